@@ -1,0 +1,67 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Flick",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "flick", targets: ["flick"]),
+    .library(name: "FlickMotion", targets: ["FlickMotion"]),
+    .library(name: "FlickScene", targets: ["FlickScene"]),
+    .library(name: "FlickRaster", targets: ["FlickRaster"]),
+    .library(name: "FlickVideo", targets: ["FlickVideo"]),
+    .library(name: "FlickTemplates", targets: ["FlickTemplates"]),
+    .library(name: "FlickSnapshot", targets: ["FlickSnapshot"]),
+    .library(name: "FlickTesting", targets: ["FlickTesting"]),
+  ],
+  targets: [
+    // MARK: - Public API
+
+    /// Pure animation math: values, curves, springs, decay, timing, animators.
+    .target(name: "FlickMotion"),
+    /// The layer tree and immutable render-tree snapshots.
+    .target(name: "FlickScene", dependencies: ["FlickMotion"]),
+    /// Cairo/Pango rasteriser; the only module that imports C.
+    .target(name: "FlickRaster", dependencies: ["FlickScene", "CCairo", "CPango"]),
+    /// Output formats, the ffmpeg subprocess and the parallel render pipeline.
+    .target(name: "FlickVideo", dependencies: ["FlickRaster"]),
+    /// The versioned JSON5 template format.
+    .target(name: "FlickTemplates", dependencies: ["FlickScene", "FlickMotion"]),
+    /// Image comparison, golden files and reports.
+    .target(name: "FlickSnapshot", dependencies: ["FlickRaster"]),
+    /// Helpers for users' own Swift tests (`assertFrameSnapshot`).
+    .target(name: "FlickTesting", dependencies: ["FlickSnapshot", "FlickTemplates", "FlickVideo"]),
+    /// The command-line tool.
+    .executableTarget(
+      name: "flick",
+      dependencies: [
+        "FlickMotion", "FlickScene", "FlickRaster", "FlickVideo", "FlickTemplates", "FlickSnapshot",
+      ]),
+
+    // MARK: - Implementation details
+
+    .systemLibrary(
+      name: "CCairo", pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+    .systemLibrary(
+      name: "CPango", pkgConfig: "pangocairo",
+      providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]),
+
+    // MARK: - Tests
+
+    .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion"]),
+    .testTarget(name: "FlickSceneTests", dependencies: ["FlickScene"]),
+    .testTarget(
+      name: "FlickRasterTests", dependencies: ["FlickRaster"],
+      exclude: ["Fixtures"]),
+    .testTarget(name: "FlickVideoTests", dependencies: ["FlickVideo", "FlickTemplates"]),
+    .testTarget(
+      name: "FlickTemplatesTests", dependencies: ["FlickTemplates"],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "FlickSnapshotTests", dependencies: ["FlickSnapshot", "FlickTesting"],
+      exclude: ["Fixtures"]),
+    .testTarget(name: "FlickCLITests", dependencies: ["FlickRaster"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

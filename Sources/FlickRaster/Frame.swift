@@ -1,0 +1,50 @@
+/// One rendered picture that owns its pixels: premultiplied BGRA, 8 bits a channel, rows top to bottom.
+///
+/// The byte order is Cairo's `ARGB32` on a little-endian machine (B, G, R, A in memory), which is
+/// also ffmpeg's `bgra` pixel format, so frames go to the encoder without conversion.
+public struct Frame: Sendable, Equatable {
+  /// Width in pixels (> 0).
+  public let width: Int
+  /// Height in pixels (> 0).
+  public let height: Int
+  /// Bytes from one row to the next (≥ 4 × width).
+  public let bytesPerRow: Int
+  /// `bytesPerRow × height` bytes of premultiplied BGRA.
+  public var pixels: [UInt8]
+
+  public init(width: Int, height: Int, bytesPerRow: Int, pixels: [UInt8]) {
+    precondition(width > 0 && height > 0 && bytesPerRow >= 4 * width)
+    precondition(pixels.count == bytesPerRow * height)
+    self.width = width
+    self.height = height
+    self.bytesPerRow = bytesPerRow
+    self.pixels = pixels
+  }
+
+  /// A frame filled with transparent black.
+  public init(width: Int, height: Int) {
+    self.init(width: width, height: height, bytesPerRow: width * 4, pixels: [UInt8](repeating: 0, count: width * height * 4))
+  }
+
+  /// The premultiplied pixel at (`x`, `y`) as straight (un-premultiplied) RGBA bytes.
+  public func rgba(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)×\(height)")
+    let i = y * bytesPerRow + x * 4
+    let a = pixels[i + 3]
+    func straight(_ c: UInt8) -> UInt8 {
+      a == 0 ? 0 : UInt8(min(255, (Int(c) * 255 + Int(a) / 2) / Int(a)))
+    }
+    return (straight(pixels[i + 2]), straight(pixels[i + 1]), straight(pixels[i]), a)
+  }
+
+  /// The pixels packed without row padding (`width × 4` bytes a row), as ffmpeg's `bgra` expects.
+  public var packedPixels: [UInt8] {
+    if bytesPerRow == width * 4 { return pixels }
+    var out = [UInt8]()
+    out.reserveCapacity(width * height * 4)
+    for y in 0..<height {
+      out.append(contentsOf: pixels[(y * bytesPerRow)..<(y * bytesPerRow + width * 4)])
+    }
+    return out
+  }
+}

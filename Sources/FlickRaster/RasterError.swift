@@ -1,0 +1,20 @@
+/// Why drawing, encoding or decoding a picture failed.
+public enum RasterError: Error, Equatable, CustomStringConvertible {
+  /// Cairo reported a failure status (its own description is kept).
+  case cairo(String)
+  /// A picture file could not be read or decoded.
+  case unreadableImage(path: String, reason: String)
+  /// A picture file could not be written.
+  case unwritableImage(path: String, reason: String)
+  /// The requested size is not drawable (zero, negative or too large).
+  case invalidSize(width: Int, height: Int)
+
+  public var description: String {
+    switch self {
+    case .cairo(let s): return "cairo: \(s)"
+    case .unreadableImage(let path, let reason): return "cannot read image \(path): \(reason)"
+    case .unwritableImage(let path, let reason): return "cannot write image \(path): \(reason)"
+    case .invalidSize(let w, let h): return "invalid frame size \(w)×\(h) (each side must be 1…16384)"
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import FlickMotion
+
+/// An immutable snapshot of a ``Scene`` at one instant: everything the rasteriser needs, nothing
+/// it could change. `Sendable`, so raster workers on other threads can draw it.
+public struct RenderTree: Sendable, Equatable {
+  /// Canvas size in pixels.
+  public let size: Size
+  /// Colour behind every layer; `.clear` for a transparent frame.
+  public let backgroundColor: Color
+  /// Top-level layers with every animated property resolved.
+  public let layers: [Layer]
+  /// The scene time this snapshot was taken at, in seconds.
+  public let time: Double
+
+  public init(size: Size, backgroundColor: Color, layers: [Layer], time: Double) {
+    self.size = size
+    self.backgroundColor = backgroundColor
+    self.layers = layers
+    self.time = time
+  }
+}
+
+extension RenderTree {
+  /// The layer with `id` anywhere in the tree, or nil.
+  public func layer(id: String) -> Layer? {
+    var stack = layers
+    while let layer = stack.popLast() {
+      if layer.id == id { return layer }
+      stack.append(contentsOf: layer.sublayers)
+    }
+    return nil
+  }
+}

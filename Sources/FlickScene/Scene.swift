@@ -1,0 +1,53 @@
+import FlickMotion
+
+/// A complete animated composition: the canvas, the layer tree and its animations.
+///
+/// ``renderTree(at:)`` evaluates every animation at one instant and returns an immutable
+/// snapshot; the scene itself is never mutated, so any frame can be produced in any order.
+public struct Scene: Sendable {
+  /// Canvas size in pixels (1 point = 1 pixel at scale 1).
+  public var size: Size
+  /// Frames per second of the output; frame `n` is sampled at `n / fps` seconds.
+  public var fps: Int
+  /// Length of the composition, in seconds.
+  public var duration: Double
+  /// Colour behind every layer; `.clear` gives a transparent frame.
+  public var backgroundColor: Color
+  /// Top-level layers, drawn in order.
+  public var layers: [Layer]
+  /// Animations, applied in order (a later one on the same property wins).
+  public var animations: [LayerAnimation]
+
+  public init(
+    size: Size, fps: Int = 60, duration: Double, backgroundColor: Color = .white,
+    layers: [Layer] = [], animations: [LayerAnimation] = []
+  ) {
+    self.size = size
+    self.fps = fps
+    self.duration = duration
+    self.backgroundColor = backgroundColor
+    self.layers = layers
+    self.animations = animations
+  }
+
+  /// Number of frames: `ceil(duration × fps)` (a frame at exactly `duration` is not included).
+  public var frameCount: Int {
+    max(1, Int((duration * Double(fps) - 1e-9).rounded(.up)))
+  }
+
+  /// Scene time of frame `index`, in seconds: exactly `index / fps`.
+  public func time(ofFrame index: Int) -> Double {
+    Double(index) / Double(fps)
+  }
+
+  /// The scene at time `t` (seconds) as an immutable snapshot.
+  public func renderTree(at t: Double) -> RenderTree {
+    var roots = layers
+    for animation in animations {
+      for i in roots.indices where roots[i].withLayer(id: animation.layerID, { animation.apply(to: &$0, at: t) }) {
+        break
+      }
+    }
+    return RenderTree(size: size, backgroundColor: backgroundColor, layers: roots, time: t)
+  }
+}

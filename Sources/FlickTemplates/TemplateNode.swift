@@ -1,0 +1,160 @@
+import FlickMotion
+
+/// A cursor into a parsed template that knows its JSON path, so every accessor can throw a
+/// ``TemplateError`` naming the file, the path, the position and what was expected.
+struct TemplateNode {
+  let value: JSON5Value
+  let path: String
+  let file: String
+
+  func error(_ message: String) -> TemplateError {
+    TemplateError(file: file, path: path, line: value.line, column: value.column, message: message)
+  }
+
+  func expected(_ what: String) -> TemplateError {
+    error("expected \(what), found \(value.kindDescription)")
+  }
+
+  func child(_ key: String, _ value: JSON5Value) -> TemplateNode {
+    TemplateNode(value: value, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+  }
+
+  // MARK: - Objects
+
+  /// The members of an object, after checking that every key is one of `allowed`.
+  func object(allowed: [String]) throws(TemplateError) -> [String: TemplateNode] {
+    guard case .object(let members) = value.kind else { throw expected("an object") }
+    var out: [String: TemplateNode] = [:]
+    for member in members {
+      let key = member.key
+      let node = child(key, member.value)
+      guard allowed.contains(key) else {
+        var message = "unknown key '\(key)'"
+        if let guess = Self.closest(to: key, in: allowed) { message += "; did you mean '\(guess)'?" }
+        message += " (allowed: \(allowed.joined(separator: ", ")))"
+        throw TemplateError(file: file, path: node.path, line: member.line, column: member.column, message: message)
+      }
+      out[key] = node
+    }
+    return out
+  }
+
+  /// The items of an array.
+  func array() throws(TemplateError) -> [TemplateNode] {
+    guard case .array(let items) = value.kind else { throw expected("an array") }
+    return items.enumerated().map { TemplateNode(value: $1, path: "\(path)[\($0)]", file: file) }
+  }
+
+  // MARK: - Scalars
+
+  func double() throws(TemplateError) -> Double {
+    guard case .number(let v) = value.kind else { throw expected("a number") }
+    guard v.isFinite else { throw error("expected a finite number, found \(v)") }
+    return v
+  }
+
+  func double(in range: ClosedRange<Double>) throws(TemplateError) -> Double {
+    let v = try double()
+    guard range.contains(v) else {
+      throw error("expected a number in \(Self.format(range.lowerBound))…\(Self.format(range.upperBound)), found \(Self.format(v))")
+    }
+    return v
+  }
+
+  func int(in range: ClosedRange<Int>) throws(TemplateError) -> Int {
+    let v = try double()
+    guard v == v.rounded(), v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
+      throw error("expected a whole number in \(range.lowerBound)…\(range.upperBound), found \(Self.format(v))")
+    }
+    return Int(v)
+  }
+
+  func string() throws(TemplateError) -> String {
+    guard case .string(let s) = value.kind else { throw expected("a string") }
+    return s
+  }
+
+  func string(oneOf options: [String]) throws(TemplateError) -> String {
+    let s = try string()
+    guard options.contains(s) else {
+      var message = "unknown value '\(s)'"
+      if let guess = Self.closest(to: s, in: options) { message += "; did you mean '\(guess)'?" }
+      throw error(message + " (expected one of: \(options.joined(separator: ", ")))")
+    }
+    return s
+  }
+
+  /// A colour: `"#RRGGBB"`, `"#RRGGBBAA"`, `"#RGB"` or `"transparent"`.
+  func color() throws(TemplateError) -> Color {
+    guard case .string(let s) = value.kind else { throw expected("a colour string like \"#FF5A5F\"") }
+    if s == "transparent" || s == "clear" { return .clear }
+    guard let c = Color(hex: s) else {
+      throw error("expected a colour like \"#FF5A5F\" or \"#FF5A5F80\", found \"\(s)\"")
+    }
+    return c
+  }
+
+  func numbers(count: Int) throws(TemplateError) -> [Double] {
+    guard case .array(let items) = value.kind, items.count == count else {
+      throw expected("an array of \(count) numbers")
+    }
+    var out: [Double] = []
+    for node in try array() { out.append(try node.double()) }
+    return out
+  }
+
+  /// A point: `[x, y]` or `{ x, y }`.
+  func point() throws(TemplateError) -> Point {
+    if case .object = value.kind {
+      let o = try object(allowed: ["x", "y"])
+      guard let x = o["x"], let y = o["y"] else { throw error("a point needs both 'x' and 'y'") }
+      return Point(x: try x.double(), y: try y.double())
+    }
+    let v = try numbers(count: 2)
+    return Point(x: v[0], y: v[1])
+  }
+
+  /// A size: `[width, height]` or `{ width, height }`, both ≥ 0.
+  func size() throws(TemplateError) -> Size {
+    let s: Size
+    if case .object = value.kind {
+      let o = try object(allowed: ["width", "height"])
+      guard let w = o["width"], let h = o["height"] else { throw error("a size needs 'width' and 'height'") }
+      s = Size(width: try w.double(), height: try h.double())
+    } else {
+      let v = try numbers(count: 2)
+      s = Size(width: v[0], height: v[1])
+    }
+    guard s.width >= 0, s.height >= 0 else { throw error("a size cannot be negative") }
+    return s
+  }
+
+  // MARK: - Helpers
+
+  static func format(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+  }
+
+  /// The option closest to `word` by edit distance, if it is close enough to be a likely typo.
+  static func closest(to word: String, in options: [String]) -> String? {
+    let scored = options.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+    return best.1 <= max(2, word.count / 3) ? best.0 : nil
+  }
+
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+      var row = [i] + [Int](repeating: 0, count: b.count)
+      for j in 1...b.count {
+        row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = row
+    }
+    return previous[b.count]
+  }
+}

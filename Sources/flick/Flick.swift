@@ -1,0 +1,55 @@
+import Foundation
+
+/// The `flick` command-line tool: renders animated templates to video and images.
+@main
+struct Flick {
+  static let version = "0.1.0"
+
+  static let usage = """
+    flick \(version) — render animated layer scenes to video
+
+    USAGE
+      flick render TEMPLATE -o OUT.mp4 [-o OUT.gif]...   render every frame to each output
+      flick still TEMPLATE --time SECONDS -o FRAME.png    render one frame to a PNG
+      flick --help | --version
+
+    Output formats follow the extension: .mp4 (H.264), .gif (palette GIF).
+
+    EXIT CODES
+      0 success · 2 invalid input (usage, template) · 3 environment (ffmpeg, disk) · 130 interrupted
+    """
+
+  static func main() {
+    var args = Array(CommandLine.arguments.dropFirst())
+    do {
+      guard let command = args.first else { throw CommandError.usage("missing a command") }
+      args.removeFirst()
+      switch command {
+      case "--help", "-h", "help":
+        print(usage)
+      case "--version", "-V":
+        print("flick \(version)")
+      case "render":
+        try Render.run(args)
+      case "still":
+        try Still.run(args)
+      default:
+        throw CommandError.usage("unknown command '\(command)'")
+      }
+    } catch let error as CommandError {
+      fail(error.message, error.code)
+    } catch {
+      fail("\(error)", ExitCode.environment)
+    }
+  }
+
+  static func fail(_ message: String, _ code: ExitCode) -> Never {
+    FileHandle.standardError.write(Data("flick: \(message)\n".utf8))
+    exit(code.rawValue)
+  }
+
+  /// Prints a line to stderr (progress and summaries; stdout stays clean for data).
+  static func log(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+  }
+}

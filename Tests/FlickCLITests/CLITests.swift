@@ -1,0 +1,118 @@
+import FlickRaster
+import Foundation
+import Testing
+
+/// End-to-end tests that run the built `flick` binary and inspect its outputs with ffprobe.
+@Suite struct CLITests {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let flick = ProcessInfo.processInfo.environment["FLICK_BIN"]
+    ?? root.appendingPathComponent(".build/debug/flick").path
+  static let hello = root.appendingPathComponent("Templates/hello.json5").path
+
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  static func run(_ executable: String, _ args: [String]) throws -> Result {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: executable)
+    p.arguments = args
+    let out = Pipe()
+    let err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    // Read both pipes concurrently so neither can fill up and block the child.
+    nonisolated(unsafe) var errData = Data()
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      errData = err.fileHandleForReading.readDataToEndOfFile()
+      done.signal()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    done.wait()
+    p.waitUntilExit()
+    return Result(
+      status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  static func temporaryDirectory() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+  }
+
+  static func probe(_ path: String, _ entries: String) throws -> [String: String] {
+    let r = try run(
+      "/usr/bin/env",
+      ["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=\(entries)",
+       "-of", "default=noprint_wrappers=1", path])
+    #expect(r.status == 0, "ffprobe failed: \(r.stderr)")
+    var fields: [String: String] = [:]
+    for line in r.stdout.split(separator: "\n") {
+      let parts = line.split(separator: "=", maxSplits: 1)
+      if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+    }
+    return fields
+  }
+
+  @Test func versionAndHelp() throws {
+    let v = try Self.run(Self.flick, ["--version"])
+    #expect(v.status == 0 && v.stdout.hasPrefix("flick "))
+    let h = try Self.run(Self.flick, ["--help"])
+    #expect(h.status == 0 && h.stdout.contains("flick render"))
+    let bad = try Self.run(Self.flick, ["render"])
+    #expect(bad.status == 2 && bad.stderr.contains("render needs a TEMPLATE"))
+  }
+
+  @Test func rendersMP4AndGIF() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let mp4 = dir.appendingPathComponent("hello.mp4").path
+    let gif = dir.appendingPathComponent("hello.gif").path
+    let r = try Self.run(Self.flick, ["render", Self.hello, "-o", mp4, "-o", gif, "--quiet"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let video = try Self.probe(mp4, "codec_name,pix_fmt,width,height,nb_read_frames,color_space")
+    #expect(video["codec_name"] == "h264")
+    #expect(video["pix_fmt"] == "yuv420p")
+    #expect(video["width"] == "640" && video["height"] == "360")
+    #expect(video["nb_read_frames"] == "90")  // 30 fps × 3 s
+    #expect(video["color_space"] == "bt709")
+    let anim = try Self.probe(gif, "codec_name,width,height,nb_read_frames")
+    #expect(anim["codec_name"] == "gif")
+    #expect(anim["nb_read_frames"] == "90")
+    // No temporary files are left beside the outputs.
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") }
+    #expect(leftovers.isEmpty)
+  }
+
+  @Test func stillShowsTheRectangleWhereTheTweenPutsIt() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let png = dir.appendingPathComponent("frame.png").path
+    // At 0.85 s the easeInEaseOut tween (0.25 s → 1.45 s, x 160 → 480) is exactly half-way: x = 320.
+    let r = try Self.run(Self.flick, ["still", Self.hello, "--time", "0.85", "-o", png])
+    #expect(r.status == 0, "\(r.stderr)")
+    let frame = try Frame(pngAt: png)
+    let card = frame.rgba(x: 320 + 45, y: 180 - 45)
+    #expect(card.r == 0xF9 && card.g == 0x73 && card.b == 0x16)
+    let background = frame.rgba(x: 160, y: 100)
+    #expect(background.r == 0x0F && background.g == 0x17 && background.b == 0x2A)
+  }
+
+  @Test func badTemplateExitsWithCode2AndAPath() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let template = dir.appendingPathComponent("bad.json5")
+    try Data("{ flick: 1, canvas: { width: 10, height: 10, duration: -1 } }".utf8).write(to: template)
+    let out = dir.appendingPathComponent("x.mp4").path
+    let r = try Self.run(Self.flick, ["render", template.path, "-o", out])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("bad.json5:1:56: canvas.duration: expected a number in"))
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+}
