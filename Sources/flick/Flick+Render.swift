@@ -14,7 +14,9 @@ extension Flick {
       """
 
     static func run(_ args: [String]) throws {
-      let a = try Arguments(args, valued: ["o", "output"], flags: ["help", "h", "quiet", "q"])
+      let a = try Arguments(
+        args, valued: Flick.templateOptions.union(["o", "output"]),
+        flags: Flick.templateFlags.union(["help", "h", "quiet", "q"]))
       if a.has("help") || a.has("h") {
         print(help)
         return
@@ -27,7 +29,7 @@ extension Flick {
       for output in outputs where OutputFormat(path: output) == nil {
         throw CommandError.usage(VideoError.unsupportedFormat(path: output).description)
       }
-      let template = try loadTemplate(path)
+      let template = try loadTemplate(path, a)
       let quiet = a.has("quiet") || a.has("q")
       let session = RenderSession(scene: template.scene, outputs: outputs)
       do {
@@ -42,15 +44,6 @@ extension Flick {
         throw CommandError(message: error.description, code: .environment)
       }
       for output in outputs { print(output) }
-    }
-  }
-
-  /// Loads a template, mapping its errors to exit code 2.
-  static func loadTemplate(_ path: String) throws(CommandError) -> Template {
-    do {
-      return try Template.load(path: path)
-    } catch {
-      throw CommandError(message: error.description, code: .invalidInput)
     }
   }
 }

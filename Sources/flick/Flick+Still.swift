@@ -12,7 +12,9 @@ extension Flick {
       """
 
     static func run(_ args: [String]) throws {
-      let a = try Arguments(args, valued: ["o", "output", "time"], flags: ["help", "h"])
+      let a = try Arguments(
+        args, valued: Flick.templateOptions.union(["o", "output", "time"]),
+        flags: Flick.templateFlags.union(["help", "h"]))
       if a.has("help") || a.has("h") {
         print(help)
         return
@@ -34,7 +36,7 @@ extension Flick {
         }
         time = t
       }
-      let template = try loadTemplate(path)
+      let template = try loadTemplate(path, a)
       do {
         let frame = try Renderer().render(template.scene.renderTree(at: time))
         try frame.writePNG(to: output)
