@@ -16,16 +16,27 @@ public struct LayerAnimation: Sendable {
   public let duration: Double
   private let sample: @Sendable (inout Layer, Double) -> Void
 
+  /// An animation of `property` on the layer `layerID` whose value at local time `τ` (seconds
+  /// since `beginTime`, ≥ 0) is `value(τ)`; `duration` is how long it runs before it holds.
+  public init<Value>(
+    layerID: String, property: LayerProperty<Value>, beginTime: Double = 0, duration: Double,
+    value: @escaping @Sendable (Double) -> Value
+  ) {
+    self.layerID = layerID
+    self.propertyName = property.name
+    self.beginTime = beginTime
+    self.duration = duration
+    self.sample = { layer, local in property.write(&layer, value(local)) }
+  }
+
   /// A tween of `property` on the layer `layerID`, starting at `beginTime` seconds.
   public init<Value>(
     layerID: String, property: LayerProperty<Value>, tween: BasicAnimation<Value>,
     beginTime: Double = 0
   ) {
-    self.layerID = layerID
-    self.propertyName = property.name
-    self.beginTime = beginTime
-    self.duration = tween.duration
-    self.sample = { layer, local in property.write(&layer, tween.value(at: local)) }
+    self.init(
+      layerID: layerID, property: property, beginTime: beginTime, duration: tween.duration,
+      value: { tween.value(at: $0) })
   }
 
   /// Writes the animated value at scene time `t` into `layer` if the animation has begun.
