@@ -52,7 +52,9 @@ extension AnimationSpec {
       return .keyframes(values: values, keyTimes: keyTimes, curves: curves, mode: mode, duration: duration)
     default:
       let curve = try timingFunction(.call(name: name, arguments: args.remainingCurveArguments(), column: column))
-      return .tween(curve, duration: try args.duration())
+      let duration = try args.duration()
+      args.consumeAll()  // the curve's own options were checked by timingFunction(_:)
+      return .tween(curve, duration: duration)
     }
   }
 

@@ -26,6 +26,11 @@ struct SpecArguments {
 
   mutating func take(_ label: String) -> SpecExpression? { labelled.removeValue(forKey: label) }
 
+  mutating func consumeAll() {
+    labelled = [:]
+    positional = []
+  }
+
   mutating func takePositional() -> SpecExpression? { positional.isEmpty ? nil : positional.removeFirst() }
 
   /// Everything not yet consumed, as call arguments (used to hand curve options on).
