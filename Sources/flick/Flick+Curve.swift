@@ -81,7 +81,7 @@ extension Flick {
         }
         let plot = CurvePlot(
           title: spec.source, subtitle: subtitle(spec: spec, curve: curve, from: from, to: to, samples: plotSamples),
-          samples: plotSamples, fromValue: from, toValue: to, endTime: curve.duration.isFinite ? curve.duration : nil)
+          samples: plotSamples, fromValue: from, toValue: isDecay(spec) ? curve.finalValue : to, endTime: curve.duration.isFinite ? curve.duration : nil)
         do {
           try plot.render().writePNG(to: plotPath)
         } catch {
@@ -90,6 +90,11 @@ extension Flick {
         log("wrote \(plotPath)")
       }
       print(format == "csv" ? csv(samples) : json(samples, spec: spec, from: from, to: to, fps: fps, duration: curve.duration))
+    }
+
+    private static func isDecay(_ spec: AnimationSpec) -> Bool {
+      if case .decay = spec.kind { return true }
+      return false
     }
 
     private static func number(_ a: Arguments, _ name: String, default value: Double) throws -> Double {
@@ -133,6 +138,9 @@ extension Flick {
     private static func subtitle(
       spec: AnimationSpec, curve: AnyAnimationCurve<Double>, from: Double, to: Double, samples: [CurvePlot.Sample]
     ) -> String {
+      if isDecay(spec) {
+        return "from \(f(from))  ·  final \(f(curve.finalValue))  ·  ends \(String(format: "%.3f s", curve.duration))"
+      }
       var parts = ["\(f(from)) → \(f(to))"]
       if case .spring(let p, _, _, _) = spec.kind {
         parts.append(
