@@ -11,6 +11,7 @@ struct Flick {
     USAGE
       flick render TEMPLATE -o OUT.mp4 [-o OUT.gif]...   render every frame to each output
       flick still TEMPLATE --time SECONDS -o FRAME.png    render one frame to a PNG
+      flick curve SPEC [--from 0 --to 100] [--plot c.png] print/plot an animation curve
       flick --help | --version
 
     Output formats follow the extension: .mp4 (H.264), .gif (palette GIF).
@@ -33,6 +34,7 @@ struct Flick {
         try Render.run(args)
       case "still":
         try Still.run(args)
+      case "curve": try Curve.run(args)
       default:
         throw CommandError.usage("unknown command '\(command)'")
       }
