@@ -11,6 +11,9 @@ struct Flick {
     USAGE
       flick render TEMPLATE -o OUT.mp4 [-o OUT.gif]...   render every frame to each output
       flick still TEMPLATE --time SECONDS -o FRAME.png    render one frame to a PNG
+      flick info TEMPLATE                                 describe parameters, canvas, layers, timeline
+      flick templates                                     list the bundled templates
+      flick schema                                        print the JSON Schema of the template format
       flick --help | --version
 
     Output formats follow the extension: .mp4 (H.264), .gif (palette GIF).
@@ -33,6 +36,12 @@ struct Flick {
         try Render.run(args)
       case "still":
         try Still.run(args)
+      case "info":
+        try Info.run(args)
+      case "templates":
+        try Templates.run(args)
+      case "schema":
+        try Schema.run(args)
       default:
         throw CommandError.usage("unknown command '\(command)'")
       }
