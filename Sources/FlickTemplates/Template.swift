@@ -96,7 +96,7 @@ public struct Template: Sendable {
       value: try substitute(TemplateNode(value: body, path: "", file: file, context: context), values: values),
       path: "", file: file, context: context)
     let o = try doc.object(allowed: [
-      "$schema", "flick", "name", "description", "styles", "canvas", "layers", "timeline",
+      "$schema", "flick", "name", "description", "parameters", "styles", "canvas", "layers", "timeline",
     ])
     _ = try o["$schema"]?.string()
 

@@ -34,15 +34,19 @@ enum AssetProblem: Error, Equatable {
   case missing(resolved: String)
   case notAFile(resolved: String)
 
-  var message: String {
+  /// The message for a `kind` of file ("image") written as `written` in the template.
+  func message(kind: String, written: String) -> String {
+    func named(_ resolved: String) -> String {
+      resolved == written ? "\(kind) '\(written)'" : "\(kind) '\(written)' (\(resolved))"
+    }
     switch self {
     case .empty:
-      return "an asset path cannot be empty"
+      return "\(kind) path cannot be empty"
     case .outsideFolder(let resolved, let folder):
-      return "'\(resolved)' is outside the template's folder (\(folder)); "
+      return "\(named(resolved)) is outside the template's folder (\(folder)); "
         + "pass --allow-outside-assets to allow assets from anywhere"
-    case .missing(let resolved): return "no such file '\(resolved)'"
-    case .notAFile(let resolved): return "'\(resolved)' is a folder, not a file"
+    case .missing(let resolved): return "\(named(resolved)) does not exist"
+    case .notAFile(let resolved): return "\(named(resolved)) is a folder, not a file"
     }
   }
 }

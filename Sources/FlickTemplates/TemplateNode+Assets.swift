@@ -10,7 +10,7 @@ extension TemplateNode {
     let written = try string()
     switch context.resolveAsset(written) {
     case .success(let path): return path
-    case .failure(let problem): throw error("\(kind) \"\(written)\": \(problem.message)")
+    case .failure(let problem): throw error(problem.message(kind: kind, written: written))
     }
   }
 }

@@ -82,10 +82,12 @@ public struct TemplateParameter: Sendable, Equatable {
   public var typeDescription: String {
     switch kind {
     case .number, .integer:
-      guard minimum != nil || maximum != nil else { return kind.rawValue }
-      let lo = minimum.map(TemplateNode.format) ?? "-∞"
-      let hi = maximum.map(TemplateNode.format) ?? "∞"
-      return "\(kind.rawValue) \(lo)…\(hi)"
+      switch (minimum.map(TemplateNode.format), maximum.map(TemplateNode.format)) {
+      case (let lo?, let hi?): return "\(kind.rawValue) \(lo)…\(hi)"
+      case (let lo?, nil): return "\(kind.rawValue) ≥ \(lo)"
+      case (nil, let hi?): return "\(kind.rawValue) ≤ \(hi)"
+      case (nil, nil): return kind.rawValue
+      }
     case .enum:
       return "enum (\(choices.joined(separator: "|")))"
     case .list:
