@@ -12,6 +12,9 @@ struct Flick {
       flick render TEMPLATE -o OUT.mp4 [-o OUT.gif]...   render every frame to each output
       flick still TEMPLATE --time SECONDS -o FRAME.png    render one frame to a PNG
       flick curve SPEC [--from 0 --to 100] [--plot c.png] print/plot an animation curve
+      flick info TEMPLATE                                 describe parameters, canvas, layers, timeline
+      flick templates                                     list the bundled templates
+      flick schema                                        print the JSON Schema of the template format
       flick --help | --version
 
     Output formats follow the extension: .mp4 (H.264), .gif (palette GIF).
@@ -35,6 +38,12 @@ struct Flick {
       case "still":
         try Still.run(args)
       case "curve": try Curve.run(args)
+      case "info":
+        try Info.run(args)
+      case "templates":
+        try Templates.run(args)
+      case "schema":
+        try Schema.run(args)
       default:
         throw CommandError.usage("unknown command '\(command)'")
       }
