@@ -6,6 +6,7 @@ OUT ?= out
 FLICK_RELEASE = .build/release/flick
 
 .PHONY: demo test build release bootstrap clean bench
+.PHONY: snapshots bench-snapshot
 
 bootstrap:
 	@scripts/bootstrap
@@ -24,6 +25,18 @@ demo: release
 test: bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Re-record the template goldens (Tests/FlickSnapshotTests/__Snapshots__) after an intended change,
+# delete orphaned ones, then verify them. See docs/snapshots.md.
+snapshots: bootstrap
+	$(SWIFT) build --build-tests
+	-FLICK_RECORD=all $(SWIFT) test --skip-build --filter TemplateGoldenTests >/dev/null 2>&1
+	FLICK_RECORD=none $(SWIFT) test --skip-build --filter TemplateGoldenTests
+
+# Comparator speed on 1920×1080 frames versus rendering one (release build).
+bench-snapshot: bootstrap
+	$(SWIFT) build -c release --product flick-bench-snapshot
+	.build/release/flick-bench-snapshot
 
 clean:
 	rm -rf .build $(OUT)

@@ -60,7 +60,7 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "FlickSnapshotTests", dependencies: ["FlickSnapshot", "FlickTesting"],
-      exclude: ["Fixtures"]),
+      exclude: ["Fixtures", "__Snapshots__"]),
     .testTarget(name: "FlickCLITests", dependencies: ["FlickRaster"]),
   ],
   swiftLanguageModes: [.v6]

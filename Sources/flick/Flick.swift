@@ -15,12 +15,15 @@ struct Flick {
       flick info TEMPLATE                                 describe parameters, canvas, layers, timeline
       flick templates                                     list the bundled templates
       flick schema                                        print the JSON Schema of the template format
+      flick snapshot TEMPLATE --at 0,50%,end --out DIR    render golden frames + manifest.json
+      flick verify TEMPLATE --against DIR [--report R]    compare frames with goldens (exit 1 on change)
+      flick diff A.png B.png | DIR_A DIR_B                compare images (pixelmatch-style tolerance)
       flick --help | --version
 
     Output formats follow the extension: .mp4 (H.264), .gif (palette GIF).
 
     EXIT CODES
-      0 success · 2 invalid input (usage, template) · 3 environment (ffmpeg, disk) · 130 interrupted
+      0 success · 1 snapshot mismatch · 2 invalid input (usage, template) · 3 environment (ffmpeg, disk) · 130 interrupted
     """
 
   static func main() {
@@ -44,6 +47,9 @@ struct Flick {
         try Templates.run(args)
       case "schema":
         try Schema.run(args)
+      case "snapshot": try Snapshot.run(args)
+      case "verify": try Verify.run(args)
+      case "diff": try Diff.run(args)
       default:
         throw CommandError.usage("unknown command '\(command)'")
       }

@@ -1,0 +1,168 @@
+import FlickRaster
+import Foundation
+
+/// Compares an expected image with an actual one: pixelmatch's perceptual metric and
+/// anti-aliasing detector, a pixel budget and a density check (see ``ComparisonOptions``).
+///
+/// Cheapest checks first: identical file bytes, then a size check, then identical decoded pixels
+/// (one `memcmp` per row), and only then colour maths, and only on the pixels whose words differ.
+///
+/// ```swift
+/// let comparator = ImageComparator(options: ComparisonOptions(maxDiffPixels: 20))
+/// let result = try comparator.compareFiles(expected: "golden/50pct.png", actual: "out/50pct.png")
+/// if !result.passed { print(result.summary) }
+/// ```
+public struct ImageComparator: Sendable {
+  /// The tolerance used.
+  public var options: ComparisonOptions
+
+  public init(options: ComparisonOptions = ComparisonOptions()) {
+    self.options = options
+  }
+
+  // MARK: - Files
+
+  /// Compares two PNG files.
+  ///
+  /// Identical bytes match without decoding, once the file's PNG structure checks out (every
+  /// chunk CRC), so a corrupt file never matches, not even itself.
+  ///
+  /// - Throws: ``SnapshotError/unreadableImage(path:reason:)`` when either file is missing,
+  ///   unreadable or not a valid PNG. A comparison that could not run never passes.
+  public func compareFiles(expected: String, actual: String) throws(SnapshotError) -> ImageComparison {
+    let a = try PNGFile.read(expected)
+    let b = try PNGFile.read(actual)
+    if a.bytes == b.bytes {
+      return ImageComparison(
+        verdict: .identicalBytes, expectedSize: a.size, actualSize: b.size)
+    }
+    if a.size != b.size {
+      return ImageComparison(verdict: .sizeMismatch, expectedSize: a.size, actualSize: b.size)
+    }
+    return compare(try PNGFile.decode(expected), try PNGFile.decode(actual))
+  }
+
+  /// Compares a golden PNG file with a frame rendered in memory.
+  ///
+  /// A translucent frame is round-tripped through PNG before a second look, as the golden was, so
+  /// the rounding of premultiplied alpha in the PNG encoder never counts as a change.
+  ///
+  /// - Throws: ``SnapshotError/unreadableImage(path:reason:)`` when the golden cannot be read.
+  public func compare(expectedFile: String, actual: Frame) throws(SnapshotError) -> ImageComparison {
+    let golden = try PNGFile.read(expectedFile)
+    if golden.size != (actual.width, actual.height) {
+      return ImageComparison(
+        verdict: .sizeMismatch, expectedSize: golden.size, actualSize: (actual.width, actual.height))
+    }
+    let expected = try PNGFile.decode(expectedFile)
+    let first = compare(expected, actual)
+    guard !first.passed, actual.hasTranslucentPixels else { return first }
+    let roundTripped = try PNGFile.roundTrip(actual)
+    return compare(expected, roundTripped)
+  }
+
+  // MARK: - Frames
+
+  /// Compares two decoded frames.
+  public func compare(_ expected: Frame, _ actual: Frame) -> ImageComparison {
+    let w = expected.width, h = expected.height
+    var result = ImageComparison(
+      verdict: .identicalPixels, expectedSize: (w, h), actualSize: (actual.width, actual.height))
+    guard w == actual.width, h == actual.height else {
+      result.verdict = .sizeMismatch
+      return result
+    }
+    if expected.samePixels(as: actual) { return result }
+
+    let a = expected.packedWords()
+    let b = actual.packedWords()
+    let opts = options
+    result.budget = opts.budget(pixelCount: w * h)
+    result.windowLimit = opts.windowLimit
+    var classes = [UInt8](repeating: 0, count: w * h)
+    var changed = 0, antiAliased = 0
+    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+    let metric = opts.metric
+    let limit: Double = metric == .yiq ? 35215 * opts.threshold * opts.threshold : opts.threshold
+
+    a.withUnsafeBufferPointer { pa in
+      b.withUnsafeBufferPointer { pb in
+        classes.withUnsafeMutableBufferPointer { out in
+          for y in 0..<h {
+            let row = y * w
+            for x in 0..<w {
+              let i = row + x
+              let wa = pa[i], wb = pb[i]
+              if wa == wb { continue }
+              let delta = metric == .yiq ? ColorDelta.yiq(wa, wb, k: i * 4) : ColorDelta.hyab(wa, wb, k: i * 4)
+              guard abs(delta) > limit else {
+                out[i] = ImageComparison.PixelClass.similar.rawValue
+                continue
+              }
+              if !opts.includeAntiAliasing
+                && (AntiAliasing.isAntiAliased(pa, x: x, y: y, width: w, height: h, pa, pb)
+                  || AntiAliasing.isAntiAliased(pb, x: x, y: y, width: w, height: h, pb, pa))
+              {
+                out[i] = ImageComparison.PixelClass.antiAliased.rawValue
+                antiAliased += 1
+                continue
+              }
+              out[i] = ImageComparison.PixelClass.changed.rawValue
+              changed += 1
+              if x < minX { minX = x }
+              if x > maxX { maxX = x }
+              if y < minY { minY = y }
+              if y > maxY { maxY = y }
+            }
+          }
+        }
+      }
+    }
+
+    result.differingPixels = changed
+    result.antiAliasedPixels = antiAliased
+    if changed > 0 {
+      result.boundingBox = PixelRegion(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+      let densest = Self.densestWindow(classes, width: w, height: h, side: opts.densityWindow)
+      result.densestWindow = densest.region
+      result.densestWindowCount = densest.count
+    }
+    result.pixelClasses = classes
+    let withinBudget = changed <= result.budget
+    let sparseEnough = result.densestWindowCount <= result.windowLimit
+    result.verdict = (changed == 0 || (withinBudget && sparseEnough)) ? .withinTolerance : .different
+    return result
+  }
+
+  /// The `side × side` window (clamped to the image) holding the most changed pixels, found with a
+  /// summed-area table in O(width × height).
+  static func densestWindow(_ classes: [UInt8], width w: Int, height h: Int, side: Int)
+    -> (region: PixelRegion, count: Int)
+  {
+    let sw = min(max(1, side), w), sh = min(max(1, side), h)
+    let stride = w + 1
+    var table = [Int32](repeating: 0, count: stride * (h + 1))
+    let changed = ImageComparison.PixelClass.changed.rawValue
+    for y in 0..<h {
+      var rowSum: Int32 = 0
+      for x in 0..<w {
+        if classes[y * w + x] == changed { rowSum += 1 }
+        table[(y + 1) * stride + x + 1] = table[y * stride + x + 1] + rowSum
+      }
+    }
+    var best = -1
+    var bestX = 0, bestY = 0
+    for y in 0...(h - sh) {
+      for x in 0...(w - sw) {
+        let s = table[(y + sh) * stride + x + sw] - table[y * stride + x + sw]
+          - table[(y + sh) * stride + x] + table[y * stride + x]
+        if Int(s) > best {
+          best = Int(s)
+          bestX = x
+          bestY = y
+        }
+      }
+    }
+    return (PixelRegion(x: bestX, y: bestY, width: sw, height: sh), max(0, best))
+  }
+}
