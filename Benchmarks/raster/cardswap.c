@@ -13,7 +13,7 @@
  *
  * Build: gcc -O2 cardswap.c $(pkg-config --cflags --libs cairo pangocairo) -lm
  * Usage: cardswap [--frames N] [--start I] [--width W --height H] [--png out.png]
- *                 [--split] [--cached] [--checksum] [--write-image out.png]
+ *                 [--split] [--cached] [--checksum] [--image in.png] [--write-image out.png]
  */
 #define _DEFAULT_SOURCE
 #include <cairo.h>
@@ -575,7 +575,7 @@ static int write_png_atomic(cairo_surface_t *s, const char *path) {
 static void usage(FILE *f) {
   fprintf(f,
           "usage: cardswap [--frames N] [--start I] [--width W --height H] [--png out.png]\n"
-          "                [--split] [--cached] [--checksum] [--write-image out.png]\n"
+          "                [--split] [--cached] [--checksum] [--image in.png] [--write-image out.png]\n"
           "  --frames N       frames to render (default 180 = one 3 s swap cycle at 60 fps)\n"
           "  --start I        first frame index (t = i / 60); default 0\n"
           "  --width/--height canvas size in px (default 1920x1080; the scene scales uniformly)\n"
@@ -583,6 +583,7 @@ static void usage(FILE *f) {
           "  --split          time each stage and print its share\n"
           "  --cached         reuse background, text layouts and shadow surfaces between frames\n"
           "  --checksum       print a FNV-1a hash over all rendered frames' pixels\n"
+          "  --image PATH     load the 512x512 image from a PNG instead of generating it\n"
           "  --write-image P  write the procedural 512x512 image as PNG and exit\n");
 }
 
@@ -621,7 +622,7 @@ static int check_font(cairo_t *cr) {
 
 int main(int argc, char **argv) {
   int frames = 180, start = 0, width = 1920, height = 1080, split = 0, cached = 0, checksum = 0;
-  const char *png = NULL, *image_out = NULL;
+  const char *png = NULL, *image_out = NULL, *image_in = NULL;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -630,6 +631,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--width")) { if (!parse_int(a, v, 16, 16384, &width)) return 2; i++; }
     else if (!strcmp(a, "--height")) { if (!parse_int(a, v, 16, 16384, &height)) return 2; i++; }
     else if (!strcmp(a, "--png")) { if (!v) { fprintf(stderr, "cardswap: --png expects a path\n"); return 2; } png = v; i++; }
+    else if (!strcmp(a, "--image")) { if (!v) { fprintf(stderr, "cardswap: --image expects a path\n"); return 2; } image_in = v; i++; }
     else if (!strcmp(a, "--write-image")) { if (!v) { fprintf(stderr, "cardswap: --write-image expects a path\n"); return 2; } image_out = v; i++; }
     else if (!strcmp(a, "--split")) split = 1;
     else if (!strcmp(a, "--cached")) cached = 1;
@@ -647,7 +649,18 @@ int main(int argc, char **argv) {
   rd.scale = sx < sy ? sx : sy;
   rd.offset_x = (width - DESIGN_W * rd.scale) / 2.0;
   rd.offset_y = (height - DESIGN_H * rd.scale) / 2.0;
-  rd.image = make_image();
+  if (image_in) {
+    rd.image = cairo_image_surface_create_from_png(image_in);
+    cairo_status_t status = cairo_surface_status(rd.image);
+    if (status != CAIRO_STATUS_SUCCESS || cairo_image_surface_get_width(rd.image) != IMAGE_SIZE ||
+        cairo_image_surface_get_height(rd.image) != IMAGE_SIZE) {
+      fprintf(stderr, "cardswap: %s: expected a readable %dx%d PNG (%s)\n", image_in, IMAGE_SIZE, IMAGE_SIZE,
+              status != CAIRO_STATUS_SUCCESS ? cairo_status_to_string(status) : "wrong size");
+      return status == CAIRO_STATUS_FILE_NOT_FOUND || status == CAIRO_STATUS_READ_ERROR ? 3 : 2;
+    }
+  } else {
+    rd.image = make_image();
+  }
   if (image_out) {
     int ok = write_png_atomic(rd.image, image_out);
     cairo_surface_destroy(rd.image);
