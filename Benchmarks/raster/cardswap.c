@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 /* ---------------------------------------------------------------- scene --- */
@@ -718,10 +719,14 @@ int main(int argc, char **argv) {
       printf("  %-10s %7.2f ms  %5.1f %%\n", STAGE_NAMES[s], tm.total[s] / frames, 100.0 * tm.total[s] / sum);
     printf("  %-10s %7.2f ms  (sum of stages)\n", "stages", sum / frames);
   }
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  double rss_mib = ru.ru_maxrss / 1024.0; /* Linux reports KiB */
+  printf("  peak memory %.1f MiB\n", rss_mib);
   if (checksum) printf("  checksum %016llx\n", (unsigned long long)hash);
   /* One machine-readable line for run.sh (and the Swift harness prints the same). */
-  printf("RESULT renderer=c mode=%s width=%d height=%d frames=%d wall_ms=%.3f cpu_ms=%.3f", mode, width, height, frames, ms,
-         cpu / frames);
+  printf("RESULT renderer=c mode=%s width=%d height=%d frames=%d wall_ms=%.3f cpu_ms=%.3f rss_mib=%.1f", mode, width, height,
+         frames, ms, cpu / frames, rss_mib);
   if (split)
     for (int s = 0; s < ST_COUNT; s++) printf(" %s=%.3f", STAGE_NAMES[s], tm.total[s] / frames);
   if (checksum) printf(" checksum=%016llx", (unsigned long long)hash);

@@ -38,7 +38,7 @@ done
 # environment. SWIFT_CMD must accept the C program's flags
 #   --frames N --start I --width W --height H --split --cached --checksum --png P --image P
 # and print one line
-#   RESULT renderer=swift mode=naive|cached wall_ms=… cpu_ms=… background=… shadow=… fill=… image=… text=… ring=…
+#   RESULT renderer=swift mode=naive|cached wall_ms=… cpu_ms=… [rss_mib=…] background=… shadow=… fill=… image=… text=… ring=…
 # (stage fields with --split, checksum=… with --checksum). The table then gains the
 # Swift rows and the ratio rows (Swift naive / C naive, Swift cached / C naive).
 SWIFT_BUILD=${SWIFT_BUILD:-}   # e.g. "swift build -c release --product flick-bench-raster"
@@ -128,13 +128,14 @@ awk -v runs="$RUNS" '
   }
   END {
     nstages = split("background shadow fill image text ring", stage, " ")
-    printf "\n%-14s %9s %7s %8s", "renderer", "ms/frame", "fps", "CPU ms"
+    printf "\n%-14s %9s %7s %8s %8s", "renderer", "ms/frame", "fps", "CPU ms", "peak MiB"
     for (s = 1; s <= nstages; s++) printf " %12s", stage[s]
     printf "\n"
     for (r = 1; r <= rows; r++) {
       row = order[r]
       ms[row] = median(row SUBSEP "wall_ms")
       printf "%-14s %9.2f %7.1f %8.2f", row, ms[row], 1000 / ms[row], median(row SUBSEP "cpu_ms")
+      if (count[row SUBSEP "rss_mib"]) printf " %8.1f", median(row SUBSEP "rss_mib"); else printf " %8s", "-"
       for (s = 1; s <= nstages; s++) {
         key = row SUBSEP stage[s]
         if (count[key]) printf " %6.2f %3.0f%%", median(key), 100 * median(key) / ms[row]; else printf " %12s", "-"
