@@ -22,6 +22,11 @@ public final class FrameRenderer: @unchecked Sendable {
     public var hits: Int
     /// Items that had to be made (and were then kept).
     public var misses: Int
+
+    public init(hits: Int, misses: Int) {
+      self.hits = hits
+      self.misses = misses
+    }
   }
 
   /// Pixels per point.
