@@ -5,7 +5,7 @@ SWIFT ?= swift
 OUT ?= out
 FLICK_RELEASE = .build/release/flick
 
-.PHONY: demo test build release bootstrap clean bench
+.PHONY: demo test build release bootstrap clean bench bench-raster
 
 bootstrap:
 	@scripts/bootstrap
@@ -24,6 +24,11 @@ demo: release
 test: bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The card-swap raster benchmark at 1080p: stateless vs caching renderer, with the cost split.
+bench-raster: bootstrap
+	$(SWIFT) build -c release --product flick-raster-bench
+	.build/release/flick-raster-bench 120 --split
 
 clean:
 	rm -rf .build $(OUT)

@@ -6,10 +6,10 @@ extension Layer {
   /// shadow, contents image, stroke and sublayers (clipped with `masksToBounds`).
   var drawingExtents: Rect {
     var r = Box(bounds)
-    if let image = contents, contentsGravity != .resize, !masksToBounds {
-      // The image's natural size is only known once decoded; assume it may fill twice the bounds.
-      _ = image
-      r.add(Rect(x: bounds.minX - bounds.width / 2, y: bounds.minY - bounds.height / 2, width: bounds.width * 2, height: bounds.height * 2))
+    if let image = contents, contentsGravity != .resize, !masksToBounds,
+      let decoded = try? ImageStore.image(at: image.path)
+    {
+      r.add(contentsGravity.rect(forImageOf: Size(width: Double(decoded.width), height: Double(decoded.height)), in: bounds))
     }
     if case .shape(let s) = content {
       let p = s.path.controlPointBounds

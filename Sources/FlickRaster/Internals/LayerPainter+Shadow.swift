@@ -104,6 +104,21 @@ extension LayerPainter {
     guard let data = cairo_image_surface_get_data(image.surface) else { return nil }
     BoxBlur.blur(data, width: width, height: height, stride: Int(cairo_image_surface_get_stride(image.surface)), sigma: s)
     cairo_surface_mark_dirty(image.surface)
-    return ShadowMask(image: image, originX: ox, originY: oy, factor: factor)
+    guard factor > 1 else { return ShadowMask(image: image, originX: ox, originY: oy, snapsToPixels: false) }
+    // Soft shadows: scale the blurred mask back to device size once, so that compositing is a
+    // plain copy at a whole-pixel offset (a soft shadow moving by whole pixels looks the same).
+    let f = Int(factor)
+    guard let full = CairoImage(width: width * f, height: height * f, format: CAIRO_FORMAT_A8),
+      let fcr = full.makeContext(), let pattern = cairo_pattern_create_for_surface(image.surface)
+    else { return nil }
+    defer { cairo_pattern_destroy(pattern) }
+    cairo_scale(fcr, factor, factor)
+    cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+    cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+    cairo_set_source(fcr, pattern)
+    cairo_paint(fcr)
+    cairo_destroy(fcr)
+    cairo_surface_flush(full.surface)
+    return ShadowMask(image: full, originX: ox * f, originY: oy * f, snapsToPixels: true)
   }
 }
