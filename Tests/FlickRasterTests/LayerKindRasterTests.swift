@@ -133,3 +133,35 @@ import Testing
     #expect(throws: RasterError.self) { try Raster.render([notImage]) }
   }
 }
+
+@Suite struct ResourceCheckTests {
+  @Test func checkResourcesFindsMissingFontsAndBrokenPicturesWithoutDrawing() throws {
+    let good = Layer(id: "ok", content: .text(TextContent(string: "x", fontFamily: "DejaVu Sans")))
+    try Renderer().checkResources(of: Raster.tree([good]))
+    let nested = Layer(id: "parent", sublayers: [Layer(id: "label", content: .text(TextContent(string: "x", fontFamily: "Missing Flick Font")))])
+    #expect(throws: RasterError.self) { try Renderer().checkResources(of: Raster.tree([nested])) }
+    let corrupt = FileManager.default.temporaryDirectory.appendingPathComponent("flick-corrupt-\(getpid()).jpg").path
+    FileManager.default.createFile(atPath: corrupt, contents: Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 4, 5]))
+    defer { try? FileManager.default.removeItem(atPath: corrupt) }
+    let broken = Layer(id: "p", mask: Layer(id: "m", contents: LayerImage(path: corrupt)))
+    do {
+      try Renderer().checkResources(of: Raster.tree([broken]))
+      Issue.record("a corrupt JPEG passed")
+    } catch {
+      guard case .unreadableImage(let path, let reason) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(path == corrupt && reason.hasPrefix("cannot decode the JPEG"))
+    }
+  }
+
+  @Test func oneSidedLayersTurnedAwayAreHiddenWithoutPerspectiveToo() throws {
+    var card = Layer(id: "c", bounds: Rect(x: 0, y: 0, width: 80, height: 60), position: Point(x: 100, y: 100),
+                     backgroundColor: Raster.red, isDoubleSided: false)
+    card.transform.rotationY = .pi * 0.75
+    #expect(try Raster.render([card]).inkBounds(background: .white) == nil)
+    card.isDoubleSided = true
+    #expect(try Raster.render([card]).pixel(100, 100, is: Raster.red))
+  }
+}

@@ -7,7 +7,6 @@ extension LayerPainter {
   /// into an offscreen surface at about the on-screen resolution, then mapped onto the screen
   /// through the exact projective transform with bilinear sampling.
   func drawProjected(_ layer: Layer, _ m: ProjectiveTransform, in cr: OpaquePointer) throws(RasterError) {
-    if !layer.isDoubleSided && layer.isFacingAway { return }
     let ctm = CairoDraw.matrix(cr)
     let device = ProjectiveTransform(ctm.xx, ctm.xy, ctm.x0, ctm.yx, ctm.yy, ctm.y0, 0, 0, 1).concatenating(m)
     let e = layer.drawingExtents
