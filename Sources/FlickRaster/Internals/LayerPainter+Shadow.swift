@@ -41,7 +41,19 @@ extension LayerPainter {
     var ax = layer.shadowOffset.x
     var ay = layer.shadowOffset.y
     cairo_matrix_transform_point(&m, &ax, &ay)
-    mask.composite(in: cr, anchor: Point(x: ax, y: ay), color: color)
+    // Where the layer is opaque and axis-aligned, it will cover its own shadow: skip that part.
+    var hole: (x0: Double, y0: Double, x1: Double, y1: Double)?
+    if layer.shadowPath == nil, Self.castsBoundsShadow(layer), m.xy == 0, m.yx == 0 {
+      let inset = min(max(0, layer.cornerRadius), layer.bounds.width / 2, layer.bounds.height / 2)
+      let xs = [m.xx * (layer.bounds.minX + inset) + m.x0, m.xx * (layer.bounds.maxX - inset) + m.x0]
+      let ys = [m.yy * (layer.bounds.minY + inset) + m.y0, m.yy * (layer.bounds.maxY - inset) + m.y0]
+      let x0 = (xs.min() ?? 0).rounded(.up) + 1
+      let y0 = (ys.min() ?? 0).rounded(.up) + 1
+      let x1 = (xs.max() ?? 0).rounded(.down) - 1
+      let y1 = (ys.max() ?? 0).rounded(.down) - 1
+      if x1 > x0, y1 > y0 { hole = (x0, y0, x1, y1) }
+    }
+    mask.composite(in: cr, anchor: Point(x: ax, y: ay), color: color, keepsScaledCopy: cache != nil, hole: hole)
   }
 
   /// Whether the layer's alpha is exactly its rounded bounds, so the shadow needs no drawing.
@@ -104,21 +116,6 @@ extension LayerPainter {
     guard let data = cairo_image_surface_get_data(image.surface) else { return nil }
     BoxBlur.blur(data, width: width, height: height, stride: Int(cairo_image_surface_get_stride(image.surface)), sigma: s)
     cairo_surface_mark_dirty(image.surface)
-    guard factor > 1 else { return ShadowMask(image: image, originX: ox, originY: oy, snapsToPixels: false) }
-    // Soft shadows: scale the blurred mask back to device size once, so that compositing is a
-    // plain copy at a whole-pixel offset (a soft shadow moving by whole pixels looks the same).
-    let f = Int(factor)
-    guard let full = CairoImage(width: width * f, height: height * f, format: CAIRO_FORMAT_A8),
-      let fcr = full.makeContext(), let pattern = cairo_pattern_create_for_surface(image.surface)
-    else { return nil }
-    defer { cairo_pattern_destroy(pattern) }
-    cairo_scale(fcr, factor, factor)
-    cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-    cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-    cairo_set_source(fcr, pattern)
-    cairo_paint(fcr)
-    cairo_destroy(fcr)
-    cairo_surface_flush(full.surface)
-    return ShadowMask(image: full, originX: ox * f, originY: oy * f, snapsToPixels: true)
+    return ShadowMask(image: image, originX: ox, originY: oy, factor: Int(factor))
   }
 }
