@@ -165,3 +165,16 @@ import Testing
     #expect(try Raster.render([card]).pixel(100, 100, is: Raster.red))
   }
 }
+
+@Suite struct WebPContentsTests {
+  @Test func webpDecodesLikeTheSamePNG() throws {
+    func layer(_ file: String) -> Layer {
+      Layer(id: "p", bounds: Rect(x: 0, y: 0, width: 160, height: 80), position: Point(x: 100, y: 100),
+            contents: LayerImage(path: Raster.fixtures.appendingPathComponent(file).path))
+    }
+    let webp = try Raster.render([layer("green-blue-16.webp")], background: .clear)
+    let png = try Raster.render([layer("green-blue-16.png")], background: .clear)
+    #expect(webp == png)
+    #expect(webp.rgba(x: 160, y: 100).a == 128)
+  }
+}

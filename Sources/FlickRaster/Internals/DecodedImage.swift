@@ -1,5 +1,6 @@
 internal import CCairo
 internal import CJPEG
+internal import CWebP
 import Foundation
 
 /// A decoded picture: premultiplied ARGB32 pixels that never change after decoding, so any
@@ -10,7 +11,7 @@ final class DecodedImage: @unchecked Sendable {
   let stride: Int
   private let pixels: UnsafeMutablePointer<UInt8>
 
-  private init(width: Int, height: Int, stride: Int, pixels: UnsafeMutablePointer<UInt8>) {
+  fileprivate init(width: Int, height: Int, stride: Int, pixels: UnsafeMutablePointer<UInt8>) {
     self.width = width
     self.height = height
     self.stride = stride
@@ -27,7 +28,7 @@ final class DecodedImage: @unchecked Sendable {
     return s
   }
 
-  /// Decodes a PNG or JPEG file (recognised by its first bytes, not its name).
+  /// Decodes a PNG, JPEG or WebP file (recognised by its first bytes, not its name).
   static func decode(path: String) throws(RasterError) -> DecodedImage {
     guard let data = FileManager.default.contents(atPath: path) else {
       let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
@@ -36,7 +37,10 @@ final class DecodedImage: @unchecked Sendable {
     let bytes = [UInt8](data)
     if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try decodePNG(path: path) }
     if bytes.starts(with: [0xFF, 0xD8]) { return try decodeJPEG(bytes, path: path) }
-    throw .unreadableImage(path: path, reason: "not a PNG or JPEG file")
+    if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+      return try decodeWebP(bytes, path: path)
+    }
+    throw .unreadableImage(path: path, reason: "not a PNG, JPEG or WebP file")
   }
 
   private static func decodePNG(path: String) throws(RasterError) -> DecodedImage {
@@ -93,6 +97,33 @@ final class DecodedImage: @unchecked Sendable {
         dst[4 * x + 2] = src[3 * x]
         dst[4 * x + 3] = 255
       }
+    }
+    return DecodedImage(width: width, height: height, stride: stride, pixels: pixels)
+  }
+}
+
+extension DecodedImage {
+  fileprivate static func decodeWebP(_ bytes: [UInt8], path: String) throws(RasterError) -> DecodedImage {
+    var w: Int32 = 0
+    var h: Int32 = 0
+    let decoded = bytes.withUnsafeBufferPointer { WebPDecodeBGRA($0.baseAddress, $0.count, &w, &h) }
+    guard let decoded, w > 0, h > 0 else { throw .unreadableImage(path: path, reason: "cannot decode the WebP") }
+    defer { WebPFree(decoded) }
+    let width = Int(w)
+    let height = Int(h)
+    let stride = width * 4
+    let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * height)
+    // Straight BGRA to premultiplied, rounded as Cairo does for PNG.
+    func premultiply(_ c: UInt8, _ a: UInt8) -> UInt8 {
+      let t = Int(c) * Int(a) + 0x80
+      return UInt8((t + (t >> 8)) >> 8)
+    }
+    for i in 0..<(width * height) {
+      let a = decoded[4 * i + 3]
+      pixels[4 * i] = premultiply(decoded[4 * i], a)
+      pixels[4 * i + 1] = premultiply(decoded[4 * i + 1], a)
+      pixels[4 * i + 2] = premultiply(decoded[4 * i + 2], a)
+      pixels[4 * i + 3] = a
     }
     return DecodedImage(width: width, height: height, stride: stride, pixels: pixels)
   }
