@@ -103,7 +103,8 @@ public struct RenderSession: Sendable {
       progress(RenderProgress(stage: .render, framesDone: 0, totalFrames: total))
       var done = 0
       try pipeline.run(
-        frames: range, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, straightAlpha: straight
+        frames: range, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, scale: scale,
+        straightAlpha: straight
       ) { frame in
         for sink in sinks { try sink.write(frame) }
         done += 1

@@ -74,7 +74,7 @@ extension Flick {
 
       let session = RenderSession(
         scene: scene, outputs: targets, frames: frames, scale: scale, options: options,
-        pipeline: RenderPipeline(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, scale: scale),
+        pipeline: RenderPipeline(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount),
         discardFrames: discard)
       try check { try session.validate() }
       if !quiet, let gifFPS = gifWarning(session) { log(gifFPS) }
