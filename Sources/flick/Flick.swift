@@ -10,10 +10,12 @@ struct Flick {
 
     USAGE
       flick render TEMPLATE -o OUT.mp4 [-o OUT.gif]...   render every frame to each output
-      flick still TEMPLATE --time SECONDS -o FRAME.png    render one frame to a PNG
+                                                          (flick render --help for all options)
+      flick still TEMPLATE --time S|--frame N|--at P% -o FRAME.png   render one frame to a PNG
       flick --help | --version
 
-    Output formats follow the extension: .mp4 (H.264), .gif (palette GIF).
+    Output formats follow the extension: .mp4 (H.264), .gif (palette GIF), .webm (VP9 + alpha),
+    .mov (ProRes 4444 + alpha), .apng, .webp, DIR/ or DIR/%04d.png (PNG sequence).
 
     EXIT CODES
       0 success · 2 invalid input (usage, template) · 3 environment (ffmpeg, disk) · 130 interrupted
