@@ -89,6 +89,8 @@ public struct RenderSession: Sendable {
       for output in outputs {
         if output.format == .png {
           sinks.append(try PNGSequenceWriter(destination: output.path, lastIndex: range.upperBound - 1))
+        } else if output.format == .bgra {
+          sinks.append(try RawVideoWriter(destination: output.path))
         } else if let tool {
           sinks.append(
             try FFmpegEncoder(

@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickRaster
 import FlickScene
 import FlickVideo
 import Foundation
@@ -162,5 +163,23 @@ import Testing
       i += 8 + length + length % 2
     }
     return (frames, loops, size.0, size.1)
+  }
+}
+
+extension FormatProbeTests {
+  @Test func rawFramesArePremultipliedBGRAInOrder() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let raw = dir.appendingPathComponent("f.bgra").path
+    let scene = TestSupport.movingScene(fps: 10, duration: 0.5, background: .clear)
+    try RenderSession(scene: scene, outputs: [try OutputTarget(path: raw)], pipeline: RenderPipeline(jobs: 3)).run()
+    let data = try Data(contentsOf: URL(fileURLWithPath: raw))
+    let frameBytes = 64 * 48 * 4
+    #expect(data.count == 5 * frameBytes)
+    let renderer = Renderer()
+    for index in 0..<5 {
+      let expected = try renderer.render(scene.renderTree(at: scene.time(ofFrame: index))).packedPixels
+      #expect([UInt8](data[(index * frameBytes)..<((index + 1) * frameBytes)]) == expected, "frame \(index)")
+    }
   }
 }
