@@ -38,6 +38,11 @@ let package = Package(
         "FlickMotion", "FlickScene", "FlickRaster", "FlickVideo", "FlickTemplates", "FlickSnapshot",
       ]),
 
+    /// `make bench-snapshot`: comparator speed against render speed.
+    .executableTarget(
+      name: "flick-bench-snapshot", dependencies: ["FlickSnapshot", "FlickTemplates"],
+      path: "Benchmarks/snapshot"),
+
     // MARK: - Implementation details
 
     .systemLibrary(
