@@ -78,6 +78,22 @@ do {
   row("compare files, one card recoloured (+decode)", files, "\(result.differingPixels) px differ")
   let diffImage = median { _ = DiffRenderer.diffImage(expected: frame, comparison: comparator.compare(frame, changed)) }
   row("compare + diff image, one card recoloured", diffImage)
+  // Every bundled template, scaled to 1920 pixels wide, for a wider view of render cost.
+  print("")
+  let templatesDir = root.appendingPathComponent("Templates").path
+  for file in (try FileManager.default.contentsOfDirectory(atPath: templatesDir)).sorted()
+  where file.hasSuffix(".json5") {
+    guard let t = try? Template.load(path: templatesDir + "/" + file) else { continue }
+    let scale = 1920 / t.scene.size.width
+    let r = Renderer(scale: scale)
+    let mid = t.scene.duration / 2
+    var size = ""
+    let ms = try median {
+      let f = try r.render(t.scene.renderTree(at: mid))
+      size = "\(f.width)×\(f.height)"
+    }
+    row("render \(file) at 50% (\(size))", ms)
+  }
   print("\ncompare/render ratio: identical \(String(format: "%.2f", same / renderMs)), "
     + "recoloured card \(String(format: "%.2f", card / renderMs)), "
     + "every pixel \(String(format: "%.2f", all / renderMs))")

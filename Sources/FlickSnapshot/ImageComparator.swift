@@ -223,3 +223,35 @@ public struct ImageComparator: Sendable {
     return (PixelRegion(x: bestX, y: bestY, width: sw, height: sh), max(0, best))
   }
 }
+
+extension ImageComparator {
+  /// Runs the comparator on known pairs and returns a description of the first wrong answer, or
+  /// nil when it behaves. Verification runs this first, so a broken comparator (a build or
+  /// platform problem) is an infrastructure error instead of a silent pass.
+  public func selfTestFailure() -> String? {
+    var a = Frame(width: 8, height: 8)
+    for i in stride(from: 0, to: a.pixels.count, by: 4) {
+      a.pixels[i] = 40
+      a.pixels[i + 1] = 80
+      a.pixels[i + 2] = 120
+      a.pixels[i + 3] = 255
+    }
+    var b = a
+    for y in 2..<6 {
+      for x in 2..<6 {
+        let i = y * b.bytesPerRow + x * 4
+        b.pixels[i] = 255 &- b.pixels[i]
+        b.pixels[i + 1] = 255 &- b.pixels[i + 1]
+        b.pixels[i + 2] = 255 &- b.pixels[i + 2]
+      }
+    }
+    let strict = ImageComparator(options: ComparisonOptions(metric: options.metric))
+    let same = strict.compare(a, a)
+    guard same.passed, same.differingPixels == 0 else { return "identical frames did not match" }
+    let changed = strict.compare(a, b)
+    guard !changed.passed, changed.differingPixels == 16,
+      changed.boundingBox == PixelRegion(x: 2, y: 2, width: 4, height: 4)
+    else { return "a 4×4 inverted block was not found (\(changed.summary))" }
+    return nil
+  }
+}

@@ -58,6 +58,9 @@ extension Flick {
       if a.has("aa") && a.has("no-aa") { throw CommandError.usage("give --aa or --no-aa, not both") }
       if a.has("aa") { o.includeAntiAliasing = true }
       if let problem = o.validationError() { throw CommandError.usage(problem) }
+      if let broken = ImageComparator(options: o).selfTestFailure() {
+        throw CommandError(message: "comparator self-test failed: \(broken)", code: .environment)
+      }
       return o
     }
 

@@ -187,3 +187,11 @@ import Testing
     #expect(try comparator.compareFiles(expected: good, actual: good).verdict == .identicalBytes)
   }
 }
+
+@Suite struct ComparatorSelfTestTests {
+  @Test func selfTestPassesForEveryMetric() {
+    for metric in ColorMetric.allCases {
+      #expect(ImageComparator(options: ComparisonOptions(metric: metric)).selfTestFailure() == nil)
+    }
+  }
+}
