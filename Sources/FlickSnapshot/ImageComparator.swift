@@ -91,7 +91,7 @@ public struct ImageComparator: Sendable {
             let out = UncheckedSendable(out), results = UncheckedSendable(results)
             let pa = UncheckedSendable(pa), pb = UncheckedSendable(pb)
             DispatchQueue.concurrentPerform(iterations: bandCount) { band in
-              let rows = (band * rowsPerBand)..<min(h, (band + 1) * rowsPerBand)
+              let rows = min(h, band * rowsPerBand)..<min(h, (band + 1) * rowsPerBand)
               results.value[band] = Self.compareRows(
                 rows, pa.value, pb.value, width: w, height: h, options: opts, into: out.value)
             }

@@ -114,6 +114,15 @@ import Testing
     }
   }
 
+  @Test func wideShortFramesSplitIntoBandsSafely() {
+    // 30000 × 10 pixels: large enough for parallel bands, fewer rows than bands.
+    let a = Self.solid(30000, 10, r: 0, g: 0, b: 0)
+    var b = a
+    Self.set(&b, 29999, 9, r: 255, g: 255, b: 255)
+    let r = ImageComparator().compare(a, b)
+    #expect(r.differingPixels == 1 && r.boundingBox == PixelRegion(x: 29999, y: 9, width: 1, height: 1))
+  }
+
   @Test func sizeMismatchFailsAtOnceNamingBothSizes() {
     let r = ImageComparator().compare(Frame(width: 4, height: 3), Frame(width: 3, height: 4))
     #expect(r.verdict == .sizeMismatch && !r.passed)
