@@ -40,3 +40,9 @@ bench-snapshot: bootstrap
 
 clean:
 	rm -rf .build $(OUT)
+
+# Raster benchmark: hand-written C card-swap renderer vs Flick (Benchmarks/raster/README.md).
+# Pass options with BENCH_ARGS, e.g. make bench-raster BENCH_ARGS="--runs 3 --width 1280 --height 720".
+.PHONY: bench-raster
+bench-raster: bootstrap
+	Benchmarks/raster/run.sh $(BENCH_ARGS)

@@ -2,9 +2,15 @@
 ///
 /// The named curves use Core Animation's control points. A cubic Bézier from (0, 0) to (1, 1)
 /// is solved exactly: Newton's method on x(s) with a bisection fallback, to `1e-12` in x.
+/// Beyond Core Animation, a timing function can also be a step function
+/// (``steps(_:position:)``) or one of the classic eases `back`, `anticipate`, `bounce` and
+/// `elastic` (see ``Kind``); for those `c1`/`c2` are (0, 0) and (1, 1) and unused.
 ///
 ///     TimingFunction.easeInEaseOut.progress(at: 0.5)  // 0.5
-public struct TimingFunction: Sendable, Hashable, Codable {
+public struct TimingFunction: Sendable, Hashable {
+  /// The shape of the curve; ``Kind/bezier`` for everything built from control points.
+  public internal(set) var kind: Kind = .bezier
+
   /// First control point (x in `0…1`; y may overshoot).
   public var c1: Point
   /// Second control point (x in `0…1`; y may overshoot).
@@ -38,6 +44,10 @@ public struct TimingFunction: Sendable, Hashable, Codable {
   public static let named: [String: TimingFunction] = [
     "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut,
     "easeInEaseOut": .easeInEaseOut, "default": .default,
+    "backIn": .back(.in), "backOut": .back(.out), "backInOut": .back(.inOut),
+    "anticipate": .anticipate(),
+    "bounceIn": .bounce(.in), "bounceOut": .bounce(.out), "bounceInOut": .bounce(.inOut),
+    "elasticIn": .elastic(.in), "elasticOut": .elastic(.out), "elasticInOut": .elastic(.inOut),
   ]
 
   /// The eased progress for linear progress `x`.
@@ -47,9 +57,26 @@ public struct TimingFunction: Sendable, Hashable, Codable {
   public func progress(at x: Double) -> Double {
     if x <= 0 { return 0 }
     if x >= 1 { return 1 }
+    guard case .bezier = kind else { return kind.progress(x) }
     if c1.x == c1.y && c2.x == c2.y { return x }  // a straight line
     let s = UnitBezier(c1: c1, c2: c2)
     return s.sampleY(s.solveX(x, epsilon: 1e-12))
+  }
+
+  /// The derivative of ``progress(at:)`` with respect to `x` (0 outside `0…1` and on steps).
+  public func slope(at x: Double) -> Double {
+    if x < 0 || x > 1 { return 0 }
+    guard case .bezier = kind else { return kind.slope(min(max(x, 0), 1)) }
+    if c1.x == c1.y && c2.x == c2.y { return 1 }
+    let b = UnitBezier(c1: c1, c2: c2)
+    let s = b.solveX(x, epsilon: 1e-12)
+    let dx = b.sampleDerivativeX(s)
+    if abs(dx) > 1e-9 { return b.sampleDerivativeY(s) / dx }
+    // A vertical tangent in x (a control point on the end's x): the slope is the limit of dy/dx.
+    let h = 1e-6
+    let lo = max(0, x - h)
+    let hi = min(1, x + h)
+    return (progress(at: hi) - progress(at: lo)) / (hi - lo)
   }
 }
 
@@ -69,6 +96,7 @@ struct UnitBezier {
   @inline(__always) func sampleX(_ s: Double) -> Double { ((ax * s + bx) * s + cx) * s }
   @inline(__always) func sampleY(_ s: Double) -> Double { ((ay * s + by) * s + cy) * s }
   @inline(__always) func sampleDerivativeX(_ s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
+  @inline(__always) func sampleDerivativeY(_ s: Double) -> Double { (3 * ay * s + 2 * by) * s + cy }
 
   /// The curve parameter `s` whose x is `x`, to within `epsilon`.
   func solveX(_ x: Double, epsilon: Double) -> Double {
