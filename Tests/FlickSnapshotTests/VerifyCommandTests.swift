@@ -11,8 +11,8 @@ import Testing
     ?? root.appendingPathComponent(".build/debug/flick").path
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
   static let twoCards = fixtures.appendingPathComponent("two-cards.json5").path
-  /// `--set` does not exist yet, so the changed parameter is a second template file.
-  static let recoloured = fixtures.appendingPathComponent("two-cards-recoloured.json5").path
+  /// The parameter change that recolours the right card.
+  static let recolour = ["--set", "rightColor=#3B82F6"]
 
   struct Output {
     var status: Int32
@@ -79,8 +79,9 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let golden = dir + "/golden", report = dir + "/report"
     #expect(try Self.run(["snapshot", Self.twoCards, "--at", "0,end", "--out", golden]).status == 0)
-    let v = try Self.run(["verify", Self.recoloured, "--against", golden, "--report", report])
+    let v = try Self.run(["verify", Self.twoCards, "--against", golden, "--report", report] + Self.recolour)
     #expect(v.status == 1, "\(v.stderr)")
+    #expect(v.stderr.contains("note: goldens were made with parameters []"))
     // The terminal names each failing frame, the pixel count and the bounding box.
     #expect(v.stderr.contains("✗ 0s") && v.stderr.contains("✗ end") && v.stderr.contains("pixels differ"))
     #expect(v.stderr.contains(" at (180, 30)"))  // the right card at t = 0: 100×100 centred on (230, 80)
@@ -120,9 +121,12 @@ import Testing
     let r3 = try Self.run(["verify", Self.twoCards, "--against", local], in: dir)
     #expect(r3.status == 0, "\(r3.stderr)")
     // An explicit re-record of a changed template passes and updates the goldens.
-    let r4 = try Self.run(["verify", Self.recoloured, "--against", local, "--record", "all"], in: dir)
+    let r4 = try Self.run(["verify", Self.twoCards, "--against", local, "--record", "all"] + Self.recolour, in: dir)
     #expect(r4.status == 0, "\(r4.stderr)")
-    #expect(try Self.run(["verify", Self.recoloured, "--against", local], in: dir).status == 0)
+    let manifest = try #require(try SnapshotManifest.read(from: local))
+    #expect(manifest.parameters == ["--set=rightColor=#3B82F6"])
+    #expect(try Self.run(["verify", Self.twoCards, "--against", local] + Self.recolour, in: dir).status == 0)
+    #expect(try Self.run(["verify", Self.twoCards, "--against", local], in: dir).status == 1)
   }
 
   @Test func diffReportsCorruptImagesAsInfrastructureErrors() throws {
