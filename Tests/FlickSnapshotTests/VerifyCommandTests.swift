@@ -104,6 +104,11 @@ import Testing
     // The golden is untouched by a failing verify.
     let expected = try Frame(pngAt: golden + "/0s.png")
     #expect(expected.rgba(x: 230, y: 80).g == 0xC5)
+    // --record failed rewrites the failing goldens and passes; after that the new colour matches.
+    let update = try Self.run(["verify", Self.twoCards, "--against", golden, "--record", "failed"] + Self.recolour, in: dir)
+    #expect(update.status == 0, "\(update.stderr)")
+    #expect(try Frame(pngAt: golden + "/0s.png").rgba(x: 230, y: 80).b == 0xF6)
+    #expect(try Self.run(["verify", Self.twoCards, "--against", golden] + Self.recolour, in: dir).status == 0)
   }
 
   @Test func missingGoldensAreRecordedLocallyButNeverInCI() throws {
