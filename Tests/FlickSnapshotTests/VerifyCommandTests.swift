@@ -125,6 +125,9 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: local + "/manifest.json"))
     let r3 = try Self.run(["verify", Self.twoCards, "--against", local], in: dir)
     #expect(r3.status == 0, "\(r3.stderr)")
+    // Recording another time keeps the earlier one in the manifest.
+    #expect(try Self.run(["verify", Self.twoCards, "--against", local, "--at", "end"], in: dir).status == 1)
+    #expect(try SnapshotManifest.read(from: local)?.frames.map(\.file) == ["0s.png", "end.png"])
     // An explicit re-record of a changed template passes and updates the goldens.
     let r4 = try Self.run(["verify", Self.twoCards, "--against", local, "--record", "all"] + Self.recolour, in: dir)
     #expect(r4.status == 0, "\(r4.stderr)")
