@@ -42,6 +42,10 @@ let package = Package(
     .executableTarget(
       name: "flick-raster-bench", dependencies: ["FlickRaster", "FlickScene", "FlickMotion"],
       path: "Benchmarks/raster/swift", exclude: ["photo.jpg"]),
+    /// `make bench-raster`: Flick's side of the side-by-side card-swap benchmark against cardswap.c.
+    .executableTarget(
+      name: "flick-cardswap", dependencies: ["FlickScene", "FlickRaster", "FlickMotion"],
+      path: "Benchmarks/raster/cardswap-swift"),
     /// `make bench-snapshot`: comparator speed against render speed.
     .executableTarget(
       name: "flick-bench-snapshot", dependencies: ["FlickSnapshot", "FlickTemplates"],
