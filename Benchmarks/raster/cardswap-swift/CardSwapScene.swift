@@ -11,7 +11,7 @@ import Foundation
 /// lines on card 0, the progress ring on card 1. Animations are closures of the scene time
 /// that evaluate the README's formulas; `zPosition` reproduces the C drawing order.
 enum CardSwapScene {
-  /// Which parts to leave out, to estimate a stage's cost by difference (`--ablate`).
+  /// Which parts to leave out, to estimate a stage's cost by difference (`--without`).
   struct Parts: Sendable {
     var background = true
     var shadows = true

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The command line of `flick-cardswap`: the same flags as `cardswap.c` (see its usage), plus
-/// `--ablate` to estimate each stage's cost by rendering without it.
+/// `--without` to leave stages out (run.sh `--ablate` estimates each stage's cost from that).
 struct Options {
   var frames = 180
   var start = 0
@@ -11,24 +11,44 @@ struct Options {
   var split = false
   var cached = false
   var checksum = false
-  var ablate = false
+  /// Stages left out of the scene (`--without`).
+  var without: [String] = []
   var image: String
+
+  /// The stages `--without` accepts, named as the C program's stage timers.
+  static let stages = ["background", "shadow", "fill", "image", "text", "ring"]
+
+  /// The scene parts to draw.
+  var parts: CardSwapScene.Parts {
+    var p = CardSwapScene.Parts()
+    for stage in without {
+      switch stage {
+      case "background": p.background = false
+      case "shadow": p.shadows = false
+      case "fill": p.gradientFills = false
+      case "image": p.image = false
+      case "text": p.text = false
+      default: p.ring = false
+      }
+    }
+    return p
+  }
 
   static let usage = """
     usage: flick-cardswap [--frames N] [--start I] [--width W --height H] [--png out.png]
-                          [--split] [--cached] [--checksum] [--image in.png] [--ablate]
+                          [--split] [--cached] [--checksum] [--image in.png] [--without S,...]
       --frames N       frames to render (default 180 = one 3 s swap cycle at 60 fps)
       --start I        first frame index (t = i / 60); default 0
       --width/--height canvas size in px (default 1920x1080; the scene scales uniformly)
       --png PATH       write the last rendered frame as PNG
       --split          accepted for run.sh; Flick's renderer has no per-stage timers, so the
-                       stage fields print as 'na' (use --ablate for estimates)
+                       stage fields print as 'na' (run.sh --ablate estimates them)
       --cached         render with one FrameRenderer (caches between frames) instead of a
                        stateless Renderer per frame
       --checksum       print a FNV-1a hash over all rendered frames' pixels
       --image PATH     the 512x512 picture (default: Benchmarks/raster/image512.png)
-      --ablate         also render the frames once without each stage and print the
-                       differences as a cost estimate (a SPLIT line)
+      --without S,...  leave stages out: background, shadow, fill (solid instead of
+                       gradient faces), image, text, ring
 
     """
 
@@ -64,7 +84,13 @@ struct Options {
       case "--split": split = true
       case "--cached": cached = true
       case "--checksum": checksum = true
-      case "--ablate": ablate = true
+      case "--without":
+        let list = try value(a).split(separator: ",").map(String.init)
+        guard !list.isEmpty else { throw Invalid(message: "--without expects stage names") }
+        if let bad = list.first(where: { !Options.stages.contains($0) }) {
+          throw Invalid(message: "--without: unknown stage '\(bad)' (expected \(Options.stages.joined(separator: ", ")))")
+        }
+        without = list
       default: throw Invalid(message: "unknown option '\(a)'")
       }
       i += 1

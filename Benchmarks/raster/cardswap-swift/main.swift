@@ -72,7 +72,8 @@ func run(_ scene: Scene, checksum: Bool) throws(RasterError) -> (wall: Double, c
 }
 
 let mode = options.cached ? "cached" : "naive"
-let scene = CardSwapScene.make(width: options.width, height: options.height, imagePath: options.image)
+let scene = CardSwapScene.make(
+  width: options.width, height: options.height, imagePath: options.image, parts: options.parts)
 let stageNames = ["background", "shadow", "fill", "image", "text", "ring"]
 do {
   let result = try run(scene, checksum: options.checksum)
@@ -88,37 +89,10 @@ do {
   line += String(format: " wall_ms=%.3f cpu_ms=%.3f rss_mib=%.1f", result.wall, result.cpu, rssMiB)
   // Flick's renderer has no per-stage timers: the stage fields are not measured.
   if options.split { line += stageNames.map { " \($0)=na" }.joined() }
+  if !options.without.isEmpty { line += " without=" + options.without.joined(separator: ",") }
   if options.checksum { line += " checksum=\(hash)" }
   print(line)
 
-  if options.ablate {
-    // Cost of a stage ≈ CPU time per frame with it minus without it (same mode, same frames).
-    var removed: [(String, CardSwapScene.Parts)] = []
-    for name in stageNames {
-      var parts = CardSwapScene.Parts()
-      switch name {
-      case "background": parts.background = false
-      case "shadow": parts.shadows = false
-      case "fill": parts.gradientFills = false
-      case "image": parts.image = false
-      case "text": parts.text = false
-      default: parts.ring = false
-      }
-      removed.append((name, parts))
-    }
-    var split = "SPLIT renderer=swift mode=\(mode) method=ablation cpu_ms=" + String(format: "%.3f", result.cpu)
-    print("  cost by ablation (CPU ms per frame with the stage minus without it):")
-    for (name, parts) in removed {
-      let without = try run(
-        CardSwapScene.make(width: options.width, height: options.height, imagePath: options.image, parts: parts),
-        checksum: false)
-      let cost = result.cpu - without.cpu
-      let label = name.padding(toLength: 10, withPad: " ", startingAt: 0)
-      print("  \(label) " + String(format: "%7.2f ms  %5.1f %%", cost, 100 * cost / result.cpu))
-      split += " \(name)=" + String(format: "%.3f", cost)
-    }
-    print(split)
-  }
   if let png = options.png, let last = result.last { try last.writePNG(to: png) }
 } catch .missingFontFamily(let family, let layer, let fallback) {
   fail("layer '\(layer)': font family '\(family)' not found (got '\(fallback)'); install fonts-inter", code: 3)
