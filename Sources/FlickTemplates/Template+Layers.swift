@@ -153,8 +153,8 @@ extension Template {
     guard !isFolder.boolValue else { throw node.error("image \"\(written)\": '\(path)' is a folder, not a file") }
     try node.checkAssetPolicy(path, written: written, kind: "image")
     let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
-    guard ["png", "jpg", "jpeg"].contains(ext) else {
-      throw node.error("image \"\(written)\": expected a .png, .jpg or .jpeg file")
+    guard ["png", "jpg", "jpeg", "webp"].contains(ext) else {
+      throw node.error("image \"\(written)\": expected a .png, .jpg, .jpeg or .webp file")
     }
     return path
   }
