@@ -53,12 +53,14 @@ clean:
 bench-raster: bootstrap
 	Benchmarks/raster/run.sh $(BENCH_ARGS)
 
-# The gallery: every showcase template to a GIF (480 px wide, for the README) and an MP4.
+# The gallery: every showcase template to a GIF (480 px wide, 20 fps, under 2 MB: for the README)
+# and an MP4, into docs/gallery/.
 GALLERY = card-swap rotating-cover property-animator chained-sequence spring-gallery decay-flick
+GALLERY_GIF = --gif-width 480 --gif-fps 20
 .PHONY: gallery
 gallery: release
 	@mkdir -p docs/gallery
 	@for t in $(GALLERY); do \
-	  $(FLICK_RELEASE) render $$t -o docs/gallery/$$t.gif -o docs/gallery/$$t.mp4 --gif-width 480 --gif-fps 25 --quiet || exit $$?; \
+	  $(FLICK_RELEASE) render $$t -o docs/gallery/$$t.gif -o docs/gallery/$$t.mp4 $(GALLERY_GIF) --quiet || exit $$?; \
 	  du -h docs/gallery/$$t.gif docs/gallery/$$t.mp4; \
 	done
