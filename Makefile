@@ -5,7 +5,7 @@ SWIFT ?= swift
 OUT ?= out
 FLICK_RELEASE = .build/release/flick
 
-.PHONY: demo test build release bootstrap clean bench
+.PHONY: demo test build release bootstrap clean bench bench-motion
 
 bootstrap:
 	@scripts/bootstrap
@@ -27,3 +27,7 @@ test: bootstrap
 
 clean:
 	rm -rf .build $(OUT)
+
+# Release-mode FlickMotion benchmark (separate package; not built by `make test`).
+bench-motion:
+	cd Benchmarks/motion && $(SWIFT) run -c release MotionBenchmark

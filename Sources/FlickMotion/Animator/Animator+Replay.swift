@@ -42,6 +42,8 @@ extension Animator {
     interrupt(key, at: t)
     if state.current[key] == nil { state.keyOrder.append(key) }
     state.current[key] = state.segments.count
+    state.byKey[key, default: []].append(state.segments.count)
+    state.indexByID[id] = state.segments.count
     state.segments.append(segment)
   }
 
@@ -121,7 +123,7 @@ extension Animator {
       tracer?.record(.event(e))
       switch e.kind {
       case .completed(let finished):
-        if let s = state.segments.first(where: { $0.id == e.animationID }) { s.notifyCompletion(finished: finished) }
+        if let i = state.indexByID[e.animationID] { state.segments[i].notifyCompletion(finished: finished) }
       case .callback:
         if let c = state.callbacks.first(where: { $0.order == e.animationID }) {
           for cb in chains[c.chain].groups[c.group].callbacks { cb(e.time) }

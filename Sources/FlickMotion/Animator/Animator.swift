@@ -61,6 +61,10 @@ public struct Animator<Root: Sendable>: Sendable {
   struct ReplayState: Sendable {
     var segments: [any _SegmentProtocol<Root>] = []
     var current: [AnimationKey: Int] = [:]
+    /// Each key's segment indices, in start order.
+    var byKey: [AnimationKey: [Int]] = [:]
+    /// Segment index by animation id.
+    var indexByID: [Int: Int] = [:]
     var keyOrder: [AnimationKey] = []
     var cancelledChains: Set<Int> = []
     var chainGroupSegments: [Int: [Int: [Int]]] = [:]
@@ -184,11 +188,10 @@ public struct Animator<Root: Sendable>: Sendable {
 
   /// The animation owning `key` at `t` (the latest one added at or before `t`).
   func segment(for key: AnimationKey, at t: Double) -> (any _SegmentProtocol<Root>)? {
-    var best: (any _SegmentProtocol<Root>)?
-    for s in state.segments where s.key == key && s.start <= t {
-      if best == nil || s.id > (best?.id ?? 0) { best = s }
-    }
-    return best
+    guard let list = state.byKey[key] else { return nil }
+    // Segments of a key are appended in non-decreasing start order: the last one started by t wins.
+    for i in list.reversed() where state.segments[i].start <= t { return state.segments[i] }
+    return nil
   }
 
   /// The value of `key` at `t`, or `nil` if no animation has touched it by then (or the type differs).
