@@ -8,6 +8,7 @@ FLICK_RELEASE = .build/release/flick
 .PHONY: demo test build release bootstrap clean bench
 .PHONY: snapshots bench-snapshot
 .PHONY: bench-raster-swift
+.PHONY: demo test build release bootstrap clean bench bench-motion
 
 bootstrap:
 	@scripts/bootstrap
@@ -52,3 +53,6 @@ clean:
 .PHONY: bench-raster
 bench-raster: bootstrap
 	Benchmarks/raster/run.sh $(BENCH_ARGS)
+# Release-mode FlickMotion benchmark (separate package; not built by `make test`).
+bench-motion:
+	cd Benchmarks/motion && $(SWIFT) run -c release MotionBenchmark
