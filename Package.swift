@@ -41,7 +41,7 @@ let package = Package(
     /// The raster benchmark (`make bench-raster`): the card-swap scene at 1080p.
     .executableTarget(
       name: "flick-raster-bench", dependencies: ["FlickRaster", "FlickScene", "FlickMotion"],
-      path: "Benchmarks/raster", exclude: ["photo.jpg"]),
+      path: "Benchmarks/raster/flick"),
 
     // MARK: - Implementation details
 
