@@ -40,10 +40,11 @@ bench-snapshot: bootstrap
 	$(SWIFT) build -c release --product flick-bench-snapshot
 	.build/release/flick-bench-snapshot
 
-# Flick's own card-swap raster benchmark at 1080p: stateless vs caching renderer, with the cost split.
+# Flick's card-swap renderer alone at 1080p (naive, then cached, with the stage split and checksums).
 bench-raster-swift: bootstrap
 	$(SWIFT) build -c release --product flick-raster-bench
-	.build/release/flick-raster-bench 120 --split
+	.build/release/flick-raster-bench --split --checksum
+	.build/release/flick-raster-bench --split --checksum --cached
 
 clean:
 	rm -rf .build $(OUT)
