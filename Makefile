@@ -5,7 +5,7 @@ SWIFT ?= swift
 OUT ?= out
 FLICK_RELEASE = .build/release/flick
 
-.PHONY: demo test build release bootstrap clean bench
+.PHONY: demo test build release bootstrap clean bench bench-video
 
 bootstrap:
 	@scripts/bootstrap
@@ -27,3 +27,6 @@ test: bootstrap
 
 clean:
 	rm -rf .build $(OUT)
+
+bench-video: bootstrap
+	Benchmarks/video/run.sh
