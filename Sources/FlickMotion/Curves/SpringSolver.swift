@@ -1,0 +1,130 @@
+import Foundation
+
+/// The closed-form solution of `m·x″ + c·x′ + k·x = 0` as two scalar basis functions.
+///
+/// For start displacement `d₀` and velocity `v₀`: `x(t) = A(t)·d₀ + B(t)·v₀` and
+/// `x′(t) = A′(t)·d₀ + B′(t)·v₀`. Because `A` and `B` are scalars, the same solver animates any
+/// ``Animatable`` vector. Every regime is exact in double precision: underdamped (sin/cos),
+/// critically damped (polynomial × exponential) and overdamped (two exponentials, written with
+/// `expm1` so nothing cancels near ζ = 1).
+public struct SpringSolver: Sendable, Hashable, Codable {
+  /// The damping regime of a spring.
+  public enum Regime: String, Sendable, Hashable, Codable {
+    case underdamped, criticallyDamped, overdamped
+  }
+
+  /// ζ·ω₀ (decay rate of the envelope, 1/s).
+  public let decayRate: Double
+  /// ω₀ = √(k/m).
+  public let naturalFrequency: Double
+  /// ωd (underdamped) or γ = ω₀√(ζ² − 1) (overdamped); 0 when critically damped.
+  public let frequency: Double
+  /// Which closed form applies.
+  public let regime: Regime
+
+  public init(_ p: SpringParameters) {
+    let omega0 = p.naturalFrequency
+    let zeta = p.dampingRatio
+    naturalFrequency = omega0
+    decayRate = zeta * omega0
+    if zeta < 1 {
+      regime = .underdamped
+      frequency = omega0 * (1 - zeta * zeta).squareRoot()
+    } else if zeta == 1 {
+      regime = .criticallyDamped
+      frequency = 0
+    } else {
+      regime = .overdamped
+      frequency = omega0 * ((zeta - 1) * (zeta + 1)).squareRoot()
+    }
+  }
+
+  /// The basis functions and their derivatives at `t` seconds: `(A, B, A′, B′)`.
+  @inlinable
+  public func basis(at t: Double) -> (a: Double, b: Double, da: Double, db: Double) {
+    let z = decayRate
+    switch regime {
+    case .underdamped:
+      let w = frequency
+      let e = exp(-z * t)
+      let s = sin(w * t)
+      let c = cos(w * t)
+      let sw = s / w
+      return (e * (c + z * sw), e * sw,
+              -e * (naturalFrequency * naturalFrequency) * sw, e * (c - z * sw))
+    case .criticallyDamped:
+      let w0 = naturalFrequency
+      let e = exp(-w0 * t)
+      return (e * (1 + w0 * t), e * t, -e * w0 * w0 * t, e * (1 - w0 * t))
+    case .overdamped:
+      let g = frequency
+      let r1 = -z + g  // slow root
+      let r2 = -z - g  // fast root
+      let e1 = exp(r1 * t)
+      let e2 = exp(r2 * t)
+      // (e1 − e2)/(2γ), without cancellation when γt is small.
+      let d = 2 * g * t < 1 ? e2 * expm1(2 * g * t) / (2 * g) : (e1 - e2) / (2 * g)
+      // A = (r1·e2 − r2·e1)/(2γ) = e2 + (−r2)·d ; B = d
+      // A′ = r1·r2·(e2 − e1)/(2γ) = −r1·r2·d ; B′ = (r1·e1 − r2·e2)/(2γ) = e1 + r2·d
+      return (e2 - r2 * d, d, -r1 * r2 * d, e1 + r2 * d)
+    }
+  }
+
+  /// The earliest time after which the displacement stays within `positionThreshold` and the
+  /// speed within `velocityThreshold`, for start displacement magnitude `d0` and speed `v0`.
+  ///
+  /// Uses upper-bound envelopes of |x| and |x′|, so the result is conservative: the value is
+  /// guaranteed to stay inside the thresholds from then on (which is what lets it snap).
+  /// Infinite for an undamped spring.
+  public func settlingTime(
+    displacement d0: Double, speed v0: Double, positionThreshold: Double, velocityThreshold: Double
+  ) -> Double {
+    if d0 == 0 && v0 == 0 { return 0 }
+    guard decayRate > 0 else { return .infinity }
+    let pt = max(positionThreshold, .leastNormalMagnitude)
+    let vt = max(velocityThreshold, .leastNormalMagnitude)
+    if regime == .underdamped {
+      let w = frequency
+      let q = (1 + (decayRate / w) * (decayRate / w)).squareRoot()
+      let p = d0 * q + v0 / w
+      let v = d0 * naturalFrequency * naturalFrequency / w + v0 * q
+      let t = max(log(p / pt), log(v / vt)) / decayRate
+      return max(0, t)
+    }
+    // Critically and over-damped: A, B ≥ 0 and every |term| is unimodal, so the envelope
+    // g(t) = max(posEnv/pt, velEnv/vt) eventually decreases. Find a time past the last crossing
+    // by doubling, then the last crossing by a scan and bisection.
+    func g(_ t: Double) -> Double {
+      let (a, b, da, db) = basis(at: t)
+      return max((abs(a) * d0 + abs(b) * v0) / pt, (abs(da) * d0 + abs(db) * v0) / vt)
+    }
+    let slowRate = regime == .criticallyDamped ? naturalFrequency : decayRate - frequency
+    var hi = 4 / max(slowRate, 1e-12)
+    var guardCount = 0
+    while g(hi) > 1 && guardCount < 64 {
+      hi *= 2
+      guardCount += 1
+    }
+    if g(hi) > 1 { return .infinity }
+    let steps = 512
+    var lo = 0.0
+    var found = false
+    var i = steps
+    while i > 0 {
+      let t = hi * Double(i - 1) / Double(steps)
+      if g(t) > 1 {
+        lo = t
+        hi = hi * Double(i) / Double(steps)
+        found = true
+        break
+      }
+      i -= 1
+    }
+    if !found { return 0 }
+    for _ in 0..<60 {
+      let mid = (lo + hi) / 2
+      if g(mid) > 1 { lo = mid } else { hi = mid }
+    }
+    return hi
+  }
+}

@@ -1,0 +1,56 @@
+extension AnimationSpec {
+  /// The animation this spec describes, from `fromValue` to `toValue`.
+  ///
+  /// Spring and decay velocities act along the direction of motion (`toValue − fromValue`); for a
+  /// scalar with `fromValue == toValue` they are taken as given (units/s). A decay ignores
+  /// `toValue` except for that direction. With timing options the result is a
+  /// ``TimedAnimation`` (parent time); otherwise local time.
+  ///
+  /// - Throws: ``MotionError`` when bounds are used with a non-scalar value.
+  public func curve<V: Animatable>(from fromValue: V, to toValue: V) throws(MotionError) -> AnyAnimationCurve<V> {
+    let base = try untimedCurve(from: fromValue, to: toValue)
+    guard let timing else { return base }
+    return AnyAnimationCurve(TimedAnimation(base, timing: timing))
+  }
+
+  private func direction<V: Animatable>(_ from: V, _ to: V, speed: Double) -> V {
+    let delta = to - from
+    let length = delta.magnitudeSquared.squareRoot()
+    if length > 0 { return delta.scaled(by: speed / length) }
+    if let scalar = speed as? V { return scalar }
+    return .zero
+  }
+
+  private func untimedCurve<V: Animatable>(from: V, to: V) throws(MotionError) -> AnyAnimationCurve<V> {
+    switch kind {
+    case .spring(let parameters, let velocity, let normalized, let threshold):
+      if let normalized {
+        return AnyAnimationCurve(
+          SpringAnimation(from: from, to: to, normalizedVelocity: normalized, parameters: parameters, restThreshold: threshold))
+      }
+      return AnyAnimationCurve(
+        SpringAnimation(
+          from: from, to: to, velocity: direction(from, to, speed: velocity), parameters: parameters,
+          restThreshold: threshold))
+    case .decay(let velocity, let deceleration, let threshold, let bounds):
+      if let bounds {
+        guard let start = from as? Double else {
+          throw MotionError("decay bounds (min/max) apply to numbers only, not \(V.self)")
+        }
+        let band = RubberBandDecay(from: start, velocity: velocity, bounds: bounds, deceleration: deceleration, threshold: threshold)
+        guard let erased = AnyAnimationCurve(band) as? AnyAnimationCurve<V> else {
+          throw MotionError("decay bounds (min/max) apply to numbers only, not \(V.self)")
+        }
+        return erased
+      }
+      return AnyAnimationCurve(
+        DecayAnimation(from: from, velocity: direction(from, to, speed: velocity), deceleration: deceleration, threshold: threshold))
+    case .tween(let f, let duration):
+      return AnyAnimationCurve(BasicAnimation(from: from, to: to, duration: duration, timingFunction: f))
+    case .keyframes(let values, let keyTimes, let curves, let mode, let duration):
+      let mapped = values.map { from.interpolated(to: to, amount: $0) }
+      return AnyAnimationCurve(
+        try KeyframeAnimation(values: mapped, keyTimes: keyTimes, timingFunctions: curves, calculationMode: mode, duration: duration))
+    }
+  }
+}

@@ -1,0 +1,183 @@
+extension AnimationSpec {
+  static func kind(name: String, args: inout SpecArguments, column: Int) throws(MotionError) -> Kind {
+    switch name {
+    case "spring", "smooth", "snappy", "bouncy":
+      let parameters = try springParameters(name: name, args: &args)
+      let velocity = try args.number("velocity") ?? 0
+      let normalized = try args.number("normalizedVelocity")
+      let threshold = try args.number("threshold", in: 0...Double.greatestFiniteMagnitude)
+      return .spring(parameters, velocity: velocity, normalizedVelocity: normalized, restThreshold: threshold)
+    case "decay":
+      guard let velocity = try args.number("velocity") else {
+        throw MotionError("column \(column): decay needs a velocity in units/s, e.g. decay(velocity: 1000)")
+      }
+      let d = try args.number("deceleration", in: 0.5...0.999_999) ?? 0.998
+      let threshold = try args.number("threshold", in: 0...Double.greatestFiniteMagnitude) ?? 1
+      let lo = try args.number("min")
+      let hi = try args.number("max")
+      var bounds: ClosedRange<Double>?
+      if lo != nil || hi != nil {
+        let l = lo ?? -Double.greatestFiniteMagnitude
+        let h = hi ?? Double.greatestFiniteMagnitude
+        guard l <= h else { throw MotionError("column \(column): decay min (\(l)) must not exceed max (\(h))") }
+        bounds = l...h
+      }
+      return .decay(velocity: velocity, deceleration: d, threshold: threshold, bounds: bounds)
+    case "tween":
+      guard let curveExpr = args.take("curve") ?? args.takePositional() else {
+        throw MotionError("column \(column): tween needs a curve, e.g. tween(curve: easeOut, duration: 0.3)")
+      }
+      let curve = try timingFunction(curveExpr)
+      return .tween(curve, duration: try args.duration())
+    case "keyframes":
+      guard let valuesExpr = args.take("values") else {
+        throw MotionError("column \(column): keyframes need values, e.g. keyframes(values: [0, 1.1, 1])")
+      }
+      let values = try numbers(valuesExpr, what: "values")
+      let keyTimes = try args.take("keyTimes").map { e throws(MotionError) in try numbers(e, what: "keyTimes") }
+      var curves: [TimingFunction]?
+      if let c = args.take("curves") {
+        if case .list(let items, _) = c {
+          var list: [TimingFunction] = []
+          for item in items { list.append(try timingFunction(item)) }
+          curves = list
+        } else {
+          curves = [try timingFunction(c)]
+        }
+      }
+      let mode = try args.choice("mode", KeyframeCalculationMode.self) ?? .linear
+      let duration = try args.duration()
+      // Validate now so errors surface at parse time.
+      _ = try KeyframeAnimation(values: values, keyTimes: keyTimes, timingFunctions: curves, calculationMode: mode, duration: duration)
+      return .keyframes(values: values, keyTimes: keyTimes, curves: curves, mode: mode, duration: duration)
+    default:
+      let curve = try timingFunction(.call(name: name, arguments: args.remainingCurveArguments(), column: column))
+      let duration = try args.duration()
+      args.consumeAll()  // the curve's own options were checked by timingFunction(_:)
+      return .tween(curve, duration: duration)
+    }
+  }
+
+  private static func springParameters(name: String, args: inout SpecArguments) throws(MotionError) -> SpringParameters {
+    let positive = Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude
+    if name != "spring" {
+      let duration = try args.number("duration", in: positive) ?? 0.5
+      let extra = try args.number("extraBounce", in: -1...1) ?? 0
+      switch name {
+      case "smooth": return .smooth(duration: duration, extraBounce: extra)
+      case "snappy": return .snappy(duration: duration, extraBounce: extra)
+      default: return .bouncy(duration: duration, extraBounce: extra)
+      }
+    }
+    let families: [(String, [String])] = [
+      ("stiffness/damping/mass", ["stiffness", "damping", "mass"]),
+      ("tension/friction/mass", ["tension", "friction"]),
+      ("bounciness/speed", ["bounciness", "speed"]),
+      ("duration/bounce", ["duration", "bounce"]),
+      ("response/dampingRatio", ["response", "dampingRatio"]),
+      ("visualDuration/bounce", ["visualDuration"]),
+    ]
+    let used = families.filter { $0.1.contains { args.has($0) } }
+    let isVisual = args.has("visualDuration")
+    let chosen = used.filter { !(isVisual && $0.0 == "duration/bounce" && !args.has("duration")) }
+    if chosen.count > 1 {
+      throw MotionError(
+        "column \(args.column): spring parameters mix \(chosen.map(\.0).joined(separator: " and ")); use one family")
+    }
+    let mass = try args.number("mass", in: positive) ?? 1
+    switch chosen.first?.0 {
+    case "tension/friction/mass":
+      return .pop(
+        tension: try args.number("tension", in: positive) ?? 100, friction: try args.number("friction", in: 0...1e12) ?? 10,
+        mass: mass)
+    case "bounciness/speed":
+      return .pop(bounciness: try args.number("bounciness", in: 0...20) ?? 4, speed: try args.number("speed", in: 0...20) ?? 12)
+    case "duration/bounce":
+      return SpringParameters(
+        duration: try args.number("duration", in: positive) ?? 0.5, bounce: try args.number("bounce", in: -0.99...1) ?? 0,
+        mass: mass)
+    case "response/dampingRatio":
+      return SpringParameters(
+        response: try args.number("response", in: positive) ?? 0.55,
+        dampingRatio: try args.number("dampingRatio", in: 0...1e6) ?? 0.825, mass: mass)
+    case "visualDuration/bounce":
+      return .framer(
+        visualDuration: try args.number("visualDuration", in: positive) ?? 0.3,
+        bounce: try args.number("bounce", in: -1...1) ?? 0.3)
+    default:
+      return SpringParameters(
+        mass: mass, stiffness: try args.number("stiffness", in: positive) ?? 100,
+        damping: try args.number("damping", in: 0...1e12) ?? 10)
+    }
+  }
+
+  /// A timing function from `easeOut`, `cubicBezier(…)`, `steps(…)`, `backOut(overshoot: 2)`, …
+  static func timingFunction(_ e: SpecExpression) throws(MotionError) -> TimingFunction {
+    guard case .call(let name, let arguments, let column) = e else {
+      throw MotionError("column \(e.column): expected a timing curve name such as easeOut, found \(e)")
+    }
+    var args = try SpecArguments(name: name, arguments: arguments ?? [], column: column)
+    let f: TimingFunction
+    switch name {
+    case "cubicBezier":
+      var v: [Double] = []
+      for label in ["x1", "y1", "x2", "y2"] {
+        var x = try args.number(label)
+        if x == nil { x = try args.positionalNumber() }
+        guard let x else {
+          throw MotionError("column \(column): cubicBezier needs four numbers x1, y1, x2, y2")
+        }
+        v.append(x)
+      }
+      guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
+        throw MotionError("column \(column): cubicBezier needs x1 and x2 in 0…1, found \(v[0]) and \(v[2])")
+      }
+      f = TimingFunction(v[0], v[1], v[2], v[3])
+    case "steps":
+      var count = try args.number("count")
+      if count == nil { count = try args.positionalNumber() }
+      guard let n = count, n >= 1, n == n.rounded(), n <= 10_000 else {
+        throw MotionError("column \(column): steps needs a whole number of steps ≥ 1, e.g. steps(4)")
+      }
+      let position = try args.choice("position", TimingFunction.StepPosition.self, positional: true) ?? .jumpEnd
+      f = .steps(Int(n), position: position)
+    case "backIn", "backOut", "backInOut", "anticipate":
+      let s = try args.number("overshoot") ?? 1.70158
+      switch name {
+      case "backIn": f = .back(.in, overshoot: s)
+      case "backOut": f = .back(.out, overshoot: s)
+      case "backInOut": f = .back(.inOut, overshoot: s)
+      default: f = .anticipate(overshoot: s)
+      }
+    case "elasticIn", "elasticOut", "elasticInOut":
+      let a = try args.number("amplitude", in: 1...100) ?? 1
+      let p = try args.number("period", in: 0.01...10) ?? 0.3
+      let mode: TimingFunction.EaseMode = name == "elasticIn" ? .in : name == "elasticOut" ? .out : .inOut
+      f = .elastic(mode, amplitude: a, period: p)
+    default:
+      guard let named = TimingFunction.named[name] else {
+        var message = "column \(column): unknown animation or curve '\(name)'"
+        if let guess = SpecArguments.closest(name, in: AnimationSpec.names) { message += "; did you mean '\(guess)'?" }
+        throw MotionError(message + " (known: \(AnimationSpec.names.joined(separator: ", ")))")
+      }
+      f = named
+    }
+    // Only `duration` and timing may remain; they belong to the enclosing spec.
+    try args.finish(allowing: ["duration"] + SpecArguments.timingLabels)
+    return f
+  }
+
+  private static func numbers(_ e: SpecExpression, what: String) throws(MotionError) -> [Double] {
+    guard case .list(let items, _) = e else {
+      throw MotionError("column \(e.column): \(what) must be a list of numbers, e.g. [0, 0.5, 1]")
+    }
+    var out: [Double] = []
+    for item in items {
+      guard case .number(let v, _) = item else {
+        throw MotionError("column \(item.column): \(what) must contain numbers, found \(item)")
+      }
+      out.append(v)
+    }
+    return out
+  }
+}

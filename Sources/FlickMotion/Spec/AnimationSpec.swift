@@ -1,0 +1,79 @@
+/// A parsed animation description — the names `flick curve` and templates share.
+///
+///     spring                                   Core Animation's default (mass 1, stiffness 100, damping 10)
+///     spring(stiffness: 200, damping: 10, mass: 1)
+///     spring(tension: 342.1, friction: 30.49, mass: 1)     Pop dynamics
+///     spring(bounciness: 8, speed: 12)         Pop designer parameters (defaults 4, 12)
+///     spring(duration: 0.5, bounce: 0.3)       SwiftUI (defaults 0.5, 0)
+///     spring(response: 0.55, dampingRatio: 0.825)
+///     spring(visualDuration: 0.3, bounce: 0.3) framer-motion
+///     smooth | snappy | bouncy [(duration: 0.5, extraBounce: 0)]   SwiftUI presets
+///       spring options: velocity (units/s, + toward the target), normalizedVelocity (UIKit), threshold
+///     decay(velocity: 1000, deceleration: 0.998, threshold: 1, min: 0, max: 300)
+///     linear | easeIn | easeOut | easeInEaseOut | default | backIn | backOut | backInOut | anticipate
+///       | bounceIn | bounceOut | bounceInOut | elasticIn | elasticOut | elasticInOut  [(duration: 0.4)]
+///     cubicBezier(0.25, 0.1, 0.25, 1, duration: 0.4)
+///     steps(4, jumpStart, duration: 0.4)       positions jumpStart | jumpEnd | jumpNone | jumpBoth
+///     tween(curve: easeOut, duration: 0.3)
+///     keyframes(values: [0, 1.2, 0.9, 1], keyTimes: [0, 0.4, 0.7, 1], curves: [easeOut], mode: linear, duration: 0.8)
+///
+/// Keyframe `values` are progress fractions (0 = from, 1 = to), so the same spec animates any
+/// value type. Every spec also takes Core Animation timing: `delay`, `repeatCount`,
+/// `repeatForever`, `autoreverses`, `timeOffset`, `fill` (removed | backwards | forwards | both).
+/// Omitted tween and keyframe durations are 0.4 s (Pop's default).
+public struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
+  /// The motion itself.
+  public enum Kind: Sendable, Hashable {
+    /// A spring. `velocity` is in units/s along the direction of motion (positive toward the
+    /// target, as in `CASpringAnimation`); `normalizedVelocity` is UIKit's fraction of the
+    /// distance per second and wins when set.
+    case spring(SpringParameters, velocity: Double, normalizedVelocity: Double?, restThreshold: Double?)
+    /// A Pop decay; `bounds` turns on the rubber band (scalars only).
+    case decay(velocity: Double, deceleration: Double, threshold: Double, bounds: ClosedRange<Double>?)
+    /// A tween along a timing curve.
+    case tween(TimingFunction, duration: Double)
+    /// Keyframes at progress fractions.
+    case keyframes(
+      values: [Double], keyTimes: [Double]?, curves: [TimingFunction]?,
+      mode: KeyframeCalculationMode, duration: Double)
+  }
+
+  /// The motion.
+  public var kind: Kind
+  /// Core Animation timing, when any timing option was given.
+  public var timing: MediaTiming?
+  /// The text this spec was parsed from.
+  public var source: String
+
+  public init(kind: Kind, timing: MediaTiming? = nil, source: String = "") {
+    self.kind = kind
+    self.timing = timing
+    self.source = source
+  }
+
+  public var description: String { source }
+
+  /// Every top-level name a spec can start with.
+  public static let names: [String] =
+    ["spring", "smooth", "snappy", "bouncy", "decay", "tween", "cubicBezier", "steps", "keyframes"]
+    + TimingFunction.named.keys.sorted()
+
+  /// Parses a spec; the error names the column and what was expected.
+  public init(parsing text: String) throws(MotionError) {
+    let expression = try SpecExpression.parse(text)
+    try self.init(expression)
+    source = text
+  }
+
+  /// Builds a spec from a parsed expression.
+  public init(_ expression: SpecExpression) throws(MotionError) {
+    guard case .call(let name, let arguments, let column) = expression else {
+      throw MotionError("column \(expression.column): expected an animation name such as spring, decay, easeOut or keyframes")
+    }
+    var args = try SpecArguments(name: name, arguments: arguments ?? [], column: column)
+    let timing = try args.timing()
+    let kind = try Self.kind(name: name, args: &args, column: column)
+    try args.finish()
+    self.init(kind: kind, timing: timing, source: expression.description)
+  }
+}

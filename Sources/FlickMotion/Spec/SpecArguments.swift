@@ -1,0 +1,126 @@
+/// The arguments of one spec call, consumed by label; whatever is left over is an error.
+struct SpecArguments {
+  let name: String
+  let column: Int
+  private var labelled: [String: SpecExpression] = [:]
+  private var positional: [SpecExpression] = []
+
+  static let timingLabels = ["delay", "repeatCount", "repeatForever", "autoreverses", "timeOffset", "fill"]
+
+  init(name: String, arguments: [SpecArgument], column: Int) throws(MotionError) {
+    self.name = name
+    self.column = column
+    for a in arguments {
+      if let label = a.label {
+        guard labelled[label] == nil else {
+          throw MotionError("column \(a.value.column): '\(label)' is given twice in \(name)(…)")
+        }
+        labelled[label] = a.value
+      } else {
+        positional.append(a.value)
+      }
+    }
+  }
+
+  func has(_ label: String) -> Bool { labelled[label] != nil }
+
+  mutating func take(_ label: String) -> SpecExpression? { labelled.removeValue(forKey: label) }
+
+  mutating func consumeAll() {
+    labelled = [:]
+    positional = []
+  }
+
+  mutating func takePositional() -> SpecExpression? { positional.isEmpty ? nil : positional.removeFirst() }
+
+  /// Everything not yet consumed, as call arguments (used to hand curve options on).
+  func remainingCurveArguments() -> [SpecArgument]? {
+    let all = positional.map { SpecArgument(label: nil, value: $0) }
+      + labelled.sorted { $0.key < $1.key }.map { SpecArgument(label: $0.key, value: $0.value) }
+    return all.isEmpty ? nil : all
+  }
+
+  mutating func number(_ label: String, in range: ClosedRange<Double>? = nil) throws(MotionError) -> Double? {
+    guard let e = take(label) else { return nil }
+    guard case .number(let v, let c) = e else {
+      throw MotionError("column \(e.column): '\(label)' in \(name)(…) must be a number, found \(e)")
+    }
+    if let range, !range.contains(v) {
+      let lo = SpecExpression.format(range.lowerBound)
+      let hi = range.upperBound >= 1e300 ? "∞" : SpecExpression.format(range.upperBound)
+      throw MotionError("column \(c): '\(label)' in \(name)(…) must be in \(lo)…\(hi), found \(SpecExpression.format(v))")
+    }
+    return v
+  }
+
+  mutating func positionalNumber() throws(MotionError) -> Double? {
+    guard let e = takePositional() else { return nil }
+    guard case .number(let v, _) = e else {
+      throw MotionError("column \(e.column): expected a number in \(name)(…), found \(e)")
+    }
+    return v
+  }
+
+  mutating func bool(_ label: String) throws(MotionError) -> Bool? {
+    guard let e = take(label) else { return nil }
+    if case .call(let n, nil, _) = e, n == "true" || n == "false" { return n == "true" }
+    throw MotionError("column \(e.column): '\(label)' in \(name)(…) must be true or false, found \(e)")
+  }
+
+  mutating func choice<T: RawRepresentable & CaseIterable>(_ label: String, _: T.Type, positional: Bool = false)
+    throws(MotionError) -> T? where T.RawValue == String
+  {
+    guard let e = take(label) ?? (positional ? takePositional() : nil) else { return nil }
+    let options = T.allCases.map(\.rawValue)
+    if case .call(let n, nil, _) = e, let v = T(rawValue: n) { return v }
+    if case .string(let n, _) = e, let v = T(rawValue: n) { return v }
+    throw MotionError("column \(e.column): '\(label)' in \(name)(…) must be one of \(options.joined(separator: ", ")), found \(e)")
+  }
+
+  mutating func duration() throws(MotionError) -> Double {
+    try number("duration", in: 0...3600) ?? 0.4
+  }
+
+  /// Core Animation timing options, or `nil` when none is given.
+  mutating func timing() throws(MotionError) -> MediaTiming? {
+    guard Self.timingLabels.contains(where: has) else { return nil }
+    return MediaTiming(
+      beginTime: try number("delay", in: 0...3600) ?? 0,
+      timeOffset: try number("timeOffset", in: -3600...3600) ?? 0,
+      repeatCount: try number("repeatCount", in: 0...1_000_000) ?? 0,
+      repeatForever: try bool("repeatForever") ?? false,
+      autoreverses: try bool("autoreverses") ?? false,
+      fillMode: try choice("fill", MediaTiming.FillMode.self) ?? .forwards)
+  }
+
+  /// Fails on any argument not consumed (other than `allowing`).
+  func finish(allowing: [String] = []) throws(MotionError) {
+    if let extra = positional.first {
+      throw MotionError("column \(extra.column): unexpected positional argument \(extra) in \(name)(…)")
+    }
+    if let (label, value) = labelled.filter({ !allowing.contains($0.key) }).min(by: { $0.value.column < $1.value.column }) {
+      throw MotionError("column \(value.column): \(name)(…) has no option '\(label)'")
+    }
+  }
+
+  /// The closest candidate by edit distance, if close enough to be a likely typo.
+  static func closest(_ word: String, in candidates: [String]) -> String? {
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+      var row = Array(0...b.count)
+      for i in 1...max(a.count, 1) where !a.isEmpty {
+        var prev = row[0]
+        row[0] = i
+        for j in 1...max(b.count, 1) where !b.isEmpty {
+          let cur = row[j]
+          row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1))
+          prev = cur
+        }
+      }
+      return row[b.count]
+    }
+    let w = Array(word.lowercased())
+    let best = candidates.map { ($0, distance(w, Array($0.lowercased()))) }.min { $0.1 < $1.1 }
+    guard let best, best.1 <= max(2, w.count / 3) else { return nil }
+    return best.0
+  }
+}

@@ -1,0 +1,180 @@
+/// The syntax tree of an animation spec such as `spring(bounciness: 8, speed: 12)`.
+///
+/// Grammar (whitespace is free):
+///
+///     expr  := NAME [ '(' [ arg (',' arg)* ] ')' ] | NUMBER | '[' [ expr (',' expr)* ] ']' | STRING
+///     arg   := [ NAME ':' ] expr
+///
+/// Names are letters, digits and `_`/`-`; numbers are decimal with optional sign and exponent;
+/// strings are in single or double quotes.
+public indirect enum SpecExpression: Sendable, Hashable, CustomStringConvertible {
+  /// A name with optional arguments: `easeIn`, `spring(stiffness: 200)`.
+  case call(name: String, arguments: [SpecArgument]?, column: Int)
+  /// A number.
+  case number(Double, column: Int)
+  /// A quoted string.
+  case string(String, column: Int)
+  /// A list: `[0, 0.5, 1]`.
+  case list([SpecExpression], column: Int)
+
+  /// The 1-based column where the expression starts.
+  public var column: Int {
+    switch self {
+    case .call(_, _, let c), .number(_, let c), .string(_, let c), .list(_, let c): return c
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .call(let name, let args, _):
+      guard let args else { return name }
+      return name + "(" + args.map(\.description).joined(separator: ", ") + ")"
+    case .number(let v, _): return SpecExpression.format(v)
+    case .string(let s, _): return "'\(s)'"
+    case .list(let items, _): return "[" + items.map(\.description).joined(separator: ", ") + "]"
+    }
+  }
+
+  static func format(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+  }
+
+  /// Parses a whole spec.
+  public static func parse(_ text: String) throws(MotionError) -> SpecExpression {
+    var parser = SpecParser(Array(text.unicodeScalars))
+    let e = try parser.expression()
+    parser.skipSpace()
+    if parser.index < parser.chars.count {
+      throw parser.error("unexpected '\(parser.chars[parser.index])' after the spec")
+    }
+    return e
+  }
+}
+
+/// One argument of a call: an optional label and a value.
+public struct SpecArgument: Sendable, Hashable, CustomStringConvertible {
+  /// The label (`speed` in `speed: 12`), or `nil` for a positional argument.
+  public let label: String?
+  /// The value.
+  public let value: SpecExpression
+
+  public var description: String { label.map { "\($0): \(value)" } ?? value.description }
+}
+
+private struct SpecParser {
+  let chars: [Unicode.Scalar]
+  var index = 0
+
+  init(_ chars: [Unicode.Scalar]) { self.chars = chars }
+
+  func error(_ message: String) -> MotionError { MotionError("column \(index + 1): \(message)") }
+
+  mutating func skipSpace() {
+    while index < chars.count, chars[index].properties.isWhitespace { index += 1 }
+  }
+
+  func isNameChar(_ c: Unicode.Scalar) -> Bool {
+    c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" || c == "-"
+  }
+
+  mutating func expression() throws(MotionError) -> SpecExpression {
+    skipSpace()
+    guard index < chars.count else { throw error("expected a value, found the end of the spec") }
+    let start = index
+    let c = chars[index]
+    if c == "[" {
+      index += 1
+      var items: [SpecExpression] = []
+      skipSpace()
+      if index < chars.count, chars[index] == "]" {
+        index += 1
+        return .list(items, column: start + 1)
+      }
+      while true {
+        items.append(try expression())
+        skipSpace()
+        guard index < chars.count else { throw error("expected ']' to close the list at column \(start + 1)") }
+        if chars[index] == "]" {
+          index += 1
+          return .list(items, column: start + 1)
+        }
+        guard chars[index] == "," else { throw error("expected ',' or ']' in the list, found '\(chars[index])'") }
+        index += 1
+      }
+    }
+    if c == "'" || c == "\"" {
+      index += 1
+      var s = String.UnicodeScalarView()
+      while index < chars.count, chars[index] != c {
+        s.append(chars[index])
+        index += 1
+      }
+      guard index < chars.count else { throw error("unterminated string starting at column \(start + 1)") }
+      index += 1
+      return .string(String(s), column: start + 1)
+    }
+    if c == "-" || c == "+" || c == "." || ("0"..."9").contains(c) {
+      var s = ""
+      while index < chars.count {
+        let d = chars[index]
+        let prev = s.last
+        if ("0"..."9").contains(d) || d == "." || ((d == "-" || d == "+") && (s.isEmpty || prev == "e" || prev == "E"))
+          || ((d == "e" || d == "E") && !s.isEmpty)
+        {
+          s.unicodeScalars.append(d)
+          index += 1
+        } else {
+          break
+        }
+      }
+      guard let v = Double(s), v.isFinite else { throw MotionError("column \(start + 1): '\(s)' is not a number") }
+      return .number(v, column: start + 1)
+    }
+    guard c.properties.isAlphabetic || c == "_" else {
+      throw error("expected a name, a number or a list, found '\(c)'")
+    }
+    var name = ""
+    while index < chars.count, isNameChar(chars[index]) {
+      name.unicodeScalars.append(chars[index])
+      index += 1
+    }
+    skipSpace()
+    guard index < chars.count, chars[index] == "(" else { return .call(name: name, arguments: nil, column: start + 1) }
+    index += 1
+    var args: [SpecArgument] = []
+    skipSpace()
+    if index < chars.count, chars[index] == ")" {
+      index += 1
+      return .call(name: name, arguments: args, column: start + 1)
+    }
+    while true {
+      skipSpace()
+      // A label is a name followed by ':'.
+      var label: String?
+      let save = index
+      if index < chars.count, chars[index].properties.isAlphabetic {
+        var l = ""
+        while index < chars.count, isNameChar(chars[index]) {
+          l.unicodeScalars.append(chars[index])
+          index += 1
+        }
+        skipSpace()
+        if index < chars.count, chars[index] == ":" {
+          index += 1
+          label = l
+        } else {
+          index = save
+        }
+      }
+      args.append(SpecArgument(label: label, value: try expression()))
+      skipSpace()
+      guard index < chars.count else { throw error("expected ')' to close '\(name)(' at column \(start + 1)") }
+      if chars[index] == ")" {
+        index += 1
+        return .call(name: name, arguments: args, column: start + 1)
+      }
+      guard chars[index] == "," else { throw error("expected ',' or ')' in '\(name)(…)', found '\(chars[index])'") }
+      index += 1
+    }
+  }
+}

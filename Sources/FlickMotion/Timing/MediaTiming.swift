@@ -1,0 +1,125 @@
+/// Core Animation's `CAMediaTiming`, for any ``AnimationCurve``: when an animation starts, how fast
+/// it runs, how often it repeats, whether it plays back, and what shows before and after.
+///
+/// Mapping (all times in seconds): active time `a = (parent − beginTime)·speed`, active duration
+/// `A` (below); inside `0 ≤ a < A` the animation is active. With `timeOffset` the active time is
+/// shifted and wraps inside `A` (`(a + timeOffset) mod A`, CA's "start part-way through"). The
+/// simple duration `D` is the curve's ``AnimationCurve/duration``; iteration `k = ⌊a/D⌋` and
+/// `u = a − k·D`; with `autoreverses` every odd iteration plays backwards (`u → D − u`).
+///
+/// `A` is `∞` with ``repeatForever``, else ``repeatDuration`` if > 0, else
+/// `D · max(repeatCount, 1) · (autoreverses ? 2 : 1)`; `repeatCount` may be fractional.
+public struct MediaTiming: Sendable, Hashable, Codable {
+  /// What an animation shows outside its active interval (`CAMediaTimingFillMode`).
+  public enum FillMode: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Not applied outside the active interval.
+    case removed
+    /// Before the start, the start value is applied (from parent time 0).
+    case backwards
+    /// After the end, the final value holds.
+    case forwards
+    /// Both.
+    case both
+
+    /// Whether the start value shows before `beginTime`.
+    public var fillsBackwards: Bool { self == .backwards || self == .both }
+    /// Whether the end value holds after the end.
+    public var fillsForwards: Bool { self == .forwards || self == .both }
+  }
+
+  /// Parent time at which the animation starts, seconds (a delay). Default 0.
+  public var beginTime: Double = 0
+  /// Time scale (≥ 0): 2 plays twice as fast; 0 freezes at ``timeOffset`` (CA's pause). Default 1.
+  public var speed: Double = 1
+  /// Offset added to the active time, seconds. Default 0.
+  public var timeOffset: Double = 0
+  /// Number of iterations (fractional allowed); 0 means 1. With autoreverses, one iteration is
+  /// there and back. Default 0.
+  public var repeatCount: Double = 0
+  /// Total active length in seconds, overriding ``repeatCount`` when > 0. Default 0.
+  public var repeatDuration: Double = 0
+  /// Repeat without end (Pop's `repeatForever`). Default false.
+  public var repeatForever: Bool = false
+  /// Play each iteration forwards then backwards. Default false.
+  public var autoreverses: Bool = false
+  /// Default ``FillMode/forwards``: Flick's scene holds the end value; before `beginTime` nothing
+  /// is applied (CA's own default is `removed`).
+  public var fillMode: FillMode = .forwards
+
+  public init(
+    beginTime: Double = 0, speed: Double = 1, timeOffset: Double = 0, repeatCount: Double = 0,
+    repeatDuration: Double = 0, repeatForever: Bool = false, autoreverses: Bool = false,
+    fillMode: FillMode = .forwards
+  ) {
+    self.beginTime = beginTime.isFinite ? beginTime : 0
+    self.speed = speed.isFinite ? max(speed, 0) : 1
+    self.timeOffset = timeOffset.isFinite ? timeOffset : 0
+    self.repeatCount = repeatCount.isFinite ? max(repeatCount, 0) : 0
+    self.repeatDuration = repeatDuration.isFinite ? max(repeatDuration, 0) : 0
+    self.repeatForever = repeatForever || repeatCount == .infinity
+    self.autoreverses = autoreverses
+    self.fillMode = fillMode
+  }
+
+  /// Local active length `A` for a curve of simple duration `d`, seconds (in the animation's own time).
+  public func activeDuration(simpleDuration d: Double) -> Double {
+    if repeatForever { return .infinity }
+    if repeatDuration > 0 { return repeatDuration }
+    return d * max(repeatCount, 1) * (autoreverses ? 2 : 1)
+  }
+
+  /// Parent time at which the active interval ends (`.infinity` if never).
+  public func endTime(simpleDuration d: Double) -> Double {
+    let a = activeDuration(simpleDuration: d)
+    if a == 0 { return beginTime }
+    if speed == 0 || !a.isFinite { return .infinity }
+    return beginTime + a / speed
+  }
+
+  /// Where a parent time falls relative to the animation.
+  public enum Phase: Sendable, Hashable {
+    /// Before `beginTime`.
+    case before
+    /// Active: iteration index (0-based; with autoreverses each half counts), the curve's local
+    /// time and whether this iteration plays backwards.
+    case active(iteration: Int, localTime: Double, reversed: Bool)
+    /// After the end; `localTime` is where the curve stopped (its last frame) and `reversed`
+    /// whether the last iteration played backwards.
+    case after(iteration: Int, localTime: Double, reversed: Bool)
+  }
+
+  /// Maps a parent time to a phase for a curve of simple duration `d`.
+  public func phase(at parentTime: Double, simpleDuration d: Double) -> Phase {
+    let activeLength = activeDuration(simpleDuration: d)
+    var a = (parentTime - beginTime) * speed
+    if parentTime < beginTime { return .before }
+    if speed == 0 { a = 0 }
+    let ended = a >= activeLength
+    if activeLength.isFinite && activeLength > 0 {
+      if ended {
+        a = activeLength
+      } else if timeOffset != 0 {
+        a = (a + timeOffset).truncatingRemainder(dividingBy: activeLength)
+        if a < 0 { a += activeLength }
+      }
+    } else if !activeLength.isFinite {
+      a += timeOffset
+    }
+    guard d > 0, d.isFinite else {
+      return ended ? .after(iteration: 0, localTime: d.isFinite ? d : 0, reversed: false)
+        : .active(iteration: 0, localTime: max(a, 0), reversed: false)
+    }
+    var k = (a / d).rounded(.down)
+    var u = a - k * d
+    if ended && u == 0 && k > 0 {  // an exact end belongs to the previous iteration
+      k -= 1
+      u = d
+    }
+    let iteration = k < Double(Int.max) ? Int(k) : Int.max
+    let reversed = autoreverses && iteration % 2 == 1
+    if reversed { u = d - u }
+    return ended
+      ? .after(iteration: iteration, localTime: u, reversed: reversed)
+      : .active(iteration: iteration, localTime: u, reversed: reversed)
+  }
+}

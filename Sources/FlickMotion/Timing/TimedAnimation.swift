@@ -1,0 +1,74 @@
+/// Any ``AnimationCurve`` placed on a parent timeline with ``MediaTiming`` (delay, speed, offset,
+/// repeat, autoreverse, fill). It is itself an `AnimationCurve` over **parent** time: its
+/// ``duration`` is the parent time at which it ends (`beginTime + active/speed`).
+///
+///     let wobble = TimedAnimation(
+///       SpringAnimation(from: 0.0, to: 1), timing: MediaTiming(beginTime: 0.5, autoreverses: true))
+///     wobble.value(at: 0.2)   // 0: not begun (fill forwards shows the start value anyway)
+///
+/// ``value(at:)`` always returns a value (the start value before the beginning, the final value
+/// after the end); ``isApplied(at:)`` says whether the fill mode shows it.
+public struct TimedAnimation<Base: AnimationCurve>: AnimationCurve {
+  public typealias Value = Base.Value
+  /// The animation in its own (local) time.
+  public let base: Base
+  /// The timing.
+  public let timing: MediaTiming
+  /// Parent time at which the active interval ends (`.infinity` for repeat-forever or speed 0).
+  public let duration: Double
+
+  public init(_ base: Base, timing: MediaTiming) {
+    self.base = base
+    self.timing = timing
+    self.duration = timing.endTime(simpleDuration: base.duration)
+  }
+
+  /// Where `parentTime` falls (before, active in iteration k, after).
+  public func phase(at parentTime: Double) -> MediaTiming.Phase {
+    timing.phase(at: parentTime, simpleDuration: base.duration)
+  }
+
+  /// Whether the fill mode applies the animation at `parentTime`.
+  public func isApplied(at parentTime: Double) -> Bool {
+    switch phase(at: parentTime) {
+    case .before: return timing.fillMode.fillsBackwards
+    case .active: return true
+    case .after: return timing.fillMode.fillsForwards
+    }
+  }
+
+  public func value(at parentTime: Double) -> Value {
+    switch phase(at: parentTime) {
+    case .before:
+      return base.value(at: startLocalTime)
+    case .active(_, let u, _), .after(_, let u, _):
+      return base.value(at: u)
+    }
+  }
+
+  public func velocity(at parentTime: Double) -> Value {
+    switch phase(at: parentTime) {
+    case .before, .after: return .zero
+    case .active(_, let u, let reversed):
+      return base.velocity(at: u).scaled(by: reversed ? -timing.speed : timing.speed)
+    }
+  }
+
+  /// The curve's local time at the very start of the active interval (non-zero with `timeOffset`).
+  private var startLocalTime: Double {
+    if case .active(_, let u, _) = timing.phase(at: timing.beginTime, simpleDuration: base.duration) {
+      return u
+    }
+    return 0
+  }
+}
+
+extension AnimationCurve {
+  /// This curve with Core Animation timing.
+  public func timed(_ timing: MediaTiming) -> TimedAnimation<Self> { TimedAnimation(self, timing: timing) }
+
+  /// This curve starting `seconds` later on its parent timeline.
+  public func delayed(by seconds: Double) -> TimedAnimation<Self> {
+    TimedAnimation(self, timing: MediaTiming(beginTime: seconds))
+  }
+}

@@ -1,0 +1,158 @@
+import FlickMotion
+import FlickRaster
+import Foundation
+
+extension Flick {
+  /// `flick curve SPEC --from 0 --to 100 [--fps 60] [--duration auto|SECONDS] [--format csv|json] [--plot curve.png]`
+  enum Curve {
+    static let help = """
+      USAGE: flick curve SPEC [--from 0] [--to 100] [--fps 60] [--duration auto|SECONDS]
+                              [--format csv|json] [--plot curve.png]
+
+      Samples an animation at t = n/fps and prints t,value,velocity (units and units/s).
+      --duration auto (default) samples until the animation ends (a spring's settling time).
+
+      SPEC examples (quote them for the shell):
+        'spring(bounciness: 8, speed: 12)'      'spring(stiffness: 200, damping: 10)'
+        'spring(duration: 0.5, bounce: 0.3)'    'spring(response: 0.55, dampingRatio: 0.825)'
+        'decay(velocity: 1000)'                 'decay(velocity: 2000, min: 0, max: 300)'
+        'easeInEaseOut(duration: 0.6)'          'cubicBezier(0.2, 0.9, 0.3, 1.2, duration: 1)'
+        'steps(5)'  'backOut'  'bounceOut'  'elasticOut(period: 0.4)'
+        'keyframes(values: [0, 1.2, 0.9, 1], keyTimes: [0, 0.4, 0.7, 1], mode: cubic, duration: 0.8)'
+      Any spec also takes delay, repeatCount, repeatForever, autoreverses, timeOffset, fill.
+      See docs/motion.md.
+      """
+
+    static func run(_ args: [String]) throws {
+      let a = try Arguments(
+        args, valued: ["from", "to", "fps", "duration", "format", "plot"], flags: ["help", "h"])
+      if a.has("help") || a.has("h") {
+        print(help)
+        return
+      }
+      guard a.positionals.count == 1, let text = a.positionals.first else {
+        throw CommandError.usage("curve needs one SPEC, e.g. flick curve 'spring(bounciness: 8, speed: 12)'")
+      }
+      let from = try number(a, "from", default: 0)
+      let to = try number(a, "to", default: 100)
+      let fps = try number(a, "fps", default: 60)
+      guard fps > 0, fps <= 10_000 else { throw CommandError.usage("--fps must be in (0, 10000], found \(fps)") }
+      let format = a.value("format") ?? "csv"
+      guard format == "csv" || format == "json" else {
+        throw CommandError.usage("--format must be csv or json, found '\(format)'")
+      }
+      let spec: AnimationSpec
+      let curve: AnyAnimationCurve<Double>
+      do {
+        spec = try AnimationSpec(parsing: text)
+        curve = try spec.curve(from: from, to: to)
+      } catch {
+        throw CommandError(message: "invalid spec '\(text)': \(error.message)", code: .invalidInput)
+      }
+      var duration = curve.duration
+      if let d = a.value("duration"), d != "auto" {
+        let trimmed = d.hasSuffix("s") ? String(d.dropLast()) : d
+        guard let v = Double(trimmed), v.isFinite, v >= 0, v <= 3600 else {
+          throw CommandError.usage("--duration must be 'auto' or seconds in 0…3600, found '\(d)'")
+        }
+        duration = v
+      } else if !duration.isFinite {
+        throw CommandError.usage("this animation never ends (repeatForever or undamped); give --duration SECONDS")
+      } else if duration > 3600 {
+        throw CommandError.usage("this animation lasts \(duration) s; give --duration SECONDS (≤ 3600)")
+      }
+      let count = Int((duration * fps).rounded(.up))
+      guard count <= 2_000_000 else {
+        throw CommandError.usage("\(count + 1) samples is too many; lower --fps or --duration")
+      }
+      let samples = (0...count).map { n -> CurvePlot.Sample in
+        let t = Double(n) / fps
+        return CurvePlot.Sample(time: t, value: curve.value(at: t), velocity: curve.velocity(at: t))
+      }
+      if let plotPath = a.value("plot") {
+        guard plotPath.lowercased().hasSuffix(".png") else {
+          throw CommandError.usage("--plot writes a PNG; give a path ending in .png")
+        }
+        // The chart is sampled densely (≥ 1200 points) whatever --fps is, so it draws smoothly.
+        let dense = max(count, 1200)
+        let plotSamples = (0...dense).map { n -> CurvePlot.Sample in
+          let t = duration * Double(n) / Double(dense)
+          return CurvePlot.Sample(time: t, value: curve.value(at: t), velocity: curve.velocity(at: t))
+        }
+        let plot = CurvePlot(
+          title: spec.source, subtitle: subtitle(spec: spec, curve: curve, from: from, to: to, samples: plotSamples),
+          samples: plotSamples, fromValue: from, toValue: isDecay(spec) ? curve.finalValue : to, endTime: curve.duration.isFinite ? curve.duration : nil)
+        do {
+          try plot.render().writePNG(to: plotPath)
+        } catch {
+          throw CommandError(message: error.description, code: .environment)
+        }
+        log("wrote \(plotPath)")
+      }
+      print(format == "csv" ? csv(samples) : json(samples, spec: spec, from: from, to: to, fps: fps, duration: curve.duration))
+    }
+
+    private static func isDecay(_ spec: AnimationSpec) -> Bool {
+      if case .decay = spec.kind { return true }
+      return false
+    }
+
+    private static func number(_ a: Arguments, _ name: String, default value: Double) throws -> Double {
+      guard let text = a.value(name) else { return value }
+      guard let v = Double(text), v.isFinite else {
+        throw CommandError.usage("--\(name) expects a number, found '\(text)'")
+      }
+      return v
+    }
+
+    private static func f(_ v: Double) -> String {
+      if v == 0 { return "0" }
+      return String(format: "%.10g", v)
+    }
+
+    static func csv(_ samples: [CurvePlot.Sample]) -> String {
+      var out = "t,value,velocity"
+      for s in samples { out += "\n\(f(s.time)),\(f(s.value)),\(f(s.velocity))" }
+      return out
+    }
+
+    static func json(
+      _ samples: [CurvePlot.Sample], spec: AnimationSpec, from: Double, to: Double, fps: Double, duration: Double
+    ) -> String {
+      let escaped = spec.source.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+      let rows = samples.map { "    {\"t\": \(f($0.time)), \"value\": \(f($0.value)), \"velocity\": \(f($0.velocity))}" }
+      return """
+        {
+          "spec": "\(escaped)",
+          "from": \(f(from)),
+          "to": \(f(to)),
+          "fps": \(f(fps)),
+          "duration": \(duration.isFinite ? f(duration) : "null"),
+          "samples": [
+        \(rows.joined(separator: ",\n"))
+          ]
+        }
+        """
+    }
+
+    private static func subtitle(
+      spec: AnimationSpec, curve: AnyAnimationCurve<Double>, from: Double, to: Double, samples: [CurvePlot.Sample]
+    ) -> String {
+      if isDecay(spec) {
+        return "from \(f(from))  ·  final \(f(curve.finalValue))  ·  ends \(String(format: "%.3f s", curve.duration))"
+      }
+      var parts = ["\(f(from)) → \(f(to))"]
+      if case .spring(let p, _, _, _) = spec.kind {
+        parts.append(
+          String(format: "k %.2f · c %.2f · m %.2f · ζ %.3f · response %.3f s", p.stiffness, p.damping, p.mass, p.dampingRatio, p.response))
+      }
+      if curve.duration.isFinite { parts.append(String(format: "ends %.3f s", curve.duration)) }
+      let range = to - from
+      if range != 0 {
+        let peak = samples.map { ($0.value - from) / range }.max() ?? 1
+        if peak > 1 + 1e-9 { parts.append(String(format: "overshoot %.1f %%", (peak - 1) * 100)) }
+      }
+      return parts.joined(separator: "  ·  ")
+    }
+  }
+}
