@@ -1,88 +1,89 @@
 #!/usr/bin/env python3
-"""Writes card-swap.json5: a 10 s (or --duration) card-swap scene at 1280x720, 60 fps.
+"""Writes a card-swap benchmark template (default card-swap.json5, 10 s, 1280x720, 60 fps).
 
-Background bands drift slowly (a repainted background), four cards with soft-shadow
-stand-ins, headers, image placeholders, text bars and a progress dot; every 2.5 s the front
-card slides out, fades and returns at the back while the others move forward.
+Usage: make-card-swap.py [DURATION_SECONDS] [OUTPUT]
+
+The scene follows docs/benchmarks' card-swap frame: an animated three-stop gradient background,
+four rounded cards with gradient fills and soft shadows, a scaled, rotating and clipped 512x512
+picture, a progress ring and two lines of text moving with a card. Every 2.5 s the front card
+swings out to the right, drops behind the others (zPosition) and settles in the back slot while
+the others move forward.
 """
+import json
+import os
 import sys
 
 duration = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
+out = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__) or ".", "card-swap.json5")
+photo = os.path.relpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "photo.png"),
+                        os.path.dirname(os.path.abspath(out)))
 W, H = 1280, 720
-palette = ["#F97316", "#2563EB", "#16A34A", "#DB2777"]
-layers, timeline = [], []
+palettes = [("#F472B6", "#DB2777"), ("#60A5FA", "#2563EB"), ("#FBBF24", "#D97706"), ("#34D399", "#059669")]
+slots = [(560 + k * 60, 380 - k * 34) for k in range(4)]  # front → back
+titles = ["Northern Lights", "Harbour at Dawn", "Desert Roads", "Forest Rain"]
 
-# Background: translucent bands that drift (the whole canvas is repainted every frame).
-for i in range(8):
-    layers.append({"id": f"band{i}", "size": [W + 400, 110], "position": [W / 2, 45 + i * 90],
-                   "opacity": 0.35, "backgroundColor": ["#1E293B", "#172554", "#312E81", "#134E4A"][i % 4],
-                   "cornerRadius": 55})
-    timeline.append({"target": f"band{i}", "property": "position",
-                     "to": [W / 2 + (120 if i % 2 else -120), 45 + i * 90], "at": 0, "duration": duration,
-                     "curve": "easeInEaseOut"})
+layers = [{
+    "id": "background", "type": "gradient", "size": [W, H], "position": [W / 2, H / 2],
+    "colors": ["#0F172A", "#312E81", "#0E7490"], "locations": [0, 0.55, 1],
+    "startPoint": [0, 0], "endPoint": [1, 1],
+}]
+for i, (top, bottom) in enumerate(palettes):
+    layers.append({
+        "id": f"card{i}", "type": "gradient", "size": [300, 400], "position": list(slots[i]),
+        "colors": [top, bottom], "startPoint": [0, 0], "endPoint": [1, 1], "cornerRadius": 24,
+        "zPosition": 4 - i, "shadowColor": "#020617", "shadowOpacity": 0.45, "shadowRadius": 16,
+        "shadowOffset": [0, 12], "masksToBounds": True,
+        "sublayers": [
+            {"id": f"frame{i}", "size": [252, 210], "position": [150, 130], "cornerRadius": 16,
+             "masksToBounds": True, "backgroundColor": "#0F172A",
+             "sublayers": [{"id": f"photo{i}", "size": [512, 512], "position": [126, 105],
+                            "contents": photo, "contentsGravity": "resizeAspectFill",
+                            "transform": {"scale": 0.6}}]},
+            {"id": f"title{i}", "type": "text", "size": [252, 34], "position": [150, 270],
+             "string": titles[i], "fontSize": 24, "fontWeight": "bold", "textColor": "#FFFFFF"},
+            {"id": f"subtitle{i}", "type": "text", "size": [252, 24], "position": [150, 304],
+             "string": "Tromsø · 14 photos · 3 min read", "fontSize": 15, "textColor": "#FFFFFFCC"},
+        ],
+    })
+layers.append({"id": "track", "type": "shape", "size": [96, 96], "position": [W - 90, 90],
+               "path": {"ellipse": [8, 8, 80, 80]}, "fillColor": "#00000000", "strokeColor": "#FFFFFF26",
+               "lineWidth": 10})
+layers.append({"id": "ring", "type": "shape", "size": [96, 96], "position": [W - 90, 90],
+               "path": {"arc": [48, 48], "radius": 40, "startAngle": "-90deg", "endAngle": "270deg"},
+               "fillColor": "#00000000", "strokeColor": "#A5F3FC", "lineWidth": 10, "lineCap": "round",
+               "strokeEnd": 0})
 
-slots = [(W / 2 + k * 46, H / 2 + 10 - k * 26) for k in range(4)]  # front → back
-def card(i):
-    cid = f"card{i}"
-    return {"id": cid, "size": [420, 520], "position": list(slots[i]), "sublayers": [
-        {"id": f"{cid}-shadow", "size": [436, 536], "position": [218, 272], "cornerRadius": 36,
-         "backgroundColor": "#00000055"},
-        {"id": f"{cid}-body", "size": [420, 520], "position": [210, 260], "cornerRadius": 30,
-         "backgroundColor": "#F8FAFC", "sublayers": [
-            {"id": f"{cid}-header", "size": [420, 96], "position": [210, 48], "cornerRadius": 30,
-             "backgroundColor": palette[i]},
-            {"id": f"{cid}-image", "size": [372, 220], "position": [210, 230], "cornerRadius": 18,
-             "backgroundColor": "#CBD5E1", "sublayers": [
-                {"id": f"{cid}-sun", "size": [64, 64], "position": [300, 60], "cornerRadius": 32,
-                 "backgroundColor": "#FDE68A"},
-                {"id": f"{cid}-hill", "size": [300, 120], "position": [130, 200], "cornerRadius": 60,
-                 "backgroundColor": "#94A3B8"}]},
-            {"id": f"{cid}-line1", "size": [300, 22], "position": [174, 380], "cornerRadius": 11,
-             "backgroundColor": "#334155"},
-            {"id": f"{cid}-line2", "size": [220, 18], "position": [134, 418], "cornerRadius": 9,
-             "backgroundColor": "#94A3B8"},
-            {"id": f"{cid}-dot", "size": [44, 44], "position": [372, 470], "cornerRadius": 22,
-             "backgroundColor": palette[i]}]}]}
+timeline = [
+    {"at": 0, "target": "background", "animate": {"startPoint": [1, 0], "endPoint": [0, 1]},
+     "curve": "easeInEaseOut", "duration": duration},
+    {"at": 0, "target": "ring", "animate": {"strokeEnd": 1}, "curve": "linear", "duration": duration},
+]
+for i in range(4):
+    timeline.append({"at": 0, "target": f"photo{i}", "animate": {"rotation": 0.6 * duration},
+                     "curve": "linear", "duration": duration})
 
-# Draw back to front: card3 … card0 (front).
-order = [3, 2, 1, 0]
-layers += [card(i) for i in order]
-
-# Swaps: at each swap the front card slides right, fades, and settles in the back slot; the
-# others move one slot forward. (Layer order stays; positions and opacity carry the motion.)
 slot_of = {i: i for i in range(4)}
-t, swap = 0.5, 0
-while t + 1.6 <= duration:
+t = 0.5
+while t + 1.8 <= duration:
     front = [c for c, s in slot_of.items() if s == 0][0]
-    for c, s in slot_of.items():
-        cid = f"card{c}"
+    for c, s in sorted(slot_of.items()):
         if c == front:
-            timeline.append({"target": cid, "property": "position", "to": [W / 2 + 520, H / 2 - 40],
-                             "at": t, "duration": 0.6, "curve": "easeIn"})
-            timeline.append({"target": cid, "property": "opacity", "to": 0.55, "at": t, "duration": 0.6,
-                             "curve": "easeInEaseOut"})
-            timeline.append({"target": cid, "property": "position", "to": list(slots[3]), "at": t + 0.6,
-                             "duration": 0.7, "curve": "easeOut"})
-            timeline.append({"target": cid, "property": "opacity", "to": 1, "at": t + 0.6, "duration": 0.7,
-                             "curve": "easeInEaseOut"})
+            timeline.append({"at": t, "target": f"card{c}", "animate": {"position": [slots[0][0] + 420, 300],
+                             "rotation": 0.18}, "curve": "easeIn", "duration": 0.55})
+            timeline.append({"at": t + 0.55, "target": f"card{c}", "set": {"zPosition": 0}})
+            timeline.append({"at": t + 0.55, "target": f"card{c}", "animate": {"position": list(slots[3]),
+                             "rotation": 0}, "curve": "spring(response: 0.6, dampingRatio: 0.8)"})
             slot_of[c] = 3
         else:
-            timeline.append({"target": cid, "property": "position", "to": list(slots[s - 1]), "at": t + 0.2,
-                             "duration": 0.8, "curve": "easeInEaseOut"})
+            timeline.append({"at": t + 0.15, "target": f"card{c}", "animate": {"position": list(slots[s - 1])},
+                             "curve": "spring(response: 0.5, dampingRatio: 0.75)"})
+            timeline.append({"at": t + 0.55, "target": f"card{c}", "set": {"zPosition": 4 - (s - 1)}})
             slot_of[c] = s - 1
-        timeline.append({"target": f"{cid}-dot", "property": "backgroundColor",
-                         "to": palette[(c + swap + 1) % 4], "at": t, "duration": 1.2, "curve": "linear"})
     t += 2.5
-    swap += 1
 
-def dump(v, indent=0):
-    import json
-    return json.dumps(v)
-
-out = sys.argv[2] if len(sys.argv) > 2 else "card-swap.json5"
 with open(out, "w") as f:
-    f.write("// Generated by Benchmarks/video/make-card-swap.py: a card-swap benchmark scene.\n")
+    f.write("// Generated by Benchmarks/video/make-card-swap.py: the card-swap benchmark scene.\n")
     f.write("{\n  flick: 1,\n  name: \"card-swap\",\n")
-    f.write(f"  canvas: {{ width: {W}, height: {H}, fps: 60, duration: {duration:g}, background: \"#0B1020\" }},\n")
-    f.write("  layers: [\n" + "".join(f"    {dump(l)},\n" for l in layers) + "  ],\n")
-    f.write("  timeline: [\n" + "".join(f"    {dump(a)},\n" for a in timeline) + "  ],\n}\n")
+    f.write(f"  canvas: {{ width: {W}, height: {H}, fps: 60, duration: {duration:g}, background: \"#0F172A\" }},\n")
+    f.write("  layers: [\n" + "".join(f"    {json.dumps(l, ensure_ascii=False)},\n" for l in layers) + "  ],\n")
+    f.write("  timeline: [\n" + "".join(f"    {json.dumps(e, ensure_ascii=False)},\n" for e in timeline) + "  ],\n}\n")

@@ -25,7 +25,8 @@ public struct RenderPipeline: Sendable {
   public var jobs: Int
   /// Maximum frames between being started and being delivered (≥ `jobs`).
   public var framesInFlight: Int
-  /// The per-worker renderer seam; by default a plain ``Renderer``.
+  /// The per-worker renderer seam; by default a caching ``FlickRaster/FrameRenderer`` per worker
+  /// (byte-identical to ``FlickRaster/Renderer``, faster on consecutive frames).
   public var makeRenderer: RendererFactory
 
   /// A pipeline with `jobs` workers (default: the number of active processors) and at most
@@ -38,7 +39,7 @@ public struct RenderPipeline: Sendable {
     self.framesInFlight = max(self.jobs, framesInFlight ?? self.jobs + 2)
     self.makeRenderer =
       makeRenderer ?? { scale in
-        let renderer = Renderer(scale: scale)
+        let renderer = FrameRenderer(scale: scale)
         return { tree in try renderer.render(tree) }
       }
   }
