@@ -9,6 +9,7 @@ FLICK_RELEASE = .build/release/flick
 .PHONY: snapshots bench-snapshot
 .PHONY: bench-raster-swift
 .PHONY: demo test build release bootstrap clean bench bench-motion
+.PHONY: bench-video
 
 bootstrap:
 	@scripts/bootstrap
@@ -57,3 +58,7 @@ bench-raster: bootstrap
 # Release-mode FlickMotion benchmark (separate package; not built by `make test`).
 bench-motion:
 	cd Benchmarks/motion && $(SWIFT) run -c release MotionBenchmark
+
+# Video benchmark: flick render vs render-only vs ffmpeg-only, side by side (docs/video.md).
+bench-video: bootstrap
+	Benchmarks/video/run.sh
