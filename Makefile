@@ -7,6 +7,7 @@ FLICK_RELEASE = .build/release/flick
 
 .PHONY: demo test build release bootstrap clean bench
 .PHONY: snapshots bench-snapshot
+.PHONY: bench-raster-swift
 
 bootstrap:
 	@scripts/bootstrap
@@ -37,6 +38,11 @@ snapshots: bootstrap
 bench-snapshot: bootstrap
 	$(SWIFT) build -c release --product flick-bench-snapshot
 	.build/release/flick-bench-snapshot
+
+# Flick's own card-swap raster benchmark at 1080p: stateless vs caching renderer, with the cost split.
+bench-raster-swift: bootstrap
+	$(SWIFT) build -c release --product flick-raster-bench
+	.build/release/flick-raster-bench 120 --split
 
 clean:
 	rm -rf .build $(OUT)

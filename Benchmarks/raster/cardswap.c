@@ -284,7 +284,6 @@ static void stage_end(stage_timer *tm, enum stage s) {
 /* ------------------------------------------------------------ drawing --- */
 
 typedef struct {
-  int width, height;
   double scale; /* device px per design px */
   double offset_x, offset_y;
   int cached;
@@ -393,11 +392,15 @@ static cairo_surface_t *make_shadow(const renderer *rd) {
   /* sigma at 1/4 scale; box width for 3 passes: sqrt(12 sigma^2 / 3 + 1) */
   double sigma = SHADOW_RADIUS / 2.0 * k;
   int box = (int)lround(sqrt(12.0 * sigma * sigma / 3.0 + 1.0));
-  int r = box / 2 > 0 ? box / 2 : 1;
+  int box_radius = box / 2 > 0 ? box / 2 : 1;
   unsigned char *tmp = malloc((size_t)(w > h ? w : h));
+  if (!tmp) {
+    fprintf(stderr, "cardswap: out of memory\n");
+    exit(3);
+  }
   unsigned char *data = cairo_image_surface_get_data(s);
   int stride = cairo_image_surface_get_stride(s);
-  for (int i = 0; i < 3; i++) box_pass(data, w, h, stride, r, tmp);
+  for (int i = 0; i < 3; i++) box_pass(data, w, h, stride, box_radius, tmp);
   free(tmp);
   /* Colour it once: premultiplied shadow colour times the blurred alpha. */
   cairo_surface_t *argb = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
@@ -557,6 +560,10 @@ static uint64_t fnv1a(uint64_t h, const unsigned char *p, size_t n) {
 static int write_png_atomic(cairo_surface_t *s, const char *path) {
   size_t n = strlen(path) + 16;
   char *tmp = malloc(n);
+  if (!tmp) {
+    fprintf(stderr, "cardswap: out of memory\n");
+    return 0;
+  }
   snprintf(tmp, n, "%s.tmp", path);
   cairo_status_t status = cairo_surface_write_to_png(s, tmp);
   if (status != CAIRO_STATUS_SUCCESS) {
@@ -645,8 +652,6 @@ int main(int argc, char **argv) {
 
   renderer rd;
   memset(&rd, 0, sizeof rd);
-  rd.width = width;
-  rd.height = height;
   rd.cached = cached;
   double sx = width / DESIGN_W, sy = height / DESIGN_H;
   rd.scale = sx < sy ? sx : sy;

@@ -122,6 +122,11 @@ awk -v runs="$RUNS" '
   function ratio(label, a, b, note) {
     printf "  %-24s %7.3f %7.3f  %s\n", label, ms[a] / ms[b], cpu[a] / cpu[b], note
   }
+  function minimum(key,   i, m) {
+    m = val[key, 1]
+    for (i = 2; i <= count[key]; i++) if (val[key, i] < m) m = val[key, i]
+    return m
+  }
   /^RESULT / {
     delete kv
     for (i = 2; i <= NF; i++) { split($i, p, "="); kv[p[1]] = p[2] }
@@ -131,15 +136,15 @@ awk -v runs="$RUNS" '
   }
   END {
     nstages = split("background shadow fill image text ring", stage, " ")
-    printf "\nmedians; stage columns: CPU ms per frame and share of the CPU time\n"
-    printf "%-14s %9s %7s %8s %8s", "renderer", "ms/frame", "fps", "CPU ms", "peak MiB"
+    printf "\nmedians (min CPU: fastest run); stage columns: CPU ms per frame and share of the CPU time\n"
+    printf "%-14s %9s %7s %8s %8s %8s", "renderer", "ms/frame", "fps", "CPU ms", "min CPU", "peak MiB"
     for (s = 1; s <= nstages; s++) printf " %12s", stage[s]
     printf "\n"
     for (r = 1; r <= rows; r++) {
       row = order[r]
       ms[row] = median(row SUBSEP "wall_ms")
       cpu[row] = median(row SUBSEP "cpu_ms")
-      printf "%-14s %9.2f %7.1f %8.2f", row, ms[row], 1000 / ms[row], cpu[row]
+      printf "%-14s %9.2f %7.1f %8.2f %8.2f", row, ms[row], 1000 / ms[row], cpu[row], minimum(row SUBSEP "cpu_ms")
       if (count[row SUBSEP "rss_mib"]) printf " %8.1f", median(row SUBSEP "rss_mib"); else printf " %8s", "-"
       for (s = 1; s <= nstages; s++) {
         key = row SUBSEP stage[s]

@@ -35,7 +35,19 @@ public final class Cleanup: @unchecked Sendable {
     for pid in processes.keys { kill(pid, SIGKILL) }
     for pid in processes.keys { Self.waitUntilDead(pid) }
     for path in files { unlink(path) }
-    for path in folders { try? FileManager.default.removeItem(atPath: path) }
+    for path in folders { Self.removeFolder(path) }
+  }
+
+  /// Removes a folder the rendering thread may still be writing into: moves it aside first (new
+  /// writes then fail), then retries the recursive removal until it is gone.
+  private static func removeFolder(_ path: String) {
+    let aside = path + ".removing"
+    let target = rename(path, aside) == 0 ? aside : path
+    for _ in 0..<100 {
+      try? FileManager.default.removeItem(atPath: target)
+      if access(target, F_OK) != 0 { return }
+      usleep(2000)
+    }
   }
 
   /// Polls until `pid` is a zombie or gone (at most about a second); a killed process can no

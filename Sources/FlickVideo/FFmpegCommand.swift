@@ -112,8 +112,8 @@ public struct FFmpegCommand: Sendable, Equatable {
         "-c:v", "libwebp_anim", "-pix_fmt", "yuva420p", "-quality", "90", "-loop", "\(options.plays)",
         "-f", "webp", output,
       ]
-    case .png:
-      throw .invalidOption("PNG sequences are written by Flick, not ffmpeg")
+    case .png, .bgra:
+      throw .invalidOption("\(format.rawValue) output is written by Flick, not ffmpeg")
     }
     self.arguments = args
     self.outputFPS = outputFPS

@@ -107,7 +107,12 @@ public final class FFmpegEncoder: FrameSink {
   ///   ``VideoError/pipeFailed(output:reason:)`` otherwise.
   public func write(_ frame: PreparedFrame) throws {
     let bytes = frame.bytes(straight: wantsStraightAlpha)
-    precondition(bytes.count == frameBytes, "frame of \(bytes.count) bytes for an encoder of \(frameBytes)")
+    guard bytes.count == frameBytes else {
+      abort()
+      throw VideoError.invalidSize(
+        width: frame.frame.width, height: frame.frame.height,
+        reason: "the renderer made a frame of another size than \(destination) was started with")
+    }
     let fd = stdinPipe.fileHandleForWriting.fileDescriptor
     if let failure = bytes.withUnsafeBytes({ PipeWriter.writeAll(fd, $0) }) {
       let error = waitForFailure(reason: failure)

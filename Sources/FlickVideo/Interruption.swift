@@ -44,6 +44,13 @@ public enum Interruption {
     watcher.start()
     signal(SIGINT, onSignal)
     signal(SIGTERM, onSignal)
+    // A parent may have started us with these signals blocked (a blocked mask survives exec,
+    // and thread pools block everything); unblock them so the handler can run.
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }()
 }
 

@@ -14,6 +14,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   case webp
   /// One PNG file per frame (RGBA, straight alpha), written by Flick itself.
   case png
+  /// Raw frames, premultiplied BGRA, `width × 4` bytes a row, concatenated (for other tools
+  /// and benchmarks: `ffmpeg -f rawvideo -pix_fmt bgra -s WxH -i file.bgra`).
+  case bgra
 
   /// The format for `path`'s extension (case-insensitive), or nil if Flick does not write it.
   ///
@@ -33,13 +36,13 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   /// Whether the format keeps an alpha channel (frames are sent un-premultiplied).
   public var hasAlpha: Bool {
     switch self {
-    case .mp4: return false
+    case .mp4, .bgra: return false
     case .gif, .webm, .mov, .apng, .webp, .png: return true
     }
   }
 
-  /// Whether the format is encoded by an ffmpeg subprocess (all but the PNG sequence).
-  public var usesFFmpeg: Bool { self != .png }
+  /// Whether the format is encoded by an ffmpeg subprocess (all but the PNG sequence and raw frames).
+  public var usesFFmpeg: Bool { self != .png && self != .bgra }
 
   /// The ffmpeg encoder the format needs, for the start-up check.
   var ffmpegEncoder: String? {
@@ -50,12 +53,12 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case .mov: return "prores_ks"
     case .apng: return "apng"
     case .webp: return "libwebp_anim"
-    case .png: return nil
+    case .png, .bgra: return nil
     }
   }
 
   /// The outputs users can ask for, for messages.
   public static var supportedExtensions: String {
-    ".mp4, .gif, .webm, .mov, .apng, .webp, or a PNG sequence (frames/ or frames/%04d.png)"
+    ".mp4, .gif, .webm, .mov, .apng, .webp, .bgra (raw frames), or a PNG sequence (frames/ or frames/%04d.png)"
   }
 }

@@ -14,28 +14,30 @@ import Foundation
 ///
 ///     let pipeline = RenderPipeline(jobs: 4)
 ///     try pipeline.run(frames: 0..<scene.frameCount, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) },
-///                      straightAlpha: false) { frame in try sink.write(frame) }
+///                      scale: 1, straightAlpha: false) { frame in try sink.write(frame) }
 public struct RenderPipeline: Sendable {
-  /// Makes the renderer one worker uses for all its frames. Called once on each worker thread;
-  /// the returned closure is used only on that thread, so it may keep caches.
-  public typealias RendererFactory = @Sendable () throws -> (RenderTree) throws -> Frame
+  /// Makes the renderer one worker uses for all its frames, drawing at the given scale (pixels
+  /// per point). Called once on each worker thread; the returned closure is used only on that
+  /// thread, so it may keep caches between frames.
+  public typealias RendererFactory = @Sendable (_ scale: Double) throws -> (RenderTree) throws -> Frame
 
   /// Number of raster worker threads (≥ 1).
   public var jobs: Int
   /// Maximum frames between being started and being delivered (≥ `jobs`).
   public var framesInFlight: Int
-  /// The per-worker renderer seam; by default a plain ``Renderer`` at `scale`.
+  /// The per-worker renderer seam; by default a plain ``Renderer``.
   public var makeRenderer: RendererFactory
 
-  /// A pipeline with `jobs` workers (default: the number of active processors).
+  /// A pipeline with `jobs` workers (default: the number of active processors) and at most
+  /// `framesInFlight` frames in memory (default `jobs + 2`).
   public init(
     jobs: Int = ProcessInfo.processInfo.activeProcessorCount, framesInFlight: Int? = nil,
-    scale: Double = 1, makeRenderer: RendererFactory? = nil
+    makeRenderer: RendererFactory? = nil
   ) {
     self.jobs = max(1, jobs)
     self.framesInFlight = max(self.jobs, framesInFlight ?? self.jobs + 2)
     self.makeRenderer =
-      makeRenderer ?? {
+      makeRenderer ?? { scale in
         let renderer = Renderer(scale: scale)
         return { tree in try renderer.render(tree) }
       }
@@ -46,11 +48,12 @@ public struct RenderPipeline: Sendable {
   /// - Parameters:
   ///   - frames: Frame numbers to render, in order.
   ///   - tree: The render tree of a frame number; called in increasing order, one at a time.
+  ///   - scale: Pixels per scene point.
   ///   - straightAlpha: Whether to prepare the straight-alpha copy of each frame.
   ///   - deliver: Consumes a frame; a thrown error stops the workers and is rethrown.
   /// - Throws: The first error from a renderer or from `deliver`.
   public func run(
-    frames: Range<Int>, tree: @escaping @Sendable (Int) -> RenderTree, straightAlpha: Bool,
+    frames: Range<Int>, tree: @escaping @Sendable (Int) -> RenderTree, scale: Double = 1, straightAlpha: Bool,
     deliver: (PreparedFrame) throws -> Void
   ) throws {
     let state = PipelineState(next: frames.lowerBound, end: frames.upperBound, limit: framesInFlight)
@@ -60,7 +63,7 @@ public struct RenderPipeline: Sendable {
       group.enter()
       let thread = Thread {
         defer { group.leave() }
-        state.work(makeRenderer: factory, tree: tree, straightAlpha: straightAlpha)
+        state.work(makeRenderer: { try factory(scale) }, tree: tree, straightAlpha: straightAlpha)
       }
       thread.name = "flick.raster.\(worker)"
       thread.stackSize = 8 << 20
@@ -98,7 +101,7 @@ private final class PipelineState: @unchecked Sendable {
 
   /// A worker's loop: claim the next frame number, evaluate its tree, rasterise, publish.
   func work(
-    makeRenderer: RenderPipeline.RendererFactory, tree: @Sendable (Int) -> RenderTree, straightAlpha: Bool
+    makeRenderer: () throws -> (RenderTree) throws -> Frame, tree: @Sendable (Int) -> RenderTree, straightAlpha: Bool
   ) {
     let render: (RenderTree) throws -> Frame
     do {

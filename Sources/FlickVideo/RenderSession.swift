@@ -89,6 +89,8 @@ public struct RenderSession: Sendable {
       for output in outputs {
         if output.format == .png {
           sinks.append(try PNGSequenceWriter(destination: output.path, lastIndex: range.upperBound - 1))
+        } else if output.format == .bgra {
+          sinks.append(try RawVideoWriter(destination: output.path))
         } else if let tool {
           sinks.append(
             try FFmpegEncoder(
@@ -103,7 +105,8 @@ public struct RenderSession: Sendable {
       progress(RenderProgress(stage: .render, framesDone: 0, totalFrames: total))
       var done = 0
       try pipeline.run(
-        frames: range, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, straightAlpha: straight
+        frames: range, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, scale: scale,
+        straightAlpha: straight
       ) { frame in
         for sink in sinks { try sink.write(frame) }
         done += 1

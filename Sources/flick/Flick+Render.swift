@@ -39,19 +39,25 @@ extension Flick {
         --progress MODE       auto (bar on a terminal), bar, json (one object per line), none
         -q, --quiet           print nothing but errors
         --null                also render into a sink that discards frames (benchmarks)
+        --dry-run             print the ffmpeg command of each output and stop
+        --measure-pipe WxH    (no TEMPLATE) measure frame transport into `ffmpeg -f null`
       """
 
     static let valued: Set<String> = [
       "o", "output", "format", "frames", "fps", "size", "scale", "jobs", "crf", "preset", "dither", "loop",
-      "gif-fps", "gif-width", "progress",
+      "gif-fps", "gif-width", "progress", "measure-pipe",
     ]
-    static let flags: Set<String> = ["help", "h", "quiet", "q", "pad", "null"]
+    static let flags: Set<String> = ["help", "h", "quiet", "q", "pad", "null", "dry-run"]
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
         args, valued: Flick.templateOptions.union(valued), flags: Flick.templateFlags.union(flags))
       if a.has("help") || a.has("h") {
         print(help)
+        return
+      }
+      if let size = a.value("measure-pipe") {
+        try measurePipe(size)
         return
       }
       guard a.positionals.count == 1, let path = a.positionals.first else {
@@ -74,9 +80,13 @@ extension Flick {
 
       let session = RenderSession(
         scene: scene, outputs: targets, frames: frames, scale: scale, options: options,
-        pipeline: RenderPipeline(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, scale: scale),
+        pipeline: RenderPipeline(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount),
         discardFrames: discard)
       try check { try session.validate() }
+      if a.has("dry-run") {
+        try check { try printCommands(session) }
+        return
+      }
       if !quiet, let gifFPS = gifWarning(session) { log(gifFPS) }
 
       Interruption.install()
@@ -120,6 +130,40 @@ extension Flick {
       } catch {
         Interruption.waitIfInterrupted()
         throw error
+      }
+    }
+
+    /// Prints each ffmpeg output's command line, shell-quoted, reading frames from stdin.
+    static func printCommands(_ session: RenderSession) throws {
+      var options = session.options
+      let c = session.scene.backgroundColor
+      func byte(_ v: Double) -> UInt32 { UInt32((min(1, max(0, v)) * 255).rounded()) }
+      options.padColor = byte(c.red) << 16 | byte(c.green) << 8 | byte(c.blue)
+      let ffmpeg = try FFmpegTool.locate(for: session.outputs.map(\.format))
+      for output in session.outputs where output.format.usesFFmpeg {
+        let command = try FFmpegCommand(
+          format: output.format, width: session.width, height: session.height, fps: session.scene.fps,
+          options: options, output: output.path)
+        print(([ffmpeg.path] + command.arguments).map(shellQuoted).joined(separator: " "))
+      }
+    }
+
+    static func shellQuoted(_ s: String) -> String {
+      let safe = s.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=+,%".contains($0) }
+      return safe && !s.isEmpty ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// `--measure-pipe WxH`: raw frame throughput into `ffmpeg -f null`.
+    static func measurePipe(_ text: String) throws {
+      let parts = text.lowercased().split(separator: "x")
+      guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else {
+        throw CommandError.usage("--measure-pipe expects WIDTHxHEIGHT such as 1920x1080, found '\(text)'")
+      }
+      try check {
+        let ffmpeg = try FFmpegTool.locate(for: [])
+        let frames = max(60, 2_000_000_000 / (w * h * 4))
+        let rate = try PipeThroughput.measure(ffmpeg: ffmpeg, width: w, height: h, frames: frames)
+        print(String(format: "%.2f GB/s (%d frames of %dx%d into ffmpeg -f null)", rate / 1e9, frames, w, h))
       }
     }
 

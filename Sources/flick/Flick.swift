@@ -18,9 +18,12 @@ struct Flick {
       flick snapshot TEMPLATE --at 0,50%,end --out DIR    render golden frames + manifest.json
       flick verify TEMPLATE --against DIR [--report R]    compare frames with goldens (exit 1 on change)
       flick diff A.png B.png | DIR_A DIR_B                compare images (pixelmatch-style tolerance)
+                                                          (flick render --help for all options)
+      flick still TEMPLATE --time S|--frame N|--at P% -o FRAME.png   render one frame to a PNG
       flick --help | --version
 
-    Output formats follow the extension: .mp4 (H.264), .gif (palette GIF).
+    Output formats follow the extension: .mp4 (H.264), .gif (palette GIF), .webm (VP9 + alpha),
+    .mov (ProRes 4444 + alpha), .apng, .webp, DIR/ or DIR/%04d.png (PNG sequence).
 
     EXIT CODES
       0 success · 1 snapshot mismatch · 2 invalid input (usage, template) · 3 environment (ffmpeg, disk) · 130 interrupted

@@ -67,5 +67,6 @@ import Testing
     #expect(try command(.apng).contains("rgba"))
     #expect(try command(.webp).contains("yuva420p"))
     #expect(OutputFormat.allCases.filter(\.hasAlpha) == [.gif, .webm, .mov, .apng, .webp, .png])
+    #expect(OutputFormat.allCases.filter(\.usesFFmpeg) == [.mp4, .gif, .webm, .mov, .apng, .webp])
   }
 }

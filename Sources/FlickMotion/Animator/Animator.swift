@@ -1,0 +1,214 @@
+/// Runs animations on a model `Root` against a virtual clock (Pop's `POPAnimator`, without the
+/// display link): add under an (object, key), replace, remove, chain — and sample any time.
+///
+/// **Pure in time.** Every control call carries its scene time. The animator keeps the calls as
+/// a script and derives from it, exactly, which animation owns each key at each instant (a
+/// replacement cuts the old one at the new one's start time; a chain's next group starts at the
+/// exact completion time of the previous one). So:
+///
+/// - ``sample(at:)`` is a pure function of `t`: render frame `n` alone, in any order, on any
+///   machine — the same bits;
+/// - ``advance(to:)`` is the playback convenience: it fires the events in `(time, t]` in their
+///   documented order (see ``AnimatorEvent``), writes `sample(at: t)` into ``model`` and calls
+///   the per-sample observers. Stepping at 24, 30, 60 or 120 fps or jumping straight to `t`
+///   gives the same model at `t` bit for bit, and the same events with the same times.
+///
+/// **Hand-over.** A new animation under a used key is built from a ``Handoff`` — the old
+/// animation's value and velocity at that instant — so springs retarget, decays hand over to
+/// springs, and tweens continue (``ContinuingTween``) with continuous position and velocity.
+/// The replaced animation completes with `finished = false` at that time (Pop's rule).
+///
+/// Control calls must not go back before ``time`` (what has been played is history); calls
+/// after it may come in any order, and scheduling in the future is allowed.
+///
+///     var animator = Animator(model: Model())
+///     try animator.add(key, property: opacity, at: 0) { h in
+///       SpringAnimation(from: h.value, to: 1, velocity: h.velocity)
+///     }
+///     let frame = animator.sample(at: 1.25)
+public struct Animator<Root: Sendable>: Sendable {
+  /// The model before any animation.
+  public let initialModel: Root
+  /// The model as last written by ``advance(to:)``.
+  public internal(set) var model: Root
+  /// The clock: the last time passed to ``advance(to:)`` (starts at 0).
+  public internal(set) var time: Double = 0
+  /// When set, every fired event and written value is recorded (Pop's tracer).
+  public var tracer: AnimationTracer?
+
+  enum Command: Sendable {
+    case add(any _AddRequestProtocol<Root>, onAdded: Int)
+    case remove(AnimationKey)
+    case chainGroup(chain: Int, group: Int)
+  }
+
+  struct Scheduled: Sendable {
+    var time: Double
+    var seq: Int
+    var command: Command
+  }
+
+  /// The user's calls, in call order.
+  private var script: [Scheduled] = []
+  var nextSeq = 0
+  var nextID = 0
+  var chains: [AnimationChain<Root>] = []
+  /// Whether `advance(to:)` has run (the first call also fires events at exactly its time).
+  var started = false
+  /// The replay result.
+  var state = ReplayState()
+
+  struct ReplayState: Sendable {
+    var segments: [any _SegmentProtocol<Root>] = []
+    var current: [AnimationKey: Int] = [:]
+    var keyOrder: [AnimationKey] = []
+    var cancelledChains: Set<Int> = []
+    var chainGroupSegments: [Int: [Int: [Int]]] = [:]
+    var callbacks: [(time: Double, order: Int, chain: Int, group: Int)] = []
+    var lastTime = -Double.infinity
+    var pending: [Scheduled] = []
+  }
+
+  public init(model: Root) {
+    initialModel = model
+    self.model = model
+  }
+
+  // MARK: - Control
+
+  /// Adds an animation for `key` at scene time `time`, built from the key's hand-over state.
+  ///
+  /// - Parameters:
+  ///   - timing: Delay (`beginTime`, relative to `time`), speed, repeat, autoreverse. During the
+  ///     delay the key holds its hand-over value.
+  ///   - onChange: Called by ``advance(to:)`` with (value, velocity) for every sample.
+  ///   - onComplete: Called with `finished` when the animation ends, is replaced or removed.
+  ///   - make: Builds the animation from the ``Handoff`` (current value and velocity).
+  /// - Returns: The animation's id (in events).
+  /// - Throws: ``AnimatorError`` if `time` is before ``time`` or not finite.
+  @discardableResult
+  public mutating func add<Value: Animatable, Curve: AnimationCurve<Value>>(
+    _ key: AnimationKey, property: AnimatableProperty<Root, Value>, timing: MediaTiming = MediaTiming(),
+    at time: Double, onChange: (@Sendable (Value, Value) -> Void)? = nil,
+    onComplete: (@Sendable (Bool) -> Void)? = nil,
+    _ make: @escaping @Sendable (Handoff<Value>) -> Curve
+  ) throws(AnimatorError) -> Int {
+    let erased: @Sendable (Handoff<Value>) -> AnyAnimationCurve<Value> = { h in AnyAnimationCurve(make(h)) }
+    let request = _AddRequest<Root, Value>(
+      key: key, property: property, timing: timing, make: erased, onChange: onChange, onComplete: onComplete)
+    let id = nextID
+    nextID += 1
+    try schedule(.add(request, onAdded: id), at: time)
+    return id
+  }
+
+  /// Adds a fixed curve (its own start value; no hand-over) for `key` at `time`.
+  @discardableResult
+  public mutating func add<Curve: AnimationCurve>(
+    _ key: AnimationKey, property: AnimatableProperty<Root, Curve.Value>, curve: Curve,
+    timing: MediaTiming = MediaTiming(), at time: Double, onComplete: (@Sendable (Bool) -> Void)? = nil
+  ) throws(AnimatorError) -> Int {
+    try add(key, property: property, timing: timing, at: time, onComplete: onComplete) { _ in curve }
+  }
+
+  /// Springs `key` to `target` from its current value and velocity (retargeting a running
+  /// spring, or taking over from a decay or tween, with C¹ continuity).
+  @discardableResult
+  public mutating func spring<Value: Animatable>(
+    _ key: AnimationKey, property: AnimatableProperty<Root, Value>, to target: Value,
+    parameters: SpringParameters = .coreAnimation, at time: Double, onComplete: (@Sendable (Bool) -> Void)? = nil
+  ) throws(AnimatorError) -> Int {
+    let threshold = property.threshold
+    return try add(key, property: property, at: time, onComplete: onComplete) { h in
+      SpringAnimation(from: h.value, to: target, velocity: h.velocity, parameters: parameters, restThreshold: threshold)
+    }
+  }
+
+  /// Retargets `key` with a tween to `target` that starts with the current velocity (C¹).
+  @discardableResult
+  public mutating func tween<Value: Animatable>(
+    _ key: AnimationKey, property: AnimatableProperty<Root, Value>, to target: Value, duration: Double = 0.4,
+    timingFunction: TimingFunction = .default, at time: Double, onComplete: (@Sendable (Bool) -> Void)? = nil
+  ) throws(AnimatorError) -> Int {
+    try add(key, property: property, at: time, onComplete: onComplete) { h in
+      ContinuingTween(
+        BasicAnimation(from: h.value, to: target, duration: duration, timingFunction: timingFunction),
+        initialVelocity: h.velocity)
+    }
+  }
+
+  /// Stops the animation under `key` at `time`: the value stays where it is and the animation
+  /// completes with `finished = false` (nothing happens if none is running).
+  public mutating func remove(_ key: AnimationKey, at time: Double) throws(AnimatorError) {
+    try schedule(.remove(key), at: time)
+  }
+
+  /// Starts a chain at `time`; returns its id.
+  @discardableResult
+  public mutating func run(_ chain: AnimationChain<Root>, at time: Double) throws(AnimatorError) -> Int {
+    let id = chains.count
+    chains.append(chain)
+    try schedule(.chainGroup(chain: id, group: 0), at: time)
+    return id
+  }
+
+  private mutating func schedule(_ command: Command, at t: Double) throws(AnimatorError) {
+    guard t.isFinite else { throw AnimatorError("control time must be finite, found \(t)") }
+    guard t >= time else {
+      throw AnimatorError("cannot schedule at \(t) s: the animator has already played up to \(time) s")
+    }
+    let s = Scheduled(time: t, seq: nextSeq, command: command)
+    nextSeq += 1
+    script.append(s)
+    if t >= state.lastTime {
+      state.pending.append(s)
+      drain()
+    } else {
+      // An earlier call than something already replayed (a scheduled chain group): replay all.
+      state = ReplayState()
+      state.pending = script
+      drain()
+    }
+  }
+
+  // MARK: - Queries (pure)
+
+  /// The model at scene time `t`: every key's animation evaluated at `t` (pure; any order).
+  public func sample(at t: Double) -> Root {
+    var root = initialModel
+    for key in state.keyOrder {
+      if let segment = segment(for: key, at: t) { segment.write(&root, at: t) }
+    }
+    return root
+  }
+
+  /// The animation owning `key` at `t` (the latest one added at or before `t`).
+  func segment(for key: AnimationKey, at t: Double) -> (any _SegmentProtocol<Root>)? {
+    var best: (any _SegmentProtocol<Root>)?
+    for s in state.segments where s.key == key && s.start <= t {
+      if best == nil || s.id > (best?.id ?? 0) { best = s }
+    }
+    return best
+  }
+
+  /// The value of `key` at `t`, or `nil` if no animation has touched it by then (or the type differs).
+  public func value<Value: Animatable>(of key: AnimationKey, as _: Value.Type = Value.self, at t: Double) -> Value? {
+    guard let s = segment(for: key, at: t) as? _Segment<Root, Value> else { return nil }
+    return s.value(at: t)
+  }
+
+  /// The velocity of `key` at `t` in units/s (GPUAnimation's velocity lookup); zero once it has ended.
+  public func velocity<Value: Animatable>(of key: AnimationKey, as _: Value.Type = Value.self, at t: Double) -> Value? {
+    guard let s = segment(for: key, at: t) as? _Segment<Root, Value> else { return nil }
+    return s.velocity(at: t)
+  }
+
+  /// Whether an animation is running under `key` at `t` (started and not yet ended).
+  public func isAnimating(_ key: AnimationKey, at t: Double) -> Bool {
+    guard let s = segment(for: key, at: t) else { return false }
+    return t < s.end
+  }
+
+  /// When the animation under `key` at `t` ends (`.infinity` for repeat-forever).
+  public func endTime(of key: AnimationKey, at t: Double) -> Double? { segment(for: key, at: t)?.end }
+}

@@ -1,0 +1,301 @@
+extension PropertyAnimator {
+  // MARK: - Evaluation (pure)
+
+  /// Seconds of the running motion until it reaches its end (u = 1, or 0 reversed).
+  private func remaining(_ m: Motion) -> Double {
+    guard case .running(let u0, _, let reversed, _, let seconds) = m else { return .infinity }
+    return (reversed ? u0 : 1 - u0) * seconds
+  }
+
+  /// (time fraction, progress, reached the end) of segment `s` at time `t`.
+  private func evaluate(_ s: Segment, at t: Double) -> (u: Double, p: Double, ended: Bool) {
+    switch s.motion {
+    case .held(let u, let p): return (u, p, false)
+    case .running(let u0, let p0, let reversed, let curve, let seconds):
+      let elapsed = max(0, t - s.start)
+      let ended = elapsed >= remaining(s.motion)
+      let uEnd = reversed ? 0.0 : 1.0
+      let pEnd = uEnd
+      if ended || seconds <= 0 { return (uEnd, pEnd, true) }
+      let u = reversed ? u0 - elapsed / seconds : u0 + elapsed / seconds
+      let c0 = curve.progress(u0)
+      let cEnd = curve.progress(uEnd)
+      let denominator = c0 - cEnd
+      let p = denominator == 0 ? pEnd : pEnd + (p0 - pEnd) * (curve.progress(u) - cEnd) / denominator
+      return (u, p, false)
+    }
+  }
+
+  private func segmentIndex(at t: Double) -> Int {
+    var i = 0
+    for (j, s) in segments.enumerated() where s.start <= t { i = j }
+    return i
+  }
+
+  /// The state at scene time `t`.
+  public func state(at t: Double) -> State {
+    let s = segments[segmentIndex(at: t)]
+    if evaluate(s, at: t).ended { return pausesOnCompletion ? .active : .inactive }
+    return s.state
+  }
+
+  /// Whether the animation is running (started, not paused, not in its start delay) at `t`.
+  public func isRunning(at t: Double) -> Bool {
+    let s = segments[segmentIndex(at: t)]
+    if case .running = s.motion { return !evaluate(s, at: t).ended }
+    return false
+  }
+
+  /// `fractionComplete` at `t`: the time fraction 0…1 (reversed runs go back toward 0).
+  public func fractionComplete(at t: Double) -> Double { evaluate(segments[segmentIndex(at: t)], at: t).u }
+
+  /// The animated progress at `t` (the timing curve's value; may overshoot with springs).
+  public func progress(at t: Double) -> Double { evaluate(segments[segmentIndex(at: t)], at: t).p }
+
+  /// The model at `t`: every property animation written at the progress of that instant.
+  public func sample(at t: Double) -> Root {
+    let s = segments[segmentIndex(at: t)]
+    let p = evaluate(s, at: t).p
+    var root = initialModel
+    for (i, track) in tracks.enumerated() where i < s.tracksVisible || track.retiredAt.map({ $0 <= t }) == true {
+      if let at = track.retiredAt, at <= t {
+        track.write(&root, track.retiredQ)
+      } else if i < s.tracksVisible {
+        track.write(&root, track.q(p))
+      }
+    }
+    return root
+  }
+
+  /// Every completion (time, position) up to and including `t`, with the natural end of the
+  /// last run if it falls by then.
+  public func completions(through t: Double) -> [(time: Double, position: Position)] {
+    var out = completionTimes.filter { $0.time <= t }
+    if let last = segments.last, case .running(_, _, let reversed, _, _) = last.motion, !pausesOnCompletion {
+      let end = last.start + remaining(last.motion)
+      if end <= t { out.append((end, reversed ? .start : .end)) }
+    }
+    return out
+  }
+
+  // MARK: - Control
+
+  /// Brings the script up to `t`: drops anything scheduled after it and records a natural end
+  /// that happened before it.
+  private mutating func settle(_ t: Double) throws(AnimatorError) {
+    guard t.isFinite else { throw AnimatorError("control time must be finite, found \(t)") }
+    guard t >= lastTime else {
+      throw AnimatorError("control calls must come in time order: \(t) s is before the previous call at \(lastTime) s")
+    }
+    lastTime = t
+    segments.removeAll { $0.start > t }
+    guard let last = segments.last, case .running(_, _, let reversed, _, _) = last.motion else { return }
+    let end = last.start + remaining(last.motion)
+    guard end <= t else { return }
+    let pEnd = reversed ? 0.0 : 1.0
+    if pausesOnCompletion {
+      segments.append(Segment(start: end, motion: .held(u: pEnd, p: pEnd), state: .active, tracksVisible: last.tracksVisible))
+    } else {
+      retire(at: end, p: pEnd, count: last.tracksVisible)
+      completionTimes.append((end, reversed ? .start : .end))
+      segments.append(Segment(start: end, motion: .held(u: 0, p: 0), state: .inactive, tracksVisible: 0))
+      self.reversed = false
+    }
+  }
+
+  private mutating func retire(at t: Double, p: Double?, q fixed: Double? = nil, count: Int) {
+    for i in 0..<min(count, tracks.count) where tracks[i].retiredAt == nil {
+      tracks[i].retiredAt = t
+      tracks[i].retiredQ = fixed ?? tracks[i].q(p ?? 0)
+    }
+  }
+
+  private var current: Segment { segments[segments.count - 1] }
+
+  private func now(_ t: Double) -> (u: Double, p: Double, running: Bool) {
+    let e = evaluate(current, at: t)
+    if case .running = current.motion { return (e.u, e.p, true) }
+    return (e.u, e.p, false)
+  }
+
+  private mutating func run(from t: Double, state: State = .active) {
+    let (u, p, _) = now(t)
+    segments.append(
+      Segment(
+        start: t, motion: .running(u0: u, p0: p, reversed: reversed, curve: currentCurve, seconds: currentSeconds),
+        state: state, tracksVisible: current.tracksVisible))
+  }
+
+  private mutating func hold(at t: Double, u: Double? = nil, p: Double? = nil, state: State) {
+    let e = now(t)
+    segments.append(Segment(start: t, motion: .held(u: u ?? e.u, p: p ?? e.p), state: state, tracksVisible: current.tracksVisible))
+  }
+
+  /// `startAnimation()`: runs from the current fraction. Throws when stopped.
+  public mutating func startAnimation(at t: Double) throws(AnimatorError) {
+    try settle(t)
+    switch current.state {
+    case .stopped:
+      throw AnimatorError("startAnimation at \(t) s: a stopped animator cannot restart; call finishAnimation(at:) first")
+    case .inactive, .active:
+      if now(t).running { return }
+      run(from: t)
+    }
+  }
+
+  /// `startAnimation(afterDelay:)`: only from inactive; the animator is active at once and runs after `delay` seconds.
+  public mutating func startAnimation(afterDelay delay: Double, at t: Double) throws(AnimatorError) {
+    try settle(t)
+    guard current.state == .inactive else {
+      throw AnimatorError("startAnimation(afterDelay:) at \(t) s needs an inactive animator; it is \(current.state)")
+    }
+    guard delay.isFinite, delay >= 0 else { throw AnimatorError("the start delay must be seconds ≥ 0, found \(delay)") }
+    hold(at: t, state: .active)
+    run(from: t + delay)
+    lastTime = t
+  }
+
+  /// `pauseAnimation()`: holds at the current fraction (inactive → active, paused).
+  public mutating func pauseAnimation(at t: Double) throws(AnimatorError) {
+    try settle(t)
+    guard current.state != .stopped else {
+      throw AnimatorError("pauseAnimation at \(t) s: the animator is stopped; only finishAnimation(at:) is allowed")
+    }
+    if !now(t).running && current.state == .active { return }
+    hold(at: t, state: .active)
+  }
+
+  /// Sets `fractionComplete` (clamped to 0…1) while paused or inactive (which makes it active, paused).
+  public mutating func setFractionComplete(_ fraction: Double, at t: Double) throws(AnimatorError) {
+    try settle(t)
+    guard current.state != .stopped else {
+      throw AnimatorError("fractionComplete at \(t) s: the animator is stopped; only finishAnimation(at:) is allowed")
+    }
+    guard !now(t).running else {
+      throw AnimatorError("fractionComplete at \(t) s: the animator is running; pause it before scrubbing")
+    }
+    guard fraction.isFinite else { throw AnimatorError("fractionComplete must be a number in 0…1, found \(fraction)") }
+    let u = min(max(fraction, 0), 1)
+    hold(at: t, u: u, p: scrubsLinearly ? u : currentCurve.progress(u), state: .active)
+  }
+
+  /// Sets `isReversed`: a running animator turns around on the spot; ignored when stopped.
+  public mutating func setReversed(_ value: Bool, at t: Double) throws(AnimatorError) {
+    try settle(t)
+    guard current.state != .stopped, value != reversed else { return }
+    reversed = value
+    if now(t).running { run(from: t) }
+  }
+
+  /// `isReversed` at the latest control call.
+  public var isReversed: Bool { reversed }
+
+  /// `stopAnimation(_ withoutFinishing:)`: true → inactive with the properties where they are
+  /// and no completions; false → stopped, waiting for ``finishAnimation(at:time:)``.
+  public mutating func stopAnimation(withoutFinishing: Bool, at t: Double) throws(AnimatorError) {
+    try settle(t)
+    guard current.state == .active else {
+      throw AnimatorError("stopAnimation at \(t) s needs an active animator; it is \(current.state)")
+    }
+    let e = now(t)
+    if withoutFinishing {
+      retire(at: t, p: e.p, count: current.tracksVisible)
+      segments.append(Segment(start: t, motion: .held(u: 0, p: 0), state: .inactive, tracksVisible: 0))
+      reversed = false
+    } else {
+      hold(at: t, state: .stopped)
+    }
+  }
+
+  /// `finishAnimation(at:)`: legal only when stopped; moves the properties to the end, the
+  /// start or leaves them, becomes inactive and runs the completions with `position`.
+  public mutating func finishAnimation(at position: Position, time t: Double) throws(AnimatorError) {
+    try settle(t)
+    guard current.state == .stopped else {
+      throw AnimatorError(
+        "finishAnimation(at: .\(position)) at \(t) s needs a stopped animator (call stopAnimation(withoutFinishing: false) first); it is \(current.state)")
+    }
+    let e = now(t)
+    switch position {
+    case .end: retire(at: t, p: nil, q: 1, count: current.tracksVisible)
+    case .start: retire(at: t, p: nil, q: 0, count: current.tracksVisible)
+    case .current: retire(at: t, p: e.p, count: current.tracksVisible)
+    }
+    completionTimes.append((t, position))
+    segments.append(Segment(start: t, motion: .held(u: 0, p: 0), state: .inactive, tracksVisible: 0))
+    reversed = false
+  }
+
+  /// `continueAnimation(withTimingParameters:durationFactor:)`: runs the rest with a new curve
+  /// (nil keeps the current one) over `durationFactor ×` the original duration; active only.
+  public mutating func continueAnimation(
+    withTimingParameters parameters: TimingParameters?, durationFactor: Double, at t: Double
+  ) throws(AnimatorError) {
+    try settle(t)
+    guard current.state == .active else {
+      throw AnimatorError("continueAnimation at \(t) s needs an active animator; it is \(current.state)")
+    }
+    guard durationFactor.isFinite, durationFactor >= 0 else {
+      throw AnimatorError("durationFactor must be ≥ 0, found \(durationFactor)")
+    }
+    currentSeconds = duration * durationFactor
+    if let parameters { currentCurve = parameters.curve(duration: currentSeconds) }
+    run(from: t)
+  }
+
+  /// `addAnimations(_:delayFactor:)` for one property: animates it from its value at `t` to
+  /// `target`. While running it covers the remaining progress; `delayFactor` (0…1) delays it by
+  /// that fraction of the remaining progress.
+  public mutating func addAnimation<Value: Animatable>(
+    _ property: AnimatableProperty<Root, Value>, to target: Value, delayFactor: Double = 0, at t: Double
+  ) throws(AnimatorError) {
+    try settle(t)
+    guard current.state != .stopped else {
+      throw AnimatorError("addAnimations at \(t) s: the animator is stopped")
+    }
+    guard delayFactor.isFinite, (0...1).contains(delayFactor) else {
+      throw AnimatorError("delayFactor must be in 0…1, found \(delayFactor)")
+    }
+    let from = property.read(sample(at: t))
+    let p = now(t).p
+    let start = current.state == .inactive ? delayFactor : p + delayFactor * (1 - p)
+    let write: @Sendable (inout Root, Double) -> Void = { root, q in
+      property.write(&root, from.interpolated(to: target, amount: q))
+    }
+    tracks.append(Track(write: write, progressStart: start))
+    var copy = current
+    copy.start = t
+    if case .running = copy.motion {
+      let e = now(t)
+      copy.motion = .running(u0: e.u, p0: e.p, reversed: reversed, curve: currentCurve, seconds: currentSeconds)
+    }
+    copy.tracksVisible = tracks.count
+    segments.append(copy)
+  }
+
+  /// `addCompletion(_:)`: run with the final position when the animator completes.
+  public mutating func addCompletion(_ completion: @escaping @Sendable (Position) -> Void) {
+    completionHandlers.append(completion)
+  }
+
+  /// Plays the clock to `t`, running completions whose time has come, in order.
+  ///
+  /// - Returns: The positions completed in `(previous, t]`.
+  @discardableResult
+  public mutating func advance(to t: Double) -> [Position] {
+    let all = completions(through: t)
+    let new = all.dropFirst(firedCompletions)
+    firedCompletions = all.count
+    for c in new { for h in completionHandlers { h(c.position) } }
+    return new.map(\.position)
+  }
+}
+
+extension PropertyAnimator.Track {
+  /// The track's own progress for animator progress `p`.
+  func q(_ p: Double) -> Double {
+    if progressStart >= 1 { return p >= 1 ? 1 : 0 }
+    let q = (p - progressStart) / (1 - progressStart)
+    return progressStart > 0 ? max(q, 0) : q
+  }
+}

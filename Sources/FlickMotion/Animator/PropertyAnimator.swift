@@ -1,0 +1,90 @@
+/// UIKit's `UIViewPropertyAnimator` on a virtual clock: a duration and a timing curve drive
+/// property animations that can be started, paused, scrubbed, reversed, stopped and finished.
+///
+/// **State machine** (`UIViewAnimatingState`; illegal calls throw ``AnimatorError``):
+///
+/// | call | inactive | active, running | active, paused | stopped |
+/// |---|---|---|---|---|
+/// | ``startAnimation(at:)`` | → running | no change | → running | throws |
+/// | ``startAnimation(afterDelay:at:)`` | → active, runs after the delay | throws | throws | throws |
+/// | ``pauseAnimation(at:)`` | → active, paused | → paused | no change | throws |
+/// | ``setFractionComplete(_:at:)`` | → active, paused | throws | sets | throws |
+/// | ``setReversed(_:at:)`` | sets | reverses live | sets | ignored |
+/// | ``stopAnimation(withoutFinishing:at:)`` | throws | true → inactive, false → stopped | same | throws |
+/// | ``finishAnimation(at:time:)`` | throws | throws | throws | → inactive, completions run |
+/// | ``continueAnimation(withTimingParameters:durationFactor:at:)`` | throws | → running | → running | throws |
+/// | ``addAnimation(_:to:delayFactor:at:)`` | adds | adds (remaining time) | adds | throws |
+///
+/// Natural end: the animator becomes inactive and its completions run with `.end` (`.start`
+/// when reversed) — unless ``pausesOnCompletion`` is set, in which case it stays active and
+/// paused at the end and no completion runs. `stopAnimation(withoutFinishing: true)` leaves the
+/// properties where they are and never runs completions.
+///
+/// **Time fraction and progress.** ``fractionComplete(at:)`` is the time fraction `u ∈ 0…1`;
+/// the animated progress is the timing curve at `u` (a spring may overshoot 1). Scrubbing with
+/// ``scrubsLinearly`` (default true) shows progress = `u` while paused; when the animator runs
+/// again the rest of the curve is rescaled to continue from the progress on screen (no jump).
+/// Animations added while running cover the remaining progress (`delayFactor` delays them by a
+/// fraction of it).
+///
+/// **Pure in time.** Every call carries its scene time (non-decreasing); the animator derives the
+/// whole timeline from these calls, so ``sample(at:)``, ``fractionComplete(at:)`` and
+/// ``state(at:)`` are pure functions of time: a template script such as "pause at 1.2 s,
+/// reverse at 2 s, scrub to 0.3 at 2.5 s" renders any frame alone.
+public struct PropertyAnimator<Root: Sendable>: Sendable {
+  /// The original duration in seconds (fixed at init, as in UIKit).
+  public let duration: Double
+  /// The timing curve given at init.
+  public let timingParameters: TimingParameters
+  /// The model before the animator touched anything.
+  public let initialModel: Root
+  /// Scrubbing maps `fractionComplete` linearly to progress (UIKit default true).
+  public var scrubsLinearly = true
+  /// Stay active and paused at the end instead of completing (UIKit default false).
+  public var pausesOnCompletion = false
+
+  /// One property animation: from (captured when added) to a target, over a slice of progress.
+  struct Track: Sendable {
+    let write: @Sendable (inout Root, Double) -> Void  // (root, q) → writes from + (to − from)·q
+    let progressStart: Double
+    /// When the animator finished with this track (then it holds `retiredQ`).
+    var retiredAt: Double?
+    var retiredQ = 0.0
+  }
+
+  /// How progress behaves from `start` on.
+  enum Motion: Sendable {
+    /// Running from time fraction `u0` (progress `p0`) toward `u = 1` (or 0 reversed).
+    case running(u0: Double, p0: Double, reversed: Bool, curve: ProgressCurve, seconds: Double)
+    /// Held at (u, p).
+    case held(u: Double, p: Double)
+  }
+
+  struct Segment: Sendable {
+    var start: Double
+    var motion: Motion
+    var state: State
+    var tracksVisible: Int
+  }
+
+  var segments: [Segment] = []
+  var tracks: [Track] = []
+  var completionHandlers: [@Sendable (Position) -> Void] = []
+  /// (time, position) of each completion, in order.
+  public internal(set) var completionTimes: [(time: Double, position: Position)] = []
+  var lastTime = -Double.infinity
+  var reversed = false
+  var currentCurve: ProgressCurve
+  var currentSeconds: Double
+  var firedCompletions = 0
+
+  /// An animator lasting `duration` seconds (≥ 0) with a cubic or spring timing curve, over `model`.
+  public init(duration: Double, timingParameters: TimingParameters = .cubic(.easeInEaseOut), model: Root) {
+    self.duration = duration.isFinite ? max(duration, 0) : 0
+    self.timingParameters = timingParameters
+    self.initialModel = model
+    currentCurve = timingParameters.curve(duration: self.duration)
+    currentSeconds = self.duration
+    segments = [Segment(start: -.infinity, motion: .held(u: 0, p: 0), state: .inactive, tracksVisible: 0)]
+  }
+}

@@ -1,0 +1,37 @@
+/// A deferred "add this animation under this key" (internal to ``Animator``): it builds its
+/// segment when the replay reaches its time, from the hand-over state of the key.
+protocol _AddRequestProtocol<Root>: Sendable {
+  associatedtype Root
+  var key: AnimationKey { get }
+  func makeSegment(
+    id: Int, at time: Double, previous: (any _SegmentProtocol<Root>)?, model: Root, chain: (id: Int, group: Int)?
+  ) -> any _SegmentProtocol<Root>
+}
+
+struct _AddRequest<Root: Sendable, Value: Animatable>: _AddRequestProtocol {
+  let key: AnimationKey
+  let property: AnimatableProperty<Root, Value>
+  let timing: MediaTiming
+  let make: @Sendable (Handoff<Value>) -> AnyAnimationCurve<Value>
+  let onChange: (@Sendable (Value, Value) -> Void)?
+  let onComplete: (@Sendable (Bool) -> Void)?
+
+  func makeSegment(
+    id: Int, at time: Double, previous: (any _SegmentProtocol<Root>)?, model: Root, chain: (id: Int, group: Int)?
+  ) -> any _SegmentProtocol<Root> {
+    let handoff: Handoff<Value>
+    if let p = previous as? _Segment<Root, Value> {
+      // Evaluated before the previous segment is cut, so the velocity is the live one.
+      handoff = Handoff(value: p.value(at: time), velocity: p.velocity(at: time), time: time)
+    } else if let previous {
+      var root = model
+      previous.write(&root, at: time)
+      handoff = Handoff(value: property.read(root), velocity: .zero, time: time)
+    } else {
+      handoff = Handoff(value: property.read(model), velocity: .zero, time: time)
+    }
+    return _Segment(
+      id: id, key: key, property: property, timing: timing, curve: make(handoff), start: time, chain: chain,
+      onChange: onChange, onComplete: onComplete)
+  }
+}
