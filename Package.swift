@@ -76,7 +76,7 @@ let package = Package(
     .testTarget(
       name: "FlickSnapshotTests", dependencies: ["FlickSnapshot", "FlickTesting"],
       exclude: ["Fixtures", "__Snapshots__"]),
-    .testTarget(name: "FlickCLITests", dependencies: ["FlickRaster"]),
+    .testTarget(name: "FlickCLITests", dependencies: ["FlickRaster", "FlickTemplates"]),
   ],
   swiftLanguageModes: [.v6]
 )
