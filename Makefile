@@ -5,7 +5,11 @@ SWIFT ?= swift
 OUT ?= out
 FLICK_RELEASE = .build/release/flick
 
+.PHONY: demo test build release bootstrap clean bench
+.PHONY: snapshots bench-snapshot
+.PHONY: bench-raster-swift
 .PHONY: demo test build release bootstrap clean bench bench-motion
+.PHONY: bench-video
 
 bootstrap:
 	@scripts/bootstrap
@@ -25,9 +29,36 @@ test: bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# Re-record the template goldens (Tests/FlickSnapshotTests/__Snapshots__) after an intended change,
+# delete orphaned ones, then verify them. See docs/snapshots.md.
+snapshots: bootstrap
+	$(SWIFT) build --build-tests
+	-FLICK_RECORD=all $(SWIFT) test --skip-build --filter TemplateGoldenTests >/dev/null 2>&1
+	FLICK_RECORD=none $(SWIFT) test --skip-build --filter TemplateGoldenTests
+
+# Comparator speed on 1920×1080 frames versus rendering one (release build).
+bench-snapshot: bootstrap
+	$(SWIFT) build -c release --product flick-bench-snapshot
+	.build/release/flick-bench-snapshot
+
+# Flick's card-swap renderer alone at 1080p (naive, then cached, with the stage split and checksums).
+bench-raster-swift: bootstrap
+	$(SWIFT) build -c release --product flick-raster-bench
+	.build/release/flick-raster-bench --split --checksum
+	.build/release/flick-raster-bench --split --checksum --cached
+
 clean:
 	rm -rf .build $(OUT)
 
+# Raster benchmark: hand-written C card-swap renderer vs Flick (Benchmarks/raster/README.md).
+# Pass options with BENCH_ARGS, e.g. make bench-raster BENCH_ARGS="--runs 3 --width 1280 --height 720".
+.PHONY: bench-raster
+bench-raster: bootstrap
+	Benchmarks/raster/run.sh $(BENCH_ARGS)
 # Release-mode FlickMotion benchmark (separate package; not built by `make test`).
 bench-motion:
 	cd Benchmarks/motion && $(SWIFT) run -c release MotionBenchmark
+
+# Video benchmark: flick render vs render-only vs ffmpeg-only, side by side (docs/video.md).
+bench-video: bootstrap
+	Benchmarks/video/run.sh

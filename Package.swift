@@ -22,7 +22,7 @@ let package = Package(
     /// The layer tree and immutable render-tree snapshots.
     .target(name: "FlickScene", dependencies: ["FlickMotion"]),
     /// Cairo/Pango rasteriser; the only module that imports C.
-    .target(name: "FlickRaster", dependencies: ["FlickScene", "CCairo", "CPango"]),
+    .target(name: "FlickRaster", dependencies: ["FlickScene", "CCairo", "CPango", "CJPEG", "CWebP"]),
     /// Output formats, the ffmpeg subprocess and the parallel render pipeline.
     .target(name: "FlickVideo", dependencies: ["FlickRaster"]),
     /// The versioned JSON5 template format.
@@ -38,6 +38,15 @@ let package = Package(
         "FlickMotion", "FlickScene", "FlickRaster", "FlickVideo", "FlickTemplates", "FlickSnapshot",
       ]),
 
+    /// The raster benchmark (`make bench-raster`): the card-swap scene at 1080p.
+    .executableTarget(
+      name: "flick-raster-bench", dependencies: ["FlickRaster", "FlickScene", "FlickMotion"],
+      path: "Benchmarks/raster/flick"),
+    /// `make bench-snapshot`: comparator speed against render speed.
+    .executableTarget(
+      name: "flick-bench-snapshot", dependencies: ["FlickSnapshot", "FlickTemplates"],
+      path: "Benchmarks/snapshot"),
+
     // MARK: - Implementation details
 
     .systemLibrary(
@@ -46,6 +55,12 @@ let package = Package(
     .systemLibrary(
       name: "CPango", pkgConfig: "pangocairo",
       providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]),
+    .systemLibrary(
+      name: "CJPEG", pkgConfig: "libjpeg",
+      providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+    .systemLibrary(
+      name: "CWebP", pkgConfig: "libwebp",
+      providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
 
     // MARK: - Tests
 
@@ -60,8 +75,8 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "FlickSnapshotTests", dependencies: ["FlickSnapshot", "FlickTesting"],
-      exclude: ["Fixtures"]),
-    .testTarget(name: "FlickCLITests", dependencies: ["FlickRaster"]),
+      exclude: ["Fixtures", "__Snapshots__"]),
+    .testTarget(name: "FlickCLITests", dependencies: ["FlickRaster", "FlickTemplates"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -8,6 +8,9 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
   case unwritableImage(path: String, reason: String)
   /// The requested size is not drawable (zero, negative or too large).
   case invalidSize(width: Int, height: Int)
+  /// A text layer names a font family that is not installed; `fallback` is the family
+  /// fontconfig would have substituted.
+  case missingFontFamily(family: String, layerID: String, fallback: String)
 
   public var description: String {
     switch self {
@@ -15,6 +18,9 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
     case .unreadableImage(let path, let reason): return "cannot read image \(path): \(reason)"
     case .unwritableImage(let path, let reason): return "cannot write image \(path): \(reason)"
     case .invalidSize(let w, let h): return "invalid frame size \(w)×\(h) (each side must be 1…16384)"
+    case .missingFontFamily(let family, let layerID, let fallback):
+      return "layer '\(layerID)': font family '\(family)' is not installed (it would fall back to '\(fallback)'); "
+        + "install it or choose an installed family (fc-list : family)"
     }
   }
 }

@@ -2,6 +2,11 @@ import FlickMotion
 
 /// An animatable property of a ``Layer``: a stable name, how to read and write it, and the rest
 /// threshold below which a change is invisible (Pop's `POPAnimatableProperty`).
+///
+/// Every visual property has a static here under its Pop / Core Animation name; look one up by
+/// name, with its value type, through ``AnyLayerProperty/named(_:)``. Properties of a layer kind
+/// (`strokeEnd`, `fontSize`, `colors`, …) read a neutral value and ignore writes on layers of
+/// another kind (see ``AnyLayerProperty/contentKind``).
 public struct LayerProperty<Value: Animatable>: Sendable {
   /// The name templates and animations use (`position`, `opacity`, …), as in Core Animation and Pop.
   public let name: String
@@ -24,31 +29,18 @@ public struct LayerProperty<Value: Animatable>: Sendable {
   }
 }
 
-extension LayerProperty where Value == Point {
-  /// `position`: the anchor point's location in the superlayer, in points.
-  public static let position = LayerProperty(
-    name: "position", threshold: 0.5, read: { $0.position }, write: { $0.position = $1 })
-}
-
-extension LayerProperty where Value == Double {
-  /// `opacity`, `0…1`.
-  public static let opacity = LayerProperty(
-    name: "opacity", threshold: 1.0 / 255, read: { $0.opacity }, write: { $0.opacity = $1 })
-  /// `cornerRadius`, in points.
-  public static let cornerRadius = LayerProperty(
-    name: "cornerRadius", threshold: 0.25, read: { $0.cornerRadius },
-    write: { $0.cornerRadius = $1 })
-}
-
-extension LayerProperty where Value == Color {
-  /// `backgroundColor`.
-  public static let backgroundColor = LayerProperty(
-    name: "backgroundColor", threshold: 1.0 / 255, read: { $0.backgroundColor },
-    write: { $0.backgroundColor = $1 })
-}
-
-extension LayerProperty where Value == Rect {
-  /// `bounds`, in points.
-  public static let bounds = LayerProperty(
-    name: "bounds", threshold: 0.5, read: { $0.bounds }, write: { $0.bounds = $1 })
+/// Rest thresholds sized to what the eye sees at scale 1.
+enum Threshold {
+  /// Half a point.
+  static let points = 0.5
+  /// One 8-bit colour step.
+  static let colorStep = 1.0 / 255
+  /// One 8-bit step of an opacity.
+  static let unit = 1.0 / 255
+  /// About half a point at 100 points from the pivot (radians).
+  static let angle = 0.005
+  /// About half a point on a 100-point layer.
+  static let scale = 0.005
+  /// About half a point along a 100-point path.
+  static let fraction = 0.005
 }

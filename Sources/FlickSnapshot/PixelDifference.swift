@@ -1,22 +1,5 @@
 import FlickRaster
 
-/// A rectangle of pixels: origin and size, in whole pixels.
-public struct PixelRegion: Sendable, Equatable, CustomStringConvertible {
-  public init(x: Int, y: Int, width: Int, height: Int) {
-    self.x = x
-    self.y = y
-    self.width = width
-    self.height = height
-  }
-
-  public var x: Int
-  public var y: Int
-  public var width: Int
-  public var height: Int
-
-  public var description: String { "\(width)×\(height) at (\(x), \(y))" }
-}
-
 /// The result of comparing two frames pixel by pixel, exactly (the perceptual comparator builds
 /// on it).
 public struct PixelDifference: Sendable, Equatable {

@@ -34,6 +34,9 @@ public struct JSON5Value: Sendable, Equatable {
   public var line: Int
   /// 1-based column (in characters) of the value's first character.
   public var column: Int
+  /// Where a value that was not written at its position came from, for messages: set on values
+  /// substituted from a parameter (`parameter 'accent'`) or merged from a style (`style 'card'`).
+  public var origin: String?
 
   public init(_ kind: Kind, line: Int = 0, column: Int = 0) {
     self.kind = kind

@@ -1,12 +1,40 @@
 import FlickMotion
 import FlickScene
+import Foundation
 
 extension Template {
-  /// Decodes one layer object (and its sublayers), registering every id in `ids`.
-  static func decodeLayer(_ node: TemplateNode, ids: inout Set<String>) throws(TemplateError) -> Layer {
-    let o = try node.object(allowed: [
-      "id", "size", "position", "anchorPoint", "opacity", "backgroundColor", "cornerRadius", "sublayers",
-    ])
+  /// Keys every layer accepts.
+  static let baseLayerKeys = [
+    "id", "type", "size", "position", "anchorPoint", "opacity", "backgroundColor", "cornerRadius",
+    "maskedCorners", "zPosition", "transform", "isHidden", "isDoubleSided", "borderWidth", "borderColor",
+    "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath", "masksToBounds", "mask",
+    "contents", "contentsGravity", "sublayers",
+  ]
+  /// Keys of each layer kind (the Swift property names of its content).
+  static let contentKeys: [LayerContentKind: [String]] = [
+    .shape: [
+      "path", "fillColor", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
+      "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd", "fillRule",
+    ],
+    .text: [
+      "string", "fontFamily", "fontSize", "fontWeight", "fontStyle", "textColor", "alignment", "isWrapped",
+      "lineSpacing", "truncationMode",
+    ],
+    .gradient: ["kind", "colors", "locations", "startPoint", "endPoint"],
+  ]
+
+  /// Decodes one layer object (and its sublayers and mask), registering every id in `ids`.
+  ///
+  /// The layer kind comes from `"type"` (`layer`, `shape`, `text`, `gradient`) or, when it is
+  /// omitted, from the kind-specific keys present. Image paths (`contents`) are relative to
+  /// `baseDirectory`, by default the folder of the template file.
+  static func decodeLayer(_ node: TemplateNode, ids: inout Set<String>, baseDirectory: String? = nil)
+    throws(TemplateError) -> Layer
+  {
+    let base = baseDirectory ?? Self.folder(of: node.file)
+    let allKeys = baseLayerKeys + LayerContentKind.allCases.flatMap { contentKeys[$0] ?? [] }
+    let o = try node.object(allowed: allKeys)
+    let kind = try layerKind(node, o)
     guard let idNode = o["id"] else { throw node.error("a layer needs an 'id'") }
     let id = try idNode.string()
     guard !id.isEmpty else { throw idNode.error("a layer id cannot be empty") }
@@ -18,9 +46,273 @@ extension Template {
     if let n = o["opacity"] { layer.opacity = try n.double(in: 0...1) }
     if let n = o["backgroundColor"] { layer.backgroundColor = try n.color() }
     if let n = o["cornerRadius"] { layer.cornerRadius = try n.double(in: 0...100_000) }
+    if let n = o["maskedCorners"] { layer.maskedCorners = try decodeCorners(n) }
+    if let n = o["zPosition"] { layer.zPosition = try n.double() }
+    if let n = o["transform"] { layer.transform = try decodeTransform(n) }
+    if let n = o["isHidden"] { layer.isHidden = try n.flag() }
+    if let n = o["isDoubleSided"] { layer.isDoubleSided = try n.flag() }
+    if let n = o["borderWidth"] { layer.borderWidth = try n.double(in: 0...100_000) }
+    if let n = o["borderColor"] { layer.borderColor = try n.color() }
+    if let n = o["shadowColor"] { layer.shadowColor = try n.color() }
+    if let n = o["shadowOpacity"] { layer.shadowOpacity = try n.double(in: 0...1) }
+    if let n = o["shadowRadius"] { layer.shadowRadius = try n.double(in: 0...1000) }
+    if let n = o["shadowOffset"] { layer.shadowOffset = try n.point() }
+    if let n = o["shadowPath"] { layer.shadowPath = try decodePath(n) }
+    if let n = o["masksToBounds"] { layer.masksToBounds = try n.flag() }
+    if let n = o["mask"] { layer.mask = try decodeLayer(n, ids: &ids, baseDirectory: base) }
+    if let n = o["contents"] { layer.contents = LayerImage(path: try imagePath(n, base: base)) }
+    if let n = o["contentsGravity"] {
+      layer.contentsGravity = ContentsGravity(rawValue: try n.string(oneOf: ContentsGravity.allCases.map(\.rawValue))) ?? .resize
+    }
+    switch kind {
+    case .none: break
+    case .shape: layer.content = .shape(try decodeShape(node, o))
+    case .text: layer.content = .text(try decodeText(node, o))
+    case .gradient: layer.content = .gradient(try decodeGradient(node, o))
+    }
     for child in try o["sublayers"]?.array() ?? [] {
-      layer.sublayers.append(try decodeLayer(child, ids: &ids))
+      layer.sublayers.append(try decodeLayer(child, ids: &ids, baseDirectory: base))
     }
     return layer
+  }
+
+  // MARK: - Kind
+
+  private static func layerKind(_ node: TemplateNode, _ o: [String: TemplateNode]) throws(TemplateError)
+    -> LayerContentKind
+  {
+    let typeNames = ["layer", "shape", "text", "gradient"]
+    let present = LayerContentKind.allCases.filter { k in (contentKeys[k] ?? []).contains { o[$0] != nil } }
+    let kind: LayerContentKind
+    if let t = o["type"] {
+      let name = try t.string(oneOf: typeNames)
+      kind = name == "layer" ? .none : LayerContentKind(rawValue: name) ?? .none
+    } else if present.count > 1 {
+      let keys = present.map { k in (contentKeys[k] ?? []).first { o[$0] != nil } ?? "" }
+      throw node.error(
+        "cannot tell the layer's type: it has keys of \(present.map(\.rawValue).joined(separator: " and ")) layers ("
+          + keys.joined(separator: ", ") + "); add \"type\"")
+    } else {
+      kind = present.first ?? .none
+    }
+    for other in LayerContentKind.allCases where other != kind {
+      for key in contentKeys[other] ?? [] {
+        if let n = o[key] {
+          let name = kind == .none ? "a plain layer" : "a \(kind.rawValue) layer"
+          throw n.error("'\(key)' belongs to \(other.rawValue) layers, but this is \(name)")
+        }
+      }
+    }
+    return kind
+  }
+
+  // MARK: - Base properties
+
+  private static func decodeCorners(_ node: TemplateNode) throws(TemplateError) -> CornerMask {
+    let names: [String: CornerMask] = [
+      "topLeft": .layerMinXMinYCorner, "topRight": .layerMaxXMinYCorner,
+      "bottomLeft": .layerMinXMaxYCorner, "bottomRight": .layerMaxXMaxYCorner,
+      "layerMinXMinYCorner": .layerMinXMinYCorner, "layerMaxXMinYCorner": .layerMaxXMinYCorner,
+      "layerMinXMaxYCorner": .layerMinXMaxYCorner, "layerMaxXMaxYCorner": .layerMaxXMaxYCorner,
+    ]
+    var mask: CornerMask = []
+    for item in try node.array() {
+      let name = try item.string(oneOf: ["topLeft", "topRight", "bottomLeft", "bottomRight"] + names.keys.filter { $0.hasPrefix("layer") }.sorted())
+      mask.insert(names[name] ?? [])
+    }
+    return mask
+  }
+
+  private static func decodeTransform(_ node: TemplateNode) throws(TemplateError) -> LayerTransform {
+    let o = try node.object(allowed: ["translation", "scale", "rotation", "rotationX", "rotationY", "perspective"])
+    var t = LayerTransform()
+    if let n = o["translation"] { t.translation = try n.point() }
+    if let n = o["scale"] {
+      if case .number = n.value.kind {
+        let s = try n.double()
+        t.scale = Point(x: s, y: s)
+      } else {
+        t.scale = try n.point()
+      }
+    }
+    if let n = o["rotation"] { t.rotation = try n.angle() }
+    if let n = o["rotationX"] { t.rotationX = try n.angle() }
+    if let n = o["rotationY"] { t.rotationY = try n.angle() }
+    if let n = o["perspective"] { t.perspective = try n.double(in: 0...1_000_000) }
+    return t
+  }
+
+  private static func imagePath(_ node: TemplateNode, base: String) throws(TemplateError) -> String {
+    let written = try node.string()
+    guard !written.isEmpty else { throw node.error("an image path cannot be empty") }
+    let path = written.hasPrefix("/") ? written : URL(fileURLWithPath: base).appendingPathComponent(written).standardizedFileURL.path
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+      throw node.error("image \"\(written)\": no such file '\(path)'")
+    }
+    guard !isFolder.boolValue else { throw node.error("image \"\(written)\": '\(path)' is a folder, not a file") }
+    try node.checkAssetPolicy(path, written: written, kind: "image")
+    let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+    guard ["png", "jpg", "jpeg", "webp"].contains(ext) else {
+      throw node.error("image \"\(written)\": expected a .png, .jpg, .jpeg or .webp file")
+    }
+    return path
+  }
+
+  static func folder(of file: String) -> String {
+    guard !file.isEmpty else { return FileManager.default.currentDirectoryPath }
+    return URL(fileURLWithPath: file).deletingLastPathComponent().path
+  }
+
+  // MARK: - Shape
+
+  private static func decodeShape(_ node: TemplateNode, _ o: [String: TemplateNode]) throws(TemplateError) -> ShapeContent {
+    guard let pathNode = o["path"] else { throw node.error("a shape layer needs a 'path'") }
+    var s = ShapeContent(path: try decodePath(pathNode))
+    if let n = o["fillColor"] { s.fillColor = try n.color() }
+    if let n = o["strokeColor"] { s.strokeColor = try n.color() }
+    if let n = o["lineWidth"] { s.lineWidth = try n.double(in: 0...100_000) }
+    if let n = o["lineCap"] { s.lineCap = ShapeContent.LineCap(rawValue: try n.string(oneOf: ShapeContent.LineCap.allCases.map(\.rawValue))) ?? .butt }
+    if let n = o["lineJoin"] { s.lineJoin = ShapeContent.LineJoin(rawValue: try n.string(oneOf: ShapeContent.LineJoin.allCases.map(\.rawValue))) ?? .miter }
+    if let n = o["miterLimit"] { s.miterLimit = try n.double(in: 1...1000) }
+    if let n = o["lineDashPattern"] {
+      var dashes: [Double] = []
+      for item in try n.array() { dashes.append(try item.double(in: 0...100_000)) }
+      guard dashes.isEmpty || dashes.contains(where: { $0 > 0 }) else {
+        throw n.error("a dash pattern needs at least one length above 0")
+      }
+      s.lineDashPattern = dashes
+    }
+    if let n = o["lineDashPhase"] { s.lineDashPhase = try n.double() }
+    if let n = o["strokeStart"] { s.strokeStart = try n.double(in: 0...1) }
+    if let n = o["strokeEnd"] { s.strokeEnd = try n.double(in: 0...1) }
+    if let n = o["fillRule"] { s.fillRule = ShapeContent.FillRule(rawValue: try n.string(oneOf: ShapeContent.FillRule.allCases.map(\.rawValue))) ?? .nonZero }
+    return s
+  }
+
+  /// A path: SVG path data (`"M0 0 L10 10 Z"`) or one helper object: `{ rect: [x, y, w, h] }`,
+  /// `{ ellipse: [x, y, w, h] }`, `{ roundedRect: [x, y, w, h], cornerRadius: r }`,
+  /// `{ arc: [cx, cy], radius: r, startAngle: a, endAngle: b, clockwise: true }`.
+  static func decodePath(_ node: TemplateNode) throws(TemplateError) -> ShapePath {
+    if case .string(let d) = node.value.kind {
+      do {
+        return try ShapePath(svgPathData: d)
+      } catch {
+        throw node.error("invalid SVG path data: character \(error.offset + 1): \(error.message)")
+      }
+    }
+    guard case .object = node.value.kind else {
+      throw node.expected("SVG path data (a string) or a shape object such as { rect: [0, 0, 100, 50] }")
+    }
+    let o = try node.object(allowed: ["rect", "ellipse", "roundedRect", "cornerRadius", "arc", "radius", "startAngle", "endAngle", "clockwise"])
+    let forms = ["rect", "ellipse", "roundedRect", "arc"].filter { o[$0] != nil }
+    guard forms.count == 1 else {
+      throw node.error("a shape object needs exactly one of 'rect', 'ellipse', 'roundedRect', 'arc'" + (forms.isEmpty ? "" : " (found \(forms.joined(separator: ", ")))"))
+    }
+    func rect(_ n: TemplateNode) throws(TemplateError) -> Rect {
+      let v = try n.numbers(count: 4)
+      guard v[2] >= 0, v[3] >= 0 else { throw n.error("a rectangle's width and height cannot be negative") }
+      return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+    let extra: [String: [String]] = ["rect": [], "ellipse": [], "roundedRect": ["cornerRadius"], "arc": ["radius", "startAngle", "endAngle", "clockwise"]]
+    let form = forms[0]
+    for key in ["cornerRadius", "radius", "startAngle", "endAngle", "clockwise"] where o[key] != nil && !(extra[form] ?? []).contains(key) {
+      throw (o[key] ?? node).error("'\(key)' does not apply to a '\(form)' shape")
+    }
+    switch form {
+    case "rect": return .rect(try rect(o["rect"] ?? node))
+    case "ellipse": return .ellipse(in: try rect(o["ellipse"] ?? node))
+    case "roundedRect":
+      return .roundedRect(try rect(o["roundedRect"] ?? node), cornerRadius: try o["cornerRadius"]?.double(in: 0...100_000) ?? 0)
+    default:
+      guard let radius = o["radius"] else { throw node.error("an arc needs a 'radius'") }
+      return .arc(
+        center: try (o["arc"] ?? node).point(), radius: try radius.double(in: 0...100_000),
+        startAngle: try o["startAngle"]?.angle() ?? 0, endAngle: try o["endAngle"]?.angle() ?? 2 * .pi,
+        clockwise: try o["clockwise"]?.flag() ?? true)
+    }
+  }
+
+  // MARK: - Text
+
+  private static func decodeText(_ node: TemplateNode, _ o: [String: TemplateNode]) throws(TemplateError) -> TextContent {
+    guard let stringNode = o["string"] else { throw node.error("a text layer needs a 'string'") }
+    var t = TextContent(string: try stringNode.string())
+    if let n = o["fontFamily"] {
+      t.fontFamily = try n.string()
+      guard !t.fontFamily.trimmingCharacters(in: .whitespaces).isEmpty else { throw n.error("a font family cannot be empty") }
+    }
+    if let n = o["fontSize"] { t.fontSize = try n.double(in: 0.5...2000) }
+    if let n = o["fontWeight"] {
+      if case .number = n.value.kind {
+        let w = try n.int(in: 100...900)
+        guard let weight = TextContent.FontWeight(rawValue: w) else {
+          throw n.error("expected a font weight of 100, 200, … 900, found \(w)")
+        }
+        t.fontWeight = weight
+      } else {
+        let names = TextContent.FontWeight.allCases.map { "\($0)" }
+        let name = try n.string(oneOf: names)
+        t.fontWeight = TextContent.FontWeight.allCases.first { "\($0)" == name } ?? .regular
+      }
+    }
+    if let n = o["fontStyle"] { t.fontStyle = TextContent.FontStyle(rawValue: try n.string(oneOf: TextContent.FontStyle.allCases.map(\.rawValue))) ?? .normal }
+    if let n = o["textColor"] { t.textColor = try n.color() }
+    if let n = o["alignment"] { t.alignment = TextContent.Alignment(rawValue: try n.string(oneOf: TextContent.Alignment.allCases.map(\.rawValue))) ?? .left }
+    if let n = o["isWrapped"] { t.isWrapped = try n.flag() }
+    if let n = o["lineSpacing"] { t.lineSpacing = try n.double(in: -1000...1000) }
+    if let n = o["truncationMode"] {
+      t.truncationMode = TextContent.TruncationMode(rawValue: try n.string(oneOf: TextContent.TruncationMode.allCases.map(\.rawValue))) ?? .none
+    }
+    return t
+  }
+
+  // MARK: - Gradient
+
+  private static func decodeGradient(_ node: TemplateNode, _ o: [String: TemplateNode]) throws(TemplateError) -> GradientContent {
+    guard let colorsNode = o["colors"] else { throw node.error("a gradient layer needs 'colors'") }
+    var colors: [Color] = []
+    for item in try colorsNode.array() { colors.append(try item.color()) }
+    guard !colors.isEmpty else { throw colorsNode.error("a gradient needs at least one colour") }
+    var g = GradientContent(colors: colors)
+    if let n = o["kind"] {
+      let name = try n.string(oneOf: GradientContent.Kind.allCases.map(\.rawValue) + ["linear"])
+      g.kind = name == "linear" ? .axial : GradientContent.Kind(rawValue: name) ?? .axial
+    }
+    if let n = o["locations"] {
+      var locations: [Double] = []
+      for item in try n.array() {
+        let v = try item.double(in: 0...1)
+        if let last = locations.last, v < last { throw item.error("locations must not decrease (\(TemplateNode.format(v)) after \(TemplateNode.format(last)))") }
+        locations.append(v)
+      }
+      guard locations.count == colors.count else {
+        throw n.error("expected \(colors.count) locations, one per colour, found \(locations.count)")
+      }
+      g.locations = locations
+    }
+    if let n = o["startPoint"] { g.startPoint = try n.point() }
+    if let n = o["endPoint"] { g.endPoint = try n.point() }
+    return g
+  }
+}
+
+extension TemplateNode {
+  /// `true` or `false`.
+  fileprivate func flag() throws(TemplateError) -> Bool {
+    guard case .bool(let b) = value.kind else { throw expected("true or false") }
+    return b
+  }
+
+  /// An angle in radians: a number (radians) or a string in degrees such as `"90deg"`.
+  fileprivate func angle() throws(TemplateError) -> Double {
+    if case .string(let s) = value.kind {
+      let trimmed = s.trimmingCharacters(in: .whitespaces)
+      guard trimmed.hasSuffix("deg"), let degrees = Double(trimmed.dropLast(3).trimmingCharacters(in: .whitespaces)),
+        degrees.isFinite
+      else { throw error("expected an angle in radians (a number) or degrees like \"90deg\", found \"\(s)\"") }
+      return degrees * .pi / 180
+    }
+    return try double()
   }
 }

@@ -2,9 +2,15 @@ import FlickMotion
 import FlickScene
 import Foundation
 
-/// A decoded, validated template: metadata and the ``Scene`` it describes.
+/// A decoded, validated template: metadata, its parameters and the ``Scene`` it describes.
 ///
-/// Format version 1 (`"flick": 1`) is documented in `docs/templates.md`.
+/// Format version 1 (`"flick": 1`) is documented in `docs/templates.md` and described by the
+/// JSON Schema `Templates/schema.json`.
+///
+///     var values = ParameterValues()
+///     try values.set("accent=#22C55E")
+///     let template = try Template.load(path: "Templates/hello.json5", parameters: values)
+///     let tree = template.scene.renderTree(at: 1.5)
 public struct Template: Sendable {
   /// The format version this build reads.
   public static let formatVersion = 1
@@ -13,76 +19,134 @@ public struct Template: Sendable {
   public var name: String
   /// One-line description for `flick templates` and `flick info`.
   public var description: String
+  /// The declared parameters, in declaration order.
+  public var parameters: [TemplateParameter]
+  /// The value each parameter took (given or default), by name.
+  public var parameterValues: [String: JSON5Value]
+  /// Whether the canvas duration was `"auto"` (computed from the timeline).
+  public var automaticDuration: Bool
   /// The scene, ready to render.
   public var scene: Scene
 
-  /// Reads and decodes the template at `path`.
+  /// Reads and decodes the template at `path` with its default parameters.
   ///
   /// - Throws: ``TemplateError`` naming the file, the JSON path, the line and column.
   public static func load(path: String) throws(TemplateError) -> Template {
+    try load(path: path, parameters: ParameterValues(), options: TemplateOptions())
+  }
+
+  /// Reads and decodes the template at `path`.
+  ///
+  /// - Parameters:
+  ///   - path: The template file; its folder is where relative asset paths resolve.
+  ///   - parameters: Values for declared parameters (unknown names are errors).
+  ///   - options: Loading policy, such as whether assets may leave the template's folder.
+  /// - Throws: ``TemplateError`` naming the file (or `--set …`), the JSON path, line and column.
+  public static func load(
+    path: String, parameters: ParameterValues, options: TemplateOptions = TemplateOptions()
+  ) throws(TemplateError) -> Template {
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
+      var isFolder: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+      let reason = !exists ? "no such file" : isFolder.boolValue ? "is a folder, not a template file" : "cannot read the file"
       throw TemplateError(file: path, path: "", message: reason)
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw TemplateError(file: path, path: "", message: "the file is not UTF-8 text")
     }
-    let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-    return try decode(text, file: path, defaultName: name)
+    let url = URL(fileURLWithPath: path)
+    return try decode(
+      text, file: path, defaultName: url.deletingPathExtension().lastPathComponent,
+      parameters: parameters, options: options, baseFolder: url.deletingLastPathComponent().path)
   }
 
-  /// Decodes a template from JSON5 text; `file` is used in error messages only.
-  public static func decode(_ text: String, file: String = "", defaultName: String = "template")
-    throws(TemplateError) -> Template
-  {
+  /// Decodes a template from JSON5 text.
+  ///
+  /// - Parameters:
+  ///   - file: Names the template in error messages.
+  ///   - baseFolder: Where relative asset paths resolve (default: the current directory).
+  public static func decode(
+    _ text: String, file: String = "", defaultName: String = "template",
+    parameters: ParameterValues = ParameterValues(), options: TemplateOptions = TemplateOptions(),
+    baseFolder: String? = nil
+  ) throws(TemplateError) -> Template {
     let root: JSON5Value
     do {
       root = try JSON5Parser.parse(text)
     } catch {
       throw TemplateError(file: file, path: "", line: error.line, column: error.column, message: error.message)
     }
-    let doc = TemplateNode(value: root, path: "", file: file)
-    let o = try doc.object(allowed: ["flick", "name", "description", "canvas", "layers", "timeline"])
-    guard let version = o["flick"] else {
+    let context = TemplateContext(
+      baseFolder: baseFolder ?? FileManager.default.currentDirectoryPath,
+      allowOutsideAssets: options.allowOutsideAssets)
+    let raw = TemplateNode(value: root, path: "", file: file, context: context)
+    try checkVersion(raw)
+
+    // Parameters are declared with literal values; everything else may reference them.
+    let declared = try decodeParameters(raw.member("parameters"))
+    let values = try resolveParameters(declared, given: parameters, file: file, context: context)
+    var body = root
+    if case .object(let members) = root.kind {
+      body.kind = .object(members.filter { $0.key != "parameters" })
+    }
+    let doc = TemplateNode(
+      value: try substitute(TemplateNode(value: body, path: "", file: file, context: context), values: values),
+      path: "", file: file, context: context)
+    let o = try doc.object(allowed: [
+      "$schema", "flick", "name", "description", "parameters", "styles", "canvas", "layers", "timeline",
+    ])
+    _ = try o["$schema"]?.string()
+
+    guard let canvasNode = o["canvas"] else { throw doc.error("missing 'canvas' (size, fps and duration)") }
+    let canvas = try decodeCanvas(canvasNode)
+    var scene = canvas.scene
+    let styles = try decodeStyles(o["styles"])
+    var ids = Set<String>()
+    if let layersNode = o["layers"] {
+      let styled = layersNode.with(value: try applyStyles(layersNode, styles))
+      for node in try styled.array() {
+        scene.layers.append(try decodeLayer(node, ids: &ids))
+      }
+    }
+    if let timeline = o["timeline"] {
+      try decodeTimeline(timeline, ids: ids, scene: &scene)
+    }
+    if canvas.automaticDuration {
+      scene.duration = try automaticDuration(of: scene, canvas: canvasNode)
+    }
+    return Template(
+      name: try o["name"]?.string() ?? defaultName,
+      description: try o["description"]?.string() ?? "",
+      parameters: declared,
+      parameterValues: values,
+      automaticDuration: canvas.automaticDuration,
+      scene: scene)
+  }
+
+  /// Checks the `flick` version header before anything else, so a newer file fails clearly.
+  private static func checkVersion(_ doc: TemplateNode) throws(TemplateError) {
+    guard case .object = doc.value.kind else { throw doc.expected("an object (the template)") }
+    guard let version = doc.member("flick") else {
       throw doc.error("missing the format version: add \"flick\": \(formatVersion) at the top level")
     }
     let v = try version.int(in: 1...Int.max)
     guard v == formatVersion else {
       throw version.error("format version \(v) is newer than this Flick reads (\(formatVersion)); upgrade Flick")
     }
-    guard let canvasNode = o["canvas"] else { throw doc.error("missing 'canvas'") }
-    var scene = try decodeCanvas(canvasNode)
-    var ids = Set<String>()
-    for node in try o["layers"]?.array() ?? [] {
-      scene.layers.append(try decodeLayer(node, ids: &ids))
-    }
-    for node in try o["timeline"]?.array() ?? [] {
-      scene.animations.append(try decodeAction(node, ids: ids, scene: scene))
-    }
-    return Template(
-      name: try o["name"]?.string() ?? defaultName,
-      description: try o["description"]?.string() ?? "",
-      scene: scene)
+  }
+}
+
+extension TemplateNode {
+  /// The member `key` of an object node, without checking the other keys.
+  func member(_ key: String) -> TemplateNode? {
+    value[key].map { child(key, $0) }
   }
 
-  // MARK: - Sections
-
-  private static func decodeCanvas(_ node: TemplateNode) throws(TemplateError) -> Scene {
-    let o = try node.object(allowed: ["width", "height", "fps", "duration", "background"])
-    func required(_ key: String) throws(TemplateError) -> TemplateNode {
-      guard let n = o[key] else { throw node.error("missing '\(key)'") }
-      return n
-    }
-    let width = try required("width").int(in: 1...16384)
-    let height = try required("height").int(in: 1...16384)
-    let fps = try o["fps"]?.int(in: 1...240) ?? 60
-    let duration = try required("duration").double(in: 0.001...3600)
-    let background = try o["background"]?.color() ?? .white
-    return Scene(
-      size: Size(width: Double(width), height: Double(height)), fps: fps, duration: duration,
-      backgroundColor: background)
+  /// The same node (path, file, context) holding another value.
+  func with(value: JSON5Value) -> TemplateNode {
+    TemplateNode(value: value, path: path, file: file, context: context)
   }
 }

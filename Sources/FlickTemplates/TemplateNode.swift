@@ -6,17 +6,31 @@ struct TemplateNode {
   let value: JSON5Value
   let path: String
   let file: String
+  /// Where assets resolve and what the decoding policy is; shared by every node of a document.
+  var context = TemplateContext()
 
   func error(_ message: String) -> TemplateError {
-    TemplateError(file: file, path: path, line: value.line, column: value.column, message: message)
+    var message = message
+    if let origin = value.origin { message += " (value from \(origin))" }
+    return TemplateError(file: file, path: path, line: value.line, column: value.column, message: message)
   }
 
   func expected(_ what: String) -> TemplateError {
-    error("expected \(what), found \(value.kindDescription)")
+    error("expected \(what), found \(found)")
+  }
+
+  /// The value for "found …" in messages: the kind, and the text of short scalars.
+  var found: String {
+    switch value.kind {
+    case .string(let s): return "a string \"\(s.count > 40 ? s.prefix(40) + "…" : s)\""
+    case .number(let v): return "the number \(Self.format(v))"
+    case .bool(let b): return b ? "true" : "false"
+    default: return value.kindDescription
+    }
   }
 
   func child(_ key: String, _ value: JSON5Value) -> TemplateNode {
-    TemplateNode(value: value, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+    TemplateNode(value: value, path: path.isEmpty ? key : "\(path).\(key)", file: file, context: context)
   }
 
   // MARK: - Objects
@@ -32,6 +46,7 @@ struct TemplateNode {
         var message = "unknown key '\(key)'"
         if let guess = Self.closest(to: key, in: allowed) { message += "; did you mean '\(guess)'?" }
         message += " (allowed: \(allowed.joined(separator: ", ")))"
+        if let origin = member.value.origin { message += " (key from \(origin))" }
         throw TemplateError(file: file, path: node.path, line: member.line, column: member.column, message: message)
       }
       out[key] = node
@@ -42,7 +57,9 @@ struct TemplateNode {
   /// The items of an array.
   func array() throws(TemplateError) -> [TemplateNode] {
     guard case .array(let items) = value.kind else { throw expected("an array") }
-    return items.enumerated().map { TemplateNode(value: $1, path: "\(path)[\($0)]", file: file) }
+    return items.enumerated().map {
+      TemplateNode(value: $1, path: "\(path)[\($0)]", file: file, context: context)
+    }
   }
 
   // MARK: - Scalars
@@ -67,6 +84,11 @@ struct TemplateNode {
       throw error("expected a whole number in \(range.lowerBound)…\(range.upperBound), found \(Self.format(v))")
     }
     return Int(v)
+  }
+
+  func bool() throws(TemplateError) -> Bool {
+    guard case .bool(let b) = value.kind else { throw expected("true or false") }
+    return b
   }
 
   func string() throws(TemplateError) -> String {

@@ -3,160 +3,204 @@ import Foundation
 
 /// Streams frames into an ffmpeg subprocess that encodes one output file.
 ///
-/// ffmpeg writes to a temporary file beside the destination; ``finish()`` renames it into place
-/// only when ffmpeg succeeds, and ``cancel()`` (or any failure) removes it, so the destination is
-/// either the complete new file or untouched. ffmpeg's stderr is drained concurrently (it can
-/// be large) and kept for error messages.
-public final class FFmpegEncoder: @unchecked Sendable {
+/// ffmpeg writes to a temporary file beside the destination (`.NAME.PID.partial`); ``finish()``
+/// waits for ffmpeg and checks it succeeded, ``commit()`` renames the file into place, and
+/// ``abort()`` (or any failure) stops ffmpeg and removes the temporary file, so the destination
+/// is either the complete new file or untouched. Frames are written whole through a 1 MiB pipe
+/// (retrying partial writes and EINTR); ffmpeg's stderr is drained concurrently and kept for
+/// error messages.
+public final class FFmpegEncoder: FrameSink {
   /// The destination path.
-  public let output: String
+  public let destination: String
   /// The encoded format.
   public let format: OutputFormat
+  /// Frame rate of the encoded file (frames per second).
+  public let outputFPS: Int
+  public var wantsStraightAlpha: Bool { format.hasAlpha }
+  public var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
+
   private let process = Process()
   private let stdinPipe = Pipe()
   private let stderrPipe = Pipe()
   private let temporaryPath: String
   private let stderrDone = DispatchSemaphore(value: 0)
-  private let lock = NSLock()
-  private var stderrData = Data()
-  private var finished = false
+  private let stderrBuffer = StderrBuffer()
+  private var state = State.running
+  private let frameBytes: Int
+
+  private enum State { case running, finished, committed, aborted }
 
   /// Starts ffmpeg for frames of `width × height` pixels at `fps`.
   ///
-  /// - Throws: ``VideoError`` when ffmpeg is missing, cannot start, or the size cannot be encoded.
-  public init(output: String, format: OutputFormat, width: Int, height: Int, fps: Int) throws(VideoError) {
+  /// - Throws: ``VideoError`` when the options do not fit the format, the destination folder
+  ///   does not exist, or ffmpeg cannot start.
+  public init(
+    destination: String, format: OutputFormat, width: Int, height: Int, fps: Int,
+    options: EncodingOptions = EncodingOptions(), ffmpeg: FFmpegTool
+  ) throws(VideoError) {
     _ = PipeWriter.ignoreSIGPIPE
-    if format == .mp4 && (width % 2 != 0 || height % 2 != 0) {
-      throw .invalidSize(
-        width: width, height: height,
-        reason: "H.264 in yuv420p needs even sides; use \(width + width % 2)×\(height + height % 2)")
-    }
-    guard let ffmpeg = Self.findExecutable("ffmpeg") else { throw .ffmpegMissing }
-    self.output = output
-    self.format = format
-    let url = URL(fileURLWithPath: output)
+    let url = URL(fileURLWithPath: destination)
     let directory = url.deletingLastPathComponent().path
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-      throw .cannotWrite(path: output, reason: "the folder \(directory) does not exist")
+      throw .cannotWrite(path: destination, reason: "the folder \(directory) does not exist")
     }
-    temporaryPath = url.deletingLastPathComponent()
+    var isDestinationDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: destination, isDirectory: &isDestinationDirectory),
+      isDestinationDirectory.boolValue
+    {
+      throw .cannotWrite(path: destination, reason: "it is a folder")
+    }
+    let temporaryPath = url.deletingLastPathComponent()
       .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
+    let command = try FFmpegCommand(
+      format: format, width: width, height: height, fps: fps, options: options, output: temporaryPath)
+    self.destination = destination
+    self.format = format
+    self.outputFPS = command.outputFPS
+    self.temporaryPath = temporaryPath
+    self.frameBytes = width * height * 4
 
-    process.executableURL = URL(fileURLWithPath: ffmpeg)
-    process.arguments = Self.arguments(format: format, width: width, height: height, fps: fps, output: temporaryPath)
+    process.executableURL = URL(fileURLWithPath: ffmpeg.path)
+    process.arguments = command.arguments
     process.standardInput = stdinPipe
     process.standardOutput = FileHandle.nullDevice
     process.standardError = stderrPipe
-    do {
-      try process.run()
-    } catch {
-      throw .launchFailed(error.localizedDescription)
+    // Register the temporary file and the process atomically with the launch, so an
+    // interruption either sees neither or both.
+    let launchError: String? = Cleanup.shared.locked {
+      Cleanup.shared.add(file: temporaryPath)
+      do {
+        try process.run()
+      } catch {
+        Cleanup.shared.remove(file: temporaryPath)
+        return error.localizedDescription
+      }
+      Cleanup.shared.add(process: process.processIdentifier)
+      return nil
+    }
+    if let launchError {
+      state = .aborted
+      throw .launchFailed(launchError)
     }
     PipeWriter.enlarge(stdinPipe.fileHandleForWriting.fileDescriptor)
     let handle = stderrPipe.fileHandleForReading
-    DispatchQueue.global().async { [self] in
+    let buffer = stderrBuffer
+    let done = stderrDone
+    Thread.detachNewThread {
       while true {
         let chunk = handle.availableData
         if chunk.isEmpty { break }
-        lock.withLock { stderrData.append(chunk) }
+        buffer.append(chunk)
       }
-      stderrDone.signal()
+      done.signal()
     }
   }
 
   deinit {
-    if !finished { cancel() }
-  }
-
-  /// The ffmpeg arguments for one output (input is raw BGRA on stdin).
-  static func arguments(format: OutputFormat, width: Int, height: Int, fps: Int, output: String) -> [String] {
-    var args = [
-      "-hide_banner", "-loglevel", "error", "-y",
-      "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-framerate", "\(fps)",
-      "-i", "pipe:0",
-    ]
-    switch format {
-    case .mp4:
-      args += [
-        "-vf", "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p",
-        "-c:v", "libx264", "-preset", "veryfast", "-crf", "18",
-        "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv",
-        "-movflags", "+faststart", "-f", "mp4", output,
-      ]
-    case .gif:
-      args += [
-        "-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=sierra2_4a",
-        "-loop", "0", "-f", "gif", output,
-      ]
-    }
-    return args
+    abort()
   }
 
   /// Sends one frame (its size must match the encoder's).
   ///
-  /// - Throws: ``VideoError/pipeFailed(output:reason:)`` or, when ffmpeg has died,
-  ///   ``VideoError/ffmpegFailed(output:status:stderr:)``.
-  public func write(_ frame: Frame) throws(VideoError) {
+  /// - Throws: ``VideoError/ffmpegFailed(output:status:stderr:)`` or
+  ///   ``VideoError/ffmpegKilled(output:signal:stderr:)`` when ffmpeg has died,
+  ///   ``VideoError/pipeFailed(output:reason:)`` otherwise.
+  public func write(_ frame: PreparedFrame) throws {
+    let bytes = frame.bytes(straight: wantsStraightAlpha)
+    guard bytes.count == frameBytes else {
+      abort()
+      throw VideoError.invalidSize(
+        width: frame.frame.width, height: frame.frame.height,
+        reason: "the renderer made a frame of another size than \(destination) was started with")
+    }
     let fd = stdinPipe.fileHandleForWriting.fileDescriptor
-    let failure: String? = frame.packedPixels.withUnsafeBytes { PipeWriter.writeAll(fd, $0) }
-    if let failure {
-      let error = collectFailure(reason: failure)
-      cancel()
+    if let failure = bytes.withUnsafeBytes({ PipeWriter.writeAll(fd, $0) }) {
+      let error = waitForFailure(reason: failure)
+      abort()
       throw error
     }
   }
 
-  /// Closes ffmpeg's input, waits for it, and moves the file into place.
+  /// Closes ffmpeg's input and waits for it to complete the temporary file.
   ///
-  /// - Throws: ``VideoError`` if ffmpeg failed; the destination is then untouched.
-  public func finish() throws(VideoError) {
+  /// - Throws: ``VideoError`` if ffmpeg failed; the temporary file is then removed.
+  public func finish() throws {
+    guard state == .running else { return }
     try? stdinPipe.fileHandleForWriting.close()
     process.waitUntilExit()
     stderrDone.wait()
-    finished = true
-    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-      unlink(temporaryPath)
-      throw .ffmpegFailed(output: output, status: process.terminationStatus, stderr: stderrText)
+    Cleanup.shared.remove(process: process.processIdentifier)
+    if let error = exitError() {
+      abort()
+      throw error
     }
-    guard rename(temporaryPath, output) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(temporaryPath)
-      throw .cannotWrite(path: output, reason: reason)
+    state = .finished
+  }
+
+  /// Renames the finished temporary file over the destination.
+  ///
+  /// - Throws: ``VideoError/cannotWrite(path:reason:)``.
+  public func commit() throws {
+    guard state == .finished else { return }
+    let failure: VideoError? = Cleanup.shared.locked {
+      defer { Cleanup.shared.remove(file: temporaryPath) }
+      guard rename(temporaryPath, destination) == 0 else {
+        let reason = String(cString: strerror(errno))
+        unlink(temporaryPath)
+        return .cannotWrite(path: destination, reason: reason)
+      }
+      return nil
     }
+    state = failure == nil ? .committed : .aborted
+    if let failure { throw failure }
   }
 
   /// Stops ffmpeg and removes the temporary file; the destination is left as it was.
-  public func cancel() {
-    guard !finished else { return }
-    finished = true
+  public func abort() {
+    guard state == .running || state == .finished else { return }
+    state = .aborted
     try? stdinPipe.fileHandleForWriting.close()
-    if process.isRunning { process.terminate() }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
+    Cleanup.shared.remove(process: process.processIdentifier)
     unlink(temporaryPath)
+    Cleanup.shared.remove(file: temporaryPath)
   }
 
-  private var stderrText: String {
-    lock.withLock { String(decoding: stderrData, as: UTF8.self) }
+  /// The last lines ffmpeg wrote to stderr.
+  public var stderrText: String { stderrBuffer.text }
+
+  private func exitError() -> VideoError? {
+    switch process.terminationReason {
+    case .uncaughtSignal:
+      return .ffmpegKilled(output: destination, signal: process.terminationStatus, stderr: stderrText)
+    case .exit where process.terminationStatus != 0:
+      return .ffmpegFailed(output: destination, status: process.terminationStatus, stderr: stderrText)
+    default:
+      return nil
+    }
   }
 
-  private func collectFailure(reason: String) -> VideoError {
+  private func waitForFailure(reason: String) -> VideoError {
     try? stdinPipe.fileHandleForWriting.close()
     process.waitUntilExit()
     stderrDone.wait()
-    if process.terminationStatus != 0 || process.terminationReason != .exit {
-      return .ffmpegFailed(output: output, status: process.terminationStatus, stderr: stderrText)
+    return exitError() ?? .pipeFailed(output: destination, reason: reason)
+  }
+}
+
+/// ffmpeg's stderr, appended by the draining thread and read by the owner; keeps the last 64 KiB.
+private final class StderrBuffer: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+
+  func append(_ chunk: Data) {
+    lock.withLock {
+      data.append(chunk)
+      if data.count > 65536 { data.removeFirst(data.count - 65536) }
     }
-    return .pipeFailed(output: output, reason: reason)
   }
 
-  /// The full path of `name` on `PATH`, or nil.
-  static func findExecutable(_ name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for dir in path.split(separator: ":") {
-      let candidate = "\(dir)/\(name)"
-      if access(candidate, X_OK) == 0 { return candidate }
-    }
-    return nil
-  }
+  var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }

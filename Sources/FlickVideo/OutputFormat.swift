@@ -1,18 +1,64 @@
-/// A file format Flick can write, chosen from the output path's extension.
+/// A file format Flick can write, chosen from the output path's extension or `--format`.
 public enum OutputFormat: String, Sendable, CaseIterable {
-  /// H.264 in MP4, `yuv420p`, BT.709.
+  /// H.264 in MP4, `yuv420p`, BT.709 conversion and colour tags, `+faststart`. Opaque.
   case mp4
-  /// Animated GIF with a palette computed from the frames.
+  /// Animated GIF: a palette computed from all frames (`palettegen`), then `paletteuse`.
   case gif
+  /// VP9 in WebM with alpha (`yuva420p`).
+  case webm
+  /// Apple ProRes 4444 in QuickTime, with a 16-bit alpha channel (`yuva444p10le`).
+  case mov
+  /// Animated PNG (RGBA, lossless).
+  case apng
+  /// Animated WebP with alpha.
+  case webp
+  /// One PNG file per frame (RGBA, straight alpha), written by Flick itself.
+  case png
+  /// Raw frames, premultiplied BGRA, `width × 4` bytes a row, concatenated (for other tools
+  /// and benchmarks: `ffmpeg -f rawvideo -pix_fmt bgra -s WxH -i file.bgra`).
+  case bgra
 
   /// The format for `path`'s extension (case-insensitive), or nil if Flick does not write it.
+  ///
+  /// A path ending in `/` or containing a `%d`-style number pattern is a PNG sequence; a plain
+  /// `.png` file name is not (one PNG is what `flick still` writes).
   public init?(path: String) {
+    if path.hasSuffix("/") || FrameNamePattern(path) != nil {
+      self = .png
+      return
+    }
     guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-    self.init(rawValue: path[path.index(after: dot)...].lowercased())
+    let ext = path[path.index(after: dot)...].lowercased()
+    guard let format = OutputFormat(rawValue: ext), format != .png else { return nil }
+    self = format
   }
 
-  /// The extensions users can give, for messages.
+  /// Whether the format keeps an alpha channel (frames are sent un-premultiplied).
+  public var hasAlpha: Bool {
+    switch self {
+    case .mp4, .bgra: return false
+    case .gif, .webm, .mov, .apng, .webp, .png: return true
+    }
+  }
+
+  /// Whether the format is encoded by an ffmpeg subprocess (all but the PNG sequence and raw frames).
+  public var usesFFmpeg: Bool { self != .png && self != .bgra }
+
+  /// The ffmpeg encoder the format needs, for the start-up check.
+  var ffmpegEncoder: String? {
+    switch self {
+    case .mp4: return "libx264"
+    case .gif: return "gif"
+    case .webm: return "libvpx-vp9"
+    case .mov: return "prores_ks"
+    case .apng: return "apng"
+    case .webp: return "libwebp_anim"
+    case .png, .bgra: return nil
+    }
+  }
+
+  /// The outputs users can ask for, for messages.
   public static var supportedExtensions: String {
-    allCases.map { "." + $0.rawValue }.joined(separator: ", ")
+    ".mp4, .gif, .webm, .mov, .apng, .webp, .bgra (raw frames), or a PNG sequence (frames/ or frames/%04d.png)"
   }
 }

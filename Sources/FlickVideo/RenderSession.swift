@@ -1,49 +1,159 @@
+import FlickMotion
 import FlickRaster
 import FlickScene
 import Foundation
 
-/// Renders a ``Scene`` frame by frame and streams every frame to one encoder per output, so
-/// several outputs share one rasterisation.
+/// Renders a ``Scene`` once and streams every frame to all requested outputs, so several
+/// outputs share one rasterisation; outputs appear at their destinations only when every one
+/// of them succeeded.
+///
+///     var session = RenderSession(scene: scene, outputs: [try OutputTarget(path: "a.mp4"),
+///                                                         try OutputTarget(path: "frames/")])
+///     session.pipeline = RenderPipeline(jobs: 4)
+///     let summary = try session.run()
 public struct RenderSession: Sendable {
   /// The scene to render.
   public var scene: Scene
-  /// Destination paths; the format of each follows its extension.
-  public var outputs: [String]
+  /// Where the frames go.
+  public var outputs: [OutputTarget]
+  /// Frame numbers to render (default: all); output timing starts at the first.
+  public var frames: Range<Int>?
+  /// Pixels per scene point (the output is `scene.size × scale`, rounded).
+  public var scale: Double
+  /// Encoder settings.
+  public var options: EncodingOptions
+  /// The raster workers.
+  public var pipeline: RenderPipeline
+  /// Render and discard every frame in addition to (or instead of) the outputs.
+  public var discardFrames: Bool
+  /// The ffmpeg to use; nil finds and checks one on `PATH` (or `FLICK_FFMPEG`).
+  public var ffmpeg: FFmpegTool?
 
-  public init(scene: Scene, outputs: [String]) {
+  public init(
+    scene: Scene, outputs: [OutputTarget], frames: Range<Int>? = nil, scale: Double = 1,
+    options: EncodingOptions = EncodingOptions(), pipeline: RenderPipeline = RenderPipeline(),
+    discardFrames: Bool = false, ffmpeg: FFmpegTool? = nil
+  ) {
     self.scene = scene
     self.outputs = outputs
+    self.frames = frames
+    self.scale = scale
+    self.options = options
+    self.pipeline = pipeline
+    self.discardFrames = discardFrames
+    self.ffmpeg = ffmpeg
+  }
+
+  /// Output frame width in pixels.
+  public var width: Int { Int((scene.size.width * scale).rounded()) }
+  /// Output frame height in pixels.
+  public var height: Int { Int((scene.size.height * scale).rounded()) }
+
+  /// Checks everything that can be checked before rendering: the frame range, the size and
+  /// every encoder option.
+  ///
+  /// - Throws: ``VideoError`` (``VideoError/isInvalidInput`` tells usage errors apart).
+  public func validate() throws(VideoError) {
+    let range = frames ?? 0..<scene.frameCount
+    guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= scene.frameCount else {
+      throw .invalidOption(
+        "the frame range \(range.lowerBound)..\(range.upperBound - 1) is outside the scene's frames 0..\(scene.frameCount - 1)")
+    }
+    guard (1...16384).contains(width), (1...16384).contains(height) else {
+      throw .invalidSize(width: width, height: height, reason: "each side must be 1…16384 pixels")
+    }
+    guard !outputs.isEmpty || discardFrames else { throw .invalidOption("no output was given") }
+    for output in outputs where output.format.usesFFmpeg {
+      _ = try FFmpegCommand(
+        format: output.format, width: width, height: height, fps: scene.fps, options: options, output: "x")
+    }
   }
 
   /// Renders every frame to every output.
   ///
-  /// - Parameter progress: Called after each frame with (frames done, total).
-  /// - Throws: ``VideoError`` or ``RasterError``; no output is left half-written.
-  public func run(progress: (Int, Int) -> Void = { _, _ in }) throws {
-    var formats: [(String, OutputFormat)] = []
-    for path in outputs {
-      guard let format = OutputFormat(path: path) else { throw VideoError.unsupportedFormat(path: path) }
-      formats.append((path, format))
-    }
-    let renderer = Renderer()
-    let width = Int(scene.size.width.rounded())
-    let height = Int(scene.size.height.rounded())
-    var encoders: [FFmpegEncoder] = []
+  /// - Parameter progress: Called on the calling thread after every frame and at each stage.
+  /// - Returns: What was written.
+  /// - Throws: ``VideoError`` or ``FlickRaster/RasterError``; no output is then left
+  ///   half-written and existing destinations are untouched.
+  @discardableResult
+  public func run(progress: (RenderProgress) -> Void = { _ in }) throws -> RenderSummary {
+    try validate()
+    let range = frames ?? 0..<scene.frameCount
+    var options = self.options
+    options.padColor = Self.rgb(scene.backgroundColor)
+    let needsFFmpeg = outputs.contains { $0.format.usesFFmpeg }
+    let tool = try needsFFmpeg ? (ffmpeg ?? FFmpegTool.locate(for: outputs.map(\.format))) : nil
+
+    var sinks: [any FrameSink] = []
     do {
-      for (path, format) in formats {
-        encoders.append(
-          try FFmpegEncoder(output: path, format: format, width: width, height: height, fps: scene.fps))
+      for output in outputs {
+        if output.format == .png {
+          sinks.append(try PNGSequenceWriter(destination: output.path, lastIndex: range.upperBound - 1))
+        } else if output.format == .bgra {
+          sinks.append(try RawVideoWriter(destination: output.path))
+        } else if let tool {
+          sinks.append(
+            try FFmpegEncoder(
+              destination: output.path, format: output.format, width: width, height: height, fps: scene.fps,
+              options: options, ffmpeg: tool))
+        }
       }
-      let total = scene.frameCount
-      for index in 0..<total {
-        let frame = try renderer.render(scene.renderTree(at: scene.time(ofFrame: index)))
-        for encoder in encoders { try encoder.write(frame) }
-        progress(index + 1, total)
+      if discardFrames { sinks.append(DiscardingSink()) }
+      let total = range.count
+      let straight = sinks.contains { $0.wantsStraightAlpha }
+      let steps = sinks.compactMap(\.workerStep)
+      let scene = self.scene
+      progress(RenderProgress(stage: .render, framesDone: 0, totalFrames: total))
+      var done = 0
+      try pipeline.run(
+        frames: range, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, scale: scale,
+        straightAlpha: straight, onWorker: { frame in for step in steps { try step(frame) } }
+      ) { frame in
+        for sink in sinks { try sink.write(frame) }
+        done += 1
+        progress(RenderProgress(stage: .render, framesDone: done, totalFrames: total))
       }
-      for encoder in encoders { try encoder.finish() }
+      progress(RenderProgress(stage: .finish, framesDone: total, totalFrames: total))
+      for sink in sinks { try sink.finish() }
+      for sink in sinks { try sink.commit() }
+      progress(RenderProgress(stage: .done, framesDone: total, totalFrames: total))
+      return summary(sinks: sinks, range: range)
     } catch {
-      for encoder in encoders { encoder.cancel() }
+      for sink in sinks { sink.abort() }
       throw error
     }
+  }
+
+  private func summary(sinks: [any FrameSink], range: Range<Int>) -> RenderSummary {
+    var outputs: [RenderSummary.Output] = []
+    for (target, sink) in zip(self.outputs, sinks) {
+      var bytes = 0
+      var frameCount = range.count
+      if let sequence = sink as? PNGSequenceWriter, let pattern = FrameNamePattern(target.path) {
+        for index in range {
+          bytes += Self.fileSize(pattern.directory + "/" + sequence.fileName(ofFrame: index))
+        }
+      } else {
+        bytes = Self.fileSize(target.path)
+        if let encoder = sink as? FFmpegEncoder, encoder.outputFPS != scene.fps {
+          frameCount = Int((Double(range.count * encoder.outputFPS) / Double(scene.fps)).rounded(.up))
+        }
+      }
+      outputs.append(
+        RenderSummary.Output(
+          path: target.path, format: target.format, bytes: bytes, frames: frameCount,
+          duration: Double(range.count) / Double(scene.fps)))
+    }
+    return RenderSummary(outputs: outputs, frames: range.count, width: width, height: height)
+  }
+
+  private static func fileSize(_ path: String) -> Int {
+    var info = stat()
+    return stat(path, &info) == 0 ? Int(info.st_size) : 0
+  }
+
+  private static func rgb(_ c: Color) -> UInt32 {
+    func byte(_ v: Double) -> UInt32 { UInt32((min(1, max(0, v)) * 255).rounded()) }
+    return byte(c.red) << 16 | byte(c.green) << 8 | byte(c.blue)
   }
 }

@@ -2,10 +2,16 @@
 public enum VideoError: Error, Equatable, CustomStringConvertible {
   /// ffmpeg is not installed or not on `PATH`.
   case ffmpegMissing
+  /// ffmpeg is installed but older than Flick needs (the version found is kept).
+  case ffmpegTooOld(found: String)
+  /// This ffmpeg was built without an encoder a requested format needs.
+  case encoderMissing(encoder: String, format: OutputFormat)
   /// ffmpeg could not be started.
   case launchFailed(String)
-  /// ffmpeg exited with a non-zero status or was killed; the tail of its stderr is kept.
+  /// ffmpeg exited with a non-zero status; the tail of its stderr is kept.
   case ffmpegFailed(output: String, status: Int32, stderr: String)
+  /// ffmpeg was killed by a signal while encoding.
+  case ffmpegKilled(output: String, signal: Int32, stderr: String)
   /// Writing frames to ffmpeg failed (it closed its input early).
   case pipeFailed(output: String, reason: String)
   /// The output file could not be put in place.
@@ -14,24 +20,50 @@ public enum VideoError: Error, Equatable, CustomStringConvertible {
   case unsupportedFormat(path: String)
   /// The frame size cannot be encoded in this format.
   case invalidSize(width: Int, height: Int, reason: String)
+  /// An encoding option is out of range or does not fit the format.
+  case invalidOption(String)
+
+  /// Whether the problem is the user's input (exit code 2) rather than the environment (3).
+  public var isInvalidInput: Bool {
+    switch self {
+    case .unsupportedFormat, .invalidSize, .invalidOption: return true
+    default: return false
+    }
+  }
 
   public var description: String {
     switch self {
     case .ffmpegMissing:
-      return "ffmpeg was not found on PATH; install it (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew install ffmpeg) or run 'make demo', which installs it"
+      return "ffmpeg was not found on PATH; install it (Debian/Ubuntu: sudo apt-get install ffmpeg; "
+        + "macOS: brew install ffmpeg) or run 'make bootstrap', which installs it"
+    case .ffmpegTooOld(let found):
+      return "ffmpeg \(found) is too old; Flick needs ffmpeg \(FFmpegTool.minimumVersion.0).\(FFmpegTool.minimumVersion.1) "
+        + "or newer (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew upgrade ffmpeg)"
+    case .encoderMissing(let encoder, let format):
+      return "this ffmpeg has no '\(encoder)' encoder, which .\(format.rawValue) output needs; "
+        + "install a full build (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew install ffmpeg)"
     case .launchFailed(let reason):
       return "cannot start ffmpeg: \(reason)"
     case .ffmpegFailed(let output, let status, let stderr):
-      let tail = stderr.split(separator: "\n").suffix(8).joined(separator: "\n  ")
-      return "ffmpeg failed writing \(output) (exit status \(status))" + (tail.isEmpty ? "" : ":\n  \(tail)")
+      return "ffmpeg failed writing \(output) (exit status \(status))" + Self.tail(stderr)
+    case .ffmpegKilled(let output, let signal, let stderr):
+      return "ffmpeg was killed by signal \(signal) while writing \(output)" + Self.tail(stderr)
     case .pipeFailed(let output, let reason):
       return "ffmpeg stopped reading frames for \(output): \(reason)"
     case .cannotWrite(let path, let reason):
       return "cannot write \(path): \(reason)"
     case .unsupportedFormat(let path):
-      return "cannot tell the format of \(path) from its extension; use one of \(OutputFormat.supportedExtensions)"
+      return "cannot tell the format of \(path) from its extension; use one of \(OutputFormat.supportedExtensions), "
+        + "or --format"
     case .invalidSize(let w, let h, let reason):
       return "cannot encode \(w)×\(h): \(reason)"
+    case .invalidOption(let message):
+      return message
     }
+  }
+
+  private static func tail(_ stderr: String) -> String {
+    let lines = stderr.split(separator: "\n").suffix(8)
+    return lines.isEmpty ? "" : ":\n  " + lines.joined(separator: "\n  ")
   }
 }

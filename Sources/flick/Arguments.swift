@@ -1,5 +1,8 @@
-/// A small POSIX-style argument parser: `--flag value`, `--flag=value`, `-o value`, and `--`
-/// to end options. Options are declared up front so unknown ones are usage errors.
+/// A small POSIX-style argument parser, declared up front so unknown options are usage errors.
+///
+/// Accepted forms: `--name value`, `--name=value`, `-o value`, `-ovalue`, bundled short flags
+/// (`-qh`), `--` (everything after it is positional, even `-x`), and `-` (a positional, by
+/// convention standard input or output). An unknown option gets a did-you-mean suggestion.
 struct Arguments {
   private(set) var positionals: [String] = []
   private var values: [String: [String]] = [:]
@@ -10,41 +13,80 @@ struct Arguments {
   /// - Parameters:
   ///   - valued: Options that take a value (names without dashes; single letters are short options).
   ///   - flags: Options that take no value.
-  init(_ args: [String], valued: Set<String>, flags allowedFlags: Set<String>) throws(CommandError) {
+  ///   - command: The subcommand, to point usage errors at `flick COMMAND --help`.
+  init(_ args: [String], valued: Set<String>, flags allowedFlags: Set<String>, command: String? = nil)
+    throws(CommandError)
+  {
+    func usage(_ message: String) -> CommandError {
+      CommandError.usage(message, command: command)
+    }
+    func unknown(_ written: String, _ name: String) -> CommandError {
+      let known = valued.union(allowedFlags).filter { $0.count > 1 }.sorted()
+      var message = "unknown option \(written)"
+      if let guess = Self.closest(to: name, in: known) { message += "; did you mean --\(guess)?" }
+      return usage(message)
+    }
     var i = 0
     var onlyPositionals = false
+    /// Takes the value of option `name` (written as `written`) from the next argument.
+    func nextValue(_ written: String) throws(CommandError) -> String {
+      guard i < args.count else { throw usage("option \(written) needs a value") }
+      let v = args[i]
+      if v.hasPrefix("--") && v.count > 2 {
+        throw usage("option \(written) needs a value, found the option \(v) (write \(written)=\(v) if you mean it)")
+      }
+      i += 1
+      return v
+    }
     while i < args.count {
       let arg = args[i]
       i += 1
       if onlyPositionals || arg == "-" || !arg.hasPrefix("-") {
         positionals.append(arg)
-        continue
-      }
-      if arg == "--" {
+      } else if arg == "--" {
         onlyPositionals = true
-        continue
-      }
-      var name = String(arg.drop(while: { $0 == "-" }))
-      var inline: String?
-      if let eq = name.firstIndex(of: "=") {
-        inline = String(name[name.index(after: eq)...])
-        name = String(name[..<eq])
-      }
-      let display = (arg.hasPrefix("--") ? "--" : "-") + name
-      if valued.contains(name) {
-        if let inline {
-          values[name, default: []].append(inline)
-        } else {
-          guard i < args.count else { throw .usage("option \(display) needs a value") }
-          values[name, default: []].append(args[i])
-          i += 1
+      } else if arg.hasPrefix("--") {
+        var name = String(arg.dropFirst(2))
+        var inline: String?
+        if let eq = name.firstIndex(of: "=") {
+          inline = String(name[name.index(after: eq)...])
+          name = String(name[..<eq])
         }
-      } else if allowedFlags.contains(name) {
-        guard inline == nil else { throw .usage("option \(display) takes no value") }
-        flags.insert(name)
+        if valued.contains(name) {
+          let v: String
+          if let inline { v = inline } else { v = try nextValue("--\(name)") }
+          values[name, default: []].append(v)
+        } else if allowedFlags.contains(name) {
+          guard inline == nil else { throw usage("option --\(name) takes no value") }
+          flags.insert(name)
+        } else {
+          throw unknown("--\(name)", name)
+        }
       } else {
-        let known = (valued.union(allowedFlags)).sorted().map { $0.count == 1 ? "-\($0)" : "--\($0)" }
-        throw .usage("unknown option \(display) (known: \(known.joined(separator: ", ")))")
+        // A lone dash before a long name (-output) is a common slip: suggest the long form.
+        let long = String(arg.dropFirst().prefix { $0 != "=" })
+        if long.count > 1 && (valued.contains(long) || allowedFlags.contains(long)) {
+          throw usage("unknown option \(arg); long options take two dashes: -\(arg)")
+        }
+        // Short options: -o VALUE, -oVALUE, -o=VALUE, or bundled flags -qh.
+        var rest = Substring(arg.dropFirst())
+        while let c = rest.first {
+          let name = String(c)
+          rest = rest.dropFirst()
+          if valued.contains(name) {
+            if rest.hasPrefix("=") { rest = rest.dropFirst() }
+            let v: String
+            if rest.isEmpty { v = try nextValue("-\(name)") } else { v = String(rest) }
+            values[name, default: []].append(v)
+            break
+          } else if allowedFlags.contains(name) {
+            flags.insert(name)
+          } else if rest.isEmpty && arg.count == 2 {
+            throw unknown(arg, name)
+          } else {
+            throw unknown(arg, long)
+          }
+        }
       }
     }
   }
@@ -57,4 +99,32 @@ struct Arguments {
 
   /// Whether the flag `name` was given.
   func has(_ name: String) -> Bool { flags.contains(name) }
+
+  /// The option closest to `word` by edit distance, if close enough to be a typo.
+  static func closest(to word: String, in options: [String]) -> String? {
+    var best: (String, Int)?
+    for option in options {
+      let d = editDistance(Array(word.lowercased()), Array(option.lowercased()))
+      if best == nil || d < best?.1 ?? .max { best = (option, d) }
+    }
+    guard let best, best.1 <= max(2, word.count / 3) else {
+      // A prefix of a longer option (--allow for --allow-outside-assets) is also a likely slip.
+      return options.first { $0.hasPrefix(word) && word.count >= 3 }
+    }
+    return best.0
+  }
+
+  private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+      var row = [i] + [Int](repeating: 0, count: b.count)
+      for j in 1...b.count {
+        row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = row
+    }
+    return previous[b.count]
+  }
 }

@@ -19,8 +19,9 @@ struct CommandError: Error, CustomStringConvertible {
   let message: String
   let code: ExitCode
 
-  static func usage(_ message: String) -> CommandError {
-    CommandError(message: message + "\nRun 'flick --help' for usage.", code: .invalidInput)
+  static func usage(_ message: String, command: String? = nil) -> CommandError {
+    let help = command.map { "flick \($0) --help" } ?? "flick --help"
+    return CommandError(message: message + "\nRun '\(help)' for usage.", code: .invalidInput)
   }
 
   var description: String { message }

@@ -1,16 +1,49 @@
 import FlickTemplates
 
 extension Flick {
-  /// Options every command that reads a template accepts (values follow them).
-  static let templateOptions: Set<String> = []
+  /// Options every command that reads a template accepts (values follow them):
+  /// `--set NAME=VALUE` (repeatable) and `--params FILE` (repeatable; applied before `--set`).
+  static let templateOptions: Set<String> = ["set", "params"]
   /// Flags every command that reads a template accepts.
-  static let templateFlags: Set<String> = []
+  static let templateFlags: Set<String> = ["allow-outside-assets"]
 
-  /// Loads the template at `path` with the template options given in `arguments`, mapping
-  /// template errors to exit code 2.
+  /// The help lines for the template options, for each command's `--help`.
+  static let templateOptionsHelp = """
+      --set NAME=VALUE        set a template parameter (repeatable; see 'flick info TEMPLATE')
+      --params FILE           read parameter values from a JSON5 object (repeatable; --set wins)
+      --allow-outside-assets  accept image and font paths outside the template's folder
+    """
+
+  /// The bundled templates, if they can be found.
+  static var library: TemplateLibrary? { TemplateLibrary.locate() }
+
+  /// The file a TEMPLATE argument names: a path, or the name of a bundled template.
+  static func templatePath(_ argument: String) throws(CommandError) -> String {
+    let library = self.library
+    if let path = TemplateLibrary.resolve(argument, in: library) { return path }
+    var message = "no template file '\(argument)'"
+    if !argument.contains("/") && !argument.hasSuffix(".json5") {
+      if let library {
+        message += " and no bundled template named '\(argument)'"
+        if let guess = Arguments.closest(to: argument, in: library.names) { message += "; did you mean '\(guess)'?" }
+        message += " (run 'flick templates' to list them)"
+      } else {
+        message += " (and the bundled templates were not found: set \(TemplateLibrary.environmentVariable))"
+      }
+    }
+    throw CommandError(message: message, code: .invalidInput)
+  }
+
+  /// Loads the template named by `path` (a file or a bundled name) with the template options
+  /// given in `arguments`, mapping template and parameter errors to exit code 2.
   static func loadTemplate(_ path: String, _ arguments: Arguments) throws(CommandError) -> Template {
+    let file = try templatePath(path)
     do {
-      return try Template.load(path: path)
+      var values = ParameterValues()
+      for params in arguments.all("params") { try values.load(file: params) }
+      for assignment in arguments.all("set") { try values.set(assignment) }
+      let options = TemplateOptions(allowOutsideAssets: arguments.has("allow-outside-assets"))
+      return try Template.load(path: file, parameters: values, options: options)
     } catch {
       throw CommandError(message: error.description, code: .invalidInput)
     }

@@ -1,4 +1,6 @@
+import FlickMotion
 import FlickRaster
+import FlickScene
 import FlickTemplates
 import FlickVideo
 import Foundation
@@ -7,43 +9,299 @@ extension Flick {
   /// `flick render TEMPLATE -o OUT...`
   enum Render {
     static let help = """
-      USAGE: flick render TEMPLATE -o OUT [-o OUT]... [--quiet]
+      USAGE: flick render TEMPLATE -o OUT [-o OUT]... [options]
 
-      Renders every frame of TEMPLATE once and encodes it into each output; the format follows
-      the extension (.mp4, .gif). Outputs are written to a temporary file and renamed on success.
+      Renders every frame of TEMPLATE once and streams it into each output. The format follows the
+      extension, or --format:
+        .mp4   H.264 yuv420p, BT.709, +faststart (opaque; even sides, or --pad)
+        .gif   palette GIF (palettegen stats_mode=diff + paletteuse)
+        .webm  VP9 with alpha (yuva420p)        .mov   ProRes 4444 with alpha
+        .apng  animated PNG                     .webp  animated WebP with alpha
+        DIR/ or DIR/NAME%04d.png                a PNG sequence (RGBA, straight alpha)
+      Every output goes to a temporary file beside its destination and is renamed into place only
+      when all outputs succeeded; on any failure or interruption nothing is left behind.
+
+      OPTIONS
+        -o, --output PATH     an output (repeat for several; they share one rasterisation)
+        --format F            mp4|gif|webm|mov|apng|webp|png: once for all outputs, or once per -o
+        --frames A..B         render frames A to B inclusive (A.., ..B and N also work)
+        --fps N               frames per second (overrides the template)
+        --size WxH            output size in pixels (same aspect ratio as the canvas)
+        --scale S             pixels per canvas point (e.g. 2 for 2×)
+        --jobs N              raster worker threads (default: number of cores)
+        --crf N               quality: H.264 1…51 (default 18), VP9 0…63 (default 30)
+        --preset P            x264 preset, ultrafast…veryslow (default veryfast)
+        --pad                 pad odd sides by one pixel for H.264 instead of failing
+        --dither D            GIF dither: bayer (default), sierra2_4a, floyd_steinberg, heckbert, none
+        --loop N              GIF/APNG/WebP: play N times; 0 = forever (default)
+        --gif-fps N           GIF frame rate, ≤ 50; exact delays for 50, 25, 20, 10, …
+        --gif-width W         GIF width in pixels (height keeps the aspect ratio)
+        --progress MODE       auto (bar on a terminal), bar, json (one object per line), none
+        -q, --quiet           print nothing but errors
+        --null                also render into a sink that discards frames (benchmarks)
+        --dry-run             print the ffmpeg command of each output and stop
+        --measure-pipe WxH    (no TEMPLATE) measure frame transport into `ffmpeg -f null`
       """
+
+    static let valued: Set<String> = [
+      "o", "output", "format", "frames", "fps", "size", "scale", "jobs", "crf", "preset", "dither", "loop",
+      "gif-fps", "gif-width", "progress", "measure-pipe",
+    ]
+    static let flags: Set<String> = ["help", "h", "quiet", "q", "pad", "null", "dry-run"]
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: Flick.templateOptions.union(["o", "output"]),
-        flags: Flick.templateFlags.union(["help", "h", "quiet", "q"]))
+        args, valued: Flick.templateOptions.union(valued), flags: Flick.templateFlags.union(flags))
       if a.has("help") || a.has("h") {
         print(help)
+        return
+      }
+      if let size = a.value("measure-pipe") {
+        try measurePipe(size)
         return
       }
       guard a.positionals.count == 1, let path = a.positionals.first else {
         throw CommandError.usage(a.positionals.isEmpty ? "render needs a TEMPLATE" : "render takes one TEMPLATE")
       }
-      let outputs = a.all("o") + a.all("output")
-      guard !outputs.isEmpty else { throw CommandError.usage("render needs at least one output: -o out.mp4") }
-      for output in outputs where OutputFormat(path: output) == nil {
-        throw CommandError.usage(VideoError.unsupportedFormat(path: output).description)
+      let targets = try outputTargets(a)
+      let discard = a.has("null")
+      guard !targets.isEmpty || discard else {
+        throw CommandError.usage("render needs at least one output: -o out.mp4")
       }
-      let template = try loadTemplate(path, a)
       let quiet = a.has("quiet") || a.has("q")
-      let session = RenderSession(scene: template.scene, outputs: outputs)
-      do {
-        try session.run { done, total in
-          if !quiet && (done == total || done % max(1, total / 10) == 0) {
-            log("rendering \(done)/\(total) frames")
-          }
-        }
-      } catch let error as VideoError {
-        throw CommandError(message: error.description, code: .environment)
-      } catch let error as RasterError {
-        throw CommandError(message: error.description, code: .environment)
+      let style = try progressStyle(a, quiet: quiet)
+      let options = try encodingOptions(a)
+      let jobs = try a.value("jobs").map { try integer($0, "--jobs", 1...256) }
+      let template = try loadTemplate(path, a)
+      var scene = template.scene
+      if let text = a.value("fps") { scene.fps = try integer(text, "--fps", 1...240) }
+      let scale = try outputScale(a, canvas: scene.size)
+      let frames = try a.value("frames").map { try frameRange($0, frameCount: scene.frameCount) }
+
+      let session = RenderSession(
+        scene: scene, outputs: targets, frames: frames, scale: scale, options: options,
+        pipeline: RenderPipeline(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount),
+        discardFrames: discard)
+      try check { try session.validate() }
+      if a.has("dry-run") {
+        try check { try printCommands(session) }
+        return
       }
-      for output in outputs { print(output) }
+      if !quiet, let gifFPS = gifWarning(session) { log(gifFPS) }
+
+      Interruption.install()
+      let printer = ProgressPrinter(style: style)
+      var summary: RenderSummary?
+      do {
+        summary = try session.run { printer.report($0) }
+      } catch {
+        printer.endLine()
+        try check { throw error }
+      }
+      guard let summary else { return }
+      let wall = printer.elapsed
+      if !quiet {
+        for output in summary.outputs {
+          log(
+            "wrote \(output.path) (\(ProgressPrinter.size(output.bytes)), \(output.frames) frames, "
+              + String(format: "%.2f s", output.duration) + ")")
+        }
+        log(
+          "rendered \(summary.frames) frames \(summary.width)×\(summary.height) "
+            + String(format: "in %.2f s wall time (%.1f fps), ", wall, Double(summary.frames) / max(wall, 1e-9))
+            + "peak memory \(peakMemoryMiB()) MiB (flick alone, without ffmpeg)")
+      }
+      for output in summary.outputs { print(output.path) }
+    }
+
+    /// The process's own peak resident memory in MiB (`ru_maxrss`; children are not included).
+    static func peakMemoryMiB() -> Int {
+      var usage = rusage()
+      #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Int(usage.ru_maxrss) / 1024  // KiB
+      #else
+        getrusage(RUSAGE_SELF, &usage)
+        return Int(usage.ru_maxrss) / (1024 * 1024)  // bytes
+      #endif
+    }
+
+    /// Runs `body`, mapping errors to exit codes: invalid input 2, environment 3; a failure
+    /// caused by an interruption waits for the interruption to exit with 130.
+    static func check(_ body: () throws -> Void) throws {
+      do {
+        try body()
+      } catch let error as VideoError {
+        Interruption.waitIfInterrupted()
+        throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
+      } catch let error as RasterError {
+        Interruption.waitIfInterrupted()
+        throw CommandError(message: error.description, code: .environment)
+      } catch {
+        Interruption.waitIfInterrupted()
+        throw error
+      }
+    }
+
+    /// Prints each ffmpeg output's command line, shell-quoted, reading frames from stdin.
+    static func printCommands(_ session: RenderSession) throws {
+      var options = session.options
+      let c = session.scene.backgroundColor
+      func byte(_ v: Double) -> UInt32 { UInt32((min(1, max(0, v)) * 255).rounded()) }
+      options.padColor = byte(c.red) << 16 | byte(c.green) << 8 | byte(c.blue)
+      let ffmpeg = try FFmpegTool.locate(for: session.outputs.map(\.format))
+      for output in session.outputs where output.format.usesFFmpeg {
+        let command = try FFmpegCommand(
+          format: output.format, width: session.width, height: session.height, fps: session.scene.fps,
+          options: options, output: output.path)
+        print(([ffmpeg.path] + command.arguments).map(shellQuoted).joined(separator: " "))
+      }
+    }
+
+    static func shellQuoted(_ s: String) -> String {
+      let safe = s.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=+,%".contains($0) }
+      return safe && !s.isEmpty ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// `--measure-pipe WxH`: raw frame throughput into `ffmpeg -f null`.
+    static func measurePipe(_ text: String) throws {
+      let parts = text.lowercased().split(separator: "x")
+      guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else {
+        throw CommandError.usage("--measure-pipe expects WIDTHxHEIGHT such as 1920x1080, found '\(text)'")
+      }
+      try check {
+        let ffmpeg = try FFmpegTool.locate(for: [])
+        let frames = max(60, 2_000_000_000 / (w * h * 4))
+        let rate = try PipeThroughput.measure(ffmpeg: ffmpeg, width: w, height: h, frames: frames)
+        print(String(format: "%.2f GB/s (%d frames of %dx%d into ffmpeg -f null)", rate / 1e9, frames, w, h))
+      }
+    }
+
+    // MARK: - Options
+
+    static func outputTargets(_ a: Arguments) throws -> [OutputTarget] {
+      let paths = a.all("o") + a.all("output")
+      let formats = try a.all("format").map { text -> OutputFormat in
+        guard let f = OutputFormat(rawValue: text.lowercased()) else {
+          throw CommandError.usage(
+            "--format \(text) is not a format; use one of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return f
+      }
+      guard formats.count <= 1 || formats.count == paths.count else {
+        throw CommandError.usage("give --format once for all outputs or once per -o (\(paths.count) outputs, \(formats.count) formats)")
+      }
+      return try paths.enumerated().map { i, p in
+        if !formats.isEmpty { return OutputTarget(path: p, format: formats.count == 1 ? formats[0] : formats[i]) }
+        do {
+          return try OutputTarget(path: p)
+        } catch {
+          throw CommandError.usage("\(error)")
+        }
+      }
+    }
+
+    static func progressStyle(_ a: Arguments, quiet: Bool) throws -> ProgressPrinter.Style {
+      if quiet { return .none }
+      switch a.value("progress") ?? "auto" {
+      case "auto": return ProgressPrinter.automatic
+      case "bar": return .bar
+      case "json": return .json
+      case "none": return .none
+      case let other: throw CommandError.usage("--progress \(other) is not one of auto, bar, json, none")
+      }
+    }
+
+    static func encodingOptions(_ a: Arguments) throws -> EncodingOptions {
+      var o = EncodingOptions()
+      if let v = a.value("crf") { o.crf = try integer(v, "--crf", 0...63) }
+      if let v = a.value("preset") {
+        guard EncodingOptions.presets.contains(v) else {
+          throw CommandError.usage("--preset \(v) is not one of \(EncodingOptions.presets.joined(separator: ", "))")
+        }
+        o.preset = v
+      }
+      o.pad = a.has("pad")
+      if let v = a.value("dither") {
+        guard let d = EncodingOptions.Dither(rawValue: v) else {
+          throw CommandError.usage(
+            "--dither \(v) is not one of \(EncodingOptions.Dither.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        o.dither = d
+      }
+      if let v = a.value("loop") { o.plays = v == "forever" ? 0 : try integer(v, "--loop", 0...65535) }
+      if let v = a.value("gif-fps") { o.gifFPS = try integer(v, "--gif-fps", 1...50) }
+      if let v = a.value("gif-width") { o.gifWidth = try integer(v, "--gif-width", 1...16384) }
+      return o
+    }
+
+    static func outputScale(_ a: Arguments, canvas: Size) throws -> Double {
+      switch (a.value("size"), a.value("scale")) {
+      case (.some, .some):
+        throw CommandError.usage("give --size or --scale, not both")
+      case (.some(let text), nil):
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w),
+          (1...16384).contains(h)
+        else { throw CommandError.usage("--size expects WIDTHxHEIGHT in pixels such as 1920x1080, found '\(text)'") }
+        let scale = Double(w) / canvas.width
+        let expected = Int((canvas.height * scale).rounded())
+        guard expected == h else {
+          throw CommandError.usage(
+            "--size \(w)x\(h) does not keep the canvas's \(Int(canvas.width))×\(Int(canvas.height)) aspect ratio; "
+              + "use --size \(w)x\(expected)")
+        }
+        return scale
+      case (nil, .some(let text)):
+        guard let s = Double(text), s.isFinite, s > 0, s <= 16 else {
+          throw CommandError.usage("--scale expects a number in (0, 16] such as 2 or 0.5, found '\(text)'")
+        }
+        return s
+      case (nil, nil):
+        return 1
+      }
+    }
+
+    /// Parses `A..B` (inclusive), `A..`, `..B` or `N` into frame numbers.
+    static func frameRange(_ text: String, frameCount: Int) throws -> Range<Int> {
+      let usage = "--frames expects A..B (inclusive frame numbers), A.., ..B or N, found '\(text)'"
+      let bounds: (Int, Int)
+      if let dots = text.range(of: "..") {
+        let lo = text[..<dots.lowerBound]
+        let hi = text[dots.upperBound...]
+        guard let a = lo.isEmpty ? 0 : Int(lo), let b = hi.isEmpty ? frameCount - 1 : Int(hi) else {
+          throw CommandError.usage(usage)
+        }
+        bounds = (a, b)
+      } else {
+        guard let n = Int(text) else { throw CommandError.usage(usage) }
+        bounds = (n, n)
+      }
+      guard bounds.0 >= 0, bounds.0 <= bounds.1, bounds.1 < frameCount else {
+        throw CommandError.usage(
+          "--frames \(text) is outside the scene's frames 0..\(frameCount - 1) (or ends before it starts)")
+      }
+      return bounds.0..<(bounds.1 + 1)
+    }
+
+    static func integer(_ text: String, _ name: String, _ range: ClosedRange<Int>) throws -> Int {
+      guard let v = Int(text), range.contains(v) else {
+        throw CommandError.usage("\(name) expects a whole number in \(range.lowerBound)…\(range.upperBound), found '\(text)'")
+      }
+      return v
+    }
+
+    /// A note when a GIF output's frame rate does not map to whole-centisecond delays.
+    static func gifWarning(_ session: RenderSession) -> String? {
+      guard session.outputs.contains(where: { $0.format == .gif }) else { return nil }
+      let fps = FFmpegCommand.gifFPS(renderFPS: session.scene.fps, requested: session.options.gifFPS)
+      if fps != session.scene.fps && session.options.gifFPS == nil {
+        return "note: GIFs play at most 50 fps; the GIF uses 50 fps (--gif-fps to choose)"
+      }
+      guard !FFmpegCommand.isExactGIFRate(fps) else { return nil }
+      return "note: GIF delays are whole centiseconds, so \(fps) fps alternates delays around "
+        + String(format: "%.2f cs", 100.0 / Double(fps))
+        + " (the total time stays right); --gif-fps 50, 25, 20 or 10 gives equal delays"
     }
   }
 }

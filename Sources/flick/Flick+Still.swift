@@ -3,17 +3,21 @@ import FlickTemplates
 import Foundation
 
 extension Flick {
-  /// `flick still TEMPLATE --time SECONDS -o FRAME.png`
+  /// `flick still TEMPLATE [--time S | --frame N | --at P%] -o FRAME.png`
   enum Still {
     static let help = """
-      USAGE: flick still TEMPLATE [--time SECONDS] -o FRAME.png
+      USAGE: flick still TEMPLATE [--time SECONDS | --frame N | --at P%] [--scale S] -o FRAME.png
 
-      Renders the frame at scene time SECONDS (default 0) to a PNG.
+      Renders one frame to a PNG (RGBA, straight alpha), written atomically.
+        --time SECONDS   scene time, e.g. 0.5 or 1.25s (default 0)
+        --frame N        frame number N (time N / fps), 0-based
+        --at P%          a point of the duration, e.g. 50%; 100% is the last frame
+        --scale S        pixels per canvas point (e.g. 2 for 2×)
       """
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: Flick.templateOptions.union(["o", "output", "time"]),
+        args, valued: Flick.templateOptions.union(["o", "output", "time", "frame", "at", "scale"]),
         flags: Flick.templateFlags.union(["help", "h"]))
       if a.has("help") || a.has("h") {
         print(help)
@@ -28,6 +32,20 @@ extension Flick {
       guard output.lowercased().hasSuffix(".png") else {
         throw CommandError.usage("still writes PNG files; give an output ending in .png")
       }
+      let given = ["time", "frame", "at"].filter { a.value($0) != nil }
+      guard given.count <= 1 else {
+        throw CommandError.usage("give one of --time, --frame and --at, not \(given.map { "--" + $0 }.joined(separator: " and "))")
+      }
+      var scale = 1.0
+      if let text = a.value("scale") {
+        guard let s = Double(text), s.isFinite, s > 0, s <= 16 else {
+          throw CommandError.usage("--scale expects a number in (0, 16] such as 2 or 0.5, found '\(text)'")
+        }
+        scale = s
+      }
+      let template = try loadTemplate(path, a)
+      let scene = template.scene
+      let last = scene.frameCount - 1
       var time = 0.0
       if let text = a.value("time") {
         let trimmed = text.hasSuffix("s") ? String(text.dropLast()) : text
@@ -35,10 +53,22 @@ extension Flick {
           throw CommandError.usage("--time expects seconds ≥ 0 such as 0.5 or 1.25s, found '\(text)'")
         }
         time = t
+      } else if let text = a.value("frame") {
+        guard let n = Int(text), (0...last).contains(n) else {
+          throw CommandError.usage("--frame expects a frame number in 0…\(last), found '\(text)'")
+        }
+        time = scene.time(ofFrame: n)
+      } else if let text = a.value("at") {
+        guard text.hasSuffix("%"), let p = Double(text.dropLast()), (0...100).contains(p) else {
+          throw CommandError.usage("--at expects a percentage of the duration such as 50%, found '\(text)'")
+        }
+        // The frame nearest that point of the duration; 100% is the last frame (the end instant
+        // itself is not a frame).
+        let frame = min(last, Int((p / 100 * scene.duration * Double(scene.fps)).rounded()))
+        time = scene.time(ofFrame: frame)
       }
-      let template = try loadTemplate(path, a)
       do {
-        let frame = try Renderer().render(template.scene.renderTree(at: time))
+        let frame = try Renderer(scale: scale).render(scene.renderTree(at: time))
         try frame.writePNG(to: output)
       } catch {
         throw CommandError(message: error.description, code: .environment)

@@ -34,21 +34,6 @@ import Testing
     #expect(t.scene.renderTree(at: 2.9).layer(id: "card")?.position.x == 160)
   }
 
-  @Test(arguments: [
-    ("bad-position.json5", ":6:48: timeline[0].to: expected an array of 2 numbers, found a string"),
-    ("bad-syntax.json5", ":3:24: expected ',' or '}' in object, found 'h'"),
-    ("bad-key.json5", ":4:41: layers[0].cornerRadiuss: unknown key 'cornerRadiuss'; did you mean 'cornerRadius'?"),
-  ])
-  func malformedTemplatesNameFilePathAndExpectation(file: String, expected: String) {
-    let path = Self.fixtures.appendingPathComponent(file).path
-    #expect {
-      _ = try Template.load(path: path)
-    } throws: { error in
-      let message = "\(error)"
-      return message.hasPrefix(path + expected)
-    }
-  }
-
   @Test func missingFileIsAClearError() {
     #expect(throws: TemplateError(file: "/nonexistent.json5", path: "", message: "no such file")) {
       _ = try Template.load(path: "/nonexistent.json5")

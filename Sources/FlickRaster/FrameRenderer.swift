@@ -1,0 +1,59 @@
+import FlickMotion
+import FlickScene
+import Foundation
+
+/// A renderer for one worker that keeps what does not change between consecutive frames:
+/// gradients whose geometry is unchanged are copied instead of repainted, text is shaped once
+/// and drawn under whatever transform it has, and shadows that only move are blurred once.
+///
+/// Its frames are byte-identical to ``Renderer``'s for the same trees: every cached item is
+/// keyed by everything that determines its pixels. Anything not used in a frame is released at
+/// the end of that frame. Calls are serialised, so one instance may be handed between threads,
+/// but each worker should own its own for parallel speed.
+///
+///     let renderer = FrameRenderer()
+///     for n in 0..<scene.frameCount {
+///       let frame = try renderer.render(scene.renderTree(at: scene.time(ofFrame: n)))
+///     }
+public final class FrameRenderer: @unchecked Sendable {
+  /// How often cached items were reused or had to be made.
+  public struct CacheStatistics: Sendable, Equatable {
+    /// Items drawn from the cache.
+    public var hits: Int
+    /// Items that had to be made (and were then kept).
+    public var misses: Int
+
+    public init(hits: Int, misses: Int) {
+      self.hits = hits
+      self.misses = misses
+    }
+  }
+
+  /// Pixels per point.
+  public let scale: Double
+  private let lock = NSLock()
+  private let cache = RasterCache()
+  private let text: TextContext?
+
+  public init(scale: Double = 1) {
+    self.scale = scale
+    self.text = TextContext(ownFontMap: true)
+  }
+
+  /// Rasterises `tree`, reusing what earlier frames of this renderer made.
+  ///
+  /// - Throws: ``RasterError``, as ``Renderer/render(_:)``.
+  public func render(_ tree: RenderTree) throws(RasterError) -> Frame {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let text else { throw .cairo("cannot create a Pango context") }
+    return try Renderer.render(tree, scale: scale, cache: cache, text: text)
+  }
+
+  /// Reuse counts since this renderer was made.
+  public var cacheStatistics: CacheStatistics {
+    lock.lock()
+    defer { lock.unlock() }
+    return CacheStatistics(hits: cache.statistics.hits, misses: cache.statistics.misses)
+  }
+}

@@ -1,0 +1,48 @@
+internal import CCairo
+import FlickMotion
+import FlickScene
+
+/// Small wrappers that turn Flick values into Cairo calls.
+enum CairoDraw {
+  static func clamp(_ v: Double) -> Double { min(1, max(0, v)) }
+
+  static func setSource(_ cr: OpaquePointer, _ c: Color, alpha: Double = 1) {
+    cairo_set_source_rgba(cr, clamp(c.red), clamp(c.green), clamp(c.blue), clamp(c.alpha) * clamp(alpha))
+  }
+
+  /// Appends `path` to the current Cairo path.
+  static func append(_ path: ShapePath, to cr: OpaquePointer) {
+    for e in path.elements {
+      switch e {
+      case .move(let p): cairo_move_to(cr, p.x, p.y)
+      case .line(let p): cairo_line_to(cr, p.x, p.y)
+      case .curve(let p, let c1, let c2): cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+      case .closeSubpath: cairo_close_path(cr)
+      }
+    }
+  }
+
+  /// Appends the layer's bounds, rounded by `cornerRadius` on `maskedCorners`.
+  static func roundedBounds(_ layer: Layer, to cr: OpaquePointer, inset: Double = 0) {
+    let b = layer.bounds
+    let r = Rect(x: b.minX + inset, y: b.minY + inset, width: max(0, b.width - 2 * inset), height: max(0, b.height - 2 * inset))
+    let radius = max(0, min(layer.cornerRadius, b.width / 2, b.height / 2) - inset)
+    if radius <= 0 || layer.maskedCorners.isEmpty {
+      cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+    } else {
+      append(.roundedRect(r, cornerRadius: radius, corners: layer.maskedCorners), to: cr)
+    }
+  }
+
+  static func matrix(_ cr: OpaquePointer) -> cairo_matrix_t {
+    var m = cairo_matrix_t()
+    cairo_get_matrix(cr, &m)
+    return m
+  }
+
+  static func transform(_ cr: OpaquePointer, affine m: ProjectiveTransform) {
+    var mm = cairo_matrix_t()
+    cairo_matrix_init(&mm, m.m11, m.m21, m.m12, m.m22, m.m13, m.m23)
+    cairo_transform(cr, &mm)
+  }
+}

@@ -1,0 +1,151 @@
+internal import CCairo
+internal import CJPEG
+internal import CWebP
+import Foundation
+
+/// A decoded picture: premultiplied ARGB32 pixels that never change after decoding, so any
+/// number of threads may wrap them in Cairo surfaces at once.
+final class DecodedImage: @unchecked Sendable {
+  let width: Int
+  let height: Int
+  let stride: Int
+  private let pixels: UnsafeMutablePointer<UInt8>
+
+  fileprivate init(width: Int, height: Int, stride: Int, pixels: UnsafeMutablePointer<UInt8>) {
+    self.width = width
+    self.height = height
+    self.stride = stride
+    self.pixels = pixels
+  }
+
+  deinit { pixels.deallocate() }
+
+  /// A Cairo surface over the pixels (read only; the caller destroys it, before this image dies).
+  func makeSurface() -> OpaquePointer? {
+    guard let s = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride)),
+      cairo_surface_status(s) == CAIRO_STATUS_SUCCESS
+    else { return nil }
+    return s
+  }
+
+  /// Decodes a PNG, JPEG or WebP file (recognised by its first bytes, not its name).
+  static func decode(path: String) throws(RasterError) -> DecodedImage {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
+      throw .unreadableImage(path: path, reason: reason)
+    }
+    let bytes = [UInt8](data)
+    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try decodePNG(path: path) }
+    if bytes.starts(with: [0xFF, 0xD8]) { return try decodeJPEG(bytes, path: path) }
+    if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+      return try decodeWebP(bytes, path: path)
+    }
+    throw .unreadableImage(path: path, reason: "not a PNG, JPEG or WebP file")
+  }
+
+  private static func decodePNG(path: String) throws(RasterError) -> DecodedImage {
+    guard let surface = cairo_image_surface_create_from_png(path) else {
+      throw .unreadableImage(path: path, reason: "cannot decode the PNG")
+    }
+    defer { cairo_surface_destroy(surface) }
+    let status = cairo_surface_status(surface)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw .unreadableImage(path: path, reason: String(cString: cairo_status_to_string(status)))
+    }
+    let w = Int(cairo_image_surface_get_width(surface))
+    let h = Int(cairo_image_surface_get_height(surface))
+    let stride = w * 4
+    let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * h)
+    pixels.initialize(repeating: 0, count: stride * h)
+    let image = DecodedImage(width: w, height: h, stride: stride, pixels: pixels)
+    // Drawing onto ARGB32 gives one layout for every PNG colour type (opaque ones get alpha 255).
+    guard let target = image.makeSurface() else { throw .unreadableImage(path: path, reason: "out of memory") }
+    defer { cairo_surface_destroy(target) }
+    guard let cr = cairo_create(target) else { throw .unreadableImage(path: path, reason: "out of memory") }
+    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+    cairo_set_source_surface(cr, surface, 0, 0)
+    cairo_paint(cr)
+    cairo_destroy(cr)
+    cairo_surface_flush(target)
+    return image
+  }
+
+  private static func decodeJPEG(_ bytes: [UInt8], path: String) throws(RasterError) -> DecodedImage {
+    var rgb: UnsafeMutablePointer<UInt8>?
+    var w: Int32 = 0
+    var h: Int32 = 0
+    var message = [CChar](repeating: 0, count: 256)
+    let status = bytes.withUnsafeBufferPointer { buffer in
+      flick_jpeg_decode(buffer.baseAddress, UInt(buffer.count), &rgb, &w, &h, &message)
+    }
+    guard status == 0, let rgb else {
+      let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      throw .unreadableImage(path: path, reason: "cannot decode the JPEG: \(reason)")
+    }
+    defer { free(rgb) }
+    let width = Int(w)
+    let height = Int(h)
+    let stride = width * 4
+    let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * height)
+    for y in 0..<height {
+      let src = rgb + y * width * 3
+      let dst = pixels + y * stride
+      for x in 0..<width {
+        // ARGB32 on a little-endian machine: B, G, R, A in memory; opaque, so no premultiplication.
+        dst[4 * x] = src[3 * x + 2]
+        dst[4 * x + 1] = src[3 * x + 1]
+        dst[4 * x + 2] = src[3 * x]
+        dst[4 * x + 3] = 255
+      }
+    }
+    return DecodedImage(width: width, height: height, stride: stride, pixels: pixels)
+  }
+}
+
+extension DecodedImage {
+  fileprivate static func decodeWebP(_ bytes: [UInt8], path: String) throws(RasterError) -> DecodedImage {
+    var w: Int32 = 0
+    var h: Int32 = 0
+    let decoded = bytes.withUnsafeBufferPointer { WebPDecodeBGRA($0.baseAddress, $0.count, &w, &h) }
+    guard let decoded, w > 0, h > 0 else { throw .unreadableImage(path: path, reason: "cannot decode the WebP") }
+    defer { WebPFree(decoded) }
+    let width = Int(w)
+    let height = Int(h)
+    let stride = width * 4
+    let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * height)
+    // Straight BGRA to premultiplied, rounded as Cairo does for PNG.
+    func premultiply(_ c: UInt8, _ a: UInt8) -> UInt8 {
+      let t = Int(c) * Int(a) + 0x80
+      return UInt8((t + (t >> 8)) >> 8)
+    }
+    for i in 0..<(width * height) {
+      let a = decoded[4 * i + 3]
+      pixels[4 * i] = premultiply(decoded[4 * i], a)
+      pixels[4 * i + 1] = premultiply(decoded[4 * i + 1], a)
+      pixels[4 * i + 2] = premultiply(decoded[4 * i + 2], a)
+      pixels[4 * i + 3] = a
+    }
+    return DecodedImage(width: width, height: height, stride: stride, pixels: pixels)
+  }
+}
+
+/// Every picture decoded so far in this process, by path: decoded once, shared by all renderers.
+enum ImageStore {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var images: [String: DecodedImage] = [:]
+
+  static func image(at path: String) throws(RasterError) -> DecodedImage {
+    lock.lock()
+    if let image = images[path] {
+      lock.unlock()
+      return image
+    }
+    lock.unlock()
+    let image = try DecodedImage.decode(path: path)
+    lock.lock()
+    defer { lock.unlock() }
+    if let existing = images[path] { return existing }
+    images[path] = image
+    return image
+  }
+}

@@ -1,0 +1,243 @@
+internal import CCairo
+import FlickMotion
+import FlickScene
+import Foundation
+
+extension LayerPainter {
+  // MARK: - Shape
+
+  func drawShape(_ shape: ShapeContent, in cr: OpaquePointer) {
+    if shape.fillColor.alpha > 0, !shape.path.isEmpty {
+      CairoDraw.append(shape.path, to: cr)
+      cairo_set_fill_rule(cr, shape.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+      CairoDraw.setSource(cr, shape.fillColor)
+      cairo_fill(cr)
+      cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+    }
+    guard shape.strokeColor.alpha > 0, shape.lineWidth > 0 else { return }
+    let path = shape.path.trimmed(from: shape.strokeStart, to: shape.strokeEnd)
+    guard !path.isEmpty else { return }
+    cairo_new_path(cr)
+    CairoDraw.append(path, to: cr)
+    cairo_set_line_width(cr, shape.lineWidth)
+    let cap: cairo_line_cap_t = switch shape.lineCap {
+    case .butt: CAIRO_LINE_CAP_BUTT
+    case .round: CAIRO_LINE_CAP_ROUND
+    case .square: CAIRO_LINE_CAP_SQUARE
+    }
+    let join: cairo_line_join_t = switch shape.lineJoin {
+    case .miter: CAIRO_LINE_JOIN_MITER
+    case .round: CAIRO_LINE_JOIN_ROUND
+    case .bevel: CAIRO_LINE_JOIN_BEVEL
+    }
+    cairo_set_line_cap(cr, cap)
+    cairo_set_line_join(cr, join)
+    cairo_set_miter_limit(cr, max(1, shape.miterLimit))
+    let dashes = shape.lineDashPattern.map { max(0, $0) }
+    if dashes.contains(where: { $0 > 0 }) {
+      dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), shape.lineDashPhase) }
+    }
+    CairoDraw.setSource(cr, shape.strokeColor)
+    cairo_stroke(cr)
+    cairo_set_dash(cr, nil, 0, 0)
+  }
+
+  // MARK: - Contents image
+
+  func drawContents(_ ref: LayerImage, of layer: Layer, in cr: OpaquePointer) throws(RasterError) {
+    let image = try ImageStore.image(at: ref.path)
+    let rect = layer.contentsGravity.rect(
+      forImageOf: Size(width: Double(image.width), height: Double(image.height)), in: layer.bounds)
+    guard rect.width > 0, rect.height > 0, let surface = image.makeSurface() else { return }
+    defer { cairo_surface_destroy(surface) }
+    guard let pattern = cairo_pattern_create_for_surface(surface) else { return }
+    defer { cairo_pattern_destroy(pattern) }
+    var m = cairo_matrix_t()
+    cairo_matrix_init_scale(&m, Double(image.width) / rect.width, Double(image.height) / rect.height)
+    cairo_matrix_translate(&m, -rect.minX, -rect.minY)
+    cairo_pattern_set_matrix(pattern, &m)
+    cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+    cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+    cairo_set_source(cr, pattern)
+    cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+    cairo_fill(cr)
+  }
+
+  // MARK: - Text
+
+  func drawText(_ t: TextContent, of layer: Layer, in cr: OpaquePointer) throws(RasterError) {
+    guard !t.string.isEmpty, t.textColor.alpha > 0 else { return }
+    guard FontCatalog.isAvailable(t.fontFamily) else {
+      throw .missingFontFamily(family: t.fontFamily, layerID: layer.id, fallback: FontCatalog.fallback(for: t.fontFamily))
+    }
+    let layout = try textLayout(t, size: layer.bounds.size)
+    layout?.draw(in: cr, at: layer.bounds.origin, color: t.textColor)
+  }
+
+  /// The shaped text for a layer of `size` (colour excluded), from the cache when there is one.
+  func textLayout(_ t: TextContent, size: Size) throws(RasterError) -> TextLayout? {
+    var key = t
+    key.textColor = .clear
+    let make = { () -> TextLayout? in TextLayout(key, size: size, in: self.text) }
+    if let cache { return try cache.layout(TextKey(text: key, size: size), make) }
+    return make()
+  }
+
+  // MARK: - Gradient
+
+  /// Fills the layer's rounded bounds with the gradient. It is drawn into a device-aligned
+  /// surface and then copied, in cached and uncached frames alike, so a gradient that does not
+  /// change between frames is drawn once and only copied afterwards.
+  func drawGradient(_ g: GradientContent, of layer: Layer, in cr: OpaquePointer) throws(RasterError) {
+    guard !g.colors.colors.isEmpty, layer.bounds.width > 0, layer.bounds.height > 0 else { return }
+    var m = CairoDraw.matrix(cr)
+    let b = layer.bounds
+    var xs: [Double] = []
+    var ys: [Double] = []
+    for (x, y) in [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)] {
+      var px = x
+      var py = y
+      cairo_matrix_transform_point(&m, &px, &py)
+      xs.append(px)
+      ys.append(py)
+    }
+    let x0 = max(0, Int((xs.min() ?? 0).rounded(.down)))
+    let y0 = max(0, Int((ys.min() ?? 0).rounded(.down)))
+    let x1 = min(targetWidth, Int((xs.max() ?? 0).rounded(.up)))
+    let y1 = min(targetHeight, Int((ys.max() ?? 0).rounded(.up)))
+    guard x1 > x0, y1 > y0 else { return }
+    let key = GradientKey(
+      gradient: g, bounds: b, cornerRadius: layer.cornerRadius, maskedCorners: layer.maskedCorners,
+      matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], area: [x0, y0, x1 - x0, y1 - y0, targetWidth, targetHeight])
+    let make = { () -> CairoImage? in
+      guard let image = CairoImage(width: x1 - x0, height: y1 - y0, format: CAIRO_FORMAT_ARGB32),
+        let gcr = image.makeContext()
+      else { return nil }
+      defer { cairo_destroy(gcr) }
+      var local = m
+      local.x0 -= Double(x0)
+      local.y0 -= Double(y0)
+      cairo_set_matrix(gcr, &local)
+      Self.fillGradient(g, of: layer, in: gcr)
+      cairo_surface_flush(image.surface)
+      return image
+    }
+    let cached: CairoImage?
+    if let cache {
+      cached = try cache.gradient(key, make)
+    } else {
+      cached = make()
+    }
+    guard let image = cached else { return }
+    cairo_save(cr)
+    cairo_identity_matrix(cr)
+    cairo_set_source_surface(cr, image.surface, Double(x0), Double(y0))
+    cairo_rectangle(cr, Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0))
+    cairo_fill(cr)
+    cairo_restore(cr)
+  }
+
+  static func fillGradient(_ g: GradientContent, of layer: Layer, in cr: OpaquePointer) {
+    let b = layer.bounds
+    func point(_ u: Point) -> Point { Point(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
+    let start = point(g.startPoint)
+    let end = point(g.endPoint)
+    let stops = g.stops
+    CairoDraw.roundedBounds(layer, to: cr)
+    if stops.count == 1 {
+      CairoDraw.setSource(cr, stops[0].color)
+      cairo_fill(cr)
+      return
+    }
+    switch g.kind {
+    case .axial, .radial:
+      let pattern: OpaquePointer?
+      if g.kind == .axial {
+        pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
+      } else {
+        pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)
+      }
+      guard let pattern else { return }
+      defer { cairo_pattern_destroy(pattern) }
+      if g.kind == .radial {
+        var rx = abs(end.x - start.x)
+        var ry = abs(end.y - start.y)
+        if rx == 0 { rx = ry }
+        if ry == 0 { ry = rx }
+        guard rx > 0 else { return }
+        var m = cairo_matrix_t()
+        cairo_matrix_init_scale(&m, 1 / rx, 1 / ry)
+        cairo_matrix_translate(&m, -start.x, -start.y)
+        cairo_pattern_set_matrix(pattern, &m)
+      }
+      for stop in stops {
+        let c = stop.color
+        cairo_pattern_add_color_stop_rgba(
+          pattern, stop.location, CairoDraw.clamp(c.red), CairoDraw.clamp(c.green), CairoDraw.clamp(c.blue),
+          CairoDraw.clamp(c.alpha))
+      }
+      cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+      cairo_set_source(cr, pattern)
+      cairo_fill(cr)
+    case .conic:
+      fillConic(stops, centre: start, towards: end, bounds: b, in: cr)
+    }
+  }
+
+  /// A conic sweep as a mesh of thin pie slices (Cairo 1.16 has no conic gradient).
+  private static func fillConic(
+    _ stops: [(location: Double, color: Color)], centre c: Point, towards e: Point, bounds b: Rect,
+    in cr: OpaquePointer
+  ) {
+    let a0 = (e.x == c.x && e.y == c.y) ? -Double.pi / 2 : atan2(e.y - c.y, e.x - c.x)
+    let corners = [Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY), Point(x: b.minX, y: b.maxY), Point(x: b.maxX, y: b.maxY)]
+    let radius = (corners.map { ($0 - c).magnitudeSquared.squareRoot() }.max() ?? 1) + 2
+    func color(at f: Double) -> Color {
+      guard let first = stops.first, let last = stops.last else { return .clear }
+      if f <= first.location { return first.color }
+      if f >= last.location { return last.color }
+      for i in 1..<stops.count where f <= stops[i].location {
+        let span = stops[i].location - stops[i - 1].location
+        let t = span > 0 ? (f - stops[i - 1].location) / span : 1
+        return stops[i - 1].color.interpolated(to: stops[i].color, amount: t)
+      }
+      return last.color
+    }
+    guard let mesh = cairo_pattern_create_mesh() else { return }
+    defer { cairo_pattern_destroy(mesh) }
+    // Slice boundaries: every stop plus at most 5° apart, so colours follow the angle closely.
+    var cuts = Set(stops.map(\.location).filter { $0 > 0 && $0 < 1 })
+    let steps = 72
+    for k in 0...steps { cuts.insert(Double(k) / Double(steps)) }
+    let sorted = cuts.sorted()
+    func set(_ corner: UInt32, _ col: Color) {
+      cairo_mesh_pattern_set_corner_color_rgba(
+        mesh, corner, CairoDraw.clamp(col.red), CairoDraw.clamp(col.green), CairoDraw.clamp(col.blue), CairoDraw.clamp(col.alpha))
+    }
+    for i in 1..<sorted.count {
+      let f0 = sorted[i - 1]
+      let f1 = sorted[i]
+      let t0 = a0 + f0 * 2 * .pi
+      let t1 = a0 + f1 * 2 * .pi
+      let k = 4.0 / 3 * tan((t1 - t0) / 4)
+      let p0 = Point(x: c.x + radius * cos(t0), y: c.y + radius * sin(t0))
+      let p1 = Point(x: c.x + radius * cos(t1), y: c.y + radius * sin(t1))
+      cairo_mesh_pattern_begin_patch(mesh)
+      cairo_mesh_pattern_move_to(mesh, c.x, c.y)
+      cairo_mesh_pattern_line_to(mesh, p0.x, p0.y)
+      cairo_mesh_pattern_curve_to(
+        mesh, p0.x - k * radius * sin(t0), p0.y + k * radius * cos(t0),
+        p1.x + k * radius * sin(t1), p1.y - k * radius * cos(t1), p1.x, p1.y)
+      cairo_mesh_pattern_line_to(mesh, c.x, c.y)
+      let c0 = color(at: f0)
+      let c1 = color(at: f1)
+      set(0, c0)
+      set(1, c0)
+      set(2, c1)
+      set(3, c1)
+      cairo_mesh_pattern_end_patch(mesh)
+    }
+    cairo_set_source(cr, mesh)
+    cairo_fill(cr)
+  }
+}

@@ -1,0 +1,121 @@
+internal import CCairo
+import FlickMotion
+import FlickScene
+
+/// Draws layers into a Cairo context. One painter draws one frame; `cache` (shared by the
+/// frames of one ``FrameRenderer``) only stores intermediates, never changes what is drawn.
+final class LayerPainter {
+  let cache: RasterCache?
+  let text: TextContext
+  /// Size in device pixels of the surface being drawn (changes while drawing a 3D layer's plane).
+  var targetWidth: Int
+  var targetHeight: Int
+
+  init(cache: RasterCache?, text: TextContext, targetWidth: Int, targetHeight: Int) {
+    self.cache = cache
+    self.text = text
+    self.targetWidth = targetWidth
+    self.targetHeight = targetHeight
+  }
+
+  /// Draws `layers` (siblings) in `zPosition` order.
+  func draw(_ layers: [Layer], in cr: OpaquePointer) throws(RasterError) {
+    let ordered = Layer(id: "", sublayers: layers).sublayersInDrawingOrder
+    for layer in ordered { try draw(layer, in: cr) }
+  }
+
+  /// Draws `layer` and its subtree; the context's user space is the superlayer's.
+  func draw(_ layer: Layer, in cr: OpaquePointer) throws(RasterError) {
+    guard !layer.isHidden, layer.opacity > 0 else { return }
+    if !layer.isDoubleSided && !layer.transform.isAffine && layer.isFacingAway { return }
+    let m = layer.transformToSuperlayer
+    if !m.isAffine {
+      try drawProjected(layer, m, in: cr)
+      return
+    }
+    let det = m.m11 * m.m22 - m.m12 * m.m21
+    guard abs(det) > 1e-12 else { return }  // scaled to nothing
+    cairo_save(cr)
+    defer { cairo_restore(cr) }
+    CairoDraw.transform(cr, affine: m)
+    try drawBody(layer, in: cr)
+  }
+
+  /// Draws the layer in its own coordinates: shadow, own content and sublayers, as one group
+  /// when it has an opacity below 1 or a mask.
+  func drawBody(_ layer: Layer, in cr: OpaquePointer) throws(RasterError) {
+    let mask = layer.mask.flatMap { $0.isHidden ? nil : $0 }
+    let grouped = layer.opacity < 1 || mask != nil
+    if grouped { cairo_push_group(cr) }
+    var failure: RasterError?
+    do {
+      try drawShadow(layer, in: cr)
+      try drawOwnContent(layer, in: cr)
+    } catch {
+      failure = error
+    }
+    if grouped {
+      guard let content = cairo_pop_group(cr) else { return }
+      defer { cairo_pattern_destroy(content) }
+      if let mask, failure == nil {
+        cairo_push_group(cr)
+        do { try draw(mask, in: cr) } catch { failure = error }
+        guard let maskPattern = cairo_pop_group(cr) else { return }
+        defer { cairo_pattern_destroy(maskPattern) }
+        if layer.opacity < 1 {
+          cairo_push_group(cr)
+          cairo_set_source(cr, content)
+          cairo_mask(cr, maskPattern)
+          cairo_pop_group_to_source(cr)
+          cairo_paint_with_alpha(cr, CairoDraw.clamp(layer.opacity))
+        } else {
+          cairo_set_source(cr, content)
+          cairo_mask(cr, maskPattern)
+        }
+      } else {
+        cairo_set_source(cr, content)
+        cairo_paint_with_alpha(cr, CairoDraw.clamp(layer.opacity))
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  /// Background, contents image, content, sublayers (clipped with `masksToBounds`) and border.
+  func drawOwnContent(_ layer: Layer, in cr: OpaquePointer) throws(RasterError) {
+    if layer.backgroundColor.alpha > 0 {
+      CairoDraw.roundedBounds(layer, to: cr)
+      CairoDraw.setSource(cr, layer.backgroundColor)
+      cairo_fill(cr)
+    }
+    let clipped = layer.masksToBounds
+    if clipped {
+      cairo_save(cr)
+      CairoDraw.roundedBounds(layer, to: cr)
+      cairo_clip(cr)
+    }
+    var failure: RasterError?
+    do {
+      if let image = layer.contents { try drawContents(image, of: layer, in: cr) }
+      switch layer.content {
+      case .none: break
+      case .shape(let shape): drawShape(shape, in: cr)
+      case .text(let t): try drawText(t, of: layer, in: cr)
+      case .gradient(let g): try drawGradient(g, of: layer, in: cr)
+      }
+      for sublayer in layer.sublayersInDrawingOrder { try draw(sublayer, in: cr) }
+    } catch {
+      failure = error
+    }
+    if clipped { cairo_restore(cr) }
+    if let failure { throw failure }
+    if layer.borderWidth > 0, layer.borderColor.alpha > 0 {
+      let inset = min(layer.borderWidth, layer.bounds.width / 2, layer.bounds.height / 2)
+      CairoDraw.roundedBounds(layer, to: cr)
+      CairoDraw.roundedBounds(layer, to: cr, inset: inset)
+      cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+      CairoDraw.setSource(cr, layer.borderColor)
+      cairo_fill(cr)
+      cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+    }
+  }
+}

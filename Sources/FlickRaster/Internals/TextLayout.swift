@@ -1,0 +1,117 @@
+internal import CCairo
+internal import CPango
+import FlickMotion
+import FlickScene
+
+/// A Pango context set up for deterministic, transform-independent layout: grey antialiasing,
+/// no hinting and unrounded glyph positions, so a layout shaped once draws identically under
+/// any transform and on any thread.
+final class TextContext {
+  let context: OpaquePointer
+  private let ownedMap: UnsafeMutablePointer<PangoFontMap>?
+
+  /// A context on this thread's default font map, or (`ownFontMap`) on a private one that may
+  /// be used from any one thread at a time.
+  init?(ownFontMap: Bool) {
+    let map: UnsafeMutablePointer<PangoFontMap>? = ownFontMap ? pango_cairo_font_map_new() : pango_cairo_font_map_get_default()
+    guard let map, let context = pango_font_map_create_context(map) else { return nil }
+    self.ownedMap = ownFontMap ? map : nil
+    self.context = context
+    guard let options = cairo_font_options_create() else { return nil }
+    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+    cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
+    pango_cairo_context_set_font_options(context, options)
+    cairo_font_options_destroy(options)
+    pango_cairo_context_set_resolution(context, 72)
+    pango_context_set_round_glyph_positions(context, 0)
+  }
+
+  deinit {
+    g_object_unref(UnsafeMutableRawPointer(context))
+    if let ownedMap { g_object_unref(UnsafeMutableRawPointer(ownedMap)) }
+  }
+}
+
+/// A shaped paragraph of a text layer, ready to draw at any position and transform.
+final class TextLayout {
+  let layout: OpaquePointer
+  /// Horizontal offset of the text inside the bounds (alignment of unwrapped text), in points.
+  let offsetX: Double
+
+  /// Shapes `text` for a layer of `size` points.
+  init?(_ text: TextContent, size: Size, in context: TextContext) {
+    guard let layout = pango_layout_new(context.context) else { return nil }
+    self.layout = layout
+    let scale = Double(PANGO_SCALE)
+    if let description = pango_font_description_new() {
+      pango_font_description_set_family(description, text.fontFamily)
+      pango_font_description_set_absolute_size(description, max(0.5, text.fontSize) * scale)
+      pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(text.fontWeight.rawValue)))
+      let style: PangoStyle = switch text.fontStyle {
+      case .normal: PANGO_STYLE_NORMAL
+      case .italic: PANGO_STYLE_ITALIC
+      case .oblique: PANGO_STYLE_OBLIQUE
+      }
+      pango_font_description_set_style(description, style)
+      pango_layout_set_font_description(layout, description)
+      pango_font_description_free(description)
+    }
+    pango_layout_set_text(layout, text.string, -1)
+    pango_layout_set_spacing(layout, Int32((text.lineSpacing * scale).rounded()))
+    let width = Int32((max(0, size.width) * scale).rounded())
+    let ellipsize: PangoEllipsizeMode = switch text.truncationMode {
+    case .none: PANGO_ELLIPSIZE_NONE
+    case .start: PANGO_ELLIPSIZE_START
+    case .middle: PANGO_ELLIPSIZE_MIDDLE
+    case .end: PANGO_ELLIPSIZE_END
+    }
+    let laidOutInWidth = text.isWrapped || text.truncationMode != .none
+    if laidOutInWidth {
+      pango_layout_set_width(layout, width)
+      pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+      pango_layout_set_ellipsize(layout, ellipsize)
+      if text.truncationMode != .none {
+        // Wrapped text keeps the lines that fit the height; unwrapped text stays on one line.
+        pango_layout_set_height(layout, text.isWrapped ? Int32((max(0, size.height) * scale).rounded()) : -1)
+      }
+      let alignment: PangoAlignment = switch text.alignment {
+      case .left, .justified: PANGO_ALIGN_LEFT
+      case .center: PANGO_ALIGN_CENTER
+      case .right: PANGO_ALIGN_RIGHT
+      }
+      pango_layout_set_alignment(layout, alignment)
+      pango_layout_set_justify(layout, text.alignment == .justified ? 1 : 0)
+      offsetX = 0
+    } else {
+      var ink = PangoRectangle()
+      var logical = PangoRectangle()
+      pango_layout_get_extents(layout, &ink, &logical)
+      let textWidth = Double(logical.width) / scale
+      let factor: Double = switch text.alignment {
+      case .left, .justified: 0
+      case .center: 0.5
+      case .right: 1
+      }
+      offsetX = (size.width - textWidth) * factor
+    }
+  }
+
+  deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+  /// Draws the layout with its top-left at `origin` (plus the alignment offset) in `color`.
+  func draw(in cr: OpaquePointer, at origin: Point, color: Color) {
+    cairo_move_to(cr, origin.x + offsetX, origin.y)
+    CairoDraw.setSource(cr, color)
+    pango_cairo_show_layout(cr, layout)
+  }
+
+  /// The laid-out size (logical extents), in points.
+  var size: Size {
+    var ink = PangoRectangle()
+    var logical = PangoRectangle()
+    pango_layout_get_extents(layout, &ink, &logical)
+    return Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
+  }
+}

@@ -1,0 +1,21 @@
+import FlickScene
+
+extension Renderer {
+  /// Checks, without drawing, that everything `tree` needs can be loaded: every `contents`
+  /// picture decodes (and is then cached for drawing) and every text layer's font family is
+  /// installed. Call it before starting a long render to fail early with a precise message.
+  ///
+  /// - Throws: The first ``RasterError/unreadableImage(path:reason:)`` or
+  ///   ``RasterError/missingFontFamily(family:layerID:fallback:)`` found, in tree order.
+  public func checkResources(of tree: RenderTree) throws(RasterError) {
+    var stack = Array(tree.layers.reversed())
+    while let layer = stack.popLast() {
+      if let image = layer.contents { _ = try ImageStore.image(at: image.path) }
+      if let text = layer.text, !FontCatalog.isAvailable(text.fontFamily) {
+        throw .missingFontFamily(family: text.fontFamily, layerID: layer.id, fallback: FontCatalog.fallback(for: text.fontFamily))
+      }
+      if let mask = layer.mask { stack.append(mask) }
+      stack.append(contentsOf: layer.sublayers.reversed())
+    }
+  }
+}

@@ -1,0 +1,124 @@
+internal import CCairo
+internal import CPango
+import Foundation
+
+/// The versions of the C libraries that decide Flick's pixels, read at run time from the
+/// libraries actually loaded, plus the CPU architecture.
+///
+/// Golden images are only byte-comparable between identical renderers: a different Cairo, pixman
+/// (compositing), FreeType (glyph rasterising) or HarfBuzz (shaping) can move anti-aliasing by a
+/// pixel. Snapshot manifests record this fingerprint so a mismatch can be explained.
+///
+/// Cairo and Pango are asked through their headers (`cairo_version_string`,
+/// `pango_version_string`). pixman, FreeType and HarfBuzz are not linked by Flick directly, so
+/// their version functions (`pixman_version_string`, `FT_Library_Version`, `hb_version_string`)
+/// are looked up with `dlsym` in the process's loaded libraries; when one cannot be found its
+/// value says so instead of guessing.
+public struct RendererFingerprint: Sendable, Equatable, Codable, CustomStringConvertible {
+  /// The text used when a library's version cannot be obtained at run time.
+  public static let unavailable = "unavailable"
+
+  /// Cairo version, such as `1.16.0`.
+  public var cairo: String
+  /// Pango version.
+  public var pango: String
+  /// pixman version, or ``unavailable``.
+  public var pixman: String
+  /// FreeType version, or ``unavailable``.
+  public var freetype: String
+  /// HarfBuzz version, or ``unavailable``.
+  public var harfbuzz: String
+  /// CPU architecture: `x86_64`, `arm64`, ….
+  public var architecture: String
+
+  public init(
+    cairo: String, pango: String, pixman: String, freetype: String, harfbuzz: String, architecture: String
+  ) {
+    self.cairo = cairo
+    self.pango = pango
+    self.pixman = pixman
+    self.freetype = freetype
+    self.harfbuzz = harfbuzz
+    self.architecture = architecture
+  }
+
+  /// The fingerprint of this process's renderer.
+  public static let current = RendererFingerprint(
+    cairo: String(cString: cairo_version_string()),
+    pango: pango_version_string().map { String(cString: $0) } ?? unavailable,
+    pixman: versionString(symbol: "pixman_version_string"),
+    freetype: freetypeVersion(),
+    harfbuzz: versionString(symbol: "hb_version_string"),
+    architecture: currentArchitecture())
+
+  /// One line: `cairo 1.16.0, pango 1.50.12, pixman 0.42.2, freetype 2.13.0, harfbuzz 6.0.0, x86_64`.
+  public var description: String {
+    "cairo \(cairo), pango \(pango), pixman \(pixman), freetype \(freetype), harfbuzz \(harfbuzz), \(architecture)"
+  }
+
+  /// The names of the fields that differ from `other` (empty when the renderers are the same).
+  public func differences(from other: RendererFingerprint) -> [String] {
+    var out: [String] = []
+    if cairo != other.cairo { out.append("cairo \(other.cairo) → \(cairo)") }
+    if pango != other.pango { out.append("pango \(other.pango) → \(pango)") }
+    if pixman != other.pixman { out.append("pixman \(other.pixman) → \(pixman)") }
+    if freetype != other.freetype { out.append("freetype \(other.freetype) → \(freetype)") }
+    if harfbuzz != other.harfbuzz { out.append("harfbuzz \(other.harfbuzz) → \(harfbuzz)") }
+    if architecture != other.architecture { out.append("arch \(other.architecture) → \(architecture)") }
+    return out
+  }
+
+  // MARK: - Run-time lookups
+
+  private typealias VersionString = @convention(c) () -> UnsafePointer<CChar>?
+  private typealias FTInit = @convention(c) (UnsafeMutablePointer<OpaquePointer?>) -> Int32
+  private typealias FTDone = @convention(c) (OpaquePointer?) -> Int32
+  private typealias FTVersion = @convention(c) (
+    OpaquePointer?, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>
+  ) -> Void
+
+  private static func symbol(_ name: String) -> UnsafeMutableRawPointer? {
+    guard let handle = dlopen(nil, RTLD_NOW) else { return nil }
+    return dlsym(handle, name)
+  }
+
+  private static func versionString(symbol name: String) -> String {
+    guard let sym = symbol(name) else { return unavailable }
+    let function = unsafeBitCast(sym, to: VersionString.self)
+    guard let text = function() else { return unavailable }
+    return String(cString: text)
+  }
+
+  private static func freetypeVersion() -> String {
+    guard let initSym = symbol("FT_Init_FreeType"), let doneSym = symbol("FT_Done_FreeType"),
+      let versionSym = symbol("FT_Library_Version")
+    else { return unavailable }
+    let initialise = unsafeBitCast(initSym, to: FTInit.self)
+    let done = unsafeBitCast(doneSym, to: FTDone.self)
+    let version = unsafeBitCast(versionSym, to: FTVersion.self)
+    var library: OpaquePointer?
+    guard initialise(&library) == 0, library != nil else { return unavailable }
+    defer { _ = done(library) }
+    var major: Int32 = 0, minor: Int32 = 0, patch: Int32 = 0
+    version(library, &major, &minor, &patch)
+    return "\(major).\(minor).\(patch)"
+  }
+
+  private static func currentArchitecture() -> String {
+    #if arch(x86_64)
+      return "x86_64"
+    #elseif arch(arm64)
+      return "arm64"
+    #elseif arch(i386)
+      return "i386"
+    #elseif arch(arm)
+      return "arm"
+    #else
+      var info = utsname()
+      uname(&info)
+      return withUnsafeBytes(of: &info.machine) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+    #endif
+  }
+}

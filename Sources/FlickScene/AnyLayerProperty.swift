@@ -1,0 +1,93 @@
+import FlickMotion
+
+/// A ``LayerProperty`` of any value type, so properties can be looked up by name (for
+/// templates) and their value type discovered by switching over the cases.
+///
+///     switch AnyLayerProperty.named("strokeEnd") {
+///     case .double(let p)?: LayerAnimation(layerID: "ring", property: p, tween: …)
+///     default: …
+///     }
+public enum AnyLayerProperty: Sendable {
+  case double(LayerProperty<Double>)
+  case point(LayerProperty<Point>)
+  case size(LayerProperty<Size>)
+  case rect(LayerProperty<Rect>)
+  case color(LayerProperty<Color>)
+  case colors(LayerProperty<ColorList>)
+
+  /// The property's name.
+  public var name: String {
+    switch self {
+    case .double(let p): p.name
+    case .point(let p): p.name
+    case .size(let p): p.name
+    case .rect(let p): p.name
+    case .color(let p): p.name
+    case .colors(let p): p.name
+    }
+  }
+
+  /// The property's rest threshold.
+  public var threshold: Double {
+    switch self {
+    case .double(let p): p.threshold
+    case .point(let p): p.threshold
+    case .size(let p): p.threshold
+    case .rect(let p): p.threshold
+    case .color(let p): p.threshold
+    case .colors(let p): p.threshold
+    }
+  }
+
+  /// A short name of the value type for messages: `number`, `point`, `size`, `rect`, `color`, `colors`.
+  public var valueTypeName: String {
+    switch self {
+    case .double: "number"
+    case .point: "point"
+    case .size: "size"
+    case .rect: "rect"
+    case .color: "color"
+    case .colors: "colors"
+    }
+  }
+
+  /// The layer kind the property belongs to, or nil when every layer has it.
+  public var contentKind: LayerContentKind? {
+    switch name {
+    case "strokeStart", "strokeEnd", "lineWidth", "lineDashPhase", "fillColor", "strokeColor": .shape
+    case "fontSize", "textColor": .text
+    case "colors", "startPoint", "endPoint": .gradient
+    default: nil
+    }
+  }
+
+  /// Whether `layer` has this property (its kind matches ``contentKind``).
+  public func applies(to layer: Layer) -> Bool {
+    contentKind.map { $0 == layer.content.kind } ?? true
+  }
+
+  /// Every animatable property, in a stable order.
+  public static let all: [AnyLayerProperty] = [
+    .point(.position), .double(.positionX), .double(.positionY), .point(.anchorPoint),
+    .rect(.bounds), .size(.size), .double(.zPosition),
+    .double(.rotation), .double(.rotationX), .double(.rotationY), .double(.perspective),
+    .point(.scaleXY), .double(.scaleX), .double(.scaleY),
+    .point(.translationXY), .double(.translationX), .double(.translationY),
+    .double(.opacity), .color(.backgroundColor), .double(.cornerRadius),
+    .double(.borderWidth), .color(.borderColor),
+    .color(.shadowColor), .double(.shadowOpacity), .double(.shadowRadius), .point(.shadowOffset),
+    .double(.strokeStart), .double(.strokeEnd), .double(.lineWidth), .double(.lineDashPhase),
+    .color(.fillColor), .color(.strokeColor),
+    .double(.fontSize), .color(.textColor),
+    .colors(.colors), .point(.startPoint), .point(.endPoint),
+  ]
+
+  private static let byName: [String: AnyLayerProperty] = Dictionary(
+    uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+  /// Every property name, in the order of ``all``.
+  public static var names: [String] { all.map(\.name) }
+
+  /// The property called `name` (case-sensitive, as in Pop and Core Animation), or nil.
+  public static func named(_ name: String) -> AnyLayerProperty? { byName[name] }
+}

@@ -1,0 +1,26 @@
+/// What a layer draws above its background and `contents` image and below its sublayers.
+public enum LayerContent: Sendable, Hashable {
+  /// Nothing (a plain `CALayer`).
+  case none
+  /// A filled and stroked path (`CAShapeLayer`).
+  case shape(ShapeContent)
+  /// A string laid out with Pango (`CATextLayer`).
+  case text(TextContent)
+  /// Colour stops (`CAGradientLayer`).
+  case gradient(GradientContent)
+
+  /// The kind without its payload, for messages and property lookups.
+  public var kind: LayerContentKind {
+    switch self {
+    case .none: .none
+    case .shape: .shape
+    case .text: .text
+    case .gradient: .gradient
+    }
+  }
+}
+
+/// The kinds of ``LayerContent``.
+public enum LayerContentKind: String, Sendable, Hashable, CaseIterable {
+  case none, shape, text, gradient
+}

@@ -1,0 +1,81 @@
+/// How strictly two images must agree to match.
+///
+/// Two levels, as in pixelmatch and Playwright: a per-pixel colour ``threshold`` decides which
+/// pixels differ, then a budget decides how many differing pixels a match may have. A density
+/// check on top keeps the budget for scattered noise only:
+///
+/// - **Budget**: the smaller of ``maxDiffPixels`` and ``maxDiffRatio`` × width × height (Playwright
+///   semantics); neither set means 0, so any counted pixel fails.
+/// - **Density**: even within the budget, the images differ when some
+///   ``densityWindow`` × ``densityWindow`` square holds more than ``maxWindowDensity`` of its pixels
+///   as counted differences. One-pixel anti-aliasing speckle along edges stays far below it; a
+///   small but solid real change (a recoloured badge, a moved icon) exceeds it.
+///
+/// Anti-aliased pixels (pixelmatch's detector) are drawn yellow in the diff image and not counted
+/// unless ``includeAntiAliasing`` is set.
+///
+/// Translucent pixels are blended over pixelmatch's position-dependent checkerboard before the
+/// colour maths (in premultiplied space: `Δc − bg·Δa/255`), so a change of alpha is visible
+/// whatever the colour behind it, and fully transparent pixels always match each other.
+public struct ComparisonOptions: Sendable, Equatable, Codable {
+  /// Per-pixel colour tolerance, 0…1 (0 = any change differs). Default 0.1, pixelmatch's default.
+  /// For ``ColorMetric/yiq`` it is squared (`δ > 35215·t²`), for ``ColorMetric/oklab`` it is the
+  /// HyAB distance itself.
+  public var threshold: Double
+  /// The colour difference metric.
+  public var metric: ColorMetric
+  /// Count anti-aliased pixels as differences (pixelmatch's `includeAA`). Default false.
+  public var includeAntiAliasing: Bool
+  /// The most differing pixels a match may have (≥ 0), or nil for no pixel-count limit.
+  public var maxDiffPixels: Int?
+  /// The largest fraction of all pixels that may differ (0…1), or nil for no ratio limit.
+  public var maxDiffRatio: Double?
+  /// Side of the square window for the density check, in pixels (≥ 1). Default 8.
+  public var densityWindow: Int
+  /// The largest fraction (0…1) of a density window that may differ within the budget.
+  /// Default 0.25: more than 16 counted pixels in any 8 × 8 square fails.
+  public var maxWindowDensity: Double
+
+  public init(
+    threshold: Double = 0.1, metric: ColorMetric = .yiq, includeAntiAliasing: Bool = false,
+    maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil, densityWindow: Int = 8,
+    maxWindowDensity: Double = 0.25
+  ) {
+    self.threshold = threshold
+    self.metric = metric
+    self.includeAntiAliasing = includeAntiAliasing
+    self.maxDiffPixels = maxDiffPixels
+    self.maxDiffRatio = maxDiffRatio
+    self.densityWindow = densityWindow
+    self.maxWindowDensity = maxWindowDensity
+  }
+
+  /// Exact comparison: any changed pixel differs and none is excused as anti-aliasing.
+  public static let exact = ComparisonOptions(threshold: 0, includeAntiAliasing: true)
+
+  /// The most counted differing pixels allowed in an image of `pixelCount` pixels.
+  public func budget(pixelCount: Int) -> Int {
+    var limit = Int.max
+    if let n = maxDiffPixels { limit = min(limit, max(0, n)) }
+    if let r = maxDiffRatio { limit = min(limit, Int((max(0, r) * Double(pixelCount)).rounded(.down))) }
+    return limit == Int.max ? 0 : limit
+  }
+
+  /// The most counted differing pixels allowed in one density window.
+  public var windowLimit: Int {
+    let side = max(1, densityWindow)
+    return Int((max(0, maxWindowDensity) * Double(side * side)).rounded(.down))
+  }
+
+  /// Checks the values are in range; returns a message naming the first bad one, or nil.
+  public func validationError() -> String? {
+    if !(threshold >= 0 && threshold <= 1) { return "threshold must be in 0…1, found \(threshold)" }
+    if let n = maxDiffPixels, n < 0 { return "max-diff-pixels must be ≥ 0, found \(n)" }
+    if let r = maxDiffRatio, !(r >= 0 && r <= 1) { return "max-diff-ratio must be in 0…1, found \(r)" }
+    if densityWindow < 1 { return "density window must be ≥ 1 pixel, found \(densityWindow)" }
+    if !(maxWindowDensity >= 0 && maxWindowDensity <= 1) {
+      return "window density must be in 0…1, found \(maxWindowDensity)"
+    }
+    return nil
+  }
+}

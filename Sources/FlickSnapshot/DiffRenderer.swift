@@ -1,0 +1,124 @@
+import FlickRaster
+
+/// Pictures that show what changed: the diff image, a side-by-side composite and a flicker
+/// animation alternating expected and actual.
+public enum DiffRenderer {
+  /// How much of the expected image shows through in unchanged areas (pixelmatch's `alpha`).
+  public static let fade = 0.1
+
+  /// The diff image, the size of `expected`: counted differences red, anti-aliasing yellow,
+  /// everything else the expected image in faded grey; a magenta frame marks the bounding box of
+  /// the counted differences so a single changed pixel can be found.
+  ///
+  /// - Returns: nil when the sizes differ (there is no pixel correspondence to draw).
+  public static func diffImage(expected: Frame, comparison: ImageComparison) -> Frame? {
+    guard comparison.verdict != .sizeMismatch else { return nil }
+    let w = expected.width, h = expected.height
+    var out = Frame(width: w, height: h)
+    let classes = comparison.pixelClasses
+    for y in 0..<h {
+      for x in 0..<w {
+        let i = y * w + x
+        let c = classes.isEmpty ? 0 : classes[i]
+        switch c {
+        case ImageComparison.PixelClass.changed.rawValue: put(&out, x, y, 255, 0, 0)
+        case ImageComparison.PixelClass.antiAliased.rawValue: put(&out, x, y, 255, 255, 0)
+        default:
+          let j = y * expected.bytesPerRow + x * 4
+          let b = Double(expected.pixels[j]), g = Double(expected.pixels[j + 1])
+          let r = Double(expected.pixels[j + 2]), a = Double(expected.pixels[j + 3])
+          // Premultiplied form of pixelmatch's drawGrayPixel: 255 + (Y − 255)·fade·a/255.
+          let luma = r * 0.29889531 + g * 0.58662247 + b * 0.11448223
+          let v = UInt8(max(0, min(255, (255 + fade * (luma - a)).rounded())))
+          put(&out, x, y, v, v, v)
+        }
+      }
+    }
+    if let box = comparison.boundingBox {
+      outline(&out, PixelRegion(x: box.x - 2, y: box.y - 2, width: box.width + 4, height: box.height + 4))
+    }
+    return out
+  }
+
+  /// `expected | diff | actual` in one opaque picture, 8 pixels apart on grey, translucent pixels
+  /// shown over a checkerboard. Without a diff (sizes differ) it is `expected | actual`.
+  public static func sideBySide(expected: Frame, actual: Frame, diff: Frame?) -> Frame {
+    let panels = [expected] + (diff.map { [$0] } ?? []) + [actual]
+    let gap = 8
+    let width = panels.reduce(gap) { $0 + $1.width + gap }
+    let height = (panels.map(\.height).max() ?? 1) + 2 * gap
+    var out = Frame(width: width, height: height)
+    for y in 0..<height { for x in 0..<width { put(&out, x, y, 96, 96, 96) } }
+    var left = gap
+    for panel in panels {
+      blit(panel, into: &out, atX: left, y: gap)
+      left += panel.width + gap
+    }
+    return out
+  }
+
+  /// `frame` made opaque over a checkerboard of 8-pixel squares, on a canvas of at least
+  /// `width × height` (extra area grey).
+  public static func flattened(_ frame: Frame, width: Int? = nil, height: Int? = nil) -> Frame {
+    let w = max(frame.width, width ?? 0), h = max(frame.height, height ?? 0)
+    var out = Frame(width: w, height: h)
+    for y in 0..<h { for x in 0..<w { put(&out, x, y, 96, 96, 96) } }
+    blit(frame, into: &out, atX: 0, y: 0)
+    return out
+  }
+
+  /// An animated PNG alternating `expected` and `actual` every `interval` seconds, forever; both
+  /// are flattened onto one canvas (the larger size of the two).
+  ///
+  /// - Returns: The APNG file's bytes.
+  public static func flicker(expected: Frame, actual: Frame, interval: Double = 0.6) throws(SnapshotError) -> [UInt8] {
+    let w = max(expected.width, actual.width), h = max(expected.height, actual.height)
+    let frames = [flattened(expected, width: w, height: h), flattened(actual, width: w, height: h)]
+    var encoded: [[UInt8]] = []
+    for frame in frames { encoded.append(try PNGFile.encode(frame)) }
+    do {
+      return try APNG.assemble(encoded, delay: interval)
+    } catch {
+      throw .unwritableFile(path: "(flicker animation)", reason: error.message)
+    }
+  }
+
+  // MARK: - Pixels
+
+  /// Writes an opaque pixel.
+  static func put(_ f: inout Frame, _ x: Int, _ y: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8) {
+    let i = y * f.bytesPerRow + x * 4
+    f.pixels[i] = b
+    f.pixels[i + 1] = g
+    f.pixels[i + 2] = r
+    f.pixels[i + 3] = 255
+  }
+
+  /// Copies `src` into `dst` at (`ox`, `oy`), composited over a checkerboard so the result is opaque.
+  static func blit(_ src: Frame, into dst: inout Frame, atX ox: Int, y oy: Int) {
+    for y in 0..<src.height where oy + y < dst.height {
+      for x in 0..<src.width where ox + x < dst.width {
+        let j = y * src.bytesPerRow + x * 4
+        let a = Int(src.pixels[j + 3])
+        let bg = ((x / 8) + (y / 8)) % 2 == 0 ? 204 : 255
+        func over(_ c: UInt8) -> UInt8 { UInt8(min(255, Int(c) + (bg * (255 - a) + 127) / 255)) }
+        put(&dst, ox + x, oy + y, over(src.pixels[j + 2]), over(src.pixels[j + 1]), over(src.pixels[j]))
+      }
+    }
+  }
+
+  /// Draws a 1-pixel magenta rectangle outline, clipped to the frame.
+  static func outline(_ f: inout Frame, _ r: PixelRegion) {
+    func plot(_ x: Int, _ y: Int) {
+      if x >= 0 && x < f.width && y >= 0 && y < f.height { put(&f, x, y, 255, 0, 255) }
+    }
+    for x in r.x..<r.maxX {
+      plot(x, r.y)
+      plot(x, r.maxY - 1)
+    }
+    for y in r.y..<r.maxY {
+      plot(r.x, y)
+      plot(r.maxX - 1, y)
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import FlickRaster
+import Foundation
+
+/// PNG files at the byte level: reading with a structural check, chunk access for APNG, CRC-32.
+enum PNGFile {
+  static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+  /// One chunk: its four-letter type and its data.
+  struct Chunk {
+    var type: String
+    var data: ArraySlice<UInt8>
+  }
+
+  /// A PNG file read whole and checked chunk by chunk.
+  struct Checked {
+    var bytes: [UInt8]
+    var size: (width: Int, height: Int)
+    var chunks: [Chunk]
+  }
+
+  /// Reads `path` and checks its structure: signature, `IHDR` first, every chunk's CRC, at least
+  /// one `IDAT`, `IEND` last. Pixel data is not inflated here.
+  static func read(_ path: String) throws(SnapshotError) -> Checked {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
+      throw .unreadableImage(path: path, reason: reason)
+    }
+    do {
+      return try check([UInt8](data))
+    } catch let reason {
+      throw .unreadableImage(path: path, reason: reason.message)
+    }
+  }
+
+  struct StructureError: Error { var message: String }
+
+  static func check(_ bytes: [UInt8]) throws(StructureError) -> Checked {
+    guard bytes.count >= 8, Array(bytes[0..<8]) == signature else {
+      throw StructureError(message: "not a PNG file (bad signature)")
+    }
+    var chunks: [Chunk] = []
+    var at = 8
+    while at < bytes.count {
+      guard at + 12 <= bytes.count else { throw StructureError(message: "truncated chunk header at byte \(at)") }
+      let length = Int(readUInt32(bytes, at))
+      guard length <= bytes.count - at - 12 else {
+        throw StructureError(message: "truncated file: chunk at byte \(at) claims \(length) bytes")
+      }
+      let typeBytes = bytes[(at + 4)..<(at + 8)]
+      let type = String(decoding: typeBytes, as: UTF8.self)
+      let stored = readUInt32(bytes, at + 8 + length)
+      guard CRC32.checksum(bytes[(at + 4)..<(at + 8 + length)]) == stored else {
+        throw StructureError(message: "chunk \(type) at byte \(at) fails its CRC (corrupt data)")
+      }
+      chunks.append(Chunk(type: type, data: bytes[(at + 8)..<(at + 8 + length)]))
+      at += 12 + length
+      if type == "IEND" { break }
+    }
+    guard let header = chunks.first, header.type == "IHDR", header.data.count == 13 else {
+      throw StructureError(message: "missing IHDR header")
+    }
+    guard chunks.last?.type == "IEND" else { throw StructureError(message: "truncated file: no IEND chunk") }
+    guard chunks.contains(where: { $0.type == "IDAT" }) else { throw StructureError(message: "no image data (IDAT)") }
+    let base = header.data.startIndex
+    let width = Int(readUInt32(bytes, base)), height = Int(readUInt32(bytes, base + 4))
+    guard width > 0, height > 0 else { throw StructureError(message: "invalid size \(width)×\(height)") }
+    return Checked(bytes: bytes, size: (width, height), chunks: chunks)
+  }
+
+  /// Decodes `path` into a premultiplied frame.
+  static func decode(_ path: String) throws(SnapshotError) -> Frame {
+    do {
+      return try Frame(pngAt: path)
+    } catch {
+      throw .unreadableImage(path: path, reason: error.description)
+    }
+  }
+
+  /// `frame` after a PNG encode and decode (what a golden written from it would hold).
+  static func roundTrip(_ frame: Frame) throws(SnapshotError) -> Frame {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("flick-roundtrip-\(getpid())-\(UUID().uuidString).png").path
+    defer { unlink(path) }
+    do {
+      try frame.writePNG(to: path)
+    } catch {
+      throw .unwritableFile(path: path, reason: error.description)
+    }
+    return try decode(path)
+  }
+
+  /// PNG bytes for `frame` (encoded by Cairo through a temporary file).
+  static func encode(_ frame: Frame) throws(SnapshotError) -> [UInt8] {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("flick-encode-\(getpid())-\(UUID().uuidString).png").path
+    defer { unlink(path) }
+    do {
+      try frame.writePNG(to: path)
+    } catch {
+      throw .unwritableFile(path: path, reason: error.description)
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw .unreadableImage(path: path, reason: "the encoded file vanished")
+    }
+    return [UInt8](data)
+  }
+
+  static func readUInt32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
+    UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
+  }
+
+  static func appendUInt32(_ value: UInt32, to out: inout [UInt8]) {
+    out += [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+  }
+
+  static func appendUInt16(_ value: UInt16, to out: inout [UInt8]) {
+    out += [UInt8(value >> 8), UInt8(value & 0xFF)]
+  }
+
+  /// Appends a chunk (length, type, data, CRC) to `out`.
+  static func appendChunk(_ type: String, _ data: [UInt8], to out: inout [UInt8]) {
+    appendUInt32(UInt32(data.count), to: &out)
+    let typeBytes = Array(type.utf8)
+    out += typeBytes
+    out += data
+    appendUInt32(CRC32.checksum(typeBytes + data), to: &out)
+  }
+}

@@ -1,0 +1,32 @@
+/// Why a snapshot operation could not run. None of these is ever treated as a match.
+public enum SnapshotError: Error, Equatable, CustomStringConvertible {
+  /// A snapshot time such as `25%`, `1.2s`, `end` or `frame:30` did not parse or lies outside the
+  /// scene (invalid input).
+  case invalidTime(String, reason: String)
+  /// An image could not be read, is not a PNG or is corrupt (infrastructure).
+  case unreadableImage(path: String, reason: String)
+  /// A file or directory could not be written (infrastructure).
+  case unwritableFile(path: String, reason: String)
+  /// A manifest exists but cannot be used (invalid input).
+  case invalidManifest(path: String, reason: String)
+  /// Rendering a frame failed (infrastructure).
+  case renderFailed(String)
+
+  /// Whether the fault lies with the input (exit code 2) rather than the environment (exit 3).
+  public var isInvalidInput: Bool {
+    switch self {
+    case .invalidTime, .invalidManifest: return true
+    case .unreadableImage, .unwritableFile, .renderFailed: return false
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .invalidTime(let text, let reason): return "invalid snapshot time '\(text)': \(reason)"
+    case .unreadableImage(let path, let reason): return "cannot read image \(path): \(reason)"
+    case .unwritableFile(let path, let reason): return "cannot write \(path): \(reason)"
+    case .invalidManifest(let path, let reason): return "invalid snapshot manifest \(path): \(reason)"
+    case .renderFailed(let reason): return "rendering failed: \(reason)"
+    }
+  }
+}

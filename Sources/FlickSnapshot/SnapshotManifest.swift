@@ -1,0 +1,115 @@
+import FlickRaster
+import Foundation
+
+/// What a snapshot folder holds and how it was made: `manifest.json` beside the PNGs.
+///
+/// `flick verify` reads it to render the same times at the same scale, and to explain a failure
+/// when the renderer that made the goldens differs from the current one.
+public struct SnapshotManifest: Sendable, Equatable, Codable {
+  /// The manifest format version this build writes and reads.
+  public static let formatVersion = 1
+  /// The file name inside a snapshot folder.
+  public static let fileName = "manifest.json"
+
+  /// One snapshot frame.
+  public struct Entry: Sendable, Equatable, Codable {
+    /// The time as written (`25%`, `end`, `1.2s`, `frame:30`).
+    public var time: SnapshotTime
+    /// The scene time it resolved to, in seconds.
+    public var seconds: Double
+    /// The PNG file name inside the folder.
+    public var file: String
+
+    public init(time: SnapshotTime, seconds: Double, file: String) {
+      self.time = time
+      self.seconds = seconds
+      self.file = file
+    }
+  }
+
+  /// Manifest format version (``formatVersion``).
+  public var format: Int = SnapshotManifest.formatVersion
+  /// The template file name.
+  public var template: String
+  /// SHA-256 of the template file's bytes.
+  public var templateHash: String
+  /// The template options given (`--set`, `--params`), in order.
+  public var parameters: [String]
+  /// SHA-256 of the parameters (including the contents of any parameter file).
+  public var parameterHash: String
+  /// Frame width in pixels, after scaling.
+  public var width: Int
+  /// Frame height in pixels, after scaling.
+  public var height: Int
+  /// Pixels per point used to render (1 = the template's own size).
+  public var scale: Double
+  /// The scene's frames per second.
+  public var fps: Int
+  /// The scene's duration in seconds.
+  public var duration: Double
+  /// The snapshots, in the order given.
+  public var frames: [Entry]
+  /// The Flick version that rendered them.
+  public var flickVersion: String
+  /// The renderer libraries and CPU that rendered them.
+  public var renderer: RendererFingerprint
+
+  public init(
+    template: String, templateHash: String, parameters: [String], parameterHash: String, width: Int,
+    height: Int, scale: Double, fps: Int, duration: Double, frames: [Entry], flickVersion: String,
+    renderer: RendererFingerprint = .current
+  ) {
+    self.template = template
+    self.templateHash = templateHash
+    self.parameters = parameters
+    self.parameterHash = parameterHash
+    self.width = width
+    self.height = height
+    self.scale = scale
+    self.fps = fps
+    self.duration = duration
+    self.frames = frames
+    self.flickVersion = flickVersion
+    self.renderer = renderer
+  }
+
+  /// SHA-256 (hex) of `bytes`.
+  public static func hash<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 { SHA256.hex(bytes) }
+
+  /// The PNG file name for a snapshot time: `<label>.png`.
+  public static func fileName(for time: SnapshotTime) -> String { "\(time.label).png" }
+
+  /// Reads `manifest.json` from `directory`; nil when there is none.
+  ///
+  /// - Throws: ``SnapshotError/invalidManifest(path:reason:)`` when it exists but cannot be decoded.
+  public static func read(from directory: String) throws(SnapshotError) -> SnapshotManifest? {
+    let path = (directory as NSString).appendingPathComponent(fileName)
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    do {
+      let manifest = try JSONDecoder().decode(SnapshotManifest.self, from: data)
+      guard manifest.format == formatVersion else {
+        throw SnapshotError.invalidManifest(
+          path: path, reason: "format \(manifest.format) is not \(formatVersion); re-record with this Flick")
+      }
+      return manifest
+    } catch let error as SnapshotError {
+      throw error
+    } catch {
+      throw .invalidManifest(path: path, reason: "\(error)")
+    }
+  }
+
+  /// Writes `manifest.json` into `directory` atomically (pretty-printed, keys sorted).
+  public func write(to directory: String) throws(SnapshotError) {
+    let path = (directory as NSString).appendingPathComponent(Self.fileName)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    do {
+      try AtomicFile.write(Data(try encoder.encode(self)) + Data("\n".utf8), to: path)
+    } catch let error as SnapshotError {
+      throw error
+    } catch {
+      throw .unwritableFile(path: path, reason: "\(error)")
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Values for a template's parameters, as a user gives them: `--set name=value` (text, typed by
+/// the parameter's declaration) and `--params file.json5` (an object of typed JSON5 values).
+///
+/// Later values win: give params files first, then `--set` overrides. Nothing is checked until
+/// ``Template/load(path:parameters:options:)`` knows the declarations; then unknown names and
+/// ill-typed values are ``TemplateError``s naming the source (`--set accent=red` or the params
+/// file with line and column).
+public struct ParameterValues: Sendable, Equatable {
+  enum Source: Sendable, Equatable {
+    /// `--set name=text`.
+    case text(String)
+    /// A value from a params file, with that file's path.
+    case json(JSON5Value, file: String)
+  }
+
+  struct Entry: Sendable, Equatable {
+    var name: String
+    var source: Source
+    /// Folder relative file paths in this value resolve against.
+    var folder: String
+  }
+
+  private(set) var entries: [Entry] = []
+
+  public init() {}
+
+  /// Whether no value was given.
+  public var isEmpty: Bool { entries.isEmpty }
+
+  /// The names given, in order (repeated names appear once per value).
+  public var names: [String] { entries.map(\.name) }
+
+  /// Sets `name` from text, as `--set name=text` does; relative file paths are relative to the
+  /// current directory.
+  public mutating func set(_ name: String, text: String) {
+    entries.append(Entry(name: name, source: .text(text), folder: FileManager.default.currentDirectoryPath))
+  }
+
+  /// Parses one `--set` argument, `name=value`.
+  ///
+  /// - Throws: ``TemplateError`` when there is no `=` or the name is empty.
+  public mutating func set(_ assignment: String) throws(TemplateError) {
+    guard let eq = assignment.firstIndex(of: "=") else {
+      throw TemplateError(
+        file: "--set \(assignment)", path: "", message: "expected NAME=VALUE, e.g. --set title=\"Hello\"")
+    }
+    let name = String(assignment[..<eq]).trimmingCharacters(in: .whitespaces)
+    guard !name.isEmpty else {
+      throw TemplateError(file: "--set \(assignment)", path: "", message: "the parameter name before '=' is empty")
+    }
+    set(name, text: String(assignment[assignment.index(after: eq)...]))
+  }
+
+  /// Adds every member of the JSON5 object in the file at `path`; relative file paths in it are
+  /// relative to the file's folder.
+  ///
+  /// - Throws: ``TemplateError`` if the file cannot be read, is not JSON5 or not an object.
+  public mutating func load(file path: String) throws(TemplateError) {
+    let text: String
+    do {
+      text = try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the params file" : "no such params file"
+      throw TemplateError(file: path, path: "", message: reason)
+    }
+    try load(text: text, file: path)
+  }
+
+  /// Adds every member of a JSON5 object given as text; `file` names it in messages and gives
+  /// the folder relative paths resolve against.
+  public mutating func load(text: String, file: String) throws(TemplateError) {
+    let root: JSON5Value
+    do {
+      root = try JSON5Parser.parse(text)
+    } catch {
+      throw TemplateError(file: file, path: "", line: error.line, column: error.column, message: error.message)
+    }
+    guard case .object(let members) = root.kind else {
+      let node = TemplateNode(value: root, path: "", file: file)
+      throw node.expected("an object of parameter values, like { title: \"Hello\" }")
+    }
+    let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+    for m in members {
+      entries.append(Entry(name: m.key, source: .json(m.value, file: file), folder: folder))
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import FlickMotion
+import FlickScene
+
+extension Template {
+  /// The decoded `canvas` section.
+  struct Canvas {
+    var scene: Scene
+    /// `duration: "auto"`: the scene lasts until every animation has settled.
+    var automaticDuration: Bool
+  }
+
+  static func decodeCanvas(_ node: TemplateNode) throws(TemplateError) -> Canvas {
+    let o = try node.object(allowed: ["width", "height", "fps", "duration", "background"])
+    func required(_ key: String, _ what: String) throws(TemplateError) -> TemplateNode {
+      guard let n = o[key] else { throw node.error("missing '\(key)' (\(what))") }
+      return n
+    }
+    let width = try required("width", "pixels, 1…16384").int(in: 1...16384)
+    let height = try required("height", "pixels, 1…16384").int(in: 1...16384)
+    let fps = try o["fps"]?.int(in: 1...240) ?? 60
+    let durationNode = try required("duration", "seconds, or \"auto\"")
+    var duration = 1.0
+    var automatic = false
+    if case .string = durationNode.value.kind {
+      _ = try durationNode.string(oneOf: ["auto"])
+      automatic = true
+    } else {
+      duration = try durationNode.double(in: 0.001...3600)
+    }
+    let background = try o["background"]?.color() ?? .white
+    let scene = Scene(
+      size: Size(width: Double(width), height: Double(height)), fps: fps, duration: duration,
+      backgroundColor: background)
+    return Canvas(scene: scene, automaticDuration: automatic)
+  }
+
+  /// The end of the last animation: when every animation has settled and the scene holds still.
+  static func automaticDuration(of scene: Scene, canvas: TemplateNode) throws(TemplateError) -> Double {
+    var end = 0.0
+    for animation in scene.animations {
+      let finish = animation.beginTime + animation.duration
+      guard finish.isFinite else {
+        throw canvas.error(
+          "duration \"auto\" needs every animation to end, but the \(animation.propertyName) animation of "
+            + "'\(animation.layerID)' runs forever; give the duration in seconds")
+      }
+      end = max(end, finish)
+    }
+    guard end > 0 else {
+      throw canvas.error("duration \"auto\" needs a timeline with at least one animation; give the duration in seconds")
+    }
+    return min(end, 3600)
+  }
+}

@@ -1,0 +1,78 @@
+extension Template {
+  /// Decodes the `styles` section: named bags of layer properties.
+  static func decodeStyles(_ node: TemplateNode?) throws(TemplateError) -> [String: [JSON5Value.Member]] {
+    guard let node else { return [:] }
+    guard case .object(let members) = node.value.kind else { throw node.expected("an object of named styles") }
+    var styles: [String: [JSON5Value.Member]] = [:]
+    for m in members {
+      let style = node.child(m.key, m.value)
+      guard case .object(let properties) = m.value.kind else {
+        throw style.expected("an object of layer properties")
+      }
+      for p in properties where ["id", "sublayers", "style"].contains(p.key) {
+        throw TemplateError(
+          file: node.file, path: "\(style.path).\(p.key)", line: p.line, column: p.column,
+          message: "a style cannot set '\(p.key)' (styles hold appearance and geometry shared by layers)")
+      }
+      styles[m.key] = properties.map { p in
+        var p = p
+        if p.value.origin == nil { p.value.origin = "style '\(m.key)'" }
+        return p
+      }
+    }
+    return styles
+  }
+
+  /// The layer objects under `node` (an array of layers) with every `style: "name"` (or
+  /// `style: ["a", "b"]`, later styles winning) replaced by the style's properties; the layer's
+  /// own properties win over its styles'.
+  static func applyStyles(_ node: TemplateNode, _ styles: [String: [JSON5Value.Member]]) throws(TemplateError)
+    -> JSON5Value
+  {
+    guard case .array(let items) = node.value.kind else { return node.value }
+    var out = node.value
+    var layers: [JSON5Value] = []
+    for (i, item) in items.enumerated() {
+      let layerNode = TemplateNode(value: item, path: "\(node.path)[\(i)]", file: node.file, context: node.context)
+      guard case .object(let members) = item.kind else {
+        layers.append(item)
+        continue
+      }
+      var merged: [JSON5Value.Member] = []
+      var own = members
+      if let styleMember = members.first(where: { $0.key == "style" }) {
+        own.removeAll { $0.key == "style" }
+        let styleNode = layerNode.child("style", styleMember.value)
+        let names: [TemplateNode]
+        if case .array = styleMember.value.kind { names = try styleNode.array() } else { names = [styleNode] }
+        for nameNode in names {
+          let name = try nameNode.string()
+          guard let properties = styles[name] else {
+            var message = "unknown style '\(name)'"
+            if let guess = TemplateNode.closest(to: name, in: styles.keys.sorted()) {
+              message += "; did you mean '\(guess)'?"
+            }
+            message += styles.isEmpty ? " (the template has no 'styles')" : " (styles: \(styles.keys.sorted().joined(separator: ", ")))"
+            throw nameNode.error(message)
+          }
+          for p in properties {
+            merged.removeAll { $0.key == p.key }
+            merged.append(p)
+          }
+        }
+      }
+      for var m in own {
+        merged.removeAll { $0.key == m.key }
+        if m.key == "sublayers" {
+          m.value = try applyStyles(layerNode.child("sublayers", m.value), styles)
+        }
+        merged.append(m)
+      }
+      var layer = item
+      layer.kind = .object(merged)
+      layers.append(layer)
+    }
+    out.kind = .array(layers)
+    return out
+  }
+}

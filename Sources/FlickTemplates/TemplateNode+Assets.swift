@@ -1,0 +1,25 @@
+extension TemplateNode {
+  /// An asset path (image, font file): a string relative to the template's folder, resolved,
+  /// checked against the asset policy (`--allow-outside-assets`) and required to exist.
+  ///
+  /// Layer decoders call this for every field that names a file, so the policy holds everywhere.
+  ///
+  /// - Parameter kind: What the file is, for messages ("image", "font").
+  /// - Returns: The canonical absolute path of the file.
+  func assetPath(kind: String = "asset") throws(TemplateError) -> String {
+    let written = try string()
+    switch context.resolveAsset(written) {
+    case .success(let path): return path
+    case .failure(let problem): throw error(problem.message(kind: kind, written: written))
+    }
+  }
+
+  /// Refuses an existing file `path` (written as `written`) that lies outside the template's
+  /// folder, unless `--allow-outside-assets` was given.
+  func checkAssetPolicy(_ path: String, written: String, kind: String) throws(TemplateError) {
+    let resolved = TemplateContext.canonical(path)
+    guard context.allowOutsideAssets || context.contains(resolved) else {
+      throw error(AssetProblem.outsideFolder(resolved: resolved, folder: context.baseFolder).message(kind: kind, written: written))
+    }
+  }
+}

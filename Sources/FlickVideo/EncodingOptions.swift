@@ -1,0 +1,56 @@
+/// Encoder settings shared by every output of one render; each format uses the ones that
+/// apply to it and ignores the rest.
+public struct EncodingOptions: Sendable, Equatable {
+  /// GIF dithering, passed to ffmpeg's `paletteuse`.
+  public enum Dither: String, Sendable, CaseIterable {
+    /// Ordered 8×8 Bayer dithering (`bayer_scale=5`): stable from frame to frame, the default.
+    case bayer
+    /// Error diffusion (Sierra-2-4A): smoother gradients, may shimmer in animation.
+    case sierra2_4a
+    /// Floyd–Steinberg error diffusion.
+    case floydSteinberg = "floyd_steinberg"
+    /// Heckbert's simple error diffusion.
+    case heckbert
+    /// No dithering: flat colours, visible banding in gradients.
+    case none
+  }
+
+  /// H.264 / VP9 constant rate factor (lower is better and larger); nil picks the format's
+  /// default: 18 for H.264 (`1…51`), 30 for VP9 (`0…63`).
+  public var crf: Int?
+  /// x264 preset (`ultrafast` … `veryslow`); `veryfast` by default, which keeps the encoder
+  /// ahead of the rasteriser on small machines.
+  public var preset: String
+  /// Pad odd frame sides by one pixel (with the background colour) instead of refusing them
+  /// for H.264.
+  public var pad: Bool
+  /// GIF dithering.
+  public var dither: Dither
+  /// How many times GIF, APNG and WebP animations play; 0 means forever.
+  public var plays: Int
+  /// GIF frame rate (frames per second, ≤ 50); nil keeps the render's rate (at most 50).
+  public var gifFPS: Int?
+  /// GIF width in pixels (height follows the aspect ratio); nil keeps the frame width.
+  public var gifWidth: Int?
+  /// Colour behind the frame used when padding (`0xRRGGBB`).
+  public var padColor: UInt32
+
+  public init(
+    crf: Int? = nil, preset: String = "veryfast", pad: Bool = false, dither: Dither = .bayer,
+    plays: Int = 0, gifFPS: Int? = nil, gifWidth: Int? = nil, padColor: UInt32 = 0
+  ) {
+    self.crf = crf
+    self.preset = preset
+    self.pad = pad
+    self.dither = dither
+    self.plays = plays
+    self.gifFPS = gifFPS
+    self.gifWidth = gifWidth
+    self.padColor = padColor
+  }
+
+  /// The x264 presets, fastest first.
+  public static let presets = [
+    "ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow",
+  ]
+}

@@ -1,0 +1,142 @@
+/// The ffmpeg command line for one output: raw BGRA frames on stdin, one encoded file out.
+///
+/// Built as an argument array (never a shell string), so paths with spaces or quotes are safe.
+public struct FFmpegCommand: Sendable, Equatable {
+  /// The arguments after the executable name.
+  public var arguments: [String]
+  /// Frame rate of the encoded file (differs from the input for GIFs limited to whole
+  /// centiseconds), in frames per second.
+  public var outputFPS: Int
+
+  /// The GIF frame rate for a render at `fps`: `requested` if given, otherwise `fps` itself up
+  /// to 50 (browsers slow delays under 2 cs down to 10 cs, so faster GIFs play slower).
+  public static func gifFPS(renderFPS fps: Int, requested: Int?) -> Int {
+    requested ?? min(fps, 50)
+  }
+
+  /// Whether a GIF at `fps` has the same delay on every frame (GIF delays are whole
+  /// centiseconds, so only 100 / fps ∈ ℕ is exact: 50, 25, 20, 10, …).
+  public static func isExactGIFRate(_ fps: Int) -> Bool {
+    fps > 0 && 100 % fps == 0
+  }
+
+  /// Builds the command for `format`, reading `width × height` BGRA frames at `fps` and writing
+  /// `output`.
+  ///
+  /// - Throws: ``VideoError/invalidSize(width:height:reason:)`` for odd H.264 sizes without
+  ///   padding, and ``VideoError/invalidOption(_:)`` for options the format cannot honour.
+  public init(
+    format: OutputFormat, width: Int, height: Int, fps: Int, options: EncodingOptions, output: String
+  ) throws(VideoError) {
+    var args = [
+      "-hide_banner", "-nostdin", "-loglevel", "error", "-y",
+      "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-framerate", "\(fps)",
+      "-i", "pipe:0", "-an", "-map_metadata", "-1",
+    ]
+    let colourTags = [
+      "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv",
+    ]
+    // RGB → Y'CbCr with the BT.709 matrix, limited range, and accurate rounding so a flat colour
+    // decodes back to itself; `setparams` marks the frames (ProRes copies that into its frame
+    // headers) and the output tags mark the stream, so players invert the right matrix.
+    func toYUV(_ pixelFormat: String) -> String {
+      "scale=out_color_matrix=bt709:out_range=tv:flags=bicubic+accurate_rnd+full_chroma_int,format=\(pixelFormat),"
+        + "setparams=color_primaries=bt709:color_trc=bt709:colorspace=bt709:range=tv"
+    }
+    var outputFPS = fps
+    switch format {
+    case .mp4:
+      var filters: [String] = []
+      if width % 2 != 0 || height % 2 != 0 {
+        let even = "\(width + width % 2)x\(height + height % 2)"
+        guard options.pad else {
+          throw .invalidSize(
+            width: width, height: height,
+            reason: "H.264 in yuv420p needs even sides; render at --size \(even) or add --pad to pad to \(even)")
+        }
+        let colour = "0x" + String(options.padColor, radix: 16).leftPadded(to: 6)
+        filters.append("pad=\(width + width % 2):\(height + height % 2):0:0:color=\(colour)")
+      }
+      filters.append(toYUV("yuv420p"))
+      let crf = options.crf ?? 18
+      guard (1...51).contains(crf) else {
+        throw .invalidOption("--crf \(crf) is outside 1…51 for H.264 (0 makes files most players cannot open)")
+      }
+      guard EncodingOptions.presets.contains(options.preset) else {
+        throw .invalidOption(
+          "--preset \(options.preset) is not an x264 preset; use one of \(EncodingOptions.presets.joined(separator: ", "))")
+      }
+      args += ["-vf", filters.joined(separator: ",")]
+      args += ["-c:v", "libx264", "-preset", options.preset, "-crf", "\(crf)", "-profile:v", "high"]
+      args += ["-pix_fmt", "yuv420p"] + colourTags
+      args += ["-movflags", "+faststart", "-f", "mp4", output]
+    case .gif:
+      let gifFPS = Self.gifFPS(renderFPS: fps, requested: options.gifFPS)
+      guard (1...50).contains(gifFPS) else {
+        throw .invalidOption(
+          "--gif-fps \(gifFPS) is outside 1…50 (browsers play GIF delays under 2 cs at 10 cs); try 50, 25 or 20")
+      }
+      guard gifFPS <= fps else {
+        throw .invalidOption("--gif-fps \(gifFPS) is above the render's \(fps) fps; frames cannot be invented")
+      }
+      outputFPS = gifFPS
+      var chain: [String] = []
+      if gifFPS != fps { chain.append("fps=\(gifFPS)") }
+      if let w = options.gifWidth {
+        guard (1...16384).contains(w) else { throw .invalidOption("--gif-width \(w) is outside 1…16384") }
+        if w != width { chain.append("scale=\(w):-1:flags=lanczos") }
+      }
+      chain.append("split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=" + Self.paletteUse(options.dither))
+      args += ["-filter_complex", "[0:v]" + chain.joined(separator: ",")]
+      args += ["-loop", "\(Self.gifLoop(plays: options.plays))", "-f", "gif", output]
+    case .webm:
+      let crf = options.crf ?? 30
+      guard (0...63).contains(crf) else { throw .invalidOption("--crf \(crf) is outside 0…63 for VP9") }
+      args += ["-vf", toYUV("yuva420p")]
+      args += [
+        "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "\(crf)", "-b:v", "0",
+        "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-auto-alt-ref", "0",
+      ]
+      args += colourTags + ["-f", "webm", output]
+    case .mov:
+      args += ["-vf", toYUV("yuva444p10le")]
+      args += [
+        "-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le", "-alpha_bits", "16",
+        "-vendor", "apl0",
+      ]
+      args += colourTags + ["-f", "mov", output]
+    case .apng:
+      args += ["-c:v", "apng", "-pix_fmt", "rgba", "-plays", "\(options.plays)", "-f", "apng", output]
+    case .webp:
+      args += [
+        "-c:v", "libwebp_anim", "-pix_fmt", "yuva420p", "-quality", "90", "-loop", "\(options.plays)",
+        "-f", "webp", output,
+      ]
+    case .png, .bgra:
+      throw .invalidOption("\(format.rawValue) output is written by Flick, not ffmpeg")
+    }
+    self.arguments = args
+    self.outputFPS = outputFPS
+  }
+
+  /// `paletteuse` options for a dither choice; `diff_mode=rectangle` re-dithers only the part of
+  /// each frame that changed, which keeps still areas from shimmering.
+  static func paletteUse(_ dither: EncodingOptions.Dither) -> String {
+    switch dither {
+    case .bayer: return "dither=bayer:bayer_scale=5:diff_mode=rectangle"
+    default: return "dither=\(dither.rawValue):diff_mode=rectangle"
+    }
+  }
+
+  /// ffmpeg's GIF `-loop` for a play count: 0 plays (forever) → 0, 1 → -1 (no loop extension),
+  /// N → N − 1 repeats.
+  static func gifLoop(plays: Int) -> Int {
+    plays == 0 ? 0 : (plays == 1 ? -1 : plays - 1)
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// A located and checked ffmpeg executable.
+///
+/// ``locate(for:environment:)`` finds `ffmpeg` (the `FLICK_FFMPEG` variable, else `PATH`), checks
+/// its version and that it has the encoders the requested formats need, before any frame is
+/// rendered.
+public struct FFmpegTool: Sendable, Equatable {
+  /// The oldest ffmpeg Flick supports (major, minor): `palettegen` diff statistics, the APNG
+  /// `-plays` option and `libwebp_anim` are all older than this.
+  public static let minimumVersion = (4, 2)
+
+  /// Absolute path of the executable.
+  public var path: String
+  /// The version string ffmpeg reports (`5.1.9-0+deb12u1`, `N-112233-gabc` for git builds).
+  public var version: String
+
+  public init(path: String, version: String) {
+    self.path = path
+    self.version = version
+  }
+
+  /// Finds and checks ffmpeg for `formats`.
+  ///
+  /// - Throws: ``VideoError/ffmpegMissing``, ``VideoError/ffmpegTooOld(found:)`` or
+  ///   ``VideoError/encoderMissing(encoder:format:)``.
+  public static func locate(
+    for formats: [OutputFormat], environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(VideoError) -> FFmpegTool {
+    let candidate: String?
+    if let explicit = environment["FLICK_FFMPEG"], !explicit.isEmpty {
+      candidate = access(explicit, X_OK) == 0 ? explicit : nil
+    } else {
+      candidate = findExecutable("ffmpeg", path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
+    }
+    guard let path = candidate else { throw .ffmpegMissing }
+    guard let versionOutput = try? capture(path, ["-hide_banner", "-version"]) else { throw .ffmpegMissing }
+    let version = parseVersion(versionOutput) ?? "(unknown version)"
+    if let (major, minor) = numericVersion(version),
+      (major, minor) < minimumVersion
+    {
+      throw .ffmpegTooOld(found: version)
+    }
+    let needed = formats.compactMap { f in f.ffmpegEncoder.map { (f, $0) } }
+    if !needed.isEmpty {
+      let listing = (try? capture(path, ["-hide_banner", "-encoders"])) ?? ""
+      let names = Set(
+        listing.split(separator: "\n").compactMap { line -> Substring? in
+          let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+          return fields.count >= 2 && fields[0].count == 6 ? fields[1] : nil
+        })
+      for (format, encoder) in needed where !names.contains(Substring(encoder)) {
+        throw .encoderMissing(encoder: encoder, format: format)
+      }
+    }
+    return FFmpegTool(path: path, version: version)
+  }
+
+  /// The version word of `ffmpeg -version` output's first line.
+  static func parseVersion(_ output: String) -> String? {
+    guard let first = output.split(separator: "\n").first else { return nil }
+    let words = first.split(separator: " ")
+    guard let i = words.firstIndex(of: "version"), i + 1 < words.count else { return nil }
+    return String(words[i + 1])
+  }
+
+  /// (major, minor) of a release version (`5.1.9-0+deb12u1`, `n6.0`); nil for git snapshots,
+  /// which are accepted as new.
+  static func numericVersion(_ version: String) -> (Int, Int)? {
+    let trimmed = version.hasPrefix("n") ? version.dropFirst() : Substring(version)
+    let parts = trimmed.split(whereSeparator: { !$0.isNumber }).prefix(2).compactMap { Int($0) }
+    guard trimmed.first?.isNumber == true, let major = parts.first else { return nil }
+    return (major, parts.count > 1 ? parts[1] : 0)
+  }
+
+  /// The full path of `name` in the `:`-separated `path`, or nil.
+  static func findExecutable(_ name: String, path: String) -> String? {
+    for dir in path.split(separator: ":") where !dir.isEmpty {
+      let candidate = "\(dir)/\(name)"
+      var isDirectory: ObjCBool = false
+      if access(candidate, X_OK) == 0,
+        FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue
+      {
+        return candidate
+      }
+    }
+    return nil
+  }
+
+  /// Runs `executable` with `arguments` and returns its standard output (stderr discarded).
+  private static func capture(_ executable: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+}

@@ -1,0 +1,69 @@
+import FlickRaster
+
+/// Where rendered frames go: an encoder, a PNG sequence, or nowhere.
+///
+/// A render drives every sink the same way, on one thread: ``write(_:)`` for each frame in
+/// order, then ``finish()`` on all sinks (phase one: everything is complete in temporary
+/// files), then ``commit()`` on all (phase two: renames into place). Any failure calls
+/// ``abort()`` on every sink that has not committed, which removes its temporary files and
+/// leaves the destination as it was.
+public protocol FrameSink: AnyObject {
+  /// The destination, for messages and the summary.
+  var destination: String { get }
+  /// Whether frames should be un-premultiplied (straight alpha) before ``write(_:)``.
+  var wantsStraightAlpha: Bool { get }
+  /// Work to do on the raster workers for each frame, concurrently and in any order, before
+  /// the frame reaches ``write(_:)`` (nil when the sink has none). It must only touch state
+  /// that is safe to share.
+  var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { get }
+  /// Consumes the next frame.
+  func write(_ frame: PreparedFrame) throws
+  /// Completes the output into temporary storage (waits for the encoder).
+  func finish() throws
+  /// Moves the finished output into place.
+  func commit() throws
+  /// Stops and removes everything temporary; idempotent, never throws.
+  func abort()
+}
+
+/// A rendered frame with the pixel layouts the sinks asked for, made on the raster worker so
+/// the in-order delivery thread does no pixel work.
+public struct PreparedFrame: Sendable {
+  /// The frame number within the scene.
+  public var index: Int
+  /// The frame as rendered: premultiplied BGRA.
+  public var frame: Frame
+  /// Packed (`width × 4` bytes a row) premultiplied BGRA, as ffmpeg's `bgra` expects.
+  public var premultiplied: [UInt8]
+  /// Packed straight-alpha BGRA, when some sink wants it.
+  public var straight: [UInt8]?
+
+  /// Prepares `frame` (number `index`), adding the straight-alpha copy when `straightAlpha`.
+  public init(index: Int, frame: Frame, straightAlpha: Bool) {
+    self.index = index
+    self.frame = frame
+    self.premultiplied = frame.packedPixels
+    self.straight = straightAlpha ? StraightAlpha.convert(premultiplied) : nil
+  }
+
+  /// The bytes for a sink that does or does not want straight alpha.
+  public func bytes(straight wantsStraight: Bool) -> [UInt8] {
+    wantsStraight ? (straight ?? StraightAlpha.convert(premultiplied)) : premultiplied
+  }
+}
+
+/// A sink that drops every frame: measures rendering alone (`flick render --null`).
+public final class DiscardingSink: FrameSink {
+  public let destination = "(discarded)"
+  public let wantsStraightAlpha = false
+  /// Frames received.
+  public private(set) var frameCount = 0
+
+  public var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
+
+  public init() {}
+  public func write(_ frame: PreparedFrame) throws { frameCount += 1 }
+  public func finish() throws {}
+  public func commit() throws {}
+  public func abort() {}
+}

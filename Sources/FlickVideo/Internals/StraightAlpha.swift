@@ -1,0 +1,39 @@
+/// Conversion of premultiplied BGRA bytes to straight (un-premultiplied) alpha.
+enum StraightAlpha {
+  /// `reciprocal[a]` = round(255 × 65536 / a): multiplying a premultiplied channel by it and
+  /// shifting by 16 gives the straight value, rounded to nearest.
+  private static let reciprocal: [UInt32] = (0...255).map { (a: Int) -> UInt32 in
+    guard a > 0 else { return 0 }
+    let scaled: Int = 255 * 65536 + a / 2
+    return UInt32(scaled / a)
+  }
+
+  /// Returns `pixels` (BGRA, premultiplied) with each colour channel divided by alpha.
+  /// Opaque pixels are unchanged; fully transparent pixels become transparent black.
+  static func convert(_ pixels: [UInt8]) -> [UInt8] {
+    var out = pixels
+    reciprocal.withUnsafeBufferPointer { recip in
+      out.withUnsafeMutableBufferPointer { p in
+        var i = 0
+        let n = p.count
+        while i + 3 < n {
+          let a = p[i + 3]
+          if a != 255 {
+            if a == 0 {
+              p[i] = 0
+              p[i + 1] = 0
+              p[i + 2] = 0
+            } else {
+              let r = recip[Int(a)]
+              p[i] = UInt8(min(255, (UInt32(p[i]) * r + 32768) >> 16))
+              p[i + 1] = UInt8(min(255, (UInt32(p[i + 1]) * r + 32768) >> 16))
+              p[i + 2] = UInt8(min(255, (UInt32(p[i + 2]) * r + 32768) >> 16))
+            }
+          }
+          i += 4
+        }
+      }
+    }
+    return out
+  }
+}

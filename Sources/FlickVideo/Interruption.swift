@@ -1,0 +1,65 @@
+import Foundation
+
+/// Clean interruption on SIGINT / SIGTERM: every running ffmpeg is killed, every temporary
+/// file and folder Flick registered is removed, existing destinations are left as they were,
+/// and the process exits with status 130.
+///
+/// The signal handler itself only records the signal and wakes a watcher thread through a
+/// pipe (the only async-signal-safe things to do); the watcher does the cleanup, so it works
+/// even while the rendering thread is blocked writing to ffmpeg.
+///
+///     Interruption.install()   // once, before starting outputs
+public enum Interruption {
+  /// Installs the SIGINT and SIGTERM handlers (idempotent).
+  public static func install() {
+    _ = installed
+  }
+
+  /// The signal that interrupted the run, or 0. Code that fails because ffmpeg died from the same
+  /// terminal Ctrl-C checks this to report an interruption rather than an encoder failure.
+  public static var pendingSignal: Int32 { interruptSignal }
+
+  /// Blocks forever when an interruption is under way (the watcher thread exits the process);
+  /// returns at once otherwise.
+  public static func waitIfInterrupted() {
+    guard interruptSignal != 0 else { return }
+    while true { pause() }
+  }
+
+  private static let installed: Void = {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return }
+    wakeRead = fds[0]
+    wakeWrite = fds[1]
+    _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
+    let watcher = Thread {
+      var byte: UInt8 = 0
+      while read(wakeRead, &byte, 1) < 0 && errno == EINTR {}
+      Cleanup.shared.interruptAll()
+      let message = "\nflick: interrupted; temporary files removed\n"
+      message.withCString { _ = write(2, $0, strlen($0)) }
+      _exit(130)
+    }
+    watcher.name = "flick.interruption"
+    watcher.start()
+    signal(SIGINT, onSignal)
+    signal(SIGTERM, onSignal)
+    // A parent may have started us with these signals blocked (a blocked mask survives exec,
+    // and thread pools block everything); unblock them so the handler can run.
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+  }()
+}
+
+nonisolated(unsafe) private var interruptSignal: Int32 = 0
+nonisolated(unsafe) private var wakeRead: Int32 = -1
+nonisolated(unsafe) private var wakeWrite: Int32 = -1
+
+private func onSignal(_ signal: Int32) {
+  interruptSignal = signal
+  var byte: UInt8 = 1
+  _ = write(wakeWrite, &byte, 1)
+}

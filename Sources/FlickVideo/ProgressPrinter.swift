@@ -1,0 +1,108 @@
+import Foundation
+
+/// Shows ``RenderProgress`` on stderr: a live bar on a terminal, JSON lines for CI logs, or
+/// nothing. It reads the monotonic clock for rates and ETAs, which only ever affects what is
+/// displayed, never what is rendered.
+public final class ProgressPrinter {
+  /// How progress is shown.
+  public enum Style: String, Sendable, CaseIterable {
+    /// A bar redrawn in place: frames done/total, percent, frames per second, ETA.
+    case bar
+    /// One JSON object per line: `{"stage":"render","frame":45,"total":90,"fps":61.8,"eta":0.73}`.
+    case json
+    /// Nothing.
+    case none
+  }
+
+  /// The style in use.
+  public let style: Style
+  private let write: (String) -> Void
+  private let start: UInt64
+  private var lastPrint: UInt64 = 0
+  private var lastStage: RenderProgress.Stage?
+  private var barShown = false
+
+  /// A printer in `style`, writing through `write` (default: stderr).
+  public init(style: Style, write: @escaping (String) -> Void = ProgressPrinter.standardError) {
+    self.style = style
+    self.write = write
+    self.start = DispatchTime.now().uptimeNanoseconds
+  }
+
+  /// `.bar` when stderr is a terminal, otherwise `.none`.
+  public static var automatic: Style { isatty(2) == 1 ? .bar : .none }
+
+  /// Writes text to stderr unbuffered.
+  public static func standardError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+
+  /// Seconds since the printer was made.
+  public var elapsed: Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  }
+
+  /// Reports `progress`; redraws at most ten times a second (JSON four times), and always at a
+  /// stage change or the last frame.
+  public func report(_ progress: RenderProgress) {
+    guard style != .none else { return }
+    let now = DispatchTime.now().uptimeNanoseconds
+    let interval: UInt64 = style == .bar ? 100_000_000 : 250_000_000
+    let important = progress.stage != lastStage || progress.framesDone == progress.totalFrames
+    guard important || now - lastPrint >= interval else { return }
+    lastPrint = now
+    lastStage = progress.stage
+    let seconds = Double(now - start) / 1e9
+    let fps = seconds > 0 ? Double(progress.framesDone) / seconds : 0
+    let remaining = progress.totalFrames - progress.framesDone
+    let eta = fps > 0 ? Double(remaining) / fps : 0
+    switch style {
+    case .bar:
+      write("\r" + Self.bar(progress, fps: fps, eta: eta) + "\u{1B}[K")
+      barShown = true
+      if progress.stage == .done { endLine() }
+    case .json:
+      write(Self.json(progress, fps: fps, eta: eta) + "\n")
+    case .none:
+      break
+    }
+  }
+
+  /// Ends the bar's line (before an error or summary is printed).
+  public func endLine() {
+    if barShown {
+      write("\n")
+      barShown = false
+    }
+  }
+
+  /// The bar text for `progress`.
+  static func bar(_ p: RenderProgress, fps: Double, eta: Double) -> String {
+    let width = 28
+    let fraction = p.totalFrames > 0 ? Double(p.framesDone) / Double(p.totalFrames) : 1
+    let filled = Int((fraction * Double(width)).rounded(.down))
+    let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+    let stage = p.stage == .render ? "" : "  \(p.stage == .finish ? "finishing" : "done")"
+    return "\(bar) \(p.framesDone)/\(p.totalFrames) \(Int((fraction * 100).rounded(.down)))%  "
+      + String(format: "%.1f fps  ETA ", fps) + (fps > 0 ? clock(eta) : "--:--") + stage
+  }
+
+  /// One JSON line for `progress`.
+  static func json(_ p: RenderProgress, fps: Double, eta: Double) -> String {
+    "{\"stage\":\"\(p.stage.rawValue)\",\"frame\":\(p.framesDone),\"total\":\(p.totalFrames),"
+      + String(format: "\"fps\":%.2f,\"eta\":%.2f}", fps, eta)
+  }
+
+  /// `m:ss` for a duration in seconds.
+  static func clock(_ seconds: Double) -> String {
+    let s = Int(seconds.rounded(.up))
+    return String(format: "%d:%02d", s / 60, s % 60)
+  }
+
+  /// `1.4 MB`-style size.
+  public static func size(_ bytes: Int) -> String {
+    if bytes < 1000 { return "\(bytes) B" }
+    if bytes < 1_000_000 { return String(format: "%.1f kB", Double(bytes) / 1000) }
+    return String(format: "%.1f MB", Double(bytes) / 1_000_000)
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Writes frames as raw premultiplied BGRA, one after another, into a temporary file beside the
+/// destination that ``commit()`` renames into place.
+public final class RawVideoWriter: FrameSink {
+  public let destination: String
+  public let wantsStraightAlpha = false
+  public var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
+  private let temporaryPath: String
+  private var fd: Int32
+  private var state = State.running
+
+  private enum State { case running, finished, committed, aborted }
+
+  /// Creates the temporary file for `destination`.
+  ///
+  /// - Throws: ``VideoError/cannotWrite(path:reason:)``.
+  public init(destination: String) throws(VideoError) {
+    let url = URL(fileURLWithPath: destination)
+    temporaryPath = url.deletingLastPathComponent()
+      .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
+    self.destination = destination
+    Cleanup.shared.add(file: temporaryPath)
+    fd = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
+      let reason = String(cString: strerror(errno))
+      Cleanup.shared.remove(file: temporaryPath)
+      state = .aborted
+      throw .cannotWrite(path: destination, reason: reason)
+    }
+  }
+
+  deinit {
+    abort()
+  }
+
+  public func write(_ frame: PreparedFrame) throws {
+    if let failure = frame.premultiplied.withUnsafeBytes({ PipeWriter.writeAll(fd, $0) }) {
+      abort()
+      throw VideoError.cannotWrite(path: destination, reason: failure)
+    }
+  }
+
+  public func finish() throws {
+    guard state == .running else { return }
+    let failed = close(fd) != 0
+    fd = -1
+    if failed {
+      let reason = String(cString: strerror(errno))
+      abort()
+      throw VideoError.cannotWrite(path: destination, reason: reason)
+    }
+    state = .finished
+  }
+
+  public func commit() throws {
+    guard state == .finished else { return }
+    let failure: VideoError? = Cleanup.shared.locked {
+      defer { Cleanup.shared.remove(file: temporaryPath) }
+      guard rename(temporaryPath, destination) == 0 else {
+        let reason = String(cString: strerror(errno))
+        unlink(temporaryPath)
+        return .cannotWrite(path: destination, reason: reason)
+      }
+      return nil
+    }
+    state = failure == nil ? .committed : .aborted
+    if let failure { throw failure }
+  }
+
+  public func abort() {
+    guard state == .running || state == .finished else { return }
+    state = .aborted
+    if fd >= 0 {
+      close(fd)
+      fd = -1
+    }
+    unlink(temporaryPath)
+    Cleanup.shared.remove(file: temporaryPath)
+  }
+}

@@ -1,0 +1,131 @@
+import FlickScene
+import FlickTemplates
+
+extension Flick {
+  /// `flick info TEMPLATE`: what a template is, what it takes and what it contains.
+  enum Info {
+    static let help = """
+      USAGE: flick info TEMPLATE [--set NAME=VALUE]... [--params FILE]
+
+      Describes TEMPLATE (a file, or the name of a bundled template): its description, its
+      parameters with types, defaults and the values in effect, the canvas (size, fps,
+      duration), the layer tree and the timeline.
+
+      OPTIONS
+      \(Flick.templateOptionsHelp)
+      """
+
+    static func run(_ args: [String]) throws {
+      let a = try Arguments(
+        args, valued: Flick.templateOptions, flags: Flick.templateFlags.union(["help", "h"]), command: "info")
+      if a.has("help") || a.has("h") {
+        print(help)
+        return
+      }
+      guard a.positionals.count == 1, let path = a.positionals.first else {
+        throw CommandError.usage(a.positionals.isEmpty ? "info needs a TEMPLATE" : "info takes one TEMPLATE", command: "info")
+      }
+      let template = try loadTemplate(path, a)
+      print(describe(template, file: try templatePath(path)))
+    }
+
+    /// The report `flick info` prints.
+    static func describe(_ template: Template, file: String) -> String {
+      let scene = template.scene
+      var lines: [String] = []
+      lines.append(template.description.isEmpty ? template.name : "\(template.name) — \(template.description)")
+      lines.append("file: \(file)")
+      let seconds = TemplateNumber.format(scene.duration)
+      lines.append(
+        "canvas: \(Int(scene.size.width))×\(Int(scene.size.height)) px, \(scene.fps) fps, \(seconds) s"
+          + (template.automaticDuration ? " (auto)" : "") + ", \(scene.frameCount) frames, background "
+          + (scene.backgroundColor.alpha == 0 ? "transparent" : scene.backgroundColor.hexString))
+
+      lines.append("")
+      if template.parameters.isEmpty {
+        lines.append("parameters: none")
+      } else {
+        lines.append("parameters:")
+        var rows: [[String]] = []
+        for p in template.parameters {
+          let defaultText = p.defaultValue.map { "default " + TemplateNumber.literal($0) } ?? "required"
+          var row = [p.name, p.typeDescription, defaultText]
+          if let value = template.parameterValues[p.name], value != p.defaultValue {
+            row[2] += " (now " + TemplateNumber.literal(value) + ")"
+          }
+          row.append(p.description)
+          rows.append(row)
+        }
+        lines += table(rows).map { "  " + $0 }
+      }
+
+      lines.append("")
+      lines.append("layers:")
+      func walk(_ layer: Layer, depth: Int) {
+        let size = "\(TemplateNumber.format(layer.bounds.width))×\(TemplateNumber.format(layer.bounds.height))"
+        let at = "(\(TemplateNumber.format(layer.position.x)), \(TemplateNumber.format(layer.position.y)))"
+        var line = String(repeating: "  ", count: depth + 1) + "\(layer.id)  "
+        if layer.content.kind != .none { line += "\(layer.content.kind.rawValue) " }
+        line += "\(size) at \(at)"
+        if case .text(let text) = layer.content { line += "  \"\(text.string.prefix(40))\"" }
+        lines.append(line)
+        for child in layer.sublayers { walk(child, depth: depth + 1) }
+      }
+      for layer in scene.layers { walk(layer, depth: 0) }
+      if scene.layers.isEmpty { lines.append("  (none)") }
+
+      lines.append("")
+      lines.append("timeline: \(scene.animations.count) animation\(scene.animations.count == 1 ? "" : "s")")
+      let sorted = scene.animations.enumerated().sorted { ($0.element.beginTime, $0.offset) < ($1.element.beginTime, $1.offset) }
+      for (_, animation) in sorted {
+        let start = TemplateNumber.format(animation.beginTime)
+        let end = animation.duration.isFinite ? TemplateNumber.format(animation.beginTime + animation.duration) : "∞"
+        lines.append("  \(start)–\(end) s  \(animation.layerID).\(animation.propertyName)")
+      }
+      return lines.joined(separator: "\n")
+    }
+
+    /// Rows with columns padded to a common width (the last column is not padded).
+    static func table(_ rows: [[String]]) -> [String] {
+      guard let columns = rows.map(\.count).max() else { return [] }
+      var widths = [Int](repeating: 0, count: columns)
+      for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+      return rows.map { row in
+        row.enumerated().map { i, cell in
+          i == row.count - 1 ? cell : cell.padding(toLength: widths[i] + 2, withPad: " ", startingAt: 0)
+        }.joined().trimmingTrailingSpaces()
+      }
+    }
+  }
+}
+
+/// Formatting of numbers and JSON5 values for reports.
+enum TemplateNumber {
+  /// `3`, `0.25`, `1.333` (at most 3 decimals).
+  static func format(_ v: Double) -> String {
+    if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
+    var s = String(format: "%.3f", v)
+    while s.hasSuffix("0") { s.removeLast() }
+    return s
+  }
+
+  /// A value as a JSON5 literal: `"#F97316"`, `3`, `true`, `["a", "b"]`.
+  static func literal(_ v: JSON5Value) -> String {
+    switch v.kind {
+    case .null: return "null"
+    case .bool(let b): return b ? "true" : "false"
+    case .number(let d): return format(d)
+    case .string(let s): return "\"\(s)\""
+    case .array(let items): return "[" + items.map(literal).joined(separator: ", ") + "]"
+    case .object(let members): return "{ " + members.map { "\($0.key): \(literal($0.value))" }.joined(separator: ", ") + " }"
+    }
+  }
+}
+
+extension String {
+  fileprivate func trimmingTrailingSpaces() -> String {
+    var s = self
+    while s.hasSuffix(" ") { s.removeLast() }
+    return s
+  }
+}

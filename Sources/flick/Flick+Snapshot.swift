@@ -1,0 +1,159 @@
+import FlickRaster
+import FlickSnapshot
+import FlickTemplates
+import Foundation
+
+extension Flick {
+  /// `flick snapshot TEMPLATE --at TIMES --out DIR`
+  enum Snapshot {
+    static let help = """
+      USAGE: flick snapshot TEMPLATE [--at TIMES] [--scale S] --out DIR
+
+      Renders TEMPLATE at each time to DIR/<label>.png and writes DIR/manifest.json (template and
+      parameter hashes, times, size, Flick version, renderer fingerprint). Use the folder as goldens
+      for 'flick verify'.
+
+        --at TIMES   comma-separated: seconds (0, 1.2s), percentages of the duration (25%),
+                     'end' (the last frame) or 'frame:N'. Default: 0,25%,50%,75%,end
+        --scale S    pixels per point, 0 < S ≤ 8 (default 1); 0.5 halves each side
+        --out DIR    the snapshot folder (created if needed)
+      TEMPLATE OPTIONS
+      \(Flick.templateOptionsHelp)
+      """
+
+    static let defaultTimes = "0,25%,50%,75%,end"
+
+    static func run(_ args: [String]) throws {
+      let a = try Arguments(
+        args, valued: Flick.templateOptions.union(["at", "out", "o", "scale"]),
+        flags: Flick.templateFlags.union(["help", "h", "quiet", "q"]))
+      if a.has("help") || a.has("h") {
+        print(help)
+        return
+      }
+      guard a.positionals.count == 1, let path = a.positionals.first else {
+        throw CommandError.usage("snapshot needs one TEMPLATE")
+      }
+      guard let out = a.value("out") ?? a.value("o") else {
+        throw CommandError.usage("snapshot needs an output folder: --out DIR")
+      }
+      let times = try parseTimes(a.value("at") ?? defaultTimes)
+      let scale = try parseScale(a.value("scale"))
+      let template = try loadTemplate(path, a)
+      let resolved = try resolve(times, in: template)
+      try ensureDirectory(out)
+      let previous = try? SnapshotManifest.read(from: out)
+      var entries: [SnapshotManifest.Entry] = []
+      var size = (width: 0, height: 0)
+      for (time, seconds) in resolved {
+        let frame = try render(template, at: seconds, scale: scale)
+        size = (frame.width, frame.height)
+        let file = SnapshotManifest.fileName(for: time)
+        let target = (out as NSString).appendingPathComponent(file)
+        do {
+          try frame.writePNG(to: target)
+        } catch {
+          throw CommandError(message: error.description, code: .environment)
+        }
+        entries.append(SnapshotManifest.Entry(time: time, seconds: seconds, file: file))
+        print(target)
+      }
+      // Goldens of times no longer listed would be orphans: remove the ones the last manifest made.
+      for old in previous?.frames ?? [] where !entries.contains(where: { $0.file == old.file }) {
+        unlink((out as NSString).appendingPathComponent(old.file))
+      }
+      let manifest = try makeManifest(path, a, template, scale: scale, size: size, frames: entries)
+      do {
+        try manifest.write(to: out)
+      } catch {
+        throw CommandError(message: error.description, code: .environment)
+      }
+      if !(a.has("quiet") || a.has("q")) {
+        log("snapshot \(template.name): \(entries.count) frames \(size.width)×\(size.height) in \(out)")
+      }
+    }
+
+    // MARK: - Shared with verify
+
+    static func parseTimes(_ text: String) throws(CommandError) -> [SnapshotTime] {
+      do {
+        return try SnapshotTime.list(text)
+      } catch {
+        throw CommandError.usage("--at: \(error.description)")
+      }
+    }
+
+    static func parseScale(_ text: String?) throws(CommandError) -> Double? {
+      guard let text else { return nil }
+      guard let s = Double(text), s.isFinite, s > 0, s <= 8 else {
+        throw CommandError.usage("--scale expects a number in (0, 8], found '\(text)'")
+      }
+      return s
+    }
+
+    /// Resolves each time to seconds in the template's scene (exit 2 for a time outside it).
+    static func resolve(_ times: [SnapshotTime], in template: Template) throws(CommandError)
+      -> [(SnapshotTime, Double)]
+    {
+      var out: [(SnapshotTime, Double)] = []
+      for time in times {
+        do {
+          out.append((time, try time.seconds(duration: template.scene.duration, fps: template.scene.fps)))
+        } catch {
+          throw CommandError(message: error.description, code: .invalidInput)
+        }
+      }
+      return out
+    }
+
+    static func render(_ template: Template, at seconds: Double, scale: Double?) throws(CommandError) -> Frame {
+      do {
+        return try Renderer(scale: scale ?? 1).render(template.scene.renderTree(at: seconds))
+      } catch {
+        if case .invalidSize = error { throw CommandError(message: error.description, code: .invalidInput) }
+        throw CommandError(message: error.description, code: .environment)
+      }
+    }
+
+    static func ensureDirectory(_ path: String) throws(CommandError) {
+      do {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      } catch {
+        throw CommandError(message: "cannot create \(path): \(error.localizedDescription)", code: .environment)
+      }
+    }
+
+    /// The template options as given (`--set=k=v`, `--params=file`, flags), in a stable order.
+    static func parameters(_ a: Arguments) -> [String] {
+      var out: [String] = []
+      for name in Flick.templateOptions.sorted() {
+        for value in a.all(name) { out.append("--\(name)=\(value)") }
+      }
+      for name in Flick.templateFlags.sorted() where a.has(name) { out.append("--\(name)") }
+      return out
+    }
+
+    static func makeManifest(
+      _ path: String, _ a: Arguments, _ template: Template, scale: Double?, size: (width: Int, height: Int),
+      frames: [SnapshotManifest.Entry]
+    ) throws(CommandError) -> SnapshotManifest {
+      let file = try Flick.templatePath(path)
+      guard let bytes = FileManager.default.contents(atPath: file) else {
+        throw CommandError(message: "cannot read \(file)", code: .environment)
+      }
+      let parameters = parameters(a)
+      var parameterBytes = [UInt8](parameters.joined(separator: "\n").utf8)
+      // A parameter file's contents are part of the parameters.
+      for name in Flick.templateOptions.sorted() where name.contains("param") {
+        for file in a.all(name) {
+          parameterBytes += [0] + [UInt8](FileManager.default.contents(atPath: file) ?? Data())
+        }
+      }
+      return SnapshotManifest(
+        template: (file as NSString).lastPathComponent, templateHash: SnapshotManifest.hash(bytes),
+        parameters: parameters, parameterHash: SnapshotManifest.hash(parameterBytes), width: size.width,
+        height: size.height, scale: scale ?? 1, fps: template.scene.fps, duration: template.scene.duration,
+        frames: frames, flickVersion: Flick.version)
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import FlickTemplates
+
+extension Flick {
+  /// `flick templates`: the bundled templates with one-line descriptions.
+  enum Templates {
+    static let help = """
+      USAGE: flick templates [--path]
+
+      Lists the bundled templates with their descriptions. A bundled template's name can be
+      given wherever a TEMPLATE path is accepted (flick render card-swap -o card.mp4).
+
+      The bundled templates are found through the \(TemplateLibrary.environmentVariable) environment variable, or
+      next to the flick binary (a Templates/ folder in an enclosing folder of the binary, or
+      share/flick/Templates for an installed binary).
+
+      OPTIONS
+        --path    print only the templates folder
+      """
+
+    static func run(_ args: [String]) throws {
+      let a = try Arguments(args, valued: [], flags: ["help", "h", "path"], command: "templates")
+      if a.has("help") || a.has("h") {
+        print(help)
+        return
+      }
+      guard a.positionals.isEmpty else {
+        throw CommandError.usage("templates takes no arguments", command: "templates")
+      }
+      guard let library = Flick.library else {
+        throw CommandError(
+          message: "cannot find the bundled templates; set \(TemplateLibrary.environmentVariable) to the Templates folder",
+          code: .environment)
+      }
+      if a.has("path") {
+        print(library.folder)
+        return
+      }
+      let names = library.names
+      let width = names.map(\.count).max() ?? 0
+      for name in names {
+        let summary: String
+        if let path = library.path(of: name) {
+          do {
+            summary = try Template.load(path: path).description
+          } catch {
+            summary = "(does not load: \(error.message))"
+          }
+        } else {
+          summary = ""
+        }
+        print(name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + summary)
+      }
+    }
+  }
+}

@@ -1,0 +1,135 @@
+import FlickRaster
+import FlickSnapshot
+import FlickTemplates
+import Foundation
+
+extension Flick {
+  /// `flick verify TEMPLATE --against DIR`
+  enum Verify {
+    static let help = """
+      USAGE: flick verify TEMPLATE --against DIR [tolerance options] [--record MODE] [--report DIR]
+                          [--at TIMES] [--scale S]
+
+      Renders TEMPLATE at the times (and scale) in DIR/manifest.json and compares each frame with
+      its golden DIR/<label>.png. Exit 0 when all match, 1 on a mismatch or a missing golden,
+      2 on invalid input, 3 when a comparison could not run (never counted as a pass).
+
+      \(Diff.toleranceHelp)
+      RECORDING
+        --record MODE          missing (default): write missing goldens, and fail so they get checked
+                               all: rewrite every golden · failed: rewrite failing ones · none: never
+                               write (the default when CI is set). FLICK_RECORD sets it too.
+      REPORTS
+        --report DIR           where failing frames' images and index.html, junit.xml, summary.json go
+                               (default: $FLICK_ARTIFACTS, else flick-report/<template>; only on failure
+                               unless --report is given)
+        --at TIMES, --scale S  override the manifest (see 'flick snapshot --help')
+      TEMPLATE OPTIONS
+      \(Flick.templateOptionsHelp)
+      """
+
+    static func run(_ args: [String]) throws {
+      let a = try Arguments(
+        args,
+        valued: Flick.templateOptions.union(Diff.toleranceOptions).union(["against", "record", "report", "at", "scale"]),
+        flags: Flick.templateFlags.union(Diff.toleranceFlags).union(["help", "h"]))
+      if a.has("help") || a.has("h") {
+        print(help)
+        return
+      }
+      guard a.positionals.count == 1, let path = a.positionals.first else {
+        throw CommandError.usage("verify needs one TEMPLATE")
+      }
+      guard let against = a.value("against") else {
+        throw CommandError.usage("verify needs the golden folder: --against DIR")
+      }
+      let options = try Diff.options(a)
+      let environment = ProcessInfo.processInfo.environment
+      let record: RecordMode
+      if let text = a.value("record") {
+        guard let m = RecordMode(text: text) else {
+          throw CommandError.usage("--record expects missing, all, failed or none, found '\(text)'")
+        }
+        record = m
+      } else if let text = environment["FLICK_RECORD"], !text.isEmpty {
+        guard let m = RecordMode(text: text) else {
+          throw CommandError.usage("FLICK_RECORD expects missing, all, failed or none, found '\(text)'")
+        }
+        record = m
+      } else {
+        record = RecordMode.defaultMode(environment: environment)
+      }
+      let manifest: SnapshotManifest?
+      do {
+        manifest = try SnapshotManifest.read(from: against)
+      } catch {
+        throw CommandError(message: error.description, code: .invalidInput)
+      }
+      let times = try a.value("at").map(Snapshot.parseTimes) ?? manifest?.frames.map(\.time)
+        ?? Snapshot.parseTimes(Snapshot.defaultTimes)
+      let scale = try Snapshot.parseScale(a.value("scale")) ?? manifest?.scale
+      let template = try loadTemplate(path, a)
+      let resolved = try Snapshot.resolve(times, in: template)
+
+      if let manifest {
+        let parameters = Snapshot.parameters(a)
+        if manifest.parameters != parameters {
+          log("note: goldens were made with parameters [\(manifest.parameters.joined(separator: " "))], "
+            + "now [\(parameters.joined(separator: " "))]")
+        }
+        if let bytes = FileManager.default.contents(atPath: try Flick.templatePath(path)),
+          SnapshotManifest.hash(bytes) != manifest.templateHash
+        {
+          log("note: the template file changed since the goldens were made (\(manifest.template))")
+        }
+        let drift = RendererFingerprint.current.differences(from: manifest.renderer)
+        if !drift.isEmpty { log("note: goldens come from a different renderer: \(drift.joined(separator: ", "))") }
+      }
+
+      let explicitReport = a.value("report")
+      let reportDir = explicitReport ?? environment["FLICK_ARTIFACTS"].map {
+        ($0 as NSString).appendingPathComponent(template.name)
+      } ?? "flick-report/\(template.name)"
+      let verifier = GoldenVerifier(
+        comparator: ImageComparator(options: options), record: record, recordedMissingPasses: record != .missing)
+      var verdicts: [FrameVerdict] = []
+      var entries: [SnapshotManifest.Entry] = []
+      var size = (width: 0, height: 0)
+      for (time, seconds) in resolved {
+        let file = SnapshotManifest.fileName(for: time)
+        let golden = (against as NSString).appendingPathComponent(file)
+        let frame: Result<Frame, SnapshotError>
+        do {
+          let f = try Snapshot.render(template, at: seconds, scale: scale)
+          size = (f.width, f.height)
+          frame = .success(f)
+        } catch {
+          frame = .failure(.renderFailed(error.message))
+        }
+        verdicts.append(verifier.verify(
+          frame, goldenPath: golden, name: time.label, time: time.description, seconds: seconds,
+          artifactsDirectory: reportDir))
+        entries.append(SnapshotManifest.Entry(time: time, seconds: seconds, file: file))
+      }
+      // Goldens were written: keep the manifest in step with them.
+      let wrote = verdicts.contains { $0.status == .recorded || $0.status == .updated }
+      if wrote {
+        // Keep the entries of goldens this run did not touch (other times recorded earlier).
+        let kept = (manifest?.frames ?? []).filter { old in
+          !entries.contains { $0.file == old.file }
+            && FileManager.default.fileExists(atPath: (against as NSString).appendingPathComponent(old.file))
+        }
+        let updated = try Snapshot.makeManifest(path, a, template, scale: scale, size: size, frames: kept + entries)
+        do {
+          try updated.write(to: against)
+        } catch {
+          throw CommandError(message: error.description, code: .environment)
+        }
+      }
+      let anyFailed = verdicts.contains { !$0.isPass }
+      try Diff.finish(
+        title: template.name, verdicts: verdicts, options: options, goldenRenderer: manifest?.renderer,
+        reportDir: reportDir, writeReport: explicitReport != nil || anyFailed)
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// `flick info`, `flick templates`, `flick schema`, template options and argument parsing.
+@Suite struct TemplateCommandTests {
+  static let flick = CLITests.flick
+  static let card = CLITests.root.appendingPathComponent("Tests/FlickTemplatesTests/Fixtures/params/card.json5").path
+
+  static func run(_ args: [String]) throws -> CLITests.Result { try CLITests.run(flick, args) }
+
+  @Test func infoDescribesABundledTemplateByName() throws {
+    let r = try Self.run(["info", "hello"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let lines = r.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first == "hello — A rounded card glides along a track and back (easeInEaseOut tween of position).")
+    #expect(lines.contains("canvas: 640×360 px, 30 fps, 3 s, 90 frames, background #0F172AFF"))
+    #expect(lines.contains("parameters: none"))
+    #expect(lines.contains("  card  120×120 at (160, 180)"))
+    #expect(lines.contains("    badge  44×44 at (60, 60)"))
+    #expect(lines.contains("timeline: 5 animations"))
+    #expect(lines.contains("  0.25–1.45 s  card.position"))
+  }
+
+  @Test func infoShowsParametersAndTheValuesInEffect() throws {
+    let r = try Self.run(["info", Self.card, "--set", "accent=#000000", "--set=count=5"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains("card for World"))
+    let accent = r.stdout.split(separator: "\n").first { $0.hasPrefix("  accent") } ?? ""
+    #expect(accent.contains("color") && accent.contains("default \"#F97316\" (now \"#000000\")") && accent.hasSuffix("Card colour"))
+    #expect(r.stdout.contains("integer 1…6"))
+    #expect(r.stdout.contains("default 3 (now 5)"))
+  }
+
+  @Test func parameterErrorsExitWith2AndNameTheParameter() throws {
+    let unknown = try Self.run(["info", Self.card, "--set", "acent=#000000"])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("--set acent=#000000: unknown parameter 'acent'; did you mean 'accent'?"))
+    let typed = try Self.run(["info", Self.card, "--set", "count=seven"])
+    #expect(typed.status == 2)
+    #expect(typed.stderr.contains("parameter 'count' (integer 1…6): expected a number, found a string \"seven\""))
+    let noFile = try Self.run(["info", Self.card, "--params", "/nonexistent/p.json5"])
+    #expect(noFile.status == 2 && noFile.stderr.contains("/nonexistent/p.json5: no such params file"))
+  }
+
+  @Test func paramsFileAndSet() throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let params = dir.appendingPathComponent("p.json5")
+    try Data("{ who: 'Params', count: 2 }".utf8).write(to: params)
+    let r = try Self.run(["info", Self.card, "--params", params.path, "--set", "count=4"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.hasPrefix("card for Params"))
+    #expect(r.stdout.contains("default 3 (now 4)"))
+  }
+
+  @Test func templatesListsBundledTemplatesWithDescriptions() throws {
+    let r = try Self.run(["templates"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.split(separator: "\n").contains { $0.hasPrefix("hello ") && $0.contains("A rounded card glides") })
+    let path = try Self.run(["templates", "--path"])
+    #expect(path.stdout.trimmingCharacters(in: .newlines).hasSuffix("/Templates"))
+  }
+
+  @Test func templatesFolderFromTheEnvironment() throws {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: Self.flick)
+    p.arguments = ["templates", "--path"]
+    p.environment = ["FLICK_TEMPLATES": "/nonexistent-flick-templates"]
+    let err = Pipe()
+    p.standardError = err
+    p.standardOutput = Pipe()
+    try p.run()
+    p.waitUntilExit()
+    #expect(p.terminationStatus == 3)
+    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(message.contains("set FLICK_TEMPLATES"))
+  }
+
+  @Test func schemaPrintsTheBundledSchema() throws {
+    let r = try Self.run(["schema"])
+    #expect(r.status == 0)
+    let file = try String(contentsOf: CLITests.root.appendingPathComponent("Templates/schema.json"), encoding: .utf8)
+    #expect(r.stdout == file)
+  }
+
+  @Test(arguments: ["info", "templates", "schema", "render", "still"])
+  func everyCommandHasHelp(_ command: String) throws {
+    let r = try Self.run([command, "--help"])
+    #expect(r.status == 0 && r.stdout.hasPrefix("USAGE: flick \(command)"))
+  }
+
+  @Test func usageErrorsAreHelpful() throws {
+    let typo = try Self.run(["info", "hello", "--sett", "x=1"])
+    #expect(typo.status == 2)
+    #expect(typo.stderr.contains("unknown option --sett; did you mean --set?"))
+    #expect(typo.stderr.contains("Run 'flick info --help' for usage."))
+    let oneDash = try Self.run(["info", "hello", "-set", "x=1"])
+    #expect(oneDash.stderr.contains("long options take two dashes: --set"))
+    let missing = try Self.run(["info", "hello", "--set"])
+    #expect(missing.status == 2 && missing.stderr.contains("option --set needs a value"))
+    let swallowed = try Self.run(["info", "hello", "--params", "--allow-outside-assets"])
+    #expect(swallowed.status == 2 && swallowed.stderr.contains("needs a value, found the option --allow-outside-assets"))
+    let flagValue = try Self.run(["info", "hello", "--allow-outside-assets=yes"])
+    #expect(flagValue.status == 2 && flagValue.stderr.contains("option --allow-outside-assets takes no value"))
+    // After `--` everything is a positional, even a leading dash.
+    let dashed = try Self.run(["info", "--", "--help"])
+    #expect(dashed.status == 2 && dashed.stderr.contains("no template file '--help'"))
+    let typoName = try Self.run(["info", "helo"])
+    #expect(typoName.status == 2 && typoName.stderr.contains("did you mean 'hello'?"))
+  }
+}

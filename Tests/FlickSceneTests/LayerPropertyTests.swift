@@ -1,0 +1,57 @@
+import FlickMotion
+import FlickScene
+import Testing
+
+@Suite struct LayerPropertyTests {
+  @Test func everyIssueNameIsInTheCatalogueWithItsValueType() {
+    let expected: [String: String] = [
+      "position": "point", "bounds": "rect", "size": "size", "rotation": "number", "rotationX": "number",
+      "rotationY": "number", "scaleXY": "point", "translationXY": "point", "opacity": "number",
+      "backgroundColor": "color", "cornerRadius": "number", "borderWidth": "number", "borderColor": "color",
+      "shadowColor": "color", "shadowOpacity": "number", "shadowRadius": "number", "shadowOffset": "point",
+      "strokeStart": "number", "strokeEnd": "number", "lineWidth": "number", "fillColor": "color",
+      "strokeColor": "color", "fontSize": "number", "textColor": "color", "colors": "colors",
+    ]
+    for (name, type) in expected {
+      #expect(AnyLayerProperty.named(name)?.valueTypeName == type, "\(name)")
+    }
+    #expect(AnyLayerProperty.named("nope") == nil)
+    #expect(Set(AnyLayerProperty.names).count == AnyLayerProperty.all.count)
+  }
+
+  @Test func kindPropertiesOnlyApplyToTheirKind() throws {
+    let ring = Layer(id: "r", content: .shape(ShapeContent(path: .rect(.zero))))
+    let plain = Layer(id: "p")
+    let strokeEnd = try #require(AnyLayerProperty.named("strokeEnd"))
+    #expect(strokeEnd.applies(to: ring) && !strokeEnd.applies(to: plain))
+    #expect(AnyLayerProperty.named("opacity")?.applies(to: plain) == true)
+    var edited = ring
+    LayerProperty.strokeEnd.write(&edited, 0.25)
+    #expect(LayerProperty.strokeEnd.read(edited) == 0.25)
+    var untouched = plain
+    LayerProperty.strokeEnd.write(&untouched, 0.25)
+    #expect(untouched == plain)
+  }
+
+  @Test func writesReachTheTransformAndContent() {
+    var layer = Layer(id: "g", content: .gradient(GradientContent(colors: [.black, .white])))
+    LayerProperty.rotationY.write(&layer, 1)
+    LayerProperty.scaleXY.write(&layer, Point(x: 2, y: 3))
+    LayerProperty.colors.write(&layer, [.white, .black])
+    #expect(layer.transform.rotationY == 1 && layer.transform.scale == Point(x: 2, y: 3))
+    #expect(layer.gradient?.colors.colors == [.white, .black])
+  }
+
+  @Test func colorListsInterpolateStopByStop() {
+    let a: ColorList = [.black, .white]
+    let b: ColorList = [.white, .black]
+    let mid = a.interpolated(to: b, amount: 0.5)
+    #expect(mid.colors == [Color(red: 0.5, green: 0.5, blue: 0.5), Color(red: 0.5, green: 0.5, blue: 0.5)])
+  }
+
+  @Test func thresholdsAreAboutHalfAPointOrOneColourStep() {
+    #expect(LayerProperty<Point>.position.threshold == 0.5)
+    #expect(LayerProperty<Color>.fillColor.threshold == 1.0 / 255)
+    #expect(LayerProperty<Double>.rotation.threshold * 100 <= 0.5)
+  }
+}

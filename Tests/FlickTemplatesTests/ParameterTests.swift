@@ -1,0 +1,143 @@
+import FlickMotion
+import FlickScene
+@testable import FlickTemplates
+import Foundation
+import Testing
+
+@Suite struct ParameterTests {
+  static let card = FixturePaths.fixtures.appendingPathComponent("params/card.json5").path
+
+  static func load(_ sets: [String] = [], params: String? = nil, options: TemplateOptions = TemplateOptions())
+    throws -> Template
+  {
+    var values = ParameterValues()
+    if let params { try values.load(text: params, file: FixturePaths.fixtures.appendingPathComponent("params/p.json5").path) }
+    for s in sets { try values.set(s) }
+    return try Template.load(path: card, parameters: values, options: options)
+  }
+
+  static func message(_ body: () throws -> Void) -> String {
+    do {
+      try body()
+      return ""
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  @Test func defaultsAreSubstitutedEverywhere() throws {
+    let t = try Self.load()
+    #expect(t.name == "card for World")
+    #expect(t.scene.backgroundColor == Color(hex: "#F97316"))
+    let card = try #require(t.scene.layers.first)
+    #expect(card.backgroundColor == Color(hex: "#F97316"))
+    #expect(card.cornerRadius == 12)
+    #expect(t.parameters.map(\.name) == ["accent", "who", "size", "count", "visible", "side", "names", "cover", "font", "radius"])
+    #expect(t.parameters[3].typeDescription == "integer 1…6")
+    #expect(t.parameters[5].typeDescription == "enum (left|right)")
+    #expect(t.parameters[6].typeDescription == "list of string, at most 4 items")
+    // An image default resolves against the template's folder.
+    guard case .string(let cover)? = t.parameterValues["cover"]?.kind else {
+      Issue.record("cover is not a string")
+      return
+    }
+    #expect(cover.hasSuffix("/Fixtures/params/assets/cover.png") && cover.hasPrefix("/"))
+  }
+
+  @Test func setValuesAreTypedByTheirDeclaration() throws {
+    let t = try Self.load([
+      "accent=#22C55E", "who=Ada Lovelace", "size=200.5", "count=6", "visible=false", "side=right",
+      "names=x, y ,z", "radius=0",
+    ])
+    #expect(t.name == "card for Ada Lovelace")
+    #expect(t.scene.layers.first?.backgroundColor == Color(hex: "#22C55E"))
+    #expect(t.scene.layers.first?.cornerRadius == 0)
+    #expect(t.parameterValues["size"]?.kind == .number(200.5))
+    #expect(t.parameterValues["count"]?.kind == .number(6))
+    #expect(t.parameterValues["visible"]?.kind == .bool(false))
+    #expect(t.parameterValues["side"]?.kind == .string("right"))
+    let names = t.parameterValues["names"].map { TemplateParameter.text(of: $0) }
+    #expect(names == "x, y, z")
+    let json = try Self.load(["names=[\"p\", 'q']"])
+    #expect(json.parameterValues["names"].map { TemplateParameter.text(of: $0) } == "p, q")
+  }
+
+  @Test func laterValuesWinAndSetWinsOverParamsFiles() throws {
+    let t = try Self.load(["who=B", "who=C"], params: "{ who: 'A', count: 2 }")
+    #expect(t.name == "card for C")
+    #expect(t.parameterValues["count"]?.kind == .number(2))
+  }
+
+  @Test(arguments: [
+    ("acent=#000000", "--set acent=#000000: unknown parameter 'acent'; did you mean 'accent'?"),
+    ("accent=red", "--set accent=red: parameter 'accent' (color): expected a colour like \"#FF5A5F\" or \"#FF5A5F80\", found \"red\""),
+    ("count=7", "--set count=7: parameter 'count' (integer 1…6): expected a number ≤ 6, found 7"),
+    ("count=2.5", "--set count=2.5: parameter 'count' (integer 1…6): expected a whole number, found 2.5"),
+    ("count=many", "--set count=many: parameter 'count' (integer 1…6): expected a number, found a string \"many\""),
+    ("size=5", "--set size=5: parameter 'size' (number 10…400): expected a number ≥ 10, found 5"),
+    ("visible=yes", "--set visible=yes: parameter 'visible' (boolean): expected true or false, found a string \"yes\""),
+    ("side=middle", "--set side=middle: parameter 'side' (enum (left|right)): unknown value 'middle'"),
+    ("names=a,b,c,d,e", "--set names=a,b,c,d,e: parameter 'names' (list of string, at most 4 items): expected at most 4 items, found 5"),
+    ("novalue", "--set novalue: expected NAME=VALUE"),
+    ("=3", "--set =3: the parameter name before '=' is empty"),
+  ])
+  func badSetValuesNameTheParameterTypeAndValue(assignment: String, expected: String) {
+    let message = Self.message { _ = try Self.load([assignment]) }
+    #expect(message.hasPrefix(expected), "got: \(message)")
+  }
+
+  @Test func paramsFileErrorsPointIntoTheFile() {
+    let message = Self.message { _ = try Self.load(params: "{\n  count: 'three',\n}") }
+    #expect(message.hasSuffix("p.json5:2:10: count: parameter 'count' (integer 1…6): expected a number, found a string \"three\""), "got: \(message)")
+    let unknown = Self.message { _ = try Self.load(params: "{ cont: 1 }") }
+    #expect(unknown.contains("p.json5:1:9: unknown parameter 'cont'; did you mean 'count'?"), "got: \(unknown)")
+    let notObject = Self.message { _ = try Self.load(params: "[1]") }
+    #expect(notObject.contains("p.json5:1:1: expected an object of parameter values"), "got: \(notObject)")
+  }
+
+  @Test func imageParametersFollowTheAssetPolicy() throws {
+    // A --set path is relative to the current directory; outside the template's folder it is refused…
+    let outside = FixturePaths.fixtures.appendingPathComponent("broken/syntax.json5").path
+    let refused = Self.message { _ = try Self.load(["cover=\(outside)"]) }
+    #expect(refused.contains("is outside the template's folder"), "got: \(refused)")
+    #expect(refused.contains("--allow-outside-assets"))
+    // …unless allowed.
+    let t = try Self.load(["cover=\(outside)"], options: TemplateOptions(allowOutsideAssets: true))
+    #expect(t.parameterValues["cover"]?.kind == .string(URL(fileURLWithPath: outside).resolvingSymlinksInPath().path))
+    // A missing file is named.
+    let none = FixturePaths.fixtures.appendingPathComponent("params/assets/none.png").path
+    let missing = Self.message { _ = try Self.load(["cover=\(none)"]) }
+    #expect(missing.contains("image \"\(none)\": no such file"), "got: \(missing)")
+    // In a params file, a relative path is relative to that file.
+    let fromFile = try Self.load(params: "{ cover: 'assets/cover.png' }")
+    #expect(fromFile.parameterValues["cover"] == fromFile.parameterValues["cover"])
+  }
+
+  @Test func interpolationAndEscapes() throws {
+    let t = try Template.decode(
+      """
+      { flick: 1, parameters: { n: { type: "integer", default: 3 }, w: { type: "string", default: "x" } },
+        name: "${n} cards for ${w}, $$5 each, $w stays, $${w} too",
+        canvas: { width: 10, height: 10, duration: 1 } }
+      """)
+    #expect(t.name == "3 cards for x, $5 each, $w stays, ${w} too")
+  }
+
+  @Test func requiredParameterWithoutDefault() {
+    let text = "{ flick: 1, parameters: { title: { type: 'string' } }, canvas: { width: 10, height: 10, duration: 1 } }"
+    let missing = Self.message { _ = try Template.decode(text, file: "t.json5") }
+    #expect(missing == "t.json5: parameters.title: parameter 'title' has no default: give a value with --set title=VALUE or --params FILE")
+    var values = ParameterValues()
+    values.set("title", text: "Hi")
+    #expect(throws: Never.self) { _ = try Template.decode(text, parameters: values) }
+  }
+
+  @Test func referencesReplaceWholeValuesOfAnyType() throws {
+    let t = try Template.decode(
+      """
+      { flick: 1, parameters: { at: { type: "list", items: "number", default: [30, 40], minItems: 2, maxItems: 2 } },
+        canvas: { width: 100, height: 100, duration: 1 }, layers: [{ id: "a", position: "$at" }] }
+      """)
+    #expect(t.scene.layers.first?.position == Point(x: 30, y: 40))
+  }
+}

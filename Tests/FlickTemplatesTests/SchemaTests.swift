@@ -1,0 +1,94 @@
+import FlickScene
+@testable import FlickTemplates
+import Foundation
+import Testing
+
+@Suite struct SchemaTests {
+  static func validator() throws -> JSONSchemaValidator {
+    let text = try String(contentsOf: FixturePaths.templates.appendingPathComponent("schema.json"), encoding: .utf8)
+    return JSONSchemaValidator(root: try JSON5Parser.parse(text))
+  }
+
+  static let bundled = FixturePaths.json5Files(in: FixturePaths.templates)
+
+  @Test func schemaIsStrictJSONAndUsesOnlyCheckedKeywords() throws {
+    let data = try Data(contentsOf: FixturePaths.templates.appendingPathComponent("schema.json"))
+    #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: data) }
+    #expect(try Self.validator().unsupportedKeywords() == [])
+  }
+
+  @Test(arguments: bundled)
+  func bundledTemplateValidates(_ url: URL) throws {
+    let value = try JSON5Parser.parse(try String(contentsOf: url, encoding: .utf8))
+    #expect(try Self.validator().validate(value) == [])
+  }
+
+  /// The schema lists exactly the keys and properties the decoder knows, so they cannot drift.
+  @Test func schemaMatchesTheDecoder() throws {
+    let root = try Self.validator().root
+    func keys(_ def: String) -> Set<String> {
+      guard case .object(let members)? = root["$defs"]?[def]?["properties"]?.kind else { return [] }
+      return Set(members.map(\.key))
+    }
+    let layerKeys = Template.baseLayerKeys + LayerContentKind.allCases.flatMap { Template.contentKeys[$0] ?? [] }
+    #expect(keys("layerBody") == Set(layerKeys + ["style"]))
+    #expect(keys("animate") == Set(AnyLayerProperty.names))
+    #expect(keys("setValues") == Set(AnyLayerProperty.names))
+    #expect(keys("canvas") == ["width", "height", "fps", "duration", "background"])
+    let entryKeys = ["animateEntry", "setEntry", "groupEntry", "sequenceEntry", "dragEntry", "releaseEntry", "animatorEntry", "propertyEntry"]
+      .reduce(into: Set<String>()) { $0.formUnion(keys($1)) }
+    #expect(entryKeys == Set(TimelineCompiler.entryKeys))
+    guard case .array(let types)? = root["$defs"]?["parameterType"]?["enum"]?.kind else {
+      Issue.record("no parameterType enum")
+      return
+    }
+    #expect(Set(types.compactMap { if case .string(let s) = $0.kind { s } else { nil } }) == Set(TemplateParameter.Kind.names))
+  }
+
+  @Test func bundledTemplatesExist() {
+    #expect(Self.bundled.contains { $0.lastPathComponent == "hello.json5" })
+  }
+
+  /// The validator itself must be able to fail, keyword by keyword.
+  @Test func validatorCatchesEachKeyword() throws {
+    let schema = try JSON5Parser.parse(
+      """
+      { type: "object", required: ["a"], additionalProperties: false,
+        properties: {
+          a: { type: "integer", minimum: 1, maximum: 3 },
+          b: { enum: ["x", "y"] },
+          c: { type: "array", items: { type: "string", pattern: "^#", minLength: 2 }, minItems: 1, maxItems: 2 },
+          d: { anyOf: [{ type: "number" }, { const: "auto" }] },
+          e: { oneOf: [{ type: "number" }, { type: "integer" }] },
+          f: { not: { type: "string" } },
+          g: { $ref: "#/$defs/point" },
+          h: { allOf: [{ type: "object" }], propertyNames: { pattern: "^[a-z]+$" } },
+        },
+        $defs: { point: { type: "array", minItems: 2, maxItems: 2 } } }
+      """)
+    let v = JSONSchemaValidator(root: schema)
+    func problems(_ text: String) throws -> Int { v.validate(try JSON5Parser.parse(text)).count }
+    #expect(try problems("{ a: 2, b: 'x', c: ['#a'], d: 'auto', e: 1.5, f: 1, g: [1, 2], h: { ok: 1 } }") == 0)
+    #expect(try problems("{ b: 'x' }") == 1)  // required
+    #expect(try problems("{ a: 2, z: 1 }") == 1)  // additionalProperties
+    #expect(try problems("{ a: 2.5 }") == 1)  // integer
+    #expect(try problems("{ a: 0 }") == 1)  // minimum
+    #expect(try problems("{ a: 4 }") == 1)  // maximum
+    #expect(try problems("{ a: 1, b: 'z' }") == 1)  // enum
+    #expect(try problems("{ a: 1, c: ['ab'] }") == 1)  // pattern
+    #expect(try problems("{ a: 1, c: ['#'] }") == 1)  // minLength
+    #expect(try problems("{ a: 1, c: [] }") == 1)  // minItems
+    #expect(try problems("{ a: 1, c: ['#a', '#b', '#c'] }") == 1)  // maxItems
+    #expect(try problems("{ a: 1, d: 'manual' }") == 1)  // anyOf + const
+    #expect(try problems("{ a: 1, e: 2 }") == 1)  // oneOf: both match
+    #expect(try problems("{ a: 1, f: 's' }") == 1)  // not
+    #expect(try problems("{ a: 1, g: [1] }") == 1)  // $ref
+    #expect(try problems("{ a: 1, h: { Bad: 1 } }") == 1)  // propertyNames
+    #expect(try problems("{ a: 1, h: 3 }") == 1)  // allOf
+  }
+
+  @Test func unsupportedKeywordsAreReported() throws {
+    let v = JSONSchemaValidator(root: try JSON5Parser.parse("{ properties: { a: { exclusiveMinimum: 0 } } }"))
+    #expect(v.unsupportedKeywords() == ["#/properties/a/exclusiveMinimum"])
+  }
+}

@@ -1,0 +1,57 @@
+import FlickMotion
+import FlickScene
+import FlickTemplates
+import Testing
+
+@Suite struct StyleAndCanvasTests {
+  @Test func stylesApplyInOrderAndTheLayerWins() throws {
+    let t = try Template.decode(
+      """
+      { flick: 1,
+        parameters: { accent: { type: "color", default: "#112233" } },
+        styles: { card: { size: [100, 60], cornerRadius: 12, backgroundColor: "$accent" }, faded: { opacity: 0.5, cornerRadius: 4 } },
+        canvas: { width: 200, height: 200, duration: 1 },
+        layers: [
+          { id: "a", style: "card" },
+          { id: "b", style: ["card", "faded"], cornerRadius: 30, sublayers: [{ id: "c", style: "faded" }] },
+        ] }
+      """)
+    let a = t.scene.layers[0]
+    #expect(a.bounds.size == Size(width: 100, height: 60) && a.cornerRadius == 12)
+    #expect(a.backgroundColor == Color(hex: "#112233"))
+    let b = t.scene.layers[1]
+    #expect(b.cornerRadius == 30 && b.opacity == 0.5)
+    #expect(b.sublayers.first?.opacity == 0.5 && b.sublayers.first?.cornerRadius == 4)
+  }
+
+  @Test func anErrorInAStyleSaysSo() {
+    do {
+      _ = try Template.decode(
+        "{ flick: 1, styles: { card: { opacity: 2 } }, canvas: { width: 9, height: 9, duration: 1 }, layers: [{ id: 'a', style: 'card' }] }",
+        file: "t.json5")
+      Issue.record("accepted opacity 2")
+    } catch {
+      #expect(error.description == "t.json5:1:40: layers[0].opacity: expected a number in 0…1, found 2 (value from style 'card')")
+    }
+  }
+
+  @Test func automaticDurationEndsWithTheLastAnimation() throws {
+    let t = try Template.decode(
+      """
+      { flick: 1, canvas: { width: 10, height: 10, fps: 30, duration: "auto", background: "transparent" },
+        layers: [{ id: "a" }],
+        timeline: [{ target: "a", property: "cornerRadius", to: 4, at: 0.25, duration: 0.5 },
+                   { target: "a", property: "opacity", to: 0, at: 0.5, duration: 1.25 }] }
+      """)
+    #expect(t.automaticDuration)
+    #expect(t.scene.duration == 1.75)
+    #expect(t.scene.frameCount == 53)
+    #expect(t.scene.backgroundColor == .clear)
+  }
+
+  @Test func schemaKeyIsAccepted() throws {
+    let t = try Template.decode(
+      "{ $schema: '../Templates/schema.json', flick: 1, canvas: { width: 10, height: 10, duration: 1 } }")
+    #expect(t.scene.size == Size(width: 10, height: 10))
+  }
+}

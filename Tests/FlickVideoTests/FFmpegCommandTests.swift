@@ -1,0 +1,72 @@
+@testable import FlickVideo
+import Testing
+
+@Suite struct FFmpegCommandTests {
+  func command(_ format: OutputFormat, _ w: Int = 64, _ h: Int = 48, fps: Int = 30, options o: EncodingOptions = .init())
+    throws -> [String]
+  {
+    try FFmpegCommand(format: format, width: w, height: h, fps: fps, options: o, output: "out").arguments
+  }
+
+  @Test func mp4ConvertsWithBT709AndTagsIt() throws {
+    let args = try command(.mp4)
+    let vf = try #require(args.firstIndex(of: "-vf").map { args[$0 + 1] })
+    #expect(vf.contains("out_color_matrix=bt709") && vf.contains("out_range=tv"))
+    for (flag, value) in [
+      ("-color_primaries", "bt709"), ("-color_trc", "bt709"), ("-colorspace", "bt709"), ("-pix_fmt", "yuv420p"),
+      ("-crf", "18"), ("-movflags", "+faststart"), ("-c:v", "libx264"), ("-preset", "veryfast"),
+    ] {
+      #expect(args.lastIndex(of: flag).map { args[$0 + 1] } == value, "\(flag)")
+    }
+    #expect(args.last == "out")
+  }
+
+  @Test func oddSizesAreRefusedForMP4WithTheSizeToUse() {
+    #expect(
+      throws: VideoError.invalidSize(
+        width: 641, height: 360,
+        reason: "H.264 in yuv420p needs even sides; render at --size 642x360 or add --pad to pad to 642x360")
+    ) {
+      _ = try command(.mp4, 641, 360)
+    }
+  }
+
+  @Test func paddingMakesOddSidesEven() throws {
+    let args = try command(.mp4, 641, 361, options: EncodingOptions(pad: true, padColor: 0x0F172A))
+    let vf = try #require(args.firstIndex(of: "-vf").map { args[$0 + 1] })
+    #expect(vf.hasPrefix("pad=642:362:0:0:color=0x0f172a,"))
+  }
+
+  @Test func outOfRangeOptionsAreRefused() {
+    #expect(throws: VideoError.self) { try command(.mp4, options: EncodingOptions(crf: 0)) }
+    #expect(throws: VideoError.self) { try command(.mp4, options: EncodingOptions(preset: "warp")) }
+    #expect(throws: VideoError.self) { try command(.gif, fps: 30, options: EncodingOptions(gifFPS: 60)) }
+    #expect(throws: VideoError.self) { try command(.gif, fps: 20, options: EncodingOptions(gifFPS: 25)) }
+    #expect(throws: VideoError.self) { try command(.webm, options: EncodingOptions(crf: 64)) }
+  }
+
+  @Test func gifRatesAndLoops() throws {
+    #expect(FFmpegCommand.gifFPS(renderFPS: 60, requested: nil) == 50)
+    #expect(FFmpegCommand.gifFPS(renderFPS: 30, requested: nil) == 30)
+    #expect(FFmpegCommand.gifFPS(renderFPS: 60, requested: 20) == 20)
+    #expect([50, 25, 20, 10, 5, 4, 2, 1].allSatisfy(FFmpegCommand.isExactGIFRate))
+    #expect(![60, 30, 24, 15, 12].contains(where: FFmpegCommand.isExactGIFRate))
+    #expect(FFmpegCommand.gifLoop(plays: 0) == 0)
+    #expect(FFmpegCommand.gifLoop(plays: 1) == -1)
+    #expect(FFmpegCommand.gifLoop(plays: 3) == 2)
+    let args = try command(.gif, fps: 60, options: EncodingOptions(dither: .none, plays: 2, gifWidth: 32))
+    let graph = try #require(args.firstIndex(of: "-filter_complex").map { args[$0 + 1] })
+    #expect(graph.hasPrefix("[0:v]fps=50,scale=32:-1:flags=lanczos,split[a][b];[a]palettegen=stats_mode=diff[p]"))
+    #expect(graph.hasSuffix("paletteuse=dither=none:diff_mode=rectangle"))
+    #expect(args.firstIndex(of: "-loop").map { args[$0 + 1] } == "1")
+  }
+
+  @Test func alphaFormatsKeepAlpha() throws {
+    #expect(try command(.webm).contains("yuva420p"))
+    #expect(try command(.mov).contains("yuva444p10le"))
+    #expect(try command(.apng).contains("rgba"))
+    #expect(try command(.webp).contains("yuva420p"))
+    #expect(OutputFormat.allCases.filter(\.hasAlpha) == [.gif, .webm, .mov, .apng, .webp, .png])
+    #expect(OutputFormat.allCases.filter(\.usesFFmpeg) == [.mp4, .gif, .webm, .mov, .apng, .webp])
+  }
+}

@@ -1,0 +1,229 @@
+import FlickScene
+import FlickVideo
+import Foundation
+import Testing
+
+/// Outputs are never half-written: a failing, crashing or interrupted encoder leaves no file at
+/// the destination, leaves an existing destination untouched, says what happened, and the
+/// command exits with the documented code.
+@Suite struct FailureTests {
+  /// A fake ffmpeg that answers the start-up checks like the real one and then runs `body`
+  /// (`$out` is the temporary output path).
+  static func fakeFFmpeg(_ body: String, version: String? = nil, in dir: URL) throws -> String {
+    let real = "$(PATH=/usr/local/bin:/usr/bin:/bin command -v ffmpeg)"
+    let versionLine = version.map { "echo 'ffmpeg version \($0) Copyright (c) the FFmpeg developers'; exit 0" }
+      ?? "exec \(real) \"$@\""
+    return try TestSupport.script(
+      """
+      case "$*" in *-version*) \(versionLine);; *-encoders*) exec \(real) "$@";; esac
+      for out in "$@"; do :; done
+      \(body)
+
+      """, named: "ffmpeg", in: dir)
+  }
+
+  static let failEarly = """
+    echo partial > "$out"
+    head -c 20000 > /dev/null
+    echo "simulated encoder failure: out of cheese" >&2
+    exit 1
+    """
+  static let dieMidStream = """
+    echo partial > "$out"
+    head -c 50000 > /dev/null
+    kill -9 $$
+    """
+
+  struct Fixture {
+    let dir: URL
+    let bin: URL
+    let out: URL
+    init() throws {
+      dir = try TestSupport.temporaryDirectory()
+      bin = dir.appendingPathComponent("bin")
+      out = dir.appendingPathComponent("out")
+      try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    }
+    func path(_ name: String) -> String { out.path + "/" + name }
+    func keep(_ name: String) throws {
+      try Data("previous".utf8).write(to: URL(fileURLWithPath: path(name)))
+    }
+    func expectKept(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+      let data = try Data(contentsOf: URL(fileURLWithPath: path(name)))
+      #expect(data == Data("previous".utf8), "\(name) was changed", sourceLocation: sourceLocation)
+    }
+    func cleanup() { try? FileManager.default.removeItem(at: dir) }
+  }
+
+  // MARK: - Library
+
+  @Test func anEncoderThatFailsLeavesNothingBehind() throws {
+    let f = try Fixture()
+    defer { f.cleanup() }
+    try f.keep("keep.mp4")
+    let ffmpeg = FFmpegTool(path: try Self.fakeFFmpeg(Self.failEarly, in: f.bin), version: "5.1")
+    let session = RenderSession(
+      scene: TestSupport.movingScene(), outputs: [try OutputTarget(path: f.path("keep.mp4")),
+                                                   try OutputTarget(path: f.path("seq/"))], ffmpeg: ffmpeg)
+    do {
+      try session.run()
+      Issue.record("the render should fail")
+    } catch let error as VideoError {
+      guard case .ffmpegFailed(let output, let status, let stderr) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(output == f.path("keep.mp4") && status == 1 && stderr.contains("out of cheese"))
+      #expect(error.description.contains("out of cheese"))
+    }
+    try f.expectKept("keep.mp4")
+    #expect(try TestSupport.contents(f.out) == ["keep.mp4"])
+  }
+
+  @Test func anEncoderKilledMidStreamLeavesNothingBehind() throws {
+    let f = try Fixture()
+    defer { f.cleanup() }
+    let ffmpeg = FFmpegTool(path: try Self.fakeFFmpeg(Self.dieMidStream, in: f.bin), version: "5.1")
+    let session = RenderSession(
+      scene: TestSupport.movingScene(), outputs: [try OutputTarget(path: f.path("new.webm"))], ffmpeg: ffmpeg)
+    #expect(throws: VideoError.self) { try session.run() }
+    do {
+      try session.run()
+    } catch let error as VideoError {
+      guard case .ffmpegKilled(_, let signal, _) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(signal == 9)
+    }
+    #expect(try TestSupport.contents(f.out).isEmpty)
+  }
+
+  @Test func outputsAreCommittedOnlyWhenAllSucceeded() throws {
+    let f = try Fixture()
+    defer { f.cleanup() }
+    try f.keep("bad.mp4")
+    // Encodes normally, except that the output named bad… fails after reading every frame.
+    let script = try Self.fakeFFmpeg(
+      """
+      case "$out" in
+        *bad*) cat > /dev/null; echo "late failure" >&2; exit 1;;
+      esac
+      exec $(PATH=/usr/local/bin:/usr/bin:/bin command -v ffmpeg) "$@"
+      """, in: f.bin)
+    let session = RenderSession(
+      scene: TestSupport.movingScene(),
+      outputs: try ["good.mp4", "good.gif", "frames/", "bad.mp4"].map { try OutputTarget(path: f.path($0)) },
+      ffmpeg: FFmpegTool(path: script, version: "5.1"))
+    #expect(throws: VideoError.self) { try session.run() }
+    try f.expectKept("bad.mp4")
+    #expect(try TestSupport.contents(f.out) == ["bad.mp4"], "the good outputs are not committed either")
+  }
+
+  // MARK: - Command line
+
+  static let template = """
+    { flick: 1, canvas: { width: 64, height: 48, fps: 10, duration: 1, background: "#102030" },
+      layers: [ { id: "a", size: [16, 16], position: [8, 24], cornerRadius: 4, backgroundColor: "#F97316" } ],
+      timeline: [ { target: "a", property: "position", to: [56, 24], at: 0, duration: 1, curve: "linear" } ] }
+    """
+
+  static func writeTemplate(_ text: String = template, in f: Fixture, named name: String = "t.json5") throws -> String {
+    let path = f.dir.appendingPathComponent(name).path
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  static func environment(path: String) -> [String: String] {
+    var env = ProcessInfo.processInfo.environment
+    env["PATH"] = path
+    env["FLICK_FFMPEG"] = nil
+    return env
+  }
+
+  @Test func commandLineFailuresExitWith3AndKeepTheDestination() throws {
+    let f = try Fixture()
+    defer { f.cleanup() }
+    let template = try Self.writeTemplate(in: f)
+    try f.keep("keep.mp4")
+    _ = try Self.fakeFFmpeg(Self.failEarly, in: f.bin)
+    let env = Self.environment(path: f.bin.path + ":/usr/bin:/bin")
+    let failed = try TestSupport.run(TestSupport.flick, ["render", template, "-o", f.path("keep.mp4"), "-q"], environment: env)
+    #expect(failed.status == 3)
+    #expect(failed.stderr.contains("ffmpeg failed writing") && failed.stderr.contains("out of cheese"))
+    try f.expectKept("keep.mp4")
+    #expect(try TestSupport.contents(f.out) == ["keep.mp4"])
+
+    _ = try Self.fakeFFmpeg(Self.dieMidStream, in: f.bin)
+    let killed = try TestSupport.run(TestSupport.flick, ["render", template, "-o", f.path("keep.mp4"), "-q"], environment: env)
+    #expect(killed.status == 3 && killed.stderr.contains("killed by signal 9"))
+    try f.expectKept("keep.mp4")
+    #expect(try TestSupport.contents(f.out) == ["keep.mp4"])
+  }
+
+  @Test func missingOrOldFFmpegSaysHowToInstall() throws {
+    let f = try Fixture()
+    defer { f.cleanup() }
+    let template = try Self.writeTemplate(in: f)
+    let missing = try TestSupport.run(
+      TestSupport.flick, ["render", template, "-o", f.path("a.mp4")], environment: Self.environment(path: f.bin.path))
+    #expect(missing.status == 3)
+    #expect(missing.stderr.contains("ffmpeg was not found") && missing.stderr.contains("apt-get install ffmpeg"))
+    _ = try Self.fakeFFmpeg("exit 0", version: "3.4.8", in: f.bin)
+    let old = try TestSupport.run(
+      TestSupport.flick, ["render", template, "-o", f.path("a.mp4")], environment: Self.environment(path: f.bin.path))
+    #expect(old.status == 3 && old.stderr.contains("ffmpeg 3.4.8 is too old") && old.stderr.contains("install"))
+    #expect(try TestSupport.contents(f.out).isEmpty)
+  }
+
+  @Test func invalidRequestsExitWith2BeforeRendering() throws {
+    let f = try Fixture()
+    defer { f.cleanup() }
+    let odd = try Self.writeTemplate(
+      Self.template.replacingOccurrences(of: "width: 64", with: "width: 65"), in: f, named: "odd.json5")
+    let r = try TestSupport.run(TestSupport.flick, ["render", odd, "-o", f.path("a.mp4")])
+    #expect(r.status == 2 && r.stderr.contains("--size 66x48") && r.stderr.contains("--pad"))
+    let padded = try TestSupport.run(TestSupport.flick, ["render", odd, "-o", f.path("a.mp4"), "--pad", "-q"])
+    #expect(padded.status == 0, "\(padded.stderr)")
+    let info = try TestSupport.probe(f.path("a.mp4"), "stream=width,height")
+    #expect(info["width"] == "66" && info["height"] == "48")
+    let template = try Self.writeTemplate(in: f)
+    for args in [["--frames", "5..10"], ["--size", "100x100"], ["--format", "avi"], ["--crf", "99"], ["--jobs", "0"]] {
+      let bad = try TestSupport.run(TestSupport.flick, ["render", template, "-o", f.path("b.mp4")] + args)
+      #expect(bad.status == 2, "\(args): \(bad.stderr)")
+    }
+    #expect(try TestSupport.contents(f.out) == ["a.mp4"])
+  }
+
+  @Test(arguments: [SIGINT, SIGTERM]) func interruptionRemovesTemporaryFilesAndExits130(_ signal: Int32) throws {
+    let f = try Fixture()
+    defer { f.cleanup() }
+    let template = try Self.writeTemplate(
+      Self.template.replacingOccurrences(of: "duration: 1,", with: "duration: 120,"), in: f)
+    try f.keep("keep.mp4")
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: TestSupport.flick)
+    p.arguments = [
+      "render", template, "-o", f.path("keep.mp4"), "-o", f.path("a.gif"), "-o", f.path("seq/"), "--progress", "json",
+    ]
+    let err = Pipe()
+    p.standardError = err
+    p.standardOutput = FileHandle.nullDevice
+    try p.run()
+    // Wait until frames are flowing, then interrupt.
+    var seen = ""
+    while !seen.contains("\"frame\":") || seen.components(separatedBy: "\n").count < 4 {
+      let chunk = err.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      seen += String(decoding: chunk, as: UTF8.self)
+    }
+    kill(p.processIdentifier, signal)
+    let rest = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    #expect(p.terminationStatus == 130)
+    #expect(String(decoding: rest, as: UTF8.self).contains("interrupted"))
+    try f.expectKept("keep.mp4")
+    #expect(try TestSupport.contents(f.out) == ["keep.mp4"])
+  }
+}

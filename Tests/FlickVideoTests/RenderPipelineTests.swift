@@ -1,0 +1,115 @@
+import FlickRaster
+import FlickScene
+@testable import FlickVideo
+import Foundation
+import Testing
+
+@Suite struct RenderPipelineTests {
+  /// Counters shared by the test renderers on the worker threads.
+  final class Probe: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var started = 0
+    private var delivered = 0
+    private(set) var maxInFlight = 0
+    private(set) var factories = 0
+
+    func madeRenderer() { lock.withLock { factories += 1 } }
+    func start() {
+      lock.withLock {
+        started += 1
+        maxInFlight = max(maxInFlight, started - delivered)
+      }
+    }
+    func deliver() { lock.withLock { delivered += 1 } }
+  }
+
+  struct Boom: Error, Equatable { var frame: Int }
+
+  static let scene = TestSupport.movingScene(width: 32, height: 24, fps: 30, duration: 1)
+
+  /// A pipeline whose renderers take an uneven, frame-dependent time, so frames finish out of order.
+  static func pipeline(jobs: Int, inFlight: Int? = nil, probe: Probe, failAt: Int? = nil) -> RenderPipeline {
+    RenderPipeline(jobs: jobs, framesInFlight: inFlight) { scale in
+      probe.madeRenderer()
+      let renderer = Renderer(scale: scale)
+      return { tree in
+        probe.start()
+        let index = Int((tree.time * 30).rounded())
+        if index == failAt { throw Boom(frame: index) }
+        usleep(UInt32((index * 7919) % 5) * 1000)
+        return try renderer.render(tree)
+      }
+    }
+  }
+
+  @Test func deliversInOrderWithBoundedFramesInFlight() throws {
+    let probe = Probe()
+    let scene = Self.scene
+    var order: [Int] = []
+    try Self.pipeline(jobs: 4, inFlight: 6, probe: probe).run(
+      frames: 0..<30, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, straightAlpha: true
+    ) { frame in
+      order.append(frame.index)
+      #expect(frame.frame.width == 32 && frame.straight?.count == 32 * 24 * 4)
+      probe.deliver()
+    }
+    #expect(order == Array(0..<30))
+    #expect(probe.maxInFlight <= 6)
+    #expect(probe.factories == 4, "one renderer per worker")
+  }
+
+  @Test func aRendererErrorStopsTheRun() {
+    let probe = Probe()
+    let scene = Self.scene
+    var delivered: [Int] = []
+    #expect(throws: Boom(frame: 9)) {
+      try Self.pipeline(jobs: 3, probe: probe, failAt: 9).run(
+        frames: 0..<30, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, straightAlpha: false
+      ) { frame in delivered.append(frame.index) }
+    }
+    #expect(delivered == Array(0..<delivered.count) && delivered.count <= 9)
+  }
+
+  @Test func aDeliveryErrorStopsTheWorkers() {
+    let probe = Probe()
+    let scene = Self.scene
+    #expect(throws: Boom(frame: 3)) {
+      try Self.pipeline(jobs: 2, probe: probe).run(
+        frames: 0..<30, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, straightAlpha: false
+      ) { frame in
+        if frame.index == 3 { throw Boom(frame: 3) }
+      }
+    }
+    // The workers stop within the in-flight window (jobs + 2 = 4 frames past the 3 delivered)
+    // instead of rendering the rest.
+    #expect(probe.started <= 3 + 4)
+  }
+
+  @Test func straightAlphaDividesByAlpha() {
+    // Premultiplied BGRA: opaque, half-transparent, transparent, quarter.
+    let premultiplied: [UInt8] = [10, 20, 30, 255, 64, 0, 128, 128, 5, 5, 5, 0, 16, 32, 64, 64]
+    #expect(StraightAlpha.convert(premultiplied) == [10, 20, 30, 255, 128, 0, 255, 128, 0, 0, 0, 0, 64, 128, 255, 64])
+  }
+
+  @Test func pngSequenceIsByteIdenticalForOneAndFourJobs() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let scene = TestSupport.movingScene(fps: 24, duration: 0.5, background: .clear)
+    for jobs in [1, 4] {
+      try RenderSession(
+        scene: scene, outputs: [try OutputTarget(path: dir.path + "/j\(jobs)/")], pipeline: RenderPipeline(jobs: jobs)
+      ).run()
+    }
+    let names = try TestSupport.contents(dir.appendingPathComponent("j1"))
+    #expect(names.count == 12)
+    #expect(try TestSupport.contents(dir.appendingPathComponent("j4")) == names)
+    var distinct = Set<Data>()
+    for name in names {
+      let one = try Data(contentsOf: dir.appendingPathComponent("j1/" + name))
+      let four = try Data(contentsOf: dir.appendingPathComponent("j4/" + name))
+      #expect(one == four, "\(name) differs between --jobs 1 and --jobs 4")
+      distinct.insert(one)
+    }
+    #expect(distinct.count == names.count, "the card moves, so every frame differs")
+  }
+}

@@ -1,0 +1,126 @@
+import FlickMotion
+import FlickScene
+import FlickVideo
+import Foundation
+import Testing
+
+/// Helpers shared by the FlickVideo suites: temporary folders, subprocesses, ffprobe and
+/// decoding through ffmpeg, small scenes built in code.
+enum TestSupport {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  /// The `flick` executable built for the tests (`swift build --build-tests` builds it).
+  static let flick = ProcessInfo.processInfo.environment["FLICK_BIN"]
+    ?? root.appendingPathComponent(".build/debug/flick").path
+
+  struct Result {
+    var status: Int32
+    var stdout: Data
+    var stderr: String
+    var text: String { String(decoding: stdout, as: UTF8.self) }
+  }
+
+  /// A fresh temporary folder; remove it with `FileManager.removeItem` when done.
+  static func temporaryDirectory() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-video-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+  }
+
+  /// Runs `executable` with `arguments`, reading stdout and stderr concurrently.
+  static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: executable)
+    p.arguments = arguments
+    if let environment { p.environment = environment }
+    let out = Pipe()
+    let err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    p.standardInput = FileHandle.nullDevice
+    try p.run()
+    let box = DataBox()
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      box.data = err.fileHandleForReading.readDataToEndOfFile()
+      done.signal()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    done.wait()
+    p.waitUntilExit()
+    return Result(status: p.terminationStatus, stdout: outData, stderr: String(decoding: box.data, as: UTF8.self))
+  }
+
+  final class DataBox: @unchecked Sendable { var data = Data() }
+
+  /// `ffprobe` stream (and format) fields of the first video stream, with frames counted.
+  static func probe(_ path: String, _ entries: String) throws -> [String: String] {
+    var args = ["-v", "error"]
+    args += [
+      "-count_frames", "-select_streams", "v:0", "-show_entries", entries, "-of", "default=noprint_wrappers=1", path,
+    ]
+    let r = try run("/usr/bin/env", ["ffprobe"] + args)
+    #expect(r.status == 0, "ffprobe failed: \(r.stderr)")
+    var fields: [String: String] = [:]
+    for line in r.text.split(separator: "\n") {
+      let parts = line.split(separator: "=", maxSplits: 1)
+      if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+    }
+    return fields
+  }
+
+  /// Decodes every frame of `path` to packed RGBA (straight alpha) with ffmpeg, as a player
+  /// would (honouring the stream's colour tags).
+  static func decodeRGBA(_ path: String, decoder: String? = nil) throws -> Data {
+    var args = ["-hide_banner", "-loglevel", "error"]
+    if let decoder { args += ["-c:v", decoder] }
+    args += ["-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"]
+    let r = try run("/usr/bin/env", ["ffmpeg"] + args)
+    #expect(r.status == 0, "ffmpeg decode failed: \(r.stderr)")
+    return r.stdout
+  }
+
+  /// A grid of flat colour patches, `patch` pixels square, on `background`.
+  static func patchScene(
+    _ colors: [Color], columns: Int, patch: Double = 32, background: Color = .white, fps: Int = 10,
+    duration: Double = 0.2
+  ) -> Scene {
+    let rows = (colors.count + columns - 1) / columns
+    let layers = colors.enumerated().map { i, c in
+      Layer(
+        id: "p\(i)", bounds: Rect(x: 0, y: 0, width: patch, height: patch),
+        position: Point(x: (Double(i % columns) + 0.5) * patch, y: (Double(i / columns) + 0.5) * patch),
+        backgroundColor: c)
+    }
+    return Scene(
+      size: Size(width: Double(columns) * patch, height: Double(rows) * patch), fps: fps, duration: duration,
+      backgroundColor: background, layers: layers)
+  }
+
+  /// A small moving scene: a rounded card sliding across `width × height` over `duration` s.
+  static func movingScene(width: Double = 64, height: Double = 48, fps: Int = 10, duration: Double = 1,
+                          background: Color = Color(red: 0.06, green: 0.09, blue: 0.16)) -> Scene {
+    let card = Layer(
+      id: "card", bounds: Rect(x: 0, y: 0, width: 20, height: 20), position: Point(x: 10, y: height / 2),
+      opacity: 0.9, backgroundColor: Color(red: 0.98, green: 0.45, blue: 0.09), cornerRadius: 5)
+    let slide = LayerAnimation(
+      layerID: "card", property: .position, beginTime: 0, duration: duration,
+      value: { t in Point(x: 10 + (width - 20) * t / duration, y: height / 2) })
+    return Scene(
+      size: Size(width: width, height: height), fps: fps, duration: duration, backgroundColor: background,
+      layers: [card], animations: [slide])
+  }
+
+  /// Writes an executable shell script and returns its path.
+  static func script(_ body: String, named name: String, in dir: URL) throws -> String {
+    let path = dir.appendingPathComponent(name).path
+    try Data(("#!/bin/sh\n" + body).utf8).write(to: URL(fileURLWithPath: path))
+    chmod(path, 0o755)
+    return path
+  }
+
+  /// Names in `dir` (hidden ones included), sorted.
+  static func contents(_ dir: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+  }
+}
