@@ -84,6 +84,7 @@ extension AnimationSpec {
       throw MotionError(
         "column \(args.column): spring parameters mix \(chosen.map(\.0).joined(separator: " and ")); use one family")
     }
+    let physical = args.has("stiffness") || args.has("damping") || args.has("mass")
     let mass = try args.number("mass", in: positive) ?? 1
     switch chosen.first?.0 {
     case "tension/friction/mass":
@@ -107,7 +108,7 @@ extension AnimationSpec {
     default:
       // A bare `spring` is Pop's default spring (bounciness 4, speed 12), the one users of Pop's
       // `POPSpringAnimation` get without settings; physical members fall back to Core Animation's.
-      if !args.has("stiffness") && !args.has("damping") && !args.has("mass") {
+      if !physical {
         return .popDefault
       }
       return SpringParameters(
