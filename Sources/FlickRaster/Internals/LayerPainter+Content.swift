@@ -70,16 +70,17 @@ extension LayerPainter {
     guard FontCatalog.isAvailable(t.fontFamily) else {
       throw .missingFontFamily(family: t.fontFamily, layerID: layer.id, fallback: FontCatalog.fallback(for: t.fontFamily))
     }
+    let layout = try textLayout(t, size: layer.bounds.size)
+    layout?.draw(in: cr, at: layer.bounds.origin, color: t.textColor)
+  }
+
+  /// The shaped text for a layer of `size` (colour excluded), from the cache when there is one.
+  func textLayout(_ t: TextContent, size: Size) throws(RasterError) -> TextLayout? {
     var key = t
     key.textColor = .clear
-    let make = { () -> TextLayout? in TextLayout(t, size: layer.bounds.size, in: self.text) }
-    let layout: TextLayout?
-    if let cache {
-      layout = try cache.layout(TextKey(text: key, size: layer.bounds.size), make)
-    } else {
-      layout = make()
-    }
-    layout?.draw(in: cr, at: layer.bounds.origin, color: t.textColor)
+    let make = { () -> TextLayout? in TextLayout(key, size: size, in: self.text) }
+    if let cache { return try cache.layout(TextKey(text: key, size: size), make) }
+    return make()
   }
 
   // MARK: - Gradient
