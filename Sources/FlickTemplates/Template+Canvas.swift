@@ -54,32 +54,7 @@ extension Template {
   /// `background: { colors: […], kind, locations, startPoint, endPoint }`, as a gradient layer's keys.
   static func decodeBackgroundGradient(_ node: TemplateNode) throws(TemplateError) -> GradientContent {
     let o = try node.object(allowed: ["colors", "kind", "locations", "startPoint", "endPoint"])
-    guard let colorsNode = o["colors"] else { throw node.error("a gradient background needs 'colors'") }
-    var colors: [Color] = []
-    for item in try colorsNode.array() { colors.append(try item.color()) }
-    guard colors.count >= 1 else { throw colorsNode.error("a gradient needs at least one colour") }
-    var g = GradientContent(colors: colors)
-    if let n = o["kind"] {
-      let name = try n.string(oneOf: GradientContent.Kind.allCases.map(\.rawValue) + ["linear"])
-      g.kind = name == "linear" ? .axial : GradientContent.Kind(rawValue: name) ?? .axial
-    }
-    if let n = o["locations"] {
-      var locations: [Double] = []
-      for item in try n.array() {
-        let v = try item.double(in: 0...1)
-        if let last = locations.last, v < last {
-          throw item.error("locations must not decrease (\(TemplateNode.format(v)) after \(TemplateNode.format(last)))")
-        }
-        locations.append(v)
-      }
-      guard locations.count == colors.count else {
-        throw n.error("expected \(colors.count) locations, one per colour, found \(locations.count)")
-      }
-      g.locations = locations
-    }
-    if let n = o["startPoint"] { g.startPoint = try n.point() }
-    if let n = o["endPoint"] { g.endPoint = try n.point() }
-    return g
+    return try decodeGradient(node, o, owner: "a gradient background")
   }
 
   /// The end of the last animation: when every animation has settled and the scene holds still.
