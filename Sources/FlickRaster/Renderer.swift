@@ -31,14 +31,8 @@ public struct Renderer: Sendable {
   {
     let width = Int((tree.size.width * scale).rounded())
     let height = Int((tree.size.height * scale).rounded())
-    return try FrameCanvas.draw(width: width, height: height) { cr throws(RasterError) in
+    return try FrameCanvas.draw(width: width, height: height, fill: tree.backgroundColor) { cr throws(RasterError) in
       cairo_scale(cr, scale, scale)
-      if tree.backgroundColor.alpha > 0 {
-        CairoDraw.setSource(cr, tree.backgroundColor)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-      }
       cache?.beginFrame()
       let painter = LayerPainter(cache: cache, text: text, targetWidth: width, targetHeight: height)
       try painter.draw(tree.layers, in: cr)
