@@ -8,6 +8,8 @@ FLICK_RELEASE = .build/release/flick
 .PHONY: demo test build release bootstrap clean bench
 .PHONY: snapshots bench-snapshot
 .PHONY: bench-raster-swift
+.PHONY: demo test build release bootstrap clean bench bench-motion
+.PHONY: bench-video
 
 bootstrap:
 	@scripts/bootstrap
@@ -53,3 +55,10 @@ clean:
 .PHONY: bench-raster
 bench-raster: bootstrap
 	Benchmarks/raster/run.sh $(BENCH_ARGS)
+# Release-mode FlickMotion benchmark (separate package; not built by `make test`).
+bench-motion:
+	cd Benchmarks/motion && $(SWIFT) run -c release MotionBenchmark
+
+# Video benchmark: flick render vs render-only vs ffmpeg-only, side by side (docs/video.md).
+bench-video: bootstrap
+	Benchmarks/video/run.sh

@@ -42,6 +42,10 @@ let package = Package(
     .executableTarget(
       name: "flick-raster-bench", dependencies: ["FlickRaster", "FlickScene", "FlickMotion"],
       path: "Benchmarks/raster/flick"),
+    /// `make bench-snapshot`: comparator speed against render speed.
+    .executableTarget(
+      name: "flick-bench-snapshot", dependencies: ["FlickSnapshot", "FlickTemplates"],
+      path: "Benchmarks/snapshot"),
 
     // MARK: - Implementation details
 
@@ -72,7 +76,7 @@ let package = Package(
     .testTarget(
       name: "FlickSnapshotTests", dependencies: ["FlickSnapshot", "FlickTesting"],
       exclude: ["Fixtures", "__Snapshots__"]),
-    .testTarget(name: "FlickCLITests", dependencies: ["FlickRaster"]),
+    .testTarget(name: "FlickCLITests", dependencies: ["FlickRaster", "FlickTemplates"]),
   ],
   swiftLanguageModes: [.v6]
 )

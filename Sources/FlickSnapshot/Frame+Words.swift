@@ -5,7 +5,18 @@ extension Frame {
   /// The pixels as 32-bit words, row-major without padding: `B | G<<8 | R<<16 | A<<24`
   /// (premultiplied), the byte order of a little-endian machine.
   func packedWords() -> [UInt32] {
-    [UInt32](unsafeUninitializedCapacity: width * height) { out, count in
+    #if _endian(little)
+      if bytesPerRow == width * 4 {
+        // Already packed: one copy, no per-pixel work.
+        return [UInt32](unsafeUninitializedCapacity: width * height) { out, count in
+          pixels.withUnsafeBytes { raw in
+            if let src = raw.baseAddress, let dst = out.baseAddress { memcpy(dst, src, width * height * 4) }
+          }
+          count = width * height
+        }
+      }
+    #endif
+    return [UInt32](unsafeUninitializedCapacity: width * height) { out, count in
       pixels.withUnsafeBytes { raw in
         for y in 0..<height {
           let row = y * bytesPerRow

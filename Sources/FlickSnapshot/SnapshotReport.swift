@@ -151,6 +151,9 @@ public struct SnapshotReport: Sendable {
         body += "<figure><figcaption>actual</figcaption><img src=\"\(a)\"></figure>\n"
         if let f = src("flicker") { body += "<figure><figcaption>flicker</figcaption><img src=\"\(f)\"></figure>\n" }
         body += "</div>\n"
+        if let c = src("sideBySide") {
+          body += "<p><a href=\"\(c)\">side-by-side composite (expected | diff | actual)</a></p>\n"
+        }
         body += "<figure class=slider><figcaption>slider: expected ◀ ▶ actual</figcaption>"
           + "<div class=stack id=s\(index)><img src=\"\(a)\"><img class=top src=\"\(e)\"></div>"
           + "<input type=range min=0 max=100 value=50 oninput=\"slide('s\(index)',this.value)\"></figure>\n"

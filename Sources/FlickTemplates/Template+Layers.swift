@@ -151,6 +151,7 @@ extension Template {
       throw node.error("image \"\(written)\": no such file '\(path)'")
     }
     guard !isFolder.boolValue else { throw node.error("image \"\(written)\": '\(path)' is a folder, not a file") }
+    try node.checkAssetPolicy(path, written: written, kind: "image")
     let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
     guard ["png", "jpg", "jpeg", "webp"].contains(ext) else {
       throw node.error("image \"\(written)\": expected a .png, .jpg, .jpeg or .webp file")

@@ -111,8 +111,8 @@ public struct Template: Sendable {
         scene.layers.append(try decodeLayer(node, ids: &ids))
       }
     }
-    for node in try o["timeline"]?.array() ?? [] {
-      scene.animations.append(try decodeAction(node, ids: ids, scene: scene))
+    if let timeline = o["timeline"] {
+      try decodeTimeline(timeline, ids: ids, scene: &scene)
     }
     if canvas.automaticDuration {
       scene.duration = try automaticDuration(of: scene, canvas: canvasNode)

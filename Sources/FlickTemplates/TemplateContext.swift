@@ -36,17 +36,14 @@ enum AssetProblem: Error, Equatable {
 
   /// The message for a `kind` of file ("image") written as `written` in the template.
   func message(kind: String, written: String) -> String {
-    func named(_ resolved: String) -> String {
-      resolved == written ? "\(kind) '\(written)'" : "\(kind) '\(written)' (\(resolved))"
-    }
     switch self {
     case .empty:
-      return "\(kind) path cannot be empty"
+      return "an \(kind) path cannot be empty"
     case .outsideFolder(let resolved, let folder):
-      return "\(named(resolved)) is outside the template's folder (\(folder)); "
+      return "\(kind) \"\(written)\": '\(resolved)' is outside the template's folder (\(folder)); "
         + "pass --allow-outside-assets to allow assets from anywhere"
-    case .missing(let resolved): return "\(named(resolved)) does not exist"
-    case .notAFile(let resolved): return "\(named(resolved)) is a folder, not a file"
+    case .missing(let resolved): return "\(kind) \"\(written)\": no such file '\(resolved)'"
+    case .notAFile(let resolved): return "\(kind) \"\(written)\": '\(resolved)' is a folder, not a file"
     }
   }
 }

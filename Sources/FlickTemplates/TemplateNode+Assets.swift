@@ -13,4 +13,13 @@ extension TemplateNode {
     case .failure(let problem): throw error(problem.message(kind: kind, written: written))
     }
   }
+
+  /// Refuses an existing file `path` (written as `written`) that lies outside the template's
+  /// folder, unless `--allow-outside-assets` was given.
+  func checkAssetPolicy(_ path: String, written: String, kind: String) throws(TemplateError) {
+    let resolved = TemplateContext.canonical(path)
+    guard context.allowOutsideAssets || context.contains(resolved) else {
+      throw error(AssetProblem.outsideFolder(resolved: resolved, folder: context.baseFolder).message(kind: kind, written: written))
+    }
+  }
 }

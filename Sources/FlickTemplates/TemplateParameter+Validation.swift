@@ -110,7 +110,10 @@ extension TemplateParameter {
     case .image: v = .string(try node.assetPath(kind: "image"))
     case .font:
       let s = try node.string()
-      v = .string(Self.isFontFile(s) ? try node.assetPath(kind: "font") : s)
+      if Self.isFontFile(s) {
+        throw node.error("expected a font family name such as \"Inter\"; font files are not supported yet (install the font: fc-list shows the families)")
+      }
+      v = .string(s)
     case .boolean: v = .bool(try node.bool())
     case .enum: v = .string(try node.string(oneOf: choices))
     case .list: throw node.error("a list cannot hold lists")
@@ -151,8 +154,6 @@ extension TemplateParameter {
       if text == "false" { return JSON5Value(.bool(false)) }
     case .image:
       return JSON5Value(.string(absolute(text, folder)))
-    case .font where isFontFile(text):
-      return JSON5Value(.string(absolute(text, folder)))
     default: break
     }
     return JSON5Value(.string(text))
@@ -164,11 +165,9 @@ extension TemplateParameter {
     switch (kind, value.kind) {
     case (.image, .string(let s)):
       out.kind = .string(Self.absolute(s, folder))
-    case (.font, .string(let s)) where Self.isFontFile(s):
-      out.kind = .string(Self.absolute(s, folder))
-    case (.list, .array(let items)) where itemKind == .image || itemKind == .font:
+    case (.list, .array(let items)) where itemKind == .image:
       out.kind = .array(items.map { item in
-        guard case .string(let s) = item.kind, itemKind == .image || Self.isFontFile(s) else { return item }
+        guard case .string(let s) = item.kind else { return item }
         var copy = item
         copy.kind = .string(Self.absolute(s, folder))
         return copy

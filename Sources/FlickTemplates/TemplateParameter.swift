@@ -18,7 +18,7 @@ public struct TemplateParameter: Sendable, Equatable {
     case color
     /// A path to an image file, relative to the template's folder (an asset).
     case image
-    /// A font family name (`"Inter"`), or a path to a `.ttf`/`.otf` file (an asset).
+    /// A font family name (`"Inter"`); font files are not supported yet.
     case font
     /// `true` or `false`.
     case boolean

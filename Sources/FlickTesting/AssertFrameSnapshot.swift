@@ -29,6 +29,7 @@ import Testing
 ///
 /// - Parameters:
 ///   - templatePath: The template file (relative paths resolve against the current directory).
+///   - parameters: Parameter values by name, as text (what `--set NAME=VALUE` takes).
 ///   - times: The times to check; default 0, 25, 50, 75 and 100 % of the duration.
 ///   - name: The golden name; default the test function's name.
 ///   - scale: Pixels per point; default 1, or smaller so the frame is at most `maxWidth` wide.
@@ -39,7 +40,8 @@ import Testing
 /// - Returns: One verdict per time (also when the test has failed).
 @discardableResult
 public func assertFrameSnapshot(
-  of templatePath: String, at times: [SnapshotTime] = SnapshotTime.quarters, named name: String? = nil,
+  of templatePath: String, parameters: [String: String] = [:], at times: [SnapshotTime] = SnapshotTime.quarters,
+  named name: String? = nil,
   scale: Double? = nil, maxWidth: Int? = nil, options: ComparisonOptions = ComparisonOptions(),
   record: RecordMode? = nil, snapshotDirectory: String? = nil,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, function: String = #function,
@@ -48,7 +50,9 @@ public func assertFrameSnapshot(
   let location = FrameSnapshotLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   let template: Template
   do {
-    template = try Template.load(path: templatePath)
+    var values = ParameterValues()
+    for (key, text) in parameters.sorted(by: { $0.key < $1.key }) { values.set(key, text: text) }
+    template = try Template.load(path: templatePath, parameters: values)
   } catch {
     location.fail("cannot load template: \(error.description)")
     return []

@@ -58,6 +58,9 @@ extension Flick {
       if a.has("aa") && a.has("no-aa") { throw CommandError.usage("give --aa or --no-aa, not both") }
       if a.has("aa") { o.includeAntiAliasing = true }
       if let problem = o.validationError() { throw CommandError.usage(problem) }
+      if let broken = ImageComparator(options: o).selfTestFailure() {
+        throw CommandError(message: "comparator self-test failed: \(broken)", code: .environment)
+      }
       return o
     }
 
@@ -123,6 +126,12 @@ extension Flick {
         options: comparator.options, goldenRenderer: nil, reportDir: reportDir, writeReport: reportDir != nil)
     }
 
+    /// Seconds for terminal lines: `1.5s`, `2.967s`.
+    static func secondsText(_ s: Double) -> String {
+      let r = (s * 1000).rounded() / 1000
+      return r == r.rounded() ? "\(Int(r))s" : "\(r)s"
+    }
+
     static func pngs(in dir: String) -> [String] {
       ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [])
         .filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }
@@ -135,7 +144,7 @@ extension Flick {
       reportDir: String?, writeReport: Bool
     ) throws {
       for v in verdicts where !v.isPass {
-        let at = v.seconds.map { " (t=\(SnapshotTimeText.seconds($0)))" } ?? ""
+        let at = v.seconds.map { " (t=\(secondsText($0)))" } ?? ""
         log("✗ \(v.name)\(at): \(v.status.rawValue): \(v.message)")
       }
       let report = SnapshotReport(title: title, verdicts: verdicts, options: options, goldenRenderer: goldenRenderer)
@@ -152,14 +161,6 @@ extension Flick {
       }
       if !report.errors.isEmpty { throw CommandError(message: "comparison could not run", code: .environment) }
       if !report.failures.isEmpty { throw CommandError(message: "snapshot mismatch", code: .mismatch) }
-    }
-  }
-
-  /// Formats seconds for terminal lines.
-  enum SnapshotTimeText {
-    static func seconds(_ s: Double) -> String {
-      let r = (s * 1000).rounded() / 1000
-      return r == r.rounded() ? "\(Int(r))s" : "\(r)s"
     }
   }
 }

@@ -64,7 +64,11 @@ extension Flick {
       func walk(_ layer: Layer, depth: Int) {
         let size = "\(TemplateNumber.format(layer.bounds.width))×\(TemplateNumber.format(layer.bounds.height))"
         let at = "(\(TemplateNumber.format(layer.position.x)), \(TemplateNumber.format(layer.position.y)))"
-        lines.append(String(repeating: "  ", count: depth + 1) + "\(layer.id)  \(size) at \(at)")
+        var line = String(repeating: "  ", count: depth + 1) + "\(layer.id)  "
+        if layer.content.kind != .none { line += "\(layer.content.kind.rawValue) " }
+        line += "\(size) at \(at)"
+        if case .text(let text) = layer.content { line += "  \"\(text.string.prefix(40))\"" }
+        lines.append(line)
         for child in layer.sublayers { walk(child, depth: depth + 1) }
       }
       for layer in scene.layers { walk(layer, depth: 0) }

@@ -17,6 +17,8 @@ extension Flick {
                      'end' (the last frame) or 'frame:N'. Default: 0,25%,50%,75%,end
         --scale S    pixels per point, 0 < S ≤ 8 (default 1); 0.5 halves each side
         --out DIR    the snapshot folder (created if needed)
+      TEMPLATE OPTIONS
+      \(Flick.templateOptionsHelp)
       """
 
     static let defaultTimes = "0,25%,50%,75%,end"
@@ -135,8 +137,9 @@ extension Flick {
       _ path: String, _ a: Arguments, _ template: Template, scale: Double?, size: (width: Int, height: Int),
       frames: [SnapshotManifest.Entry]
     ) throws(CommandError) -> SnapshotManifest {
-      guard let bytes = FileManager.default.contents(atPath: path) else {
-        throw CommandError(message: "cannot read \(path)", code: .environment)
+      let file = try Flick.templatePath(path)
+      guard let bytes = FileManager.default.contents(atPath: file) else {
+        throw CommandError(message: "cannot read \(file)", code: .environment)
       }
       let parameters = parameters(a)
       var parameterBytes = [UInt8](parameters.joined(separator: "\n").utf8)
@@ -147,7 +150,7 @@ extension Flick {
         }
       }
       return SnapshotManifest(
-        template: (path as NSString).lastPathComponent, templateHash: SnapshotManifest.hash(bytes),
+        template: (file as NSString).lastPathComponent, templateHash: SnapshotManifest.hash(bytes),
         parameters: parameters, parameterHash: SnapshotManifest.hash(parameterBytes), width: size.width,
         height: size.height, scale: scale ?? 1, fps: template.scene.fps, duration: template.scene.duration,
         frames: frames, flickVersion: Flick.version)

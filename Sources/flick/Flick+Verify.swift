@@ -24,6 +24,8 @@ extension Flick {
                                (default: $FLICK_ARTIFACTS, else flick-report/<template>; only on failure
                                unless --report is given)
         --at TIMES, --scale S  override the manifest (see 'flick snapshot --help')
+      TEMPLATE OPTIONS
+      \(Flick.templateOptionsHelp)
       """
 
     static func run(_ args: [String]) throws {
@@ -75,6 +77,11 @@ extension Flick {
           log("note: goldens were made with parameters [\(manifest.parameters.joined(separator: " "))], "
             + "now [\(parameters.joined(separator: " "))]")
         }
+        if let bytes = FileManager.default.contents(atPath: try Flick.templatePath(path)),
+          SnapshotManifest.hash(bytes) != manifest.templateHash
+        {
+          log("note: the template file changed since the goldens were made (\(manifest.template))")
+        }
         let drift = RendererFingerprint.current.differences(from: manifest.renderer)
         if !drift.isEmpty { log("note: goldens come from a different renderer: \(drift.joined(separator: ", "))") }
       }
@@ -107,7 +114,12 @@ extension Flick {
       // Goldens were written: keep the manifest in step with them.
       let wrote = verdicts.contains { $0.status == .recorded || $0.status == .updated }
       if wrote {
-        let updated = try Snapshot.makeManifest(path, a, template, scale: scale, size: size, frames: entries)
+        // Keep the entries of goldens this run did not touch (other times recorded earlier).
+        let kept = (manifest?.frames ?? []).filter { old in
+          !entries.contains { $0.file == old.file }
+            && FileManager.default.fileExists(atPath: (against as NSString).appendingPathComponent(old.file))
+        }
+        let updated = try Snapshot.makeManifest(path, a, template, scale: scale, size: size, frames: kept + entries)
         do {
           try updated.write(to: against)
         } catch {

@@ -28,10 +28,11 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let scene = Self.scene(card: Color(red: 1, green: 0.5, blue: 0))
     // First run: no golden. It is written and the test fails.
+    var first: [FrameVerdict] = []
     withKnownIssue {
-      let v = assertFrameSnapshot(of: scene, at: [.percent(0), .end], named: "card", record: .missing, snapshotDirectory: dir)
-      #expect(v.map(\.status) == [.recorded, .recorded])
+      first = assertFrameSnapshot(of: scene, at: [.percent(0), .end], named: "card", record: .missing, snapshotDirectory: dir)
     }
+    #expect(first.map(\.status) == [.recorded, .recorded])
     #expect(FileManager.default.fileExists(atPath: "\(dir)/card.0pct.png"))
     #expect(FileManager.default.fileExists(atPath: "\(dir)/card.end.png"))
     // Second run: matches.
@@ -62,24 +63,45 @@ import Testing
     #expect(golden.rgba(x: 16, y: 16).r == 255)
   }
 
+  @Test func templateParametersChangeTheFrame() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/two-cards.json5").path
+    withKnownIssue { assertFrameSnapshot(of: fixture, at: [.percent(100)], named: "t", record: .missing, snapshotDirectory: dir) }
+    let same = assertFrameSnapshot(of: fixture, at: [.percent(100)], named: "t", record: RecordMode.none, snapshotDirectory: dir)
+    #expect(same.first?.status == .passed)
+    var v: [FrameVerdict] = []
+    withKnownIssue {
+      v = assertFrameSnapshot(
+        of: fixture, parameters: ["rightColor": "#3B82F6"], at: [.percent(100)], named: "t", record: RecordMode.none,
+        snapshotDirectory: dir)
+    }
+    #expect(v.first?.status == .failed)
+    #expect(v.first?.comparison?.boundingBox == PixelRegion(x: 180, y: 50, width: 100, height: 100))
+  }
+
   @Test func recordNoneNeverWritesAMissingGolden() throws {
     let dir = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
+    var v: [FrameVerdict] = []
     withKnownIssue {
-      let v = assertFrameSnapshot(
+      v = assertFrameSnapshot(
         of: Self.scene(card: .white), at: [.end], named: "x", record: RecordMode.none, snapshotDirectory: dir)
-      #expect(v.first?.status == .missing)
     }
+    #expect(v.first?.status == .missing)
     #expect(!FileManager.default.fileExists(atPath: "\(dir)/x.end.png"))
   }
 
   @Test func aTimeOutsideTheSceneIsAnError() throws {
     let dir = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
+    var v: [FrameVerdict] = []
     withKnownIssue {
-      let v = assertFrameSnapshot(
+      v = assertFrameSnapshot(
         of: Self.scene(card: .white), at: [.seconds(5)], named: "x", record: .missing, snapshotDirectory: dir)
-      #expect(v.first?.status == .error)
     }
+    #expect(v.first?.status == .error)
+    #expect(v.first?.message.contains("after the end of the scene") == true)
   }
 }

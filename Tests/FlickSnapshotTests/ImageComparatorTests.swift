@@ -114,6 +114,15 @@ import Testing
     }
   }
 
+  @Test func wideShortFramesSplitIntoBandsSafely() {
+    // 140000 × 2 pixels: large enough for parallel bands, fewer rows than bands.
+    let a = Self.solid(140_000, 2, r: 0, g: 0, b: 0)
+    var b = a
+    Self.set(&b, 139_999, 1, r: 255, g: 255, b: 255)
+    let r = ImageComparator().compare(a, b)
+    #expect(r.differingPixels == 1 && r.boundingBox == PixelRegion(x: 139_999, y: 1, width: 1, height: 1))
+  }
+
   @Test func sizeMismatchFailsAtOnceNamingBothSizes() {
     let r = ImageComparator().compare(Frame(width: 4, height: 3), Frame(width: 3, height: 4))
     #expect(r.verdict == .sizeMismatch && !r.passed)
@@ -185,5 +194,13 @@ import Testing
     #expect(throws: SnapshotError.self) { try comparator.compareFiles(expected: good, actual: truncated) }
     // And the good file matches itself through the byte fast path.
     #expect(try comparator.compareFiles(expected: good, actual: good).verdict == .identicalBytes)
+  }
+}
+
+@Suite struct ComparatorSelfTestTests {
+  @Test func selfTestPassesForEveryMetric() {
+    for metric in ColorMetric.allCases {
+      #expect(ImageComparator(options: ComparisonOptions(metric: metric)).selfTestFailure() == nil)
+    }
   }
 }

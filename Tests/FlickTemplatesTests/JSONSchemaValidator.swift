@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Supported keywords: `type`, `properties`, `required`, `additionalProperties`,
 /// `propertyNames`, `enum`, `const`, `minimum`, `maximum`, `minLength`, `items`, `minItems`,
-/// `maxItems`, `pattern`, `anyOf`, `oneOf`, `allOf`, `not`, `$ref` (local `#/$defs/…`), and
+/// `maxItems`, `minProperties`, `pattern`, `anyOf`, `oneOf`, `allOf`, `not`, `$ref` (local `#/$defs/…`), and
 /// boolean schemas. Annotations (`title`, `description`, `default`, `$schema`, `$id`,
 /// `$comment`, `examples`) are ignored. Any other keyword is reported by
 /// ``unsupportedKeywords()``, so the schema cannot silently rely on something unchecked.
@@ -15,8 +15,8 @@ struct JSONSchemaValidator {
 
   static let keywords: Set<String> = [
     "type", "properties", "required", "additionalProperties", "propertyNames", "enum", "const", "minimum",
-    "maximum", "minLength", "items", "minItems", "maxItems", "pattern", "anyOf", "oneOf", "allOf", "not", "$ref",
-    "$defs",
+    "maximum", "minLength", "items", "minItems", "maxItems", "minProperties", "pattern", "anyOf", "oneOf", "allOf",
+    "not", "$ref", "$defs",
   ]
   static let annotations: Set<String> = ["title", "description", "default", "$schema", "$id", "$comment", "examples"]
 
@@ -101,6 +101,9 @@ struct JSONSchemaValidator {
       }
     }
     if case .object(let members) = v.kind {
+      if case .number(let n)? = schema["minProperties"]?.kind, Double(members.count) < n {
+        out.append("\(path): too few properties")
+      }
       let properties = schema["properties"]
       if case .array(let required)? = schema["required"]?.kind {
         for r in required {

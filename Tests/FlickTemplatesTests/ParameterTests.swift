@@ -107,7 +107,7 @@ import Testing
     // A missing file is named.
     let none = FixturePaths.fixtures.appendingPathComponent("params/assets/none.png").path
     let missing = Self.message { _ = try Self.load(["cover=\(none)"]) }
-    #expect(missing.contains("image '\(none)' does not exist"), "got: \(missing)")
+    #expect(missing.contains("image \"\(none)\": no such file"), "got: \(missing)")
     // In a params file, a relative path is relative to that file.
     let fromFile = try Self.load(params: "{ cover: 'assets/cover.png' }")
     #expect(fromFile.parameterValues["cover"] == fromFile.parameterValues["cover"])

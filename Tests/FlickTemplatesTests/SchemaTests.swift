@@ -1,4 +1,5 @@
-import FlickTemplates
+import FlickScene
+@testable import FlickTemplates
 import Foundation
 import Testing
 
@@ -20,6 +21,28 @@ import Testing
   func bundledTemplateValidates(_ url: URL) throws {
     let value = try JSON5Parser.parse(try String(contentsOf: url, encoding: .utf8))
     #expect(try Self.validator().validate(value) == [])
+  }
+
+  /// The schema lists exactly the keys and properties the decoder knows, so they cannot drift.
+  @Test func schemaMatchesTheDecoder() throws {
+    let root = try Self.validator().root
+    func keys(_ def: String) -> Set<String> {
+      guard case .object(let members)? = root["$defs"]?[def]?["properties"]?.kind else { return [] }
+      return Set(members.map(\.key))
+    }
+    let layerKeys = Template.baseLayerKeys + LayerContentKind.allCases.flatMap { Template.contentKeys[$0] ?? [] }
+    #expect(keys("layerBody") == Set(layerKeys + ["style"]))
+    #expect(keys("animate") == Set(AnyLayerProperty.names))
+    #expect(keys("setValues") == Set(AnyLayerProperty.names))
+    #expect(keys("canvas") == ["width", "height", "fps", "duration", "background"])
+    let entryKeys = ["animateEntry", "setEntry", "groupEntry", "sequenceEntry", "dragEntry", "releaseEntry", "animatorEntry", "propertyEntry"]
+      .reduce(into: Set<String>()) { $0.formUnion(keys($1)) }
+    #expect(entryKeys == Set(TimelineCompiler.entryKeys))
+    guard case .array(let types)? = root["$defs"]?["parameterType"]?["enum"]?.kind else {
+      Issue.record("no parameterType enum")
+      return
+    }
+    #expect(Set(types.compactMap { if case .string(let s) = $0.kind { s } else { nil } }) == Set(TemplateParameter.Kind.names))
   }
 
   @Test func bundledTemplatesExist() {

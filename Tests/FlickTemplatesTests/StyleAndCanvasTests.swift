@@ -40,8 +40,8 @@ import Testing
       """
       { flick: 1, canvas: { width: 10, height: 10, fps: 30, duration: "auto", background: "transparent" },
         layers: [{ id: "a" }],
-        timeline: [{ target: "a", property: "opacity", to: 0, at: 0.5, duration: 1.25 },
-                   { target: "a", property: "opacity", to: 1, at: 0.25, duration: 0.5 }] }
+        timeline: [{ target: "a", property: "cornerRadius", to: 4, at: 0.25, duration: 0.5 },
+                   { target: "a", property: "opacity", to: 0, at: 0.5, duration: 1.25 }] }
       """)
     #expect(t.automaticDuration)
     #expect(t.scene.duration == 1.75)

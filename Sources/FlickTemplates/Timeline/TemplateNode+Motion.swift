@@ -1,0 +1,142 @@
+import FlickMotion
+import Foundation
+
+/// The motion of an animation as written in a template: a spec string shared with
+/// `flick curve` (`"spring(bounciness: 8, speed: 12)"`, `"easeOut"`), a cubic-bezier array, or
+/// an object form (`spring: { bounciness: 8 }`, `keyframes: { values: […] }`).
+enum TemplateMotion {
+  /// A parsed spec; `node` locates it for later errors.
+  case spec(AnimationSpec, node: TemplateNode)
+  /// Keyframes whose `values` are property values (decoded once the property's type is known).
+  case keyframes(values: TemplateNode, keyTimes: [Double]?, curves: [TimingFunction]?, mode: KeyframeCalculationMode,
+    duration: Double?, node: TemplateNode)
+
+  /// The keys that choose a motion.
+  static let keys = ["curve", "spring", "decay", "tween", "keyframes"]
+
+  /// The motion given in `o` (at most one of ``keys``), or nil.
+  static func decode(_ o: [String: TemplateNode], in node: TemplateNode) throws(TemplateError) -> TemplateMotion? {
+    let given = keys.filter { o[$0] != nil }
+    guard let key = given.first, let n = o[key] else { return nil }
+    if given.count > 1, let second = o[given[1]] {
+      throw second.error("give one motion: '\(given[0])' and '\(given[1])' are both set")
+    }
+    switch key {
+    case "curve": return try curve(n)
+    case "keyframes": return try keyframes(n)
+    default: return .spec(try spec(name: key, object: n), node: n)
+    }
+  }
+
+  /// `curve: "spec"` or `curve: [x1, y1, x2, y2]`.
+  static func curve(_ node: TemplateNode) throws(TemplateError) -> TemplateMotion {
+    if case .array = node.value.kind {
+      let v = try node.numbers(count: 4)
+      guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
+        throw node.error("a cubic-bezier curve needs x1 and x2 in 0…1, found \(TemplateNode.format(v[0])) and \(TemplateNode.format(v[2]))")
+      }
+      return .spec(AnimationSpec(kind: .tween(TimingFunction(v[0], v[1], v[2], v[3]), duration: 0.4)), node: node)
+    }
+    guard case .string(let text) = node.value.kind else {
+      throw node.expected("an animation spec such as \"easeOut\" or \"spring(bounciness: 8, speed: 12)\", or [x1, y1, x2, y2]")
+    }
+    return .spec(try parse(text, node), node: node)
+  }
+
+  /// Parses spec text, reporting a problem at the spec's position in the file.
+  static func parse(_ text: String, _ node: TemplateNode) throws(TemplateError) -> AnimationSpec {
+    do {
+      // A decay without a velocity takes the property's velocity when it starts (a release).
+      if text.hasPrefix("decay"), !text.contains("velocity") {
+        let inherit = text == "decay" || text == "decay()" ? "decay(velocity: 0)" : text.replacingOccurrences(of: "decay(", with: "decay(velocity: 0, ")
+        if var spec = try? AnimationSpec(parsing: inherit) {
+          spec.source = text
+          return spec
+        }
+      }
+      return try AnimationSpec(parsing: text)
+    } catch {
+      var message = error.description
+      var column = node.value.column
+      // "column N: …" is the column inside the spec; move it into the file (after the quote).
+      if message.hasPrefix("column "), let colon = message.firstIndex(of: ":"),
+        let n = Int(message.dropFirst(7).prefix { $0.isNumber }), node.value.origin == nil
+      {
+        column += n
+        message = String(message[message.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+      }
+      return try { () throws(TemplateError) -> AnimationSpec in
+        throw TemplateError(
+          file: node.file, path: node.path, line: node.value.line, column: column,
+          message: "invalid animation spec \"\(text)\": \(message)")
+      }()
+    }
+  }
+
+  /// `spring: { … }`, `decay: { … }`, `tween: { … }`: the object becomes spec arguments.
+  static func spec(name: String, object node: TemplateNode) throws(TemplateError) -> AnimationSpec {
+    guard case .object(let members) = node.value.kind else {
+      if case .bool(true) = node.value.kind { return try parse(name, node) }
+      throw node.expected("an object of \(name) parameters, like { \(example(name)) }")
+    }
+    var arguments: [String] = []
+    for m in members {
+      let child = node.child(m.key, m.value)
+      arguments.append("\(m.key): \(try specArgument(child))")
+    }
+    return try parse(arguments.isEmpty ? name : "\(name)(\(arguments.joined(separator: ", ")))", node)
+  }
+
+  private static func example(_ name: String) -> String {
+    switch name {
+    case "spring": return "bounciness: 8, speed: 12"
+    case "decay": return "velocity: 1200, deceleration: 0.998"
+    default: return "curve: \"easeOut\", duration: 0.3"
+    }
+  }
+
+  private static func specArgument(_ node: TemplateNode) throws(TemplateError) -> String {
+    switch node.value.kind {
+    case .number(let v):
+      guard v.isFinite else { throw node.error("expected a finite number") }
+      return "\(v)"
+    case .bool(let b): return b ? "true" : "false"
+    case .string(let s): return s
+    case .array(let items):
+      var parts: [String] = []
+      for (i, item) in items.enumerated() {
+        parts.append(try specArgument(TemplateNode(value: item, path: "\(node.path)[\(i)]", file: node.file, context: node.context)))
+      }
+      return "[" + parts.joined(separator: ", ") + "]"
+    default:
+      throw node.expected("a number, a name or a list")
+    }
+  }
+
+  /// `keyframes: { values: [...], keyTimes: [...], curves: [...], mode: "linear", duration: 0.8 }`.
+  static func keyframes(_ node: TemplateNode) throws(TemplateError) -> TemplateMotion {
+    let o = try node.object(allowed: ["values", "keyTimes", "curves", "mode", "duration"])
+    guard let values = o["values"] else { throw node.error("keyframes need 'values' (values of the property)") }
+    let keyTimes = try o["keyTimes"].map { n throws(TemplateError) in try n.array().map { k throws(TemplateError) in try k.double(in: 0...1) } }
+    var curves: [TimingFunction]?
+    if let n = o["curves"] {
+      let items = try n.array()
+      var list: [TimingFunction] = []
+      for item in items { list.append(try timingFunction(item)) }
+      curves = list
+    }
+    let mode = try o["mode"].map { n throws(TemplateError) in
+      KeyframeCalculationMode(rawValue: try n.string(oneOf: KeyframeCalculationMode.allCases.map(\.rawValue))) ?? .linear
+    } ?? .linear
+    let duration = try o["duration"]?.double(in: 0...3600)
+    return .keyframes(values: values, keyTimes: keyTimes, curves: curves, mode: mode, duration: duration, node: node)
+  }
+
+  /// A timing curve alone (`"easeOut"`, `"backOut(overshoot: 2)"`, `[x1, y1, x2, y2]`).
+  static func timingFunction(_ node: TemplateNode) throws(TemplateError) -> TimingFunction {
+    guard case .spec(let spec, _) = try curve(node), case .tween(let f, _) = spec.kind else {
+      throw node.error("expected a timing curve such as \"easeOut\" or [x1, y1, x2, y2], not a spring or decay")
+    }
+    return f
+  }
+}

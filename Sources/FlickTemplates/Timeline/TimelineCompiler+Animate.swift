@@ -1,0 +1,194 @@
+import FlickMotion
+import FlickScene
+
+/// What an entry says about every property it animates (each property may override it).
+struct MotionDefaults {
+  var motion: TemplateMotion?
+  var duration: Double?
+  var timing: MediaTiming?
+  var timingNode: TemplateNode?
+}
+
+extension TimelineCompiler {
+  /// Keys of a property's own animation object (`position: { to: […], spring: {…} }`).
+  static let propertySpecKeys = ["to", "from", "by", "velocity", "duration", "delay"] + TemplateMotion.keys + timingKeys
+
+  /// `{ target, animate: { property: value or { to, … } }, curve, duration, … }`.
+  mutating func animate(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError) -> Span {
+    let defaults = try motionDefaults(o)
+    guard let animateNode = o["animate"] else { return Span(begin: begin, end: begin) }
+    guard case .object(let members) = animateNode.value.kind, !members.isEmpty else {
+      throw animateNode.expected("an object of properties to animate, like { opacity: 0, position: [320, 180] }")
+    }
+    let stagger = try o["stagger"]?.double(in: -60...60) ?? 0
+    var end = begin
+    for (i, target) in try targets(o, node).enumerated() {
+      for m in members {
+        let property = try Self.property(named: m.key, animateNode.child(m.key, m.value), layer: layer(target.id), layerID: target.id)
+        end = max(end, try animateProperty(
+          property, layerID: target.id, animateNode.child(m.key, m.value), defaults: defaults,
+          begin: begin + Double(i) * stagger))
+      }
+    }
+    return Span(begin: begin, end: end)
+  }
+
+  /// The legacy single-property form `{ target, property, to, from, at, duration, curve }`.
+  mutating func legacy(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError) -> Span {
+    guard let propertyNode = o["property"] else { return Span(begin: begin, end: begin) }
+    let target = try targets(o, node)[0]
+    let name = try propertyNode.string()
+    let property = try Self.property(named: name, propertyNode, layer: layer(target.id), layerID: target.id)
+    // The entry itself is the property's animation object.
+    var members: [JSON5Value.Member] = []
+    for key in ["to", "from", "by", "velocity", "duration"] + TemplateMotion.keys + Self.timingKeys {
+      if let n = o[key] { members.append(JSON5Value.Member(key: key, value: n.value, line: n.value.line, column: n.value.column)) }
+    }
+    let spec = TemplateNode(
+      value: JSON5Value(.object(members), line: node.value.line, column: node.value.column), path: node.path,
+      file: node.file, context: node.context)
+    let end = try animateProperty(property, layerID: target.id, spec, defaults: MotionDefaults(), begin: begin)
+    return Span(begin: begin, end: end)
+  }
+
+  /// `{ target, set: { property: value } }`: values that change at once and hold.
+  mutating func set(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError) -> Span {
+    guard let setNode = o["set"] else { return Span(begin: begin, end: begin) }
+    guard case .object(let members) = setNode.value.kind, !members.isEmpty else {
+      throw setNode.expected("an object of property values, like { opacity: 1 }")
+    }
+    let stagger = try o["stagger"]?.double(in: -60...60) ?? 0
+    var end = begin
+    for (i, target) in try targets(o, node).enumerated() {
+      let at = begin + Double(i) * stagger
+      for m in members {
+        let valueNode = setNode.child(m.key, m.value)
+        let property = try Self.property(named: m.key, valueNode, layer: layer(target.id), layerID: target.id)
+        end = max(end, try perform(property, layerID: target.id, .set(valueNode, begin: at)))
+      }
+    }
+    return Span(begin: begin, end: end)
+  }
+
+  // MARK: - One property
+
+  /// Compiles the animation of one property from its value or animation object; returns its end.
+  mutating func animateProperty(
+    _ property: AnyLayerProperty, layerID: String, _ node: TemplateNode, defaults: MotionDefaults, begin: Double,
+    defaultMotion: TemplateMotion? = nil
+  ) throws(TemplateError) -> Double {
+    try perform(property, layerID: layerID, .animate(node, defaults: defaults, begin: begin, defaultMotion: defaultMotion))
+  }
+
+  /// Compiles the animation of one typed property.
+  mutating func animateTyped<V: Animatable>(
+    _ p: LayerProperty<V>, layerID: String, decode: (TemplateNode) throws(TemplateError) -> V, _ node: TemplateNode,
+    defaults: MotionDefaults, begin: Double, defaultMotion: TemplateMotion?
+  ) throws(TemplateError) -> Double {
+    var spec: [String: TemplateNode] = [:]
+    var valueNode: TemplateNode? = node
+    if case .object(let members) = node.value.kind, members.contains(where: { Self.propertySpecKeys.contains($0.key) }) {
+      spec = try node.object(allowed: Self.propertySpecKeys)
+      valueNode = spec["to"]
+    }
+    let own = try Self.timing(spec)
+    let start = begin + (try spec["delay"]?.double(in: 0...3600) ?? 0)
+    let from = try spec["from"].map(decode) ?? currentValue(p, layerID: layerID, at: start)
+    var to = try valueNode.map(decode)
+    if to == nil, let by = spec["by"] { to = from + (try decode(by)) }
+    let request = CurveRequest(
+      from: from, to: to, velocity: try spec["velocity"].map(decode),
+      inherited: currentVelocity(p, layerID: layerID, at: start), threshold: p.threshold,
+      motion: try TemplateMotion.decode(spec, in: node) ?? defaults.motion ?? defaultMotion,
+      duration: try spec["duration"]?.double(in: 0...3600) ?? defaults.duration,
+      timing: own ?? defaults.timing, node: node, property: p.name)
+    let curve = try request.curve(decode: decode)
+    try add(p, layerID: layerID, curve: curve, begin: start, node: node)
+    return start + curve.duration
+  }
+
+  /// The entry-level motion, duration and timing.
+  func motionDefaults(_ o: [String: TemplateNode]) throws(TemplateError) -> MotionDefaults {
+    MotionDefaults(
+      motion: try TemplateMotion.decode(o, in: TemplateNode(value: JSON5Value(.null), path: "", file: "")),
+      duration: try o["duration"]?.double(in: 0...3600),
+      timing: try Self.timing(o),
+      timingNode: Self.timingKeys.compactMap { o[$0] }.first)
+  }
+
+  /// Core Animation timing from `repeatCount`, `repeatForever`, `autoreverses`, `speed`,
+  /// `timeOffset`, `repeatDuration`, or nil when none is given.
+  static func timing(_ o: [String: TemplateNode]) throws(TemplateError) -> MediaTiming? {
+    guard timingKeys.contains(where: { o[$0] != nil }) else { return nil }
+    return MediaTiming(
+      speed: try o["speed"]?.double(in: 0.001...1000) ?? 1,
+      timeOffset: try o["timeOffset"]?.double(in: -3600...3600) ?? 0,
+      repeatCount: try o["repeatCount"]?.double(in: 0...1_000_000) ?? 0,
+      repeatDuration: try o["repeatDuration"]?.double(in: 0...3600) ?? 0,
+      repeatForever: try o["repeatForever"]?.bool() ?? false,
+      autoreverses: try o["autoreverses"]?.bool() ?? false)
+  }
+
+  // MARK: - Scene state
+
+  /// The property's value in the scene at time `t` (before any animation not yet compiled).
+  func currentValue<V>(_ p: LayerProperty<V>, layerID: String, at t: Double) -> V {
+    guard let layer = scene.renderTree(at: t).layer(id: layerID) else { return .zero }
+    return p.read(layer)
+  }
+
+  /// Properties that write the same state under different names.
+  static let aliases: [[String]] = [
+    ["position", "positionX", "positionY"], ["scaleXY", "scaleX", "scaleY"],
+    ["translationXY", "translationX", "translationY"], ["bounds", "size"],
+  ]
+
+  /// The property's velocity at `t`: exact from the last animation compiled for it, unless the
+  /// latest motion came through another name (`position` for `positionX`): then it is measured
+  /// from the scene just before `t`.
+  func currentVelocity<V>(_ p: LayerProperty<V>, layerID: String, at t: Double) -> V {
+    let own = tracks["\(layerID).\(p.name)"]?.last(where: { $0.begin <= t })
+    let related = Self.aliases.first { $0.contains(p.name) }?.filter { $0 != p.name } ?? []
+    let latestAlias = related.compactMap { tracks["\(layerID).\($0)"]?.last(where: { $0.begin <= t })?.begin }.max()
+    if let own, latestAlias.map({ $0 <= own.begin }) ?? true {
+      return own.velocity(t - own.begin) as? V ?? .zero
+    }
+    guard latestAlias != nil else { return .zero }
+    let h = 1e-6
+    guard t >= 2 * h else { return .zero }
+    return (currentValue(p, layerID: layerID, at: t - h) - currentValue(p, layerID: layerID, at: t - 2 * h)).scaled(by: 1 / h)
+  }
+
+  /// Adds a compiled animation to the scene, checking that animations of one property are listed
+  /// in time order (a later start must win).
+  mutating func add<V>(
+    _ p: LayerProperty<V>, layerID: String, curve: AnyAnimationCurve<V>, begin: Double, node: TemplateNode
+  ) throws(TemplateError) {
+    let key = "\(layerID).\(p.name)"
+    if let last = tracks[key]?.last, last.begin > begin {
+      throw node.error(
+        "this animation of \(key) starts at \(TemplateNode.format(begin)) s, before the one at \(last.path) "
+          + "(\(TemplateNode.format(last.begin)) s); list the animations of one property in time order")
+    }
+    tracks[key, default: []].append(Track(begin: begin, path: node.path, velocity: { curve.velocity(at: $0) }))
+    scene.animations.append(LayerAnimation(layerID: layerID, property: p, curve: curve, beginTime: begin))
+  }
+
+  // MARK: - Properties
+
+  /// The animatable property `name` of the layer, checked against the catalogue and the layer's kind.
+  static func property(named name: String, _ node: TemplateNode, layer: Layer?, layerID: String) throws(TemplateError)
+    -> AnyLayerProperty
+  {
+    guard let property = AnyLayerProperty.named(name) else {
+      var message = "'\(name)' is not an animatable property"
+      if let guess = TemplateNode.closest(to: name, in: AnyLayerProperty.names) { message += "; did you mean '\(guess)'?" }
+      throw node.error(message + " (properties: \(AnyLayerProperty.names.joined(separator: ", ")))")
+    }
+    if let layer, !property.applies(to: layer), let kind = property.contentKind {
+      throw node.error("'\(name)' is a property of \(kind.rawValue) layers, but '\(layerID)' is not a \(kind.rawValue) layer")
+    }
+    return property
+  }
+}
+

@@ -1,0 +1,88 @@
+import FlickMotion
+import FlickScene
+
+/// What to do with one property of one layer, once its value type is known.
+enum PropertyJob {
+  /// Animate it from an `animate` entry (or a `release`, whose default motion differs).
+  case animate(TemplateNode, defaults: MotionDefaults, begin: Double, defaultMotion: TemplateMotion?)
+  /// Set it at once.
+  case set(TemplateNode, begin: Double)
+  /// Move it along a path like a finger.
+  case drag(DragRequest)
+  /// Drive it from a property animator.
+  case animator(TemplateNode, progress: AnimatorProgress, begin: Double)
+}
+
+extension TimelineCompiler {
+  /// Runs `job` on `property` with its value type: the one place that switches over the
+  /// catalogue's value types. Returns the end time of what it compiled.
+  mutating func perform(_ property: AnyLayerProperty, layerID: String, _ job: PropertyJob) throws(TemplateError) -> Double {
+    switch property {
+    case .double(let p):
+      let angle = p.name.hasPrefix("rotation")
+      return try perform(p, layerID: layerID, job) { n throws(TemplateError) in angle ? try n.radians() : try n.double() }
+    case .point(let p): return try perform(p, layerID: layerID, job) { n throws(TemplateError) in try n.point() }
+    case .size(let p): return try perform(p, layerID: layerID, job) { n throws(TemplateError) in try n.size() }
+    case .rect(let p): return try perform(p, layerID: layerID, job) { n throws(TemplateError) in try n.rect() }
+    case .color(let p): return try perform(p, layerID: layerID, job) { n throws(TemplateError) in try n.color() }
+    case .colors(let p):
+      return try perform(p, layerID: layerID, job) { n throws(TemplateError) in
+        var colors: [Color] = []
+        for item in try n.array() { colors.append(try item.color()) }
+        return ColorList(colors)
+      }
+    }
+  }
+
+  private mutating func perform<V: Animatable>(
+    _ p: LayerProperty<V>, layerID: String, _ job: PropertyJob, decode: (TemplateNode) throws(TemplateError) -> V
+  ) throws(TemplateError) -> Double {
+    switch job {
+    case .animate(let node, let defaults, let begin, let defaultMotion):
+      return try animateTyped(
+        p, layerID: layerID, decode: decode, node, defaults: defaults, begin: begin, defaultMotion: defaultMotion)
+    case .set(let node, let begin):
+      try add(p, layerID: layerID, curve: AnyAnimationCurve(ConstantCurve(value: try decode(node))), begin: begin, node: node)
+      return begin
+    case .drag(let request):
+      return try dragTyped(p, layerID: layerID, request, decode: decode)
+    case .animator(let node, let progress, let begin):
+      return try animatorTyped(p, layerID: layerID, node, progress: progress, begin: begin, decode: decode)
+    }
+  }
+}
+
+/// A value that never changes (a `set`).
+struct ConstantCurve<Value: Animatable>: AnimationCurve {
+  let value: Value
+  var duration: Double { 0 }
+  func value(at t: Double) -> Value { value }
+  func velocity(at t: Double) -> Value { .zero }
+}
+
+extension TemplateNode {
+  /// An angle: radians as a number, or degrees as `"90deg"`.
+  func radians() throws(TemplateError) -> Double {
+    if case .string(let s) = value.kind {
+      let trimmed = s.trimmingCharacters(in: .whitespaces)
+      guard trimmed.hasSuffix("deg"), let degrees = Double(trimmed.dropLast(3).trimmingCharacters(in: .whitespaces)),
+        degrees.isFinite
+      else { throw error("expected an angle in radians (a number) or degrees like \"90deg\", found \"\(s)\"") }
+      return degrees * .pi / 180
+    }
+    return try double()
+  }
+
+  /// A rectangle: `[x, y, width, height]` or `{ x, y, width, height }`.
+  func rect() throws(TemplateError) -> Rect {
+    if case .object = value.kind {
+      let o = try object(allowed: ["x", "y", "width", "height"])
+      guard let x = o["x"], let y = o["y"], let w = o["width"], let h = o["height"] else {
+        throw error("a rectangle needs 'x', 'y', 'width' and 'height'")
+      }
+      return Rect(x: try x.double(), y: try y.double(), width: try w.double(), height: try h.double())
+    }
+    let v = try numbers(count: 4)
+    return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+  }
+}

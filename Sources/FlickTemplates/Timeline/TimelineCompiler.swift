@@ -1,0 +1,223 @@
+import FlickMotion
+import FlickScene
+
+/// Turns a template's `timeline` into the scene's ``LayerAnimation``s.
+///
+/// Entries are compiled in file order. Each one gets a begin time (absolute `at`, or `after` /
+/// `with` an earlier entry's id, plus `delay`) and, once compiled, an end time: when its last
+/// animation settles. An animation's start value, when `from` is omitted, is the property's value
+/// in the scene at its begin time, and a spring or decay without a velocity takes the velocity
+/// the property has at that moment (so retargeting and releasing a drag keep the motion
+/// continuous). Everything compiles to pure functions of time: any frame renders alone.
+struct TimelineCompiler {
+  /// When an entry starts and when everything it started has settled (scene seconds).
+  struct Span: Equatable {
+    var begin: Double
+    var end: Double
+  }
+
+  /// One compiled animation of a property, for ordering checks and velocity hand-off.
+  struct Track {
+    var begin: Double
+    var path: String
+    var velocity: @Sendable (Double) -> Any
+  }
+
+  /// Where an entry sits, which decides what its default start is and what `at` means.
+  enum Placement {
+    /// A top-level entry: `at` is scene time; default start 0.
+    case top
+    /// A child of a group: `at` is relative to the group's start, the default start.
+    case group(begin: Double)
+    /// A step of a sequence: starts when the previous step ends; only `delay` may shift it.
+    case sequence(begin: Double)
+  }
+
+  var scene: Scene
+  let layerIDs: Set<String>
+  /// Spans of entries with an `id`.
+  private(set) var spans: [String: Span] = [:]
+  /// Animations per `layer.property`, in begin order.
+  var tracks: [String: [Track]] = [:]
+
+  init(scene: Scene, layerIDs: Set<String>) {
+    self.scene = scene
+    self.layerIDs = layerIDs
+  }
+
+  /// Compiles every entry of the `timeline` array.
+  mutating func compile(_ timeline: TemplateNode) throws(TemplateError) {
+    for node in try timeline.array() {
+      _ = try entry(node, placement: .top)
+    }
+  }
+
+  // MARK: - Entries
+
+  static let placementKeys = ["id", "at", "after", "with", "delay"]
+  static let timingKeys = ["repeatCount", "repeatForever", "autoreverses", "speed", "timeOffset", "repeatDuration"]
+  /// Keys that pick what an entry does, and the other keys each kind accepts.
+  static let kinds: [(key: String, extra: [String])] = [
+    ("animate", ["target", "targets", "stagger", "duration"] + TemplateMotion.keys + timingKeys),
+    ("set", ["target", "targets", "stagger"]),
+    ("group", ["stagger"]),
+    ("sequence", []),
+    ("drag", ["target"]),
+    ("release", ["target"]),
+    ("animator", []),
+    ("property", ["target", "to", "from", "by", "velocity", "duration"] + TemplateMotion.keys + timingKeys),
+  ]
+  static let entryKeys = placementKeys + kinds.map(\.key) + Array(Set(kinds.flatMap(\.extra))).sorted()
+
+  /// Compiles one entry and returns its span.
+  mutating func entry(_ node: TemplateNode, placement: Placement) throws(TemplateError) -> Span {
+    let o = try node.object(allowed: Self.entryKeys)
+    let present = Self.kinds.filter { o[$0.key] != nil }
+    guard let kind = present.first else {
+      if o.count == 1, o["delay"] != nil {
+        throw node.error("{ delay: … } alone is a step of a 'sequence'; elsewhere put 'delay' on an entry")
+      }
+      throw node.error(
+        "a timeline entry needs one of: \(Self.kinds.map(\.key).joined(separator: ", ")) "
+          + "(e.g. { target: \"card\", animate: { opacity: 0 } })")
+    }
+    if present.count > 1, let second = o[present[1].key] {
+      throw second.error("an entry does one thing: '\(present[0].key)' and '\(present[1].key)' are both set; use a group for both")
+    }
+    for (key, n) in o where !Self.placementKeys.contains(key) && key != kind.key && !kind.extra.contains(key) {
+      throw n.error("'\(key)' does not apply to \(kind.key == "property" ? "a single-property" : "a '\(kind.key)'") entry")
+    }
+    let begin = try beginTime(o, node, placement)
+    let span: Span
+    switch kind.key {
+    case "animate": span = try animate(o, node, begin: begin)
+    case "set": span = try set(o, node, begin: begin)
+    case "group": span = try group(o, node, begin: begin)
+    case "sequence": span = try sequence(o, node, begin: begin)
+    case "drag": span = try drag(o, node, begin: begin)
+    case "release": span = try release(o, node, begin: begin)
+    case "animator": span = try animator(o, node, begin: begin)
+    default: span = try legacy(o, node, begin: begin)
+    }
+    if let idNode = o["id"] {
+      let id = try idNode.string()
+      guard !id.isEmpty else { throw idNode.error("an entry id cannot be empty") }
+      guard spans[id] == nil else { throw idNode.error("duplicate timeline id '\(id)'") }
+      spans[id] = span
+    }
+    return span
+  }
+
+  /// The begin time from `at` / `after` / `with` and `delay`.
+  private func beginTime(_ o: [String: TemplateNode], _ node: TemplateNode, _ placement: Placement) throws(TemplateError)
+    -> Double
+  {
+    let placers = ["at", "after", "with"].filter { o[$0] != nil }
+    if placers.count > 1, let second = o[placers[1]] {
+      throw second.error("give one of 'at', 'after' and 'with', not '\(placers[0])' and '\(placers[1])'")
+    }
+    var begin: Double
+    switch placement {
+    case .top: begin = 0
+    case .group(let b): begin = b
+    case .sequence(let b):
+      begin = b
+      if let key = placers.first, let n = o[key] {
+        throw n.error("a step of a sequence starts when the previous step ends; shift it with 'delay' instead of '\(key)'")
+      }
+    }
+    if let n = o["at"] {
+      begin += try n.double(in: 0...3600)
+    } else if let n = o["after"] {
+      let span = try referencedSpan(n)
+      guard span.end.isFinite else {
+        throw n.error("'\(try n.string())' never ends (it repeats forever); start with 'with' and a delay instead")
+      }
+      begin = span.end
+    } else if let n = o["with"] {
+      begin = try referencedSpan(n).begin
+    }
+    if let n = o["delay"] { begin += try n.double(in: -3600...3600) }
+    guard begin >= 0 else {
+      throw (o["delay"] ?? node).error("this entry would start at \(TemplateNode.format(begin)) s, before the scene starts")
+    }
+    return begin
+  }
+
+  private func referencedSpan(_ node: TemplateNode) throws(TemplateError) -> Span {
+    let id = try node.string()
+    if let span = spans[id] { return span }
+    var message = "no earlier timeline entry with id '\(id)'"
+    if layerIDs.contains(id) {
+      message += "; '\(id)' is a layer: 'after' and 'with' name timeline entries (give the entry an 'id')"
+    } else if let guess = TemplateNode.closest(to: id, in: spans.keys.sorted()) {
+      message += "; did you mean '\(guess)'?"
+    } else {
+      message += " (entries can refer only to entries above them)"
+    }
+    throw node.error(message)
+  }
+
+  // MARK: - Groups
+
+  private mutating func group(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError) -> Span {
+    guard let list = o["group"] else { return Span(begin: begin, end: begin) }
+    let stagger = try o["stagger"]?.double(in: -60...60) ?? 0
+    var end = begin
+    for (i, child) in try list.array().enumerated() {
+      let offset = Double(i) * stagger
+      end = max(end, try entry(child, placement: .group(begin: begin + offset)).end)
+    }
+    return Span(begin: begin, end: end)
+  }
+
+  private mutating func sequence(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError) -> Span {
+    guard let list = o["sequence"] else { return Span(begin: begin, end: begin) }
+    var cursor = begin
+    for step in try list.array() {
+      switch step.value.kind {
+      case .array:
+        // A parallel step: every entry starts together; the step ends when all have settled.
+        var end = cursor
+        for child in try step.array() { end = max(end, try entry(child, placement: .group(begin: cursor)).end) }
+        cursor = end
+      case .object(let members) where members.count == 1 && members[0].key == "delay":
+        cursor += try step.child("delay", members[0].value).double(in: 0...3600)
+      default:
+        cursor = try entry(step, placement: .sequence(begin: cursor)).end
+      }
+      guard cursor.isFinite else {
+        throw step.error("this step never ends (it repeats forever), so the steps after it could never start")
+      }
+    }
+    return Span(begin: begin, end: cursor)
+  }
+
+  // MARK: - Targets
+
+  /// The layer ids an entry acts on (`target` or `targets`), checked.
+  func targets(_ o: [String: TemplateNode], _ node: TemplateNode) throws(TemplateError) -> [(id: String, node: TemplateNode)] {
+    if let n = o["target"] {
+      if o["targets"] != nil { throw n.error("give 'target' or 'targets', not both") }
+      return [(try layerID(n), n)]
+    }
+    guard let n = o["targets"] else { throw node.error("this entry needs a 'target' layer id (or 'targets')") }
+    var out: [(String, TemplateNode)] = []
+    for item in try n.array() { out.append((try layerID(item), item)) }
+    guard !out.isEmpty else { throw n.error("'targets' is empty") }
+    return out
+  }
+
+  func layerID(_ node: TemplateNode) throws(TemplateError) -> String {
+    let id = try node.string()
+    guard layerIDs.contains(id) else {
+      var message = "no layer with id '\(id)'"
+      if let guess = TemplateNode.closest(to: id, in: layerIDs.sorted()) { message += "; did you mean '\(guess)'?" }
+      throw node.error(message)
+    }
+    return id
+  }
+
+  /// The layer `id` as it is at time 0 (for its kind).
+  func layer(_ id: String) -> Layer? { scene.renderTree(at: 0).layer(id: id) }
+}

@@ -1,0 +1,171 @@
+import FlickRaster
+import FlickSnapshot
+import Foundation
+import Testing
+
+/// `flick snapshot`, `flick verify` and `flick diff` end to end, through the built binary.
+@Suite struct VerifyCommandTests {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let flick = ProcessInfo.processInfo.environment["FLICK_BIN"]
+    ?? root.appendingPathComponent(".build/debug/flick").path
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+  static let twoCards = fixtures.appendingPathComponent("two-cards.json5").path
+  /// The parameter change that recolours the right card.
+  static let recolour = ["--set", "rightColor=#3B82F6"]
+
+  struct Output {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  static func run(_ args: [String], environment: [String: String] = [:], in dir: String? = nil) throws -> Output {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: flick)
+    p.arguments = args
+    var env = ProcessInfo.processInfo.environment
+    env["CI"] = nil
+    env["FLICK_RECORD"] = nil
+    env["FLICK_ARTIFACTS"] = nil
+    for (k, v) in environment { env[k] = v }
+    p.environment = env
+    if let dir { p.currentDirectoryURL = URL(fileURLWithPath: dir) }
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    nonisolated(unsafe) var errData = Data()
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      errData = err.fileHandleForReading.readDataToEndOfFile()
+      done.signal()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    done.wait()
+    p.waitUntilExit()
+    return Output(
+      status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  static func temporaryDirectory() throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-verify-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir.path
+  }
+
+  @Test func snapshotThenVerifyPassesOnAnUnchangedTemplate() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let golden = dir + "/golden"
+    let s = try Self.run(["snapshot", Self.twoCards, "--at", "0,50%,end,frame:3", "--out", golden])
+    #expect(s.status == 0, "\(s.stderr)")
+    for file in ["0s.png", "50pct.png", "end.png", "frame3.png", "manifest.json"] {
+      #expect(FileManager.default.fileExists(atPath: "\(golden)/\(file)"), "\(file)")
+    }
+    let manifest = try #require(try SnapshotManifest.read(from: golden))
+    #expect(manifest.frames.map(\.time) == [.seconds(0), .percent(50), .end, .frame(3)])
+    #expect(manifest.width == 320 && manifest.height == 180 && manifest.templateHash.count == 64)
+    #expect(manifest.renderer == RendererFingerprint.current)
+    let v = try Self.run(["verify", Self.twoCards, "--against", golden], in: dir)
+    #expect(v.status == 0, "\(v.stderr)")
+    #expect(v.stderr.contains("4 of 4 match"))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/flick-report"))
+  }
+
+  @Test func aRecolouredCardFailsWithAReportPointingAtIt() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let golden = dir + "/golden", report = dir + "/report"
+    #expect(try Self.run(["snapshot", Self.twoCards, "--at", "0,end", "--out", golden]).status == 0)
+    let v = try Self.run(["verify", Self.twoCards, "--against", golden, "--report", report] + Self.recolour)
+    #expect(v.status == 1, "\(v.stderr)")
+    #expect(v.stderr.contains("note: goldens were made with parameters []"))
+    // The terminal names each failing frame, the pixel count and the bounding box.
+    #expect(v.stderr.contains("✗ 0s") && v.stderr.contains("✗ end") && v.stderr.contains("pixels differ"))
+    #expect(v.stderr.contains(" at (180, 30)"))  // the right card at t = 0: 100×100 centred on (230, 80)
+    for file in ["index.html", "junit.xml", "summary.json", "0s/diff.png", "0s/side-by-side.png",
+      "0s/flicker.png", "0s/expected.png", "0s/actual.png"]
+    {
+      #expect(FileManager.default.fileExists(atPath: "\(report)/\(file)"), "\(file)")
+    }
+    // Every counted pixel lies on the right card; the left card and the background are untouched.
+    let data = try Data(contentsOf: URL(fileURLWithPath: report + "/summary.json"))
+    let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(summary["passed"] as? Bool == false && summary["failures"] as? Int == 2)
+    let frames = try #require(summary["frames"] as? [[String: Any]])
+    let box = try #require(frames.first?["boundingBox"] as? [String: Int])
+    #expect(box["x"] == 180 && box["y"] == 30 && box["width"] == 100 && box["height"] == 100)
+    let junit = try String(contentsOfFile: report + "/junit.xml", encoding: .utf8)
+    #expect(junit.contains("failures=\"2\"") && junit.contains("<failure message="))
+    let html = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
+    #expect(html.contains("0s/side-by-side.png") && html.contains("0s/diff.png") && html.contains("type=range"))
+    // The golden is untouched by a failing verify.
+    let expected = try Frame(pngAt: golden + "/0s.png")
+    #expect(expected.rgba(x: 230, y: 80).g == 0xC5)
+    // --record failed rewrites the failing goldens and passes; after that the new colour matches.
+    let update = try Self.run(["verify", Self.twoCards, "--against", golden, "--record", "failed"] + Self.recolour, in: dir)
+    #expect(update.status == 0, "\(update.stderr)")
+    #expect(try Frame(pngAt: golden + "/0s.png").rgba(x: 230, y: 80).b == 0xF6)
+    #expect(try Self.run(["verify", Self.twoCards, "--against", golden] + Self.recolour, in: dir).status == 0)
+  }
+
+  @Test func missingGoldensAreRecordedLocallyButNeverInCI() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let ci = dir + "/ci"
+    let r1 = try Self.run(["verify", Self.twoCards, "--against", ci, "--at", "0"], environment: ["CI": "true"], in: dir)
+    #expect(r1.status == 1 && r1.stderr.contains("missing"))
+    #expect(!FileManager.default.fileExists(atPath: ci + "/0s.png"))
+    let local = dir + "/local"
+    let r2 = try Self.run(["verify", Self.twoCards, "--against", local, "--at", "0"], in: dir)
+    #expect(r2.status == 1 && r2.stderr.contains("recorded"))
+    #expect(FileManager.default.fileExists(atPath: local + "/0s.png"))
+    #expect(FileManager.default.fileExists(atPath: local + "/manifest.json"))
+    let r3 = try Self.run(["verify", Self.twoCards, "--against", local], in: dir)
+    #expect(r3.status == 0, "\(r3.stderr)")
+    // Recording another time keeps the earlier one in the manifest.
+    #expect(try Self.run(["verify", Self.twoCards, "--against", local, "--at", "end"], in: dir).status == 1)
+    #expect(try SnapshotManifest.read(from: local)?.frames.map(\.file) == ["0s.png", "end.png"])
+    // An explicit re-record of a changed template passes and updates the goldens.
+    let r4 = try Self.run(["verify", Self.twoCards, "--against", local, "--record", "all"] + Self.recolour, in: dir)
+    #expect(r4.status == 0, "\(r4.stderr)")
+    let manifest = try #require(try SnapshotManifest.read(from: local))
+    #expect(manifest.parameters == ["--set=rightColor=#3B82F6"])
+    #expect(try Self.run(["verify", Self.twoCards, "--against", local] + Self.recolour, in: dir).status == 0)
+    #expect(try Self.run(["verify", Self.twoCards, "--against", local], in: dir).status == 1)
+  }
+
+  @Test func diffReportsCorruptImagesAsInfrastructureErrors() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    #expect(try Self.run(["snapshot", Self.twoCards, "--at", "0,end", "--out", dir + "/a"]).status == 0)
+    let good = dir + "/a/0s.png", corrupt = dir + "/corrupt.png"
+    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: good)))
+    bytes[bytes.count / 2] ^= 0xFF
+    try Data(bytes).write(to: URL(fileURLWithPath: corrupt))
+    let r = try Self.run(["diff", good, corrupt])
+    #expect(r.status == 3 && r.stderr.contains("CRC"))
+    #expect(try Self.run(["diff", corrupt, corrupt]).status == 3)
+    #expect(try Self.run(["diff", good, good]).status == 0)
+    let moved = try Self.run(["diff", good, dir + "/a/end.png"])
+    #expect(moved.status == 1 && moved.stderr.contains("pixels differ"))
+    // Folders: a file on one side only fails.
+    try FileManager.default.createDirectory(atPath: dir + "/b", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: good, toPath: dir + "/b/0s.png")
+    let folders = try Self.run(["diff", dir + "/a", dir + "/b"])
+    #expect(folders.status == 1 && folders.stderr.contains("only in"))
+  }
+
+  @Test func badInputExitsWith2() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    #expect(try Self.run(["snapshot", Self.twoCards, "--at", "120%", "--out", dir]).status == 2)
+    #expect(try Self.run(["snapshot", Self.twoCards, "--at", "frame:99", "--out", dir]).status == 2)
+    #expect(try Self.run(["verify", Self.twoCards, "--against", dir, "--threshold", "2"]).status == 2)
+    #expect(try Self.run(["verify", Self.twoCards, "--against", dir, "--record", "sometimes"]).status == 2)
+    #expect(try Self.run(["verify", Self.twoCards]).status == 2)
+    #expect(try Self.run(["diff", Self.twoCards]).status == 2)
+  }
+}
