@@ -41,7 +41,7 @@ let package = Package(
     /// The raster benchmark (`make bench-raster`): the card-swap scene at 1080p.
     .executableTarget(
       name: "flick-raster-bench", dependencies: ["FlickRaster", "FlickScene", "FlickMotion"],
-      path: "Benchmarks/raster/swift", exclude: ["photo.jpg"]),
+      path: "Benchmarks/raster/flick"),
     /// `make bench-raster`: Flick's side of the side-by-side card-swap benchmark against cardswap.c.
     .executableTarget(
       name: "flick-cardswap", dependencies: ["FlickScene", "FlickRaster", "FlickMotion"],
@@ -80,7 +80,7 @@ let package = Package(
     .testTarget(
       name: "FlickSnapshotTests", dependencies: ["FlickSnapshot", "FlickTesting"],
       exclude: ["Fixtures", "__Snapshots__"]),
-    .testTarget(name: "FlickCLITests", dependencies: ["FlickRaster"]),
+    .testTarget(name: "FlickCLITests", dependencies: ["FlickRaster", "FlickTemplates"]),
   ],
   swiftLanguageModes: [.v6]
 )

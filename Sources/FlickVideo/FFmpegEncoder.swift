@@ -17,6 +17,7 @@ public final class FFmpegEncoder: FrameSink {
   /// Frame rate of the encoded file (frames per second).
   public let outputFPS: Int
   public var wantsStraightAlpha: Bool { format.hasAlpha }
+  public var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
 
   private let process = Process()
   private let stdinPipe = Pipe()

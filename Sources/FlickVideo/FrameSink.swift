@@ -12,6 +12,10 @@ public protocol FrameSink: AnyObject {
   var destination: String { get }
   /// Whether frames should be un-premultiplied (straight alpha) before ``write(_:)``.
   var wantsStraightAlpha: Bool { get }
+  /// Work to do on the raster workers for each frame, concurrently and in any order, before
+  /// the frame reaches ``write(_:)`` (nil when the sink has none). It must only touch state
+  /// that is safe to share.
+  var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { get }
   /// Consumes the next frame.
   func write(_ frame: PreparedFrame) throws
   /// Completes the output into temporary storage (waits for the encoder).
@@ -54,6 +58,8 @@ public final class DiscardingSink: FrameSink {
   public let wantsStraightAlpha = false
   /// Frames received.
   public private(set) var frameCount = 0
+
+  public var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
 
   public init() {}
   public func write(_ frame: PreparedFrame) throws { frameCount += 1 }

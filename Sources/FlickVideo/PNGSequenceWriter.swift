@@ -7,7 +7,8 @@ import Foundation
 /// last frame number needs them); `frames/shot-%03d.png` gives `frames/shot-000.png`, … Numbers
 /// are scene frame numbers, so `--frames 120..179` writes `0120.png` … `0179.png`.
 ///
-/// Files are written into a temporary folder beside the destination folder; ``commit()`` renames
+/// The PNG files are encoded on the raster workers, in parallel (``workerStep``); they are
+/// written into a temporary folder beside the destination folder; ``commit()`` renames
 /// that folder into place when the destination does not exist yet, and otherwise moves the files
 /// in one by one (replacing files of the same names, leaving others alone).
 public final class PNGSequenceWriter: FrameSink {
@@ -62,16 +63,25 @@ public final class PNGSequenceWriter: FrameSink {
     pattern.fileName(index, lastIndex: lastIndex)
   }
 
-  /// Encodes the frame (Cairo's PNG writer un-premultiplies it) into the temporary folder.
-  public func write(_ frame: PreparedFrame) throws {
-    let name = fileName(ofFrame: frame.index)
-    do {
-      try frame.frame.writePNG(to: temporaryFolder + "/" + name)
-    } catch {
-      abort()
-      throw VideoError.cannotWrite(path: pattern.directory + "/" + name, reason: error.description)
+  /// Encodes a frame into the temporary folder (Cairo's PNG writer un-premultiplies it); runs
+  /// on the raster workers and touches only immutable state.
+  public var workerStep: (@Sendable (PreparedFrame) throws -> Void)? {
+    let folder = temporaryFolder
+    let pattern = self.pattern
+    let lastIndex = self.lastIndex
+    return { frame in
+      let name = pattern.fileName(frame.index, lastIndex: lastIndex)
+      do {
+        try frame.frame.writePNG(to: folder + "/" + name)
+      } catch let error as RasterError {
+        throw VideoError.cannotWrite(path: pattern.directory + "/" + name, reason: error.description)
+      }
     }
-    written.append(name)
+  }
+
+  /// Records the frame, whose file the worker step has written.
+  public func write(_ frame: PreparedFrame) throws {
+    written.append(fileName(ofFrame: frame.index))
   }
 
   public func finish() throws {

@@ -84,7 +84,7 @@ public final class ProgressPrinter {
     let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
     let stage = p.stage == .render ? "" : "  \(p.stage == .finish ? "finishing" : "done")"
     return "\(bar) \(p.framesDone)/\(p.totalFrames) \(Int((fraction * 100).rounded(.down)))%  "
-      + String(format: "%.1f fps  ETA ", fps) + clock(eta) + stage
+      + String(format: "%.1f fps  ETA ", fps) + (fps > 0 ? clock(eta) : "--:--") + stage
   }
 
   /// One JSON line for `progress`.

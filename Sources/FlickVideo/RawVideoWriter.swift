@@ -5,6 +5,7 @@ import Foundation
 public final class RawVideoWriter: FrameSink {
   public let destination: String
   public let wantsStraightAlpha = false
+  public var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
   private let temporaryPath: String
   private var fd: Int32
   private var state = State.running

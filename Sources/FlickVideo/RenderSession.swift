@@ -101,12 +101,13 @@ public struct RenderSession: Sendable {
       if discardFrames { sinks.append(DiscardingSink()) }
       let total = range.count
       let straight = sinks.contains { $0.wantsStraightAlpha }
+      let steps = sinks.compactMap(\.workerStep)
       let scene = self.scene
       progress(RenderProgress(stage: .render, framesDone: 0, totalFrames: total))
       var done = 0
       try pipeline.run(
         frames: range, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, scale: scale,
-        straightAlpha: straight
+        straightAlpha: straight, onWorker: { frame in for step in steps { try step(frame) } }
       ) { frame in
         for sink in sinks { try sink.write(frame) }
         done += 1

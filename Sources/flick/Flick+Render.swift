@@ -104,16 +104,26 @@ extension Flick {
         for output in summary.outputs {
           log(
             "wrote \(output.path) (\(ProgressPrinter.size(output.bytes)), \(output.frames) frames, "
-              + String(format: "%.2f s", output.duration) + ") "
-              + String(format: "in %.2f s wall time", wall))
+              + String(format: "%.2f s", output.duration) + ")")
         }
-        if discard {
-          log(
-            "rendered \(summary.frames) frames \(summary.width)×\(summary.height) "
-              + String(format: "in %.2f s (%.1f fps)", wall, Double(summary.frames) / max(wall, 1e-9)))
-        }
+        log(
+          "rendered \(summary.frames) frames \(summary.width)×\(summary.height) "
+            + String(format: "in %.2f s wall time (%.1f fps), ", wall, Double(summary.frames) / max(wall, 1e-9))
+            + "peak memory \(peakMemoryMiB()) MiB (flick alone, without ffmpeg)")
       }
       for output in summary.outputs { print(output.path) }
+    }
+
+    /// The process's own peak resident memory in MiB (`ru_maxrss`; children are not included).
+    static func peakMemoryMiB() -> Int {
+      var usage = rusage()
+      #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Int(usage.ru_maxrss) / 1024  // KiB
+      #else
+        getrusage(RUSAGE_SELF, &usage)
+        return Int(usage.ru_maxrss) / (1024 * 1024)  // bytes
+      #endif
     }
 
     /// Runs `body`, mapping errors to exit codes: invalid input 2, environment 3; a failure

@@ -45,3 +45,33 @@ import Testing
     #expect(FFmpegTool.numericVersion("N-112233-gabcdef") == nil)
   }
 }
+
+@Suite struct ProgressPrinterTests {
+  @Test func jsonLinesCarryStageFrameTotalFPSAndETA() {
+    let line = ProgressPrinter.json(RenderProgress(stage: .render, framesDone: 45, totalFrames: 90), fps: 61.8, eta: 0.728)
+    #expect(line == #"{"stage":"render","frame":45,"total":90,"fps":61.80,"eta":0.73}"#)
+  }
+
+  @Test func barShowsCountsPercentRateAndETA() {
+    let bar = ProgressPrinter.bar(RenderProgress(stage: .render, framesDone: 45, totalFrames: 90), fps: 30, eta: 75)
+    #expect(bar.hasSuffix(" 45/90 50%  30.0 fps  ETA 1:15"))
+    #expect(bar.hasPrefix(String(repeating: "█", count: 14) + String(repeating: "░", count: 14)))
+    let finishing = ProgressPrinter.bar(RenderProgress(stage: .finish, framesDone: 90, totalFrames: 90), fps: 30, eta: 0)
+    #expect(finishing.hasSuffix("finishing"))
+  }
+
+  @Test func printerWritesOnlyInItsStyle() {
+    final class Sink: @unchecked Sendable { var text = "" }
+    let sink = Sink()
+    let quiet = ProgressPrinter(style: .none) { sink.text += $0 }
+    quiet.report(RenderProgress(stage: .done, framesDone: 1, totalFrames: 1))
+    #expect(sink.text.isEmpty)
+    let json = ProgressPrinter(style: .json) { sink.text += $0 }
+    json.report(RenderProgress(stage: .render, framesDone: 0, totalFrames: 2))
+    json.report(RenderProgress(stage: .render, framesDone: 2, totalFrames: 2))
+    json.report(RenderProgress(stage: .done, framesDone: 2, totalFrames: 2))
+    let lines = sink.text.split(separator: "\n")
+    #expect(lines.count == 3 && lines.allSatisfy { $0.hasPrefix("{\"stage\":") && $0.hasSuffix("}") })
+    #expect(lines.last?.contains("\"stage\":\"done\"") == true)
+  }
+}
