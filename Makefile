@@ -62,3 +62,15 @@ bench-motion:
 # Video benchmark: flick render vs render-only vs ffmpeg-only, side by side (docs/video.md).
 bench-video: bootstrap
 	Benchmarks/video/run.sh
+
+# The gallery: every showcase template to a GIF (480 px wide, 20 fps, under 2 MB: for the README)
+# and an MP4, into docs/gallery/.
+GALLERY = card-swap rotating-cover property-animator chained-sequence spring-gallery decay-flick
+GALLERY_GIF = --gif-width 480 --gif-fps 20
+.PHONY: gallery
+gallery: release
+	@mkdir -p docs/gallery
+	@for t in $(GALLERY); do \
+	  $(FLICK_RELEASE) render $$t -o docs/gallery/$$t.gif -o docs/gallery/$$t.mp4 $(GALLERY_GIF) --quiet || exit $$?; \
+	  du -h docs/gallery/$$t.gif docs/gallery/$$t.mp4; \
+	done

@@ -163,7 +163,7 @@ extension AnimationSpec {
     default:
       guard let named = TimingFunction.named[name] else {
         var message = "column \(column): unknown animation or curve '\(name)'"
-        if let guess = SpecArguments.closest(name, in: AnimationSpec.names) { message += "; did you mean '\(guess)'?" }
+        if let guess = Suggestion.closest(to: name, in: AnimationSpec.names) { message += "; did you mean '\(guess)'?" }
         throw MotionError(message + " (known: \(AnimationSpec.names.joined(separator: ", ")))")
       }
       f = named

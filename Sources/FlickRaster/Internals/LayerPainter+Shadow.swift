@@ -53,7 +53,7 @@ extension LayerPainter {
       let y1 = (ys.max() ?? 0).rounded(.down) - 1
       if x1 > x0, y1 > y0 { hole = (x0, y0, x1, y1) }
     }
-    mask.composite(in: cr, anchor: Point(x: ax, y: ay), color: color, keepsScaledCopy: cache != nil, hole: hole)
+    mask.composite(in: cr, anchor: Point(x: ax, y: ay), color: color, keepsCopies: cache != nil, hole: hole)
   }
 
   /// Renders the shape's alpha under the linear part of `linear` into a padded buffer

@@ -6,7 +6,6 @@ struct MotionDefaults {
   var motion: TemplateMotion?
   var duration: Double?
   var timing: MediaTiming?
-  var timingNode: TemplateNode?
 }
 
 extension TimelineCompiler {
@@ -112,8 +111,7 @@ extension TimelineCompiler {
     MotionDefaults(
       motion: try TemplateMotion.decode(o, in: TemplateNode(value: JSON5Value(.null), path: "", file: "")),
       duration: try o["duration"]?.double(in: 0...3600),
-      timing: try Self.timing(o),
-      timingNode: Self.timingKeys.compactMap { o[$0] }.first)
+      timing: try Self.timing(o))
   }
 
   /// Core Animation timing from `repeatCount`, `repeatForever`, `autoreverses`, `speed`,
