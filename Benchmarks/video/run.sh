@@ -16,12 +16,13 @@ JOBS=${JOBS:-$CORES}
 SIZES=${SIZES:-"1280x720 1920x1080"}
 RAW_DIR=${RAW_DIR:-/dev/shm}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/flick-bench.XXXXXX")
-trap 'rm -rf "$WORK" "$RAW_DIR"/flick-bench-$$.bgra' EXIT
+LONG=Benchmarks/video/.card-swap-60s-$$.json5  # beside photo.png: assets may not leave the folder
+trap 'rm -rf "$WORK" "$RAW_DIR"/flick-bench-$$.bgra "$LONG"' EXIT
 
 swift build -c release --product flick >/dev/null
 FLICK=.build/release/flick
 SCENE=Benchmarks/video/card-swap.json5
-python3 Benchmarks/video/make-card-swap.py 60 "$WORK/card-swap-60s.json5"
+python3 Benchmarks/video/make-card-swap.py 60 "$LONG"
 
 # measure NAME CMD... → appends "wall cpu maxrss_kib" to $WORK/NAME (cpu includes waited-for
 # children, so a's includes its ffmpeg)
@@ -79,12 +80,15 @@ print(f"render only, 1080p: --jobs 1 {j1:.2f}s, --jobs 2 {j2:.2f}s, speed-up {j1
 PY
 
 echo
-peak() { "$FLICK" render "$1" --size 1920x1080 -o "$WORK/p.mp4" --progress none 2>&1 >/dev/null | sed -n 's/.*peak memory \([0-9]*\) MiB.*/\1/p'; }
-p10=$(peak "$SCENE")
-if [ "${SKIP_LONG:-0}" = 1 ]; then
-  echo "flick peak memory, 1080p MP4: 10 s ${p10} MiB (60 s skipped)"
-else
-  p60=$(peak "$WORK/card-swap-60s.json5")
-  echo "flick peak memory (without ffmpeg), 1080p MP4: 10 s ${p10} MiB, 60 s ${p60} MiB"
-fi
+peak() { "$FLICK" render "$1" --size 1920x1080 -o "$WORK/p.mp4" --jobs "$2" --progress none 2>&1 >/dev/null |
+  sed -n 's/.*peak memory \([0-9]*\) MiB.*/\1/p'; }
+for jobs in 1 "$JOBS"; do
+  p10=$(peak "$SCENE" "$jobs")
+  if [ "${SKIP_LONG:-0}" = 1 ]; then
+    echo "flick peak memory (without ffmpeg), 1080p MP4, --jobs $jobs: 10 s ${p10} MiB (60 s skipped)"
+  else
+    p60=$(peak "$LONG" "$jobs")
+    echo "flick peak memory (without ffmpeg), 1080p MP4, --jobs $jobs: 10 s ${p10} MiB, 60 s ${p60} MiB"
+  fi
+done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
