@@ -8,6 +8,7 @@ FLICK_RELEASE = .build/release/flick
 .PHONY: demo test build release bootstrap clean bench
 .PHONY: snapshots bench-snapshot
 .PHONY: bench-raster-swift
+.PHONY: demo test build release bootstrap clean bench bench-motion
 .PHONY: bench-video
 
 bootstrap:
@@ -40,10 +41,11 @@ bench-snapshot: bootstrap
 	$(SWIFT) build -c release --product flick-bench-snapshot
 	.build/release/flick-bench-snapshot
 
-# Flick's own card-swap raster benchmark at 1080p: stateless vs caching renderer, with the cost split.
+# Flick's card-swap renderer alone at 1080p (naive, then cached, with the stage split and checksums).
 bench-raster-swift: bootstrap
 	$(SWIFT) build -c release --product flick-raster-bench
-	.build/release/flick-raster-bench 120 --split
+	.build/release/flick-raster-bench --split --checksum
+	.build/release/flick-raster-bench --split --checksum --cached
 
 clean:
 	rm -rf .build $(OUT)
@@ -53,7 +55,22 @@ clean:
 .PHONY: bench-raster
 bench-raster: bootstrap
 	Benchmarks/raster/run.sh $(BENCH_ARGS)
+# Release-mode FlickMotion benchmark (separate package; not built by `make test`).
+bench-motion:
+	cd Benchmarks/motion && $(SWIFT) run -c release MotionBenchmark
 
 # Video benchmark: flick render vs render-only vs ffmpeg-only, side by side (docs/video.md).
 bench-video: bootstrap
 	Benchmarks/video/run.sh
+
+# The gallery: every showcase template to a GIF (480 px wide, 20 fps, under 2 MB: for the README)
+# and an MP4, into docs/gallery/.
+GALLERY = card-swap rotating-cover property-animator chained-sequence spring-gallery decay-flick
+GALLERY_GIF = --gif-width 480 --gif-fps 20
+.PHONY: gallery
+gallery: release
+	@mkdir -p docs/gallery
+	@for t in $(GALLERY); do \
+	  $(FLICK_RELEASE) render $$t -o docs/gallery/$$t.gif -o docs/gallery/$$t.mp4 $(GALLERY_GIF) --quiet || exit $$?; \
+	  du -h docs/gallery/$$t.gif docs/gallery/$$t.mp4; \
+	done

@@ -41,7 +41,7 @@ let package = Package(
     /// The raster benchmark (`make bench-raster`): the card-swap scene at 1080p.
     .executableTarget(
       name: "flick-raster-bench", dependencies: ["FlickRaster", "FlickScene", "FlickMotion"],
-      path: "Benchmarks/raster/swift", exclude: ["photo.jpg"]),
+      path: "Benchmarks/raster/flick"),
     /// `make bench-snapshot`: comparator speed against render speed.
     .executableTarget(
       name: "flick-bench-snapshot", dependencies: ["FlickSnapshot", "FlickTemplates"],
@@ -76,7 +76,7 @@ let package = Package(
     .testTarget(
       name: "FlickSnapshotTests", dependencies: ["FlickSnapshot", "FlickTesting"],
       exclude: ["Fixtures", "__Snapshots__"]),
-    .testTarget(name: "FlickCLITests", dependencies: ["FlickRaster"]),
+    .testTarget(name: "FlickCLITests", dependencies: ["FlickRaster", "FlickTemplates"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -147,7 +147,14 @@ public struct CurvePlot: Sendable {
       cairo_line_to(cr, x(endTime), bottom)
       cairo_stroke(cr)
       cairo_set_font_size(cr, 12 * scale)
-      Self.text(cr, "settled " + Self.format(endTime) + " s", x: x(endTime) - 6 * scale, y: top + 14 * scale, align: 1)
+      let label = "end " + Self.format(endTime) + " s"
+      var extents = cairo_text_extents_t()
+      cairo_text_extents(cr, label, &extents)
+      cairo_set_source_rgba(cr, 1, 1, 1, 0.9)
+      cairo_rectangle(cr, x(endTime) - 10 * scale - extents.x_advance, top + 4 * scale, extents.x_advance + 8 * scale, 20 * scale)
+      cairo_fill(cr)
+      cairo_set_source_rgb(cr, 0.2, 0.65, 0.35)
+      Self.text(cr, label, x: x(endTime) - 6 * scale, y: top + 14 * scale, align: 1)
     }
     cairo_set_dash(cr, nil, 0, 0)
 

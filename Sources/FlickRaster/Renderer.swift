@@ -31,23 +31,12 @@ public struct Renderer: Sendable {
   {
     let width = Int((tree.size.width * scale).rounded())
     let height = Int((tree.size.height * scale).rounded())
-    let target = try CairoSurface(width: width, height: height)
-    let cr = target.context
-    cairo_scale(cr, scale, scale)
-    if tree.backgroundColor.alpha > 0 {
-      CairoDraw.setSource(cr, tree.backgroundColor)
-      cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-      cairo_paint(cr)
-      cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+    return try FrameCanvas.draw(width: width, height: height, fill: tree.backgroundColor) { cr throws(RasterError) in
+      cairo_scale(cr, scale, scale)
+      cache?.beginFrame()
+      let painter = LayerPainter(cache: cache, text: text, targetWidth: width, targetHeight: height)
+      try painter.draw(tree.layers, in: cr)
+      cache?.endFrame()
     }
-    cache?.beginFrame()
-    let painter = LayerPainter(cache: cache, text: text, targetWidth: width, targetHeight: height)
-    try painter.draw(tree.layers, in: cr)
-    cache?.endFrame()
-    let status = cairo_status(cr)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      throw .cairo(String(cString: cairo_status_to_string(status)))
-    }
-    return target.makeFrame()
   }
 }

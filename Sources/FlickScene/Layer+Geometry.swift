@@ -33,7 +33,7 @@ extension Layer {
     let a00 = ux.0 * sx, a01 = uy.0 * sy
     let a10 = ux.1 * sx, a11 = uy.1 * sy
     let a20 = ux.2 * sx, a21 = uy.2 * sy
-    let k = t.perspective > 0 && !t.isAffine ? 1 / t.perspective : 0
+    let k = t.perspective > 0 && !t.isFlat ? 1 / t.perspective : 0
     // w = 1 - z/d; X·w = x + cx·w; Y·w = y + cy·w; with (x, y) measured from the anchor.
     let m = ProjectiveTransform(
       a00 - cx * a20 * k, a01 - cx * a21 * k, cx,

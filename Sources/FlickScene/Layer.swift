@@ -57,7 +57,8 @@ public struct Layer: Sendable, Hashable {
   /// shape (its rounded bounds when it has an opaque background and no content, else its
   /// rendered alpha).
   public var shadowPath: ShapePath?
-  /// Whether sublayers (and content) are clipped to the rounded bounds.
+  /// Whether the contents image, content and sublayers are clipped to the rounded bounds.
+  /// Unlike Core Animation, the layer's own shadow is not clipped, so a clipped card keeps it.
   public var masksToBounds: Bool
   /// The image drawn inside the bounds, above the background.
   public var contents: LayerImage?

@@ -37,8 +37,9 @@ public struct LayerTransform: Sendable, Hashable {
   /// No transform.
   public static let identity = LayerTransform()
 
-  /// Whether the transform leaves the layer in its plane (no `rotationX`/`rotationY`), so it is affine.
-  public var isAffine: Bool { rotationX == 0 && rotationY == 0 }
+  /// Whether the layer stays in the screen's plane (no `rotationX`/`rotationY`): then the
+  /// transform is affine and costs nothing extra to draw.
+  public var isFlat: Bool { rotationX == 0 && rotationY == 0 }
 
   /// Whether the transform is the identity.
   public var isIdentity: Bool { self == .identity }

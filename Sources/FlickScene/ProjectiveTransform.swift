@@ -6,8 +6,11 @@ import FlickMotion
 /// An affine map has `m31 = m32 = 0` and `m33 = 1`. Used to place a layer's plane on its
 /// superlayer's, including the perspective of 3D rotations.
 public struct ProjectiveTransform: Sendable, Hashable {
+  /// First row: `X·w = m11·x + m12·y + m13`.
   public var m11, m12, m13: Double
+  /// Second row: `Y·w = m21·x + m22·y + m23`.
   public var m21, m22, m23: Double
+  /// Third row: `w = m31·x + m32·y + m33` (perspective; `0, 0, 1` when affine).
   public var m31, m32, m33: Double
 
   public init(

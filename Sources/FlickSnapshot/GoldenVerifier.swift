@@ -34,7 +34,8 @@ public struct GoldenVerifier: Sendable {
   ) -> FrameVerdict {
     func verdict(_ status: FrameVerdict.Status, _ message: String, _ c: ImageComparison? = nil) -> FrameVerdict {
       FrameVerdict(
-        name: name, time: time, seconds: seconds, goldenPath: goldenPath, status: status, comparison: c,
+        name: name, time: time, seconds: seconds, goldenPath: goldenPath, status: status,
+        comparison: c.map(Self.withoutPixelClasses),
         message: message)
     }
     let frame: Frame
@@ -89,6 +90,14 @@ public struct GoldenVerifier: Sendable {
     v.artifacts = writeArtifacts(
       name: name, expected: expected, actual: frame, comparison: comparison, into: artifactsDirectory)
     return v
+  }
+
+  /// Verdicts outlive the frame; the per-pixel classes (one byte a pixel) are only needed to draw
+  /// the diff image, so they are dropped from what verdicts keep.
+  static func withoutPixelClasses(_ c: ImageComparison) -> ImageComparison {
+    var copy = c
+    copy.pixelClasses = []
+    return copy
   }
 
   /// Writes `frame` as a golden, creating folders as needed (atomic).

@@ -5,6 +5,8 @@ extension Template {
   /// The decoded `canvas` section.
   struct Canvas {
     var scene: Scene
+    /// A gradient background, drawn as a full-canvas layer under every other layer.
+    var gradient: Layer?
     /// `duration: "auto"`: the scene lasts until every animation has settled.
     var automaticDuration: Bool
   }
@@ -27,11 +29,32 @@ extension Template {
     } else {
       duration = try durationNode.double(in: 0.001...3600)
     }
-    let background = try o["background"]?.color() ?? .white
+    var background = Color.white
+    var gradient: Layer?
+    if let n = o["background"] {
+      if case .object = n.value.kind {
+        let g = try decodeBackgroundGradient(n)
+        background = .clear
+        gradient = Layer(
+          id: backgroundLayerID, bounds: Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
+          position: Point(x: Double(width) / 2, y: Double(height) / 2), content: .gradient(g))
+      } else {
+        background = try n.color()
+      }
+    }
     let scene = Scene(
       size: Size(width: Double(width), height: Double(height)), fps: fps, duration: duration,
       backgroundColor: background)
-    return Canvas(scene: scene, automaticDuration: automatic)
+    return Canvas(scene: scene, gradient: gradient, automaticDuration: automatic)
+  }
+
+  /// The id of the layer a gradient background becomes (timeline entries can animate it).
+  static let backgroundLayerID = "background"
+
+  /// `background: { colors: […], kind, locations, startPoint, endPoint }`, as a gradient layer's keys.
+  static func decodeBackgroundGradient(_ node: TemplateNode) throws(TemplateError) -> GradientContent {
+    let o = try node.object(allowed: ["colors", "kind", "locations", "startPoint", "endPoint"])
+    return try decodeGradient(node, o, owner: "a gradient background")
   }
 
   /// The end of the last animation: when every animation has settled and the scene holds still.

@@ -269,8 +269,12 @@ extension Template {
 
   // MARK: - Gradient
 
-  private static func decodeGradient(_ node: TemplateNode, _ o: [String: TemplateNode]) throws(TemplateError) -> GradientContent {
-    guard let colorsNode = o["colors"] else { throw node.error("a gradient layer needs 'colors'") }
+  /// The gradient keys of `o` (`colors`, `kind`, `locations`, `startPoint`, `endPoint`); `owner`
+  /// names what needs the colours in messages ("a gradient layer", "a gradient background").
+  static func decodeGradient(
+    _ node: TemplateNode, _ o: [String: TemplateNode], owner: String = "a gradient layer"
+  ) throws(TemplateError) -> GradientContent {
+    guard let colorsNode = o["colors"] else { throw node.error("\(owner) needs 'colors'") }
     var colors: [Color] = []
     for item in try colorsNode.array() { colors.append(try item.color()) }
     guard !colors.isEmpty else { throw colorsNode.error("a gradient needs at least one colour") }

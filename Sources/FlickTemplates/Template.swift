@@ -105,6 +105,10 @@ public struct Template: Sendable {
     var scene = canvas.scene
     let styles = try decodeStyles(o["styles"])
     var ids = Set<String>()
+    if let gradient = canvas.gradient {
+      scene.layers.append(gradient)
+      ids.insert(gradient.id)
+    }
     if let layersNode = o["layers"] {
       let styled = layersNode.with(value: try applyStyles(layersNode, styles))
       for node in try styled.array() {

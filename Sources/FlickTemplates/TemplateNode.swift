@@ -157,26 +157,8 @@ struct TemplateNode {
     v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
   }
 
-  /// The option closest to `word` by edit distance, if it is close enough to be a likely typo.
+  /// The option closest to `word`, if it is close enough to be a likely typo.
   static func closest(to word: String, in options: [String]) -> String? {
-    let scored = options.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-    return best.1 <= max(2, word.count / 3) ? best.0 : nil
-  }
-
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-      var row = [i] + [Int](repeating: 0, count: b.count)
-      for j in 1...b.count {
-        row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = row
-    }
-    return previous[b.count]
+    Suggestion.closest(to: word, in: options)
   }
 }

@@ -1,3 +1,4 @@
+import FlickMotion
 /// A small POSIX-style argument parser, declared up front so unknown options are usage errors.
 ///
 /// Accepted forms: `--name value`, `--name=value`, `-o value`, `-ovalue`, bundled short flags
@@ -100,31 +101,9 @@ struct Arguments {
   /// Whether the flag `name` was given.
   func has(_ name: String) -> Bool { flags.contains(name) }
 
-  /// The option closest to `word` by edit distance, if close enough to be a typo.
+  /// The option closest to `word`, if close enough to be a typo; a prefix of a longer option
+  /// (`--allow` for `--allow-outside-assets`) is also a likely slip.
   static func closest(to word: String, in options: [String]) -> String? {
-    var best: (String, Int)?
-    for option in options {
-      let d = editDistance(Array(word.lowercased()), Array(option.lowercased()))
-      if best == nil || d < best?.1 ?? .max { best = (option, d) }
-    }
-    guard let best, best.1 <= max(2, word.count / 3) else {
-      // A prefix of a longer option (--allow for --allow-outside-assets) is also a likely slip.
-      return options.first { $0.hasPrefix(word) && word.count >= 3 }
-    }
-    return best.0
-  }
-
-  private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-      var row = [i] + [Int](repeating: 0, count: b.count)
-      for j in 1...b.count {
-        row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = row
-    }
-    return previous[b.count]
+    Suggestion.closest(to: word, in: options) ?? options.first { $0.hasPrefix(word) && word.count >= 3 }
   }
 }

@@ -17,6 +17,7 @@ extension Flick {
                      'end' (the last frame) or 'frame:N'. Default: 0,25%,50%,75%,end
         --scale S    pixels per point, 0 < S ≤ 8 (default 1); 0.5 halves each side
         --out DIR    the snapshot folder (created if needed)
+      TEMPLATE OPTIONS
       \(Flick.templateOptionsHelp)
       """
 

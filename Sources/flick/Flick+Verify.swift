@@ -24,6 +24,7 @@ extension Flick {
                                (default: $FLICK_ARTIFACTS, else flick-report/<template>; only on failure
                                unless --report is given)
         --at TIMES, --scale S  override the manifest (see 'flick snapshot --help')
+      TEMPLATE OPTIONS
       \(Flick.templateOptionsHelp)
       """
 

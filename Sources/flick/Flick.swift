@@ -9,24 +9,27 @@ struct Flick {
     flick \(version) — render animated layer scenes to video
 
     USAGE
-      flick render TEMPLATE -o OUT.mp4 [-o OUT.gif]...   render every frame to each output
-      flick still TEMPLATE --time SECONDS -o FRAME.png    render one frame to a PNG
-      flick curve SPEC [--from 0 --to 100] [--plot c.png] print/plot an animation curve
-      flick info TEMPLATE                                 describe parameters, canvas, layers, timeline
-      flick templates                                     list the bundled templates
-      flick schema                                        print the JSON Schema of the template format
-      flick snapshot TEMPLATE --at 0,50%,end --out DIR    render golden frames + manifest.json
-      flick verify TEMPLATE --against DIR [--report R]    compare frames with goldens (exit 1 on change)
-      flick diff A.png B.png | DIR_A DIR_B                compare images (pixelmatch-style tolerance)
-                                                          (flick render --help for all options)
-      flick still TEMPLATE --time S|--frame N|--at P% -o FRAME.png   render one frame to a PNG
+      flick render TEMPLATE -o OUT.mp4 [-o OUT.gif]...            render every frame to each output
+      flick still TEMPLATE --time S|--frame N|--at P% -o F.png    render one frame to a PNG
+      flick info TEMPLATE                                         parameters, canvas, layers, timeline
+      flick templates                                             list the bundled templates
+      flick schema                                                print the template format's JSON Schema
+      flick curve SPEC [--from 0 --to 100] [--plot c.png]         print or plot an animation curve
+      flick snapshot TEMPLATE --at 0,50%,end --out DIR            render golden frames + manifest.json
+      flick verify TEMPLATE --against DIR [--report R]            compare frames with goldens
+      flick diff A.png B.png | DIR_A DIR_B                        compare images (pixelmatch-style)
       flick --help | --version
+
+    TEMPLATE is a .json5 file or the name of a bundled template (flick templates).
+    Every command that reads a template takes --set NAME=VALUE, --params FILE and
+    --allow-outside-assets. Run 'flick COMMAND --help' for each command's options.
 
     Output formats follow the extension: .mp4 (H.264), .gif (palette GIF), .webm (VP9 + alpha),
     .mov (ProRes 4444 + alpha), .apng, .webp, DIR/ or DIR/%04d.png (PNG sequence).
 
     EXIT CODES
-      0 success · 1 snapshot mismatch · 2 invalid input (usage, template) · 3 environment (ffmpeg, disk) · 130 interrupted
+      0 success · 1 snapshot mismatch · 2 invalid input (usage, template, parameters) ·
+      3 environment (ffmpeg, disk) · 130 interrupted
     """
 
   static func main() {

@@ -8,7 +8,8 @@ import Testing
       guard case .spring(let p, _, _, _) = try AnimationSpec(parsing: s).kind else { throw MotionError("not a spring") }
       return p
     }
-    #expect(try params("spring") == .coreAnimation)
+    #expect(try params("spring") == .popDefault)
+    #expect(try params("spring(mass: 1)") == .coreAnimation)
     #expect(try params("spring(bounciness: 8, speed: 12)") == .pop(bounciness: 8, speed: 12))
     #expect(try params("spring(stiffness: 200, damping: 10)") == .gpuAnimation)
     #expect(try params("spring(duration: 0.5, bounce: 0.3)") == SpringParameters(duration: 0.5, bounce: 0.3))

@@ -192,3 +192,21 @@ final class Log: @unchecked Sendable {
     #expect(a.tracer?.events.map(\.kind) == [.start, .applied, .reachedTarget, .completed(finished: true)])
   }
 }
+
+@Suite struct AnimatorScriptOrderTests {
+  @Test func callOrderDoesNotMatterForDifferentTimes() throws {
+    var a = Animator(model: Model())
+    var b = Animator(model: Model())
+    try a.spring(AnimatorTests.kx, property: AnimatorTests.x, to: 100, at: 0)
+    try a.spring(AnimatorTests.kx, property: AnimatorTests.x, to: 10, at: 0.3)
+    try a.spring(AnimatorTests.kp, property: AnimatorTests.p, to: Point(x: 4, y: 4), at: 0.1)
+    try b.spring(AnimatorTests.kp, property: AnimatorTests.p, to: Point(x: 4, y: 4), at: 0.1)
+    try b.spring(AnimatorTests.kx, property: AnimatorTests.x, to: 10, at: 0.3)
+    try b.spring(AnimatorTests.kx, property: AnimatorTests.x, to: 100, at: 0)
+    for i in 0...40 {
+      let t = Double(i) / 20
+      #expect(a.sample(at: t) == b.sample(at: t))
+    }
+    #expect(a.events(after: -1, through: 5).map(\.kind) == b.events(after: -1, through: 5).map(\.kind))
+  }
+}

@@ -66,6 +66,13 @@ import Testing
     #expect(abs(SpringParameters.pop(bounciness: 0, speed: 0).dampingRatio - 0.309) < 0.001)
   }
 
+  @Test func popInverseMappingRoundTrips() throws {
+    for (b, s) in [(4.0, 12.0), (0, 12), (20, 12), (8, 3), (12, 20)] {
+      let r = try #require(SpringParameters.pop(bounciness: b, speed: s).popBouncinessAndSpeed)
+      #expect(abs(r.bounciness - b) < 1e-9 && abs(r.speed - s) < 1e-9, "\(b), \(s) → \(r)")
+    }
+  }
+
   @Test func popDefaultValueAtTenthOfASecond() {
     // Reference figure: the default Pop spring 0 → 100 reaches 61.67 at t = 0.1 s analytically.
     let s = SpringAnimation(from: 0.0, to: 100, parameters: .popDefault)

@@ -67,3 +67,12 @@ import Testing
     }
   }
 }
+
+@Suite struct CustomAnimationTests {
+  @Test func stopsOnAFixedGridWhateverTheFrameRate() {
+    let c = CustomAnimation<Double> { t, _ in (t * 10, t < 0.2503) }
+    #expect(abs(c.duration - 0.251) < 1e-12)
+    #expect(c.value(at: 5) == c.value(at: c.duration))
+    #expect(abs(c.velocity(at: 0.1) - 10) < 1e-9)
+  }
+}

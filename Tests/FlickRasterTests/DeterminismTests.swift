@@ -61,4 +61,17 @@ import Testing
     }
     #expect(renderer.cacheStatistics == FrameRenderer.CacheStatistics(hits: 4, misses: 1))
   }
+
+  @Test func pixelAlignedGradientsPaintTheSameDirectlyAndThroughTheCache() throws {
+    for kind in [GradientContent.Kind.axial, .radial] {
+      for origin in [Point(x: 0, y: 0), Point(x: 31, y: 17)] {
+        let g = Layer(
+          id: "g", bounds: Rect(x: 0, y: 0, width: 157, height: 93), position: origin, anchorPoint: .zero,
+          content: .gradient(GradientContent(kind: kind, colors: [Raster.hex("#0B1022"), Raster.hex("#7F5AF0"), Raster.hex("#2CB1BC")],
+                                             locations: [0, 0.55, 1], startPoint: Point(x: 0.1, y: 0.2), endPoint: Point(x: 0.9, y: 1))))
+        let tree = Raster.tree([g], width: 200, height: 120, background: .black)
+        #expect(try FrameRenderer().render(tree) == Renderer().render(tree), "\(kind) at \(origin)")
+      }
+    }
+  }
 }

@@ -178,3 +178,27 @@ import Testing
     #expect(webp.rgba(x: 160, y: 100).a == 128)
   }
 }
+
+@Suite struct GradientPlacementTests {
+  static func gradient() -> Layer {
+    Layer(id: "g", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 50, y: 50),
+          content: .gradient(GradientContent(colors: [Raster.red, Raster.red])))
+  }
+
+  @Test func gradientsInsideOpacityGroupsAndTransformedParentsLandInPlace() throws {
+    let faded = Layer(id: "p", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 100, y: 100), opacity: 0.5,
+                      sublayers: [Self.gradient()])
+    let f = try Raster.render([faded])
+    #expect(f.pixel(100, 100, is: Color(red: 1, green: 0.5, blue: 0.5), tolerance: 2))
+    #expect(f.pixel(40, 100, is: .white))
+    var scaled = faded
+    scaled.opacity = 1
+    scaled.transform.scale = Point(x: 0.5, y: 0.5)
+    let s = try Raster.render([scaled])
+    #expect(s.pixel(100, 100, is: Raster.red) && s.pixel(76, 100, is: Raster.red) && s.pixel(72, 100, is: .white))
+    var tilted = scaled
+    tilted.transform = LayerTransform(rotationY: 0.3, perspective: 400)
+    let t = try Raster.render([tilted])
+    #expect(t.pixel(100, 100, is: Raster.red) && t.pixel(45, 100, is: .white) && t.pixel(155, 100, is: .white))
+  }
+}

@@ -49,6 +49,22 @@ import Testing
     #expect(t.scene.backgroundColor == .clear)
   }
 
+  @Test func gradientBackgroundIsALayerUnderEverything() throws {
+    let t = try Template.decode(
+      """
+      { flick: 1, canvas: { width: 200, height: 100, duration: 1,
+          background: { colors: ["#000000", "#FFFFFF"], startPoint: [0, 0], endPoint: [1, 0] } },
+        layers: [{ id: "a" }],
+        timeline: [{ target: "background", animate: { colors: ["#FF0000", "#0000FF"] }, curve: "linear", duration: 1 }] }
+      """)
+    #expect(t.scene.backgroundColor == .clear)
+    #expect(t.scene.layers.map(\.id) == ["background", "a"])
+    let background = try #require(t.scene.layers.first)
+    #expect(background.bounds == Rect(x: 0, y: 0, width: 200, height: 100))
+    #expect(background.position == Point(x: 100, y: 50))
+    #expect(t.scene.renderTree(at: 1).layer(id: "background")?.gradient?.colors == ColorList([Color(hex: "#FF0000")!, Color(hex: "#0000FF")!]))
+  }
+
   @Test func schemaKeyIsAccepted() throws {
     let t = try Template.decode(
       "{ $schema: '../Templates/schema.json', flick: 1, canvas: { width: 10, height: 10, duration: 1 } }")

@@ -259,6 +259,23 @@ import Testing
     #expect(Self.near(s.duration, 0.5))
   }
 
+  @Test func propertyAnimatorFinishPositionsAndSpringTiming() throws {
+    func x(_ events: String, curve: String = "linear", at t: Double) throws -> Double {
+      let s = try Self.scene("[{ animator: { duration: 1, curve: \"\(curve)\", target: 'a', animate: { positionX: 300 }, events: \(events) } }]")
+      return Self.x(s, "a", t)
+    }
+    let stop = "{ at: 0, do: 'start' }, { at: 0.5, do: 'stop' }"
+    #expect(Self.near(try x("[\(stop), { at: 0.6, do: 'finish', position: 'current' }]", at: 2), 200))
+    #expect(try x("[\(stop), { at: 0.6, do: 'finish', position: 'start' }]", at: 2) == 100)
+    #expect(try x("[\(stop), { at: 0.6, do: 'finish', position: 'end' }]", at: 2) == 300)
+    #expect(Self.near(try x("[{ at: 0, do: 'start' }, { at: 0.25, do: 'stop', withoutFinishing: true }]", at: 2), 150))
+    // A spring timing (UISpringTimingParameters(dampingRatio:)) settles within the duration and may overshoot.
+    var maximum = 0.0
+    for i in 0...100 { maximum = max(maximum, try x("[{ at: 0, do: 'start' }]", curve: "spring(dampingRatio: 0.4)", at: Double(i) / 100)) }
+    #expect(maximum > 300)
+    #expect(try x("[{ at: 0, do: 'start' }]", curve: "spring(dampingRatio: 0.4)", at: 1.5) == 300)
+  }
+
   @Test func propertyAnimatorRules() {
     func animator(_ events: String) -> String {
       Self.message("[{ animator: { duration: 1, target: 'a', animate: { opacity: 0 }, events: \(events) } }]")

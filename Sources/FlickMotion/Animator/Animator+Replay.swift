@@ -1,78 +1,104 @@
-extension Animator {
-  /// Processes pending commands in (time, call order); chain groups schedule their successors.
-  mutating func drain() {
-    while !state.pending.isEmpty {
-      var best = 0
-      for i in state.pending.indices.dropFirst() {
-        let a = state.pending[i]
-        let b = state.pending[best]
-        if a.time < b.time || (a.time == b.time && a.seq < b.seq) { best = i }
+import Foundation
+
+/// A lazily filled, thread-safe cache cell (internal to ``Animator``).
+final class _ReplayBox<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var cached: Value?
+
+  func value(_ make: () -> Value) -> Value {
+    lock.lock()
+    defer { lock.unlock() }
+    if let cached { return cached }
+    let v = make()
+    cached = v
+    return v
+  }
+}
+
+extension Animator.ReplayState {
+  /// Replays the script: commands in (time, call order); chain groups schedule their successors.
+  static func replay(script: [Animator.Scheduled], chains: [AnimationChain<Root>], model: Root) -> Self {
+    var state = Self()
+    state.pending = script.sorted { a, b in a.time != b.time ? a.time > b.time : a.seq > b.seq }
+    while let next = state.pending.popLast() {
+      switch next.command {
+      case .add(let request, let id):
+        state.start(request, id: id, at: next.time, chain: nil, model: model)
+      case .remove(let key):
+        state.interrupt(key, at: next.time)
+      case .chainGroup(let chainID, let groupIndex):
+        state.runGroup(chains, chainID, groupIndex, at: next.time, model: model)
       }
-      let next = state.pending.remove(at: best)
-      state.lastTime = max(state.lastTime, next.time)
-      process(next)
     }
+    return state
   }
 
-  private mutating func process(_ s: Scheduled) {
-    switch s.command {
-    case .add(let request, let id):
-      start(request, id: id, at: s.time, chain: nil)
-    case .remove(let key):
-      interrupt(key, at: s.time)
-    case .chainGroup(let chainID, let groupIndex):
-      runGroup(chainID, groupIndex, at: s.time)
+  private mutating func schedule(_ s: Animator.Scheduled) {
+    // Keep `pending` sorted descending by (time, seq): binary search for the slot.
+    var lo = 0
+    var hi = pending.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      let m = pending[mid]
+      if m.time > s.time || (m.time == s.time && m.seq > s.seq) { lo = mid + 1 } else { hi = mid }
     }
+    pending.insert(s, at: lo)
   }
 
   /// Cuts the animation under `key` at `t` if it is still running; cancels its chain.
-  private mutating func interrupt(_ key: AnimationKey, at t: Double) {
-    guard let i = state.current[key], state.segments[i].end > t else { return }
-    state.segments[i].end = t
-    state.segments[i].finished = false
-    if let chain = state.segments[i].chain { state.cancelledChains.insert(chain.id) }
+  mutating func interrupt(_ key: AnimationKey, at t: Double) {
+    guard let i = current[key], segments[i].end > t else { return }
+    segments[i].end = t
+    segments[i].finished = false
+    if let chain = segments[i].chain { cancelledChains.insert(chain.id) }
   }
 
-  private mutating func start(
-    _ request: any _AddRequestProtocol<Root>, id: Int, at t: Double, chain: (id: Int, group: Int)?
+  mutating func start(
+    _ request: any _AddRequestProtocol<Root>, id: Int, at t: Double, chain: (id: Int, group: Int)?, model: Root
   ) {
     let key = request.key
-    let previous = state.current[key].map { state.segments[$0] }
-    let segment = request.makeSegment(id: id, at: t, previous: previous, model: initialModel, chain: chain)
+    let previous = current[key].map { segments[$0] }
+    let segment = request.makeSegment(id: id, at: t, previous: previous, model: model, chain: chain)
     interrupt(key, at: t)
-    if state.current[key] == nil { state.keyOrder.append(key) }
-    state.current[key] = state.segments.count
-    state.segments.append(segment)
+    if current[key] == nil { keyOrder.append(key) }
+    current[key] = segments.count
+    byKey[key, default: []].append(segments.count)
+    indexByID[id] = segments.count
+    segments.append(segment)
   }
 
-  private mutating func runGroup(_ chainID: Int, _ groupIndex: Int, at t: Double) {
+  mutating func runGroup(
+    _ chains: [AnimationChain<Root>], _ chainID: Int, _ groupIndex: Int, at t: Double, model: Root
+  ) {
     let chain = chains[chainID]
-    guard groupIndex < chain.groups.count, !state.cancelledChains.contains(chainID) else { return }
+    guard groupIndex < chain.groups.count, !cancelledChains.contains(chainID) else { return }
     // A group only starts if every animation of the previous group finished by itself.
-    if groupIndex > 0, let previous = state.chainGroupSegments[chainID]?[groupIndex - 1] {
-      for i in previous where !state.segments[i].finished { return }
+    if groupIndex > 0, let previous = chainGroupSegments[chainID]?[groupIndex - 1] {
+      for i in previous where !segments[i].finished { return }
     }
     let group = chain.groups[groupIndex]
     var members: [Int] = []
     var end = t
     for request in group.requests {
-      let id = nextID
-      nextID += 1
-      start(request, id: id, at: t, chain: (chainID, groupIndex))
-      members.append(state.segments.count - 1)
-      end = max(end, state.segments[state.segments.count - 1].naturalEnd)
+      let id = nextChainID
+      nextChainID += 1
+      start(request, id: id, at: t, chain: (chainID, groupIndex), model: model)
+      members.append(segments.count - 1)
+      end = max(end, segments[segments.count - 1].naturalEnd)
     }
-    state.chainGroupSegments[chainID, default: [:]][groupIndex] = members
+    chainGroupSegments[chainID, default: [:]][groupIndex] = members
     for _ in group.callbacks {
-      state.callbacks.append((t, nextID, chainID, groupIndex))
-      nextID += 1
+      callbacks.append((t, segments.count, nextChainID, chainID, groupIndex))
+      nextChainID += 1
     }
     guard end.isFinite, groupIndex + 1 < chain.groups.count else { return }
     let nextStart = end + chain.groups[groupIndex + 1].delayBefore
-    state.pending.append(Scheduled(time: nextStart, seq: nextSeq, command: .chainGroup(chain: chainID, group: groupIndex + 1)))
+    schedule(Animator.Scheduled(time: nextStart, seq: nextSeq, command: .chainGroup(chain: chainID, group: groupIndex + 1)))
     nextSeq += 1
   }
+}
 
+extension Animator {
   // MARK: - Events
 
   /// Every discrete event with `from < time ≤ to` (`from` may be `-infinity`), in the documented
@@ -80,11 +106,14 @@ extension Animator {
   /// repeated, completed. Pure: it does not fire anything.
   public func events(after from: Double, through to: Double) -> [AnimatorEvent] {
     var out: [(AnimatorEvent, Int, Int, Int)] = []
+    let state = self.state
+    var order = 0
     func add(_ time: Double, _ s: any _SegmentProtocol<Root>, _ kind: AnimatorEvent.Kind, rank: Int, sub: Int = 0) {
       guard time > from, time <= to else { return }
-      out.append((AnimatorEvent(time: time, key: s.key, animationID: s.id, kind: kind), s.id, rank, sub))
+      out.append((AnimatorEvent(time: time, key: s.key, animationID: s.id, kind: kind), order, rank, sub))
     }
-    for s in state.segments {
+    for (index, s) in state.segments.enumerated() {
+      order = index
       if s.start > to || s.end < from { continue }
       add(min(s.begin, s.end), s, .start, rank: 0)
       if let r = s.reachTime, r < s.end || (r == s.end && s.finished) { add(r, s, .reachedTarget, rank: 1) }
@@ -93,7 +122,7 @@ extension Animator {
     }
     for c in state.callbacks where c.time > from && c.time <= to {
       let key = AnimationKey(object: "chain#\(c.chain)", key: "group\(c.group)")
-      out.append((AnimatorEvent(time: c.time, key: key, animationID: c.order, kind: .callback), c.order, 0, 0))
+      out.append((AnimatorEvent(time: c.time, key: key, animationID: c.id, kind: .callback), c.order, -1, 0))
     }
     out.sort { a, b in
       if a.0.time != b.0.time { return a.0.time < b.0.time }
@@ -115,15 +144,16 @@ extension Animator {
     guard t.isFinite, t >= time else {
       throw AnimatorError("cannot advance to \(t) s: the clock is at \(time) s and only moves forward")
     }
+    let state = self.state
     let fired = events(after: time == 0 && !started ? -.infinity : time, through: t)
     started = true
     for e in fired {
       tracer?.record(.event(e))
       switch e.kind {
       case .completed(let finished):
-        if let s = state.segments.first(where: { $0.id == e.animationID }) { s.notifyCompletion(finished: finished) }
+        if let i = state.indexByID[e.animationID] { state.segments[i].notifyCompletion(finished: finished) }
       case .callback:
-        if let c = state.callbacks.first(where: { $0.order == e.animationID }) {
+        if let c = state.callbacks.first(where: { $0.id == e.animationID }) {
           for cb in chains[c.chain].groups[c.group].callbacks { cb(e.time) }
         }
       default: break

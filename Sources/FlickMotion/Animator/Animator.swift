@@ -49,24 +49,37 @@ public struct Animator<Root: Sendable>: Sendable {
   }
 
   /// The user's calls, in call order.
-  private var script: [Scheduled] = []
+  var script: [Scheduled] = []
   var nextSeq = 0
   var nextID = 0
   var chains: [AnimationChain<Root>] = []
   /// Whether `advance(to:)` has run (the first call also fires events at exactly its time).
   var started = false
-  /// The replay result.
-  var state = ReplayState()
+  /// The replay of `script`, computed on first use after each change (a fresh box per change,
+  /// so copies of an animator never share a stale replay).
+  var box = _ReplayBox<ReplayState>()
+
+  /// The replay result (segments, ownership, callbacks).
+  var state: ReplayState {
+    box.value { ReplayState.replay(script: script, chains: chains, model: initialModel) }
+  }
 
   struct ReplayState: Sendable {
     var segments: [any _SegmentProtocol<Root>] = []
     var current: [AnimationKey: Int] = [:]
+    /// Each key's segment indices, in start order.
+    var byKey: [AnimationKey: [Int]] = [:]
+    /// Segment index by animation id.
+    var indexByID: [Int: Int] = [:]
     var keyOrder: [AnimationKey] = []
     var cancelledChains: Set<Int> = []
     var chainGroupSegments: [Int: [Int: [Int]]] = [:]
-    var callbacks: [(time: Double, order: Int, chain: Int, group: Int)] = []
-    var lastTime = -Double.infinity
+    var callbacks: [(time: Double, order: Int, id: Int, chain: Int, group: Int)] = []
+    /// Commands still to process, sorted by (time, seq) descending (next one last).
     var pending: [Scheduled] = []
+    /// Ids for animations created by chains (after every user id).
+    var nextChainID = 1 << 40
+    var nextSeq = 1 << 40
   }
 
   public init(model: Root) {
@@ -157,18 +170,9 @@ public struct Animator<Root: Sendable>: Sendable {
     guard t >= time else {
       throw AnimatorError("cannot schedule at \(t) s: the animator has already played up to \(time) s")
     }
-    let s = Scheduled(time: t, seq: nextSeq, command: command)
+    script.append(Scheduled(time: t, seq: nextSeq, command: command))
     nextSeq += 1
-    script.append(s)
-    if t >= state.lastTime {
-      state.pending.append(s)
-      drain()
-    } else {
-      // An earlier call than something already replayed (a scheduled chain group): replay all.
-      state = ReplayState()
-      state.pending = script
-      drain()
-    }
+    box = _ReplayBox()
   }
 
   // MARK: - Queries (pure)
@@ -176,19 +180,23 @@ public struct Animator<Root: Sendable>: Sendable {
   /// The model at scene time `t`: every key's animation evaluated at `t` (pure; any order).
   public func sample(at t: Double) -> Root {
     var root = initialModel
+    let state = self.state
     for key in state.keyOrder {
-      if let segment = segment(for: key, at: t) { segment.write(&root, at: t) }
+      if let segment = Self.segment(for: key, at: t, in: state) { segment.write(&root, at: t) }
     }
     return root
   }
 
   /// The animation owning `key` at `t` (the latest one added at or before `t`).
   func segment(for key: AnimationKey, at t: Double) -> (any _SegmentProtocol<Root>)? {
-    var best: (any _SegmentProtocol<Root>)?
-    for s in state.segments where s.key == key && s.start <= t {
-      if best == nil || s.id > (best?.id ?? 0) { best = s }
-    }
-    return best
+    Self.segment(for: key, at: t, in: state)
+  }
+
+  static func segment(for key: AnimationKey, at t: Double, in state: ReplayState) -> (any _SegmentProtocol<Root>)? {
+    guard let list = state.byKey[key] else { return nil }
+    // Segments of a key are appended in non-decreasing start order: the last one started by t wins.
+    for i in list.reversed() where state.segments[i].start <= t { return state.segments[i] }
+    return nil
   }
 
   /// The value of `key` at `t`, or `nil` if no animation has touched it by then (or the type differs).

@@ -80,7 +80,8 @@ struct _Segment<Root: Sendable, Value: Animatable>: _SegmentProtocol {
     let to = c.value(at: d)
     let axis = to - from
     let norm = axis.magnitudeSquared
-    if d <= 0 || norm == 0 { return d <= 0 ? 0 : 0 }
+    // Already at the target (or no motion): reached at the start.
+    if d <= 0 || norm == 0 { return 0 }
     func progress(_ t: Double) -> Double {
       let x = c.value(at: t) - from
       return ((x + axis).magnitudeSquared - (x - axis).magnitudeSquared) / (4 * norm)

@@ -122,3 +122,25 @@ public struct SpringParameters: Sendable, Hashable, Codable {
     SpringAnimation(from: 0.0, to: 1.0, parameters: self, restThreshold: epsilon).duration
   }
 }
+
+extension SpringParameters {
+  /// Pop's bounciness and speed for these tension (stiffness) and friction (damping) values —
+  /// the inverse of ``pop(bounciness:speed:)`` (Pop's `convertTension:friction:toBounciness:speed:`),
+  /// or `nil` when no bounciness in Pop's range reproduces the friction.
+  public var popBouncinessAndSpeed: (bounciness: Double, speed: Double)? {
+    let tensionQC = (stiffness - 194) * 50 / (375 - 194) + 30
+    let frictionQC = (damping - 25) * 2 / (25 - 19) + 8
+    let speed = (tensionQC - 0.5) / (200 - 0.5) * 20 * 1.7
+    let nb = Self.popNoBounce(tensionQC)
+    // (nb − 0.01)·x² + 2(0.01 − nb)·x + (nb − F) = 0, x = b in 0…0.8.
+    let a = nb - 0.01
+    let b = 2 * (0.01 - nb)
+    let c = nb - frictionQC
+    guard a != 0 else { return nil }
+    let disc = b * b - 4 * a * c
+    guard disc >= 0 else { return nil }
+    let roots = [(-b - disc.squareRoot()) / (2 * a), (-b + disc.squareRoot()) / (2 * a)]
+    guard let x = roots.filter({ $0 >= -1e-12 && $0 <= 0.8 + 1e-12 }).min() else { return nil }
+    return (max(0, x) / 0.8 * 20 * 1.7, speed)
+  }
+}

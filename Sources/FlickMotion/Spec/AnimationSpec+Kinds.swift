@@ -84,6 +84,7 @@ extension AnimationSpec {
       throw MotionError(
         "column \(args.column): spring parameters mix \(chosen.map(\.0).joined(separator: " and ")); use one family")
     }
+    let physical = args.has("stiffness") || args.has("damping") || args.has("mass")
     let mass = try args.number("mass", in: positive) ?? 1
     switch chosen.first?.0 {
     case "tension/friction/mass":
@@ -105,6 +106,11 @@ extension AnimationSpec {
         visualDuration: try args.number("visualDuration", in: positive) ?? 0.3,
         bounce: try args.number("bounce", in: -1...1) ?? 0.3)
     default:
+      // A bare `spring` is Pop's default spring (bounciness 4, speed 12), the one users of Pop's
+      // `POPSpringAnimation` get without settings; physical members fall back to Core Animation's.
+      if !physical {
+        return .popDefault
+      }
       return SpringParameters(
         mass: mass, stiffness: try args.number("stiffness", in: positive) ?? 100,
         damping: try args.number("damping", in: 0...1e12) ?? 10)
@@ -157,7 +163,7 @@ extension AnimationSpec {
     default:
       guard let named = TimingFunction.named[name] else {
         var message = "column \(column): unknown animation or curve '\(name)'"
-        if let guess = SpecArguments.closest(name, in: AnimationSpec.names) { message += "; did you mean '\(guess)'?" }
+        if let guess = Suggestion.closest(to: name, in: AnimationSpec.names) { message += "; did you mean '\(guess)'?" }
         throw MotionError(message + " (known: \(AnimationSpec.names.joined(separator: ", ")))")
       }
       f = named

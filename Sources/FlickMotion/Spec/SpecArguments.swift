@@ -102,25 +102,4 @@ struct SpecArguments {
       throw MotionError("column \(value.column): \(name)(…) has no option '\(label)'")
     }
   }
-
-  /// The closest candidate by edit distance, if close enough to be a likely typo.
-  static func closest(_ word: String, in candidates: [String]) -> String? {
-    func distance(_ a: [Character], _ b: [Character]) -> Int {
-      var row = Array(0...b.count)
-      for i in 1...max(a.count, 1) where !a.isEmpty {
-        var prev = row[0]
-        row[0] = i
-        for j in 1...max(b.count, 1) where !b.isEmpty {
-          let cur = row[j]
-          row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1))
-          prev = cur
-        }
-      }
-      return row[b.count]
-    }
-    let w = Array(word.lowercased())
-    let best = candidates.map { ($0, distance(w, Array($0.lowercased()))) }.min { $0.1 < $1.1 }
-    guard let best, best.1 <= max(2, w.count / 3) else { return nil }
-    return best.0
-  }
 }

@@ -70,16 +70,17 @@ extension LayerPainter {
     guard FontCatalog.isAvailable(t.fontFamily) else {
       throw .missingFontFamily(family: t.fontFamily, layerID: layer.id, fallback: FontCatalog.fallback(for: t.fontFamily))
     }
+    let layout = try textLayout(t, size: layer.bounds.size)
+    layout?.draw(in: cr, at: layer.bounds.origin, color: t.textColor)
+  }
+
+  /// The shaped text for a layer of `size` (colour excluded), from the cache when there is one.
+  func textLayout(_ t: TextContent, size: Size) throws(RasterError) -> TextLayout? {
     var key = t
     key.textColor = .clear
-    let make = { () -> TextLayout? in TextLayout(t, size: layer.bounds.size, in: self.text) }
-    let layout: TextLayout?
-    if let cache {
-      layout = try cache.layout(TextKey(text: key, size: layer.bounds.size), make)
-    } else {
-      layout = make()
-    }
-    layout?.draw(in: cr, at: layer.bounds.origin, color: t.textColor)
+    let make = { () -> TextLayout? in TextLayout(key, size: size, in: self.text) }
+    if let cache { return try cache.layout(TextKey(text: key, size: size), make) }
+    return make()
   }
 
   // MARK: - Gradient
@@ -105,6 +106,12 @@ extension LayerPainter {
     let x1 = min(targetWidth, Int((xs.max() ?? 0).rounded(.up)))
     let y1 = min(targetHeight, Int((ys.max() ?? 0).rounded(.up)))
     guard x1 > x0, y1 > y0 else { return }
+    if cache == nil, Self.fillsWholePixels(g, of: layer, matrix: m, area: (x0, y0, x1, y1), in: cr) {
+      // Opaque and pixel-aligned with no clip: painting directly writes exactly the pixels a
+      // copy of the cached surface would (every pixel fully covered, so OVER is a copy).
+      Self.fillGradient(g, of: layer, in: cr)
+      return
+    }
     let key = GradientKey(
       gradient: g, bounds: b, cornerRadius: layer.cornerRadius, maskedCorners: layer.maskedCorners,
       matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], area: [x0, y0, x1 - x0, y1 - y0, targetWidth, targetHeight])
@@ -134,6 +141,30 @@ extension LayerPainter {
     cairo_rectangle(cr, Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0))
     cairo_fill(cr)
     cairo_restore(cr)
+  }
+
+  /// Whether the gradient layer covers whole device pixels opaquely and the clip does not cut
+  /// into its device rectangle `area` (x0, y0, x1, y1).
+  static func fillsWholePixels(
+    _ g: GradientContent, of layer: Layer, matrix m: cairo_matrix_t, area: (Int, Int, Int, Int), in cr: OpaquePointer
+  ) -> Bool {
+    guard g.kind != .conic, g.colors.colors.allSatisfy({ $0.alpha >= 1 }),
+      layer.cornerRadius <= 0 || layer.maskedCorners.isEmpty, m.xy == 0, m.yx == 0
+    else { return false }
+    let b = layer.bounds
+    for v in [m.xx * b.minX + m.x0, m.xx * b.maxX + m.x0, m.yy * b.minY + m.y0, m.yy * b.maxY + m.y0] {
+      guard abs(v - v.rounded()) < 1e-9 else { return false }
+    }
+    cairo_save(cr)
+    cairo_identity_matrix(cr)
+    let list = cairo_copy_clip_rectangle_list(cr)
+    cairo_restore(cr)
+    guard let list else { return false }
+    defer { cairo_rectangle_list_destroy(list) }
+    guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1,
+      let r = list.pointee.rectangles?.pointee
+    else { return false }
+    return r.x <= Double(area.0) && r.y <= Double(area.1) && r.x + r.width >= Double(area.2) && r.y + r.height >= Double(area.3)
   }
 
   static func fillGradient(_ g: GradientContent, of layer: Layer, in cr: OpaquePointer) {

@@ -9,8 +9,7 @@ extension LayerPainter {
   func drawProjected(_ layer: Layer, _ m: ProjectiveTransform, in cr: OpaquePointer) throws(RasterError) {
     let ctm = CairoDraw.matrix(cr)
     let device = ProjectiveTransform(ctm.xx, ctm.xy, ctm.x0, ctm.yx, ctm.yy, ctm.y0, 0, 0, 1).concatenating(m)
-    let e = layer.drawingExtents
-    guard e.width > 0, e.height > 0 else { return }
+    guard let e = inkExtents(layer), e.width > 0, e.height > 0 else { return }
     let corners = [Point(x: e.minX, y: e.minY), Point(x: e.maxX, y: e.minY), Point(x: e.minX, y: e.maxY), Point(x: e.maxX, y: e.maxY)]
     var projected: [Point] = []
     for c in corners {

@@ -12,7 +12,7 @@ extension LayerPainter {
     let source: ShadowKey.Source
     if let path = layer.shadowPath {
       source = .path(path)
-    } else if Self.castsBoundsShadow(layer) {
+    } else if isOpaqueRoundedBounds(layer) {
       source = .path(.roundedRect(layer.bounds, cornerRadius: layer.cornerRadius, corners: layer.maskedCorners))
     } else {
       var shape = layer
@@ -43,7 +43,7 @@ extension LayerPainter {
     cairo_matrix_transform_point(&m, &ax, &ay)
     // Where the layer is opaque and axis-aligned, it will cover its own shadow: skip that part.
     var hole: (x0: Double, y0: Double, x1: Double, y1: Double)?
-    if layer.shadowPath == nil, Self.castsBoundsShadow(layer), m.xy == 0, m.yx == 0 {
+    if layer.shadowPath == nil, case .path = source, m.xy == 0, m.yx == 0 {
       let inset = min(max(0, layer.cornerRadius), layer.bounds.width / 2, layer.bounds.height / 2)
       let xs = [m.xx * (layer.bounds.minX + inset) + m.x0, m.xx * (layer.bounds.maxX - inset) + m.x0]
       let ys = [m.yy * (layer.bounds.minY + inset) + m.y0, m.yy * (layer.bounds.maxY - inset) + m.y0]
@@ -53,19 +53,7 @@ extension LayerPainter {
       let y1 = (ys.max() ?? 0).rounded(.down) - 1
       if x1 > x0, y1 > y0 { hole = (x0, y0, x1, y1) }
     }
-    mask.composite(in: cr, anchor: Point(x: ax, y: ay), color: color, keepsScaledCopy: cache != nil, hole: hole)
-  }
-
-  /// Whether the layer's alpha is exactly its rounded bounds, so the shadow needs no drawing.
-  static func castsBoundsShadow(_ layer: Layer) -> Bool {
-    guard layer.contents == nil, layer.mask == nil else { return false }
-    let opaqueGradient = layer.gradient.map { $0.colors.colors.allSatisfy { $0.alpha >= 1 } } ?? false
-    guard layer.backgroundColor.alpha >= 1 || opaqueGradient else { return false }
-    switch layer.content {
-    case .none, .gradient: break
-    case .text, .shape: guard layer.masksToBounds else { return false }
-    }
-    return layer.sublayers.isEmpty || layer.masksToBounds
+    mask.composite(in: cr, anchor: Point(x: ax, y: ay), color: color, keepsCopies: cache != nil, hole: hole)
   }
 
   /// Renders the shape's alpha under the linear part of `linear` into a padded buffer
@@ -79,7 +67,7 @@ extension LayerPainter {
     let local: Rect
     switch source {
     case .path(let p): local = p.controlPointBounds
-    case .layer(let l): local = l.drawingExtents
+    case .layer(let l): local = inkExtents(l) ?? .zero
     }
     var box: Box?
     for (x, y) in [(local.minX, local.minY), (local.maxX, local.minY), (local.minX, local.maxY), (local.maxX, local.maxY)] {

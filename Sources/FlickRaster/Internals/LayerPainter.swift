@@ -27,7 +27,7 @@ final class LayerPainter {
   /// Draws `layer` and its subtree; the context's user space is the superlayer's.
   func draw(_ layer: Layer, in cr: OpaquePointer) throws(RasterError) {
     guard !layer.isHidden, layer.opacity > 0 else { return }
-    if !layer.isDoubleSided && !layer.transform.isAffine && layer.isFacingAway { return }
+    if !layer.isDoubleSided && !layer.transform.isFlat && layer.isFacingAway { return }
     let m = layer.transformToSuperlayer
     if !m.isAffine {
       try drawProjected(layer, m, in: cr)

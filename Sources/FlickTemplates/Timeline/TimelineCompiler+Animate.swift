@@ -6,7 +6,6 @@ struct MotionDefaults {
   var motion: TemplateMotion?
   var duration: Double?
   var timing: MediaTiming?
-  var timingNode: TemplateNode?
 }
 
 extension TimelineCompiler {
@@ -112,8 +111,7 @@ extension TimelineCompiler {
     MotionDefaults(
       motion: try TemplateMotion.decode(o, in: TemplateNode(value: JSON5Value(.null), path: "", file: "")),
       duration: try o["duration"]?.double(in: 0...3600),
-      timing: try Self.timing(o),
-      timingNode: Self.timingKeys.compactMap { o[$0] }.first)
+      timing: try Self.timing(o))
   }
 
   /// Core Animation timing from `repeatCount`, `repeatForever`, `autoreverses`, `speed`,
@@ -137,13 +135,23 @@ extension TimelineCompiler {
     return p.read(layer)
   }
 
-  /// The property's velocity at `t`: exact from the last animation compiled for it; otherwise
-  /// (the motion came through another name, such as `position` for `positionX`) measured from
-  /// the scene just before `t`.
+  /// Properties that write the same state under different names.
+  static let aliases: [[String]] = [
+    ["position", "positionX", "positionY"], ["scaleXY", "scaleX", "scaleY"],
+    ["translationXY", "translationX", "translationY"], ["bounds", "size"],
+  ]
+
+  /// The property's velocity at `t`: exact from the last animation compiled for it, unless the
+  /// latest motion came through another name (`position` for `positionX`): then it is measured
+  /// from the scene just before `t`.
   func currentVelocity<V>(_ p: LayerProperty<V>, layerID: String, at t: Double) -> V {
-    if let track = tracks["\(layerID).\(p.name)"]?.last(where: { $0.begin <= t }) {
-      return track.velocity(t - track.begin) as? V ?? .zero
+    let own = tracks["\(layerID).\(p.name)"]?.last(where: { $0.begin <= t })
+    let related = Self.aliases.first { $0.contains(p.name) }?.filter { $0 != p.name } ?? []
+    let latestAlias = related.compactMap { tracks["\(layerID).\($0)"]?.last(where: { $0.begin <= t })?.begin }.max()
+    if let own, latestAlias.map({ $0 <= own.begin }) ?? true {
+      return own.velocity(t - own.begin) as? V ?? .zero
     }
+    guard latestAlias != nil else { return .zero }
     let h = 1e-6
     guard t >= 2 * h else { return .zero }
     return (currentValue(p, layerID: layerID, at: t - h) - currentValue(p, layerID: layerID, at: t - 2 * h)).scaled(by: 1 / h)

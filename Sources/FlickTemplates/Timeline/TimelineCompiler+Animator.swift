@@ -10,13 +10,13 @@ extension TimelineCompiler {
     let a = try animatorNode.object(allowed: ["duration", "curve", "target", "targets", "animate", "animations", "events"])
     guard let durationNode = a["duration"] else { throw animatorNode.error("an animator needs a 'duration' in seconds") }
     let duration = try durationNode.double(in: 0.001...3600)
-    let mapping = try Self.animatorMapping(a["curve"])
+    let timing = try Self.timingParameters(a["curve"])
     guard let eventsNode = a["events"] else {
       throw animatorNode.error("an animator needs 'events', e.g. [{ at: 0, do: \"start\" }]")
     }
     let events = try eventsNode.array()
     guard !events.isEmpty else { throw eventsNode.error("an animator needs at least one event, e.g. { at: 0, do: \"start\" }") }
-    let progress = try Self.replay(events, duration: duration, mapping: mapping)
+    let progress = try Self.replay(events, duration: duration, timing: timing)
 
     // What it animates: `target` + `animate`, or a list of { target(s), animate }.
     var groups: [(o: [String: TemplateNode], node: TemplateNode)] = []
@@ -46,7 +46,7 @@ extension TimelineCompiler {
   }
 
   mutating func animatorTyped<V: Animatable>(
-    _ p: LayerProperty<V>, layerID: String, _ node: TemplateNode, progress: AnimatorProgress, begin: Double,
+    _ p: LayerProperty<V>, layerID: String, _ node: TemplateNode, progress: AnimatorScript, begin: Double,
     decode: (TemplateNode) throws(TemplateError) -> V
   ) throws(TemplateError) -> Double {
     var toNode = node
@@ -63,115 +63,135 @@ extension TimelineCompiler {
     return begin + curve.duration
   }
 
-  /// The animator's timing: a curve name, bezier or spring spec; default `easeInEaseOut` (UIKit's).
-  static func animatorMapping(_ node: TemplateNode?) throws(TemplateError) -> AnyAnimationCurve<Double> {
-    guard let node else { return AnyAnimationCurve(BasicAnimation(from: 0.0, to: 1, duration: 1, timingFunction: .easeInEaseOut)) }
+  /// The animator's timing (`UITimingCurveProvider`): a curve name or bezier (cubic timing), or a
+  /// spring; `spring(dampingRatio: …)` alone is UIKit's `UISpringTimingParameters(dampingRatio:)`,
+  /// which settles within the animator's duration. Default `easeInEaseOut`.
+  static func timingParameters(_ node: TemplateNode?) throws(TemplateError) -> PropertyAnimator<Double>.TimingParameters {
+    guard let node else { return .cubic(.easeInEaseOut) }
     guard case .spec(let spec, _) = try TemplateMotion.curve(node) else {
       throw node.error("expected a timing curve or spring")
     }
     switch spec.kind {
     case .tween(let f, _):
-      return AnyAnimationCurve(BasicAnimation(from: 0.0, to: 1, duration: 1, timingFunction: f))
-    case .spring(let parameters, _, _, _):
-      return AnyAnimationCurve(SpringAnimation(from: 0.0, to: 1, parameters: parameters, restThreshold: 0.001))
+      return .cubic(f)
+    case .spring(let parameters, _, let normalized, _):
+      let source = spec.source
+      if source.contains("dampingRatio") && !source.contains("response") {
+        return .spring(dampingRatio: parameters.dampingRatio, initialVelocity: normalized ?? 0)
+      }
+      return .springPhysics(parameters, initialVelocity: normalized ?? 0)
     default:
       throw node.error("an animator's curve is a timing curve (\"easeOut\", [x1, y1, x2, y2]) or a spring")
     }
   }
 
-  /// Replays the scripted events into the animator's progress over time.
-  static func replay(_ events: [TemplateNode], duration: Double, mapping: AnyAnimationCurve<Double>) throws(TemplateError)
-    -> AnimatorProgress
-  {
-    var progress = AnimatorProgress(duration: duration, mapping: mapping)
-    var s = AnimatorProgress.State(rate: 1 / duration)
-    var first: Double?
+  /// Plays the scripted events on a ``PropertyAnimator``.
+  static func replay(
+    _ events: [TemplateNode], duration: Double, timing: PropertyAnimator<Double>.TimingParameters
+  ) throws(TemplateError) -> AnimatorScript {
+    var script = AnimatorScript(animator: PropertyAnimator(duration: duration, timingParameters: timing, model: 0))
+    var time: Double?
+    var busyUntil = 0.0
     for event in events {
-      let e = try event.object(allowed: ["at", "do", "delay", "fraction", "duration", "curve", "durationFactor", "position", "reversed"])
+      let e = try event.object(allowed: [
+        "at", "do", "delay", "fraction", "duration", "curve", "durationFactor", "position", "reversed", "withoutFinishing",
+      ])
       guard let doNode = e["do"] else {
-        throw event.error("an event needs 'do': one of \(AnimatorProgress.Command.allCases.map(\.rawValue).joined(separator: ", "))")
+        throw event.error("an event needs 'do': one of \(AnimatorScript.Command.allCases.map(\.rawValue).joined(separator: ", "))")
       }
-      let command = AnimatorProgress.Command(
-        rawValue: try doNode.string(oneOf: AnimatorProgress.Command.allCases.map(\.rawValue))) ?? .start
-      let allowed: [AnimatorProgress.Command: [String]] = [
-        .start: ["delay"], .scrub: ["fraction", "duration", "curve"], .continue: ["durationFactor"],
-        .finish: ["position"], .reverse: ["reversed"],
+      let command = AnimatorScript.Command(
+        rawValue: try doNode.string(oneOf: AnimatorScript.Command.allCases.map(\.rawValue))) ?? .start
+      let allowed: [AnimatorScript.Command: [String]] = [
+        .start: ["delay"], .scrub: ["fraction", "duration", "curve"], .continue: ["durationFactor", "curve"],
+        .finish: ["position"], .reverse: ["reversed"], .stop: ["withoutFinishing"],
       ]
       for (key, n) in e where !["at", "do"].contains(key) && !(allowed[command] ?? []).contains(key) {
         throw n.error("'\(key)' does not apply to '\(command.rawValue)'")
       }
-      let t = try e["at"]?.double(in: 0...3600) ?? s.time
-      guard t >= s.time else {
-        throw (e["at"] ?? event).error("events must be in time order: \(TemplateNode.format(t)) s comes after \(TemplateNode.format(s.time)) s")
+      /// Runs one control call, reporting UIKit rule violations at the event.
+      func control(_ body: (inout PropertyAnimator<Double>) throws(AnimatorError) -> Void) throws(TemplateError) {
+        do {
+          try body(&script.animator)
+        } catch {
+          throw doNode.error(error.message)
+        }
       }
-      guard t >= s.busyUntil else {
-        throw (e["at"] ?? event).error("at \(TemplateNode.format(t)) s the previous scrub or delayed start is still going (until \(TemplateNode.format(s.busyUntil)) s)")
+      let previous = time ?? 0
+      let t = try e["at"]?.double(in: 0...3600) ?? previous
+      guard t >= previous else {
+        throw (e["at"] ?? event).error(
+          "events must be in time order: \(TemplateNode.format(t)) s comes after \(TemplateNode.format(previous)) s")
       }
-      if first == nil {
-        first = t
-        s.time = t
-        progress.firstEventTime = t
+      guard t >= busyUntil else {
+        throw (e["at"] ?? event).error(
+          "at \(TemplateNode.format(t)) s the previous scrub is still moving (until \(TemplateNode.format(busyUntil)) s)")
       }
-      progress.advance(&s, to: t)
-      if s.stopped && command != .finish {
+      if time == nil {
+        script.firstEventTime = t
+        // One track whose value is the animator's progress: sample(at:) then reads it, with
+        // UIKit's rules for where it ends up (completion, finish at start/current/end).
+        try control { a throws(AnimatorError) in try a.addAnimation(AnimatorScript.progressProperty, to: 1, at: t) }
+      }
+      time = t
+      let state = script.animator.state(at: t)
+      if state == .stopped && command != .finish {
         throw doNode.error("the animator was stopped; a stopped animator can only 'finish' (UIKit)")
       }
       switch command {
       case .start:
-        if s.running { throw doNode.error("the animator is already running") }
-        if s.finished { throw doNode.error("the animator has finished; it cannot start again") }
         let delay = try e["delay"]?.double(in: 0...3600) ?? 0
-        s.running = true
-        if delay > 0 {
-          progress.push(.hold(f: s.f), at: t)
-          s.time = t + delay
-          s.busyUntil = t + delay
+        try control { a throws(AnimatorError) in
+          if delay > 0 { try a.startAnimation(afterDelay: delay, at: t) } else { try a.startAnimation(at: t) }
         }
-        progress.push(.run(f0: s.f, rate: s.reversed ? -s.rate : s.rate), at: s.time)
       case .pause:
-        s.running = false
-        progress.push(.hold(f: s.f), at: t)
+        try control { a throws(AnimatorError) in try a.pauseAnimation(at: t) }
       case .reverse:
-        s.reversed = try e["reversed"]?.bool() ?? true
-        if s.running { progress.push(.run(f0: s.f, rate: s.reversed ? -s.rate : s.rate), at: t) }
+        let reversed = try e["reversed"]?.bool() ?? true
+        try control { a throws(AnimatorError) in try a.setReversed(reversed, at: t) }
       case .scrub:
-        if s.running { throw doNode.error("scrubbing needs a paused animator (UIKit sets fractionComplete only while paused); pause it first") }
+        if script.animator.isRunning(at: t) {
+          throw doNode.error("scrubbing needs a paused animator (UIKit sets fractionComplete only while paused); pause it first")
+        }
         guard let fNode = e["fraction"] else { throw event.error("a scrub needs a 'fraction' in 0…1") }
-        let target = try fNode.double(in: 0...1)
+        let fraction = try fNode.double(in: 0...1)
         let d = try e["duration"]?.double(in: 0...3600) ?? 0
         let curve = try e["curve"].map { n throws(TemplateError) in try TemplateMotion.timingFunction(n) } ?? .linear
-        progress.push(d > 0 ? .scrub(f0: s.f, f1: target, duration: d, curve: curve) : .hold(f: target), at: t)
-        s.finished = false
-        s.f = target
-        s.busyUntil = t + d
-        if d > 0 { progress.push(.hold(f: target), at: t + d) }
-        s.time = t + d
+        if d > 0 {
+          if state == .inactive { try control { a throws(AnimatorError) in try a.pauseAnimation(at: t) } }
+          script.glides.append(
+            AnimatorScript.Glide(start: t, duration: d, from: script.progress(at: t), fraction: fraction, curve: curve))
+          busyUntil = t + d
+        }
+        try control { a throws(AnimatorError) in try a.setFractionComplete(fraction, at: t + d) }
+        time = t + d
       case .continue:
-        if s.running { throw doNode.error("the animator is already running") }
         let factor = try e["durationFactor"]?.double(in: 0.001...1000) ?? 1
-        let remaining = s.reversed ? s.f : 1 - s.f
-        // UIKit: the rest of the animation takes durationFactor × the original duration.
-        s.rate = remaining > 0 ? remaining / (factor * duration) : 1 / duration
-        s.running = true
-        s.finished = false
-        progress.push(.run(f0: s.f, rate: s.reversed ? -s.rate : s.rate), at: t)
+        let timing = try e["curve"].map { n throws(TemplateError) in try timingParameters(n) }
+        // UIKit: the rest of the animation takes durationFactor × the original duration
+        // ("as if started from its current position with a new duration"); FlickMotion's
+        // factor scales the whole 0…1 span, so divide by the part that is left.
+        let u = script.animator.fractionComplete(at: t)
+        let left = script.animator.isReversed ? u : 1 - u
+        let spanFactor = left > 0 ? factor / left : factor
+        try control { a throws(AnimatorError) in
+          try a.continueAnimation(withTimingParameters: timing, durationFactor: spanFactor, at: t)
+        }
       case .stop:
-        s.running = false
-        s.stopped = true
-        progress.push(.hold(f: s.f), at: t)
+        let withoutFinishing = try e["withoutFinishing"]?.bool() ?? false
+        try control { a throws(AnimatorError) in try a.stopAnimation(withoutFinishing: withoutFinishing, at: t) }
       case .finish:
-        guard s.stopped else {
+        guard state == .stopped else {
           throw doNode.error("'finish' needs a stopped animator (add { do: \"stop\" } before it), as in UIKit")
         }
-        let position = try e["position"]?.string(oneOf: ["start", "current", "end"]) ?? "end"
-        s.f = position == "start" ? 0 : position == "end" ? 1 : s.f
-        s.finished = true
-        s.stopped = false
-        progress.push(.hold(f: s.f), at: t)
+        let name = try e["position"]?.string(oneOf: ["start", "current", "end"]) ?? "end"
+        let position = PropertyAnimator<Double>.Position(rawValue: name) ?? .end
+        try control { a throws(AnimatorError) in try a.finishAnimation(at: position, time: t) }
       }
     }
-    progress.finish(&s)
-    return progress
+    let last = time ?? 0
+    let natural = script.animator.completions(through: .greatestFiniteMagnitude).last?.time ?? 0
+    script.end = script.animator.isRunning(at: last) ? max(natural, last) : max(last, busyUntil)
+    return script
   }
 }
 
@@ -179,7 +199,7 @@ extension TimelineCompiler {
 struct AnimatorCurve<Value: Animatable>: AnimationCurve {
   let from: Value
   let to: Value
-  let progress: AnimatorProgress
+  let progress: AnimatorScript
   /// Animator time of the curve's local time 0 (its first event).
   let offset: Double
 

@@ -10,7 +10,7 @@ enum PropertyJob {
   /// Move it along a path like a finger.
   case drag(DragRequest)
   /// Drive it from a property animator.
-  case animator(TemplateNode, progress: AnimatorProgress, begin: Double)
+  case animator(TemplateNode, progress: AnimatorScript, begin: Double)
 }
 
 extension TimelineCompiler {

@@ -1,0 +1,34 @@
+/// "Did you mean …?" suggestions for misspelt names: options, keys, layer ids, curve names.
+///
+/// Shared by the spec parser, the template decoder and the command line so every error in Flick
+/// suggests names the same way.
+public enum Suggestion {
+  /// The candidate closest to `word` by case-insensitive edit distance, if it is close enough to
+  /// be a likely typo (at most 2 edits, or a third of the word's length for long words).
+  public static func closest(to word: String, in candidates: [String]) -> String? {
+    let w = Array(word.lowercased())
+    var best: (candidate: String, distance: Int)?
+    for candidate in candidates {
+      let d = editDistance(w, Array(candidate.lowercased()))
+      if d < best?.distance ?? .max { best = (candidate, d) }
+    }
+    guard let best, best.distance <= max(2, w.count / 3) else { return nil }
+    return best.candidate
+  }
+
+  /// The Levenshtein distance between `a` and `b` (insertions, deletions, substitutions).
+  public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var row = previous
+    for i in 1...a.count {
+      row[0] = i
+      for j in 1...b.count {
+        row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      swap(&previous, &row)
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,125 @@
+import FlickMotion
+import FlickScene
+
+extension LayerPainter {
+  /// A rectangle in the layer's own coordinates containing every pixel it draws (background,
+  /// picture, content, sublayers clipped by `masksToBounds`, border, shadow), or nil when it
+  /// draws nothing. Unwrapped text is measured with Pango.
+  func inkExtents(_ layer: Layer) -> Rect? {
+    guard !layer.isHidden, layer.opacity > 0 else { return nil }
+    var box: Box?
+    func add(_ r: Rect) {
+      if box == nil { box = Box(r) } else { box?.add(r) }
+    }
+    let b = layer.bounds
+    if layer.backgroundColor.alpha > 0 || layer.borderWidth > 0 { add(b) }
+    var inner: Box?
+    func addInner(_ r: Rect) {
+      if inner == nil { inner = Box(r) } else { inner?.add(r) }
+    }
+    if let image = layer.contents, let decoded = try? ImageStore.image(at: image.path) {
+      addInner(layer.contentsGravity.rect(forImageOf: Size(width: Double(decoded.width), height: Double(decoded.height)), in: b))
+    }
+    switch layer.content {
+    case .none: break
+    case .gradient: addInner(b)
+    case .shape(let s):
+      let p = s.path.controlPointBounds
+      let w = s.strokeColor.alpha > 0 ? s.lineWidth * max(1, s.lineJoin == .miter ? s.miterLimit : 1) / 2 + 1 : 0
+      if !s.path.isEmpty { addInner(Rect(x: p.minX - w, y: p.minY - w, width: p.width + 2 * w, height: p.height + 2 * w)) }
+    case .text(let t):
+      if t.isWrapped || t.truncationMode != .none {
+        addInner(Rect(x: b.minX, y: b.minY, width: b.width, height: max(b.height, measuredTextSize(t, layer)?.height ?? b.height)))
+      } else if let size = measuredTextSize(t, layer) {
+        let offset = textOffset(t, width: size.width, in: b)
+        addInner(Rect(x: b.minX + offset - 2, y: b.minY - 2, width: size.width + 4, height: size.height + 4))
+      }
+    }
+    for sub in layer.sublayers {
+      guard let e = inkExtents(sub) else { continue }
+      let m = sub.transformToSuperlayer
+      for c in [Point(x: e.minX, y: e.minY), Point(x: e.maxX, y: e.minY), Point(x: e.minX, y: e.maxY), Point(x: e.maxX, y: e.maxY)] {
+        if let p = m.apply(to: c) { addInner(Rect(origin: p, size: .zero)) }
+      }
+    }
+    if var i = inner {
+      if layer.masksToBounds {
+        i.minX = max(i.minX, b.minX); i.minY = max(i.minY, b.minY)
+        i.maxX = min(i.maxX, b.maxX); i.maxY = min(i.maxY, b.maxY)
+      }
+      if i.maxX > i.minX, i.maxY > i.minY { add(i.rect) }
+    }
+    if layer.shadowOpacity > 0, let e = box?.rect {
+      let spread = 3 * layer.shadowRadius + 2
+      add(Rect(x: e.minX + layer.shadowOffset.x - spread, y: e.minY + layer.shadowOffset.y - spread,
+               width: e.width + 2 * spread, height: e.height + 2 * spread))
+    }
+    return box?.rect
+  }
+
+  /// The logical size of a text layer's laid-out text (through the layout cache).
+  func measuredTextSize(_ t: TextContent, _ layer: Layer) -> Size? {
+    guard !t.string.isEmpty else { return nil }
+    return (try? textLayout(t, size: layer.bounds.size))??.size
+  }
+
+  /// Horizontal offset of unwrapped text for its alignment.
+  func textOffset(_ t: TextContent, width: Double, in b: Rect) -> Double {
+    switch t.alignment {
+    case .left, .justified: 0
+    case .center: (b.width - width) / 2
+    case .right: b.width - width
+    }
+  }
+
+  /// Whether everything the layer draws lies inside its rounded bounds, which it fills opaquely:
+  /// its alpha is then exactly the rounded bounds (a shadow needs no drawing of the content).
+  func isOpaqueRoundedBounds(_ layer: Layer) -> Bool {
+    guard layer.mask == nil else { return false }
+    let opaqueGradient = layer.gradient.map { $0.colors.colors.allSatisfy { $0.alpha >= 1 } } ?? false
+    guard layer.backgroundColor.alpha >= 1 || opaqueGradient else { return false }
+    if layer.masksToBounds { return true }
+    var probe = layer
+    probe.backgroundColor = .clear
+    probe.borderWidth = 0
+    probe.shadowOpacity = 0
+    if case .gradient = probe.content { probe.content = .none }
+    guard let e = inkExtents(probe) else { return true }
+    return [Point(x: e.minX, y: e.minY), Point(x: e.maxX, y: e.minY), Point(x: e.minX, y: e.maxY), Point(x: e.maxX, y: e.maxY)]
+      .allSatisfy { Self.roundedBounds(of: layer, contain: $0) }
+  }
+
+  /// Whether `p` lies inside the layer's rounded bounds (a convex shape).
+  static func roundedBounds(of layer: Layer, contain p: Point) -> Bool {
+    let b = layer.bounds
+    guard p.x >= b.minX, p.x <= b.maxX, p.y >= b.minY, p.y <= b.maxY else { return false }
+    let r = min(max(0, layer.cornerRadius), b.width / 2, b.height / 2)
+    guard r > 0 else { return true }
+    let corners: [(CornerMask, Double, Double)] = [
+      (.layerMinXMinYCorner, b.minX + r, b.minY + r), (.layerMaxXMinYCorner, b.maxX - r, b.minY + r),
+      (.layerMinXMaxYCorner, b.minX + r, b.maxY - r), (.layerMaxXMaxYCorner, b.maxX - r, b.maxY - r),
+    ]
+    for (mask, cx, cy) in corners where layer.maskedCorners.contains(mask) {
+      let outsideX = mask == .layerMinXMinYCorner || mask == .layerMinXMaxYCorner ? p.x < cx : p.x > cx
+      let outsideY = mask == .layerMinXMinYCorner || mask == .layerMaxXMinYCorner ? p.y < cy : p.y > cy
+      if outsideX && outsideY && (p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy) > r * r { return false }
+    }
+    return true
+  }
+}
+
+/// A growing bounding box.
+struct Box {
+  var minX, minY, maxX, maxY: Double
+  init(_ r: Rect) {
+    (minX, minY, maxX, maxY) = (r.minX, r.minY, r.maxX, r.maxY)
+  }
+  mutating func add(_ p: Point) {
+    minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+  }
+  mutating func add(_ r: Rect) {
+    add(Point(x: r.minX, y: r.minY))
+    add(Point(x: r.maxX, y: r.maxY))
+  }
+  var rect: Rect { Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) }
+}

@@ -1,0 +1,55 @@
+import FlickRaster
+import Foundation
+import Testing
+
+/// `flick curve`: sampling, formats, plots and errors, through the built binary.
+@Suite struct CurveCommandTests {
+  static func run(_ args: [String]) throws -> CLITests.Result { try CLITests.run(CLITests.flick, ["curve"] + args) }
+
+  @Test func csvSamplesStartAtTheOriginAndSettleOnTheTarget() throws {
+    let r = try Self.run(["spring(bounciness: 4, speed: 12)", "--from", "0", "--to", "100", "--fps", "60"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let lines = r.stdout.split(separator: "\n")
+    #expect(lines.first == "t,value,velocity")
+    #expect(lines.dropFirst().first == "0,0,0")
+    let last = try #require(lines.last?.split(separator: ","))
+    #expect(last.count == 3 && last[1] == "100")
+    // Pop's default spring (342.10/30.49/1) overshoots a little: some sample exceeds the target.
+    let values = lines.dropFirst().compactMap { Double($0.split(separator: ",")[1]) }
+    #expect(values.contains { $0 > 100 } && values.allSatisfy { $0 < 110 })
+  }
+
+  @Test func jsonIsParseableAndCarriesTheDuration() throws {
+    let r = try Self.run(["easeInEaseOut(duration: 0.5)", "--from", "10", "--to", "20", "--format", "json", "--fps", "10"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    #expect(object["duration"] as? Double == 0.5)
+    let samples = try #require(object["samples"] as? [[String: Double]])
+    #expect(samples.count == 6)  // t = 0, 0.1, …, 0.5
+    let mid = try #require(samples[3]["value"])  // t = 0.3 s: past the curve's half-way point
+    #expect(mid > 15 && mid < 20)
+    #expect(samples.last?["value"] == 20)
+  }
+
+  @Test func plotWritesAPNG() throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let png = dir.appendingPathComponent("curve.png").path
+    let r = try Self.run(["decay(velocity: 1000)", "--plot", png])
+    #expect(r.status == 0, "\(r.stderr)")
+    let frame = try Frame(pngAt: png)
+    #expect(frame.width >= 400 && frame.height >= 200)
+  }
+
+  @Test(arguments: [
+    (["sprung"], "did you mean 'spring'"),
+    (["spring(bounciness: 30)"], "must be in 0…20"),
+    (["linear", "--format", "xml"], "--format"),
+    ([String](), "SPEC"),
+  ])
+  func badInputExitsWith2(args: [String], fragment: String) throws {
+    let r = try Self.run(args)
+    #expect(r.status == 2)
+    #expect(r.stderr.contains(fragment), "\(r.stderr)")
+  }
+}
