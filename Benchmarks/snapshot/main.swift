@@ -24,7 +24,7 @@ func median(_ body: () throws -> Void) rethrows -> Double {
 }
 
 func row(_ name: String, _ ms: Double, _ note: String = "") {
-  let padded = name.padding(toLength: 46, withPad: " ", startingAt: 0)
+  let padded = name.padding(toLength: 52, withPad: " ", startingAt: 0)
   print("\(padded) \(String(format: "%8.2f", ms)) ms  \(note)")
 }
 

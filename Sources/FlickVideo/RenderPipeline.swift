@@ -30,13 +30,14 @@ public struct RenderPipeline: Sendable {
   public var makeRenderer: RendererFactory
 
   /// A pipeline with `jobs` workers (default: the number of active processors) and at most
-  /// `framesInFlight` frames in memory (default `jobs + 2`).
+  /// `framesInFlight` frames in memory (default `jobs + 1`: one being written while every
+  /// worker draws).
   public init(
     jobs: Int = ProcessInfo.processInfo.activeProcessorCount, framesInFlight: Int? = nil,
     makeRenderer: RendererFactory? = nil
   ) {
     self.jobs = max(1, jobs)
-    self.framesInFlight = max(self.jobs, framesInFlight ?? self.jobs + 2)
+    self.framesInFlight = max(self.jobs, framesInFlight ?? self.jobs + 1)
     self.makeRenderer =
       makeRenderer ?? { scale in
         let renderer = FrameRenderer(scale: scale)

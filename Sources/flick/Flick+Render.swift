@@ -41,6 +41,8 @@ extension Flick {
         --null                also render into a sink that discards frames (benchmarks)
         --dry-run             print the ffmpeg command of each output and stop
         --measure-pipe WxH    (no TEMPLATE) measure frame transport into `ffmpeg -f null`
+      TEMPLATE OPTIONS
+      \(Flick.templateOptionsHelp)
       """
 
     static let valued: Set<String> = [

@@ -13,6 +13,8 @@ extension Flick {
         --frame N        frame number N (time N / fps), 0-based
         --at P%          a point of the duration, e.g. 50%; 100% is the last frame
         --scale S        pixels per canvas point (e.g. 2 for 2×)
+      TEMPLATE OPTIONS
+      \(Flick.templateOptionsHelp)
       """
 
     static func run(_ args: [String]) throws {

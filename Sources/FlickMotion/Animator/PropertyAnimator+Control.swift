@@ -227,7 +227,8 @@ extension PropertyAnimator {
   }
 
   /// `continueAnimation(withTimingParameters:durationFactor:)`: runs the rest with a new curve
-  /// (nil keeps the current one) over `durationFactor ×` the original duration; active only.
+  /// (nil keeps the current one); as in UIKit, the part that is left takes `durationFactor ×` the
+  /// original duration ("as if started from its current position with a new duration"). Active only.
   public mutating func continueAnimation(
     withTimingParameters parameters: TimingParameters?, durationFactor: Double, at t: Double
   ) throws(AnimatorError) {
@@ -238,7 +239,11 @@ extension PropertyAnimator {
     guard durationFactor.isFinite, durationFactor >= 0 else {
       throw AnimatorError("durationFactor must be ≥ 0, found \(durationFactor)")
     }
-    currentSeconds = duration * durationFactor
+    // The running segment maps a full 0…1 span onto `currentSeconds`; scale it so that the
+    // fraction still to go takes durationFactor × duration.
+    let u = fractionComplete(at: t)
+    let left = reversed ? u : 1 - u
+    currentSeconds = left > 0 ? duration * durationFactor / left : duration * durationFactor
     if let parameters { currentCurve = parameters.curve(duration: currentSeconds) }
     run(from: t)
   }

@@ -167,14 +167,9 @@ extension TimelineCompiler {
       case .continue:
         let factor = try e["durationFactor"]?.double(in: 0.001...1000) ?? 1
         let timing = try e["curve"].map { n throws(TemplateError) in try timingParameters(n) }
-        // UIKit: the rest of the animation takes durationFactor × the original duration
-        // ("as if started from its current position with a new duration"); FlickMotion's
-        // factor scales the whole 0…1 span, so divide by the part that is left.
-        let u = script.animator.fractionComplete(at: t)
-        let left = script.animator.isReversed ? u : 1 - u
-        let spanFactor = left > 0 ? factor / left : factor
+        // UIKit: the rest of the animation takes durationFactor × the original duration.
         try control { a throws(AnimatorError) in
-          try a.continueAnimation(withTimingParameters: timing, durationFactor: spanFactor, at: t)
+          try a.continueAnimation(withTimingParameters: timing, durationFactor: factor, at: t)
         }
       case .stop:
         let withoutFinishing = try e["withoutFinishing"]?.bool() ?? false
