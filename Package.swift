@@ -38,10 +38,6 @@ let package = Package(
         "FlickMotion", "FlickScene", "FlickRaster", "FlickVideo", "FlickTemplates", "FlickSnapshot",
       ]),
 
-    /// The raster benchmark (`make bench-raster`): the card-swap scene at 1080p.
-    .executableTarget(
-      name: "flick-raster-bench", dependencies: ["FlickRaster", "FlickScene", "FlickMotion"],
-      path: "Benchmarks/raster/flick"),
     /// `make bench-raster`: Flick's side of the side-by-side card-swap benchmark against cardswap.c.
     .executableTarget(
       name: "flick-cardswap", dependencies: ["FlickScene", "FlickRaster", "FlickMotion"],
