@@ -29,6 +29,7 @@ public struct Renderer: Sendable {
   static func render(_ tree: RenderTree, scale: Double, cache: RasterCache?, text: TextContext) throws(RasterError)
     -> Frame
   {
+    try text.prepare(fontFiles: tree.fontFiles)
     let width = Int((tree.size.width * scale).rounded())
     let height = Int((tree.size.height * scale).rounded())
     return try FrameCanvas.draw(width: width, height: height, fill: tree.backgroundColor) { cr throws(RasterError) in
