@@ -241,6 +241,11 @@ extension Template {
     if let n = o["fontFamily"] {
       t.fontFamily = try n.string()
       guard !t.fontFamily.trimmingCharacters(in: .whitespaces).isEmpty else { throw n.error("a font family cannot be empty") }
+      if TemplateParameter.isFontFile(t.fontFamily) {
+        let family = try n.fontFile().families[0]
+        throw n.error(
+          "'fontFamily' takes a family name, not a file: list \"\(t.fontFamily)\" in the top-level 'fonts' and write \"\(family)\"")
+      }
     }
     if let n = o["fontSize"] { t.fontSize = try n.double(in: 0.5...2000) }
     if let n = o["fontWeight"] {
