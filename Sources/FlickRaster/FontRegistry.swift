@@ -4,7 +4,8 @@ import Foundation
 /// Font files added to this process's fontconfig configuration, so that the families they
 /// contain can be named in ``FlickScene/TextContent/fontFamily`` like installed ones.
 ///
-/// Registration is process-wide, thread-safe and idempotent: registering the same file twice
+/// Registration is process-wide, thread-safe (also against text being laid out on other threads
+/// meanwhile) and idempotent: registering the same file twice
 /// (by any spelling of its path) does nothing the second time. Renderers register a tree's
 /// ``FlickScene/RenderTree/fontFiles`` themselves before laying out text; call
 /// ``register(_:)`` directly to learn a file's families up front.
@@ -25,8 +26,18 @@ public enum FontRegistry {
     defer { lock.unlock() }
     if let families = registered[key] { return families }
     let families = try families(inFile: key)
-    guard FcConfigAppFontAddFile(FcConfigGetCurrent(), key) != 0 else {
-      throw .unreadableFont(path: path, reason: "fontconfig refused the file")
+    // The current configuration may be in use by text layout on other threads, so it is never
+    // changed: a new one gets every registered file and replaces it (fontconfig reference-counts
+    // configurations, so a lookup still running keeps the old one alive until it finishes).
+    guard let config = FcInitLoadConfigAndFonts() else {
+      throw .unreadableFont(path: path, reason: "cannot load the fontconfig configuration")
+    }
+    defer { FcConfigDestroy(config) }
+    for file in Array(registered.keys) + [key] where FcConfigAppFontAddFile(config, file) == 0 {
+      throw .unreadableFont(path: file == key ? path : file, reason: "fontconfig refused the file")
+    }
+    guard FcConfigSetCurrent(config) != 0 else {
+      throw .unreadableFont(path: path, reason: "cannot install the fontconfig configuration")
     }
     registered[key] = families
     count += 1

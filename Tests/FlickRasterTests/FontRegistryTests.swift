@@ -61,6 +61,26 @@ import Testing
     #expect(sansDiffers)
   }
 
+  @Test func registeringWhileOtherThreadsLayOutTextChangesNothingForThem() throws {
+    let files = try ["Ponmlk Serif", "Ponmlj Serif", "Ponmli Serif"].map { try Self.renamedSerif(family: $0) }
+    let reference = try Renderer().render(Self.tree(family: "DejaVu Sans"))
+    let lock = NSLock()
+    nonisolated(unsafe) var same = true
+    DispatchQueue.concurrentPerform(iterations: 6) { i in
+      if i < files.count {
+        _ = try? FontRegistry.register(files[i])
+      } else {
+        let renderer = FrameRenderer()
+        for _ in 0..<10 {
+          let frame = try? renderer.render(Self.tree(family: "DejaVu Sans"))
+          if frame?.pixels != reference.pixels { lock.withLock { same = false } }
+        }
+      }
+    }
+    #expect(lock.withLock { same })
+    #expect(try FontRegistry.register(files[2]) == ["Ponmli Serif"])
+  }
+
   @Test func registrationIsIdempotentAndNamesTheFamilies() throws {
     let file = try Self.renamedSerif(family: "Qwerty Serif")
     #expect(try FontRegistry.register(file) == ["Qwerty Serif"])
