@@ -5,11 +5,8 @@ SWIFT ?= swift
 OUT ?= out
 FLICK_RELEASE = .build/release/flick
 
-.PHONY: demo test build release bootstrap clean bench
-.PHONY: snapshots bench-snapshot
-.PHONY: bench-raster-swift
-.PHONY: demo test build release bootstrap clean bench bench-motion
-.PHONY: bench-video
+.PHONY: demo test build release bootstrap clean snapshots
+.PHONY: bench-motion bench-raster bench-video bench-snapshot
 
 bootstrap:
 	@scripts/bootstrap
@@ -41,20 +38,14 @@ bench-snapshot: bootstrap
 	$(SWIFT) build -c release --product flick-bench-snapshot
 	.build/release/flick-bench-snapshot
 
-# Flick's card-swap renderer alone at 1080p (naive, then cached, with the stage split and checksums).
-bench-raster-swift: bootstrap
-	$(SWIFT) build -c release --product flick-raster-bench
-	.build/release/flick-raster-bench --split --checksum
-	.build/release/flick-raster-bench --split --checksum --cached
-
 clean:
 	rm -rf .build $(OUT)
 
 # Raster benchmark: hand-written C card-swap renderer vs Flick (Benchmarks/raster/README.md).
 # Pass options with BENCH_ARGS, e.g. make bench-raster BENCH_ARGS="--runs 3 --width 1280 --height 720".
-.PHONY: bench-raster
 bench-raster: bootstrap
 	Benchmarks/raster/run.sh $(BENCH_ARGS)
+
 # Release-mode FlickMotion benchmark (separate package; not built by `make test`).
 bench-motion:
 	cd Benchmarks/motion && $(SWIFT) run -c release MotionBenchmark

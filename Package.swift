@@ -38,10 +38,10 @@ let package = Package(
         "FlickMotion", "FlickScene", "FlickRaster", "FlickVideo", "FlickTemplates", "FlickSnapshot",
       ]),
 
-    /// The raster benchmark (`make bench-raster`): the card-swap scene at 1080p.
+    /// `make bench-raster`: Flick's side of the side-by-side card-swap benchmark against cardswap.c.
     .executableTarget(
-      name: "flick-raster-bench", dependencies: ["FlickRaster", "FlickScene", "FlickMotion"],
-      path: "Benchmarks/raster/flick"),
+      name: "flick-cardswap", dependencies: ["FlickScene", "FlickRaster", "FlickMotion"],
+      path: "Benchmarks/raster/cardswap-swift"),
     /// `make bench-snapshot`: comparator speed against render speed.
     .executableTarget(
       name: "flick-bench-snapshot", dependencies: ["FlickSnapshot", "FlickTemplates"],

@@ -152,6 +152,8 @@ schema={"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://
   "name":{"type":"string"},"description":{"type":"string","description":"One line for 'flick templates' and 'flick info'."},
   "parameters":{"type":"object","description":"Typed values the template exposes; referenced as \"$name\", or \"${name}\" inside strings.",
      "propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":R("parameter")},
+  "fonts":{"type":"array","description":"Font files (.ttf, .otf, .ttc) relative to the template's folder; their families can be named in fontFamily.",
+     "items":{"anyOf":[{"type":"string","pattern":"\\.([tT][tT][fFcC]|[oO][tT][fF])$"},P]}},
   "styles":{"type":"object","description":"Named bags of layer properties, applied with style: \"name\".","additionalProperties":R("style")},
   "canvas":R("canvas"),"layers":{"type":"array","items":R("layer")},"timeline":{"type":"array","items":R("entry")}},
  "$defs":defs}

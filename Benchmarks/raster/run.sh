@@ -2,10 +2,11 @@
 # Side-by-side raster benchmark: the hand-written C card-swap renderer (naive and
 # cached) and, when wired, Flick's Swift renderer on the same scene.
 #
-#   Benchmarks/raster/run.sh [--runs N] [--frames N] [--width W --height H] [--out DIR]
+#   Benchmarks/raster/run.sh [--runs N] [--frames N] [--width W --height H] [--out DIR] [--ablate]
 #
 # Runs are interleaved (C naive, C cached, Swift naive, Swift cached, repeat) so the
 # ratios compare numbers measured back to back; the table shows medians of N runs.
+# --ablate also estimates the Swift stage costs by rendering without each stage.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -16,6 +17,7 @@ WIDTH=1920
 HEIGHT=1080
 OUT="$ROOT/out/bench-raster"
 IMAGE="$HERE/image512.png"
+ABLATE=0
 
 die() { echo "run.sh: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
@@ -25,7 +27,8 @@ while [ $# -gt 0 ]; do
     --width) WIDTH=${2:?--width expects a number}; shift 2 ;;
     --height) HEIGHT=${2:?--height expects a number}; shift 2 ;;
     --out) OUT=${2:?--out expects a directory}; shift 2 ;;
-    -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --ablate) ABLATE=1; shift ;;
+    -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option '$1' (try --help)" ;;
   esac
 done
@@ -41,8 +44,11 @@ done
 #   RESULT renderer=swift mode=naive|cached wall_ms=… cpu_ms=… [rss_mib=…] background=… shadow=… fill=… image=… text=… ring=…
 # (stage fields with --split, checksum=… with --checksum). The table then gains the
 # Swift rows and the ratio rows (Swift naive / C naive, Swift cached / C naive).
-SWIFT_BUILD=${SWIFT_BUILD:-}   # e.g. "swift build -c release --product flick-bench-raster"
-SWIFT_CMD=${SWIFT_CMD:-}       # e.g. "$ROOT/.build/release/flick-bench-raster"
+# Stage fields that a renderer cannot measure may be 'na'; the table shows them as '-'.
+# The default is Flick's harness, Benchmarks/raster/cardswap-swift (flick-cardswap);
+# SWIFT_CMD= (empty) runs the C program alone.
+SWIFT_BUILD=${SWIFT_BUILD-swift build -c release --product flick-cardswap}
+SWIFT_CMD=${SWIFT_CMD-$ROOT/.build/release/flick-cardswap}
 # ===================================================================================
 
 mkdir -p "$OUT"
@@ -53,7 +59,7 @@ command -v "$CC" >/dev/null || { echo "run.sh: C compiler '$CC' not found (apt-g
 # shellcheck disable=SC2046
 "$CC" -O2 -o "$C_BIN" "$HERE/cardswap.c" $(pkg-config --cflags --libs cairo pangocairo) -lm \
   || { echo "run.sh: building cardswap.c failed" >&2; exit 3; }
-if [ -n "$SWIFT_BUILD" ]; then
+if [ -n "$SWIFT_CMD" ] && [ -n "$SWIFT_BUILD" ]; then
   (cd "$ROOT" && eval "$SWIFT_BUILD") || { echo "run.sh: '$SWIFT_BUILD' failed" >&2; exit 3; }
 fi
 
@@ -88,6 +94,10 @@ for r in "${renderers[@]}"; do
   for m in naive cached; do
     sums[$r.$m]=$(run_one "$r" "$m" --checksum | sed -n 's/.*checksum=\([0-9a-f]*\).*/\1/p')
   done
+  if [ -z "${sums[$r.naive]}" ] || [ -z "${sums[$r.cached]}" ]; then
+    echo "$r: no checksum in the RESULT line (expected checksum=… with --checksum)" >&2
+    exit 3
+  fi
   if [ "${sums[$r.naive]}" = "${sums[$r.cached]}" ]; then
     echo "$r: cached and naive frames are byte-identical (checksum ${sums[$r.naive]})"
   else
@@ -132,7 +142,8 @@ awk -v runs="$RUNS" '
     for (i = 2; i <= NF; i++) { split($i, p, "="); kv[p[1]] = p[2] }
     row = kv["renderer"] " " kv["mode"]
     if (!(row in seen)) { seen[row] = 1; order[++rows] = row }
-    for (f in kv) if (f != "renderer" && f != "mode") { key = row SUBSEP f; val[key, ++count[key]] = kv[f] }
+    # Only numbers are kept: a stage the renderer cannot time is reported as "na".
+    for (f in kv) if (f != "renderer" && f != "mode" && kv[f] ~ /^-?[0-9.]+$/) { key = row SUBSEP f; val[key, ++count[key]] = kv[f] }
   }
   END {
     nstages = split("background shadow fill image text ring", stage, " ")
@@ -161,5 +172,49 @@ awk -v runs="$RUNS" '
       ratio("Swift cached / C cached", "swift cached", "c cached", "")
     }
   }' "$RESULTS"
+
+# 4. Optional: the Swift stage costs by ablation. Flick's renderer has no stage timers, so
+# each stage is estimated as the median CPU time per frame of the whole scene minus that of
+# the scene without the stage (`--without`), every variant in a fresh process, interleaved.
+if [ "$ABLATE" = 1 ] && [ -n "$SWIFT_CMD" ]; then
+  ABLATION="$OUT/ablation.txt"
+  : >"$ABLATION"
+  for ((i = 1; i <= RUNS; i++)); do
+    for m in naive cached; do
+      run_one swift "$m" | sed 's/$/ without=none/' >>"$ABLATION"
+      for s in background shadow fill image text ring; do
+        run_one swift "$m" --without "$s" >>"$ABLATION"
+      done
+    done
+  done
+  awk '
+    function median(key,   n, i, j, tmp, a) {
+      n = count[key]
+      for (i = 1; i <= n; i++) a[i] = val[key, i]
+      for (i = 2; i <= n; i++) { tmp = a[i]; for (j = i - 1; j >= 1 && a[j] > tmp; j--) a[j + 1] = a[j]; a[j + 1] = tmp }
+      return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    /^RESULT / {
+      delete kv
+      for (i = 2; i <= NF; i++) { split($i, p, "="); kv[p[1]] = p[2] }
+      key = kv["mode"] SUBSEP kv["without"]
+      val[key, ++count[key]] = kv["cpu_ms"]
+    }
+    END {
+      n = split("background shadow fill image text ring", stage, " ")
+      printf "\nSwift cost split by ablation: median CPU ms per frame of the whole scene minus the scene\n"
+      printf "without the stage (fill: gradient faces minus solid faces); an estimate, not a timer\n"
+      printf "%-14s %8s", "renderer", "CPU ms"
+      for (s = 1; s <= n; s++) printf " %12s", stage[s]
+      printf "\n"
+      split("naive cached", modes, " ")
+      for (m = 1; m <= 2; m++) {
+        full = median(modes[m] SUBSEP "none")
+        printf "%-14s %8.2f", "swift " modes[m], full
+        for (s = 1; s <= n; s++) { d = full - median(modes[m] SUBSEP stage[s]); printf " %6.2f %3.0f%%", d, 100 * d / full }
+        printf "\n"
+      }
+    }' "$ABLATION"
+fi
 echo
-echo "raw results: $RESULTS; stills: $OUT/*-frame90.png (resting), $OUT/*-frame157.png (mid-swap)"
+echo "raw results: $RESULTS (and ablation.txt with --ablate); stills: $OUT/*-frame90.png (resting), $OUT/*-frame157.png (mid-swap)"

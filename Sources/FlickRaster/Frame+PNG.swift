@@ -36,37 +36,7 @@ extension Frame {
     guard FileManager.default.isReadableFile(atPath: path) else {
       throw .unreadableImage(path: path, reason: "no such readable file")
     }
-    guard let surface = cairo_image_surface_create_from_png(path) else {
-      throw .unreadableImage(path: path, reason: "cannot decode")
-    }
-    defer { cairo_surface_destroy(surface) }
-    let status = cairo_surface_status(surface)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      throw .unreadableImage(path: path, reason: String(cString: cairo_status_to_string(status)))
-    }
-    let w = Int(cairo_image_surface_get_width(surface))
-    let h = Int(cairo_image_surface_get_height(surface))
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    var argb = surface
-    if cairo_image_surface_get_format(surface) != CAIRO_FORMAT_ARGB32 {
-      // RGB24 and others: draw onto an ARGB32 surface so the layout is always the same.
-      guard let converted = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
-        let cr = cairo_create(converted)
-      else { throw .unreadableImage(path: path, reason: "out of memory") }
-      cairo_set_source_surface(cr, surface, 0, 0)
-      cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-      cairo_paint(cr)
-      cairo_destroy(cr)
-      argb = converted
-    }
-    defer { if argb != surface { cairo_surface_destroy(argb) } }
-    cairo_surface_flush(argb)
-    let argbStride = argb == surface ? stride : Int(cairo_image_surface_get_stride(argb))
-    guard let data = cairo_image_surface_get_data(argb) else {
-      throw .unreadableImage(path: path, reason: "no pixel data")
-    }
-    self.init(
-      width: w, height: h, bytesPerRow: argbStride,
-      pixels: [UInt8](UnsafeBufferPointer(start: data, count: argbStride * h)))
+    let image = try DecodedImage.decodePNG(path: path)
+    self.init(width: image.width, height: image.height, bytesPerRow: image.stride, pixels: image.copyPixels())
   }
 }

@@ -11,6 +11,8 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
   /// A text layer names a font family that is not installed; `fallback` is the family
   /// fontconfig would have substituted.
   case missingFontFamily(family: String, layerID: String, fallback: String)
+  /// A font file could not be read or is not a font fontconfig understands.
+  case unreadableFont(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -21,6 +23,7 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
     case .missingFontFamily(let family, let layerID, let fallback):
       return "layer '\(layerID)': font family '\(family)' is not installed (it would fall back to '\(fallback)'); "
         + "install it or choose an installed family (fc-list : family)"
+    case .unreadableFont(let path, let reason): return "cannot load font file \(path): \(reason)"
     }
   }
 }

@@ -3,11 +3,13 @@ import FlickScene
 extension Renderer {
   /// Checks, without drawing, that everything `tree` needs can be loaded: every `contents`
   /// picture decodes (and is then cached for drawing) and every text layer's font family is
-  /// installed. Call it before starting a long render to fail early with a precise message.
+  /// installed or comes from one of the tree's font files. Call it before starting a long render to fail early with a precise message.
   ///
-  /// - Throws: The first ``RasterError/unreadableImage(path:reason:)`` or
+  /// - Throws: ``RasterError/unreadableFont(path:reason:)`` for the first font file that cannot
+  ///   be loaded, else the first ``RasterError/unreadableImage(path:reason:)`` or
   ///   ``RasterError/missingFontFamily(family:layerID:fallback:)`` found, in tree order.
   public func checkResources(of tree: RenderTree) throws(RasterError) {
+    try FontRegistry.register(tree.fontFiles)
     var stack = Array(tree.layers.reversed())
     while let layer = stack.popLast() {
       if let image = layer.contents { _ = try ImageStore.image(at: image.path) }

@@ -18,8 +18,11 @@ public struct Renderer: Sendable {
 
   /// Rasterises `tree` into a new frame of `tree.size × scale` pixels.
   ///
-  /// - Throws: ``RasterError`` when the size is not drawable, a picture cannot be decoded, a
-  ///   font family is not installed or Cairo fails.
+  /// The tree's ``FlickScene/RenderTree/fontFiles`` are registered (``FontRegistry``) before any
+  /// text is laid out.
+  ///
+  /// - Throws: ``RasterError`` when the size is not drawable, a picture or font file cannot be
+  ///   loaded, a font family is neither installed nor in the tree's font files, or Cairo fails.
   public func render(_ tree: RenderTree) throws(RasterError) -> Frame {
     guard let text = TextContext(ownFontMap: false) else { throw .cairo("cannot create a Pango context") }
     return try Self.render(tree, scale: scale, cache: nil, text: text)
@@ -29,6 +32,7 @@ public struct Renderer: Sendable {
   static func render(
     _ tree: RenderTree, scale: Double, cache: RasterCache?, text: TextContext, pool: FramePool? = nil
   ) throws(RasterError) -> Frame {
+    try text.prepare(fontFiles: tree.fontFiles)
     let width = Int((tree.size.width * scale).rounded())
     let height = Int((tree.size.height * scale).rounded())
     return try FrameCanvas.draw(width: width, height: height, fill: tree.backgroundColor, pool: pool) { cr throws(RasterError) in

@@ -11,12 +11,15 @@ public struct RenderTree: Sendable, Equatable {
   public let layers: [Layer]
   /// The scene time this snapshot was taken at, in seconds.
   public let time: Double
+  /// Font files (absolute paths) to register before laying out text; see ``Scene/fontFiles``.
+  public let fontFiles: [String]
 
-  public init(size: Size, backgroundColor: Color, layers: [Layer], time: Double) {
+  public init(size: Size, backgroundColor: Color, layers: [Layer], time: Double, fontFiles: [String] = []) {
     self.size = size
     self.backgroundColor = backgroundColor
     self.layers = layers
     self.time = time
+    self.fontFiles = fontFiles
   }
 }
 

@@ -17,10 +17,14 @@ public struct Scene: Sendable {
   public var layers: [Layer]
   /// Animations, applied in order (a later one on the same property wins).
   public var animations: [LayerAnimation]
+  /// Font files (absolute paths to .ttf, .otf or .ttc files) the text layers need; the
+  /// rasteriser registers them with fontconfig before laying out text, so their families can
+  /// be named in `fontFamily` like installed ones.
+  public var fontFiles: [String]
 
   public init(
     size: Size, fps: Int = 60, duration: Double, backgroundColor: Color = .white,
-    layers: [Layer] = [], animations: [LayerAnimation] = []
+    layers: [Layer] = [], animations: [LayerAnimation] = [], fontFiles: [String] = []
   ) {
     self.size = size
     self.fps = fps
@@ -28,6 +32,7 @@ public struct Scene: Sendable {
     self.backgroundColor = backgroundColor
     self.layers = layers
     self.animations = animations
+    self.fontFiles = fontFiles
   }
 
   /// Number of frames: `ceil(duration × fps)` (a frame at exactly `duration` is not included).
@@ -48,6 +53,6 @@ public struct Scene: Sendable {
         break
       }
     }
-    return RenderTree(size: size, backgroundColor: backgroundColor, layers: roots, time: t)
+    return RenderTree(size: size, backgroundColor: backgroundColor, layers: roots, time: t, fontFiles: fontFiles)
   }
 }

@@ -135,9 +135,9 @@ extension Template {
         t.scale = try n.point()
       }
     }
-    if let n = o["rotation"] { t.rotation = try n.angle() }
-    if let n = o["rotationX"] { t.rotationX = try n.angle() }
-    if let n = o["rotationY"] { t.rotationY = try n.angle() }
+    if let n = o["rotation"] { t.rotation = try n.radians() }
+    if let n = o["rotationX"] { t.rotationX = try n.radians() }
+    if let n = o["rotationY"] { t.rotationY = try n.radians() }
     if let n = o["perspective"] { t.perspective = try n.double(in: 0...1_000_000) }
     return t
   }
@@ -228,7 +228,7 @@ extension Template {
       guard let radius = o["radius"] else { throw node.error("an arc needs a 'radius'") }
       return .arc(
         center: try (o["arc"] ?? node).point(), radius: try radius.double(in: 0...100_000),
-        startAngle: try o["startAngle"]?.angle() ?? 0, endAngle: try o["endAngle"]?.angle() ?? 2 * .pi,
+        startAngle: try o["startAngle"]?.radians() ?? 0, endAngle: try o["endAngle"]?.radians() ?? 2 * .pi,
         clockwise: try o["clockwise"]?.flag() ?? true)
     }
   }
@@ -241,6 +241,11 @@ extension Template {
     if let n = o["fontFamily"] {
       t.fontFamily = try n.string()
       guard !t.fontFamily.trimmingCharacters(in: .whitespaces).isEmpty else { throw n.error("a font family cannot be empty") }
+      if TemplateParameter.isFontFile(t.fontFamily) {
+        let family = try n.fontFile().families[0]
+        throw n.error(
+          "'fontFamily' takes a family name, not a file: list \"\(t.fontFamily)\" in the top-level 'fonts' and write \"\(family)\"")
+      }
     }
     if let n = o["fontSize"] { t.fontSize = try n.double(in: 0.5...2000) }
     if let n = o["fontWeight"] {
@@ -306,17 +311,5 @@ extension TemplateNode {
   fileprivate func flag() throws(TemplateError) -> Bool {
     guard case .bool(let b) = value.kind else { throw expected("true or false") }
     return b
-  }
-
-  /// An angle in radians: a number (radians) or a string in degrees such as `"90deg"`.
-  fileprivate func angle() throws(TemplateError) -> Double {
-    if case .string(let s) = value.kind {
-      let trimmed = s.trimmingCharacters(in: .whitespaces)
-      guard trimmed.hasSuffix("deg"), let degrees = Double(trimmed.dropLast(3).trimmingCharacters(in: .whitespaces)),
-        degrees.isFinite
-      else { throw error("expected an angle in radians (a number) or degrees like \"90deg\", found \"\(s)\"") }
-      return degrees * .pi / 180
-    }
-    return try double()
   }
 }

@@ -87,7 +87,8 @@ public struct Template: Sendable {
 
     // Parameters are declared with literal values; everything else may reference them.
     let declared = try decodeParameters(raw.member("parameters"))
-    let values = try resolveParameters(declared, given: parameters, file: file, context: context)
+    var values = try resolveParameters(declared, given: parameters, file: file, context: context)
+    var fontFiles = try fontParameterFiles(declared, values: &values, file: file, context: context)
     var body = root
     if case .object(let members) = root.kind {
       body.kind = .object(members.filter { $0.key != "parameters" })
@@ -96,13 +97,20 @@ public struct Template: Sendable {
       value: try substitute(TemplateNode(value: body, path: "", file: file, context: context), values: values),
       path: "", file: file, context: context)
     let o = try doc.object(allowed: [
-      "$schema", "flick", "name", "description", "parameters", "styles", "canvas", "layers", "timeline",
+      "$schema", "flick", "name", "description", "parameters", "fonts", "styles", "canvas", "layers", "timeline",
     ])
     _ = try o["$schema"]?.string()
 
     guard let canvasNode = o["canvas"] else { throw doc.error("missing 'canvas' (size, fps and duration)") }
     let canvas = try decodeCanvas(canvasNode)
     var scene = canvas.scene
+    if let fontsNode = o["fonts"] {
+      for node in try fontsNode.array() {
+        let path = try node.fontFile().path
+        if !fontFiles.contains(path) { fontFiles.append(path) }
+      }
+    }
+    scene.fontFiles = fontFiles
     let styles = try decodeStyles(o["styles"])
     var ids = Set<String>()
     if let gradient = canvas.gradient {
@@ -128,6 +136,34 @@ public struct Template: Sendable {
       parameterValues: values,
       automaticDuration: canvas.automaticDuration,
       scene: scene)
+  }
+
+  /// Font files given as `font` parameter values: each value becomes the file's preferred
+  /// family name (what `fontFamily` needs) and the file joins the scene's font files.
+  private static func fontParameterFiles(
+    _ declared: [TemplateParameter], values: inout [String: JSON5Value], file: String, context: TemplateContext
+  ) throws(TemplateError) -> [String] {
+    var files: [String] = []
+    func family(_ value: JSON5Value, _ name: String) throws(TemplateError) -> JSON5Value {
+      guard case .string(let s) = value.kind, TemplateParameter.isFontFile(s) else { return value }
+      let node = TemplateNode(value: value, path: "parameters.\(name)", file: file, context: context)
+      let font = try node.fontFile()
+      if !files.contains(font.path) { files.append(font.path) }
+      var out = value
+      out.kind = .string(font.families[0])
+      return out
+    }
+    for p in declared {
+      guard let value = values[p.name] else { continue }
+      if p.kind == .font {
+        values[p.name] = try family(value, p.name)
+      } else if p.kind == .list, p.itemKind == .font, case .array(let items) = value.kind {
+        var out: [JSON5Value] = []
+        for item in items { out.append(try family(item, p.name)) }
+        values[p.name] = JSON5Value(.array(out), line: value.line, column: value.column)
+      }
+    }
+    return files
   }
 
   /// Checks the `flick` version header before anything else, so a newer file fails clearly.

@@ -22,4 +22,21 @@ extension TemplateNode {
       throw error(AssetProblem.outsideFolder(resolved: resolved, folder: context.baseFolder).message(kind: kind, written: written))
     }
   }
+
+  /// A font file asset (.ttf, .otf or .ttc), resolved as ``assetPath(kind:)`` and read far
+  /// enough to know its family names.
+  ///
+  /// - Returns: The canonical absolute path and the file's families, the preferred one first.
+  func fontFile() throws(TemplateError) -> (path: String, families: [String]) {
+    let written = try string()
+    guard TemplateParameter.isFontFile(written) else {
+      throw error("expected a font file (.ttf, .otf or .ttc), found \"\(written)\"")
+    }
+    let path = try assetPath(kind: "font")
+    do {
+      return (path, try FontFile.families(at: path))
+    } catch {
+      throw self.error("font \"\(written)\": '\(path)' is not a usable font: \(error.reason)")
+    }
+  }
 }

@@ -109,11 +109,10 @@ extension TemplateParameter {
       v = node.value.kind
     case .image: v = .string(try node.assetPath(kind: "image"))
     case .font:
+      // A font file stays a path here (so the template's `fonts` can list it); Template.decode
+      // registers it and substitutes its family name.
       let s = try node.string()
-      if Self.isFontFile(s) {
-        throw node.error("expected a font family name such as \"Inter\"; font files are not supported yet (install the font: fc-list shows the families)")
-      }
-      v = .string(s)
+      v = .string(Self.isFontFile(s) ? try node.fontFile().path : s)
     case .boolean: v = .bool(try node.bool())
     case .enum: v = .string(try node.string(oneOf: choices))
     case .list: throw node.error("a list cannot hold lists")
@@ -154,6 +153,8 @@ extension TemplateParameter {
       if text == "false" { return JSON5Value(.bool(false)) }
     case .image:
       return JSON5Value(.string(absolute(text, folder)))
+    case .font where isFontFile(text):
+      return JSON5Value(.string(absolute(text, folder)))
     default: break
     }
     return JSON5Value(.string(text))
@@ -165,9 +166,11 @@ extension TemplateParameter {
     switch (kind, value.kind) {
     case (.image, .string(let s)):
       out.kind = .string(Self.absolute(s, folder))
-    case (.list, .array(let items)) where itemKind == .image:
+    case (.font, .string(let s)) where Self.isFontFile(s):
+      out.kind = .string(Self.absolute(s, folder))
+    case (.list, .array(let items)) where itemKind == .image || itemKind == .font:
       out.kind = .array(items.map { item in
-        guard case .string(let s) = item.kind else { return item }
+        guard case .string(let s) = item.kind, itemKind == .image || Self.isFontFile(s) else { return item }
         var copy = item
         copy.kind = .string(Self.absolute(s, folder))
         return copy

@@ -28,6 +28,11 @@ final class DecodedImage: @unchecked Sendable {
     return s
   }
 
+  /// A copy of the pixels, `stride × height` bytes.
+  func copyPixels() -> [UInt8] {
+    [UInt8](UnsafeBufferPointer(start: pixels, count: stride * height))
+  }
+
   /// Decodes a PNG, JPEG or WebP file (recognised by its first bytes, not its name).
   static func decode(path: String) throws(RasterError) -> DecodedImage {
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -43,7 +48,8 @@ final class DecodedImage: @unchecked Sendable {
     throw .unreadableImage(path: path, reason: "not a PNG, JPEG or WebP file")
   }
 
-  private static func decodePNG(path: String) throws(RasterError) -> DecodedImage {
+  /// Decodes a PNG file onto premultiplied ARGB32, whatever its colour type.
+  static func decodePNG(path: String) throws(RasterError) -> DecodedImage {
     guard let surface = cairo_image_surface_create_from_png(path) else {
       throw .unreadableImage(path: path, reason: "cannot decode the PNG")
     }

@@ -36,7 +36,7 @@ enum FontCatalog {
   /// Whether `family` (case-insensitive) is installed or generic.
   static func isAvailable(_ family: String) -> Bool {
     let name = family.trimmingCharacters(in: .whitespaces).lowercased()
-    return genericFamilies.contains(name) || families.contains(name)
+    return genericFamilies.contains(name) || families.contains(name) || FontRegistry.registeredFamilies.contains(name)
   }
 
   /// The family fontconfig substitutes for `family` (for error messages).

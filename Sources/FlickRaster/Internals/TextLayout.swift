@@ -2,6 +2,7 @@ internal import CCairo
 internal import CPango
 import FlickMotion
 import FlickScene
+import Foundation
 
 /// A Pango context set up for deterministic, transform-independent layout: grey antialiasing,
 /// no hinting and unrounded glyph positions, so a layout shaped once draws identically under
@@ -9,6 +10,9 @@ import FlickScene
 final class TextContext {
   let context: OpaquePointer
   private let ownedMap: UnsafeMutablePointer<PangoFontMap>?
+  private let map: UnsafeMutablePointer<PangoFontMap>
+  /// ``FontRegistry/generation`` the private map last saw.
+  private var seenGeneration = 0
 
   /// A context on this thread's default font map, or (`ownFontMap`) on a private one that may
   /// be used from any one thread at a time.
@@ -16,6 +20,7 @@ final class TextContext {
     let map: UnsafeMutablePointer<PangoFontMap>? = ownFontMap ? pango_cairo_font_map_new() : pango_cairo_font_map_get_default()
     guard let map, let context = pango_font_map_create_context(map) else { return nil }
     self.ownedMap = ownFontMap ? map : nil
+    self.map = map
     self.context = context
     guard let options = cairo_font_options_create() else { return nil }
     cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
@@ -26,6 +31,29 @@ final class TextContext {
     cairo_font_options_destroy(options)
     pango_cairo_context_set_resolution(context, 72)
     pango_context_set_round_glyph_positions(context, 0)
+  }
+
+  /// Registers `fontFiles` with fontconfig and makes this context's font map see every file
+  /// registered so far (in this call or earlier, by any thread), before any text is laid out.
+  func prepare(fontFiles: [String]) throws(RasterError) {
+    try FontRegistry.register(fontFiles)
+    let generation = FontRegistry.generation
+    if ownedMap != nil {
+      guard seenGeneration != generation else { return }
+      seenGeneration = generation
+    } else {
+      // The default map belongs to this thread and outlives this context: remember per thread.
+      let key = "FlickRaster.FontRegistry.generation"
+      let dictionary = Thread.current.threadDictionary
+      guard (dictionary[key] as? Int ?? 0) != generation else { return }
+      dictionary[key] = generation
+    }
+    Self.refresh(map)
+  }
+
+  /// Makes `map` drop what it cached from fontconfig, so newly added files are found.
+  static func refresh(_ map: UnsafeMutablePointer<PangoFontMap>) {
+    pango_fc_font_map_config_changed(OpaquePointer(map))
   }
 
   deinit {

@@ -1,0 +1,100 @@
+@testable import FlickTemplates
+import Foundation
+import Testing
+
+/// Font files as template assets: the top-level `fonts` list and `font` parameters given a file.
+@Suite struct FontAssetTests {
+  static let serif = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
+  static let interBold = "/usr/share/fonts/opentype/inter/Inter-Bold.otf"
+
+  /// A temporary folder holding `fonts/Brand.ttf` (a copy of DejaVu Serif) and `template`.
+  static func folder(template: String, font: String = serif) throws -> (template: String, font: String) {
+    let dir = try FixturePaths.temporaryFolder()
+    let fonts = dir.appendingPathComponent("fonts")
+    try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+    let copy = fonts.appendingPathComponent("Brand" + (font.hasSuffix(".otf") ? ".otf" : ".ttf"))
+    try FileManager.default.copyItem(atPath: font, toPath: copy.path)
+    let file = dir.appendingPathComponent("t.json5")
+    try template.write(to: file, atomically: true, encoding: .utf8)
+    return (file.path, URL(fileURLWithPath: copy.path).resolvingSymlinksInPath().path)
+  }
+
+  static func text(_ family: String) -> String {
+    "{ id: \"label\", type: \"text\", size: [200, 40], string: \"Hi\", fontFamily: \(family) }"
+  }
+
+  static func message(_ body: () throws -> Void) -> String {
+    do {
+      try body()
+      return ""
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  @Test func fontsListBecomesTheScenesFontFiles() throws {
+    let f = try Self.folder(template: """
+      { flick: 1, fonts: ["fonts/Brand.ttf"], canvas: { width: 200, height: 40, duration: 1 },
+        layers: [\(Self.text("\"DejaVu Serif\""))] }
+      """)
+    let t = try Template.load(path: f.template)
+    #expect(t.scene.fontFiles == [f.font])
+  }
+
+  @Test func fontParameterGivenAFileBecomesItsFamily() throws {
+    let f = try Self.folder(template: """
+      { flick: 1, parameters: { brand: { type: "font", default: "fonts/Brand.otf" } },
+        canvas: { width: 200, height: 40, duration: 1 }, layers: [\(Self.text("\"$brand\""))] }
+      """, font: Self.interBold)
+    let t = try Template.load(path: f.template)
+    #expect(t.scene.fontFiles == [f.font])
+    #expect(t.scene.layers.first?.text?.fontFamily == "Inter")
+
+    // --set with a family name keeps working and registers nothing.
+    var values = ParameterValues()
+    values.set("brand", text: "DejaVu Sans")
+    let named = try Template.load(path: f.template, parameters: values)
+    #expect(named.scene.fontFiles.isEmpty)
+    #expect(named.scene.layers.first?.text?.fontFamily == "DejaVu Sans")
+  }
+
+  @Test func fontFileOutsideTheFolderIsRefusedUnlessAllowed() throws {
+    let f = try Self.folder(template: """
+      { flick: 1, fonts: ["\(Self.serif)"], canvas: { width: 200, height: 40, duration: 1 } }
+      """)
+    let refused = Self.message { _ = try Template.load(path: f.template) }
+    #expect(refused.contains(":1:21: fonts[0]: font \"\(Self.serif)\""), "\(refused)")
+    #expect(refused.contains("outside the template's folder"), "\(refused)")
+    let allowed = try Template.load(path: f.template, parameters: ParameterValues(), options: TemplateOptions(allowOutsideAssets: true))
+    #expect(allowed.scene.fontFiles == [URL(fileURLWithPath: Self.serif).resolvingSymlinksInPath().path])
+  }
+
+  @Test func missingCorruptAndMisplacedFontFilesAreClearErrors() throws {
+    let f = try Self.folder(template: """
+      { flick: 1, fonts: ["fonts/Brand.ttf", "fonts/Missing.ttf"], canvas: { width: 200, height: 40, duration: 1 } }
+      """)
+    let missing = Self.message { _ = try Template.load(path: f.template) }
+    #expect(missing.hasPrefix(f.template + ":1:40: fonts[1]: font \"fonts/Missing.ttf\": no such file"), "\(missing)")
+
+    try Data("definitely not a font".utf8).write(to: URL(fileURLWithPath: f.font))
+    let corrupt = Self.message { _ = try Template.load(path: f.template) }
+    #expect(corrupt.hasPrefix(f.template + ":1:21: fonts[0]: font \"fonts/Brand.ttf\": "), "\(corrupt)")
+    #expect(corrupt.contains("not a TrueType, OpenType or collection font file"), "\(corrupt)")
+
+    let g = try Self.folder(template: """
+      { flick: 1, canvas: { width: 200, height: 40, duration: 1 }, layers: [\(Self.text("\"fonts/Brand.ttf\""))] }
+      """)
+    let misplaced = Self.message { _ = try Template.load(path: g.template) }
+    #expect(misplaced.contains("list \"fonts/Brand.ttf\" in the top-level 'fonts' and write \"DejaVu Serif\""), "\(misplaced)")
+  }
+
+  @Test func nameTableGivesTheFamiliesFontconfigReports() throws {
+    // As fc-query: DejaVuSerif.ttf → "DejaVu Serif"; Inter-Bold.otf → "Inter";
+    // Inter-Black.otf → "Inter" (typographic family, ID 16), "Inter Black" (ID 1).
+    #expect(try FontFile.families(at: Self.serif) == ["DejaVu Serif"])
+    #expect(try FontFile.families(at: Self.interBold) == ["Inter"])
+    #expect(try FontFile.families(at: "/usr/share/fonts/opentype/inter/Inter-Black.otf") == ["Inter", "Inter Black"])
+    #expect(throws: FontFile.Problem.self) { try FontFile.families(in: Array("wOFF and more bytes".utf8)) }
+    #expect(throws: FontFile.Problem.self) { try FontFile.families(in: [0, 1, 0, 0, 0, 9]) }
+  }
+}
