@@ -159,7 +159,9 @@ private final class PipelineState: @unchecked Sendable {
           index: index, frame: try render(snapshot), straightAlpha: straightAlpha, pool: pool)
         try onWorker(prepared)
         condition.lock()
-        ready[index] = prepared
+        // `consume` drops this thread's reference now, not at the end of the scope: once the
+        // frame is delivered its buffers go back to the pool and must be referenced only there.
+        ready[index] = consume prepared
         condition.broadcast()
         condition.unlock()
       } catch {
