@@ -11,6 +11,10 @@ import Foundation
 /// the end of that frame. Calls are serialised, so one instance may be handed between threads,
 /// but each worker should own its own for parallel speed.
 ///
+/// Given a ``FramePool``, it draws each frame into a buffer from the pool when there is one;
+/// hand the pixels back with ``FramePool/recycle(_:)`` once the frame is consumed. The pixels
+/// are the same either way.
+///
 ///     let renderer = FrameRenderer()
 ///     for n in 0..<scene.frameCount {
 ///       let frame = try renderer.render(scene.renderTree(at: scene.time(ofFrame: n)))
@@ -31,12 +35,16 @@ public final class FrameRenderer: @unchecked Sendable {
 
   /// Pixels per point.
   public let scale: Double
+  /// Where frames' pixel buffers come from (nil: a new buffer for every frame).
+  public let pool: FramePool?
   private let lock = NSLock()
   private let cache = RasterCache()
   private let text: TextContext?
 
-  public init(scale: Double = 1) {
+  /// A renderer drawing at `scale` pixels per point, taking pixel buffers from `pool` when given.
+  public init(scale: Double = 1, pool: FramePool? = nil) {
     self.scale = scale
+    self.pool = pool
     self.text = TextContext(ownFontMap: true)
   }
 
@@ -47,7 +55,7 @@ public final class FrameRenderer: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     guard let text else { throw .cairo("cannot create a Pango context") }
-    return try Renderer.render(tree, scale: scale, cache: cache, text: text)
+    return try Renderer.render(tree, scale: scale, cache: cache, text: text, pool: pool)
   }
 
   /// Reuse counts since this renderer was made.

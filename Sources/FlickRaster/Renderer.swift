@@ -29,13 +29,13 @@ public struct Renderer: Sendable {
   }
 
   /// The drawing shared by ``Renderer`` and ``FrameRenderer``.
-  static func render(_ tree: RenderTree, scale: Double, cache: RasterCache?, text: TextContext) throws(RasterError)
-    -> Frame
-  {
+  static func render(
+    _ tree: RenderTree, scale: Double, cache: RasterCache?, text: TextContext, pool: FramePool? = nil
+  ) throws(RasterError) -> Frame {
     try text.prepare(fontFiles: tree.fontFiles)
     let width = Int((tree.size.width * scale).rounded())
     let height = Int((tree.size.height * scale).rounded())
-    return try FrameCanvas.draw(width: width, height: height, fill: tree.backgroundColor) { cr throws(RasterError) in
+    return try FrameCanvas.draw(width: width, height: height, fill: tree.backgroundColor, pool: pool) { cr throws(RasterError) in
       cairo_scale(cr, scale, scale)
       cache?.beginFrame()
       let painter = LayerPainter(cache: cache, text: text, targetWidth: width, targetHeight: height)

@@ -38,12 +38,31 @@ public struct PreparedFrame: Sendable {
   /// Packed straight-alpha BGRA, when some sink wants it.
   public var straight: [UInt8]?
 
-  /// Prepares `frame` (number `index`), adding the straight-alpha copy when `straightAlpha`.
-  public init(index: Int, frame: Frame, straightAlpha: Bool) {
+  /// Prepares `frame` (number `index`), adding the straight-alpha copy when `straightAlpha`;
+  /// that copy goes into a buffer from `pool` when it has one of the right size.
+  public init(index: Int, frame: Frame, straightAlpha: Bool, pool: FramePool? = nil) {
     self.index = index
     self.frame = frame
     self.premultiplied = frame.packedPixels
-    self.straight = straightAlpha ? StraightAlpha.convert(premultiplied) : nil
+    self.straight = straightAlpha ? StraightAlpha.convert(premultiplied, pool: pool) : nil
+  }
+
+  /// Moves this frame's buffers (pixels, packed copy if separate, straight-alpha copy) into
+  /// `pool`, leaving the frame empty. Only the last holder of the frame should do this.
+  public mutating func recycle(into pool: FramePool) {
+    let separate =
+      premultiplied.withUnsafeBufferPointer { $0.baseAddress } != frame.pixels.withUnsafeBufferPointer { $0.baseAddress }
+    let pixels = frame.pixels
+    let packed = separate ? premultiplied : []
+    let straight = self.straight ?? []
+    frame.pixels = []
+    premultiplied = []
+    self.straight = nil
+    // `consume` ends each local's lifetime here, so the pool holds the only reference and a
+    // worker taking the buffer at once draws into it without a copy.
+    pool.recycle(consume pixels)
+    pool.recycle(consume packed)
+    pool.recycle(consume straight)
   }
 
   /// The bytes for a sink that does or does not want straight alpha.

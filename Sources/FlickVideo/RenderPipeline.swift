@@ -12,6 +12,12 @@ import Foundation
 /// between being taken by a worker and being delivered, so memory is bounded by that number,
 /// never by the length of the video.
 ///
+/// With the default renderer, frames are drawn into buffers from a ``FlickRaster/FramePool``
+/// and each delivered frame's buffers (pixels and straight-alpha copy) go back to the pool once
+/// `deliver` has returned, so a render allocates about `framesInFlight` frame buffers in all,
+/// not one or two per frame. `deliver` must therefore not keep the frame's arrays (if it does,
+/// they stay correct: the pool then copies the shared buffer before drawing into it).
+///
 ///     let pipeline = RenderPipeline(jobs: 4)
 ///     try pipeline.run(frames: 0..<scene.frameCount, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) },
 ///                      scale: 1, straightAlpha: false) { frame in try sink.write(frame) }
@@ -26,8 +32,16 @@ public struct RenderPipeline: Sendable {
   /// Maximum frames between being started and being delivered (≥ `jobs`).
   public var framesInFlight: Int
   /// The per-worker renderer seam; by default a caching ``FlickRaster/FrameRenderer`` per worker
-  /// (byte-identical to ``FlickRaster/Renderer``, faster on consecutive frames).
-  public var makeRenderer: RendererFactory
+  /// (byte-identical to ``FlickRaster/Renderer``, faster on consecutive frames) that draws into
+  /// pooled buffers. Setting it turns buffer pooling off.
+  public var makeRenderer: RendererFactory {
+    didSet { usesDefaultRenderer = false }
+  }
+  /// The buffers the default renderer draws into and delivered frames return to; nil makes a
+  /// pool of `2 × framesInFlight + 2` buffers for each run (enough for every frame in flight
+  /// and its straight-alpha copy). Unused with a custom ``makeRenderer``.
+  public var pool: FramePool?
+  private var usesDefaultRenderer: Bool
 
   /// A pipeline with `jobs` workers (default: the number of active processors) and at most
   /// `framesInFlight` frames in memory (default `jobs + 1`: one being written while every
@@ -38,6 +52,7 @@ public struct RenderPipeline: Sendable {
   ) {
     self.jobs = max(1, jobs)
     self.framesInFlight = max(self.jobs, framesInFlight ?? self.jobs + 1)
+    self.usesDefaultRenderer = makeRenderer == nil
     self.makeRenderer =
       makeRenderer ?? { scale in
         let renderer = FrameRenderer(scale: scale)
@@ -63,13 +78,23 @@ public struct RenderPipeline: Sendable {
   ) throws {
     let state = PipelineState(next: frames.lowerBound, end: frames.upperBound, limit: framesInFlight)
     let group = DispatchGroup()
-    let factory = makeRenderer
+    let pool = usesDefaultRenderer ? (self.pool ?? FramePool(capacity: 2 * framesInFlight + 2)) : nil
+    let factory: RendererFactory =
+      if let pool {
+        { scale in
+          let renderer = FrameRenderer(scale: scale, pool: pool)
+          return { tree in try renderer.render(tree) }
+        }
+      } else {
+        makeRenderer
+      }
     for worker in 0..<min(jobs, max(1, frames.count)) {
       group.enter()
       let thread = Thread {
         defer { group.leave() }
         state.work(
-          makeRenderer: { try factory(scale) }, tree: tree, straightAlpha: straightAlpha, onWorker: onWorker)
+          makeRenderer: { try factory(scale) }, tree: tree, straightAlpha: straightAlpha, pool: pool,
+          onWorker: onWorker)
       }
       thread.name = "flick.raster.\(worker)"
       thread.stackSize = 8 << 20
@@ -80,9 +105,10 @@ public struct RenderPipeline: Sendable {
       group.wait()
     }
     for index in frames {
-      let frame = try state.take(index)
+      var frame = try state.take(index)
       try deliver(frame)
       state.delivered(index)
+      if let pool { frame.recycle(into: pool) }
     }
   }
 }
@@ -108,7 +134,7 @@ private final class PipelineState: @unchecked Sendable {
   /// A worker's loop: claim the next frame number, evaluate its tree, rasterise, publish.
   func work(
     makeRenderer: () throws -> (RenderTree) throws -> Frame, tree: @Sendable (Int) -> RenderTree, straightAlpha: Bool,
-    onWorker: @Sendable (PreparedFrame) throws -> Void
+    pool: FramePool?, onWorker: @Sendable (PreparedFrame) throws -> Void
   ) {
     let render: (RenderTree) throws -> Frame
     do {
@@ -129,10 +155,13 @@ private final class PipelineState: @unchecked Sendable {
       let snapshot = tree(index)
       condition.unlock()
       do {
-        let prepared = PreparedFrame(index: index, frame: try render(snapshot), straightAlpha: straightAlpha)
+        let prepared = PreparedFrame(
+          index: index, frame: try render(snapshot), straightAlpha: straightAlpha, pool: pool)
         try onWorker(prepared)
         condition.lock()
-        ready[index] = prepared
+        // `consume` drops this thread's reference now, not at the end of the scope: once the
+        // frame is delivered its buffers go back to the pool and must be referenced only there.
+        ready[index] = consume prepared
         condition.broadcast()
         condition.unlock()
       } catch {

@@ -1,3 +1,5 @@
+import FlickRaster
+
 /// Conversion of premultiplied BGRA bytes to straight (un-premultiplied) alpha.
 enum StraightAlpha {
   /// `reciprocal[a]` = round(255 × 65536 / a): multiplying a premultiplied channel by it and
@@ -9,31 +11,42 @@ enum StraightAlpha {
   }
 
   /// Returns `pixels` (BGRA, premultiplied) with each colour channel divided by alpha.
-  /// Opaque pixels are unchanged; fully transparent pixels become transparent black.
-  static func convert(_ pixels: [UInt8]) -> [UInt8] {
+  /// Opaque pixels are unchanged; fully transparent pixels become transparent black. The result
+  /// goes into a buffer from `pool` when it has one of the same size.
+  static func convert(_ pixels: [UInt8], pool: FramePool? = nil) -> [UInt8] {
+    if let pool, var out = pool.take(count: pixels.count) {
+      out.withUnsafeMutableBufferPointer { target in
+        pixels.withUnsafeBufferPointer { source in _ = target.update(fromContentsOf: source) }
+        unpremultiply(target)
+      }
+      return out
+    }
     var out = pixels
+    out.withUnsafeMutableBufferPointer { unpremultiply($0) }
+    return out
+  }
+
+  /// Divides each colour channel of the BGRA pixels in `p` by alpha, in place.
+  private static func unpremultiply(_ p: UnsafeMutableBufferPointer<UInt8>) {
     reciprocal.withUnsafeBufferPointer { recip in
-      out.withUnsafeMutableBufferPointer { p in
-        var i = 0
-        let n = p.count
-        while i + 3 < n {
-          let a = p[i + 3]
-          if a != 255 {
-            if a == 0 {
-              p[i] = 0
-              p[i + 1] = 0
-              p[i + 2] = 0
-            } else {
-              let r = recip[Int(a)]
-              p[i] = UInt8(min(255, (UInt32(p[i]) * r + 32768) >> 16))
-              p[i + 1] = UInt8(min(255, (UInt32(p[i + 1]) * r + 32768) >> 16))
-              p[i + 2] = UInt8(min(255, (UInt32(p[i + 2]) * r + 32768) >> 16))
-            }
+      var i = 0
+      let n = p.count
+      while i + 3 < n {
+        let a = p[i + 3]
+        if a != 255 {
+          if a == 0 {
+            p[i] = 0
+            p[i + 1] = 0
+            p[i + 2] = 0
+          } else {
+            let r = recip[Int(a)]
+            p[i] = UInt8(min(255, (UInt32(p[i]) * r + 32768) >> 16))
+            p[i + 1] = UInt8(min(255, (UInt32(p[i + 1]) * r + 32768) >> 16))
+            p[i + 2] = UInt8(min(255, (UInt32(p[i + 2]) * r + 32768) >> 16))
           }
-          i += 4
         }
+        i += 4
       }
     }
-    return out
   }
 }
