@@ -22,6 +22,22 @@ public final class Cleanup: @unchecked Sendable {
   }
 
   func add(file path: String) { locked { _ = files.insert(path) } }
+  /// Renames a finished temporary file over `destination` while no signal handler can delete it,
+  /// then forgets it; on failure the temporary file is removed.
+  ///
+  /// - Returns: nil on success, or ``VideoError/cannotWrite(path:reason:)``.
+  func commitFile(_ temporaryPath: String, to destination: String) -> VideoError? {
+    locked {
+      defer { files.remove(temporaryPath) }
+      guard rename(temporaryPath, destination) == 0 else {
+        let reason = String(cString: strerror(errno))
+        unlink(temporaryPath)
+        return .cannotWrite(path: destination, reason: reason)
+      }
+      return nil
+    }
+  }
+
   func remove(file path: String) { locked { _ = files.remove(path) } }
   func add(folder path: String) { locked { _ = folders.insert(path) } }
   func remove(folder path: String) { locked { _ = folders.remove(path) } }

@@ -143,15 +143,7 @@ public final class FFmpegEncoder: FrameSink {
   /// - Throws: ``VideoError/cannotWrite(path:reason:)``.
   public func commit() throws {
     guard state == .finished else { return }
-    let failure: VideoError? = Cleanup.shared.locked {
-      defer { Cleanup.shared.remove(file: temporaryPath) }
-      guard rename(temporaryPath, destination) == 0 else {
-        let reason = String(cString: strerror(errno))
-        unlink(temporaryPath)
-        return .cannotWrite(path: destination, reason: reason)
-      }
-      return nil
-    }
+    let failure = Cleanup.shared.commitFile(temporaryPath, to: destination)
     state = failure == nil ? .committed : .aborted
     if let failure { throw failure }
   }
