@@ -64,19 +64,22 @@ let package = Package(
 
     // MARK: - Tests
 
+    /// Subprocess helpers shared by the end-to-end test suites (not a product).
+    .target(name: "FlickTestSupport"),
+
     .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion"]),
     .testTarget(name: "FlickSceneTests", dependencies: ["FlickScene"]),
     .testTarget(
       name: "FlickRasterTests", dependencies: ["FlickRaster"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "FlickVideoTests", dependencies: ["FlickVideo", "FlickTemplates"]),
+    .testTarget(name: "FlickVideoTests", dependencies: ["FlickVideo", "FlickTemplates", "FlickTestSupport"]),
     .testTarget(
       name: "FlickTemplatesTests", dependencies: ["FlickTemplates"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "FlickSnapshotTests", dependencies: ["FlickSnapshot", "FlickTesting"],
+      name: "FlickSnapshotTests", dependencies: ["FlickSnapshot", "FlickTesting", "FlickTestSupport"],
       exclude: ["Fixtures", "__Snapshots__"]),
-    .testTarget(name: "FlickCLITests", dependencies: ["FlickRaster", "FlickTemplates"]),
+    .testTarget(name: "FlickCLITests", dependencies: ["FlickRaster", "FlickTemplates", "FlickTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import FlickRaster
+import FlickTestSupport
 import Foundation
 import Testing
 
@@ -6,8 +7,7 @@ import Testing
 @Suite struct CLITests {
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  static let flick = ProcessInfo.processInfo.environment["FLICK_BIN"]
-    ?? root.appendingPathComponent(".build/debug/flick").path
+  static let flick = ProcessRunner.flick(root: root)
   static let hello = root.appendingPathComponent("Templates/hello.json5").path
 
   struct Result {
@@ -17,33 +17,12 @@ import Testing
   }
 
   static func run(_ executable: String, _ args: [String]) throws -> Result {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: executable)
-    p.arguments = args
-    let out = Pipe()
-    let err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    // Read both pipes concurrently so neither can fill up and block the child.
-    nonisolated(unsafe) var errData = Data()
-    let done = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      errData = err.fileHandleForReading.readDataToEndOfFile()
-      done.signal()
-    }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    done.wait()
-    p.waitUntilExit()
-    return Result(
-      status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+    let r = try ProcessRunner.run(executable, args)
+    return Result(status: r.status, stdout: r.text, stderr: r.stderr)
   }
 
   static func temporaryDirectory() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    return dir
+    try ProcessRunner.temporaryDirectory(prefix: "flick-cli")
   }
 
   static func probe(_ path: String, _ entries: String) throws -> [String: String] {

@@ -1,5 +1,6 @@
 import FlickRaster
 import FlickSnapshot
+import FlickTestSupport
 import Foundation
 import Testing
 
@@ -7,8 +8,7 @@ import Testing
 @Suite struct VerifyCommandTests {
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  static let flick = ProcessInfo.processInfo.environment["FLICK_BIN"]
-    ?? root.appendingPathComponent(".build/debug/flick").path
+  static let flick = ProcessRunner.flick(root: root)
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
   static let twoCards = fixtures.appendingPathComponent("two-cards.json5").path
   /// The parameter change that recolours the right card.
@@ -21,38 +21,17 @@ import Testing
   }
 
   static func run(_ args: [String], environment: [String: String] = [:], in dir: String? = nil) throws -> Output {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: flick)
-    p.arguments = args
     var env = ProcessInfo.processInfo.environment
     env["CI"] = nil
     env["FLICK_RECORD"] = nil
     env["FLICK_ARTIFACTS"] = nil
     for (k, v) in environment { env[k] = v }
-    p.environment = env
-    if let dir { p.currentDirectoryURL = URL(fileURLWithPath: dir) }
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    nonisolated(unsafe) var errData = Data()
-    let done = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      errData = err.fileHandleForReading.readDataToEndOfFile()
-      done.signal()
-    }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    done.wait()
-    p.waitUntilExit()
-    return Output(
-      status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+    let r = try ProcessRunner.run(flick, args, environment: env, directory: dir)
+    return Output(status: r.status, stdout: r.text, stderr: r.stderr)
   }
 
   static func temporaryDirectory() throws -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-verify-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    return dir.path
+    try ProcessRunner.temporaryDirectory(prefix: "flick-verify").path
   }
 
   @Test func snapshotThenVerifyPassesOnAnUnchangedTemplate() throws {

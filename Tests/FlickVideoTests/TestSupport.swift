@@ -1,5 +1,6 @@
 import FlickMotion
 import FlickScene
+import FlickTestSupport
 import FlickVideo
 import Foundation
 import Testing
@@ -10,48 +11,19 @@ enum TestSupport {
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   /// The `flick` executable built for the tests (`swift build --build-tests` builds it).
-  static let flick = ProcessInfo.processInfo.environment["FLICK_BIN"]
-    ?? root.appendingPathComponent(".build/debug/flick").path
+  static let flick = ProcessRunner.flick(root: root)
 
-  struct Result {
-    var status: Int32
-    var stdout: Data
-    var stderr: String
-    var text: String { String(decoding: stdout, as: UTF8.self) }
-  }
+  typealias Result = ProcessRunner.Output
 
   /// A fresh temporary folder; remove it with `FileManager.removeItem` when done.
   static func temporaryDirectory() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-video-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    return dir
+    try ProcessRunner.temporaryDirectory(prefix: "flick-video")
   }
 
   /// Runs `executable` with `arguments`, reading stdout and stderr concurrently.
   static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Result {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: executable)
-    p.arguments = arguments
-    if let environment { p.environment = environment }
-    let out = Pipe()
-    let err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    p.standardInput = FileHandle.nullDevice
-    try p.run()
-    let box = DataBox()
-    let done = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      box.data = err.fileHandleForReading.readDataToEndOfFile()
-      done.signal()
-    }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    done.wait()
-    p.waitUntilExit()
-    return Result(status: p.terminationStatus, stdout: outData, stderr: String(decoding: box.data, as: UTF8.self))
+    try ProcessRunner.run(executable, arguments, environment: environment)
   }
-
-  final class DataBox: @unchecked Sendable { var data = Data() }
 
   /// `ffprobe` stream (and format) fields of the first video stream, with frames counted.
   static func probe(_ path: String, _ entries: String) throws -> [String: String] {

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Runs a subprocess for Flick's own end-to-end tests, reading stdout and stderr concurrently so
+/// neither pipe can fill up and block the child. Not a product: only test targets depend on it.
+public enum ProcessRunner {
+  /// What a finished process printed and how it exited.
+  public struct Output: Sendable {
+    /// The exit status (or the signal number when killed).
+    public var status: Int32
+    /// Everything written to stdout.
+    public var stdout: Data
+    /// Everything written to stderr, as UTF-8 text.
+    public var stderr: String
+    /// stdout as UTF-8 text.
+    public var text: String { String(decoding: stdout, as: UTF8.self) }
+  }
+
+  /// Runs `executable` with `arguments` to completion; stdin is the null device.
+  ///
+  /// - Parameters:
+  ///   - environment: The whole environment, or nil to inherit this process's.
+  ///   - directory: The working directory, or nil for the current one.
+  public static func run(
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil
+  ) throws -> Output {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: executable)
+    p.arguments = arguments
+    if let environment { p.environment = environment }
+    if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let out = Pipe()
+    let err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    p.standardInput = FileHandle.nullDevice
+    try p.run()
+    let box = DataBox()
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      box.data = err.fileHandleForReading.readDataToEndOfFile()
+      done.signal()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    done.wait()
+    p.waitUntilExit()
+    return Output(status: p.terminationStatus, stdout: outData, stderr: String(decoding: box.data, as: UTF8.self))
+  }
+
+  /// The `flick` binary the tests run: `FLICK_BIN`, or `.build/debug/flick` under `root`.
+  public static func flick(root: URL) -> String {
+    ProcessInfo.processInfo.environment["FLICK_BIN"] ?? root.appendingPathComponent(".build/debug/flick").path
+  }
+
+  /// A fresh temporary folder named `<prefix>-<UUID>`; the caller removes it.
+  public static func temporaryDirectory(prefix: String) throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+  }
+
+  private final class DataBox: @unchecked Sendable { var data = Data() }
+}
