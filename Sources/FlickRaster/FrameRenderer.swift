@@ -6,6 +6,10 @@ import Foundation
 /// gradients whose geometry is unchanged are copied instead of repainted, text is shaped once
 /// and drawn under whatever transform it has, and shadows that only move are blurred once.
 ///
+/// Intermediate surfaces (gradients, shadow masks, 3D planes) are drawn into memory the
+/// renderer reuses from frame to frame, and a gradient is kept only once it has been drawn the
+/// same in two consecutive frames, so a long render's memory stays flat.
+///
 /// Its frames are byte-identical to ``Renderer``'s for the same trees: every cached item is
 /// keyed by everything that determines its pixels. Anything not used in a frame is released at
 /// the end of that frame. Calls are serialised, so one instance may be handed between threads,
@@ -39,6 +43,8 @@ public final class FrameRenderer: @unchecked Sendable {
   public let pool: FramePool?
   private let lock = NSLock()
   private let cache = RasterCache()
+  /// The memory of this renderer's intermediate surfaces (internal for tests).
+  let arena = PixelArena()
   private let text: TextContext?
 
   /// A renderer drawing at `scale` pixels per point, taking pixel buffers from `pool` when given.
@@ -55,7 +61,7 @@ public final class FrameRenderer: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     guard let text else { throw .cairo("cannot create a Pango context") }
-    return try Renderer.render(tree, scale: scale, cache: cache, text: text, pool: pool)
+    return try Renderer.render(tree, scale: scale, cache: cache, arena: arena, text: text, pool: pool)
   }
 
   /// Reuse counts since this renderer was made.

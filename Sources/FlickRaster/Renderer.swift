@@ -25,12 +25,13 @@ public struct Renderer: Sendable {
   ///   loaded, a font family is neither installed nor in the tree's font files, or Cairo fails.
   public func render(_ tree: RenderTree) throws(RasterError) -> Frame {
     guard let text = TextContext(ownFontMap: false) else { throw .cairo("cannot create a Pango context") }
-    return try Self.render(tree, scale: scale, cache: nil, text: text)
+    return try Self.render(tree, scale: scale, cache: nil, arena: PixelArena(), text: text)
   }
 
   /// The drawing shared by ``Renderer`` and ``FrameRenderer``.
   static func render(
-    _ tree: RenderTree, scale: Double, cache: RasterCache?, text: TextContext, pool: FramePool? = nil
+    _ tree: RenderTree, scale: Double, cache: RasterCache?, arena: PixelArena, text: TextContext,
+    pool: FramePool? = nil
   ) throws(RasterError) -> Frame {
     try text.prepare(fontFiles: tree.fontFiles)
     let width = Int((tree.size.width * scale).rounded())
@@ -38,7 +39,9 @@ public struct Renderer: Sendable {
     return try FrameCanvas.draw(width: width, height: height, fill: tree.backgroundColor, pool: pool) { cr throws(RasterError) in
       cairo_scale(cr, scale, scale)
       cache?.beginFrame()
-      let painter = LayerPainter(cache: cache, text: text, targetWidth: width, targetHeight: height)
+      arena.beginFrame()
+      defer { arena.endFrame() }
+      let painter = LayerPainter(cache: cache, arena: arena, text: text, targetWidth: width, targetHeight: height)
       try painter.draw(tree.layers, in: cr)
       cache?.endFrame()
     }

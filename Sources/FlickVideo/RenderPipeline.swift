@@ -107,8 +107,10 @@ public struct RenderPipeline: Sendable {
     for index in frames {
       var frame = try state.take(index)
       try deliver(frame)
-      state.delivered(index)
+      // Buffers go back before the slot is freed, so the worker that takes the slot draws into
+      // this frame's memory instead of allocating one more buffer.
       if let pool { frame.recycle(into: pool) }
+      state.delivered(index)
     }
   }
 }

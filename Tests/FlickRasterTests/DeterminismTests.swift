@@ -62,6 +62,26 @@ import Testing
     #expect(renderer.cacheStatistics == FrameRenderer.CacheStatistics(hits: 4, misses: 1))
   }
 
+  /// A shadow cast by a layer's content (no opaque background) whose sublayer casts its own
+  /// shadow: making the outer shadow draws the inner one, a lookup inside a lookup. This used
+  /// to stop the process with an exclusivity violation (rotating-cover at `--scale 2`).
+  @Test func shadowsInsideAShadowedLayerRenderWithTheCache() throws {
+    let inner = Layer(
+      id: "inner", bounds: Rect(x: 0, y: 0, width: 50, height: 30), position: Point(x: 40, y: 30),
+      backgroundColor: Raster.hex("#7F5AF0"), cornerRadius: 6, shadowOpacity: 0.6, shadowRadius: 7, shadowOffset: Point(x: 0, y: 3))
+    var outer = Layer(
+      id: "outer", bounds: Rect(x: 0, y: 0, width: 80, height: 60), position: Point(x: 70, y: 50),
+      shadowOpacity: 0.4, shadowRadius: 10, shadowOffset: Point(x: 0, y: 6))
+    outer.sublayers = [inner]
+    let renderer = FrameRenderer()
+    for step in 0..<3 {
+      outer.position.x = 70 + 9.5 * Double(step)
+      let tree = Raster.tree([outer], width: 200, height: 120)
+      #expect(try renderer.render(tree) == Renderer().render(tree), "step \(step)")
+    }
+    #expect(renderer.cacheStatistics.hits > 0)
+  }
+
   @Test func pixelAlignedGradientsPaintTheSameDirectlyAndThroughTheCache() throws {
     for kind in [GradientContent.Kind.axial, .radial] {
       for origin in [Point(x: 0, y: 0), Point(x: 31, y: 17)] {

@@ -87,7 +87,9 @@ extension LayerPainter {
 
   /// Fills the layer's rounded bounds with the gradient. It is drawn into a device-aligned
   /// surface and then copied, in cached and uncached frames alike, so a gradient that does not
-  /// change between frames is drawn once and only copied afterwards.
+  /// change between frames is drawn once and only copied afterwards. A gradient that is not
+  /// going to be kept and covers whole pixels opaquely is painted directly: the same pixels,
+  /// without the intermediate.
   func drawGradient(_ g: GradientContent, of layer: Layer, in cr: OpaquePointer) throws(RasterError) {
     guard !g.colors.colors.isEmpty, layer.bounds.width > 0, layer.bounds.height > 0 else { return }
     var m = CairoDraw.matrix(cr)
@@ -106,17 +108,14 @@ extension LayerPainter {
     let x1 = min(targetWidth, Int((xs.max() ?? 0).rounded(.up)))
     let y1 = min(targetHeight, Int((ys.max() ?? 0).rounded(.up)))
     guard x1 > x0, y1 > y0 else { return }
-    if cache == nil, Self.fillsWholePixels(g, of: layer, matrix: m, area: (x0, y0, x1, y1), in: cr) {
-      // Opaque and pixel-aligned with no clip: painting directly writes exactly the pixels a
-      // copy of the cached surface would (every pixel fully covered, so OVER is a copy).
-      Self.fillGradient(g, of: layer, in: cr)
-      return
-    }
-    let key = GradientKey(
-      gradient: g, bounds: b, cornerRadius: layer.cornerRadius, maskedCorners: layer.maskedCorners,
-      matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], area: [x0, y0, x1 - x0, y1 - y0, targetWidth, targetHeight])
-    let make = { () -> CairoImage? in
-      guard let image = CairoImage(width: x1 - x0, height: y1 - y0, format: CAIRO_FORMAT_ARGB32),
+    let make = { (keep: Bool) -> CairoImage? in
+      if !keep, Self.fillsWholePixels(g, of: layer, matrix: m, area: (x0, y0, x1, y1), in: cr) {
+        // Opaque and pixel-aligned with no clip: painting directly writes exactly the pixels a
+        // copy of the picture would (every pixel fully covered, so OVER is a copy).
+        Self.fillGradient(g, of: layer, in: cr)
+        return nil
+      }
+      guard let image = CairoImage(width: x1 - x0, height: y1 - y0, format: CAIRO_FORMAT_ARGB32, arena: self.arena),
         let gcr = image.makeContext()
       else { return nil }
       defer { cairo_destroy(gcr) }
@@ -128,13 +127,16 @@ extension LayerPainter {
       cairo_surface_flush(image.surface)
       return image
     }
-    let cached: CairoImage?
+    let picture: CairoImage?
     if let cache {
-      cached = try cache.gradient(key, make)
+      let key = GradientKey(
+        gradient: g, bounds: b, cornerRadius: layer.cornerRadius, maskedCorners: layer.maskedCorners,
+        matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], area: [x0, y0, x1 - x0, y1 - y0, targetWidth, targetHeight])
+      picture = try cache.gradient(key, make)
     } else {
-      cached = make()
+      picture = make(false)
     }
-    guard let image = cached else { return }
+    guard let image = picture else { return }
     cairo_save(cr)
     cairo_identity_matrix(cr)
     cairo_set_source_surface(cr, image.surface, Double(x0), Double(y0))

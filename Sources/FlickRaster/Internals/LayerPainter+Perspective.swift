@@ -34,7 +34,7 @@ extension LayerPainter {
     s = min(max(s, 0.05), 4, 4096 / e.width, 4096 / e.height)
     let sw = max(1, Int((e.width * s).rounded(.up)))
     let sh = max(1, Int((e.height * s).rounded(.up)))
-    guard let plane = CairoImage(width: sw, height: sh, format: CAIRO_FORMAT_ARGB32), let pcr = plane.makeContext() else {
+    guard let plane = CairoImage(width: sw, height: sh, format: CAIRO_FORMAT_ARGB32, arena: arena), let pcr = plane.makeContext() else {
       return
     }
     cairo_scale(pcr, s, s)
@@ -49,7 +49,7 @@ extension LayerPainter {
     cairo_surface_flush(plane.surface)
     let toDevice = device.concatenating(ProjectiveTransform(1 / s, 0, e.minX, 0, 1 / s, e.minY, 0, 0, 1))
     guard let inverse = toDevice.inverted,
-      let out = CairoImage(width: x1 - x0, height: y1 - y0, format: CAIRO_FORMAT_ARGB32)
+      let out = CairoImage(width: x1 - x0, height: y1 - y0, format: CAIRO_FORMAT_ARGB32, arena: arena)
     else { return }
     ProjectiveWarp.warp(plane, into: out, originX: x0, originY: y0, inverse: inverse)
     cairo_save(cr)

@@ -80,7 +80,7 @@ extension LayerPainter {
     let width = Int((b.maxX + reach).rounded(.up)) - ox
     let height = Int((b.maxY + reach).rounded(.up)) - oy
     guard width > 0, height > 0, width <= 8192, height <= 8192,
-      let image = CairoImage(width: width, height: height, format: CAIRO_FORMAT_A8),
+      let image = CairoImage(width: width, height: height, format: CAIRO_FORMAT_A8, arena: arena),
       let scr = image.makeContext()
     else { return nil }
     var matrix = cairo_matrix_t()

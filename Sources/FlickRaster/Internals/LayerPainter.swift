@@ -6,13 +6,16 @@ import FlickScene
 /// frames of one ``FrameRenderer``) only stores intermediates, never changes what is drawn.
 final class LayerPainter {
   let cache: RasterCache?
+  /// Memory for intermediate surfaces.
+  let arena: PixelArena
   let text: TextContext
   /// Size in device pixels of the surface being drawn (changes while drawing a 3D layer's plane).
   var targetWidth: Int
   var targetHeight: Int
 
-  init(cache: RasterCache?, text: TextContext, targetWidth: Int, targetHeight: Int) {
+  init(cache: RasterCache?, arena: PixelArena, text: TextContext, targetWidth: Int, targetHeight: Int) {
     self.cache = cache
+    self.arena = arena
     self.text = text
     self.targetWidth = targetWidth
     self.targetHeight = targetHeight

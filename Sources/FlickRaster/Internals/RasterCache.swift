@@ -4,6 +4,10 @@ import FlickScene
 /// What one worker keeps between frames: intermediates whose inputs did not change. Every entry
 /// is keyed by everything that determines its pixels, so a hit draws exactly what a miss would.
 /// Entries not used during a frame are dropped at its end, so memory follows the scene.
+///
+/// Gradients are kept only from their second consecutive frame on: one that changes every
+/// frame (animated colours, a card in motion) would otherwise keep a picture nobody reuses,
+/// holding its memory for a frame. Its first sighting is drawn without keeping anything.
 final class RasterCache {
   struct Statistics: Equatable {
     var hits = 0
@@ -11,7 +15,7 @@ final class RasterCache {
   }
 
   private final class Entry<Value> {
-    let value: Value
+    var value: Value
     var frame: Int
     init(_ value: Value, frame: Int) {
       self.value = value
@@ -20,7 +24,8 @@ final class RasterCache {
   }
 
   private var frame = 0
-  private var gradients: [GradientKey: Entry<CairoImage>] = [:]
+  /// A nil picture: the key was drawn in this or the last frame but nothing was kept.
+  private var gradients: [GradientKey: Entry<CairoImage?>] = [:]
   private var shadows: [ShadowKey: Entry<ShadowMask>] = [:]
   private var layouts: [TextKey: Entry<TextLayout>] = [:]
   private(set) var statistics = Statistics()
@@ -34,30 +39,51 @@ final class RasterCache {
     layouts = layouts.filter { $0.value.frame == frame }
   }
 
+  /// The entry for `key` in `table`, or what `make` returns, kept. The table is touched only
+  /// before and after `make`, never during it: making a shadow draws layers, which may look up
+  /// shadows of their own sublayers in the same table.
   private func lookup<K: Hashable, V>(
-    _ table: inout [K: Entry<V>], _ key: K, _ make: () throws(RasterError) -> V?
+    _ table: ReferenceWritableKeyPath<RasterCache, [K: Entry<V>]>, _ key: K, _ make: () throws(RasterError) -> V?
   ) throws(RasterError) -> V? {
-    if let entry = table[key] {
+    if let entry = self[keyPath: table][key] {
       entry.frame = frame
       statistics.hits += 1
       return entry.value
     }
     statistics.misses += 1
     guard let value = try make() else { return nil }
-    table[key] = Entry(value, frame: frame)
+    self[keyPath: table][key] = Entry(value, frame: frame)
     return value
   }
 
-  func gradient(_ key: GradientKey, _ make: () throws(RasterError) -> CairoImage?) throws(RasterError) -> CairoImage? {
-    try lookup(&gradients, key, make)
+  /// The kept picture for `key`, or what `make` draws. `make(keep)` is told whether its picture
+  /// will be kept: false the first time a key is seen (the gradient may change every frame), true
+  /// when the same key was drawn in the frame before without being kept. Returning nil from
+  /// `make(false)` means it painted the gradient itself.
+  func gradient(_ key: GradientKey, _ make: (_ keep: Bool) throws(RasterError) -> CairoImage?) throws(RasterError)
+    -> CairoImage?
+  {
+    statistics.misses += 1
+    guard let entry = gradients[key] else {
+      gradients[key] = Entry(nil, frame: frame)
+      return try make(false)
+    }
+    entry.frame = frame
+    if let kept = entry.value {
+      statistics.misses -= 1
+      statistics.hits += 1
+      return kept
+    }
+    entry.value = try make(true)
+    return entry.value
   }
 
   func shadow(_ key: ShadowKey, _ make: () throws(RasterError) -> ShadowMask?) throws(RasterError) -> ShadowMask? {
-    try lookup(&shadows, key, make)
+    try lookup(\.shadows, key, make)
   }
 
   func layout(_ key: TextKey, _ make: () throws(RasterError) -> TextLayout?) throws(RasterError) -> TextLayout? {
-    try lookup(&layouts, key, make)
+    try lookup(\.layouts, key, make)
   }
 }
 

@@ -7,8 +7,8 @@ import FlickMotion
 /// `anchor + factor · ((i, j) + origin)`, where `anchor` is the device position of the layer's
 /// (offset) origin. To draw, the mask is coloured (premultiplied ARGB, integer arithmetic) and
 /// painted; reduced masks (soft shadows, `factor` 2 or 4) are placed at whole-pixel anchors and
-/// scaled up bilinearly. A cached mask keeps the scaled-up coloured copy, so later frames only
-/// copy it. Both ways give the same bytes: Cairo samples the reduced picture at the same points
+/// scaled up bilinearly. A cached mask painted a second time keeps the scaled-up coloured copy,
+/// so later frames only copy it. Both ways give the same bytes: Cairo samples the reduced picture at the same points
 /// with the same weights whether it writes the result to a copy or straight into the frame.
 final class ShadowMask {
   let image: CairoImage
@@ -18,6 +18,8 @@ final class ShadowMask {
   /// Device pixels per buffer pixel: 1, 2 or 4.
   let factor: Int
   private var colored: (color: Color, small: CairoImage, full: CairoImage?)?
+  /// Times the mask has been painted in its current colour.
+  private var paints = 0
 
   init(image: CairoImage, originX: Int, originY: Int, factor: Int) {
     self.image = image
@@ -28,7 +30,7 @@ final class ShadowMask {
 
   /// The mask coloured with `color` (straight alpha), premultiplied.
   private func colorize(_ color: Color) -> CairoImage? {
-    guard let out = CairoImage(width: image.width, height: image.height, format: CAIRO_FORMAT_ARGB32),
+    guard let out = CairoImage(width: image.width, height: image.height, format: CAIRO_FORMAT_ARGB32, arena: image.arena),
       let src = cairo_image_surface_get_data(image.surface), let dst = cairo_image_surface_get_data(out.surface)
     else { return nil }
     func byte(_ v: Double) -> Int { Int((CairoDraw.clamp(v) * 255).rounded()) }
@@ -74,9 +76,11 @@ final class ShadowMask {
     let small: CairoImage
     if let c = colored, c.color == color {
       small = c.small
+      paints += 1
     } else {
       guard let made = colorize(color) else { return }
       small = made
+      paints = 1
       if keepsCopies { colored = (color, made, nil) }
     }
     cairo_save(cr)
@@ -90,7 +94,9 @@ final class ShadowMask {
     }
     cairo_clip(cr)
     cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-    if factor > 1, keepsCopies, let full = scaledUp(small) {
+    // The full-size copy is made on the second paint: a mask painted once (a shadow whose
+    // shape changes every frame) never pays for it or holds its memory.
+    if factor > 1, keepsCopies, paints > 1, let full = scaledUp(small) {
       cairo_set_source_surface(cr, full.surface, x0, y0)
       cairo_paint(cr)
       return
@@ -104,7 +110,8 @@ final class ShadowMask {
   /// The coloured reduced picture scaled up to device size (made once per colour).
   private func scaledUp(_ small: CairoImage) -> CairoImage? {
     if let full = colored?.full { return full }
-    guard let full = CairoImage(width: image.width * factor, height: image.height * factor, format: CAIRO_FORMAT_ARGB32),
+    guard let full = CairoImage(
+      width: image.width * factor, height: image.height * factor, format: CAIRO_FORMAT_ARGB32, arena: image.arena),
       let cr = full.makeContext(), let pattern = pattern(small, x0: 0, y0: 0)
     else { return nil }
     defer {

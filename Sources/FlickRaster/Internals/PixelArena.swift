@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Pixel memory for one worker's intermediate surfaces (gradients, shadow masks, 3D planes),
+/// handed back and reused from frame to frame instead of being allocated and freed each time.
+///
+/// Without it every frame of an animated scene allocates and frees a few megabytes of surfaces
+/// of slightly different sizes, which glibc serves from its heap (its mmap threshold rises to
+/// the largest block freed) and fragments: a long render then creeps up in resident memory.
+/// With it the memory a worker holds follows the largest set of intermediates one frame needs.
+///
+/// A block is zeroed when it is taken, so a surface made from it starts exactly like one from
+/// `cairo_image_surface_create`. Blocks given back and not taken again during the next frame
+/// are released, so memory follows the scene. Not thread-safe: one arena belongs to one worker
+/// (a ``FrameRenderer``), or to one frame (``Renderer``).
+final class PixelArena {
+  /// One allocation of `capacity` bytes (a multiple of the page size), mapped directly from the
+  /// system rather than taken from malloc's heap: blocks of many sizes coming and going would
+  /// otherwise leave holes between the small allocations Pango and Swift make around them, and
+  /// the heap would grow with the length of the render. An unmapped block goes straight back to
+  /// the system.
+  final class Block {
+    let bytes: UnsafeMutableRawPointer
+    let capacity: Int
+    /// The frame in which the block was last taken or given back.
+    fileprivate(set) var lastUsed: Int
+
+    fileprivate init?(capacity: Int, frame: Int) {
+      let mapped = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+      guard let mapped, mapped != MAP_FAILED else { return nil }
+      self.bytes = mapped
+      self.capacity = capacity
+      self.lastUsed = frame
+    }
+
+    deinit { munmap(bytes, capacity) }
+  }
+
+  /// How blocks were obtained since the arena was made.
+  struct Statistics: Equatable {
+    /// Requests served by a block given back earlier.
+    var reused = 0
+    /// Requests that needed a new allocation.
+    var allocated = 0
+    /// Free blocks released because the frame after they were given back did not use them.
+    var released = 0
+    /// Bytes mapped now (blocks in use and free) and at most so far.
+    var mappedBytes = 0
+    var peakMappedBytes = 0
+  }
+
+  private var free: [Block] = []
+  private var frame = 0
+  private(set) var statistics = Statistics()
+
+  /// Bytes held in blocks nobody is using.
+  var freeBytes: Int { free.reduce(0) { $0 + $1.capacity } }
+
+  /// A block of at least `count` bytes whose first `count` bytes are zero (nil when the system
+  /// has no memory left). A free block is
+  /// reused when it wastes at most about half of `count` (best fit); new blocks are rounded up
+  /// to a size class (at most 1/8 more), so a surface that grows a little from frame to frame
+  /// keeps fitting in the block it used before.
+  func take(_ count: Int) -> Block? {
+    let limit = count + count / 2 + 65536
+    var best: Int?
+    for (i, block) in free.enumerated() where block.capacity >= count && block.capacity <= limit {
+      if best.map({ block.capacity < free[$0].capacity }) ?? true { best = i }
+    }
+    if let best {
+      let block = free.remove(at: best)
+      statistics.reused += 1
+      block.bytes.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+      block.lastUsed = frame
+      return block
+    }
+    // Fresh mappings read as zero.
+    guard let block = Block(capacity: Self.sizeClass(count), frame: frame) else { return nil }
+    statistics.allocated += 1
+    statistics.mappedBytes += block.capacity
+    statistics.peakMappedBytes = max(statistics.peakMappedBytes, statistics.mappedBytes)
+    return block
+  }
+
+  /// Returns a block for reuse; nothing may touch its bytes afterwards.
+  func give(_ block: Block) {
+    block.lastUsed = frame
+    free.append(block)
+  }
+
+  /// Starts a frame.
+  func beginFrame() { frame += 1 }
+
+  /// Releases free blocks that were neither taken nor given back during this frame: a block
+  /// given back in one frame is kept through the next one only.
+  func endFrame() {
+    let idle = free.filter { $0.lastUsed < frame }
+    guard !idle.isEmpty else { return }
+    free.removeAll { $0.lastUsed < frame }
+    statistics.released += idle.count
+    statistics.mappedBytes -= idle.reduce(0) { $0 + $1.capacity }
+  }
+
+  /// `count` rounded up to a multiple of 4 KiB and of an eighth of its highest power of two.
+  static func sizeClass(_ count: Int) -> Int {
+    let page = 4096
+    guard count > page else { return page }
+    let high = 1 << (Int.bitWidth - 1 - (count - 1).leadingZeroBitCount)
+    let step = max(page, high / 8)
+    return (count + step - 1) / step * step
+  }
+}
