@@ -31,7 +31,7 @@ public struct Renderer: Sendable {
   /// The drawing shared by ``Renderer`` and ``FrameRenderer``.
   static func render(
     _ tree: RenderTree, scale: Double, cache: RasterCache?, arena: PixelArena, text: TextContext,
-    pool: FramePool? = nil
+    pool: FramePool? = nil, usesCairoGroups: Bool = false
   ) throws(RasterError) -> Frame {
     try text.prepare(fontFiles: tree.fontFiles)
     let width = Int((tree.size.width * scale).rounded())
@@ -41,7 +41,8 @@ public struct Renderer: Sendable {
       cache?.beginFrame()
       arena.beginFrame()
       defer { arena.endFrame() }
-      let painter = LayerPainter(cache: cache, arena: arena, text: text, targetWidth: width, targetHeight: height)
+      let painter = LayerPainter(
+        cache: cache, arena: arena, text: text, targetWidth: width, targetHeight: height, usesCairoGroups: usesCairoGroups)
       try painter.draw(tree.layers, in: cr)
       cache?.endFrame()
     }

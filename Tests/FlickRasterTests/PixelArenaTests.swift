@@ -42,6 +42,17 @@ import Testing
     #expect(arena.statistics.allocated == 2)
   }
 
+  @Test func anOutgrownBlockIsReleasedWhenItsSuccessorIsMade() throws {
+    let arena = PixelArena()
+    arena.beginFrame()
+    let small = try #require(arena.take(1_000_000))
+    arena.give(small)
+    let large = try #require(arena.take(2_000_000))
+    #expect(large !== small)
+    #expect(arena.freeBytes == 0)
+    #expect(arena.statistics.heldBytes == large.capacity)
+  }
+
   @Test func blocksIdleForAFrameAreReleased() throws {
     let arena = PixelArena()
     arena.beginFrame()

@@ -13,9 +13,17 @@ final class LayerPainter {
   var targetWidth: Int
   var targetHeight: Int
 
-  init(cache: RasterCache?, arena: PixelArena, text: TextContext, targetWidth: Int, targetHeight: Int) {
+  /// Whether groups are Cairo's own (`cairo_push_group`) instead of arena memory; only tests
+  /// set it, to check that both give the same pixels.
+  let usesCairoGroups: Bool
+
+  init(
+    cache: RasterCache?, arena: PixelArena, text: TextContext, targetWidth: Int, targetHeight: Int,
+    usesCairoGroups: Bool = false
+  ) {
     self.cache = cache
     self.arena = arena
+    self.usesCairoGroups = usesCairoGroups
     self.text = text
     self.targetWidth = targetWidth
     self.targetHeight = targetHeight
@@ -48,38 +56,42 @@ final class LayerPainter {
   /// when it has an opacity below 1 or a mask.
   func drawBody(_ layer: Layer, in cr: OpaquePointer) throws(RasterError) {
     let mask = layer.mask.flatMap { $0.isHidden ? nil : $0 }
-    let grouped = layer.opacity < 1 || mask != nil
-    if grouped { cairo_push_group(cr) }
-    var failure: RasterError?
-    do {
+    guard layer.opacity < 1 || mask != nil else {
       try drawShadow(layer, in: cr)
       try drawOwnContent(layer, in: cr)
+      return
+    }
+    var failure: RasterError?
+    let ink = inkRect(layer, in: cr)
+    let group = pushGroup(cr, ink: ink)
+    do {
+      try drawShadow(layer, in: group.context)
+      try drawOwnContent(layer, in: group.context)
     } catch {
       failure = error
     }
-    if grouped {
-      guard let content = cairo_pop_group(cr) else { return }
-      defer { cairo_pattern_destroy(content) }
-      if let mask, failure == nil {
-        cairo_push_group(cr)
-        do { try draw(mask, in: cr) } catch { failure = error }
-        guard let maskPattern = cairo_pop_group(cr) else { return }
-        defer { cairo_pattern_destroy(maskPattern) }
-        if layer.opacity < 1 {
-          cairo_push_group(cr)
-          cairo_set_source(cr, content)
-          cairo_mask(cr, maskPattern)
-          cairo_pop_group_to_source(cr)
-          cairo_paint_with_alpha(cr, CairoDraw.clamp(layer.opacity))
-        } else {
-          cairo_set_source(cr, content)
-          cairo_mask(cr, maskPattern)
-        }
-      } else {
-        cairo_set_source(cr, content)
+    guard let content = popGroup(group, to: cr) else { return }
+    if let mask, failure == nil {
+      let maskGroup = pushGroup(cr, ink: ink)
+      do { try draw(mask, in: maskGroup.context) } catch { failure = error }
+      guard let maskPattern = popGroup(maskGroup, to: cr) else { return }
+      if layer.opacity < 1 {
+        let masked = pushGroup(cr, ink: ink)
+        cairo_set_source(masked.context, content.pattern)
+        cairo_mask(masked.context, maskPattern.pattern)
+        guard let result = popGroup(masked, to: cr) else { return }
+        cairo_set_source(cr, result.pattern)
         cairo_paint_with_alpha(cr, CairoDraw.clamp(layer.opacity))
+      } else {
+        cairo_set_source(cr, content.pattern)
+        cairo_mask(cr, maskPattern.pattern)
       }
+    } else {
+      cairo_set_source(cr, content.pattern)
+      cairo_paint_with_alpha(cr, CairoDraw.clamp(layer.opacity))
     }
+    // Let go of the group's pixels before they return to the arena.
+    cairo_set_source_rgb(cr, 0, 0, 0)
     if let failure { throw failure }
   }
 

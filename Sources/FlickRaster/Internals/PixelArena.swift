@@ -17,11 +17,12 @@
 /// are released, so memory follows the scene. Not thread-safe: one arena belongs to one worker
 /// (a ``FrameRenderer``), or to one frame (``Renderer``).
 final class PixelArena {
-  /// One allocation of `capacity` bytes (a multiple of the page size), mapped directly from the
-  /// system rather than taken from malloc's heap: blocks of many sizes coming and going would
-  /// otherwise leave holes between the small allocations Pango and Swift make around them, and
-  /// the heap would grow with the length of the render. An unmapped block goes straight back to
-  /// the system.
+  /// One allocation of `capacity` bytes (a multiple of the page size). Blocks of
+  /// ``mappingThreshold`` bytes or more are mapped directly from the system rather than taken
+  /// from malloc's heap: large blocks of many sizes coming and going would otherwise leave holes
+  /// between the small allocations Pango and Swift make around them, and the heap would grow
+  /// with the length of the render. An unmapped block goes straight back to the system. Smaller
+  /// blocks come from malloc (zeroed), which handles them without a system call.
   final class Block {
     let bytes: UnsafeMutableRawPointer
     let capacity: Int
@@ -29,14 +30,21 @@ final class PixelArena {
     fileprivate(set) var lastUsed: Int
 
     fileprivate init?(capacity: Int, frame: Int) {
-      let mapped = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-      guard let mapped, mapped != MAP_FAILED else { return nil }
-      self.bytes = mapped
+      if capacity < PixelArena.mappingThreshold {
+        guard let allocated = calloc(capacity, 1) else { return nil }
+        self.bytes = allocated
+      } else {
+        let mapped = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let mapped, mapped != MAP_FAILED else { return nil }
+        self.bytes = mapped
+      }
       self.capacity = capacity
       self.lastUsed = frame
     }
 
-    deinit { munmap(bytes, capacity) }
+    deinit {
+      if capacity < PixelArena.mappingThreshold { free(bytes) } else { munmap(bytes, capacity) }
+    }
   }
 
   /// How blocks were obtained since the arena was made.
@@ -47,48 +55,61 @@ final class PixelArena {
     var allocated = 0
     /// Free blocks released because the frame after they were given back did not use them.
     var released = 0
-    /// Bytes mapped now (blocks in use and free) and at most so far.
-    var mappedBytes = 0
-    var peakMappedBytes = 0
+    /// Bytes held now (blocks in use and free), at most so far, and allocated in all.
+    var heldBytes = 0
+    var peakHeldBytes = 0
+    var allocatedBytes = 0
   }
 
-  private var free: [Block] = []
+  /// Blocks at least this large (bytes) are mapped from the system; smaller ones come from malloc.
+  static let mappingThreshold = 256 << 10
+
+  private var freeBlocks: [Block] = []
   private var frame = 0
   private(set) var statistics = Statistics()
 
   /// Bytes held in blocks nobody is using.
-  var freeBytes: Int { free.reduce(0) { $0 + $1.capacity } }
+  var freeBytes: Int { freeBlocks.reduce(0) { $0 + $1.capacity } }
 
   /// A block of at least `count` bytes whose first `count` bytes are zero (nil when the system
-  /// has no memory left). A free block is
-  /// reused when it wastes at most about half of `count` (best fit); new blocks are rounded up
-  /// to a size class (at most 1/8 more), so a surface that grows a little from frame to frame
-  /// keeps fitting in the block it used before.
+  /// has no memory left). A free block is reused when it wastes at most about half of `count`
+  /// (best fit); new blocks are rounded up to a size class (at most 1/8 more), so a surface
+  /// that grows a little from frame to frame keeps fitting in the block it used before.
   func take(_ count: Int) -> Block? {
     let limit = count + count / 2 + 65536
     var best: Int?
-    for (i, block) in free.enumerated() where block.capacity >= count && block.capacity <= limit {
-      if best.map({ block.capacity < free[$0].capacity }) ?? true { best = i }
+    for (i, block) in freeBlocks.enumerated() where block.capacity >= count && block.capacity <= limit {
+      if best.map({ block.capacity < freeBlocks[$0].capacity }) ?? true { best = i }
     }
     if let best {
-      let block = free.remove(at: best)
+      let block = freeBlocks.remove(at: best)
       statistics.reused += 1
       block.bytes.initializeMemory(as: UInt8.self, repeating: 0, count: count)
       block.lastUsed = frame
       return block
     }
-    // Fresh mappings read as zero.
+    // Nothing fits. The largest free block that is too small is most likely the one this
+    // surface outgrew (a layer scaling up): release it now rather than hold both.
+    if let outgrown = freeBlocks.indices.filter({ freeBlocks[$0].capacity < count })
+      .max(by: { freeBlocks[$0].capacity < freeBlocks[$1].capacity })
+    {
+      statistics.heldBytes -= freeBlocks[outgrown].capacity
+      statistics.released += 1
+      freeBlocks.remove(at: outgrown)
+    }
+    // Fresh blocks read as zero.
     guard let block = Block(capacity: Self.sizeClass(count), frame: frame) else { return nil }
     statistics.allocated += 1
-    statistics.mappedBytes += block.capacity
-    statistics.peakMappedBytes = max(statistics.peakMappedBytes, statistics.mappedBytes)
+    statistics.heldBytes += block.capacity
+    statistics.peakHeldBytes = max(statistics.peakHeldBytes, statistics.heldBytes)
+    statistics.allocatedBytes += block.capacity
     return block
   }
 
   /// Returns a block for reuse; nothing may touch its bytes afterwards.
   func give(_ block: Block) {
     block.lastUsed = frame
-    free.append(block)
+    freeBlocks.append(block)
   }
 
   /// Starts a frame.
@@ -97,11 +118,11 @@ final class PixelArena {
   /// Releases free blocks that were neither taken nor given back during this frame: a block
   /// given back in one frame is kept through the next one only.
   func endFrame() {
-    let idle = free.filter { $0.lastUsed < frame }
+    let idle = freeBlocks.filter { $0.lastUsed < frame }
     guard !idle.isEmpty else { return }
-    free.removeAll { $0.lastUsed < frame }
+    freeBlocks.removeAll { $0.lastUsed < frame }
     statistics.released += idle.count
-    statistics.mappedBytes -= idle.reduce(0) { $0 + $1.capacity }
+    statistics.heldBytes -= idle.reduce(0) { $0 + $1.capacity }
   }
 
   /// `count` rounded up to a multiple of 4 KiB and of an eighth of its highest power of two.
