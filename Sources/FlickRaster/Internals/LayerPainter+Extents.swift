@@ -49,7 +49,13 @@ extension LayerPainter {
       }
       if i.maxX > i.minX, i.maxY > i.minY { add(i.rect) }
     }
-    if layer.shadowOpacity > 0, let e = box?.rect {
+    // The shadow is cast by the shadow path when there is one (it may reach beyond the content).
+    var caster = box
+    if let path = layer.shadowPath, !path.isEmpty {
+      let p = path.controlPointBounds
+      if caster == nil { caster = Box(p) } else { caster?.add(p) }
+    }
+    if layer.shadowOpacity > 0, layer.shadowColor.alpha > 0, let e = caster?.rect {
       let spread = 3 * layer.shadowRadius + 2
       add(Rect(x: e.minX + layer.shadowOffset.x - spread, y: e.minY + layer.shadowOffset.y - spread,
                width: e.width + 2 * spread, height: e.height + 2 * spread))
