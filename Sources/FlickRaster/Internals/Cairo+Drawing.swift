@@ -34,6 +34,19 @@ enum CairoDraw {
     }
   }
 
+  /// The bounding box of `rect`'s four corners under `m` (device space).
+  static func deviceBox(_ rect: Rect, _ m: cairo_matrix_t) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    var m = m
+    var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+    for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
+      var px = x
+      var py = y
+      cairo_matrix_transform_point(&m, &px, &py)
+      box = (min(box.minX, px), min(box.minY, py), max(box.maxX, px), max(box.maxY, py))
+    }
+    return box
+  }
+
   static func matrix(_ cr: OpaquePointer) -> cairo_matrix_t {
     var m = cairo_matrix_t()
     cairo_get_matrix(cr, &m)

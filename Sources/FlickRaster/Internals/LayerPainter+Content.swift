@@ -92,21 +92,14 @@ extension LayerPainter {
   /// without the intermediate.
   func drawGradient(_ g: GradientContent, of layer: Layer, in cr: OpaquePointer) throws(RasterError) {
     guard !g.colors.colors.isEmpty, layer.bounds.width > 0, layer.bounds.height > 0 else { return }
-    var m = CairoDraw.matrix(cr)
+    let m = CairoDraw.matrix(cr)
     let b = layer.bounds
-    var xs: [Double] = []
-    var ys: [Double] = []
-    for (x, y) in [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)] {
-      var px = x
-      var py = y
-      cairo_matrix_transform_point(&m, &px, &py)
-      xs.append(px)
-      ys.append(py)
-    }
-    let x0 = max(0, Int((xs.min() ?? 0).rounded(.down)))
-    let y0 = max(0, Int((ys.min() ?? 0).rounded(.down)))
-    let x1 = min(targetWidth, Int((xs.max() ?? 0).rounded(.up)))
-    let y1 = min(targetHeight, Int((ys.max() ?? 0).rounded(.up)))
+    let box = CairoDraw.deviceBox(b, m)
+    guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return }
+    let x0 = max(0, Int(box.minX.rounded(.down)))
+    let y0 = max(0, Int(box.minY.rounded(.down)))
+    let x1 = min(targetWidth, Int(box.maxX.rounded(.up)))
+    let y1 = min(targetHeight, Int(box.maxY.rounded(.up)))
     guard x1 > x0, y1 > y0 else { return }
     let make = { (keep: Bool) -> CairoImage? in
       if !keep, Self.fillsWholePixels(g, of: layer, matrix: m, area: (x0, y0, x1, y1), in: cr) {

@@ -86,19 +86,9 @@ extension LayerPainter {
   /// what extents leave out (blur tails, antialiasing, glyph overhang). Nil when unknown.
   func inkRect(_ layer: Layer, in cr: OpaquePointer) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
     guard let e = inkExtents(layer) else { return nil }
-    var m = CairoDraw.matrix(cr)
-    var xs: [Double] = []
-    var ys: [Double] = []
-    for (x, y) in [(e.minX, e.minY), (e.maxX, e.minY), (e.minX, e.maxY), (e.maxX, e.maxY)] {
-      var px = x
-      var py = y
-      cairo_matrix_transform_point(&m, &px, &py)
-      xs.append(px)
-      ys.append(py)
-    }
-    guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
-      minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite
-    else { return nil }
+    let m = CairoDraw.matrix(cr)
+    let (minX, minY, maxX, maxY) = CairoDraw.deviceBox(e, m)
+    guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return nil }
     // 16 pixels covers the box blur's reach beyond 3σ at the coarsest reduction (4×), and
     // 4 points of glyph overhang beyond the text's logical box.
     let points = abs(m.xx * m.yy - m.xy * m.yx).squareRoot()
