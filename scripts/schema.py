@@ -101,7 +101,7 @@ defs["tweenObject"]={"type":"object","additionalProperties":False,"properties":{
 def kf(valueDef): return {"type":"object","required":["values"],"additionalProperties":False,"properties":{
   "values":{"type":"array","items":valueDef,"minItems":1},"keyTimes":{"type":"array","items":R("unitInterval")},
   "curves":{"type":"array","items":R("curve")},"mode":{"enum":["linear","discrete","paced","cubic"]},"duration":R("seconds")}}
-timing={"repeatCount":R("nonNegativeNumber"),"repeatForever":R("boolean"),"autoreverses":R("boolean"),"speed":R("nonNegativeNumber"),"timeOffset":R("number"),"repeatDuration":R("seconds")}
+timing={"repeatCount":R("nonNegativeNumber"),"repeatForever":R("boolean"),"autoreverses":R("boolean"),"speed":R("nonNegativeNumber"),"timeOffset":R("number"),"repeatDuration":R("seconds"),"fill":{"enum":["removed","backwards","forwards","both"]}}
 motion={"curve":R("curve"),"spring":R("springObject"),"decay":R("decayObject"),"tween":R("tweenObject")}
 types={"number":R("number"),"angle":R("angle"),"point":R("point"),"size":R("size"),"rect":R("rect"),"color":R("color"),"colors":R("colors")}
 for t,vd in types.items():

@@ -15,6 +15,9 @@ public struct LayerAnimation: Sendable {
   /// Active length in seconds (after `beginTime`).
   public let duration: Double
   private let sample: @Sendable (inout Layer, Double) -> Void
+  /// Whether the animation shows at local time `τ` (its fill mode); when not, the layer keeps
+  /// the value it has without it.
+  private let applied: @Sendable (Double) -> Bool
 
   /// An animation of `property` on the layer `layerID` whose value at local time `τ` (seconds
   /// since `beginTime`, ≥ 0) is `value(τ)`; `duration` is how long it runs before it holds.
@@ -22,11 +25,24 @@ public struct LayerAnimation: Sendable {
     layerID: String, property: LayerProperty<Value>, beginTime: Double = 0, duration: Double,
     value: @escaping @Sendable (Double) -> Value
   ) {
+    self.init(
+      layerID: layerID, property: property, beginTime: beginTime, duration: duration, value: value,
+      isApplied: { _ in true })
+  }
+
+  /// As ``init(layerID:property:beginTime:duration:value:)``, shown only at the local times
+  /// where `isApplied` is true (Core Animation's fill modes: a `removed` fill lets the layer
+  /// return to its own value after the end).
+  public init<Value>(
+    layerID: String, property: LayerProperty<Value>, beginTime: Double = 0, duration: Double,
+    value: @escaping @Sendable (Double) -> Value, isApplied: @escaping @Sendable (Double) -> Bool
+  ) {
     self.layerID = layerID
     self.propertyName = property.name
     self.beginTime = beginTime
     self.duration = duration
     self.sample = { layer, local in property.write(&layer, value(local)) }
+    self.applied = isApplied
   }
 
   /// A tween of `property` on the layer `layerID`, starting at `beginTime` seconds.
@@ -39,9 +55,10 @@ public struct LayerAnimation: Sendable {
       value: { tween.value(at: $0) })
   }
 
-  /// Writes the animated value at scene time `t` into `layer` if the animation has begun.
+  /// Writes the animated value at scene time `t` into `layer` if the animation has begun and its
+  /// fill mode shows it.
   public func apply(to layer: inout Layer, at t: Double) {
-    guard t >= beginTime else { return }
+    guard t >= beginTime, applied(t - beginTime) else { return }
     sample(&layer, t - beginTime)
   }
 }

@@ -152,6 +152,23 @@ import Testing
     #expect(a.sample(at: 2).p.x == 10)
   }
 
+  /// UIKit: delay = delayFactor × remaining duration. With an ease-in-out curve, half the time
+  /// left is not half the progress left, so the two readings differ.
+  @Test func delayFactorIsAFractionOfTheRemainingTime() throws {
+    for added in [0.0, 1.0] {
+      var a = PA(duration: 2, timingParameters: .cubic(.easeInEaseOut), model: Model())
+      try a.addAnimation(Self.x, to: 100, at: 0)
+      if added > 0 { try a.startAnimation(at: 0) }
+      try a.addAnimation(AnimatorTests.p, to: Point(x: 10, y: 0), delayFactor: 0.5, at: added)
+      if added == 0 { try a.startAnimation(at: 0) }
+      // Inactive: 0.5 × 2 s = 1 s of delay; running at 1 s: 0.5 × the 1 s left.
+      let begins = added == 0 ? 1.0 : 1.5
+      #expect(a.sample(at: begins - 0.02).p.x == 0, "added at \(added)")
+      #expect(a.sample(at: begins + 0.02).p.x > 0, "added at \(added)")
+      #expect(a.sample(at: 2).p.x == 10)
+    }
+  }
+
   @Test func springTimingSettlesAtTheDuration() throws {
     var a = PA(duration: 1, timingParameters: .spring(dampingRatio: 0.5, initialVelocity: 0), model: Model())
     try a.addAnimation(Self.x, to: 100, at: 0)

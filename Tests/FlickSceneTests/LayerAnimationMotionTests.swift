@@ -31,6 +31,19 @@ import Testing
     #expect(scene.renderTree(at: 2).layer(id: "dot")?.position == Point(x: 50, y: 10))
   }
 
+  @Test func removedAndBackwardsFillsLetTheLayerReturnToItsValue() {
+    let tween = BasicAnimation(from: 0.5, to: 0.0, duration: 1, timingFunction: .linear)
+    for (fill, before, after) in [
+      (MediaTiming.FillMode.removed, 1.0, 1.0), (.backwards, 0.5, 1.0), (.forwards, 1.0, 0.0), (.both, 0.5, 0.0),
+    ] {
+      let timed = TimedAnimation(tween, timing: MediaTiming(beginTime: 1, fillMode: fill))
+      let scene = Self.scene([LayerAnimation(layerID: "dot", property: .opacity, timed: timed)])
+      #expect(scene.renderTree(at: 0.5).layer(id: "dot")?.opacity == before, "\(fill) before")
+      #expect(scene.renderTree(at: 1.5).layer(id: "dot")?.opacity == 0.25, "\(fill) during")
+      #expect(scene.renderTree(at: 2.5).layer(id: "dot")?.opacity == after, "\(fill) after")
+    }
+  }
+
   @Test func mediaTimingRepeatsAndAutoreverses() {
     let tween = BasicAnimation(from: 0.0, to: 1.0, duration: 0.5, timingFunction: .linear)
     let timed = TimedAnimation(tween, timing: MediaTiming(beginTime: 1, repeatCount: 2, autoreverses: true))

@@ -160,6 +160,25 @@ import Testing
     #expect(Self.near(s.duration, 4))  // two there-and-back iterations
   }
 
+  /// Core Animation's fill modes: Flick holds the end value by default (`forwards`); `removed`
+  /// lets the layer return to its own value at the end, and a delay without a backwards fill
+  /// leaves the layer's value on screen until the animation starts.
+  @Test func fillModesDecideWhatShowsOutsideTheAnimation() throws {
+    let s = try Self.scene(
+      """
+      [
+        { target: "a", animate: { opacity: { from: 0.5, to: 0, curve: "linear", duration: 1, delay: 1 } } },
+        { target: "b", animate: { opacity: { from: 0.5, to: 0, curve: "linear", duration: 1, delay: 1, fill: "removed" } } },
+        { target: "c", animate: { opacity: { from: 0.5, to: 0, curve: "linear(duration: 1, delay: 1, fill: both)" } } },
+      ]
+      """)
+    // Before the delay: only the backwards fill (c) shows the start value.
+    #expect(Self.opacity(s, "a", 0.5) == 1 && Self.opacity(s, "b", 0.5) == 1 && Self.opacity(s, "c", 0.5) == 0.5)
+    #expect(Self.near(Self.opacity(s, "a", 1.5), 0.25) && Self.near(Self.opacity(s, "b", 1.5), 0.25))
+    // After the end: forwards (a, the default) and both (c) hold; removed (b) returns to 1.
+    #expect(Self.opacity(s, "a", 2.5) == 0 && Self.opacity(s, "b", 2.5) == 1 && Self.opacity(s, "c", 2.5) == 0)
+  }
+
   @Test func setChangesAtOnce() throws {
     let s = try Self.scene("[{ at: 1, targets: ['a', 'b'], stagger: 0.5, set: { opacity: 0.25, backgroundColor: '#FF0000' } }]")
     #expect(Self.opacity(s, "a", 0.99) == 1 && Self.opacity(s, "a", 1) == 0.25)

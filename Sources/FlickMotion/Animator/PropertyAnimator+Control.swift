@@ -249,8 +249,10 @@ extension PropertyAnimator {
   }
 
   /// `addAnimations(_:delayFactor:)` for one property: animates it from its value at `t` to
-  /// `target`. While running it covers the remaining progress; `delayFactor` (0…1) delays it by
-  /// that fraction of the remaining progress.
+  /// `target`, ending with the animator. As in UIKit, `delayFactor` (0…1) delays its start by that
+  /// fraction of the animator's remaining *time* (0.5 with 1 s to go: it starts 0.5 s later);
+  /// from there it follows the rest of the animator's progress. (With a spring that overshoots,
+  /// where progress is not monotonic in time, the delay is a fraction of the remaining progress.)
   public mutating func addAnimation<Value: Animatable>(
     _ property: AnimatableProperty<Root, Value>, to target: Value, delayFactor: Double = 0, at t: Double
   ) throws(AnimatorError) {
@@ -262,8 +264,9 @@ extension PropertyAnimator {
       throw AnimatorError("delayFactor must be in 0…1, found \(delayFactor)")
     }
     let from = property.read(sample(at: t))
-    let p = now(t).p
-    let start = current.state == .inactive ? delayFactor : p + delayFactor * (1 - p)
+    let e = now(t)
+    let start = current.state == .inactive ? progressStart(u: 0, p: 0, delayFactor: delayFactor)
+      : progressStart(u: e.u, p: e.p, delayFactor: delayFactor)
     let write: @Sendable (inout Root, Double) -> Void = { root, q in
       property.write(&root, from.interpolated(to: target, amount: q))
     }
@@ -276,6 +279,22 @@ extension PropertyAnimator {
     }
     copy.tracksVisible = tracks.count
     segments.append(copy)
+  }
+
+  /// The animator progress at which an animation added at time fraction `u` (progress `p`)
+  /// starts, `delayFactor` of the remaining time later, if the current curve then runs on.
+  private func progressStart(u: Double, p: Double, delayFactor: Double) -> Double {
+    let fallback = p + delayFactor * (1 - p)
+    guard delayFactor > 0 else { return p }
+    let uEnd = reversed ? 0.0 : 1.0
+    let us = u + delayFactor * (uEnd - u)
+    let c0 = currentCurve.progress(u)
+    let cEnd = currentCurve.progress(uEnd)
+    guard c0 != cEnd else { return fallback }
+    let start = uEnd + (p - uEnd) * (currentCurve.progress(us) - cEnd) / (c0 - cEnd)
+    // Progress must lie between now and the end for the animation to run from its start.
+    guard start.isFinite, start >= min(p, uEnd), start <= max(p, uEnd), start < 1 else { return fallback }
+    return start
   }
 
   /// `addCompletion(_:)`: run with the final position when the animator completes.

@@ -24,8 +24,8 @@
 /// the animated progress is the timing curve at `u` (a spring may overshoot 1). Scrubbing with
 /// ``scrubsLinearly`` (default true) shows progress = `u` while paused; when the animator runs
 /// again the rest of the curve is rescaled to continue from the progress on screen (no jump).
-/// Animations added while running cover the remaining progress (`delayFactor` delays them by a
-/// fraction of it).
+/// Animations added while running cover the remaining progress; `delayFactor` delays them by a
+/// fraction of the remaining time, as in UIKit.
 ///
 /// **Pure in time.** Every call carries its scene time (non-decreasing); the animator derives the
 /// whole timeline from these calls, so ``sample(at:)``, ``fractionComplete(at:)`` and

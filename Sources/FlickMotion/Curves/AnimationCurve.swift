@@ -27,9 +27,16 @@ public protocol AnimationCurve<Value>: Sendable {
 
   /// The rate of change of ``value(at:)`` at local time `t`, in value units per second.
   func velocity(at t: Double) -> Value
+
+  /// Whether the animation shows at local time `t`: Core Animation's fill mode. Always true
+  /// unless the curve has timing that says otherwise (a ``TimedAnimation`` before its delay
+  /// without a backwards fill, or after its end with a `removed` or `backwards` fill).
+  func isApplied(at t: Double) -> Bool
 }
 
 extension AnimationCurve {
+  public func isApplied(at t: Double) -> Bool { true }
+
   /// The value once the animation has finished (`value(at: duration)`; the start value if it never ends).
   public var finalValue: Value { duration.isFinite ? value(at: duration) : value(at: 0) }
 
@@ -54,4 +61,5 @@ public struct AnyAnimationCurve<Value: Animatable>: AnimationCurve {
 
   public func value(at t: Double) -> Value { base.value(at: t) }
   public func velocity(at t: Double) -> Value { base.velocity(at: t) }
+  public func isApplied(at t: Double) -> Bool { base.isApplied(at: t) }
 }

@@ -115,16 +115,18 @@ extension TimelineCompiler {
   }
 
   /// Core Animation timing from `repeatCount`, `repeatForever`, `autoreverses`, `speed`,
-  /// `timeOffset`, `repeatDuration`, or nil when none is given.
+  /// `timeOffset`, `repeatDuration`, `fill`, or nil when none is given.
   static func timing(_ o: [String: TemplateNode]) throws(TemplateError) -> MediaTiming? {
     guard timingKeys.contains(where: { o[$0] != nil }) else { return nil }
+    let fill = try o["fill"]?.string(oneOf: MediaTiming.FillMode.allCases.map(\.rawValue))
     return MediaTiming(
       speed: try o["speed"]?.double(in: 0.001...1000) ?? 1,
       timeOffset: try o["timeOffset"]?.double(in: -3600...3600) ?? 0,
       repeatCount: try o["repeatCount"]?.double(in: 0...1_000_000) ?? 0,
       repeatDuration: try o["repeatDuration"]?.double(in: 0...3600) ?? 0,
       repeatForever: try o["repeatForever"]?.bool() ?? false,
-      autoreverses: try o["autoreverses"]?.bool() ?? false)
+      autoreverses: try o["autoreverses"]?.bool() ?? false,
+      fillMode: fill.flatMap(MediaTiming.FillMode.init(rawValue:)) ?? .forwards)
   }
 
   // MARK: - Scene state

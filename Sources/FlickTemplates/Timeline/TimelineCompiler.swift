@@ -55,7 +55,7 @@ struct TimelineCompiler {
   // MARK: - Entries
 
   static let placementKeys = ["id", "at", "after", "with", "delay"]
-  static let timingKeys = ["repeatCount", "repeatForever", "autoreverses", "speed", "timeOffset", "repeatDuration"]
+  static let timingKeys = ["repeatCount", "repeatForever", "autoreverses", "speed", "timeOffset", "repeatDuration", "fill"]
   /// Keys that pick what an entry does, and the other keys each kind accepts.
   static let kinds: [(key: String, extra: [String])] = [
     ("animate", ["target", "targets", "stagger", "duration"] + TemplateMotion.keys + timingKeys),
