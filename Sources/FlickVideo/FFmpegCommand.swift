@@ -1,9 +1,20 @@
 /// The ffmpeg command line for one output: raw BGRA frames on stdin, one encoded file out.
 ///
 /// Built as an argument array (never a shell string), so paths with spaces or quotes are safe.
+///
+/// A GIF takes two passes over the frames, each a command reading them on stdin: the first
+/// (``palettePass``) only gathers colour statistics into a palette image, the second
+/// (``arguments``) maps every frame to that palette. ffmpeg's one-pass `split → palettegen →
+/// paletteuse` graph has to keep every frame in memory until the palette exists (2.2 GB for ten
+/// seconds at 720p); Flick renders the frames a second time instead, which it can do
+/// byte-identically, so memory and disk stay independent of the length of the GIF.
 public struct FFmpegCommand: Sendable, Equatable {
-  /// The arguments after the executable name.
+  /// The arguments after the executable name (for a GIF, the second pass).
   public var arguments: [String]
+  /// A GIF's first pass: frames in, the palette image (``palettePath``) out; nil otherwise.
+  public var palettePass: [String]?
+  /// Where a GIF's palette image is written between the passes.
+  public var palettePath: String?
   /// Frame rate of the encoded file (differs from the input for GIFs limited to whole
   /// centiseconds), in frames per second.
   public var outputFPS: Int
@@ -21,18 +32,21 @@ public struct FFmpegCommand: Sendable, Equatable {
   }
 
   /// Builds the command for `format`, reading `width × height` BGRA frames at `fps` and writing
-  /// `output`.
+  /// `output`; a GIF's palette goes to `palette` between its passes (default: `output` with
+  /// `.palette.png` appended).
   ///
   /// - Throws: ``VideoError/invalidSize(width:height:reason:)`` for odd H.264 sizes without
   ///   padding, and ``VideoError/invalidOption(_:)`` for options the format cannot honour.
   public init(
-    format: OutputFormat, width: Int, height: Int, fps: Int, options: EncodingOptions, output: String
+    format: OutputFormat, width: Int, height: Int, fps: Int, options: EncodingOptions, output: String,
+    palette: String? = nil
   ) throws(VideoError) {
-    var args = [
+    let input = [
       "-hide_banner", "-nostdin", "-loglevel", "error", "-y",
       "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-framerate", "\(fps)",
-      "-i", "pipe:0", "-an", "-map_metadata", "-1",
+      "-i", "pipe:0",
     ]
+    var args = input + ["-an", "-map_metadata", "-1"]
     let colourTags = [
       "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv",
     ]
@@ -86,8 +100,16 @@ public struct FFmpegCommand: Sendable, Equatable {
         guard (1...16384).contains(w) else { throw .invalidOption("--gif-width \(w) is outside 1…16384") }
         if w != width { chain.append("scale=\(w):-1:flags=lanczos") }
       }
-      chain.append("split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=" + Self.paletteUse(options.dither))
-      args += ["-filter_complex", "[0:v]" + chain.joined(separator: ",")]
+      let palette = palette ?? output + ".palette.png"
+      palettePath = palette
+      palettePass =
+        input + [
+          "-an", "-vf", (chain + ["palettegen=stats_mode=diff"]).joined(separator: ","),
+          "-frames:v", "1", "-update", "1", "-f", "image2", palette,
+        ]
+      args = input + ["-i", palette, "-an", "-map_metadata", "-1"]
+      let prepared = chain.isEmpty ? "[0:v]" : "[0:v]" + chain.joined(separator: ",") + "[f];[f]"
+      args += ["-filter_complex", prepared + "[1:v]paletteuse=" + Self.paletteUse(options.dither)]
       args += ["-loop", "\(Self.gifLoop(plays: options.plays))", "-f", "gif", output]
     case .webm:
       let crf = options.crf ?? 30

@@ -9,6 +9,10 @@ import Foundation
 /// is either the complete new file or untouched. Frames are written whole through a 1 MiB pipe
 /// (retrying partial writes and EINTR); ffmpeg's stderr is drained concurrently and kept for
 /// error messages.
+///
+/// A GIF takes two passes (``passes`` is 2): the frames first go to an ffmpeg that makes the
+/// palette (`.NAME.PID.palette.png`, removed afterwards), then, after ``beginPass(_:)``, the same
+/// frames again to one that encodes with it. See ``FFmpegCommand``.
 public final class FFmpegEncoder: FrameSink {
   /// The destination path.
   public let destination: String
@@ -19,14 +23,18 @@ public final class FFmpegEncoder: FrameSink {
   public var wantsStraightAlpha: Bool { format.hasAlpha }
   public var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
 
-  private let process = Process()
-  private let stdinPipe = Pipe()
-  private let stderrPipe = Pipe()
+  public var passes: Int { command.palettePass == nil ? 1 : 2 }
+
+  private var process = Process()
+  private var stdinPipe = Pipe()
+  private var stderrPipe = Pipe()
   private let temporaryPath: String
-  private let stderrDone = DispatchSemaphore(value: 0)
-  private let stderrBuffer = StderrBuffer()
+  private var stderrDone = DispatchSemaphore(value: 0)
+  private var stderrBuffer = StderrBuffer()
   private var state = State.running
   private let frameBytes: Int
+  private let command: FFmpegCommand
+  private let ffmpeg: FFmpegTool
 
   private enum State { case running, finished, committed, aborted }
 
@@ -51,42 +59,57 @@ public final class FFmpegEncoder: FrameSink {
     {
       throw .cannotWrite(path: destination, reason: "it is a folder")
     }
-    let temporaryPath = url.deletingLastPathComponent()
-      .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
+    let directoryURL = url.deletingLastPathComponent()
+    let temporaryPath = directoryURL.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
+    let palettePath = directoryURL.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).palette.png").path
     let command = try FFmpegCommand(
-      format: format, width: width, height: height, fps: fps, options: options, output: temporaryPath)
+      format: format, width: width, height: height, fps: fps, options: options, output: temporaryPath,
+      palette: palettePath)
     self.destination = destination
     self.format = format
     self.outputFPS = command.outputFPS
     self.temporaryPath = temporaryPath
     self.frameBytes = width * height * 4
+    self.command = command
+    self.ffmpeg = ffmpeg
+    try launch(command.palettePass ?? command.arguments, files: [temporaryPath] + (command.palettePath.map { [$0] } ?? []))
+  }
 
+  /// Starts ffmpeg with `arguments` (registering `files` as temporary first, atomically with the
+  /// launch, so an interruption sees both or neither) and drains its stderr.
+  private func launch(_ arguments: [String], files: [String]) throws(VideoError) {
+    let process = Process()
+    let stdinPipe = Pipe()
+    let stderrPipe = Pipe()
     process.executableURL = URL(fileURLWithPath: ffmpeg.path)
-    process.arguments = command.arguments
+    process.arguments = arguments
     process.standardInput = stdinPipe
     process.standardOutput = FileHandle.nullDevice
     process.standardError = stderrPipe
-    // Register the temporary file and the process atomically with the launch, so an
-    // interruption either sees neither or both.
     let launchError: String? = Cleanup.shared.locked {
-      Cleanup.shared.add(file: temporaryPath)
+      for file in files { Cleanup.shared.add(file: file) }
       do {
         try process.run()
       } catch {
-        Cleanup.shared.remove(file: temporaryPath)
+        for file in files { Cleanup.shared.remove(file: file) }
         return error.localizedDescription
       }
       Cleanup.shared.add(process: process.processIdentifier)
       return nil
     }
+    self.process = process
+    self.stdinPipe = stdinPipe
+    self.stderrPipe = stderrPipe
     if let launchError {
       state = .aborted
       throw .launchFailed(launchError)
     }
     PipeWriter.enlarge(stdinPipe.fileHandleForWriting.fileDescriptor)
     let handle = stderrPipe.fileHandleForReading
-    let buffer = stderrBuffer
-    let done = stderrDone
+    let buffer = StderrBuffer()
+    let done = DispatchSemaphore(value: 0)
+    stderrBuffer = buffer
+    stderrDone = done
     Thread.detachNewThread {
       while true {
         let chunk = handle.availableData
@@ -95,6 +118,16 @@ public final class FFmpegEncoder: FrameSink {
       }
       done.signal()
     }
+  }
+
+  /// Between a GIF's passes: waits for the palette, then starts the encoding ffmpeg, which takes
+  /// the frames again from the first.
+  ///
+  /// - Throws: ``VideoError`` if the palette pass failed; everything temporary is then removed.
+  public func beginPass(_ pass: Int) throws {
+    guard pass == 2, state == .running, command.palettePass != nil else { return }
+    try waitForExit()
+    try launch(command.arguments, files: [])
   }
 
   deinit {
@@ -127,6 +160,13 @@ public final class FFmpegEncoder: FrameSink {
   /// - Throws: ``VideoError`` if ffmpeg failed; the temporary file is then removed.
   public func finish() throws {
     guard state == .running else { return }
+    try waitForExit()
+    removePalette()
+    state = .finished
+  }
+
+  /// Closes ffmpeg's input and waits for it; a failure aborts and is thrown.
+  private func waitForExit() throws(VideoError) {
     try? stdinPipe.fileHandleForWriting.close()
     process.waitUntilExit()
     stderrDone.wait()
@@ -135,7 +175,12 @@ public final class FFmpegEncoder: FrameSink {
       abort()
       throw error
     }
-    state = .finished
+  }
+
+  private func removePalette() {
+    guard let palette = command.palettePath else { return }
+    unlink(palette)
+    Cleanup.shared.remove(file: palette)
   }
 
   /// Renames the finished temporary file over the destination.
@@ -158,6 +203,7 @@ public final class FFmpegEncoder: FrameSink {
     Cleanup.shared.remove(process: process.processIdentifier)
     unlink(temporaryPath)
     Cleanup.shared.remove(file: temporaryPath)
+    removePalette()
   }
 
   /// The last lines ffmpeg wrote to stderr.

@@ -6,7 +6,8 @@ import FlickRaster
 /// order, then ``finish()`` on all sinks (phase one: everything is complete in temporary
 /// files), then ``commit()`` on all (phase two: renames into place). Any failure calls
 /// ``abort()`` on every sink that has not committed, which removes its temporary files and
-/// leaves the destination as it was.
+/// leaves the destination as it was. A sink that needs the frames twice (``passes`` 2, a GIF)
+/// gets ``beginPass(_:)`` and every frame again before ``finish()``.
 public protocol FrameSink: AnyObject {
   /// The destination, for messages and the summary.
   var destination: String { get }
@@ -16,6 +17,10 @@ public protocol FrameSink: AnyObject {
   /// the frame reaches ``write(_:)`` (nil when the sink has none). It must only touch state
   /// that is safe to share.
   var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { get }
+  /// How many times the sink needs every frame (1, or 2 for a GIF: palette, then encoding).
+  var passes: Int { get }
+  /// Called before the frames are written again for pass `pass` (2…``passes``).
+  func beginPass(_ pass: Int) throws
   /// Consumes the next frame.
   func write(_ frame: PreparedFrame) throws
   /// Completes the output into temporary storage (waits for the encoder).
@@ -24,6 +29,11 @@ public protocol FrameSink: AnyObject {
   func commit() throws
   /// Stops and removes everything temporary; idempotent, never throws.
   func abort()
+}
+
+extension FrameSink {
+  public var passes: Int { 1 }
+  public func beginPass(_ pass: Int) throws {}
 }
 
 /// A rendered frame with the pixel layouts the sinks asked for, made on the raster worker so

@@ -82,7 +82,13 @@ public final class ProgressPrinter {
     let fraction = p.totalFrames > 0 ? Double(p.framesDone) / Double(p.totalFrames) : 1
     let filled = Int((fraction * Double(width)).rounded(.down))
     let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-    let stage = p.stage == .render ? "" : "  \(p.stage == .finish ? "finishing" : "done")"
+    let stage =
+      switch p.stage {
+      case .render: ""
+      case .secondPass: "  GIF pass"
+      case .finish: "  finishing"
+      case .done: "  done"
+      }
     return "\(bar) \(p.framesDone)/\(p.totalFrames) \(Int((fraction * 100).rounded(.down)))%  "
       + String(format: "%.1f fps  ETA ", fps) + (fps > 0 ? clock(eta) : "--:--") + stage
   }

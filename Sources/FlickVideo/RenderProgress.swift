@@ -4,7 +4,10 @@ public struct RenderProgress: Sendable, Equatable {
   public enum Stage: String, Sendable {
     /// Frames are being rasterised and streamed to the outputs.
     case render
-    /// All frames are out; encoders are finishing (a GIF's palette pass happens here).
+    /// The frames are rendered a second time for the outputs that need two passes (a GIF,
+    /// encoded with the palette the first pass made).
+    case secondPass = "second-pass"
+    /// All frames are out; encoders are finishing.
     case finish
     /// Every output is in place.
     case done
@@ -12,9 +15,9 @@ public struct RenderProgress: Sendable, Equatable {
 
   /// The current phase.
   public var stage: Stage
-  /// Frames delivered to every output so far.
+  /// Frames delivered so far, over all passes.
   public var framesDone: Int
-  /// Frames in the render.
+  /// Frames to deliver: the frames of the render, twice when an output needs two passes.
   public var totalFrames: Int
 
   public init(stage: Stage, framesDone: Int, totalFrames: Int) {

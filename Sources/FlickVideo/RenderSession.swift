@@ -99,19 +99,27 @@ public struct RenderSession: Sendable {
         }
       }
       if discardFrames { sinks.append(DiscardingSink()) }
-      let total = range.count
-      let straight = sinks.contains { $0.wantsStraightAlpha }
-      let steps = sinks.compactMap(\.workerStep)
+      // A GIF needs the frames twice (palette, then encoding): they are rendered again rather
+      // than kept, which Flick can do byte for byte. Progress counts both passes.
+      let passes = sinks.map(\.passes).max() ?? 1
+      let total = range.count * passes
       let scene = self.scene
       progress(RenderProgress(stage: .render, framesDone: 0, totalFrames: total))
       var done = 0
-      try pipeline.run(
-        frames: range, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, scale: scale,
-        straightAlpha: straight, onWorker: { frame in for step in steps { try step(frame) } }
-      ) { frame in
-        for sink in sinks { try sink.write(frame) }
-        done += 1
-        progress(RenderProgress(stage: .render, framesDone: done, totalFrames: total))
+      for pass in 1...passes {
+        let fed = pass == 1 ? sinks : sinks.filter { $0.passes >= pass }
+        for sink in fed where pass > 1 { try sink.beginPass(pass) }
+        let stage: RenderProgress.Stage = pass == 1 ? .render : .secondPass
+        let straight = fed.contains { $0.wantsStraightAlpha }
+        let steps = pass == 1 ? fed.compactMap(\.workerStep) : []
+        try pipeline.run(
+          frames: range, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, scale: scale,
+          straightAlpha: straight, onWorker: { frame in for step in steps { try step(frame) } }
+        ) { frame in
+          for sink in fed { try sink.write(frame) }
+          done += 1
+          progress(RenderProgress(stage: stage, framesDone: done, totalFrames: total))
+        }
       }
       progress(RenderProgress(stage: .finish, framesDone: total, totalFrames: total))
       for sink in sinks { try sink.finish() }

@@ -14,7 +14,7 @@ extension Flick {
       Renders every frame of TEMPLATE once and streams it into each output. The format follows the
       extension, or --format:
         .mp4   H.264 yuv420p, BT.709, +faststart (opaque; even sides, or --pad)
-        .gif   palette GIF (palettegen stats_mode=diff + paletteuse)
+        .gif   palette GIF (palettegen stats_mode=diff, then paletteuse: two passes)
         .webm  VP9 with alpha (yuva420p)        .mov   ProRes 4444 with alpha
         .apng  animated PNG                     .webp  animated WebP with alpha
         DIR/ or DIR/NAME%04d.png                a PNG sequence (RGBA, straight alpha)
@@ -39,7 +39,7 @@ extension Flick {
         --progress MODE       auto (bar on a terminal), bar, json (one object per line), none
         -q, --quiet           print nothing but errors
         --null                also render into a sink that discards frames (benchmarks)
-        --dry-run             print the ffmpeg command of each output and stop
+        --dry-run             print the ffmpeg command of each output (two for a GIF) and stop
         --measure-pipe WxH    (no TEMPLATE) measure frame transport into `ffmpeg -f null`
       TEMPLATE OPTIONS
       \(Flick.templateOptionsHelp)
@@ -156,6 +156,9 @@ extension Flick {
         let command = try FFmpegCommand(
           format: output.format, width: session.width, height: session.height, fps: session.scene.fps,
           options: options, output: output.path)
+        if let pass = command.palettePass {
+          print(([ffmpeg.path] + pass).map(shellQuoted).joined(separator: " "))
+        }
         print(([ffmpeg.path] + command.arguments).map(shellQuoted).joined(separator: " "))
       }
     }

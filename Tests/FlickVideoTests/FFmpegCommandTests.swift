@@ -56,9 +56,24 @@ import Testing
     #expect(FFmpegCommand.gifLoop(plays: 3) == 2)
     let args = try command(.gif, fps: 60, options: EncodingOptions(dither: .none, plays: 2, gifWidth: 32))
     let graph = try #require(args.firstIndex(of: "-filter_complex").map { args[$0 + 1] })
-    #expect(graph.hasPrefix("[0:v]fps=50,scale=32:-1:flags=lanczos,split[a][b];[a]palettegen=stats_mode=diff[p]"))
-    #expect(graph.hasSuffix("paletteuse=dither=none:diff_mode=rectangle"))
+    #expect(graph == "[0:v]fps=50,scale=32:-1:flags=lanczos[f];[f][1:v]paletteuse=dither=none:diff_mode=rectangle")
     #expect(args.firstIndex(of: "-loop").map { args[$0 + 1] } == "1")
+  }
+
+  /// A GIF is two commands: the palette from the frames, then the frames again with it. Neither
+  /// keeps frames (no `split`, which would buffer all of them until the palette exists).
+  @Test func gifsTakeTwoPassesThroughAPaletteFile() throws {
+    let c = try FFmpegCommand(
+      format: .gif, width: 64, height: 48, fps: 60, options: EncodingOptions(gifWidth: 32), output: "/o/a.gif",
+      palette: "/o/.a.gif.palette.png")
+    let first = try #require(c.palettePass)
+    #expect(first.firstIndex(of: "-vf").map { first[$0 + 1] } == "fps=50,scale=32:-1:flags=lanczos,palettegen=stats_mode=diff")
+    #expect(first.last == "/o/.a.gif.palette.png" && first.contains("pipe:0"))
+    #expect(c.arguments.contains("pipe:0") && c.arguments.last == "/o/a.gif")
+    #expect(c.arguments.firstIndex(of: "/o/.a.gif.palette.png").map { c.arguments[$0 - 1] } == "-i")
+    #expect(!(first + c.arguments).contains { $0.contains("split") })
+    let mp4 = try FFmpegCommand(format: .mp4, width: 64, height: 48, fps: 60, options: EncodingOptions(), output: "/o/a.mp4")
+    #expect(mp4.palettePass == nil && mp4.palettePath == nil)
   }
 
   @Test func alphaFormatsKeepAlpha() throws {

@@ -121,6 +121,32 @@ import Testing
     #expect(try TestSupport.contents(f.out) == ["bad.mp4"], "the good outputs are not committed either")
   }
 
+  /// The palette pass succeeds and the encoding pass fails: nothing is committed, and neither
+  /// the partial GIF nor the palette between the passes is left.
+  @Test func aGIFWhoseSecondPassFailsLeavesNothingBehind() throws {
+    let f = try Fixture()
+    defer { f.cleanup() }
+    try f.keep("keep.gif")
+    let script = try Self.fakeFFmpeg(
+      """
+      case "$*" in
+        *paletteuse*) head -c 20000 > /dev/null; echo "second pass failed" >&2; exit 1;;
+      esac
+      exec $(PATH=/usr/local/bin:/usr/bin:/bin command -v ffmpeg) "$@"
+      """, in: f.bin)
+    let session = RenderSession(
+      scene: TestSupport.movingScene(), outputs: [try OutputTarget(path: f.path("keep.gif"))],
+      ffmpeg: FFmpegTool(path: script, version: "5.1"))
+    do {
+      try session.run()
+      Issue.record("the render should fail")
+    } catch let error as VideoError {
+      #expect(error.description.contains("second pass failed"))
+    }
+    try f.expectKept("keep.gif")
+    #expect(try TestSupport.contents(f.out) == ["keep.gif"])
+  }
+
   // MARK: - Command line
 
   static let template = """

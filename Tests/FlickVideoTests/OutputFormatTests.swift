@@ -58,6 +58,10 @@ import Testing
     #expect(bar.hasPrefix(String(repeating: "█", count: 14) + String(repeating: "░", count: 14)))
     let finishing = ProgressPrinter.bar(RenderProgress(stage: .finish, framesDone: 90, totalFrames: 90), fps: 30, eta: 0)
     #expect(finishing.hasSuffix("finishing"))
+    let second = ProgressPrinter.bar(RenderProgress(stage: .secondPass, framesDone: 120, totalFrames: 180), fps: 30, eta: 2)
+    #expect(second.hasSuffix("GIF pass"))
+    let json = ProgressPrinter.json(RenderProgress(stage: .secondPass, framesDone: 120, totalFrames: 180), fps: 30, eta: 2)
+    #expect(json.hasPrefix(#"{"stage":"second-pass","frame":120,"total":180"#))
   }
 
   @Test func printerWritesOnlyInItsStyle() {
