@@ -34,6 +34,18 @@ import Testing
     kill -9 $$
     """
 
+  /// A script body that runs the real ffmpeg, except when `subject` (a shell word such as
+  /// `$out` or `$*`) matches the `case` pattern `pattern`: then it reads every frame and fails
+  /// with `message`.
+  static func realFFmpeg(failingWhen subject: String, matches pattern: String, message: String) -> String {
+    """
+    case "\(subject)" in
+      \(pattern)) cat > /dev/null; echo "\(message)" >&2; exit 1;;
+    esac
+    exec $(PATH=/usr/local/bin:/usr/bin:/bin command -v ffmpeg) "$@"
+    """
+  }
+
   struct Fixture {
     let dir: URL
     let bin: URL
@@ -106,12 +118,7 @@ import Testing
     try f.keep("bad.mp4")
     // Encodes normally, except that the output named bad… fails after reading every frame.
     let script = try Self.fakeFFmpeg(
-      """
-      case "$out" in
-        *bad*) cat > /dev/null; echo "late failure" >&2; exit 1;;
-      esac
-      exec $(PATH=/usr/local/bin:/usr/bin:/bin command -v ffmpeg) "$@"
-      """, in: f.bin)
+      Self.realFFmpeg(failingWhen: "$out", matches: "*bad*", message: "late failure"), in: f.bin)
     let session = RenderSession(
       scene: TestSupport.movingScene(),
       outputs: try ["good.mp4", "good.gif", "frames/", "bad.mp4"].map { try OutputTarget(path: f.path($0)) },
@@ -128,12 +135,7 @@ import Testing
     defer { f.cleanup() }
     try f.keep("keep.gif")
     let script = try Self.fakeFFmpeg(
-      """
-      case "$*" in
-        *paletteuse*) head -c 20000 > /dev/null; echo "second pass failed" >&2; exit 1;;
-      esac
-      exec $(PATH=/usr/local/bin:/usr/bin:/bin command -v ffmpeg) "$@"
-      """, in: f.bin)
+      Self.realFFmpeg(failingWhen: "$*", matches: "*paletteuse*", message: "second pass failed"), in: f.bin)
     let session = RenderSession(
       scene: TestSupport.movingScene(), outputs: [try OutputTarget(path: f.path("keep.gif"))],
       ffmpeg: FFmpegTool(path: script, version: "5.1"))
