@@ -74,7 +74,7 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(name: "FlickVideoTests", dependencies: ["FlickVideo", "FlickTemplates", "FlickTestSupport"]),
     .testTarget(
-      name: "FlickTemplatesTests", dependencies: ["FlickTemplates"],
+      name: "FlickTemplatesTests", dependencies: ["FlickTemplates", "FlickRaster"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "FlickSnapshotTests", dependencies: ["FlickSnapshot", "FlickTesting", "FlickTestSupport"],

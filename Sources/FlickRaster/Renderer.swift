@@ -34,8 +34,8 @@ public struct Renderer: Sendable {
     pool: FramePool? = nil, usesCairoGroups: Bool = false
   ) throws(RasterError) -> Frame {
     try text.prepare(fontFiles: tree.fontFiles)
-    let width = Int((tree.size.width * scale).rounded())
-    let height = Int((tree.size.height * scale).rounded())
+    let width = CairoDraw.pixel((tree.size.width * scale).rounded())
+    let height = CairoDraw.pixel((tree.size.height * scale).rounded())
     return try FrameCanvas.draw(width: width, height: height, fill: tree.backgroundColor, pool: pool) { cr throws(RasterError) in
       cairo_scale(cr, scale, scale)
       cache?.beginFrame()

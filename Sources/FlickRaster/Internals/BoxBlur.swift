@@ -2,8 +2,10 @@
 /// in each direction whose widths match the Gaussian's variance (Kutskir's method), computed in
 /// integers so every run gives the same bytes.
 enum BoxBlur {
-  /// Widths (odd) of three boxes whose combined variance is close to `sigma²`.
+  /// Widths (odd) of three boxes whose combined variance is close to `sigma²` (`sigma` is
+  /// clamped to 0…4096 pixels; a wider blur spreads any shape below one level of alpha).
   static func boxes(sigma: Double) -> [Int] {
+    let sigma = sigma.isNaN ? 0 : min(max(sigma, 0), 4096)
     let n = 3.0
     let ideal = (12 * sigma * sigma / n + 1).squareRoot()
     var wl = Int(ideal.rounded(.down))

@@ -34,6 +34,12 @@ enum CairoDraw {
     }
   }
 
+  /// `v` (device pixels) as an integer, clamped to ±2²⁴, far beyond anything Cairo draws; NaN
+  /// is 0. Extreme template values (a radius of 1e308) must not trap the conversion.
+  static func pixel(_ v: Double) -> Int {
+    v.isNaN ? 0 : Int(max(-16_777_216, min(16_777_216, v)))
+  }
+
   /// The bounding box of `rect`'s four corners under `m` (device space).
   static func deviceBox(_ rect: Rect, _ m: cairo_matrix_t) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
     var m = m

@@ -95,11 +95,10 @@ extension LayerPainter {
     let m = CairoDraw.matrix(cr)
     let b = layer.bounds
     let box = CairoDraw.deviceBox(b, m)
-    guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return }
-    let x0 = max(0, Int(box.minX.rounded(.down)))
-    let y0 = max(0, Int(box.minY.rounded(.down)))
-    let x1 = min(targetWidth, Int(box.maxX.rounded(.up)))
-    let y1 = min(targetHeight, Int(box.maxY.rounded(.up)))
+    let x0 = max(0, CairoDraw.pixel(box.minX.rounded(.down)))
+    let y0 = max(0, CairoDraw.pixel(box.minY.rounded(.down)))
+    let x1 = min(targetWidth, CairoDraw.pixel(box.maxX.rounded(.up)))
+    let y1 = min(targetHeight, CairoDraw.pixel(box.maxY.rounded(.up)))
     guard x1 > x0, y1 > y0 else { return }
     let make = { (keep: Bool) -> CairoImage? in
       if !keep, Self.fillsWholePixels(g, of: layer, matrix: m, area: (x0, y0, x1, y1), in: cr) {

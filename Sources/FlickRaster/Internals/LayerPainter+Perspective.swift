@@ -22,18 +22,18 @@ extension LayerPainter {
     cairo_identity_matrix(cr)
     cairo_clip_extents(cr, &clip.0, &clip.1, &clip.2, &clip.3)
     cairo_restore(cr)
-    let x0 = max(0, Int(max(clip.0, projected.map(\.x).min() ?? 0).rounded(.down)))
-    let y0 = max(0, Int(max(clip.1, projected.map(\.y).min() ?? 0).rounded(.down)))
-    let x1 = min(targetWidth, Int(min(clip.2, projected.map(\.x).max() ?? 0).rounded(.up)))
-    let y1 = min(targetHeight, Int(min(clip.3, projected.map(\.y).max() ?? 0).rounded(.up)))
+    let x0 = max(0, CairoDraw.pixel(max(clip.0, projected.map(\.x).min() ?? 0).rounded(.down)))
+    let y0 = max(0, CairoDraw.pixel(max(clip.1, projected.map(\.y).min() ?? 0).rounded(.down)))
+    let x1 = min(targetWidth, CairoDraw.pixel(min(clip.2, projected.map(\.x).max() ?? 0).rounded(.up)))
+    let y1 = min(targetHeight, CairoDraw.pixel(min(clip.3, projected.map(\.y).max() ?? 0).rounded(.up)))
     guard x1 > x0, y1 > y0 else { return }
     func distance(_ a: Point, _ b: Point) -> Double { (a - b).magnitudeSquared.squareRoot() }
     var s = max(
       distance(projected[0], projected[1]) / e.width, distance(projected[2], projected[3]) / e.width,
       distance(projected[0], projected[2]) / e.height, distance(projected[1], projected[3]) / e.height)
     s = min(max(s, 0.05), 4, 4096 / e.width, 4096 / e.height)
-    let sw = max(1, Int((e.width * s).rounded(.up)))
-    let sh = max(1, Int((e.height * s).rounded(.up)))
+    let sw = max(1, CairoDraw.pixel((e.width * s).rounded(.up)))
+    let sh = max(1, CairoDraw.pixel((e.height * s).rounded(.up)))
     guard let plane = CairoImage(width: sw, height: sh, format: CAIRO_FORMAT_ARGB32, arena: arena), let pcr = plane.makeContext() else {
       return
     }

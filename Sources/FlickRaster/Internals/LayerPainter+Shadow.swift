@@ -75,10 +75,10 @@ extension LayerPainter {
       if box == nil { box = Box(Rect(origin: p, size: .zero)) } else { box?.add(p) }
     }
     guard let b = box else { return nil }
-    let ox = Int((b.minX - reach).rounded(.down))
-    let oy = Int((b.minY - reach).rounded(.down))
-    let width = Int((b.maxX + reach).rounded(.up)) - ox
-    let height = Int((b.maxY + reach).rounded(.up)) - oy
+    let ox = CairoDraw.pixel((b.minX - reach).rounded(.down))
+    let oy = CairoDraw.pixel((b.minY - reach).rounded(.down))
+    let width = CairoDraw.pixel((b.maxX + reach).rounded(.up)) - ox
+    let height = CairoDraw.pixel((b.maxY + reach).rounded(.up)) - oy
     guard width > 0, height > 0, width <= 8192, height <= 8192,
       let image = CairoImage(width: width, height: height, format: CAIRO_FORMAT_A8, arena: arena),
       let scr = image.makeContext()

@@ -68,6 +68,13 @@ final class TextLayout {
   /// Horizontal offset of the text inside the bounds (alignment of unwrapped text), in points.
   let offsetX: Double
 
+  /// `points` in Pango units, clamped to what an `Int32` holds (NaN is 0): a template may ask for
+  /// a layer a million points wide.
+  static func pangoUnits(_ points: Double) -> Int32 {
+    let units = (points * Double(PANGO_SCALE)).rounded()
+    return units.isNaN ? 0 : Int32(max(Double(Int32.min), min(Double(Int32.max), units)))
+  }
+
   /// Shapes `text` for a layer of `size` points.
   init?(_ text: TextContent, size: Size, in context: TextContext) {
     guard let layout = pango_layout_new(context.context) else { return nil }
@@ -75,7 +82,9 @@ final class TextLayout {
     let scale = Double(PANGO_SCALE)
     if let description = pango_font_description_new() {
       pango_font_description_set_family(description, text.fontFamily)
-      pango_font_description_set_absolute_size(description, max(0.5, text.fontSize) * scale)
+      // Pango keeps sizes in Int32 units: 1,000,000 points is far beyond any frame.
+      let fontSize = text.fontSize.isNaN ? 12 : min(max(0.5, text.fontSize), 1_000_000)
+      pango_font_description_set_absolute_size(description, fontSize * scale)
       pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(text.fontWeight.rawValue)))
       let style: PangoStyle = switch text.fontStyle {
       case .normal: PANGO_STYLE_NORMAL
@@ -87,8 +96,8 @@ final class TextLayout {
       pango_font_description_free(description)
     }
     pango_layout_set_text(layout, text.string, -1)
-    pango_layout_set_spacing(layout, Int32((text.lineSpacing * scale).rounded()))
-    let width = Int32((max(0, size.width) * scale).rounded())
+    pango_layout_set_spacing(layout, Self.pangoUnits(text.lineSpacing))
+    let width = Self.pangoUnits(max(0, size.width))
     let ellipsize: PangoEllipsizeMode = switch text.truncationMode {
     case .none: PANGO_ELLIPSIZE_NONE
     case .start: PANGO_ELLIPSIZE_START
@@ -102,7 +111,7 @@ final class TextLayout {
       pango_layout_set_ellipsize(layout, ellipsize)
       if text.truncationMode != .none {
         // Wrapped text keeps the lines that fit the height; unwrapped text stays on one line.
-        pango_layout_set_height(layout, text.isWrapped ? Int32((max(0, size.height) * scale).rounded()) : -1)
+        pango_layout_set_height(layout, text.isWrapped ? Self.pangoUnits(max(0, size.height)) : -1)
       }
       let alignment: PangoAlignment = switch text.alignment {
       case .left, .justified: PANGO_ALIGN_LEFT
