@@ -15,16 +15,20 @@ public struct SnapshotReport: Sendable {
   public var goldenRenderer: RendererFingerprint?
   /// The renderer that made the actual frames.
   public var renderer: RendererFingerprint
+  /// The manifest the goldens would have if the actual frames were accepted (template,
+  /// parameters, size, times, renderer of this run); `flick accept` applies it.
+  public var manifest: SnapshotManifest?
 
   public init(
     title: String, verdicts: [FrameVerdict], options: ComparisonOptions, goldenRenderer: RendererFingerprint?,
-    renderer: RendererFingerprint = .current
+    renderer: RendererFingerprint = .current, manifest: SnapshotManifest? = nil
   ) {
     self.title = title
     self.verdicts = verdicts
     self.options = options
     self.goldenRenderer = goldenRenderer
     self.renderer = renderer
+    self.manifest = manifest
   }
 
   /// Frames that failed (mismatch, missing or newly recorded).
@@ -72,6 +76,7 @@ public struct SnapshotReport: Sendable {
     var goldenRenderer: RendererFingerprint?
     var renderer: RendererFingerprint
     var frames: [Frame]
+    var manifest: SnapshotManifest?
   }
 
   func jsonText(relativeTo directory: String) throws(SnapshotError) -> String {
@@ -84,7 +89,7 @@ public struct SnapshotReport: Sendable {
           differingPixels: v.comparison?.differingPixels, antiAliasedPixels: v.comparison?.antiAliasedPixels,
           boundingBox: v.comparison?.boundingBox, golden: v.goldenPath, message: v.message,
           artifacts: v.artifacts.mapValues { Self.relative($0, to: directory) })
-      })
+      }, manifest: manifest)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {

@@ -141,13 +141,14 @@ extension Flick {
     /// with 3 when a comparison could not run, 1 on a failure, else returns (exit 0).
     static func finish(
       title: String, verdicts: [FrameVerdict], options: ComparisonOptions, goldenRenderer: RendererFingerprint?,
-      reportDir: String?, writeReport: Bool
+      reportDir: String?, writeReport: Bool, manifest: SnapshotManifest? = nil
     ) throws {
       for v in verdicts where !v.isPass {
         let at = v.seconds.map { " (t=\(secondsText($0)))" } ?? ""
         log("✗ \(v.name)\(at): \(v.status.rawValue): \(v.message)")
       }
-      let report = SnapshotReport(title: title, verdicts: verdicts, options: options, goldenRenderer: goldenRenderer)
+      let report = SnapshotReport(
+        title: title, verdicts: verdicts, options: options, goldenRenderer: goldenRenderer, manifest: manifest)
       let passed = verdicts.filter(\.isPass).count
       log("\(title): \(passed) of \(verdicts.count) match"
         + (report.errors.isEmpty ? "" : ", \(report.errors.count) could not be compared"))

@@ -13,6 +13,7 @@ extension Flick {
       Renders TEMPLATE at the times (and scale) in DIR/manifest.json and compares each frame with
       its golden DIR/<label>.png. Exit 0 when all match, 1 on a mismatch or a missing golden,
       2 on invalid input, 3 when a comparison could not run (never counted as a pass).
+      'flick accept REPORT --against DIR' makes a failed run's frames the goldens (from CI).
 
       \(Diff.toleranceHelp)
       RECORDING
@@ -127,9 +128,11 @@ extension Flick {
         }
       }
       let anyFailed = verdicts.contains { !$0.isPass }
+      // What the goldens' manifest becomes if this run's frames are accepted (flick accept).
+      let verified = size.width > 0 ? try Snapshot.makeManifest(path, a, template, scale: scale, size: size, frames: entries) : nil
       try Diff.finish(
         title: template.name, verdicts: verdicts, options: options, goldenRenderer: manifest?.renderer,
-        reportDir: reportDir, writeReport: explicitReport != nil || anyFailed)
+        reportDir: reportDir, writeReport: explicitReport != nil || anyFailed, manifest: verified)
     }
   }
 }

@@ -18,6 +18,7 @@ struct Flick {
       flick snapshot TEMPLATE --at 0,50%,end --out DIR            render golden frames + manifest.json
       flick verify TEMPLATE --against DIR [--report R]            compare frames with goldens
       flick diff A.png B.png | DIR_A DIR_B                        compare images (pixelmatch-style)
+      flick accept REPORT --against DIR                           make a failed verify's frames the goldens
       flick --help | --version
 
     TEMPLATE is a .json5 file or the name of a bundled template (flick templates).
@@ -56,6 +57,7 @@ struct Flick {
       case "snapshot": try Snapshot.run(args)
       case "verify": try Verify.run(args)
       case "diff": try Diff.run(args)
+      case "accept": try Accept.run(args)
       default:
         throw CommandError.usage("unknown command '\(command)'")
       }

@@ -54,6 +54,22 @@ import Testing
     }
   }
 
+  /// A huge font size used to put the font face in error for the whole process (FreeType
+  /// fails, Cairo keeps the error): text drawn afterwards in the same family failed too.
+  @Test func aHugeFontSizeDoesNotBreakLaterText() throws {
+    func text(_ size: Double) -> RenderTree {
+      Raster.tree(
+        [Layer(
+          id: "t", bounds: Rect(x: 0, y: 0, width: 100, height: 40), position: Point(x: 60, y: 50),
+          content: .text(TextContent(string: "Ag", fontFamily: "DejaVu Sans", fontSize: size, textColor: .black)))],
+        width: 120, height: 100)
+    }
+    for (_, layer) in Self.layers() { _ = try? Renderer().render(Raster.tree([layer], width: 120, height: 100)) }
+    _ = try? Renderer(scale: 4).render(text(1e6))
+    let later = try Renderer().render(text(14))
+    #expect(later.pixels.contains { $0 < 128 }, "the normal text is drawn")
+  }
+
   @Test func anAbsurdCanvasIsAnError() {
     let tree = Raster.tree([Self.card], width: 1e300, height: 100)
     #expect(throws: RasterError.self) { try Renderer().render(tree) }

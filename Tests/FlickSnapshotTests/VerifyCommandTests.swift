@@ -147,4 +147,69 @@ import Testing
     #expect(try Self.run(["verify", Self.twoCards]).status == 2)
     #expect(try Self.run(["diff", Self.twoCards]).status == 2)
   }
+
+  /// The CI flow: verify fails in CI and writes a report; `flick accept` makes its actual frames
+  /// the goldens, after which verify passes with the same parameters.
+  @Test func acceptingAFailedReportMakesItsFramesTheGoldens() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let golden = dir + "/golden", report = dir + "/report"
+    #expect(try Self.run(["snapshot", Self.twoCards, "--at", "0,50%,end", "--out", golden]).status == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: golden + "/0s.png"))
+    let v = try Self.run(
+      ["verify", Self.twoCards, "--against", golden, "--report", report] + Self.recolour, environment: ["CI": "true"])
+    #expect(v.status == 1, "\(v.stderr)")
+
+    let dry = try Self.run(["accept", report, "--against", golden, "--dry-run"])
+    #expect(dry.status == 0, "\(dry.stderr)")
+    #expect(dry.stderr.contains("would accept 0s (failed:"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: golden + "/0s.png")) == before, "a dry run changes nothing")
+
+    let accept = try Self.run(["accept", report, "--against", golden])
+    #expect(accept.status == 0, "\(accept.stderr)")
+    for label in ["0s", "50pct", "end"] {
+      let actual = try Data(contentsOf: URL(fileURLWithPath: "\(report)/\(label)/actual.png"))
+      #expect(try Data(contentsOf: URL(fileURLWithPath: "\(golden)/\(label).png")) == actual, "\(label)")
+    }
+    let manifest = try #require(try SnapshotManifest.read(from: golden))
+    #expect(manifest.parameters == ["--set=rightColor=#3B82F6"])
+    #expect(manifest.frames.map(\.file) == ["0s.png", "50pct.png", "end.png"])
+    let again = try Self.run(["verify", Self.twoCards, "--against", golden] + Self.recolour, environment: ["CI": "true"])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(!again.stderr.contains("note: goldens were made with parameters"))
+    // Nothing is left to accept from a passing run's report.
+    let passing = try Self.run(
+      ["verify", Self.twoCards, "--against", golden, "--report", dir + "/ok"] + Self.recolour, environment: ["CI": "true"])
+    #expect(passing.status == 0)
+    let none = try Self.run(["accept", dir + "/ok", "--against", golden])
+    #expect(none.status == 0 && none.stderr.contains("nothing to accept"))
+  }
+
+  @Test func acceptRefusesWhatDoesNotFit() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let golden = dir + "/golden", report = dir + "/report"
+    #expect(try Self.run(["snapshot", Self.twoCards, "--at", "0", "--out", golden]).status == 0)
+    // Not a report.
+    let missing = try Self.run(["accept", dir + "/nowhere", "--against", golden])
+    #expect(missing.status == 2 && missing.stderr.contains("summary.json"), "\(missing.stderr)")
+    _ = try Self.run(["verify", Self.twoCards, "--against", golden, "--report", report] + Self.recolour)
+    // No manifest in the goldens folder.
+    try FileManager.default.createDirectory(atPath: dir + "/empty", withIntermediateDirectories: true)
+    let bare = try Self.run(["accept", report, "--against", dir + "/empty"])
+    #expect(bare.status == 2 && bare.stderr.contains("flick snapshot first"), "\(bare.stderr)")
+    // An actual.png of another size.
+    let small = Frame(width: 4, height: 4, bytesPerRow: 16, pixels: [UInt8](repeating: 255, count: 64))
+    try small.writePNG(to: report + "/0s/actual.png")
+    let wrongSize = try Self.run(["accept", report, "--against", golden])
+    #expect(wrongSize.status == 2 && wrongSize.stderr.contains("4×4"), "\(wrongSize.stderr)")
+    // A corrupt one.
+    try Data("not a png".utf8).write(to: URL(fileURLWithPath: report + "/0s/actual.png"))
+    let corrupt = try Self.run(["accept", report, "--against", golden])
+    #expect(corrupt.status == 3, "\(corrupt.stderr)")
+    #expect(try Self.run(["snapshot", Self.twoCards, "--at", "0", "--out", dir + "/check"]).status == 0)
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: golden + "/0s.png"))
+        == Data(contentsOf: URL(fileURLWithPath: dir + "/check/0s.png")), "refused accepts change nothing")
+  }
 }

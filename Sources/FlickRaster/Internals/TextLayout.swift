@@ -68,6 +68,9 @@ final class TextLayout {
   /// Horizontal offset of the text inside the bounds (alignment of unwrapped text), in points.
   let offsetX: Double
 
+  /// Font sizes drawn, in points; sizes outside are clamped (an animation may overshoot).
+  static let fontSizes = 0.5...2000.0
+
   /// `points` in Pango units, clamped to what an `Int32` holds (NaN is 0): a template may ask for
   /// a layer a million points wide.
   static func pangoUnits(_ points: Double) -> Int32 {
@@ -82,8 +85,9 @@ final class TextLayout {
     let scale = Double(PANGO_SCALE)
     if let description = pango_font_description_new() {
       pango_font_description_set_family(description, text.fontFamily)
-      // Pango keeps sizes in Int32 units: 1,000,000 points is far beyond any frame.
-      let fontSize = text.fontSize.isNaN ? 12 : min(max(0.5, text.fontSize), 1_000_000)
+      // The range templates accept. Beyond it FreeType fails, and Cairo then keeps the font
+      // face in error for the rest of the process: every later text in that family would fail.
+      let fontSize = text.fontSize.isNaN ? 12 : min(max(TextLayout.fontSizes.lowerBound, text.fontSize), TextLayout.fontSizes.upperBound)
       pango_font_description_set_absolute_size(description, fontSize * scale)
       pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(text.fontWeight.rawValue)))
       let style: PangoStyle = switch text.fontStyle {

@@ -1,0 +1,63 @@
+import FlickSnapshot
+import Foundation
+
+extension Flick {
+  /// `flick accept REPORT --against DIR`
+  enum Accept {
+    static let help = """
+      USAGE: flick accept REPORT --against DIR [--dry-run]
+
+      Makes the actual frames of a failed 'flick verify' the new goldens: every failing or missing
+      frame's REPORT/<frame>/actual.png is copied over DIR/<frame>.png, and DIR/manifest.json takes
+      the template, parameters, times and renderer of the verification. Frames that matched are
+      left alone; frames whose comparison could not run are never accepted.
+
+      Goldens should come from the machine that checks them. When verify fails in CI, download
+      its report folder (--report, or $FLICK_ARTIFACTS/<template>) and accept it here; look at
+      the new goldens before committing them.
+
+        --against DIR   the goldens folder (it must hold a manifest.json)
+        --dry-run       list what would be accepted and change nothing
+
+      Exit 0 when accepted (or nothing to accept), 2 when the report or a frame does not fit the
+      goldens, 3 when a file cannot be read or written.
+      """
+
+    static func run(_ args: [String]) throws {
+      let a = try Arguments(args, valued: ["against"], flags: ["help", "h", "dry-run"])
+      if a.has("help") || a.has("h") {
+        print(help)
+        return
+      }
+      guard a.positionals.count == 1, let report = a.positionals.first else {
+        throw CommandError.usage("accept needs one REPORT folder (what flick verify wrote with --report)")
+      }
+      guard let goldens = a.value("against") else {
+        throw CommandError.usage("accept needs the golden folder: --against DIR")
+      }
+      let plan: ReportAcceptance
+      do {
+        plan = try ReportAcceptance(report: report, goldens: goldens)
+      } catch {
+        throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
+      }
+      for (name, reason) in plan.skipped { log("skipped \(name): \(reason)") }
+      guard !plan.accepted.isEmpty else {
+        log("nothing to accept: no frame of \(report) failed")
+        return
+      }
+      let dryRun = a.has("dry-run")
+      for frame in plan.accepted {
+        log("\(dryRun ? "would accept" : "accepted") \(frame.name) (\(frame.status.rawValue): \(frame.message)) → \(frame.golden)")
+      }
+      if dryRun { return }
+      do {
+        try plan.apply()
+      } catch {
+        throw CommandError(message: error.description, code: .environment)
+      }
+      log("\(plan.accepted.count) golden\(plan.accepted.count == 1 ? "" : "s") updated in \(goldens); manifest.json now "
+        + "names \(plan.manifest.template) rendered with cairo \(plan.manifest.renderer.cairo)")
+    }
+  }
+}
