@@ -100,6 +100,10 @@ import Testing
       .contains("'strokeEnd' is a property of shape layers, but 'a' is not a shape layer"))
     #expect(Self.message("[{ at: 1, target: 'a', animate: { opacity: 0 } }, { at: 0.5, target: 'a', animate: { opacity: 1 } }]")
       .contains("list the animations of one property in time order"))
+    // Names that write the same state are one property: positionX listed after a later position.
+    #expect(Self.message("[{ at: 2, target: 'a', animate: { position: [300, 100] } }, { at: 1, target: 'a', animate: { positionX: 50 } }]")
+      .contains("(position writes positionX too); list the animations of one property in time order"))
+    #expect((try? Self.scene("[{ at: 1, target: 'a', animate: { positionX: 50 } }, { at: 2, target: 'a', animate: { position: [300, 100] } }]")) != nil)
     #expect(Self.message("[{ id: 'spin', target: 'a', animate: { rotation: { by: 6.28, curve: 'linear', duration: 1, repeatForever: true } } }, { after: 'spin', target: 'b', animate: { opacity: 0 } }]")
       .contains("never ends"))
     #expect(Self.message("[{ target: 'a', animate: { opacity: { to: 0, spring: { bounciness: 4 }, duration: 1 } } }]")

@@ -165,10 +165,15 @@ extension TimelineCompiler {
     _ p: LayerProperty<V>, layerID: String, curve: AnyAnimationCurve<V>, begin: Double, node: TemplateNode
   ) throws(TemplateError) {
     let key = "\(layerID).\(p.name)"
-    if let last = tracks[key]?.last, last.begin > begin {
+    // Animations apply in list order, so a later start must come later in the list; names that
+    // write the same state (`position` and `positionX`) count as one property.
+    let names = Self.aliases.first { $0.contains(p.name) } ?? [p.name]
+    for name in names {
+      guard let last = tracks["\(layerID).\(name)"]?.last, last.begin > begin else { continue }
+      let other = name == p.name ? "" : " (\(name) writes \(p.name) too)"
       throw node.error(
-        "this animation of \(key) starts at \(TemplateNode.format(begin)) s, before the one at \(last.path) "
-          + "(\(TemplateNode.format(last.begin)) s); list the animations of one property in time order")
+        "this animation of \(key) starts at \(TemplateNode.format(begin)) s, before the one of \(layerID).\(name) at "
+          + "\(last.path) (\(TemplateNode.format(last.begin)) s)\(other); list the animations of one property in time order")
     }
     tracks[key, default: []].append(Track(begin: begin, path: node.path, velocity: { curve.velocity(at: $0) }))
     scene.animations.append(LayerAnimation(layerID: layerID, property: p, curve: curve, beginTime: begin))
