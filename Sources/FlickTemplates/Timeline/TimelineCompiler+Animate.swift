@@ -170,9 +170,10 @@ extension TimelineCompiler {
     let names = Self.aliases.first { $0.contains(p.name) } ?? [p.name]
     for name in names {
       guard let last = tracks["\(layerID).\(name)"]?.last, last.begin > begin else { continue }
+      let one = name == p.name ? "the one" : "the one of \(layerID).\(name)"
       let other = name == p.name ? "" : " (\(name) writes \(p.name) too)"
       throw node.error(
-        "this animation of \(key) starts at \(TemplateNode.format(begin)) s, before the one of \(layerID).\(name) at "
+        "this animation of \(key) starts at \(TemplateNode.format(begin)) s, before \(one) at "
           + "\(last.path) (\(TemplateNode.format(last.begin)) s)\(other); list the animations of one property in time order")
     }
     tracks[key, default: []].append(Track(begin: begin, path: node.path, velocity: { curve.velocity(at: $0) }))
