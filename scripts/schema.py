@@ -9,7 +9,7 @@ P=R("parameterReference")
 def withRef(s): return {"anyOf":[s,P]}
 def enumRef(vals): return withRef({"enum":vals})
 defs={}
-defs["parameterReference"]={"type":"string","pattern":"^\\$[A-Za-z_][A-Za-z0-9_]*$","description":"The value of a parameter: \"$name\"."}
+defs["parameterReference"]={"type":"string","pattern":"^\\$([A-Za-z_][A-Za-z0-9_]*|\\(.*\\))$","description":"The value of a parameter, \"$name\", or a number computed from number parameters, \"$(width / 2 + 8)\"."}
 defs["number"]=withRef({"type":"number"})
 defs["nonNegativeNumber"]=withRef({"type":"number","minimum":0})
 defs["unitInterval"]=withRef({"type":"number","minimum":0,"maximum":1})
@@ -150,7 +150,7 @@ schema={"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://
  "properties":{"$schema":{"type":"string","description":"Where editors find this schema."},
   "flick":{"const":1,"description":"Format version; this schema describes version 1."},
   "name":{"type":"string"},"description":{"type":"string","description":"One line for 'flick templates' and 'flick info'."},
-  "parameters":{"type":"object","description":"Typed values the template exposes; referenced as \"$name\", or \"${name}\" inside strings.",
+  "parameters":{"type":"object","description":"Typed values the template exposes; referenced as \"$name\" (\"$(expression)\" computes a number), or \"${name}\" inside strings.",
      "propertyNames":{"pattern":"^[A-Za-z_][A-Za-z0-9_]*$"},"additionalProperties":R("parameter")},
   "fonts":{"type":"array","description":"Font files (.ttf, .otf, .ttc) relative to the template's folder; their families can be named in fontFamily.",
      "items":{"anyOf":[{"type":"string","pattern":"\\.([tT][tT][fFcC]|[oO][tT][fF])$"},P]}},

@@ -65,9 +65,11 @@ extension Template {
   // MARK: - Substitution
 
   /// Replaces every parameter reference in `node`'s value: a string that is exactly `"$name"`
-  /// becomes the parameter's value (any type); `"${name}"` inside a string becomes its text;
-  /// `"$$"` is a literal `$`. Substituted values keep the reference's position and record their
-  /// origin, so later errors point at the reference and name the parameter.
+  /// becomes the parameter's value (any type), and one that is exactly `"$(expression)"` the
+  /// number it computes (``TemplateExpression``); `"${name}"` or `"${expression}"` inside a
+  /// string becomes its text; `"$$"` is a literal `$`. Substituted values keep the reference's
+  /// position and record their origin, so later errors point at the reference and name the
+  /// parameter.
   static func substitute(_ node: TemplateNode, values: [String: JSON5Value]) throws(TemplateError) -> JSON5Value {
     var value = node.value
     switch value.kind {
@@ -76,6 +78,12 @@ extension Template {
         guard var replacement = values[name] else { throw unknownReference(name, node, values) }
         replacement = repositioned(replacement, like: value, origin: "parameter '\(name)'")
         return replacement
+      }
+      if s.hasPrefix("$("), s.hasSuffix(")") {
+        let text = String(s.dropFirst(2).dropLast())
+        value.kind = .number(try evaluate(text, in: s, node, values))
+        value.origin = "expression \(s)"
+        return value
       }
       value.kind = .string(try interpolate(s, node, values))
     case .array(let items):
@@ -124,8 +132,12 @@ extension Template {
           throw node.error("unterminated '${' in \"\(s)\": write ${name}, or $$ for a literal '$'")
         }
         let name = String(s[s.index(after: next)..<close])
-        guard let value = values[name] else { throw unknownReference(name, node, values) }
-        out += TemplateParameter.text(of: value)
+        if TemplateParameter.isValidName(name) {
+          guard let value = values[name] else { throw unknownReference(name, node, values) }
+          out += TemplateParameter.text(of: value)
+        } else {
+          out += TemplateNode.format(try evaluate(name, in: s, node, values))
+        }
         i = s.index(after: close)
       } else {
         out.append(c)
@@ -133,6 +145,19 @@ extension Template {
       }
     }
     return out
+  }
+
+  /// The value of the expression `text` (written in the string `s`), or an error at the node
+  /// that quotes it and points at the character.
+  private static func evaluate(
+    _ text: String, in s: String, _ node: TemplateNode, _ values: [String: JSON5Value]
+  ) throws(TemplateError) -> Double {
+    do {
+      return try TemplateExpression.evaluate(text, values: values)
+    } catch {
+      let marker = error.offset > 0 ? " at '\(String(Array(text)[min(error.offset, text.count - 1)...]).prefix(12))'" : ""
+      throw node.error("in \"\(s)\": \(error.message)\(marker)")
+    }
   }
 
   private static func unknownReference(_ name: String, _ node: TemplateNode, _ values: [String: JSON5Value])
