@@ -79,7 +79,7 @@ layer={
  "string":{"type":"string"},"fontFamily":{"type":"string","minLength":1},"fontSize":R("number"),
  "fontWeight":{"anyOf":[{"enum":[100,200,300,400,500,600,700,800,900]},{"enum":weights},P]},
  "fontStyle":enumRef(["normal","italic","oblique"]),"textColor":R("color"),
- "alignment":enumRef(["left","center","right","justified"]),"isWrapped":R("boolean"),"lineSpacing":R("number"),
+ "alignment":enumRef(["left","center","right","justified"]),"isWrapped":R("boolean"),"lineSpacing":R("number"),"tracking":R("number"),
  "truncationMode":enumRef(["none","start","middle","end"]),
  # gradient
  "kind":enumRef(["axial","radial","conic","linear"]),"colors":R("colors"),"locations":{"type":"array","items":R("unitInterval")},
@@ -114,7 +114,7 @@ ptype={"position":"point","positionX":"number","positionY":"number","anchorPoint
  "translationXY":"point","translationX":"number","translationY":"number","opacity":"number","backgroundColor":"color","cornerRadius":"number",
  "borderWidth":"number","borderColor":"color","shadowColor":"color","shadowOpacity":"number","shadowRadius":"number","shadowOffset":"point",
  "strokeStart":"number","strokeEnd":"number","lineWidth":"number","lineDashPhase":"number","fillColor":"color","strokeColor":"color",
- "fontSize":"number","textColor":"color","colors":"colors","startPoint":"point","endPoint":"point"}
+ "fontSize":"number","tracking":"number","textColor":"color","colors":"colors","startPoint":"point","endPoint":"point"}
 defs["animate"]={"type":"object","minProperties":1,"additionalProperties":False,"properties":{k:R(v+"Animation") for k,v in ptype.items()}}
 defs["setValues"]={"type":"object","additionalProperties":False,"properties":{k:types[v] for k,v in ptype.items()}}
 defs["animatorValues"]={"type":"object","additionalProperties":False,"properties":{k:{"anyOf":[types[v],{"type":"object","required":["to"],"additionalProperties":False,"properties":{"to":types[v],"from":types[v]}}]} for k,v in ptype.items()}}

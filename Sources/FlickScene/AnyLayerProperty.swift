@@ -55,7 +55,7 @@ public enum AnyLayerProperty: Sendable {
   public var contentKind: LayerContentKind? {
     switch name {
     case "strokeStart", "strokeEnd", "lineWidth", "lineDashPhase", "fillColor", "strokeColor": .shape
-    case "fontSize", "textColor": .text
+    case "fontSize", "tracking", "textColor": .text
     case "colors", "startPoint", "endPoint": .gradient
     default: nil
     }
@@ -78,7 +78,7 @@ public enum AnyLayerProperty: Sendable {
     .color(.shadowColor), .double(.shadowOpacity), .double(.shadowRadius), .point(.shadowOffset),
     .double(.strokeStart), .double(.strokeEnd), .double(.lineWidth), .double(.lineDashPhase),
     .color(.fillColor), .color(.strokeColor),
-    .double(.fontSize), .color(.textColor),
+    .double(.fontSize), .double(.tracking), .color(.textColor),
     .colors(.colors), .point(.startPoint), .point(.endPoint),
   ]
 

@@ -118,6 +118,11 @@ extension LayerProperty where Value == Double {
   public static let lineDashPhase = LayerProperty(
     name: "lineDashPhase", threshold: Threshold.points, read: { $0.shape?.lineDashPhase ?? 0 },
     write: { l, v in l.withShape { $0.lineDashPhase = v } })
+  /// `tracking` of a text layer: extra space after every character, in points.
+  public static let tracking = LayerProperty(
+    name: "tracking", threshold: 0.01, read: { $0.text?.tracking ?? 0 },
+    write: { l, v in l.withText { $0.tracking = v } })
+
   /// `fontSize` of a text layer, in points.
   public static let fontSize = LayerProperty(
     name: "fontSize", threshold: 0.1, read: { $0.text?.fontSize ?? 0 },

@@ -42,6 +42,9 @@ public struct TextContent: Sendable, Hashable {
   public var isWrapped: Bool
   /// Extra space between lines, in points (may be negative).
   public var lineSpacing: Double
+  /// Extra space after every character, in points (may be negative): SwiftUI's `tracking(_:)`,
+  /// `NSAttributedString.Key.kern` and Figma's letter spacing in points.
+  public var tracking: Double
   /// How text that does not fit the bounds is cut: with wrapping, lines below the bounds'
   /// height are dropped and the last visible one ends in an ellipsis; without, a long line is
   /// ellipsised at the bounds' width.
@@ -51,7 +54,7 @@ public struct TextContent: Sendable, Hashable {
     string: String, fontFamily: String = "Inter", fontSize: Double = 17,
     fontWeight: FontWeight = .regular, fontStyle: FontStyle = .normal, textColor: Color = .black,
     alignment: Alignment = .left, isWrapped: Bool = true, lineSpacing: Double = 0,
-    truncationMode: TruncationMode = .none
+    truncationMode: TruncationMode = .none, tracking: Double = 0
   ) {
     self.string = string
     self.fontFamily = fontFamily
@@ -63,5 +66,6 @@ public struct TextContent: Sendable, Hashable {
     self.isWrapped = isWrapped
     self.lineSpacing = lineSpacing
     self.truncationMode = truncationMode
+    self.tracking = tracking
   }
 }

@@ -18,7 +18,7 @@ extension Template {
     ],
     .text: [
       "string", "fontFamily", "fontSize", "fontWeight", "fontStyle", "textColor", "alignment", "isWrapped",
-      "lineSpacing", "truncationMode",
+      "lineSpacing", "tracking", "truncationMode",
     ],
     .gradient: ["kind", "colors", "locations", "startPoint", "endPoint"],
   ]
@@ -266,6 +266,7 @@ extension Template {
     if let n = o["alignment"] { t.alignment = TextContent.Alignment(rawValue: try n.string(oneOf: TextContent.Alignment.allCases.map(\.rawValue))) ?? .left }
     if let n = o["isWrapped"] { t.isWrapped = try n.flag() }
     if let n = o["lineSpacing"] { t.lineSpacing = try n.double(in: -1000...1000) }
+    if let n = o["tracking"] { t.tracking = try n.double(in: -100...1000) }
     if let n = o["truncationMode"] {
       t.truncationMode = TextContent.TruncationMode(rawValue: try n.string(oneOf: TextContent.TruncationMode.allCases.map(\.rawValue))) ?? .none
     }

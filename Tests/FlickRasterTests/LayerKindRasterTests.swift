@@ -54,6 +54,22 @@ import Testing
     }
   }
 
+  /// `tracking` adds the same space after every character: "HELLO" (5 characters) is 4 gaps
+  /// of 6 points wider with tracking 6, and negative tracking tightens it.
+  @Test func trackingSpacesEveryCharacter() throws {
+    func inkWidth(_ tracking: Double) throws -> Int {
+      let text = Layer(
+        id: "t", bounds: Rect(x: 0, y: 0, width: 190, height: 40), position: Point(x: 100, y: 50),
+        content: .text(TextContent(string: "HELLO", fontFamily: "DejaVu Sans", fontSize: 20, textColor: .black,
+                                   isWrapped: false, tracking: tracking)))
+      let ink = try #require(try Raster.render([text], width: 200, height: 100).inkBounds(background: .white))
+      return ink.maxX - ink.minX
+    }
+    let plain = try inkWidth(0)
+    #expect(abs(try inkWidth(6) - plain - 24) <= 2)
+    #expect(try inkWidth(-2) < plain - 5)
+  }
+
   @Test func longTextWrapsOrTruncatesInsideTheBounds() throws {
     let long = "The quick brown fox jumps over the lazy dog and keeps running far beyond the edge"
     var content = TextContent(string: long, fontFamily: "DejaVu Sans", fontSize: 16, textColor: .black)

@@ -10,7 +10,7 @@ import Testing
       "backgroundColor": "color", "cornerRadius": "number", "borderWidth": "number", "borderColor": "color",
       "shadowColor": "color", "shadowOpacity": "number", "shadowRadius": "number", "shadowOffset": "point",
       "strokeStart": "number", "strokeEnd": "number", "lineWidth": "number", "fillColor": "color",
-      "strokeColor": "color", "fontSize": "number", "textColor": "color", "colors": "colors",
+      "strokeColor": "color", "fontSize": "number", "tracking": "number", "textColor": "color", "colors": "colors",
     ]
     for (name, type) in expected {
       #expect(AnyLayerProperty.named(name)?.valueTypeName == type, "\(name)")

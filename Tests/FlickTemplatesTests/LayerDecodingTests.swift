@@ -42,7 +42,7 @@ import Testing
     let title = try #require(tree.layer(id: "title")?.text)
     #expect(title.string == "Hello" && title.fontFamily == "Inter" && title.fontSize == 22)
     #expect(title.fontWeight == .semibold && title.fontStyle == .italic && title.alignment == .center)
-    #expect(!title.isWrapped && title.lineSpacing == 4 && title.truncationMode == .end)
+    #expect(!title.isWrapped && title.lineSpacing == 4 && title.tracking == 1.5 && title.truncationMode == .end)
     #expect(tree.layer(id: "weight")?.text?.fontWeight == .bold)
     let sky = try #require(tree.layer(id: "sky")?.gradient)
     #expect(sky.kind == .radial && sky.colors.colors.count == 2 && sky.locations == [0.2, 0.9])

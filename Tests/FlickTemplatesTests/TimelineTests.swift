@@ -183,6 +183,18 @@ import Testing
     #expect(Self.opacity(s, "a", 2.5) == 0 && Self.opacity(s, "b", 2.5) == 1 && Self.opacity(s, "c", 2.5) == 0)
   }
 
+  @Test func trackingAnimatesOnTextLayers() throws {
+    let s = try Template.decode(
+      """
+      { flick: 1, canvas: { width: 200, height: 100, duration: 1 },
+        layers: [{ id: "label", type: "text", string: "Hi", size: [100, 30] }],
+        timeline: [{ target: "label", animate: { tracking: 10 }, curve: "linear", duration: 1 }] }
+      """, file: "t.json5"
+    ).scene
+    let mid = s.renderTree(at: 0.5).layer(id: "label")?.text?.tracking
+    #expect(mid.map { Self.near($0, 5) } == true)
+  }
+
   @Test func setChangesAtOnce() throws {
     let s = try Self.scene("[{ at: 1, targets: ['a', 'b'], stagger: 0.5, set: { opacity: 0.25, backgroundColor: '#FF0000' } }]")
     #expect(Self.opacity(s, "a", 0.99) == 1 && Self.opacity(s, "a", 1) == 0.25)

@@ -101,6 +101,14 @@ final class TextLayout {
     }
     pango_layout_set_text(layout, text.string, -1)
     pango_layout_set_spacing(layout, Self.pangoUnits(text.lineSpacing))
+    if text.tracking != 0, let attributes = pango_attr_list_new() {
+      // Letter spacing over the whole text; the list takes ownership of the attribute.
+      if let spacing = pango_attr_letter_spacing_new(Self.pangoUnits(text.tracking)) {
+        pango_attr_list_insert(attributes, spacing)
+      }
+      pango_layout_set_attributes(layout, attributes)
+      pango_attr_list_unref(attributes)
+    }
     let width = Self.pangoUnits(max(0, size.width))
     let ellipsize: PangoEllipsizeMode = switch text.truncationMode {
     case .none: PANGO_ELLIPSIZE_NONE
