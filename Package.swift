@@ -67,14 +67,14 @@ let package = Package(
     /// Subprocess helpers shared by the end-to-end test suites (not a product).
     .target(name: "FlickTestSupport"),
 
-    .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion"]),
+    .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion", "FlickTestSupport"]),
     .testTarget(name: "FlickSceneTests", dependencies: ["FlickScene"]),
     .testTarget(
       name: "FlickRasterTests", dependencies: ["FlickRaster"],
       exclude: ["Fixtures"]),
     .testTarget(name: "FlickVideoTests", dependencies: ["FlickVideo", "FlickTemplates", "FlickTestSupport"]),
     .testTarget(
-      name: "FlickTemplatesTests", dependencies: ["FlickTemplates", "FlickRaster"],
+      name: "FlickTemplatesTests", dependencies: ["FlickTemplates", "FlickRaster", "FlickTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "FlickSnapshotTests", dependencies: ["FlickSnapshot", "FlickTesting", "FlickTestSupport"],

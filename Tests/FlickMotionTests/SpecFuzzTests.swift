@@ -1,21 +1,11 @@
 import FlickMotion
+import FlickTestSupport
 import Testing
 
 /// Spec strings are typed by hand (templates, `flick curve`): random ones built from the
 /// language's own words and extreme numbers must parse or fail with an error, and whatever
 /// parses must give a curve whose samples are finite or an error, never a crash or a hang.
 @Suite struct SpecFuzzTests {
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let names = [
     "spring", "decay", "linear", "easeIn", "easeOut", "easeInEaseOut", "default", "backIn", "bounceOut", "elasticIn",
     "anticipate", "cubicBezier", "steps", "tween", "keyframes", "smooth", "snappy", "bouncy",
@@ -30,7 +20,7 @@ import Testing
     "0", "-0", "1", "-1", "0.5", "1e308", "-1e308", "1e-308", "4", "12", "100", "0.998", "1.0001", "99999", "3",
   ]
 
-  static func value(_ g: inout Generator, depth: Int) -> String {
+  static func value(_ g: inout SeededGenerator, depth: Int) -> String {
     switch Int.random(in: 0..<(depth > 1 ? 3 : 5), using: &g) {
     case 0, 1: return numbers.randomElement(using: &g)!
     case 2: return ["true", "false", "removed", "both", "jumpStart", "cubic", "paced", "easeOut"].randomElement(using: &g)!
@@ -39,7 +29,7 @@ import Testing
     }
   }
 
-  static func spec(_ g: inout Generator, depth: Int = 0) -> String {
+  static func spec(_ g: inout SeededGenerator, depth: Int = 0) -> String {
     var s = names.randomElement(using: &g)!
     guard Bool.random(using: &g) else { return s }
     let args = (0..<Int.random(in: 0...4, using: &g)).map { _ -> String in
@@ -53,7 +43,7 @@ import Testing
   @Test func randomSpecsParseOrFailAndSampleFinitely() {
     var parsed = 0
     for seed in 0..<3000 {
-      var g = Generator(state: UInt64(seed))
+      var g = SeededGenerator(seed: UInt64(seed))
       let text = Self.spec(&g)
       guard let spec = try? AnimationSpec(parsing: text) else { continue }
       parsed += 1

@@ -2,6 +2,7 @@ import FlickMotion
 import FlickRaster
 import FlickScene
 import FlickTemplates
+import FlickTestSupport
 import Foundation
 import Testing
 
@@ -10,18 +11,6 @@ import Testing
 /// mutated many times over (bytes flipped, dropped, duplicated, spliced, truncated) with a
 /// seeded generator, so a failure is reproducible from the seed in its message.
 @Suite struct FuzzTests {
-  /// SplitMix64: small, seeded, the same everywhere.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let templates: [(name: String, text: [UInt8])] = {
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Templates")
@@ -39,7 +28,7 @@ import Testing
     "\"$(1e308 * 10)\"", "\"$((((\"", "\"$(max())\"", "\"${1/0}\"", "\"$(-0 % 0.5)\"", "$(",
   ]
 
-  static func mutate(_ bytes: [UInt8], _ g: inout Generator) -> [UInt8] {
+  static func mutate(_ bytes: [UInt8], _ g: inout SeededGenerator) -> [UInt8] {
     var b = bytes
     for _ in 0..<Int.random(in: 1...4, using: &g) {
       guard !b.isEmpty else { break }
@@ -69,7 +58,7 @@ import Testing
     for (index, template) in Self.templates.enumerated() {
       for round in 0..<300 {
         let seed = UInt64(index * 100_000 + round)
-        var g = Generator(state: seed)
+        var g = SeededGenerator(seed: seed)
         let text = String(decoding: Self.mutate(template.text, &g), as: UTF8.self)
         do {
           let t = try Template.decode(text, file: template.name)
