@@ -33,6 +33,11 @@ struct Flick {
       3 environment (ffmpeg, disk) · 130 interrupted
     """
 
+  /// The subcommands, for "did you mean".
+  static let commands = [
+    "render", "still", "info", "templates", "schema", "curve", "snapshot", "verify", "diff", "accept", "help",
+  ]
+
   static func main() {
     var args = Array(CommandLine.arguments.dropFirst())
     do {
@@ -59,7 +64,8 @@ struct Flick {
       case "diff": try Diff.run(args)
       case "accept": try Accept.run(args)
       default:
-        throw CommandError.usage("unknown command '\(command)'")
+        let guess = Arguments.closest(to: command, in: commands).map { "; did you mean '\($0)'?" } ?? ""
+        throw CommandError.usage("unknown command '\(command)'\(guess)")
       }
     } catch let error as CommandError {
       fail(error.message, error.code)

@@ -46,6 +46,15 @@ import Testing
     #expect(h.status == 0 && h.stdout.contains("flick render"))
     let bad = try Self.run(Self.flick, ["render"])
     #expect(bad.status == 2 && bad.stderr.contains("render needs a TEMPLATE"))
+    let typo = try Self.run(Self.flick, ["rendr"])
+    #expect(typo.status == 2 && typo.stderr.contains("unknown command 'rendr'; did you mean 'render'?"))
+    // Every command in the usage text is one the dispatcher knows.
+    for line in h.stdout.split(separator: "\n") where line.hasPrefix("  flick ") {
+      let command = String(line.dropFirst(8).prefix { $0 != " " })
+      guard !command.hasPrefix("-") else { continue }
+      let r = try Self.run(Self.flick, [command, "--help"])
+      #expect(r.status == 0, "flick \(command) --help: \(r.stderr)")
+    }
   }
 
   @Test func rendersMP4AndGIF() throws {
