@@ -39,8 +39,11 @@ struct _Segment<Root: Sendable, Value: Animatable>: _SegmentProtocol {
   let naturalEnd: Double
   var end: Double
   var finished = true
-  let reachTime: Double?
   let chain: (id: Int, group: Int)?
+  /// The reach time, found on first use: only event queries need it, and finding it costs a
+  /// few hundred curve samples, so scheduling thousands of animations and sampling them stays
+  /// cheap.
+  private let reach = _ReplayBox<Double?>()
   let onChange: (@Sendable (Value, Value) -> Void)?
   let onComplete: (@Sendable (Bool) -> Void)?
 
@@ -62,14 +65,15 @@ struct _Segment<Root: Sendable, Value: Animatable>: _SegmentProtocol {
     self.chain = chain
     self.onChange = onChange
     self.onComplete = onComplete
-    // First time the value reaches the target, in the first iteration.
-    let d = curve.duration
-    let speed = timing.speed
-    if d.isFinite, speed > 0 {
-      let local = Self.firstCrossing(curve)
-      reachTime = start + timing.beginTime + local / speed
-    } else {
-      reachTime = nil
+  }
+
+  /// First time the value reaches the target, in the first iteration (nil when it never ends).
+  var reachTime: Double? {
+    reach.value {
+      let base = curve.base
+      let timing = curve.timing
+      guard base.duration.isFinite, timing.speed > 0 else { return nil }
+      return start + timing.beginTime + Self.firstCrossing(base) / timing.speed
     }
   }
 
