@@ -52,8 +52,15 @@ import Testing
       var wideShadow = card("wideShadow", 505, 70 + t, opacity: 0.6, "#F8FAFC")
       wideShadow.shadowPath = .rect(Rect(x: -30, y: -25, width: 150, height: 120))
       wideShadow.shadowOpacity = 0.9
+      // Wholly off-screen, and wholly outside a clip: skipped, as Cairo's group would show nothing.
+      let gone = card("gone", -300, 50, opacity: 0.5, "#F97316")
+      var clippedAway = rectClip
+      clippedAway.id = "clippedAway"
+      clippedAway.position.x = 430
+      clippedAway.sublayers = [card("outside", 400 + t, 40, opacity: 0.5, "#22C55E")]
       return Raster.tree(
-        [offscreen, nested, masked, maskedTranslucent, rectClip, roundClip, rotatedClip, plane, wideShadow], width: 580,
+        [offscreen, nested, masked, maskedTranslucent, rectClip, roundClip, rotatedClip, plane, wideShadow, gone, clippedAway],
+        width: 580,
         height: 220, background: c("#0F172A"))
     }
   }
@@ -83,11 +90,12 @@ import Testing
     }
     let cairo = try statistics(cairoGroups: true)
     let arena = try statistics(cairoGroups: false)
-    // Eight groups a frame are drawn in arena memory (the two inside non-rectangular clips
-    // stay Cairo's): after the first frame they reuse blocks given back earlier. All twelve
+    // At least seven groups a frame are drawn in arena memory (the two inside non-rectangular
+    // clips stay Cairo's, the two clipped away are skipped): after the first frame they reuse
+    // blocks given back earlier. All twelve
     // frames together allocate less group memory than Cairo does for one frame (seven of its
     // surfaces the size of the clip, 1160 × 440 pixels).
-    #expect(arena.reused - cairo.reused >= 8 * (trees.count - 1), "\(arena) vs \(cairo)")
+    #expect(arena.reused - cairo.reused >= 7 * (trees.count - 1), "\(arena) vs \(cairo)")
     #expect(arena.allocatedBytes - cairo.allocatedBytes < 7 * 1160 * 440 * 4, "\(arena) vs \(cairo)")
   }
 }

@@ -81,6 +81,17 @@ extension LayerPainter {
     return LayerGroup(context: gcr, image: image)
   }
 
+  /// Whether `ink` (frame pixels) lies wholly outside `cr`'s clip: a group there would draw
+  /// nothing visible.
+  func isClippedAway(_ ink: (x0: Double, y0: Double, x1: Double, y1: Double), in cr: OpaquePointer) -> Bool {
+    var e = (0.0, 0.0, 0.0, 0.0)
+    cairo_save(cr)
+    cairo_identity_matrix(cr)
+    cairo_clip_extents(cr, &e.0, &e.1, &e.2, &e.3)
+    cairo_restore(cr)
+    return ink.x1 <= e.0 || ink.y1 <= e.1 || ink.x0 >= e.2 || ink.y0 >= e.3
+  }
+
   /// Where `layer` (drawn in `cr`'s user space) can put pixels, in whole frame pixels: its ink
   /// extents (content, sublayers, shadow) under the current matrix, widened by a margin for
   /// what extents leave out (blur tails, antialiasing, glyph overhang). Nil when unknown.

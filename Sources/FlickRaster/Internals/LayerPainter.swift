@@ -63,6 +63,8 @@ final class LayerPainter {
     }
     var failure: RasterError?
     let ink = inkRect(layer, in: cr)
+    // Off-screen (or clipped away) entirely: Cairo's group would composite nothing.
+    if !usesCairoGroups, let ink, isClippedAway(ink, in: cr) { return }
     let group = pushGroup(cr, ink: ink)
     do {
       try drawShadow(layer, in: group.context)
