@@ -36,6 +36,7 @@ public struct ReportAcceptance: Sendable {
   public var manifest: SnapshotManifest
 
   private var images: [(source: String, golden: String)]
+  private let goldenDirectory: String
 
   /// Reads the report in `reportDirectory` and plans its acceptance into `goldenDirectory`
   /// (which must already hold a `manifest.json`).
@@ -114,6 +115,7 @@ public struct ReportAcceptance: Sendable {
     self.skipped = skipped
     self.manifest = manifest
     self.images = images
+    self.goldenDirectory = goldenDirectory
   }
 
   /// Copies the accepted frames over the goldens and writes the manifest.
@@ -127,7 +129,7 @@ public struct ReportAcceptance: Sendable {
       }
       try AtomicFile.write(bytes, to: golden)
     }
-    try manifest.write(to: (images[0].golden as NSString).deletingLastPathComponent)
+    try manifest.write(to: goldenDirectory)
   }
 
   /// Whether `name` can be used as a file name inside the goldens folder as it is.
