@@ -63,6 +63,16 @@ public struct RenderSession: Sendable {
       throw .invalidSize(width: width, height: height, reason: "each side must be 1…16384 pixels")
     }
     guard !outputs.isEmpty || discardFrames else { throw .invalidOption("no output was given") }
+    // Two encoders writing one file (or one folder) would share its temporary file.
+    var seen: [String: String] = [:]
+    for output in outputs {
+      let folder = output.format == .png ? (FrameNamePattern(output.path)?.directory ?? output.path) : output.path
+      let key = URL(fileURLWithPath: folder).standardizedFileURL.path
+      if let first = seen[key] {
+        throw .invalidOption("\(output.path) is given twice as an output (also as \(first)); each output needs its own path")
+      }
+      seen[key] = output.path
+    }
     for output in outputs where output.format.usesFFmpeg {
       _ = try FFmpegCommand(
         format: output.format, width: width, height: height, fps: scene.fps, options: options, output: "x")

@@ -221,6 +221,12 @@ import Testing
       let bad = try TestSupport.run(TestSupport.flick, ["render", template, "-o", f.path("b.mp4")] + args)
       #expect(bad.status == 2, "\(args): \(bad.stderr)")
     }
+    // One destination twice: both encoders would write the same temporary file.
+    for pair in [["b.gif", "b.gif"], ["seq/", "seq/%04d.png"], ["c.mp4", "./c.mp4"]] {
+      let twice = try TestSupport.run(
+        TestSupport.flick, ["render", template, "-o", f.path(pair[0]), "-o", f.path(pair[1])])
+      #expect(twice.status == 2 && twice.stderr.contains("is given twice as an output"), "\(pair): \(twice.stderr)")
+    }
     #expect(try TestSupport.contents(f.out) == ["a.mp4"])
   }
 
