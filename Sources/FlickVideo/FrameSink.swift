@@ -49,9 +49,23 @@ public struct PreparedFrame: Sendable {
   public var straight: [UInt8]?
 
   /// Prepares `frame` (number `index`), adding the straight-alpha copy when `straightAlpha`;
-  /// that copy goes into a buffer from `pool` when it has one of the right size.
-  public init(index: Int, frame: Frame, straightAlpha: Bool, pool: FramePool? = nil) {
+  /// that copy goes into a buffer from `pool` when it has one of the right size. When no sink
+  /// wants premultiplied bytes (`keepsPremultiplied` false, say a WebM alone), the frame's own
+  /// buffer is converted in place instead: no copy, and one frame buffer less in flight;
+  /// ``premultiplied`` and ``frame``'s pixels are then empty.
+  public init(index: Int, frame: Frame, straightAlpha: Bool, keepsPremultiplied: Bool = true, pool: FramePool? = nil) {
     self.index = index
+    if straightAlpha && !keepsPremultiplied {
+      var frame = frame
+      var pixels = frame.packedPixels
+      // Drop the frame's reference, so converting does not copy the buffer.
+      frame.pixels = []
+      StraightAlpha.convertInPlace(&pixels)
+      self.frame = frame
+      self.premultiplied = []
+      self.straight = pixels
+      return
+    }
     self.frame = frame
     self.premultiplied = frame.packedPixels
     self.straight = straightAlpha ? StraightAlpha.convert(premultiplied, pool: pool) : nil

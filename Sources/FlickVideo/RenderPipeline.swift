@@ -7,7 +7,7 @@ import Foundation
 /// Worker threads take frame numbers in increasing order and evaluate each frame's
 /// ``RenderTree`` under the pipeline's lock (cheap, and in timeline order), then rasterise it
 /// outside the lock with their own renderer and prepare the pixel layouts the sinks want. A
-/// reorder buffer hands finished frames to ``run(frames:tree:scale:straightAlpha:onWorker:deliver:)``'s
+/// reorder buffer hands finished frames to ``run(frames:tree:scale:straightAlpha:keepsPremultiplied:onWorker:deliver:)``'s
 /// `deliver` on the calling thread strictly in order. At most ``framesInFlight`` frames exist
 /// between being taken by a worker and being delivered, so memory is bounded by that number,
 /// never by the length of the video.
@@ -67,12 +67,15 @@ public struct RenderPipeline: Sendable {
   ///   - tree: The render tree of a frame number; called in increasing order, one at a time.
   ///   - scale: Pixels per scene point.
   ///   - straightAlpha: Whether to prepare the straight-alpha copy of each frame.
+  ///   - keepsPremultiplied: Whether anything reads the premultiplied bytes; when not (and
+  ///     `straightAlpha`), frames are converted in place instead of copied.
   ///   - onWorker: Work done on the raster worker right after a frame is drawn, in any order
   ///     and concurrently (a PNG sequence encodes its files here); an error stops the run.
   ///   - deliver: Consumes a frame; a thrown error stops the workers and is rethrown.
   /// - Throws: The first error from a renderer or from `deliver`.
   public func run(
     frames: Range<Int>, tree: @escaping @Sendable (Int) -> RenderTree, scale: Double = 1, straightAlpha: Bool,
+    keepsPremultiplied: Bool = true,
     onWorker: @escaping @Sendable (PreparedFrame) throws -> Void = { _ in },
     deliver: (PreparedFrame) throws -> Void
   ) throws {
@@ -93,7 +96,8 @@ public struct RenderPipeline: Sendable {
       let thread = Thread {
         defer { group.leave() }
         state.work(
-          makeRenderer: { try factory(scale) }, tree: tree, straightAlpha: straightAlpha, pool: pool,
+          makeRenderer: { try factory(scale) }, tree: tree, straightAlpha: straightAlpha,
+          keepsPremultiplied: keepsPremultiplied, pool: pool,
           onWorker: onWorker)
       }
       thread.name = "flick.raster.\(worker)"
@@ -136,6 +140,7 @@ private final class PipelineState: @unchecked Sendable {
   /// A worker's loop: claim the next frame number, evaluate its tree, rasterise, publish.
   func work(
     makeRenderer: () throws -> (RenderTree) throws -> Frame, tree: @Sendable (Int) -> RenderTree, straightAlpha: Bool,
+    keepsPremultiplied: Bool,
     pool: FramePool?, onWorker: @Sendable (PreparedFrame) throws -> Void
   ) {
     let render: (RenderTree) throws -> Frame
@@ -158,7 +163,8 @@ private final class PipelineState: @unchecked Sendable {
       condition.unlock()
       do {
         let prepared = PreparedFrame(
-          index: index, frame: try render(snapshot), straightAlpha: straightAlpha, pool: pool)
+          index: index, frame: try render(snapshot), straightAlpha: straightAlpha,
+          keepsPremultiplied: keepsPremultiplied, pool: pool)
         try onWorker(prepared)
         condition.lock()
         // `consume` drops this thread's reference now, not at the end of the scope: once the

@@ -121,10 +121,12 @@ public struct RenderSession: Sendable {
         for sink in fed where pass > 1 { try sink.beginPass(pass) }
         let stage: RenderProgress.Stage = pass == 1 ? .render : .secondPass
         let straight = fed.contains { $0.wantsStraightAlpha }
+        let premultiplied = fed.contains { !$0.wantsStraightAlpha }
         let steps = pass == 1 ? fed.compactMap(\.workerStep) : []
         try pipeline.run(
           frames: range, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, scale: scale,
-          straightAlpha: straight, onWorker: { frame in for step in steps { try step(frame) } }
+          straightAlpha: straight, keepsPremultiplied: premultiplied,
+          onWorker: { frame in for step in steps { try step(frame) } }
         ) { frame in
           for sink in fed { try sink.write(frame) }
           done += 1

@@ -91,6 +91,38 @@ import Testing
     #expect(StraightAlpha.convert(premultiplied) == [10, 20, 30, 255, 128, 0, 255, 128, 0, 0, 0, 0, 64, 128, 255, 64])
   }
 
+  /// With no premultiplied reader (a WebM or GIF alone), frames are converted in place: the
+  /// same straight bytes, and no straight-alpha buffers beside the frame buffers.
+  @Test func straightAloneIsConvertedInPlace() throws {
+    let scene = TestSupport.movingScene(width: 32, height: 24, fps: 30, duration: 1, background: .clear)
+    /// Per frame: a checksum of the straight bytes and whether any pixel is translucent. (The
+    /// arrays themselves are not kept: a kept buffer would be copied when the pool hands it out.)
+    func run(keepsPremultiplied: Bool) throws -> (straight: [Int], pool: FramePool.Statistics, translucent: Bool) {
+      let pool = FramePool(capacity: 8)
+      var pipeline = RenderPipeline(jobs: 2)
+      pipeline.pool = pool
+      var sums: [Int] = []
+      var translucent = false
+      try pipeline.run(
+        frames: 0..<30, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, straightAlpha: true,
+        keepsPremultiplied: keepsPremultiplied
+      ) { frame in
+        let bytes = frame.straight ?? []
+        sums.append(bytes.enumerated().reduce(0) { $0 &+ ($1.offset &* 31 &+ Int($1.element)) &* 1_000_003 })
+        translucent = translucent || stride(from: 3, to: bytes.count, by: 4).contains { bytes[$0] < 255 }
+        #expect(keepsPremultiplied || frame.premultiplied.isEmpty)
+      }
+      return (sums, pool.statistics, translucent)
+    }
+    let copied = try run(keepsPremultiplied: true)
+    let inPlace = try run(keepsPremultiplied: false)
+    #expect(inPlace.straight == copied.straight)
+    #expect(copied.translucent)
+    // Buffers ever allocated: frames in flight only, against frames and their copies.
+    #expect(inPlace.pool.allocated < copied.pool.allocated, "\(inPlace.pool) vs \(copied.pool)")
+    #expect(inPlace.pool.copied == 0)
+  }
+
   @Test func pngSequenceIsByteIdenticalForOneAndFourJobs() throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }

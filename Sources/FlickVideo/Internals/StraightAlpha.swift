@@ -26,6 +26,11 @@ enum StraightAlpha {
     return out
   }
 
+  /// Converts `pixels` to straight alpha in place (no copy when the array is not shared).
+  static func convertInPlace(_ pixels: inout [UInt8]) {
+    pixels.withUnsafeMutableBufferPointer { unpremultiply($0) }
+  }
+
   /// Divides each colour channel of the BGRA pixels in `p` by alpha, in place.
   private static func unpremultiply(_ p: UnsafeMutableBufferPointer<UInt8>) {
     reciprocal.withUnsafeBufferPointer { recip in
