@@ -52,6 +52,12 @@ import Testing
       var wideShadow = card("wideShadow", 505, 70 + t, opacity: 0.6, "#F8FAFC")
       wideShadow.shadowPath = .rect(Rect(x: -30, y: -25, width: 150, height: 120))
       wideShadow.shadowOpacity = 0.9
+      // Big oblique glyphs in a box smaller than their ink, in a translucent layer: the group
+      // must still hold every pixel of the overhang.
+      let glyphs = Layer(
+        id: "glyphs", bounds: Rect(x: 0, y: 0, width: 60, height: 40), position: Point(x: 520, y: 170), opacity: 0.7,
+        content: .text(TextContent(string: "ƒjÅ", fontFamily: "DejaVu Sans", fontSize: 64 + t, fontStyle: .oblique,
+                                   textColor: c("#F8FAFC"), isWrapped: false)))
       // Wholly off-screen, and wholly outside a clip: skipped, as Cairo's group would show nothing.
       let gone = card("gone", -300, 50, opacity: 0.5, "#F97316")
       var clippedAway = rectClip
@@ -59,7 +65,8 @@ import Testing
       clippedAway.position.x = 430
       clippedAway.sublayers = [card("outside", 400 + t, 40, opacity: 0.5, "#22C55E")]
       return Raster.tree(
-        [offscreen, nested, masked, maskedTranslucent, rectClip, roundClip, rotatedClip, plane, wideShadow, gone, clippedAway],
+        [offscreen, nested, masked, maskedTranslucent, rectClip, roundClip, rotatedClip, plane, wideShadow, gone, clippedAway,
+         glyphs],
         width: 580,
         height: 220, background: c("#0F172A"))
     }
