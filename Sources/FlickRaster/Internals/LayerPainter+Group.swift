@@ -37,14 +37,19 @@ extension LayerPainter {
   /// `ink` (frame pixels, whole numbers) limits the group to where its content can draw: the
   /// rest of Cairo's group would stay transparent and change nothing when composited, so the
   /// pixels are the same and the group costs memory and time in proportion to the layer, not
-  /// to the frame.
-  func pushGroup(_ cr: OpaquePointer, ink: (x0: Double, y0: Double, x1: Double, y1: Double)? = nil) -> LayerGroup {
+  /// to the frame. Nil when `ink` lies wholly outside the clip (off-screen, or outside a
+  /// `masksToBounds` ancestor): Cairo's group would composite nothing there.
+  func pushGroup(_ cr: OpaquePointer, ink: (x0: Double, y0: Double, x1: Double, y1: Double)? = nil) -> LayerGroup? {
     var e = (0.0, 0.0, 0.0, 0.0)
     cairo_save(cr)
     cairo_identity_matrix(cr)
     cairo_clip_extents(cr, &e.0, &e.1, &e.2, &e.3)
     if let ink {
       e = (max(e.0, ink.x0), max(e.1, ink.y0), min(e.2, ink.x1), min(e.3, ink.y1))
+      if !usesCairoGroups, e.2 <= e.0 || e.3 <= e.1 {
+        cairo_restore(cr)
+        return nil
+      }
     }
     let list = cairo_copy_clip_rectangle_list(cr)
     cairo_restore(cr)
@@ -79,17 +84,6 @@ extension LayerPainter {
     cairo_set_antialias(gcr, cairo_get_antialias(cr))
     cairo_set_fill_rule(gcr, cairo_get_fill_rule(cr))
     return LayerGroup(context: gcr, image: image)
-  }
-
-  /// Whether `ink` (frame pixels) lies wholly outside `cr`'s clip: a group there would draw
-  /// nothing visible.
-  func isClippedAway(_ ink: (x0: Double, y0: Double, x1: Double, y1: Double), in cr: OpaquePointer) -> Bool {
-    var e = (0.0, 0.0, 0.0, 0.0)
-    cairo_save(cr)
-    cairo_identity_matrix(cr)
-    cairo_clip_extents(cr, &e.0, &e.1, &e.2, &e.3)
-    cairo_restore(cr)
-    return ink.x1 <= e.0 || ink.y1 <= e.1 || ink.x0 >= e.2 || ink.y0 >= e.3
   }
 
   /// Where `layer` (drawn in `cr`'s user space) can put pixels, in whole frame pixels: its ink

@@ -63,9 +63,8 @@ final class LayerPainter {
     }
     var failure: RasterError?
     let ink = inkRect(layer, in: cr)
-    // Off-screen (or clipped away) entirely: Cairo's group would composite nothing.
-    if !usesCairoGroups, let ink, isClippedAway(ink, in: cr) { return }
-    let group = pushGroup(cr, ink: ink)
+    // Nil when off-screen (or clipped away) entirely: Cairo's group would composite nothing.
+    guard let group = pushGroup(cr, ink: ink) else { return }
     do {
       try drawShadow(layer, in: group.context)
       try drawOwnContent(layer, in: group.context)
@@ -74,11 +73,11 @@ final class LayerPainter {
     }
     guard let content = popGroup(group, to: cr) else { return }
     if let mask, failure == nil {
-      let maskGroup = pushGroup(cr, ink: ink)
+      guard let maskGroup = pushGroup(cr, ink: ink) else { return }
       do { try draw(mask, in: maskGroup.context) } catch { failure = error }
       guard let maskPattern = popGroup(maskGroup, to: cr) else { return }
       if layer.opacity < 1 {
-        let masked = pushGroup(cr, ink: ink)
+        guard let masked = pushGroup(cr, ink: ink) else { return }
         cairo_set_source(masked.context, content.pattern)
         cairo_mask(masked.context, maskPattern.pattern)
         guard let result = popGroup(masked, to: cr) else { return }
