@@ -50,7 +50,7 @@ do {
   let everything = try renderer.render(brighter.renderTree(at: 1.5))
   let copy = Frame(width: frame.width, height: frame.height, bytesPerRow: frame.bytesPerRow, pixels: frame.pixels)
 
-  let comparator = ImageComparator()
+  let comparator = ImageComparator(options: .perceptual)
   var result = comparator.compare(frame, copy)
   let same = median { result = comparator.compare(frame, copy) }
   row("compare identical pixels (fast path)", same, "\(result.verdict)")
@@ -60,7 +60,7 @@ do {
   row("compare, card mid-glide vs half a frame later", motion, "\(result.differingPixels) px, \(result.antiAliasedPixels) AA")
   let all = median { result = comparator.compare(frame, everything) }
   row("compare, background changed (every pixel)", all, "\(result.differingPixels) px differ")
-  let oklab = ImageComparator(options: ComparisonOptions(metric: .oklab))
+  let oklab = ImageComparator(options: ComparisonOptions(mode: .perceptual, metric: .oklab))
   let allOk = median { result = oklab.compare(frame, everything) }
   row("compare, every pixel, OKLab", allOk, "\(result.differingPixels) px differ")
 

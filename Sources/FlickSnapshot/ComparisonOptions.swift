@@ -1,6 +1,15 @@
+import FlickRaster
+
 /// How strictly two images must agree to match.
 ///
-/// Two levels, as in pixelmatch and Playwright: a per-pixel colour ``threshold`` decides which
+/// **Mode** (``mode``): Flick's frames are byte-identical for the same template, parameters and
+/// renderer, so by default (``ComparisonMode/automatic``) a comparison is *exact* when the golden
+/// was drawn by the renderer now running (same fingerprint: any visibly different pixel counts),
+/// and *perceptual* only when another renderer drew it (another Cairo, Pango, pixman, FreeType,
+/// HarfBuzz or CPU). An exact comparison still runs the perceptual analysis to describe what
+/// changed. ``ComparisonMode/exact`` and ``ComparisonMode/perceptual`` force one or the other.
+///
+/// **Perceptual tolerance**: two levels, as in pixelmatch and Playwright: a per-pixel colour ``threshold`` decides which
 /// pixels differ, then a budget decides how many differing pixels a match may have. A density
 /// check on top keeps the budget for scattered noise only:
 ///
@@ -14,10 +23,12 @@
 /// Anti-aliased pixels (pixelmatch's detector) are drawn yellow in the diff image and not counted
 /// unless ``includeAntiAliasing`` is set.
 ///
-/// Translucent pixels are blended over pixelmatch's position-dependent checkerboard before the
-/// colour maths (in premultiplied space: `Δc − bg·Δa/255`), so a change of alpha is visible
-/// whatever the colour behind it, and fully transparent pixels always match each other.
+/// Translucent pixels are compared as straight-alpha values blended over pixelmatch's
+/// position-dependent checkerboard (`(c1·a1 − c2·a2 − bg·Δa)/255`, as pixelmatch 7), so a change of
+/// alpha is visible whatever the colour behind it, and fully transparent pixels always match.
 public struct ComparisonOptions: Sendable, Equatable, Codable {
+  /// Whether to compare exactly, perceptually, or as the renderer fingerprints say (default).
+  public var mode: ComparisonMode
   /// Per-pixel colour tolerance, 0…1 (0 = any change differs). Default 0.1, pixelmatch's default.
   /// For ``ColorMetric/yiq`` it is squared (`δ > 35215·t²`), for ``ColorMetric/oklab`` it is the
   /// HyAB distance itself.
@@ -37,10 +48,11 @@ public struct ComparisonOptions: Sendable, Equatable, Codable {
   public var maxWindowDensity: Double
 
   public init(
-    threshold: Double = 0.1, metric: ColorMetric = .yiq, includeAntiAliasing: Bool = false,
+    mode: ComparisonMode = .automatic, threshold: Double = 0.1, metric: ColorMetric = .yiq, includeAntiAliasing: Bool = false,
     maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil, densityWindow: Int = 8,
     maxWindowDensity: Double = 0.25
   ) {
+    self.mode = mode
     self.threshold = threshold
     self.metric = metric
     self.includeAntiAliasing = includeAntiAliasing
@@ -50,8 +62,47 @@ public struct ComparisonOptions: Sendable, Equatable, Codable {
     self.maxWindowDensity = maxWindowDensity
   }
 
-  /// Exact comparison: any changed pixel differs and none is excused as anti-aliasing.
-  public static let exact = ComparisonOptions(threshold: 0, includeAntiAliasing: true)
+  /// Exact comparison whatever the renderers: any visibly changed pixel differs (the default
+  /// perceptual settings describe the change).
+  public static let exact = ComparisonOptions(mode: .exact)
+  /// Perceptual comparison whatever the renderers, with the default tolerance.
+  public static let perceptual = ComparisonOptions(mode: .perceptual)
+
+  enum CodingKeys: String, CodingKey {
+    case mode, threshold, metric, includeAntiAliasing, maxDiffPixels, maxDiffRatio, densityWindow, maxWindowDensity
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    mode = try c.decodeIfPresent(ComparisonMode.self, forKey: .mode) ?? .automatic
+    threshold = try c.decode(Double.self, forKey: .threshold)
+    metric = try c.decode(ColorMetric.self, forKey: .metric)
+    includeAntiAliasing = try c.decode(Bool.self, forKey: .includeAntiAliasing)
+    maxDiffPixels = try c.decodeIfPresent(Int.self, forKey: .maxDiffPixels)
+    maxDiffRatio = try c.decodeIfPresent(Double.self, forKey: .maxDiffRatio)
+    densityWindow = try c.decode(Int.self, forKey: .densityWindow)
+    maxWindowDensity = try c.decode(Double.self, forKey: .maxWindowDensity)
+  }
+
+  /// Whether this comparison is exact given the renderers of the two sides, and why, in words
+  /// for terminals and reports.
+  ///
+  /// - Parameters:
+  ///   - golden: The renderer that drew the expected image, nil when unknown.
+  ///   - actual: The renderer that drew the actual image, nil when unknown.
+  public func resolvedMode(golden: RendererFingerprint?, actual: RendererFingerprint?) -> (exact: Bool, reason: String) {
+    switch mode {
+    case .exact: return (true, "exact comparison (asked for)")
+    case .perceptual: return (false, "perceptual comparison (asked for)")
+    case .automatic:
+      guard let golden, let actual else {
+        return (true, "exact comparison: the renderer of \(golden == nil ? "the golden" : "the actual image") is unknown")
+      }
+      let drift = actual.differences(from: golden)
+      if drift.isEmpty { return (true, "exact comparison: both sides come from the same renderer") }
+      return (false, "perceptual comparison: the golden comes from another renderer (\(drift.joined(separator: ", ")))")
+    }
+  }
 
   /// The most counted differing pixels allowed in an image of `pixelCount` pixels.
   public func budget(pixelCount: Int) -> Int {

@@ -1,4 +1,6 @@
+import FlickMotion
 import FlickRaster
+import FlickScene
 
 /// Pictures that show what changed: the diff image, a side-by-side composite and a flicker
 /// animation alternating expected and actual.
@@ -6,9 +8,11 @@ public enum DiffRenderer {
   /// How much of the expected image shows through in unchanged areas (pixelmatch's `alpha`).
   public static let fade = 0.1
 
-  /// The diff image, the size of `expected`: counted differences red, anti-aliasing yellow,
-  /// everything else the expected image in faded grey; a magenta frame marks the bounding box of
-  /// the counted differences so a single changed pixel can be found.
+  /// The diff image, the size of `expected`: differences beyond the perceptual threshold red,
+  /// anti-aliasing yellow, changes below the threshold blue when the comparison was exact (they
+  /// count there) and faded otherwise, everything else the expected image in faded grey; a
+  /// magenta frame marks the bounding box of the counted differences so a single changed pixel
+  /// can be found.
   ///
   /// - Returns: nil when the sizes differ (there is no pixel correspondence to draw).
   public static func diffImage(expected: Frame, comparison: ImageComparison) -> Frame? {
@@ -23,6 +27,7 @@ public enum DiffRenderer {
         switch c {
         case ImageComparison.PixelClass.changed.rawValue: put(&out, x, y, 255, 0, 0)
         case ImageComparison.PixelClass.antiAliased.rawValue: put(&out, x, y, 255, 255, 0)
+        case ImageComparison.PixelClass.similar.rawValue where comparison.exact: put(&out, x, y, 0, 120, 255)
         default:
           let j = y * expected.bytesPerRow + x * 4
           let b = Double(expected.pixels[j]), g = Double(expected.pixels[j + 1])
@@ -40,19 +45,90 @@ public enum DiffRenderer {
     return out
   }
 
-  /// `expected | diff | actual` in one opaque picture, 8 pixels apart on grey, translucent pixels
-  /// shown over a checkerboard. Without a diff (sizes differ) it is `expected | actual`.
+  /// `golden | diff | actual` in one opaque picture, each panel labelled above it, 8 pixels apart
+  /// on grey, translucent pixels shown over a checkerboard. Without a diff (sizes differ) it is
+  /// `golden | actual`.
   public static func sideBySide(expected: Frame, actual: Frame, diff: Frame?) -> Frame {
-    let panels = [expected] + (diff.map { [$0] } ?? []) + [actual]
-    let gap = 8
-    let width = panels.reduce(gap) { $0 + $1.width + gap }
-    let height = (panels.map(\.height).max() ?? 1) + 2 * gap
+    labelledRow([("golden", expected)] + (diff.map { [("diff", $0)] } ?? []) + [("actual", actual)])
+  }
+
+  /// The changed region of `golden | diff | actual`, enlarged 4–8× (nearest neighbour) so that
+  /// a one-letter change can be seen: the bounding box plus a margin, at most 160 × 120 source
+  /// pixels centred on it.
+  ///
+  /// - Returns: nil when the images differ in size.
+  public static func zoom(expected: Frame, actual: Frame, diff: Frame, around box: PixelRegion) -> Frame? {
+    guard expected.width == actual.width, expected.height == actual.height else { return nil }
+    let margin = 4
+    let w = min(expected.width, min(160, max(24, box.width + 2 * margin)))
+    let h = min(expected.height, min(120, max(24, box.height + 2 * margin)))
+    let cx = box.x + box.width / 2, cy = box.y + box.height / 2
+    let x0 = max(0, min(expected.width - w, cx - w / 2)), y0 = max(0, min(expected.height - h, cy - h / 2))
+    let factor = max(4, min(8, 1500 / max(1, 3 * w)))
+    let region = PixelRegion(x: x0, y: y0, width: w, height: h)
+    func enlarge(_ f: Frame) -> Frame { scaled(cropped(f, region), by: factor) }
+    let where_ = "×\(factor) at (\(x0), \(y0))"
+    return labelledRow([
+      ("golden \(where_)", enlarge(expected)), ("diff \(where_)", enlarge(diff)), ("actual \(where_)", enlarge(actual)),
+    ])
+  }
+
+  /// Panels side by side, each with its label above it.
+  static func labelledRow(_ panels: [(String, Frame)]) -> Frame {
+    let gap = 8, band = 20
+    let width = panels.reduce(gap) { $0 + $1.1.width + gap }
+    let height = (panels.map(\.1.height).max() ?? 1) + 2 * gap + band
     var out = Frame(width: width, height: height)
     for y in 0..<height { for x in 0..<width { put(&out, x, y, 96, 96, 96) } }
     var left = gap
-    for panel in panels {
-      blit(panel, into: &out, atX: left, y: gap)
+    for (title, panel) in panels {
+      if let text = label(title, width: panel.width, height: band) {
+        blit(text, into: &out, atX: left, y: gap / 2)
+      }
+      blit(panel, into: &out, atX: left, y: gap + band)
       left += panel.width + gap
+    }
+    return out
+  }
+
+  /// `text` in white on the grey background, `width × height` pixels, or nil when it cannot be
+  /// drawn (the panel is then unlabelled, which never changes a verdict).
+  static func label(_ text: String, width: Int, height: Int) -> Frame? {
+    guard width >= 8 else { return nil }
+    var layer = Layer(id: "label")
+    layer.bounds = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+    layer.position = Point(x: Double(width) / 2, y: Double(height) / 2)
+    layer.content = .text(TextContent(
+      string: text, fontFamily: "sans-serif", fontSize: 12, fontWeight: .bold, textColor: .white,
+      isWrapped: false, truncationMode: .end))
+    let grey = Color(red: 96 / 255, green: 96 / 255, blue: 96 / 255)
+    let scene = Scene(size: Size(width: Double(width), height: Double(height)), fps: 1, duration: 1, backgroundColor: grey, layers: [layer])
+    return try? Renderer().render(scene.renderTree(at: 0))
+  }
+
+  /// The `region` of `frame`.
+  static func cropped(_ frame: Frame, _ region: PixelRegion) -> Frame {
+    var out = Frame(width: region.width, height: region.height)
+    for y in 0..<region.height {
+      let src = (region.y + y) * frame.bytesPerRow + region.x * 4
+      out.pixels.replaceSubrange((y * out.bytesPerRow)..<(y * out.bytesPerRow + region.width * 4),
+        with: frame.pixels[src..<(src + region.width * 4)])
+    }
+    return out
+  }
+
+  /// `frame` enlarged `factor` times, nearest neighbour (pixels stay crisp squares).
+  static func scaled(_ frame: Frame, by factor: Int) -> Frame {
+    var out = Frame(width: frame.width * factor, height: frame.height * factor)
+    for y in 0..<out.height {
+      for x in 0..<out.width {
+        let s = (y / factor) * frame.bytesPerRow + (x / factor) * 4
+        let d = y * out.bytesPerRow + x * 4
+        out.pixels[d] = frame.pixels[s]
+        out.pixels[d + 1] = frame.pixels[s + 1]
+        out.pixels[d + 2] = frame.pixels[s + 2]
+        out.pixels[d + 3] = frame.pixels[s + 3]
+      }
     }
     return out
   }

@@ -1,18 +1,23 @@
 /// The outcome of checking one rendered frame against its golden image.
 public struct FrameVerdict: Sendable {
-  /// What happened.
-  public enum Status: String, Sendable, Codable {
-    /// The frame matches its golden.
-    case passed
-    /// The frame differs from its golden beyond the tolerance.
-    case failed
-    /// There is no golden and none was written (record mode `none`).
+  /// What happened. Only ``match`` lets a run pass; every other status fails it.
+  public enum Status: String, Sendable, Codable, CaseIterable {
+    /// The frame matches its golden (exactly, or within the perceptual tolerance when the golden
+    /// comes from another renderer).
+    case match
+    /// The frame differs from its golden.
+    case changed
+    /// The frame and its golden have different sizes; no pixel was compared.
+    case sizeMismatch
+    /// There is no golden and none was written.
     case missing
-    /// There was no golden; one was written and the check fails until it is verified.
+    /// The golden (or the other image) does not decode: corrupt, truncated, over the decode
+    /// limits, or unreadable. Never a pass, whichever side it is on.
+    case unreadable
+    /// A golden was written on request (record mode); the run fails until a run without
+    /// recording verifies it.
     case recorded
-    /// The golden was (re)written on request (record mode `all` or `failed`).
-    case updated
-    /// The comparison could not run (unreadable golden, render failure, disk); never a pass.
+    /// The frame could not be rendered (or written).
     case error
   }
 
@@ -31,7 +36,7 @@ public struct FrameVerdict: Sendable {
   /// A one-line explanation.
   public var message: String
   /// Files written to explain a failure (report-relative or absolute paths), by kind:
-  /// `expected`, `actual`, `diff`, `sideBySide`, `flicker`.
+  /// `expected`, `actual`, `diff`, `sideBySide`, `zoom`, `flicker`.
   public var artifacts: [String: String] = [:]
 
   public init(
@@ -47,6 +52,15 @@ public struct FrameVerdict: Sendable {
     self.message = message
   }
 
-  /// Whether this frame lets the run pass.
-  public var isPass: Bool { status == .passed || status == .updated }
+  /// Whether this frame lets the run pass (only a match does).
+  public var isPass: Bool { status == .match }
+
+  /// Whether the comparison could not run (an infrastructure problem: exit 3).
+  public var isError: Bool { status == .unreadable || status == .error }
+
+  /// The status of a comparison that ran.
+  public static func status(for comparison: ImageComparison) -> Status {
+    if comparison.passed { return .match }
+    return comparison.verdict == .sizeMismatch ? .sizeMismatch : .changed
+  }
 }

@@ -2,21 +2,23 @@ import FlickRaster
 import Foundation
 
 /// Checks rendered frames against golden PNGs, records goldens according to a ``RecordMode`` and
-/// writes failure artefacts (expected, actual, diff, side by side, flicker).
+/// writes failure artefacts (expected, actual, diff, side by side, zoom, flicker).
+///
+/// A written golden never passes: its verdict is ``FrameVerdict/Status/recorded``, which fails
+/// the run until a run without recording verifies it.
 public struct GoldenVerifier: Sendable {
-  /// The comparator (and so the tolerance).
+  /// The comparator (and so the tolerance and decode limits).
   public var comparator: ImageComparator
   /// When goldens are written.
   public var record: RecordMode
-  /// Whether a golden written because it was missing passes. The CLI passes for explicit record
-  /// modes `all`/`failed`; test helpers never do (a new baseline fails the test, as in
-  /// swift-argument-parser).
-  public var recordedMissingPasses: Bool
+  /// Whether the artefacts folder is a report folder that must be Flick's (``ReportFolder``):
+  /// true for the CLI, whose folders a user names; test helpers write to their own folder.
+  public var claimsArtifactsFolder: Bool
 
-  public init(comparator: ImageComparator = ImageComparator(), record: RecordMode, recordedMissingPasses: Bool) {
+  public init(comparator: ImageComparator = ImageComparator(), record: RecordMode, claimsArtifactsFolder: Bool = true) {
     self.comparator = comparator
     self.record = record
-    self.recordedMissingPasses = recordedMissingPasses
+    self.claimsArtifactsFolder = claimsArtifactsFolder
   }
 
   /// Checks one frame.
@@ -24,71 +26,61 @@ public struct GoldenVerifier: Sendable {
   /// - Parameters:
   ///   - actual: The rendered frame, or why rendering failed.
   ///   - goldenPath: Where the golden PNG is (or is to be written).
+  ///   - goldenRenderer: The goldens' renderer when known from a manifest; else the golden file's own.
   ///   - name: Short name for messages and artefact folders (the time label).
   ///   - time: The time as written.
   ///   - seconds: The resolved scene time.
   ///   - artifactsDirectory: Where to write failure artefacts (a sub-folder per frame), or nil.
   public func verify(
-    _ actual: Result<Frame, SnapshotError>, goldenPath: String, name: String, time: String, seconds: Double?,
-    artifactsDirectory: String?
+    _ actual: Result<Frame, SnapshotError>, goldenPath: String, goldenRenderer: RendererFingerprint? = nil,
+    name: String, time: String, seconds: Double?, artifactsDirectory: String?
   ) -> FrameVerdict {
     func verdict(_ status: FrameVerdict.Status, _ message: String, _ c: ImageComparison? = nil) -> FrameVerdict {
       FrameVerdict(
         name: name, time: time, seconds: seconds, goldenPath: goldenPath, status: status,
-        comparison: c.map(Self.withoutPixelClasses),
-        message: message)
+        comparison: c.map(Self.withoutPixelClasses), message: message)
     }
     let frame: Frame
     switch actual {
     case .failure(let error): return verdict(.error, error.description)
     case .success(let f): frame = f
     }
-    let exists = FileManager.default.fileExists(atPath: goldenPath)
-    if !exists {
+    func write(_ message: String, _ c: ImageComparison? = nil) -> FrameVerdict {
+      do {
+        try writeGolden(frame, to: goldenPath)
+      } catch {
+        return verdict(.error, error.description)
+      }
+      return verdict(.recorded, message + "; re-run without recording to verify it", c)
+    }
+    guard FileManager.default.fileExists(atPath: goldenPath) else {
       guard record != .none else {
         var v = verdict(.missing, "no golden at \(goldenPath) (record mode none: not written)")
         v.artifacts = writeArtifacts(name: name, expected: nil, actual: frame, comparison: nil, into: artifactsDirectory)
         return v
       }
-      do {
-        try writeGolden(frame, to: goldenPath)
-      } catch {
-        return verdict(.error, error.description)
-      }
-      if recordedMissingPasses && record != .missing {
-        return verdict(.updated, "recorded new golden \(goldenPath)")
-      }
-      return verdict(.recorded, "no golden was found; recorded \(goldenPath): re-run to verify it")
-    }
-    if record == .all {
-      do {
-        try writeGolden(frame, to: goldenPath)
-      } catch {
-        return verdict(.error, error.description)
-      }
-      return verdict(.updated, "re-recorded \(goldenPath)")
+      return write("no golden was found; recorded \(goldenPath) (record mode \(record.rawValue))")
     }
     let comparison: ImageComparison
     do {
-      comparison = try comparator.compare(expectedFile: goldenPath, actual: frame)
+      comparison = try comparator.compare(expectedFile: goldenPath, actual: frame, goldenRenderer: goldenRenderer)
     } catch {
-      var v = verdict(.error, error.description)
+      if record == .all || record == .failed {
+        return write("re-recorded \(goldenPath) (record mode \(record.rawValue); the old one was unreadable: \(error.description))")
+      }
+      var v = verdict(.unreadable, error.description)
       v.artifacts = writeArtifacts(name: name, expected: nil, actual: frame, comparison: nil, into: artifactsDirectory)
       return v
     }
-    if comparison.passed { return verdict(.passed, comparison.summary, comparison) }
-    if record == .failed {
-      do {
-        try writeGolden(frame, to: goldenPath)
-      } catch {
-        return verdict(.error, error.description)
-      }
-      return verdict(.updated, "re-recorded \(goldenPath) (was: \(comparison.summary))", comparison)
+    if record == .all || (record == .failed && !comparison.passed) {
+      let change = comparison.passed ? "unchanged: \(comparison.summary)" : "was: \(comparison.summary)"
+      return write("re-recorded \(goldenPath) (record mode \(record.rawValue); \(change))", comparison)
     }
-    var v = verdict(.failed, comparison.summary, comparison)
-    let expected = try? PNGFile.decode(goldenPath)
+    if comparison.passed { return verdict(.match, comparison.summary, comparison) }
+    var v = verdict(FrameVerdict.status(for: comparison), comparison.summary, comparison)
+    let expected = try? PNGImage(contentsOf: goldenPath, limits: comparator.limits)
     v.artifacts = writeArtifacts(
-      name: name, expected: expected, actual: frame, comparison: comparison, into: artifactsDirectory)
+      name: name, expected: expected?.frame, actual: frame, comparison: comparison, into: artifactsDirectory)
     return v
   }
 
@@ -100,28 +92,27 @@ public struct GoldenVerifier: Sendable {
     return copy
   }
 
-  /// Writes `frame` as a golden, creating folders as needed (atomic).
+  /// Writes `frame` as a golden with this renderer's fingerprint, creating folders as needed
+  /// (atomic: a temporary file renamed over the golden).
   public func writeGolden(_ frame: Frame, to path: String) throws(SnapshotError) {
     try AtomicFile.makeDirectory((path as NSString).deletingLastPathComponent)
-    do {
-      try frame.writePNG(to: path)
-    } catch {
-      throw .unwritableFile(path: path, reason: error.description)
-    }
+    try PNGFile.write(frame, to: path)
   }
 
   /// Writes the explanation of a failure into `<directory>/<name>/`; returns the paths written by
-  /// kind. Failing to write an artefact never changes the verdict (the paths are just left out).
+  /// kind. With ``claimsArtifactsFolder``, `directory` must be a report folder (``ReportFolder``); otherwise, or when an artefact
+  /// cannot be written, nothing (or less) is written and the verdict is unchanged.
   public func writeArtifacts(
     name: String, expected: Frame?, actual: Frame, comparison: ImageComparison?, into directory: String?
   ) -> [String: String] {
-    guard let directory else { return [:] }
+    guard let directory, ContainedPath.isPlainName(name) else { return [:] }
+    if claimsArtifactsFolder { guard (try? ReportFolder.claim(directory)) != nil else { return [:] } }
     let folder = (directory as NSString).appendingPathComponent(name)
     guard (try? AtomicFile.makeDirectory(folder)) != nil else { return [:] }
     var out: [String: String] = [:]
     func png(_ frame: Frame, _ kind: String, _ file: String) {
       let path = (folder as NSString).appendingPathComponent(file)
-      if (try? frame.writePNG(to: path)) != nil { out[kind] = path }
+      if (try? PNGFile.write(frame, to: path)) != nil { out[kind] = path }
     }
     png(actual, "actual", "actual.png")
     guard let expected else { return out }
@@ -129,6 +120,11 @@ public struct GoldenVerifier: Sendable {
     let diff = comparison.flatMap { DiffRenderer.diffImage(expected: expected, comparison: $0) }
     if let diff { png(diff, "diff", "diff.png") }
     png(DiffRenderer.sideBySide(expected: expected, actual: actual, diff: diff), "sideBySide", "side-by-side.png")
+    if let diff, let box = comparison?.boundingBox,
+      let zoom = DiffRenderer.zoom(expected: expected, actual: actual, diff: diff, around: box)
+    {
+      png(zoom, "zoom", "zoom.png")
+    }
     if let bytes = try? DiffRenderer.flicker(expected: expected, actual: actual) {
       let path = (folder as NSString).appendingPathComponent("flicker.png")
       if (try? AtomicFile.write(Data(bytes), to: path)) != nil { out["flicker"] = path }

@@ -1,11 +1,14 @@
 import FlickRaster
 import Foundation
 
-/// Compares an expected image with an actual one: pixelmatch's perceptual metric and
-/// anti-aliasing detector, a pixel budget and a density check (see ``ComparisonOptions``).
+/// Compares an expected image with an actual one: exactly when both come from the same renderer,
+/// else with pixelmatch's perceptual metric and anti-aliasing detector, a pixel budget and a
+/// density check (see ``ComparisonOptions``).
 ///
-/// Cheapest checks first: identical file bytes, then a size check, then identical decoded pixels
-/// (one `memcmp` per row), and only then colour maths, and only on the pixels whose words differ.
+/// Both sides are decoded completely first (``PNGImage``: zlib, rows, filters, CRCs, within the
+/// ``DecodeLimits``), so a file that does not decode is an error whichever side it is on, never a
+/// match. Then, cheapest first: a size check, identical pixels (one `memcmp`), and only then
+/// colour maths on the pixels whose words differ.
 ///
 /// ```swift
 /// let comparator = ImageComparator(options: ComparisonOptions(maxDiffPixels: 20))
@@ -15,68 +18,92 @@ import Foundation
 public struct ImageComparator: Sendable {
   /// The tolerance used.
   public var options: ComparisonOptions
+  /// The largest images decoded.
+  public var limits: DecodeLimits
 
-  public init(options: ComparisonOptions = ComparisonOptions()) {
+  public init(options: ComparisonOptions = ComparisonOptions(), limits: DecodeLimits = .standard) {
     self.options = options
+    self.limits = limits
   }
 
   // MARK: - Files
 
-  /// Compares two PNG files.
+  /// Compares two PNG files, after decoding both completely.
   ///
-  /// Identical bytes match without decoding, once the file's PNG structure checks out (every
-  /// chunk CRC), so a corrupt file never matches, not even itself.
+  /// The renderers decide exact or perceptual (``ComparisonOptions/mode``): each side's is the
+  /// one given, else the one its file names (goldens Flick wrote carry it), else unknown.
   ///
-  /// - Throws: ``SnapshotError/unreadableImage(path:reason:)`` when either file is missing,
-  ///   unreadable or not a valid PNG. A comparison that could not run never passes.
-  public func compareFiles(expected: String, actual: String) throws(SnapshotError) -> ImageComparison {
-    let a = try PNGFile.read(expected)
-    let b = try PNGFile.read(actual)
-    if a.bytes == b.bytes {
-      return ImageComparison(
-        verdict: .identicalBytes, expectedSize: a.size, actualSize: b.size)
-    }
-    if a.size != b.size {
-      return ImageComparison(verdict: .sizeMismatch, expectedSize: a.size, actualSize: b.size)
-    }
-    return compare(try PNGFile.decode(expected), try PNGFile.decode(actual))
+  /// - Throws: ``SnapshotError/unreadableImage(path:reason:)`` when either file is missing, over
+  ///   the limits, or does not decode. A comparison that could not run never passes.
+  public func compareFiles(
+    expected: String, actual: String, expectedRenderer: RendererFingerprint? = nil,
+    actualRenderer: RendererFingerprint? = nil
+  ) throws(SnapshotError) -> ImageComparison {
+    let a = try PNGImage(contentsOf: expected, limits: limits)
+    let b = try PNGImage(contentsOf: actual, limits: limits)
+    let identical = FileManager.default.contentsEqual(atPath: expected, andPath: actual)
+    var result = compare(a, b, goldenRenderer: expectedRenderer ?? a.renderer, actualRenderer: actualRenderer ?? b.renderer)
+    if identical && result.verdict == .identicalPixels { result.verdict = .identicalBytes }
+    return result
   }
 
-  /// Compares a golden PNG file with a frame rendered in memory.
+  /// Compares a golden PNG file with a frame rendered in memory by this process's renderer.
   ///
-  /// A translucent frame is round-tripped through PNG before a second look, as the golden was, so
-  /// the rounding of premultiplied alpha in the PNG encoder never counts as a change.
+  /// The frame is un-premultiplied exactly as the PNG writer does, so it is compared with what a
+  /// golden written from it would hold; if a translucent frame still differs, it is compared once
+  /// more after a real PNG round trip, so an encoder's rounding never counts as a change.
   ///
-  /// - Throws: ``SnapshotError/unreadableImage(path:reason:)`` when the golden cannot be read.
-  public func compare(expectedFile: String, actual: Frame) throws(SnapshotError) -> ImageComparison {
-    let golden = try PNGFile.read(expectedFile)
-    if golden.size != (actual.width, actual.height) {
-      return ImageComparison(
-        verdict: .sizeMismatch, expectedSize: golden.size, actualSize: (actual.width, actual.height))
+  /// - Parameter goldenRenderer: The golden's renderer when known from elsewhere (a manifest);
+  ///   otherwise the one the golden file names.
+  /// - Throws: ``SnapshotError/unreadableImage(path:reason:)`` when the golden does not decode.
+  public func compare(
+    expectedFile: String, actual: Frame, goldenRenderer: RendererFingerprint? = nil
+  ) throws(SnapshotError) -> ImageComparison {
+    let golden = try PNGImage(contentsOf: expectedFile, limits: limits)
+    let renderer = goldenRenderer ?? golden.renderer
+    let image = PNGImage(frame: actual)
+    let first = compare(golden, image, goldenRenderer: renderer, actualRenderer: .current)
+    guard !first.passed, first.verdict != .sizeMismatch, image.hasTranslucentPixels else { return first }
+    let bytes = try PNGFile.encode(actual)
+    let roundTripped: PNGImage
+    do {
+      roundTripped = try PNGImage(bytes: bytes, limits: limits)
+    } catch {
+      throw .unreadableImage(path: "(re-encoded frame)", reason: error.message)
     }
-    let expected = try PNGFile.decode(expectedFile)
-    let first = compare(expected, actual)
-    guard !first.passed, actual.hasTranslucentPixels else { return first }
-    let roundTripped = try PNGFile.roundTrip(actual)
-    return compare(expected, roundTripped)
+    return compare(golden, roundTripped, goldenRenderer: renderer, actualRenderer: .current)
   }
 
-  // MARK: - Frames
+  // MARK: - Images
 
-  /// Compares two decoded frames.
-  public func compare(_ expected: Frame, _ actual: Frame) -> ImageComparison {
+  /// Compares two premultiplied frames (un-premultiplied as the PNG writer does).
+  public func compare(
+    _ expected: Frame, _ actual: Frame, goldenRenderer: RendererFingerprint? = nil,
+    actualRenderer: RendererFingerprint? = nil
+  ) -> ImageComparison {
+    compare(PNGImage(frame: expected), PNGImage(frame: actual), goldenRenderer: goldenRenderer, actualRenderer: actualRenderer)
+  }
+
+  /// Compares two decoded images.
+  public func compare(
+    _ expected: PNGImage, _ actual: PNGImage, goldenRenderer: RendererFingerprint?, actualRenderer: RendererFingerprint?
+  ) -> ImageComparison {
     let w = expected.width, h = expected.height
+    let opts = options
+    let (exact, reason) = opts.resolvedMode(golden: goldenRenderer, actual: actualRenderer)
     var result = ImageComparison(
       verdict: .identicalPixels, expectedSize: (w, h), actualSize: (actual.width, actual.height))
+    result.exact = exact
+    result.modeReason = reason
+    result.threshold = opts.threshold
     guard w == actual.width, h == actual.height else {
       result.verdict = .sizeMismatch
       return result
     }
-    if expected.samePixels(as: actual) { return result }
+    if expected.words == actual.words { return result }
 
-    let a = expected.packedWords()
-    let b = actual.packedWords()
-    let opts = options
+    let a = expected.words
+    let b = actual.words
     result.budget = opts.budget(pixelCount: w * h)
     result.windowLimit = opts.windowLimit
     var classes = [UInt8](repeating: 0, count: w * h)
@@ -101,16 +128,21 @@ public struct ImageComparator: Sendable {
     }
     var total = BandResult()
     for band in bands { total.merge(band) }
-    let changed = total.changed
-    result.differingPixels = changed
+    result.perceptualPixels = total.changed
     result.antiAliasedPixels = total.antiAliased
+    result.subtlePixels = total.subtle
+    let changed = exact ? total.changed + total.antiAliased + total.subtle : total.changed
+    result.differingPixels = changed
+    let box = exact ? total.any : total.counted
     if changed > 0 {
       result.boundingBox = PixelRegion(
-        x: total.minX, y: total.minY, width: total.maxX - total.minX + 1, height: total.maxY - total.minY + 1)
+        x: box.minX, y: box.minY, width: box.maxX - box.minX + 1, height: box.maxY - box.minY + 1)
     }
     // The density check only decides anything when the count is within the budget.
     if changed > 0 && changed <= result.budget {
-      let densest = Self.densestWindow(classes, width: w, height: h, side: opts.densityWindow)
+      let densest = Self.densestWindow(
+        classes, width: w, height: h, side: opts.densityWindow,
+        counted: exact ? 1 : ImageComparison.PixelClass.changed.rawValue)
       result.densestWindow = densest.region
       result.densestWindowCount = densest.count
     }
@@ -121,19 +153,41 @@ public struct ImageComparator: Sendable {
     return result
   }
 
+  /// Bounds of a set of pixels.
+  struct Bounds {
+    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+
+    @inline(__always) mutating func add(_ x: Int, _ y: Int) {
+      if x < minX { minX = x }
+      if x > maxX { maxX = x }
+      if y < minY { minY = y }
+      if y > maxY { maxY = y }
+    }
+
+    mutating func merge(_ o: Bounds) {
+      minX = min(minX, o.minX)
+      minY = min(minY, o.minY)
+      maxX = max(maxX, o.maxX)
+      maxY = max(maxY, o.maxY)
+    }
+  }
+
   /// Counts and bounds of one band of rows.
   struct BandResult {
     var changed = 0
     var antiAliased = 0
-    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+    var subtle = 0
+    /// Bounds of the pixels beyond the threshold and not anti-aliasing.
+    var counted = Bounds()
+    /// Bounds of every visibly changed pixel.
+    var any = Bounds()
 
     mutating func merge(_ other: BandResult) {
       changed += other.changed
       antiAliased += other.antiAliased
-      minX = min(minX, other.minX)
-      minY = min(minY, other.minY)
-      maxX = max(maxX, other.maxX)
-      maxY = max(maxY, other.maxY)
+      subtle += other.subtle
+      counted.merge(other.counted)
+      any.merge(other.any)
     }
   }
 
@@ -159,14 +213,18 @@ public struct ImageComparator: Sendable {
           above = lastAbove
         } else {
           let delta = metric == .yiq ? ColorDelta.yiq(wa, wb, k: i * 4) : ColorDelta.hyab(wa, wb, k: i * 4)
+          // Different words that look the same (two fully transparent pixels) are not a change.
+          if delta == 0 { continue }
           above = abs(delta) > limit
           lastA = wa
           lastB = wb
           lastAbove = above
           haveLast = true
         }
+        r.any.add(x, y)
         guard above else {
           out[i] = ImageComparison.PixelClass.similar.rawValue
+          r.subtle += 1
           continue
         }
         if !opts.includeAntiAliasing
@@ -179,10 +237,7 @@ public struct ImageComparator: Sendable {
         }
         out[i] = ImageComparison.PixelClass.changed.rawValue
         r.changed += 1
-        if x < r.minX { r.minX = x }
-        if x > r.maxX { r.maxX = x }
-        if y < r.minY { r.minY = y }
-        if y > r.maxY { r.maxY = y }
+        r.counted.add(x, y)
       }
     }
     return r
@@ -190,13 +245,13 @@ public struct ImageComparator: Sendable {
 
   /// The `side × side` window (clamped to the image) holding the most changed pixels, found with a
   /// summed-area table in O(width × height).
-  static func densestWindow(_ classes: [UInt8], width w: Int, height h: Int, side: Int)
+  /// Pixels whose class is at least `counted` count.
+  static func densestWindow(_ classes: [UInt8], width w: Int, height h: Int, side: Int, counted: UInt8)
     -> (region: PixelRegion, count: Int)
   {
     let sw = min(max(1, side), w), sh = min(max(1, side), h)
     let stride = w + 1
     var table = [Int32](repeating: 0, count: stride * (h + 1))
-    let changed = ImageComparison.PixelClass.changed.rawValue
     var best = -1
     var bestX = 0, bestY = 0
     table.withUnsafeMutableBufferPointer { t in
@@ -204,7 +259,7 @@ public struct ImageComparator: Sendable {
         for y in 0..<h {
           var rowSum: Int32 = 0
           for x in 0..<w {
-            if c[y * w + x] == changed { rowSum += 1 }
+            if c[y * w + x] >= counted { rowSum += 1 }
             t[(y + 1) * stride + x + 1] = t[y * stride + x + 1] + rowSum
           }
         }
@@ -245,13 +300,17 @@ extension ImageComparator {
         b.pixels[i + 2] = 255 &- b.pixels[i + 2]
       }
     }
-    let strict = ImageComparator(options: ComparisonOptions(metric: options.metric))
+    let strict = ImageComparator(options: ComparisonOptions(mode: .perceptual, metric: options.metric))
     let same = strict.compare(a, a)
     guard same.passed, same.differingPixels == 0 else { return "identical frames did not match" }
     let changed = strict.compare(a, b)
     guard !changed.passed, changed.differingPixels == 16,
       changed.boundingBox == PixelRegion(x: 2, y: 2, width: 4, height: 4)
     else { return "a 4×4 inverted block was not found (\(changed.summary))" }
+    var c = a
+    c.pixels[3 * c.bytesPerRow + 3 * 4] &+= 1
+    let exact = ImageComparator(options: .exact).compare(a, c)
+    guard !exact.passed, exact.differingPixels == 1 else { return "a one-level change was not found exactly" }
     return nil
   }
 }

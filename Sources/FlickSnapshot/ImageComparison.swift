@@ -1,7 +1,9 @@
 /// What comparing an expected image with an actual one found.
 ///
-/// Counts exclude anti-aliased pixels unless ``ComparisonOptions/includeAntiAliasing`` was set;
-/// those are reported separately in ``antiAliasedPixels``.
+/// In an exact comparison (``exact``) ``differingPixels`` counts every visibly changed pixel; in a
+/// perceptual one only those beyond the threshold and not excused as anti-aliasing. Either way the
+/// perceptual classes are counted too (``perceptualPixels``, ``antiAliasedPixels``,
+/// ``subtlePixels``) to describe the change.
 public struct ImageComparison: Sendable {
   /// The outcome, from cheapest to most expensive to reach.
   public enum Verdict: String, Sendable, Codable {
@@ -31,11 +33,22 @@ public struct ImageComparison: Sendable {
 
   /// The outcome.
   public var verdict: Verdict
+  /// Whether every visibly changed pixel counted (exact) or only perceptual differences did.
+  public var exact: Bool = true
+  /// Why the comparison was exact or perceptual, in words.
+  public var modeReason: String = ""
+  /// The per-pixel threshold of the perceptual analysis.
+  public var threshold: Double = 0.1
+  /// Pixels beyond the perceptual threshold and not anti-aliasing.
+  public var perceptualPixels: Int = 0
+  /// Pixels that differ but stay within the perceptual threshold.
+  public var subtlePixels: Int = 0
   /// Expected image size in pixels.
   public var expectedSize: (width: Int, height: Int)
   /// Actual image size in pixels.
   public var actualSize: (width: Int, height: Int)
-  /// Counted differing pixels (beyond the threshold and not excused as anti-aliasing).
+  /// Counted differing pixels: every visibly changed pixel when ``exact``, else those beyond the
+  /// threshold and not excused as anti-aliasing.
   public var differingPixels: Int = 0
   /// Pixels beyond the threshold that were detected as anti-aliasing and not counted.
   public var antiAliasedPixels: Int = 0
@@ -82,17 +95,25 @@ public struct ImageComparison: Sendable {
       return "size mismatch: expected \(expectedSize.width)×\(expectedSize.height), "
         + "actual \(actualSize.width)×\(actualSize.height)"
     case .withinTolerance, .different:
-      var text = "\(differingPixels) pixel\(differingPixels == 1 ? "" : "s") differ"
+      var text = verdict == .withinTolerance ? "within tolerance: " : ""
+      text += "\(differingPixels) pixel\(differingPixels == 1 ? "" : "s") differ"
       text += differingPixels == 1 ? "s" : ""
       text += " (\(formatRatio(differingRatio)) of \(pixelCount))"
       if let box = boundingBox { text += " in \(box)" }
-      if antiAliasedPixels > 0 { text += "; \(antiAliasedPixels) anti-aliased ignored" }
+      if exact {
+        text += "; perceptually \(perceptualPixels) beyond threshold \(threshold), \(antiAliasedPixels) anti-aliased, "
+          + "\(subtlePixels) below the threshold"
+      } else {
+        if antiAliasedPixels > 0 { text += "; \(antiAliasedPixels) anti-aliased ignored" }
+        if subtlePixels > 0 { text += "; \(subtlePixels) below threshold \(threshold) ignored" }
+      }
       if failedOnDensity, let window = densestWindow {
         text += "; too dense: \(densestWindowCount) in the \(window.width)×\(window.height) window at "
           + "(\(window.x), \(window.y)), limit \(windowLimit)"
       } else if verdict == .different {
         text += "; budget \(budget)"
       }
+      if !modeReason.isEmpty { text += " [\(modeReason)]" }
       return text
     }
   }

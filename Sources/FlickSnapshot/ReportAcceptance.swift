@@ -20,7 +20,7 @@ public struct ReportAcceptance: Sendable {
   public struct Frame: Sendable, Equatable {
     /// The frame label (`25pct`, `end`, …).
     public var name: String
-    /// Why it was in the report: failed or missing.
+    /// Why it was in the report: changed, size mismatch or missing.
     public var status: FrameVerdict.Status
     /// The report's message for it.
     public var message: String
@@ -43,8 +43,11 @@ public struct ReportAcceptance: Sendable {
   ///
   /// - Throws: ``SnapshotError/invalidManifest(path:reason:)`` when the report or the goldens'
   ///   manifest is missing or unusable, or a frame does not fit the goldens;
+  ///   ``SnapshotError/unsafePath(_:reason:)`` when a name in the report leaves its folder;
   ///   ``SnapshotError/unreadableImage(path:reason:)`` for a missing or corrupt `actual.png`.
-  public init(report reportDirectory: String, goldens goldenDirectory: String) throws(SnapshotError) {
+  public init(
+    report reportDirectory: String, goldens goldenDirectory: String, limits: DecodeLimits = .standard
+  ) throws(SnapshotError) {
     let summaryPath = (reportDirectory as NSString).appendingPathComponent("summary.json")
     guard let data = FileManager.default.contents(atPath: summaryPath) else {
       throw .invalidManifest(
@@ -61,6 +64,10 @@ public struct ReportAcceptance: Sendable {
       throw .invalidManifest(
         path: manifestPath, reason: "no manifest here; make the goldens with flick snapshot first")
     }
+    if let verified = summary.manifest {
+      // The report's manifest becomes the goldens' manifest: its names must stay in the folder.
+      try verified.validate(path: summaryPath)
+    }
     let target = summary.manifest ?? old
     if let verified = summary.manifest, verified.template != old.template {
       throw .invalidManifest(
@@ -73,33 +80,29 @@ public struct ReportAcceptance: Sendable {
     var images: [(source: String, golden: String)] = []
     for frame in summary.frames {
       switch frame.status {
-      case .passed, .updated: continue
-      case .error:
+      case .match, .recorded: continue
+      case .error, .unreadable:
         skipped.append((frame.name, frame.message))
         continue
-      case .failed, .missing, .recorded: break
+      case .changed, .sizeMismatch, .missing: break
       }
-      guard Self.isPlainName(frame.name) else {
-        throw .invalidManifest(path: summaryPath, reason: "frame name '\(frame.name)' is not a plain file name")
+      guard ContainedPath.isPlainName(frame.name) else {
+        throw .unsafePath("frame name '\(frame.name)' in \(summaryPath)", reason: "it is not a plain file name")
       }
       guard let artifact = frame.artifacts["actual"] else {
         skipped.append((frame.name, "the report has no actual.png for it"))
         continue
       }
-      let source =
-        artifact.hasPrefix("/") ? artifact : (reportDirectory as NSString).appendingPathComponent(artifact)
-      let image: FlickRaster.Frame
-      do {
-        image = try FlickRaster.Frame(pngAt: source)
-      } catch {
-        throw .unreadableImage(path: source, reason: error.description)
-      }
+      // Only files inside the report folder are read: no absolute paths, no '..', no links out.
+      let source = try ContainedPath.resolve(artifact, in: reportDirectory, what: "artefact", source: summaryPath)
+      let image = try PNGImage(contentsOf: source, limits: limits)
       guard image.width == target.width, image.height == target.height else {
         throw .invalidManifest(
           path: source,
           reason: "it is \(image.width)×\(image.height), the goldens are \(target.width)×\(target.height)")
       }
-      let golden = (goldenDirectory as NSString).appendingPathComponent("\(frame.name).png")
+      let golden = try ContainedPath.resolve(
+        "\(frame.name).png", in: goldenDirectory, what: "golden", source: summaryPath)
       images.append((source, golden))
       accepted.append(Frame(name: frame.name, status: frame.status, message: frame.message, golden: golden))
     }
@@ -132,9 +135,4 @@ public struct ReportAcceptance: Sendable {
     try manifest.write(to: goldenDirectory)
   }
 
-  /// Whether `name` can be used as a file name inside the goldens folder as it is.
-  static func isPlainName(_ name: String) -> Bool {
-    !name.isEmpty && !name.hasPrefix(".")
-      && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0) }
-  }
 }

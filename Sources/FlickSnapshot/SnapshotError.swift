@@ -11,11 +11,14 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible {
   case invalidManifest(path: String, reason: String)
   /// Rendering a frame failed (infrastructure).
   case renderFailed(String)
+  /// A path read from a manifest, report or template leaves its folder, or a folder holds files
+  /// Flick did not write there (invalid input: nothing was touched).
+  case unsafePath(String, reason: String)
 
   /// Whether the fault lies with the input (exit code 2) rather than the environment (exit 3).
   public var isInvalidInput: Bool {
     switch self {
-    case .invalidTime, .invalidManifest: return true
+    case .invalidTime, .invalidManifest, .unsafePath: return true
     case .unreadableImage, .unwritableFile, .renderFailed: return false
     }
   }
@@ -27,6 +30,7 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible {
     case .unwritableFile(let path, let reason): return "cannot write \(path): \(reason)"
     case .invalidManifest(let path, let reason): return "invalid snapshot manifest \(path): \(reason)"
     case .renderFailed(let reason): return "rendering failed: \(reason)"
+    case .unsafePath(let what, let reason): return "refusing \(what): \(reason); nothing was changed"
     }
   }
 }

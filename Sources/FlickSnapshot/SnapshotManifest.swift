@@ -84,18 +84,41 @@ public struct SnapshotManifest: Sendable, Equatable, Codable {
   /// - Throws: ``SnapshotError/invalidManifest(path:reason:)`` when it exists but cannot be decoded.
   public static func read(from directory: String) throws(SnapshotError) -> SnapshotManifest? {
     let path = (directory as NSString).appendingPathComponent(fileName)
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    _ = try ContainedPath.resolve(fileName, in: directory, what: "manifest", source: directory)
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw .invalidManifest(path: path, reason: "cannot be read")
+    }
     do {
       let manifest = try JSONDecoder().decode(SnapshotManifest.self, from: data)
       guard manifest.format == formatVersion else {
         throw SnapshotError.invalidManifest(
           path: path, reason: "format \(manifest.format) is not \(formatVersion); re-record with this Flick")
       }
+      try manifest.validate(path: path)
       return manifest
     } catch let error as SnapshotError {
       throw error
     } catch {
       throw .invalidManifest(path: path, reason: "\(error)")
+    }
+  }
+
+  /// Checks what the manifest names stays inside its folder: every frame file is a plain `.png`
+  /// file name (no `/`, no `..`, not hidden), listed once. A goldens folder may come from someone
+  /// else's pull request, and `flick snapshot` deletes files the previous manifest listed.
+  ///
+  /// - Throws: ``SnapshotError/unsafePath(_:reason:)`` naming the entry.
+  public func validate(path: String) throws(SnapshotError) {
+    var seen: Set<String> = []
+    for entry in frames {
+      guard ContainedPath.isPlainName(entry.file), entry.file.lowercased().hasSuffix(".png") else {
+        throw .unsafePath(
+          "frame file '\(entry.file)' in \(path)", reason: "a frame file must be a plain .png file name inside the folder")
+      }
+      guard seen.insert(entry.file).inserted else {
+        throw .invalidManifest(path: path, reason: "frame file '\(entry.file)' is listed twice")
+      }
     }
   }
 

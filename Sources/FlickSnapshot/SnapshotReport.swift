@@ -1,9 +1,12 @@
 import FlickRaster
 import Foundation
 
-/// The reports of a verification run: one static HTML page (side-by-side, slider, diff and
-/// flicker views), JUnit XML and a JSON summary, written into one folder beside the per-frame
-/// artefacts.
+/// The reports of a verification run: one static HTML page, JUnit XML and a JSON summary,
+/// written into one report folder (``ReportFolder``) beside the per-frame artefacts.
+///
+/// Statuses are per frame (``FrameVerdict/Status``: `match`, `changed`, `sizeMismatch`,
+/// `missing`, `unreadable`, `recorded`, `error`); only `match` passes, and the summary's counts
+/// name each status so a run with no matching frame cannot read as a pass.
 public struct SnapshotReport: Sendable {
   /// What was verified (the template name), used as the suite name.
   public var title: String
@@ -15,33 +18,56 @@ public struct SnapshotReport: Sendable {
   public var goldenRenderer: RendererFingerprint?
   /// The renderer that made the actual frames.
   public var renderer: RendererFingerprint
+  /// The goldens' manifest (their parameters and renderer), when there is one.
+  public var goldenManifest: SnapshotManifest?
   /// The manifest the goldens would have if the actual frames were accepted (template,
   /// parameters, size, times, renderer of this run); `flick accept` applies it.
   public var manifest: SnapshotManifest?
 
   public init(
     title: String, verdicts: [FrameVerdict], options: ComparisonOptions, goldenRenderer: RendererFingerprint?,
-    renderer: RendererFingerprint = .current, manifest: SnapshotManifest? = nil
+    renderer: RendererFingerprint = .current, goldenManifest: SnapshotManifest? = nil, manifest: SnapshotManifest? = nil
   ) {
     self.title = title
     self.verdicts = verdicts
     self.options = options
     self.goldenRenderer = goldenRenderer
     self.renderer = renderer
+    self.goldenManifest = goldenManifest
     self.manifest = manifest
   }
 
-  /// Frames that failed (mismatch, missing or newly recorded).
-  public var failures: [FrameVerdict] { verdicts.filter { !$0.isPass && $0.status != .error } }
-  /// Frames whose comparison could not run.
-  public var errors: [FrameVerdict] { verdicts.filter { $0.status == .error } }
+  /// Frames that failed: changed, size mismatch, missing or newly recorded.
+  public var failures: [FrameVerdict] { verdicts.filter { !$0.isPass && !$0.isError } }
+  /// Frames whose comparison could not run (unreadable image, render failure).
+  public var errors: [FrameVerdict] { verdicts.filter(\.isError) }
+  /// Whether every frame matched.
+  public var passed: Bool { !verdicts.isEmpty && verdicts.allSatisfy(\.isPass) }
 
-  /// Writes `index.html`, `junit.xml` and `summary.json` into `directory`.
+  /// The number of frames with each status (every status listed, zeros included).
+  public var counts: [String: Int] {
+    var out: [String: Int] = [:]
+    for status in FrameVerdict.Status.allCases { out[status.rawValue] = 0 }
+    for v in verdicts { out[v.status.rawValue, default: 0] += 1 }
+    return out
+  }
+
+  /// One line: `0 of 2 match (2 changed)`.
+  public var countsLine: String {
+    let matched = verdicts.filter(\.isPass).count
+    let others = FrameVerdict.Status.allCases.filter { $0 != .match }.compactMap { status -> String? in
+      let n = verdicts.filter { $0.status == status }.count
+      return n == 0 ? nil : "\(n) \(status.rawValue)"
+    }
+    return "\(matched) of \(verdicts.count) match" + (others.isEmpty ? "" : " (\(others.joined(separator: ", ")))")
+  }
+
+  /// Writes `index.html`, `junit.xml` and `summary.json` into `directory` (a ``ReportFolder``).
   ///
   /// - Returns: The paths written.
   @discardableResult
   public func write(to directory: String) throws(SnapshotError) -> [String] {
-    try AtomicFile.makeDirectory(directory)
+    try ReportFolder.claim(directory)
     let html = (directory as NSString).appendingPathComponent("index.html")
     let junit = (directory as NSString).appendingPathComponent("junit.xml")
     let json = (directory as NSString).appendingPathComponent("summary.json")
@@ -54,14 +80,26 @@ public struct SnapshotReport: Sendable {
   // MARK: - JSON
 
   struct Summary: Codable {
+    struct Size: Codable {
+      var width: Int
+      var height: Int
+    }
     struct Frame: Codable {
       var name: String
       var time: String
       var seconds: Double?
       var status: FrameVerdict.Status
       var verdict: ImageComparison.Verdict?
+      /// `exact` or `perceptual`, with the reason.
+      var comparison: String?
+      var comparisonReason: String?
+      /// Counted pixels; absent when no pixel was compared (size mismatch, missing, unreadable).
       var differingPixels: Int?
+      var perceptualPixels: Int?
       var antiAliasedPixels: Int?
+      var subtlePixels: Int?
+      var expectedSize: Size?
+      var actualSize: Size?
       var boundingBox: PixelRegion?
       var golden: String
       var message: String
@@ -70,24 +108,35 @@ public struct SnapshotReport: Sendable {
     var title: String
     var passed: Bool
     var total: Int
-    var failures: Int
-    var errors: Int
+    var matched: Int
+    var failed: Int
+    var counts: [String: Int]
     var options: ComparisonOptions
     var goldenRenderer: RendererFingerprint?
     var renderer: RendererFingerprint
+    var goldenParameters: [String]?
+    var parameters: [String]?
     var frames: [Frame]
     var manifest: SnapshotManifest?
   }
 
   func jsonText(relativeTo directory: String) throws(SnapshotError) -> String {
     let summary = Summary(
-      title: title, passed: failures.isEmpty && errors.isEmpty, total: verdicts.count, failures: failures.count,
-      errors: errors.count, options: options, goldenRenderer: goldenRenderer, renderer: renderer,
+      title: title, passed: passed, total: verdicts.count, matched: verdicts.filter(\.isPass).count,
+      failed: verdicts.filter { !$0.isPass }.count, counts: counts, options: options,
+      goldenRenderer: goldenRenderer, renderer: renderer, goldenParameters: goldenManifest?.parameters,
+      parameters: manifest?.parameters,
       frames: verdicts.map { v in
-        Summary.Frame(
-          name: v.name, time: v.time, seconds: v.seconds, status: v.status, verdict: v.comparison?.verdict,
-          differingPixels: v.comparison?.differingPixels, antiAliasedPixels: v.comparison?.antiAliasedPixels,
-          boundingBox: v.comparison?.boundingBox, golden: v.goldenPath, message: v.message,
+        let c = v.comparison
+        let compared = c.map { $0.verdict != .sizeMismatch } ?? false
+        return Summary.Frame(
+          name: v.name, time: v.time, seconds: v.seconds, status: v.status, verdict: c?.verdict,
+          comparison: c.map { $0.exact ? "exact" : "perceptual" }, comparisonReason: c?.modeReason,
+          differingPixels: compared ? c?.differingPixels : nil, perceptualPixels: compared ? c?.perceptualPixels : nil,
+          antiAliasedPixels: compared ? c?.antiAliasedPixels : nil, subtlePixels: compared ? c?.subtlePixels : nil,
+          expectedSize: c.map { Summary.Size(width: $0.expectedSize.width, height: $0.expectedSize.height) },
+          actualSize: c.map { Summary.Size(width: $0.actualSize.width, height: $0.actualSize.height) },
+          boundingBox: c?.boundingBox, golden: v.goldenPath, message: v.message,
           artifacts: v.artifacts.mapValues { Self.relative($0, to: directory) })
       }, manifest: manifest)
     let encoder = JSONEncoder()
@@ -112,13 +161,13 @@ public struct SnapshotReport: Sendable {
       xml += "    <testcase classname=\"\(suite)\" name=\"\(Self.xml(v.name))\">"
       let detail = ([v.message, "golden: \(v.goldenPath)"] + v.artifacts.sorted { $0.key < $1.key }
         .map { "\($0.key): \($0.value)" }).joined(separator: "\n")
-      switch v.status {
-      case .passed, .updated:
+      if v.isPass {
         xml += "</testcase>\n"
         continue
-      case .error:
-        xml += "\n      <error message=\"\(Self.xml(v.message))\">\(Self.xml(detail))</error>\n"
-      case .failed, .missing, .recorded:
+      }
+      if v.isError {
+        xml += "\n      <error message=\"\(Self.xml(v.message))\" type=\"\(v.status.rawValue)\">\(Self.xml(detail))</error>\n"
+      } else {
         xml += "\n      <failure message=\"\(Self.xml(v.message))\" type=\"\(v.status.rawValue)\">"
           + "\(Self.xml(detail))</failure>\n"
       }
@@ -130,40 +179,74 @@ public struct SnapshotReport: Sendable {
 
   // MARK: - HTML
 
+  /// Seconds as people write them: `0 s`, `1.5 s`, `6.17 s` (at most two decimals).
+  public static func secondsText(_ s: Double) -> String {
+    let r = (s * 100).rounded() / 100
+    if r == r.rounded() { return "\(Int(r)) s" }
+    var text = String(format: "%.2f", r)
+    while text.hasSuffix("0") { text.removeLast() }
+    return text + " s"
+  }
+
   func htmlText(relativeTo directory: String) -> String {
-    let ok = failures.isEmpty && errors.isEmpty
     var body = ""
-    body += "<h1>\(Self.xml(title)): \(ok ? "all \(verdicts.count) frames match" : "\(failures.count) failing, \(errors.count) errors of \(verdicts.count)")</h1>\n"
-    body += "<p class=meta>threshold \(options.threshold) (\(options.metric.rawValue)), "
-      + "anti-aliasing \(options.includeAntiAliasing ? "counted" : "ignored"), "
-      + "budget: max-diff-pixels \(options.maxDiffPixels.map(String.init) ?? "–"), "
+    body += "<h1>\(Self.xml(title)): \(passed ? "all \(verdicts.count) frames match" : "FAILED, \(Self.xml(countsLine))")</h1>\n"
+    let modes = Set(verdicts.compactMap { $0.comparison?.modeReason }).sorted()
+    body += "<p class=meta>"
+    for m in modes { body += "<b>\(Self.xml(m))</b><br>" }
+    body += "perceptual analysis: threshold \(options.threshold) (\(options.metric.rawValue)), "
+      + "anti-aliasing \(options.includeAntiAliasing ? "counted" : "ignored"); "
+      + "budget: max-diff-pixels \(options.maxDiffPixels.map(String.init) ?? "0"), "
       + "max-diff-ratio \(options.maxDiffRatio.map { "\($0)" } ?? "–"), density ≤ \(options.windowLimit) per "
-      + "\(options.densityWindow)×\(options.densityWindow)<br>renderer: \(Self.xml(renderer.description))"
-    if let g = goldenRenderer, g != renderer {
-      body += "<br><b>goldens made by a different renderer:</b> \(Self.xml(renderer.differences(from: g).joined(separator: ", ")))"
+      + "\(options.densityWindow)×\(options.densityWindow)</p>\n"
+    body += "<table class=sides><tr><th></th><th>golden</th><th>actual</th></tr>\n"
+    body += "<tr><th>renderer</th><td>\(Self.xml(goldenRenderer?.description ?? "unknown"))</td>"
+      + "<td>\(Self.xml(renderer.description))</td></tr>\n"
+    if goldenManifest != nil || manifest != nil {
+      func params(_ m: SnapshotManifest?) -> String {
+        guard let m else { return "unknown" }
+        return m.parameters.isEmpty ? "none" : m.parameters.joined(separator: " ")
+      }
+      body += "<tr><th>parameters</th><td>\(Self.xml(params(goldenManifest)))</td><td>\(Self.xml(params(manifest)))</td></tr>\n"
     }
-    body += "</p>\n"
+    if let g = goldenRenderer, g != renderer {
+      body += "<tr><th>differs</th><td colspan=2>\(Self.xml(renderer.differences(from: g).joined(separator: ", ")))</td></tr>\n"
+    }
+    body += "</table>\n"
     for (index, v) in verdicts.enumerated() {
-      let cls = v.isPass ? "pass" : (v.status == .error ? "error" : "fail")
+      let cls = v.isPass ? "pass" : (v.isError ? "error" : "fail")
       body += "<section class=\(cls)><h2><span class=badge>\(v.status.rawValue)</span> \(Self.xml(v.name))"
-      body += v.seconds.map { " <small>t = \($0)s</small>" } ?? ""
-      body += "</h2>\n<p>\(Self.xml(v.message))</p>\n"
+      let at = v.seconds.map { " = \(Self.secondsText($0))" } ?? ""
+      body += v.time == v.name ? "" : " <small>(\(Self.xml(v.time))\(at))</small>"
+      body += "</h2>\n<p class=msg>\(Self.xml(v.message))</p>\n"
       func src(_ kind: String) -> String? { v.artifacts[kind].map { Self.xml(Self.relative($0, to: directory)) } }
+      if let c = src("sideBySide") {
+        body += "<figure class=main><a href=\"\(c)\"><img src=\"\(c)\" alt=\"golden, diff and actual side by side\"></a></figure>\n"
+      }
+      if let z = src("zoom") {
+        body += "<figure class=main><figcaption>changed region, enlarged</figcaption><a href=\"\(z)\"><img src=\"\(z)\" alt=\"changed region enlarged\"></a></figure>\n"
+      }
+      var details = ""
       if let e = src("expected"), let a = src("actual") {
-        body += "<div class=views>\n"
-        body += "<figure><figcaption>expected</figcaption><img src=\"\(e)\"></figure>\n"
-        if let d = src("diff") { body += "<figure><figcaption>diff (red changed, yellow anti-aliasing)</figcaption><img src=\"\(d)\"></figure>\n" }
-        body += "<figure><figcaption>actual</figcaption><img src=\"\(a)\"></figure>\n"
-        if let f = src("flicker") { body += "<figure><figcaption>flicker</figcaption><img src=\"\(f)\"></figure>\n" }
-        body += "</div>\n"
-        if let c = src("sideBySide") {
-          body += "<p><a href=\"\(c)\">side-by-side composite (expected | diff | actual)</a></p>\n"
+        details += "<div class=views>\n"
+        details += "<figure><figcaption><a href=\"\(e)\">golden</a></figcaption><img src=\"\(e)\"></figure>\n"
+        if let d = src("diff") {
+          details += "<figure><figcaption><a href=\"\(d)\">diff</a>: red changed, yellow anti-aliasing, blue below the threshold</figcaption><img src=\"\(d)\"></figure>\n"
         }
-        body += "<figure class=slider><figcaption>slider: expected ◀ ▶ actual</figcaption>"
+        details += "<figure><figcaption><a href=\"\(a)\">actual</a></figcaption><img src=\"\(a)\"></figure>\n"
+        if let f = src("flicker") {
+          details += "<figure><figcaption><a href=\"\(f)\">flicker</a> (golden ⇄ actual)</figcaption><img src=\"\(f)\"></figure>\n"
+        }
+        details += "</div>\n"
+        details += "<figure class=slider><figcaption>slider: golden ◀ ▶ actual</figcaption>"
           + "<div class=stack id=s\(index)><img src=\"\(a)\"><img class=top src=\"\(e)\"></div>"
           + "<input type=range min=0 max=100 value=50 oninput=\"slide('s\(index)',this.value)\"></figure>\n"
       } else if let a = src("actual") {
-        body += "<div class=views><figure><figcaption>actual</figcaption><img src=\"\(a)\"></figure></div>\n"
+        details += "<div class=views><figure><figcaption><a href=\"\(a)\">actual</a></figcaption><img src=\"\(a)\"></figure></div>\n"
+      }
+      details += "<p class=meta>golden: \(Self.xml(v.goldenPath))</p>\n"
+      if !v.isPass {
+        body += "<details><summary>golden, actual, diff, flicker, slider</summary>\n\(details)</details>\n"
       }
       body += "</section>\n"
     }
@@ -172,16 +255,21 @@ public struct SnapshotReport: Sendable {
       <html lang=en><head><meta charset=utf-8><title>flick verify: \(Self.xml(title))</title>
       <style>
       body{font:14px/1.4 system-ui,sans-serif;margin:24px;background:#111827;color:#e5e7eb}
-      h1{font-size:20px}h2{font-size:16px;margin:0 0 4px}.meta{color:#9ca3af}
+      a{color:#93c5fd}a:visited{color:#c4b5fd}a:hover{color:#dbeafe}
+      h1{font-size:20px}h2{font-size:16px;margin:0 0 4px}.meta{color:#9ca3af}.msg{margin:4px 0;word-break:break-word}
+      table.sides{border-collapse:collapse;margin:8px 0}table.sides th,table.sides td{border:1px solid #374151;padding:2px 8px;text-align:left;vertical-align:top}
       section{border:1px solid #374151;border-radius:8px;padding:12px;margin:12px 0}
       section.fail{border-color:#ef4444}section.error{border-color:#f59e0b}
       .badge{display:inline-block;padding:1px 6px;border-radius:4px;background:#374151;font-size:12px}
-      .fail .badge{background:#ef4444}.error .badge{background:#f59e0b;color:#111}.pass .badge{background:#16a34a}
-      .views{display:flex;flex-wrap:wrap;gap:12px}figure{margin:0}figcaption{color:#9ca3af;font-size:12px}
+      .fail .badge{background:#ef4444;color:#fff}.error .badge{background:#f59e0b;color:#111}.pass .badge{background:#16a34a;color:#fff}
+      .views{display:flex;flex-wrap:wrap;gap:12px}figure{margin:6px 0}figcaption{color:#9ca3af;font-size:12px}
       img{image-rendering:pixelated;max-width:100%;background:repeating-conic-gradient(#ccc 0 25%,#fff 0 50%) 0 0/16px 16px}
+      figure.main img{max-height:34vh;width:auto}
+      .views img{max-height:40vh}
       .stack{position:relative;display:inline-block}.stack img{display:block}
       .stack .top{position:absolute;left:0;top:0;clip-path:inset(0 50% 0 0)}
       .slider input{width:100%;max-width:640px;display:block}
+      summary{cursor:pointer;color:#93c5fd}
       </style>
       <script>function slide(id,v){document.querySelector('#'+id+' .top').style.clipPath='inset(0 '+(100-v)+'% 0 0)'}</script>
       </head><body>

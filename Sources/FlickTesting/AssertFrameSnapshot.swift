@@ -1,6 +1,6 @@
 import FlickRaster
 import FlickScene
-import FlickSnapshot
+@_exported import FlickSnapshot
 import FlickTemplates
 import Foundation
 import Testing
@@ -14,12 +14,21 @@ import Testing
 ///
 /// Goldens live at `<test file's folder>/__Snapshots__/<TestFile>/<name>.<label>.png`, where
 /// `name` defaults to the test function's name and `label` is the time's label (`25pct`, `end`).
-/// A missing golden is recorded and the test fails ("re-run to verify"), as swift-argument-parser
-/// does. The record mode comes from `record:`, else the `FLICK_RECORD` environment variable
-/// (`missing`, `all`, `failed`, `none`), else `none` when `CI` is set and `missing` otherwise. On a
-/// mismatch the actual frame, the diff image, a side-by-side composite and a flicker animation go
-/// to `$FLICK_ARTIFACTS/<TestFile>/<name>.<label>/` (a temporary folder when unset), and the
-/// failure message names them.
+///
+/// The comparison is exact when the golden was drawn by this renderer (the fingerprint Flick
+/// stores in every golden it writes) or its renderer is unknown, and perceptual when another
+/// renderer drew it; `options` can force either (``ComparisonOptions/mode``).
+///
+/// A run that writes a golden never passes: whatever the record mode, every golden written fails
+/// the test with a line naming it and saying a re-run verifies it (as swift-snapshot-testing
+/// does). The record mode comes from `record:`, else the `FLICK_RECORD` environment variable
+/// (`missing`, `all`, `failed`, `none`), else `none` when `CI` is set and `missing` otherwise.
+///
+/// On a failure the golden, the actual frame, the diff image, a labelled side-by-side composite,
+/// a zoomed crop of the change and a flicker animation go to
+/// `$FLICK_ARTIFACTS/<TestFile>/<name>.<label>/` (a temporary folder when unset), the failure
+/// message names them, and under Swift Testing the golden, actual and diff PNGs are attached
+/// to the test (`Attachment`).
 ///
 /// ```swift
 /// @Test func cardGlides() {
@@ -100,7 +109,7 @@ public func assertFrameSnapshot(
   let pixelScale = scale ?? maxWidth.map { min(1, Double($0) / max(1, scene.size.width)) } ?? 1
 
   let verifier = GoldenVerifier(
-    comparator: ImageComparator(options: options), record: mode, recordedMissingPasses: false)
+    comparator: ImageComparator(options: options), record: mode, claimsArtifactsFolder: false)
   var verdicts: [FrameVerdict] = []
   for time in times {
     let label = "\(baseName).\(time.label)"
@@ -122,10 +131,11 @@ public func assertFrameSnapshot(
     verdicts.append(verdict)
     if !verdict.isPass {
       var message = "Frame snapshot \(label) (\(time.description)): \(verdict.status.rawValue): \(verdict.message)"
-      for kind in ["diff", "sideBySide", "flicker", "actual", "expected"] {
+      for kind in ["diff", "sideBySide", "zoom", "flicker", "actual", "expected"] {
         if let path = verdict.artifacts[kind] { message += "\n  \(kind): \(path)" }
       }
       location.fail(message)
+      location.attach(verdict.artifacts, label: label)
     }
   }
   return verdicts
@@ -150,6 +160,20 @@ struct FrameSnapshotLocation {
       Comment(rawValue: message),
       sourceLocation: SourceLocation(
         fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
+  }
+
+  /// Attaches the golden, actual and diff PNGs to the current Swift Testing test, when there is
+  /// one and the toolchain has `Attachment` (Swift 6.2 and later).
+  func attach(_ artifacts: [String: String], label: String) {
+    #if compiler(>=6.2)
+      guard Test.current != nil else { return }
+      for (kind, name) in [("expected", "golden"), ("actual", "actual"), ("diff", "diff"), ("zoom", "zoom")] {
+        guard let path = artifacts[kind], let data = FileManager.default.contents(atPath: path) else { continue }
+        Attachment.record(
+          [UInt8](data), named: "\(label).\(name).png",
+          sourceLocation: SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
+      }
+    #endif
   }
 
   /// A function name as a file-name-safe golden name: `cardGlides()` → `cardGlides`.

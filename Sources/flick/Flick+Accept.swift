@@ -18,13 +18,18 @@ extension Flick {
 
         --against DIR   the goldens folder (it must hold a manifest.json)
         --dry-run       list what would be accepted and change nothing
+        --max-image-pixels N, --max-image-bytes N   decode limits (see 'flick diff --help')
+
+      Every name in the report (frames, artefact paths, the manifest's files) must stay inside
+      its folder: absolute paths, '..' and links out of the folder are refused (exit 2).
 
       Exit 0 when accepted (or nothing to accept), 2 when the report or a frame does not fit the
       goldens, 3 when a file cannot be read or written.
       """
 
     static func run(_ args: [String]) throws {
-      let a = try Arguments(args, valued: ["against"], flags: ["help", "h", "dry-run"])
+      let a = try Arguments(
+        args, valued: ["against", "max-image-pixels", "max-image-bytes"], flags: ["help", "h", "dry-run"])
       if a.has("help") || a.has("h") {
         print(help)
         return
@@ -35,9 +40,10 @@ extension Flick {
       guard let goldens = a.value("against") else {
         throw CommandError.usage("accept needs the golden folder: --against DIR")
       }
+      let limits = try Diff.limits(a)
       let plan: ReportAcceptance
       do {
-        plan = try ReportAcceptance(report: report, goldens: goldens)
+        plan = try ReportAcceptance(report: report, goldens: goldens, limits: limits)
       } catch {
         throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
       }

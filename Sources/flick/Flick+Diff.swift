@@ -6,18 +6,26 @@ extension Flick {
   /// `flick diff A.png B.png` or `flick diff DIR_A DIR_B`
   enum Diff {
     static let help = """
-      USAGE: flick diff EXPECTED ACTUAL [tolerance options] [--report DIR]
+      USAGE: flick diff EXPECTED ACTUAL [comparison options] [--report DIR]
 
       Compares two PNG files, or every PNG of two folders by name (a file on one side only fails).
-      Exit 0 when everything matches, 1 on a difference, 3 when an image cannot be read.
+      Both sides are decoded completely first; a file that does not decode is an error.
+      Exit 0 when everything matches, 1 on a difference, 2 on invalid input, 3 when an image
+      cannot be read or decoded.
 
       \(toleranceHelp)
-        --report DIR           write expected/actual/diff/side-by-side/flicker images, index.html,
-                               junit.xml and summary.json for failing images
+        --report DIR           write golden/actual/diff/side-by-side/zoom/flicker images, index.html,
+                               junit.xml and summary.json for failing images (a new or empty folder,
+                               or one flick wrote before)
       """
 
     static let toleranceHelp = """
-      TOLERANCE
+      COMPARISON
+        By default the comparison is exact (any visibly changed pixel fails) when the golden was
+        drawn by this renderer (same fingerprint) or its renderer is unknown, and perceptual when
+        another renderer drew it. Either way the perceptual analysis describes the change.
+        --exact                always exact
+        --perceptual           always perceptual (implied by --threshold, --metric, --aa, --no-aa)
         --threshold T          per-pixel colour tolerance 0…1 (default 0.1, pixelmatch semantics)
         --metric yiq|oklab     colour difference metric (default yiq)
         --max-diff-pixels N    differing pixels allowed (default 0)
@@ -25,10 +33,15 @@ extension Flick {
         --aa | --no-aa         count anti-aliased pixels as differences (default --no-aa)
         --density D            within the budget, fail when more than D (0…1, default 0.25) of any
                                8×8 window differs, so compact changes fail and speckle passes
+        --max-image-pixels N   refuse images declaring more pixels (default 40000000;
+                               FLICK_MAX_IMAGE_PIXELS)
+        --max-image-bytes N    refuse larger PNG files (default 268435456; FLICK_MAX_IMAGE_BYTES)
       """
 
-    static let toleranceOptions: Set<String> = ["threshold", "metric", "max-diff-pixels", "max-diff-ratio", "density"]
-    static let toleranceFlags: Set<String> = ["aa", "no-aa"]
+    static let toleranceOptions: Set<String> = [
+      "threshold", "metric", "max-diff-pixels", "max-diff-ratio", "density", "max-image-pixels", "max-image-bytes",
+    ]
+    static let toleranceFlags: Set<String> = ["aa", "no-aa", "exact", "perceptual"]
 
     /// Builds comparison options from the tolerance options (exit 2 on a bad value).
     static func options(_ a: Arguments) throws(CommandError) -> ComparisonOptions {
@@ -57,11 +70,40 @@ extension Flick {
       if let d = try number("density") { o.maxWindowDensity = d }
       if a.has("aa") && a.has("no-aa") { throw CommandError.usage("give --aa or --no-aa, not both") }
       if a.has("aa") { o.includeAntiAliasing = true }
+      if a.has("exact") && a.has("perceptual") { throw CommandError.usage("give --exact or --perceptual, not both") }
+      if a.has("exact") {
+        o.mode = .exact
+      } else if a.has("perceptual") || a.value("threshold") != nil || a.value("metric") != nil || a.has("aa")
+        || a.has("no-aa")
+      {
+        o.mode = .perceptual
+      }
       if let problem = o.validationError() { throw CommandError.usage(problem) }
       if let broken = ImageComparator(options: o).selfTestFailure() {
         throw CommandError(message: "comparator self-test failed: \(broken)", code: .environment)
       }
       return o
+    }
+
+    /// Decode limits from the options, else the environment, else the defaults (exit 2 on a bad value).
+    static func limits(_ a: Arguments) throws(CommandError) -> DecodeLimits {
+      var limits: DecodeLimits
+      switch DecodeLimits.fromEnvironment(ProcessInfo.processInfo.environment) {
+      case .success(let l): limits = l
+      case .failure(let e): throw CommandError.usage(e.message)
+      }
+      for (name, keyPath) in [("max-image-pixels", \DecodeLimits.maxPixels), ("max-image-bytes", \DecodeLimits.maxFileBytes)] {
+        guard let text = a.value(name) else { continue }
+        guard let n = Int(text), n >= 1 else { throw CommandError.usage("--\(name) expects a whole number ≥ 1, found '\(text)'") }
+        limits[keyPath: keyPath] = n
+      }
+      return limits
+    }
+
+    /// Refuses (exit 2) a report folder Flick must not write into.
+    static func checkReportFolder(_ path: String?) throws(CommandError) {
+      guard let path, let reason = ReportFolder.refusal(path) else { return }
+      throw CommandError(message: "refusing to write the report: \(reason)", code: .invalidInput)
     }
 
     static func run(_ args: [String]) throws {
@@ -73,11 +115,12 @@ extension Flick {
       }
       guard a.positionals.count == 2 else { throw CommandError.usage("diff needs two PNG files or two folders") }
       let (left, right) = (a.positionals[0], a.positionals[1])
-      let comparator = ImageComparator(options: try options(a))
+      let comparator = ImageComparator(options: try options(a), limits: try limits(a))
       var isDirA: ObjCBool = false, isDirB: ObjCBool = false
       let existsA = FileManager.default.fileExists(atPath: left, isDirectory: &isDirA)
       let existsB = FileManager.default.fileExists(atPath: right, isDirectory: &isDirB)
       var pairs: [(name: String, a: String?, b: String?)] = []
+      var renderers: (RendererFingerprint?, RendererFingerprint?) = (nil, nil)
       if existsA && existsB && isDirA.boolValue && isDirB.boolValue {
         let namesA = Set(pngs(in: left)), namesB = Set(pngs(in: right))
         for name in namesA.union(namesB).sorted() {
@@ -86,6 +129,11 @@ extension Flick {
             namesB.contains(name) ? (right as NSString).appendingPathComponent(name) : nil))
         }
         guard !pairs.isEmpty else { throw CommandError.usage("no PNG files in \(left) or \(right)") }
+        do {
+          renderers = (try SnapshotManifest.read(from: left)?.renderer, try SnapshotManifest.read(from: right)?.renderer)
+        } catch {
+          throw CommandError(message: error.description, code: .invalidInput)
+        }
       } else if existsA && existsB && (isDirA.boolValue != isDirB.boolValue) {
         throw CommandError.usage("compare two files or two folders, not a file with a folder")
       } else {
@@ -93,10 +141,11 @@ extension Flick {
       }
 
       let reportDir = a.value("report")
-      let verifier = GoldenVerifier(comparator: comparator, record: .none, recordedMissingPasses: false)
+      try checkReportFolder(reportDir)
+      let verifier = GoldenVerifier(comparator: comparator, record: .none)
       var verdicts: [FrameVerdict] = []
       for pair in pairs {
-        let name = (pair.name as NSString).deletingPathExtension
+        let name = ContainedPath.sanitized((pair.name as NSString).deletingPathExtension)
         guard let pa = pair.a, let pb = pair.b else {
           let message = pair.a == nil ? "only in \(right)" : "only in \(left)"
           verdicts.append(FrameVerdict(
@@ -106,30 +155,27 @@ extension Flick {
         }
         var v: FrameVerdict
         do {
-          let c = try comparator.compareFiles(expected: pa, actual: pb)
+          let c = try comparator.compareFiles(
+            expected: pa, actual: pb, expectedRenderer: renderers.0, actualRenderer: renderers.1)
           v = FrameVerdict(
-            name: name, time: pair.name, seconds: nil, goldenPath: pa, status: c.passed ? .passed : .failed,
+            name: name, time: pair.name, seconds: nil, goldenPath: pa, status: FrameVerdict.status(for: c),
             comparison: c, message: c.summary)
-          if !c.passed, reportDir != nil, let ea = try? Frame(pngAt: pa), let eb = try? Frame(pngAt: pb) {
-            let full = c.verdict == .sizeMismatch ? c : comparator.compare(ea, eb)
+          if !c.passed, reportDir != nil, let ea = try? PNGImage(contentsOf: pa, limits: comparator.limits),
+            let eb = try? PNGImage(contentsOf: pb, limits: comparator.limits)
+          {
             v.artifacts = verifier.writeArtifacts(
-              name: name, expected: ea, actual: eb, comparison: full, into: reportDir)
+              name: name, expected: ea.frame, actual: eb.frame, comparison: c, into: reportDir)
           }
+          v.comparison?.pixelClasses = []
         } catch {
           v = FrameVerdict(
-            name: name, time: pair.name, seconds: nil, goldenPath: pa, status: .error, message: error.description)
+            name: name, time: pair.name, seconds: nil, goldenPath: pa, status: .unreadable, message: error.description)
         }
         verdicts.append(v)
       }
       try finish(
-        title: pairs.count == 1 ? "\(left) vs \(right)" : "\(left) vs \(right)", verdicts: verdicts,
-        options: comparator.options, goldenRenderer: nil, reportDir: reportDir, writeReport: reportDir != nil)
-    }
-
-    /// Seconds for terminal lines: `1.5s`, `2.967s`.
-    static func secondsText(_ s: Double) -> String {
-      let r = (s * 1000).rounded() / 1000
-      return r == r.rounded() ? "\(Int(r))s" : "\(r)s"
+        title: "\(left) vs \(right)", verdicts: verdicts, options: comparator.options, goldenRenderer: renderers.0,
+        reportDir: reportDir, writeReport: reportDir != nil)
     }
 
     static func pngs(in dir: String) -> [String] {
@@ -138,30 +184,37 @@ extension Flick {
     }
 
     /// Prints one line per failing frame and a summary (stderr), writes the reports, and exits
-    /// with 3 when a comparison could not run, 1 on a failure, else returns (exit 0).
+    /// with 3 when a comparison could not run, 1 on a failure or a recorded golden, else returns
+    /// (exit 0).
     static func finish(
       title: String, verdicts: [FrameVerdict], options: ComparisonOptions, goldenRenderer: RendererFingerprint?,
-      reportDir: String?, writeReport: Bool, manifest: SnapshotManifest? = nil
+      reportDir: String?, writeReport: Bool, goldenManifest: SnapshotManifest? = nil, manifest: SnapshotManifest? = nil
     ) throws {
+      for reason in Set(verdicts.compactMap { $0.comparison?.modeReason }).sorted() { log("note: \(reason)") }
       for v in verdicts where !v.isPass {
-        let at = v.seconds.map { " (t=\(secondsText($0)))" } ?? ""
+        let at = v.seconds.map { " (t = \(SnapshotReport.secondsText($0)))" } ?? ""
         log("✗ \(v.name)\(at): \(v.status.rawValue): \(v.message)")
       }
       let report = SnapshotReport(
-        title: title, verdicts: verdicts, options: options, goldenRenderer: goldenRenderer, manifest: manifest)
-      let passed = verdicts.filter(\.isPass).count
-      log("\(title): \(passed) of \(verdicts.count) match"
-        + (report.errors.isEmpty ? "" : ", \(report.errors.count) could not be compared"))
+        title: title, verdicts: verdicts, options: options, goldenRenderer: goldenRenderer,
+        goldenManifest: goldenManifest, manifest: manifest)
+      log("\(title): \(report.countsLine)")
+      let recorded = verdicts.filter { $0.status == .recorded }.count
+      if recorded > 0 {
+        log("recorded \(recorded) golden\(recorded == 1 ? "" : "s"): look at them, then re-run without --record to verify")
+      }
       if writeReport, let reportDir {
         do {
           let files = try report.write(to: reportDir)
           log("report: \(files[0])")
         } catch {
-          throw CommandError(message: error.description, code: .environment)
+          throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
         }
       }
       if !report.errors.isEmpty { throw CommandError(message: "comparison could not run", code: .environment) }
-      if !report.failures.isEmpty { throw CommandError(message: "snapshot mismatch", code: .mismatch) }
+      if !report.failures.isEmpty {
+        throw CommandError(message: recorded == report.failures.count ? "goldens recorded, not verified" : "snapshot mismatch", code: .mismatch)
+      }
     }
   }
 }

@@ -41,33 +41,35 @@ extension Flick {
       let scale = try parseScale(a.value("scale"))
       let template = try loadTemplate(path, a)
       let resolved = try resolve(times, in: template)
-      try ensureDirectory(out)
-      let previous = try? SnapshotManifest.read(from: out)
+      // A previous manifest names the goldens this run replaces or removes: it must be sound
+      // (every name inside the folder) before anything is rendered or touched.
+      let previous: SnapshotManifest?
+      do {
+        previous = try SnapshotManifest.read(from: out)
+      } catch {
+        throw CommandError(message: error.description, code: .invalidInput)
+      }
       var entries: [SnapshotManifest.Entry] = []
+      var frames: [(file: String, frame: Frame)] = []
       var size = (width: 0, height: 0)
       for (time, seconds) in resolved {
         let frame = try render(template, at: seconds, scale: scale)
         size = (frame.width, frame.height)
         let file = SnapshotManifest.fileName(for: time)
-        let target = (out as NSString).appendingPathComponent(file)
-        do {
-          try frame.writePNG(to: target)
-        } catch {
-          throw CommandError(message: error.description, code: .environment)
-        }
+        frames.append((file, frame))
         entries.append(SnapshotManifest.Entry(time: time, seconds: seconds, file: file))
-        print(target)
-      }
-      // Goldens of times no longer listed would be orphans: remove the ones the last manifest made.
-      for old in previous?.frames ?? [] where !entries.contains(where: { $0.file == old.file }) {
-        unlink((out as NSString).appendingPathComponent(old.file))
       }
       let manifest = try makeManifest(path, a, template, scale: scale, size: size, frames: entries)
+      // Goldens and manifest are committed together (all or nothing); goldens of times no longer
+      // listed, which the last manifest made, are removed after.
       do {
-        try manifest.write(to: out)
+        try SnapshotCommit(directory: out, frames: frames, manifest: manifest, previous: previous).apply()
       } catch {
-        throw CommandError(message: error.description, code: .environment)
+        throw CommandError(
+          message: error.description + (error.isInvalidInput ? "" : "; the snapshot folder was left unchanged"),
+          code: error.isInvalidInput ? .invalidInput : .environment)
       }
+      for entry in entries { print((out as NSString).appendingPathComponent(entry.file)) }
       if !(a.has("quiet") || a.has("q")) {
         log("snapshot \(template.name): \(entries.count) frames \(size.width)×\(size.height) in \(out)")
       }

@@ -11,19 +11,21 @@ extension Flick {
                           [--at TIMES] [--scale S]
 
       Renders TEMPLATE at the times (and scale) in DIR/manifest.json and compares each frame with
-      its golden DIR/<label>.png. Exit 0 when all match, 1 on a mismatch or a missing golden,
-      2 on invalid input, 3 when a comparison could not run (never counted as a pass).
+      its golden DIR/<label>.png. Exit 0 when all match, 1 on a mismatch, a missing or a recorded
+      golden, 2 on invalid input, 3 when a comparison could not run (never counted as a pass).
       'flick accept REPORT --against DIR' makes a failed run's frames the goldens (from CI).
 
       \(Diff.toleranceHelp)
       RECORDING
-        --record MODE          missing (default): write missing goldens, and fail so they get checked
-                               all: rewrite every golden · failed: rewrite failing ones · none: never
-                               write (the default when CI is set). FLICK_RECORD sets it too.
+        verify never writes goldens unless asked, and never when CI is set (use 'flick accept').
+        --record MODE          missing: write missing goldens · failed: rewrite failing ones ·
+                               all: rewrite every golden · none (default): never write.
+                               A run that writes a golden exits 1: look at it, then verify again.
       REPORTS
         --report DIR           where failing frames' images and index.html, junit.xml, summary.json go
-                               (default: $FLICK_ARTIFACTS, else flick-report/<template>; only on failure
-                               unless --report is given)
+                               (default: $FLICK_ARTIFACTS/<template>, else flick-report/<template>,
+                               only on failure unless --report is given). Flick writes only into a
+                               new or empty folder, or one it wrote before.
         --at TIMES, --scale S  override the manifest (see 'flick snapshot --help')
       TEMPLATE OPTIONS
       \(Flick.templateOptionsHelp)
@@ -45,20 +47,19 @@ extension Flick {
         throw CommandError.usage("verify needs the golden folder: --against DIR")
       }
       let options = try Diff.options(a)
+      let limits = try Diff.limits(a)
       let environment = ProcessInfo.processInfo.environment
-      let record: RecordMode
+      var record = RecordMode.none
       if let text = a.value("record") {
         guard let m = RecordMode(text: text) else {
           throw CommandError.usage("--record expects missing, all, failed or none, found '\(text)'")
         }
         record = m
-      } else if let text = environment["FLICK_RECORD"], !text.isEmpty {
-        guard let m = RecordMode(text: text) else {
-          throw CommandError.usage("FLICK_RECORD expects missing, all, failed or none, found '\(text)'")
-        }
-        record = m
-      } else {
-        record = RecordMode.defaultMode(environment: environment)
+      }
+      if record != .none && RecordMode.defaultMode(environment: environment) == .none {
+        throw CommandError(
+          message: "refusing to record goldens in CI (CI is set): verify there with --record none, then "
+            + "'flick accept' its report where the goldens are committed", code: .invalidInput)
       }
       let manifest: SnapshotManifest?
       do {
@@ -88,17 +89,24 @@ extension Flick {
       }
 
       let explicitReport = a.value("report")
-      let reportDir = explicitReport ?? environment["FLICK_ARTIFACTS"].map {
-        ($0 as NSString).appendingPathComponent(template.name)
-      } ?? "flick-report/\(template.name)"
-      let verifier = GoldenVerifier(
-        comparator: ImageComparator(options: options), record: record, recordedMissingPasses: record != .missing)
+      // The template's name comes from the template: made a plain folder name before use.
+      let folderName = ContainedPath.sanitized(template.name, fallback: "template")
+      let reportDir = explicitReport ?? environment["FLICK_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }.map {
+        ($0 as NSString).appendingPathComponent(folderName)
+      } ?? "flick-report/\(folderName)"
+      try Diff.checkReportFolder(reportDir)
+      let verifier = GoldenVerifier(comparator: ImageComparator(options: options, limits: limits), record: record)
       var verdicts: [FrameVerdict] = []
       var entries: [SnapshotManifest.Entry] = []
       var size = (width: 0, height: 0)
       for (time, seconds) in resolved {
         let file = SnapshotManifest.fileName(for: time)
-        let golden = (against as NSString).appendingPathComponent(file)
+        let golden: String
+        do {
+          golden = try ContainedPath.resolve(file, in: against, what: "golden", source: against)
+        } catch {
+          throw CommandError(message: error.description, code: .invalidInput)
+        }
         let frame: Result<Frame, SnapshotError>
         do {
           let f = try Snapshot.render(template, at: seconds, scale: scale)
@@ -108,12 +116,12 @@ extension Flick {
           frame = .failure(.renderFailed(error.message))
         }
         verdicts.append(verifier.verify(
-          frame, goldenPath: golden, name: time.label, time: time.description, seconds: seconds,
+          frame, goldenPath: golden, goldenRenderer: manifest?.renderer, name: time.label, time: time.description, seconds: seconds,
           artifactsDirectory: reportDir))
         entries.append(SnapshotManifest.Entry(time: time, seconds: seconds, file: file))
       }
       // Goldens were written: keep the manifest in step with them.
-      let wrote = verdicts.contains { $0.status == .recorded || $0.status == .updated }
+      let wrote = verdicts.contains { $0.status == .recorded }
       if wrote {
         // Keep the entries of goldens this run did not touch (other times recorded earlier).
         let kept = (manifest?.frames ?? []).filter { old in
@@ -132,7 +140,8 @@ extension Flick {
       let verified = size.width > 0 ? try Snapshot.makeManifest(path, a, template, scale: scale, size: size, frames: entries) : nil
       try Diff.finish(
         title: template.name, verdicts: verdicts, options: options, goldenRenderer: manifest?.renderer,
-        reportDir: reportDir, writeReport: explicitReport != nil || anyFailed, manifest: verified)
+        reportDir: reportDir, writeReport: explicitReport != nil || anyFailed, goldenManifest: manifest,
+        manifest: verified)
     }
   }
 }

@@ -37,7 +37,7 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: "\(dir)/card.end.png"))
     // Second run: matches.
     let v = assertFrameSnapshot(of: scene, at: [.percent(0), .end], named: "card", record: .missing, snapshotDirectory: dir)
-    #expect(v.map(\.status) == [.passed, .passed])
+    #expect(v.map(\.status) == [.match, .match])
   }
 
   @Test func aChangedColourFailsAndWritesArtefacts() throws {
@@ -51,7 +51,7 @@ import Testing
       verdicts = assertFrameSnapshot(of: after, at: [.percent(0)], named: "c", record: .none, snapshotDirectory: dir)
     }
     let v = try #require(verdicts.first)
-    #expect(v.status == .failed)
+    #expect(v.status == .changed)
     let box = try #require(v.comparison?.boundingBox)
     #expect(PixelRegion(x: 6, y: 6, width: 20, height: 20).contains(x: box.x, y: box.y))
     for kind in ["actual", "expected", "diff", "sideBySide", "flicker"] {
@@ -70,14 +70,14 @@ import Testing
       .appendingPathComponent("Fixtures/two-cards.json5").path
     withKnownIssue { assertFrameSnapshot(of: fixture, at: [.percent(100)], named: "t", record: .missing, snapshotDirectory: dir) }
     let same = assertFrameSnapshot(of: fixture, at: [.percent(100)], named: "t", record: RecordMode.none, snapshotDirectory: dir)
-    #expect(same.first?.status == .passed)
+    #expect(same.first?.status == .match)
     var v: [FrameVerdict] = []
     withKnownIssue {
       v = assertFrameSnapshot(
         of: fixture, parameters: ["rightColor": "#3B82F6"], at: [.percent(100)], named: "t", record: RecordMode.none,
         snapshotDirectory: dir)
     }
-    #expect(v.first?.status == .failed)
+    #expect(v.first?.status == .changed)
     #expect(v.first?.comparison?.boundingBox == PixelRegion(x: 180, y: 50, width: 100, height: 100))
   }
 

@@ -39,7 +39,7 @@ import Testing
 
   @Test func identicalFramesTakeTheFastPath() {
     let a = Self.solid(16, 8, r: 10, g: 20, b: 30)
-    let r = ImageComparator().compare(a, a)
+    let r = ImageComparator(options: .perceptual).compare(a, a)
     #expect(r.verdict == .identicalPixels && r.passed && r.differingPixels == 0)
     #expect(r.pixelClasses.isEmpty)
   }
@@ -48,20 +48,20 @@ import Testing
     let a = Self.solid(16, 8, r: 10, g: 20, b: 30)
     var b = a
     Self.set(&b, 5, 3, r: 250, g: 20, b: 30)
-    let r = ImageComparator().compare(a, b)
+    let r = ImageComparator(options: .perceptual).compare(a, b)
     #expect(r.verdict == .different && !r.passed)
     #expect(r.differingPixels == 1 && r.antiAliasedPixels == 0)
     #expect(r.boundingBox == PixelRegion(x: 5, y: 3, width: 1, height: 1))
     #expect(r.summary.contains("1 pixel differs") && r.summary.contains("1×1 at (5, 3)"))
     // A budget of one pixel lets it through.
-    #expect(ImageComparator(options: ComparisonOptions(maxDiffPixels: 1)).compare(a, b).verdict == .withinTolerance)
+    #expect(ImageComparator(options: ComparisonOptions(mode: .perceptual, maxDiffPixels: 1)).compare(a, b).verdict == .withinTolerance)
   }
 
   @Test func smallChangeBelowTheThresholdIsSimilar() {
     let a = Self.solid(8, 8, r: 100, g: 100, b: 100)
     var b = a
     Self.set(&b, 2, 2, r: 104, g: 100, b: 100)
-    let r = ImageComparator().compare(a, b)
+    let r = ImageComparator(options: .perceptual).compare(a, b)
     #expect(r.verdict == .withinTolerance && r.differingPixels == 0)
     #expect(r.pixelClasses[2 * 8 + 2] == ImageComparison.PixelClass.similar.rawValue)
     // The exact options count it.
@@ -71,11 +71,11 @@ import Testing
   @Test func shiftedEdgeIsOnlyAntiAliasing() throws {
     let a = try Self.card(atX: 10.25)
     let b = try Self.card(atX: 10.75)
-    let r = ImageComparator().compare(a, b)
+    let r = ImageComparator(options: .perceptual).compare(a, b)
     #expect(r.verdict == .withinTolerance, "\(r.summary)")
     #expect(r.antiAliasedPixels >= 16 && r.differingPixels == 0)
     // Counting anti-aliasing (--aa) makes the same pair fail.
-    let strict = ImageComparator(options: ComparisonOptions(includeAntiAliasing: true)).compare(a, b)
+    let strict = ImageComparator(options: ComparisonOptions(mode: .perceptual, includeAntiAliasing: true)).compare(a, b)
     #expect(strict.verdict == .different && strict.differingPixels == r.antiAliasedPixels)
   }
 
@@ -85,7 +85,7 @@ import Testing
     var b = a
     for y in 4..<14 { for x in 6..<16 { Self.set(&b, x, y, r: 100, g: 150, b: 125) } }
     for metric in ColorMetric.allCases {
-      let r = ImageComparator(options: ComparisonOptions(metric: metric)).compare(a, b)
+      let r = ImageComparator(options: ComparisonOptions(mode: .perceptual, metric: metric)).compare(a, b)
       #expect(r.verdict == .different, "\(metric)")
       #expect(r.differingPixels == 100, "\(metric)")
       #expect(r.boundingBox == PixelRegion(x: 6, y: 4, width: 10, height: 10), "\(metric)")
@@ -97,19 +97,19 @@ import Testing
     // Opaque white over nothing: pixelmatch's checkerboard shows it (blending with white would not).
     var white = clear
     Self.set(&white, 1, 1, r: 255, g: 255, b: 255)
-    #expect(ImageComparator().compare(clear, white).differingPixels == 1)
+    #expect(ImageComparator(options: .perceptual).compare(clear, white).differingPixels == 1)
     // Half-transparent red against fully transparent.
     var half = clear
     Self.set(&half, 2, 2, r: 255, g: 0, b: 0, a: 128)
-    #expect(ImageComparator().compare(clear, half).differingPixels == 1)
+    #expect(ImageComparator(options: .perceptual).compare(clear, half).differingPixels == 1)
     // Same colour, alpha 255 vs 128.
     let opaque = Self.solid(8, 8, r: 30, g: 60, b: 200)
     let translucent = Self.solid(8, 8, r: 30, g: 60, b: 200, a: 128)
     // Blended over pixelmatch's checkerboard, half the pixels land on a background close to the
     // colour itself; the others differ clearly.
-    #expect(ImageComparator().compare(opaque, translucent).differingPixels >= 16)
+    #expect(ImageComparator(options: .perceptual).compare(opaque, translucent).differingPixels >= 16)
     for metric in ColorMetric.allCases {
-      let r = ImageComparator(options: ComparisonOptions(metric: metric)).compare(opaque, translucent)
+      let r = ImageComparator(options: ComparisonOptions(mode: .perceptual, metric: metric)).compare(opaque, translucent)
       #expect(r.verdict == .different, "\(metric)")
     }
   }
@@ -119,27 +119,27 @@ import Testing
     let a = Self.solid(140_000, 2, r: 0, g: 0, b: 0)
     var b = a
     Self.set(&b, 139_999, 1, r: 255, g: 255, b: 255)
-    let r = ImageComparator().compare(a, b)
+    let r = ImageComparator(options: .perceptual).compare(a, b)
     #expect(r.differingPixels == 1 && r.boundingBox == PixelRegion(x: 139_999, y: 1, width: 1, height: 1))
   }
 
   @Test func sizeMismatchFailsAtOnceNamingBothSizes() {
-    let r = ImageComparator().compare(Frame(width: 4, height: 3), Frame(width: 3, height: 4))
+    let r = ImageComparator(options: .perceptual).compare(Frame(width: 4, height: 3), Frame(width: 3, height: 4))
     #expect(r.verdict == .sizeMismatch && !r.passed)
     #expect(r.summary == "size mismatch: expected 4×3, actual 3×4")
   }
 
   @Test func budgetTakesTheSmallerOfCountAndRatio() {
     #expect(ComparisonOptions().budget(pixelCount: 1000) == 0)
-    #expect(ComparisonOptions(maxDiffPixels: 50).budget(pixelCount: 1000) == 50)
-    #expect(ComparisonOptions(maxDiffRatio: 0.01).budget(pixelCount: 1000) == 10)
-    #expect(ComparisonOptions(maxDiffPixels: 5, maxDiffRatio: 0.01).budget(pixelCount: 1000) == 5)
-    #expect(ComparisonOptions(maxDiffPixels: 50, maxDiffRatio: 0.01).budget(pixelCount: 1000) == 10)
+    #expect(ComparisonOptions(mode: .perceptual, maxDiffPixels: 50).budget(pixelCount: 1000) == 50)
+    #expect(ComparisonOptions(mode: .perceptual, maxDiffRatio: 0.01).budget(pixelCount: 1000) == 10)
+    #expect(ComparisonOptions(mode: .perceptual, maxDiffPixels: 5, maxDiffRatio: 0.01).budget(pixelCount: 1000) == 5)
+    #expect(ComparisonOptions(mode: .perceptual, maxDiffPixels: 50, maxDiffRatio: 0.01).budget(pixelCount: 1000) == 10)
   }
 
   @Test func scatteredSpecklePassesButACompactChangeOfTheSameSizeFails() {
     let a = Self.solid(64, 64, r: 40, g: 40, b: 40)
-    let options = ComparisonOptions(maxDiffPixels: 40)
+    let options = ComparisonOptions(mode: .perceptual, maxDiffPixels: 40)
     // 36 isolated pixels on a 10-pixel grid.
     var speckle = a
     for y in stride(from: 2, to: 62, by: 10) { for x in stride(from: 3, to: 63, by: 10) {
@@ -183,7 +183,7 @@ import Testing
     bytes[bytes.count / 2] ^= 0x5A
     let corrupt = dir.appendingPathComponent("corrupt.png").path
     try Data(bytes).write(to: URL(fileURLWithPath: corrupt))
-    let comparator = ImageComparator()
+    let comparator = ImageComparator(options: .perceptual)
     #expect(throws: SnapshotError.self) { try comparator.compareFiles(expected: good, actual: corrupt) }
     // Identical bytes do not excuse a corrupt file.
     #expect(throws: SnapshotError.self) { try comparator.compareFiles(expected: corrupt, actual: corrupt) }
@@ -200,7 +200,7 @@ import Testing
 @Suite struct ComparatorSelfTestTests {
   @Test func selfTestPassesForEveryMetric() {
     for metric in ColorMetric.allCases {
-      #expect(ImageComparator(options: ComparisonOptions(metric: metric)).selfTestFailure() == nil)
+      #expect(ImageComparator(options: ComparisonOptions(mode: .perceptual, metric: metric)).selfTestFailure() == nil)
     }
   }
 }

@@ -72,7 +72,9 @@ import Testing
     // Every counted pixel lies on the right card; the left card and the background are untouched.
     let data = try Data(contentsOf: URL(fileURLWithPath: report + "/summary.json"))
     let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    #expect(summary["passed"] as? Bool == false && summary["failures"] as? Int == 2)
+    #expect(summary["passed"] as? Bool == false && summary["failed"] as? Int == 2 && summary["matched"] as? Int == 0)
+    let counts = try #require(summary["counts"] as? [String: Int])
+    #expect(counts["changed"] == 2 && counts["match"] == 0 && counts["unreadable"] == 0)
     let frames = try #require(summary["frames"] as? [[String: Any]])
     let box = try #require(frames.first?["boundingBox"] as? [String: Int])
     #expect(box["x"] == 180 && box["y"] == 30 && box["width"] == 100 && box["height"] == 100)
@@ -83,33 +85,49 @@ import Testing
     // The golden is untouched by a failing verify.
     let expected = try Frame(pngAt: golden + "/0s.png")
     #expect(expected.rgba(x: 230, y: 80).g == 0xC5)
-    // --record failed rewrites the failing goldens and passes; after that the new colour matches.
+    // --record failed rewrites the failing goldens and fails, saying so; after that the new colour matches.
     let update = try Self.run(["verify", Self.twoCards, "--against", golden, "--record", "failed"] + Self.recolour, in: dir)
-    #expect(update.status == 0, "\(update.stderr)")
+    #expect(update.status == 1, "\(update.stderr)")
+    #expect(update.stderr.contains("recorded 2 goldens") && update.stderr.contains("re-run without --record"))
     #expect(try Frame(pngAt: golden + "/0s.png").rgba(x: 230, y: 80).b == 0xF6)
     #expect(try Self.run(["verify", Self.twoCards, "--against", golden] + Self.recolour, in: dir).status == 0)
   }
 
-  @Test func missingGoldensAreRecordedLocallyButNeverInCI() throws {
+  @Test func verifyWritesGoldensOnlyWhenAskedAndNeverInCI() throws {
     let dir = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    let ci = dir + "/ci"
-    let r1 = try Self.run(["verify", Self.twoCards, "--against", ci, "--at", "0"], environment: ["CI": "true"], in: dir)
-    #expect(r1.status == 1 && r1.stderr.contains("missing"))
-    #expect(!FileManager.default.fileExists(atPath: ci + "/0s.png"))
     let local = dir + "/local"
-    let r2 = try Self.run(["verify", Self.twoCards, "--against", local, "--at", "0"], in: dir)
-    #expect(r2.status == 1 && r2.stderr.contains("recorded"))
+    // By default nothing is written: a missing golden fails.
+    let r0 = try Self.run(["verify", Self.twoCards, "--against", local, "--at", "0"], in: dir)
+    #expect(r0.status == 1 && r0.stderr.contains("missing"), "\(r0.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: local + "/0s.png"))
+    // Not even with FLICK_RECORD (that is for assertFrameSnapshot).
+    let env = try Self.run(["verify", Self.twoCards, "--against", local, "--at", "0"], environment: ["FLICK_RECORD": "all"], in: dir)
+    #expect(env.status == 1 && !FileManager.default.fileExists(atPath: local + "/0s.png"))
+    // In CI, asking to record is refused and writes nothing.
+    let ci = try Self.run(
+      ["verify", Self.twoCards, "--against", local, "--at", "0", "--record", "missing"], environment: ["CI": "true"], in: dir)
+    #expect(ci.status == 2 && ci.stderr.contains("refusing to record goldens in CI"), "\(ci.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: local))
+    // --record missing writes, and the run fails saying a re-run verifies it.
+    let r2 = try Self.run(["verify", Self.twoCards, "--against", local, "--at", "0", "--record", "missing"], in: dir)
+    #expect(r2.status == 1 && r2.stderr.contains("recorded 1 golden"), "\(r2.stderr)")
     #expect(FileManager.default.fileExists(atPath: local + "/0s.png"))
     #expect(FileManager.default.fileExists(atPath: local + "/manifest.json"))
     let r3 = try Self.run(["verify", Self.twoCards, "--against", local], in: dir)
     #expect(r3.status == 0, "\(r3.stderr)")
+    // Goldens deleted midway are reported missing, not re-recorded.
+    try FileManager.default.removeItem(atPath: local + "/0s.png")
+    let gone = try Self.run(["verify", Self.twoCards, "--against", local], in: dir)
+    #expect(gone.status == 1 && gone.stderr.contains("missing"))
+    #expect(!FileManager.default.fileExists(atPath: local + "/0s.png"))
+    #expect(try Self.run(["verify", Self.twoCards, "--against", local, "--record", "missing"], in: dir).status == 1)
     // Recording another time keeps the earlier one in the manifest.
-    #expect(try Self.run(["verify", Self.twoCards, "--against", local, "--at", "end"], in: dir).status == 1)
+    #expect(try Self.run(["verify", Self.twoCards, "--against", local, "--at", "end", "--record", "missing"], in: dir).status == 1)
     #expect(try SnapshotManifest.read(from: local)?.frames.map(\.file) == ["0s.png", "end.png"])
-    // An explicit re-record of a changed template passes and updates the goldens.
+    // An explicit re-record of a changed template updates the goldens (and fails once).
     let r4 = try Self.run(["verify", Self.twoCards, "--against", local, "--record", "all"] + Self.recolour, in: dir)
-    #expect(r4.status == 0, "\(r4.stderr)")
+    #expect(r4.status == 1 && r4.stderr.contains("recorded 2 goldens"), "\(r4.stderr)")
     let manifest = try #require(try SnapshotManifest.read(from: local))
     #expect(manifest.parameters == ["--set=rightColor=#3B82F6"])
     #expect(try Self.run(["verify", Self.twoCards, "--against", local] + Self.recolour, in: dir).status == 0)
@@ -162,7 +180,7 @@ import Testing
 
     let dry = try Self.run(["accept", report, "--against", golden, "--dry-run"])
     #expect(dry.status == 0, "\(dry.stderr)")
-    #expect(dry.stderr.contains("would accept 0s (failed:"))
+    #expect(dry.stderr.contains("would accept 0s (changed:"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: golden + "/0s.png")) == before, "a dry run changes nothing")
 
     let accept = try Self.run(["accept", report, "--against", golden])

@@ -1,5 +1,5 @@
 /// pixelmatch's anti-aliasing detector (V. Vyšniauskas, "Anti-aliased pixel and intensity slope
-/// detector", 2009), on packed premultiplied words, row-major, `width × height`.
+/// detector", 2009), on packed straight-alpha words, row-major, `width × height`.
 enum AntiAliasing {
   /// Whether pixel (`x1`, `y1`) of `img` looks like anti-aliasing.
   ///

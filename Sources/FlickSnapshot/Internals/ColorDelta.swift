@@ -1,11 +1,10 @@
 import Foundation
 
-/// Per-pixel colour maths on premultiplied BGRA words (`B | G<<8 | R<<16 | A<<24`).
+/// Per-pixel colour maths on straight-alpha BGRA words (`B | G<<8 | R<<16 | A<<24`), the values
+/// PNG files hold and pixelmatch compares.
 ///
-/// pixelmatch works on straight RGBA and blends with `(c1·a1 − c2·a2 − bg·Δa) / 255`; the
-/// products `c·a/255` are exactly premultiplied channels, so on Flick's premultiplied frames the
-/// same formula reads `Δc − bg·Δa/255`. Results equal pixelmatch's up to the rounding of the
-/// premultiplied bytes (at most half a unit per channel, and none for opaque pixels).
+/// Translucent pairs are blended over pixelmatch's position-dependent checkerboard exactly as
+/// pixelmatch 7 does: `Δc = (c1·a1 − c2·a2 − bg·Δa) / 255` whenever either alpha is below 255.
 enum ColorDelta {
   // MARK: - Channels
 
@@ -25,19 +24,20 @@ enum ColorDelta {
 
   // MARK: - YIQ
 
-  /// The 0–255 channel deltas of `w1 − w2` after blending both over the background at `k`.
+  /// The 0–255 channel deltas of `w1 − w2`, both blended over the background at `k` when either
+  /// is translucent (pixelmatch 7's `colorDelta`).
   @inline(__always) static func blendedDeltas(_ w1: UInt32, _ w2: UInt32, k: Int) -> (Double, Double, Double) {
-    var dr = red(w1) - red(w2)
-    var dg = green(w1) - green(w2)
-    var db = blue(w1) - blue(w2)
-    let da = alpha(w1) - alpha(w2)
-    if da != 0 {
-      let bg = background(k)
-      dr -= bg.r * da / 255
-      dg -= bg.g * da / 255
-      db -= bg.b * da / 255
+    let a1 = alpha(w1), a2 = alpha(w2)
+    if a1 == 255 && a2 == 255 {
+      return (red(w1) - red(w2), green(w1) - green(w2), blue(w1) - blue(w2))
     }
-    return (dr, dg, db)
+    let bg = background(k)
+    let da = a1 - a2
+    return (
+      (red(w1) * a1 - red(w2) * a2 - bg.r * da) / 255,
+      (green(w1) * a1 - green(w2) * a2 - bg.g * da) / 255,
+      (blue(w1) * a1 - blue(w2) * a2 - bg.b * da) / 255
+    )
   }
 
   /// pixelmatch's signed squared YIQ distance: negative when `w2` is darker than `w1`
@@ -81,9 +81,9 @@ enum ColorDelta {
     let a = alpha(w)
     if a < 255 {
       let bg = background(k)
-      r += bg.r * (255 - a) / 255
-      g += bg.g * (255 - a) / 255
-      b += bg.b * (255 - a) / 255
+      r = (r * a + bg.r * (255 - a)) / 255
+      g = (g * a + bg.g * (255 - a)) / 255
+      b = (b * a + bg.b * (255 - a)) / 255
     }
     func lin(_ c: Double) -> Double { linear[Int(min(255, max(0, c.rounded())))] }
     let lr = lin(r), lg = lin(g), lb = lin(b)

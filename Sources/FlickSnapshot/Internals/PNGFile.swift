@@ -1,7 +1,8 @@
 import FlickRaster
 import Foundation
 
-/// PNG files at the byte level: reading with a structural check, chunk access for APNG, CRC-32.
+/// PNG files at the byte level: a structural check (every chunk's CRC), chunk access for APNG,
+/// CRC-32, and encoding with Flick's renderer fingerprint. Pixel decoding is ``PNGImage``.
 enum PNGFile {
   static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
@@ -16,20 +17,6 @@ enum PNGFile {
     var bytes: [UInt8]
     var size: (width: Int, height: Int)
     var chunks: [Chunk]
-  }
-
-  /// Reads `path` and checks its structure: signature, `IHDR` first, every chunk's CRC, at least
-  /// one `IDAT`, `IEND` last. Pixel data is not inflated here.
-  static func read(_ path: String) throws(SnapshotError) -> Checked {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
-      throw .unreadableImage(path: path, reason: reason)
-    }
-    do {
-      return try check([UInt8](data))
-    } catch let reason {
-      throw .unreadableImage(path: path, reason: reason.message)
-    }
   }
 
   struct StructureError: Error { var message: String }
@@ -67,28 +54,6 @@ enum PNGFile {
     return Checked(bytes: bytes, size: (width, height), chunks: chunks)
   }
 
-  /// Decodes `path` into a premultiplied frame.
-  static func decode(_ path: String) throws(SnapshotError) -> Frame {
-    do {
-      return try Frame(pngAt: path)
-    } catch {
-      throw .unreadableImage(path: path, reason: error.description)
-    }
-  }
-
-  /// `frame` after a PNG encode and decode (what a golden written from it would hold).
-  static func roundTrip(_ frame: Frame) throws(SnapshotError) -> Frame {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("flick-roundtrip-\(getpid())-\(UUID().uuidString).png").path
-    defer { unlink(path) }
-    do {
-      try frame.writePNG(to: path)
-    } catch {
-      throw .unwritableFile(path: path, reason: error.description)
-    }
-    return try decode(path)
-  }
-
   /// PNG bytes for `frame` (encoded by Cairo through a temporary file).
   static func encode(_ frame: Frame) throws(SnapshotError) -> [UInt8] {
     let path = FileManager.default.temporaryDirectory
@@ -103,6 +68,26 @@ enum PNGFile {
       throw .unreadableImage(path: path, reason: "the encoded file vanished")
     }
     return [UInt8](data)
+  }
+
+  /// PNG bytes for `frame` with the renderer fingerprint in a `tEXt` chunk right after `IHDR`
+  /// (what goldens and report frames are written as).
+  static func encode(_ frame: Frame, renderer: RendererFingerprint) throws(SnapshotError) -> [UInt8] {
+    let bytes = try encode(frame)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    guard let json = try? encoder.encode(renderer), bytes.count > 33, bytes[12..<16].elementsEqual("IHDR".utf8) else {
+      return bytes
+    }
+    var out = Array(bytes[0..<33])  // signature + IHDR chunk (8 + 25 bytes)
+    appendChunk("tEXt", Array(PNGImage.rendererKeyword.utf8) + [0] + [UInt8](json), to: &out)
+    out += bytes[33...]
+    return out
+  }
+
+  /// Writes `frame` to `path` atomically as ``encode(_:renderer:)`` encodes it.
+  static func write(_ frame: Frame, to path: String, renderer: RendererFingerprint = .current) throws(SnapshotError) {
+    try AtomicFile.write(Data(try encode(frame, renderer: renderer)), to: path)
   }
 
   static func readUInt32(_ bytes: [UInt8], _ at: Int) -> UInt32 {

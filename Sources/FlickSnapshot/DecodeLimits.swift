@@ -1,0 +1,50 @@
+/// How large an image the snapshot tools agree to decode, checked from the PNG header (and the
+/// file size) before any pixel memory is allocated.
+///
+/// A 1.5 MB PNG can declare 20000 × 20000 pixels (1.6 GB decoded); without a limit comparing two
+/// of them takes most of a minute and gigabytes of memory. The defaults are far above any frame
+/// Flick renders for review (8K is 33 megapixels) and far below what would hurt a CI machine.
+///
+/// Operators set them with `--max-image-pixels` / `--max-image-bytes` on `flick diff`,
+/// `flick verify` and `flick accept`, or the environment variables `FLICK_MAX_IMAGE_PIXELS` and
+/// `FLICK_MAX_IMAGE_BYTES` (the options win).
+public struct DecodeLimits: Sendable, Equatable, Codable {
+  /// The most pixels (width × height) an image may declare. Default 40 000 000.
+  public var maxPixels: Int
+  /// The largest PNG file, in bytes. Default 268 435 456 (256 MiB).
+  public var maxFileBytes: Int
+
+  public init(maxPixels: Int = 40_000_000, maxFileBytes: Int = 256 << 20) {
+    self.maxPixels = maxPixels
+    self.maxFileBytes = maxFileBytes
+  }
+
+  /// The defaults.
+  public static let standard = DecodeLimits()
+
+  /// Environment variable for ``maxPixels``.
+  public static let pixelsVariable = "FLICK_MAX_IMAGE_PIXELS"
+  /// Environment variable for ``maxFileBytes``.
+  public static let bytesVariable = "FLICK_MAX_IMAGE_BYTES"
+
+  /// The defaults overridden by `FLICK_MAX_IMAGE_PIXELS` / `FLICK_MAX_IMAGE_BYTES`.
+  ///
+  /// - Returns: The limits, or a message naming the variable whose value is not a whole number ≥ 1.
+  public static func fromEnvironment(_ environment: [String: String]) -> Result<DecodeLimits, LimitError> {
+    var limits = DecodeLimits()
+    for (name, keyPath) in [(pixelsVariable, \DecodeLimits.maxPixels), (bytesVariable, \DecodeLimits.maxFileBytes)] {
+      guard let text = environment[name], !text.isEmpty else { continue }
+      guard let n = Int(text), n >= 1 else {
+        return .failure(LimitError(message: "\(name) expects a whole number ≥ 1, found '\(text)'"))
+      }
+      limits[keyPath: keyPath] = n
+    }
+    return .success(limits)
+  }
+
+  /// A limit given with a bad value.
+  public struct LimitError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+  }
+}

@@ -1,0 +1,102 @@
+import FlickRaster
+import Foundation
+
+/// Writes a snapshot folder's goldens and its manifest together: all of them or none.
+///
+/// Every PNG and the manifest are first written to temporary files beside their destinations;
+/// only when all of them are complete are they renamed into place (renames within a folder need
+/// no space, so a full disk fails in the first phase and leaves the folder as it was). Then the
+/// goldens the previous manifest listed and the new one does not are removed.
+///
+/// Every name is checked first (``ContainedPath``): a previous manifest naming `../victim` or a
+/// symbolic link out of the folder is refused before anything is written or removed.
+public struct SnapshotCommit: Sendable {
+  /// The snapshot folder.
+  public let directory: String
+  /// The PNG files to write: name inside the folder and encoded bytes.
+  let files: [(name: String, bytes: Data)]
+  /// The manifest to write.
+  public let manifest: SnapshotManifest
+  /// Files of the previous manifest that the new one does not list (removed after the commit).
+  public let orphans: [String]
+
+  /// Plans a commit of `frames` (file name and frame) with `manifest` into `directory`.
+  ///
+  /// - Parameter previous: The manifest the folder held before, whose orphaned goldens go.
+  /// - Throws: ``SnapshotError/unsafePath(_:reason:)`` for a name that leaves the folder,
+  ///   ``SnapshotError/unwritableFile(path:reason:)`` when a frame cannot be encoded.
+  public init(
+    directory: String, frames: [(file: String, frame: Frame)], manifest: SnapshotManifest,
+    previous: SnapshotManifest?
+  ) throws(SnapshotError) {
+    let manifestPath = (directory as NSString).appendingPathComponent(SnapshotManifest.fileName)
+    try manifest.validate(path: manifestPath)
+    var files: [(name: String, bytes: Data)] = []
+    for (file, frame) in frames {
+      _ = try ContainedPath.resolve(file, in: directory, what: "frame file", source: "the new manifest")
+      files.append((file, Data(try PNGFile.encode(frame, renderer: manifest.renderer))))
+    }
+    let kept = Set(manifest.frames.map(\.file))
+    var orphans: [String] = []
+    for old in previous?.frames ?? [] where !kept.contains(old.file) {
+      _ = try ContainedPath.resolve(old.file, in: directory, what: "frame file", source: manifestPath)
+      orphans.append(old.file)
+    }
+    self.directory = directory
+    self.files = files
+    self.manifest = manifest
+    self.orphans = orphans
+  }
+
+  /// Writes the files of one phase; replaceable in tests to simulate a full disk.
+  public typealias Writer = @Sendable (Data, String) throws(SnapshotError) -> Void
+
+  /// Writes `data` to `path` (not atomically: the caller writes temporary files).
+  public static let fileWriter: Writer = { (data: Data, path: String) throws(SnapshotError) in
+    do {
+      try data.write(to: URL(fileURLWithPath: path))
+    } catch {
+      throw .unwritableFile(path: path, reason: error.localizedDescription)
+    }
+  }
+
+  /// Commits: writes everything to temporary files, renames them into place, removes orphans.
+  ///
+  /// - Throws: ``SnapshotError/unwritableFile(path:reason:)``; the folder is then unchanged.
+  public func apply(writer: Writer = SnapshotCommit.fileWriter) throws(SnapshotError) {
+    try AtomicFile.makeDirectory(directory)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let manifestData: Data
+    do {
+      manifestData = try encoder.encode(manifest) + Data("\n".utf8)
+    } catch {
+      throw .unwritableFile(path: SnapshotManifest.fileName, reason: "\(error)")
+    }
+    let all = files + [(SnapshotManifest.fileName, manifestData)]
+    var temporary: [(tmp: String, final: String)] = []
+    func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
+    do {
+      for (name, bytes) in all {
+        let tmp = path(".\(name).\(getpid()).tmp")
+        temporary.append((tmp, path(name)))
+        try writer(bytes, tmp)
+      }
+    } catch {
+      for t in temporary { unlink(t.tmp) }
+      throw error
+    }
+    for (i, t) in temporary.enumerated() where rename(t.tmp, t.final) != 0 {
+      let reason = String(cString: strerror(errno))
+      for rest in temporary[i...] { unlink(rest.tmp) }
+      throw .unwritableFile(path: t.final, reason: reason)
+    }
+    for name in orphans {
+      var info = stat()
+      // Only regular files (a link is removed as a link, never followed).
+      if lstat(path(name), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG || (info.st_mode & S_IFMT) == S_IFLNK {
+        unlink(path(name))
+      }
+    }
+  }
+}
