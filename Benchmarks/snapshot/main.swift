@@ -60,6 +60,9 @@ do {
   row("compare, card mid-glide vs half a frame later", motion, "\(result.differingPixels) px, \(result.antiAliasedPixels) AA")
   let all = median { result = comparator.compare(frame, everything) }
   row("compare, background changed (every pixel)", all, "\(result.differingPixels) px differ")
+  let exact = ImageComparator(options: .exact)
+  let cardExact = median { result = exact.compare(frame, changed) }
+  row("compare exactly, one card recoloured", cardExact, "\(result.differingPixels) px differ")
   let oklab = ImageComparator(options: ComparisonOptions(mode: .perceptual, metric: .oklab))
   let allOk = median { result = oklab.compare(frame, everything) }
   row("compare, every pixel, OKLab", allOk, "\(result.differingPixels) px differ")
@@ -73,9 +76,27 @@ do {
   try frame.writePNG(to: b)
   try changed.writePNG(to: c)
   let bytes = try median { result = try comparator.compareFiles(expected: a, actual: b) }
-  row("compare files, identical bytes (CRC check)", bytes, "\(result.verdict)")
+  row("compare files, identical bytes (both decoded)", bytes, "\(result.verdict)")
+  let decode = try median { _ = try PNGImage(contentsOf: a) }
+  row("decode one 1080p PNG (Flick's decoder)", decode)
+  let cairoDecode = try median { _ = try Frame(pngAt: a) }
+  row("decode one 1080p PNG (Cairo/libpng, for scale)", cairoDecode)
   let files = try median { result = try comparator.compareFiles(expected: a, actual: c) }
   row("compare files, one card recoloured (+decode)", files, "\(result.differingPixels) px differ")
+  // A 20000×20000 header over a tiny data chunk: refused from the header.
+  var huge = [UInt8](try Data(contentsOf: URL(fileURLWithPath: a)))
+  huge.replaceSubrange(16..<24, with: [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20])
+  var crc: UInt32 = 0xFFFF_FFFF
+  for byte in huge[12..<29] {
+    crc ^= UInt32(byte)
+    for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+  }
+  crc = ~crc
+  huge.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)])
+  let hugePath = dir.appendingPathComponent("huge.png").path
+  try Data(huge).write(to: URL(fileURLWithPath: hugePath))
+  let refused = median { _ = try? comparator.compareFiles(expected: hugePath, actual: hugePath) }
+  row("refuse a 20000×20000 header (limit check)", refused)
   let diffImage = median { _ = DiffRenderer.diffImage(expected: frame, comparison: comparator.compare(frame, changed)) }
   row("compare + diff image, one card recoloured", diffImage)
   // Every bundled template, scaled to 1920 pixels wide, for a wider view of render cost.
