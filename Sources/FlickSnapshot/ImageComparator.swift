@@ -40,8 +40,10 @@ public struct ImageComparator: Sendable {
     actualRenderer: RendererFingerprint? = nil
   ) throws(SnapshotError) -> ImageComparison {
     let a = try PNGImage(contentsOf: expected, limits: limits)
-    let b = try PNGImage(contentsOf: actual, limits: limits)
-    let identical = FileManager.default.contentsEqual(atPath: expected, andPath: actual)
+    // Identical bytes decode identically: decoded once (and so checked), never skipped.
+    let sameBytes = FileManager.default.contents(atPath: actual).map { $0 == a.fileBytes } ?? false
+    let b = sameBytes ? a : try PNGImage(contentsOf: actual, limits: limits)
+    let identical = sameBytes
     var result = compare(a, b, goldenRenderer: expectedRenderer ?? a.renderer, actualRenderer: actualRenderer ?? b.renderer)
     if identical && result.verdict == .identicalPixels { result.verdict = .identicalBytes }
     return result
@@ -81,7 +83,21 @@ public struct ImageComparator: Sendable {
     _ expected: Frame, _ actual: Frame, goldenRenderer: RendererFingerprint? = nil,
     actualRenderer: RendererFingerprint? = nil
   ) -> ImageComparison {
-    compare(PNGImage(frame: expected), PNGImage(frame: actual), goldenRenderer: goldenRenderer, actualRenderer: actualRenderer)
+    if expected.width == actual.width && expected.height == actual.height && expected.pixels == actual.pixels
+      && expected.bytesPerRow == actual.bytesPerRow
+    {
+      // Same premultiplied bytes, same straight values: nothing to convert.
+      let (exact, reason) = options.resolvedMode(golden: goldenRenderer, actual: actualRenderer)
+      var r = ImageComparison(
+        verdict: .identicalPixels, expectedSize: (expected.width, expected.height),
+        actualSize: (actual.width, actual.height))
+      r.exact = exact
+      r.modeReason = reason
+      r.threshold = options.threshold
+      return r
+    }
+    return compare(
+      PNGImage(frame: expected), PNGImage(frame: actual), goldenRenderer: goldenRenderer, actualRenderer: actualRenderer)
   }
 
   /// Compares two decoded images.

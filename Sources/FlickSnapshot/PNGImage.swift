@@ -49,7 +49,11 @@ public struct PNGImage: Sendable {
     } catch {
       throw .unreadableImage(path: path, reason: error.message)
     }
+    self.fileBytes = data
   }
+
+  /// The file's bytes, when decoded from a file (to tell identical files apart cheaply).
+  var fileBytes: Data?
 
   /// Decodes PNG bytes.
   init(bytes: [UInt8], limits: DecodeLimits) throws(PNGFile.StructureError) {
@@ -271,27 +275,30 @@ public struct PNGImage: Sendable {
     width = frame.width
     height = frame.height
     renderer = nil
-    var words = [UInt32](repeating: 0, count: frame.width * frame.height)
-    frame.pixels.withUnsafeBufferPointer { p in
-      for y in 0..<frame.height {
-        let row = y * frame.bytesPerRow
-        for x in 0..<frame.width {
-          let i = row + x * 4
-          let a = UInt32(p[i + 3])
-          let word: UInt32
-          if a == 255 {
-            word = UInt32(p[i]) | UInt32(p[i + 1]) << 8 | UInt32(p[i + 2]) << 16 | 0xFF00_0000
-          } else if a == 0 {
-            word = 0
-          } else {
-            func un(_ c: UInt8) -> UInt32 { (UInt32(c) * 255 + a / 2) / a }
-            word = un(p[i]) | un(p[i + 1]) << 8 | un(p[i + 2]) << 16 | a << 24
+    let w = frame.width, stride = frame.bytesPerRow
+    words = [UInt32](unsafeUninitializedCapacity: frame.width * frame.height) { out, count in
+      frame.pixels.withUnsafeBufferPointer { p in
+        for y in 0..<frame.height {
+          let row = y * stride
+          for x in 0..<w {
+            let i = row + x * 4
+            let a = UInt32(p[i + 3])
+            let word: UInt32
+            if a == 255 {
+              word = UInt32(p[i]) | UInt32(p[i + 1]) << 8 | UInt32(p[i + 2]) << 16 | 0xFF00_0000
+            } else if a == 0 {
+              word = 0
+            } else {
+              let b = (UInt32(p[i]) * 255 + a / 2) / a, g = (UInt32(p[i + 1]) * 255 + a / 2) / a
+              let r = (UInt32(p[i + 2]) * 255 + a / 2) / a
+              word = b | g << 8 | r << 16 | a << 24
+            }
+            out[y * w + x] = word
           }
-          words[y * frame.width + x] = word
         }
       }
+      count = frame.width * frame.height
     }
-    self.words = words
   }
 
   /// The image as a premultiplied frame, premultiplied exactly as Cairo's PNG reader does.

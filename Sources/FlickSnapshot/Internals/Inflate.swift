@@ -7,27 +7,42 @@ enum Inflate {
   struct Failure: Error { var message: String }
 
   /// Inflates a zlib stream that must produce exactly `expected` bytes.
+  ///
+  /// The output buffer is reserved at `expected` bytes but only the pages written are touched, so
+  /// a header promising much over a tiny stream costs no memory before it is found short.
   static func zlib(_ input: [UInt8], expected: Int) throws(Failure) -> [UInt8] {
     guard input.count >= 6 else { throw Failure(message: "zlib stream too short (\(input.count) bytes)") }
     let cmf = Int(input[0]), flg = Int(input[1])
     guard cmf & 0x0F == 8, cmf >> 4 <= 7 else { throw Failure(message: "not a deflate zlib stream (CMF \(cmf))") }
     guard (cmf << 8 | flg) % 31 == 0 else { throw Failure(message: "damaged zlib header (check bits)") }
     guard flg & 0x20 == 0 else { throw Failure(message: "zlib preset dictionary is not allowed in PNG") }
-    var state = State(input: input, start: 2, limit: expected)
-    try state.run()
+    var failure: Failure?
+    var end = 0
+    let out = [UInt8](unsafeUninitializedCapacity: max(1, expected)) { buffer, count in
+      input.withUnsafeBufferPointer { source in
+        var state = State(input: source, start: 2, output: buffer, limit: expected)
+        do throws(Failure) {
+          try state.run()
+        } catch {
+          failure = error
+        }
+        count = state.produced
+        end = state.bytePosition
+      }
+    }
+    if let failure { throw failure }
     // The Adler-32 follows the last block, byte-aligned.
-    let at = state.bytePosition
-    guard at + 4 <= input.count else { throw Failure(message: "zlib stream ends before its Adler-32 checksum") }
-    let stored = UInt32(input[at]) << 24 | UInt32(input[at + 1]) << 16 | UInt32(input[at + 2]) << 8
-      | UInt32(input[at + 3])
-    guard state.out.count == expected else {
-      throw Failure(message: "image data too short: \(state.out.count) of \(expected) bytes (too few rows)")
+    guard end + 4 <= input.count else { throw Failure(message: "zlib stream ends before its Adler-32 checksum") }
+    let stored = UInt32(input[end]) << 24 | UInt32(input[end + 1]) << 16 | UInt32(input[end + 2]) << 8
+      | UInt32(input[end + 3])
+    guard out.count == expected else {
+      throw Failure(message: "image data too short: \(out.count) of \(expected) bytes (too few rows)")
     }
-    guard adler32(state.out) == stored else { throw Failure(message: "zlib Adler-32 checksum mismatch (damaged data)") }
-    guard at + 4 == input.count else {
-      throw Failure(message: "\(input.count - at - 4) bytes of extra data after the zlib stream")
+    guard adler32(out) == stored else { throw Failure(message: "zlib Adler-32 checksum mismatch (damaged data)") }
+    guard end + 4 == input.count else {
+      throw Failure(message: "\(input.count - end - 4) bytes of extra data after the zlib stream")
     }
-    return state.out
+    return out
   }
 
   static func adler32(_ bytes: [UInt8]) -> UInt32 {
@@ -97,27 +112,29 @@ enum Inflate {
   static let fixedLiterals: Table = try! Table(lengths: (0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 })
   static let fixedDistances: Table = try! Table(lengths: [Int](repeating: 5, count: 30))
 
+  /// Decoding state over borrowed buffers (valid only inside ``zlib(_:expected:)``).
   struct State {
-    let input: [UInt8]
+    let input: UnsafeBufferPointer<UInt8>
     var position: Int
     var bitBuffer: UInt64 = 0
     var bitCount = 0
-    var out: [UInt8] = []
+    let out: UnsafeMutableBufferPointer<UInt8>
+    var produced = 0
     let limit: Int
 
-    init(input: [UInt8], start: Int, limit: Int) {
+    init(input: UnsafeBufferPointer<UInt8>, start: Int, output: UnsafeMutableBufferPointer<UInt8>, limit: Int) {
       self.input = input
       self.position = start
-      self.limit = limit
-      out.reserveCapacity(min(limit, max(1 << 16, input.count * 8)))
+      self.out = output
+      self.limit = min(limit, output.count)
     }
 
     /// The input byte after the last bit consumed (whole bytes left in the bit buffer returned).
     var bytePosition: Int { position - bitCount / 8 }
 
-    @inline(__always) mutating func need(_ n: Int) throws(Failure) {
-      while bitCount < n {
-        guard position < input.count else { throw Failure(message: "zlib stream is truncated (damaged data)") }
+    /// Tops the bit buffer up to at least 56 bits while input lasts.
+    @inline(__always) mutating func refill() {
+      while bitCount <= 56 && position < input.count {
         bitBuffer |= UInt64(input[position]) << UInt64(bitCount)
         position += 1
         bitCount += 8
@@ -126,23 +143,23 @@ enum Inflate {
 
     @inline(__always) mutating func bits(_ n: Int) throws(Failure) -> Int {
       if n == 0 { return 0 }
-      try need(n)
+      if bitCount < n {
+        refill()
+        guard bitCount >= n else { throw Failure(message: "zlib stream is truncated (damaged data)") }
+      }
       let v = Int(bitBuffer & ((1 << UInt64(n)) - 1))
       bitBuffer >>= UInt64(n)
       bitCount -= n
       return v
     }
 
-    @inline(__always) mutating func decode(_ table: Table) throws(Failure) -> Int {
-      // Fill as many bits as are available, up to the table's width.
-      while bitCount < table.bits && position < input.count {
-        bitBuffer |= UInt64(input[position]) << UInt64(bitCount)
-        position += 1
-        bitCount += 8
-      }
-      let entry = table.entries[Int(bitBuffer & ((1 << UInt64(table.bits)) - 1))]
+    @inline(__always) mutating func decode(_ entries: UnsafeBufferPointer<UInt32>, _ width: Int) throws(Failure) -> Int {
+      if bitCount < width { refill() }
+      let entry = entries[Int(bitBuffer & ((1 << UInt64(width)) - 1))]
       let length = Int(entry & 0xF)
-      guard length > 0, length <= bitCount else { throw Failure(message: "invalid Huffman code in zlib stream (damaged data)") }
+      guard length > 0, length <= bitCount else {
+        throw Failure(message: "invalid Huffman code in zlib stream (damaged data)")
+      }
       bitBuffer >>= UInt64(length)
       bitCount -= length
       return Int(entry >> 4)
@@ -169,26 +186,25 @@ enum Inflate {
       bitBuffer >>= UInt64(skip)
       bitCount -= skip
       let len = try bits(16), nlen = try bits(16)
-      guard len == (~nlen & 0xFFFF) else { throw Failure(message: "stored deflate block length check fails (damaged data)") }
-      // Bytes still in the bit buffer come first.
+      guard len == (~nlen & 0xFFFF) else {
+        throw Failure(message: "stored deflate block length check fails (damaged data)")
+      }
+      guard produced + len <= limit else { throw tooMuch() }
+      // Whole bytes still in the bit buffer come first.
       var remaining = len
       while remaining > 0 && bitCount >= 8 {
-        try emit(UInt8(try bits(8)))
+        out[produced] = UInt8(try bits(8))
+        produced += 1
         remaining -= 1
       }
       guard position + remaining <= input.count else { throw Failure(message: "zlib stream is truncated (damaged data)") }
-      guard out.count + remaining <= limit else { throw tooMuch() }
-      out.append(contentsOf: input[position..<(position + remaining)])
+      for k in 0..<remaining { out[produced + k] = input[position + k] }
+      produced += remaining
       position += remaining
     }
 
     func tooMuch() -> Failure {
       Failure(message: "image data longer than the \(limit) bytes the header promises (damaged data)")
-    }
-
-    @inline(__always) mutating func emit(_ byte: UInt8) throws(Failure) {
-      guard out.count < limit else { throw tooMuch() }
-      out.append(byte)
     }
 
     mutating func dynamicTables() throws(Failure) -> (Table, Table) {
@@ -200,15 +216,19 @@ enum Inflate {
       let lengthTable = try Table(lengths: codeLengths)
       var lengths: [Int] = []
       lengths.reserveCapacity(hlit + hdist)
-      while lengths.count < hlit + hdist {
-        let symbol = try decode(lengthTable)
-        switch symbol {
-        case 0...15: lengths.append(symbol)
-        case 16:
-          guard let previous = lengths.last else { throw Failure(message: "invalid deflate length repeat (damaged data)") }
-          lengths += [Int](repeating: previous, count: 3 + (try bits(2)))
-        case 17: lengths += [Int](repeating: 0, count: 3 + (try bits(3)))
-        default: lengths += [Int](repeating: 0, count: 11 + (try bits(7)))
+      try lengthTable.entries.withUnsafeBufferPointer { entries throws(Failure) in
+        while lengths.count < hlit + hdist {
+          let symbol = try decode(entries, lengthTable.bits)
+          switch symbol {
+          case 0...15: lengths.append(symbol)
+          case 16:
+            guard let previous = lengths.last else {
+              throw Failure(message: "invalid deflate length repeat (damaged data)")
+            }
+            lengths += [Int](repeating: previous, count: 3 + (try bits(2)))
+          case 17: lengths += [Int](repeating: 0, count: 3 + (try bits(3)))
+          default: lengths += [Int](repeating: 0, count: 11 + (try bits(7)))
+          }
         }
       }
       guard lengths.count == hlit + hdist else { throw Failure(message: "deflate code lengths overrun (damaged data)") }
@@ -217,26 +237,36 @@ enum Inflate {
     }
 
     mutating func codes(_ literals: Table, _ distances: Table) throws(Failure) {
-      while true {
-        let symbol = try decode(literals)
-        if symbol < 256 {
-          try emit(UInt8(symbol))
-          continue
-        }
-        if symbol == 256 { return }
-        let li = symbol - 257
-        guard li < 29 else { throw Failure(message: "invalid deflate length code (damaged data)") }
-        let length = Inflate.lengthBase[li] + (try bits(Inflate.lengthExtra[li]))
-        let di = try decode(distances)
-        guard di < 30 else { throw Failure(message: "invalid deflate distance code (damaged data)") }
-        let distance = Inflate.distanceBase[di] + (try bits(Inflate.distanceExtra[di]))
-        guard distance <= out.count else { throw Failure(message: "deflate distance reaches before the start (damaged data)") }
-        guard out.count + length <= limit else { throw tooMuch() }
-        let start = out.count - distance
-        if distance >= length {
-          out.append(contentsOf: out[start..<(start + length)])
-        } else {
-          for k in 0..<length { out.append(out[start + k]) }
+      try literals.entries.withUnsafeBufferPointer { lit throws(Failure) in
+        try distances.entries.withUnsafeBufferPointer { dist throws(Failure) in
+          let litBits = literals.bits, distBits = distances.bits
+          while true {
+            let symbol = try decode(lit, litBits)
+            if symbol < 256 {
+              guard produced < limit else { throw tooMuch() }
+              out[produced] = UInt8(truncatingIfNeeded: symbol)
+              produced += 1
+              continue
+            }
+            if symbol == 256 { return }
+            let li = symbol - 257
+            guard li < 29 else { throw Failure(message: "invalid deflate length code (damaged data)") }
+            let length = Inflate.lengthBase[li] + (try bits(Inflate.lengthExtra[li]))
+            let di = try decode(dist, distBits)
+            guard di < 30 else { throw Failure(message: "invalid deflate distance code (damaged data)") }
+            let distance = Inflate.distanceBase[di] + (try bits(Inflate.distanceExtra[di]))
+            guard distance <= produced else {
+              throw Failure(message: "deflate distance reaches before the start (damaged data)")
+            }
+            guard produced + length <= limit else { throw tooMuch() }
+            // Byte by byte: an overlapping copy repeats the last `distance` bytes, as deflate means.
+            var from = produced - distance
+            for _ in 0..<length {
+              out[produced] = out[from]
+              produced += 1
+              from += 1
+            }
+          }
         }
       }
     }
