@@ -48,7 +48,11 @@ do {
   var brighter = template.scene
   brighter.backgroundColor = Color(red: 0.3, green: 0.35, blue: 0.45)
   let everything = try renderer.render(brighter.renderTree(at: 1.5))
-  let copy = Frame(width: frame.width, height: frame.height, bytesPerRow: frame.bytesPerRow, pixels: frame.pixels)
+  // A real copy (a write forces it), so the identical case compares two buffers.
+  var copiedPixels = frame.pixels
+  copiedPixels[0] = frame.pixels[0] ^ 0
+  copiedPixels.withUnsafeMutableBufferPointer { _ in }
+  let copy = Frame(width: frame.width, height: frame.height, bytesPerRow: frame.bytesPerRow, pixels: copiedPixels)
 
   let comparator = ImageComparator(options: .perceptual)
   var result = comparator.compare(frame, copy)

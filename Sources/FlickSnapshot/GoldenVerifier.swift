@@ -105,9 +105,10 @@ public struct GoldenVerifier: Sendable {
   public func writeArtifacts(
     name: String, expected: Frame?, actual: Frame, comparison: ImageComparison?, into directory: String?
   ) -> [String: String] {
-    guard let directory, ContainedPath.isPlainName(name) else { return [:] }
+    guard let directory else { return [:] }
     if claimsArtifactsFolder { guard (try? ReportFolder.claim(directory)) != nil else { return [:] } }
-    let folder = (directory as NSString).appendingPathComponent(name)
+    // The frame's folder: the name made plain, so it cannot leave `directory`.
+    let folder = (directory as NSString).appendingPathComponent(ContainedPath.sanitized(name, fallback: "frame"))
     guard (try? AtomicFile.makeDirectory(folder)) != nil else { return [:] }
     var out: [String: String] = [:]
     func png(_ frame: Frame, _ kind: String, _ file: String) {

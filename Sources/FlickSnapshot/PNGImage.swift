@@ -144,6 +144,13 @@ public struct PNGImage: Sendable {
       let (pw, ph) = passSize(p)
       if pw > 0 && ph > 0 { expected += ph * (1 + (pw * bitsPerPixel + 7) / 8) }
     }
+    // Deflate expands at most about 1032:1, so data this short cannot hold the rows the header
+    // declares: refused before the output is reserved.
+    guard expected <= data.count * 1032 + 1024 else {
+      throw E(
+        message: "the header declares \(width)×\(height) but \(data.count) bytes of image data cannot hold "
+          + "\(expected) bytes of rows (too few rows)")
+    }
     var raw: [UInt8]
     do {
       raw = try Inflate.zlib(data, expected: expected)

@@ -56,6 +56,9 @@ extension Flick {
         }
         record = m
       }
+      if let text = environment["FLICK_RECORD"], !text.isEmpty, a.value("record") == nil {
+        log("note: FLICK_RECORD is for assertFrameSnapshot; verify writes goldens only with --record")
+      }
       if record != .none && RecordMode.defaultMode(environment: environment) == .none {
         throw CommandError(
           message: "refusing to record goldens in CI (CI is set): verify there with --record none, then "

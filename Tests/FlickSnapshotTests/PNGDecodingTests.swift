@@ -164,8 +164,12 @@ import Testing
     for (name, bytes) in Self.undecodable() {
       #expect(throws: PNGFile.StructureError.self, "\(name)") { try Self.decode(bytes) }
     }
-    #expect(throws: PNGFile.StructureError.self) {
-      try Self.decode(Self.undecodable()[3].1, limits: DecodeLimits(maxPixels: .max))
+    // With the pixel limit lifted, every variant is still refused (the huge headers because
+    // deflate cannot expand a few bytes into that many rows), without reserving their size.
+    for (name, bytes) in Self.undecodable() {
+      #expect(throws: PNGFile.StructureError.self, "\(name)") {
+        try Self.decode(bytes, limits: DecodeLimits(maxPixels: .max))
+      }
     }
     do {
       _ = try Self.decode(Self.undecodable()[5].1)
