@@ -83,8 +83,8 @@ public struct ImageComparator: Sendable {
     _ expected: Frame, _ actual: Frame, goldenRenderer: RendererFingerprint? = nil,
     actualRenderer: RendererFingerprint? = nil
   ) -> ImageComparison {
-    if expected.width == actual.width && expected.height == actual.height && expected.pixels == actual.pixels
-      && expected.bytesPerRow == actual.bytesPerRow
+    if expected.width == actual.width && expected.height == actual.height
+      && expected.bytesPerRow == actual.bytesPerRow && Self.sameBytes(expected.pixels, actual.pixels)
     {
       // Same premultiplied bytes, same straight values: nothing to convert.
       let (exact, reason) = options.resolvedMode(golden: goldenRenderer, actual: actualRenderer)
@@ -116,7 +116,7 @@ public struct ImageComparator: Sendable {
       result.verdict = .sizeMismatch
       return result
     }
-    if expected.words == actual.words { return result }
+    if Self.sameBytes(expected.words, actual.words) { return result }
 
     let a = expected.words
     let b = actual.words
@@ -167,6 +167,17 @@ public struct ImageComparator: Sendable {
     let sparseEnough = result.densestWindowCount <= result.windowLimit
     result.verdict = (changed == 0 || (withinBudget && sparseEnough)) ? .withinTolerance : .different
     return result
+  }
+
+  /// Whether two arrays hold the same bytes (one `memcmp`).
+  static func sameBytes<T>(_ a: [T], _ b: [T]) -> Bool {
+    guard a.count == b.count else { return false }
+    return a.withUnsafeBytes { pa in
+      b.withUnsafeBytes { pb in
+        guard let x = pa.baseAddress, let y = pb.baseAddress else { return pa.count == pb.count }
+        return memcmp(x, y, pa.count) == 0
+      }
+    }
   }
 
   /// Bounds of a set of pixels.
