@@ -121,18 +121,19 @@ public struct ReportAcceptance: Sendable {
     self.goldenDirectory = goldenDirectory
   }
 
-  /// Copies the accepted frames over the goldens and writes the manifest.
+  /// Copies the accepted frames over the goldens and writes the manifest, all or nothing
+  /// (``SnapshotCommit``: temporary files first, renamed only when every one is written).
   ///
-  /// - Throws: ``SnapshotError/unwritableFile(path:reason:)``.
+  /// - Throws: ``SnapshotError/unwritableFile(path:reason:)``; the goldens are then unchanged.
   public func apply() throws(SnapshotError) {
     guard !images.isEmpty else { return }
+    var encoded: [(name: String, bytes: Data)] = []
     for (source, golden) in images {
       guard let bytes = FileManager.default.contents(atPath: source) else {
         throw .unreadableImage(path: source, reason: "it disappeared while accepting")
       }
-      try AtomicFile.write(bytes, to: golden)
+      encoded.append(((golden as NSString).lastPathComponent, bytes))
     }
-    try manifest.write(to: goldenDirectory)
+    try SnapshotCommit(directory: goldenDirectory, encoded: encoded, manifest: manifest).apply()
   }
-
 }

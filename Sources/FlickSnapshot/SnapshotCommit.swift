@@ -48,6 +48,14 @@ public struct SnapshotCommit: Sendable {
     self.orphans = orphans
   }
 
+  /// A commit of already encoded files (plain names inside `directory`, checked by the caller).
+  init(directory: String, encoded: [(name: String, bytes: Data)], manifest: SnapshotManifest) {
+    self.directory = directory
+    self.files = encoded
+    self.manifest = manifest
+    self.orphans = []
+  }
+
   /// Writes the files of one phase; replaceable in tests to simulate a full disk.
   public typealias Writer = @Sendable (Data, String) throws(SnapshotError) -> Void
 
