@@ -246,7 +246,11 @@ public struct SnapshotReport: Sendable {
       }
       details += "<p class=meta>golden: \(Self.xml(v.goldenPath))</p>\n"
       if !v.isPass {
-        body += "<details><summary>golden, actual, diff, flicker, slider</summary>\n\(details)</details>\n"
+        var shown = [("expected", "golden"), ("actual", "actual"), ("diff", "diff"), ("flicker", "flicker")]
+          .filter { v.artifacts[$0.0] != nil }.map(\.1)
+        if v.artifacts["expected"] != nil && v.artifacts["actual"] != nil { shown.append("slider") }
+        shown.append("paths")
+        body += "<details><summary>\(shown.joined(separator: ", "))</summary>\n\(details)</details>\n"
       }
       body += "</section>\n"
     }
