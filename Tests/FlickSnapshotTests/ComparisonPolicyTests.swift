@@ -146,7 +146,7 @@ import Testing
     #expect(f2["status"] as? String == "match" && f2["comparison"] as? String == "perceptual")
     #expect((f2["comparisonReason"] as? String)?.contains("another renderer") == true)
     // --exact overrides.
-    #expect(try V.run(["verify", V.twoCards, "--against", golden, "--exact"]).status == 1)
+    #expect(try V.run(["verify", V.twoCards, "--against", golden, "--exact"], in: dir).status == 1)
   }
 
   @Test func everyUndecodableGoldenIsExit3InDiffAndVerify() throws {

@@ -192,7 +192,7 @@ import Testing
     let manifest = try #require(try SnapshotManifest.read(from: golden))
     #expect(manifest.parameters == ["--set=rightColor=#3B82F6"])
     #expect(manifest.frames.map(\.file) == ["0s.png", "50pct.png", "end.png"])
-    let again = try Self.run(["verify", Self.twoCards, "--against", golden] + Self.recolour, environment: ["CI": "true"])
+    let again = try Self.run(["verify", Self.twoCards, "--against", golden] + Self.recolour, environment: ["CI": "true"], in: dir)
     #expect(again.status == 0, "\(again.stderr)")
     #expect(!again.stderr.contains("note: goldens were made with parameters"))
     // Nothing is left to accept from a passing run's report.
