@@ -57,7 +57,7 @@ extension Template {
       message += "; this template declares no parameters"
     } else {
       if let guess = TemplateNode.closest(to: name, in: names) { message += "; did you mean '\(guess)'?" }
-      message += " (parameters: \(names.joined(separator: ", ")))"
+      message += " (parameters: \(TemplateText.list(names)))"
     }
     return TemplateError(file: file, path: "", line: line, column: column, message: message)
   }
@@ -169,7 +169,7 @@ extension Template {
       message += "; the template declares no parameters (write $$ for a literal '$')"
     } else {
       if let guess = TemplateNode.closest(to: name, in: names) { message += "; did you mean '$\(guess)'?" }
-      message += " (parameters: \(names.joined(separator: ", ")))"
+      message += " (parameters: \(TemplateText.list(names)))"
     }
     return node.error(message)
   }
