@@ -158,10 +158,28 @@ extension Template {
     }
     // The asset policy (inside the template's folder unless --allow-outside-assets) is checked
     // before existence, so the error for a path outside does not depend on what is there.
+    let path: String
     switch node.context.resolveAsset(written, from: base) {
-    case .success(let path): return path
+    case .success(let resolved): path = resolved
     case .failure(let problem): throw node.error(problem.message(kind: "image", written: written))
     }
+    // The decoded size comes from the header, before anything is decoded: a small compressed
+    // file can decode to gigabytes.
+    let header: ImageHeader
+    do {
+      header = try ImageHeader.read(path: path)
+    } catch {
+      throw node.error("image \"\(written)\": \(error.reason)")
+    }
+    let limit = node.context.limits.maximumImagePixels
+    guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= limit,
+      header.width <= 65535, header.height <= 65535
+    else {
+      throw node.error(
+        "image \"\(written)\" is \(header.width)×\(header.height) pixels, more than the \(limit) an image may decode to "
+          + "(--max-pixels or FLICK_MAX_PIXELS raises the cap)")
+    }
+    return path
   }
 
   static func folder(of file: String) -> String {
@@ -243,6 +261,12 @@ extension Template {
   private static func decodeText(_ node: TemplateNode, _ o: [String: TemplateNode]) throws(TemplateError) -> TextContent {
     guard let stringNode = o["string"] else { throw node.error("a text layer needs a 'string'") }
     var t = TextContent(string: try stringNode.string())
+    let limit = node.context.limits.maximumTextLength
+    guard t.string.count <= limit else {
+      throw stringNode.error(
+        "the text is \(t.string.count) characters, more than the \(limit) a text layer may have "
+          + "(--max-text or FLICK_MAX_TEXT raises the cap)")
+    }
     if let n = o["fontFamily"] {
       t.fontFamily = try n.string()
       guard !t.fontFamily.trimmingCharacters(in: .whitespaces).isEmpty else { throw n.error("a font family cannot be empty") }

@@ -7,10 +7,16 @@ struct TemplateContext: Sendable {
   var baseFolder: String
   /// Whether assets outside `baseFolder` are accepted (`--allow-outside-assets`).
   var allowOutsideAssets: Bool
+  /// The caps loading checks.
+  var limits: TemplateLimits
 
-  init(baseFolder: String = FileManager.default.currentDirectoryPath, allowOutsideAssets: Bool = false) {
+  init(
+    baseFolder: String = FileManager.default.currentDirectoryPath, allowOutsideAssets: Bool = false,
+    limits: TemplateLimits = TemplateLimits()
+  ) {
     self.baseFolder = Self.canonical(baseFolder)
     self.allowOutsideAssets = allowOutsideAssets
+    self.limits = limits
   }
 
   /// `path` made absolute, with `.`/`..` removed and symbolic links resolved.
