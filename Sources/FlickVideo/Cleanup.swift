@@ -31,7 +31,8 @@ public final class Cleanup: @unchecked Sendable {
 
   /// Removes what an earlier Flick run that was killed outright (SIGKILL, power loss) left in
   /// `folder`: temporary files and folders named `.NAME.PID.partial`, `.NAME.PID.palette.png`,
-  /// `.NAME.PID.tmp` or `.NAME.PID.removing` whose PID is no longer a running process. Entries of
+  /// `.NAME.PID.tmp`, `.NAME.PID.removing` or `.NAME.PID.old` whose PID is no longer a running
+  /// process (an `.old` sequence folder whose NAME is missing is renamed back instead). Entries of
   /// running processes (this one, or another Flick rendering beside it) are left alone.
   /// Temporaries are named only by Flick and only beside the outputs they become, so nothing else
   /// matches; PIDs are those of this machine (a folder shared between machines could see another
@@ -63,6 +64,15 @@ public final class Cleanup: @unchecked Sendable {
         expected = isFolder
       }
       guard expected else { continue }
+      if name.hasSuffix(".old") {
+        // A sequence folder renamed aside by a swap that was killed before it finished: when
+        // nothing took its place, it goes back rather than away.
+        let original = String(name.dropFirst().dropLast(".old".count).dropLast(String(pid).count + 1))
+        if !original.isEmpty, access(folder + "/" + original, F_OK) != 0 {
+          if rename(path, folder + "/" + original) == 0 { removed.append(path) }
+          continue
+        }
+      }
       if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
     }
     return removed

@@ -129,7 +129,9 @@ public struct RenderSession: Sendable {
     do {
       for output in outputs {
         if output.format == .png {
-          sinks.append(try PNGSequenceWriter(destination: output.path, lastIndex: range.upperBound - 1))
+          sinks.append(
+            try PNGSequenceWriter(
+              destination: output.path, lastIndex: range.upperBound - 1, sceneLastIndex: scene.frameCount - 1))
         } else if output.format == .bgra {
           sinks.append(try RawVideoWriter(destination: output.path))
         } else if let tool {
