@@ -41,6 +41,8 @@ struct Flick {
 
   static func main() {
     StandardStream.prepare()
+    // Every command: SIGINT/SIGTERM stop children, remove registered temporaries, exit 130.
+    Interruption.install()
     var args = Array(CommandLine.arguments.dropFirst())
     do {
       guard let command = args.first else { throw CommandError.usage("missing a command") }
