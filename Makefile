@@ -65,3 +65,13 @@ gallery: release
 	  $(FLICK_RELEASE) render $$t -o docs/gallery/$$t.gif -o docs/gallery/$$t.mp4 $(GALLERY_GIF) --quiet || exit $$?; \
 	  du -h docs/gallery/$$t.gif docs/gallery/$$t.mp4; \
 	done
+
+# The hostile-template fuzzer at full size: 3,000 seeded cases through the flick binary (each must
+# end with exit 0, 2 or 3, leave nothing behind and say where a refusal is). FUZZ_SEED picks the
+# first seed; a failure names its seed (docs/security.md).
+.PHONY: fuzz
+FUZZ_CASES ?= 3000
+FUZZ_SEED ?= 1592652000
+fuzz: bootstrap
+	$(SWIFT) build --build-tests
+	FLICK_FUZZ_CASES=$(FUZZ_CASES) FLICK_FUZZ_SEED=$(FUZZ_SEED) $(SWIFT) test --skip-build --filter HostileTemplateFuzzTests

@@ -237,7 +237,14 @@ private struct SVGPathParser {
     var delta = angle((x1 - cx1) / rx, (y1 - cy1) / ry, (-x1 - cx1) / rx, (-y1 - cy1) / ry)
     if !sweep && delta > 0 { delta -= 2 * .pi }
     if sweep && delta < 0 { delta += 2 * .pi }
-    let count = max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up)))
+    // Radii so small (or large) that the centre form overflows: the arc degenerates to its chord,
+    // as for zero radii (the spec's "out-of-range parameters" rule).
+    guard delta.isFinite, theta1.isFinite, cx.isFinite, cy.isFinite, rx.isFinite, ry.isFinite else {
+      line(to: p)
+      return
+    }
+    // |delta| ≤ 2π, so at most 4 segments.
+    let count = min(4, max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up))))
     let step = delta / Double(count)
     let k = 4.0 / 3 * tan(step / 4)
     func onEllipse(_ t: Double) -> Point {

@@ -71,11 +71,15 @@ public struct ShapePath: Sendable, Hashable {
   /// Appends a circular arc (in segments of at most 90°) from the current point's sub-path;
   /// starts a new sub-path at the arc's start when there is no current point, else draws a line
   /// to it. Angles in radians, 0 along +x; `clockwise` (on screen, y down) increases the angle.
+  /// Non-finite inputs add nothing; a sweep of a full turn or more draws the whole circle.
   public mutating func addArc(
     center c: Point, radius r: Double, startAngle a0: Double, endAngle a1: Double, clockwise: Bool
   ) {
+    guard a0.isFinite, a1.isFinite, r.isFinite, c.x.isFinite, c.y.isFinite else { return }
     var sweep = a1 - a0
     let full = 2 * Double.pi
+    // Angles far apart enough for the difference to overflow still mean "all the way round".
+    if !sweep.isFinite { sweep = clockwise ? full : -full }
     if clockwise {
       if sweep < 0 { sweep = sweep.truncatingRemainder(dividingBy: full) + full }
       if a1 - a0 >= full { sweep = full }
@@ -85,7 +89,8 @@ public struct ShapePath: Sendable, Hashable {
     }
     let start = Point(x: c.x + r * cos(a0), y: c.y + r * sin(a0))
     if currentPoint == nil { move(to: start) } else { addLine(to: start) }
-    let count = max(1, Int((abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up)))
+    // |sweep| ≤ 2π here, so at most 4 segments.
+    let count = min(4, max(1, Int((min(abs(sweep), full) / (Double.pi / 2) - 1e-9).rounded(.up))))
     let step = sweep / Double(count)
     let k = 4.0 / 3 * tan(step / 4)
     var angle = a0

@@ -3,6 +3,10 @@ import FlickScene
 import Foundation
 
 extension Template {
+  /// How deeply layers may nest through `sublayers` and `mask` (rendering recurses once per level
+  /// and may need an offscreen group per level).
+  public static let maximumLayerDepth = 64
+
   /// Keys every layer accepts.
   static let baseLayerKeys = [
     "id", "type", "size", "position", "anchorPoint", "opacity", "backgroundColor", "cornerRadius",
@@ -27,11 +31,14 @@ extension Template {
   ///
   /// The layer kind comes from `"type"` (`layer`, `shape`, `text`, `gradient`) or, when it is
   /// omitted, from the kind-specific keys present. Image paths (`contents`) are relative to
-  /// `baseDirectory`, by default the folder of the template file.
-  static func decodeLayer(_ node: TemplateNode, ids: inout Set<String>, baseDirectory: String? = nil)
-    throws(TemplateError) -> Layer
-  {
-    let base = baseDirectory ?? Self.folder(of: node.file)
+  /// `baseDirectory`, by default the document's base folder (the template file's folder).
+  static func decodeLayer(
+    _ node: TemplateNode, ids: inout Set<String>, baseDirectory: String? = nil, depth: Int = 0
+  ) throws(TemplateError) -> Layer {
+    guard depth < maximumLayerDepth else {
+      throw node.error("layers are nested deeper than \(maximumLayerDepth) levels (sublayers and masks)")
+    }
+    let base = baseDirectory ?? node.context.baseFolder
     let allKeys = baseLayerKeys + LayerContentKind.allCases.flatMap { contentKeys[$0] ?? [] }
     let o = try node.object(allowed: allKeys)
     let kind = try layerKind(node, o)
@@ -59,7 +66,7 @@ extension Template {
     if let n = o["shadowOffset"] { layer.shadowOffset = try n.point() }
     if let n = o["shadowPath"] { layer.shadowPath = try decodePath(n) }
     if let n = o["masksToBounds"] { layer.masksToBounds = try n.flag() }
-    if let n = o["mask"] { layer.mask = try decodeLayer(n, ids: &ids, baseDirectory: base) }
+    if let n = o["mask"] { layer.mask = try decodeLayer(n, ids: &ids, baseDirectory: base, depth: depth + 1) }
     if let n = o["contents"] { layer.contents = LayerImage(path: try imagePath(n, base: base)) }
     if let n = o["contentsGravity"] {
       layer.contentsGravity = ContentsGravity(rawValue: try n.string(oneOf: ContentsGravity.allCases.map(\.rawValue))) ?? .resize
@@ -71,7 +78,7 @@ extension Template {
     case .gradient: layer.content = .gradient(try decodeGradient(node, o))
     }
     for child in try o["sublayers"]?.array() ?? [] {
-      layer.sublayers.append(try decodeLayer(child, ids: &ids, baseDirectory: base))
+      layer.sublayers.append(try decodeLayer(child, ids: &ids, baseDirectory: base, depth: depth + 1))
     }
     return layer
   }
@@ -145,16 +152,32 @@ extension Template {
   private static func imagePath(_ node: TemplateNode, base: String) throws(TemplateError) -> String {
     let written = try node.string()
     guard !written.isEmpty else { throw node.error("an image path cannot be empty") }
-    let path = written.hasPrefix("/") ? written : URL(fileURLWithPath: base).appendingPathComponent(written).standardizedFileURL.path
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-      throw node.error("image \"\(written)\": no such file '\(path)'")
-    }
-    guard !isFolder.boolValue else { throw node.error("image \"\(written)\": '\(path)' is a folder, not a file") }
-    try node.checkAssetPolicy(path, written: written, kind: "image")
-    let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+    let ext = URL(fileURLWithPath: written).pathExtension.lowercased()
     guard ["png", "jpg", "jpeg", "webp"].contains(ext) else {
       throw node.error("image \"\(written)\": expected a .png, .jpg, .jpeg or .webp file")
+    }
+    // The asset policy (inside the template's folder unless --allow-outside-assets) is checked
+    // before existence, so the error for a path outside does not depend on what is there.
+    let path: String
+    switch node.context.resolveAsset(written, from: base) {
+    case .success(let resolved): path = resolved
+    case .failure(let problem): throw node.error(problem.message(kind: "image", written: written))
+    }
+    // The decoded size comes from the header, before anything is decoded: a small compressed
+    // file can decode to gigabytes.
+    let header: ImageHeader
+    do {
+      header = try ImageHeader.read(path: path)
+    } catch {
+      throw node.error("image \"\(written)\": \(error.reason)")
+    }
+    let limit = node.context.limits.maximumImagePixels
+    guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= limit,
+      header.width <= 65535, header.height <= 65535
+    else {
+      throw node.error(
+        "image \"\(written)\" is \(header.width)×\(header.height) pixels, more than the \(limit) an image may decode to "
+          + "(--max-pixels or FLICK_MAX_PIXELS raises the cap)")
     }
     return path
   }
@@ -238,6 +261,12 @@ extension Template {
   private static func decodeText(_ node: TemplateNode, _ o: [String: TemplateNode]) throws(TemplateError) -> TextContent {
     guard let stringNode = o["string"] else { throw node.error("a text layer needs a 'string'") }
     var t = TextContent(string: try stringNode.string())
+    let limit = node.context.limits.maximumTextLength
+    guard t.string.count <= limit else {
+      throw stringNode.error(
+        "the text is \(t.string.count) characters, more than the \(limit) a text layer may have "
+          + "(--max-text or FLICK_MAX_TEXT raises the cap)")
+    }
     if let n = o["fontFamily"] {
       t.fontFamily = try n.string()
       guard !t.fontFamily.trimmingCharacters(in: .whitespaces).isEmpty else { throw n.error("a font family cannot be empty") }

@@ -57,7 +57,7 @@ extension Template {
       message += "; this template declares no parameters"
     } else {
       if let guess = TemplateNode.closest(to: name, in: names) { message += "; did you mean '\(guess)'?" }
-      message += " (parameters: \(names.joined(separator: ", ")))"
+      message += " (parameters: \(TemplateText.list(names)))"
     }
     return TemplateError(file: file, path: "", line: line, column: column, message: message)
   }
@@ -70,12 +70,17 @@ extension Template {
   /// string becomes its text; `"$$"` is a literal `$`. Substituted values keep the reference's
   /// position and record their origin, so later errors point at the reference and name the
   /// parameter.
-  static func substitute(_ node: TemplateNode, values: [String: JSON5Value]) throws(TemplateError) -> JSON5Value {
+  ///
+  /// Every substitution is counted against `budget` (``TemplateLimits/maximumExpandedBytes``).
+  static func substitute(
+    _ node: TemplateNode, values: [String: JSON5Value], budget: inout ExpansionBudget
+  ) throws(TemplateError) -> JSON5Value {
     var value = node.value
     switch value.kind {
     case .string(let s) where s.contains("$"):
       if let name = wholeReference(s) {
         guard var replacement = values[name] else { throw unknownReference(name, node, values) }
+        try budget.spend(ExpansionBudget.size(of: replacement), at: node)
         replacement = repositioned(replacement, like: value, origin: "parameter '\(name)'")
         return replacement
       }
@@ -85,17 +90,20 @@ extension Template {
         value.origin = "expression \(s)"
         return value
       }
-      value.kind = .string(try interpolate(s, node, values))
+      value.kind = .string(try interpolate(s, node, values, budget: &budget))
     case .array(let items):
       var out: [JSON5Value] = []
       for (i, item) in items.enumerated() {
-        out.append(try substitute(TemplateNode(value: item, path: "\(node.path)[\(i)]", file: node.file, context: node.context), values: values))
+        out.append(
+          try substitute(
+            TemplateNode(value: item, path: "\(node.path)[\(i)]", file: node.file, context: node.context),
+            values: values, budget: &budget))
       }
       value.kind = .array(out)
     case .object(let members):
       var out: [JSON5Value.Member] = []
       for var m in members {
-        m.value = try substitute(node.child(m.key, m.value), values: values)
+        m.value = try substitute(node.child(m.key, m.value), values: values, budget: &budget)
         out.append(m)
       }
       value.kind = .object(out)
@@ -112,7 +120,7 @@ extension Template {
   }
 
   private static func interpolate(
-    _ s: String, _ node: TemplateNode, _ values: [String: JSON5Value]
+    _ s: String, _ node: TemplateNode, _ values: [String: JSON5Value], budget: inout ExpansionBudget
   ) throws(TemplateError) -> String {
     var out = ""
     var i = s.startIndex
@@ -134,7 +142,9 @@ extension Template {
         let name = String(s[s.index(after: next)..<close])
         if TemplateParameter.isValidName(name) {
           guard let value = values[name] else { throw unknownReference(name, node, values) }
-          out += TemplateParameter.text(of: value)
+          let text = TemplateParameter.text(of: value)
+          try budget.spend(text.utf8.count, at: node)
+          out += text
         } else {
           out += TemplateNode.format(try evaluate(name, in: s, node, values))
         }
@@ -169,7 +179,7 @@ extension Template {
       message += "; the template declares no parameters (write $$ for a literal '$')"
     } else {
       if let guess = TemplateNode.closest(to: name, in: names) { message += "; did you mean '$\(guess)'?" }
-      message += " (parameters: \(names.joined(separator: ", ")))"
+      message += " (parameters: \(TemplateText.list(names)))"
     }
     return node.error(message)
   }

@@ -52,27 +52,32 @@ extension Template {
             if let guess = TemplateNode.closest(to: name, in: styles.keys.sorted()) {
               message += "; did you mean '\(guess)'?"
             }
-            message += styles.isEmpty ? " (the template has no 'styles')" : " (styles: \(styles.keys.sorted().joined(separator: ", ")))"
+            message += styles.isEmpty ? " (the template has no 'styles')" : " (styles: \(TemplateText.list(styles.keys.sorted())))"
             throw nameNode.error(message)
           }
-          for p in properties {
-            merged.removeAll { $0.key == p.key }
-            merged.append(p)
-          }
+          merged.append(contentsOf: properties)
         }
       }
       for var m in own {
-        merged.removeAll { $0.key == m.key }
         if m.key == "sublayers" {
           m.value = try applyStyles(layerNode.child("sublayers", m.value), styles)
         }
         merged.append(m)
       }
       var layer = item
-      layer.kind = .object(merged)
+      layer.kind = .object(lastOfEachKey(merged))
       layers.append(layer)
     }
     out.kind = .array(layers)
     return out
+  }
+
+  /// The members with only the last occurrence of each key kept, in the order of those last
+  /// occurrences (later styles win, the layer's own properties win over all): one pass with a
+  /// dictionary, so merging many keys stays linear.
+  static func lastOfEachKey(_ members: [JSON5Value.Member]) -> [JSON5Value.Member] {
+    var last: [String: Int] = [:]
+    for (i, m) in members.enumerated() { last[m.key] = i }
+    return members.enumerated().filter { last[$0.element.key] == $0.offset }.map(\.element)
   }
 }

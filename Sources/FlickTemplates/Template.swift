@@ -47,7 +47,16 @@ public struct Template: Sendable {
   ) throws(TemplateError) -> Template {
     let data: Data
     do {
+      var info = stat()
+      if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > options.limits.maximumFileBytes {
+        throw TemplateError(
+          file: path, path: "",
+          message: "the file is \(info.st_size) bytes, more than the \(options.limits.maximumFileBytes) a template may be "
+            + "(--max-template-bytes or FLICK_MAX_TEMPLATE_BYTES raises the cap)")
+      }
       data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch let error as TemplateError {
+      throw error
     } catch {
       var isFolder: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
@@ -81,7 +90,7 @@ public struct Template: Sendable {
     }
     let context = TemplateContext(
       baseFolder: baseFolder ?? FileManager.default.currentDirectoryPath,
-      allowOutsideAssets: options.allowOutsideAssets)
+      allowOutsideAssets: options.allowOutsideAssets, limits: options.limits)
     let raw = TemplateNode(value: root, path: "", file: file, context: context)
     try checkVersion(raw)
 
@@ -89,12 +98,15 @@ public struct Template: Sendable {
     let declared = try decodeParameters(raw.member("parameters"))
     var values = try resolveParameters(declared, given: parameters, file: file, context: context)
     var fontFiles = try fontParameterFiles(declared, values: &values, file: file, context: context)
+    var budget = ExpansionBudget(limit: options.limits.maximumExpandedBytes)
     var body = root
     if case .object(let members) = root.kind {
       body.kind = .object(members.filter { $0.key != "parameters" })
     }
     let doc = TemplateNode(
-      value: try substitute(TemplateNode(value: body, path: "", file: file, context: context), values: values),
+      value: try substitute(
+        TemplateNode(value: body, path: "", file: file, context: context), values: values,
+        budget: &budget),
       path: "", file: file, context: context)
     let o = try doc.object(allowed: [
       "$schema", "flick", "name", "description", "parameters", "fonts", "styles", "canvas", "layers", "timeline",

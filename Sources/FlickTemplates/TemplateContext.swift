@@ -7,10 +7,16 @@ struct TemplateContext: Sendable {
   var baseFolder: String
   /// Whether assets outside `baseFolder` are accepted (`--allow-outside-assets`).
   var allowOutsideAssets: Bool
+  /// The caps loading checks.
+  var limits: TemplateLimits
 
-  init(baseFolder: String = FileManager.default.currentDirectoryPath, allowOutsideAssets: Bool = false) {
+  init(
+    baseFolder: String = FileManager.default.currentDirectoryPath, allowOutsideAssets: Bool = false,
+    limits: TemplateLimits = TemplateLimits()
+  ) {
     self.baseFolder = Self.canonical(baseFolder)
     self.allowOutsideAssets = allowOutsideAssets
+    self.limits = limits
   }
 
   /// `path` made absolute, with `.`/`..` removed and symbolic links resolved.
@@ -52,18 +58,72 @@ extension TemplateContext {
   /// Resolves an asset path written in the template (relative to ``baseFolder``) and checks the
   /// policy and that the file exists.
   ///
+  /// The policy is decided before existence, on the path with every symbolic link resolved
+  /// (``resolve(_:)`` follows links even through components that do not exist), so a path
+  /// outside the folder gets the same error whether or not anything is there: a template cannot
+  /// use the messages to learn which files exist elsewhere on the machine.
+  ///
+  /// - Parameter folder: Where a relative `path` starts (default ``baseFolder``); the policy is
+  ///   always about ``baseFolder``.
   /// - Returns: The canonical absolute path.
-  func resolveAsset(_ path: String) -> Result<String, AssetProblem> {
+  func resolveAsset(_ path: String, from folder: String? = nil) -> Result<String, AssetProblem> {
     guard !path.isEmpty else { return .failure(.empty) }
-    let resolved = Self.canonical(path, relativeTo: baseFolder)
+    let start = folder.map { Self.canonical($0) } ?? baseFolder
+    let (resolved, exists) = Self.resolve(path.hasPrefix("/") ? path : start + "/" + path)
     guard allowOutsideAssets || contains(resolved) else {
       return .failure(.outsideFolder(resolved: resolved, folder: baseFolder))
     }
     var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder) else {
+    guard exists, FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder) else {
       return .failure(.missing(resolved: resolved))
     }
     guard !isFolder.boolValue else { return .failure(.notAFile(resolved: resolved)) }
     return .success(resolved)
+  }
+
+  /// The most symbolic links followed while resolving one path (as the kernel's ELOOP limit).
+  static let maximumSymlinks = 40
+
+  /// The absolute `path` with `.`, `..` and every symbolic link resolved, component by component
+  /// like `realpath(3)`, but carrying on lexically past the first component that does not exist
+  /// (which then cannot be a link), and whether the whole path exists. A dangling link resolves
+  /// to where it points. More than ``maximumSymlinks`` links count as not existing.
+  static func resolve(_ path: String) -> (path: String, exists: Bool) {
+    var pending = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init).reversed() as [String]
+    var resolved: [String] = []
+    var exists = true
+    var links = 0
+    while let component = pending.popLast() {
+      if component == "." || component.isEmpty { continue }
+      if component == ".." {
+        if !resolved.isEmpty { resolved.removeLast() }
+        continue
+      }
+      let candidate = "/" + (resolved + [component]).joined(separator: "/")
+      guard exists else {
+        resolved.append(component)
+        continue
+      }
+      var info = stat()
+      guard lstat(candidate, &info) == 0 else {
+        exists = false
+        resolved.append(component)
+        continue
+      }
+      guard (info.st_mode & S_IFMT) == S_IFLNK else {
+        resolved.append(component)
+        continue
+      }
+      links += 1
+      guard links <= maximumSymlinks, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: candidate)
+      else {
+        exists = false
+        resolved.append(component)
+        continue
+      }
+      if target.hasPrefix("/") { resolved = [] }
+      pending.append(contentsOf: target.split(separator: "/", omittingEmptySubsequences: true).map(String.init).reversed())
+    }
+    return ("/" + resolved.joined(separator: "/"), exists)
   }
 }

@@ -23,9 +23,12 @@ public struct TemplateError: Error, Equatable, CustomStringConvertible {
     self.message = message
   }
 
+  /// One line: control characters and other invisible text from the template are escaped
+  /// (``TemplateText/escaped(_:)``), so the line cannot be split or recoloured by what it quotes.
   public var description: String {
-    var location = file.isEmpty ? "<template>" : file
+    var location = file.isEmpty ? "<template>" : TemplateText.escaped(file)
     if line > 0 { location += ":\(line):\(column)" }
-    return path.isEmpty ? "\(location): \(message)" : "\(location): \(path): \(message)"
+    let message = TemplateText.escaped(message)
+    return path.isEmpty ? "\(location): \(message)" : "\(location): \(TemplateText.escaped(path)): \(message)"
   }
 }

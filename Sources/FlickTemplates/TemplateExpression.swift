@@ -15,7 +15,15 @@ import Foundation
 /// `abs`, `round`, `floor`, `ceil`, `sqrt` and `clamp(x, low, high)`. Division by zero and
 /// results that are not finite are errors, as are names that are not number parameters. The
 /// evaluation is in double precision and deterministic.
+///
+/// Parentheses, unary signs and function calls nest at most ``maximumDepth`` levels (the parser
+/// recurses once per level), and an expression is at most ``maximumLength`` characters.
 struct TemplateExpression {
+  /// How deeply parentheses, unary signs and calls may nest.
+  static let maximumDepth = 64
+  /// The longest expression text, in characters.
+  static let maximumLength = 4096
+
   /// Why an expression could not be evaluated, and where (a character offset in the text).
   struct Failure: Error {
     var offset: Int
@@ -25,6 +33,7 @@ struct TemplateExpression {
   private let characters: [Character]
   private let values: [String: JSON5Value]
   private var position = 0
+  private var depth = 0
 
   private init(_ text: String, values: [String: JSON5Value]) {
     self.characters = Array(text)
@@ -33,6 +42,9 @@ struct TemplateExpression {
 
   /// The value of `text` with the parameters `values`.
   static func evaluate(_ text: String, values: [String: JSON5Value]) throws(Failure) -> Double {
+    guard text.count <= maximumLength else {
+      throw Failure(offset: 0, message: "the expression is longer than \(maximumLength) characters")
+    }
     var parser = TemplateExpression(text, values: values)
     let value = try parser.expression()
     parser.skipSpaces()
@@ -71,7 +83,21 @@ struct TemplateExpression {
     return value
   }
 
+  /// Counts one level of nesting for the duration of `body`.
+  private mutating func nested(_ body: (inout Self) throws(Failure) -> Double) throws(Failure) -> Double {
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= Self.maximumDepth else {
+      throw Failure(offset: position, message: "the expression nests deeper than \(Self.maximumDepth) levels")
+    }
+    return try body(&self)
+  }
+
   private mutating func unary() throws(Failure) -> Double {
+    try nested { (p) throws(Failure) in try p.unaryLevel() }
+  }
+
+  private mutating func unaryLevel() throws(Failure) -> Double {
     if let op = peekOperator(["-", "+"]) {
       position += 1
       let value = try unary()
@@ -144,7 +170,7 @@ struct TemplateExpression {
       var message = "unknown parameter '\(name)'"
       let names = values.keys.sorted()
       if let guess = TemplateNode.closest(to: name, in: names) { message += "; did you mean '\(guess)'?" }
-      if !names.isEmpty { message += " (parameters: \(names.joined(separator: ", ")))" }
+      if !names.isEmpty { message += " (parameters: \(TemplateText.list(names)))" }
       throw Failure(offset: offset, message: message)
     }
     let kind: String

@@ -14,15 +14,6 @@ extension TemplateNode {
     }
   }
 
-  /// Refuses an existing file `path` (written as `written`) that lies outside the template's
-  /// folder, unless `--allow-outside-assets` was given.
-  func checkAssetPolicy(_ path: String, written: String, kind: String) throws(TemplateError) {
-    let resolved = TemplateContext.canonical(path)
-    guard context.allowOutsideAssets || context.contains(resolved) else {
-      throw error(AssetProblem.outsideFolder(resolved: resolved, folder: context.baseFolder).message(kind: kind, written: written))
-    }
-  }
-
   /// A font file asset (.ttf, .otf or .ttc), resolved as ``assetPath(kind:)`` and read far
   /// enough to know its family names.
   ///

@@ -80,10 +80,12 @@ struct TemplateNode {
 
   func int(in range: ClosedRange<Int>) throws(TemplateError) -> Int {
     let v = try double()
-    guard v == v.rounded(), v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
+    // Int(exactly:) rather than a comparison with Double(range.upperBound): Double(Int.max)
+    // rounds up to 2⁶³, which passes the comparison and then traps in Int(_:).
+    guard let i = Int(exactly: v), range.contains(i) else {
       throw error("expected a whole number in \(range.lowerBound)…\(range.upperBound), found \(Self.format(v))")
     }
-    return Int(v)
+    return i
   }
 
   func bool() throws(TemplateError) -> Bool {

@@ -3,8 +3,11 @@ public struct TemplateOptions: Sendable, Equatable {
   /// Accept image and font paths that leave the template's folder (`--allow-outside-assets`).
   /// Off by default, so a template received from elsewhere cannot read arbitrary files.
   public var allowOutsideAssets: Bool
+  /// Caps on the file, its expansion, its text and its images.
+  public var limits: TemplateLimits
 
-  public init(allowOutsideAssets: Bool = false) {
+  public init(allowOutsideAssets: Bool = false, limits: TemplateLimits = TemplateLimits()) {
     self.allowOutsideAssets = allowOutsideAssets
+    self.limits = limits
   }
 }

@@ -22,6 +22,74 @@ public final class Cleanup: @unchecked Sendable {
   }
 
   func add(file path: String) { locked { _ = files.insert(path) } }
+
+  /// Registers a temporary file another module creates (such as `flick still`'s PNG), so an
+  /// interruption removes it; ``forget(temporaryFile:)`` once it has been renamed or removed.
+  public func register(temporaryFile path: String) { add(file: path) }
+  /// Forgets a file given to ``register(temporaryFile:)``.
+  public func forget(temporaryFile path: String) { remove(file: path) }
+
+  /// Removes what an earlier Flick run that was killed outright (SIGKILL, power loss) left in
+  /// `folder`: temporary files and folders named `.NAME.PID.partial`, `.NAME.PID.palette.png`,
+  /// `.NAME.PID.tmp`, `.NAME.PID.removing` or `.NAME.PID.old` whose PID is no longer a running
+  /// process (an `.old` sequence folder whose NAME is missing is renamed back instead). Entries of
+  /// running processes (this one, or another Flick rendering beside it) are left alone.
+  /// Temporaries are named only by Flick and only beside the outputs they become, so nothing else
+  /// matches; PIDs are those of this machine (a folder shared between machines could see another
+  /// machine's PID, which is why only Flick's own suffixes are touched).
+  ///
+  /// - Returns: The paths removed.
+  @discardableResult
+  public static func removeStale(in folder: String) -> [String] {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+    var removed: [String] = []
+    for name in names where name.hasPrefix(".") {
+      guard let pid = temporaryOwner(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+      let path = folder + "/" + name
+      var info = stat()
+      guard lstat(path, &info) == 0 else { continue }
+      let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
+      // What each kind of temporary is: a file for an encoder's output (named after a format's
+      // extension), a PNG's temporary or a palette; a folder for a PNG sequence being written
+      // or removed.
+      let stem = name.split(separator: ".").dropLast(2).last.map(String.init) ?? ""
+      let expected: Bool
+      if name.hasSuffix(".partial") {
+        expected = isFolder || OutputFormat.allCases.contains { $0.rawValue == stem.lowercased() } || stem == "mp4"
+      } else if name.hasSuffix(".tmp") {
+        expected = !isFolder && stem.lowercased() == "png"
+      } else if name.hasSuffix(".palette.png") {
+        expected = !isFolder
+      } else {
+        expected = isFolder
+      }
+      guard expected else { continue }
+      if name.hasSuffix(".old") {
+        // A sequence folder renamed aside by a swap that was killed before it finished: when
+        // nothing took its place, it goes back rather than away.
+        let original = String(name.dropFirst().dropLast(".old".count).dropLast(String(pid).count + 1))
+        if !original.isEmpty, access(folder + "/" + original, F_OK) != 0 {
+          if rename(path, folder + "/" + original) == 0 { removed.append(path) }
+          continue
+        }
+      }
+      if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
+    }
+    return removed
+  }
+
+  /// The PID in a Flick temporary name (`.out.mp4.1234.partial`), or nil for any other name.
+  static func temporaryOwner(_ name: String) -> Int32? {
+    for suffix in [".partial", ".palette.png", ".tmp", ".removing", ".old"] where name.hasSuffix(suffix) {
+      var stem = name.dropLast(suffix.count)
+      if suffix == ".removing", stem.hasSuffix(".partial") { stem = stem.dropLast(".partial".count) }
+      guard let dot = stem.lastIndex(of: "."), let pid = Int32(stem[stem.index(after: dot)...]), pid > 0,
+        stem.index(after: stem.startIndex) < dot
+      else { return nil }
+      return pid
+    }
+    return nil
+  }
   /// Renames a finished temporary file over `destination` while no signal handler can delete it,
   /// then forgets it; on failure the temporary file is removed.
   ///

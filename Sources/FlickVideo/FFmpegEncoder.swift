@@ -35,6 +35,8 @@ public final class FFmpegEncoder: FrameSink {
   private let frameBytes: Int
   private let command: FFmpegCommand
   private let ffmpeg: FFmpegTool
+  /// Seconds ffmpeg may go without reading frames or using CPU before it is declared stuck.
+  private let stallTimeout: Double?
 
   private enum State { case running, finished, committed, aborted }
 
@@ -44,7 +46,7 @@ public final class FFmpegEncoder: FrameSink {
   ///   does not exist, or ffmpeg cannot start.
   public init(
     destination: String, format: OutputFormat, width: Int, height: Int, fps: Int,
-    options: EncodingOptions = EncodingOptions(), ffmpeg: FFmpegTool
+    options: EncodingOptions = EncodingOptions(), ffmpeg: FFmpegTool, stallTimeout: Double? = 120
   ) throws(VideoError) {
     _ = PipeWriter.ignoreSIGPIPE
     let url = URL(fileURLWithPath: destination)
@@ -72,6 +74,7 @@ public final class FFmpegEncoder: FrameSink {
     self.frameBytes = width * height * 4
     self.command = command
     self.ffmpeg = ffmpeg
+    self.stallTimeout = stallTimeout
     try launch(command.palettePass ?? command.arguments, files: [temporaryPath] + (command.palettePath.map { [$0] } ?? []))
   }
 
@@ -148,8 +151,17 @@ public final class FFmpegEncoder: FrameSink {
         reason: "the renderer made a frame of another size than \(destination) was started with")
     }
     let fd = stdinPipe.fileHandleForWriting.fileDescriptor
-    if let failure = bytes.withUnsafeBytes({ PipeWriter.writeAll(fd, $0) }) {
-      let error = waitForFailure(reason: failure)
+    let pid = process.processIdentifier
+    let failure = bytes.withUnsafeBytes {
+      PipeWriter.writeAll(fd, $0, stallTimeout: stallTimeout) { PipeWriter.cpuTicks(of: pid) }
+    }
+    switch failure {
+    case nil: return
+    case .stalled:
+      abort()
+      throw VideoError.encoderStalled(output: destination, seconds: stallTimeout ?? 0)
+    case .error(let reason):
+      let error = waitForFailure(reason: reason)
       abort()
       throw error
     }
@@ -168,6 +180,10 @@ public final class FFmpegEncoder: FrameSink {
   /// Closes ffmpeg's input and waits for it; a failure aborts and is thrown.
   private func waitForExit() throws(VideoError) {
     try? stdinPipe.fileHandleForWriting.close()
+    if let stallTimeout, !waitWhileProgressing(stallTimeout) {
+      abort()
+      throw .encoderStalled(output: destination, seconds: stallTimeout)
+    }
     process.waitUntilExit()
     stderrDone.wait()
     Cleanup.shared.remove(process: process.processIdentifier)
@@ -175,6 +191,28 @@ public final class FFmpegEncoder: FrameSink {
       abort()
       throw error
     }
+  }
+
+  /// Waits for ffmpeg to exit while it keeps using CPU; false when it used none for `timeout`
+  /// seconds (stopped, or blocked on something that never comes).
+  private func waitWhileProgressing(_ timeout: Double) -> Bool {
+    let pid = process.processIdentifier
+    var last = PipeWriter.cpuTicks(of: pid)
+    var since = Stopwatch()
+    var checked = Stopwatch()
+    while process.isRunning {
+      usleep(2000)
+      guard checked.seconds >= 0.5 else { continue }
+      checked = Stopwatch()
+      let now = PipeWriter.cpuTicks(of: pid)
+      if now != last {
+        last = now
+        since = Stopwatch()
+      } else if since.seconds >= timeout {
+        return false
+      }
+    }
+    return true
   }
 
   private func removePalette() {

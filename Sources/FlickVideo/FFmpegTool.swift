@@ -34,7 +34,14 @@ public struct FFmpegTool: Sendable, Equatable {
       candidate = findExecutable("ffmpeg", path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
     }
     guard let path = candidate else { throw .ffmpegMissing }
-    guard let versionOutput = try? capture(path, ["-hide_banner", "-version"]) else { throw .ffmpegMissing }
+    let versionOutput: String
+    do {
+      versionOutput = try capture(path, ["-hide_banner", "-version"])
+    } catch let error as VideoError {
+      throw error
+    } catch {
+      throw .ffmpegMissing
+    }
     let version = parseVersion(versionOutput) ?? "(unknown version)"
     if let (major, minor) = numericVersion(version),
       (major, minor) < minimumVersion
@@ -87,7 +94,12 @@ public struct FFmpegTool: Sendable, Equatable {
     return nil
   }
 
-  /// Runs `executable` with `arguments` and returns its standard output (stderr discarded).
+  /// How long a probe (`-version`, `-encoders`) may run before it is killed, in seconds.
+  static let probeTimeout = 10.0
+
+  /// Runs `executable` with `arguments` and returns its standard output (stderr discarded). The
+  /// child is registered with ``Cleanup`` (an interruption kills it) and killed after
+  /// ``probeTimeout`` seconds, which then throws.
   private static func capture(_ executable: String, _ arguments: [String]) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -96,9 +108,24 @@ public struct FFmpegTool: Sendable, Equatable {
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
-    try process.run()
+    try Cleanup.shared.locked {
+      try process.run()
+      Cleanup.shared.add(process: process.processIdentifier)
+    }
+    let pid = process.processIdentifier
+    let finished = DispatchSemaphore(value: 0)
+    let timedOut = Locked(false)
+    DispatchQueue.global().async {
+      if finished.wait(timeout: .now() + probeTimeout) == .timedOut {
+        timedOut.value = true
+        kill(pid, SIGKILL)
+      }
+    }
     let data = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    finished.signal()
+    Cleanup.shared.remove(process: pid)
+    if timedOut.value { throw VideoError.launchFailed("\(executable) \(arguments.joined(separator: " ")) did not answer within \(Int(probeTimeout)) s") }
     return String(decoding: data, as: UTF8.self)
   }
 

@@ -26,6 +26,22 @@ public enum Interruption {
     while true { pause() }
   }
 
+  /// Ends the process `seconds` from now as an interruption does (every ffmpeg killed, every
+  /// temporary file removed, destinations untouched), but with exit status `status` and a
+  /// message naming the timeout. For `--timeout`.
+  public static func exit(after seconds: Double, status: Int32) {
+    let thread = Thread {
+      Thread.sleep(forTimeInterval: seconds)
+      Cleanup.shared.interruptAll()
+      let message = "\nflick: stopped after the timeout of \(RenderLimits.format(seconds: seconds)) "
+        + "(--timeout or FLICK_TIMEOUT); temporary files removed\n"
+      StandardStream.writeError(message)
+      _exit(status)
+    }
+    thread.name = "flick.timeout"
+    thread.start()
+  }
+
   private static let installed: Void = {
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { return }

@@ -8,14 +8,17 @@ import Foundation
 /// are scene frame numbers, so `--frames 120..179` writes `0120.png` … `0179.png`.
 ///
 /// The PNG files are encoded on the raster workers, in parallel (``workerStep``); they are
-/// written into a temporary folder beside the destination folder; ``commit()`` renames
-/// that folder into place when the destination does not exist yet, and otherwise moves the files
-/// in one by one (replacing files of the same names, leaving others alone).
+/// written into a temporary folder beside the destination folder, and ``commit()`` puts the
+/// sequence in place as a whole (see there): old and new frames never mix, stale frames of a
+/// longer earlier render go when the folder's marker (``markerName``) shows Flick wrote them,
+/// and files Flick did not write are kept.
 public final class PNGSequenceWriter: FrameSink {
   public let destination: String
   public let wantsStraightAlpha = false
   private let pattern: FrameNamePattern
   private let lastIndex: Int
+  /// Flick frames numbered past this are stale.
+  private let staleAfter: Int
   private let temporaryFolder: String
   private var written: [String] = []
   private var state = State.running
@@ -27,11 +30,15 @@ public final class PNGSequenceWriter: FrameSink {
   /// - Throws: ``VideoError/unsupportedFormat(path:)`` for a path that is not a folder or a
   ///   `%d` pattern, ``VideoError/cannotWrite(path:reason:)`` when the temporary folder cannot
   ///   be made.
-  public init(destination: String, lastIndex: Int) throws(VideoError) {
+  /// - Parameter sceneLastIndex: The scene's last frame number (default `lastIndex`): Flick frames
+  ///   of the folder numbered past it are stale and go at commit; a render of part of the scene
+  ///   (`--frames`) passes the scene's end so the other frames stay.
+  public init(destination: String, lastIndex: Int, sceneLastIndex: Int? = nil) throws(VideoError) {
     guard let pattern = FrameNamePattern(destination) else { throw .unsupportedFormat(path: destination) }
     self.destination = destination
     self.pattern = pattern
     self.lastIndex = lastIndex
+    self.staleAfter = max(lastIndex, sceneLastIndex ?? lastIndex)
     let folder = URL(fileURLWithPath: pattern.directory)
     let parent = folder.deletingLastPathComponent().path
     var isDirectory: ObjCBool = false
@@ -88,7 +95,24 @@ public final class PNGSequenceWriter: FrameSink {
     if state == .running { state = .finished }
   }
 
-  /// Moves the frames into the destination folder.
+  /// The file in a sequence folder that lists the frames Flick wrote there, one name a line
+  /// after a header line. It is how a later render knows which files are its frames (and may go
+  /// when a shorter render replaces them) and which are someone else's (never touched).
+  public static let markerName = ".flick-sequence"
+  /// The marker's first line, for tests that write markers.
+  public static var markerHeaderForTests: String { markerHeader }
+  static let markerHeader = "# PNG frames written by flick render; frames listed here may be replaced or removed by the next render"
+
+  /// Puts the new frames in place as a whole.
+  ///
+  /// A new destination is the temporary folder renamed. An existing one is rebuilt in the
+  /// temporary folder, which then replaces it with two renames (so a reader sees the old or the
+  /// new sequence, never a mix): every file of the old folder is hard-linked in, except the
+  /// frames this render rewrote and, when the old folder's marker lists them as Flick's, Flick
+  /// frames numbered past this render's last frame (stale frames of a longer earlier render).
+  /// Files the marker does not list are always kept. When the folder cannot be rebuilt that way
+  /// (it holds sub-folders, is the current folder, or the file system refuses hard links), the
+  /// new frames are moved in one by one and nothing else is touched, as before.
   public func commit() throws {
     guard state == .finished else { return }
     let failure: VideoError? = Cleanup.shared.locked {
@@ -96,9 +120,19 @@ public final class PNGSequenceWriter: FrameSink {
         try? FileManager.default.removeItem(atPath: temporaryFolder)
         Cleanup.shared.remove(folder: temporaryFolder)
       }
-      if rename(temporaryFolder, pattern.directory) == 0 { return nil }
+      let destination = pattern.directory
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: destination, isDirectory: &isFolder) else {
+        writeMarker(written)
+        return rename(temporaryFolder, destination) == 0
+          ? nil : .cannotWrite(path: destination, reason: String(cString: strerror(errno)))
+      }
+      if let listed = rebuildInTemporaryFolder() {
+        writeMarker(listed)
+        return swapIntoPlace()
+      }
       for name in written {
-        let target = pattern.directory + "/" + name
+        let target = destination + "/" + name
         guard rename(temporaryFolder + "/" + name, target) == 0 else {
           return .cannotWrite(path: target, reason: String(cString: strerror(errno)))
         }
@@ -107,6 +141,84 @@ public final class PNGSequenceWriter: FrameSink {
     }
     state = failure == nil ? .committed : .aborted
     if let failure { throw failure }
+  }
+
+  /// The frame names an existing folder's marker lists (plain names only), or nil without one.
+  static func listedFrames(in folder: String) -> Set<String>? {
+    guard let text = try? String(contentsOfFile: folder + "/" + markerName, encoding: .utf8),
+      text.hasPrefix("# PNG frames written by flick")
+    else { return nil }
+    return Set(
+      text.split(separator: "\n").dropFirst().map(String.init).filter {
+        !$0.isEmpty && !$0.contains("/") && $0 != "." && $0 != ".." && $0 != markerName
+      })
+  }
+
+  /// The frame number of `name` in this sequence's pattern, or nil when it is not one.
+  private func frameNumber(_ name: String) -> Int? {
+    guard name.hasPrefix(pattern.prefix), name.hasSuffix(pattern.suffix),
+      name.count > pattern.prefix.count + pattern.suffix.count
+    else { return nil }
+    let digits = name.dropFirst(pattern.prefix.count).dropLast(pattern.suffix.count)
+    guard digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+    return Int(digits)
+  }
+
+  /// Hard-links the old folder's files that stay into the temporary folder.
+  ///
+  /// - Returns: The Flick frames the new folder holds (for its marker), or nil when the folder
+  ///   cannot be rebuilt (then the temporary folder holds only the new frames again).
+  private func rebuildInTemporaryFolder() -> [String]? {
+    let destination = pattern.directory
+    let standardized = URL(fileURLWithPath: destination).standardizedFileURL.path
+    guard standardized != FileManager.default.currentDirectoryPath, standardized != "/",
+      let names = try? FileManager.default.contentsOfDirectory(atPath: destination)
+    else { return nil }
+    let listed = Self.listedFrames(in: destination)
+    let rewritten = Set(written)
+    var linked: [String] = []
+    var keptFrames: [String] = []
+    for name in names where name != Self.markerName && !rewritten.contains(name) {
+      let isListed = listed?.contains(name) ?? false
+      if isListed, let n = frameNumber(name), n > staleAfter { continue }  // stale frame of a longer render
+      var info = stat()
+      guard lstat(destination + "/" + name, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR,
+        link(destination + "/" + name, temporaryFolder + "/" + name) == 0
+      else {
+        for l in linked { unlink(temporaryFolder + "/" + l) }
+        return nil
+      }
+      linked.append(name)
+      if isListed { keptFrames.append(name) }
+    }
+    var info = stat()
+    if stat(destination, &info) == 0 { chmod(temporaryFolder, info.st_mode & 0o7777) }
+    return (keptFrames + written).sorted()
+  }
+
+  private func writeMarker(_ frames: [String]) {
+    let text = ([Self.markerHeader] + frames).joined(separator: "\n") + "\n"
+    try? text.write(toFile: temporaryFolder + "/" + Self.markerName, atomically: false, encoding: .utf8)
+  }
+
+  /// Replaces the destination folder by the temporary one: the old folder is renamed aside
+  /// (`.NAME.PID.old`, registered so an interruption or the next run removes it), the new one
+  /// renamed into place, then the old one removed. If the second rename fails the old folder is
+  /// put back.
+  private func swapIntoPlace() -> VideoError? {
+    let destination = URL(fileURLWithPath: pattern.directory).standardizedFileURL
+    let aside = destination.deletingLastPathComponent()
+      .appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).old").path
+    guard rename(destination.path, aside) == 0 else {
+      return .cannotWrite(path: destination.path, reason: String(cString: strerror(errno)))
+    }
+    guard rename(temporaryFolder, destination.path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      rename(aside, destination.path)
+      return .cannotWrite(path: destination.path, reason: reason)
+    }
+    try? FileManager.default.removeItem(atPath: aside)
+    return nil
   }
 
   public func abort() {

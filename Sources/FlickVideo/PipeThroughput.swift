@@ -40,7 +40,7 @@ public enum PipeThroughput {
       if let failure = frame.withUnsafeBytes({ PipeWriter.writeAll(fd, $0) }) {
         process.terminate()
         process.waitUntilExit()
-        throw VideoError.pipeFailed(output: "ffmpeg -f null", reason: failure)
+        throw VideoError.pipeFailed(output: "ffmpeg -f null", reason: failure.description)
       }
     }
     try? input.fileHandleForWriting.close()

@@ -34,7 +34,7 @@ public final class ProgressPrinter {
 
   /// Writes text to stderr unbuffered.
   public static func standardError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    StandardStream.writeError(text)
   }
 
   /// Seconds since the printer was made.

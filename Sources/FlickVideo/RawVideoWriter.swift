@@ -37,7 +37,7 @@ public final class RawVideoWriter: FrameSink {
   public func write(_ frame: PreparedFrame) throws {
     if let failure = frame.premultiplied.withUnsafeBytes({ PipeWriter.writeAll(fd, $0) }) {
       abort()
-      throw VideoError.cannotWrite(path: destination, reason: failure)
+      throw VideoError.cannotWrite(path: destination, reason: failure.description)
     }
   }
 

@@ -28,6 +28,8 @@ public struct RenderSession: Sendable {
   public var discardFrames: Bool
   /// The ffmpeg to use; nil finds and checks one on `PATH` (or `FLICK_FFMPEG`).
   public var ffmpeg: FFmpegTool?
+  /// Caps on pixels, frames, memory and encoder stalls (defaults: ``RenderLimits/init(maximumPixels:maximumFrames:maximumMemory:encoderTimeout:)``).
+  public var limits = RenderLimits()
 
   public init(
     scene: Scene, outputs: [OutputTarget], frames: Range<Int>? = nil, scale: Double = 1,
@@ -62,6 +64,28 @@ public struct RenderSession: Sendable {
     guard (1...16384).contains(width), (1...16384).contains(height) else {
       throw .invalidSize(width: width, height: height, reason: "each side must be 1…16384 pixels")
     }
+    guard width * height <= limits.maximumPixels else {
+      throw .overLimit(
+        "a \(width)×\(height) frame has \(width * height) pixels, more than the cap of \(limits.maximumPixels) "
+          + "(--max-pixels or FLICK_MAX_PIXELS raises it)")
+    }
+    guard range.count <= limits.maximumFrames else {
+      throw .overLimit(
+        "the render has \(range.count) frames, more than the cap of \(limits.maximumFrames) "
+          + "(--max-frames or FLICK_MAX_FRAMES raises it; --frames renders part)")
+    }
+    let estimate = estimatedMemory
+    guard estimate <= limits.maximumMemory else {
+      throw .overLimit(
+        "rendering \(width)×\(height) frames needs about \(RenderLimits.format(bytes: estimate)) "
+          + "(\(pipeline.framesInFlight) frames in flight), more than the cap of \(RenderLimits.format(bytes: limits.maximumMemory)) "
+          + "(--max-memory or FLICK_MAX_MEMORY raises it; fewer --jobs or a smaller --scale need less)")
+    }
+    for output in outputs {
+      if let reason = RenderLimits.encoderRefuses(output.format, width: width, height: height) {
+        throw .invalidSize(width: width, height: height, reason: "\(output.path): \(reason)")
+      }
+    }
     guard !outputs.isEmpty || discardFrames else { throw .invalidOption("no output was given") }
     // Two encoders writing one file (or one folder) would share its temporary file.
     var seen: [String: String] = [:]
@@ -77,6 +101,13 @@ public struct RenderSession: Sendable {
       _ = try FFmpegCommand(
         format: output.format, width: width, height: height, fps: scene.fps, options: options, output: "x")
     }
+  }
+
+  /// About how much memory the render needs at its peak, in bytes: every pooled frame buffer
+  /// (two per frame in flight, plus two), a working surface per worker, and 64 MiB for the rest.
+  public var estimatedMemory: Int {
+    let frameBytes = width * height * 4
+    return frameBytes * (2 * pipeline.framesInFlight + 2 + pipeline.jobs) + (64 << 20)
   }
 
   /// Renders every frame to every output.
@@ -98,14 +129,16 @@ public struct RenderSession: Sendable {
     do {
       for output in outputs {
         if output.format == .png {
-          sinks.append(try PNGSequenceWriter(destination: output.path, lastIndex: range.upperBound - 1))
+          sinks.append(
+            try PNGSequenceWriter(
+              destination: output.path, lastIndex: range.upperBound - 1, sceneLastIndex: scene.frameCount - 1))
         } else if output.format == .bgra {
           sinks.append(try RawVideoWriter(destination: output.path))
         } else if let tool {
           sinks.append(
             try FFmpegEncoder(
               destination: output.path, format: output.format, width: width, height: height, fps: scene.fps,
-              options: options, ffmpeg: tool))
+              options: options, ffmpeg: tool, stallTimeout: limits.encoderTimeout))
         }
       }
       if discardFrames { sinks.append(DiscardingSink()) }
@@ -130,6 +163,7 @@ public struct RenderSession: Sendable {
         ) { frame in
           for sink in fed { try sink.write(frame) }
           done += 1
+          if done % 4 == 0 { try checkMemory() }
           progress(RenderProgress(stage: stage, framesDone: done, totalFrames: total))
         }
       }
@@ -141,6 +175,16 @@ public struct RenderSession: Sendable {
     } catch {
       for sink in sinks { sink.abort() }
       throw error
+    }
+  }
+
+  /// Stops the run when the process's resident memory has passed the cap.
+  private func checkMemory() throws(VideoError) {
+    let resident = RenderLimits.residentBytes()
+    guard resident <= limits.maximumMemory else {
+      throw .limitReached(
+        "the render uses \(RenderLimits.format(bytes: resident)), more than the cap of "
+          + "\(RenderLimits.format(bytes: limits.maximumMemory)); stopped (--max-memory or FLICK_MAX_MEMORY raises it)")
     }
   }
 

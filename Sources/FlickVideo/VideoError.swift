@@ -22,11 +22,17 @@ public enum VideoError: Error, Equatable, CustomStringConvertible {
   case invalidSize(width: Int, height: Int, reason: String)
   /// An encoding option is out of range or does not fit the format.
   case invalidOption(String)
+  /// The render would pass a cap of ``RenderLimits`` (estimated before the first frame).
+  case overLimit(String)
+  /// The run reached a cap of ``RenderLimits`` while rendering (memory).
+  case limitReached(String)
+  /// ffmpeg made no progress (read no frame data, used no CPU) for the stall timeout.
+  case encoderStalled(output: String, seconds: Double)
 
   /// Whether the problem is the user's input (exit code 2) rather than the environment (3).
   public var isInvalidInput: Bool {
     switch self {
-    case .unsupportedFormat, .invalidSize, .invalidOption: return true
+    case .unsupportedFormat, .invalidSize, .invalidOption, .overLimit: return true
     default: return false
     }
   }
@@ -57,8 +63,11 @@ public enum VideoError: Error, Equatable, CustomStringConvertible {
         + "or --format"
     case .invalidSize(let w, let h, let reason):
       return "cannot encode \(w)×\(h): \(reason)"
-    case .invalidOption(let message):
+    case .invalidOption(let message), .overLimit(let message), .limitReached(let message):
       return message
+    case .encoderStalled(let output, let seconds):
+      return "ffmpeg made no progress writing \(output) for \(RenderLimits.format(seconds: seconds)) (stopped or hung); "
+        + "stopped it and removed the partial output (--encoder-timeout or FLICK_ENCODER_TIMEOUT sets the wait)"
     }
   }
 

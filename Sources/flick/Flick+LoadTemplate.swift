@@ -3,7 +3,7 @@ import FlickTemplates
 extension Flick {
   /// Options every command that reads a template accepts (values follow them):
   /// `--set NAME=VALUE` (repeatable) and `--params FILE` (repeatable; applied before `--set`).
-  static let templateOptions: Set<String> = ["set", "params"]
+  static let templateOptions: Set<String> = Set(["set", "params"] + Limits.templateCaps.map(\.option))
   /// Flags every command that reads a template accepts.
   static let templateFlags: Set<String> = ["allow-outside-assets"]
 
@@ -12,6 +12,7 @@ extension Flick {
       --set NAME=VALUE        set a template parameter (repeatable; see 'flick info TEMPLATE')
       --params FILE           read parameter values from a JSON5 object (repeatable; --set wins)
       --allow-outside-assets  accept image and font paths outside the template's folder
+    \(Limits.templateHelp)
     """
 
   /// The bundled templates, if they can be found.
@@ -37,12 +38,15 @@ extension Flick {
   /// Loads the template named by `path` (a file or a bundled name) with the template options
   /// given in `arguments`, mapping template and parameter errors to exit code 2.
   static func loadTemplate(_ path: String, _ arguments: Arguments) throws(CommandError) -> Template {
+    try Limits.startTimeout(arguments)
     let file = try templatePath(path)
+    let limits = try Limits.template(arguments)
     do {
       var values = ParameterValues()
       for params in arguments.all("params") { try values.load(file: params) }
       for assignment in arguments.all("set") { try values.set(assignment) }
-      let options = TemplateOptions(allowOutsideAssets: arguments.has("allow-outside-assets"))
+      let options = TemplateOptions(
+        allowOutsideAssets: arguments.has("allow-outside-assets"), limits: limits)
       return try Template.load(path: file, parameters: values, options: options)
     } catch {
       throw CommandError(message: error.description, code: .invalidInput)

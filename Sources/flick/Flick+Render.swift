@@ -41,14 +41,16 @@ extension Flick {
         --null                also render into a sink that discards frames (benchmarks)
         --dry-run             print the ffmpeg command of each output (two for a GIF) and stop
         --measure-pipe WxH    (no TEMPLATE) measure frame transport into `ffmpeg -f null`
+      CAPS (each also by environment: FLICK_MAX_FRAMES, FLICK_MAX_MEMORY, FLICK_ENCODER_TIMEOUT)
+      \(Limits.renderHelp)
       TEMPLATE OPTIONS
       \(Flick.templateOptionsHelp)
       """
 
-    static let valued: Set<String> = [
+    static let valued: Set<String> = Set([
       "o", "output", "format", "frames", "fps", "size", "scale", "jobs", "crf", "preset", "dither", "loop",
       "gif-fps", "gif-width", "progress", "measure-pipe",
-    ]
+    ]).union(Limits.renderCaps.map(\.option))
     static let flags: Set<String> = ["help", "h", "quiet", "q", "pad", "null", "dry-run"]
 
     static func run(_ args: [String]) throws {
@@ -80,10 +82,11 @@ extension Flick {
       let scale = try outputScale(a, canvas: scene.size)
       let frames = try a.value("frames").map { try frameRange($0, frameCount: scene.frameCount) }
 
-      let session = RenderSession(
+      var session = RenderSession(
         scene: scene, outputs: targets, frames: frames, scale: scale, options: options,
         pipeline: RenderPipeline(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount),
         discardFrames: discard)
+      session.limits = try Limits.render(a)
       try check { try session.validate() }
       if a.has("dry-run") {
         try check { try printCommands(session) }
@@ -92,6 +95,7 @@ extension Flick {
       if !quiet, let gifFPS = gifWarning(session) { log(gifFPS) }
 
       Interruption.install()
+      for target in targets { Cleanup.removeStale(in: outputFolder(target)) }
       let printer = ProgressPrinter(style: style)
       var summary: RenderSummary?
       do {
@@ -143,6 +147,14 @@ extension Flick {
         Interruption.waitIfInterrupted()
         throw error
       }
+    }
+
+    /// The folder an output's temporary files go to (beside a file; beside a sequence's folder).
+    static func outputFolder(_ target: OutputTarget) -> String {
+      var url = URL(fileURLWithPath: target.path)
+      if target.format == .png, !target.path.contains("%") { url = url.standardizedFileURL }
+      if target.format == .png, target.path.contains("%") { url.deleteLastPathComponent() }
+      return url.deletingLastPathComponent().path
     }
 
     /// Prints each ffmpeg output's command line, shell-quoted, reading frames from stdin.

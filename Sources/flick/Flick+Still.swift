@@ -1,5 +1,6 @@
 import FlickRaster
 import FlickTemplates
+import FlickVideo
 import Foundation
 
 extension Flick {
@@ -13,13 +14,15 @@ extension Flick {
         --frame N        frame number N (time N / fps), 0-based
         --at P%          a point of the duration, e.g. 50%; 100% is the last frame
         --scale S        pixels per canvas point (e.g. 2 for 2×)
+        --max-memory B   memory cap for the frame (default 8G; FLICK_MAX_MEMORY)
+      An interruption (SIGINT, SIGTERM) or --timeout leaves no temporary file and the PNG as it was.
       TEMPLATE OPTIONS
       \(Flick.templateOptionsHelp)
       """
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: Flick.templateOptions.union(["o", "output", "time", "frame", "at", "scale"]),
+        args, valued: Flick.templateOptions.union(["o", "output", "time", "frame", "at", "scale", Limits.memory.option]),
         flags: Flick.templateFlags.union(["help", "h"]))
       if a.has("help") || a.has("h") {
         print(help)
@@ -69,10 +72,29 @@ extension Flick {
         let frame = min(last, Int((p / 100 * scene.duration * Double(scene.fps)).rounded()))
         time = scene.time(ofFrame: frame)
       }
+      // The frame's size and memory are checked before drawing, as for a render.
+      var session = RenderSession(scene: scene, outputs: [], scale: scale, discardFrames: true)
+      session.limits = try Limits.render(a)
+      session.pipeline = RenderPipeline(jobs: 1, framesInFlight: 1)
+      do {
+        try session.validate()
+      } catch {
+        throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
+      }
+      // Frame.writePNG writes `.NAME.PID.tmp` beside the output and renames it into place: it is
+      // registered so an interruption removes it, and stale ones of killed runs are removed first.
+      Interruption.install()
+      let url = URL(fileURLWithPath: output)
+      let folder = url.deletingLastPathComponent().path
+      Cleanup.removeStale(in: folder)
+      let temporary = folder + "/.\(url.lastPathComponent).\(getpid()).tmp"
+      Cleanup.shared.register(temporaryFile: temporary)
+      defer { Cleanup.shared.forget(temporaryFile: temporary) }
       do {
         let frame = try Renderer(scale: scale).render(scene.renderTree(at: time))
         try frame.writePNG(to: output)
       } catch {
+        Interruption.waitIfInterrupted()
         throw CommandError(message: error.description, code: .environment)
       }
       print(output)

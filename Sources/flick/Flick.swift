@@ -1,3 +1,4 @@
+import FlickVideo
 import Foundation
 
 /// The `flick` command-line tool: renders animated templates to video and images.
@@ -39,6 +40,9 @@ struct Flick {
   ]
 
   static func main() {
+    StandardStream.prepare()
+    // Every command: SIGINT/SIGTERM stop children, remove registered temporaries, exit 130.
+    Interruption.install()
     var args = Array(CommandLine.arguments.dropFirst())
     do {
       guard let command = args.first else { throw CommandError.usage("missing a command") }
@@ -75,12 +79,12 @@ struct Flick {
   }
 
   static func fail(_ message: String, _ code: ExitCode) -> Never {
-    FileHandle.standardError.write(Data("flick: \(message)\n".utf8))
+    StandardStream.writeError("flick: \(message)\n")
     exit(code.rawValue)
   }
 
   /// Prints a line to stderr (progress and summaries; stdout stays clean for data).
   static func log(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    StandardStream.writeError(message + "\n")
   }
 }

@@ -58,7 +58,7 @@ import Testing
     #expect(webp.frames == 10 && webp.loops == 0 && webp.width == 64 && webp.height == 48)
 
     let frames = try FileManager.default.contentsOfDirectory(atPath: path("frames")).sorted()
-    #expect(frames == (0..<10).map { String(format: "%04d.png", $0) })
+    #expect(frames == [PNGSequenceWriter.markerName] + (0..<10).map { String(format: "%04d.png", $0) })
     let png = try TestSupport.probe(path("frames/0003.png"), "stream=codec_name,pix_fmt,width,height")
     // Cairo stores opaque frames as RGB and frames with any transparency as RGBA.
     #expect(png["codec_name"] == "png" && png["pix_fmt"] == "rgb24" && png["width"] == "64")

@@ -92,7 +92,8 @@ enum TestSupport {
   }
 
   /// Names in `dir` (hidden ones included), sorted.
+  /// The names in `dir`, sorted, without a PNG sequence's marker file (`.flick-sequence`).
   static func contents(_ dir: URL) throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+    try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0 != PNGSequenceWriter.markerName }.sorted()
   }
 }

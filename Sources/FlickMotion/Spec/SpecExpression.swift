@@ -6,7 +6,7 @@
 ///     arg   := [ NAME ':' ] expr
 ///
 /// Names are letters, digits and `_`/`-`; numbers are decimal with optional sign and exponent;
-/// strings are in single or double quotes.
+/// strings are in single or double quotes. Lists and calls nest at most ``maximumDepth`` levels.
 public indirect enum SpecExpression: Sendable, Hashable, CustomStringConvertible {
   /// A name with optional arguments: `easeIn`, `spring(stiffness: 200)`.
   case call(name: String, arguments: [SpecArgument]?, column: Int)
@@ -39,6 +39,9 @@ public indirect enum SpecExpression: Sendable, Hashable, CustomStringConvertible
     v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
   }
 
+  /// How deeply lists and calls may nest (the parser and every walk over the tree recurse).
+  public static let maximumDepth = 64
+
   /// Parses a whole spec.
   public static func parse(_ text: String) throws(MotionError) -> SpecExpression {
     var parser = SpecParser(Array(text.unicodeScalars))
@@ -64,6 +67,7 @@ public struct SpecArgument: Sendable, Hashable, CustomStringConvertible {
 private struct SpecParser {
   let chars: [Unicode.Scalar]
   var index = 0
+  var depth = 0
 
   init(_ chars: [Unicode.Scalar]) { self.chars = chars }
 
@@ -78,6 +82,11 @@ private struct SpecParser {
   }
 
   mutating func expression() throws(MotionError) -> SpecExpression {
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= SpecExpression.maximumDepth else {
+      throw error("the spec nests deeper than \(SpecExpression.maximumDepth) levels")
+    }
     skipSpace()
     guard index < chars.count else { throw error("expected a value, found the end of the spec") }
     let start = index

@@ -5,16 +5,29 @@
 public enum Suggestion {
   /// The candidate closest to `word` by case-insensitive edit distance, if it is close enough to
   /// be a likely typo (at most 2 edits, or a third of the word's length for long words).
+  ///
+  /// The cost is bounded whatever the input: words longer than ``maximumLength`` characters get
+  /// no suggestion, candidates whose length alone rules them out are skipped before any distance
+  /// is computed, and at most ``maximumCandidates`` candidates are compared.
   public static func closest(to word: String, in candidates: [String]) -> String? {
+    guard word.count <= maximumLength else { return nil }
     let w = Array(word.lowercased())
+    let limit = max(2, w.count / 3)
     var best: (candidate: String, distance: Int)?
-    for candidate in candidates {
+    for candidate in candidates.prefix(maximumCandidates) {
+      let length = candidate.count
+      guard abs(length - w.count) <= limit else { continue }
       let d = editDistance(w, Array(candidate.lowercased()))
       if d < best?.distance ?? .max { best = (candidate, d) }
     }
-    guard let best, best.distance <= max(2, w.count / 3) else { return nil }
+    guard let best, best.distance <= limit else { return nil }
     return best.candidate
   }
+
+  /// The longest word that gets a suggestion, in characters.
+  public static let maximumLength = 64
+  /// How many candidates are compared at most (the first ones given).
+  public static let maximumCandidates = 100_000
 
   /// The Levenshtein distance between `a` and `b` (insertions, deletions, substitutions).
   public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {

@@ -40,12 +40,46 @@ final class DecodedImage: @unchecked Sendable {
       throw .unreadableImage(path: path, reason: reason)
     }
     let bytes = [UInt8](data)
+    // The size from the header, before decoding: a small file can decode to gigabytes.
+    // (Templates refuse images over their own, lower cap at load time; this guards every caller.)
+    if let (w, h) = headerSize(bytes), w <= 0 || h <= 0 || w > 32767 || h > 32767 || w * h > maximumPixels {
+      throw .unreadableImage(
+        path: path, reason: "the header gives \(w)×\(h) pixels; at most \(maximumPixels) pixels and 32767 per side are decoded")
+    }
     if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try decodePNG(path: path) }
     if bytes.starts(with: [0xFF, 0xD8]) { return try decodeJPEG(bytes, path: path) }
     if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
       return try decodeWebP(bytes, path: path)
     }
     throw .unreadableImage(path: path, reason: "not a PNG, JPEG or WebP file")
+  }
+
+  /// The most pixels an image may decode to (16384 × 16384, 1 GiB decoded).
+  static let maximumPixels = 16384 * 16384
+
+  /// Width and height from a PNG's IHDR, a JPEG's frame header or a WebP's header; nil when the
+  /// header cannot be read (the decoder then reports the file).
+  static func headerSize(_ b: [UInt8]) -> (Int, Int)? {
+    func be16(_ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }
+    if b.starts(with: [0x89, 0x50, 0x4E, 0x47]), b.count >= 24 {
+      return (be16(16) << 16 | be16(18), be16(20) << 16 | be16(22))
+    }
+    if b.starts(with: [0xFF, 0xD8]) {
+      var i = 2
+      while i + 8 < b.count {
+        guard b[i] == 0xFF else { return nil }
+        let marker = b[i + 1]
+        if marker == 0xFF { i += 1; continue }
+        if (0xD0...0xD9).contains(marker) || marker == 0x01 { i += 2; continue }
+        if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) { return (be16(i + 7), be16(i + 5)) }
+        i += 2 + be16(i + 2)
+      }
+      return nil
+    }
+    var w: Int32 = 0
+    var h: Int32 = 0
+    guard b.withUnsafeBufferPointer({ WebPGetInfo($0.baseAddress, $0.count, &w, &h) }) != 0 else { return nil }
+    return (Int(w), Int(h))
   }
 
   /// Decodes a PNG file onto premultiplied ARGB32, whatever its colour type.

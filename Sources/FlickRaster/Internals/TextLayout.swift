@@ -99,7 +99,8 @@ final class TextLayout {
       pango_layout_set_font_description(layout, description)
       pango_font_description_free(description)
     }
-    pango_layout_set_text(layout, text.string, -1)
+    let laidOutInWidth = text.isWrapped || text.truncationMode != .none
+    pango_layout_set_text(layout, laidOutInWidth ? Self.breakingLongWords(text.string) : text.string, -1)
     pango_layout_set_spacing(layout, Self.pangoUnits(text.lineSpacing))
     if text.tracking != 0, let attributes = pango_attr_list_new() {
       // Letter spacing over the whole text; the list takes ownership of the attribute.
@@ -116,7 +117,6 @@ final class TextLayout {
     case .middle: PANGO_ELLIPSIZE_MIDDLE
     case .end: PANGO_ELLIPSIZE_END
     }
-    let laidOutInWidth = text.isWrapped || text.truncationMode != .none
     if laidOutInWidth {
       pango_layout_set_width(layout, width)
       pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
@@ -145,6 +145,40 @@ final class TextLayout {
       }
       offsetX = (size.width - textWidth) * factor
     }
+  }
+
+  /// The longest run without a break opportunity that wrapping lays out as written.
+  static let longestWord = 128
+
+  /// `text` with a zero-width space (a break opportunity that draws nothing) after every
+  /// ``longestWord`` characters of a run without spaces. Pango's word-or-character wrapping
+  /// re-measures the rest of a word for every line it breaks, so one 30,000-character word took
+  /// over a minute per frame; with the runs bounded it is linear. Text without such runs (any
+  /// prose) is passed through unchanged, so its layout is exactly as before.
+  static func breakingLongWords(_ text: String) -> String {
+    var run = 0
+    var needed = false
+    for scalar in text.unicodeScalars {
+      run = scalar.properties.isWhitespace || scalar == "\u{200B}" ? 0 : run + 1
+      if run > longestWord {
+        needed = true
+        break
+      }
+    }
+    guard needed else { return text }
+    var out = String.UnicodeScalarView()
+    run = 0
+    for scalar in text.unicodeScalars {
+      if scalar.properties.isWhitespace || scalar == "\u{200B}" {
+        run = 0
+      } else if run == longestWord {
+        out.append("\u{200B}")
+        run = 0
+      }
+      if !(scalar.properties.isWhitespace || scalar == "\u{200B}") { run += 1 }
+      out.append(scalar)
+    }
+    return String(out)
   }
 
   deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }

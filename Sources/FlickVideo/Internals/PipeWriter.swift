@@ -2,23 +2,80 @@ import Foundation
 
 /// Low-level writes to a pipe: whole buffers, retrying on EINTR and partial writes.
 enum PipeWriter {
+  /// Why a write did not complete.
+  enum Failure: Error, Equatable, CustomStringConvertible {
+    /// The write failed: the `errno` description (EPIPE when the reader has gone).
+    case error(String)
+    /// The reader took nothing and made no other progress for the stall timeout.
+    case stalled
+
+    var description: String {
+      switch self {
+      case .error(let reason): return reason
+      case .stalled: return "the reader made no progress"
+      }
+    }
+  }
+
   /// Writes every byte of `bytes` to `fd`.
   ///
-  /// - Returns: nil on success, or the `errno` description of the failure (EPIPE when the reader
-  ///   has gone).
-  static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> String? {
+  /// - Parameters:
+  ///   - stallTimeout: With a timeout (seconds), `fd` is made non-blocking and the write waits
+  ///     in `poll` slices; when the reader takes nothing for that long and `progress` (a
+  ///     counter that moves while the reader works, such as its CPU time) has not moved
+  ///     either, the write gives up with ``Failure/stalled``. Without one, it blocks.
+  ///   - progress: Sampled once a second while the pipe is full.
+  /// - Returns: nil on success, or the failure.
+  static func writeAll(
+    _ fd: Int32, _ bytes: UnsafeRawBufferPointer, stallTimeout: Double? = nil, progress: () -> Int = { 0 }
+  ) -> Failure? {
     guard var p = bytes.baseAddress else { return nil }
     var remaining = bytes.count
+    if stallTimeout != nil {
+      let flags = fcntl(fd, F_GETFL)
+      if flags >= 0 && flags & O_NONBLOCK == 0 { _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
+    }
+    var lastProgress = Stopwatch()
+    var lastCounter = Int.min
     while remaining > 0 {
       let n = write(fd, p, remaining)
       if n < 0 {
         if errno == EINTR { continue }
-        return String(cString: strerror(errno))
+        if errno == EAGAIN || errno == EWOULDBLOCK, let stallTimeout {
+          var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+          if poll(&pfd, 1, 1000) == 0 {
+            let counter = progress()
+            if counter != lastCounter {
+              lastCounter = counter
+              lastProgress = Stopwatch()
+            } else if lastProgress.seconds >= stallTimeout {
+              return .stalled
+            }
+          }
+          continue
+        }
+        return .error(String(cString: strerror(errno)))
       }
       p += n
       remaining -= n
+      lastProgress = Stopwatch()
     }
     return nil
+  }
+
+  /// The CPU time `pid` has used, in clock ticks (Linux `/proc/PID/stat` utime + stime), or 0.
+  static func cpuTicks(of pid: Int32) -> Int {
+    #if os(Linux)
+      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return 0 }
+      // Fields after the command name: state is the 3rd field, utime the 14th, stime the 15th.
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return 0 }
+      return user + system
+    #else
+      return 0
+    #endif
   }
 
   /// Raises the pipe's capacity to 1 MiB (Linux `F_SETPIPE_SZ`), so a frame crosses in few
@@ -33,4 +90,12 @@ enum PipeWriter {
   static let ignoreSIGPIPE: Void = {
     signal(SIGPIPE, SIG_IGN)
   }()
+}
+
+/// Elapsed monotonic time since it was made.
+struct Stopwatch {
+  private let start = DispatchTime.now().uptimeNanoseconds
+
+  /// Seconds since the stopwatch was made.
+  var seconds: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
 }

@@ -1,0 +1,58 @@
+/// Caps on what loading one template may cost, checked while it is read so a hostile template is
+/// refused with a located error (exit 2) before it can exhaust memory or time.
+///
+/// The defaults are far above what any legitimate template needs (the bundled ones use a few
+/// kilobytes, short strings and small images) and well below what would hurt a build machine.
+/// `flick` lets an operator lower or raise them (`--max-pixels`, `FLICK_MAX_TEMPLATE_BYTES`, …,
+/// see `docs/security.md`).
+public struct TemplateLimits: Sendable, Equatable {
+  /// The largest template file, in bytes (default 16 MiB).
+  public var maximumFileBytes: Int
+  /// The most bytes parameter substitution may produce, summed over every reference: a 100 KB
+  /// string referenced 40,000 times is 4 GB of text and is refused (default 64 MiB).
+  public var maximumExpandedBytes: Int
+  /// The longest text layer `string`, in characters (default 10,000: several pages of text).
+  public var maximumTextLength: Int
+  /// The most pixels an image asset may decode to, read from its header before any decoding
+  /// (default 67,108,864 = 8192 × 8192, 256 MiB decoded).
+  public var maximumImagePixels: Int
+
+  public init(
+    maximumFileBytes: Int = 16 << 20, maximumExpandedBytes: Int = 64 << 20, maximumTextLength: Int = 10_000,
+    maximumImagePixels: Int = 8192 * 8192
+  ) {
+    self.maximumFileBytes = maximumFileBytes
+    self.maximumExpandedBytes = maximumExpandedBytes
+    self.maximumTextLength = maximumTextLength
+    self.maximumImagePixels = maximumImagePixels
+  }
+}
+
+/// What parameter substitution has produced so far, against ``TemplateLimits/maximumExpandedBytes``.
+struct ExpansionBudget {
+  let limit: Int
+  private(set) var used = 0
+
+  init(limit: Int) { self.limit = limit }
+
+  /// Counts `bytes` more, or throws at `node` when the total passes the limit.
+  mutating func spend(_ bytes: Int, at node: TemplateNode) throws(TemplateError) {
+    used += bytes
+    guard used <= limit else {
+      throw node.error(
+        "parameter substitution expands the template past \(limit) bytes (a parameter referenced too many times?); "
+          + "raise the cap with --max-template-bytes or FLICK_MAX_TEMPLATE_BYTES if this is intended")
+    }
+  }
+
+  /// About how many bytes `value` takes as text (strings by their UTF-8 length, containers by
+  /// their items, 8 for every scalar and punctuation).
+  static func size(of value: JSON5Value) -> Int {
+    switch value.kind {
+    case .string(let s): return s.utf8.count + 2
+    case .array(let items): return items.reduce(2) { $0 + size(of: $1) + 1 }
+    case .object(let members): return members.reduce(2) { $0 + $1.key.utf8.count + size(of: $1.value) + 2 }
+    default: return 8
+    }
+  }
+}

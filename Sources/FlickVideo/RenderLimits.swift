@@ -1,0 +1,73 @@
+import Foundation
+
+/// Caps on what one render may cost, so a template from someone else cannot start a 36-day render
+/// or exhaust the machine's memory.
+///
+/// ``RenderSession/validate()`` estimates before the first frame and refuses with
+/// ``VideoError/overLimit(_:)`` (exit 2): pixels per frame, frames, and the memory the frames in
+/// flight need. While rendering, the process's resident memory is watched
+/// (``VideoError/limitReached(_:)``, exit 3) and every ffmpeg must keep making progress
+/// (``VideoError/encoderStalled(output:seconds:)``, exit 3). The defaults are above any
+/// legitimate preview (8K UHD frames, an hour at 60 fps) and below what breaks a build machine;
+/// `flick` takes `--max-pixels`, `--max-frames`, `--max-memory` and `--encoder-timeout` and the
+/// `FLICK_MAX_…` environment variables (docs/security.md).
+public struct RenderLimits: Sendable, Equatable {
+  /// The most pixels one output frame may have (default 67,108,864 = 8192 × 8192).
+  public var maximumPixels: Int
+  /// The most frames one render may have (default 216,000: an hour at 60 fps).
+  public var maximumFrames: Int
+  /// The most memory the render may use, in bytes: the estimate must fit before rendering and
+  /// the resident size must stay under it while rendering (default 8 GiB).
+  public var maximumMemory: Int
+  /// How long an ffmpeg may go without reading a byte or using any CPU before it is stopped, in
+  /// seconds (default 120).
+  public var encoderTimeout: Double
+
+  public init(
+    maximumPixels: Int = 8192 * 8192, maximumFrames: Int = 216_000, maximumMemory: Int = 8 << 30,
+    encoderTimeout: Double = 120
+  ) {
+    self.maximumPixels = maximumPixels
+    self.maximumFrames = maximumFrames
+    self.maximumMemory = maximumMemory
+    self.encoderTimeout = encoderTimeout
+  }
+
+  /// The largest frame ffmpeg accepts in `format`, or nil when any size the checks above allow
+  /// is fine. ffmpeg refuses a raw frame when `(width + 128) × (height + 128) × 8 ≥ 2³¹`
+  /// (`av_image_check_size`, so 16384 × 16384 fails while 16384 × 16128 passes), and libwebp
+  /// allows at most 16383 on each side.
+  static func encoderRefuses(_ format: OutputFormat, width: Int, height: Int) -> String? {
+    guard format.usesFFmpeg else { return nil }
+    if (width + 128) * (height + 128) * 8 >= Int(Int32.max) {
+      return "ffmpeg refuses frames with (width + 128) × (height + 128) ≥ 268,435,456 (16384 × 16128 is the largest 16384-wide frame)"
+    }
+    if format == .webp, width > 16383 || height > 16383 {
+      return "WebP allows at most 16383 pixels on each side"
+    }
+    return nil
+  }
+
+  /// The process's resident memory in bytes (Linux `/proc/self/statm`; 0 where unknown).
+  static func residentBytes() -> Int {
+    #if os(Linux)
+      guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+      let fields = text.split(separator: " ")
+      guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+      return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    #else
+      return 0
+    #endif
+  }
+
+  /// `bytes` for a message: "1.5 GiB", "300 MiB".
+  public static func format(bytes: Int) -> String {
+    let gib = Double(bytes) / Double(1 << 30)
+    return gib >= 1 ? String(format: "%.1f GiB", gib) : String(format: "%.0f MiB", Double(bytes) / Double(1 << 20))
+  }
+
+  /// `seconds` for a message: "90 s", "0.5 s".
+  public static func format(seconds: Double) -> String {
+    seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+  }
+}

@@ -1,0 +1,124 @@
+import FlickTemplates
+import FlickVideo
+import Foundation
+
+extension Flick {
+  /// Operator caps: each by option, else by environment variable, else the default that no
+  /// legitimate preview reaches (docs/security.md). A template over a cap is refused before
+  /// rendering (exit 2); a run that reaches one while rendering stops (exit 3).
+  enum Limits {
+    /// A cap: its option (without dashes), environment variable and kind of value.
+    struct Cap {
+      enum Kind { case count, bytes, seconds }
+      var option: String
+      var variable: String
+      var kind: Kind
+    }
+
+    static let pixels = Cap(option: "max-pixels", variable: "FLICK_MAX_PIXELS", kind: .count)
+    static let text = Cap(option: "max-text", variable: "FLICK_MAX_TEXT", kind: .count)
+    static let templateBytes = Cap(option: "max-template-bytes", variable: "FLICK_MAX_TEMPLATE_BYTES", kind: .bytes)
+    static let timeout = Cap(option: "timeout", variable: "FLICK_TIMEOUT", kind: .seconds)
+    static let frames = Cap(option: "max-frames", variable: "FLICK_MAX_FRAMES", kind: .count)
+    static let memory = Cap(option: "max-memory", variable: "FLICK_MAX_MEMORY", kind: .bytes)
+    static let encoderTimeout = Cap(option: "encoder-timeout", variable: "FLICK_ENCODER_TIMEOUT", kind: .seconds)
+
+    /// Caps every command that reads a template accepts.
+    static let templateCaps = [pixels, text, templateBytes, timeout]
+    /// Caps only rendering commands accept.
+    static let renderCaps = [frames, memory, encoderTimeout]
+
+    static let templateHelp = """
+        --max-pixels N          largest image asset and output frame, in pixels (default 8192×8192)
+        --max-text N            longest text layer string, in characters (default 10000)
+        --max-template-bytes B  largest template file (default 16M); expansion may be 4×
+        --timeout T             stop the command after T (e.g. 90s, 10m; exit 3; default none)
+      """
+    static let renderHelp = """
+        --max-frames N          most frames in one render (default 216000)
+        --max-memory B          memory cap, estimated up front and watched (default 8G)
+        --encoder-timeout T     stop when ffmpeg makes no progress for T (default 120s)
+      """
+
+    /// The value of `cap` from `arguments` or the environment, or nil when neither sets it.
+    static func value(_ cap: Cap, _ arguments: Arguments) throws(CommandError) -> Double? {
+      let environment = ProcessInfo.processInfo.environment
+      let text: String
+      let source: String
+      if let v = arguments.value(cap.option) {
+        (text, source) = (v, "--\(cap.option)")
+      } else if let v = environment[cap.variable], !v.isEmpty {
+        (text, source) = (v, cap.variable)
+      } else {
+        return nil
+      }
+      guard let v = parse(text, cap.kind), v > 0 else {
+        let example: String
+        switch cap.kind {
+        case .count: example = "a whole number such as 1000000"
+        case .bytes: example = "a size such as 512M or 4G"
+        case .seconds: example = "a duration such as 90, 90s, 10m or 1h"
+        }
+        throw CommandError.usage("\(source) expects \(example) greater than 0, found '\(text)'")
+      }
+      return v
+    }
+
+    /// Parses a count (`1000`, `1_000_000`), a size (`512K`, `4G`, bytes) or a duration
+    /// (`90`, `1.5s`, `10m`, `1h`).
+    static func parse(_ text: String, _ kind: Cap.Kind) -> Double? {
+      var t = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")
+      var factor = 1.0
+      switch kind {
+      case .count: break
+      case .bytes:
+        if t.lowercased().hasSuffix("ib") { t = String(t.dropLast(2)) } else if t.lowercased().hasSuffix("b") { t = String(t.dropLast()) }
+        let units: [Character: Double] = ["k": 1024, "m": 1_048_576, "g": 1_073_741_824, "t": 1_099_511_627_776]
+        if let last = t.last?.lowercased().first, let f = units[last] {
+          factor = f
+          t = String(t.dropLast())
+        }
+      case .seconds:
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600]
+        if let last = t.last, let f = units[last] {
+          factor = f
+          t = String(t.dropLast())
+        }
+      }
+      guard let v = Double(t), v.isFinite, v >= 0 else { return nil }
+      let result = v * factor
+      if kind == .count && result != result.rounded() { return nil }
+      return min(result, 1e15)
+    }
+
+    /// The template caps of `arguments` (and the environment) over the defaults.
+    static func template(_ arguments: Arguments) throws(CommandError) -> TemplateLimits {
+      var limits = TemplateLimits()
+      if let v = try value(pixels, arguments) { limits.maximumImagePixels = Int(v) }
+      if let v = try value(text, arguments) { limits.maximumTextLength = Int(v) }
+      if let v = try value(templateBytes, arguments) {
+        limits.maximumFileBytes = Int(v)
+        limits.maximumExpandedBytes = Int(min(v * 4, 1e15))
+      }
+      return limits
+    }
+
+    /// The render caps of `arguments` (and the environment) over the defaults.
+    static func render(_ arguments: Arguments) throws(CommandError) -> RenderLimits {
+      var limits = RenderLimits()
+      if let v = try value(pixels, arguments) { limits.maximumPixels = Int(v) }
+      if let v = try value(frames, arguments) { limits.maximumFrames = Int(v) }
+      if let v = try value(memory, arguments) { limits.maximumMemory = Int(v) }
+      if let v = try value(encoderTimeout, arguments) { limits.encoderTimeout = v }
+      return limits
+    }
+
+    /// Starts the `--timeout` watchdog when one is set: at the deadline every ffmpeg is killed,
+    /// every temporary file removed, and the process exits with status 3.
+    static func startTimeout(_ arguments: Arguments) throws(CommandError) {
+      guard let seconds = try value(timeout, arguments) else { return }
+      Interruption.install()
+      Interruption.exit(after: seconds, status: ExitCode.environment.rawValue)
+    }
+  }
+}
