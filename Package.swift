@@ -84,7 +84,8 @@ let package = Package(
       name: "FlickSnapshotTests", dependencies: ["FlickSnapshot", "FlickTesting", "FlickTestSupport"],
       exclude: ["Fixtures", "__Snapshots__"]),
     .testTarget(
-      name: "FlickBatchTests", dependencies: ["FlickBatch", "FlickTemplates", "FlickVideo", "FlickTestSupport"]),
+      name: "FlickBatchTests", dependencies: ["FlickBatch", "FlickTemplates", "FlickVideo", "FlickTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "FlickCLITests", dependencies: ["FlickRaster", "FlickTemplates", "FlickTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

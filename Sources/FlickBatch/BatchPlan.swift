@@ -76,7 +76,8 @@ public struct BatchPlan: Sendable {
         if let f = render.frames {
           guard f.upperBound < scene.frameCount else {
             throw TemplateError(
-              file: manifest.file, path: "renders[\(r)].frames",
+              file: manifest.file, path: "renders[\(r)].frames", line: render.framesPosition?.line ?? 0,
+              column: render.framesPosition?.column ?? 0,
               message: "the frames \(f.lowerBound)..\(f.upperBound) are outside \(template.name)'s frames 0..\(scene.frameCount - 1)")
           }
           clip = f.lowerBound..<(f.upperBound + 1)
@@ -91,7 +92,8 @@ public struct BatchPlan: Sendable {
             let expected = Int((scene.size.height * scale).rounded())
             guard expected == h else {
               throw TemplateError(
-                file: manifest.file, path: "renders[\(r)].sizes[\(s)]",
+                file: manifest.file, path: "renders[\(r)].sizes[\(s)]", line: render.sizePositions[s].line,
+                column: render.sizePositions[s].column,
                 message: "\(w)x\(h) does not keep \(template.name)'s \(Int(scene.size.width))×\(Int(scene.size.height)) aspect ratio; use \"\(w)x\(expected)\"")
             }
           }

@@ -42,6 +42,15 @@ public struct Manifest: Sendable {
     public var encoding: EncodingOptions
     /// Whether the template may read assets outside its folder.
     public var allowOutsideAssets: Bool
+    /// Where each size and the frames were written, for errors found once the template is loaded.
+    var sizePositions: [Position] = []
+    var framesPosition: Position?
+  }
+
+  /// A line and column in the manifest.
+  struct Position: Sendable {
+    var line: Int
+    var column: Int
   }
 
   /// One parameter set.
@@ -93,7 +102,7 @@ public struct Manifest: Sendable {
     let folder = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL.path
     let doc = ManifestNode(value: root, path: "", file: file)
     guard case .object = root.kind else { throw doc.expected("an object (the batch manifest)") }
-    let o = try doc.object(allowed: ["$schema", "flick", "output", "chunk", "renders"])
+    let o = try doc.object(allowed: topKeys)
     guard let version = o["flick"] else {
       throw doc.error("missing the format version: add \"flick\": \(formatVersion) at the top level")
     }
@@ -121,7 +130,10 @@ public struct Manifest: Sendable {
     return Manifest(file: file, outputRoot: resolve(output, in: folder), renders: renders)
   }
 
-  static let renderKeys = [
+  /// The keys of the manifest object (the JSON Schema lists the same; a test checks).
+  public static let topKeys = ["$schema", "flick", "output", "chunk", "renders"]
+  /// The keys of a `renders` entry.
+  public static let renderKeys = [
     "template", "name", "variants", "data", "variantName", "sizes", "formats", "frames", "fps", "chunk",
     "encoding", "allowOutsideAssets",
   ]
@@ -151,15 +163,20 @@ public struct Manifest: Sendable {
     try nameVariants(&variants, key: o["variantName"], owner: node)
 
     var sizes: [SizeSpec] = []
+    var sizePositions: [Position] = []
     if let list = o["sizes"] {
-      for item in try list.list() { sizes.append(try size(item)) }
+      for item in try list.list() {
+        sizes.append(try size(item))
+        sizePositions.append(Position(line: item.value.line, column: item.value.column))
+      }
       guard !sizes.isEmpty else { throw list.error("'sizes' is empty: leave it out for the canvas size") }
     } else {
       sizes = [.scale(1)]
+      sizePositions = [Position(line: node.value.line, column: node.value.column)]
     }
     guard let formatsNode = o["formats"] else { throw node.error("missing 'formats' (such as [\"mp4\", \"png\"])") }
     var formats: [OutputFormat] = []
-    let names = OutputFormat.allCases.filter { $0 != .bgra }.map(\.rawValue)
+    let names = Self.formats.map(\.rawValue)
     for item in try formatsNode.list() {
       let f = OutputFormat(rawValue: try item.string(oneOf: names))!
       guard !formats.contains(f) else { throw item.error("the format '\(f.rawValue)' is listed twice") }
@@ -178,7 +195,8 @@ public struct Manifest: Sendable {
     return Render(
       template: template, name: name, variants: variants, sizes: sizes, formats: formats, frames: frames,
       fps: try o["fps"]?.int(in: 1...240), chunk: try o["chunk"]?.int(in: 0...1_000_000) ?? defaultChunk,
-      encoding: try encoding(o["encoding"]), allowOutsideAssets: try o["allowOutsideAssets"]?.bool() ?? false)
+      encoding: try encoding(o["encoding"]), allowOutsideAssets: try o["allowOutsideAssets"]?.bool() ?? false,
+      sizePositions: sizePositions, framesPosition: o["frames"].map { Position(line: $0.value.line, column: $0.value.column) })
   }
 
   /// An inline object of values or the path of a params file.
@@ -314,10 +332,15 @@ public struct Manifest: Sendable {
     return .pixels(width: w, height: h)
   }
 
+  /// The keys of a render's `encoding` object.
+  public static let encodingKeys = ["crf", "preset", "pad", "dither", "loop", "gifFps", "gifWidth"]
+  /// The formats a manifest can ask for.
+  public static let formats = OutputFormat.allCases.filter { $0 != .bgra }
+
   private static func encoding(_ node: ManifestNode?) throws(TemplateError) -> EncodingOptions {
     var e = EncodingOptions()
     guard let node else { return e }
-    let o = try node.object(allowed: ["crf", "preset", "pad", "dither", "loop", "gifFps", "gifWidth"])
+    let o = try node.object(allowed: encodingKeys)
     e.crf = try o["crf"]?.int(in: 0...63)
     if let p = o["preset"] { e.preset = try p.string(oneOf: EncodingOptions.presets) }
     e.pad = try o["pad"]?.bool() ?? false
