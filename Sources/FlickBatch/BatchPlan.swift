@@ -82,7 +82,7 @@ public struct BatchPlan: Sendable {
           }
           clip = f.lowerBound..<(f.upperBound + 1)
         }
-        let content = hasher.content(template: render.template, scene: scene, values: template.parameterValues, files: variant.files)
+        let content = hasher.content(template: render.template, scene: scene, values: template.parameterValues)
         for (s, size) in render.sizes.enumerated() {
           let scale: Double
           switch size {

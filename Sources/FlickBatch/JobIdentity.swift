@@ -9,8 +9,9 @@ import Foundation
 ///
 /// The text lists the Flick version, the renderer fingerprint (Cairo, Pango, pixman, FreeType,
 /// HarfBuzz, CPU architecture), the x264 thread count, the SHA-256 of the template file and of
-/// every file it reads (images, font files, params and data files), the resolved parameter
-/// values, the fps, the frame range, the size and scale, every encoder setting, and the output
+/// every file the scene reads (images, font files), the resolved parameter values (so a params
+/// or data file counts by the values it gives, and editing one CSV row changes only that row's
+/// jobs), the fps, the frame range, the size and scale, every encoder setting, and the output
 /// paths (so two jobs never share an id). Anything else (wall clock, machine, CPU count) is
 /// deliberately left out: the same job must have the same id and bytes everywhere.
 struct JobIdentity {
@@ -37,7 +38,7 @@ struct JobIdentity {
   }
 
   /// The lines for a template with its parameters: file hashes and resolved values.
-  mutating func content(template: String, scene: Scene, values: [String: JSON5Value], files: [String]) -> [String] {
+  mutating func content(template: String, scene: Scene, values: [String: JSON5Value]) -> [String] {
     var lines = header + ["template \(hash(file: template))"]
     var assets = Set(scene.fontFiles)
     func walk(_ layer: Layer) {
@@ -47,7 +48,6 @@ struct JobIdentity {
     }
     scene.layers.forEach(walk)
     for path in assets.sorted() { lines.append("asset \(hash(file: path))") }
-    for path in files { lines.append("data \(hash(file: path))") }
     for name in values.keys.sorted() { lines.append("param \(name) \(Self.canonical(values[name]!))") }
     return lines
   }

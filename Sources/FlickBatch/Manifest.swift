@@ -59,7 +59,7 @@ public struct Manifest: Sendable {
     public var name: String
     /// The values.
     public var values: ParameterValues
-    /// Files the values came from (params and data files), hashed into the job ids.
+    /// Files the values came from (a params file names its variant by its own name).
     public var files: [String]
     /// Each inline or data-row value as text, for naming variants by a parameter (`variantName`).
     public var labels: [String: String] = [:]
