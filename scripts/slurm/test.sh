@@ -15,7 +15,8 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 flick="${1:-${FLICK_BIN:-$root/.build/debug/flick}}"
 flick="$(cd "$(dirname "$flick")" && pwd)/$(basename "$flick")"
-log() { echo "slurm-test: $*" >&2; }
+start_time=$SECONDS
+log() { echo "slurm-test: $* [$((SECONDS - start_time)) s]" >&2; }
 fail() { log "FAIL: $*"; exit 1; }
 [ -x "$flick" ] || { log "no flick binary at $flick (run swift build first)"; exit 3; }
 [ "$(id -u)" -eq 0 ] || { log "needs root: slurmd must run as root to start jobs"; exit 3; }
