@@ -65,3 +65,9 @@ gallery: release
 	  $(FLICK_RELEASE) render $$t -o docs/gallery/$$t.gif -o docs/gallery/$$t.mp4 $(GALLERY_GIF) --quiet || exit $$?; \
 	  du -h docs/gallery/$$t.gif docs/gallery/$$t.mp4; \
 	done
+
+# Scale-out benchmark: x264's fixed thread count, and plan + shards + merge against one render
+# (Benchmarks/scale/run.sh; docs/scale-out.md).
+.PHONY: bench-scale
+bench-scale: bootstrap
+	Benchmarks/scale/run.sh
