@@ -19,7 +19,7 @@ swift build -c release --product flick >/dev/null
 FLICK=$PWD/.build/release/flick
 
 seconds() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }; e=$(date +%s.%N); echo "$e - $s" | bc; }
-median() { tr ' ' '\n' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+median() { tr ' ' '\n' | awk 'NF' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 repeat() { local out=""; for _ in $(seq "$REPEAT"); do out="$out $(seconds "$@")"; done; echo "$out" | median; }
 bytes() { du -sb "$@" | awk '{ s += $1 } END { print s }'; }
 
