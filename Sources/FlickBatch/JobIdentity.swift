@@ -21,7 +21,7 @@ struct JobIdentity {
   init(flickVersion: String, renderer: RendererFingerprint) {
     header = [
       "flick-job 1", "flick \(flickVersion)", "renderer \(renderer.description)",
-      "x264-threads \(FFmpegCommand.x264Threads)",
+      "x264-threads \(FFmpegCommand.x264Threads) vp9-threads \(FFmpegCommand.vp9Threads)",
     ]
   }
 

@@ -24,6 +24,9 @@ public struct FFmpegCommand: Sendable, Equatable {
   /// machine", has the speed it costs).
   public static let x264Threads = 4
 
+  /// The number of libvpx (VP9) encoder threads, fixed for the same reason as ``x264Threads``.
+  public static let vp9Threads = 4
+
   /// The GIF frame rate for a render at `fps`: `requested` if given, otherwise `fps` itself up
   /// to 50 (browsers slow delays under 2 cs down to 10 cs, so faster GIFs play slower).
   public static func gifFPS(renderFPS fps: Int, requested: Int?) -> Int {
@@ -127,6 +130,9 @@ public struct FFmpegCommand: Sendable, Equatable {
         "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "\(crf)", "-b:v", "0",
         "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-auto-alt-ref", "0",
       ]
+      // As for x264: a fixed thread count, and no random segment UID in the Matroska header,
+      // so the same job gives the same WebM bytes on every run and machine.
+      args += ["-threads", "\(Self.vp9Threads)", "-fflags", "+bitexact"]
       args += colourTags + ["-f", "webm", output]
     case .mov:
       args += ["-vf", toYUV("yuva444p10le")]
