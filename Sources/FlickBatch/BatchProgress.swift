@@ -88,7 +88,11 @@ public final class BatchProgress {
     case .bar, .lines:
       let verb = status == .skipped ? "up to date" : status.rawValue
       if style == .bar { write("\r\u{1B}[K") }
-      write("[\(done)/\(totalJobs)] \(verb) \(job.name)" + (status == .rendered ? String(format: " (%.2f s)", seconds) : "") + "\n")
+      let tally = "\(rendered) rendered, \(skipped) up to date, \(failed) failed"
+        + (done < totalJobs ? ", ETA \(clock)" : "")
+      write(
+        "[\(done)/\(totalJobs)] \(verb) \(job.name)" + (status == .rendered ? String(format: " (%.2f s)", seconds) : "")
+          + "  · \(tally)\n")
     }
   }
 
