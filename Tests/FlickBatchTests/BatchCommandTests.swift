@@ -60,6 +60,9 @@ import Testing
         // Contiguous timestamps: one frame every 1/20 s from 0, across the chunk joins.
         #expect(a.times.count == 40)
         for (i, t) in a.times.enumerated() { #expect(abs(t - Double(i) / 20) < 1e-6, "pts \(i) = \(t)") }
+        // Every chunk starts with a keyframe (frames 0, 15 and 30 of the clip), joined without re-encoding.
+        let keys = try F.keyframeTimes(merged.path + ".mp4")
+        for start in [0.0, 0.75, 1.5] { #expect(keys.contains { abs($0 - start) < 1e-6 }, "no keyframe at \(start) s: \(keys)") }
       }
     }
     for (variant, tint) in [("1", "#22C55E"), ("2", "#3B82F6"), ("3", "#EF4444")] {

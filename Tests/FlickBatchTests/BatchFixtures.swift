@@ -38,6 +38,18 @@ enum BatchFixtures {
     return out
   }
 
+  /// The presentation times of the keyframes of a video, in seconds, sorted.
+  static func keyframeTimes(_ path: String) throws -> [Double] {
+    let packets = try ProcessRunner.run(
+      "/usr/bin/env",
+      ["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time,flags", "-of", "csv=p=0", path])
+    return packets.text.split(separator: "\n").compactMap { line -> Double? in
+      let fields = line.split(separator: ",")
+      guard fields.count >= 2, fields[1].hasPrefix("K") else { return nil }
+      return Double(fields[0])
+    }.sorted()
+  }
+
   /// ffprobe's view of a video: frames, duration, and every packet's presentation time.
   static func probe(_ path: String) throws -> (frames: Int, duration: Double, times: [Double]) {
     let stream = try ProcessRunner.run(
