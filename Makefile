@@ -75,3 +75,8 @@ FUZZ_SEED ?= 1592652000
 fuzz: bootstrap
 	$(SWIFT) build --build-tests
 	FLICK_FUZZ_CASES=$(FUZZ_CASES) FLICK_FUZZ_SEED=$(FUZZ_SEED) $(SWIFT) test --skip-build --filter HostileTemplateFuzzTests
+# Scale-out benchmark: x264's fixed thread count, and plan + shards + merge against one render
+# (Benchmarks/scale/run.sh; docs/scale-out.md).
+.PHONY: bench-scale
+bench-scale: bootstrap
+	Benchmarks/scale/run.sh

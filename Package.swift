@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "FlickTemplates", targets: ["FlickTemplates"]),
     .library(name: "FlickSnapshot", targets: ["FlickSnapshot"]),
     .library(name: "FlickTesting", targets: ["FlickTesting"]),
+    .library(name: "FlickBatch", targets: ["FlickBatch"]),
   ],
   targets: [
     // MARK: - Public API
@@ -31,11 +32,14 @@ let package = Package(
     .target(name: "FlickSnapshot", dependencies: ["FlickRaster"]),
     /// Helpers for users' own Swift tests (`assertFrameSnapshot`).
     .target(name: "FlickTesting", dependencies: ["FlickSnapshot", "FlickTemplates", "FlickVideo"]),
+    /// Batch plans, shards, up-to-date stamps and merges of chunked clips (`flick plan/run/merge`).
+    .target(name: "FlickBatch", dependencies: ["FlickTemplates", "FlickVideo", "FlickRaster", "FlickSnapshot"]),
     /// The command-line tool.
     .executableTarget(
       name: "flick",
       dependencies: [
         "FlickMotion", "FlickScene", "FlickRaster", "FlickVideo", "FlickTemplates", "FlickSnapshot",
+        "FlickBatch",
       ]),
 
     /// `make bench-raster`: Flick's side of the side-by-side card-swap benchmark against cardswap.c.
@@ -79,6 +83,9 @@ let package = Package(
     .testTarget(
       name: "FlickSnapshotTests", dependencies: ["FlickSnapshot", "FlickTesting", "FlickTestSupport"],
       exclude: ["Fixtures", "__Snapshots__"]),
+    .testTarget(
+      name: "FlickBatchTests", dependencies: ["FlickBatch", "FlickTemplates", "FlickVideo", "FlickTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "FlickCLITests", dependencies: ["FlickRaster", "FlickTemplates", "FlickTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

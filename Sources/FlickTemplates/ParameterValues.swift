@@ -53,6 +53,14 @@ public struct ParameterValues: Sendable, Equatable {
     set(name, text: String(assignment[assignment.index(after: eq)...]))
   }
 
+  /// Sets `name` to a typed JSON5 value read from `file` (a batch manifest or a data file), as
+  /// a params file member does; relative file paths in it are relative to `file`'s folder and
+  /// errors point at the value's line and column in `file`.
+  public mutating func set(_ name: String, value: JSON5Value, file: String) {
+    let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+    entries.append(Entry(name: name, source: .json(value, file: file), folder: folder))
+  }
+
   /// Adds every member of the JSON5 object in the file at `path`; relative file paths in it are
   /// relative to the file's folder.
   ///

@@ -19,6 +19,14 @@ public struct FFmpegCommand: Sendable, Equatable {
   /// centiseconds), in frames per second.
   public var outputFPS: Int
 
+  /// The number of x264 encoder threads, the same on every machine, so an MP4's bytes depend
+  /// only on the job, not on the CPUs the encoder sees (`docs/video.md`, "Same bytes on every
+  /// machine", has the speed it costs).
+  public static let x264Threads = 4
+
+  /// The number of libvpx (VP9) encoder threads, fixed for the same reason as ``x264Threads``.
+  public static let vp9Threads = 4
+
   /// The GIF frame rate for a render at `fps`: `requested` if given, otherwise `fps` itself up
   /// to 50 (browsers slow delays under 2 cs down to 10 cs, so faster GIFs play slower).
   public static func gifFPS(renderFPS fps: Int, requested: Int?) -> Int {
@@ -82,6 +90,9 @@ public struct FFmpegCommand: Sendable, Equatable {
       }
       args += ["-vf", filters.joined(separator: ",")]
       args += ["-c:v", "libx264", "-preset", options.preset, "-crf", "\(crf)", "-profile:v", "high"]
+      // A fixed thread count: x264's frame threads change its decisions, and by default it starts
+      // 1.5 × the CPUs it sees, so the same job gave different bytes on different machines.
+      args += ["-threads", "\(Self.x264Threads)"]
       args += ["-pix_fmt", "yuv420p"] + colourTags
       args += ["-movflags", "+faststart", "-f", "mp4", output]
     case .gif:
@@ -119,6 +130,9 @@ public struct FFmpegCommand: Sendable, Equatable {
         "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "\(crf)", "-b:v", "0",
         "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-auto-alt-ref", "0",
       ]
+      // As for x264: a fixed thread count, and no random segment UID in the Matroska header,
+      // so the same job gives the same WebM bytes on every run and machine.
+      args += ["-threads", "\(Self.vp9Threads)", "-fflags", "+bitexact"]
       args += colourTags + ["-f", "webm", output]
     case .mov:
       args += ["-vf", toYUV("yuva444p10le")]

@@ -20,6 +20,9 @@ struct Flick {
       flick verify TEMPLATE --against DIR [--report R]            compare frames with goldens
       flick diff A.png B.png | DIR_A DIR_B                        compare images (pixelmatch-style)
       flick accept REPORT --against DIR                           make a failed verify's frames the goldens
+      flick plan MANIFEST -o plan.json                            expand a batch manifest into jobs
+      flick run plan.json [--shard I/N|auto]                      run a share of a plan's jobs
+      flick merge plan.json                                       join the chunks of long clips
       flick --help | --version
 
     TEMPLATE is a .json5 file or the name of a bundled template (flick templates).
@@ -37,6 +40,7 @@ struct Flick {
   /// The subcommands, for "did you mean".
   static let commands = [
     "render", "still", "info", "templates", "schema", "curve", "snapshot", "verify", "diff", "accept", "help",
+    "plan", "run", "merge",
   ]
 
   static func main() {
@@ -67,6 +71,9 @@ struct Flick {
       case "verify": try Verify.run(args)
       case "diff": try Diff.run(args)
       case "accept": try Accept.run(args)
+      case "plan": try PlanCommand.run(args)
+      case "run": try RunCommand.run(args)
+      case "merge": try MergeCommand.run(args)
       default:
         let guess = Arguments.closest(to: command, in: commands).map { "; did you mean '\($0)'?" } ?? ""
         throw CommandError.usage("unknown command '\(command)'\(guess)")

@@ -1,0 +1,231 @@
+import FlickVideo
+import Foundation
+
+/// Joins each chunked clip's chunks into its final outputs (`flick merge`).
+///
+/// - MP4: the chunks (each its own encode, so each starts with a keyframe, with identical
+///   settings) are joined by ffmpeg's concat demuxer with `-c copy`: no re-encoding, timestamps
+///   contiguous.
+/// - PNG sequence: the chunks' frames are copied into the sequence folder; the files are the
+///   bytes a single render writes.
+/// - GIF, WebM, ProRes, APNG, WebP: encoded now from the chunks' lossless PNG frames, fed to the
+///   same encoder command a single render uses, so a GIF gets one palette for the whole clip.
+///
+/// Nothing is written unless every chunk is present and current (its stamp is its id); each
+/// output is made in a temporary file and renamed into place once all outputs of the merge are
+/// complete.
+public struct BatchMerger {
+  public var plan: BatchPlan
+  public var force = false
+  /// The ffmpeg to use; nil finds one.
+  public var ffmpeg: FFmpegTool?
+
+  public init(plan: BatchPlan) {
+    self.plan = plan
+  }
+
+  /// The chunks that are missing or stale, as messages naming each (empty when all are current).
+  public func problems(_ merges: [BatchPlan.Merge]) -> [String] {
+    var out: [String] = []
+    for merge in merges {
+      for chunk in merge.chunks where !BatchRunner.isUpToDate(chunk) {
+        let exists = chunk.targets.allSatisfy { FileManager.default.fileExists(atPath: Stamp.folder(of: $0)) }
+        out.append(
+          "\(merge.spec.name): chunk job \(chunk.spec.index) (\(chunk.spec.name), id \(chunk.spec.id.prefix(12))) is "
+            + (exists ? "stale (its stamp is not its id)" : "missing"))
+      }
+    }
+    return out
+  }
+
+  /// Whether every output of `merge` carries the merge's stamp.
+  public static func isUpToDate(_ merge: BatchPlan.Merge) -> Bool {
+    let frames = merge.spec.frames[0]..<(merge.spec.frames[1] + 1)
+    return merge.targets.allSatisfy { Stamp.isCurrent($0, id: merge.spec.id, frames: frames, digits: nil) }
+  }
+
+  /// Runs every merge, after checking all their chunks.
+  ///
+  /// - Throws: ``BatchError/environment(_:)`` naming every missing or stale chunk (nothing is
+  ///   written then), or the first merge that fails.
+  public func run(progress: BatchProgress) throws(BatchError) -> [BatchReport.Entry] {
+    let problems = problems(plan.merges)
+    guard problems.isEmpty else {
+      throw .environment(
+        "cannot merge: \(problems.count) chunk\(problems.count == 1 ? " is" : "s are") missing or stale "
+          + "(run their shards again; nothing was written):\n  " + problems.joined(separator: "\n  "))
+    }
+    var entries: [BatchReport.Entry] = []
+    for (i, merge) in plan.merges.enumerated() {
+      let job = Plan.Job(
+        index: i, id: merge.spec.id, kind: "merge", name: merge.spec.name, template: "", variant: "", width: merge.width,
+        height: merge.height, frames: merge.spec.frames, outputs: merge.spec.outputs, merge: nil)
+      let frameCount = merge.spec.frames[1] - merge.spec.frames[0] + 1
+      func entry(_ status: BatchReport.Status, _ seconds: Double) -> BatchReport.Entry {
+        BatchReport.Entry(
+          index: i, id: merge.spec.id, name: merge.spec.name, status: status, exitCode: nil, error: nil,
+          seconds: seconds, outputs: merge.spec.outputs.map(\.path))
+      }
+      if !force && Self.isUpToDate(merge) {
+        progress.finished(job, .skipped, seconds: 0, frames: frameCount)
+        entries.append(entry(.skipped, 0))
+        continue
+      }
+      let start = Date()
+      do {
+        try self.merge(merge)
+      } catch {
+        let failure = BatchError.from(error)
+        progress.finished(job, .failed, seconds: Date().timeIntervalSince(start), frames: frameCount, error: failure.description)
+        throw failure
+      }
+      let seconds = Date().timeIntervalSince(start)
+      progress.finished(job, .rendered, seconds: seconds, frames: frameCount)
+      entries.append(entry(.rendered, seconds))
+    }
+    return entries
+  }
+
+  /// Makes every output of one merge.
+  func merge(_ merge: BatchPlan.Merge) throws {
+    let formats = merge.targets.map(\.format)
+    let tool = try ffmpeg ?? FFmpegTool.locate(for: formats.filter(\.usesFFmpeg))
+    let work = plan.manifest.outputRoot + "/.flick/merge-\(getpid())-\(merge.spec.id.prefix(12))"
+    try? FileManager.default.removeItem(atPath: work)
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: work) }
+    let first = merge.spec.frames[0], last = merge.spec.frames[1]
+
+    // The chunks' frames under one folder, numbered as in the clip (links, not copies).
+    var framesFolder: String?
+    func linkedFrames() throws -> String {
+      if let framesFolder { return framesFolder }
+      let folder = work + "/frames"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      for chunk in merge.chunks {
+        guard let target = chunk.targets.first(where: { $0.format == .png }) else { continue }
+        let source = Stamp.folder(of: target)
+        for index in chunk.frames {
+          let name = Stamp.frameName(index, digits: merge.digits)
+          try FileManager.default.createSymbolicLink(atPath: folder + "/" + name, withDestinationPath: source + "/" + name)
+        }
+      }
+      framesFolder = folder
+      return folder
+    }
+
+    var finished: [(temporary: String, target: OutputTarget)] = []
+    defer { for f in finished { try? FileManager.default.removeItem(atPath: f.temporary) } }
+    for target in merge.targets {
+      let destination = Stamp.folder(of: target)
+      let url = URL(fileURLWithPath: destination)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).merge").path
+      try? FileManager.default.removeItem(atPath: temporary)
+      finished.append((temporary, target))
+      switch target.format {
+      case .mp4:
+        let list = work + "/mp4-chunks.txt"
+        let lines = merge.chunks.compactMap { chunk in chunk.targets.first { $0.format == .mp4 }?.path }
+          .map { "file '" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: list))
+        try Self.run(
+          tool.path,
+          [
+            "-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-f", "concat", "-safe", "0", "-i", list,
+            "-c", "copy", "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4", temporary,
+          ], what: "joining the MP4 chunks of \(merge.spec.name)")
+      case .png:
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+        let frames = try linkedFrames()
+        for index in first...last {
+          let name = Stamp.frameName(index, digits: merge.digits)
+          try FileManager.default.copyItem(
+            atPath: try FileManager.default.destinationOfSymbolicLink(atPath: frames + "/" + name),
+            toPath: temporary + "/" + name)
+        }
+      case .bgra:
+        throw BatchError.invalidInput("raw frames are not a batch format")
+      default:
+        let frames = try linkedFrames()
+        var options = merge.options
+        options.padColor = 0
+        let command = try FFmpegCommand(
+          format: target.format, width: merge.width, height: merge.height, fps: merge.fps, options: options,
+          output: temporary, palette: work + "/palette-\(target.format.rawValue).png")
+        let decode = [
+          "-hide_banner", "-nostdin", "-loglevel", "error", "-framerate", "\(merge.fps)", "-start_number", "\(first)",
+          "-i", frames + "/%0\(merge.digits)d.png", "-frames:v", "\(last - first + 1)",
+          "-f", "rawvideo", "-pix_fmt", "bgra", "pipe:1",
+        ]
+        if let pass = command.palettePass {
+          try Self.pipe(tool.path, decode, into: pass, what: "the palette of \(target.path)")
+        }
+        try Self.pipe(tool.path, decode, into: command.arguments, what: "encoding \(target.path)")
+      }
+    }
+    // Every output is complete: move them into place, then stamp them.
+    for f in finished {
+      let destination = Stamp.folder(of: f.target)
+      Stamp.remove(f.target)
+      if FileManager.default.fileExists(atPath: destination) { try FileManager.default.removeItem(atPath: destination) }
+      try FileManager.default.moveItem(atPath: f.temporary, toPath: destination)
+    }
+    for f in finished { try Stamp.write(f.target, id: merge.spec.id) }
+    finished = []
+  }
+
+  /// Runs a command to completion; its stderr goes into the error when it fails.
+  static func run(_ executable: String, _ arguments: [String], what: String) throws {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: executable)
+    p.arguments = arguments
+    p.standardInput = FileHandle.nullDevice
+    p.standardOutput = FileHandle.nullDevice
+    let err = Pipe()
+    p.standardError = err
+    try p.run()
+    let message = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    guard p.terminationStatus == 0 else {
+      throw BatchError.environment("ffmpeg failed \(what): " + String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+  }
+
+  /// Runs `producer | consumer` (two ffmpeg processes, no shell).
+  static func pipe(_ executable: String, _ producer: [String], into consumer: [String], what: String) throws {
+    let frames = Pipe()
+    let a = Process(), b = Process()
+    a.executableURL = URL(fileURLWithPath: executable)
+    b.executableURL = URL(fileURLWithPath: executable)
+    a.arguments = producer
+    b.arguments = consumer
+    a.standardInput = FileHandle.nullDevice
+    a.standardOutput = frames
+    b.standardInput = frames
+    b.standardOutput = FileHandle.nullDevice
+    let errA = Pipe(), errB = Pipe()
+    a.standardError = errA
+    b.standardError = errB
+    try a.run()
+    try b.run()
+    try? frames.fileHandleForWriting.close()
+    try? frames.fileHandleForReading.close()
+    let box = MessageBox()
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) { box.first = errA.fileHandleForReading.readDataToEndOfFile() }
+    let second = errB.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    a.waitUntilExit()
+    b.waitUntilExit()
+    guard a.terminationStatus == 0, b.terminationStatus == 0 else {
+      let text = String(decoding: box.first + second, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      throw BatchError.environment("ffmpeg failed \(what): \(text)")
+    }
+  }
+
+  private final class MessageBox: @unchecked Sendable {
+    var first = Data()
+  }
+}

@@ -1,0 +1,211 @@
+import FlickRaster
+import FlickScene
+import FlickSnapshot
+import FlickTemplates
+import FlickVideo
+import Foundation
+
+/// A manifest expanded into jobs, with everything needed to render them: the runtime side of
+/// a ``Plan``. `flick plan` writes ``document(planFolder:)``; `flick run` and `flick merge` build
+/// the same expansion again on the worker and check it against the plan file, so a worker whose
+/// templates, assets, Flick or renderer differ from the planner's refuses instead of writing
+/// different bytes under the same id.
+public struct BatchPlan: Sendable {
+  /// One job ready to render.
+  public struct Job: Sendable {
+    public var spec: Plan.Job
+    /// The scene with the variant's parameters (and fps) applied.
+    public var scene: Scene
+    public var scale: Double
+    /// Frames of the scene this job renders.
+    public var frames: Range<Int>
+    public var options: EncodingOptions
+    /// Absolute destinations.
+    public var targets: [OutputTarget]
+  }
+
+  /// One merge ready to run.
+  public struct Merge: Sendable {
+    public var spec: Plan.Merge
+    /// The chunk jobs, in frame order.
+    public var chunks: [Job]
+    public var targets: [OutputTarget]
+    public var fps: Int
+    public var width: Int
+    public var height: Int
+    public var options: EncodingOptions
+    /// Zero-padded digits of the PNG frame names (the same as a single render's).
+    public var digits: Int
+  }
+
+  public var manifest: Manifest
+  public var flickVersion: String
+  public var renderer: RendererFingerprint
+  public var jobs: [Job]
+  public var merges: [Merge]
+
+  /// Expands `manifest`: for each render, each variant × size is one job, or one job per
+  /// `chunk` frames plus a merge when the clip is longer than `chunk`.
+  ///
+  /// - Throws: ``FlickTemplates/TemplateError`` for a template, parameter or manifest problem.
+  public init(manifest: Manifest, flickVersion: String, renderer: RendererFingerprint = .current) throws(TemplateError) {
+    self.manifest = manifest
+    self.flickVersion = flickVersion
+    self.renderer = renderer
+    var hasher = JobIdentity(flickVersion: flickVersion, renderer: renderer)
+    var jobs: [Job] = []
+    var merges: [Merge] = []
+    for (r, render) in manifest.renders.enumerated() {
+      for variant in render.variants {
+        let template: Template
+        do {
+          template = try Template.load(
+            path: render.template, parameters: variant.values,
+            options: TemplateOptions(allowOutsideAssets: render.allowOutsideAssets))
+        } catch {
+          // A CSV value is typed like `--set`; point at its row instead.
+          guard let row = variant.row, error.file.hasPrefix("--set ") else { throw error }
+          throw TemplateError(
+            file: row.file, path: "", line: row.line, column: 1,
+            message: "\(error.file.dropFirst(6)): \(error.message)")
+        }
+        var scene = template.scene
+        if let fps = render.fps { scene.fps = fps }
+        let all = 0..<scene.frameCount
+        var clip = all
+        if let f = render.frames {
+          guard f.upperBound < scene.frameCount else {
+            throw TemplateError(
+              file: manifest.file, path: "renders[\(r)].frames", line: render.framesPosition?.line ?? 0,
+              column: render.framesPosition?.column ?? 0,
+              message: "the frames \(f.lowerBound)..\(f.upperBound) are outside \(template.name)'s frames 0..\(scene.frameCount - 1)")
+          }
+          clip = f.lowerBound..<(f.upperBound + 1)
+        }
+        let content = hasher.content(template: render.template, scene: scene, values: template.parameterValues)
+        for (s, size) in render.sizes.enumerated() {
+          let scale: Double
+          switch size {
+          case .scale(let v): scale = v
+          case .pixels(let w, let h):
+            scale = Double(w) / scene.size.width
+            let expected = Int((scene.size.height * scale).rounded())
+            guard expected == h else {
+              throw TemplateError(
+                file: manifest.file, path: "renders[\(r)].sizes[\(s)]", line: render.sizePositions[s].line,
+                column: render.sizePositions[s].column,
+                message: "\(w)x\(h) does not keep \(template.name)'s \(Int(scene.size.width))×\(Int(scene.size.height)) aspect ratio; use \"\(w)x\(expected)\"")
+            }
+          }
+          let width = Int((scene.size.width * scale).rounded()), height = Int((scene.size.height * scale).rounded())
+          let base = [render.name, variant.name, "\(width)x\(height)"].joined(separator: "/")
+          let digits = max(4, String(clip.upperBound - 1).count)
+          let finals = render.formats.map { f in
+            Plan.Output(path: f == .png ? base + "/" : base + "." + f.rawValue, format: f.rawValue)
+          }
+          var common = hasher.settings(
+            content: content, width: width, height: height, scale: scale, fps: scene.fps, options: render.encoding)
+          common.append("variant \(variant.name)")
+          func job(kind: String, name: String, frames: Range<Int>, outputs: [Plan.Output], merge: String?) -> Job {
+            let id = JobIdentity.hash(
+              common + ["kind \(kind)", "frames \(frames.lowerBound) \(frames.upperBound - 1)"]
+                + outputs.map { "output \($0.format) \($0.path)" })
+            let spec = Plan.Job(
+              index: jobs.count, id: id, kind: kind, name: name,
+              template: render.template, variant: variant.name, width: width, height: height,
+              frames: [frames.lowerBound, frames.upperBound - 1], outputs: outputs, merge: merge)
+            return Job(
+              spec: spec, scene: scene, scale: scale, frames: frames, options: render.encoding,
+              targets: outputs.map { Self.target($0, root: manifest.outputRoot) })
+          }
+          if render.chunk > 0 && clip.count > render.chunk {
+            let starts = Array(stride(from: clip.lowerBound, to: clip.upperBound, by: render.chunk))
+            let folder = ".flick/chunks/" + base
+            var chunkJobs: [Job] = []
+            for (k, start) in starts.enumerated() {
+              let frames = start..<min(start + render.chunk, clip.upperBound)
+              var outputs: [Plan.Output] = []
+              if render.formats.contains(.mp4) { outputs.append(Plan.Output(path: "\(folder)/\(k).mp4", format: "mp4")) }
+              if render.formats.contains(where: { $0 != .mp4 }) {
+                outputs.append(Plan.Output(path: "\(folder)/\(k).frames/%0\(digits)d.png", format: "png"))
+              }
+              chunkJobs.append(
+                job(
+                  kind: "chunk", name: "\(base) frames \(frames.lowerBound)..\(frames.upperBound - 1)",
+                  frames: frames, outputs: outputs, merge: nil))
+              jobs.append(chunkJobs[chunkJobs.count - 1])
+            }
+            let mergeID = JobIdentity.hash(
+              common + ["kind merge"] + chunkJobs.map { "chunk \($0.spec.id)" } + finals.map { "output \($0.format) \($0.path)" })
+            for i in chunkJobs.indices {
+              chunkJobs[i].spec.merge = mergeID
+              jobs[chunkJobs[i].spec.index].spec.merge = mergeID
+            }
+            merges.append(
+              Merge(
+                spec: Plan.Merge(
+                  id: mergeID, name: base, frames: [clip.lowerBound, clip.upperBound - 1], outputs: finals,
+                  chunks: chunkJobs.map(\.spec.id)),
+                chunks: chunkJobs, targets: finals.map { Self.target($0, root: manifest.outputRoot) },
+                fps: scene.fps, width: width, height: height, options: render.encoding, digits: digits))
+          } else {
+            jobs.append(job(kind: "render", name: base, frames: clip, outputs: finals, merge: nil))
+          }
+        }
+      }
+    }
+    self.jobs = jobs
+    self.merges = merges
+  }
+
+  /// Plans the manifest a plan file names and checks that the result is the plan: the same
+  /// jobs with the same ids.
+  ///
+  /// - Throws: ``BatchError/invalidInput(_:)`` when the manifest no longer gives this plan.
+  public static func load(plan: Plan, planPath: String, flickVersion: String) throws(BatchError) -> BatchPlan {
+    let folder = URL(fileURLWithPath: planPath).deletingLastPathComponent().standardizedFileURL.path
+    let manifestPath = Plan.absolute(plan.manifest, in: folder)
+    let expanded: BatchPlan
+    do {
+      expanded = try BatchPlan(manifest: try Manifest.load(path: manifestPath), flickVersion: flickVersion)
+    } catch {
+      throw .invalidInput(error.description)
+    }
+    let document = expanded.document(planFolder: folder)
+    guard document != plan else { return expanded }
+    var reasons: [String] = []
+    if plan.flick != document.flick { reasons.append("Flick \(plan.flick) planned it, this is \(document.flick)") }
+    if plan.renderer != document.renderer {
+      reasons.append("the renderer differs (planned: \(plan.renderer); here: \(document.renderer))")
+    }
+    let here = Set(document.jobs.map(\.id))
+    let changed = plan.jobs.filter { !here.contains($0.id) }
+    if !changed.isEmpty {
+      reasons.append(
+        "\(changed.count) of \(plan.jobs.count) jobs no longer match the manifest, templates or assets (first: job \(changed[0].index) \(changed[0].name))")
+    }
+    if plan.jobs.count != document.jobs.count {
+      reasons.append("the manifest now gives \(document.jobs.count) jobs, the plan has \(plan.jobs.count)")
+    }
+    if reasons.isEmpty { reasons.append("the plan file differs from what its manifest gives") }
+    throw .invalidInput("\(planPath) is stale: " + reasons.joined(separator: "; ") + "; run 'flick plan' again")
+  }
+
+  /// The plan file's content, with paths relative to `planFolder` where they lie inside it.
+  public func document(planFolder: String) -> Plan {
+    func rel(_ p: String) -> String { Plan.relative(p, to: planFolder) }
+    return Plan(
+      format: Plan.formatVersion, flick: flickVersion, renderer: renderer.description,
+      manifest: rel(URL(fileURLWithPath: manifest.file).standardizedFileURL.path), output: rel(manifest.outputRoot),
+      jobs: jobs.map { job in
+        var spec = job.spec
+        spec.template = rel(spec.template)
+        return spec
+      },
+      merges: merges.map(\.spec))
+  }
+
+  static func target(_ output: Plan.Output, root: String) -> OutputTarget {
+    OutputTarget(path: root + "/" + output.path, format: OutputFormat(rawValue: output.format)!)
+  }
+}

@@ -1,0 +1,109 @@
+import FlickVideo
+import Foundation
+
+/// Progress across a batch: which job, how many done, skipped and failed, and an ETA from the
+/// frames rendered so far. `json` prints one object per line, each with the job's id.
+public final class BatchProgress {
+  /// How progress is shown.
+  public enum Style: String, Sendable, CaseIterable {
+    /// A bar redrawn in place (a terminal), and one line per finished job.
+    case bar
+    /// One line per finished job (logs).
+    case lines
+    /// One JSON object per line: every frame and every finished job, each with the job id.
+    case json
+    /// Nothing.
+    case none
+  }
+
+  public let style: Style
+  private let write: (String) -> Void
+  private let start = Date()
+  private let totalJobs: Int
+  private var totalFrames: Int
+  /// Frames of the jobs finished so far, and of the current job.
+  private var framesDone = 0
+  private var current = 0.0
+  private var rendered = 0, skipped = 0, failed = 0
+  private var lastBar = Date.distantPast
+
+  /// - Parameters:
+  ///   - jobs: The jobs this run will visit, with their frame counts (for the ETA).
+  public init(style: Style, jobs: Int, frames: Int, write: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+    self.style = style
+    self.totalJobs = jobs
+    self.totalFrames = frames
+    self.write = write
+  }
+
+  var done: Int { rendered + skipped + failed }
+
+  /// Seconds left, from the frame rate so far (nil before the first frame).
+  var eta: Double? {
+    let elapsed = Date().timeIntervalSince(start)
+    let done = Double(framesDone) + current
+    guard done > 0, elapsed > 0 else { return nil }
+    return max(0, Double(totalFrames) - done) / (done / elapsed)
+  }
+
+  /// A frame of job `job` was delivered (`frame` of `total`, over all passes).
+  func frame(_ job: Plan.Job, _ p: RenderProgress, framesInJob: Int) {
+    // The ETA counts each job's frames once, whatever its passes.
+    current = p.totalFrames > 0 ? Double(framesInJob) * Double(p.framesDone) / Double(p.totalFrames) : 0
+    switch style {
+    case .json:
+      write(
+        "{\"event\":\"frame\",\"job\":\"\(job.id)\",\"index\":\(job.index),\"stage\":\"\(p.stage.rawValue)\","
+          + "\"frame\":\(p.framesDone),\"total\":\(p.totalFrames),\(counts)}\n")
+    case .bar:
+      let now = Date()
+      guard now.timeIntervalSince(lastBar) > 0.2 || p.stage == .done else { return }
+      lastBar = now
+      write("\r[\(done + 1)/\(totalJobs)] \(job.name) \(p.framesDone)/\(p.totalFrames)  ETA \(clock)\u{1B}[K")
+    case .lines, .none:
+      break
+    }
+  }
+
+  /// Job `job` ended with `status`.
+  func finished(_ job: Plan.Job, _ status: BatchReport.Status, seconds: Double, frames: Int, error: String? = nil) {
+    switch status {
+    case .rendered: rendered += 1
+    case .skipped:
+      skipped += 1
+      totalFrames -= frames
+    case .failed: failed += 1
+    case .notRun: break
+    }
+    if status == .rendered || status == .failed { framesDone += frames }
+    current = 0
+    switch style {
+    case .json:
+      var line = "{\"event\":\"job\",\"job\":\"\(job.id)\",\"index\":\(job.index),\"name\":\(JobIdentity.quoted(job.name)),"
+        + "\"status\":\"\(status.rawValue)\"," + String(format: "\"seconds\":%.3f,", seconds) + counts
+      if let error { line += ",\"error\":\(JobIdentity.quoted(error))" }
+      write(line + "}\n")
+    case .none:
+      break
+    case .bar, .lines:
+      let verb = status == .skipped ? "up to date" : status.rawValue
+      if style == .bar { write("\r\u{1B}[K") }
+      let tally = "\(rendered) rendered, \(skipped) up to date, \(failed) failed"
+        + (done < totalJobs ? ", ETA \(clock)" : "")
+      write(
+        "[\(done)/\(totalJobs)] \(verb) \(job.name)" + (status == .rendered ? String(format: " (%.2f s)", seconds) : "")
+          + "  · \(tally)\n")
+    }
+  }
+
+  private var counts: String {
+    "\"done\":\(done),\"rendered\":\(rendered),\"skipped\":\(skipped),\"failed\":\(failed),\"jobs\":\(totalJobs),"
+      + "\"eta\":" + (eta.map { String(format: "%.2f", $0) } ?? "null")
+  }
+
+  private var clock: String {
+    guard let eta else { return "--:--" }
+    let s = Int(eta.rounded(.up))
+    return String(format: "%d:%02d", s / 60, s % 60)
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// What one `flick run` (or `flick merge`) did, written as JSON for the pipeline: one entry per
+/// job with its status, time and outputs, and the counts.
+public struct BatchReport: Codable, Sendable, Equatable {
+  public enum Status: String, Codable, Sendable {
+    /// Rendered now.
+    case rendered
+    /// Up to date (every output carried the job's stamp): nothing done.
+    case skipped
+    /// Failed; ``Entry/exitCode`` and ``Entry/error`` say why.
+    case failed
+    /// Not attempted: an earlier job failed without `--keep-going`, or the run was interrupted.
+    case notRun = "not-run"
+  }
+
+  public struct Entry: Codable, Sendable, Equatable {
+    public var index: Int
+    public var id: String
+    public var name: String
+    public var status: Status
+    /// The job's own exit code when it failed: 2 invalid input (do not retry), 3 environment, 130 interrupted.
+    public var exitCode: Int32?
+    public var error: String?
+    /// Wall time spent on the job, in seconds.
+    public var seconds: Double
+    /// Output paths relative to the output root.
+    public var outputs: [String]
+  }
+
+  /// `run` or `merge`.
+  public var command: String
+  public var plan: String
+  /// `I/N`, or nil for a run of chosen jobs or a merge.
+  public var shard: String?
+  public var jobs: [Entry]
+  public var rendered: Int
+  public var skipped: Int
+  public var failed: Int
+  public var notRun: Int
+  public var seconds: Double
+  /// The process exit code (``exitCode(of:)``).
+  public var exitCode: Int32
+
+  public init(command: String, plan: String, shard: String?, jobs: [Entry], seconds: Double) {
+    self.command = command
+    self.plan = plan
+    self.shard = shard
+    self.jobs = jobs
+    self.rendered = jobs.filter { $0.status == .rendered }.count
+    self.skipped = jobs.filter { $0.status == .skipped }.count
+    self.failed = jobs.filter { $0.status == .failed }.count
+    self.notRun = jobs.filter { $0.status == .notRun }.count
+    self.seconds = seconds
+    self.exitCode = Self.exitCode(of: jobs)
+  }
+
+  /// The exit code of a run: 0 when nothing failed; 130 when interrupted; otherwise 2 when any
+  /// job's input is invalid (a retry cannot fix it), else 3 (a retry may, and re-runs only
+  /// what is not up to date).
+  public static func exitCode(of jobs: [Entry]) -> Int32 {
+    let codes = Set(jobs.compactMap(\.exitCode))
+    if codes.isEmpty { return 0 }
+    if codes.contains(130) { return 130 }
+    if codes.contains(2) { return 2 }
+    return 3
+  }
+
+  public func encoded() -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return ((try? encoder.encode(self)) ?? Data()) + Data("\n".utf8)
+  }
+}

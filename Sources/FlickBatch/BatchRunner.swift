@@ -1,0 +1,89 @@
+import FlickVideo
+import Foundation
+
+/// Runs a share of a plan's jobs with the ordinary render pipeline (``FlickVideo/RenderSession``),
+/// skipping jobs that are up to date, and reports each job.
+public struct BatchRunner {
+  public var plan: BatchPlan
+  /// Re-render jobs that are up to date.
+  public var force = false
+  /// After a failed job, go on with the rest (an interruption always stops).
+  public var keepGoing = false
+  /// Raster worker threads per job.
+  public var threads = ProcessInfo.processInfo.activeProcessorCount
+
+  public init(plan: BatchPlan) {
+    self.plan = plan
+  }
+
+  /// Whether every output of `job` exists with the job's stamp.
+  public static func isUpToDate(_ job: BatchPlan.Job) -> Bool {
+    job.targets.allSatisfy { Stamp.isCurrent($0, id: job.spec.id, frames: job.frames, digits: digits(of: $0)) }
+  }
+
+  /// The fixed digits of a `%0Nd` PNG pattern, nil for a plain folder.
+  static func digits(of target: OutputTarget) -> Int? {
+    guard target.format == .png, let r = target.path.range(of: "%0") else { return nil }
+    return Int(target.path[r.upperBound...].prefix { $0.isNumber })
+  }
+
+  /// Runs the jobs numbered `indices`, in order.
+  ///
+  /// - Returns: One entry per job; jobs after a failure are ``BatchReport/Status/notRun`` unless
+  ///   ``keepGoing``, and always after an interruption.
+  public func run(indices: [Int], progress: BatchProgress) -> [BatchReport.Entry] {
+    var entries: [BatchReport.Entry] = []
+    var stop = false
+    for i in indices {
+      let job = plan.jobs[i]
+      let spec = job.spec
+      let outputs = spec.outputs.map(\.path)
+      func entry(_ status: BatchReport.Status, _ seconds: Double, _ error: BatchError? = nil) -> BatchReport.Entry {
+        BatchReport.Entry(
+          index: spec.index, id: spec.id, name: spec.name, status: status, exitCode: error?.exitCode,
+          error: error?.description, seconds: seconds, outputs: outputs)
+      }
+      if stop {
+        entries.append(entry(.notRun, 0))
+        continue
+      }
+      if !force && Self.isUpToDate(job) {
+        progress.finished(spec, .skipped, seconds: 0, frames: job.frames.count)
+        entries.append(entry(.skipped, 0))
+        continue
+      }
+      let start = Date()
+      do {
+        try render(job) { progress.frame(spec, $0, framesInJob: job.frames.count) }
+        let seconds = Date().timeIntervalSince(start)
+        progress.finished(spec, .rendered, seconds: seconds, frames: job.frames.count)
+        entries.append(entry(.rendered, seconds))
+      } catch {
+        let failure = BatchError.from(error)
+        let seconds = Date().timeIntervalSince(start)
+        progress.finished(spec, .failed, seconds: seconds, frames: job.frames.count, error: failure.description)
+        entries.append(entry(.failed, seconds, failure))
+        if !keepGoing || failure.exitCode == 130 { stop = true }
+      }
+    }
+    return entries
+  }
+
+  /// Renders one job to its outputs, then stamps them.
+  func render(_ job: BatchPlan.Job, progress: (RenderProgress) -> Void) throws {
+    for target in job.targets {
+      Stamp.remove(target)
+      let folder = URL(fileURLWithPath: Stamp.folder(of: target)).deletingLastPathComponent().path
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw BatchError.environment("cannot create the folder \(folder): \(error.localizedDescription)")
+      }
+    }
+    let session = RenderSession(
+      scene: job.scene, outputs: job.targets, frames: job.frames, scale: job.scale, options: job.options,
+      pipeline: RenderPipeline(jobs: threads))
+    try session.run(progress: progress)
+    for target in job.targets { try Stamp.write(target, id: job.spec.id) }
+  }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// `plan.json`: the fixed, ordered list of jobs a manifest expands to, written by `flick plan`
+/// and read by `flick run` and `flick merge` on every worker.
+///
+/// Each job has a content-hash ``Job/id`` over everything that decides its bytes (see
+/// ``JobIdentity``). Jobs are numbered from 0; shard `i` of `n` (1-based) runs the jobs whose
+/// ``Job/index`` is `i − 1` modulo `n`. A clip longer than its render's `chunk` becomes one
+/// job per chunk plus a ``Merge`` that `flick merge` performs.
+public struct Plan: Codable, Sendable, Equatable {
+  /// The plan format version this build reads and writes.
+  public static let formatVersion = 1
+
+  /// One output file or PNG-sequence folder, relative to the output root.
+  public struct Output: Codable, Sendable, Equatable {
+    public var path: String
+    /// `mp4`, `gif`, `png` (a folder), …
+    public var format: String
+  }
+
+  /// One unit of work for a shard.
+  public struct Job: Codable, Sendable, Equatable {
+    /// Position in ``Plan/jobs`` (0-based), which decides the shard.
+    public var index: Int
+    /// The content hash (64 hex digits).
+    public var id: String
+    /// `render` (final outputs) or `chunk` (part of a clip, for a merge).
+    public var kind: String
+    /// `name/variant/WxH`, with the chunk's frames for a chunk.
+    public var name: String
+    /// The template file, relative to the plan's folder when inside it.
+    public var template: String
+    public var variant: String
+    public var width: Int
+    public var height: Int
+    /// First and last frame (inclusive).
+    public var frames: [Int]
+    public var outputs: [Output]
+    /// The merge this chunk belongs to.
+    public var merge: String?
+  }
+
+  /// Joining the chunks of one clip into its final outputs (`flick merge`).
+  public struct Merge: Codable, Sendable, Equatable {
+    public var id: String
+    public var name: String
+    /// First and last frame (inclusive) of the whole clip.
+    public var frames: [Int]
+    public var outputs: [Output]
+    /// The ids of the chunk jobs, in frame order.
+    public var chunks: [String]
+  }
+
+  public var format: Int
+  /// The Flick version that planned (part of every id).
+  public var flick: String
+  /// The renderer fingerprint that planned (part of every id).
+  public var renderer: String
+  /// The manifest, relative to the plan's folder when inside it.
+  public var manifest: String
+  /// The output root, relative to the plan's folder when inside it.
+  public var output: String
+  public var jobs: [Job]
+  public var merges: [Merge]
+
+  /// The jobs of shard `shard` (1-based) of `count`.
+  public func jobs(shard: Int, of count: Int) -> [Job] {
+    jobs.filter { $0.index % count == shard - 1 }
+  }
+
+  /// Reads a plan file.
+  public static func load(path: String) throws(BatchError) -> Plan {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw .invalidInput("\(path): " + (FileManager.default.fileExists(atPath: path) ? "cannot read the plan" : "no such plan file"))
+    }
+    let plan: Plan
+    do {
+      plan = try JSONDecoder().decode(Plan.self, from: data)
+    } catch {
+      throw .invalidInput("\(path): not a Flick plan (write one with 'flick plan MANIFEST -o \(path)'): \(error)")
+    }
+    guard plan.format == formatVersion else {
+      throw .invalidInput("\(path): plan format \(plan.format) is not the \(formatVersion) this Flick reads; run 'flick plan' again")
+    }
+    return plan
+  }
+
+  /// The plan as pretty-printed JSON with sorted keys (stable bytes for the same plan).
+  public func encoded() -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(self)).map { $0 + Data("\n".utf8) } ?? Data()
+  }
+
+  /// `path` relative to `folder` when it lies inside it, otherwise absolute.
+  static func relative(_ path: String, to folder: String) -> String {
+    let base = folder.hasSuffix("/") ? folder : folder + "/"
+    if path == folder { return "." }
+    return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+  }
+
+  /// `path` from a plan resolved against the plan's folder.
+  static func absolute(_ path: String, in folder: String) -> String {
+    Manifest.resolve(path, in: folder)
+  }
+}

@@ -1,0 +1,51 @@
+import FlickVideo
+import Foundation
+
+/// The up-to-date marks: beside each output (`.NAME.flick-stamp`), the id of the job that wrote
+/// it. A job is up to date, like a make target, when every output exists with its id.
+enum Stamp {
+  /// The stamp file for an output path (a file, a `DIR/` or a `DIR/%04d.png` sequence).
+  static func path(for output: OutputTarget) -> String {
+    let url = URL(fileURLWithPath: folder(of: output))
+    return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).flick-stamp").path
+  }
+
+  /// The file, or for a PNG sequence its folder.
+  static func folder(of output: OutputTarget) -> String {
+    guard output.format == .png else { return output.path }
+    let p = output.path
+    if p.hasSuffix("/") { return String(p.dropLast()) }
+    return URL(fileURLWithPath: p).deletingLastPathComponent().path
+  }
+
+  /// Whether `output` exists and carries the stamp `id`; for a PNG sequence every frame in
+  /// `frames` must exist too.
+  static func isCurrent(_ output: OutputTarget, id: String, frames: Range<Int>, digits: Int?) -> Bool {
+    guard let text = try? String(contentsOfFile: path(for: output), encoding: .utf8),
+      text.trimmingCharacters(in: .whitespacesAndNewlines) == id
+    else { return false }
+    guard output.format == .png else { return FileManager.default.fileExists(atPath: output.path) }
+    let dir = folder(of: output)
+    let width = digits ?? max(4, String(frames.upperBound - 1).count)
+    return frames.allSatisfy { FileManager.default.fileExists(atPath: dir + "/" + frameName($0, digits: width)) }
+  }
+
+  static func frameName(_ index: Int, digits: Int) -> String {
+    let n = String(index)
+    return String(repeating: "0", count: max(0, digits - n.count)) + n + ".png"
+  }
+
+  /// Writes the stamp atomically (temporary file, then rename).
+  static func write(_ output: OutputTarget, id: String) throws(BatchError) {
+    let destination = path(for: output)
+    do {
+      try Data((id + "\n").utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
+    } catch {
+      throw .environment("cannot write the stamp \(destination): \(error.localizedDescription)")
+    }
+  }
+
+  static func remove(_ output: OutputTarget) {
+    unlink(path(for: output))
+  }
+}

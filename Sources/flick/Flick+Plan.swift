@@ -1,0 +1,60 @@
+import FlickBatch
+import FlickTemplates
+import Foundation
+
+extension Flick {
+  /// `flick plan MANIFEST -o plan.json`
+  enum PlanCommand {
+    static let help = """
+      USAGE: flick plan MANIFEST.json5 -o plan.json [--list]
+
+      Expands a batch manifest (templates × parameter sets × sizes × formats, docs/scale-out.md) into
+      a fixed, ordered list of jobs, each with a content-hash id over everything that decides its
+      bytes. Clips longer than their 'chunk' become one job per chunk plus a merge. Workers then run
+      their share with 'flick run plan.json --shard I/N' and a last step runs 'flick merge plan.json'.
+
+      OPTIONS
+        -o, --output PATH   where to write the plan (JSON); '-' for stdout
+        --list              also print one line per job: index, id, name
+      """
+
+    static func run(_ args: [String]) throws {
+      let a = try Arguments(args, valued: ["o", "output"], flags: ["help", "h", "list"], command: "plan")
+      if a.has("help") || a.has("h") {
+        print(help)
+        return
+      }
+      guard a.positionals.count == 1, let path = a.positionals.first else {
+        throw CommandError.usage(a.positionals.isEmpty ? "plan needs a MANIFEST" : "plan takes one MANIFEST", command: "plan")
+      }
+      guard let output = a.value("o") ?? a.value("output") else {
+        throw CommandError.usage("plan needs -o plan.json", command: "plan")
+      }
+      let plan: BatchPlan
+      do {
+        plan = try BatchPlan(manifest: try Manifest.load(path: path), flickVersion: Flick.version)
+      } catch {
+        throw CommandError(message: error.description, code: .invalidInput)
+      }
+      let folder = output == "-" ? FileManager.default.currentDirectoryPath : URL(fileURLWithPath: output).deletingLastPathComponent().path
+      let document = plan.document(planFolder: URL(fileURLWithPath: folder).standardizedFileURL.path)
+      if output == "-" {
+        FileHandle.standardOutput.write(document.encoded())
+      } else {
+        do {
+          try document.encoded().write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+          throw CommandError(message: "cannot write \(output): \(error.localizedDescription)", code: .environment)
+        }
+      }
+      if a.has("list") {
+        for job in document.jobs { print("\(job.index)\t\(job.id.prefix(12))\t\(job.kind)\t\(job.name)") }
+      }
+      let chunks = document.jobs.filter { $0.kind == "chunk" }.count
+      log(
+        "planned \(document.jobs.count) job\(document.jobs.count == 1 ? "" : "s")"
+          + (chunks > 0 ? " (\(chunks) chunks of \(document.merges.count) clip\(document.merges.count == 1 ? "" : "s") to merge)" : "")
+          + (output == "-" ? "" : " into \(output)"))
+    }
+  }
+}

@@ -1,0 +1,147 @@
+import FlickBatch
+import FlickVideo
+import Foundation
+
+extension Flick {
+  /// `flick run plan.json [--shard I/N | --shard auto] [--job ID]`
+  enum RunCommand {
+    static let help = """
+      USAGE: flick run plan.json [--shard I/N | --shard auto [--shard-count N]] [--job ID]... [options]
+
+      Runs this worker's share of a plan: shard I of N (1-based) runs the jobs whose index is I−1
+      modulo N. A job whose outputs exist with its stamp (its id) is skipped, like make.
+
+      --shard auto reads the shard from the scheduler:
+        SLURM_ARRAY_TASK_ID (0-based, --array=0-(N-1)) / SLURM_ARRAY_TASK_COUNT (MIN/MAX checked)
+        JOB_COMPLETION_INDEX (Kubernetes Indexed Job, 0-based) with --shard-count N
+        CI_NODE_INDEX (1-based) / CI_NODE_TOTAL (GitLab parallel:)
+        BUILDKITE_PARALLEL_JOB / BUILDKITE_PARALLEL_JOB_COUNT, CIRCLE_NODE_INDEX / CIRCLE_NODE_TOTAL
+      It refuses (exit 2) when none is set or two disagree. With --shard-count a Slurm array may be
+      a subset of the shards (resubmit one failed index alone: --array=1).
+
+      OPTIONS
+        --shard I/N|auto    which share to run (default: every job)
+        --shard-count N     the number of shards, for --shard auto
+        --job ID            run this job (an id, a unique id prefix, or an index; repeatable)
+        --force             render even jobs that are up to date
+        --keep-going        after a failed job, run the rest
+        --report PATH       the JSON report (default OUTPUT/.flick/reports/shard-I-of-N.json)
+        --jobs N            raster worker threads per job (default: number of cores)
+        --progress MODE     auto (a bar on a terminal, else lines), bar, lines (one per job),
+                            json (one object per line, each with the job id), none
+        -q, --quiet         print nothing but errors
+
+      EXIT CODES (of the whole shard)
+        0 every job rendered or up to date · 2 a job's input is invalid (do not retry) ·
+        3 environment (ffmpeg, disk; retry) · 130 interrupted (retry)
+      """
+
+    static func run(_ args: [String]) throws {
+      let a = try Arguments(
+        args, valued: ["shard", "shard-count", "job", "report", "jobs", "progress"],
+        flags: ["help", "h", "force", "keep-going", "quiet", "q"], command: "run")
+      if a.has("help") || a.has("h") {
+        print(help)
+        return
+      }
+      guard a.positionals.count == 1, let path = a.positionals.first else {
+        throw CommandError.usage(a.positionals.isEmpty ? "run needs a plan.json" : "run takes one plan", command: "run")
+      }
+      let quiet = a.has("quiet") || a.has("q")
+      let style = try RunCommand.progressStyle(a, quiet: quiet)
+      let threads = try a.value("jobs").map { try Render.integer($0, "--jobs", 1...256) }
+      let count = try a.value("shard-count").map { try Render.integer($0, "--shard-count", 1...1_000_000) }
+      let (plan, batch) = try load(path)
+
+      var shard: Shard?
+      do {
+        switch a.value("shard") {
+        case nil:
+          if count != nil { throw BatchError.invalidInput("--shard-count needs --shard auto") }
+        case "auto": shard = try Shard.detect(environment: ProcessInfo.processInfo.environment, count: count)
+        case let text?:
+          if count != nil { throw BatchError.invalidInput("give --shard I/N or --shard auto --shard-count N, not both") }
+          shard = try Shard.parse(text)
+        }
+      } catch {
+        throw CommandError.usage(BatchError.from(error).description, command: "run")
+      }
+      var indices = shard.map { s in plan.jobs(shard: s.index, of: s.count).map(\.index) } ?? plan.jobs.map(\.index)
+      let chosen = a.all("job")
+      if !chosen.isEmpty {
+        var picked: [Int] = []
+        for text in chosen {
+          let matches = plan.jobs.filter { $0.id.hasPrefix(text.lowercased()) || String($0.index) == text }
+          guard matches.count == 1 else {
+            throw CommandError.usage(
+              matches.isEmpty ? "--job \(text): no job has this id or index" : "--job \(text) matches \(matches.count) jobs; give more of the id",
+              command: "run")
+          }
+          picked.append(matches[0].index)
+        }
+        indices = indices.filter(picked.contains)
+      }
+
+      var runner = BatchRunner(plan: batch)
+      runner.force = a.has("force")
+      runner.keepGoing = a.has("keep-going")
+      if let threads { runner.threads = threads }
+      let progress = BatchProgress(
+        style: style, jobs: indices.count, frames: indices.reduce(0) { $0 + batch.jobs[$1].frames.count })
+      Interruption.install()
+      let start = Date()
+      let entries = runner.run(indices: indices, progress: progress)
+      let report = BatchReport(
+        command: "run", plan: path, shard: shard?.description, jobs: entries, seconds: Date().timeIntervalSince(start))
+      let reportPath =
+        a.value("report")
+        ?? batch.manifest.outputRoot + "/.flick/reports/"
+        + (shard.map { "shard-\($0.index)-of-\($0.count).json" } ?? "run.json")
+      write(report, to: reportPath)
+      if !quiet {
+        log(
+          "\(shard.map { "shard \($0) (\($0.source)): " } ?? "")\(report.rendered) rendered, \(report.skipped) up to date, "
+            + "\(report.failed) failed" + (report.notRun > 0 ? ", \(report.notRun) not run" : "")
+            + String(format: " in %.2f s", report.seconds) + (report.rendered == 0 && report.failed == 0 ? ": nothing to do" : "")
+            + "; report \(reportPath)")
+      }
+      for entry in entries where entry.status == .failed {
+        FileHandle.standardError.write(Data("flick: job \(entry.index) \(entry.name) failed (exit \(entry.exitCode ?? 3)): \(entry.error ?? "")\n".utf8))
+      }
+      if report.exitCode != 0 { exit(report.exitCode) }
+    }
+
+    /// Reads the plan and re-plans its manifest here, refusing a stale plan.
+    static func load(_ path: String) throws -> (Plan, BatchPlan) {
+      do {
+        let plan = try Plan.load(path: path)
+        return (plan, try BatchPlan.load(plan: plan, planPath: path, flickVersion: Flick.version))
+      } catch {
+        throw CommandError(message: error.description, code: ExitCode(rawValue: error.exitCode))
+      }
+    }
+
+    /// `--progress`: auto is a bar on a terminal and one line per job otherwise (logs).
+    static func progressStyle(_ a: Arguments, quiet: Bool) throws -> BatchProgress.Style {
+      if quiet { return .none }
+      switch a.value("progress") ?? "auto" {
+      case "auto": return isatty(2) == 1 ? .bar : .lines
+      case let text:
+        guard let style = BatchProgress.Style(rawValue: text) else {
+          throw CommandError.usage("--progress \(text) is not one of auto, bar, lines, json, none", command: "run")
+        }
+        return style
+      }
+    }
+
+    static func write(_ report: BatchReport, to path: String) {
+      let url = URL(fileURLWithPath: path)
+      do {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try report.encoded().write(to: url, options: .atomic)
+      } catch {
+        log("flick: cannot write the report \(path): \(error.localizedDescription)")
+      }
+    }
+  }
+}
