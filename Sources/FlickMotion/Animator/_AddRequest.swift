@@ -1,8 +1,10 @@
 /// A deferred "add this animation under this key" (internal to ``Animator``): it builds its
 /// segment when the replay reaches its time, from the hand-over state of the key.
 protocol _AddRequestProtocol<Root>: Sendable {
-  associatedtype Root
+  associatedtype Root: Sendable
   var key: AnimationKey { get }
+  /// Run when the animation completes (completion-driven scheduling), if any.
+  var continuation: (@Sendable (AnimatorCompletion, inout AnimatorSchedule<Root>) -> Void)? { get }
   func makeSegment(
     id: Int, at time: Double, previous: (any _SegmentProtocol<Root>)?, model: Root, chain: (id: Int, group: Int)?
   ) -> any _SegmentProtocol<Root>
@@ -15,14 +17,20 @@ struct _AddRequest<Root: Sendable, Value: Animatable>: _AddRequestProtocol {
   let make: @Sendable (Handoff<Value>) -> AnyAnimationCurve<Value>
   let onChange: (@Sendable (Value, Value) -> Void)?
   let onComplete: (@Sendable (Bool) -> Void)?
+  var continuation: (@Sendable (AnimatorCompletion, inout AnimatorSchedule<Root>) -> Void)? = nil
 
   func makeSegment(
     id: Int, at time: Double, previous: (any _SegmentProtocol<Root>)?, model: Root, chain: (id: Int, group: Int)?
   ) -> any _SegmentProtocol<Root> {
     let handoff: Handoff<Value>
     if let p = previous as? _Segment<Root, Value> {
-      // Evaluated before the previous segment is cut, so the velocity is the live one.
-      handoff = Handoff(value: p.value(at: time), velocity: p.velocity(at: time), time: time)
+      // Evaluated before the previous segment is cut, so the velocity is the live one; the left
+      // limit, so a hand-over at the instant the previous motion ends keeps its end velocity.
+      // (One added at this very instant never showed: it hands over its start state.)
+      let left = p.start < time
+      handoff = Handoff(
+        value: left ? p.value(before: time) : p.value(at: time),
+        velocity: left ? p.velocity(before: time) : p.velocity(at: time), time: time)
     } else if let previous {
       var root = model
       previous.write(&root, at: time)
