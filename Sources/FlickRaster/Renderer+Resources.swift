@@ -13,6 +13,7 @@ extension Renderer {
     var stack = Array(tree.layers.reversed())
     while let layer = stack.popLast() {
       if let image = layer.contents { _ = try ImageStore.image(at: image.path) }
+      if let lottie = layer.lottie { try LottieStore.check(lottie.path) }
       if let text = layer.text, !FontCatalog.isAvailable(text.fontFamily) {
         throw .missingFontFamily(family: text.fontFamily, layerID: layer.id, fallback: FontCatalog.fallback(for: text.fontFamily))
       }

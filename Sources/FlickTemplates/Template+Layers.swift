@@ -21,6 +21,7 @@ extension Template {
       "lineSpacing", "tracking", "truncationMode",
     ],
     .gradient: ["kind", "colors", "locations", "startPoint", "endPoint"],
+    .lottie: lottieKeys,
   ]
 
   /// Decodes one layer object (and its sublayers and mask), registering every id in `ids`.
@@ -69,6 +70,7 @@ extension Template {
     case .shape: layer.content = .shape(try decodeShape(node, o))
     case .text: layer.content = .text(try decodeText(node, o))
     case .gradient: layer.content = .gradient(try decodeGradient(node, o))
+    case .lottie: try decodeLottie(node, o, into: &layer)
     }
     for child in try o["sublayers"]?.array() ?? [] {
       layer.sublayers.append(try decodeLayer(child, ids: &ids, baseDirectory: base))
@@ -81,7 +83,7 @@ extension Template {
   private static func layerKind(_ node: TemplateNode, _ o: [String: TemplateNode]) throws(TemplateError)
     -> LayerContentKind
   {
-    let typeNames = ["layer", "shape", "text", "gradient"]
+    let typeNames = ["layer", "shape", "text", "gradient", "lottie"]
     let present = LayerContentKind.allCases.filter { k in (contentKeys[k] ?? []).contains { o[$0] != nil } }
     let kind: LayerContentKind
     if let t = o["type"] {

@@ -123,6 +123,7 @@ public struct Template: Sendable {
         scene.layers.append(try decodeLayer(node, ids: &ids))
       }
     }
+    scene.animations.insert(contentsOf: lottieClocks(scene.layers), at: 0)
     if let timeline = o["timeline"] {
       try decodeTimeline(timeline, ids: ids, scene: &scene)
     }

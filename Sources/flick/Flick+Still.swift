@@ -6,20 +6,21 @@ extension Flick {
   /// `flick still TEMPLATE [--time S | --frame N | --at P%] -o FRAME.png`
   enum Still {
     static let help = """
-      USAGE: flick still TEMPLATE [--time SECONDS | --frame N | --at P%] [--scale S] -o FRAME.png
+      USAGE: flick still TEMPLATE|LOTTIE.json [--time SECONDS | --frame N | --at P%] [--scale S] -o FRAME.png
 
       Renders one frame to a PNG (RGBA, straight alpha), written atomically.
         --time SECONDS   scene time, e.g. 0.5 or 1.25s (default 0)
         --frame N        frame number N (time N / fps), 0-based
         --at P%          a point of the duration, e.g. 50%; 100% is the last frame
         --scale S        pixels per canvas point (e.g. 2 for 2×)
+      \(Flick.sceneOptionsHelp)
       TEMPLATE OPTIONS
       \(Flick.templateOptionsHelp)
       """
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: Flick.templateOptions.union(["o", "output", "time", "frame", "at", "scale"]),
+        args, valued: Flick.templateOptions.union(["o", "output", "time", "frame", "at", "scale"]).union(Flick.sceneOptions),
         flags: Flick.templateFlags.union(["help", "h"]))
       if a.has("help") || a.has("h") {
         print(help)
@@ -45,8 +46,7 @@ extension Flick {
         }
         scale = s
       }
-      let template = try loadTemplate(path, a)
-      let scene = template.scene
+      let scene = try loadScene(path, a)
       let last = scene.frameCount - 1
       var time = 0.0
       if let text = a.value("time") {

@@ -23,6 +23,7 @@ extension LayerPainter {
     switch layer.content {
     case .none: break
     case .gradient: addInner(b)
+    case .lottie(let l): addInner(layer.contentsGravity.rect(forImageOf: l.size, in: b))
     case .shape(let s):
       let p = s.path.controlPointBounds
       let w = s.strokeColor.alpha > 0 ? s.lineWidth * max(1, s.lineJoin == .miter ? s.miterLimit : 1) / 2 + 1 : 0
