@@ -100,7 +100,8 @@ public struct LottieFile: Sendable, Hashable {
     do {
       parsed = try JSONSerialization.jsonObject(with: data)
     } catch {
-      throw LottieFileError(path: path, message: "is not valid JSON (\(error.localizedDescription))")
+      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+      throw LottieFileError(path: path, message: "is not a Lottie file: not valid JSON" + (detail.map { " (\($0))" } ?? ""))
     }
     guard let root = parsed as? [String: Any] else {
       throw LottieFileError(path: path, message: "is not a Lottie file: the JSON is not an object")

@@ -97,3 +97,23 @@ text=comp("has-text", [
 ])
 for name, d in [("shapes-trim", shapes), ("masks-precomp", masks), ("card-flip", card), ("has-text", text)]:
     with open(f"{name}.json","w") as f: json.dump(d, f, separators=(",",":"))
+
+# 5. The bundled template's badge (Templates/lottie/success-badge.json): a ring drawn by a trim
+# path, a filled disc popping in and a check mark stroked on.
+badge=comp("success-badge", [
+  layer(1,"check",[{"ty":"gr","nm":"check","it":[
+     {"ty":"sh","ks":st(path([[-34,2],[-10,26],[38,-24]],closed=False))},
+     {"ty":"tm","s":st(0),"e":anim([(28,[0]),(52,[100])]),"o":st(0),"m":1},
+     {"ty":"st","c":st([1,1,1,1]),"o":st(100),"w":st(16),"lc":2,"lj":2,"ml":4},
+     tr()]}], ks((120,120,0))),
+  layer(2,"disc",[{"ty":"gr","nm":"disc","it":[
+     {"ty":"el","d":1,"s":st([170,170]),"p":st([0,0])},
+     {"ty":"gf","o":st(100),"r":1,"t":1,"s":st([-85,-85]),"e":st([85,85]),"g":{"p":2,"k":st([0,0.2,0.83,0.6, 1,0.02,0.59,0.53])}},
+     tr()]}], ks((120,120,0), s=anim([(14,[0,0,100]),(30,[108,108,100]),(40,[100,100,100])]))),
+  layer(3,"ring",[{"ty":"gr","nm":"ring","it":[
+     {"ty":"el","d":1,"s":st([210,210]),"p":st([0,0])},
+     {"ty":"tm","s":st(0),"e":anim([(0,[0]),(24,[100])]),"o":st(0),"m":1},
+     {"ty":"st","c":st([0.2,0.83,0.6,1]),"o":st(100),"w":st(8),"lc":2,"lj":2,"ml":4},
+     tr()]}], ks((120,120,0), r=st(-90))),
+], w=240, h=240, fr=30, op=60)
+with open("../../../../Templates/lottie/success-badge.json","w") as f: json.dump(badge, f, separators=(",",":"))

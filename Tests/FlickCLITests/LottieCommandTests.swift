@@ -1,0 +1,101 @@
+import FlickTestSupport
+import Foundation
+import Testing
+
+/// `flick render|still|info` on Lottie files (recognised by content), end to end with ffprobe.
+@Suite struct LottieCommandTests {
+  static let fixtures = CLITests.root.appendingPathComponent("Tests/FlickRasterTests/Fixtures/lottie")
+  static func fixture(_ name: String) -> String { fixtures.appendingPathComponent("\(name).json").path }
+
+  static func duration(_ path: String) throws -> Double {
+    let r = try CLITests.run(
+      "/usr/bin/env", ["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", path])
+    return Double(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+  }
+
+  @Test func rendersWholeToMP4AndGIFWithTheFilesFramesAndDuration() throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let mp4 = dir.appendingPathComponent("card.mp4").path
+    let gif = dir.appendingPathComponent("card.gif").path
+    let r = try CLITests.run(CLITests.flick, ["render", Self.fixture("card-flip"), "-o", mp4, "-o", gif, "--quiet"])
+    #expect(r.status == 0, "\(r.stderr)")
+    for path in [mp4, gif] {
+      let p = try CLITests.probe(path, "nb_read_frames,width,height,r_frame_rate")
+      #expect(p["nb_read_frames"] == "45" && p["width"] == "200" && p["height"] == "200" && p["r_frame_rate"] == "25/1", "\(path): \(p)")
+      #expect(abs(try Self.duration(path) - 1.8) < 0.011, "\(path)")
+    }
+  }
+
+  @Test func sizeFPSAndFramesOptionsApply() throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("a.webm").path
+    let r = try CLITests.run(
+      CLITests.flick, ["render", Self.fixture("shapes-trim"), "-o", out, "--fps", "60", "--size", "400x400", "--quiet"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let p = try CLITests.probe(out, "nb_read_frames,width,height")
+    #expect(p["nb_read_frames"] == "120" && p["width"] == "400", "\(p)")
+    let part = dir.appendingPathComponent("part.gif").path
+    let q = try CLITests.run(CLITests.flick, ["render", Self.fixture("shapes-trim"), "-o", part, "--frames", "10..19", "--quiet"])
+    #expect(q.status == 0, "\(q.stderr)")
+    #expect(try CLITests.probe(part, "nb_read_frames")["nb_read_frames"] == "10")
+  }
+
+  @Test func framesAreIdenticalWhateverTheJobs() throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var sequences: [[Data]] = []
+    for jobs in ["1", "2"] {
+      let out = dir.appendingPathComponent("j\(jobs)/")
+      let r = try CLITests.run(
+        CLITests.flick, ["render", Self.fixture("masks-precomp"), "-o", out.path + "/", "--jobs", jobs, "--quiet"])
+      #expect(r.status == 0, "\(r.stderr)")
+      let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+      #expect(names.count == 60)
+      sequences.append(try names.map { try Data(contentsOf: out.appendingPathComponent($0)) })
+    }
+    #expect(sequences[0] == sequences[1])
+  }
+
+  @Test func stillAndInfoWorkOnAFileKnownByItsContent() throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let renamed = dir.appendingPathComponent("animation.lottie.txt").path
+    try FileManager.default.copyItem(atPath: Self.fixture("shapes-trim"), toPath: renamed)
+    let png = dir.appendingPathComponent("f.png").path
+    let s = try CLITests.run(CLITests.flick, ["still", renamed, "--frame", "59", "--background", "transparent", "-o", png])
+    #expect(s.status == 0, "\(s.stderr)")
+    #expect(FileManager.default.fileExists(atPath: png))
+    let bad = try CLITests.run(CLITests.flick, ["still", renamed, "--frame", "60", "-o", png])
+    #expect(bad.status == 2 && bad.stderr.contains("0…59"))
+    let i = try CLITests.run(CLITests.flick, ["info", renamed])
+    #expect(i.status == 0)
+    for line in ["canvas: 200×200 px, 30 fps, 2 s, 60 frames", "shape  ring", "frame 30–60  outro", "every feature used is drawn"] {
+      #expect(i.stdout.contains(line), "missing '\(line)' in:\n\(i.stdout)")
+    }
+    let params = try CLITests.run(CLITests.flick, ["render", renamed, "-o", png.replacingOccurrences(of: ".png", with: ".gif"), "--set", "a=1"])
+    #expect(params.status == 2 && params.stderr.contains("takes no template parameters"))
+  }
+
+  @Test func unsupportedFeaturesAreExit2NamingTheFileAndNothingIsWritten() throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("t.mp4").path
+    let r = try CLITests.run(CLITests.flick, ["render", Self.fixture("has-text"), "-o", out])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("has-text.json") && r.stderr.contains("a text layer") && r.stderr.contains("expressions"), "\(r.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    let info = try CLITests.run(CLITests.flick, ["info", Self.fixture("has-text")])
+    #expect(info.status == 0 && info.stdout.contains("layers[0] 'Title': a text layer"))
+  }
+
+  @Test func theBundledLottieTemplateRenders() throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("l.gif").path
+    let r = try CLITests.run(CLITests.flick, ["render", "lottie-spring", "-o", out, "--frames", "0..29", "--quiet"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(try CLITests.probe(out, "nb_read_frames")["nb_read_frames"] == "30")
+  }
+}
