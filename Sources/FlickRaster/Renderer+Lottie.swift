@@ -16,7 +16,6 @@ extension Renderer {
     }
   }
 
-  /// The version of rlottie Flick draws Lottie files with, as Debian packages it (rlottie has
-  /// no run-time version call; the build links the system library found by pkg-config).
-  public static let rlottieVersion = "0.1"
+  /// The version of the rlottie library loaded (``RendererFingerprint/rlottie``).
+  public static var rlottieVersion: String { RendererFingerprint.current.rlottie ?? RendererFingerprint.unavailable }
 }

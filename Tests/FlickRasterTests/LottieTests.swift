@@ -183,3 +183,26 @@ import Testing
     #expect(card.frameRate == 25 && card.frameCount == 45)
   }
 }
+
+@Suite struct FingerprintLibraryTests {
+  @Test func theFingerprintNamesRlottieAndLibrsvg() {
+    let f = RendererFingerprint.current
+    #expect(f.rlottie?.hasPrefix("0.1") == true, "\(f)")
+    #expect(f.librsvg?.hasPrefix("2.") == true, "\(f)")
+    #expect(f.description.contains("rlottie \(f.rlottie ?? "")") && f.description.contains("librsvg"))
+    // A manifest from before Flick drew Lottie or SVG records neither: that is not drift.
+    var old = f
+    old.rlottie = nil
+    old.librsvg = nil
+    #expect(f.differences(from: old) == [])
+    var other = f
+    other.rlottie = "0.2.0"
+    #expect(f.differences(from: other) == ["rlottie 0.2.0 → \(f.rlottie ?? "")"])
+  }
+
+  @Test func oldManifestsStillDecode() throws {
+    let json = #"{"cairo":"1.16.0","pango":"1.50.12","pixman":"0.42.2","freetype":"2.12.1","harfbuzz":"6.0.0","architecture":"x86_64"}"#
+    let f = try JSONDecoder().decode(RendererFingerprint.self, from: Data(json.utf8))
+    #expect(f.rlottie == nil && f.librsvg == nil)
+  }
+}
