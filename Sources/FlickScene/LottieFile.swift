@@ -246,6 +246,8 @@ struct LottieFeatureInspector {
     guard depth < Self.maximumDepth else { return note(place, "nesting deeper than \(Self.maximumDepth)") }
     if let object = value as? [String: Any] {
       if object["k"] != nil, let x = object["x"] as? String, !x.isEmpty { note(place, "expressions") }
+      // Transforms (a layer's 'ks', a group's 'tr'): rlottie 0.1 ignores skew.
+      if Self.isNonZero(object["sk"]) { note(place, "skew (rlottie 0.1 draws it unskewed)") }
       if let ty = object["ty"] as? String {
         if ty == "mm" { note(place, "merge paths") }
         if ty == "pb" { note(place, "pucker/bloat") }

@@ -71,7 +71,8 @@ masks=comp("masks-precomp", [
           {"inv":False,"mode":"s","pt":anim([(0,[path([[70,70],[130,70],[130,130],[70,130]])]),(59,[path([[40,40],[160,40],[160,160],[40,160]])])]),"o":st(100),"x":st(0),"nm":"hole"}]),
 ], assets=assets)
 
-# 3. "3D-ish": a card flip by scale and skew, rotation with perspective faked by skew
+# 3. "3D-ish": a card flip by negative scale, a tilt and a squashing shadow (rlottie 0.1 ignores
+# skew, so none is used)
 card=comp("card-flip", [
   layer(1,"shadow",[{"ty":"gr","nm":"sh","it":[
      {"ty":"el","d":1,"s":st([120,20]),"p":st([0,0])}, fill([0,0,0,1],30), tr()]}],
@@ -84,7 +85,7 @@ card=comp("card-flip", [
      {"ty":"rc","d":1,"s":st([110,150]),"p":st([0,0]),"r":st(12)},
      fill([0.55,0.36,0.96,1]),
      {"ty":"st","c":st([1,1,1,1]),"o":st(100),"w":st(4),"lc":2,"lj":2,"ml":4},
-     tr(sk=anim([(0,[0]),(20,[25]),(40,[0])]), sa=0)]}],
+     tr(r=anim([(0,[0]),(20,[-4]),(40,[0])]))]}],
      ks((100,95,0), s=anim([(0,[100,100,100]),(20,[-100,100,100]),(40,[100,100,100])]), r=anim([(0,[-6]),(40,[6])])), op=45),
 ], op=45, fr=25)
 
@@ -92,6 +93,7 @@ card=comp("card-flip", [
 text=comp("has-text", [
   {"ddd":0,"ind":1,"ty":5,"nm":"Title","sr":1,"ks":ks((100,100,0)),"ao":0,"ip":0,"op":60,"st":0,"bm":0,
    "t":{"d":{"k":[{"s":{"s":24,"f":"Inter","t":"Hello","j":0,"tr":0,"lh":28,"ls":0,"fc":[0,0,0]},"t":0}]},"p":{},"m":{"g":1,"a":st([0,0])},"a":[]}},
+  layer(3,"slanted",[{"ty":"gr","nm":"g","it":[{"ty":"rc","d":1,"s":st([40,40]),"p":st([0,0]),"r":st(0)}, fill([0,0,1,1]), tr(sk=30)]}], ks((50,50,0))),
   layer(2,"wobble",[{"ty":"gr","nm":"g","it":[{"ty":"el","d":1,"s":st([40,40]),"p":st([0,0])}, fill([1,0,0,1]), tr()]}],
      {"o":st(100),"r":{"a":0,"k":0,"x":"wiggle(2, 30)"},"p":st([100,100,0]),"a":st([0,0,0]),"s":st([100,100,100])}),
 ])
