@@ -76,7 +76,7 @@ let package = Package(
     .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion", "FlickTestSupport"]),
     .testTarget(name: "FlickSceneTests", dependencies: ["FlickScene"]),
     .testTarget(
-      name: "FlickRasterTests", dependencies: ["FlickRaster", "CRLottie", "CRSVG"],
+      name: "FlickRasterTests", dependencies: ["FlickRaster", "CCairo", "CRLottie", "CRSVG"],
       exclude: ["Fixtures"]),
     .testTarget(name: "FlickVideoTests", dependencies: ["FlickVideo", "FlickTemplates", "FlickTestSupport"]),
     .testTarget(

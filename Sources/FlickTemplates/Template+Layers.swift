@@ -155,8 +155,8 @@ extension Template {
     guard !isFolder.boolValue else { throw node.error("image \"\(written)\": '\(path)' is a folder, not a file") }
     try node.checkAssetPolicy(path, written: written, kind: "image")
     let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
-    guard ["png", "jpg", "jpeg", "webp"].contains(ext) else {
-      throw node.error("image \"\(written)\": expected a .png, .jpg, .jpeg or .webp file")
+    guard ["png", "jpg", "jpeg", "webp", "svg"].contains(ext) else {
+      throw node.error("image \"\(written)\": expected a .png, .jpg, .jpeg, .webp or .svg file")
     }
     return path
   }

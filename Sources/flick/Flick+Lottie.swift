@@ -32,7 +32,7 @@ extension Flick {
       scene = try loadTemplate(argument, arguments).scene
     }
     if let text = arguments.value("background") { scene.backgroundColor = try backgroundColor(text) }
-    try checkLottieFiles(scene)
+    try checkVectorFiles(scene)
     return scene
   }
 
@@ -54,9 +54,9 @@ extension Flick {
   }
 
   /// Loads every Lottie layer's file with rlottie (exit 2 naming the file when one fails).
-  static func checkLottieFiles(_ scene: Scene) throws(CommandError) {
+  static func checkVectorFiles(_ scene: Scene) throws(CommandError) {
     do {
-      try Renderer().checkLottieFiles(of: scene.renderTree(at: 0))
+      try Renderer().checkVectorFiles(of: scene.renderTree(at: 0))
     } catch {
       throw CommandError(message: error.description, code: .invalidInput)
     }
@@ -111,7 +111,7 @@ extension Flick {
     lines.append("")
     if file.unsupportedFeatures.isEmpty {
       do {
-        try Renderer().checkLottieFiles(of: file.scene().renderTree(at: 0))
+        try Renderer().checkVectorFiles(of: file.scene().renderTree(at: 0))
         lines.append("rlottie \(Renderer.rlottieVersion): loads it; every feature used is drawn")
       } catch {
         lines.append("rlottie \(Renderer.rlottieVersion): \(error.description)")

@@ -98,4 +98,31 @@ import Testing
     #expect(r.status == 0, "\(r.stderr)")
     #expect(try CLITests.probe(out, "nb_read_frames")["nb_read_frames"] == "30")
   }
+
+  @Test func svgContentsRenderAndAMalformedOneIsExit2NamingIt() throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let svg = CLITests.root.appendingPathComponent("Tests/FlickRasterTests/Fixtures/svg")
+    for name in ["icon.svg", "malformed.svg"] {
+      try FileManager.default.copyItem(at: svg.appendingPathComponent(name), to: dir.appendingPathComponent(name))
+    }
+    func template(_ file: String) throws -> String {
+      let path = dir.appendingPathComponent("t-\(file).json5").path
+      try Data(
+        """
+        { flick: 1, canvas: { width: 96, height: 96, fps: 10, duration: 0.5, background: "transparent" },
+          layers: [ { id: "i", size: [96, 96], position: [48, 48], contents: "\(file)" } ] }
+        """.utf8
+      ).write(to: URL(fileURLWithPath: path))
+      return path
+    }
+    let png = dir.appendingPathComponent("still.png").path
+    let ok = try CLITests.run(CLITests.flick, ["still", try template("icon.svg"), "--scale", "3", "-o", png])
+    #expect(ok.status == 0, "\(ok.stderr)")
+    let size = try CLITests.probe(png, "width,height")
+    #expect(size["width"] == "288" && size["height"] == "288")
+    let bad = try CLITests.run(CLITests.flick, ["render", try template("malformed.svg"), "-o", dir.appendingPathComponent("x.gif").path])
+    #expect(bad.status == 2 && bad.stderr.contains("malformed.svg") && bad.stderr.contains("not a valid SVG"), "\(bad.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.gif").path))
+  }
 }

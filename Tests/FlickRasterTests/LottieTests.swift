@@ -146,7 +146,7 @@ import Testing
     layer.position = Point(x: 100, y: 100)
     layer.content = .lottie(LottieContent(path: file.path, size: file.size, frameCount: file.frameCount, frameRate: 30))
     #expect {
-      try Renderer().checkLottieFiles(of: Raster.tree([layer]))
+      try Renderer().checkVectorFiles(of: Raster.tree([layer]))
     } throws: { error in
       guard case RasterError.unreadableLottie(let path, let reason) = error else { return false }
       return path == file.path && reason.contains("a text layer")
