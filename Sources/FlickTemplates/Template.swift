@@ -98,6 +98,7 @@ public struct Template: Sendable {
       path: "", file: file, context: context)
     let o = try doc.object(allowed: [
       "$schema", "flick", "name", "description", "parameters", "fonts", "styles", "canvas", "layers", "timeline",
+      "motionBlur",
     ])
     _ = try o["$schema"]?.string()
 
@@ -127,6 +128,7 @@ public struct Template: Sendable {
     if let timeline = o["timeline"] {
       try decodeTimeline(timeline, ids: ids, scene: &scene)
     }
+    if let n = o["motionBlur"] { scene.motionBlur = try decodeMotionBlur(n) }
     if canvas.automaticDuration {
       scene.duration = try automaticDuration(of: scene, canvas: canvasNode)
     }

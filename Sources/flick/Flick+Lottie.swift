@@ -6,12 +6,18 @@ import Foundation
 
 extension Flick {
   /// Options of every command that renders a SOURCE (a template or a Lottie file).
-  static let sceneOptions: Set<String> = ["background"]
+  static let sceneOptions: Set<String> = ["background", "shutter-angle", "motion-blur-samples"]
+  /// Flags of every command that renders a SOURCE.
+  static let sceneFlags: Set<String> = ["motion-blur", "no-motion-blur"]
 
-  /// The help lines for ``sceneOptions``.
+  /// The help lines for ``sceneOptions`` and ``sceneFlags``.
   static let sceneOptionsHelp = """
       --background C          the colour behind everything: #RRGGBB, #RRGGBBAA or transparent
                               (default: the template's; white for a Lottie file)
+      --motion-blur           average each moving frame over the shutter (default 180°, 16 samples;
+                              a template's motionBlur sets its own); --no-motion-blur turns it off
+      --shutter-angle A       shutter angle in degrees, 1…720 (implies --motion-blur)
+      --motion-blur-samples N instants averaged per moving frame, 2…64 (implies --motion-blur)
     """
 
   /// What a Lottie file gets behind it when no `--background` is given: Lottie files are
@@ -32,8 +38,36 @@ extension Flick {
       scene = try loadTemplate(argument, arguments).scene
     }
     if let text = arguments.value("background") { scene.backgroundColor = try backgroundColor(text) }
+    scene.motionBlur = try motionBlur(arguments, default: scene.motionBlur)
     try checkVectorFiles(scene)
     return scene
+  }
+
+  /// The shutter the options ask for, starting from the template's.
+  static func motionBlur(_ a: Arguments, default given: MotionBlur?) throws(CommandError) -> MotionBlur? {
+    if a.has("no-motion-blur") {
+      guard !a.has("motion-blur"), a.value("shutter-angle") == nil, a.value("motion-blur-samples") == nil else {
+        throw CommandError.usage("--no-motion-blur cannot be combined with the other motion blur options")
+      }
+      return nil
+    }
+    let angle = a.value("shutter-angle")
+    let samples = a.value("motion-blur-samples")
+    guard a.has("motion-blur") || angle != nil || samples != nil else { return given }
+    var blur = given ?? MotionBlur()
+    if let angle {
+      guard let v = Double(angle), MotionBlur.shutterAngles.contains(v) else {
+        throw CommandError.usage("--shutter-angle expects degrees in 1…720 such as 180, found '\(angle)'")
+      }
+      blur.shutterAngle = v
+    }
+    if let samples {
+      guard let v = Int(samples), MotionBlur.sampleCounts.contains(v) else {
+        throw CommandError.usage("--motion-blur-samples expects a whole number in 2…64, found '\(samples)'")
+      }
+      blur.samples = v
+    }
+    return blur
   }
 
   /// The Lottie file `argument` names, inspected, or nil when it is not one (by content).

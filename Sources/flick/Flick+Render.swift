@@ -57,7 +57,7 @@ extension Flick {
     static func run(_ args: [String]) throws {
       let a = try Arguments(
         args, valued: Flick.templateOptions.union(valued).union(Flick.sceneOptions),
-        flags: Flick.templateFlags.union(flags))
+        flags: Flick.templateFlags.union(flags).union(Flick.sceneFlags))
       if a.has("help") || a.has("h") {
         print(help)
         return

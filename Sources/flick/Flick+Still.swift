@@ -21,7 +21,7 @@ extension Flick {
     static func run(_ args: [String]) throws {
       let a = try Arguments(
         args, valued: Flick.templateOptions.union(["o", "output", "time", "frame", "at", "scale"]).union(Flick.sceneOptions),
-        flags: Flick.templateFlags.union(["help", "h"]))
+        flags: Flick.templateFlags.union(["help", "h"]).union(Flick.sceneFlags))
       if a.has("help") || a.has("h") {
         print(help)
         return

@@ -125,4 +125,23 @@ import Testing
     #expect(bad.status == 2 && bad.stderr.contains("malformed.svg") && bad.stderr.contains("not a valid SVG"), "\(bad.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.gif").path))
   }
+
+  @Test func motionBlurFramesAreIdenticalWhateverTheJobsAndOffIsSharp() throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    func frames(_ extra: [String]) throws -> [Data] {
+      let out = dir.appendingPathComponent(UUID().uuidString + "/")
+      let r = try CLITests.run(CLITests.flick, ["render", "motion-blur", "-o", out.path + "/", "--frames", "16..21", "--quiet"] + extra)
+      #expect(r.status == 0, "\(r.stderr)")
+      let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+      return try names.map { try Data(contentsOf: out.appendingPathComponent($0)) }
+    }
+    let one = try frames(["--jobs", "1"])
+    let two = try frames(["--jobs", "2"])
+    #expect(one.count == 6 && one == two)
+    let sharp = try frames(["--no-motion-blur"])
+    #expect(sharp.count == 6 && sharp != one)
+    let bad = try CLITests.run(CLITests.flick, ["still", "motion-blur", "--shutter-angle", "0", "-o", dir.appendingPathComponent("s.png").path])
+    #expect(bad.status == 2 && bad.stderr.contains("--shutter-angle"))
+  }
 }
