@@ -139,6 +139,8 @@ import Testing
     let one = try frames(["--jobs", "1"])
     let two = try frames(["--jobs", "2"])
     #expect(one.count == 6 && one == two)
+    let info = try CLITests.run(CLITests.flick, ["info", "motion-blur"])
+    #expect(info.stdout.contains("motion blur: 180° shutter, 16 samples per moving frame"))
     let sharp = try frames(["--no-motion-blur"])
     #expect(sharp.count == 6 && sharp != one)
     let bad = try CLITests.run(CLITests.flick, ["still", "motion-blur", "--shutter-angle", "0", "-o", dir.appendingPathComponent("s.png").path])
