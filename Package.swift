@@ -23,7 +23,7 @@ let package = Package(
     /// The layer tree and immutable render-tree snapshots.
     .target(name: "FlickScene", dependencies: ["FlickMotion"]),
     /// Cairo/Pango rasteriser; the only module that imports C.
-    .target(name: "FlickRaster", dependencies: ["FlickScene", "CCairo", "CPango", "CJPEG", "CWebP"]),
+    .target(name: "FlickRaster", dependencies: ["FlickScene", "CCairo", "CPango", "CJPEG", "CWebP", "CRLottie", "CRSVG"]),
     /// Output formats, the ffmpeg subprocess and the parallel render pipeline.
     .target(name: "FlickVideo", dependencies: ["FlickRaster"]),
     /// The versioned JSON5 template format.
@@ -65,6 +65,12 @@ let package = Package(
     .systemLibrary(
       name: "CWebP", pkgConfig: "libwebp",
       providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+    .systemLibrary(
+      name: "CRLottie", pkgConfig: "rlottie",
+      providers: [.apt(["librlottie-dev"]), .brew(["rlottie"])]),
+    .systemLibrary(
+      name: "CRSVG", pkgConfig: "librsvg-2.0",
+      providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]),
 
     // MARK: - Tests
 
@@ -74,7 +80,7 @@ let package = Package(
     .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion", "FlickTestSupport"]),
     .testTarget(name: "FlickSceneTests", dependencies: ["FlickScene"]),
     .testTarget(
-      name: "FlickRasterTests", dependencies: ["FlickRaster"],
+      name: "FlickRasterTests", dependencies: ["FlickRaster", "CCairo", "CRLottie", "CRSVG"],
       exclude: ["Fixtures"]),
     .testTarget(name: "FlickVideoTests", dependencies: ["FlickVideo", "FlickTemplates", "FlickTestSupport"]),
     .testTarget(

@@ -13,6 +13,9 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
   case missingFontFamily(family: String, layerID: String, fallback: String)
   /// A font file could not be read or is not a font fontconfig understands.
   case unreadableFont(path: String, reason: String)
+  /// A Lottie file could not be read, uses features rlottie does not draw, or rlottie cannot
+  /// load it.
+  case unreadableLottie(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -24,6 +27,7 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
       return "layer '\(layerID)': font family '\(family)' is not installed (it would fall back to '\(fallback)'); "
         + "install it or choose an installed family (fc-list : family)"
     case .unreadableFont(let path, let reason): return "cannot load font file \(path): \(reason)"
+    case .unreadableLottie(let path, let reason): return "Lottie file \(path): \(reason)"
     }
   }
 }

@@ -12,7 +12,10 @@ extension Renderer {
     try FontRegistry.register(tree.fontFiles)
     var stack = Array(tree.layers.reversed())
     while let layer = stack.popLast() {
-      if let image = layer.contents { _ = try ImageStore.image(at: image.path) }
+      if let image = layer.contents {
+        if SVGStore.isSVG(image.path) { try SVGStore.check(image.path) } else { _ = try ImageStore.image(at: image.path) }
+      }
+      if let lottie = layer.lottie { try LottieStore.check(lottie.path) }
       if let text = layer.text, !FontCatalog.isAvailable(text.fontFamily) {
         throw .missingFontFamily(family: text.fontFamily, layerID: layer.id, fallback: FontCatalog.fallback(for: text.fontFamily))
       }

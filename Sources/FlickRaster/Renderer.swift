@@ -33,6 +33,15 @@ public struct Renderer: Sendable {
     _ tree: RenderTree, scale: Double, cache: RasterCache?, arena: PixelArena, text: TextContext,
     pool: FramePool? = nil, usesCairoGroups: Bool = false
   ) throws(RasterError) -> Frame {
+    if !tree.shutterSamples.isEmpty {
+      // Motion blur: every sample drawn the same way (sharing the cache), then averaged.
+      var frames: [Frame] = []
+      for sample in tree.shutterSamples {
+        frames.append(
+          try render(sample, scale: scale, cache: cache, arena: arena, text: text, usesCairoGroups: usesCairoGroups))
+      }
+      return ShutterAverage.average(frames)
+    }
     try text.prepare(fontFiles: tree.fontFiles)
     let width = CairoDraw.pixel((tree.size.width * scale).rounded())
     let height = CairoDraw.pixel((tree.size.height * scale).rounded())

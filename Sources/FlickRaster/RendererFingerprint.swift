@@ -1,5 +1,7 @@
 internal import CCairo
 internal import CPango
+internal import CRLottie
+internal import CRSVG
 import Foundation
 
 /// The versions of the C libraries that decide Flick's pixels, read at run time from the
@@ -30,10 +32,18 @@ public struct RendererFingerprint: Sendable, Equatable, Codable, CustomStringCon
   public var harfbuzz: String
   /// CPU architecture: `x86_64`, `arm64`, ….
   public var architecture: String
+  /// rlottie version (Lottie layers), read from the loaded library's file name, or
+  /// ``unavailable``; nil in manifests written before Flick drew Lottie files.
+  public var rlottie: String?
+  /// librsvg version (SVG pictures); nil in manifests written before Flick drew SVG.
+  public var librsvg: String?
 
   public init(
-    cairo: String, pango: String, pixman: String, freetype: String, harfbuzz: String, architecture: String
+    cairo: String, pango: String, pixman: String, freetype: String, harfbuzz: String, architecture: String,
+    rlottie: String? = nil, librsvg: String? = nil
   ) {
+    self.rlottie = rlottie
+    self.librsvg = librsvg
     self.cairo = cairo
     self.pango = pango
     self.pixman = pixman
@@ -49,11 +59,16 @@ public struct RendererFingerprint: Sendable, Equatable, Codable, CustomStringCon
     pixman: versionString(symbol: "pixman_version_string"),
     freetype: freetypeVersion(),
     harfbuzz: versionString(symbol: "hb_version_string"),
-    architecture: currentArchitecture())
+    architecture: currentArchitecture(),
+    rlottie: rlottieVersion(),
+    librsvg: "\(rsvg_major_version).\(rsvg_minor_version).\(rsvg_micro_version)")
 
   /// One line: `cairo 1.16.0, pango 1.50.12, pixman 0.42.2, freetype 2.13.0, harfbuzz 6.0.0, x86_64`.
   public var description: String {
-    "cairo \(cairo), pango \(pango), pixman \(pixman), freetype \(freetype), harfbuzz \(harfbuzz), \(architecture)"
+    var text = "cairo \(cairo), pango \(pango), pixman \(pixman), freetype \(freetype), harfbuzz \(harfbuzz)"
+    if let rlottie { text += ", rlottie \(rlottie)" }
+    if let librsvg { text += ", librsvg \(librsvg)" }
+    return text + ", \(architecture)"
   }
 
   /// The names of the fields that differ from `other` (empty when the renderers are the same).
@@ -64,6 +79,9 @@ public struct RendererFingerprint: Sendable, Equatable, Codable, CustomStringCon
     if pixman != other.pixman { out.append("pixman \(other.pixman) → \(pixman)") }
     if freetype != other.freetype { out.append("freetype \(other.freetype) → \(freetype)") }
     if harfbuzz != other.harfbuzz { out.append("harfbuzz \(other.harfbuzz) → \(harfbuzz)") }
+    // Versions a manifest does not record (written before Flick used the library) are not drift.
+    if let mine = rlottie, let theirs = other.rlottie, mine != theirs { out.append("rlottie \(theirs) → \(mine)") }
+    if let mine = librsvg, let theirs = other.librsvg, mine != theirs { out.append("librsvg \(theirs) → \(mine)") }
     if architecture != other.architecture { out.append("arch \(other.architecture) → \(architecture)") }
     return out
   }
@@ -87,6 +105,38 @@ public struct RendererFingerprint: Sendable, Equatable, Codable, CustomStringCon
     let function = unsafeBitCast(sym, to: VersionString.self)
     guard let text = function() else { return unavailable }
     return String(cString: text)
+  }
+
+  /// rlottie has no version call: the version is in the file name of the library this process
+  /// loaded (`librlottie.so.0.1.0-1` → `0.1.0`), found in `/proc/self/maps` (Linux).
+  private static func rlottieVersion() -> String {
+    _ = lottie_animation_get_framerate  // the library is linked and so mapped
+    guard let maps = readToEnd("/proc/self/maps"),
+      let line = maps.split(separator: "\n").first(where: { $0.contains("/librlottie.so") }),
+      let slash = line.firstIndex(of: "/")
+    else { return unavailable }
+    let file = URL(fileURLWithPath: String(line[slash...])).resolvingSymlinksInPath().lastPathComponent
+    guard let range = file.range(of: ".so.") else { return unavailable }
+    var version = file[range.upperBound...].prefix { $0.isNumber || $0 == "." }
+    while version.hasSuffix(".") { version = version.dropLast() }
+    return version.isEmpty ? unavailable : String(version)
+  }
+
+  /// The whole file, read with `read(2)` until it returns 0 (a /proc file reports a size of 0,
+  /// and Foundation's readers trap on an interrupted read), or nil.
+  private static func readToEnd(_ path: String) -> String? {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while bytes.count < 64 << 20 {
+      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { break }
+      bytes += chunk[0..<n]
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   private static func freetypeVersion() -> String {

@@ -57,6 +57,7 @@ public enum AnyLayerProperty: Sendable {
     case "strokeStart", "strokeEnd", "lineWidth", "lineDashPhase", "fillColor", "strokeColor": .shape
     case "fontSize", "tracking", "textColor": .text
     case "colors", "startPoint", "endPoint": .gradient
+    case "frame", "progress": .lottie
     default: nil
     }
   }
@@ -80,6 +81,7 @@ public enum AnyLayerProperty: Sendable {
     .color(.fillColor), .color(.strokeColor),
     .double(.fontSize), .double(.tracking), .color(.textColor),
     .colors(.colors), .point(.startPoint), .point(.endPoint),
+    .double(.lottieFrame), .double(.lottieProgress),
   ]
 
   private static let byName: [String: AnyLayerProperty] = Dictionary(

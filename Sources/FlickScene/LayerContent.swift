@@ -8,6 +8,8 @@ public enum LayerContent: Sendable, Hashable {
   case text(TextContent)
   /// Colour stops (`CAGradientLayer`).
   case gradient(GradientContent)
+  /// A Lottie animation drawn by rlottie, one frame at a time.
+  case lottie(LottieContent)
 
   /// The kind without its payload, for messages and property lookups.
   public var kind: LayerContentKind {
@@ -16,11 +18,12 @@ public enum LayerContent: Sendable, Hashable {
     case .shape: .shape
     case .text: .text
     case .gradient: .gradient
+    case .lottie: .lottie
     }
   }
 }
 
 /// The kinds of ``LayerContent``.
 public enum LayerContentKind: String, Sendable, Hashable, CaseIterable {
-  case none, shape, text, gradient
+  case none, shape, text, gradient, lottie
 }

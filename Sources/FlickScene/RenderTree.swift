@@ -13,6 +13,9 @@ public struct RenderTree: Sendable, Equatable {
   public let time: Double
   /// Font files (absolute paths) to register before laying out text; see ``Scene/fontFiles``.
   public let fontFiles: [String]
+  /// With motion blur, the scene at each instant the shutter is open (the frame is their average
+  /// in linear light); empty when the frame is one instant. See ``MotionBlur``.
+  public var shutterSamples: [RenderTree] = []
 
   public init(size: Size, backgroundColor: Color, layers: [Layer], time: Double, fontFiles: [String] = []) {
     self.size = size

@@ -21,6 +21,8 @@ public struct Scene: Sendable {
   /// rasteriser registers them with fontconfig before laying out text, so their families can
   /// be named in `fontFamily` like installed ones.
   public var fontFiles: [String]
+  /// The camera shutter, or nil for none (every frame one instant). See ``MotionBlur``.
+  public var motionBlur: MotionBlur? = nil
 
   public init(
     size: Size, fps: Int = 60, duration: Double, backgroundColor: Color = .white,
@@ -53,6 +55,7 @@ public struct Scene: Sendable {
         break
       }
     }
-    return RenderTree(size: size, backgroundColor: backgroundColor, layers: roots, time: t, fontFiles: fontFiles)
+    return shuttered(
+      RenderTree(size: size, backgroundColor: backgroundColor, layers: roots, time: t, fontFiles: fontFiles), at: t)
   }
 }

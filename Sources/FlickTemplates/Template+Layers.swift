@@ -25,6 +25,7 @@ extension Template {
       "lineSpacing", "tracking", "truncationMode",
     ],
     .gradient: ["kind", "colors", "locations", "startPoint", "endPoint"],
+    .lottie: lottieKeys,
   ]
 
   /// Decodes one layer object (and its sublayers and mask), registering every id in `ids`.
@@ -76,6 +77,7 @@ extension Template {
     case .shape: layer.content = .shape(try decodeShape(node, o))
     case .text: layer.content = .text(try decodeText(node, o))
     case .gradient: layer.content = .gradient(try decodeGradient(node, o))
+    case .lottie: try decodeLottie(node, o, into: &layer)
     }
     for child in try o["sublayers"]?.array() ?? [] {
       layer.sublayers.append(try decodeLayer(child, ids: &ids, baseDirectory: base, depth: depth + 1))
@@ -88,7 +90,7 @@ extension Template {
   private static func layerKind(_ node: TemplateNode, _ o: [String: TemplateNode]) throws(TemplateError)
     -> LayerContentKind
   {
-    let typeNames = ["layer", "shape", "text", "gradient"]
+    let typeNames = ["layer", "shape", "text", "gradient", "lottie"]
     let present = LayerContentKind.allCases.filter { k in (contentKeys[k] ?? []).contains { o[$0] != nil } }
     let kind: LayerContentKind
     if let t = o["type"] {
@@ -153,8 +155,8 @@ extension Template {
     let written = try node.string()
     guard !written.isEmpty else { throw node.error("an image path cannot be empty") }
     let ext = URL(fileURLWithPath: written).pathExtension.lowercased()
-    guard ["png", "jpg", "jpeg", "webp"].contains(ext) else {
-      throw node.error("image \"\(written)\": expected a .png, .jpg, .jpeg or .webp file")
+    guard ["png", "jpg", "jpeg", "webp", "svg"].contains(ext) else {
+      throw node.error("image \"\(written)\": expected a .png, .jpg, .jpeg, .webp or .svg file")
     }
     // The asset policy (inside the template's folder unless --allow-outside-assets) is checked
     // before existence, so the error for a path outside does not depend on what is there.
@@ -163,6 +165,8 @@ extension Template {
     case .success(let resolved): path = resolved
     case .failure(let problem): throw node.error(problem.message(kind: "image", written: written))
     }
+    // SVG is drawn as vectors (librsvg, into the layer's own context): no bitmap to bound.
+    if ext == "svg" { return path }
     // The decoded size comes from the header, before anything is decoded: a small compressed
     // file can decode to gigabytes.
     let header: ImageHeader

@@ -110,6 +110,7 @@ public struct Template: Sendable {
       path: "", file: file, context: context)
     let o = try doc.object(allowed: [
       "$schema", "flick", "name", "description", "parameters", "fonts", "styles", "canvas", "layers", "timeline",
+      "motionBlur",
     ])
     _ = try o["$schema"]?.string()
 
@@ -135,9 +136,11 @@ public struct Template: Sendable {
         scene.layers.append(try decodeLayer(node, ids: &ids))
       }
     }
+    scene.animations.insert(contentsOf: lottieClocks(scene.layers), at: 0)
     if let timeline = o["timeline"] {
       try decodeTimeline(timeline, ids: ids, scene: &scene)
     }
+    if let n = o["motionBlur"] { scene.motionBlur = try decodeMotionBlur(n) }
     if canvas.automaticDuration {
       scene.duration = try automaticDuration(of: scene, canvas: canvasNode)
     }

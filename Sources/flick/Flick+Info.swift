@@ -5,7 +5,7 @@ extension Flick {
   /// `flick info TEMPLATE`: what a template is, what it takes and what it contains.
   enum Info {
     static let help = """
-      USAGE: flick info TEMPLATE [--set NAME=VALUE]... [--params FILE]
+      USAGE: flick info TEMPLATE|LOTTIE.json [--set NAME=VALUE]... [--params FILE]
 
       Describes TEMPLATE (a file, or the name of a bundled template): its description, its
       parameters with types, defaults and the values in effect, the canvas (size, fps,
@@ -25,6 +25,10 @@ extension Flick {
       guard a.positionals.count == 1, let path = a.positionals.first else {
         throw CommandError.usage(a.positionals.isEmpty ? "info needs a TEMPLATE" : "info takes one TEMPLATE", command: "info")
       }
+      if let lottie = try describeLottie(path) {
+        print(lottie)
+        return
+      }
       let template = try loadTemplate(path, a)
       print(describe(template, file: try templatePath(path)))
     }
@@ -40,6 +44,9 @@ extension Flick {
         "canvas: \(Int(scene.size.width))×\(Int(scene.size.height)) px, \(scene.fps) fps, \(seconds) s"
           + (template.automaticDuration ? " (auto)" : "") + ", \(scene.frameCount) frames, background "
           + (scene.backgroundColor.alpha == 0 ? "transparent" : scene.backgroundColor.hexString))
+      if let blur = scene.motionBlur {
+        lines.append("motion blur: \(TemplateNumber.format(blur.shutterAngle))° shutter, \(blur.samples) samples per moving frame")
+      }
 
       lines.append("")
       if template.parameters.isEmpty {

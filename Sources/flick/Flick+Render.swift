@@ -9,8 +9,10 @@ extension Flick {
   /// `flick render TEMPLATE -o OUT...`
   enum Render {
     static let help = """
-      USAGE: flick render TEMPLATE -o OUT [-o OUT]... [options]
+      USAGE: flick render TEMPLATE|LOTTIE.json -o OUT [-o OUT]... [options]
 
+      A Lottie file (recognised by its content) renders whole, at its own size, frame rate and
+      duration unless --size, --scale, --fps or --frames say otherwise.
       Renders every frame of TEMPLATE once and streams it into each output. The format follows the
       extension, or --format:
         .mp4   H.264 yuv420p, BT.709, +faststart (opaque; even sides, or --pad)
@@ -43,6 +45,7 @@ extension Flick {
         --measure-pipe WxH    (no TEMPLATE) measure frame transport into `ffmpeg -f null`
       CAPS (each also by environment: FLICK_MAX_FRAMES, FLICK_MAX_MEMORY, FLICK_ENCODER_TIMEOUT)
       \(Limits.renderHelp)
+      \(Flick.sceneOptionsHelp)
       TEMPLATE OPTIONS
       \(Flick.templateOptionsHelp)
       """
@@ -55,7 +58,8 @@ extension Flick {
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: Flick.templateOptions.union(valued), flags: Flick.templateFlags.union(flags))
+        args, valued: Flick.templateOptions.union(valued).union(Flick.sceneOptions),
+        flags: Flick.templateFlags.union(flags).union(Flick.sceneFlags))
       if a.has("help") || a.has("h") {
         print(help)
         return
@@ -76,8 +80,7 @@ extension Flick {
       let style = try progressStyle(a, quiet: quiet)
       let options = try encodingOptions(a)
       let jobs = try a.value("jobs").map { try integer($0, "--jobs", 1...256) }
-      let template = try loadTemplate(path, a)
-      var scene = template.scene
+      var scene = try loadScene(path, a)
       if let text = a.value("fps") { scene.fps = try integer(text, "--fps", 1...240) }
       let scale = try outputScale(a, canvas: scene.size)
       let frames = try a.value("frames").map { try frameRange($0, frameCount: scene.frameCount) }

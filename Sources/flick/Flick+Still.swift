@@ -7,7 +7,7 @@ extension Flick {
   /// `flick still TEMPLATE [--time S | --frame N | --at P%] -o FRAME.png`
   enum Still {
     static let help = """
-      USAGE: flick still TEMPLATE [--time SECONDS | --frame N | --at P%] [--scale S] -o FRAME.png
+      USAGE: flick still TEMPLATE|LOTTIE.json [--time SECONDS | --frame N | --at P%] [--scale S] -o FRAME.png
 
       Renders one frame to a PNG (RGBA, straight alpha), written atomically.
         --time SECONDS   scene time, e.g. 0.5 or 1.25s (default 0)
@@ -16,14 +16,16 @@ extension Flick {
         --scale S        pixels per canvas point (e.g. 2 for 2×)
         --max-memory B   memory cap for the frame (default 8G; FLICK_MAX_MEMORY)
       An interruption (SIGINT, SIGTERM) or --timeout leaves no temporary file and the PNG as it was.
+      \(Flick.sceneOptionsHelp)
       TEMPLATE OPTIONS
       \(Flick.templateOptionsHelp)
       """
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: Flick.templateOptions.union(["o", "output", "time", "frame", "at", "scale", Limits.memory.option]),
-        flags: Flick.templateFlags.union(["help", "h"]))
+        args, valued: Flick.templateOptions.union(["o", "output", "time", "frame", "at", "scale", Limits.memory.option])
+          .union(Flick.sceneOptions),
+        flags: Flick.templateFlags.union(["help", "h"]).union(Flick.sceneFlags))
       if a.has("help") || a.has("h") {
         print(help)
         return
@@ -48,8 +50,7 @@ extension Flick {
         }
         scale = s
       }
-      let template = try loadTemplate(path, a)
-      let scene = template.scene
+      let scene = try loadScene(path, a)
       let last = scene.frameCount - 1
       var time = 0.0
       if let text = a.value("time") {

@@ -45,6 +45,7 @@ extension LayerPainter {
   // MARK: - Contents image
 
   func drawContents(_ ref: LayerImage, of layer: Layer, in cr: OpaquePointer) throws(RasterError) {
+    if SVGStore.isSVG(ref.path) { return try drawSVGContents(ref, of: layer, in: cr) }
     let image = try ImageStore.image(at: ref.path)
     let rect = layer.contentsGravity.rect(
       forImageOf: Size(width: Double(image.width), height: Double(image.height)), in: layer.bounds)

@@ -17,12 +17,17 @@ extension LayerPainter {
     func addInner(_ r: Rect) {
       if inner == nil { inner = Box(r) } else { inner?.add(r) }
     }
-    if let image = layer.contents, let decoded = try? ImageStore.image(at: image.path) {
+    if let image = layer.contents, SVGStore.isSVG(image.path),
+      let size = try? SVGStore.withDocument(image.path, { $0.size })
+    {
+      addInner(layer.contentsGravity.rect(forImageOf: size, in: b))
+    } else if let image = layer.contents, let decoded = try? ImageStore.image(at: image.path) {
       addInner(layer.contentsGravity.rect(forImageOf: Size(width: Double(decoded.width), height: Double(decoded.height)), in: b))
     }
     switch layer.content {
     case .none: break
     case .gradient: addInner(b)
+    case .lottie(let l): addInner(layer.contentsGravity.rect(forImageOf: l.size, in: b))
     case .shape(let s):
       let p = s.path.controlPointBounds
       let w = s.strokeColor.alpha > 0 ? s.lineWidth * max(1, s.lineJoin == .miter ? s.miterLimit : 1) / 2 + 1 : 0

@@ -117,6 +117,7 @@ final class LayerPainter {
       case .shape(let shape): drawShape(shape, in: cr)
       case .text(let t): try drawText(t, of: layer, in: cr)
       case .gradient(let g): try drawGradient(g, of: layer, in: cr)
+      case .lottie(let l): try drawLottie(l, of: layer, in: cr)
       }
       for sublayer in layer.sublayersInDrawingOrder { try draw(sublayer, in: cr) }
     } catch {

@@ -28,6 +28,7 @@ final class RasterCache {
   private var gradients: [GradientKey: Entry<CairoImage?>] = [:]
   private var shadows: [ShadowKey: Entry<ShadowMask>] = [:]
   private var layouts: [TextKey: Entry<TextLayout>] = [:]
+  private var lotties: [LottieKey: Entry<CairoImage>] = [:]
   private(set) var statistics = Statistics()
 
   func beginFrame() { frame += 1 }
@@ -37,6 +38,7 @@ final class RasterCache {
     gradients = gradients.filter { $0.value.frame == frame }
     shadows = shadows.filter { $0.value.frame == frame }
     layouts = layouts.filter { $0.value.frame == frame }
+    lotties = lotties.filter { $0.value.frame == frame }
   }
 
   /// The entry for `key` in `table`, or what `make` returns, kept. The table is touched only
@@ -82,6 +84,10 @@ final class RasterCache {
     try lookup(\.shadows, key, make)
   }
 
+  func lottie(_ key: LottieKey, _ make: () throws(RasterError) -> CairoImage?) throws(RasterError) -> CairoImage? {
+    try lookup(\.lotties, key, make)
+  }
+
   func layout(_ key: TextKey, _ make: () throws(RasterError) -> TextLayout?) throws(RasterError) -> TextLayout? {
     try lookup(\.layouts, key, make)
   }
@@ -116,4 +122,13 @@ struct ShadowKey: Hashable {
 struct TextKey: Hashable {
   var text: TextContent
   var size: Size
+}
+
+/// Identifies one rendered Lottie frame.
+struct LottieKey: Hashable {
+  var path: String
+  var frame: Int
+  /// The size rlottie drew it at, in pixels.
+  var width: Int
+  var height: Int
 }

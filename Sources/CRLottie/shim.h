@@ -1,0 +1,1 @@
+#include <rlottie_capi.h>

@@ -1,0 +1,1 @@
+#include <librsvg/rsvg.h>

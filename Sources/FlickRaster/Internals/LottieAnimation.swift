@@ -1,0 +1,127 @@
+internal import CRLottie
+import FlickScene
+import Foundation
+
+/// One rlottie animation object (`Lottie_Animation`), loaded from a Lottie file.
+///
+/// rlottie renders premultiplied ARGB32 in native byte order (`ARGB32_Premultiplied`), which is
+/// exactly Cairo's `CAIRO_FORMAT_ARGB32`, so its pixels are used as they are. An object is not
+/// safe to use from two threads at once; ``LottieStore`` hands each one to a single user at a
+/// time.
+final class LottieAnimation {
+  private let handle: OpaquePointer
+  /// The composition's size in points (`w`, `h`).
+  let width: Int
+  let height: Int
+  /// rlottie's frame count (`op − ip`) and rate (`fr`).
+  let frameCount: Int
+  let frameRate: Double
+
+  /// Loads the file's JSON `data`; `path` names it and is where rlottie would look for assets.
+  init(data: Data, path: String) throws(RasterError) {
+    // rlottie keeps parsed models in a process-wide cache by key, so the key must identify the
+    // content: equal keys share one model (any other key would hand out another file's model).
+    let key = "flick:\(data.count):\(Self.fingerprint(data))"
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    var bytes = [CChar](repeating: 0, count: data.count + 1)
+    data.withUnsafeBytes { raw in
+      bytes.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[...])) }
+    }
+    guard let h = lottie_animation_from_data(bytes, key, folder) else {
+      throw .unreadableLottie(path: path, reason: "rlottie cannot load it (malformed or unsupported Lottie JSON)")
+    }
+    var w = 0
+    var hgt = 0
+    lottie_animation_get_size(h, &w, &hgt)
+    let frames = lottie_animation_get_totalframe(h)
+    guard w > 0, hgt > 0, w <= 16384, hgt <= 16384, frames > 0 else {
+      lottie_animation_destroy(h)
+      throw .unreadableLottie(path: path, reason: "rlottie reads a \(w)×\(hgt) composition of \(frames) frames")
+    }
+    self.handle = h
+    self.width = w
+    self.height = hgt
+    self.frameCount = frames
+    self.frameRate = lottie_animation_get_framerate(h)
+  }
+
+  deinit { lottie_animation_destroy(handle) }
+
+  /// Draws frame `index` (`0..<frameCount`, from the in point) over `pixels`, scaled to
+  /// `width × height` (rlottie keeps the aspect ratio, centring the composition).
+  func render(frame index: Int, into pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
+    let frame = min(max(0, index), frameCount - 1)
+    lottie_animation_render(
+      handle, frame, pixels.assumingMemoryBound(to: UInt32.self), width, height, stride)
+  }
+
+  /// FNV-1a over the bytes, as 16 hex digits.
+  private static func fingerprint(_ data: Data) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in data {
+      hash ^= UInt64(byte)
+      hash &*= 0x0000_0100_0000_01b3
+    }
+    return String(hash, radix: 16)
+  }
+}
+
+/// The loaded Lottie animations of this process, by path: the file is read and inspected once,
+/// and each worker borrows its own rlottie object (made on first use, then reused), so the
+/// parse happens once per worker and no object is drawn from two threads at once.
+enum LottieStore {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var idle: [String: [LottieAnimation]] = [:]
+  nonisolated(unsafe) private static var files: [String: Result<(Data, LottieFile), RasterError>] = [:]
+
+  /// Reads, inspects and trial-loads the file at `path` (cached), so a render can fail before
+  /// it starts.
+  ///
+  /// - Throws: ``RasterError/unreadableLottie(path:reason:)`` when the file cannot be read, is
+  ///   not Lottie, uses features rlottie does not draw, or rlottie cannot load it.
+  static func check(_ path: String) throws(RasterError) {
+    try withAnimation(path) { _ in }
+  }
+
+  /// Runs `body` with an animation object for `path` that nobody else uses meanwhile.
+  static func withAnimation<T>(_ path: String, _ body: (LottieAnimation) throws(RasterError) -> T) throws(RasterError) -> T {
+    let animation = try take(path)
+    defer { give(animation, path) }
+    return try body(animation)
+  }
+
+  private static func take(_ path: String) throws(RasterError) -> LottieAnimation {
+    lock.lock()
+    if let animation = idle[path]?.popLast() {
+      lock.unlock()
+      return animation
+    }
+    let known = files[path]
+    lock.unlock()
+    let result = known ?? read(path)
+    lock.lock()
+    files[path] = result
+    lock.unlock()
+    let (data, _) = try result.get()
+    return try LottieAnimation(data: data, path: path)
+  }
+
+  private static func give(_ animation: LottieAnimation, _ path: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    idle[path, default: []].append(animation)
+  }
+
+  private static func read(_ path: String) -> Result<(Data, LottieFile), RasterError> {
+    do {
+      let file = try LottieFile.load(path: path)
+      try file.requireSupported()
+      guard let data = FileManager.default.contents(atPath: path) else {
+        return .failure(.unreadableLottie(path: path, reason: "cannot read the file"))
+      }
+      return .success((data, file))
+    } catch {
+      return .failure(.unreadableLottie(path: path, reason: error.message))
+    }
+  }
+}

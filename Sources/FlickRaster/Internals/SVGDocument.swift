@@ -1,0 +1,142 @@
+internal import CCairo
+internal import CRSVG
+import FlickMotion
+import FlickScene
+import Foundation
+
+/// One parsed SVG document (a librsvg handle), drawn as vectors into any Cairo context.
+///
+/// It is made from the file's bytes without a base location, so librsvg loads no other file (no
+/// `<image href>` or `<use>` of another document): an SVG stays inside its template's folder. A
+/// handle is not drawn from two threads at once; ``SVGStore`` lends each to one user at a time.
+final class SVGDocument {
+  private let handle: UnsafeMutablePointer<RsvgHandle>
+  /// The intrinsic size in CSS pixels (= points): `width`/`height`, or the `viewBox` size.
+  let size: Size
+
+  /// The largest SVG file read, in bytes.
+  static let maximumFileSize = 16 << 20
+
+  init(data: Data, path: String) throws(RasterError) {
+    var error: UnsafeMutablePointer<GError>?
+    let parsed = data.withUnsafeBytes { raw in
+      rsvg_handle_new_from_data(raw.baseAddress?.assumingMemoryBound(to: UInt8.self), gsize(raw.count), &error)
+    }
+    guard let parsed else {
+      throw .unreadableImage(path: path, reason: "not a valid SVG file: \(Self.message(error))")
+    }
+    var w = 0.0
+    var h = 0.0
+    if rsvg_handle_get_intrinsic_size_in_pixels(parsed, &w, &h) == 0 || !(w > 0 && h > 0) {
+      // Percentages without a viewBox (or a zero size): nothing to place.
+      var out: RsvgRectangle = RsvgRectangle()
+      var hasViewBox: gboolean = 0
+      rsvg_handle_get_intrinsic_dimensions(parsed, nil, nil, nil, nil, &hasViewBox, &out)
+      guard hasViewBox != 0, out.width > 0, out.height > 0 else {
+        g_object_unref(UnsafeMutableRawPointer(parsed))
+        throw .unreadableImage(path: path, reason: "the SVG has no usable size (give it width and height or a viewBox)")
+      }
+      w = out.width
+      h = out.height
+    }
+    guard w.isFinite, h.isFinite, w <= 100_000, h <= 100_000 else {
+      g_object_unref(UnsafeMutableRawPointer(parsed))
+      throw .unreadableImage(path: path, reason: "the SVG's size \(w)×\(h) is out of range")
+    }
+    self.handle = parsed
+    self.size = Size(width: w, height: h)
+  }
+
+  deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
+
+  /// Draws the whole document into `rect` (user space of `cr`), scaled as librsvg places a
+  /// document in a viewport (`preserveAspectRatio`, by default centred and uniform).
+  func draw(in rect: Rect, on cr: OpaquePointer, path: String) throws(RasterError) {
+    var viewport = RsvgRectangle(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height)
+    var error: UnsafeMutablePointer<GError>?
+    guard rsvg_handle_render_document(handle, cr, &viewport, &error) != 0 else {
+      throw .unreadableImage(path: path, reason: "librsvg cannot draw it: \(Self.message(error))")
+    }
+  }
+
+  private static func message(_ error: UnsafeMutablePointer<GError>?) -> String {
+    guard let error else { return "unknown error" }
+    defer { g_error_free(error) }
+    return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+  }
+}
+
+/// The SVG documents of this process, by path: each file is read once, and every worker
+/// borrows a document of its own (parsed on its first use, then reused).
+enum SVGStore {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var idle: [String: [SVGDocument]] = [:]
+  nonisolated(unsafe) private static var files: [String: Result<Data, RasterError>] = [:]
+
+  /// Whether `path` names an SVG picture (by its extension).
+  static func isSVG(_ path: String) -> Bool {
+    let lower = path.lowercased()
+    return lower.hasSuffix(".svg")
+  }
+
+  /// Parses the file at `path` (cached) so a render fails before it starts.
+  static func check(_ path: String) throws(RasterError) {
+    _ = try withDocument(path) { $0.size }
+  }
+
+  static func withDocument<T>(_ path: String, _ body: (SVGDocument) throws(RasterError) -> T) throws(RasterError) -> T {
+    let document = try take(path)
+    defer {
+      lock.lock()
+      idle[path, default: []].append(document)
+      lock.unlock()
+    }
+    return try body(document)
+  }
+
+  private static func take(_ path: String) throws(RasterError) -> SVGDocument {
+    lock.lock()
+    if let document = idle[path]?.popLast() {
+      lock.unlock()
+      return document
+    }
+    let known = files[path]
+    lock.unlock()
+    let result = known ?? read(path)
+    lock.lock()
+    files[path] = result
+    lock.unlock()
+    return try SVGDocument(data: try result.get(), path: path)
+  }
+
+  private static func read(_ path: String) -> Result<Data, RasterError> {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+      return .failure(.unreadableImage(path: path, reason: "no such file"))
+    }
+    if let size = attributes[.size] as? Int, size > SVGDocument.maximumFileSize {
+      return .failure(.unreadableImage(path: path, reason: "the SVG is larger than \(SVGDocument.maximumFileSize >> 20) MiB"))
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return .failure(.unreadableImage(path: path, reason: "cannot read the file"))
+    }
+    return .success(data)
+  }
+}
+
+extension LayerPainter {
+  /// Draws an SVG `contents` picture as vectors into the rectangle `contentsGravity` gives it, so
+  /// it is crisp at any device scale.
+  func drawSVGContents(_ ref: LayerImage, of layer: Layer, in cr: OpaquePointer) throws(RasterError) {
+    try SVGStore.withDocument(ref.path) { document throws(RasterError) in
+      let rect = layer.contentsGravity.rect(forImageOf: document.size, in: layer.bounds)
+      guard rect.width > 0, rect.height > 0 else { return }
+      cairo_save(cr)
+      defer { cairo_restore(cr) }
+      // `resize` stretches: scale the document's own box to the rect instead of letting librsvg
+      // keep its aspect ratio.
+      cairo_translate(cr, rect.minX, rect.minY)
+      cairo_scale(cr, rect.width / document.size.width, rect.height / document.size.height)
+      try document.draw(in: Rect(origin: .zero, size: document.size), on: cr, path: ref.path)
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import FlickScene
+
+extension Renderer {
+  /// Checks that every vector file in `tree` can be drawn: each Lottie layer's file is a Lottie
+  /// file, uses only features rlottie 0.1 draws (``FlickScene/LottieFile/unsupportedFeatures``)
+  /// and rlottie loads it; each SVG `contents` parses with librsvg and has a size. What was
+  /// loaded is kept for drawing. (These are the user's files: callers report them as invalid
+  /// input, unlike a missing library.)
+  ///
+  /// - Throws: ``RasterError/unreadableLottie(path:reason:)`` or
+  ///   ``RasterError/unreadableImage(path:reason:)`` for the first file that fails, in tree order.
+  public func checkVectorFiles(of tree: RenderTree) throws(RasterError) {
+    var stack = Array(tree.layers.reversed())
+    while let layer = stack.popLast() {
+      if let lottie = layer.lottie { try LottieStore.check(lottie.path) }
+      if let image = layer.contents, SVGStore.isSVG(image.path) { try SVGStore.check(image.path) }
+      if let mask = layer.mask { stack.append(mask) }
+      stack.append(contentsOf: layer.sublayers.reversed())
+    }
+  }
+
+  /// The version of the rlottie library loaded (``RendererFingerprint/rlottie``).
+  public static var rlottieVersion: String { RendererFingerprint.current.rlottie ?? RendererFingerprint.unavailable }
+}

@@ -1,0 +1,278 @@
+import FlickMotion
+import Foundation
+
+/// What Flick knows about a Lottie file before handing it to rlottie: its canvas, timing,
+/// layers and markers, read from the JSON itself, and the After Effects features it uses that
+/// rlottie 0.1 does not draw (so they are reported instead of silently drawn wrong).
+///
+/// A file is a Lottie file by its content: a JSON object with the keys `v`, `fr`, `ip`, `op`,
+/// `w`, `h` and `layers` (whatever its name ends with).
+public struct LottieFile: Sendable, Hashable {
+  /// A named point or range of the timeline (After Effects composition markers, `markers`).
+  public struct Marker: Sendable, Hashable {
+    public var name: String
+    /// Start, in the animation's frames counted from its in point.
+    public var frame: Double
+    /// Length, in frames (0 for a point).
+    public var duration: Double
+  }
+
+  /// A top-level layer: its name and kind (`shape`, `precomp`, `solid`, `image`, `null`, …).
+  public struct LayerSummary: Sendable, Hashable {
+    public var name: String
+    public var kind: String
+  }
+
+  /// The largest Lottie file read, in bytes.
+  public static let maximumFileSize = 64 << 20
+
+  /// The file, as given.
+  public var path: String
+  /// Canvas size in points (`w`, `h`).
+  public var size: Size
+  /// Frames per second (`fr`); may be fractional, such as 29.97.
+  public var frameRate: Double
+  /// In and out points, in frames (`ip`, `op`; the out point is exclusive).
+  public var inPoint: Double
+  public var outPoint: Double
+  /// Bodymovin version that wrote the file (`v`).
+  public var version: String
+  /// Composition name (`nm`), possibly empty.
+  public var name: String
+  /// The top-level layers, top first as in the file.
+  public var layers: [LayerSummary]
+  /// Composition markers.
+  public var markers: [Marker]
+  /// Precomposition assets (`assets` with `layers`).
+  public var precompositionCount: Int
+  /// Features rlottie 0.1 does not draw, each with where it is (`layers[2] "Title": text layer`).
+  public var unsupportedFeatures: [String]
+
+  /// The number of frames rlottie draws: `op − ip` (at least 1).
+  public var frameCount: Int { max(1, Int((outPoint - inPoint).rounded(.down))) }
+  /// Length in seconds: `frameCount / fr`.
+  public var duration: Double { Double(frameCount) / frameRate }
+
+  /// Whether `data` looks like a Lottie file: a JSON object with all of Lottie's top-level keys.
+  public static func isLottie(_ data: Data) -> Bool {
+    guard let first = data.first(where: { !$0.isWhitespaceByte }), first == UInt8(ascii: "{"),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else { return false }
+    return requiredKeys.allSatisfy { object[$0] != nil }
+  }
+
+  /// Whether the file at `path` is a Lottie file (false when it cannot be read).
+  public static func isLottie(path: String) -> Bool {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+      (attributes[.type] as? FileAttributeType) == .typeRegular,
+      let size = attributes[.size] as? Int, size <= maximumFileSize,
+      let data = FileManager.default.contents(atPath: path)
+    else { return false }
+    return isLottie(data)
+  }
+
+  static let requiredKeys = ["v", "fr", "ip", "op", "w", "h", "layers"]
+
+  /// Reads and inspects the Lottie file at `path`.
+  ///
+  /// - Throws: ``LottieFileError`` when the file cannot be read, is not JSON, lacks Lottie's
+  ///   keys or has values out of range. Unsupported features are not errors here; they are
+  ///   listed in ``unsupportedFeatures`` (``requireSupported()`` throws for them).
+  public static func load(path: String) throws(LottieFileError) -> LottieFile {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+      throw LottieFileError(path: path, message: "no such file")
+    }
+    guard (attributes[.type] as? FileAttributeType) != .typeDirectory else {
+      throw LottieFileError(path: path, message: "is a folder, not a Lottie file")
+    }
+    if let size = attributes[.size] as? Int, size > maximumFileSize {
+      throw LottieFileError(path: path, message: "is \(size >> 20) MiB; Lottie files up to \(maximumFileSize >> 20) MiB are read")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw LottieFileError(path: path, message: "cannot read the file")
+    }
+    return try decode(data, path: path)
+  }
+
+  /// Inspects Lottie JSON; `path` names it in errors.
+  public static func decode(_ data: Data, path: String) throws(LottieFileError) -> LottieFile {
+    let parsed: Any
+    do {
+      parsed = try JSONSerialization.jsonObject(with: data)
+    } catch {
+      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+      throw LottieFileError(path: path, message: "is not a Lottie file: not valid JSON" + (detail.map { " (\($0))" } ?? ""))
+    }
+    guard let root = parsed as? [String: Any] else {
+      throw LottieFileError(path: path, message: "is not a Lottie file: the JSON is not an object")
+    }
+    let missing = requiredKeys.filter { root[$0] == nil }
+    guard missing.isEmpty else {
+      throw LottieFileError(
+        path: path, message: "is not a Lottie file: missing \(missing.map { "'\($0)'" }.joined(separator: ", "))")
+    }
+    func number(_ key: String, _ range: ClosedRange<Double>) throws(LottieFileError) -> Double {
+      guard let v = (root[key] as? NSNumber)?.doubleValue, v.isFinite, range.contains(v) else {
+        throw LottieFileError(
+          path: path, message: "'\(key)' must be a number in \(range.lowerBound)…\(range.upperBound), found \(root[key].map { "\($0)" } ?? "nothing")")
+      }
+      return v
+    }
+    let w = try number("w", 1...16384)
+    let h = try number("h", 1...16384)
+    let fr = try number("fr", 0.001...1000)
+    let ip = try number("ip", -1e7...1e7)
+    let op = try number("op", -1e7...1e7)
+    guard op - ip >= 1 else {
+      throw LottieFileError(path: path, message: "'op' (\(op)) must be at least one frame after 'ip' (\(ip))")
+    }
+    guard op - ip <= 1_000_000 else {
+      throw LottieFileError(path: path, message: "has \(Int(op - ip)) frames; at most 1000000 are rendered")
+    }
+    guard let layers = root["layers"] as? [Any] else {
+      throw LottieFileError(path: path, message: "'layers' must be an array")
+    }
+    let kinds: [Int: String] = [
+      0: "precomp", 1: "solid", 2: "image", 3: "null", 4: "shape", 5: "text", 6: "audio", 13: "camera",
+    ]
+    var summaries: [LayerSummary] = []
+    for item in layers {
+      let layer = item as? [String: Any] ?? [:]
+      let type = (layer["ty"] as? NSNumber)?.intValue ?? -1
+      summaries.append(LayerSummary(name: layer["nm"] as? String ?? "", kind: kinds[type] ?? "type \(type)"))
+    }
+    var markers: [Marker] = []
+    for item in root["markers"] as? [Any] ?? [] {
+      guard let m = item as? [String: Any] else { continue }
+      let t = (m["tm"] as? NSNumber)?.doubleValue ?? 0
+      markers.append(
+        Marker(name: m["cm"] as? String ?? "", frame: t - ip, duration: (m["dr"] as? NSNumber)?.doubleValue ?? 0))
+    }
+    let assets = root["assets"] as? [Any] ?? []
+    let precomps = assets.filter { (($0 as? [String: Any])?["layers"] as? [Any]) != nil }.count
+    var inspector = LottieFeatureInspector()
+    inspector.inspect(root)
+    return LottieFile(
+      path: path, size: Size(width: w, height: h), frameRate: fr, inPoint: ip, outPoint: op,
+      version: root["v"] as? String ?? "\(root["v"] ?? "")", name: root["nm"] as? String ?? "",
+      layers: summaries, markers: markers, precompositionCount: precomps,
+      unsupportedFeatures: inspector.findings)
+  }
+
+  /// Throws when the file uses features rlottie 0.1 does not draw.
+  public func requireSupported() throws(LottieFileError) {
+    guard !unsupportedFeatures.isEmpty else { return }
+    let shown = unsupportedFeatures.prefix(8)
+    let more = unsupportedFeatures.count > shown.count ? "; and \(unsupportedFeatures.count - shown.count) more" : ""
+    throw LottieFileError(
+      path: path,
+      message: "uses features rlottie 0.1 does not draw (it would render wrong): "
+        + shown.joined(separator: "; ") + more + " (see docs/lottie.md)")
+  }
+}
+
+/// A Lottie file that cannot be used: which file and why.
+public struct LottieFileError: Error, Equatable, CustomStringConvertible {
+  public var path: String
+  public var message: String
+
+  public init(path: String, message: String) {
+    self.path = path
+    self.message = message
+  }
+
+  public var description: String { "Lottie file \(path): \(message)" }
+}
+
+/// Walks the Lottie JSON for what rlottie 0.1 does not draw.
+struct LottieFeatureInspector {
+  private(set) var findings: [String] = []
+  private var seen: Set<String> = []
+  private static let maximumDepth = 512
+
+  private mutating func note(_ where_: String, _ what: String) {
+    let text = "\(where_): \(what)"
+    // One line per feature and place: a file with a hundred text layers lists each, capped later.
+    if seen.insert(text).inserted { findings.append(text) }
+  }
+
+  mutating func inspect(_ root: [String: Any]) {
+    if (root["ddd"] as? NSNumber)?.intValue == 1 { note("composition", "3D (ddd: 1; rlottie draws 3D layers flat)") }
+    if let fonts = root["chars"] as? [Any], !fonts.isEmpty { note("composition", "glyphs ('chars')") }
+    walkLayers(root["layers"] as? [Any] ?? [], at: "layers", depth: 0)
+    for (i, item) in (root["assets"] as? [Any] ?? []).enumerated() {
+      guard let asset = item as? [String: Any] else { continue }
+      let id = asset["id"] as? String ?? "\(i)"
+      if let layers = asset["layers"] as? [Any] {
+        walkLayers(layers, at: "assets[\(i)] '\(id)'.layers", depth: 1)
+      } else if let file = asset["p"] as? String, !file.hasPrefix("data:") {
+        note("assets[\(i)] '\(id)'", "an external image file '\(file)' (embed images as data: URIs)")
+      }
+    }
+  }
+
+  private mutating func walkLayers(_ layers: [Any], at place: String, depth: Int) {
+    guard depth < Self.maximumDepth else { return note(place, "nesting deeper than \(Self.maximumDepth)") }
+    for (i, item) in layers.enumerated() {
+      guard let layer = item as? [String: Any] else { continue }
+      let name = layer["nm"] as? String
+      let here = "\(place)[\(i)]" + (name.map { " '\($0)'" } ?? "")
+      let type = (layer["ty"] as? NSNumber)?.intValue ?? -1
+      if type == 5 { note(here, "a text layer") }
+      if type == 13 { note(here, "a camera layer") }
+      if (layer["ddd"] as? NSNumber)?.intValue == 1 { note(here, "a 3D layer (ddd: 1; rlottie draws it flat)") }
+      if let effects = layer["ef"] as? [Any], !effects.isEmpty { note(here, "layer effects ('ef')") }
+      if let styles = layer["sy"] as? [Any], !styles.isEmpty { note(here, "layer styles ('sy')") }
+      if let tt = (layer["tt"] as? NSNumber)?.intValue, tt != 0, type != 1 {
+        // Debian's rlottie 0.1 draws a matted shape layer as nothing (a matted solid works).
+        note(here, "a track matte on a non-solid layer (tt: \(tt); rlottie 0.1 draws it empty)")
+      }
+      if let bm = (layer["bm"] as? NSNumber)?.intValue, bm != 0 { note(here, "blend mode \(bm) (only normal is drawn)") }
+      for (j, maskItem) in (layer["masksProperties"] as? [Any] ?? []).enumerated() {
+        guard let mask = maskItem as? [String: Any] else { continue }
+        let mode = mask["mode"] as? String ?? "a"
+        if !["a", "s", "i", "n"].contains(mode) {
+          note("\(here).masksProperties[\(j)]", "mask mode '\(mode)' (add, subtract, intersect and none are drawn)")
+        }
+        if Self.isNonZero(mask["x"]) { note("\(here).masksProperties[\(j)]", "mask expansion") }
+        if Self.isNonZero(mask["f"]) { note("\(here).masksProperties[\(j)]", "mask feather") }
+      }
+      walkValue(layer, at: here, depth: depth + 1)
+    }
+  }
+
+  /// Expressions and merge paths anywhere below a layer.
+  private mutating func walkValue(_ value: Any, at place: String, depth: Int) {
+    guard depth < Self.maximumDepth else { return note(place, "nesting deeper than \(Self.maximumDepth)") }
+    if let object = value as? [String: Any] {
+      if object["k"] != nil, let x = object["x"] as? String, !x.isEmpty { note(place, "expressions") }
+      // Transforms (a layer's 'ks', a group's 'tr'): rlottie 0.1 ignores skew.
+      if Self.isNonZero(object["sk"]) { note(place, "skew (rlottie 0.1 draws it unskewed)") }
+      if let ty = object["ty"] as? String {
+        if ty == "mm" { note(place, "merge paths") }
+        if ty == "pb" { note(place, "pucker/bloat") }
+        if ty == "tw" { note(place, "twist") }
+        if ty == "zz" { note(place, "zig zag") }
+        if ty == "op" { note(place, "offset path") }
+      }
+      // Sorted: dictionaries iterate in a per-process order, and messages must not.
+      for key in object.keys.sorted() where key != "layers" && key != "masksProperties" {
+        guard let child = object[key], child is [String: Any] || child is [Any] else { continue }
+        walkValue(child, at: place, depth: depth + 1)
+      }
+    } else if let array = value as? [Any] {
+      for child in array where child is [String: Any] || child is [Any] { walkValue(child, at: place, depth: depth + 1) }
+    }
+  }
+
+  /// Whether a mask's animatable value is anything but a constant 0.
+  private static func isNonZero(_ value: Any?) -> Bool {
+    guard let property = value as? [String: Any] else { return false }
+    if let k = property["k"] as? NSNumber { return k.doubleValue != 0 }
+    return (property["a"] as? NSNumber)?.intValue == 1
+  }
+}
+
+extension UInt8 {
+  fileprivate var isWhitespaceByte: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
+}

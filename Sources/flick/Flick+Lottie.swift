@@ -1,0 +1,159 @@
+import FlickMotion
+import FlickRaster
+import FlickScene
+import FlickTemplates
+import Foundation
+
+extension Flick {
+  /// Options of every command that renders a SOURCE (a template or a Lottie file).
+  static let sceneOptions: Set<String> = ["background", "shutter-angle", "motion-blur-samples"]
+  /// Flags of every command that renders a SOURCE.
+  static let sceneFlags: Set<String> = ["motion-blur", "no-motion-blur"]
+
+  /// The help lines for ``sceneOptions`` and ``sceneFlags``.
+  static let sceneOptionsHelp = """
+      --background C          the colour behind everything: #RRGGBB, #RRGGBBAA or transparent
+                              (default: the template's; white for a Lottie file)
+      --motion-blur           average each moving frame over the shutter (default 180°, 16 samples;
+                              a template's motionBlur sets its own); --no-motion-blur turns it off
+      --shutter-angle A       shutter angle in degrees, 1…720 (implies --motion-blur)
+      --motion-blur-samples N instants averaged per moving frame, 2…64 (implies --motion-blur)
+    """
+
+  /// What a Lottie file gets behind it when no `--background` is given: Lottie files are
+  /// transparent, but most outputs (MP4) are not, and players show them on white.
+  static let lottieBackground = Color.white
+
+  /// The scene a SOURCE argument names: a Lottie file (recognised by its content, whatever its
+  /// name), or else a template file or bundled template name. Every Lottie file it uses is
+  /// checked with rlottie first, so a bad one is an invalid-input error (exit 2) naming it.
+  static func loadScene(_ argument: String, _ arguments: Arguments) throws(CommandError) -> Scene {
+    var scene: Scene
+    if let file = try lottieFile(argument) {
+      if !arguments.all("set").isEmpty || !arguments.all("params").isEmpty {
+        throw CommandError.usage("\(argument) is a Lottie file: it takes no template parameters (--set, --params)")
+      }
+      scene = file.scene(backgroundColor: lottieBackground)
+    } else {
+      scene = try loadTemplate(argument, arguments).scene
+    }
+    if let text = arguments.value("background") { scene.backgroundColor = try backgroundColor(text) }
+    scene.motionBlur = try motionBlur(arguments, default: scene.motionBlur)
+    try checkVectorFiles(scene)
+    return scene
+  }
+
+  /// The shutter the options ask for, starting from the template's.
+  static func motionBlur(_ a: Arguments, default given: MotionBlur?) throws(CommandError) -> MotionBlur? {
+    if a.has("no-motion-blur") {
+      guard !a.has("motion-blur"), a.value("shutter-angle") == nil, a.value("motion-blur-samples") == nil else {
+        throw CommandError.usage("--no-motion-blur cannot be combined with the other motion blur options")
+      }
+      return nil
+    }
+    let angle = a.value("shutter-angle")
+    let samples = a.value("motion-blur-samples")
+    guard a.has("motion-blur") || angle != nil || samples != nil else { return given }
+    var blur = given ?? MotionBlur()
+    if let angle {
+      guard let v = Double(angle), MotionBlur.shutterAngles.contains(v) else {
+        throw CommandError.usage("--shutter-angle expects degrees in 1…720 such as 180, found '\(angle)'")
+      }
+      blur.shutterAngle = v
+    }
+    if let samples {
+      guard let v = Int(samples), MotionBlur.sampleCounts.contains(v) else {
+        throw CommandError.usage("--motion-blur-samples expects a whole number in 2…64, found '\(samples)'")
+      }
+      blur.samples = v
+    }
+    return blur
+  }
+
+  /// The Lottie file `argument` names, inspected, or nil when it is not one (by content).
+  ///
+  /// - Throws: exit 2 when it is a Lottie file that uses features rlottie does not draw.
+  static func lottieFile(_ argument: String) throws(CommandError) -> LottieFile? {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), !isFolder.boolValue,
+      LottieFile.isLottie(path: argument)
+    else { return nil }
+    do {
+      let file = try LottieFile.load(path: argument)
+      try file.requireSupported()
+      return file
+    } catch {
+      throw CommandError(message: error.description, code: .invalidInput)
+    }
+  }
+
+  /// Loads every Lottie layer's file with rlottie (exit 2 naming the file when one fails).
+  static func checkVectorFiles(_ scene: Scene) throws(CommandError) {
+    do {
+      try Renderer().checkVectorFiles(of: scene.renderTree(at: 0))
+    } catch {
+      throw CommandError(message: error.description, code: .invalidInput)
+    }
+  }
+
+  static func backgroundColor(_ text: String) throws(CommandError) -> Color {
+    if text.lowercased() == "transparent" || text.lowercased() == "none" { return .clear }
+    guard let color = Color(hex: text) else {
+      throw CommandError.usage("--background expects #RRGGBB, #RRGGBBAA or transparent, found '\(text)'")
+    }
+    return color
+  }
+
+  /// `flick info` for a Lottie file: canvas, timing, layers, markers and what rlottie makes of it.
+  static func describeLottie(_ path: String) throws(CommandError) -> String? {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+      LottieFile.isLottie(path: path)
+    else { return nil }
+    let file: LottieFile
+    do {
+      file = try LottieFile.load(path: path)
+    } catch {
+      throw CommandError(message: error.description, code: .invalidInput)
+    }
+    var lines: [String] = []
+    lines.append("Lottie file" + (file.name.isEmpty ? "" : " — \(file.name)") + " (bodymovin \(file.version))")
+    lines.append("file: \(path)")
+    let fps = TemplateNumber.format(file.frameRate)
+    lines.append(
+      "canvas: \(Int(file.size.width))×\(Int(file.size.height)) px, \(fps) fps, "
+        + "\(TemplateNumber.format(file.duration)) s, \(file.frameCount) frames "
+        + "(ip \(TemplateNumber.format(file.inPoint)), op \(TemplateNumber.format(file.outPoint))), transparent")
+    if file.frameRate != file.frameRate.rounded() {
+      lines.append("  renders at \(max(1, Int(file.frameRate.rounded()))) fps unless --fps is given (frames follow time)")
+    }
+    lines.append("")
+    lines.append("layers: \(file.layers.count)" + (file.precompositionCount > 0 ? ", precompositions: \(file.precompositionCount)" : ""))
+    for layer in file.layers {
+      lines.append("  \(layer.kind)  \(layer.name.isEmpty ? "(unnamed)" : layer.name)")
+    }
+    lines.append("")
+    if file.markers.isEmpty {
+      lines.append("markers: none")
+    } else {
+      lines.append("markers:")
+      for m in file.markers {
+        let end = m.duration > 0 ? "–\(TemplateNumber.format(m.frame + m.duration))" : ""
+        lines.append("  frame \(TemplateNumber.format(m.frame))\(end)  \(m.name)")
+      }
+    }
+    lines.append("")
+    if file.unsupportedFeatures.isEmpty {
+      do {
+        try Renderer().checkVectorFiles(of: file.scene().renderTree(at: 0))
+        lines.append("rlottie \(Renderer.rlottieVersion): loads it; every feature used is drawn")
+      } catch {
+        lines.append("rlottie \(Renderer.rlottieVersion): \(error.description)")
+      }
+    } else {
+      lines.append("not drawn by rlottie \(Renderer.rlottieVersion) (render refuses the file):")
+      for feature in file.unsupportedFeatures { lines.append("  \(feature)") }
+    }
+    return lines.joined(separator: "\n")
+  }
+}
