@@ -90,4 +90,33 @@ public enum AnyLayerProperty: Sendable {
 
   /// The property called `name` (case-sensitive, as in Pop and Core Animation), or nil.
   public static func named(_ name: String) -> AnyLayerProperty? { byName[name] }
+
+  /// Names that write the same layer state under different names (`position` writes what
+  /// `positionX` and `positionY` write). Animations of one group must be listed in time order
+  /// and hand motion over to each other.
+  public static let stateGroups: [[String]] = [
+    ["position", "positionX", "positionY"], ["scaleXY", "scaleX", "scaleY"],
+    ["translationXY", "translationX", "translationY"], ["bounds", "size"],
+  ]
+
+  private static let groupOf: [String: [String]] = {
+    var out: [String: [String]] = [:]
+    for group in stateGroups { for name in group { out[name] = group } }
+    return out
+  }()
+
+  /// Every name writing the state `name` writes, `name` included (just `[name]` for most).
+  public static func sameState(as name: String) -> [String] { groupOf[name] ?? [name] }
+
+  /// Writes the value type's zero into `layer` (clearing the state this property writes).
+  public func writeZero(into layer: inout Layer) {
+    switch self {
+    case .double(let p): p.write(&layer, .zero)
+    case .point(let p): p.write(&layer, .zero)
+    case .size(let p): p.write(&layer, .zero)
+    case .rect(let p): p.write(&layer, .zero)
+    case .color(let p): p.write(&layer, .zero)
+    case .colors(let p): p.write(&layer, .zero)
+    }
+  }
 }

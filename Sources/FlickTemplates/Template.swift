@@ -27,6 +27,9 @@ public struct Template: Sendable {
   public var automaticDuration: Bool
   /// The scene, ready to render.
   public var scene: Scene
+  /// The scene's animations as property tracks: value and velocity of any property of any
+  /// layer at any time, with left and right limits (what `flick trace` prints).
+  public var tracks: PropertyTracks = PropertyTracks(layers: [])
 
   /// Reads and decodes the template at `path` with its default parameters.
   ///
@@ -123,8 +126,9 @@ public struct Template: Sendable {
         scene.layers.append(try decodeLayer(node, ids: &ids))
       }
     }
+    var tracks = PropertyTracks(layers: scene.layers)
     if let timeline = o["timeline"] {
-      try decodeTimeline(timeline, ids: ids, scene: &scene)
+      tracks = try decodeTimeline(timeline, ids: ids, scene: &scene)
     }
     if canvas.automaticDuration {
       scene.duration = try automaticDuration(of: scene, canvas: canvasNode)
@@ -135,7 +139,7 @@ public struct Template: Sendable {
       parameters: declared,
       parameterValues: values,
       automaticDuration: canvas.automaticDuration,
-      scene: scene)
+      scene: scene, tracks: tracks)
   }
 
   /// Font files given as `font` parameter values: each value becomes the file's preferred

@@ -113,7 +113,8 @@ extension TimelineCompiler {
         do {
           try body(&script.animator)
         } catch {
-          throw doNode.error(error.message)
+          let hint = command == .finish ? "; in a template, { do: \"stop\" } comes before 'finish'" : ""
+          throw doNode.error(error.message + hint)
         }
       }
       let previous = time ?? 0
@@ -133,10 +134,9 @@ extension TimelineCompiler {
         try control { a throws(AnimatorError) in try a.addAnimation(AnimatorScript.progressProperty, to: 1, at: t) }
       }
       time = t
+      // The state rules (what a stopped or running animator accepts) are PropertyAnimator's
+      // own, the same for templates and Swift: `control` reports what it throws.
       let state = script.animator.state(at: t)
-      if state == .stopped && command != .finish {
-        throw doNode.error("the animator was stopped; a stopped animator can only 'finish' (UIKit)")
-      }
       switch command {
       case .start:
         let delay = try e["delay"]?.double(in: 0...3600) ?? 0
@@ -175,17 +175,16 @@ extension TimelineCompiler {
         let withoutFinishing = try e["withoutFinishing"]?.bool() ?? false
         try control { a throws(AnimatorError) in try a.stopAnimation(withoutFinishing: withoutFinishing, at: t) }
       case .finish:
-        guard state == .stopped else {
-          throw doNode.error("'finish' needs a stopped animator (add { do: \"stop\" } before it), as in UIKit")
-        }
         let name = try e["position"]?.string(oneOf: ["start", "current", "end"]) ?? "end"
         let position = PropertyAnimator<Double>.Position(rawValue: name) ?? .end
         try control { a throws(AnimatorError) in try a.finishAnimation(at: position, time: t) }
       }
     }
     let last = time ?? 0
+    // The last completion (a run scheduled after a start delay counts: it has not begun at the
+    // last event yet), or the last event or glide when the animator ends held.
     let natural = script.animator.completions(through: .greatestFiniteMagnitude).last?.time ?? 0
-    script.end = script.animator.isRunning(at: last) ? max(natural, last) : max(last, busyUntil)
+    script.end = max(natural, last, busyUntil)
     return script
   }
 }
