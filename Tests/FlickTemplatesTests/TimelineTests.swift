@@ -272,11 +272,13 @@ import Testing
     #expect(Self.near(Self.x(s, "a", 1.9), 150))  // paused at fraction 0.25
     #expect(Self.near(Self.x(s, "a", 2.25), 200))  // half-way through the scrub 0.25 → 0.75
     #expect(Self.near(Self.x(s, "a", 2.75), 250))  // scrubbed to 0.75
-    // continue: the remaining 0.25 takes 0.5 × 2 s = 1 s, so 0.25 per second.
-    #expect(Self.near(Self.x(s, "a", 3.1), 255))
-    // reversed at 3.2 (fraction 0.8), back at the same rate until stopped at 3.5 (0.725).
-    #expect(Self.near(Self.x(s, "a", 3.4), 250))
-    #expect(Self.near(Self.x(s, "a", 3.9), 245))  // stopped: holds the current value
+    // continue: the remaining 0.25 takes 0.5 × 2 s = 1 s; the linear timing takes over from the
+    // scrubbed progress at rest (velocity continuous): p = 0.75 + 0.25·(s − s(1 − s)²), s = 0.1.
+    #expect(Self.near(Self.x(s, "a", 3.1), 250.95))
+    // reversed at 3.2 (fraction 0.8, progress 0.768): back along the linear curve, 0.24 per
+    // second, until stopped at 3.5 (fraction 0.725, progress 0.696).
+    #expect(Self.near(Self.x(s, "a", 3.4), 244))
+    #expect(Self.near(Self.x(s, "a", 3.9), 239.2))  // stopped: holds the current value
     #expect(Self.x(s, "a", 4.0) == 300)  // finished at the end
     #expect(Self.near(s.duration, 4))
   }

@@ -211,6 +211,27 @@ public struct Animator<Root: Sendable>: Sendable {
     return s.velocity(at: t)
   }
 
+  /// The left limit of the value of `key` at `t`: what a hand-over at `t` continues from.
+  public func value<Value: Animatable>(of key: AnimationKey, as _: Value.Type = Value.self, before t: Double) -> Value? {
+    guard let s = segment(before: key, at: t) as? _Segment<Root, Value> else { return nil }
+    return s.value(before: t)
+  }
+
+  /// The left limit of the velocity of `key` at `t`, units/s: at the instant an animation ends,
+  /// the velocity it ended with (``velocity(of:as:at:)`` is already zero there).
+  public func velocity<Value: Animatable>(of key: AnimationKey, as _: Value.Type = Value.self, before t: Double) -> Value? {
+    guard let s = segment(before: key, at: t) as? _Segment<Root, Value> else { return nil }
+    return s.velocity(before: t)
+  }
+
+  /// The animation owning `key` just before `t` (the latest one added strictly before `t`).
+  func segment(before key: AnimationKey, at t: Double) -> (any _SegmentProtocol<Root>)? {
+    let state = self.state
+    guard let list = state.byKey[key] else { return nil }
+    for i in list.reversed() where state.segments[i].start < t { return state.segments[i] }
+    return nil
+  }
+
   /// Whether an animation is running under `key` at `t` (started and not yet ended).
   public func isAnimating(_ key: AnimationKey, at t: Double) -> Bool {
     guard let s = segment(for: key, at: t) else { return false }

@@ -3,7 +3,7 @@ extension PropertyAnimator {
 
   /// Seconds of the running motion until it reaches its end (u = 1, or 0 reversed).
   private func remaining(_ m: Motion) -> Double {
-    guard case .running(let u0, _, let reversed, _, let seconds) = m else { return .infinity }
+    guard case .running(let u0, _, let reversed, _, let seconds, _) = m else { return .infinity }
     return (reversed ? u0 : 1 - u0) * seconds
   }
 
@@ -11,19 +11,63 @@ extension PropertyAnimator {
   private func evaluate(_ s: Segment, at t: Double) -> (u: Double, p: Double, ended: Bool) {
     switch s.motion {
     case .held(let u, let p): return (u, p, false)
-    case .running(let u0, let p0, let reversed, let curve, let seconds):
+    case .running(let u0, let p0, let reversed, let curve, let seconds, let takeover):
       let elapsed = max(0, t - s.start)
       let ended = elapsed >= remaining(s.motion)
       let uEnd = reversed ? 0.0 : 1.0
       let pEnd = uEnd
       if ended || seconds <= 0 { return (uEnd, pEnd, true) }
       let u = reversed ? u0 - elapsed / seconds : u0 + elapsed / seconds
+      if let takeover { return (u, takeover.value(at: elapsed), false) }
       let c0 = curve.progress(u0)
       let cEnd = curve.progress(uEnd)
       let denominator = c0 - cEnd
       let p = denominator == 0 ? pEnd : pEnd + (p0 - pEnd) * (curve.progress(u) - cEnd) / denominator
       return (u, p, false)
     }
+  }
+
+  /// d(progress)/dt of segment `s` at `t` (the right limit), progress per second.
+  private func progressRate(_ s: Segment, at t: Double) -> Double {
+    guard case .running(let u0, let p0, let reversed, let curve, let seconds, let takeover) = s.motion else { return 0 }
+    let elapsed = max(0, t - s.start)
+    if elapsed >= remaining(s.motion) || seconds <= 0 { return 0 }
+    if let takeover { return takeover.velocity(at: elapsed) }
+    let u = reversed ? u0 - elapsed / seconds : u0 + elapsed / seconds
+    let uEnd = reversed ? 0.0 : 1.0
+    let denominator = curve.progress(u0) - curve.progress(uEnd)
+    guard denominator != 0 else { return 0 }
+    return (p0 - uEnd) / denominator * curve.slope(u) * (reversed ? -1 : 1) / seconds
+  }
+
+  /// d(progress)/dt at scene time `t`, progress per second (0 while held or ended): with
+  /// ``progress(at:)`` it gives every property's velocity, `(to − from) · rate`.
+  public func progressVelocity(at t: Double) -> Double { progressRate(segments[segmentIndex(at: t)], at: t) }
+
+  /// The left limit of ``progressVelocity(at:)`` at `t`: the rate just before a control call or
+  /// the end at `t` (what ``continueAnimation(withTimingParameters:durationFactor:at:)`` continues).
+  public func progressVelocity(before t: Double) -> Double {
+    var i = 0
+    for (j, s) in segments.enumerated() where s.start < t { i = j }
+    let s = segments[i]
+    guard case .running = s.motion else { return 0 }
+    if t - s.start > remaining(s.motion) { return 0 }
+    return leftRate(s, at: t)
+  }
+
+  /// The left limit of progress at `t`.
+  public func progress(before t: Double) -> Double {
+    var i = 0
+    for (j, s) in segments.enumerated() where s.start < t { i = j }
+    return evaluate(segments[i], at: min(t, segments[i].start + remaining(segments[i].motion)).nextDown).p
+  }
+
+  /// The rate of a running segment just before `t` (its end velocity at its end).
+  private func leftRate(_ s: Segment, at t: Double) -> Double {
+    guard case .running(_, _, _, _, _, let takeover) = s.motion else { return 0 }
+    let elapsed = max(0, t - s.start)
+    if let takeover { return takeover.velocity(before: elapsed) }
+    return progressRate(s, at: s.start + min(elapsed, remaining(s.motion)).nextDown)
   }
 
   private func segmentIndex(at t: Double) -> Int {
@@ -71,7 +115,7 @@ extension PropertyAnimator {
   /// last run if it falls by then.
   public func completions(through t: Double) -> [(time: Double, position: Position)] {
     var out = completionTimes.filter { $0.time <= t }
-    if let last = segments.last, case .running(_, _, let reversed, _, _) = last.motion, !pausesOnCompletion {
+    if let last = segments.last, case .running(_, _, let reversed, _, _, _) = last.motion, !pausesOnCompletion {
       let end = last.start + remaining(last.motion)
       if end <= t { out.append((end, reversed ? .start : .end)) }
     }
@@ -89,7 +133,7 @@ extension PropertyAnimator {
     }
     lastTime = t
     segments.removeAll { $0.start > t }
-    guard let last = segments.last, case .running(_, _, let reversed, _, _) = last.motion else { return }
+    guard let last = segments.last, case .running(_, _, let reversed, _, _, _) = last.motion else { return }
     let end = last.start + remaining(last.motion)
     guard end <= t else { return }
     let pEnd = reversed ? 0.0 : 1.0
@@ -122,8 +166,21 @@ extension PropertyAnimator {
     let (u, p, _) = now(t)
     segments.append(
       Segment(
-        start: t, motion: .running(u0: u, p0: p, reversed: reversed, curve: currentCurve, seconds: currentSeconds),
+        start: t, motion: .running(u0: u, p0: p, reversed: reversed, curve: currentCurve, seconds: currentSeconds, takeover: nil),
         state: state, tracksVisible: current.tracksVisible))
+  }
+
+  /// Runs from `t` with `parameters` taking over from the progress and velocity on screen, toward
+  /// the current destination (1, or 0 reversed), in `seconds`.
+  private mutating func takeOver(from t: Double, parameters: TimingParameters, seconds: Double) {
+    let (u, p, running) = now(t)
+    let v = running ? leftRate(current, at: t) : 0
+    let curve = parameters.takeover(from: p, velocity: v, to: reversed ? 0 : 1, seconds: seconds)
+    segments.append(
+      Segment(
+        start: t,
+        motion: .running(u0: u, p0: p, reversed: reversed, curve: currentCurve, seconds: currentSeconds, takeover: curve),
+        state: .active, tracksVisible: current.tracksVisible))
   }
 
   private mutating func hold(at t: Double, u: Double? = nil, p: Double? = nil, state: State) {
@@ -226,9 +283,17 @@ extension PropertyAnimator {
     reversed = false
   }
 
-  /// `continueAnimation(withTimingParameters:durationFactor:)`: runs the rest with a new curve
-  /// (nil keeps the current one); as in UIKit, the part that is left takes `durationFactor ×` the
-  /// original duration ("as if started from its current position with a new duration"). Active only.
+  /// `continueAnimation(withTimingParameters:durationFactor:)`: runs the rest with a new timing
+  /// (nil keeps the current one), from paused, running or reversed. As in UIKit the new timing
+  /// *takes over*: it starts from the progress on screen **and** its velocity (0 when paused; the
+  /// live velocity when running or just reversed) and heads for the current destination (the end,
+  /// or the start when reversed), so value and velocity are continuous at the join. The part
+  /// that is left takes `durationFactor ×` the original duration ("as if started from its current
+  /// position with a new duration"). Active only.
+  ///
+  /// Cubic timing takes over as a ``ContinuingTween`` along the curve; a spring as a
+  /// ``SpringAnimation`` from the current progress with the current velocity plus its own
+  /// `initialVelocity` (`.spring(dampingRatio:)` tuned to settle in the time left).
   public mutating func continueAnimation(
     withTimingParameters parameters: TimingParameters?, durationFactor: Double, at t: Double
   ) throws(AnimatorError) {
@@ -243,9 +308,13 @@ extension PropertyAnimator {
     // fraction still to go takes durationFactor × duration.
     let u = fractionComplete(at: t)
     let left = reversed ? u : 1 - u
-    currentSeconds = left > 0 ? duration * durationFactor / left : duration * durationFactor
-    if let parameters { currentCurve = parameters.curve(duration: currentSeconds) }
-    run(from: t)
+    let seconds = duration * durationFactor
+    currentSeconds = left > 0 ? seconds / left : seconds
+    if let parameters {
+      currentParameters = parameters
+      currentCurve = parameters.curve(duration: currentSeconds)
+    }
+    takeOver(from: t, parameters: currentParameters, seconds: left > 0 ? seconds : 0)
   }
 
   /// `addAnimations(_:delayFactor:)` for one property: animates it from its value at `t` to
@@ -275,7 +344,15 @@ extension PropertyAnimator {
     copy.start = t
     if case .running = copy.motion {
       let e = now(t)
-      copy.motion = .running(u0: e.u, p0: e.p, reversed: reversed, curve: currentCurve, seconds: currentSeconds)
+      if case .running(_, _, _, _, _, let takeover?) = copy.motion {
+        // Same motion, re-anchored at t (the takeover curve's clock starts at its own start).
+        let shift = t - current.start
+        copy.motion = .running(
+          u0: e.u, p0: e.p, reversed: reversed, curve: currentCurve, seconds: currentSeconds,
+          takeover: AnyAnimationCurve(ShiftedCurve(base: takeover, shift: shift)))
+      } else {
+        copy.motion = .running(u0: e.u, p0: e.p, reversed: reversed, curve: currentCurve, seconds: currentSeconds, takeover: nil)
+      }
     }
     copy.tracksVisible = tracks.count
     segments.append(copy)

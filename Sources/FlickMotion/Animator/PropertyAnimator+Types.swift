@@ -26,16 +26,49 @@ extension PropertyAnimator {
     /// the speed; the progress is the spring's, sampled at `u × duration`.
     case springPhysics(SpringParameters, initialVelocity: Double)
 
+    /// The progress curve that takes over at progress `p0` moving at `v0` (progress/s) and heads
+    /// for `target` (1, or 0 reversed), reaching it `seconds` later: value and velocity are
+    /// continuous at the join (``PropertyAnimator/continueAnimation(withTimingParameters:durationFactor:at:)``).
+    ///
+    /// - cubic: a ``ContinuingTween`` along the timing curve, starting at exactly `v0`;
+    /// - `spring(dampingRatio:)`: a spring with that damping ratio tuned (as at init) to settle a
+    ///   unit move in `seconds`, starting at `v0` plus its own normalised `initialVelocity`;
+    /// - `springPhysics`: the given spring from (`p0`, `v0` + normalised `initialVelocity`).
+    ///
+    /// A spring that has not settled when the time is up snaps to `target` then, as the
+    /// animator ends (UIKit's spring animators also end at their duration).
+    public func takeover(from p0: Double, velocity v0: Double, to target: Double, seconds: Double) -> AnyAnimationCurve<Double> {
+      let seconds = seconds.isFinite ? max(seconds, 0) : 0
+      switch self {
+      case .cubic(let f):
+        return AnyAnimationCurve(
+          ContinuingTween(BasicAnimation(from: p0, to: target, duration: seconds, timingFunction: f), initialVelocity: v0))
+      case .spring(let zeta, let vn):
+        let p = Self.calibrated(dampingRatio: zeta, normalizedVelocity: vn, duration: seconds)
+        return AnyAnimationCurve(
+          SpringAnimation(from: p0, to: target, velocity: v0 + vn * (target - p0), parameters: p, restThreshold: 0.001))
+      case .springPhysics(let p, let vn):
+        return AnyAnimationCurve(
+          SpringAnimation(from: p0, to: target, velocity: v0 + vn * (target - p0), parameters: p, restThreshold: 0.001))
+      }
+    }
+
+    /// `UISpringTimingParameters(dampingRatio:)` for an animator of `duration` seconds: the
+    /// spring with damping ratio ζ whose unit move (with normalised velocity `v`) settles then.
+    static func calibrated(dampingRatio zeta: Double, normalizedVelocity v: Double, duration: Double) -> SpringParameters {
+      // Settling time scales as 1/ω₀ for a fixed ζ and normalised velocity: solve with ω₀ = 1.
+      let unit = SpringParameters(response: 2 * .pi, dampingRatio: max(zeta, 0.01))
+      let settle = SpringAnimation(from: 0.0, to: 1, velocity: v, parameters: unit, restThreshold: 0.001).duration
+      let omega = max(settle, 1e-9) / max(duration, 1e-9)
+      return SpringParameters(response: 2 * .pi / omega, dampingRatio: max(zeta, 0.01))
+    }
+
     /// The progress curve over the time fraction `u ∈ 0…1` of an animator lasting `duration` seconds.
     func curve(duration: Double) -> ProgressCurve {
       switch self {
       case .cubic(let f): return ProgressCurve(kind: .cubic(f))
       case .spring(let zeta, let v):
-        // Settling time scales as 1/ω₀ for a fixed ζ and normalised velocity: solve with ω₀ = 1.
-        let unit = SpringParameters(response: 2 * .pi, dampingRatio: max(zeta, 0.01))
-        let settle = SpringAnimation(from: 0.0, to: 1, velocity: v, parameters: unit, restThreshold: 0.001).duration
-        let omega = max(settle, 1e-9) / max(duration, 1e-9)
-        let p = SpringParameters(response: 2 * .pi / omega, dampingRatio: max(zeta, 0.01))
+        let p = Self.calibrated(dampingRatio: zeta, normalizedVelocity: v, duration: duration)
         return ProgressCurve(kind: .spring(SpringAnimation(from: 0.0, to: 1, velocity: v, parameters: p, restThreshold: 0.001)), duration: duration)
       case .springPhysics(let p, let v):
         return ProgressCurve(kind: .spring(SpringAnimation(from: 0.0, to: 1, velocity: v, parameters: p, restThreshold: 0.001)), duration: duration)
@@ -59,5 +92,92 @@ extension PropertyAnimator {
       case .spring(let s): return u >= 1 ? 1 : s.value(at: u * duration)
       }
     }
+
+    /// d(progress)/du.
+    func slope(_ u: Double) -> Double {
+      guard u >= 0, u <= 1 else { return 0 }
+      switch kind {
+      case .cubic(let f): return f.slope(at: u)
+      case .spring(let s): return u >= 1 ? 0 : s.velocity(at: u * duration) * duration
+      }
+    }
   }
+
+  /// One control call as a value (UIKit's `UIViewPropertyAnimator` methods), so a script — a
+  /// template's `events`, a test, a replay — goes through exactly the rules the Swift methods
+  /// apply (see the state table on ``PropertyAnimator``).
+  public enum Command: Sendable, Hashable {
+    /// ``PropertyAnimator/startAnimation(at:)``.
+    case start
+    /// ``PropertyAnimator/startAnimation(afterDelay:at:)``, seconds.
+    case startAfterDelay(Double)
+    /// ``PropertyAnimator/pauseAnimation(at:)``.
+    case pause
+    /// ``PropertyAnimator/setFractionComplete(_:at:)`` (0…1).
+    case setFractionComplete(Double)
+    /// ``PropertyAnimator/setReversed(_:at:)``.
+    case setReversed(Bool)
+    /// ``PropertyAnimator/stopAnimation(withoutFinishing:at:)``.
+    case stop(withoutFinishing: Bool)
+    /// ``PropertyAnimator/finishAnimation(at:time:)``.
+    case finish(at: Position)
+    /// ``PropertyAnimator/continueAnimation(withTimingParameters:durationFactor:at:)``.
+    case continueAnimation(TimingParameters?, durationFactor: Double)
+  }
+
+  /// What a legal control call did.
+  public enum Outcome: Sendable, Hashable {
+    /// It changed the animator.
+    case applied
+    /// UIKit ignores it in this state (reverse on a stopped animator, start while running, pause
+    /// while paused, reversing to the direction it already has); the reason says why.
+    case ignored(String)
+  }
+
+  /// Applies one control call at scene time `t` with UIKit's rules: the same code the Swift
+  /// methods run. Illegal calls throw ``AnimatorError``; calls UIKit ignores return
+  /// ``Outcome/ignored(_:)`` (templates can warn, never fail, on those).
+  @discardableResult
+  public mutating func apply(_ command: Command, at t: Double) throws(AnimatorError) -> Outcome {
+    let state = t >= lastTime && t.isFinite ? self.state(at: t) : .inactive
+    let running = t >= lastTime && t.isFinite ? isRunning(at: t) : false
+    switch command {
+    case .start:
+      if state == .active && running {
+        try startAnimation(at: t)
+        return .ignored("the animator is already running")
+      }
+      try startAnimation(at: t)
+    case .startAfterDelay(let delay): try startAnimation(afterDelay: delay, at: t)
+    case .pause:
+      if state == .active && !running {
+        try pauseAnimation(at: t)
+        return .ignored("the animator is already paused")
+      }
+      try pauseAnimation(at: t)
+    case .setFractionComplete(let f): try setFractionComplete(f, at: t)
+    case .setReversed(let value):
+      let wasStopped = state == .stopped
+      let same = value == reversed
+      try setReversed(value, at: t)
+      if wasStopped { return .ignored("a stopped animator ignores isReversed (UIKit); only finish applies") }
+      if same { return .ignored("the animator is already \(value ? "reversed" : "running forwards")") }
+    case .stop(let withoutFinishing): try stopAnimation(withoutFinishing: withoutFinishing, at: t)
+    case .finish(let position): try finishAnimation(at: position, time: t)
+    case .continueAnimation(let parameters, let factor):
+      try continueAnimation(withTimingParameters: parameters, durationFactor: factor, at: t)
+    }
+    return .applied
+  }
+}
+
+/// A curve read `shift` seconds later (a running takeover re-anchored at a later control call).
+struct ShiftedCurve: AnimationCurve {
+  let base: AnyAnimationCurve<Double>
+  let shift: Double
+  var duration: Double { max(0, base.duration - shift) }
+  func value(at t: Double) -> Double { base.value(at: t + shift) }
+  func velocity(at t: Double) -> Double { base.velocity(at: t + shift) }
+  func value(before t: Double) -> Double { base.value(before: t + shift) }
+  func velocity(before t: Double) -> Double { base.velocity(before: t + shift) }
 }

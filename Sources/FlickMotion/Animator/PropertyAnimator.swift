@@ -54,8 +54,11 @@ public struct PropertyAnimator<Root: Sendable>: Sendable {
 
   /// How progress behaves from `start` on.
   enum Motion: Sendable {
-    /// Running from time fraction `u0` (progress `p0`) toward `u = 1` (or 0 reversed).
-    case running(u0: Double, p0: Double, reversed: Bool, curve: ProgressCurve, seconds: Double)
+    /// Running from time fraction `u0` (progress `p0`) toward `u = 1` (or 0 reversed). With a
+    /// `takeover` curve (``continueAnimation(withTimingParameters:durationFactor:at:)``) the
+    /// progress is that curve at the seconds since `start` (it starts from the progress and
+    /// velocity on screen); otherwise it is `curve`, rescaled to continue from `p0`.
+    case running(u0: Double, p0: Double, reversed: Bool, curve: ProgressCurve, seconds: Double, takeover: AnyAnimationCurve<Double>?)
     /// Held at (u, p).
     case held(u: Double, p: Double)
   }
@@ -75,6 +78,8 @@ public struct PropertyAnimator<Root: Sendable>: Sendable {
   var lastTime = -Double.infinity
   var reversed = false
   var currentCurve: ProgressCurve
+  /// The timing the animator runs with now (the init's, or the last `continue`'s).
+  var currentParameters: TimingParameters
   var currentSeconds: Double
   var firedCompletions = 0
 
@@ -84,6 +89,7 @@ public struct PropertyAnimator<Root: Sendable>: Sendable {
     self.timingParameters = timingParameters
     self.initialModel = model
     currentCurve = timingParameters.curve(duration: self.duration)
+    currentParameters = timingParameters
     currentSeconds = self.duration
     segments = [Segment(start: -.infinity, motion: .held(u: 0, p: 0), state: .inactive, tracksVisible: 0)]
   }

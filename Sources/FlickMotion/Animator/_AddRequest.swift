@@ -21,8 +21,13 @@ struct _AddRequest<Root: Sendable, Value: Animatable>: _AddRequestProtocol {
   ) -> any _SegmentProtocol<Root> {
     let handoff: Handoff<Value>
     if let p = previous as? _Segment<Root, Value> {
-      // Evaluated before the previous segment is cut, so the velocity is the live one.
-      handoff = Handoff(value: p.value(at: time), velocity: p.velocity(at: time), time: time)
+      // Evaluated before the previous segment is cut, so the velocity is the live one; the left
+      // limit, so a hand-over at the instant the previous motion ends keeps its end velocity.
+      // (One added at this very instant never showed: it hands over its start state.)
+      let left = p.start < time
+      handoff = Handoff(
+        value: left ? p.value(before: time) : p.value(at: time),
+        velocity: left ? p.velocity(before: time) : p.velocity(at: time), time: time)
     } else if let previous {
       var root = model
       previous.write(&root, at: time)

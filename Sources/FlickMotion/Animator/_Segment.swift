@@ -108,12 +108,23 @@ struct _Segment<Root: Sendable, Value: Animatable>: _SegmentProtocol {
     return d
   }
 
-  func localTime(_ t: Double) -> Double { min(t, end) - start }
+  /// Local time of scene time `t`, held at the end; exactly the curve's duration once it has
+  /// ended by itself (`(start + d) − start` may round below `d`, short of the snapped end value).
+  func localTime(_ t: Double) -> Double {
+    if end == naturalEnd && t >= end && curve.duration.isFinite { return curve.duration }
+    return min(t, end) - start
+  }
 
   func value(at t: Double) -> Value { curve.value(at: localTime(t)) }
 
   /// Velocity at `t`; zero after the end.
   func velocity(at t: Double) -> Value { t >= end ? .zero : curve.velocity(at: t - start) }
+
+  /// The left limit of the value at `t` (the value just before `t`).
+  func value(before t: Double) -> Value { t > end ? curve.value(at: localTime(t)) : curve.value(before: t - start) }
+
+  /// The left limit of the velocity at `t`: at its end (natural or cut) the velocity it had.
+  func velocity(before t: Double) -> Value { t > end ? .zero : curve.velocity(before: t - start) }
 
   func repeatTimes(until limit: Double) -> [(Int, Double)] {
     let d = curve.base.duration

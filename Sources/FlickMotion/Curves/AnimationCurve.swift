@@ -11,6 +11,14 @@
 ///   same bits, whatever was sampled before. That is what makes rendering frame-rate
 ///   independent and seekable.
 ///
+/// **Left and right limits.** ``value(at:)`` and ``velocity(at:)`` are the *right* limits: at a
+/// boundary (the end, an iteration of a repeat, a bound of a rubber band) they give the state
+/// from that instant on. ``value(before:)`` and ``velocity(before:)`` are the *left* limits: the
+/// state just before `t`. They differ only at boundaries: a tween's `velocity(at: duration)` is
+/// 0 (it has ended), its `velocity(before: duration)` is its real end velocity. A hand-over
+/// (a release after a drag-length tween, a spring taking over at the instant another motion
+/// ends) must use the left limit, so the motion keeps the velocity it had.
+///
 ///     let spring = SpringAnimation(from: 0.0, to: 100, parameters: .pop(bounciness: 8, speed: 12))
 ///     spring.value(at: 0.1)     // 61.9…
 ///     spring.duration           // settling time, seconds
@@ -28,6 +36,13 @@ public protocol AnimationCurve<Value>: Sendable {
   /// The rate of change of ``value(at:)`` at local time `t`, in value units per second.
   func velocity(at t: Double) -> Value
 
+  /// The left limit of ``value(at:)`` at `t`: the value just before `t` (at `t ≤ 0`, the start value).
+  func value(before t: Double) -> Value
+
+  /// The left limit of ``velocity(at:)`` at `t`, units/s: the velocity just before `t`
+  /// (`velocity(before: duration)` is the end velocity the motion really had).
+  func velocity(before t: Double) -> Value
+
   /// Whether the animation shows at local time `t`: Core Animation's fill mode. Always true
   /// unless the curve has timing that says otherwise (a ``TimedAnimation`` before its delay
   /// without a backwards fill, or after its end with a `removed` or `backwards` fill).
@@ -36,6 +51,15 @@ public protocol AnimationCurve<Value>: Sendable {
 
 extension AnimationCurve {
   public func isApplied(at t: Double) -> Bool { true }
+
+  /// Default left limit: the curve one ulp before `t` (curves with a closed form override it).
+  public func value(before t: Double) -> Value { value(at: t.nextDown) }
+
+  /// Default left limit: the velocity one ulp before `t` (curves with a closed form override it).
+  public func velocity(before t: Double) -> Value { velocity(at: t.nextDown) }
+
+  /// The left limits (value, velocity) at `t`: what a hand-over at `t` continues from.
+  public func leftLimit(at t: Double) -> (value: Value, velocity: Value) { (value(before: t), velocity(before: t)) }
 
   /// The value once the animation has finished (`value(at: duration)`; the start value if it never ends).
   public var finalValue: Value { duration.isFinite ? value(at: duration) : value(at: 0) }
@@ -61,5 +85,7 @@ public struct AnyAnimationCurve<Value: Animatable>: AnimationCurve {
 
   public func value(at t: Double) -> Value { base.value(at: t) }
   public func velocity(at t: Double) -> Value { base.velocity(at: t) }
+  public func value(before t: Double) -> Value { base.value(before: t) }
+  public func velocity(before t: Double) -> Value { base.velocity(before: t) }
   public func isApplied(at t: Double) -> Bool { base.isApplied(at: t) }
 }

@@ -6,4 +6,18 @@ extension BasicAnimation: AnimationCurve {
     if duration <= 0 || time >= duration || time < 0 { return .zero }
     return (toValue - fromValue).scaled(by: timingFunction.slope(at: time / duration) / duration)
   }
+
+  /// The left limit: at `duration` the tween's real end velocity, `(to − from) · curve′(1) / duration`.
+  public func velocity(before time: Double) -> Value {
+    if duration <= 0 || time > duration || time <= 0 { return .zero }
+    return (toValue - fromValue).scaled(by: timingFunction.slope(at: time / duration) / duration)
+  }
+
+  /// The left limit: the curve's value approaching `time` from below (the end value at `duration`
+  /// unless the timing curve jumps there, as `steps(n, jumpEnd)` does).
+  public func value(before time: Double) -> Value {
+    if duration <= 0 || time <= 0 { return fromValue }
+    if time > duration { return toValue }
+    return fromValue.interpolated(to: toValue, amount: timingFunction.progress(before: time / duration))
+  }
 }

@@ -35,4 +35,21 @@ public struct ContinuingTween<Value: Animatable>: AnimationCurve {
     let s = t / d
     return tween.velocity(at: t) + correction.scaled(by: (1 - s) * (1 - 3 * s) / d)
   }
+
+  /// The left limit: at `duration` the tween's own end velocity (the correction's slope is 0 there).
+  public func velocity(before t: Double) -> Value {
+    let d = tween.duration
+    if d <= 0 || t > d { return .zero }
+    if t <= 0 { return initialVelocity }
+    let s = t / d
+    return tween.velocity(before: t) + correction.scaled(by: (1 - s) * (1 - 3 * s) / d)
+  }
+
+  public func value(before t: Double) -> Value {
+    let d = tween.duration
+    if d <= 0 || t > d { return tween.toValue }
+    if t <= 0 { return tween.fromValue }
+    let s = t / d
+    return tween.value(before: t) + correction.scaled(by: s * (1 - s) * (1 - s))
+  }
 }

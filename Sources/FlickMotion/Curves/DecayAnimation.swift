@@ -71,6 +71,15 @@ public struct DecayAnimation<Value: Animatable>: AnimationCurve, Equatable {
     return initialVelocity.scaled(by: reach * rate * exp(-rate * max(t, 0)))
   }
 
+  /// The value is continuous: the left limit equals ``value(at:)``.
+  public func value(before t: Double) -> Value { value(at: t) }
+
+  /// The left limit: at ``duration`` the speed the decay stopped from (5·threshold units/s), not 0.
+  public func velocity(before t: Double) -> Value {
+    if t > duration { return .zero }
+    return initialVelocity.scaled(by: reach * rate * exp(-rate * max(t, 0)))
+  }
+
   /// The position the motion tends to as t → ∞ (`x₀ + v₀·d/(1000(1 − d))`), beyond ``finalValue``.
   public var limitValue: Value { fromValue + initialVelocity.scaled(by: reach) }
 }

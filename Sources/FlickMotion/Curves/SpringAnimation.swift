@@ -87,6 +87,23 @@ public struct SpringAnimation<Value: Animatable>: AnimationCurve, Equatable {
     return (fromValue - toValue).scaled(by: da) + initialVelocity.scaled(by: db)
   }
 
+  /// The left limit: just before ``duration`` the spring is still moving (it snaps at `duration`),
+  /// so this is the closed form at `t`, not the snapped target.
+  public func value(before t: Double) -> Value {
+    if t > duration { return toValue }
+    if t <= 0 { return fromValue }
+    let (a, b, _, _) = solver.basis(at: t)
+    return toValue + (fromValue - toValue).scaled(by: a) + initialVelocity.scaled(by: b)
+  }
+
+  /// The left limit of the velocity: the closed form at `t ≤ duration` (at most the rest threshold · ω₀ at the end).
+  public func velocity(before t: Double) -> Value {
+    if t > duration { return .zero }
+    if t <= 0 { return initialVelocity }
+    let (_, _, da, db) = solver.basis(at: t)
+    return (fromValue - toValue).scaled(by: da) + initialVelocity.scaled(by: db)
+  }
+
   /// The same spring, started from the state this one has at `t`, heading to `newTarget`:
   /// position and velocity are continuous (C¹) across the change (Pop's live `toValue` change).
   public func retargeted(to newTarget: Value, at t: Double) -> SpringAnimation {

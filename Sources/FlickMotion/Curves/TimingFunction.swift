@@ -63,6 +63,15 @@ public struct TimingFunction: Sendable, Hashable {
     return s.sampleY(s.solveX(x, epsilon: 1e-12))
   }
 
+  /// The left limit of ``progress(at:)`` at `x`: equal to it except where the curve jumps (a
+  /// `steps` curve just before a step, or `steps(n, jumpEnd)` just before 1).
+  public func progress(before x: Double) -> Double {
+    if x <= 0 { return 0 }
+    if x > 1 { return 1 }
+    if case .steps = kind { return kind.progress(x.nextDown) }
+    return progress(at: x)
+  }
+
   /// The derivative of ``progress(at:)`` with respect to `x` (0 outside `0…1` and on steps).
   public func slope(at x: Double) -> Double {
     if x < 0 || x > 1 { return 0 }
