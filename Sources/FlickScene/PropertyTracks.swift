@@ -4,10 +4,12 @@ import FlickMotion
 public enum TrackLimit: Sendable, Equatable {
   /// What is shown at `t`: every animation begun by `t`, at local time `t − begin`.
   case right
-  /// What a new animation starting at `t` takes over (a hand-over): animations begun before `t`
-  /// at the instant just before `t` (their left limit, so a tween ending at `t` still has its
-  /// final velocity), and animations listed earlier that begin exactly at `t` at their start.
+  /// The left limit: the motion arriving at `t`, from the animations begun before `t`, each at
+  /// the instant just before `t` (a tween ending at `t` still has its final velocity).
   case left
+  /// What a new animation starting at `t` takes over: the left limit, overridden by animations
+  /// listed earlier that begin exactly at `t` (at their start: a `set` at `t` counts).
+  case handOver
 }
 
 /// The animations of every (layer, property) of a scene, as ordered tracks of segments that
@@ -98,17 +100,18 @@ public struct PropertyTracks: Sendable {
     for related in AnyLayerProperty.sameState(as: name) {
       guard let list = byName[related], !list.isEmpty else { continue }
       // The first index whose begin is after t.
+      // The first index whose begin is after t (at or after t for a strict left limit).
       var lo = 0
       var hi = list.count
       while lo < hi {
         let mid = (lo + hi) / 2
-        if list[mid].begin <= t { lo = mid + 1 } else { hi = mid }
+        if limit == .left ? list[mid].begin < t : list[mid].begin <= t { lo = mid + 1 } else { hi = mid }
       }
       var i = lo - 1
       while i >= 0 {
         let s = list[i]
         let local = s.localTime(at: t)
-        let side: TrackLimit = limit == .left && local > 0 ? .left : .right
+        let side: TrackLimit = limit != .right && local > 0 ? .left : .right
         if s.isApplied(at: local, limit: side) {
           found.append((s, local, side))
           break
@@ -161,21 +164,20 @@ struct CurveSegment<V: Animatable>: TrackSegment {
   }
 }
 
-/// Left and right limits of a curve at a local time. The `AnimationCurve` contract holds the
-/// final value with zero velocity from `duration` on; the left limit at `duration` is the
-/// motion arriving there, read from the curve's analytic value and velocity at the last
-/// representable instant before it (no differencing).
+/// Left and right limits of a curve at a local time, from the `AnimationCurve` contract: the
+/// right limit is `value(at:)` / `velocity(at:)`, the left one `value(before:)` /
+/// `velocity(before:)` (at `duration`, the motion arriving there, not the hold).
 enum CurveLimit {
-  /// The local time a read from `limit` evaluates at.
+  /// The local time a fill-mode check from `limit` looks at.
   static func time(_ local: Double, _ limit: TrackLimit) -> Double {
-    limit == .left && local > 0 ? local.nextDown : local
+    limit != .right && local > 0 ? local.nextDown : local
   }
 
   static func value<C: AnimationCurve>(_ curve: C, at local: Double, _ limit: TrackLimit) -> C.Value {
-    curve.value(at: time(local, limit))
+    limit != .right ? curve.value(before: local) : curve.value(at: local)
   }
 
   static func velocity<C: AnimationCurve>(_ curve: C, at local: Double, _ limit: TrackLimit) -> C.Value {
-    curve.velocity(at: time(local, limit))
+    limit != .right ? curve.velocity(before: local) : curve.velocity(at: local)
   }
 }

@@ -134,14 +134,14 @@ extension TimelineCompiler {
   /// The property's value that an animation starting at `t` takes over: the left limit of
   /// what was animating it, or its value as written.
   mutating func currentValue<V>(_ p: LayerProperty<V>, layerID: String, at t: Double) -> V {
-    tracks.value(of: p, layerID: layerID, at: t, limit: .left)
+    tracks.value(of: p, layerID: layerID, at: t, limit: .handOver)
   }
 
   /// The property's velocity that an animation starting at `t` takes over (the left limit:
   /// a tween ending at `t` hands over the velocity it arrives with), through every name that
   /// writes the same state (`position` for `positionX`).
   mutating func currentVelocity<V>(_ p: LayerProperty<V>, layerID: String, at t: Double) -> V {
-    tracks.velocity(of: p, layerID: layerID, at: t, limit: .left)
+    tracks.velocity(of: p, layerID: layerID, at: t, limit: .handOver)
   }
 
   /// Adds a compiled animation to the scene and its track, checking that animations of one
