@@ -132,14 +132,16 @@ defs["dragEntry"]=entry(["drag","target"],{"target":{"type":"string"},"drag":{"t
   "property":R("propertyName"),"path":{"type":"array","minItems":1},"by":{"type":"array","minItems":1},"duration":R("seconds"),"curve":R("curve")}}},"A scripted finger moving a property along a path.")
 defs["releaseEntry"]=entry(["release","target"],{"target":{"type":"string"},"release":{"type":"object","additionalProperties":False,"properties":{
   "property":R("propertyName"),"to":{},"by":{}}|motion|{"keyframes":{"type":"object"}}|timing}},"Let go: the velocity at this moment goes into a spring (with 'to') or a decay.")
-events=["start","pause","reverse","scrub","continue","stop","finish"]
+events=["start","pause","reverse","scrub","continue","stop","finish","addAnimations"]
 defs["animatorEvent"]={"type":"object","required":["do"],"additionalProperties":False,"properties":{
   "at":R("seconds"),"do":{"enum":events},"delay":R("seconds"),"fraction":R("unitInterval"),"duration":R("seconds"),"curve":R("curve"),
-  "durationFactor":R("number"),"position":{"enum":["start","current","end"]},"reversed":R("boolean"),"withoutFinishing":R("boolean")}}
+  "durationFactor":R("number"),"position":{"enum":["start","current","end"]},"reversed":R("boolean"),"withoutFinishing":R("boolean"),
+  "target":{"type":"string"},"targets":{"type":"array","items":{"type":"string"}},"animate":R("animatorValues"),"delayFactor":R("unitInterval")}}
 defs["animatorEntry"]=entry(["animator"],{"animator":{"type":"object","required":["duration","events"],"additionalProperties":False,"properties":{
   "duration":R("seconds"),"curve":R("curve"),"target":{"type":"string"},"targets":{"type":"array","items":{"type":"string"}},
+  "pausesOnCompletion":R("boolean"),"scrubsLinearly":R("boolean"),
   "animate":R("animatorValues"),"animations":{"type":"array","items":{"type":"object","required":["animate"],"additionalProperties":False,"properties":{
-     "target":{"type":"string"},"targets":{"type":"array","items":{"type":"string"}},"animate":R("animatorValues")}}},
+     "target":{"type":"string"},"targets":{"type":"array","items":{"type":"string"}},"animate":R("animatorValues"),"delayFactor":R("unitInterval")}}},
   "events":{"type":"array","items":R("animatorEvent"),"minItems":1}}}},"A UIViewPropertyAnimator driven by scripted events.")
 defs["propertyEntry"]=entry(["target","property"],{"target":{"type":"string"},"property":R("propertyName"),"to":{},"from":{},"by":{},"velocity":{},"duration":R("seconds"),"keyframes":{"type":"object"}}|motion|timing,"One property of one layer (the short form).")
 defs["entry"]={"anyOf":[R(k) for k in ["animateEntry","setEntry","groupEntry","sequenceEntry","dragEntry","releaseEntry","animatorEntry","propertyEntry"]]}

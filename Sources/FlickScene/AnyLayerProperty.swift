@@ -51,36 +51,19 @@ public enum AnyLayerProperty: Sendable {
     }
   }
 
+  /// The property's entry in ``LayerPropertyDescriptor/catalogue``.
+  public var descriptor: LayerPropertyDescriptor? { LayerPropertyDescriptor.named(name) }
+
   /// The layer kind the property belongs to, or nil when every layer has it.
-  public var contentKind: LayerContentKind? {
-    switch name {
-    case "strokeStart", "strokeEnd", "lineWidth", "lineDashPhase", "fillColor", "strokeColor": .shape
-    case "fontSize", "tracking", "textColor": .text
-    case "colors", "startPoint", "endPoint": .gradient
-    default: nil
-    }
-  }
+  public var contentKind: LayerContentKind? { descriptor?.contentKind }
 
   /// Whether `layer` has this property (its kind matches ``contentKind``).
   public func applies(to layer: Layer) -> Bool {
     contentKind.map { $0 == layer.content.kind } ?? true
   }
 
-  /// Every animatable property, in a stable order.
-  public static let all: [AnyLayerProperty] = [
-    .point(.position), .double(.positionX), .double(.positionY), .point(.anchorPoint),
-    .rect(.bounds), .size(.size), .double(.zPosition),
-    .double(.rotation), .double(.rotationX), .double(.rotationY), .double(.perspective),
-    .point(.scaleXY), .double(.scaleX), .double(.scaleY),
-    .point(.translationXY), .double(.translationX), .double(.translationY),
-    .double(.opacity), .color(.backgroundColor), .double(.cornerRadius),
-    .double(.borderWidth), .color(.borderColor),
-    .color(.shadowColor), .double(.shadowOpacity), .double(.shadowRadius), .point(.shadowOffset),
-    .double(.strokeStart), .double(.strokeEnd), .double(.lineWidth), .double(.lineDashPhase),
-    .color(.fillColor), .color(.strokeColor),
-    .double(.fontSize), .double(.tracking), .color(.textColor),
-    .colors(.colors), .point(.startPoint), .point(.endPoint),
-  ]
+  /// Every animatable property, in the catalogue's order.
+  public static let all: [AnyLayerProperty] = LayerPropertyDescriptor.catalogue.map(\.property)
 
   private static let byName: [String: AnyLayerProperty] = Dictionary(
     uniqueKeysWithValues: all.map { ($0.name, $0) })
@@ -92,12 +75,9 @@ public enum AnyLayerProperty: Sendable {
   public static func named(_ name: String) -> AnyLayerProperty? { byName[name] }
 
   /// Names that write the same layer state under different names (`position` writes what
-  /// `positionX` and `positionY` write). Animations of one group must be listed in time order
-  /// and hand motion over to each other.
-  public static let stateGroups: [[String]] = [
-    ["position", "positionX", "positionY"], ["scaleXY", "scaleX", "scaleY"],
-    ["translationXY", "translationX", "translationY"], ["bounds", "size"],
-  ]
+  /// `positionX` and `positionY` write), from the catalogue. Animations of one group must be
+  /// listed in time order and hand motion over to each other.
+  public static var stateGroups: [[String]] { LayerPropertyDescriptor.stateGroups }
 
   private static let groupOf: [String: [String]] = {
     var out: [String: [String]] = [:]

@@ -13,7 +13,8 @@ extension Flick {
       the timeline computes them (analytically, not from pixels): at every frame of the canvas
       (t = n/fps; --fps samples at another rate over the same duration) or at the --times given
       (seconds, comma-separated). Any animatable property works, also through another name for
-      the same state (positionX of a layer animated with position). Angles are in radians.
+      the same state (positionX of a layer animated with position). Values are in the property's
+      unit (points, radians, fractions, factors; the JSON names it).
 
       --side left reads each time as a left limit: the motion arriving at that instant, which
       an animation starting there takes over (compare it with the default, right, at a join).
@@ -144,6 +145,7 @@ extension Flick {
           "layer": "\(escaped)",
           "property": "\(property.name)",
           "type": "\(property.valueTypeName)",
+          "unit": "\(property.descriptor?.unit.rawValue ?? "")",
           "side": "\(side)",
           "samples": [
         \(rows.joined(separator: ",\n"))

@@ -19,7 +19,7 @@ extension TimelineCompiler {
   mutating func perform(_ property: AnyLayerProperty, layerID: String, _ job: PropertyJob) throws(TemplateError) -> Double {
     switch property {
     case .double(let p):
-      let angle = p.name.hasPrefix("rotation")
+      let angle = property.descriptor?.isAngle ?? false
       return try perform(p, layerID: layerID, job) { n throws(TemplateError) in angle ? try n.radians() : try n.double() }
     case .point(let p): return try perform(p, layerID: layerID, job) { n throws(TemplateError) in try n.point() }
     case .size(let p): return try perform(p, layerID: layerID, job) { n throws(TemplateError) in try n.size() }
