@@ -6,7 +6,7 @@ OUT ?= out
 FLICK_RELEASE = .build/release/flick
 
 .PHONY: demo test build release bootstrap clean snapshots
-.PHONY: bench-motion bench-raster bench-video bench-snapshot
+.PHONY: bench-motion bench-raster bench-video bench-snapshot bench-compile
 
 bootstrap:
 	@scripts/bootstrap
@@ -37,6 +37,11 @@ snapshots: bootstrap
 bench-snapshot: bootstrap
 	$(SWIFT) build -c release --product flick-bench-snapshot
 	.build/release/flick-bench-snapshot
+
+# Template compile time against the number of animated layers (release build).
+bench-compile: bootstrap
+	$(SWIFT) build -c release --product flick-bench-compile
+	.build/release/flick-bench-compile
 
 clean:
 	rm -rf .build $(OUT)

@@ -50,6 +50,9 @@ let package = Package(
     .executableTarget(
       name: "flick-bench-snapshot", dependencies: ["FlickSnapshot", "FlickTemplates"],
       path: "Benchmarks/snapshot"),
+    /// `make bench-compile`: template compile time against the number of animated layers.
+    .executableTarget(
+      name: "flick-bench-compile", dependencies: ["FlickTemplates"], path: "Benchmarks/compile"),
 
     // MARK: - Implementation details
 

@@ -125,21 +125,24 @@ def entry(required, props, desc):
   return {"type":"object","description":desc,"required":required,"additionalProperties":False,"properties":place|props}
 defs["animateEntry"]=entry(["animate"],targets|{"animate":R("animate"),"duration":R("seconds"),"keyframes":{"type":"object"}}|motion|timing,"Animate properties of target layer(s).")
 defs["setEntry"]=entry(["set"],targets|{"set":R("setValues")},"Change properties at once.")
-defs["groupEntry"]=entry(["group"],{"group":{"type":"array","items":R("entry")},"stagger":R("number")},"Entries in parallel; 'at' inside is relative to the group.")
+rep={"repeat":{"description":"Play it this many times (1 = once), each run starting when the previous one has settled, or \"forever\" (until the scene ends).","anyOf":[{"type":"integer","minimum":1,"maximum":100000},{"const":"forever"},P]},"autoreverses":R("boolean")}
+defs["groupEntry"]=entry(["group"],{"group":{"type":"array","items":R("entry")},"stagger":R("number")}|rep,"Entries in parallel; 'at' inside is relative to the group.")
 defs["sequenceEntry"]=entry(["sequence"],{"sequence":{"type":"array","items":{"anyOf":[R("entry"),{"type":"array","items":R("entry")},
-   {"type":"object","required":["delay"],"additionalProperties":False,"properties":{"delay":R("seconds")}}]}}},"Steps one after another: an entry, a parallel step [ … ], or { delay }.")
+   {"type":"object","required":["delay"],"additionalProperties":False,"properties":{"delay":R("seconds")}}]}}}|rep,"Steps one after another: an entry, a parallel step [ … ], or { delay }.")
 defs["dragEntry"]=entry(["drag","target"],{"target":{"type":"string"},"drag":{"type":"object","required":["duration"],"additionalProperties":False,"properties":{
   "property":R("propertyName"),"path":{"type":"array","minItems":1},"by":{"type":"array","minItems":1},"duration":R("seconds"),"curve":R("curve")}}},"A scripted finger moving a property along a path.")
 defs["releaseEntry"]=entry(["release","target"],{"target":{"type":"string"},"release":{"type":"object","additionalProperties":False,"properties":{
   "property":R("propertyName"),"to":{},"by":{}}|motion|{"keyframes":{"type":"object"}}|timing}},"Let go: the velocity at this moment goes into a spring (with 'to') or a decay.")
-events=["start","pause","reverse","scrub","continue","stop","finish"]
+events=["start","pause","reverse","scrub","continue","stop","finish","addAnimations"]
 defs["animatorEvent"]={"type":"object","required":["do"],"additionalProperties":False,"properties":{
   "at":R("seconds"),"do":{"enum":events},"delay":R("seconds"),"fraction":R("unitInterval"),"duration":R("seconds"),"curve":R("curve"),
-  "durationFactor":R("number"),"position":{"enum":["start","current","end"]},"reversed":R("boolean"),"withoutFinishing":R("boolean")}}
+  "durationFactor":R("number"),"position":{"enum":["start","current","end"]},"reversed":R("boolean"),"withoutFinishing":R("boolean"),
+  "target":{"type":"string"},"targets":{"type":"array","items":{"type":"string"}},"animate":R("animatorValues"),"delayFactor":R("unitInterval")}}
 defs["animatorEntry"]=entry(["animator"],{"animator":{"type":"object","required":["duration","events"],"additionalProperties":False,"properties":{
   "duration":R("seconds"),"curve":R("curve"),"target":{"type":"string"},"targets":{"type":"array","items":{"type":"string"}},
+  "pausesOnCompletion":R("boolean"),"scrubsLinearly":R("boolean"),
   "animate":R("animatorValues"),"animations":{"type":"array","items":{"type":"object","required":["animate"],"additionalProperties":False,"properties":{
-     "target":{"type":"string"},"targets":{"type":"array","items":{"type":"string"}},"animate":R("animatorValues")}}},
+     "target":{"type":"string"},"targets":{"type":"array","items":{"type":"string"}},"animate":R("animatorValues"),"delayFactor":R("unitInterval")}}},
   "events":{"type":"array","items":R("animatorEvent"),"minItems":1}}}},"A UIViewPropertyAnimator driven by scripted events.")
 defs["propertyEntry"]=entry(["target","property"],{"target":{"type":"string"},"property":R("propertyName"),"to":{},"from":{},"by":{},"velocity":{},"duration":R("seconds"),"keyframes":{"type":"object"}}|motion|timing,"One property of one layer (the short form).")
 defs["entry"]={"anyOf":[R(k) for k in ["animateEntry","setEntry","groupEntry","sequenceEntry","dragEntry","releaseEntry","animatorEntry","propertyEntry"]]}

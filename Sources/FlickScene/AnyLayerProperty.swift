@@ -51,38 +51,19 @@ public enum AnyLayerProperty: Sendable {
     }
   }
 
+  /// The property's entry in ``LayerPropertyDescriptor/catalogue``.
+  public var descriptor: LayerPropertyDescriptor? { LayerPropertyDescriptor.named(name) }
+
   /// The layer kind the property belongs to, or nil when every layer has it.
-  public var contentKind: LayerContentKind? {
-    switch name {
-    case "strokeStart", "strokeEnd", "lineWidth", "lineDashPhase", "fillColor", "strokeColor": .shape
-    case "fontSize", "tracking", "textColor": .text
-    case "colors", "startPoint", "endPoint": .gradient
-    case "frame", "progress": .lottie
-    default: nil
-    }
-  }
+  public var contentKind: LayerContentKind? { descriptor?.contentKind }
 
   /// Whether `layer` has this property (its kind matches ``contentKind``).
   public func applies(to layer: Layer) -> Bool {
     contentKind.map { $0 == layer.content.kind } ?? true
   }
 
-  /// Every animatable property, in a stable order.
-  public static let all: [AnyLayerProperty] = [
-    .point(.position), .double(.positionX), .double(.positionY), .point(.anchorPoint),
-    .rect(.bounds), .size(.size), .double(.zPosition),
-    .double(.rotation), .double(.rotationX), .double(.rotationY), .double(.perspective),
-    .point(.scaleXY), .double(.scaleX), .double(.scaleY),
-    .point(.translationXY), .double(.translationX), .double(.translationY),
-    .double(.opacity), .color(.backgroundColor), .double(.cornerRadius),
-    .double(.borderWidth), .color(.borderColor),
-    .color(.shadowColor), .double(.shadowOpacity), .double(.shadowRadius), .point(.shadowOffset),
-    .double(.strokeStart), .double(.strokeEnd), .double(.lineWidth), .double(.lineDashPhase),
-    .color(.fillColor), .color(.strokeColor),
-    .double(.fontSize), .double(.tracking), .color(.textColor),
-    .colors(.colors), .point(.startPoint), .point(.endPoint),
-    .double(.lottieFrame), .double(.lottieProgress),
-  ]
+  /// Every animatable property, in the catalogue's order.
+  public static let all: [AnyLayerProperty] = LayerPropertyDescriptor.catalogue.map(\.property)
 
   private static let byName: [String: AnyLayerProperty] = Dictionary(
     uniqueKeysWithValues: all.map { ($0.name, $0) })
@@ -92,4 +73,30 @@ public enum AnyLayerProperty: Sendable {
 
   /// The property called `name` (case-sensitive, as in Pop and Core Animation), or nil.
   public static func named(_ name: String) -> AnyLayerProperty? { byName[name] }
+
+  /// Names that write the same layer state under different names (`position` writes what
+  /// `positionX` and `positionY` write), from the catalogue. Animations of one group must be
+  /// listed in time order and hand motion over to each other.
+  public static var stateGroups: [[String]] { LayerPropertyDescriptor.stateGroups }
+
+  private static let groupOf: [String: [String]] = {
+    var out: [String: [String]] = [:]
+    for group in stateGroups { for name in group { out[name] = group } }
+    return out
+  }()
+
+  /// Every name writing the state `name` writes, `name` included (just `[name]` for most).
+  public static func sameState(as name: String) -> [String] { groupOf[name] ?? [name] }
+
+  /// Writes the value type's zero into `layer` (clearing the state this property writes).
+  public func writeZero(into layer: inout Layer) {
+    switch self {
+    case .double(let p): p.write(&layer, .zero)
+    case .point(let p): p.write(&layer, .zero)
+    case .size(let p): p.write(&layer, .zero)
+    case .rect(let p): p.write(&layer, .zero)
+    case .color(let p): p.write(&layer, .zero)
+    case .colors(let p): p.write(&layer, .zero)
+    }
+  }
 }

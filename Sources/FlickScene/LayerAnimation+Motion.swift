@@ -59,5 +59,7 @@ private struct ShiftedCurve<Base: AnimationCurve>: AnimationCurve {
   var duration: Double { max(0, base.duration - offset) }
   func value(at t: Double) -> Base.Value { base.value(at: t + offset) }
   func velocity(at t: Double) -> Base.Value { base.velocity(at: t + offset) }
+  func value(before t: Double) -> Base.Value { base.value(before: t + offset) }
+  func velocity(before t: Double) -> Base.Value { base.velocity(before: t + offset) }
   func isApplied(at t: Double) -> Bool { base.isApplied(at: t + offset) }
 }

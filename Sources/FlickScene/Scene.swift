@@ -23,6 +23,11 @@ public struct Scene: Sendable {
   public var fontFiles: [String]
   /// The camera shutter, or nil for none (every frame one instant). See ``MotionBlur``.
   public var motionBlur: MotionBlur? = nil
+  /// A FlickMotion ``FlickMotion/Animator`` driving layers by id (its model is a ``LayerTree``
+  /// of this scene's layers): ``renderTree(at:)`` samples it once per frame, then applies
+  /// ``animations`` on top. Pop's `addAnimation:forKey:`, springs that retarget, chains and
+  /// completion-driven scheduling, all as a pure function of time.
+  public var animator: Animator<LayerTree>?
 
   public init(
     size: Size, fps: Int = 60, duration: Double, backgroundColor: Color = .white,
@@ -49,7 +54,8 @@ public struct Scene: Sendable {
 
   /// The scene at time `t` (seconds) as an immutable snapshot.
   public func renderTree(at t: Double) -> RenderTree {
-    var roots = layers
+    // One pass over the animator's animations for the whole tree, not one per animation.
+    var roots = animator.map { $0.sample(at: t).layers } ?? layers
     for animation in animations {
       for i in roots.indices where roots[i].withLayer(id: animation.layerID, { animation.apply(to: &$0, at: t) }) {
         break

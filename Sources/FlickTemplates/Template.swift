@@ -27,6 +27,9 @@ public struct Template: Sendable {
   public var automaticDuration: Bool
   /// The scene, ready to render.
   public var scene: Scene
+  /// The scene's animations as property tracks: value and velocity of any property of any
+  /// layer at any time, with left and right limits (what `flick trace` prints).
+  public var tracks: PropertyTracks = PropertyTracks(layers: [])
 
   /// Reads and decodes the template at `path` with its default parameters.
   ///
@@ -136,9 +139,11 @@ public struct Template: Sendable {
         scene.layers.append(try decodeLayer(node, ids: &ids))
       }
     }
+    var tracks = PropertyTracks(layers: scene.layers)
     scene.animations.insert(contentsOf: lottieClocks(scene.layers), at: 0)
     if let timeline = o["timeline"] {
-      try decodeTimeline(timeline, ids: ids, scene: &scene)
+      tracks = try decodeTimeline(
+        timeline, ids: ids, scene: &scene, horizon: canvas.automaticDuration ? nil : scene.duration)
     }
     if let n = o["motionBlur"] { scene.motionBlur = try decodeMotionBlur(n) }
     if canvas.automaticDuration {
@@ -150,7 +155,7 @@ public struct Template: Sendable {
       parameters: declared,
       parameterValues: values,
       automaticDuration: canvas.automaticDuration,
-      scene: scene)
+      scene: scene, tracks: tracks)
   }
 
   /// Font files given as `font` parameter values: each value becomes the file's preferred

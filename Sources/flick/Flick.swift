@@ -13,6 +13,7 @@ struct Flick {
       flick render TEMPLATE -o OUT.mp4 [-o OUT.gif]...            render every frame to each output
       flick still TEMPLATE --time S|--frame N|--at P% -o F.png    render one frame to a PNG
       flick info TEMPLATE                                         parameters, canvas, layers, timeline
+      flick trace TEMPLATE --layer ID --property NAME [--fps N]   value and velocity of a property over time
       flick templates                                             list the bundled templates
       flick schema                                                print the template format's JSON Schema
       flick curve SPEC [--from 0 --to 100] [--plot c.png]         print or plot an animation curve
@@ -42,6 +43,7 @@ struct Flick {
   static let commands = [
     "render", "still", "info", "templates", "schema", "curve", "snapshot", "verify", "diff", "accept", "help",
     "plan", "run", "merge",
+    "render", "still", "info", "trace", "templates", "schema", "curve", "snapshot", "verify", "diff", "accept", "help",
   ]
 
   static func main() {
@@ -64,6 +66,7 @@ struct Flick {
       case "curve": try Curve.run(args)
       case "info":
         try Info.run(args)
+      case "trace": try Trace.run(args)
       case "templates":
         try Templates.run(args)
       case "schema":

@@ -45,6 +45,26 @@ import Testing
     #expect(Set(types.compactMap { if case .string(let s) = $0.kind { s } else { nil } }) == Set(TemplateParameter.Kind.names))
   }
 
+  /// The animator's keys, its events' keys and its commands are the compiler's.
+  @Test func schemaMatchesTheAnimator() throws {
+    let root = try Self.validator().root
+    func keys(_ node: JSON5Value?) -> Set<String> {
+      guard case .object(let members)? = node?["properties"]?.kind else { return [] }
+      return Set(members.map(\.key))
+    }
+    let animator = root["$defs"]?["animatorEntry"]?["properties"]?["animator"]
+    #expect(keys(animator) == Set(TimelineCompiler.animatorKeys))
+    #expect(keys(root["$defs"]?["animatorEvent"]) == Set(TimelineCompiler.animatorEventKeys))
+    #expect(keys(animator?["properties"]?["animations"]?["items"]) == ["target", "targets", "animate", "delayFactor"])
+    guard case .array(let commands)? = root["$defs"]?["animatorEvent"]?["properties"]?["do"]?["enum"]?.kind else {
+      Issue.record("no animator command enum")
+      return
+    }
+    #expect(
+      commands.compactMap { if case .string(let s) = $0.kind { s } else { nil } }
+        == AnimatorScript.Command.allCases.map(\.rawValue))
+  }
+
   @Test func bundledTemplatesExist() {
     #expect(Self.bundled.contains { $0.lastPathComponent == "hello.json5" })
   }

@@ -317,10 +317,10 @@ import Testing
     func animator(_ events: String) -> String {
       Self.message("[{ animator: { duration: 1, target: 'a', animate: { opacity: 0 }, events: \(events) } }]")
     }
-    #expect(animator("[{ at: 0, do: 'start' }, { at: 0.5, do: 'finish' }]").contains("'finish' needs a stopped animator"))
+    #expect(animator("[{ at: 0, do: 'start' }, { at: 0.5, do: 'finish' }]").contains("needs a stopped animator"))
     #expect(animator("[{ at: 0, do: 'start' }, { at: 0.5, do: 'stop' }, { at: 0.6, do: 'start' }]")
-      .contains("a stopped animator can only 'finish'"))
-    #expect(animator("[{ at: 0, do: 'start' }, { at: 0.5, do: 'scrub', fraction: 0.2 }]").contains("scrubbing needs a paused animator"))
+      .contains("a stopped animator cannot restart"))
+    #expect(animator("[{ at: 0, do: 'start' }, { at: 0.5, do: 'scrub', fraction: 0.2 }]").contains("pause it before scrubbing"))
     #expect(animator("[{ at: 1, do: 'start' }, { at: 0.5, do: 'pause' }]").contains("events must be in time order"))
     #expect(animator("[{ at: 0, do: 'jump' }]").contains("unknown value 'jump'"))
     #expect(animator("[{ at: 0, do: 'pause', fraction: 1 }]").contains("'fraction' does not apply to 'pause'"))

@@ -81,6 +81,10 @@ public struct TimingFunction: Sendable, Hashable {
     let s = b.solveX(x, epsilon: 1e-12)
     let dx = b.sampleDerivativeX(s)
     if abs(dx) > 1e-9 { return b.sampleDerivativeY(s) / dx }
+    // Both tangents vanish at an end whose control point sits on it (easeIn at 1, easeOut at
+    // 0): the slope is the ratio of the second derivatives there (l'Hôpital), exactly.
+    let ddx = 6 * b.ax * s + 2 * b.bx
+    if abs(b.sampleDerivativeY(s)) <= 1e-6, abs(ddx) > 1e-12 { return (6 * b.ay * s + 2 * b.by) / ddx }
     // A vertical tangent in x (a control point on the end's x): the slope is the limit of dy/dx.
     let h = 1e-6
     let lo = max(0, x - h)

@@ -1,42 +1,88 @@
 import FlickMotion
+import FlickScene
 
 /// A property animator with its scripted events already played: FlickMotion's
-/// ``PropertyAnimator`` (UIKit's state machine on a virtual clock) plus the scrubs that glide
-/// (a finger moving a slider over some time rather than jumping), so the progress is a pure
-/// function of time.
+/// ``PropertyAnimator`` (UIKit's state machine on a virtual clock, the same one Swift code
+/// drives) plus the scrubs that glide (a finger moving a slider over some time rather than
+/// jumping), so every animation's progress is a pure function of time.
+///
+/// The animator's model has one slot per group of animations added to it (the ones it is
+/// created with, and each `addAnimations` event): slot `k` is that group's own progress, 0 at
+/// the values it started from and 1 at its targets, so one animator drives any number of
+/// properties of any layers.
 struct AnimatorScript: Sendable {
-  /// A scrub that glides from the progress on screen to `fraction` over `duration` seconds.
+  /// A scrub that glides from the progress on screen to the scrubbed one over `duration` seconds.
   struct Glide: Sendable {
     var start: Double
     var duration: Double
-    var from: Double
-    var fraction: Double
+    /// Each slot's progress when the glide starts and when it arrives.
+    var from: [Double]
+    var to: [Double]
     var curve: TimingFunction
   }
 
   /// The scripted commands.
   enum Command: String, CaseIterable, Sendable {
-    case start, pause, reverse, scrub, `continue`, stop, finish
+    case start, pause, reverse, scrub, `continue`, stop, finish, addAnimations
   }
 
-  var animator: PropertyAnimator<Double>
+  var animator: PropertyAnimator<[Double]>
   var glides: [Glide] = []
   /// Animator time of the first event: the animator applies from then on.
   var firstEventTime = 0.0
-  /// Animator time when the progress stops changing for good.
+  /// Animator time when every progress stops changing for good.
   var end = 0.0
 
-  /// The animated progress at animator time `t`: 0 is every property's start value, 1 its
-  /// target (a spring timing may overshoot).
-  func progress(at t: Double) -> Double {
-    if let g = glides.last(where: { $0.start <= t && t < $0.start + $0.duration }) {
-      let x = (t - g.start) / g.duration
-      return g.from + (g.fraction - g.from) * g.curve.progress(at: x)
+  /// The glide in progress at `t` (for a left read, one that ends at `t` still counts).
+  private func glide(at t: Double, left: Bool) -> Glide? {
+    glides.last { g in
+      left ? g.start < t && t <= g.start + g.duration : g.start <= t && t < g.start + g.duration
     }
-    return animator.sample(at: t)
   }
 
-  /// The animator's model is the progress itself.
-  static let progressProperty = AnimatableProperty<Double, Double>(
-    name: "progress", threshold: 0.001, read: { $0 }, write: { $0 = $1 })
+  /// Slot `slot`'s progress and its rate (per second) at animator time `t`, read from `limit`.
+  func progress(of slot: Int, at t: Double, limit: TrackLimit = .right) -> (progress: Double, rate: Double) {
+    let left = limit != .right
+    if let g = glide(at: t, left: left) {
+      let x = (t - g.start) / g.duration
+      let delta = g.to[slot] - g.from[slot]
+      let f = left ? g.curve.progress(before: x) : g.curve.progress(at: x)
+      return (g.from[slot] + delta * f, delta * g.curve.slope(at: left ? x.nextDown : x) / g.duration)
+    }
+    let all = left ? animator.animationProgress(before: t) : animator.animationProgress(at: t)
+    return slot < all.count ? all[slot] : (0, 0)
+  }
+
+  /// The model slot `k`: one group's progress.
+  static func slot(_ k: Int) -> AnimatableProperty<[Double], Double> {
+    AnimatableProperty(name: "group \(k)", threshold: 0.001, read: { $0[k] }, write: { $0[k] = $1 })
+  }
+}
+
+/// A property driven by one slot of a property animator: `from + progress·(to − from)`.
+struct AnimatorCurve<Value: Animatable>: AnimationCurve {
+  let from: Value
+  let to: Value
+  let script: AnimatorScript
+  let slot: Int
+  /// Animator time of the curve's local time 0 (when its group was added).
+  let offset: Double
+
+  var duration: Double { max(0, script.end - offset) }
+
+  func value(at t: Double) -> Value {
+    from.interpolated(to: to, amount: script.progress(of: slot, at: t + offset).progress)
+  }
+
+  func velocity(at t: Double) -> Value {
+    (to - from).scaled(by: script.progress(of: slot, at: t + offset).rate)
+  }
+
+  func value(before t: Double) -> Value {
+    from.interpolated(to: to, amount: script.progress(of: slot, at: t + offset, limit: .left).progress)
+  }
+
+  func velocity(before t: Double) -> Value {
+    (to - from).scaled(by: script.progress(of: slot, at: t + offset, limit: .left).rate)
+  }
 }

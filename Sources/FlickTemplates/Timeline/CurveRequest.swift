@@ -60,6 +60,14 @@ struct CurveRequest<V: Animatable> {
       } else {
         v = inherited
       }
+      // Device-faithful stepping (`stepping: pop` / `gpuanimation` in the spec) replays the
+      // engine's own integration; the default is the analytic curve.
+      if spec.stepping != .analytic {
+        return AnyAnimationCurve(
+          SteppedSpring(
+            from: from, to: to, velocity: v, parameters: parameters, threshold: restThreshold ?? threshold,
+            stepping: spec.stepping))
+      }
       return AnyAnimationCurve(
         SpringAnimation(from: from, to: to, velocity: v, parameters: parameters, restThreshold: restThreshold ?? threshold))
     case .decay(let speed, let deceleration, let decayThreshold, let bounds):
@@ -74,7 +82,11 @@ struct CurveRequest<V: Animatable> {
           v = try along(try target("a decay with a scalar velocity on a \(property)"), speed, specNode)
         }
       } else {
-        v = inherited
+        // A hand-over: Pop's decay moves at d·v in its first millisecond (its closed form starts
+        // at −d·ln d/(1 − d) of v, 0.999 v for d = 0.998), so scale the velocity the property
+        // has so that the decay's own starts equal to it: the motion stays C¹ at the release.
+        let unit = DecayAnimation(from: 0.0, velocity: 1e6, deceleration: deceleration, threshold: 1).velocity(at: 0) / 1e6
+        v = unit > 0 ? inherited.scaled(by: 1 / unit) : inherited
       }
       // The spec's threshold defaults to 1 (a point); without one, use the property's.
       let rest = spec.source.contains("threshold") ? decayThreshold : threshold

@@ -129,55 +129,41 @@ extension TimelineCompiler {
       fillMode: fill.flatMap(MediaTiming.FillMode.init(rawValue:)) ?? .forwards)
   }
 
-  // MARK: - Scene state
+  // MARK: - Current state
 
-  /// The property's value in the scene at time `t` (before any animation not yet compiled).
-  func currentValue<V>(_ p: LayerProperty<V>, layerID: String, at t: Double) -> V {
-    guard let layer = scene.renderTree(at: t).layer(id: layerID) else { return .zero }
-    return p.read(layer)
+  /// The property's value that an animation starting at `t` takes over: the left limit of
+  /// what was animating it, or its value as written.
+  mutating func currentValue<V>(_ p: LayerProperty<V>, layerID: String, at t: Double) -> V {
+    tracks.value(of: p, layerID: layerID, at: t, limit: .handOver)
   }
 
-  /// Properties that write the same state under different names.
-  static let aliases: [[String]] = [
-    ["position", "positionX", "positionY"], ["scaleXY", "scaleX", "scaleY"],
-    ["translationXY", "translationX", "translationY"], ["bounds", "size"],
-  ]
-
-  /// The property's velocity at `t`: exact from the last animation compiled for it, unless the
-  /// latest motion came through another name (`position` for `positionX`): then it is measured
-  /// from the scene just before `t`.
-  func currentVelocity<V>(_ p: LayerProperty<V>, layerID: String, at t: Double) -> V {
-    let own = tracks["\(layerID).\(p.name)"]?.last(where: { $0.begin <= t })
-    let related = Self.aliases.first { $0.contains(p.name) }?.filter { $0 != p.name } ?? []
-    let latestAlias = related.compactMap { tracks["\(layerID).\($0)"]?.last(where: { $0.begin <= t })?.begin }.max()
-    if let own, latestAlias.map({ $0 <= own.begin }) ?? true {
-      return own.velocity(t - own.begin) as? V ?? .zero
-    }
-    guard latestAlias != nil else { return .zero }
-    let h = 1e-6
-    guard t >= 2 * h else { return .zero }
-    return (currentValue(p, layerID: layerID, at: t - h) - currentValue(p, layerID: layerID, at: t - 2 * h)).scaled(by: 1 / h)
+  /// The property's velocity that an animation starting at `t` takes over (the left limit:
+  /// a tween ending at `t` hands over the velocity it arrives with), through every name that
+  /// writes the same state (`position` for `positionX`).
+  mutating func currentVelocity<V>(_ p: LayerProperty<V>, layerID: String, at t: Double) -> V {
+    tracks.velocity(of: p, layerID: layerID, at: t, limit: .handOver)
   }
 
-  /// Adds a compiled animation to the scene, checking that animations of one property are listed
-  /// in time order (a later start must win).
+  /// Adds a compiled animation to the scene and its track, checking that animations of one
+  /// property are listed in time order (a later start must win).
   mutating func add<V>(
     _ p: LayerProperty<V>, layerID: String, curve: AnyAnimationCurve<V>, begin: Double, node: TemplateNode
   ) throws(TemplateError) {
     let key = "\(layerID).\(p.name)"
     // Animations apply in list order, so a later start must come later in the list; names that
     // write the same state (`position` and `positionX`) count as one property.
-    let names = Self.aliases.first { $0.contains(p.name) } ?? [p.name]
-    for name in names {
-      guard let last = tracks["\(layerID).\(name)"]?.last, last.begin > begin else { continue }
+    for name in AnyLayerProperty.sameState(as: p.name) {
+      guard let last = lastAdded["\(layerID).\(name)"], last.begin > begin else { continue }
       let one = name == p.name ? "the one" : "the one of \(layerID).\(name)"
       let other = name == p.name ? "" : " (\(name) writes \(p.name) too)"
       throw node.error(
         "this animation of \(key) starts at \(TemplateNode.format(begin)) s, before \(one) at "
           + "\(last.path) (\(TemplateNode.format(last.begin)) s)\(other); list the animations of one property in time order")
     }
-    tracks[key, default: []].append(Track(begin: begin, path: node.path, velocity: { curve.velocity(at: $0) }))
-    scene.animations.append(LayerAnimation(layerID: layerID, property: p, curve: curve, beginTime: begin))
+    lastAdded[key] = (begin, node.path)
+    addedLog.append((layerID, p.name))
+    tracks.append(p, layerID: layerID, curve: curve, begin: begin)
+    animations.append(LayerAnimation(layerID: layerID, property: p, curve: curve, beginTime: begin))
   }
 
   // MARK: - Properties

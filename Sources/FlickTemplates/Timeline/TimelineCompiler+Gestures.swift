@@ -114,11 +114,17 @@ struct DragCurve<Value: Animatable>: AnimationCurve {
     return path.value(at: timing.progress(at: x) * duration)
   }
 
-  /// The finger's velocity; at and after the end it is the velocity just before lifting, so a
-  /// `release` right at the end of a drag throws with it.
+  /// The finger's velocity; zero once it has lifted (from `duration` on).
   func velocity(at t: Double) -> Value {
-    guard t <= duration + 1e-9 else { return .zero }  // the finger has lifted and rests
-    let x = min(max(t / duration, 0), 1 - 1e-9)
+    guard t < duration else { return .zero }
+    let x = max(t / duration, 0)
     return path.velocity(at: timing.progress(at: x) * duration).scaled(by: timing.slope(at: x))
+  }
+
+  /// The left limit: at `duration`, the velocity the finger lifts with (what a `release` takes).
+  func velocity(before t: Double) -> Value {
+    guard t <= duration, t > 0 else { return t <= 0 ? velocity(at: 0) : .zero }
+    let x = t / duration
+    return path.velocity(before: timing.progress(before: x) * duration).scaled(by: timing.slope(at: x.nextDown))
   }
 }

@@ -9,8 +9,8 @@ enum PropertyJob {
   case set(TemplateNode, begin: Double)
   /// Move it along a path like a finger.
   case drag(DragRequest)
-  /// Drive it from a property animator.
-  case animator(TemplateNode, progress: AnimatorScript, begin: Double)
+  /// Drive it from group `slot` of a property animator, added at animator time `added`.
+  case animator(TemplateNode, script: AnimatorScript, slot: Int, added: Double, begin: Double)
 }
 
 extension TimelineCompiler {
@@ -19,7 +19,7 @@ extension TimelineCompiler {
   mutating func perform(_ property: AnyLayerProperty, layerID: String, _ job: PropertyJob) throws(TemplateError) -> Double {
     switch property {
     case .double(let p):
-      let angle = p.name.hasPrefix("rotation")
+      let angle = property.descriptor?.isAngle ?? false
       return try perform(p, layerID: layerID, job) { n throws(TemplateError) in angle ? try n.radians() : try n.double() }
     case .point(let p): return try perform(p, layerID: layerID, job) { n throws(TemplateError) in try n.point() }
     case .size(let p): return try perform(p, layerID: layerID, job) { n throws(TemplateError) in try n.size() }
@@ -46,8 +46,9 @@ extension TimelineCompiler {
       return begin
     case .drag(let request):
       return try dragTyped(p, layerID: layerID, request, decode: decode)
-    case .animator(let node, let progress, let begin):
-      return try animatorTyped(p, layerID: layerID, node, progress: progress, begin: begin, decode: decode)
+    case .animator(let node, let script, let slot, let added, let begin):
+      return try animatorTyped(
+        p, layerID: layerID, node, script: script, slot: slot, added: added, begin: begin, decode: decode)
     }
   }
 }

@@ -6,21 +6,16 @@ import FlickScene
 /// Entries are compiled in file order. Each one gets a begin time (absolute `at`, or `after` /
 /// `with` an earlier entry's id, plus `delay`) and, once compiled, an end time: when its last
 /// animation settles. An animation's start value, when `from` is omitted, is the property's value
-/// in the scene at its begin time, and a spring or decay without a velocity takes the velocity
-/// the property has at that moment (so retargeting and releasing a drag keep the motion
-/// continuous). Everything compiles to pure functions of time: any frame renders alone.
+/// at its begin time, and a spring or decay without a velocity takes the velocity the property
+/// has at that moment (so retargeting and releasing a drag keep the motion continuous). Both are
+/// read from the ``PropertyTracks`` built so far, as left limits (a tween ending at that instant
+/// hands over its final velocity): compiling never renders the scene and never differentiates.
+/// Everything compiles to pure functions of time: any frame renders alone.
 struct TimelineCompiler {
   /// When an entry starts and when everything it started has settled (scene seconds).
   struct Span: Equatable {
     var begin: Double
     var end: Double
-  }
-
-  /// One compiled animation of a property, for ordering checks and velocity hand-off.
-  struct Track {
-    var begin: Double
-    var path: String
-    var velocity: @Sendable (Double) -> Any
   }
 
   /// Where an entry sits, which decides what its default start is and what `at` means.
@@ -33,16 +28,48 @@ struct TimelineCompiler {
     case sequence(begin: Double)
   }
 
-  var scene: Scene
+  /// What a timeline entry does: the key that picks it, and the other keys it accepts.
+  enum EntryKind: String, CaseIterable {
+    case animate, set, group, sequence, drag, release, animator
+    /// The single-property form `{ target, property, to, … }`.
+    case property
+
+    /// Keys this kind accepts besides its own key and the placement keys.
+    var extraKeys: [String] {
+      switch self {
+      case .animate: ["target", "targets", "stagger", "duration"] + TemplateMotion.keys + TimelineCompiler.timingKeys
+      case .set: ["target", "targets", "stagger"]
+      case .group: ["stagger"] + TimelineCompiler.repeatKeys
+      case .sequence: TimelineCompiler.repeatKeys
+      case .drag, .release: ["target"]
+      case .animator: []
+      case .property:
+        ["target", "to", "from", "by", "velocity", "duration"] + TemplateMotion.keys + TimelineCompiler.timingKeys
+      }
+    }
+  }
+
+  /// The compiled animations, in the order the scene applies them. (The compiler has no scene
+  /// to render: current values come from ``tracks``.)
+  var animations: [LayerAnimation] = []
   let layerIDs: Set<String>
   /// Spans of entries with an `id`.
   private(set) var spans: [String: Span] = [:]
-  /// Animations per `layer.property`, in begin order.
-  var tracks: [String: [Track]] = [:]
+  /// Every animation compiled so far, per layer and property: where current values and
+  /// velocities come from.
+  var tracks: PropertyTracks
+  /// The begin time and JSON path of the last animation per `layer.property`, for order checks.
+  var lastAdded: [String: (begin: Double, path: String)] = [:]
+  /// (layer, property) of every animation added, in order (what a repeat plays backwards).
+  var addedLog: [(layerID: String, name: String)] = []
+  /// The scene's length when it is fixed: a `repeat: "forever"` unrolls up to it.
+  var horizon: Double?
 
-  init(scene: Scene, layerIDs: Set<String>) {
-    self.scene = scene
+  /// A compiler for the layer tree `layers` whose ids are `layerIDs`.
+  init(layers: [Layer], layerIDs: Set<String>, horizon: Double? = nil) {
     self.layerIDs = layerIDs
+    self.horizon = horizon
+    self.tracks = PropertyTracks(layers: layers)
   }
 
   /// Compiles every entry of the `timeline` array.
@@ -56,48 +83,49 @@ struct TimelineCompiler {
 
   static let placementKeys = ["id", "at", "after", "with", "delay"]
   static let timingKeys = ["repeatCount", "repeatForever", "autoreverses", "speed", "timeOffset", "repeatDuration", "fill"]
-  /// Keys that pick what an entry does, and the other keys each kind accepts.
-  static let kinds: [(key: String, extra: [String])] = [
-    ("animate", ["target", "targets", "stagger", "duration"] + TemplateMotion.keys + timingKeys),
-    ("set", ["target", "targets", "stagger"]),
-    ("group", ["stagger"]),
-    ("sequence", []),
-    ("drag", ["target"]),
-    ("release", ["target"]),
-    ("animator", []),
-    ("property", ["target", "to", "from", "by", "velocity", "duration"] + TemplateMotion.keys + timingKeys),
-  ]
-  static let entryKeys = placementKeys + kinds.map(\.key) + Array(Set(kinds.flatMap(\.extra))).sorted()
+  /// Keys that repeat a group or a sequence (see ``repeating(_:_:begin:_:)``).
+  static let repeatKeys = ["repeat", "autoreverses"]
+  static let entryKeys = placementKeys + EntryKind.allCases.map(\.rawValue)
+    + Array(Set(EntryKind.allCases.flatMap(\.extraKeys))).sorted()
+
+  /// The spans of entries with an id, for a repeat to forget an iteration's ids.
+  var spanIDs: Set<String> { Set(spans.keys) }
+
+  mutating func forgetSpans(except keep: Set<String>) {
+    for id in spans.keys where !keep.contains(id) { spans[id] = nil }
+  }
 
   /// Compiles one entry and returns its span.
   mutating func entry(_ node: TemplateNode, placement: Placement) throws(TemplateError) -> Span {
     let o = try node.object(allowed: Self.entryKeys)
-    let present = Self.kinds.filter { o[$0.key] != nil }
+    let present = EntryKind.allCases.filter { o[$0.rawValue] != nil }
     guard let kind = present.first else {
       if o.count == 1, o["delay"] != nil {
         throw node.error("{ delay: … } alone is a step of a 'sequence'; elsewhere put 'delay' on an entry")
       }
       throw node.error(
-        "a timeline entry needs one of: \(Self.kinds.map(\.key).joined(separator: ", ")) "
+        "a timeline entry needs one of: \(EntryKind.allCases.map(\.rawValue).joined(separator: ", ")) "
           + "(e.g. { target: \"card\", animate: { opacity: 0 } })")
     }
-    if present.count > 1, let second = o[present[1].key] {
-      throw second.error("an entry does one thing: '\(present[0].key)' and '\(present[1].key)' are both set; use a group for both")
+    if present.count > 1, let second = o[present[1].rawValue] {
+      throw second.error(
+        "an entry does one thing: '\(present[0].rawValue)' and '\(present[1].rawValue)' are both set; use a group for both")
     }
-    for (key, n) in o where !Self.placementKeys.contains(key) && key != kind.key && !kind.extra.contains(key) {
-      throw n.error("'\(key)' does not apply to \(kind.key == "property" ? "a single-property" : "a '\(kind.key)'") entry")
+    let extra = kind.extraKeys
+    for (key, n) in o where !Self.placementKeys.contains(key) && key != kind.rawValue && !extra.contains(key) {
+      throw n.error("'\(key)' does not apply to \(kind == .property ? "a single-property" : "a '\(kind.rawValue)'") entry")
     }
     let begin = try beginTime(o, node, placement)
     let span: Span
-    switch kind.key {
-    case "animate": span = try animate(o, node, begin: begin)
-    case "set": span = try set(o, node, begin: begin)
-    case "group": span = try group(o, node, begin: begin)
-    case "sequence": span = try sequence(o, node, begin: begin)
-    case "drag": span = try drag(o, node, begin: begin)
-    case "release": span = try release(o, node, begin: begin)
-    case "animator": span = try animator(o, node, begin: begin)
-    default: span = try legacy(o, node, begin: begin)
+    switch kind {
+    case .animate: span = try animate(o, node, begin: begin)
+    case .set: span = try set(o, node, begin: begin)
+    case .group: span = try group(o, node, begin: begin)
+    case .sequence: span = try sequence(o, node, begin: begin)
+    case .drag: span = try drag(o, node, begin: begin)
+    case .release: span = try release(o, node, begin: begin)
+    case .animator: span = try animator(o, node, begin: begin)
+    case .property: span = try legacy(o, node, begin: begin)
     }
     if let idNode = o["id"] {
       let id = try idNode.string()
@@ -163,34 +191,40 @@ struct TimelineCompiler {
   private mutating func group(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError) -> Span {
     guard let list = o["group"] else { return Span(begin: begin, end: begin) }
     let stagger = try o["stagger"]?.double(in: -60...60) ?? 0
-    var end = begin
-    for (i, child) in try list.array().enumerated() {
-      let offset = Double(i) * stagger
-      end = max(end, try entry(child, placement: .group(begin: begin + offset)).end)
+    let children = try list.array()
+    return try repeating(o, node, begin: begin) { c, start throws(TemplateError) in
+      var end = start
+      for (i, child) in children.enumerated() {
+        let offset = Double(i) * stagger
+        end = max(end, try c.entry(child, placement: .group(begin: start + offset)).end)
+      }
+      return Span(begin: start, end: end)
     }
-    return Span(begin: begin, end: end)
   }
 
   private mutating func sequence(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError) -> Span {
     guard let list = o["sequence"] else { return Span(begin: begin, end: begin) }
-    var cursor = begin
-    for step in try list.array() {
-      switch step.value.kind {
-      case .array:
-        // A parallel step: every entry starts together; the step ends when all have settled.
-        var end = cursor
-        for child in try step.array() { end = max(end, try entry(child, placement: .group(begin: cursor)).end) }
-        cursor = end
-      case .object(let members) where members.count == 1 && members[0].key == "delay":
-        cursor += try step.child("delay", members[0].value).double(in: 0...3600)
-      default:
-        cursor = try entry(step, placement: .sequence(begin: cursor)).end
+    let steps = try list.array()
+    return try repeating(o, node, begin: begin) { c, start throws(TemplateError) in
+      var cursor = start
+      for step in steps {
+        switch step.value.kind {
+        case .array:
+          // A parallel step: every entry starts together; the step ends when all have settled.
+          var end = cursor
+          for child in try step.array() { end = max(end, try c.entry(child, placement: .group(begin: cursor)).end) }
+          cursor = end
+        case .object(let members) where members.count == 1 && members[0].key == "delay":
+          cursor += try step.child("delay", members[0].value).double(in: 0...3600)
+        default:
+          cursor = try c.entry(step, placement: .sequence(begin: cursor)).end
+        }
+        guard cursor.isFinite else {
+          throw step.error("this step never ends (it repeats forever), so the steps after it could never start")
+        }
       }
-      guard cursor.isFinite else {
-        throw step.error("this step never ends (it repeats forever), so the steps after it could never start")
-      }
+      return Span(begin: start, end: cursor)
     }
-    return Span(begin: begin, end: cursor)
   }
 
   // MARK: - Targets
@@ -218,6 +252,6 @@ struct TimelineCompiler {
     return id
   }
 
-  /// The layer `id` as it is at time 0 (for its kind).
-  func layer(_ id: String) -> Layer? { scene.renderTree(at: 0).layer(id: id) }
+  /// The layer `id` as written, before any animation (for its kind).
+  func layer(_ id: String) -> Layer? { tracks.layer(id) }
 }

@@ -1,0 +1,193 @@
+import FlickMotion
+
+/// Which side of an instant a track is read from.
+public enum TrackLimit: Sendable, Equatable {
+  /// What is shown at `t`: every animation begun by `t`, at local time `t − begin`.
+  case right
+  /// The left limit: the motion arriving at `t`, from the animations begun before `t`, each at
+  /// the instant just before `t` (a tween ending at `t` still has its final velocity).
+  case left
+  /// What a new animation starting at `t` takes over: the left limit, overridden by animations
+  /// listed earlier that begin exactly at `t` (at their start: a `set` at `t` counts).
+  case handOver
+}
+
+/// The animations of every (layer, property) of a scene, as ordered tracks of segments that
+/// answer value and velocity analytically at any time, with explicit left and right limits.
+///
+/// The template compiler reads current values and velocities here instead of rendering the
+/// scene it is compiling: a look-up is a binary search per name that writes the same state
+/// (`position`, `positionX`, `positionY`) plus at most one curve evaluation per name, so
+/// compiling `n` animations costs `O(n log n)` search steps and `O(n)` curve evaluations.
+///
+///     var tracks = PropertyTracks(layers: scene.layers)
+///     tracks.append(.position, layerID: "card", curve: AnyAnimationCurve(spring), begin: 1)
+///     tracks.velocity(of: .position, layerID: "card", at: 1.5, limit: .left)
+public struct PropertyTracks: Sendable {
+  /// Layers as written (before any animation), by id.
+  private var base: [String: Layer] = [:]
+  /// Segments per layer id and property name, in begin order.
+  private var segments: [String: [String: [any TrackSegment]]] = [:]
+  private var nextOrder = 0
+  /// Curve evaluations made by look-ups so far (value and velocity reads of segments); the
+  /// compile-cost tests check that it grows linearly with the number of animations.
+  public private(set) var curveEvaluations = 0
+
+  /// Tracks for the layer tree `layers` (every layer, at any depth, by its id).
+  public init(layers: [Layer]) {
+    var stack = layers
+    while let layer = stack.popLast() {
+      if base[layer.id] == nil { base[layer.id] = layer }
+      stack.append(contentsOf: layer.sublayers)
+    }
+  }
+
+  /// The layer `id` as written, before any animation.
+  public func layer(_ id: String) -> Layer? { base[id] }
+
+  /// Adds an animation of `property` on `layerID` that begins at scene time `begin`; later
+  /// appends win over earlier ones where both apply, as in ``Scene/animations``.
+  public mutating func append<V: Animatable>(
+    _ property: LayerProperty<V>, layerID: String, curve: AnyAnimationCurve<V>, begin: Double
+  ) {
+    let segment = CurveSegment(property: property, curve: curve, begin: begin, order: nextOrder)
+    nextOrder += 1
+    segments[layerID, default: [:]][property.name, default: []].append(segment)
+  }
+
+  /// The begin time of the last animation of `name` on `layerID`, if any.
+  public func lastBegin(layerID: String, name: String) -> Double? {
+    segments[layerID]?[name]?.last?.begin
+  }
+
+  /// The value and velocity of `property` on `layerID` at `t` from `limit`, without counting
+  /// the evaluations (for curves that replay a track while frames render).
+  public func state<V: Animatable>(
+    of property: LayerProperty<V>, layerID: String, at t: Double, limit: TrackLimit = .right
+  ) -> (value: V, velocity: V) {
+    var copy = self
+    return (copy.value(of: property, layerID: layerID, at: t, limit: limit),
+      copy.velocity(of: property, layerID: layerID, at: t, limit: limit))
+  }
+
+  /// The value of `property` on `layerID` at scene time `t`, read from `limit`.
+  public mutating func value<V: Animatable>(
+    of property: LayerProperty<V>, layerID: String, at t: Double, limit: TrackLimit = .right
+  ) -> V {
+    guard var layer = base[layerID] else { return .zero }
+    for (segment, local, side) in active(property.name, layerID: layerID, at: t, limit: limit) {
+      curveEvaluations += 1
+      segment.writeValue(into: &layer, at: local, limit: side)
+    }
+    return property.read(layer)
+  }
+
+  /// The velocity of `property` on `layerID` at scene time `t` (units per second), read from
+  /// `limit`; zero where nothing moves it.
+  public mutating func velocity<V: Animatable>(
+    of property: LayerProperty<V>, layerID: String, at t: Double, limit: TrackLimit = .right
+  ) -> V {
+    guard var carrier = base[layerID] else { return .zero }
+    let parts = active(property.name, layerID: layerID, at: t, limit: limit)
+    guard !parts.isEmpty else { return .zero }
+    // The layer carries velocities: the state the names share starts at zero, then each
+    // segment writes its velocity through its own property.
+    for name in AnyLayerProperty.sameState(as: property.name) { AnyLayerProperty.named(name)?.writeZero(into: &carrier) }
+    for (segment, local, side) in parts {
+      curveEvaluations += 1
+      segment.writeVelocity(into: &carrier, at: local, limit: side)
+    }
+    return property.read(carrier)
+  }
+
+  /// The segments that decide the state of `name` at `t`: for each name writing that state, the
+  /// last one applied by then, in list order, with its local time and the side to read it from.
+  private func active(_ name: String, layerID: String, at t: Double, limit: TrackLimit)
+    -> [(any TrackSegment, Double, TrackLimit)]
+  {
+    guard let byName = segments[layerID] else { return [] }
+    var found: [(any TrackSegment, Double, TrackLimit)] = []
+    for related in AnyLayerProperty.sameState(as: name) {
+      guard let list = byName[related], !list.isEmpty else { continue }
+      // The first index whose begin is after t.
+      // The first index whose begin is after t (at or after t for a strict left limit).
+      var lo = 0
+      var hi = list.count
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if limit == .left ? list[mid].begin < t : list[mid].begin <= t { lo = mid + 1 } else { hi = mid }
+      }
+      var i = lo - 1
+      while i >= 0 {
+        let s = list[i]
+        let local = s.localTime(at: t)
+        let side: TrackLimit = limit != .right && local > 0 ? .left : .right
+        if s.isApplied(at: local, limit: side) {
+          found.append((s, local, side))
+          break
+        }
+        i -= 1
+      }
+    }
+    return found.sorted { $0.0.order < $1.0.order }
+  }
+}
+
+/// One animation in a ``PropertyTracks`` track.
+protocol TrackSegment: Sendable {
+  var begin: Double { get }
+  /// The curve's active length, seconds.
+  var duration: Double { get }
+  /// Position in the scene's animation list (later wins).
+  var order: Int { get }
+  func isApplied(at local: Double, limit: TrackLimit) -> Bool
+  func writeValue(into layer: inout Layer, at local: Double, limit: TrackLimit)
+  func writeVelocity(into layer: inout Layer, at local: Double, limit: TrackLimit)
+}
+
+extension TrackSegment {
+  /// Local time at scene time `t`. The scene time `begin + duration` is the segment's end, the
+  /// instant an entry placed `after` it begins, so it maps to exactly `duration` (`t − begin`
+  /// may round past it, and a left read there must see the motion arriving, not the hold).
+  func localTime(at t: Double) -> Double {
+    t <= begin + duration ? min(t - begin, duration) : t - begin
+  }
+}
+
+struct CurveSegment<V: Animatable>: TrackSegment {
+  let property: LayerProperty<V>
+  let curve: AnyAnimationCurve<V>
+  let begin: Double
+  let order: Int
+  var duration: Double { curve.duration }
+
+  func isApplied(at local: Double, limit: TrackLimit) -> Bool {
+    curve.isApplied(at: CurveLimit.time(local, limit))
+  }
+
+  func writeValue(into layer: inout Layer, at local: Double, limit: TrackLimit) {
+    property.write(&layer, CurveLimit.value(curve, at: local, limit))
+  }
+
+  func writeVelocity(into layer: inout Layer, at local: Double, limit: TrackLimit) {
+    property.write(&layer, CurveLimit.velocity(curve, at: local, limit))
+  }
+}
+
+/// Left and right limits of a curve at a local time, from the `AnimationCurve` contract: the
+/// right limit is `value(at:)` / `velocity(at:)`, the left one `value(before:)` /
+/// `velocity(before:)` (at `duration`, the motion arriving there, not the hold).
+enum CurveLimit {
+  /// The local time a fill-mode check from `limit` looks at.
+  static func time(_ local: Double, _ limit: TrackLimit) -> Double {
+    limit != .right && local > 0 ? local.nextDown : local
+  }
+
+  static func value<C: AnimationCurve>(_ curve: C, at local: Double, _ limit: TrackLimit) -> C.Value {
+    limit != .right ? curve.value(before: local) : curve.value(at: local)
+  }
+
+  static func velocity<C: AnimationCurve>(_ curve: C, at local: Double, _ limit: TrackLimit) -> C.Value {
+    limit != .right ? curve.velocity(before: local) : curve.velocity(at: local)
+  }
+}

@@ -1,0 +1,157 @@
+import FlickScene
+import FlickTemplates
+import Foundation
+
+extension Flick {
+  /// `flick trace TEMPLATE --layer ID --property NAME [--fps N | --times T,…] [--format csv|json]`.
+  enum Trace {
+    static let help = """
+      USAGE: flick trace TEMPLATE --layer ID --property NAME [--fps N | --times T,...]
+                                  [--side right|left] [--format csv|json] [--set NAME=VALUE]...
+
+      Prints the time, value and velocity (units and units/s) of one property of one layer, as
+      the timeline computes them (analytically, not from pixels): at every frame of the canvas
+      (t = n/fps; --fps samples at another rate over the same duration) or at the --times given
+      (seconds, comma-separated). Any animatable property works, also through another name for
+      the same state (positionX of a layer animated with position). Values are in the property's
+      unit (points, radians, fractions, factors; the JSON names it).
+
+      --side left reads each time as a left limit: the motion arriving at that instant, which
+      an animation starting there takes over (compare it with the default, right, at a join).
+
+      Columns: t, then value and velocity; a point, size, rect or colour has one column per
+      component (value.x, value.y, velocity.x, velocity.y, …).
+
+      OPTIONS
+        --layer ID          the layer's id
+        --property NAME     an animatable property (see docs/layers.md)
+        --fps N             samples per second (default: the canvas fps)
+        --times T,...       sample these scene times instead
+        --side right|left   right (default): what shows at t; left: the limit just before t
+        --format csv|json   default csv
+      \(Flick.templateOptionsHelp)
+      """
+
+    static func run(_ args: [String]) throws {
+      let a = try Arguments(
+        args, valued: Flick.templateOptions.union(["layer", "property", "fps", "times", "format", "side"]),
+        flags: Flick.templateFlags.union(["help", "h"]), command: "trace")
+      if a.has("help") || a.has("h") {
+        print(help)
+        return
+      }
+      guard a.positionals.count == 1, let path = a.positionals.first else {
+        throw CommandError.usage(a.positionals.isEmpty ? "trace needs a TEMPLATE" : "trace takes one TEMPLATE", command: "trace")
+      }
+      guard let layerID = a.value("layer") else { throw CommandError.usage("trace needs --layer ID", command: "trace") }
+      guard let name = a.value("property") else {
+        throw CommandError.usage("trace needs --property NAME (e.g. position, opacity)", command: "trace")
+      }
+      let format = a.value("format") ?? "csv"
+      guard format == "csv" || format == "json" else {
+        throw CommandError.usage("--format must be csv or json, found '\(format)'", command: "trace")
+      }
+      let side = a.value("side") ?? "right"
+      guard side == "right" || side == "left" else {
+        throw CommandError.usage("--side must be right or left, found '\(side)'", command: "trace")
+      }
+      var template = try loadTemplate(path, a)
+      guard let property = AnyLayerProperty.named(name) else {
+        let guess = Arguments.closest(to: name, in: AnyLayerProperty.names).map { "; did you mean '\($0)'?" } ?? ""
+        throw CommandError.usage(
+          "'\(name)' is not an animatable property\(guess) (properties: \(AnyLayerProperty.names.joined(separator: ", ")))",
+          command: "trace")
+      }
+      guard let layer = template.tracks.layer(layerID) else {
+        let ids = allIDs(template.scene.layers)
+        let guess = Arguments.closest(to: layerID, in: ids).map { "; did you mean '\($0)'?" } ?? ""
+        throw CommandError.usage("no layer with id '\(layerID)'\(guess)", command: "trace")
+      }
+      if !property.applies(to: layer), let kind = property.contentKind {
+        throw CommandError.usage(
+          "'\(name)' is a property of \(kind.rawValue) layers, but '\(layerID)' is not a \(kind.rawValue) layer", command: "trace")
+      }
+      let times = try sampleTimes(a, scene: template.scene)
+      let samples = template.tracks.trace(
+        property, layerID: layerID, at: times, limit: side == "left" ? .left : .right)
+      print(format == "csv" ? csv(samples, property) : json(samples, property, layer: layerID, side: side))
+    }
+
+    /// Frame times at the canvas fps (or --fps), or the --times given.
+    static func sampleTimes(_ a: Arguments, scene: Scene) throws(CommandError) -> [Double] {
+      if let list = a.value("times") {
+        if a.value("fps") != nil { throw CommandError.usage("give --fps or --times, not both", command: "trace") }
+        var out: [Double] = []
+        for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+          let text = item.trimmingCharacters(in: .whitespaces)
+          let number = text.hasSuffix("s") ? String(text.dropLast()) : text
+          guard let t = Double(number), t.isFinite, (0...3600).contains(t) else {
+            throw CommandError.usage("--times takes seconds in 0…3600 separated by commas, found '\(text)'", command: "trace")
+          }
+          out.append(t)
+        }
+        guard out.count <= 1_000_000 else { throw CommandError.usage("--times lists too many times", command: "trace") }
+        return out
+      }
+      var fps = Double(scene.fps)
+      if let text = a.value("fps") {
+        guard let v = Double(text), v.isFinite, v > 0, v <= 10_000 else {
+          throw CommandError.usage("--fps must be in (0, 10000], found '\(text)'", command: "trace")
+        }
+        fps = v
+      }
+      let count = max(1, Int((scene.duration * fps - 1e-9).rounded(.up)))
+      guard count <= 2_000_000 else { throw CommandError.usage("\(count) samples is too many; lower --fps", command: "trace") }
+      return (0..<count).map { Double($0) / fps }
+    }
+
+    private static func allIDs(_ layers: [Layer]) -> [String] {
+      layers.flatMap { [$0.id] + allIDs($0.sublayers) }
+    }
+
+    private static func f(_ v: Double) -> String {
+      if v == 0 { return "0" }
+      return String(format: "%.10g", v)
+    }
+
+    /// Column names for `count` components.
+    private static func columns(_ prefix: String, _ property: AnyLayerProperty, count: Int) -> [String] {
+      let names = property.componentNames
+      if names.isEmpty { return [prefix] }
+      return (0..<count).map { i in
+        let stop = count > names.count ? "[\(i / names.count)]" : ""
+        return "\(prefix)\(stop).\(names[i % names.count])"
+      }
+    }
+
+    static func csv(_ samples: [TraceSample], _ property: AnyLayerProperty) -> String {
+      let width = samples.map(\.value.count).max() ?? 1
+      let header = ["t"] + columns("value", property, count: width) + columns("velocity", property, count: width)
+      var lines = [header.joined(separator: ",")]
+      for s in samples {
+        let pad = { (c: [Double]) in c.map(f) + Array(repeating: "", count: width - c.count) }
+        lines.append(([f(s.time)] + pad(s.value) + pad(s.velocity)).joined(separator: ","))
+      }
+      return lines.joined(separator: "\n")
+    }
+
+    static func json(_ samples: [TraceSample], _ property: AnyLayerProperty, layer: String, side: String) -> String {
+      let scalar = property.componentNames.isEmpty
+      func list(_ c: [Double]) -> String { scalar && c.count == 1 ? f(c[0]) : "[" + c.map(f).joined(separator: ", ") + "]" }
+      let rows = samples.map { "    {\"t\": \(f($0.time)), \"value\": \(list($0.value)), \"velocity\": \(list($0.velocity))}" }
+      let escaped = layer.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+      return """
+        {
+          "layer": "\(escaped)",
+          "property": "\(property.name)",
+          "type": "\(property.valueTypeName)",
+          "unit": "\(property.descriptor?.unit.rawValue ?? "")",
+          "side": "\(side)",
+          "samples": [
+        \(rows.joined(separator: ",\n"))
+          ]
+        }
+        """
+    }
+  }
+}
