@@ -53,6 +53,7 @@ public struct Scene: Sendable {
         break
       }
     }
+    expandReplicators(&roots, base: layers, at: t)
     return RenderTree(size: size, backgroundColor: backgroundColor, layers: roots, time: t, fontFiles: fontFiles)
   }
 }

@@ -28,6 +28,7 @@ final class RasterCache {
   private var gradients: [GradientKey: Entry<CairoImage?>] = [:]
   private var shadows: [ShadowKey: Entry<ShadowMask>] = [:]
   private var layouts: [TextKey: Entry<TextLayout>] = [:]
+  private var backdrops: [BackdropKey: Entry<CairoImage>] = [:]
   private(set) var statistics = Statistics()
 
   func beginFrame() { frame += 1 }
@@ -37,6 +38,7 @@ final class RasterCache {
     gradients = gradients.filter { $0.value.frame == frame }
     shadows = shadows.filter { $0.value.frame == frame }
     layouts = layouts.filter { $0.value.frame == frame }
+    backdrops = backdrops.filter { $0.value.frame == frame }
   }
 
   /// The entry for `key` in `table`, or what `make` returns, kept. The table is touched only
@@ -80,6 +82,10 @@ final class RasterCache {
 
   func shadow(_ key: ShadowKey, _ make: () throws(RasterError) -> ShadowMask?) throws(RasterError) -> ShadowMask? {
     try lookup(\.shadows, key, make)
+  }
+
+  func backdrop(_ key: BackdropKey, _ make: () throws(RasterError) -> CairoImage?) throws(RasterError) -> CairoImage? {
+    try lookup(\.backdrops, key, make)
   }
 
   func layout(_ key: TextKey, _ make: () throws(RasterError) -> TextLayout?) throws(RasterError) -> TextLayout? {
