@@ -13,6 +13,7 @@ extension Flick {
         --frame N        frame number N (time N / fps), 0-based
         --at P%          a point of the duration, e.g. 50%; 100% is the last frame
         --scale S        pixels per canvas point (e.g. 2 for 2×)
+        --strict         characters no installed font has are an error, not a warning
       TEMPLATE OPTIONS
       \(Flick.templateOptionsHelp)
       """
@@ -20,7 +21,7 @@ extension Flick {
     static func run(_ args: [String]) throws {
       let a = try Arguments(
         args, valued: Flick.templateOptions.union(["o", "output", "time", "frame", "at", "scale"]),
-        flags: Flick.templateFlags.union(["help", "h"]))
+        flags: Flick.templateFlags.union(["help", "h", "strict"]))
       if a.has("help") || a.has("h") {
         print(help)
         return
@@ -47,6 +48,7 @@ extension Flick {
       }
       let template = try loadTemplate(path, a)
       let scene = template.scene
+      try checkGlyphs(scene, strict: a.has("strict"), quiet: false)
       let last = scene.frameCount - 1
       var time = 0.0
       if let text = a.value("time") {
