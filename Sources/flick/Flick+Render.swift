@@ -203,7 +203,7 @@ extension Flick {
         do {
           return try OutputTarget(path: p)
         } catch {
-          throw CommandError.usage("\(error)")
+          throw CommandError.usage("\(error)" + (stillHint(for: p).map { "\n" + $0 } ?? ""))
         }
       }
     }

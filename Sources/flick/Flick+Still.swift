@@ -6,13 +6,15 @@ extension Flick {
   /// `flick still TEMPLATE [--time S | --frame N | --at P%] -o FRAME.png`
   enum Still {
     static let help = """
-      USAGE: flick still TEMPLATE [--time SECONDS | --frame N | --at P%] [--scale S] -o FRAME.png
+      USAGE: flick still TEMPLATE [--time SECONDS | --frame N | --at P%] [--scale S] [-q] -o FRAME.png
 
       Renders one frame to a PNG (RGBA, straight alpha), written atomically.
         --time SECONDS   scene time, e.g. 0.5 or 1.25s (default 0)
         --frame N        frame number N (time N / fps), 0-based
-        --at P%          a point of the duration, e.g. 50%; 100% is the last frame
+        --at P%          a point of the duration, e.g. 50%; 100% is the last frame (also 0, 1.2s,
+                         end, frame:N, as for snapshot --at); a time past the end is an error
         --scale S        pixels per canvas point (e.g. 2 for 2×)
+        -q, --quiet      print nothing but errors (not the output path, no warnings)
         --strict         characters no installed font has are an error, not a warning
       TEMPLATE OPTIONS
       \(Flick.templateOptionsHelp)
@@ -21,7 +23,7 @@ extension Flick {
     static func run(_ args: [String]) throws {
       let a = try Arguments(
         args, valued: Flick.templateOptions.union(["o", "output", "time", "frame", "at", "scale"]),
-        flags: Flick.templateFlags.union(["help", "h", "strict"]))
+        flags: Flick.templateFlags.union(["help", "h", "strict", "quiet", "q"]))
       if a.has("help") || a.has("h") {
         print(help)
         return
@@ -48,36 +50,17 @@ extension Flick {
       }
       let template = try loadTemplate(path, a)
       let scene = template.scene
-      try checkGlyphs(scene, strict: a.has("strict"), quiet: false)
-      let last = scene.frameCount - 1
-      var time = 0.0
-      if let text = a.value("time") {
-        let trimmed = text.hasSuffix("s") ? String(text.dropLast()) : text
-        guard let t = Double(trimmed), t.isFinite, t >= 0 else {
-          throw CommandError.usage("--time expects seconds ≥ 0 such as 0.5 or 1.25s, found '\(text)'")
-        }
-        time = t
-      } else if let text = a.value("frame") {
-        guard let n = Int(text), (0...last).contains(n) else {
-          throw CommandError.usage("--frame expects a frame number in 0…\(last), found '\(text)'")
-        }
-        time = scene.time(ofFrame: n)
-      } else if let text = a.value("at") {
-        guard text.hasSuffix("%"), let p = Double(text.dropLast()), (0...100).contains(p) else {
-          throw CommandError.usage("--at expects a percentage of the duration such as 50%, found '\(text)'")
-        }
-        // The frame nearest that point of the duration; 100% is the last frame (the end instant
-        // itself is not a frame).
-        let frame = min(last, Int((p / 100 * scene.duration * Double(scene.fps)).rounded()))
-        time = scene.time(ofFrame: frame)
-      }
+      let quiet = a.has("quiet") || a.has("q")
+      try checkGlyphs(scene, strict: a.has("strict"), quiet: quiet)
+      let time = try stillTime(a, scene)
+      try checkOutputFolder(output)
       do {
         let frame = try Renderer(scale: scale).render(scene.renderTree(at: time))
         try frame.writePNG(to: output)
       } catch {
         throw CommandError(message: error.description, code: .environment)
       }
-      print(output)
+      if !quiet { print(output) }
     }
   }
 }
