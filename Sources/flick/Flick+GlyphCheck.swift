@@ -1,5 +1,7 @@
 import FlickRaster
 import FlickScene
+import FlickTemplates
+import Foundation
 
 extension Flick {
   /// Reports text layers with characters no installed font draws (Pango would draw hex boxes):
@@ -22,5 +24,13 @@ extension Flick {
     if !quiet {
       for gap in gaps { log("warning: \(gap)") }
     }
+  }
+}
+
+extension Flick {
+  /// Prints a warning for each bare angle above a full turn in the template file (unless `quiet`).
+  static func warnAboutAngles(_ path: String, quiet: Bool) {
+    guard !quiet, let file = try? templatePath(path), let text = try? String(contentsOfFile: file, encoding: .utf8) else { return }
+    for warning in Template.angleWarnings(in: text, file: file) { log("warning: \(warning)") }
   }
 }

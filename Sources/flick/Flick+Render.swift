@@ -77,6 +77,7 @@ extension Flick {
       let jobs = try a.value("jobs").map { try integer($0, "--jobs", 1...256) }
       let template = try loadTemplate(path, a)
       var scene = template.scene
+      warnAboutAngles(path, quiet: quiet)
       try checkGlyphs(scene, strict: a.has("strict"), quiet: quiet)
       if let text = a.value("fps") { scene.fps = try integer(text, "--fps", 1...240) }
       let scale = try outputScale(a, canvas: scene.size)

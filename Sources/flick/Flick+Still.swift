@@ -51,6 +51,7 @@ extension Flick {
       let template = try loadTemplate(path, a)
       let scene = template.scene
       let quiet = a.has("quiet") || a.has("q")
+      warnAboutAngles(path, quiet: quiet)
       try checkGlyphs(scene, strict: a.has("strict"), quiet: quiet)
       let time = try stillTime(a, scene)
       try checkOutputFolder(output)
