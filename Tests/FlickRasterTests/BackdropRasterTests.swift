@@ -78,6 +78,26 @@ import Testing
     #expect(f.pixel(40, 100, is: Color(red: 0.5, green: 0.5, blue: 0.5), tolerance: 2))
   }
 
+  /// Inside a translucent ancestor the material reads the ancestor's group (arena memory with a
+  /// device offset): the blurred edge must stay where the edge is.
+  @Test func insideAGroupTheBackdropIsTheGroupsPixels() throws {
+    let glass = Layer(
+      id: "glass", bounds: Rect(x: 0, y: 0, width: 120, height: 60), position: Point(x: 100, y: 100),
+      backdrop: LayerBackdrop(blurRadius: 6, saturation: 1, tint: .clear))
+    let group = Layer(
+      id: "group", bounds: Rect(x: 0, y: 0, width: 160, height: 120), position: Point(x: 100, y: 100), opacity: 0.999,
+      sublayers: Self.scene(glass).map { l in
+        var l = l
+        l.position = Point(x: l.position.x - 20, y: l.position.y - 40)
+        return l
+      })
+    let f = try Raster.render([group], background: Raster.red)
+    let left = f.rgba(x: 98, y: 100), right = f.rgba(x: 101, y: 100)
+    // Symmetric about the edge at x = 100 (±1 level): not shifted by the group's offset.
+    #expect(abs(Int(left.g) + Int(right.g) - 255) <= 6, "\(left) \(right)")
+    #expect(f.pixel(60, 100, is: .black, tolerance: 3) && f.pixel(140, 100, is: .white, tolerance: 3))
+  }
+
   @Test func presetsHaveTheDocumentedNumbers() {
     #expect(LayerBackdrop(.regular) == LayerBackdrop(blurRadius: 20, saturation: 1.8, tint: Color(red: 1, green: 1, blue: 1, alpha: 0.5)))
     #expect(LayerBackdrop(.ultraThin).blurRadius < LayerBackdrop(.thin).blurRadius)
