@@ -8,6 +8,8 @@ struct BackdropImage {
   /// Frame pixel of the image's top-left corner.
   let x0: Int
   let y0: Int
+  /// Frame pixels per image pixel: wide blurs are computed at half or quarter size, as shadows are.
+  let reduction: Int
 }
 
 /// Identifies a processed backdrop: the captured pixels and what was done to them.
@@ -44,22 +46,26 @@ extension LayerPainter {
     cairo_identity_matrix(cr)
     cairo_clip_extents(cr, &clip.0, &clip.1, &clip.2, &clip.3)
     cairo_restore(cr)
-    let reach = sigma > 0.05 ? BoxBlur.reach(sigma: sigma) : 0
+    // As for shadows: a blur with a device σ ≥ 6 px is computed at half size, ≥ 12 px at quarter
+    // size, and scaled back bilinearly (a wide blur has no detail a reduction could lose).
+    let reduction = sigma >= 12 ? 4 : sigma >= 6 ? 2 : 1
+    let reach = (sigma > 0.05 ? BoxBlur.reach(sigma: sigma / Double(reduction)) : 0) * reduction + reduction
     let x0 = CairoDraw.pixel(max(box.minX, clip.0).rounded(.down)) - reach
     let y0 = CairoDraw.pixel(max(box.minY, clip.1).rounded(.down)) - reach
     let x1 = CairoDraw.pixel(min(box.maxX, clip.2).rounded(.up)) + reach
     let y1 = CairoDraw.pixel(min(box.maxY, clip.3).rounded(.up)) + reach
-    let width = x1 - x0, height = y1 - y0
-    guard width > 2 * reach, height > 2 * reach, width <= 16_384, height <= 16_384 else { return nil }
+    guard x1 - x0 > 2 * reach, y1 - y0 > 2 * reach, x1 - x0 <= 16_384, y1 - y0 <= 16_384 else { return nil }
+    let width = (x1 - x0 + reduction - 1) / reduction, height = (y1 - y0 + reduction - 1) / reduction
     guard let captured = CairoImage(width: width, height: height, format: CAIRO_FORMAT_ARGB32, arena: arena),
       let ccr = captured.makeContext()
     else { return nil }
-    cairo_surface_set_device_offset(captured.surface, Double(-x0), Double(-y0))
-    // Frame pixels on both surfaces (device offsets included); beyond the target's edge its
-    // edge pixels continue, as a blur of a full-bleed picture looks.
+    // User space of `ccr` is frame pixels; the target's device offset (a group) is respected.
+    // Beyond the target's edge its edge pixels continue, as a blur of a full-bleed picture looks.
+    cairo_scale(ccr, 1 / Double(reduction), 1 / Double(reduction))
+    cairo_translate(ccr, Double(-x0), Double(-y0))
     cairo_set_source_surface(ccr, target, 0, 0)
     cairo_pattern_set_extend(cairo_get_source(ccr), CAIRO_EXTEND_PAD)
-    cairo_pattern_set_filter(cairo_get_source(ccr), CAIRO_FILTER_NEAREST)
+    cairo_pattern_set_filter(cairo_get_source(ccr), reduction == 1 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
     cairo_set_operator(ccr, CAIRO_OPERATOR_SOURCE)
     cairo_paint(ccr)
     cairo_destroy(ccr)
@@ -68,7 +74,7 @@ extension LayerPainter {
     let stride = Int(cairo_image_surface_get_stride(captured.surface))
     let count = stride * height
     let make = { () throws(RasterError) -> CairoImage? in
-      Self.process(data, width: width, height: height, stride: stride, sigma: sigma, saturation: saturation)
+      Self.process(data, width: width, height: height, stride: stride, sigma: sigma / Double(reduction), saturation: saturation)
       cairo_surface_mark_dirty(captured.surface)
       return captured
     }
@@ -81,7 +87,7 @@ extension LayerPainter {
     } else {
       image = try make()
     }
-    return image.map { BackdropImage(image: $0, x0: x0, y0: y0) }
+    return image.map { BackdropImage(image: $0, x0: x0, y0: y0, reduction: reduction) }
   }
 
   /// Fills the layer's rounded bounds with its processed backdrop, then its tint.
@@ -89,10 +95,16 @@ extension LayerPainter {
     guard let material = layer.backdrop else { return }
     if let backdrop {
       var m = CairoDraw.matrix(cr)
-      cairo_surface_set_device_offset(backdrop.image.surface, Double(-backdrop.x0), Double(-backdrop.y0))
       cairo_identity_matrix(cr)
       cairo_set_source_surface(cr, backdrop.image.surface, 0, 0)
-      cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
+      // Frame pixel u is image pixel (u − x0) / reduction.
+      let f = Double(backdrop.reduction)
+      var place = cairo_matrix_t()
+      cairo_matrix_init_scale(&place, 1 / f, 1 / f)
+      cairo_matrix_translate(&place, Double(-backdrop.x0), Double(-backdrop.y0))
+      cairo_pattern_set_matrix(cairo_get_source(cr), &place)
+      cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+      cairo_pattern_set_filter(cairo_get_source(cr), backdrop.reduction == 1 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
       cairo_set_matrix(cr, &m)
       CairoDraw.roundedBounds(layer, to: cr)
       cairo_fill(cr)
