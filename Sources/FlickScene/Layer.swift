@@ -68,6 +68,17 @@ public struct Layer: Sendable, Hashable {
   public var content: LayerContent
   /// Child layers, drawn after (above) this layer's own content, ordered by `zPosition`.
   public var sublayers: [Layer]
+  /// `CAReplicatorLayer`'s properties: how many times the sublayers are drawn, and how each copy
+  /// is transformed, delayed and tinted (``LayerReplicator/none``, the default, draws them once).
+  /// ``Scene/renderTree(at:)`` expands the copies, so a ``RenderTree`` holds none.
+  public var replicator: LayerReplicator
+  /// Multiplies every colour the layer and its sublayers draw, component by component (alpha
+  /// too), as one group; white (the default) changes nothing. A replicator's instance colours
+  /// arrive here.
+  public var colorMultiplier: Color
+  /// A backdrop material (blur, saturation, tint of what is behind) filling the rounded bounds
+  /// below the background; nil (the default) for none.
+  public var backdrop: LayerBackdrop?
   private var maskStorage: [Layer]
 
   /// A layer whose alpha masks this one (Core Animation's `mask`), in this layer's coordinates.
@@ -101,7 +112,10 @@ public struct Layer: Sendable, Hashable {
     contents: LayerImage? = nil,
     contentsGravity: ContentsGravity = .resize,
     content: LayerContent = .none,
-    sublayers: [Layer] = []
+    sublayers: [Layer] = [],
+    replicator: LayerReplicator = .none,
+    colorMultiplier: Color = .white,
+    backdrop: LayerBackdrop? = nil
   ) {
     self.id = id
     self.bounds = bounds
@@ -128,6 +142,9 @@ public struct Layer: Sendable, Hashable {
     self.contentsGravity = contentsGravity
     self.content = content
     self.sublayers = sublayers
+    self.replicator = replicator
+    self.colorMultiplier = colorMultiplier
+    self.backdrop = backdrop
   }
 
   /// The layer's frame in its superlayer, ignoring transforms, in points.

@@ -61,6 +61,7 @@ public struct Scene: Sendable {
         break
       }
     }
+    expandReplicators(&roots, base: layers, at: t)
     return shuttered(
       RenderTree(size: size, backgroundColor: backgroundColor, layers: roots, time: t, fontFiles: fontFiles), at: t)
   }

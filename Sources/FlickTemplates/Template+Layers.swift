@@ -13,7 +13,7 @@ extension Template {
     "maskedCorners", "zPosition", "transform", "isHidden", "isDoubleSided", "borderWidth", "borderColor",
     "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath", "masksToBounds", "mask",
     "contents", "contentsGravity", "sublayers",
-  ]
+  ] + replicatorKeys + backdropKeys
   /// Keys of each layer kind (the Swift property names of its content).
   static let contentKeys: [LayerContentKind: [String]] = [
     .shape: [
@@ -79,6 +79,8 @@ extension Template {
     case .gradient: layer.content = .gradient(try decodeGradient(node, o))
     case .lottie: try decodeLottie(node, o, into: &layer)
     }
+    try decodeReplicator(o, into: &layer)
+    try decodeBackdrop(o, into: &layer)
     for child in try o["sublayers"]?.array() ?? [] {
       layer.sublayers.append(try decodeLayer(child, ids: &ids, baseDirectory: base, depth: depth + 1))
     }
@@ -90,12 +92,12 @@ extension Template {
   private static func layerKind(_ node: TemplateNode, _ o: [String: TemplateNode]) throws(TemplateError)
     -> LayerContentKind
   {
-    let typeNames = ["layer", "shape", "text", "gradient", "lottie"]
+    let typeNames = ["layer", "shape", "text", "gradient", "lottie", "replicator"]
     let present = LayerContentKind.allCases.filter { k in (contentKeys[k] ?? []).contains { o[$0] != nil } }
     let kind: LayerContentKind
     if let t = o["type"] {
       let name = try t.string(oneOf: typeNames)
-      kind = name == "layer" ? .none : LayerContentKind(rawValue: name) ?? .none
+      kind = name == "layer" || name == "replicator" ? .none : LayerContentKind(rawValue: name) ?? .none
     } else if present.count > 1 {
       let keys = present.map { k in (contentKeys[k] ?? []).first { o[$0] != nil } ?? "" }
       throw node.error(
@@ -132,7 +134,7 @@ extension Template {
     return mask
   }
 
-  private static func decodeTransform(_ node: TemplateNode) throws(TemplateError) -> LayerTransform {
+  static func decodeTransform(_ node: TemplateNode) throws(TemplateError) -> LayerTransform {
     let o = try node.object(allowed: ["translation", "scale", "rotation", "rotationX", "rotationY", "perspective"])
     var t = LayerTransform()
     if let n = o["translation"] { t.translation = try n.point() }

@@ -40,6 +40,7 @@ extension Flick {
         --gif-width W         GIF width in pixels (height keeps the aspect ratio)
         --progress MODE       auto (bar on a terminal), bar, json (one object per line), none
         -q, --quiet           print nothing but errors
+        --strict              characters no installed font has are an error, not a warning
         --null                also render into a sink that discards frames (benchmarks)
         --dry-run             print the ffmpeg command of each output (two for a GIF) and stop
         --measure-pipe WxH    (no TEMPLATE) measure frame transport into `ffmpeg -f null`
@@ -54,7 +55,7 @@ extension Flick {
       "o", "output", "format", "frames", "fps", "size", "scale", "jobs", "crf", "preset", "dither", "loop",
       "gif-fps", "gif-width", "progress", "measure-pipe",
     ]).union(Limits.renderCaps.map(\.option))
-    static let flags: Set<String> = ["help", "h", "quiet", "q", "pad", "null", "dry-run"]
+    static let flags: Set<String> = ["help", "h", "quiet", "q", "pad", "null", "dry-run", "strict"]
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
@@ -81,6 +82,8 @@ extension Flick {
       let options = try encodingOptions(a)
       let jobs = try a.value("jobs").map { try integer($0, "--jobs", 1...256) }
       var scene = try loadScene(path, a)
+      warnAboutAngles(path, quiet: quiet)
+      try checkGlyphs(scene, strict: a.has("strict"), quiet: quiet)
       if let text = a.value("fps") { scene.fps = try integer(text, "--fps", 1...240) }
       let scale = try outputScale(a, canvas: scene.size)
       let frames = try a.value("frames").map { try frameRange($0, frameCount: scene.frameCount) }
@@ -216,7 +219,7 @@ extension Flick {
         do {
           return try OutputTarget(path: p)
         } catch {
-          throw CommandError.usage("\(error)")
+          throw CommandError.usage("\(error)" + (stillHint(for: p).map { "\n" + $0 } ?? ""))
         }
       }
     }

@@ -7,15 +7,18 @@ extension Flick {
   /// `flick still TEMPLATE [--time S | --frame N | --at P%] -o FRAME.png`
   enum Still {
     static let help = """
-      USAGE: flick still TEMPLATE|LOTTIE.json [--time SECONDS | --frame N | --at P%] [--scale S] -o FRAME.png
+      USAGE: flick still TEMPLATE|LOTTIE.json [--time SECONDS | --frame N | --at P%] [--scale S] [-q] -o FRAME.png
 
       Renders one frame to a PNG (RGBA, straight alpha), written atomically.
         --time SECONDS   scene time, e.g. 0.5 or 1.25s (default 0)
         --frame N        frame number N (time N / fps), 0-based
-        --at P%          a point of the duration, e.g. 50%; 100% is the last frame
+        --at P%          a point of the duration, e.g. 50%; 100% is the last frame (also 0, 1.2s,
+                         end, frame:N, as for snapshot --at); a time past the end is an error
         --scale S        pixels per canvas point (e.g. 2 for 2×)
         --max-memory B   memory cap for the frame (default 8G; FLICK_MAX_MEMORY)
       An interruption (SIGINT, SIGTERM) or --timeout leaves no temporary file and the PNG as it was.
+        -q, --quiet      print nothing but errors (not the output path, no warnings)
+        --strict         characters no installed font has are an error, not a warning
       \(Flick.sceneOptionsHelp)
       TEMPLATE OPTIONS
       \(Flick.templateOptionsHelp)
@@ -25,7 +28,7 @@ extension Flick {
       let a = try Arguments(
         args, valued: Flick.templateOptions.union(["o", "output", "time", "frame", "at", "scale", Limits.memory.option])
           .union(Flick.sceneOptions),
-        flags: Flick.templateFlags.union(["help", "h"]).union(Flick.sceneFlags))
+        flags: Flick.templateFlags.union(["help", "h", "strict", "quiet", "q"]).union(Flick.sceneFlags))
       if a.has("help") || a.has("h") {
         print(help)
         return
@@ -51,28 +54,11 @@ extension Flick {
         scale = s
       }
       let scene = try loadScene(path, a)
-      let last = scene.frameCount - 1
-      var time = 0.0
-      if let text = a.value("time") {
-        let trimmed = text.hasSuffix("s") ? String(text.dropLast()) : text
-        guard let t = Double(trimmed), t.isFinite, t >= 0 else {
-          throw CommandError.usage("--time expects seconds ≥ 0 such as 0.5 or 1.25s, found '\(text)'")
-        }
-        time = t
-      } else if let text = a.value("frame") {
-        guard let n = Int(text), (0...last).contains(n) else {
-          throw CommandError.usage("--frame expects a frame number in 0…\(last), found '\(text)'")
-        }
-        time = scene.time(ofFrame: n)
-      } else if let text = a.value("at") {
-        guard text.hasSuffix("%"), let p = Double(text.dropLast()), (0...100).contains(p) else {
-          throw CommandError.usage("--at expects a percentage of the duration such as 50%, found '\(text)'")
-        }
-        // The frame nearest that point of the duration; 100% is the last frame (the end instant
-        // itself is not a frame).
-        let frame = min(last, Int((p / 100 * scene.duration * Double(scene.fps)).rounded()))
-        time = scene.time(ofFrame: frame)
-      }
+      let quiet = a.has("quiet") || a.has("q")
+      warnAboutAngles(path, quiet: quiet)
+      try checkGlyphs(scene, strict: a.has("strict"), quiet: quiet)
+      let time = try stillTime(a, scene)
+      try checkOutputFolder(output)
       // The frame's size and memory are checked before drawing, as for a render.
       var session = RenderSession(scene: scene, outputs: [], scale: scale, discardFrames: true)
       session.limits = try Limits.render(a)
@@ -98,7 +84,7 @@ extension Flick {
         Interruption.waitIfInterrupted()
         throw CommandError(message: error.description, code: .environment)
       }
-      print(output)
+      if !quiet { print(output) }
     }
   }
 }

@@ -3,14 +3,33 @@
 /// Shared by the spec parser, the template decoder and the command line so every error in Flick
 /// suggests names the same way.
 public enum Suggestion {
-  /// The candidate closest to `word` by case-insensitive edit distance, if it is close enough to
-  /// be a likely typo (at most 2 edits, or a third of the word's length for long words).
+  /// Names from other tools (SwiftUI, CSS, After Effects, Pop) for Flick's documented names,
+  /// keyed by their ``normalized(_:)`` form: a suggestion names the documented one.
+  public static let aliases: [String: String] = [
+    "easeinout": "easeInEaseOut", "ease": "default", "scale": "scaleXY", "translation": "translationXY",
+    "translate": "translationXY", "alpha": "opacity", "backgroundcolour": "backgroundColor", "rotate": "rotation",
+    "rotationz": "rotation",
+  ]
+
+  /// `word` lowercased without `-`, `_` and spaces: `ease-in-out` and `EaseInOut` are the same.
+  public static func normalized(_ word: String) -> String {
+    String(word.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " })
+  }
+
+  /// The candidate closest to `word`: one that differs only in case and separators
+  /// (`ease-in` → `easeIn`), else the documented name of a known alias (`easeInOut` →
+  /// `easeInEaseOut`, `scale` → `scaleXY`), else the nearest by case-insensitive edit distance
+  /// if it is close enough to be a likely typo (at most 2 edits, or a third of the word's length
+  /// for long words).
   ///
   /// The cost is bounded whatever the input: words longer than ``maximumLength`` characters get
   /// no suggestion, candidates whose length alone rules them out are skipped before any distance
   /// is computed, and at most ``maximumCandidates`` candidates are compared.
   public static func closest(to word: String, in candidates: [String]) -> String? {
     guard word.count <= maximumLength else { return nil }
+    let n = normalized(word)
+    if let same = candidates.first(where: { normalized($0) == n && $0 != word }) { return same }
+    if let alias = aliases[n], alias != word, candidates.contains(alias) { return alias }
     let w = Array(word.lowercased())
     let limit = max(2, w.count / 3)
     var best: (candidate: String, distance: Int)?

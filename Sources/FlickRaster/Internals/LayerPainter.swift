@@ -56,8 +56,12 @@ final class LayerPainter {
   /// when it has an opacity below 1 or a mask.
   func drawBody(_ layer: Layer, in cr: OpaquePointer) throws(RasterError) {
     let mask = layer.mask.flatMap { $0.isHidden ? nil : $0 }
-    guard layer.opacity < 1 || mask != nil else {
+    guard layer.colorMultiplier.alpha > 0 else { return }
+    let tinted = layer.colorMultiplier != .white
+    let backdrop = try layer.backdrop.flatMap { b throws(RasterError) in try captureBackdrop(layer, b, in: cr) }
+    guard layer.opacity < 1 || mask != nil || tinted else {
       try drawShadow(layer, in: cr)
+      paintBackdrop(backdrop, of: layer, in: cr)
       try drawOwnContent(layer, in: cr)
       return
     }
@@ -67,11 +71,13 @@ final class LayerPainter {
     guard let group = pushGroup(cr, ink: ink) else { return }
     do {
       try drawShadow(layer, in: group.context)
+      paintBackdrop(backdrop, of: layer, in: group.context)
       try drawOwnContent(layer, in: group.context)
     } catch {
       failure = error
     }
     guard let content = popGroup(group, to: cr) else { return }
+    if tinted { multiply(content, by: layer.colorMultiplier) }
     if let mask, failure == nil {
       guard let maskGroup = pushGroup(cr, ink: ink) else { return }
       do { try draw(mask, in: maskGroup.context) } catch { failure = error }

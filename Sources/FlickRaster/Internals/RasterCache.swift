@@ -29,6 +29,7 @@ final class RasterCache {
   private var shadows: [ShadowKey: Entry<ShadowMask>] = [:]
   private var layouts: [TextKey: Entry<TextLayout>] = [:]
   private var lotties: [LottieKey: Entry<CairoImage>] = [:]
+  private var backdrops: [BackdropKey: Entry<CairoImage>] = [:]
   private(set) var statistics = Statistics()
 
   func beginFrame() { frame += 1 }
@@ -39,6 +40,7 @@ final class RasterCache {
     shadows = shadows.filter { $0.value.frame == frame }
     layouts = layouts.filter { $0.value.frame == frame }
     lotties = lotties.filter { $0.value.frame == frame }
+    backdrops = backdrops.filter { $0.value.frame == frame }
   }
 
   /// The entry for `key` in `table`, or what `make` returns, kept. The table is touched only
@@ -86,6 +88,10 @@ final class RasterCache {
 
   func lottie(_ key: LottieKey, _ make: () throws(RasterError) -> CairoImage?) throws(RasterError) -> CairoImage? {
     try lookup(\.lotties, key, make)
+  }
+
+  func backdrop(_ key: BackdropKey, _ make: () throws(RasterError) -> CairoImage?) throws(RasterError) -> CairoImage? {
+    try lookup(\.backdrops, key, make)
   }
 
   func layout(_ key: TextKey, _ make: () throws(RasterError) -> TextLayout?) throws(RasterError) -> TextLayout? {

@@ -1,0 +1,83 @@
+internal import CPango
+import FlickScene
+
+/// Characters of one text layer that no installed font (nor the tree's font files) can draw:
+/// Pango would draw each as a box showing its code point.
+public struct MissingGlyphs: Sendable, Hashable, CustomStringConvertible {
+  /// The text layer's ``Layer/id``.
+  public let layerID: String
+  /// The characters without a glyph, each once, in the order they first appear.
+  public let characters: [Unicode.Scalar]
+
+  public init(layerID: String, characters: [Unicode.Scalar]) {
+    self.layerID = layerID
+    self.characters = characters
+  }
+
+  /// `layer 'title': no installed font has "⿠" (U+2FE0); it draws as a box`.
+  public var description: String {
+    let list = characters.map { c in
+      "\"\(c)\" (U+\(String(c.value, radix: 16, uppercase: true).leftPadded(to: 4)))"
+    }.joined(separator: ", ")
+    let it = characters.count == 1 ? "it draws as a box" : "they draw as boxes"
+    return "layer '\(layerID)': no installed font has \(list); \(it) (install a font that covers them, "
+      + "or list one in 'fonts')"
+  }
+}
+
+extension Renderer {
+  /// The text layers of `tree` (sublayers and masks included) with characters that fall back
+  /// to Pango's missing-glyph box, in tree order; empty when every character has a glyph.
+  /// Colour emoji count as covered when a colour emoji font is installed (the bootstrap
+  /// installs Noto Color Emoji). Whitespace, control and format characters (joiners,
+  /// variation selectors) are never reported: they have no glyph of their own.
+  ///
+  /// - Throws: ``RasterError/unreadableFont(path:reason:)`` when a font file of the tree cannot be loaded.
+  public func missingGlyphs(in tree: RenderTree) throws(RasterError) -> [MissingGlyphs] {
+    guard let context = TextContext(ownFontMap: true) else { throw .cairo("cannot create a Pango context") }
+    try context.prepare(fontFiles: tree.fontFiles)
+    var out: [MissingGlyphs] = []
+    var seenLayers = Set<String>()
+    var stack = Array(tree.layers.reversed())
+    while let layer = stack.popLast() {
+      if let mask = layer.mask { stack.append(mask) }
+      stack.append(contentsOf: layer.sublayers.reversed())
+      // Replicated copies keep their ids: report each layer once.
+      guard let text = layer.text, !text.string.isEmpty, seenLayers.insert(layer.id).inserted,
+        let layout = TextLayout(text, size: layer.bounds.size, in: context)
+      else { continue }
+      let missing = Self.unknownGlyphs(layout)
+      if !missing.isEmpty { out.append(MissingGlyphs(layerID: layer.id, characters: missing)) }
+    }
+    return out
+  }
+
+  /// The code points of the unknown glyphs of `layout`, each once, in order.
+  static func unknownGlyphs(_ layout: TextLayout) -> [Unicode.Scalar] {
+    // PANGO_GLYPH_UNKNOWN_FLAG: an unknown glyph is the character's code point with this bit.
+    let unknownFlag: UInt32 = 0x1000_0000
+    var found: [Unicode.Scalar] = []
+    guard let iter = pango_layout_get_iter(layout.layout) else { return [] }
+    defer { pango_layout_iter_free(iter) }
+    repeat {
+      guard let run = pango_layout_iter_get_run_readonly(iter), let glyphs = run.pointee.glyphs else { continue }
+      for i in 0..<Int(glyphs.pointee.num_glyphs) {
+        let glyph = glyphs.pointee.glyphs[i].glyph
+        guard glyph & unknownFlag != 0, glyph != 0x0FFF_FFFF, let scalar = Unicode.Scalar(glyph & ~unknownFlag) else { continue }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: continue
+        default: break
+        }
+        if scalar.properties.isVariationSelector || scalar.properties.isWhitespace { continue }
+        if !found.contains(scalar) { found.append(scalar) }
+      }
+    } while pango_layout_iter_next_run(iter) != 0
+    return found
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
+  }
+}

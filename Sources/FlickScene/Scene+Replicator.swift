@@ -1,0 +1,82 @@
+import FlickMotion
+
+extension Scene {
+  /// Replaces the sublayers of every layer with a ``Layer/replicator`` in `roots` (evaluated at
+  /// `t`) by their instances; `base` is the same tree before any animation was applied.
+  ///
+  /// Instance `k` of a replicator's sublayers is the base sublayers with the animations of
+  /// that subtree applied at `t − k·instanceDelay`; a nested replicator expands at its
+  /// instance's time. Each instance becomes a holder layer with the replicator's bounds (so its
+  /// coordinates are the replicator's), tinted by the instance colour; holder `k ≥ 1` sits in
+  /// a chain of transforms so `instanceTransform` composes `k` times about the bounds' centre.
+  func expandReplicators(_ roots: inout [Layer], base: [Layer], at t: Double) {
+    guard roots.contains(where: \.hasReplicator) else { return }
+    for i in roots.indices {
+      let b = i < base.count && base[i].id == roots[i].id ? base[i] : roots[i]
+      expand(&roots[i], base: b, at: t)
+    }
+  }
+
+  private func expand(_ layer: inout Layer, base: Layer, at t: Double) {
+    guard layer.hasReplicator else { return }
+    func baseSublayer(_ i: Int, of l: Layer, in b: Layer) -> Layer {
+      i < b.sublayers.count && b.sublayers[i].id == l.sublayers[i].id ? b.sublayers[i] : l.sublayers[i]
+    }
+    for i in layer.sublayers.indices {
+      expand(&layer.sublayers[i], base: baseSublayer(i, of: layer, in: base), at: t)
+    }
+    let r = layer.replicator
+    guard !r.isNone else { return }
+    layer.replicator = .none
+    let count = r.clampedInstanceCount
+    let b = layer.bounds
+    let centre = Point(x: b.minX + b.width / 2, y: b.minY + b.height / 2)
+    func holder(_ id: String, _ sublayers: [Layer], transform: LayerTransform = .identity, color: Color = .white) -> Layer {
+      Layer(id: id, bounds: b, position: centre, transform: transform, sublayers: sublayers, colorMultiplier: color)
+    }
+    var instances: [Layer] = []
+    instances.reserveCapacity(count)
+    for k in 0..<count {
+      var sublayers = layer.sublayers
+      if k > 0, r.instanceDelay != 0 {
+        let tk = t - Double(k) * r.instanceDelay
+        let baseSublayers = base.sublayers.count == layer.sublayers.count ? base.sublayers : layer.sublayers
+        sublayers = sample(baseSublayers, at: tk)
+        for i in sublayers.indices { expand(&sublayers[i], base: baseSublayers[i], at: tk) }
+      }
+      instances.append(holder("\(layer.id)#\(k)", sublayers, color: r.color(ofInstance: k)))
+    }
+    // Instance k ≥ 1 is drawn inside k nested transforms; each link of the chain holds its
+    // instance and the next link, drawn above it.
+    var chain: Layer?
+    for k in stride(from: count - 1, through: 1, by: -1) {
+      chain = holder("\(layer.id)#\(k)>", [instances[k]] + (chain.map { [$0] } ?? []), transform: r.instanceTransform)
+    }
+    layer.sublayers = count == 0 ? [] : [instances[0]] + (chain.map { [$0] } ?? [])
+  }
+
+  /// `layers` (a subtree of the base tree) with the animations of their layers applied at `t`.
+  private func sample(_ layers: [Layer], at t: Double) -> [Layer] {
+    var ids = Set<String>()
+    var stack = layers
+    while let l = stack.popLast() {
+      ids.insert(l.id)
+      stack.append(contentsOf: l.sublayers)
+      if let m = l.mask { stack.append(m) }
+    }
+    var roots = layers
+    for animation in animations where ids.contains(animation.layerID) {
+      for i in roots.indices where roots[i].withLayer(id: animation.layerID, { animation.apply(to: &$0, at: t) }) {
+        break
+      }
+    }
+    return roots
+  }
+}
+
+extension Layer {
+  /// Whether this layer or one of its sublayers replicates.
+  var hasReplicator: Bool {
+    !replicator.isNone || sublayers.contains(where: \.hasReplicator)
+  }
+}

@@ -1,0 +1,36 @@
+import FlickRaster
+import FlickScene
+import FlickTemplates
+import Foundation
+
+extension Flick {
+  /// Reports text layers with characters no installed font draws (Pango would draw hex boxes):
+  /// a warning on stderr for each (unless `quiet`), or, with `strict`, an invalid-input error
+  /// listing them all. Text does not change over time, so the scene's first instant shows every
+  /// string it has.
+  static func checkGlyphs(_ scene: Scene, strict: Bool, quiet: Bool) throws {
+    let gaps: [MissingGlyphs]
+    do {
+      gaps = try Renderer().missingGlyphs(in: scene.renderTree(at: 0))
+    } catch {
+      throw CommandError(message: error.description, code: .environment)
+    }
+    guard !gaps.isEmpty else { return }
+    if strict {
+      throw CommandError(
+        message: gaps.map(\.description).joined(separator: "\n") + "\n(--strict makes missing glyphs an error)",
+        code: .invalidInput)
+    }
+    if !quiet {
+      for gap in gaps { log("warning: \(gap)") }
+    }
+  }
+}
+
+extension Flick {
+  /// Prints a warning for each bare angle above a full turn in the template file (unless `quiet`).
+  static func warnAboutAngles(_ path: String, quiet: Bool) {
+    guard !quiet, (try? lottieFile(path)) ?? nil == nil, let file = try? templatePath(path), let text = try? String(contentsOfFile: file, encoding: .utf8) else { return }
+    for warning in Template.angleWarnings(in: text, file: file) { log("warning: \(warning)") }
+  }
+}

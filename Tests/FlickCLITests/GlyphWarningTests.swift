@@ -1,0 +1,30 @@
+import FlickTestSupport
+import Foundation
+import Testing
+
+/// `flick still` and `flick render` warn about characters without a glyph; `--strict` fails.
+@Suite struct GlyphWarningTests {
+  static let template = """
+    { flick: 1, canvas: { width: 160, height: 60, fps: 10, duration: 0.2 },
+      layers: [{ id: "label", type: "text", string: "ok \\u2FE0", size: [150, 40], position: [80, 30], fontFamily: "Inter" }] }
+    """
+
+  @Test func stillWarnsAndStrictFails() throws {
+    let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-glyphs")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("t.json5").path
+    try Self.template.write(toFile: path, atomically: true, encoding: .utf8)
+    let out = dir.appendingPathComponent("f.png").path
+    let warned = try ProcessRunner.run(CLITests.flick, ["still", path, "-o", out])
+    #expect(warned.status == 0)
+    #expect(warned.stderr.contains("warning: layer 'label'") && warned.stderr.contains("U+2FE0"))
+    try FileManager.default.removeItem(atPath: out)
+    let strict = try ProcessRunner.run(CLITests.flick, ["still", path, "-o", out, "--strict"])
+    #expect(strict.status == 2 && strict.stderr.contains("layer 'label'"))
+    #expect(!FileManager.default.fileExists(atPath: out))
+    let render = try ProcessRunner.run(CLITests.flick, ["render", path, "-o", dir.appendingPathComponent("v.gif").path, "--strict"])
+    #expect(render.status == 2 && render.stderr.contains("U+2FE0"))
+    let quiet = try ProcessRunner.run(CLITests.flick, ["render", path, "-o", dir.appendingPathComponent("v.gif").path, "-q"])
+    #expect(quiet.status == 0 && !quiet.stderr.contains("warning"))
+  }
+}

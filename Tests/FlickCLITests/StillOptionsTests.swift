@@ -1,0 +1,52 @@
+import FlickTestSupport
+import Foundation
+import Testing
+
+/// `flick still`'s times and output checks, shared with `flick render` (issue 15, item 8).
+@Suite struct StillOptionsTests {
+  static let hello = CLITests.hello  // 3 s at 30 fps
+
+  static func run(_ args: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let r = try ProcessRunner.run(CLITests.flick, args)
+    return (r.status, r.text, r.stderr)
+  }
+
+  @Test func timePastTheEndIsAnErrorWithTheDuration() throws {
+    let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-still")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("f.png").path
+    for args in [["--time", "10"], ["--at", "10s"]] {
+      let r = try Self.run(["still", Self.hello] + args + ["-o", out])
+      #expect(r.status == 2, "\(args)")
+      #expect(r.stderr.contains("past the end") && r.stderr.contains("lasts 3 s") && r.stderr.contains("2.967"), "\(r.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: out))
+    }
+    // The end instant itself is allowed (the settled state).
+    #expect(try Self.run(["still", Self.hello, "--time", "3", "-o", out]).status == 0)
+  }
+
+  @Test func atTakesSnapshotTimesAndQuietPrintsNothing() throws {
+    let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-still")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("f.png").path
+    for at in ["0", "1.5s", "end", "frame:30", "50%"] {
+      let r = try Self.run(["still", Self.hello, "--at", at, "-o", out])
+      #expect(r.status == 0 && r.stdout.contains(out), "--at \(at): \(r.stderr)")
+    }
+    let quiet = try Self.run(["still", Self.hello, "-q", "-o", out])
+    #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty)
+    let bad = try Self.run(["still", Self.hello, "--at", "soon", "-o", out])
+    #expect(bad.status == 2 && bad.stderr.contains("'end' or 'frame:N'"))
+  }
+
+  @Test func aMissingFolderSaysSoAndRenderToAPNGPointsToStill() throws {
+    let missing = "/nonexistent-flick-folder/f.png"
+    let r = try Self.run(["still", Self.hello, "-o", missing])
+    #expect(r.status == 3 && r.stderr.contains("the folder /nonexistent-flick-folder does not exist"))
+    let render = try Self.run(["render", Self.hello, "-o", "out.png"])
+    #expect(render.status == 2 && render.stderr.contains("flick still"))
+    // A PNG sequence pattern is still a render output, with no hint.
+    let pattern = try Self.run(["render", Self.hello, "-o", "/nonexistent-flick-folder/%04d.png", "--dry-run"])
+    #expect(!pattern.stderr.contains("flick still"))
+  }
+}
