@@ -10,9 +10,12 @@ import Foundation
 /// (retrying partial writes and EINTR); ffmpeg's stderr is drained concurrently and kept for
 /// error messages.
 ///
-/// A GIF takes two passes (``passes`` is 2): the frames first go to an ffmpeg that makes the
-/// palette (`.NAME.PID.palette.png`, removed afterwards), then, after ``beginPass(_:)``, the same
-/// frames again to one that encodes with it. See ``FFmpegCommand``.
+/// A GIF takes two ffmpeg passes over one rasterisation: the frames go to an ffmpeg that makes
+/// the palette (`.NAME.PID.palette.png`) and, losslessly, into a spool file beside the output
+/// (`.NAME.PID.frames`, see ``FrameSpool``); ``finish()`` then replays the spool into the ffmpeg
+/// that encodes with the palette. That second ffmpeg reads exactly the bytes the first did, so the
+/// GIF is the one the two passes make from the frames; both temporary files are removed on every
+/// exit path. See ``FFmpegCommand``.
 public final class FFmpegEncoder: FrameSink {
   /// The destination path.
   public let destination: String
@@ -22,8 +25,6 @@ public final class FFmpegEncoder: FrameSink {
   public let outputFPS: Int
   public var wantsStraightAlpha: Bool { format.hasAlpha }
   public var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
-
-  public var passes: Int { command.palettePass == nil ? 1 : 2 }
 
   private var process = Process()
   private var stdinPipe = Pipe()
@@ -35,6 +36,8 @@ public final class FFmpegEncoder: FrameSink {
   private let frameBytes: Int
   private let command: FFmpegCommand
   private let ffmpeg: FFmpegTool
+  /// A GIF's frames, kept for the encoding pass.
+  private var spool: FrameSpool?
 
   private enum State { case running, finished, committed, aborted }
 
@@ -72,6 +75,11 @@ public final class FFmpegEncoder: FrameSink {
     self.frameBytes = width * height * 4
     self.command = command
     self.ffmpeg = ffmpeg
+    if command.palettePass != nil {
+      spool = try FrameSpool(
+        path: directoryURL.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).frames").path,
+        width: width, height: height, output: destination)
+    }
     try launch(command.palettePass ?? command.arguments, files: [temporaryPath] + (command.palettePath.map { [$0] } ?? []))
   }
 
@@ -120,16 +128,6 @@ public final class FFmpegEncoder: FrameSink {
     }
   }
 
-  /// Between a GIF's passes: waits for the palette, then starts the encoding ffmpeg, which takes
-  /// the frames again from the first.
-  ///
-  /// - Throws: ``VideoError`` if the palette pass failed; everything temporary is then removed.
-  public func beginPass(_ pass: Int) throws {
-    guard pass == 2, state == .running, command.palettePass != nil else { return }
-    try waitForExit()
-    try launch(command.arguments, files: [])
-  }
-
   deinit {
     abort()
   }
@@ -153,6 +151,10 @@ public final class FFmpegEncoder: FrameSink {
       abort()
       throw error
     }
+    if let spool, let failure = spool.append(bytes) {
+      abort()
+      throw VideoError.cannotWrite(path: destination, reason: "cannot keep the frames in \(spool.path): \(failure)")
+    }
   }
 
   /// Closes ffmpeg's input and waits for it to complete the temporary file.
@@ -161,6 +163,27 @@ public final class FFmpegEncoder: FrameSink {
   public func finish() throws {
     guard state == .running else { return }
     try waitForExit()
+    if let spool {
+      // The palette exists: encode the frames with it, read back from the spool.
+      try launch(command.arguments, files: [])
+      let fd = stdinPipe.fileHandleForWriting.fileDescriptor
+      var pipeFailed = false
+      if let failure = spool.replay({ frame in
+        let failure = PipeWriter.writeAll(fd, frame)
+        pipeFailed = failure != nil
+        return failure
+      }) {
+        let error: VideoError =
+          pipeFailed
+          ? waitForFailure(reason: failure)
+          : .cannotWrite(path: destination, reason: "cannot read the frames back: \(failure)")
+        abort()
+        throw error
+      }
+      try waitForExit()
+      spool.remove()
+      self.spool = nil
+    }
     removePalette()
     state = .finished
   }
@@ -204,6 +227,8 @@ public final class FFmpegEncoder: FrameSink {
     unlink(temporaryPath)
     Cleanup.shared.remove(file: temporaryPath)
     removePalette()
+    spool?.remove()
+    spool = nil
   }
 
   /// The last lines ffmpeg wrote to stderr.
