@@ -65,3 +65,9 @@ gallery: release
 	  $(FLICK_RELEASE) render $$t -o docs/gallery/$$t.gif -o docs/gallery/$$t.mp4 $(GALLERY_GIF) --quiet || exit $$?; \
 	  du -h docs/gallery/$$t.gif docs/gallery/$$t.mp4; \
 	done
+
+# Flick beside Manim (installed into Benchmarks/peers/.venv from PyPI, pinned) and ffmpeg alone on
+# the same motion: 720p60 MP4 and 640×360 GIF, speed and whole-process-tree peak memory.
+.PHONY: bench-peers
+bench-peers: bootstrap
+	Benchmarks/peers/run.sh
