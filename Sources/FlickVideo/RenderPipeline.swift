@@ -137,6 +137,7 @@ public struct RenderPipeline: Sendable {
       }
       state.delivered(index)
     }
+    if let pool, var last = held.take() { last.recycle(into: pool) }
   }
 }
 
