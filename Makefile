@@ -86,3 +86,8 @@ fuzz: bootstrap
 .PHONY: bench-scale
 bench-scale: bootstrap
 	Benchmarks/scale/run.sh
+# Flick beside Manim (installed into Benchmarks/peers/.venv from PyPI, pinned) and ffmpeg alone on
+# the same motion: 720p60 MP4 and 640×360 GIF, speed and whole-process-tree peak memory.
+.PHONY: bench-peers
+bench-peers: bootstrap
+	Benchmarks/peers/run.sh

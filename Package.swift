@@ -23,7 +23,7 @@ let package = Package(
     /// The layer tree and immutable render-tree snapshots.
     .target(name: "FlickScene", dependencies: ["FlickMotion"]),
     /// Cairo/Pango rasteriser; the only module that imports C.
-    .target(name: "FlickRaster", dependencies: ["FlickScene", "CCairo", "CPango", "CJPEG", "CWebP", "CRLottie", "CRSVG"]),
+    .target(name: "FlickRaster", dependencies: ["FlickScene", "CCairo", "CPango", "CJPEG", "CWebP", "CRLottie", "CRSVG", "CPNG"]),
     /// Output formats, the ffmpeg subprocess and the parallel render pipeline.
     .target(name: "FlickVideo", dependencies: ["FlickRaster"]),
     /// The versioned JSON5 template format.
@@ -74,6 +74,9 @@ let package = Package(
     .systemLibrary(
       name: "CRSVG", pkgConfig: "librsvg-2.0",
       providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]),
+    .systemLibrary(
+      name: "CPNG", pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
 
     // MARK: - Tests
 

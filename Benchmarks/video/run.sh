@@ -92,3 +92,7 @@ for jobs in 1 "$JOBS"; do
   fi
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+echo
+# Short clips: the bundled templates at their own sizes, a one-frame MP4 and GIFs (a/L each).
+Benchmarks/video/templates.sh

@@ -28,6 +28,16 @@ public struct Renderer: Sendable {
     return try Self.render(tree, scale: scale, cache: nil, arena: PixelArena(), text: text)
   }
 
+  /// Whether `a` and `b` draw the same pixels at any scale, decided from the trees alone: they
+  /// are equal in everything the renderer reads (size, background, layers, font files). The
+  /// snapshot ``FlickScene/RenderTree/time`` is not drawn (every time-dependent value is
+  /// resolved into the layers), so a hold, a pause or a settled spring compares equal.
+  /// Drawing code must keep it that way: nothing may read `tree.time`.
+  public static func drawsIdentically(_ a: RenderTree, _ b: RenderTree) -> Bool {
+    a.size == b.size && a.backgroundColor == b.backgroundColor && a.fontFiles == b.fontFiles
+      && a.layers == b.layers
+  }
+
   /// The drawing shared by ``Renderer`` and ``FrameRenderer``.
   static func render(
     _ tree: RenderTree, scale: Double, cache: RasterCache?, arena: PixelArena, text: TextContext,

@@ -6,8 +6,9 @@
 /// (``palettePass``) only gathers colour statistics into a palette image, the second
 /// (``arguments``) maps every frame to that palette. ffmpeg's one-pass `split → palettegen →
 /// paletteuse` graph has to keep every frame in memory until the palette exists (2.2 GB for ten
-/// seconds at 720p); Flick renders the frames a second time instead, which it can do
-/// byte-identically, so memory and disk stay independent of the length of the GIF.
+/// seconds at 720p); Flick keeps them on disk instead, as differences from frame to frame
+/// (``FFmpegEncoder``'s spool), and replays them into the second pass, so memory stays
+/// independent of the length of the GIF and every frame is rasterised once.
 public struct FFmpegCommand: Sendable, Equatable {
   /// The arguments after the executable name (for a GIF, the second pass).
   public var arguments: [String]

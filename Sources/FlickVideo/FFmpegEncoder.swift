@@ -10,9 +10,12 @@ import Foundation
 /// (retrying partial writes and EINTR); ffmpeg's stderr is drained concurrently and kept for
 /// error messages.
 ///
-/// A GIF takes two passes (``passes`` is 2): the frames first go to an ffmpeg that makes the
-/// palette (`.NAME.PID.palette.png`, removed afterwards), then, after ``beginPass(_:)``, the same
-/// frames again to one that encodes with it. See ``FFmpegCommand``.
+/// A GIF takes two ffmpeg passes over one rasterisation: the frames go to an ffmpeg that makes
+/// the palette (`.NAME.PID.palette.png`) and, losslessly, into a spool file beside the output
+/// (`.NAME.PID.frames`, see ``FrameSpool``); ``finish()`` then replays the spool into the ffmpeg
+/// that encodes with the palette. That second ffmpeg reads exactly the bytes the first did, so the
+/// GIF is the one the two passes make from the frames; both temporary files are removed on every
+/// exit path. See ``FFmpegCommand``.
 public final class FFmpegEncoder: FrameSink {
   /// The destination path.
   public let destination: String
@@ -22,8 +25,6 @@ public final class FFmpegEncoder: FrameSink {
   public let outputFPS: Int
   public var wantsStraightAlpha: Bool { format.hasAlpha }
   public var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
-
-  public var passes: Int { command.palettePass == nil ? 1 : 2 }
 
   private var process = Process()
   private var stdinPipe = Pipe()
@@ -37,6 +38,8 @@ public final class FFmpegEncoder: FrameSink {
   private let ffmpeg: FFmpegTool
   /// Seconds ffmpeg may go without reading frames or using CPU before it is declared stuck.
   private let stallTimeout: Double?
+  /// A GIF's frames, kept for the encoding pass.
+  private var spool: FrameSpool?
 
   private enum State { case running, finished, committed, aborted }
 
@@ -75,6 +78,11 @@ public final class FFmpegEncoder: FrameSink {
     self.command = command
     self.ffmpeg = ffmpeg
     self.stallTimeout = stallTimeout
+    if command.palettePass != nil {
+      spool = try FrameSpool(
+        path: directoryURL.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).frames").path,
+        width: width, height: height, output: destination)
+    }
     try launch(command.palettePass ?? command.arguments, files: [temporaryPath] + (command.palettePath.map { [$0] } ?? []))
   }
 
@@ -123,16 +131,6 @@ public final class FFmpegEncoder: FrameSink {
     }
   }
 
-  /// Between a GIF's passes: waits for the palette, then starts the encoding ffmpeg, which takes
-  /// the frames again from the first.
-  ///
-  /// - Throws: ``VideoError`` if the palette pass failed; everything temporary is then removed.
-  public func beginPass(_ pass: Int) throws {
-    guard pass == 2, state == .running, command.palettePass != nil else { return }
-    try waitForExit()
-    try launch(command.arguments, files: [])
-  }
-
   deinit {
     abort()
   }
@@ -165,6 +163,10 @@ public final class FFmpegEncoder: FrameSink {
       abort()
       throw error
     }
+    if let spool, let failure = spool.append(bytes) {
+      abort()
+      throw VideoError.cannotWrite(path: destination, reason: "cannot keep the frames in \(spool.path): \(failure)")
+    }
   }
 
   /// Closes ffmpeg's input and waits for it to complete the temporary file.
@@ -173,6 +175,27 @@ public final class FFmpegEncoder: FrameSink {
   public func finish() throws {
     guard state == .running else { return }
     try waitForExit()
+    if let spool {
+      // The palette exists: encode the frames with it, read back from the spool.
+      try launch(command.arguments, files: [])
+      let fd = stdinPipe.fileHandleForWriting.fileDescriptor
+      var pipeFailed = false
+      if let failure = spool.replay({ frame in
+        let failure = PipeWriter.writeAll(fd, frame)
+        pipeFailed = failure != nil
+        return failure
+      }) {
+        let error: VideoError =
+          pipeFailed
+          ? waitForFailure(reason: failure)
+          : .cannotWrite(path: destination, reason: "cannot read the frames back: \(failure)")
+        abort()
+        throw error
+      }
+      try waitForExit()
+      spool.remove()
+      self.spool = nil
+    }
     removePalette()
     state = .finished
   }
@@ -242,6 +265,8 @@ public final class FFmpegEncoder: FrameSink {
     unlink(temporaryPath)
     Cleanup.shared.remove(file: temporaryPath)
     removePalette()
+    spool?.remove()
+    spool = nil
   }
 
   /// The last lines ffmpeg wrote to stderr.

@@ -34,23 +34,29 @@ public struct FFmpegTool: Sendable, Equatable {
       candidate = findExecutable("ffmpeg", path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
     }
     guard let path = candidate else { throw .ffmpegMissing }
-    let versionOutput: String
-    do {
-      versionOutput = try capture(path, ["-hide_banner", "-version"])
-    } catch let error as VideoError {
-      throw error
-    } catch {
-      throw .ffmpegMissing
+    let needed = formats.compactMap { f in f.ffmpegEncoder.map { (f, $0) } }
+    // The two probes run at once: each costs an ffmpeg start-up (about 70 ms on a quiet machine).
+    let probes = [["-hide_banner", "-version"]] + (needed.isEmpty ? [] : [["-hide_banner", "-encoders"]])
+    let outputs = Locked<[Result<String, any Error>?]>(Array(repeating: nil, count: probes.count))
+    DispatchQueue.concurrentPerform(iterations: probes.count) { i in
+      let output = Result { try capture(path, probes[i]) }
+      outputs.withLock { $0[i] = output }
     }
+    // A probe that timed out says so; one that could not start means there is no usable ffmpeg.
+    let results = outputs.withLock { $0 }.map { result -> String? in
+      if case .success(let text) = result { return text }
+      return nil
+    }
+    for case .failure(let error as VideoError)? in outputs.withLock({ $0 }) { throw error }
+    guard let versionOutput = results[0] else { throw .ffmpegMissing }
     let version = parseVersion(versionOutput) ?? "(unknown version)"
     if let (major, minor) = numericVersion(version),
       (major, minor) < minimumVersion
     {
       throw .ffmpegTooOld(found: version)
     }
-    let needed = formats.compactMap { f in f.ffmpegEncoder.map { (f, $0) } }
     if !needed.isEmpty {
-      let listing = (try? capture(path, ["-hide_banner", "-encoders"])) ?? ""
+      let listing = results[1] ?? ""
       let names = Set(
         listing.split(separator: "\n").compactMap { line -> Substring? in
           let fields = line.split(separator: " ", omittingEmptySubsequences: true)
@@ -61,6 +67,35 @@ public struct FFmpegTool: Sendable, Equatable {
       }
     }
     return FFmpegTool(path: path, version: version)
+  }
+
+  /// ``locate(for:environment:)`` started on a background thread, so the ffmpeg probes run while
+  /// the caller does other work (loading a template); ``tool()`` waits for the answer.
+  public final class Probe: Sendable {
+    private let answer = Locked<Result<FFmpegTool, VideoError>?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Starts checking ffmpeg for `formats`.
+    public init(for formats: [OutputFormat], environment: [String: String] = ProcessInfo.processInfo.environment) {
+      let answer = self.answer
+      let done = self.done
+      Thread.detachNewThread {
+        let result = Result { () throws(VideoError) in try FFmpegTool.locate(for: formats, environment: environment) }
+        answer.withLock { $0 = result }
+        done.signal()
+      }
+    }
+
+    /// The located ffmpeg, once the probes have finished.
+    ///
+    /// - Throws: what ``FFmpegTool/locate(for:environment:)`` throws.
+    public func tool() throws(VideoError) -> FFmpegTool {
+      if answer.withLock({ $0 }) == nil {
+        done.wait()
+        done.signal()  // later calls return at once
+      }
+      return try answer.withLock { $0 }!.get()
+    }
   }
 
   /// The version word of `ffmpeg -version` output's first line.

@@ -18,6 +18,13 @@ import Foundation
 /// not one or two per frame. `deliver` must therefore not keep the frame's arrays (if it does,
 /// they stay correct: the pool then copies the shared buffer before drawing into it).
 ///
+/// A frame whose tree draws the same as the previous frame's (``FlickRaster/Renderer/drawsIdentically(_:_:)``:
+/// a hold, a pause, a settled spring) is not rasterised again (``reusesUnchangedFrames``): the
+/// previous frame's pixels are delivered once more under the new frame number, with `onWorker`
+/// run for it on the calling thread. The decision is made from the trees, never from pixels, and
+/// the frames are byte-identical either way, since the renderer draws a tree the same every time.
+/// The last delivered frame is kept until the next one is known, one frame buffer more in flight.
+///
 ///     let pipeline = RenderPipeline(jobs: 4)
 ///     try pipeline.run(frames: 0..<scene.frameCount, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) },
 ///                      scale: 1, straightAlpha: false) { frame in try sink.write(frame) }
@@ -41,6 +48,9 @@ public struct RenderPipeline: Sendable {
   /// pool of `2 × framesInFlight + 2` buffers for each run (enough for every frame in flight
   /// and its straight-alpha copy). Unused with a custom ``makeRenderer``.
   public var pool: FramePool?
+  /// Whether a frame whose tree draws the same as the previous one reuses its pixels instead of
+  /// being rasterised again (default true; the frames are the same either way).
+  public var reusesUnchangedFrames = true
   private var usesDefaultRenderer: Bool
 
   /// A pipeline with `jobs` workers (default: the number of active processors) and at most
@@ -79,7 +89,8 @@ public struct RenderPipeline: Sendable {
     onWorker: @escaping @Sendable (PreparedFrame) throws -> Void = { _ in },
     deliver: (PreparedFrame) throws -> Void
   ) throws {
-    let state = PipelineState(next: frames.lowerBound, end: frames.upperBound, limit: framesInFlight)
+    let state = PipelineState(
+      next: frames.lowerBound, end: frames.upperBound, limit: framesInFlight, reusesFrames: reusesUnchangedFrames)
     let group = DispatchGroup()
     let pool = usesDefaultRenderer ? (self.pool ?? FramePool(capacity: 2 * framesInFlight + 2)) : nil
     let factory: RendererFactory =
@@ -108,14 +119,25 @@ public struct RenderPipeline: Sendable {
       state.stop()
       group.wait()
     }
+    // The last frame delivered, kept in case the next one repeats it.
+    var held: PreparedFrame?
     for index in frames {
-      var frame = try state.take(index)
-      try deliver(frame)
-      // Buffers go back before the slot is freed, so the worker that takes the slot draws into
-      // this frame's memory instead of allocating one more buffer.
-      if let pool { frame.recycle(into: pool) }
+      if let frame = try state.take(index) {
+        try deliver(frame)
+        // Buffers go back before the slot is freed, so the worker that takes the slot draws into
+        // this frame's memory instead of allocating one more buffer.
+        if let pool, var previous = held.take() { previous.recycle(into: pool) }
+        held = consume frame
+      } else {
+        // The tree draws the same as the previous frame's: the same pixels, the next number.
+        guard var again = held else { preconditionFailure("only a frame after the first repeats") }
+        again.index = index
+        try onWorker(again)
+        try deliver(again)
+      }
       state.delivered(index)
     }
+    if let pool, var last = held.take() { last.recycle(into: pool) }
   }
 }
 
@@ -127,14 +149,21 @@ private final class PipelineState: @unchecked Sendable {
   private let limit: Int
   private var nextToDeliver: Int
   private var ready: [Int: PreparedFrame] = [:]
+  /// Frames whose tree draws the same as the previous frame's: not rasterised.
+  private var repeats: Set<Int> = []
+  private let reusesFrames: Bool
+  private let first: Int
+  private var previousTree: RenderTree?
   private var failure: (any Error)?
   private var stopped = false
 
-  init(next: Int, end: Int, limit: Int) {
+  init(next: Int, end: Int, limit: Int, reusesFrames: Bool) {
     self.next = next
     self.end = end
     self.limit = limit
     self.nextToDeliver = next
+    self.reusesFrames = reusesFrames
+    self.first = next
   }
 
   /// A worker's loop: claim the next frame number, evaluate its tree, rasterise, publish.
@@ -160,6 +189,17 @@ private final class PipelineState: @unchecked Sendable {
       let index = next
       next += 1
       let snapshot = tree(index)
+      if reusesFrames {
+        // Trees are taken in order under the lock, so this compares each frame with the one before.
+        let repeats = index > first && previousTree.map { Renderer.drawsIdentically($0, snapshot) } == true
+        previousTree = snapshot
+        if repeats {
+          self.repeats.insert(index)
+          condition.broadcast()
+          condition.unlock()
+          continue
+        }
+      }
       condition.unlock()
       do {
         let prepared = PreparedFrame(
@@ -179,12 +219,14 @@ private final class PipelineState: @unchecked Sendable {
     }
   }
 
-  /// Waits for frame `index` and removes it from the reorder buffer.
-  func take(_ index: Int) throws -> PreparedFrame {
+  /// Waits for frame `index` and removes it from the reorder buffer; nil when the frame repeats
+  /// the previous one.
+  func take(_ index: Int) throws -> PreparedFrame? {
     condition.lock()
     defer { condition.unlock() }
-    while ready[index] == nil && failure == nil { condition.wait() }
+    while ready[index] == nil && !repeats.contains(index) && failure == nil { condition.wait() }
     if let frame = ready.removeValue(forKey: index) { return frame }
+    if failure == nil, repeats.remove(index) != nil { return nil }
     throw failure ?? CancellationError()
   }
 

@@ -142,8 +142,8 @@ public struct RenderSession: Sendable {
         }
       }
       if discardFrames { sinks.append(DiscardingSink()) }
-      // A GIF needs the frames twice (palette, then encoding): they are rendered again rather
-      // than kept, which Flick can do byte for byte. Progress counts both passes.
+      // A sink may ask for the frames twice (``FrameSink/passes``); progress then counts both
+      // passes. A GIF does not: it keeps its frames in a spool for its second ffmpeg pass.
       let passes = sinks.map(\.passes).max() ?? 1
       let total = range.count * passes
       let scene = self.scene

@@ -81,6 +81,8 @@ extension Flick {
       let style = try progressStyle(a, quiet: quiet)
       let options = try encodingOptions(a)
       let jobs = try a.value("jobs").map { try integer($0, "--jobs", 1...256) }
+      // ffmpeg is checked while the template loads.
+      let probe = targets.contains { $0.format.usesFFmpeg } ? FFmpegTool.Probe(for: targets.map(\.format)) : nil
       var scene = try loadScene(path, a)
       warnAboutAngles(path, quiet: quiet)
       try checkGlyphs(scene, strict: a.has("strict"), quiet: quiet)
@@ -94,6 +96,7 @@ extension Flick {
         discardFrames: discard)
       session.limits = try Limits.render(a)
       try check { try session.validate() }
+      if let probe { try check { session.ffmpeg = try probe.tool() } }
       if a.has("dry-run") {
         try check { try printCommands(session) }
         return
@@ -169,7 +172,7 @@ extension Flick {
       let c = session.scene.backgroundColor
       func byte(_ v: Double) -> UInt32 { UInt32((min(1, max(0, v)) * 255).rounded()) }
       options.padColor = byte(c.red) << 16 | byte(c.green) << 8 | byte(c.blue)
-      let ffmpeg = try FFmpegTool.locate(for: session.outputs.map(\.format))
+      let ffmpeg = try session.ffmpeg ?? FFmpegTool.locate(for: session.outputs.map(\.format))
       for output in session.outputs where output.format.usesFFmpeg {
         let command = try FFmpegCommand(
           format: output.format, width: session.width, height: session.height, fps: session.scene.fps,

@@ -7,8 +7,16 @@ final class Locked<Value>: @unchecked Sendable {
 
   init(_ value: Value) { stored = value }
 
+  /// The value; each read and each write takes the lock once.
   var value: Value {
     get { lock.withLock { stored } }
     set { lock.withLock { stored = newValue } }
+  }
+
+  /// Runs `body` with exclusive access to the value (for read-modify-write).
+  func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&stored)
   }
 }

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Short clips, where previews live: every bundled template at its own size to MP4, and GIFs, each
+# beside its two halves, side by side (part of `make bench-video`, see docs/benchmarks.md).
+#   (a) flick render → OUT     (b) flick render --null     (c) ffmpeg alone on the same frames
+#   from a raw BGRA file in RAM, with exactly flick's arguments (both passes for a GIF).
+# L = max(b, c, (CPU b + CPU c) / cores). With BASELINE=path/to/older/flick, (a) is also run with
+# that binary, interleaved, and the CPU ratio baseline/new is reported (CPU does not depend on load).
+# Environment: REPEAT (default 3), RAW_DIR (default /dev/shm), FLICK (default .build/release/flick).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+REPEAT=${REPEAT:-3}
+CORES=$(nproc)
+RAW_DIR=${RAW_DIR:-/dev/shm}
+FLICK=${FLICK:-.build/release/flick}
+BASELINE=${BASELINE:-}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/flick-bench-templates.XXXXXX")
+RAW="$RAW_DIR/flick-bench-templates-$$.bgra"
+trap 'rm -rf "$WORK" "$RAW"' EXIT
+
+measure() {
+  local name=$1; shift
+  /usr/bin/time -f "%e %U %S %M" -o "$WORK/time" "$@" >/dev/null 2>"$WORK/stderr" || { cat "$WORK/stderr" >&2; exit 1; }
+  awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' "$WORK/time" >>"$WORK/$name"
+}
+median() { sort -n -k"$2" "$1" | awk -v k="$2" '{ v[NR] = $k } END { print v[int((NR + 1) / 2)] }'; }
+
+# case NAME TEMPLATE EXT [flick options...]
+run_case() {
+  local name=$1 template=$2 ext=$3; shift 3
+  "$FLICK" render "$template" "$@" -o "$RAW" -q >/dev/null
+  # ffmpeg alone: flick's own commands (one line each; two for a GIF), reading the raw file.
+  "$FLICK" render "$template" "$@" -o "$WORK/c.$ext" --dry-run | python3 -c '
+import shlex, sys
+raw, out = sys.argv[1], sys.argv[2]
+lines = [shlex.split(l) for l in sys.stdin if l.strip()]
+with open(out, "w") as f:
+    f.write("set -e\n")
+    for args in lines:
+        f.write(" ".join(shlex.quote(raw if a == "pipe:0" else a) for a in args) + " >/dev/null\n")
+' "$RAW" "$WORK/c.sh"
+  rm -f "$WORK"/{a,b,c,base}
+  for _ in $(seq "$REPEAT"); do
+    measure a "$FLICK" render "$template" "$@" -o "$WORK/a.$ext" -q
+    [ -n "$BASELINE" ] && measure base "$BASELINE" render "$template" "$@" -o "$WORK/base.$ext" -q
+    measure b "$FLICK" render "$template" "$@" --null -q
+    measure c bash "$WORK/c.sh"
+  done
+  if [ -n "$BASELINE" ]; then
+    cmp -s "$WORK/a.$ext" "$WORK/base.$ext" && same=yes || same=NO
+    basec=$(median "$WORK/base" 2); basew=$(median "$WORK/base" 1); basem=$(median "$WORK/base" 3)
+  else
+    same=-; basec=0; basew=0; basem=0
+  fi
+  python3 - "$name" "$(median "$WORK/a" 1)" "$(median "$WORK/b" 1)" "$(median "$WORK/c" 1)" \
+    "$(median "$WORK/a" 2)" "$(median "$WORK/b" 2)" "$(median "$WORK/c" 2)" "$CORES" \
+    "$basew" "$basec" "$same" "$(median "$WORK/a" 3)" "$basem" <<'PY'
+import sys
+name = sys.argv[1]
+a, b, c, ac, bc, cc, cores, bw, bcpu = map(float, sys.argv[2:11])
+same, am, bm = sys.argv[11], int(sys.argv[12]), int(sys.argv[13])
+L = max(b, c, (bc + cc) / cores)
+line = f"{name:<26} {a:6.2f}s {b:6.2f}s {c:6.2f}s {ac:6.2f}s {bc:6.2f}s {cc:6.2f}s {L:6.2f}s {a / L:5.2f} {am / 1024:6.0f}"
+if bcpu:
+    line += f"   | baseline {bw:6.2f}s cpu {bcpu:6.2f}s {bm / 1024:5.0f} MiB  cpu base/new {bcpu / ac:4.2f}  same bytes: {same}"
+print(line)
+PY
+}
+
+echo "Short clips — $(date -u +%Y-%m-%dT%H:%MZ), $CORES cores, $REPEAT runs each (median), load $(cut -d' ' -f1-3 /proc/loadavg)"
+printf "%-26s %7s %7s %7s %7s %7s %7s %7s %5s %6s\n" case "a" "b" "c" "cpu a" "cpu b" "cpu c" "L" "a/L" "MiB a"
+for t in Templates/*.json5; do
+  n=$(basename "$t" .json5)
+  run_case "$n.mp4" "$t" mp4
+done
+run_case "card-swap 1 frame.mp4" Templates/card-swap.json5 mp4 --frames 0..0
+run_case "card-swap.gif" Templates/card-swap.json5 gif
+run_case "hello.gif" Templates/hello.json5 gif
+run_case "bench 640x360 3s.gif" Benchmarks/video/card-swap.json5 gif --size 640x360 --frames 0..179 --gif-fps 30

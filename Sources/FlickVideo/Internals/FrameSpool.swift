@@ -1,0 +1,180 @@
+import Foundation
+
+/// Frames kept losslessly in a temporary file for a second encoder pass, so they need not be
+/// rendered again (a GIF: palette first, then the frames mapped to it).
+///
+/// Each frame is stored as its difference from the one before, row by row: for every row the
+/// span from its first to its last changed byte (`UInt32` start, `UInt32` length; 0 when the
+/// row is unchanged) in a header, then those spans' bytes. The first frame is stored whole.
+/// Finding a span costs one comparison of the row with the previous frame, replaying costs one
+/// copy, so the spool takes a small fraction of a render's CPU; a still area, a hold or a pause
+/// takes 8 bytes a row on disk, and the file holds what changed, never more than the raw frames
+/// plus `8 × height` bytes each. Memory is two frames (the previous one and a scratch record).
+///
+/// The spool is a temporary file registered with ``Cleanup`` before it exists, and removed by
+/// ``remove()`` (idempotent) on success, failure and abort alike; an interruption removes it
+/// with the other temporary files.
+final class FrameSpool {
+  /// Where the frames are kept.
+  let path: String
+  /// Frames appended so far.
+  private(set) var frameCount = 0
+  private let rowBytes: Int
+  private let rows: Int
+  private var fd: Int32
+  /// The last frame appended (or replayed).
+  private var previous: [UInt8]
+  /// One frame's record being assembled (headers, then spans).
+  private var record: [UInt8]
+
+  /// Creates the spool file at `path` for `width × height` BGRA frames.
+  ///
+  /// - Throws: ``VideoError/cannotWrite(path:reason:)`` naming `output` when the file cannot
+  ///   be created.
+  init(path: String, width: Int, height: Int, output: String) throws(VideoError) {
+    self.path = path
+    self.rowBytes = width * 4
+    self.rows = height
+    self.previous = [UInt8](repeating: 0, count: width * 4 * height)
+    self.record = []
+    Cleanup.shared.add(file: path)
+    fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    if fd < 0 {
+      let reason = String(cString: strerror(errno))
+      Cleanup.shared.remove(file: path)
+      throw .cannotWrite(path: output, reason: "cannot create the frame spool \(path): \(reason)")
+    }
+  }
+
+  deinit { remove() }
+
+  /// Appends one packed frame (`rowBytes × rows` bytes).
+  ///
+  /// - Returns: nil, or the `errno` description of a failed write (a full disk).
+  func append(_ frame: [UInt8]) -> String? {
+    precondition(frame.count == previous.count, "spooled frames all have one size")
+    let headerBytes = rows * 8
+    record.removeAll(keepingCapacity: true)
+    record.reserveCapacity(headerBytes + frame.count)
+    record.append(contentsOf: repeatElement(0, count: headerBytes))
+    let first = frameCount == 0
+    frame.withUnsafeBufferPointer { new in
+      previous.withUnsafeMutableBufferPointer { old in
+        for row in 0..<rows {
+          let base = row * rowBytes
+          let span: (start: Int, count: Int)
+          if first {
+            span = (0, rowBytes)
+          } else {
+            span = Self.changedSpan(new.baseAddress! + base, old.baseAddress! + base, rowBytes)
+          }
+          guard span.count > 0 else { continue }
+          record.withUnsafeMutableBytes { header in
+            header.storeBytes(of: UInt32(span.start).littleEndian, toByteOffset: row * 8, as: UInt32.self)
+            header.storeBytes(of: UInt32(span.count).littleEndian, toByteOffset: row * 8 + 4, as: UInt32.self)
+          }
+          let bytes = UnsafeBufferPointer(rebasing: new[(base + span.start)..<(base + span.start + span.count)])
+          record.append(contentsOf: bytes)
+          (old.baseAddress! + base + span.start).update(from: bytes.baseAddress!, count: span.count)
+        }
+      }
+    }
+    frameCount += 1
+    return record.withUnsafeBytes { PipeWriter.writeAll(fd, $0) }
+  }
+
+  /// Reads every frame back, in order, handing each (packed, `rowBytes × rows` bytes) to
+  /// `body`, which returns nil or a failure that stops the replay.
+  ///
+  /// - Returns: nil, or the first failure (a read error, a truncated spool, or `body`'s).
+  func replay(_ body: (UnsafeRawBufferPointer) -> String?) -> String? {
+    guard lseek(fd, 0, SEEK_SET) == 0 else { return String(cString: strerror(errno)) }
+    var frame = [UInt8](repeating: 0, count: previous.count)
+    var header = [UInt8](repeating: 0, count: rows * 8)
+    // The replay reuses the append buffers: the spool is read only after the last append.
+    previous = []
+    for _ in 0..<frameCount {
+      if let failure = readAll(&header, count: header.count) { return failure }
+      var spans: [(start: Int, count: Int)] = []
+      spans.reserveCapacity(rows)
+      var payload = 0
+      for row in 0..<rows {
+        let (start, count) = header.withUnsafeBytes {
+          (
+            Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: row * 8, as: UInt32.self))),
+            Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: row * 8 + 4, as: UInt32.self)))
+          )
+        }
+        guard start + count <= rowBytes else { return "the frame spool \(path) is corrupt" }
+        spans.append((start, count))
+        payload += count
+      }
+      if record.count < payload { record = [UInt8](repeating: 0, count: payload) }
+      if let failure = readAll(&record, count: payload) { return failure }
+      var offset = 0
+      record.withUnsafeBufferPointer { source in
+        frame.withUnsafeMutableBufferPointer { target in
+          for (row, span) in spans.enumerated() where span.count > 0 {
+            (target.baseAddress! + row * rowBytes + span.start)
+              .update(from: source.baseAddress! + offset, count: span.count)
+            offset += span.count
+          }
+        }
+      }
+      if let failure = frame.withUnsafeBytes(body) { return failure }
+    }
+    return nil
+  }
+
+  /// Closes and deletes the spool file; idempotent.
+  func remove() {
+    guard fd >= 0 else { return }
+    close(fd)
+    fd = -1
+    unlink(path)
+    Cleanup.shared.remove(file: path)
+  }
+
+  /// Reads exactly `count` bytes into the start of `buffer`.
+  private func readAll(_ buffer: inout [UInt8], count: Int) -> String? {
+    buffer.withUnsafeMutableBytes { raw in
+      var done = 0
+      while done < count {
+        let n = read(fd, raw.baseAddress! + done, count - done)
+        if n < 0 {
+          if errno == EINTR { continue }
+          return String(cString: strerror(errno))
+        }
+        if n == 0 { return "the frame spool \(path) ended early" }
+        done += n
+      }
+      return nil
+    }
+  }
+
+  /// The span from the first to the last byte where `new` and `old` differ over `count` bytes
+  /// (count 0 when they are equal).
+  static func changedSpan(_ new: UnsafePointer<UInt8>, _ old: UnsafePointer<UInt8>, _ count: Int) -> (
+    start: Int, count: Int
+  ) {
+    if memcmp(new, old, count) == 0 { return (0, 0) }
+    var start = 0
+    // Eight bytes at a time, then byte by byte, from each end.
+    while start + 8 <= count,
+      UnsafeRawPointer(new + start).loadUnaligned(as: UInt64.self)
+        == UnsafeRawPointer(old + start).loadUnaligned(as: UInt64.self)
+    {
+      start += 8
+    }
+    while new[start] == old[start] { start += 1 }
+    var end = count
+    while end - 8 > start,
+      UnsafeRawPointer(new + end - 8).loadUnaligned(as: UInt64.self)
+        == UnsafeRawPointer(old + end - 8).loadUnaligned(as: UInt64.self)
+    {
+      end -= 8
+    }
+    while new[end - 1] == old[end - 1] { end -= 1 }
+    return (start, end - start)
+  }
+}

@@ -1,0 +1,158 @@
+import FlickRaster
+import FlickScene
+import FlickTemplates
+@testable import FlickVideo
+import Foundation
+import Testing
+
+/// A GIF rasterises every frame once: its frames are kept in a spool for the second ffmpeg pass
+/// instead of being rendered again, and the GIF is byte for byte the one ffmpeg's two passes
+/// (palette, then encoding) make from those frames, as before.
+@Suite struct GIFOnePassTests {
+  static let templates = TestSupport.root.appendingPathComponent("Templates")
+  static let bundled = ["card-swap", "chained-sequence", "decay-flick", "hello", "property-animator",
+                        "rotating-cover", "spring-gallery"]
+
+  /// A render-counting renderer factory (frames drawn by the uncached reference renderer).
+  final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
+  }
+
+  /// The GIF the two ffmpeg commands make when each reads the frames from a file.
+  static func referenceGIF(scene: Scene, scale: Double, options: EncodingOptions, in dir: URL) throws -> Data {
+    let width = Int((scene.size.width * scale).rounded())
+    let height = Int((scene.size.height * scale).rounded())
+    // The frames exactly as a GIF receives them: straight alpha, rendered by the reference renderer.
+    let raw = dir.appendingPathComponent("frames.bgra")
+    _ = FileManager.default.createFile(atPath: raw.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: raw)
+    for n in 0..<scene.frameCount {
+      let frame = try Renderer(scale: scale).render(scene.renderTree(at: scene.time(ofFrame: n)))
+      let prepared = PreparedFrame(index: n, frame: frame, straightAlpha: true)
+      handle.write(Data(prepared.bytes(straight: true)))
+    }
+    try handle.close()
+    var options = options
+    options.padColor = 0
+    let output = dir.appendingPathComponent("reference.gif").path
+    let command = try FFmpegCommand(
+      format: .gif, width: width, height: height, fps: scene.fps, options: options, output: output,
+      palette: dir.appendingPathComponent("palette.png").path)
+    for pass in [command.palettePass!, command.arguments] {
+      let args = pass.map { $0 == "pipe:0" ? raw.path : $0 }
+      let r = try TestSupport.run("/usr/bin/env", ["ffmpeg"] + args)
+      #expect(r.status == 0, "ffmpeg: \(r.stderr)")
+    }
+    return try Data(contentsOf: URL(fileURLWithPath: output))
+  }
+
+  @Test(arguments: bundled)
+  func everyBundledTemplateMakesTheSameGIFFromOneRasterPass(_ name: String) throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let scene = try Template.load(path: Self.templates.appendingPathComponent("\(name).json5").path).scene
+    let scale = 0.25
+    let options = EncodingOptions()
+    let counter = Counter()
+    var pipeline = RenderPipeline(jobs: 2)
+    pipeline.reusesUnchangedFrames = false  // so every frame is drawn, and counted
+    pipeline.makeRenderer = { scale in
+      let renderer = FrameRenderer(scale: scale)
+      return { tree in
+        counter.add()
+        return try renderer.render(tree)
+      }
+    }
+    let out = dir.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    let gif = out.appendingPathComponent("\(name).gif").path
+    let session = RenderSession(
+      scene: scene, outputs: [try OutputTarget(path: gif)], scale: scale, options: options, pipeline: pipeline)
+    try session.run()
+    #expect(counter.value == scene.frameCount, "every frame is rasterised exactly once")
+    #expect(try TestSupport.contents(out) == ["\(name).gif"], "the spool and the palette are gone")
+    let reference = try Self.referenceGIF(scene: scene, scale: scale, options: options, in: dir)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: gif)) == reference)
+  }
+
+  /// Resampled and scaled GIFs (`--gif-fps`, `--gif-width`, another dither) too.
+  @Test func resampledGIFsMatchTheTwoPasses() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let scene = TestSupport.movingScene(width: 96, height: 64, fps: 30, duration: 1)
+    let options = EncodingOptions(dither: .floydSteinberg, plays: 2, gifFPS: 20, gifWidth: 48)
+    let gif = dir.appendingPathComponent("a.gif").path
+    try RenderSession(scene: scene, outputs: [try OutputTarget(path: gif)], options: options).run()
+    let reference = try Self.referenceGIF(scene: scene, scale: 1, options: options, in: dir)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: gif)) == reference)
+  }
+}
+
+/// The spool keeps frames losslessly as row spans of what changed.
+@Suite struct FrameSpoolTests {
+  static func frames(width: Int, height: Int) -> [[UInt8]] {
+    var generator = SystemRandomNumberGenerator()
+    let size = width * height * 4
+    var first = [UInt8](repeating: 0, count: size)
+    for i in first.indices { first[i] = UInt8.random(in: 0...255, using: &generator) }
+    var frames = [first]
+    var hold = first  // the same frame again
+    frames.append(hold)
+    hold[0] ^= 1  // the first byte of the frame
+    frames.append(hold)
+    hold[size - 1] ^= 0x80  // the last byte
+    frames.append(hold)
+    for i in min(size - 1, 4 * width + 3)..<min(size, 4 * width + 21) { hold[i] = ~hold[i] }  // inside a row
+    frames.append(hold)
+    frames.append([UInt8](repeating: 7, count: size))  // everything
+    return frames
+  }
+
+  @Test func replaysEveryFrameByteForByte() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for (width, height) in [(1, 1), (3, 2), (17, 9)] {
+      let path = dir.appendingPathComponent("s\(width)").path
+      let spool = try FrameSpool(path: path, width: width, height: height, output: "x.gif")
+      let frames = Self.frames(width: width, height: height)
+      for frame in frames { #expect(spool.append(frame) == nil) }
+      var replayed: [[UInt8]] = []
+      #expect(spool.replay { replayed.append(Array($0)); return nil } == nil)
+      #expect(replayed == frames)
+      spool.remove()
+      #expect(!FileManager.default.fileExists(atPath: path))
+    }
+  }
+
+  @Test func anUnchangedFrameTakesEightBytesARow() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("s").path
+    let spool = try FrameSpool(path: path, width: 20, height: 10, output: "x.gif")
+    let frame = [UInt8](repeating: 9, count: 20 * 10 * 4)
+    _ = spool.append(frame)
+    _ = spool.append(frame)
+    let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+    #expect(size == (10 * 8 + 800) + 10 * 8)
+  }
+
+  @Test func changedSpansAreExact() {
+    for count in 1...40 {
+      for a in 0..<count {
+        for b in a..<count {
+          var old = [UInt8](repeating: 1, count: count)
+          var new = old
+          new[a] = 2
+          new[b] = 3
+          let span = old.withUnsafeMutableBufferPointer { o in
+            new.withUnsafeBufferPointer { FrameSpool.changedSpan($0.baseAddress!, o.baseAddress!, count) }
+          }
+          #expect(span.start == a && span.count == b - a + 1)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import FlickMotion
+import FlickRaster
+import FlickScene
+import FlickTemplates
+import FlickVideo
+import Foundation
+import Testing
+
+/// A frame whose tree draws the same as the previous one's is not rasterised again: its pixels
+/// are the previous frame's, and every frame is byte-identical to a render that redraws them all.
+@Suite struct UnchangedFrameTests {
+  final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
+  }
+
+  /// Every frame's packed premultiplied bytes (and its number) from `pipeline`.
+  static func frames(_ scene: Scene, scale: Double, pipeline: RenderPipeline) throws -> [[UInt8]] {
+    var frames: [[UInt8]] = []
+    try pipeline.run(
+      frames: 0..<scene.frameCount, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, scale: scale,
+      straightAlpha: false
+    ) { frame in
+      #expect(frame.index == frames.count)
+      frames.append(frame.premultiplied)
+    }
+    return frames
+  }
+
+  /// How many frames differ in their tree from the frame before (the first always counts).
+  static func distinctTrees(_ scene: Scene) -> Int {
+    var count = 0
+    var previous: RenderTree?
+    for n in 0..<scene.frameCount {
+      let tree = scene.renderTree(at: scene.time(ofFrame: n))
+      if previous.map({ !Renderer.drawsIdentically($0, tree) }) ?? true { count += 1 }
+      previous = tree
+    }
+    return count
+  }
+
+  @Test(arguments: GIFOnePassTests.bundled)
+  func bundledTemplatesRenderTheSameFramesWithAndWithoutReuse(_ name: String) throws {
+    let scene = try Template.load(path: GIFOnePassTests.templates.appendingPathComponent("\(name).json5").path).scene
+    let scale = 0.25
+    var redrawing = RenderPipeline(jobs: 2)
+    redrawing.reusesUnchangedFrames = false
+    let reference = try Self.frames(scene, scale: scale, pipeline: redrawing)
+    // The default pipeline (pooled buffers, reuse on).
+    #expect(try Self.frames(scene, scale: scale, pipeline: RenderPipeline(jobs: 2)) == reference)
+    // Counting what is drawn.
+    let counter = Counter()
+    var counting = RenderPipeline(jobs: 2)
+    counting.makeRenderer = { scale in
+      let renderer = FrameRenderer(scale: scale)
+      return { tree in
+        counter.add()
+        return try renderer.render(tree)
+      }
+    }
+    #expect(try Self.frames(scene, scale: scale, pipeline: counting) == reference)
+    #expect(counter.value == Self.distinctTrees(scene))
+  }
+
+  /// A slide, then a hold: only the moving frames and the first still one are drawn, and a PNG
+  /// sequence still gets every file, the same as without reuse.
+  @Test func aHoldIsDrawnOnce() throws {
+    let card = Layer(
+      id: "card", bounds: Rect(x: 0, y: 0, width: 10, height: 10), position: Point(x: 5, y: 12),
+      backgroundColor: Color(red: 0.9, green: 0.4, blue: 0.1), cornerRadius: 3)
+    let slide = LayerAnimation(
+      layerID: "card", property: .position, beginTime: 0, duration: 0.5,
+      value: { t in Point(x: 5 + 30 * min(t, 0.5) / 0.5, y: 12) })
+    let scene = Scene(
+      size: Size(width: 40, height: 24), fps: 10, duration: 1.5, backgroundColor: .white, layers: [card],
+      animations: [slide])
+    #expect(Self.distinctTrees(scene) < scene.frameCount)
+    let counter = Counter()
+    var counting = RenderPipeline(jobs: 2)
+    counting.makeRenderer = { scale in
+      { tree in
+        counter.add()
+        return try Renderer(scale: scale).render(tree)
+      }
+    }
+    var redrawing = RenderPipeline(jobs: 2)
+    redrawing.reusesUnchangedFrames = false
+    #expect(try Self.frames(scene, scale: 1, pipeline: counting) == Self.frames(scene, scale: 1, pipeline: redrawing))
+    #expect(counter.value == Self.distinctTrees(scene))
+
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for (folder, pipeline) in [("a", RenderPipeline(jobs: 2)), ("b", redrawing)] {
+      try RenderSession(
+        scene: scene, outputs: [try OutputTarget(path: dir.appendingPathComponent(folder).path + "/")],
+        pipeline: pipeline
+      ).run()
+    }
+    let names = try TestSupport.contents(dir.appendingPathComponent("a"))
+    #expect(names.count == scene.frameCount)
+    #expect(try TestSupport.contents(dir.appendingPathComponent("b")) == names)
+    for name in names {
+      let a = try Data(contentsOf: dir.appendingPathComponent("a/" + name))
+      let b = try Data(contentsOf: dir.appendingPathComponent("b/" + name))
+      #expect(a == b, "\(name)")
+    }
+  }
+}
