@@ -36,6 +36,9 @@ public struct Renderer: Sendable {
   public static func drawsIdentically(_ a: RenderTree, _ b: RenderTree) -> Bool {
     a.size == b.size && a.backgroundColor == b.backgroundColor && a.fontFiles == b.fontFiles
       && a.layers == b.layers
+      // A motion-blurred frame is the average of its shutter samples: they must agree too.
+      && a.shutterSamples.count == b.shutterSamples.count
+      && zip(a.shutterSamples, b.shutterSamples).allSatisfy { drawsIdentically($0, $1) }
   }
 
   /// The drawing shared by ``Renderer`` and ``FrameRenderer``.
