@@ -96,3 +96,24 @@ import Testing
     #expect(zip(times, expected).allSatisfy { abs($0 - $1) < 1e-12 })
   }
 }
+
+/// Frame reuse (``Renderer/drawsIdentically(_:_:)``) must see the shutter: two frames whose own
+/// trees agree are still different pictures when their blur samples differ.
+@Suite struct MotionBlurReuseTests {
+  @Test func framesWithOtherShutterSamplesAreNotReused() {
+    var box = Layer(id: "box")
+    box.bounds = Rect(x: 0, y: 0, width: 20, height: 20)
+    box.position = Point(x: 50, y: 50)
+    var moved = box
+    moved.position = Point(x: 60, y: 50)
+    let plain = Raster.tree([box])
+    var blurred = Raster.tree([box])
+    blurred.shutterSamples = [Raster.tree([box]), Raster.tree([moved])]
+    var otherBlur = Raster.tree([box])
+    otherBlur.shutterSamples = [Raster.tree([moved]), Raster.tree([box])]
+    #expect(Renderer.drawsIdentically(plain, plain))
+    #expect(Renderer.drawsIdentically(blurred, blurred))
+    #expect(!Renderer.drawsIdentically(plain, blurred))
+    #expect(!Renderer.drawsIdentically(blurred, otherBlur))
+  }
+}
