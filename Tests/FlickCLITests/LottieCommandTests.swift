@@ -51,7 +51,7 @@ import Testing
       let r = try CLITests.run(
         CLITests.flick, ["render", Self.fixture("masks-precomp"), "-o", out.path + "/", "--jobs", jobs, "--quiet"])
       #expect(r.status == 0, "\(r.stderr)")
-      let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+      let names = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".png") }.sorted()
       #expect(names.count == 60)
       sequences.append(try names.map { try Data(contentsOf: out.appendingPathComponent($0)) })
     }
@@ -133,7 +133,7 @@ import Testing
       let out = dir.appendingPathComponent(UUID().uuidString + "/")
       let r = try CLITests.run(CLITests.flick, ["render", "motion-blur", "-o", out.path + "/", "--frames", "16..21", "--quiet"] + extra)
       #expect(r.status == 0, "\(r.stderr)")
-      let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+      let names = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".png") }.sorted()
       return try names.map { try Data(contentsOf: out.appendingPathComponent($0)) }
     }
     let one = try frames(["--jobs", "1"])
