@@ -154,7 +154,7 @@ public final class FFmpegEncoder: FrameSink {
       PipeWriter.writeAll(fd, $0, stallTimeout: stallTimeout) { PipeWriter.cpuTicks(of: pid) }
     }
     switch failure {
-    case nil: return
+    case nil: break
     case .stalled:
       abort()
       throw VideoError.encoderStalled(output: destination, seconds: stallTimeout ?? 0)
@@ -179,16 +179,18 @@ public final class FFmpegEncoder: FrameSink {
       // The palette exists: encode the frames with it, read back from the spool.
       try launch(command.arguments, files: [])
       let fd = stdinPipe.fileHandleForWriting.fileDescriptor
-      var pipeFailed = false
+      let pid = process.processIdentifier
+      var pipeFailure: PipeWriter.Failure?
       if let failure = spool.replay({ frame in
-        let failure = PipeWriter.writeAll(fd, frame)
-        pipeFailed = failure != nil
-        return failure
+        pipeFailure = PipeWriter.writeAll(fd, frame, stallTimeout: stallTimeout) { PipeWriter.cpuTicks(of: pid) }
+        return pipeFailure?.description
       }) {
-        let error: VideoError =
-          pipeFailed
-          ? waitForFailure(reason: failure)
-          : .cannotWrite(path: destination, reason: "cannot read the frames back: \(failure)")
+        let error: VideoError
+        switch pipeFailure {
+        case .stalled?: error = .encoderStalled(output: destination, seconds: stallTimeout ?? 0)
+        case .error(let reason)?: error = waitForFailure(reason: reason)
+        case nil: error = .cannotWrite(path: destination, reason: "cannot read the frames back: \(failure)")
+        }
         abort()
         throw error
       }

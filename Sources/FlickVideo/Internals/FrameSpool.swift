@@ -80,7 +80,7 @@ final class FrameSpool {
       }
     }
     frameCount += 1
-    return record.withUnsafeBytes { PipeWriter.writeAll(fd, $0) }
+    return record.withUnsafeBytes { PipeWriter.writeAll(fd, $0)?.description }
   }
 
   /// Reads every frame back, in order, handing each (packed, `rowBytes × rows` bytes) to
