@@ -47,7 +47,7 @@ extension Flick {
         spec = try AnimationSpec(parsing: text)
         curve = try spec.curve(from: from, to: to)
       } catch {
-        throw CommandError(message: "invalid spec '\(text)': \(error.message)", code: .invalidInput)
+        throw CommandError(message: "invalid spec '\(text)': \(error.description)", code: .invalidInput)
       }
       var duration = curve.duration
       if let d = a.value("duration"), d != "auto" {

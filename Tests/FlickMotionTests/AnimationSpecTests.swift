@@ -68,8 +68,10 @@ import Testing
       _ = try AnimationSpec(parsing: input)
       Issue.record("'\(input)' parsed")
     } catch {
-      #expect(error.message.contains(fragment), "\(error.message)")
-      #expect(error.message.hasPrefix("column ") || fragment == "need 2 key times", "\(error.message)")
+      #expect(error.description.contains(fragment), "\(error)")
+      #expect(error.column != nil || fragment == "need 2 key times", "\(error)")
+      #expect(!error.message.hasPrefix("column "), "the column is structured, not in the text: \(error.message)")
+      if let column = error.column { #expect(error.description.hasPrefix("column \(column): ")) }
     }
   }
 }

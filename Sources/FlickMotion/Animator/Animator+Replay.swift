@@ -17,8 +17,10 @@ final class _ReplayBox<Value: Sendable>: @unchecked Sendable {
 
 extension Animator.ReplayState {
   /// Replays the script: commands in (time, call order); chain groups schedule their successors.
-  static func replay(script: [Animator.Scheduled], chains: [AnimationChain<Root>], model: Root) -> Self {
+  static func replay(script: [Animator.Scheduled], chains: [AnimationChain<Root>], model: Root, horizon: Double = 3600, limit: Int = 100_000) -> Self {
     var state = Self()
+    state.horizon = horizon
+    state.limit = limit
     state.pending = script.sorted { a, b in a.time != b.time ? a.time > b.time : a.seq > b.seq }
     while let next = state.pending.popLast() {
       switch next.command {
@@ -28,12 +30,15 @@ extension Animator.ReplayState {
         state.interrupt(key, at: next.time)
       case .chainGroup(let chainID, let groupIndex):
         state.runGroup(chains, chainID, groupIndex, at: next.time, model: model)
+      case .completion(let index):
+        let s = state.segments[index]
+        if s.finished && s.end == next.time { state.complete(index, at: next.time, finished: true) }
       }
     }
     return state
   }
 
-  private mutating func schedule(_ s: Animator.Scheduled) {
+  mutating func schedule(_ s: Animator.Scheduled) {
     // Keep `pending` sorted descending by (time, seq): binary search for the slot.
     var lo = 0
     var hi = pending.count
@@ -51,6 +56,31 @@ extension Animator.ReplayState {
     segments[i].end = t
     segments[i].finished = false
     if let chain = segments[i].chain { cancelledChains.insert(chain.id) }
+    complete(i, at: t, finished: false)
+  }
+
+  /// Runs segment `index`'s completion handler (once), scheduling what it adds.
+  mutating func complete(_ index: Int, at t: Double, finished: Bool) {
+    guard let handler = continuations[index], !continued.contains(index) else { return }
+    continued.insert(index)
+    let s = segments[index]
+    var schedule = AnimatorSchedule<Root>(
+      completion: AnimatorCompletion(time: t, key: s.key, animationID: s.id, finished: finished))
+    handler(schedule.completion, &schedule)
+    for (time, command) in schedule.commands {
+      guard time <= horizon, continuationCalls < limit else {
+        truncated = true
+        continue
+      }
+      continuationCalls += 1
+      var command = command
+      if case .add(let request, _) = command {
+        command = .add(request, onAdded: nextChainID)
+        nextChainID += 1
+      }
+      self.schedule(Animator.Scheduled(time: time, seq: nextSeq, command: command))
+      nextSeq += 1
+    }
   }
 
   mutating func start(
@@ -64,6 +94,13 @@ extension Animator.ReplayState {
     current[key] = segments.count
     byKey[key, default: []].append(segments.count)
     indexByID[id] = segments.count
+    if let handler = request.continuation {
+      continuations[segments.count] = handler
+      if segment.naturalEnd.isFinite {
+        schedule(Animator.Scheduled(time: segment.naturalEnd, seq: nextSeq, command: .completion(segment: segments.count)))
+        nextSeq += 1
+      }
+    }
     segments.append(segment)
   }
 

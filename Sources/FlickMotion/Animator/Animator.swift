@@ -40,7 +40,25 @@ public struct Animator<Root: Sendable>: Sendable {
     case add(any _AddRequestProtocol<Root>, onAdded: Int)
     case remove(AnimationKey)
     case chainGroup(chain: Int, group: Int)
+    /// The natural end of segment `index`, which has a completion handler.
+    case completion(segment: Int)
   }
+
+  /// Completion handlers that keep scheduling (a loop) are replayed up to this scene time,
+  /// seconds (default 3,600): what they schedule later is dropped.
+  public var continuationHorizon: Double = 3600 {
+    didSet { box = _ReplayBox() }
+  }
+
+  /// At most this many calls scheduled by completion handlers are replayed (default 100,000):
+  /// a loop of zero-length animations cannot hang the replay.
+  public var continuationLimit = 100_000 {
+    didSet { box = _ReplayBox() }
+  }
+
+  /// Whether completion handlers scheduled past ``continuationHorizon`` or beyond
+  /// ``continuationLimit`` (and were cut there).
+  public var continuationsWereTruncated: Bool { state.truncated }
 
   struct Scheduled: Sendable {
     var time: Double
@@ -61,7 +79,10 @@ public struct Animator<Root: Sendable>: Sendable {
 
   /// The replay result (segments, ownership, callbacks).
   var state: ReplayState {
-    box.value { ReplayState.replay(script: script, chains: chains, model: initialModel) }
+    box.value {
+      ReplayState.replay(
+        script: script, chains: chains, model: initialModel, horizon: continuationHorizon, limit: continuationLimit)
+    }
   }
 
   struct ReplayState: Sendable {
@@ -80,6 +101,13 @@ public struct Animator<Root: Sendable>: Sendable {
     /// Ids for animations created by chains (after every user id).
     var nextChainID = 1 << 40
     var nextSeq = 1 << 40
+    /// Completion handlers by segment index, and those already run.
+    var continuations: [Int: @Sendable (AnimatorCompletion, inout AnimatorSchedule<Root>) -> Void] = [:]
+    var continued: Set<Int> = []
+    var continuationCalls = 0
+    var horizon = 3600.0
+    var limit = 100_000
+    var truncated = false
   }
 
   public init(model: Root) {
@@ -109,6 +137,28 @@ public struct Animator<Root: Sendable>: Sendable {
     let erased: @Sendable (Handoff<Value>) -> AnyAnimationCurve<Value> = { h in AnyAnimationCurve(make(h)) }
     let request = _AddRequest<Root, Value>(
       key: key, property: property, timing: timing, make: erased, onChange: onChange, onComplete: onComplete)
+    let id = nextID
+    nextID += 1
+    try schedule(.add(request, onAdded: id), at: time)
+    return id
+  }
+
+  /// Adds an animation for `key` at `time` whose completion handler may schedule more (the
+  /// next card swap from the completion block of this one) at the exact completion time; see
+  /// ``AnimatorSchedule``. The handler runs when the replay reaches the completion (its natural
+  /// end, or when it is replaced or removed), not on the playback thread.
+  @discardableResult
+  public mutating func add<Value: Animatable, Curve: AnimationCurve<Value>>(
+    _ key: AnimationKey, property: AnimatableProperty<Root, Value>, timing: MediaTiming = MediaTiming(),
+    at time: Double, onChange: (@Sendable (Value, Value) -> Void)? = nil,
+    onComplete: (@Sendable (Bool) -> Void)? = nil,
+    whenCompleted: @escaping @Sendable (AnimatorCompletion, inout AnimatorSchedule<Root>) -> Void,
+    _ make: @escaping @Sendable (Handoff<Value>) -> Curve
+  ) throws(AnimatorError) -> Int {
+    let erased: @Sendable (Handoff<Value>) -> AnyAnimationCurve<Value> = { h in AnyAnimationCurve(make(h)) }
+    let request = _AddRequest<Root, Value>(
+      key: key, property: property, timing: timing, make: erased, onChange: onChange, onComplete: onComplete,
+      continuation: whenCompleted)
     let id = nextID
     nextID += 1
     try schedule(.add(request, onAdded: id), at: time)

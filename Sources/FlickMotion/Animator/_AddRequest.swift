@@ -1,8 +1,10 @@
 /// A deferred "add this animation under this key" (internal to ``Animator``): it builds its
 /// segment when the replay reaches its time, from the hand-over state of the key.
 protocol _AddRequestProtocol<Root>: Sendable {
-  associatedtype Root
+  associatedtype Root: Sendable
   var key: AnimationKey { get }
+  /// Run when the animation completes (completion-driven scheduling), if any.
+  var continuation: (@Sendable (AnimatorCompletion, inout AnimatorSchedule<Root>) -> Void)? { get }
   func makeSegment(
     id: Int, at time: Double, previous: (any _SegmentProtocol<Root>)?, model: Root, chain: (id: Int, group: Int)?
   ) -> any _SegmentProtocol<Root>
@@ -15,6 +17,7 @@ struct _AddRequest<Root: Sendable, Value: Animatable>: _AddRequestProtocol {
   let make: @Sendable (Handoff<Value>) -> AnyAnimationCurve<Value>
   let onChange: (@Sendable (Value, Value) -> Void)?
   let onComplete: (@Sendable (Bool) -> Void)?
+  var continuation: (@Sendable (AnimatorCompletion, inout AnimatorSchedule<Root>) -> Void)? = nil
 
   func makeSegment(
     id: Int, at time: Double, previous: (any _SegmentProtocol<Root>)?, model: Root, chain: (id: Int, group: Int)?

@@ -84,12 +84,7 @@ public struct SpringSolver: Sendable, Hashable, Codable {
     let pt = max(positionThreshold, .leastNormalMagnitude)
     let vt = max(velocityThreshold, .leastNormalMagnitude)
     if regime == .underdamped {
-      let w = frequency
-      let q = (1 + (decayRate / w) * (decayRate / w)).squareRoot()
-      let p = d0 * q + v0 / w
-      let v = d0 * naturalFrequency * naturalFrequency / w + v0 * q
-      let t = max(log(p / pt), log(v / vt)) / decayRate
-      return max(0, t)
+      return underdampedSettlingTime(d0: d0, v0: v0, pt: pt, vt: vt)
     }
     // Critically and over-damped: A, B ≥ 0 and every |term| is unimodal, so the envelope
     // g(t) = max(posEnv/pt, velEnv/vt) eventually decreases. Find a time past the last crossing
@@ -115,6 +110,76 @@ public struct SpringSolver: Sendable, Hashable, Codable {
       if g(t) > 1 {
         lo = t
         hi = hi * Double(i) / Double(steps)
+        found = true
+        break
+      }
+      i -= 1
+    }
+    if !found { return 0 }
+    for _ in 0..<60 {
+      let mid = (lo + hi) / 2
+      if g(mid) > 1 { lo = mid } else { hi = mid }
+    }
+    return hi
+  }
+
+  /// The underdamped settling time: the last time the bound `e^{−ζω₀t}·M(t)` exceeds the
+  /// thresholds, where `M` is the running maximum of the triangle bound
+  /// `|A|·d₀ + |B|·v₀` with the exponential factored out (position; likewise `|A′|·d₀ + |B′|·v₀`
+  /// for the velocity). `M` is exact up to its first peak and then holds the peak (the
+  /// sinusoid's amplitude), so:
+  ///
+  /// - an oscillating spring settles where the amplitude envelope crosses the threshold (the
+  ///   closed form; for a spring starting at rest this is the classic amplitude bound);
+  /// - as ζ → 1⁻ the period grows without bound, the peak is never reached, and `M` tends to the
+  ///   critically damped bound: the settle time is continuous across ζ = 1 (and rises
+  ///   monotonically through it, as the physics does).
+  func underdampedSettlingTime(d0: Double, v0: Double, pt: Double, vt: Double) -> Double {
+    let w = frequency
+    let w0 = naturalFrequency
+    let z = decayRate
+    let k = z / w
+    let q = (1 + k * k).squareRoot()
+    // Position: |cos θ + k·sin θ|·d₀ + |sin θ|·v₀/ω_d = d₀·cos θ + c·sin θ up to θ = ψ, then its peak.
+    let c = k * d0 + v0 / w
+    let psi = atan2(c, d0)
+    let positionPeak = v0 == 0 ? d0 * q : (d0 * d0 + c * c).squareRoot()
+    // Velocity: |cos θ − k·sin θ|·v₀ + |sin θ|·ω₀²d₀/ω_d; two sinusoids either side of θ₁.
+    let a2 = w0 * w0 * d0 / w
+    let theta1 = atan2(1, k)
+    let c1 = a2 - k * v0
+    let s1 = (v0 * v0 + c1 * c1).squareRoot()
+    let chi1 = atan2(c1, v0)
+    let c2 = a2 + k * v0
+    let velocityPeak = v0 == 0 ? a2 : (v0 * v0 + c2 * c2).squareRoot()
+    let chi2 = atan2(c2, -v0)
+    func positionBound(_ theta: Double) -> Double {
+      theta < psi ? d0 * cos(theta) + c * sin(theta) : positionPeak
+    }
+    func velocityBound(_ theta: Double) -> Double {
+      let first = s1 * cos(min(min(theta, theta1), max(chi1, 0)) - chi1)
+      guard theta > theta1 else { return first }
+      return max(first, theta < chi2 ? velocityPeak * cos(theta - chi2) : velocityPeak)
+    }
+    // Both bounds at their peaks: the closed form.
+    let closed = max(0, max(log(positionPeak / pt), log(velocityPeak / vt)) / z)
+    if closed * w >= max(psi, chi2) { return closed }
+    func g(_ t: Double) -> Double {
+      let e = exp(-z * t)
+      return max(e * positionBound(w * t) / pt, e * velocityBound(w * t) / vt)
+    }
+    // The crossing is before `closed` (the bound is at most its peak): scan down and bisect.
+    var hi = closed
+    if g(hi) > 1 { return closed }
+    let steps = 512
+    var lo = 0.0
+    var i = steps
+    var found = false
+    while i > 0 {
+      let t = closed * Double(i - 1) / Double(steps)
+      if g(t) > 1 {
+        lo = t
+        hi = closed * Double(i) / Double(steps)
         found = true
         break
       }

@@ -8,7 +8,21 @@ extension AnimationSpec {
   ///
   /// - Throws: ``MotionError`` when bounds are used with a non-scalar value.
   public func curve<V: Animatable>(from fromValue: V, to toValue: V) throws(MotionError) -> AnyAnimationCurve<V> {
-    let base = try untimedCurve(from: fromValue, to: toValue)
+    let base = try untimedCurve(from: fromValue, to: toValue, handoff: nil)
+    guard let timing else { return base }
+    return AnyAnimationCurve(TimedAnimation(base, timing: timing))
+  }
+
+  /// The animation this spec describes, taking over from a hand-over state (the one builder
+  /// templates, `flick curve` and Swift share; use it in ``Animator/add(_:property:timing:at:onChange:onComplete:_:)``):
+  ///
+  /// - a spring or decay without a given velocity (``velocityIsGiven`` false) starts with the
+  ///   hand-over's velocity (a release keeps its motion); with one, the spec's velocity wins;
+  /// - a tween starts with the hand-over's velocity and keeps its end value and end velocity
+  ///   (``ContinuingTween``, C¹);
+  /// - keyframes start from their first key (no velocity to carry).
+  public func curve<V: Animatable>(from handoff: Handoff<V>, to toValue: V) throws(MotionError) -> AnyAnimationCurve<V> {
+    let base = try untimedCurve(from: handoff.value, to: toValue, handoff: handoff.velocity)
     guard let timing else { return base }
     return AnyAnimationCurve(TimedAnimation(base, timing: timing))
   }
@@ -21,9 +35,14 @@ extension AnimationSpec {
     return .zero
   }
 
-  private func untimedCurve<V: Animatable>(from: V, to: V) throws(MotionError) -> AnyAnimationCurve<V> {
+  private func untimedCurve<V: Animatable>(from: V, to: V, handoff: V?) throws(MotionError) -> AnyAnimationCurve<V> {
+    let inherited = velocityIsGiven ? nil : handoff
     switch kind {
     case .spring(let parameters, let velocity, let normalized, let threshold):
+      if let inherited {
+        return AnyAnimationCurve(
+          SpringAnimation(from: from, to: to, velocity: inherited, parameters: parameters, restThreshold: threshold))
+      }
       if let normalized {
         return AnyAnimationCurve(
           SpringAnimation(from: from, to: to, normalizedVelocity: normalized, parameters: parameters, restThreshold: threshold))
@@ -34,19 +53,22 @@ extension AnimationSpec {
           restThreshold: threshold))
     case .decay(let velocity, let deceleration, let threshold, let bounds):
       if let bounds {
-        guard let start = from as? Double else {
+        guard let start = from as? Double, let speed = inherited.map({ $0 as? Double }) ?? velocity else {
           throw MotionError("decay bounds (min/max) apply to numbers only, not \(V.self)")
         }
-        let band = RubberBandDecay(from: start, velocity: velocity, bounds: bounds, deceleration: deceleration, threshold: threshold)
+        let band = RubberBandDecay(from: start, velocity: speed, bounds: bounds, deceleration: deceleration, threshold: threshold)
         guard let erased = AnyAnimationCurve(band) as? AnyAnimationCurve<V> else {
           throw MotionError("decay bounds (min/max) apply to numbers only, not \(V.self)")
         }
         return erased
       }
       return AnyAnimationCurve(
-        DecayAnimation(from: from, velocity: direction(from, to, speed: velocity), deceleration: deceleration, threshold: threshold))
+        DecayAnimation(
+          from: from, velocity: inherited ?? direction(from, to, speed: velocity), deceleration: deceleration, threshold: threshold))
     case .tween(let f, let duration):
-      return AnyAnimationCurve(BasicAnimation(from: from, to: to, duration: duration, timingFunction: f))
+      let tween = BasicAnimation(from: from, to: to, duration: duration, timingFunction: f)
+      if let handoff { return AnyAnimationCurve(ContinuingTween(tween, initialVelocity: handoff)) }
+      return AnyAnimationCurve(tween)
     case .keyframes(let values, let keyTimes, let curves, let mode, let duration):
       let mapped = values.map { from.interpolated(to: to, amount: $0) }
       return AnyAnimationCurve(

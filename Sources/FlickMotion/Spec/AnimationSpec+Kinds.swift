@@ -1,5 +1,5 @@
 extension AnimationSpec {
-  static func kind(name: String, args: inout SpecArguments, column: Int) throws(MotionError) -> Kind {
+  static func kind(name: String, args: inout SpecArguments, column: Int, options: Options = []) throws(MotionError) -> Kind {
     switch name {
     case "spring", "smooth", "snappy", "bouncy":
       let parameters = try springParameters(name: name, args: &args)
@@ -8,8 +8,9 @@ extension AnimationSpec {
       let threshold = try args.number("threshold", in: 0...Double.greatestFiniteMagnitude)
       return .spring(parameters, velocity: velocity, normalizedVelocity: normalized, restThreshold: threshold)
     case "decay":
-      guard let velocity = try args.number("velocity") else {
-        throw MotionError("column \(column): decay needs a velocity in units/s, e.g. decay(velocity: 1000)")
+      let given = try args.number("velocity")
+      guard let velocity = given ?? (options.contains(.velocityFromHandoff) ? 0 : nil) else {
+        throw MotionError("decay needs a velocity in units/s, e.g. decay(velocity: 1000)", column: column)
       }
       let d = try args.number("deceleration", in: 0.5...0.999_999) ?? 0.998
       let threshold = try args.number("threshold", in: 0...Double.greatestFiniteMagnitude) ?? 1
@@ -19,19 +20,19 @@ extension AnimationSpec {
       if lo != nil || hi != nil {
         let l = lo ?? -Double.greatestFiniteMagnitude
         let h = hi ?? Double.greatestFiniteMagnitude
-        guard l <= h else { throw MotionError("column \(column): decay min (\(l)) must not exceed max (\(h))") }
+        guard l <= h else { throw MotionError("decay min (\(l)) must not exceed max (\(h))", column: column) }
         bounds = l...h
       }
       return .decay(velocity: velocity, deceleration: d, threshold: threshold, bounds: bounds)
     case "tween":
       guard let curveExpr = args.take("curve") ?? args.takePositional() else {
-        throw MotionError("column \(column): tween needs a curve, e.g. tween(curve: easeOut, duration: 0.3)")
+        throw MotionError("tween needs a curve, e.g. tween(curve: easeOut, duration: 0.3)", column: column)
       }
       let curve = try timingFunction(curveExpr)
       return .tween(curve, duration: try args.duration())
     case "keyframes":
       guard let valuesExpr = args.take("values") else {
-        throw MotionError("column \(column): keyframes need values, e.g. keyframes(values: [0, 1.1, 1])")
+        throw MotionError("keyframes need values, e.g. keyframes(values: [0, 1.1, 1])", column: column)
       }
       let values = try numbers(valuesExpr, what: "values")
       let keyTimes = try args.take("keyTimes").map { e throws(MotionError) in try numbers(e, what: "keyTimes") }
@@ -69,8 +70,11 @@ extension AnimationSpec {
       default: return .bouncy(duration: duration, extraBounce: extra)
       }
     }
+    // `mass` is shared by every physical family (Pop's tension/friction/mass, Core Animation's
+    // stiffness/damping/mass, SwiftUI's duration/bounce and response/dampingRatio), so it never
+    // decides the family by itself.
     let families: [(String, [String])] = [
-      ("stiffness/damping/mass", ["stiffness", "damping", "mass"]),
+      ("stiffness/damping/mass", ["stiffness", "damping"]),
       ("tension/friction/mass", ["tension", "friction"]),
       ("bounciness/speed", ["bounciness", "speed"]),
       ("duration/bounce", ["duration", "bounce"]),
@@ -82,7 +86,12 @@ extension AnimationSpec {
     let chosen = used.filter { !(isVisual && $0.0 == "duration/bounce" && !args.has("duration")) }
     if chosen.count > 1 {
       throw MotionError(
-        "column \(args.column): spring parameters mix \(chosen.map(\.0).joined(separator: " and ")); use one family")
+        "spring parameters mix \(chosen.map(\.0).joined(separator: " and ")); use one family", column: args.column)
+    }
+    if let family = chosen.first?.0, family == "bounciness/speed" || family == "visualDuration/bounce", args.has("mass") {
+      throw MotionError(
+        "'mass' does not apply to \(family) springs (their mass is 1); use stiffness/damping/mass or tension/friction/mass",
+        column: args.column(of: "mass") ?? args.column)
     }
     let physical = args.has("stiffness") || args.has("damping") || args.has("mass")
     let mass = try args.number("mass", in: positive) ?? 1
@@ -120,7 +129,7 @@ extension AnimationSpec {
   /// A timing function from `easeOut`, `cubicBezier(…)`, `steps(…)`, `backOut(overshoot: 2)`, …
   static func timingFunction(_ e: SpecExpression) throws(MotionError) -> TimingFunction {
     guard case .call(let name, let arguments, let column) = e else {
-      throw MotionError("column \(e.column): expected a timing curve name such as easeOut, found \(e)")
+      throw MotionError("expected a timing curve name such as easeOut, found \(e)", column: e.column)
     }
     var args = try SpecArguments(name: name, arguments: arguments ?? [], column: column)
     let f: TimingFunction
@@ -131,19 +140,19 @@ extension AnimationSpec {
         var x = try args.number(label)
         if x == nil { x = try args.positionalNumber() }
         guard let x else {
-          throw MotionError("column \(column): cubicBezier needs four numbers x1, y1, x2, y2")
+          throw MotionError("cubicBezier needs four numbers x1, y1, x2, y2", column: column)
         }
         v.append(x)
       }
       guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
-        throw MotionError("column \(column): cubicBezier needs x1 and x2 in 0…1, found \(v[0]) and \(v[2])")
+        throw MotionError("cubicBezier needs x1 and x2 in 0…1, found \(v[0]) and \(v[2])", column: column)
       }
       f = TimingFunction(v[0], v[1], v[2], v[3])
     case "steps":
       var count = try args.number("count")
       if count == nil { count = try args.positionalNumber() }
       guard let n = count, n >= 1, n == n.rounded(), n <= 10_000 else {
-        throw MotionError("column \(column): steps needs a whole number of steps ≥ 1, e.g. steps(4)")
+        throw MotionError("steps needs a whole number of steps ≥ 1, e.g. steps(4)", column: column)
       }
       let position = try args.choice("position", TimingFunction.StepPosition.self, positional: true) ?? .jumpEnd
       f = .steps(Int(n), position: position)
@@ -162,9 +171,9 @@ extension AnimationSpec {
       f = .elastic(mode, amplitude: a, period: p)
     default:
       guard let named = TimingFunction.named[name] else {
-        var message = "column \(column): unknown animation or curve '\(name)'"
+        var message = "unknown animation or curve '\(name)'"
         if let guess = Suggestion.closest(to: name, in: AnimationSpec.names) { message += "; did you mean '\(guess)'?" }
-        throw MotionError(message + " (known: \(AnimationSpec.names.joined(separator: ", ")))")
+        throw MotionError(message + " (known: \(AnimationSpec.names.joined(separator: ", ")))", column: column)
       }
       f = named
     }
@@ -175,12 +184,12 @@ extension AnimationSpec {
 
   private static func numbers(_ e: SpecExpression, what: String) throws(MotionError) -> [Double] {
     guard case .list(let items, _) = e else {
-      throw MotionError("column \(e.column): \(what) must be a list of numbers, e.g. [0, 0.5, 1]")
+      throw MotionError("\(what) must be a list of numbers, e.g. [0, 0.5, 1]", column: e.column)
     }
     var out: [Double] = []
     for item in items {
       guard case .number(let v, _) = item else {
-        throw MotionError("column \(item.column): \(what) must contain numbers, found \(item)")
+        throw MotionError("\(what) must contain numbers, found \(item)", column: item.column)
       }
       out.append(v)
     }

@@ -42,13 +42,28 @@ public struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
   public var kind: Kind
   /// Core Animation timing, when any timing option was given.
   public var timing: MediaTiming?
-  /// The text this spec was parsed from.
+  /// The text this spec was parsed from (for a spec built from arguments, their printed form:
+  /// for display only, never parsed again).
   public var source: String
+  /// Whether the spec gave its velocity (`velocity`, `normalizedVelocity`). When it did not, a
+  /// spring or decay built from a ``Handoff`` (``curve(from:to:)-(Handoff<V>,_)``) takes the
+  /// hand-over's velocity: a release keeps the motion it had.
+  public var velocityIsGiven: Bool
 
-  public init(kind: Kind, timing: MediaTiming? = nil, source: String = "") {
+  public init(kind: Kind, timing: MediaTiming? = nil, source: String = "", velocityIsGiven: Bool = true) {
     self.kind = kind
     self.timing = timing
     self.source = source
+    self.velocityIsGiven = velocityIsGiven
+  }
+
+  /// How specs are read.
+  public struct Options: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// A `decay` may omit its velocity: it takes the hand-over's velocity when it starts (a
+    /// release). ``velocityIsGiven`` tells whether it was given.
+    public static let velocityFromHandoff = Options(rawValue: 1)
   }
 
   public var description: String { source }
@@ -58,22 +73,37 @@ public struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
     ["spring", "smooth", "snappy", "bouncy", "decay", "tween", "cubicBezier", "steps", "keyframes"]
     + TimingFunction.named.keys.sorted()
 
-  /// Parses a spec; the error names the column and what was expected.
-  public init(parsing text: String) throws(MotionError) {
+  /// Parses a spec; the error carries the column (``MotionError/column``) and what was expected.
+  public init(parsing text: String, options: Options = []) throws(MotionError) {
     let expression = try SpecExpression.parse(text)
-    try self.init(expression)
+    try self.init(expression, options: options)
     source = text
   }
 
   /// Builds a spec from a parsed expression.
-  public init(_ expression: SpecExpression) throws(MotionError) {
+  public init(_ expression: SpecExpression, options: Options = []) throws(MotionError) {
     guard case .call(let name, let arguments, let column) = expression else {
-      throw MotionError("column \(expression.column): expected an animation name such as spring, decay, easeOut or keyframes")
+      throw MotionError("expected an animation name such as spring, decay, easeOut or keyframes", column: expression.column)
     }
     var args = try SpecArguments(name: name, arguments: arguments ?? [], column: column)
     let timing = try args.timing()
-    let kind = try Self.kind(name: name, args: &args, column: column)
+    let given = args.has("velocity") || args.has("normalizedVelocity")
+    let kind = try Self.kind(name: name, args: &args, column: column, options: options)
     try args.finish()
-    self.init(kind: kind, timing: timing, source: expression.description)
+    self.init(kind: kind, timing: timing, source: expression.description, velocityIsGiven: given)
+  }
+
+  /// Builds a spec from typed arguments, without text: the one builder behind spec strings,
+  /// template object forms (`spring: { bounciness: 8, speed: 12 }`) and Swift.
+  ///
+  ///     try AnimationSpec(name: "spring", arguments: [
+  ///       SpecArgument(label: "tension", value: .number(300)),
+  ///       SpecArgument(label: "friction", value: .number(12)),
+  ///     ])
+  ///
+  /// The same rules and messages as parsing apply; errors carry ``MotionError/argument`` (the
+  /// label at fault) and no column (there is no text).
+  public init(name: String, arguments: [SpecArgument], options: Options = []) throws(MotionError) {
+    try self.init(.call(name: name, arguments: arguments, column: 0), options: options)
   }
 }

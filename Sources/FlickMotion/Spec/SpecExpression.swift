@@ -6,16 +6,25 @@
 ///     arg   := [ NAME ':' ] expr
 ///
 /// Names are letters, digits and `_`/`-`; numbers are decimal with optional sign and exponent;
-/// strings are in single or double quotes.
+/// strings are in single or double quotes. Calls and lists nest at most
+/// ``maximumDepth`` deep: deeper input is a ``MotionError`` at the column where the limit is
+/// passed, never a stack overflow.
+///
+/// Built in code (a template's object form, `spring: { bounciness: 8 }`), an expression needs no
+/// text: give column 0 ("no position in a text"), and errors name the ``MotionError/argument``
+/// instead.
 public indirect enum SpecExpression: Sendable, Hashable, CustomStringConvertible {
   /// A name with optional arguments: `easeIn`, `spring(stiffness: 200)`.
-  case call(name: String, arguments: [SpecArgument]?, column: Int)
+  case call(name: String, arguments: [SpecArgument]?, column: Int = 0)
   /// A number.
-  case number(Double, column: Int)
+  case number(Double, column: Int = 0)
   /// A quoted string.
-  case string(String, column: Int)
+  case string(String, column: Int = 0)
   /// A list: `[0, 0.5, 1]`.
-  case list([SpecExpression], column: Int)
+  case list([SpecExpression], column: Int = 0)
+
+  /// How deeply calls and lists may nest (`a(b(c(…)))`, `[[…]]`): 32. No spec needs more than 3.
+  public static let maximumDepth = 32
 
   /// The 1-based column where the expression starts.
   public var column: Int {
@@ -58,16 +67,23 @@ public struct SpecArgument: Sendable, Hashable, CustomStringConvertible {
   /// The value.
   public let value: SpecExpression
 
+  public init(label: String?, value: SpecExpression) {
+    self.label = label
+    self.value = value
+  }
+
   public var description: String { label.map { "\($0): \(value)" } ?? value.description }
 }
 
 private struct SpecParser {
   let chars: [Unicode.Scalar]
   var index = 0
+  /// Nesting of calls and lists at the current position.
+  var depth = 0
 
   init(_ chars: [Unicode.Scalar]) { self.chars = chars }
 
-  func error(_ message: String) -> MotionError { MotionError("column \(index + 1): \(message)") }
+  func error(_ message: String) -> MotionError { MotionError("\(message)", column: index + 1) }
 
   mutating func skipSpace() {
     while index < chars.count, chars[index].properties.isWhitespace { index += 1 }
@@ -78,7 +94,12 @@ private struct SpecParser {
   }
 
   mutating func expression() throws(MotionError) -> SpecExpression {
+    depth += 1
+    defer { depth -= 1 }
     skipSpace()
+    guard depth <= SpecExpression.maximumDepth else {
+      throw error("the spec nests calls or lists more than \(SpecExpression.maximumDepth) deep")
+    }
     guard index < chars.count else { throw error("expected a value, found the end of the spec") }
     let start = index
     let c = chars[index]
@@ -127,7 +148,7 @@ private struct SpecParser {
           break
         }
       }
-      guard let v = Double(s), v.isFinite else { throw MotionError("column \(start + 1): '\(s)' is not a number") }
+      guard let v = Double(s), v.isFinite else { throw MotionError("'\(s)' is not a number", column: start + 1) }
       return .number(v, column: start + 1)
     }
     guard c.properties.isAlphabetic || c == "_" else {
