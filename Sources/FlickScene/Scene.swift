@@ -21,6 +21,9 @@ public struct Scene: Sendable {
   /// rasteriser registers them with fontconfig before laying out text, so their families can
   /// be named in `fontFamily` like installed ones.
   public var fontFiles: [String]
+  /// Animators over the whole layer tree (Pop, GPUAnimation and UIKit style), laid over the
+  /// per-layer `animations` at every frame; see ``SceneMotion``.
+  public var motion = SceneMotion()
 
   public init(
     size: Size, fps: Int = 60, duration: Double, backgroundColor: Color = .white,
@@ -53,6 +56,7 @@ public struct Scene: Sendable {
         break
       }
     }
+    roots = motion.apply(to: roots, at: t)
     return RenderTree(size: size, backgroundColor: backgroundColor, layers: roots, time: t, fontFiles: fontFiles)
   }
 }
