@@ -125,9 +125,10 @@ def entry(required, props, desc):
   return {"type":"object","description":desc,"required":required,"additionalProperties":False,"properties":place|props}
 defs["animateEntry"]=entry(["animate"],targets|{"animate":R("animate"),"duration":R("seconds"),"keyframes":{"type":"object"}}|motion|timing,"Animate properties of target layer(s).")
 defs["setEntry"]=entry(["set"],targets|{"set":R("setValues")},"Change properties at once.")
-defs["groupEntry"]=entry(["group"],{"group":{"type":"array","items":R("entry")},"stagger":R("number")},"Entries in parallel; 'at' inside is relative to the group.")
+rep={"repeat":{"description":"Play it this many times (1 = once), each run starting when the previous one has settled, or \"forever\" (until the scene ends).","anyOf":[{"type":"integer","minimum":1,"maximum":100000},{"const":"forever"},P]},"autoreverses":R("boolean")}
+defs["groupEntry"]=entry(["group"],{"group":{"type":"array","items":R("entry")},"stagger":R("number")}|rep,"Entries in parallel; 'at' inside is relative to the group.")
 defs["sequenceEntry"]=entry(["sequence"],{"sequence":{"type":"array","items":{"anyOf":[R("entry"),{"type":"array","items":R("entry")},
-   {"type":"object","required":["delay"],"additionalProperties":False,"properties":{"delay":R("seconds")}}]}}},"Steps one after another: an entry, a parallel step [ … ], or { delay }.")
+   {"type":"object","required":["delay"],"additionalProperties":False,"properties":{"delay":R("seconds")}}]}}}|rep,"Steps one after another: an entry, a parallel step [ … ], or { delay }.")
 defs["dragEntry"]=entry(["drag","target"],{"target":{"type":"string"},"drag":{"type":"object","required":["duration"],"additionalProperties":False,"properties":{
   "property":R("propertyName"),"path":{"type":"array","minItems":1},"by":{"type":"array","minItems":1},"duration":R("seconds"),"curve":R("curve")}}},"A scripted finger moving a property along a path.")
 defs["releaseEntry"]=entry(["release","target"],{"target":{"type":"string"},"release":{"type":"object","additionalProperties":False,"properties":{

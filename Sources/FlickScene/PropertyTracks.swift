@@ -60,6 +60,16 @@ public struct PropertyTracks: Sendable {
     segments[layerID]?[name]?.last?.begin
   }
 
+  /// The value and velocity of `property` on `layerID` at `t` from `limit`, without counting
+  /// the evaluations (for curves that replay a track while frames render).
+  public func state<V: Animatable>(
+    of property: LayerProperty<V>, layerID: String, at t: Double, limit: TrackLimit = .right
+  ) -> (value: V, velocity: V) {
+    var copy = self
+    return (copy.value(of: property, layerID: layerID, at: t, limit: limit),
+      copy.velocity(of: property, layerID: layerID, at: t, limit: limit))
+  }
+
   /// The value of `property` on `layerID` at scene time `t`, read from `limit`.
   public mutating func value<V: Animatable>(
     of property: LayerProperty<V>, layerID: String, at t: Double, limit: TrackLimit = .right

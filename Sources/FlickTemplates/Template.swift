@@ -128,7 +128,8 @@ public struct Template: Sendable {
     }
     var tracks = PropertyTracks(layers: scene.layers)
     if let timeline = o["timeline"] {
-      tracks = try decodeTimeline(timeline, ids: ids, scene: &scene)
+      tracks = try decodeTimeline(
+        timeline, ids: ids, scene: &scene, horizon: canvas.automaticDuration ? nil : scene.duration)
     }
     if canvas.automaticDuration {
       scene.duration = try automaticDuration(of: scene, canvas: canvasNode)

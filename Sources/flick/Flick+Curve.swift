@@ -15,11 +15,16 @@ extension Flick {
       SPEC examples (quote them for the shell):
         'spring(bounciness: 8, speed: 12)'      'spring(stiffness: 200, damping: 10)'
         'spring(duration: 0.5, bounce: 0.3)'    'spring(response: 0.55, dampingRatio: 0.825)'
+        'spring(tension: 300, friction: 12, mass: 3)'   (Pop's dynamics)
+        'spring(bounciness: 8, stepping: pop, fps: 120)'   (Pop's RK4 stepping at 120 Hz)
+        'spring(stiffness: 200, damping: 10, stepping: gpuanimation, fps: 60)'
         'decay(velocity: 1000)'                 'decay(velocity: 2000, min: 0, max: 300)'
         'easeInEaseOut(duration: 0.6)'          'cubicBezier(0.2, 0.9, 0.3, 1.2, duration: 1)'
         'steps(5)'  'backOut'  'bounceOut'  'elasticOut(period: 0.4)'
         'keyframes(values: [0, 1.2, 0.9, 1], keyTimes: [0, 0.4, 0.7, 1], mode: cubic, duration: 0.8)'
       Any spec also takes delay, repeatCount, repeatForever, autoreverses, timeOffset, fill.
+      Springs take stepping: analytic (default) | pop | gpuanimation and fps (the display rate):
+      a stepped spring shows the engine's frames, each held until the next.
       See docs/motion.md.
       """
 
@@ -47,7 +52,9 @@ extension Flick {
         spec = try AnimationSpec(parsing: text)
         curve = try spec.curve(from: from, to: to)
       } catch {
-        throw CommandError(message: "invalid spec '\(text)': \(error.description)", code: .invalidInput)
+        // A long spec is shown by its start (the column still counts in the whole text).
+        let shown = text.count > 80 ? String(text.prefix(60)) + "…" : text
+        throw CommandError(message: "invalid spec '\(shown)': \(error.description)", code: .invalidInput)
       }
       var duration = curve.duration
       if let d = a.value("duration"), d != "auto" {
@@ -126,13 +133,22 @@ extension Flick {
           "spec": "\(escaped)",
           "from": \(f(from)),
           "to": \(f(to)),
-          "fps": \(f(fps)),
+          "fps": \(f(fps)),\(steppingField(spec))
           "duration": \(duration.isFinite ? f(duration) : "null"),
           "samples": [
         \(rows.joined(separator: ",\n"))
           ]
         }
         """
+    }
+
+    /// `"stepping": {"engine": "pop", "fps": 120},` for a stepped spring, nothing otherwise.
+    private static func steppingField(_ spec: AnimationSpec) -> String {
+      switch spec.stepping {
+      case .analytic: return ""
+      case .pop(let fps): return "\n  \"stepping\": {\"engine\": \"pop\", \"fps\": \(f(fps))},"
+      case .gpuAnimation(let fps): return "\n  \"stepping\": {\"engine\": \"gpuanimation\", \"fps\": \(f(fps))},"
+      }
     }
 
     private static func subtitle(
@@ -145,6 +161,9 @@ extension Flick {
       if case .spring(let p, _, _, _) = spec.kind {
         parts.append(
           String(format: "k %.2f · c %.2f · m %.2f · ζ %.3f · response %.3f s", p.stiffness, p.damping, p.mass, p.dampingRatio, p.response))
+      }
+      if let fps = spec.stepping.fps {
+        parts.append(String(format: "%@ stepping at %g fps", spec.stepping == .pop(fps: fps) ? "Pop" : "GPUAnimation", fps))
       }
       if curve.duration.isFinite { parts.append(String(format: "ends %.3f s", curve.duration)) }
       let range = to - from

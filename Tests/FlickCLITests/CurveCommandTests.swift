@@ -52,4 +52,38 @@ import Testing
     #expect(r.status == 2)
     #expect(r.stderr.contains(fragment), "\(r.stderr)")
   }
+
+  /// Issue 11: Pop's tension/friction/mass, stepping, continuous settle time, structured errors.
+  @Test func popDynamicsAndStepping() throws {
+    let r = try Self.run(["spring(tension: 300, friction: 12, mass: 3)", "--format", "json"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let stepped = try Self.run(["spring(bounciness: 8, stepping: pop, fps: 120)", "--format", "json", "--fps", "120"])
+    #expect(stepped.status == 0, "\(stepped.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(stepped.stdout.utf8)) as? [String: Any])
+    let stepping = try #require(object["stepping"] as? [String: Any])
+    #expect(stepping["engine"] as? String == "pop" && stepping["fps"] as? Double == 120)
+    let samples = try #require(object["samples"] as? [[String: Double]])
+    #expect(samples.last?["value"] == 100)
+    let gpu = try Self.run(["spring(stiffness: 200, damping: 10, stepping: gpuanimation, fps: 30)", "--fps", "30"])
+    #expect(gpu.status == 0, "\(gpu.stderr)")
+    #expect(gpu.stdout.contains("\n0.1,85.87105624,"))  // GPUAnimation's one Euler step per frame at 30 fps
+  }
+
+  @Test func settleTimeIsContinuousAtCriticalDamping() throws {
+    func duration(_ damping: String) throws -> Double {
+      let r = try Self.run(["spring(stiffness: 100, damping: \(damping))", "--format", "json"])
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+      return try #require(object["duration"] as? Double)
+    }
+    let critical = try duration("20")
+    #expect(abs(try duration("19.999") - critical) < 0.002)
+    #expect(abs(try duration("19.99999999") - critical) < 0.000_01)
+  }
+
+  @Test func deepSpecIsAnInvalidInputError() throws {
+    let r = try Self.run([String(repeating: "a(", count: 10_000)])  // (100k-deep: SpecBuilderTests; argv is bounded)
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("…': column 65: the spec nests calls or lists more than 32 deep"), "\(r.stderr)")
+    #expect(r.stderr.count < 300)
+  }
 }

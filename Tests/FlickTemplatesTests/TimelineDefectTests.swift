@@ -136,4 +136,16 @@ import Testing
     #expect(TimelineTests.near(Self.x(linear, "a", 0.6), 200))
     #expect(TimelineTests.near(Self.x(curved, "a", 0.6), 100 + 200 * TimingFunction.easeIn.progress(at: 0.5)))
   }
+
+  /// Motion objects build typed specs (no printed text parsed again): Pop's tension/friction/mass
+  /// (defect 5) works in a template, and a bad member is reported at that member.
+  @Test func motionObjectsBuildTypedSpecs() throws {
+    let s = try TimelineTests.scene(
+      "[{ target: 'a', animate: { positionX: { to: 300, spring: { tension: 300, friction: 12, mass: 3 } } } }]")
+    let spring = SpringAnimation(from: 100.0, to: 300, parameters: .pop(tension: 300, friction: 12, mass: 3))
+    for t in [0.1, 0.4, 0.9] { #expect(TimelineTests.near(TimelineTests.x(s, "a", t), spring.value(at: t), 1e-9)) }
+    let message = TimelineTests.message(
+      "[{ target: 'a', animate: { positionX: { to: 300, spring: { bounciness: 8,\n damping: 10 } } } }]")
+    #expect(message.contains("timeline[0].animate.positionX.spring: invalid spring: spring parameters mix"), "\(message)")
+  }
 }

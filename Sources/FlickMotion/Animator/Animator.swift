@@ -187,6 +187,25 @@ public struct Animator<Root: Sendable>: Sendable {
     }
   }
 
+  /// Springs `key` to `target` the way a device engine steps it (``Stepping/pop(fps:)``,
+  /// ``Stepping/gpuAnimation(fps:)``), from the current value and velocity, with the property's
+  /// threshold as the engine's rest threshold (``SteppedSpring``). ``Stepping/analytic`` is the
+  /// closed-form ``spring(_:property:to:parameters:at:onComplete:)``.
+  @discardableResult
+  public mutating func spring<Value: Animatable>(
+    _ key: AnimationKey, property: AnimatableProperty<Root, Value>, to target: Value,
+    parameters: SpringParameters = .coreAnimation, stepping: Stepping, at time: Double,
+    onComplete: (@Sendable (Bool) -> Void)? = nil
+  ) throws(AnimatorError) -> Int {
+    guard stepping != .analytic else {
+      return try spring(key, property: property, to: target, parameters: parameters, at: time, onComplete: onComplete)
+    }
+    let threshold = property.threshold
+    return try add(key, property: property, at: time, onComplete: onComplete) { h in
+      SteppedSpring(from: h.value, to: target, velocity: h.velocity, parameters: parameters, threshold: threshold, stepping: stepping)
+    }
+  }
+
   /// Retargets `key` with a tween to `target` that starts with the current velocity (C¹).
   @discardableResult
   public mutating func tween<Value: Animatable>(

@@ -174,6 +174,8 @@ extension PropertyAnimator {
   /// the current destination (1, or 0 reversed), in `seconds`.
   private mutating func takeOver(from t: Double, parameters: TimingParameters, seconds: Double) {
     let (u, p, running) = now(t)
+    // The velocity of the motion in force at t: a pause or reverse at this same instant counts
+    // (pause + reverse + continue at one time starts at rest and heads straight for the start).
     let v = running ? leftRate(current, at: t) : 0
     let curve = parameters.takeover(from: p, velocity: v, to: reversed ? 0 : 1, seconds: seconds)
     segments.append(

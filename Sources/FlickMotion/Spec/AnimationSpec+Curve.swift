@@ -39,6 +39,11 @@ extension AnimationSpec {
     let inherited = velocityIsGiven ? nil : handoff
     switch kind {
     case .spring(let parameters, let velocity, let normalized, let threshold):
+      if stepping != .analytic {
+        let v = inherited ?? normalized.map { (to - from).scaled(by: $0) } ?? direction(from, to, speed: velocity)
+        return AnyAnimationCurve(
+          SteppedSpring(from: from, to: to, velocity: v, parameters: parameters, threshold: threshold ?? 0.01, stepping: stepping))
+      }
       if let inherited {
         return AnyAnimationCurve(
           SpringAnimation(from: from, to: to, velocity: inherited, parameters: parameters, restThreshold: threshold))

@@ -49,6 +49,8 @@ public struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
   /// spring or decay built from a ``Handoff`` (``curve(from:to:)-(Handoff<V>,_)``) takes the
   /// hand-over's velocity: a release keeps the motion it had.
   public var velocityIsGiven: Bool
+  /// How a spring is evaluated (`stepping: pop, fps: 120`): ``Stepping/analytic`` by default.
+  public var stepping: Stepping = .analytic
 
   public init(kind: Kind, timing: MediaTiming? = nil, source: String = "", velocityIsGiven: Bool = true) {
     self.kind = kind
@@ -88,9 +90,14 @@ public struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
     var args = try SpecArguments(name: name, arguments: arguments ?? [], column: column)
     let timing = try args.timing()
     let given = args.has("velocity") || args.has("normalizedVelocity")
+    let stepping = try args.stepping()
     let kind = try Self.kind(name: name, args: &args, column: column, options: options)
+    if stepping != .analytic, case .spring = kind {} else if stepping != .analytic {
+      throw MotionError("'stepping' applies to springs only; \(name) is evaluated exactly", column: column, argument: "stepping")
+    }
     try args.finish()
     self.init(kind: kind, timing: timing, source: expression.description, velocityIsGiven: given)
+    self.stepping = stepping
   }
 
   /// Builds a spec from typed arguments, without text: the one builder behind spec strings,

@@ -85,6 +85,27 @@ struct SpecArguments {
     try number("duration", in: 0...3600) ?? 0.4
   }
 
+  /// The engines `stepping:` names.
+  enum SteppingName: String, CaseIterable {
+    case analytic, pop, gpuanimation
+  }
+
+  /// `stepping: analytic | pop | gpuanimation` and `fps: 1…1000` (default 60).
+  mutating func stepping() throws(MotionError) -> Stepping {
+    let fpsColumn = column(of: "fps")
+    let name = try choice("stepping", SteppingName.self)
+    let fps = try number("fps", in: 1...1000)
+    switch name ?? (fps == nil ? .analytic : .pop) {
+    case .analytic:
+      if fps != nil {
+        throw MotionError("'fps' applies to stepping: pop or gpuanimation", column: fpsColumn, argument: "fps")
+      }
+      return .analytic
+    case .pop: return .pop(fps: fps ?? 60)
+    case .gpuanimation: return .gpuAnimation(fps: fps ?? 60)
+    }
+  }
+
   /// Core Animation timing options, or `nil` when none is given.
   mutating func timing() throws(MotionError) -> MediaTiming? {
     guard Self.timingLabels.contains(where: has) else { return nil }

@@ -43,48 +43,60 @@ enum TemplateMotion {
     return .spec(try parse(text, node), node: node)
   }
 
-  /// Parses spec text, reporting a problem at the spec's position in the file.
+  /// Parses spec text, reporting a problem at the spec's position in the file (the error's
+  /// column inside the spec, moved into the file after the opening quote).
   static func parse(_ text: String, _ node: TemplateNode) throws(TemplateError) -> AnimationSpec {
     do {
       // A decay without a velocity takes the property's velocity when it starts (a release).
-      if text.hasPrefix("decay"), !text.contains("velocity") {
-        let inherit = text == "decay" || text == "decay()" ? "decay(velocity: 0)" : text.replacingOccurrences(of: "decay(", with: "decay(velocity: 0, ")
-        if var spec = try? AnimationSpec(parsing: inherit) {
-          spec.source = text
-          return spec
-        }
-      }
-      return try AnimationSpec(parsing: text)
+      return try AnimationSpec(parsing: text, options: .velocityFromHandoff)
     } catch {
-      var message = error.description
-      var column = node.value.column
-      // "column N: …" is the column inside the spec; move it into the file (after the quote).
-      if message.hasPrefix("column "), let colon = message.firstIndex(of: ":"),
-        let n = Int(message.dropFirst(7).prefix { $0.isNumber }), node.value.origin == nil
-      {
-        column += n
-        message = String(message[message.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-      }
-      return try { () throws(TemplateError) -> AnimationSpec in
-        throw TemplateError(
-          file: node.file, path: node.path, line: node.value.line, column: column,
-          message: "invalid animation spec \"\(text)\": \(message)")
-      }()
+      throw node.specError(error, spec: text)
     }
   }
 
-  /// `spring: { … }`, `decay: { … }`, `tween: { … }`: the object becomes spec arguments.
+  /// `spring: { … }`, `decay: { … }`, `tween: { … }`: the object's members become typed spec
+  /// arguments (no text printed and parsed again).
   static func spec(name: String, object node: TemplateNode) throws(TemplateError) -> AnimationSpec {
     guard case .object(let members) = node.value.kind else {
       if case .bool(true) = node.value.kind { return try parse(name, node) }
       throw node.expected("an object of \(name) parameters, like { \(example(name)) }")
     }
-    var arguments: [String] = []
+    var arguments: [SpecArgument] = []
     for m in members {
-      let child = node.child(m.key, m.value)
-      arguments.append("\(m.key): \(try specArgument(child))")
+      arguments.append(SpecArgument(label: m.key, value: try specValue(node.child(m.key, m.value))))
     }
-    return try parse(arguments.isEmpty ? name : "\(name)(\(arguments.joined(separator: ", ")))", node)
+    do {
+      return try AnimationSpec(name: name, arguments: arguments, options: .velocityFromHandoff)
+    } catch {
+      // The argument at fault locates the error in the file.
+      let at = error.argument.flatMap { label in members.first { $0.key == label }.map { node.child($0.key, $0.value) } } ?? node
+      throw at.error("invalid \(name): \(error.message)")
+    }
+  }
+
+  /// A member of a motion object as a spec value: numbers, booleans, lists, and strings (a
+  /// name such as `easeOut`, or a nested spec such as `"cubicBezier(0.2, 0, 0, 1)"`).
+  private static func specValue(_ node: TemplateNode) throws(TemplateError) -> SpecExpression {
+    switch node.value.kind {
+    case .number(let v):
+      guard v.isFinite else { throw node.error("expected a finite number") }
+      return .number(v)
+    case .bool(let b): return .call(name: b ? "true" : "false", arguments: nil)
+    case .string(let text):
+      do {
+        return try SpecExpression.parse(text)
+      } catch {
+        throw node.specError(error, spec: text)
+      }
+    case .array(let items):
+      var values: [SpecExpression] = []
+      for (i, item) in items.enumerated() {
+        values.append(try specValue(TemplateNode(value: item, path: "\(node.path)[\(i)]", file: node.file, context: node.context)))
+      }
+      return .list(values)
+    default:
+      throw node.expected("a number, a name or a list")
+    }
   }
 
   private static func example(_ name: String) -> String {
@@ -92,24 +104,6 @@ enum TemplateMotion {
     case "spring": return "bounciness: 8, speed: 12"
     case "decay": return "velocity: 1200, deceleration: 0.998"
     default: return "curve: \"easeOut\", duration: 0.3"
-    }
-  }
-
-  private static func specArgument(_ node: TemplateNode) throws(TemplateError) -> String {
-    switch node.value.kind {
-    case .number(let v):
-      guard v.isFinite else { throw node.error("expected a finite number") }
-      return "\(v)"
-    case .bool(let b): return b ? "true" : "false"
-    case .string(let s): return s
-    case .array(let items):
-      var parts: [String] = []
-      for (i, item) in items.enumerated() {
-        parts.append(try specArgument(TemplateNode(value: item, path: "\(node.path)[\(i)]", file: node.file, context: node.context)))
-      }
-      return "[" + parts.joined(separator: ", ") + "]"
-    default:
-      throw node.expected("a number, a name or a list")
     }
   }
 
@@ -138,5 +132,17 @@ enum TemplateMotion {
       throw node.error("expected a timing curve such as \"easeOut\" or [x1, y1, x2, y2], not a spring or decay")
     }
     return f
+  }
+}
+
+extension TemplateNode {
+  /// A spec error at this node: "invalid animation spec …", its column moved into the file
+  /// (after the opening quote) when the spec text sits in the file as written.
+  func specError(_ error: MotionError, spec text: String) -> TemplateError {
+    var column = value.column
+    if let c = error.column, c > 0, value.origin == nil { column += c }
+    return TemplateError(
+      file: file, path: path, line: value.line, column: column,
+      message: "invalid animation spec \"\(text)\": \(error.message)")
   }
 }

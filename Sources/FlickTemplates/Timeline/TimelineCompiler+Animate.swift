@@ -161,6 +161,7 @@ extension TimelineCompiler {
           + "\(last.path) (\(TemplateNode.format(last.begin)) s)\(other); list the animations of one property in time order")
     }
     lastAdded[key] = (begin, node.path)
+    addedLog.append((layerID, p.name))
     tracks.append(p, layerID: layerID, curve: curve, begin: begin)
     animations.append(LayerAnimation(layerID: layerID, property: p, curve: curve, beginTime: begin))
   }

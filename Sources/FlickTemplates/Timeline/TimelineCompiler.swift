@@ -39,8 +39,8 @@ struct TimelineCompiler {
       switch self {
       case .animate: ["target", "targets", "stagger", "duration"] + TemplateMotion.keys + TimelineCompiler.timingKeys
       case .set: ["target", "targets", "stagger"]
-      case .group: ["stagger"]
-      case .sequence: []
+      case .group: ["stagger"] + TimelineCompiler.repeatKeys
+      case .sequence: TimelineCompiler.repeatKeys
       case .drag, .release: ["target"]
       case .animator: []
       case .property:
@@ -60,10 +60,15 @@ struct TimelineCompiler {
   var tracks: PropertyTracks
   /// The begin time and JSON path of the last animation per `layer.property`, for order checks.
   var lastAdded: [String: (begin: Double, path: String)] = [:]
+  /// (layer, property) of every animation added, in order (what a repeat plays backwards).
+  var addedLog: [(layerID: String, name: String)] = []
+  /// The scene's length when it is fixed: a `repeat: "forever"` unrolls up to it.
+  var horizon: Double?
 
   /// A compiler for the layer tree `layers` whose ids are `layerIDs`.
-  init(layers: [Layer], layerIDs: Set<String>) {
+  init(layers: [Layer], layerIDs: Set<String>, horizon: Double? = nil) {
     self.layerIDs = layerIDs
+    self.horizon = horizon
     self.tracks = PropertyTracks(layers: layers)
   }
 
@@ -78,8 +83,17 @@ struct TimelineCompiler {
 
   static let placementKeys = ["id", "at", "after", "with", "delay"]
   static let timingKeys = ["repeatCount", "repeatForever", "autoreverses", "speed", "timeOffset", "repeatDuration", "fill"]
+  /// Keys that repeat a group or a sequence (see ``repeating(_:_:begin:_:)``).
+  static let repeatKeys = ["repeat", "autoreverses"]
   static let entryKeys = placementKeys + EntryKind.allCases.map(\.rawValue)
     + Array(Set(EntryKind.allCases.flatMap(\.extraKeys))).sorted()
+
+  /// The spans of entries with an id, for a repeat to forget an iteration's ids.
+  var spanIDs: Set<String> { Set(spans.keys) }
+
+  mutating func forgetSpans(except keep: Set<String>) {
+    for id in spans.keys where !keep.contains(id) { spans[id] = nil }
+  }
 
   /// Compiles one entry and returns its span.
   mutating func entry(_ node: TemplateNode, placement: Placement) throws(TemplateError) -> Span {
@@ -177,34 +191,40 @@ struct TimelineCompiler {
   private mutating func group(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError) -> Span {
     guard let list = o["group"] else { return Span(begin: begin, end: begin) }
     let stagger = try o["stagger"]?.double(in: -60...60) ?? 0
-    var end = begin
-    for (i, child) in try list.array().enumerated() {
-      let offset = Double(i) * stagger
-      end = max(end, try entry(child, placement: .group(begin: begin + offset)).end)
+    let children = try list.array()
+    return try repeating(o, node, begin: begin) { c, start throws(TemplateError) in
+      var end = start
+      for (i, child) in children.enumerated() {
+        let offset = Double(i) * stagger
+        end = max(end, try c.entry(child, placement: .group(begin: start + offset)).end)
+      }
+      return Span(begin: start, end: end)
     }
-    return Span(begin: begin, end: end)
   }
 
   private mutating func sequence(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError) -> Span {
     guard let list = o["sequence"] else { return Span(begin: begin, end: begin) }
-    var cursor = begin
-    for step in try list.array() {
-      switch step.value.kind {
-      case .array:
-        // A parallel step: every entry starts together; the step ends when all have settled.
-        var end = cursor
-        for child in try step.array() { end = max(end, try entry(child, placement: .group(begin: cursor)).end) }
-        cursor = end
-      case .object(let members) where members.count == 1 && members[0].key == "delay":
-        cursor += try step.child("delay", members[0].value).double(in: 0...3600)
-      default:
-        cursor = try entry(step, placement: .sequence(begin: cursor)).end
+    let steps = try list.array()
+    return try repeating(o, node, begin: begin) { c, start throws(TemplateError) in
+      var cursor = start
+      for step in steps {
+        switch step.value.kind {
+        case .array:
+          // A parallel step: every entry starts together; the step ends when all have settled.
+          var end = cursor
+          for child in try step.array() { end = max(end, try c.entry(child, placement: .group(begin: cursor)).end) }
+          cursor = end
+        case .object(let members) where members.count == 1 && members[0].key == "delay":
+          cursor += try step.child("delay", members[0].value).double(in: 0...3600)
+        default:
+          cursor = try c.entry(step, placement: .sequence(begin: cursor)).end
+        }
+        guard cursor.isFinite else {
+          throw step.error("this step never ends (it repeats forever), so the steps after it could never start")
+        }
       }
-      guard cursor.isFinite else {
-        throw step.error("this step never ends (it repeats forever), so the steps after it could never start")
-      }
+      return Span(begin: start, end: cursor)
     }
-    return Span(begin: begin, end: cursor)
   }
 
   // MARK: - Targets

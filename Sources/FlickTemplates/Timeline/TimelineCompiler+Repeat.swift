@@ -1,0 +1,115 @@
+import FlickMotion
+import FlickScene
+
+extension TimelineCompiler {
+  /// The most animations one template may compile to (a repeat unrolls into copies).
+  static let animationLimit = 200_000
+
+  /// Plays `once` (a group's or sequence's children from a start time) `repeat` times, or
+  /// forever, each iteration starting when the previous one has settled (completion-driven, like
+  /// a completion block that starts the next run); with `autoreverses` each iteration plays
+  /// forward and then backward, the same motion in reverse, value and velocity mirrored.
+  ///
+  /// - `repeat`: a count ≥ 1 (1 = once) or `"forever"` (until the scene ends; needs a fixed
+  ///   canvas duration). Every iteration takes over from where the previous one left the layers.
+  mutating func repeating(
+    _ o: [String: TemplateNode], _ node: TemplateNode, begin: Double,
+    _ once: (inout TimelineCompiler, Double) throws(TemplateError) -> Span
+  ) throws(TemplateError) -> Span {
+    let autoreverses = try o["autoreverses"]?.bool() ?? false
+    var count: Int? = 1
+    if let r = o["repeat"] {
+      if case .string = r.value.kind {
+        _ = try r.string(oneOf: ["forever"])
+        guard horizon != nil else {
+          throw r.error("'repeat: \"forever\"' needs a canvas duration in seconds (with \"auto\" the scene would never end)")
+        }
+        count = nil
+      } else {
+        count = Int(try r.double(in: 1...100_000).rounded(.down))
+      }
+    }
+    guard count != 1 || autoreverses else { return try once(&self, begin) }
+    let idsBefore = spanIDs
+    var cursor = begin
+    var iteration = 0
+    while true {
+      if iteration > 0 { forgetSpans(except: idsBefore) }  // ids inside name this iteration's entries
+      let logStart = addedLog.count
+      let span = try once(&self, cursor)
+      guard span.end.isFinite else {
+        throw node.error("a repeated group or sequence must end: something in it repeats forever")
+      }
+      let period = span.end - cursor
+      guard period > 0 else { throw (o["repeat"] ?? node).error("a repeated group or sequence must take some time") }
+      cursor = span.end
+      if autoreverses {
+        try playBackwards(addedLog[logStart...], mirror: span.end, period: period, node: node)
+        cursor += period
+      }
+      iteration += 1
+      guard animations.count <= Self.animationLimit else {
+        throw (o["repeat"] ?? node).error("this repeat unrolls into more than \(Self.animationLimit) animations; repeat fewer times")
+      }
+      if let count, iteration >= count { break }
+      if count == nil, let horizon, cursor >= horizon { break }
+    }
+    return Span(begin: begin, end: count == nil ? .infinity : cursor)
+  }
+
+  /// Adds, from `mirror` on, every (layer, property) that `added` animated, playing the state
+  /// the tracks give it over `mirror − period … mirror` backwards.
+  private mutating func playBackwards(
+    _ added: ArraySlice<(layerID: String, name: String)>, mirror: Double, period: Double, node: TemplateNode
+  ) throws(TemplateError) {
+    let snapshot = tracks
+    var seen = Set<String>()
+    for a in added where seen.insert("\(a.layerID).\(a.name)").inserted {
+      guard let property = AnyLayerProperty.named(a.name) else { continue }
+      switch property {
+      case .double(let p): try backwards(p, a.layerID, snapshot, mirror, period, node)
+      case .point(let p): try backwards(p, a.layerID, snapshot, mirror, period, node)
+      case .size(let p): try backwards(p, a.layerID, snapshot, mirror, period, node)
+      case .rect(let p): try backwards(p, a.layerID, snapshot, mirror, period, node)
+      case .color(let p): try backwards(p, a.layerID, snapshot, mirror, period, node)
+      case .colors(let p): try backwards(p, a.layerID, snapshot, mirror, period, node)
+      }
+    }
+  }
+
+  private mutating func backwards<V: Animatable>(
+    _ p: LayerProperty<V>, _ layerID: String, _ snapshot: PropertyTracks, _ mirror: Double, _ period: Double,
+    _ node: TemplateNode
+  ) throws(TemplateError) {
+    let curve = ReversedTrackCurve(tracks: snapshot, property: p, layerID: layerID, mirror: mirror, duration: period)
+    try add(p, layerID: layerID, curve: AnyAnimationCurve(curve), begin: mirror, node: node)
+  }
+}
+
+/// A property's motion over `mirror − duration … mirror`, played backwards from `mirror`: an
+/// autoreversing repeat. Value at local `τ` is the tracks' value at `mirror − τ`; velocity is
+/// mirrored (negated). Read from the tracks as compiled when the iteration ended.
+struct ReversedTrackCurve<Value: Animatable>: AnimationCurve {
+  let tracks: PropertyTracks
+  let property: LayerProperty<Value>
+  let layerID: String
+  let mirror: Double
+  let duration: Double
+
+  // Reversing time swaps the sides: just after τ is just before mirror − τ.
+  func value(at t: Double) -> Value {
+    tracks.state(of: property, layerID: layerID, at: mirror - min(max(t, 0), duration), limit: .left).value
+  }
+  func velocity(at t: Double) -> Value {
+    guard t < duration else { return .zero }
+    return tracks.state(of: property, layerID: layerID, at: mirror - max(t, 0), limit: .left).velocity.scaled(by: -1)
+  }
+  func value(before t: Double) -> Value {
+    guard t > 0 else { return value(at: 0) }
+    return tracks.state(of: property, layerID: layerID, at: mirror - min(t, duration), limit: .right).value
+  }
+  func velocity(before t: Double) -> Value {
+    guard t > 0 else { return velocity(at: 0) }
+    return tracks.state(of: property, layerID: layerID, at: mirror - min(t, duration), limit: .right).velocity.scaled(by: -1)
+  }
+}
