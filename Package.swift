@@ -50,6 +50,20 @@ let package = Package(
     .executableTarget(
       name: "flick-bench-compile", dependencies: ["FlickTemplates"], path: "Benchmarks/compile"),
 
+    /// Examples/: the seeds' APIs in Swift, built and run by `make test` (ExamplesTests).
+    .executableTarget(
+      name: "flick-example-card-swap", dependencies: ["FlickScene", "FlickRaster", "FlickVideo"],
+      path: "Examples/CardSwap"),
+    .executableTarget(
+      name: "flick-example-springy-button", dependencies: ["FlickScene", "FlickRaster", "FlickVideo"],
+      path: "Examples/SpringyButton"),
+    .executableTarget(
+      name: "flick-example-chain", dependencies: ["FlickScene", "FlickRaster", "FlickVideo"],
+      path: "Examples/GPUAnimationChain"),
+    .executableTarget(
+      name: "flick-example-property-animator", dependencies: ["FlickScene", "FlickRaster", "FlickVideo"],
+      path: "Examples/PropertyAnimator"),
+
     // MARK: - Implementation details
 
     .systemLibrary(
@@ -83,6 +97,7 @@ let package = Package(
       name: "FlickSnapshotTests", dependencies: ["FlickSnapshot", "FlickTesting", "FlickTestSupport"],
       exclude: ["Fixtures", "__Snapshots__"]),
     .testTarget(name: "FlickCLITests", dependencies: ["FlickRaster", "FlickTemplates", "FlickTestSupport"]),
+    .testTarget(name: "FlickExamplesTests", dependencies: ["FlickRaster", "FlickTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
