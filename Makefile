@@ -70,3 +70,9 @@ gallery: release
 	  $(FLICK_RELEASE) render $$t -o docs/gallery/$$t.gif -o docs/gallery/$$t.mp4 $(GALLERY_GIF) --quiet || exit $$?; \
 	  du -h docs/gallery/$$t.gif docs/gallery/$$t.mp4; \
 	done
+
+# docs/swift.md acceptance: a fresh package made of the guide's Package.swift and first example,
+# depending on a clone of this repository by path, builds and renders (rebuilds the package: ~2+ min).
+.PHONY: test-guide
+test-guide: bootstrap
+	scripts/test-guide
