@@ -50,6 +50,10 @@ let package = Package(
     .executableTarget(
       name: "flick-bench-compile", dependencies: ["FlickTemplates"], path: "Benchmarks/compile"),
 
+    /// `make bench-scene-animator`: a scene driven by one Animator against per-layer animations.
+    .executableTarget(
+      name: "flick-bench-scene-animator", dependencies: ["FlickScene", "FlickRaster"],
+      path: "Benchmarks/scene-animator"),
     /// Examples/: the seeds' APIs in Swift, built and run by `make test` (ExamplesTests).
     .executableTarget(
       name: "flick-example-card-swap", dependencies: ["FlickScene", "FlickRaster", "FlickVideo"],

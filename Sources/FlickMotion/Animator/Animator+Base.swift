@@ -32,3 +32,12 @@ extension Animator {
   /// first-use order.
   public var animatedKeys: [AnimationKey] { state.keyOrder }
 }
+
+extension PropertyAnimator {
+  /// UIKit's `finishAnimation(at:)`: legal only when stopped; moves the properties to
+  /// `position` (`.end`, `.start` or `.current`) at scene time `t` and runs the completions.
+  /// (`at:` is a time in every Flick call, so the position is `to:`.)
+  public mutating func finishAnimation(to position: Position, at t: Double) throws(AnimatorError) {
+    try _finishAnimation(at: position, time: t)
+  }
+}

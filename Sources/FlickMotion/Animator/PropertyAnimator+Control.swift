@@ -268,7 +268,12 @@ extension PropertyAnimator {
 
   /// `finishAnimation(at:)`: legal only when stopped; moves the properties to the end, the
   /// start or leaves them, becomes inactive and runs the completions with `position`.
+  @available(*, deprecated, renamed: "finishAnimation(to:at:)", message: "at: is a time in every other call")
   public mutating func finishAnimation(at position: Position, time t: Double) throws(AnimatorError) {
+    try _finishAnimation(at: position, time: t)
+  }
+
+  mutating func _finishAnimation(at position: Position, time t: Double) throws(AnimatorError) {
     try settle(t)
     guard current.state == .stopped else {
       throw AnimatorError(
