@@ -2,7 +2,8 @@ import FlickMotion
 
 /// The layers as an `addAnimations` closure sees them: `$0["card"].position = p` animates
 /// `position` of the layer `card` to `p` (UIKit's `animator.addAnimations { view.center = p }`).
-/// Reading gives the value at the time of the call.
+/// Reading gives the layer as written (before any animation) or what the closure assigned; each
+/// animation starts from the property's value in this animator at the time of the call.
 public struct LayerChanges: Sendable {
   let tree: LayerTree
   var changes: [(layerID: String, entry: any _Change)] = []

@@ -173,7 +173,9 @@ public struct PopLayers<Sink: LayerAnimationSink>: Sendable {
 ///
 /// The key defaults to the property's name, so a second animation of a property replaces the
 /// first (with continuous value and velocity). Calls do not throw; a bad time or an unknown
-/// layer is kept and ``Scene/validate()`` throws it, naming the call.
+/// layer is kept and ``Scene/validate()`` throws it, naming the call. From a completion handler,
+/// a call with a non-finite time is dropped (the handler runs inside the replay, after the
+/// scene was built), and an unknown layer id is reported by ``Scene/validate()``.
 public struct PopLayer<Sink: LayerAnimationSink>: Sendable {
   /// The layer's id.
   public let layerID: String
