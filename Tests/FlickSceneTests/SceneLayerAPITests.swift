@@ -4,7 +4,7 @@ import Testing
 @testable import FlickScene
 
 /// The seeds' APIs on scene layers: Pop, GPUAnimation and UIKit, rendered by `renderTree(at:)`.
-@Suite struct SceneAnimatorTests {
+@Suite struct SceneLayerAPITests {
   static func scene() -> Scene {
     Scene(
       size: Size(width: 400, height: 300), fps: 30, duration: 4,
