@@ -50,7 +50,7 @@ scene.pop["card3"].add(.tween(to: 1, duration: 0.4), for: .opacity, at: 0) { _, 
 
 do {
   try scene.validate()
-  for event in scene.animator.events(after: -1, through: scene.duration) where event.kind == .start {
+  for event in scene.animator?.events(after: -1, through: scene.duration) ?? [] where event.kind == .start {
     print(String(format: "%.4f s  start  %@", event.time, event.key.description))
   }
   let folder = CommandLine.arguments.dropFirst().first ?? "out/examples"

@@ -145,9 +145,9 @@ extension Scene {
   /// Starts `chain` at scene time `time` (seconds, default 0).
   public mutating func run(_ chain: LayerChain, at time: Double = 0) {
     let call = "run(chain on \"\(chain.layerIDs.first ?? chain.layerID)\", at: \(time))"
-    var animator = self.animator
+    var animator = animatorForBuilding
     for id in chain.layerIDs where !animator.initialModel.contains(id) {
-      record(call, Self.unknownLayer(id, among: Array(animator.initialModel.ids)))
+      record(call, Self.unknownLayer(id, among: animator.initialModel.layerIDs))
       return
     }
     guard time.isFinite, time >= 0 else { return record(call, "the time must be finite and ≥ 0 s, found \(time)") }

@@ -11,7 +11,7 @@ public struct LayerChanges: Sendable {
   /// The layer `layerID`, to read or to animate.
   public subscript(layerID: String) -> LayerChange {
     get {
-      LayerChange(layerID: layerID, layer: tree[layerID] ?? Layer(id: layerID), exists: tree.contains(layerID))
+      LayerChange(layerID: layerID, layer: tree.layer(layerID) ?? Layer(id: layerID), exists: tree.contains(layerID))
     }
     set { changes += newValue.changes.map { (layerID, $0) } }
   }
@@ -71,7 +71,7 @@ extension PropertyAnimator where Root == LayerTree {
     var layers = LayerChanges(tree: initialModel)
     animations(&layers)
     for (layerID, _) in layers.changes where !initialModel.contains(layerID) {
-      throw AnimatorError("addAnimations at \(t) s: \(Scene.unknownLayer(layerID, among: Array(initialModel.ids)))")
+      throw AnimatorError("addAnimations at \(t) s: \(Scene.unknownLayer(layerID, among: initialModel.layerIDs))")
     }
     for (layerID, change) in layers.changes {
       try change.add(to: &self, layerID: layerID, delayFactor: delayFactor, at: t)

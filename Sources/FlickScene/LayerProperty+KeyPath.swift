@@ -3,11 +3,7 @@ import FlickMotion
 extension LayerProperty {
   /// The property `property` of the layer `layerID`, as an animator of a ``LayerTree`` sees it.
   public func on(_ layerID: String) -> AnimatableProperty<LayerTree, Value> {
-    let property = self
-    return AnimatableProperty(
-      name: name, threshold: threshold,
-      read: { tree in tree[layerID].map(property.read) ?? .zero },
-      write: { tree, value in tree.update(layerID) { property.write(&$0, value) } })
+    AnimatableProperty.layer(layerID, self)
   }
 
   /// A property reached through a key path of ``Layer`` (`\.position`, `\.backgroundColor`,

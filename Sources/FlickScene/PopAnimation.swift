@@ -262,7 +262,7 @@ public struct PopLayer<Sink: LayerAnimationSink>: Sendable {
       return false
     }
     if let tree = sink.layerTree, !tree.contains(layerID) {
-      problems.append(SceneError(call: call, reason: Scene.unknownLayer(layerID, among: Array(tree.ids))))
+      problems.append(SceneError(call: call, reason: Scene.unknownLayer(layerID, among: tree.layerIDs)))
       return false
     }
     return true
@@ -272,7 +272,7 @@ public struct PopLayer<Sink: LayerAnimationSink>: Sendable {
 extension Scene {
   /// Pop-style calls on the scene's layers: `scene.pop["card"].add(.spring(to: p), for: \.position, at: 1)`.
   public var pop: PopLayers<Animator<LayerTree>> {
-    get { PopLayers(sink: animator, problems: []) }
+    get { PopLayers(sink: animatorForBuilding, problems: []) }
     set {
       animator = newValue.sink
       motion.problems += newValue.problems

@@ -21,8 +21,13 @@ public struct Scene: Sendable {
   /// rasteriser registers them with fontconfig before laying out text, so their families can
   /// be named in `fontFamily` like installed ones.
   public var fontFiles: [String]
-  /// Animators over the whole layer tree (Pop, GPUAnimation and UIKit style), laid over the
-  /// per-layer `animations` at every frame; see ``SceneMotion``.
+  /// A FlickMotion ``FlickMotion/Animator`` driving layers by id (its model is a ``LayerTree``
+  /// of this scene's layers): ``renderTree(at:)`` samples it once per frame, then applies
+  /// ``animations`` on top. Pop's `addAnimation:forKey:`, springs that retarget, chains and
+  /// completion-driven scheduling, all as a pure function of time.
+  public var animator: Animator<LayerTree>?
+  /// UIKit-style animators over the layer tree and the scene-building problems (see
+  /// ``SceneMotion``), laid over ``animator`` and ``animations`` at every frame.
   public var motion = SceneMotion()
 
   public init(
@@ -50,7 +55,8 @@ public struct Scene: Sendable {
 
   /// The scene at time `t` (seconds) as an immutable snapshot.
   public func renderTree(at t: Double) -> RenderTree {
-    var roots = layers
+    // One pass over the animator's animations for the whole tree, not one per animation.
+    var roots = animator.map { $0.sample(at: t).layers } ?? layers
     for animation in animations {
       for i in roots.indices where roots[i].withLayer(id: animation.layerID, { animation.apply(to: &$0, at: t) }) {
         break

@@ -1,16 +1,15 @@
 import FlickMotion
 
-/// What drives a scene's layers besides its per-layer ``Scene/animations``: one ``Animator``
-/// over the whole layer tree (Pop and GPUAnimation style: ``Scene/pop``, ``Scene/run(_:at:)``)
-/// and any number of ``PropertyAnimator``s (UIKit style: ``Scene/add(_:)``).
+/// What drives a scene's layers besides ``Scene/animator`` (the Pop and GPUAnimation calls,
+/// ``Scene/pop`` and ``Scene/run(_:at:)``, write there) and the per-layer ``Scene/animations``:
+/// any number of ``PropertyAnimator``s (UIKit style: ``Scene/add(_:)``), and the problems of
+/// scene-building calls.
 ///
-/// ``Scene/renderTree(at:)`` indexes the layer tree once and lets each animator write the
-/// properties it runs: one pass over the running animations per frame, whatever their number.
-/// It is pure in time: rendering never runs observers (`onChange`, `onComplete`, chain
-/// callbacks); ``Animator/advance(to:)`` on ``animator`` does, for playback.
+/// ``Scene/renderTree(at:)`` indexes the layer tree once and lets each property animator write
+/// the properties it runs: one pass over the running animations per frame. It is pure in time:
+/// rendering never runs observers (`onChange`, `onComplete`, chain callbacks);
+/// ``Animator/advance(to:)`` on ``Scene/animator`` does, for playback.
 public struct SceneMotion: Sendable {
-  /// The animator of the Pop and GPUAnimation calls; `nil` until the first one.
-  public var animator: Animator<LayerTree>?
   /// UIKit-style animators, applied in order before ``animator``.
   public var propertyAnimators: [PropertyAnimator<LayerTree>] = []
   /// Calls that could not be recorded, in call order (``Scene/validate()`` throws the first).
@@ -19,14 +18,13 @@ public struct SceneMotion: Sendable {
   public init() {}
 
   /// Whether anything drives the layers.
-  public var isEmpty: Bool { animator == nil && propertyAnimators.isEmpty }
+  public var isEmpty: Bool { propertyAnimators.isEmpty }
 
   /// Lays every animator over `layers` at scene time `t`.
   public func apply(to layers: [Layer], at t: Double) -> [Layer] {
     guard !isEmpty else { return layers }
     var tree = LayerTree(layers)
     for propertyAnimator in propertyAnimators { propertyAnimator.write(into: &tree, at: t) }
-    animator?.write(into: &tree, at: t)
     return tree.layers
   }
 }
@@ -51,12 +49,9 @@ public struct SceneError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension Scene {
-  /// The scene's animator over its layer tree (Pop and GPUAnimation calls write into it). Its
-  /// model is the layer tree as it is when it is first used: add layers before animating them.
-  public var animator: Animator<LayerTree> {
-    get { motion.animator ?? Animator(model: LayerTree(layers)) }
-    set { motion.animator = newValue }
-  }
+  /// ``animator``, or a new one over the layers as they are now (Pop and GPUAnimation calls
+  /// create it on first use: add layers before animating them).
+  var animatorForBuilding: Animator<LayerTree> { animator ?? Animator(model: LayerTree(layers)) }
 
   /// Adds a UIKit-style animator (made with ``makePropertyAnimator(duration:timingParameters:)``
   /// and driven with its own calls, each at a scene time).
@@ -85,14 +80,14 @@ extension Scene {
   public func validate() throws(SceneError) {
     var problems = motion.problems
     let tree = LayerTree(layers)
-    let ids = Array(tree.ids)
+    let ids = tree.layerIDs
     for animation in animations where !tree.contains(animation.layerID) {
       problems.append(
         SceneError(
           call: "animations: \(animation.propertyName) of \"\(animation.layerID)\"",
           reason: Self.unknownLayer(animation.layerID, among: ids)))
     }
-    if let animator = motion.animator {
+    if let animator {
       for key in animator.animatedKeys where !tree.contains(key.object) {
         problems.append(
           SceneError(call: "animation \(key)", reason: Self.unknownLayer(key.object, among: ids)))
@@ -114,5 +109,22 @@ extension Scene {
   /// Records a problem with a building call.
   mutating func record(_ call: String, _ reason: String) {
     motion.problems.append(SceneError(call: call, reason: reason))
+  }
+}
+
+extension LayerTree {
+  /// Whether a layer has the id `id`.
+  func contains(_ id: String) -> Bool { layer(id) != nil }
+
+  /// Every layer id, masks included, in tree order (for "did you mean" suggestions).
+  var layerIDs: [String] {
+    var ids: [String] = []
+    var stack = Array(layers.reversed())
+    while let layer = stack.popLast() {
+      ids.append(layer.id)
+      if let mask = layer.mask { stack.append(mask) }
+      stack += layer.sublayers.reversed()
+    }
+    return ids
   }
 }

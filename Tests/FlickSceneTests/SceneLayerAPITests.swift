@@ -48,11 +48,11 @@ import Testing
     var scene = Self.scene()
     scene.pop["card"].add(.spring(to: Point(x: 300, y: 150)), for: .position, at: 0)
     scene.pop["card"].add(.spring(to: Point(x: 100, y: 50)), for: \.position, at: 0.2)
-    let before = try #require(scene.animator.value(of: AnimationKey(object: "card", key: "position"), as: Point.self, before: 0.2))
-    let after = try #require(scene.animator.value(of: AnimationKey(object: "card", key: "position"), as: Point.self, at: 0.2))
+    let before = try #require(scene.animator!.value(of: AnimationKey(object: "card", key: "position"), as: Point.self, before: 0.2))
+    let after = try #require(scene.animator!.value(of: AnimationKey(object: "card", key: "position"), as: Point.self, at: 0.2))
     #expect((before - after).magnitudeSquared < 1e-18)
-    let vBefore = try #require(scene.animator.velocity(of: AnimationKey(object: "card", key: "position"), as: Point.self, before: 0.2))
-    let vAfter = try #require(scene.animator.velocity(of: AnimationKey(object: "card", key: "position"), as: Point.self, at: 0.2))
+    let vBefore = try #require(scene.animator!.velocity(of: AnimationKey(object: "card", key: "position"), as: Point.self, before: 0.2))
+    let vAfter = try #require(scene.animator!.velocity(of: AnimationKey(object: "card", key: "position"), as: Point.self, at: 0.2))
     #expect((vBefore - vAfter).magnitudeSquared < 1e-12)
     #expect(vAfter.magnitudeSquared > 1)
   }
@@ -70,7 +70,7 @@ import Testing
     }
     scene.pop["card"].add(.spring(to: b), for: \.position, at: 0.1, whenCompleted: swap(to: a, count: 1))
     try scene.validate()
-    let events = scene.animator.events(after: -1, through: 60)
+    let events = scene.animator!.events(after: -1, through: 60)
     let starts = events.filter { $0.kind == .start }.map(\.time)
     let ends = events.filter { $0.kind == .completed(finished: true) }.map(\.time)
     #expect(starts.count == 4)
@@ -141,7 +141,7 @@ import Testing
       .animate("dot") { $0[LayerProperty.scaleX].target = 2 }
     scene.run(chain, at: 0.25)
     try scene.validate()
-    let events = scene.animator.events(after: -1, through: 30)
+    let events = scene.animator!.events(after: -1, through: 30)
     let starts = events.filter { $0.kind == .start }
     let first = SpringAnimation(
       from: Point(x: 100, y: 150), to: Point(x: 300, y: 150), parameters: .popDefault,
@@ -202,7 +202,7 @@ import Testing
     for (i, id) in ["card", "label", "dot"].enumerated() {
       let target = Point(x: 50 + 60 * Double(i), y: 200)
       viaAnimator.pop[id].add(.spring(to: target), for: .position, at: 0.1 * Double(i))
-      let from = viaLayers.layers.count > 0 ? LayerTree(viaLayers.layers)[id]!.position : .zero
+      let from = viaLayers.layers.count > 0 ? LayerTree(viaLayers.layers).layer(id)!.position : .zero
       let spring = SpringAnimation(from: from, to: target, parameters: .popDefault, restThreshold: 0.5)
       viaLayers.animations.append(
         LayerAnimation(layerID: id, property: .position, beginTime: 0.1 * Double(i), duration: spring.duration) {

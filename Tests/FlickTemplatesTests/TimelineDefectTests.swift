@@ -149,3 +149,22 @@ import Testing
     #expect(message.contains("timeline[0].animate.positionX.spring: invalid spring: spring parameters mix"), "\(message)")
   }
 }
+
+/// Device-faithful stepping reaches templates through the spec (`stepping: pop`), string and
+/// object forms alike, and is the same curve `SteppedSpring` gives in Swift.
+@Suite struct TemplateSteppingTests {
+  @Test func steppedSpringsInTemplates() throws {
+    let expected = SteppedSpring(
+      from: 100.0, to: 300, velocity: 0, parameters: .pop(bounciness: 8, speed: 12), threshold: 0.5,
+      stepping: try AnimationSpec(parsing: "spring(bounciness: 8, speed: 12, stepping: pop, fps: 60)").stepping)
+    for timeline in [
+      "[{ target: 'a', animate: { positionX: { to: 300, curve: 'spring(bounciness: 8, speed: 12, stepping: pop, fps: 60)' } } }]",
+      "[{ target: 'a', animate: { positionX: { to: 300, spring: { bounciness: 8, speed: 12, stepping: 'pop', fps: 60 } } } }]",
+    ] {
+      let s = try TimelineTests.scene(timeline)
+      for t in [0.05, 0.2, 0.5] { #expect(TimelineTests.x(s, "a", t) == expected.value(at: t), "\(timeline) at \(t)") }
+    }
+    let analytic = try TimelineTests.scene("[{ target: 'a', animate: { positionX: { to: 300, spring: { bounciness: 8, speed: 12 } } } }]")
+    #expect(TimelineTests.x(analytic, "a", 0.2) != expected.value(at: 0.2))
+  }
+}

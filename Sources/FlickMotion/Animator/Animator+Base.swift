@@ -1,16 +1,3 @@
-extension Animator {
-  /// Writes every key's animation at scene time `t` into `root` (pure; any order): what
-  /// ``sample(at:)`` does, over a model given by the caller instead of ``initialModel``. A
-  /// scene uses it to lay the animator over the layers its other animations already moved, in
-  /// one pass over the keys.
-  public func write(into root: inout Root, at t: Double) {
-    let state = self.state
-    for key in state.keyOrder {
-      if let segment = Self.segment(for: key, at: t, in: state) { segment.write(&root, at: t) }
-    }
-  }
-}
-
 extension PropertyAnimator {
   /// Writes every property animation at the progress of scene time `t` into `root` (pure):
   /// ``sample(at:)`` over a model given by the caller instead of ``initialModel``.

@@ -60,6 +60,14 @@ struct CurveRequest<V: Animatable> {
       } else {
         v = inherited
       }
+      // Device-faithful stepping (`stepping: pop` / `gpuanimation` in the spec) replays the
+      // engine's own integration; the default is the analytic curve.
+      if spec.stepping != .analytic {
+        return AnyAnimationCurve(
+          SteppedSpring(
+            from: from, to: to, velocity: v, parameters: parameters, threshold: restThreshold ?? threshold,
+            stepping: spec.stepping))
+      }
       return AnyAnimationCurve(
         SpringAnimation(from: from, to: to, velocity: v, parameters: parameters, restThreshold: restThreshold ?? threshold))
     case .decay(let speed, let deceleration, let decayThreshold, let bounds):
