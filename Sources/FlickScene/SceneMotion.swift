@@ -87,6 +87,12 @@ extension Scene {
           call: "animations: \(animation.propertyName) of \"\(animation.layerID)\"",
           reason: Self.unknownLayer(animation.layerID, among: ids)))
     }
+    if let animator, animator.initialModel.layerIDs != ids {
+      problems.append(
+        SceneError(
+          call: "layers",
+          reason: "the layers changed after the first animation (the animator renders the layers it was made with); add every layer before animating"))
+    }
     if let animator {
       for key in animator.animatedKeys where !tree.contains(key.object) {
         problems.append(

@@ -114,6 +114,13 @@ import Testing
     #expect(Self.layer(scene.renderTree(at: 1), "card")?.opacity == 1)
   }
 
+  @Test func layersAddedAfterTheFirstAnimationAreReported() {
+    var scene = Self.scene()
+    scene.pop["card"].add(.spring(to: Point(x: 1, y: 1)), for: \.position)
+    scene.layers.append(Layer(id: "late"))
+    #expect(throws: SceneError.self) { try scene.validate() }
+  }
+
   @Test func setHoldsAValueFromItsTime() throws {
     var scene = Self.scene()
     scene.pop["card"].add(.tween(to: 0.2, duration: 1), for: .opacity, at: 0)
