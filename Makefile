@@ -91,3 +91,14 @@ bench-scale: bootstrap
 .PHONY: bench-peers
 bench-peers: bootstrap
 	Benchmarks/peers/run.sh
+# docs/swift.md acceptance: a fresh package made of the guide's Package.swift and first example,
+# depending on a clone of this repository by path, builds and renders (rebuilds the package: ~2+ min).
+.PHONY: test-guide
+test-guide: bootstrap
+	scripts/test-guide
+
+# One Animator with 40 animated properties against 40 per-layer animations, per frame (release).
+.PHONY: bench-scene-animator
+bench-scene-animator: bootstrap
+	$(SWIFT) build -c release --product flick-bench-scene-animator
+	.build/release/flick-bench-scene-animator

@@ -54,6 +54,24 @@ let package = Package(
     .executableTarget(
       name: "flick-bench-compile", dependencies: ["FlickTemplates"], path: "Benchmarks/compile"),
 
+    /// `make bench-scene-animator`: a scene driven by one Animator against per-layer animations.
+    .executableTarget(
+      name: "flick-bench-scene-animator", dependencies: ["FlickScene", "FlickRaster"],
+      path: "Benchmarks/scene-animator"),
+    /// Examples/: the seeds' APIs in Swift, built and run by `make test` (ExamplesTests).
+    .executableTarget(
+      name: "flick-example-card-swap", dependencies: ["FlickScene", "FlickRaster", "FlickVideo"],
+      path: "Examples/CardSwap"),
+    .executableTarget(
+      name: "flick-example-springy-button", dependencies: ["FlickScene", "FlickRaster", "FlickVideo"],
+      path: "Examples/SpringyButton"),
+    .executableTarget(
+      name: "flick-example-chain", dependencies: ["FlickScene", "FlickRaster", "FlickVideo"],
+      path: "Examples/GPUAnimationChain"),
+    .executableTarget(
+      name: "flick-example-property-animator", dependencies: ["FlickScene", "FlickRaster", "FlickVideo"],
+      path: "Examples/PropertyAnimator"),
+
     // MARK: - Implementation details
 
     .systemLibrary(
@@ -99,6 +117,7 @@ let package = Package(
       name: "FlickBatchTests", dependencies: ["FlickBatch", "FlickTemplates", "FlickVideo", "FlickTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(name: "FlickCLITests", dependencies: ["FlickRaster", "FlickTemplates", "FlickTestSupport"]),
+    .testTarget(name: "FlickExamplesTests", dependencies: ["FlickRaster", "FlickTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -28,6 +28,9 @@ public struct Scene: Sendable {
   /// ``animations`` on top. Pop's `addAnimation:forKey:`, springs that retarget, chains and
   /// completion-driven scheduling, all as a pure function of time.
   public var animator: Animator<LayerTree>?
+  /// UIKit-style animators over the layer tree and the scene-building problems (see
+  /// ``SceneMotion``), laid over ``animator`` and ``animations`` at every frame.
+  public var motion = SceneMotion()
 
   public init(
     size: Size, fps: Int = 60, duration: Double, backgroundColor: Color = .white,
@@ -61,6 +64,7 @@ public struct Scene: Sendable {
         break
       }
     }
+    roots = motion.apply(to: roots, at: t)
     expandReplicators(&roots, base: layers, at: t)
     return shuttered(
       RenderTree(size: size, backgroundColor: backgroundColor, layers: roots, time: t, fontFiles: fontFiles), at: t)

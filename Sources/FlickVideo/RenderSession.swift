@@ -87,6 +87,8 @@ public struct RenderSession: Sendable {
       }
     }
     guard !outputs.isEmpty || discardFrames else { throw .invalidOption("no output was given") }
+    // Every animation names a real layer and every scene-building call was valid (one throw).
+    do { try scene.validate() } catch { throw .invalidOption("the scene: \(error.description)") }
     // Two encoders writing one file (or one folder) would share its temporary file.
     var seen: [String: String] = [:]
     for output in outputs {

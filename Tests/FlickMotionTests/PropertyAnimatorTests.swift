@@ -38,7 +38,7 @@ import Testing
       case .reverse: try a.setReversed(true, at: t)
       case .stopWithoutFinishing: try a.stopAnimation(withoutFinishing: true, at: t)
       case .stopFinishing: try a.stopAnimation(withoutFinishing: false, at: t)
-      case .finishAtEnd: try a.finishAnimation(at: .end, time: t)
+      case .finishAtEnd: try a.finishAnimation(to: .end, at: t)
       case .continueAnimation: try a.continueAnimation(withTimingParameters: .cubic(.easeOut), durationFactor: 0.5, at: t)
       case .addAnimation: try a.addAnimation(AnimatorTests.p, to: Point(x: 1, y: 1), at: t)
       }
@@ -130,7 +130,7 @@ import Testing
       try a.startAnimation(at: 0)
       try a.stopAnimation(withoutFinishing: false, at: 0.5)
       #expect(a.sample(at: 0.7).x == 50)  // held while stopped
-      try a.finishAnimation(at: position, time: 1)
+      try a.finishAnimation(to: position, at: 1)
       #expect(a.sample(at: 2).x == expected)
       #expect(a.completions(through: 5).map(\.position) == [position])
     }

@@ -19,7 +19,7 @@ import Testing
     var animator = Animator(model: LayerTree(scene.layers))
     let position = AnimatableProperty.layer("card", .position)
     let key = AnimationKey(object: "card", key: "position")
-    try animator.spring(key, property: position, to: Point(x: 300, y: 200), at: 0.5)
+    try animator.spring(key, property: position, to: Point(x: 300, y: 200), parameters: .coreAnimation, at: 0.5)
     try animator.spring(key, property: position, to: Point(x: 50, y: 50), at: 1)  // retarget mid-flight
     try animator.tween(
       AnimationKey(object: "hole", key: "opacity"), property: .layer("hole", \.opacity, threshold: 0.004), to: 0.25,

@@ -78,11 +78,11 @@ public struct ChainGroup<Root: Sendable>: Sendable {
   }
 
   /// A spring to `target` from the key's current value and velocity (GPUAnimation's
-  /// `target =`; defaults 200/10 like GPUAnimation). `onChange` and `onVelocityChange` run for
+  /// `target =`; default Pop's spring, as every bare spring: docs/motion.md "Defaults"). `onChange` and `onVelocityChange` run for
   /// every sample.
   public mutating func spring<Value: Animatable>(
     _ key: AnimationKey, _ property: AnimatableProperty<Root, Value>, to target: Value,
-    parameters: SpringParameters = .gpuAnimation, onChange: (@Sendable (Value) -> Void)? = nil,
+    parameters: SpringParameters = .popDefault, onChange: (@Sendable (Value) -> Void)? = nil,
     onVelocityChange: (@Sendable (Value) -> Void)? = nil
   ) {
     let threshold = property.threshold

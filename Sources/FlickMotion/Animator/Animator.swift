@@ -179,7 +179,7 @@ public struct Animator<Root: Sendable>: Sendable {
   @discardableResult
   public mutating func spring<Value: Animatable>(
     _ key: AnimationKey, property: AnimatableProperty<Root, Value>, to target: Value,
-    parameters: SpringParameters = .coreAnimation, at time: Double, onComplete: (@Sendable (Bool) -> Void)? = nil
+    parameters: SpringParameters = .popDefault, at time: Double, onComplete: (@Sendable (Bool) -> Void)? = nil
   ) throws(AnimatorError) -> Int {
     let threshold = property.threshold
     return try add(key, property: property, at: time, onComplete: onComplete) { h in
@@ -194,7 +194,7 @@ public struct Animator<Root: Sendable>: Sendable {
   @discardableResult
   public mutating func spring<Value: Animatable>(
     _ key: AnimationKey, property: AnimatableProperty<Root, Value>, to target: Value,
-    parameters: SpringParameters = .coreAnimation, stepping: Stepping, at time: Double,
+    parameters: SpringParameters = .popDefault, stepping: Stepping, at time: Double,
     onComplete: (@Sendable (Bool) -> Void)? = nil
   ) throws(AnimatorError) -> Int {
     guard stepping != .analytic else {

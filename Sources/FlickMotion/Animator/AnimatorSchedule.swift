@@ -50,7 +50,7 @@ public struct AnimatorSchedule<Root: Sendable>: Sendable {
   /// Springs `key` to `target` from its current value and velocity (as ``Animator/spring(_:property:to:parameters:at:onComplete:)``).
   public mutating func spring<Value: Animatable>(
     _ key: AnimationKey, property: AnimatableProperty<Root, Value>, to target: Value,
-    parameters: SpringParameters = .coreAnimation, at time: Double? = nil,
+    parameters: SpringParameters = .popDefault, at time: Double? = nil,
     whenCompleted: (@Sendable (AnimatorCompletion, inout AnimatorSchedule<Root>) -> Void)? = nil
   ) {
     let threshold = property.threshold

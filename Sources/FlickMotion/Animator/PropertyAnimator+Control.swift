@@ -8,7 +8,7 @@ extension PropertyAnimator {
   }
 
   /// (time fraction, progress, reached the end) of segment `s` at time `t`.
-  private func evaluate(_ s: Segment, at t: Double) -> (u: Double, p: Double, ended: Bool) {
+  func evaluate(_ s: Segment, at t: Double) -> (u: Double, p: Double, ended: Bool) {
     switch s.motion {
     case .held(let u, let p): return (u, p, false)
     case .running(let u0, let p0, let reversed, let curve, let seconds, let takeover):
@@ -70,7 +70,7 @@ extension PropertyAnimator {
     return progressRate(s, at: s.start + min(elapsed, remaining(s.motion)).nextDown)
   }
 
-  private func segmentIndex(at t: Double) -> Int {
+  func segmentIndex(at t: Double) -> Int {
     var i = 0
     for (j, s) in segments.enumerated() where s.start <= t { i = j }
     return i
@@ -268,7 +268,12 @@ extension PropertyAnimator {
 
   /// `finishAnimation(at:)`: legal only when stopped; moves the properties to the end, the
   /// start or leaves them, becomes inactive and runs the completions with `position`.
+  @available(*, deprecated, renamed: "finishAnimation(to:at:)", message: "at: is a time in every other call")
   public mutating func finishAnimation(at position: Position, time t: Double) throws(AnimatorError) {
+    try _finishAnimation(at: position, time: t)
+  }
+
+  mutating func _finishAnimation(at position: Position, time t: Double) throws(AnimatorError) {
     try settle(t)
     guard current.state == .stopped else {
       throw AnimatorError(

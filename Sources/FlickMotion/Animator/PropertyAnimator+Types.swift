@@ -163,7 +163,7 @@ extension PropertyAnimator {
       if wasStopped { return .ignored("a stopped animator ignores isReversed (UIKit); only finish applies") }
       if same { return .ignored("the animator is already \(value ? "reversed" : "running forwards")") }
     case .stop(let withoutFinishing): try stopAnimation(withoutFinishing: withoutFinishing, at: t)
-    case .finish(let position): try finishAnimation(at: position, time: t)
+    case .finish(let position): try finishAnimation(to: position, at: t)
     case .continueAnimation(let parameters, let factor):
       try continueAnimation(withTimingParameters: parameters, durationFactor: factor, at: t)
     }

@@ -20,6 +20,15 @@ public struct Color: Animatable, Hashable, Codable, CustomStringConvertible {
     self.alpha = alpha
   }
 
+  /// A colour from a 24-bit `0xRRGGBB` literal (`Color(0x30D158)`), as in design tokens; bits
+  /// above the 24th are ignored. `alpha` is `0…1`.
+  @inlinable
+  public init(_ rgb: UInt32, alpha: Double = 1) {
+    self.init(
+      red: Double((rgb >> 16) & 0xFF) / 255, green: Double((rgb >> 8) & 0xFF) / 255,
+      blue: Double(rgb & 0xFF) / 255, alpha: alpha)
+  }
+
   /// Creates a colour from `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (the `#` is optional).
   public init?(hex: String) {
     var s = Substring(hex)

@@ -1,0 +1,167 @@
+import FlickMotion
+
+/// One property's part in a GPUAnimation group: set ``target`` (and optionally ``type``) in
+/// the group's closure: `$0.position.target = p; $0.position.type = .tween(duration: 0.3)`.
+public struct AnimatedValue<Value: Animatable>: Sendable {
+  let property: LayerProperty<Value>
+  /// Where the property goes; `nil` leaves it out of the group.
+  public var target: Value?
+  /// How it goes there (default: Pop's default spring, as everywhere; see ``LayerMotion``).
+  public var type: LayerMotion = .spring()
+  /// Called by ``Animator/advance(to:)`` with the value of every sample (playback only).
+  public var onChange: (@Sendable (Value) -> Void)?
+  /// Called by ``Animator/advance(to:)`` with the velocity of every sample, units per second.
+  public var onVelocityChange: (@Sendable (Value) -> Void)?
+  /// Called by ``Animator/advance(to:)`` with `finished` when it ends or is interrupted.
+  public var onComplete: (@Sendable (Bool) -> Void)?
+
+  init(property: LayerProperty<Value>) { self.property = property }
+}
+
+protocol _GroupEntry: Sendable {
+  var name: String { get }
+  func register(in group: inout ChainGroup<LayerTree>, layerID: String)
+}
+
+extension AnimatedValue: _GroupEntry {
+  var name: String { property.name }
+
+  func register(in group: inout ChainGroup<LayerTree>, layerID: String) {
+    guard let target else { return }
+    var observer: (@Sendable (Value, Value) -> Void)?
+    if onChange != nil || onVelocityChange != nil {
+      let (change, velocity) = (onChange, onVelocityChange)
+      observer = { value, v in
+        change?(value)
+        velocity?(v)
+      }
+    }
+    let (type, threshold) = (self.type, property.threshold)
+    group.add(
+      AnimationKey(object: layerID, key: property.name), property.on(layerID), onChange: observer,
+      onComplete: onComplete
+    ) { h in type.curve(from: h, to: target, velocity: nil, threshold: threshold) }
+  }
+}
+
+/// The properties one GPUAnimation group animates on one layer: `$0.position`, `$0.opacity`,
+/// any key path of ``Layer`` (`$0.transform.scale`), or any ``LayerProperty`` — catalogued or
+/// your own — through `$0[property]`.
+@dynamicMemberLookup
+public struct LayerAnimations: Sendable {
+  /// The animated layer's id.
+  public let layerID: String
+  var entries: [any _GroupEntry] = []
+
+  init(layerID: String) { self.layerID = layerID }
+
+  /// The part of `property` (a catalogued or custom ``LayerProperty``) in this group.
+  public subscript<Value: Animatable>(property: LayerProperty<Value>) -> AnimatedValue<Value> {
+    get {
+      for entry in entries where entry.name == property.name {
+        if let value = entry as? AnimatedValue<Value> { return value }
+      }
+      return AnimatedValue(property: property)
+    }
+    set {
+      if let i = entries.firstIndex(where: { $0.name == property.name }) {
+        entries[i] = newValue
+      } else {
+        entries.append(newValue)
+      }
+    }
+  }
+
+  /// The part of the property at `keyPath` of ``Layer`` (`$0.position`, `$0.backgroundColor`).
+  public subscript<Value: Animatable>(dynamicMember keyPath: WritableKeyPath<Layer, Value> & Sendable) -> AnimatedValue<Value> {
+    get { self[LayerProperty(keyPath)] }
+    set { self[LayerProperty(keyPath)] = newValue }
+  }
+}
+
+/// GPUAnimation's chain on scene layers: groups of springs and tweens that run together, one
+/// group after another at the exact completion time of the previous one, with delays and
+/// callbacks. Run it with ``Scene/run(_:at:)``.
+///
+///     let chain = LayerChain
+///       .animate("card") { $0.position.target = Point(x: 300, y: 200); $0.opacity.target = 0.5 }
+///       .delay(2)
+///       .animate { $0.position.target = Point(x: 100, y: 200); $0.position.type = .tween(duration: 0.3) }
+///       .then { time in print("done at", time) }
+///     scene.run(chain, at: 0.5)
+///
+/// Consecutive `animate` calls join the current group (`.then` or `.delay` starts a new one);
+/// `animate` without a layer id animates the layer of the previous call.
+public struct LayerChain: Sendable {
+  var chain = AnimationChain<LayerTree>()
+  /// The layer of the last `animate`.
+  var layerID: String
+  /// The layer ids the chain names, in order.
+  var layerIDs: [String] = []
+
+  /// A chain whose first group animates the layer `layerID`.
+  public static func animate(_ layerID: String, _ build: (inout LayerAnimations) -> Void) -> LayerChain {
+    LayerChain(layerID: layerID).animate(layerID, build)
+  }
+
+  /// Adds animations of the layer `layerID` (default: the previous call's layer) to the current group.
+  public func animate(_ layerID: String? = nil, _ build: (inout LayerAnimations) -> Void) -> LayerChain {
+    var copy = self
+    let id = layerID ?? self.layerID
+    copy.layerID = id
+    copy.layerIDs.append(id)
+    var group = LayerAnimations(layerID: id)
+    build(&group)
+    copy.chain = chain.animate { g in
+      for entry in group.entries { entry.register(in: &g, layerID: id) }
+    }
+    return copy
+  }
+
+  /// Starts a new group: what follows waits for everything before to finish.
+  public var then: LayerChain {
+    var copy = self
+    copy.chain = chain.then
+    return copy
+  }
+
+  /// Waits `seconds` after the previous group finished before the next group starts.
+  public func delay(_ seconds: Double) -> LayerChain {
+    var copy = self
+    copy.chain = chain.delay(seconds)
+    return copy
+  }
+
+  /// Runs `callback` with the exact scene time once the previous group has finished
+  /// (during ``Animator/advance(to:)``; rendering never calls it).
+  public func then(_ callback: @escaping @Sendable (Double) -> Void) -> LayerChain {
+    var copy = self
+    copy.chain = chain.then(callback)
+    return copy
+  }
+}
+
+extension Scene {
+  /// Starts `chain` at scene time `time` (seconds, default 0).
+  public mutating func run(_ chain: LayerChain, at time: Double = 0) {
+    let call = "run(chain on \"\(chain.layerIDs.first ?? chain.layerID)\", at: \(time))"
+    var animator = animatorForBuilding
+    for id in chain.layerIDs where !animator.initialModel.contains(id) {
+      record(call, Self.unknownLayer(id, among: animator.initialModel.layerIDs))
+      return
+    }
+    guard time.isFinite, time >= 0 else { return record(call, "the time must be finite and ≥ 0 s, found \(time)") }
+    do {
+      try animator.run(chain.chain, at: time)
+      self.animator = animator
+    } catch {
+      record(call, error.description)
+    }
+  }
+
+  /// One GPUAnimation group on the layer `layerID`, started at `time`: `scene.animate("card",
+  /// at: 1) { $0.position.target = p }`. For a chain of groups, see ``LayerChain``.
+  public mutating func animate(_ layerID: String, at time: Double = 0, _ build: (inout LayerAnimations) -> Void) {
+    run(LayerChain.animate(layerID, build), at: time)
+  }
+}
