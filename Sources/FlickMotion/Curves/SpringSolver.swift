@@ -101,26 +101,7 @@ public struct SpringSolver: Sendable, Hashable, Codable {
       guardCount += 1
     }
     if g(hi) > 1 { return .infinity }
-    let steps = 512
-    var lo = 0.0
-    var found = false
-    var i = steps
-    while i > 0 {
-      let t = hi * Double(i - 1) / Double(steps)
-      if g(t) > 1 {
-        lo = t
-        hi = hi * Double(i) / Double(steps)
-        found = true
-        break
-      }
-      i -= 1
-    }
-    if !found { return 0 }
-    for _ in 0..<60 {
-      let mid = (lo + hi) / 2
-      if g(mid) > 1 { lo = mid } else { hi = mid }
-    }
-    return hi
+    return Self.lastCrossing(of: g, before: hi)
   }
 
   /// The underdamped settling time: the last time the bound `e^{−ζω₀t}·M(t)` exceeds the
@@ -169,17 +150,24 @@ public struct SpringSolver: Sendable, Hashable, Codable {
       return max(e * positionBound(w * t) / pt, e * velocityBound(w * t) / vt)
     }
     // The crossing is before `closed` (the bound is at most its peak): scan down and bisect.
-    var hi = closed
-    if g(hi) > 1 { return closed }
+    if g(closed) > 1 { return closed }
+    return Self.lastCrossing(of: g, before: closed)
+  }
+
+  /// The last time in `0…end` where the envelope `g` falls to 1 (`g(end) ≤ 1`): a scan down in
+  /// 512 steps finds the last step above 1, then 60 bisections close in on the crossing. 0 when
+  /// `g` never exceeds 1 on the scan.
+  private static func lastCrossing(of g: (Double) -> Double, before end: Double) -> Double {
     let steps = 512
     var lo = 0.0
+    var hi = end
     var i = steps
     var found = false
     while i > 0 {
-      let t = closed * Double(i - 1) / Double(steps)
+      let t = end * Double(i - 1) / Double(steps)
       if g(t) > 1 {
         lo = t
-        hi = closed * Double(i) / Double(steps)
+        hi = end * Double(i) / Double(steps)
         found = true
         break
       }
