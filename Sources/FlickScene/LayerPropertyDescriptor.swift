@@ -26,6 +26,8 @@ public struct LayerPropertyDescriptor: Sendable {
     case order
     /// Frames of a Lottie animation, counted from its in point.
     case frames
+    /// A plain number (a text layer's `number`, shown through its format).
+    case number
   }
 
   /// The typed property.
@@ -74,7 +76,7 @@ public struct LayerPropertyDescriptor: Sendable {
     .init(.double(.lineWidth), .points, kind: .shape), .init(.double(.lineDashPhase), .points, kind: .shape),
     .init(.color(.fillColor), .color, kind: .shape), .init(.color(.strokeColor), .color, kind: .shape),
     .init(.double(.fontSize), .points, kind: .text), .init(.double(.tracking), .points, kind: .text),
-    .init(.color(.textColor), .color, kind: .text),
+    .init(.color(.textColor), .color, kind: .text), .init(.double(.number), .number, kind: .text),
     .init(.colors(.colors), .color, kind: .gradient), .init(.point(.startPoint), .unitCoordinates, kind: .gradient),
     .init(.point(.endPoint), .unitCoordinates, kind: .gradient),
     .init(.double(.lottieFrame), .frames, kind: .lottie), .init(.double(.lottieProgress), .fraction, kind: .lottie),

@@ -49,6 +49,20 @@ public struct TextContent: Sendable, Hashable {
   /// height are dropped and the last visible one ends in an ellipsis; without, a long line is
   /// ellipsised at the bounds' width.
   public var truncationMode: TruncationMode
+  /// The number the text shows through ``numberFormat`` (the animatable `number`), or nil
+  /// when ``string`` is written directly. Setting it with ``show(number:)`` rewrites
+  /// ``string``; the string is what draws, so the number and its format take no part in equality or hashing
+  /// (two contents that draw the same text are equal, and the raster's layout cache keys on the
+  /// final string: a spring from 3 to 4 lays out "3" and "4" once each).
+  public var number: Double?
+  /// How ``number`` becomes ``string`` (default `%.0f`).
+  public var numberFormat: TextNumberFormat?
+
+  /// Shows `value` through ``numberFormat`` (or `%.0f`): sets ``number`` and ``string``.
+  public mutating func show(number value: Double) {
+    number = value
+    string = (numberFormat ?? .integer).string(for: value)
+  }
 
   public init(
     string: String, fontFamily: String = "Inter", fontSize: Double = 17,
@@ -67,5 +81,30 @@ public struct TextContent: Sendable, Hashable {
     self.lineSpacing = lineSpacing
     self.truncationMode = truncationMode
     self.tracking = tracking
+  }
+}
+
+extension TextContent {
+  /// Equal when the two draw the same: every field but ``number`` and ``numberFormat`` (whose
+  /// effect is ``string``).
+  public static func == (a: TextContent, b: TextContent) -> Bool {
+    a.string == b.string && a.fontFamily == b.fontFamily && a.fontSize == b.fontSize && a.fontWeight == b.fontWeight
+      && a.fontStyle == b.fontStyle && a.textColor == b.textColor && a.alignment == b.alignment
+      && a.isWrapped == b.isWrapped && a.lineSpacing == b.lineSpacing && a.tracking == b.tracking
+      && a.truncationMode == b.truncationMode
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(string)
+    hasher.combine(fontFamily)
+    hasher.combine(fontSize)
+    hasher.combine(fontWeight)
+    hasher.combine(fontStyle)
+    hasher.combine(textColor)
+    hasher.combine(alignment)
+    hasher.combine(isWrapped)
+    hasher.combine(lineSpacing)
+    hasher.combine(tracking)
+    hasher.combine(truncationMode)
   }
 }

@@ -57,6 +57,17 @@ struct ColorSpaceCurve: AnimationCurve {
   }
 }
 
+extension ColorSpace {
+  /// The name a template writes (`"sRGB"`, `"linear"`, `"oklab"`).
+  var templateName: String {
+    switch self {
+    case .sRGB: "sRGB"
+    case .linearSRGB: "linear"
+    case .oklab: "oklab"
+    }
+  }
+}
+
 extension TemplateNode {
   /// A colour space: `"sRGB"`, `"linear"` (linear-light sRGB) or `"oklab"`.
   func colorSpace() throws(TemplateError) -> ColorSpace {

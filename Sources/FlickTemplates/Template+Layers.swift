@@ -22,7 +22,7 @@ extension Template {
     ],
     .text: [
       "string", "fontFamily", "fontSize", "fontWeight", "fontStyle", "textColor", "alignment", "isWrapped",
-      "lineSpacing", "tracking", "truncationMode",
+      "lineSpacing", "tracking", "truncationMode", "number", "format",
     ],
     .gradient: ["kind", "colors", "locations", "startPoint", "endPoint"],
     .lottie: lottieKeys,
@@ -265,8 +265,22 @@ extension Template {
   // MARK: - Text
 
   private static func decodeText(_ node: TemplateNode, _ o: [String: TemplateNode]) throws(TemplateError) -> TextContent {
-    guard let stringNode = o["string"] else { throw node.error("a text layer needs a 'string'") }
-    var t = TextContent(string: try stringNode.string())
+    var t: TextContent
+    let stringNode: TemplateNode
+    if let numberNode = o["number"] {
+      if let both = o["string"] {
+        throw both.error("a text layer shows either a 'string' or a 'number' (through its 'format'); remove one")
+      }
+      t = TextContent(string: "")
+      if let f = o["format"] { t.numberFormat = try f.numberFormat() }
+      t.show(number: try numberNode.double())
+      stringNode = numberNode
+    } else {
+      guard let s = o["string"] else { throw node.error("a text layer needs a 'string' (or a 'number' to show)") }
+      if let f = o["format"] { throw f.error("'format' shows a 'number'; give the text layer a 'number' instead of a 'string'") }
+      t = TextContent(string: try s.string())
+      stringNode = s
+    }
     let limit = node.context.limits.maximumTextLength
     guard t.string.count <= limit else {
       throw stringNode.error(
@@ -347,5 +361,17 @@ extension TemplateNode {
   fileprivate func flag() throws(TemplateError) -> Bool {
     guard case .bool(let b) = value.kind else { throw expected("true or false") }
     return b
+  }
+}
+
+extension TemplateNode {
+  /// A text layer's number `format`: printf-style with one number conversion (`"%.0f"`).
+  func numberFormat() throws(TemplateError) -> TextNumberFormat {
+    let source = try string()
+    do {
+      return try TextNumberFormat(source)
+    } catch {
+      throw self.error("\(error.description)")
+    }
   }
 }

@@ -113,7 +113,7 @@ public struct Template: Sendable {
       path: "", file: file, context: context)
     let o = try doc.object(allowed: [
       "$schema", "flick", "name", "description", "parameters", "fonts", "styles", "canvas", "layers", "timeline",
-      "motionBlur",
+      "motionBlur", "colorSpace",
     ])
     _ = try o["$schema"]?.string()
 
@@ -140,10 +140,12 @@ public struct Template: Sendable {
       }
     }
     var tracks = PropertyTracks(layers: scene.layers)
+    let colorSpace = try o["colorSpace"]?.colorSpace() ?? .sRGB
     scene.animations.insert(contentsOf: lottieClocks(scene.layers), at: 0)
     if let timeline = o["timeline"] {
       tracks = try decodeTimeline(
-        timeline, ids: ids, scene: &scene, horizon: canvas.automaticDuration ? nil : scene.duration)
+        timeline, ids: ids, scene: &scene, horizon: canvas.automaticDuration ? nil : scene.duration,
+        colorSpace: colorSpace)
     }
     if let n = o["motionBlur"] { scene.motionBlur = try decodeMotionBlur(n) }
     if canvas.automaticDuration {

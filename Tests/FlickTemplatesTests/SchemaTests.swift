@@ -32,8 +32,9 @@ import Testing
     }
     let layerKeys = Template.baseLayerKeys + LayerContentKind.allCases.flatMap { Template.contentKeys[$0] ?? [] }
     #expect(keys("layerBody") == Set(layerKeys + ["style"]))
-    #expect(keys("animate") == Set(AnyLayerProperty.names))
-    #expect(keys("setValues") == Set(AnyLayerProperty.names))
+    // `string` is a text layer's step-valued string (TimelineCompiler+Text), not in the catalogue.
+    #expect(keys("animate") == Set(AnyLayerProperty.names + ["string"]))
+    #expect(keys("setValues") == Set(AnyLayerProperty.names + ["string"]))
     #expect(keys("canvas") == ["width", "height", "fps", "duration", "background"])
     let entryKeys = ["animateEntry", "setEntry", "groupEntry", "sequenceEntry", "dragEntry", "releaseEntry", "animatorEntry", "propertyEntry"]
       .reduce(into: Set<String>()) { $0.formUnion(keys($1)) }

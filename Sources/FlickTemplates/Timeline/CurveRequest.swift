@@ -17,6 +17,8 @@ struct CurveRequest<V: Animatable> {
   var timing: MediaTiming?
   var node: TemplateNode
   var property: String
+  /// The space a colour animation travels through (`colorSpace`); sRGB leaves the curve as built.
+  var colorSpace: ColorSpace = .sRGB
 
   func curve(decode: (TemplateNode) throws(TemplateError) -> V) throws(TemplateError) -> AnyAnimationCurve<V> {
     let motion = self.motion ?? .spec(AnimationSpec(kind: .tween(.default, duration: 0.4)), node: node)
@@ -39,6 +41,7 @@ struct CurveRequest<V: Animatable> {
       }
       base = try curve(spec, specNode)
     }
+    if colorSpace != .sRGB { base = try inColorSpace(base, motion: motion, decode: decode) }
     guard let timing = timing ?? specTiming else { return base }
     return AnyAnimationCurve(TimedAnimation(base, timing: timing))
   }
@@ -115,6 +118,43 @@ struct CurveRequest<V: Animatable> {
             duration: duration ?? specDuration))
       }
     }
+  }
+
+  /// `base` (built in sRGB components) travelling through ``colorSpace`` with the same timing:
+  /// a from → to curve is wrapped in ``ColorSpaceCurve``; keyframes of values run their
+  /// segments on the values' components in that space.
+  private func inColorSpace(
+    _ base: AnyAnimationCurve<V>, motion: TemplateMotion, decode: (TemplateNode) throws(TemplateError) -> V
+  ) throws(TemplateError) -> AnyAnimationCurve<V> {
+    guard let colorBase = base as? AnyAnimationCurve<Color>, let start = from as? Color else {
+      throw node.error("'colorSpace' applies to colour properties, and \(property) is not one")
+    }
+    let wrapped: AnyAnimationCurve<Color>
+    switch motion {
+    case .keyframes(let valuesNode, let keyTimes, let curves, let mode, let kfDuration, let kfNode):
+      var components: [Vector4] = []
+      for item in try valuesNode.array() {
+        guard let color = try decode(item) as? Color else { throw item.expected("a colour") }
+        components.append(colorSpace.components(of: color))
+      }
+      let keyframes: KeyframeAnimation<Vector4>
+      do {
+        keyframes = try KeyframeAnimation(
+          values: components, keyTimes: keyTimes, timingFunctions: curves, calculationMode: mode,
+          duration: duration ?? kfDuration ?? 0.4)
+      } catch {
+        throw kfNode.error(error.message)
+      }
+      wrapped = AnyAnimationCurve(ColorSpaceAnimation(space: colorSpace, base: keyframes))
+    case .spec(let spec, let specNode):
+      if case .decay = spec.kind {
+        throw specNode.error("a decay of a colour has no end colour to travel to in '\(colorSpace.templateName)'; give 'to' with a spring or a tween")
+      }
+      guard let end = to as? Color else { throw node.error("'colorSpace' needs an end colour: give 'to'") }
+      wrapped = AnyAnimationCurve(ColorSpaceCurve(colorBase, from: start, to: end, in: colorSpace))
+    }
+    guard let erased = wrapped as? AnyAnimationCurve<V> else { throw node.error("'colorSpace' applies to colour properties") }
+    return erased
   }
 
   private func target(_ what: String) throws(TemplateError) -> V {

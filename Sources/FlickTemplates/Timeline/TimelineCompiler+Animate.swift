@@ -6,11 +6,13 @@ struct MotionDefaults {
   var motion: TemplateMotion?
   var duration: Double?
   var timing: MediaTiming?
+  /// The entry's `colorSpace` for its colour properties (nil: the template's default).
+  var colorSpace: ColorSpace?
 }
 
 extension TimelineCompiler {
   /// Keys of a property's own animation object (`position: { to: […], spring: {…} }`).
-  static let propertySpecKeys = ["to", "from", "by", "velocity", "duration", "delay"] + TemplateMotion.keys + timingKeys
+  static let propertySpecKeys = ["to", "from", "by", "velocity", "duration", "delay", "colorSpace"] + TemplateMotion.keys + timingKeys
 
   /// `{ target, animate: { property: value or { to, … } }, curve, duration, … }`.
   mutating func animate(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError) -> Span {
@@ -23,6 +25,11 @@ extension TimelineCompiler {
     var end = begin
     for (i, target) in try targets(o, node).enumerated() {
       for m in members {
+        if m.key == "string" {
+          end = max(end, try animateString(
+            animateNode.child(m.key, m.value), layerID: target.id, defaults: defaults, begin: begin + Double(i) * stagger))
+          continue
+        }
         let property = try Self.property(named: m.key, animateNode.child(m.key, m.value), layer: layer(target.id), layerID: target.id)
         end = max(end, try animateProperty(
           property, layerID: target.id, animateNode.child(m.key, m.value), defaults: defaults,
@@ -40,7 +47,7 @@ extension TimelineCompiler {
     let property = try Self.property(named: name, propertyNode, layer: layer(target.id), layerID: target.id)
     // The entry itself is the property's animation object.
     var members: [JSON5Value.Member] = []
-    for key in ["to", "from", "by", "velocity", "duration"] + TemplateMotion.keys + Self.timingKeys {
+    for key in ["to", "from", "by", "velocity", "duration", "colorSpace"] + TemplateMotion.keys + Self.timingKeys {
       if let n = o[key] { members.append(JSON5Value.Member(key: key, value: n.value, line: n.value.line, column: n.value.column)) }
     }
     let spec = TemplateNode(
@@ -62,6 +69,10 @@ extension TimelineCompiler {
       let at = begin + Double(i) * stagger
       for m in members {
         let valueNode = setNode.child(m.key, m.value)
+        if m.key == "string" {
+          end = max(end, try setString(valueNode, layerID: target.id, begin: at))
+          continue
+        }
         let property = try Self.property(named: m.key, valueNode, layer: layer(target.id), layerID: target.id)
         end = max(end, try perform(property, layerID: target.id, .set(valueNode, begin: at)))
       }
@@ -100,7 +111,8 @@ extension TimelineCompiler {
       inherited: currentVelocity(p, layerID: layerID, at: start), threshold: p.threshold,
       motion: try TemplateMotion.decode(spec, in: node) ?? defaults.motion ?? defaultMotion,
       duration: try spec["duration"]?.double(in: 0...3600) ?? defaults.duration,
-      timing: own ?? defaults.timing, node: node, property: p.name)
+      timing: own ?? defaults.timing, node: node, property: p.name,
+      colorSpace: try colorSpace(spec["colorSpace"], defaults: defaults, for: p))
     let curve = try request.curve(decode: decode)
     try add(p, layerID: layerID, curve: curve, begin: start, node: node)
     return start + curve.duration
@@ -111,7 +123,24 @@ extension TimelineCompiler {
     MotionDefaults(
       motion: try TemplateMotion.decode(o, in: TemplateNode(value: JSON5Value(.null), path: "", file: "")),
       duration: try o["duration"]?.double(in: 0...3600),
-      timing: try Self.timing(o))
+      timing: try Self.timing(o),
+      colorSpace: try o["colorSpace"]?.colorSpace())
+  }
+
+  /// The space a colour animation of `p` travels through: its own `colorSpace`, the entry's,
+  /// then the template's default. An own `colorSpace` on a property that is not a colour is
+  /// an error; the entry's applies to the entry's colour properties only.
+  func colorSpace<V>(_ own: TemplateNode?, defaults: MotionDefaults, for p: LayerProperty<V>) throws(TemplateError)
+    -> ColorSpace
+  {
+    if let own {
+      guard V.self == Color.self else {
+        throw own.error("'colorSpace' applies to colour properties (backgroundColor, borderColor, …), and \(p.name) is not one")
+      }
+      return try own.colorSpace()
+    }
+    guard V.self == Color.self else { return .sRGB }
+    return defaults.colorSpace ?? colorSpace
   }
 
   /// Core Animation timing from `repeatCount`, `repeatForever`, `autoreverses`, `speed`,

@@ -65,6 +65,10 @@ extension TimelineCompiler {
     let snapshot = tracks
     var seen = Set<String>()
     for a in added where seen.insert("\(a.layerID).\(a.name)").inserted {
+      if a.name == "string" {  // not in the catalogue: a text layer's strings, by index
+        try backwards(stringProperty(of: a.layerID), a.layerID, snapshot, mirror, period, node)
+        continue
+      }
       guard let property = AnyLayerProperty.named(a.name) else { continue }
       switch property {
       case .double(let p): try backwards(p, a.layerID, snapshot, mirror, period, node)

@@ -37,14 +37,16 @@ struct TimelineCompiler {
     /// Keys this kind accepts besides its own key and the placement keys.
     var extraKeys: [String] {
       switch self {
-      case .animate: ["target", "targets", "stagger", "duration"] + TemplateMotion.keys + TimelineCompiler.timingKeys
+      case .animate:
+        ["target", "targets", "stagger", "duration", "colorSpace"] + TemplateMotion.keys + TimelineCompiler.timingKeys
       case .set: ["target", "targets", "stagger"]
       case .group: ["stagger"] + TimelineCompiler.repeatKeys
       case .sequence: TimelineCompiler.repeatKeys
       case .drag, .release: ["target"]
       case .animator: []
       case .property:
-        ["target", "to", "from", "by", "velocity", "duration"] + TemplateMotion.keys + TimelineCompiler.timingKeys
+        ["target", "to", "from", "by", "velocity", "duration", "colorSpace"] + TemplateMotion.keys
+          + TimelineCompiler.timingKeys
       }
     }
   }
@@ -64,11 +66,17 @@ struct TimelineCompiler {
   var addedLog: [(layerID: String, name: String)] = []
   /// The scene's length when it is fixed: a `repeat: "forever"` unrolls up to it.
   var horizon: Double?
+  /// The template's default space for colour animations (top-level `colorSpace`).
+  var colorSpace: ColorSpace
+  /// Every string a text layer shows in the timeline so far, by layer id (its own first):
+  /// what an autoreversing repeat plays backwards through.
+  var textStrings: [String: [String]] = [:]
 
   /// A compiler for the layer tree `layers` whose ids are `layerIDs`.
-  init(layers: [Layer], layerIDs: Set<String>, horizon: Double? = nil) {
+  init(layers: [Layer], layerIDs: Set<String>, horizon: Double? = nil, colorSpace: ColorSpace = .sRGB) {
     self.layerIDs = layerIDs
     self.horizon = horizon
+    self.colorSpace = colorSpace
     self.tracks = PropertyTracks(layers: layers)
   }
 

@@ -1,0 +1,94 @@
+import FlickMotion
+import FlickScene
+
+extension TimelineCompiler {
+  /// Keys of a `string` animation object (`string: { keyframes: […], duration: 1.2 }`).
+  static let stringSpecKeys = ["to", "keyframes", "duration", "delay"]
+
+  /// `set: { string: "Following" }`: the text layer shows `string` from `begin` on, as
+  /// `CATextLayer.string` set in a transaction. Returns `begin`.
+  mutating func setString(_ node: TemplateNode, layerID: String, begin: Double) throws(TemplateError) -> Double {
+    let strings = [try textString(node, layerID: layerID)]
+    remember(strings, layerID: layerID)
+    try add(
+      LayerProperty.string(choosingFrom: strings), layerID: layerID, curve: AnyAnimationCurve(ConstantCurve(value: 0.0)),
+      begin: begin, node: node)
+    return begin
+  }
+
+  /// `animate: { string: … }`: a string (changes at the entry's start, or `delay` after it), or
+  /// `{ keyframes: ["Follow", "Following"] | { values: […], keyTimes: […] }, duration, delay }`:
+  /// each string holds from its key time to the next (After Effects' hold keyframes of source
+  /// text; Core Animation's `discrete` mode). Strings do not interpolate. Returns the end time.
+  mutating func animateString(_ node: TemplateNode, layerID: String, defaults: MotionDefaults, begin: Double)
+    throws(TemplateError) -> Double
+  {
+    guard case .object = node.value.kind else { return try setString(node, layerID: layerID, begin: begin) }
+    let o = try node.object(allowed: Self.stringSpecKeys)
+    let start = begin + (try o["delay"]?.double(in: 0...3600) ?? 0)
+    if let to = o["to"] {
+      if let k = o["keyframes"] { throw k.error("give 'to' or 'keyframes' for a string, not both") }
+      return try setString(to, layerID: layerID, begin: start)
+    }
+    guard let keyframesNode = o["keyframes"] else {
+      throw node.error("a string changes with 'to' (at once) or 'keyframes' of strings (each at its key time)")
+    }
+    var valuesNode = keyframesNode
+    var keyTimes: [Double]?
+    if case .object = keyframesNode.value.kind {
+      let k = try keyframesNode.object(allowed: ["values", "keyTimes", "mode"])
+      guard let v = k["values"] else { throw keyframesNode.error("keyframes of strings need 'values'") }
+      valuesNode = v
+      if let m = k["mode"], try m.string() != "discrete" {
+        throw m.error("strings change at their key times and do not interpolate: the only mode is \"discrete\"")
+      }
+      if let t = k["keyTimes"] {
+        var times: [Double] = []
+        for item in try t.array() { times.append(try item.double(in: 0...1)) }
+        keyTimes = times
+      }
+    }
+    var strings: [String] = []
+    for item in try valuesNode.array() { strings.append(try textString(item, layerID: layerID)) }
+    guard !strings.isEmpty else { throw valuesNode.expected("at least one string") }
+    remember(strings, layerID: layerID)
+    let duration = try o["duration"]?.double(in: 0...3600) ?? defaults.duration ?? 0.4
+    let curve: KeyframeAnimation<Double>
+    do {
+      curve = try KeyframeAnimation(
+        values: strings.indices.map(Double.init), keyTimes: keyTimes, calculationMode: .discrete, duration: duration)
+    } catch {
+      throw keyframesNode.error(error.message)
+    }
+    try add(
+      LayerProperty.string(choosingFrom: strings), layerID: layerID, curve: AnyAnimationCurve(curve), begin: start,
+      node: node)
+    return start + duration
+  }
+
+  /// Adds `strings` to the ones `layerID` shows (``textStrings``).
+  private mutating func remember(_ strings: [String], layerID: String) {
+    var known = textStrings[layerID] ?? [layer(layerID)?.text?.string ?? ""]
+    for s in strings where !known.contains(s) { known.append(s) }
+    textStrings[layerID] = known
+  }
+
+  /// The `string` of `layerID` as an index into every string it shows: what an autoreversing
+  /// repeat reads from the tracks and plays backwards.
+  func stringProperty(of layerID: String) -> LayerProperty<Double> {
+    .string(choosingFrom: textStrings[layerID] ?? [layer(layerID)?.text?.string ?? ""])
+  }
+
+  /// A string for the text layer `layerID`, within the text length limit.
+  private func textString(_ node: TemplateNode, layerID: String) throws(TemplateError) -> String {
+    guard let layer = layer(layerID), layer.text != nil else {
+      throw node.error("'string' is a property of text layers, but '\(layerID)' is not a text layer")
+    }
+    let s = try node.string()
+    let limit = node.context.limits.maximumTextLength
+    guard s.count <= limit else {
+      throw node.error("the text is \(s.count) characters, more than the \(limit) a text layer may have")
+    }
+    return s
+  }
+}
