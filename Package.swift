@@ -52,7 +52,7 @@ let package = Package(
       path: "Benchmarks/snapshot"),
     /// `make bench-compile`: template compile time against the number of animated layers.
     .executableTarget(
-      name: "flick-bench-compile", dependencies: ["FlickTemplates"], path: "Benchmarks/compile"),
+      name: "flick-bench-compile", dependencies: ["FlickTemplates", "FlickTestSupport"], path: "Benchmarks/compile"),
 
     /// `make bench-scene-animator`: a scene driven by one Animator against per-layer animations.
     .executableTarget(

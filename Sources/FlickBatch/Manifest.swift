@@ -100,7 +100,7 @@ public struct Manifest: Sendable {
       throw TemplateError(file: file, path: "", line: error.line, column: error.column, message: error.message)
     }
     let folder = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL.path
-    let doc = ManifestNode(value: root, path: "", file: file)
+    let doc = TemplateNode(document: root, file: file)
     guard case .object = root.kind else { throw doc.expected("an object (the batch manifest)") }
     let o = try doc.object(allowed: topKeys)
     guard let version = o["flick"] else {
@@ -138,7 +138,7 @@ public struct Manifest: Sendable {
     "encoding", "allowOutsideAssets",
   ]
 
-  private static func decodeRender(_ node: ManifestNode, folder: String, defaultChunk: Int) throws(TemplateError) -> Render {
+  private static func decodeRender(_ node: TemplateNode, folder: String, defaultChunk: Int) throws(TemplateError) -> Render {
     let o = try node.object(allowed: renderKeys)
     guard let templateNode = o["template"] else { throw node.error("missing 'template' (a .json5 file or a bundled name)") }
     let written = try templateNode.string()
@@ -200,7 +200,7 @@ public struct Manifest: Sendable {
   }
 
   /// An inline object of values or the path of a params file.
-  private static func variant(_ node: ManifestNode, folder: String) throws(TemplateError) -> Variant {
+  private static func variant(_ node: TemplateNode, folder: String) throws(TemplateError) -> Variant {
     var values = ParameterValues()
     if case .string(let written) = node.value.kind {
       let path = resolve(written, in: folder)
@@ -218,7 +218,7 @@ public struct Manifest: Sendable {
 
   /// One variant per row of a CSV file (a header of parameter names; values as `--set` takes
   /// them) or of a JSON/JSON5 file holding an array of objects.
-  private static func dataRows(_ node: ManifestNode, folder: String) throws(TemplateError) -> [Variant] {
+  private static func dataRows(_ node: TemplateNode, folder: String) throws(TemplateError) -> [Variant] {
     let path = resolve(try node.string(), in: folder)
     guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
       throw node.error("cannot read the data file '\(path)'")
@@ -251,7 +251,7 @@ public struct Manifest: Sendable {
     } catch {
       throw TemplateError(file: path, path: "", line: error.line, column: error.column, message: error.message)
     }
-    let doc = ManifestNode(value: root, path: "", file: path)
+    let doc = TemplateNode(document: root, file: path)
     var out: [Variant] = []
     for row in try doc.array() {
       var values = ParameterValues()
@@ -266,7 +266,7 @@ public struct Manifest: Sendable {
   }
 
   /// Names variants by `variantName`'s parameter (its value, made file-name safe) or by number.
-  private static func nameVariants(_ variants: inout [Variant], key: ManifestNode?, owner: ManifestNode) throws(TemplateError) {
+  private static func nameVariants(_ variants: inout [Variant], key: TemplateNode?, owner: TemplateNode) throws(TemplateError) {
     if variants.count == 1 && key == nil && variants[0].files.isEmpty && variants[0].values.isEmpty {
       variants[0].name = "default"
       return
@@ -301,13 +301,13 @@ public struct Manifest: Sendable {
   static func label(_ value: JSON5Value) -> String? {
     switch value.kind {
     case .string(let s): return s
-    case .number(let v): return ManifestNode.format(v)
+    case .number(let v): return TemplateNode.format(v)
     case .bool(let b): return String(b)
     default: return nil
     }
   }
 
-  private static func safeName(_ node: ManifestNode) throws(TemplateError) -> String {
+  private static func safeName(_ node: TemplateNode) throws(TemplateError) -> String {
     let s = try node.string()
     guard !s.isEmpty, s != ".", s != "..", s.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
     else { throw node.error("a name may only use letters, digits, '.', '_' and '-' (it becomes a folder), found \"\(s)\"") }
@@ -319,10 +319,10 @@ public struct Manifest: Sendable {
     return s.isEmpty || s == "." || s == ".." ? "_" : s
   }
 
-  private static func size(_ node: ManifestNode) throws(TemplateError) -> SizeSpec {
+  private static func size(_ node: TemplateNode) throws(TemplateError) -> SizeSpec {
     if case .number = node.value.kind {
       let s = try node.double()
-      guard s > 0, s <= 16 else { throw node.error("a scale must be in (0, 16], found \(ManifestNode.format(s))") }
+      guard s > 0, s <= 16 else { throw node.error("a scale must be in (0, 16], found \(TemplateNode.format(s))") }
       return .scale(s)
     }
     let text = try node.string()
@@ -337,7 +337,7 @@ public struct Manifest: Sendable {
   /// The formats a manifest can ask for.
   public static let formats = OutputFormat.allCases.filter { $0 != .bgra }
 
-  private static func encoding(_ node: ManifestNode?) throws(TemplateError) -> EncodingOptions {
+  private static func encoding(_ node: TemplateNode?) throws(TemplateError) -> EncodingOptions {
     var e = EncodingOptions()
     guard let node else { return e }
     let o = try node.object(allowed: encodingKeys)
@@ -356,5 +356,20 @@ public struct Manifest: Sendable {
   static func resolve(_ path: String, in folder: String) -> String {
     let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: folder).appendingPathComponent(path)
     return url.standardizedFileURL.path
+  }
+}
+
+/// The manifest's shapes that templates do not have.
+extension TemplateNode {
+  /// The members of an object in source order, any keys.
+  fileprivate func members() throws(TemplateError) -> [(key: String, node: TemplateNode)] {
+    guard case .object(let members) = value.kind else { throw expected("an object") }
+    return members.map { ($0.key, child($0.key, $0.value)) }
+  }
+
+  /// An array, or a single value standing for an array of one.
+  fileprivate func list() throws(TemplateError) -> [TemplateNode] {
+    if case .array = value.kind { return try array() }
+    return [self]
   }
 }

@@ -2,25 +2,28 @@ import FlickMotion
 
 /// A cursor into a parsed template that knows its JSON path, so every accessor can throw a
 /// ``TemplateError`` naming the file, the path, the position and what was expected.
-struct TemplateNode {
-  let value: JSON5Value
-  let path: String
-  let file: String
+///
+/// FlickBatch reads its manifests with it too (``init(document:file:)``), so a manifest's errors
+/// read the way a template's do.
+package struct TemplateNode {
+  package let value: JSON5Value
+  package let path: String
+  package let file: String
   /// Where assets resolve and what the decoding policy is; shared by every node of a document.
   var context = TemplateContext()
 
-  func error(_ message: String) -> TemplateError {
+  package func error(_ message: String) -> TemplateError {
     var message = message
     if let origin = value.origin { message += " (value from \(origin))" }
     return TemplateError(file: file, path: path, line: value.line, column: value.column, message: message)
   }
 
-  func expected(_ what: String) -> TemplateError {
+  package func expected(_ what: String) -> TemplateError {
     error("expected \(what), found \(found)")
   }
 
   /// The value for "found …" in messages: the kind, and the text of short scalars.
-  var found: String {
+  package var found: String {
     switch value.kind {
     case .string(let s): return "a string \"\(s.count > 40 ? s.prefix(40) + "…" : s)\""
     case .number(let v): return "the number \(Self.format(v))"
@@ -29,14 +32,14 @@ struct TemplateNode {
     }
   }
 
-  func child(_ key: String, _ value: JSON5Value) -> TemplateNode {
+  package func child(_ key: String, _ value: JSON5Value) -> TemplateNode {
     TemplateNode(value: value, path: path.isEmpty ? key : "\(path).\(key)", file: file, context: context)
   }
 
   // MARK: - Objects
 
   /// The members of an object, after checking that every key is one of `allowed`.
-  func object(allowed: [String]) throws(TemplateError) -> [String: TemplateNode] {
+  package func object(allowed: [String]) throws(TemplateError) -> [String: TemplateNode] {
     guard case .object(let members) = value.kind else { throw expected("an object") }
     var out: [String: TemplateNode] = [:]
     for member in members {
@@ -55,7 +58,7 @@ struct TemplateNode {
   }
 
   /// The items of an array.
-  func array() throws(TemplateError) -> [TemplateNode] {
+  package func array() throws(TemplateError) -> [TemplateNode] {
     guard case .array(let items) = value.kind else { throw expected("an array") }
     return items.enumerated().map {
       TemplateNode(value: $1, path: "\(path)[\($0)]", file: file, context: context)
@@ -64,13 +67,13 @@ struct TemplateNode {
 
   // MARK: - Scalars
 
-  func double() throws(TemplateError) -> Double {
+  package func double() throws(TemplateError) -> Double {
     guard case .number(let v) = value.kind else { throw expected("a number") }
     guard v.isFinite else { throw error("expected a finite number, found \(v)") }
     return v
   }
 
-  func double(in range: ClosedRange<Double>) throws(TemplateError) -> Double {
+  package func double(in range: ClosedRange<Double>) throws(TemplateError) -> Double {
     let v = try double()
     guard range.contains(v) else {
       throw error("expected a number in \(Self.format(range.lowerBound))…\(Self.format(range.upperBound)), found \(Self.format(v))")
@@ -78,7 +81,7 @@ struct TemplateNode {
     return v
   }
 
-  func int(in range: ClosedRange<Int>) throws(TemplateError) -> Int {
+  package func int(in range: ClosedRange<Int>) throws(TemplateError) -> Int {
     let v = try double()
     // Int(exactly:) rather than a comparison with Double(range.upperBound): Double(Int.max)
     // rounds up to 2⁶³, which passes the comparison and then traps in Int(_:).
@@ -88,17 +91,17 @@ struct TemplateNode {
     return i
   }
 
-  func bool() throws(TemplateError) -> Bool {
+  package func bool() throws(TemplateError) -> Bool {
     guard case .bool(let b) = value.kind else { throw expected("true or false") }
     return b
   }
 
-  func string() throws(TemplateError) -> String {
+  package func string() throws(TemplateError) -> String {
     guard case .string(let s) = value.kind else { throw expected("a string") }
     return s
   }
 
-  func string(oneOf options: [String]) throws(TemplateError) -> String {
+  package func string(oneOf options: [String]) throws(TemplateError) -> String {
     let s = try string()
     guard options.contains(s) else {
       var message = "unknown value '\(s)'"
@@ -155,12 +158,20 @@ struct TemplateNode {
 
   // MARK: - Helpers
 
-  static func format(_ v: Double) -> String {
+  package static func format(_ v: Double) -> String {
     v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
   }
 
   /// The option closest to `word`, if it is close enough to be a likely typo.
   static func closest(to word: String, in options: [String]) -> String? {
     Suggestion.closest(to: word, in: options)
+  }
+}
+
+extension TemplateNode {
+  /// The root of a parsed JSON5 document that is not a template (a batch manifest, a data file):
+  /// it has no asset folder of its own and keeps the default limits.
+  package init(document value: JSON5Value, file: String) {
+    self.init(value: value, path: "", file: file)
   }
 }

@@ -22,32 +22,25 @@ extension Flick {
       """
 
     static func run(_ args: [String]) throws {
-      let a = try Arguments(
-        args, valued: ["report", "progress"], flags: ["help", "h", "force", "quiet", "q"], command: "merge")
-      if a.has("help") || a.has("h") {
-        print(help)
-        return
-      }
-      guard a.positionals.count == 1, let path = a.positionals.first else {
-        throw CommandError.usage(a.positionals.isEmpty ? "merge needs a plan.json" : "merge takes one plan", command: "merge")
-      }
-      let quiet = a.has("quiet") || a.has("q")
-      let style = try RunCommand.progressStyle(a, quiet: quiet)
+      guard
+        case let (a, path, quiet, style)? = try RunCommand.parse(
+          args, command: "merge", help: help, valued: ["report", "progress"], flags: ["force"])
+      else { return }
       let (_, batch) = try RunCommand.load(path)
       var merger = BatchMerger(plan: batch)
       merger.force = a.has("force")
       let progress = BatchProgress(
         style: style, jobs: batch.merges.count,
         frames: batch.merges.reduce(0) { $0 + $1.spec.frames[1] - $1.spec.frames[0] + 1 })
-      let start = Date()
-      let entries: [BatchReport.Entry]
-      do {
-        entries = try merger.run(progress: progress)
-      } catch {
-        throw CommandError(message: error.description, code: ExitCode(rawValue: error.exitCode))
+      let (report, _) = try RunCommand.reported(
+        command: "merge", plan: path, shard: nil, to: a.value("report") ?? batch.manifest.outputRoot + "/.flick/reports/merge.json"
+      ) {
+        do throws(BatchError) {
+          return try merger.run(progress: progress)
+        } catch {
+          throw CommandError(message: error.description, code: ExitCode(rawValue: error.exitCode))
+        }
       }
-      let report = BatchReport(command: "merge", plan: path, shard: nil, jobs: entries, seconds: Date().timeIntervalSince(start))
-      RunCommand.write(report, to: a.value("report") ?? batch.manifest.outputRoot + "/.flick/reports/merge.json")
       if !quiet {
         log(
           batch.merges.isEmpty

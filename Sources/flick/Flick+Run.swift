@@ -37,18 +37,11 @@ extension Flick {
       """
 
     static func run(_ args: [String]) throws {
-      let a = try Arguments(
-        args, valued: ["shard", "shard-count", "job", "report", "jobs", "progress"],
-        flags: ["help", "h", "force", "keep-going", "quiet", "q"], command: "run")
-      if a.has("help") || a.has("h") {
-        print(help)
-        return
-      }
-      guard a.positionals.count == 1, let path = a.positionals.first else {
-        throw CommandError.usage(a.positionals.isEmpty ? "run needs a plan.json" : "run takes one plan", command: "run")
-      }
-      let quiet = a.has("quiet") || a.has("q")
-      let style = try RunCommand.progressStyle(a, quiet: quiet)
+      guard
+        case let (a, path, quiet, style)? = try parse(
+          args, command: "run", help: help, valued: ["shard", "shard-count", "job", "report", "jobs", "progress"],
+          flags: ["force", "keep-going"])
+      else { return }
       let threads = try a.value("jobs").map { try Render.integer($0, "--jobs", 1...256) }
       let count = try a.value("shard-count").map { try Render.integer($0, "--shard-count", 1...1_000_000) }
       let (plan, batch) = try load(path)
@@ -89,15 +82,13 @@ extension Flick {
       let progress = BatchProgress(
         style: style, jobs: indices.count, frames: indices.reduce(0) { $0 + batch.jobs[$1].frames.count })
       Interruption.install()
-      let start = Date()
-      let entries = runner.run(indices: indices, progress: progress)
-      let report = BatchReport(
-        command: "run", plan: path, shard: shard?.description, jobs: entries, seconds: Date().timeIntervalSince(start))
       let reportPath =
         a.value("report")
         ?? batch.manifest.outputRoot + "/.flick/reports/"
         + (shard.map { "shard-\($0.index)-of-\($0.count).json" } ?? "run.json")
-      write(report, to: reportPath)
+      let (report, entries) = reported(command: "run", plan: path, shard: shard?.description, to: reportPath) {
+        runner.run(indices: indices, progress: progress)
+      }
       if !quiet {
         log(
           "\(shard.map { "shard \($0) (\($0.source)): " } ?? "")\(report.rendered) rendered, \(report.skipped) up to date, "
@@ -109,6 +100,41 @@ extension Flick {
         FileHandle.standardError.write(Data("flick: job \(entry.index) \(entry.name) failed (exit \(entry.exitCode ?? 3)): \(entry.error ?? "")\n".utf8))
       }
       if report.exitCode != 0 { exit(report.exitCode) }
+    }
+
+    /// The set-up `run` and `merge` share: parses `args` (`--help`/`-h` and `--quiet`/`-q` are
+    /// added to `flags`), prints `help` and returns nil for `--help`, and checks for the one plan
+    /// path.
+    ///
+    /// - Returns: The arguments, the plan path, whether to be quiet and the `--progress` style.
+    static func parse(
+      _ args: [String], command: String, help: String, valued: Set<String>, flags: Set<String>
+    ) throws -> (Arguments, path: String, quiet: Bool, style: BatchProgress.Style)? {
+      let a = try Arguments(args, valued: valued, flags: flags.union(["help", "h", "quiet", "q"]), command: command)
+      if a.has("help") || a.has("h") {
+        print(help)
+        return nil
+      }
+      guard a.positionals.count == 1, let path = a.positionals.first else {
+        throw CommandError.usage(
+          a.positionals.isEmpty ? "\(command) needs a plan.json" : "\(command) takes one plan", command: command)
+      }
+      let quiet = a.has("quiet") || a.has("q")
+      return (a, path, quiet, try progressStyle(a, quiet: quiet))
+    }
+
+    /// Runs `body` (the jobs), timing it, and writes what it returns as the `command`'s report
+    /// to `reportPath`.
+    static func reported(
+      command: String, plan path: String, shard: String?, to reportPath: String,
+      _ body: () throws -> [BatchReport.Entry]
+    ) rethrows -> (BatchReport, [BatchReport.Entry]) {
+      let start = Date()
+      let entries = try body()
+      let report = BatchReport(
+        command: command, plan: path, shard: shard, jobs: entries, seconds: Date().timeIntervalSince(start))
+      write(report, to: reportPath)
+      return (report, entries)
     }
 
     /// Reads the plan and re-plans its manifest here, refusing a stale plan.

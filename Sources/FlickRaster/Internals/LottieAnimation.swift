@@ -70,9 +70,8 @@ final class LottieAnimation {
 /// and each worker borrows its own rlottie object (made on first use, then reused), so the
 /// parse happens once per worker and no object is drawn from two threads at once.
 enum LottieStore {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var idle: [String: [LottieAnimation]] = [:]
-  nonisolated(unsafe) private static var files: [String: Result<(Data, LottieFile), RasterError>] = [:]
+  private static let pool = ResourcePool<(Data, LottieFile), LottieAnimation>(
+    read: read, make: { file, path throws(RasterError) in try LottieAnimation(data: file.0, path: path) })
 
   /// Reads, inspects and trial-loads the file at `path` (cached), so a render can fail before
   /// it starts.
@@ -85,34 +84,10 @@ enum LottieStore {
 
   /// Runs `body` with an animation object for `path` that nobody else uses meanwhile.
   static func withAnimation<T>(_ path: String, _ body: (LottieAnimation) throws(RasterError) -> T) throws(RasterError) -> T {
-    let animation = try take(path)
-    defer { give(animation, path) }
-    return try body(animation)
+    try pool.withResource(path, body)
   }
 
-  private static func take(_ path: String) throws(RasterError) -> LottieAnimation {
-    lock.lock()
-    if let animation = idle[path]?.popLast() {
-      lock.unlock()
-      return animation
-    }
-    let known = files[path]
-    lock.unlock()
-    let result = known ?? read(path)
-    lock.lock()
-    files[path] = result
-    lock.unlock()
-    let (data, _) = try result.get()
-    return try LottieAnimation(data: data, path: path)
-  }
-
-  private static func give(_ animation: LottieAnimation, _ path: String) {
-    lock.lock()
-    defer { lock.unlock() }
-    idle[path, default: []].append(animation)
-  }
-
-  private static func read(_ path: String) -> Result<(Data, LottieFile), RasterError> {
+  @Sendable private static func read(_ path: String) -> Result<(Data, LottieFile), RasterError> {
     do {
       let file = try LottieFile.load(path: path)
       try file.requireSupported()

@@ -69,9 +69,8 @@ final class SVGDocument {
 /// The SVG documents of this process, by path: each file is read once, and every worker
 /// borrows a document of its own (parsed on its first use, then reused).
 enum SVGStore {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var idle: [String: [SVGDocument]] = [:]
-  nonisolated(unsafe) private static var files: [String: Result<Data, RasterError>] = [:]
+  private static let pool = ResourcePool<Data, SVGDocument>(
+    read: read, make: { data, path throws(RasterError) in try SVGDocument(data: data, path: path) })
 
   /// Whether `path` names an SVG picture (by its extension).
   static func isSVG(_ path: String) -> Bool {
@@ -85,31 +84,10 @@ enum SVGStore {
   }
 
   static func withDocument<T>(_ path: String, _ body: (SVGDocument) throws(RasterError) -> T) throws(RasterError) -> T {
-    let document = try take(path)
-    defer {
-      lock.lock()
-      idle[path, default: []].append(document)
-      lock.unlock()
-    }
-    return try body(document)
+    try pool.withResource(path, body)
   }
 
-  private static func take(_ path: String) throws(RasterError) -> SVGDocument {
-    lock.lock()
-    if let document = idle[path]?.popLast() {
-      lock.unlock()
-      return document
-    }
-    let known = files[path]
-    lock.unlock()
-    let result = known ?? read(path)
-    lock.lock()
-    files[path] = result
-    lock.unlock()
-    return try SVGDocument(data: try result.get(), path: path)
-  }
-
-  private static func read(_ path: String) -> Result<Data, RasterError> {
+  @Sendable private static func read(_ path: String) -> Result<Data, RasterError> {
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
       return .failure(.unreadableImage(path: path, reason: "no such file"))
     }
