@@ -39,6 +39,7 @@ extension Flick {
       let progress = BatchProgress(
         style: style, jobs: batch.merges.count,
         frames: batch.merges.reduce(0) { $0 + $1.spec.frames[1] - $1.spec.frames[0] + 1 })
+      Interruption.install()
       let start = Date()
       let entries: [BatchReport.Entry]
       do {
