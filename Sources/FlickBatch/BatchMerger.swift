@@ -97,13 +97,17 @@ public struct BatchMerger {
     let formats = merge.targets.map(\.format)
     let tool = try ffmpeg ?? FFmpegTool.locate(for: formats.filter(\.usesFFmpeg))
     let work = plan.manifest.outputRoot + "/.flick/merge-\(getpid())-\(merge.spec.id.prefix(12))"
-    Cleanup.shared.add(folder: work)
     defer {
       try? FileManager.default.removeItem(atPath: work)
       Cleanup.shared.remove(folder: work)
     }
-    try? FileManager.default.removeItem(atPath: work)
-    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    // Registered and created with the registry locked: an interruption either comes first (and
+    // this thread then never gets the lock, so never creates it) or finds the folder to remove.
+    try Cleanup.shared.locked { () throws in
+      Cleanup.shared.add(folder: work)
+      try? FileManager.default.removeItem(atPath: work)
+      try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    }
     let first = merge.spec.frames[0], last = merge.spec.frames[1]
 
     // The chunks' frames under one folder, numbered as in the clip (links, not copies).
@@ -154,7 +158,9 @@ public struct BatchMerger {
             "-c", "copy", "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4", temporary,
           ], what: "joining the MP4 chunks of \(merge.spec.name)")
       case .png:
-        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+        try Cleanup.shared.locked { () throws in
+          try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+        }
         let frames = try linkedFrames()
         for index in first...last {
           let name = Stamp.frameName(index, digits: merge.digits)
