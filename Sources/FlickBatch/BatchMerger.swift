@@ -13,7 +13,10 @@ import Foundation
 ///
 /// Nothing is written unless every chunk is present and current (its stamp is its id); each
 /// output is made in a temporary file and renamed into place once all outputs of the merge are
-/// complete.
+/// complete. The temporaries (`.NAME.PID.merge` beside each output, `OUTPUT/.flick/merge-PID-ID`)
+/// and the ffmpeg processes are registered with FlickVideo's ``FlickVideo/Cleanup``, so an
+/// interruption stops and removes them; those left by a merge that was killed outright (its PID
+/// no longer running) are removed by the next merge (``removeStale()``).
 public struct BatchMerger {
   public var plan: BatchPlan
   public var force = false
@@ -55,6 +58,7 @@ public struct BatchMerger {
         "cannot merge: \(problems.count) chunk\(problems.count == 1 ? " is" : "s are") missing or stale "
           + "(run their shards again; nothing was written):\n  " + problems.joined(separator: "\n  "))
     }
+    removeStale()
     var entries: [BatchReport.Entry] = []
     for (i, merge) in plan.merges.enumerated() {
       let job = Plan.Job(
@@ -75,6 +79,8 @@ public struct BatchMerger {
       do {
         try self.merge(merge)
       } catch {
+        // ffmpeg killed by an interruption: the interruption is ending the process.
+        Interruption.waitIfInterrupted()
         let failure = BatchError.from(error)
         progress.finished(job, .failed, seconds: Date().timeIntervalSince(start), frames: frameCount, error: failure.description)
         throw failure
@@ -91,9 +97,17 @@ public struct BatchMerger {
     let formats = merge.targets.map(\.format)
     let tool = try ffmpeg ?? FFmpegTool.locate(for: formats.filter(\.usesFFmpeg))
     let work = plan.manifest.outputRoot + "/.flick/merge-\(getpid())-\(merge.spec.id.prefix(12))"
-    try? FileManager.default.removeItem(atPath: work)
-    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: work) }
+    defer {
+      try? FileManager.default.removeItem(atPath: work)
+      Cleanup.shared.remove(folder: work)
+    }
+    // Registered and created with the registry locked: an interruption either comes first (and
+    // this thread then never gets the lock, so never creates it) or finds the folder to remove.
+    try Cleanup.shared.locked { () throws in
+      Cleanup.shared.add(folder: work)
+      try? FileManager.default.removeItem(atPath: work)
+      try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    }
     let first = merge.spec.frames[0], last = merge.spec.frames[1]
 
     // The chunks' frames under one folder, numbered as in the clip (links, not copies).
@@ -115,15 +129,22 @@ public struct BatchMerger {
     }
 
     var finished: [(temporary: String, target: OutputTarget)] = []
-    defer { for f in finished { try? FileManager.default.removeItem(atPath: f.temporary) } }
+    defer {
+      for f in finished {
+        try? FileManager.default.removeItem(atPath: f.temporary)
+        Self.forget(temporary: f.temporary, folder: f.target.format == .png)
+      }
+    }
     for target in merge.targets {
       let destination = Stamp.folder(of: target)
       let url = URL(fileURLWithPath: destination)
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).merge").path
-      try? FileManager.default.removeItem(atPath: temporary)
+      // Registered before it can exist: an interruption from here on removes it.
+      if target.format == .png { Cleanup.shared.add(folder: temporary) } else { Cleanup.shared.add(file: temporary) }
       finished.append((temporary, target))
+      try? FileManager.default.removeItem(atPath: temporary)
       switch target.format {
       case .mp4:
         let list = work + "/mp4-chunks.txt"
@@ -137,7 +158,9 @@ public struct BatchMerger {
             "-c", "copy", "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4", temporary,
           ], what: "joining the MP4 chunks of \(merge.spec.name)")
       case .png:
-        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+        try Cleanup.shared.locked { () throws in
+          try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+        }
         let frames = try linkedFrames()
         for index in first...last {
           let name = Stamp.frameName(index, digits: merge.digits)
@@ -166,11 +189,16 @@ public struct BatchMerger {
       }
     }
     // Every output is complete: move them into place, then stamp them.
+    // Each swap holds the cleanup registry's lock, so an interruption cannot fall between the
+    // removal of the old output and the rename of the new one, nor remove a renamed output.
     for f in finished {
       let destination = Stamp.folder(of: f.target)
-      Stamp.remove(f.target)
-      if FileManager.default.fileExists(atPath: destination) { try FileManager.default.removeItem(atPath: destination) }
-      try FileManager.default.moveItem(atPath: f.temporary, toPath: destination)
+      try Cleanup.shared.locked { () throws in
+        Stamp.remove(f.target)
+        if FileManager.default.fileExists(atPath: destination) { try FileManager.default.removeItem(atPath: destination) }
+        try FileManager.default.moveItem(atPath: f.temporary, toPath: destination)
+        Self.forget(temporary: f.temporary, folder: f.target.format == .png)
+      }
     }
     for f in finished { try Stamp.write(f.target, id: merge.spec.id) }
     finished = []
@@ -185,7 +213,8 @@ public struct BatchMerger {
     p.standardOutput = FileHandle.nullDevice
     let err = Pipe()
     p.standardError = err
-    try p.run()
+    try launch(p)
+    defer { Cleanup.shared.remove(process: p.processIdentifier) }
     let message = err.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
     guard p.terminationStatus == 0 else {
@@ -208,8 +237,10 @@ public struct BatchMerger {
     let errA = Pipe(), errB = Pipe()
     a.standardError = errA
     b.standardError = errB
-    try a.run()
-    try b.run()
+    try launch(a)
+    defer { Cleanup.shared.remove(process: a.processIdentifier) }
+    try launch(b)
+    defer { Cleanup.shared.remove(process: b.processIdentifier) }
     try? frames.fileHandleForWriting.close()
     try? frames.fileHandleForReading.close()
     let box = MessageBox()
@@ -223,6 +254,67 @@ public struct BatchMerger {
       let text = String(decoding: box.first + second, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
       throw BatchError.environment("ffmpeg failed \(what): \(text)")
     }
+  }
+
+  /// Starts `process` with the cleanup registry locked and registers it, so an interruption
+  /// cannot fall between the launch and the registration (and then kills it).
+  static func launch(_ process: Process) throws {
+    try Cleanup.shared.locked { () throws in
+      try process.run()
+      Cleanup.shared.add(process: process.processIdentifier)
+    }
+  }
+
+  static func forget(temporary: String, folder: Bool) {
+    if folder { Cleanup.shared.remove(folder: temporary) } else { Cleanup.shared.remove(file: temporary) }
+  }
+
+  /// Removes what merges killed outright (SIGKILL, a lost node) left behind: work folders
+  /// `OUTPUT/.flick/merge-PID-ID` and temporaries `.NAME.PID.merge` beside this plan's merged
+  /// outputs (and their `.removing` leftovers), whose PID is no longer a running process.
+  /// Those of running processes (this one, another merge beside it) are left alone.
+  ///
+  /// - Returns: The paths removed.
+  @discardableResult
+  public func removeStale() -> [String] {
+    var removed: [String] = []
+    func sweep(_ folder: String, owner: (String) -> Int32?) {
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+      for name in names {
+        guard let pid = owner(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+        let path = folder + "/" + name
+        if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
+      }
+    }
+    sweep(plan.manifest.outputRoot + "/.flick") { Self.workFolderOwner($0) }
+    var folders: Set<String> = []
+    for merge in plan.merges {
+      for target in merge.targets {
+        folders.insert(URL(fileURLWithPath: Stamp.folder(of: target)).deletingLastPathComponent().path)
+      }
+    }
+    for folder in folders.sorted() { sweep(folder) { Self.temporaryOwner($0) } }
+    return removed
+  }
+
+  /// The PID in a work folder name `merge-PID-ID` (or `merge-PID-ID.removing`), else nil.
+  static func workFolderOwner(_ name: String) -> Int32? {
+    guard name.hasPrefix("merge-") else { return nil }
+    let fields = name.dropFirst("merge-".count).split(separator: "-", maxSplits: 1)
+    guard fields.count == 2, let pid = Int32(fields[0]), pid > 0 else { return nil }
+    return pid
+  }
+
+  /// The PID in a merge temporary's name `.NAME.PID.merge` (or `.NAME.PID.merge.removing`), else nil.
+  static func temporaryOwner(_ name: String) -> Int32? {
+    var stem = Substring(name)
+    if stem.hasSuffix(".removing") { stem = stem.dropLast(".removing".count) }
+    guard name.hasPrefix("."), stem.hasSuffix(".merge") else { return nil }
+    stem = stem.dropLast(".merge".count)
+    guard let dot = stem.lastIndex(of: "."), stem.index(after: stem.startIndex) < dot,
+      let pid = Int32(stem[stem.index(after: dot)...]), pid > 0
+    else { return nil }
+    return pid
   }
 
   private final class MessageBox: @unchecked Sendable {

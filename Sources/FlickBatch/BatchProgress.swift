@@ -73,7 +73,7 @@ public final class BatchProgress {
       skipped += 1
       totalFrames -= frames
     case .failed: failed += 1
-    case .notRun: break
+    case .notRun, .interrupted: break
     }
     if status == .rendered || status == .failed { framesDone += frames }
     current = 0

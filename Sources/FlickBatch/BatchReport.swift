@@ -12,6 +12,10 @@ public struct BatchReport: Codable, Sendable, Equatable {
     case failed
     /// Not attempted: an earlier job failed without `--keep-going`, or the run was interrupted.
     case notRun = "not-run"
+    /// Under way when the run stopped: interrupted (SIGINT, SIGTERM; ``Entry/exitCode`` 130), or
+    /// the process was killed outright. `flick run` writes its report with the job it starts
+    /// marked so before rendering it, so whatever stops the shard leaves a report naming the job.
+    case interrupted
   }
 
   public struct Entry: Codable, Sendable, Equatable {

@@ -11,6 +11,11 @@ public struct BatchRunner {
   public var keepGoing = false
   /// Raster worker threads per job.
   public var threads = ProcessInfo.processInfo.activeProcessorCount
+  /// Called before each job that is rendered (not before skipped ones) with the report entries
+  /// as they stand if the run stopped during that job: the jobs done so far, that job
+  /// ``BatchReport/Status/interrupted`` (exit code 130), the rest ``BatchReport/Status/notRun``.
+  /// `flick run` writes them as its report, so an interruption leaves a report behind.
+  public var checkpoint: (([BatchReport.Entry]) -> Void)?
 
   public init(plan: BatchPlan) {
     self.plan = plan
@@ -52,6 +57,21 @@ public struct BatchRunner {
         entries.append(entry(.skipped, 0))
         continue
       }
+      if let checkpoint {
+        var pending = entries
+        pending.append(
+          BatchReport.Entry(
+            index: spec.index, id: spec.id, name: spec.name, status: .interrupted, exitCode: 130,
+            error: "interrupted while rendering", seconds: 0, outputs: outputs))
+        for later in indices.drop(while: { $0 != i }).dropFirst() {
+          let s = plan.jobs[later].spec
+          pending.append(
+            BatchReport.Entry(
+              index: s.index, id: s.id, name: s.name, status: .notRun, exitCode: nil, error: nil, seconds: 0,
+              outputs: s.outputs.map(\.path)))
+        }
+        checkpoint(pending)
+      }
       let start = Date()
       do {
         try render(job) { progress.frame(spec, $0, framesInJob: job.frames.count) }
@@ -59,6 +79,9 @@ public struct BatchRunner {
         progress.finished(spec, .rendered, seconds: seconds, frames: job.frames.count)
         entries.append(entry(.rendered, seconds))
       } catch {
+        // A job that failed because an interruption killed its ffmpeg is not a failure: the
+        // interruption is ending the process (and the checkpoint report stands).
+        Interruption.waitIfInterrupted()
         let failure = BatchError.from(error)
         let seconds = Date().timeIntervalSince(start)
         progress.finished(spec, .failed, seconds: seconds, frames: job.frames.count, error: failure.description)

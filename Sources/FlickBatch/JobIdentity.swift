@@ -41,13 +41,19 @@ struct JobIdentity {
   mutating func content(template: String, scene: Scene, values: [String: JSON5Value]) -> [String] {
     var lines = header + ["template \(hash(file: template))"]
     var assets = Set(scene.fontFiles)
+    // Shape outlines read from files (`path: { svg: … }`) are in the scene, not in the template's
+    // bytes: their geometry is part of the content.
+    var outlines: [String] = []
     func walk(_ layer: Layer) {
       if let image = layer.contents { assets.insert(image.path) }
+      if let lottie = layer.lottie { assets.insert(lottie.path) }
+      if case .shape(let shape) = layer.content { outlines.append(String(describing: shape.path.elements)) }
       if let mask = layer.mask { walk(mask) }
       layer.sublayers.forEach(walk)
     }
     scene.layers.forEach(walk)
     for path in assets.sorted() { lines.append("asset \(hash(file: path))") }
+    if !outlines.isEmpty { lines.append("outlines \(Self.hash(outlines))") }
     for name in values.keys.sorted() { lines.append("param \(name) \(Self.canonical(values[name]!))") }
     return lines
   }

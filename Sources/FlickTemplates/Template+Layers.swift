@@ -12,7 +12,7 @@ extension Template {
     "id", "type", "size", "position", "anchorPoint", "opacity", "backgroundColor", "cornerRadius",
     "maskedCorners", "zPosition", "transform", "isHidden", "isDoubleSided", "borderWidth", "borderColor",
     "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath", "masksToBounds", "mask",
-    "contents", "contentsGravity", "sublayers",
+    "contents", "contentsGravity", "contentsTint", "sublayers",
   ] + replicatorKeys + backdropKeys
   /// Keys of each layer kind (the Swift property names of its content).
   static let contentKeys: [LayerContentKind: [String]] = [
@@ -65,16 +65,20 @@ extension Template {
     if let n = o["shadowOpacity"] { layer.shadowOpacity = try n.double(in: 0...1) }
     if let n = o["shadowRadius"] { layer.shadowRadius = try n.double(in: 0...1000) }
     if let n = o["shadowOffset"] { layer.shadowOffset = try n.point() }
-    if let n = o["shadowPath"] { layer.shadowPath = try decodePath(n) }
+    if let n = o["shadowPath"] { layer.shadowPath = try decodePath(n, base: base) }
     if let n = o["masksToBounds"] { layer.masksToBounds = try n.flag() }
     if let n = o["mask"] { layer.mask = try decodeLayer(n, ids: &ids, baseDirectory: base, depth: depth + 1) }
     if let n = o["contents"] { layer.contents = LayerImage(path: try imagePath(n, base: base)) }
     if let n = o["contentsGravity"] {
       layer.contentsGravity = ContentsGravity(rawValue: try n.string(oneOf: ContentsGravity.allCases.map(\.rawValue))) ?? .resize
     }
+    if let n = o["contentsTint"] {
+      guard layer.contents != nil else { throw n.error("'contentsTint' tints the 'contents' picture, and this layer has none") }
+      layer.contents?.tint = try n.color()
+    }
     switch kind {
     case .none: break
-    case .shape: layer.content = .shape(try decodeShape(node, o))
+    case .shape: layer.content = .shape(try decodeShape(node, o, base: base))
     case .text: layer.content = .text(try decodeText(node, o))
     case .gradient: layer.content = .gradient(try decodeGradient(node, o))
     case .lottie: try decodeLottie(node, o, into: &layer)
@@ -195,9 +199,11 @@ extension Template {
 
   // MARK: - Shape
 
-  private static func decodeShape(_ node: TemplateNode, _ o: [String: TemplateNode]) throws(TemplateError) -> ShapeContent {
+  private static func decodeShape(
+    _ node: TemplateNode, _ o: [String: TemplateNode], base: String? = nil
+  ) throws(TemplateError) -> ShapeContent {
     guard let pathNode = o["path"] else { throw node.error("a shape layer needs a 'path'") }
-    var s = ShapeContent(path: try decodePath(pathNode))
+    var s = ShapeContent(path: try decodePath(pathNode, base: base))
     if let n = o["fillColor"] { s.fillColor = try n.color() }
     if let n = o["strokeColor"] { s.strokeColor = try n.color() }
     if let n = o["lineWidth"] { s.lineWidth = try n.double(in: 0...100_000) }
@@ -221,8 +227,10 @@ extension Template {
 
   /// A path: SVG path data (`"M0 0 L10 10 Z"`) or one helper object: `{ rect: [x, y, w, h] }`,
   /// `{ ellipse: [x, y, w, h] }`, `{ roundedRect: [x, y, w, h], cornerRadius: r }`,
-  /// `{ arc: [cx, cy], radius: r, startAngle: a, endAngle: b, clockwise: true }`.
-  static func decodePath(_ node: TemplateNode) throws(TemplateError) -> ShapePath {
+  /// `{ arc: [cx, cy], radius: r, startAngle: a, endAngle: b, clockwise: true }`,
+  /// `{ svg: "icon.svg", frame: [x, y, w, h] }` (an SVG file's outline, ``SVGShapeSource``; an
+  /// asset relative to `base`, by default the template's folder).
+  static func decodePath(_ node: TemplateNode, base: String? = nil) throws(TemplateError) -> ShapePath {
     if case .string(let d) = node.value.kind {
       do {
         return try ShapePath(svgPathData: d)
@@ -233,11 +241,13 @@ extension Template {
     guard case .object = node.value.kind else {
       throw node.expected("SVG path data (a string) or a shape object such as { rect: [0, 0, 100, 50] }")
     }
-    let o = try node.object(allowed: ["rect", "ellipse", "roundedRect", "cornerRadius", "arc", "radius", "startAngle", "endAngle", "clockwise"])
-    let forms = ["rect", "ellipse", "roundedRect", "arc"].filter { o[$0] != nil }
+    let o = try node.object(allowed: ["rect", "ellipse", "roundedRect", "cornerRadius", "arc", "radius", "startAngle", "endAngle", "clockwise"] + svgPathKeys)
+    let forms = ["rect", "ellipse", "roundedRect", "arc", "svg"].filter { o[$0] != nil }
     guard forms.count == 1 else {
-      throw node.error("a shape object needs exactly one of 'rect', 'ellipse', 'roundedRect', 'arc'" + (forms.isEmpty ? "" : " (found \(forms.joined(separator: ", ")))"))
+      throw node.error("a shape object needs exactly one of 'rect', 'ellipse', 'roundedRect', 'arc', 'svg'" + (forms.isEmpty ? "" : " (found \(forms.joined(separator: ", ")))"))
     }
+    if forms[0] == "svg" { return try decodeSVGPath(node, o, base: base) }
+    if let n = o["frame"] { throw n.error("'frame' applies to an 'svg' shape") }
     func rect(_ n: TemplateNode) throws(TemplateError) -> Rect {
       let v = try n.numbers(count: 4)
       guard v[2] >= 0, v[3] >= 0 else { throw n.error("a rectangle's width and height cannot be negative") }

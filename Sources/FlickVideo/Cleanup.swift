@@ -15,13 +15,13 @@ public final class Cleanup: @unchecked Sendable {
   private var processes: [Int32: Int] = [:]
 
   /// Runs `body` with the registry locked (an interruption waits until it returns).
-  func locked<T>(_ body: () throws -> T) rethrows -> T {
+  package func locked<T>(_ body: () throws -> T) rethrows -> T {
     lock.lock()
     defer { lock.unlock() }
     return try body()
   }
 
-  func add(file path: String) { locked { _ = files.insert(path) } }
+  package func add(file path: String) { locked { _ = files.insert(path) } }
 
   /// Registers a temporary file another module creates (such as `flick still`'s PNG), so an
   /// interruption removes it; ``forget(temporaryFile:)`` once it has been renamed or removed.
@@ -106,11 +106,11 @@ public final class Cleanup: @unchecked Sendable {
     }
   }
 
-  func remove(file path: String) { locked { _ = files.remove(path) } }
-  func add(folder path: String) { locked { _ = folders.insert(path) } }
-  func remove(folder path: String) { locked { _ = folders.remove(path) } }
-  func add(process pid: Int32) { locked { processes[pid, default: 0] += 1 } }
-  func remove(process pid: Int32) { locked { _ = processes.removeValue(forKey: pid) } }
+  package func remove(file path: String) { locked { _ = files.remove(path) } }
+  package func add(folder path: String) { locked { _ = folders.insert(path) } }
+  package func remove(folder path: String) { locked { _ = folders.remove(path) } }
+  package func add(process pid: Int32) { locked { processes[pid, default: 0] += 1 } }
+  package func remove(process pid: Int32) { locked { _ = processes.removeValue(forKey: pid) } }
 
   /// Kills every registered process, waits until they can no longer write, then removes every
   /// registered file and folder. Leaves the lock held: the caller is about to exit.

@@ -33,7 +33,8 @@ extension Flick {
 
       EXIT CODES (of the whole shard)
         0 every job rendered or up to date · 2 a job's input is invalid (do not retry) ·
-        3 environment (ffmpeg, disk; retry) · 130 interrupted (retry)
+        3 environment (ffmpeg, disk; retry) · 130 interrupted (retry; the report marks the job
+        that was under way "interrupted")
       """
 
     static func run(_ args: [String]) throws {
@@ -81,13 +82,20 @@ extension Flick {
       if let threads { runner.threads = threads }
       let progress = BatchProgress(
         style: style, jobs: indices.count, frames: indices.reduce(0) { $0 + batch.jobs[$1].frames.count })
-      Interruption.install()
       let reportPath =
         a.value("report")
         ?? batch.manifest.outputRoot + "/.flick/reports/"
         + (shard.map { "shard-\($0.index)-of-\($0.count).json" } ?? "run.json")
-      let (report, entries) = reported(command: "run", plan: path, shard: shard?.description, to: reportPath) {
-        runner.run(indices: indices, progress: progress)
+      Interruption.install()
+      let (report, entries) = reported(command: "run", plan: path, shard: shard?.description, to: reportPath) { start in
+        // Before each job it renders, the report is written as it stands should the run stop
+        // there (that job interrupted, exit 130): an interruption, or a kill, leaves it behind.
+        runner.checkpoint = { pending in
+          write(
+            BatchReport(command: "run", plan: path, shard: shard?.description, jobs: pending, seconds: Date().timeIntervalSince(start)),
+            to: reportPath)
+        }
+        return runner.run(indices: indices, progress: progress)
       }
       if !quiet {
         log(
@@ -127,10 +135,10 @@ extension Flick {
     /// to `reportPath`.
     static func reported(
       command: String, plan path: String, shard: String?, to reportPath: String,
-      _ body: () throws -> [BatchReport.Entry]
+      _ body: (_ start: Date) throws -> [BatchReport.Entry]
     ) rethrows -> (BatchReport, [BatchReport.Entry]) {
       let start = Date()
-      let entries = try body()
+      let entries = try body(start)
       let report = BatchReport(
         command: command, plan: path, shard: shard, jobs: entries, seconds: Date().timeIntervalSince(start))
       write(report, to: reportPath)
@@ -160,13 +168,17 @@ extension Flick {
       }
     }
 
+    /// Writes `report` whole (a temporary file renamed into place) with the cleanup registry
+    /// locked, so an interruption waits until it is written and leaves no temporary file.
     static func write(_ report: BatchReport, to path: String) {
       let url = URL(fileURLWithPath: path)
-      do {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try report.encoded().write(to: url, options: .atomic)
-      } catch {
-        log("flick: cannot write the report \(path): \(error.localizedDescription)")
+      Cleanup.shared.locked {
+        do {
+          try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+          try report.encoded().write(to: url, options: .atomic)
+        } catch {
+          log("flick: cannot write the report \(path): \(error.localizedDescription)")
+        }
       }
     }
   }

@@ -45,6 +45,7 @@ extension LayerPainter {
   // MARK: - Contents image
 
   func drawContents(_ ref: LayerImage, of layer: Layer, in cr: OpaquePointer) throws(RasterError) {
+    if let tint = ref.tint { return try drawTintedContents(ref, tint: tint, of: layer, in: cr) }
     if SVGStore.isSVG(ref.path) { return try drawSVGContents(ref, of: layer, in: cr) }
     let image = try ImageStore.image(at: ref.path)
     let rect = layer.contentsGravity.rect(

@@ -1,0 +1,547 @@
+import FlickMotion
+import FlickScene
+import Foundation
+
+/// The outline of an SVG file as one ``FlickScene/ShapePath``: the `svg` shape source
+/// (`path: { svg: "icon.svg" }`), so a shape layer fills, strokes and trims an icon's geometry
+/// with its own colours and animations.
+///
+/// librsvg draws SVG but does not hand out its geometry, so the file is read here by a small,
+/// bounded scanner of SVG's XML (no DTD, no entities beyond XML's five and character
+/// references, no external file). What it takes:
+/// - geometry: `<path d>` (through ``FlickScene/ShapePath/init(svgPathData:)``), `<rect>` (with
+///   `rx`/`ry`), `<circle>`, `<ellipse>`, `<line>`, `<polyline>`, `<polygon>`, all in user
+///   units (plain numbers or `px`);
+/// - structure: the root `<svg>` (`viewBox`, `width`/`height`, `preserveAspectRatio` `none` or the
+///   default `xMidYMid meet`), `<g>` and `<a>`, and `transform` on any of them (`matrix`,
+///   `translate`, `scale`, `rotate`, `skewX`, `skewY`);
+/// - skipped: what draws nothing (`display="none"`, `fill="none"` without a stroke, inherited
+///   from groups too), `<defs>`, `<clipPath>`, `<mask>`, `<symbol>`, `<pattern>`, `<marker>`,
+///   gradients, filters, `<title>`, `<desc>`, `<metadata>`, `<style>`, `<script>`, and elements of
+///   other namespaces (editors' `sodipodi:` and `inkscape:` data).
+/// Everything else that would draw (`<text>`, `<image>`, `<use>`, `<foreignObject>`, a nested
+/// `<svg>`, an unknown element, `%`/`em` lengths) is an error naming it, not a silently
+/// different outline. Fill and stroke colours, `fill-rule`, clips and masks of the file are not
+/// read: the shape layer's own properties apply to the whole outline.
+struct SVGShapeSource {
+  /// The largest file read, in bytes.
+  static let maximumFileSize = 1 << 20
+  /// The most elements in a file.
+  static let maximumElements = 10_000
+  /// How deeply elements may nest.
+  static let maximumDepth = 64
+  /// The most path elements (moves, lines, curves, closes) in the outline.
+  static let maximumPathElements = 200_000
+
+  /// Why a file cannot be read; `message` says what and, when known, at which line.
+  struct Failure: Error {
+    var message: String
+  }
+
+  /// The document's size in user units after the root's `viewBox` mapping (nil when it has
+  /// neither `width`/`height` nor a `viewBox`), and its outline in those units.
+  var size: Size?
+  var path: ShapePath
+
+  /// Reads the file at `path` (already confined by the asset policy).
+  init(contentsOf file: String) throws(Failure) {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else {
+      throw Failure(message: "cannot read the file")
+    }
+    if let size = attributes[.size] as? Int, size > Self.maximumFileSize {
+      throw Failure(message: "the SVG is larger than \(Self.maximumFileSize >> 10) KiB, the most a shape source reads")
+    }
+    guard let data = FileManager.default.contents(atPath: file) else { throw Failure(message: "cannot read the file") }
+    try self.init(data: data)
+  }
+
+  init(data: Data) throws(Failure) {
+    guard data.count <= Self.maximumFileSize else {
+      throw Failure(message: "the SVG is larger than \(Self.maximumFileSize >> 10) KiB, the most a shape source reads")
+    }
+    var reader = SVGOutlineReader(bytes: Array(data))
+    try reader.read()
+    self.size = reader.size
+    self.path = reader.path
+  }
+}
+
+/// An affine transform `[a c e; b d f]` (SVG's `matrix(a b c d e f)`).
+private struct Affine {
+  var a = 1.0, b = 0.0, c = 0.0, d = 1.0, e = 0.0, f = 0.0
+
+  static let identity = Affine()
+
+  /// `self` applied after `other` (points go through `other` first).
+  func concatenating(_ m: Affine) -> Affine {
+    Affine(
+      a: a * m.a + c * m.b, b: b * m.a + d * m.b, c: a * m.c + c * m.d, d: b * m.c + d * m.d,
+      e: a * m.e + c * m.f + e, f: b * m.e + d * m.f + f)
+  }
+
+  func apply(_ p: Point) -> Point { Point(x: a * p.x + c * p.y + e, y: b * p.x + d * p.y + f) }
+
+  func apply(_ path: ShapePath) -> ShapePath {
+    ShapePath(
+      elements: path.elements.map { element in
+        switch element {
+        case .move(let p): .move(to: apply(p))
+        case .line(let p): .line(to: apply(p))
+        case .curve(let p, let c1, let c2): .curve(to: apply(p), control1: apply(c1), control2: apply(c2))
+        case .closeSubpath: .closeSubpath
+        }
+      })
+  }
+}
+
+/// The scanner: tags, attributes and the element stack.
+private struct SVGOutlineReader {
+  let bytes: [UInt8]
+  var i = 0
+  var size: Size?
+  var path = ShapePath()
+
+  /// One open element: its transform to the outline's units, whether its subtree is skipped,
+  /// and the fill and stroke it hands down (`true` = paints).
+  struct Open {
+    var name: String
+    var transform: Affine
+    var skipped: Bool
+    var fills: Bool
+    var strokes: Bool
+  }
+  var stack: [Open] = []
+  var elements = 0
+  var sawRoot = false
+
+  static let skippedElements: Set<String> = [
+    "defs", "clipPath", "mask", "symbol", "pattern", "marker", "linearGradient", "radialGradient", "filter",
+    "title", "desc", "metadata", "style", "script",
+  ]
+  static let refusedElements: Set<String> = ["text", "tspan", "textPath", "image", "use", "foreignObject", "switch", "svg"]
+  static let geometry: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
+  static let containers: Set<String> = ["g", "a"]
+
+  init(bytes: [UInt8]) { self.bytes = bytes }
+
+  func line(at offset: Int) -> Int { 1 + bytes[..<min(offset, bytes.count)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
+
+  func fail(_ message: String, at offset: Int? = nil) -> SVGShapeSource.Failure {
+    SVGShapeSource.Failure(message: "line \(line(at: offset ?? i)): \(message)")
+  }
+
+  func starts(with s: String) -> Bool {
+    let u = Array(s.utf8)
+    return i + u.count <= bytes.count && Array(bytes[i..<(i + u.count)]) == u
+  }
+
+  /// Moves past the next `end`, or fails naming `what` was left open.
+  mutating func skip(past end: String, what: String) throws(SVGShapeSource.Failure) {
+    let start = i
+    let u = Array(end.utf8)
+    while i + u.count <= bytes.count {
+      if bytes[i] == u[0] && Array(bytes[i..<(i + u.count)]) == u {
+        i += u.count
+        return
+      }
+      i += 1
+    }
+    throw fail("\(what) is not closed", at: start)
+  }
+
+  mutating func read() throws(SVGShapeSource.Failure) {
+    // A UTF-8 byte order mark.
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+    while i < bytes.count {
+      guard bytes[i] == 0x3C else {  // '<'
+        i += 1
+        continue
+      }
+      if starts(with: "<!--") {
+        try skip(past: "-->", what: "a comment")
+      } else if starts(with: "<![CDATA[") {
+        try skip(past: "]]>", what: "a CDATA section")
+      } else if starts(with: "<?") {
+        try skip(past: "?>", what: "a processing instruction")
+      } else if starts(with: "<!") {
+        let start = i
+        while i < bytes.count, bytes[i] != 0x3E {
+          if bytes[i] == 0x5B { throw fail("a DOCTYPE with declarations (entities) is not read", at: start) }
+          i += 1
+        }
+        guard i < bytes.count else { throw fail("a declaration is not closed", at: start) }
+        i += 1
+      } else if starts(with: "</") {
+        let start = i
+        i += 2
+        let name = readName()
+        skipSpace()
+        guard i < bytes.count, bytes[i] == 0x3E else { throw fail("expected '>' after </\(name)", at: start) }
+        i += 1
+        guard let open = stack.last, open.name == name else {
+          throw fail("</\(name)> closes nothing open" + (stack.last.map { " (<\($0.name)> is)" } ?? ""), at: start)
+        }
+        stack.removeLast()
+      } else {
+        try startTag()
+      }
+    }
+    if let open = stack.last { throw fail("<\(open.name)> is not closed") }
+    guard sawRoot else { throw fail("no <svg> element") }
+  }
+
+  mutating func skipSpace() {
+    while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+  }
+
+  mutating func readName() -> String {
+    let start = i
+    while i < bytes.count, !([0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F, 0x3D].contains(bytes[i])) { i += 1 }
+    return String(decoding: bytes[start..<i], as: UTF8.self)
+  }
+
+  mutating func startTag() throws(SVGShapeSource.Failure) {
+    let start = i
+    i += 1
+    let qualified = readName()
+    guard !qualified.isEmpty else { throw fail("expected an element name after '<'", at: start) }
+    var attributes: [String: String] = [:]
+    var selfClosing = false
+    while true {
+      skipSpace()
+      guard i < bytes.count else { throw fail("<\(qualified)> is not closed", at: start) }
+      if bytes[i] == 0x3E {
+        i += 1
+        break
+      }
+      if bytes[i] == 0x2F {
+        guard i + 1 < bytes.count, bytes[i + 1] == 0x3E else { throw fail("expected '/>'") }
+        i += 2
+        selfClosing = true
+        break
+      }
+      let name = readName()
+      guard !name.isEmpty else { throw fail("expected an attribute name in <\(qualified)>") }
+      skipSpace()
+      guard i < bytes.count, bytes[i] == 0x3D else { throw fail("expected '=' after the attribute \(name)") }
+      i += 1
+      skipSpace()
+      guard i < bytes.count, bytes[i] == 0x22 || bytes[i] == 0x27 else {
+        throw fail("expected a quoted value for the attribute \(name)")
+      }
+      let quote = bytes[i]
+      i += 1
+      let valueStart = i
+      while i < bytes.count, bytes[i] != quote {
+        if bytes[i] == 0x3C { throw fail("'<' in the value of the attribute \(name)") }
+        i += 1
+      }
+      guard i < bytes.count else { throw fail("the value of the attribute \(name) is not closed", at: valueStart) }
+      let raw = String(decoding: bytes[valueStart..<i], as: UTF8.self)
+      i += 1
+      attributes[name] = try decodeEntities(raw, at: valueStart)
+    }
+    elements += 1
+    guard elements <= SVGShapeSource.maximumElements else {
+      throw fail("more than \(SVGShapeSource.maximumElements) elements")
+    }
+    try element(qualified, attributes, at: start)
+    if selfClosing { _ = stack.popLast() }
+    guard stack.count <= SVGShapeSource.maximumDepth else {
+      throw fail("elements are nested deeper than \(SVGShapeSource.maximumDepth) levels", at: start)
+    }
+  }
+
+  func decodeEntities(_ s: String, at offset: Int) throws(SVGShapeSource.Failure) -> String {
+    guard s.contains("&") else { return s }
+    var out = ""
+    var rest = Substring(s)
+    while let amp = rest.firstIndex(of: "&") {
+      out += rest[..<amp]
+      guard let semi = rest[amp...].firstIndex(of: ";") else { throw fail("'&' without ';' in an attribute", at: offset) }
+      let name = rest[rest.index(after: amp)..<semi]
+      switch name {
+      case "amp": out += "&"
+      case "lt": out += "<"
+      case "gt": out += ">"
+      case "quot": out += "\""
+      case "apos": out += "'"
+      default:
+        var scalar: UInt32?
+        if name.hasPrefix("#x") || name.hasPrefix("#X") {
+          scalar = UInt32(name.dropFirst(2), radix: 16)
+        } else if name.hasPrefix("#") {
+          scalar = UInt32(name.dropFirst())
+        }
+        guard let scalar, let u = Unicode.Scalar(scalar) else {
+          throw fail("the entity &\(name); is not read (only XML's own and character references)", at: offset)
+        }
+        out.unicodeScalars.append(u)
+      }
+      rest = rest[rest.index(after: semi)...]
+    }
+    return out + rest
+  }
+
+  mutating func element(_ qualified: String, _ attributes: [String: String], at offset: Int) throws(SVGShapeSource.Failure) {
+    let parent = stack.last
+    var name = qualified
+    if let colon = qualified.firstIndex(of: ":") {
+      let prefix = qualified[..<colon]
+      name = String(qualified[qualified.index(after: colon)...])
+      if prefix != "svg" {
+        // Another vocabulary (an editor's own data): never drawn.
+        stack.append(Open(name: qualified, transform: .identity, skipped: true, fills: false, strokes: false))
+        return
+      }
+    }
+    guard let parent else {
+      guard name == "svg", !sawRoot else { throw fail("the document's root is <\(qualified)>, not <svg>", at: offset) }
+      sawRoot = true
+      let root = try rootTransform(attributes, at: offset)
+      stack.append(Open(name: qualified, transform: root, skipped: false, fills: true, strokes: false))
+      if let fill = attributes["fill"] { stack[0].fills = !Self.isNone(fill) }
+      if let stroke = attributes["stroke"] { stack[0].strokes = !Self.isNone(stroke) }
+      return
+    }
+    var open = Open(name: qualified, transform: parent.transform, skipped: parent.skipped, fills: parent.fills, strokes: parent.strokes)
+    defer { stack.append(open) }
+    if open.skipped { return }
+    if Self.skippedElements.contains(name) || attributes["display"].map({ $0.trimmingCharacters(in: .whitespaces) == "none" }) == true
+      || Self.style(attributes, "display") == "none"
+    {
+      open.skipped = true
+      return
+    }
+    guard Self.containers.contains(name) || Self.geometry.contains(name) else {
+      if Self.refusedElements.contains(name) {
+        throw fail("<\(name)> is not taken by the svg shape source (it reads path, rect, circle, ellipse, line, polyline, polygon and g)", at: offset)
+      }
+      throw fail("unknown element <\(qualified)> (the svg shape source reads path, rect, circle, ellipse, line, polyline, polygon and g)", at: offset)
+    }
+    if let t = attributes["transform"] { open.transform = open.transform.concatenating(try transform(t, at: offset)) }
+    if let fill = attributes["fill"] ?? Self.style(attributes, "fill") { open.fills = !Self.isNone(fill) }
+    if let stroke = attributes["stroke"] ?? Self.style(attributes, "stroke") { open.strokes = !Self.isNone(stroke) }
+    guard Self.geometry.contains(name), open.fills || open.strokes else { return }
+    let outline = try shape(name, attributes, at: offset)
+    guard path.elements.count + outline.elements.count <= SVGShapeSource.maximumPathElements else {
+      throw fail("the outline has more than \(SVGShapeSource.maximumPathElements) path elements", at: offset)
+    }
+    path.elements += open.transform.apply(outline).elements
+  }
+
+  static func isNone(_ paint: String) -> Bool { paint.trimmingCharacters(in: .whitespaces) == "none" }
+
+  /// A property from the `style` attribute (`fill: none; stroke: #000`).
+  static func style(_ attributes: [String: String], _ property: String) -> String? {
+    guard let style = attributes["style"] else { return nil }
+    for declaration in style.split(separator: ";") {
+      let parts = declaration.split(separator: ":", maxSplits: 1)
+      if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == property {
+        return parts[1].trimmingCharacters(in: .whitespaces)
+      }
+    }
+    return nil
+  }
+
+  // MARK: - Values
+
+  func numbers(_ text: String, at offset: Int, what: String) throws(SVGShapeSource.Failure) -> [Double] {
+    var out: [Double] = []
+    for field in text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
+      guard let v = Double(field), v.isFinite else { throw fail("\(what): '\(field)' is not a number", at: offset) }
+      out.append(v)
+      guard out.count <= SVGShapeSource.maximumPathElements else { throw fail("\(what): too many numbers", at: offset) }
+    }
+    return out
+  }
+
+  /// A length in user units: a number, optionally `px`. nil when absent.
+  func length(_ attributes: [String: String], _ key: String, at offset: Int) throws(SVGShapeSource.Failure) -> Double? {
+    guard var text = attributes[key]?.trimmingCharacters(in: .whitespaces) else { return nil }
+    if text.hasSuffix("px") { text.removeLast(2) }
+    guard let v = Double(text), v.isFinite, abs(v) <= 1e7 else {
+      throw fail("\(key)=\"\(attributes[key] ?? "")\": the svg shape source takes lengths in user units (numbers or px)", at: offset)
+    }
+    return v
+  }
+
+  mutating func rootTransform(_ attributes: [String: String], at offset: Int) throws(SVGShapeSource.Failure) -> Affine {
+    func given(_ key: String) throws(SVGShapeSource.Failure) -> Double? {
+      // A percentage is relative to a viewport the shape source does not have: use the viewBox.
+      if let t = attributes[key], t.trimmingCharacters(in: .whitespaces).hasSuffix("%") { return nil }
+      return try length(attributes, key, at: offset)
+    }
+    let width = try given("width"), height = try given("height")
+    guard let viewBox = attributes["viewBox"] else {
+      if let width, let height, width > 0, height > 0 { size = Size(width: width, height: height) }
+      return .identity
+    }
+    let v = try numbers(viewBox, at: offset, what: "viewBox")
+    guard v.count == 4, v[2] > 0, v[3] > 0 else { throw fail("viewBox=\"\(viewBox)\": expected min-x min-y width height, sizes above 0", at: offset) }
+    let w = width.flatMap { $0 > 0 ? $0 : nil } ?? v[2], h = height.flatMap { $0 > 0 ? $0 : nil } ?? v[3]
+    size = Size(width: w, height: h)
+    let aspect = (attributes["preserveAspectRatio"] ?? "xMidYMid meet").split(separator: " ").map(String.init)
+    let sx = w / v[2], sy = h / v[3]
+    switch aspect.first ?? "xMidYMid" {
+    case "none":
+      return Affine(a: sx, d: sy, e: -v[0] * sx, f: -v[1] * sy)
+    case "xMidYMid" where aspect.count == 1 || aspect[1] == "meet":
+      let s = min(sx, sy)
+      return Affine(a: s, d: s, e: (w - v[2] * s) / 2 - v[0] * s, f: (h - v[3] * s) / 2 - v[1] * s)
+    default:
+      throw fail("preserveAspectRatio=\"\(aspect.joined(separator: " "))\": the svg shape source takes none or xMidYMid meet", at: offset)
+    }
+  }
+
+  func transform(_ text: String, at offset: Int) throws(SVGShapeSource.Failure) -> Affine {
+    var result = Affine.identity
+    var rest = Substring(text)
+    var count = 0
+    while true {
+      rest = rest.drop { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+      guard !rest.isEmpty else { break }
+      count += 1
+      guard count <= 64 else { throw fail("transform: more than 64 functions", at: offset) }
+      guard let open = rest.firstIndex(of: "("), let close = rest.firstIndex(of: ")"), open < close else {
+        throw fail("transform=\"\(text)\": expected name(numbers)", at: offset)
+      }
+      let name = rest[..<open].trimmingCharacters(in: .whitespaces)
+      let v = try numbers(String(rest[rest.index(after: open)..<close]), at: offset, what: "transform \(name)")
+      rest = rest[rest.index(after: close)...]
+      let m: Affine
+      func radians(_ deg: Double) -> Double { deg * .pi / 180 }
+      switch (name, v.count) {
+      case ("matrix", 6): m = Affine(a: v[0], b: v[1], c: v[2], d: v[3], e: v[4], f: v[5])
+      case ("translate", 1): m = Affine(e: v[0])
+      case ("translate", 2): m = Affine(e: v[0], f: v[1])
+      case ("scale", 1): m = Affine(a: v[0], d: v[0])
+      case ("scale", 2): m = Affine(a: v[0], d: v[1])
+      case ("rotate", 1), ("rotate", 3):
+        let r = radians(v[0])
+        let rotation = Affine(a: cos(r), b: sin(r), c: -sin(r), d: cos(r))
+        if v.count == 3 {
+          m = Affine(e: v[1], f: v[2]).concatenating(rotation).concatenating(Affine(e: -v[1], f: -v[2]))
+        } else {
+          m = rotation
+        }
+      case ("skewX", 1): m = Affine(c: tan(radians(v[0])))
+      case ("skewY", 1): m = Affine(b: tan(radians(v[0])))
+      default: throw fail("transform: \(name) with \(v.count) numbers is not an SVG transform", at: offset)
+      }
+      result = result.concatenating(m)
+    }
+    return result
+  }
+
+  // MARK: - Geometry
+
+  func shape(_ name: String, _ a: [String: String], at offset: Int) throws(SVGShapeSource.Failure) -> ShapePath {
+    func len(_ key: String) throws(SVGShapeSource.Failure) -> Double { try length(a, key, at: offset) ?? 0 }
+    switch name {
+    case "path":
+      guard let d = a["d"] else { return ShapePath() }
+      do {
+        return try ShapePath(svgPathData: d)
+      } catch {
+        throw fail("<path d>: character \(error.offset + 1): \(error.message)", at: offset)
+      }
+    case "rect":
+      let r = Rect(x: try len("x"), y: try len("y"), width: try len("width"), height: try len("height"))
+      guard r.width > 0, r.height > 0 else { return ShapePath() }
+      var rx = try length(a, "rx", at: offset), ry = try length(a, "ry", at: offset)
+      if rx == nil { rx = ry }
+      if ry == nil { ry = rx }
+      let cx = min(max(0, rx ?? 0), r.width / 2), cy = min(max(0, ry ?? 0), r.height / 2)
+      guard cx > 0, cy > 0 else { return .rect(r) }
+      return Self.roundedRect(r, rx: cx, ry: cy)
+    case "circle":
+      let r = try len("r")
+      guard r > 0 else { return ShapePath() }
+      return .ellipse(in: Rect(x: try len("cx") - r, y: try len("cy") - r, width: 2 * r, height: 2 * r))
+    case "ellipse":
+      let rx = try len("rx"), ry = try len("ry")
+      guard rx > 0, ry > 0 else { return ShapePath() }
+      return .ellipse(in: Rect(x: try len("cx") - rx, y: try len("cy") - ry, width: 2 * rx, height: 2 * ry))
+    case "line":
+      var p = ShapePath()
+      p.move(to: Point(x: try len("x1"), y: try len("y1")))
+      p.addLine(to: Point(x: try len("x2"), y: try len("y2")))
+      return p
+    default:  // polyline, polygon
+      let v = try numbers(a["points"] ?? "", at: offset, what: "points")
+      var p = ShapePath()
+      for k in stride(from: 0, to: v.count - 1, by: 2) {
+        let point = Point(x: v[k], y: v[k + 1])
+        if k == 0 { p.move(to: point) } else { p.addLine(to: point) }
+      }
+      if name == "polygon", !p.elements.isEmpty { p.closeSubpath() }
+      return p
+    }
+  }
+
+  /// A rectangle with elliptical corners `rx` × `ry` (SVG's `<rect rx ry>`), clockwise from the top edge.
+  static func roundedRect(_ r: Rect, rx: Double, ry: Double) -> ShapePath {
+    let k = 0.5522847498307936
+    var p = ShapePath()
+    p.move(to: Point(x: r.minX + rx, y: r.minY))
+    p.addLine(to: Point(x: r.maxX - rx, y: r.minY))
+    p.addCurve(to: Point(x: r.maxX, y: r.minY + ry), control1: Point(x: r.maxX - rx + k * rx, y: r.minY), control2: Point(x: r.maxX, y: r.minY + ry - k * ry))
+    p.addLine(to: Point(x: r.maxX, y: r.maxY - ry))
+    p.addCurve(to: Point(x: r.maxX - rx, y: r.maxY), control1: Point(x: r.maxX, y: r.maxY - ry + k * ry), control2: Point(x: r.maxX - rx + k * rx, y: r.maxY))
+    p.addLine(to: Point(x: r.minX + rx, y: r.maxY))
+    p.addCurve(to: Point(x: r.minX, y: r.maxY - ry), control1: Point(x: r.minX + rx - k * rx, y: r.maxY), control2: Point(x: r.minX, y: r.maxY - ry + k * ry))
+    p.addLine(to: Point(x: r.minX, y: r.minY + ry))
+    p.addCurve(to: Point(x: r.minX + rx, y: r.minY), control1: Point(x: r.minX, y: r.minY + ry - k * ry), control2: Point(x: r.minX + rx - k * rx, y: r.minY))
+    p.closeSubpath()
+    return p
+  }
+}
+
+extension SVGShapeSource {
+  /// The outline placed for a template: in the document's user units after its `viewBox`
+  /// mapping, or stretched so the document's box `(0, 0, width, height)` fills `frame`.
+  func placed(in frame: Rect?) throws(Failure) -> ShapePath {
+    guard let frame else { return path }
+    guard let size else {
+      throw Failure(message: "'frame' needs the SVG's size: give the file width and height or a viewBox")
+    }
+    let m = Affine(a: frame.width / size.width, d: frame.height / size.height, e: frame.minX, f: frame.minY)
+    return m.apply(path)
+  }
+}
+
+extension Template {
+  /// The keys of the `svg` shape source in a path object.
+  static let svgPathKeys = ["svg", "frame"]
+
+  /// `{ svg: "icon.svg", frame: [x, y, w, h] }`: the outline of an SVG file (an asset, confined
+  /// to the template's folder like every asset), in the document's units or stretched into `frame`.
+  static func decodeSVGPath(
+    _ node: TemplateNode, _ o: [String: TemplateNode], base: String?
+  ) throws(TemplateError) -> ShapePath {
+    guard let fileNode = o["svg"] else { throw node.error("an svg shape needs 'svg', the file") }
+    let written = try fileNode.string()
+    guard URL(fileURLWithPath: written).pathExtension.lowercased() == "svg" else {
+      throw fileNode.error("svg shape \"\(written)\": expected a .svg file")
+    }
+    let file: String
+    switch node.context.resolveAsset(written, from: base) {
+    case .success(let resolved): file = resolved
+    case .failure(let problem): throw fileNode.error(problem.message(kind: "svg shape", written: written))
+    }
+    var frame: Rect?
+    if let n = o["frame"] {
+      let v = try n.numbers(count: 4)
+      guard v[2] > 0, v[3] > 0, v.allSatisfy({ abs($0) <= 1e7 }) else {
+        throw n.error("a frame's width and height must be above 0")
+      }
+      frame = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+    do {
+      return try SVGShapeSource(contentsOf: file).placed(in: frame)
+    } catch {
+      throw fileNode.error("svg shape \"\(written)\" ('\(file)'): \(error.message)")
+    }
+  }
+}

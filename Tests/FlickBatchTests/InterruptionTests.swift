@@ -1,0 +1,129 @@
+import FlickTestSupport
+import Foundation
+import Testing
+
+@testable import FlickBatch
+
+/// SIGINT to a running `flick run` or `flick merge`: the run leaves its report with the job it
+/// was on marked interrupted, a merge leaves no temporaries, and a merge killed outright has its
+/// leftovers removed by the next one. No timing: each test waits for a file that shows the
+/// command is under way, then interrupts it.
+@Suite(.serialized) struct InterruptionTests {
+  typealias F = BatchFixtures
+
+  /// A workspace with a long template (`long.json5`, 600 frames) and a manifest rendering it.
+  static func workspace(chunk: Int?, formats: [String], frames: Int = 600) throws -> URL {
+    let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-interrupt")
+    try """
+      { flick: 1, name: "long", parameters: { accent: { type: "color", default: "#F97316" } },
+        canvas: { width: 320, height: 180, fps: 30, duration: \(Double(frames) / 30), background: "#0F172A" },
+        layers: [ { id: "card", size: [60, 60], position: [40, 90], cornerRadius: 12, backgroundColor: "${accent}" },
+                  { id: "bar", type: "gradient", size: [320, 20], position: [160, 170], colors: ["#22D3EE", "#A855F7"] } ],
+        timeline: [ { target: "card", property: "positionX", to: 280, at: 0, duration: \(Double(frames) / 30), curve: "linear" },
+                    { target: "card", property: "rotation", to: "720deg", at: 0, duration: \(Double(frames) / 30) } ] }
+      """.write(to: dir.appendingPathComponent("long.json5"), atomically: true, encoding: .utf8)
+    let chunkKey = chunk.map { ", chunk: \($0)" } ?? ""
+    try """
+      { flick: 1, output: "out", renders: [ { template: "long.json5", variants: [{}, { accent: "#22C55E" }],
+        formats: [\(formats.map { "\"\($0)\"" }.joined(separator: ", "))]\(chunkKey) } ] }
+      """.write(to: dir.appendingPathComponent("m.json5"), atomically: true, encoding: .utf8)
+    let planned = try F.flick(["plan", "m.json5", "-o", "plan.json"], in: dir)
+    #expect(planned.status == 0, "\(planned.stderr)")
+    return dir
+  }
+
+  /// Starts `flick args` in `dir`, waits until `ready()` holds (or the process ends), sends
+  /// SIGINT, and returns the exit status and whether the signal was sent while it ran.
+  static func interrupt(_ args: [String], in dir: URL, when ready: () -> Bool) throws -> (status: Int32, sent: Bool) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: F.flick)
+    p.arguments = args
+    p.environment = F.cleanEnvironment
+    p.currentDirectoryURL = dir
+    p.standardInput = FileHandle.nullDevice
+    p.standardOutput = FileHandle.nullDevice
+    p.standardError = FileHandle.nullDevice
+    try p.run()
+    while p.isRunning && !ready() { usleep(500) }
+    let sent = p.isRunning && kill(p.processIdentifier, SIGINT) == 0
+    p.waitUntilExit()
+    return (p.terminationStatus, sent)
+  }
+
+  /// Every path under `folder` whose name is one of Flick's temporaries.
+  static func temporaries(under folder: URL) -> [String] {
+    let names = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+    return names.filter { path in
+      let name = (path as NSString).lastPathComponent
+      return name.hasSuffix(".partial") || name.hasSuffix(".merge") || name.hasSuffix(".removing") || name.hasSuffix(".tmp")
+        || name.hasPrefix("merge-")
+    }
+  }
+
+  @Test func anInterruptedRunLeavesItsReportWithTheJobMarked() throws {
+    let dir = try Self.workspace(chunk: nil, formats: ["mp4", "png"])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let report = dir.appendingPathComponent("out/.flick/reports/shard-1-of-1.json")
+    // Interrupted once the first job is writing (its temporary sequence folder exists).
+    let run = try Self.interrupt(["run", "plan.json", "--shard", "1/1", "--jobs", "1", "-q"], in: dir) {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out/long/1").path)) ?? []
+      return names.contains { $0.hasSuffix(".partial") }
+    }
+    try #require(run.sent, "the run finished before it could be interrupted: make the fixture longer")
+    #expect(run.status == 130)
+    let written = try JSONDecoder().decode(BatchReport.self, from: Data(contentsOf: report))
+    #expect(written.command == "run" && written.shard == "1/1" && written.exitCode == 130)
+    #expect(written.jobs.map(\.status) == [.interrupted, .notRun], "\(written.jobs)")
+    #expect(written.jobs.first?.exitCode == 130)
+    #expect(Self.temporaries(under: dir.appendingPathComponent("out")).isEmpty, "\(Self.temporaries(under: dir.appendingPathComponent("out")))")
+    // Run again: the interrupted job is not up to date, so both render, and the report says so.
+    let again = try F.flick(["run", "plan.json", "--shard", "1/1", "-q"], in: dir, environment: F.cleanEnvironment)
+    #expect(again.status == 0, "\(again.stderr)")
+    let final = try JSONDecoder().decode(BatchReport.self, from: Data(contentsOf: report))
+    #expect(final.jobs.map(\.status) == [.rendered, .rendered])
+  }
+
+  @Test func anInterruptedMergeLeavesNoTemporariesAndStaleOnesGoNextTime() throws {
+    let dir = try Self.workspace(chunk: 200, formats: ["gif", "png"])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("out")
+    let run = try F.flick(["run", "plan.json", "-q"], in: dir, environment: F.cleanEnvironment)
+    #expect(run.status == 0, "\(run.stderr)")
+    // Interrupted once its work folder exists (it joins the chunks' frames there).
+    let merge = try Self.interrupt(["merge", "plan.json", "-q"], in: dir) {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(".flick").path)) ?? []
+      return names.contains { $0.hasPrefix("merge-") }
+    }
+    try #require(merge.sent, "the merge finished before it could be interrupted: make the fixture longer")
+    #expect(merge.status == 130)
+    #expect(Self.temporaries(under: out).isEmpty, "\(Self.temporaries(under: out))")
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("long/1/320x180.gif").path))
+
+    // What a merge killed outright leaves (its PID no longer running), and the same names of a
+    // running process (this one), which must stay.
+    let gone = Process()
+    gone.executableURL = URL(fileURLWithPath: "/bin/true")
+    try gone.run()
+    gone.waitUntilExit()
+    let dead = gone.processIdentifier, alive = getpid()
+    let stale = [
+      out.appendingPathComponent(".flick/merge-\(dead)-0123456789ab"), out.appendingPathComponent("long/1/.320x180.gif.\(dead).merge"),
+      out.appendingPathComponent("long/1/.320x180.\(dead).merge.removing"),
+    ]
+    let live = [out.appendingPathComponent(".flick/merge-\(alive)-0123456789ab"), out.appendingPathComponent("long/2/.320x180.gif.\(alive).merge")]
+    for url in stale + live {
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      if url.lastPathComponent.hasSuffix(".gif.\(dead).merge") || url.lastPathComponent.hasSuffix(".gif.\(alive).merge") {
+        try Data("x".utf8).write(to: url)
+      } else {
+        try FileManager.default.createDirectory(at: url.appendingPathComponent("frames"), withIntermediateDirectories: true)
+      }
+    }
+    let again = try F.flick(["merge", "plan.json", "-q"], in: dir)
+    #expect(again.status == 0, "\(again.stderr)")
+    for url in stale { #expect(!FileManager.default.fileExists(atPath: url.path), "\(url.path) is left") }
+    for url in live { #expect(FileManager.default.fileExists(atPath: url.path), "\(url.path) was removed") }
+    #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("long/1/320x180.gif").path))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("long/1/320x180").path).filter { $0.hasSuffix(".png") }.count == 600)
+  }
+}
