@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// A located and checked ffmpeg executable.

@@ -1,3 +1,5 @@
+import FlickMotion
+
 /// Objects made from files, by path, that must not be used from two threads at once (an rlottie
 /// animation, a librsvg handle): each file is read once (its result, failure included, is
 /// cached), and every user borrows an object of its own, made from the file on first use and
