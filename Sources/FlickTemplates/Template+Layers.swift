@@ -96,7 +96,7 @@ extension Template {
   private static func layerKind(_ node: TemplateNode, _ o: [String: TemplateNode]) throws(TemplateError)
     -> LayerContentKind
   {
-    let typeNames = ["layer", "shape", "text", "gradient", "lottie", "replicator"]
+    let typeNames = layerTypeNames
     let present = LayerContentKind.allCases.filter { k in (contentKeys[k] ?? []).contains { o[$0] != nil } }
     let kind: LayerContentKind
     if let t = o["type"] {

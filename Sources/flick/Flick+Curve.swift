@@ -22,6 +22,8 @@ extension Flick {
         'easeInEaseOut(duration: 0.6)'          'cubicBezier(0.2, 0.9, 0.3, 1.2, duration: 1)'
         'steps(5)'  'backOut'  'bounceOut'  'elasticOut(period: 0.4)'
         'keyframes(values: [0, 1.2, 0.9, 1], keyTimes: [0, 0.4, 0.7, 1], mode: cubic, duration: 0.8)'
+        'constant'  'constant(0.5)'             (held: at --to, or at that fraction of the way)
+        'drag(points: [0, 0.4, 1], curve: easeIn, duration: 0.5)'   (a finger; points are fractions)
       Any spec also takes delay, repeatCount, repeatForever, autoreverses, timeOffset, fill.
       Springs take stepping: analytic (default) | pop | gpuanimation and fps (the display rate):
       a stepped spring shows the engine's frames, each held until the next.

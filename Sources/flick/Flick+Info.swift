@@ -37,8 +37,11 @@ extension Flick {
     static func describe(_ template: Template, file: String) -> String {
       let scene = template.scene
       var lines: [String] = []
-      lines.append(template.description.isEmpty ? template.name : "\(template.name) — \(template.description)")
-      lines.append("file: \(file)")
+      // Everything below that a template wrote (names, descriptions, ids, strings) goes through
+      // TemplateText.escaped, so a hostile template cannot forge lines or terminal escapes.
+      let name = TemplateText.escaped(template.name)
+      lines.append(template.description.isEmpty ? name : "\(name) — \(TemplateText.escaped(template.description))")
+      lines.append("file: \(TemplateText.escaped(file))")
       let seconds = TemplateNumber.format(scene.duration)
       lines.append(
         "canvas: \(Int(scene.size.width))×\(Int(scene.size.height)) px, \(scene.fps) fps, \(seconds) s"
@@ -56,11 +59,11 @@ extension Flick {
         var rows: [[String]] = []
         for p in template.parameters {
           let defaultText = p.defaultValue.map { "default " + TemplateNumber.literal($0) } ?? "required"
-          var row = [p.name, p.typeDescription, defaultText]
+          var row = [TemplateText.escaped(p.name), TemplateText.escaped(p.typeDescription), defaultText]
           if let value = template.parameterValues[p.name], value != p.defaultValue {
             row[2] += " (now " + TemplateNumber.literal(value) + ")"
           }
-          row.append(p.description)
+          row.append(TemplateText.escaped(p.description))
           rows.append(row)
         }
         lines += table(rows).map { "  " + $0 }
@@ -71,10 +74,10 @@ extension Flick {
       func walk(_ layer: Layer, depth: Int) {
         let size = "\(TemplateNumber.format(layer.bounds.width))×\(TemplateNumber.format(layer.bounds.height))"
         let at = "(\(TemplateNumber.format(layer.position.x)), \(TemplateNumber.format(layer.position.y)))"
-        var line = String(repeating: "  ", count: depth + 1) + "\(layer.id)  "
+        var line = String(repeating: "  ", count: depth + 1) + "\(TemplateText.escaped(layer.id))  "
         if layer.content.kind != .none { line += "\(layer.content.kind.rawValue) " }
         line += "\(size) at \(at)"
-        if case .text(let text) = layer.content { line += "  \"\(text.string.prefix(40))\"" }
+        if case .text(let text) = layer.content { line += "  \"\(TemplateText.escaped(String(text.string.prefix(40))))\"" }
         lines.append(line)
         for child in layer.sublayers { walk(child, depth: depth + 1) }
       }
@@ -87,7 +90,7 @@ extension Flick {
       for (_, animation) in sorted {
         let start = TemplateNumber.format(animation.beginTime)
         let end = animation.duration.isFinite ? TemplateNumber.format(animation.beginTime + animation.duration) : "∞"
-        lines.append("  \(start)–\(end) s  \(animation.layerID).\(animation.propertyName)")
+        lines.append("  \(start)–\(end) s  \(TemplateText.escaped(animation.layerID)).\(animation.propertyName)")
       }
       return lines.joined(separator: "\n")
     }
@@ -122,9 +125,9 @@ enum TemplateNumber {
     case .null: return "null"
     case .bool(let b): return b ? "true" : "false"
     case .number(let d): return format(d)
-    case .string(let s): return "\"\(s)\""
+    case .string(let s): return "\"\(TemplateText.escaped(s))\""
     case .array(let items): return "[" + items.map(literal).joined(separator: ", ") + "]"
-    case .object(let members): return "{ " + members.map { "\($0.key): \(literal($0.value))" }.joined(separator: ", ") + " }"
+    case .object(let members): return "{ " + members.map { "\(TemplateText.escaped($0.key)): \(literal($0.value))" }.joined(separator: ", ") + " }"
     }
   }
 }

@@ -10,6 +10,10 @@ extension Flick {
       Prints the JSON Schema (draft 2020-12) of the template format, for editors that
       autocomplete and validate JSON5 files. Templates can point at it with a top-level
       "$schema" key.
+
+      The schema is built from the decoder's own descriptors (the layer keys, the animatable
+      property catalogue and the timeline's entry kinds); Templates/schema.json is its output:
+        flick schema > Templates/schema.json
       """
 
     static func run(_ args: [String]) throws {
@@ -19,14 +23,9 @@ extension Flick {
         return
       }
       guard a.positionals.isEmpty else { throw CommandError.usage("schema takes no arguments", command: "schema") }
-      guard let library = Flick.library,
-        let data = FileManager.default.contents(atPath: library.schemaPath)
-      else {
-        throw CommandError(
-          message: "cannot find Templates/schema.json; set \(TemplateLibrary.environmentVariable) to the Templates folder",
-          code: .environment)
-      }
-      FileHandle.standardOutput.write(data)
+      // Built from the decoder's own descriptors (no file is read): Templates/schema.json is this
+      // output, and a test keeps the committed file equal to it.
+      FileHandle.standardOutput.write(Data(TemplateSchema.json.utf8))
     }
   }
 }

@@ -66,6 +66,51 @@ import Testing
         == AnimatorScript.Command.allCases.map(\.rawValue))
   }
 
+  /// `Templates/schema.json` is exactly what the Swift descriptors build (`flick schema` prints
+  /// the same text): regenerate it with `flick schema > Templates/schema.json`.
+  @Test func committedSchemaIsTheGeneratedOne() throws {
+    let committed = try String(contentsOf: FixturePaths.templates.appendingPathComponent("schema.json"), encoding: .utf8)
+    let generated = TemplateSchema.json
+    // Semantically equal (key order aside) first, for a readable failure; then byte for byte.
+    let parsed = { (text: String) throws -> NSDictionary in
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary ?? [:]
+    }
+    #expect(try parsed(generated) == parsed(committed))
+    #expect(generated == committed, "Templates/schema.json is stale: run `flick schema > Templates/schema.json`")
+  }
+
+  static func string(_ value: JSON5Value?) -> String? {
+    if case .string(let s)? = value?.kind { return s }
+    return nil
+  }
+
+  /// Every key the layer decoder accepts has a schema, and no other key has one.
+  @Test func everyLayerKeyHasASchema() {
+    let decoded = Set(Template.baseLayerKeys + LayerContentKind.allCases.flatMap { Template.contentKeys[$0] ?? [] } + ["style"])
+    #expect(Set(Template.layerKeySchemas.keys) == decoded)
+    #expect(Template.layerSchemaKeys.count == decoded.count)
+  }
+
+  /// The animatable properties come from the catalogue, with its value types (angles as angles).
+  @Test func animatablePropertiesComeFromTheCatalogue() throws {
+    let root = try JSON5Parser.parse(TemplateSchema.json)
+    guard case .object(let animate)? = root["$defs"]?["animate"]?["properties"]?.kind else {
+      Issue.record("no animate properties")
+      return
+    }
+    #expect(animate.map(\.key) == LayerPropertyDescriptor.catalogue.map(\.name))
+    #expect(Self.string(root["$defs"]?["animate"]?["properties"]?["rotation"]?["$ref"]) == "#/$defs/angleAnimation")
+    #expect(Self.string(root["$defs"]?["setValues"]?["properties"]?["bounds"]?["$ref"]) == "#/$defs/rect")
+  }
+
+  /// The serializer writes JSON that parses back to the same value, escapes included.
+  @Test func schemaNodePrintsParseableJSON() throws {
+    let node: SchemaNode = ["a": "x\"y\\z\n\u{01}°", "b": [1, 2.5, true], "c": [:], "d": []]
+    let parsed = try JSON5Parser.parse(node.json)
+    #expect(Self.string(parsed["a"]) == "x\"y\\z\n\u{01}°")
+    #expect(node.json == "{\n  \"a\": \"x\\\"y\\\\z\\n\\u0001°\",\n  \"b\": [\n    1,\n    2.5,\n    true\n  ],\n  \"c\": {},\n  \"d\": []\n}\n")
+  }
+
   @Test func bundledTemplatesExist() {
     #expect(Self.bundled.contains { $0.lastPathComponent == "hello.json5" })
   }

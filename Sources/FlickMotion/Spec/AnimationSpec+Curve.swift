@@ -78,6 +78,11 @@ extension AnimationSpec {
       let mapped = values.map { from.interpolated(to: to, amount: $0) }
       return AnyAnimationCurve(
         try KeyframeAnimation(values: mapped, keyTimes: keyTimes, timingFunctions: curves, calculationMode: mode, duration: duration))
+    case .constant(let value):
+      return AnyAnimationCurve(ConstantCurve(value: from.interpolated(to: to, amount: value)))
+    case .drag(let points, let curve, let duration):
+      let mapped = points.map { from.interpolated(to: to, amount: $0) }
+      return AnyAnimationCurve(try DragCurve(points: mapped, duration: duration, timing: curve))
     }
   }
 }

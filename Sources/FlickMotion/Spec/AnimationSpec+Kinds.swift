@@ -51,6 +51,22 @@ extension AnimationSpec {
       // Validate now so errors surface at parse time.
       _ = try KeyframeAnimation(values: values, keyTimes: keyTimes, timingFunctions: curves, calculationMode: mode, duration: duration)
       return .keyframes(values: values, keyTimes: keyTimes, curves: curves, mode: mode, duration: duration)
+    case "constant":
+      var value = try args.number("value")
+      if value == nil { value = try args.positionalNumber() }
+      return .constant(value: value ?? 1)
+    case "drag":
+      guard let pointsExpr = args.take("points") ?? args.takePositional() else {
+        throw MotionError("drag needs points, e.g. drag(points: [0, 0.4, 1], duration: 0.5)", column: column)
+      }
+      let points = try numbers(pointsExpr, what: "points")
+      var curve = TimingFunction.linear
+      if let e = args.take("curve") { curve = try timingFunction(e) }
+      let duration = try args.duration()
+      guard duration > 0 else { throw MotionError("a drag needs a duration above 0 s", column: column, argument: "duration") }
+      // Validate now so errors surface at parse time.
+      _ = try DragCurve(points: points, duration: duration, timing: curve)
+      return .drag(points: points, curve: curve, duration: duration)
     default:
       let curve = try timingFunction(.call(name: name, arguments: args.remainingCurveArguments(), column: column))
       let duration = try args.duration()

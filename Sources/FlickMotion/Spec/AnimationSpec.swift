@@ -16,8 +16,10 @@
 ///     steps(4, jumpStart, duration: 0.4)       positions jumpStart | jumpEnd | jumpNone | jumpBoth
 ///     tween(curve: easeOut, duration: 0.3)
 ///     keyframes(values: [0, 1.2, 0.9, 1], keyTimes: [0, 0.4, 0.7, 1], curves: [easeOut], mode: linear, duration: 0.8)
+///     constant | constant(0.5)                  held at a fraction (default 1: the end value, a `set`)
+///     drag(points: [0, 0.4, 1], curve: easeIn, duration: 0.5)   a finger through the points (DragCurve)
 ///
-/// Keyframe `values` are progress fractions (0 = from, 1 = to), so the same spec animates any
+/// Keyframe `values`, `constant` and drag `points` are progress fractions (0 = from, 1 = to), so the same spec animates any
 /// value type. Every spec also takes Core Animation timing: `delay`, `repeatCount`,
 /// `repeatForever`, `autoreverses`, `timeOffset`, `fill` (removed | backwards | forwards | both).
 /// Omitted tween and keyframe durations are 0.4 s (Pop's default).
@@ -36,6 +38,11 @@ public struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
     case keyframes(
       values: [Double], keyTimes: [Double]?, curves: [TimingFunction]?,
       mode: KeyframeCalculationMode, duration: Double)
+    /// A value held at a progress fraction (0 = from, 1 = to): a ``ConstantCurve``.
+    case constant(value: Double)
+    /// A scripted finger through points at progress fractions, paced by `curve` over `duration`
+    /// seconds: a ``DragCurve``.
+    case drag(points: [Double], curve: TimingFunction, duration: Double)
   }
 
   /// The motion.
@@ -72,7 +79,7 @@ public struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
 
   /// Every top-level name a spec can start with.
   public static let names: [String] =
-    ["spring", "smooth", "snappy", "bouncy", "decay", "tween", "cubicBezier", "steps", "keyframes"]
+    ["spring", "smooth", "snappy", "bouncy", "decay", "tween", "cubicBezier", "steps", "keyframes", "constant", "drag"]
     + TimingFunction.named.keys.sorted()
 
   /// Parses a spec; the error carries the column (``MotionError/column``) and what was expected.

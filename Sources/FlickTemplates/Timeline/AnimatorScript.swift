@@ -59,30 +59,12 @@ struct AnimatorScript: Sendable {
   }
 }
 
-/// A property driven by one slot of a property animator: `from + progress·(to − from)`.
-struct AnimatorCurve<Value: Animatable>: AnimationCurve {
-  let from: Value
-  let to: Value
-  let script: AnimatorScript
-  let slot: Int
-  /// Animator time of the curve's local time 0 (when its group was added).
-  let offset: Double
-
-  var duration: Double { max(0, script.end - offset) }
-
-  func value(at t: Double) -> Value {
-    from.interpolated(to: to, amount: script.progress(of: slot, at: t + offset).progress)
-  }
-
-  func velocity(at t: Double) -> Value {
-    (to - from).scaled(by: script.progress(of: slot, at: t + offset).rate)
-  }
-
-  func value(before t: Double) -> Value {
-    from.interpolated(to: to, amount: script.progress(of: slot, at: t + offset, limit: .left).progress)
-  }
-
-  func velocity(before t: Double) -> Value {
-    (to - from).scaled(by: script.progress(of: slot, at: t + offset, limit: .left).rate)
+extension AnimatorScript: AnimatorProgressSource {
+  /// Slot `group`'s progress (``progress(of:at:limit:)`` from the right), for FlickMotion's
+  /// ``AnimatorCurve``.
+  func progress(ofGroup group: Int, at t: Double) -> (progress: Double, rate: Double) { progress(of: group, at: t) }
+  /// The left limit.
+  func progress(ofGroup group: Int, before t: Double) -> (progress: Double, rate: Double) {
+    progress(of: group, at: t, limit: .left)
   }
 }

@@ -117,6 +117,16 @@ struct CurveRequest<V: Animatable> {
             values: values, keyTimes: keyTimes, timingFunctions: curves, calculationMode: mode,
             duration: duration ?? specDuration))
       }
+    case .constant(let fraction):
+      if velocity != nil { throw node.error("'velocity' applies to springs and decays, not to a constant") }
+      return AnyAnimationCurve(ConstantCurve(value: from.interpolated(to: try target("a constant"), amount: fraction)))
+    case .drag(let fractions, let curve, let specDuration):
+      if velocity != nil { throw node.error("'velocity' applies to springs and decays, not to a drag") }
+      let to = try target("a drag given as fractions")
+      let points = fractions.map { from.interpolated(to: to, amount: $0) }
+      return try make(specNode) { () throws(MotionError) in
+        AnyAnimationCurve(try DragCurve(points: points, duration: duration ?? specDuration, timing: curve))
+      }
     }
   }
 

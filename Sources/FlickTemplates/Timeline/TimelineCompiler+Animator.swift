@@ -97,7 +97,8 @@ extension TimelineCompiler {
       toNode = to
       if let f = o["from"] { from = try decode(f) }
     }
-    let curve = AnimatorCurve(from: from, to: try decode(toNode), script: script, slot: slot, offset: added)
+    let curve = AnimatorCurve(
+      from: from, to: try decode(toNode), source: script, group: slot, offset: added, duration: script.end - added)
     try add(p, layerID: layerID, curve: AnyAnimationCurve(curve), begin: begin, node: node)
     return begin + curve.duration
   }

@@ -53,14 +53,6 @@ extension TimelineCompiler {
   }
 }
 
-/// A value that never changes (a `set`).
-struct ConstantCurve<Value: Animatable>: AnimationCurve {
-  let value: Value
-  var duration: Double { 0 }
-  func value(at t: Double) -> Value { value }
-  func velocity(at t: Double) -> Value { .zero }
-}
-
 extension TemplateNode {
   /// An angle: radians as a number, or degrees as `"90deg"`.
   func radians() throws(TemplateError) -> Double {

@@ -1,0 +1,124 @@
+import FlickScene
+
+extension Template {
+  /// The kinds a layer's `type` may name: `layer`, the content kinds, and `replicator` (a plain
+  /// layer, as `CAReplicatorLayer` is a `CALayer`).
+  static let layerTypeNames = ["layer"] + LayerContentKind.allCases.filter { $0 != .none }.map(\.rawValue) + ["replicator"]
+
+  /// The schema of each layer key the decoder accepts (``baseLayerKeys``, ``contentKeys`` and
+  /// `style`). A test checks that every decoder key has one and no other key does.
+  static var layerKeySchemas: [String: SchemaNode] {
+    typealias S = TemplateSchema
+    let corners = [
+      "topLeft", "topRight", "bottomLeft", "bottomRight", "layerMinXMinYCorner", "layerMaxXMinYCorner",
+      "layerMinXMaxYCorner", "layerMaxXMaxYCorner",
+    ]
+    let weights = TextContent.FontWeight.allCases.map { "\($0)" }
+    func replicator(_ text: String, _ schema: SchemaNode) -> SchemaNode { S.describing("CAReplicatorLayer: " + text, schema) }
+    func lottie(_ schema: SchemaNode, _ text: String) -> SchemaNode { S.described(schema, "lottie: " + text) }
+    func offset(_ component: String) -> SchemaNode {
+      replicator("added to the \(component) component of the colour multiplier per instance (−1…1).", S.number(in: -1...1))
+    }
+    return [
+      "id": ["type": "string", "minLength": 1],
+      "type": [
+        "enum": .strings(layerTypeNames),
+        "description": "The layer kind; implied by kind-specific keys when omitted ('replicator' is a plain layer, as CAReplicatorLayer is a CALayer).",
+      ],
+      "style": [
+        "anyOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]],
+        "description": "Style name(s); the layer's own properties win.",
+      ],
+      "size": .ref("size"), "position": .ref("point"), "anchorPoint": .ref("point"), "opacity": .ref("unitInterval"),
+      "backgroundColor": .ref("color"), "cornerRadius": .ref("nonNegativeNumber"),
+      "maskedCorners": ["type": "array", "items": ["enum": .strings(corners)]], "zPosition": .ref("number"),
+      "transform": .ref("transform"), "isHidden": .ref("boolean"), "isDoubleSided": .ref("boolean"),
+      "borderWidth": .ref("nonNegativeNumber"), "borderColor": .ref("color"), "shadowColor": .ref("color"),
+      "shadowOpacity": .ref("unitInterval"), "shadowRadius": .ref("nonNegativeNumber"), "shadowOffset": .ref("point"),
+      "shadowPath": .ref("path"), "masksToBounds": .ref("boolean"), "mask": .ref("layer"),
+      "contents": ["type": "string", "description": "An image file (.png, .jpg), relative to the template's folder."],
+      "contentsGravity": S.oneOf(ContentsGravity.allCases.map(\.rawValue)),
+      "sublayers": ["type": "array", "items": .ref("layer")],
+      // Replicator and backdrop (Template+Replicator.swift).
+      "instanceCount": replicator(
+        "how many copies of the sublayers are drawn (0…100; default 1).", S.number(in: 0...100, integer: true)),
+      "instanceTransform": replicator(
+        "applied to instance k−1 to place instance k, about the centre of the bounds.", .ref("transform")),
+      "instanceDelay": replicator(
+        "seconds instance k lags instance k−1 (its animations sampled at t − k·delay).", S.number(in: -3600...3600)),
+      "instanceColor": replicator("multiplies every colour instance 0 draws (default white).", .ref("color")),
+      "instanceRedOffset": offset("red"), "instanceGreenOffset": offset("green"), "instanceBlueOffset": offset("blue"),
+      "instanceAlphaOffset": offset("alpha"),
+      "material": S.describing(
+        "A backdrop material preset: blur, saturation and tint of what is behind the layer (see docs/layers.md).",
+        ["enum": .strings(LayerBackdrop.Material.allCases.map(\.rawValue))]),
+      "backdrop": S.describing(
+        "Backdrop material numbers; each overrides the preset of 'material' (or of 'regular').",
+        [
+          "type": "object", "additionalProperties": false,
+          "properties": [
+            "blur": S.describing("Gaussian standard deviation in points, 0…250.", S.number(in: 0...250)),
+            "saturation": S.describing("0 grey, 1 unchanged, above 1 more vivid (0…4).", S.number(in: 0...4)),
+            "tint": .ref("color"),
+          ],
+        ]),
+      // Shape.
+      "path": .ref("path"), "fillColor": .ref("color"), "strokeColor": .ref("color"), "lineWidth": .ref("nonNegativeNumber"),
+      "lineCap": S.oneOf(ShapeContent.LineCap.allCases.map(\.rawValue)),
+      "lineJoin": S.oneOf(ShapeContent.LineJoin.allCases.map(\.rawValue)), "miterLimit": .ref("number"),
+      "lineDashPattern": ["type": "array", "items": .ref("nonNegativeNumber")], "lineDashPhase": .ref("number"),
+      "strokeStart": .ref("unitInterval"), "strokeEnd": .ref("unitInterval"),
+      "fillRule": S.oneOf(ShapeContent.FillRule.allCases.map(\.rawValue)),
+      // Text.
+      "string": ["type": "string"], "fontFamily": ["type": "string", "minLength": 1], "fontSize": .ref("number"),
+      "fontWeight": [
+        "anyOf": [
+          ["enum": .array((1...9).map { SchemaNode.integer($0 * 100) })], ["enum": .strings(weights)],
+          S.parameterReference,
+        ]
+      ],
+      "fontStyle": S.oneOf(TextContent.FontStyle.allCases.map(\.rawValue)), "textColor": .ref("color"),
+      "alignment": S.oneOf(TextContent.Alignment.allCases.map(\.rawValue)), "isWrapped": .ref("boolean"),
+      "lineSpacing": .ref("number"), "tracking": .ref("number"),
+      "truncationMode": S.oneOf(TextContent.TruncationMode.allCases.map(\.rawValue)),
+      // Gradient.
+      "kind": S.oneOf(GradientContent.Kind.allCases.map(\.rawValue) + ["linear"]), "colors": .ref("colors"),
+      "locations": ["type": "array", "items": .ref("unitInterval")], "startPoint": .ref("point"),
+      "endPoint": .ref("point"),
+      // Lottie (Template+Lottie.swift).
+      "source": [
+        "type": "string", "minLength": 1,
+        "description": "lottie: the Lottie file (.json) to draw, relative to the template's folder.",
+      ],
+      "frame": lottie(.ref("nonNegativeNumber"), "the frame shown first, counted from the file's in point."),
+      "progress": lottie(.ref("unitInterval"), "the point shown first, 0 (first frame) to 1 (last frame)."),
+      "speed": lottie(
+        .ref("number"), "how fast it plays by itself (1 = the file's rate; 0 = held for the timeline to drive)."),
+      "loop": lottie(.ref("boolean"), "wrap around past the last frame instead of holding it."),
+      "beginTime": lottie(.ref("number"), "scene time (seconds) at which it starts playing by itself."),
+    ]
+  }
+
+  /// The layer keys in schema order: `id`, `type`, `style`, then the decoder's order.
+  static var layerSchemaKeys: [String] {
+    let decoded = baseLayerKeys + LayerContentKind.allCases.flatMap { contentKeys[$0] ?? [] }
+    return ["id", "type", "style"] + decoded.filter { $0 != "id" && $0 != "type" }
+  }
+
+  /// `layerBody` (every layer key), `layer` (needs an id) and `style` (no id, sublayers or style).
+  static var layerSchemaDefinitions: [(String, SchemaNode)] {
+    let schemas = layerKeySchemas
+    let body: SchemaNode = [
+      "type": "object", "additionalProperties": false,
+      "properties": .fields(layerSchemaKeys.map { ($0, schemas[$0] ?? [:]) }),
+    ]
+    return [
+      ("layerBody", body),
+      ("layer", ["allOf": [.ref("layerBody")], "required": ["id"]]),
+      ("style", [
+        "allOf": [.ref("layerBody")],
+        "not": ["anyOf": [["required": ["id"]], ["required": ["sublayers"]], ["required": ["style"]]]],
+      ]),
+    ]
+  }
+}

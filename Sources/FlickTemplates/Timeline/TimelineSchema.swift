@@ -1,0 +1,269 @@
+import FlickMotion
+import FlickScene
+
+extension TimelineCompiler {
+  /// The schema of the animatable properties' values, by ``LayerPropertyDescriptor`` value type
+  /// (angles are `angle`), in the order the definitions appear.
+  static let schemaValueTypes = ["number", "angle", "point", "size", "rect", "color", "colors"]
+
+  /// The value type name of `descriptor` in the schema: `angle` for angles, else the typed
+  /// property's (`number`, `point`, …).
+  static func schemaType(_ descriptor: LayerPropertyDescriptor) -> String {
+    descriptor.isAngle ? "angle" : descriptor.property.valueTypeName
+  }
+
+  /// Properties a `drag`, `release`, short-form entry or `animator` may name: every catalogue
+  /// property but a Lottie layer's playhead (`frame`, `progress`), which `animate` and `set` drive.
+  static var schemaGestureProperties: [LayerPropertyDescriptor] {
+    LayerPropertyDescriptor.catalogue.filter { $0.contentKind != .lottie }
+  }
+
+  /// The timeline's `$defs`: motion objects, one animation definition per value type, the
+  /// property tables (from ``LayerPropertyDescriptor/catalogue``) and one definition per
+  /// ``EntryKind``, in that order, then `entry` (any of them).
+  static var schemaDefinitions: [(String, SchemaNode)] {
+    typealias S = TemplateSchema
+    let num = SchemaNode.ref("number")
+    let repeating: [(String, SchemaNode)] = [
+      ("repeatCount", num), ("timeOffset", num), ("repeatForever", .ref("boolean")), ("autoreverses", .ref("boolean")),
+    ]
+    func motionObject(_ keys: [String]) -> SchemaNode {
+      let properties = SchemaNode.fields(keys.map { ($0, num) } + repeating)
+      return ["anyOf": [["const": true], ["type": "object", "additionalProperties": false, "properties": properties]]]
+    }
+    var defs: [(String, SchemaNode)] = [
+      ("curve", [
+        "description": "An animation spec, as for 'flick curve': \"easeOut\", \"spring(bounciness: 8, speed: 12)\", \"decay(deceleration: 0.998)\", \"steps(4)\"…, or a cubic bezier [x1, y1, x2, y2].",
+        "anyOf": [
+          ["type": "string", "pattern": .string("^\\s*(" + AnimationSpec.names.joined(separator: "|") + ")\\s*(\\(.*\\))?\\s*$")],
+          ["type": "array", "items": ["type": "number"], "minItems": 4, "maxItems": 4], S.parameterReference,
+        ],
+      ]),
+      ("springObject", motionObject([
+        "stiffness", "damping", "mass", "tension", "friction", "bounciness", "speed", "duration", "bounce", "response",
+        "dampingRatio", "visualDuration", "velocity", "normalizedVelocity", "threshold", "delay",
+      ])),
+      ("decayObject", motionObject(["velocity", "deceleration", "threshold", "min", "max", "delay"])),
+      ("tweenObject", [
+        "type": "object", "additionalProperties": false,
+        "properties": ["curve": ["type": "string"], "duration": .ref("seconds")],
+      ]),
+    ]
+    for type in schemaValueTypes {
+      let value = S.value(ofType: type)
+      let keyframes: SchemaNode = [
+        "type": "object", "required": ["values"], "additionalProperties": false,
+        "properties": [
+          "values": ["type": "array", "items": value, "minItems": 1],
+          "keyTimes": ["type": "array", "items": .ref("unitInterval")], "curves": ["type": "array", "items": .ref("curve")],
+          "mode": ["enum": ["linear", "discrete", "paced", "cubic"]], "duration": .ref("seconds"),
+        ],
+      ]
+      let own: [(String, SchemaNode)] = [
+        ("to", value), ("from", value), ("by", value), ("velocity", value), ("duration", .ref("seconds")),
+        ("delay", .ref("seconds")), ("keyframes", keyframes),
+      ]
+      let keys = own + motionSchema + timingSchema
+      let spec: SchemaNode = [
+        "type": "object", "additionalProperties": false, "properties": .fields(keys),
+        "anyOf": .array(keys.map { ["required": [.string($0.0)]] }),
+      ]
+      defs.append((type + "Animation", ["anyOf": [value, spec]]))
+    }
+    let all = LayerPropertyDescriptor.catalogue
+    let gestures = schemaGestureProperties
+    defs.append(("animate", [
+      "type": "object", "minProperties": 1, "additionalProperties": false,
+      "properties": .fields(all.map { ($0.name, .ref(schemaType($0) + "Animation")) }),
+    ]))
+    defs.append(("setValues", [
+      "type": "object", "additionalProperties": false,
+      "properties": .fields(all.map { ($0.name, S.value(ofType: schemaType($0))) }),
+    ]))
+    defs.append(("animatorValues", [
+      "type": "object", "additionalProperties": false,
+      "properties": .fields(gestures.map { d in
+        let value = S.value(ofType: schemaType(d))
+        return (d.name, ["anyOf": [
+          value,
+          ["type": "object", "required": ["to"], "additionalProperties": false, "properties": ["to": value, "from": value]],
+        ]])
+      }),
+    ]))
+    defs.append(("propertyName", ["enum": .strings(gestures.map(\.name))]))
+    for kind in EntryKind.allCases {
+      switch kind {
+      case .animator:
+        defs.append(("animatorEvent", animatorEventSchema))
+      default: break
+      }
+      defs.append((kind.rawValue + "Entry", kind.schema))
+    }
+    defs.append(("entry", ["anyOf": .array(EntryKind.allCases.map { .ref($0.rawValue + "Entry") })]))
+    return defs
+  }
+
+  /// `curve`, `spring`, `decay`, `tween` (``TemplateMotion/keys`` but `keyframes`, which each
+  /// entry describes in its own place).
+  static var motionSchema: [(String, SchemaNode)] {
+    TemplateMotion.keys.filter { $0 != "keyframes" }.map { ($0, .ref($0 == "curve" ? "curve" : $0 + "Object")) }
+  }
+
+  /// The schema of each of ``timingKeys``.
+  static var timingSchema: [(String, SchemaNode)] {
+    let schemas: [String: SchemaNode] = [
+      "repeatCount": .ref("nonNegativeNumber"), "repeatForever": .ref("boolean"), "autoreverses": .ref("boolean"),
+      "speed": .ref("nonNegativeNumber"), "timeOffset": .ref("number"), "repeatDuration": .ref("seconds"),
+      "fill": ["enum": ["removed", "backwards", "forwards", "both"]],
+    ]
+    return timingKeys.map { ($0, schemas[$0] ?? [:]) }
+  }
+
+  /// The schema of each of ``placementKeys``.
+  static var placementSchema: [(String, SchemaNode)] {
+    let schemas: [String: SchemaNode] = [
+      "id": ["type": "string", "minLength": 1], "at": .ref("seconds"), "after": ["type": "string"],
+      "with": ["type": "string"], "delay": .ref("signedSeconds"),
+    ]
+    return placementKeys.map { ($0, schemas[$0] ?? [:]) }
+  }
+
+  /// `target`, `targets`, `stagger`.
+  static var targetsSchema: [(String, SchemaNode)] {
+    [
+      ("target", ["type": "string"]), ("targets", ["type": "array", "items": ["type": "string"], "minItems": 1]),
+      ("stagger", .ref("number")),
+    ]
+  }
+
+  /// The schema of each of ``repeatKeys`` (a group's or sequence's `repeat`).
+  static var repeatSchema: [(String, SchemaNode)] {
+    let schemas: [String: SchemaNode] = [
+      "repeat": [
+        "description": "Play it this many times (1 = once), each run starting when the previous one has settled, or \"forever\" (until the scene ends).",
+        "anyOf": [["type": "integer", "minimum": 1, "maximum": 100000], ["const": "forever"], TemplateSchema.parameterReference],
+      ],
+      "autoreverses": .ref("boolean"),
+    ]
+    return repeatKeys.map { ($0, schemas[$0] ?? [:]) }
+  }
+
+  /// One `animator` event (``animatorEventKeys``; `do` is one of ``AnimatorScript/Command``).
+  static var animatorEventSchema: SchemaNode {
+    let schemas: [String: SchemaNode] = [
+      "at": .ref("seconds"), "do": ["enum": .strings(AnimatorScript.Command.allCases.map(\.rawValue))],
+      "delay": .ref("seconds"), "fraction": .ref("unitInterval"), "duration": .ref("seconds"), "curve": .ref("curve"),
+      "durationFactor": .ref("number"), "position": ["enum": ["start", "current", "end"]], "reversed": .ref("boolean"),
+      "withoutFinishing": .ref("boolean"), "target": ["type": "string"], "targets": ["type": "array", "items": ["type": "string"]],
+      "animate": .ref("animatorValues"), "delayFactor": .ref("unitInterval"),
+    ]
+    return [
+      "type": "object", "required": ["do"], "additionalProperties": false,
+      "properties": .fields(animatorEventKeys.map { ($0, schemas[$0] ?? [:]) }),
+    ]
+  }
+
+  /// The `animator` object (``animatorKeys``).
+  static var animatorSchema: SchemaNode {
+    let strings: SchemaNode = ["type": "array", "items": ["type": "string"]]
+    let schemas: [String: SchemaNode] = [
+      "duration": .ref("seconds"), "curve": .ref("curve"), "target": ["type": "string"], "targets": strings,
+      "pausesOnCompletion": .ref("boolean"), "scrubsLinearly": .ref("boolean"), "animate": .ref("animatorValues"),
+      "animations": [
+        "type": "array",
+        "items": [
+          "type": "object", "required": ["animate"], "additionalProperties": false,
+          "properties": [
+            "target": ["type": "string"], "targets": strings, "animate": .ref("animatorValues"),
+            "delayFactor": .ref("unitInterval"),
+          ],
+        ],
+      ],
+      "events": ["type": "array", "items": .ref("animatorEvent"), "minItems": 1],
+    ]
+    // Schema order: what it animates with, its options, then what it animates and its events.
+    let order = ["duration", "curve", "target", "targets", "pausesOnCompletion", "scrubsLinearly", "animate", "animations", "events"]
+    return [
+      "type": "object", "required": ["duration", "events"], "additionalProperties": false,
+      "properties": .fields(order.filter(animatorKeys.contains).map { ($0, schemas[$0] ?? [:]) }),
+    ]
+  }
+}
+
+extension TimelineCompiler.EntryKind {
+  /// The keys this kind has besides the placement keys, with their schemas, in schema order.
+  var schemaProperties: [(String, SchemaNode)] {
+    typealias C = TimelineCompiler
+    let target: (String, SchemaNode) = ("target", ["type": "string"])
+    switch self {
+    case .animate:
+      return C.targetsSchema + [("animate", .ref("animate")), ("duration", .ref("seconds")), ("keyframes", ["type": "object"])]
+        + C.motionSchema + C.timingSchema
+    case .set:
+      return C.targetsSchema + [("set", .ref("setValues"))]
+    case .group:
+      return [("group", ["type": "array", "items": .ref("entry")]), ("stagger", .ref("number"))] + C.repeatSchema
+    case .sequence:
+      let step: SchemaNode = [
+        "anyOf": [
+          .ref("entry"), ["type": "array", "items": .ref("entry")],
+          ["type": "object", "required": ["delay"], "additionalProperties": false, "properties": ["delay": .ref("seconds")]],
+        ]
+      ]
+      return [("sequence", ["type": "array", "items": step])] + C.repeatSchema
+    case .drag:
+      let drag: SchemaNode = [
+        "type": "object", "required": ["duration"], "additionalProperties": false,
+        "properties": [
+          "property": .ref("propertyName"), "path": ["type": "array", "minItems": 1], "by": ["type": "array", "minItems": 1],
+          "duration": .ref("seconds"), "curve": .ref("curve"),
+        ],
+      ]
+      return [target, ("drag", drag)]
+    case .release:
+      let release = SchemaNode.fields(
+        [("property", .ref("propertyName")), ("to", [:]), ("by", [:])] + C.motionSchema
+          + [("keyframes", ["type": "object"])] + C.timingSchema)
+      return [target, ("release", ["type": "object", "additionalProperties": false, "properties": release])]
+    case .animator:
+      return [("animator", C.animatorSchema)]
+    case .property:
+      return [
+        target, ("property", .ref("propertyName")), ("to", [:]), ("from", [:]), ("by", [:]), ("velocity", [:]),
+        ("duration", .ref("seconds")), ("keyframes", ["type": "object"]),
+      ] + C.motionSchema + C.timingSchema
+    }
+  }
+
+  /// What the kind does, for the schema's `description`.
+  var schemaDescription: String {
+    switch self {
+    case .animate: "Animate properties of target layer(s)."
+    case .set: "Change properties at once."
+    case .group: "Entries in parallel; 'at' inside is relative to the group."
+    case .sequence: "Steps one after another: an entry, a parallel step [ … ], or { delay }."
+    case .drag: "A scripted finger moving a property along a path."
+    case .release: "Let go: the velocity at this moment goes into a spring (with 'to') or a decay."
+    case .animator: "A UIViewPropertyAnimator driven by scripted events."
+    case .property: "One property of one layer (the short form)."
+    }
+  }
+
+  /// The keys an entry of this kind must have.
+  var schemaRequired: [String] {
+    switch self {
+    case .drag, .release: [rawValue, "target"]
+    case .property: ["target", "property"]
+    default: [rawValue]
+    }
+  }
+
+  /// The entry's schema: placement keys, then ``schemaProperties``.
+  var schema: SchemaNode {
+    [
+      "type": "object", "description": .string(schemaDescription), "required": .strings(schemaRequired),
+      "additionalProperties": false,
+      "properties": SchemaNode.fields(TimelineCompiler.placementSchema).merging(.fields(schemaProperties)),
+    ]
+  }
+}
