@@ -36,8 +36,11 @@ extension Template {
       "borderWidth": .ref("nonNegativeNumber"), "borderColor": .ref("color"), "shadowColor": .ref("color"),
       "shadowOpacity": .ref("unitInterval"), "shadowRadius": .ref("nonNegativeNumber"), "shadowOffset": .ref("point"),
       "shadowPath": .ref("path"), "masksToBounds": .ref("boolean"), "mask": .ref("layer"),
-      "contents": ["type": "string", "description": "An image file (.png, .jpg), relative to the template's folder."],
+      "contents": ["type": "string", "description": "A picture file (.png, .jpg, .jpeg, .webp or .svg), relative to the template's folder."],
       "contentsGravity": S.oneOf(ContentsGravity.allCases.map(\.rawValue)),
+      "contentsTint": S.described(
+        .ref("color"),
+        "Draw the contents picture as a template image: its alpha filled with this colour (an SVG stays vector)."),
       "sublayers": ["type": "array", "items": .ref("layer")],
       // Replicator and backdrop (Template+Replicator.swift).
       "instanceCount": replicator(
@@ -80,6 +83,12 @@ extension Template {
       "fontStyle": S.oneOf(TextContent.FontStyle.allCases.map(\.rawValue)), "textColor": .ref("color"),
       "alignment": S.oneOf(TextContent.Alignment.allCases.map(\.rawValue)), "isWrapped": .ref("boolean"),
       "lineSpacing": .ref("number"), "tracking": .ref("number"),
+      "number": S.described(
+        .ref("number"), "A text layer shows this number through 'format' instead of a 'string' (animatable as 'number')."),
+      "format": [
+        "type": "string",
+        "description": "How a text layer shows its 'number': printf-style with one conversion %f, %e, %g or %d (flags, width, precision up to 20) and literal text; %% is a percent sign. Default \"%.0f\".",
+      ],
       "truncationMode": S.oneOf(TextContent.TruncationMode.allCases.map(\.rawValue)),
       // Gradient.
       "kind": S.oneOf(GradientContent.Kind.allCases.map(\.rawValue) + ["linear"]), "colors": .ref("colors"),

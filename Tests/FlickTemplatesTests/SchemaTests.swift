@@ -98,7 +98,9 @@ import Testing
       Issue.record("no animate properties")
       return
     }
-    #expect(animate.map(\.key) == LayerPropertyDescriptor.catalogue.map(\.name))
+    // The catalogue's properties, then `string` (a text layer's string: not continuous, so not in
+    // the catalogue; see TimelineCompiler+Text.swift).
+    #expect(animate.map(\.key) == LayerPropertyDescriptor.catalogue.map(\.name) + ["string"])
     #expect(Self.string(root["$defs"]?["animate"]?["properties"]?["rotation"]?["$ref"]) == "#/$defs/angleAnimation")
     #expect(Self.string(root["$defs"]?["setValues"]?["properties"]?["bounds"]?["$ref"]) == "#/$defs/rect")
   }

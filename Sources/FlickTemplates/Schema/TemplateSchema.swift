@@ -1,3 +1,5 @@
+import FlickMotion
+
 /// The JSON Schema (draft 2020-12) of the template format, built from the descriptors the
 /// decoder reads: `Templates/schema.json` is ``json`` (`flick schema` prints it, and a test
 /// checks that the committed file equals it byte for byte).
@@ -13,7 +15,8 @@ package enum TemplateSchema {
 
   /// The schema document.
   package static var document: SchemaNode {
-    var defs: [(String, SchemaNode)] = valueDefinitions
+    var defs: [(String, SchemaNode)] = [("colorSpace", colorSpace), ("stringAnimation", stringAnimation)]
+    defs += valueDefinitions
     defs += [("parameterType", parameterType), ("parameter", parameter), ("canvas", canvas)]
     defs += [("path", path), ("transform", transform)]
     defs += Template.layerSchemaDefinitions
@@ -41,6 +44,9 @@ package enum TemplateSchema {
       ("canvas", .ref("canvas")),
       ("layers", ["type": "array", "items": .ref("layer")]),
       ("timeline", ["type": "array", "items": .ref("entry")]),
+      ("colorSpace", described(
+        .ref("colorSpace"),
+        "The template's default space for colour animations (each animate entry or property may choose its own).")),
       ("motionBlur", motionBlur),
     ])
     return .fields([
@@ -234,7 +240,56 @@ package enum TemplateSchema {
             "startAngle": .ref("angle"), "endAngle": .ref("angle"), "clockwise": .ref("boolean"),
           ],
         ],
+        [
+          "type": "object",
+          "description": "The outline of an SVG file (the svg shape source; see docs/layers.md for what it reads).",
+          "additionalProperties": false, "required": ["svg"],
+          "properties": [
+            "svg": ["type": "string", "description": "A .svg file, relative to the template's folder."],
+            "frame": described(
+              .ref("rect"),
+              "Stretch the document's box (0, 0, width, height) into [x, y, w, h]; default: the document's own units."),
+          ],
+        ],
         parameterReference,
+      ],
+    ]
+  }
+
+  /// `colorSpace`: the names ``TemplateNode/colorSpace()`` decodes.
+  static var colorSpace: SchemaNode {
+    [
+      "enum": .strings([ColorSpace.sRGB, .linearSRGB, .oklab].map(\.templateName)),
+      "description": "The space a colour animation travels through, with the same timing: sRGB components (Core Animation's and Pop's, the default), linear light, or OKLab (blue to green without a dull teal).",
+    ]
+  }
+
+  /// A text layer's `string` in the timeline (TimelineCompiler+Text.swift).
+  static var stringAnimation: SchemaNode {
+    let strings: SchemaNode = ["type": "array", "items": ["type": "string"], "minItems": 1]
+    return [
+      "description": "A text layer's string in the timeline: a string (shown from the entry's start), or { to, delay } or { keyframes: [strings] | { values, keyTimes, mode: 'discrete' }, duration, delay } (each string holds from its key time).",
+      "anyOf": [
+        ["type": "string"],
+        [
+          "type": "object", "additionalProperties": false,
+          "properties": [
+            "to": ["type": "string"],
+            "keyframes": [
+              "anyOf": [
+                strings,
+                [
+                  "type": "object", "required": ["values"], "additionalProperties": false,
+                  "properties": [
+                    "values": strings, "keyTimes": ["type": "array", "items": .ref("unitInterval")],
+                    "mode": ["enum": ["discrete"]],
+                  ],
+                ],
+              ]
+            ],
+            "duration": .ref("seconds"), "delay": .ref("seconds"),
+          ],
+        ],
       ],
     ]
   }

@@ -63,10 +63,11 @@ extension TimelineCompiler {
         ("to", value), ("from", value), ("by", value), ("velocity", value), ("duration", .ref("seconds")),
         ("delay", .ref("seconds")), ("keyframes", keyframes),
       ]
-      let keys = own + motionSchema + timingSchema
+      let keys = (type == "color" ? [("colorSpace", .ref("colorSpace"))] : []) + own + motionSchema + timingSchema
       let spec: SchemaNode = [
         "type": "object", "additionalProperties": false, "properties": .fields(keys),
-        "anyOf": .array(keys.map { ["required": [.string($0.0)]] }),
+        // A colour space alone animates nothing: some other key must be there.
+        "anyOf": .array(keys.filter { $0.0 != "colorSpace" }.map { ["required": [.string($0.0)]] }),
       ]
       defs.append((type + "Animation", ["anyOf": [value, spec]]))
     }
@@ -74,11 +75,11 @@ extension TimelineCompiler {
     let gestures = schemaGestureProperties
     defs.append(("animate", [
       "type": "object", "minProperties": 1, "additionalProperties": false,
-      "properties": .fields(all.map { ($0.name, .ref(schemaType($0) + "Animation")) }),
+      "properties": .fields(all.map { ($0.name, .ref(schemaType($0) + "Animation")) } + [("string", .ref("stringAnimation"))]),
     ]))
     defs.append(("setValues", [
       "type": "object", "additionalProperties": false,
-      "properties": .fields(all.map { ($0.name, S.value(ofType: schemaType($0))) }),
+      "properties": .fields(all.map { ($0.name, S.value(ofType: schemaType($0))) } + [("string", ["type": "string"])]),
     ]))
     defs.append(("animatorValues", [
       "type": "object", "additionalProperties": false,
@@ -198,7 +199,7 @@ extension TimelineCompiler.EntryKind {
     switch self {
     case .animate:
       return C.targetsSchema + [("animate", .ref("animate")), ("duration", .ref("seconds")), ("keyframes", ["type": "object"])]
-        + C.motionSchema + C.timingSchema
+        + C.motionSchema + C.timingSchema + [("colorSpace", .ref("colorSpace"))]
     case .set:
       return C.targetsSchema + [("set", .ref("setValues"))]
     case .group:
@@ -231,7 +232,7 @@ extension TimelineCompiler.EntryKind {
       return [
         target, ("property", .ref("propertyName")), ("to", [:]), ("from", [:]), ("by", [:]), ("velocity", [:]),
         ("duration", .ref("seconds")), ("keyframes", ["type": "object"]),
-      ] + C.motionSchema + C.timingSchema
+      ] + C.motionSchema + C.timingSchema + [("colorSpace", .ref("colorSpace"))]
     }
   }
 
