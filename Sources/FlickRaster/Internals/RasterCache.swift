@@ -82,8 +82,20 @@ final class RasterCache {
     return entry.value
   }
 
-  func shadow(_ key: ShadowKey, _ make: () throws(RasterError) -> ShadowMask?) throws(RasterError) -> ShadowMask? {
-    try lookup(\.shadows, key, make)
+  /// The kept mask for `key` when `usable` accepts it (it holds the pixels the clip can see),
+  /// or what `make` returns, kept in its place.
+  func shadow(
+    _ key: ShadowKey, usable: (ShadowMask) -> Bool, _ make: () throws(RasterError) -> ShadowMask?
+  ) throws(RasterError) -> ShadowMask? {
+    if let entry = shadows[key], usable(entry.value) {
+      entry.frame = frame
+      statistics.hits += 1
+      return entry.value
+    }
+    statistics.misses += 1
+    guard let value = try make() else { return nil }
+    shadows[key] = Entry(value, frame: frame)
+    return value
   }
 
   func lottie(_ key: LottieKey, _ make: () throws(RasterError) -> CairoImage?) throws(RasterError) -> CairoImage? {
