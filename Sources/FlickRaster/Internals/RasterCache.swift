@@ -117,9 +117,11 @@ struct GradientKey: Hashable {
   var bounds: Rect
   var cornerRadius: Double
   var maskedCorners: CornerMask
-  /// The full user-to-device matrix (xx, yx, xy, yy, x0, y0).
+  /// The matrix the picture is drawn with (xx, yx, xy, yy, x0, y0): the user-to-device matrix
+  /// moved by the picture's whole-pixel origin, so a layer that moves by whole device pixels
+  /// draws the same picture at another place.
   var matrix: [Double]
-  /// The device rectangle drawn (x, y, width, height) and the target's size.
+  /// The picture's size (width, height) in pixels.
   var area: [Int]
 }
 
