@@ -125,7 +125,7 @@ extension LayerPainter {
     if let cache {
       let key = GradientKey(
         gradient: g, bounds: b, cornerRadius: layer.cornerRadius, maskedCorners: layer.maskedCorners,
-        matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], area: [x0, y0, x1 - x0, y1 - y0, targetWidth, targetHeight])
+        matrix: [m.xx, m.yx, m.xy, m.yy, m.x0 - Double(x0), m.y0 - Double(y0)], area: [x1 - x0, y1 - y0])
       picture = try cache.gradient(key, make)
     } else {
       picture = make(false)

@@ -5,6 +5,10 @@ import FlickScene
 extension LayerPainter {
   /// Draws the layer's shadow: its shape's alpha blurred by a Gaussian of standard deviation
   /// `shadowRadius` (three box passes), offset by `shadowOffset`, in `shadowColor`.
+  ///
+  /// Only the part of the blurred buffer that can reach the clip is made: a shadow far wider than
+  /// the frame (a radius in the hundreds, a huge layer) blurs the clip's extents grown by the
+  /// blur's reach, not the whole shadow. See ``ShadowMask/Window``.
   func drawShadow(_ layer: Layer, in cr: OpaquePointer) throws(RasterError) {
     guard layer.shadowOpacity > 0, layer.shadowColor.alpha > 0 else { return }
     var color = layer.shadowColor
@@ -27,20 +31,25 @@ extension LayerPainter {
     if case .path(let p) = source, p.isEmpty { return }
     var m = CairoDraw.matrix(cr)
     let scale = abs(m.xx * m.yy - m.xy * m.yx).squareRoot()
+    var ax = layer.shadowOffset.x
+    var ay = layer.shadowOffset.y
+    cairo_matrix_transform_point(&m, &ax, &ay)
+    let anchor = Point(x: ax, y: ay)
+    let sigma = max(0, layer.shadowRadius) * scale
+    let factor = ShadowMask.factor(sigma: sigma)
+    let need = ShadowMask.Window.visible(in: cr, anchor: anchor, factor: factor)
     let key = ShadowKey(source: source, linear: [m.xx, m.yx, m.xy, m.yy], sigma: max(0, layer.shadowRadius))
     let make = { () throws(RasterError) -> ShadowMask? in
-      try self.makeShadow(source, linear: m, sigma: max(0, layer.shadowRadius) * scale)
+      try self.makeShadow(source, linear: m, sigma: sigma, need: self.cropsShadows ? need : nil)
     }
     let mask: ShadowMask?
     if let cache {
-      mask = try cache.shadow(key, make)
+      let frameArea = self.frameArea(factor: factor)
+      mask = try cache.shadow(key, usable: { !self.cropsShadows || $0.matches(need, frameArea: frameArea, minimumArea: self.minimumCutArea) }, make)
     } else {
       mask = try make()
     }
     guard let mask else { return }
-    var ax = layer.shadowOffset.x
-    var ay = layer.shadowOffset.y
-    cairo_matrix_transform_point(&m, &ax, &ay)
     // Where the layer is opaque and axis-aligned, it will cover its own shadow: skip that part.
     var hole: (x0: Double, y0: Double, x1: Double, y1: Double)?
     if layer.shadowPath == nil, case .path = source, m.xy == 0, m.yx == 0 {
@@ -53,17 +62,23 @@ extension LayerPainter {
       let y1 = (ys.max() ?? 0).rounded(.down) - 1
       if x1 > x0, y1 > y0 { hole = (x0, y0, x1, y1) }
     }
-    mask.composite(in: cr, anchor: Point(x: ax, y: ay), color: color, keepsCopies: cache != nil, hole: hole)
+    mask.composite(in: cr, anchor: anchor, color: color, keepsCopies: cache != nil, hole: hole)
   }
 
+  /// The target's area in buffer pixels of a mask reduced `factor` times.
+  private func frameArea(factor: Double) -> Int { max(1, targetWidth * targetHeight / Int(factor * factor)) }
+
   /// Renders the shape's alpha under the linear part of `linear` into a padded buffer
-  /// (reduced 2× or 4× for soft shadows) and blurs it.
-  private func makeShadow(_ source: ShadowKey.Source, linear m: cairo_matrix_t, sigma: Double) throws(RasterError)
-    -> ShadowMask?
-  {
-    let factor: Double = sigma >= 12 ? 4 : sigma >= 6 ? 2 : 1
+  /// (reduced 2× or 4× for soft shadows) and blurs it. With `need` (the buffer pixels the clip
+  /// can see), a mask larger than four frames is cut to that window grown by the blur's reach
+  /// (``ShadowMask/cut(need:full:margin:frameArea:)``).
+  private func makeShadow(
+    _ source: ShadowKey.Source, linear m: cairo_matrix_t, sigma: Double, need: ShadowMask.Window?
+  ) throws(RasterError) -> ShadowMask? {
+    let factor = ShadowMask.factor(sigma: sigma)
     let s = sigma / factor
-    let reach = Double(BoxBlur.reach(sigma: s) + 2)
+    let blurReach = BoxBlur.reach(sigma: s)
+    let reach = Double(blurReach + 2)
     let local: Rect
     switch source {
     case .path(let p): local = p.controlPointBounds
@@ -75,10 +90,21 @@ extension LayerPainter {
       if box == nil { box = Box(Rect(origin: p, size: .zero)) } else { box?.add(p) }
     }
     guard let b = box else { return nil }
-    let ox = CairoDraw.pixel((b.minX - reach).rounded(.down))
-    let oy = CairoDraw.pixel((b.minY - reach).rounded(.down))
-    let width = CairoDraw.pixel((b.maxX + reach).rounded(.up)) - ox
-    let height = CairoDraw.pixel((b.maxY + reach).rounded(.up)) - oy
+    // The whole blurred shadow, in buffer pixels relative to the shape's origin.
+    let full = ShadowMask.Window(
+      x0: CairoDraw.pixel((b.minX - reach).rounded(.down)), y0: CairoDraw.pixel((b.minY - reach).rounded(.down)),
+      x1: CairoDraw.pixel((b.maxX + reach).rounded(.up)), y1: CairoDraw.pixel((b.maxY + reach).rounded(.up)))
+    guard !full.isEmpty else { return nil }
+    // Along a cut edge the blur's sums miss what lies beyond it, and Cairo clips the shape there.
+    let margin = blurReach + 4
+    var drawn = full
+    if let need {
+      let frameArea = self.frameArea(factor: factor)
+      guard let cut = ShadowMask.cut(
+          need: need, full: full, margin: margin, frameArea: frameArea, minimumArea: minimumCutArea) else { return nil }
+      drawn = cut
+    }
+    let (ox, oy, width, height) = (drawn.x0, drawn.y0, drawn.width, drawn.height)
     guard width > 0, height > 0, width <= 8192, height <= 8192,
       let image = CairoImage(width: width, height: height, format: CAIRO_FORMAT_A8, arena: arena),
       let scr = image.makeContext()
@@ -104,6 +130,9 @@ extension LayerPainter {
     guard let data = cairo_image_surface_get_data(image.surface) else { return nil }
     BoxBlur.blur(data, width: width, height: height, stride: Int(cairo_image_surface_get_stride(image.surface)), sigma: s)
     cairo_surface_mark_dirty(image.surface)
-    return ShadowMask(image: image, originX: ox, originY: oy, factor: Int(factor))
+    shadowStatistics.masks += 1
+    shadowStatistics.blurredPixels += width * height
+    shadowStatistics.largestMask = max(shadowStatistics.largestMask, width * height)
+    return ShadowMask(image: image, originX: ox, originY: oy, factor: Int(factor), full: full, margin: margin)
   }
 }

@@ -16,6 +16,14 @@ final class LayerPainter {
   /// Whether groups are Cairo's own (`cairo_push_group`) instead of arena memory; only tests
   /// set it, to check that both give the same pixels.
   let usesCairoGroups: Bool
+  /// Whether shadow masks are cut to the part the clip can see; only tests clear it, to check
+  /// that both give the same pixels.
+  var cropsShadows = true
+  /// The smallest shadow buffer that is cut, in buffer pixels (a mebipixel: 16 M device pixels
+  /// at 4× reduction, far beyond an ordinary shadow); tests lower it.
+  var minimumCutArea = 1 << 20
+  /// Work counters of this painter's shadows.
+  var shadowStatistics = ShadowStatistics()
 
   init(
     cache: RasterCache?, arena: PixelArena, text: TextContext, targetWidth: Int, targetHeight: Int,

@@ -82,8 +82,20 @@ final class RasterCache {
     return entry.value
   }
 
-  func shadow(_ key: ShadowKey, _ make: () throws(RasterError) -> ShadowMask?) throws(RasterError) -> ShadowMask? {
-    try lookup(\.shadows, key, make)
+  /// The kept mask for `key` when `usable` accepts it (it holds the pixels the clip can see),
+  /// or what `make` returns, kept in its place.
+  func shadow(
+    _ key: ShadowKey, usable: (ShadowMask) -> Bool, _ make: () throws(RasterError) -> ShadowMask?
+  ) throws(RasterError) -> ShadowMask? {
+    if let entry = shadows[key], usable(entry.value) {
+      entry.frame = frame
+      statistics.hits += 1
+      return entry.value
+    }
+    statistics.misses += 1
+    guard let value = try make() else { return nil }
+    shadows[key] = Entry(value, frame: frame)
+    return value
   }
 
   func lottie(_ key: LottieKey, _ make: () throws(RasterError) -> CairoImage?) throws(RasterError) -> CairoImage? {
@@ -105,9 +117,11 @@ struct GradientKey: Hashable {
   var bounds: Rect
   var cornerRadius: Double
   var maskedCorners: CornerMask
-  /// The full user-to-device matrix (xx, yx, xy, yy, x0, y0).
+  /// The matrix the picture is drawn with (xx, yx, xy, yy, x0, y0): the user-to-device matrix
+  /// moved by the picture's whole-pixel origin, so a layer that moves by whole device pixels
+  /// draws the same picture at another place.
   var matrix: [Double]
-  /// The device rectangle drawn (x, y, width, height) and the target's size.
+  /// The picture's size (width, height) in pixels.
   var area: [Int]
 }
 

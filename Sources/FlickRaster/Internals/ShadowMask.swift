@@ -17,15 +17,101 @@ final class ShadowMask {
   let originY: Int
   /// Device pixels per buffer pixel: 1, 2 or 4.
   let factor: Int
+  /// The whole blurred shadow and the part of it `image` holds (buffer pixels relative to the
+  /// shape's origin), and how far beyond the clip a cut reaches (see ``cut(need:full:margin:frameArea:)``).
+  let full: Window
+  let drawn: Window
+  let margin: Int
   private var colored: (color: Color, small: CairoImage, full: CairoImage?)?
   /// Times the mask has been painted in its current colour.
   private var paints = 0
 
-  init(image: CairoImage, originX: Int, originY: Int, factor: Int) {
+  init(image: CairoImage, originX: Int, originY: Int, factor: Int, full: Window, margin: Int) {
     self.image = image
     self.originX = originX
     self.originY = originY
     self.factor = factor
+    self.full = full
+    self.drawn = Window(x0: originX, y0: originY, x1: originX + image.width, y1: originY + image.height)
+    self.margin = margin
+  }
+
+  /// Device pixels per buffer pixel for a blur of `sigma` device pixels: soft shadows are
+  /// blurred at reduced size.
+  static func factor(sigma: Double) -> Double { sigma >= 12 ? 4 : sigma >= 6 ? 2 : 1 }
+
+  /// Whether this mask is the one that would be made for `need` now: the same cut (or the whole
+  /// mask), so a cached mask draws exactly what a new one would.
+  func matches(_ need: Window, frameArea: Int, minimumArea: Int) -> Bool {
+    guard let cut = Self.cut(need: need, full: full, margin: margin, frameArea: frameArea, minimumArea: minimumArea)
+    else { return true }
+    return cut == drawn
+  }
+
+  /// The part of the whole buffer `full` to draw and blur for the clip's `need`: nil when the
+  /// clip sees none of it; `full` itself unless the mask is larger than four frames (`frameArea`,
+  /// in buffer pixels) and than `minimumArea` (``LayerPainter/minimumCutArea``),
+  /// and the cut saves a quarter. A cut is `need` grown by `margin` (the blur's
+  /// reach and a little more) and snapped outwards to a grid as coarse as `need` (at least 16
+  /// pixels), so a shadow moving a little keeps its cut; it depends on nothing else, so cached
+  /// and uncached frames cut alike.
+  ///
+  /// Cutting moves the shape's rasterisation by whole pixels, which Cairo does not repeat to the
+  /// bit: a cut mask may differ from the whole one by one level of alpha in a few pixels. That is
+  /// why ordinary shadows (up to four frames) are never cut.
+  static func cut(need: Window, full: Window, margin: Int, frameArea: Int, minimumArea: Int) -> Window? {
+    let seen = need.intersection(full)
+    guard !seen.isEmpty else { return nil }
+    guard full.area / 4 > frameArea, full.area >= minimumArea else { return full }
+    func down(_ v: Int, _ q: Int) -> Int { (v >= 0 ? v / q : -((-v + q - 1) / q)) * q }
+    func up(_ v: Int, _ q: Int) -> Int { -down(-v, q) }
+    let (qx, qy) = (max(16, seen.width), max(16, seen.height))
+    let cut = Window(
+      x0: down(seen.x0 - margin, qx), y0: down(seen.y0 - margin, qy), x1: up(seen.x1 + margin, qx),
+      y1: up(seen.y1 + margin, qy)
+    ).intersection(full)
+    return cut.area * 4 < full.area * 3 ? cut : full
+  }
+
+  /// A rectangle of buffer pixels `x0..<x1 × y0..<y1`, relative to the shape's origin.
+  ///
+  /// The blur (``BoxBlur``) is six passes of sums over at most `reach` pixels in total along
+  /// each axis, reading zero beyond the buffer. A pixel's blurred value therefore depends only on
+  /// the unblurred pixels within `reach` of it: a buffer cut to a window holds the whole buffer's
+  /// values everywhere but within `reach` of the cut edges (up to one level of alpha where
+  /// Cairo rasterises the shape, moved by whole pixels, a little differently).
+  struct Window: Equatable {
+    var x0, y0, x1, y1: Int
+
+    var width: Int { max(0, x1 - x0) }
+    var height: Int { max(0, y1 - y0) }
+    var area: Int { width * height }
+    var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+
+    func intersection(_ o: Window) -> Window {
+      Window(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+    }
+
+    func grown(x dx: Int, y dy: Int) -> Window { Window(x0: x0 - dx, y0: y0 - dy, x1: x1 + dx, y1: y1 + dy) }
+
+    func contains(_ o: Window) -> Bool { o.x0 >= x0 && o.y0 >= y0 && o.x1 <= x1 && o.y1 <= y1 }
+
+    /// The buffer pixels a mask anchored at device point `anchor` (reduced `factor` times)
+    /// samples where `cr`'s clip lets it paint: the clip's device extents, in buffer pixels, plus
+    /// the two neighbours bilinear scaling reads.
+    static func visible(in cr: OpaquePointer, anchor: Point, factor f: Double) -> Window {
+      var e = (0.0, 0.0, 0.0, 0.0)
+      cairo_save(cr)
+      cairo_identity_matrix(cr)
+      cairo_clip_extents(cr, &e.0, &e.1, &e.2, &e.3)
+      cairo_restore(cr)
+      // As `composite` places it.
+      let ax = f > 1 ? anchor.x.rounded() : anchor.x
+      let ay = f > 1 ? anchor.y.rounded() : anchor.y
+      return Window(
+        x0: CairoDraw.pixel(((e.0 - ax) / f).rounded(.down)) - 2, y0: CairoDraw.pixel(((e.1 - ay) / f).rounded(.down)) - 2,
+        x1: CairoDraw.pixel(((e.2 - ax) / f).rounded(.up)) + 2, y1: CairoDraw.pixel(((e.3 - ay) / f).rounded(.up)) + 2)
+    }
   }
 
   /// The mask coloured with `color` (straight alpha), premultiplied.
@@ -125,4 +211,15 @@ final class ShadowMask {
     if let c = colored { colored = (c.color, c.small, full) }
     return full
   }
+}
+
+/// What one painter's shadows cost: masks made and pixels blurred (work counters for tests and
+/// benchmarks; they never change what is drawn).
+struct ShadowStatistics: Equatable {
+  /// Masks drawn and blurred.
+  var masks = 0
+  /// Buffer pixels blurred, summed over masks.
+  var blurredPixels = 0
+  /// Pixels of the largest mask buffer.
+  var largestMask = 0
 }
