@@ -281,7 +281,7 @@ public struct BatchMerger {
     func sweep(_ folder: String, owner: (String) -> Int32?) {
       guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
       for name in names {
-        guard let pid = owner(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+        guard let pid = owner(name), Cleanup.ownerHasExited(pid) else { continue }
         let path = folder + "/" + name
         if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
       }

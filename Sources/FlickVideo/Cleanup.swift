@@ -44,7 +44,7 @@ public final class Cleanup: @unchecked Sendable {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
     var removed: [String] = []
     for name in names where name.hasPrefix(".") {
-      guard let pid = temporaryOwner(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+      guard let pid = temporaryOwner(name), ownerHasExited(pid) else { continue }
       let path = folder + "/" + name
       var info = stat()
       guard lstat(path, &info) == 0 else { continue }
@@ -76,6 +76,12 @@ public final class Cleanup: @unchecked Sendable {
       if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
     }
     return removed
+  }
+
+  /// Whether `pid`, the owner named in a temporary's name, is another process that no longer
+  /// runs (so what it left may be removed).
+  package static func ownerHasExited(_ pid: Int32) -> Bool {
+    pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
   }
 
   /// The PID in a Flick temporary name (`.out.mp4.1234.partial`), or nil for any other name.
