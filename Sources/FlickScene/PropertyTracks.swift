@@ -27,7 +27,7 @@ public struct PropertyTracks: Sendable {
   /// Layers as written (before any animation), by id.
   private var base: [String: Layer] = [:]
   /// Segments per layer id and property name, in begin order.
-  private var segments: [String: [String: [any TrackSegment]]] = [:]
+  private(set) var segments: [String: [String: [any TrackSegment]]] = [:]
   private var nextOrder = 0
   /// Curve evaluations made by look-ups so far (value and velocity reads of segments); the
   /// compile-cost tests check that it grows linearly with the number of animations.
@@ -55,6 +55,12 @@ public struct PropertyTracks: Sendable {
     segments[layerID, default: [:]][property.name, default: []].append(segment)
   }
 
+  /// Adds the segment `make` builds from its list position (a ``PropertyLink``'s).
+  mutating func appendSegment(layerID: String, name: String, _ make: (Int) -> any TrackSegment) {
+    segments[layerID, default: [:]][name, default: []].append(make(nextOrder))
+    nextOrder += 1
+  }
+
   /// The begin time of the last animation of `name` on `layerID`, if any.
   public func lastBegin(layerID: String, name: String) -> Double? {
     segments[layerID]?[name]?.last?.begin
@@ -77,7 +83,7 @@ public struct PropertyTracks: Sendable {
     guard var layer = base[layerID] else { return .zero }
     for (segment, local, side) in active(property.name, layerID: layerID, at: t, limit: limit) {
       curveEvaluations += 1
-      segment.writeValue(into: &layer, at: local, limit: side)
+      segment.writeValue(into: &layer, at: local, limit: side, in: self, time: t)
     }
     return property.read(layer)
   }
@@ -95,19 +101,20 @@ public struct PropertyTracks: Sendable {
     for name in AnyLayerProperty.sameState(as: property.name) { AnyLayerProperty.named(name)?.writeZero(into: &carrier) }
     for (segment, local, side) in parts {
       curveEvaluations += 1
-      segment.writeVelocity(into: &carrier, at: local, limit: side)
+      segment.writeVelocity(into: &carrier, at: local, limit: side, in: self, time: t)
     }
     return property.read(carrier)
   }
 
   /// The segments that decide the state of `name` at `t`: for each name writing that state, the
   /// last one applied by then, in list order, with its local time and the side to read it from.
-  private func active(_ name: String, layerID: String, at t: Double, limit: TrackLimit)
+  /// Names that write none of what `name` reads (`positionY` for `positionX`) are skipped.
+  func active(_ name: String, layerID: String, at t: Double, limit: TrackLimit)
     -> [(any TrackSegment, Double, TrackLimit)]
   {
     guard let byName = segments[layerID] else { return [] }
     var found: [(any TrackSegment, Double, TrackLimit)] = []
-    for related in AnyLayerProperty.sameState(as: name) {
+    for related in AnyLayerProperty.sameState(as: name) where AnyLayerProperty.writesOverlap(related, name) {
       guard let list = byName[related], !list.isEmpty else { continue }
       // The first index whose begin is after t.
       // The first index whose begin is after t (at or after t for a strict left limit).
@@ -141,8 +148,13 @@ protocol TrackSegment: Sendable {
   /// Position in the scene's animation list (later wins).
   var order: Int { get }
   func isApplied(at local: Double, limit: TrackLimit) -> Bool
-  func writeValue(into layer: inout Layer, at local: Double, limit: TrackLimit)
-  func writeVelocity(into layer: inout Layer, at local: Double, limit: TrackLimit)
+  /// Writes the value at `local` (scene time `t`); a link reads its source from `tracks`.
+  func writeValue(into layer: inout Layer, at local: Double, limit: TrackLimit, in tracks: PropertyTracks, time t: Double)
+  func writeVelocity(into layer: inout Layer, at local: Double, limit: TrackLimit, in tracks: PropertyTracks, time t: Double)
+  /// The scene time after which the segment no longer changes (`begin + duration` for a curve).
+  func settleTime(in tracks: PropertyTracks) -> Double
+  /// The property a link segment reads (nil for a curve).
+  var sourceRead: (layerID: String, name: String)? { get }
 }
 
 extension TrackSegment {
@@ -165,13 +177,16 @@ struct CurveSegment<V: Animatable>: TrackSegment {
     curve.isApplied(at: CurveLimit.time(local, limit))
   }
 
-  func writeValue(into layer: inout Layer, at local: Double, limit: TrackLimit) {
+  func writeValue(into layer: inout Layer, at local: Double, limit: TrackLimit, in tracks: PropertyTracks, time t: Double) {
     property.write(&layer, CurveLimit.value(curve, at: local, limit))
   }
 
-  func writeVelocity(into layer: inout Layer, at local: Double, limit: TrackLimit) {
+  func writeVelocity(into layer: inout Layer, at local: Double, limit: TrackLimit, in tracks: PropertyTracks, time t: Double) {
     property.write(&layer, CurveLimit.velocity(curve, at: local, limit))
   }
+
+  func settleTime(in tracks: PropertyTracks) -> Double { begin + duration }
+  var sourceRead: (layerID: String, name: String)? { nil }
 }
 
 /// Left and right limits of a curve at a local time, from the `AnimationCurve` contract: the

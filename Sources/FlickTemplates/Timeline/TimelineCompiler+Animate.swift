@@ -163,14 +163,16 @@ extension TimelineCompiler {
   /// The property's value that an animation starting at `t` takes over: the left limit of
   /// what was animating it, or its value as written.
   mutating func currentValue<V>(_ p: LayerProperty<V>, layerID: String, at t: Double) -> V {
-    tracks.value(of: p, layerID: layerID, at: t, limit: .handOver)
+    noteLinkReads(p.name, layerID: layerID, at: t)
+    return tracks.value(of: p, layerID: layerID, at: t, limit: .handOver)
   }
 
   /// The property's velocity that an animation starting at `t` takes over (the left limit:
   /// a tween ending at `t` hands over the velocity it arrives with), through every name that
   /// writes the same state (`position` for `positionX`).
   mutating func currentVelocity<V>(_ p: LayerProperty<V>, layerID: String, at t: Double) -> V {
-    tracks.velocity(of: p, layerID: layerID, at: t, limit: .handOver)
+    noteLinkReads(p.name, layerID: layerID, at: t)
+    return tracks.velocity(of: p, layerID: layerID, at: t, limit: .handOver)
   }
 
   /// Adds a compiled animation to the scene and its track, checking that animations of one
@@ -178,21 +180,33 @@ extension TimelineCompiler {
   mutating func add<V>(
     _ p: LayerProperty<V>, layerID: String, curve: AnyAnimationCurve<V>, begin: Double, node: TemplateNode
   ) throws(TemplateError) {
-    let key = "\(layerID).\(p.name)"
-    // Animations apply in list order, so a later start must come later in the list; names that
-    // write the same state (`position` and `positionX`) count as one property.
-    for name in AnyLayerProperty.sameState(as: p.name) {
-      guard let last = lastAdded["\(layerID).\(name)"], last.begin > begin else { continue }
-      let one = name == p.name ? "the one" : "the one of \(layerID).\(name)"
-      let other = name == p.name ? "" : " (\(name) writes \(p.name) too)"
-      throw node.error(
-        "this animation of \(key) starts at \(TemplateNode.format(begin)) s, before \(one) at "
-          + "\(last.path) (\(TemplateNode.format(last.begin)) s)\(other); list the animations of one property in time order")
-    }
-    lastAdded[key] = (begin, node.path)
-    addedLog.append((layerID, p.name))
+    try checkOrder(p.name, layerID: layerID, begin: begin, node: node)
+    recordAdded(p.name, layerID: layerID, begin: begin, node: node)
     tracks.append(p, layerID: layerID, curve: curve, begin: begin)
     animations.append(LayerAnimation(layerID: layerID, property: p, curve: curve, beginTime: begin))
+  }
+
+  /// Checks that an animation of `name` on `layerID` from `begin` may be added now: after the
+  /// ones of the same state in time, and not under a value already read through a link.
+  func checkOrder(_ name: String, layerID: String, begin: Double, node: TemplateNode) throws(TemplateError) {
+    let key = "\(layerID).\(name)"
+    // Animations apply in list order, so a later start must come later in the list; names that
+    // write the same state (`position` and `positionX`) count as one property.
+    for other in AnyLayerProperty.sameState(as: name) {
+      guard let last = lastAdded["\(layerID).\(other)"], last.begin > begin else { continue }
+      let one = other == name ? "the one" : "the one of \(layerID).\(other)"
+      let also = other == name ? "" : " (\(other) writes \(name) too)"
+      throw node.error(
+        "this animation of \(key) starts at \(TemplateNode.format(begin)) s, before \(one) at "
+          + "\(last.path) (\(TemplateNode.format(last.begin)) s)\(also); list the animations of one property in time order")
+    }
+    try checkLinkReads(name, layerID: layerID, begin: begin, node: node)
+  }
+
+  /// Notes an animation of `name` on `layerID` from `begin`, checked by ``checkOrder(_:layerID:begin:node:)``.
+  mutating func recordAdded(_ name: String, layerID: String, begin: Double, node: TemplateNode) {
+    lastAdded["\(layerID).\(name)"] = (begin, node.path)
+    addedLog.append((layerID, name))
   }
 
   // MARK: - Properties

@@ -11,6 +11,8 @@ enum PropertyJob {
   case drag(DragRequest)
   /// Drive it from group `slot` of a property animator, added at animator time `added`.
   case animator(TemplateNode, script: AnimatorScript, slot: Int, added: Double, begin: Double)
+  /// Make it a function of another property or of time, from a `link` entry.
+  case link(LinkRequest)
 }
 
 extension TimelineCompiler {
@@ -49,6 +51,8 @@ extension TimelineCompiler {
     case .animator(let node, let script, let slot, let added, let begin):
       return try animatorTyped(
         p, layerID: layerID, node, script: script, slot: slot, added: added, begin: begin, decode: decode)
+    case .link(let request):
+      return try linkTyped(p, layerID: layerID, request, decode: decode)
     }
   }
 }

@@ -31,6 +31,8 @@ struct TimelineCompiler {
   /// What a timeline entry does: the key that picks it, and the other keys it accepts.
   enum EntryKind: String, CaseIterable {
     case animate, set, group, sequence, drag, release, animator
+    /// `link`: properties as functions of another property or of time (TimelineCompiler+Links.swift).
+    case link
     /// The single-property form `{ target, property, to, … }`.
     case property
 
@@ -44,6 +46,7 @@ struct TimelineCompiler {
       case .sequence: TimelineCompiler.repeatKeys
       case .drag, .release: ["target"]
       case .animator: []
+      case .link: ["target", "targets", "stagger"]
       case .property:
         ["target", "to", "from", "by", "velocity", "duration", "colorSpace"] + TemplateMotion.keys
           + TimelineCompiler.timingKeys
@@ -71,6 +74,13 @@ struct TimelineCompiler {
   /// Every string a text layer shows in the timeline so far, by layer id (its own first):
   /// what an autoreversing repeat plays backwards through.
   var textStrings: [String: [String]] = [:]
+  /// Every link compiled so far, to rebuild over the finished tracks (``finishLinks()``).
+  var links: [LinkBuilder] = []
+  /// The latest value read through a link per `layer.property` it read, with the linked
+  /// property and the entry that read it (``checkLinkReads(_:layerID:begin:node:)``).
+  var linkReadLog: [String: (read: LinkRead, reader: String, path: String)] = [:]
+  /// The JSON path of the entry being compiled.
+  var currentEntryPath = ""
 
   /// A compiler for the layer tree `layers` whose ids are `layerIDs`.
   init(layers: [Layer], layerIDs: Set<String>, horizon: Double? = nil, colorSpace: ColorSpace = .sRGB) {
@@ -85,6 +95,7 @@ struct TimelineCompiler {
     for node in try timeline.array() {
       _ = try entry(node, placement: .top)
     }
+    finishLinks()
   }
 
   // MARK: - Entries
@@ -124,6 +135,7 @@ struct TimelineCompiler {
       throw n.error("'\(key)' does not apply to \(kind == .property ? "a single-property" : "a '\(kind.rawValue)'") entry")
     }
     let begin = try beginTime(o, node, placement)
+    currentEntryPath = node.path
     let span: Span
     switch kind {
     case .animate: span = try animate(o, node, begin: begin)
@@ -133,6 +145,7 @@ struct TimelineCompiler {
     case .drag: span = try drag(o, node, begin: begin)
     case .release: span = try release(o, node, begin: begin)
     case .animator: span = try animator(o, node, begin: begin)
+    case .link: span = try link(o, node, begin: begin)
     case .property: span = try legacy(o, node, begin: begin)
     }
     if let idNode = o["id"] {

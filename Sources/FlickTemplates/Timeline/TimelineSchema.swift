@@ -92,6 +92,7 @@ extension TimelineCompiler {
       }),
     ]))
     defs.append(("propertyName", ["enum": .strings(gestures.map(\.name))]))
+    defs += linkSchemaDefinitions
     for kind in EntryKind.allCases {
       switch kind {
       case .animator:
@@ -228,6 +229,8 @@ extension TimelineCompiler.EntryKind {
       return [target, ("release", ["type": "object", "additionalProperties": false, "properties": release])]
     case .animator:
       return [("animator", C.animatorSchema)]
+    case .link:
+      return C.targetsSchema + [("link", .ref("link"))]
     case .property:
       return [
         target, ("property", .ref("propertyName")), ("to", [:]), ("from", [:]), ("by", [:]), ("velocity", [:]),
@@ -246,6 +249,7 @@ extension TimelineCompiler.EntryKind {
     case .drag: "A scripted finger moving a property along a path."
     case .release: "Let go: the velocity at this moment goes into a spring (with 'to') or a decay."
     case .animator: "A UIViewPropertyAnimator driven by scripted events."
+    case .link: "Properties as functions of another layer's property (or of time) from 'at' on, until another entry animates them."
     case .property: "One property of one layer (the short form)."
     }
   }

@@ -1,0 +1,253 @@
+import FlickMotion
+import FlickScene
+
+/// One property's `link` object, read but not yet typed (the outputs decode with the property).
+struct LinkRequest {
+  var node: TemplateNode
+  var source: LinkSource
+  /// The `from` member (errors about the source point at it).
+  var sourceNode: TemplateNode
+  var input: [Double]
+  var inputNode: TemplateNode
+  var outputNode: TemplateNode
+  var timing: [TimingFunction]
+  var left: InterpolationMap<Double>.Extrapolation
+  var right: InterpolationMap<Double>.Extrapolation
+  var colorSpaceNode: TemplateNode?
+  var begin: Double
+}
+
+extension TimelineCompiler {
+  /// Keys of one property's link object.
+  static let linkKeys = ["from", "input", "output", "curve", "extrapolate", "extrapolateLeft", "extrapolateRight", "colorSpace"]
+  /// The most links one template may compile to (each is evaluated on every frame it shows).
+  static let linkLimit = 1000
+
+  /// `{ at, target, link: { rotation: { from: "card.positionX", input: [280, 680], output:
+  /// ["-12deg", "12deg"], extrapolate, curve } } }`: from `at` on, until a later entry animates
+  /// or sets it, each property is a function of another layer's number property at the same
+  /// time (or of `"time"`, scene seconds): Remotion's `interpolate`, After Effects' `linear()`.
+  /// A `from` without a dot names a property of the entry's own target (so `targets` with
+  /// `from: "positionX"` links each layer to itself). Returns the span `begin … begin`.
+  mutating func link(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError) -> Span {
+    guard let linkNode = o["link"] else { return Span(begin: begin, end: begin) }
+    guard case .object(let members) = linkNode.value.kind, !members.isEmpty else {
+      throw linkNode.expected(
+        "an object of properties to link, like { rotation: { from: \"card.positionX\", input: [0, 100], output: [0, 1] } }")
+    }
+    let stagger = try o["stagger"]?.double(in: -60...60) ?? 0
+    for (i, target) in try targets(o, node).enumerated() {
+      for m in members {
+        let specNode = linkNode.child(m.key, m.value)
+        if m.key == "string" {
+          throw specNode.error("a text layer's 'string' changes with 'set' or 'animate'; link its 'number' instead")
+        }
+        let property = try Self.property(named: m.key, specNode, layer: layer(target.id), layerID: target.id)
+        let request = try linkRequest(specNode, targetID: target.id, begin: begin + Double(i) * stagger)
+        _ = try perform(property, layerID: target.id, .link(request))
+      }
+    }
+    return Span(begin: begin, end: begin)
+  }
+
+  /// Reads one property's link object (everything but the outputs).
+  private func linkRequest(_ node: TemplateNode, targetID: String, begin: Double) throws(TemplateError) -> LinkRequest {
+    guard case .object = node.value.kind else {
+      throw node.expected("a link object like { from: \"card.positionX\", input: [0, 100], output: [0, 1] }")
+    }
+    let o = try node.object(allowed: Self.linkKeys)
+    guard let sourceNode = o["from"] else {
+      throw node.error("a link needs 'from': the property it follows (\"layer.property\", or \"time\" in seconds)")
+    }
+    guard let inputNode = o["input"] else { throw node.error("a link needs 'input': the source's stops, increasing") }
+    guard let outputNode = o["output"] else { throw node.error("a link needs 'output': one value per input stop") }
+    let items = try inputNode.array()
+    let cap = InterpolationMap<Double>.maximumStops
+    guard items.count >= 2 else { throw inputNode.expected("at least 2 input stops") }
+    guard items.count <= cap else { throw inputNode.error("a link has at most \(cap) stops, found \(items.count)") }
+    var input: [Double] = []
+    for (i, item) in items.enumerated() {
+      let x = try item.double()
+      if i > 0, !(x > input[i - 1]) {
+        throw item.error(
+          "input stops must increase: \(TemplateNode.format(x)) is not above \(TemplateNode.format(input[i - 1])) "
+            + "(to map a falling source, keep 'input' increasing and reverse 'output')")
+      }
+      input.append(x)
+    }
+    var timing: [TimingFunction] = [.linear]
+    if let curveNode = o["curve"] {
+      // [x1, y1, x2, y2] is one Bézier curve; a list of names or of Bézier lists is one per gap.
+      if case .array(let list) = curveNode.value.kind, list.contains(where: { if case .number = $0.kind { false } else { true } }) {
+        timing = []
+        for item in try curveNode.array() { timing.append(try TemplateMotion.timingFunction(item)) }
+        guard timing.count == input.count - 1 else {
+          throw curveNode.error(
+            "give one curve for every gap, or \(input.count - 1) (one per gap between the \(input.count) stops), found \(timing.count)")
+        }
+      } else {
+        timing = [try TemplateMotion.timingFunction(curveNode)]
+      }
+    }
+    let names = InterpolationMap<Double>.Extrapolation.allCases.map(\.rawValue)
+    func extrapolation(_ n: TemplateNode?) throws(TemplateError) -> InterpolationMap<Double>.Extrapolation? {
+      guard let n else { return nil }
+      return InterpolationMap<Double>.Extrapolation(rawValue: try n.string(oneOf: names))
+    }
+    let both = try extrapolation(o["extrapolate"]) ?? .clamp
+    return LinkRequest(
+      node: node, source: try linkSource(sourceNode, targetID: targetID), sourceNode: sourceNode, input: input,
+      inputNode: inputNode, outputNode: outputNode, timing: timing,
+      left: try extrapolation(o["extrapolateLeft"]) ?? both, right: try extrapolation(o["extrapolateRight"]) ?? both,
+      colorSpaceNode: o["colorSpace"], begin: begin)
+  }
+
+  /// `"time"`, `"layer.property"` or `"property"` (of `targetID`): a number property.
+  private func linkSource(_ node: TemplateNode, targetID: String) throws(TemplateError) -> LinkSource {
+    let text = try node.string()
+    if text == "time" { return .time }
+    var layerID = targetID
+    var name = text
+    if let dot = text.lastIndex(of: ".") {
+      layerID = String(text[..<dot])
+      name = String(text[text.index(after: dot)...])
+      guard layerIDs.contains(layerID) else {
+        var message = "no layer with id '\(layerID)' to link from"
+        if let guess = TemplateNode.closest(to: layerID, in: layerIDs.sorted()) { message += "; did you mean '\(guess)'?" }
+        throw node.error(message + " (write \"layer.property\", or \"time\")")
+      }
+    }
+    guard let property = AnyLayerProperty.named(name) else {
+      var message = "'\(name)' is not an animatable property to link from"
+      if let guess = TemplateNode.closest(to: name, in: AnyLayerProperty.names + ["time"]) {
+        message += "; did you mean '\(guess)'?"
+      }
+      throw node.error(message + " (write \"layer.property\" with a number property such as positionX, or \"time\")")
+    }
+    if let layer = layer(layerID), !property.applies(to: layer), let kind = property.contentKind {
+      throw node.error("'\(name)' is a property of \(kind.rawValue) layers, but '\(layerID)' is not a \(kind.rawValue) layer")
+    }
+    guard case .double(let p) = property else {
+      let parts = LayerPropertyDescriptor.catalogue.filter { $0.partOf == name }.map { "\(layerID).\($0.name)" }
+      var message = "a link follows a number, and \(layerID).\(name) is a \(property.valueTypeName)"
+      if !parts.isEmpty { message += "; link from one component: \(parts.joined(separator: " or "))" }
+      throw node.error(message)
+    }
+    return .property(p, layerID: layerID)
+  }
+
+  /// Compiles the link of one typed property: decodes the outputs, adds the link to the tracks
+  /// (which refuse a cycle) and its curve to the scene. Returns the link's begin.
+  mutating func linkTyped<V: Animatable>(
+    _ p: LayerProperty<V>, layerID: String, _ request: LinkRequest, decode: (TemplateNode) throws(TemplateError) -> V
+  ) throws(TemplateError) -> Double {
+    let items = try request.outputNode.array()
+    guard items.count == request.input.count else {
+      throw request.outputNode.error(
+        "'output' has \(items.count) values but 'input' has \(request.input.count) stops; give one output per input")
+    }
+    var output: [V] = []
+    for item in items { output.append(try decode(item)) }
+    let space = try colorSpace(request.colorSpaceNode, defaults: MotionDefaults(), for: p)
+    if request.left == .identity || request.right == .identity, V.self != Double.self {
+      throw request.node.error(
+        "'identity' extrapolation returns the source itself, so it needs a number property, and \(p.name) is not one")
+    }
+    let mapping: any InterpolationMapping<V>
+    do throws(MotionError) {
+      if space != .sRGB, let colors = output as? [Color],
+        let map = try ColorSpaceInterpolationMap(
+          input: request.input, output: colors, timing: request.timing, in: space,
+          extrapolateLeft: .init(rawValue: request.left.rawValue) ?? .clamp,
+          extrapolateRight: .init(rawValue: request.right.rawValue) ?? .clamp) as? any InterpolationMapping<V>
+      {
+        mapping = map
+      } else {
+        mapping = try InterpolationMap(
+          input: request.input, output: output, timing: request.timing,
+          extrapolateLeft: .init(rawValue: request.left.rawValue) ?? .clamp,
+          extrapolateRight: .init(rawValue: request.right.rawValue) ?? .clamp, identity: Self.identity(V.self))
+      }
+    } catch {
+      throw request.node.error(error.message)
+    }
+    let link = PropertyLink(property: p, layerID: layerID, source: request.source, mapping: mapping, begin: request.begin)
+    try addLink(link, node: request.node, sourceNode: request.sourceNode)
+    return request.begin
+  }
+
+  /// The input as a value, for `identity` extrapolation: only a number is one.
+  private static func identity<V: Animatable>(_: V.Type) -> (@Sendable (Double) -> V)? {
+    guard V.self == Double.self else { return nil }
+    return { x in x as? V ?? .zero }
+  }
+
+  /// Adds a link to the tracks and its curve to the scene (rebuilt over the final tracks by
+  /// ``finishLinks()``), checking time order like ``add(_:layerID:curve:begin:node:)``.
+  private mutating func addLink<V>(_ link: PropertyLink<V>, node: TemplateNode, sourceNode: TemplateNode)
+    throws(TemplateError)
+  {
+    guard links.count < Self.linkLimit else {
+      throw node.error("a template may have at most \(Self.linkLimit) links")
+    }
+    try checkOrder(link.property.name, layerID: link.layerID, begin: link.begin, node: node)
+    do {
+      try tracks.append(link)
+    } catch {
+      switch error {
+      case .cycle(let names):
+        throw sourceNode.error(
+          "links form a cycle: \(names.joined(separator: " ← ")) (each follows the next, so \(names[0]) would follow itself)")
+      case .tooDeep(let chain, let limit):
+        throw sourceNode.error(
+          "this link makes a chain of \(chain.count - 1) links (\(chain.joined(separator: " ← "))), more than the \(limit) "
+            + "a property may follow in a row")
+      }
+    }
+    recordAdded(link.property.name, layerID: link.layerID, begin: link.begin, node: node)
+    links.append(LinkBuilder(index: animations.count) { tracks in
+      LayerAnimation(layerID: link.layerID, property: link.property, curve: tracks.curve(for: link), beginTime: link.begin)
+    })
+    animations.append(
+      LayerAnimation(layerID: link.layerID, property: link.property, curve: tracks.curve(for: link), beginTime: link.begin))
+  }
+
+  /// Rebuilds every link's curve over the finished tracks, so each reads every animation of its
+  /// source (also those listed after the link). Called once the timeline is compiled.
+  mutating func finishLinks() {
+    for builder in links { animations[builder.index] = builder.make(tracks) }
+  }
+
+  /// Records that compiling read `name` of `layerID` at `t` (a hand-over), so that a later
+  /// entry changing a property that read went through a link is refused
+  /// (``checkLinkReads(_:layerID:begin:node:)``).
+  mutating func noteLinkReads(_ name: String, layerID: String, at t: Double) {
+    guard !links.isEmpty else { return }
+    for read in tracks.linkReads(of: name, layerID: layerID, at: t, limit: .handOver) {
+      let key = "\(read.layerID).\(read.name)"
+      if let known = linkReadLog[key], known.read.time > read.time || (known.read.time == read.time && known.read.includesBegin) {
+        continue
+      }
+      linkReadLog[key] = (read, "\(layerID).\(name)", currentEntryPath)
+    }
+  }
+
+  /// Refuses a new animation of `name` on `layerID` from `begin` that would change a value an
+  /// entry above already took over through a link: the compiled motion would jump there.
+  func checkLinkReads(_ name: String, layerID: String, begin: Double, node: TemplateNode) throws(TemplateError) {
+    guard !linkReadLog.isEmpty else { return }
+    for related in AnyLayerProperty.sameState(as: name) where AnyLayerProperty.writesOverlap(related, name) {
+      guard let logged = linkReadLog["\(layerID).\(related)"], logged.read.isChanged(byBegin: begin) else { continue }
+      throw node.error(
+        "this animation of \(layerID).\(name) starts at \(TemplateNode.format(begin)) s, but \(logged.reader) follows it "
+          + "through a link and the entry at \(logged.path) already took over that value at "
+          + "\(TemplateNode.format(logged.read.time)) s; list this entry above that one")
+    }
+  }
+}
+
+/// How to rebuild the scene animation of one link once the tracks are complete.
+struct LinkBuilder {
+  var index: Int
+  var make: (PropertyTracks) -> LayerAnimation
+}
