@@ -101,3 +101,9 @@ test-guide: bootstrap
 bench-scene-animator: bootstrap
 	$(SWIFT) build -c release --product flick-bench-scene-animator
 	.build/release/flick-bench-scene-animator
+
+# Links and text changes against card-swap as bundled, per frame (release; issue 15).
+.PHONY: bench-links
+bench-links: bootstrap
+	$(SWIFT) build -c release --product flick-bench-links
+	.build/release/flick-bench-links

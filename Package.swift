@@ -58,6 +58,9 @@ let package = Package(
     .executableTarget(
       name: "flick-bench-scene-animator", dependencies: ["FlickScene", "FlickRaster"],
       path: "Benchmarks/scene-animator"),
+    /// `make bench-links`: card-swap as bundled against a copy with links and text changes, per frame.
+    .executableTarget(
+      name: "flick-bench-links", dependencies: ["FlickTemplates", "FlickRaster", "FlickScene"], path: "Benchmarks/links"),
     /// Examples/: the seeds' APIs in Swift, built and run by `make test` (ExamplesTests).
     .executableTarget(
       name: "flick-example-card-swap", dependencies: ["FlickScene", "FlickRaster", "FlickVideo"],
