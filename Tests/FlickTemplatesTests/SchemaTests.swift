@@ -36,9 +36,11 @@ import Testing
     #expect(keys("animate") == Set(AnyLayerProperty.names + ["string"]))
     #expect(keys("setValues") == Set(AnyLayerProperty.names + ["string"]))
     #expect(keys("canvas") == ["width", "height", "fps", "duration", "background"])
-    let entryKeys = ["animateEntry", "setEntry", "groupEntry", "sequenceEntry", "dragEntry", "releaseEntry", "animatorEntry", "propertyEntry"]
+    let entryKeys = TimelineCompiler.EntryKind.allCases.map { $0.rawValue + "Entry" }
       .reduce(into: Set<String>()) { $0.formUnion(keys($1)) }
     #expect(entryKeys == Set(TimelineCompiler.entryKeys))
+    #expect(keys("component") == Set(TemplateComponent.keys))
+    #expect(keys("componentInstance") == Set(ComponentExpander.instanceKeys + ComponentExpander.overridingKeys))
     guard case .array(let types)? = root["$defs"]?["parameterType"]?["enum"]?.kind else {
       Issue.record("no parameterType enum")
       return

@@ -228,6 +228,12 @@ extension TimelineCompiler.EntryKind {
       return [target, ("release", ["type": "object", "additionalProperties": false, "properties": release])]
     case .animator:
       return [("animator", C.animatorSchema)]
+    case .play:
+      let play: SchemaNode = [
+        "type": "string", "minLength": 1,
+        "description": "The id of a component instance (a layer with 'use:'); inside a component, of an instance in it.",
+      ]
+      return [("play", play)] + C.repeatSchema
     case .property:
       return [
         target, ("property", .ref("propertyName")), ("to", [:]), ("from", [:]), ("by", [:]), ("velocity", [:]),
@@ -246,6 +252,7 @@ extension TimelineCompiler.EntryKind {
     case .drag: "A scripted finger moving a property along a path."
     case .release: "Let go: the velocity at this moment goes into a spring (with 'to') or a decay."
     case .animator: "A UIViewPropertyAnimator driven by scripted events."
+    case .play: "Play a component instance's timeline (again), as a group starting here."
     case .property: "One property of one layer (the short form)."
     }
   }
