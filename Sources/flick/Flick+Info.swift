@@ -81,8 +81,10 @@ extension Flick {
         if case .text(let text) = layer.content { line += "  \"\(TemplateText.escaped(String(text.string.prefix(40))))\"" }
         if let instance = instances[layer.id] {
           // A component instance: which component, with its own parameter values.
-          let values = instance.parameterValues.sorted { $0.key < $1.key }
-            .map { "\(TemplateText.escaped($0.key)): \(TemplateNumber.literal($0.value))" }
+          let values = instance.parameterValues.sorted { $0.key < $1.key }.map { name, value in
+            let literal = TemplateNumber.literal(value)
+            return "\(TemplateText.escaped(name)): " + (literal.count > 32 ? literal.prefix(31) + "…" : literal)
+          }
           line += "  ◇ \(TemplateText.escaped(instance.component))" + (values.isEmpty ? "" : "(\(values.joined(separator: ", ")))")
         }
         lines.append(line)
