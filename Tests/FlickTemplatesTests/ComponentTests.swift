@@ -1,6 +1,6 @@
 import FlickMotion
 import FlickScene
-import FlickTemplates
+@testable import FlickTemplates
 import Foundation
 import Testing
 
@@ -241,12 +241,18 @@ import Testing
   }
 
   @Test func templatesWithoutComponentsDecodeAsBefore() throws {
-    // The expansion rebuilds nothing without instances: every bundled template decodes to the
-    // same scene when its `layers` are wrapped in a component-free pass (compared through the
-    // goldens too); here the bundled ones decode and none reports instances.
+    // Without instances the expansion hands back the very layers and timeline it was given
+    // (the goldens check the frames too), and no bundled template but settings-toggles has any.
     for url in FixturePaths.json5Files(in: FixturePaths.templates) where !url.lastPathComponent.hasPrefix("settings-toggles") {
       let template = try Template.load(path: url.path)
       #expect(template.componentInstances.isEmpty, "\(url.lastPathComponent)")
+      let doc = TemplateNode(document: try JSON5Parser.parse(String(contentsOf: url, encoding: .utf8)), file: url.path)
+      let expanded = try Template.expandComponents(
+        [:], layers: doc.member("layers"), timeline: doc.member("timeline"), in: doc, values: [:],
+        budget: ExpansionBudget(limit: 1 << 30))
+      #expect(expanded.layers?.value == doc.member("layers")?.value, "\(url.lastPathComponent)")
+      #expect(expanded.timeline?.value == doc.member("timeline")?.value, "\(url.lastPathComponent)")
+      #expect(expanded.timeline?.path == "timeline" && expanded.instances.isEmpty)
     }
     // Without components the written timeline keeps its paths.
     #expect(Self.message("""
