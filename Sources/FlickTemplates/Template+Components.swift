@@ -111,6 +111,17 @@ struct ComponentExpander {
   private mutating func expandInstance(_ node: TemplateNode, namespace: String, plays: inout [Autoplay])
     throws(TemplateError) -> JSON5Value
   {
+    // Two likely slips first, with what to write instead.
+    for m in node.value.objectMembers {
+      let member = node.child(m.key, m.value)
+      if m.key == "with", case .object = m.value.kind {
+        throw member.error(
+          "parameter values go in 'params: { … }'; 'with' starts the instance's timeline together with a timeline entry (an id)")
+      }
+      if m.key == "sublayers" || m.key == "mask" {
+        throw member.error("an instance cannot add '\(m.key)': its layers are the component's (add a parameter, or wrap the instance in a layer)")
+      }
+    }
     let o = try node.object(allowed: Self.instanceKeys + Self.overridingKeys)
     guard let useNode = o["use"] else { return node.value }
     let name = try useNode.string()
