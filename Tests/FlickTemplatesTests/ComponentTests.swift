@@ -240,6 +240,22 @@ import Testing
     #expect(template.scene.animations.last?.layerID == "box" && template.scene.animations.last?.beginTime == 1.75)
   }
 
+  @Test func anInstanceCanStartWithANestedEntryAndPlaysCanBeNamed() throws {
+    let template = try Self.decode(
+      """
+      { flick: 1, canvas: { width: 400, height: 300, duration: "auto" },
+        components: { blink: { layer: { size: [10, 10], sublayers: [{ id: "dot", size: [4, 4] }] },
+                               timeline: [ { target: "dot", animate: { opacity: 0 }, duration: 0.5 } ] } },
+        layers: [ { id: "box", size: [10, 10] }, { id: "b", use: "blink", with: "inner", delay: 0.1 } ],
+        timeline: [ { at: 1, group: [ { id: "inner", at: 0.5, target: "box", animate: { opacity: 0 }, duration: 1 } ] },
+                    { id: "again", at: 3, play: "b" },
+                    { after: "again", target: "box", animate: { opacity: 1 }, duration: 0.5 } ] }
+      """)
+    let dots = template.scene.animations.filter { $0.layerID == "b/dot" }.map(\.beginTime)
+    #expect(dots.count == 2 && TimelineTests.near(dots[0], 1.6, 1e-12) && dots[1] == 3, "\(dots)")
+    #expect(template.scene.animations.last?.beginTime == 3.5)
+  }
+
   @Test func templatesWithoutComponentsDecodeAsBefore() throws {
     // Without instances the expansion hands back the very layers and timeline it was given
     // (the goldens check the frames too), and no bundled template but settings-toggles has any.
