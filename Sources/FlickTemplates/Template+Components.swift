@@ -205,7 +205,8 @@ struct ComponentExpander {
     let timeline = try Self.timeline(bodyNode.member("timeline"), plays: inner, path: base + ".timeline", in: bodyNode)
     instances[id] = ComponentInstance(
       id: id, component: name, parameterValues: scope.filter { k, _ in component.parameters.contains { $0.name == k } },
-      timeline: timeline)
+      timeline: timeline, definition: component, values: scope, writtenTimeline: definition.member("timeline"),
+      innerPlays: inner)
 
     let timing = node.value.objectMembers.filter { Self.timeKeys.contains($0.key) }
     if timeline == nil || !autoplay, let first = timing.first {

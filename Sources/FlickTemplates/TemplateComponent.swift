@@ -84,8 +84,11 @@ struct TemplateComponent {
   ///
   /// - Throws: ``TemplateError`` for an unknown name (with did-you-mean), an ill-typed value, or
   ///   a required parameter not given, located at the instance.
-  func scope(given: TemplateNode?, outer: [String: JSON5Value], instance: TemplateNode) throws(TemplateError)
-    -> [String: JSON5Value]
+  ///
+  /// With `keepingOuter` (a `play` entry's `params`), a parameter not given keeps its value in
+  /// `outer` (the instance's) instead of taking its default.
+  func scope(given: TemplateNode?, outer: [String: JSON5Value], instance: TemplateNode, keepingOuter: Bool = false)
+    throws(TemplateError) -> [String: JSON5Value]
   {
     var values = outer
     var givenNodes: [String: TemplateNode] = [:]
@@ -114,6 +117,8 @@ struct TemplateComponent {
           error.message = "component '\(name)': " + error.message
           throw error
         }
+      } else if keepingOuter, outer[p.name] != nil {
+        continue
       } else if let value = p.defaultValue {
         values[p.name] = value
       } else {
@@ -138,6 +143,13 @@ public struct ComponentInstance: Sendable {
   /// The component's timeline for this instance (parameters substituted, with the plays of the
   /// instances inside it); nil when it has none.
   var timeline: TemplateNode?
+  /// What a `play` entry with `params` substitutes again: the definition, the instance's
+  /// values (the template's and the component's), the definition's own timeline as written and
+  /// the plays of the instances inside it.
+  var definition: TemplateComponent?
+  var values: [String: JSON5Value] = [:]
+  var writtenTimeline: TemplateNode?
+  var innerPlays: [ComponentExpander.Autoplay] = []
 
   /// The prefix of the instance's inner layer and timeline entry ids (`wifi/`).
   var namespace: String { id + ComponentExpander.separator }

@@ -256,6 +256,40 @@ import Testing
     #expect(template.scene.animations.last?.beginTime == 3.5)
   }
 
+  /// `params` on a play substitute the component's timeline again: the switch flips back, and a
+  /// parameter the play does not give keeps the instance's value (travel 20), not its default.
+  @Test func aPlayWithParamsFlipsTheSwitchBack() throws {
+    let toggle = """
+      toggle: { parameters: { on: { type: "integer", minimum: 0, maximum: 1, default: 0 }, travel: { type: "number", default: 10 } },
+        layer: { size: [51, 31], sublayers: [ { id: "knob", size: [27, 27], position: ["$(15.5 + travel * on)", 15.5] } ] },
+        timeline: [ { target: "knob", animate: { positionX: "$(15.5 + travel - travel * on)" }, curve: "easeOut", duration: 0.3 } ] }
+      """
+    let template = try Self.decode(
+      """
+      { flick: 1, canvas: { width: 100, height: 100, duration: "auto" }, components: { \(toggle) },
+        layers: [ { id: "t", use: "toggle", at: 0.5, params: { travel: 20 } } ],
+        timeline: [ { at: 1.5, play: "t", params: { on: 1 } }, { at: 2.5, play: "t", params: { on: 0 } } ] }
+      """)
+    let hand = try Self.decode(
+      """
+      { flick: 1, canvas: { width: 100, height: 100, duration: "auto" },
+        layers: [ { id: "t", size: [51, 31], sublayers: [ { id: "t/knob", size: [27, 27], position: [15.5, 15.5] } ] } ],
+        timeline: [
+          { at: 0.5, group: [ { target: "t/knob", animate: { positionX: 35.5 }, curve: "easeOut", duration: 0.3 } ] },
+          { at: 1.5, group: [ { target: "t/knob", animate: { positionX: 15.5 }, curve: "easeOut", duration: 0.3 } ] },
+          { at: 2.5, group: [ { target: "t/knob", animate: { positionX: 35.5 }, curve: "easeOut", duration: 0.3 } ] },
+        ] }
+      """)
+    Self.expectSameScenes(template.scene, hand.scene)
+    #expect(TimelineTests.x(template.scene, "t/knob", 2) == 15.5 && TimelineTests.x(template.scene, "t/knob", 3) == 35.5)
+    let typo = Self.message(
+      """
+      { flick: 1, canvas: { width: 100, height: 100, duration: "auto" }, components: { \(toggle) },
+        layers: [ { id: "t", use: "toggle" } ], timeline: [ { at: 1.5, play: "t", params: { of: 1 } } ] }
+      """)
+    #expect(typo.contains("timeline[0].params.of: component 'toggle' has no parameter 'of'; did you mean 'on'?"), "\(typo)")
+  }
+
   @Test func templatesWithoutComponentsDecodeAsBefore() throws {
     // Without instances the expansion hands back the very layers and timeline it was given
     // (the goldens check the frames too), and no bundled template but settings-toggles has any.

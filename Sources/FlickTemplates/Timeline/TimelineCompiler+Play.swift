@@ -1,6 +1,7 @@
 extension TimelineCompiler {
   /// `{ at: 2.4, play: "wifi" }`: the timeline of the component instance `wifi` (a layer with
-  /// `use:`), played as a group from the entry's begin time; `repeat` and `autoreverses` loop it.
+  /// `use:`), played as a group from the entry's begin time; `repeat` and `autoreverses` loop it;
+  /// `params` substitute it again with other values of the component's parameters.
   ///
   /// Its entries name the component's own layers and entry ids, qualified by the instance
   /// (``namespace``): `knob` is `wifi/knob`, an entry `tap` is `wifi/tap` (so the template's
@@ -25,7 +26,9 @@ extension TimelineCompiler {
     guard let timeline = instance.timeline else {
       throw n.error("'\(written)' is an instance of '\(instance.component)', which has no timeline to play")
     }
-    let entries = try timeline.array()
+    var played = timeline
+    if let params = o["params"] { played = try replayed(instance, params: params) }
+    let entries = try played.array()
     forgetSpans(except: spanIDs.filter { !$0.hasPrefix(instance.namespace) })
     let outer = namespace
     namespace = instance.namespace
@@ -35,6 +38,22 @@ extension TimelineCompiler {
       for child in entries { end = max(end, try c.entry(child, placement: .group(begin: start)).end) }
       return Span(begin: start, end: end)
     }
+  }
+
+  /// The instance's timeline substituted again with `params` over the instance's values (a
+  /// play's own parameters: `{ play: "wifi", params: { on: 1 } }` flips the switch back). The
+  /// layers keep the instance's values; only this play's entries change. Counted against
+  /// ``TemplateLimits/maximumExpandedBytes`` with every other such play.
+  private mutating func replayed(_ instance: ComponentInstance, params: TemplateNode) throws(TemplateError) -> TemplateNode {
+    guard let component = instance.definition, let written = instance.writtenTimeline else {
+      throw params.error(
+        "'params' change the timeline of '\(instance.component)', and it has none of its own (only its instances' plays)")
+    }
+    let scope = try component.scope(given: params, outer: instance.values, instance: params, keepingOuter: true)
+    let value = try Template.substitute(written, values: scope, budget: &replayBudget)
+    let substituted = written.with(value: value)
+    return try ComponentExpander.timeline(substituted, plays: instance.innerPlays, path: written.path, in: substituted)
+      ?? substituted
   }
 
   /// The ids among `ids` that entries compiling now can name (those in ``namespace``, without

@@ -46,7 +46,7 @@ struct TimelineCompiler {
       case .sequence: TimelineCompiler.repeatKeys
       case .drag, .release: ["target"]
       case .animator: []
-      case .play: TimelineCompiler.repeatKeys
+      case .play: ["params"] + TimelineCompiler.repeatKeys
       case .property:
         ["target", "to", "from", "by", "velocity", "duration", "colorSpace"] + TemplateMotion.keys
           + TimelineCompiler.timingKeys
@@ -79,6 +79,8 @@ struct TimelineCompiler {
   /// The prefix of the ids that entries name while a component's timeline compiles (`wifi/`);
   /// empty in the template's own timeline.
   var namespace = ""
+  /// What `play` entries with `params` may substitute, in all (bytes; see ``TemplateLimits``).
+  var replayBudget = ExpansionBudget(limit: TemplateLimits().maximumExpandedBytes)
 
   /// A compiler for the layer tree `layers` whose ids are `layerIDs`.
   init(layers: [Layer], layerIDs: Set<String>, horizon: Double? = nil, colorSpace: ColorSpace = .sRGB) {

@@ -233,7 +233,11 @@ extension TimelineCompiler.EntryKind {
         "type": "string", "minLength": 1,
         "description": "The id of a component instance (a layer with 'use:'); inside a component, of an instance in it.",
       ]
-      return [("play", play)] + C.repeatSchema
+      let params: SchemaNode = [
+        "type": "object",
+        "description": "Values of the component's parameters for this play only (the others keep the instance's); its layers keep the instance's.",
+      ]
+      return [("play", play), ("params", params)] + C.repeatSchema
     case .property:
       return [
         target, ("property", .ref("propertyName")), ("to", [:]), ("from", [:]), ("by", [:]), ("velocity", [:]),
