@@ -189,9 +189,9 @@ struct ComponentExpander {
     // The root takes the instance's id and the keys the instance overrides.
     guard case .object(var members) = root.kind else { return root }
     members.removeAll { $0.key == "id" }
-    members.insert(
-      JSON5Value.Member(key: "id", value: idNode.value.with(kind: .string(id)), line: idNode.value.line, column: idNode.value.column),
-      at: 0)
+    var idValue = idNode.value.with(kind: .string(id))
+    idValue.anchor = idNode.path  // a duplicate id is the instance's
+    members.insert(JSON5Value.Member(key: "id", value: idValue, line: idNode.value.line, column: idNode.value.column), at: 0)
     for m in node.value.objectMembers where Self.overridingKeys.contains(m.key) {
       var m = m
       if m.value.anchor == nil { m.value.anchor = node.child(m.key, m.value).path }
