@@ -37,6 +37,10 @@ public struct JSON5Value: Sendable, Equatable {
   /// Where a value that was not written at its position came from, for messages: set on values
   /// substituted from a parameter (`parameter 'accent'`) or merged from a style (`style 'card'`).
   public var origin: String?
+  /// The JSON path a value reports in errors instead of the one derived from its parent's: set
+  /// on what a component instance expands to, so an error names the instance and the place in the
+  /// component's definition (`layers[2] (use "toggleRow") → components.toggleRow.layer.fontSize`).
+  package var anchor: String?
 
   public init(_ kind: Kind, line: Int = 0, column: Int = 0) {
     self.kind = kind

@@ -123,7 +123,7 @@ extension Template {
     ]
     return [
       ("layerBody", body),
-      ("layer", ["allOf": [.ref("layerBody")], "required": ["id"]]),
+      ("layer", ["anyOf": [["allOf": [.ref("layerBody")], "required": ["id"]], .ref("componentInstance")]]),
       ("style", [
         "allOf": [.ref("layerBody")],
         "not": ["anyOf": [["required": ["id"]], ["required": ["sublayers"]], ["required": ["style"]]]],

@@ -30,6 +30,8 @@ public struct Template: Sendable {
   /// The scene's animations as property tracks: value and velocity of any property of any
   /// layer at any time, with left and right limits (what `flick trace` prints).
   public var tracks: PropertyTracks = PropertyTracks(layers: [])
+  /// Every component instance (`use:` layers), outer before inner, with qualified ids.
+  public var componentInstances: [ComponentInstance] = []
 
   /// Reads and decodes the template at `path` with its default parameters.
   ///
@@ -102,9 +104,11 @@ public struct Template: Sendable {
     var values = try resolveParameters(declared, given: parameters, file: file, context: context)
     var fontFiles = try fontParameterFiles(declared, values: &values, file: file, context: context)
     var budget = ExpansionBudget(limit: options.limits.maximumExpandedBytes)
+    // Components are substituted per instance, with their own parameters (Template+Components.swift).
+    let components = try TemplateComponent.decodeAll(raw.member("components"))
     var body = root
     if case .object(let members) = root.kind {
-      body.kind = .object(members.filter { $0.key != "parameters" })
+      body.kind = .object(members.filter { $0.key != "parameters" && $0.key != "components" })
     }
     let doc = TemplateNode(
       value: try substitute(
@@ -113,7 +117,7 @@ public struct Template: Sendable {
       path: "", file: file, context: context)
     let o = try doc.object(allowed: [
       "$schema", "flick", "name", "description", "parameters", "fonts", "styles", "canvas", "layers", "timeline",
-      "motionBlur", "colorSpace",
+      "motionBlur", "colorSpace", "components",
     ])
     _ = try o["$schema"]?.string()
 
@@ -133,7 +137,9 @@ public struct Template: Sendable {
       scene.layers.append(gradient)
       ids.insert(gradient.id)
     }
-    if let layersNode = o["layers"] {
+    let expanded = try expandComponents(
+      components, layers: o["layers"], timeline: o["timeline"], in: doc, values: values, budget: budget)
+    if let layersNode = expanded.layers {
       let styled = layersNode.with(value: try applyStyles(layersNode, styles))
       for node in try styled.array() {
         scene.layers.append(try decodeLayer(node, ids: &ids))
@@ -142,10 +148,10 @@ public struct Template: Sendable {
     var tracks = PropertyTracks(layers: scene.layers)
     let colorSpace = try o["colorSpace"]?.colorSpace() ?? .sRGB
     scene.animations.insert(contentsOf: lottieClocks(scene.layers), at: 0)
-    if let timeline = o["timeline"] {
+    if let timeline = expanded.timeline {
       tracks = try decodeTimeline(
         timeline, ids: ids, scene: &scene, horizon: canvas.automaticDuration ? nil : scene.duration,
-        colorSpace: colorSpace)
+        colorSpace: colorSpace, instances: expanded.instances)
     }
     if let n = o["motionBlur"] { scene.motionBlur = try decodeMotionBlur(n) }
     if canvas.automaticDuration {
@@ -157,7 +163,7 @@ public struct Template: Sendable {
       parameters: declared,
       parameterValues: values,
       automaticDuration: canvas.automaticDuration,
-      scene: scene, tracks: tracks)
+      scene: scene, tracks: tracks, componentInstances: expanded.instances)
   }
 
   /// Font files given as `font` parameter values: each value becomes the file's preferred

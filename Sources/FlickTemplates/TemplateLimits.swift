@@ -16,11 +16,16 @@ public struct TemplateLimits: Sendable, Equatable {
   /// The most pixels an image asset may decode to, read from its header before any decoding
   /// (default 67,108,864 = 8192 × 8192, 256 MiB decoded).
   public var maximumImagePixels: Int
+  /// The most component instances (`use:` layers) a template may expand into, counting the
+  /// instances inside instances (default 10,000): a component used 1,000 times by a component
+  /// used 1,000 times is a million and is refused after the first 10,000 small copies.
+  public var maximumComponentInstances: Int
 
   public init(
     maximumFileBytes: Int = 16 << 20, maximumExpandedBytes: Int = 64 << 20, maximumTextLength: Int = 10_000,
-    maximumImagePixels: Int = 8192 * 8192
+    maximumImagePixels: Int = 8192 * 8192, maximumComponentInstances: Int = 10_000
   ) {
+    self.maximumComponentInstances = maximumComponentInstances
     self.maximumFileBytes = maximumFileBytes
     self.maximumExpandedBytes = maximumExpandedBytes
     self.maximumTextLength = maximumTextLength

@@ -33,7 +33,7 @@ package struct TemplateNode {
   }
 
   package func child(_ key: String, _ value: JSON5Value) -> TemplateNode {
-    TemplateNode(value: value, path: path.isEmpty ? key : "\(path).\(key)", file: file, context: context)
+    TemplateNode(value: value, path: value.anchor ?? (path.isEmpty ? key : "\(path).\(key)"), file: file, context: context)
   }
 
   // MARK: - Objects
@@ -61,7 +61,7 @@ package struct TemplateNode {
   package func array() throws(TemplateError) -> [TemplateNode] {
     guard case .array(let items) = value.kind else { throw expected("an array") }
     return items.enumerated().map {
-      TemplateNode(value: $1, path: "\(path)[\($0)]", file: file, context: context)
+      TemplateNode(value: $1, path: $1.anchor ?? "\(path)[\($0)]", file: file, context: context)
     }
   }
 

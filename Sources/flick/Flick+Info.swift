@@ -71,6 +71,7 @@ extension Flick {
 
       lines.append("")
       lines.append("layers:")
+      let instances = Dictionary(template.componentInstances.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
       func walk(_ layer: Layer, depth: Int) {
         let size = "\(TemplateNumber.format(layer.bounds.width))×\(TemplateNumber.format(layer.bounds.height))"
         let at = "(\(TemplateNumber.format(layer.position.x)), \(TemplateNumber.format(layer.position.y)))"
@@ -78,6 +79,14 @@ extension Flick {
         if layer.content.kind != .none { line += "\(layer.content.kind.rawValue) " }
         line += "\(size) at \(at)"
         if case .text(let text) = layer.content { line += "  \"\(TemplateText.escaped(String(text.string.prefix(40))))\"" }
+        if let instance = instances[layer.id] {
+          // A component instance: which component, with its own parameter values.
+          let values = instance.parameterValues.sorted { $0.key < $1.key }.map { name, value in
+            let literal = TemplateNumber.literal(value)
+            return "\(TemplateText.escaped(name)): " + (literal.count > 32 ? literal.prefix(31) + "…" : literal)
+          }
+          line += "  ◇ \(TemplateText.escaped(instance.component))" + (values.isEmpty ? "" : "(\(values.joined(separator: ", ")))")
+        }
         lines.append(line)
         for child in layer.sublayers { walk(child, depth: depth + 1) }
       }

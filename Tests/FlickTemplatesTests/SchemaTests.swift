@@ -20,7 +20,8 @@ import Testing
   @Test(arguments: bundled)
   func bundledTemplateValidates(_ url: URL) throws {
     let value = try JSON5Parser.parse(try String(contentsOf: url, encoding: .utf8))
-    #expect(try Self.validator().validate(value) == [])
+    let problems = try Self.validator().validate(value)
+    #expect(problems == [])
   }
 
   /// The schema lists exactly the keys and properties the decoder knows, so they cannot drift.
@@ -39,6 +40,8 @@ import Testing
     let entryKeys = TimelineCompiler.EntryKind.allCases.map { $0.rawValue + "Entry" }
       .reduce(into: Set<String>()) { $0.formUnion(keys($1)) }
     #expect(entryKeys == Set(TimelineCompiler.entryKeys))
+    #expect(keys("component") == Set(TemplateComponent.keys))
+    #expect(keys("componentInstance") == Set(ComponentExpander.instanceKeys + ComponentExpander.overridingKeys))
     guard case .array(let types)? = root["$defs"]?["parameterType"]?["enum"]?.kind else {
       Issue.record("no parameterType enum")
       return

@@ -21,6 +21,7 @@ package enum TemplateSchema {
     defs += [("path", path), ("transform", transform)]
     defs += Template.layerSchemaDefinitions
     defs += TimelineCompiler.schemaDefinitions
+    defs += ComponentExpander.schemaDefinitions
     let properties: SchemaNode = .fields([
       ("$schema", ["type": "string", "description": "Where editors find this schema."]),
       ("flick", ["const": 1, "description": "Format version; this schema describes version 1."]),
@@ -48,6 +49,12 @@ package enum TemplateSchema {
         .ref("colorSpace"),
         "The template's default space for colour animations (each animate entry or property may choose its own).")),
       ("motionBlur", motionBlur),
+      ("components", [
+        "type": "object",
+        "description": "Reusable layer subtrees with their own parameters and timeline, placed with { id, use: \"name\", params: { … } } layers.",
+        "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_]*$"],
+        "additionalProperties": .ref("component"),
+      ]),
     ])
     return .fields([
       ("$schema", "https://json-schema.org/draft/2020-12/schema"),

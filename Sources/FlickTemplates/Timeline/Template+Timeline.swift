@@ -6,10 +6,14 @@ extension Template {
   /// returns the property tracks they form.
   /// - Parameter horizon: The scene's length when it is fixed (nil for `"auto"`).
   /// - Parameter colorSpace: The template's default space for colour animations.
+  /// - Parameter instances: The component instances, whose timelines `play` entries play.
   static func decodeTimeline(
-    _ node: TemplateNode, ids: Set<String>, scene: inout Scene, horizon: Double?, colorSpace: ColorSpace = .sRGB
+    _ node: TemplateNode, ids: Set<String>, scene: inout Scene, horizon: Double?, colorSpace: ColorSpace = .sRGB,
+    instances: [ComponentInstance] = []
   ) throws(TemplateError) -> PropertyTracks {
     var compiler = TimelineCompiler(layers: scene.layers, layerIDs: ids, horizon: horizon, colorSpace: colorSpace)
+    for instance in instances { compiler.instances[instance.id] = instance }
+    compiler.replayBudget = ExpansionBudget(limit: node.context.limits.maximumExpandedBytes)
     try compiler.compile(node)
     scene.animations += compiler.animations
     return compiler.tracks

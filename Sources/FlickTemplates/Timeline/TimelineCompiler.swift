@@ -33,6 +33,8 @@ struct TimelineCompiler {
     case animate, set, group, sequence, drag, release, animator
     /// `link`: properties as functions of another property or of time (TimelineCompiler+Links.swift).
     case link
+    /// `{ play: "wifi" }`: a component instance's timeline, played again (TimelineCompiler+Play.swift).
+    case play
     /// The single-property form `{ target, property, to, … }`.
     case property
 
@@ -47,6 +49,7 @@ struct TimelineCompiler {
       case .drag, .release: ["target"]
       case .animator: []
       case .link: ["target", "targets", "stagger"]
+      case .play: ["params"] + TimelineCompiler.repeatKeys
       case .property:
         ["target", "to", "from", "by", "velocity", "duration", "colorSpace"] + TemplateMotion.keys
           + TimelineCompiler.timingKeys
@@ -81,6 +84,13 @@ struct TimelineCompiler {
   var linkReadLog: [String: (read: LinkRead, reader: String, path: String)] = [:]
   /// The JSON path of the entry being compiled.
   var currentEntryPath = ""
+  /// The component instances by qualified id: what `play` entries play.
+  var instances: [String: ComponentInstance] = [:]
+  /// The prefix of the ids that entries name while a component's timeline compiles (`wifi/`);
+  /// empty in the template's own timeline.
+  var namespace = ""
+  /// What `play` entries with `params` may substitute, in all (bytes; see ``TemplateLimits``).
+  var replayBudget = ExpansionBudget(limit: TemplateLimits().maximumExpandedBytes)
 
   /// A compiler for the layer tree `layers` whose ids are `layerIDs`.
   init(layers: [Layer], layerIDs: Set<String>, horizon: Double? = nil, colorSpace: ColorSpace = .sRGB) {
@@ -146,13 +156,14 @@ struct TimelineCompiler {
     case .release: span = try release(o, node, begin: begin)
     case .animator: span = try animator(o, node, begin: begin)
     case .link: span = try link(o, node, begin: begin)
+    case .play: span = try play(o, node, begin: begin)
     case .property: span = try legacy(o, node, begin: begin)
     }
     if let idNode = o["id"] {
       let id = try idNode.string()
       guard !id.isEmpty else { throw idNode.error("an entry id cannot be empty") }
-      guard spans[id] == nil else { throw idNode.error("duplicate timeline id '\(id)'") }
-      spans[id] = span
+      guard spans[namespace + id] == nil else { throw idNode.error("duplicate timeline id '\(id)'") }
+      spans[namespace + id] = span
     }
     return span
   }
@@ -195,11 +206,11 @@ struct TimelineCompiler {
 
   private func referencedSpan(_ node: TemplateNode) throws(TemplateError) -> Span {
     let id = try node.string()
-    if let span = spans[id] { return span }
+    if let span = spans[namespace + id] { return span }
     var message = "no earlier timeline entry with id '\(id)'"
-    if layerIDs.contains(id) {
+    if layerIDs.contains(namespace + id) {
       message += "; '\(id)' is a layer: 'after' and 'with' name timeline entries (give the entry an 'id')"
-    } else if let guess = TemplateNode.closest(to: id, in: spans.keys.sorted()) {
+    } else if let guess = TemplateNode.closest(to: id, in: visible(spans.keys)) {
       message += "; did you mean '\(guess)'?"
     } else {
       message += " (entries can refer only to entries above them)"
@@ -264,10 +275,18 @@ struct TimelineCompiler {
   }
 
   func layerID(_ node: TemplateNode) throws(TemplateError) -> String {
-    let id = try node.string()
+    let written = try node.string()
+    let id = namespace + written
     guard layerIDs.contains(id) else {
-      var message = "no layer with id '\(id)'"
-      if let guess = TemplateNode.closest(to: id, in: layerIDs.sorted()) { message += "; did you mean '\(guess)'?" }
+      var message = "no layer with id '\(written)'"
+      if !namespace.isEmpty {
+        message += " in the component"
+        if layerIDs.contains(written) {
+          message += "; a component's timeline animates its own layers ('\(written)' is the template's: animate it in the template's timeline)"
+          throw node.error(message)
+        }
+      }
+      if let guess = TemplateNode.closest(to: written, in: visible(layerIDs)) { message += "; did you mean '\(guess)'?" }
       throw node.error(message)
     }
     return id

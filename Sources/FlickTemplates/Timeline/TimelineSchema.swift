@@ -231,6 +231,16 @@ extension TimelineCompiler.EntryKind {
       return [("animator", C.animatorSchema)]
     case .link:
       return C.targetsSchema + [("link", .ref("link"))]
+    case .play:
+      let play: SchemaNode = [
+        "type": "string", "minLength": 1,
+        "description": "The id of a component instance (a layer with 'use:'); inside a component, of an instance in it.",
+      ]
+      let params: SchemaNode = [
+        "type": "object",
+        "description": "Values of the component's parameters for this play only (the others keep the instance's); its layers keep the instance's.",
+      ]
+      return [("play", play), ("params", params)] + C.repeatSchema
     case .property:
       return [
         target, ("property", .ref("propertyName")), ("to", [:]), ("from", [:]), ("by", [:]), ("velocity", [:]),
@@ -250,6 +260,7 @@ extension TimelineCompiler.EntryKind {
     case .release: "Let go: the velocity at this moment goes into a spring (with 'to') or a decay."
     case .animator: "A UIViewPropertyAnimator driven by scripted events."
     case .link: "Properties as functions of another layer's property (or of time) from 'at' on, until another entry animates them."
+    case .play: "Play a component instance's timeline (again), as a group starting here."
     case .property: "One property of one layer (the short form)."
     }
   }
