@@ -61,7 +61,9 @@ public struct PropertyLink<Value: Animatable>: Sendable {
     let x: Double
     switch source {
     case .time: x = t
-    case .property(let p, let id): x = tracks.state(of: p, layerID: id, at: t, limit: limit == .right ? .right : .left).value
+    case .property(let p, let id):
+      var reader = tracks  // a copy only for its evaluation counter; the segments are shared
+      x = reader.value(of: p, layerID: id, at: t, limit: limit == .right ? .right : .left)
     }
     return mapping.value(at: x)
   }
@@ -182,7 +184,7 @@ extension PropertyTracks {
   private func links(read node: LinkNode) -> [LinkNode] {
     guard let byName = segments[node.layerID] else { return [] }
     var out: [LinkNode] = []
-    for related in AnyLayerProperty.sameState(as: node.name) where AnyLayerProperty.writesOverlap(related, node.name) {
+    for related in AnyLayerProperty.overlapping(node.name) {
       for segment in byName[related] ?? [] {
         if let read = segment.sourceRead {
           let n = LinkNode(layerID: read.layerID, name: read.name)
@@ -261,7 +263,7 @@ extension PropertyTracks {
   public func settleTime(of name: String, layerID: String) -> Double {
     var end = 0.0
     guard let byName = segments[layerID] else { return end }
-    for related in AnyLayerProperty.sameState(as: name) where AnyLayerProperty.writesOverlap(related, name) {
+    for related in AnyLayerProperty.overlapping(name) {
       for segment in byName[related] ?? [] { end = max(end, segment.settleTime(in: self)) }
     }
     return end
@@ -295,6 +297,16 @@ extension AnyLayerProperty {
     guard sameState(as: a).contains(b) else { return false }
     return LayerPropertyDescriptor.named(a)?.partOf == nil || LayerPropertyDescriptor.named(b)?.partOf == nil
   }
+
+  /// Every name that writes some of the state `name` writes (``writesOverlap(_:_:)``), `name`
+  /// included, in ``sameState(as:)`` order: what a read of `name` must look at.
+  public static func overlapping(_ name: String) -> [String] { overlapTable[name] ?? [name] }
+
+  private static let overlapTable: [String: [String]] = {
+    var out: [String: [String]] = [:]
+    for group in stateGroups { for name in group { out[name] = group.filter { writesOverlap($0, name) } } }
+    return out
+  }()
 }
 
 /// A property of a layer, as a node of the graph of links.

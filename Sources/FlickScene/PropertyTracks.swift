@@ -114,7 +114,7 @@ public struct PropertyTracks: Sendable {
   {
     guard let byName = segments[layerID] else { return [] }
     var found: [(any TrackSegment, Double, TrackLimit)] = []
-    for related in AnyLayerProperty.sameState(as: name) where AnyLayerProperty.writesOverlap(related, name) {
+    for related in AnyLayerProperty.overlapping(name) {
       guard let list = byName[related], !list.isEmpty else { continue }
       // The first index whose begin is after t.
       // The first index whose begin is after t (at or after t for a strict left limit).

@@ -236,7 +236,7 @@ extension TimelineCompiler {
   /// entry above already took over through a link: the compiled motion would jump there.
   func checkLinkReads(_ name: String, layerID: String, begin: Double, node: TemplateNode) throws(TemplateError) {
     guard !linkReadLog.isEmpty else { return }
-    for related in AnyLayerProperty.sameState(as: name) where AnyLayerProperty.writesOverlap(related, name) {
+    for related in AnyLayerProperty.overlapping(name) {
       guard let logged = linkReadLog["\(layerID).\(related)"], logged.read.isChanged(byBegin: begin) else { continue }
       throw node.error(
         "this animation of \(layerID).\(name) starts at \(TemplateNode.format(begin)) s, but \(logged.reader) follows it "
