@@ -104,4 +104,37 @@ import Testing
       """)
     #expect(s.animations.map(\.beginTime) == [0, 0.5, 1, 1.5])
   }
+
+  /// Nested repeats multiply: a repeat of delays compiles no animation, so only a budget of
+  /// iterations keeps `repeat: 100000` inside `repeat: 100000` from running for hours.
+  @Test func nestedRepeatsOfDelaysFailFastOnTheIterationBudget() throws {
+    let error = #expect(throws: TemplateError.self) {
+      try TimelineTests.scene(
+        """
+        [ { repeat: 100000, sequence: [ { repeat: 100000, sequence: [ { delay: 0.001 } ] } ] } ]
+        """)
+    }
+    #expect(error?.description.contains("more than 100000 iterations in all") == true, "\(String(describing: error))")
+    #expect(error?.description.contains("timeline[0]") == true, "\(String(describing: error))")
+  }
+
+  @Test func aForeverRepeatWithATinyPeriodFailsOnTheIterationBudget() throws {
+    let error = #expect(throws: TemplateError.self) {
+      try Template.decode(
+        """
+        { flick: 1, canvas: { width: 100, height: 100, duration: 10 }, layers: [{ id: "a", size: [10, 10] }],
+          timeline: [ { repeat: "forever", sequence: [ { delay: 0.00001 } ] } ] }
+        """, file: "t.json5")
+    }
+    #expect(error?.description.contains("iterations in all") == true, "\(String(describing: error))")
+  }
+
+  @Test func repeatsWithinTheBudgetStillPlay() throws {
+    let s = try TimelineTests.scene(
+      """
+      [ { repeat: 300, sequence: [ { repeat: 300, sequence: [ { delay: 0.001 } ] } ] },
+        { target: "a", animate: { positionX: 200 }, curve: "linear", duration: 0.5 } ]
+      """)
+    #expect(s.animations.count == 1)
+  }
 }

@@ -4,6 +4,10 @@ import FlickScene
 extension TimelineCompiler {
   /// The most animations one template may compile to (a repeat unrolls into copies).
   static let animationLimit = 200_000
+  /// The most iterations all repeats of one template may play together, nested ones counted
+  /// once per iteration of each enclosing repeat: a repeat of delays compiles no animation, so
+  /// the animation limit alone would let `repeat: 100000` inside `repeat: 100000` run for hours.
+  static let iterationLimit = 100_000
 
   /// Plays `once` (a group's or sequence's children from a start time) `repeat` times, or
   /// forever, each iteration starting when the previous one has settled (completion-driven, like
@@ -48,6 +52,11 @@ extension TimelineCompiler {
         cursor += period
       }
       iteration += 1
+      repeatIterations += 1
+      guard repeatIterations <= Self.iterationLimit else {
+        throw (o["repeat"] ?? node).error(
+          "the template's repeats play more than \(Self.iterationLimit) iterations in all (nested repeats multiply); repeat fewer times")
+      }
       guard animations.count <= Self.animationLimit else {
         throw (o["repeat"] ?? node).error("this repeat unrolls into more than \(Self.animationLimit) animations; repeat fewer times")
       }

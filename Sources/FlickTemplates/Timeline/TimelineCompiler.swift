@@ -70,6 +70,8 @@ struct TimelineCompiler {
   var lastAdded: [String: (begin: Double, path: String)] = [:]
   /// (layer, property) of every animation added, in order (what a repeat plays backwards).
   var addedLog: [(layerID: String, name: String)] = []
+  /// Iterations played by every repeat so far (``iterationLimit``).
+  var repeatIterations = 0
   /// The scene's length when it is fixed: a `repeat: "forever"` unrolls up to it.
   var horizon: Double?
   /// The template's default space for colour animations (top-level `colorSpace`).
