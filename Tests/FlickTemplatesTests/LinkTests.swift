@@ -253,6 +253,46 @@ import Testing
     }
     #expect(changed > 0)  // the link does something
   }
+
+  /// A link in a component's timeline reads the instance's own layer: `from: "knob.positionX"` in
+  /// the instance `b` is `b/knob`, never another instance's knob nor a template layer `knob`.
+  @Test func linkInAComponentReadsItsOwnInstance() throws {
+    let text = """
+      { flick: 1, canvas: { width: 400, height: 200, fps: 60, duration: 2 },
+        components: { toggle: {
+          parameters: { on: { type: "integer", minimum: 0, maximum: 1, default: 0 } },
+          layer: { size: [60, 30], sublayers: [
+            { id: "fill", size: [60, 30], position: [30, 15] },
+            { id: "knob", size: [20, 20], position: ["$(15 + 30 * on)", 15] } ] },
+          timeline: [
+            { at: 0, target: "fill", link: { opacity: { from: "knob.positionX", input: [15, 45], output: [0, 1] } } },
+            { target: "knob", animate: { positionX: "$(45 - 30 * on)" }, curve: "linear", duration: 1 } ] } },
+        layers: [
+          { id: "knob", size: [10, 10], position: [300, 150] },
+          { id: "a", use: "toggle", position: [100, 50] },
+          { id: "b", use: "toggle", params: { on: 1 }, position: [100, 150], at: 0.5 },
+        ] }
+      """
+    let t = try Template.decode(text, file: "links.json5")
+    // a's knob runs 15 → 45 from 0 to 1 s; b's runs 45 → 15 from 0.5 to 1.5 s.
+    for time in [0.0, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0] {
+      let a = 15 + 30 * min(max(time, 0), 1)
+      let b = 45 - 30 * min(max(time - 0.5, 0), 1)
+      #expect(abs(Self.sample(t, "a/fill", "opacity", at: time).value[0] - (a - 15) / 30) < 1e-9, "a at \(time)")
+      #expect(abs(Self.sample(t, "b/fill", "opacity", at: time).value[0] - (b - 15) / 30) < 1e-9, "b at \(time)")
+      #expect(abs(Double(Self.rendered(t, "b/fill", at: time).opacity) - (b - 15) / 30) < 1e-6, "b rendered at \(time)")
+    }
+    // The velocity follows the instance's knob too (b's falls at 1/s while it moves).
+    #expect(abs(Self.sample(t, "b/fill", "opacity", at: 1).velocity[0] + 1) < 1e-9)
+    // A component's timeline cannot link from a template layer it does not own.
+    let foreign = text.replacingOccurrences(of: #"from: "knob.positionX""#, with: #"from: "a.positionX""#)
+    do {
+      _ = try Template.decode(foreign, file: "links.json5")
+      Issue.record("a link from a template layer inside a component compiled")
+    } catch {
+      #expect(error.description.contains("no layer with id 'a' in the component"), "\(error.description)")
+    }
+  }
 }
 
 /// The schema's link objects list exactly the keys the compiler reads.

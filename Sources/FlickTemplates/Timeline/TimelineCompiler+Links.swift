@@ -109,11 +109,20 @@ extension TimelineCompiler {
     var layerID = targetID
     var name = text
     if let dot = text.lastIndex(of: ".") {
-      layerID = String(text[..<dot])
+      // Inside a component's timeline the layer is one of the instance's own (as for `target`).
+      let written = String(text[..<dot])
+      layerID = namespace + written
       name = String(text[text.index(after: dot)...])
       guard layerIDs.contains(layerID) else {
-        var message = "no layer with id '\(layerID)' to link from"
-        if let guess = TemplateNode.closest(to: layerID, in: layerIDs.sorted()) { message += "; did you mean '\(guess)'?" }
+        var message = "no layer with id '\(written)'"
+        if !namespace.isEmpty {
+          message += " in the component"
+          if layerIDs.contains(written) {
+            throw node.error(message + " to link from; a component's timeline links from its own layers ('\(written)' is the template's)")
+          }
+        }
+        message += " to link from"
+        if let guess = TemplateNode.closest(to: written, in: visible(layerIDs)) { message += "; did you mean '\(guess)'?" }
         throw node.error(message + " (write \"layer.property\", or \"time\")")
       }
     }
