@@ -286,6 +286,28 @@ extension PropertyTracks {
     }
     return out
   }
+
+  /// Every property that links on `name` of `layerID` begun before `t` read, links of links
+  /// included, as reads at `t` (left limits): what a read of the whole motion up to `t` (an
+  /// autoreversing repeat playing it backwards) depends on, whichever link was active when.
+  public func linkReads(of name: String, layerID: String, before t: Double) -> [LinkRead] {
+    var out: [LinkRead] = []
+    var seen: Set<LinkNode> = []
+    var pending = [LinkNode(layerID: layerID, name: name)]
+    while let node = pending.popLast() {
+      guard let byName = segments[node.layerID] else { continue }
+      for related in AnyLayerProperty.overlapping(node.name) {
+        for segment in byName[related] ?? [] where segment.begin < t {
+          guard let read = segment.sourceRead else { continue }
+          let source = LinkNode(layerID: read.layerID, name: read.name)
+          guard seen.insert(source).inserted else { continue }
+          out.append(LinkRead(layerID: read.layerID, name: read.name, time: t, includesBegin: false))
+          pending.append(source)
+        }
+      }
+    }
+    return out
+  }
 }
 
 extension AnyLayerProperty {

@@ -223,12 +223,23 @@ extension TimelineCompiler {
   /// (``checkLinkReads(_:layerID:begin:node:)``).
   mutating func noteLinkReads(_ name: String, layerID: String, at t: Double) {
     guard !links.isEmpty else { return }
-    for read in tracks.linkReads(of: name, layerID: layerID, at: t, limit: .handOver) {
+    log(tracks.linkReads(of: name, layerID: layerID, at: t, limit: .handOver), reader: "\(layerID).\(name)")
+  }
+
+  /// Records that compiling read the whole motion of `name` on `layerID` before `t` (an
+  /// autoreversing repeat plays it backwards from `t`), through whichever links were active.
+  mutating func noteLinkReads(_ name: String, layerID: String, before t: Double) {
+    guard !links.isEmpty else { return }
+    log(tracks.linkReads(of: name, layerID: layerID, before: t), reader: "\(layerID).\(name)")
+  }
+
+  private mutating func log(_ reads: [LinkRead], reader: String) {
+    for read in reads {
       let key = "\(read.layerID).\(read.name)"
       if let known = linkReadLog[key], known.read.time > read.time || (known.read.time == read.time && known.read.includesBegin) {
         continue
       }
-      linkReadLog[key] = (read, "\(layerID).\(name)", currentEntryPath)
+      linkReadLog[key] = (read, reader, currentEntryPath)
     }
   }
 
