@@ -1,7 +1,7 @@
 // `make bench-links`: what links and text changes cost per frame (issue 15: "less than 5 % extra
 // per frame on the card-swap template"). Renders Templates/card-swap.json5 as bundled and two
 // copies, each with seven links and three text changes put first in its timeline, side by side
-// in one process, rotating the order, every frame, best and median of several runs:
+// in one process, interleaved frame by frame (the order rotating), best and median of several runs:
 //
 // - "same pictures": the links and text changes draw exactly card-swap's frames (checked), so
 //   the difference is the cost of evaluating them;
@@ -112,24 +112,24 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
   return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
-/// Seconds per frame of evaluating the layer tree at every frame.
-func treeOnly(_ scene: Scene) -> Double {
+/// One pass over every frame: each frame is evaluated (and, with `raster`, drawn) for every scene
+/// in turn, the order rotating from frame to frame, so load from other processes falls on all of
+/// them alike. Returns seconds per frame for each scene.
+func pass(raster: Bool, _ renderers: [Renderer]) throws -> [Double] {
+  var total = Array(repeating: 0.0, count: scenes.count)
   var sink = 0.0
-  let s = seconds {
-    for f in frames { sink += scene.renderTree(at: scene.time(ofFrame: f)).layers[0].position.x }
+  for (n, f) in frames.enumerated() {
+    for k in 0..<scenes.count {
+      let i = (k + n) % scenes.count
+      let scene = scenes[i].template.scene
+      total[i] += try seconds {
+        let tree = scene.renderTree(at: scene.time(ofFrame: f))
+        sink += raster ? Double(try renderers[i].render(tree).width) : tree.layers[0].position.x
+      }
+    }
   }
   precondition(!sink.isNaN)
-  return s / Double(frames.count)
-}
-
-/// Seconds per frame of evaluating and rasterising every frame (one renderer, as a render does).
-func render(_ scene: Scene, _ renderer: Renderer) throws -> Double {
-  var sink = 0
-  let s = try seconds {
-    for f in frames { sink += try renderer.render(scene.renderTree(at: scene.time(ofFrame: f))).width }
-  }
-  precondition(sink > 0)
-  return s / Double(frames.count)
+  return total.map { $0 / Double(frames.count) }
 }
 
 var samples: [String: [Double]] = [:]
@@ -145,15 +145,13 @@ do {
       exit(1)
     }
   }
-  // One untimed pass each: caches warm as they would after the first frames of a render.
-  for (i, s) in scenes.enumerated() { _ = try render(s.template.scene, renderers[i]) }
-  for run in 0..<runs {
-    // Rotate which goes first, so drift on a shared machine falls on all of them.
-    for k in 0..<scenes.count {
-      let i = (k + run) % scenes.count
-      let scene = scenes[i].template.scene
-      samples["tree, \(scenes[i].name)", default: []].append(treeOnly(scene))
-      samples["render, \(scenes[i].name)", default: []].append(try render(scene, renderers[i]))
+  // One untimed pass: caches warm as they would after the first frames of a render.
+  _ = try pass(raster: true, renderers)
+  for _ in 0..<runs {
+    for (kind, raster) in [("tree", false), ("render", true)] {
+      for (i, v) in try pass(raster: raster, renderers).enumerated() {
+        samples["\(kind), \(scenes[i].name)", default: []].append(v)
+      }
     }
   }
 } catch {
@@ -167,7 +165,7 @@ func median(_ v: [Double]) -> Double {
 }
 print(
   "card-swap: \(bundled.scene.animations.count) animations; each copy adds 7 links and 3 text changes; "
-    + "\(frames.count) frames, \(runs) runs, rotating order; µs per frame, best / median")
+    + "\(frames.count) frames, \(runs) runs, interleaved frame by frame; µs per frame, best / median")
 for kind in ["tree", "render"] {
   let base = samples["\(kind), bundled"]!
   for (name, _) in scenes {
