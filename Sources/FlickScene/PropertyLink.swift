@@ -135,8 +135,9 @@ struct LinkSegment<V: Animatable>: TrackSegment {
 /// A read of a property at a time that a read through a link depends on (see
 /// ``PropertyTracks/linkReads(of:layerID:at:limit:)``).
 public struct LinkRead: Sendable, Equatable {
-  /// The layer and property read.
+  /// The layer read.
   public var layerID: String
+  /// The property read.
   public var name: String
   /// Scene time of the read.
   public var time: Double

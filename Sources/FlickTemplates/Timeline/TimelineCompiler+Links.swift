@@ -8,11 +8,10 @@ struct LinkRequest {
   /// The `from` member (errors about the source point at it).
   var sourceNode: TemplateNode
   var input: [Double]
-  var inputNode: TemplateNode
   var outputNode: TemplateNode
   var timing: [TimingFunction]
-  var left: InterpolationMap<Double>.Extrapolation
-  var right: InterpolationMap<Double>.Extrapolation
+  var left: InterpolationExtrapolation
+  var right: InterpolationExtrapolation
   var colorSpaceNode: TemplateNode?
   var begin: Double
 }
@@ -89,15 +88,15 @@ extension TimelineCompiler {
         timing = [try TemplateMotion.timingFunction(curveNode)]
       }
     }
-    let names = InterpolationMap<Double>.Extrapolation.allCases.map(\.rawValue)
-    func extrapolation(_ n: TemplateNode?) throws(TemplateError) -> InterpolationMap<Double>.Extrapolation? {
+    let names = InterpolationExtrapolation.allCases.map(\.rawValue)
+    func extrapolation(_ n: TemplateNode?) throws(TemplateError) -> InterpolationExtrapolation? {
       guard let n else { return nil }
-      return InterpolationMap<Double>.Extrapolation(rawValue: try n.string(oneOf: names))
+      return InterpolationExtrapolation(rawValue: try n.string(oneOf: names))
     }
     let both = try extrapolation(o["extrapolate"]) ?? .clamp
     return LinkRequest(
       node: node, source: try linkSource(sourceNode, targetID: targetID), sourceNode: sourceNode, input: input,
-      inputNode: inputNode, outputNode: outputNode, timing: timing,
+      outputNode: outputNode, timing: timing,
       left: try extrapolation(o["extrapolateLeft"]) ?? both, right: try extrapolation(o["extrapolateRight"]) ?? both,
       colorSpaceNode: o["colorSpace"], begin: begin)
   }
@@ -157,16 +156,14 @@ extension TimelineCompiler {
     do throws(MotionError) {
       if space != .sRGB, let colors = output as? [Color],
         let map = try ColorSpaceInterpolationMap(
-          input: request.input, output: colors, timing: request.timing, in: space,
-          extrapolateLeft: .init(rawValue: request.left.rawValue) ?? .clamp,
-          extrapolateRight: .init(rawValue: request.right.rawValue) ?? .clamp) as? any InterpolationMapping<V>
+          input: request.input, output: colors, timing: request.timing, in: space, extrapolateLeft: request.left,
+          extrapolateRight: request.right) as? any InterpolationMapping<V>
       {
         mapping = map
       } else {
         mapping = try InterpolationMap(
-          input: request.input, output: output, timing: request.timing,
-          extrapolateLeft: .init(rawValue: request.left.rawValue) ?? .clamp,
-          extrapolateRight: .init(rawValue: request.right.rawValue) ?? .clamp, identity: Self.identity(V.self))
+          input: request.input, output: output, timing: request.timing, extrapolateLeft: request.left,
+          extrapolateRight: request.right, identity: Self.identity(V.self))
       }
     } catch {
       throw request.node.error(error.message)
