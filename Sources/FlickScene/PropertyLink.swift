@@ -135,8 +135,9 @@ struct LinkSegment<V: Animatable>: TrackSegment {
 /// A read of a property at a time that a read through a link depends on (see
 /// ``PropertyTracks/linkReads(of:layerID:at:limit:)``).
 public struct LinkRead: Sendable, Equatable {
-  /// The layer and property read.
+  /// The layer read.
   public var layerID: String
+  /// The property read.
   public var name: String
   /// Scene time of the read.
   public var time: Double
@@ -282,6 +283,28 @@ extension PropertyTracks {
         let readSide: TrackLimit = segmentSide == .right ? .right : .left
         out.append(LinkRead(layerID: read.layerID, name: read.name, time: t, includesBegin: readSide == .right))
         pending.append((read.layerID, read.name, readSide))
+      }
+    }
+    return out
+  }
+
+  /// Every property that links on `name` of `layerID` begun before `t` read, links of links
+  /// included, as reads at `t` (left limits): what a read of the whole motion up to `t` (an
+  /// autoreversing repeat playing it backwards) depends on, whichever link was active when.
+  public func linkReads(of name: String, layerID: String, before t: Double) -> [LinkRead] {
+    var out: [LinkRead] = []
+    var seen: Set<LinkNode> = []
+    var pending = [LinkNode(layerID: layerID, name: name)]
+    while let node = pending.popLast() {
+      guard let byName = segments[node.layerID] else { continue }
+      for related in AnyLayerProperty.overlapping(node.name) {
+        for segment in byName[related] ?? [] where segment.begin < t {
+          guard let read = segment.sourceRead else { continue }
+          let source = LinkNode(layerID: read.layerID, name: read.name)
+          guard seen.insert(source).inserted else { continue }
+          out.append(LinkRead(layerID: read.layerID, name: read.name, time: t, includesBegin: false))
+          pending.append(source)
+        }
       }
     }
     return out

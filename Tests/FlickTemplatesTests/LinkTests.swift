@@ -197,6 +197,42 @@ import Testing
     #expect(abs(Self.sample(t, "b", "positionY", at: join, limit: .left).velocity[0] - -200) < 1e-9)
   }
 
+  @Test func anAutoreversedLinkMayNotChangeUnderItsReplay() throws {
+    // The repeat plays the linked rotation backwards from 1 s as the tracks had it; a later
+    // entry moving the source inside that second would make the replay disagree with it.
+    #expect(throws: TemplateError.self) {
+      _ = try Self.template(
+        #"""
+        { at: 1.5, group: [
+            { target: "b", link: { rotation: { from: "c.positionX", input: [300, 400], output: [0, 1] } } },
+            { target: "b", animate: { opacity: 0.5 }, duration: 1 } ], autoreverses: true },
+        { at: 2, target: "c", animate: { positionX: 400 }, duration: 0.2 }
+        """#)
+    }
+    do {
+      _ = try Self.template(
+        #"""
+        { at: 1.5, group: [
+            { target: "b", link: { rotation: { from: "c.positionX", input: [300, 400], output: [0, 1] } } },
+            { target: "b", animate: { opacity: 0.5 }, duration: 1 } ], autoreverses: true },
+        { at: 2, target: "c", animate: { positionX: 400 }, duration: 0.2 }
+        """#)
+    } catch {
+      #expect("\(error)".contains("c.positionX starts at 2 s, but b.rotation follows it through a link and the entry at timeline[1] already took over that value at 2.5 s"), "\(error)")
+    }
+    // Listed above the repeat, the same motion is fine: the replay reads it.
+    let t = try Self.template(
+      #"""
+      { at: 2, target: "c", animate: { positionX: 400 }, duration: 0.2 },
+      { at: 1.5, group: [
+          { target: "b", link: { rotation: { from: "c.positionX", input: [300, 400], output: [0, 1] } } },
+          { target: "b", animate: { opacity: 0.5 }, duration: 1 } ], autoreverses: true }
+      """#)
+    #expect(abs(Self.sample(t, "b", "rotation", at: 2.3).value[0] - 1) < 1e-12)  // forward, after the move
+    #expect(abs(Self.sample(t, "b", "rotation", at: 2.7).value[0] - 1) < 1e-12)  // the replay of 2.3 s
+    #expect(abs(Self.sample(t, "b", "rotation", at: 3.4).value[0] - 0) < 1e-12)  // the replay of 1.6 s
+  }
+
   @Test func traceShowsLinkedProperties() throws {
     let t = try Self.template(
       #"{ at: 0, target: "b", link: { rotation: { from: "a.positionX", input: [100, 300], output: [0, 1] } } }"#)

@@ -17,15 +17,8 @@
 ///     tilt.value(at: 480)                 // 0
 ///     tilt.slope(at: 480, side: .above)   // 0.001 (radians per point)
 public struct InterpolationMap<Value: Animatable>: InterpolationMapping {
-  /// What the map does beyond its first or last input stop (Remotion's names).
-  public enum Extrapolation: String, Sendable, CaseIterable {
-    /// Hold the end value (the default).
-    case clamp
-    /// Continue the end segment's tangent line.
-    case extend
-    /// Return the input itself (a number map only).
-    case identity
-  }
+  /// What the map does beyond its first or last input stop.
+  public typealias Extrapolation = InterpolationExtrapolation
 
   /// The most stops a map may have: each evaluation is a binary search over them.
   public static var maximumStops: Int { 64 }
@@ -167,6 +160,16 @@ extension InterpolationMap where Value == Double {
   }
 }
 
+/// What an ``InterpolationMap`` does beyond its first or last input stop (Remotion's names).
+public enum InterpolationExtrapolation: String, Sendable, CaseIterable {
+  /// Hold the end value (the default).
+  case clamp
+  /// Continue the end segment's tangent line.
+  case extend
+  /// Return the input itself (a number map only).
+  case identity
+}
+
 /// Which side of an input a one-sided derivative looks at.
 public enum InterpolationSide: Sendable, Equatable {
   /// Inputs just below.
@@ -206,8 +209,7 @@ public struct ColorSpaceInterpolationMap: InterpolationMapping {
   /// A map through `(input[i], output[i])` interpolated in `space` (see ``InterpolationMap``).
   public init(
     input: [Double], output: [Color], timing: [TimingFunction] = [.linear], in space: ColorSpace,
-    extrapolateLeft: InterpolationMap<Vector4>.Extrapolation = .clamp,
-    extrapolateRight: InterpolationMap<Vector4>.Extrapolation = .clamp
+    extrapolateLeft: InterpolationExtrapolation = .clamp, extrapolateRight: InterpolationExtrapolation = .clamp
   ) throws(MotionError) {
     self.space = space
     self.components = try InterpolationMap(

@@ -8,11 +8,10 @@ struct LinkRequest {
   /// The `from` member (errors about the source point at it).
   var sourceNode: TemplateNode
   var input: [Double]
-  var inputNode: TemplateNode
   var outputNode: TemplateNode
   var timing: [TimingFunction]
-  var left: InterpolationMap<Double>.Extrapolation
-  var right: InterpolationMap<Double>.Extrapolation
+  var left: InterpolationExtrapolation
+  var right: InterpolationExtrapolation
   var colorSpaceNode: TemplateNode?
   var begin: Double
 }
@@ -89,15 +88,15 @@ extension TimelineCompiler {
         timing = [try TemplateMotion.timingFunction(curveNode)]
       }
     }
-    let names = InterpolationMap<Double>.Extrapolation.allCases.map(\.rawValue)
-    func extrapolation(_ n: TemplateNode?) throws(TemplateError) -> InterpolationMap<Double>.Extrapolation? {
+    let names = InterpolationExtrapolation.allCases.map(\.rawValue)
+    func extrapolation(_ n: TemplateNode?) throws(TemplateError) -> InterpolationExtrapolation? {
       guard let n else { return nil }
-      return InterpolationMap<Double>.Extrapolation(rawValue: try n.string(oneOf: names))
+      return InterpolationExtrapolation(rawValue: try n.string(oneOf: names))
     }
     let both = try extrapolation(o["extrapolate"]) ?? .clamp
     return LinkRequest(
       node: node, source: try linkSource(sourceNode, targetID: targetID), sourceNode: sourceNode, input: input,
-      inputNode: inputNode, outputNode: outputNode, timing: timing,
+      outputNode: outputNode, timing: timing,
       left: try extrapolation(o["extrapolateLeft"]) ?? both, right: try extrapolation(o["extrapolateRight"]) ?? both,
       colorSpaceNode: o["colorSpace"], begin: begin)
   }
@@ -166,16 +165,14 @@ extension TimelineCompiler {
     do throws(MotionError) {
       if space != .sRGB, let colors = output as? [Color],
         let map = try ColorSpaceInterpolationMap(
-          input: request.input, output: colors, timing: request.timing, in: space,
-          extrapolateLeft: .init(rawValue: request.left.rawValue) ?? .clamp,
-          extrapolateRight: .init(rawValue: request.right.rawValue) ?? .clamp) as? any InterpolationMapping<V>
+          input: request.input, output: colors, timing: request.timing, in: space, extrapolateLeft: request.left,
+          extrapolateRight: request.right) as? any InterpolationMapping<V>
       {
         mapping = map
       } else {
         mapping = try InterpolationMap(
-          input: request.input, output: output, timing: request.timing,
-          extrapolateLeft: .init(rawValue: request.left.rawValue) ?? .clamp,
-          extrapolateRight: .init(rawValue: request.right.rawValue) ?? .clamp, identity: Self.identity(V.self))
+          input: request.input, output: output, timing: request.timing, extrapolateLeft: request.left,
+          extrapolateRight: request.right, identity: Self.identity(V.self))
       }
     } catch {
       throw request.node.error(error.message)
@@ -232,12 +229,23 @@ extension TimelineCompiler {
   /// (``checkLinkReads(_:layerID:begin:node:)``).
   mutating func noteLinkReads(_ name: String, layerID: String, at t: Double) {
     guard !links.isEmpty else { return }
-    for read in tracks.linkReads(of: name, layerID: layerID, at: t, limit: .handOver) {
+    log(tracks.linkReads(of: name, layerID: layerID, at: t, limit: .handOver), reader: "\(layerID).\(name)")
+  }
+
+  /// Records that compiling read the whole motion of `name` on `layerID` before `t` (an
+  /// autoreversing repeat plays it backwards from `t`), through whichever links were active.
+  mutating func noteLinkReads(_ name: String, layerID: String, before t: Double) {
+    guard !links.isEmpty else { return }
+    log(tracks.linkReads(of: name, layerID: layerID, before: t), reader: "\(layerID).\(name)")
+  }
+
+  private mutating func log(_ reads: [LinkRead], reader: String) {
+    for read in reads {
       let key = "\(read.layerID).\(read.name)"
       if let known = linkReadLog[key], known.read.time > read.time || (known.read.time == read.time && known.read.includesBegin) {
         continue
       }
-      linkReadLog[key] = (read, "\(layerID).\(name)", currentEntryPath)
+      linkReadLog[key] = (read, reader, currentEntryPath)
     }
   }
 

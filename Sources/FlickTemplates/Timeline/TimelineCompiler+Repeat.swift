@@ -73,7 +73,9 @@ extension TimelineCompiler {
   ) throws(TemplateError) {
     let snapshot = tracks
     var seen = Set<String>()
+    currentEntryPath = node.path  // the repeat reads what it plays backwards (link reads are logged)
     for a in added where seen.insert("\(a.layerID).\(a.name)").inserted {
+      noteLinkReads(a.name, layerID: a.layerID, before: mirror)
       if a.name == "string" {  // not in the catalogue: a text layer's strings, by index
         try backwards(stringProperty(of: a.layerID), a.layerID, snapshot, mirror, period, node)
         continue

@@ -7,7 +7,7 @@ extension TimelineCompiler {
   static var linkSchemaDefinitions: [(String, SchemaNode)] {
     typealias S = TemplateSchema
     let stops = InterpolationMap<Double>.maximumStops
-    let extrapolation: SchemaNode = ["enum": .strings(InterpolationMap<Double>.Extrapolation.allCases.map(\.rawValue))]
+    let extrapolation: SchemaNode = ["enum": .strings(InterpolationExtrapolation.allCases.map(\.rawValue))]
     var defs: [(String, SchemaNode)] = []
     for type in schemaValueTypes {
       var keys: [(String, SchemaNode)] = [
