@@ -171,7 +171,8 @@ extension PropertyTracks {
     let target = LinkNode(layerID: link.layerID, name: link.property.name)
     if case .property(let p, let id) = link.source {
       let source = LinkNode(layerID: id, name: p.name)
-      if let cycle = path(from: source, to: target) { throw .cycle(([target] + cycle).map(\.description)) }
+      var dead: Set<LinkNode> = []
+      if let cycle = path(from: source, to: target, &dead) { throw .cycle(([target] + cycle).map(\.description)) }
       let up = upstream(of: target)
       let down = downstream(of: source)
       if up.count + down.count + 1 > Self.maximumLinkDepth {
@@ -197,12 +198,15 @@ extension PropertyTracks {
   }
 
   /// A chain of reads from `node` to something `target` writes (`node` first, the last one
-  /// overlapping `target`), or nil. The graph without the new link has no cycle.
-  private func path(from node: LinkNode, to target: LinkNode) -> [LinkNode]? {
+  /// overlapping `target`), or nil. The graph without the new link has no cycle; `dead` holds
+  /// the nodes known not to lead there, so each node is explored once.
+  private func path(from node: LinkNode, to target: LinkNode, _ dead: inout Set<LinkNode>) -> [LinkNode]? {
     if node.overlaps(target) { return [node] }
+    guard !dead.contains(node) else { return nil }
     for next in links(read: node) {
-      if let rest = path(from: next, to: target) { return [node] + rest }
+      if let rest = path(from: next, to: target, &dead) { return [node] + rest }
     }
+    dead.insert(node)
     return nil
   }
 
@@ -226,13 +230,15 @@ extension PropertyTracks {
   /// The longest chain of links above `node` (the targets of links that read it, …), outermost
   /// first, `node` excluded.
   private func upstream(of node: LinkNode) -> [LinkNode] {
-    var readers: [(reader: LinkNode, read: LinkNode)] = []
+    // Who reads what, by the layer read: (reader, read) pairs, each once.
+    var readers: [String: [(reader: LinkNode, read: LinkNode)]] = [:]
+    var seen: Set<[LinkNode]> = []
     for (layerID, byName) in segments {
       for (name, list) in byName {
         for segment in list {
           guard let read = segment.sourceRead else { continue }
           let edge = (LinkNode(layerID: layerID, name: name), LinkNode(layerID: read.layerID, name: read.name))
-          if !readers.contains(where: { $0 == edge }) { readers.append(edge) }
+          if seen.insert([edge.0, edge.1]).inserted { readers[read.layerID, default: []].append(edge) }
         }
       }
     }
@@ -240,7 +246,7 @@ extension PropertyTracks {
     func above(_ node: LinkNode) -> [LinkNode] {
       if let known = memo[node] { return known }
       var best: [LinkNode] = []
-      for edge in readers where edge.read.overlaps(node) {
+      for edge in readers[node.layerID] ?? [] where edge.read.overlaps(node) {
         let chain = above(edge.reader) + [edge.reader]
         if chain.count > best.count { best = chain }
       }
@@ -262,11 +268,24 @@ extension PropertyTracks {
   /// The scene time after which nothing in the tracks changes `name` on `layerID` (every
   /// segment writing its state has ended; links settle when their sources do), or 0.
   public func settleTime(of name: String, layerID: String) -> Double {
+    var memo: [LinkNode: Double] = [:]
+    return settleTime(of: LinkNode(layerID: layerID, name: name), &memo)
+  }
+
+  /// ``settleTime(of:layerID:)``, each property of a graph of links visited once.
+  private func settleTime(of node: LinkNode, _ memo: inout [LinkNode: Double]) -> Double {
+    if let known = memo[node] { return known }
     var end = 0.0
-    guard let byName = segments[layerID] else { return end }
-    for related in AnyLayerProperty.overlapping(name) {
-      for segment in byName[related] ?? [] { end = max(end, segment.settleTime(in: self)) }
+    for related in AnyLayerProperty.overlapping(node.name) {
+      for segment in segments[node.layerID]?[related] ?? [] {
+        if let read = segment.sourceRead {
+          end = max(end, segment.begin, settleTime(of: LinkNode(layerID: read.layerID, name: read.name), &memo))
+        } else {
+          end = max(end, segment.settleTime(in: self))
+        }
+      }
     }
+    memo[node] = end
     return end
   }
 

@@ -347,3 +347,36 @@ import Testing
     #expect(keys("linkEntry") == Set(TimelineCompiler.placementKeys + ["link"] + TimelineCompiler.EntryKind.link.extraKeys))
   }
 }
+
+/// A hostile graph of links stays cheap to check and to evaluate: every layer of one level links
+/// to every layer of the level above, at different times (a read meets one link per name).
+@Suite struct LinkBoundsTests {
+  @Test func aWideGraphOfLinksCompilesAndEvaluates() throws {
+    let levels = 8, width = 10
+    var layers: [String] = []
+    var entries: [String] = []
+    for level in 0..<levels {
+      for i in 0..<width {
+        layers.append(#"{ id: "n\#(level)_\#(i)", size: [4, 4] }"#)
+        guard level > 0 else { continue }
+        for j in 0..<width {
+          entries.append(
+            #"{ at: \#(Double(j) / 100), target: "n\#(level)_\#(i)", link: { positionX: { from: "n\#(level - 1)_\#(j).positionX", input: [0, 1], output: [0, 1], extrapolate: "identity" } } }"#)
+        }
+      }
+    }
+    entries.append(#"{ at: 0, target: "n0_9", animate: { positionX: 50 }, duration: 1, curve: "linear" }"#)
+    let t = try Template.decode(
+      """
+      { flick: 1, canvas: { width: 100, height: 100, duration: 1 },
+        layers: [\(layers.joined(separator: ", "))],
+        timeline: [\(entries.joined(separator: ",\n"))] }
+      """, file: "wide.json5")
+    #expect(t.scene.animations.count == (levels - 1) * width * width + 1)
+    // From 0.09 s on, every layer follows the last layer of the level above: n0_9 moves 50 pt/s.
+    var tracks = t.tracks
+    let last = tracks.trace(AnyLayerProperty.named("positionX")!, layerID: "n7_0", at: [0.5])[0]
+    #expect(abs(last.value[0] - 25) < 1e-9 && abs(last.velocity[0] - 50) < 1e-9)
+    #expect(abs(t.scene.renderTree(at: 0.5).layer(id: "n7_0")!.position.x - 25) < 1e-9)
+  }
+}

@@ -211,11 +211,11 @@ extension TimelineCompiler {
       }
     }
     recordAdded(link.property.name, layerID: link.layerID, begin: link.begin, node: node)
-    links.append(LinkBuilder(index: animations.count) { tracks in
+    let make: (PropertyTracks) -> LayerAnimation = { tracks in
       LayerAnimation(layerID: link.layerID, property: link.property, curve: tracks.curve(for: link), beginTime: link.begin)
-    })
-    animations.append(
-      LayerAnimation(layerID: link.layerID, property: link.property, curve: tracks.curve(for: link), beginTime: link.begin))
+    }
+    links.append(LinkBuilder(index: animations.count, make: make))
+    animations.append(make(tracks))
   }
 
   /// Rebuilds every link's curve over the finished tracks, so each reads every animation of its
