@@ -101,3 +101,9 @@ test-guide: bootstrap
 bench-scene-animator: bootstrap
 	$(SWIFT) build -c release --product flick-bench-scene-animator
 	.build/release/flick-bench-scene-animator
+# Every frame of every bundled template at full size, with and without the kept static prefix
+# (forward, random order, three workers): the bytes must match (StaticPrefixTemplateTests).
+.PHONY: fuzz-raster
+fuzz-raster: bootstrap
+	$(SWIFT) build --build-tests
+	FLICK_RASTER_CHECK=full $(SWIFT) test --skip-build --filter StaticPrefixTemplateTests

@@ -104,7 +104,8 @@ let package = Package(
     .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion", "FlickTestSupport"]),
     .testTarget(name: "FlickSceneTests", dependencies: ["FlickScene"]),
     .testTarget(
-      name: "FlickRasterTests", dependencies: ["FlickRaster", "CCairo", "CRLottie", "CRSVG"],
+      name: "FlickRasterTests",
+      dependencies: ["FlickRaster", "CCairo", "CRLottie", "CRSVG", "FlickTemplates", "FlickTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(name: "FlickVideoTests", dependencies: ["FlickVideo", "FlickTemplates", "FlickTestSupport"]),
     .testTarget(
