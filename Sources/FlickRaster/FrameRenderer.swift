@@ -87,8 +87,8 @@ public final class FrameRenderer: @unchecked Sendable {
     }
   }
 
-  /// How often frames started from kept pixels (internal for tests and benchmarks).
-  var prefixStatistics: StaticPrefix.Statistics { lock.withLock { prefix.statistics } }
+  /// How often frames started from kept pixels (for tests and benchmarks).
+  package var prefixStatistics: StaticPrefixStatistics { lock.withLock { prefix.statistics } }
 
   /// Reuse counts since this renderer was made.
   public var cacheStatistics: CacheStatistics {

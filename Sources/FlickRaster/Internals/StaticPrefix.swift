@@ -38,15 +38,7 @@ final class StaticPrefix {
     var snapshot: Int?
   }
 
-  /// Reuse counts since the renderer was made.
-  struct Statistics: Equatable {
-    /// Frames that started from kept pixels.
-    var framesReused = 0
-    /// Top-level layers not drawn because they were in the kept pixels.
-    var layersReused = 0
-    /// Times the pixels were taken (a copy of the frame buffer).
-    var snapshots = 0
-  }
+  typealias Statistics = StaticPrefixStatistics
 
   private var canvas: Canvas?
   /// The top-level layers (painter's order) of the frame drawn last.
@@ -100,4 +92,16 @@ final class StaticPrefix {
     lastShared = 0
     count = 0
   }
+}
+
+/// How often a ``FrameRenderer``'s frames started from kept pixels (for tests and benchmarks).
+package struct StaticPrefixStatistics: Sendable, Equatable {
+  /// Frames (motion-blur samples count one by one) that started from kept pixels.
+  package var framesReused = 0
+  /// Top-level layers not drawn because they were in the kept pixels.
+  package var layersReused = 0
+  /// Times the pixels were kept (a copy of the frame buffer).
+  package var snapshots = 0
+
+  package init() {}
 }
