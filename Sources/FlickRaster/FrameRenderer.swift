@@ -4,7 +4,8 @@ import Foundation
 
 /// A renderer for one worker that keeps what does not change between consecutive frames:
 /// a frame whose background and first layers (in painter's order) are those of the frame before
-/// starts from a copy of their pixels, gradients whose geometry is unchanged are copied instead
+/// starts from a copy of their pixels, translucent or masked layers that do not change are
+/// composited from their kept pixels, gradients whose geometry is unchanged are copied instead
 /// of repainted, text is shaped once and drawn under whatever transform it has, and shadows
 /// that only move are blurred once.
 ///
@@ -86,6 +87,17 @@ public final class FrameRenderer: @unchecked Sendable {
       }
     }
   }
+
+  /// Whether the finished pixels of a layer drawn as a group (opacity below 1, a mask, a tint)
+  /// are kept and composited again while the layer, its subtree and its place on the frame are
+  /// unchanged (on by default). The bytes are the same either way (tests compare them).
+  package var reusesGroups: Bool {
+    get { lock.withLock { cache.keepsGroups } }
+    set { lock.withLock { cache.keepsGroups = newValue } }
+  }
+
+  /// How many groups were composited from kept pixels (for tests and benchmarks).
+  package var keptGroupHits: Int { lock.withLock { cache.statistics.groupHits } }
 
   /// How often frames started from kept pixels (for tests and benchmarks).
   package var prefixStatistics: StaticPrefixStatistics { lock.withLock { prefix.statistics } }

@@ -8,8 +8,8 @@ import Testing
 @testable import FlickRaster
 
 /// Every bundled template, every frame: the caching renderer gives the same bytes with the kept
-/// static prefix as without it, in forward order, in a random order and spread over several
-/// workers drawing at the same time.
+/// static prefix and kept groups as without them, in forward order, in a random order and spread
+/// over several workers drawing at the same time.
 ///
 /// `make test` checks every frame at a quarter of each template's size (60 of them in random
 /// order); `make fuzz-raster` (`FLICK_RASTER_CHECK=full`) checks every frame at full size, all
@@ -56,10 +56,11 @@ import Testing
     let scene = try Template.load(path: Self.templates.appendingPathComponent("\(name).json5").path).scene
     let scale = Self.scale
     let trees = (0..<scene.frameCount).map { scene.renderTree(at: scene.time(ofFrame: $0)) }
-    // Reference: the caching renderer with the prefix switched off (itself byte-identical to
-    // `Renderer`, DeterminismTests).
+    // Reference: the caching renderer with the prefix and kept groups switched off (itself
+    // byte-identical to `Renderer`, DeterminismTests).
     let plain = FrameRenderer(scale: scale)
     plain.reusesStaticPrefix = false
+    plain.reusesGroups = false
     let reference = try trees.map { try Self.digest(plain.render($0)) }
     #expect(plain.prefixStatistics.framesReused == 0)
     // Forward.
@@ -68,7 +69,9 @@ import Testing
       #expect(try Self.digest(forward.render(tree)) == reference[n], "\(name) frame \(n), forward")
     }
     let reused = forward.prefixStatistics
-    print("\(name): \(reused.framesReused) of \(trees.count) frames started from kept pixels (\(reused.layersReused) layers)")
+    print(
+      "\(name): \(reused.framesReused) of \(trees.count) frames started from kept pixels (\(reused.layersReused) layers); "
+        + "\(forward.keptGroupHits) groups composited from kept pixels")
     // Random order, one worker.
     var random = SeededGenerator(seed: UInt64(name.utf8.reduce(18) { $0 &* 31 &+ UInt64($1) }))
     let shuffled = FrameRenderer(scale: scale)

@@ -5,7 +5,7 @@ import Foundation
 
 // flick-bench-raster-templates: per-frame render time of every bundled template at its own size,
 // with one FrameRenderer as a render worker uses it (pooled frame buffers), the kept static prefix
-// off ("before") and on ("after"), interleaved run by run in one process. Frames are evaluated
+// and kept groups off ("before") and on ("after"), interleaved run by run in one process. Frames are evaluated
 // before timing (only rendering is timed), and both modes must give the same bytes for every
 // frame (checked first; exit 1 otherwise).
 //
@@ -68,6 +68,7 @@ func pass(_ trees: [RenderTree], prefix: Bool, digests: inout [Int]?) -> (cpu: D
   let pool = FramePool(capacity: 2)
   let renderer = FrameRenderer(pool: pool)
   renderer.reusesStaticPrefix = prefix
+  renderer.reusesGroups = prefix
   var out: [Int] = []
   let cpu0 = ms(CLOCK_THREAD_CPUTIME_ID)
   let wall0 = ms(CLOCK_MONOTONIC)

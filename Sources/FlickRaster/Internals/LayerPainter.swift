@@ -75,21 +75,55 @@ final class LayerPainter {
     }
     var failure: RasterError?
     let ink = inkRect(layer, in: cr)
-    // Nil when off-screen (or clipped away) entirely: Cairo's group would composite nothing.
-    guard let group = pushGroup(cr, ink: ink) else { return }
-    do {
-      try drawShadow(layer, in: group.context)
-      paintBackdrop(backdrop, of: layer, in: group.context)
-      try drawOwnContent(layer, in: group.context)
-    } catch {
-      failure = error
+    // A group whose layer (whole subtree), matrix and placement are those of a group kept from
+    // an earlier frame has the kept pixels: the same operations on the same cleared pixels.
+    // (Not with a backdrop anywhere in it: that reads the pixels behind.)
+    var key: GroupKey?
+    if cache?.keepsGroups == true, backdrop == nil, !layer.containsBackdrop, let placement = arenaPlacement(cr, ink: ink) {
+      let m = CairoDraw.matrix(cr)
+      key = GroupKey(
+        layer: layer, matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], placement: placement,
+        target: [targetWidth, targetHeight])
+
     }
-    guard let content = popGroup(group, to: cr) else { return }
-    if tinted { multiply(content, by: layer.colorMultiplier) }
+    let found = key.flatMap { cache?.group($0) }
+    let kept = found?.kept
+    let content: GroupPattern
+    if let kept {
+      guard let p = pattern(kept.content, to: cr) else { return }
+      content = p
+    } else {
+      // Nil when off-screen (or clipped away) entirely: Cairo's group would composite nothing.
+      guard let group = pushGroup(cr, ink: ink) else { return }
+      do {
+        try drawShadow(layer, in: group.context)
+        paintBackdrop(backdrop, of: layer, in: group.context)
+        try drawOwnContent(layer, in: group.context)
+      } catch {
+        failure = error
+      }
+      guard let c = popGroup(group, to: cr) else { return }
+      content = c
+      if tinted { multiply(content, by: layer.colorMultiplier) }
+    }
+    var maskKept: GroupPattern?
+    if mask != nil, let kept = kept?.mask { maskKept = pattern(kept, to: cr) }
+    defer {
+      if let key, found?.keep == true, failure == nil, let pixels = content.pixels, mask == nil || maskKept?.pixels != nil {
+        cache?.keepGroup(key, KeptGroup(content: pixels, mask: maskKept?.pixels))
+      }
+    }
     if let mask, failure == nil {
-      guard let maskGroup = pushGroup(cr, ink: ink) else { return }
-      do { try draw(mask, in: maskGroup.context) } catch { failure = error }
-      guard let maskPattern = popGroup(maskGroup, to: cr) else { return }
+      let maskPattern: GroupPattern
+      if let maskKept {
+        maskPattern = maskKept
+      } else {
+        guard let maskGroup = pushGroup(cr, ink: ink) else { return }
+        do { try draw(mask, in: maskGroup.context) } catch { failure = error }
+        guard let p = popGroup(maskGroup, to: cr) else { return }
+        maskPattern = p
+        maskKept = p
+      }
       if layer.opacity < 1 {
         guard let masked = pushGroup(cr, ink: ink) else { return }
         cairo_set_source(masked.context, content.pattern)
