@@ -64,28 +64,44 @@ public struct Renderer: Sendable {
     let layers = Layer(id: "", sublayers: tree.layers).sublayersInDrawingOrder
     let canvas = StaticPrefix.Canvas(
       width: width, height: height, scale: scale, background: tree.backgroundColor, fontFiles: tree.fontFiles)
-    let plan = prefix?.plan(canvas, layers) ?? StaticPrefix.Plan(start: 0, snapshot: nil)
-    let initial = plan.start > 0 ? prefix?.pixels : nil
+    let painter = LayerPainter(
+      cache: cache, arena: arena, text: text, targetWidth: width, targetHeight: height, usesCairoGroups: usesCairoGroups)
+    let plan =
+      prefix?.plan(canvas, layers, shadowIsBounds: painter.isOpaqueRoundedBounds)
+      ?? StaticPrefix.Plan(start: .start, snapshot: nil)
+    let initial = plan.start > .start ? prefix?.pixels : nil
     return try FrameCanvas.draw(width: width, height: height, fill: tree.backgroundColor, pool: pool, initial: initial) {
       cr, pixels throws(RasterError) in
       cairo_scale(cr, scale, scale)
       cache?.beginFrame()
       arena.beginFrame()
       defer { arena.endFrame() }
-      let painter = LayerPainter(
-        cache: cache, arena: arena, text: text, targetWidth: width, targetHeight: height, usesCairoGroups: usesCairoGroups)
-      func keep(after count: Int) {
-        // Only at the root state with no path left over (a layer leaves none; checked so that
-        // the next frame's layer `count` cannot differ by starting on a fresh context).
+      func keep(at position: StaticPrefix.Position) {
+        // Only with no path left over (a layer leaves none; checked so that the next frame
+        // cannot differ by starting on a fresh context).
         guard let prefix, cairo_has_current_point(cr) == 0, cairo_status(cr) == CAIRO_STATUS_SUCCESS else { return }
         cairo_surface_flush(cairo_get_target(cr))
-        prefix.keep(UnsafeBufferPointer(pixels), count: count)
+        prefix.keep(UnsafeBufferPointer(pixels), at: position)
       }
-      for index in layers.indices.dropFirst(plan.start) {
-        if index == plan.snapshot { keep(after: index) }
-        try painter.draw(layers[index], in: cr)
+      var index = plan.start.layers
+      while index <= layers.count {
+        let snapshot = plan.snapshot.flatMap { $0.layers == index ? $0 : nil }
+        let inside = index == plan.start.layers ? plan.start.sublayers : 0
+        if index == layers.count {
+          if snapshot != nil { keep(at: StaticPrefix.Position(layers: index)) }
+          break
+        }
+        if inside > 0 || (snapshot?.sublayers ?? 0) > 0 {
+          // Starting or keeping inside this layer (opened: drawn straight into the frame).
+          try painter.drawOpened(layers[index], from: inside, keepingAt: snapshot?.sublayers, in: cr) { sublayers in
+            keep(at: StaticPrefix.Position(layers: index, sublayers: sublayers))
+          }
+        } else {
+          if snapshot != nil { keep(at: StaticPrefix.Position(layers: index)) }
+          try painter.draw(layers[index], in: cr)
+        }
+        index += 1
       }
-      if plan.snapshot == layers.count { keep(after: layers.count) }
       cache?.endFrame()
     }
   }

@@ -70,7 +70,8 @@ import Testing
     }
     let reused = forward.prefixStatistics
     print(
-      "\(name): \(reused.framesReused) of \(trees.count) frames started from kept pixels (\(reused.layersReused) layers); "
+      "\(name): \(reused.framesReused) of \(trees.count) frames started from kept pixels (\(reused.layersReused) layers, "
+        + "\(reused.framesStartedInside) inside a layer); "
         + "\(forward.keptGroupHits) groups composited from kept pixels")
     // Random order, one worker.
     var random = SeededGenerator(seed: UInt64(name.utf8.reduce(18) { $0 &* 31 &+ UInt64($1) }))

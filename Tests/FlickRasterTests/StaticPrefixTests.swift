@@ -258,3 +258,89 @@ import Testing
     }
   }
 }
+
+/// A frame can start inside a top-level container drawn straight into the frame (a root layer
+/// or a page holding everything): after its shadow, background, content and first sublayers.
+@Suite struct OpenedContainerPrefixTests {
+  static let c = Raster.hex
+
+  /// A page (opaque, clipped, with a shadow cast by its bounds) over a static backdrop layer,
+  /// holding static sublayers under one that turns.
+  static func page(_ n: Int, clips: Bool = true, background: Color = c("#F4EFE6")) -> Layer {
+    let plinth = Layer(
+      id: "plinth", bounds: Rect(x: 0, y: 0, width: 90, height: 90), position: Point(x: 70, y: 70), cornerRadius: 12,
+      content: .gradient(GradientContent(colors: [c("#E8E1D5"), c("#D6CFC2")])))
+    let title = Layer(
+      id: "title", bounds: Rect(x: 0, y: 0, width: 80, height: 20), position: Point(x: 160, y: 30),
+      content: .text(TextContent(string: "Now playing", fontSize: 12, textColor: c("#1C1917"))))
+    let disc = Layer(
+      id: "disc", bounds: Rect(x: 0, y: 0, width: 70, height: 70), position: Point(x: 70, y: 70), backgroundColor: c("#111111"),
+      cornerRadius: 35, transform: LayerTransform(rotation: 0.3 * Double(n)),
+      sublayers: [
+        Layer(id: "mark", bounds: Rect(x: 0, y: 0, width: 8, height: 30), position: Point(x: 35, y: 18), backgroundColor: c("#DB2777"))
+      ])
+    let button = Layer(
+      id: "button", bounds: Rect(x: 0, y: 0, width: 40, height: 40), position: Point(x: 170, y: 100), backgroundColor: c("#1C19170D"),
+      cornerRadius: 20)
+    return Layer(
+      id: "page", bounds: Rect(x: 0, y: 0, width: 210, height: 140), position: Point(x: 110.5, y: 78), backgroundColor: background,
+      shadowColor: c("#000000"), shadowOpacity: 0.45, shadowRadius: 8, shadowOffset: Point(x: -3, y: 0), masksToBounds: clips,
+      sublayers: [plinth, title, disc, button])
+  }
+
+  static let library = Layer(
+    id: "library", bounds: Rect(x: 0, y: 0, width: 220, height: 160), position: Point(x: 110, y: 80),
+    content: .gradient(GradientContent(colors: [c("#1C1917"), c("#44403C")])))
+
+  static func trees() -> [RenderTree] {
+    var trees: [RenderTree] = []
+    func add(_ layers: [Layer]) { trees.append(Raster.tree(layers, width: 220, height: 160, background: c("#1C1917"))) }
+    for n in 0..<5 { add([library, page(n)]) }  // 0–4: inside the page after the title
+    for n in 5..<7 { add([library, page(n, background: c("#FFFFFF"))]) }  // the page's own colour changes
+    for n in 7..<10 { add([library, page(n, clips: false)]) }  // unclipped: its shadow is cast by its content
+    var reordered = page(10)
+    reordered.sublayers[0].zPosition = 2  // the plinth is drawn last now
+    add([library, reordered])
+    for n in 11..<14 {
+      var inserted = page(n)
+      inserted.sublayers.insert(Layer(id: "dot", bounds: Rect(x: 0, y: 0, width: 6, height: 6), position: Point(x: 20, y: 120), backgroundColor: c("#DB2777")), at: 1)
+      add([library, inserted])
+    }
+    for n in 14..<17 { add([page(n)]) }  // the page alone at the bottom
+    return trees
+  }
+
+  @Test(arguments: [1.0, 2.0])
+  func framesStartingInsideThePageAreByteIdentical(scale: Double) throws {
+    let trees = Self.trees()
+    let cached = FrameRenderer(scale: scale)
+    for (n, tree) in trees.enumerated() {
+      #expect(try cached.render(tree) == Renderer(scale: scale).render(tree), "frame \(n) at scale \(scale)")
+    }
+    // 3–4 start inside the page (after the plinth and the title, kept in 2); from 6 on the
+    // library at least.
+    #expect(cached.prefixStatistics.framesStartedInside == 2)
+    #expect(cached.prefixStatistics.framesReused >= 7)
+  }
+
+  @Test func opensOnlyLayersDrawnStraightIntoTheFrame() {
+    var page = Self.page(0)
+    #expect(StaticPrefix.opens(page))
+    page.opacity = 0.9
+    #expect(!StaticPrefix.opens(page))
+    page = Self.page(0)
+    page.transform = LayerTransform(rotationY: 0.4, perspective: 500)
+    #expect(!StaticPrefix.opens(page))
+    page = Self.page(0)
+    page.colorMultiplier = Self.c("#FF000080")
+    #expect(!StaticPrefix.opens(page))
+    // Its own properties differ: the position is before its sublayers.
+    let a = [Self.library, Self.page(0)]
+    var moved = Self.page(1)
+    moved.position.x += 1
+    #expect(StaticPrefix.shared(a, [Self.library, moved], shadowIsBounds: { _ in true }) == .init(layers: 1))
+    #expect(StaticPrefix.shared(a, [Self.library, Self.page(1)], shadowIsBounds: { _ in true }) == .init(layers: 1, sublayers: 2))
+    // A shadow cast by the sublayers: not opened.
+    #expect(StaticPrefix.shared(a, [Self.library, Self.page(1)], shadowIsBounds: { _ in false }) == .init(layers: 1))
+  }
+}

@@ -144,9 +144,28 @@ final class LayerPainter {
     if let failure { throw failure }
   }
 
+  /// Draws a layer that ``StaticPrefix/opens(_:)`` accepts as ``draw(_:in:)`` does, but only
+  /// from its sublayer `first` on (painter's order; 0: all of it, shadow and own content first)
+  /// when the frame's pixels already hold what comes before, setting the same transform and
+  /// clip. Calls `keep(n)` before drawing sublayer `n` = `keepingAt` (or after the last one).
+  func drawOpened(
+    _ layer: Layer, from first: Int, keepingAt: Int?, in cr: OpaquePointer, keep: (Int) -> Void
+  ) throws(RasterError) {
+    cairo_save(cr)
+    defer { cairo_restore(cr) }
+    CairoDraw.transform(cr, affine: layer.transformToSuperlayer)
+    if first == 0 { try drawShadow(layer, in: cr) }
+    try drawOwnContent(layer, in: cr, from: first, keepingAt: keepingAt, keep: keep)
+  }
+
   /// Background, contents image, content, sublayers (clipped with `masksToBounds`) and border.
-  func drawOwnContent(_ layer: Layer, in cr: OpaquePointer) throws(RasterError) {
-    if layer.backgroundColor.alpha > 0 {
+  /// With `first` > 0, only the sublayers from `first` on and the border (the rest is already
+  /// drawn); `keep` is called before sublayer `keepingAt`, or after the last when it is their
+  /// count.
+  func drawOwnContent(
+    _ layer: Layer, in cr: OpaquePointer, from first: Int = 0, keepingAt: Int? = nil, keep: (Int) -> Void = { _ in }
+  ) throws(RasterError) {
+    if first == 0, layer.backgroundColor.alpha > 0 {
       CairoDraw.roundedBounds(layer, to: cr)
       CairoDraw.setSource(cr, layer.backgroundColor)
       cairo_fill(cr)
@@ -159,15 +178,22 @@ final class LayerPainter {
     }
     var failure: RasterError?
     do {
-      if let image = layer.contents { try drawContents(image, of: layer, in: cr) }
-      switch layer.content {
-      case .none: break
-      case .shape(let shape): drawShape(shape, in: cr)
-      case .text(let t): try drawText(t, of: layer, in: cr)
-      case .gradient(let g): try drawGradient(g, of: layer, in: cr)
-      case .lottie(let l): try drawLottie(l, of: layer, in: cr)
+      if first == 0 {
+        if let image = layer.contents { try drawContents(image, of: layer, in: cr) }
+        switch layer.content {
+        case .none: break
+        case .shape(let shape): drawShape(shape, in: cr)
+        case .text(let t): try drawText(t, of: layer, in: cr)
+        case .gradient(let g): try drawGradient(g, of: layer, in: cr)
+        case .lottie(let l): try drawLottie(l, of: layer, in: cr)
+        }
       }
-      for sublayer in layer.sublayersInDrawingOrder { try draw(sublayer, in: cr) }
+      let sublayers = layer.sublayersInDrawingOrder
+      for index in sublayers.indices.dropFirst(first) {
+        if index == keepingAt { keep(index) }
+        try draw(sublayers[index], in: cr)
+      }
+      if keepingAt == sublayers.count { keep(sublayers.count) }
     } catch {
       failure = error
     }

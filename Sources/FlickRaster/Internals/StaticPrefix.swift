@@ -3,12 +3,16 @@ import FlickScene
 
 /// The pixels of a frame after its background and first top-level layers (in painter's
 /// order), kept by one worker so that the next frame whose background and first layers are
-/// the same starts from a copy of them instead of drawing them again.
+/// the same starts from a copy of them instead of drawing them again. The point can lie inside
+/// a top-level layer drawn straight into the frame (a root container, a page): after its own
+/// shadow, background and content and its first sublayers, when those are the same.
 ///
 /// This is exact, not an approximation of compositing a cached layer: the frame buffer after
 /// the background fill and layers `0..<count` is a function of the canvas (size, scale,
 /// background, font files) and of those layers alone, because every top-level layer is drawn
-/// from the root state (the scale matrix, no clip) and leaves it as it found it. Starting from
+/// from the root state (the scale matrix, no clip) and leaves it as it found it. Inside an
+/// opened layer, the state is that plus the layer's transform and clip, which a frame starting
+/// there sets again with the same calls. Starting from
 /// the copy and drawing layers `count...` runs the very same operations on the very same pixels
 /// as drawing everything. Equality is decided from the layer values (as
 /// ``Renderer/drawsIdentically(_:_:)`` does for whole trees), never from pixels.
@@ -30,12 +34,25 @@ final class StaticPrefix {
     var fontFiles: [String]
   }
 
+  /// A point in a frame's drawing: after the background and top-level layers `0..<layers`,
+  /// and, when `sublayers` > 0, inside layer `layers` after its shadow, own background and
+  /// content and its first `sublayers` sublayers (painter's order). Ordered as drawn.
+  struct Position: Comparable {
+    var layers: Int
+    var sublayers = 0
+
+    static let start = Position(layers: 0)
+    static func < (a: Position, b: Position) -> Bool {
+      (a.layers, a.sublayers) < (b.layers, b.sublayers)
+    }
+  }
+
   /// How the frame about to be drawn uses the prefix.
   struct Plan {
-    /// How many first layers the kept pixels hold, to start from (0: draw from the background).
-    var start: Int
-    /// After how many layers to keep the pixels (nil: keep what is kept).
-    var snapshot: Int?
+    /// Where the kept pixels are, to start from (`.start`: draw from the background).
+    var start: Position
+    /// Where to keep the pixels (nil: keep what is kept).
+    var snapshot: Position?
   }
 
   typealias Statistics = StaticPrefixStatistics
@@ -43,45 +60,77 @@ final class StaticPrefix {
   private var canvas: Canvas?
   /// The top-level layers (painter's order) of the frame drawn last.
   private var previous: [Layer] = []
-  /// How many first layers the last frame shared with the one before it.
-  private var lastShared = 0
-  /// How many of `previous`'s first layers `pixels` holds (0: nothing kept).
-  private(set) var count = 0
+  /// How far the last frame agreed with the one before it.
+  private var lastShared = Position.start
+  /// Where `pixels` are in `previous`'s drawing (`.start`: nothing kept).
+  private(set) var count = Position.start
   private(set) var pixels: [UInt8] = []
   private(set) var statistics = Statistics()
 
+  /// Whether `layer` (top-level) is drawn straight into the frame, not as a group or a 3D plane,
+  /// so that a frame can start inside it: its state there is its transform and its clip alone.
+  static func opens(_ layer: Layer) -> Bool {
+    guard !layer.isHidden, layer.opacity >= 1, layer.mask == nil, layer.colorMultiplier == .white, layer.backdrop == nil,
+      layer.transform.isFlat
+    else { return false }
+    let m = layer.transformToSuperlayer
+    return m.isAffine && abs(m.m11 * m.m22 - m.m12 * m.m21) > 1e-12
+  }
+
+  /// How far frames drawing `a` and `b` (top-level layers, painter's order) draw the same.
+  /// `shadowIsBounds` tells whether a layer's shadow is cast by its rounded bounds (otherwise
+  /// it is cast by the layer with its sublayers, which then must be the same too).
+  static func shared(_ a: [Layer], _ b: [Layer], shadowIsBounds: (Layer) -> Bool) -> Position {
+    var shared = 0
+    let limit = min(a.count, b.count)
+    while shared < limit, a[shared] == b[shared] { shared += 1 }
+    guard shared < limit, opens(a[shared]), opens(b[shared]) else { return Position(layers: shared) }
+    var x = a[shared]
+    var y = b[shared]
+    let shadowed = x.shadowOpacity > 0 && x.shadowColor.alpha > 0 && x.shadowPath == nil
+    if shadowed, !shadowIsBounds(x) || !shadowIsBounds(y) { return Position(layers: shared) }
+    let xs = x.sublayersInDrawingOrder
+    let ys = y.sublayersInDrawingOrder
+    x.sublayers = []
+    y.sublayers = []
+    // The layer's own properties differ: its shadow, background or content is not the same.
+    guard x == y else { return Position(layers: shared) }
+    var inner = 0
+    while inner < min(xs.count, ys.count), xs[inner] == ys[inner] { inner += 1 }
+    return Position(layers: shared, sublayers: inner)
+  }
+
   /// Decides how to draw a frame of `layers` (painter's order) on `canvas`.
-  func plan(_ canvas: Canvas, _ layers: [Layer]) -> Plan {
+  func plan(_ canvas: Canvas, _ layers: [Layer], shadowIsBounds: (Layer) -> Bool) -> Plan {
     if canvas != self.canvas {
       self.canvas = canvas
       previous = []
-      lastShared = 0
-      count = 0
+      lastShared = .start
+      count = .start
     }
-    var shared = 0
-    let limit = min(previous.count, layers.count)
-    while shared < limit, previous[shared] == layers[shared] { shared += 1 }
-    // Layers 0..<count are the same as the previous frame's, so as when they were kept.
-    let start = count > 0 && shared >= count ? count : 0
-    if start == 0 { count = 0 }
+    let shared = Self.shared(previous, layers, shadowIsBounds: shadowIsBounds)
+    // Everything before `count` is the same as in the previous frame, so as when it was kept.
+    let start = count > .start && count <= shared ? count : .start
+    if start == .start { count = .start }
     let target = min(shared, lastShared)
     previous = layers
     lastShared = shared
-    if start > 0 {
+    if start > .start {
       statistics.framesReused += 1
-      statistics.layersReused += start
+      statistics.layersReused += start.layers
+      if start.sublayers > 0 { statistics.framesStartedInside += 1 }
     }
     return Plan(start: start, snapshot: target > start ? target : nil)
   }
 
-  /// Keeps `buffer` as the pixels after `count` layers.
-  func keep(_ buffer: UnsafeBufferPointer<UInt8>, count: Int) {
+  /// Keeps `buffer` as the pixels at `position`.
+  func keep(_ buffer: UnsafeBufferPointer<UInt8>, at position: Position) {
     if pixels.count == buffer.count {
       pixels.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: buffer) }
     } else {
       pixels = [UInt8](buffer)
     }
-    self.count = count
+    count = position
     statistics.snapshots += 1
   }
 
@@ -89,8 +138,8 @@ final class StaticPrefix {
   func reset() {
     canvas = nil
     previous = []
-    lastShared = 0
-    count = 0
+    lastShared = .start
+    count = .start
   }
 }
 
@@ -102,6 +151,9 @@ package struct StaticPrefixStatistics: Sendable, Equatable {
   package var layersReused = 0
   /// Times the pixels were kept (a copy of the frame buffer).
   package var snapshots = 0
+  /// Of the reused frames, those that started inside a top-level layer (after some of its
+  /// sublayers).
+  package var framesStartedInside = 0
 
   package init() {}
 }
