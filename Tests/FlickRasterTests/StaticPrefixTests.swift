@@ -163,6 +163,19 @@ import Testing
     #expect(cached.prefixStatistics.framesReused == 9)
   }
 
+  @Test func aPrefixOfSolidFillsAndTextIsNotKept() throws {
+    // Drawing these costs about what copying the frame would: nothing is kept.
+    let cheap = [Self.base()[3], Layer(id: "bar", bounds: Rect(x: 0, y: 0, width: 150, height: 8), position: Point(x: 100, y: 140), backgroundColor: Self.c("#334155"))]
+    let cached = FrameRenderer()
+    for n in 0..<5 {
+      let tree = Self.tree(cheap + [Self.mover(n)])
+      #expect(try cached.render(tree) == Renderer().render(tree), "frame \(n)")
+    }
+    #expect(cached.prefixStatistics == StaticPrefix.Statistics())
+    #expect(!StaticPrefix.isWorthKeeping(.init(layers: 2), in: cheap))
+    #expect(StaticPrefix.isWorthKeeping(.init(layers: 1), in: Self.base()))
+  }
+
   @Test func aFailedFrameForgetsThePrefix() throws {
     let good = Self.tree(Self.base() + [Self.mover(0)])
     let missing = Layer(

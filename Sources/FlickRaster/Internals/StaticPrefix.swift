@@ -17,7 +17,8 @@ import FlickScene
 /// as drawing everything. Equality is decided from the layer values (as
 /// ``Renderer/drawsIdentically(_:_:)`` does for whole trees), never from pixels.
 ///
-/// Memory: at most one frame-sized buffer per worker.
+/// Memory: at most one frame-sized buffer per worker. Only prefixes that cost more to draw than
+/// to copy are kept (``isCostly(_:)``).
 ///
 /// The prefix grows and shrinks with the scene: every frame is compared with the one this
 /// worker drew before it. The kept pixels are taken (while drawing) after the first layers the
@@ -100,6 +101,39 @@ final class StaticPrefix {
     return Position(layers: shared, sublayers: inner)
   }
 
+  /// Whether drawing `layer` costs more than copying its pixels would: it has a shadow, a
+  /// picture, a gradient, a Lottie frame, a backdrop, a group or a 3D plane somewhere. Solid
+  /// fills, shapes and text (from warm glyph caches) are drawn about as fast as a frame is copied,
+  /// so a prefix of only those is not kept: the copy would cost more than it saves.
+  static func isCostly(_ layer: Layer) -> Bool {
+    guard !layer.isHidden, layer.opacity > 0 else { return false }
+    if isCostlyOwnContent(layer) || layer.opacity < 1 || layer.mask != nil || layer.colorMultiplier != .white
+      || !layer.transform.isFlat
+    {
+      return true
+    }
+    return layer.sublayers.contains { isCostly($0) }
+  }
+
+  /// Whether what a layer draws before its sublayers (shadow, backdrop, picture, content) is costly.
+  static func isCostlyOwnContent(_ layer: Layer) -> Bool {
+    if layer.shadowOpacity > 0 && layer.shadowColor.alpha > 0 { return true }
+    if layer.contents != nil || layer.backdrop != nil { return true }
+    switch layer.content {
+    case .gradient, .lottie: return true
+    case .none, .shape, .text: return false
+    }
+  }
+
+  /// Whether the pixels at `position` in a frame of `layers` are worth keeping.
+  static func isWorthKeeping(_ position: Position, in layers: [Layer]) -> Bool {
+    if layers.prefix(position.layers).contains(where: { isCostly($0) }) { return true }
+    guard position.sublayers > 0, position.layers < layers.count else { return false }
+    let opened = layers[position.layers]
+    return isCostlyOwnContent(opened)
+      || opened.sublayersInDrawingOrder.prefix(position.sublayers).contains { isCostly($0) }
+  }
+
   /// Decides how to draw a frame of `layers` (painter's order) on `canvas`.
   func plan(_ canvas: Canvas, _ layers: [Layer], shadowIsBounds: (Layer) -> Bool) -> Plan {
     if canvas != self.canvas {
@@ -120,7 +154,7 @@ final class StaticPrefix {
       statistics.layersReused += start.layers
       if start.sublayers > 0 { statistics.framesStartedInside += 1 }
     }
-    return Plan(start: start, snapshot: target > start ? target : nil)
+    return Plan(start: start, snapshot: target > start && Self.isWorthKeeping(target, in: layers) ? target : nil)
   }
 
   /// Keeps `buffer` as the pixels at `position`.
