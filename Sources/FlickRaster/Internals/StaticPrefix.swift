@@ -12,9 +12,8 @@ import FlickScene
 /// background, font files) and of those layers alone, because every top-level layer is drawn
 /// from the root state (the scale matrix, no clip) and leaves it as it found it. Inside an
 /// opened layer, the state is that plus the layer's transform and clip, which a frame starting
-/// there sets again with the same calls. Starting from
-/// the copy and drawing layers `count...` runs the very same operations on the very same pixels
-/// as drawing everything. Equality is decided from the layer values (as
+/// there sets again with the same calls. Starting from the copy and drawing what follows runs
+/// the very same operations on the very same pixels as drawing everything. Equality is decided from the layer values (as
 /// ``Renderer/drawsIdentically(_:_:)`` does for whole trees), never from pixels.
 ///
 /// Memory: at most one frame-sized buffer per worker. Only prefixes that cost more to draw than
@@ -31,7 +30,7 @@ final class StaticPrefix {
     var width: Int
     var height: Int
     var scale: Double
-    var background: Color?
+    var background: Color
     var fontFiles: [String]
   }
 
