@@ -163,7 +163,7 @@ import Testing
     #expect(cached.prefixStatistics.framesReused == 9)
   }
 
-  @Test func aPrefixOfSolidFillsAndTextIsNotKept() throws {
+  @Test func aPrefixOfAFewSolidFillsAndTextIsNotKept() throws {
     // Drawing these costs about what copying the frame would: nothing is kept.
     let cheap = [Self.base()[3], Layer(id: "bar", bounds: Rect(x: 0, y: 0, width: 150, height: 8), position: Point(x: 100, y: 140), backgroundColor: Self.c("#334155"))]
     let cached = FrameRenderer()
@@ -174,6 +174,8 @@ import Testing
     #expect(cached.prefixStatistics == StaticPrefix.Statistics())
     #expect(!StaticPrefix.isWorthKeeping(.init(layers: 2), in: cheap))
     #expect(StaticPrefix.isWorthKeeping(.init(layers: 1), in: Self.base()))
+    // Four plain layers are.
+    #expect(StaticPrefix.isWorthKeeping(.init(layers: 4), in: cheap + cheap))
   }
 
   @Test func aFailedFrameForgetsThePrefix() throws {

@@ -17,7 +17,7 @@ import FlickScene
 /// ``Renderer/drawsIdentically(_:_:)`` does for whole trees), never from pixels.
 ///
 /// Memory: at most one frame-sized buffer per worker. Only prefixes that cost more to draw than
-/// to copy are kept (``isCostly(_:)``).
+/// to copy are kept (``cost(_:)``).
 ///
 /// The prefix grows and shrinks with the scene: every frame is compared with the one this
 /// worker drew before it. The kept pixels are taken (while drawing) after the first layers the
@@ -100,19 +100,26 @@ final class StaticPrefix {
     return Position(layers: shared, sublayers: inner)
   }
 
-  /// Whether drawing `layer` costs more than copying its pixels would: it has a shadow, a
-  /// picture, a gradient, a Lottie frame, a backdrop, a group or a 3D plane somewhere. Solid
-  /// fills, shapes and text (from warm glyph caches) are drawn about as fast as a frame is copied,
-  /// so a prefix of only those is not kept: the copy would cost more than it saves.
-  static func isCostly(_ layer: Layer) -> Bool {
-    guard !layer.isHidden, layer.opacity > 0 else { return false }
+  /// What drawing `layer` costs, in rough units of one solid fill or one line of text:
+  /// ``costly`` for a shadow, picture, gradient, Lottie frame, backdrop, group or 3D plane
+  /// anywhere in it. A prefix is kept only from ``costly`` units on: copying a frame costs about
+  /// as much as drawing a few plain layers (measured: a title and a rail under a moving card,
+  /// copied in every shutter sample, made motion-blur slower; a dozen text and fill layers, as
+  /// in property-animator, are well worth the copy).
+  static func cost(_ layer: Layer) -> Int {
+    guard !layer.isHidden, layer.opacity > 0 else { return 0 }
     if isCostlyOwnContent(layer) || layer.opacity < 1 || layer.mask != nil || layer.colorMultiplier != .white
       || !layer.transform.isFlat
     {
-      return true
+      return costly
     }
-    return layer.sublayers.contains { isCostly($0) }
+    var total = 1
+    for sublayer in layer.sublayers where total < costly { total += cost(sublayer) }
+    return min(total, costly)
   }
+
+  /// The cost from which a prefix is worth a copy of the frame.
+  static let costly = 4
 
   /// Whether what a layer draws before its sublayers (shadow, backdrop, picture, content) is costly.
   static func isCostlyOwnContent(_ layer: Layer) -> Bool {
@@ -126,11 +133,20 @@ final class StaticPrefix {
 
   /// Whether the pixels at `position` in a frame of `layers` are worth keeping.
   static func isWorthKeeping(_ position: Position, in layers: [Layer]) -> Bool {
-    if layers.prefix(position.layers).contains(where: { isCostly($0) }) { return true }
+    var total = 0
+    for layer in layers.prefix(position.layers) {
+      total += cost(layer)
+      if total >= costly { return true }
+    }
     guard position.sublayers > 0, position.layers < layers.count else { return false }
     let opened = layers[position.layers]
-    return isCostlyOwnContent(opened)
-      || opened.sublayersInDrawingOrder.prefix(position.sublayers).contains { isCostly($0) }
+    if isCostlyOwnContent(opened) { return true }
+    total += 1
+    for layer in opened.sublayersInDrawingOrder.prefix(position.sublayers) {
+      total += cost(layer)
+      if total >= costly { return true }
+    }
+    return false
   }
 
   /// Decides how to draw a frame of `layers` (painter's order) on `canvas`.
