@@ -107,3 +107,9 @@ bench-scene-animator: bootstrap
 bench-links: bootstrap
 	$(SWIFT) build -c release --product flick-bench-links
 	.build/release/flick-bench-links
+# Every frame of every bundled template at full size, with and without the kept static prefix
+# (forward, random order, three workers): the bytes must match (StaticPrefixTemplateTests).
+.PHONY: fuzz-raster
+fuzz-raster: bootstrap
+	$(SWIFT) build --build-tests
+	FLICK_RASTER_CHECK=full $(SWIFT) test --skip-build --filter StaticPrefixTemplateTests

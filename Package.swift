@@ -46,6 +46,10 @@ let package = Package(
     .executableTarget(
       name: "flick-cardswap", dependencies: ["FlickScene", "FlickRaster", "FlickMotion"],
       path: "Benchmarks/raster/cardswap-swift"),
+    /// `make bench-raster BENCH_ARGS=--templates`: every bundled template, static prefix off and on.
+    .executableTarget(
+      name: "flick-bench-raster-templates", dependencies: ["FlickTemplates", "FlickRaster", "FlickScene"],
+      path: "Benchmarks/raster/templates"),
     /// `make bench-snapshot`: comparator speed against render speed.
     .executableTarget(
       name: "flick-bench-snapshot", dependencies: ["FlickSnapshot", "FlickTemplates"],
@@ -107,7 +111,8 @@ let package = Package(
     .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion", "FlickTestSupport"]),
     .testTarget(name: "FlickSceneTests", dependencies: ["FlickScene"]),
     .testTarget(
-      name: "FlickRasterTests", dependencies: ["FlickRaster", "CCairo", "CRLottie", "CRSVG"],
+      name: "FlickRasterTests",
+      dependencies: ["FlickRaster", "CCairo", "CRLottie", "CRSVG", "FlickTemplates", "FlickTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(name: "FlickVideoTests", dependencies: ["FlickVideo", "FlickTemplates", "FlickTestSupport"]),
     .testTarget(

@@ -3,6 +3,7 @@
 # cached) and, when wired, Flick's Swift renderer on the same scene.
 #
 #   Benchmarks/raster/run.sh [--runs N] [--frames N] [--width W --height H] [--out DIR] [--ablate]
+#   Benchmarks/raster/run.sh --templates [--runs N] [NAME ...]
 #
 # Runs are interleaved (C naive, C cached, Swift naive, Swift cached, repeat) so the
 # ratios compare numbers measured back to back; the table shows medians of N runs.
@@ -28,6 +29,13 @@ while [ $# -gt 0 ]; do
     --height) HEIGHT=${2:?--height expects a number}; shift 2 ;;
     --out) OUT=${2:?--out expects a directory}; shift 2 ;;
     --ablate) ABLATE=1; shift ;;
+    --templates)
+      # Every bundled template at its own size, Flick only: the kept static prefix off and on,
+      # interleaved (Benchmarks/raster/templates).
+      shift
+      (cd "$ROOT" && swift build -c release --product flick-bench-raster-templates) \
+        || { echo "run.sh: building flick-bench-raster-templates failed" >&2; exit 3; }
+      exec "$ROOT/.build/release/flick-bench-raster-templates" --runs "$RUNS" "$@" ;;
     -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option '$1' (try --help)" ;;
   esac

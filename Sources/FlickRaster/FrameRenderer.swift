@@ -3,8 +3,11 @@ import FlickScene
 import Foundation
 
 /// A renderer for one worker that keeps what does not change between consecutive frames:
-/// gradients whose geometry is unchanged are copied instead of repainted, text is shaped once
-/// and drawn under whatever transform it has, and shadows that only move are blurred once.
+/// a frame whose background and first layers (in painter's order) are those of the frame before
+/// starts from a copy of their pixels, translucent or masked layers that do not change are
+/// composited from their kept pixels, gradients whose geometry is unchanged are copied instead
+/// of repainted, text is shaped once and drawn under whatever transform it has, and shadows
+/// that only move are blurred once.
 ///
 /// Intermediate surfaces (gradients, shadow masks, 3D planes) are drawn into memory the
 /// renderer reuses from frame to frame, and a gradient is kept only once it has been drawn the
@@ -43,6 +46,8 @@ public final class FrameRenderer: @unchecked Sendable {
   public let pool: FramePool?
   private let lock = NSLock()
   private let cache = RasterCache()
+  private let prefix = StaticPrefix()
+  private var usesStaticPrefix = true
   /// The memory of this renderer's intermediate surfaces (internal for tests).
   let arena = PixelArena()
   private let text: TextContext?
@@ -61,8 +66,41 @@ public final class FrameRenderer: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     guard let text else { throw .cairo("cannot create a Pango context") }
-    return try Renderer.render(tree, scale: scale, cache: cache, arena: arena, text: text, pool: pool)
+    do {
+      return try Renderer.render(
+        tree, scale: scale, cache: cache, arena: arena, text: text, pool: pool, prefix: usesStaticPrefix ? prefix : nil)
+    } catch {
+      prefix.reset()
+      throw error
+    }
   }
+
+  /// Whether frames start from the kept pixels of an unchanged background and first layers
+  /// (``StaticPrefix``; on by default). Off, every frame is drawn from its background, as
+  /// ``Renderer`` does: the bytes are the same either way (tests compare them).
+  package var reusesStaticPrefix: Bool {
+    get { lock.withLock { usesStaticPrefix } }
+    set {
+      lock.withLock {
+        usesStaticPrefix = newValue
+        prefix.reset()
+      }
+    }
+  }
+
+  /// Whether the finished pixels of a layer drawn as a group (opacity below 1, a mask, a tint)
+  /// are kept and composited again while the layer, its subtree and its place on the frame are
+  /// unchanged (on by default). The bytes are the same either way (tests compare them).
+  package var reusesGroups: Bool {
+    get { lock.withLock { cache.keepsGroups } }
+    set { lock.withLock { cache.keepsGroups = newValue } }
+  }
+
+  /// How many groups were composited from kept pixels (for tests and benchmarks).
+  package var keptGroupHits: Int { lock.withLock { cache.statistics.groupHits } }
+
+  /// How often frames started from kept pixels (for tests and benchmarks).
+  package var prefixStatistics: StaticPrefixStatistics { lock.withLock { prefix.statistics } }
 
   /// Reuse counts since this renderer was made.
   public var cacheStatistics: CacheStatistics {

@@ -41,31 +41,67 @@ public struct Renderer: Sendable {
       && zip(a.shutterSamples, b.shutterSamples).allSatisfy { drawsIdentically($0, $1) }
   }
 
-  /// The drawing shared by ``Renderer`` and ``FrameRenderer``.
+  /// The drawing shared by ``Renderer`` and ``FrameRenderer``. With a `prefix`, a frame whose
+  /// background and first top-level layers equal those of the frame drawn before starts from the
+  /// kept pixels after them (``StaticPrefix``): the same bytes, fewer operations.
   static func render(
     _ tree: RenderTree, scale: Double, cache: RasterCache?, arena: PixelArena, text: TextContext,
-    pool: FramePool? = nil, usesCairoGroups: Bool = false
+    pool: FramePool? = nil, prefix: StaticPrefix? = nil, usesCairoGroups: Bool = false
   ) throws(RasterError) -> Frame {
     if !tree.shutterSamples.isEmpty {
-      // Motion blur: every sample drawn the same way (sharing the cache), then averaged.
+      // Motion blur: every sample drawn the same way (sharing the caches), then averaged.
       var frames: [Frame] = []
       for sample in tree.shutterSamples {
         frames.append(
-          try render(sample, scale: scale, cache: cache, arena: arena, text: text, usesCairoGroups: usesCairoGroups))
+          try render(
+            sample, scale: scale, cache: cache, arena: arena, text: text, prefix: prefix, usesCairoGroups: usesCairoGroups))
       }
       return ShutterAverage.average(frames)
     }
     try text.prepare(fontFiles: tree.fontFiles)
     let width = CairoDraw.pixel((tree.size.width * scale).rounded())
     let height = CairoDraw.pixel((tree.size.height * scale).rounded())
-    return try FrameCanvas.draw(width: width, height: height, fill: tree.backgroundColor, pool: pool) { cr throws(RasterError) in
+    let layers = Layer(id: "", sublayers: tree.layers).sublayersInDrawingOrder
+    let canvas = StaticPrefix.Canvas(
+      width: width, height: height, scale: scale, background: tree.backgroundColor, fontFiles: tree.fontFiles)
+    let painter = LayerPainter(
+      cache: cache, arena: arena, text: text, targetWidth: width, targetHeight: height, usesCairoGroups: usesCairoGroups)
+    let plan =
+      prefix?.plan(canvas, layers, shadowIsBounds: painter.isOpaqueRoundedBounds)
+      ?? StaticPrefix.Plan(start: .start, snapshot: nil)
+    let initial = plan.start > .start ? prefix?.pixels : nil
+    return try FrameCanvas.draw(width: width, height: height, fill: tree.backgroundColor, pool: pool, initial: initial) {
+      cr, pixels throws(RasterError) in
       cairo_scale(cr, scale, scale)
       cache?.beginFrame()
       arena.beginFrame()
       defer { arena.endFrame() }
-      let painter = LayerPainter(
-        cache: cache, arena: arena, text: text, targetWidth: width, targetHeight: height, usesCairoGroups: usesCairoGroups)
-      try painter.draw(tree.layers, in: cr)
+      func keep(at position: StaticPrefix.Position) {
+        // Only with no path left over (a layer leaves none; checked so that the next frame
+        // cannot differ by starting on a fresh context).
+        guard let prefix, cairo_has_current_point(cr) == 0, cairo_status(cr) == CAIRO_STATUS_SUCCESS else { return }
+        cairo_surface_flush(cairo_get_target(cr))
+        prefix.keep(UnsafeBufferPointer(pixels), at: position)
+      }
+      var index = plan.start.layers
+      while index <= layers.count {
+        let snapshot = plan.snapshot.flatMap { $0.layers == index ? $0 : nil }
+        let inside = index == plan.start.layers ? plan.start.sublayers : 0
+        if index == layers.count {
+          if snapshot != nil { keep(at: StaticPrefix.Position(layers: index)) }
+          break
+        }
+        if inside > 0 || (snapshot?.sublayers ?? 0) > 0 {
+          // Starting or keeping inside this layer (opened: drawn straight into the frame).
+          try painter.drawOpened(layers[index], from: inside, keepingAt: snapshot?.sublayers, in: cr) { sublayers in
+            keep(at: StaticPrefix.Position(layers: index, sublayers: sublayers))
+          }
+        } else {
+          if snapshot != nil { keep(at: StaticPrefix.Position(layers: index)) }
+          try painter.draw(layers[index], in: cr)
+        }
+        index += 1
+      }
       cache?.endFrame()
     }
   }

@@ -61,7 +61,7 @@ import Testing
       let width = Int((tree.size.width * scale).rounded())
       let height = Int((tree.size.height * scale).rounded())
       frames.append(
-        try FrameCanvas.draw(width: width, height: height, fill: tree.backgroundColor) { cr throws(RasterError) in
+        try FrameCanvas.draw(width: width, height: height, fill: tree.backgroundColor) { cr, _ throws(RasterError) in
           cairo_scale(cr, scale, scale)
           cache?.beginFrame()
           arena.beginFrame()

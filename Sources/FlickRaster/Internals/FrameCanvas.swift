@@ -7,17 +7,28 @@ enum FrameCanvas {
   /// first: the fill (operator SOURCE) writes every one of them. With a `pool`, the pixels go
   /// into a buffer taken from it when it has one of the right size (cleared the same way, so
   /// the result does not depend on what the buffer held).
+  ///
+  /// With `initial` (`stride × height` bytes: a frame of this size already filled and partly
+  /// drawn), the pixels start as a copy of it instead of the fill; the context's state is set as
+  /// the fill leaves it, so `body` draws exactly as it would after the fill. `body` gets the
+  /// pixels too (call `cairo_surface_flush` on the target before reading them).
   static func draw(
-    width: Int, height: Int, fill: Color?, pool: FramePool? = nil, _ body: (OpaquePointer) throws(RasterError) -> Void
+    width: Int, height: Int, fill: Color?, pool: FramePool? = nil, initial: [UInt8]? = nil,
+    _ body: (OpaquePointer, UnsafeMutableBufferPointer<UInt8>) throws(RasterError) -> Void
   ) throws(RasterError) -> Frame {
     guard (1...16384).contains(width), (1...16384).contains(height) else {
       throw .invalidSize(width: width, height: height)
     }
     let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
     let count = stride * height
-    let opaque = fill.map { $0.alpha >= 1 } ?? false
+    if let initial, initial.count != count {
+      throw .cairo("a frame of \(width)×\(height) pixels cannot start from \(initial.count) bytes")
+    }
+    // Nothing to clear when every byte is written before drawing: by an opaque fill or a copy.
+    let opaque = initial != nil || (fill.map { $0.alpha >= 1 } ?? false)
     var failure: RasterError?
     func paint(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+      if let initial { _ = buffer.update(fromContentsOf: initial) }
       guard let surface = cairo_image_surface_create_for_data(
         buffer.baseAddress, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
       else {
@@ -33,11 +44,11 @@ enum FrameCanvas {
       if let fill, fill.alpha > 0 {
         CairoDraw.setSource(cr, fill)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(cr)
+        if initial == nil { cairo_paint(cr) }
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
       }
       do throws(RasterError) {
-        try body(cr)
+        try body(cr, buffer)
       } catch {
         failure = error
         return

@@ -20,6 +20,9 @@ final class GroupPattern {
     self.image = image
   }
 
+  /// The group's pixels when they are arena memory (nil for Cairo's own groups).
+  var pixels: CairoImage? { image }
+
   // The pattern goes first; the image (and its memory) is released after this body runs.
   deinit { cairo_pattern_destroy(pattern) }
 }
@@ -113,5 +116,56 @@ extension LayerPainter {
     var m = CairoDraw.matrix(cr)
     cairo_pattern_set_matrix(pattern, &m)
     return GroupPattern(pattern: pattern, image: image)
+  }
+}
+
+/// Where an arena group is placed on the frame: its device rectangle and the clip rectangles it
+/// carries (empty when the clip does not cut into it).
+struct GroupPlacement: Hashable {
+  var x0: Double
+  var y0: Double
+  var x1: Double
+  var y1: Double
+  var clip: [Double]
+}
+
+extension LayerPainter {
+  /// The placement ``pushGroup(_:ink:)`` gives a group for `ink` when it uses arena memory, or
+  /// nil (off-screen, or Cairo's own group). The same computation as `pushGroup`'s.
+  func arenaPlacement(_ cr: OpaquePointer, ink: (x0: Double, y0: Double, x1: Double, y1: Double)?) -> GroupPlacement? {
+    guard !usesCairoGroups, let ink else { return nil }
+    var e = (0.0, 0.0, 0.0, 0.0)
+    cairo_save(cr)
+    cairo_identity_matrix(cr)
+    cairo_clip_extents(cr, &e.0, &e.1, &e.2, &e.3)
+    e = (max(e.0, ink.x0), max(e.1, ink.y0), min(e.2, ink.x1), min(e.3, ink.y1))
+    let list = cairo_copy_clip_rectangle_list(cr)
+    cairo_restore(cr)
+    defer { if let list { cairo_rectangle_list_destroy(list) } }
+    func isPixel(_ v: Double) -> Bool { v == v.rounded() && abs(v) < 16_777_216 }
+    guard let list, list.pointee.status == CAIRO_STATUS_SUCCESS, e.2 > e.0, e.3 > e.1,
+      isPixel(e.0), isPixel(e.1), isPixel(e.2), isPixel(e.3)
+    else { return nil }
+    let rects = UnsafeBufferPointer(start: list.pointee.rectangles, count: Int(list.pointee.num_rectangles))
+    let unclipped = rects.count == 1 && rects[0].x <= e.0 && rects[0].y <= e.1 && rects[0].x + rects[0].width >= e.2
+      && rects[0].y + rects[0].height >= e.3
+    return GroupPlacement(
+      x0: e.0, y0: e.1, x1: e.2, y1: e.3, clip: unclipped ? [] : rects.flatMap { [$0.x, $0.y, $0.width, $0.height] })
+  }
+
+  /// A source for `cr` over kept group pixels, placed as ``popGroup(_:to:)`` places a group.
+  func pattern(_ image: CairoImage, to cr: OpaquePointer) -> GroupPattern? {
+    guard let pattern = cairo_pattern_create_for_surface(image.surface) else { return nil }
+    var m = CairoDraw.matrix(cr)
+    cairo_pattern_set_matrix(pattern, &m)
+    return GroupPattern(pattern: pattern, image: image)
+  }
+}
+
+extension Layer {
+  /// Whether the layer, its mask or any layer below it has a backdrop (which reads the pixels
+  /// behind it, so what it draws is not a function of the subtree alone).
+  var containsBackdrop: Bool {
+    backdrop != nil || (mask?.containsBackdrop ?? false) || sublayers.contains { $0.containsBackdrop }
   }
 }

@@ -75,21 +75,55 @@ final class LayerPainter {
     }
     var failure: RasterError?
     let ink = inkRect(layer, in: cr)
-    // Nil when off-screen (or clipped away) entirely: Cairo's group would composite nothing.
-    guard let group = pushGroup(cr, ink: ink) else { return }
-    do {
-      try drawShadow(layer, in: group.context)
-      paintBackdrop(backdrop, of: layer, in: group.context)
-      try drawOwnContent(layer, in: group.context)
-    } catch {
-      failure = error
+    // A group whose layer (whole subtree), matrix and placement are those of a group kept from
+    // an earlier frame has the kept pixels: the same operations on the same cleared pixels.
+    // (Not with a backdrop anywhere in it: that reads the pixels behind.)
+    var key: GroupKey?
+    if cache?.keepsGroups == true, backdrop == nil, !layer.containsBackdrop, let placement = arenaPlacement(cr, ink: ink) {
+      let m = CairoDraw.matrix(cr)
+      key = GroupKey(
+        layer: layer, matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], placement: placement,
+        target: [targetWidth, targetHeight])
+
     }
-    guard let content = popGroup(group, to: cr) else { return }
-    if tinted { multiply(content, by: layer.colorMultiplier) }
+    let found = key.flatMap { cache?.group($0) }
+    let kept = found?.kept
+    let content: GroupPattern
+    if let kept {
+      guard let p = pattern(kept.content, to: cr) else { return }
+      content = p
+    } else {
+      // Nil when off-screen (or clipped away) entirely: Cairo's group would composite nothing.
+      guard let group = pushGroup(cr, ink: ink) else { return }
+      do {
+        try drawShadow(layer, in: group.context)
+        paintBackdrop(backdrop, of: layer, in: group.context)
+        try drawOwnContent(layer, in: group.context)
+      } catch {
+        failure = error
+      }
+      guard let c = popGroup(group, to: cr) else { return }
+      content = c
+      if tinted { multiply(content, by: layer.colorMultiplier) }
+    }
+    var maskKept: GroupPattern?
+    if mask != nil, let kept = kept?.mask { maskKept = pattern(kept, to: cr) }
+    defer {
+      if let key, found?.keep == true, failure == nil, let pixels = content.pixels, mask == nil || maskKept?.pixels != nil {
+        cache?.keepGroup(key, KeptGroup(content: pixels, mask: maskKept?.pixels))
+      }
+    }
     if let mask, failure == nil {
-      guard let maskGroup = pushGroup(cr, ink: ink) else { return }
-      do { try draw(mask, in: maskGroup.context) } catch { failure = error }
-      guard let maskPattern = popGroup(maskGroup, to: cr) else { return }
+      let maskPattern: GroupPattern
+      if let maskKept {
+        maskPattern = maskKept
+      } else {
+        guard let maskGroup = pushGroup(cr, ink: ink) else { return }
+        do { try draw(mask, in: maskGroup.context) } catch { failure = error }
+        guard let p = popGroup(maskGroup, to: cr) else { return }
+        maskPattern = p
+        maskKept = p
+      }
       if layer.opacity < 1 {
         guard let masked = pushGroup(cr, ink: ink) else { return }
         cairo_set_source(masked.context, content.pattern)
@@ -110,9 +144,28 @@ final class LayerPainter {
     if let failure { throw failure }
   }
 
+  /// Draws a layer that ``StaticPrefix/opens(_:)`` accepts as ``draw(_:in:)`` does, but only
+  /// from its sublayer `first` on (painter's order; 0: all of it, shadow and own content first)
+  /// when the frame's pixels already hold what comes before, setting the same transform and
+  /// clip. Calls `keep(n)` before drawing sublayer `n` = `keepingAt` (or after the last one).
+  func drawOpened(
+    _ layer: Layer, from first: Int, keepingAt: Int?, in cr: OpaquePointer, keep: (Int) -> Void
+  ) throws(RasterError) {
+    cairo_save(cr)
+    defer { cairo_restore(cr) }
+    CairoDraw.transform(cr, affine: layer.transformToSuperlayer)
+    if first == 0 { try drawShadow(layer, in: cr) }
+    try drawOwnContent(layer, in: cr, from: first, keepingAt: keepingAt, keep: keep)
+  }
+
   /// Background, contents image, content, sublayers (clipped with `masksToBounds`) and border.
-  func drawOwnContent(_ layer: Layer, in cr: OpaquePointer) throws(RasterError) {
-    if layer.backgroundColor.alpha > 0 {
+  /// With `first` > 0, only the sublayers from `first` on and the border (the rest is already
+  /// drawn); `keep` is called before sublayer `keepingAt`, or after the last when it is their
+  /// count.
+  func drawOwnContent(
+    _ layer: Layer, in cr: OpaquePointer, from first: Int = 0, keepingAt: Int? = nil, keep: (Int) -> Void = { _ in }
+  ) throws(RasterError) {
+    if first == 0, layer.backgroundColor.alpha > 0 {
       CairoDraw.roundedBounds(layer, to: cr)
       CairoDraw.setSource(cr, layer.backgroundColor)
       cairo_fill(cr)
@@ -125,15 +178,22 @@ final class LayerPainter {
     }
     var failure: RasterError?
     do {
-      if let image = layer.contents { try drawContents(image, of: layer, in: cr) }
-      switch layer.content {
-      case .none: break
-      case .shape(let shape): drawShape(shape, in: cr)
-      case .text(let t): try drawText(t, of: layer, in: cr)
-      case .gradient(let g): try drawGradient(g, of: layer, in: cr)
-      case .lottie(let l): try drawLottie(l, of: layer, in: cr)
+      if first == 0 {
+        if let image = layer.contents { try drawContents(image, of: layer, in: cr) }
+        switch layer.content {
+        case .none: break
+        case .shape(let shape): drawShape(shape, in: cr)
+        case .text(let t): try drawText(t, of: layer, in: cr)
+        case .gradient(let g): try drawGradient(g, of: layer, in: cr)
+        case .lottie(let l): try drawLottie(l, of: layer, in: cr)
+        }
       }
-      for sublayer in layer.sublayersInDrawingOrder { try draw(sublayer, in: cr) }
+      let sublayers = layer.sublayersInDrawingOrder
+      for index in sublayers.indices.dropFirst(first) {
+        if index == keepingAt { keep(index) }
+        try draw(sublayers[index], in: cr)
+      }
+      if keepingAt == sublayers.count { keep(sublayers.count) }
     } catch {
       failure = error
     }

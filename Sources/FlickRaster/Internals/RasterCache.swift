@@ -12,6 +12,8 @@ final class RasterCache {
   struct Statistics: Equatable {
     var hits = 0
     var misses = 0
+    /// Of the hits, groups composited from kept pixels.
+    var groupHits = 0
   }
 
   private final class Entry<Value> {
@@ -24,12 +26,16 @@ final class RasterCache {
   }
 
   private var frame = 0
+  /// Whether finished groups are kept (``group(_:)``); only tests and benchmarks clear it.
+  var keepsGroups = true
   /// A nil picture: the key was drawn in this or the last frame but nothing was kept.
   private var gradients: [GradientKey: Entry<CairoImage?>] = [:]
   private var shadows: [ShadowKey: Entry<ShadowMask>] = [:]
   private var layouts: [TextKey: Entry<TextLayout>] = [:]
   private var lotties: [LottieKey: Entry<CairoImage>] = [:]
   private var backdrops: [BackdropKey: Entry<CairoImage>] = [:]
+  /// A nil value: the key was drawn in this or the last frame but nothing was kept.
+  private var groups: [GroupKey: Entry<KeptGroup?>] = [:]
   private(set) var statistics = Statistics()
 
   func beginFrame() { frame += 1 }
@@ -41,6 +47,7 @@ final class RasterCache {
     layouts = layouts.filter { $0.value.frame == frame }
     lotties = lotties.filter { $0.value.frame == frame }
     backdrops = backdrops.filter { $0.value.frame == frame }
+    groups = groups.filter { $0.value.frame == frame }
   }
 
   /// The entry for `key` in `table`, or what `make` returns, kept. The table is touched only
@@ -98,6 +105,29 @@ final class RasterCache {
     return value
   }
 
+  /// The kept pixels of the group `key`, if any, and whether the group about to be drawn is to
+  /// be kept (``keepGroup(_:_:)``): like gradients, from the second consecutive frame the key
+  /// is drawn in, so that a group that changes in every frame holds no memory past its frame.
+  func group(_ key: GroupKey) -> (kept: KeptGroup?, keep: Bool) {
+    guard let entry = groups[key] else {
+      statistics.misses += 1
+      groups[key] = Entry(nil, frame: frame)
+      return (nil, false)
+    }
+    entry.frame = frame
+    if let kept = entry.value {
+      statistics.hits += 1
+      statistics.groupHits += 1
+      return (kept, false)
+    }
+    statistics.misses += 1
+    return (nil, true)
+  }
+
+  func keepGroup(_ key: GroupKey, _ group: KeptGroup) {
+    groups[key]?.value = group
+  }
+
   func lottie(_ key: LottieKey, _ make: () throws(RasterError) -> CairoImage?) throws(RasterError) -> CairoImage? {
     try lookup(\.lotties, key, make)
   }
@@ -151,4 +181,21 @@ struct LottieKey: Hashable {
   /// The size rlottie drew it at, in pixels.
   var width: Int
   var height: Int
+}
+
+/// Identifies the pixels of a layer drawn as a group (opacity below 1, a mask, a tint): the
+/// layer with its whole subtree and mask, the matrix it is drawn with, where the group lies on
+/// the frame and the clip it carries, and the size of the surface being drawn.
+struct GroupKey: Hashable {
+  var layer: Layer
+  /// The user-to-device matrix (xx, yx, xy, yy, x0, y0).
+  var matrix: [Double]
+  var placement: GroupPlacement
+  var target: [Int]
+}
+
+/// A group's finished pixels (tinted when the layer is), and its mask's.
+struct KeptGroup {
+  var content: CairoImage
+  var mask: CairoImage?
 }

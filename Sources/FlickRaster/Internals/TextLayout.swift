@@ -184,10 +184,14 @@ final class TextLayout {
   deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
 
   /// Draws the layout with its top-left at `origin` (plus the alignment offset) in `color`.
+  /// Leaves no current point behind: the next layer's path must not start from the text (a
+  /// path beginning with a line would otherwise be drawn from here, and a frame started from a
+  /// kept prefix could not know it).
   func draw(in cr: OpaquePointer, at origin: Point, color: Color) {
     cairo_move_to(cr, origin.x + offsetX, origin.y)
     CairoDraw.setSource(cr, color)
     pango_cairo_show_layout(cr, layout)
+    cairo_new_path(cr)
   }
 
   /// The laid-out size (logical extents), in points.
