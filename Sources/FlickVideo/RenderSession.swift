@@ -205,10 +205,12 @@ public struct RenderSession: Sendable {
           frameCount = Int((Double(range.count * encoder.outputFPS) / Double(scene.fps)).rounded(.up))
         }
       }
+      let encoder = sink as? FFmpegEncoder
       outputs.append(
         RenderSummary.Output(
           path: target.path, format: target.format, bytes: bytes, frames: frameCount,
-          duration: Double(range.count) / Double(scene.fps)))
+          duration: Double(range.count) / Double(scene.fps), images: encoder?.mergedImages,
+          unmergedReason: encoder?.unmergedReason))
     }
     return RenderSummary(outputs: outputs, frames: range.count, width: width, height: height)
   }

@@ -38,6 +38,8 @@ extension Flick {
         --loop N              GIF/APNG/WebP: play N times; 0 = forever (default)
         --gif-fps N           GIF frame rate, ≤ 50; exact delays for 50, 25, 20, 10, …
         --gif-width W         GIF width in pixels (height keeps the aspect ratio)
+        --every-frame         GIF/APNG: one image per frame (by default a run of identical frames,
+                              known from the scene, is one image with the run's delay)
         --progress MODE       auto (bar on a terminal), bar, json (one object per line), none
         -q, --quiet           print nothing but errors
         --strict              characters no installed font has are an error, not a warning
@@ -55,7 +57,7 @@ extension Flick {
       "o", "output", "format", "frames", "fps", "size", "scale", "jobs", "crf", "preset", "dither", "loop",
       "gif-fps", "gif-width", "progress", "measure-pipe",
     ]).union(Limits.renderCaps.map(\.option))
-    static let flags: Set<String> = ["help", "h", "quiet", "q", "pad", "null", "dry-run", "strict"]
+    static let flags: Set<String> = ["help", "h", "quiet", "q", "pad", "null", "dry-run", "strict", "every-frame"]
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
@@ -117,9 +119,13 @@ extension Flick {
       let wall = printer.elapsed
       if !quiet {
         for output in summary.outputs {
+          let images = output.images.map { " in \($0) images" } ?? ""
           log(
-            "wrote \(output.path) (\(ProgressPrinter.size(output.bytes)), \(output.frames) frames, "
+            "wrote \(output.path) (\(ProgressPrinter.size(output.bytes)), \(output.frames) frames\(images), "
               + String(format: "%.2f s", output.duration) + ")")
+          if let reason = output.unmergedReason {
+            log("note: the identical frames of \(output.path) were kept as they are: \(reason)")
+          }
         }
         log(
           "rendered \(summary.frames) frames \(summary.width)×\(summary.height) "
@@ -248,6 +254,7 @@ extension Flick {
         o.preset = v
       }
       o.pad = a.has("pad")
+      o.mergesIdenticalFrames = !a.has("every-frame")
       if let v = a.value("dither") {
         guard let d = EncodingOptions.Dither(rawValue: v) else {
           throw CommandError.usage(
