@@ -60,6 +60,7 @@ extension Flick {
     static let flags: Set<String> = ["help", "h", "quiet", "q", "pad", "null", "dry-run", "strict", "every-frame"]
 
     static func run(_ args: [String]) throws {
+      StartupTrace.mark("flick render")
       let a = try Arguments(
         args, valued: Flick.templateOptions.union(valued).union(Flick.sceneOptions),
         flags: Flick.templateFlags.union(flags).union(Flick.sceneFlags))
@@ -83,11 +84,13 @@ extension Flick {
       let style = try progressStyle(a, quiet: quiet)
       let options = try encodingOptions(a)
       let jobs = try a.value("jobs").map { try integer($0, "--jobs", 1...256) }
-      // ffmpeg is checked while the template loads.
+      // ffmpeg is checked while the template loads and the encoders start.
       let probe = targets.contains { $0.format.usesFFmpeg } ? FFmpegTool.Probe(for: targets.map(\.format)) : nil
       var scene = try loadScene(path, a)
+      StartupTrace.mark("template loaded")
       warnAboutAngles(path, quiet: quiet)
       try checkGlyphs(scene, strict: a.has("strict"), quiet: quiet)
+      StartupTrace.mark("glyphs checked")
       if let text = a.value("fps") { scene.fps = try integer(text, "--fps", 1...240) }
       let scale = try outputScale(a, canvas: scene.size)
       let frames = try a.value("frames").map { try frameRange($0, frameCount: scene.frameCount) }
@@ -98,11 +101,13 @@ extension Flick {
         discardFrames: discard)
       session.limits = try Limits.render(a)
       try check { try session.validate() }
-      if let probe { try check { session.ffmpeg = try probe.tool() } }
       if a.has("dry-run") {
+        if let probe { try check { session.ffmpeg = try probe.tool() } }
         try check { try printCommands(session) }
         return
       }
+      // The encoders start at once; the check is awaited before the first frame reaches them.
+      session.ffmpegProbe = probe
       if !quiet, let gifFPS = gifWarning(session) { log(gifFPS) }
 
       Interruption.install()

@@ -25,6 +25,7 @@ extension Flick {
       """
 
     static func run(_ args: [String]) throws {
+      StartupTrace.mark("flick still")
       let a = try Arguments(
         args, valued: Flick.templateOptions.union(["o", "output", "time", "frame", "at", "scale", Limits.memory.option])
           .union(Flick.sceneOptions),
@@ -54,9 +55,11 @@ extension Flick {
         scale = s
       }
       let scene = try loadScene(path, a)
+      StartupTrace.mark("template loaded")
       let quiet = a.has("quiet") || a.has("q")
       warnAboutAngles(path, quiet: quiet)
       try checkGlyphs(scene, strict: a.has("strict"), quiet: quiet)
+      StartupTrace.mark("glyphs checked")
       let time = try stillTime(a, scene)
       try checkOutputFolder(output)
       // The frame's size and memory are checked before drawing, as for a render.
@@ -79,7 +82,9 @@ extension Flick {
       defer { Cleanup.shared.forget(temporaryFile: temporary) }
       do {
         let frame = try Renderer(scale: scale).render(scene.renderTree(at: time))
+        StartupTrace.mark("frame rendered")
         try frame.writePNG(to: output)
+        StartupTrace.mark("PNG written")
       } catch {
         Interruption.waitIfInterrupted()
         throw CommandError(message: error.description, code: .environment)
