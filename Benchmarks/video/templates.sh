@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Short clips, where previews live: every bundled template at its own size to MP4, and GIFs, each
+# Short clips, where previews live: every bundled template at its own size to MP4, GIFs and an APNG, each
 # beside its two halves, side by side (part of `make bench-video`, see docs/benchmarks.md).
 #   (a) flick render → OUT     (b) flick render --null     (c) ffmpeg alone on the same frames
 #   from a raw BGRA file in RAM, with exactly flick's arguments (both passes for a GIF).
 # L = max(b, c, (CPU b + CPU c) / cores). With BASELINE=path/to/older/flick, (a) is also run with
 # that binary, interleaved, and the CPU ratio baseline/new is reported (CPU does not depend on load).
+# It ends with `flick still` of every bundled template (wall and CPU; beside BASELINE when given).
 # Environment: REPEAT (default 3), RAW_DIR (default /dev/shm), FLICK (default .build/release/flick).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -48,6 +49,11 @@ with open(out, "w") as f:
   done
   if [ -n "$BASELINE" ]; then
     cmp -s "$WORK/a.$ext" "$WORK/base.$ext" && same=yes || same=NO
+    # A GIF or APNG merges identical frames now: unmerged (--every-frame), the bytes must be the old ones.
+    if [ "$same" = NO ] && { [ "$ext" = gif ] || [ "$ext" = apng ]; }; then
+      "$FLICK" render "$template" "$@" -o "$WORK/every.$ext" --every-frame -q >/dev/null
+      cmp -s "$WORK/every.$ext" "$WORK/base.$ext" && same="merged; unmerged yes" || same="NO (unmerged NO)"
+    fi
     basec=$(median "$WORK/base" 2); basew=$(median "$WORK/base" 1); basem=$(median "$WORK/base" 3)
   else
     same=-; basec=0; basew=0; basem=0
@@ -76,4 +82,26 @@ done
 run_case "card-swap 1 frame.mp4" Templates/card-swap.json5 mp4 --frames 0..0
 run_case "card-swap.gif" Templates/card-swap.json5 gif
 run_case "hello.gif" Templates/hello.json5 gif
+run_case "card-swap 1 frame.gif" Templates/card-swap.json5 gif --frames 0..0
 run_case "bench 640x360 3s.gif" Benchmarks/video/card-swap.json5 gif --size 640x360 --frames 0..179 --gif-fps 30
+run_case "chained-sequence.apng" Templates/chained-sequence.json5 apng
+
+# `flick still` of every bundled template (its first frame): wall and CPU, median of REPEAT
+# (interleaved with BASELINE when given).
+echo
+echo "flick still (frame 0), median of $REPEAT: wall s, CPU s$([ -n "$BASELINE" ] && echo '; baseline wall, CPU')"
+for t in Templates/*.json5; do
+  n=$(basename "$t" .json5)
+  rm -f "$WORK"/{s,sbase}
+  for _ in $(seq "$REPEAT"); do
+    measure s "$FLICK" still "$t" -o "$WORK/s.png" -q
+    [ -n "$BASELINE" ] && measure sbase "$BASELINE" still "$t" -o "$WORK/sbase.png" -q
+  done
+  line=$(printf "%-22s %6.3f %6.3f" "$n" "$(median "$WORK/s" 1)" "$(median "$WORK/s" 2)")
+  if [ -n "$BASELINE" ]; then
+    cmp -s "$WORK/s.png" "$WORK/sbase.png" && same=yes || same=NO
+    line+=$(printf "   | baseline %6.3f %6.3f  same bytes: %s" "$(median "$WORK/sbase" 1)" "$(median "$WORK/sbase" 2)" "$same")
+  fi
+  echo "$line"
+done
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

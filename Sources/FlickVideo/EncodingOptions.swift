@@ -34,6 +34,10 @@ public struct EncodingOptions: Sendable, Equatable {
   public var gifWidth: Int?
   /// Colour behind the frame used when padding (`0xRRGGBB`).
   public var padColor: UInt32
+  /// Whether a GIF or APNG merges each run of identical frames (decided from the render trees)
+  /// into one frame with the run's delay (default true; the picture at every time is the same
+  /// either way, see `docs/video.md`). False keeps one image per frame.
+  public var mergesIdenticalFrames = true
 
   public init(
     crf: Int? = nil, preset: String = "veryfast", pad: Bool = false, dither: Dither = .bayer,

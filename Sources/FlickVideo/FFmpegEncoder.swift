@@ -40,6 +40,17 @@ public final class FFmpegEncoder: FrameSink {
   private let stallTimeout: Double?
   /// A GIF's frames, kept for the encoding pass.
   private var spool: FrameSpool?
+  /// For a GIF or APNG that merges identical frames: whether each frame written repeats the one
+  /// before (``PreparedFrame/repeatsPrevious``); nil for other outputs.
+  private var repeats: [Bool]?
+  /// The render's frame rate (a GIF's encoded rate may be lower).
+  private let inputFPS: Int
+  /// Where the merged GIF or APNG is written before it replaces ``temporaryPath``.
+  private let mergedPath: String
+  /// Images in the finished GIF or APNG when identical frames were merged (nil otherwise).
+  public private(set) var mergedImages: Int?
+  /// Why identical frames were not merged although some repeated (nil otherwise).
+  public private(set) var unmergedReason: String?
 
   private enum State { case running, finished, committed, aborted }
 
@@ -78,6 +89,12 @@ public final class FFmpegEncoder: FrameSink {
     self.command = command
     self.ffmpeg = ffmpeg
     self.stallTimeout = stallTimeout
+    self.inputFPS = fps
+    // Named like the output's own temporary (`.NAME.merged.EXT.PID.partial`), so the sweep of
+    // stale temporaries recognises it.
+    self.mergedPath =
+      directoryURL.appendingPathComponent(".\(url.lastPathComponent).merged.\(format.rawValue).\(getpid()).partial").path
+    if options.mergesIdenticalFrames && (format == .gif || format == .apng) { repeats = [] }
     if command.palettePass != nil {
       spool = try FrameSpool(
         path: directoryURL.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).frames").path,
@@ -167,6 +184,7 @@ public final class FFmpegEncoder: FrameSink {
       abort()
       throw VideoError.cannotWrite(path: destination, reason: "cannot keep the frames in \(spool.path): \(failure)")
     }
+    repeats?.append(frame.repeatsPrevious)
   }
 
   /// Closes ffmpeg's input and waits for it to complete the temporary file.
@@ -199,7 +217,42 @@ public final class FFmpegEncoder: FrameSink {
       self.spool = nil
     }
     removePalette()
+    try mergeIdenticalFrames()
     state = .finished
+  }
+
+  /// Rewrites a finished GIF or APNG with each run of identical frames merged into one frame
+  /// (``IdenticalFrameMerger``): into ``mergedPath``, which then replaces the temporary file, so
+  /// the destination is still untouched until ``commit()``. A file whose structure is not the
+  /// expected one stays as ffmpeg wrote it; a read or write failure aborts the output.
+  private func mergeIdenticalFrames() throws(VideoError) {
+    guard var repeats, repeats.contains(true) else { return }
+    if format == .gif { repeats = IdenticalFrameMerger.resampled(repeats, from: inputFPS, to: outputFPS) }
+    Cleanup.shared.add(file: mergedPath)
+    defer { Cleanup.shared.remove(file: mergedPath) }
+    let outcome: IdenticalFrameMerger.Outcome
+    do {
+      outcome = try IdenticalFrameMerger.merge(format, input: temporaryPath, output: mergedPath, repeats: repeats)
+    } catch {
+      unlink(mergedPath)
+      abort()
+      throw .cannotWrite(path: destination, reason: "cannot merge identical frames: \(error)")
+    }
+    switch outcome {
+    case .merged(let kept, _):
+      let failure: String? = Cleanup.shared.locked {
+        rename(mergedPath, temporaryPath) == 0 ? nil : String(cString: strerror(errno))
+      }
+      if let failure {
+        unlink(mergedPath)
+        abort()
+        throw .cannotWrite(path: destination, reason: "cannot replace the unmerged file: \(failure)")
+      }
+      mergedImages = kept
+    case .unchanged(let reason):
+      unlink(mergedPath)
+      unmergedReason = reason
+    }
   }
 
   /// Closes ffmpeg's input and waits for it; a failure aborts and is thrown.
@@ -269,6 +322,7 @@ public final class FFmpegEncoder: FrameSink {
     removePalette()
     spool?.remove()
     spool = nil
+    unlink(mergedPath)
   }
 
   /// The last lines ffmpeg wrote to stderr.

@@ -28,6 +28,16 @@ public struct FFmpegTool: Sendable, Equatable {
   public static func locate(
     for formats: [OutputFormat], environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(VideoError) -> FFmpegTool {
+    try check(path: try find(environment: environment), for: formats)
+  }
+
+  /// The ffmpeg executable to use (`FLICK_FFMPEG`, else the first `ffmpeg` on `PATH`), not yet
+  /// run.
+  ///
+  /// - Throws: ``VideoError/ffmpegMissing``.
+  public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) throws(VideoError)
+    -> String
+  {
     let candidate: String?
     if let explicit = environment["FLICK_FFMPEG"], !explicit.isEmpty {
       candidate = access(explicit, X_OK) == 0 ? explicit : nil
@@ -35,31 +45,39 @@ public struct FFmpegTool: Sendable, Equatable {
       candidate = findExecutable("ffmpeg", path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
     }
     guard let path = candidate else { throw .ffmpegMissing }
+    return path
+  }
+
+  /// Checks the ffmpeg at `path`: its version, and that it has the encoders `formats` need.
+  /// One ffmpeg start-up: `ffmpeg -encoders` prints its banner (the version) on stderr before
+  /// the list, or `ffmpeg -version` when no encoder is needed.
+  ///
+  /// - Throws: ``VideoError/ffmpegMissing``, ``VideoError/ffmpegTooOld(found:)`` or
+  ///   ``VideoError/encoderMissing(encoder:format:)``.
+  public static func check(path: String, for formats: [OutputFormat]) throws(VideoError) -> FFmpegTool {
     let needed = formats.compactMap { f in f.ffmpegEncoder.map { (f, $0) } }
-    // The two probes run at once: each costs an ffmpeg start-up (about 70 ms on a quiet machine).
-    let probes = [["-hide_banner", "-version"]] + (needed.isEmpty ? [] : [["-hide_banner", "-encoders"]])
-    let outputs = Locked<[Result<String, any Error>?]>(Array(repeating: nil, count: probes.count))
-    DispatchQueue.concurrentPerform(iterations: probes.count) { i in
-      let output = Result { try capture(path, probes[i]) }
-      outputs.withLock { $0[i] = output }
+    let output: String
+    do {
+      output = try capture(path, needed.isEmpty ? ["-hide_banner", "-version"] : ["-encoders"])
+    } catch let error as VideoError {
+      // A probe that timed out says so; one that could not start means there is no usable ffmpeg.
+      throw error
+    } catch {
+      throw .ffmpegMissing
     }
-    // A probe that timed out says so; one that could not start means there is no usable ffmpeg.
-    let results = outputs.withLock { $0 }.map { result -> String? in
-      if case .success(let text) = result { return text }
-      return nil
-    }
-    for case .failure(let error as VideoError)? in outputs.withLock({ $0 }) { throw error }
-    guard let versionOutput = results[0] else { throw .ffmpegMissing }
-    let version = parseVersion(versionOutput) ?? "(unknown version)"
+    let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let versionLine = lines.first(where: { $0.hasPrefix("ffmpeg version") }) else { throw .ffmpegMissing }
+    let version = parseVersion(String(versionLine)) ?? "(unknown version)"
     if let (major, minor) = numericVersion(version),
       (major, minor) < minimumVersion
     {
       throw .ffmpegTooOld(found: version)
     }
     if !needed.isEmpty {
-      let listing = results[1] ?? ""
+      // The list follows its legend, which ends with a line of dashes.
+      let list = lines.drop { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("------") }
       let names = Set(
-        listing.split(separator: "\n").compactMap { line -> Substring? in
+        list.compactMap { line -> Substring? in
           let fields = line.split(separator: " ", omittingEmptySubsequences: true)
           return fields.count >= 2 && fields[0].count == 6 ? fields[1] : nil
         })
@@ -70,24 +88,38 @@ public struct FFmpegTool: Sendable, Equatable {
     return FFmpegTool(path: path, version: version)
   }
 
-  /// ``locate(for:environment:)`` started on a background thread, so the ffmpeg probes run while
-  /// the caller does other work (loading a template); ``tool()`` waits for the answer.
+  /// ``locate(for:environment:)`` started on a background thread, so the ffmpeg probe runs while
+  /// the caller does other work (loading a template, starting the encoder); ``tool()`` waits for
+  /// the answer. The executable is found at once (``path()``), so an encoder can be started
+  /// with it before the check has answered.
   public final class Probe: Sendable {
     private let answer = Locked<Result<FFmpegTool, VideoError>?>(nil)
     private let done = DispatchSemaphore(value: 0)
+    private let found: Result<String, VideoError>
 
     /// Starts checking ffmpeg for `formats`.
     public init(for formats: [OutputFormat], environment: [String: String] = ProcessInfo.processInfo.environment) {
       let answer = self.answer
       let done = self.done
+      found = Result { () throws(VideoError) in try FFmpegTool.find(environment: environment) }
+      guard case .success(let path) = found else {
+        answer.withLock { $0 = .failure(.ffmpegMissing) }
+        done.signal()
+        return
+      }
       Thread.detachNewThread {
-        let result = Result { () throws(VideoError) in try FFmpegTool.locate(for: formats, environment: environment) }
+        let result = Result { () throws(VideoError) in try FFmpegTool.check(path: path, for: formats) }
         answer.withLock { $0 = result }
         done.signal()
       }
     }
 
-    /// The located ffmpeg, once the probes have finished.
+    /// The executable being checked (known before the check answers).
+    ///
+    /// - Throws: ``VideoError/ffmpegMissing`` when there is none.
+    public func path() throws(VideoError) -> String { try found.get() }
+
+    /// The located ffmpeg, once the probe has finished.
     ///
     /// - Throws: what ``FFmpegTool/locate(for:environment:)`` throws.
     public func tool() throws(VideoError) -> FFmpegTool {
@@ -133,7 +165,7 @@ public struct FFmpegTool: Sendable, Equatable {
   /// How long a probe (`-version`, `-encoders`) may run before it is killed, in seconds.
   static let probeTimeout = 10.0
 
-  /// Runs `executable` with `arguments` and returns its standard output (stderr discarded). The
+  /// Runs `executable` with `arguments` and returns its standard output and error, merged. The
   /// child is registered with ``Cleanup`` (an interruption kills it) and killed after
   /// ``probeTimeout`` seconds, which then throws.
   private static func capture(_ executable: String, _ arguments: [String]) throws -> String {
@@ -142,7 +174,7 @@ public struct FFmpegTool: Sendable, Equatable {
     process.arguments = arguments
     let out = Pipe()
     process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
+    process.standardError = out
     process.standardInput = FileHandle.nullDevice
     try Cleanup.shared.locked {
       try process.run()

@@ -47,6 +47,10 @@ public struct PreparedFrame: Sendable {
   public var premultiplied: [UInt8]
   /// Packed straight-alpha BGRA, when some sink wants it.
   public var straight: [UInt8]?
+  /// Whether this frame's tree draws the same as the previous delivered frame's, so its pixels
+  /// are that frame's (``RenderPipeline/reusesUnchangedFrames``): GIF and APNG outputs merge
+  /// such frames into the one before. Decided from the trees, never from pixels.
+  public var repeatsPrevious = false
 
   /// Prepares `frame` (number `index`), adding the straight-alpha copy when `straightAlpha`;
   /// that copy goes into a buffer from `pool` when it has one of the right size. When no sink

@@ -24,6 +24,7 @@ import Foundation
 /// run for it on the calling thread. The decision is made from the trees, never from pixels, and
 /// the frames are byte-identical either way, since the renderer draws a tree the same every time.
 /// The last delivered frame is kept until the next one is known, one frame buffer more in flight.
+/// Such a frame is delivered with ``PreparedFrame/repeatsPrevious`` set.
 ///
 ///     let pipeline = RenderPipeline(jobs: 4)
 ///     try pipeline.run(frames: 0..<scene.frameCount, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) },
@@ -132,6 +133,7 @@ public struct RenderPipeline: Sendable {
         // The tree draws the same as the previous frame's: the same pixels, the next number.
         guard var again = held else { preconditionFailure("only a frame after the first repeats") }
         again.index = index
+        again.repeatsPrevious = true
         try onWorker(again)
         try deliver(again)
       }

@@ -41,6 +41,11 @@ public struct RenderSummary: Sendable, Equatable {
     public var frames: Int
     /// Playing time in seconds.
     public var duration: Double
+    /// Images stored when a GIF or APNG merged runs of identical frames (fewer than
+    /// ``frames``); nil when every frame is its own image.
+    public var images: Int? = nil
+    /// Why a GIF or APNG with identical frames kept them all, when it did (nil otherwise).
+    public var unmergedReason: String? = nil
   }
 
   /// The outputs, in the order they were requested.

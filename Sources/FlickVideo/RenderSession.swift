@@ -26,8 +26,15 @@ public struct RenderSession: Sendable {
   public var pipeline: RenderPipeline
   /// Render and discard every frame in addition to (or instead of) the outputs.
   public var discardFrames: Bool
-  /// The ffmpeg to use; nil finds and checks one on `PATH` (or `FLICK_FFMPEG`).
+  /// The ffmpeg to use; nil finds and checks one on `PATH` (or `FLICK_FFMPEG`), through
+  /// ``ffmpegProbe`` when that is set.
   public var ffmpeg: FFmpegTool?
+  /// A check of ffmpeg already running (started before the template was loaded), used when
+  /// ``ffmpeg`` is nil: the encoders start with its executable at once, and its answer is
+  /// awaited before the first frame is written to them, so the check's ffmpeg start-up overlaps
+  /// the encoders' and the first frames' instead of coming before them. A failed check stops
+  /// the render with its error before any output is complete.
+  public var ffmpegProbe: FFmpegTool.Probe?
   /// Caps on pixels, frames, memory and encoder stalls (defaults: ``RenderLimits/init(maximumPixels:maximumFrames:maximumMemory:encoderTimeout:)``).
   public var limits = RenderLimits()
 
@@ -125,7 +132,18 @@ public struct RenderSession: Sendable {
     var options = self.options
     options.padColor = Self.rgb(scene.backgroundColor)
     let needsFFmpeg = outputs.contains { $0.format.usesFFmpeg }
-    let tool = try needsFFmpeg ? (ffmpeg ?? FFmpegTool.locate(for: outputs.map(\.format))) : nil
+    // The check still to be awaited before frames go to the encoders.
+    let pending = needsFFmpeg && ffmpeg == nil ? ffmpegProbe : nil
+    let tool: FFmpegTool?
+    if !needsFFmpeg {
+      tool = nil
+    } else if let ffmpeg {
+      tool = ffmpeg
+    } else if let pending {
+      tool = FFmpegTool(path: try pending.path(), version: "(being checked)")
+    } else {
+      tool = try FFmpegTool.locate(for: outputs.map(\.format))
+    }
 
     var sinks: [any FrameSink] = []
     do {
@@ -144,6 +162,7 @@ public struct RenderSession: Sendable {
         }
       }
       if discardFrames { sinks.append(DiscardingSink()) }
+      StartupTrace.mark("outputs opened (encoders started)")
       // A sink may ask for the frames twice (``FrameSink/passes``); progress then counts both
       // passes. A GIF does not: it keeps its frames in a spool for its second ffmpeg pass.
       let passes = sinks.map(\.passes).max() ?? 1
@@ -163,19 +182,34 @@ public struct RenderSession: Sendable {
           straightAlpha: straight, keepsPremultiplied: premultiplied,
           onWorker: { frame in for step in steps { try step(frame) } }
         ) { frame in
+          if done == 0 {
+            StartupTrace.mark("first frame rendered")
+            if let pending {
+              _ = try pending.tool()
+              StartupTrace.mark("ffmpeg check answered")
+            }
+          }
           for sink in fed { try sink.write(frame) }
+          if done == 0 { StartupTrace.mark("first frame written") }
           done += 1
           if done % 4 == 0 { try checkMemory() }
           progress(RenderProgress(stage: stage, framesDone: done, totalFrames: total))
         }
       }
       progress(RenderProgress(stage: .finish, framesDone: total, totalFrames: total))
+      StartupTrace.mark("last frame written")
       for sink in sinks { try sink.finish() }
+      StartupTrace.mark("encoders finished")
       for sink in sinks { try sink.commit() }
+      StartupTrace.mark("outputs committed")
       progress(RenderProgress(stage: .done, framesDone: total, totalFrames: total))
       return summary(sinks: sinks, range: range)
     } catch {
       for sink in sinks { sink.abort() }
+      // An encoder failing to start or dying on the first frames is explained by a failed check.
+      if let pending, case .failure(let failure) = Result(catching: { () throws(VideoError) in try pending.tool() }) {
+        throw failure
+      }
       throw error
     }
   }
@@ -205,10 +239,12 @@ public struct RenderSession: Sendable {
           frameCount = Int((Double(range.count * encoder.outputFPS) / Double(scene.fps)).rounded(.up))
         }
       }
+      let encoder = sink as? FFmpegEncoder
       outputs.append(
         RenderSummary.Output(
           path: target.path, format: target.format, bytes: bytes, frames: frameCount,
-          duration: Double(range.count) / Double(scene.fps)))
+          duration: Double(range.count) / Double(scene.fps), images: encoder?.mergedImages,
+          unmergedReason: encoder?.unmergedReason))
     }
     return RenderSummary(outputs: outputs, frames: range.count, width: width, height: height)
   }

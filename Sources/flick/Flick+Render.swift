@@ -38,6 +38,8 @@ extension Flick {
         --loop N              GIF/APNG/WebP: play N times; 0 = forever (default)
         --gif-fps N           GIF frame rate, ≤ 50; exact delays for 50, 25, 20, 10, …
         --gif-width W         GIF width in pixels (height keeps the aspect ratio)
+        --every-frame         GIF/APNG: one image per frame (by default a run of identical frames,
+                              known from the scene, is one image with the run's delay)
         --progress MODE       auto (bar on a terminal), bar, json (one object per line), none
         -q, --quiet           print nothing but errors
         --strict              characters no installed font has are an error, not a warning
@@ -55,9 +57,10 @@ extension Flick {
       "o", "output", "format", "frames", "fps", "size", "scale", "jobs", "crf", "preset", "dither", "loop",
       "gif-fps", "gif-width", "progress", "measure-pipe",
     ]).union(Limits.renderCaps.map(\.option))
-    static let flags: Set<String> = ["help", "h", "quiet", "q", "pad", "null", "dry-run", "strict"]
+    static let flags: Set<String> = ["help", "h", "quiet", "q", "pad", "null", "dry-run", "strict", "every-frame"]
 
     static func run(_ args: [String]) throws {
+      StartupTrace.mark("flick render")
       let a = try Arguments(
         args, valued: Flick.templateOptions.union(valued).union(Flick.sceneOptions),
         flags: Flick.templateFlags.union(flags).union(Flick.sceneFlags))
@@ -81,11 +84,13 @@ extension Flick {
       let style = try progressStyle(a, quiet: quiet)
       let options = try encodingOptions(a)
       let jobs = try a.value("jobs").map { try integer($0, "--jobs", 1...256) }
-      // ffmpeg is checked while the template loads.
+      // ffmpeg is checked while the template loads and the encoders start.
       let probe = targets.contains { $0.format.usesFFmpeg } ? FFmpegTool.Probe(for: targets.map(\.format)) : nil
       var scene = try loadScene(path, a)
+      StartupTrace.mark("template loaded")
       warnAboutAngles(path, quiet: quiet)
       try checkGlyphs(scene, strict: a.has("strict"), quiet: quiet)
+      StartupTrace.mark("glyphs checked")
       if let text = a.value("fps") { scene.fps = try integer(text, "--fps", 1...240) }
       let scale = try outputScale(a, canvas: scene.size)
       let frames = try a.value("frames").map { try frameRange($0, frameCount: scene.frameCount) }
@@ -96,11 +101,13 @@ extension Flick {
         discardFrames: discard)
       session.limits = try Limits.render(a)
       try check { try session.validate() }
-      if let probe { try check { session.ffmpeg = try probe.tool() } }
       if a.has("dry-run") {
+        if let probe { try check { session.ffmpeg = try probe.tool() } }
         try check { try printCommands(session) }
         return
       }
+      // The encoders start at once; the check is awaited before the first frame reaches them.
+      session.ffmpegProbe = probe
       if !quiet, let gifFPS = gifWarning(session) { log(gifFPS) }
 
       Interruption.install()
@@ -117,9 +124,13 @@ extension Flick {
       let wall = printer.elapsed
       if !quiet {
         for output in summary.outputs {
+          let images = output.images.map { " in \($0) images" } ?? ""
           log(
-            "wrote \(output.path) (\(ProgressPrinter.size(output.bytes)), \(output.frames) frames, "
+            "wrote \(output.path) (\(ProgressPrinter.size(output.bytes)), \(output.frames) frames\(images), "
               + String(format: "%.2f s", output.duration) + ")")
+          if let reason = output.unmergedReason {
+            log("note: the identical frames of \(output.path) were kept as they are: \(reason)")
+          }
         }
         log(
           "rendered \(summary.frames) frames \(summary.width)×\(summary.height) "
@@ -248,6 +259,7 @@ extension Flick {
         o.preset = v
       }
       o.pad = a.has("pad")
+      o.mergesIdenticalFrames = !a.has("every-frame")
       if let v = a.value("dither") {
         guard let d = EncodingOptions.Dither(rawValue: v) else {
           throw CommandError.usage(

@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import FlickTemplates
 import FlickVideo
@@ -25,6 +26,7 @@ extension Flick {
       """
 
     static func run(_ args: [String]) throws {
+      StartupTrace.mark("flick still")
       let a = try Arguments(
         args, valued: Flick.templateOptions.union(["o", "output", "time", "frame", "at", "scale", Limits.memory.option])
           .union(Flick.sceneOptions),
@@ -54,11 +56,34 @@ extension Flick {
         scale = s
       }
       let scene = try loadScene(path, a)
+      StartupTrace.mark("template loaded")
       let quiet = a.has("quiet") || a.has("q")
       warnAboutAngles(path, quiet: quiet)
-      try checkGlyphs(scene, strict: a.has("strict"), quiet: quiet)
-      let time = try stillTime(a, scene)
-      try checkOutputFolder(output)
+      // The glyph check lays the text out with fonts of its own: it runs beside the frame's
+      // rendering (a second core), and the PNG is written only once it has passed.
+      let strict = a.has("strict")
+      let glyphCheck = Locked<Result<Void, any Error>?>(nil)
+      let glyphsDone = DispatchSemaphore(value: 0)
+      Thread.detachNewThread {
+        let result = Result { try checkGlyphs(scene, strict: strict, quiet: quiet) }
+        glyphCheck.withLock { $0 = result }
+        glyphsDone.signal()
+      }
+      func awaitGlyphCheck() throws {
+        glyphsDone.wait()
+        glyphsDone.signal()
+        try glyphCheck.withLock { $0 }!.get()
+        StartupTrace.mark("glyphs checked")
+      }
+      let time: Double
+      do {
+        time = try stillTime(a, scene)
+        try checkOutputFolder(output)
+      } catch {
+        // The glyph check's message comes first, as when it ran before these checks.
+        try awaitGlyphCheck()
+        throw error
+      }
       // The frame's size and memory are checked before drawing, as for a render.
       var session = RenderSession(scene: scene, outputs: [], scale: scale, discardFrames: true)
       session.limits = try Limits.render(a)
@@ -66,6 +91,7 @@ extension Flick {
       do {
         try session.validate()
       } catch {
+        try awaitGlyphCheck()
         throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
       }
       // Frame.writePNG writes `.NAME.PID.tmp` beside the output and renames it into place: it is
@@ -77,9 +103,13 @@ extension Flick {
       let temporary = folder + "/.\(url.lastPathComponent).\(getpid()).tmp"
       Cleanup.shared.register(temporaryFile: temporary)
       defer { Cleanup.shared.forget(temporaryFile: temporary) }
+      let rendered = Result { () throws(RasterError) in try Renderer(scale: scale).render(scene.renderTree(at: time)) }
+      StartupTrace.mark("frame rendered")
+      try awaitGlyphCheck()
       do {
-        let frame = try Renderer(scale: scale).render(scene.renderTree(at: time))
+        let frame = try rendered.get()
         try frame.writePNG(to: output)
+        StartupTrace.mark("PNG written")
       } catch {
         Interruption.waitIfInterrupted()
         throw CommandError(message: error.description, code: .environment)

@@ -44,7 +44,9 @@ import Testing
       for (size, scale) in [("128x72", "1"), ("256x144", "2")] {
         let base = single.appendingPathComponent("slide-\(variant)-\(size)")
         // Every PNG sequence; the encoded files of one variant at both sizes (ffmpeg is slow to start).
-        let encoded = variant == "2" ? ["-o", base.path + ".gif", "-o", base.path + ".mp4"] : []
+        // A batch GIF is encoded from the chunks' PNG frames, one image per frame: compared with
+        // `--every-frame` (a plain render merges runs of identical frames, docs/video.md).
+        let encoded = variant == "2" ? ["-o", base.path + ".gif", "-o", base.path + ".mp4", "--every-frame"] : []
         let r = try F.flick(
           ["render", "slide.json5", "--scale", scale, "-q", "-o", base.path + "/"] + encoded + sets.flatMap { ["--set", $0] },
           in: dir)

@@ -62,7 +62,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let mp4 = dir.appendingPathComponent("hello.mp4").path
     let gif = dir.appendingPathComponent("hello.gif").path
-    let r = try Self.run(Self.flick, ["render", Self.hello, "-o", mp4, "-o", gif, "--quiet"])
+    // --every-frame: one GIF image per frame (by default hello's held frames are merged).
+    let r = try Self.run(Self.flick, ["render", Self.hello, "-o", mp4, "-o", gif, "--quiet", "--every-frame"])
     #expect(r.status == 0, "\(r.stderr)")
     let video = try Self.probe(mp4, "codec_name,pix_fmt,width,height,nb_read_frames,color_space")
     #expect(video["codec_name"] == "h264")

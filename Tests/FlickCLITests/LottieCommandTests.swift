@@ -94,7 +94,9 @@ import Testing
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let out = dir.appendingPathComponent("l.gif").path
-    let r = try CLITests.run(CLITests.flick, ["render", "lottie-spring", "-o", out, "--frames", "0..29", "--quiet"])
+    // One image per frame (the spring's held frames would otherwise be merged into one image).
+    let r = try CLITests.run(
+      CLITests.flick, ["render", "lottie-spring", "-o", out, "--frames", "0..29", "--quiet", "--every-frame"])
     #expect(r.status == 0, "\(r.stderr)")
     #expect(try CLITests.probe(out, "nb_read_frames")["nb_read_frames"] == "30")
   }

@@ -11,11 +11,13 @@ import Testing
   /// (`$out` is the temporary output path).
   static func fakeFFmpeg(_ body: String, version: String? = nil, in dir: URL) throws -> String {
     let real = "$(PATH=/usr/local/bin:/usr/bin:/bin command -v ffmpeg)"
-    let versionLine = version.map { "echo 'ffmpeg version \($0) Copyright (c) the FFmpeg developers'; exit 0" }
-      ?? "exec \(real) \"$@\""
+    let banner = version.map { "echo 'ffmpeg version \($0) Copyright (c) the FFmpeg developers'" }
+    let versionLine = banner.map { "\($0); exit 0" } ?? "exec \(real) \"$@\""
+    // `-encoders` prints the banner (with the version) on stderr before the list.
+    let encodersLine = banner.map { "\($0) >&2; exec \(real) -hide_banner \"$@\"" } ?? "exec \(real) \"$@\""
     return try TestSupport.script(
       """
-      case "$*" in *-version*) \(versionLine);; *-encoders*) exec \(real) "$@";; esac
+      case "$*" in *-version*) \(versionLine);; *-encoders*) \(encodersLine);; esac
       for out in "$@"; do :; done
       \(body)
 
