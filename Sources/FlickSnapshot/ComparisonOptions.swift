@@ -90,7 +90,7 @@ public struct ComparisonOptions: Sendable, Equatable, Codable {
   /// - Parameters:
   ///   - golden: The renderer that drew the expected image, nil when unknown.
   ///   - actual: The renderer that drew the actual image, nil when unknown.
-  public func resolvedMode(golden: RendererFingerprint?, actual: RendererFingerprint?) -> (exact: Bool, reason: String) {
+  package func resolvedMode(golden: RendererFingerprint?, actual: RendererFingerprint?) -> (exact: Bool, reason: String) {
     switch mode {
     case .exact: return (true, "exact comparison (asked for)")
     case .perceptual: return (false, "perceptual comparison (asked for)")

@@ -35,7 +35,7 @@ public struct ImageComparator: Sendable {
   ///
   /// - Throws: ``SnapshotError/unreadableImage(path:reason:)`` when either file is missing, over
   ///   the limits, or does not decode. A comparison that could not run never passes.
-  public func compareFiles(
+  package func compareFiles(
     expected: String, actual: String, expectedRenderer: RendererFingerprint? = nil,
     actualRenderer: RendererFingerprint? = nil
   ) throws(SnapshotError) -> ImageComparison {

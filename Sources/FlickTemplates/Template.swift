@@ -29,7 +29,7 @@ public struct Template: Sendable {
   public var scene: Scene
   /// The scene's animations as property tracks: value and velocity of any property of any
   /// layer at any time, with left and right limits (what `flick trace` prints).
-  public var tracks: PropertyTracks = PropertyTracks(layers: [])
+  package var tracks: PropertyTracks = PropertyTracks(layers: [])
 
   /// Reads and decodes the template at `path` with its default parameters.
   ///

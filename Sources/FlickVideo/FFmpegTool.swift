@@ -72,12 +72,12 @@ public struct FFmpegTool: Sendable, Equatable {
 
   /// ``locate(for:environment:)`` started on a background thread, so the ffmpeg probes run while
   /// the caller does other work (loading a template); ``tool()`` waits for the answer.
-  public final class Probe: Sendable {
+  package final class Probe: Sendable {
     private let answer = Locked<Result<FFmpegTool, VideoError>?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts checking ffmpeg for `formats`.
-    public init(for formats: [OutputFormat], environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(for formats: [OutputFormat], environment: [String: String] = ProcessInfo.processInfo.environment) {
       let answer = self.answer
       let done = self.done
       Thread.detachNewThread {
@@ -90,7 +90,7 @@ public struct FFmpegTool: Sendable, Equatable {
     /// The located ffmpeg, once the probes have finished.
     ///
     /// - Throws: what ``FFmpegTool/locate(for:environment:)`` throws.
-    public func tool() throws(VideoError) -> FFmpegTool {
+    package func tool() throws(VideoError) -> FFmpegTool {
       if answer.withLock({ $0 }) == nil {
         done.wait()
         done.signal()  // later calls return at once
