@@ -25,7 +25,7 @@ public struct RenderSession: Sendable {
   /// The raster workers.
   public var pipeline: RenderPipeline
   /// Render and discard every frame in addition to (or instead of) the outputs.
-  public var discardFrames: Bool
+  package var discardFrames: Bool
   /// The ffmpeg to use; nil finds and checks one on `PATH` (or `FLICK_FFMPEG`).
   public var ffmpeg: FFmpegTool?
   /// Caps on pixels, frames, memory and encoder stalls (defaults: ``RenderLimits/init(maximumPixels:maximumFrames:maximumMemory:encoderTimeout:)``).
