@@ -34,7 +34,7 @@ import Testing
     }
     try write(
       "docs/swift.md",
-      "# Guide\n\n<!-- public-api -->\n```\nA\n  Listed -Listed.hidden\n```\n")
+      "# Guide\n\n<!-- public-api -->\n```\nA\n  Listed -Listed.hidden -Listed.Inner  # a comment\n```\n")
     try write(
       "Sources/A/A.swift",
       """
@@ -43,6 +43,8 @@ import Testing
         public var hidden: Int { 1 }
         public init() { options = Options() }
         public static func == (a: Listed, b: Listed) -> Bool { true }  // "{" in a comment
+        public struct Inner {}
+        public var inner: Inner? { nil }
       }
       public struct Options { public init() {} }
       public enum Shared { case one }
@@ -53,7 +55,7 @@ import Testing
 
     let check = try Self.accessPass(["--check"], root: tree)
     #expect(check.status == 1)
-    for name in ["A.Listed.hidden", "A.Options", "A.Shared", "A.Lonely", "A.Int.doubled"] {
+    for name in ["A.Listed.hidden", "A.Listed.Inner", "A.Options", "A.Shared", "A.Lonely", "A.Int.doubled"] {
       #expect(check.text.contains("public \(name) is not"), "\(check.text)")
     }
     #expect(!check.text.contains("Fake"))
@@ -61,6 +63,7 @@ import Testing
     let pass = try Self.accessPass([], root: tree)
     #expect(pass.status == 0, "\(pass.stderr)")
     #expect(pass.text.contains("keeping A.Options public: A.Listed.options names it"), "\(pass.text)")
+    #expect(pass.text.contains("keeping A.Listed.Inner public: A.Listed.inner names it"), "\(pass.text)")
     let a = try String(contentsOf: tree.appendingPathComponent("Sources/A/A.swift"), encoding: .utf8)
     #expect(a.contains("public struct Listed {\n  public var options: Options\n  package var hidden: Int"))
     #expect(a.contains("public struct Options { package init() {} }"))
