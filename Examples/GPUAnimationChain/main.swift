@@ -8,19 +8,18 @@ import FlickScene
 import FlickVideo
 import Foundation
 
+let dot = Layer(
+  id: "dot", bounds: Rect(x: 0, y: 0, width: 40, height: 40), position: Point(x: 50, y: 60),
+  backgroundColor: Color(0xFF375F), cornerRadius: 20)
+let ring = Layer(
+  id: "ring", bounds: Rect(x: 0, y: 0, width: 40, height: 40), position: Point(x: 160, y: 120),
+  backgroundColor: .clear, cornerRadius: 20, borderWidth: 4, borderColor: Color(0x30D158))
 var scene = Scene(
-  size: Size(width: 320, height: 160), fps: 30, duration: 3, backgroundColor: Color(0x1C1C1E),
-  layers: [
-    Layer(
-      id: "dot", bounds: Rect(x: 0, y: 0, width: 40, height: 40), position: Point(x: 50, y: 60),
-      backgroundColor: Color(0xFF375F), cornerRadius: 20),
-    Layer(
-      id: "ring", bounds: Rect(x: 0, y: 0, width: 40, height: 40), position: Point(x: 160, y: 120),
-      backgroundColor: .clear, cornerRadius: 20, borderWidth: 4, borderColor: Color(0x30D158)),
-  ])
+  size: Size(width: 320, height: 160), fps: 30, duration: 3, backgroundColor: Color(0x1C1C1E), layers: [dot, ring])
 
-let chain = LayerChain
-  .animate("dot") {
+// GPUAnimation's `animate(dot) { … }.delay(…).animate { … }.then { … }`, run at 0.2 s.
+scene.run(
+  .animate(dot) {
     $0.position.target = Point(x: 270, y: 60)
     $0.position.type = .spring(stiffness: 200, damping: 14)
     $0.opacity.target = 0.4
@@ -32,9 +31,9 @@ let chain = LayerChain
     $0.opacity.target = 1
   }
   .then
-  .animate("ring") { $0[.scaleXY].target = Point(x: 2, y: 2) }
-  .then { time in print(String(format: "chain done at %.4f s", time)) }
-scene.run(chain, at: 0.2)
+  .animate(ring) { $0[.scaleXY].target = Point(x: 2, y: 2) }
+  .then { time in print(String(format: "chain done at %.4f s", time)) },
+  at: 0.2)
 
 do {
   try scene.validate()

@@ -16,17 +16,18 @@ var scene = Scene(
       backgroundColor: Color(0xFF9F0A), cornerRadius: 12)
   ])
 
-var animator = scene.makePropertyAnimator(duration: 1, timingParameters: .cubic(.easeInEaseOut))
-do {
-  try animator.addAnimations(at: 0) {
+// UIKit's calls, each at its scene time; none throws: validate() reports an illegal one.
+scene.addPropertyAnimator(duration: 1, timingParameters: .cubic(.easeInEaseOut)) {
+  $0.addAnimations(at: 0) {
     $0["bar"].position = Point(x: 270, y: 60)
     $0["bar"].backgroundColor = Color(0x5E5CE6)
   }
-  try animator.startAnimation(at: 0.2)
-  try animator.pauseAnimation(at: 0.7)
-  try animator.setFractionComplete(0.2, at: 1.2)
-  try animator.continueAnimation(withTimingParameters: nil, durationFactor: 1, at: 1.6)
-  scene.add(animator)
+  $0.startAnimation(at: 0.2)
+  $0.pauseAnimation(at: 0.7)
+  $0.setFractionComplete(0.2, at: 1.2)
+  $0.continueAnimation(withTimingParameters: nil, durationFactor: 1, at: 1.6)
+}
+do {
   try scene.validate()
   let folder = CommandLine.arguments.dropFirst().first ?? "out/examples"
   try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

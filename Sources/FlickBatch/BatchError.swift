@@ -4,7 +4,7 @@ import FlickVideo
 
 /// A batch failure with the exit code it stands for, so schedulers can tell a retry that may
 /// help (3 environment, 130 interrupted) from one that cannot (2 invalid input).
-public enum BatchError: Error, Equatable, CustomStringConvertible {
+package enum BatchError: Error, Equatable, CustomStringConvertible {
   /// Bad manifest, plan, parameters or usage: exit 2, never worth a retry.
   case invalidInput(String)
   /// ffmpeg, disk, a missing or stale chunk: exit 3, a retry may help.
@@ -13,7 +13,7 @@ public enum BatchError: Error, Equatable, CustomStringConvertible {
   case interrupted(String)
 
   /// The process exit code.
-  public var exitCode: Int32 {
+  package var exitCode: Int32 {
     switch self {
     case .invalidInput: return 2
     case .environment: return 3
@@ -21,14 +21,14 @@ public enum BatchError: Error, Equatable, CustomStringConvertible {
     }
   }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .invalidInput(let m), .environment(let m), .interrupted(let m): return m
     }
   }
 
   /// Classifies any error from loading or rendering.
-  public static func from(_ error: any Error) -> BatchError {
+  package static func from(_ error: any Error) -> BatchError {
     if Interruption.pendingSignal != 0 { return .interrupted("interrupted (signal \(Interruption.pendingSignal))") }
     switch error {
     case let e as BatchError: return e

@@ -17,18 +17,18 @@ import Foundation
 /// and the ffmpeg processes are registered with FlickVideo's ``FlickVideo/Cleanup``, so an
 /// interruption stops and removes them; those left by a merge that was killed outright (its PID
 /// no longer running) are removed by the next merge (``removeStale()``).
-public struct BatchMerger {
-  public var plan: BatchPlan
-  public var force = false
+package struct BatchMerger {
+  package var plan: BatchPlan
+  package var force = false
   /// The ffmpeg to use; nil finds one.
-  public var ffmpeg: FFmpegTool?
+  package var ffmpeg: FFmpegTool?
 
-  public init(plan: BatchPlan) {
+  package init(plan: BatchPlan) {
     self.plan = plan
   }
 
   /// The chunks that are missing or stale, as messages naming each (empty when all are current).
-  public func problems(_ merges: [BatchPlan.Merge]) -> [String] {
+  package func problems(_ merges: [BatchPlan.Merge]) -> [String] {
     var out: [String] = []
     for merge in merges {
       for chunk in merge.chunks where !BatchRunner.isUpToDate(chunk) {
@@ -42,7 +42,7 @@ public struct BatchMerger {
   }
 
   /// Whether every output of `merge` carries the merge's stamp.
-  public static func isUpToDate(_ merge: BatchPlan.Merge) -> Bool {
+  package static func isUpToDate(_ merge: BatchPlan.Merge) -> Bool {
     let frames = merge.spec.frames[0]..<(merge.spec.frames[1] + 1)
     return merge.targets.allSatisfy { Stamp.isCurrent($0, id: merge.spec.id, frames: frames, digits: nil) }
   }
@@ -51,7 +51,7 @@ public struct BatchMerger {
   ///
   /// - Throws: ``BatchError/environment(_:)`` naming every missing or stale chunk (nothing is
   ///   written then), or the first merge that fails.
-  public func run(progress: BatchProgress) throws(BatchError) -> [BatchReport.Entry] {
+  package func run(progress: BatchProgress) throws(BatchError) -> [BatchReport.Entry] {
     let problems = problems(plan.merges)
     guard problems.isEmpty else {
       throw .environment(
@@ -276,7 +276,7 @@ public struct BatchMerger {
   ///
   /// - Returns: The paths removed.
   @discardableResult
-  public func removeStale() -> [String] {
+  package func removeStale() -> [String] {
     var removed: [String] = []
     func sweep(_ folder: String, owner: (String) -> Int32?) {
       guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }

@@ -10,45 +10,45 @@ import Foundation
 /// the same expansion again on the worker and check it against the plan file, so a worker whose
 /// templates, assets, Flick or renderer differ from the planner's refuses instead of writing
 /// different bytes under the same id.
-public struct BatchPlan: Sendable {
+package struct BatchPlan: Sendable {
   /// One job ready to render.
-  public struct Job: Sendable {
-    public var spec: Plan.Job
+  package struct Job: Sendable {
+    package var spec: Plan.Job
     /// The scene with the variant's parameters (and fps) applied.
-    public var scene: Scene
-    public var scale: Double
+    package var scene: Scene
+    package var scale: Double
     /// Frames of the scene this job renders.
-    public var frames: Range<Int>
-    public var options: EncodingOptions
+    package var frames: Range<Int>
+    package var options: EncodingOptions
     /// Absolute destinations.
-    public var targets: [OutputTarget]
+    package var targets: [OutputTarget]
   }
 
   /// One merge ready to run.
-  public struct Merge: Sendable {
-    public var spec: Plan.Merge
+  package struct Merge: Sendable {
+    package var spec: Plan.Merge
     /// The chunk jobs, in frame order.
-    public var chunks: [Job]
-    public var targets: [OutputTarget]
-    public var fps: Int
-    public var width: Int
-    public var height: Int
-    public var options: EncodingOptions
+    package var chunks: [Job]
+    package var targets: [OutputTarget]
+    package var fps: Int
+    package var width: Int
+    package var height: Int
+    package var options: EncodingOptions
     /// Zero-padded digits of the PNG frame names (the same as a single render's).
-    public var digits: Int
+    package var digits: Int
   }
 
-  public var manifest: Manifest
-  public var flickVersion: String
-  public var renderer: RendererFingerprint
-  public var jobs: [Job]
-  public var merges: [Merge]
+  package var manifest: Manifest
+  package var flickVersion: String
+  package var renderer: RendererFingerprint
+  package var jobs: [Job]
+  package var merges: [Merge]
 
   /// Expands `manifest`: for each render, each variant × size is one job, or one job per
   /// `chunk` frames plus a merge when the clip is longer than `chunk`.
   ///
   /// - Throws: ``FlickTemplates/TemplateError`` for a template, parameter or manifest problem.
-  public init(manifest: Manifest, flickVersion: String, renderer: RendererFingerprint = .current) throws(TemplateError) {
+  package init(manifest: Manifest, flickVersion: String, renderer: RendererFingerprint = .current) throws(TemplateError) {
     self.manifest = manifest
     self.flickVersion = flickVersion
     self.renderer = renderer
@@ -162,7 +162,7 @@ public struct BatchPlan: Sendable {
   /// jobs with the same ids.
   ///
   /// - Throws: ``BatchError/invalidInput(_:)`` when the manifest no longer gives this plan.
-  public static func load(plan: Plan, planPath: String, flickVersion: String) throws(BatchError) -> BatchPlan {
+  package static func load(plan: Plan, planPath: String, flickVersion: String) throws(BatchError) -> BatchPlan {
     let folder = URL(fileURLWithPath: planPath).deletingLastPathComponent().standardizedFileURL.path
     let manifestPath = Plan.absolute(plan.manifest, in: folder)
     let expanded: BatchPlan
@@ -192,7 +192,7 @@ public struct BatchPlan: Sendable {
   }
 
   /// The plan file's content, with paths relative to `planFolder` where they lie inside it.
-  public func document(planFolder: String) -> Plan {
+  package func document(planFolder: String) -> Plan {
     func rel(_ p: String) -> String { Plan.relative(p, to: planFolder) }
     return Plan(
       format: Plan.formatVersion, flick: flickVersion, renderer: renderer.description,

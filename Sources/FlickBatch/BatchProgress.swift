@@ -3,9 +3,9 @@ import Foundation
 
 /// Progress across a batch: which job, how many done, skipped and failed, and an ETA from the
 /// frames rendered so far. `json` prints one object per line, each with the job's id.
-public final class BatchProgress {
+package final class BatchProgress {
   /// How progress is shown.
-  public enum Style: String, Sendable, CaseIterable {
+  package enum Style: String, Sendable, CaseIterable {
     /// A bar redrawn in place (a terminal), and one line per finished job.
     case bar
     /// One line per finished job (logs).
@@ -16,7 +16,7 @@ public final class BatchProgress {
     case none
   }
 
-  public let style: Style
+  package let style: Style
   private let write: (String) -> Void
   private let start = Date()
   private let totalJobs: Int
@@ -29,7 +29,7 @@ public final class BatchProgress {
 
   /// - Parameters:
   ///   - jobs: The jobs this run will visit, with their frame counts (for the ETA).
-  public init(style: Style, jobs: Int, frames: Int, write: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+  package init(style: Style, jobs: Int, frames: Int, write: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
     self.style = style
     self.totalJobs = jobs
     self.totalFrames = frames

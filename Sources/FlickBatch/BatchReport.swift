@@ -2,8 +2,8 @@ import Foundation
 
 /// What one `flick run` (or `flick merge`) did, written as JSON for the pipeline: one entry per
 /// job with its status, time and outputs, and the counts.
-public struct BatchReport: Codable, Sendable, Equatable {
-  public enum Status: String, Codable, Sendable {
+package struct BatchReport: Codable, Sendable, Equatable {
+  package enum Status: String, Codable, Sendable {
     /// Rendered now.
     case rendered
     /// Up to date (every output carried the job's stamp): nothing done.
@@ -18,35 +18,35 @@ public struct BatchReport: Codable, Sendable, Equatable {
     case interrupted
   }
 
-  public struct Entry: Codable, Sendable, Equatable {
-    public var index: Int
-    public var id: String
-    public var name: String
-    public var status: Status
+  package struct Entry: Codable, Sendable, Equatable {
+    package var index: Int
+    package var id: String
+    package var name: String
+    package var status: Status
     /// The job's own exit code when it failed: 2 invalid input (do not retry), 3 environment, 130 interrupted.
-    public var exitCode: Int32?
-    public var error: String?
+    package var exitCode: Int32?
+    package var error: String?
     /// Wall time spent on the job, in seconds.
-    public var seconds: Double
+    package var seconds: Double
     /// Output paths relative to the output root.
-    public var outputs: [String]
+    package var outputs: [String]
   }
 
   /// `run` or `merge`.
-  public var command: String
-  public var plan: String
+  package var command: String
+  package var plan: String
   /// `I/N`, or nil for a run of chosen jobs or a merge.
-  public var shard: String?
-  public var jobs: [Entry]
-  public var rendered: Int
-  public var skipped: Int
-  public var failed: Int
-  public var notRun: Int
-  public var seconds: Double
+  package var shard: String?
+  package var jobs: [Entry]
+  package var rendered: Int
+  package var skipped: Int
+  package var failed: Int
+  package var notRun: Int
+  package var seconds: Double
   /// The process exit code (``exitCode(of:)``).
-  public var exitCode: Int32
+  package var exitCode: Int32
 
-  public init(command: String, plan: String, shard: String?, jobs: [Entry], seconds: Double) {
+  package init(command: String, plan: String, shard: String?, jobs: [Entry], seconds: Double) {
     self.command = command
     self.plan = plan
     self.shard = shard
@@ -62,7 +62,7 @@ public struct BatchReport: Codable, Sendable, Equatable {
   /// The exit code of a run: 0 when nothing failed; 130 when interrupted; otherwise 2 when any
   /// job's input is invalid (a retry cannot fix it), else 3 (a retry may, and re-runs only
   /// what is not up to date).
-  public static func exitCode(of jobs: [Entry]) -> Int32 {
+  package static func exitCode(of jobs: [Entry]) -> Int32 {
     let codes = Set(jobs.compactMap(\.exitCode))
     if codes.isEmpty { return 0 }
     if codes.contains(130) { return 130 }
@@ -70,7 +70,7 @@ public struct BatchReport: Codable, Sendable, Equatable {
     return 3
   }
 
-  public func encoded() -> Data {
+  package func encoded() -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return ((try? encoder.encode(self)) ?? Data()) + Data("\n".utf8)

@@ -3,26 +3,26 @@ import Foundation
 
 /// Runs a share of a plan's jobs with the ordinary render pipeline (``FlickVideo/RenderSession``),
 /// skipping jobs that are up to date, and reports each job.
-public struct BatchRunner {
-  public var plan: BatchPlan
+package struct BatchRunner {
+  package var plan: BatchPlan
   /// Re-render jobs that are up to date.
-  public var force = false
+  package var force = false
   /// After a failed job, go on with the rest (an interruption always stops).
-  public var keepGoing = false
+  package var keepGoing = false
   /// Raster worker threads per job.
-  public var threads = ProcessInfo.processInfo.activeProcessorCount
+  package var threads = ProcessInfo.processInfo.activeProcessorCount
   /// Called before each job that is rendered (not before skipped ones) with the report entries
   /// as they stand if the run stopped during that job: the jobs done so far, that job
   /// ``BatchReport/Status/interrupted`` (exit code 130), the rest ``BatchReport/Status/notRun``.
   /// `flick run` writes them as its report, so an interruption leaves a report behind.
-  public var checkpoint: (([BatchReport.Entry]) -> Void)?
+  package var checkpoint: (([BatchReport.Entry]) -> Void)?
 
-  public init(plan: BatchPlan) {
+  package init(plan: BatchPlan) {
     self.plan = plan
   }
 
   /// Whether every output of `job` exists with the job's stamp.
-  public static func isUpToDate(_ job: BatchPlan.Job) -> Bool {
+  package static func isUpToDate(_ job: BatchPlan.Job) -> Bool {
     job.targets.allSatisfy { Stamp.isCurrent($0, id: job.spec.id, frames: job.frames, digits: digits(of: $0)) }
   }
 
@@ -36,7 +36,7 @@ public struct BatchRunner {
   ///
   /// - Returns: One entry per job; jobs after a failure are ``BatchReport/Status/notRun`` unless
   ///   ``keepGoing``, and always after an interruption.
-  public func run(indices: [Int], progress: BatchProgress) -> [BatchReport.Entry] {
+  package func run(indices: [Int], progress: BatchProgress) -> [BatchReport.Entry] {
     var entries: [BatchReport.Entry] = []
     var stop = false
     for i in indices {

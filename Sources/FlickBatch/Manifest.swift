@@ -16,32 +16,32 @@ import Foundation
 ///
 /// Decoding checks every key and value and throws ``FlickTemplates/TemplateError`` with the
 /// manifest's file, line, column and JSON path, like a template.
-public struct Manifest: Sendable {
+package struct Manifest: Sendable {
   /// The manifest format version this build reads.
-  public static let formatVersion = 1
+  package static let formatVersion = 1
 
   /// One entry of `renders`: a template crossed with its variants and sizes.
-  public struct Render: Sendable {
+  package struct Render: Sendable {
     /// The template file (absolute) as resolved: a path relative to the manifest or a bundled name.
-    public var template: String
+    package var template: String
     /// Names the render in output paths and job names (`[A-Za-z0-9._-]+`).
-    public var name: String
+    package var name: String
     /// The parameter sets, in order (one empty set when none are given).
-    public var variants: [Variant]
+    package var variants: [Variant]
     /// Output sizes.
-    public var sizes: [SizeSpec]
+    package var sizes: [SizeSpec]
     /// The formats to write, in the order given.
-    public var formats: [OutputFormat]
+    package var formats: [OutputFormat]
     /// The frames to render (inclusive first and last), nil for all.
-    public var frames: ClosedRange<Int>?
+    package var frames: ClosedRange<Int>?
     /// Frames per second overriding the template's.
-    public var fps: Int?
+    package var fps: Int?
     /// Frames per chunk (0: never split).
-    public var chunk: Int
+    package var chunk: Int
     /// Encoder settings.
-    public var encoding: EncodingOptions
+    package var encoding: EncodingOptions
     /// Whether the template may read assets outside its folder.
-    public var allowOutsideAssets: Bool
+    package var allowOutsideAssets: Bool
     /// Where each size and the frames were written, for errors found once the template is loaded.
     var sizePositions: [Position] = []
     var framesPosition: Position?
@@ -54,34 +54,34 @@ public struct Manifest: Sendable {
   }
 
   /// One parameter set.
-  public struct Variant: Sendable {
+  package struct Variant: Sendable {
     /// Names the variant in output paths.
-    public var name: String
+    package var name: String
     /// The values.
-    public var values: ParameterValues
+    package var values: ParameterValues
     /// Files the values came from (a params file names its variant by its own name).
-    public var files: [String]
+    package var files: [String]
     /// Each inline or data-row value as text, for naming variants by a parameter (`variantName`).
-    public var labels: [String: String] = [:]
+    package var labels: [String: String] = [:]
     /// The CSV file and 1-based line of a data row, to point errors about its values there.
-    public var row: (file: String, line: Int)?
+    package var row: (file: String, line: Int)?
   }
 
   /// An output size: exact pixels (same aspect ratio as the canvas) or a scale factor.
-  public enum SizeSpec: Sendable, Equatable {
+  package enum SizeSpec: Sendable, Equatable {
     case pixels(width: Int, height: Int)
     case scale(Double)
   }
 
   /// The manifest file.
-  public var file: String
+  package var file: String
   /// Where outputs go (absolute).
-  public var outputRoot: String
+  package var outputRoot: String
   /// The renders, in order.
-  public var renders: [Render]
+  package var renders: [Render]
 
   /// Reads and decodes the manifest at `path`.
-  public static func load(path: String) throws(TemplateError) -> Manifest {
+  package static func load(path: String) throws(TemplateError) -> Manifest {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw TemplateError(file: path, path: "", message: FileManager.default.fileExists(atPath: path) ? "cannot read the manifest" : "no such manifest file")
     }
@@ -92,7 +92,7 @@ public struct Manifest: Sendable {
   }
 
   /// Decodes manifest text; `file` names it in messages and relative paths resolve against its folder.
-  public static func decode(_ text: String, file: String) throws(TemplateError) -> Manifest {
+  package static func decode(_ text: String, file: String) throws(TemplateError) -> Manifest {
     let root: JSON5Value
     do {
       root = try JSON5Parser.parse(text)
@@ -131,9 +131,9 @@ public struct Manifest: Sendable {
   }
 
   /// The keys of the manifest object (the JSON Schema lists the same; a test checks).
-  public static let topKeys = ["$schema", "flick", "output", "chunk", "renders"]
+  package static let topKeys = ["$schema", "flick", "output", "chunk", "renders"]
   /// The keys of a `renders` entry.
-  public static let renderKeys = [
+  package static let renderKeys = [
     "template", "name", "variants", "data", "variantName", "sizes", "formats", "frames", "fps", "chunk",
     "encoding", "allowOutsideAssets",
   ]
@@ -333,9 +333,9 @@ public struct Manifest: Sendable {
   }
 
   /// The keys of a render's `encoding` object.
-  public static let encodingKeys = ["crf", "preset", "pad", "dither", "loop", "gifFps", "gifWidth"]
+  package static let encodingKeys = ["crf", "preset", "pad", "dither", "loop", "gifFps", "gifWidth"]
   /// The formats a manifest can ask for.
-  public static let formats = OutputFormat.allCases.filter { $0 != .bgra }
+  package static let formats = OutputFormat.allCases.filter { $0 != .bgra }
 
   private static func encoding(_ node: TemplateNode?) throws(TemplateError) -> EncodingOptions {
     var e = EncodingOptions()

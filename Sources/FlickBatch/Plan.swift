@@ -7,69 +7,69 @@ import Foundation
 /// ``JobIdentity``). Jobs are numbered from 0; shard `i` of `n` (1-based) runs the jobs whose
 /// ``Job/index`` is `i − 1` modulo `n`. A clip longer than its render's `chunk` becomes one
 /// job per chunk plus a ``Merge`` that `flick merge` performs.
-public struct Plan: Codable, Sendable, Equatable {
+package struct Plan: Codable, Sendable, Equatable {
   /// The plan format version this build reads and writes.
-  public static let formatVersion = 1
+  package static let formatVersion = 1
 
   /// One output file or PNG-sequence folder, relative to the output root.
-  public struct Output: Codable, Sendable, Equatable {
-    public var path: String
+  package struct Output: Codable, Sendable, Equatable {
+    package var path: String
     /// `mp4`, `gif`, `png` (a folder), …
-    public var format: String
+    package var format: String
   }
 
   /// One unit of work for a shard.
-  public struct Job: Codable, Sendable, Equatable {
+  package struct Job: Codable, Sendable, Equatable {
     /// Position in ``Plan/jobs`` (0-based), which decides the shard.
-    public var index: Int
+    package var index: Int
     /// The content hash (64 hex digits).
-    public var id: String
+    package var id: String
     /// `render` (final outputs) or `chunk` (part of a clip, for a merge).
-    public var kind: String
+    package var kind: String
     /// `name/variant/WxH`, with the chunk's frames for a chunk.
-    public var name: String
+    package var name: String
     /// The template file, relative to the plan's folder when inside it.
-    public var template: String
-    public var variant: String
-    public var width: Int
-    public var height: Int
+    package var template: String
+    package var variant: String
+    package var width: Int
+    package var height: Int
     /// First and last frame (inclusive).
-    public var frames: [Int]
-    public var outputs: [Output]
+    package var frames: [Int]
+    package var outputs: [Output]
     /// The merge this chunk belongs to.
-    public var merge: String?
+    package var merge: String?
   }
 
   /// Joining the chunks of one clip into its final outputs (`flick merge`).
-  public struct Merge: Codable, Sendable, Equatable {
-    public var id: String
-    public var name: String
+  package struct Merge: Codable, Sendable, Equatable {
+    package var id: String
+    package var name: String
     /// First and last frame (inclusive) of the whole clip.
-    public var frames: [Int]
-    public var outputs: [Output]
+    package var frames: [Int]
+    package var outputs: [Output]
     /// The ids of the chunk jobs, in frame order.
-    public var chunks: [String]
+    package var chunks: [String]
   }
 
-  public var format: Int
+  package var format: Int
   /// The Flick version that planned (part of every id).
-  public var flick: String
+  package var flick: String
   /// The renderer fingerprint that planned (part of every id).
-  public var renderer: String
+  package var renderer: String
   /// The manifest, relative to the plan's folder when inside it.
-  public var manifest: String
+  package var manifest: String
   /// The output root, relative to the plan's folder when inside it.
-  public var output: String
-  public var jobs: [Job]
-  public var merges: [Merge]
+  package var output: String
+  package var jobs: [Job]
+  package var merges: [Merge]
 
   /// The jobs of shard `shard` (1-based) of `count`.
-  public func jobs(shard: Int, of count: Int) -> [Job] {
+  package func jobs(shard: Int, of count: Int) -> [Job] {
     jobs.filter { $0.index % count == shard - 1 }
   }
 
   /// Reads a plan file.
-  public static func load(path: String) throws(BatchError) -> Plan {
+  package static func load(path: String) throws(BatchError) -> Plan {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .invalidInput("\(path): " + (FileManager.default.fileExists(atPath: path) ? "cannot read the plan" : "no such plan file"))
     }
@@ -86,7 +86,7 @@ public struct Plan: Codable, Sendable, Equatable {
   }
 
   /// The plan as pretty-printed JSON with sorted keys (stable bytes for the same plan).
-  public func encoded() -> Data {
+  package func encoded() -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return (try? encoder.encode(self)).map { $0 + Data("\n".utf8) } ?? Data()

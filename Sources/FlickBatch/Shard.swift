@@ -4,23 +4,23 @@ import Foundation
 ///
 /// `--shard I/N` gives it directly (1-based, like Jest and Playwright). `--shard auto` reads it
 /// from the scheduler's environment (``detect(environment:count:)``).
-public struct Shard: Sendable, Equatable, CustomStringConvertible {
+package struct Shard: Sendable, Equatable, CustomStringConvertible {
   /// 1…``count``.
-  public var index: Int
-  public var count: Int
+  package var index: Int
+  package var count: Int
   /// Where it came from, for messages and reports (`--shard`, `SLURM_ARRAY_TASK_ID`, …).
-  public var source: String
+  package var source: String
 
-  public init(index: Int, count: Int, source: String = "--shard") {
+  package init(index: Int, count: Int, source: String = "--shard") {
     self.index = index
     self.count = count
     self.source = source
   }
 
-  public var description: String { "\(index)/\(count)" }
+  package var description: String { "\(index)/\(count)" }
 
   /// Parses `I/N` (1 ≤ I ≤ N).
-  public static func parse(_ text: String) throws(BatchError) -> Shard {
+  package static func parse(_ text: String) throws(BatchError) -> Shard {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
       throw .invalidInput("--shard expects I/N with 1 ≤ I ≤ N (such as 2/3) or 'auto', found '\(text)'")
@@ -80,7 +80,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
   ///
   /// - Throws: ``BatchError/invalidInput(_:)`` when none is set, a value is not a number or out
   ///   of range, or two schedulers' variables disagree.
-  public static func detect(environment env: [String: String], count: Int? = nil) throws(BatchError) -> Shard {
+  package static func detect(environment env: [String: String], count: Int? = nil) throws(BatchError) -> Shard {
     var found: [Shard] = []
     for scheduler in Scheduler.allCases {
       guard let indexText = env[scheduler.indexVariable] else { continue }

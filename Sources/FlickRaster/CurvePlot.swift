@@ -7,17 +7,17 @@ import Foundation
 /// The value is the thick blue line on the left axis; the velocity the thin orange line on the
 /// right axis; the start and target values are dashed guides and the settling time a vertical
 /// marker.
-public struct CurvePlot: Sendable {
+package struct CurvePlot: Sendable {
   /// One sample of the curve.
-  public struct Sample: Sendable, Equatable {
+  package struct Sample: Sendable, Equatable {
     /// Seconds.
-    public var time: Double
+    package var time: Double
     /// Value, in the animated units.
-    public var value: Double
+    package var value: Double
     /// Velocity, units per second.
-    public var velocity: Double
+    package var velocity: Double
 
-    public init(time: Double, value: Double, velocity: Double) {
+    package init(time: Double, value: Double, velocity: Double) {
       self.time = time
       self.value = value
       self.velocity = velocity
@@ -25,19 +25,19 @@ public struct CurvePlot: Sendable {
   }
 
   /// Title line (typically the spec).
-  public var title: String
+  package var title: String
   /// Second line (from/to, duration, overshoot …).
-  public var subtitle: String
+  package var subtitle: String
   /// Samples in time order (at least 2 for a line).
-  public var samples: [Sample]
+  package var samples: [Sample]
   /// The start value (a dashed guide).
-  public var fromValue: Double
+  package var fromValue: Double
   /// The target value (a dashed guide).
-  public var toValue: Double
+  package var toValue: Double
   /// Settling/end time marker in seconds, if any.
-  public var endTime: Double?
+  package var endTime: Double?
 
-  public init(
+  package init(
     title: String, subtitle: String, samples: [Sample], fromValue: Double, toValue: Double,
     endTime: Double? = nil
   ) {
@@ -53,7 +53,7 @@ public struct CurvePlot: Sendable {
   ///
   /// - Parameters: width, height: Pixels (defaults 1200 × 720).
   /// - Throws: ``RasterError`` when the size is invalid or Cairo fails.
-  public func render(width: Int = 1200, height: Int = 720) throws(RasterError) -> Frame {
+  package func render(width: Int = 1200, height: Int = 720) throws(RasterError) -> Frame {
     let surface = try CairoSurface(width: width, height: height)
     let cr = surface.context
     let W = Double(width)

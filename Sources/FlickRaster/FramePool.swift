@@ -16,21 +16,21 @@ import Foundation
 ///       try sink.write(frame)
 ///       pool.recycle(frame.pixels)
 ///     }
-public final class FramePool: @unchecked Sendable {
+package final class FramePool: @unchecked Sendable {
   /// How buffers were obtained and returned since the pool was made.
-  public struct Statistics: Sendable, Equatable {
+  package struct Statistics: Sendable, Equatable {
     /// Buffers handed out from the pool.
-    public var reused: Int
+    package var reused: Int
     /// Requests the pool could not serve (the caller allocated a new buffer).
-    public var allocated: Int
+    package var allocated: Int
     /// Reused buffers that were still referenced elsewhere and had to be copied before drawing.
-    public var copied: Int
+    package var copied: Int
     /// Buffers given back and kept.
-    public var returned: Int
+    package var returned: Int
     /// Buffers given back but dropped because the pool was full.
-    public var dropped: Int
+    package var dropped: Int
 
-    public init(reused: Int = 0, allocated: Int = 0, copied: Int = 0, returned: Int = 0, dropped: Int = 0) {
+    package init(reused: Int = 0, allocated: Int = 0, copied: Int = 0, returned: Int = 0, dropped: Int = 0) {
       self.reused = reused
       self.allocated = allocated
       self.copied = copied
@@ -40,19 +40,19 @@ public final class FramePool: @unchecked Sendable {
   }
 
   /// The most buffers kept at once (≥ 1); further returned buffers are released.
-  public let capacity: Int
+  package let capacity: Int
   private let lock = NSLock()
   private var buffers: [[UInt8]] = []
   private var counts = Statistics()
 
   /// A pool keeping at most `capacity` buffers (clamped to ≥ 1).
-  public init(capacity: Int) {
+  package init(capacity: Int) {
     self.capacity = max(1, capacity)
   }
 
   /// Hands `pixels` back for reuse. Drop every other reference to the array first (frames,
   /// packed copies), or the next frame drawn into it pays for a copy.
-  public func recycle(_ pixels: consuming [UInt8]) {
+  package func recycle(_ pixels: consuming [UInt8]) {
     guard !pixels.isEmpty else { return }
     lock.lock()
     defer { lock.unlock() }
@@ -65,14 +65,14 @@ public final class FramePool: @unchecked Sendable {
   }
 
   /// Buffers currently kept.
-  public var available: Int {
+  package var available: Int {
     lock.lock()
     defer { lock.unlock() }
     return buffers.count
   }
 
   /// Counts since the pool was made.
-  public var statistics: Statistics {
+  package var statistics: Statistics {
     lock.lock()
     defer { lock.unlock() }
     return counts
@@ -81,7 +81,7 @@ public final class FramePool: @unchecked Sendable {
   /// A kept buffer of exactly `count` bytes (contents unspecified: overwrite all of it), or nil
   /// (counted as an allocation the caller makes). Kept buffers of other sizes are released: the
   /// frame size has changed.
-  public func take(count: Int) -> [UInt8]? {
+  package func take(count: Int) -> [UInt8]? {
     lock.lock()
     defer { lock.unlock() }
     buffers.removeAll { $0.count != count }

@@ -26,24 +26,24 @@ import Foundation
 ///     for n in 0..<scene.frameCount {
 ///       let frame = try renderer.render(scene.renderTree(at: scene.time(ofFrame: n)))
 ///     }
-public final class FrameRenderer: @unchecked Sendable {
+package final class FrameRenderer: @unchecked Sendable {
   /// How often cached items were reused or had to be made.
-  public struct CacheStatistics: Sendable, Equatable {
+  package struct CacheStatistics: Sendable, Equatable {
     /// Items drawn from the cache.
-    public var hits: Int
+    package var hits: Int
     /// Items that had to be made (and were then kept).
-    public var misses: Int
+    package var misses: Int
 
-    public init(hits: Int, misses: Int) {
+    package init(hits: Int, misses: Int) {
       self.hits = hits
       self.misses = misses
     }
   }
 
   /// Pixels per point.
-  public let scale: Double
+  package let scale: Double
   /// Where frames' pixel buffers come from (nil: a new buffer for every frame).
-  public let pool: FramePool?
+  package let pool: FramePool?
   private let lock = NSLock()
   private let cache = RasterCache()
   private let prefix = StaticPrefix()
@@ -53,7 +53,7 @@ public final class FrameRenderer: @unchecked Sendable {
   private let text: TextContext?
 
   /// A renderer drawing at `scale` pixels per point, taking pixel buffers from `pool` when given.
-  public init(scale: Double = 1, pool: FramePool? = nil) {
+  package init(scale: Double = 1, pool: FramePool? = nil) {
     self.scale = scale
     self.pool = pool
     self.text = TextContext(ownFontMap: true)
@@ -62,7 +62,7 @@ public final class FrameRenderer: @unchecked Sendable {
   /// Rasterises `tree`, reusing what earlier frames of this renderer made.
   ///
   /// - Throws: ``RasterError``, as ``Renderer/render(_:)``.
-  public func render(_ tree: RenderTree) throws(RasterError) -> Frame {
+  package func render(_ tree: RenderTree) throws(RasterError) -> Frame {
     lock.lock()
     defer { lock.unlock() }
     guard let text else { throw .cairo("cannot create a Pango context") }
@@ -103,7 +103,7 @@ public final class FrameRenderer: @unchecked Sendable {
   package var prefixStatistics: StaticPrefixStatistics { lock.withLock { prefix.statistics } }
 
   /// Reuse counts since this renderer was made.
-  public var cacheStatistics: CacheStatistics {
+  package var cacheStatistics: CacheStatistics {
     lock.lock()
     defer { lock.unlock() }
     return CacheStatistics(hits: cache.statistics.hits, misses: cache.statistics.misses)

@@ -3,19 +3,19 @@ import FlickScene
 
 /// Characters of one text layer that no installed font (nor the tree's font files) can draw:
 /// Pango would draw each as a box showing its code point.
-public struct MissingGlyphs: Sendable, Hashable, CustomStringConvertible {
+package struct MissingGlyphs: Sendable, Hashable, CustomStringConvertible {
   /// The text layer's ``Layer/id``.
-  public let layerID: String
+  package let layerID: String
   /// The characters without a glyph, each once, in the order they first appear.
-  public let characters: [Unicode.Scalar]
+  package let characters: [Unicode.Scalar]
 
-  public init(layerID: String, characters: [Unicode.Scalar]) {
+  package init(layerID: String, characters: [Unicode.Scalar]) {
     self.layerID = layerID
     self.characters = characters
   }
 
   /// `layer 'title': no installed font has "⿠" (U+2FE0); it draws as a box`.
-  public var description: String {
+  package var description: String {
     let list = characters.map { c in
       "\"\(c)\" (U+\(String(c.value, radix: 16, uppercase: true).leftPadded(to: 4)))"
     }.joined(separator: ", ")
@@ -33,7 +33,7 @@ extension Renderer {
   /// variation selectors) are never reported: they have no glyph of their own.
   ///
   /// - Throws: ``RasterError/unreadableFont(path:reason:)`` when a font file of the tree cannot be loaded.
-  public func missingGlyphs(in tree: RenderTree) throws(RasterError) -> [MissingGlyphs] {
+  package func missingGlyphs(in tree: RenderTree) throws(RasterError) -> [MissingGlyphs] {
     guard let context = TextContext(ownFontMap: true) else { throw .cairo("cannot create a Pango context") }
     try context.prepare(fontFiles: tree.fontFiles)
     var out: [MissingGlyphs] = []

@@ -9,7 +9,7 @@ extension Renderer {
   ///
   /// - Throws: ``RasterError/unreadableLottie(path:reason:)`` or
   ///   ``RasterError/unreadableImage(path:reason:)`` for the first file that fails, in tree order.
-  public func checkVectorFiles(of tree: RenderTree) throws(RasterError) {
+  package func checkVectorFiles(of tree: RenderTree) throws(RasterError) {
     var stack = Array(tree.layers.reversed())
     while let layer = stack.popLast() {
       if let lottie = layer.lottie { try LottieStore.check(lottie.path) }

@@ -7,7 +7,7 @@ import FlickMotion
 ///     case .double(let p)?: LayerAnimation(layerID: "ring", property: p, tween: …)
 ///     default: …
 ///     }
-public enum AnyLayerProperty: Sendable {
+package enum AnyLayerProperty: Sendable {
   case double(LayerProperty<Double>)
   case point(LayerProperty<Point>)
   case size(LayerProperty<Size>)
@@ -16,7 +16,7 @@ public enum AnyLayerProperty: Sendable {
   case colors(LayerProperty<ColorList>)
 
   /// The property's name.
-  public var name: String {
+  package var name: String {
     switch self {
     case .double(let p): p.name
     case .point(let p): p.name
@@ -28,7 +28,7 @@ public enum AnyLayerProperty: Sendable {
   }
 
   /// The property's rest threshold.
-  public var threshold: Double {
+  package var threshold: Double {
     switch self {
     case .double(let p): p.threshold
     case .point(let p): p.threshold
@@ -40,7 +40,7 @@ public enum AnyLayerProperty: Sendable {
   }
 
   /// A short name of the value type for messages: `number`, `point`, `size`, `rect`, `color`, `colors`.
-  public var valueTypeName: String {
+  package var valueTypeName: String {
     switch self {
     case .double: "number"
     case .point: "point"
@@ -52,32 +52,32 @@ public enum AnyLayerProperty: Sendable {
   }
 
   /// The property's entry in ``LayerPropertyDescriptor/catalogue``.
-  public var descriptor: LayerPropertyDescriptor? { LayerPropertyDescriptor.named(name) }
+  package var descriptor: LayerPropertyDescriptor? { LayerPropertyDescriptor.named(name) }
 
   /// The layer kind the property belongs to, or nil when every layer has it.
-  public var contentKind: LayerContentKind? { descriptor?.contentKind }
+  package var contentKind: LayerContentKind? { descriptor?.contentKind }
 
   /// Whether `layer` has this property (its kind matches ``contentKind``).
-  public func applies(to layer: Layer) -> Bool {
+  package func applies(to layer: Layer) -> Bool {
     contentKind.map { $0 == layer.content.kind } ?? true
   }
 
   /// Every animatable property, in the catalogue's order.
-  public static let all: [AnyLayerProperty] = LayerPropertyDescriptor.catalogue.map(\.property)
+  package static let all: [AnyLayerProperty] = LayerPropertyDescriptor.catalogue.map(\.property)
 
   private static let byName: [String: AnyLayerProperty] = Dictionary(
     uniqueKeysWithValues: all.map { ($0.name, $0) })
 
   /// Every property name, in the order of ``all``.
-  public static var names: [String] { all.map(\.name) }
+  package static var names: [String] { all.map(\.name) }
 
   /// The property called `name` (case-sensitive, as in Pop and Core Animation), or nil.
-  public static func named(_ name: String) -> AnyLayerProperty? { byName[name] }
+  package static func named(_ name: String) -> AnyLayerProperty? { byName[name] }
 
   /// Names that write the same layer state under different names (`position` writes what
   /// `positionX` and `positionY` write), from the catalogue. Animations of one group must be
   /// listed in time order and hand motion over to each other.
-  public static var stateGroups: [[String]] { LayerPropertyDescriptor.stateGroups }
+  package static var stateGroups: [[String]] { LayerPropertyDescriptor.stateGroups }
 
   private static let groupOf: [String: [String]] = {
     var out: [String: [String]] = [:]
@@ -86,10 +86,10 @@ public enum AnyLayerProperty: Sendable {
   }()
 
   /// Every name writing the state `name` writes, `name` included (just `[name]` for most).
-  public static func sameState(as name: String) -> [String] { groupOf[name] ?? [name] }
+  package static func sameState(as name: String) -> [String] { groupOf[name] ?? [name] }
 
   /// Writes the value type's zero into `layer` (clearing the state this property writes).
-  public func writeZero(into layer: inout Layer) {
+  package func writeZero(into layer: inout Layer) {
     switch self {
     case .double(let p): p.write(&layer, .zero)
     case .point(let p): p.write(&layer, .zero)

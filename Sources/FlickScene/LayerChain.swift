@@ -4,8 +4,12 @@ import FlickMotion
 /// the group's closure: `$0.position.target = p; $0.position.type = .tween(duration: 0.3)`.
 public struct AnimatedValue<Value: Animatable>: Sendable {
   let property: LayerProperty<Value>
-  /// Where the property goes; `nil` leaves it out of the group.
+  /// Where the property goes; `nil` leaves it out of the group (unless ``type`` is a decay,
+  /// which has no target).
   public var target: Value?
+  /// Starts with this velocity, value units per second, instead of the current one (a decay's
+  /// fling, a spring thrown).
+  public var velocity: Value?
   /// How it goes there (default: Pop's default spring, as everywhere; see ``LayerMotion``).
   public var type: LayerMotion = .spring()
   /// Called by ``Animator/advance(to:)`` with the value of every sample (playback only).
@@ -27,7 +31,8 @@ extension AnimatedValue: _GroupEntry {
   var name: String { property.name }
 
   func register(in group: inout ChainGroup<LayerTree>, layerID: String) {
-    guard let target else { return }
+    let isDecay = if case .decay = type.kind { true } else { false }
+    guard target != nil || isDecay else { return }
     var observer: (@Sendable (Value, Value) -> Void)?
     if onChange != nil || onVelocityChange != nil {
       let (change, velocity) = (onChange, onVelocityChange)
@@ -36,11 +41,11 @@ extension AnimatedValue: _GroupEntry {
         velocity?(v)
       }
     }
-    let (type, threshold) = (self.type, property.threshold)
+    let (type, threshold, target, velocity) = (self.type, property.threshold, self.target, self.velocity)
     group.add(
       AnimationKey(object: layerID, key: property.name), property.on(layerID), onChange: observer,
       onComplete: onComplete
-    ) { h in type.curve(from: h, to: target, velocity: nil, threshold: threshold) }
+    ) { h in type.curve(from: h, to: target ?? h.value, velocity: velocity, threshold: threshold) }
   }
 }
 
@@ -83,15 +88,21 @@ public struct LayerAnimations: Sendable {
 /// group after another at the exact completion time of the previous one, with delays and
 /// callbacks. Run it with ``Scene/run(_:at:)``.
 ///
-///     let chain = LayerChain
-///       .animate("card") { $0.position.target = Point(x: 300, y: 200); $0.opacity.target = 0.5 }
+///     scene.run(
+///       .animate(card) { $0.position.target = Point(x: 300, y: 200); $0.opacity.target = 0.5 }
 ///       .delay(2)
 ///       .animate { $0.position.target = Point(x: 100, y: 200); $0.position.type = .tween(duration: 0.3) }
-///       .then { time in print("done at", time) }
-///     scene.run(chain, at: 0.5)
+///       .then { time in print("done at", time) },
+///       at: 0.5)
 ///
 /// Consecutive `animate` calls join the current group (`.then` or `.delay` starts a new one);
-/// `animate` without a layer id animates the layer of the previous call.
+/// `animate` without a layer animates the layer of the previous call. A layer is named by its
+/// id or by the ``Layer`` value itself.
+///
+/// The chain is a value built first and run by the scene at an explicit time: GPUAnimation's
+/// `scene.animate(layer) { … }.delay(2).animate { … }` would need the scene to keep a reference
+/// to a builder that goes on changing after the call returns, which a value-typed, `Sendable`
+/// ``Scene`` cannot do (the leading-dot chain above reads the same).
 public struct LayerChain: Sendable {
   var chain = AnimationChain<LayerTree>()
   /// The layer of the last `animate`.
@@ -102,6 +113,16 @@ public struct LayerChain: Sendable {
   /// A chain whose first group animates the layer `layerID`.
   public static func animate(_ layerID: String, _ build: (inout LayerAnimations) -> Void) -> LayerChain {
     LayerChain(layerID: layerID).animate(layerID, build)
+  }
+
+  /// A chain whose first group animates `layer` (by its id).
+  public static func animate(_ layer: Layer, _ build: (inout LayerAnimations) -> Void) -> LayerChain {
+    animate(layer.id, build)
+  }
+
+  /// Adds animations of `layer` (by its id) to the current group.
+  public func animate(_ layer: Layer, _ build: (inout LayerAnimations) -> Void) -> LayerChain {
+    animate(layer.id, build)
   }
 
   /// Adds animations of the layer `layerID` (default: the previous call's layer) to the current group.
@@ -163,5 +184,10 @@ extension Scene {
   /// at: 1) { $0.position.target = p }`. For a chain of groups, see ``LayerChain``.
   public mutating func animate(_ layerID: String, at time: Double = 0, _ build: (inout LayerAnimations) -> Void) {
     run(LayerChain.animate(layerID, build), at: time)
+  }
+
+  /// One GPUAnimation group on `layer` (by its id), started at `time`.
+  public mutating func animate(_ layer: Layer, at time: Double = 0, _ build: (inout LayerAnimations) -> Void) {
+    animate(layer.id, at: time, build)
   }
 }

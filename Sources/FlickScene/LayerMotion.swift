@@ -5,14 +5,8 @@ import FlickMotion
 /// velocity (the hand-over), so retargeting a running animation is continuous in value and
 /// velocity.
 ///
-/// Defaults (the one table is in docs/motion.md, "Defaults"):
-///
-/// | call | default |
-/// |---|---|
-/// | ``spring(_:threshold:)`` | Pop's default spring (bounciness 4, speed 12: tension 342.1, friction 30.49, mass 1), what a bare `spring` means in templates |
-/// | ``tween(duration:curve:)`` | 0.4 s, ``TimingFunction/default`` (Pop's and Core Animation's default) |
-/// | ``decay(deceleration:)`` | 0.998 per millisecond (Pop, `UIScrollView.DecelerationRate.normal`) |
-/// | rest threshold | the property's (half a point, one 8-bit colour step, …) |
+/// Defaults are ``MotionDefaults`` (the table is docs/motion.md, "Defaults"); the rest
+/// threshold is the property's (half a point, one 8-bit colour step, …).
 public struct LayerMotion: Sendable, Hashable {
   enum Kind: Sendable, Hashable {
     case spring(SpringParameters, threshold: Double?)
@@ -24,7 +18,7 @@ public struct LayerMotion: Sendable, Hashable {
 
   /// A spring with `parameters` (default Pop's: ``SpringParameters/popDefault``); it rests
   /// within `threshold` value units of its target (default: the property's threshold).
-  public static func spring(_ parameters: SpringParameters = .popDefault, threshold: Double? = nil) -> LayerMotion {
+  public static func spring(_ parameters: SpringParameters = MotionDefaults.spring, threshold: Double? = nil) -> LayerMotion {
     LayerMotion(kind: .spring(parameters, threshold: threshold))
   }
 
@@ -38,13 +32,15 @@ public struct LayerMotion: Sendable, Hashable {
   /// A tween lasting `duration` seconds along `curve`. From rest it follows the curve; taking
   /// over a moving value it starts with that velocity and bends into the curve
   /// (``ContinuingTween``: value and velocity continuous).
-  public static func tween(duration: Double = 0.4, curve: TimingFunction = .default) -> LayerMotion {
-    LayerMotion(kind: .tween(duration: duration.isFinite ? max(duration, 0) : 0.4, curve: curve))
+  public static func tween(
+    duration: Double = MotionDefaults.tweenDuration, curve: TimingFunction = MotionDefaults.tweenCurve
+  ) -> LayerMotion {
+    LayerMotion(kind: .tween(duration: duration.isFinite ? max(duration, 0) : MotionDefaults.tweenDuration, curve: curve))
   }
 
   /// A Pop decay: slows from its velocity (given, or the hand-over's) by `deceleration` per
   /// millisecond; it ignores the target.
-  public static func decay(deceleration: Double = 0.998) -> LayerMotion {
+  public static func decay(deceleration: Double = MotionDefaults.decayDeceleration) -> LayerMotion {
     LayerMotion(kind: .decay(deceleration: deceleration))
   }
 
@@ -53,20 +49,15 @@ public struct LayerMotion: Sendable, Hashable {
   func curve<V: Animatable>(
     from handoff: Handoff<V>, to target: V, velocity: V?, threshold: Double
   ) -> AnyAnimationCurve<V> {
-    let v = velocity ?? handoff.velocity
+    var start = handoff
+    if let velocity { start.velocity = velocity }
     switch kind {
     case .spring(let parameters, let own):
-      return AnyAnimationCurve(
-        SpringAnimation(
-          from: handoff.value, to: target, velocity: v, parameters: parameters, restThreshold: own ?? threshold))
+      return _Motion.spring(parameters, to: target, threshold: own ?? threshold)(start)
     case .tween(let duration, let curve):
-      let tween = BasicAnimation(from: handoff.value, to: target, duration: duration, timingFunction: curve)
-      // From rest the tween keeps its own curve; over a moving value it starts with that velocity (C¹).
-      guard v.magnitudeSquared > 0 else { return AnyAnimationCurve(tween) }
-      return AnyAnimationCurve(ContinuingTween(tween, initialVelocity: v))
+      return _Motion.tween(to: target, duration: duration, timingFunction: curve, threshold: threshold)(start)
     case .decay(let deceleration):
-      return AnyAnimationCurve(
-        DecayAnimation(from: handoff.value, velocity: v, deceleration: deceleration, threshold: threshold))
+      return _Motion.decay(velocity: nil, deceleration: deceleration, threshold: threshold)(start)
     }
   }
 }

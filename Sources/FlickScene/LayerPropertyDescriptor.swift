@@ -7,9 +7,9 @@ import FlickMotion
 ///
 /// Adding an animatable property: its `LayerProperty` static (LayerProperty+Catalogue.swift),
 /// one descriptor here, its drawing (FlickRaster), its tests and its row in docs/layers.md.
-public struct LayerPropertyDescriptor: Sendable {
+package struct LayerPropertyDescriptor: Sendable {
   /// The unit of a property's value (of each component).
-  public enum Unit: String, Sendable, CaseIterable {
+  package enum Unit: String, Sendable, CaseIterable {
     /// Points (1 point = 1 pixel at scale 1).
     case points
     /// Radians; templates may write degrees as `"90deg"`.
@@ -31,20 +31,20 @@ public struct LayerPropertyDescriptor: Sendable {
   }
 
   /// The typed property.
-  public let property: AnyLayerProperty
+  package let property: AnyLayerProperty
   /// The unit of its value.
-  public let unit: Unit
+  package let unit: Unit
   /// The values a template may give for a number property (nil: any finite number).
-  public let range: ClosedRange<Double>?
+  package let range: ClosedRange<Double>?
   /// The layer kind that has it, or nil when every layer has it.
-  public let contentKind: LayerContentKind?
+  package let contentKind: LayerContentKind?
   /// The name whose state this property writes part of (`position` for `positionX`), or nil.
-  public let partOf: String?
+  package let partOf: String?
 
   /// The property's name.
-  public var name: String { property.name }
+  package var name: String { property.name }
   /// Whether the value is an angle (templates accept `"90deg"`).
-  public var isAngle: Bool { unit == .radians }
+  package var isAngle: Bool { unit == .radians }
 
   init(
     _ property: AnyLayerProperty, _ unit: Unit, range: ClosedRange<Double>? = nil, kind: LayerContentKind? = nil,
@@ -58,7 +58,7 @@ public struct LayerPropertyDescriptor: Sendable {
   }
 
   /// Every animatable property, in a stable order (the order of docs/layers.md).
-  public static let catalogue: [LayerPropertyDescriptor] = [
+  package static let catalogue: [LayerPropertyDescriptor] = [
     .init(.point(.position), .points), .init(.double(.positionX), .points, partOf: "position"),
     .init(.double(.positionY), .points, partOf: "position"), .init(.point(.anchorPoint), .unitCoordinates),
     .init(.rect(.bounds), .points), .init(.size(.size), .points, partOf: "bounds"), .init(.double(.zPosition), .order),
@@ -86,7 +86,7 @@ public struct LayerPropertyDescriptor: Sendable {
     uniqueKeysWithValues: catalogue.map { ($0.name, $0) })
 
   /// The descriptor of the property `name`, or nil.
-  public static func named(_ name: String) -> LayerPropertyDescriptor? { byName[name] }
+  package static func named(_ name: String) -> LayerPropertyDescriptor? { byName[name] }
 
   /// Names that write the same state, derived from ``partOf``: each root with its parts.
   static let stateGroups: [[String]] = catalogue.compactMap { root in

@@ -34,20 +34,22 @@ public struct PopAnimation<Value: Animatable>: Sendable {
 
   /// A spring to `target` (default: Pop's default spring).
   public static func spring(
-    to target: Value, _ parameters: SpringParameters = .popDefault, velocity: Value? = nil
+    to target: Value, _ parameters: SpringParameters = MotionDefaults.spring, velocity: Value? = nil
   ) -> PopAnimation {
     PopAnimation(motion: .spring(parameters), toValue: target, velocity: velocity)
   }
 
   /// A tween to `target` lasting `duration` seconds along `curve` (defaults 0.4 s, `.default`).
   public static func tween(
-    to target: Value, duration: Double = 0.4, curve: TimingFunction = .default
+    to target: Value, duration: Double = MotionDefaults.tweenDuration, curve: TimingFunction = MotionDefaults.tweenCurve
   ) -> PopAnimation {
     PopAnimation(motion: .tween(duration: duration, curve: curve), toValue: target)
   }
 
   /// A decay from the current value with `velocity` (default: the current velocity).
-  public static func decay(velocity: Value? = nil, deceleration: Double = 0.998) -> PopAnimation {
+  public static func decay(
+    velocity: Value? = nil, deceleration: Double = MotionDefaults.decayDeceleration
+  ) -> PopAnimation {
     PopAnimation(motion: .decay(deceleration: deceleration), toValue: nil, velocity: velocity)
   }
 
@@ -160,6 +162,12 @@ public struct PopLayers<Sink: LayerAnimationSink>: Sendable {
       sink = newValue.sink
       problems = newValue.problems
     }
+  }
+
+  /// The Pop calls of `layer` (by its id): `scene.pop[card]` for `let card = Layer(id: "card", …)`.
+  public subscript(layer: Layer) -> PopLayer<Sink> {
+    get { self[layer.id] }
+    set { self[layer.id] = newValue }
   }
 }
 

@@ -1,14 +1,14 @@
 import FlickMotion
 
 /// What a ``PropertyLink`` reads: scene time, or a number property of a layer.
-public enum LinkSource: Sendable {
+package enum LinkSource: Sendable {
   /// Scene time, seconds (After Effects' `time`).
   case time
   /// The number property `property` of the layer `layerID` (a component such as `positionX`).
   case property(LayerProperty<Double>, layerID: String)
 
   /// `"time"` or `"layer.property"`, as templates write it.
-  public var name: String {
+  package var name: String {
     switch self {
     case .time: "time"
     case .property(let p, let id): "\(id).\(p.name)"
@@ -23,19 +23,19 @@ public enum LinkSource: Sendable {
 /// the one-sided slope on the side the source comes from, left and right limits alike. The
 /// source is read from ``PropertyTracks`` analytically (no sampling, no differences), so a
 /// link of a link works, and so does a spring that takes over from a link.
-public struct PropertyLink<Value: Animatable>: Sendable {
+package struct PropertyLink<Value: Animatable>: Sendable {
   /// The linked property.
-  public let property: LayerProperty<Value>
+  package let property: LayerProperty<Value>
   /// The layer whose property is linked.
-  public let layerID: String
+  package let layerID: String
   /// What the link reads.
-  public let source: LinkSource
+  package let source: LinkSource
   /// How the source becomes the property's value.
-  public let mapping: any InterpolationMapping<Value>
+  package let mapping: any InterpolationMapping<Value>
   /// Scene time the link starts, seconds.
-  public let begin: Double
+  package let begin: Double
 
-  public init(
+  package init(
     property: LayerProperty<Value>, layerID: String, source: LinkSource, mapping: some InterpolationMapping<Value>,
     begin: Double
   ) {
@@ -57,7 +57,7 @@ public struct PropertyLink<Value: Animatable>: Sendable {
   }
 
   /// The linked value at scene time `t` from `limit`.
-  public func value(in tracks: PropertyTracks, at t: Double, limit: TrackLimit) -> Value {
+  package func value(in tracks: PropertyTracks, at t: Double, limit: TrackLimit) -> Value {
     let x: Double
     switch source {
     case .time: x = t
@@ -69,7 +69,7 @@ public struct PropertyLink<Value: Animatable>: Sendable {
   }
 
   /// The linked velocity at scene time `t` from `limit`, units per second (the chain rule).
-  public func velocity(in tracks: PropertyTracks, at t: Double, limit: TrackLimit) -> Value {
+  package func velocity(in tracks: PropertyTracks, at t: Double, limit: TrackLimit) -> Value {
     let (x, rate) = sourceState(in: tracks, at: t, limit: limit)
     guard rate != 0 else { return .zero }
     return mapping.slope(at: x, side: InterpolationSide(rate: rate, leftLimit: limit != .right)).scaled(by: rate)
@@ -81,21 +81,21 @@ public struct PropertyLink<Value: Animatable>: Sendable {
 /// ``PropertyTracks/curve(for:)`` once every animation of the source is in the tracks.
 /// ``duration`` is when the source stops moving (after it the link holds its value), infinite
 /// for a link that never settles (a link from time that extends past its last stop).
-public struct LinkCurve<Value: Animatable>: AnimationCurve {
+package struct LinkCurve<Value: Animatable>: AnimationCurve {
   /// The link.
-  public let link: PropertyLink<Value>
+  package let link: PropertyLink<Value>
   /// The tracks the source is read from.
-  public let tracks: PropertyTracks
-  public let duration: Double
+  package let tracks: PropertyTracks
+  package let duration: Double
 
   private func time(_ local: Double) -> Double { link.begin + max(local, 0) }
 
-  public func value(at t: Double) -> Value { link.value(in: tracks, at: time(t), limit: .right) }
-  public func velocity(at t: Double) -> Value { link.velocity(in: tracks, at: time(t), limit: .right) }
-  public func value(before t: Double) -> Value {
+  package func value(at t: Double) -> Value { link.value(in: tracks, at: time(t), limit: .right) }
+  package func velocity(at t: Double) -> Value { link.velocity(in: tracks, at: time(t), limit: .right) }
+  package func value(before t: Double) -> Value {
     t > 0 ? link.value(in: tracks, at: time(t), limit: .left) : value(at: 0)
   }
-  public func velocity(before t: Double) -> Value {
+  package func velocity(before t: Double) -> Value {
     t > 0 ? link.velocity(in: tracks, at: time(t), limit: .left) : velocity(at: 0)
   }
 }
@@ -134,22 +134,22 @@ struct LinkSegment<V: Animatable>: TrackSegment {
 
 /// A read of a property at a time that a read through a link depends on (see
 /// ``PropertyTracks/linkReads(of:layerID:at:limit:)``).
-public struct LinkRead: Sendable, Equatable {
+package struct LinkRead: Sendable, Equatable {
   /// The layer read.
-  public var layerID: String
+  package var layerID: String
   /// The property read.
-  public var name: String
+  package var name: String
   /// Scene time of the read.
-  public var time: Double
+  package var time: Double
   /// Whether the read included segments that begin exactly at ``time`` (a right limit).
-  public var includesBegin: Bool
+  package var includesBegin: Bool
 
   /// Whether a segment of this property beginning at `begin` would change what the read saw.
-  public func isChanged(byBegin begin: Double) -> Bool { includesBegin ? begin <= time : begin < time }
+  package func isChanged(byBegin begin: Double) -> Bool { includesBegin ? begin <= time : begin < time }
 }
 
 /// Why a link cannot join a ``PropertyTracks``.
-public enum LinkError: Error, Sendable, Equatable {
+package enum LinkError: Error, Sendable, Equatable {
   /// The link would close a cycle: each `layer.property` reads the next and the last is the
   /// first (`["a.rotation", "b.positionX", "a.rotation"]`).
   case cycle([String])
@@ -160,14 +160,14 @@ public enum LinkError: Error, Sendable, Equatable {
 extension PropertyTracks {
   /// The most links one read may go through in a row: reading a number component can meet two
   /// links (`position` and `positionX`), so a read costs at most 2^8 link evaluations.
-  public static var maximumLinkDepth: Int { 8 }
+  package static var maximumLinkDepth: Int { 8 }
 
   /// Adds `link` to the track of its property; later appends win over it where they apply.
   ///
   /// - Throws: ``LinkError/cycle(_:)`` when the property would (through other links, at any
   ///   time) read itself, ``LinkError/tooDeep(chain:limit:)`` when a chain of links would be
   ///   longer than ``maximumLinkDepth``. The tracks are unchanged then.
-  public mutating func append<V: Animatable>(_ link: PropertyLink<V>) throws(LinkError) {
+  package mutating func append<V: Animatable>(_ link: PropertyLink<V>) throws(LinkError) {
     let target = LinkNode(layerID: link.layerID, name: link.property.name)
     if case .property(let p, let id) = link.source {
       let source = LinkNode(layerID: id, name: p.name)
@@ -260,14 +260,14 @@ extension PropertyTracks {
 extension PropertyTracks {
   /// The curve the scene renders for `link`, reading the source from these tracks: build it
   /// after every animation the link reads is appended.
-  public func curve<V: Animatable>(for link: PropertyLink<V>) -> LinkCurve<V> {
+  package func curve<V: Animatable>(for link: PropertyLink<V>) -> LinkCurve<V> {
     let settle = LinkSegment(link: link, order: 0).settleTime(in: self)
     return LinkCurve(link: link, tracks: self, duration: settle.isFinite ? settle - link.begin : .infinity)
   }
 
   /// The scene time after which nothing in the tracks changes `name` on `layerID` (every
   /// segment writing its state has ended; links settle when their sources do), or 0.
-  public func settleTime(of name: String, layerID: String) -> Double {
+  package func settleTime(of name: String, layerID: String) -> Double {
     var memo: [LinkNode: Double] = [:]
     return settleTime(of: LinkNode(layerID: layerID, name: name), &memo)
   }
@@ -293,7 +293,7 @@ extension PropertyTracks {
   /// from `limit` depends on through the links active then, links of links included; empty
   /// when no link is active. A compiler that reads a value through a link must not later add
   /// a segment that would change one of these reads (``LinkRead/isChanged(byBegin:)``).
-  public func linkReads(of name: String, layerID: String, at t: Double, limit: TrackLimit) -> [LinkRead] {
+  package func linkReads(of name: String, layerID: String, at t: Double, limit: TrackLimit) -> [LinkRead] {
     var out: [LinkRead] = []
     var pending = [(layerID, name, limit)]
     while let (id, n, side) = pending.popLast() {
@@ -310,7 +310,7 @@ extension PropertyTracks {
   /// Every property that links on `name` of `layerID` begun before `t` read, links of links
   /// included, as reads at `t` (left limits): what a read of the whole motion up to `t` (an
   /// autoreversing repeat playing it backwards) depends on, whichever link was active when.
-  public func linkReads(of name: String, layerID: String, before t: Double) -> [LinkRead] {
+  package func linkReads(of name: String, layerID: String, before t: Double) -> [LinkRead] {
     var out: [LinkRead] = []
     var seen: Set<LinkNode> = []
     var pending = [LinkNode(layerID: layerID, name: name)]
@@ -334,7 +334,7 @@ extension AnyLayerProperty {
   /// Whether the names `a` and `b` write some of the same layer state: equal, or one is the
   /// whole (`position`) that the other is a part of (`positionX`). Two parts of one whole
   /// (`positionX`, `positionY`) do not, so `positionY` may be linked to `positionX`.
-  public static func writesOverlap(_ a: String, _ b: String) -> Bool {
+  package static func writesOverlap(_ a: String, _ b: String) -> Bool {
     if a == b { return true }
     guard sameState(as: a).contains(b) else { return false }
     return LayerPropertyDescriptor.named(a)?.partOf == nil || LayerPropertyDescriptor.named(b)?.partOf == nil
@@ -342,7 +342,7 @@ extension AnyLayerProperty {
 
   /// Every name that writes some of the state `name` writes (``writesOverlap(_:_:)``), `name`
   /// included, in ``sameState(as:)`` order: what a read of `name` must look at.
-  public static func overlapping(_ name: String) -> [String] { overlapTable[name] ?? [name] }
+  package static func overlapping(_ name: String) -> [String] { overlapTable[name] ?? [name] }
 
   private static let overlapTable: [String: [String]] = {
     var out: [String: [String]] = [:]

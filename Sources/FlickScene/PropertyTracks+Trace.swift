@@ -2,19 +2,19 @@ import FlickMotion
 
 /// One sample of a traced property: its value and velocity as components (a number has one,
 /// a point two, a rect four, a colour four, a colour list four per stop).
-public struct TraceSample: Sendable, Equatable {
+package struct TraceSample: Sendable, Equatable {
   /// Scene time, seconds.
-  public var time: Double
+  package var time: Double
   /// The value's components, in the property's units.
-  public var value: [Double]
+  package var value: [Double]
   /// The velocity's components, in units per second.
-  public var velocity: [Double]
+  package var velocity: [Double]
 }
 
 extension PropertyTracks {
   /// The value and velocity of `property` on `layerID` at each of `times` (scene seconds), read
   /// from `limit`: what `flick trace` prints.
-  public mutating func trace(
+  package mutating func trace(
     _ property: AnyLayerProperty, layerID: String, at times: [Double], limit: TrackLimit = .right
   ) -> [TraceSample] {
     switch property {
@@ -42,7 +42,7 @@ extension PropertyTracks {
 extension AnyLayerProperty {
   /// Names of the value's components, as `flick trace` labels them (`[]` for a number, which
   /// has one unnamed component; a colour list repeats `red, green, blue, alpha` per stop).
-  public var componentNames: [String] {
+  package var componentNames: [String] {
     switch self {
     case .double: []
     case .point: ["x", "y"]

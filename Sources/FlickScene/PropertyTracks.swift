@@ -1,7 +1,7 @@
 import FlickMotion
 
 /// Which side of an instant a track is read from.
-public enum TrackLimit: Sendable, Equatable {
+package enum TrackLimit: Sendable, Equatable {
   /// What is shown at `t`: every animation begun by `t`, at local time `t − begin`.
   case right
   /// The left limit: the motion arriving at `t`, from the animations begun before `t`, each at
@@ -23,7 +23,7 @@ public enum TrackLimit: Sendable, Equatable {
 ///     var tracks = PropertyTracks(layers: scene.layers)
 ///     tracks.append(.position, layerID: "card", curve: AnyAnimationCurve(spring), begin: 1)
 ///     tracks.velocity(of: .position, layerID: "card", at: 1.5, limit: .left)
-public struct PropertyTracks: Sendable {
+package struct PropertyTracks: Sendable {
   /// Layers as written (before any animation), by id.
   private var base: [String: Layer] = [:]
   /// Segments per layer id and property name, in begin order.
@@ -31,10 +31,10 @@ public struct PropertyTracks: Sendable {
   private var nextOrder = 0
   /// Curve evaluations made by look-ups so far (value and velocity reads of segments); the
   /// compile-cost tests check that it grows linearly with the number of animations.
-  public private(set) var curveEvaluations = 0
+  package private(set) var curveEvaluations = 0
 
   /// Tracks for the layer tree `layers` (every layer, at any depth, by its id).
-  public init(layers: [Layer]) {
+  package init(layers: [Layer]) {
     var stack = layers
     while let layer = stack.popLast() {
       if base[layer.id] == nil { base[layer.id] = layer }
@@ -43,11 +43,11 @@ public struct PropertyTracks: Sendable {
   }
 
   /// The layer `id` as written, before any animation.
-  public func layer(_ id: String) -> Layer? { base[id] }
+  package func layer(_ id: String) -> Layer? { base[id] }
 
   /// Adds an animation of `property` on `layerID` that begins at scene time `begin`; later
   /// appends win over earlier ones where both apply, as in ``Scene/animations``.
-  public mutating func append<V: Animatable>(
+  package mutating func append<V: Animatable>(
     _ property: LayerProperty<V>, layerID: String, curve: AnyAnimationCurve<V>, begin: Double
   ) {
     let segment = CurveSegment(property: property, curve: curve, begin: begin, order: nextOrder)
@@ -62,13 +62,13 @@ public struct PropertyTracks: Sendable {
   }
 
   /// The begin time of the last animation of `name` on `layerID`, if any.
-  public func lastBegin(layerID: String, name: String) -> Double? {
+  package func lastBegin(layerID: String, name: String) -> Double? {
     segments[layerID]?[name]?.last?.begin
   }
 
   /// The value and velocity of `property` on `layerID` at `t` from `limit`, without counting
   /// the evaluations (for curves that replay a track while frames render).
-  public func state<V: Animatable>(
+  package func state<V: Animatable>(
     of property: LayerProperty<V>, layerID: String, at t: Double, limit: TrackLimit = .right
   ) -> (value: V, velocity: V) {
     var copy = self
@@ -77,7 +77,7 @@ public struct PropertyTracks: Sendable {
   }
 
   /// The value of `property` on `layerID` at scene time `t`, read from `limit`.
-  public mutating func value<V: Animatable>(
+  package mutating func value<V: Animatable>(
     of property: LayerProperty<V>, layerID: String, at t: Double, limit: TrackLimit = .right
   ) -> V {
     guard var layer = base[layerID] else { return .zero }
@@ -90,7 +90,7 @@ public struct PropertyTracks: Sendable {
 
   /// The velocity of `property` on `layerID` at scene time `t` (units per second), read from
   /// `limit`; zero where nothing moves it.
-  public mutating func velocity<V: Animatable>(
+  package mutating func velocity<V: Animatable>(
     of property: LayerProperty<V>, layerID: String, at t: Double, limit: TrackLimit = .right
   ) -> V {
     guard var carrier = base[layerID] else { return .zero }

@@ -134,3 +134,137 @@ extension LayerTree {
     return ids
   }
 }
+
+/// A `UIViewPropertyAnimator` script over a scene's layers whose calls do not throw: each call
+/// carries its scene time, and a call that is not legal (UIKit's state table, docs/motion.md)
+/// is kept as a ``SceneError`` naming it, which ``Scene/validate()`` throws. The first illegal
+/// call ends the script (later calls would act on a state it never reached). Written with
+/// ``Scene/addPropertyAnimator(duration:timingParameters:_:)``.
+///
+///     scene.addPropertyAnimator(duration: 1, timingParameters: .cubic(.easeInEaseOut)) {
+///       $0.addAnimations(at: 0) { $0["card"].position = Point(x: 300, y: 200) }
+///       $0.startAnimation(at: 0.2)
+///       $0.pauseAnimation(at: 0.6)
+///       $0.setFractionComplete(0.3, at: 1)
+///       $0.continueAnimation(withTimingParameters: nil, durationFactor: 1, at: 1.2)
+///     }
+public struct PropertyAnimatorScript: Sendable {
+  /// The animator the calls drive (for queries: `state(at:)`, `fractionComplete(at:)`, …).
+  public private(set) var animator: PropertyAnimator<LayerTree>
+  /// The first illegal call, if any.
+  public private(set) var problem: SceneError?
+  let index: Int
+
+  init(animator: PropertyAnimator<LayerTree>, index: Int) {
+    self.animator = animator
+    self.index = index
+  }
+
+  /// Whether the progress follows the scrubbed fraction linearly (UIKit's `scrubsLinearly`, default true).
+  public var scrubsLinearly: Bool {
+    get { animator.scrubsLinearly }
+    set { animator.scrubsLinearly = newValue }
+  }
+
+  /// Whether the animator stays active at the end (UIKit's `pausesOnCompletion`, default false).
+  public var pausesOnCompletion: Bool {
+    get { animator.pausesOnCompletion }
+    set { animator.pausesOnCompletion = newValue }
+  }
+
+  private mutating func perform(
+    _ call: @autoclosure () -> String, _ body: (inout PropertyAnimator<LayerTree>) throws(AnimatorError) -> Void
+  ) {
+    guard problem == nil else { return }
+    do {
+      try body(&animator)
+    } catch {
+      problem = SceneError(call: "propertyAnimator[\(index)].\(call())", reason: error.description)
+    }
+  }
+
+  /// `addAnimations(_:delayFactor:)` at `t`: ``PropertyAnimator/addAnimations(delayFactor:at:_:)``.
+  public mutating func addAnimations(delayFactor: Double = 0, at t: Double, _ animations: (inout LayerChanges) -> Void) {
+    perform("addAnimations(delayFactor: \(delayFactor), at: \(t))") { (a) throws(AnimatorError) in
+      try a.addAnimations(delayFactor: delayFactor, at: t, animations)
+    }
+  }
+
+  /// `addCompletion(_:)`: run with the final position during playback (``PropertyAnimator/advance(to:)``).
+  public mutating func addCompletion(_ completion: @escaping @Sendable (PropertyAnimator<LayerTree>.Position) -> Void) {
+    animator.addCompletion(completion)
+  }
+
+  /// `startAnimation()` at `t`.
+  public mutating func startAnimation(at t: Double) {
+    perform("startAnimation(at: \(t))") { (a) throws(AnimatorError) in try a.startAnimation(at: t) }
+  }
+
+  /// `startAnimation(afterDelay:)` at `t`.
+  public mutating func startAnimation(afterDelay delay: Double, at t: Double) {
+    perform("startAnimation(afterDelay: \(delay), at: \(t))") { (a) throws(AnimatorError) in
+      try a.startAnimation(afterDelay: delay, at: t)
+    }
+  }
+
+  /// `pauseAnimation()` at `t`.
+  public mutating func pauseAnimation(at t: Double) {
+    perform("pauseAnimation(at: \(t))") { (a) throws(AnimatorError) in try a.pauseAnimation(at: t) }
+  }
+
+  /// `fractionComplete = fraction` at `t` (scrubbing a paused animator).
+  public mutating func setFractionComplete(_ fraction: Double, at t: Double) {
+    perform("setFractionComplete(\(fraction), at: \(t))") { (a) throws(AnimatorError) in
+      try a.setFractionComplete(fraction, at: t)
+    }
+  }
+
+  /// `isReversed = reversed` at `t`.
+  public mutating func setReversed(_ reversed: Bool, at t: Double) {
+    perform("setReversed(\(reversed), at: \(t))") { (a) throws(AnimatorError) in try a.setReversed(reversed, at: t) }
+  }
+
+  /// `stopAnimation(_:)` at `t`.
+  public mutating func stopAnimation(withoutFinishing: Bool, at t: Double) {
+    perform("stopAnimation(withoutFinishing: \(withoutFinishing), at: \(t))") { (a) throws(AnimatorError) in
+      try a.stopAnimation(withoutFinishing: withoutFinishing, at: t)
+    }
+  }
+
+  /// `finishAnimation(at: position)` at `t`.
+  public mutating func finishAnimation(to position: PropertyAnimator<LayerTree>.Position, at t: Double) {
+    perform("finishAnimation(to: .\(position), at: \(t))") { (a) throws(AnimatorError) in
+      try a.finishAnimation(to: position, at: t)
+    }
+  }
+
+  /// `continueAnimation(withTimingParameters:durationFactor:)` at `t`.
+  public mutating func continueAnimation(
+    withTimingParameters parameters: PropertyAnimator<LayerTree>.TimingParameters?, durationFactor: Double, at t: Double
+  ) {
+    perform("continueAnimation(durationFactor: \(durationFactor), at: \(t))") { (a) throws(AnimatorError) in
+      try a.continueAnimation(withTimingParameters: parameters, durationFactor: durationFactor, at: t)
+    }
+  }
+}
+
+extension Scene {
+  /// Writes a `UIViewPropertyAnimator` script over this scene's layers and adds the animator:
+  /// the calls do not throw; ``validate()`` throws the first illegal one, naming it
+  /// (`propertyAnimator[0].finishAnimation(to: .end, at: 0.6): … needs a stopped animator …`).
+  ///
+  /// - Returns: The animator as the script left it (for queries); it is already added.
+  @discardableResult
+  public mutating func addPropertyAnimator(
+    duration: Double, timingParameters: PropertyAnimator<LayerTree>.TimingParameters = .cubic(.easeInEaseOut),
+    _ script: (inout PropertyAnimatorScript) -> Void
+  ) -> PropertyAnimator<LayerTree> {
+    var writer = PropertyAnimatorScript(
+      animator: makePropertyAnimator(duration: duration, timingParameters: timingParameters),
+      index: motion.propertyAnimators.count)
+    script(&writer)
+    if let problem = writer.problem { motion.problems.append(problem) }
+    add(writer.animator)
+    return writer.animator
+  }
+}

@@ -90,7 +90,7 @@ public struct ComparisonOptions: Sendable, Equatable, Codable {
   /// - Parameters:
   ///   - golden: The renderer that drew the expected image, nil when unknown.
   ///   - actual: The renderer that drew the actual image, nil when unknown.
-  public func resolvedMode(golden: RendererFingerprint?, actual: RendererFingerprint?) -> (exact: Bool, reason: String) {
+  package func resolvedMode(golden: RendererFingerprint?, actual: RendererFingerprint?) -> (exact: Bool, reason: String) {
     switch mode {
     case .exact: return (true, "exact comparison (asked for)")
     case .perceptual: return (false, "perceptual comparison (asked for)")
@@ -119,7 +119,7 @@ public struct ComparisonOptions: Sendable, Equatable, Codable {
   }
 
   /// Checks the values are in range; returns a message naming the first bad one, or nil.
-  public func validationError() -> String? {
+  package func validationError() -> String? {
     if !(threshold >= 0 && threshold <= 1) { return "threshold must be in 0…1, found \(threshold)" }
     if let n = maxDiffPixels, n < 0 { return "max-diff-pixels must be ≥ 0, found \(n)" }
     if let r = maxDiffRatio, !(r >= 0 && r <= 1) { return "max-diff-ratio must be in 0…1, found \(r)" }

@@ -6,10 +6,10 @@ import Foundation
 /// it is untrusted: it must be a plain relative path (no `..`, no absolute path, no hidden
 /// component), and what it resolves to through symbolic links must lie inside the folder.
 /// Anything else is refused as invalid input before a single file is touched.
-public enum ContainedPath {
+package enum ContainedPath {
   /// Whether `name` is a plain file name: letters, digits, `.`, `_`, `-`, `+`, not starting with
   /// a dot, at most 255 bytes.
-  public static func isPlainName(_ name: String) -> Bool {
+  package static func isPlainName(_ name: String) -> Bool {
     !name.isEmpty && !name.hasPrefix(".") && name.utf8.count <= 255
       && name.unicodeScalars.allSatisfy {
         ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-+".unicodeScalars.contains($0)
@@ -18,7 +18,7 @@ public enum ContainedPath {
 
   /// `name` made plain for use as a folder or file name: other characters become `-`, leading dots
   /// and dashes are dropped; empty results become `fallback`.
-  public static func sanitized(_ name: String, fallback: String = "unnamed") -> String {
+  package static func sanitized(_ name: String, fallback: String = "unnamed") -> String {
     let mapped = String(String.UnicodeScalarView(name.unicodeScalars.map {
       isPlainName(String($0)) || $0 == "." ? $0 : "-"
     }))
@@ -34,7 +34,7 @@ public enum ContainedPath {
   ///   - what: What the path is, for the message (`frame file`, `artefact`).
   ///   - source: The file that named it (manifest or summary), for the message.
   /// - Throws: ``SnapshotError/unsafePath(_:reason:)``.
-  public static func resolve(_ relative: String, in directory: String, what: String, source: String)
+  package static func resolve(_ relative: String, in directory: String, what: String, source: String)
     throws(SnapshotError) -> String
   {
     let shown = "\(what) '\(relative)' in \(source)"

@@ -30,7 +30,7 @@ public struct DecodeLimits: Sendable, Equatable, Codable {
   /// The defaults overridden by `FLICK_MAX_IMAGE_PIXELS` / `FLICK_MAX_IMAGE_BYTES`.
   ///
   /// - Returns: The limits, or a message naming the variable whose value is not a whole number ≥ 1.
-  public static func fromEnvironment(_ environment: [String: String]) -> Result<DecodeLimits, LimitError> {
+  package static func fromEnvironment(_ environment: [String: String]) -> Result<DecodeLimits, LimitError> {
     var limits = DecodeLimits()
     for (name, keyPath) in [(pixelsVariable, \DecodeLimits.maxPixels), (bytesVariable, \DecodeLimits.maxFileBytes)] {
       guard let text = environment[name], !text.isEmpty else { continue }

@@ -4,9 +4,9 @@ import FlickScene
 
 /// Pictures that show what changed: the diff image, a side-by-side composite and a flicker
 /// animation alternating expected and actual.
-public enum DiffRenderer {
+package enum DiffRenderer {
   /// How much of the expected image shows through in unchanged areas (pixelmatch's `alpha`).
-  public static let fade = 0.1
+  package static let fade = 0.1
 
   /// The diff image, the size of `expected`: differences beyond the perceptual threshold red,
   /// anti-aliasing yellow, changes below the threshold blue when the comparison was exact (they
@@ -15,7 +15,7 @@ public enum DiffRenderer {
   /// can be found.
   ///
   /// - Returns: nil when the sizes differ (there is no pixel correspondence to draw).
-  public static func diffImage(expected: Frame, comparison: ImageComparison) -> Frame? {
+  package static func diffImage(expected: Frame, comparison: ImageComparison) -> Frame? {
     guard comparison.verdict != .sizeMismatch else { return nil }
     let w = expected.width, h = expected.height
     var out = Frame(width: w, height: h)
@@ -48,7 +48,7 @@ public enum DiffRenderer {
   /// `golden | diff | actual` in one opaque picture, each panel labelled above it, 8 pixels apart
   /// on grey, translucent pixels shown over a checkerboard. Without a diff (sizes differ) it is
   /// `golden | actual`.
-  public static func sideBySide(expected: Frame, actual: Frame, diff: Frame?) -> Frame {
+  package static func sideBySide(expected: Frame, actual: Frame, diff: Frame?) -> Frame {
     labelledRow([("golden", expected)] + (diff.map { [("diff", $0)] } ?? []) + [("actual", actual)])
   }
 
@@ -57,7 +57,7 @@ public enum DiffRenderer {
   /// pixels centred on it.
   ///
   /// - Returns: nil when the images differ in size.
-  public static func zoom(expected: Frame, actual: Frame, diff: Frame, around box: PixelRegion) -> Frame? {
+  package static func zoom(expected: Frame, actual: Frame, diff: Frame, around box: PixelRegion) -> Frame? {
     guard expected.width == actual.width, expected.height == actual.height else { return nil }
     let margin = 4
     let w = min(expected.width, min(160, max(24, box.width + 2 * margin)))
@@ -135,7 +135,7 @@ public enum DiffRenderer {
 
   /// `frame` made opaque over a checkerboard of 8-pixel squares, on a canvas of at least
   /// `width × height` (extra area grey).
-  public static func flattened(_ frame: Frame, width: Int? = nil, height: Int? = nil) -> Frame {
+  package static func flattened(_ frame: Frame, width: Int? = nil, height: Int? = nil) -> Frame {
     let w = max(frame.width, width ?? 0), h = max(frame.height, height ?? 0)
     var out = Frame(width: w, height: h)
     for y in 0..<h { for x in 0..<w { put(&out, x, y, 96, 96, 96) } }
@@ -147,7 +147,7 @@ public enum DiffRenderer {
   /// are flattened onto one canvas (the larger size of the two).
   ///
   /// - Returns: The APNG file's bytes.
-  public static func flicker(expected: Frame, actual: Frame, interval: Double = 0.6) throws(SnapshotError) -> [UInt8] {
+  package static func flicker(expected: Frame, actual: Frame, interval: Double = 0.6) throws(SnapshotError) -> [UInt8] {
     let w = max(expected.width, actual.width), h = max(expected.height, actual.height)
     let frames = [flattened(expected, width: w, height: h), flattened(actual, width: w, height: h)]
     var encoded: [[UInt8]] = []

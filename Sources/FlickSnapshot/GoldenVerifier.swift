@@ -6,16 +6,16 @@ import Foundation
 ///
 /// A written golden never passes: its verdict is ``FrameVerdict/Status/recorded``, which fails
 /// the run until a run without recording verifies it.
-public struct GoldenVerifier: Sendable {
+package struct GoldenVerifier: Sendable {
   /// The comparator (and so the tolerance and decode limits).
-  public var comparator: ImageComparator
+  package var comparator: ImageComparator
   /// When goldens are written.
-  public var record: RecordMode
+  package var record: RecordMode
   /// Whether the artefacts folder is a report folder that must be Flick's (``ReportFolder``):
   /// true for the CLI, whose folders a user names; test helpers write to their own folder.
-  public var claimsArtifactsFolder: Bool
+  package var claimsArtifactsFolder: Bool
 
-  public init(comparator: ImageComparator = ImageComparator(), record: RecordMode, claimsArtifactsFolder: Bool = true) {
+  package init(comparator: ImageComparator = ImageComparator(), record: RecordMode, claimsArtifactsFolder: Bool = true) {
     self.comparator = comparator
     self.record = record
     self.claimsArtifactsFolder = claimsArtifactsFolder
@@ -31,7 +31,7 @@ public struct GoldenVerifier: Sendable {
   ///   - time: The time as written.
   ///   - seconds: The resolved scene time.
   ///   - artifactsDirectory: Where to write failure artefacts (a sub-folder per frame), or nil.
-  public func verify(
+  package func verify(
     _ actual: Result<Frame, SnapshotError>, goldenPath: String, goldenRenderer: RendererFingerprint? = nil,
     name: String, time: String, seconds: Double?, artifactsDirectory: String?
   ) -> FrameVerdict {
@@ -94,7 +94,7 @@ public struct GoldenVerifier: Sendable {
 
   /// Writes `frame` as a golden with this renderer's fingerprint, creating folders as needed
   /// (atomic: a temporary file renamed over the golden).
-  public func writeGolden(_ frame: Frame, to path: String) throws(SnapshotError) {
+  package func writeGolden(_ frame: Frame, to path: String) throws(SnapshotError) {
     try AtomicFile.makeDirectory((path as NSString).deletingLastPathComponent)
     try PNGFile.write(frame, to: path)
   }
@@ -102,7 +102,7 @@ public struct GoldenVerifier: Sendable {
   /// Writes the explanation of a failure into `<directory>/<name>/`; returns the paths written by
   /// kind. With ``claimsArtifactsFolder``, `directory` must be a report folder (``ReportFolder``); otherwise, or when an artefact
   /// cannot be written, nothing (or less) is written and the verdict is unchanged.
-  public func writeArtifacts(
+  package func writeArtifacts(
     name: String, expected: Frame?, actual: Frame, comparison: ImageComparison?, into directory: String?
   ) -> [String: String] {
     guard let directory else { return [:] }

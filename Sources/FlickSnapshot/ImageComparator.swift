@@ -35,7 +35,7 @@ public struct ImageComparator: Sendable {
   ///
   /// - Throws: ``SnapshotError/unreadableImage(path:reason:)`` when either file is missing, over
   ///   the limits, or does not decode. A comparison that could not run never passes.
-  public func compareFiles(
+  package func compareFiles(
     expected: String, actual: String, expectedRenderer: RendererFingerprint? = nil,
     actualRenderer: RendererFingerprint? = nil
   ) throws(SnapshotError) -> ImageComparison {
@@ -310,7 +310,7 @@ extension ImageComparator {
   /// Runs the comparator on known pairs and returns a description of the first wrong answer, or
   /// nil when it behaves. Verification runs this first, so a broken comparator (a build or
   /// platform problem) is an infrastructure error instead of a silent pass.
-  public func selfTestFailure() -> String? {
+  package func selfTestFailure() -> String? {
     var a = Frame(width: 8, height: 8)
     for i in stride(from: 0, to: a.pixels.count, by: 4) {
       a.pixels[i] = 40

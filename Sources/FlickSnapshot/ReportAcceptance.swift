@@ -15,25 +15,25 @@ import Foundation
 /// Everything is checked before anything is written: the report must be a Flick summary, each
 /// image a readable PNG of the goldens' size, each frame name a plain file name. Each file is
 /// written atomically.
-public struct ReportAcceptance: Sendable {
+package struct ReportAcceptance: Sendable {
   /// One frame taken from the report.
-  public struct Frame: Sendable, Equatable {
+  package struct Frame: Sendable, Equatable {
     /// The frame label (`25pct`, `end`, …).
-    public var name: String
+    package var name: String
     /// Why it was in the report: changed, size mismatch or missing.
-    public var status: FrameVerdict.Status
+    package var status: FrameVerdict.Status
     /// The report's message for it.
-    public var message: String
+    package var message: String
     /// The golden written (or that would be written).
-    public var golden: String
+    package var golden: String
   }
 
   /// Frames to accept, in report order.
-  public var accepted: [Frame]
+  package var accepted: [Frame]
   /// Frames of the report that are not accepted, with the reason (comparison errors).
-  public var skipped: [(name: String, reason: String)]
+  package var skipped: [(name: String, reason: String)]
   /// The manifest written into the goldens folder.
-  public var manifest: SnapshotManifest
+  package var manifest: SnapshotManifest
 
   private var images: [(source: String, golden: String)]
   private let goldenDirectory: String
@@ -45,7 +45,7 @@ public struct ReportAcceptance: Sendable {
   ///   manifest is missing or unusable, or a frame does not fit the goldens;
   ///   ``SnapshotError/unsafePath(_:reason:)`` when a name in the report leaves its folder;
   ///   ``SnapshotError/unreadableImage(path:reason:)`` for a missing or corrupt `actual.png`.
-  public init(
+  package init(
     report reportDirectory: String, goldens goldenDirectory: String, limits: DecodeLimits = .standard
   ) throws(SnapshotError) {
     let summaryPath = (reportDirectory as NSString).appendingPathComponent("summary.json")
@@ -125,7 +125,7 @@ public struct ReportAcceptance: Sendable {
   /// (``SnapshotCommit``: temporary files first, renamed only when every one is written).
   ///
   /// - Throws: ``SnapshotError/unwritableFile(path:reason:)``; the goldens are then unchanged.
-  public func apply() throws(SnapshotError) {
+  package func apply() throws(SnapshotError) {
     guard !images.isEmpty else { return }
     var encoded: [(name: String, bytes: Data)] = []
     for (source, golden) in images {

@@ -6,12 +6,12 @@ import Foundation
 /// Flick writes into a folder only when it is new, empty, or holds the marker file
 /// ``markerName`` that Flick leaves in every folder it creates for a report. A folder with other
 /// files and no marker (a user's project, a docs folder) is refused.
-public enum ReportFolder {
+package enum ReportFolder {
   /// The marker file Flick leaves in every report folder.
-  public static let markerName = ".flick-report"
+  package static let markerName = ".flick-report"
 
   /// Why Flick must not write a report into `path`, or nil when it may.
-  public static func refusal(_ path: String) -> String? {
+  package static func refusal(_ path: String) -> String? {
     var info = stat()
     guard lstat(path, &info) == 0 else { return nil }  // does not exist yet
     if (info.st_mode & S_IFMT) == S_IFLNK { return "\(path) is a symbolic link" }
@@ -27,7 +27,7 @@ public enum ReportFolder {
   ///
   /// - Throws: ``SnapshotError/unsafePath(_:reason:)`` when the folder is not Flick's,
   ///   ``SnapshotError/unwritableFile(path:reason:)`` when it cannot be created.
-  public static func claim(_ path: String) throws(SnapshotError) {
+  package static func claim(_ path: String) throws(SnapshotError) {
     if let reason = refusal(path) { throw .unsafePath("the report folder", reason: reason) }
     try AtomicFile.makeDirectory(path)
     let marker = (path as NSString).appendingPathComponent(markerName)

@@ -10,22 +10,22 @@ import Foundation
 ///
 /// Every name is checked first (``ContainedPath``): a previous manifest naming `../victim` or a
 /// symbolic link out of the folder is refused before anything is written or removed.
-public struct SnapshotCommit: Sendable {
+package struct SnapshotCommit: Sendable {
   /// The snapshot folder.
-  public let directory: String
+  package let directory: String
   /// The PNG files to write: name inside the folder and encoded bytes.
   let files: [(name: String, bytes: Data)]
   /// The manifest to write.
-  public let manifest: SnapshotManifest
+  package let manifest: SnapshotManifest
   /// Files of the previous manifest that the new one does not list (removed after the commit).
-  public let orphans: [String]
+  package let orphans: [String]
 
   /// Plans a commit of `frames` (file name and frame) with `manifest` into `directory`.
   ///
   /// - Parameter previous: The manifest the folder held before, whose orphaned goldens go.
   /// - Throws: ``SnapshotError/unsafePath(_:reason:)`` for a name that leaves the folder,
   ///   ``SnapshotError/unwritableFile(path:reason:)`` when a frame cannot be encoded.
-  public init(
+  package init(
     directory: String, frames: [(file: String, frame: Frame)], manifest: SnapshotManifest,
     previous: SnapshotManifest?
   ) throws(SnapshotError) {
@@ -57,10 +57,10 @@ public struct SnapshotCommit: Sendable {
   }
 
   /// Writes the files of one phase; replaceable in tests to simulate a full disk.
-  public typealias Writer = @Sendable (Data, String) throws(SnapshotError) -> Void
+  package typealias Writer = @Sendable (Data, String) throws(SnapshotError) -> Void
 
   /// Writes `data` to `path` (not atomically: the caller writes temporary files).
-  public static let fileWriter: Writer = { (data: Data, path: String) throws(SnapshotError) in
+  package static let fileWriter: Writer = { (data: Data, path: String) throws(SnapshotError) in
     do {
       try data.write(to: URL(fileURLWithPath: path))
     } catch {
@@ -71,7 +71,7 @@ public struct SnapshotCommit: Sendable {
   /// Commits: writes everything to temporary files, renames them into place, removes orphans.
   ///
   /// - Throws: ``SnapshotError/unwritableFile(path:reason:)``; the folder is then unchanged.
-  public func apply(writer: Writer = SnapshotCommit.fileWriter) throws(SnapshotError) {
+  package func apply(writer: Writer = SnapshotCommit.fileWriter) throws(SnapshotError) {
     try AtomicFile.makeDirectory(directory)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -16,7 +16,7 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible {
   case unsafePath(String, reason: String)
 
   /// Whether the fault lies with the input (exit code 2) rather than the environment (exit 3).
-  public var isInvalidInput: Bool {
+  package var isInvalidInput: Bool {
     switch self {
     case .invalidTime, .invalidManifest, .unsafePath: return true
     case .unreadableImage, .unwritableFile, .renderFailed: return false

@@ -5,22 +5,22 @@ import Foundation
 ///
 /// `flick verify` reads it to render the same times at the same scale, and to explain a failure
 /// when the renderer that made the goldens differs from the current one.
-public struct SnapshotManifest: Sendable, Equatable, Codable {
+package struct SnapshotManifest: Sendable, Equatable, Codable {
   /// The manifest format version this build writes and reads.
-  public static let formatVersion = 1
+  package static let formatVersion = 1
   /// The file name inside a snapshot folder.
-  public static let fileName = "manifest.json"
+  package static let fileName = "manifest.json"
 
   /// One snapshot frame.
-  public struct Entry: Sendable, Equatable, Codable {
+  package struct Entry: Sendable, Equatable, Codable {
     /// The time as written (`25%`, `end`, `1.2s`, `frame:30`).
-    public var time: SnapshotTime
+    package var time: SnapshotTime
     /// The scene time it resolved to, in seconds.
-    public var seconds: Double
+    package var seconds: Double
     /// The PNG file name inside the folder.
-    public var file: String
+    package var file: String
 
-    public init(time: SnapshotTime, seconds: Double, file: String) {
+    package init(time: SnapshotTime, seconds: Double, file: String) {
       self.time = time
       self.seconds = seconds
       self.file = file
@@ -28,33 +28,33 @@ public struct SnapshotManifest: Sendable, Equatable, Codable {
   }
 
   /// Manifest format version (``formatVersion``).
-  public var format: Int = SnapshotManifest.formatVersion
+  package var format: Int = SnapshotManifest.formatVersion
   /// The template file name.
-  public var template: String
+  package var template: String
   /// SHA-256 of the template file's bytes.
-  public var templateHash: String
+  package var templateHash: String
   /// The template options given (`--set`, `--params`), in order.
-  public var parameters: [String]
+  package var parameters: [String]
   /// SHA-256 of the parameters (including the contents of any parameter file).
-  public var parameterHash: String
+  package var parameterHash: String
   /// Frame width in pixels, after scaling.
-  public var width: Int
+  package var width: Int
   /// Frame height in pixels, after scaling.
-  public var height: Int
+  package var height: Int
   /// Pixels per point used to render (1 = the template's own size).
-  public var scale: Double
+  package var scale: Double
   /// The scene's frames per second.
-  public var fps: Int
+  package var fps: Int
   /// The scene's duration in seconds.
-  public var duration: Double
+  package var duration: Double
   /// The snapshots, in the order given.
-  public var frames: [Entry]
+  package var frames: [Entry]
   /// The Flick version that rendered them.
-  public var flickVersion: String
+  package var flickVersion: String
   /// The renderer libraries and CPU that rendered them.
-  public var renderer: RendererFingerprint
+  package var renderer: RendererFingerprint
 
-  public init(
+  package init(
     template: String, templateHash: String, parameters: [String], parameterHash: String, width: Int,
     height: Int, scale: Double, fps: Int, duration: Double, frames: [Entry], flickVersion: String,
     renderer: RendererFingerprint = .current
@@ -74,15 +74,15 @@ public struct SnapshotManifest: Sendable, Equatable, Codable {
   }
 
   /// SHA-256 (hex) of `bytes`.
-  public static func hash<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 { SHA256.hex(bytes) }
+  package static func hash<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 { SHA256.hex(bytes) }
 
   /// The PNG file name for a snapshot time: `<label>.png`.
-  public static func fileName(for time: SnapshotTime) -> String { "\(time.label).png" }
+  package static func fileName(for time: SnapshotTime) -> String { "\(time.label).png" }
 
   /// Reads `manifest.json` from `directory`; nil when there is none.
   ///
   /// - Throws: ``SnapshotError/invalidManifest(path:reason:)`` when it exists but cannot be decoded.
-  public static func read(from directory: String) throws(SnapshotError) -> SnapshotManifest? {
+  package static func read(from directory: String) throws(SnapshotError) -> SnapshotManifest? {
     let path = (directory as NSString).appendingPathComponent(fileName)
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     _ = try ContainedPath.resolve(fileName, in: directory, what: "manifest", source: directory)
@@ -109,7 +109,7 @@ public struct SnapshotManifest: Sendable, Equatable, Codable {
   /// else's pull request, and `flick snapshot` deletes files the previous manifest listed.
   ///
   /// - Throws: ``SnapshotError/unsafePath(_:reason:)`` naming the entry.
-  public func validate(path: String) throws(SnapshotError) {
+  package func validate(path: String) throws(SnapshotError) {
     var seen: Set<String> = []
     for entry in frames {
       guard ContainedPath.isPlainName(entry.file), entry.file.lowercased().hasSuffix(".png") else {
@@ -123,7 +123,7 @@ public struct SnapshotManifest: Sendable, Equatable, Codable {
   }
 
   /// Writes `manifest.json` into `directory` atomically (pretty-printed, keys sorted).
-  public func write(to directory: String) throws(SnapshotError) {
+  package func write(to directory: String) throws(SnapshotError) {
     let path = (directory as NSString).appendingPathComponent(Self.fileName)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

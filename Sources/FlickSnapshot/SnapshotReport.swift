@@ -7,24 +7,24 @@ import Foundation
 /// Statuses are per frame (``FrameVerdict/Status``: `match`, `changed`, `sizeMismatch`,
 /// `missing`, `unreadable`, `recorded`, `error`); only `match` passes, and the summary's counts
 /// name each status so a run with no matching frame cannot read as a pass.
-public struct SnapshotReport: Sendable {
+package struct SnapshotReport: Sendable {
   /// What was verified (the template name), used as the suite name.
-  public var title: String
+  package var title: String
   /// One verdict per frame, in order.
-  public var verdicts: [FrameVerdict]
+  package var verdicts: [FrameVerdict]
   /// The tolerance used.
-  public var options: ComparisonOptions
+  package var options: ComparisonOptions
   /// The renderer that made the goldens, when known.
-  public var goldenRenderer: RendererFingerprint?
+  package var goldenRenderer: RendererFingerprint?
   /// The renderer that made the actual frames.
-  public var renderer: RendererFingerprint
+  package var renderer: RendererFingerprint
   /// The goldens' manifest (their parameters and renderer), when there is one.
-  public var goldenManifest: SnapshotManifest?
+  package var goldenManifest: SnapshotManifest?
   /// The manifest the goldens would have if the actual frames were accepted (template,
   /// parameters, size, times, renderer of this run); `flick accept` applies it.
-  public var manifest: SnapshotManifest?
+  package var manifest: SnapshotManifest?
 
-  public init(
+  package init(
     title: String, verdicts: [FrameVerdict], options: ComparisonOptions, goldenRenderer: RendererFingerprint?,
     renderer: RendererFingerprint = .current, goldenManifest: SnapshotManifest? = nil, manifest: SnapshotManifest? = nil
   ) {
@@ -38,14 +38,14 @@ public struct SnapshotReport: Sendable {
   }
 
   /// Frames that failed: changed, size mismatch, missing or newly recorded.
-  public var failures: [FrameVerdict] { verdicts.filter { !$0.isPass && !$0.isError } }
+  package var failures: [FrameVerdict] { verdicts.filter { !$0.isPass && !$0.isError } }
   /// Frames whose comparison could not run (unreadable image, render failure).
-  public var errors: [FrameVerdict] { verdicts.filter(\.isError) }
+  package var errors: [FrameVerdict] { verdicts.filter(\.isError) }
   /// Whether every frame matched.
-  public var passed: Bool { !verdicts.isEmpty && verdicts.allSatisfy(\.isPass) }
+  package var passed: Bool { !verdicts.isEmpty && verdicts.allSatisfy(\.isPass) }
 
   /// The number of frames with each status (every status listed, zeros included).
-  public var counts: [String: Int] {
+  package var counts: [String: Int] {
     var out: [String: Int] = [:]
     for status in FrameVerdict.Status.allCases { out[status.rawValue] = 0 }
     for v in verdicts { out[v.status.rawValue, default: 0] += 1 }
@@ -53,7 +53,7 @@ public struct SnapshotReport: Sendable {
   }
 
   /// One line: `0 of 2 match (2 changed)`.
-  public var countsLine: String {
+  package var countsLine: String {
     let matched = verdicts.filter(\.isPass).count
     let others = FrameVerdict.Status.allCases.filter { $0 != .match }.compactMap { status -> String? in
       let n = verdicts.filter { $0.status == status }.count
@@ -66,7 +66,7 @@ public struct SnapshotReport: Sendable {
   ///
   /// - Returns: The paths written.
   @discardableResult
-  public func write(to directory: String) throws(SnapshotError) -> [String] {
+  package func write(to directory: String) throws(SnapshotError) -> [String] {
     try ReportFolder.claim(directory)
     let html = (directory as NSString).appendingPathComponent("index.html")
     let junit = (directory as NSString).appendingPathComponent("junit.xml")
@@ -180,7 +180,7 @@ public struct SnapshotReport: Sendable {
   // MARK: - HTML
 
   /// Seconds as people write them: `0 s`, `1.5 s`, `6.17 s` (at most two decimals).
-  public static func secondsText(_ s: Double) -> String {
+  package static func secondsText(_ s: Double) -> String {
     let r = (s * 100).rounded() / 100
     if r == r.rounded() { return "\(Int(r)) s" }
     var text = String(format: "%.2f", r)

@@ -5,7 +5,7 @@ import Foundation
 /// Supported: comments (`//`, `/* */`), unquoted identifier keys, single-quoted strings,
 /// trailing commas, hexadecimal numbers, leading or trailing decimal points, `+`, `Infinity`,
 /// `NaN`, escaped line breaks in strings. Duplicate keys are an error.
-public struct JSON5Parser {
+package struct JSON5Parser {
   private let scalars: [Unicode.Scalar]
   private var index = 0
   private var line = 1
@@ -15,7 +15,7 @@ public struct JSON5Parser {
   /// Parses `text` into a value.
   ///
   /// - Throws: ``JSON5SyntaxError`` with the position of the first problem.
-  public static func parse(_ text: String) throws(JSON5SyntaxError) -> JSON5Value {
+  package static func parse(_ text: String) throws(JSON5SyntaxError) -> JSON5Value {
     var parser = JSON5Parser(scalars: Array(text.unicodeScalars))
     parser.skipBOM()
     try parser.skipTrivia()
@@ -370,16 +370,16 @@ public struct JSON5Parser {
 }
 
 /// A JSON5 syntax error at a 1-based line and column.
-public struct JSON5SyntaxError: Error, Equatable, CustomStringConvertible {
-  public var message: String
-  public var line: Int
-  public var column: Int
+package struct JSON5SyntaxError: Error, Equatable, CustomStringConvertible {
+  package var message: String
+  package var line: Int
+  package var column: Int
 
-  public init(message: String, line: Int, column: Int) {
+  package init(message: String, line: Int, column: Int) {
     self.message = message
     self.line = line
     self.column = column
   }
 
-  public var description: String { "\(line):\(column): \(message)" }
+  package var description: String { "\(line):\(column): \(message)" }
 }

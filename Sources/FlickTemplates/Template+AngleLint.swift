@@ -8,7 +8,7 @@ extension Template {
   /// (seven turns), almost always meant as degrees. Each names the file, line, column and path and
   /// suggests the degree form (`"45deg"`). Reads the JSON5 text as written (parameter values are
   /// not substituted), so it never fails: text that does not parse has no warnings here.
-  public static func angleWarnings(in text: String, file: String) -> [String] {
+  package static func angleWarnings(in text: String, file: String) -> [String] {
     guard let root = try? JSON5Parser.parse(text) else { return [] }
     var out: [String] = []
     func check(_ v: JSON5Value, _ path: String) {

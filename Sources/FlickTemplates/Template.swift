@@ -29,9 +29,9 @@ public struct Template: Sendable {
   public var scene: Scene
   /// The scene's animations as property tracks: value and velocity of any property of any
   /// layer at any time, with left and right limits (what `flick trace` prints).
-  public var tracks: PropertyTracks = PropertyTracks(layers: [])
+  package var tracks: PropertyTracks = PropertyTracks(layers: [])
   /// Every component instance (`use:` layers), outer before inner, with qualified ids.
-  public var componentInstances: [ComponentInstance] = []
+  package var componentInstances: [ComponentInstance] = []
 
   /// Reads and decodes the template at `path` with its default parameters.
   ///

@@ -133,13 +133,13 @@ struct TemplateComponent {
 
 /// One component instance of the expanded layer tree: what the timeline plays (``TimelineCompiler``'s
 /// `play` entries) and what `flick info` shows.
-public struct ComponentInstance: Sendable {
+package struct ComponentInstance: Sendable {
   /// The instance's layer id, qualified by the instances it is in (`list/wifi`).
-  public var id: String
+  package var id: String
   /// The component it instantiates.
-  public var component: String
+  package var component: String
   /// The values of the component's own parameters for this instance, by name.
-  public var parameterValues: [String: JSON5Value]
+  package var parameterValues: [String: JSON5Value]
   /// The component's timeline for this instance (parameters substituted, with the plays of the
   /// instances inside it); nil when it has none.
   var timeline: TemplateNode?

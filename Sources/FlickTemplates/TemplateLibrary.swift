@@ -7,14 +7,14 @@ import Foundation
 /// the executable's location, looking in each enclosing folder for `Templates/schema.json`
 /// (a source checkout running `.build/debug/flick`) or `share/flick/Templates/schema.json`
 /// (an install such as `/usr/local/bin/flick`).
-public struct TemplateLibrary: Sendable, Equatable {
+package struct TemplateLibrary: Sendable, Equatable {
   /// The environment variable that overrides where bundled templates are.
-  public static let environmentVariable = "FLICK_TEMPLATES"
+  package static let environmentVariable = "FLICK_TEMPLATES"
 
   /// Absolute path of the templates folder.
-  public var folder: String
+  package var folder: String
 
-  public init(folder: String) {
+  package init(folder: String) {
     self.folder = folder
   }
 
@@ -24,7 +24,7 @@ public struct TemplateLibrary: Sendable, Equatable {
   ///   - environment: The process environment (for `FLICK_TEMPLATES`).
   ///   - executablePath: The running binary; nil uses the current process's.
   /// - Returns: The library, or nil when no templates folder is found.
-  public static func locate(
+  package static func locate(
     environment: [String: String] = ProcessInfo.processInfo.environment, executablePath: String? = nil
   ) -> TemplateLibrary? {
     if let override = environment[environmentVariable], !override.isEmpty {
@@ -46,25 +46,25 @@ public struct TemplateLibrary: Sendable, Equatable {
   }
 
   /// The names of the bundled templates (file names without `.json5`), sorted.
-  public var names: [String] {
+  package var names: [String] {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     return files.filter { $0.hasSuffix(".json5") }.map { String($0.dropLast(6)) }.sorted()
   }
 
   /// The file of the bundled template `name`, if there is one.
-  public func path(of name: String) -> String? {
+  package func path(of name: String) -> String? {
     let path = (folder as NSString).appendingPathComponent(name + ".json5")
     return FileManager.default.fileExists(atPath: path) ? path : nil
   }
 
   /// The JSON Schema of the template format (`schema.json` in the folder).
-  public var schemaPath: String { (folder as NSString).appendingPathComponent("schema.json") }
+  package var schemaPath: String { (folder as NSString).appendingPathComponent("schema.json") }
 
   /// What a template argument refers to: an existing file is used as is; otherwise a bare name
   /// (no `/`, no extension) is looked up among the bundled templates.
   ///
   /// - Returns: The path, or nil when neither exists.
-  public static func resolve(_ argument: String, in library: TemplateLibrary?) -> String? {
+  package static func resolve(_ argument: String, in library: TemplateLibrary?) -> String? {
     if FileManager.default.fileExists(atPath: argument) { return argument }
     guard !argument.contains("/"), !argument.hasSuffix(".json5") else { return nil }
     return library?.path(of: argument)

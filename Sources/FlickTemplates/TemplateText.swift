@@ -6,12 +6,12 @@
 /// ``TemplateError/description`` escapes its file, path and message, so every template
 /// diagnostic is covered in one place; other output that shows template text (such as `flick
 /// info`) uses the same function.
-public enum TemplateText {
+package enum TemplateText {
   /// `text` with control and formatting characters written as escapes: `\n`, `\r`, `\t`, and
   /// `\u{…}` for the rest of C0, DEL, C1, the line and paragraph separators, bidirectional
   /// controls and other invisible format characters. Ordinary text (including non-Latin scripts
   /// and emoji) is unchanged, and escaping twice changes nothing more.
-  public static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var out = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
@@ -46,7 +46,7 @@ public enum TemplateText {
 
   /// `names` joined with ", " for a message, at most `limit` of them (then "… and N more"), so a
   /// template with thousands of names cannot make a message of megabytes.
-  public static func list(_ names: [String], limit: Int = 20) -> String {
+  package static func list(_ names: [String], limit: Int = 20) -> String {
     guard names.count > limit else { return names.joined(separator: ", ") }
     return names.prefix(limit).joined(separator: ", ") + ", … and \(names.count - limit) more"
   }

@@ -1,9 +1,9 @@
 /// The synthetic template that the compile-cost test counts and `make bench-compile` times:
 /// `layers` 20 × 20 layers on an 800 × 600, 3 s canvas, each with 5 animations (a drag and its
 /// release into a decay, a rotation tween handed to a decay, a spring on opacity).
-public enum AnimatedLayersTemplate {
+package enum AnimatedLayersTemplate {
   /// The template's JSON5 text for `layers` layers (5 × `layers` animations).
-  public static func text(layers: Int) -> String {
+  package static func text(layers: Int) -> String {
     var layerList: [String] = []
     var timeline: [String] = []
     for i in 0..<layers {

@@ -11,16 +11,16 @@ import Foundation
 ///
 ///     var g = SeededGenerator(seed: 42)
 ///     let t = HostileTemplate.make(&g)   // t.text, t.assets
-public struct HostileTemplate: Sendable {
+package struct HostileTemplate: Sendable {
   /// The template's JSON5 text.
-  public var text: String
+  package var text: String
   /// Files to write beside the template (name → bytes).
-  public var assets: [String: [UInt8]]
+  package var assets: [String: [UInt8]]
   /// What the case is mostly about, for messages.
-  public var theme: String
+  package var theme: String
 
   /// A new case.
-  public static func make(_ g: inout SeededGenerator) -> HostileTemplate {
+  package static func make(_ g: inout SeededGenerator) -> HostileTemplate {
     var b = Builder(g: g)
     let t = b.template()
     g = b.g

@@ -2,17 +2,17 @@ import Foundation
 
 /// Runs a subprocess for Flick's own end-to-end tests, reading stdout and stderr concurrently so
 /// neither pipe can fill up and block the child. Not a product: only test targets depend on it.
-public enum ProcessRunner {
+package enum ProcessRunner {
   /// What a finished process printed and how it exited.
-  public struct Output: Sendable {
+  package struct Output: Sendable {
     /// The exit status (or the signal number when killed).
-    public var status: Int32
+    package var status: Int32
     /// Everything written to stdout.
-    public var stdout: Data
+    package var stdout: Data
     /// Everything written to stderr, as UTF-8 text.
-    public var stderr: String
+    package var stderr: String
     /// stdout as UTF-8 text.
-    public var text: String { String(decoding: stdout, as: UTF8.self) }
+    package var text: String { String(decoding: stdout, as: UTF8.self) }
   }
 
   /// Runs `executable` with `arguments` to completion; stdin is the null device.
@@ -20,7 +20,7 @@ public enum ProcessRunner {
   /// - Parameters:
   ///   - environment: The whole environment, or nil to inherit this process's.
   ///   - directory: The working directory, or nil for the current one.
-  public static func run(
+  package static func run(
     _ executable: String, _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil
   ) throws -> Output {
     let p = Process()
@@ -47,12 +47,12 @@ public enum ProcessRunner {
   }
 
   /// The `flick` binary the tests run: `FLICK_BIN`, or `.build/debug/flick` under `root`.
-  public static func flick(root: URL) -> String {
+  package static func flick(root: URL) -> String {
     ProcessInfo.processInfo.environment["FLICK_BIN"] ?? root.appendingPathComponent(".build/debug/flick").path
   }
 
   /// A fresh temporary folder named `<prefix>-<UUID>`; the caller removes it.
-  public static func temporaryDirectory(prefix: String) throws -> URL {
+  package static func temporaryDirectory(prefix: String) throws -> URL {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     return dir

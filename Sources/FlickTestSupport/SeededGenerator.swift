@@ -1,13 +1,13 @@
 /// SplitMix64: a small seeded random number generator that gives the same sequence on every
 /// machine, so a fuzz failure is reproduced from the seed in its message.
-public struct SeededGenerator: RandomNumberGenerator {
-  public var state: UInt64
+package struct SeededGenerator: RandomNumberGenerator {
+  package var state: UInt64
 
-  public init(seed: UInt64) {
+  package init(seed: UInt64) {
     self.state = seed
   }
 
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

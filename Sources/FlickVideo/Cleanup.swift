@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Sinks register a temporary path before anything can create it, and a process while holding
 /// the registry's lock around its launch, so no interruption can slip between the two.
-public final class Cleanup: @unchecked Sendable {
+package final class Cleanup: @unchecked Sendable {
   /// The process-wide registry.
-  public static let shared = Cleanup()
+  package static let shared = Cleanup()
 
   private let lock = NSRecursiveLock()
   private var files: Set<String> = []
@@ -25,9 +25,9 @@ public final class Cleanup: @unchecked Sendable {
 
   /// Registers a temporary file another module creates (such as `flick still`'s PNG), so an
   /// interruption removes it; ``forget(temporaryFile:)`` once it has been renamed or removed.
-  public func register(temporaryFile path: String) { add(file: path) }
+  package func register(temporaryFile path: String) { add(file: path) }
   /// Forgets a file given to ``register(temporaryFile:)``.
-  public func forget(temporaryFile path: String) { remove(file: path) }
+  package func forget(temporaryFile path: String) { remove(file: path) }
 
   /// Removes what an earlier Flick run that was killed outright (SIGKILL, power loss) left in
   /// `folder`: temporary files and folders named `.NAME.PID.partial`, `.NAME.PID.palette.png`,
@@ -40,7 +40,7 @@ public final class Cleanup: @unchecked Sendable {
   ///
   /// - Returns: The paths removed.
   @discardableResult
-  public static func removeStale(in folder: String) -> [String] {
+  package static func removeStale(in folder: String) -> [String] {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
     var removed: [String] = []
     for name in names where name.hasPrefix(".") {

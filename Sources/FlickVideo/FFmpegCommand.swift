@@ -9,34 +9,34 @@
 /// seconds at 720p); Flick keeps them on disk instead, as differences from frame to frame
 /// (``FFmpegEncoder``'s spool), and replays them into the second pass, so memory stays
 /// independent of the length of the GIF and every frame is rasterised once.
-public struct FFmpegCommand: Sendable, Equatable {
+package struct FFmpegCommand: Sendable, Equatable {
   /// The arguments after the executable name (for a GIF, the second pass).
-  public var arguments: [String]
+  package var arguments: [String]
   /// A GIF's first pass: frames in, the palette image (``palettePath``) out; nil otherwise.
-  public var palettePass: [String]?
+  package var palettePass: [String]?
   /// Where a GIF's palette image is written between the passes.
-  public var palettePath: String?
+  package var palettePath: String?
   /// Frame rate of the encoded file (differs from the input for GIFs limited to whole
   /// centiseconds), in frames per second.
-  public var outputFPS: Int
+  package var outputFPS: Int
 
   /// The number of x264 encoder threads, the same on every machine, so an MP4's bytes depend
   /// only on the job, not on the CPUs the encoder sees (`docs/video.md`, "Same bytes on every
   /// machine", has the speed it costs).
-  public static let x264Threads = 4
+  package static let x264Threads = 4
 
   /// The number of libvpx (VP9) encoder threads, fixed for the same reason as ``x264Threads``.
-  public static let vp9Threads = 4
+  package static let vp9Threads = 4
 
   /// The GIF frame rate for a render at `fps`: `requested` if given, otherwise `fps` itself up
   /// to 50 (browsers slow delays under 2 cs down to 10 cs, so faster GIFs play slower).
-  public static func gifFPS(renderFPS fps: Int, requested: Int?) -> Int {
+  package static func gifFPS(renderFPS fps: Int, requested: Int?) -> Int {
     requested ?? min(fps, 50)
   }
 
   /// Whether a GIF at `fps` has the same delay on every frame (GIF delays are whole
   /// centiseconds, so only 100 / fps ∈ ℕ is exact: 50, 25, 20, 10, …).
-  public static func isExactGIFRate(_ fps: Int) -> Bool {
+  package static func isExactGIFRate(_ fps: Int) -> Bool {
     fps > 0 && 100 % fps == 0
   }
 
@@ -46,7 +46,7 @@ public struct FFmpegCommand: Sendable, Equatable {
   ///
   /// - Throws: ``VideoError/invalidSize(width:height:reason:)`` for odd H.264 sizes without
   ///   padding, and ``VideoError/invalidOption(_:)`` for options the format cannot honour.
-  public init(
+  package init(
     format: OutputFormat, width: Int, height: Int, fps: Int, options: EncodingOptions, output: String,
     palette: String? = nil
   ) throws(VideoError) {

@@ -16,15 +16,15 @@ import Foundation
 /// that encodes with the palette. That second ffmpeg reads exactly the bytes the first did, so the
 /// GIF is the one the two passes make from the frames; both temporary files are removed on every
 /// exit path. See ``FFmpegCommand``.
-public final class FFmpegEncoder: FrameSink {
+final class FFmpegEncoder: FrameSink {
   /// The destination path.
-  public let destination: String
+  let destination: String
   /// The encoded format.
-  public let format: OutputFormat
+  let format: OutputFormat
   /// Frame rate of the encoded file (frames per second).
-  public let outputFPS: Int
-  public var wantsStraightAlpha: Bool { format.hasAlpha }
-  public var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
+  let outputFPS: Int
+  var wantsStraightAlpha: Bool { format.hasAlpha }
+  var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
 
   private var process = Process()
   private var stdinPipe = Pipe()
@@ -48,9 +48,9 @@ public final class FFmpegEncoder: FrameSink {
   /// Where the merged GIF or APNG is written before it replaces ``temporaryPath``.
   private let mergedPath: String
   /// Images in the finished GIF or APNG when identical frames were merged (nil otherwise).
-  public private(set) var mergedImages: Int?
+  package private(set) var mergedImages: Int?
   /// Why identical frames were not merged although some repeated (nil otherwise).
-  public private(set) var unmergedReason: String?
+  package private(set) var unmergedReason: String?
 
   private enum State { case running, finished, committed, aborted }
 
@@ -58,7 +58,7 @@ public final class FFmpegEncoder: FrameSink {
   ///
   /// - Throws: ``VideoError`` when the options do not fit the format, the destination folder
   ///   does not exist, or ffmpeg cannot start.
-  public init(
+  init(
     destination: String, format: OutputFormat, width: Int, height: Int, fps: Int,
     options: EncodingOptions = EncodingOptions(), ffmpeg: FFmpegTool, stallTimeout: Double? = 120
   ) throws(VideoError) {
@@ -157,7 +157,7 @@ public final class FFmpegEncoder: FrameSink {
   /// - Throws: ``VideoError/ffmpegFailed(output:status:stderr:)`` or
   ///   ``VideoError/ffmpegKilled(output:signal:stderr:)`` when ffmpeg has died,
   ///   ``VideoError/pipeFailed(output:reason:)`` otherwise.
-  public func write(_ frame: PreparedFrame) throws {
+  func write(_ frame: PreparedFrame) throws {
     let bytes = frame.bytes(straight: wantsStraightAlpha)
     guard bytes.count == frameBytes else {
       abort()
@@ -190,7 +190,7 @@ public final class FFmpegEncoder: FrameSink {
   /// Closes ffmpeg's input and waits for it to complete the temporary file.
   ///
   /// - Throws: ``VideoError`` if ffmpeg failed; the temporary file is then removed.
-  public func finish() throws {
+  func finish() throws {
     guard state == .running else { return }
     try waitForExit()
     if let spool {
@@ -302,7 +302,7 @@ public final class FFmpegEncoder: FrameSink {
   /// Renames the finished temporary file over the destination.
   ///
   /// - Throws: ``VideoError/cannotWrite(path:reason:)``.
-  public func commit() throws {
+  func commit() throws {
     guard state == .finished else { return }
     let failure = Cleanup.shared.commitFile(temporaryPath, to: destination)
     state = failure == nil ? .committed : .aborted
@@ -310,7 +310,7 @@ public final class FFmpegEncoder: FrameSink {
   }
 
   /// Stops ffmpeg and removes the temporary file; the destination is left as it was.
-  public func abort() {
+  func abort() {
     guard state == .running || state == .finished else { return }
     state = .aborted
     try? stdinPipe.fileHandleForWriting.close()
@@ -326,7 +326,7 @@ public final class FFmpegEncoder: FrameSink {
   }
 
   /// The last lines ffmpeg wrote to stderr.
-  public var stderrText: String { stderrBuffer.text }
+  var stderrText: String { stderrBuffer.text }
 
   private func exitError() -> VideoError? {
     switch process.terminationReason {

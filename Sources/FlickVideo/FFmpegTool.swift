@@ -92,13 +92,13 @@ public struct FFmpegTool: Sendable, Equatable {
   /// the caller does other work (loading a template, starting the encoder); ``tool()`` waits for
   /// the answer. The executable is found at once (``path()``), so an encoder can be started
   /// with it before the check has answered.
-  public final class Probe: Sendable {
+  package final class Probe: Sendable {
     private let answer = Locked<Result<FFmpegTool, VideoError>?>(nil)
     private let done = DispatchSemaphore(value: 0)
     private let found: Result<String, VideoError>
 
     /// Starts checking ffmpeg for `formats`.
-    public init(for formats: [OutputFormat], environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(for formats: [OutputFormat], environment: [String: String] = ProcessInfo.processInfo.environment) {
       let answer = self.answer
       let done = self.done
       found = Result { () throws(VideoError) in try FFmpegTool.find(environment: environment) }
@@ -117,12 +117,12 @@ public struct FFmpegTool: Sendable, Equatable {
     /// The executable being checked (known before the check answers).
     ///
     /// - Throws: ``VideoError/ffmpegMissing`` when there is none.
-    public func path() throws(VideoError) -> String { try found.get() }
+    package func path() throws(VideoError) -> String { try found.get() }
 
     /// The located ffmpeg, once the probe has finished.
     ///
     /// - Throws: what ``FFmpegTool/locate(for:environment:)`` throws.
-    public func tool() throws(VideoError) -> FFmpegTool {
+    package func tool() throws(VideoError) -> FFmpegTool {
       if answer.withLock({ $0 }) == nil {
         done.wait()
         done.signal()  // later calls return at once

@@ -8,7 +8,7 @@ import FlickRaster
 /// ``abort()`` on every sink that has not committed, which removes its temporary files and
 /// leaves the destination as it was. A sink that needs the frames twice (``passes`` 2, a GIF)
 /// gets ``beginPass(_:)`` and every frame again before ``finish()``.
-public protocol FrameSink: AnyObject {
+package protocol FrameSink: AnyObject {
   /// The destination, for messages and the summary.
   var destination: String { get }
   /// Whether frames should be un-premultiplied (straight alpha) before ``write(_:)``.
@@ -32,32 +32,32 @@ public protocol FrameSink: AnyObject {
 }
 
 extension FrameSink {
-  public var passes: Int { 1 }
-  public func beginPass(_ pass: Int) throws {}
+  package var passes: Int { 1 }
+  package func beginPass(_ pass: Int) throws {}
 }
 
 /// A rendered frame with the pixel layouts the sinks asked for, made on the raster worker so
 /// the in-order delivery thread does no pixel work.
-public struct PreparedFrame: Sendable {
+package struct PreparedFrame: Sendable {
   /// The frame number within the scene.
-  public var index: Int
+  package var index: Int
   /// The frame as rendered: premultiplied BGRA.
-  public var frame: Frame
+  package var frame: Frame
   /// Packed (`width × 4` bytes a row) premultiplied BGRA, as ffmpeg's `bgra` expects.
-  public var premultiplied: [UInt8]
+  package var premultiplied: [UInt8]
   /// Packed straight-alpha BGRA, when some sink wants it.
-  public var straight: [UInt8]?
+  package var straight: [UInt8]?
   /// Whether this frame's tree draws the same as the previous delivered frame's, so its pixels
   /// are that frame's (``RenderPipeline/reusesUnchangedFrames``): GIF and APNG outputs merge
   /// such frames into the one before. Decided from the trees, never from pixels.
-  public var repeatsPrevious = false
+  package var repeatsPrevious = false
 
   /// Prepares `frame` (number `index`), adding the straight-alpha copy when `straightAlpha`;
   /// that copy goes into a buffer from `pool` when it has one of the right size. When no sink
   /// wants premultiplied bytes (`keepsPremultiplied` false, say a WebM alone), the frame's own
   /// buffer is converted in place instead: no copy, and one frame buffer less in flight;
   /// ``premultiplied`` and ``frame``'s pixels are then empty.
-  public init(index: Int, frame: Frame, straightAlpha: Bool, keepsPremultiplied: Bool = true, pool: FramePool? = nil) {
+  package init(index: Int, frame: Frame, straightAlpha: Bool, keepsPremultiplied: Bool = true, pool: FramePool? = nil) {
     self.index = index
     if straightAlpha && !keepsPremultiplied {
       var frame = frame
@@ -77,7 +77,7 @@ public struct PreparedFrame: Sendable {
 
   /// Moves this frame's buffers (pixels, packed copy if separate, straight-alpha copy) into
   /// `pool`, leaving the frame empty. Only the last holder of the frame should do this.
-  public mutating func recycle(into pool: FramePool) {
+  package mutating func recycle(into pool: FramePool) {
     let separate =
       premultiplied.withUnsafeBufferPointer { $0.baseAddress } != frame.pixels.withUnsafeBufferPointer { $0.baseAddress }
     let pixels = frame.pixels
@@ -94,23 +94,23 @@ public struct PreparedFrame: Sendable {
   }
 
   /// The bytes for a sink that does or does not want straight alpha.
-  public func bytes(straight wantsStraight: Bool) -> [UInt8] {
+  package func bytes(straight wantsStraight: Bool) -> [UInt8] {
     wantsStraight ? (straight ?? StraightAlpha.convert(premultiplied)) : premultiplied
   }
 }
 
 /// A sink that drops every frame: measures rendering alone (`flick render --null`).
-public final class DiscardingSink: FrameSink {
-  public let destination = "(discarded)"
-  public let wantsStraightAlpha = false
+final class DiscardingSink: FrameSink {
+  let destination = "(discarded)"
+  let wantsStraightAlpha = false
   /// Frames received.
-  public private(set) var frameCount = 0
+  private(set) var frameCount = 0
 
-  public var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
+  var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
 
-  public init() {}
-  public func write(_ frame: PreparedFrame) throws { frameCount += 1 }
-  public func finish() throws {}
-  public func commit() throws {}
-  public func abort() {}
+  init() {}
+  func write(_ frame: PreparedFrame) throws { frameCount += 1 }
+  func finish() throws {}
+  func commit() throws {}
+  func abort() {}
 }

@@ -9,19 +9,19 @@ import Foundation
 /// even while the rendering thread is blocked writing to ffmpeg.
 ///
 ///     Interruption.install()   // once, before starting outputs
-public enum Interruption {
+package enum Interruption {
   /// Installs the SIGINT and SIGTERM handlers (idempotent).
-  public static func install() {
+  package static func install() {
     _ = installed
   }
 
   /// The signal that interrupted the run, or 0. Code that fails because ffmpeg died from the same
   /// terminal Ctrl-C checks this to report an interruption rather than an encoder failure.
-  public static var pendingSignal: Int32 { interruptSignal }
+  package static var pendingSignal: Int32 { interruptSignal }
 
   /// Blocks forever when an interruption is under way (the watcher thread exits the process);
   /// returns at once otherwise.
-  public static func waitIfInterrupted() {
+  package static func waitIfInterrupted() {
     guard interruptSignal != 0 else { return }
     while true { pause() }
   }
@@ -29,7 +29,7 @@ public enum Interruption {
   /// Ends the process `seconds` from now as an interruption does (every ffmpeg killed, every
   /// temporary file removed, destinations untouched), but with exit status `status` and a
   /// message naming the timeout. For `--timeout`.
-  public static func exit(after seconds: Double, status: Int32) {
+  package static func exit(after seconds: Double, status: Int32) {
     let thread = Thread {
       Thread.sleep(forTimeInterval: seconds)
       Cleanup.shared.interruptAll()

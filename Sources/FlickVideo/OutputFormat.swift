@@ -42,7 +42,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   }
 
   /// Whether the format is encoded by an ffmpeg subprocess (all but the PNG sequence and raw frames).
-  public var usesFFmpeg: Bool { self != .png && self != .bgra }
+  package var usesFFmpeg: Bool { self != .png && self != .bgra }
 
   /// The ffmpeg encoder the format needs, for the start-up check.
   var ffmpegEncoder: String? {

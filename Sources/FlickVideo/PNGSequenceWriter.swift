@@ -12,9 +12,9 @@ import Foundation
 /// sequence in place as a whole (see there): old and new frames never mix, stale frames of a
 /// longer earlier render go when the folder's marker (``markerName``) shows Flick wrote them,
 /// and files Flick did not write are kept.
-public final class PNGSequenceWriter: FrameSink {
-  public let destination: String
-  public let wantsStraightAlpha = false
+package final class PNGSequenceWriter: FrameSink {
+  package let destination: String
+  package let wantsStraightAlpha = false
   private let pattern: FrameNamePattern
   private let lastIndex: Int
   /// Flick frames numbered past this are stale.
@@ -33,7 +33,7 @@ public final class PNGSequenceWriter: FrameSink {
   /// - Parameter sceneLastIndex: The scene's last frame number (default `lastIndex`): Flick frames
   ///   of the folder numbered past it are stale and go at commit; a render of part of the scene
   ///   (`--frames`) passes the scene's end so the other frames stay.
-  public init(destination: String, lastIndex: Int, sceneLastIndex: Int? = nil) throws(VideoError) {
+  package init(destination: String, lastIndex: Int, sceneLastIndex: Int? = nil) throws(VideoError) {
     guard let pattern = FrameNamePattern(destination) else { throw .unsupportedFormat(path: destination) }
     self.destination = destination
     self.pattern = pattern
@@ -66,13 +66,13 @@ public final class PNGSequenceWriter: FrameSink {
   }
 
   /// The file name of frame `index` (without folder).
-  public func fileName(ofFrame index: Int) -> String {
+  package func fileName(ofFrame index: Int) -> String {
     pattern.fileName(index, lastIndex: lastIndex)
   }
 
   /// Encodes a frame into the temporary folder (Cairo's PNG writer un-premultiplies it); runs
   /// on the raster workers and touches only immutable state.
-  public var workerStep: (@Sendable (PreparedFrame) throws -> Void)? {
+  package var workerStep: (@Sendable (PreparedFrame) throws -> Void)? {
     let folder = temporaryFolder
     let pattern = self.pattern
     let lastIndex = self.lastIndex
@@ -87,20 +87,20 @@ public final class PNGSequenceWriter: FrameSink {
   }
 
   /// Records the frame, whose file the worker step has written.
-  public func write(_ frame: PreparedFrame) throws {
+  package func write(_ frame: PreparedFrame) throws {
     written.append(fileName(ofFrame: frame.index))
   }
 
-  public func finish() throws {
+  package func finish() throws {
     if state == .running { state = .finished }
   }
 
   /// The file in a sequence folder that lists the frames Flick wrote there, one name a line
   /// after a header line. It is how a later render knows which files are its frames (and may go
   /// when a shorter render replaces them) and which are someone else's (never touched).
-  public static let markerName = ".flick-sequence"
+  package static let markerName = ".flick-sequence"
   /// The marker's first line, for tests that write markers.
-  public static var markerHeaderForTests: String { markerHeader }
+  package static var markerHeaderForTests: String { markerHeader }
   static let markerHeader = "# PNG frames written by flick render; frames listed here may be replaced or removed by the next render"
 
   /// Puts the new frames in place as a whole.
@@ -113,7 +113,7 @@ public final class PNGSequenceWriter: FrameSink {
   /// Files the marker does not list are always kept. When the folder cannot be rebuilt that way
   /// (it holds sub-folders, is the current folder, or the file system refuses hard links), the
   /// new frames are moved in one by one and nothing else is touched, as before.
-  public func commit() throws {
+  package func commit() throws {
     guard state == .finished else { return }
     let failure: VideoError? = Cleanup.shared.locked {
       defer {
@@ -221,7 +221,7 @@ public final class PNGSequenceWriter: FrameSink {
     return nil
   }
 
-  public func abort() {
+  package func abort() {
     guard state == .running || state == .finished else { return }
     state = .aborted
     try? FileManager.default.removeItem(atPath: temporaryFolder)

@@ -5,12 +5,12 @@ import Foundation
 ///
 /// A benchmark helper (`flick render --measure-pipe WxH`); it reads the monotonic clock, which
 /// the render path never does.
-public enum PipeThroughput {
+package enum PipeThroughput {
   /// Streams `frames` copies of a `width × height` BGRA frame into ffmpeg's null muxer.
   ///
   /// - Returns: Bytes per second, measured from the first write to ffmpeg's exit.
   /// - Throws: ``VideoError`` when ffmpeg cannot start or fails.
-  public static func measure(ffmpeg: FFmpegTool, width: Int, height: Int, frames: Int) throws -> Double {
+  package static func measure(ffmpeg: FFmpegTool, width: Int, height: Int, frames: Int) throws -> Double {
     _ = PipeWriter.ignoreSIGPIPE
     let process = Process()
     process.executableURL = URL(fileURLWithPath: ffmpeg.path)

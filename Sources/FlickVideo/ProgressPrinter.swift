@@ -3,9 +3,9 @@ import Foundation
 /// Shows ``RenderProgress`` on stderr: a live bar on a terminal, JSON lines for CI logs, or
 /// nothing. It reads the monotonic clock for rates and ETAs, which only ever affects what is
 /// displayed, never what is rendered.
-public final class ProgressPrinter {
+package final class ProgressPrinter {
   /// How progress is shown.
-  public enum Style: String, Sendable, CaseIterable {
+  package enum Style: String, Sendable, CaseIterable {
     /// A bar redrawn in place: frames done/total, percent, frames per second, ETA.
     case bar
     /// One JSON object per line: `{"stage":"render","frame":45,"total":90,"fps":61.8,"eta":0.73}`.
@@ -15,7 +15,7 @@ public final class ProgressPrinter {
   }
 
   /// The style in use.
-  public let style: Style
+  package let style: Style
   private let write: (String) -> Void
   private let start: UInt64
   private var lastPrint: UInt64 = 0
@@ -23,28 +23,28 @@ public final class ProgressPrinter {
   private var barShown = false
 
   /// A printer in `style`, writing through `write` (default: stderr).
-  public init(style: Style, write: @escaping (String) -> Void = ProgressPrinter.standardError) {
+  package init(style: Style, write: @escaping (String) -> Void = ProgressPrinter.standardError) {
     self.style = style
     self.write = write
     self.start = DispatchTime.now().uptimeNanoseconds
   }
 
   /// `.bar` when stderr is a terminal, otherwise `.none`.
-  public static var automatic: Style { isatty(2) == 1 ? .bar : .none }
+  package static var automatic: Style { isatty(2) == 1 ? .bar : .none }
 
   /// Writes text to stderr unbuffered.
-  public static func standardError(_ text: String) {
+  package static func standardError(_ text: String) {
     StandardStream.writeError(text)
   }
 
   /// Seconds since the printer was made.
-  public var elapsed: Double {
+  package var elapsed: Double {
     Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
   }
 
   /// Reports `progress`; redraws at most ten times a second (JSON four times), and always at a
   /// stage change or the last frame.
-  public func report(_ progress: RenderProgress) {
+  package func report(_ progress: RenderProgress) {
     guard style != .none else { return }
     let now = DispatchTime.now().uptimeNanoseconds
     let interval: UInt64 = style == .bar ? 100_000_000 : 250_000_000
@@ -69,7 +69,7 @@ public final class ProgressPrinter {
   }
 
   /// Ends the bar's line (before an error or summary is printed).
-  public func endLine() {
+  package func endLine() {
     if barShown {
       write("\n")
       barShown = false
@@ -106,7 +106,7 @@ public final class ProgressPrinter {
   }
 
   /// `1.4 MB`-style size.
-  public static func size(_ bytes: Int) -> String {
+  package static func size(_ bytes: Int) -> String {
     if bytes < 1000 { return "\(bytes) B" }
     if bytes < 1_000_000 { return String(format: "%.1f kB", Double(bytes) / 1000) }
     return String(format: "%.1f MB", Double(bytes) / 1_000_000)

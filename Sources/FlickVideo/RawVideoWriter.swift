@@ -2,10 +2,10 @@ import Foundation
 
 /// Writes frames as raw premultiplied BGRA, one after another, into a temporary file beside the
 /// destination that ``commit()`` renames into place.
-public final class RawVideoWriter: FrameSink {
-  public let destination: String
-  public let wantsStraightAlpha = false
-  public var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
+final class RawVideoWriter: FrameSink {
+  let destination: String
+  let wantsStraightAlpha = false
+  var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
   private let temporaryPath: String
   private var fd: Int32
   private var state = State.running
@@ -15,7 +15,7 @@ public final class RawVideoWriter: FrameSink {
   /// Creates the temporary file for `destination`.
   ///
   /// - Throws: ``VideoError/cannotWrite(path:reason:)``.
-  public init(destination: String) throws(VideoError) {
+  init(destination: String) throws(VideoError) {
     let url = URL(fileURLWithPath: destination)
     temporaryPath = url.deletingLastPathComponent()
       .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
@@ -34,14 +34,14 @@ public final class RawVideoWriter: FrameSink {
     abort()
   }
 
-  public func write(_ frame: PreparedFrame) throws {
+  func write(_ frame: PreparedFrame) throws {
     if let failure = frame.premultiplied.withUnsafeBytes({ PipeWriter.writeAll(fd, $0) }) {
       abort()
       throw VideoError.cannotWrite(path: destination, reason: failure.description)
     }
   }
 
-  public func finish() throws {
+  func finish() throws {
     guard state == .running else { return }
     let failed = close(fd) != 0
     fd = -1
@@ -53,14 +53,14 @@ public final class RawVideoWriter: FrameSink {
     state = .finished
   }
 
-  public func commit() throws {
+  func commit() throws {
     guard state == .finished else { return }
     let failure = Cleanup.shared.commitFile(temporaryPath, to: destination)
     state = failure == nil ? .committed : .aborted
     if let failure { throw failure }
   }
 
-  public func abort() {
+  func abort() {
     guard state == .running || state == .finished else { return }
     state = .aborted
     if fd >= 0 {

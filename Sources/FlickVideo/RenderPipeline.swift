@@ -48,7 +48,7 @@ public struct RenderPipeline: Sendable {
   /// The buffers the default renderer draws into and delivered frames return to; nil makes a
   /// pool of `2 × framesInFlight + 2` buffers for each run (enough for every frame in flight
   /// and its straight-alpha copy). Unused with a custom ``makeRenderer``.
-  public var pool: FramePool?
+  package var pool: FramePool?
   /// Whether a frame whose tree draws the same as the previous one reuses its pixels instead of
   /// being rasterised again (default true; the frames are the same either way).
   public var reusesUnchangedFrames = true
@@ -84,7 +84,7 @@ public struct RenderPipeline: Sendable {
   ///     and concurrently (a PNG sequence encodes its files here); an error stops the run.
   ///   - deliver: Consumes a frame; a thrown error stops the workers and is rethrown.
   /// - Throws: The first error from a renderer or from `deliver`.
-  public func run(
+  package func run(
     frames: Range<Int>, tree: @escaping @Sendable (Int) -> RenderTree, scale: Double = 1, straightAlpha: Bool,
     keepsPremultiplied: Bool = true,
     onWorker: @escaping @Sendable (PreparedFrame) throws -> Void = { _ in },

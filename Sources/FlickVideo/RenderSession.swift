@@ -25,7 +25,7 @@ public struct RenderSession: Sendable {
   /// The raster workers.
   public var pipeline: RenderPipeline
   /// Render and discard every frame in addition to (or instead of) the outputs.
-  public var discardFrames: Bool
+  package var discardFrames: Bool
   /// The ffmpeg to use; nil finds and checks one on `PATH` (or `FLICK_FFMPEG`), through
   /// ``ffmpegProbe`` when that is set.
   public var ffmpeg: FFmpegTool?
@@ -34,7 +34,7 @@ public struct RenderSession: Sendable {
   /// awaited before the first frame is written to them, so the check's ffmpeg start-up overlaps
   /// the encoders' and the first frames' instead of coming before them. A failed check stops
   /// the render with its error before any output is complete.
-  public var ffmpegProbe: FFmpegTool.Probe?
+  package var ffmpegProbe: FFmpegTool.Probe?
   /// Caps on pixels, frames, memory and encoder stalls (defaults: ``RenderLimits/init(maximumPixels:maximumFrames:maximumMemory:encoderTimeout:)``).
   public var limits = RenderLimits()
 

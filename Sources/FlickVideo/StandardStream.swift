@@ -10,10 +10,10 @@ import Foundation
 ///
 ///     StandardStream.prepare()              // first thing in main
 ///     StandardStream.writeError("flick: …\n")
-public enum StandardStream {
+package enum StandardStream {
   /// Opens `/dev/null` on each of descriptors 0, 1 and 2 that is closed, and ignores SIGPIPE so a
   /// vanished reader is an `EPIPE` error rather than a kill. Idempotent.
-  public static func prepare() {
+  package static func prepare() {
     _ = prepared
   }
 
@@ -31,12 +31,12 @@ public enum StandardStream {
   /// Writes `text` to stderr, retrying partial writes and EINTR; any other failure (the reader
   /// has gone, the stream is closed) drops the text: a diagnostic cannot be allowed to crash
   /// the command it describes or change its exit code.
-  public static func writeError(_ text: String) {
+  package static func writeError(_ text: String) {
     write(text, to: 2)
   }
 
   /// Writes `text` to stdout the same way.
-  public static func writeOutput(_ text: String) {
+  package static func writeOutput(_ text: String) {
     write(text, to: 1)
   }
 

@@ -9,9 +9,9 @@ import Foundation
 ///     FLICK_TRACE_STARTUP=1 flick still card-swap -o x.png
 ///     # startup    0.0 ms  main (process started 20 ms before)
 ///     # startup   31.4 ms  template loaded
-public enum StartupTrace {
+package enum StartupTrace {
   /// Whether tracing is on (`FLICK_TRACE_STARTUP` set and not `0`).
-  public static let isOn: Bool = {
+  package static let isOn: Bool = {
     guard let value = getenv("FLICK_TRACE_STARTUP") else { return false }
     return String(cString: value) != "0"
   }()
@@ -27,7 +27,7 @@ public enum StartupTrace {
 
   /// Prints `stage` with the time since the first mark (the first also says how long ago the
   /// process started, to the kernel's clock tick).
-  public static func mark(_ stage: @autoclosure () -> String) {
+  package static func mark(_ stage: @autoclosure () -> String) {
     guard isOn else { return }
     let t = now()
     let (start, first) = origin.withLock { value -> (Double, Bool) in

@@ -30,7 +30,7 @@ public enum VideoError: Error, Equatable, CustomStringConvertible {
   case encoderStalled(output: String, seconds: Double)
 
   /// Whether the problem is the user's input (exit code 2) rather than the environment (3).
-  public var isInvalidInput: Bool {
+  package var isInvalidInput: Bool {
     switch self {
     case .unsupportedFormat, .invalidSize, .invalidOption, .overLimit: return true
     default: return false

@@ -143,7 +143,7 @@ final class Log: @unchecked Sendable {
   @Test func chainStartsEachGroupAtTheExactCompletionTime() throws {
     let log = Log()
     let chain = AnimationChain<Model>()
-      .animate { $0.spring(Self.kx, Self.x, to: 100, onChange: { _ in }, onVelocityChange: { _ in }) }
+      .animate { $0.spring(Self.kx, Self.x, to: 100, onChange: { _, _ in }, onComplete: { _ in }) }
       .animate { $0.tween(Self.kp, Self.p, to: Point(x: 5, y: 5), duration: 0.2) }
       .then.animate { $0.tween(Self.kx, Self.x, to: 0, duration: 0.5) }
       .delay(0.25)

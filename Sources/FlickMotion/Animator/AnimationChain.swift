@@ -77,38 +77,42 @@ public struct ChainGroup<Root: Sendable>: Sendable {
     requests.append(request)
   }
 
-  /// A spring to `target` from the key's current value and velocity (GPUAnimation's
-  /// `target =`; default Pop's spring, as every bare spring: docs/motion.md "Defaults"). `onChange` and `onVelocityChange` run for
-  /// every sample.
+  // spring, tween and decay share their parameter names, order and defaults
+  // (``MotionDefaults``) with ``Animator`` and ``AnimatorSchedule``; `onChange` gets (value,
+  // velocity) on every sample ``Animator/advance(to:)`` writes, `onComplete` gets `finished`.
+
+  /// A spring to `target` from the key's current value and velocity when the group starts
+  /// (GPUAnimation's `target =`), resting within the property's threshold.
   public mutating func spring<Value: Animatable>(
     _ key: AnimationKey, _ property: AnimatableProperty<Root, Value>, to target: Value,
-    parameters: SpringParameters = .popDefault, onChange: (@Sendable (Value) -> Void)? = nil,
-    onVelocityChange: (@Sendable (Value) -> Void)? = nil
+    parameters: SpringParameters = MotionDefaults.spring, onChange: (@Sendable (Value, Value) -> Void)? = nil,
+    onComplete: (@Sendable (Bool) -> Void)? = nil
   ) {
-    let threshold = property.threshold
-    var observer: (@Sendable (Value, Value) -> Void)?
-    if onChange != nil || onVelocityChange != nil {
-      observer = { (value: Value, velocity: Value) in
-        onChange?(value)
-        onVelocityChange?(velocity)
-      }
-    }
-    let make: @Sendable (Handoff<Value>) -> SpringAnimation<Value> = { h in
-      SpringAnimation(from: h.value, to: target, velocity: h.velocity, parameters: parameters, restThreshold: threshold)
-    }
-    add(key, property, onChange: observer, make)
+    add(
+      key, property, onChange: onChange, onComplete: onComplete,
+      _Motion.spring(parameters, to: target, threshold: property.threshold))
   }
 
-  /// A tween to `target` from the key's current value, continuing its velocity (C¹).
+  /// A tween to `target` from the key's current value: from rest along `timingFunction`, over a
+  /// moving value continuing its velocity (C¹).
   public mutating func tween<Value: Animatable>(
-    _ key: AnimationKey, _ property: AnimatableProperty<Root, Value>, to target: Value, duration: Double = 0.4,
-    timingFunction: TimingFunction = .default
+    _ key: AnimationKey, _ property: AnimatableProperty<Root, Value>, to target: Value,
+    duration: Double = MotionDefaults.tweenDuration, timingFunction: TimingFunction = MotionDefaults.tweenCurve,
+    onChange: (@Sendable (Value, Value) -> Void)? = nil, onComplete: (@Sendable (Bool) -> Void)? = nil
   ) {
-    let make: @Sendable (Handoff<Value>) -> ContinuingTween<Value> = { h in
-      ContinuingTween(
-        BasicAnimation(from: h.value, to: target, duration: duration, timingFunction: timingFunction),
-        initialVelocity: h.velocity)
-    }
-    add(key, property, make)
+    add(
+      key, property, onChange: onChange, onComplete: onComplete,
+      _Motion.tween(to: target, duration: duration, timingFunction: timingFunction, threshold: property.threshold))
+  }
+
+  /// A decay from the key's current value with `velocity` (default: its current velocity).
+  public mutating func decay<Value: Animatable>(
+    _ key: AnimationKey, _ property: AnimatableProperty<Root, Value>, velocity: Value? = nil,
+    deceleration: Double = MotionDefaults.decayDeceleration, onChange: (@Sendable (Value, Value) -> Void)? = nil,
+    onComplete: (@Sendable (Bool) -> Void)? = nil
+  ) {
+    add(
+      key, property, onChange: onChange, onComplete: onComplete,
+      _Motion.decay(velocity: velocity, deceleration: deceleration, threshold: property.threshold))
   }
 }

@@ -169,54 +169,73 @@ public struct Animator<Root: Sendable>: Sendable {
   @discardableResult
   public mutating func add<Curve: AnimationCurve>(
     _ key: AnimationKey, property: AnimatableProperty<Root, Curve.Value>, curve: Curve,
-    timing: MediaTiming = MediaTiming(), at time: Double, onComplete: (@Sendable (Bool) -> Void)? = nil
+    timing: MediaTiming = MediaTiming(), at time: Double, onChange: (@Sendable (Curve.Value, Curve.Value) -> Void)? = nil,
+    onComplete: (@Sendable (Bool) -> Void)? = nil
   ) throws(AnimatorError) -> Int {
-    try add(key, property: property, timing: timing, at: time, onComplete: onComplete) { _ in curve }
+    try add(key, property: property, timing: timing, at: time, onChange: onChange, onComplete: onComplete) { _ in curve }
   }
 
+  // The spring, tween and decay conveniences below share their parameter names, order and
+  // defaults (``MotionDefaults``) with ``AnimatorSchedule`` and ``ChainGroup``; `onChange`
+  // gets (value, velocity) on every sample ``advance(to:)`` writes, `onComplete` gets `finished`.
+
   /// Springs `key` to `target` from its current value and velocity (retargeting a running
-  /// spring, or taking over from a decay or tween, with C¹ continuity).
+  /// spring, or taking over from a decay or tween, with C¹ continuity), resting within the
+  /// property's threshold.
   @discardableResult
   public mutating func spring<Value: Animatable>(
     _ key: AnimationKey, property: AnimatableProperty<Root, Value>, to target: Value,
-    parameters: SpringParameters = .popDefault, at time: Double, onComplete: (@Sendable (Bool) -> Void)? = nil
+    parameters: SpringParameters = MotionDefaults.spring, at time: Double,
+    onChange: (@Sendable (Value, Value) -> Void)? = nil, onComplete: (@Sendable (Bool) -> Void)? = nil
   ) throws(AnimatorError) -> Int {
-    let threshold = property.threshold
-    return try add(key, property: property, at: time, onComplete: onComplete) { h in
-      SpringAnimation(from: h.value, to: target, velocity: h.velocity, parameters: parameters, restThreshold: threshold)
-    }
+    try add(key, property: property, at: time, onChange: onChange, onComplete: onComplete, _Motion.spring(parameters, to: target, threshold: property.threshold))
   }
 
   /// Springs `key` to `target` the way a device engine steps it (``Stepping/pop(fps:)``,
   /// ``Stepping/gpuAnimation(fps:)``), from the current value and velocity, with the property's
   /// threshold as the engine's rest threshold (``SteppedSpring``). ``Stepping/analytic`` is the
-  /// closed-form ``spring(_:property:to:parameters:at:onComplete:)``.
+  /// closed-form ``spring(_:property:to:parameters:at:onChange:onComplete:)``.
   @discardableResult
   public mutating func spring<Value: Animatable>(
     _ key: AnimationKey, property: AnimatableProperty<Root, Value>, to target: Value,
-    parameters: SpringParameters = .popDefault, stepping: Stepping, at time: Double,
-    onComplete: (@Sendable (Bool) -> Void)? = nil
+    parameters: SpringParameters = MotionDefaults.spring, stepping: Stepping, at time: Double,
+    onChange: (@Sendable (Value, Value) -> Void)? = nil, onComplete: (@Sendable (Bool) -> Void)? = nil
   ) throws(AnimatorError) -> Int {
     guard stepping != .analytic else {
-      return try spring(key, property: property, to: target, parameters: parameters, at: time, onComplete: onComplete)
+      return try spring(
+        key, property: property, to: target, parameters: parameters, at: time, onChange: onChange, onComplete: onComplete)
     }
     let threshold = property.threshold
-    return try add(key, property: property, at: time, onComplete: onComplete) { h in
+    return try add(key, property: property, at: time, onChange: onChange, onComplete: onComplete) { h in
       SteppedSpring(from: h.value, to: target, velocity: h.velocity, parameters: parameters, threshold: threshold, stepping: stepping)
     }
   }
 
-  /// Retargets `key` with a tween to `target` that starts with the current velocity (C¹).
+  /// Tweens `key` to `target` over `duration` seconds along `timingFunction`; over a moving
+  /// value it starts with the current velocity and bends into the curve (C¹, ``ContinuingTween``).
   @discardableResult
   public mutating func tween<Value: Animatable>(
-    _ key: AnimationKey, property: AnimatableProperty<Root, Value>, to target: Value, duration: Double = 0.4,
-    timingFunction: TimingFunction = .default, at time: Double, onComplete: (@Sendable (Bool) -> Void)? = nil
+    _ key: AnimationKey, property: AnimatableProperty<Root, Value>, to target: Value,
+    duration: Double = MotionDefaults.tweenDuration, timingFunction: TimingFunction = MotionDefaults.tweenCurve,
+    at time: Double, onChange: (@Sendable (Value, Value) -> Void)? = nil, onComplete: (@Sendable (Bool) -> Void)? = nil
   ) throws(AnimatorError) -> Int {
-    try add(key, property: property, at: time, onComplete: onComplete) { h in
-      ContinuingTween(
-        BasicAnimation(from: h.value, to: target, duration: duration, timingFunction: timingFunction),
-        initialVelocity: h.velocity)
-    }
+    try add(
+      key, property: property, at: time, onChange: onChange, onComplete: onComplete,
+      _Motion.tween(to: target, duration: duration, timingFunction: timingFunction, threshold: property.threshold))
+  }
+
+  /// Lets `key` coast from its current value with `velocity` (units/s; default the current
+  /// velocity), slowing by `deceleration` per millisecond (Pop's `POPDecayAnimation`) until its
+  /// speed is below 5 × the property's threshold.
+  @discardableResult
+  public mutating func decay<Value: Animatable>(
+    _ key: AnimationKey, property: AnimatableProperty<Root, Value>, velocity: Value? = nil,
+    deceleration: Double = MotionDefaults.decayDeceleration, at time: Double,
+    onChange: (@Sendable (Value, Value) -> Void)? = nil, onComplete: (@Sendable (Bool) -> Void)? = nil
+  ) throws(AnimatorError) -> Int {
+    try add(
+      key, property: property, at: time, onChange: onChange, onComplete: onComplete,
+      _Motion.decay(velocity: velocity, deceleration: deceleration, threshold: property.threshold))
   }
 
   /// Stops the animation under `key` at `time`: the value stays where it is and the animation

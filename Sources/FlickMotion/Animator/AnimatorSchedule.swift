@@ -47,16 +47,45 @@ public struct AnimatorSchedule<Root: Sendable>: Sendable {
     commands.append((max(time ?? self.time, self.time), .add(request, onAdded: -1)))
   }
 
-  /// Springs `key` to `target` from its current value and velocity (as ``Animator/spring(_:property:to:parameters:at:onComplete:)``).
+  // spring, tween and decay: as on ``Animator`` (same names, order and defaults), at `time`
+  // (default: the completion time), with an optional completion handler of their own.
+
+  /// Springs `key` to `target` from its current value and velocity (as
+  /// ``Animator/spring(_:property:to:parameters:at:onChange:onComplete:)``).
   public mutating func spring<Value: Animatable>(
     _ key: AnimationKey, property: AnimatableProperty<Root, Value>, to target: Value,
-    parameters: SpringParameters = .popDefault, at time: Double? = nil,
+    parameters: SpringParameters = MotionDefaults.spring, at time: Double? = nil,
+    onChange: (@Sendable (Value, Value) -> Void)? = nil, onComplete: (@Sendable (Bool) -> Void)? = nil,
     whenCompleted: (@Sendable (AnimatorCompletion, inout AnimatorSchedule<Root>) -> Void)? = nil
   ) {
-    let threshold = property.threshold
-    add(key, property: property, at: time, whenCompleted: whenCompleted) { h in
-      SpringAnimation(from: h.value, to: target, velocity: h.velocity, parameters: parameters, restThreshold: threshold)
-    }
+    add(
+      key, property: property, at: time, onChange: onChange, onComplete: onComplete, whenCompleted: whenCompleted,
+      _Motion.spring(parameters, to: target, threshold: property.threshold))
+  }
+
+  /// Tweens `key` to `target` (as ``Animator/tween(_:property:to:duration:timingFunction:at:onChange:onComplete:)``).
+  public mutating func tween<Value: Animatable>(
+    _ key: AnimationKey, property: AnimatableProperty<Root, Value>, to target: Value,
+    duration: Double = MotionDefaults.tweenDuration, timingFunction: TimingFunction = MotionDefaults.tweenCurve,
+    at time: Double? = nil, onChange: (@Sendable (Value, Value) -> Void)? = nil,
+    onComplete: (@Sendable (Bool) -> Void)? = nil,
+    whenCompleted: (@Sendable (AnimatorCompletion, inout AnimatorSchedule<Root>) -> Void)? = nil
+  ) {
+    add(
+      key, property: property, at: time, onChange: onChange, onComplete: onComplete, whenCompleted: whenCompleted,
+      _Motion.tween(to: target, duration: duration, timingFunction: timingFunction, threshold: property.threshold))
+  }
+
+  /// Lets `key` coast (as ``Animator/decay(_:property:velocity:deceleration:at:onChange:onComplete:)``).
+  public mutating func decay<Value: Animatable>(
+    _ key: AnimationKey, property: AnimatableProperty<Root, Value>, velocity: Value? = nil,
+    deceleration: Double = MotionDefaults.decayDeceleration, at time: Double? = nil,
+    onChange: (@Sendable (Value, Value) -> Void)? = nil, onComplete: (@Sendable (Bool) -> Void)? = nil,
+    whenCompleted: (@Sendable (AnimatorCompletion, inout AnimatorSchedule<Root>) -> Void)? = nil
+  ) {
+    add(
+      key, property: property, at: time, onChange: onChange, onComplete: onComplete, whenCompleted: whenCompleted,
+      _Motion.decay(velocity: velocity, deceleration: deceleration, threshold: property.threshold))
   }
 
   /// Stops the animation under `key` at `time` (default: the completion time).

@@ -16,23 +16,23 @@
 ///     let tilt = try InterpolationMap(input: [280, 680], output: [-0.2, 0.2])
 ///     tilt.value(at: 480)                 // 0
 ///     tilt.slope(at: 480, side: .above)   // 0.001 (radians per point)
-public struct InterpolationMap<Value: Animatable>: InterpolationMapping {
+package struct InterpolationMap<Value: Animatable>: InterpolationMapping {
   /// What the map does beyond its first or last input stop.
-  public typealias Extrapolation = InterpolationExtrapolation
+  package typealias Extrapolation = InterpolationExtrapolation
 
   /// The most stops a map may have: each evaluation is a binary search over them.
-  public static var maximumStops: Int { 64 }
+  package static var maximumStops: Int { 64 }
 
   /// Input stops, strictly increasing (2 ≤ count ≤ ``maximumStops``).
-  public let input: [Double]
+  package let input: [Double]
   /// Output values, one per input stop.
-  public let output: [Value]
+  package let output: [Value]
   /// The timing curve of each gap between stops (`input.count − 1` of them).
-  public let timing: [TimingFunction]
+  package let timing: [TimingFunction]
   /// Below the first stop.
-  public let extrapolateLeft: Extrapolation
+  package let extrapolateLeft: Extrapolation
   /// Above the last stop.
-  public let extrapolateRight: Extrapolation
+  package let extrapolateRight: Extrapolation
   /// The input as a value, for `identity` extrapolation (nil when the value is not a number).
   private let identity: (@Sendable (Double) -> Value)?
 
@@ -46,7 +46,7 @@ public struct InterpolationMap<Value: Animatable>: InterpolationMapping {
   ///   not strictly increasing or not finite, when `output` has another length, when `timing`
   ///   has neither 1 nor `input.count − 1` curves, or `identity` is asked for without a way to
   ///   turn the input into a value.
-  public init(
+  package init(
     input: [Double], output: [Value], timing: [TimingFunction] = [.linear],
     extrapolateLeft: Extrapolation = .clamp, extrapolateRight: Extrapolation = .clamp,
     identity: (@Sendable (Double) -> Value)? = nil
@@ -100,7 +100,7 @@ public struct InterpolationMap<Value: Animatable>: InterpolationMapping {
   }
 
   /// The output at input `x`.
-  public func value(at x: Double) -> Value {
+  package func value(at x: Double) -> Value {
     let last = input.count - 1
     if x < input[0] {
       switch extrapolateLeft {
@@ -123,7 +123,7 @@ public struct InterpolationMap<Value: Animatable>: InterpolationMapping {
 
   /// The derivative `dy/dx` at `x`, from `side`: at a stop, the gap (or extrapolation) on that
   /// side of it.
-  public func slope(at x: Double, side: InterpolationSide) -> Value {
+  package func slope(at x: Double, side: InterpolationSide) -> Value {
     let last = input.count - 1
     if x < input[0] || (x == input[0] && side == .below) {
       switch extrapolateLeft {
@@ -145,12 +145,12 @@ public struct InterpolationMap<Value: Animatable>: InterpolationMapping {
 
   /// The input beyond which the output no longer changes (the last stop when the map clamps
   /// there), or infinity.
-  public var constantAbove: Double { extrapolateRight == .clamp ? input[input.count - 1] : .infinity }
+  package var constantAbove: Double { extrapolateRight == .clamp ? input[input.count - 1] : .infinity }
 }
 
 extension InterpolationMap where Value == Double {
   /// A number map; `identity` extrapolation returns the input.
-  public init(
+  package init(
     input: [Double], output: [Double], timing: [TimingFunction] = [.linear],
     extrapolateLeft: Extrapolation = .clamp, extrapolateRight: Extrapolation = .clamp
   ) throws(MotionError) {
@@ -161,7 +161,7 @@ extension InterpolationMap where Value == Double {
 }
 
 /// What an ``InterpolationMap`` does beyond its first or last input stop (Remotion's names).
-public enum InterpolationExtrapolation: String, Sendable, CaseIterable {
+package enum InterpolationExtrapolation: String, Sendable, CaseIterable {
   /// Hold the end value (the default).
   case clamp
   /// Continue the end segment's tangent line.
@@ -171,7 +171,7 @@ public enum InterpolationExtrapolation: String, Sendable, CaseIterable {
 }
 
 /// Which side of an input a one-sided derivative looks at.
-public enum InterpolationSide: Sendable, Equatable {
+package enum InterpolationSide: Sendable, Equatable {
   /// Inputs just below.
   case below
   /// Inputs just above.
@@ -179,7 +179,7 @@ public enum InterpolationSide: Sendable, Equatable {
 
   /// The side an input moving at `rate` comes from (`.left` limit) or goes to (right limit):
   /// just after an instant, an increasing input is above where it was; just before, below.
-  public init(rate: Double, leftLimit: Bool) {
+  package init(rate: Double, leftLimit: Bool) {
     self = (rate > 0) != leftLimit ? .above : .below
   }
 }
@@ -187,7 +187,7 @@ public enum InterpolationSide: Sendable, Equatable {
 /// A value as an analytic function of one number, with one-sided derivatives: what a property
 /// link applies to its source (``InterpolationMap``, or ``ColorSpaceInterpolationMap`` for
 /// colours interpolated in a colour space).
-public protocol InterpolationMapping<Value>: Sendable {
+package protocol InterpolationMapping<Value>: Sendable {
   associatedtype Value: Animatable
   /// The output at input `x`.
   func value(at x: Double) -> Value
@@ -200,14 +200,14 @@ public protocol InterpolationMapping<Value>: Sendable {
 /// A colour map whose stops interpolate in `space` (Remotion's `interpolateColors`; OKLab keeps
 /// blue → green from passing through a dull teal): an ``InterpolationMap`` of the stops'
 /// components in `space`, converted back to sRGB, with the conversion's exact derivative.
-public struct ColorSpaceInterpolationMap: InterpolationMapping {
+package struct ColorSpaceInterpolationMap: InterpolationMapping {
   /// The map of the stops' components in ``space``.
-  public let components: InterpolationMap<Vector4>
+  package let components: InterpolationMap<Vector4>
   /// The space colours interpolate in.
-  public let space: ColorSpace
+  package let space: ColorSpace
 
   /// A map through `(input[i], output[i])` interpolated in `space` (see ``InterpolationMap``).
-  public init(
+  package init(
     input: [Double], output: [Color], timing: [TimingFunction] = [.linear], in space: ColorSpace,
     extrapolateLeft: InterpolationExtrapolation = .clamp, extrapolateRight: InterpolationExtrapolation = .clamp
   ) throws(MotionError) {
@@ -217,11 +217,11 @@ public struct ColorSpaceInterpolationMap: InterpolationMapping {
       extrapolateRight: extrapolateRight)
   }
 
-  public func value(at x: Double) -> Color { space.color(from: components.value(at: x)) }
+  package func value(at x: Double) -> Color { space.color(from: components.value(at: x)) }
 
-  public func slope(at x: Double, side: InterpolationSide) -> Color {
+  package func slope(at x: Double, side: InterpolationSide) -> Color {
     space.derivative(at: components.value(at: x), along: components.slope(at: x, side: side))
   }
 
-  public var constantAbove: Double { components.constantAbove }
+  package var constantAbove: Double { components.constantAbove }
 }

@@ -7,7 +7,7 @@ extension AnimationSpec {
   /// ``TimedAnimation`` (parent time); otherwise local time.
   ///
   /// - Throws: ``MotionError`` when bounds are used with a non-scalar value.
-  public func curve<V: Animatable>(from fromValue: V, to toValue: V) throws(MotionError) -> AnyAnimationCurve<V> {
+  package func curve<V: Animatable>(from fromValue: V, to toValue: V) throws(MotionError) -> AnyAnimationCurve<V> {
     let base = try untimedCurve(from: fromValue, to: toValue, handoff: nil)
     guard let timing else { return base }
     return AnyAnimationCurve(TimedAnimation(base, timing: timing))
@@ -21,7 +21,7 @@ extension AnimationSpec {
   /// - a tween starts with the hand-over's velocity and keeps its end value and end velocity
   ///   (``ContinuingTween``, C¹);
   /// - keyframes start from their first key (no velocity to carry).
-  public func curve<V: Animatable>(from handoff: Handoff<V>, to toValue: V) throws(MotionError) -> AnyAnimationCurve<V> {
+  package func curve<V: Animatable>(from handoff: Handoff<V>, to toValue: V) throws(MotionError) -> AnyAnimationCurve<V> {
     let base = try untimedCurve(from: handoff.value, to: toValue, handoff: handoff.velocity)
     guard let timing else { return base }
     return AnyAnimationCurve(TimedAnimation(base, timing: timing))

@@ -23,9 +23,9 @@
 /// value type. Every spec also takes Core Animation timing: `delay`, `repeatCount`,
 /// `repeatForever`, `autoreverses`, `timeOffset`, `fill` (removed | backwards | forwards | both).
 /// Omitted tween and keyframe durations are 0.4 s (Pop's default).
-public struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
+package struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
   /// The motion itself.
-  public enum Kind: Sendable, Hashable {
+  package enum Kind: Sendable, Hashable {
     /// A spring. `velocity` is in units/s along the direction of motion (positive toward the
     /// target, as in `CASpringAnimation`); `normalizedVelocity` is UIKit's fraction of the
     /// distance per second and wins when set.
@@ -46,20 +46,20 @@ public struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The motion.
-  public var kind: Kind
+  package var kind: Kind
   /// Core Animation timing, when any timing option was given.
-  public var timing: MediaTiming?
+  package var timing: MediaTiming?
   /// The text this spec was parsed from (for a spec built from arguments, their printed form:
   /// for display only, never parsed again).
-  public var source: String
+  package var source: String
   /// Whether the spec gave its velocity (`velocity`, `normalizedVelocity`). When it did not, a
   /// spring or decay built from a ``Handoff`` (``curve(from:to:)-(Handoff<V>,_)``) takes the
   /// hand-over's velocity: a release keeps the motion it had.
-  public var velocityIsGiven: Bool
+  package var velocityIsGiven: Bool
   /// How a spring is evaluated (`stepping: pop, fps: 120`): ``Stepping/analytic`` by default.
-  public var stepping: Stepping = .analytic
+  package var stepping: Stepping = .analytic
 
-  public init(kind: Kind, timing: MediaTiming? = nil, source: String = "", velocityIsGiven: Bool = true) {
+  package init(kind: Kind, timing: MediaTiming? = nil, source: String = "", velocityIsGiven: Bool = true) {
     self.kind = kind
     self.timing = timing
     self.source = source
@@ -67,30 +67,30 @@ public struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// How specs are read.
-  public struct Options: OptionSet, Sendable, Hashable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
+  package struct Options: OptionSet, Sendable, Hashable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
     /// A `decay` may omit its velocity: it takes the hand-over's velocity when it starts (a
     /// release). ``velocityIsGiven`` tells whether it was given.
-    public static let velocityFromHandoff = Options(rawValue: 1)
+    package static let velocityFromHandoff = Options(rawValue: 1)
   }
 
-  public var description: String { source }
+  package var description: String { source }
 
   /// Every top-level name a spec can start with.
-  public static let names: [String] =
+  package static let names: [String] =
     ["spring", "smooth", "snappy", "bouncy", "decay", "tween", "cubicBezier", "steps", "keyframes", "constant", "drag"]
     + TimingFunction.named.keys.sorted()
 
   /// Parses a spec; the error carries the column (``MotionError/column``) and what was expected.
-  public init(parsing text: String, options: Options = []) throws(MotionError) {
+  package init(parsing text: String, options: Options = []) throws(MotionError) {
     let expression = try SpecExpression.parse(text)
     try self.init(expression, options: options)
     source = text
   }
 
   /// Builds a spec from a parsed expression.
-  public init(_ expression: SpecExpression, options: Options = []) throws(MotionError) {
+  package init(_ expression: SpecExpression, options: Options = []) throws(MotionError) {
     guard case .call(let name, let arguments, let column) = expression else {
       throw MotionError("expected an animation name such as spring, decay, easeOut or keyframes", column: expression.column)
     }
@@ -117,7 +117,7 @@ public struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
   ///
   /// The same rules and messages as parsing apply; errors carry ``MotionError/argument`` (the
   /// label at fault) and no column (there is no text).
-  public init(name: String, arguments: [SpecArgument], options: Options = []) throws(MotionError) {
+  package init(name: String, arguments: [SpecArgument], options: Options = []) throws(MotionError) {
     try self.init(.call(name: name, arguments: arguments, column: 0), options: options)
   }
 }

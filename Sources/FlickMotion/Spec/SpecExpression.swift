@@ -13,7 +13,7 @@
 /// Built in code (a template's object form, `spring: { bounciness: 8 }`), an expression needs no
 /// text: give column 0 ("no position in a text"), and errors name the ``MotionError/argument``
 /// instead.
-public indirect enum SpecExpression: Sendable, Hashable, CustomStringConvertible {
+package indirect enum SpecExpression: Sendable, Hashable, CustomStringConvertible {
   /// A name with optional arguments: `easeIn`, `spring(stiffness: 200)`.
   case call(name: String, arguments: [SpecArgument]?, column: Int = 0)
   /// A number.
@@ -24,16 +24,16 @@ public indirect enum SpecExpression: Sendable, Hashable, CustomStringConvertible
   case list([SpecExpression], column: Int = 0)
 
   /// How deeply calls and lists may nest (`a(b(c(…)))`, `[[…]]`): 32. No spec needs more than 3.
-  public static let maximumDepth = 32
+  package static let maximumDepth = 32
 
   /// The 1-based column where the expression starts.
-  public var column: Int {
+  package var column: Int {
     switch self {
     case .call(_, _, let c), .number(_, let c), .string(_, let c), .list(_, let c): return c
     }
   }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .call(let name, let args, _):
       guard let args else { return name }
@@ -49,7 +49,7 @@ public indirect enum SpecExpression: Sendable, Hashable, CustomStringConvertible
   }
 
   /// Parses a whole spec.
-  public static func parse(_ text: String) throws(MotionError) -> SpecExpression {
+  package static func parse(_ text: String) throws(MotionError) -> SpecExpression {
     var parser = SpecParser(Array(text.unicodeScalars))
     let e = try parser.expression()
     parser.skipSpace()
@@ -61,18 +61,18 @@ public indirect enum SpecExpression: Sendable, Hashable, CustomStringConvertible
 }
 
 /// One argument of a call: an optional label and a value.
-public struct SpecArgument: Sendable, Hashable, CustomStringConvertible {
+package struct SpecArgument: Sendable, Hashable, CustomStringConvertible {
   /// The label (`speed` in `speed: 12`), or `nil` for a positional argument.
-  public let label: String?
+  package let label: String?
   /// The value.
-  public let value: SpecExpression
+  package let value: SpecExpression
 
-  public init(label: String?, value: SpecExpression) {
+  package init(label: String?, value: SpecExpression) {
     self.label = label
     self.value = value
   }
 
-  public var description: String { label.map { "\($0): \(value)" } ?? value.description }
+  package var description: String { label.map { "\($0): \(value)" } ?? value.description }
 }
 
 private struct SpecParser {

@@ -2,17 +2,17 @@
 ///
 /// Shared by the spec parser, the template decoder and the command line so every error in Flick
 /// suggests names the same way.
-public enum Suggestion {
+package enum Suggestion {
   /// Names from other tools (SwiftUI, CSS, After Effects, Pop) for Flick's documented names,
   /// keyed by their ``normalized(_:)`` form: a suggestion names the documented one.
-  public static let aliases: [String: String] = [
+  package static let aliases: [String: String] = [
     "easeinout": "easeInEaseOut", "ease": "default", "scale": "scaleXY", "translation": "translationXY",
     "translate": "translationXY", "alpha": "opacity", "backgroundcolour": "backgroundColor", "rotate": "rotation",
     "rotationz": "rotation",
   ]
 
   /// `word` lowercased without `-`, `_` and spaces: `ease-in-out` and `EaseInOut` are the same.
-  public static func normalized(_ word: String) -> String {
+  package static func normalized(_ word: String) -> String {
     String(word.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " })
   }
 
@@ -25,7 +25,7 @@ public enum Suggestion {
   /// The cost is bounded whatever the input: words longer than ``maximumLength`` characters get
   /// no suggestion, candidates whose length alone rules them out are skipped before any distance
   /// is computed, and at most ``maximumCandidates`` candidates are compared.
-  public static func closest(to word: String, in candidates: [String]) -> String? {
+  package static func closest(to word: String, in candidates: [String]) -> String? {
     guard word.count <= maximumLength else { return nil }
     let n = normalized(word)
     if let same = candidates.first(where: { normalized($0) == n && $0 != word }) { return same }
@@ -44,12 +44,12 @@ public enum Suggestion {
   }
 
   /// The longest word that gets a suggestion, in characters.
-  public static let maximumLength = 64
+  package static let maximumLength = 64
   /// How many candidates are compared at most (the first ones given).
-  public static let maximumCandidates = 100_000
+  package static let maximumCandidates = 100_000
 
   /// The Levenshtein distance between `a` and `b` (insertions, deletions, substitutions).
-  public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+  package static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var previous = Array(0...b.count)
