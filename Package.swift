@@ -84,9 +84,18 @@ let package = Package(
     .systemLibrary(
       name: "CCairo", pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+    // Pango and librsvg are C targets whose include/ folders link the libraries' headers from
+    // /usr/include (scripts/bootstrap installs libpango1.0-dev and librsvg2-dev): their own
+    // pkg-config files carry -pthread (from gio-2.0), which SwiftPM drops from system-library
+    // flags with a warning in every client's build. The other include paths come from
+    // pkg-config files without it: cairo (glib, pixman, freetype, libpng), harfbuzz, fribidi.
+    .target(name: "CPango", dependencies: ["CCairo", "CHarfBuzz", "CFriBidi"]),
     .systemLibrary(
-      name: "CPango", pkgConfig: "pangocairo",
-      providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]),
+      name: "CHarfBuzz", pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+    .systemLibrary(
+      name: "CFriBidi", pkgConfig: "fribidi",
+      providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]),
     .systemLibrary(
       name: "CJPEG", pkgConfig: "libjpeg",
       providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
@@ -96,9 +105,7 @@ let package = Package(
     .systemLibrary(
       name: "CRLottie", pkgConfig: "rlottie",
       providers: [.apt(["librlottie-dev"]), .brew(["rlottie"])]),
-    .systemLibrary(
-      name: "CRSVG", pkgConfig: "librsvg-2.0",
-      providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]),
+    .target(name: "CRSVG", dependencies: ["CCairo"]),
     .systemLibrary(
       name: "CPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
