@@ -157,7 +157,7 @@ import Testing
     let nested = Layer(id: "parent", sublayers: [Layer(id: "label", content: .text(TextContent(string: "x", fontFamily: "Missing Flick Font")))])
     #expect(throws: RasterError.self) { try Renderer().checkResources(of: Raster.tree([nested])) }
     let corrupt = FileManager.default.temporaryDirectory.appendingPathComponent("flick-corrupt-\(getpid()).jpg").path
-    FileManager.default.createFile(atPath: corrupt, contents: Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 4, 5]))
+    _ = FileManager.default.createFile(atPath: corrupt, contents: Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 4, 5]))
     defer { try? FileManager.default.removeItem(atPath: corrupt) }
     let broken = Layer(id: "p", mask: Layer(id: "m", contents: LayerImage(path: corrupt)))
     do {

@@ -48,7 +48,7 @@ import Testing
     let after = Self.scene(card: Color(red: 0.2, green: 0.4, blue: 1))
     var verdicts: [FrameVerdict] = []
     withKnownIssue {
-      verdicts = assertFrameSnapshot(of: after, at: [.percent(0)], named: "c", record: .none, snapshotDirectory: dir)
+      verdicts = assertFrameSnapshot(of: after, at: [.percent(0)], named: "c", record: RecordMode.none, snapshotDirectory: dir)
     }
     let v = try #require(verdicts.first)
     #expect(v.status == .changed)

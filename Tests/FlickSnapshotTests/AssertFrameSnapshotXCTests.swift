@@ -37,7 +37,7 @@ final class AssertFrameSnapshotXCTests: XCTestCase {
     let matched = failures
     scene.layers[0].backgroundColor = Color(red: 0, green: 0, blue: 1)
     failures = []
-    assertFrameSnapshot(of: scene, at: [.end], named: "x", record: .none, snapshotDirectory: dir)
+    assertFrameSnapshot(of: scene, at: [.end], named: "x", record: RecordMode.none, snapshotDirectory: dir)
     let changed = failures
     capturing = false
 
