@@ -1,4 +1,5 @@
 internal import CPango
+import FlickMotion
 import Foundation
 
 /// Font files added to this process's fontconfig configuration, so that the families they
@@ -10,9 +11,8 @@ import Foundation
 /// ``FlickScene/RenderTree/fontFiles`` themselves before laying out text; call
 /// ``register(_:)`` directly to learn a file's families up front.
 public enum FontRegistry {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var registered: [String: [String]] = [:]
-  nonisolated(unsafe) private static var count = 0
+  /// Registered files (resolved path → families) and how many registrations there have been.
+  private static let state = Locked<(registered: [String: [String]], count: Int)>(([:], 0))
 
   /// Adds the font file at `path` (.ttf, .otf or .ttc) to fontconfig.
   ///
@@ -22,9 +22,18 @@ public enum FontRegistry {
   @discardableResult
   public static func register(_ path: String) throws(RasterError) -> [String] {
     let key = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
-    lock.lock()
-    defer { lock.unlock() }
-    if let families = registered[key] { return families }
+    // The whole registration holds the lock: two threads must not each install a configuration
+    // missing the other's file.
+    let result = state.withLock { state in
+      Result { () throws(RasterError) -> [String] in try register(key, path, &state) }
+    }
+    return try result.get()
+  }
+
+  private static func register(
+    _ key: String, _ path: String, _ state: inout (registered: [String: [String]], count: Int)
+  ) throws(RasterError) -> [String] {
+    if let families = state.registered[key] { return families }
     let families = try families(inFile: key)
     // The current configuration may be in use by text layout on other threads, so it is never
     // changed: a new one gets every registered file and replaces it (fontconfig reference-counts
@@ -33,14 +42,14 @@ public enum FontRegistry {
       throw .unreadableFont(path: path, reason: "cannot load the fontconfig configuration")
     }
     defer { FcConfigDestroy(config) }
-    for file in Array(registered.keys) + [key] where FcConfigAppFontAddFile(config, file) == 0 {
+    for file in Array(state.registered.keys) + [key] where FcConfigAppFontAddFile(config, file) == 0 {
       throw .unreadableFont(path: file == key ? path : file, reason: "fontconfig refused the file")
     }
     guard FcConfigSetCurrent(config) != 0 else {
       throw .unreadableFont(path: path, reason: "cannot install the fontconfig configuration")
     }
-    registered[key] = families
-    count += 1
+    state.registered[key] = families
+    state.count += 1
     return families
   }
 
@@ -51,17 +60,11 @@ public enum FontRegistry {
 
   /// Lower-cased family names of every registered file.
   static var registeredFamilies: Set<String> {
-    lock.lock()
-    defer { lock.unlock() }
-    return Set(registered.values.joined().map { $0.lowercased() })
+    state.withLock { Set($0.registered.values.joined().map { $0.lowercased() }) }
   }
 
   /// How many files have been registered so far; a font map that saw fewer must be refreshed.
-  static var generation: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return count
-  }
+  static var generation: Int { state.withLock { $0.count } }
 
   /// The family names in a font file, read by fontconfig's FreeType query without registering it.
   static func families(inFile path: String) throws(RasterError) -> [String] {

@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// A bounded, thread-safe pool of pixel buffers, so a long render draws every frame into memory
@@ -16,7 +17,7 @@ import Foundation
 ///       try sink.write(frame)
 ///       pool.recycle(frame.pixels)
 ///     }
-package final class FramePool: @unchecked Sendable {
+package final class FramePool: Sendable {
   /// How buffers were obtained and returned since the pool was made.
   package struct Statistics: Sendable, Equatable {
     /// Buffers handed out from the pool.
@@ -41,9 +42,12 @@ package final class FramePool: @unchecked Sendable {
 
   /// The most buffers kept at once (≥ 1); further returned buffers are released.
   package let capacity: Int
-  private let lock = NSLock()
-  private var buffers: [[UInt8]] = []
-  private var counts = Statistics()
+  private let state = Locked(State())
+
+  private struct State {
+    var buffers: [[UInt8]] = []
+    var counts = Statistics()
+  }
 
   /// A pool keeping at most `capacity` buffers (clamped to ≥ 1).
   package init(capacity: Int) {
@@ -54,49 +58,40 @@ package final class FramePool: @unchecked Sendable {
   /// packed copies), or the next frame drawn into it pays for a copy.
   package func recycle(_ pixels: consuming [UInt8]) {
     guard !pixels.isEmpty else { return }
-    lock.lock()
-    defer { lock.unlock() }
-    if buffers.count < capacity {
-      buffers.append(pixels)
-      counts.returned += 1
-    } else {
-      counts.dropped += 1
+    let buffer = consume pixels  // released when this returns: the kept array is then unique
+    state.withLock { [capacity] state in
+      if state.buffers.count < capacity {
+        state.buffers.append(buffer)
+        state.counts.returned += 1
+      } else {
+        state.counts.dropped += 1
+      }
     }
   }
 
   /// Buffers currently kept.
-  package var available: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return buffers.count
-  }
+  package var available: Int { state.withLock { $0.buffers.count } }
 
   /// Counts since the pool was made.
-  package var statistics: Statistics {
-    lock.lock()
-    defer { lock.unlock() }
-    return counts
-  }
+  package var statistics: Statistics { state.withLock { $0.counts } }
 
   /// A kept buffer of exactly `count` bytes (contents unspecified: overwrite all of it), or nil
   /// (counted as an allocation the caller makes). Kept buffers of other sizes are released: the
   /// frame size has changed.
   package func take(count: Int) -> [UInt8]? {
-    lock.lock()
-    defer { lock.unlock() }
-    buffers.removeAll { $0.count != count }
-    guard let buffer = buffers.popLast() else {
-      counts.allocated += 1
-      return nil
+    state.withLock { state in
+      state.buffers.removeAll { $0.count != count }
+      guard let buffer = state.buffers.popLast() else {
+        state.counts.allocated += 1
+        return nil
+      }
+      state.counts.reused += 1
+      return buffer
     }
-    counts.reused += 1
-    return buffer
   }
 
   /// Records that a reused buffer had to be copied because it was still shared.
   func noteCopied() {
-    lock.lock()
-    counts.copied += 1
-    lock.unlock()
+    state.withLock { $0.counts.copied += 1 }
   }
 }

@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import Foundation
 
@@ -348,16 +349,15 @@ final class FFmpegEncoder: FrameSink {
 }
 
 /// ffmpeg's stderr, appended by the draining thread and read by the owner; keeps the last 64 KiB.
-private final class StderrBuffer: @unchecked Sendable {
-  private let lock = NSLock()
-  private var data = Data()
+private final class StderrBuffer: Sendable {
+  private let data = Locked(Data())
 
   func append(_ chunk: Data) {
-    lock.withLock {
+    data.withLock { data in
       data.append(chunk)
       if data.count > 65536 { data.removeFirst(data.count - 65536) }
     }
   }
 
-  var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+  var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
 }

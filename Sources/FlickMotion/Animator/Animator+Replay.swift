@@ -1,17 +1,16 @@
 import Foundation
 
 /// A lazily filled, thread-safe cache cell (internal to ``Animator``).
-final class _ReplayBox<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var cached: Value?
+final class _ReplayBox<Value: Sendable>: Sendable {
+  private let cached = Locked<Value?>(nil)
 
   func value(_ make: () -> Value) -> Value {
-    lock.lock()
-    defer { lock.unlock() }
-    if let cached { return cached }
-    let v = make()
-    cached = v
-    return v
+    cached.withLock { cached in
+      if let cached { return cached }
+      let v = make()
+      cached = v
+      return v
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 internal import CCairo
 internal import CJPEG
 internal import CWebP
+import FlickMotion
 import Foundation
 
 /// A decoded picture: premultiplied ARGB32 pixels that never change after decoding, so any
@@ -171,21 +172,15 @@ extension DecodedImage {
 
 /// Every picture decoded so far in this process, by path: decoded once, shared by all renderers.
 enum ImageStore {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var images: [String: DecodedImage] = [:]
+  private static let images = Locked<[String: DecodedImage]>([:])
 
   static func image(at path: String) throws(RasterError) -> DecodedImage {
-    lock.lock()
-    if let image = images[path] {
-      lock.unlock()
+    if let image = images.withLock({ $0[path] }) { return image }
+    let image = try DecodedImage.decode(path: path)  // outside the lock: decodes run in parallel
+    return images.withLock { images in
+      if let existing = images[path] { return existing }
+      images[path] = image
       return image
     }
-    lock.unlock()
-    let image = try DecodedImage.decode(path: path)
-    lock.lock()
-    defer { lock.unlock() }
-    if let existing = images[path] { return existing }
-    images[path] = image
-    return image
   }
 }

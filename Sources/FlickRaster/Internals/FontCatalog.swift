@@ -1,4 +1,5 @@
 internal import CPango
+import FlickMotion
 import Foundation
 
 /// The font families installed on this machine, read once from fontconfig through Pango.
@@ -8,29 +9,28 @@ enum FontCatalog {
     "sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy", "emoji",
   ]
 
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var cached: Set<String>?
+  private static let cache = Locked<Set<String>?>(nil)
 
   /// Lower-cased names of every installed family.
   static var families: Set<String> {
-    lock.lock()
-    defer { lock.unlock() }
-    if let cached { return cached }
-    var names = Set<String>()
-    let map = pango_cairo_font_map_get_default()
-    var list: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
-    var count: Int32 = 0
-    pango_font_map_list_families(map, &list, &count)
-    if let list {
-      for i in 0..<Int(count) {
-        if let family = list[i], let name = pango_font_family_get_name(family) {
-          names.insert(String(cString: name).lowercased())
+    cache.withLock { cached in
+      if let cached { return cached }
+      var names = Set<String>()
+      let map = pango_cairo_font_map_get_default()
+      var list: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
+      var count: Int32 = 0
+      pango_font_map_list_families(map, &list, &count)
+      if let list {
+        for i in 0..<Int(count) {
+          if let family = list[i], let name = pango_font_family_get_name(family) {
+            names.insert(String(cString: name).lowercased())
+          }
         }
+        g_free(list)
       }
-      g_free(list)
+      cached = names
+      return names
     }
-    cached = names
-    return names
   }
 
   /// Whether `family` (case-insensitive) is installed or generic.
