@@ -110,20 +110,11 @@ extension TimelineCompiler {
     if let dot = text.lastIndex(of: ".") {
       // Inside a component's timeline the layer is one of the instance's own (as for `target`).
       let written = String(text[..<dot])
-      layerID = namespace + written
+      layerID = try qualifiedLayerID(
+        written, node, use: " to link from",
+        ownLayersHint: "a component's timeline links from its own layers ('\(written)' is the template's)",
+        trailer: " (write \"layer.property\", or \"time\")")
       name = String(text[text.index(after: dot)...])
-      guard layerIDs.contains(layerID) else {
-        var message = "no layer with id '\(written)'"
-        if !namespace.isEmpty {
-          message += " in the component"
-          if layerIDs.contains(written) {
-            throw node.error(message + " to link from; a component's timeline links from its own layers ('\(written)' is the template's)")
-          }
-        }
-        message += " to link from"
-        if let guess = TemplateNode.closest(to: written, in: visible(layerIDs)) { message += "; did you mean '\(guess)'?" }
-        throw node.error(message + " (write \"layer.property\", or \"time\")")
-      }
     }
     guard let property = AnyLayerProperty.named(name) else {
       var message = "'\(name)' is not an animatable property to link from"

@@ -278,20 +278,28 @@ struct TimelineCompiler {
 
   func layerID(_ node: TemplateNode) throws(TemplateError) -> String {
     let written = try node.string()
+    return try qualifiedLayerID(
+      written, node,
+      ownLayersHint: "a component's timeline animates its own layers ('\(written)' is the template's: animate it in the template's timeline)")
+  }
+
+  /// The layer `written` names, qualified by the component namespace (`wifi/knob` inside the
+  /// `wifi` instance's timeline), or an error at `node`: `use` follows "no layer with id …"
+  /// (" to link from"), `ownLayersHint` explains why a template layer cannot be named from a
+  /// component, and `trailer` ends the message.
+  func qualifiedLayerID(
+    _ written: String, _ node: TemplateNode, use: String = "", ownLayersHint: String, trailer: String = ""
+  ) throws(TemplateError) -> String {
     let id = namespace + written
-    guard layerIDs.contains(id) else {
-      var message = "no layer with id '\(written)'"
-      if !namespace.isEmpty {
-        message += " in the component"
-        if layerIDs.contains(written) {
-          message += "; a component's timeline animates its own layers ('\(written)' is the template's: animate it in the template's timeline)"
-          throw node.error(message)
-        }
-      }
-      if let guess = TemplateNode.closest(to: written, in: visible(layerIDs)) { message += "; did you mean '\(guess)'?" }
-      throw node.error(message)
+    guard !layerIDs.contains(id) else { return id }
+    var message = "no layer with id '\(written)'"
+    if !namespace.isEmpty {
+      message += " in the component"
+      if layerIDs.contains(written) { throw node.error(message + use + "; " + ownLayersHint) }
     }
-    return id
+    message += use
+    if let guess = TemplateNode.closest(to: written, in: visible(layerIDs)) { message += "; did you mean '\(guess)'?" }
+    throw node.error(message + trailer)
   }
 
   /// The layer `id` as written, before any animation (for its kind).
