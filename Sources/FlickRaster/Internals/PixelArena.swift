@@ -23,6 +23,13 @@ final class PixelArena {
   /// the heap would grow with the length of the render. An unmapped block goes straight back to
   /// the system. (Serving blocks under 256 KiB from malloc instead was tried: the benchmark's
   /// 1080p render then peaked at 105 MiB instead of 66.)
+  ///
+  /// The mapping is populated when it is made (`MAP_POPULATE`). Unpopulated, Cairo's first
+  /// read of a fresh surface (compositing OVER a transparent one) maps the shared zero page,
+  /// and the write that follows faults again to replace it, which with two workers running
+  /// flushes the other core's TLB by interrupt: card-swap spent 0.3–0.6 s of system time in
+  /// 54,000 faults on 186 frames, and 2 workers were only 1.14× faster than one. Populated,
+  /// 9,700 faults in all and 0.1–0.2 s (docs/benchmarks.md, "Pixel memory populated").
   final class Block {
     let bytes: UnsafeMutableRawPointer
     let capacity: Int
@@ -30,7 +37,7 @@ final class PixelArena {
     fileprivate(set) var lastUsed: Int
 
     fileprivate init?(capacity: Int, frame: Int) {
-      let mapped = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+      let mapped = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0)
       guard let mapped, mapped != MAP_FAILED else { return nil }
       self.bytes = mapped
       self.capacity = capacity
