@@ -15,7 +15,7 @@ build: bootstrap
 	$(SWIFT) build
 
 release: bootstrap
-	$(SWIFT) build -c release --product flick
+	SWIFT=$(SWIFT) scripts/swift-release --product flick
 
 demo: release
 	@mkdir -p $(OUT)
@@ -35,12 +35,12 @@ snapshots: bootstrap
 
 # Comparator speed on 1920×1080 frames versus rendering one (release build).
 bench-snapshot: bootstrap
-	$(SWIFT) build -c release --product flick-bench-snapshot
+	SWIFT=$(SWIFT) scripts/swift-release --product flick-bench-snapshot
 	.build/release/flick-bench-snapshot
 
 # Template compile time against the number of animated layers (release build).
 bench-compile: bootstrap
-	$(SWIFT) build -c release --product flick-bench-compile
+	SWIFT=$(SWIFT) scripts/swift-release --product flick-bench-compile
 	.build/release/flick-bench-compile
 
 clean:
@@ -99,13 +99,13 @@ test-guide: bootstrap
 # One Animator with 40 animated properties against 40 per-layer animations, per frame (release).
 .PHONY: bench-scene-animator
 bench-scene-animator: bootstrap
-	$(SWIFT) build -c release --product flick-bench-scene-animator
+	SWIFT=$(SWIFT) scripts/swift-release --product flick-bench-scene-animator
 	.build/release/flick-bench-scene-animator
 
 # Links and text changes against card-swap as bundled, per frame (release; issue 15).
 .PHONY: bench-links
 bench-links: bootstrap
-	$(SWIFT) build -c release --product flick-bench-links
+	SWIFT=$(SWIFT) scripts/swift-release --product flick-bench-links
 	.build/release/flick-bench-links
 # Every frame of every bundled template at full size, with and without the kept static prefix
 # (forward, random order, three workers): the bytes must match (StaticPrefixTemplateTests).

@@ -36,7 +36,7 @@ if ! "$VENV/bin/python" -c 'import manim' 2>/dev/null; then
   "$VENV/bin/pip" install -q --disable-pip-version-check -r Benchmarks/peers/requirements.txt
 fi
 
-swift build -c release --product flick >/dev/null
+scripts/swift-release --product flick >/dev/null
 FLICK=.build/release/flick
 SCENE=Benchmarks/video/card-swap.json5
 MANIM=("$VENV/bin/manim" render -v WARNING --progress_bar none --disable_caching --media_dir "$WORK/media")

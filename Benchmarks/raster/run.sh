@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
       # Every bundled template at its own size, Flick only: the kept static prefix off and on,
       # interleaved (Benchmarks/raster/templates).
       shift
-      (cd "$ROOT" && swift build -c release --product flick-bench-raster-templates) \
+      (cd "$ROOT" && scripts/swift-release --product flick-bench-raster-templates) \
         || { echo "run.sh: building flick-bench-raster-templates failed" >&2; exit 3; }
       exec "$ROOT/.build/release/flick-bench-raster-templates" --runs "$RUNS" "$@" ;;
     -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
@@ -55,7 +55,7 @@ done
 # Stage fields that a renderer cannot measure may be 'na'; the table shows them as '-'.
 # The default is Flick's harness, Benchmarks/raster/cardswap-swift (flick-cardswap);
 # SWIFT_CMD= (empty) runs the C program alone.
-SWIFT_BUILD=${SWIFT_BUILD-swift build -c release --product flick-cardswap}
+SWIFT_BUILD=${SWIFT_BUILD-scripts/swift-release --product flick-cardswap}
 SWIFT_CMD=${SWIFT_CMD-$ROOT/.build/release/flick-cardswap}
 # ===================================================================================
 

@@ -15,7 +15,7 @@ SCALE=${SCALE:-2}
 CHUNK=${CHUNK:-30}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/flick-bench-scale.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
-swift build -c release --product flick >/dev/null
+scripts/swift-release --product flick >/dev/null
 FLICK=$PWD/.build/release/flick
 
 seconds() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }; e=$(date +%s.%N); echo "$e - $s" | bc; }

@@ -19,7 +19,7 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/flick-bench.XXXXXX")
 LONG=Benchmarks/video/.card-swap-60s-$$.json5  # beside photo.png: assets may not leave the folder
 trap 'rm -rf "$WORK" "$RAW_DIR"/flick-bench-$$.bgra "$LONG"' EXIT
 
-swift build -c release --product flick >/dev/null
+scripts/swift-release --product flick >/dev/null
 FLICK=.build/release/flick
 SCENE=Benchmarks/video/card-swap.json5
 python3 Benchmarks/video/make-card-swap.py 60 "$LONG"
