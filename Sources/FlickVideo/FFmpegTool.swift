@@ -88,46 +88,40 @@ public struct FFmpegTool: Sendable, Equatable {
     return FFmpegTool(path: path, version: version)
   }
 
-  /// ``locate(for:environment:)`` started on a background thread, so the ffmpeg probe runs while
-  /// the caller does other work (loading a template, starting the encoder); ``tool()`` waits for
-  /// the answer. The executable is found at once (``path()``), so an encoder can be started
-  /// with it before the check has answered.
+  /// ``locate(for:environment:)`` split in two: the executable is found at once (``path()``),
+  /// so an encoder can be started with it, and the check (an ffmpeg start-up of its own, about
+  /// 0.07 s of CPU) runs only when its answer is needed: ``tool()``, called by `--dry-run` and to
+  /// explain an encoder that failed. A render whose encoders succeed never pays for it; a
+  /// missing encoder, a too-old ffmpeg or a broken one still ends with the check's message,
+  /// because such an ffmpeg fails on the options Flick gives it.
   package final class Probe: Sendable {
     private let answer = Locked<Result<FFmpegTool, VideoError>?>(nil)
-    private let done = DispatchSemaphore(value: 0)
+    private let formats: [OutputFormat]
     private let found: Result<String, VideoError>
 
-    /// Starts checking ffmpeg for `formats`.
+    /// Finds the ffmpeg that will be checked for `formats` (nothing is run yet).
     package init(for formats: [OutputFormat], environment: [String: String] = ProcessInfo.processInfo.environment) {
-      let answer = self.answer
-      let done = self.done
+      self.formats = formats
       found = Result { () throws(VideoError) in try FFmpegTool.find(environment: environment) }
-      guard case .success(let path) = found else {
-        answer.withLock { $0 = .failure(.ffmpegMissing) }
-        done.signal()
-        return
-      }
-      Thread.detachNewThread {
-        let result = Result { () throws(VideoError) in try FFmpegTool.check(path: path, for: formats) }
-        answer.withLock { $0 = result }
-        done.signal()
-      }
     }
 
-    /// The executable being checked (known before the check answers).
+    /// The executable to check.
     ///
     /// - Throws: ``VideoError/ffmpegMissing`` when there is none.
     package func path() throws(VideoError) -> String { try found.get() }
 
-    /// The located ffmpeg, once the probe has finished.
+    /// The checked ffmpeg: the check runs on the first call and its answer is kept.
     ///
     /// - Throws: what ``FFmpegTool/locate(for:environment:)`` throws.
     package func tool() throws(VideoError) -> FFmpegTool {
-      if answer.withLock({ $0 }) == nil {
-        done.wait()
-        done.signal()  // later calls return at once
-      }
-      return try answer.withLock { $0 }!.get()
+      let formats = self.formats
+      let found = self.found
+      return try answer.withLock { answer in
+        if answer == nil {
+          answer = Result { () throws(VideoError) in try FFmpegTool.check(path: try found.get(), for: formats) }
+        }
+        return answer!
+      }.get()
     }
   }
 

@@ -29,11 +29,9 @@ public struct RenderSession: Sendable {
   /// The ffmpeg to use; nil finds and checks one on `PATH` (or `FLICK_FFMPEG`), through
   /// ``ffmpegProbe`` when that is set.
   public var ffmpeg: FFmpegTool?
-  /// A check of ffmpeg already running (started before the template was loaded), used when
-  /// ``ffmpeg`` is nil: the encoders start with its executable at once, and its answer is
-  /// awaited before the first frame is written to them, so the check's ffmpeg start-up overlaps
-  /// the encoders' and the first frames' instead of coming before them. A failed check stops
-  /// the render with its error before any output is complete.
+  /// The ffmpeg to check, used when ``ffmpeg`` is nil: the encoders start with its executable
+  /// at once and the check runs only when an encoder fails, to explain why (a missing encoder,
+  /// a too-old or broken ffmpeg); a failed check's error replaces the encoder's.
   package var ffmpegProbe: FFmpegTool.Probe?
   /// Caps on pixels, frames, memory and encoder stalls (defaults: ``RenderLimits/init(maximumPixels:maximumFrames:maximumMemory:encoderTimeout:)``).
   public var limits = RenderLimits()
@@ -127,12 +125,24 @@ public struct RenderSession: Sendable {
   ///   half-written and existing destinations are untouched.
   @discardableResult
   public func run(progress: (RenderProgress) -> Void = { _ in }) throws -> RenderSummary {
+    try run(beforeFirstFrame: {}, progress: progress)
+  }
+
+  /// Renders every frame to every output, once `beforeFirstFrame` has succeeded.
+  ///
+  /// - Parameters:
+  ///   - beforeFirstFrame: Work that must pass before the first frame reaches the outputs (the
+  ///     glyph check of `flick render`, running beside the encoders' start-up), called once on
+  ///     the calling thread; what it throws stops the render before any output is complete.
+  ///   - progress: As for ``run(progress:)``.
+  @discardableResult
+  package func run(beforeFirstFrame: () throws -> Void, progress: (RenderProgress) -> Void) throws -> RenderSummary {
     try validate()
     let range = frames ?? 0..<scene.frameCount
     var options = self.options
     options.padColor = Self.rgb(scene.backgroundColor)
     let needsFFmpeg = outputs.contains { $0.format.usesFFmpeg }
-    // The check still to be awaited before frames go to the encoders.
+    // The check that explains an encoder's failure.
     let pending = needsFFmpeg && ffmpeg == nil ? ffmpegProbe : nil
     let tool: FFmpegTool?
     if !needsFFmpeg {
@@ -140,7 +150,7 @@ public struct RenderSession: Sendable {
     } else if let ffmpeg {
       tool = ffmpeg
     } else if let pending {
-      tool = FFmpegTool(path: try pending.path(), version: "(being checked)")
+      tool = FFmpegTool(path: try pending.path(), version: "(not checked)")
     } else {
       tool = try FFmpegTool.locate(for: outputs.map(\.format))
     }
@@ -184,10 +194,7 @@ public struct RenderSession: Sendable {
         ) { frame in
           if done == 0 {
             StartupTrace.mark("first frame rendered")
-            if let pending {
-              _ = try pending.tool()
-              StartupTrace.mark("ffmpeg check answered")
-            }
+            try beforeFirstFrame()
           }
           for sink in fed { try sink.write(frame) }
           if done == 0 { StartupTrace.mark("first frame written") }
@@ -206,11 +213,25 @@ public struct RenderSession: Sendable {
       return summary(sinks: sinks, range: range)
     } catch {
       for sink in sinks { sink.abort() }
-      // An encoder failing to start or dying on the first frames is explained by a failed check.
-      if let pending, case .failure(let failure) = Result(catching: { () throws(VideoError) in try pending.tool() }) {
+      // An encoder that failed is explained by a failed check (run now, not before).
+      if let pending, Self.mayBeExplainedByCheck(error),
+        case .failure(let failure) = Result(catching: { () throws(VideoError) in try pending.tool() })
+      {
         throw failure
       }
       throw error
+    }
+  }
+
+  /// Whether `error` is an encoder's failure that a failed ffmpeg check would explain (an
+  /// ffmpeg without the encoder, too old for an option, or broken fails this way).
+  private static func mayBeExplainedByCheck(_ error: any Error) -> Bool {
+    guard let error = error as? VideoError else { return false }
+    switch error {
+    case .launchFailed, .ffmpegFailed, .ffmpegKilled, .pipeFailed, .encoderStalled: return true
+    case .ffmpegMissing, .ffmpegTooOld, .encoderMissing, .cannotWrite, .unsupportedFormat, .invalidSize,
+      .invalidOption, .overLimit, .limitReached:
+      return false
     }
   }
 

@@ -207,6 +207,47 @@ import Testing
     #expect(try TestSupport.contents(f.out).isEmpty)
   }
 
+  /// ffmpeg is checked only to explain a failure: a render whose encoders succeed starts one
+  /// ffmpeg per pass and no check (`-encoders`, `-version`), and one whose ffmpeg lacks the
+  /// encoder still ends with the check's message and install hint.
+  @Test func ffmpegIsCheckedOnlyToExplainAFailure() throws {
+    let f = try Fixture()
+    defer { f.cleanup() }
+    let template = try Self.writeTemplate(in: f)
+    let log = f.dir.appendingPathComponent("calls.log").path
+    let real = "$(PATH=/usr/local/bin:/usr/bin:/bin command -v ffmpeg)"
+    _ = try TestSupport.script(
+      """
+      echo "$*" >> '\(log)'
+      exec \(real) "$@"
+
+      """, named: "ffmpeg", in: f.bin)
+    let env = Self.environment(path: f.bin.path + ":/usr/bin:/bin")
+    let ok = try TestSupport.run(
+      TestSupport.flick, ["render", template, "-o", f.path("a.mp4"), "-o", f.path("a.gif"), "-q"], environment: env)
+    #expect(ok.status == 0, "\(ok.stderr)")
+    let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+    #expect(calls.count == 3, "one MP4 encoder and the GIF's two passes: \(calls)")
+    #expect(!calls.contains { $0.contains("-encoders") || $0.contains("-version") }, "\(calls)")
+
+    // An ffmpeg built without libx264: the check runs after the encoder failed, and explains it.
+    _ = try TestSupport.script(
+      """
+      case "$*" in
+        *-encoders*) \(real) "$@" 2>&1 | grep -v libx264 >&2; exit 0;;
+        *libx264*) echo "Unknown encoder 'libx264'" >&2; exit 1;;
+      esac
+      exec \(real) "$@"
+
+      """, named: "ffmpeg", in: f.bin)
+    let missing = try TestSupport.run(
+      TestSupport.flick, ["render", template, "-o", f.path("b.mp4"), "-q"], environment: env)
+    #expect(missing.status == 3, "\(missing.stderr)")
+    #expect(missing.stderr.contains("libx264"), "\(missing.stderr)")
+    #expect(!missing.stderr.contains("Unknown encoder"), "the check's message replaces the encoder's: \(missing.stderr)")
+    #expect(try TestSupport.contents(f.out) == ["a.gif", "a.mp4"])
+  }
+
   @Test func invalidRequestsExitWith2BeforeRendering() throws {
     let f = try Fixture()
     defer { f.cleanup() }
