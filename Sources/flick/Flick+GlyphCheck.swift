@@ -9,12 +9,20 @@ extension Flick {
   /// listing them all. Text does not change over time, so the scene's first instant shows every
   /// string it has.
   static func checkGlyphs(_ scene: Scene, strict: Bool, quiet: Bool) throws {
-    let gaps: [MissingGlyphs]
+    try reportGlyphGaps(try glyphGaps(scene), strict: strict, quiet: quiet)
+  }
+
+  /// The glyphs of the scene's text (at time 0) that no installed font has.
+  static func glyphGaps(_ scene: Scene) throws -> [MissingGlyphs] {
     do {
-      gaps = try Renderer().missingGlyphs(in: scene.renderTree(at: 0))
+      return try Renderer().missingGlyphs(in: scene.renderTree(at: 0))
     } catch {
       throw CommandError(message: error.description, code: .environment)
     }
+  }
+
+  /// Warns about `gaps` (unless `quiet`), or with `strict` refuses them.
+  static func reportGlyphGaps(_ gaps: [MissingGlyphs], strict: Bool, quiet: Bool) throws {
     guard !gaps.isEmpty else { return }
     if strict {
       throw CommandError(

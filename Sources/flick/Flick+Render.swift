@@ -84,38 +84,53 @@ extension Flick {
       let style = try progressStyle(a, quiet: quiet)
       let options = try encodingOptions(a)
       let jobs = try a.value("jobs").map { try integer($0, "--jobs", 1...256) }
-      // ffmpeg is checked while the template loads and the encoders start.
+      // ffmpeg is found now and checked only if an encoder fails (or for --dry-run).
       let probe = targets.contains { $0.format.usesFFmpeg } ? FFmpegTool.Probe(for: targets.map(\.format)) : nil
       var scene = try loadScene(path, a)
       StartupTrace.mark("template loaded")
       warnAboutAngles(path, quiet: quiet)
-      try checkGlyphs(scene, strict: a.has("strict"), quiet: quiet)
-      StartupTrace.mark("glyphs checked")
-      if let text = a.value("fps") { scene.fps = try integer(text, "--fps", 1...240) }
-      let scale = try outputScale(a, canvas: scene.size)
-      let frames = try a.value("frames").map { try frameRange($0, frameCount: scene.frameCount) }
-
-      var session = RenderSession(
-        scene: scene, outputs: targets, frames: frames, scale: scale, options: options,
-        pipeline: RenderPipeline(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount),
-        discardFrames: discard)
-      session.limits = try Limits.render(a)
-      try check { try session.validate() }
+      // The glyph check lays the text out with fonts of its own: it runs beside the encoders'
+      // start-up and the first frame's rendering, and must pass before that frame is written.
+      let strict = a.has("strict")
+      let glyphScene = scene
+      let glyphCheck = BackgroundCheck { try glyphGaps(glyphScene) }
+      var session: RenderSession
+      do {
+        if let text = a.value("fps") { scene.fps = try integer(text, "--fps", 1...240) }
+        let scale = try outputScale(a, canvas: scene.size)
+        let frames = try a.value("frames").map { try frameRange($0, frameCount: scene.frameCount) }
+        session = RenderSession(
+          scene: scene, outputs: targets, frames: frames, scale: scale, options: options,
+          pipeline: RenderPipeline(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount),
+          discardFrames: discard)
+        session.limits = try Limits.render(a)
+        try check { try session.validate() }
+      } catch {
+        // The glyph check's message comes first, as when it ran before these checks.
+        try reportGlyphGaps(try glyphCheck.wait(), strict: strict, quiet: quiet)
+        throw error
+      }
       if a.has("dry-run") {
+        try reportGlyphGaps(try glyphCheck.wait(), strict: strict, quiet: quiet)
         if let probe { try check { session.ffmpeg = try probe.tool() } }
         try check { try printCommands(session) }
         return
       }
-      // The encoders start at once; the check is awaited before the first frame reaches them.
       session.ffmpegProbe = probe
       if !quiet, let gifFPS = gifWarning(session) { log(gifFPS) }
 
       Interruption.install()
       for target in targets { Cleanup.removeStale(in: outputFolder(target)) }
       let printer = ProgressPrinter(style: style)
+      func awaitGlyphCheck() throws {
+        let gaps = try glyphCheck.wait()
+        if !gaps.isEmpty { printer.endLine() }
+        try reportGlyphGaps(gaps, strict: strict, quiet: quiet)
+        StartupTrace.mark("glyphs checked")
+      }
       var summary: RenderSummary?
       do {
-        summary = try session.run { printer.report($0) }
+        summary = try session.run(beforeFirstFrame: awaitGlyphCheck) { printer.report($0) }
       } catch {
         printer.endLine()
         try check { throw error }

@@ -62,17 +62,9 @@ extension Flick {
       // The glyph check lays the text out with fonts of its own: it runs beside the frame's
       // rendering (a second core), and the PNG is written only once it has passed.
       let strict = a.has("strict")
-      let glyphCheck = Locked<Result<Void, any Error>?>(nil)
-      let glyphsDone = DispatchSemaphore(value: 0)
-      Thread.detachNewThread {
-        let result = Result { try checkGlyphs(scene, strict: strict, quiet: quiet) }
-        glyphCheck.withLock { $0 = result }
-        glyphsDone.signal()
-      }
+      let glyphCheck = BackgroundCheck { try checkGlyphs(scene, strict: strict, quiet: quiet) }
       func awaitGlyphCheck() throws {
-        glyphsDone.wait()
-        glyphsDone.signal()
-        try glyphCheck.withLock { $0 }!.get()
+        try glyphCheck.wait()
         StartupTrace.mark("glyphs checked")
       }
       let time: Double
