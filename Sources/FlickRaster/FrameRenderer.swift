@@ -50,7 +50,7 @@ package final class FrameRenderer: @unchecked Sendable {
   private var usesStaticPrefix = true
   /// The memory of this renderer's intermediate surfaces (internal for tests).
   let arena = PixelArena()
-  private let text: TextContext?
+  private let text: TextContext
 
   /// A renderer drawing at `scale` pixels per point, taking pixel buffers from `pool` when given.
   package init(scale: Double = 1, pool: FramePool? = nil) {
@@ -65,7 +65,6 @@ package final class FrameRenderer: @unchecked Sendable {
   package func render(_ tree: RenderTree) throws(RasterError) -> Frame {
     lock.lock()
     defer { lock.unlock() }
-    guard let text else { throw .cairo("cannot create a Pango context") }
     do {
       return try Renderer.render(
         tree, scale: scale, cache: cache, arena: arena, text: text, pool: pool, prefix: usesStaticPrefix ? prefix : nil)

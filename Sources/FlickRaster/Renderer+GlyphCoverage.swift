@@ -34,7 +34,7 @@ extension Renderer {
   ///
   /// - Throws: ``RasterError/unreadableFont(path:reason:)`` when a font file of the tree cannot be loaded.
   package func missingGlyphs(in tree: RenderTree) throws(RasterError) -> [MissingGlyphs] {
-    guard let context = TextContext(ownFontMap: true) else { throw .cairo("cannot create a Pango context") }
+    let context = TextContext(ownFontMap: true)
     try context.prepare(fontFiles: tree.fontFiles)
     var out: [MissingGlyphs] = []
     var seenLayers = Set<String>()

@@ -24,7 +24,7 @@ public struct Renderer: Sendable {
   /// - Throws: ``RasterError`` when the size is not drawable, a picture or font file cannot be
   ///   loaded, a font family is neither installed nor in the tree's font files, or Cairo fails.
   public func render(_ tree: RenderTree) throws(RasterError) -> Frame {
-    guard let text = TextContext(ownFontMap: false) else { throw .cairo("cannot create a Pango context") }
+    let text = TextContext(ownFontMap: false)
     return try Self.render(tree, scale: scale, cache: nil, arena: PixelArena(), text: text)
   }
 

@@ -73,7 +73,7 @@ import Testing
   }
 
   static func render(_ tree: RenderTree, scale: Double, cairoGroups: Bool) throws -> Frame {
-    let text = try #require(TextContext(ownFontMap: false))
+    let text = TextContext(ownFontMap: false)
     return try Renderer.render(tree, scale: scale, cache: nil, arena: PixelArena(), text: text, usesCairoGroups: cairoGroups)
   }
 
@@ -89,7 +89,7 @@ import Testing
     let trees = Self.trees(frames: 12)
     func statistics(cairoGroups: Bool) throws -> PixelArena.Statistics {
       let arena = PixelArena()
-      let text = try #require(TextContext(ownFontMap: false))
+      let text = TextContext(ownFontMap: false)
       for tree in trees {
         _ = try Renderer.render(tree, scale: 2, cache: nil, arena: arena, text: text, usesCairoGroups: cairoGroups)
       }

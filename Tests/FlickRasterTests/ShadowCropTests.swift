@@ -52,7 +52,7 @@ import Testing
   static func render(
     _ trees: [RenderTree], scale: Double, cached: Bool, crops: Bool
   ) throws -> (frames: [Frame], statistics: ShadowStatistics) {
-    let text = try #require(TextContext(ownFontMap: false))
+    let text = TextContext(ownFontMap: false)
     let arena = PixelArena()
     let cache = cached ? RasterCache() : nil
     var statistics = ShadowStatistics()

@@ -7,47 +7,80 @@ import Foundation
 /// A Pango context set up for deterministic, transform-independent layout: grey antialiasing,
 /// no hinting and unrounded glyph positions, so a layout shaped once draws identically under
 /// any transform and on any thread.
+///
+/// The font map and context are made when the first text is laid out, not before: making a
+/// Pango font map starts fontconfig's initialisation (about 24 M instructions), which a scene
+/// without text never needs.
 final class TextContext {
-  let context: OpaquePointer
-  private let ownedMap: UnsafeMutablePointer<PangoFontMap>?
-  private let map: UnsafeMutablePointer<PangoFontMap>
+  private let ownFontMap: Bool
+  /// The font map and context, once made (nil before the first layout).
+  private var made: (context: OpaquePointer, map: UnsafeMutablePointer<PangoFontMap>)?
   /// ``FontRegistry/generation`` the private map last saw.
   private var seenGeneration = 0
 
   /// A context on this thread's default font map, or (`ownFontMap`) on a private one that may
-  /// be used from any one thread at a time.
-  init?(ownFontMap: Bool) {
+  /// be used from any one thread at a time; nothing is made until ``context`` is first read.
+  init(ownFontMap: Bool) {
+    self.ownFontMap = ownFontMap
+  }
+
+  /// The Pango context (made on first use; nil when Pango cannot make one).
+  var context: OpaquePointer? {
+    if let made { return made.context }
     let map: UnsafeMutablePointer<PangoFontMap>? = ownFontMap ? pango_cairo_font_map_new() : pango_cairo_font_map_get_default()
-    guard let map, let context = pango_font_map_create_context(map) else { return nil }
-    self.ownedMap = ownFontMap ? map : nil
-    self.map = map
-    self.context = context
-    guard let options = cairo_font_options_create() else { return nil }
-    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-    cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
-    pango_cairo_context_set_font_options(context, options)
-    cairo_font_options_destroy(options)
+    guard let map else { return nil }
+    guard let context = pango_font_map_create_context(map) else {
+      if ownFontMap { g_object_unref(UnsafeMutableRawPointer(map)) }
+      return nil
+    }
+    made = (context, map)
+    if let options = cairo_font_options_create() {
+      cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+      cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+      cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+      cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
+      pango_cairo_context_set_font_options(context, options)
+      cairo_font_options_destroy(options)
+    }
     pango_cairo_context_set_resolution(context, 72)
     pango_context_set_round_glyph_positions(context, 0)
+    // What `prepare` skipped while there was no map (as it did for a map made beforehand).
+    if ownFontMap {
+      refreshOwnMapIfNeeded(map)
+    } else {
+      refreshDefaultMapIfNeeded(map)
+    }
+    return context
   }
 
   /// Registers `fontFiles` with fontconfig and makes this context's font map see every file
   /// registered so far (in this call or earlier, by any thread), before any text is laid out.
   func prepare(fontFiles: [String]) throws(RasterError) {
     try FontRegistry.register(fontFiles)
-    let generation = FontRegistry.generation
-    if ownedMap != nil {
-      guard seenGeneration != generation else { return }
-      seenGeneration = generation
+    // A map not made yet will see them when it is.
+    guard let map = made?.map else { return }
+    if ownFontMap {
+      refreshOwnMapIfNeeded(map)
     } else {
-      // The default map belongs to this thread and outlives this context: remember per thread.
-      let key = "FlickRaster.FontRegistry.generation"
-      let dictionary = Thread.current.threadDictionary
-      guard (dictionary[key] as? Int ?? 0) != generation else { return }
-      dictionary[key] = generation
+      refreshDefaultMapIfNeeded(map)
     }
+  }
+
+  private func refreshOwnMapIfNeeded(_ map: UnsafeMutablePointer<PangoFontMap>) {
+    let generation = FontRegistry.generation
+    guard seenGeneration != generation else { return }
+    seenGeneration = generation
+    Self.refresh(map)
+  }
+
+  /// The default map belongs to this thread and outlives this context: which registrations it
+  /// has seen is remembered per thread.
+  private func refreshDefaultMapIfNeeded(_ map: UnsafeMutablePointer<PangoFontMap>) {
+    let generation = FontRegistry.generation
+    let key = "FlickRaster.FontRegistry.generation"
+    let dictionary = Thread.current.threadDictionary
+    guard (dictionary[key] as? Int ?? 0) != generation else { return }
+    dictionary[key] = generation
     Self.refresh(map)
   }
 
@@ -57,8 +90,9 @@ final class TextContext {
   }
 
   deinit {
-    g_object_unref(UnsafeMutableRawPointer(context))
-    if let ownedMap { g_object_unref(UnsafeMutableRawPointer(ownedMap)) }
+    guard let made else { return }
+    g_object_unref(UnsafeMutableRawPointer(made.context))
+    if ownFontMap { g_object_unref(UnsafeMutableRawPointer(made.map)) }
   }
 }
 
@@ -80,7 +114,7 @@ final class TextLayout {
 
   /// Shapes `text` for a layer of `size` points.
   init?(_ text: TextContent, size: Size, in context: TextContext) {
-    guard let layout = pango_layout_new(context.context) else { return nil }
+    guard let pango = context.context, let layout = pango_layout_new(pango) else { return nil }
     self.layout = layout
     let scale = Double(PANGO_SCALE)
     if let description = pango_font_description_new() {
