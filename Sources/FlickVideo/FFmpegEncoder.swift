@@ -41,6 +41,11 @@ final class FFmpegEncoder: FrameSink {
   private let stallTimeout: Double?
   /// A GIF's frames, kept for the encoding pass.
   private var spool: FrameSpool?
+  /// Whether a frame that repeats the one before is left out of the palette pass: `palettegen`
+  /// counts only the pixels that differ from the frame before (`stats_mode=diff`), so such a
+  /// frame adds nothing; only without an `fps` filter, whose choice of frames depends on their
+  /// number.
+  private let palettePassSkipsRepeats: Bool
   /// For a GIF or APNG that merges identical frames: whether each frame written repeats the one
   /// before (``PreparedFrame/repeatsPrevious``); nil for other outputs.
   private var repeats: [Bool]?
@@ -96,6 +101,7 @@ final class FFmpegEncoder: FrameSink {
     self.mergedPath =
       directoryURL.appendingPathComponent(".\(url.lastPathComponent).merged.\(format.rawValue).\(getpid()).partial").path
     if options.mergesIdenticalFrames && (format == .gif || format == .apng) { repeats = [] }
+    palettePassSkipsRepeats = command.palettePass != nil && command.outputFPS == fps
     if command.palettePass != nil {
       spool = try FrameSpool(
         path: directoryURL.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).frames").path,
@@ -168,9 +174,12 @@ final class FFmpegEncoder: FrameSink {
     }
     let fd = stdinPipe.fileHandleForWriting.fileDescriptor
     let pid = process.processIdentifier
-    let failure = bytes.withUnsafeBytes {
-      PipeWriter.writeAll(fd, $0, stallTimeout: stallTimeout) { PipeWriter.cpuTicks(of: pid) }
-    }
+    let failure =
+      palettePassSkipsRepeats && frame.repeatsPrevious
+      ? nil
+      : bytes.withUnsafeBytes {
+        PipeWriter.writeAll(fd, $0, stallTimeout: stallTimeout) { PipeWriter.cpuTicks(of: pid) }
+      }
     switch failure {
     case nil: break
     case .stalled:

@@ -78,6 +78,26 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: gif)) == reference)
   }
 
+  /// Frames that repeat the one before are left out of the palette pass (palettegen counts only
+  /// changed pixels); the GIF is still the two passes' over every frame, with holds at the
+  /// render's rate and, resampled by an `fps` filter, where nothing is left out.
+  @Test(arguments: [("chained-sequence", nil), ("spring-gallery", nil), ("chained-sequence", 20)] as [(String, Int?)])
+  func framesThatRepeatAreLeftOutOfThePalettePass(_ name: String, _ gifFPS: Int?) throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let scene = try Template.load(path: Self.templates.appendingPathComponent("\(name).json5").path).scene
+    #expect(UnchangedFrameTests.distinctTrees(scene) < scene.frameCount, "the template has holds")
+    var options = EncodingOptions(gifFPS: gifFPS)
+    options.mergesIdenticalFrames = false
+    let gif = dir.appendingPathComponent("\(name).gif").path
+    try RenderSession(
+      scene: scene, outputs: [try OutputTarget(path: gif)], scale: 0.25, options: options,
+      pipeline: RenderPipeline(jobs: 2)
+    ).run()
+    let reference = try Self.referenceGIF(scene: scene, scale: 0.25, options: options, in: dir)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: gif)) == reference)
+  }
+
   /// Resampled and scaled GIFs (`--gif-fps`, `--gif-width`, another dither) too.
   @Test func resampledGIFsMatchTheTwoPasses() throws {
     let dir = try TestSupport.temporaryDirectory()
