@@ -19,6 +19,30 @@ package struct FFmpegCommand: Sendable, Equatable {
   /// Frame rate of the encoded file (differs from the input for GIFs limited to whole
   /// centiseconds), in frames per second.
   package var outputFPS: Int
+  /// A GIF's encoding pass that can be split into halves run at once (``GIFStitcher``); nil
+  /// when it cannot be split exactly (an error-diffusion dither carries its error from pixel to
+  /// pixel across a frame's changed rectangle, and an `fps` filter picks frames by their number)
+  /// and for other formats.
+  package var splittableEncodingPass: GIFEncodingPass?
+
+  /// A GIF's encoding pass (``arguments``), for the frames from any one on.
+  package struct GIFEncodingPass: Sendable, Equatable {
+    var input: [String]
+    var palette: String
+    var filters: [String]
+    var paletteUse: String
+    var loop: Int
+
+    /// The pass over the frames from `first` on (their timestamps shifted to where they are in
+    /// the whole GIF), writing `output`.
+    package func arguments(from first: Int, output: String) -> [String] {
+      let chain = (first == 0 ? [] : ["setpts=PTS+\(first)"]) + filters
+      let prepared = chain.isEmpty ? "[0:v]" : "[0:v]" + chain.joined(separator: ",") + "[f];[f]"
+      return input + ["-i", palette, "-an", "-map_metadata", "-1"]
+        + ["-filter_complex", prepared + "[1:v]paletteuse=" + paletteUse]
+        + ["-loop", "\(loop)", "-f", "gif", output]
+    }
+  }
 
   /// The number of x264 encoder threads, the same on every machine, so an MP4's bytes depend
   /// only on the job, not on the CPUs the encoder sees (`docs/video.md`, "Same bytes on every
@@ -67,6 +91,7 @@ package struct FFmpegCommand: Sendable, Equatable {
         + "setparams=color_primaries=bt709:color_trc=bt709:colorspace=bt709:range=tv"
     }
     var outputFPS = fps
+    var splittable: GIFEncodingPass?
     switch format {
     case .mp4:
       var filters: [String] = []
@@ -119,10 +144,11 @@ package struct FFmpegCommand: Sendable, Equatable {
           "-an", "-vf", (chain + ["palettegen=stats_mode=diff"]).joined(separator: ","),
           "-frames:v", "1", "-update", "1", "-f", "image2", palette,
         ]
-      args = input + ["-i", palette, "-an", "-map_metadata", "-1"]
-      let prepared = chain.isEmpty ? "[0:v]" : "[0:v]" + chain.joined(separator: ",") + "[f];[f]"
-      args += ["-filter_complex", prepared + "[1:v]paletteuse=" + Self.paletteUse(options.dither)]
-      args += ["-loop", "\(Self.gifLoop(plays: options.plays))", "-f", "gif", output]
+      let pass = GIFEncodingPass(
+        input: input, palette: palette, filters: chain, paletteUse: Self.paletteUse(options.dither),
+        loop: Self.gifLoop(plays: options.plays))
+      args = pass.arguments(from: 0, output: output)
+      if gifFPS == fps && (options.dither == .bayer || options.dither == .none) { splittable = pass }
     case .webm:
       let crf = options.crf ?? 30
       guard (0...63).contains(crf) else { throw .invalidOption("--crf \(crf) is outside 0…63 for VP9") }
@@ -154,6 +180,7 @@ package struct FFmpegCommand: Sendable, Equatable {
     }
     self.arguments = args
     self.outputFPS = outputFPS
+    self.splittableEncodingPass = splittable
   }
 
   /// `paletteuse` options for a dither choice; `diff_mode=rectangle` re-dithers only the part of

@@ -27,12 +27,11 @@ final class FFmpegEncoder: FrameSink {
   var wantsStraightAlpha: Bool { format.hasAlpha }
   var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
 
-  private var process = Process()
-  private var stdinPipe = Pipe()
-  private var stderrPipe = Pipe()
+  /// The ffmpeg running now (the only one, or a GIF's palette pass, then its encoding pass).
+  private var running: FFmpegProcess?
+  /// A split encoding pass's two ffmpeg processes, while they run.
+  private var halves: [FFmpegProcess] = []
   private let temporaryPath: String
-  private var stderrDone = DispatchSemaphore(value: 0)
-  private var stderrBuffer = StderrBuffer()
   private var state = State.running
   private let frameBytes: Int
   private let command: FFmpegCommand
@@ -55,6 +54,8 @@ final class FFmpegEncoder: FrameSink {
   private let mergedPath: String
   /// Images in the finished GIF or APNG when identical frames were merged (nil otherwise).
   package private(set) var mergedImages: Int?
+  /// Whether a GIF's encoding pass ran as two halves at once (``GIFStitcher``).
+  private(set) var encodedInHalves = false
   /// Why identical frames were not merged although some repeated (nil otherwise).
   package private(set) var unmergedReason: String?
 
@@ -113,45 +114,11 @@ final class FFmpegEncoder: FrameSink {
   /// Starts ffmpeg with `arguments` (registering `files` as temporary first, atomically with the
   /// launch, so an interruption sees both or neither) and drains its stderr.
   private func launch(_ arguments: [String], files: [String]) throws(VideoError) {
-    let process = Process()
-    let stdinPipe = Pipe()
-    let stderrPipe = Pipe()
-    process.executableURL = URL(fileURLWithPath: ffmpeg.path)
-    process.arguments = arguments
-    process.standardInput = stdinPipe
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = stderrPipe
-    let launchError: String? = Cleanup.shared.locked {
-      for file in files { Cleanup.shared.add(file: file) }
-      do {
-        try process.run()
-      } catch {
-        for file in files { Cleanup.shared.remove(file: file) }
-        return error.localizedDescription
-      }
-      Cleanup.shared.add(process: process.processIdentifier)
-      return nil
-    }
-    self.process = process
-    self.stdinPipe = stdinPipe
-    self.stderrPipe = stderrPipe
-    if let launchError {
+    do {
+      running = try FFmpegProcess(executable: ffmpeg.path, arguments: arguments, files: files, output: destination)
+    } catch {
       state = .aborted
-      throw .launchFailed(launchError)
-    }
-    PipeWriter.enlarge(stdinPipe.fileHandleForWriting.fileDescriptor)
-    let handle = stderrPipe.fileHandleForReading
-    let buffer = StderrBuffer()
-    let done = DispatchSemaphore(value: 0)
-    stderrBuffer = buffer
-    stderrDone = done
-    Thread.detachNewThread {
-      while true {
-        let chunk = handle.availableData
-        if chunk.isEmpty { break }
-        buffer.append(chunk)
-      }
-      done.signal()
+      throw error
     }
   }
 
@@ -172,21 +139,10 @@ final class FFmpegEncoder: FrameSink {
         width: frame.frame.width, height: frame.frame.height,
         reason: "the renderer made a frame of another size than \(destination) was started with")
     }
-    let fd = stdinPipe.fileHandleForWriting.fileDescriptor
-    let pid = process.processIdentifier
-    let failure =
-      palettePassSkipsRepeats && frame.repeatsPrevious
-      ? nil
-      : bytes.withUnsafeBytes {
-        PipeWriter.writeAll(fd, $0, stallTimeout: stallTimeout) { PipeWriter.cpuTicks(of: pid) }
-      }
-    switch failure {
-    case nil: break
-    case .stalled:
-      abort()
-      throw VideoError.encoderStalled(output: destination, seconds: stallTimeout ?? 0)
-    case .error(let reason):
-      let error = waitForFailure(reason: reason)
+    guard let running else { return }
+    if !(palettePassSkipsRepeats && frame.repeatsPrevious),
+      let error = bytes.withUnsafeBytes({ running.write($0, stallTimeout: stallTimeout) })
+    {
       abort()
       throw error
     }
@@ -205,30 +161,108 @@ final class FFmpegEncoder: FrameSink {
     try waitForExit()
     if let spool {
       // The palette exists: encode the frames with it, read back from the spool.
-      try launch(command.arguments, files: [])
-      let fd = stdinPipe.fileHandleForWriting.fileDescriptor
-      let pid = process.processIdentifier
-      var pipeFailure: PipeWriter.Failure?
-      if let failure = spool.replay({ frame in
-        pipeFailure = PipeWriter.writeAll(fd, frame, stallTimeout: stallTimeout) { PipeWriter.cpuTicks(of: pid) }
-        return pipeFailure?.description
-      }) {
-        let error: VideoError
-        switch pipeFailure {
-        case .stalled?: error = .encoderStalled(output: destination, seconds: stallTimeout ?? 0)
-        case .error(let reason)?: error = waitForFailure(reason: reason)
-        case nil: error = .cannotWrite(path: destination, reason: "cannot read the frames back: \(failure)")
-        }
-        abort()
-        throw error
+      spool.endAppending()
+      if let pass = command.splittableEncodingPass, spool.frameCount >= Self.minimumFramesToSplit,
+        ProcessInfo.processInfo.activeProcessorCount > 1
+      {
+        try encodeInHalves(spool, pass)
+      } else {
+        try encodeWhole(spool)
       }
-      try waitForExit()
       spool.remove()
       self.spool = nil
     }
     removePalette()
     try mergeIdenticalFrames()
     state = .finished
+  }
+
+  /// Frames a GIF needs before its encoding pass is split: below, a second ffmpeg start-up
+  /// costs more than half the pass.
+  static let minimumFramesToSplit = 16
+
+  /// A GIF's encoding pass in one ffmpeg, reading every frame back from the spool.
+  private func encodeWhole(_ spool: FrameSpool) throws {
+    try launch(command.arguments, files: [])
+    guard let running else { return }
+    var writeError: VideoError?
+    if let failure = spool.replay({ frame in
+      writeError = running.write(frame, stallTimeout: stallTimeout)
+      return writeError?.description
+    }) {
+      abort()
+      throw writeError ?? .cannotWrite(path: destination, reason: "cannot read the frames back: \(failure)")
+    }
+    try waitForExit()
+  }
+
+  /// A GIF's encoding pass in two ffmpeg processes at once, frames `0…k` and `k − 1…` (the
+  /// encoder is one thread, so the pass takes about half as long on two cores), joined by
+  /// ``GIFStitcher`` into the file one process makes. Halves that do not join (a structure the
+  /// stitcher does not expect) are encoded again in one process.
+  private func encodeInHalves(_ spool: FrameSpool, _ pass: FFmpegCommand.GIFEncodingPass) throws {
+    let frames = spool.frameCount
+    let k = frames / 2
+    let directory = URL(fileURLWithPath: temporaryPath).deletingLastPathComponent()
+    let name = URL(fileURLWithPath: destination).lastPathComponent
+    // Named like the output's own temporary, so the sweep of stale temporaries recognises them.
+    let paths = ["first", "second"].map { directory.appendingPathComponent(".\(name).\($0).gif.\(getpid()).partial").path }
+    defer {
+      for path in paths {
+        unlink(path)
+        Cleanup.shared.remove(file: path)
+      }
+    }
+    let ranges = [0..<(k + 1), (k - 1)..<frames]
+    do {
+      for (path, range) in zip(paths, ranges) {
+        halves.append(
+          try FFmpegProcess(
+            executable: ffmpeg.path, arguments: pass.arguments(from: range.lowerBound, output: path), files: [path],
+            output: destination))
+      }
+    } catch {
+      abort()
+      throw error
+    }
+    // Each half reads the spool on a thread of its own.
+    let errors = Locked<[VideoError?]>([nil, nil])
+    let halves = self.halves
+    let stallTimeout = self.stallTimeout
+    let destination = self.destination
+    nonisolated(unsafe) let shared = (spool: spool, halves: halves)
+    DispatchQueue.concurrentPerform(iterations: 2) { i in
+      var writeError: VideoError?
+      let failure = shared.spool.replay(frames: ranges[i]) { frame in
+        writeError = shared.halves[i].write(frame, stallTimeout: stallTimeout)
+        return writeError?.description
+      }
+      // A half that fails stops its own replay; the other one goes on to its end (each half's
+      // process is used by its own thread only) and both are waited for below.
+      if let failure {
+        let error = writeError ?? .cannotWrite(path: destination, reason: "cannot read the frames back: \(failure)")
+        errors.withLock { $0[i] = error }
+      }
+    }
+    var failure = errors.withLock { $0.compactMap { $0 }.first }
+    for half in halves {
+      let error = half.finish(stallTimeout: stallTimeout)
+      if failure == nil { failure = error }
+    }
+    self.halves = []
+    if let failure {
+      abort()
+      throw failure
+    }
+    do {
+      try GIFStitcher.stitch(first: paths[0], second: paths[1], k: k, frames: frames, into: temporaryPath)
+      encodedInHalves = true
+    } catch is GIFStitcher.Mismatch {
+      try encodeWhole(spool)
+    } catch {
+      abort()
+      throw VideoError.cannotWrite(path: destination, reason: "cannot join the GIF's halves: \(error)")
+    }
   }
 
   /// Rewrites a finished GIF or APNG with each run of identical frames merged into one frame
@@ -267,40 +301,10 @@ final class FFmpegEncoder: FrameSink {
 
   /// Closes ffmpeg's input and waits for it; a failure aborts and is thrown.
   private func waitForExit() throws(VideoError) {
-    try? stdinPipe.fileHandleForWriting.close()
-    if let stallTimeout, !waitWhileProgressing(stallTimeout) {
-      abort()
-      throw .encoderStalled(output: destination, seconds: stallTimeout)
-    }
-    process.waitUntilExit()
-    stderrDone.wait()
-    Cleanup.shared.remove(process: process.processIdentifier)
-    if let error = exitError() {
+    if let error = running?.finish(stallTimeout: stallTimeout) {
       abort()
       throw error
     }
-  }
-
-  /// Waits for ffmpeg to exit while it keeps using CPU; false when it used none for `timeout`
-  /// seconds (stopped, or blocked on something that never comes).
-  private func waitWhileProgressing(_ timeout: Double) -> Bool {
-    let pid = process.processIdentifier
-    var last = PipeWriter.cpuTicks(of: pid)
-    var since = Stopwatch()
-    var checked = Stopwatch()
-    while process.isRunning {
-      usleep(2000)
-      guard checked.seconds >= 0.5 else { continue }
-      checked = Stopwatch()
-      let now = PipeWriter.cpuTicks(of: pid)
-      if now != last {
-        last = now
-        since = Stopwatch()
-      } else if since.seconds >= timeout {
-        return false
-      }
-    }
-    return true
   }
 
   private func removePalette() {
@@ -323,10 +327,9 @@ final class FFmpegEncoder: FrameSink {
   func abort() {
     guard state == .running || state == .finished else { return }
     state = .aborted
-    try? stdinPipe.fileHandleForWriting.close()
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    Cleanup.shared.remove(process: process.processIdentifier)
+    running?.kill()
+    for half in halves { half.kill() }
+    halves = []
     unlink(temporaryPath)
     Cleanup.shared.remove(file: temporaryPath)
     removePalette()
@@ -335,38 +338,6 @@ final class FFmpegEncoder: FrameSink {
     unlink(mergedPath)
   }
 
-  /// The last lines ffmpeg wrote to stderr.
-  var stderrText: String { stderrBuffer.text }
-
-  private func exitError() -> VideoError? {
-    switch process.terminationReason {
-    case .uncaughtSignal:
-      return .ffmpegKilled(output: destination, signal: process.terminationStatus, stderr: stderrText)
-    case .exit where process.terminationStatus != 0:
-      return .ffmpegFailed(output: destination, status: process.terminationStatus, stderr: stderrText)
-    default:
-      return nil
-    }
-  }
-
-  private func waitForFailure(reason: String) -> VideoError {
-    try? stdinPipe.fileHandleForWriting.close()
-    process.waitUntilExit()
-    stderrDone.wait()
-    return exitError() ?? .pipeFailed(output: destination, reason: reason)
-  }
-}
-
-/// ffmpeg's stderr, appended by the draining thread and read by the owner; keeps the last 64 KiB.
-private final class StderrBuffer: Sendable {
-  private let data = Locked(Data())
-
-  func append(_ chunk: Data) {
-    data.withLock { data in
-      data.append(chunk)
-      if data.count > 65536 { data.removeFirst(data.count - 65536) }
-    }
-  }
-
-  var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
+  /// The last lines the running ffmpeg wrote to stderr.
+  var stderrText: String { running?.stderrText ?? "" }
 }

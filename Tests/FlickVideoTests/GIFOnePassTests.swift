@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import FlickScene
 import FlickTemplates
@@ -142,6 +143,17 @@ import Testing
       var replayed: [[UInt8]] = []
       #expect(spool.replay { replayed.append(Array($0)); return nil } == nil)
       #expect(replayed == frames)
+      // Any range, and two replays at once (each reads with its own offset).
+      spool.endAppending()
+      let ranges = [1..<frames.count, 2..<4, 0..<1, 3..<3]
+      let results = Locked<[[[UInt8]]]>(Array(repeating: [], count: ranges.count))
+      nonisolated(unsafe) let shared = spool
+      DispatchQueue.concurrentPerform(iterations: ranges.count) { i in
+        var got: [[UInt8]] = []
+        let failure = shared.replay(frames: ranges[i]) { got.append(Array($0)); return nil }
+        results.withLock { $0[i] = failure == nil ? got : [] }
+      }
+      for (i, range) in ranges.enumerated() { #expect(results.withLock { $0[i] } == Array(frames[range]), "\(range)") }
       spool.remove()
       #expect(!FileManager.default.fileExists(atPath: path))
     }

@@ -83,18 +83,28 @@ final class FrameSpool {
     return record.withUnsafeBytes { PipeWriter.writeAll(fd, $0)?.description }
   }
 
-  /// Reads every frame back, in order, handing each (packed, `rowBytes × rows` bytes) to
-  /// `body`, which returns nil or a failure that stops the replay.
+  /// Frees the buffers appending used: call once the last frame is appended, before replaying.
+  func endAppending() {
+    previous = []
+    record = []
+  }
+
+  /// Reads the frames of `range` back, in order, handing each (packed, `rowBytes × rows`
+  /// bytes) to `body`, which returns nil or a failure that stops the replay. The frames before
+  /// `range` are read and rebuilt but not handed over (each is stored as a difference from the
+  /// one before). Replays may run at the same time on different threads: each reads with its
+  /// own offset and buffers (`pread`).
   ///
   /// - Returns: nil, or the first failure (a read error, a truncated spool, or `body`'s).
-  func replay(_ body: (UnsafeRawBufferPointer) -> String?) -> String? {
-    guard lseek(fd, 0, SEEK_SET) == 0 else { return String(cString: strerror(errno)) }
-    var frame = [UInt8](repeating: 0, count: previous.count)
+  func replay(frames range: Range<Int>? = nil, _ body: (UnsafeRawBufferPointer) -> String?) -> String? {
+    let range = range ?? 0..<frameCount
+    precondition(range.lowerBound >= 0 && range.upperBound <= frameCount, "replayed frames were appended")
+    var offset = 0
+    var frame = [UInt8](repeating: 0, count: rowBytes * rows)
     var header = [UInt8](repeating: 0, count: rows * 8)
-    // The replay reuses the append buffers: the spool is read only after the last append.
-    previous = []
-    for _ in 0..<frameCount {
-      if let failure = readAll(&header, count: header.count) { return failure }
+    var payloadBuffer: [UInt8] = []
+    for index in 0..<range.upperBound {
+      if let failure = readAll(&header, count: header.count, at: &offset) { return failure }
       var spans: [(start: Int, count: Int)] = []
       spans.reserveCapacity(rows)
       var payload = 0
@@ -109,19 +119,19 @@ final class FrameSpool {
         spans.append((start, count))
         payload += count
       }
-      if record.count < payload { record = [UInt8](repeating: 0, count: payload) }
-      if let failure = readAll(&record, count: payload) { return failure }
-      var offset = 0
-      record.withUnsafeBufferPointer { source in
+      if payloadBuffer.count < payload { payloadBuffer = [UInt8](repeating: 0, count: payload) }
+      if let failure = readAll(&payloadBuffer, count: payload, at: &offset) { return failure }
+      var consumed = 0
+      payloadBuffer.withUnsafeBufferPointer { source in
         frame.withUnsafeMutableBufferPointer { target in
           for (row, span) in spans.enumerated() where span.count > 0 {
             (target.baseAddress! + row * rowBytes + span.start)
-              .update(from: source.baseAddress! + offset, count: span.count)
-            offset += span.count
+              .update(from: source.baseAddress! + consumed, count: span.count)
+            consumed += span.count
           }
         }
       }
-      if let failure = frame.withUnsafeBytes(body) { return failure }
+      if index >= range.lowerBound, let failure = frame.withUnsafeBytes(body) { return failure }
     }
     return nil
   }
@@ -135,12 +145,12 @@ final class FrameSpool {
     Cleanup.shared.remove(file: path)
   }
 
-  /// Reads exactly `count` bytes into the start of `buffer`.
-  private func readAll(_ buffer: inout [UInt8], count: Int) -> String? {
+  /// Reads exactly `count` bytes at `offset` into the start of `buffer`, advancing `offset`.
+  private func readAll(_ buffer: inout [UInt8], count: Int, at offset: inout Int) -> String? {
     buffer.withUnsafeMutableBytes { raw in
       var done = 0
       while done < count {
-        let n = read(fd, raw.baseAddress! + done, count - done)
+        let n = pread(fd, raw.baseAddress! + done, count - done, off_t(offset + done))
         if n < 0 {
           if errno == EINTR { continue }
           return String(cString: strerror(errno))
@@ -148,6 +158,7 @@ final class FrameSpool {
         if n == 0 { return "the frame spool \(path) ended early" }
         done += n
       }
+      offset += count
       return nil
     }
   }

@@ -1,0 +1,122 @@
+import Foundation
+
+/// Joins the two halves of a GIF encoded by two ffmpeg processes at once into the file one
+/// process makes (``FFmpegEncoder``'s split encoding pass).
+///
+/// The first half encodes frames `0…k` and the second frames `k − 1…` (its timestamps shifted by
+/// `k − 1` frames), with the same palette. With an ordered dither (Bayer) or none, `paletteuse`
+/// maps each pixel by its colour and position alone, so a frame's indices do not depend on the
+/// frames before it; the GIF encoder's only memory is the frame before (for the changed
+/// rectangle and transparency), which each half has; and the muxer's delay for a frame is the
+/// next frame's timestamp minus its own. So the first half's images `0…k − 1` (with frame k
+/// there only to give `k − 1` its delay) followed by the second half's images from frame `k`
+/// (frame `k − 1` there only as the frame before) and its trailer are byte for byte the
+/// single process's file. The halves' headers (screen, global palette, loop) must be equal;
+/// any other structure is refused (``Mismatch``) and the caller encodes in one process.
+enum GIFStitcher {
+  /// The halves are not what a split encoding makes.
+  struct Mismatch: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Where each image's blocks begin in a GIF: the offset of its Graphic Control Extension (or
+  /// of its image descriptor when it has none), and where the header ends.
+  struct Layout: Equatable {
+    var headerEnd: Int
+    var imageStarts: [Int]
+  }
+
+  /// The block layout of the GIF at `path`.
+  ///
+  /// - Throws: ``Mismatch`` for a file that is not a GIF ffmpeg could have written; I/O errors.
+  static func layout(of path: String) throws -> Layout {
+    let r = try BufferedReader(path: path)
+    let signature = try r.bytes(6)
+    guard signature == Array("GIF89a".utf8) || signature == Array("GIF87a".utf8) else {
+      throw Mismatch(description: "\(path) is not a GIF")
+    }
+    let screen = try r.bytes(7)
+    if screen[4] & 0x80 != 0 { try r.stream(3 << ((Int(screen[4]) & 7) + 1), nil) }
+    var headerEnd: Int?
+    var imageStarts: [Int] = []
+    var pendingGCE: Int?
+    func skipSubBlocks() throws {
+      while true {
+        let n = try r.byte()
+        if n == 0 { return }
+        try r.stream(Int(n), nil)
+      }
+    }
+    while true {
+      let start = r.offset
+      switch try r.byte() {
+      case 0x21:
+        let label = try r.byte()
+        if label == 0xF9 {
+          guard pendingGCE == nil else { throw Mismatch(description: "two Graphic Control Extensions in a row") }
+          pendingGCE = start
+        } else if headerEnd != nil || pendingGCE != nil {
+          throw Mismatch(description: "an extension 0x\(String(label, radix: 16)) between images")
+        }
+        try skipSubBlocks()
+      case 0x2C:
+        let imageStart = pendingGCE ?? start
+        if headerEnd == nil { headerEnd = imageStart }
+        imageStarts.append(imageStart)
+        pendingGCE = nil
+        let descriptor = try r.bytes(9)
+        let colourTable = descriptor[8] & 0x80 != 0 ? 3 << ((Int(descriptor[8]) & 7) + 1) : 0
+        try r.stream(colourTable + 1, nil)  // the local colour table and the LZW code size
+        try skipSubBlocks()
+      case 0x3B:
+        guard pendingGCE == nil, let headerEnd else { throw Mismatch(description: "a GIF without images") }
+        return Layout(headerEnd: headerEnd, imageStarts: imageStarts)
+      case let other:
+        throw Mismatch(description: "an unknown block 0x\(String(other, radix: 16))")
+      }
+    }
+  }
+
+  /// Writes to `output` the first half's header and images `0..<k`, then the second half's
+  /// images from its second to its end.
+  ///
+  /// - Parameters:
+  ///   - first: The GIF of frames `0…k` (`k + 1` images).
+  ///   - second: The GIF of frames `k − 1 ..< frames` (`frames − k + 1` images).
+  /// - Throws: ``Mismatch`` when the halves do not have those images or the same header; I/O errors.
+  static func stitch(first: String, second: String, k: Int, frames: Int, into output: String) throws {
+    let a = try layout(of: first)
+    let b = try layout(of: second)
+    guard a.imageStarts.count == k + 1, b.imageStarts.count == frames - k + 1 else {
+      throw Mismatch(
+        description: "halves of \(a.imageStarts.count) and \(b.imageStarts.count) images for \(frames) frames split at \(k)")
+    }
+    guard a.headerEnd == b.headerEnd, try bytes(of: first, 0..<a.headerEnd) == bytes(of: second, 0..<b.headerEnd) else {
+      throw Mismatch(description: "the halves' headers differ")
+    }
+    let secondSize = try fileSize(second)
+    let w = try BufferedWriter(path: output)
+    try copy(first, 0..<a.imageStarts[k], to: w)
+    try copy(second, b.imageStarts[1]..<secondSize, to: w)
+    try w.close()
+  }
+
+  private static func fileSize(_ path: String) throws -> Int {
+    var info = stat()
+    guard stat(path, &info) == 0 else { throw Mismatch(description: "\(path): \(String(cString: strerror(errno)))") }
+    return Int(info.st_size)
+  }
+
+  private static func bytes(of path: String, _ range: Range<Int>) throws -> [UInt8] {
+    let r = try BufferedReader(path: path)
+    try r.stream(range.lowerBound, nil)
+    return try r.bytes(range.count)
+  }
+
+  /// Copies `range` of the file at `path` to `w`.
+  private static func copy(_ path: String, _ range: Range<Int>, to w: BufferedWriter) throws {
+    let r = try BufferedReader(path: path)
+    try r.stream(range.lowerBound, nil)
+    try r.stream(range.count) { try w.write($0) }
+  }
+}

@@ -1,0 +1,82 @@
+import FlickMotion
+import FlickRaster
+import FlickScene
+@testable import FlickVideo
+import Foundation
+import Testing
+
+/// A GIF's encoding pass runs as two ffmpeg processes at once, joined into exactly the file one
+/// process makes; passes that cannot be split exactly run whole.
+@Suite struct GIFSplitPassTests {
+  /// Encodes `scene` through an ``FFmpegEncoder`` and returns the GIF and whether it was split.
+  static func encode(_ scene: Scene, options: EncodingOptions, in dir: URL) throws -> (Data, Bool) {
+    let path = dir.appendingPathComponent("out.gif").path
+    var options = options
+    options.padColor = 0
+    let width = Int(scene.size.width)
+    let height = Int(scene.size.height)
+    let encoder = try FFmpegEncoder(
+      destination: path, format: .gif, width: width, height: height, fps: scene.fps, options: options,
+      ffmpeg: try FFmpegTool.locate(for: [.gif]))
+    for n in 0..<scene.frameCount {
+      let frame = try Renderer().render(scene.renderTree(at: scene.time(ofFrame: n)))
+      try encoder.write(PreparedFrame(index: n, frame: frame, straightAlpha: true))
+    }
+    try encoder.finish()
+    try encoder.commit()
+    return (try Data(contentsOf: URL(fileURLWithPath: path)), encoder.encodedInHalves)
+  }
+
+  @Test(arguments: [
+    (EncodingOptions(), true),
+    (EncodingOptions(dither: .none, plays: 3), true),
+    (EncodingOptions(gifWidth: 40), true),
+    (EncodingOptions(dither: .floydSteinberg), false),
+    (EncodingOptions(dither: .sierra2_4a), false),
+  ] as [(EncodingOptions, Bool)])
+  func theHalvesMakeTheGIFOneProcessMakes(_ options: EncodingOptions, _ splits: Bool) throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for background in [Color(red: 0.06, green: 0.09, blue: 0.16), .clear] {
+      let scene = TestSupport.movingScene(width: 64, height: 48, fps: 25, duration: 1.6, background: background)
+      let (gif, split) = try Self.encode(scene, options: options, in: dir)
+      #expect(split == splits)
+      let reference = try GIFOnePassTests.referenceGIF(scene: scene, scale: 1, options: options, in: dir)
+      #expect(gif == reference, "\(options.dither) on \(background)")
+      #expect(try TestSupport.contents(dir).filter { $0.hasPrefix(".") }.isEmpty, "no half or spool is left")
+    }
+  }
+
+  @Test func shortAndResampledGIFsAreNotSplit() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let short = TestSupport.movingScene(fps: 10, duration: 1)  // 10 frames, under the minimum
+    #expect(try Self.encode(short, options: EncodingOptions(), in: dir).1 == false)
+    let resampled = TestSupport.movingScene(fps: 30, duration: 1)  // an fps filter picks frames by number
+    #expect(try Self.encode(resampled, options: EncodingOptions(gifFPS: 15), in: dir).1 == false)
+  }
+
+  /// The stitcher reads a GIF's blocks and refuses halves that are not a split's.
+  @Test func stitcherChecksTheHalves() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let scene = TestSupport.movingScene(fps: 25, duration: 1)
+    let (gif, _) = try Self.encode(scene, options: EncodingOptions(), in: dir)
+    let whole = dir.appendingPathComponent("whole.gif").path
+    try gif.write(to: URL(fileURLWithPath: whole))
+    let layout = try GIFStitcher.layout(of: whole)
+    #expect(layout.imageStarts.count == scene.frameCount)
+    #expect(layout.headerEnd == layout.imageStarts[0])
+    let out = dir.appendingPathComponent("joined.gif").path
+    // Image counts that do not fit the split are refused, and nothing is claimed.
+    #expect(throws: GIFStitcher.Mismatch.self) {
+      try GIFStitcher.stitch(first: whole, second: whole, k: 5, frames: scene.frameCount, into: out)
+    }
+    let text = dir.appendingPathComponent("not.gif").path
+    try Data("GIF89a?".utf8).write(to: URL(fileURLWithPath: text))
+    #expect(throws: (any Error).self) { try GIFStitcher.layout(of: text) }
+    let png = dir.appendingPathComponent("p.png").path
+    try Data([0x89, 0x50, 0x4E, 0x47, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).write(to: URL(fileURLWithPath: png))
+    #expect(throws: GIFStitcher.Mismatch.self) { try GIFStitcher.layout(of: png) }
+  }
+}
