@@ -40,13 +40,6 @@ enum GIFStitcher {
     var headerEnd: Int?
     var imageStarts: [Int] = []
     var pendingGCE: Int?
-    func skipSubBlocks() throws {
-      while true {
-        let n = try r.byte()
-        if n == 0 { return }
-        try r.stream(Int(n), nil)
-      }
-    }
     while true {
       let start = r.offset
       switch try r.byte() {
@@ -58,7 +51,7 @@ enum GIFStitcher {
         } else if headerEnd != nil || pendingGCE != nil {
           throw Mismatch(description: "an extension 0x\(String(label, radix: 16)) between images")
         }
-        try skipSubBlocks()
+        try r.skipGIFSubBlocks()
       case 0x2C:
         let imageStart = pendingGCE ?? start
         if headerEnd == nil { headerEnd = imageStart }
@@ -67,7 +60,7 @@ enum GIFStitcher {
         let descriptor = try r.bytes(9)
         let colourTable = descriptor[8] & 0x80 != 0 ? 3 << ((Int(descriptor[8]) & 7) + 1) : 0
         try r.stream(colourTable + 1, nil)  // the local colour table and the LZW code size
-        try skipSubBlocks()
+        try r.skipGIFSubBlocks()
       case 0x3B:
         guard pendingGCE == nil, let headerEnd else { throw Mismatch(description: "a GIF without images") }
         return Layout(headerEnd: headerEnd, imageStarts: imageStarts)
@@ -118,5 +111,16 @@ enum GIFStitcher {
     let r = try BufferedReader(path: path)
     try r.stream(range.lowerBound, nil)
     try r.stream(range.count) { try w.write($0) }
+  }
+}
+
+extension BufferedReader {
+  /// Reads past a GIF's data sub-blocks (a length byte and that many bytes, until a length 0).
+  func skipGIFSubBlocks() throws {
+    while true {
+      let n = try byte()
+      if n == 0 { return }
+      try stream(Int(n), nil)
+    }
   }
 }

@@ -147,13 +147,6 @@ enum IdenticalFrameMerger {
         try r.stream(Int(n)) { try w.write($0) }
       }
     }
-    func skipSubBlocks() throws {
-      while true {
-        let n = try r.byte()
-        if n == 0 { return }
-        try r.stream(Int(n), nil)
-      }
-    }
 
     while true {
       let introducer = try r.byte()
@@ -186,7 +179,7 @@ enum IdenticalFrameMerger {
         {
           // Left out: its delay and its disposal's effect go to the kept frame.
           try r.stream(colourTable + 1, nil)
-          try skipSubBlocks()
+          try r.skipGIFSubBlocks()
           k.delay += delay
           k.packed = k.packed & ~0x1C | raw(replaced, like: k.packed) << 2
           try w.patch(at: k.gceOffset, [k.packed, UInt8(k.delay & 0xFF), UInt8(k.delay >> 8)])
