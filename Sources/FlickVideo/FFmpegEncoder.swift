@@ -173,6 +173,12 @@ final class FFmpegEncoder: FrameSink {
       self.spool = nil
     }
     removePalette()
+    // A program that exits 0 without writing the file is no ffmpeg: fail here (the check then
+    // says what it is), not at the rename.
+    guard access(temporaryPath, F_OK) == 0 else {
+      abort()
+      throw VideoError.ffmpegFailed(output: destination, status: 0, stderr: "it exited without writing the file")
+    }
     try mergeIdenticalFrames()
     state = .finished
   }

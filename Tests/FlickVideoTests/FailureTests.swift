@@ -246,6 +246,16 @@ import Testing
     #expect(missing.stderr.contains("libx264"), "\(missing.stderr)")
     #expect(!missing.stderr.contains("Unknown encoder"), "the check's message replaces the encoder's: \(missing.stderr)")
     #expect(try TestSupport.contents(f.out) == ["a.gif", "a.mp4"])
+
+    // Not an ffmpeg at all: it reads the frames and exits 0 without writing anything.
+    let cat = try TestSupport.script("exec cat > /dev/null\n", named: "ffmpeg", in: f.bin)
+    for name in ["c.mp4", "c.gif"] {
+      let notFFmpeg = try TestSupport.run(
+        TestSupport.flick, ["render", template, "-o", f.path(name), "-q"], environment: env.merging(["FLICK_FFMPEG": cat]) { $1 })
+      #expect(notFFmpeg.status == 3 && notFFmpeg.stderr.contains("ffmpeg"), "\(notFFmpeg.stderr)")
+      #expect(!notFFmpeg.stderr.contains("No such file"), "\(notFFmpeg.stderr)")
+    }
+    #expect(try TestSupport.contents(f.out) == ["a.gif", "a.mp4"])
   }
 
   @Test func invalidRequestsExitWith2BeforeRendering() throws {
