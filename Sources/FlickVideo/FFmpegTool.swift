@@ -52,7 +52,7 @@ public struct FFmpegTool: Sendable, Equatable {
   /// One ffmpeg start-up: `ffmpeg -encoders` prints its banner (the version) on stderr before
   /// the list, or `ffmpeg -version` when no encoder is needed.
   ///
-  /// - Throws: ``VideoError/ffmpegMissing``, ``VideoError/ffmpegTooOld(found:)`` or
+  /// - Throws: ``VideoError/notFFmpeg(path:)``, ``VideoError/ffmpegTooOld(found:)`` or
   ///   ``VideoError/encoderMissing(encoder:format:)``.
   public static func check(path: String, for formats: [OutputFormat]) throws(VideoError) -> FFmpegTool {
     let needed = formats.compactMap { f in f.ffmpegEncoder.map { (f, $0) } }
@@ -63,10 +63,10 @@ public struct FFmpegTool: Sendable, Equatable {
       // A probe that timed out says so; one that could not start means there is no usable ffmpeg.
       throw error
     } catch {
-      throw .ffmpegMissing
+      throw .notFFmpeg(path: path)
     }
     let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
-    guard let versionLine = lines.first(where: { $0.hasPrefix("ffmpeg version") }) else { throw .ffmpegMissing }
+    guard let versionLine = lines.first(where: { $0.hasPrefix("ffmpeg version") }) else { throw .notFFmpeg(path: path) }
     let version = parseVersion(String(versionLine)) ?? "(unknown version)"
     if let (major, minor) = numericVersion(version),
       (major, minor) < minimumVersion

@@ -229,7 +229,7 @@ public struct RenderSession: Sendable {
     guard let error = error as? VideoError else { return false }
     switch error {
     case .launchFailed, .ffmpegFailed, .ffmpegKilled, .pipeFailed, .encoderStalled: return true
-    case .ffmpegMissing, .ffmpegTooOld, .encoderMissing, .cannotWrite, .unsupportedFormat, .invalidSize,
+    case .ffmpegMissing, .notFFmpeg, .ffmpegTooOld, .encoderMissing, .cannotWrite, .unsupportedFormat, .invalidSize,
       .invalidOption, .overLimit, .limitReached:
       return false
     }

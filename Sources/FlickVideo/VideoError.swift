@@ -2,6 +2,9 @@
 public enum VideoError: Error, Equatable, CustomStringConvertible {
   /// ffmpeg is not installed or not on `PATH`.
   case ffmpegMissing
+  /// The program named as ffmpeg (`FLICK_FFMPEG`, or `ffmpeg` on `PATH`) does not answer as
+  /// ffmpeg does.
+  case notFFmpeg(path: String)
   /// ffmpeg is installed but older than Flick needs (the version found is kept).
   case ffmpegTooOld(found: String)
   /// This ffmpeg was built without an encoder a requested format needs.
@@ -42,6 +45,9 @@ public enum VideoError: Error, Equatable, CustomStringConvertible {
     case .ffmpegMissing:
       return "ffmpeg was not found on PATH; install it (Debian/Ubuntu: sudo apt-get install ffmpeg; "
         + "macOS: brew install ffmpeg) or run 'make bootstrap', which installs it"
+    case .notFFmpeg(let path):
+      return "\(path) does not answer as ffmpeg does (no 'ffmpeg version' banner for -encoders); "
+        + "point FLICK_FFMPEG at ffmpeg, or unset it to use the one on PATH"
     case .ffmpegTooOld(let found):
       return "ffmpeg \(found) is too old; Flick needs ffmpeg \(FFmpegTool.minimumVersion.0).\(FFmpegTool.minimumVersion.1) "
         + "or newer (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew upgrade ffmpeg)"
