@@ -236,6 +236,8 @@ final class FFmpegEncoder: FrameSink {
     let halves = self.halves
     let stallTimeout = self.stallTimeout
     let destination = self.destination
+    // Safe to share: the spool's replays read with their own offsets and buffers, and half `i`'s
+    // process is used by iteration `i` alone.
     nonisolated(unsafe) let shared = (spool: spool, halves: halves)
     DispatchQueue.concurrentPerform(iterations: 2) { i in
       var writeError: VideoError?
