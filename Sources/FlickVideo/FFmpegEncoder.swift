@@ -231,6 +231,7 @@ final class FFmpegEncoder: FrameSink {
       abort()
       throw error
     }
+    StartupTrace.mark("GIF encoding halves started")
     // Each half reads the spool on a thread of its own.
     let errors = Locked<[VideoError?]>([nil, nil])
     let halves = self.halves
@@ -258,6 +259,7 @@ final class FFmpegEncoder: FrameSink {
       if failure == nil { failure = error }
     }
     self.halves = []
+    StartupTrace.mark("GIF encoding halves finished")
     if let failure {
       abort()
       throw failure
