@@ -56,6 +56,30 @@ static uint8_t *decode(const char *path, int *w, int *h) {
   return buf;
 }
 
+/* 1 when every chunk of the PNG file at `path` has the right CRC-32 and the last is IEND. */
+static int chunks_ok(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return 0;
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  uint8_t *d = malloc((size_t)n);
+  int ok = d && fread(d, 1, (size_t)n, f) == (size_t)n;
+  fclose(f);
+  long at = 8, last = 0;
+  while (ok && at + 12 <= n) {
+    uint32_t len = (uint32_t)d[at] << 24 | d[at + 1] << 16 | d[at + 2] << 8 | d[at + 3];
+    if (at + 12 + (long)len > n) { ok = 0; break; }
+    uint32_t stored = (uint32_t)d[at + 8 + len] << 24 | d[at + 9 + len] << 16 | d[at + 10 + len] << 8 | d[at + 11 + len];
+    if ((uint32_t)crc32(0L, d + at + 4, 4 + len) != stored) ok = 0;
+    last = at;
+    at += 12 + len;
+  }
+  ok = ok && at == n && memcmp(d + last + 4, "IEND", 4) == 0;
+  free(d);
+  return ok;
+}
+
 /* Writes the frame both ways into dir and compares the decoded pixels and colour types. */
 static int same_pixels(const char *dir, const uint8_t *px, int w, int h, int stride, const char *what) {
   char a[4096], b[4096];
@@ -71,6 +95,7 @@ static int same_pixels(const char *dir, const uint8_t *px, int w, int h, int str
   if (fa) { if (fread(ta, 1, 26, fa) != 26) ok = 0; fclose(fa); }
   if (fb) { if (fread(tb, 1, 26, fb) != 26) ok = 0; fclose(fb); }
   if (ta[25] != tb[25]) ok = 0;
+  if (!chunks_ok(b)) { fprintf(stderr, "%s: a chunk CRC or the chunk structure is wrong\n", what); ok = 0; }
   if (!ok) fprintf(stderr, "%s: decoded pixels differ\n", what);
   free(da);
   free(db);

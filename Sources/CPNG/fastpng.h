@@ -11,7 +11,7 @@
 //   pixel) and runs of one byte (distance 1), up to 258 bytes a match; no hash chains;
 // - one dynamic Huffman block per FLICK_FASTPNG_BLOCK bytes of filtered data, its code lengths
 //   (limited to 15, 7 for the code-length code) built from the block's own symbol histogram;
-// - CRC-32 and Adler-32 from zlib; the whole file is assembled in memory and written with one
+// - CRC-32 from zlib, Adler-32 with SSE2 (zlib's is scalar); the whole file is assembled in memory and written with one
 //   write(2) loop.
 //
 // The bytes differ from libpng's; the decoded pixels do not. Header-only (the CPNG module is a
@@ -213,6 +213,8 @@ typedef struct {
   uint8_t len_symbol[259]; // length → symbol - 257
   uint8_t len_extra[259];
   uint8_t len_value[259];
+  uint32_t len_bits[259];  // the block's length code and extra bits of a length, LSB first
+  uint8_t len_count[259];  // … and their bit count
 } flick_fastpng_tables;
 
 /// Writes the dynamic-block header: BFINAL, BTYPE, HLIT, HDIST, HCLEN, the code-length code and
@@ -297,17 +299,36 @@ static int flick_fastpng_block(flick_fastpng_buffer *out, flick_fastpng_bits *w,
   memset(t->dist_freq, 0, sizeof t->dist_freq);
   size_t ntok = 0;
   size_t i = start;
+  // The first bpp bytes of the stream have no pixel before them (nor the first byte a byte).
+  while (i < end && i < bpp) {
+    tokens[ntok++] = data[i];
+    t->lit_freq[data[i]]++;
+    i++;
+  }
   while (i < end) {
-    size_t limit = end - i < 258 ? end - i : 258;
+    size_t left = end - i;
     size_t len = 0;
     unsigned dist = 0;
-    if (i >= bpp && data[i] == data[i - bpp]) {
-      len = flick_fastpng_match(data + i, data + i - bpp, limit);
-      dist = bpp;
-    }
-    if (len < 16 && i >= 1 && data[i] == data[i - 1]) {
-      size_t l1 = flick_fastpng_match(data + i, data + i - 1, limit);
-      if (l1 > len) { len = l1; dist = 1; }
+    if (left >= 4) {
+      // Three bytes must match before a match is worth looking at (one 32-bit load each).
+      uint32_t here, back_pixel, back_byte;
+      memcpy(&here, data + i, 4);
+      memcpy(&back_pixel, data + i - bpp, 4);
+      memcpy(&back_byte, data + i - 1, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+      const uint32_t three = 0x00FFFFFFu;
+#else
+      const uint32_t three = 0xFFFFFF00u;
+#endif
+      size_t limit = left < 258 ? left : 258;
+      if (((here ^ back_pixel) & three) == 0) {
+        len = 3 + flick_fastpng_match(data + i + 3, data + i + 3 - bpp, limit - 3);
+        dist = bpp;
+      }
+      if (len < 16 && ((here ^ back_byte) & three) == 0) {
+        size_t l1 = 3 + flick_fastpng_match(data + i + 3, data + i + 2, limit - 3);
+        if (l1 > len) { len = l1; dist = 1; }
+      }
     }
     if (len >= 3) {
       tokens[ntok++] = (flick_fastpng_token)(0x8000u | (unsigned)len << 2 | (dist - 1));
@@ -333,12 +354,16 @@ static int flick_fastpng_block(flick_fastpng_buffer *out, flick_fastpng_bits *w,
   if (!flick_fastpng_reserve(out, 2 * (end - start) + 1024)) return 0;
   w->out = out->data + out->length;
   flick_fastpng_block_header(w, t, last);
+  for (unsigned len = 3; len <= 258; len++) {
+    unsigned s = 257u + t->len_symbol[len];
+    t->len_bits[len] = t->lit_code[s] | (uint32_t)t->len_value[len] << t->lit_len[s];
+    t->len_count[len] = (uint8_t)(t->lit_len[s] + t->len_extra[len]);
+  }
   for (size_t k = 0; k < ntok; k++) {
     unsigned tok = tokens[k];
     if (tok & 0x8000u) {
-      unsigned len = (tok >> 2) & 0x1FFu, d = tok & 3u, s = t->len_symbol[len];
-      flick_fastpng_add(w, t->lit_code[257 + s], t->lit_len[257 + s]);
-      flick_fastpng_add(w, t->len_value[len], t->len_extra[len]);
+      unsigned len = (tok >> 2) & 0x1FFu, d = tok & 3u;
+      flick_fastpng_add(w, t->len_bits[len], t->len_count[len]);
       flick_fastpng_add(w, t->dist_code[d], t->dist_len[d]);
     } else {
       flick_fastpng_add(w, t->lit_code[tok], t->lit_len[tok]);
@@ -432,9 +457,50 @@ static inline void flick_fastpng_chunk(flick_fastpng_buffer *b, const char type[
   memcpy(p + 4, type, 4);
   if (n) memcpy(p + 8, data, n);
   uLong crc = crc32(0L, p + 4, 4);
-  crc = crc32(crc, data, (uInt)n);
+  if (n) crc = crc32(crc, data, (uInt)n); // (crc32 of a NULL buffer is the initial value, not crc)
   flick_fastpng_put32be(p + 8 + n, (uint32_t)crc);
   b->length += 12 + n;
+}
+
+/// Adler-32 of `data` continuing `adler` (zlib's definition), with SSE2 where available.
+static uint32_t flick_fastpng_adler32(uint32_t adler, const uint8_t *data, size_t n) {
+  uint32_t s1 = adler & 0xFFFFu, s2 = adler >> 16;
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128();
+  const __m128i weight_lo = _mm_setr_epi16(16, 15, 14, 13, 12, 11, 10, 9);
+  const __m128i weight_hi = _mm_setr_epi16(8, 7, 6, 5, 4, 3, 2, 1);
+  while (n >= 16) {
+    // At most 5552 bytes before the sums are reduced (zlib's NMAX), so nothing overflows.
+    size_t vectors = (n < 5552 ? n : 5552) / 16;
+    __m128i sum1 = zero, prefix = zero, sum2 = zero;
+    for (size_t k = 0; k < vectors; k++, data += 16) {
+      __m128i v = _mm_loadu_si128((const __m128i *)data);
+      prefix = _mm_add_epi32(prefix, sum1);
+      sum1 = _mm_add_epi32(sum1, _mm_sad_epu8(v, zero));
+      sum2 = _mm_add_epi32(sum2, _mm_add_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(v, zero), weight_lo),
+                                               _mm_madd_epi16(_mm_unpackhi_epi8(v, zero), weight_hi)));
+    }
+    uint32_t lanes1[4], lanesp[4], lanes2[4];
+    _mm_storeu_si128((__m128i *)lanes1, sum1);
+    _mm_storeu_si128((__m128i *)lanesp, prefix);
+    _mm_storeu_si128((__m128i *)lanes2, sum2);
+    uint64_t b1 = (uint64_t)lanes1[0] + lanes1[1] + lanes1[2] + lanes1[3];
+    uint64_t bp = (uint64_t)lanesp[0] + lanesp[1] + lanesp[2] + lanesp[3];
+    uint64_t b2 = (uint64_t)lanes2[0] + lanes2[1] + lanes2[2] + lanes2[3];
+    uint64_t t2 = (uint64_t)s2 + 16u * (uint64_t)vectors * s1 + 16u * bp + b2;
+    s1 = (uint32_t)((s1 + b1) % 65521u);
+    s2 = (uint32_t)(t2 % 65521u);
+    n -= vectors * 16;
+  }
+#endif
+  while (n > 0) {
+    size_t k = n < 5552 ? n : 5552;
+    n -= k;
+    while (k--) { s1 += *data++; s2 += s1; }
+    s1 %= 65521u;
+    s2 %= 65521u;
+  }
+  return s1 | s2 << 16;
 }
 
 // MARK: - Encoder
@@ -445,7 +511,7 @@ static inline void flick_fastpng_chunk(flick_fastpng_buffer *b, const char type[
 /// flick_png_write's.
 ///
 /// Returns 0, EINVAL (a side not in 1...2^31/4, or a stride shorter than a row) or ENOMEM.
-static int flick_fastpng_encode(const uint8_t *pixels, int width, int height, int stride, uint8_t **png,
+static inline int flick_fastpng_encode(const uint8_t *pixels, int width, int height, int stride, uint8_t **png,
                                 size_t *size) {
   *png = NULL;
   *size = 0;
@@ -517,11 +583,7 @@ static int flick_fastpng_encode(const uint8_t *pixels, int width, int height, in
     if (w.count) z.length++; // the last, partial byte (already stored by the flush)
   }
   {
-    uLong adler = adler32(0L, Z_NULL, 0);
-    for (size_t off = 0; off < raw; off += 1u << 30) {
-      size_t n = raw - off < (1u << 30) ? raw - off : (1u << 30);
-      adler = adler32(adler, filtered + off, (uInt)n);
-    }
+    uint32_t adler = flick_fastpng_adler32(1, filtered, raw);
     if (!flick_fastpng_reserve(&z, 4)) goto done;
     flick_fastpng_put32be(z.data + z.length, (uint32_t)adler);
     z.length += 4;
@@ -566,7 +628,7 @@ done:
 /// the umask, or truncated) with one write(2) loop.
 ///
 /// Returns 0 or an errno value.
-static int flick_fastpng_write(const char *path, const uint8_t *pixels, int width, int height, int stride) {
+static inline int flick_fastpng_write(const char *path, const uint8_t *pixels, int width, int height, int stride) {
   uint8_t *png;
   size_t size;
   int status = flick_fastpng_encode(pixels, width, height, stride, &png, &size);
