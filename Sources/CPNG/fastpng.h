@@ -8,7 +8,9 @@
 // - every row is filtered with None, Sub or Up, whichever has the smallest sum of |byte| (the
 //   usual cheap estimate; signed bytes);
 // - LZ77 only finds what is cheap to find: a repeat of the previous pixel (distance = bytes per
-//   pixel) and runs of one byte (distance 1), up to 258 bytes a match; no hash chains;
+//   pixel) and runs of one byte (distance 1), up to 258 bytes a match, and long repeats (16 bytes
+//   or more) found by one probe of a 4-byte hash after each match and every 16th literal; no hash
+//   chains, no lazy matching;
 // - one dynamic Huffman block per FLICK_FASTPNG_BLOCK bytes of filtered data, its code lengths
 //   (limited to 15, 7 for the code-length code) built from the block's own symbol histogram;
 // - CRC-32 from zlib, Adler-32 with SSE2 (zlib's is scalar); the whole file is assembled in memory and written with one
@@ -83,7 +85,7 @@ static inline void flick_fastpng_flush(flick_fastpng_bits *w) {
 #endif
   unsigned bytes = w->count >> 3;
   w->out += bytes;
-  w->bits = bytes == 8 ? 0 : v >> (8 * bytes);
+  w->bits = v >> (8 * bytes); // bytes < 8: at most 7 pending + 48 added bits between flushes
   w->count &= 7;
 }
 
@@ -213,6 +215,7 @@ typedef struct {
   uint8_t len_symbol[259]; // length → symbol - 257
   uint8_t len_extra[259];
   uint8_t len_value[259];
+  uint8_t dist_extra[30];  // extra-bit count of a distance code
   uint32_t len_bits[259];  // the block's length code and extra bits of a length, LSB first
   uint8_t len_count[259];  // … and their bit count
 } flick_fastpng_tables;
@@ -285,20 +288,42 @@ static void flick_fastpng_block_header(flick_fastpng_bits *w, const flick_fastpn
   }
 }
 
-/// A literal byte (< 256) or a match: 0x8000 | length << 2 | (distance - 1), distance 1...4.
-typedef uint16_t flick_fastpng_token;
+/// A literal byte (< 256) or a match: 1 << 31 | length << 18 | distance code << 13 | the
+/// distance's extra bits.
+typedef uint32_t flick_fastpng_token;
+
+/// The one non-run match kind: a hash of 4 bytes (2^FLICK_FASTPNG_HASH_BITS entries, the last
+/// position probed) is probed at the first literal after a match and at every
+/// FLICK_FASTPNG_PROBE-th literal after it, and a match found there is taken when it is at least
+/// FLICK_FASTPNG_HASH_MIN bytes long (repeated content such as identical cards side by side;
+/// shorter far matches cost more bits than they save on rendered frames).
+#define FLICK_FASTPNG_HASH_BITS 15
+#define FLICK_FASTPNG_PROBE 16
+#define FLICK_FASTPNG_HASH_MIN 16
+
+/// Distance code (0...29), extra-bit count and value of a distance (1...32768).
+static inline void flick_fastpng_distance_symbol(unsigned distance, unsigned *code, unsigned *extra, unsigned *value) {
+  unsigned v = distance - 1;
+  if (v < 4) { *code = v; *extra = 0; *value = 0; return; }
+  unsigned top = 31u - (unsigned)__builtin_clz(v); // v >= 4: top >= 2
+  *code = 2 * top + ((v >> (top - 1)) & 1);
+  *extra = top - 1;
+  *value = v & ((1u << (top - 1)) - 1);
+}
 
 /// Deflates `data[start, end)` as one dynamic block (matches may reach back before `start`)
 /// into `out`, continuing the bit stream of `w` (its pending bits, fewer than 8, belong to the
-/// byte at out->length). `tokens` has room for FLICK_FASTPNG_BLOCK tokens. Returns 0 when out
-/// of memory.
+/// byte at out->length). `tokens` has room for FLICK_FASTPNG_BLOCK tokens; `hash` holds
+/// 2^FLICK_FASTPNG_HASH_BITS positions (any values: a candidate is compared before it is used).
+/// Returns 0 when out of memory.
 static int flick_fastpng_block(flick_fastpng_buffer *out, flick_fastpng_bits *w, flick_fastpng_tables *t,
-                               flick_fastpng_token *tokens, const uint8_t *data, size_t start, size_t end,
-                               unsigned bpp, int last) {
+                               flick_fastpng_token *tokens, uint32_t *hash, const uint8_t *data, size_t start,
+                               size_t end, unsigned bpp, int last) {
   memset(t->lit_freq, 0, sizeof t->lit_freq);
   memset(t->dist_freq, 0, sizeof t->dist_freq);
   size_t ntok = 0;
   size_t i = start;
+  unsigned since_match = 0;
   // The first bpp bytes of the stream have no pixel before them (nor the first byte a byte).
   while (i < end && i < bpp) {
     tokens[ntok++] = data[i];
@@ -330,10 +355,26 @@ static int flick_fastpng_block(flick_fastpng_buffer *out, flick_fastpng_bits *w,
         if (l1 > len) { len = l1; dist = 1; }
       }
     }
+    if (len < 3 && left >= 8 && (since_match++ & (FLICK_FASTPNG_PROBE - 1)) == 0) {
+      uint32_t here;
+      memcpy(&here, data + i, 4);
+      uint32_t h = (here * 2654435761u) >> (32 - FLICK_FASTPNG_HASH_BITS);
+      size_t cand = hash[h];
+      hash[h] = (uint32_t)i;
+      uint32_t there;
+      if (cand < i && i - cand <= 32768 && (memcpy(&there, data + cand, 4), there == here)) {
+        size_t limit = left < 258 ? left : 258;
+        size_t l = 4 + flick_fastpng_match(data + i + 4, data + cand + 4, limit - 4);
+        if (l >= FLICK_FASTPNG_HASH_MIN) { len = l; dist = (unsigned)(i - cand); }
+      }
+    }
     if (len >= 3) {
-      tokens[ntok++] = (flick_fastpng_token)(0x8000u | (unsigned)len << 2 | (dist - 1));
+      since_match = 0;
+      unsigned dcode, dextra, dvalue;
+      flick_fastpng_distance_symbol(dist, &dcode, &dextra, &dvalue);
+      tokens[ntok++] = (flick_fastpng_token)(0x80000000u | (unsigned)len << 18 | dcode << 13 | dvalue);
       t->lit_freq[257 + t->len_symbol[len]]++;
-      t->dist_freq[dist - 1]++;
+      t->dist_freq[dcode]++;
       i += len;
     } else {
       tokens[ntok++] = data[i];
@@ -350,7 +391,7 @@ static int flick_fastpng_block(flick_fastpng_buffer *out, flick_fastpng_bits *w,
   flick_fastpng_lengths(t->dist_freq, 30, 15, t->dist_len);
   flick_fastpng_codes(t->lit_len, 286, t->lit_code);
   flick_fastpng_codes(t->dist_len, 30, t->dist_code);
-  // Worst case: 15 bits a literal, 35 a match (which covers 3 bytes or more), plus the header.
+  // Worst case: 15 bits a literal, 48 a match (which covers 3 bytes or more), plus the header.
   if (!flick_fastpng_reserve(out, 2 * (end - start) + 1024)) return 0;
   w->out = out->data + out->length;
   flick_fastpng_block_header(w, t, last);
@@ -361,10 +402,11 @@ static int flick_fastpng_block(flick_fastpng_buffer *out, flick_fastpng_bits *w,
   }
   for (size_t k = 0; k < ntok; k++) {
     unsigned tok = tokens[k];
-    if (tok & 0x8000u) {
-      unsigned len = (tok >> 2) & 0x1FFu, d = tok & 3u;
+    if (tok & 0x80000000u) {
+      unsigned len = (tok >> 18) & 0x1FFu, dcode = (tok >> 13) & 31u, dvalue = tok & 0x1FFFu;
       flick_fastpng_add(w, t->len_bits[len], t->len_count[len]);
-      flick_fastpng_add(w, t->dist_code[d], t->dist_len[d]);
+      flick_fastpng_add(w, t->dist_code[dcode] | (uint64_t)dvalue << t->dist_len[dcode],
+                        t->dist_len[dcode] + t->dist_extra[dcode]);
     } else {
       flick_fastpng_add(w, t->lit_code[tok], t->lit_len[tok]);
     }
@@ -530,11 +572,12 @@ static inline int flick_fastpng_encode(const uint8_t *pixels, int width, int hei
   uint8_t *filtered = malloc(raw);
   uint8_t *rows = calloc(3, rowbytes + 16); // + slack for the 4-byte stores
   flick_fastpng_token *tokens = malloc(sizeof(flick_fastpng_token) * FLICK_FASTPNG_BLOCK);
+  uint32_t *hash = calloc((size_t)1 << FLICK_FASTPNG_HASH_BITS, sizeof(uint32_t));
   flick_fastpng_tables *tables = malloc(sizeof *tables);
   flick_fastpng_buffer z = {NULL, 0, 0, 0};
   flick_fastpng_buffer file = {NULL, 0, 0, 0};
   int status = ENOMEM;
-  if (!filtered || !rows || !tokens || !tables) goto done;
+  if (!filtered || !rows || !tokens || !tables || !hash) goto done;
 
   // Filter every row: None, Sub or Up, the smallest estimate (Up on a tie, None on the first row).
   {
@@ -571,6 +614,7 @@ static inline int flick_fastpng_encode(const uint8_t *pixels, int width, int hei
     tables->len_extra[len] = (uint8_t)extra;
     tables->len_value[len] = (uint8_t)value;
   }
+  for (unsigned code = 0; code < 30; code++) tables->dist_extra[code] = (uint8_t)(code < 4 ? 0 : code / 2 - 1);
   if (!flick_fastpng_reserve(&z, 2)) goto done;
   z.data[z.length++] = 0x78;
   z.data[z.length++] = 0x01;
@@ -578,7 +622,7 @@ static inline int flick_fastpng_encode(const uint8_t *pixels, int width, int hei
     flick_fastpng_bits w = {NULL, 0, 0};
     for (size_t start = 0; start < raw; start += FLICK_FASTPNG_BLOCK) {
       size_t end = raw - start > FLICK_FASTPNG_BLOCK ? start + FLICK_FASTPNG_BLOCK : raw;
-      if (!flick_fastpng_block(&z, &w, tables, tokens, filtered, start, end, bpp, end == raw)) goto done;
+      if (!flick_fastpng_block(&z, &w, tables, tokens, hash, filtered, start, end, bpp, end == raw)) goto done;
     }
     if (w.count) z.length++; // the last, partial byte (already stored by the flush)
   }
@@ -618,6 +662,7 @@ done:
   free(filtered);
   free(rows);
   free(tokens);
+  free(hash);
   free(tables);
   free(z.data);
   free(file.data);
