@@ -297,7 +297,7 @@ typedef uint32_t flick_fastpng_token;
 /// FLICK_FASTPNG_PROBE-th literal after it, and a match found there is taken when it is at least
 /// FLICK_FASTPNG_HASH_MIN bytes long (repeated content such as identical cards side by side;
 /// shorter far matches cost more bits than they save on rendered frames).
-#define FLICK_FASTPNG_HASH_BITS 15
+#define FLICK_FASTPNG_HASH_BITS 12
 #define FLICK_FASTPNG_PROBE 16
 #define FLICK_FASTPNG_HASH_MIN 16
 
@@ -560,10 +560,11 @@ static inline int flick_fastpng_encode(const uint8_t *pixels, int width, int hei
   if (width <= 0 || height <= 0 || width > (INT32_MAX / 4) || stride < 4 * width) return EINVAL;
   int opaque = 1;
   for (int y = 0; y < height && opaque; y++) {
+    // The AND of a row's pixels has alpha 255 only when every pixel's alpha is 255.
     const uint8_t *row = pixels + (size_t)y * (size_t)stride;
-    for (int x = 0; x < width; x++) {
-      if (row[4 * x + 3] != 255) { opaque = 0; break; }
-    }
+    uint8_t all = 255;
+    for (int x = 0; x < width; x++) all &= row[4 * x + 3];
+    opaque = all == 255;
   }
   unsigned bpp = opaque ? 3 : 4;
   size_t rowbytes = (size_t)width * bpp;
