@@ -13,8 +13,8 @@
 //   chains, no lazy matching;
 // - one dynamic Huffman block per FLICK_FASTPNG_BLOCK bytes of filtered data, its code lengths
 //   (limited to 15, 7 for the code-length code) built from the block's own symbol histogram;
-// - CRC-32 from zlib, Adler-32 with SSE2 (zlib's is scalar); the whole file is assembled in memory and written with one
-//   write(2) loop.
+// - CRC-32 from zlib, Adler-32 with SSE2 (zlib's is scalar); the whole file is assembled in
+//   memory and written with one write(2) loop.
 //
 // The bytes differ from libpng's; the decoded pixels do not. Header-only (the CPNG module is a
 // system-library target); every function is static.
@@ -421,7 +421,7 @@ static int flick_fastpng_block(flick_fastpng_buffer *out, flick_fastpng_bits *w,
 // MARK: - Rows
 
 /// The cheap size estimate of a filtered row: the sum of |byte| read as signed.
-static inline uint32_t flick_fastpng_cost(const uint8_t *row, size_t n) {
+static inline uint64_t flick_fastpng_cost(const uint8_t *row, size_t n) {
   uint64_t sum = 0;
   size_t i = 0;
 #if defined(__SSE2__)
@@ -430,17 +430,19 @@ static inline uint32_t flick_fastpng_cost(const uint8_t *row, size_t n) {
     __m128i v = _mm_loadu_si128((const __m128i *)(row + i));
     acc = _mm_add_epi64(acc, _mm_sad_epu8(_mm_min_epu8(v, _mm_sub_epi8(zero, v)), zero));
   }
-  sum = (uint64_t)_mm_cvtsi128_si32(acc) + (uint64_t)_mm_cvtsi128_si32(_mm_srli_si128(acc, 8));
+  uint64_t lanes[2];
+  _mm_storeu_si128((__m128i *)lanes, acc);
+  sum = lanes[0] + lanes[1];
 #endif
   for (; i < n; i++) {
     uint8_t b = row[i];
     sum += b < 128 ? b : 256u - b;
   }
-  return sum > UINT32_MAX - 1 ? UINT32_MAX - 1 : (uint32_t)sum;
+  return sum;
 }
 
 /// out[i] = a[i] - b[i] (bytes, modulo 256) for i < n; returns the estimate of `out`.
-static inline uint32_t flick_fastpng_difference(const uint8_t *a, const uint8_t *b, uint8_t *out, size_t n) {
+static inline uint64_t flick_fastpng_difference(const uint8_t *a, const uint8_t *b, uint8_t *out, size_t n) {
   uint64_t sum = 0;
   size_t i = 0;
 #if defined(__SSE2__)
@@ -450,14 +452,16 @@ static inline uint32_t flick_fastpng_difference(const uint8_t *a, const uint8_t 
     _mm_storeu_si128((__m128i *)(out + i), v);
     acc = _mm_add_epi64(acc, _mm_sad_epu8(_mm_min_epu8(v, _mm_sub_epi8(zero, v)), zero));
   }
-  sum = (uint64_t)_mm_cvtsi128_si32(acc) + (uint64_t)_mm_cvtsi128_si32(_mm_srli_si128(acc, 8));
+  uint64_t lanes[2];
+  _mm_storeu_si128((__m128i *)lanes, acc);
+  sum = lanes[0] + lanes[1];
 #endif
   for (; i < n; i++) {
     uint8_t d = (uint8_t)(a[i] - b[i]);
     out[i] = d;
     sum += d < 128 ? d : 256u - d;
   }
-  return sum > UINT32_MAX - 1 ? UINT32_MAX - 1 : (uint32_t)sum;
+  return sum;
 }
 
 /// One row of Cairo pixels (premultiplied BGRA) as PNG bytes: RGB, or RGBA un-premultiplied with
@@ -589,10 +593,10 @@ static inline int flick_fastpng_encode(const uint8_t *pixels, int width, int hei
       flick_fastpng_convert(src, width, opaque, cur);
       size_t head = bpp < rowbytes ? bpp : rowbytes;
       memcpy(sub, cur, head);
-      uint32_t cost_sub = flick_fastpng_cost(sub, head) +
+      uint64_t cost_sub = flick_fastpng_cost(sub, head) +
                           flick_fastpng_difference(cur + head, cur, sub + head, rowbytes - head);
-      uint32_t cost_none = flick_fastpng_cost(cur, rowbytes);
-      uint32_t cost_up = UINT32_MAX;
+      uint64_t cost_none = flick_fastpng_cost(cur, rowbytes);
+      uint64_t cost_up = UINT64_MAX;
       if (y > 0) cost_up = flick_fastpng_difference(cur, prev, dst + 1, rowbytes);
       if (cost_up <= cost_sub && cost_up <= cost_none) {
         dst[0] = 2;
