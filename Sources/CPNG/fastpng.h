@@ -638,6 +638,11 @@ static inline int flick_fastpng_encode(const uint8_t *pixels, int width, int hei
     z.length += 4;
   }
 
+  // The filtered rows are no longer needed: at most the filtered rows and the zlib stream, or
+  // the zlib stream and the file, are held at once.
+  free(filtered);
+  filtered = NULL;
+
   // The file: signature, IHDR, IDAT chunks of at most FLICK_FASTPNG_IDAT bytes, IEND.
   {
     size_t chunks = (z.length + FLICK_FASTPNG_IDAT - 1) / FLICK_FASTPNG_IDAT;
