@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Flick's PNG encoder (Sources/CPNG/fastpng.h) beside the libpng writer it replaced
 # (Sources/CPNG/shim.h), on real frames: 20 frames (40...59) of bundled templates at their own
-# size, of the 1280x720 bench scene and of the transparent Lottie badge at 960x960, rendered raw
+# size, of the 1280x720 bench scene and of card-swap on a transparent page (RGBA), rendered raw
 # with the release `flick` into a temporary folder (in /dev/shm when there is one; removed on
 # exit). Runs are interleaved per input (libpng, fast, libpng, ...); the table shows medians.
 #
@@ -40,8 +40,11 @@ for name in card-swap hello spring-gallery rotating-cover frosted-player setting
 done
 "$FLICK" render "$ROOT/Benchmarks/video/card-swap.json5" --size 1280x720 --frames 40..59 -q -o "$WORK/bench720.bgra" >/dev/null
 inputs+=("bench-scene-720p=$WORK/bench720.bgra:1280x720")
-"$FLICK" render "$ROOT/Templates/lottie/success-badge.json" --size 960x960 --frames 20..39 -q -o "$WORK/badge.bgra" >/dev/null
-inputs+=("badge-rgba-960=$WORK/badge.bgra:960x960")
+# Translucent frames (RGBA PNGs): card-swap on a transparent page (its shadows, 59 % of the
+# pixels not opaque); every bundled template's own background is opaque.
+"$FLICK" render "$ROOT/Templates/card-swap.json5" --set background=transparent --frames 40..59 -q \
+  -o "$WORK/card-swap-clear.bgra" >/dev/null
+inputs+=("card-swap-clear-rgba=$WORK/card-swap-clear.bgra:960x540")
 
 "$WORK/png-bench" --selftest --out "$WORK"
 "$WORK/png-bench" --runs "$RUNS" --out "$WORK" "${inputs[@]}"
