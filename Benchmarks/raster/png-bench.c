@@ -97,9 +97,10 @@ static int same_pixels(const char *dir, const uint8_t *px, int w, int h, int str
   if (fb) { if (fread(tb, 1, 26, fb) != 26) ok = 0; fclose(fb); }
   if (ta[25] != tb[25]) ok = 0;
   if (!chunks_ok(b)) { fprintf(stderr, "%s: a chunk CRC or the chunk structure is wrong\n", what); ok = 0; }
-  if (!ok) fprintf(stderr, "%s: decoded pixels differ\n", what);
+  if (!ok) fprintf(stderr, "%s: colour type or decoded pixels differ (files kept: %s, %s)\n", what, a, b);
   free(da);
   free(db);
+  if (ok) { unlink(a); unlink(b); }
   return ok;
 }
 
