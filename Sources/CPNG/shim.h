@@ -12,6 +12,8 @@
 /// so the decoded pixels are Cairo's. Compression is tuned for speed: zlib level 1 and the Up
 /// filter on every row (about 5x faster than libpng's defaults, and smaller on rendered frames).
 /// libpng reports errors by longjmp, which Swift cannot cross, so it all happens here.
+/// Frame.writePNG now uses fastpng.h (same decoded pixels, about twice as fast or more); this
+/// writer stays as the reference its tests and Benchmarks/raster/png-bench.c compare against.
 ///
 /// Returns 0, or an errno value (EIO when libpng failed without one).
 static inline int flick_png_write(const char *path, const uint8_t *pixels, int width, int height, int stride) {
@@ -77,5 +79,29 @@ static inline int flick_png_write(const char *path, const uint8_t *pixels, int w
   free(line);
   errno = 0;
   if (fclose(file) != 0) return errno ? errno : EIO;
+  return 0;
+}
+
+/// Decodes the PNG file at `path` with libpng's simplified reader into 8-bit straight RGBA
+/// (`*rgba`, malloc'd, width × height × 4 bytes; the caller frees it): an independent decoder for
+/// the tests of Flick's own encoder (fastpng.h).
+///
+/// Returns 0, or -1 when the file is not a PNG libpng accepts (or memory ran out).
+static inline int flick_png_read_rgba(const char *path, int *width, int *height, uint8_t **rgba) {
+  png_image image;
+  memset(&image, 0, sizeof image);
+  image.version = PNG_IMAGE_VERSION;
+  *rgba = NULL;
+  if (!png_image_begin_read_from_file(&image, path)) return -1;
+  image.format = PNG_FORMAT_RGBA;
+  uint8_t *buffer = malloc(PNG_IMAGE_SIZE(image));
+  if (!buffer || !png_image_finish_read(&image, NULL, buffer, 0, NULL)) {
+    free(buffer);
+    png_image_free(&image);
+    return -1;
+  }
+  *width = (int)image.width;
+  *height = (int)image.height;
+  *rgba = buffer;
   return 0;
 }
