@@ -9,7 +9,9 @@ import Testing
 /// process makes; passes that cannot be split exactly run whole.
 @Suite struct GIFSplitPassTests {
   /// Encodes `scene` through an ``FFmpegEncoder`` and returns the GIF and whether it was split.
-  static func encode(_ scene: Scene, options: EncodingOptions, in dir: URL) throws -> (Data, Bool) {
+  static func encode(_ scene: Scene, options: EncodingOptions, splitsFrom pixels: Int = 0, in dir: URL) throws
+    -> (Data, Bool)
+  {
     let path = dir.appendingPathComponent("out.gif").path
     var options = options
     options.padColor = 0
@@ -18,6 +20,7 @@ import Testing
     let encoder = try FFmpegEncoder(
       destination: path, format: .gif, width: width, height: height, fps: scene.fps, options: options,
       ffmpeg: try FFmpegTool.locate(for: [.gif]))
+    encoder.minimumPixelsToSplit = pixels
     for n in 0..<scene.frameCount {
       let frame = try Renderer().render(scene.renderTree(at: scene.time(ofFrame: n)))
       try encoder.write(PreparedFrame(index: n, frame: frame, straightAlpha: true))
@@ -50,8 +53,10 @@ import Testing
   @Test func shortAndResampledGIFsAreNotSplit() throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let short = TestSupport.movingScene(fps: 10, duration: 1)  // 10 frames, under the minimum
-    #expect(try Self.encode(short, options: EncodingOptions(), in: dir).1 == false)
+    let short = TestSupport.movingScene(fps: 10, duration: 1)  // 10 frames of 64×48: 30,720 pixels
+    #expect(try Self.encode(short, options: EncodingOptions(), splitsFrom: 30_721, in: dir).1 == false)
+    #expect(try Self.encode(short, options: EncodingOptions(), splitsFrom: 30_720, in: dir).1 == true)
+    #expect(FFmpegEncoder.defaultMinimumPixelsToSplit > 100 * 64 * 48, "small GIFs are not split by default")
     let resampled = TestSupport.movingScene(fps: 30, duration: 1)  // an fps filter picks frames by number
     #expect(try Self.encode(resampled, options: EncodingOptions(gifFPS: 15), in: dir).1 == false)
   }
