@@ -26,7 +26,7 @@ import Foundation
 ///     for n in 0..<scene.frameCount {
 ///       let frame = try renderer.render(scene.renderTree(at: scene.time(ofFrame: n)))
 ///     }
-package final class FrameRenderer: @unchecked Sendable {
+package final class FrameRenderer: Sendable {
   /// How often cached items were reused or had to be made.
   package struct CacheStatistics: Sendable, Equatable {
     /// Items drawn from the cache.
@@ -44,45 +44,54 @@ package final class FrameRenderer: @unchecked Sendable {
   package let scale: Double
   /// Where frames' pixel buffers come from (nil: a new buffer for every frame).
   package let pool: FramePool?
-  private let lock = NSLock()
-  private let cache = RasterCache()
-  private let prefix = StaticPrefix()
-  private var usesStaticPrefix = true
-  /// The memory of this renderer's intermediate surfaces (internal for tests).
-  let arena = PixelArena()
-  private let text: TextContext
+  /// What the renderer keeps between frames, used by one call at a time.
+  private struct Workshop {
+    let cache = RasterCache()
+    let prefix = StaticPrefix()
+    var usesStaticPrefix = true
+    /// The memory of the intermediate surfaces.
+    let arena = PixelArena()
+    let text = TextContext(ownFontMap: true)
+  }
+  private let workshop = Locked(Workshop())
+
+  /// The memory of this renderer's intermediate surfaces (internal for tests; read it between
+  /// renders).
+  var arena: PixelArena { workshop.withLock { $0.arena } }
 
   /// A renderer drawing at `scale` pixels per point, taking pixel buffers from `pool` when given.
   package init(scale: Double = 1, pool: FramePool? = nil) {
     self.scale = scale
     self.pool = pool
-    self.text = TextContext(ownFontMap: true)
   }
 
   /// Rasterises `tree`, reusing what earlier frames of this renderer made.
   ///
   /// - Throws: ``RasterError``, as ``Renderer/render(_:)``.
   package func render(_ tree: RenderTree) throws(RasterError) -> Frame {
-    lock.lock()
-    defer { lock.unlock() }
-    do {
-      return try Renderer.render(
-        tree, scale: scale, cache: cache, arena: arena, text: text, pool: pool, prefix: usesStaticPrefix ? prefix : nil)
-    } catch {
-      prefix.reset()
-      throw error
-    }
+    let (scale, pool) = (self.scale, self.pool)
+    return try workshop.withLock { w -> Result<Frame, RasterError> in
+      do throws(RasterError) {
+        return .success(
+          try Renderer.render(
+            tree, scale: scale, cache: w.cache, arena: w.arena, text: w.text, pool: pool,
+            prefix: w.usesStaticPrefix ? w.prefix : nil))
+      } catch {
+        w.prefix.reset()
+        return .failure(error)
+      }
+    }.get()
   }
 
   /// Whether frames start from the kept pixels of an unchanged background and first layers
   /// (``StaticPrefix``; on by default). Off, every frame is drawn from its background, as
   /// ``Renderer`` does: the bytes are the same either way (tests compare them).
   package var reusesStaticPrefix: Bool {
-    get { lock.withLock { usesStaticPrefix } }
+    get { workshop.withLock { $0.usesStaticPrefix } }
     set {
-      lock.withLock {
-        usesStaticPrefix = newValue
-        prefix.reset()
+      workshop.withLock {
+        $0.usesStaticPrefix = newValue
+        $0.prefix.reset()
       }
     }
   }
@@ -91,20 +100,18 @@ package final class FrameRenderer: @unchecked Sendable {
   /// are kept and composited again while the layer, its subtree and its place on the frame are
   /// unchanged (on by default). The bytes are the same either way (tests compare them).
   package var reusesGroups: Bool {
-    get { lock.withLock { cache.keepsGroups } }
-    set { lock.withLock { cache.keepsGroups = newValue } }
+    get { workshop.withLock { $0.cache.keepsGroups } }
+    set { workshop.withLock { $0.cache.keepsGroups = newValue } }
   }
 
   /// How many groups were composited from kept pixels (for tests and benchmarks).
-  package var keptGroupHits: Int { lock.withLock { cache.statistics.groupHits } }
+  package var keptGroupHits: Int { workshop.withLock { $0.cache.statistics.groupHits } }
 
   /// How often frames started from kept pixels (for tests and benchmarks).
-  package var prefixStatistics: StaticPrefixStatistics { lock.withLock { prefix.statistics } }
+  package var prefixStatistics: StaticPrefixStatistics { workshop.withLock { $0.prefix.statistics } }
 
   /// Reuse counts since this renderer was made.
   package var cacheStatistics: CacheStatistics {
-    lock.lock()
-    defer { lock.unlock() }
-    return CacheStatistics(hits: cache.statistics.hits, misses: cache.statistics.misses)
+    workshop.withLock { CacheStatistics(hits: $0.cache.statistics.hits, misses: $0.cache.statistics.misses) }
   }
 }
