@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fastpng.h"
+
 /// Writes premultiplied Cairo ARGB32 pixels (BGRA in memory, `stride` bytes a row) to `path` as
 /// an 8-bit PNG the way cairo_surface_write_to_png stores them: RGB when every pixel is opaque,
 /// otherwise RGBA un-premultiplied with Cairo's rounding ((c * 255 + a / 2) / a; a = 0 gives 0),
@@ -51,27 +53,8 @@ static inline int flick_png_write(const char *path, const uint8_t *pixels, int w
   png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
   png_write_info(png, info);
   for (int y = 0; y < height; y++) {
-    const uint8_t *row = pixels + (size_t)y * (size_t)stride;
-    uint8_t *out = line;
-    if (opaque) {
-      for (int x = 0; x < width; x++, row += 4, out += 3) {
-        out[0] = row[2];
-        out[1] = row[1];
-        out[2] = row[0];
-      }
-    } else {
-      for (int x = 0; x < width; x++, row += 4, out += 4) {
-        unsigned a = row[3];
-        if (a == 0) {
-          out[0] = out[1] = out[2] = out[3] = 0;
-        } else {
-          out[0] = (uint8_t)((row[2] * 255u + a / 2) / a);
-          out[1] = (uint8_t)((row[1] * 255u + a / 2) / a);
-          out[2] = (uint8_t)((row[0] * 255u + a / 2) / a);
-          out[3] = (uint8_t)a;
-        }
-      }
-    }
+    // The same conversion as the fast encoder's (`line` has the byte of slack it needs).
+    flick_fastpng_convert(pixels + (size_t)y * (size_t)stride, width, opaque, line);
     png_write_row(png, line);
   }
   png_write_end(png, info);
