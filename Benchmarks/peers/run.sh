@@ -16,8 +16,7 @@ RAW_DIR=${RAW_DIR:-/dev/shm}
 VENV=Benchmarks/peers/.venv
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/flick-peers.XXXXXX")
 RAW="$RAW_DIR/flick-peers-$$.bgra"
-trap 'rm -rf "$WORK" "$RAW" "$RAW.bgr24"' EXIT
-. Benchmarks/video/raw-input.sh
+trap 'rm -rf "$WORK" "$RAW"' EXIT
 
 # Manim's build needs: Cairo and Pango headers (pycairo, manimpango build from source where no
 # wheel fits), pkg-config, a C compiler, Python headers, ffmpeg. scripts/bootstrap installs the
@@ -47,16 +46,14 @@ PEAK=Benchmarks/peers/treepeak.py
 ffmpeg_script() {
   local out=$1; shift
   "$FLICK" render "$SCENE" "$@" -o "$RAW" -q >/dev/null
-  "$FLICK" render "$SCENE" "$@" -o "$out" --dry-run >"$WORK/commands"
-  raw_input "$RAW" "$WORK/commands" >/dev/null
-  python3 -c '
+  "$FLICK" render "$SCENE" "$@" -o "$out" --dry-run | python3 -c '
 import shlex, sys
 raw = sys.argv[1]
 print("set -e")
 for line in sys.stdin:
     if line.strip():
         print(" ".join(shlex.quote(raw if a == "pipe:0" else a) for a in shlex.split(line)) + " >/dev/null")
-' "$RAW" <"$WORK/commands" >"$WORK/ffmpeg.sh"
+' "$RAW" >"$WORK/ffmpeg.sh"
 }
 
 median() { sort -n -k"$2" "$1" | awk -v k="$2" '{ v[NR] = $k } END { print v[int((NR + 1) / 2)] }'; }

@@ -15,7 +15,6 @@ SCALE=${SCALE:-2}
 CHUNK=${CHUNK:-30}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/flick-bench-scale.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
-. Benchmarks/video/raw-input.sh
 scripts/swift-release --product flick >/dev/null
 FLICK=$PWD/.build/release/flick
 
@@ -30,9 +29,7 @@ echo
 
 # (1) x264 threads: flick's own command line (from --dry-run), frames from a raw file.
 "$FLICK" render hello --scale "$SCALE" -o "$WORK/frames.bgra" -q >/dev/null
-"$FLICK" render hello --scale "$SCALE" -o "$WORK/x.mp4" --dry-run >"$WORK/commands"
-raw_input "$WORK/frames.bgra" "$WORK/commands" >/dev/null
-read -r -a cmd <"$WORK/commands"
+read -r -a cmd < <("$FLICK" render hello --scale "$SCALE" -o "$WORK/x.mp4" --dry-run)
 encode() { # THREADS CPUS OUT
   local args=("${cmd[@]}") i
   for i in "${!args[@]}"; do

@@ -17,8 +17,7 @@ SIZES=${SIZES:-"1280x720 1920x1080"}
 RAW_DIR=${RAW_DIR:-/dev/shm}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/flick-bench.XXXXXX")
 LONG=Benchmarks/video/.card-swap-60s-$$.json5  # beside photo.png: assets may not leave the folder
-trap 'rm -rf "$WORK" "$RAW_DIR"/flick-bench-$$.bgra "$RAW_DIR"/flick-bench-$$.bgra.bgr24 "$LONG"' EXIT
-. Benchmarks/video/raw-input.sh
+trap 'rm -rf "$WORK" "$RAW_DIR"/flick-bench-$$.bgra "$LONG"' EXIT
 
 scripts/swift-release --product flick >/dev/null
 FLICK=.build/release/flick
@@ -42,9 +41,8 @@ for size in $SIZES; do
   raw="$RAW_DIR/flick-bench-$$.bgra"
   "$FLICK" render "$SCENE" --size "$size" -o "$raw" -q >/dev/null
   # ffmpeg's command for this output, exactly as flick runs it, reading the raw file instead of stdin.
-  "$FLICK" render "$SCENE" --size "$size" -o "$WORK/c.mp4" --dry-run >"$WORK/commands"
-  bpp=$(raw_input "$raw" "$WORK/commands")
-  mapfile -t cmd < <(python3 -c 'import shlex, sys; [print(a) for a in shlex.split(sys.stdin.readline())]' <"$WORK/commands")
+  mapfile -t cmd < <("$FLICK" render "$SCENE" --size "$size" -o "$WORK/c.mp4" --dry-run | python3 -c \
+    'import shlex, sys; [print(a) for a in shlex.split(sys.stdin.readline())]')
   for i in $(seq 1 "${#cmd[@]}"); do [ "${cmd[$i]:-}" = "pipe:0" ] && cmd[$i]=$raw; done
   rm -f "$WORK"/{a,b,c}
   for _ in $(seq "$REPEAT"); do
@@ -54,7 +52,7 @@ for size in $SIZES; do
   done
   a=$(median "$WORK/a" 1); b=$(median "$WORK/b" 1); c=$(median "$WORK/c" 1)
   ac=$(median "$WORK/a" 2); bc=$(median "$WORK/b" 2); cc=$(median "$WORK/c" 2)
-  frames=$(( $(stat -c %s "$raw") / ( ${size%x*} * ${size#*x} * bpp ) ))
+  frames=$(( $(stat -c %s "$raw") / ( ${size%x*} * ${size#*x} * 4 ) ))
   python3 - "$size" "$a" "$b" "$c" "$ac" "$bc" "$cc" "$CORES" "$frames" <<'PY'
 import sys
 size, a, b, c, ac, bc, cc, cores, frames = sys.argv[1], *map(float, sys.argv[2:9]), int(sys.argv[9])

@@ -2,7 +2,7 @@
 # Short clips, where previews live: every bundled template at its own size to MP4, GIFs and an APNG, each
 # beside its two halves, side by side (part of `make bench-video`, see docs/benchmarks.md).
 #   (a) flick render → OUT     (b) flick render --null     (c) ffmpeg alone on the same frames
-#   from a raw file in RAM (BGRA, or BGR for an MP4), with exactly flick's arguments (both passes for a GIF).
+#   from a raw BGRA file in RAM, with exactly flick's arguments (both passes for a GIF).
 # L = max(b, c, (CPU b + CPU c) / cores). With BASELINE=path/to/older/flick, (a) is also run with
 # that binary, interleaved, and the CPU ratio baseline/new is reported (CPU does not depend on load).
 # It ends with `flick still` of every bundled template (wall and CPU; beside BASELINE when given).
@@ -17,8 +17,7 @@ FLICK=${FLICK:-.build/release/flick}
 BASELINE=${BASELINE:-}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/flick-bench-templates.XXXXXX")
 RAW="$RAW_DIR/flick-bench-templates-$$.bgra"
-trap 'rm -rf "$WORK" "$RAW" "$RAW.bgr24"' EXIT
-. Benchmarks/video/raw-input.sh
+trap 'rm -rf "$WORK" "$RAW"' EXIT
 
 measure() {
   local name=$1; shift
@@ -31,19 +30,16 @@ median() { sort -n -k"$2" "$1" | awk -v k="$2" '{ v[NR] = $k } END { print v[int
 run_case() {
   local name=$1 template=$2 ext=$3; shift 3
   "$FLICK" render "$template" "$@" -o "$RAW" -q >/dev/null
-  # ffmpeg alone: flick's own commands (one line each; two for a GIF), reading the raw file
-  # (converted to packed BGR, an exact drop of the alpha byte, for a command that reads bgr24).
-  "$FLICK" render "$template" "$@" -o "$WORK/c.$ext" --dry-run > "$WORK/commands"
-  raw_input "$RAW" "$WORK/commands" >/dev/null
-  python3 -c '
+  # ffmpeg alone: flick's own commands (one line each; two for a GIF), reading the raw file.
+  "$FLICK" render "$template" "$@" -o "$WORK/c.$ext" --dry-run | python3 -c '
 import shlex, sys
 raw, out = sys.argv[1], sys.argv[2]
-lines = [shlex.split(l) for l in open(sys.argv[3]) if l.strip()]
+lines = [shlex.split(l) for l in sys.stdin if l.strip()]
 with open(out, "w") as f:
     f.write("set -e\n")
     for args in lines:
         f.write(" ".join(shlex.quote(raw if a == "pipe:0" else a) for a in args) + " >/dev/null\n")
-' "$RAW" "$WORK/c.sh" "$WORK/commands"
+' "$RAW" "$WORK/c.sh"
   rm -f "$WORK"/{a,b,c,base}
   for _ in $(seq "$REPEAT"); do
     measure a "$FLICK" render "$template" "$@" -o "$WORK/a.$ext" -q

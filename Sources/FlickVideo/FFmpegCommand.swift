@@ -64,8 +64,7 @@ package struct FFmpegCommand: Sendable, Equatable {
     fps > 0 && 100 % fps == 0
   }
 
-  /// Builds the command for `format`, reading `width × height` frames at `fps` (in
-  /// ``inputPixelFormat(_:)``) and writing
+  /// Builds the command for `format`, reading `width × height` BGRA frames at `fps` and writing
   /// `output`; a GIF's palette goes to `palette` between its passes (default: `output` with
   /// `.palette.png` appended).
   ///
@@ -77,7 +76,7 @@ package struct FFmpegCommand: Sendable, Equatable {
   ) throws(VideoError) {
     let input = [
       "-hide_banner", "-nostdin", "-loglevel", "error", "-y",
-      "-f", "rawvideo", "-pix_fmt", Self.inputPixelFormat(format), "-s", "\(width)x\(height)", "-framerate", "\(fps)",
+      "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-framerate", "\(fps)",
       "-i", "pipe:0",
     ]
     var args = input + ["-an", "-map_metadata", "-1"]
@@ -182,22 +181,6 @@ package struct FFmpegCommand: Sendable, Equatable {
     self.arguments = args
     self.outputFPS = outputFPS
     self.splittableEncodingPass = splittable
-  }
-
-  /// The pixel format ffmpeg reads: packed BGR (3 bytes a pixel) for an MP4, which has no
-  /// alpha, else BGRA. ffmpeg's RGB → Y'CbCr conversion reads the same colour bytes either way,
-  /// so the MP4 is byte for byte the one BGRA input gives (`PackedBGRTests`), and a quarter
-  /// fewer bytes cross the pipe.
-  package static func inputPixelFormat(_ format: OutputFormat) -> String {
-    switch format {
-    case .mp4: return "bgr24"
-    case .gif, .webm, .mov, .apng, .webp, .png, .bgra: return "bgra"
-    }
-  }
-
-  /// Bytes a pixel of ``inputPixelFormat(_:)``.
-  package static func inputBytesPerPixel(_ format: OutputFormat) -> Int {
-    inputPixelFormat(format) == "bgr24" ? 3 : 4
   }
 
   /// `paletteuse` options for a dither choice; `diff_mode=rectangle` re-dithers only the part of

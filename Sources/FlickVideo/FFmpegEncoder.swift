@@ -25,28 +25,7 @@ final class FFmpegEncoder: FrameSink {
   /// Frame rate of the encoded file (frames per second).
   let outputFPS: Int
   var wantsStraightAlpha: Bool { format.hasAlpha }
-
-  /// For an MP4: each frame packed as BGR on the raster worker (``PackedBGR``), kept here by
-  /// frame number until ``write(_:)`` sends it; nil for other formats.
-  var workerStep: (@Sendable (PreparedFrame) throws -> Void)? {
-    guard let packed else { return nil }
-    return { frame in
-      // A repeated frame is sent as the bytes sent before it.
-      guard !frame.repeatsPrevious else { return }
-      var bytes = packed.withLock { $0.spare.popLast() } ?? []
-      PackedBGR.pack(frame.premultiplied, into: &bytes)
-      packed.withLock { $0.byFrame[frame.index] = bytes }
-    }
-  }
-
-  /// Frames packed on the workers and not yet sent, and buffers to pack into again.
-  private struct Packed {
-    var byFrame: [Int: [UInt8]] = [:]
-    var spare: [[UInt8]] = []
-  }
-  private let packed: Locked<Packed>?
-  /// The bytes last sent (for a frame that repeats it).
-  private var lastSent: [UInt8] = []
+  var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
 
   /// The ffmpeg running now (the only one, or a GIF's palette pass, then its encoding pass).
   private var running: FFmpegProcess?
@@ -113,8 +92,7 @@ final class FFmpegEncoder: FrameSink {
     self.format = format
     self.outputFPS = command.outputFPS
     self.temporaryPath = temporaryPath
-    self.frameBytes = width * height * FFmpegCommand.inputBytesPerPixel(format)
-    self.packed = FFmpegCommand.inputBytesPerPixel(format) == 3 ? Locked(Packed()) : nil
+    self.frameBytes = width * height * 4
     self.command = command
     self.ffmpeg = ffmpeg
     self.stallTimeout = stallTimeout
@@ -154,25 +132,7 @@ final class FFmpegEncoder: FrameSink {
   ///   ``VideoError/ffmpegKilled(output:signal:stderr:)`` when ffmpeg has died,
   ///   ``VideoError/pipeFailed(output:reason:)`` otherwise.
   func write(_ frame: PreparedFrame) throws {
-    let bytes: [UInt8]
-    if let packed {
-      if frame.repeatsPrevious && !lastSent.isEmpty {
-        bytes = lastSent
-      } else {
-        var made = packed.withLock { $0.byFrame.removeValue(forKey: frame.index) } ?? []
-        if made.isEmpty { PackedBGR.pack(frame.premultiplied, into: &made) }
-        bytes = made
-      }
-      if lastSent.count == bytes.count && !frame.repeatsPrevious {
-        // The buffer sent before goes back for a worker to pack into (only this reference is left).
-        let spare = lastSent
-        lastSent = []
-        packed.withLock { if $0.spare.count < 4 { $0.spare.append(spare) } }
-      }
-      lastSent = bytes
-    } else {
-      bytes = frame.bytes(straight: wantsStraightAlpha)
-    }
+    let bytes = frame.bytes(straight: wantsStraightAlpha)
     guard bytes.count == frameBytes else {
       abort()
       throw VideoError.invalidSize(
