@@ -61,6 +61,34 @@ import Testing
     #expect(try Self.encode(resampled, options: EncodingOptions(gifFPS: 15), in: dir).1 == false)
   }
 
+  /// Either half failing fails the GIF, and nothing is left: not the halves, the spool, the
+  /// palette or the output.
+  @Test(arguments: ["*setpts=PTS+*", "*paletteuse*"])
+  func aFailingHalfLeavesNothingBehind(_ pattern: String) throws {
+    let f = try FailureTests.Fixture()
+    defer { f.cleanup() }
+    let script = try FailureTests.fakeFFmpeg(
+      FailureTests.realFFmpeg(failingWhen: "$*", matches: pattern, message: "half failed"), in: f.bin)
+    let scene = TestSupport.movingScene(width: 64, height: 48, fps: 25, duration: 1.6)
+    let path = f.path("x.gif")
+    let encoder = try FFmpegEncoder(
+      destination: path, format: .gif, width: 64, height: 48, fps: scene.fps, options: EncodingOptions(),
+      ffmpeg: FFmpegTool(path: script, version: "5.1"))
+    encoder.minimumPixelsToSplit = 0
+    for n in 0..<scene.frameCount {
+      let frame = try Renderer().render(scene.renderTree(at: scene.time(ofFrame: n)))
+      try encoder.write(PreparedFrame(index: n, frame: frame, straightAlpha: true))
+    }
+    do {
+      try encoder.finish()
+      Issue.record("the GIF should fail")
+    } catch let error as VideoError {
+      #expect(error.description.contains("half failed"), "\(error)")
+    }
+    let left = try TestSupport.contents(f.out)
+    #expect(left.isEmpty, "\(left)")
+  }
+
   /// The stitcher reads a GIF's blocks and refuses halves that are not a split's.
   @Test func stitcherChecksTheHalves() throws {
     let dir = try TestSupport.temporaryDirectory()
