@@ -113,9 +113,12 @@ final class FFmpegEncoder: FrameSink {
 
   /// Starts ffmpeg with `arguments` (registering `files` as temporary first, atomically with the
   /// launch, so an interruption sees both or neither) and drains its stderr.
-  private func launch(_ arguments: [String], files: [String]) throws(VideoError) {
+  @discardableResult
+  private func launch(_ arguments: [String], files: [String]) throws(VideoError) -> FFmpegProcess {
     do {
-      running = try FFmpegProcess(executable: ffmpeg.path, arguments: arguments, files: files, output: destination)
+      let process = try FFmpegProcess(executable: ffmpeg.path, arguments: arguments, files: files, output: destination)
+      running = process
+      return process
     } catch {
       state = .aborted
       throw error
@@ -139,7 +142,9 @@ final class FFmpegEncoder: FrameSink {
         width: frame.frame.width, height: frame.frame.height,
         reason: "the renderer made a frame of another size than \(destination) was started with")
     }
-    guard let running else { return }
+    guard state == .running, let running else {
+      throw VideoError.pipeFailed(output: destination, reason: "the encoder is no longer running")
+    }
     if !(palettePassSkipsRepeats && frame.repeatsPrevious),
       let error = bytes.withUnsafeBytes({ running.write($0, stallTimeout: stallTimeout) })
     {
@@ -192,17 +197,26 @@ final class FFmpegEncoder: FrameSink {
 
   /// A GIF's encoding pass in one ffmpeg, reading every frame back from the spool.
   private func encodeWhole(_ spool: FrameSpool) throws {
-    try launch(command.arguments, files: [])
-    guard let running else { return }
-    var writeError: VideoError?
-    if let failure = spool.replay({ frame in
-      writeError = running.write(frame, stallTimeout: stallTimeout)
-      return writeError?.description
-    }) {
+    let process = try launch(command.arguments, files: [])
+    if let error = Self.replay(spool, frames: nil, into: process, stallTimeout: stallTimeout, destination: destination) {
       abort()
-      throw writeError ?? .cannotWrite(path: destination, reason: "cannot read the frames back: \(failure)")
+      throw error
     }
     try waitForExit()
+  }
+
+  /// Writes the spooled `frames` (all when nil) to `process`; nil, or why they did not all go.
+  private static func replay(
+    _ spool: FrameSpool, frames: Range<Int>?, into process: FFmpegProcess, stallTimeout: Double?, destination: String
+  ) -> VideoError? {
+    var writeError: VideoError?
+    guard
+      let failure = spool.replay(frames: frames, { frame in
+        writeError = process.write(frame, stallTimeout: stallTimeout)
+        return writeError?.description
+      })
+    else { return nil }
+    return writeError ?? .cannotWrite(path: destination, reason: "cannot read the frames back: \(failure)")
   }
 
   /// A GIF's encoding pass in two ffmpeg processes at once, frames `0…k` and `k − 1…` (the
@@ -244,15 +258,11 @@ final class FFmpegEncoder: FrameSink {
     // process is used by iteration `i` alone.
     nonisolated(unsafe) let shared = (spool: spool, halves: halves)
     DispatchQueue.concurrentPerform(iterations: 2) { i in
-      var writeError: VideoError?
-      let failure = shared.spool.replay(frames: ranges[i]) { frame in
-        writeError = shared.halves[i].write(frame, stallTimeout: stallTimeout)
-        return writeError?.description
-      }
       // A half that fails stops its own replay; the other one goes on to its end (each half's
       // process is used by its own thread only) and both are waited for below.
-      if let failure {
-        let error = writeError ?? .cannotWrite(path: destination, reason: "cannot read the frames back: \(failure)")
+      if let error = Self.replay(
+        shared.spool, frames: ranges[i], into: shared.halves[i], stallTimeout: stallTimeout, destination: destination)
+      {
         errors.withLock { $0[i] = error }
       }
     }

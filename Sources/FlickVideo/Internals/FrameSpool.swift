@@ -22,7 +22,7 @@ final class FrameSpool {
   private let rowBytes: Int
   private let rows: Int
   private var fd: Int32
-  /// The last frame appended (or replayed).
+  /// The last frame appended (freed by ``endAppending()``).
   private var previous: [UInt8]
   /// One frame's record being assembled (headers, then spans).
   private var record: [UInt8]
