@@ -420,24 +420,34 @@ static int flick_fastpng_block(flick_fastpng_buffer *out, flick_fastpng_bits *w,
 
 // MARK: - Rows
 
+/// |b| of a byte read as signed: the cost one filtered byte adds to a row's estimate.
+static inline uint32_t flick_fastpng_byte_cost(uint8_t b) { return b < 128 ? b : 256u - b; }
+
+#if defined(__SSE2__)
+/// `acc` plus the costs of the 16 bytes of `v`, in its two 64-bit lanes.
+static inline __m128i flick_fastpng_add_cost16(__m128i acc, __m128i v) {
+  __m128i zero = _mm_setzero_si128();
+  return _mm_add_epi64(acc, _mm_sad_epu8(_mm_min_epu8(v, _mm_sub_epi8(zero, v)), zero));
+}
+
+/// The sum of both lanes of `acc`.
+static inline uint64_t flick_fastpng_lanes(__m128i acc) {
+  uint64_t lanes[2];
+  _mm_storeu_si128((__m128i *)lanes, acc);
+  return lanes[0] + lanes[1];
+}
+#endif
+
 /// The cheap size estimate of a filtered row: the sum of |byte| read as signed.
 static inline uint64_t flick_fastpng_cost(const uint8_t *row, size_t n) {
   uint64_t sum = 0;
   size_t i = 0;
 #if defined(__SSE2__)
-  __m128i zero = _mm_setzero_si128(), acc = zero;
-  for (; i + 16 <= n; i += 16) {
-    __m128i v = _mm_loadu_si128((const __m128i *)(row + i));
-    acc = _mm_add_epi64(acc, _mm_sad_epu8(_mm_min_epu8(v, _mm_sub_epi8(zero, v)), zero));
-  }
-  uint64_t lanes[2];
-  _mm_storeu_si128((__m128i *)lanes, acc);
-  sum = lanes[0] + lanes[1];
+  __m128i acc = _mm_setzero_si128();
+  for (; i + 16 <= n; i += 16) acc = flick_fastpng_add_cost16(acc, _mm_loadu_si128((const __m128i *)(row + i)));
+  sum = flick_fastpng_lanes(acc);
 #endif
-  for (; i < n; i++) {
-    uint8_t b = row[i];
-    sum += b < 128 ? b : 256u - b;
-  }
+  for (; i < n; i++) sum += flick_fastpng_byte_cost(row[i]);
   return sum;
 }
 
@@ -446,20 +456,17 @@ static inline uint64_t flick_fastpng_difference(const uint8_t *a, const uint8_t 
   uint64_t sum = 0;
   size_t i = 0;
 #if defined(__SSE2__)
-  __m128i zero = _mm_setzero_si128(), acc = zero;
+  __m128i acc = _mm_setzero_si128();
   for (; i + 16 <= n; i += 16) {
     __m128i v = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(a + i)), _mm_loadu_si128((const __m128i *)(b + i)));
     _mm_storeu_si128((__m128i *)(out + i), v);
-    acc = _mm_add_epi64(acc, _mm_sad_epu8(_mm_min_epu8(v, _mm_sub_epi8(zero, v)), zero));
+    acc = flick_fastpng_add_cost16(acc, v);
   }
-  uint64_t lanes[2];
-  _mm_storeu_si128((__m128i *)lanes, acc);
-  sum = lanes[0] + lanes[1];
+  sum = flick_fastpng_lanes(acc);
 #endif
   for (; i < n; i++) {
-    uint8_t d = (uint8_t)(a[i] - b[i]);
-    out[i] = d;
-    sum += d < 128 ? d : 256u - d;
+    out[i] = (uint8_t)(a[i] - b[i]);
+    sum += flick_fastpng_byte_cost(out[i]);
   }
   return sum;
 }
