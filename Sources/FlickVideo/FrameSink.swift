@@ -45,7 +45,8 @@ package struct PreparedFrame: Sendable {
   package var frame: Frame
   /// Packed (`width × 4` bytes a row) premultiplied BGRA, as ffmpeg's `bgra` expects.
   package var premultiplied: [UInt8]
-  /// Packed straight-alpha BGRA, when some sink wants it.
+  /// Packed straight-alpha BGRA, when some sink wants it (the premultiplied buffer itself when
+  /// every pixel is opaque).
   package var straight: [UInt8]?
   /// Whether this frame's tree draws the same as the previous delivered frame's, so its pixels
   /// are that frame's (``RenderPipeline/reusesUnchangedFrames``): GIF and APNG outputs merge
@@ -78,11 +79,12 @@ package struct PreparedFrame: Sendable {
   /// Moves this frame's buffers (pixels, packed copy if separate, straight-alpha copy) into
   /// `pool`, leaving the frame empty. Only the last holder of the frame should do this.
   package mutating func recycle(into pool: FramePool) {
-    let separate =
-      premultiplied.withUnsafeBufferPointer { $0.baseAddress } != frame.pixels.withUnsafeBufferPointer { $0.baseAddress }
+    func base(_ bytes: [UInt8]) -> UnsafePointer<UInt8>? { bytes.withUnsafeBufferPointer { $0.baseAddress } }
+    let separate = base(premultiplied) != base(frame.pixels)
     let pixels = frame.pixels
     let packed = separate ? premultiplied : []
-    let straight = self.straight ?? []
+    // An opaque frame's straight copy is the premultiplied buffer itself: given back once.
+    let straight = self.straight.map { [base(premultiplied), base(frame.pixels)].contains(base($0)) ? [] : $0 } ?? []
     frame.pixels = []
     premultiplied = []
     self.straight = nil

@@ -12,8 +12,10 @@ enum StraightAlpha {
 
   /// Returns `pixels` (BGRA, premultiplied) with each colour channel divided by alpha.
   /// Opaque pixels are unchanged; fully transparent pixels become transparent black. The result
-  /// goes into a buffer from `pool` when it has one of the same size.
+  /// goes into a buffer from `pool` when it has one of the same size; a frame whose every pixel
+  /// is opaque is its own straight-alpha form and is returned as it is (the same buffer).
   static func convert(_ pixels: [UInt8], pool: FramePool? = nil) -> [UInt8] {
+    if isOpaque(pixels) { return pixels }
     if let pool, var out = pool.take(count: pixels.count) {
       out.withUnsafeMutableBufferPointer { target in
         pixels.withUnsafeBufferPointer { source in _ = target.update(fromContentsOf: source) }
@@ -28,7 +30,18 @@ enum StraightAlpha {
 
   /// Converts `pixels` to straight alpha in place (no copy when the array is not shared).
   static func convertInPlace(_ pixels: inout [UInt8]) {
+    if isOpaque(pixels) { return }
     pixels.withUnsafeMutableBufferPointer { unpremultiply($0) }
+  }
+
+  /// Whether every pixel of the BGRA `pixels` has alpha 255 (one AND over the words, which the
+  /// compiler vectorises: about a tenth of the conversion's cost).
+  static func isOpaque(_ pixels: [UInt8]) -> Bool {
+    pixels.withUnsafeBytes { raw in
+      var all: UInt32 = 0xFFFF_FFFF
+      for word in raw.bindMemory(to: UInt32.self) { all &= word }
+      return raw.count % 4 == 0 && UInt32(littleEndian: all) >> 24 == 0xFF
+    }
   }
 
   /// Divides each colour channel of the BGRA pixels in `p` by alpha, in place.
