@@ -174,9 +174,11 @@ package struct BatchMerger {
         let frames = try linkedFrames()
         var options = merge.options
         options.padColor = 0
+        // The frames come from PNG files through ffmpeg, not from a render: ffmpeg makes the palette.
+        options.gifPalette = .ffmpeg
         let command = try FFmpegCommand(
           format: target.format, width: merge.width, height: merge.height, fps: merge.fps, options: options,
-          output: temporary, palette: work + "/palette-\(target.format.rawValue).png")
+          output: temporary, palette: work + "/palette-\(target.format.rawValue)")
         let decode = [
           "-hide_banner", "-nostdin", "-loglevel", "error", "-framerate", "\(merge.fps)", "-start_number", "\(first)",
           "-i", frames + "/%0\(merge.digits)d.png", "-frames:v", "\(last - first + 1)",

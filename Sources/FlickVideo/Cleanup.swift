@@ -30,7 +30,7 @@ package final class Cleanup: @unchecked Sendable {
   package func forget(temporaryFile path: String) { remove(file: path) }
 
   /// Removes what an earlier Flick run that was killed outright (SIGKILL, power loss) left in
-  /// `folder`: temporary files and folders named `.NAME.PID.partial`, `.NAME.PID.palette.png`,
+  /// `folder`: temporary files and folders named `.NAME.PID.partial`, `.NAME.PID.palette.png` (or `.bgra`),
   /// `.NAME.PID.tmp`, `.NAME.PID.removing` or `.NAME.PID.old` whose PID is no longer a running
   /// process (an `.old` sequence folder whose NAME is missing is renamed back instead). Entries of
   /// running processes (this one, or another Flick rendering beside it) are left alone.
@@ -58,7 +58,7 @@ package final class Cleanup: @unchecked Sendable {
         expected = isFolder || OutputFormat.allCases.contains { $0.rawValue == stem.lowercased() } || stem == "mp4"
       } else if name.hasSuffix(".tmp") {
         expected = !isFolder && stem.lowercased() == "png"
-      } else if name.hasSuffix(".palette.png") {
+      } else if name.hasSuffix(".palette.png") || name.hasSuffix(".palette.bgra") {
         expected = !isFolder
       } else {
         expected = isFolder
@@ -86,7 +86,7 @@ package final class Cleanup: @unchecked Sendable {
 
   /// The PID in a Flick temporary name (`.out.mp4.1234.partial`), or nil for any other name.
   static func temporaryOwner(_ name: String) -> Int32? {
-    for suffix in [".partial", ".palette.png", ".tmp", ".removing", ".old"] where name.hasSuffix(suffix) {
+    for suffix in [".partial", ".palette.png", ".palette.bgra", ".tmp", ".removing", ".old"] where name.hasSuffix(suffix) {
       var stem = name.dropLast(suffix.count)
       if suffix == ".removing", stem.hasSuffix(".partial") { stem = stem.dropLast(".partial".count) }
       guard let dot = stem.lastIndex(of: "."), let pid = Int32(stem[stem.index(after: dot)...]), pid > 0,

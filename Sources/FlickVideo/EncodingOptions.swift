@@ -15,6 +15,18 @@ public struct EncodingOptions: Sendable, Equatable {
     case none
   }
 
+  /// Who computes a GIF's palette.
+  public enum GIFPaletteSource: String, Sendable, CaseIterable {
+    /// Flick, from the frames as they are rendered: the palette ffmpeg 5.1's
+    /// `palettegen=stats_mode=diff` makes, without a second ffmpeg reading every frame (the
+    /// default). ffmpeg's own is used anyway when `--gif-fps` or `--gif-width` filters the frames
+    /// before the palette.
+    case flick
+    /// ffmpeg's `palettegen`, in an ffmpeg pass of its own (an ffmpeg whose `palettegen` differs
+    /// from 5.1's, 6.0 and later, makes other palettes).
+    case ffmpeg
+  }
+
   /// H.264 / VP9 constant rate factor (lower is better and larger); nil picks the format's
   /// default: 18 for H.264 (`1…51`), 30 for VP9 (`0…63`).
   public var crf: Int?
@@ -38,6 +50,8 @@ public struct EncodingOptions: Sendable, Equatable {
   /// into one frame with the run's delay (default true; the picture at every time is the same
   /// either way, see `docs/video.md`). False keeps one image per frame.
   public var mergesIdenticalFrames = true
+  /// Who computes a GIF's palette (default Flick).
+  public var gifPalette = GIFPaletteSource.flick
 
   public init(
     crf: Int? = nil, preset: String = "veryfast", pad: Bool = false, dither: Dither = .bayer,

@@ -2,9 +2,12 @@
 ///
 /// Built as an argument array (never a shell string), so paths with spaces or quotes are safe.
 ///
-/// A GIF takes two passes over the frames, each a command reading them on stdin: the first
-/// (``palettePass``) only gathers colour statistics into a palette image, the second
-/// (``arguments``) maps every frame to that palette. ffmpeg's one-pass `split → palettegen →
+/// A GIF takes two passes over the frames: the first gathers colour statistics into a palette
+/// image, the second (``arguments``) maps every frame to that palette. The first is Flick's own
+/// (``computesPalette``: ``GIFPalette``, the palette ffmpeg 5.1's `palettegen` makes, computed
+/// from the frames as they are rendered and written raw) unless a filter changes the frames
+/// before `palettegen` would see them (`--gif-fps`, `--gif-width`) or the options ask for
+/// ffmpeg's; it is then an ffmpeg command of its own (``palettePass``) reading the frames on stdin. ffmpeg's one-pass `split → palettegen →
 /// paletteuse` graph has to keep every frame in memory until the palette exists (2.2 GB for ten
 /// seconds at 720p); Flick keeps them on disk instead, as differences from frame to frame
 /// (``FFmpegEncoder``'s spool), and replays them into the second pass, so memory stays
@@ -12,10 +15,16 @@
 package struct FFmpegCommand: Sendable, Equatable {
   /// The arguments after the executable name (for a GIF, the second pass).
   package var arguments: [String]
-  /// A GIF's first pass: frames in, the palette image (``palettePath``) out; nil otherwise.
+  /// A GIF's first pass when ffmpeg makes the palette: frames in, the palette image
+  /// (``palettePath``, PNG) out; nil otherwise.
   package var palettePass: [String]?
-  /// Where a GIF's palette image is written between the passes.
+  /// Where a GIF's palette image is written between the passes: PNG from ``palettePass``, or
+  /// raw 16 × 16 BGRA written by Flick (``computesPalette``).
   package var palettePath: String?
+  /// Whether a GIF's palette is Flick's to compute (``GIFPalette``) and write raw at
+  /// ``palettePath``: `palettegen` would see the frames as rendered (no `fps` or `scale` filter
+  /// before it) and the options did not ask for ffmpeg's.
+  package var computesPalette: Bool { palettePath != nil && palettePass == nil }
   /// Frame rate of the encoded file (differs from the input for GIFs limited to whole
   /// centiseconds), in frames per second.
   package var outputFPS: Int
@@ -28,7 +37,8 @@ package struct FFmpegCommand: Sendable, Equatable {
   /// A GIF's encoding pass (``arguments``), for the frames from any one on.
   package struct GIFEncodingPass: Sendable, Equatable {
     var input: [String]
-    var palette: String
+    /// The options and `-i` that read the palette image.
+    var paletteInput: [String]
     var filters: [String]
     var paletteUse: String
     var loop: Int
@@ -38,7 +48,7 @@ package struct FFmpegCommand: Sendable, Equatable {
     package func arguments(from first: Int, output: String) -> [String] {
       let chain = (first == 0 ? [] : ["setpts=PTS+\(first)"]) + filters
       let prepared = chain.isEmpty ? "[0:v]" : "[0:v]" + chain.joined(separator: ",") + "[f];[f]"
-      return input + ["-i", palette, "-an", "-map_metadata", "-1"]
+      return input + paletteInput + ["-an", "-map_metadata", "-1"]
         + ["-filter_complex", prepared + "[1:v]paletteuse=" + paletteUse]
         + ["-loop", "\(loop)", "-f", "gif", output]
     }
@@ -65,8 +75,8 @@ package struct FFmpegCommand: Sendable, Equatable {
   }
 
   /// Builds the command for `format`, reading `width × height` BGRA frames at `fps` and writing
-  /// `output`; a GIF's palette goes to `palette` between its passes (default: `output` with
-  /// `.palette.png` appended).
+  /// `output`; a GIF's palette goes to `palette` between its passes with `.png` or `.bgra`
+  /// appended (default: `output` with `.palette`).
   ///
   /// - Throws: ``VideoError/invalidSize(width:height:reason:)`` for odd H.264 sizes without
   ///   padding, and ``VideoError/invalidOption(_:)`` for options the format cannot honour.
@@ -137,15 +147,24 @@ package struct FFmpegCommand: Sendable, Equatable {
         guard (1...16384).contains(w) else { throw .invalidOption("--gif-width \(w) is outside 1…16384") }
         if w != width { chain.append("scale=\(w):-1:flags=lanczos") }
       }
-      let palette = palette ?? output + ".palette.png"
-      palettePath = palette
-      palettePass =
-        input + [
-          "-an", "-vf", (chain + ["palettegen=stats_mode=diff"]).joined(separator: ","),
-          "-frames:v", "1", "-update", "1", "-f", "image2", palette,
-        ]
+      let stem = palette ?? output + ".palette"
+      let paletteInput: [String]
+      if chain.isEmpty && options.gifPalette == .flick {
+        let path = stem + ".bgra"
+        palettePath = path
+        paletteInput = ["-f", "rawvideo", "-pix_fmt", "bgra", "-s", "16x16", "-i", path]
+      } else {
+        let path = stem + ".png"
+        palettePath = path
+        palettePass =
+          input + [
+            "-an", "-vf", (chain + ["palettegen=stats_mode=diff"]).joined(separator: ","),
+            "-frames:v", "1", "-update", "1", "-f", "image2", path,
+          ]
+        paletteInput = ["-i", path]
+      }
       let pass = GIFEncodingPass(
-        input: input, palette: palette, filters: chain, paletteUse: Self.paletteUse(options.dither),
+        input: input, paletteInput: paletteInput, filters: chain, paletteUse: Self.paletteUse(options.dither),
         loop: Self.gifLoop(plays: options.plays))
       args = pass.arguments(from: 0, output: output)
       if gifFPS == fps && (options.dither == .bayer || options.dither == .none) { splittable = pass }

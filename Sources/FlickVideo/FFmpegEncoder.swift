@@ -11,12 +11,14 @@ import Foundation
 /// (retrying partial writes and EINTR); ffmpeg's stderr is drained concurrently and kept for
 /// error messages.
 ///
-/// A GIF takes two ffmpeg passes over one rasterisation: the frames go to an ffmpeg that makes
-/// the palette (`.NAME.PID.palette.png`) and, losslessly, into a spool file beside the output
-/// (`.NAME.PID.frames`, see ``FrameSpool``); ``finish()`` then replays the spool into the ffmpeg
-/// that encodes with the palette. That second ffmpeg reads exactly the bytes the first did, so the
-/// GIF is the one the two passes make from the frames; both temporary files are removed on every
-/// exit path. See ``FFmpegCommand``.
+/// A GIF takes two passes over one rasterisation: the frames go into the palette's statistics
+/// (Flick's ``GIFPalette``, or an ffmpeg running `palettegen` when a filter comes first, see
+/// ``FFmpegCommand/computesPalette``) and, losslessly, into a spool file beside the output
+/// (`.NAME.PID.frames`, see ``FrameSpool``); ``finish()`` writes the palette
+/// (`.NAME.PID.palette.bgra`, or ffmpeg's `.NAME.PID.palette.png`) and replays the spool into
+/// the ffmpeg that encodes with it. That ffmpeg reads exactly the frames the palette was made
+/// from, so the GIF is the one ffmpeg's two passes make; every temporary file is removed on every
+/// exit path.
 final class FFmpegEncoder: FrameSink {
   /// The destination path.
   let destination: String
@@ -27,8 +29,13 @@ final class FFmpegEncoder: FrameSink {
   var wantsStraightAlpha: Bool { format.hasAlpha }
   var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
 
-  /// The ffmpeg running now (the only one, or a GIF's palette pass, then its encoding pass).
+  /// The ffmpeg running now (the only one, or a GIF's palette pass, then its encoding pass; none
+  /// while Flick gathers a GIF's palette).
   private var running: FFmpegProcess?
+  /// A GIF's palette statistics when Flick computes the palette (``FFmpegCommand/computesPalette``).
+  private var palette: GIFPalette?
+  /// The frame last added to ``palette`` (its statistics compare each frame with the one before).
+  private var paletteFrame: [UInt8]?
   /// A split encoding pass's two ffmpeg processes, while they run.
   private var halves: [FFmpegProcess] = []
   private let temporaryPath: String
@@ -84,7 +91,7 @@ final class FFmpegEncoder: FrameSink {
     }
     let directoryURL = url.deletingLastPathComponent()
     let temporaryPath = directoryURL.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
-    let palettePath = directoryURL.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).palette.png").path
+    let palettePath = directoryURL.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).palette").path
     let command = try FFmpegCommand(
       format: format, width: width, height: height, fps: fps, options: options, output: temporaryPath,
       palette: palettePath)
@@ -102,13 +109,21 @@ final class FFmpegEncoder: FrameSink {
     self.mergedPath =
       directoryURL.appendingPathComponent(".\(url.lastPathComponent).merged.\(format.rawValue).\(getpid()).partial").path
     if options.mergesIdenticalFrames && (format == .gif || format == .apng) { repeats = [] }
-    palettePassSkipsRepeats = command.palettePass != nil && command.outputFPS == fps
-    if command.palettePass != nil {
+    palettePassSkipsRepeats = command.palettePath != nil && command.outputFPS == fps
+    if command.palettePath != nil {
       spool = try FrameSpool(
         path: directoryURL.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).frames").path,
         width: width, height: height, output: destination)
     }
-    try launch(command.palettePass ?? command.arguments, files: [temporaryPath] + (command.palettePath.map { [$0] } ?? []))
+    if command.computesPalette {
+      // No ffmpeg until the palette exists; the files it and Flick will write are temporaries
+      // from now on.
+      palette = GIFPalette()
+      Cleanup.shared.add(file: temporaryPath)
+      if let palettePath = command.palettePath { Cleanup.shared.add(file: palettePath) }
+    } else {
+      try launch(command.palettePass ?? command.arguments, files: [temporaryPath] + (command.palettePath.map { [$0] } ?? []))
+    }
   }
 
   /// Starts ffmpeg with `arguments` (registering `files` as temporary first, atomically with the
@@ -142,14 +157,16 @@ final class FFmpegEncoder: FrameSink {
         width: frame.frame.width, height: frame.frame.height,
         reason: "the renderer made a frame of another size than \(destination) was started with")
     }
-    guard state == .running, let running else {
+    guard state == .running, running != nil || palette != nil else {
       throw VideoError.pipeFailed(output: destination, reason: "the encoder is no longer running")
     }
-    if !(palettePassSkipsRepeats && frame.repeatsPrevious),
-      let error = bytes.withUnsafeBytes({ running.write($0, stallTimeout: stallTimeout) })
-    {
-      abort()
-      throw error
+    if !(palettePassSkipsRepeats && frame.repeatsPrevious) {
+      if palette != nil {
+        addToPalette(bytes)
+      } else if let error = bytes.withUnsafeBytes({ running?.write($0, stallTimeout: stallTimeout) }) {
+        abort()
+        throw error
+      }
     }
     if let spool, let failure = spool.append(bytes) {
       abort()
@@ -158,12 +175,53 @@ final class FFmpegEncoder: FrameSink {
     repeats?.append(frame.repeatsPrevious)
   }
 
+  /// Adds a frame to Flick's palette statistics, which compare it with the frame added before.
+  private func addToPalette(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { new in
+      if let previous = paletteFrame {
+        previous.withUnsafeBytes { palette?.add(new, previous: $0) }
+      } else {
+        palette?.add(new, previous: nil)
+      }
+    }
+    paletteFrame = bytes
+  }
+
+  /// Writes Flick's palette (``GIFPalette``) where the encoding pass reads it: 16 × 16 BGRA.
+  private func writePalette(_ statistics: GIFPalette) throws(VideoError) {
+    paletteFrame = nil
+    palette = nil
+    guard let path = command.palettePath, let colors = statistics.palette() else {
+      abort()
+      throw .cannotWrite(path: destination, reason: "a GIF needs at least one frame")
+    }
+    let image = GIFPalette.image(colors)
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    var failure: String?
+    if fd < 0 {
+      failure = String(cString: strerror(errno))
+    } else {
+      let written = image.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+      if written != image.count { failure = written < 0 ? String(cString: strerror(errno)) : "a short write" }
+      if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+    }
+    if let failure {
+      abort()
+      throw .cannotWrite(path: destination, reason: "cannot write the palette \(path): \(failure)")
+    }
+    StartupTrace.mark("GIF palette computed")
+  }
+
   /// Closes ffmpeg's input and waits for it to complete the temporary file.
   ///
   /// - Throws: ``VideoError`` if ffmpeg failed; the temporary file is then removed.
   func finish() throws {
     guard state == .running else { return }
-    try waitForExit()
+    if let palette {
+      try writePalette(palette)
+    } else {
+      try waitForExit()
+    }
     if let spool {
       // The palette exists: encode the frames with it, read back from the spool.
       spool.endAppending()

@@ -37,6 +37,9 @@ extension Flick {
         --dither D            GIF dither: bayer (default), sierra2_4a, floyd_steinberg, heckbert, none
         --loop N              GIF/APNG/WebP: play N times; 0 = forever (default)
         --gif-fps N           GIF frame rate, ≤ 50; exact delays for 50, 25, 20, 10, …
+        --gif-palette P       who makes the GIF palette: flick (default; ffmpeg 5.1 palettegen's
+                              palette, computed while rendering) or ffmpeg (its palettegen, a pass
+                              of its own; used anyway with --gif-fps below the render's or --gif-width)
         --gif-width W         GIF width in pixels (height keeps the aspect ratio)
         --every-frame         GIF/APNG: one image per frame (by default a run of identical frames,
                               known from the scene, is one image with the run's delay)
@@ -55,7 +58,7 @@ extension Flick {
 
     static let valued: Set<String> = Set([
       "o", "output", "format", "frames", "fps", "size", "scale", "jobs", "crf", "preset", "dither", "loop",
-      "gif-fps", "gif-width", "progress", "measure-pipe",
+      "gif-fps", "gif-width", "gif-palette", "progress", "measure-pipe",
     ]).union(Limits.renderCaps.map(\.option))
     static let flags: Set<String> = ["help", "h", "quiet", "q", "pad", "null", "dry-run", "strict", "every-frame"]
 
@@ -285,6 +288,13 @@ extension Flick {
       if let v = a.value("loop") { o.plays = v == "forever" ? 0 : try integer(v, "--loop", 0...65535) }
       if let v = a.value("gif-fps") { o.gifFPS = try integer(v, "--gif-fps", 1...50) }
       if let v = a.value("gif-width") { o.gifWidth = try integer(v, "--gif-width", 1...16384) }
+      if let v = a.value("gif-palette") {
+        guard let source = EncodingOptions.GIFPaletteSource(rawValue: v) else {
+          throw CommandError.usage(
+            "--gif-palette \(v) is not one of \(EncodingOptions.GIFPaletteSource.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        o.gifPalette = source
+      }
       return o
     }
 

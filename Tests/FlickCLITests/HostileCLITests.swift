@@ -161,7 +161,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let dead = try Self.deadPID()
     let t = try Self.write(Self.small, "t.json5", in: dir)
-    let stale = [".o.mp4.\(dead).partial", ".s.png.\(dead).tmp", ".o.gif.\(dead).palette.png"]
+    let stale = [
+      ".o.mp4.\(dead).partial", ".s.png.\(dead).tmp", ".o.gif.\(dead).palette.png", ".p.gif.\(dead).palette.bgra",
+    ]
     for name in stale { try Data([1]).write(to: dir.appendingPathComponent(name)) }
     try FileManager.default.createDirectory(at: dir.appendingPathComponent(".frames.\(dead).partial"), withIntermediateDirectories: false)
     // Not Flick's, or of a running process: kept.

@@ -60,12 +60,31 @@ import Testing
     #expect(args.firstIndex(of: "-loop").map { args[$0 + 1] } == "1")
   }
 
-  /// A GIF is two commands: the palette from the frames, then the frames again with it. Neither
-  /// keeps frames (no `split`, which would buffer all of them until the palette exists).
+  /// A GIF whose frames reach palettegen as rendered gets Flick's palette, written raw, and one
+  /// ffmpeg command, which reads it; asked for, ffmpeg's palettegen is a pass of its own.
+  @Test func gifsReadFlicksPaletteRawUnlessFFmpegMakesIt() throws {
+    let c = try FFmpegCommand(
+      format: .gif, width: 64, height: 48, fps: 30, options: EncodingOptions(), output: "/o/a.gif",
+      palette: "/o/.a.gif.palette")
+    #expect(c.computesPalette && c.palettePass == nil && c.palettePath == "/o/.a.gif.palette.bgra")
+    let input = ["-f", "rawvideo", "-pix_fmt", "bgra", "-s", "16x16", "-i", "/o/.a.gif.palette.bgra"]
+    #expect(c.arguments.indices.contains { Array(c.arguments.dropFirst($0).prefix(input.count)) == input })
+    var options = EncodingOptions()
+    options.gifPalette = .ffmpeg
+    let f = try FFmpegCommand(
+      format: .gif, width: 64, height: 48, fps: 30, options: options, output: "/o/a.gif", palette: "/o/.a.gif.palette")
+    #expect(!f.computesPalette && f.palettePath == "/o/.a.gif.palette.png" && f.palettePass?.last == f.palettePath)
+    #expect(f.arguments.firstIndex(of: "/o/.a.gif.palette.png").map { f.arguments[$0 - 1] } == "-i")
+  }
+
+  /// A GIF whose frames are filtered before the palette (here resampled and scaled) is two
+  /// commands: the palette from the frames, then the frames again with it. Neither keeps frames
+  /// (no `split`, which would buffer all of them until the palette exists).
   @Test func gifsTakeTwoPassesThroughAPaletteFile() throws {
     let c = try FFmpegCommand(
       format: .gif, width: 64, height: 48, fps: 60, options: EncodingOptions(gifWidth: 32), output: "/o/a.gif",
-      palette: "/o/.a.gif.palette.png")
+      palette: "/o/.a.gif.palette")
+    #expect(!c.computesPalette)
     let first = try #require(c.palettePass)
     #expect(first.firstIndex(of: "-vf").map { first[$0 + 1] } == "fps=50,scale=32:-1:flags=lanczos,palettegen=stats_mode=diff")
     #expect(first.last == "/o/.a.gif.palette.png" && first.contains("pipe:0"))

@@ -6,9 +6,10 @@ import FlickTemplates
 import Foundation
 import Testing
 
-/// A GIF rasterises every frame once: its frames are kept in a spool for the second ffmpeg pass
+/// A GIF rasterises every frame once: its frames are kept in a spool for the encoding pass
 /// instead of being rendered again, and the GIF is byte for byte the one ffmpeg's two passes
-/// (palette, then encoding) make from those frames, as before.
+/// (palettegen, then paletteuse) make from those frames, as before, whether Flick computed the
+/// palette (the default) or ffmpeg did.
 @Suite struct GIFOnePassTests {
   static let templates = TestSupport.root.appendingPathComponent("Templates")
   static let bundled = ["card-swap", "chained-sequence", "decay-flick", "hello", "property-animator",
@@ -38,10 +39,12 @@ import Testing
     try handle.close()
     var options = options
     options.padColor = 0
+    // ffmpeg's own two passes: its palettegen, then paletteuse.
+    options.gifPalette = .ffmpeg
     let output = dir.appendingPathComponent("reference.gif").path
     let command = try FFmpegCommand(
       format: .gif, width: width, height: height, fps: scene.fps, options: options, output: output,
-      palette: dir.appendingPathComponent("palette.png").path)
+      palette: dir.appendingPathComponent("palette").path)
     for pass in [command.palettePass!, command.arguments] {
       let args = pass.map { $0 == "pipe:0" ? raw.path : $0 }
       let r = try TestSupport.run("/usr/bin/env", ["ffmpeg"] + args)
@@ -52,11 +55,22 @@ import Testing
 
   @Test(arguments: bundled)
   func everyBundledTemplateMakesTheSameGIFFromOneRasterPass(_ name: String) throws {
+    try expectSameGIFFromOneRasterPass(name, palette: .flick)
+  }
+
+  /// With ffmpeg's palettegen as the first pass (`--gif-palette ffmpeg`), the same.
+  @Test(arguments: ["card-swap", "spring-gallery"])
+  func ffmpegsPaletteMakesTheSameGIF(_ name: String) throws {
+    try expectSameGIFFromOneRasterPass(name, palette: .ffmpeg)
+  }
+
+  func expectSameGIFFromOneRasterPass(_ name: String, palette: EncodingOptions.GIFPaletteSource) throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let scene = try Template.load(path: Self.templates.appendingPathComponent("\(name).json5").path).scene
     let scale = 0.25
-    let options = EncodingOptions()
+    var options = EncodingOptions()
+    options.gifPalette = palette
     let counter = Counter()
     var pipeline = RenderPipeline(jobs: 2)
     pipeline.reusesUnchangedFrames = false  // so every frame is drawn, and counted

@@ -1,0 +1,150 @@
+@testable import FlickVideo
+import Foundation
+import Testing
+
+/// Flick's GIF palette is ffmpeg 5.1's `palettegen=stats_mode=diff` palette, entry for entry,
+/// on frames chosen to reach every branch: ties on the sorting axis (the quicksort is not
+/// stable), fewer colours than entries, one colour, transparency, holds and changes in part of
+/// the frame.
+@Suite struct GIFPaletteTests {
+  /// A deterministic byte source (SplitMix64), so a failure can be reproduced.
+  struct Bytes {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  /// Frames of `width × height` BGRA pixels for one case.
+  static func frames(_ name: String, width: Int, height: Int) -> [[UInt8]] {
+    var random = Bytes(state: UInt64(name.utf8.reduce(0) { $0 &* 31 &+ Int($1) }))
+    let pixels = width * height
+    func frame(_ pixel: (Int) -> (UInt8, UInt8, UInt8, UInt8)) -> [UInt8] {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(pixels * 4)
+      for i in 0..<pixels {
+        let (b, g, r, a) = pixel(i)
+        bytes += [b, g, r, a]
+      }
+      return bytes
+    }
+    switch name {
+    case "one colour":
+      return [frame { _ in (40, 80, 120, 255) }]
+    case "few colours":
+      // Twelve colours: fewer than the palette's entries, so the last one is repeated.
+      return (0..<3).map { f in frame { i in let c = UInt8((i * 7 + f) % 12 * 20); return (c, 255 - c, c / 2, 255) } }
+    case "ties":
+      // Channels from seven values (343 colours, more than the palette holds): many colours
+      // share each key the sort compares.
+      let levels: [UInt8] = [0, 40, 90, 128, 170, 210, 255]
+      return (0..<4).map { _ in
+        frame { _ in
+          let v = random.next()
+          return (levels[Int(v % 7)], levels[Int((v >> 8) % 7)], levels[Int((v >> 16) % 7)], 255)
+        }
+      }
+    case "noise":
+      // Thousands of colours, so the cut runs to 255 boxes.
+      return (0..<3).map { _ in frame { _ in let v = random.next(); return (UInt8(v & 255), UInt8(v >> 8 & 255), UInt8(v >> 16 & 255), 255) } }
+    case "alpha":
+      // Transparent, translucent and opaque pixels (colours that differ only in alpha count apart).
+      return (0..<3).map { _ in
+        frame { _ in
+          let v = random.next()
+          let a: UInt8 = [0, 255, 128, 255][Int(v % 4)]
+          let c = UInt8(v >> 8 & 0xF0)
+          return (c, c, UInt8(v >> 16 & 0xC0), a)
+        }
+      }
+    case "holds and patches":
+      // A gradient, the same frame again, then a patch that moves: only changed pixels count.
+      var base = frame { i in (UInt8(i % width * 255 / max(1, width - 1)), UInt8(i / width * 4 % 256), 90, 255) }
+      var frames = [base, base]
+      for step in 0..<4 {
+        for y in 2..<min(height, 9) {
+          for x in (step * 5)..<min(width, step * 5 + 7) {
+            let p = (y * width + x) * 4
+            base[p] = 250
+            base[p + 1] = UInt8(20 * step)
+            base[p + 2] = 10
+          }
+        }
+        frames.append(base)
+      }
+      return frames
+    default:
+      preconditionFailure("no case \(name)")
+    }
+  }
+
+  /// What ffmpeg's `palettegen=stats_mode=diff` makes of `frames`, as its 16 × 16 BGRA image.
+  static func ffmpegPalette(_ frames: [[UInt8]], width: Int, height: Int) throws -> [UInt8] {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let raw = dir.appendingPathComponent("frames.bgra")
+    try Data(frames.joined()).write(to: raw)
+    let palette = dir.appendingPathComponent("palette.bgra").path
+    let r = try TestSupport.run(
+      "/usr/bin/env",
+      [
+        "ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "bgra",
+        "-s", "\(width)x\(height)", "-i", raw.path, "-vf", "palettegen=stats_mode=diff", "-frames:v", "1",
+        "-f", "rawvideo", "-pix_fmt", "bgra", palette,
+      ])
+    #expect(r.status == 0, "ffmpeg: \(r.stderr)")
+    return [UInt8](try Data(contentsOf: URL(fileURLWithPath: palette)))
+  }
+
+  static func flickPalette(_ frames: [[UInt8]]) -> [UInt8]? {
+    var statistics = GIFPalette()
+    var previous: [UInt8]?
+    for frame in frames {
+      frame.withUnsafeBytes { new in
+        if let previous { previous.withUnsafeBytes { statistics.add(new, previous: $0) } } else { statistics.add(new, previous: nil) }
+      }
+      previous = frame
+    }
+    return statistics.palette().map(GIFPalette.image)
+  }
+
+  @Test(arguments: [
+    ("one colour", 8, 8), ("few colours", 24, 16), ("ties", 64, 48), ("noise", 80, 60), ("alpha", 40, 30),
+    ("holds and patches", 40, 24), ("noise", 1, 1), ("ties", 3, 2),
+  ])
+  func matchesPalettegenEntryForEntry(_ name: String, _ width: Int, _ height: Int) throws {
+    let frames = Self.frames(name, width: width, height: height)
+    let expected = try Self.ffmpegPalette(frames, width: width, height: height)
+    let palette = try #require(Self.flickPalette(frames))
+    #expect(palette.count == 1024)
+    if palette != expected {
+      let differing = stride(from: 0, to: 1024, by: 4).filter { palette[$0..<($0 + 4)] != expected[$0..<($0 + 4)] }
+      Issue.record("\(differing.count) entries differ, the first at \(differing.first.map { $0 / 4 } ?? -1)")
+    }
+  }
+
+  /// The cut follows ffmpeg's quicksort, which leaves equal keys in its own order: sorting gives
+  /// the keys in order, as a permutation, whatever the input's shape.
+  @Test func quicksortSortsEveryShapeOfInput() {
+    var random = Bytes(state: 7)
+    let shapes: [[UInt64]] = [
+      [], [5], [2, 1], (0..<50).map { UInt64($0) }, (0..<50).reversed().map { UInt64($0) },
+      Array(repeating: 3, count: 40), (0..<500).map { _ in random.next() % 4 }, (0..<3000).map { _ in random.next() % 256 },
+    ]
+    for keys in shapes {
+      var values = keys.enumerated().map { $1 << 32 | UInt64($0) }
+      values.withUnsafeMutableBufferPointer { if let base = $0.baseAddress { GIFPalette.quicksort(base, $0.count) } }
+      #expect(zip(values, values.dropFirst()).allSatisfy { $0 >> 32 <= $1 >> 32 })
+      #expect(values.map { $0 & 0xFFFF_FFFF }.sorted() == keys.indices.map { UInt64($0) })
+    }
+  }
+
+  /// No frame, no palette (the encoder reports that a GIF needs one).
+  @Test func noFramesNoPalette() {
+    #expect(GIFPalette().palette() == nil)
+  }
+}
