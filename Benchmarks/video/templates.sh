@@ -2,7 +2,8 @@
 # Short clips, where previews live: every bundled template at its own size to MP4, GIFs and an APNG, each
 # beside its two halves, side by side (part of `make bench-video`, see docs/benchmarks.md).
 #   (a) flick render → OUT     (b) flick render --null     (c) ffmpeg alone on the same frames
-#   from a raw BGRA file in RAM, with exactly flick's arguments (both passes for a GIF).
+#   from a raw BGRA file in RAM, with exactly flick's arguments (for a GIF, ffmpeg's two passes,
+#   palettegen then paletteuse, although flick computes the palette itself).
 # L = max(b, c, (CPU b + CPU c) / cores). With BASELINE=path/to/older/flick, (a) is also run with
 # that binary, interleaved, and the CPU ratio baseline/new is reported (CPU does not depend on load).
 # It ends with `flick still` of every bundled template (wall and CPU; beside BASELINE when given).
@@ -30,8 +31,12 @@ median() { sort -n -k"$2" "$1" | awk -v k="$2" '{ v[NR] = $k } END { print v[int
 run_case() {
   local name=$1 template=$2 ext=$3; shift 3
   "$FLICK" render "$template" "$@" -o "$RAW" -q >/dev/null
-  # ffmpeg alone: flick's own commands (one line each; two for a GIF), reading the raw file.
-  "$FLICK" render "$template" "$@" -o "$WORK/c.$ext" --dry-run | python3 -c '
+  # ffmpeg alone: flick's own commands (one line each), reading the raw file. For a GIF, ffmpeg's
+  # two passes (palettegen, then paletteuse: --gif-palette ffmpeg), the whole job done by the encoder
+  # alone, although flick computes the palette itself by default.
+  local palette=()
+  [ "$ext" = gif ] && palette=(--gif-palette ffmpeg)
+  "$FLICK" render "$template" "$@" "${palette[@]}" -o "$WORK/c.$ext" --dry-run | python3 -c '
 import shlex, sys
 raw, out = sys.argv[1], sys.argv[2]
 lines = [shlex.split(l) for l in sys.stdin if l.strip()]

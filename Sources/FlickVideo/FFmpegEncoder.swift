@@ -36,6 +36,11 @@ final class FFmpegEncoder: FrameSink {
   private var palette: GIFPalette?
   /// The frame last added to ``palette`` (its statistics compare each frame with the one before).
   private var paletteFrame: [UInt8]?
+  /// Frames received so far (the number of the next one, counting from 0).
+  private var framesReceived = 0
+  /// Whether every frame received since the last one kept repeated the one before it (a
+  /// resampled GIF whose frames Flick selects, ``FFmpegCommand/selectsFrames``).
+  private var unchangedSinceKept = true
   /// A split encoding pass's two ffmpeg processes, while they run.
   private var halves: [FFmpegProcess] = []
   private let temporaryPath: String
@@ -109,7 +114,7 @@ final class FFmpegEncoder: FrameSink {
     self.mergedPath =
       directoryURL.appendingPathComponent(".\(url.lastPathComponent).merged.\(format.rawValue).\(getpid()).partial").path
     if options.mergesIdenticalFrames && (format == .gif || format == .apng) { repeats = [] }
-    palettePassSkipsRepeats = command.palettePath != nil && command.outputFPS == fps
+    palettePassSkipsRepeats = command.palettePath != nil && (command.outputFPS == fps || command.selectsFrames)
     if command.palettePath != nil {
       spool = try FrameSpool(
         path: directoryURL.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).frames").path,
@@ -160,7 +165,20 @@ final class FFmpegEncoder: FrameSink {
     guard state == .running, running != nil || palette != nil else {
       throw VideoError.pipeFailed(output: destination, reason: "the encoder is no longer running")
     }
-    if !(palettePassSkipsRepeats && frame.repeatsPrevious) {
+    // Merged later at the GIF's rate from every rendered frame's flag (IdenticalFrameMerger.resampled).
+    repeats?.append(frame.repeatsPrevious)
+    var repeatsPrevious = frame.repeatsPrevious
+    if command.selectsFrames {
+      // Only the frames ffmpeg's fps filter would keep; one repeats the frame kept before it when
+      // every frame since did.
+      let n = framesReceived
+      framesReceived += 1
+      unchangedSinceKept = unchangedSinceKept && frame.repeatsPrevious
+      guard FFmpegCommand.keepsFrame(n, from: inputFPS, to: outputFPS) else { return }
+      repeatsPrevious = n > 0 && unchangedSinceKept
+      unchangedSinceKept = true
+    }
+    if !(palettePassSkipsRepeats && repeatsPrevious) {
       if palette != nil {
         addToPalette(bytes)
       } else if let error = bytes.withUnsafeBytes({ running?.write($0, stallTimeout: stallTimeout) }) {
@@ -172,7 +190,6 @@ final class FFmpegEncoder: FrameSink {
       abort()
       throw VideoError.cannotWrite(path: destination, reason: "cannot keep the frames in \(spool.path): \(failure)")
     }
-    repeats?.append(frame.repeatsPrevious)
   }
 
   /// Adds a frame to Flick's palette statistics, which compare it with the frame added before.
@@ -193,6 +210,11 @@ final class FFmpegEncoder: FrameSink {
     palette = nil
     guard let path = command.palettePath, let colors = statistics.palette() else {
       abort()
+      if command.selectsFrames {
+        throw .invalidOption(
+          "\(destination): \(framesReceived) frame(s) at \(inputFPS) fps make no frame at \(outputFPS) fps; "
+            + "render more frames or choose a higher --gif-fps")
+      }
       throw .cannotWrite(path: destination, reason: "a GIF needs at least one frame")
     }
     let image = GIFPalette.image(colors)

@@ -77,6 +77,21 @@ import Testing
     #expect(f.arguments.firstIndex(of: "/o/.a.gif.palette.png").map { f.arguments[$0 - 1] } == "-i")
   }
 
+  /// A resampled GIF with Flick's palette and no scaling: Flick keeps the frames the `fps` filter
+  /// would, so ffmpeg reads them at the GIF's rate with no filter, and the pass can be split.
+  @Test func resampledGIFsAreSelectedByFlick() throws {
+    let c = try FFmpegCommand(format: .gif, width: 64, height: 48, fps: 60, options: EncodingOptions(), output: "/o/a.gif")
+    #expect(c.selectsFrames && c.computesPalette && c.outputFPS == 50 && c.splittableEncodingPass != nil)
+    #expect(c.arguments.firstIndex(of: "-framerate").map { c.arguments[$0 + 1] } == "50")
+    #expect(!c.arguments.contains { $0.contains("fps=") })
+    var options = EncodingOptions()
+    options.gifPalette = .ffmpeg
+    let f = try FFmpegCommand(format: .gif, width: 64, height: 48, fps: 60, options: options, output: "/o/a.gif")
+    #expect(!f.selectsFrames && f.splittableEncodingPass == nil)
+    #expect(f.arguments.firstIndex(of: "-framerate").map { f.arguments[$0 + 1] } == "60")
+    #expect(f.arguments.contains { $0.contains("fps=50") })
+  }
+
   /// A GIF whose frames are filtered before the palette (here resampled and scaled) is two
   /// commands: the palette from the frames, then the frames again with it. Neither keeps frames
   /// (no `split`, which would buffer all of them until the palette exists).

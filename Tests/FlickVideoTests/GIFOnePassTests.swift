@@ -113,6 +113,21 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: gif)) == reference)
   }
 
+  /// Resampled GIFs whose frames Flick selects (no `--gif-width`): the fps filter's GIF, with the
+  /// pass split in halves (Bayer) or whole (error diffusion).
+  @Test(arguments: [(50, EncodingOptions.Dither.bayer), (25, .bayer), (20, .sierra2_4a)])
+  func resampledGIFsSelectedByFlickMatchTheTwoPasses(_ gifFPS: Int, _ dither: EncodingOptions.Dither) throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let scene = TestSupport.movingScene(width: 96, height: 64, fps: 60, duration: 1.3)
+    let options = EncodingOptions(dither: dither, gifFPS: gifFPS)
+    let gif = dir.appendingPathComponent("a.gif").path
+    let session = RenderSession(scene: scene, outputs: [try OutputTarget(path: gif)], options: options)
+    try session.run()
+    let reference = try Self.referenceGIF(scene: scene, scale: 1, options: options, in: dir)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: gif)) == reference)
+  }
+
   /// Resampled and scaled GIFs (`--gif-fps`, `--gif-width`, another dither) too.
   @Test func resampledGIFsMatchTheTwoPasses() throws {
     let dir = try TestSupport.temporaryDirectory()

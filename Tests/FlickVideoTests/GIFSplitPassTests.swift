@@ -57,8 +57,15 @@ import Testing
     #expect(try Self.encode(short, options: EncodingOptions(), splitsFrom: 30_721, in: dir).1 == false)
     #expect(try Self.encode(short, options: EncodingOptions(), splitsFrom: 30_720, in: dir).1 == true)
     #expect(FFmpegEncoder.defaultMinimumPixelsToSplit > 100 * 64 * 48, "small GIFs are not split by default")
-    let resampled = TestSupport.movingScene(fps: 30, duration: 1)  // an fps filter picks frames by number
-    #expect(try Self.encode(resampled, options: EncodingOptions(gifFPS: 15), in: dir).1 == false)
+    let resampled = TestSupport.movingScene(fps: 30, duration: 1)
+    // Resampled by Flick (with its palette): the frames are chosen before ffmpeg, which splits.
+    let (gif, split) = try Self.encode(resampled, options: EncodingOptions(gifFPS: 15), in: dir)
+    #expect(split)
+    #expect(gif == (try GIFOnePassTests.referenceGIF(scene: resampled, scale: 1, options: EncodingOptions(gifFPS: 15), in: dir)))
+    // Resampled by ffmpeg's fps filter, which picks frames by their number: one process.
+    var byFFmpeg = EncodingOptions(gifFPS: 15)
+    byFFmpeg.gifPalette = .ffmpeg
+    #expect(try Self.encode(resampled, options: byFFmpeg, in: dir).1 == false)
   }
 
   /// Either half failing fails the GIF, and nothing is left: not the halves, the spool, the
