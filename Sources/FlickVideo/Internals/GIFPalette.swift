@@ -47,30 +47,53 @@ struct GIFPalette {
     let pixels = frame.count / 4
     guard pixels > 0 else { return }
     let new = frame.bindMemory(to: UInt32.self).baseAddress!
-    // The colour last looked up (none yet: above every colour) and its index, so a run of one
-    // colour costs a comparison.
+    // The colour last looked up (none yet: above every colour), its index, and how many pixels of
+    // it are not yet added to its count: a run of one colour costs a comparison.
     var lastColor = UInt64.max
     var lastIndex = 0
-    if let previous {
-      let old = previous.bindMemory(to: UInt32.self).baseAddress!
-      for x in 0..<pixels where new[x] != old[x] {
-        let color = UInt32(littleEndian: old[x])
-        if UInt64(color) != lastColor {
-          lastColor = UInt64(color)
-          lastIndex = index(of: color)
-        }
-        counts[lastIndex] &+= 1
-      }
-    } else {
-      for x in 0..<pixels {
-        let color = UInt32(littleEndian: new[x])
-        if UInt64(color) != lastColor {
-          lastColor = UInt64(color)
-          lastIndex = index(of: color)
-        }
-        counts[lastIndex] &+= 1
+    var run: UInt64 = 0
+    @inline(__always) func tally(_ color: UInt32) {
+      if UInt64(color) == lastColor {
+        run += 1
+      } else {
+        if run > 0 { counts[lastIndex] &+= run }
+        lastColor = UInt64(color)
+        lastIndex = index(of: color)
+        run = 1
       }
     }
+    if let previous {
+      let old = previous.bindMemory(to: UInt32.self).baseAddress!
+      // Eight pixels compared at once, as four 64-bit words; only blocks with a difference are
+      // looked at pixel by pixel.
+      let a = UnsafeRawPointer(new)
+      let b = UnsafeRawPointer(old)
+      var x = 0
+      while x < pixels {
+        let end = min(x + 8, pixels)
+        if end - x == 8 {
+          let o = x * 4
+          let d0 = a.loadUnaligned(fromByteOffset: o, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: o, as: UInt64.self)
+          let d1 =
+            a.loadUnaligned(fromByteOffset: o + 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: o + 8, as: UInt64.self)
+          let d2 =
+            a.loadUnaligned(fromByteOffset: o + 16, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: o + 16, as: UInt64.self)
+          let d3 =
+            a.loadUnaligned(fromByteOffset: o + 24, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: o + 24, as: UInt64.self)
+          if d0 | d1 | d2 | d3 == 0 {
+            x = end
+            continue
+          }
+        }
+        while x < end {
+          if new[x] != old[x] { tally(UInt32(littleEndian: old[x])) }
+          x += 1
+        }
+      }
+    } else {
+      for x in 0..<pixels { tally(UInt32(littleEndian: new[x])) }
+    }
+    if run > 0 { counts[lastIndex] &+= run }
   }
 
   /// The index of `color` in ``colors``, adding it with a count of 0 when new.
