@@ -1,0 +1,38 @@
+import FlickTestSupport
+import Foundation
+import Testing
+
+/// `--gif-palette`: who makes a GIF's palette, as the commands `--dry-run` prints show.
+@Suite struct GIFPaletteOptionTests {
+  static func run(_ args: [String]) throws -> CLITests.Result {
+    try CLITests.run(CLITests.flick, ["render", CLITests.hello] + args)
+  }
+
+  @Test func flickMakesThePaletteUnlessAskedOrFiltered() throws {
+    let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-gif-palette")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let gif = dir.appendingPathComponent("a.gif").path
+    func commands(_ extra: [String]) throws -> [String] {
+      let r = try Self.run(["-o", gif, "--dry-run"] + extra)
+      #expect(r.status == 0, "\(r.stderr)")
+      return r.stdout.split(separator: "\n").map(String.init)
+    }
+    // Flick's palette: one ffmpeg, reading the palette raw.
+    let flick = try commands([])
+    #expect(flick.count == 1 && flick[0].contains("-s 16x16") && !flick[0].contains("palettegen"))
+    // ffmpeg's, when asked and when the frames are scaled before the palette.
+    for extra in [["--gif-palette", "ffmpeg"], ["--gif-width", "320"]] {
+      let both = try commands(extra)
+      #expect(both.count == 2 && both[0].contains("palettegen=stats_mode=diff") && both[1].contains("paletteuse"), "\(extra)")
+    }
+    // Resampled by Flick: ffmpeg reads the kept frames at the GIF's rate, with no fps filter.
+    let resampled = try commands(["--gif-fps", "10"])
+    #expect(resampled.count == 1 && resampled[0].contains("-framerate 10") && !resampled[0].contains("fps=10"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+  }
+
+  @Test func anUnknownSourceIsAUsageError() throws {
+    let r = try Self.run(["-o", "/tmp/never-written.gif", "--gif-palette", "gimp"])
+    #expect(r.status == 2 && r.stderr.contains("--gif-palette gimp is not one of flick, ffmpeg"), "\(r.stderr)")
+  }
+}
