@@ -9,7 +9,8 @@ import Foundation
 /// Finding a span costs one comparison of the row with the previous frame, replaying costs one
 /// copy, so the spool takes a small fraction of a render's CPU; a still area, a hold or a pause
 /// takes 8 bytes a row on disk, and the file holds what changed, never more than the raw frames
-/// plus `8 × height` bytes each. Memory is two frames (the previous one and a scratch record).
+/// plus `8 × height` bytes each. Memory is one scratch record of up to a frame; the previous
+/// frame is the caller's array, kept until the next one arrives.
 ///
 /// The spool is a temporary file registered with ``Cleanup`` before it exists, and removed by
 /// ``remove()`` (idempotent) on success, failure and abort alike; an interruption removes it
@@ -22,7 +23,7 @@ final class FrameSpool {
   private let rowBytes: Int
   private let rows: Int
   private var fd: Int32
-  /// The last frame appended (freed by ``endAppending()``).
+  /// The last frame appended, the array itself (released by ``endAppending()``).
   private var previous: [UInt8]
   /// One frame's record being assembled (headers, then spans).
   private var record: [UInt8]
@@ -59,7 +60,7 @@ final class FrameSpool {
     record.append(contentsOf: repeatElement(0, count: headerBytes))
     let first = frameCount == 0
     frame.withUnsafeBufferPointer { new in
-      previous.withUnsafeMutableBufferPointer { old in
+      previous.withUnsafeBufferPointer { old in
         for row in 0..<rows {
           let base = row * rowBytes
           let span: (start: Int, count: Int)
@@ -75,11 +76,14 @@ final class FrameSpool {
           }
           let bytes = UnsafeBufferPointer(rebasing: new[(base + span.start)..<(base + span.start + span.count)])
           record.append(contentsOf: bytes)
-          (old.baseAddress! + base + span.start).update(from: bytes.baseAddress!, count: span.count)
         }
       }
     }
     frameCount += 1
+    // The frame itself is the next one's reference: kept, not copied (arrays are copy-on-write,
+    // so whoever reuses its buffer copies it first while the spool still holds it, and the
+    // render pipeline gives a frame's buffer back only after the next frame is delivered).
+    previous = frame
     return record.withUnsafeBytes { PipeWriter.writeAll(fd, $0)?.description }
   }
 
