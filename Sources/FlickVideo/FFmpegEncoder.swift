@@ -36,10 +36,12 @@ final class FFmpegEncoder: FrameSink {
   private var palette: GIFPalette?
   /// The frame last added to ``palette`` (its statistics compare each frame with the one before).
   private var paletteFrame: [UInt8]?
-  /// Frames received so far (the number of the next one, counting from 0).
-  private var framesReceived = 0
-  /// Whether every frame received since the last one kept repeated the one before it (a
-  /// resampled GIF whose frames Flick selects, ``FFmpegCommand/selectsFrames``).
+  /// The scene's number of the render's first frame (frame `index − firstFrame` is at that
+  /// position in the render, which a resampled GIF's choice of frames counts from).
+  private let firstFrame: Int
+  /// Frames kept so far by a resampled GIF whose frames Flick selects (``FFmpegCommand/selectsFrames``).
+  private var framesKept = 0
+  /// Whether every frame received since the last one kept repeated the one before it.
   private var unchangedSinceKept = true
   /// A split encoding pass's two ffmpeg processes, while they run.
   private var halves: [FFmpegProcess] = []
@@ -79,7 +81,7 @@ final class FFmpegEncoder: FrameSink {
   ///   does not exist, or ffmpeg cannot start.
   init(
     destination: String, format: OutputFormat, width: Int, height: Int, fps: Int,
-    options: EncodingOptions = EncodingOptions(), ffmpeg: FFmpegTool, stallTimeout: Double? = 120
+    options: EncodingOptions = EncodingOptions(), ffmpeg: FFmpegTool, stallTimeout: Double? = 120, firstFrame: Int = 0
   ) throws(VideoError) {
     _ = PipeWriter.ignoreSIGPIPE
     let url = URL(fileURLWithPath: destination)
@@ -109,6 +111,7 @@ final class FFmpegEncoder: FrameSink {
     self.ffmpeg = ffmpeg
     self.stallTimeout = stallTimeout
     self.inputFPS = fps
+    self.firstFrame = firstFrame
     // Named like the output's own temporary (`.NAME.merged.EXT.PID.partial`), so the sweep of
     // stale temporaries recognises it.
     self.mergedPath =
@@ -165,19 +168,19 @@ final class FFmpegEncoder: FrameSink {
     guard state == .running, running != nil || palette != nil else {
       throw VideoError.pipeFailed(output: destination, reason: "the encoder is no longer running")
     }
-    // Merged later at the GIF's rate from every rendered frame's flag (IdenticalFrameMerger.resampled).
-    repeats?.append(frame.repeatsPrevious)
     var repeatsPrevious = frame.repeatsPrevious
     if command.selectsFrames {
-      // Only the frames ffmpeg's fps filter would keep; one repeats the frame kept before it when
-      // every frame since did.
-      let n = framesReceived
-      framesReceived += 1
+      // Only the frames ffmpeg's fps filter would keep (other sinks may still have them rendered
+      // and delivered); one repeats the frame kept before it when every frame since did.
       unchangedSinceKept = unchangedSinceKept && frame.repeatsPrevious
-      guard FFmpegCommand.keepsFrame(n, from: inputFPS, to: outputFPS) else { return }
-      repeatsPrevious = n > 0 && unchangedSinceKept
+      guard wants(frameAt: frame.index - firstFrame) else { return }
+      repeatsPrevious = framesKept > 0 && unchangedSinceKept
       unchangedSinceKept = true
+      framesKept += 1
     }
+    // Merged later at the GIF's rate: the flags of the frames kept, or of every frame, resampled
+    // like the fps filter (IdenticalFrameMerger.resampled).
+    repeats?.append(repeatsPrevious)
     if !(palettePassSkipsRepeats && repeatsPrevious) {
       if palette != nil {
         addToPalette(bytes)
@@ -190,6 +193,11 @@ final class FFmpegEncoder: FrameSink {
       abort()
       throw VideoError.cannotWrite(path: destination, reason: "cannot keep the frames in \(spool.path): \(failure)")
     }
+  }
+
+  /// A GIF resampled by Flick needs only the frames the fps filter keeps.
+  func wants(frameAt position: Int) -> Bool {
+    !command.selectsFrames || FFmpegCommand.keepsFrame(position, from: inputFPS, to: outputFPS)
   }
 
   /// Adds a frame to Flick's palette statistics, which compare it with the frame added before.
@@ -212,7 +220,7 @@ final class FFmpegEncoder: FrameSink {
       abort()
       if command.selectsFrames {
         throw .invalidOption(
-          "\(destination): \(framesReceived) frame(s) at \(inputFPS) fps make no frame at \(outputFPS) fps; "
+          "\(destination): the render's frames at \(inputFPS) fps make no frame at \(outputFPS) fps; "
             + "render more frames or choose a higher --gif-fps")
       }
       throw .cannotWrite(path: destination, reason: "a GIF needs at least one frame")
@@ -374,7 +382,9 @@ final class FFmpegEncoder: FrameSink {
   /// expected one stays as ffmpeg wrote it; a read or write failure aborts the output.
   private func mergeIdenticalFrames() throws(VideoError) {
     guard var repeats, repeats.contains(true) else { return }
-    if format == .gif { repeats = IdenticalFrameMerger.resampled(repeats, from: inputFPS, to: outputFPS) }
+    if format == .gif && !command.selectsFrames {
+      repeats = IdenticalFrameMerger.resampled(repeats, from: inputFPS, to: outputFPS)
+    }
     Cleanup.shared.add(file: mergedPath)
     defer { Cleanup.shared.remove(file: mergedPath) }
     let outcome: IdenticalFrameMerger.Outcome

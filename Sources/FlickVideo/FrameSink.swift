@@ -19,6 +19,11 @@ package protocol FrameSink: AnyObject {
   var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { get }
   /// How many times the sink needs every frame (1, or 2 for a GIF: palette, then encoding).
   var passes: Int { get }
+  /// Whether the sink needs the frame at `position` in the render (0 for its first frame; a
+  /// GIF resampled by Flick needs only the frames it keeps). A frame no sink needs is not
+  /// rendered, and the next delivered frame's ``PreparedFrame/repeatsPrevious`` compares it with
+  /// the frame delivered before. Default: every frame.
+  func wants(frameAt position: Int) -> Bool
   /// Called before the frames are written again for pass `pass` (2…``passes``).
   func beginPass(_ pass: Int) throws
   /// Consumes the next frame.
@@ -33,6 +38,7 @@ package protocol FrameSink: AnyObject {
 
 extension FrameSink {
   package var passes: Int { 1 }
+  package func wants(frameAt position: Int) -> Bool { true }
   package func beginPass(_ pass: Int) throws {}
 }
 

@@ -90,8 +90,22 @@ public struct RenderPipeline: Sendable {
     onWorker: @escaping @Sendable (PreparedFrame) throws -> Void = { _ in },
     deliver: (PreparedFrame) throws -> Void
   ) throws {
-    let state = PipelineState(
-      next: frames.lowerBound, end: frames.upperBound, limit: framesInFlight, reusesFrames: reusesUnchangedFrames)
+    try run(
+      frames: Array(frames), tree: tree, scale: scale, straightAlpha: straightAlpha,
+      keepsPremultiplied: keepsPremultiplied, onWorker: onWorker, deliver: deliver)
+  }
+
+  /// Renders the frame numbers in `frames` (increasing, not necessarily consecutive: frames no
+  /// output needs are left out) and delivers each, in order, to `deliver`, as the form taking a
+  /// range does. A frame "repeats" the one delivered before it (``PreparedFrame/repeatsPrevious``).
+  package func run(
+    frames: [Int], tree: @escaping @Sendable (Int) -> RenderTree, scale: Double = 1, straightAlpha: Bool,
+    keepsPremultiplied: Bool = true,
+    onWorker: @escaping @Sendable (PreparedFrame) throws -> Void = { _ in },
+    deliver: (PreparedFrame) throws -> Void
+  ) throws {
+    precondition(zip(frames, frames.dropFirst()).allSatisfy { $0 < $1 }, "frames are rendered in increasing order")
+    let state = PipelineState(frames: frames, limit: framesInFlight, reusesFrames: reusesUnchangedFrames)
     let group = DispatchGroup()
     let pool = usesDefaultRenderer ? (self.pool ?? FramePool(capacity: 2 * framesInFlight + 2)) : nil
     let factory: RendererFactory =
@@ -122,8 +136,8 @@ public struct RenderPipeline: Sendable {
     }
     // The last frame delivered, kept in case the next one repeats it.
     var held: PreparedFrame?
-    for index in frames {
-      if let frame = try state.take(index) {
+    for (position, index) in frames.enumerated() {
+      if let frame = try state.take(position) {
         try deliver(frame)
         // Buffers go back before the slot is freed, so the worker that takes the slot draws into
         // this frame's memory instead of allocating one more buffer.
@@ -137,7 +151,7 @@ public struct RenderPipeline: Sendable {
         try onWorker(again)
         try deliver(again)
       }
-      state.delivered(index)
+      state.delivered(position)
     }
     if let pool, var last = held.take() { last.recycle(into: pool) }
   }
@@ -146,26 +160,28 @@ public struct RenderPipeline: Sendable {
 /// The shared state of one pipeline run, guarded by a condition variable.
 private final class PipelineState: @unchecked Sendable {
   private let condition = NSCondition()
-  private var next: Int
+  /// The frame numbers to render; the state counts positions in this list.
+  private let frames: [Int]
+  private var next = 0
   private let end: Int
   private let limit: Int
-  private var nextToDeliver: Int
+  private var nextToDeliver = 0
+  /// Frames drawn and not yet delivered, by position.
   private var ready: [Int: PreparedFrame] = [:]
-  /// Frames whose tree draws the same as the previous frame's: not rasterised.
+  /// Positions whose tree draws the same as the previous one's: not rasterised.
   private var repeats: Set<Int> = []
   private let reusesFrames: Bool
-  private let first: Int
   private var previousTree: RenderTree?
+  /// The frame number ``previousTree`` belongs to.
+  private var lastTreeIndex: Int?
   private var failure: (any Error)?
   private var stopped = false
 
-  init(next: Int, end: Int, limit: Int, reusesFrames: Bool) {
-    self.next = next
-    self.end = end
+  init(frames: [Int], limit: Int, reusesFrames: Bool) {
+    self.frames = frames
+    self.end = frames.count
     self.limit = limit
-    self.nextToDeliver = next
     self.reusesFrames = reusesFrames
-    self.first = next
   }
 
   /// A worker's loop: claim the next frame number, evaluate its tree, rasterise, publish.
@@ -188,15 +204,31 @@ private final class PipelineState: @unchecked Sendable {
         condition.unlock()
         return
       }
-      let index = next
+      let position = next
+      let index = frames[position]
       next += 1
+      // Trees are taken in order under the lock, so this compares each frame with the one before;
+      // across frames left out (no output needs them) the chain of comparisons goes through their
+      // trees (taken first, in order), so a frame repeats the one delivered before exactly when
+      // every frame between them, drawn or not, repeated its predecessor.
+      var repeats = reusesFrames && position > 0 && previousTree != nil
+      if repeats, let last = lastTreeIndex, last + 1 < index {
+        for skipped in (last + 1)..<index {
+          let between = tree(skipped)
+          if !Renderer.drawsIdentically(previousTree!, between) {
+            repeats = false
+            break
+          }
+          previousTree = between
+        }
+      }
       let snapshot = tree(index)
       if reusesFrames {
-        // Trees are taken in order under the lock, so this compares each frame with the one before.
-        let repeats = index > first && previousTree.map { Renderer.drawsIdentically($0, snapshot) } == true
+        repeats = repeats && Renderer.drawsIdentically(previousTree!, snapshot)
         previousTree = snapshot
+        lastTreeIndex = index
         if repeats {
-          self.repeats.insert(index)
+          self.repeats.insert(position)
           condition.broadcast()
           condition.unlock()
           continue
@@ -211,7 +243,7 @@ private final class PipelineState: @unchecked Sendable {
         condition.lock()
         // `consume` drops this thread's reference now, not at the end of the scope: once the
         // frame is delivered its buffers go back to the pool and must be referenced only there.
-        ready[index] = consume prepared
+        ready[position] = consume prepared
         condition.broadcast()
         condition.unlock()
       } catch {
@@ -221,21 +253,21 @@ private final class PipelineState: @unchecked Sendable {
     }
   }
 
-  /// Waits for frame `index` and removes it from the reorder buffer; nil when the frame repeats
-  /// the previous one.
-  func take(_ index: Int) throws -> PreparedFrame? {
+  /// Waits for the frame at `position` and removes it from the reorder buffer; nil when the
+  /// frame repeats the previous one.
+  func take(_ position: Int) throws -> PreparedFrame? {
     condition.lock()
     defer { condition.unlock() }
-    while ready[index] == nil && !repeats.contains(index) && failure == nil { condition.wait() }
-    if let frame = ready.removeValue(forKey: index) { return frame }
-    if failure == nil, repeats.remove(index) != nil { return nil }
+    while ready[position] == nil && !repeats.contains(position) && failure == nil { condition.wait() }
+    if let frame = ready.removeValue(forKey: position) { return frame }
+    if failure == nil, repeats.remove(position) != nil { return nil }
     throw failure ?? CancellationError()
   }
 
-  /// Marks frame `index` consumed, freeing a slot for the workers.
-  func delivered(_ index: Int) {
+  /// Marks the frame at `position` consumed, freeing a slot for the workers.
+  func delivered(_ position: Int) {
     condition.lock()
-    nextToDeliver = index + 1
+    nextToDeliver = position + 1
     condition.broadcast()
     condition.unlock()
   }

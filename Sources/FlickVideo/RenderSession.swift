@@ -168,7 +168,7 @@ public struct RenderSession: Sendable {
           sinks.append(
             try FFmpegEncoder(
               destination: output.path, format: output.format, width: width, height: height, fps: scene.fps,
-              options: options, ffmpeg: tool, stallTimeout: limits.encoderTimeout))
+              options: options, ffmpeg: tool, stallTimeout: limits.encoderTimeout, firstFrame: range.lowerBound))
         }
       }
       if discardFrames { sinks.append(DiscardingSink()) }
@@ -176,7 +176,9 @@ public struct RenderSession: Sendable {
       // A sink may ask for the frames twice (``FrameSink/passes``); progress then counts both
       // passes. A GIF does not: it keeps its frames in a spool for its second ffmpeg pass.
       let passes = sinks.map(\.passes).max() ?? 1
-      let total = range.count * passes
+      // Frames no output needs (a GIF resampled by Flick drops some) are not rendered.
+      let wanted = range.filter { n in sinks.contains { $0.wants(frameAt: n - range.lowerBound) } }
+      let total = wanted.count * passes
       let scene = self.scene
       progress(RenderProgress(stage: .render, framesDone: 0, totalFrames: total))
       var done = 0
@@ -188,7 +190,7 @@ public struct RenderSession: Sendable {
         let premultiplied = fed.contains { !$0.wantsStraightAlpha }
         let steps = pass == 1 ? fed.compactMap(\.workerStep) : []
         try pipeline.run(
-          frames: range, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, scale: scale,
+          frames: wanted, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, scale: scale,
           straightAlpha: straight, keepsPremultiplied: premultiplied,
           onWorker: { frame in for step in steps { try step(frame) } }
         ) { frame in

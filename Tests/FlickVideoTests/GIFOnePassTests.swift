@@ -113,8 +113,9 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: gif)) == reference)
   }
 
-  /// Resampled GIFs whose frames Flick selects (no `--gif-width`): the fps filter's GIF, with the
-  /// pass split in halves (Bayer) or whole (error diffusion).
+  /// Resampled GIFs whose frames Flick selects (no `--gif-width`): only the kept frames are
+  /// rendered, and the GIF is the fps filter's, with the pass split in halves (Bayer) or whole
+  /// (error diffusion).
   @Test(arguments: [(50, EncodingOptions.Dither.bayer), (25, .bayer), (20, .sierra2_4a)])
   func resampledGIFsSelectedByFlickMatchTheTwoPasses(_ gifFPS: Int, _ dither: EncodingOptions.Dither) throws {
     let dir = try TestSupport.temporaryDirectory()
@@ -122,8 +123,21 @@ import Testing
     let scene = TestSupport.movingScene(width: 96, height: 64, fps: 60, duration: 1.3)
     let options = EncodingOptions(dither: dither, gifFPS: gifFPS)
     let gif = dir.appendingPathComponent("a.gif").path
-    let session = RenderSession(scene: scene, outputs: [try OutputTarget(path: gif)], options: options)
+    // Only the frames the GIF keeps are rendered.
+    let counter = Counter()
+    var pipeline = RenderPipeline(jobs: 2)
+    pipeline.reusesUnchangedFrames = false
+    pipeline.makeRenderer = { scale in
+      let renderer = FrameRenderer(scale: scale)
+      return { tree in
+        counter.add()
+        return try renderer.render(tree)
+      }
+    }
+    let session = RenderSession(scene: scene, outputs: [try OutputTarget(path: gif)], options: options, pipeline: pipeline)
     try session.run()
+    let kept = (0..<scene.frameCount).filter { FFmpegCommand.keepsFrame($0, from: 60, to: gifFPS) }
+    #expect(counter.value == kept.count && kept.count < scene.frameCount)
     let reference = try Self.referenceGIF(scene: scene, scale: 1, options: options, in: dir)
     #expect(try Data(contentsOf: URL(fileURLWithPath: gif)) == reference)
   }

@@ -108,3 +108,45 @@ import Testing
     }
   }
 }
+
+/// Frames no output needs are not rendered; a delivered frame repeats the one delivered before
+/// it exactly when every frame between them, rendered or not, repeated its predecessor, so the
+/// flags (and what GIF and APNG merge) do not depend on which frames were left out.
+@Suite struct FramesLeftOutTests {
+  /// A card that holds, jumps away for two frames, and comes back: frames 0…3 and 6…9 draw the
+  /// same, 4 and 5 draw the same as each other.
+  static let scene: Scene = {
+    let card = Layer(
+      id: "card", bounds: Rect(x: 0, y: 0, width: 10, height: 10), position: Point(x: 5, y: 12),
+      backgroundColor: Color(red: 0.2, green: 0.5, blue: 0.9))
+    let jump = LayerAnimation(
+      layerID: "card", property: .position, beginTime: 0, duration: 1,
+      value: { t in Point(x: t >= 0.4 && t < 0.6 ? 25 : 5, y: 12) })
+    return Scene(
+      size: Size(width: 40, height: 24), fps: 10, duration: 1, backgroundColor: .white, layers: [card],
+      animations: [jump])
+  }()
+
+  static func run(_ frames: [Int]) throws -> [(index: Int, repeats: Bool, pixels: [UInt8])] {
+    var delivered: [(Int, Bool, [UInt8])] = []
+    let scene = Self.scene
+    try RenderPipeline(jobs: 2).run(
+      frames: frames, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, straightAlpha: false
+    ) { frame in delivered.append((frame.index, frame.repeatsPrevious, frame.premultiplied)) }
+    return delivered
+  }
+
+  @Test func repeatsChainThroughTheFramesLeftOut() throws {
+    let all = try Self.run(Array(0..<10))
+    #expect(all.map(\.repeats) == [false, true, true, true, false, true, false, true, true, true])
+    for list in [[0, 2, 4, 6, 8], [0, 3, 7, 9], [1, 5, 6], [3, 6], [2, 3, 4, 5], [9]] {
+      let some = try Self.run(list)
+      #expect(some.map(\.index) == list)
+      for (i, frame) in some.enumerated() {
+        let expected = i > 0 && ((list[i - 1] + 1)...list[i]).allSatisfy { all[$0].repeats }
+        #expect(frame.repeats == expected, "frame \(frame.index) of \(list)")
+        #expect(frame.pixels == all[frame.index].pixels, "frame \(frame.index) of \(list)")
+      }
+    }
+  }
+}
