@@ -50,8 +50,11 @@ public struct RenderSummary: Sendable, Equatable {
 
   /// The outputs, in the order they were requested.
   public var outputs: [Output]
-  /// Frames rendered.
+  /// Frames in the render (its range of frame numbers).
   public var frames: Int
+  /// Frames drawn: those some output needs (fewer than ``frames`` when the only outputs are GIFs
+  /// resampled by Flick, which need only the frames they keep).
+  public var rendered: Int
   /// Pixel size of the frames.
   public var width: Int
   public var height: Int

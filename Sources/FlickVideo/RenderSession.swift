@@ -212,7 +212,7 @@ public struct RenderSession: Sendable {
       for sink in sinks { try sink.commit() }
       StartupTrace.mark("outputs committed")
       progress(RenderProgress(stage: .done, framesDone: total, totalFrames: total))
-      return summary(sinks: sinks, range: range)
+      return summary(sinks: sinks, range: range, rendered: wanted.count)
     } catch {
       for sink in sinks { sink.abort() }
       // An encoder that failed is explained by a failed check (run now, not before).
@@ -247,7 +247,7 @@ public struct RenderSession: Sendable {
     }
   }
 
-  private func summary(sinks: [any FrameSink], range: Range<Int>) -> RenderSummary {
+  private func summary(sinks: [any FrameSink], range: Range<Int>, rendered: Int) -> RenderSummary {
     var outputs: [RenderSummary.Output] = []
     for (target, sink) in zip(self.outputs, sinks) {
       var bytes = 0
@@ -259,7 +259,8 @@ public struct RenderSession: Sendable {
       } else {
         bytes = Self.fileSize(target.path)
         if let encoder = sink as? FFmpegEncoder, encoder.outputFPS != scene.fps {
-          frameCount = Int((Double(range.count * encoder.outputFPS) / Double(scene.fps)).rounded(.up))
+          // The fps filter's count, round(N × out / in), halves up (FFmpegCommand.keepsFrame).
+          frameCount = (2 * range.count * encoder.outputFPS + scene.fps) / (2 * scene.fps)
         }
       }
       let encoder = sink as? FFmpegEncoder
@@ -269,7 +270,7 @@ public struct RenderSession: Sendable {
           duration: Double(range.count) / Double(scene.fps), images: encoder?.mergedImages,
           unmergedReason: encoder?.unmergedReason))
     }
-    return RenderSummary(outputs: outputs, frames: range.count, width: width, height: height)
+    return RenderSummary(outputs: outputs, frames: range.count, rendered: rendered, width: width, height: height)
   }
 
   private static func fileSize(_ path: String) -> Int {

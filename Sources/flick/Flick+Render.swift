@@ -150,9 +150,12 @@ extension Flick {
             log("note: the identical frames of \(output.path) were kept as they are: \(reason)")
           }
         }
+        let counted =
+          summary.rendered == summary.frames
+          ? "\(summary.frames) frames" : "\(summary.rendered) of \(summary.frames) frames (no output needs the others)"
         log(
-          "rendered \(summary.frames) frames \(summary.width)×\(summary.height) "
-            + String(format: "in %.2f s wall time (%.1f fps), ", wall, Double(summary.frames) / max(wall, 1e-9))
+          "rendered \(counted) \(summary.width)×\(summary.height) "
+            + String(format: "in %.2f s wall time (%.1f fps), ", wall, Double(summary.rendered) / max(wall, 1e-9))
             + "peak memory \(peakMemoryMiB()) MiB (flick alone, without ffmpeg)")
       }
       for output in summary.outputs { print(output.path) }
