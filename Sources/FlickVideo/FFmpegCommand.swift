@@ -38,8 +38,13 @@ package struct FFmpegCommand: Sendable, Equatable {
   /// `round(N × out / in)` frames of `N`). Checked against ffmpeg 5.1 for eleven rate pairs and
   /// up to 600 frames (`GIFResamplingTests`).
   package static func keepsFrame(_ n: Int, from inputFPS: Int, to outputFPS: Int) -> Bool {
-    func outputPTS(_ n: Int) -> Int { (2 * n * outputFPS + inputFPS) / (2 * inputFPS) }
-    return outputPTS(n + 1) > outputPTS(n)
+    fpsFilterFrame(n + 1, from: inputFPS, to: outputFPS) > fpsFilterFrame(n, from: inputFPS, to: outputFPS)
+  }
+
+  /// The output frame of ffmpeg's `fps` filter at which input frame `n` (at `inputFPS`) falls:
+  /// `round(n × outputFPS / inputFPS)`, halves up. Frames `0..<N` make `fpsFilterFrame(N)` frames.
+  package static func fpsFilterFrame(_ n: Int, from inputFPS: Int, to outputFPS: Int) -> Int {
+    (2 * n * outputFPS + inputFPS) / (2 * inputFPS)
   }
   /// Frame rate of the encoded file (differs from the input for GIFs limited to whole
   /// centiseconds), in frames per second.

@@ -259,8 +259,7 @@ public struct RenderSession: Sendable {
       } else {
         bytes = Self.fileSize(target.path)
         if let encoder = sink as? FFmpegEncoder, encoder.outputFPS != scene.fps {
-          // The fps filter's count, round(N × out / in), halves up (FFmpegCommand.keepsFrame).
-          frameCount = (2 * range.count * encoder.outputFPS + scene.fps) / (2 * scene.fps)
+          frameCount = FFmpegCommand.fpsFilterFrame(range.count, from: scene.fps, to: encoder.outputFPS)
         }
       }
       let encoder = sink as? FFmpegEncoder

@@ -85,7 +85,7 @@ enum IdenticalFrameMerger {
   /// `j − 1` shows, up to its own, repeats. The filter makes `round(N × out / in)` frames.
   static func resampled(_ repeats: [Bool], from inputFPS: Int, to outputFPS: Int) -> [Bool] {
     guard inputFPS != outputFPS, !repeats.isEmpty else { return repeats }
-    func outputPTS(_ n: Int) -> Int { (2 * n * outputFPS + inputFPS) / (2 * inputFPS) }
+    func outputPTS(_ n: Int) -> Int { FFmpegCommand.fpsFilterFrame(n, from: inputFPS, to: outputFPS) }
     let count = outputPTS(repeats.count)
     var flags = [Bool](repeating: false, count: count)
     var n = 0  // the input frame the current output frame shows
