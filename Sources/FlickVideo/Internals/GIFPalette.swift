@@ -5,17 +5,18 @@
 ///
 /// The statistics: every pixel of the first frame, then, for each later frame, every pixel that
 /// differs from the frame before (all four bytes compared) with the colour it had there,
-/// counted per distinct 32-bit colour, alpha included. The palette: Heckbert's median cut as `palettegen` runs it. Colours are
-/// listed by ffmpeg's hash bucket (the low five bits of red, green and blue) and, within a bucket,
-/// by first appearance; the box to cut is the one with the greatest weighted squared RGB spread;
-/// it is sorted, with ffmpeg's own quicksort (``quicksort(_:_:_:by:)``, not stable, so its order
-/// of equal keys matters), along its widest axis (green, then red, then blue on ties) and cut
-/// where the running weight first exceeds half. Each box gives its weighted mean, opaque; the
+/// counted per distinct 32-bit colour, alpha included. The palette: Heckbert's median cut as
+/// `palettegen` runs it. Colours are listed by ffmpeg's hash bucket (the low five bits of red,
+/// green and blue) and, within a bucket, by first appearance; the box to cut is the one with the
+/// greatest weighted squared RGB spread; it is sorted, with ffmpeg's own quicksort
+/// (``quicksort(_:_:)``, not stable, so its order of equal keys matters), along its widest axis
+/// (green, then red, then blue on ties) and cut after the first colour where the running weight
+/// exceeds half. Each box gives its weighted mean, opaque; the
 /// means are sorted, the last one repeats to fill 255 entries, and entry 255 is the transparency
 /// colour (lime, alpha 0).
 ///
-/// Memory is one entry (16 bytes) and two table slots (8 bytes) per distinct colour, as
-/// `palettegen` needs; time is one comparison per pixel and one lookup per changed pixel, with
+/// Memory is 12 bytes and two table slots (8 bytes) per distinct colour, about what
+/// `palettegen` needs (16 bytes and its buckets' growth); time is one comparison per pixel and one lookup per changed pixel, with
 /// runs of one colour looked up once.
 struct GIFPalette {
   /// Entries in the palette image (`palettegen`'s 16 × 16 output).
@@ -28,13 +29,9 @@ struct GIFPalette {
   private var colors: [UInt32] = []
   /// How many counted pixels had each colour of ``colors``.
   private var counts: [UInt64] = []
-  /// Open-addressing table: an index into ``colors`` plus one, or 0 for an empty slot.
-  private var table = [Int32](repeating: 0, count: 1 << 12)
-  /// Frames counted so far.
-  private(set) var frameCount = 0
-
-  /// Distinct colours counted so far.
-  var colorCount: Int { colors.count }
+  /// Open-addressing table: an index into ``colors`` plus one, or 0 for an empty slot (room for
+  /// 2³² − 1 colours, which would take 86 GB, far past any memory cap).
+  private var table = [UInt32](repeating: 0, count: 1 << 12)
 
   /// Adds one frame (packed BGRA, `width × 4` bytes a row) to the statistics, given the frame
   /// added before it (same size; nil for the first). As `palettegen`'s diff mode does, the first
@@ -43,7 +40,6 @@ struct GIFPalette {
   /// arithmetic, kept for the same palette).
   mutating func add(_ frame: UnsafeRawBufferPointer, previous: UnsafeRawBufferPointer?) {
     precondition(frame.count % 4 == 0 && (previous == nil || previous!.count == frame.count))
-    frameCount += 1
     let pixels = frame.count / 4
     guard pixels > 0 else { return }
     let new = frame.bindMemory(to: UInt32.self).baseAddress!
@@ -108,24 +104,24 @@ struct GIFPalette {
     }
     colors.append(color)
     counts.append(0)
-    table[slot] = Int32(colors.count)
+    table[slot] = UInt32(colors.count)
     if colors.count * 2 > table.count { grow() }
     return colors.count - 1
   }
 
   /// Where `color` starts its probe in a table of `mask + 1` slots (Fibonacci hashing).
   private static func slot(_ color: UInt32, _ mask: Int) -> Int {
-    Int(truncatingIfNeeded: (UInt64(color) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+    Int(truncatingIfNeeded: (UInt64(color) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
   }
 
   /// Doubles the table and enters every colour again.
   private mutating func grow() {
-    table = [Int32](repeating: 0, count: table.count * 2)
+    table = [UInt32](repeating: 0, count: table.count * 2)
     let mask = table.count - 1
     for (i, color) in colors.enumerated() {
       var slot = Self.slot(color, mask)
       while table[slot] != 0 { slot = (slot + 1) & mask }
-      table[slot] = Int32(i + 1)
+      table[slot] = UInt32(i + 1)
     }
   }
 
