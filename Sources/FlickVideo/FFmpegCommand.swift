@@ -49,7 +49,7 @@ package struct FFmpegCommand: Sendable, Equatable {
   /// Frame rate of the encoded file (differs from the input for GIFs limited to whole
   /// centiseconds), in frames per second.
   package var outputFPS: Int
-  /// A GIF's encoding pass that can be split into halves run at once (``GIFStitcher``); nil
+  /// A GIF's encoding pass that can be split into parts run at once (``GIFStitcher``); nil
   /// when it cannot be split exactly (an error-diffusion dither carries its error from pixel to
   /// pixel across a frame's changed rectangle, and an `fps` filter picks frames by their number)
   /// and for other formats.

@@ -43,8 +43,8 @@ final class FFmpegEncoder: FrameSink {
   private var framesKept = 0
   /// Whether every frame received since the last one kept repeated the one before it.
   private var unchangedSinceKept = true
-  /// A split encoding pass's two ffmpeg processes, while they run.
-  private var halves: [FFmpegProcess] = []
+  /// A split encoding pass's ffmpeg processes, while they run.
+  private var parts: [FFmpegProcess] = []
   private let temporaryPath: String
   private var state = State.running
   private let frameBytes: Int
@@ -68,8 +68,8 @@ final class FFmpegEncoder: FrameSink {
   private let mergedPath: String
   /// Images in the finished GIF or APNG when identical frames were merged (nil otherwise).
   package private(set) var mergedImages: Int?
-  /// Whether a GIF's encoding pass ran as two halves at once (``GIFStitcher``).
-  private(set) var encodedInHalves = false
+  /// How many ffmpeg processes a GIF's encoding pass ran in at once (``GIFStitcher``; 1: one).
+  private(set) var encodedParts = 1
   /// Why identical frames were not merged although some repeated (nil otherwise).
   package private(set) var unmergedReason: String?
 
@@ -255,10 +255,14 @@ final class FFmpegEncoder: FrameSink {
     if let spool {
       // The palette exists: encode the frames with it, read back from the spool.
       spool.endAppending()
-      if let pass = command.splittableEncodingPass, spool.frameCount >= 4,
-        spool.frameCount * frameBytes / 4 >= minimumPixelsToSplit, ProcessInfo.processInfo.activeProcessorCount > 1
+      let pixels = spool.frameCount * frameBytes / 4
+      if let pass = command.splittableEncodingPass, spool.frameCount >= 4, pixels >= minimumPixelsToSplit,
+        maximumParts > 1
       {
-        try encodeInHalves(spool, pass)
+        // A part a core, each of at least half the pixels that make a split worth it, and of
+        // two frames or more.
+        let byPixels = minimumPixelsToSplit > 0 ? pixels / max(1, minimumPixelsToSplit / 2) : Int.max
+        try encodeInParts(max(2, min(maximumParts, spool.frameCount / 2, byPixels)), spool, pass)
       } else {
         try encodeWhole(spool)
       }
@@ -282,6 +286,8 @@ final class FFmpegEncoder: FrameSink {
   /// frames at 960×540, 96 M pixels, from 1.81 to 1.66 s). Settable for tests.
   var minimumPixelsToSplit = FFmpegEncoder.defaultMinimumPixelsToSplit
   static let defaultMinimumPixelsToSplit = 32_000_000
+  /// The most ffmpeg processes a split encoding pass runs at once: one a core (settable for tests).
+  var maximumParts = ProcessInfo.processInfo.activeProcessorCount
 
   /// A GIF's encoding pass in one ffmpeg, reading every frame back from the spool.
   private func encodeWhole(_ spool: FrameSpool) throws {
@@ -307,27 +313,28 @@ final class FFmpegEncoder: FrameSink {
     return writeError ?? .cannotWrite(path: destination, reason: "cannot read the frames back: \(failure)")
   }
 
-  /// A GIF's encoding pass in two ffmpeg processes at once, frames `0…k` and `k − 1…` (the
-  /// encoder is one thread, so the pass takes about half as long on two cores), joined by
-  /// ``GIFStitcher`` into the file one process makes. Halves that do not join (a structure the
-  /// stitcher does not expect) are encoded again in one process.
-  private func encodeInHalves(_ spool: FrameSpool, _ pass: FFmpegCommand.GIFEncodingPass) throws {
+  /// A GIF's encoding pass in `count` ffmpeg processes at once, each encoding a run of the
+  /// frames with the frame before and the frame after it (``GIFStitcher/frames(ofPart:starts:frames:)``;
+  /// the encoder is one thread, so on `count` cores the pass takes about `1 / count` as long),
+  /// joined by ``GIFStitcher`` into the file one process makes. Parts that do not join (a
+  /// structure the stitcher does not expect) are encoded again in one process.
+  private func encodeInParts(_ count: Int, _ spool: FrameSpool, _ pass: FFmpegCommand.GIFEncodingPass) throws {
     let frames = spool.frameCount
-    let k = frames / 2
+    let starts = (0..<count).map { $0 * frames / count }
+    let ranges = (0..<count).map { GIFStitcher.frames(ofPart: $0, starts: starts, frames: frames) }
     let directory = URL(fileURLWithPath: temporaryPath).deletingLastPathComponent()
     let name = URL(fileURLWithPath: destination).lastPathComponent
     // Named like the output's own temporary, so the sweep of stale temporaries recognises them.
-    let paths = ["first", "second"].map { directory.appendingPathComponent(".\(name).\($0).gif.\(getpid()).partial").path }
+    let paths = (1...count).map { directory.appendingPathComponent(".\(name).part\($0).gif.\(getpid()).partial").path }
     defer {
       for path in paths {
         unlink(path)
         Cleanup.shared.remove(file: path)
       }
     }
-    let ranges = [0..<(k + 1), (k - 1)..<frames]
     do {
       for (path, range) in zip(paths, ranges) {
-        halves.append(
+        parts.append(
           try FFmpegProcess(
             executable: ffmpeg.path, arguments: pass.arguments(from: range.lowerBound, output: path), files: [path],
             output: destination))
@@ -336,43 +343,43 @@ final class FFmpegEncoder: FrameSink {
       abort()
       throw error
     }
-    StartupTrace.mark("GIF encoding halves started")
-    // Each half reads the spool on a thread of its own.
-    let errors = Locked<[VideoError?]>([nil, nil])
-    let halves = self.halves
+    StartupTrace.mark("GIF encoding parts started (\(count))")
+    // Each part reads the spool on a thread of its own.
+    let errors = Locked<[VideoError?]>(Array(repeating: nil, count: count))
+    let parts = self.parts
     let stallTimeout = self.stallTimeout
     let destination = self.destination
-    // Safe to share: the spool's replays read with their own offsets and buffers, and half `i`'s
+    // Safe to share: the spool's replays read with their own offsets and buffers, and part `i`'s
     // process is used by iteration `i` alone.
-    nonisolated(unsafe) let shared = (spool: spool, halves: halves)
-    DispatchQueue.concurrentPerform(iterations: 2) { i in
-      // A half that fails stops its own replay; the other one goes on to its end (each half's
-      // process is used by its own thread only) and both are waited for below.
+    nonisolated(unsafe) let shared = (spool: spool, parts: parts)
+    DispatchQueue.concurrentPerform(iterations: count) { i in
+      // A part that fails stops its own replay; the others go on to their ends (each part's
+      // process is used by its own thread only) and all are waited for below.
       if let error = Self.replay(
-        shared.spool, frames: ranges[i], into: shared.halves[i], stallTimeout: stallTimeout, destination: destination)
+        shared.spool, frames: ranges[i], into: shared.parts[i], stallTimeout: stallTimeout, destination: destination)
       {
         errors.withLock { $0[i] = error }
       }
     }
     var failure = errors.withLock { $0.compactMap { $0 }.first }
-    for half in halves {
-      let error = half.finish(stallTimeout: stallTimeout)
+    for part in parts {
+      let error = part.finish(stallTimeout: stallTimeout)
       if failure == nil { failure = error }
     }
-    self.halves = []
-    StartupTrace.mark("GIF encoding halves finished")
+    self.parts = []
+    StartupTrace.mark("GIF encoding parts finished")
     if let failure {
       abort()
       throw failure
     }
     do {
-      try GIFStitcher.stitch(first: paths[0], second: paths[1], k: k, frames: frames, into: temporaryPath)
-      encodedInHalves = true
+      try GIFStitcher.stitch(parts: paths, starts: starts, frames: frames, into: temporaryPath)
+      encodedParts = count
     } catch is GIFStitcher.Mismatch {
       try encodeWhole(spool)
     } catch {
       abort()
-      throw VideoError.cannotWrite(path: destination, reason: "cannot join the GIF's halves: \(error)")
+      throw VideoError.cannotWrite(path: destination, reason: "cannot join the GIF's parts: \(error)")
     }
   }
 
@@ -441,8 +448,8 @@ final class FFmpegEncoder: FrameSink {
     guard state == .running || state == .finished else { return }
     state = .aborted
     running?.kill()
-    for half in halves { half.kill() }
-    halves = []
+    for part in parts { part.kill() }
+    parts = []
     unlink(temporaryPath)
     Cleanup.shared.remove(file: temporaryPath)
     removePalette()

@@ -8,10 +8,19 @@ import Testing
 /// A GIF's encoding pass runs as two ffmpeg processes at once, joined into exactly the file one
 /// process makes; passes that cannot be split exactly run whole.
 @Suite struct GIFSplitPassTests {
-  /// Encodes `scene` through an ``FFmpegEncoder`` and returns the GIF and whether it was split.
-  static func encode(_ scene: Scene, options: EncodingOptions, splitsFrom pixels: Int = 0, in dir: URL) throws
-    -> (Data, Bool)
-  {
+  /// Encodes `scene` through an ``FFmpegEncoder`` (in at most `parts` processes) and returns the
+  /// GIF and whether it was split.
+  static func encode(
+    _ scene: Scene, options: EncodingOptions, splitsFrom pixels: Int = 0, parts: Int = 2, in dir: URL
+  ) throws -> (Data, Bool) {
+    let (gif, count) = try encodeInParts(scene, options: options, splitsFrom: pixels, parts: parts, in: dir)
+    return (gif, count > 1)
+  }
+
+  /// As ``encode(_:options:splitsFrom:parts:in:)``, with the number of processes the pass ran in.
+  static func encodeInParts(
+    _ scene: Scene, options: EncodingOptions, splitsFrom pixels: Int = 0, parts: Int = 2, in dir: URL
+  ) throws -> (Data, Int) {
     let path = dir.appendingPathComponent("out.gif").path
     var options = options
     options.padColor = 0
@@ -21,13 +30,14 @@ import Testing
       destination: path, format: .gif, width: width, height: height, fps: scene.fps, options: options,
       ffmpeg: try FFmpegTool.locate(for: [.gif]))
     encoder.minimumPixelsToSplit = pixels
+    encoder.maximumParts = parts
     for n in 0..<scene.frameCount {
       let frame = try Renderer().render(scene.renderTree(at: scene.time(ofFrame: n)))
       try encoder.write(PreparedFrame(index: n, frame: frame, straightAlpha: true))
     }
     try encoder.finish()
     try encoder.commit()
-    return (try Data(contentsOf: URL(fileURLWithPath: path)), encoder.encodedInHalves)
+    return (try Data(contentsOf: URL(fileURLWithPath: path)), encoder.encodedParts)
   }
 
   @Test(arguments: [
@@ -50,6 +60,23 @@ import Testing
     }
   }
 
+  /// On more cores, more parts: each middle part encodes its frames with one before and one
+  /// after, and the joined file is still the one process's, for every part count up to one
+  /// part per two frames.
+  @Test(arguments: [3, 4, 7])
+  func morePartsMakeTheSameGIF(_ count: Int) throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let scene = TestSupport.movingScene(width: 64, height: 48, fps: 25, duration: 0.6)  // 15 frames
+    let (gif, parts) = try Self.encodeInParts(scene, options: EncodingOptions(), parts: count, in: dir)
+    #expect(parts == count)
+    let reference = try GIFOnePassTests.referenceGIF(scene: scene, scale: 1, options: EncodingOptions(), in: dir)
+    #expect(gif == reference)
+    #expect(try TestSupport.contents(dir).filter { $0.hasPrefix(".") }.isEmpty, "no part or spool is left")
+    // Never more parts than half the frames.
+    #expect(try Self.encodeInParts(scene, options: EncodingOptions(), parts: 64, in: dir).1 == 7)
+  }
+
   @Test func shortAndResampledGIFsAreNotSplit() throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -68,7 +95,7 @@ import Testing
     #expect(try Self.encode(resampled, options: byFFmpeg, in: dir).1 == false)
   }
 
-  /// Either half failing fails the GIF, and nothing is left: not the halves, the spool, the
+  /// Either half failing fails the GIF, and nothing is left: not the parts, the spool, the
   /// palette or the output.
   @Test(arguments: ["*setpts=PTS+*", "*paletteuse*"])
   func aFailingHalfLeavesNothingBehind(_ pattern: String) throws {
@@ -110,8 +137,11 @@ import Testing
     let out = dir.appendingPathComponent("joined.gif").path
     // Image counts that do not fit the split are refused, and nothing is claimed.
     #expect(throws: GIFStitcher.Mismatch.self) {
-      try GIFStitcher.stitch(first: whole, second: whole, k: 5, frames: scene.frameCount, into: out)
+      try GIFStitcher.stitch(parts: [whole, whole], starts: [0, 5], frames: scene.frameCount, into: out)
     }
+    #expect(GIFStitcher.frames(ofPart: 0, starts: [0, 4, 8], frames: 12) == 0..<5)
+    #expect(GIFStitcher.frames(ofPart: 1, starts: [0, 4, 8], frames: 12) == 3..<9)
+    #expect(GIFStitcher.frames(ofPart: 2, starts: [0, 4, 8], frames: 12) == 7..<12)
     let text = dir.appendingPathComponent("not.gif").path
     try Data("GIF89a?".utf8).write(to: URL(fileURLWithPath: text))
     #expect(throws: (any Error).self) { try GIFStitcher.layout(of: text) }

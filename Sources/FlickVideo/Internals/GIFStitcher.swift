@@ -1,20 +1,22 @@
 import Foundation
 
-/// Joins the two halves of a GIF encoded by two ffmpeg processes at once into the file one
-/// process makes (``FFmpegEncoder``'s split encoding pass).
+/// Joins the parts of a GIF encoded by several ffmpeg processes at once (two halves on two
+/// cores, one part a core on more) into the file one process makes (``FFmpegEncoder``'s split
+/// encoding pass).
 ///
-/// The first half encodes frames `0…k` and the second frames `k − 1…` (its timestamps shifted by
-/// `k − 1` frames), with the same palette. With an ordered dither (Bayer) or none, `paletteuse`
+/// Cut in two at `k`, the first half encodes frames `0…k` and the second frames `k − 1…` (its
+/// timestamps shifted by `k − 1` frames), with the same palette; a middle part of more has both
+/// an extra frame before and one after (``frames(ofPart:starts:frames:)``). With an ordered dither (Bayer) or none, `paletteuse`
 /// maps each pixel by its colour and position alone, so a frame's indices do not depend on the
 /// frames before it; the GIF encoder's only memory is the frame before (for the changed
 /// rectangle and transparency), which each half has; and the muxer's delay for a frame is the
 /// next frame's timestamp minus its own. So the first half's images `0…k − 1` (with frame k
 /// there only to give `k − 1` its delay) followed by the second half's images from frame `k`
 /// (frame `k − 1` there only as the frame before) and its trailer are byte for byte the
-/// single process's file. The halves' headers (screen, global palette, loop) must be equal;
+/// single process's file. The parts' headers (screen, global palette, loop) must be equal;
 /// any other structure is refused (``Mismatch``) and the caller encodes in one process.
 enum GIFStitcher {
-  /// The halves are not what a split encoding makes.
+  /// The parts are not what a split encoding makes.
   struct Mismatch: Error, CustomStringConvertible {
     var description: String
   }
@@ -70,27 +72,47 @@ enum GIFStitcher {
     }
   }
 
-  /// Writes to `output` the first half's header and images `0..<k`, then the second half's
-  /// images from its second to its end.
+  /// The frames part `i` of a split encoding encodes when the frames `0..<frames` are cut at
+  /// `starts` (increasing, `starts[0] == 0`): its own frames, with the frame before (only as the
+  /// encoder's previous frame) unless it is the first part, and the frame after (only to give
+  /// its last frame a delay) unless it is the last.
+  static func frames(ofPart i: Int, starts: [Int], frames: Int) -> Range<Int> {
+    let begin = i == 0 ? 0 : starts[i] - 1
+    let end = i + 1 < starts.count ? starts[i + 1] + 1 : frames
+    return begin..<end
+  }
+
+  /// Writes to `output` the first part's header and own images, then each later part's own
+  /// images (without the frame before and, but for the last part, the frame after), and the
+  /// last part's trailer: the file one process makes from all the frames.
   ///
   /// - Parameters:
-  ///   - first: The GIF of frames `0…k` (`k + 1` images).
-  ///   - second: The GIF of frames `k − 1 ..< frames` (`frames − k + 1` images).
-  /// - Throws: ``Mismatch`` when the halves do not have those images or the same header; I/O errors.
-  static func stitch(first: String, second: String, k: Int, frames: Int, into output: String) throws {
-    let a = try layout(of: first)
-    let b = try layout(of: second)
-    guard a.imageStarts.count == k + 1, b.imageStarts.count == frames - k + 1 else {
-      throw Mismatch(
-        description: "halves of \(a.imageStarts.count) and \(b.imageStarts.count) images for \(frames) frames split at \(k)")
+  ///   - parts: The GIFs of the parts, each of the frames ``frames(ofPart:starts:frames:)`` gives.
+  ///   - starts: The first own frame of each part (`starts[0] == 0`, increasing).
+  /// - Throws: ``Mismatch`` when a part does not have those images or the first part's header;
+  ///   I/O errors.
+  static func stitch(parts: [String], starts: [Int], frames: Int, into output: String) throws {
+    precondition(parts.count == starts.count && parts.count >= 2 && starts.first == 0)
+    let layouts = try parts.map(layout(of:))
+    let header = try bytes(of: parts[0], 0..<layouts[0].headerEnd)
+    for (i, (part, layout)) in zip(parts, layouts).enumerated() {
+      let expected = Self.frames(ofPart: i, starts: starts, frames: frames).count
+      guard layout.imageStarts.count == expected else {
+        throw Mismatch(description: "part \(i) has \(layout.imageStarts.count) images where it encodes \(expected) frames")
+      }
+      if i > 0 {
+        guard layout.headerEnd == header.count, try bytes(of: part, 0..<layout.headerEnd) == header else {
+          throw Mismatch(description: "the parts' headers differ")
+        }
+      }
     }
-    guard a.headerEnd == b.headerEnd, try bytes(of: first, 0..<a.headerEnd) == bytes(of: second, 0..<b.headerEnd) else {
-      throw Mismatch(description: "the halves' headers differ")
-    }
-    let secondSize = try fileSize(second)
     let w = try BufferedWriter(path: output)
-    try copy(first, 0..<a.imageStarts[k], to: w)
-    try copy(second, b.imageStarts[1]..<secondSize, to: w)
+    for (i, (part, layout)) in zip(parts, layouts).enumerated() {
+      let last = i == parts.count - 1
+      let begin = i == 0 ? 0 : layout.imageStarts[1]
+      let end = last ? try fileSize(part) : layout.imageStarts[layout.imageStarts.count - 1]
+      try copy(part, begin..<end, to: w)
+    }
     try w.close()
   }
 
