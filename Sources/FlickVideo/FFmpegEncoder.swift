@@ -286,8 +286,9 @@ final class FFmpegEncoder: FrameSink {
   /// frames at 960×540, 96 M pixels, from 1.81 to 1.66 s). Settable for tests.
   var minimumPixelsToSplit = FFmpegEncoder.defaultMinimumPixelsToSplit
   static let defaultMinimumPixelsToSplit = 32_000_000
-  /// The most ffmpeg processes a split encoding pass runs at once: one a core (settable for tests).
-  var maximumParts = ProcessInfo.processInfo.activeProcessorCount
+  /// The most ffmpeg processes a split encoding pass runs at once: one a core, at most 8 (each
+  /// is an ffmpeg of 50–150 MB; settable for tests).
+  var maximumParts = min(8, ProcessInfo.processInfo.activeProcessorCount)
 
   /// A GIF's encoding pass in one ffmpeg, reading every frame back from the spool.
   private func encodeWhole(_ spool: FrameSpool) throws {
