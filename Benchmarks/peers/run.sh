@@ -46,7 +46,11 @@ PEAK=Benchmarks/peers/treepeak.py
 ffmpeg_script() {
   local out=$1; shift
   "$FLICK" render "$SCENE" "$@" -o "$RAW" -q >/dev/null
-  "$FLICK" render "$SCENE" "$@" -o "$out" --dry-run | python3 -c '
+  # For a GIF, ffmpeg's two passes (palettegen, then paletteuse): the whole job done by ffmpeg
+  # alone, although flick computes the palette itself.
+  local palette=()
+  case "$out" in *.gif) palette=(--gif-palette ffmpeg) ;; esac
+  "$FLICK" render "$SCENE" "$@" "${palette[@]}" -o "$out" --dry-run | python3 -c '
 import shlex, sys
 raw = sys.argv[1]
 print("set -e")
