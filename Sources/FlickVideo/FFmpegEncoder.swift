@@ -225,19 +225,13 @@ final class FFmpegEncoder: FrameSink {
       }
       throw .cannotWrite(path: destination, reason: "a GIF needs at least one frame")
     }
-    let image = GIFPalette.image(colors)
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    var failure: String?
-    if fd < 0 {
-      failure = String(cString: strerror(errno))
-    } else {
-      let written = image.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-      if written != image.count { failure = written < 0 ? String(cString: strerror(errno)) : "a short write" }
-      if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-    }
-    if let failure {
+    do {
+      let writer = try BufferedWriter(path: path, capacity: GIFPalette.size * 4)
+      try writer.write(GIFPalette.image(colors))
+      try writer.close()
+    } catch {
       abort()
-      throw .cannotWrite(path: destination, reason: "cannot write the palette \(path): \(failure)")
+      throw .cannotWrite(path: destination, reason: "cannot write the palette \(path): \(error)")
     }
     StartupTrace.mark("GIF palette computed")
   }

@@ -23,8 +23,9 @@ final class FrameSpool {
   private let rowBytes: Int
   private let rows: Int
   private var fd: Int32
-  /// The last frame appended, the array itself (released by ``endAppending()``).
-  private var previous: [UInt8]
+  /// The last frame appended, the array itself (empty before the first; released by
+  /// ``endAppending()``).
+  private var previous: [UInt8] = []
   /// One frame's record being assembled (headers, then spans).
   private var record: [UInt8]
 
@@ -36,7 +37,6 @@ final class FrameSpool {
     self.path = path
     self.rowBytes = width * 4
     self.rows = height
-    self.previous = [UInt8](repeating: 0, count: width * 4 * height)
     self.record = []
     Cleanup.shared.add(file: path)
     fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -53,7 +53,7 @@ final class FrameSpool {
   ///
   /// - Returns: nil, or the `errno` description of a failed write (a full disk).
   func append(_ frame: [UInt8]) -> String? {
-    precondition(frame.count == previous.count, "spooled frames all have one size")
+    precondition(frame.count == rowBytes * rows, "spooled frames all have one size")
     let headerBytes = rows * 8
     record.removeAll(keepingCapacity: true)
     record.reserveCapacity(headerBytes + frame.count)

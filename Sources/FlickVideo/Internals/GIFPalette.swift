@@ -140,6 +140,8 @@ struct GIFPalette {
     var variance: Int64?
     /// The axis the range is sorted by (1 red, 2 green, 3 blue), or 0 for none.
     var sortedBy: Int
+    /// Its positions in ``refs``.
+    var range: Range<Int> { start..<(start + count) }
   }
 
   /// The palette: 256 colours (`0xAARRGGBB`), in the order of `palettegen`'s image; nil before
@@ -166,7 +168,7 @@ struct GIFPalette {
       var low: (UInt8, UInt8, UInt8) = (255, 255, 255)
       var high: (UInt8, UInt8, UInt8) = (0, 0, 0)
       var weight: UInt64 = 0
-      for i in box.start..<(box.start + box.count) {
+      for i in box.range {
         let c = colors[refs[i]]
         let r = UInt8(c >> 16 & 255), g = UInt8(c >> 8 & 255), b = UInt8(c & 255)
         low = (min(low.0, r), min(low.1, g), min(low.2, b))
@@ -179,7 +181,7 @@ struct GIFPalette {
       if rr >= gr && rr >= br { longest = 1 }
       if gr >= rr && gr >= br { longest = 2 }
       if box.sortedBy != longest {
-        Self.sort(&refs, box.start..<(box.start + box.count), colors, shift: UInt32(8 * (3 - longest)))
+        Self.sort(&refs, box.range, colors, shift: UInt32(8 * (3 - longest)))
         box.sortedBy = longest
       }
       // The cut: after the first colour where the running weight exceeds half, keeping at
@@ -219,7 +221,7 @@ struct GIFPalette {
       if boxes[id].variance == nil {
         let mean = boxes[id].color
         var variance: Int64 = 0
-        for i in boxes[id].start..<(boxes[id].start + boxes[id].count) {
+        for i in boxes[id].range {
           let c = colors[refs[i]]
           let dr = Int64(c >> 16 & 255) - Int64(mean >> 16 & 255)
           let dg = Int64(c >> 8 & 255) - Int64(mean >> 8 & 255)
@@ -239,7 +241,7 @@ struct GIFPalette {
   /// The weighted mean of a box's colours, each channel rounded down, opaque.
   private func mean(_ refs: [Int], _ box: Box) -> UInt32 {
     var r: UInt64 = 0, g: UInt64 = 0, b: UInt64 = 0, total: UInt64 = 0
-    for i in box.start..<(box.start + box.count) {
+    for i in box.range {
       let c = UInt64(colors[refs[i]])
       let n = counts[refs[i]]
       r &+= (c >> 16 & 255) &* n
