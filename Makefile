@@ -103,6 +103,11 @@ bench-scene-animator: bootstrap
 	.build/release/flick-bench-scene-animator
 
 # Links and text changes against card-swap as bundled, per frame (release; issue 15).
+.PHONY: bench-yuv
+bench-yuv: bootstrap
+	SWIFT=$(SWIFT) scripts/swift-release --product flick-bench-yuv
+	.build/release/flick-bench-yuv
+
 .PHONY: bench-links
 bench-links: bootstrap
 	SWIFT=$(SWIFT) scripts/swift-release --product flick-bench-links

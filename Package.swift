@@ -25,7 +25,7 @@ let package = Package(
     /// Cairo/Pango rasteriser; the only module that imports C.
     .target(name: "FlickRaster", dependencies: ["FlickScene", "CCairo", "CPango", "CJPEG", "CWebP", "CRLottie", "CRSVG", "CPNG"]),
     /// Output formats, the ffmpeg subprocess and the parallel render pipeline.
-    .target(name: "FlickVideo", dependencies: ["FlickRaster"]),
+    .target(name: "FlickVideo", dependencies: ["FlickRaster", "CYUV"]),
     /// The versioned JSON5 template format.
     .target(name: "FlickTemplates", dependencies: ["FlickScene", "FlickMotion"]),
     /// Image comparison, golden files and reports.
@@ -65,6 +65,9 @@ let package = Package(
     /// `make bench-links`: card-swap as bundled against a copy with links and text changes, per frame.
     .executableTarget(
       name: "flick-bench-links", dependencies: ["FlickTemplates", "FlickRaster", "FlickScene"], path: "Benchmarks/links"),
+    /// `make bench-yuv`: the MP4 path's BGRA → yuv420p conversion against ffmpeg's `scale` step.
+    .executableTarget(
+      name: "flick-bench-yuv", dependencies: ["FlickTemplates", "FlickRaster", "FlickVideo"], path: "Benchmarks/yuv"),
     /// Examples/: the seeds' APIs in Swift, built and run by `make test` (ExamplesTests).
     .executableTarget(
       name: "flick-example-card-swap", dependencies: ["FlickScene", "FlickRaster", "FlickVideo"],
@@ -106,6 +109,9 @@ let package = Package(
       name: "CRLottie", pkgConfig: "rlottie",
       providers: [.apt(["librlottie-dev"]), .brew(["rlottie"])]),
     .target(name: "CRSVG", dependencies: ["CCairo"]),
+    // The inner loops of the MP4 path's BGRA → yuv420p conversion (FlickVideo's YUV420Converter):
+    // SSE2 on x86-64, plain C elsewhere.
+    .target(name: "CYUV"),
     .systemLibrary(
       name: "CPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),

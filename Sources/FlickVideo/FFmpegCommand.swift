@@ -1,4 +1,5 @@
-/// The ffmpeg command line for one output: raw BGRA frames on stdin, one encoded file out.
+/// The ffmpeg command line for one output: raw frames on stdin (BGRA, or for an MP4 the
+/// `yuv420p` planes Flick converts them to, ``readsYUV420``), one encoded file out.
 ///
 /// Built as an argument array (never a shell string), so paths with spaces or quotes are safe.
 ///
@@ -30,6 +31,11 @@ package struct FFmpegCommand: Sendable, Equatable {
   /// would keep are the only ones counted, spooled and sent, and ffmpeg reads them at
   /// ``outputFPS``. The GIF is the same file.
   package var selectsFrames = false
+  /// Whether ffmpeg reads `yuv420p` frames that Flick converted (``YUV420Converter``, the bytes
+  /// ffmpeg's own `scale` step would make) instead of BGRA: an MP4 with even sides. The
+  /// conversion then runs on the raster workers, in parallel, and the pipe carries 1.5 bytes a
+  /// pixel instead of 4; an MP4 padded to even sides (`--pad`) is still converted by ffmpeg.
+  package var readsYUV420 = false
 
   /// Whether ffmpeg's `fps` filter (default rounding, to the nearest with halves up) resampling
   /// from `inputFPS` to `outputFPS` (≤ `inputFPS`) keeps input frame `n`: output frame `j`
@@ -83,6 +89,16 @@ package struct FFmpegCommand: Sendable, Equatable {
   /// The number of libvpx (VP9) encoder threads, fixed for the same reason as ``x264Threads``.
   package static let vp9Threads = 4
 
+  /// ffmpeg's RGB → Y'CbCr step: the BT.709 matrix, limited range, and accurate rounding so a
+  /// flat colour decodes back to itself. ``YUV420Converter`` computes the same bytes for
+  /// `yuv420p`.
+  package static func scale(to pixelFormat: String) -> String {
+    "scale=out_color_matrix=bt709:out_range=tv:flags=bicubic+accurate_rnd+full_chroma_int,format=\(pixelFormat)"
+  }
+
+  /// Marks frames BT.709, limited range (ProRes copies that into its frame headers).
+  package static let colourParameters = "setparams=color_primaries=bt709:color_trc=bt709:colorspace=bt709:range=tv"
+
   /// The GIF frame rate for a render at `fps`: `requested` if given, otherwise `fps` itself up
   /// to 50 (browsers slow delays under 2 cs down to 10 cs, so faster GIFs play slower).
   package static func gifFPS(renderFPS fps: Int, requested: Int?) -> Int {
@@ -105,10 +121,10 @@ package struct FFmpegCommand: Sendable, Equatable {
     format: OutputFormat, width: Int, height: Int, fps: Int, options: EncodingOptions, output: String,
     palette: String? = nil
   ) throws(VideoError) {
-    func rawInput(fps: Int) -> [String] {
+    func rawInput(fps: Int, pixelFormat: String = "bgra") -> [String] {
       [
         "-hide_banner", "-nostdin", "-loglevel", "error", "-y",
-        "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-framerate", "\(fps)",
+        "-f", "rawvideo", "-pix_fmt", pixelFormat, "-s", "\(width)x\(height)", "-framerate", "\(fps)",
         "-i", "pipe:0",
       ]
     }
@@ -117,13 +133,9 @@ package struct FFmpegCommand: Sendable, Equatable {
     let colourTags = [
       "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv",
     ]
-    // RGB → Y'CbCr with the BT.709 matrix, limited range, and accurate rounding so a flat colour
-    // decodes back to itself; `setparams` marks the frames (ProRes copies that into its frame
-    // headers) and the output tags mark the stream, so players invert the right matrix.
-    func toYUV(_ pixelFormat: String) -> String {
-      "scale=out_color_matrix=bt709:out_range=tv:flags=bicubic+accurate_rnd+full_chroma_int,format=\(pixelFormat),"
-        + "setparams=color_primaries=bt709:color_trc=bt709:colorspace=bt709:range=tv"
-    }
+    // RGB → Y'CbCr with the BT.709 matrix, limited range; `setparams` marks the frames and the
+    // output tags mark the stream, so players invert the right matrix.
+    func toYUV(_ pixelFormat: String) -> String { Self.scale(to: pixelFormat) + "," + Self.colourParameters }
     var outputFPS = fps
     var splittable: GIFEncodingPass?
     switch format {
@@ -138,8 +150,12 @@ package struct FFmpegCommand: Sendable, Equatable {
         }
         let colour = "0x" + String(options.padColor, radix: 16).leftPadded(to: 6)
         filters.append("pad=\(width + width % 2):\(height + height % 2):0:0:color=\(colour)")
+        filters.append(toYUV("yuv420p"))
+      } else {
+        readsYUV420 = true
+        args = rawInput(fps: fps, pixelFormat: "yuv420p") + ["-an", "-map_metadata", "-1"]
+        filters.append(Self.colourParameters)
       }
-      filters.append(toYUV("yuv420p"))
       let crf = options.crf ?? 18
       guard (1...51).contains(crf) else {
         throw .invalidOption("--crf \(crf) is outside 1…51 for H.264 (0 makes files most players cannot open)")

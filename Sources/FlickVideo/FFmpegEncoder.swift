@@ -27,6 +27,8 @@ final class FFmpegEncoder: FrameSink {
   /// Frame rate of the encoded file (frames per second).
   let outputFPS: Int
   var wantsStraightAlpha: Bool { format.hasAlpha }
+  /// An MP4 with even sides reads Flick's `yuv420p` planes (``FFmpegCommand/readsYUV420``).
+  var wantsYUV420: Bool { command.readsYUV420 }
   var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
 
   /// The ffmpeg running now (the only one, or a GIF's palette pass, then its encoding pass; none
@@ -48,6 +50,8 @@ final class FFmpegEncoder: FrameSink {
   private let temporaryPath: String
   private var state = State.running
   private let frameBytes: Int
+  /// Frame width and height in pixels.
+  private let size: (width: Int, height: Int)
   private let command: FFmpegCommand
   private let ffmpeg: FFmpegTool
   /// Seconds ffmpeg may go without reading frames or using CPU before it is declared stuck.
@@ -106,7 +110,8 @@ final class FFmpegEncoder: FrameSink {
     self.format = format
     self.outputFPS = command.outputFPS
     self.temporaryPath = temporaryPath
-    self.frameBytes = width * height * 4
+    self.size = (width, height)
+    self.frameBytes = command.readsYUV420 ? YUV420Converter.frameSize(width: width, height: height) : width * height * 4
     self.command = command
     self.ffmpeg = ffmpeg
     self.stallTimeout = stallTimeout
@@ -158,8 +163,9 @@ final class FFmpegEncoder: FrameSink {
   ///   ``VideoError/ffmpegKilled(output:signal:stderr:)`` when ffmpeg has died,
   ///   ``VideoError/pipeFailed(output:reason:)`` otherwise.
   func write(_ frame: PreparedFrame) throws {
-    let bytes = frame.bytes(straight: wantsStraightAlpha)
-    guard bytes.count == frameBytes else {
+    let sameSize = frame.frame.width == size.width && frame.frame.height == size.height
+    let bytes = !wantsYUV420 ? frame.bytes(straight: wantsStraightAlpha) : sameSize ? frame.yuv420Bytes() : []
+    guard sameSize, bytes.count == frameBytes else {
       abort()
       throw VideoError.invalidSize(
         width: frame.frame.width, height: frame.frame.height,

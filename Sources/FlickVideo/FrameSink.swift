@@ -13,6 +13,9 @@ package protocol FrameSink: AnyObject {
   var destination: String { get }
   /// Whether frames should be un-premultiplied (straight alpha) before ``write(_:)``.
   var wantsStraightAlpha: Bool { get }
+  /// Whether the sink reads the frame's `yuv420p` planes (``PreparedFrame/yuv420``), which the
+  /// raster workers then make. Default: no.
+  var wantsYUV420: Bool { get }
   /// Work to do on the raster workers for each frame, concurrently and in any order, before
   /// the frame reaches ``write(_:)`` (nil when the sink has none). It must only touch state
   /// that is safe to share.
@@ -37,6 +40,7 @@ package protocol FrameSink: AnyObject {
 }
 
 extension FrameSink {
+  package var wantsYUV420: Bool { false }
   package var passes: Int { 1 }
   package func wants(frameAt position: Int) -> Bool { true }
   package func beginPass(_ pass: Int) throws {}
@@ -54,6 +58,9 @@ package struct PreparedFrame: Sendable {
   /// Packed straight-alpha BGRA, when some sink wants it (the premultiplied buffer itself when
   /// every pixel is opaque).
   package var straight: [UInt8]?
+  /// The frame as `yuv420p` planes (BT.709, limited range: ``YUV420Converter``), when some sink
+  /// wants them.
+  package var yuv420: [UInt8]?
   /// Whether this frame's tree draws the same as the previous delivered frame's, so its pixels
   /// are that frame's (``RenderPipeline/reusesUnchangedFrames``): GIF and APNG outputs merge
   /// such frames into the one before. Decided from the trees, never from pixels.
@@ -63,9 +70,14 @@ package struct PreparedFrame: Sendable {
   /// that copy goes into a buffer from `pool` when it has one of the right size. When no sink
   /// wants premultiplied bytes (`keepsPremultiplied` false, say a WebM alone), the frame's own
   /// buffer is converted in place instead: no copy, and one frame buffer less in flight;
-  /// ``premultiplied`` and ``frame``'s pixels are then empty.
-  package init(index: Int, frame: Frame, straightAlpha: Bool, keepsPremultiplied: Bool = true, pool: FramePool? = nil) {
+  /// ``premultiplied`` and ``frame``'s pixels are then empty. With a `converter`, the frame is
+  /// also converted to ``yuv420`` (into a buffer from `yuvPool` when it has one).
+  package init(
+    index: Int, frame: Frame, straightAlpha: Bool, keepsPremultiplied: Bool = true, pool: FramePool? = nil,
+    converter: YUV420Converter? = nil, yuvPool: FramePool? = nil
+  ) {
     self.index = index
+    self.yuv420 = converter.map { Self.convert(frame.packedPixels, with: $0, pool: yuvPool) }
     if straightAlpha && !keepsPremultiplied {
       var frame = frame
       var pixels = frame.packedPixels
@@ -83,8 +95,10 @@ package struct PreparedFrame: Sendable {
   }
 
   /// Moves this frame's buffers (pixels, packed copy if separate, straight-alpha copy) into
-  /// `pool`, leaving the frame empty. Only the last holder of the frame should do this.
-  package mutating func recycle(into pool: FramePool) {
+  /// `pool`, and its ``yuv420`` planes into `yuvPool`, leaving the frame empty. Only the last
+  /// holder of the frame should do this.
+  package mutating func recycle(into pool: FramePool, yuv420 yuvPool: FramePool? = nil) {
+    if let yuvPool, let planes = yuv420.take() { yuvPool.recycle(consume planes) }
     func base(_ bytes: [UInt8]) -> UnsafePointer<UInt8>? { bytes.withUnsafeBufferPointer { $0.baseAddress } }
     let separate = base(premultiplied) != base(frame.pixels)
     let pixels = frame.pixels
@@ -104,6 +118,19 @@ package struct PreparedFrame: Sendable {
   /// The bytes for a sink that does or does not want straight alpha.
   package func bytes(straight wantsStraight: Bool) -> [UInt8] {
     wantsStraight ? (straight ?? StraightAlpha.convert(premultiplied)) : premultiplied
+  }
+
+  /// The ``yuv420`` planes, converted now when the workers did not make them.
+  package func yuv420Bytes() -> [UInt8] {
+    yuv420 ?? Self.convert(premultiplied, with: YUV420Converter(width: frame.width, height: frame.height), pool: nil)
+  }
+
+  /// `pixels` (packed BGRA) converted by `converter`.
+  private static func convert(_ pixels: [UInt8], with converter: YUV420Converter, pool: FramePool?) -> [UInt8] {
+    let count = YUV420Converter.frameSize(width: converter.width, height: converter.height)
+    var planes = pool?.take(count: count) ?? [UInt8](unsafeUninitializedCapacity: count) { _, n in n = count }
+    pixels.withUnsafeBytes { source in planes.withUnsafeMutableBufferPointer { converter.convert(source, into: $0) } }
+    return planes
   }
 }
 

@@ -80,19 +80,20 @@ public struct RenderPipeline: Sendable {
   ///   - straightAlpha: Whether to prepare the straight-alpha copy of each frame.
   ///   - keepsPremultiplied: Whether anything reads the premultiplied bytes; when not (and
   ///     `straightAlpha`), frames are converted in place instead of copied.
+  ///   - yuv420: Whether to prepare each frame's ``PreparedFrame/yuv420`` planes.
   ///   - onWorker: Work done on the raster worker right after a frame is drawn, in any order
   ///     and concurrently (a PNG sequence encodes its files here); an error stops the run.
   ///   - deliver: Consumes a frame; a thrown error stops the workers and is rethrown.
   /// - Throws: The first error from a renderer or from `deliver`.
   package func run(
     frames: Range<Int>, tree: @escaping @Sendable (Int) -> RenderTree, scale: Double = 1, straightAlpha: Bool,
-    keepsPremultiplied: Bool = true,
+    keepsPremultiplied: Bool = true, yuv420: Bool = false,
     onWorker: @escaping @Sendable (PreparedFrame) throws -> Void = { _ in },
     deliver: (PreparedFrame) throws -> Void
   ) throws {
     try run(
       frames: Array(frames), tree: tree, scale: scale, straightAlpha: straightAlpha,
-      keepsPremultiplied: keepsPremultiplied, onWorker: onWorker, deliver: deliver)
+      keepsPremultiplied: keepsPremultiplied, yuv420: yuv420, onWorker: onWorker, deliver: deliver)
   }
 
   /// Renders the frame numbers in `frames` (increasing, not necessarily consecutive: frames no
@@ -100,7 +101,7 @@ public struct RenderPipeline: Sendable {
   /// range does. A frame "repeats" the one delivered before it (``PreparedFrame/repeatsPrevious``).
   package func run(
     frames: [Int], tree: @escaping @Sendable (Int) -> RenderTree, scale: Double = 1, straightAlpha: Bool,
-    keepsPremultiplied: Bool = true,
+    keepsPremultiplied: Bool = true, yuv420: Bool = false,
     onWorker: @escaping @Sendable (PreparedFrame) throws -> Void = { _ in },
     deliver: (PreparedFrame) throws -> Void
   ) throws {
@@ -108,6 +109,8 @@ public struct RenderPipeline: Sendable {
     let state = PipelineState(frames: frames, limit: framesInFlight, reusesFrames: reusesUnchangedFrames)
     let group = DispatchGroup()
     let pool = usesDefaultRenderer ? (self.pool ?? FramePool(capacity: 2 * framesInFlight + 2)) : nil
+    // The planes of every frame in flight and the one held back.
+    let yuvPool = yuv420 && pool != nil ? FramePool(capacity: framesInFlight + 2) : nil
     let factory: RendererFactory =
       if let pool {
         { scale in
@@ -123,7 +126,7 @@ public struct RenderPipeline: Sendable {
         defer { group.leave() }
         state.work(
           makeRenderer: { try factory(scale) }, tree: tree, straightAlpha: straightAlpha,
-          keepsPremultiplied: keepsPremultiplied, pool: pool,
+          keepsPremultiplied: keepsPremultiplied, yuv420: yuv420, pool: pool, yuvPool: yuvPool,
           onWorker: onWorker)
       }
       thread.name = "flick.raster.\(worker)"
@@ -141,7 +144,7 @@ public struct RenderPipeline: Sendable {
         try deliver(frame)
         // Buffers go back before the slot is freed, so the worker that takes the slot draws into
         // this frame's memory instead of allocating one more buffer.
-        if let pool, var previous = held.take() { previous.recycle(into: pool) }
+        if let pool, var previous = held.take() { previous.recycle(into: pool, yuv420: yuvPool) }
         held = consume frame
       } else {
         // The tree draws the same as the previous frame's: the same pixels, the next number.
@@ -153,7 +156,7 @@ public struct RenderPipeline: Sendable {
       }
       state.delivered(position)
     }
-    if let pool, var last = held.take() { last.recycle(into: pool) }
+    if let pool, var last = held.take() { last.recycle(into: pool, yuv420: yuvPool) }
   }
 }
 
@@ -187,9 +190,11 @@ private final class PipelineState: @unchecked Sendable {
   /// A worker's loop: claim the next frame number, evaluate its tree, rasterise, publish.
   func work(
     makeRenderer: () throws -> (RenderTree) throws -> Frame, tree: @Sendable (Int) -> RenderTree, straightAlpha: Bool,
-    keepsPremultiplied: Bool,
-    pool: FramePool?, onWorker: @Sendable (PreparedFrame) throws -> Void
+    keepsPremultiplied: Bool, yuv420: Bool,
+    pool: FramePool?, yuvPool: FramePool?, onWorker: @Sendable (PreparedFrame) throws -> Void
   ) {
+    // This worker's converter (it keeps chroma rows between its stages), made for the first frame.
+    var converter: YUV420Converter?
     let render: (RenderTree) throws -> Frame
     do {
       render = try makeRenderer()
@@ -236,9 +241,13 @@ private final class PipelineState: @unchecked Sendable {
       }
       condition.unlock()
       do {
+        let frame = try render(snapshot)
+        if yuv420 && (converter?.width != frame.width || converter?.height != frame.height) {
+          converter = YUV420Converter(width: frame.width, height: frame.height)
+        }
         let prepared = PreparedFrame(
-          index: index, frame: try render(snapshot), straightAlpha: straightAlpha,
-          keepsPremultiplied: keepsPremultiplied, pool: pool)
+          index: index, frame: frame, straightAlpha: straightAlpha,
+          keepsPremultiplied: keepsPremultiplied, pool: pool, converter: converter, yuvPool: yuvPool)
         try onWorker(prepared)
         condition.lock()
         // `consume` drops this thread's reference now, not at the end of the scope: once the

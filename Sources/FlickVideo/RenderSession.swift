@@ -191,7 +191,7 @@ public struct RenderSession: Sendable {
         let steps = pass == 1 ? fed.compactMap(\.workerStep) : []
         try pipeline.run(
           frames: wanted, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, scale: scale,
-          straightAlpha: straight, keepsPremultiplied: premultiplied,
+          straightAlpha: straight, keepsPremultiplied: premultiplied, yuv420: fed.contains { $0.wantsYUV420 },
           onWorker: { frame in for step in steps { try step(frame) } }
         ) { frame in
           if done == 0 {

@@ -8,10 +8,14 @@ import Testing
     try FFmpegCommand(format: format, width: w, height: h, fps: fps, options: o, output: "out").arguments
   }
 
-  @Test func mp4ConvertsWithBT709AndTagsIt() throws {
-    let args = try command(.mp4)
-    let vf = try #require(args.firstIndex(of: "-vf").map { args[$0 + 1] })
-    #expect(vf.contains("out_color_matrix=bt709") && vf.contains("out_range=tv"))
+  /// Flick converts an MP4's frames (``YUV420Converter``, BT.709, limited range): ffmpeg reads
+  /// `yuv420p` and tags it.
+  @Test func mp4ReadsFlicksBT709PlanesAndTagsThem() throws {
+    let command = try FFmpegCommand(format: .mp4, width: 64, height: 48, fps: 30, options: .init(), output: "out")
+    let args = command.arguments
+    #expect(command.readsYUV420)
+    #expect(args.firstIndex(of: "-pix_fmt").map { args[$0 + 1] } == "yuv420p")
+    #expect(args.firstIndex(of: "-vf").map { args[$0 + 1] } == FFmpegCommand.colourParameters)
     for (flag, value) in [
       ("-color_primaries", "bt709"), ("-color_trc", "bt709"), ("-colorspace", "bt709"), ("-pix_fmt", "yuv420p"),
       ("-crf", "18"), ("-movflags", "+faststart"), ("-c:v", "libx264"), ("-preset", "veryfast"),
@@ -35,6 +39,9 @@ import Testing
     let args = try command(.mp4, 641, 361, options: EncodingOptions(pad: true, padColor: 0x0F172A))
     let vf = try #require(args.firstIndex(of: "-vf").map { args[$0 + 1] })
     #expect(vf.hasPrefix("pad=642:362:0:0:color=0x0f172a,"))
+    // Padded frames are converted by ffmpeg, from BGRA.
+    #expect(vf.contains("out_color_matrix=bt709") && vf.contains("out_range=tv"))
+    #expect(args.firstIndex(of: "-pix_fmt").map { args[$0 + 1] } == "bgra")
   }
 
   @Test func outOfRangeOptionsAreRefused() {

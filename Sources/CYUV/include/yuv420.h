@@ -1,0 +1,28 @@
+#ifndef FLICK_YUV420_H
+#define FLICK_YUV420_H
+
+// The two inner loops of Flick's BGRA → yuv420p conversion (FlickVideo's YUV420Converter, which
+// derives the coefficients and documents the arithmetic: libswscale 5.1's, step for step). SSE2
+// on x86-64 (pmaddwd, as libswscale's own x86 code), plain C elsewhere; both compute the same
+// integers.
+
+#include <stdint.h>
+
+/// Coefficients of one output plane, 15-bit: Y (or Cb, Cr) = r·r + g·g + b·b + offset, >> shift.
+typedef struct {
+  int16_t r, g, b;
+} flick_yuv_coefficients;
+
+/// One row of `count` (even) BGRA pixels: `luma[x]` = (Y·pixel + 0x84100) >> 15 for each pixel,
+/// and for each pair of pixels `cb[x/2]`, `cr[x/2]` = ((coefficients · sum of the pair +
+/// 0x800200) >> 10) × 2, the 15-bit chroma of libswscale's horizontal stage.
+void flick_yuv420_row(const uint8_t *pixels, int count, flick_yuv_coefficients y, flick_yuv_coefficients u,
+                      flick_yuv_coefficients v, uint8_t *luma, int16_t *cb, int16_t *cr);
+
+/// One output row of a chroma plane: `out[x]` = clamp((64 << 12 + Σ coefficients[t] ·
+/// rows[t][x]) >> 19, 0, 255) for `taps` rows of `width` 15-bit values, `rows[t]` at
+/// `first + t × width`.
+void flick_yuv420_filter_row(const int16_t *first, int width, const int16_t *coefficients, int taps,
+                             uint8_t *out);
+
+#endif

@@ -1,0 +1,88 @@
+#include "yuv420.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+static inline uint8_t flick_clamp_byte(int32_t value) {
+  return (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : value);
+}
+
+void flick_yuv420_row(const uint8_t *restrict pixels, int count, flick_yuv_coefficients y, flick_yuv_coefficients u,
+                      flick_yuv_coefficients v, uint8_t *restrict luma, int16_t *restrict cb, int16_t *restrict cr) {
+  int x = 0;
+#if defined(__SSE2__)
+  // Eight pixels at a time. Bytes widen to 16 bits (b, g, r, a per pixel); pmaddwd against
+  // (B, G, R, 0) gives b·B + g·G and r·R per pixel, and the even and odd 32-bit lanes added
+  // make each pixel's sum. A pair's chroma comes from the pair's summed channels the same way.
+  const __m128i zero = _mm_setzero_si128();
+  const __m128i cy = _mm_setr_epi16(y.b, y.g, y.r, 0, y.b, y.g, y.r, 0);
+  const __m128i cu = _mm_setr_epi16(u.b, u.g, u.r, 0, u.b, u.g, u.r, 0);
+  const __m128i cv = _mm_setr_epi16(v.b, v.g, v.r, 0, v.b, v.g, v.r, 0);
+  const __m128i yOffset = _mm_set1_epi32(0x84100);
+  const __m128i cOffset = _mm_set1_epi32(0x800200);
+  for (; x + 8 <= count; x += 8) {
+    const __m128i p0 = _mm_loadu_si128((const __m128i *)(pixels + 4 * x));
+    const __m128i p1 = _mm_loadu_si128((const __m128i *)(pixels + 4 * x + 16));
+    const __m128i w0 = _mm_unpacklo_epi8(p0, zero), w1 = _mm_unpackhi_epi8(p0, zero);  // pixels 0-1, 2-3
+    const __m128i w2 = _mm_unpacklo_epi8(p1, zero), w3 = _mm_unpackhi_epi8(p1, zero);  // pixels 4-5, 6-7
+#define FLICK_PAIRWISE(a, b)                                                                          \
+  _mm_add_epi32(_mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b), 0x88)), \
+                _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b), 0xDD)))
+    __m128i y0 = FLICK_PAIRWISE(_mm_madd_epi16(w0, cy), _mm_madd_epi16(w1, cy));
+    __m128i y1 = FLICK_PAIRWISE(_mm_madd_epi16(w2, cy), _mm_madd_epi16(w3, cy));
+    y0 = _mm_srai_epi32(_mm_add_epi32(y0, yOffset), 15);
+    y1 = _mm_srai_epi32(_mm_add_epi32(y1, yOffset), 15);
+    const __m128i y16 = _mm_packs_epi32(y0, y1);
+    _mm_storel_epi64((__m128i *)(luma + x), _mm_packus_epi16(y16, y16));
+    // Pair sums: the low four lanes plus the high four of each widened pair of pixels.
+    const __m128i s01 = _mm_unpacklo_epi64(_mm_add_epi16(w0, _mm_srli_si128(w0, 8)), _mm_add_epi16(w1, _mm_srli_si128(w1, 8)));
+    const __m128i s23 = _mm_unpacklo_epi64(_mm_add_epi16(w2, _mm_srli_si128(w2, 8)), _mm_add_epi16(w3, _mm_srli_si128(w3, 8)));
+    __m128i us = FLICK_PAIRWISE(_mm_madd_epi16(s01, cu), _mm_madd_epi16(s23, cu));
+    __m128i vs = FLICK_PAIRWISE(_mm_madd_epi16(s01, cv), _mm_madd_epi16(s23, cv));
+#undef FLICK_PAIRWISE
+    us = _mm_slli_epi32(_mm_srai_epi32(_mm_add_epi32(us, cOffset), 10), 1);
+    vs = _mm_slli_epi32(_mm_srai_epi32(_mm_add_epi32(vs, cOffset), 10), 1);
+    const __m128i uv = _mm_packs_epi32(us, vs);
+    _mm_storel_epi64((__m128i *)(cb + x / 2), uv);
+    _mm_storel_epi64((__m128i *)(cr + x / 2), _mm_srli_si128(uv, 8));
+  }
+#endif
+  for (; x + 1 < count; x += 2) {
+    const uint8_t *p = pixels + 4 * x;
+    const int32_t b0 = p[0], g0 = p[1], r0 = p[2], b1 = p[4], g1 = p[5], r1 = p[6];
+    luma[x] = (uint8_t)((y.r * r0 + y.g * g0 + y.b * b0 + 0x84100) >> 15);
+    luma[x + 1] = (uint8_t)((y.r * r1 + y.g * g1 + y.b * b1 + 0x84100) >> 15);
+    const int32_t bs = b0 + b1, gs = g0 + g1, rs = r0 + r1;
+    cb[x / 2] = (int16_t)(((u.r * rs + u.g * gs + u.b * bs + 0x800200) >> 10) * 2);
+    cr[x / 2] = (int16_t)(((v.r * rs + v.g * gs + v.b * bs + 0x800200) >> 10) * 2);
+  }
+}
+
+void flick_yuv420_filter_row(const int16_t *restrict first, int width, const int16_t *restrict coefficients, int taps,
+                             uint8_t *restrict out) {
+  int x = 0;
+#if defined(__SSE2__)
+  // Eight values at a time, two taps per pmaddwd: the two rows interleaved, against the two
+  // coefficients (libswscale's yuv2planeX_8 does the same; its taps come in pairs on x86).
+  for (; x + 8 <= width; x += 8) {
+    __m128i low = _mm_set1_epi32(64 << 12), high = low;
+    for (int t = 0; t < taps; t += 2) {
+      const __m128i a = _mm_loadu_si128((const __m128i *)(first + t * width + x));
+      const int pair = t + 1 < taps;
+      const __m128i b = pair ? _mm_loadu_si128((const __m128i *)(first + (t + 1) * width + x)) : _mm_setzero_si128();
+      const uint16_t c0 = (uint16_t)coefficients[t], c1 = pair ? (uint16_t)coefficients[t + 1] : 0;
+      const __m128i c = _mm_set1_epi32((int32_t)((uint32_t)c0 | (uint32_t)c1 << 16));
+      low = _mm_add_epi32(low, _mm_madd_epi16(_mm_unpacklo_epi16(a, b), c));
+      high = _mm_add_epi32(high, _mm_madd_epi16(_mm_unpackhi_epi16(a, b), c));
+    }
+    const __m128i packed = _mm_packs_epi32(_mm_srai_epi32(low, 19), _mm_srai_epi32(high, 19));
+    _mm_storel_epi64((__m128i *)(out + x), _mm_packus_epi16(packed, packed));
+  }
+#endif
+  for (; x < width; x++) {
+    uint32_t sum = 64u << 12;
+    for (int t = 0; t < taps; t++) sum += (uint32_t)(coefficients[t] * first[t * width + x]);
+    out[x] = flick_clamp_byte((int32_t)sum >> 19);
+  }
+}
