@@ -3,8 +3,11 @@
 # beside its two halves, side by side (part of `make bench-video`, see docs/benchmarks.md).
 #   (a) flick render → OUT     (b) flick render --null     (c) ffmpeg alone on the same frames
 #   from a raw BGRA file in RAM, with exactly flick's arguments (for a GIF, ffmpeg's two passes,
-#   palettegen then paletteuse, although flick computes the palette itself).
-# L = max(b, c, (CPU b + CPU c) / cores). With BASELINE=path/to/older/flick, (a) is also run with
+#   palettegen then paletteuse, although flick computes the palette itself; for an MP4, ffmpeg's
+#   own BGRA → yuv420p conversion, although flick now sends it yuv420p planes it converted).
+# L = max(b, c, (CPU b + CPU c) / cores). For an MP4 also (y): ffmpeg alone on the yuv420p planes
+# flick sends (made by ffmpeg's scale filter, the same bytes), and Ly = max(b, y, (CPU b + CPU y) / cores),
+# the limit for the work as flick now divides it (b does not include flick's conversion). With BASELINE=path/to/older/flick, (a) is also run with
 # that binary, interleaved, and the CPU ratio baseline/new is reported (CPU does not depend on load).
 # It ends with `flick still` of every bundled template (wall and CPU; beside BASELINE when given).
 # Environment: REPEAT (default 3), RAW_DIR (default /dev/shm), FLICK (default .build/release/flick).
@@ -18,7 +21,10 @@ FLICK=${FLICK:-.build/release/flick}
 BASELINE=${BASELINE:-}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/flick-bench-templates.XXXXXX")
 RAW="$RAW_DIR/flick-bench-templates-$$.bgra"
-trap 'rm -rf "$WORK" "$RAW"' EXIT
+YUV="$RAW_DIR/flick-bench-templates-$$.yuv"
+trap 'rm -rf "$WORK" "$RAW" "$YUV"' EXIT
+# ffmpeg's conversion step, which flick's MP4 command used before flick converted frames itself.
+SCALE="scale=out_color_matrix=bt709:out_range=tv:flags=bicubic+accurate_rnd+full_chroma_int,format=yuv420p"
 
 measure() {
   local name=$1; shift
@@ -38,20 +44,42 @@ run_case() {
   [ "$ext" = gif ] && palette=(--gif-palette ffmpeg)
   "$FLICK" render "$template" "$@" "${palette[@]}" -o "$WORK/c.$ext" --dry-run | python3 -c '
 import shlex, sys
-raw, out = sys.argv[1], sys.argv[2]
+raw, yuv, scale, out, yout = sys.argv[1:6]
 lines = [shlex.split(l) for l in sys.stdin if l.strip()]
-with open(out, "w") as f:
-    f.write("set -e\n")
-    for args in lines:
-        f.write(" ".join(shlex.quote(raw if a == "pipe:0" else a) for a in args) + " >/dev/null\n")
-' "$RAW" "$WORK/c.sh"
-  rm -f "$WORK"/{a,b,c,base}
+def script(path, lines):
+    with open(path, "w") as f:
+        f.write("set -e\n")
+        for args in lines:
+            f.write(" ".join(shlex.quote(a) for a in args) + " >/dev/null\n")
+def reads_yuv(args):
+    return args[args.index("-pix_fmt") + 1] == "yuv420p" and args.index("-pix_fmt") < args.index("-i")
+def converting(args):
+    # flick reads yuv420p planes it converted: ffmpeg alone converts BGRA itself, as before.
+    args = list(args)
+    if reads_yuv(args):
+        args[args.index("-pix_fmt") + 1] = "bgra"
+        args[args.index("-vf") + 1] = scale + "," + args[args.index("-vf") + 1]
+    return [raw if a == "pipe:0" else a for a in args]
+script(out, [converting(a) for a in lines])
+if all(reads_yuv(a) for a in lines):
+    script(yout, [[yuv if a == "pipe:0" else a for a in args] for args in lines])
+' "$RAW" "$YUV" "$SCALE" "$WORK/c.sh" "$WORK/y.sh"
+  local planes=
+  if [ -f "$WORK/y.sh" ]; then
+    planes=yes
+    local size; size=$(grep -o -- '-s [0-9]*x[0-9]*' "$WORK/y.sh" | head -1 | cut -d' ' -f2)
+    ffmpeg -hide_banner -loglevel error -y -f rawvideo -pix_fmt bgra -s "$size" -i "$RAW" -vf "$SCALE" -f rawvideo "$YUV"
+  fi
+  rm -f "$WORK"/{a,b,c,y,base}
   for _ in $(seq "$REPEAT"); do
     measure a "$FLICK" render "$template" "$@" -o "$WORK/a.$ext" -q
     [ -n "$BASELINE" ] && measure base "$BASELINE" render "$template" "$@" -o "$WORK/base.$ext" -q
     measure b "$FLICK" render "$template" "$@" --null -q
     measure c bash "$WORK/c.sh"
+    [ -n "$planes" ] && measure y bash "$WORK/y.sh"
   done
+  local yw=0 yc=0
+  if [ -n "$planes" ]; then yw=$(median "$WORK/y" 1); yc=$(median "$WORK/y" 2); rm -f "$WORK/y.sh" "$YUV"; fi
   if [ -n "$BASELINE" ]; then
     cmp -s "$WORK/a.$ext" "$WORK/base.$ext" && same=yes || same=NO
     # A GIF or APNG merges identical frames now: unmerged (--every-frame), the bytes must be the old ones.
@@ -65,13 +93,17 @@ with open(out, "w") as f:
   fi
   python3 - "$name" "$(median "$WORK/a" 1)" "$(median "$WORK/b" 1)" "$(median "$WORK/c" 1)" \
     "$(median "$WORK/a" 2)" "$(median "$WORK/b" 2)" "$(median "$WORK/c" 2)" "$CORES" \
-    "$basew" "$basec" "$same" "$(median "$WORK/a" 3)" "$basem" <<'PY'
+    "$basew" "$basec" "$same" "$(median "$WORK/a" 3)" "$basem" "$yw" "$yc" <<'PY'
 import sys
 name = sys.argv[1]
 a, b, c, ac, bc, cc, cores, bw, bcpu = map(float, sys.argv[2:11])
 same, am, bm = sys.argv[11], int(sys.argv[12]), int(sys.argv[13])
+yw, yc = float(sys.argv[14]), float(sys.argv[15])
 L = max(b, c, (bc + cc) / cores)
 line = f"{name:<26} {a:6.2f}s {b:6.2f}s {c:6.2f}s {ac:6.2f}s {bc:6.2f}s {cc:6.2f}s {L:6.2f}s {a / L:5.2f} {am / 1024:6.0f}"
+if yw:
+    Ly = max(b, yw, (bc + yc) / cores)
+    line += f"   y {yw:5.2f}s cpu {yc:5.2f}s Ly {Ly:5.2f}s a/Ly {a / Ly:4.2f}"
 if bcpu:
     line += f"   | baseline {bw:6.2f}s cpu {bcpu:6.2f}s {bm / 1024:5.0f} MiB  cpu base/new {bcpu / ac:4.2f}  same bytes: {same}"
 print(line)
