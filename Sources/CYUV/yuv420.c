@@ -59,7 +59,7 @@ void flick_yuv420_row(const uint8_t *restrict pixels, int count, flick_yuv_coeff
   }
 }
 
-void flick_yuv420_filter_row(const int16_t *restrict first, int width, const int16_t *restrict coefficients, int taps,
+void flick_yuv420_filter_row(const int16_t *const *rows, int width, const int16_t *restrict coefficients, int taps,
                              uint8_t *restrict out) {
   int x = 0;
 #if defined(__SSE2__)
@@ -68,9 +68,9 @@ void flick_yuv420_filter_row(const int16_t *restrict first, int width, const int
   for (; x + 8 <= width; x += 8) {
     __m128i low = _mm_set1_epi32(64 << 12), high = low;
     for (int t = 0; t < taps; t += 2) {
-      const __m128i a = _mm_loadu_si128((const __m128i *)(first + t * width + x));
+      const __m128i a = _mm_loadu_si128((const __m128i *)(rows[t] + x));
       const int pair = t + 1 < taps;
-      const __m128i b = pair ? _mm_loadu_si128((const __m128i *)(first + (t + 1) * width + x)) : _mm_setzero_si128();
+      const __m128i b = pair ? _mm_loadu_si128((const __m128i *)(rows[t + 1] + x)) : _mm_setzero_si128();
       const uint16_t c0 = (uint16_t)coefficients[t], c1 = pair ? (uint16_t)coefficients[t + 1] : 0;
       const __m128i c = _mm_set1_epi32((int32_t)((uint32_t)c0 | (uint32_t)c1 << 16));
       low = _mm_add_epi32(low, _mm_madd_epi16(_mm_unpacklo_epi16(a, b), c));
@@ -82,7 +82,7 @@ void flick_yuv420_filter_row(const int16_t *restrict first, int width, const int
 #endif
   for (; x < width; x++) {
     uint32_t sum = 64u << 12;
-    for (int t = 0; t < taps; t++) sum += (uint32_t)(coefficients[t] * first[t * width + x]);
+    for (int t = 0; t < taps; t++) sum += (uint32_t)(coefficients[t] * rows[t][x]);
     out[x] = flick_clamp_byte((int32_t)sum >> 19);
   }
 }

@@ -20,9 +20,8 @@ void flick_yuv420_row(const uint8_t *pixels, int count, flick_yuv_coefficients y
                       flick_yuv_coefficients v, uint8_t *luma, int16_t *cb, int16_t *cr);
 
 /// One output row of a chroma plane: `out[x]` = clamp((64 << 12 + Σ coefficients[t] ·
-/// rows[t][x]) >> 19, 0, 255) for `taps` rows of `width` 15-bit values, `rows[t]` at
-/// `first + t × width`.
-void flick_yuv420_filter_row(const int16_t *first, int width, const int16_t *coefficients, int taps,
+/// rows[t][x]) >> 19, 0, 255) for `taps` rows of `width` 15-bit values.
+void flick_yuv420_filter_row(const int16_t *const *rows, int width, const int16_t *coefficients, int taps,
                              uint8_t *out);
 
 #endif

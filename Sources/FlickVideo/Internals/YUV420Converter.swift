@@ -18,17 +18,24 @@ import CYUV
 /// on every bundled template in `YUV420ConverterTests`). Alpha is ignored, as ffmpeg ignores
 /// it for `yuv420p`: the premultiplied bytes are converted as they are.
 ///
-/// One converter serves one thread: it keeps the chroma rows between the two stages.
+/// One converter serves one thread. It keeps the chroma rows between the two stages in a ring
+/// of as many rows as one output row's taps span (about ten), not a whole frame's: the rows are
+/// converted in order, each output chroma row as soon as its taps are in, so the work stays in
+/// the cache and the converter's memory does not grow with the frame's height.
 package final class YUV420Converter {
   /// Frame width and height in pixels (both even, ≥ 2).
   package let width: Int
   package let height: Int
-  /// The vertical chroma filter: `taps` coefficients (sum 4096) per output chroma row, starting
-  /// at source row `start[row]`.
+  /// The vertical chroma filter: `taps` coefficients (sum 4096) per output chroma row, applied
+  /// to `available[row]` source rows from `start[row]` (taps past the last row have zero
+  /// coefficients: initFilter folds them onto it).
   private let start: [Int]
+  private let available: [Int]
   private let coefficients: [Int16]
   private let taps: Int
-  /// Chroma after the horizontal stage, 15-bit: `width / 2` values a row, `height` rows.
+  /// Chroma rows after the horizontal stage, 15-bit, `width / 2` values each: source row `y` is
+  /// at `y % ringRows`.
+  private let ringRows: Int
   private var cb: [Int16]
   private var cr: [Int16]
 
@@ -42,9 +49,18 @@ package final class YUV420Converter {
     self.height = height
     let filter = Self.chromaFilter(sourceRows: height)
     start = filter.start
+    available = filter.start.map { min(filter.taps, height - $0) }
     coefficients = filter.coefficients
     taps = filter.taps
-    cb = [Int16](repeating: 0, count: (width / 2) * height)
+    // The ring holds every row from an output row's first tap to the last row converted so far.
+    var converted = 0
+    var span = 1
+    for (first, count) in zip(start, available) {
+      converted = max(converted, first + count)
+      span = max(span, converted - first)
+    }
+    ringRows = span
+    cb = [Int16](repeating: 0, count: (width / 2) * span)
     cr = cb
   }
 
@@ -57,28 +73,41 @@ package final class YUV420Converter {
     }
     // Locals, not stored properties, in the loops (each read of a class's property pays for a
     // dynamic exclusivity check).
-    let (width, height, half, taps, start) = (self.width, self.height, self.width / 2, self.taps, self.start)
+    let (width, height, half, taps, ringRows) = (self.width, self.height, self.width / 2, self.taps, self.ringRows)
+    let (start, available) = (self.start, self.available)
     let m = Self.matrix
+    let planeSize = half * (height / 2)
     cb.withUnsafeMutableBufferPointer { cb in
       cr.withUnsafeMutableBufferPointer { cr in
         coefficients.withUnsafeBufferPointer { coefficients in
           guard let cb = cb.baseAddress, let cr = cr.baseAddress, let coefficients = coefficients.baseAddress else {
             return
           }
-          for y in 0..<height {
-            flick_yuv420_row(
-              source + y * width * 4, Int32(width), m.y, m.u, m.v, base + y * width, cb + y * half, cr + y * half)
-          }
-          let chroma = base + width * height
-          for (plane, rows) in [cb, cr].enumerated() {
-            let out = chroma + plane * half * (height / 2)
-            for row in 0..<(height / 2) {
-              // Taps past the last row have zero coefficients (initFilter folds them onto it).
-              let available = min(taps, height - start[row])
-              flick_yuv420_filter_row(
-                rows + start[row] * half, Int32(half), coefficients + row * taps, Int32(available), out + row * half)
+          var converted = 0
+          func convertRows(upTo end: Int) {
+            while converted < end {
+              let slot = (converted % ringRows) * half
+              flick_yuv420_row(
+                source + converted * width * 4, Int32(width), m.y, m.u, m.v, base + converted * width, cb + slot,
+                cr + slot)
+              converted += 1
             }
           }
+          withUnsafeTemporaryAllocation(of: UnsafePointer<Int16>?.self, capacity: max(taps, 1)) { rows in
+            guard let rows = rows.baseAddress else { return }
+            for row in 0..<(height / 2) {
+              convertRows(upTo: start[row] + available[row])
+              for plane in 0..<2 {
+                let ring = plane == 0 ? cb : cr
+                for tap in 0..<available[row] { rows[tap] = UnsafePointer(ring + ((start[row] + tap) % ringRows) * half) }
+                flick_yuv420_filter_row(
+                  rows, Int32(half), coefficients + row * taps, Int32(available[row]),
+                  base + width * height + plane * planeSize + row * half)
+              }
+            }
+          }
+          // Luma of the rows no chroma row reached.
+          convertRows(upTo: height)
         }
       }
     }
