@@ -50,14 +50,9 @@ ffmpeg_script() {
   # alone, although flick computes the palette itself.
   local palette=()
   case "$out" in *.gif) palette=(--gif-palette ffmpeg) ;; esac
-  "$FLICK" render "$SCENE" "$@" "${palette[@]}" -o "$out" --dry-run | python3 -c '
-import shlex, sys
-raw = sys.argv[1]
-print("set -e")
-for line in sys.stdin:
-    if line.strip():
-        print(" ".join(shlex.quote(raw if a == "pipe:0" else a) for a in shlex.split(line)) + " >/dev/null")
-' "$RAW" >"$WORK/ffmpeg.sh"
+  # For an MP4, ffmpeg's own BGRA → yuv420p conversion, although flick sends it planes it converted.
+  "$FLICK" render "$SCENE" "$@" "${palette[@]}" -o "$out" --dry-run \
+    | python3 Benchmarks/video/ffmpeg_alone.py "$RAW" "$WORK/ffmpeg.sh"
 }
 
 median() { sort -n -k"$2" "$1" | awk -v k="$2" '{ v[NR] = $k } END { print v[int((NR + 1) / 2)] }'; }

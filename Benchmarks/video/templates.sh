@@ -23,8 +23,6 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/flick-bench-templates.XXXXXX")
 RAW="$RAW_DIR/flick-bench-templates-$$.bgra"
 YUV="$RAW_DIR/flick-bench-templates-$$.yuv"
 trap 'rm -rf "$WORK" "$RAW" "$YUV"' EXIT
-# ffmpeg's conversion step, which flick's MP4 command used before flick converted frames itself.
-SCALE="scale=out_color_matrix=bt709:out_range=tv:flags=bicubic+accurate_rnd+full_chroma_int,format=yuv420p"
 
 measure() {
   local name=$1; shift
@@ -42,34 +40,11 @@ run_case() {
   # alone, although flick computes the palette itself by default.
   local palette=()
   [ "$ext" = gif ] && palette=(--gif-palette ffmpeg)
-  "$FLICK" render "$template" "$@" "${palette[@]}" -o "$WORK/c.$ext" --dry-run | python3 -c '
-import shlex, sys
-raw, yuv, scale, out, yout = sys.argv[1:6]
-lines = [shlex.split(l) for l in sys.stdin if l.strip()]
-def script(path, lines):
-    with open(path, "w") as f:
-        f.write("set -e\n")
-        for args in lines:
-            f.write(" ".join(shlex.quote(a) for a in args) + " >/dev/null\n")
-def reads_yuv(args):
-    return args[args.index("-pix_fmt") + 1] == "yuv420p" and args.index("-pix_fmt") < args.index("-i")
-def converting(args):
-    # flick reads yuv420p planes it converted: ffmpeg alone converts BGRA itself, as before.
-    args = list(args)
-    if reads_yuv(args):
-        args[args.index("-pix_fmt") + 1] = "bgra"
-        args[args.index("-vf") + 1] = scale + "," + args[args.index("-vf") + 1]
-    return [raw if a == "pipe:0" else a for a in args]
-script(out, [converting(a) for a in lines])
-if all(reads_yuv(a) for a in lines):
-    script(yout, [[yuv if a == "pipe:0" else a for a in args] for args in lines])
-' "$RAW" "$YUV" "$SCALE" "$WORK/c.sh" "$WORK/y.sh"
+  rm -f "$WORK/y.sh"
+  "$FLICK" render "$template" "$@" "${palette[@]}" -o "$WORK/c.$ext" --dry-run \
+    | python3 Benchmarks/video/ffmpeg_alone.py "$RAW" "$WORK/c.sh" "$YUV" "$WORK/y.sh"
   local planes=
-  if [ -f "$WORK/y.sh" ]; then
-    planes=yes
-    local size; size=$(grep -o -- '-s [0-9]*x[0-9]*' "$WORK/y.sh" | head -1 | cut -d' ' -f2)
-    ffmpeg -hide_banner -loglevel error -y -f rawvideo -pix_fmt bgra -s "$size" -i "$RAW" -vf "$SCALE" -f rawvideo "$YUV"
-  fi
+  [ -f "$WORK/y.sh" ] && planes=yes
   rm -f "$WORK"/{a,b,c,y,base}
   for _ in $(seq "$REPEAT"); do
     measure a "$FLICK" render "$template" "$@" -o "$WORK/a.$ext" -q
@@ -79,7 +54,7 @@ if all(reads_yuv(a) for a in lines):
     [ -n "$planes" ] && measure y bash "$WORK/y.sh"
   done
   local yw=0 yc=0
-  if [ -n "$planes" ]; then yw=$(median "$WORK/y" 1); yc=$(median "$WORK/y" 2); rm -f "$WORK/y.sh" "$YUV"; fi
+  if [ -n "$planes" ]; then yw=$(median "$WORK/y" 1); yc=$(median "$WORK/y" 2); rm -f "$YUV"; fi
   if [ -n "$BASELINE" ]; then
     cmp -s "$WORK/a.$ext" "$WORK/base.$ext" && same=yes || same=NO
     # A GIF or APNG merges identical frames now: unmerged (--every-frame), the bytes must be the old ones.
