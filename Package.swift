@@ -60,14 +60,14 @@ let package = Package(
 
     /// `make bench-scene-animator`: a scene driven by one Animator against per-layer animations.
     .executableTarget(
-      name: "flick-bench-scene-animator", dependencies: ["FlickScene", "FlickRaster"],
+      name: "flick-bench-scene-animator", dependencies: ["FlickScene", "FlickRaster", "FlickTestSupport"],
       path: "Benchmarks/scene-animator"),
     /// `make bench-links`: card-swap as bundled against a copy with links and text changes, per frame.
     .executableTarget(
-      name: "flick-bench-links", dependencies: ["FlickTemplates", "FlickRaster", "FlickScene"], path: "Benchmarks/links"),
+      name: "flick-bench-links", dependencies: ["FlickTemplates", "FlickRaster", "FlickScene", "FlickTestSupport"], path: "Benchmarks/links"),
     /// `make bench-yuv`: the MP4 path's BGRA → yuv420p conversion against ffmpeg's `scale` step.
     .executableTarget(
-      name: "flick-bench-yuv", dependencies: ["FlickTemplates", "FlickRaster", "FlickVideo"], path: "Benchmarks/yuv"),
+      name: "flick-bench-yuv", dependencies: ["FlickTemplates", "FlickRaster", "FlickVideo", "FlickTestSupport"], path: "Benchmarks/yuv"),
     /// Examples/: the seeds' APIs in Swift, built and run by `make test` (ExamplesTests).
     .executableTarget(
       name: "flick-example-card-swap", dependencies: ["FlickScene", "FlickRaster", "FlickVideo"],

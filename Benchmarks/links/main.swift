@@ -15,15 +15,11 @@
 import FlickRaster
 import FlickScene
 import FlickTemplates
+import FlickTestSupport
 import Foundation
 
-func option(_ name: String, _ fallback: Int) -> Int {
-  let args = CommandLine.arguments
-  guard let i = args.firstIndex(of: name), i + 1 < args.count, let v = Int(args[i + 1]), v > 0 else { return fallback }
-  return v
-}
-let runs = option("--runs", 7)
-let every = option("--every", 1)
+let runs = BenchmarkOption.int("--runs", 7)
+let every = BenchmarkOption.int("--every", 1)
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let path = root.appendingPathComponent("Templates/card-swap.json5").path

@@ -7,16 +7,12 @@
 import FlickMotion
 import FlickRaster
 import FlickScene
+import FlickTestSupport
 import Foundation
 
-func option(_ name: String, _ fallback: Int) -> Int {
-  let args = CommandLine.arguments
-  guard let i = args.firstIndex(of: name), i + 1 < args.count, let v = Int(args[i + 1]), v > 0 else { return fallback }
-  return v
-}
-let frames = option("--frames", 240)
-let runs = option("--runs", 5)
-let properties = option("--properties", 40)
+let frames = BenchmarkOption.int("--frames", 240)
+let runs = BenchmarkOption.int("--runs", 5)
+let properties = BenchmarkOption.int("--properties", 40)
 
 /// 20 cards; each animates position and opacity (40 properties at the default).
 let cards = (properties + 1) / 2

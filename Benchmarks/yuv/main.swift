@@ -11,15 +11,11 @@
 import FlickRaster
 import FlickTemplates
 import FlickVideo
+import FlickTestSupport
 import Foundation
 
-func option(_ name: String, _ fallback: Int) -> Int {
-  let args = CommandLine.arguments
-  guard let i = args.firstIndex(of: name), i + 1 < args.count, let v = Int(args[i + 1]), v > 0 else { return fallback }
-  return v
-}
-let runs = option("--runs", 5)
-let frameCount = option("--frames", 60)
+let runs = BenchmarkOption.int("--runs", 5)
+let frameCount = BenchmarkOption.int("--frames", 60)
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let scene = try Template.load(path: root.appendingPathComponent("Templates/card-swap.json5").path).scene
 

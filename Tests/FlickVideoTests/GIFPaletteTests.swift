@@ -84,20 +84,9 @@ import Testing
 
   /// What ffmpeg's `palettegen=stats_mode=diff` makes of `frames`, as its 16 × 16 BGRA image.
   static func ffmpegPalette(_ frames: [[UInt8]], width: Int, height: Int) throws -> [UInt8] {
-    let dir = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let raw = dir.appendingPathComponent("frames.bgra")
-    try Data(frames.joined()).write(to: raw)
-    let palette = dir.appendingPathComponent("palette.bgra").path
-    let r = try TestSupport.run(
-      "/usr/bin/env",
-      [
-        "ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "bgra",
-        "-s", "\(width)x\(height)", "-i", raw.path, "-vf", "palettegen=stats_mode=diff", "-frames:v", "1",
-        "-f", "rawvideo", "-pix_fmt", "bgra", palette,
-      ])
-    #expect(r.status == 0, "ffmpeg: \(r.stderr)")
-    return [UInt8](try Data(contentsOf: URL(fileURLWithPath: palette)))
+    try TestSupport.ffmpegFiltered(
+      frames, width: width, height: height, filter: "palettegen=stats_mode=diff",
+      outputOptions: ["-frames:v", "1", "-pix_fmt", "bgra"])
   }
 
   static func flickPalette(_ frames: [[UInt8]]) -> [UInt8]? {

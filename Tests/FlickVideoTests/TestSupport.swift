@@ -25,6 +25,26 @@ enum TestSupport {
     try ProcessRunner.run(executable, arguments, environment: environment)
   }
 
+  /// What ffmpeg's filter chain `filter` makes of `frames` (`width × height` BGRA, one after
+  /// another), written raw with `outputOptions` (say a pixel format) and read back.
+  static func ffmpegFiltered(
+    _ frames: [[UInt8]], width: Int, height: Int, filter: String, outputOptions: [String] = []
+  ) throws -> [UInt8] {
+    let dir = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let raw = dir.appendingPathComponent("frames.bgra")
+    try Data(frames.joined()).write(to: raw)
+    let out = dir.appendingPathComponent("filtered.raw").path
+    let r = try run(
+      "/usr/bin/env",
+      [
+        "ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "bgra",
+        "-s", "\(width)x\(height)", "-i", raw.path, "-vf", filter,
+      ] + outputOptions + ["-f", "rawvideo", out])
+    #expect(r.status == 0, "ffmpeg: \(r.stderr)")
+    return [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
+  }
+
   /// `ffprobe` stream (and format) fields of the first video stream, with frames counted.
   static func probe(_ path: String, _ entries: String) throws -> [String: String] {
     var args = ["-v", "error"]

@@ -10,19 +10,7 @@ import Testing
 @Suite struct YUV420ConverterTests {
   /// What ffmpeg's scale filter, as the MP4 command used it, makes of `frames`.
   static func ffmpegYUV(_ frames: [[UInt8]], width: Int, height: Int) throws -> [UInt8] {
-    let dir = try TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let raw = dir.appendingPathComponent("frames.bgra")
-    try Data(frames.joined()).write(to: raw)
-    let out = dir.appendingPathComponent("frames.yuv").path
-    let r = try TestSupport.run(
-      "/usr/bin/env",
-      [
-        "ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "bgra",
-        "-s", "\(width)x\(height)", "-i", raw.path, "-vf", FFmpegCommand.scale(to: "yuv420p"), "-f", "rawvideo", out,
-      ])
-    #expect(r.status == 0, "ffmpeg: \(r.stderr)")
-    return [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
+    try TestSupport.ffmpegFiltered(frames, width: width, height: height, filter: FFmpegCommand.scale(to: "yuv420p"))
   }
 
   static func flickYUV(_ frames: [[UInt8]], width: Int, height: Int) -> [UInt8] {
