@@ -1,3 +1,5 @@
+import FlickRaster
+import FlickScene
 import FlickTemplates
 @testable import FlickVideo
 import Foundation
@@ -120,5 +122,33 @@ import Testing
       args[filters + 1] = FFmpegCommand.scale(to: "yuv420p") + "," + args[filters + 1]
     }
     return args.map { $0 == "pipe:0" ? input : $0 }
+  }
+
+  /// A renderer that draws frames of another size than the MP4 was started with (a custom one
+  /// may) neither crashes the workers nor reaches ffmpeg: odd frames get no planes, and the
+  /// encoder refuses the frame with the size it expected.
+  @Test(arguments: [(63, 48), (64, 47), (66, 48)])
+  func framesOfAnotherSizeAreRefused(_ width: Int, _ height: Int) throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let encoder = try FFmpegEncoder(
+      destination: dir.appendingPathComponent("out.mp4").path, format: .mp4, width: 64, height: 48, fps: 10,
+      ffmpeg: try FFmpegTool.locate(for: [.mp4]))
+    defer { encoder.abort() }
+    #expect(encoder.wantsYUV420)
+    let pipeline = RenderPipeline(jobs: 2) { _ in { _ in Frame(width: width, height: height) } }
+    let scene = TestSupport.movingScene(width: 64, height: 48, fps: 10, duration: 0.3)
+    var delivered = 0
+    #expect(throws: VideoError.self) {
+      try pipeline.run(
+        frames: 0..<scene.frameCount, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, straightAlpha: false,
+        yuv420: true
+      ) { frame in
+        #expect((frame.yuv420 != nil) == YUV420Converter.accepts(width: width, height: height))
+        delivered += 1
+        try encoder.write(frame)
+      }
+    }
+    #expect(delivered == 1)
   }
 }

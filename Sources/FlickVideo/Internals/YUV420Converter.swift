@@ -42,9 +42,14 @@ package final class YUV420Converter {
   /// Bytes of one converted frame: the Y plane, then Cb, then Cr.
   package static func frameSize(width: Int, height: Int) -> Int { width * height + 2 * (width / 2) * (height / 2) }
 
-  /// A converter for `width × height` frames (even sides ≥ 2).
+  /// Whether frames of `width × height` pixels can be converted: even sides, at least 2.
+  package static func accepts(width: Int, height: Int) -> Bool {
+    width >= 2 && height >= 2 && width % 2 == 0 && height % 2 == 0
+  }
+
+  /// A converter for `width × height` frames (``accepts(width:height:)``).
   package init(width: Int, height: Int) {
-    precondition(width >= 2 && height >= 2 && width % 2 == 0 && height % 2 == 0, "yuv420p needs even sides")
+    precondition(Self.accepts(width: width, height: height), "yuv420p needs even sides")
     self.width = width
     self.height = height
     let filter = Self.chromaFilter(sourceRows: height)
