@@ -120,9 +120,14 @@ package struct PreparedFrame: Sendable {
     wantsStraight ? (straight ?? StraightAlpha.convert(premultiplied)) : premultiplied
   }
 
-  /// The ``yuv420`` planes, converted now when the workers did not make them.
+  /// The ``yuv420`` planes, converted now when the workers did not make them; empty when the
+  /// frame cannot be converted (sides not even, or its premultiplied bytes not kept).
   package func yuv420Bytes() -> [UInt8] {
-    yuv420 ?? Self.convert(premultiplied, with: YUV420Converter(width: frame.width, height: frame.height), pool: nil)
+    if let yuv420 { return yuv420 }
+    guard YUV420Converter.accepts(width: frame.width, height: frame.height),
+      premultiplied.count == frame.width * frame.height * 4
+    else { return [] }
+    return Self.convert(premultiplied, with: YUV420Converter(width: frame.width, height: frame.height), pool: nil)
   }
 
   /// `pixels` (packed BGRA) converted by `converter`.

@@ -151,4 +151,16 @@ import Testing
     }
     #expect(delivered == 1)
   }
+
+  /// A frame converted on the delivery thread (no planes from the workers) is the same; one that
+  /// cannot be converted (odd, or its premultiplied bytes dropped) gives no bytes, not a trap.
+  @Test func framesWithoutPlanesAreConvertedOrRefused() throws {
+    let frames = Self.frames("noise", width: 8, height: 6)
+    let frame = Frame(width: 8, height: 6, bytesPerRow: 32, pixels: frames[0])
+    #expect(PreparedFrame(index: 0, frame: frame, straightAlpha: false).yuv420Bytes() == Self.flickYUV([frames[0]], width: 8, height: 6))
+    let dropped = PreparedFrame(index: 0, frame: frame, straightAlpha: true, keepsPremultiplied: false)
+    #expect(dropped.yuv420Bytes().isEmpty)
+    let odd = Frame(width: 7, height: 6)
+    #expect(PreparedFrame(index: 0, frame: odd, straightAlpha: false).yuv420Bytes().isEmpty)
+  }
 }
