@@ -39,7 +39,7 @@ extension Flick {
         --gif-fps N           GIF frame rate, ≤ 50; exact delays for 50, 25, 20, 10, …
         --gif-palette P       who makes the GIF palette: flick (default; ffmpeg 5.1 palettegen's
                               palette, computed while rendering) or ffmpeg (its palettegen, a pass
-                              of its own; used anyway with --gif-fps below the render's or --gif-width)
+                              of its own; used anyway with --gif-width, which scales before it)
         --gif-width W         GIF width in pixels (height keeps the aspect ratio)
         --every-frame         GIF/APNG: one image per frame (by default a run of identical frames,
                               known from the scene, is one image with the run's delay)
