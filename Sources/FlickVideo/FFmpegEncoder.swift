@@ -164,7 +164,8 @@ final class FFmpegEncoder: FrameSink {
   ///   ``VideoError/pipeFailed(output:reason:)`` otherwise.
   func write(_ frame: PreparedFrame) throws {
     let sameSize = frame.frame.width == size.width && frame.frame.height == size.height
-    let bytes = !wantsYUV420 ? frame.bytes(straight: wantsStraightAlpha) : sameSize ? frame.yuv420Bytes() : []
+    let bytes: [UInt8] =
+      if !sameSize { [] } else if wantsYUV420 { frame.yuv420Bytes() } else { frame.bytes(straight: wantsStraightAlpha) }
     guard sameSize, bytes.count == frameBytes else {
       abort()
       throw VideoError.invalidSize(

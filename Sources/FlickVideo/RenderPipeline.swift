@@ -243,16 +243,14 @@ private final class PipelineState: @unchecked Sendable {
       do {
         let frame = try render(snapshot)
         if yuv420 && (converter?.width != frame.width || converter?.height != frame.height) {
-          // yuv420p needs even sides: a frame without them gets no planes, and the sink that
-          // asked reports the size (a custom renderer may draw any size).
+          // Made again when the size changes. yuv420p needs even sides: a frame without them gets
+          // no planes, and the sink that asked reports the size (a custom renderer may draw any).
           converter = YUV420Converter.accepts(width: frame.width, height: frame.height)
             ? YUV420Converter(width: frame.width, height: frame.height) : nil
         }
         let prepared = PreparedFrame(
           index: index, frame: frame, straightAlpha: straightAlpha,
-          keepsPremultiplied: keepsPremultiplied, pool: pool,
-          converter: converter?.width == frame.width && converter?.height == frame.height ? converter : nil,
-          yuvPool: yuvPool)
+          keepsPremultiplied: keepsPremultiplied, pool: pool, converter: converter, yuvPool: yuvPool)
         try onWorker(prepared)
         condition.lock()
         // `consume` drops this thread's reference now, not at the end of the scope: once the
