@@ -22,7 +22,9 @@ package struct JSON5Parser {
     let value = try parser.parseValue()
     try parser.skipTrivia()
     if parser.index < parser.scalars.count {
-      throw parser.error("unexpected \(parser.describeCurrent()) after the end of the document")
+      throw parser.error(
+        "unexpected \(parser.describeCurrent()) after the end of the document",
+        plain: "unexpected \(parser.describeCurrent(plain: true)) after the end of the document")
     }
     return value
   }
@@ -54,14 +56,21 @@ package struct JSON5Parser {
     if current == "\u{FEFF}" { index += 1 }
   }
 
-  private func error(_ message: String) -> JSON5SyntaxError {
-    JSON5SyntaxError(message: message, line: line, column: column)
+  private func error(_ message: String, plain: String? = nil) -> JSON5SyntaxError {
+    JSON5SyntaxError(message: message, line: line, column: column, plain: plain)
   }
 
-  private func describeCurrent() -> String {
+  /// The current character for a message: quoted, or with `plain` only its class (a letter, a
+  /// digit…), for files whose bytes must not be shown.
+  private func describeCurrent(plain: Bool = false) -> String {
     guard let c = current else { return "end of input" }
     if c == "\n" { return "line break" }
-    return "'\(Character(c))'"
+    guard plain else { return "'\(Character(c))'" }
+    if c.properties.isAlphabetic { return "a letter" }
+    if c.properties.numericType != nil { return "a digit" }
+    if Self.isWhitespace(c) { return "a space" }
+    if c.isASCII { return "a punctuation character" }
+    return "a character"
   }
 
   private static func isWhitespace(_ c: Unicode.Scalar) -> Bool {
@@ -110,7 +119,10 @@ package struct JSON5Parser {
     case "\"", "'": kind = .string(try parseString())
     case "-", "+", ".", "0"..."9": kind = .number(try parseNumber())
     default:
-      guard Self.isIdentifierStart(c) else { throw error("expected a value, found \(describeCurrent())") }
+      guard Self.isIdentifierStart(c) else {
+        throw error(
+          "expected a value, found \(describeCurrent())", plain: "expected a value, found \(describeCurrent(plain: true))")
+      }
       let word = try parseIdentifier()
       switch word {
       case "null": kind = .null
@@ -120,7 +132,8 @@ package struct JSON5Parser {
       case "NaN": kind = .number(.nan)
       default:
         throw JSON5SyntaxError(
-          message: "unexpected word '\(word)' (strings need quotes)", line: l, column: col)
+          message: "unexpected word '\(word)' (strings need quotes)", line: l, column: col,
+          plain: "unexpected word (strings need quotes)")
       }
     }
     return JSON5Value(kind, line: l, column: col)
@@ -148,13 +161,20 @@ package struct JSON5Parser {
       switch current {
       case "\"", "'": key = try parseString()
       case let c? where Self.isIdentifierStart(c) || c == "\\": key = try parseIdentifier()
-      default: throw error("expected a key or '}', found \(describeCurrent())")
+      default:
+        throw error(
+          "expected a key or '}', found \(describeCurrent())",
+          plain: "expected a key or '}', found \(describeCurrent(plain: true))")
       }
       if !seen.insert(key).inserted {
-        throw JSON5SyntaxError(message: "duplicate key '\(key)'", line: kl, column: kc)
+        throw JSON5SyntaxError(message: "duplicate key '\(key)'", line: kl, column: kc, plain: "duplicate key")
       }
       try skipTrivia()
-      guard current == ":" else { throw error("expected ':' after key '\(key)', found \(describeCurrent())") }
+      guard current == ":" else {
+        throw error(
+          "expected ':' after key '\(key)', found \(describeCurrent())",
+          plain: "expected ':' after a key, found \(describeCurrent(plain: true))")
+      }
       advance()
       try skipTrivia()
       members.append(JSON5Value.Member(key: key, value: try parseValue(), line: kl, column: kc))
@@ -165,7 +185,9 @@ package struct JSON5Parser {
         advance()
         return .object(members)
       } else {
-        throw error("expected ',' or '}' in object, found \(describeCurrent())")
+        throw error(
+          "expected ',' or '}' in object, found \(describeCurrent())",
+          plain: "expected ',' or '}' in object, found \(describeCurrent(plain: true))")
       }
     }
   }
@@ -189,7 +211,9 @@ package struct JSON5Parser {
         advance()
         return .array(items)
       } else {
-        throw error("expected ',' or ']' in array, found \(describeCurrent())")
+        throw error(
+          "expected ',' or ']' in array, found \(describeCurrent())",
+          plain: "expected ',' or ']' in array, found \(describeCurrent(plain: true))")
       }
     }
   }
@@ -306,12 +330,12 @@ package struct JSON5Parser {
     }
     if current == "I" {
       let word = try parseIdentifier()
-      guard word == "Infinity" else { throw error("expected a number, found '\(word)'") }
+      guard word == "Infinity" else { throw error("expected a number, found '\(word)'", plain: "expected a number") }
       return sign * .infinity
     }
     if current == "N" {
       let word = try parseIdentifier()
-      guard word == "NaN" else { throw error("expected a number, found '\(word)'") }
+      guard word == "NaN" else { throw error("expected a number, found '\(word)'", plain: "expected a number") }
       return .nan
     }
     if current == "0", let x = peek(1), x == "x" || x == "X" {
@@ -359,12 +383,13 @@ package struct JSON5Parser {
       guard expDigits else { throw error("expected digits in exponent") }
     }
     if let c = current, Self.isIdentifierStart(c) {
-      throw error("unexpected \(describeCurrent()) after number")
+      throw error(
+        "unexpected \(describeCurrent()) after number", plain: "unexpected \(describeCurrent(plain: true)) after number")
     }
     if text.hasPrefix(".") { text = "0" + text }
     if text.hasSuffix(".") { text += "0" }
     text = text.replacingOccurrences(of: ".e", with: ".0e")
-    guard let v = Double(text) else { throw error("invalid number '\(text)'") }
+    guard let v = Double(text) else { throw error("invalid number '\(text)'", plain: "invalid number") }
     return sign * v
   }
 }
@@ -374,12 +399,21 @@ package struct JSON5SyntaxError: Error, Equatable, CustomStringConvertible {
   package var message: String
   package var line: Int
   package var column: Int
+  /// The message without any text of the input (no quoted word, key or character), for files
+  /// whose content must never be shown: data, variants and params files a manifest names.
+  package var plainMessage: String
 
-  package init(message: String, line: Int, column: Int) {
+  package init(message: String, line: Int, column: Int, plain: String? = nil) {
     self.message = message
     self.line = line
     self.column = column
+    self.plainMessage = plain ?? message
   }
 
   package var description: String { "\(line):\(column): \(message)" }
+
+  /// Errors are equal when they say the same at the same place (``plainMessage`` is derived).
+  package static func == (a: JSON5SyntaxError, b: JSON5SyntaxError) -> Bool {
+    a.message == b.message && a.line == b.line && a.column == b.column
+  }
 }

@@ -35,7 +35,13 @@ public struct ParameterValues: Sendable, Equatable {
   /// Sets `name` from text, as `--set name=text` does; relative file paths are relative to the
   /// current directory.
   public mutating func set(_ name: String, text: String) {
-    entries.append(Entry(name: name, source: .text(text), folder: FileManager.default.currentDirectoryPath))
+    set(name, text: text, folder: FileManager.default.currentDirectoryPath)
+  }
+
+  /// Sets `name` from text typed as `--set` types it, with relative file paths relative to
+  /// `folder` (a batch data file's folder).
+  package mutating func set(_ name: String, text: String, folder: String) {
+    entries.append(Entry(name: name, source: .text(text), folder: folder))
   }
 
   /// Parses one `--set` argument, `name=value`.
@@ -79,15 +85,25 @@ public struct ParameterValues: Sendable, Equatable {
   /// Adds every member of a JSON5 object given as text; `file` names it in messages and gives
   /// the folder relative paths resolve against.
   public mutating func load(text: String, file: String) throws(TemplateError) {
+    try load(text: text, file: file, showingInput: true)
+  }
+
+  /// ``load(text:file:)``, with `showingInput` false for a file whose bytes must never appear in
+  /// a message (a params file a batch manifest names): errors then say where and what was
+  /// expected, without quoting what was found.
+  package mutating func load(text: String, file: String, showingInput: Bool) throws(TemplateError) {
     let root: JSON5Value
     do {
       root = try JSON5Parser.parse(text)
     } catch {
-      throw TemplateError(file: file, path: "", line: error.line, column: error.column, message: error.message)
+      throw TemplateError(
+        file: file, path: "", line: error.line, column: error.column,
+        message: showingInput ? error.message : error.plainMessage)
     }
     guard case .object(let members) = root.kind else {
       let node = TemplateNode(value: root, path: "", file: file)
-      throw node.expected("an object of parameter values, like { title: \"Hello\" }")
+      let what = "an object of parameter values, like { title: \"Hello\" }"
+      throw showingInput ? node.expected(what) : node.error("expected \(what), found \(root.kindDescription)")
     }
     let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
     for m in members {

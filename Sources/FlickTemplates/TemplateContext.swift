@@ -2,15 +2,15 @@ import Foundation
 
 /// What decoding needs besides the JSON itself: the folder assets resolve against and whether
 /// an asset may come from outside it. Every ``TemplateNode`` of a document carries the same one.
-struct TemplateContext: Sendable {
+package struct TemplateContext: Sendable {
   /// Absolute folder that relative asset paths resolve against (the template's folder).
-  var baseFolder: String
+  package var baseFolder: String
   /// Whether assets outside `baseFolder` are accepted (`--allow-outside-assets`).
-  var allowOutsideAssets: Bool
+  package var allowOutsideAssets: Bool
   /// The caps loading checks.
   var limits: TemplateLimits
 
-  init(
+  package init(
     baseFolder: String = FileManager.default.currentDirectoryPath, allowOutsideAssets: Bool = false,
     limits: TemplateLimits = TemplateLimits()
   ) {
@@ -27,21 +27,21 @@ struct TemplateContext: Sendable {
   }
 
   /// Whether the canonical path `path` lies inside the base folder.
-  func contains(_ path: String) -> Bool {
+  package func contains(_ path: String) -> Bool {
     let base = baseFolder.hasSuffix("/") ? baseFolder : baseFolder + "/"
     return path == baseFolder || path.hasPrefix(base)
   }
 }
 
 /// The reasons an asset path is refused, so callers can word the message for their source.
-enum AssetProblem: Error, Equatable {
+package enum AssetProblem: Error, Equatable {
   case empty
   case outsideFolder(resolved: String, folder: String)
   case missing(resolved: String)
   case notAFile(resolved: String)
 
   /// The message for a `kind` of file ("image") written as `written` in the template.
-  func message(kind: String, written: String) -> String {
+  package func message(kind: String, written: String) -> String {
     switch self {
     case .empty:
       return "an \(kind) path cannot be empty"
@@ -66,12 +66,11 @@ extension TemplateContext {
   /// - Parameter folder: Where a relative `path` starts (default ``baseFolder``); the policy is
   ///   always about ``baseFolder``.
   /// - Returns: The canonical absolute path.
-  func resolveAsset(_ path: String, from folder: String? = nil) -> Result<String, AssetProblem> {
-    guard !path.isEmpty else { return .failure(.empty) }
-    let start = folder.map { Self.canonical($0) } ?? baseFolder
-    let (resolved, exists) = Self.resolve(path.hasPrefix("/") ? path : start + "/" + path)
-    guard allowOutsideAssets || contains(resolved) else {
-      return .failure(.outsideFolder(resolved: resolved, folder: baseFolder))
+  package func resolveAsset(_ path: String, from folder: String? = nil) -> Result<String, AssetProblem> {
+    let resolved: String, exists: Bool
+    switch confine(path, from: folder) {
+    case .success(let found): (resolved, exists) = found
+    case .failure(let problem): return .failure(problem)
     }
     var isFolder: ObjCBool = false
     guard exists, FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder) else {
@@ -79,6 +78,22 @@ extension TemplateContext {
     }
     guard !isFolder.boolValue else { return .failure(.notAFile(resolved: resolved)) }
     return .success(resolved)
+  }
+
+  /// `path` resolved as ``resolveAsset(_:from:)`` does (every symbolic link followed, component
+  /// by component) and checked against the policy only: whether anything is there is returned,
+  /// never used to decide, so the answer for a path outside the folder does not depend on what
+  /// exists there. Used for paths that need not be files yet (output folders).
+  ///
+  /// - Returns: The canonical absolute path and whether it exists, or why it is refused.
+  package func confine(_ path: String, from folder: String? = nil) -> Result<(path: String, exists: Bool), AssetProblem> {
+    guard !path.isEmpty else { return .failure(.empty) }
+    let start = folder.map { Self.canonical($0) } ?? baseFolder
+    let (resolved, exists) = Self.resolve(path.hasPrefix("/") ? path : start + "/" + path)
+    guard allowOutsideAssets || contains(resolved) else {
+      return .failure(.outsideFolder(resolved: resolved, folder: baseFolder))
+    }
+    return .success((resolved, exists))
   }
 
   /// The most symbolic links followed while resolving one path (as the kernel's ELOOP limit).
