@@ -63,11 +63,19 @@ package struct BatchPlan: Sendable {
             path: render.template, parameters: variant.values,
             options: TemplateOptions(allowOutsideAssets: render.allowOutsideAssets))
         } catch {
+          guard variant.quotable else {
+            // A file from outside the manifest's folder: say where, never what it holds.
+            throw TemplateError(
+              file: variant.row?.file ?? variant.files.first ?? manifest.file, path: "", line: variant.row?.line ?? 0,
+              column: variant.row == nil ? 0 : 1,
+              message: "\(Self.templateName(render.template)) does not accept these values (this file is outside the manifest's "
+                + "folder, so its text is not shown)")
+          }
           // A CSV value is typed like `--set`; point at its row instead.
           guard let row = variant.row, error.file.hasPrefix("--set ") else { throw error }
           throw TemplateError(
             file: row.file, path: "", line: row.line, column: 1,
-            message: "\(error.file.dropFirst(6)): \(error.message)")
+            message: "\(ManifestScope.quoted(String(error.file.dropFirst(6)))): \(error.message)")
         }
         var scene = template.scene
         if let fps = render.fps { scene.fps = fps }
@@ -106,7 +114,14 @@ package struct BatchPlan: Sendable {
           var common = hasher.settings(
             content: content, width: width, height: height, scale: scale, fps: scene.fps, options: render.encoding)
           common.append("variant \(variant.name)")
-          func job(kind: String, name: String, frames: Range<Int>, outputs: [Plan.Output], merge: String?) -> Job {
+          func job(kind: String, name: String, frames: Range<Int>, outputs: [Plan.Output], merge: String?) throws(TemplateError) -> Job {
+            guard jobs.count < manifest.policy.limits.jobs else {
+              throw TemplateError(
+                file: manifest.file, path: "renders[\(r)]", line: render.position.line, column: render.position.column,
+                message: "the manifest expands into more than \(manifest.policy.limits.jobs) jobs (the cap of a plan); "
+                  + "use fewer variants, sizes or frames, a larger 'chunk', or several manifests")
+            }
+            for output in outputs { try Self.checkLinks(output, manifest: manifest) }
             let id = JobIdentity.hash(
               common + ["kind \(kind)", "frames \(frames.lowerBound) \(frames.upperBound - 1)"]
                 + outputs.map { "output \($0.format) \($0.path)" })
@@ -119,7 +134,7 @@ package struct BatchPlan: Sendable {
               targets: outputs.map { Self.target($0, root: manifest.outputRoot) })
           }
           if render.chunk > 0 && clip.count > render.chunk {
-            let starts = Array(stride(from: clip.lowerBound, to: clip.upperBound, by: render.chunk))
+            let starts = stride(from: clip.lowerBound, to: clip.upperBound, by: render.chunk)
             let folder = ".flick/chunks/" + base
             var chunkJobs: [Job] = []
             for (k, start) in starts.enumerated() {
@@ -130,7 +145,7 @@ package struct BatchPlan: Sendable {
                 outputs.append(Plan.Output(path: "\(folder)/\(k).frames/%0\(digits)d.png", format: "png"))
               }
               chunkJobs.append(
-                job(
+                try job(
                   kind: "chunk", name: "\(base) frames \(frames.lowerBound)..\(frames.upperBound - 1)",
                   frames: frames, outputs: outputs, merge: nil))
               jobs.append(chunkJobs[chunkJobs.count - 1])
@@ -149,7 +164,7 @@ package struct BatchPlan: Sendable {
                 chunks: chunkJobs, targets: finals.map { Self.target($0, root: manifest.outputRoot) },
                 fps: scene.fps, width: width, height: height, options: render.encoding, digits: digits))
           } else {
-            jobs.append(job(kind: "render", name: base, frames: clip, outputs: finals, merge: nil))
+            jobs.append(try job(kind: "render", name: base, frames: clip, outputs: finals, merge: nil))
           }
         }
       }
@@ -162,12 +177,18 @@ package struct BatchPlan: Sendable {
   /// jobs with the same ids.
   ///
   /// - Throws: ``BatchError/invalidInput(_:)`` when the manifest no longer gives this plan.
-  package static func load(plan: Plan, planPath: String, flickVersion: String) throws(BatchError) -> BatchPlan {
+  ///
+  /// The manifest is read under `policy` like `flick plan` reads it, and its syntax errors do not
+  /// quote it (the plan file, not the user, named it).
+  package static func load(
+    plan: Plan, planPath: String, flickVersion: String, policy: ManifestPolicy = ManifestPolicy()
+  ) throws(BatchError) -> BatchPlan {
     let folder = URL(fileURLWithPath: planPath).deletingLastPathComponent().standardizedFileURL.path
     let manifestPath = Plan.absolute(plan.manifest, in: folder)
     let expanded: BatchPlan
     do {
-      expanded = try BatchPlan(manifest: try Manifest.load(path: manifestPath), flickVersion: flickVersion)
+      expanded = try BatchPlan(
+        manifest: try Manifest.load(path: manifestPath, policy: policy, showingInput: false), flickVersion: flickVersion)
     } catch {
       throw .invalidInput(error.description)
     }
@@ -203,6 +224,24 @@ package struct BatchPlan: Sendable {
         return spec
       },
       merges: merges.map(\.spec))
+  }
+
+  /// Refuses an output whose path inside the output root goes through a symbolic link (a render,
+  /// variant or chunk folder planted as a link to elsewhere): Flick never writes through a link.
+  static func checkLinks(_ output: Plan.Output, manifest: Manifest) throws(TemplateError) {
+    let root = manifest.outputRoot
+    for path in [root + "/" + output.path, root + "/.flick/reports"] {
+      guard let link = ManifestScope.link(in: path, below: root) else { continue }
+      throw TemplateError(
+        file: manifest.file, path: "output", line: manifest.outputPosition.line, column: manifest.outputPosition.column,
+        message: "'\(ManifestScope.quoted(link))' in the output folder is a symbolic link; "
+          + "Flick does not write through links (remove it)")
+    }
+  }
+
+  /// A template's file name for a message.
+  private static func templateName(_ path: String) -> String {
+    "the template '\(ManifestScope.quoted(URL(fileURLWithPath: path).lastPathComponent))'"
   }
 
   static func target(_ output: Plan.Output, root: String) -> OutputTarget {

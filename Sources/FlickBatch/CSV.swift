@@ -1,7 +1,8 @@
 import FlickTemplates
 
 /// A small RFC 4180 reader for variant data files: comma-separated fields, double-quoted fields
-/// may hold commas, newlines and doubled quotes; blank lines are skipped.
+/// may hold commas, newlines and doubled quotes; blank lines are skipped. Rows, fields per row and
+/// field length are capped (``ManifestLimits``); errors give the line and column, never the text.
 enum CSV {
   struct Row: Equatable {
     /// 1-based line where the row starts.
@@ -9,7 +10,7 @@ enum CSV {
     var fields: [String]
   }
 
-  static func parse(_ text: String, file: String) throws(TemplateError) -> [Row] {
+  static func parse(_ text: String, file: String, limits: ManifestLimits = ManifestLimits()) throws(TemplateError) -> [Row] {
     var rows: [Row] = []
     var fields: [String] = []
     var field = ""
@@ -21,48 +22,67 @@ enum CSV {
     var chars = Array(text.replacingOccurrences(of: "\r\n", with: "\n"))
     if chars.first == "\u{FEFF}" { chars.removeFirst() }
     var i = 0
-    func endRow() {
+    func refuse(_ message: String) -> TemplateError {
+      TemplateError(file: file, path: "", line: line, column: max(column, 1), message: message)
+    }
+    var fieldLength = 0
+    func add(_ c: Character) throws(TemplateError) {
+      fieldLength += 1
+      guard fieldLength <= limits.csvFieldCharacters else {
+        throw refuse("a field is longer than \(limits.csvFieldCharacters) characters")
+      }
+      field.append(c)
+    }
+    func endField() throws(TemplateError) {
       fields.append(field)
+      field = ""
+      fieldLength = 0
+      guard fields.count <= limits.csvColumns else { throw refuse("a row has more than \(limits.csvColumns) fields") }
+    }
+    func endRow() throws(TemplateError) {
+      try endField()
       if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) { rows.append(Row(line: rowLine, fields: fields)) }
       fields = []
-      field = ""
       wasQuoted = false
+      guard rows.count <= limits.csvRows else {
+        throw refuse("the file has more than \(limits.csvRows) rows (header included)")
+      }
     }
     while i < chars.count {
       let c = chars[i]
       column += 1
+
       if quoted {
         if c == "\"" {
           if i + 1 < chars.count && chars[i + 1] == "\"" {
-            field.append("\"")
+            try add("\"")
             i += 1
           } else {
             quoted = false
           }
         } else {
           if c == "\n" { line += 1; column = 0 }
-          field.append(c)
+          try add(c)
         }
       } else if c == "\"" && field.isEmpty {
         quoted = true
         wasQuoted = true
       } else if c == "," {
-        fields.append(field)
-        field = ""
+        try endField()
       } else if c == "\n" {
-        endRow()
+        try endRow()
         line += 1
         column = 0
         rowLine = line
       } else {
-        field.append(c)
+        try add(c)
       }
       i += 1
     }
     if quoted {
       throw TemplateError(file: file, path: "", line: rowLine, column: 1, message: "a quoted field is not closed")
     }
-    if !field.isEmpty || !fields.isEmpty || wasQuoted { endRow() }
+    if !field.isEmpty || !fields.isEmpty || wasQuoted { try endRow() }
     return rows
   }
 }

@@ -15,7 +15,10 @@ import Foundation
 ///     }
 ///
 /// Decoding checks every key and value and throws ``FlickTemplates/TemplateError`` with the
-/// manifest's file, line, column and JSON path, like a template.
+/// manifest's file, line, column and JSON path, like a template. A manifest is untrusted input:
+/// every path it names is confined to its folder (``ManifestScope``, unless the
+/// ``ManifestPolicy`` allows more), the files it names are read bounded and never quoted, names
+/// taken from data are made plain, and its size is capped (``ManifestLimits``).
 package struct Manifest: Sendable {
   /// The manifest format version this build reads.
   package static let formatVersion = 1
@@ -40,11 +43,14 @@ package struct Manifest: Sendable {
     package var chunk: Int
     /// Encoder settings.
     package var encoding: EncodingOptions
-    /// Whether the template may read assets outside its folder.
+    /// Whether the template may read assets outside its folder (the manifest asks, and the
+    /// command line allowed it with `--allow-outside-assets`).
     package var allowOutsideAssets: Bool
     /// Where each size and the frames were written, for errors found once the template is loaded.
     var sizePositions: [Position] = []
     var framesPosition: Position?
+    /// Where the render's entry starts, for errors about the render as a whole.
+    var position = Position(line: 0, column: 0)
   }
 
   /// A line and column in the manifest.
@@ -65,6 +71,9 @@ package struct Manifest: Sendable {
     package var labels: [String: String] = [:]
     /// The CSV file and 1-based line of a data row, to point errors about its values there.
     package var row: (file: String, line: Int)?
+    /// Whether messages may quote the values (false for a data or params file outside the
+    /// manifest's folder, allowed by `--allow-outside-manifest`: its text is never shown).
+    package var quotable = true
   }
 
   /// An output size: exact pixels (same aspect ratio as the canvas) or a scale factor.
@@ -79,27 +88,36 @@ package struct Manifest: Sendable {
   package var outputRoot: String
   /// The renders, in order.
   package var renders: [Render]
+  /// What the manifest was allowed to reach, and its caps.
+  package var policy = ManifestPolicy()
+  /// Where `output` is written (the manifest's start when it is left out), for errors about the
+  /// output folder found later.
+  var outputPosition = Position(line: 1, column: 1)
 
   /// Reads and decodes the manifest at `path`.
-  package static func load(path: String) throws(TemplateError) -> Manifest {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw TemplateError(file: path, path: "", message: FileManager.default.fileExists(atPath: path) ? "cannot read the manifest" : "no such manifest file")
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw TemplateError(file: path, path: "", message: "the manifest is not UTF-8 text")
-    }
-    return try decode(text, file: path)
+  ///
+  /// - Parameter showingInput: Whether syntax errors may quote the manifest's text (false when the
+  ///   path came from a plan file rather than from the user).
+  package static func load(
+    path: String, policy: ManifestPolicy = ManifestPolicy(), showingInput: Bool = true
+  ) throws(TemplateError) -> Manifest {
+    let text = try ManifestScope.read(path, what: "manifest", limit: policy.limits.manifestBytes, at: nil)
+    return try decode(text, file: path, policy: policy, showingInput: showingInput)
   }
 
   /// Decodes manifest text; `file` names it in messages and relative paths resolve against its folder.
-  package static func decode(_ text: String, file: String) throws(TemplateError) -> Manifest {
+  package static func decode(
+    _ text: String, file: String, policy: ManifestPolicy = ManifestPolicy(), showingInput: Bool = true
+  ) throws(TemplateError) -> Manifest {
     let root: JSON5Value
     do {
       root = try JSON5Parser.parse(text)
     } catch {
-      throw TemplateError(file: file, path: "", line: error.line, column: error.column, message: error.message)
+      throw TemplateError(
+        file: file, path: "", line: error.line, column: error.column,
+        message: showingInput ? error.message : error.plainMessage)
     }
-    let folder = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL.path
+    let scope = ManifestScope(manifest: file, policy: policy)
     let doc = TemplateNode(document: root, file: file)
     guard case .object = root.kind else { throw doc.expected("an object (the batch manifest)") }
     let o = try doc.object(allowed: topKeys)
@@ -111,23 +129,44 @@ package struct Manifest: Sendable {
       throw version.error("manifest format version \(v) is newer than this Flick reads (\(formatVersion)); upgrade Flick")
     }
     _ = try o["$schema"]?.string()
-    let output = try o["output"]?.string() ?? "out"
-    guard !output.isEmpty else { throw o["output"]!.error("the output folder cannot be empty") }
+    let outputRoot = try self.outputRoot(o["output"], scope: scope, document: doc)
     let chunk = try o["chunk"]?.int(in: 0...1_000_000) ?? 0
     guard let rendersNode = o["renders"] else { throw doc.error("missing 'renders' (the templates to render)") }
     let items = try rendersNode.array()
     guard !items.isEmpty else { throw rendersNode.error("'renders' is empty: list at least one template") }
     var renders: [Render] = []
     var names: [String: String] = [:]
+    var variantCount = 0
     for node in items {
-      let render = try decodeRender(node, folder: folder, defaultChunk: chunk)
+      let render = try decodeRender(node, scope: scope, defaultChunk: chunk, variantsBefore: variantCount)
       if let other = names[render.name] {
         throw node.error("two renders are named '\(render.name)' (also \(other)); give each a distinct 'name'")
       }
       names[render.name] = node.path
+      variantCount += render.variants.count
       renders.append(render)
     }
-    return Manifest(file: file, outputRoot: resolve(output, in: folder), renders: renders)
+    let position = o["output"].map { Position(line: $0.value.line, column: $0.value.column) }
+    return Manifest(
+      file: file, outputRoot: outputRoot, renders: renders, policy: policy,
+      outputPosition: position ?? Position(line: root.line, column: root.column))
+  }
+
+  /// The output folder `node` names (default `out`): inside the manifest's folder, and neither it
+  /// nor a folder on the way to it a symbolic link (Flick never writes through a link).
+  private static func outputRoot(
+    _ node: TemplateNode?, scope: ManifestScope, document: TemplateNode
+  ) throws(TemplateError) -> String {
+    var path = resolve("out", in: scope.folder)
+    if let node {
+      guard !(try node.string()).isEmpty else { throw node.error("the output folder cannot be empty") }
+      path = try scope.path(node, what: "output folder").path
+    }
+    if let link = ManifestScope.link(in: path, below: scope.folder) {
+      throw (node ?? document).error(
+        "the output folder goes through the symbolic link '\(scope.quoted(link))'; Flick does not write through links")
+    }
+    return path
   }
 
   /// The keys of the manifest object (the JSON Schema lists the same; a test checks).
@@ -138,29 +177,23 @@ package struct Manifest: Sendable {
     "encoding", "allowOutsideAssets",
   ]
 
-  private static func decodeRender(_ node: TemplateNode, folder: String, defaultChunk: Int) throws(TemplateError) -> Render {
+  private static func decodeRender(
+    _ node: TemplateNode, scope: ManifestScope, defaultChunk: Int, variantsBefore: Int
+  ) throws(TemplateError) -> Render {
     let o = try node.object(allowed: renderKeys)
     guard let templateNode = o["template"] else { throw node.error("missing 'template' (a .json5 file or a bundled name)") }
-    let written = try templateNode.string()
-    let template: String
-    let relative = resolve(written, in: folder)
-    if FileManager.default.fileExists(atPath: relative) {
-      template = relative
-    } else if !written.contains("/"), let bundled = TemplateLibrary.resolve(written, in: TemplateLibrary.locate()) {
-      template = URL(fileURLWithPath: bundled).standardizedFileURL.path
-    } else {
-      throw templateNode.error("no template file '\(relative)' and no bundled template named '\(written)'")
+    let template = try self.template(templateNode, scope: scope)
+    let name =
+      try o["name"].map { n throws(TemplateError) in try safeName(n, scope: scope) }
+      ?? sanitised(URL(fileURLWithPath: template).deletingPathExtension().lastPathComponent, limits: scope.policy.limits)
+    let allowOutsideAssets = try o["allowOutsideAssets"]?.bool() ?? false
+    if allowOutsideAssets && !scope.policy.allowOutsideAssets {
+      throw o["allowOutsideAssets"]!.error(
+        "a manifest cannot let a template read assets outside its folder by itself; "
+          + "pass --allow-outside-assets to plan, run and merge to allow it")
     }
-    let defaultName = URL(fileURLWithPath: template).deletingPathExtension().lastPathComponent
-    let name = try o["name"].map { n throws(TemplateError) in try safeName(n) } ?? defaultName
 
-    var variants: [Variant] = []
-    if let list = o["variants"] {
-      for item in try list.array() { variants.append(try variant(item, folder: folder)) }
-    }
-    if let data = o["data"] { variants += try dataRows(data, folder: folder) }
-    if variants.isEmpty { variants = [Variant(name: "", values: ParameterValues(), files: [])] }
-    try nameVariants(&variants, key: o["variantName"], owner: node)
+    let variants = try self.variants(o, owner: node, scope: scope, before: variantsBefore)
 
     var sizes: [SizeSpec] = []
     var sizePositions: [Position] = []
@@ -195,128 +228,57 @@ package struct Manifest: Sendable {
     return Render(
       template: template, name: name, variants: variants, sizes: sizes, formats: formats, frames: frames,
       fps: try o["fps"]?.int(in: 1...240), chunk: try o["chunk"]?.int(in: 0...1_000_000) ?? defaultChunk,
-      encoding: try encoding(o["encoding"]), allowOutsideAssets: try o["allowOutsideAssets"]?.bool() ?? false,
-      sizePositions: sizePositions, framesPosition: o["frames"].map { Position(line: $0.value.line, column: $0.value.column) })
+      encoding: try encoding(o["encoding"]), allowOutsideAssets: allowOutsideAssets,
+      sizePositions: sizePositions, framesPosition: o["frames"].map { Position(line: $0.value.line, column: $0.value.column) },
+      position: Position(line: node.value.line, column: node.value.column))
   }
 
-  /// An inline object of values or the path of a params file.
-  private static func variant(_ node: TemplateNode, folder: String) throws(TemplateError) -> Variant {
-    var values = ParameterValues()
-    if case .string(let written) = node.value.kind {
-      let path = resolve(written, in: folder)
-      guard FileManager.default.fileExists(atPath: path) else { throw node.error("no such params file '\(path)'") }
-      try values.load(file: path)
-      return Variant(name: "", values: values, files: [path])
+  /// The template `node` names: a file inside the manifest's folder, or else a bundled
+  /// template's name (`card-swap`).
+  private static func template(_ node: TemplateNode, scope: ManifestScope) throws(TemplateError) -> String {
+    let written = try node.string()
+    let (path, exists, _) = try scope.path(node, what: "template")
+    if exists {
+      var info = stat()
+      guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+        throw node.error("template '\(scope.quoted(path))' is not a regular file")
+      }
+      return path
     }
-    var labels: [String: String] = [:]
-    for (key, member) in try node.members() {
-      values.set(key, value: member.value, file: node.file)
-      labels[key] = label(member.value)
+    if !written.contains("/"), let bundled = TemplateLibrary.resolve(written, in: TemplateLibrary.locate()) {
+      return URL(fileURLWithPath: bundled).standardizedFileURL.path
     }
-    return Variant(name: "", values: values, files: [], labels: labels)
+    throw node.error(
+      "no template file '\(scope.quoted(path))' and no bundled template named '\(scope.quoted(written))'")
   }
 
-  /// One variant per row of a CSV file (a header of parameter names; values as `--set` takes
-  /// them) or of a JSON/JSON5 file holding an array of objects.
-  private static func dataRows(_ node: TemplateNode, folder: String) throws(TemplateError) -> [Variant] {
-    let path = resolve(try node.string(), in: folder)
-    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-      throw node.error("cannot read the data file '\(path)'")
-    }
-    if path.lowercased().hasSuffix(".csv") {
-      let rows = try CSV.parse(text, file: path)
-      guard let header = rows.first, !header.fields.isEmpty else {
-        throw TemplateError(file: path, path: "", line: 1, column: 1, message: "the CSV file needs a header row of parameter names")
-      }
-      var out: [Variant] = []
-      for row in rows.dropFirst() {
-        guard row.fields.count == header.fields.count else {
-          throw TemplateError(
-            file: path, path: "", line: row.line, column: 1,
-            message: "this row has \(row.fields.count) fields, the header has \(header.fields.count)")
-        }
-        var values = ParameterValues()
-        var labels: [String: String] = [:]
-        for (name, field) in zip(header.fields, row.fields) where !name.isEmpty {
-          values.set(name, text: field)
-          labels[name] = field
-        }
-        out.append(Variant(name: "", values: values, files: [path], labels: labels, row: (path, row.line)))
-      }
-      return out
-    }
-    let root: JSON5Value
-    do {
-      root = try JSON5Parser.parse(text)
-    } catch {
-      throw TemplateError(file: path, path: "", line: error.line, column: error.column, message: error.message)
-    }
-    let doc = TemplateNode(document: root, file: path)
-    var out: [Variant] = []
-    for row in try doc.array() {
-      var values = ParameterValues()
-      var labels: [String: String] = [:]
-      for (key, member) in try row.members() {
-        values.set(key, value: member.value, file: path)
-        labels[key] = label(member.value)
-      }
-      out.append(Variant(name: "", values: values, files: [path], labels: labels))
-    }
-    return out
-  }
-
-  /// Names variants by `variantName`'s parameter (its value, made file-name safe) or by number.
-  private static func nameVariants(_ variants: inout [Variant], key: TemplateNode?, owner: TemplateNode) throws(TemplateError) {
-    if variants.count == 1 && key == nil && variants[0].files.isEmpty && variants[0].values.isEmpty {
-      variants[0].name = "default"
-      return
-    }
-    let digits = String(variants.count).count
-    var seen: [String: Int] = [:]
-    for i in variants.indices {
-      var name = String(i + 1)
-      name = String(repeating: "0", count: max(0, digits - name.count)) + name
-      if key == nil, variants[i].labels.isEmpty, let file = variants[i].files.first, variants[i].files.count == 1,
-        !file.lowercased().hasSuffix(".csv")
-      {
-        name = sanitised(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
-      }
-      if let key {
-        let parameter = try key.string()
-        guard let text = variants[i].labels[parameter] else {
-          throw key.error("variant \(i + 1) has no value for '\(parameter)', which names the variants")
-        }
-        name = sanitised(text)
-      }
-      if let first = seen[name] {
-        throw (key ?? owner).error(
-          "variants \(first + 1) and \(i + 1) are both named '\(name)'; set 'variantName' to a parameter that tells them apart")
-      }
-      seen[name] = i
-      variants[i].name = name
-    }
-  }
-
-  /// A scalar value as text (strings as written, numbers without a trailing `.0`).
-  static func label(_ value: JSON5Value) -> String? {
-    switch value.kind {
-    case .string(let s): return s
-    case .number(let v): return TemplateNode.format(v)
-    case .bool(let b): return String(b)
-    default: return nil
-    }
-  }
-
-  private static func safeName(_ node: TemplateNode) throws(TemplateError) -> String {
+  /// A render's `name`, as written: a plain name (it becomes a folder).
+  private static func safeName(_ node: TemplateNode, scope: ManifestScope) throws(TemplateError) -> String {
     let s = try node.string()
-    guard !s.isEmpty, s != ".", s != "..", s.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
-    else { throw node.error("a name may only use letters, digits, '.', '_' and '-' (it becomes a folder), found \"\(s)\"") }
+    guard isPlain(s), s.count <= scope.policy.limits.nameCharacters else {
+      throw node.error(
+        "a name may only use letters, digits, '.', '_' and '-', not start with '.', and have at most "
+          + "\(scope.policy.limits.nameCharacters) characters (it becomes a folder), found \"\(scope.quoted(s))\"")
+    }
     return s
   }
 
-  static func sanitised(_ text: String) -> String {
-    let s = String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
-    return s.isEmpty || s == "." || s == ".." ? "_" : s
+  /// Whether `name` is plain: ASCII letters, digits, `.`, `_`, `-`, not empty, not starting with a dot.
+  static func isPlain(_ name: String) -> Bool {
+    !name.isEmpty && !name.hasPrefix(".")
+      && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) }
+  }
+
+  /// `text` (a data value, a file name) made a plain name for a folder: every other character
+  /// becomes `_`, leading dots become `_`, and it is cut to ``ManifestLimits/nameCharacters``; so
+  /// `../../x` is `.._.._x` → `_._.._x`, never a path.
+  static func sanitised(_ text: String, limits: ManifestLimits = ManifestLimits()) -> String {
+    var scalars = Array(text.unicodeScalars.prefix(limits.nameCharacters)).map { s -> Unicode.Scalar in
+      isPlain("a" + String(s)) ? s : "_"
+    }
+    if let first = scalars.first, first == "." { scalars[0] = "_" }
+    let s = String(String.UnicodeScalarView(scalars))
+    return s.isEmpty ? "_" : s
   }
 
   private static func size(_ node: TemplateNode) throws(TemplateError) -> SizeSpec {
@@ -362,13 +324,13 @@ package struct Manifest: Sendable {
 /// The manifest's shapes that templates do not have.
 extension TemplateNode {
   /// The members of an object in source order, any keys.
-  fileprivate func members() throws(TemplateError) -> [(key: String, node: TemplateNode)] {
+  func members() throws(TemplateError) -> [(key: String, node: TemplateNode)] {
     guard case .object(let members) = value.kind else { throw expected("an object") }
     return members.map { ($0.key, child($0.key, $0.value)) }
   }
 
   /// An array, or a single value standing for an array of one.
-  fileprivate func list() throws(TemplateError) -> [TemplateNode] {
+  func list() throws(TemplateError) -> [TemplateNode] {
     if case .array = value.kind { return try array() }
     return [self]
   }

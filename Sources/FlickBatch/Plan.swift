@@ -77,12 +77,27 @@ package struct Plan: Codable, Sendable, Equatable {
     do {
       plan = try JSONDecoder().decode(Plan.self, from: data)
     } catch {
-      throw .invalidInput("\(path): not a Flick plan (write one with 'flick plan MANIFEST -o \(path)'): \(error)")
+      throw .invalidInput("\(path): not a Flick plan (write one with 'flick plan MANIFEST -o \(path)'): \(reason(error))")
     }
     guard plan.format == formatVersion else {
       throw .invalidInput("\(path): plan format \(plan.format) is not the \(formatVersion) this Flick reads; run 'flick plan' again")
     }
     return plan
+  }
+
+  /// Why decoding failed, without quoting the file (the decoder's own text can hold its bytes).
+  private static func reason(_ error: Error) -> String {
+    func at(_ context: DecodingError.Context) -> String {
+      let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+      return path.isEmpty ? "" : " at \(ManifestScope.quoted(path))"
+    }
+    switch error as? DecodingError {
+    case .typeMismatch(_, let c)?: return "a value of the wrong type" + at(c)
+    case .valueNotFound(_, let c)?: return "a missing value" + at(c)
+    case .keyNotFound(let key, let c)?: return "no '\(ManifestScope.quoted(key.stringValue))'" + at(c)
+    case .dataCorrupted(let c)?: return "not valid JSON" + at(c)
+    default: return "not valid JSON"
+    }
   }
 
   /// The plan as pretty-printed JSON with sorted keys (stable bytes for the same plan).

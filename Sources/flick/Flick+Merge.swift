@@ -16,6 +16,8 @@ extension Flick {
 
       OPTIONS
         --force             merge even when the outputs are up to date
+        --allow-outside-manifest, --allow-outside-assets
+                            as given to 'flick plan' (the manifest is read again here)
         --report PATH       the JSON report (default OUTPUT/.flick/reports/merge.json)
         --progress MODE     auto, bar, lines, json (one object per line, with the merge id), none
         -q, --quiet         print nothing but errors
@@ -24,9 +26,9 @@ extension Flick {
     static func run(_ args: [String]) throws {
       guard
         case let (a, path, quiet, style)? = try RunCommand.parse(
-          args, command: "merge", help: help, valued: ["report", "progress"], flags: ["force"])
+          args, command: "merge", help: help, valued: ["report", "progress"], flags: Set(["force"]).union(PlanCommand.policyFlags))
       else { return }
-      let (_, batch) = try RunCommand.load(path)
+      let (_, batch) = try RunCommand.load(path, policy: PlanCommand.policy(a))
       var merger = BatchMerger(plan: batch)
       merger.force = a.has("force")
       let progress = BatchProgress(

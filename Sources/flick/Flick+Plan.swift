@@ -6,20 +6,38 @@ extension Flick {
   /// `flick plan MANIFEST -o plan.json`
   enum PlanCommand {
     static let help = """
-      USAGE: flick plan MANIFEST.json5 -o plan.json [--list]
+      USAGE: flick plan MANIFEST.json5 -o plan.json [--list] [--allow-outside-manifest] [--allow-outside-assets]
 
       Expands a batch manifest (templates × parameter sets × sizes × formats, docs/scale-out.md) into
       a fixed, ordered list of jobs, each with a content-hash id over everything that decides its
       bytes. Clips longer than their 'chunk' become one job per chunk plus a merge. Workers then run
       their share with 'flick run plan.json --shard I/N' and a last step runs 'flick merge plan.json'.
 
+      A manifest is untrusted input: every path in it (template, variants params files, data,
+      output) must stay inside the manifest's folder, through symbolic links; the output folder and
+      the folders in it must not be links; names taken from data become plain names (letters,
+      digits, '.', '_', '-'). Caps: manifest 4 MiB; data and params files 16 MiB; CSV 10,001 rows,
+      256 fields a row, 10,000 characters a field; 10,000 variants; 100,000 jobs. Give 'flick run'
+      and 'flick merge' the same --allow-* options as 'flick plan'.
+
       OPTIONS
-        -o, --output PATH   where to write the plan (JSON); '-' for stdout
-        --list              also print one line per job: index, id, name
+        -o, --output PATH           where to write the plan (JSON); '-' for stdout
+        --list                      also print one line per job: index, id, name
+        --allow-outside-manifest    accept template, data, params and output paths outside the
+                                    manifest's folder
+        --allow-outside-assets      honour a render's 'allowOutsideAssets: true' (refused without)
       """
 
+    /// The flags that widen what a manifest may reach, for `plan`, `run` and `merge`.
+    static let policyFlags: Set<String> = ["allow-outside-manifest", "allow-outside-assets"]
+
+    /// The policy those flags give.
+    static func policy(_ a: Arguments) -> ManifestPolicy {
+      ManifestPolicy(allowOutsideFolder: a.has("allow-outside-manifest"), allowOutsideAssets: a.has("allow-outside-assets"))
+    }
+
     static func run(_ args: [String]) throws {
-      let a = try Arguments(args, valued: ["o", "output"], flags: ["help", "h", "list"], command: "plan")
+      let a = try Arguments(args, valued: ["o", "output"], flags: Set(["help", "h", "list"]).union(policyFlags), command: "plan")
       if a.has("help") || a.has("h") {
         print(help)
         return
@@ -32,7 +50,7 @@ extension Flick {
       }
       let plan: BatchPlan
       do {
-        plan = try BatchPlan(manifest: try Manifest.load(path: path), flickVersion: Flick.version)
+        plan = try BatchPlan(manifest: try Manifest.load(path: path, policy: policy(a)), flickVersion: Flick.version)
       } catch {
         throw CommandError(message: error.description, code: .invalidInput)
       }

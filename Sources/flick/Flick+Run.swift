@@ -24,6 +24,8 @@ extension Flick {
         --shard-count N     the number of shards, for --shard auto
         --job ID            run this job (an id, a unique id prefix, or an index; repeatable)
         --force             render even jobs that are up to date
+        --allow-outside-manifest, --allow-outside-assets
+                            as given to 'flick plan' (the manifest is read again here)
         --keep-going        after a failed job, run the rest
         --report PATH       the JSON report (default OUTPUT/.flick/reports/shard-I-of-N.json)
         --jobs N            raster worker threads per job (default: number of cores)
@@ -41,11 +43,11 @@ extension Flick {
       guard
         case let (a, path, quiet, style)? = try parse(
           args, command: "run", help: help, valued: ["shard", "shard-count", "job", "report", "jobs", "progress"],
-          flags: ["force", "keep-going"])
+          flags: Set(["force", "keep-going"]).union(PlanCommand.policyFlags))
       else { return }
       let threads = try a.value("jobs").map { try Render.integer($0, "--jobs", 1...256) }
       let count = try a.value("shard-count").map { try Render.integer($0, "--shard-count", 1...1_000_000) }
-      let (plan, batch) = try load(path)
+      let (plan, batch) = try load(path, policy: PlanCommand.policy(a))
 
       var shard: Shard?
       do {
@@ -146,10 +148,10 @@ extension Flick {
     }
 
     /// Reads the plan and re-plans its manifest here, refusing a stale plan.
-    static func load(_ path: String) throws -> (Plan, BatchPlan) {
+    static func load(_ path: String, policy: ManifestPolicy) throws -> (Plan, BatchPlan) {
       do {
         let plan = try Plan.load(path: path)
-        return (plan, try BatchPlan.load(plan: plan, planPath: path, flickVersion: Flick.version))
+        return (plan, try BatchPlan.load(plan: plan, planPath: path, flickVersion: Flick.version, policy: policy))
       } catch {
         throw CommandError(message: error.description, code: ExitCode(rawValue: error.exitCode))
       }

@@ -1,0 +1,110 @@
+import FlickTemplates
+import Foundation
+
+/// The folder a manifest is confined to, with the policy: every path the manifest names
+/// (template, data, params, output) is resolved and checked here, with the rules templates use
+/// for their assets (``FlickTemplates/TemplateContext/confine(_:from:)``: resolution component
+/// by component following every symbolic link, the policy decided before existence so a
+/// manifest cannot learn which files exist elsewhere), and every file it names is read here,
+/// bounded and never quoted.
+struct ManifestScope {
+  /// The manifest's folder, as written (absolute, `.` and `..` removed, links kept: paths in the
+  /// plan stay relative to it).
+  let folder: String
+  let policy: ManifestPolicy
+  private let context: TemplateContext
+
+  init(manifest file: String, policy: ManifestPolicy) {
+    folder = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL.path
+    self.policy = policy
+    context = TemplateContext(baseFolder: folder, allowOutsideAssets: policy.allowOutsideFolder)
+  }
+
+  /// `text` (manifest or data text) for a message: at most ``ManifestLimits/quotedCharacters``
+  /// characters, escaped (``FlickTemplates/TemplateText/escaped(_:)``).
+  func quoted(_ text: String) -> String {
+    Self.quoted(text, limit: policy.limits.quotedCharacters)
+  }
+
+  static func quoted(_ text: String, limit: Int = ManifestLimits().quotedCharacters) -> String {
+    TemplateText.escaped(text.count > limit ? text.prefix(limit) + "…" : text)
+  }
+
+  /// The path `node` (a string in the manifest) names, resolved against the folder and checked
+  /// against the policy.
+  ///
+  /// - Parameter what: What the path is, for the message ("template", "data file").
+  /// - Returns: The absolute path as written (`.`/`..` removed, links kept), whether something
+  ///   is there, and whether it lies inside the folder (it may not only when the policy allows).
+  /// - Throws: A located ``FlickTemplates/TemplateError`` when it leaves the folder.
+  func path(_ node: TemplateNode, what: String) throws(TemplateError) -> (path: String, exists: Bool, inside: Bool) {
+    let written = try node.string()
+    switch context.confine(written) {
+    case .success(let found):
+      return (Manifest.resolve(written, in: folder), found.exists, context.contains(found.path))
+    case .failure(.outsideFolder(let resolved, _)):
+      throw node.error(
+        "\(what) \"\(quoted(written))\": '\(quoted(resolved))' is outside the manifest's folder (\(quoted(folder))); "
+          + "pass --allow-outside-manifest to allow paths from anywhere")
+    case .failure:
+      throw node.error("the \(what) path cannot be empty")
+    }
+  }
+
+  /// Reads the file `node` names (confined by ``path(_:what:)``): a regular file of at most
+  /// ``ManifestLimits/dataBytes``, UTF-8. Messages name the file and never show its bytes.
+  ///
+  /// - Returns: The path, the text, and whether the file lies inside the folder.
+  func read(_ node: TemplateNode, what: String) throws(TemplateError) -> (path: String, text: String, inside: Bool) {
+    let (path, exists, inside) = try path(node, what: what)
+    guard exists else { throw node.error("no such \(what) '\(quoted(path))'") }
+    return (path, try Self.read(path, what: what, limit: policy.limits.dataBytes, at: node), inside)
+  }
+
+  /// The text of the regular file at `path`, refusing anything else (a folder, a FIFO or device
+  /// that could block, a file over `limit` bytes, bytes that are not UTF-8) without quoting it.
+  ///
+  /// - Parameter node: Where the manifest names it, or nil for the manifest itself.
+  static func read(_ path: String, what: String, limit: Int, at node: TemplateNode?) throws(TemplateError) -> String {
+    func refuse(_ message: String) -> TemplateError {
+      node.map { $0.error("\(what) '\(quoted(path))': \(message)") } ?? TemplateError(file: path, path: "", message: message)
+    }
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw refuse(errno == ENOENT ? "no such \(what) file" : "cannot read the \(what)")
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else { throw refuse("not a regular file") }
+    guard Int(info.st_size) <= limit else {
+      throw refuse("the \(what) is \(info.st_size) bytes, over the cap of \(limit) bytes")
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else { throw refuse("cannot read the \(what)") }
+    defer { try? handle.close() }
+    let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
+    guard data.count <= limit else { throw refuse("the \(what) is over the cap of \(limit) bytes") }
+    guard let text = String(data: data, encoding: .utf8) else { throw refuse("the \(what) is not UTF-8 text") }
+    return text
+  }
+
+  /// Whether `path`, or any folder between `base` and it, is a symbolic link (only what exists is
+  /// looked at; `path` must lie lexically inside `base`).
+  ///
+  /// - Returns: The first link, or nil.
+  static func link(in path: String, below base: String) -> String? {
+    guard path != base else { return nil }
+    let prefix = base.hasSuffix("/") ? base : base + "/"
+    guard path.hasPrefix(prefix) else { return isLink(path) ? path : nil }
+    var current = base
+    for part in path.dropFirst(prefix.count).split(separator: "/") {
+      current += "/" + part
+      var info = stat()
+      guard lstat(current, &info) == 0 else { return nil }
+      if (info.st_mode & S_IFMT) == S_IFLNK { return current }
+    }
+    return nil
+  }
+
+  private static func isLink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+  }
+}
