@@ -1,0 +1,55 @@
+import FlickTestSupport
+import Foundation
+import Testing
+
+/// The manifest confinement through the real `flick` binary: exit codes, the one-line located
+/// message, the `--allow-*` options on `plan`, `run` and `merge`, and a victim file whose secret
+/// word must never be printed.
+@Suite struct ManifestConfinementCLITests {
+  typealias F = BatchFixtures
+  static let secret = ManifestConfinementTests.secret
+
+  @Test func outsidePathsAreRefusedWithExit2AndNeverQuoted() throws {
+    let l = try ManifestConfinementTests.Layout()
+    defer { try? FileManager.default.removeItem(at: l.root) }
+    let manifest = l.folder.appendingPathComponent("batch.json5")
+    try ManifestConfinementTests.manifest(extra: " data: \"../victim/secret.json5\"").write(to: manifest, atomically: true, encoding: .utf8)
+    let refused = try F.flick(["plan", "batch.json5", "-o", "plan.json"], in: l.folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr.hasPrefix("flick: batch.json5:3:64: renders[0].data: data file \"../victim/secret.json5\": '")
+        && refused.stderr.contains("is outside the manifest's folder"), "\(refused.stderr)")
+    #expect(refused.stderr.split(separator: "\n").count == 1)
+    let allowed = try F.flick(["plan", "batch.json5", "-o", "plan.json", "--allow-outside-manifest"], in: l.folder)
+    #expect(allowed.status == 2 && allowed.stderr.contains("secret.json5:1:1: unexpected word (strings need quotes)"), "\(allowed.stderr)")
+    for r in [refused, allowed] {
+      #expect(!r.stderr.contains(Self.secret) && !r.text.contains(Self.secret))
+    }
+    #expect(!FileManager.default.fileExists(atPath: l.folder.appendingPathComponent("plan.json").path))
+  }
+
+  @Test func runAndMergeReadTheManifestUnderTheSamePolicy() throws {
+    let l = try ManifestConfinementTests.Layout()
+    defer { try? FileManager.default.removeItem(at: l.root) }
+    let manifest = l.folder.appendingPathComponent("batch.json5")
+    try FileManager.default.copyItem(at: l.folder.appendingPathComponent("slide.json5"), to: l.victim.appendingPathComponent("t.json5"))
+    try ManifestConfinementTests.manifest(template: "../victim/t.json5").write(to: manifest, atomically: true, encoding: .utf8)
+    let planned = try F.flick(["plan", "batch.json5", "-o", "plan.json", "--allow-outside-manifest"], in: l.folder)
+    #expect(planned.status == 0, "\(planned.stderr)")
+    for command in ["run", "merge"] {
+      let refused = try F.flick([command, "plan.json", "-q"], in: l.folder, environment: F.cleanEnvironment)
+      #expect(refused.status == 2 && refused.stderr.contains("is outside the manifest's folder"), "\(command): \(refused.stderr)")
+    }
+    let merged = try F.flick(["merge", "plan.json", "-q", "--allow-outside-manifest"], in: l.folder)
+    #expect(merged.status == 0, "\(merged.stderr)")
+  }
+
+  @Test func helpStatesTheCapsAndOptions() throws {
+    let help = try F.flick(["plan", "--help"], in: F.root).text
+    for word in ["--allow-outside-manifest", "--allow-outside-assets", "4 MiB", "10,001 rows", "100,000 jobs"] {
+      #expect(help.contains(word), "\(word)")
+    }
+    #expect(try F.flick(["run", "--help"], in: F.root).text.contains("--allow-outside-manifest"))
+    #expect(try F.flick(["merge", "--help"], in: F.root).text.contains("--allow-outside-manifest"))
+  }
+}
