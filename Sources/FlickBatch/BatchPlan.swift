@@ -68,8 +68,8 @@ package struct BatchPlan: Sendable {
             throw TemplateError(
               file: variant.row?.file ?? variant.files.first ?? manifest.file, path: "", line: variant.row?.line ?? 0,
               column: variant.row == nil ? 0 : 1,
-              message: "\(Self.templateName(render.template)) does not accept these values (this file is outside the manifest's "
-                + "folder, so its text is not shown)")
+              message: "\(Self.templateName(render.template)) does not accept these values "
+                + "(this file is outside the manifest's folder, so its text is not shown)")
           }
           // A CSV value is typed like `--set`; point at its row instead.
           guard let row = variant.row, error.file.hasPrefix("--set ") else { throw error }
@@ -114,7 +114,9 @@ package struct BatchPlan: Sendable {
           var common = hasher.settings(
             content: content, width: width, height: height, scale: scale, fps: scene.fps, options: render.encoding)
           common.append("variant \(variant.name)")
-          func job(kind: String, name: String, frames: Range<Int>, outputs: [Plan.Output], merge: String?) throws(TemplateError) -> Job {
+          func job(
+            kind: String, name: String, frames: Range<Int>, outputs: [Plan.Output], merge: String?
+          ) throws(TemplateError) -> Job {
             guard jobs.count < manifest.policy.limits.jobs else {
               throw TemplateError(
                 file: manifest.file, path: "renders[\(r)]", line: render.position.line, column: render.position.column,
@@ -188,7 +190,8 @@ package struct BatchPlan: Sendable {
     let expanded: BatchPlan
     do {
       expanded = try BatchPlan(
-        manifest: try Manifest.load(path: manifestPath, policy: policy, showingInput: false), flickVersion: flickVersion)
+        manifest: try Manifest.load(path: manifestPath, policy: policy, showingInput: false),
+        flickVersion: flickVersion)
     } catch {
       throw .invalidInput(error.description)
     }

@@ -10,7 +10,9 @@ enum CSV {
     var fields: [String]
   }
 
-  static func parse(_ text: String, file: String, limits: ManifestLimits = ManifestLimits()) throws(TemplateError) -> [Row] {
+  static func parse(
+    _ text: String, file: String, limits: ManifestLimits = ManifestLimits()
+  ) throws(TemplateError) -> [Row] {
     var rows: [Row] = []
     var fields: [String] = []
     var field = ""

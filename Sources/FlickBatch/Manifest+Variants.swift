@@ -60,12 +60,14 @@ extension Manifest {
     if path.lowercased().hasSuffix(".csv") {
       let rows = try CSV.parse(text, file: path, limits: limits)
       guard let header = rows.first, !header.fields.isEmpty else {
-        throw TemplateError(file: path, path: "", line: 1, column: 1, message: "the CSV file needs a header row of parameter names")
+        throw TemplateError(
+          file: path, path: "", line: 1, column: 1, message: "the CSV file needs a header row of parameter names")
       }
       for (i, name) in header.fields.enumerated() where name.count > limits.parameterNameCharacters {
         throw TemplateError(
           file: path, path: "", line: header.line, column: 1,
-          message: "header field \(i + 1) is longer than \(limits.parameterNameCharacters) characters; it must name a parameter")
+          message: "header field \(i + 1) is longer than \(limits.parameterNameCharacters) characters; "
+            + "it must name a parameter")
       }
       var out: [Variant] = []
       for row in rows.dropFirst() {

@@ -185,7 +185,8 @@ package struct Manifest: Sendable {
     let template = try self.template(templateNode, scope: scope)
     let name =
       try o["name"].map { n throws(TemplateError) in try safeName(n, scope: scope) }
-      ?? sanitised(URL(fileURLWithPath: template).deletingPathExtension().lastPathComponent, limits: scope.policy.limits)
+      ?? sanitised(
+        URL(fileURLWithPath: template).deletingPathExtension().lastPathComponent, limits: scope.policy.limits)
     let allowOutsideAssets = try o["allowOutsideAssets"]?.bool() ?? false
     if allowOutsideAssets && !scope.policy.allowOutsideAssets {
       throw o["allowOutsideAssets"]!.error(
@@ -229,7 +230,8 @@ package struct Manifest: Sendable {
       template: template, name: name, variants: variants, sizes: sizes, formats: formats, frames: frames,
       fps: try o["fps"]?.int(in: 1...240), chunk: try o["chunk"]?.int(in: 0...1_000_000) ?? defaultChunk,
       encoding: try encoding(o["encoding"]), allowOutsideAssets: allowOutsideAssets,
-      sizePositions: sizePositions, framesPosition: o["frames"].map { Position(line: $0.value.line, column: $0.value.column) },
+      sizePositions: sizePositions,
+      framesPosition: o["frames"].map { Position(line: $0.value.line, column: $0.value.column) },
       position: Position(line: node.value.line, column: node.value.column))
   }
 
@@ -266,7 +268,9 @@ package struct Manifest: Sendable {
   /// Whether `name` is plain: ASCII letters, digits, `.`, `_`, `-`, not empty, not starting with a dot.
   static func isPlain(_ name: String) -> Bool {
     !name.isEmpty && !name.hasPrefix(".")
-      && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) }
+      && name.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
+      }
   }
 
   /// `text` (a data value, a file name) made a plain name for a folder: every other character

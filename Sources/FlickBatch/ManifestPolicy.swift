@@ -11,7 +11,9 @@ package struct ManifestPolicy: Sendable, Equatable {
   /// The size caps.
   package var limits: ManifestLimits
 
-  package init(allowOutsideFolder: Bool = false, allowOutsideAssets: Bool = false, limits: ManifestLimits = ManifestLimits()) {
+  package init(
+    allowOutsideFolder: Bool = false, allowOutsideAssets: Bool = false, limits: ManifestLimits = ManifestLimits()
+  ) {
     self.allowOutsideFolder = allowOutsideFolder
     self.allowOutsideAssets = allowOutsideAssets
     self.limits = limits

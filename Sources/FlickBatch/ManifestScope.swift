@@ -67,7 +67,8 @@ struct ManifestScope {
   /// - Parameter node: Where the manifest names it, or nil for the manifest itself.
   static func read(_ path: String, what: String, limit: Int, at node: TemplateNode?) throws(TemplateError) -> String {
     func refuse(_ message: String) -> TemplateError {
-      node.map { $0.error("\(what) '\(quoted(path))': \(message)") } ?? TemplateError(file: path, path: "", message: message)
+      node.map { $0.error("\(what) '\(quoted(path))': \(message)") }
+        ?? TemplateError(file: path, path: "", message: message)
     }
     var info = stat()
     guard stat(path, &info) == 0 else {

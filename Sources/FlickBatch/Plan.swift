@@ -77,7 +77,8 @@ package struct Plan: Codable, Sendable, Equatable {
     do {
       plan = try JSONDecoder().decode(Plan.self, from: data)
     } catch {
-      throw .invalidInput("\(path): not a Flick plan (write one with 'flick plan MANIFEST -o \(path)'): \(reason(error))")
+      throw .invalidInput(
+        "\(path): not a Flick plan (write one with 'flick plan MANIFEST -o \(path)'): \(reason(error))")
     }
     guard plan.format == formatVersion else {
       throw .invalidInput("\(path): plan format \(plan.format) is not the \(formatVersion) this Flick reads; run 'flick plan' again")

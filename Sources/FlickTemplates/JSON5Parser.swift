@@ -121,7 +121,8 @@ package struct JSON5Parser {
     default:
       guard Self.isIdentifierStart(c) else {
         throw error(
-          "expected a value, found \(describeCurrent())", plain: "expected a value, found \(describeCurrent(plain: true))")
+          "expected a value, found \(describeCurrent())",
+          plain: "expected a value, found \(describeCurrent(plain: true))")
       }
       let word = try parseIdentifier()
       switch word {
@@ -384,7 +385,8 @@ package struct JSON5Parser {
     }
     if let c = current, Self.isIdentifierStart(c) {
       throw error(
-        "unexpected \(describeCurrent()) after number", plain: "unexpected \(describeCurrent(plain: true)) after number")
+        "unexpected \(describeCurrent()) after number",
+        plain: "unexpected \(describeCurrent(plain: true)) after number")
     }
     if text.hasPrefix(".") { text = "0" + text }
     if text.hasSuffix(".") { text += "0" }

@@ -86,7 +86,9 @@ extension TemplateContext {
   /// exists there. Used for paths that need not be files yet (output folders).
   ///
   /// - Returns: The canonical absolute path and whether it exists, or why it is refused.
-  package func confine(_ path: String, from folder: String? = nil) -> Result<(path: String, exists: Bool), AssetProblem> {
+  package func confine(
+    _ path: String, from folder: String? = nil
+  ) -> Result<(path: String, exists: Bool), AssetProblem> {
     guard !path.isEmpty else { return .failure(.empty) }
     let start = folder.map { Self.canonical($0) } ?? baseFolder
     let (resolved, exists) = Self.resolve(path.hasPrefix("/") ? path : start + "/" + path)

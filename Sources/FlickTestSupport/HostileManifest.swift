@@ -78,7 +78,8 @@ package struct HostileManifest: Sendable {
 
     static let hostileNames = [
       "../../x", "a/b", "..", ".", ".flick", ".hidden", "\u{1B}[31mred", "line\nbreak", "::error file=x::forged",
-      "\u{202E}evil", "nul\u{0}x", "é", "", " ", "-rf", "%2e%2e", "CON", String(repeating: "n", count: 300), "~", "$(id)",
+      "\u{202E}evil", "nul\u{0}x", "é", "", " ", "-rf", "%2e%2e", "CON", String(repeating: "n", count: 300), "~",
+      "$(id)",
     ]
 
     /// A path: mostly a real file of the case, when hot a way out of the folder or something odd.
@@ -106,7 +107,11 @@ package struct HostileManifest: Sendable {
     }
 
     mutating func value(_ name: String) -> String {
-      if hot() { return pick(["NaN", "Infinity", "1e308", "-1", "null", "[]", "{}", "\"\"", Self.quoted(pick(Self.hostileNames))]) }
+      if hot() {
+        return pick([
+          "NaN", "Infinity", "1e308", "-1", "null", "[]", "{}", "\"\"", Self.quoted(pick(Self.hostileNames)),
+        ])
+      }
       switch name {
       case "accent": return Self.quoted(String(format: "#%06X", int(0...0xFFFFFF)))
       case "distance": return String(int(0...100))
@@ -154,7 +159,9 @@ package struct HostileManifest: Sendable {
 
     mutating func jsonData() -> String {
       if hot() {
-        return pick(["[", "{}", "\"text\"", "[1, 2]", "[{ a: 1 } { b: 2 }]", String(repeating: "[", count: 600), "bare words"])
+        return pick([
+          "[", "{}", "\"text\"", "[1, 2]", "[{ a: 1 } { b: 2 }]", String(repeating: "[", count: 600), "bare words",
+        ])
       }
       return "[" + (0..<int(0...6)).map { _ in inlineVariant() }.joined(separator: ", ") + "]"
     }
@@ -163,7 +170,9 @@ package struct HostileManifest: Sendable {
       var parts: [String] = []
       let template = chance(0.15) ? "hello" : "t.json5"
       parts.append("template: \(Self.quoted(path(template, victimFile: "t.json5")))")
-      if index > 0 || chance(0.4) { parts.append("name: \(Self.quoted(hot() ? pick(Self.hostileNames) : "r\(index)"))") }
+      if index > 0 || chance(0.4) {
+        parts.append("name: \(Self.quoted(hot() ? pick(Self.hostileNames) : "r\(index)"))")
+      }
       let inline = chance(0.5)
       if inline {
         var items: [String] = []
@@ -175,22 +184,34 @@ package struct HostileManifest: Sendable {
       }
       if chance(0.5) {
         let csvFile = chance(0.6)
-        parts.append("data: \(Self.quoted(path(csvFile ? "data.csv" : "data.json5", victimFile: csvFile ? "secret.csv" : "secret.json5")))")
+        let data = path(csvFile ? "data.csv" : "data.json5", victimFile: csvFile ? "secret.csv" : "secret.json5")
+        parts.append("data: \(Self.quoted(data))")
         if (csvFile && !inline) || hot() {
           parts.append("variantName: \(Self.quoted(hot() ? pick(["label", "accent", "distance", "nope"]) : "label"))")
         }
       }
       if chance(0.4) {
         let sizes = (0..<int(1...(hot() ? 12 : 3))).map { _ -> String in
-          hot() ? pick(["0", "-1", "1e308", "\"0x0\"", "\"99999x1\"", "\"64x36x\"", "NaN", "17"]) : pick(["1", "0.5", "\"64x36\"", "2"])
+          hot()
+            ? pick(["0", "-1", "1e308", "\"0x0\"", "\"99999x1\"", "\"64x36x\"", "NaN", "17"])
+            : pick(["1", "0.5", "\"64x36\"", "2"])
         }
         parts.append("sizes: [\(sizes.joined(separator: ", "))]")
       }
-      parts.append("formats: " + (hot() ? pick(["[]", "[\"png\", \"png\"]", "\"exe\"", "[\"mp4\", \"gif\", \"webm\"]", "7"]) : "[\"png\"]"))
-      if chance(0.3) { parts.append("frames: " + (hot() ? pick(["[5, 1]", "[0, 1e9]", "[-1, 3]", "[0]", "\"all\""]) : "[0, \(int(0...19))]")) }
-      if chance(0.3) { parts.append("chunk: " + (hot() ? pick(["1", "0", "-5", "1e9", "1000001"]) : String(int(2...20)))) }
+      parts.append(
+        "formats: "
+          + (hot() ? pick(["[]", "[\"png\", \"png\"]", "\"exe\"", "[\"mp4\", \"gif\", \"webm\"]", "7"]) : "[\"png\"]"))
+      if chance(0.3) {
+        parts.append(
+          "frames: " + (hot() ? pick(["[5, 1]", "[0, 1e9]", "[-1, 3]", "[0]", "\"all\""]) : "[0, \(int(0...19))]"))
+      }
+      if chance(0.3) {
+        parts.append("chunk: " + (hot() ? pick(["1", "0", "-5", "1e9", "1000001"]) : String(int(2...20))))
+      }
       if chance(0.2) { parts.append("fps: " + (hot() ? pick(["0", "241", "1e308", "NaN"]) : String(int(1...60)))) }
-      if chance(0.2) { parts.append("encoding: { crf: \(hot() ? "99" : "20"), preset: \(hot() ? "\"x\"" : "\"veryfast\"") }") }
+      if chance(0.2) {
+        parts.append("encoding: { crf: \(hot() ? "99" : "20"), preset: \(hot() ? "\"x\"" : "\"veryfast\"") }")
+      }
       if hot() { parts.append("allowOutsideAssets: true") }
       if hot() { parts.append("\(Self.quoted(pick(Self.hostileNames))): 1") }
       return "{ " + parts.joined(separator: ", ") + " }"
@@ -200,8 +221,12 @@ package struct HostileManifest: Sendable {
       heat = pick([0.0, 0.02, 0.08, 0.25])
       files["data.csv"] = Array(csv().utf8)
       files["data.json5"] = Array(jsonData().utf8)
-      files["params.json5"] = Array("{ \(["accent", "distance", "label"].map { "\($0): \(value($0))" }.joined(separator: ", ")) }".utf8)
-      links = ["link": "../victim", "file-link": victim + "/secret.json5", "dangling": "/nonexistent/\(int(0...99))", "loop": "loop"]
+      files["params.json5"] = Array(
+        "{ \(["accent", "distance", "label"].map { "\($0): \(value($0))" }.joined(separator: ", ")) }".utf8)
+      links = [
+        "link": "../victim", "file-link": victim + "/secret.json5", "dangling": "/nonexistent/\(int(0...99))",
+        "loop": "loop",
+      ]
       if hot() { links["out"] = pick(["../victim", victim, "sub"]) }
       var top: [String] = ["flick: " + (hot() ? pick(["2", "\"1\"", "-1", "1e308", "NaN", "null"]) : "1")]
       if chance(0.6) {

@@ -26,7 +26,8 @@ extension Flick {
     static func run(_ args: [String]) throws {
       guard
         case let (a, path, quiet, style)? = try RunCommand.parse(
-          args, command: "merge", help: help, valued: ["report", "progress"], flags: Set(["force"]).union(PlanCommand.policyFlags))
+          args, command: "merge", help: help, valued: ["report", "progress"],
+          flags: Set(["force"]).union(PlanCommand.policyFlags))
       else { return }
       let (_, batch) = try RunCommand.load(path, policy: PlanCommand.policy(a))
       var merger = BatchMerger(plan: batch)

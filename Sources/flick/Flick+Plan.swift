@@ -33,11 +33,13 @@ extension Flick {
 
     /// The policy those flags give.
     static func policy(_ a: Arguments) -> ManifestPolicy {
-      ManifestPolicy(allowOutsideFolder: a.has("allow-outside-manifest"), allowOutsideAssets: a.has("allow-outside-assets"))
+      ManifestPolicy(
+        allowOutsideFolder: a.has("allow-outside-manifest"), allowOutsideAssets: a.has("allow-outside-assets"))
     }
 
     static func run(_ args: [String]) throws {
-      let a = try Arguments(args, valued: ["o", "output"], flags: Set(["help", "h", "list"]).union(policyFlags), command: "plan")
+      let a = try Arguments(
+        args, valued: ["o", "output"], flags: Set(["help", "h", "list"]).union(policyFlags), command: "plan")
       if a.has("help") || a.has("h") {
         print(help)
         return

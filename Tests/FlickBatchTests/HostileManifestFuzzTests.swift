@@ -21,7 +21,9 @@ import Testing
   static let timeLimit = 60.0
 
   /// Runs `flick args` in `folder`, killing it after ``timeLimit``.
-  static func run(_ args: [String], in folder: String) throws -> (status: Int32, signalled: Bool, timedOut: Bool, output: String) {
+  static func run(_ args: [String], in folder: String) throws -> (
+    status: Int32, signalled: Bool, timedOut: Bool, output: String
+  ) {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: BatchFixtures.flick)
     p.arguments = args
@@ -44,7 +46,9 @@ import Testing
       done.wait()
     }
     p.waitUntilExit()
-    return (p.terminationStatus, p.terminationReason == .uncaughtSignal, timedOut, String(decoding: box.data, as: UTF8.self))
+    return (
+      p.terminationStatus, p.terminationReason == .uncaughtSignal, timedOut, String(decoding: box.data, as: UTF8.self)
+    )
   }
 
   private final class Box: @unchecked Sendable { var data = Data() }
@@ -79,7 +83,9 @@ import Testing
     let c = HostileManifest.make(&g, victim: victim.path)
     try c.text.write(to: m.appendingPathComponent("batch.json5"), atomically: false, encoding: .utf8)
     for (name, bytes) in c.files { try Data(bytes).write(to: m.appendingPathComponent(name)) }
-    for (name, target) in c.links { try fm.createSymbolicLink(atPath: m.appendingPathComponent(name).path, withDestinationPath: target) }
+    for (name, target) in c.links {
+      try fm.createSymbolicLink(atPath: m.appendingPathComponent(name).path, withDestinationPath: target)
+    }
     _ = mkfifo(m.appendingPathComponent("fifo").path, 0o600)
     let before = snapshot(victim)
 
@@ -91,22 +97,31 @@ import Testing
       step += 1
       let r = try run(args, in: m.path)
       if environment["FLICK_FUZZ_VERBOSE"] != nil {
-        print("fuzz seed \(seed) \(args[0]) exit \(r.status): \(r.output.split(separator: "\n").first?.prefix(160) ?? "")")
+        print(
+          "fuzz seed \(seed) \(args[0]) exit \(r.status): \(r.output.split(separator: "\n").first?.prefix(160) ?? "")")
       }
       func fail(_ what: String) {
         problems.append(
-          "seed \(seed) (\(c.theme), flick \(args.joined(separator: " "))): \(what)\n  output: \(r.output.prefix(400))\n"
+          "seed \(seed) (\(c.theme), flick \(args.joined(separator: " "))): \(what)\n"
+            + "  output: \(r.output.prefix(400))\n"
             + "  manifest: \(c.text.prefix(300))")
       }
       if r.timedOut { fail("no answer within \(Int(timeLimit)) s") }
-      if r.signalled || ![0, 2, 3].contains(r.status) { fail("ended with \(r.signalled ? "signal" : "status") \(r.status)") }
+      if r.signalled || ![0, 2, 3].contains(r.status) {
+        fail("ended with \(r.signalled ? "signal" : "status") \(r.status)")
+      }
       if r.output.contains(HostileManifest.secret) { fail("printed the victim's secret") }
-      if r.output.unicodeScalars.contains(where: { $0 == "\u{1B}" || $0 == "\r" || $0 == "\u{202E}" || $0 == "\u{0}" }) {
+      if r.output.unicodeScalars.contains(where: { $0 == "\u{1B}" || $0 == "\r" || $0 == "\u{202E}" || $0 == "\u{0}" })
+      {
         fail("raw terminal controls in the output")
       }
-      if r.output.split(separator: "\n").contains(where: { $0.hasPrefix("::") }) { fail("a line that forges a CI annotation") }
+      if r.output.split(separator: "\n").contains(where: { $0.hasPrefix("::") }) {
+        fail("a line that forges a CI annotation")
+      }
       if r.status == 2 && args[0] == "plan" {
-        let located = r.output.contains("batch.json5:") || r.output.contains(m.path) || r.output.contains("data.") || r.output.contains("params.")
+        let located =
+          r.output.contains("batch.json5:") || r.output.contains(m.path) || r.output.contains("data.")
+          || r.output.contains("params.")
         if !located { fail("a refusal that does not say where") }
       }
       // On an accepted plan, the commands that read it again, without rendering.
@@ -121,12 +136,15 @@ import Testing
     }
     if snapshot(victim) != before { problems.append("seed \(seed) (\(c.theme)): the victim folder changed") }
     let outside = Set((try? fm.contentsOfDirectory(atPath: folder.path)) ?? [])
-    if outside != ["m", "victim"] { problems.append("seed \(seed) (\(c.theme)): wrote \(outside.sorted()) beside the case") }
+    if outside != ["m", "victim"] {
+      problems.append("seed \(seed) (\(c.theme)): wrote \(outside.sorted()) beside the case")
+    }
     return problems
   }
 
   @Test func hostileManifestsEndCleanlyAndStayInTheirFolder() throws {
-    let root = try Self.environment["FLICK_FUZZ_KEEP"].map { URL(fileURLWithPath: $0) }
+    let root =
+      try Self.environment["FLICK_FUZZ_KEEP"].map { URL(fileURLWithPath: $0) }
       ?? ProcessRunner.temporaryDirectory(prefix: "flick-manifest-fuzz")
     defer { if Self.environment["FLICK_FUZZ_KEEP"] == nil { try? FileManager.default.removeItem(at: root) } }
     var problems: [String] = []
@@ -138,7 +156,9 @@ import Testing
         problems.append("seed \(seed): \(error)")
       }
     }
-    #expect(problems.isEmpty, "\(problems.count) problems in \(Self.cases) cases:\n\(problems.prefix(10).joined(separator: "\n"))")
+    #expect(
+      problems.isEmpty,
+      "\(problems.count) problems in \(Self.cases) cases:\n\(problems.prefix(10).joined(separator: "\n"))")
   }
 
   @Test func theGeneratorIsDeterministicAndVaried() {

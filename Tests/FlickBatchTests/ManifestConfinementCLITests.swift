@@ -13,7 +13,8 @@ import Testing
     let l = try ManifestConfinementTests.Layout()
     defer { try? FileManager.default.removeItem(at: l.root) }
     let manifest = l.folder.appendingPathComponent("batch.json5")
-    try ManifestConfinementTests.manifest(extra: " data: \"../victim/secret.json5\"").write(to: manifest, atomically: true, encoding: .utf8)
+    try ManifestConfinementTests.manifest(extra: " data: \"../victim/secret.json5\"").write(
+      to: manifest, atomically: true, encoding: .utf8)
     let refused = try F.flick(["plan", "batch.json5", "-o", "plan.json"], in: l.folder)
     #expect(refused.status == 2)
     #expect(
@@ -21,7 +22,9 @@ import Testing
         && refused.stderr.contains("is outside the manifest's folder"), "\(refused.stderr)")
     #expect(refused.stderr.split(separator: "\n").count == 1)
     let allowed = try F.flick(["plan", "batch.json5", "-o", "plan.json", "--allow-outside-manifest"], in: l.folder)
-    #expect(allowed.status == 2 && allowed.stderr.contains("secret.json5:1:1: unexpected word (strings need quotes)"), "\(allowed.stderr)")
+    #expect(
+      allowed.status == 2 && allowed.stderr.contains("secret.json5:1:1: unexpected word (strings need quotes)"),
+      "\(allowed.stderr)")
     for r in [refused, allowed] {
       #expect(!r.stderr.contains(Self.secret) && !r.text.contains(Self.secret))
     }
@@ -32,13 +35,17 @@ import Testing
     let l = try ManifestConfinementTests.Layout()
     defer { try? FileManager.default.removeItem(at: l.root) }
     let manifest = l.folder.appendingPathComponent("batch.json5")
-    try FileManager.default.copyItem(at: l.folder.appendingPathComponent("slide.json5"), to: l.victim.appendingPathComponent("t.json5"))
-    try ManifestConfinementTests.manifest(template: "../victim/t.json5").write(to: manifest, atomically: true, encoding: .utf8)
+    try FileManager.default.copyItem(
+      at: l.folder.appendingPathComponent("slide.json5"), to: l.victim.appendingPathComponent("t.json5"))
+    try ManifestConfinementTests.manifest(template: "../victim/t.json5").write(
+      to: manifest, atomically: true, encoding: .utf8)
     let planned = try F.flick(["plan", "batch.json5", "-o", "plan.json", "--allow-outside-manifest"], in: l.folder)
     #expect(planned.status == 0, "\(planned.stderr)")
     for command in ["run", "merge"] {
       let refused = try F.flick([command, "plan.json", "-q"], in: l.folder, environment: F.cleanEnvironment)
-      #expect(refused.status == 2 && refused.stderr.contains("is outside the manifest's folder"), "\(command): \(refused.stderr)")
+      #expect(
+        refused.status == 2 && refused.stderr.contains("is outside the manifest's folder"),
+        "\(command): \(refused.stderr)")
     }
     let merged = try F.flick(["merge", "plan.json", "-q", "--allow-outside-manifest"], in: l.folder)
     #expect(merged.status == 0, "\(merged.stderr)")

@@ -27,14 +27,17 @@ import Testing
       try fm.createDirectory(at: root.appendingPathComponent("m/sub"), withIntermediateDirectories: true)
       try fm.createDirectory(at: root.appendingPathComponent("victim"), withIntermediateDirectories: true)
       try fm.copyItem(
-        at: BatchFixtures.fixtures.appendingPathComponent("slide.json5"), to: root.appendingPathComponent("m/slide.json5"))
+        at: BatchFixtures.fixtures.appendingPathComponent("slide.json5"),
+        to: root.appendingPathComponent("m/slide.json5"))
       let s = ManifestConfinementTests.secret
       try "\(s): 1\n".write(to: victim.appendingPathComponent("secret.json5"), atomically: true, encoding: .utf8)
       try "\(s)\n\(s)\n".write(to: victim.appendingPathComponent("secret.csv"), atomically: true, encoding: .utf8)
       try fm.createSymbolicLink(atPath: folder.appendingPathComponent("link").path, withDestinationPath: "../victim")
       try fm.createSymbolicLink(
-        atPath: folder.appendingPathComponent("file-link.json5").path, withDestinationPath: victim.path + "/secret.json5")
-      try fm.createSymbolicLink(atPath: folder.appendingPathComponent("dangling").path, withDestinationPath: "/nonexistent/x")
+        atPath: folder.appendingPathComponent("file-link.json5").path,
+        withDestinationPath: victim.path + "/secret.json5")
+      try fm.createSymbolicLink(
+        atPath: folder.appendingPathComponent("dangling").path, withDestinationPath: "/nonexistent/x")
     }
 
     /// Plans `text` as `m/batch.json5`; the error's description, or nil when accepted.
@@ -74,7 +77,9 @@ import Testing
     let l = try Layout()
     defer { try? FileManager.default.removeItem(at: l.root) }
     let name = field == "data-csv" ? "secret.csv" : "secret.json5"
-    for path in Self.escapes(name, absolute: l.root.path) + (field == "output" ? ["/tmp", "link", "dangling"] : ["file-link.json5"]) {
+    for path in Self.escapes(name, absolute: l.root.path)
+      + (field == "output" ? ["/tmp", "link", "dangling"] : ["file-link.json5"])
+    {
       let text: String, jsonPath: String
       switch field {
       case "template": (text, jsonPath) = (Self.manifest(template: path), "renders[0].template")
@@ -107,11 +112,14 @@ import Testing
   }
 
   /// Allowed outside, a file that is not a manifest still never shows its bytes.
-  @Test(arguments: ["variants: [\"../victim/secret.json5\"]", "data: \"../victim/secret.json5\"", "data: \"link/secret.csv\""])
+  @Test(arguments: [
+    "variants: [\"../victim/secret.json5\"]", "data: \"../victim/secret.json5\"", "data: \"link/secret.csv\"",
+  ])
   func aForeignFileIsNeverQuoted(_ extra: String) throws {
     let l = try Layout()
     defer { try? FileManager.default.removeItem(at: l.root) }
-    let error = try #require(try l.plan(Self.manifest(extra: " " + extra), policy: ManifestPolicy(allowOutsideFolder: true)))
+    let error = try #require(
+      try l.plan(Self.manifest(extra: " " + extra), policy: ManifestPolicy(allowOutsideFolder: true)))
     #expect(error.contains("/secret."), "\(error)")
     #expect(error.range(of: #"secret\.(json5|csv):\d+:\d+: "#, options: .regularExpression) != nil, "\(error)")
     #expect(!error.contains(Self.secret), "\(error)")
@@ -137,7 +145,8 @@ import Testing
     let rows = ["../../x", "a/b", ".hidden", "\\u001B[31mred", long, "..", "", "é1"].enumerated().map {
       "{ accent: \"#11111\($0.offset)\", distance: \($0.offset), label: \"\($0.element)\" }"
     }
-    try "[\(rows.joined(separator: ","))]".write(to: l.folder.appendingPathComponent("v.json5"), atomically: true, encoding: .utf8)
+    try "[\(rows.joined(separator: ","))]".write(
+      to: l.folder.appendingPathComponent("v.json5"), atomically: true, encoding: .utf8)
     let template = try String(contentsOf: l.folder.appendingPathComponent("slide.json5"), encoding: .utf8)
       .replacingOccurrences(of: "parameters: {", with: "parameters: {\n    label: { type: \"string\", default: \"\" },")
     try template.write(to: l.folder.appendingPathComponent("named.json5"), atomically: true, encoding: .utf8)
@@ -156,8 +165,10 @@ import Testing
       #expect(target.path.hasPrefix(root) && !target.path.contains("/../"), "\(target.path)")
     }
     // Two values that become the same name are refused, naming both.
-    try "[{ label: \"a/b\" }, { label: \"a_b\" }]".write(to: l.folder.appendingPathComponent("v.json5"), atomically: true, encoding: .utf8)
-    let error = try #require(try l.plan(Self.manifest(template: "named.json5", extra: " data: \"v.json5\", variantName: \"label\"")))
+    try "[{ label: \"a/b\" }, { label: \"a_b\" }]".write(
+      to: l.folder.appendingPathComponent("v.json5"), atomically: true, encoding: .utf8)
+    let error = try #require(
+      try l.plan(Self.manifest(template: "named.json5", extra: " data: \"v.json5\", variantName: \"label\"")))
     #expect(error.contains("variants 1 and 2 are both named 'a_b'"), "\(error)")
   }
 
@@ -180,12 +191,16 @@ import Testing
     #expect(root.contains(": output: the output folder goes through the symbolic link"), "\(root)")
     // A render folder planted in the output as a link to elsewhere.
     try fm.createDirectory(at: l.folder.appendingPathComponent("out"), withIntermediateDirectories: true)
-    try fm.createSymbolicLink(atPath: l.folder.appendingPathComponent("out/slide").path, withDestinationPath: l.victim.path)
+    try fm.createSymbolicLink(
+      atPath: l.folder.appendingPathComponent("out/slide").path, withDestinationPath: l.victim.path)
     let planted = try #require(try l.plan(Self.manifest()))
-    #expect(planted.contains(": output: '") && planted.contains("out/slide' in the output folder is a symbolic link"), "\(planted)")
+    #expect(
+      planted.contains(": output: '") && planted.contains("out/slide' in the output folder is a symbolic link"),
+      "\(planted)")
     try fm.removeItem(at: l.folder.appendingPathComponent("out/slide"))
     try fm.createDirectory(at: l.folder.appendingPathComponent("out/.flick"), withIntermediateDirectories: true)
-    try fm.createSymbolicLink(atPath: l.folder.appendingPathComponent("out/.flick/reports").path, withDestinationPath: l.victim.path)
+    try fm.createSymbolicLink(
+      atPath: l.folder.appendingPathComponent("out/.flick/reports").path, withDestinationPath: l.victim.path)
     #expect(try l.plan(Self.manifest())?.contains("reports' in the output folder is a symbolic link") == true)
     try fm.removeItem(at: l.folder.appendingPathComponent("out/.flick/reports"))
     #expect(try l.plan(Self.manifest()) == nil)
@@ -194,7 +209,8 @@ import Testing
   @Test func theOperatorCanAllowOutsidePaths() throws {
     let l = try Layout()
     defer { try? FileManager.default.removeItem(at: l.root) }
-    try FileManager.default.copyItem(at: l.folder.appendingPathComponent("slide.json5"), to: l.victim.appendingPathComponent("t.json5"))
+    try FileManager.default.copyItem(
+      at: l.folder.appendingPathComponent("slide.json5"), to: l.victim.appendingPathComponent("t.json5"))
     let text = Self.manifest(template: "../victim/t.json5", output: l.root.appendingPathComponent("elsewhere").path)
     #expect(try l.plan(text) != nil)
     #expect(try l.plan(text, policy: ManifestPolicy(allowOutsideFolder: true)) == nil)
@@ -220,10 +236,10 @@ import Testing
     try fm.copyItem(at: cover, to: l.folder.appendingPathComponent("beside.png"))
     try fm.copyItem(at: cover, to: l.victim.appendingPathComponent("v.png"))
     try """
-      { flick: 1, parameters: { cover: { type: "image", default: "c.png" } },
-        canvas: { width: 32, height: 32, fps: 10, duration: 0.2 },
-        layers: [{ id: "i", size: [32, 32], position: [16, 16], contents: "${cover}" }] }
-      """.write(to: l.folder.appendingPathComponent("t/img.json5"), atomically: true, encoding: .utf8)
+    { flick: 1, parameters: { cover: { type: "image", default: "c.png" } },
+      canvas: { width: 32, height: 32, fps: 10, duration: 0.2 },
+      layers: [{ id: "i", size: [32, 32], position: [16, 16], contents: "${cover}" }] }
+    """.write(to: l.folder.appendingPathComponent("t/img.json5"), atomically: true, encoding: .utf8)
     for value in ["t/c.png", "beside.png", "../victim/v.png", "link/v.png", l.victim.path + "/v.png"] {
       try "cover\n\(value)\n".write(to: l.folder.appendingPathComponent("d.csv"), atomically: true, encoding: .utf8)
       let error = try l.plan(Self.manifest(template: "t/img.json5", extra: " data: \"d.csv\""))
@@ -254,8 +270,12 @@ import Testing
     #expect(try plan(" data: \"d.csv\"", "accent\n#111111\n#222222\n#333333\n").contains("more than 3 rows"))
     #expect(try plan(" data: \"d.csv\"", "accent,distance,x\n").contains("more than 2 fields"))
     #expect(try plan(" data: \"d.csv\"", "accent\n#1111111111\n").contains("d.csv:2:9: a field is longer than 8"))
-    #expect(try plan(" variants: [{}, {}, {}, {}, {}]").contains("renders[0].variants: the manifest has more than 4 variants"))
-    #expect(try plan(" variants: [{}, {}], sizes: [1, 2, 0.5]").contains("renders[0]: the manifest expands into more than 5 jobs"))
+    #expect(
+      try plan(" variants: [{}, {}, {}, {}, {}]").contains("renders[0].variants: the manifest has more than 4 variants")
+    )
+    #expect(
+      try plan(" variants: [{}, {}], sizes: [1, 2, 0.5]").contains(
+        "renders[0]: the manifest expands into more than 5 jobs"))
     #expect(try plan(" name: \"" + String(repeating: "x", count: 2000) + "\"").contains("over the cap of 2000 bytes"))
   }
 
