@@ -68,10 +68,17 @@ package struct Plan: Codable, Sendable, Equatable {
     jobs.filter { $0.index % count == shard - 1 }
   }
 
-  /// Reads a plan file.
+  /// The largest plan file read, in bytes (256 MiB: 100,000 jobs take about 100 MB).
+  package static let maximumBytes = 256 << 20
+
+  /// Reads a plan file: a regular file of at most ``maximumBytes`` (a FIFO or device is refused,
+  /// never read); its text is never quoted.
   package static func load(path: String) throws(BatchError) -> Plan {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw .invalidInput("\(path): " + (FileManager.default.fileExists(atPath: path) ? "cannot read the plan" : "no such plan file"))
+    let data: Data
+    do {
+      data = Data(try ManifestScope.read(path, what: "plan", limit: maximumBytes, at: nil).utf8)
+    } catch {
+      throw .invalidInput(error.description)
     }
     let plan: Plan
     do {

@@ -51,6 +51,19 @@ import Testing
     #expect(merged.status == 0, "\(merged.stderr)")
   }
 
+  /// A plan file that is not one is refused without quoting it, and a FIFO is not read.
+  @Test func aForeignPlanFileIsNeverQuoted() throws {
+    let l = try ManifestConfinementTests.Layout()
+    defer { try? FileManager.default.removeItem(at: l.root) }
+    #expect(mkfifo(l.folder.appendingPathComponent("fifo.json").path, 0o600) == 0)
+    for plan in [l.victim.appendingPathComponent("secret.json5").path, "fifo.json"] {
+      for command in ["run", "merge"] {
+        let r = try F.flick([command, plan], in: l.folder)
+        #expect(r.status == 2 && !r.stderr.contains(Self.secret), "\(command) \(plan): \(r.stderr)")
+      }
+    }
+  }
+
   @Test func helpStatesTheCapsAndOptions() throws {
     let help = try F.flick(["plan", "--help"], in: F.root).text
     for word in ["--allow-outside-manifest", "--allow-outside-assets", "4 MiB", "10,001 rows", "100,000 jobs"] {
