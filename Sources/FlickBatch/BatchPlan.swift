@@ -152,6 +152,7 @@ package struct BatchPlan: Sendable {
                   frames: frames, outputs: outputs, merge: nil))
               jobs.append(chunkJobs[chunkJobs.count - 1])
             }
+            for output in finals { try Self.checkLinks(output, manifest: manifest) }
             let mergeID = JobIdentity.hash(
               common + ["kind merge"] + chunkJobs.map { "chunk \($0.spec.id)" } + finals.map { "output \($0.format) \($0.path)" })
             for i in chunkJobs.indices {

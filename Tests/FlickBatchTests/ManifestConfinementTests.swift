@@ -197,6 +197,9 @@ import Testing
     #expect(
       planted.contains(": output: '") && planted.contains("out/slide' in the output folder is a symbolic link"),
       "\(planted)")
+    // Chunked: the merge's outputs are checked as well as the chunks'.
+    let chunked = try #require(try l.plan(Self.manifest(extra: " chunk: 10")))
+    #expect(chunked.contains("out/slide' in the output folder is a symbolic link"), "\(chunked)")
     try fm.removeItem(at: l.folder.appendingPathComponent("out/slide"))
     try fm.createDirectory(at: l.folder.appendingPathComponent("out/.flick"), withIntermediateDirectories: true)
     try fm.createSymbolicLink(
