@@ -294,7 +294,11 @@ package struct Manifest: Sendable {
     let text = try node.string()
     let parts = text.lowercased().split(separator: "x")
     guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w), (1...16384).contains(h)
-    else { throw node.error("expected \"WIDTHxHEIGHT\" in pixels (such as \"1280x720\") or a scale number, found \"\(text)\"") }
+    else {
+      throw node.error(
+        "expected \"WIDTHxHEIGHT\" in pixels (such as \"1280x720\") or a scale number, "
+          + "found \"\(ManifestScope.quoted(text))\"")
+    }
     return .pixels(width: w, height: h)
   }
 
