@@ -75,7 +75,8 @@ package struct BatchPlan: Sendable {
           guard let row = variant.row, error.file.hasPrefix("--set ") else { throw error }
           throw TemplateError(
             file: row.file, path: "", line: row.line, column: 1,
-            message: "\(ManifestScope.quoted(String(error.file.dropFirst(6)))): \(error.message)")
+            message: "\(ManifestScope.quoted(String(error.file.dropFirst(6)))): "
+              + ManifestScope.quoted(error.message, limit: 2 * ManifestLimits().quotedCharacters))
         }
         var scene = template.scene
         if let fps = render.fps { scene.fps = fps }

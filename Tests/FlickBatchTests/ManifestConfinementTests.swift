@@ -172,6 +172,17 @@ import Testing
     #expect(error.contains("variants 1 and 2 are both named 'a_b'"), "\(error)")
   }
 
+  /// A refused data value is quoted capped and escaped: one short line, whatever the cell holds.
+  @Test func aRefusedDataValueIsQuotedCapped() throws {
+    let l = try Layout()
+    defer { try? FileManager.default.removeItem(at: l.root) }
+    let cell = "\u{1B}[2J" + String(repeating: "z", count: 5000)
+    try "accent\n\(cell)\n".write(to: l.folder.appendingPathComponent("d.csv"), atomically: true, encoding: .utf8)
+    let error = try #require(try l.plan(Self.manifest(extra: " data: \"d.csv\"")))
+    #expect(error.hasPrefix(l.folder.appendingPathComponent("d.csv").path + ":2:1: "), "\(error)")
+    #expect(error.count < 1000 && !error.contains("\u{1B}") && !error.contains("\n"), "\(error.count) characters")
+  }
+
   @Test func aRenderNameCannotBeHiddenOrLong() throws {
     let l = try Layout()
     defer { try? FileManager.default.removeItem(at: l.root) }
