@@ -55,8 +55,18 @@ package struct BatchPlan: Sendable {
     var hasher = JobIdentity(flickVersion: flickVersion, renderer: renderer)
     var jobs: [Job] = []
     var merges: [Merge] = []
+    var loaded = 0
     for (r, render) in manifest.renders.enumerated() {
+      var info = stat()
+      let templateBytes = stat(render.template, &info) == 0 ? Int(info.st_size) : 0
       for variant in render.variants {
+        loaded += templateBytes
+        guard loaded <= manifest.policy.limits.loadedTemplateBytes else {
+          throw TemplateError(
+            file: manifest.file, path: "renders[\(r)]", line: render.position.line, column: render.position.column,
+            message: "planning would load templates of \(loaded) bytes or more in all (one load per variant), over "
+              + "the cap of \(manifest.policy.limits.loadedTemplateBytes) bytes; use fewer variants or a smaller template")
+        }
         let template: Template
         do {
           template = try Template.load(

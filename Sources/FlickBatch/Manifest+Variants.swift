@@ -28,7 +28,7 @@ extension Manifest {
     return variants
   }
 
-  private static func tooMany(_ cap: Int) -> String {
+  static func tooMany(_ cap: Int) -> String {
     "the manifest has more than \(cap) variants (the cap of a manifest); split it into several manifests"
   }
 

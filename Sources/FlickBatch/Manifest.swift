@@ -144,6 +144,8 @@ package struct Manifest: Sendable {
       }
       names[render.name] = node.path
       variantCount += render.variants.count
+      // Each variant loads its template once: a render without variants counts as one.
+      guard variantCount <= policy.limits.variants else { throw node.error(tooMany(policy.limits.variants)) }
       renders.append(render)
     }
     let position = o["output"].map { Position(line: $0.value.line, column: $0.value.column) }

@@ -19,6 +19,9 @@ package struct ManifestLimits: Sendable, Equatable {
   package var variants = 10_000
   /// The most jobs (renders and chunks) the manifest may expand into (default 100,000).
   package var jobs = 100_000
+  /// The most template bytes planning may load, summed over every variant (each loads its
+  /// template once; default 256 MiB: a 10 KB template 25,000 times).
+  package var loadedTemplateBytes = 256 << 20
   /// The longest render or variant name, in characters (default 100).
   package var nameCharacters = 100
   /// The most characters of manifest or data text a message quotes (default 200).

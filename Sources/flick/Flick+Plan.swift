@@ -17,8 +17,9 @@ extension Flick {
       output) must stay inside the manifest's folder, through symbolic links; the output folder and
       the folders in it must not be links; names taken from data become plain names (letters,
       digits, '.', '_', '-'). Caps: manifest 4 MiB; data and params files 16 MiB; CSV 10,001 rows,
-      256 fields a row, 10,000 characters a field; 10,000 variants; 100,000 jobs. Give 'flick run'
-      and 'flick merge' the same --allow-* options as 'flick plan'.
+      256 fields a row, 10,000 characters a field; 10,000 variants; 256 MiB of templates loaded
+      (one load per variant); 100,000 jobs. Give 'flick run' and 'flick merge' the same --allow-*
+      options as 'flick plan'.
 
       OPTIONS
         -o, --output PATH           where to write the plan (JSON); '-' for stdout

@@ -291,6 +291,16 @@ import Testing
       try plan(" variants: [{}, {}], sizes: [1, 2, 0.5]").contains(
         "renders[0]: the manifest expands into more than 5 jobs"))
     #expect(try plan(" name: \"" + String(repeating: "x", count: 2000) + "\"").contains("over the cap of 2000 bytes"))
+    // Renders without variants count one each.
+    let renders = (0..<5).map { "{ template: \"slide.json5\", name: \"r\($0)\", formats: [\"png\"] }" }
+    try "{ flick: 1, renders: [\(renders.joined(separator: ", "))] }".write(
+      to: URL(fileURLWithPath: l.manifest), atomically: true, encoding: .utf8)
+    var policy = ManifestPolicy()
+    policy.limits = limits
+    #expect(throws: TemplateError.self) { try Manifest.load(path: l.manifest, policy: policy) }
+    // Each variant loads its template: the bytes loaded are capped.
+    limits.loadedTemplateBytes = 1500
+    #expect(try plan(" variants: [{}, {}, {}]").contains("renders[0]: planning would load templates of"))
   }
 
   @Test func aFIFOIsRefusedWithoutBlocking() throws {
