@@ -41,7 +41,14 @@ struct ManifestScope {
     let written = try node.string()
     switch context.confine(written) {
     case .success(let found):
-      return (Manifest.resolve(written, in: folder), found.exists, context.contains(found.path))
+      // The path as written reads better in plans, but `..` after a link means something else
+      // lexically than to the kernel (`link/../x`): keep it only when it leads to the same place.
+      var path = Manifest.resolve(written, in: folder)
+      if case .success(let same) = context.confine(path), same.path == found.path {
+      } else {
+        path = found.path
+      }
+      return (path, found.exists, context.contains(found.path))
     case .failure(.outsideFolder(let resolved, _)):
       throw node.error(
         "\(what) \"\(quoted(written))\": '\(quoted(resolved))' is outside the manifest's folder (\(quoted(folder))); "

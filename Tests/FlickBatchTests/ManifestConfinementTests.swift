@@ -104,6 +104,18 @@ import Testing
     #expect(there.hasPrefix(l.manifest + ":3:64: renders[0].data: "), "\(there)")
   }
 
+  /// `..` after a link is resolved as the kernel does: `deep/../../victim/x` with `deep` → `sub/a/b`
+  /// is `sub/victim/x` (inside, missing), never the lexical `../victim/x`.
+  @Test func dotDotAfterALinkIsResolvedLikeTheKernel() throws {
+    let l = try Layout()
+    defer { try? FileManager.default.removeItem(at: l.root) }
+    try FileManager.default.createDirectory(at: l.folder.appendingPathComponent("sub/a/b"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: l.folder.appendingPathComponent("deep").path, withDestinationPath: "sub/a/b")
+    let error = try #require(try l.plan(Self.manifest(extra: " data: \"deep/../../victim/secret.json5\"")))
+    #expect(error.contains("no such data file") && error.contains("/m/sub/victim/secret.json5"), "\(error)")
+  }
+
   @Test func aPercentEncodedPathIsALiteralNameInsideTheFolder() throws {
     let l = try Layout()
     defer { try? FileManager.default.removeItem(at: l.root) }
