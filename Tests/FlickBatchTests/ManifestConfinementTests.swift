@@ -109,11 +109,17 @@ import Testing
   @Test func dotDotAfterALinkIsResolvedLikeTheKernel() throws {
     let l = try Layout()
     defer { try? FileManager.default.removeItem(at: l.root) }
-    try FileManager.default.createDirectory(at: l.folder.appendingPathComponent("sub/a/b"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: l.folder.appendingPathComponent("sub/a/b"), withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(
       atPath: l.folder.appendingPathComponent("deep").path, withDestinationPath: "sub/a/b")
     let error = try #require(try l.plan(Self.manifest(extra: " data: \"deep/../../victim/secret.json5\"")))
     #expect(error.contains("no such data file") && error.contains("/m/sub/victim/secret.json5"), "\(error)")
+    // With a file there, that file is the one read (not the victim's).
+    try FileManager.default.createDirectory(
+      at: l.folder.appendingPathComponent("sub/victim"), withIntermediateDirectories: true)
+    try "[{}]".write(to: l.folder.appendingPathComponent("sub/victim/secret.json5"), atomically: true, encoding: .utf8)
+    #expect(try l.plan(Self.manifest(extra: " data: \"deep/../../victim/secret.json5\"")) == nil)
   }
 
   @Test func aPercentEncodedPathIsALiteralNameInsideTheFolder() throws {
