@@ -43,12 +43,9 @@ struct ManifestScope {
     case .success(let found):
       // The path as written reads better in plans, but `..` after a link means something else
       // lexically than to the kernel (`link/../x`): keep it only when it leads to the same place.
-      var path = Manifest.resolve(written, in: folder)
-      if case .success(let same) = context.confine(path), same.path == found.path {
-      } else {
-        path = found.path
-      }
-      return (path, found.exists, context.contains(found.path))
+      let lexical = Manifest.resolve(written, in: folder)
+      let same = (try? context.confine(lexical).get())?.path == found.path
+      return (same ? lexical : found.path, found.exists, context.contains(found.path))
     case .failure(.outsideFolder(let resolved, _)):
       throw node.error(
         "\(what) \"\(quoted(written))\": '\(quoted(resolved))' is outside the manifest's folder (\(quoted(folder))); "
