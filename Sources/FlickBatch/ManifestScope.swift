@@ -34,8 +34,9 @@ struct ManifestScope {
   /// against the policy.
   ///
   /// - Parameter what: What the path is, for the message ("template", "data file").
-  /// - Returns: The absolute path as written (`.`/`..` removed, links kept), whether something
-  ///   is there, and whether it lies inside the folder (it may not only when the policy allows).
+  /// - Returns: The absolute path as written (`.`/`..` removed, links kept) or, when `..` after a
+  ///   link makes that lead elsewhere, the resolved path; whether something is there; and whether
+  ///   it lies inside the folder (it may not only when the policy allows).
   /// - Throws: A located ``FlickTemplates/TemplateError`` when it leaves the folder.
   func path(_ node: TemplateNode, what: String) throws(TemplateError) -> (path: String, exists: Bool, inside: Bool) {
     let written = try node.string()
