@@ -77,8 +77,10 @@ enum ChunkVerifier {
     do {
       _ = try PNGImage(contentsOf: path, limits: limits)
     } catch {
+      let reason: String =
+        if case .unreadableImage(_, let reason) = error { reason } else { error.description }
       throw .invalidInput(
-        "\(merge.spec.name): chunk frame \(quoted(path)) does not decode (\(error.description)); expected \(expected)")
+        "\(merge.spec.name): chunk frame \(quoted(path)) does not decode (\(reason)); expected \(expected)")
     }
   }
 

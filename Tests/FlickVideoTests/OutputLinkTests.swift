@@ -39,7 +39,7 @@ import Testing
     let f = try Fixture()
     defer { try? FileManager.default.removeItem(at: f.root) }
     try FileManager.default.createSymbolicLink(atPath: f.path("frames"), withDestinationPath: f.outside.path)
-    for path in [f.path("frames/"), f.path("frames"), f.path("frames/%04d.png")] {
+    for path in [f.path("frames/"), f.path("frames/%04d.png"), f.path("frames//")] {
       #expect(throws: VideoError.linkedOutput(path: f.path("frames"))) { try Self.render(path) }
     }
     #expect(try f.secretIsUntouched())
