@@ -50,6 +50,13 @@ pid_t flick_spawn(const char *path, char *const argv[], char *const envp[], int 
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent) _exit(127);
 #endif
+    // Descriptors first: the child holds the parent's other descriptors (a file another thread
+    // is writing, which exec would then find busy) for as short a time as possible.
+    if (place(in_fd, 0) != 0 || place(out_fd, 1) != 0 || place(err_fd, 2) != 0) {
+      failure = errno;
+      _exit(127);
+    }
+    close_from_three();
     for (int sig = 1; sig < NSIG; sig++) {
       if (sig == SIGKILL || sig == SIGSTOP) continue;
       struct sigaction action = {0};
@@ -57,11 +64,6 @@ pid_t flick_spawn(const char *path, char *const argv[], char *const envp[], int 
       sigemptyset(&action.sa_mask);
       sigaction(sig, &action, NULL);
     }
-    if (place(in_fd, 0) != 0 || place(out_fd, 1) != 0 || place(err_fd, 2) != 0) {
-      failure = errno;
-      _exit(127);
-    }
-    close_from_three();
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);

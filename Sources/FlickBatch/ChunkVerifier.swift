@@ -21,8 +21,8 @@ enum ChunkVerifier {
   /// - Throws: ``BatchError/invalidInput(_:)``.
   static func verify(_ merge: BatchPlan.Merge) throws(BatchError) {
     let width = merge.width, height = merge.height
-    guard width > 0, height > 0, width.multipliedReportingOverflow(by: height).partialValue <= RenderLimits().maximumPixels
-    else {
+    let pixels = width.multipliedReportingOverflow(by: height)
+    guard width > 0, height > 0, !pixels.overflow, pixels.partialValue <= RenderLimits().maximumPixels else {
       throw .invalidInput(
         "\(merge.spec.name): the plan's frame size \(width)×\(height) is over the pixel cap of "
           + "\(RenderLimits().maximumPixels)")

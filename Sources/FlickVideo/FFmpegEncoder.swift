@@ -145,7 +145,7 @@ final class FFmpegEncoder: FrameSink {
   @discardableResult
   private func launch(_ arguments: [String], files: [String]) throws(VideoError) -> FFmpegProcess {
     do {
-      try Self.reserve(files, for: destination)
+      try OutputEntry.reserveTemporaries(files, for: destination)
       let process = try FFmpegProcess(executable: ffmpeg.path, arguments: arguments, files: files, output: destination)
       running = process
       return process
@@ -161,20 +161,6 @@ final class FFmpegEncoder: FrameSink {
 
   deinit {
     abort()
-  }
-
-  /// Creates the files ffmpeg will write as new, empty files of Flick's own
-  /// (``OutputEntry/reserveTemporary(_:)``), so ffmpeg's `-y` overwrites them and never writes
-  /// through a link planted under a temporary's name.
-  ///
-  /// - Throws: ``VideoError/cannotWrite(path:reason:)``.
-  private static func reserve(_ files: [String], for destination: String) throws(VideoError) {
-    for file in files {
-      Cleanup.shared.add(file: file)
-      if let reason = OutputEntry.reserveTemporary(file) {
-        throw .cannotWrite(path: destination, reason: "cannot create \(file): \(reason)")
-      }
-    }
   }
 
   /// Sends one frame (its size must match the encoder's).
@@ -357,7 +343,7 @@ final class FFmpegEncoder: FrameSink {
     }
     do {
       for (path, range) in zip(paths, ranges) {
-        try Self.reserve([path], for: destination)
+        try OutputEntry.reserveTemporaries([path], for: destination)
         parts.append(
           try FFmpegProcess(
             executable: ffmpeg.path, arguments: pass.arguments(from: range.lowerBound, output: path), files: [path],

@@ -51,6 +51,20 @@ package enum OutputEntry {
     }
   }
 
+  /// Registers `files` with ``Cleanup`` and creates each as a new, empty file of Flick's own
+  /// (``reserveTemporary(_:)``) for ffmpeg to fill: its `-y` overwrites them and never writes
+  /// through a link planted under a temporary's name.
+  ///
+  /// - Throws: ``VideoError/cannotWrite(path:reason:)`` naming `destination`.
+  package static func reserveTemporaries(_ files: [String], for destination: String) throws(VideoError) {
+    for file in files {
+      Cleanup.shared.add(file: file)
+      if let reason = reserveTemporary(file) {
+        throw .cannotWrite(path: destination, reason: "cannot create \(file): \(reason)")
+      }
+    }
+  }
+
   /// Why a temporary file could not be created.
   package struct TemporaryFailure: Error {
     package var reason: String

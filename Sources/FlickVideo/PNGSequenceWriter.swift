@@ -57,7 +57,11 @@ package final class PNGSequenceWriter: FrameSink {
     do {
       // Whatever has the temporary's name goes (a link itself, not what it points to); mkdir
       // then makes a new folder of Flick's own.
-      if OutputEntry.isLink(temporaryFolder) { unlink(temporaryFolder) } else { try? FileManager.default.removeItem(atPath: temporaryFolder) }
+      if OutputEntry.isLink(temporaryFolder) {
+        unlink(temporaryFolder)
+      } else {
+        try? FileManager.default.removeItem(atPath: temporaryFolder)
+      }
       try FileManager.default.createDirectory(atPath: temporaryFolder, withIntermediateDirectories: false)
     } catch {
       Cleanup.shared.remove(folder: temporaryFolder)

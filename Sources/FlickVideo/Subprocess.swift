@@ -96,7 +96,7 @@ package final class Subprocess: @unchecked Sendable {
     }
     let fds = childFDs
     let started: Int32 = Cleanup.shared.locked {
-      let pid = Spawner.shared.spawn(executable, [executable] + arguments, fds)
+      let pid = Spawner.shared.spawn(executable, [executable] + arguments, fds, retryingBusy: 50)
       if pid > 0 {
         for file in files { Cleanup.shared.add(file: file) }
         Cleanup.shared.add(process: pid)

@@ -10,7 +10,8 @@ extension Flick {
   /// messages `render` gives for its outputs.
   static func checkOutputFolder(_ path: String) throws {
     if OutputEntry.isLink(path) {
-      throw CommandError(message: VideoError.linkedOutput(path: OutputEntry.entry(path)).description, code: .invalidInput)
+      let refusal = VideoError.linkedOutput(path: OutputEntry.entry(path))
+      throw CommandError(message: refusal.description, code: .invalidInput)
     }
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path

@@ -15,7 +15,8 @@ enum ChunkFixtures {
   static let prepared: Result<Prepared, Failure> = Result { () throws -> Prepared in
     let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-chunks")
     try """
-      { flick: 1, name: "long", canvas: { width: \(width), height: \(height), fps: 10, duration: 1.2, background: "#0F172A" },
+      { flick: 1, name: "long",
+        canvas: { width: \(width), height: \(height), fps: 10, duration: 1.2, background: "#0F172A" },
         layers: [ { id: "card", size: [8, 8], position: [4, 12], backgroundColor: "#F97316" } ],
         timeline: [ { target: "card", property: "positionX", to: 28, at: 0, duration: 1.2, curve: "linear" } ] }
       """.write(to: dir.appendingPathComponent("long.json5"), atomically: true, encoding: .utf8)

@@ -144,4 +144,46 @@ import Testing
     #expect(Self.running(mark).isEmpty)
     #expect(Self.running(dir.path + "/.a.mp4.").isEmpty, "the wrapper's ffmpeg outlived the interruption")
   }
+
+  @Test func ffmpegDiesWithAFlickKilledOutright() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bin = dir.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    // The wrapper notes its own PID, then runs the real ffmpeg as its child (no exec).
+    let pidFile = dir.appendingPathComponent("wrapper.pid")
+    let real = "$(PATH=/usr/local/bin:/usr/bin:/bin command -v ffmpeg)"
+    _ = try TestSupport.script(
+      "case \"$*\" in *-y*) echo $$ > \(pidFile.path);; esac\n\(real) \"$@\"\n", named: "ffmpeg", in: bin)
+    let template = dir.appendingPathComponent("t.json5")
+    try Data(Self.template.replacingOccurrences(of: "duration: 1,", with: "duration: 600,").utf8).write(to: template)
+    var env = ProcessInfo.processInfo.environment
+    env["PATH"] = bin.path + ":/usr/bin:/bin"
+    env["FLICK_FFMPEG"] = nil
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: TestSupport.flick)
+    p.arguments = ["render", template.path, "-o", dir.path + "/a.mp4", "--progress", "json"]
+    p.environment = env
+    let err = Pipe()
+    p.standardError = err
+    p.standardOutput = FileHandle.nullDevice
+    try p.run()
+    var seen = ""
+    while !seen.contains("\"frame\":") || seen.components(separatedBy: "\n").count < 4 {
+      let chunk = err.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      seen += String(decoding: chunk, as: UTF8.self)
+    }
+    let text = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    let wrapper = try #require(Int32(text))
+    #expect(!Subprocess.liveMembers(ofGroup: wrapper).isEmpty)
+    kill(p.processIdentifier, SIGKILL)
+    p.waitUntilExit()
+    // The wrapper is killed with Flick (PR_SET_PDEATHSIG); its ffmpeg then sees the end of its
+    // input and ends too. Bounded only so that a failure cannot hang the suite.
+    let start = Date()
+    while !Subprocess.liveMembers(ofGroup: wrapper).isEmpty && Date().timeIntervalSince(start) < 60 { usleep(20_000) }
+    #expect(Subprocess.liveMembers(ofGroup: wrapper).isEmpty, "a process of ffmpeg's group outlived Flick")
+    Cleanup.removeStale(in: dir.path)
+  }
 }

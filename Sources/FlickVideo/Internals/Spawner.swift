@@ -42,12 +42,21 @@ final class Spawner: @unchecked Sendable {
 
   /// Starts `path` with `argv` and the child descriptors `fds` (0, 1, 2; -1 for /dev/null) in
   /// a process group of its own; the child's pid, or -errno.
-  func spawn(_ path: String, _ argv: [String], _ fds: [Int32]) -> Int32 {
-    let request = Request(path: path, argv: argv, fds: fds)
-    requests.withLock { $0.append(request) }
-    ready.signal()
-    request.done.wait()
-    return request.pid
+  ///
+  /// - Parameter retryingBusy: Attempts more, 20 ms apart, while the exec finds the program busy
+  ///   (`ETXTBSY`: a process another thread is starting still holds it open for writing for a
+  ///   moment, as a script just written is), as Go's exec does.
+  func spawn(_ path: String, _ argv: [String], _ fds: [Int32], retryingBusy: Int = 0) -> Int32 {
+    var attempts = 0
+    while true {
+      let request = Request(path: path, argv: argv, fds: fds)
+      requests.withLock { $0.append(request) }
+      ready.signal()
+      request.done.wait()
+      guard request.pid == -ETXTBSY, attempts < retryingBusy else { return request.pid }
+      attempts += 1
+      usleep(20_000)
+    }
   }
 
   private static func start(_ path: String, _ argv: [String], _ fds: [Int32]) -> Int32 {
