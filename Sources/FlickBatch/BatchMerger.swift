@@ -210,11 +210,18 @@ package struct BatchMerger {
     finished = []
   }
 
+  /// Seconds a merge's ffmpeg may go without using CPU before it is declared stuck and stopped
+  /// (the default `--encoder-timeout` of a render).
+  static let stallTimeout = 120.0
+
   /// Runs a command to completion (a ``FlickVideo/Subprocess``: its process group is killed
   /// with it); its stderr goes into the error when it fails.
   static func run(_ executable: String, _ arguments: [String], what: String) throws {
     let process = try Subprocess(executable: executable, arguments: arguments, error: .pipe)
-    let ending = process.wait()
+    guard let ending = process.wait(stall: stallTimeout) else {
+      process.stop()
+      throw BatchError.environment("ffmpeg made no progress \(what) for \(Int(stallTimeout)) s; stopped it")
+    }
     guard ending == .exited(0) else {
       throw BatchError.environment("ffmpeg failed \(what): " + message(process.errorText))
     }
@@ -239,7 +246,12 @@ package struct BatchMerger {
     // Only the children hold the pipe now: the consumer sees its end when the producer exits.
     for fd in open { close(fd) }
     open = []
-    let endings = (a.wait(), b.wait())
+    let endings = (a.wait(stall: stallTimeout), b.wait(stall: stallTimeout))
+    guard endings.0 != nil, endings.1 != nil else {
+      a.stop()
+      b.stop()
+      throw BatchError.environment("ffmpeg made no progress \(what) for \(Int(stallTimeout)) s; stopped it")
+    }
     guard endings == (.exited(0), .exited(0)) else {
       throw BatchError.environment("ffmpeg failed \(what): " + message(a.errorText + b.errorText))
     }
