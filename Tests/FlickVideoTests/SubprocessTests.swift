@@ -186,4 +186,23 @@ import Testing
     #expect(Subprocess.liveMembers(ofGroup: wrapper).isEmpty, "a process of ffmpeg's group outlived Flick")
     Cleanup.removeStale(in: dir.path)
   }
+
+  @Test func aProbeWhoseGrandchildHoldsItsOutputIsStoppedAfterItsTimeout() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bin = dir.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    let mark = Self.marker()
+    // An ffmpeg whose `-encoders` never answers: a background sleeper holds the output pipe.
+    _ = try TestSupport.script("sleep \(mark) &\nsleep \(mark)\n", named: "ffmpeg", in: bin)
+    let template = dir.appendingPathComponent("t.json5")
+    try Data(Self.template.utf8).write(to: template)
+    var env = ProcessInfo.processInfo.environment
+    env["PATH"] = bin.path + ":/usr/bin:/bin"
+    env["FLICK_FFMPEG"] = nil
+    let run = try Self.flick(["render", template.path, "-o", dir.path + "/a.gif", "--dry-run"], environment: env)
+    #expect(run.finished, "the probe hung")
+    #expect(run.status == 3)
+    #expect(Self.running(mark).isEmpty)
+  }
 }
