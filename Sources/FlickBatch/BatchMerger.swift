@@ -115,9 +115,11 @@ package struct BatchMerger {
     }
     let first = merge.spec.frames[0], last = merge.spec.frames[1]
 
-    // The chunks' frames under one folder, numbered as in the clip (links, not copies).
+    // The chunks' frames under one folder, numbered as in the clip: hard links to the files
+    // ChunkVerifier checked (a copy across file systems), each checked again to be a regular
+    // file, so ffmpeg never follows a link, even one put in a chunk's place since the check.
     var framesFolder: String?
-    func linkedFrames() throws -> String {
+    func chunkFrames() throws -> String {
       if let framesFolder { return framesFolder }
       let folder = work + "/frames"
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
@@ -126,7 +128,7 @@ package struct BatchMerger {
         let source = Stamp.folder(of: target)
         for index in chunk.frames {
           let name = Stamp.frameName(index, digits: merge.digits)
-          try FileManager.default.createSymbolicLink(atPath: folder + "/" + name, withDestinationPath: source + "/" + name)
+          try Self.placeFrame(source + "/" + name, at: folder + "/" + name)
         }
       }
       framesFolder = folder
@@ -166,16 +168,15 @@ package struct BatchMerger {
         try Cleanup.shared.locked { () throws in
           try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
         }
-        let frames = try linkedFrames()
+        let frames = try chunkFrames()
         for index in first...last {
           let name = Stamp.frameName(index, digits: merge.digits)
-          try Self.copyFrame(
-            try FileManager.default.destinationOfSymbolicLink(atPath: frames + "/" + name), to: temporary + "/" + name)
+          try Self.copyFrame(frames + "/" + name, to: temporary + "/" + name)
         }
       case .bgra:
         throw BatchError.invalidInput("raw frames are not a batch format")
       default:
-        let frames = try linkedFrames()
+        let frames = try chunkFrames()
         var options = merge.options
         options.padColor = 0
         // The frames come from PNG files through ffmpeg, not from a render: ffmpeg makes the palette.
@@ -254,6 +255,24 @@ package struct BatchMerger {
     }
     guard endings == (.exited(0), .exited(0)) else {
       throw BatchError.environment("ffmpeg failed \(what): " + message(a.errorText + b.errorText))
+    }
+  }
+
+  /// Puts chunk frame `source` at `destination` in the work folder: a hard link (a copy when
+  /// the file system refuses one), which must then be a regular file.
+  ///
+  /// - Throws: ``BatchError/invalidInput(_:)`` when the entry linked is not a regular file.
+  static func placeFrame(_ source: String, at destination: String) throws {
+    if link(source, destination) != 0 {
+      guard [EXDEV, EPERM, EMLINK].contains(errno) else {
+        throw BatchError.environment(
+          "cannot link \(TemplateText.escaped(source)) into \(destination): \(String(cString: strerror(errno)))")
+      }
+      try copyFrame(source, to: destination)
+    }
+    var info = stat()
+    guard lstat(destination, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      throw BatchError.invalidInput("chunk frame \(TemplateText.escaped(source)) is not a regular file")
     }
   }
 
