@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickSnapshot
 import FlickTemplates
 import FlickVideo
@@ -27,18 +28,31 @@ enum ChunkVerifier {
         "\(merge.spec.name): the plan's frame size \(width)×\(height) is over the pixel cap of "
           + "\(RenderLimits().maximumPixels)")
     }
+    var frames: [String] = []
     for chunk in merge.chunks {
       for target in chunk.targets {
         let path = OutputEntry.entry(Stamp.folder(of: target))
         let folder = target.format == .png
         try entry(path, isFolder: folder, merge: merge)
         guard folder else { continue }
-        for index in chunk.frames {
-          let name = Stamp.frameName(index, digits: merge.digits)
-          try frame(path + "/" + name, width: width, height: height, merge: merge)
+        frames += chunk.frames.map { path + "/" + Stamp.frameName($0, digits: merge.digits) }
+      }
+    }
+    // The frames are decoded on every core; the first failure in frame order is reported.
+    let paths = frames
+    let failures = Locked<[Int: BatchError]>([:])
+    let stride = max(1, paths.count / (ProcessInfo.processInfo.activeProcessorCount * 4))
+    DispatchQueue.concurrentPerform(iterations: (paths.count + stride - 1) / stride) { part in
+      for i in (part * stride)..<min(paths.count, (part + 1) * stride) {
+        do throws(BatchError) {
+          try frame(paths[i], width: width, height: height, merge: merge)
+        } catch {
+          failures.withLock { $0[i] = error }
+          return
         }
       }
     }
+    if let first = failures.value.min(by: { $0.key < $1.key }) { throw first.value }
   }
 
   /// Refuses a chunk entry that is a link, missing, or not the kind expected.
