@@ -25,7 +25,7 @@ let package = Package(
     /// Cairo/Pango rasteriser; the only module that imports C.
     .target(name: "FlickRaster", dependencies: ["FlickScene", "CCairo", "CPango", "CJPEG", "CWebP", "CRLottie", "CRSVG", "CPNG"]),
     /// Output formats, the ffmpeg subprocess and the parallel render pipeline.
-    .target(name: "FlickVideo", dependencies: ["FlickRaster", "CYUV"]),
+    .target(name: "FlickVideo", dependencies: ["FlickRaster", "CYUV", "CSpawn"]),
     /// The versioned JSON5 template format.
     .target(name: "FlickTemplates", dependencies: ["FlickScene", "FlickMotion"]),
     /// Image comparison, golden files and reports.
@@ -112,6 +112,8 @@ let package = Package(
     // The inner loops of the MP4 path's BGRA → yuv420p conversion (FlickVideo's YUV420Converter):
     // SSE2 on x86-64, plain C elsewhere.
     .target(name: "CYUV"),
+    // Child processes in a process group of their own, killed with Flick (FlickVideo's Subprocess).
+    .target(name: "CSpawn"),
     .systemLibrary(
       name: "CPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),

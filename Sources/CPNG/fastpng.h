@@ -695,7 +695,8 @@ static inline int flick_fastpng_write(const char *path, const uint8_t *pixels, i
   size_t size;
   int status = flick_fastpng_encode(pixels, width, height, stride, &png, &size);
   if (status) return status;
-  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  // A new file of its own: never through a link, never into a file that was already there.
+  int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
   if (fd < 0) { status = errno ? errno : EIO; free(png); return status; }
   size_t done = 0;
   while (done < size) {

@@ -1,3 +1,4 @@
+import FlickTemplates
 import FlickVideo
 import Foundation
 
@@ -52,13 +53,14 @@ package struct BatchMerger {
   /// - Throws: ``BatchError/environment(_:)`` naming every missing or stale chunk (nothing is
   ///   written then), or the first merge that fails.
   package func run(progress: BatchProgress) throws(BatchError) -> [BatchReport.Entry] {
+    // What merges killed outright left behind goes first, whatever this merge then finds.
+    removeStale()
     let problems = problems(plan.merges)
     guard problems.isEmpty else {
       throw .environment(
         "cannot merge: \(problems.count) chunk\(problems.count == 1 ? " is" : "s are") missing or stale "
           + "(run their shards again; nothing was written):\n  " + problems.joined(separator: "\n  "))
     }
-    removeStale()
     var entries: [BatchReport.Entry] = []
     for (i, merge) in plan.merges.enumerated() {
       let job = Plan.Job(
@@ -94,6 +96,9 @@ package struct BatchMerger {
 
   /// Makes every output of one merge.
   func merge(_ merge: BatchPlan.Merge) throws {
+    // The chunks are input: checked whole before anything is joined or written.
+    try ChunkVerifier.verify(merge)
+    for target in merge.targets { try OutputEntry.refuseLink(Stamp.folder(of: target)) }
     let formats = merge.targets.map(\.format)
     let tool = try ffmpeg ?? FFmpegTool.locate(for: formats.filter(\.usesFFmpeg))
     let work = plan.manifest.outputRoot + "/.flick/merge-\(getpid())-\(merge.spec.id.prefix(12))"
@@ -110,9 +115,11 @@ package struct BatchMerger {
     }
     let first = merge.spec.frames[0], last = merge.spec.frames[1]
 
-    // The chunks' frames under one folder, numbered as in the clip (links, not copies).
+    // The chunks' frames under one folder, numbered as in the clip: hard links to the files
+    // ChunkVerifier checked (a copy across file systems), each checked again to be a regular
+    // file, so ffmpeg never follows a link, even one put in a chunk's place since the check.
     var framesFolder: String?
-    func linkedFrames() throws -> String {
+    func chunkFrames() throws -> String {
       if let framesFolder { return framesFolder }
       let folder = work + "/frames"
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
@@ -121,7 +128,7 @@ package struct BatchMerger {
         let source = Stamp.folder(of: target)
         for index in chunk.frames {
           let name = Stamp.frameName(index, digits: merge.digits)
-          try FileManager.default.createSymbolicLink(atPath: folder + "/" + name, withDestinationPath: source + "/" + name)
+          try Self.placeFrame(source + "/" + name, at: folder + "/" + name)
         }
       }
       framesFolder = folder
@@ -161,17 +168,15 @@ package struct BatchMerger {
         try Cleanup.shared.locked { () throws in
           try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
         }
-        let frames = try linkedFrames()
+        let frames = try chunkFrames()
         for index in first...last {
           let name = Stamp.frameName(index, digits: merge.digits)
-          try FileManager.default.copyItem(
-            atPath: try FileManager.default.destinationOfSymbolicLink(atPath: frames + "/" + name),
-            toPath: temporary + "/" + name)
+          try Self.copyFrame(frames + "/" + name, to: temporary + "/" + name)
         }
       case .bgra:
         throw BatchError.invalidInput("raw frames are not a batch format")
       default:
-        let frames = try linkedFrames()
+        let frames = try chunkFrames()
         var options = merge.options
         options.padColor = 0
         // The frames come from PNG files through ffmpeg, not from a render: ffmpeg makes the palette.
@@ -206,65 +211,104 @@ package struct BatchMerger {
     finished = []
   }
 
-  /// Runs a command to completion; its stderr goes into the error when it fails.
+  /// Seconds a merge's ffmpeg may go without using CPU before it is declared stuck and stopped
+  /// (the default `--encoder-timeout` of a render).
+  static let stallTimeout = 120.0
+
+  /// Runs a command to completion (a ``FlickVideo/Subprocess``: its process group is killed
+  /// with it); its stderr goes into the error when it fails.
   static func run(_ executable: String, _ arguments: [String], what: String) throws {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: executable)
-    p.arguments = arguments
-    p.standardInput = FileHandle.nullDevice
-    p.standardOutput = FileHandle.nullDevice
-    let err = Pipe()
-    p.standardError = err
-    try launch(p)
-    defer { Cleanup.shared.remove(process: p.processIdentifier) }
-    let message = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    guard p.terminationStatus == 0 else {
-      throw BatchError.environment("ffmpeg failed \(what): " + String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    let process = try Subprocess(executable: executable, arguments: arguments, error: .pipe)
+    guard let ending = process.wait(stall: stallTimeout) else {
+      process.stop()
+      throw BatchError.environment("ffmpeg made no progress \(what) for \(Int(stallTimeout)) s; stopped it")
+    }
+    guard ending == .exited(0) else {
+      throw BatchError.environment("ffmpeg failed \(what): " + message(process.errorText))
     }
   }
 
-  /// Runs `producer | consumer` (two ffmpeg processes, no shell).
+  /// Runs `producer | consumer` (two ffmpeg processes, each a ``FlickVideo/Subprocess``, no
+  /// shell).
   static func pipe(_ executable: String, _ producer: [String], into consumer: [String], what: String) throws {
-    let frames = Pipe()
-    let a = Process(), b = Process()
-    a.executableURL = URL(fileURLWithPath: executable)
-    b.executableURL = URL(fileURLWithPath: executable)
-    a.arguments = producer
-    b.arguments = consumer
-    a.standardInput = FileHandle.nullDevice
-    a.standardOutput = frames
-    b.standardInput = frames
-    b.standardOutput = FileHandle.nullDevice
-    let errA = Pipe(), errB = Pipe()
-    a.standardError = errA
-    b.standardError = errB
-    try launch(a)
-    defer { Cleanup.shared.remove(process: a.processIdentifier) }
-    try launch(b)
-    defer { Cleanup.shared.remove(process: b.processIdentifier) }
-    try? frames.fileHandleForWriting.close()
-    try? frames.fileHandleForReading.close()
-    let box = MessageBox()
-    let group = DispatchGroup()
-    DispatchQueue.global().async(group: group) { box.first = errA.fileHandleForReading.readDataToEndOfFile() }
-    let second = errB.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    a.waitUntilExit()
-    b.waitUntilExit()
-    guard a.terminationStatus == 0, b.terminationStatus == 0 else {
-      let text = String(decoding: box.first + second, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-      throw BatchError.environment("ffmpeg failed \(what): \(text)")
+    guard let fds = Subprocess.pipe() else {
+      throw BatchError.environment("cannot create a pipe \(what): \(String(cString: strerror(errno)))")
+    }
+    var open = fds
+    defer { for fd in open where fd >= 0 { close(fd) } }
+    let a = try Subprocess(executable: executable, arguments: producer, output: .descriptor(fds[1]), error: .pipe)
+    let b: Subprocess
+    do {
+      b = try Subprocess(executable: executable, arguments: consumer, input: .descriptor(fds[0]), error: .pipe)
+    } catch {
+      a.stop()
+      throw error
+    }
+    // Only the children hold the pipe now: the consumer sees its end when the producer exits.
+    for fd in open { close(fd) }
+    open = []
+    let endings = (a.wait(stall: stallTimeout), b.wait(stall: stallTimeout))
+    guard endings.0 != nil, endings.1 != nil else {
+      a.stop()
+      b.stop()
+      throw BatchError.environment("ffmpeg made no progress \(what) for \(Int(stallTimeout)) s; stopped it")
+    }
+    guard endings == (.exited(0), .exited(0)) else {
+      throw BatchError.environment("ffmpeg failed \(what): " + message(a.errorText + b.errorText))
     }
   }
 
-  /// Starts `process` with the cleanup registry locked and registers it, so an interruption
-  /// cannot fall between the launch and the registration (and then kills it).
-  static func launch(_ process: Process) throws {
-    try Cleanup.shared.locked { () throws in
-      try process.run()
-      Cleanup.shared.add(process: process.processIdentifier)
+  /// Puts chunk frame `source` at `destination` in the work folder: a hard link (a copy when
+  /// the file system refuses one), which must then be a regular file.
+  ///
+  /// - Throws: ``BatchError/invalidInput(_:)`` when the entry linked is not a regular file.
+  static func placeFrame(_ source: String, at destination: String) throws {
+    if link(source, destination) != 0 {
+      guard [EXDEV, EPERM, EMLINK].contains(errno) else {
+        throw BatchError.environment(
+          "cannot link \(TemplateText.escaped(source)) into \(destination): \(String(cString: strerror(errno)))")
+      }
+      try copyFrame(source, to: destination)
     }
+    var info = stat()
+    guard lstat(destination, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      throw BatchError.invalidInput("chunk frame \(TemplateText.escaped(source)) is not a regular file")
+    }
+  }
+
+  /// Copies a chunk frame (checked by ``ChunkVerifier``) into a new file of Flick's own,
+  /// reading it without following a link.
+  static func copyFrame(_ source: String, to destination: String) throws {
+    let input = open(source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard input >= 0 else {
+      throw BatchError.environment("cannot read \(TemplateText.escaped(source)): \(String(cString: strerror(errno)))")
+    }
+    defer { close(input) }
+    let handle = FileHandle(fileDescriptor: input, closeOnDealloc: false)
+    let bytes = try handle.readToEnd() ?? Data()
+    let output: Int32
+    switch OutputEntry.createTemporary(destination) {
+    case .success(let fd): output = fd
+    case .failure(let failure): throw BatchError.environment("cannot write \(destination): \(failure.reason)")
+    }
+    defer { close(output) }
+    let failure = bytes.withUnsafeBytes { raw -> Bool in
+      var done = 0
+      while done < raw.count {
+        let n = write(output, raw.baseAddress! + done, raw.count - done)
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { return true }
+        done += n
+      }
+      return false
+    }
+    if failure { throw BatchError.environment("cannot write \(destination): \(String(cString: strerror(errno)))") }
+  }
+
+  /// ffmpeg's stderr for a message: trimmed, escaped, at most the last 2,000 characters.
+  static func message(_ stderr: String) -> String {
+    let text = stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+    return TemplateText.escaped(String(text.suffix(2000)))
   }
 
   static func forget(temporary: String, folder: Bool) {
@@ -285,7 +329,13 @@ package struct BatchMerger {
       for name in names {
         guard let pid = owner(name), Cleanup.ownerHasExited(pid) else { continue }
         let path = folder + "/" + name
-        if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
+        // A link goes itself, never what it points to.
+        var info = stat()
+        guard lstat(path, &info) == 0 else { continue }
+        let gone =
+          (info.st_mode & S_IFMT) == S_IFDIR
+          ? (try? FileManager.default.removeItem(atPath: path)) != nil : unlink(path) == 0
+        if gone { removed.append(path) }
       }
     }
     sweep(plan.manifest.outputRoot + "/.flick") { Self.workFolderOwner($0) }
@@ -317,9 +367,5 @@ package struct BatchMerger {
       let pid = Int32(stem[stem.index(after: dot)...]), pid > 0
     else { return nil }
     return pid
-  }
-
-  private final class MessageBox: @unchecked Sendable {
-    var first = Data()
   }
 }

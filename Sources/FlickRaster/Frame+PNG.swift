@@ -72,6 +72,9 @@ extension Frame {
     let url = URL(fileURLWithPath: path)
     let tmp = url.deletingLastPathComponent()
       .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+    // Whatever has the temporary's name goes first (a link is removed, not followed): the
+    // encoder creates a new file of its own.
+    unlink(tmp)
     if let reason = encode(tmp) {
       unlink(tmp)
       throw .unwritableImage(path: path, reason: reason)

@@ -30,7 +30,9 @@ package final class Cleanup: @unchecked Sendable {
   package func forget(temporaryFile path: String) { remove(file: path) }
 
   /// Removes what an earlier Flick run that was killed outright (SIGKILL, power loss) left in
-  /// `folder`: temporary files and folders named `.NAME.PID.partial`, `.NAME.PID.palette.png` (or `.bgra`),
+  /// `folder`: temporary files and folders named `.NAME.PID.partial` (outputs, sequence folders,
+  /// a GIF's parts `.NAME.partN.gif.PID.partial` and merged file `.NAME.merged.EXT.PID.partial`),
+  /// `.NAME.PID.frames` (a GIF's frame spool), `.NAME.PID.palette.png` (or `.bgra`),
   /// `.NAME.PID.tmp`, `.NAME.PID.removing` or `.NAME.PID.old` whose PID is no longer a running
   /// process (an `.old` sequence folder whose NAME is missing is renamed back instead). Entries of
   /// running processes (this one, or another Flick rendering beside it) are left alone.
@@ -60,6 +62,8 @@ package final class Cleanup: @unchecked Sendable {
         expected = !isFolder && stem.lowercased() == "png"
       } else if name.hasSuffix(".palette.png") || name.hasSuffix(".palette.bgra") {
         expected = !isFolder
+      } else if name.hasSuffix(".frames") {
+        expected = !isFolder && OutputFormat.allCases.contains { $0.rawValue == stem.lowercased() }
       } else {
         expected = isFolder
       }
@@ -73,7 +77,9 @@ package final class Cleanup: @unchecked Sendable {
           continue
         }
       }
-      if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
+      // A link or file goes itself (never what a link points to); a folder with what it holds.
+      let gone = isFolder ? (try? FileManager.default.removeItem(atPath: path)) != nil : unlink(path) == 0
+      if gone { removed.append(path) }
     }
     return removed
   }
@@ -86,7 +92,8 @@ package final class Cleanup: @unchecked Sendable {
 
   /// The PID in a Flick temporary name (`.out.mp4.1234.partial`), or nil for any other name.
   static func temporaryOwner(_ name: String) -> Int32? {
-    for suffix in [".partial", ".palette.png", ".palette.bgra", ".tmp", ".removing", ".old"] where name.hasSuffix(suffix) {
+    for suffix in [".partial", ".frames", ".palette.png", ".palette.bgra", ".tmp", ".removing", ".old"]
+    where name.hasSuffix(suffix) {
       var stem = name.dropLast(suffix.count)
       if suffix == ".removing", stem.hasSuffix(".partial") { stem = stem.dropLast(".partial".count) }
       guard let dot = stem.lastIndex(of: "."), let pid = Int32(stem[stem.index(after: dot)...]), pid > 0,
@@ -118,12 +125,17 @@ package final class Cleanup: @unchecked Sendable {
   package func add(process pid: Int32) { locked { processes[pid, default: 0] += 1 } }
   package func remove(process pid: Int32) { locked { _ = processes.removeValue(forKey: pid) } }
 
-  /// Kills every registered process, waits until they can no longer write, then removes every
-  /// registered file and folder. Leaves the lock held: the caller is about to exit.
+  /// Kills every registered process with its whole process group (each ``Subprocess`` leads
+  /// one), waits until they can no longer write and reaps them (no zombie is left), then removes
+  /// every registered file and folder. Leaves the lock held: the caller is about to exit.
   func interruptAll() {
     lock.lock()
-    for pid in processes.keys { kill(pid, SIGKILL) }
-    for pid in processes.keys { Self.waitUntilDead(pid) }
+    for pid in processes.keys { kill(-pid, SIGKILL) }
+    for pid in processes.keys {
+      Self.waitUntilDead(pid)
+      var status: Int32 = 0
+      _ = waitpid(pid, &status, WNOHANG)
+    }
     for path in files { unlink(path) }
     for path in folders { Self.removeFolder(path) }
   }

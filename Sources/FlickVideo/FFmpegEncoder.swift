@@ -88,6 +88,7 @@ final class FFmpegEncoder: FrameSink {
     options: EncodingOptions = EncodingOptions(), ffmpeg: FFmpegTool, stallTimeout: Double? = 120, firstFrame: Int = 0
   ) throws(VideoError) {
     _ = PipeWriter.ignoreSIGPIPE
+    try OutputEntry.refuseLink(destination)
     let url = URL(fileURLWithPath: destination)
     let directory = url.deletingLastPathComponent().path
     var isDirectory: ObjCBool = false
@@ -144,10 +145,15 @@ final class FFmpegEncoder: FrameSink {
   @discardableResult
   private func launch(_ arguments: [String], files: [String]) throws(VideoError) -> FFmpegProcess {
     do {
+      try OutputEntry.reserveTemporaries(files, for: destination)
       let process = try FFmpegProcess(executable: ffmpeg.path, arguments: arguments, files: files, output: destination)
       running = process
       return process
     } catch {
+      for file in files {
+        unlink(file)
+        Cleanup.shared.remove(file: file)
+      }
       state = .aborted
       throw error
     }
@@ -273,7 +279,8 @@ final class FFmpegEncoder: FrameSink {
     removePalette()
     // A program that exits 0 without writing the file is no ffmpeg: fail here (the check then
     // says what it is), not at the rename.
-    guard access(temporaryPath, F_OK) == 0 else {
+    var written = stat()
+    guard lstat(temporaryPath, &written) == 0, written.st_size > 0 else {
       abort()
       throw VideoError.ffmpegFailed(output: destination, status: 0, stderr: "it exited without writing the file")
     }
@@ -293,7 +300,7 @@ final class FFmpegEncoder: FrameSink {
 
   /// A GIF's encoding pass in one ffmpeg, reading every frame back from the spool.
   private func encodeWhole(_ spool: FrameSpool) throws {
-    let process = try launch(command.arguments, files: [])
+    let process = try launch(command.arguments, files: [temporaryPath])
     if let error = Self.replay(spool, frames: nil, into: process, stallTimeout: stallTimeout, destination: destination) {
       abort()
       throw error
@@ -336,6 +343,7 @@ final class FFmpegEncoder: FrameSink {
     }
     do {
       for (path, range) in zip(paths, ranges) {
+        try OutputEntry.reserveTemporaries([path], for: destination)
         parts.append(
           try FFmpegProcess(
             executable: ffmpeg.path, arguments: pass.arguments(from: range.lowerBound, output: path), files: [path],

@@ -56,15 +56,7 @@ public struct FFmpegTool: Sendable, Equatable {
   ///   ``VideoError/encoderMissing(encoder:format:)``.
   public static func check(path: String, for formats: [OutputFormat]) throws(VideoError) -> FFmpegTool {
     let needed = formats.compactMap { f in f.ffmpegEncoder.map { (f, $0) } }
-    let output: String
-    do {
-      output = try capture(path, needed.isEmpty ? ["-hide_banner", "-version"] : ["-encoders"])
-    } catch let error as VideoError {
-      // A probe that timed out says so; one that could not start means there is no usable ffmpeg.
-      throw error
-    } catch {
-      throw .notFFmpeg(path: path)
-    }
+    let output = try capture(path, needed.isEmpty ? ["-hide_banner", "-version"] : ["-encoders"])
     let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
     guard let versionLine = lines.first(where: { $0.hasPrefix("ffmpeg version") }) else { throw .notFFmpeg(path: path) }
     let version = parseVersion(String(versionLine)) ?? "(unknown version)"
@@ -159,36 +151,26 @@ public struct FFmpegTool: Sendable, Equatable {
   /// How long a probe (`-version`, `-encoders`) may run before it is killed, in seconds.
   static let probeTimeout = 10.0
 
-  /// Runs `executable` with `arguments` and returns its standard output and error, merged. The
-  /// child is registered with ``Cleanup`` (an interruption kills it) and killed after
-  /// ``probeTimeout`` seconds, which then throws.
-  private static func capture(_ executable: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = out
-    process.standardInput = FileHandle.nullDevice
-    try Cleanup.shared.locked {
-      try process.run()
-      Cleanup.shared.add(process: process.processIdentifier)
+  /// Runs `executable` with `arguments` and returns its standard output and error, merged (the
+  /// last 4 MiB). The child is a ``Subprocess`` (an interruption kills its group) and is killed
+  /// with its group after ``probeTimeout`` seconds.
+  ///
+  /// - Throws: ``VideoError/notFFmpeg(path:)`` when it cannot start (no usable ffmpeg),
+  ///   ``VideoError/launchFailed(_:)`` saying it did not answer in time.
+  private static func capture(_ executable: String, _ arguments: [String]) throws(VideoError) -> String {
+    let process: Subprocess
+    do {
+      process = try Subprocess(
+        executable: executable, arguments: arguments, output: .pipe, error: .output, keep: 4 << 20)
+    } catch {
+      throw .notFFmpeg(path: executable)
     }
-    let pid = process.processIdentifier
-    let finished = DispatchSemaphore(value: 0)
-    let timedOut = Locked(false)
-    DispatchQueue.global().async {
-      if finished.wait(timeout: .now() + probeTimeout) == .timedOut {
-        timedOut.value = true
-        kill(pid, SIGKILL)
-      }
+    guard process.wait(timeout: probeTimeout) != nil else {
+      process.stop()
+      throw .launchFailed(
+        "\(executable) \(arguments.joined(separator: " ")) did not answer within \(Int(probeTimeout)) s")
     }
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    finished.signal()
-    Cleanup.shared.remove(process: pid)
-    if timedOut.value { throw VideoError.launchFailed("\(executable) \(arguments.joined(separator: " ")) did not answer within \(Int(probeTimeout)) s") }
-    return String(decoding: data, as: UTF8.self)
+    return process.outputText
   }
 
 }

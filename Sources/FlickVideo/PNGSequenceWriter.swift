@@ -39,7 +39,10 @@ package final class PNGSequenceWriter: FrameSink {
     self.pattern = pattern
     self.lastIndex = lastIndex
     self.staleAfter = max(lastIndex, sceneLastIndex ?? lastIndex)
-    let folder = URL(fileURLWithPath: pattern.directory)
+    // The sequence's folder is never a link: its frames would go where it points, and the
+    // rebuild below would gather that folder's files into the output.
+    try OutputEntry.refuseLink(pattern.directory)
+    let folder = URL(fileURLWithPath: OutputEntry.entry(pattern.directory))
     let parent = folder.deletingLastPathComponent().path
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -52,7 +55,13 @@ package final class PNGSequenceWriter: FrameSink {
       .appendingPathComponent(".\(folder.lastPathComponent).\(getpid()).partial").path
     Cleanup.shared.add(folder: temporaryFolder)
     do {
-      try? FileManager.default.removeItem(atPath: temporaryFolder)
+      // Whatever has the temporary's name goes (a link itself, not what it points to); mkdir
+      // then makes a new folder of Flick's own.
+      if OutputEntry.isLink(temporaryFolder) {
+        unlink(temporaryFolder)
+      } else {
+        try? FileManager.default.removeItem(atPath: temporaryFolder)
+      }
       try FileManager.default.createDirectory(atPath: temporaryFolder, withIntermediateDirectories: false)
     } catch {
       Cleanup.shared.remove(folder: temporaryFolder)
@@ -103,16 +112,19 @@ package final class PNGSequenceWriter: FrameSink {
   package static var markerHeaderForTests: String { markerHeader }
   static let markerHeader = "# PNG frames written by flick render; frames listed here may be replaced or removed by the next render"
 
-  /// Puts the new frames in place as a whole.
+  /// Puts the new frames in place.
   ///
-  /// A new destination is the temporary folder renamed. An existing one is rebuilt in the
-  /// temporary folder, which then replaces it with two renames (so a reader sees the old or the
-  /// new sequence, never a mix): every file of the old folder is hard-linked in, except the
-  /// frames this render rewrote and, when the old folder's marker lists them as Flick's, Flick
-  /// frames numbered past this render's last frame (stale frames of a longer earlier render).
-  /// Files the marker does not list are always kept. When the folder cannot be rebuilt that way
-  /// (it holds sub-folders, is the current folder, or the file system refuses hard links), the
-  /// new frames are moved in one by one and nothing else is touched, as before.
+  /// A new destination is the temporary folder renamed. An existing folder that holds nothing
+  /// but Flick's own files (its marker, and frames the marker lists that are regular files of
+  /// this user with one link each) is rebuilt in the temporary folder, which then replaces it
+  /// with two renames (so a reader sees the old or the new sequence, never a mix): the frames
+  /// that stay are hard-linked in, stale frames of a longer earlier render are left out. Any
+  /// other folder (one with files Flick did not write, sub-folders, links, or the current
+  /// folder) is updated in place instead: the new frames are renamed in one by one (a rename
+  /// replaces an entry, it never writes through a link), stale Flick frames (regular files the
+  /// marker lists) are removed, the marker is rewritten, and nothing else is touched: Flick
+  /// never links, moves or copies a file it did not write. A destination that became a
+  /// symbolic link since the render started is refused.
   package func commit() throws {
     guard state == .finished else { return }
     let failure: VideoError? = Cleanup.shared.locked {
@@ -120,32 +132,35 @@ package final class PNGSequenceWriter: FrameSink {
         try? FileManager.default.removeItem(atPath: temporaryFolder)
         Cleanup.shared.remove(folder: temporaryFolder)
       }
-      let destination = pattern.directory
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: destination, isDirectory: &isFolder) else {
+      let destination = OutputEntry.entry(pattern.directory)
+      var info = stat()
+      guard lstat(destination, &info) == 0 else {
         writeMarker(written)
         return rename(temporaryFolder, destination) == 0
           ? nil : .cannotWrite(path: destination, reason: String(cString: strerror(errno)))
+      }
+      switch info.st_mode & S_IFMT {
+      case S_IFDIR: break
+      case S_IFLNK: return .linkedOutput(path: destination)
+      default: return .cannotWrite(path: destination, reason: "it is a file, not a folder")
       }
       if let listed = rebuildInTemporaryFolder() {
         writeMarker(listed)
         return swapIntoPlace()
       }
-      for name in written {
-        let target = destination + "/" + name
-        guard rename(temporaryFolder + "/" + name, target) == 0 else {
-          return .cannotWrite(path: target, reason: String(cString: strerror(errno)))
-        }
-      }
-      return nil
+      return updateInPlace()
     }
     state = failure == nil ? .committed : .aborted
     if let failure { throw failure }
   }
 
-  /// The frame names an existing folder's marker lists (plain names only), or nil without one.
+  /// The frame names an existing folder's marker lists (plain names only), or nil without one
+  /// (or when the marker is not a regular file: a link is not read).
   static func listedFrames(in folder: String) -> Set<String>? {
-    guard let text = try? String(contentsOfFile: folder + "/" + markerName, encoding: .utf8),
+    let path = folder + "/" + markerName
+    var info = stat()
+    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size < 16 << 20,
+      let text = try? String(contentsOfFile: path, encoding: .utf8),
       text.hasPrefix("# PNG frames written by flick")
     else { return nil }
     return Set(
@@ -164,36 +179,79 @@ package final class PNGSequenceWriter: FrameSink {
     return Int(digits)
   }
 
-  /// Hard-links the old folder's files that stay into the temporary folder.
+  /// Whether `path` is a file Flick wrote and may link: a regular file (not a link, not a
+  /// folder) of this user, with no other hard link.
+  private static func isOwnFrame(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_nlink == 1
+      && info.st_uid == geteuid()
+  }
+
+  /// Hard-links the old folder's frames that stay into the temporary folder, when the folder
+  /// holds nothing but Flick's own files.
   ///
   /// - Returns: The Flick frames the new folder holds (for its marker), or nil when the folder
-  ///   cannot be rebuilt (then the temporary folder holds only the new frames again).
+  ///   is not rebuilt (then the temporary folder holds only the new frames again).
   private func rebuildInTemporaryFolder() -> [String]? {
-    let destination = pattern.directory
+    let destination = OutputEntry.entry(pattern.directory)
     let standardized = URL(fileURLWithPath: destination).standardizedFileURL.path
     guard standardized != FileManager.default.currentDirectoryPath, standardized != "/",
+      let listed = Self.listedFrames(in: destination),
       let names = try? FileManager.default.contentsOfDirectory(atPath: destination)
     else { return nil }
-    let listed = Self.listedFrames(in: destination)
     let rewritten = Set(written)
     var linked: [String] = []
     var keptFrames: [String] = []
-    for name in names where name != Self.markerName && !rewritten.contains(name) {
-      let isListed = listed?.contains(name) ?? false
-      if isListed, let n = frameNumber(name), n > staleAfter { continue }  // stale frame of a longer render
-      var info = stat()
-      guard lstat(destination + "/" + name, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR,
-        link(destination + "/" + name, temporaryFolder + "/" + name) == 0
-      else {
+    for name in names where name != Self.markerName {
+      let path = destination + "/" + name
+      // Anything the marker does not list, or that is not a plain file of Flick's, is someone
+      // else's: the folder is then updated in place and the file left alone.
+      guard listed.contains(name), Self.isOwnFrame(path) else {
+        for l in linked { unlink(temporaryFolder + "/" + l) }
+        return nil
+      }
+      if rewritten.contains(name) { continue }
+      if let n = frameNumber(name), n > staleAfter { continue }  // stale frame of a longer render
+      guard link(path, temporaryFolder + "/" + name) == 0 else {
         for l in linked { unlink(temporaryFolder + "/" + l) }
         return nil
       }
       linked.append(name)
-      if isListed { keptFrames.append(name) }
+      keptFrames.append(name)
     }
     var info = stat()
-    if stat(destination, &info) == 0 { chmod(temporaryFolder, info.st_mode & 0o7777) }
+    if lstat(destination, &info) == 0 { chmod(temporaryFolder, info.st_mode & 0o7777) }
     return (keptFrames + written).sorted()
+  }
+
+  /// Renames the new frames into the existing folder one by one, removes the stale Flick frames
+  /// (regular files the marker lists, numbered past this render's scene end) and rewrites the
+  /// marker; touches nothing else.
+  private func updateInPlace() -> VideoError? {
+    let destination = OutputEntry.entry(pattern.directory)
+    let listed = Self.listedFrames(in: destination) ?? []
+    for name in written {
+      let target = destination + "/" + name
+      guard rename(temporaryFolder + "/" + name, target) == 0 else {
+        return .cannotWrite(path: target, reason: String(cString: strerror(errno)))
+      }
+    }
+    var frames = Set(written)
+    let rewritten = Set(written)
+    for name in listed where !rewritten.contains(name) {
+      let path = destination + "/" + name
+      var info = stat()
+      guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+      if let n = frameNumber(name), n > staleAfter {
+        unlink(path)
+      } else {
+        frames.insert(name)
+      }
+    }
+    writeMarker(frames.sorted())
+    // A rename replaces the entry (a link included) and never writes through it.
+    rename(temporaryFolder + "/" + Self.markerName, destination + "/" + Self.markerName)
+    return nil
   }
 
   private func writeMarker(_ frames: [String]) {
@@ -206,7 +264,7 @@ package final class PNGSequenceWriter: FrameSink {
   /// renamed into place, then the old one removed. If the second rename fails the old folder is
   /// put back.
   private func swapIntoPlace() -> VideoError? {
-    let destination = URL(fileURLWithPath: pattern.directory).standardizedFileURL
+    let destination = URL(fileURLWithPath: OutputEntry.entry(pattern.directory)).standardizedFileURL
     let aside = destination.deletingLastPathComponent()
       .appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).old").path
     guard rename(destination.path, aside) == 0 else {

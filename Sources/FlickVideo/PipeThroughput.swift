@@ -12,23 +12,13 @@ package enum PipeThroughput {
   /// - Throws: ``VideoError`` when ffmpeg cannot start or fails.
   package static func measure(ffmpeg: FFmpegTool, width: Int, height: Int, frames: Int) throws -> Double {
     _ = PipeWriter.ignoreSIGPIPE
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: ffmpeg.path)
-    process.arguments = [
-      "-hide_banner", "-nostdin", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "bgra",
-      "-s", "\(width)x\(height)", "-framerate", "60", "-i", "pipe:0", "-f", "null", "-",
-    ]
-    let input = Pipe()
-    process.standardInput = input
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      throw VideoError.launchFailed(error.localizedDescription)
-    }
-    let fd = input.fileHandleForWriting.fileDescriptor
-    PipeWriter.enlarge(fd)
+    let process = try Subprocess(
+      executable: ffmpeg.path,
+      arguments: [
+        "-hide_banner", "-nostdin", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "bgra",
+        "-s", "\(width)x\(height)", "-framerate", "60", "-i", "pipe:0", "-f", "null", "-",
+      ], input: .pipe)
+    PipeWriter.enlarge(process.inputDescriptor)
     var frame = [UInt8](repeating: 0, count: width * height * 4)
     for i in stride(from: 0, to: frame.count, by: 4) {
       frame[i] = UInt8(truncatingIfNeeded: i >> 4)
@@ -37,17 +27,17 @@ package enum PipeThroughput {
     }
     let start = DispatchTime.now().uptimeNanoseconds
     for _ in 0..<frames {
-      if let failure = frame.withUnsafeBytes({ PipeWriter.writeAll(fd, $0) }) {
-        process.terminate()
-        process.waitUntilExit()
+      if let failure = frame.withUnsafeBytes({ process.writeInput($0, stallTimeout: nil) }) {
+        process.stop()
         throw VideoError.pipeFailed(output: "ffmpeg -f null", reason: failure.description)
       }
     }
-    try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
+    process.closeInput()
+    let ending = process.wait()
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-      throw VideoError.ffmpegFailed(output: "ffmpeg -f null", status: process.terminationStatus, stderr: "")
+    guard ending == .exited(0) else {
+      let status: Int32 = if case .exited(let s)? = ending { s } else { -1 }
+      throw VideoError.ffmpegFailed(output: "ffmpeg -f null", status: status, stderr: "")
     }
     return Double(frames * frame.count) / seconds
   }

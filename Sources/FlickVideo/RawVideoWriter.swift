@@ -14,19 +14,20 @@ final class RawVideoWriter: FrameSink {
 
   /// Creates the temporary file for `destination`.
   ///
-  /// - Throws: ``VideoError/cannotWrite(path:reason:)``.
+  /// - Throws: ``VideoError/linkedOutput(path:)`` for a destination that is a symbolic link,
+  ///   ``VideoError/cannotWrite(path:reason:)``.
   init(destination: String) throws(VideoError) {
+    try OutputEntry.refuseLink(destination)
     let url = URL(fileURLWithPath: destination)
     temporaryPath = url.deletingLastPathComponent()
       .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
     self.destination = destination
     Cleanup.shared.add(file: temporaryPath)
-    fd = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-      let reason = String(cString: strerror(errno))
+    switch OutputEntry.createTemporary(temporaryPath) {
+    case .success(let fd): self.fd = fd
+    case .failure(let failure):
       Cleanup.shared.remove(file: temporaryPath)
-      state = .aborted
-      throw .cannotWrite(path: destination, reason: reason)
+      throw .cannotWrite(path: destination, reason: failure.reason)
     }
   }
 

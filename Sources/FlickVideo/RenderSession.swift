@@ -98,6 +98,8 @@ public struct RenderSession: Sendable {
     var seen: [String: String] = [:]
     for output in outputs {
       let folder = output.format == .png ? (FrameNamePattern(output.path)?.directory ?? output.path) : output.path
+      // No output is written through a symbolic link (nor a sequence into or out of a linked folder).
+      try OutputEntry.refuseLink(folder)
       let key = URL(fileURLWithPath: folder).standardizedFileURL.path
       if let first = seen[key] {
         throw .invalidOption("\(output.path) is given twice as an output (also as \(first)); each output needs its own path")
@@ -231,7 +233,8 @@ public struct RenderSession: Sendable {
     guard let error = error as? VideoError else { return false }
     switch error {
     case .launchFailed, .ffmpegFailed, .ffmpegKilled, .pipeFailed, .encoderStalled: return true
-    case .ffmpegMissing, .notFFmpeg, .ffmpegTooOld, .encoderMissing, .cannotWrite, .unsupportedFormat, .invalidSize,
+    case .ffmpegMissing, .notFFmpeg, .ffmpegTooOld, .encoderMissing, .cannotWrite, .linkedOutput,
+      .unsupportedFormat, .invalidSize,
       .invalidOption, .overLimit, .limitReached:
       return false
     }

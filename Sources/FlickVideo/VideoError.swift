@@ -19,6 +19,9 @@ public enum VideoError: Error, Equatable, CustomStringConvertible {
   case pipeFailed(output: String, reason: String)
   /// The output file could not be put in place.
   case cannotWrite(path: String, reason: String)
+  /// The destination (a file, or a PNG sequence's folder) is a symbolic link: Flick does not
+  /// write through one.
+  case linkedOutput(path: String)
   /// The output path's extension names no supported format.
   case unsupportedFormat(path: String)
   /// The frame size cannot be encoded in this format.
@@ -35,7 +38,7 @@ public enum VideoError: Error, Equatable, CustomStringConvertible {
   /// Whether the problem is the user's input (exit code 2) rather than the environment (3).
   package var isInvalidInput: Bool {
     switch self {
-    case .unsupportedFormat, .invalidSize, .invalidOption, .overLimit: return true
+    case .unsupportedFormat, .invalidSize, .invalidOption, .overLimit, .linkedOutput: return true
     default: return false
     }
   }
@@ -64,6 +67,9 @@ public enum VideoError: Error, Equatable, CustomStringConvertible {
       return "ffmpeg stopped reading frames for \(output): \(reason)"
     case .cannotWrite(let path, let reason):
       return "cannot write \(path): \(reason)"
+    case .linkedOutput(let path):
+      return "cannot write \(path): it is a symbolic link, and Flick does not write through links "
+        + "(remove the link, or give the real path)"
     case .unsupportedFormat(let path):
       return "cannot tell the format of \(path) from its extension; use one of \(OutputFormat.supportedExtensions), "
         + "or --format"

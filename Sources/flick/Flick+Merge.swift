@@ -12,7 +12,9 @@ extension Flick {
       concat demuxer without re-encoding; PNG sequences by copying the chunks' frames (the bytes of
       a single render); GIF, WebM, ProRes, APNG and WebP encoded now from the chunks' lossless
       frames (one palette for a whole GIF). Refuses with exit 3, writing nothing, when a chunk is
-      missing or stale, and names it. A merge whose outputs carry its stamp is skipped.
+      missing or stale, and names it; with exit 2 when a chunk is damaged (a chunk file, folder or
+      frame that is a symbolic link, a frame that does not decode or is not the clip's size) or a
+      merged output is a symbolic link. A merge whose outputs carry its stamp is skipped.
 
       OPTIONS
         --force             merge even when the outputs are up to date

@@ -1,12 +1,18 @@
 import FlickScene
 import FlickSnapshot
+import FlickVideo
 import Foundation
 
 /// Checks `flick still` and `flick render` share: output folders, the PNG-file hint, times.
 extension Flick {
   /// Fails (environment, exit 3) before anything is rendered when `path`'s folder is missing or
-  /// `path` is a folder: the message `render` gives for its outputs.
+  /// `path` is a folder, and (invalid input, exit 2) when `path` is a symbolic link: the
+  /// messages `render` gives for its outputs.
   static func checkOutputFolder(_ path: String) throws {
+    if OutputEntry.isLink(path) {
+      let refusal = VideoError.linkedOutput(path: OutputEntry.entry(path))
+      throw CommandError(message: refusal.description, code: .invalidInput)
+    }
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
     var isFolder: ObjCBool = false

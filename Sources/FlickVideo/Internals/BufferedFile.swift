@@ -97,10 +97,13 @@ final class BufferedWriter {
   private var flushed = 0
   private var closed = false
 
-  /// Creates (or truncates) `path`, readable as an output would be.
+  /// Creates `path` as a new temporary file of Flick's own (``OutputEntry/createTemporary(_:mode:)``:
+  /// whatever had the name goes, no link is followed), readable as an output would be.
   init(path: String, capacity: Int = 1 << 20) throws {
-    fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw BufferedFile.Failure.io("cannot create \(path): \(String(cString: strerror(errno)))") }
+    switch OutputEntry.createTemporary(path) {
+    case .success(let fd): self.fd = fd
+    case .failure(let failure): throw BufferedFile.Failure.io("cannot create \(path): \(failure.reason)")
+    }
     self.capacity = capacity
     buffer.reserveCapacity(capacity)
   }

@@ -39,9 +39,10 @@ final class FrameSpool {
     self.rows = height
     self.record = []
     Cleanup.shared.add(file: path)
-    fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    if fd < 0 {
-      let reason = String(cString: strerror(errno))
+    switch OutputEntry.createTemporary(path, mode: 0o600) {
+    case .success(let fd): self.fd = fd
+    case .failure(let failure):
+      let reason = failure.reason
       Cleanup.shared.remove(file: path)
       throw .cannotWrite(path: output, reason: "cannot create the frame spool \(path): \(reason)")
     }

@@ -1,0 +1,31 @@
+#ifndef FLICK_SPAWN_H
+#define FLICK_SPAWN_H
+
+// Starting a child process the way FlickVideo's Subprocess needs, which posix_spawn cannot do
+// whole: the child leads a process group of its own (so Flick can stop it and everything it
+// started with one kill(-pgid)), and on Linux it asks the kernel for SIGKILL when the thread
+// that started it ends (PR_SET_PDEATHSIG; Subprocess starts children from one thread that
+// lives as long as the process, so a Flick killed outright takes its children with it).
+
+#include <sys/types.h>
+
+/// Starts `path` with `argv` and `envp` (both NULL-terminated) and returns its process id (also
+/// its process group id), or -errno when it could not be started (the exec's error included).
+///
+/// The child's descriptors 0, 1 and 2 are `in_fd`, `out_fd` and `err_fd` (-1: /dev/null; each
+/// must be -1 or above 2); every other descriptor is closed. Its signal dispositions are the
+/// defaults (an ignored SIGPIPE is not inherited) and no signal is blocked. It is killed when
+/// the calling thread ends (Linux); `parent` is the caller's getpid(), checked after that
+/// request so a parent that ended before it cannot leave the child running.
+pid_t flick_spawn(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd,
+                  pid_t parent);
+
+/// Makes a pipe whose two ends are closed on exec (so no other child inherits them): 0, or
+/// -errno.
+int flick_pipe_cloexec(int fds[2]);
+
+/// Whether child `pid` has exited, without reaping it (`waitid` with `WNOWAIT`): 1 when it has
+/// (or is no child of ours any more: someone reaped it), 0 while it runs.
+int flick_child_exited(pid_t pid);
+
+#endif

@@ -1,0 +1,208 @@
+import FlickVideo
+import Foundation
+import Testing
+
+/// Every process Flick starts is a ``Subprocess``: a process group of its own whose pipes are
+/// never waited on past the child's exit, every wait bounded, and the whole group killed and
+/// reaped on stop. An `ffmpeg` on PATH that is a wrapper script (no `exec`), even one that
+/// leaves a sleeper holding stderr, does not hang a render.
+@Suite(.serialized) struct SubprocessTests {
+  /// The live processes whose command line contains `marker` (zombies excluded).
+  static func running(_ marker: String) -> [Int32] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return names.compactMap { name -> Int32? in
+      guard let pid = Int32(name),
+        let line = FileManager.default.contents(atPath: "/proc/\(name)/cmdline"),
+        String(decoding: line, as: UTF8.self).replacingOccurrences(of: "\0", with: " ").contains(marker),
+        let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")"), !stat[close...].hasPrefix(") Z")
+      else { return nil }
+      return pid
+    }
+  }
+
+  /// A `sleep` argument no other process uses, to find the sleepers a test started.
+  static func marker() -> String { "\(300 + Int(getpid() % 600)).\(Int.random(in: 100_000...999_999))" }
+
+  @Test func aChildThatLeavesASleeperHoldingItsOutputEndsAndItsGroupIsKilled() throws {
+    let mark = Self.marker()
+    let process = try Subprocess(
+      executable: "/bin/sh", arguments: ["-c", "sleep \(mark) & echo started; echo oops >&2; exit 3"], output: .pipe,
+      error: .pipe)
+    process.grace = 0.2
+    let ending = process.wait()
+    #expect(ending == .exited(3))
+    #expect(process.outputText == "started\n")
+    #expect(process.errorText == "oops\n")
+    #expect(Subprocess.liveMembers(ofGroup: process.pid).isEmpty)
+    #expect(Self.running(mark).isEmpty)
+  }
+
+  @Test func aWaitPastItsTimeoutReturnsAndStopKillsTheGroup() throws {
+    let mark = Self.marker()
+    let process = try Subprocess(
+      executable: "/bin/sh", arguments: ["-c", "sleep \(mark) & sleep \(mark); echo never"], output: .pipe)
+    #expect(process.wait(timeout: 0.2) == nil)
+    process.stop()
+    #expect(process.wait() == .signalled(SIGKILL))
+    #expect(process.outputText.isEmpty)
+    #expect(Self.running(mark).isEmpty)
+  }
+
+  @Test func aProgramThatCannotStartIsALaunchFailure() {
+    #expect(throws: VideoError.self) { try Subprocess(executable: "/nonexistent/ffmpeg", arguments: []) }
+  }
+
+  /// A wrapper `ffmpeg` first on PATH that runs the real one without `exec`; with `sleeper`, it
+  /// first backgrounds a `sleep` holding its stdout and stderr.
+  static func wrapper(in dir: URL, sleeper: String?) throws -> String {
+    let real = "$(PATH=/usr/local/bin:/usr/bin:/bin command -v ffmpeg)"
+    let background = sleeper.map { "sleep \($0) &\n" } ?? ""
+    return try TestSupport.script(background + "\(real) \"$@\"\n", named: "ffmpeg", in: dir)
+  }
+
+  /// Runs `flick` with `arguments` and `environment`; a run still going after `bound` seconds is
+  /// killed (the test then fails: it would have hung).
+  static func flick(_ arguments: [String], environment: [String: String], bound: Double = 120) throws
+    -> (status: Int32, finished: Bool)
+  {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: TestSupport.flick)
+    p.arguments = arguments
+    p.environment = environment
+    p.standardInput = FileHandle.nullDevice
+    p.standardOutput = FileHandle.nullDevice
+    p.standardError = FileHandle.nullDevice
+    try p.run()
+    let start = Date()
+    while p.isRunning && Date().timeIntervalSince(start) < bound { usleep(20_000) }
+    let finished = !p.isRunning
+    if !finished { kill(p.processIdentifier, SIGKILL) }
+    p.waitUntilExit()
+    return (p.terminationStatus, finished)
+  }
+
+  static let template = """
+    { flick: 1, canvas: { width: 64, height: 48, fps: 10, duration: 1, background: "#102030" },
+      layers: [ { id: "box", size: [20, 20], position: [10, 24], backgroundColor: "#F97316" } ],
+      timeline: [ { target: "box", property: "positionX", to: 54, at: 0, duration: 1 } ] }
+    """
+
+  @Test(arguments: [false, true]) func aRenderThroughAWrapperFFmpegFinishes(_ withSleeper: Bool) throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bin = dir.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    let mark = Self.marker()
+    _ = try Self.wrapper(in: bin, sleeper: withSleeper ? mark : nil)
+    let template = dir.appendingPathComponent("t.json5")
+    try Data(Self.template.utf8).write(to: template)
+    var env = ProcessInfo.processInfo.environment
+    env["PATH"] = bin.path + ":/usr/bin:/bin"
+    env["FLICK_FFMPEG"] = nil
+    let out = dir.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    let run = try Self.flick(
+      ["render", template.path, "-o", out.path + "/a.mp4", "-o", out.path + "/a.gif", "-q"], environment: env)
+    #expect(run.finished, "flick render hung on a wrapper ffmpeg")
+    #expect(run.status == 0)
+    #expect(try TestSupport.contents(out) == ["a.gif", "a.mp4"])
+    #expect(Self.running(mark).isEmpty, "a process of the wrapper's group outlived the render")
+  }
+
+  @Test func anInterruptedRenderLeavesNoProcessOfItsGroups() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bin = dir.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    let mark = Self.marker()
+    _ = try Self.wrapper(in: bin, sleeper: mark)
+    let template = dir.appendingPathComponent("t.json5")
+    try Data(Self.template.replacingOccurrences(of: "duration: 1,", with: "duration: 600,").utf8).write(to: template)
+    var env = ProcessInfo.processInfo.environment
+    env["PATH"] = bin.path + ":/usr/bin:/bin"
+    env["FLICK_FFMPEG"] = nil
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: TestSupport.flick)
+    p.arguments = ["render", template.path, "-o", dir.path + "/a.mp4", "--progress", "json"]
+    p.environment = env
+    let err = Pipe()
+    p.standardError = err
+    p.standardOutput = FileHandle.nullDevice
+    try p.run()
+    var seen = ""
+    while !seen.contains("\"frame\":") || seen.components(separatedBy: "\n").count < 4 {
+      let chunk = err.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      seen += String(decoding: chunk, as: UTF8.self)
+    }
+    #expect(!Self.running(mark).isEmpty, "the wrapper's sleeper should run while the render does")
+    kill(p.processIdentifier, SIGTERM)
+    _ = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    #expect(p.terminationStatus == 130)
+    #expect(Self.running(mark).isEmpty)
+    #expect(Self.running(dir.path + "/.a.mp4.").isEmpty, "the wrapper's ffmpeg outlived the interruption")
+  }
+
+  @Test func ffmpegDiesWithAFlickKilledOutright() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bin = dir.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    // The wrapper notes its own PID, then runs the real ffmpeg as its child (no exec).
+    let pidFile = dir.appendingPathComponent("wrapper.pid")
+    let real = "$(PATH=/usr/local/bin:/usr/bin:/bin command -v ffmpeg)"
+    _ = try TestSupport.script(
+      "case \"$*\" in *-y*) echo $$ > \(pidFile.path);; esac\n\(real) \"$@\"\n", named: "ffmpeg", in: bin)
+    let template = dir.appendingPathComponent("t.json5")
+    try Data(Self.template.replacingOccurrences(of: "duration: 1,", with: "duration: 600,").utf8).write(to: template)
+    var env = ProcessInfo.processInfo.environment
+    env["PATH"] = bin.path + ":/usr/bin:/bin"
+    env["FLICK_FFMPEG"] = nil
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: TestSupport.flick)
+    p.arguments = ["render", template.path, "-o", dir.path + "/a.mp4", "--progress", "json"]
+    p.environment = env
+    let err = Pipe()
+    p.standardError = err
+    p.standardOutput = FileHandle.nullDevice
+    try p.run()
+    var seen = ""
+    while !seen.contains("\"frame\":") || seen.components(separatedBy: "\n").count < 4 {
+      let chunk = err.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      seen += String(decoding: chunk, as: UTF8.self)
+    }
+    let text = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    let wrapper = try #require(Int32(text))
+    #expect(!Subprocess.liveMembers(ofGroup: wrapper).isEmpty)
+    kill(p.processIdentifier, SIGKILL)
+    p.waitUntilExit()
+    // The wrapper is killed with Flick (PR_SET_PDEATHSIG); its ffmpeg then sees the end of its
+    // input and ends too. Bounded only so that a failure cannot hang the suite.
+    let start = Date()
+    while !Subprocess.liveMembers(ofGroup: wrapper).isEmpty && Date().timeIntervalSince(start) < 60 { usleep(20_000) }
+    #expect(Subprocess.liveMembers(ofGroup: wrapper).isEmpty, "a process of ffmpeg's group outlived Flick")
+    Cleanup.removeStale(in: dir.path)
+  }
+
+  @Test func aProbeWhoseGrandchildHoldsItsOutputIsStoppedAfterItsTimeout() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bin = dir.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    let mark = Self.marker()
+    // An ffmpeg whose `-encoders` never answers: a background sleeper holds the output pipe.
+    _ = try TestSupport.script("sleep \(mark) &\nsleep \(mark)\n", named: "ffmpeg", in: bin)
+    let template = dir.appendingPathComponent("t.json5")
+    try Data(Self.template.utf8).write(to: template)
+    var env = ProcessInfo.processInfo.environment
+    env["PATH"] = bin.path + ":/usr/bin:/bin"
+    env["FLICK_FFMPEG"] = nil
+    let run = try Self.flick(["render", template.path, "-o", dir.path + "/a.gif", "--dry-run"], environment: env)
+    #expect(run.finished, "the probe hung")
+    #expect(run.status == 3)
+    #expect(Self.running(mark).isEmpty)
+  }
+}
