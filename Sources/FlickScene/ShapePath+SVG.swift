@@ -17,9 +17,13 @@ public struct ShapePathError: Error, Sendable, Equatable, CustomStringConvertibl
 }
 
 extension ShapePath {
+  /// The most elements (moves, lines, curves, closes) SVG path data may make: 100,000.
+  public static let maximumSVGPathElements = 100_000
+
   /// Parses SVG path data (`M L H V C S Q T A Z`, absolute and relative, implicit repeats).
   ///
-  /// - Throws: ``ShapePathError`` naming the character offset and what was expected.
+  /// - Throws: ``ShapePathError`` naming the character offset and what was expected, or where
+  ///   the path passes ``maximumSVGPathElements``.
   public init(svgPathData d: String) throws(ShapePathError) {
     var parser = SVGPathParser(Array(d.utf8))
     self = try parser.parse()
@@ -120,6 +124,11 @@ private struct SVGPathParser {
         throw fail("path data must start with 'M' or 'm'")
       }
       try execute(cmd)
+      guard path.elements.count <= ShapePath.maximumSVGPathElements else {
+        throw fail(
+          "more than \(ShapePath.maximumSVGPathElements) path elements (moves, lines, curves); a path this long takes "
+            + "minutes to stroke")
+      }
       // After a moveto, further coordinate pairs are implicit linetos.
       if cmd == 0x4D { command = 0x4C }
       if cmd == 0x6D { command = 0x6C }
