@@ -72,14 +72,17 @@ gallery: release
 	done
 
 # The hostile-template fuzzer at full size: 3,000 seeded cases through the flick binary (each must
-# end with exit 0, 2 or 3, leave nothing behind and say where a refusal is). FUZZ_SEED picks the
-# first seed; a failure names its seed (docs/security.md).
+# end with exit 0, 2 or 3, leave nothing behind and say where a refusal is), then 1,000 hostile
+# Lottie files and SVG pictures (FUZZ_VECTOR_CASES; security cases must not show a victim file
+# planted outside). FUZZ_SEED picks the first seed; a failure names its seed (docs/security.md).
 .PHONY: fuzz
 FUZZ_CASES ?= 3000
+FUZZ_VECTOR_CASES ?= 1000
 FUZZ_SEED ?= 1592652000
 fuzz: bootstrap
 	$(SWIFT) build --build-tests
 	FLICK_FUZZ_CASES=$(FUZZ_CASES) FLICK_FUZZ_SEED=$(FUZZ_SEED) $(SWIFT) test --skip-build --filter HostileTemplateFuzzTests
+	FLICK_FUZZ_VECTOR_CASES=$(FUZZ_VECTOR_CASES) FLICK_FUZZ_SEED=$(FUZZ_SEED) $(SWIFT) test --skip-build --filter HostileVectorFuzzTests
 # Scale-out benchmark: x264's fixed thread count, and plan + shards + merge against one render
 # (Benchmarks/scale/run.sh; docs/scale-out.md).
 .PHONY: bench-scale

@@ -136,8 +136,9 @@ public struct LottieFile: Sendable, Hashable {
     do {
       tree = try LottieJSON.parse(data)
     } catch {
-      throw LottieFileError(
-        path: path, line: error.line, column: error.column, message: "\(error.path): \(error.message)")
+      let message = error.isSyntax
+        ? "is not a Lottie file: not valid JSON (\(error.path): \(error.message))" : "\(error.path): \(error.message)"
+      throw LottieFileError(path: path, line: error.line, column: error.column, message: message)
     }
     guard tree.members != nil else {
       throw LottieFileError(path: path, message: "is not a Lottie file: the JSON is not an object")

@@ -38,6 +38,9 @@ indirect enum LottieJSON: Sendable {
     var line: Int
     var column: Int
     var path: String
+    /// Whether the bytes are not JSON at all (rather than JSON Flick refuses: a duplicate key, a
+    /// NUL, too deep).
+    var isSyntax = true
   }
 
   /// The member named `key`, if any (keys are unique).
@@ -236,8 +239,10 @@ extension LottieJSONParser {
       if let first = seen[key] {
         path.append(LottieJSON.pathComponent(key))
         let (line, column) = location(first)
-        throw fail(
+        var problem = fail(
           "duplicate key (first at line \(line), column \(column)); a Lottie file must give each key once", at: start)
+        problem.isSyntax = false
+        throw problem
       }
       seen[key] = start
       skipSpace()
@@ -355,7 +360,9 @@ extension LottieJSONParser {
           throw fail("a lone surrogate in a \\u escape")
         }
         guard scalar != 0, let u = Unicode.Scalar(scalar) else {
-          throw fail("a NUL character inside a string (rlottie would cut the string there)")
+          var problem = fail("a NUL character inside a string (rlottie would cut the string there)")
+          problem.isSyntax = false
+          throw problem
         }
         out.append(contentsOf: Array(String(Character(u)).utf8))
       default: throw fail("an unknown escape inside a string")

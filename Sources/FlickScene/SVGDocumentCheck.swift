@@ -156,7 +156,8 @@ private struct SVGDocumentScanner {
         guard i < bytes.count, bytes[i] == 0x3E else { throw fail("not a valid SVG file: expected '>' after </\(LottieJSON.shown(name))", at: start) }
         i += 1
         guard let open = stack.last, elements[open].name == name else {
-          throw fail("not a valid SVG file: </\(LottieJSON.shown(name))> closes nothing open", at: start)
+          let expected = stack.last.map { "<\(LottieJSON.shown(elements[$0].name))> is open" } ?? "nothing is open"
+          throw fail("not a valid SVG file: </\(LottieJSON.shown(name))> where \(expected)", at: start)
         }
         try closed()
       } else {
