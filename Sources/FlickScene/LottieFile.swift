@@ -90,14 +90,18 @@ public struct LottieFile: Sendable, Hashable {
   ///   ``maximumInstances`` instances. Unsupported features (an external image file among them)
   ///   are not errors here; they are listed in ``unsupportedFeatures`` (``requireSupported()``
   ///   throws for them).
-  public static func load(path: String, maximumPixels: Int = defaultMaximumPixels) throws(LottieFileError) -> LottieFile {
+  public static func load(
+    path: String, maximumPixels: Int = defaultMaximumPixels
+  ) throws(LottieFileError) -> LottieFile {
     try loadChecked(path: path, maximumPixels: maximumPixels).file
   }
 
   /// ``load(path:maximumPixels:)``, with the JSON rlottie is to be given: the checked document
   /// written back with every image asset embedded and nothing that names a file (see
   /// ``checked(_:path:maximumPixels:)``).
-  package static func loadChecked(path: String, maximumPixels: Int) throws(LottieFileError) -> (file: LottieFile, json: Data) {
+  package static func loadChecked(
+    path: String, maximumPixels: Int
+  ) throws(LottieFileError) -> (file: LottieFile, json: Data) {
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
       throw LottieFileError(path: path, message: "no such file")
     }
@@ -177,12 +181,12 @@ public struct LottieFile: Sendable, Hashable {
     }
     let w = try number("w", 1...16384)
     let h = try number("h", 1...16384)
-    let canvas = Int(w.rounded(.up)) * Int(h.rounded(.up))
-    guard canvas <= maximumPixels else {
+    let (cw, ch) = (Int(w.rounded(.up)), Int(h.rounded(.up)))
+    guard cw * ch <= maximumPixels else {
       throw LottieFileError(
         path: path,
-        message: "the canvas is \(Int(w.rounded(.up)))×\(Int(h.rounded(.up))) = \(canvas) pixels, more than the cap of "
-          + "\(maximumPixels) (--max-pixels or FLICK_MAX_PIXELS raises it)")
+        message: "the canvas is \(cw)×\(ch) = \(cw * ch) pixels, more than the cap of \(maximumPixels) "
+          + "(--max-pixels or FLICK_MAX_PIXELS raises it)")
     }
     let fr = try number("fr", 0.001...1000)
     let ip = try number("ip", -1e7...1e7)
@@ -312,7 +316,8 @@ struct LottieFeatureInspector {
         guard let mask = maskItem as? [String: Any] else { continue }
         let mode = mask["mode"] as? String ?? "a"
         if !["a", "s", "i", "n"].contains(mode) {
-          note("\(here).masksProperties[\(j)]", "mask mode '\(LottieJSON.shown(mode))' (add, subtract, intersect and none are drawn)")
+          let shown = LottieJSON.shown(mode)
+          note("\(here).masksProperties[\(j)]", "mask mode '\(shown)' (add, subtract, intersect and none are drawn)")
         }
         if Self.isNonZero(mask["x"]) { note("\(here).masksProperties[\(j)]", "mask expansion") }
         if Self.isNonZero(mask["f"]) { note("\(here).masksProperties[\(j)]", "mask feather") }

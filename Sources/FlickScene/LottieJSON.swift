@@ -129,8 +129,11 @@ indirect enum LottieJSON: Sendable {
   /// A key as a JSON path component: `.name` for plain keys, else `["…"]` with anything that is
   /// not printable ASCII escaped and at most 40 characters shown (keys come from the file).
   static func pathComponent(_ key: String) -> String {
-    let plain = key.utf8.count <= 40 && !key.isEmpty
-      && key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+    let plain =
+      key.utf8.count <= 40 && !key.isEmpty
+      && key.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+      }
     return plain ? "." + key : "[\"" + shown(key, limit: 40) + "\"]"
   }
 

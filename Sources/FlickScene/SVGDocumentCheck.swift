@@ -29,8 +29,9 @@ package enum SVGDocumentCheck {
   /// as a template's components).
   package static let maximumInstances = 10_000
   /// The most numbers in path data (`d`) and point lists (`points`) with every reference
-  /// expanded: 400,000 numbers, about 200,000 points.
-  package static let maximumPathNumbers = 400_000
+  /// expanded: 20,000 numbers, about 10,000 points, as many as a template's own path data
+  /// (``ShapePath/maximumSVGPathElements``; the time to draw grows with their square).
+  package static let maximumPathNumbers = 2 * ShapePath.maximumSVGPathElements
 
   /// Why an SVG picture is refused, and where (1-based line and column).
   package struct Problem: Error, Sendable {
@@ -52,7 +53,7 @@ package enum SVGDocumentCheck {
 
 /// The scanner behind ``SVGDocumentCheck``: one pass over the XML building a flat element tree
 /// (ids, references, path numbers), then the expansion count.
-private struct SVGDocumentScanner {
+struct SVGDocumentScanner {
   let bytes: [UInt8]
   let maximumPixels: Int
   var i = 0
@@ -153,7 +154,9 @@ private struct SVGDocumentScanner {
         i += 2
         let name = readName()
         skipSpace()
-        guard i < bytes.count, bytes[i] == 0x3E else { throw fail("not a valid SVG file: expected '>' after </\(LottieJSON.shown(name))", at: start) }
+        guard i < bytes.count, bytes[i] == 0x3E else {
+          throw fail("not a valid SVG file: expected '>' after </\(LottieJSON.shown(name))", at: start)
+        }
         i += 1
         guard let open = stack.last, elements[open].name == name else {
           let expected = stack.last.map { "<\(LottieJSON.shown(elements[$0].name))> is open" } ?? "nothing is open"
@@ -164,7 +167,9 @@ private struct SVGDocumentScanner {
         try startTag()
       }
     }
-    if let open = stack.last { throw fail("not a valid SVG file: <\(LottieJSON.shown(elements[open].name))> is not closed") }
+    if let open = stack.last {
+      throw fail("not a valid SVG file: <\(LottieJSON.shown(elements[open].name))> is not closed")
+    }
     guard !roots.isEmpty else { throw fail("not a valid SVG file: no element") }
   }
 
@@ -205,7 +210,9 @@ private struct SVGDocumentScanner {
         throw fail("not a valid SVG file: the attribute \(LottieJSON.shown(name)) is given twice", at: at)
       }
       skipSpace()
-      guard i < bytes.count, bytes[i] == 0x3D else { throw fail("not a valid SVG file: expected '=' after an attribute name") }
+      guard i < bytes.count, bytes[i] == 0x3D else {
+        throw fail("not a valid SVG file: expected '=' after an attribute name")
+      }
       i += 1
       skipSpace()
       guard i < bytes.count, bytes[i] == 0x22 || bytes[i] == 0x27 else {
@@ -218,7 +225,9 @@ private struct SVGDocumentScanner {
         if bytes[i] == 0x3C { throw fail("not a valid SVG file: '<' in an attribute value") }
         i += 1
       }
-      guard i < bytes.count else { throw fail("not a valid SVG file: an attribute value is not closed", at: valueStart) }
+      guard i < bytes.count else {
+        throw fail("not a valid SVG file: an attribute value is not closed", at: valueStart)
+      }
       let raw = String(decoding: bytes[valueStart..<i], as: UTF8.self)
       i += 1
       attributes.append((name, try decodeEntities(raw, at: valueStart), at))
@@ -233,14 +242,18 @@ private struct SVGDocumentScanner {
     guard stack.count <= SVGDocumentCheck.maximumDepth else {
       throw fail("elements are nested deeper than \(SVGDocumentCheck.maximumDepth) levels", at: start)
     }
-    if Self.localName(qualified) == "style", stack.count == 1 || !stack.dropLast().contains(where: { Self.localName(elements[$0].name) == "style" }) {
+    if Self.localName(qualified) == "style",
+      stack.count == 1 || !stack.dropLast().contains(where: { Self.localName(elements[$0].name) == "style" })
+    {
       styleOffset = start
     }
     try element(index, attributes)
     if selfClosing { try closed() }
   }
 
-  mutating func element(_ index: Int, _ attributes: [(name: String, value: String, offset: Int)]) throws(SVGDocumentCheck.Problem) {
+  mutating func element(_ index: Int, _ attributes: [(name: String, value: String, offset: Int)])
+    throws(SVGDocumentCheck.Problem)
+  {
     let qualified = elements[index].name
     let name = Self.localName(qualified)
     let shownName = LottieJSON.shown(qualified)
@@ -346,7 +359,9 @@ private struct SVGDocumentScanner {
     var rest = Substring(s)
     while let amp = rest.firstIndex(of: "&") {
       out += rest[..<amp]
-      guard let semi = rest[amp...].firstIndex(of: ";") else { throw fail("not a valid SVG file: '&' without ';'", at: offset) }
+      guard let semi = rest[amp...].firstIndex(of: ";") else {
+        throw fail("not a valid SVG file: '&' without ';'", at: offset)
+      }
       let name = rest[rest.index(after: amp)..<semi]
       switch name {
       case "amp": out += "&"
@@ -362,82 +377,14 @@ private struct SVGDocumentScanner {
           scalar = UInt32(name.dropFirst())
         }
         guard let scalar, scalar != 0, let u = Unicode.Scalar(scalar) else {
-          throw fail("the entity &\(LottieJSON.shown(String(name))); is not read (only XML's own and character references)", at: offset)
+          throw fail(
+            "the entity &\(LottieJSON.shown(String(name))); is not read (only XML's own and character references)",
+            at: offset)
         }
         out.unicodeScalars.append(u)
       }
       rest = rest[rest.index(after: semi)...]
     }
     return out + rest
-  }
-
-  // MARK: - Expansion
-
-  struct Totals {
-    var elements = 0
-    var numbers = 0
-  }
-
-  /// Counts the document with every reference drawn where it is used.
-  mutating func expand() throws(SVGDocumentCheck.Problem) {
-    var memo: [Int: Totals] = [:]
-    var open: Set<Int> = []
-    var total = Totals()
-    for root in roots {
-      let t = try expanded(root, memo: &memo, open: &open, depth: 0)
-      total.elements += t.elements
-      total.numbers += t.numbers
-    }
-    // A stylesheet's references may apply to any element: count them once per element (a
-    // marker once per vertex of every path).
-    for reference in sheetReferences {
-      guard let target = ids[reference.id] else { continue }
-      let t = try expanded(target, memo: &memo, open: &open, depth: 0)
-      let times = reference.marker ? max(1, total.numbers / 2) : elements.count
-      try add(&total, t, times: times, at: reference.offset, what: "a stylesheet's url(#\(LottieJSON.shown(reference.id)))")
-    }
-  }
-
-  func add(_ total: inout Totals, _ t: Totals, times: Int, at offset: Int, what: String) throws(SVGDocumentCheck.Problem) {
-    let e = t.elements.multipliedReportingOverflow(by: times)
-    let n = t.numbers.multipliedReportingOverflow(by: times)
-    total.elements = e.overflow ? Int.max : total.elements.addingReportingOverflow(e.partialValue).partialValue
-    total.numbers = n.overflow ? Int.max : total.numbers.addingReportingOverflow(n.partialValue).partialValue
-    if e.overflow || total.elements < 0 || total.elements > SVGDocumentCheck.maximumInstances {
-      throw fail(
-        "\(what) makes the picture draw more than \(SVGDocumentCheck.maximumInstances) elements (every <use> and "
-          + "url(#id) drawn where it is used)", at: offset)
-    }
-    if n.overflow || total.numbers < 0 || total.numbers > SVGDocumentCheck.maximumPathNumbers {
-      throw fail(
-        "\(what) makes the picture's paths more than \(SVGDocumentCheck.maximumPathNumbers) numbers (about "
-          + "\(SVGDocumentCheck.maximumPathNumbers / 2) points, references included)", at: offset)
-    }
-  }
-
-  func expanded(_ index: Int, memo: inout [Int: Totals], open: inout Set<Int>, depth: Int) throws(SVGDocumentCheck.Problem) -> Totals {
-    if let known = memo[index] { return known }
-    let element = elements[index]
-    guard !open.contains(index) else {
-      throw fail("<\(LottieJSON.shown(element.name))> uses itself (a reference cycle)", at: element.offset)
-    }
-    guard depth < 4 * SVGDocumentCheck.maximumDepth else {
-      throw fail("references nested deeper than \(4 * SVGDocumentCheck.maximumDepth) levels", at: element.offset)
-    }
-    open.insert(index)
-    var total = Totals(elements: 1, numbers: element.numbers)
-    let what = "<\(LottieJSON.shown(element.name))>"
-    try add(&total, Totals(), times: 1, at: element.offset, what: what)
-    for child in element.children {
-      try add(&total, try expanded(child, memo: &memo, open: &open, depth: depth + 1), times: 1, at: element.offset, what: what)
-    }
-    for reference in element.references {
-      guard let target = ids[reference.id] else { continue }
-      let t = try expanded(target, memo: &memo, open: &open, depth: depth + 1)
-      try add(&total, t, times: reference.times, at: reference.offset, what: "\(what) referring to #\(LottieJSON.shown(reference.id))")
-    }
-    open.remove(index)
-    memo[index] = total
-    return total
   }
 }

@@ -171,21 +171,9 @@ extension Template {
     case .success(let resolved): path = resolved
     case .failure(let problem): throw node.error(problem.message(kind: "image", written: written))
     }
-    // SVG is drawn as vectors (librsvg, into the layer's own context): no bitmap to bound, but
-    // what it refers to, embeds and expands into is checked here, located in the SVG file.
+    // SVG is drawn as vectors (librsvg): no bitmap to bound, but its references and size are.
     if ext == "svg" {
-      // A missing or unreadable file is reported where it is drawn, as before.
-      let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-      guard (attributes?[.type] as? FileAttributeType) == .typeRegular else { return path }
-      if let size = attributes?[.size] as? Int, size > SVGDocumentCheck.maximumFileSize {
-        throw node.error("image \"\(written)\": the SVG is larger than \(SVGDocumentCheck.maximumFileSize >> 20) MiB, the most read")
-      }
-      guard let data = FileManager.default.contents(atPath: path) else { return path }
-      do {
-        try SVGDocumentCheck.check(data, maximumPixels: node.context.limits.maximumImagePixels)
-      } catch {
-        throw node.error("image \"\(written)\", line \(error.line), column \(error.column): \(error.message)")
-      }
+      try checkSVGContents(node, written: written, path: path)
       return path
     }
     // The decoded size comes from the header, before anything is decoded: a small compressed

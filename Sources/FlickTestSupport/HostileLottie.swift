@@ -93,14 +93,19 @@ private struct LottieBuilder {
     var items: [String] = []
     for _ in 0..<int(1...(hot() ? 6 : 3)) {
       switch int(0...5) {
-      case 0: items.append("{\"ty\":\"rc\",\"d\":1,\"s\":\(Self.value("[\(number(1...60)),\(number(1...60))]")),\"p\":\(Self.value("[0,0]")),\"r\":\(Self.value("0"))}")
+      case 0:
+        items.append(
+          "{\"ty\":\"rc\",\"d\":1,\"s\":\(Self.value("[\(number(1...60)),\(number(1...60))]")),\"p\":\(Self.value("[0,0]")),\"r\":\(Self.value("0"))}"
+        )
       case 1: items.append("{\"ty\":\"el\",\"d\":1,\"s\":\(Self.value("[20,20]")),\"p\":\(Self.value("[0,0]"))}")
       case 2 where depth < (hot() ? 8 : 2):
         theme = depth > 2 ? "nested groups" : theme
         items.append("{\"ty\":\"gr\",\"it\":[\(shapeItems(depth: depth + 1))]}")
       case 3:
         theme = "repeater"
-        items.append("{\"ty\":\"rp\",\"c\":\(copies()),\"o\":\(Self.value("0")),\"tr\":{\"ty\":\"tr\",\"p\":\(Self.value("[4,0]")),\"a\":\(Self.value("[0,0]")),\"s\":\(Self.value("[100,100]")),\"r\":\(Self.value("5")),\"so\":\(Self.value("100")),\"eo\":\(Self.value("100"))}}")
+        items.append(
+          "{\"ty\":\"rp\",\"c\":\(copies()),\"o\":\(Self.value("0")),\"tr\":{\"ty\":\"tr\",\"p\":\(Self.value("[4,0]")),\"a\":\(Self.value("[0,0]")),\"s\":\(Self.value("[100,100]")),\"r\":\(Self.value("5")),\"so\":\(Self.value("100")),\"eo\":\(Self.value("100"))}}"
+        )
       default: items.append("{\"ty\":\"fl\",\"c\":\(Self.value("[0.2,0.8,0.3,1]")),\"o\":\(Self.value("100"))}")
       }
     }
@@ -115,7 +120,8 @@ private struct LottieBuilder {
     case 1 where !assetIDs.isEmpty:
       return "{\"ty\":2,\"nm\":\"img\",\"refId\":\"\(pick(assetIDs))\",\(common)}"
     case 2 where hot():
-      return "{\"ty\":\(pick(["5", "13", "\"4\"", "99"])),\"nm\":\"\(pick(["\\u001b[31m", "::error::x", "a\\nb", "t"]))\",\(common)}"
+      return
+        "{\"ty\":\(pick(["5", "13", "\"4\"", "99"])),\"nm\":\"\(pick(["\\u001b[31m", "::error::x", "a\\nb", "t"]))\",\(common)}"
     default:
       return "{\"ty\":4,\"nm\":\"shape\",\(common),\"shapes\":[\(shapeItems(depth: 0))]}"
     }
@@ -129,7 +135,8 @@ private struct LottieBuilder {
       switch int(0...9) {
       case 0: return "{\"id\":\"\(id)\",\"w\":64,\"h\":64,\"u\":\"\(victimFolder)/\",\"p\":\"victim.png\",\"e\":0}"
       case 1: return "{\"id\":\"\(id)\",\"w\":64,\"h\":64,\"u\":\"\",\"p\":\"\(victimFolder)/victim.png\",\"e\":0}"
-      case 2: return "{\"id\":\"\(id)\",\"w\":64,\"h\":64,\"u\":\"\(climb)\(victimFolder)/\",\"p\":\"victim.png\",\"e\":0}"
+      case 2:
+        return "{\"id\":\"\(id)\",\"w\":64,\"h\":64,\"u\":\"\(climb)\(victimFolder)/\",\"p\":\"victim.png\",\"e\":0}"
       case 3: return "{\"id\":\"\(id)\",\"w\":64,\"h\":64,\"u\":\"../victim/\",\"p\":\"victim.png\"}"
       case 4:
         // A symlink named like an embedded image, in the case's own folder.
@@ -140,16 +147,20 @@ private struct LottieBuilder {
         return "{\"id\":\"\(id)\",\"w\":64,\"h\":64,\"u\":\"\(climb)\(victimFolder)/\",\"p\":\"data:x.png\",\"e\":0}"
       case 6:
         // The checker might see the first key and rlottie the last.
-        return "{\"id\":\"\(id)\",\"w\":64,\"h\":64,\"u\":\"\",\"u\":\"\(victimFolder)/\",\"p\":\"victim.png\",\"e\":1,\"e\":0}"
+        return
+          "{\"id\":\"\(id)\",\"w\":64,\"h\":64,\"u\":\"\",\"u\":\"\(victimFolder)/\",\"p\":\"victim.png\",\"e\":1,\"e\":0}"
       case 7:
-        return "{\"id\":\"\(id)\",\"w\":64,\"h\":64,\"p\":\"data:image/png;base64,\(green)\",\"p\\u0000\":\"\(victimFolder)/victim.png\",\"e\":1,\"e\\u0000x\":0}"
+        return
+          "{\"id\":\"\(id)\",\"w\":64,\"h\":64,\"p\":\"data:image/png;base64,\(green)\",\"p\\u0000\":\"\(victimFolder)/victim.png\",\"e\":1,\"e\\u0000x\":0}"
       case 8:
         return "{\"id\":\"\(id)\",\"w\":64,\"h\":64,\"u\":\"file://\(victimFolder)/\",\"p\":\"victim.png\",\"e\":0}"
       default:
         return "{\"id\":\"\(id)\",\"w\":64,\"h\":64,\"e\":0,\"u\":\"\(victimFolder)\",\"p\":\"/victim.png\"}"
       }
     }
-    guard hot() else { return "{\"id\":\"\(id)\",\"w\":8,\"h\":8,\"u\":\"\",\"p\":\"data:image/png;base64,\(green)\",\"e\":1}" }
+    guard hot() else {
+      return "{\"id\":\"\(id)\",\"w\":8,\"h\":8,\"u\":\"\",\"p\":\"data:image/png;base64,\(green)\",\"e\":1}"
+    }
     theme = "image asset"
     let p: String
     switch int(0...6) {
@@ -193,9 +204,14 @@ private struct LottieBuilder {
       assetIDs = assetIDs.filter { $0 != imageID } + [imageID]
     }
     var layers: [String] = []
-    if isSecurity { layers.append("{\"ty\":2,\"nm\":\"img\",\"refId\":\"\(imageID)\",\"ddd\":0,\"ind\":1,\"ks\":\(transform()),\"ip\":0,\"op\":10,\"st\":0,\"bm\":0}") }
+    if isSecurity {
+      layers.append(
+        "{\"ty\":2,\"nm\":\"img\",\"refId\":\"\(imageID)\",\"ddd\":0,\"ind\":1,\"ks\":\(transform()),\"ip\":0,\"op\":10,\"st\":0,\"bm\":0}"
+      )
+    }
     for i in 0..<int(1...(hot() ? 8 : 3)) { layers.append(layer(index: i + 2)) }
-    var top = "\"v\":\"5.7.0\",\"fr\":\(hot() && chance(0.2) ? pick(["0", "1e9", "-1"]) : "10"),\"ip\":0,\"op\":10,"
+    var top =
+      "\"v\":\"5.7.0\",\"fr\":\(hot() && chance(0.2) ? pick(["0", "1e9", "-1"]) : "10"),\"ip\":0,\"op\":10,"
       + "\"w\":\(w),\"h\":\(h),\"nm\":\"fuzz\",\"ddd\":0,\"assets\":[\(assets.joined(separator: ","))],"
       + "\"layers\":[\(layers.joined(separator: ","))]"
     if isSecurity && chance(0.3) {

@@ -51,7 +51,8 @@ private struct SVGBuilder {
     let id = "e\(ids.count)"
     ids.append(id)
     switch int(0...6) {
-    case 0: return "<rect id=\"\(id)\" x=\"2\" y=\"2\" width=\"\(int(4...60))\" height=\"\(int(4...60))\" fill=\"#2C6\"/>"
+    case 0:
+      return "<rect id=\"\(id)\" x=\"2\" y=\"2\" width=\"\(int(4...60))\" height=\"\(int(4...60))\" fill=\"#2C6\"/>"
     case 1: return "<circle id=\"\(id)\" cx=\"32\" cy=\"32\" r=\"\(int(2...30))\" fill=\"#C62\"/>"
     case 2: return "<path id=\"\(id)\" d=\"\(path())\" stroke=\"#222\" fill=\"none\"/>"
     case 3 where depth < (hot() ? 70 : 3):
@@ -66,7 +67,8 @@ private struct SVGBuilder {
       theme = "image"
       let big = TinyPNG.base64(TinyPNG.header(width: pick([20000, 5000, 70000]), height: pick([20000, 1])))
       let small = TinyPNG.base64(TinyPNG.solid(width: 4, height: 4, rgb: (0x20, 0xC0, 0x40)))
-      return "<image id=\"\(id)\" width=\"10\" height=\"10\" href=\"data:image/png;base64,\(pick([big, small, "AAAA"]))\"/>"
+      return
+        "<image id=\"\(id)\" width=\"10\" height=\"10\" href=\"data:image/png;base64,\(pick([big, small, "AAAA"]))\"/>"
     default:
       return "<ellipse id=\"\(id)\" cx=\"20\" cy=\"20\" rx=\"\(int(1...20))\" ry=\"5\" fill=\"#44A\"/>"
     }
@@ -82,7 +84,10 @@ private struct SVGBuilder {
       return ("<image x=\"0\" y=\"0\" width=\"64\" height=\"64\" xlink:href=\"\(href)\"/>", "")
     case 2: return ("<rect width=\"64\" height=\"64\" fill=\"url(\(href))\"/>", "")
     case 3: return ("<rect width=\"64\" height=\"64\" style=\"fill: url('\(href)')\"/>", "")
-    case 4: return ("<style>@import url(\"\(href)\"); rect { fill: url(\(href)) }</style><rect width=\"64\" height=\"64\"/>", "")
+    case 4:
+      return (
+        "<style>@import url(\"\(href)\"); rect { fill: url(\(href)) }</style><rect width=\"64\" height=\"64\"/>", ""
+      )
     case 5: return ("<rect width=\"64\" height=\"64\"/>", "<?xml-stylesheet type=\"text/css\" href=\"\(href)\"?>")
     case 6:
       return (
@@ -117,14 +122,17 @@ private struct SVGBuilder {
     if hot() && chance(0.2) {
       theme = "use multiplication"
       body += "<g id=\"m0\"><rect width=\"1\" height=\"1\"/></g>"
-      for k in 1...6 { body += "<g id=\"m\(k)\">" + String(repeating: "<use href=\"#m\(k - 1)\"/>", count: 10) + "</g>" }
+      for k in 1...6 {
+        body += "<g id=\"m\(k)\">" + String(repeating: "<use href=\"#m\(k - 1)\"/>", count: 10) + "</g>"
+      }
     }
     if hot() && chance(0.1) {
       theme = "entities"
       prolog += "<!DOCTYPE svg [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">]>"
       body += "<text>&b;</text>"
     }
-    let svg = "<?xml version=\"1.0\"?>\(prolog)<svg xmlns=\"http://www.w3.org/2000/svg\" "
+    let svg =
+      "<?xml version=\"1.0\"?>\(prolog)<svg xmlns=\"http://www.w3.org/2000/svg\" "
       + "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"64\" height=\"64\" viewBox=\"0 0 64 64\">\(body)</svg>"
     let asShape = !isSecurity && chance(0.3)
     let layer =

@@ -37,7 +37,8 @@ import Testing
     defer { if environment["FLICK_FUZZ_KEEP"] == nil { try? FileManager.default.removeItem(at: base) } }
     for (name, bytes) in c.files { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
     for (name, target) in c.links {
-      try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(name).path, withDestinationPath: target)
+      try FileManager.default.createSymbolicLink(
+        atPath: folder.appendingPathComponent(name).path, withDestinationPath: target)
     }
     let caps = ["--max-memory", "1G", "--max-pixels", "4000000"]
     let args: [String]
@@ -56,12 +57,18 @@ import Testing
       print("fuzz seed \(seed) \(c.theme) \(args[0]) exit \(r.status): \(first)")
     }
     var problems: [String] = []
-    let head = String(decoding: (c.files[c.source == "t.json5" ? (c.files["a.json"] != nil ? "a.json" : "p.svg") : c.source] ?? []).prefix(300), as: UTF8.self)
+    let head = String(
+      decoding: (c.files[c.source == "t.json5" ? (c.files["a.json"] != nil ? "a.json" : "p.svg") : c.source] ?? [])
+        .prefix(300), as: UTF8.self)
     func fail(_ what: String) {
-      problems.append("seed \(seed) (\(c.theme), flick \(args.joined(separator: " "))): \(what)\n  stderr: \(r.stderr.prefix(400))\n  file: \(head)")
+      problems.append(
+        "seed \(seed) (\(c.theme), flick \(args.joined(separator: " "))): \(what)\n  stderr: \(r.stderr.prefix(400))\n  file: \(head)"
+      )
     }
     if r.timedOut { fail("no answer within \(Int(HostileTemplateFuzzTests.timeLimit)) s") }
-    if r.signalled || ![0, 2, 3].contains(r.status) { fail("ended with \(r.signalled ? "signal" : "status") \(r.status)") }
+    if r.signalled || ![0, 2, 3].contains(r.status) {
+      fail("ended with \(r.signalled ? "signal" : "status") \(r.status)")
+    }
     let leftovers = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
       $0.hasPrefix(".") || $0.hasSuffix(".tmp") || $0.hasSuffix(".partial")
     }
@@ -73,7 +80,9 @@ import Testing
     if r.stderr.unicodeScalars.contains(where: { $0 == "\u{1B}" || $0 == "\r" || $0 == "\u{202E}" || $0 == "\u{85}" }) {
       fail("raw terminal controls in the message")
     }
-    if r.stderr.split(separator: "\n").contains(where: { $0.hasPrefix("::") }) { fail("a line that forges a CI annotation") }
+    if r.stderr.split(separator: "\n").contains(where: { $0.hasPrefix("::") }) {
+      fail("a line that forges a CI annotation")
+    }
     let out = folder.appendingPathComponent("out.png").path
     if c.isSecurity, r.status == 0, FileManager.default.fileExists(atPath: out) {
       let n = try victimPixels(in: out)
@@ -102,7 +111,8 @@ import Testing
   }
 
   @Test func hostileLottieAndSVGEndCleanlyAndNeverShowAnOutsideFile() throws {
-    let root = try Self.environment["FLICK_FUZZ_KEEP"].map { URL(fileURLWithPath: $0) }
+    let root =
+      try Self.environment["FLICK_FUZZ_KEEP"].map { URL(fileURLWithPath: $0) }
       ?? ProcessRunner.temporaryDirectory(prefix: "flick-fuzz-vector")
     defer { if Self.environment["FLICK_FUZZ_KEEP"] == nil { try? FileManager.default.removeItem(at: root) } }
     let problems = Locked<[String]>([])

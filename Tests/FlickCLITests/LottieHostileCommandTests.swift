@@ -5,7 +5,8 @@ import Testing
 /// The Lottie bypasses of issue 29 through the real `flick` binary: each is refused with exit 2
 /// and a located message before rlottie sees the file, and `flick info` says so too.
 @Suite struct LottieHostileCommandTests {
-  static let ks = #"{"o":{"a":0,"k":100},"r":{"a":0,"k":0},"p":{"a":0,"k":[32,32,0]},"a":{"a":0,"k":[32,32,0]},"s":{"a":0,"k":[100,100,100]}}"#
+  static let ks =
+    #"{"o":{"a":0,"k":100},"r":{"a":0,"k":0},"p":{"a":0,"k":[32,32,0]},"a":{"a":0,"k":[32,32,0]},"s":{"a":0,"k":[100,100,100]}}"#
 
   static func imageLottie(assets: String, top: String = "") -> String {
     #"{"v":"5.7.0","fr":10,"ip":0,"op":10,"w":64,"h":64,"assets":"# + assets + top
@@ -30,7 +31,8 @@ import Testing
     for args in [["still", file, "-o", out] + extra, ["info", file] + extra] {
       let r = try CLITests.run(CLITests.flick, args)
       #expect(r.status == 2, "\(args[0]): \(r.stderr)")
-      #expect(r.stderr.hasPrefix("flick: Lottie file \(file):1:") && r.stderr.contains(message), "\(args[0]): \(r.stderr)")
+      #expect(
+        r.stderr.hasPrefix("flick: Lottie file \(file):1:") && r.stderr.contains(message), "\(args[0]): \(r.stderr)")
       #expect(!FileManager.default.fileExists(atPath: out))
     }
   }
@@ -73,7 +75,8 @@ import Testing
     }
     defer { try? FileManager.default.removeItem(at: root) }
     try Self.expectRefused(
-      file, "the embedded image is 20000×20000 pixels, more than the cap of 1000000", extra: ["--max-pixels", "1000000"])
+      file, "the embedded image is 20000×20000 pixels, more than the cap of 1000000",
+      extra: ["--max-pixels", "1000000"])
   }
 
   @Test func aRepeaterOfTenMillionCopies() throws {

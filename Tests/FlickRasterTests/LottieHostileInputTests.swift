@@ -21,8 +21,10 @@ import Testing
     var outside: URL { root.appendingPathComponent("outside") }
     init() throws {
       root = try ProcessRunner.temporaryDirectory(prefix: "flick-lottie-hostile")
-      try FileManager.default.createDirectory(at: root.appendingPathComponent("project"), withIntermediateDirectories: true)
-      try FileManager.default.createDirectory(at: root.appendingPathComponent("outside"), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: root.appendingPathComponent("project"), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: root.appendingPathComponent("outside"), withIntermediateDirectories: true)
       try Data(HostileLottie.victimPNG).write(to: root.appendingPathComponent("outside/victim.png"))
     }
     func write(_ name: String, _ text: String) throws -> String {
@@ -36,7 +38,8 @@ import Testing
   /// A 64 × 64 Lottie file of one image layer drawing asset `img`; `top` is spliced into the
   /// top-level object (after `assets`).
   static func imageLottie(assets: String, top: String = "") -> String {
-    let ks = #"{"o":{"a":0,"k":100},"r":{"a":0,"k":0},"p":{"a":0,"k":[32,32,0]},"a":{"a":0,"k":[32,32,0]},"s":{"a":0,"k":[100,100,100]}}"#
+    let ks =
+      #"{"o":{"a":0,"k":100},"r":{"a":0,"k":0},"p":{"a":0,"k":[32,32,0]},"a":{"a":0,"k":[32,32,0]},"s":{"a":0,"k":[100,100,100]}}"#
     return #"{"v":"5.7.0","fr":10,"ip":0,"op":10,"w":64,"h":64,"nm":"t","ddd":0,"assets":"# + assets + top
       + #","layers":[{"ddd":0,"ind":1,"ty":2,"nm":"img","refId":"img","ks":"# + ks
       + #","ao":0,"ip":0,"op":10,"st":0,"bm":0}]}"#
@@ -44,15 +47,19 @@ import Testing
 
   /// A 64 × 64 Lottie file of one shape layer with `shapes`.
   static func shapeLottie(_ shapes: String, assets: String = "[]", layers extra: String = "") -> String {
-    let ks = #"{"o":{"a":0,"k":100},"r":{"a":0,"k":0},"p":{"a":0,"k":[0,0,0]},"a":{"a":0,"k":[0,0,0]},"s":{"a":0,"k":[100,100,100]}}"#
-    return #"{"v":"5.7.0","fr":10,"ip":0,"op":10,"w":64,"h":64,"assets":"# + assets + #","layers":[{"ty":4,"ind":1,"ks":"#
+    let ks =
+      #"{"o":{"a":0,"k":100},"r":{"a":0,"k":0},"p":{"a":0,"k":[0,0,0]},"a":{"a":0,"k":[0,0,0]},"s":{"a":0,"k":[100,100,100]}}"#
+    return #"{"v":"5.7.0","fr":10,"ip":0,"op":10,"w":64,"h":64,"assets":"# + assets
+      + #","layers":[{"ty":4,"ind":1,"ks":"#
       + ks + #","ip":0,"op":10,"st":0,"shapes":["# + shapes + "]}" + extra + "]}"
   }
 
-  static let rect = #"{"ty":"rc","d":1,"s":{"a":0,"k":[10,10]},"p":{"a":0,"k":[5,5]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#
+  static let rect =
+    #"{"ty":"rc","d":1,"s":{"a":0,"k":[10,10]},"p":{"a":0,"k":[5,5]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#
 
   static func repeater(_ copies: String) -> String {
-    #"{"ty":"rp","c":"# + copies + #","o":{"a":0,"k":0},"tr":{"ty":"tr","p":{"a":0,"k":[4,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}}"#
+    #"{"ty":"rp","c":"# + copies
+      + #","o":{"a":0,"k":0},"tr":{"ty":"tr","p":{"a":0,"k":[4,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}}"#
   }
 
   /// Pixels of the victim's colour in a Flick frame of the file (premultiplied BGRA).
@@ -100,7 +107,8 @@ import Testing
   @Test func aDuplicateAssetsKeyIsRefusedWhereItIs() throws {
     let place = try Place()
     defer { place.remove() }
-    let safe = #"[{"id":"img","w":64,"h":64,"u":"","p":"data:image/png;base64,"# + TinyPNG.base64(Self.green) + #"","e":1}]"#
+    let safe =
+      #"[{"id":"img","w":64,"h":64,"u":"","p":"data:image/png;base64,"# + TinyPNG.base64(Self.green) + #"","e":1}]"#
     let victim = #"[{"id":"img","w":64,"h":64,"u":""# + place.outside.path + #"/","p":"victim.png","e":0}]"#
     let path = try place.write("dup.json", Self.imageLottie(assets: safe, top: #","assets":"# + victim))
     let error = try #require(Self.refusal(path))
@@ -115,7 +123,9 @@ import Testing
     let deep = try place.write("deep.json", Self.shapeLottie(#"{"ty":"rc","ty":"el","d":1}"#))
     #expect(Self.refusal(deep)?.message.hasPrefix("layers[0].shapes[0].ty: duplicate key") == true)
     let asset = #"[{"id":"img","w":64,"h":64,"u":"","u":"/","p":"victim.png","e":1}]"#
-    #expect(Self.refusal(try place.write("u.json", Self.imageLottie(assets: asset)))?.message.contains("duplicate key") == true)
+    #expect(
+      Self.refusal(try place.write("u.json", Self.imageLottie(assets: asset)))?.message.contains("duplicate key")
+        == true)
     let nul = #"[{"id":"img","w":64,"h":64,"p":"x.png","p\u0000":"victim.png"}]"#
     let error = Self.refusal(try place.write("nul.json", Self.imageLottie(assets: nul)))
     #expect(error?.message.contains("NUL") == true, "\(String(describing: error))")
@@ -165,7 +175,8 @@ import Testing
     let asset = #"[{"id":"img","w":64,"h":64,"u":""# + place.outside.path + #"/","p":"victim.png","e":0}]"#
     let path = try place.write("external.json", Self.imageLottie(assets: asset))
     let (file, json) = try LottieFile.loadChecked(path: path, maximumPixels: LottieFile.defaultMaximumPixels)
-    #expect(file.unsupportedFeatures == ["assets[0] 'img': an external image file 'victim.png' (embed images as data: URIs)"])
+    #expect(
+      file.unsupportedFeatures == ["assets[0] 'img': an external image file 'victim.png' (embed images as data: URIs)"])
     #expect(!String(decoding: json, as: UTF8.self).contains(place.outside.path))
     #expect(throws: RasterError.self) { try LottieStore.check(path) }
   }
@@ -176,14 +187,22 @@ import Testing
     let place = try Place()
     defer { place.remove() }
     let bomb = "data:image/png;base64," + TinyPNG.base64(TinyPNG.header(width: 20000, height: 20000))
-    let path = try place.write("bomb.json", Self.imageLottie(assets: #"[{"id":"img","w":64,"h":64,"p":""# + bomb + #"","e":1}]"#))
+    let path = try place.write(
+      "bomb.json", Self.imageLottie(assets: #"[{"id":"img","w":64,"h":64,"p":""# + bomb + #"","e":1}]"#))
     let error = Self.refusal(path, maximumPixels: 1_000_000)
-    #expect(error?.message.hasPrefix("assets[0].p: the embedded image is 20000×20000 pixels, more than the cap of 1000000") == true)
+    #expect(
+      error?.message.hasPrefix("assets[0].p: the embedded image is 20000×20000 pixels, more than the cap of 1000000")
+        == true)
     #expect(error?.line == 1)
-    let gif = try place.write("gif.json", Self.imageLottie(assets: #"[{"id":"img","p":"data:image/gif;base64,R0lGODlhAQABAAAAACw=","e":1}]"#))
+    let gif = try place.write(
+      "gif.json", Self.imageLottie(assets: #"[{"id":"img","p":"data:image/gif;base64,R0lGODlhAQABAAAAACw=","e":1}]"#))
     #expect(Self.refusal(gif)?.message.contains("not a PNG or JPEG") == true)
-    let canvas = try place.write("canvas.json", Self.shapeLottie(Self.rect).replacingOccurrences(of: #""w":64,"h":64"#, with: #""w":2000,"h":2000"#))
-    #expect(Self.refusal(canvas, maximumPixels: 1_000_000)?.message.contains("the canvas is 2000×2000 = 4000000 pixels") == true)
+    let canvas = try place.write(
+      "canvas.json",
+      Self.shapeLottie(Self.rect).replacingOccurrences(of: #""w":64,"h":64"#, with: #""w":2000,"h":2000"#))
+    #expect(
+      Self.refusal(canvas, maximumPixels: 1_000_000)?.message.contains("the canvas is 2000×2000 = 4000000 pixels")
+        == true)
     #expect(Self.refusal(canvas) == nil)
   }
 
@@ -191,7 +210,8 @@ import Testing
     let place = try Place()
     defer { place.remove() }
     let uri = "data:image/png;base64," + TinyPNG.base64(Self.green)
-    let path = try place.write("mem.json", Self.imageLottie(assets: #"[{"id":"img","w":64,"h":64,"p":""# + uri + #"","e":1}]"#))
+    let path = try place.write(
+      "mem.json", Self.imageLottie(assets: #"[{"id":"img","w":64,"h":64,"p":""# + uri + #"","e":1}]"#))
     let file = try LottieFile.load(path: path)
     #expect(file.embeddedImagePixels == 64 * 64)
     #expect(file.estimatedBytes(workers: 3) == 3 * 8 * 64 * 64 + 8 * 64 * 64)
@@ -205,38 +225,55 @@ import Testing
     defer { place.remove() }
     let one = try place.write("one.json", Self.shapeLottie(Self.rect + "," + Self.repeater(#"{"a":0,"k":1e7}"#)))
     let error = try #require(Self.refusal(one))
-    #expect(error.message.hasPrefix("layers[0].shapes[2].c: a repeater of 10000000 copies makes 10000000 instances"), "\(error)")
+    #expect(
+      error.message.hasPrefix("layers[0].shapes[2].c: a repeater of 10000000 copies makes 10000000 instances"),
+      "\(error)")
     #expect(error.message.hasSuffix("at most 10000 are drawn"))
     // Four levels of 100 copies: 10⁸, refused at the second level.
     var shapes = Self.rect + "," + Self.repeater(#"{"a":0,"k":100}"#)
     for _ in 0..<3 { shapes = #"{"ty":"gr","it":["# + shapes + "]}," + Self.repeater(#"{"a":0,"k":100}"#) }
-    #expect(Self.refusal(try place.write("nested.json", Self.shapeLottie(shapes)))?.message.contains("instances") == true)
+    #expect(
+      Self.refusal(try place.write("nested.json", Self.shapeLottie(shapes)))?.message.contains("instances") == true)
     // Keyframed copies count at their largest.
     let keyed = Self.repeater(#"{"a":1,"k":[{"t":0,"s":[2]},{"t":5,"s":[50000]}]}"#)
     #expect(Self.refusal(try place.write("keyed.json", Self.shapeLottie(Self.rect + "," + keyed))) != nil)
     // A hundred copies are fine.
-    #expect(Self.refusal(try place.write("fine.json", Self.shapeLottie(Self.rect + "," + Self.repeater(#"{"a":0,"k":100}"#)))) == nil)
+    #expect(
+      Self.refusal(try place.write("fine.json", Self.shapeLottie(Self.rect + "," + Self.repeater(#"{"a":0,"k":100}"#))))
+        == nil)
   }
 
   @Test func precompositionCyclesAndFanOutAreRefused() throws {
     let place = try Place()
     defer { place.remove() }
     let ks = #"{"o":{"a":0,"k":100},"p":{"a":0,"k":[0,0,0]}}"#
-    func use(_ id: String) -> String { #"{"ty":0,"refId":""# + id + #"","ks":"# + ks + #","ip":0,"op":10,"st":0,"w":64,"h":64}"# }
+    func use(_ id: String) -> String {
+      #"{"ty":0,"refId":""# + id + #"","ks":"# + ks + #","ip":0,"op":10,"st":0,"w":64,"h":64}"#
+    }
     let cycle = #"[{"id":"a","layers":["# + use("b") + #"]},{"id":"b","layers":["# + use("a") + "]}]"
-    let error = Self.refusal(try place.write("cycle.json", Self.shapeLottie(Self.rect, assets: cycle, layers: "," + use("a"))))
+    let error = Self.refusal(
+      try place.write("cycle.json", Self.shapeLottie(Self.rect, assets: cycle, layers: "," + use("a"))))
     #expect(error?.message.contains("uses itself") == true, "\(String(describing: error))")
     // Each level uses the one below 30 times: 30⁴ uses.
-    var assets: [String] = [#"{"id":"p0","layers":[{"ty":4,"ks":"# + ks + #","ip":0,"op":10,"st":0,"shapes":["# + Self.rect + "]}]}"]
-    for k in 1...4 { assets.append(#"{"id":"p\#(k)","layers":["# + Array(repeating: use("p\(k - 1)"), count: 30).joined(separator: ",") + "]}") }
-    let fan = Self.refusal(try place.write("fan.json", Self.shapeLottie(Self.rect, assets: "[" + assets.joined(separator: ",") + "]", layers: "," + use("p4"))))
+    var assets: [String] = [
+      #"{"id":"p0","layers":[{"ty":4,"ks":"# + ks + #","ip":0,"op":10,"st":0,"shapes":["# + Self.rect + "]}]}"
+    ]
+    for k in 1...4 {
+      assets.append(
+        #"{"id":"p\#(k)","layers":["# + Array(repeating: use("p\(k - 1)"), count: 30).joined(separator: ",") + "]}")
+    }
+    let fan = Self.refusal(
+      try place.write(
+        "fan.json",
+        Self.shapeLottie(Self.rect, assets: "[" + assets.joined(separator: ",") + "]", layers: "," + use("p4"))))
     #expect(fan?.message.contains("instances") == true, "\(String(describing: fan))")
   }
 
   // MARK: - The document rlottie is given
 
   @Test func theGivenDocumentKeepsNumbersAndStringsAsTheyRead() throws {
-    let text = #"{ "a" : [1, -0.5e-3, 1E+2, 123456789012345678901234567890], "s": "x\"\\\/\u00e9\ud83d\ude00\n" , "t": true, "n": null}"#
+    let text =
+      #"{ "a" : [1, -0.5e-3, 1E+2, 123456789012345678901234567890], "s": "x\"\\\/\u00e9\ud83d\ude00\n" , "t": true, "n": null}"#
     let tree = try LottieJSON.parse(Data(text.utf8))
     let again = String(decoding: tree.serialized(), as: UTF8.self)
     #expect(again == #"{"a":[1,-0.5e-3,1E+2,123456789012345678901234567890],"s":"x\"\\/é😀\u000a","t":true,"n":null}"#)
