@@ -5,6 +5,9 @@ extension LottieFile {
   /// - Each worker draws with its own rlottie object into a premultiplied ARGB picture of the
   ///   drawn size (4 bytes a pixel), and rlottie keeps one more surface of that size for masks
   ///   and mattes: `2 × 4 × drawnPixels` per worker.
+  /// - Each worker's rlottie object keeps the coverage of every item it draws (``drawnItems``),
+  ///   about 64 bytes per drawn row: `64 × rows × drawnItems` per worker (measured: 10,000
+  ///   copies of a 300-row ellipse hold 400 MB).
   /// - rlottie decodes every embedded image once per process (its model cache is shared by the
   ///   workers): stb_image's buffer and rlottie's premultiplied copy, `2 × 4 ×`
   ///   ``embeddedImagePixels``.
@@ -14,14 +17,14 @@ extension LottieFile {
   ///     rendered whole, the layer's device size (at most 4096 × 4096) for a template's
   ///     `lottie` layer. Nil means the canvas (`w × h`).
   ///   - workers: Render workers drawing at once (1 or more).
-  /// - Returns: Bytes (saturating; never negative).
+  /// - Returns: Bytes (saturating at `Int.max`; never negative).
   public func estimatedBytes(drawnPixels: Int? = nil, workers: Int) -> Int {
-    let drawn = drawnPixels ?? Int(size.width.rounded(.up) * size.height.rounded(.up))
-    let perWorker = drawn.multipliedReportingOverflow(by: 8)
-    let frames = perWorker.partialValue.multipliedReportingOverflow(by: max(1, workers))
-    let images = embeddedImagePixels.multipliedReportingOverflow(by: 8)
-    let sum = frames.partialValue.addingReportingOverflow(images.partialValue)
-    guard !perWorker.overflow, !frames.overflow, !images.overflow, !sum.overflow else { return Int.max }
-    return max(0, sum.partialValue)
+    let canvas = Double(size.width.rounded(.up)) * Double(size.height.rounded(.up))
+    let drawn = Double(max(0, drawnPixels ?? Int(canvas)))
+    // Rows of the drawn frame: its pixels at the canvas's aspect ratio.
+    let rows = (drawn * size.height / max(1, size.width)).squareRoot()
+    let perWorker = 8 * drawn + 64 * rows * Double(drawnItems)
+    let total = perWorker * Double(max(1, workers)) + 8 * Double(embeddedImagePixels)
+    return total >= Double(Int.max) ? Int.max : Int(total)
   }
 }

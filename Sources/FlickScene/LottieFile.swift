@@ -50,6 +50,9 @@ public struct LottieFile: Sendable, Hashable {
   /// The pixels of every embedded image together (each checked against the pixel cap): what
   /// rlottie decodes when it loads the file (see ``estimatedBytes(drawnPixels:workers:)``).
   public var embeddedImagePixels: Int
+  /// The layers and shape items rlottie builds for the file, every repeater copy and
+  /// precomposition use counted (at most ``maximumDrawnItems``).
+  public var drawnItems: Int
 
   /// The number of frames rlottie draws: `op − ip` (at least 1).
   public var frameCount: Int { max(1, Int((outPoint - inPoint).rounded(.down))) }
@@ -148,10 +151,11 @@ public struct LottieFile: Sendable, Hashable {
       throw LottieFileError(path: path, message: "is not a Lottie file: the JSON is not an object")
     }
     let images = try LottieImageAssets.rewrite(tree, bytes: bytes, path: path, maximumPixels: maximumPixels)
-    try LottieInstances.check(images.document, bytes: bytes, path: path)
+    let items = try LottieInstances.check(images.document, bytes: bytes, path: path)
     let json = images.document.serialized()
     var file = try inspect(json, path: path, maximumPixels: maximumPixels)
     file.embeddedImagePixels = images.pixels
+    file.drawnItems = items
     return (file, json)
   }
 
@@ -224,7 +228,7 @@ public struct LottieFile: Sendable, Hashable {
       path: path, size: Size(width: w, height: h), frameRate: fr, inPoint: ip, outPoint: op,
       version: root["v"] as? String ?? "\(root["v"] ?? "")", name: root["nm"] as? String ?? "",
       layers: summaries, markers: markers, precompositionCount: precomps,
-      unsupportedFeatures: inspector.findings, embeddedImagePixels: 0)
+      unsupportedFeatures: inspector.findings, embeddedImagePixels: 0, drawnItems: 0)
   }
 
   /// Throws when the file uses features rlottie 0.1 does not draw.

@@ -214,8 +214,10 @@ import Testing
       "mem.json", Self.imageLottie(assets: #"[{"id":"img","w":64,"h":64,"p":""# + uri + #"","e":1}]"#))
     let file = try LottieFile.load(path: path)
     #expect(file.embeddedImagePixels == 64 * 64)
-    #expect(file.estimatedBytes(workers: 3) == 3 * 8 * 64 * 64 + 8 * 64 * 64)
-    #expect(file.estimatedBytes(drawnPixels: 100, workers: 1) == 800 + 8 * 64 * 64)
+    #expect(file.drawnItems == 1)  // one image layer
+    // Frames: 8 bytes a pixel per worker; coverage: 64 bytes a row per item per worker; images: 8 a pixel.
+    #expect(file.estimatedBytes(workers: 3) == 3 * (8 * 64 * 64 + 64 * 64 * 1) + 8 * 64 * 64)
+    #expect(file.estimatedBytes(drawnPixels: 100, workers: 1) == 800 + 64 * 10 + 8 * 64 * 64)
   }
 
   // MARK: - Amplification
@@ -237,6 +239,10 @@ import Testing
     // Keyframed copies count at their largest.
     let keyed = Self.repeater(#"{"a":1,"k":[{"t":0,"s":[2]},{"t":5,"s":[50000]}]}"#)
     #expect(Self.refusal(try place.write("keyed.json", Self.shapeLottie(Self.rect + "," + keyed))) != nil)
+    // Copies of what is drawn count too: 2,000 copies of 12 items pass the 20,000 items built.
+    let twelve = Array(repeating: #"{"ty":"el","s":{"a":0,"k":[40,30]},"p":{"a":0,"k":[0,0]}}"#, count: 12).joined(separator: ",")
+    let items = Self.refusal(try place.write("items.json", Self.shapeLottie(twelve + "," + Self.repeater(#"{"a":0,"k":2000}"#))))
+    #expect(items?.message.contains("layers and shapes to draw") == true, "\(String(describing: items))")
     // A hundred copies are fine.
     #expect(
       Self.refusal(try place.write("fine.json", Self.shapeLottie(Self.rect + "," + Self.repeater(#"{"a":0,"k":100}"#))))
@@ -266,7 +272,8 @@ import Testing
       try place.write(
         "fan.json",
         Self.shapeLottie(Self.rect, assets: "[" + assets.joined(separator: ",") + "]", layers: "," + use("p4"))))
-    #expect(fan?.message.contains("instances") == true, "\(String(describing: fan))")
+    let refused = fan.map { $0.message.contains("instances") || $0.message.contains("layers and shapes to draw") }
+    #expect(refused == true, "\(String(describing: fan))")
   }
 
   // MARK: - The document rlottie is given
