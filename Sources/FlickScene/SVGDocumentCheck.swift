@@ -29,9 +29,10 @@ package enum SVGDocumentCheck {
   /// as a template's components).
   package static let maximumInstances = 10_000
   /// The most numbers in path data (`d`) and point lists (`points`) with every reference
-  /// expanded: 20,000 numbers, about 10,000 points, as many as a template's own path data
-  /// (``ShapePath/maximumSVGPathElements``; the time to draw grows with their square).
-  package static let maximumPathNumbers = 2 * ShapePath.maximumSVGPathElements
+  /// expanded: 10,000 numbers, about 5,000 points. librsvg's time to stroke a path grows with the
+  /// square of its crossing segments: 10,000 random segments across 512² take 12 s, 150,000
+  /// minutes (measured 2026-12-02 on the 2-core machine).
+  package static let maximumPathNumbers = ShapePath.maximumSVGPathElements
 
   /// Why an SVG picture is refused, and where (1-based line and column).
   package struct Problem: Error, Sendable {
