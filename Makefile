@@ -85,6 +85,12 @@ MANIFEST_FUZZ_CASES ?= 1000
 FUZZ_CASES ?= 3000
 # Damaged chunk folders through `flick merge` (each case is a merge: fewer than templates).
 CHUNK_FUZZ_CASES ?= 200
+# end with exit 0, 2 or 3, leave nothing behind and say where a refusal is), then 1,000 hostile
+# Lottie files and SVG pictures (FUZZ_VECTOR_CASES; security cases must not show a victim file
+# planted outside). FUZZ_SEED picks the first seed; a failure names its seed (docs/security.md).
+.PHONY: fuzz
+FUZZ_CASES ?= 3000
+FUZZ_VECTOR_CASES ?= 1000
 FUZZ_SEED ?= 1592652000
 fuzz: bootstrap
 	$(SWIFT) build --build-tests
@@ -92,6 +98,7 @@ fuzz: bootstrap
 	FLICK_MANIFEST_FUZZ_CASES=$(MANIFEST_FUZZ_CASES) FLICK_FUZZ_SEED=$(FUZZ_SEED) \
 	  $(SWIFT) test --skip-build --filter HostileManifestFuzzTests
 	FLICK_CHUNK_FUZZ_CASES=$(CHUNK_FUZZ_CASES) FLICK_FUZZ_SEED=$(FUZZ_SEED) $(SWIFT) test --skip-build --filter ChunkVerificationTests
+	FLICK_FUZZ_VECTOR_CASES=$(FUZZ_VECTOR_CASES) FLICK_FUZZ_SEED=$(FUZZ_SEED) $(SWIFT) test --skip-build --filter HostileVectorFuzzTests
 # Scale-out benchmark: x264's fixed thread count, and plan + shards + merge against one render
 # (Benchmarks/scale/run.sh; docs/scale-out.md).
 .PHONY: bench-scale

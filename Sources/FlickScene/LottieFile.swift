@@ -47,6 +47,12 @@ public struct LottieFile: Sendable, Hashable {
   public var precompositionCount: Int
   /// Features rlottie 0.1 does not draw, each with where it is (`layers[2] "Title": text layer`).
   public var unsupportedFeatures: [String]
+  /// The pixels of every embedded image together (each checked against the pixel cap): what
+  /// rlottie decodes when it loads the file (see ``estimatedBytes(drawnPixels:workers:)``).
+  public var embeddedImagePixels: Int
+  /// The layers and shape items rlottie builds for the file, every repeater copy and
+  /// precomposition use counted (at most ``maximumDrawnItems``).
+  public var drawnItems: Int
 
   /// The number of frames rlottie draws: `op − ip` (at least 1).
   public var frameCount: Int { max(1, Int((outPoint - inPoint).rounded(.down))) }
@@ -73,12 +79,32 @@ public struct LottieFile: Sendable, Hashable {
 
   static let requiredKeys = ["v", "fr", "ip", "op", "w", "h", "layers"]
 
+  /// The pixel cap of ``load(path:maximumPixels:)`` when none is given: 8192 × 8192, as
+  /// `--max-pixels`' default.
+  public static let defaultMaximumPixels = 8192 * 8192
+
   /// Reads and inspects the Lottie file at `path`.
   ///
-  /// - Throws: ``LottieFileError`` when the file cannot be read, is not JSON, lacks Lottie's
-  ///   keys or has values out of range. Unsupported features are not errors here; they are
-  ///   listed in ``unsupportedFeatures`` (``requireSupported()`` throws for them).
-  public static func load(path: String) throws(LottieFileError) -> LottieFile {
+  /// - Parameter maximumPixels: The most pixels the canvas (`w × h`) and each embedded image
+  ///   may have (`--max-pixels`).
+  /// - Throws: ``LottieFileError`` when the file cannot be read, is not strict JSON (a duplicate
+  ///   key, a NUL in a string), lacks Lottie's keys, has values out of range, embeds an image
+  ///   that is not a base64 PNG or JPEG or is over the cap, or repeats more than
+  ///   ``maximumInstances`` instances. Unsupported features (an external image file among them)
+  ///   are not errors here; they are listed in ``unsupportedFeatures`` (``requireSupported()``
+  ///   throws for them).
+  public static func load(
+    path: String, maximumPixels: Int = defaultMaximumPixels
+  ) throws(LottieFileError) -> LottieFile {
+    try loadChecked(path: path, maximumPixels: maximumPixels).file
+  }
+
+  /// ``load(path:maximumPixels:)``, with the JSON rlottie is to be given: the checked document
+  /// written back with every image asset embedded and nothing that names a file (see
+  /// ``checked(_:path:maximumPixels:)``).
+  package static func loadChecked(
+    path: String, maximumPixels: Int
+  ) throws(LottieFileError) -> (file: LottieFile, json: Data) {
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
       throw LottieFileError(path: path, message: "no such file")
     }
@@ -88,14 +114,53 @@ public struct LottieFile: Sendable, Hashable {
     if let size = attributes[.size] as? Int, size > maximumFileSize {
       throw LottieFileError(path: path, message: "is \(size >> 20) MiB; Lottie files up to \(maximumFileSize >> 20) MiB are read")
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let data = FileManager.default.contents(atPath: path), data.count <= maximumFileSize else {
       throw LottieFileError(path: path, message: "cannot read the file")
     }
-    return try decode(data, path: path)
+    return try checked(data, path: path, maximumPixels: maximumPixels)
   }
 
   /// Inspects Lottie JSON; `path` names it in errors.
-  public static func decode(_ data: Data, path: String) throws(LottieFileError) -> LottieFile {
+  public static func decode(
+    _ data: Data, path: String, maximumPixels: Int = defaultMaximumPixels
+  ) throws(LottieFileError) -> LottieFile {
+    try checked(data, path: path, maximumPixels: maximumPixels).file
+  }
+
+  /// Inspects Lottie JSON and makes the document rlottie is given.
+  ///
+  /// The bytes are parsed strictly (``LottieJSON``: no duplicate key, no NUL in a string), every
+  /// image asset is checked and rewritten (``LottieImageAssets``: a base64 PNG or JPEG within
+  /// `maximumPixels`, re-encoded, `u` emptied and `e: 1`; an external file is listed in
+  /// ``unsupportedFeatures`` and left unloadable), repeaters and precompositions are counted
+  /// (``LottieInstances``), and the result is serialised. Everything else Flick reads from the
+  /// file is read from that serialised document, so Flick and rlottie see the same one.
+  package static func checked(
+    _ data: Data, path: String, maximumPixels: Int
+  ) throws(LottieFileError) -> (file: LottieFile, json: Data) {
+    let bytes = [UInt8](data)
+    let tree: LottieJSON
+    do {
+      tree = try LottieJSON.parse(data)
+    } catch {
+      let message = error.isSyntax
+        ? "is not a Lottie file: not valid JSON (\(error.path): \(error.message))" : "\(error.path): \(error.message)"
+      throw LottieFileError(path: path, line: error.line, column: error.column, message: message)
+    }
+    guard tree.members != nil else {
+      throw LottieFileError(path: path, message: "is not a Lottie file: the JSON is not an object")
+    }
+    let images = try LottieImageAssets.rewrite(tree, bytes: bytes, path: path, maximumPixels: maximumPixels)
+    let items = try LottieInstances.check(images.document, bytes: bytes, path: path)
+    let json = images.document.serialized()
+    var file = try inspect(json, path: path, maximumPixels: maximumPixels)
+    file.embeddedImagePixels = images.pixels
+    file.drawnItems = items
+    return (file, json)
+  }
+
+  /// Reads what Flick shows and checks from the (already strict and rewritten) `data`.
+  private static func inspect(_ data: Data, path: String, maximumPixels: Int) throws(LottieFileError) -> LottieFile {
     let parsed: Any
     do {
       parsed = try JSONSerialization.jsonObject(with: data)
@@ -120,6 +185,13 @@ public struct LottieFile: Sendable, Hashable {
     }
     let w = try number("w", 1...16384)
     let h = try number("h", 1...16384)
+    let (cw, ch) = (Int(w.rounded(.up)), Int(h.rounded(.up)))
+    guard cw * ch <= maximumPixels else {
+      throw LottieFileError(
+        path: path,
+        message: "the canvas is \(cw)×\(ch) = \(cw * ch) pixels, more than the cap of \(maximumPixels) "
+          + "(--max-pixels or FLICK_MAX_PIXELS raises it)")
+    }
     let fr = try number("fr", 0.001...1000)
     let ip = try number("ip", -1e7...1e7)
     let op = try number("op", -1e7...1e7)
@@ -156,7 +228,7 @@ public struct LottieFile: Sendable, Hashable {
       path: path, size: Size(width: w, height: h), frameRate: fr, inPoint: ip, outPoint: op,
       version: root["v"] as? String ?? "\(root["v"] ?? "")", name: root["nm"] as? String ?? "",
       layers: summaries, markers: markers, precompositionCount: precomps,
-      unsupportedFeatures: inspector.findings)
+      unsupportedFeatures: inspector.findings, embeddedImagePixels: 0, drawnItems: 0)
   }
 
   /// Throws when the file uses features rlottie 0.1 does not draw.
@@ -171,17 +243,33 @@ public struct LottieFile: Sendable, Hashable {
   }
 }
 
-/// A Lottie file that cannot be used: which file and why.
+/// A Lottie file that cannot be used: which file, where in it when known, and why.
 public struct LottieFileError: Error, Equatable, CustomStringConvertible {
   public var path: String
+  /// 1-based line and column in the file (nil when the problem is the whole file's).
+  public var line: Int?
+  public var column: Int?
+  /// What is wrong; for a located problem it starts with the JSON path (`assets[0].p: …`).
   public var message: String
 
-  public init(path: String, message: String) {
+  public init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
     self.path = path
+    self.line = line
+    self.column = column
     self.message = message
   }
 
-  public var description: String { "Lottie file \(path): \(message)" }
+  /// `LINE:COL: ` for a located problem, else empty.
+  public var location: String {
+    guard let line, let column else { return "" }
+    return "\(line):\(column): "
+  }
+
+  /// `Lottie file PATH:LINE:COL: json.path: message`, or `Lottie file PATH: message`.
+  public var description: String {
+    guard let line, let column else { return "Lottie file \(path): \(message)" }
+    return "Lottie file \(path):\(line):\(column): \(message)"
+  }
 }
 
 /// Walks the Lottie JSON for what rlottie 0.1 does not draw.
@@ -202,11 +290,11 @@ struct LottieFeatureInspector {
     walkLayers(root["layers"] as? [Any] ?? [], at: "layers", depth: 0)
     for (i, item) in (root["assets"] as? [Any] ?? []).enumerated() {
       guard let asset = item as? [String: Any] else { continue }
-      let id = asset["id"] as? String ?? "\(i)"
+      let id = LottieJSON.shown(asset["id"] as? String ?? "\(i)")
       if let layers = asset["layers"] as? [Any] {
         walkLayers(layers, at: "assets[\(i)] '\(id)'.layers", depth: 1)
       } else if let file = asset["p"] as? String, !file.hasPrefix("data:") {
-        note("assets[\(i)] '\(id)'", "an external image file '\(file)' (embed images as data: URIs)")
+        note("assets[\(i)] '\(id)'", "an external image file '\(LottieJSON.shown(file))' (embed images as data: URIs)")
       }
     }
   }
@@ -215,7 +303,7 @@ struct LottieFeatureInspector {
     guard depth < Self.maximumDepth else { return note(place, "nesting deeper than \(Self.maximumDepth)") }
     for (i, item) in layers.enumerated() {
       guard let layer = item as? [String: Any] else { continue }
-      let name = layer["nm"] as? String
+      let name = (layer["nm"] as? String).map { LottieJSON.shown($0) }
       let here = "\(place)[\(i)]" + (name.map { " '\($0)'" } ?? "")
       let type = (layer["ty"] as? NSNumber)?.intValue ?? -1
       if type == 5 { note(here, "a text layer") }
@@ -232,7 +320,8 @@ struct LottieFeatureInspector {
         guard let mask = maskItem as? [String: Any] else { continue }
         let mode = mask["mode"] as? String ?? "a"
         if !["a", "s", "i", "n"].contains(mode) {
-          note("\(here).masksProperties[\(j)]", "mask mode '\(mode)' (add, subtract, intersect and none are drawn)")
+          let shown = LottieJSON.shown(mode)
+          note("\(here).masksProperties[\(j)]", "mask mode '\(shown)' (add, subtract, intersect and none are drawn)")
         }
         if Self.isNonZero(mask["x"]) { note("\(here).masksProperties[\(j)]", "mask expansion") }
         if Self.isNonZero(mask["f"]) { note("\(here).masksProperties[\(j)]", "mask feather") }

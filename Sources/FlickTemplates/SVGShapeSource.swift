@@ -30,8 +30,10 @@ struct SVGShapeSource {
   static let maximumElements = 10_000
   /// How deeply elements may nest.
   static let maximumDepth = 64
-  /// The most path elements (moves, lines, curves, closes) in the outline.
-  static let maximumPathElements = 200_000
+  /// The most path elements (moves, lines, curves, closes) in the outline: as many as one path's
+  /// data may make (``FlickScene/ShapePath/maximumSVGPathElements``), which bounds the time to
+  /// draw it.
+  static let maximumPathElements = ShapePath.maximumSVGPathElements
 
   /// Why a file cannot be read; `message` says what and, when known, at which line.
   struct Failure: Error {

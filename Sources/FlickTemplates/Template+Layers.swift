@@ -171,8 +171,11 @@ extension Template {
     case .success(let resolved): path = resolved
     case .failure(let problem): throw node.error(problem.message(kind: "image", written: written))
     }
-    // SVG is drawn as vectors (librsvg, into the layer's own context): no bitmap to bound.
-    if ext == "svg" { return path }
+    // SVG is drawn as vectors (librsvg): no bitmap to bound, but its references and size are.
+    if ext == "svg" {
+      try checkSVGContents(node, written: written, path: path)
+      return path
+    }
     // The decoded size comes from the header, before anything is decoded: a small compressed
     // file can decode to gigabytes.
     let header: ImageHeader

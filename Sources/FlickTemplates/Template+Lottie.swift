@@ -22,10 +22,11 @@ extension Template {
     let path = try sourceNode.assetPath(kind: "Lottie file")
     let file: LottieFile
     do {
-      file = try LottieFile.load(path: path)
+      file = try LottieFile.load(path: path, maximumPixels: node.context.limits.maximumImagePixels)
       try file.requireSupported()
     } catch {
-      throw sourceNode.error("Lottie file \"\(written)\": \(error.message)")
+      let place = error.line.map { " (line \($0), column \(error.column ?? 0))" } ?? ""
+      throw sourceNode.error("Lottie file \"\(written)\"\(place): \(error.message)")
     }
     if o["frame"] != nil, let p = o["progress"] {
       throw p.error("give 'frame' or 'progress', not both")

@@ -25,7 +25,7 @@ extension Flick {
       guard a.positionals.count == 1, let path = a.positionals.first else {
         throw CommandError.usage(a.positionals.isEmpty ? "info needs a TEMPLATE" : "info takes one TEMPLATE", command: "info")
       }
-      if let lottie = try describeLottie(path) {
+      if let lottie = try describeLottie(path, a) {
         print(lottie)
         return
       }

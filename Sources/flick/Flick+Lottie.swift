@@ -29,7 +29,7 @@ extension Flick {
   /// checked with rlottie first, so a bad one is an invalid-input error (exit 2) naming it.
   static func loadScene(_ argument: String, _ arguments: Arguments) throws(CommandError) -> Scene {
     var scene: Scene
-    if let file = try lottieFile(argument) {
+    if let file = try lottieFile(argument, maximumPixels: Limits.template(arguments).maximumImagePixels) {
       if !arguments.all("set").isEmpty || !arguments.all("params").isEmpty {
         throw CommandError.usage("\(argument) is a Lottie file: it takes no template parameters (--set, --params)")
       }
@@ -72,14 +72,18 @@ extension Flick {
 
   /// The Lottie file `argument` names, inspected, or nil when it is not one (by content).
   ///
-  /// - Throws: exit 2 when it is a Lottie file that uses features rlottie does not draw.
-  static func lottieFile(_ argument: String) throws(CommandError) -> LottieFile? {
+  /// - Parameter maximumPixels: The cap on its canvas and each embedded image (`--max-pixels`).
+  /// - Throws: exit 2 when it is a Lottie file that is refused (``LottieFile/load(path:maximumPixels:)``)
+  ///   or uses features rlottie does not draw.
+  static func lottieFile(
+    _ argument: String, maximumPixels: Int = LottieFile.defaultMaximumPixels
+  ) throws(CommandError) -> LottieFile? {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), !isFolder.boolValue,
       LottieFile.isLottie(path: argument)
     else { return nil }
     do {
-      let file = try LottieFile.load(path: argument)
+      let file = try LottieFile.load(path: argument, maximumPixels: maximumPixels)
       try file.requireSupported()
       return file
     } catch {
@@ -105,14 +109,15 @@ extension Flick {
   }
 
   /// `flick info` for a Lottie file: canvas, timing, layers, markers and what rlottie makes of it.
-  static func describeLottie(_ path: String) throws(CommandError) -> String? {
+  static func describeLottie(_ path: String, _ arguments: Arguments) throws(CommandError) -> String? {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
       LottieFile.isLottie(path: path)
     else { return nil }
     let file: LottieFile
+    let maximumPixels = try Limits.template(arguments).maximumImagePixels
     do {
-      file = try LottieFile.load(path: path)
+      file = try LottieFile.load(path: path, maximumPixels: maximumPixels)
     } catch {
       throw CommandError(message: error.description, code: .invalidInput)
     }

@@ -3,6 +3,7 @@ import CRSVG
 import FlickMotion
 @testable import FlickRaster
 import FlickScene
+import FlickTestSupport
 import Foundation
 import Testing
 
@@ -84,16 +85,43 @@ import Testing
       try Renderer().checkVectorFiles(of: Raster.tree([layer]))
     } throws: { error in
       guard case RasterError.unreadableImage(let path, let reason) = error else { return false }
-      return path.hasSuffix("malformed.svg") && reason.contains("not a valid SVG")
+      return path.contains("malformed.svg:2:") && reason.contains("not a valid SVG")
     }
     #expect(throws: RasterError.self) { _ = try Raster.render([layer]) }
   }
 
-  @Test func anSVGLoadsNoOtherFile() throws {
+  @Test func anSVGThatRefersToAnotherFileIsRefusedWhereItSaysSo() throws {
     var layer = Self.iconLayer(size: Size(width: 40, height: 20))
     layer.contents = LayerImage(path: Self.fixture("external.svg"))
-    let frame = try Raster.render([layer], width: 40, height: 20, background: .clear)
-    #expect(frame.pixel(5, 10, is: Raster.blue))
-    #expect(frame.rgba(x: 30, y: 10).a == 0)  // the <image href> to a file outside was not loaded
+    #expect {
+      try Renderer().checkVectorFiles(of: Raster.tree([layer]))
+    } throws: { error in
+      guard case RasterError.unreadableImage(let path, let reason) = error else { return false }
+      return path.contains("external.svg:1:") && reason.contains("another file is not read")
+    }
+  }
+
+  /// What Flick's check stands in front of: librsvg 2.54, given the bytes without a base
+  /// location (as Flick gives them), loads no file by a relative, absolute or `file:` reference.
+  @Test func librsvgWithoutABaseLoadsNoOtherFile() throws {
+    let folder = try ProcessRunner.temporaryDirectory(prefix: "flick-svg-victim")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let victim = folder.appendingPathComponent("victim.png").path
+    try Data(HostileLottie.victimPNG).write(to: URL(fileURLWithPath: victim))
+    for href in [victim, "file://" + victim, "../" + folder.lastPathComponent + "/victim.png"] {
+      let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"64\" height=\"64\">"
+        + "<image href=\"\(href)\" width=\"64\" height=\"64\"/><rect width=\"4\" height=\"4\" fill=\"#00f\"/></svg>"
+      let document = try SVGDocument(data: Data(svg.utf8), path: "victim-test.svg")
+      let surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 64, 64))
+      defer { cairo_surface_destroy(surface) }
+      let cr = try #require(cairo_create(surface))
+      try document.draw(in: Rect(x: 0, y: 0, width: 64, height: 64), on: cr, path: "victim-test.svg")
+      cairo_destroy(cr)
+      cairo_surface_flush(surface)
+      let data = try #require(cairo_image_surface_get_data(surface))
+      let bytes = [UInt8](UnsafeBufferPointer(start: data, count: 64 * 64 * 4))
+      #expect(LottieHostileInputTests.count(victimIn: bytes) == 0, "\(href)")
+      #expect(bytes[0] == 255 && bytes[3] == 255)  // the blue rect is drawn
+    }
   }
 }

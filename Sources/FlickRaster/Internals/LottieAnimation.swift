@@ -17,12 +17,18 @@ final class LottieAnimation {
   let frameCount: Int
   let frameRate: Double
 
-  /// Loads the file's JSON `data`; `path` names it and is where rlottie would look for assets.
+  /// A resource folder that resolves nothing: rlottie is never told where the file is, so no
+  /// path written in it can reach the filesystem (``LottieFile/checked(_:path:maximumPixels:)``
+  /// also leaves no image asset that rlottie would load from a folder).
+  static let noResourceFolder = "/nonexistent/flick-lottie-loads-no-files/"
+
+  /// Loads `data`, the checked JSON of ``LottieFile/loadChecked(path:maximumPixels:)`` (never a
+  /// file's own bytes); `path` names the file in errors.
   init(data: Data, path: String) throws(RasterError) {
     // rlottie keeps parsed models in a process-wide cache by key, so the key must identify the
     // content: equal keys share one model (any other key would hand out another file's model).
     let key = "flick:\(data.count):\(Self.fingerprint(data))"
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let folder = Self.noResourceFolder
     var bytes = [CChar](repeating: 0, count: data.count + 1)
     data.withUnsafeBytes { raw in
       bytes.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[...])) }
@@ -87,16 +93,19 @@ enum LottieStore {
     try pool.withResource(path, body)
   }
 
+  /// The pixel cap of images and canvas when the store reads a file itself: the decoder's
+  /// ceiling (a template or the command line has already checked it against `--max-pixels`).
+  static let maximumPixels = DecodedImage.maximumPixels
+
+  /// Reads and checks the file, keeping the JSON rlottie is to be given (never the file's bytes).
   @Sendable private static func read(_ path: String) -> Result<(Data, LottieFile), RasterError> {
     do {
-      let file = try LottieFile.load(path: path)
+      let (file, json) = try LottieFile.loadChecked(path: path, maximumPixels: maximumPixels)
       try file.requireSupported()
-      guard let data = FileManager.default.contents(atPath: path) else {
-        return .failure(.unreadableLottie(path: path, reason: "cannot read the file"))
-      }
-      return .success((data, file))
+      return .success((json, file))
     } catch {
-      return .failure(.unreadableLottie(path: path, reason: error.message))
+      let located = error.line.map { "\(path):\($0):\(error.column ?? 0)" } ?? path
+      return .failure(.unreadableLottie(path: located, reason: error.message))
     }
   }
 }

@@ -7,15 +7,18 @@ import Foundation
 /// One parsed SVG document (a librsvg handle), drawn as vectors into any Cairo context.
 ///
 /// It is made from the file's bytes without a base location, so librsvg loads no other file (no
-/// `<image href>` or `<use>` of another document): an SVG stays inside its template's folder. A
+/// `<image href>` or `<use>` of another document): an SVG stays inside its template's folder.
+/// The bytes are checked first (``FlickScene/SVGDocumentCheck``: no reference to anything but
+/// the document's own elements and embedded PNG/JPEG images within the pixel cap, bounded size,
+/// elements, path data and `<use>` expansion), so that does not rest on librsvg alone. A
 /// handle is not drawn from two threads at once; ``SVGStore`` lends each to one user at a time.
 final class SVGDocument {
   private let handle: UnsafeMutablePointer<RsvgHandle>
   /// The intrinsic size in CSS pixels (= points): `width`/`height`, or the `viewBox` size.
   let size: Size
 
-  /// The largest SVG file read, in bytes.
-  static let maximumFileSize = 16 << 20
+  /// The largest SVG file read, in bytes (``FlickScene/SVGDocumentCheck/maximumFileSize``).
+  static let maximumFileSize = SVGDocumentCheck.maximumFileSize
 
   init(data: Data, path: String) throws(RasterError) {
     var error: UnsafeMutablePointer<GError>?
@@ -91,11 +94,21 @@ enum SVGStore {
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
       return .failure(.unreadableImage(path: path, reason: "no such file"))
     }
+    guard (attributes[.type] as? FileAttributeType) == .typeRegular else {
+      return .failure(.unreadableImage(path: path, reason: "not a regular file"))
+    }
     if let size = attributes[.size] as? Int, size > SVGDocument.maximumFileSize {
-      return .failure(.unreadableImage(path: path, reason: "the SVG is larger than \(SVGDocument.maximumFileSize >> 20) MiB"))
+      return .failure(
+        .unreadableImage(path: path, reason: "the SVG is larger than \(SVGDocument.maximumFileSize >> 20) MiB, the most read"))
     }
     guard let data = FileManager.default.contents(atPath: path) else {
       return .failure(.unreadableImage(path: path, reason: "cannot read the file"))
+    }
+    do {
+      // The decoder's ceiling: a template has already checked its pictures against --max-pixels.
+      try SVGDocumentCheck.check(data, maximumPixels: DecodedImage.maximumPixels)
+    } catch {
+      return .failure(.unreadableImage(path: "\(path):\(error.line):\(error.column)", reason: error.message))
     }
     return .success(data)
   }

@@ -1,18 +1,19 @@
 import Foundation
 
 /// The pixel size of a PNG, JPEG or WebP file, read from its header without decoding anything,
-/// so a small file that would decode to gigabytes (a "PNG bomb") is refused up front.
-struct ImageHeader: Equatable {
-  var width: Int
-  var height: Int
+/// so a small file that would decode to gigabytes (a "PNG bomb") is refused up front (a
+/// template's image assets, and the images embedded in a Lottie file).
+package struct ImageHeader: Equatable, Sendable {
+  package var width: Int
+  package var height: Int
 
   /// Why a header could not be read.
-  struct Problem: Error {
-    var reason: String
+  package struct Problem: Error {
+    package var reason: String
   }
 
   /// Reads the header of the file at `path` (recognised by its first bytes, like the decoder).
-  static func read(path: String) throws(Problem) -> ImageHeader {
+  package static func read(path: String) throws(Problem) -> ImageHeader {
     guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
       throw Problem(reason: "cannot read the file")
     }
@@ -20,7 +21,7 @@ struct ImageHeader: Equatable {
   }
 
   /// The size in the header `bytes` (the file's first bytes).
-  static func parse(_ b: [UInt8]) throws(Problem) -> ImageHeader {
+  package static func parse(_ b: [UInt8]) throws(Problem) -> ImageHeader {
     func be16(_ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }
     func be32(_ i: Int) -> Int { be16(i) << 16 | be16(i + 2) }
     func le16(_ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }

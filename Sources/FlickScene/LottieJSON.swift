@@ -1,0 +1,384 @@
+import Foundation
+
+/// A Lottie file's JSON as Flick checks it and as rlottie is given it: parsed strictly (RFC 8259,
+/// UTF-8, no duplicate key in any object, no NUL in any string, at most ``maximumDepth`` levels),
+/// every value with where it starts, and written back by ``serialized()``.
+///
+/// rlottie parses JSON again with its own parser, so what Flick checks and what rlottie reads
+/// must be the same document: a duplicate key (one parser keeps the first, the other the last)
+/// or a NUL inside a key (`"p\u0000x"` is `p` to rlottie's C strings) would let a file show the
+/// checker one thing and rlottie another. Those are refused here, and rlottie is handed
+/// ``serialized()`` of the checked (and rewritten) tree, never the file's own bytes. Numbers are
+/// kept as written (the same text gives rlottie the same value), so a file rlottie drew before
+/// draws the same pixels now.
+indirect enum LottieJSON: Sendable {
+  case object([Member])
+  case array([LottieJSON])
+  case string(String)
+  /// A number as written in the file (validated against JSON's number grammar).
+  case number(String)
+  case bool(Bool)
+  case null
+
+  /// One key and value of an object, in the file's order, with where the key starts.
+  struct Member: Sendable {
+    var key: String
+    var value: LottieJSON
+    /// Byte offset of the key in the file (``location(of:in:)`` makes it a line and column).
+    var offset: Int
+  }
+
+  /// How deeply arrays and objects may nest (JSONSerialization's own limit is the same).
+  static let maximumDepth = 512
+
+  /// Why the bytes are not a JSON document Flick hands to rlottie: the message, and the 1-based
+  /// line and column and JSON path where it was found.
+  struct Problem: Error, Sendable {
+    var message: String
+    var line: Int
+    var column: Int
+    var path: String
+    /// Whether the bytes are not JSON at all (rather than JSON Flick refuses: a duplicate key, a
+    /// NUL, too deep).
+    var isSyntax = true
+  }
+
+  /// The member named `key`, if any (keys are unique).
+  subscript(key: String) -> LottieJSON? {
+    guard case .object(let members) = self else { return nil }
+    return members.first { $0.key == key }?.value
+  }
+
+  var members: [Member]? {
+    if case .object(let m) = self { return m }
+    return nil
+  }
+
+  var items: [LottieJSON]? {
+    if case .array(let a) = self { return a }
+    return nil
+  }
+
+  var text: String? {
+    if case .string(let s) = self { return s }
+    return nil
+  }
+
+  /// The number's value (`Double` of the written text; may be infinite for `1e999`).
+  var double: Double? {
+    if case .number(let n) = self { return Double(n) }
+    return nil
+  }
+
+  /// Parses `data` as one JSON document.
+  static func parse(_ data: Data) throws(Problem) -> LottieJSON {
+    var parser = LottieJSONParser(bytes: [UInt8](data))
+    return try parser.document()
+  }
+
+  /// The document as compact JSON (no whitespace; strings escaped as rlottie's RapidJSON and
+  /// Foundation both read them; numbers as written).
+  func serialized() -> Data {
+    var out: [UInt8] = []
+    write(into: &out)
+    return Data(out)
+  }
+
+  private func write(into out: inout [UInt8]) {
+    switch self {
+    case .object(let members):
+      out.append(UInt8(ascii: "{"))
+      for (i, member) in members.enumerated() {
+        if i > 0 { out.append(UInt8(ascii: ",")) }
+        Self.writeString(member.key, into: &out)
+        out.append(UInt8(ascii: ":"))
+        member.value.write(into: &out)
+      }
+      out.append(UInt8(ascii: "}"))
+    case .array(let items):
+      out.append(UInt8(ascii: "["))
+      for (i, item) in items.enumerated() {
+        if i > 0 { out.append(UInt8(ascii: ",")) }
+        item.write(into: &out)
+      }
+      out.append(UInt8(ascii: "]"))
+    case .string(let s): Self.writeString(s, into: &out)
+    case .number(let n): out.append(contentsOf: n.utf8)
+    case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+    case .null: out.append(contentsOf: "null".utf8)
+    }
+  }
+
+  private static func writeString(_ s: String, into out: inout [UInt8]) {
+    let hex = Array("0123456789abcdef".utf8)
+    out.append(UInt8(ascii: "\""))
+    for byte in s.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+      case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+      case 0..<0x20:
+        out.append(contentsOf: Array("\\u00".utf8))
+        out.append(hex[Int(byte >> 4)])
+        out.append(hex[Int(byte & 0xF)])
+      default: out.append(byte)
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// A key as a JSON path component: `.name` for plain keys, else `["…"]` with anything that is
+  /// not printable ASCII escaped and at most 40 characters shown (keys come from the file).
+  static func pathComponent(_ key: String) -> String {
+    let plain =
+      key.utf8.count <= 40 && !key.isEmpty
+      && key.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+      }
+    return plain ? "." + key : "[\"" + shown(key, limit: 40) + "\"]"
+  }
+
+  /// File text made safe to quote in a message: printable ASCII as it is (`"` and `\\` too),
+  /// every other character as `\u{…}`, at most `limit` characters then `…`.
+  static func shown(_ text: String, limit: Int = 80) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars.prefix(limit) {
+      if scalar.isASCII, scalar.value >= 0x20, scalar.value < 0x7F {
+        out.unicodeScalars.append(scalar)
+      } else {
+        out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      }
+    }
+    return text.unicodeScalars.count > limit ? out + "…" : out
+  }
+}
+
+/// The strict recursive-descent parser behind ``LottieJSON/parse(_:)``.
+private struct LottieJSONParser {
+  let bytes: [UInt8]
+  var i = 0
+  /// The JSON path of the value being read (`layers[2].shapes[0]`), for messages.
+  var path: [String] = []
+
+  init(bytes: [UInt8]) { self.bytes = bytes }
+
+  func location(_ offset: Int) -> (line: Int, column: Int) { LottieJSON.location(of: offset, in: bytes) }
+}
+
+extension LottieJSON {
+  /// The 1-based line and column (in characters) of byte `offset` of `bytes`; computed only for
+  /// a message, as it reads the file up to there.
+  static func location(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    var line = 1
+    var lineStart = 0
+    for k in 0..<min(offset, bytes.count) where bytes[k] == 0x0A {
+      line += 1
+      lineStart = k + 1
+    }
+    // Columns count characters, not bytes (UTF-8 continuation bytes are skipped).
+    let column = 1 + bytes[lineStart..<min(offset, bytes.count)].filter { $0 & 0xC0 != 0x80 }.count
+    return (line, column)
+  }
+}
+
+extension LottieJSONParser {
+  func fail(_ message: String, at offset: Int? = nil) -> LottieJSON.Problem {
+    let (line, column) = location(offset ?? i)
+    let shown = path.isEmpty ? "(root)" : path.joined().drop { $0 == "." }
+    return LottieJSON.Problem(message: message, line: line, column: column, path: String(shown))
+  }
+
+  mutating func document() throws(LottieJSON.Problem) -> LottieJSON {
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+    skipSpace()
+    let value = try value(depth: 0)
+    skipSpace()
+    guard i == bytes.count else { throw fail("unexpected text after the JSON document") }
+    return value
+  }
+
+  mutating func skipSpace() {
+    while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+  }
+
+  mutating func value(depth: Int) throws(LottieJSON.Problem) -> LottieJSON {
+    guard i < bytes.count else { throw fail("unexpected end of the file") }
+    switch bytes[i] {
+    case UInt8(ascii: "{"):
+      guard depth < LottieJSON.maximumDepth else { throw fail("nested deeper than \(LottieJSON.maximumDepth) levels") }
+      return try object(depth: depth + 1)
+    case UInt8(ascii: "["):
+      guard depth < LottieJSON.maximumDepth else { throw fail("nested deeper than \(LottieJSON.maximumDepth) levels") }
+      return try array(depth: depth + 1)
+    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "t"): return try literal("true", .bool(true))
+    case UInt8(ascii: "f"): return try literal("false", .bool(false))
+    case UInt8(ascii: "n"): return try literal("null", .null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+    default: throw fail("expected a JSON value")
+    }
+  }
+
+  mutating func literal(_ word: String, _ value: LottieJSON) throws(LottieJSON.Problem) -> LottieJSON {
+    let u = Array(word.utf8)
+    guard i + u.count <= bytes.count, Array(bytes[i..<(i + u.count)]) == u else { throw fail("expected a JSON value") }
+    i += u.count
+    return value
+  }
+
+  mutating func object(depth: Int) throws(LottieJSON.Problem) -> LottieJSON {
+    i += 1
+    var members: [LottieJSON.Member] = []
+    var seen: [String: Int] = [:]
+    skipSpace()
+    if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
+      i += 1
+      return .object([])
+    }
+    while true {
+      skipSpace()
+      guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a key in quotes") }
+      let start = i
+      let key = try string()
+      if let first = seen[key] {
+        path.append(LottieJSON.pathComponent(key))
+        let (line, column) = location(first)
+        var problem = fail(
+          "duplicate key (first at line \(line), column \(column)); a Lottie file must give each key once", at: start)
+        problem.isSyntax = false
+        throw problem
+      }
+      seen[key] = start
+      skipSpace()
+      guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a key") }
+      i += 1
+      skipSpace()
+      path.append(LottieJSON.pathComponent(key))
+      let value = try value(depth: depth)
+      path.removeLast()
+      members.append(LottieJSON.Member(key: key, value: value, offset: start))
+      skipSpace()
+      guard i < bytes.count else { throw fail("an object is not closed") }
+      if bytes[i] == UInt8(ascii: ",") {
+        i += 1
+        continue
+      }
+      guard bytes[i] == UInt8(ascii: "}") else { throw fail("expected ',' or '}' in an object") }
+      i += 1
+      return .object(members)
+    }
+  }
+
+  mutating func array(depth: Int) throws(LottieJSON.Problem) -> LottieJSON {
+    i += 1
+    var items: [LottieJSON] = []
+    skipSpace()
+    if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
+      i += 1
+      return .array([])
+    }
+    while true {
+      skipSpace()
+      path.append("[\(items.count)]")
+      let item = try value(depth: depth)
+      path.removeLast()
+      items.append(item)
+      skipSpace()
+      guard i < bytes.count else { throw fail("an array is not closed") }
+      if bytes[i] == UInt8(ascii: ",") {
+        i += 1
+        continue
+      }
+      guard bytes[i] == UInt8(ascii: "]") else { throw fail("expected ',' or ']' in an array") }
+      i += 1
+      return .array(items)
+    }
+  }
+
+  mutating func number() throws(LottieJSON.Problem) -> LottieJSON {
+    let start = i
+    func digits() -> Int {
+      let s = i
+      while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) { i += 1 }
+      return i - s
+    }
+    if bytes[i] == UInt8(ascii: "-") { i += 1 }
+    if i < bytes.count, bytes[i] == UInt8(ascii: "0") {
+      i += 1
+    } else if digits() == 0 {
+      throw fail("a number needs digits", at: start)
+    }
+    if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+      i += 1
+      guard digits() > 0 else { throw fail("a number needs digits after '.'", at: start) }
+    }
+    if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+      i += 1
+      if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+      guard digits() > 0 else { throw fail("a number needs digits in its exponent", at: start) }
+    }
+    guard i - start <= 64 else { throw fail("a number of more than 64 characters", at: start) }
+    return .number(String(decoding: bytes[start..<i], as: UTF8.self))
+  }
+
+  /// A string (at the opening quote): escapes decoded, UTF-8 checked, NUL and raw controls refused.
+  mutating func string() throws(LottieJSON.Problem) -> String {
+    let start = i
+    i += 1
+    var out: [UInt8] = []
+    while true {
+      guard i < bytes.count else { throw fail("a string is not closed", at: start) }
+      let byte = bytes[i]
+      if byte == UInt8(ascii: "\"") {
+        i += 1
+        break
+      }
+      if byte < 0x20 { throw fail("a control character inside a string (write it as an escape)") }
+      if byte != UInt8(ascii: "\\") {
+        out.append(byte)
+        i += 1
+        continue
+      }
+      i += 1
+      guard i < bytes.count else { throw fail("a string is not closed", at: start) }
+      let escape = bytes[i]
+      i += 1
+      switch escape {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
+      case UInt8(ascii: "b"): out.append(0x08)
+      case UInt8(ascii: "f"): out.append(0x0C)
+      case UInt8(ascii: "n"): out.append(0x0A)
+      case UInt8(ascii: "r"): out.append(0x0D)
+      case UInt8(ascii: "t"): out.append(0x09)
+      case UInt8(ascii: "u"):
+        var scalar = try hex4()
+        if (0xD800...0xDBFF).contains(scalar) {
+          guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+            throw fail("a lone surrogate in a \\u escape")
+          }
+          i += 2
+          let low = try hex4()
+          guard (0xDC00...0xDFFF).contains(low) else { throw fail("a lone surrogate in a \\u escape") }
+          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        } else if (0xDC00...0xDFFF).contains(scalar) {
+          throw fail("a lone surrogate in a \\u escape")
+        }
+        guard scalar != 0, let u = Unicode.Scalar(scalar) else {
+          var problem = fail("a NUL character inside a string (rlottie would cut the string there)")
+          problem.isSyntax = false
+          throw problem
+        }
+        out.append(contentsOf: Array(String(Character(u)).utf8))
+      default: throw fail("an unknown escape inside a string")
+      }
+    }
+    guard let text = String(validating: out, as: UTF8.self) else { throw fail("a string that is not UTF-8", at: start) }
+    return text
+  }
+
+  mutating func hex4() throws(LottieJSON.Problem) -> UInt32 {
+    guard i + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[i..<(i + 4)], as: UTF8.self), radix: 16)
+    else { throw fail("a \\u escape needs four hex digits") }
+    i += 4
+    return v
+  }
+}

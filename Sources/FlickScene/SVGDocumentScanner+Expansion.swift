@@ -1,0 +1,80 @@
+/// The expansion count of ``SVGDocumentScanner``: the document with every reference drawn where
+/// it is used, against ``SVGDocumentCheck/maximumInstances`` and ``SVGDocumentCheck/maximumPathNumbers``.
+extension SVGDocumentScanner {
+  struct Totals {
+    var elements = 0
+    var numbers = 0
+  }
+
+  /// Counts the document with every reference drawn where it is used.
+  mutating func expand() throws(SVGDocumentCheck.Problem) {
+    var memo: [Int: Totals] = [:]
+    var open: Set<Int> = []
+    var total = Totals()
+    for root in roots {
+      let t = try expanded(root, memo: &memo, open: &open, depth: 0)
+      total.elements += t.elements
+      total.numbers += t.numbers
+    }
+    // A stylesheet's references may apply to any element: count them once per element (a
+    // marker once per vertex of every path).
+    for reference in sheetReferences {
+      guard let target = ids[reference.id] else { continue }
+      let t = try expanded(target, memo: &memo, open: &open, depth: 0)
+      let times = reference.marker ? max(1, total.numbers / 2) : elements.count
+      try add(
+        &total, t, times: times, at: reference.offset, what: "a stylesheet's url(#\(LottieJSON.shown(reference.id)))")
+    }
+  }
+
+  func add(_ total: inout Totals, _ t: Totals, times: Int, at offset: Int, what: String) throws(SVGDocumentCheck
+    .Problem)
+  {
+    let e = t.elements.multipliedReportingOverflow(by: times)
+    let n = t.numbers.multipliedReportingOverflow(by: times)
+    total.elements = e.overflow ? Int.max : total.elements.addingReportingOverflow(e.partialValue).partialValue
+    total.numbers = n.overflow ? Int.max : total.numbers.addingReportingOverflow(n.partialValue).partialValue
+    if e.overflow || total.elements < 0 || total.elements > SVGDocumentCheck.maximumInstances {
+      throw fail(
+        "\(what) makes the picture draw more than \(SVGDocumentCheck.maximumInstances) elements (every <use> and "
+          + "url(#id) drawn where it is used)", at: offset)
+    }
+    if n.overflow || total.numbers < 0 || total.numbers > SVGDocumentCheck.maximumPathNumbers {
+      throw fail(
+        "\(what) makes the picture's paths more than \(SVGDocumentCheck.maximumPathNumbers) numbers (about "
+          + "\(SVGDocumentCheck.maximumPathNumbers / 2) points, references included)", at: offset)
+    }
+  }
+
+  func expanded(_ index: Int, memo: inout [Int: Totals], open: inout Set<Int>, depth: Int) throws(SVGDocumentCheck
+    .Problem) -> Totals
+  {
+    if let known = memo[index] { return known }
+    let element = elements[index]
+    guard !open.contains(index) else {
+      throw fail("<\(LottieJSON.shown(element.name))> uses itself (a reference cycle)", at: element.offset)
+    }
+    guard depth < 4 * SVGDocumentCheck.maximumDepth else {
+      throw fail("references nested deeper than \(4 * SVGDocumentCheck.maximumDepth) levels", at: element.offset)
+    }
+    open.insert(index)
+    var total = Totals(elements: 1, numbers: element.numbers)
+    let what = "<\(LottieJSON.shown(element.name))>"
+    try add(&total, Totals(), times: 1, at: element.offset, what: what)
+    for child in element.children {
+      try add(
+        &total, try expanded(child, memo: &memo, open: &open, depth: depth + 1), times: 1, at: element.offset,
+        what: what)
+    }
+    for reference in element.references {
+      guard let target = ids[reference.id] else { continue }
+      let t = try expanded(target, memo: &memo, open: &open, depth: depth + 1)
+      try add(
+        &total, t, times: reference.times, at: reference.offset,
+        what: "\(what) referring to #\(LottieJSON.shown(reference.id))")
+    }
+    open.remove(index)
+    memo[index] = total
+    return total
+  }
+}

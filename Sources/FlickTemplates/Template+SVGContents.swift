@@ -1,0 +1,22 @@
+import FlickScene
+import Foundation
+
+extension Template {
+  /// Checks an SVG `contents` picture when the template loads (``FlickScene/SVGDocumentCheck``:
+  /// what it refers to, embeds and expands into), so a refusal names the template's node and the
+  /// line and column in the SVG. A missing or unreadable file is reported where it is drawn.
+  static func checkSVGContents(_ node: TemplateNode, written: String, path: String) throws(TemplateError) {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    guard (attributes?[.type] as? FileAttributeType) == .typeRegular else { return }
+    if let size = attributes?[.size] as? Int, size > SVGDocumentCheck.maximumFileSize {
+      throw node.error(
+        "image \"\(written)\": the SVG is larger than \(SVGDocumentCheck.maximumFileSize >> 20) MiB, the most read")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else { return }
+    do {
+      try SVGDocumentCheck.check(data, maximumPixels: node.context.limits.maximumImagePixels)
+    } catch {
+      throw node.error("image \"\(written)\", line \(error.line), column \(error.column): \(error.message)")
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import FlickScene
+import Foundation
+import Testing
+
+/// ``SVGDocumentCheck``: an SVG picture that refers to anything outside itself, or expands into
+/// unbounded work, is refused with its line and column before librsvg is given it.
+@Suite struct SVGDocumentCheckTests {
+  static func svg(_ body: String, prolog: String = "") -> Data {
+    Data(
+      (prolog + "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+        + "width=\"64\" height=\"64\">\n" + body + "\n</svg>").utf8)
+  }
+
+  static func problem(_ data: Data, maximumPixels: Int = 1 << 26) -> SVGDocumentCheck.Problem? {
+    do {
+      try SVGDocumentCheck.check(data, maximumPixels: maximumPixels)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// A base64 PNG header claiming `w × h` pixels.
+  static func pngHeader(_ w: UInt32, _ h: UInt32) -> String {
+    func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+    let bytes: [UInt8] =
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be(13) + Array("IHDR".utf8) + be(w) + be(h)
+      + [8, 6, 0, 0, 0, 0, 0, 0, 0]
+    return Data(bytes).base64EncodedString()
+  }
+
+  @Test func anOrdinaryPictureIsAccepted() {
+    let body = """
+      <defs><g id="dot"><circle cx="4" cy="4" r="3" fill="url(#grad)"/></g>
+      <linearGradient id="grad"><stop offset="0" stop-color="#f00"/></linearGradient></defs>
+      <use href="#dot" x="10"/><use xlink:href="#dot" x="20"/><a href="https://example.com"><rect width="5" height="5"/></a>
+      <style><![CDATA[ rect { fill: url(#grad); } ]]></style>
+      <image width="4" height="4" href="data:image/png;base64,\(Self.pngHeader(4, 4))"/>
+      <path d="M0 0 L 10 10 Z" style="stroke: #000; marker-end: url(#dot)"/>
+      """
+    #expect(Self.problem(Self.svg(body)) == nil)
+  }
+
+  @Test(arguments: [
+    #"<image href="../outside/victim.png" width="9" height="9"/>"#,
+    #"<image xlink:href="/tmp/victim.png"/>"#,
+    #"<image href="file:///tmp/victim.png"/>"#,
+    #"<image href="&#x66;ile:///tmp/victim.png"/>"#,
+    #"<use href="other.svg#a"/>"#,
+    #"<feImage href="victim.png"/>"#,
+    #"<rect fill="url(other.svg#p)" width="4" height="4"/>"#,
+    #"<rect style="fill: url('file:///tmp/v.png')" width="4" height="4"/>"#,
+    #"<rect style="fill: \75rl(x.png)" width="4" height="4"/>"#,
+    #"<style>@import url("x.css");</style>"#,
+    #"<style>r<!-- -->ect { fill: u<!-- x -->rl(x.svg#a) }</style>"#,
+    #"<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="/etc/passwd" parse="text"/>"#,
+    #"<image href="data:image/svg+xml;base64,PHN2Zy8+"/>"#,
+  ])
+  func aReferenceToAnythingButItselfIsRefusedWhereItIs(body: String) throws {
+    let problem = try #require(Self.problem(Self.svg(body)))
+    #expect(problem.line == 2, "\(problem)")
+    #expect(problem.column >= 1)
+  }
+
+  @Test func stylesheetsAndEntityDeclarationsAreRefused() {
+    let pi = Self.problem(Self.svg("<rect/>", prolog: "<?xml-stylesheet href=\"x.css\"?>"))
+    #expect(pi?.message.contains("xml-stylesheet") == true)
+    let entity = Self.problem(
+      Self.svg("<text>&x;</text>", prolog: "<!DOCTYPE svg [<!ENTITY x SYSTEM \"/etc/passwd\">]>"))
+    #expect(entity?.message.contains("DOCTYPE") == true)
+  }
+
+  @Test func anEmbeddedImageOverThePixelCapIsRefused() {
+    let body = "<image href=\"data:image/png;base64,\(Self.pngHeader(20000, 20000))\"/>"
+    let problem = Self.problem(Self.svg(body), maximumPixels: 1_000_000)
+    #expect(
+      problem?.message.contains("20000×20000 pixels, more than the cap of 1000000") == true,
+      "\(String(describing: problem))")
+  }
+
+  @Test func useReferencesAreCountedAndCyclesRefused() {
+    var body = "<g id=\"m0\"><rect width=\"1\" height=\"1\"/></g>"
+    for k in 1...5 { body += "<g id=\"m\(k)\">" + String(repeating: "<use href=\"#m\(k - 1)\"/>", count: 10) + "</g>" }
+    let many = Self.problem(Self.svg(body))
+    #expect(many?.message.contains("more than 10000 elements") == true, "\(String(describing: many))")
+    let cycle = Self.problem(Self.svg("<g id=\"a\"><use href=\"#b\"/></g><g id=\"b\"><use href=\"#a\"/></g>"))
+    #expect(cycle?.message.contains("uses itself") == true, "\(String(describing: cycle))")
+    let selfUse = Self.problem(Self.svg("<use id=\"u\" href=\"#u\"/>"))
+    #expect(selfUse?.message.contains("uses itself") == true)
+  }
+
+  @Test func sizeElementsAndPathDataAreCapped() {
+    let big = Data(repeating: 0x20, count: SVGDocumentCheck.maximumFileSize + 1)
+    #expect(Self.problem(big)?.message.contains("larger than 4 MiB") == true)
+    let elements = Self.problem(Self.svg(String(repeating: "<rect/>", count: 10_001)))
+    #expect(elements?.message.contains("more than 10000 elements") == true)
+    let points = (0..<300_000).map { " L\($0 % 64) \($0 % 32)" }.joined()
+    let path = Self.problem(Self.svg("<path d=\"M0 0\(points)\"/>"))
+    #expect(
+      path?.message.contains("more than \(SVGDocumentCheck.maximumPathNumbers) numbers") == true,
+      "\(String(describing: path))")
+    // A marker multiplies by the vertices it is drawn at.
+    let markers =
+      "<marker id=\"m\"><path d=\"" + (0..<200).map { "M\($0) 0 L1 1 " }.joined() + "\"/></marker>"
+      + "<path marker-mid=\"url(#m)\" d=\"M0 0" + (0..<2000).map { " L\($0) 1" }.joined() + "\"/>"
+    #expect(Self.problem(Self.svg(markers)) != nil)
+    let deep = String(repeating: "<g>", count: 70) + String(repeating: "</g>", count: 70)
+    #expect(Self.problem(Self.svg(deep))?.message.contains("nested deeper than 64") == true)
+  }
+}
