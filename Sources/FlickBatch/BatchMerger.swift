@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickVideo
 import Foundation
 
@@ -220,7 +221,7 @@ package struct BatchMerger {
     let message = err.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
     guard p.terminationStatus == 0 else {
-      throw BatchError.environment("ffmpeg failed \(what): " + String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+      throw BatchError.environment("ffmpeg failed \(quoted: what): " + String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
   }
 
@@ -254,7 +255,7 @@ package struct BatchMerger {
     b.waitUntilExit()
     guard a.terminationStatus == 0, b.terminationStatus == 0 else {
       let text = String(decoding: box.first + second, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-      throw BatchError.environment("ffmpeg failed \(what): \(text)")
+      throw BatchError.environment("ffmpeg failed \(quoted: what): \(quoted: text)")
     }
   }
 

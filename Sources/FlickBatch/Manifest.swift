@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickTemplates
 import FlickVideo
 import Foundation
@@ -122,7 +123,7 @@ package struct Manifest: Sendable {
     for node in items {
       let render = try decodeRender(node, folder: folder, defaultChunk: chunk)
       if let other = names[render.name] {
-        throw node.error("two renders are named '\(render.name)' (also \(other)); give each a distinct 'name'")
+        throw node.error("two renders are named '\(quoted: render.name)' (also \(quoted: other)); give each a distinct 'name'")
       }
       names[render.name] = node.path
       renders.append(render)
@@ -149,7 +150,7 @@ package struct Manifest: Sendable {
     } else if !written.contains("/"), let bundled = TemplateLibrary.resolve(written, in: TemplateLibrary.locate()) {
       template = URL(fileURLWithPath: bundled).standardizedFileURL.path
     } else {
-      throw templateNode.error("no template file '\(relative)' and no bundled template named '\(written)'")
+      throw templateNode.error("no template file '\(quoted: relative)' and no bundled template named '\(quoted: written)'")
     }
     let defaultName = URL(fileURLWithPath: template).deletingPathExtension().lastPathComponent
     let name = try o["name"].map { n throws(TemplateError) in try safeName(n) } ?? defaultName
@@ -204,7 +205,7 @@ package struct Manifest: Sendable {
     var values = ParameterValues()
     if case .string(let written) = node.value.kind {
       let path = resolve(written, in: folder)
-      guard FileManager.default.fileExists(atPath: path) else { throw node.error("no such params file '\(path)'") }
+      guard FileManager.default.fileExists(atPath: path) else { throw node.error("no such params file '\(quoted: path)'") }
       try values.load(file: path)
       return Variant(name: "", values: values, files: [path])
     }
@@ -221,7 +222,7 @@ package struct Manifest: Sendable {
   private static func dataRows(_ node: TemplateNode, folder: String) throws(TemplateError) -> [Variant] {
     let path = resolve(try node.string(), in: folder)
     guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-      throw node.error("cannot read the data file '\(path)'")
+      throw node.error("cannot read the data file '\(quoted: path)'")
     }
     if path.lowercased().hasSuffix(".csv") {
       let rows = try CSV.parse(text, file: path)
@@ -284,13 +285,13 @@ package struct Manifest: Sendable {
       if let key {
         let parameter = try key.string()
         guard let text = variants[i].labels[parameter] else {
-          throw key.error("variant \(i + 1) has no value for '\(parameter)', which names the variants")
+          throw key.error("variant \(i + 1) has no value for '\(quoted: parameter)', which names the variants")
         }
         name = sanitised(text)
       }
       if let first = seen[name] {
         throw (key ?? owner).error(
-          "variants \(first + 1) and \(i + 1) are both named '\(name)'; set 'variantName' to a parameter that tells them apart")
+          "variants \(quoted: first + 1) and \(i + 1) are both named '\(quoted: name)'; set 'variantName' to a parameter that tells them apart")
       }
       seen[name] = i
       variants[i].name = name
@@ -310,7 +311,7 @@ package struct Manifest: Sendable {
   private static func safeName(_ node: TemplateNode) throws(TemplateError) -> String {
     let s = try node.string()
     guard !s.isEmpty, s != ".", s != "..", s.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
-    else { throw node.error("a name may only use letters, digits, '.', '_' and '-' (it becomes a folder), found \"\(s)\"") }
+    else { throw node.error("a name may only use letters, digits, '.', '_' and '-' (it becomes a folder), found \"\(quoted: s)\"") }
     return s
   }
 
@@ -328,7 +329,7 @@ package struct Manifest: Sendable {
     let text = try node.string()
     let parts = text.lowercased().split(separator: "x")
     guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w), (1...16384).contains(h)
-    else { throw node.error("expected \"WIDTHxHEIGHT\" in pixels (such as \"1280x720\") or a scale number, found \"\(text)\"") }
+    else { throw node.error("expected \"WIDTHxHEIGHT\" in pixels (such as \"1280x720\") or a scale number, found \"\(quoted: text)\"") }
     return .pixels(width: w, height: h)
   }
 

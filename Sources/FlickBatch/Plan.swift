@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// `plan.json`: the fixed, ordered list of jobs a manifest expands to, written by `flick plan`
@@ -71,16 +72,16 @@ package struct Plan: Codable, Sendable, Equatable {
   /// Reads a plan file.
   package static func load(path: String) throws(BatchError) -> Plan {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw .invalidInput("\(path): " + (FileManager.default.fileExists(atPath: path) ? "cannot read the plan" : "no such plan file"))
+      throw .invalidInput("\(quoted: path): " + (FileManager.default.fileExists(atPath: path) ? "cannot read the plan" : "no such plan file"))
     }
     let plan: Plan
     do {
       plan = try JSONDecoder().decode(Plan.self, from: data)
     } catch {
-      throw .invalidInput("\(path): not a Flick plan (write one with 'flick plan MANIFEST -o \(path)'): \(error)")
+      throw .invalidInput("\(quoted: path): not a Flick plan (write one with 'flick plan MANIFEST -o \(quoted: path)'): \(escaped: error)")
     }
     guard plan.format == formatVersion else {
-      throw .invalidInput("\(path): plan format \(plan.format) is not the \(formatVersion) this Flick reads; run 'flick plan' again")
+      throw .invalidInput("\(quoted: path): plan format \(quoted: plan.format) is not the \(formatVersion) this Flick reads; run 'flick plan' again")
     }
     return plan
   }

@@ -22,7 +22,7 @@ package struct JSON5Parser {
     let value = try parser.parseValue()
     try parser.skipTrivia()
     if parser.index < parser.scalars.count {
-      throw parser.error("unexpected \(parser.describeCurrent()) after the end of the document")
+      throw parser.error("unexpected \(quoted: parser.describeCurrent()) after the end of the document")
     }
     return value
   }
@@ -110,7 +110,7 @@ package struct JSON5Parser {
     case "\"", "'": kind = .string(try parseString())
     case "-", "+", ".", "0"..."9": kind = .number(try parseNumber())
     default:
-      guard Self.isIdentifierStart(c) else { throw error("expected a value, found \(describeCurrent())") }
+      guard Self.isIdentifierStart(c) else { throw error("expected a value, found \(quoted: describeCurrent())") }
       let word = try parseIdentifier()
       switch word {
       case "null": kind = .null
@@ -120,7 +120,7 @@ package struct JSON5Parser {
       case "NaN": kind = .number(.nan)
       default:
         throw JSON5SyntaxError(
-          message: "unexpected word '\(word)' (strings need quotes)", line: l, column: col)
+          message: "unexpected word '\(quoted: word)' (strings need quotes)", line: l, column: col)
       }
     }
     return JSON5Value(kind, line: l, column: col)
@@ -148,13 +148,13 @@ package struct JSON5Parser {
       switch current {
       case "\"", "'": key = try parseString()
       case let c? where Self.isIdentifierStart(c) || c == "\\": key = try parseIdentifier()
-      default: throw error("expected a key or '}', found \(describeCurrent())")
+      default: throw error("expected a key or '}', found \(quoted: describeCurrent())")
       }
       if !seen.insert(key).inserted {
-        throw JSON5SyntaxError(message: "duplicate key '\(key)'", line: kl, column: kc)
+        throw JSON5SyntaxError(message: "duplicate key '\(quoted: key)'", line: kl, column: kc)
       }
       try skipTrivia()
-      guard current == ":" else { throw error("expected ':' after key '\(key)', found \(describeCurrent())") }
+      guard current == ":" else { throw error("expected ':' after key '\(quoted: key)', found \(quoted: describeCurrent())") }
       advance()
       try skipTrivia()
       members.append(JSON5Value.Member(key: key, value: try parseValue(), line: kl, column: kc))
@@ -165,7 +165,7 @@ package struct JSON5Parser {
         advance()
         return .object(members)
       } else {
-        throw error("expected ',' or '}' in object, found \(describeCurrent())")
+        throw error("expected ',' or '}' in object, found \(quoted: describeCurrent())")
       }
     }
   }
@@ -189,7 +189,7 @@ package struct JSON5Parser {
         advance()
         return .array(items)
       } else {
-        throw error("expected ',' or ']' in array, found \(describeCurrent())")
+        throw error("expected ',' or ']' in array, found \(quoted: describeCurrent())")
       }
     }
   }
@@ -306,12 +306,12 @@ package struct JSON5Parser {
     }
     if current == "I" {
       let word = try parseIdentifier()
-      guard word == "Infinity" else { throw error("expected a number, found '\(word)'") }
+      guard word == "Infinity" else { throw error("expected a number, found '\(quoted: word)'") }
       return sign * .infinity
     }
     if current == "N" {
       let word = try parseIdentifier()
-      guard word == "NaN" else { throw error("expected a number, found '\(word)'") }
+      guard word == "NaN" else { throw error("expected a number, found '\(quoted: word)'") }
       return .nan
     }
     if current == "0", let x = peek(1), x == "x" || x == "X" {
@@ -359,12 +359,12 @@ package struct JSON5Parser {
       guard expDigits else { throw error("expected digits in exponent") }
     }
     if let c = current, Self.isIdentifierStart(c) {
-      throw error("unexpected \(describeCurrent()) after number")
+      throw error("unexpected \(quoted: describeCurrent()) after number")
     }
     if text.hasPrefix(".") { text = "0" + text }
     if text.hasSuffix(".") { text += "0" }
     text = text.replacingOccurrences(of: ".e", with: ".0e")
-    guard let v = Double(text) else { throw error("invalid number '\(text)'") }
+    guard let v = Double(text) else { throw error("invalid number '\(quoted: text)'") }
     return sign * v
   }
 }
@@ -381,5 +381,5 @@ package struct JSON5SyntaxError: Error, Equatable, CustomStringConvertible {
     self.column = column
   }
 
-  package var description: String { "\(line):\(column): \(message)" }
+  package var description: String { "\(line):\(column): \(escaped: message)" }
 }

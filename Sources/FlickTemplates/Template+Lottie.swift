@@ -25,7 +25,7 @@ extension Template {
       file = try LottieFile.load(path: path)
       try file.requireSupported()
     } catch {
-      throw sourceNode.error("Lottie file \"\(written)\": \(error.message)")
+      throw sourceNode.error("Lottie file \"\(quoted: written)\": \(escaped: error.message)")
     }
     if o["frame"] != nil, let p = o["progress"] {
       throw p.error("give 'frame' or 'progress', not both")

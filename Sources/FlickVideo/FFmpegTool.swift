@@ -187,7 +187,7 @@ public struct FFmpegTool: Sendable, Equatable {
     process.waitUntilExit()
     finished.signal()
     Cleanup.shared.remove(process: pid)
-    if timedOut.value { throw VideoError.launchFailed("\(executable) \(arguments.joined(separator: " ")) did not answer within \(Int(probeTimeout)) s") }
+    if timedOut.value { throw VideoError.launchFailed("\(quoted: executable) \(quoted: arguments.joined(separator: " ")) did not answer within \(Int(probeTimeout)) s") }
     return String(decoding: data, as: UTF8.self)
   }
 

@@ -97,7 +97,7 @@ extension Flick {
       var fps = Double(scene.fps)
       if let text = a.value("fps") {
         guard let v = Double(text), v.isFinite, v > 0, v <= 10_000 else {
-          throw CommandError.usage("--fps must be in (0, 10000], found '\(text)'", command: "trace")
+          throw CommandError.usage("--fps must be in (0, 10000], found '\(quoted: text)'", command: "trace")
         }
         fps = v
       }

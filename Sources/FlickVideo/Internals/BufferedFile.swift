@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// Sequential reads from a file through a fixed buffer (1 MiB), so a file of any length is read
@@ -13,7 +14,7 @@ final class BufferedReader {
   /// Opens `path` for reading.
   init(path: String, capacity: Int = 1 << 20) throws {
     fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw BufferedFile.Failure.io("cannot open \(path): \(String(cString: strerror(errno)))") }
+    guard fd >= 0 else { throw BufferedFile.Failure.io("cannot open \(quoted: path): \(quoted: String(cString: strerror(errno)))") }
     buffer = [UInt8](repeating: 0, count: capacity)
   }
 
@@ -100,7 +101,7 @@ final class BufferedWriter {
   /// Creates (or truncates) `path`, readable as an output would be.
   init(path: String, capacity: Int = 1 << 20) throws {
     fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw BufferedFile.Failure.io("cannot create \(path): \(String(cString: strerror(errno)))") }
+    guard fd >= 0 else { throw BufferedFile.Failure.io("cannot create \(quoted: path): \(quoted: String(cString: strerror(errno)))") }
     self.capacity = capacity
     buffer.reserveCapacity(capacity)
   }
