@@ -29,7 +29,8 @@ import Testing
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     try Self.expectRefusedAtLoad(
-      "{ flick: 1, \(Self.canvas),\n  layers: [{ id: 't', type: 'text', string: 'hi', fontFamily: 'Qwerty Nonesuch' }] }",
+      "{ flick: 1, \(Self.canvas),\n"
+        + "  layers: [{ id: 't', type: 'text', string: 'hi', fontFamily: 'Qwerty Nonesuch' }] }",
       located: "2:63: layers[0].fontFamily: layer 't': font family 'Qwerty Nonesuch' is not installed", in: dir)
     // From a style: located where the style writes it.
     try Self.expectRefusedAtLoad(
@@ -63,8 +64,8 @@ import Testing
       "{ flick: 1, \(Self.canvas), layers: [{ id: 'a', size: [20, 20], position: [24, 24], backgroundColor: '#f00',\n"
         + "  sublayers: [{ id: 'b', size: [4, 4], backgroundColor: '#0f0', transform: { scale: 1e200 } }] },\n"
         + "  { id: 'c', size: [10, 10], position: [5, 5], backgroundColor: '#00f' }],\n"
-        + "  timeline: [{ at: 0, target: 'a', animate: { scaleX: { from: 1, to: 1e300 }, scaleY: { from: 1, to: 1e300 } },"
-        + " duration: 0.3 }] }",
+        + "  timeline: [{ at: 0, target: 'a',"
+        + " animate: { scaleX: { from: 1, to: 1e300 }, scaleY: { from: 1, to: 1e300 } }, duration: 0.3 }] }",
       "t.json5", in: dir)
     let still = try HostileCLITests.run(["still", path, "-o", dir.appendingPathComponent("s.png").path, "--at", "50%"])
     #expect(still.status == 0, "\(still.stderr)")

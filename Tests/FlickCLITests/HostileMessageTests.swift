@@ -31,12 +31,20 @@ import Testing
   ]
 
   /// What a refusal must look like on stderr.
-  static func expectOneSafeLine(_ r: CLITests.Result, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+  static func expectOneSafeLine(
+    _ r: CLITests.Result, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     #expect(r.status == 2, "\(what): exit \(r.status): \(r.stderr)", sourceLocation: sourceLocation)
     let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines.count == 2 && lines[1].isEmpty, "\(what): not one line: \(r.stderr.debugDescription)", sourceLocation: sourceLocation)
-    let raw = r.stderr.unicodeScalars.dropLast().filter { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x2028 || $0.value == 0x202E }
-    #expect(raw.isEmpty, "\(what): raw controls \(raw.map(\.value)): \(r.stderr.debugDescription)", sourceLocation: sourceLocation)
+    #expect(
+      lines.count == 2 && lines[1].isEmpty, "\(what): not one line: \(r.stderr.debugDescription)",
+      sourceLocation: sourceLocation)
+    let raw = r.stderr.unicodeScalars.dropLast().filter {
+      $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x2028 || $0.value == 0x202E
+    }
+    #expect(
+      raw.isEmpty, "\(what): raw controls \(raw.map(\.value)): \(r.stderr.debugDescription)",
+      sourceLocation: sourceLocation)
     #expect(r.stderr.hasPrefix("flick: "), "\(what): \(r.stderr)", sourceLocation: sourceLocation)
     #expect(r.stderr.utf8.count < 1_500, "\(what): \(r.stderr.utf8.count) bytes", sourceLocation: sourceLocation)
   }
@@ -59,7 +67,8 @@ import Testing
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let path = try HostileCLITests.write(
-      "{ flick: 1, parameters: { n: { type: 'number', default: 1 }, c: { type: 'color', default: '#fff' } }, \(Self.canvas) }",
+      "{ flick: 1, parameters: { n: { type: 'number', default: 1 }, c: { type: 'color', default: '#fff' } }, "
+        + "\(Self.canvas) }",
       "t.json5", in: dir)
     for assignment in ["\(Self.argument)=1", "n=\(Self.argument)", "c=\(Self.argument)", Self.argument] {
       let r = try HostileCLITests.run(["info", path, "--set", assignment])

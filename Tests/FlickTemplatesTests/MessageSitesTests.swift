@@ -6,8 +6,9 @@ import Testing
 ///
 /// The rule, line by line (comment lines are skipped):
 /// - A line is a *message site* when it lies in a `description` or `message` property or a
-///   `message(…)` function in a file that declares an `Error` type, or calls something that makes or prints a message
-///   (``messageMakers``: `.error(`, `TemplateError(`, `fail(`, `log(`, `usage(`, `writeError(`,
+///   `message(…)` function (of any type: errors, warnings, values quoted in messages), writes a
+///   location by hand (`\(file):\(v.line):\(v.column)`), or calls something that makes or prints
+///   a message (``messageMakers``: `.error(`, `TemplateError(`, `fail(`, `log(`, `usage(`, `writeError(`,
 ///   an error case such as `.unreadableImage(`, a `message:` or `reason:` argument, `message +=`),
 ///   or continues such a line (it starts with `+`, or with a string after a line ending in `+`,
 ///   `(` or `,`).
@@ -23,11 +24,12 @@ import Testing
   static let messageMakers = try! NSRegularExpression(pattern: #"""
     (?:[Ee]rror|Failure|Problem|Mismatch|fail|[Ww]arn\w*|[Ii]nvalid\w*|environment|interrupted|overLimit|\
     limitReached|cairo|usage|unreadable\w*|unwritable\w*|cannotWrite|unsafePath|launchFailed|renderFailed|\
-    notFFmpeg|log|expected|standardError\.write)\(|\b(?:message|reason)\s*(?::|\+?=)
+    notFFmpeg|log|expected|standardError\.write)\(|\\\([\w.]*line\):\\\([\w.]*column\)|\b(?:message|reason)\s*(?::|\+?=)
     """#)
 
   /// Interpolations that go through the escaping function.
-  static let escaping = try! NSRegularExpression(pattern: #"^(?:(?:quoted|escaped): |(?:TemplateText|MessageText)\.(?:quoted|escaped|list|logEntry)\()"#)
+  static let escaping = try! NSRegularExpression(
+    pattern: #"^(?:(?:quoted|escaped): |(?:TemplateText|MessageText)\.(?:quoted|escaped|list|logEntry)\()"#)
 
   /// Interpolations that need no escaping because they can only be numbers or Flick's own names.
   /// Each matches a whole interpolated expression.
@@ -58,6 +60,12 @@ import Testing
     #"(?:allowed|options)\.joined\(separator: "[^"\\]*"\)"#,
     // A choice between two literals.
     #"[\w.=! ]+ \? "[^"\\]*" : "[^"\\]*""#,
+    // Components of Flick's geometric values (numbers).
+    #"(?:top|left|bottom|right|origin|rotation|translation|skew|perspective|scale|z)"#,
+    // Versions of the libraries Flick links, as the libraries report them.
+    #"(?:cairo|pango|pixman|freetype|harfbuzz|rlottie|librsvg|architecture)"#,
+    // A number written in hexadecimal.
+    #"String\([\w.]+, radix: \d+(?:, uppercase: true)?\)(?:\.leftPadded\(to: \d+\))?"#,
     // An optional number with a numeric default.
     #"[\w.]+ \?\? \d+"#,
     // XML-escaped text of a JUnit report file, which is not a terminal line.
@@ -116,7 +124,6 @@ import Testing
   /// The offences in one file's text.
   static func offences(in text: String, file: String) -> [Offence] {
     let lines = text.components(separatedBy: "\n")
-    let declaresError = matches(try! NSRegularExpression(pattern: #"(?:struct|enum|class)\s+\w+\s*:[^{]*\bError\b"#), text)
     let descriptionStart = try! NSRegularExpression(
       pattern: #"var (?:description|message): String\s*\{|func message\("#)
     var descriptionDepth: Int?
@@ -130,7 +137,7 @@ import Testing
         continue
       }
       var inDescription = false
-      if declaresError, descriptionDepth == nil, matches(descriptionStart, line) { descriptionDepth = 0 }
+      if descriptionDepth == nil, matches(descriptionStart, line) { descriptionDepth = 0 }
       if let depth = descriptionDepth {
         inDescription = true
         let next = depth + line.filter { $0 == "{" }.count - line.filter { $0 == "}" }.count
@@ -165,7 +172,8 @@ import Testing
       let text = try String(contentsOf: url, encoding: .utf8)
       offences += Self.offences(in: text, file: String(url.path.dropFirst(Self.sources.path.count + 1)))
     }
-    #expect(offences.isEmpty, "interpolated without MessageText/TemplateText:\n\(offences.map(\.description).joined(separator: "\n"))")
+    let list = offences.map(\.description).joined(separator: "\n")
+    #expect(offences.isEmpty, "interpolated without MessageText/TemplateText:\n\(list)")
   }
 
   /// The scanner itself: it finds what it is meant to find, and passes what it is meant to pass.

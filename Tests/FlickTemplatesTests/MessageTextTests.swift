@@ -39,7 +39,8 @@ import Testing
     #expect(MessageText.quoted(zalgo).unicodeScalars.count < 240)
     // Short text is only escaped; the cap applies before escaping, so escapes are never cut.
     #expect(MessageText.quoted("a\nb") == #"a\nb"#)
-    #expect(MessageText.quoted(String(repeating: "\u{1B}", count: 300), limit: 2) == #"\u{1B}\u{1B}… (300 characters)"#)
+    let escapes = String(repeating: "\u{1B}", count: 300)
+    #expect(MessageText.quoted(escapes, limit: 2) == #"\u{1B}\u{1B}… (300 characters)"#)
     #expect("'\(quoted: long, limit: 3)'" == "'kkk… (1500000 characters)'")
     #expect("\(quoted: 42)" == "42")
   }
@@ -78,7 +79,8 @@ import Testing
     #expect(e.description.utf8.count < 1_000, "\(e.description.utf8.count) bytes")
     #expect(e.description.contains("unknown key 'kkk"))
     let value = String(repeating: "v", count: 1_500_000)
-    let bad = "{ flick: 1, canvas: { width: 10, height: 10, duration: 1 }, layers: [{ id: 'a', contentsGravity: '\(value)' }] }"
+    let bad = "{ flick: 1, canvas: { width: 10, height: 10, duration: 1 }, "
+      + "layers: [{ id: 'a', contentsGravity: '\(value)' }] }"
     let f = try #require(HostileInputTests.error(bad))
     #expect(f.description.utf8.count < 1_500, "\(f.description.utf8.count) bytes")
   }

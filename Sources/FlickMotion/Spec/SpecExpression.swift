@@ -39,7 +39,7 @@ package indirect enum SpecExpression: Sendable, Hashable, CustomStringConvertibl
       guard let args else { return name }
       return name + "(" + args.map(\.description).joined(separator: ", ") + ")"
     case .number(let v, _): return SpecExpression.format(v)
-    case .string(let s, _): return "'\(s)'"
+    case .string(let s, _): return "'\(escaped: s)'"
     case .list(let items, _): return "[" + items.map(\.description).joined(separator: ", ") + "]"
     }
   }
@@ -72,7 +72,7 @@ package struct SpecArgument: Sendable, Hashable, CustomStringConvertible {
     self.value = value
   }
 
-  package var description: String { label.map { "\($0): \(value)" } ?? value.description }
+  package var description: String { label.map { "\(escaped: $0): \(escaped: value)" } ?? value.description }
 }
 
 private struct SpecParser {
