@@ -79,7 +79,8 @@ package struct BatchPlan: Sendable {
             throw TemplateError(
               file: manifest.file, path: "renders[\(r)].frames", line: render.framesPosition?.line ?? 0,
               column: render.framesPosition?.column ?? 0,
-              message: "the frames \(f.lowerBound)..\(f.upperBound) are outside \(quoted: template.name)'s frames 0..\(scene.frameCount - 1)")
+              message: "the frames \(f.lowerBound)..\(f.upperBound) are outside \(quoted: template.name)'s "
+                + "frames 0..\(scene.frameCount - 1)")
           }
           clip = f.lowerBound..<(f.upperBound + 1)
         }
@@ -95,7 +96,8 @@ package struct BatchPlan: Sendable {
               throw TemplateError(
                 file: manifest.file, path: "renders[\(r)].sizes[\(s)]", line: render.sizePositions[s].line,
                 column: render.sizePositions[s].column,
-                message: "\(w)x\(h) does not keep \(quoted: template.name)'s \(Int(scene.size.width))×\(Int(scene.size.height)) aspect ratio; use \"\(w)x\(quoted: expected)\"")
+                message: "\(w)x\(h) does not keep \(quoted: template.name)'s "
+                  + "\(Int(scene.size.width))×\(Int(scene.size.height)) aspect ratio; use \"\(w)x\(quoted: expected)\"")
             }
           }
           let width = Int((scene.size.width * scale).rounded()), height = Int((scene.size.height * scale).rounded())

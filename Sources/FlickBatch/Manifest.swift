@@ -123,7 +123,8 @@ package struct Manifest: Sendable {
     for node in items {
       let render = try decodeRender(node, folder: folder, defaultChunk: chunk)
       if let other = names[render.name] {
-        throw node.error("two renders are named '\(quoted: render.name)' (also \(quoted: other)); give each a distinct 'name'")
+        throw node.error("two renders are named '\(quoted: render.name)' (also \(quoted: other)); give each a "
+          + "distinct 'name'")
       }
       names[render.name] = node.path
       renders.append(render)
@@ -150,7 +151,8 @@ package struct Manifest: Sendable {
     } else if !written.contains("/"), let bundled = TemplateLibrary.resolve(written, in: TemplateLibrary.locate()) {
       template = URL(fileURLWithPath: bundled).standardizedFileURL.path
     } else {
-      throw templateNode.error("no template file '\(quoted: relative)' and no bundled template named '\(quoted: written)'")
+      throw templateNode.error("no template file '\(quoted: relative)' and no bundled template named "
+        + "'\(quoted: written)'")
     }
     let defaultName = URL(fileURLWithPath: template).deletingPathExtension().lastPathComponent
     let name = try o["name"].map { n throws(TemplateError) in try safeName(n) } ?? defaultName

@@ -78,10 +78,12 @@ package struct Plan: Codable, Sendable, Equatable {
     do {
       plan = try JSONDecoder().decode(Plan.self, from: data)
     } catch {
-      throw .invalidInput("\(quoted: path): not a Flick plan (write one with 'flick plan MANIFEST -o \(quoted: path)'): \(escaped: error)")
+      throw .invalidInput("\(quoted: path): not a Flick plan (write one with 'flick plan MANIFEST -o "
+        + "\(quoted: path)'): \(escaped: error)")
     }
     guard plan.format == formatVersion else {
-      throw .invalidInput("\(quoted: path): plan format \(quoted: plan.format) is not the \(formatVersion) this Flick reads; run 'flick plan' again")
+      throw .invalidInput("\(quoted: path): plan format \(quoted: plan.format) is not the \(formatVersion) this "
+        + "Flick reads; run 'flick plan' again")
     }
     return plan
   }

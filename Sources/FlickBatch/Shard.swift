@@ -118,7 +118,8 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
       let min = try number(env, "SLURM_ARRAY_TASK_MIN")
       let max = try number(env, "SLURM_ARRAY_TASK_MAX")
       if let min, let max, !(min...max).contains(raw) {
-        throw .invalidInput("--shard auto: SLURM_ARRAY_TASK_ID=\(quoted: raw) is outside SLURM_ARRAY_TASK_MIN…MAX (\(min)…\(max))")
+        throw .invalidInput("--shard auto: SLURM_ARRAY_TASK_ID=\(quoted: raw) is outside "
+          + "SLURM_ARRAY_TASK_MIN…MAX (\(min)…\(max))")
       }
       if let count {
         total = count
@@ -141,7 +142,8 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
     } else {
       switch (given, count) {
       case (let g?, let c?) where g != c:
-        throw .invalidInput("--shard auto: \(quoted: s.countVariable!)=\(quoted: g) disagrees with --shard-count \(quoted: c)")
+        throw .invalidInput("--shard auto: \(quoted: s.countVariable!)=\(quoted: g) disagrees with --shard-count "
+          + "\(quoted: c)")
       case (let g?, _): total = g
       case (nil, let c?): total = c
       case (nil, nil):

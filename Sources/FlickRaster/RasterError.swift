@@ -36,7 +36,8 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
     case .unwritableImage(let path, let reason): return "cannot write image \(quoted: path): \(escaped: reason)"
     case .invalidSize(let w, let h): return "invalid frame size \(w)×\(h) (each side must be 1…16384)"
     case .missingFontFamily(let family, let layerID, let fallback):
-      return "layer '\(quoted: layerID)': font family '\(quoted: family)' is not installed (it would fall back to '\(quoted: fallback)'); "
+      return "layer '\(quoted: layerID)': font family '\(quoted: family)' is not installed (it would fall back "
+        + "to '\(quoted: fallback)'); "
         + "install it or choose an installed family (fc-list : family)"
     case .unreadableFont(let path, let reason): return "cannot load font file \(quoted: path): \(escaped: reason)"
     case .unreadableLottie(let path, let reason): return "Lottie file \(quoted: path): \(escaped: reason)"

@@ -21,7 +21,8 @@ package struct MissingGlyphs: Sendable, Hashable, CustomStringConvertible {
       "\"\(escaped: c)\" (U+\(String(c.value, radix: 16, uppercase: true).leftPadded(to: 4)))"
     }.joined(separator: ", ")
     let it = characters.count == 1 ? "it draws as a box" : "they draw as boxes"
-    return "layer '\(quoted: layerID)': no installed font has \(escaped: list); \(escaped: it) (install a font that covers them, "
+    return "layer '\(quoted: layerID)': no installed font has \(escaped: list); \(escaped: it) (install a font "
+      + "that covers them, "
       + "or list one in 'fonts')"
   }
 }

@@ -124,7 +124,8 @@ public struct LottieFile: Sendable, Hashable {
     let ip = try number("ip", -1e7...1e7)
     let op = try number("op", -1e7...1e7)
     guard op - ip >= 1 else {
-      throw LottieFileError(path: path, message: "'op' (\(quoted: op)) must be at least one frame after 'ip' (\(quoted: ip))")
+      throw LottieFileError(path: path, message: "'op' (\(quoted: op)) must be at least one frame after 'ip' "
+        + "(\(quoted: ip))")
     }
     guard op - ip <= 1_000_000 else {
       throw LottieFileError(path: path, message: "has \(Int(op - ip)) frames; at most 1000000 are rendered")

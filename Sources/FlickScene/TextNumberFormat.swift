@@ -76,7 +76,8 @@ public struct TextNumberFormat: Sendable, Hashable, CustomStringConvertible {
       case "g", "G": conversion = .general
       case "d", "i": conversion = .integer
       default:
-        throw Error("'\(quoted: source)': '%\(quoted: flags)\(quoted: letter)' is not a number conversion; use %f, %e, %g or %d (like \"%.0f\")")
+        throw Error("'\(quoted: source)': '%\(quoted: flags)\(quoted: letter)' is not a number conversion; use "
+          + "%f, %e, %g or %d (like \"%.0f\")")
       }
       spec = (flags, width, precision, conversion)
     }

@@ -119,7 +119,8 @@ struct ComponentExpander {
           "parameter values go in 'params: { … }'; 'with' starts the instance's timeline together with a timeline entry (an id)")
       }
       if m.key == "sublayers" || m.key == "mask" {
-        throw member.error("an instance cannot add '\(quoted: m.key)': its layers are the component's (add a parameter, or wrap the instance in a layer)")
+        throw member.error("an instance cannot add '\(quoted: m.key)': its layers are the component's (add a "
+          + "parameter, or wrap the instance in a layer)")
       }
     }
     let o = try node.object(allowed: Self.instanceKeys + Self.overridingKeys)

@@ -42,7 +42,8 @@ extension Template {
       guard let value = p.defaultValue else {
         throw TemplateError(
           file: file, path: "parameters.\(p.name)",
-          message: "parameter '\(quoted: p.name)' has no default: give a value with --set \(quoted: p.name)=VALUE or --params FILE")
+          message: "parameter '\(quoted: p.name)' has no default: give a value with --set "
+            + "\(quoted: p.name)=VALUE or --params FILE")
       }
       values[p.name] = value
     }

@@ -46,10 +46,12 @@ enum AssetProblem: Error, Equatable {
     case .empty:
       return "an \(quoted: kind) path cannot be empty"
     case .outsideFolder(let resolved, let folder):
-      return "\(quoted: kind) \"\(quoted: written)\": '\(quoted: resolved)' is outside the template's folder (\(quoted: folder)); "
+      return "\(quoted: kind) \"\(quoted: written)\": '\(quoted: resolved)' is outside the template's folder "
+        + "(\(quoted: folder)); "
         + "pass --allow-outside-assets to allow assets from anywhere"
     case .missing(let resolved): return "\(quoted: kind) \"\(quoted: written)\": no such file '\(quoted: resolved)'"
-    case .notAFile(let resolved): return "\(quoted: kind) \"\(quoted: written)\": '\(quoted: resolved)' is a folder, not a file"
+    case .notAFile(let resolved): return "\(quoted: kind) \"\(quoted: written)\": '\(quoted: resolved)' is a "
+      + "folder, not a file"
     }
   }
 }

@@ -182,7 +182,8 @@ struct TemplateExpression {
     case .object: kind = "an object"
     case .null: kind = "null"
     }
-    throw Failure(offset: offset, message: "parameter '\(quoted: name)' is \(quoted: kind); arithmetic needs number parameters")
+    throw Failure(offset: offset, message: "parameter '\(quoted: name)' is \(quoted: kind); arithmetic needs "
+      + "number parameters")
   }
 
   // MARK: - Tokens

@@ -131,7 +131,8 @@ public func assertFrameSnapshot(
       artifactsDirectory: artifacts)
     verdicts.append(verdict)
     if !verdict.isPass {
-      var message = "Frame snapshot \(quoted: label) (\(quoted: time.description)): \(verdict.status.rawValue): \(escaped: verdict.message)"
+      var message = "Frame snapshot \(quoted: label) (\(quoted: time.description)): \(verdict.status.rawValue): "
+        + "\(escaped: verdict.message)"
       for kind in ["diff", "sideBySide", "zoom", "flicker", "actual", "expected"] {
         if let path = verdict.artifacts[kind] { message += "\n  \(quoted: kind): \(quoted: path)" }
       }

@@ -198,7 +198,8 @@ final class FFmpegEncoder: FrameSink {
     }
     if let spool, let failure = spool.append(bytes) {
       abort()
-      throw VideoError.cannotWrite(path: destination, reason: "cannot keep the frames in \(quoted: spool.path): \(escaped: failure)")
+      throw VideoError.cannotWrite(path: destination, reason: "cannot keep the frames in \(quoted: spool.path): "
+        + "\(escaped: failure)")
     }
   }
 

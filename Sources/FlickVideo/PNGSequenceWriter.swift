@@ -58,7 +58,8 @@ package final class PNGSequenceWriter: FrameSink {
     } catch {
       Cleanup.shared.remove(folder: temporaryFolder)
       state = .aborted
-      throw .cannotWrite(path: destination, reason: "cannot create \(quoted: temporaryFolder): \(escaped: error.localizedDescription)")
+      throw .cannotWrite(path: destination, reason: "cannot create \(quoted: temporaryFolder): "
+        + "\(escaped: error.localizedDescription)")
     }
   }
 

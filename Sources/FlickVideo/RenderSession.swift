@@ -100,7 +100,8 @@ public struct RenderSession: Sendable {
       let folder = output.format == .png ? (FrameNamePattern(output.path)?.directory ?? output.path) : output.path
       let key = URL(fileURLWithPath: folder).standardizedFileURL.path
       if let first = seen[key] {
-        throw .invalidOption("\(quoted: output.path) is given twice as an output (also as \(quoted: first)); each output needs its own path")
+        throw .invalidOption("\(quoted: output.path) is given twice as an output (also as \(quoted: first)); "
+          + "each output needs its own path")
       }
       seen[key] = output.path
     }

@@ -50,7 +50,8 @@ public enum VideoError: Error, Equatable, CustomStringConvertible {
       return "\(quoted: path) does not answer as ffmpeg does (no 'ffmpeg version' banner for -encoders); "
         + "point FLICK_FFMPEG at ffmpeg, or unset it to use the one on PATH"
     case .ffmpegTooOld(let found):
-      return "ffmpeg \(escaped: found) is too old; Flick needs ffmpeg \(quoted: FFmpegTool.minimumVersion.0).\(quoted: FFmpegTool.minimumVersion.1) "
+      return "ffmpeg \(escaped: found) is too old; Flick needs ffmpeg "
+        + "\(quoted: FFmpegTool.minimumVersion.0).\(quoted: FFmpegTool.minimumVersion.1) "
         + "or newer (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew upgrade ffmpeg)"
     case .encoderMissing(let encoder, let format):
       return "this ffmpeg has no '\(quoted: encoder)' encoder, which .\(format.rawValue) output needs; "
@@ -66,14 +67,16 @@ public enum VideoError: Error, Equatable, CustomStringConvertible {
     case .cannotWrite(let path, let reason):
       return "cannot write \(quoted: path): \(escaped: reason)"
     case .unsupportedFormat(let path):
-      return "cannot tell the format of \(quoted: path) from its extension; use one of \(OutputFormat.supportedExtensions), "
+      return "cannot tell the format of \(quoted: path) from its extension; use one of "
+        + "\(OutputFormat.supportedExtensions), "
         + "or --format"
     case .invalidSize(let w, let h, let reason):
       return "cannot encode \(w)×\(h): \(escaped: reason)"
     case .invalidOption(let message), .overLimit(let message), .limitReached(let message):
       return message
     case .encoderStalled(let output, let seconds):
-      return "ffmpeg made no progress writing \(quoted: output) for \(RenderLimits.format(seconds: seconds)) (stopped or hung); "
+      return "ffmpeg made no progress writing \(quoted: output) for \(RenderLimits.format(seconds: seconds)) "
+        + "(stopped or hung); "
         + "stopped it and removed the partial output (--encoder-timeout or FLICK_ENCODER_TIMEOUT sets the wait)"
     }
   }

@@ -31,7 +31,8 @@ extension Flick {
     var scene: Scene
     if let file = try lottieFile(argument) {
       if !arguments.all("set").isEmpty || !arguments.all("params").isEmpty {
-        throw CommandError.usage("\(quoted: argument) is a Lottie file: it takes no template parameters (--set, --params)")
+        throw CommandError.usage("\(quoted: argument) is a Lottie file: it takes no template parameters (--set, "
+          + "--params)")
       }
       scene = file.scene(backgroundColor: lottieBackground)
     } else {

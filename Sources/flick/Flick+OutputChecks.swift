@@ -58,7 +58,8 @@ extension Flick {
         do {
           at = try SnapshotTime(parsing: text)
         } catch {
-          throw CommandError.usage("--at expects a percentage (50%), seconds (1.2s), 'end' or 'frame:N', found '\(quoted: text)'")
+          throw CommandError.usage("--at expects a percentage (50%), seconds (1.2s), 'end' or 'frame:N', found "
+            + "'\(quoted: text)'")
         }
         if case .seconds(let t) = at {
           time = t  // checked against the duration below, with the same message as --time

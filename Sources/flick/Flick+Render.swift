@@ -353,7 +353,8 @@ extension Flick {
 
     static func integer(_ text: String, _ name: String, _ range: ClosedRange<Int>) throws -> Int {
       guard let v = Int(text), range.contains(v) else {
-        throw CommandError.usage("\(quoted: name) expects a whole number in \(range.lowerBound)…\(range.upperBound), found '\(quoted: text)'")
+        throw CommandError.usage("\(quoted: name) expects a whole number in "
+          + "\(range.lowerBound)…\(range.upperBound), found '\(quoted: text)'")
       }
       return v
     }

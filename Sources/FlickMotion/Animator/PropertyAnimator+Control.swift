@@ -206,7 +206,8 @@ extension PropertyAnimator {
   public mutating func startAnimation(afterDelay delay: Double, at t: Double) throws(AnimatorError) {
     try settle(t)
     guard current.state == .inactive else {
-      throw AnimatorError("startAnimation(afterDelay:) at \(t) s needs an inactive animator; it is \(quoted: current.state)")
+      throw AnimatorError("startAnimation(afterDelay:) at \(t) s needs an inactive animator; it is "
+        + "\(quoted: current.state)")
     }
     guard delay.isFinite, delay >= 0 else { throw AnimatorError("the start delay must be seconds ≥ 0, found \(delay)") }
     hold(at: t, state: .active)

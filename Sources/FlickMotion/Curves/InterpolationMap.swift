@@ -61,7 +61,8 @@ package struct InterpolationMap<Value: Animatable>: InterpolationMapping {
     for (i, x) in input.enumerated() {
       guard x.isFinite else { throw MotionError("input stop \(i) is not a finite number") }
       if i > 0, !(x > input[i - 1]) {
-        throw MotionError("input stops must increase: stop \(i) (\(x)) is not above stop \(i - 1) (\(quoted: input[i - 1]))")
+        throw MotionError("input stops must increase: stop \(i) (\(x)) is not above stop \(i - 1) "
+          + "(\(quoted: input[i - 1]))")
       }
     }
     let gaps = input.count - 1

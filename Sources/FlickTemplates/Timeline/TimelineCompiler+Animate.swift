@@ -135,7 +135,8 @@ extension TimelineCompiler {
   {
     if let own {
       guard V.self == Color.self else {
-        throw own.error("'colorSpace' applies to colour properties (backgroundColor, borderColor, …), and \(quoted: p.name) is not one")
+        throw own.error("'colorSpace' applies to colour properties (backgroundColor, borderColor, …), and "
+          + "\(quoted: p.name) is not one")
       }
       return try own.colorSpace()
     }
@@ -221,7 +222,8 @@ extension TimelineCompiler {
       throw node.error(message + " (properties: \(AnyLayerProperty.names.joined(separator: ", ")))")
     }
     if let layer, !property.applies(to: layer), let kind = property.contentKind {
-      throw node.error("'\(quoted: name)' is a property of \(kind.rawValue) layers, but '\(quoted: layerID)' is not a \(kind.rawValue) layer")
+      throw node.error("'\(quoted: name)' is a property of \(kind.rawValue) layers, but '\(quoted: layerID)' is "
+        + "not a \(kind.rawValue) layer")
     }
     return property
   }

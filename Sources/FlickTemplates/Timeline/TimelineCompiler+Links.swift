@@ -124,11 +124,13 @@ extension TimelineCompiler {
       throw node.error(message + " (write \"layer.property\" with a number property such as positionX, or \"time\")")
     }
     if let layer = layer(layerID), !property.applies(to: layer), let kind = property.contentKind {
-      throw node.error("'\(quoted: name)' is a property of \(kind.rawValue) layers, but '\(quoted: layerID)' is not a \(kind.rawValue) layer")
+      throw node.error("'\(quoted: name)' is a property of \(kind.rawValue) layers, but '\(quoted: layerID)' is "
+        + "not a \(kind.rawValue) layer")
     }
     guard case .double(let p) = property else {
       let parts = LayerPropertyDescriptor.catalogue.filter { $0.partOf == name }.map { "\(layerID).\($0.name)" }
-      var message = "a link follows a number, and \(quoted: layerID).\(quoted: name) is a \(quoted: property.valueTypeName)"
+      var message = "a link follows a number, and \(quoted: layerID).\(quoted: name) is a "
+        + "\(quoted: property.valueTypeName)"
       if !parts.isEmpty { message += "; link from one component: \(quoted: parts.joined(separator: " or "))" }
       throw node.error(message)
     }

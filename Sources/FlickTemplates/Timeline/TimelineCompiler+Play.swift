@@ -24,7 +24,8 @@ extension TimelineCompiler {
       throw n.error(message)
     }
     guard let timeline = instance.timeline else {
-      throw n.error("'\(quoted: written)' is an instance of '\(quoted: instance.component)', which has no timeline to play")
+      throw n.error("'\(quoted: written)' is an instance of '\(quoted: instance.component)', which has no "
+        + "timeline to play")
     }
     var played = timeline
     if let params = o["params"] { played = try replayed(instance, params: params) }

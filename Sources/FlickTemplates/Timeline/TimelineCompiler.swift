@@ -176,7 +176,8 @@ struct TimelineCompiler {
   {
     let placers = ["at", "after", "with"].filter { o[$0] != nil }
     if placers.count > 1, let second = o[placers[1]] {
-      throw second.error("give one of 'at', 'after' and 'with', not '\(quoted: placers[0])' and '\(quoted: placers[1])'")
+      throw second.error("give one of 'at', 'after' and 'with', not '\(quoted: placers[0])' and "
+        + "'\(quoted: placers[1])'")
     }
     var begin: Double
     switch placement {
@@ -185,7 +186,8 @@ struct TimelineCompiler {
     case .sequence(let b):
       begin = b
       if let key = placers.first, let n = o[key] {
-        throw n.error("a step of a sequence starts when the previous step ends; shift it with 'delay' instead of '\(quoted: key)'")
+        throw n.error("a step of a sequence starts when the previous step ends; shift it with 'delay' instead of "
+          + "'\(quoted: key)'")
       }
     }
     if let n = o["at"] {
@@ -193,7 +195,8 @@ struct TimelineCompiler {
     } else if let n = o["after"] {
       let span = try referencedSpan(n)
       guard span.end.isFinite else {
-        throw n.error("'\(quoted: try n.string())' never ends (it repeats forever); start with 'with' and a delay instead")
+        throw n.error("'\(quoted: try n.string())' never ends (it repeats forever); start with 'with' and a "
+          + "delay instead")
       }
       begin = span.end
     } else if let n = o["with"] {

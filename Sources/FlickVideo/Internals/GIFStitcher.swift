@@ -99,7 +99,8 @@ enum GIFStitcher {
     for (i, (part, layout)) in zip(parts, layouts).enumerated() {
       let expected = Self.frames(ofPart: i, starts: starts, frames: frames).count
       guard layout.imageStarts.count == expected else {
-        throw Mismatch(description: "part \(i) has \(layout.imageStarts.count) images where it encodes \(quoted: expected) frames")
+        throw Mismatch(description: "part \(i) has \(layout.imageStarts.count) images where it encodes "
+          + "\(quoted: expected) frames")
       }
       if i > 0 {
         guard layout.headerEnd == header.count, try bytes(of: part, 0..<layout.headerEnd) == header else {
