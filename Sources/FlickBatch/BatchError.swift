@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import FlickTemplates
 import FlickVideo
@@ -29,13 +30,13 @@ package enum BatchError: Error, Equatable, CustomStringConvertible {
 
   /// Classifies any error from loading or rendering.
   package static func from(_ error: any Error) -> BatchError {
-    if Interruption.pendingSignal != 0 { return .interrupted("interrupted (signal \(Interruption.pendingSignal))") }
+    if Interruption.pendingSignal != 0 { return .interrupted("interrupted (signal \(quoted: Interruption.pendingSignal))") }
     switch error {
     case let e as BatchError: return e
     case let e as TemplateError: return .invalidInput(e.description)
     case let e as VideoError: return e.isInvalidInput ? .invalidInput(e.description) : .environment(e.description)
     case let e as RasterError: return .environment(e.description)
-    default: return .environment("\(error)")
+    default: return .environment("\(escaped: error)")
     }
   }
 }

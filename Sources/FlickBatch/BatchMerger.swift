@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickTemplates
 import FlickVideo
 import Foundation

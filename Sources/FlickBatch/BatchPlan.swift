@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import FlickScene
 import FlickSnapshot
@@ -85,8 +86,7 @@ package struct BatchPlan: Sendable {
           guard let row = variant.row, error.file.hasPrefix("--set ") else { throw error }
           throw TemplateError(
             file: row.file, path: "", line: row.line, column: 1,
-            message: "\(ManifestScope.quoted(String(error.file.dropFirst(6)))): "
-              + ManifestScope.quoted(error.message, limit: 2 * ManifestLimits().quotedCharacters))
+            message: "\(quoted: error.file.dropFirst(6)): \(escaped: error.message)")
         }
         var scene = template.scene
         if let fps = render.fps { scene.fps = fps }
@@ -97,7 +97,8 @@ package struct BatchPlan: Sendable {
             throw TemplateError(
               file: manifest.file, path: "renders[\(r)].frames", line: render.framesPosition?.line ?? 0,
               column: render.framesPosition?.column ?? 0,
-              message: "the frames \(f.lowerBound)..\(f.upperBound) are outside \(template.name)'s frames 0..\(scene.frameCount - 1)")
+              message: "the frames \(f.lowerBound)..\(f.upperBound) are outside \(quoted: template.name)'s "
+                + "frames 0..\(scene.frameCount - 1)")
           }
           clip = f.lowerBound..<(f.upperBound + 1)
         }
@@ -113,7 +114,8 @@ package struct BatchPlan: Sendable {
               throw TemplateError(
                 file: manifest.file, path: "renders[\(r)].sizes[\(s)]", line: render.sizePositions[s].line,
                 column: render.sizePositions[s].column,
-                message: "\(w)x\(h) does not keep \(template.name)'s \(Int(scene.size.width))×\(Int(scene.size.height)) aspect ratio; use \"\(w)x\(expected)\"")
+                message: "\(w)x\(h) does not keep \(quoted: template.name)'s "
+                  + "\(Int(scene.size.width))×\(Int(scene.size.height)) aspect ratio; use \"\(w)x\(quoted: expected)\"")
             }
           }
           let width = Int((scene.size.width * scale).rounded()), height = Int((scene.size.height * scale).rounded())
@@ -224,7 +226,7 @@ package struct BatchPlan: Sendable {
       reasons.append("the manifest now gives \(document.jobs.count) jobs, the plan has \(plan.jobs.count)")
     }
     if reasons.isEmpty { reasons.append("the plan file differs from what its manifest gives") }
-    throw .invalidInput("\(planPath) is stale: " + reasons.joined(separator: "; ") + "; run 'flick plan' again")
+    throw .invalidInput("\(quoted: planPath) is stale: " + reasons.joined(separator: "; ") + "; run 'flick plan' again")
   }
 
   /// The plan file's content, with paths relative to `planFolder` where they lie inside it.

@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickVideo
 import Foundation
 
@@ -100,7 +101,8 @@ package struct BatchRunner {
       do {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       } catch {
-        throw BatchError.environment("cannot create the folder \(folder): \(error.localizedDescription)")
+        throw BatchError.environment("cannot create the folder \(quoted: folder): "
+          + "\(escaped: error.localizedDescription)")
       }
     }
     let session = RenderSession(

@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickTemplates
 import FlickVideo
 import Foundation
@@ -140,7 +141,8 @@ package struct Manifest: Sendable {
     for node in items {
       let render = try decodeRender(node, scope: scope, defaultChunk: chunk, variantsBefore: variantCount)
       if let other = names[render.name] {
-        throw node.error("two renders are named '\(render.name)' (also \(other)); give each a distinct 'name'")
+        throw node.error("two renders are named '\(quoted: render.name)' (also \(quoted: other)); give each a "
+          + "distinct 'name'")
       }
       names[render.name] = node.path
       variantCount += render.variants.count

@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// `plan.json`: the fixed, ordered list of jobs a manifest expands to, written by `flick plan`
@@ -85,10 +86,12 @@ package struct Plan: Codable, Sendable, Equatable {
       plan = try JSONDecoder().decode(Plan.self, from: data)
     } catch {
       throw .invalidInput(
-        "\(path): not a Flick plan (write one with 'flick plan MANIFEST -o \(path)'): \(reason(error))")
+        "\(quoted: path): not a Flick plan (write one with 'flick plan MANIFEST -o \(quoted: path)'): "
+          + reason(error))
     }
     guard plan.format == formatVersion else {
-      throw .invalidInput("\(path): plan format \(plan.format) is not the \(formatVersion) this Flick reads; run 'flick plan' again")
+      throw .invalidInput("\(quoted: path): plan format \(quoted: plan.format) is not the \(formatVersion) this "
+        + "Flick reads; run 'flick plan' again")
     }
     return plan
   }

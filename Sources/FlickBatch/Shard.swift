@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// Which share of a plan a worker runs: shard ``index`` (1-based) of ``count``.
@@ -23,7 +24,7 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
   package static func parse(_ text: String) throws(BatchError) -> Shard {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
-      throw .invalidInput("--shard expects I/N with 1 ≤ I ≤ N (such as 2/3) or 'auto', found '\(text)'")
+      throw .invalidInput("--shard expects I/N with 1 ≤ I ≤ N (such as 2/3) or 'auto', found '\(quoted: text)'")
     }
     return Shard(index: i, count: n)
   }
@@ -93,7 +94,7 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
     }
     for other in found.dropFirst() where other.index != first.index || other.count != first.count {
       throw .invalidInput(
-        "--shard auto: the environment disagrees: \(first.source) gives shard \(first) but \(other.source) gives \(other); "
+        "--shard auto: the environment disagrees: \(quoted: first.source) gives shard \(quoted: first) but \(quoted: other.source) gives \(quoted: other); "
           + "unset one or give --shard I/N")
     }
     return first
@@ -102,14 +103,14 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
   private static func number(_ env: [String: String], _ name: String) throws(BatchError) -> Int? {
     guard let text = env[name] else { return nil }
     guard let v = Int(text.trimmingCharacters(in: .whitespaces)) else {
-      throw .invalidInput("--shard auto: \(name)=\(text) is not a whole number")
+      throw .invalidInput("--shard auto: \(quoted: name)=\(quoted: text) is not a whole number")
     }
     return v
   }
 
   private static func shard(_ s: Scheduler, indexText: String, env: [String: String], count: Int?) throws(BatchError) -> Shard {
     let source = s.indexVariable
-    guard let raw = try number(env, s.indexVariable) else { throw .invalidInput("--shard auto: \(source) is empty") }
+    guard let raw = try number(env, s.indexVariable) else { throw .invalidInput("--shard auto: \(quoted: source) is empty") }
     let index = raw - s.firstIndex
     let given = try s.countVariable.flatMap { name throws(BatchError) in try number(env, name) }
     let total: Int
@@ -117,7 +118,8 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
       let min = try number(env, "SLURM_ARRAY_TASK_MIN")
       let max = try number(env, "SLURM_ARRAY_TASK_MAX")
       if let min, let max, !(min...max).contains(raw) {
-        throw .invalidInput("--shard auto: SLURM_ARRAY_TASK_ID=\(raw) is outside SLURM_ARRAY_TASK_MIN…MAX (\(min)…\(max))")
+        throw .invalidInput("--shard auto: SLURM_ARRAY_TASK_ID=\(quoted: raw) is outside "
+          + "SLURM_ARRAY_TASK_MIN…MAX (\(min)…\(max))")
       }
       if let count {
         total = count
@@ -132,7 +134,7 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
         // silently become shard 1 of 1.
         if let min, let max, min != 0 || max != given - 1 {
           throw .invalidInput(
-            "--shard auto: the Slurm array is \(min)…\(max) with \(given) tasks, not 0…\(given - 1); "
+            "--shard auto: the Slurm array is \(min)…\(max) with \(quoted: given) tasks, not 0…\(quoted: given - 1); "
               + "give --shard-count N (the full number of shards)")
         }
         total = given
@@ -140,19 +142,20 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
     } else {
       switch (given, count) {
       case (let g?, let c?) where g != c:
-        throw .invalidInput("--shard auto: \(s.countVariable!)=\(g) disagrees with --shard-count \(c)")
+        throw .invalidInput("--shard auto: \(quoted: s.countVariable!)=\(quoted: g) disagrees with --shard-count "
+          + "\(quoted: c)")
       case (let g?, _): total = g
       case (nil, let c?): total = c
       case (nil, nil):
         throw .invalidInput(
-          "--shard auto: \(source) is set but \(s.name) gives no count"
+          "--shard auto: \(quoted: source) is set but \(quoted: s.name) gives no count"
             + (s == .kubernetes ? "; give --shard-count N (the Indexed Job's completions)" : "; give --shard-count N"))
       }
     }
-    guard total >= 1 else { throw .invalidInput("--shard auto: the \(s.name) shard count \(total) is below 1") }
+    guard total >= 1 else { throw .invalidInput("--shard auto: the \(quoted: s.name) shard count \(total) is below 1") }
     guard (0..<total).contains(index) else {
       throw .invalidInput(
-        "--shard auto: \(source)=\(raw) is outside the \(total) shards (\(s.name) counts from \(s.firstIndex))")
+        "--shard auto: \(quoted: source)=\(quoted: raw) is outside the \(total) shards (\(quoted: s.name) counts from \(quoted: s.firstIndex))")
     }
     return Shard(index: index + 1, count: total, source: source)
   }

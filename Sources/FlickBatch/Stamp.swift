@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickVideo
 import Foundation
 
@@ -41,7 +42,7 @@ enum Stamp {
     do {
       try Data((id + "\n").utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
     } catch {
-      throw .environment("cannot write the stamp \(destination): \(error.localizedDescription)")
+      throw .environment("cannot write the stamp \(quoted: destination): \(escaped: error.localizedDescription)")
     }
   }
 

@@ -1,3 +1,4 @@
+import FlickMotion
 /// Why drawing, encoding or decoding a picture failed.
 public enum RasterError: Error, Equatable, CustomStringConvertible {
   /// Cairo reported a failure status (its own description is kept).
@@ -16,18 +17,31 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
   /// A Lottie file could not be read, uses features rlottie does not draw, or rlottie cannot
   /// load it.
   case unreadableLottie(path: String, reason: String)
+  /// Drawing layer `id` (the innermost one being drawn) failed with `error`.
+  indirect case layer(id: String, error: RasterError)
+
+  /// This error as drawing layer `id` reports it: wrapped in ``layer(id:error:)`` unless it names
+  /// a layer already.
+  package func naming(_ id: String) -> RasterError {
+    switch self {
+    case .layer, .missingFontFamily: return self
+    default: return .layer(id: id, error: self)
+    }
+  }
 
   public var description: String {
     switch self {
-    case .cairo(let s): return "cairo: \(s)"
-    case .unreadableImage(let path, let reason): return "cannot read image \(path): \(reason)"
-    case .unwritableImage(let path, let reason): return "cannot write image \(path): \(reason)"
+    case .cairo(let s): return "cairo: \(quoted: s)"
+    case .unreadableImage(let path, let reason): return "cannot read image \(quoted: path): \(escaped: reason)"
+    case .unwritableImage(let path, let reason): return "cannot write image \(quoted: path): \(escaped: reason)"
     case .invalidSize(let w, let h): return "invalid frame size \(w)×\(h) (each side must be 1…16384)"
     case .missingFontFamily(let family, let layerID, let fallback):
-      return "layer '\(layerID)': font family '\(family)' is not installed (it would fall back to '\(fallback)'); "
+      return "layer '\(quoted: layerID)': font family '\(quoted: family)' is not installed (it would fall back "
+        + "to '\(quoted: fallback)'); "
         + "install it or choose an installed family (fc-list : family)"
-    case .unreadableFont(let path, let reason): return "cannot load font file \(path): \(reason)"
-    case .unreadableLottie(let path, let reason): return "Lottie file \(path): \(reason)"
+    case .unreadableFont(let path, let reason): return "cannot load font file \(quoted: path): \(escaped: reason)"
+    case .unreadableLottie(let path, let reason): return "Lottie file \(quoted: path): \(escaped: reason)"
+    case .layer(let id, let error): return "layer '\(quoted: id)': \(escaped: error.description)"
     }
   }
 }

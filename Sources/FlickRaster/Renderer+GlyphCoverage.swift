@@ -1,4 +1,5 @@
 internal import CPango
+import FlickMotion
 import FlickScene
 
 /// Characters of one text layer that no installed font (nor the tree's font files) can draw:
@@ -17,10 +18,11 @@ package struct MissingGlyphs: Sendable, Hashable, CustomStringConvertible {
   /// `layer 'title': no installed font has "⿠" (U+2FE0); it draws as a box`.
   package var description: String {
     let list = characters.map { c in
-      "\"\(c)\" (U+\(String(c.value, radix: 16, uppercase: true).leftPadded(to: 4)))"
+      "\"\(escaped: c)\" (U+\(String(c.value, radix: 16, uppercase: true).leftPadded(to: 4)))"
     }.joined(separator: ", ")
     let it = characters.count == 1 ? "it draws as a box" : "they draw as boxes"
-    return "layer '\(layerID)': no installed font has \(list); \(it) (install a font that covers them, "
+    return "layer '\(quoted: layerID)': no installed font has \(escaped: list); \(escaped: it) (install a font "
+      + "that covers them, "
       + "or list one in 'fonts')"
   }
 }

@@ -71,7 +71,8 @@ extension PropertyAnimator where Root == LayerTree {
     var layers = LayerChanges(tree: initialModel)
     animations(&layers)
     for (layerID, _) in layers.changes where !initialModel.contains(layerID) {
-      throw AnimatorError("addAnimations at \(t) s: \(Scene.unknownLayer(layerID, among: initialModel.layerIDs))")
+      throw AnimatorError("addAnimations at \(t) s: "
+        + "\(escaped: Scene.unknownLayer(layerID, among: initialModel.layerIDs))")
     }
     for (layerID, change) in layers.changes {
       try change.add(to: &self, layerID: layerID, delayFactor: delayFactor, at: t)

@@ -166,7 +166,7 @@ public struct LottieFile: Sendable, Hashable {
       parsed = try JSONSerialization.jsonObject(with: data)
     } catch {
       let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-      throw LottieFileError(path: path, message: "is not a Lottie file: not valid JSON" + (detail.map { " (\($0))" } ?? ""))
+      throw LottieFileError(path: path, message: "is not a Lottie file: not valid JSON" + (detail.map { " (\(quoted: $0))" } ?? ""))
     }
     guard let root = parsed as? [String: Any] else {
       throw LottieFileError(path: path, message: "is not a Lottie file: the JSON is not an object")
@@ -174,12 +174,12 @@ public struct LottieFile: Sendable, Hashable {
     let missing = requiredKeys.filter { root[$0] == nil }
     guard missing.isEmpty else {
       throw LottieFileError(
-        path: path, message: "is not a Lottie file: missing \(missing.map { "'\($0)'" }.joined(separator: ", "))")
+        path: path, message: "is not a Lottie file: missing \(quoted: missing.map { "'\($0)'" }.joined(separator: ", "))")
     }
     func number(_ key: String, _ range: ClosedRange<Double>) throws(LottieFileError) -> Double {
       guard let v = (root[key] as? NSNumber)?.doubleValue, v.isFinite, range.contains(v) else {
         throw LottieFileError(
-          path: path, message: "'\(key)' must be a number in \(range.lowerBound)…\(range.upperBound), found \(root[key].map { "\($0)" } ?? "nothing")")
+          path: path, message: "'\(quoted: key)' must be a number in \(range.lowerBound)…\(range.upperBound), found \(quoted: root[key].map { "\($0)" } ?? "nothing")")
       }
       return v
     }
@@ -196,7 +196,8 @@ public struct LottieFile: Sendable, Hashable {
     let ip = try number("ip", -1e7...1e7)
     let op = try number("op", -1e7...1e7)
     guard op - ip >= 1 else {
-      throw LottieFileError(path: path, message: "'op' (\(op)) must be at least one frame after 'ip' (\(ip))")
+      throw LottieFileError(path: path, message: "'op' (\(quoted: op)) must be at least one frame after 'ip' "
+        + "(\(quoted: ip))")
     }
     guard op - ip <= 1_000_000 else {
       throw LottieFileError(path: path, message: "has \(Int(op - ip)) frames; at most 1000000 are rendered")
@@ -267,8 +268,8 @@ public struct LottieFileError: Error, Equatable, CustomStringConvertible {
 
   /// `Lottie file PATH:LINE:COL: json.path: message`, or `Lottie file PATH: message`.
   public var description: String {
-    guard let line, let column else { return "Lottie file \(path): \(message)" }
-    return "Lottie file \(path):\(line):\(column): \(message)"
+    guard let line, let column else { return "Lottie file \(quoted: path): \(escaped: message)" }
+    return "Lottie file \(quoted: path):\(line):\(column): \(escaped: message)"
   }
 }
 

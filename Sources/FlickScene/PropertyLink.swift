@@ -355,7 +355,7 @@ extension AnyLayerProperty {
 struct LinkNode: Hashable, CustomStringConvertible {
   var layerID: String
   var name: String
-  var description: String { "\(layerID).\(name)" }
+  var description: String { "\(quoted: layerID).\(quoted: name)" }
   func overlaps(_ other: LinkNode) -> Bool {
     layerID == other.layerID && AnyLayerProperty.writesOverlap(name, other.name)
   }

@@ -45,7 +45,7 @@ public struct SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     self.reason = reason
   }
 
-  public var description: String { "\(call): \(reason)" }
+  public var description: String { "\(quoted: call): \(escaped: reason)" }
 }
 
 extension Scene {
@@ -96,7 +96,7 @@ extension Scene {
     if let animator {
       for key in animator.animatedKeys where !tree.contains(key.object) {
         problems.append(
-          SceneError(call: "animation \(key)", reason: Self.unknownLayer(key.object, among: ids)))
+          SceneError(call: "animation \(quoted: key)", reason: Self.unknownLayer(key.object, among: ids)))
       }
     }
     guard var first = problems.first else { return }
@@ -179,7 +179,7 @@ public struct PropertyAnimatorScript: Sendable {
     do {
       try body(&animator)
     } catch {
-      problem = SceneError(call: "propertyAnimator[\(index)].\(call())", reason: error.description)
+      problem = SceneError(call: "propertyAnimator[\(index)].\(quoted: call())", reason: error.description)
     }
   }
 

@@ -13,7 +13,7 @@ public struct ShapePathError: Error, Sendable, Equatable, CustomStringConvertibl
     self.message = message
   }
 
-  public var description: String { "SVG path data, character \(offset + 1): \(message)" }
+  public var description: String { "SVG path data, character \(offset + 1): \(escaped: message)" }
 }
 
 extension ShapePath {
@@ -114,7 +114,7 @@ private struct SVGPathParser {
       let isLetter = (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
       if isLetter {
         guard Array("MmLlHhVvCcSsQqTtAaZz".utf8).contains(c) else {
-          throw fail("unknown command '\(Character(Unicode.Scalar(c)))' (expected one of M L H V C S Q T A Z)")
+          throw fail("unknown command '\(quoted: Character(Unicode.Scalar(c)))' (expected one of M L H V C S Q T A Z)")
         }
         command = c
         i += 1

@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// How a text layer shows its ``TextContent/number``: a printf-style format with exactly one
@@ -45,7 +46,7 @@ public struct TextNumberFormat: Sendable, Hashable, CustomStringConvertible {
         if spec == nil { prefix.append("%") } else { suffix.append("%") }
         continue
       }
-      guard spec == nil else { throw Error("'\(source)' has more than one number conversion; a text layer shows one number") }
+      guard spec == nil else { throw Error("'\(quoted: source)' has more than one number conversion; a text layer shows one number") }
       var flags = ""
       while let f = chars.first, "-+ 0#".contains(f) {
         flags.append(f)
@@ -58,7 +59,7 @@ public struct TextNumberFormat: Sendable, Hashable, CustomStringConvertible {
           chars.removeFirst()
         }
         guard !d.isEmpty else { return nil }
-        guard let n = Int(d), n <= 20 else { throw Error("'\(source)': widths and precisions go up to 20") }
+        guard let n = Int(d), n <= 20 else { throw Error("'\(quoted: source)': widths and precisions go up to 20") }
         return n
       }
       let width = try digits()
@@ -67,7 +68,7 @@ public struct TextNumberFormat: Sendable, Hashable, CustomStringConvertible {
         chars.removeFirst()
         precision = try digits() ?? 0
       }
-      guard let letter = chars.popFirst() else { throw Error("'\(source)' ends inside a conversion; expected f, e, g or d after '%'") }
+      guard let letter = chars.popFirst() else { throw Error("'\(quoted: source)' ends inside a conversion; expected f, e, g or d after '%'") }
       let conversion: Conversion
       switch letter {
       case "f", "F": conversion = .fixed
@@ -75,11 +76,12 @@ public struct TextNumberFormat: Sendable, Hashable, CustomStringConvertible {
       case "g", "G": conversion = .general
       case "d", "i": conversion = .integer
       default:
-        throw Error("'\(source)': '%\(flags)\(letter)' is not a number conversion; use %f, %e, %g or %d (like \"%.0f\")")
+        throw Error("'\(quoted: source)': '%\(quoted: flags)\(quoted: letter)' is not a number conversion; use "
+          + "%f, %e, %g or %d (like \"%.0f\")")
       }
       spec = (flags, width, precision, conversion)
     }
-    guard let spec else { throw Error("'\(source)' has no number conversion; write one like \"%.0f\" or \"%.1f%%\"") }
+    guard let spec else { throw Error("'\(quoted: source)' has no number conversion; write one like \"%.0f\" or \"%.1f%%\"") }
     self.prefix = prefix
     self.suffix = suffix
     self.flags = spec.flags

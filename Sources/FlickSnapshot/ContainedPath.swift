@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// Paths read from manifests, reports and templates, checked to stay inside their folder.
@@ -42,7 +43,7 @@ package enum ContainedPath {
     let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     for part in parts where !isPlainName(part) {
       throw .unsafePath(
-        shown, reason: part == ".." ? "'..' leaves the folder" : "'\(part)' is not a plain file name")
+        shown, reason: part == ".." ? "'..' leaves the folder" : "'\(quoted: part)' is not a plain file name")
     }
     let path = parts.reduce(directory) { ($0 as NSString).appendingPathComponent($1) }
     // Through symbolic links, whatever exists must still be inside the folder.
@@ -52,7 +53,7 @@ package enum ContainedPath {
       probe = (probe as NSString).deletingLastPathComponent
     }
     if let real = realPath(probe), real != base && !real.hasPrefix(base.hasSuffix("/") ? base : base + "/") {
-      throw .unsafePath(shown, reason: "it resolves to \(real), outside \(base)")
+      throw .unsafePath(shown, reason: "it resolves to \(quoted: real), outside \(quoted: base)")
     }
     return path
   }

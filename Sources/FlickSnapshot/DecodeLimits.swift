@@ -1,3 +1,4 @@
+import FlickMotion
 /// How large an image the snapshot tools agree to decode, checked from the PNG header (and the
 /// file size) before any pixel memory is allocated.
 ///
@@ -35,7 +36,7 @@ public struct DecodeLimits: Sendable, Equatable, Codable {
     for (name, keyPath) in [(pixelsVariable, \DecodeLimits.maxPixels), (bytesVariable, \DecodeLimits.maxFileBytes)] {
       guard let text = environment[name], !text.isEmpty else { continue }
       guard let n = Int(text), n >= 1 else {
-        return .failure(LimitError(message: "\(name) expects a whole number ≥ 1, found '\(text)'"))
+        return .failure(LimitError(message: "\(quoted: name) expects a whole number ≥ 1, found '\(quoted: text)'"))
       }
       limits[keyPath: keyPath] = n
     }

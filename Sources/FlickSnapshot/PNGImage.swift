@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import Foundation
 
@@ -38,7 +39,7 @@ public struct PNGImage: Sendable {
     guard Int(info.st_size) <= limits.maxFileBytes else {
       throw .unreadableImage(
         path: path,
-        reason: "the file is \(info.st_size) bytes, over the decode limit of \(limits.maxFileBytes) "
+        reason: "the file is \(info.st_size) bytes, over the decode limit of \(quoted: limits.maxFileBytes) "
           + "(--max-image-bytes, \(DecodeLimits.bytesVariable))")
     }
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -74,10 +75,10 @@ public struct PNGImage: Sendable {
           + "\(limits.maxPixels) (--max-image-pixels, \(DecodeLimits.pixelsVariable))")
     }
     let allowed: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
-    guard let depths = allowed[colorType] else { throw E(message: "invalid colour type \(colorType)") }
-    guard depths.contains(depth) else { throw E(message: "invalid bit depth \(depth) for colour type \(colorType)") }
+    guard let depths = allowed[colorType] else { throw E(message: "invalid colour type \(quoted: colorType)") }
+    guard depths.contains(depth) else { throw E(message: "invalid bit depth \(depth) for colour type \(quoted: colorType)") }
     guard compression == 0, filter == 0 else { throw E(message: "unknown compression or filter method") }
-    guard interlace <= 1 else { throw E(message: "unknown interlace method \(interlace)") }
+    guard interlace <= 1 else { throw E(message: "unknown interlace method \(quoted: interlace)") }
 
     var palette: [UInt32] = []
     var transparent: [Int]? = nil
@@ -111,7 +112,7 @@ public struct PNGImage: Sendable {
         case 0 where t.count == 2: transparent = [Int(t[0]) << 8 | Int(t[1])]
         case 2 where t.count == 6:
           transparent = [Int(t[0]) << 8 | Int(t[1]), Int(t[2]) << 8 | Int(t[3]), Int(t[4]) << 8 | Int(t[5])]
-        default: throw E(message: "invalid tRNS chunk for colour type \(colorType)")
+        default: throw E(message: "invalid tRNS chunk for colour type \(quoted: colorType)")
         }
       case "tEXt":
         let t = Array(chunk.data)
@@ -122,7 +123,7 @@ public struct PNGImage: Sendable {
       default:
         // An unknown critical chunk (upper-case first letter) cannot be skipped.
         if let first = chunk.type.unicodeScalars.first, ("A"..."Z").contains(first) {
-          throw E(message: "unknown critical chunk \(chunk.type)")
+          throw E(message: "unknown critical chunk \(quoted: chunk.type)")
         }
       }
     }
@@ -149,7 +150,7 @@ public struct PNGImage: Sendable {
     guard expected <= data.count * 1032 + 1024 else {
       throw E(
         message: "the header declares \(width)×\(height) but \(data.count) bytes of image data cannot hold "
-          + "\(expected) bytes of rows (too few rows)")
+          + "\(quoted: expected) bytes of rows (too few rows)")
     }
     var raw: [UInt8]
     do {
@@ -193,7 +194,7 @@ public struct PNGImage: Sendable {
             }
           default:
             let pass = interlace == 1 ? " of interlace pass \(passIndex + 1)" : ""
-            throw E(message: "bad filter byte \(kind) on row \(y)\(pass) (damaged data)")
+            throw E(message: "bad filter byte \(quoted: kind) on row \(y)\(quoted: pass) (damaged data)")
           }
         }
       }

@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import Foundation
 
@@ -57,7 +58,7 @@ package struct ReportAcceptance: Sendable {
     do {
       summary = try JSONDecoder().decode(SnapshotReport.Summary.self, from: data)
     } catch {
-      throw .invalidManifest(path: summaryPath, reason: "not a flick verify summary: \(error)")
+      throw .invalidManifest(path: summaryPath, reason: "not a flick verify summary: \(escaped: error)")
     }
     let manifestPath = (goldenDirectory as NSString).appendingPathComponent(SnapshotManifest.fileName)
     guard let old = try SnapshotManifest.read(from: goldenDirectory) else {
@@ -72,7 +73,7 @@ package struct ReportAcceptance: Sendable {
     if let verified = summary.manifest, verified.template != old.template {
       throw .invalidManifest(
         path: summaryPath,
-        reason: "the report verified \(verified.template), but the goldens are of \(old.template)")
+        reason: "the report verified \(quoted: verified.template), but the goldens are of \(quoted: old.template)")
     }
 
     var accepted: [Frame] = []
@@ -87,7 +88,7 @@ package struct ReportAcceptance: Sendable {
       case .changed, .sizeMismatch, .missing: break
       }
       guard ContainedPath.isPlainName(frame.name) else {
-        throw .unsafePath("frame name '\(frame.name)' in \(summaryPath)", reason: "it is not a plain file name")
+        throw .unsafePath("frame name '\(quoted: frame.name)' in \(quoted: summaryPath)", reason: "it is not a plain file name")
       }
       guard let artifact = frame.artifacts["actual"] else {
         skipped.append((frame.name, "the report has no actual.png for it"))

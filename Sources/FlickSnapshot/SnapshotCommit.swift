@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import Foundation
 
@@ -79,7 +80,7 @@ package struct SnapshotCommit: Sendable {
     do {
       manifestData = try encoder.encode(manifest) + Data("\n".utf8)
     } catch {
-      throw .unwritableFile(path: SnapshotManifest.fileName, reason: "\(error)")
+      throw .unwritableFile(path: SnapshotManifest.fileName, reason: "\(escaped: error)")
     }
     let all = files + [(SnapshotManifest.fileName, manifestData)]
     var temporary: [(tmp: String, final: String)] = []

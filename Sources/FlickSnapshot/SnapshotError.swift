@@ -1,3 +1,4 @@
+import FlickMotion
 /// Why a snapshot operation could not run. None of these is ever treated as a match.
 public enum SnapshotError: Error, Equatable, CustomStringConvertible {
   /// A snapshot time such as `25%`, `1.2s`, `end` or `frame:30` did not parse or lies outside the
@@ -25,12 +26,12 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .invalidTime(let text, let reason): return "invalid snapshot time '\(text)': \(reason)"
-    case .unreadableImage(let path, let reason): return "cannot read image \(path): \(reason)"
-    case .unwritableFile(let path, let reason): return "cannot write \(path): \(reason)"
-    case .invalidManifest(let path, let reason): return "invalid snapshot manifest \(path): \(reason)"
-    case .renderFailed(let reason): return "rendering failed: \(reason)"
-    case .unsafePath(let what, let reason): return "refusing \(what): \(reason); nothing was changed"
+    case .invalidTime(let text, let reason): return "invalid snapshot time '\(quoted: text)': \(escaped: reason)"
+    case .unreadableImage(let path, let reason): return "cannot read image \(quoted: path): \(escaped: reason)"
+    case .unwritableFile(let path, let reason): return "cannot write \(quoted: path): \(escaped: reason)"
+    case .invalidManifest(let path, let reason): return "invalid snapshot manifest \(quoted: path): \(escaped: reason)"
+    case .renderFailed(let reason): return "rendering failed: \(escaped: reason)"
+    case .unsafePath(let what, let reason): return "refusing \(quoted: what): \(escaped: reason); nothing was changed"
     }
   }
 }

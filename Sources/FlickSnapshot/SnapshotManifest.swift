@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import Foundation
 
@@ -93,14 +94,14 @@ package struct SnapshotManifest: Sendable, Equatable, Codable {
       let manifest = try JSONDecoder().decode(SnapshotManifest.self, from: data)
       guard manifest.format == formatVersion else {
         throw SnapshotError.invalidManifest(
-          path: path, reason: "format \(manifest.format) is not \(formatVersion); re-record with this Flick")
+          path: path, reason: "format \(quoted: manifest.format) is not \(formatVersion); re-record with this Flick")
       }
       try manifest.validate(path: path)
       return manifest
     } catch let error as SnapshotError {
       throw error
     } catch {
-      throw .invalidManifest(path: path, reason: "\(error)")
+      throw .invalidManifest(path: path, reason: "\(escaped: error)")
     }
   }
 
@@ -114,10 +115,10 @@ package struct SnapshotManifest: Sendable, Equatable, Codable {
     for entry in frames {
       guard ContainedPath.isPlainName(entry.file), entry.file.lowercased().hasSuffix(".png") else {
         throw .unsafePath(
-          "frame file '\(entry.file)' in \(path)", reason: "a frame file must be a plain .png file name inside the folder")
+          "frame file '\(quoted: entry.file)' in \(quoted: path)", reason: "a frame file must be a plain .png file name inside the folder")
       }
       guard seen.insert(entry.file).inserted else {
-        throw .invalidManifest(path: path, reason: "frame file '\(entry.file)' is listed twice")
+        throw .invalidManifest(path: path, reason: "frame file '\(quoted: entry.file)' is listed twice")
       }
     }
   }
@@ -132,7 +133,7 @@ package struct SnapshotManifest: Sendable, Equatable, Codable {
     } catch let error as SnapshotError {
       throw error
     } catch {
-      throw .unwritableFile(path: path, reason: "\(error)")
+      throw .unwritableFile(path: path, reason: "\(escaped: error)")
     }
   }
 }

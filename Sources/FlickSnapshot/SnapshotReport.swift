@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import Foundation
 
@@ -144,7 +145,7 @@ package struct SnapshotReport: Sendable {
     do {
       return String(decoding: try encoder.encode(summary), as: UTF8.self) + "\n"
     } catch {
-      throw .unwritableFile(path: "summary.json", reason: "\(error)")
+      throw .unwritableFile(path: "summary.json", reason: "\(escaped: error)")
     }
   }
 

@@ -23,8 +23,8 @@ package struct JSON5Parser {
     try parser.skipTrivia()
     if parser.index < parser.scalars.count {
       throw parser.error(
-        "unexpected \(parser.describeCurrent()) after the end of the document",
-        plain: "unexpected \(parser.describeCurrent(plain: true)) after the end of the document")
+        "unexpected \(quoted: parser.describeCurrent()) after the end of the document",
+        plain: "unexpected \(quoted: parser.describeCurrent(plain: true)) after the end of the document")
     }
     return value
   }
@@ -121,8 +121,8 @@ package struct JSON5Parser {
     default:
       guard Self.isIdentifierStart(c) else {
         throw error(
-          "expected a value, found \(describeCurrent())",
-          plain: "expected a value, found \(describeCurrent(plain: true))")
+          "expected a value, found \(quoted: describeCurrent())",
+          plain: "expected a value, found \(quoted: describeCurrent(plain: true))")
       }
       let word = try parseIdentifier()
       switch word {
@@ -133,7 +133,7 @@ package struct JSON5Parser {
       case "NaN": kind = .number(.nan)
       default:
         throw JSON5SyntaxError(
-          message: "unexpected word '\(word)' (strings need quotes)", line: l, column: col,
+          message: "unexpected word '\(quoted: word)' (strings need quotes)", line: l, column: col,
           plain: "unexpected word (strings need quotes)")
       }
     }
@@ -164,17 +164,17 @@ package struct JSON5Parser {
       case let c? where Self.isIdentifierStart(c) || c == "\\": key = try parseIdentifier()
       default:
         throw error(
-          "expected a key or '}', found \(describeCurrent())",
-          plain: "expected a key or '}', found \(describeCurrent(plain: true))")
+          "expected a key or '}', found \(quoted: describeCurrent())",
+          plain: "expected a key or '}', found \(quoted: describeCurrent(plain: true))")
       }
       if !seen.insert(key).inserted {
-        throw JSON5SyntaxError(message: "duplicate key '\(key)'", line: kl, column: kc, plain: "duplicate key")
+        throw JSON5SyntaxError(message: "duplicate key '\(quoted: key)'", line: kl, column: kc, plain: "duplicate key")
       }
       try skipTrivia()
       guard current == ":" else {
         throw error(
-          "expected ':' after key '\(key)', found \(describeCurrent())",
-          plain: "expected ':' after a key, found \(describeCurrent(plain: true))")
+          "expected ':' after key '\(quoted: key)', found \(quoted: describeCurrent())",
+          plain: "expected ':' after a key, found \(quoted: describeCurrent(plain: true))")
       }
       advance()
       try skipTrivia()
@@ -187,8 +187,8 @@ package struct JSON5Parser {
         return .object(members)
       } else {
         throw error(
-          "expected ',' or '}' in object, found \(describeCurrent())",
-          plain: "expected ',' or '}' in object, found \(describeCurrent(plain: true))")
+          "expected ',' or '}' in object, found \(quoted: describeCurrent())",
+          plain: "expected ',' or '}' in object, found \(quoted: describeCurrent(plain: true))")
       }
     }
   }
@@ -213,8 +213,8 @@ package struct JSON5Parser {
         return .array(items)
       } else {
         throw error(
-          "expected ',' or ']' in array, found \(describeCurrent())",
-          plain: "expected ',' or ']' in array, found \(describeCurrent(plain: true))")
+          "expected ',' or ']' in array, found \(quoted: describeCurrent())",
+          plain: "expected ',' or ']' in array, found \(quoted: describeCurrent(plain: true))")
       }
     }
   }
@@ -331,12 +331,12 @@ package struct JSON5Parser {
     }
     if current == "I" {
       let word = try parseIdentifier()
-      guard word == "Infinity" else { throw error("expected a number, found '\(word)'", plain: "expected a number") }
+      guard word == "Infinity" else { throw error("expected a number, found '\(quoted: word)'", plain: "expected a number") }
       return sign * .infinity
     }
     if current == "N" {
       let word = try parseIdentifier()
-      guard word == "NaN" else { throw error("expected a number, found '\(word)'", plain: "expected a number") }
+      guard word == "NaN" else { throw error("expected a number, found '\(quoted: word)'", plain: "expected a number") }
       return .nan
     }
     if current == "0", let x = peek(1), x == "x" || x == "X" {
@@ -385,13 +385,13 @@ package struct JSON5Parser {
     }
     if let c = current, Self.isIdentifierStart(c) {
       throw error(
-        "unexpected \(describeCurrent()) after number",
-        plain: "unexpected \(describeCurrent(plain: true)) after number")
+        "unexpected \(quoted: describeCurrent()) after number",
+        plain: "unexpected \(quoted: describeCurrent(plain: true)) after number")
     }
     if text.hasPrefix(".") { text = "0" + text }
     if text.hasSuffix(".") { text += "0" }
     text = text.replacingOccurrences(of: ".e", with: ".0e")
-    guard let v = Double(text) else { throw error("invalid number '\(text)'", plain: "invalid number") }
+    guard let v = Double(text) else { throw error("invalid number '\(quoted: text)'", plain: "invalid number") }
     return sign * v
   }
 }

@@ -50,11 +50,11 @@ public struct ParameterValues: Sendable, Equatable {
   public mutating func set(_ assignment: String) throws(TemplateError) {
     guard let eq = assignment.firstIndex(of: "=") else {
       throw TemplateError(
-        file: "--set \(assignment)", path: "", message: "expected NAME=VALUE, e.g. --set title=\"Hello\"")
+        file: "--set \(quoted: assignment)", path: "", message: "expected NAME=VALUE, e.g. --set title=\"Hello\"")
     }
     let name = String(assignment[..<eq]).trimmingCharacters(in: .whitespaces)
     guard !name.isEmpty else {
-      throw TemplateError(file: "--set \(assignment)", path: "", message: "the parameter name before '=' is empty")
+      throw TemplateError(file: "--set \(quoted: assignment)", path: "", message: "the parameter name before '=' is empty")
     }
     set(name, text: String(assignment[assignment.index(after: eq)...]))
   }

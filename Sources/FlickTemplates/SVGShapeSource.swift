@@ -129,7 +129,7 @@ private struct SVGOutlineReader {
   func line(at offset: Int) -> Int { 1 + bytes[..<min(offset, bytes.count)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
 
   func fail(_ message: String, at offset: Int? = nil) -> SVGShapeSource.Failure {
-    SVGShapeSource.Failure(message: "line \(line(at: offset ?? i)): \(message)")
+    SVGShapeSource.Failure(message: "line \(quoted: line(at: offset ?? i)): \(escaped: message)")
   }
 
   func starts(with s: String) -> Bool {
@@ -148,7 +148,7 @@ private struct SVGOutlineReader {
       }
       i += 1
     }
-    throw fail("\(what) is not closed", at: start)
+    throw fail("\(quoted: what) is not closed", at: start)
   }
 
   mutating func read() throws(SVGShapeSource.Failure) {
@@ -178,17 +178,17 @@ private struct SVGOutlineReader {
         i += 2
         let name = readName()
         skipSpace()
-        guard i < bytes.count, bytes[i] == 0x3E else { throw fail("expected '>' after </\(name)", at: start) }
+        guard i < bytes.count, bytes[i] == 0x3E else { throw fail("expected '>' after </\(quoted: name)", at: start) }
         i += 1
         guard let open = stack.last, open.name == name else {
-          throw fail("</\(name)> closes nothing open" + (stack.last.map { " (<\($0.name)> is)" } ?? ""), at: start)
+          throw fail("</\(quoted: name)> closes nothing open" + (stack.last.map { " (<\(quoted: $0.name)> is)" } ?? ""), at: start)
         }
         stack.removeLast()
       } else {
         try startTag()
       }
     }
-    if let open = stack.last { throw fail("<\(open.name)> is not closed") }
+    if let open = stack.last { throw fail("<\(quoted: open.name)> is not closed") }
     guard sawRoot else { throw fail("no <svg> element") }
   }
 
@@ -211,7 +211,7 @@ private struct SVGOutlineReader {
     var selfClosing = false
     while true {
       skipSpace()
-      guard i < bytes.count else { throw fail("<\(qualified)> is not closed", at: start) }
+      guard i < bytes.count else { throw fail("<\(quoted: qualified)> is not closed", at: start) }
       if bytes[i] == 0x3E {
         i += 1
         break
@@ -223,22 +223,22 @@ private struct SVGOutlineReader {
         break
       }
       let name = readName()
-      guard !name.isEmpty else { throw fail("expected an attribute name in <\(qualified)>") }
+      guard !name.isEmpty else { throw fail("expected an attribute name in <\(quoted: qualified)>") }
       skipSpace()
-      guard i < bytes.count, bytes[i] == 0x3D else { throw fail("expected '=' after the attribute \(name)") }
+      guard i < bytes.count, bytes[i] == 0x3D else { throw fail("expected '=' after the attribute \(quoted: name)") }
       i += 1
       skipSpace()
       guard i < bytes.count, bytes[i] == 0x22 || bytes[i] == 0x27 else {
-        throw fail("expected a quoted value for the attribute \(name)")
+        throw fail("expected a quoted value for the attribute \(quoted: name)")
       }
       let quote = bytes[i]
       i += 1
       let valueStart = i
       while i < bytes.count, bytes[i] != quote {
-        if bytes[i] == 0x3C { throw fail("'<' in the value of the attribute \(name)") }
+        if bytes[i] == 0x3C { throw fail("'<' in the value of the attribute \(quoted: name)") }
         i += 1
       }
-      guard i < bytes.count else { throw fail("the value of the attribute \(name) is not closed", at: valueStart) }
+      guard i < bytes.count else { throw fail("the value of the attribute \(quoted: name) is not closed", at: valueStart) }
       let raw = String(decoding: bytes[valueStart..<i], as: UTF8.self)
       i += 1
       attributes[name] = try decodeEntities(raw, at: valueStart)
@@ -276,7 +276,7 @@ private struct SVGOutlineReader {
           scalar = UInt32(name.dropFirst())
         }
         guard let scalar, let u = Unicode.Scalar(scalar) else {
-          throw fail("the entity &\(name); is not read (only XML's own and character references)", at: offset)
+          throw fail("the entity &\(quoted: name); is not read (only XML's own and character references)", at: offset)
         }
         out.unicodeScalars.append(u)
       }
@@ -298,7 +298,7 @@ private struct SVGOutlineReader {
       }
     }
     guard let parent else {
-      guard name == "svg", !sawRoot else { throw fail("the document's root is <\(qualified)>, not <svg>", at: offset) }
+      guard name == "svg", !sawRoot else { throw fail("the document's root is <\(quoted: qualified)>, not <svg>", at: offset) }
       sawRoot = true
       let root = try rootTransform(attributes, at: offset)
       stack.append(Open(name: qualified, transform: root, skipped: false, fills: true, strokes: false))
@@ -317,9 +317,9 @@ private struct SVGOutlineReader {
     }
     guard Self.containers.contains(name) || Self.geometry.contains(name) else {
       if Self.refusedElements.contains(name) {
-        throw fail("<\(name)> is not taken by the svg shape source (it reads path, rect, circle, ellipse, line, polyline, polygon and g)", at: offset)
+        throw fail("<\(quoted: name)> is not taken by the svg shape source (it reads path, rect, circle, ellipse, line, polyline, polygon and g)", at: offset)
       }
-      throw fail("unknown element <\(qualified)> (the svg shape source reads path, rect, circle, ellipse, line, polyline, polygon and g)", at: offset)
+      throw fail("unknown element <\(quoted: qualified)> (the svg shape source reads path, rect, circle, ellipse, line, polyline, polygon and g)", at: offset)
     }
     if let t = attributes["transform"] { open.transform = open.transform.concatenating(try transform(t, at: offset)) }
     if let fill = attributes["fill"] ?? Self.style(attributes, "fill") { open.fills = !Self.isNone(fill) }
@@ -351,9 +351,9 @@ private struct SVGOutlineReader {
   func numbers(_ text: String, at offset: Int, what: String) throws(SVGShapeSource.Failure) -> [Double] {
     var out: [Double] = []
     for field in text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
-      guard let v = Double(field), v.isFinite else { throw fail("\(what): '\(field)' is not a number", at: offset) }
+      guard let v = Double(field), v.isFinite else { throw fail("\(quoted: what): '\(quoted: field)' is not a number", at: offset) }
       out.append(v)
-      guard out.count <= SVGShapeSource.maximumPathElements else { throw fail("\(what): too many numbers", at: offset) }
+      guard out.count <= SVGShapeSource.maximumPathElements else { throw fail("\(quoted: what): too many numbers", at: offset) }
     }
     return out
   }
@@ -363,7 +363,7 @@ private struct SVGOutlineReader {
     guard var text = attributes[key]?.trimmingCharacters(in: .whitespaces) else { return nil }
     if text.hasSuffix("px") { text.removeLast(2) }
     guard let v = Double(text), v.isFinite, abs(v) <= 1e7 else {
-      throw fail("\(key)=\"\(attributes[key] ?? "")\": the svg shape source takes lengths in user units (numbers or px)", at: offset)
+      throw fail("\(quoted: key)=\"\(quoted: attributes[key] ?? "")\": the svg shape source takes lengths in user units (numbers or px)", at: offset)
     }
     return v
   }
@@ -380,7 +380,7 @@ private struct SVGOutlineReader {
       return .identity
     }
     let v = try numbers(viewBox, at: offset, what: "viewBox")
-    guard v.count == 4, v[2] > 0, v[3] > 0 else { throw fail("viewBox=\"\(viewBox)\": expected min-x min-y width height, sizes above 0", at: offset) }
+    guard v.count == 4, v[2] > 0, v[3] > 0 else { throw fail("viewBox=\"\(quoted: viewBox)\": expected min-x min-y width height, sizes above 0", at: offset) }
     let w = width.flatMap { $0 > 0 ? $0 : nil } ?? v[2], h = height.flatMap { $0 > 0 ? $0 : nil } ?? v[3]
     size = Size(width: w, height: h)
     let aspect = (attributes["preserveAspectRatio"] ?? "xMidYMid meet").split(separator: " ").map(String.init)
@@ -392,7 +392,7 @@ private struct SVGOutlineReader {
       let s = min(sx, sy)
       return Affine(a: s, d: s, e: (w - v[2] * s) / 2 - v[0] * s, f: (h - v[3] * s) / 2 - v[1] * s)
     default:
-      throw fail("preserveAspectRatio=\"\(aspect.joined(separator: " "))\": the svg shape source takes none or xMidYMid meet", at: offset)
+      throw fail("preserveAspectRatio=\"\(quoted: aspect.joined(separator: " "))\": the svg shape source takes none or xMidYMid meet", at: offset)
     }
   }
 
@@ -406,7 +406,7 @@ private struct SVGOutlineReader {
       count += 1
       guard count <= 64 else { throw fail("transform: more than 64 functions", at: offset) }
       guard let open = rest.firstIndex(of: "("), let close = rest.firstIndex(of: ")"), open < close else {
-        throw fail("transform=\"\(text)\": expected name(numbers)", at: offset)
+        throw fail("transform=\"\(quoted: text)\": expected name(numbers)", at: offset)
       }
       let name = rest[..<open].trimmingCharacters(in: .whitespaces)
       let v = try numbers(String(rest[rest.index(after: open)..<close]), at: offset, what: "transform \(name)")
@@ -429,7 +429,7 @@ private struct SVGOutlineReader {
         }
       case ("skewX", 1): m = Affine(c: tan(radians(v[0])))
       case ("skewY", 1): m = Affine(b: tan(radians(v[0])))
-      default: throw fail("transform: \(name) with \(v.count) numbers is not an SVG transform", at: offset)
+      default: throw fail("transform: \(quoted: name) with \(v.count) numbers is not an SVG transform", at: offset)
       }
       result = result.concatenating(m)
     }
@@ -446,7 +446,7 @@ private struct SVGOutlineReader {
       do {
         return try ShapePath(svgPathData: d)
       } catch {
-        throw fail("<path d>: character \(error.offset + 1): \(error.message)", at: offset)
+        throw fail("<path d>: character \(error.offset + 1): \(escaped: error.message)", at: offset)
       }
     case "rect":
       let r = Rect(x: try len("x"), y: try len("y"), width: try len("width"), height: try len("height"))
@@ -525,7 +525,7 @@ extension Template {
     guard let fileNode = o["svg"] else { throw node.error("an svg shape needs 'svg', the file") }
     let written = try fileNode.string()
     guard URL(fileURLWithPath: written).pathExtension.lowercased() == "svg" else {
-      throw fileNode.error("svg shape \"\(written)\": expected a .svg file")
+      throw fileNode.error("svg shape \"\(quoted: written)\": expected a .svg file")
     }
     let file: String
     switch node.context.resolveAsset(written, from: base) {
@@ -543,7 +543,7 @@ extension Template {
     do {
       return try SVGShapeSource(contentsOf: file).placed(in: frame)
     } catch {
-      throw fileNode.error("svg shape \"\(written)\" ('\(file)'): \(error.message)")
+      throw fileNode.error("svg shape \"\(quoted: written)\" ('\(quoted: file)'): \(escaped: error.message)")
     }
   }
 }

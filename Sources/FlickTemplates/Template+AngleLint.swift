@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 extension Template {
@@ -14,10 +15,10 @@ extension Template {
     func check(_ v: JSON5Value, _ path: String) {
       guard case .number(let n) = v.kind, n.isFinite, abs(n) > 2 * .pi + 1e-9 else { return }
       let degrees = n * 180 / .pi
-      let written = TemplateNode.format(n)
       out.append(
-        "\(file):\(v.line):\(v.column): \(path): \(written) is in radians (\(TemplateNode.format((degrees).rounded()))°, "
-          + "more than a full turn); for degrees write \"\(written)deg\"")
+        "\(quoted: file):\(v.line):\(v.column): \(quoted: path): \(TemplateNode.format(n)) is in radians "
+          + "(\(TemplateNode.format(degrees.rounded()))°, more than a full turn); "
+          + "for degrees write \"\(TemplateNode.format(n))deg\"")
     }
     /// The angle values of an animation object or value: a number, `to`/`from`/`by`, keyframe values.
     func checkAngleValue(_ v: JSON5Value, _ path: String) {

@@ -14,7 +14,7 @@ extension Template {
   static func decodeCanvas(_ node: TemplateNode) throws(TemplateError) -> Canvas {
     let o = try node.object(allowed: ["width", "height", "fps", "duration", "background"])
     func required(_ key: String, _ what: String) throws(TemplateError) -> TemplateNode {
-      guard let n = o[key] else { throw node.error("missing '\(key)' (\(what))") }
+      guard let n = o[key] else { throw node.error("missing '\(quoted: key)' (\(quoted: what))") }
       return n
     }
     let width = try required("width", "pixels, 1…16384").int(in: 1...16384)
@@ -64,8 +64,8 @@ extension Template {
       let finish = animation.beginTime + animation.duration
       guard finish.isFinite else {
         throw canvas.error(
-          "duration \"auto\" needs every animation to end, but the \(animation.propertyName) animation of "
-            + "'\(animation.layerID)' runs forever; give the duration in seconds")
+          "duration \"auto\" needs every animation to end, but the \(quoted: animation.propertyName) animation of "
+            + "'\(quoted: animation.layerID)' runs forever; give the duration in seconds")
       }
       end = max(end, finish)
     }

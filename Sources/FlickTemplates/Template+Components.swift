@@ -119,42 +119,43 @@ struct ComponentExpander {
           "parameter values go in 'params: { … }'; 'with' starts the instance's timeline together with a timeline entry (an id)")
       }
       if m.key == "sublayers" || m.key == "mask" {
-        throw member.error("an instance cannot add '\(m.key)': its layers are the component's (add a parameter, or wrap the instance in a layer)")
+        throw member.error("an instance cannot add '\(quoted: m.key)': its layers are the component's (add a "
+          + "parameter, or wrap the instance in a layer)")
       }
     }
     let o = try node.object(allowed: Self.instanceKeys + Self.overridingKeys)
     guard let useNode = o["use"] else { return node.value }
     let name = try useNode.string()
     guard let component = components[name] else {
-      var message = "no component named '\(name)'"
+      var message = "no component named '\(quoted: name)'"
       let names = components.keys.sorted()
       if names.isEmpty {
         message += "; the template has no 'components' section"
       } else {
-        if let guess = TemplateNode.closest(to: name, in: names) { message += "; did you mean '\(guess)'?" }
+        if let guess = TemplateNode.closest(to: name, in: names) { message += "; did you mean '\(escaped: guess)'?" }
         message += " (components: \(TemplateText.list(names)))"
       }
       throw useNode.error(message)
     }
     guard let idNode = o["id"] else {
-      throw node.error("a component instance needs an 'id' (its inner layers are named id\(Self.separator)…)")
+      throw node.error("a component instance needs an 'id' (its inner layers are named id\(quoted: Self.separator)…)")
     }
     let localID = try idNode.string()
     guard !localID.isEmpty else { throw idNode.error("a layer id cannot be empty") }
     let id = namespace + localID
     if let start = stack.firstIndex(of: name) {
       throw useNode.error(
-        "components use each other in a cycle: \((stack[start...] + [name]).joined(separator: " → ")) "
+        "components use each other in a cycle: \(quoted: (stack[start...] + [name]).joined(separator: " → ")) "
           + "(a component cannot contain itself)")
     }
     guard stack.count < Self.maximumDepth else {
       throw useNode.error(
-        "components are nested deeper than \(Self.maximumDepth) levels (\((stack + [name]).joined(separator: " → ")))")
+        "components are nested deeper than \(Self.maximumDepth) levels (\(quoted: (stack + [name]).joined(separator: " → ")))")
     }
     guard order.count < instanceLimit else {
       throw useNode.error(
         "the template expands to more than \(instanceLimit) component instances (counting instances inside instances: "
-          + "\((stack + [name]).joined(separator: " → "))); use fewer, or raise the cap with TemplateLimits.maximumComponentInstances")
+          + "\(quoted: (stack + [name]).joined(separator: " → "))); use fewer, or raise the cap with TemplateLimits.maximumComponentInstances")
     }
     try budget.spend(component.size, at: useNode)
     let autoplay = try o["autoplay"]?.bool() ?? true
@@ -212,8 +213,8 @@ struct ComponentExpander {
     if timeline == nil || !autoplay, let first = timing.first {
       let why = timeline == nil ? "component '\(name)' has no timeline" : "'autoplay' is false"
       throw node.child(first.key, first.value).error(
-        "'\(first.key)' places the instance's own play of its timeline, but \(why)"
-          + (timeline == nil ? "" : "; place the play entries in the timeline instead ({ at: …, play: \"\(localID)\" })"))
+        "'\(quoted: first.key)' places the instance's own play of its timeline, but \(escaped: why)"
+          + (timeline == nil ? "" : "; place the play entries in the timeline instead ({ at: …, play: \"\(quoted: localID)\" })"))
     }
     if timeline != nil && autoplay {
       plays.append(Autoplay(id: localID, members: timing, node: node))

@@ -46,7 +46,7 @@ extension Template {
     guard let idNode = o["id"] else { throw node.error("a layer needs an 'id'") }
     let id = try idNode.string()
     guard !id.isEmpty else { throw idNode.error("a layer id cannot be empty") }
-    guard ids.insert(id).inserted else { throw idNode.error("duplicate layer id '\(id)'") }
+    guard ids.insert(id).inserted else { throw idNode.error("duplicate layer id '\(quoted: id)'") }
     var layer = Layer(id: id)
     if let n = o["size"] { layer.bounds = Rect(origin: .zero, size: try n.size()) }
     if let n = o["position"] { layer.position = try n.point() }
@@ -105,7 +105,7 @@ extension Template {
     } else if present.count > 1 {
       let keys = present.map { k in (contentKeys[k] ?? []).first { o[$0] != nil } ?? "" }
       throw node.error(
-        "cannot tell the layer's type: it has keys of \(present.map(\.rawValue).joined(separator: " and ")) layers ("
+        "cannot tell the layer's type: it has keys of \(quoted: present.map(\.rawValue).joined(separator: " and ")) layers ("
           + keys.joined(separator: ", ") + "); add \"type\"")
     } else {
       kind = present.first ?? .none
@@ -114,7 +114,7 @@ extension Template {
       for key in contentKeys[other] ?? [] {
         if let n = o[key] {
           let name = kind == .none ? "a plain layer" : "a \(kind.rawValue) layer"
-          throw n.error("'\(key)' belongs to \(other.rawValue) layers, but this is \(name)")
+          throw n.error("'\(quoted: key)' belongs to \(other.rawValue) layers, but this is \(quoted: name)")
         }
       }
     }
@@ -162,7 +162,7 @@ extension Template {
     guard !written.isEmpty else { throw node.error("an image path cannot be empty") }
     let ext = URL(fileURLWithPath: written).pathExtension.lowercased()
     guard ["png", "jpg", "jpeg", "webp", "svg"].contains(ext) else {
-      throw node.error("image \"\(written)\": expected a .png, .jpg, .jpeg, .webp or .svg file")
+      throw node.error("image \"\(quoted: written)\": expected a .png, .jpg, .jpeg, .webp or .svg file")
     }
     // The asset policy (inside the template's folder unless --allow-outside-assets) is checked
     // before existence, so the error for a path outside does not depend on what is there.
@@ -182,14 +182,14 @@ extension Template {
     do {
       header = try ImageHeader.read(path: path)
     } catch {
-      throw node.error("image \"\(written)\": \(error.reason)")
+      throw node.error("image \"\(quoted: written)\": \(escaped: error.reason)")
     }
     let limit = node.context.limits.maximumImagePixels
     guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= limit,
       header.width <= 65535, header.height <= 65535
     else {
       throw node.error(
-        "image \"\(written)\" is \(header.width)×\(header.height) pixels, more than the \(limit) an image may decode to "
+        "image \"\(quoted: written)\" is \(header.width)×\(header.height) pixels, more than the \(limit) an image may decode to "
           + "(--max-pixels or FLICK_MAX_PIXELS raises the cap)")
     }
     return path
@@ -238,7 +238,7 @@ extension Template {
       do {
         return try ShapePath(svgPathData: d)
       } catch {
-        throw node.error("invalid SVG path data: character \(error.offset + 1): \(error.message)")
+        throw node.error("invalid SVG path data: character \(error.offset + 1): \(escaped: error.message)")
       }
     }
     guard case .object = node.value.kind else {
@@ -247,7 +247,7 @@ extension Template {
     let o = try node.object(allowed: ["rect", "ellipse", "roundedRect", "cornerRadius", "arc", "radius", "startAngle", "endAngle", "clockwise"] + svgPathKeys)
     let forms = ["rect", "ellipse", "roundedRect", "arc", "svg"].filter { o[$0] != nil }
     guard forms.count == 1 else {
-      throw node.error("a shape object needs exactly one of 'rect', 'ellipse', 'roundedRect', 'arc', 'svg'" + (forms.isEmpty ? "" : " (found \(forms.joined(separator: ", ")))"))
+      throw node.error("a shape object needs exactly one of 'rect', 'ellipse', 'roundedRect', 'arc', 'svg'" + (forms.isEmpty ? "" : " (found \(quoted: forms.joined(separator: ", ")))"))
     }
     if forms[0] == "svg" { return try decodeSVGPath(node, o, base: base) }
     if let n = o["frame"] { throw n.error("'frame' applies to an 'svg' shape") }
@@ -259,7 +259,7 @@ extension Template {
     let extra: [String: [String]] = ["rect": [], "ellipse": [], "roundedRect": ["cornerRadius"], "arc": ["radius", "startAngle", "endAngle", "clockwise"]]
     let form = forms[0]
     for key in ["cornerRadius", "radius", "startAngle", "endAngle", "clockwise"] where o[key] != nil && !(extra[form] ?? []).contains(key) {
-      throw (o[key] ?? node).error("'\(key)' does not apply to a '\(form)' shape")
+      throw (o[key] ?? node).error("'\(quoted: key)' does not apply to a '\(quoted: form)' shape")
     }
     switch form {
     case "rect": return .rect(try rect(o["rect"] ?? node))
@@ -306,7 +306,7 @@ extension Template {
       if TemplateParameter.isFontFile(t.fontFamily) {
         let family = try n.fontFile().families[0]
         throw n.error(
-          "'fontFamily' takes a family name, not a file: list \"\(t.fontFamily)\" in the top-level 'fonts' and write \"\(family)\"")
+          "'fontFamily' takes a family name, not a file: list \"\(quoted: t.fontFamily)\" in the top-level 'fonts' and write \"\(quoted: family)\"")
       }
     }
     if let n = o["fontSize"] { t.fontSize = try n.double(in: 0.5...2000) }
@@ -342,7 +342,7 @@ extension Template {
   static func decodeGradient(
     _ node: TemplateNode, _ o: [String: TemplateNode], owner: String = "a gradient layer"
   ) throws(TemplateError) -> GradientContent {
-    guard let colorsNode = o["colors"] else { throw node.error("\(owner) needs 'colors'") }
+    guard let colorsNode = o["colors"] else { throw node.error("\(quoted: owner) needs 'colors'") }
     var colors: [Color] = []
     for item in try colorsNode.array() { colors.append(try item.color()) }
     guard !colors.isEmpty else { throw colorsNode.error("a gradient needs at least one colour") }
@@ -384,7 +384,7 @@ extension TemplateNode {
     do {
       return try TextNumberFormat(source)
     } catch {
-      throw self.error("\(error.description)")
+      throw self.error("\(escaped: error.description)")
     }
   }
 }

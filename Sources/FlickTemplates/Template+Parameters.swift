@@ -42,7 +42,8 @@ extension Template {
       guard let value = p.defaultValue else {
         throw TemplateError(
           file: file, path: "parameters.\(p.name)",
-          message: "parameter '\(p.name)' has no default: give a value with --set \(p.name)=VALUE or --params FILE")
+          message: "parameter '\(quoted: p.name)' has no default: give a value with --set "
+            + "\(quoted: p.name)=VALUE or --params FILE")
       }
       values[p.name] = value
     }
@@ -52,11 +53,11 @@ extension Template {
   private static func unknownParameter(
     _ name: String, _ names: [String], file: String, line: Int = 0, column: Int = 0
   ) -> TemplateError {
-    var message = "unknown parameter '\(name)'"
+    var message = "unknown parameter '\(quoted: name)'"
     if names.isEmpty {
       message += "; this template declares no parameters"
     } else {
-      if let guess = TemplateNode.closest(to: name, in: names) { message += "; did you mean '\(guess)'?" }
+      if let guess = TemplateNode.closest(to: name, in: names) { message += "; did you mean '\(escaped: guess)'?" }
       message += " (parameters: \(TemplateText.list(names)))"
     }
     return TemplateError(file: file, path: "", line: line, column: column, message: message)
@@ -137,7 +138,7 @@ extension Template {
         i = s.index(after: next)
       } else if s[next] == "{" {
         guard let close = s[next...].firstIndex(of: "}") else {
-          throw node.error("unterminated '${' in \"\(s)\": write ${name}, or $$ for a literal '$'")
+          throw node.error("unterminated '${' in \"\(quoted: s)\": write ${name}, or $$ for a literal '$'")
         }
         let name = String(s[s.index(after: next)..<close])
         if TemplateParameter.isValidName(name) {
@@ -166,7 +167,7 @@ extension Template {
       return try TemplateExpression.evaluate(text, values: values)
     } catch {
       let marker = error.offset > 0 ? " at '\(String(Array(text)[min(error.offset, text.count - 1)...]).prefix(12))'" : ""
-      throw node.error("in \"\(s)\": \(error.message)\(marker)")
+      throw node.error("in \"\(quoted: s)\": \(escaped: error.message)\(quoted: marker)")
     }
   }
 
@@ -174,11 +175,11 @@ extension Template {
     -> TemplateError
   {
     let names = values.keys.sorted()
-    var message = "unknown parameter '$\(name)'"
+    var message = "unknown parameter '$\(quoted: name)'"
     if names.isEmpty {
       message += "; the template declares no parameters (write $$ for a literal '$')"
     } else {
-      if let guess = TemplateNode.closest(to: name, in: names) { message += "; did you mean '$\(guess)'?" }
+      if let guess = TemplateNode.closest(to: name, in: names) { message += "; did you mean '$\(escaped: guess)'?" }
       message += " (parameters: \(TemplateText.list(names)))"
     }
     return node.error(message)

@@ -12,7 +12,7 @@ extension Template {
       for p in properties where ["id", "sublayers", "style"].contains(p.key) {
         throw TemplateError(
           file: node.file, path: "\(style.path).\(p.key)", line: p.line, column: p.column,
-          message: "a style cannot set '\(p.key)' (styles hold appearance and geometry shared by layers)")
+          message: "a style cannot set '\(quoted: p.key)' (styles hold appearance and geometry shared by layers)")
       }
       styles[m.key] = properties.map { p in
         var p = p
@@ -48,9 +48,9 @@ extension Template {
         for nameNode in names {
           let name = try nameNode.string()
           guard let properties = styles[name] else {
-            var message = "unknown style '\(name)'"
+            var message = "unknown style '\(quoted: name)'"
             if let guess = TemplateNode.closest(to: name, in: styles.keys.sorted()) {
-              message += "; did you mean '\(guess)'?"
+              message += "; did you mean '\(escaped: guess)'?"
             }
             message += styles.isEmpty ? " (the template has no 'styles')" : " (styles: \(TemplateText.list(styles.keys.sorted())))"
             throw nameNode.error(message)

@@ -32,6 +32,8 @@ public struct Template: Sendable {
   package var tracks: PropertyTracks = PropertyTracks(layers: [])
   /// Every component instance (`use:` layers), outer before inner, with qualified ids.
   package var componentInstances: [ComponentInstance] = []
+  /// Where each layer was written, by id: for located messages about drawing it.
+  package var layerSites: [String: LayerSite] = [:]
 
   /// Reads and decodes the template at `path` with its default parameters.
   ///
@@ -139,11 +141,13 @@ public struct Template: Sendable {
     }
     let expanded = try expandComponents(
       components, layers: o["layers"], timeline: o["timeline"], in: doc, values: values, budget: budget)
+    var layerSites: [String: LayerSite] = [:]
     if let layersNode = expanded.layers {
       let styled = layersNode.with(value: try applyStyles(layersNode, styles))
       for node in try styled.array() {
         scene.layers.append(try decodeLayer(node, ids: &ids))
       }
+      layerSites = Self.layerSites(styled)
     }
     var tracks = PropertyTracks(layers: scene.layers)
     let colorSpace = try o["colorSpace"]?.colorSpace() ?? .sRGB
@@ -163,7 +167,7 @@ public struct Template: Sendable {
       parameters: declared,
       parameterValues: values,
       automaticDuration: canvas.automaticDuration,
-      scene: scene, tracks: tracks, componentInstances: expanded.instances)
+      scene: scene, tracks: tracks, componentInstances: expanded.instances, layerSites: layerSites)
   }
 
   /// Font files given as `font` parameter values: each value becomes the file's preferred

@@ -42,12 +42,14 @@ struct TemplateComponent {
 
   private static func decode(name: String, _ node: TemplateNode) throws(TemplateError) -> TemplateComponent {
     guard TemplateParameter.isValidName(name) else {
-      throw node.error("invalid component name '\(name)': use letters, digits and '_', starting with a letter or '_'")
+      throw node.error("invalid component name '\(quoted: name)': use letters, digits and '_', starting with a "
+        + "letter or '_'")
     }
     let o = try node.object(allowed: keys)
     switch (o["layer"], o["layers"]) {
     case (nil, nil):
-      throw node.error("component '\(name)' needs a 'layer' (its root layer) or 'layers' (drawn in a plain root layer)")
+      throw node.error("component '\(quoted: name)' needs a 'layer' (its root layer) or 'layers' (drawn in a "
+        + "plain root layer)")
     case (let one?, _?):
       throw one.error("give 'layer' (one root layer) or 'layers' (several), not both")
     case (let layer?, nil):
@@ -100,8 +102,8 @@ struct TemplateComponent {
       for m in members {
         let node = given.child(m.key, m.value)
         guard names.contains(m.key) else {
-          var message = "component '\(name)' has no parameter '\(m.key)'"
-          if let guess = TemplateNode.closest(to: m.key, in: names) { message += "; did you mean '\(guess)'?" }
+          var message = "component '\(quoted: name)' has no parameter '\(quoted: m.key)'"
+          if let guess = TemplateNode.closest(to: m.key, in: names) { message += "; did you mean '\(escaped: guess)'?" }
           message += names.isEmpty ? " (it declares none)" : " (parameters: \(TemplateText.list(names)))"
           throw TemplateError(file: node.file, path: node.path, line: m.line, column: m.column, message: message)
         }
@@ -114,7 +116,7 @@ struct TemplateComponent {
           values[p.name] = try p.validate(node)
         } catch {
           var error = error
-          error.message = "component '\(name)': " + error.message
+          error.message = "component '\(quoted: name)': " + error.message
           throw error
         }
       } else if keepingOuter, outer[p.name] != nil {
@@ -123,8 +125,8 @@ struct TemplateComponent {
         values[p.name] = value
       } else {
         throw (given ?? instance).error(
-          "component '\(name)' needs a value for parameter '\(p.name)' (\(p.typeDescription)): "
-            + "add params: { \(p.name): … }")
+          "component '\(quoted: name)' needs a value for parameter '\(quoted: p.name)' (\(quoted: p.typeDescription)): "
+            + "add params: { \(quoted: p.name): … }")
       }
     }
     return values

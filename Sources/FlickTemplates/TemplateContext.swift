@@ -44,12 +44,14 @@ package enum AssetProblem: Error, Equatable {
   package func message(kind: String, written: String) -> String {
     switch self {
     case .empty:
-      return "an \(kind) path cannot be empty"
+      return "an \(quoted: kind) path cannot be empty"
     case .outsideFolder(let resolved, let folder):
-      return "\(kind) \"\(written)\": '\(resolved)' is outside the template's folder (\(folder)); "
+      return "\(quoted: kind) \"\(quoted: written)\": '\(quoted: resolved)' is outside the template's folder "
+        + "(\(quoted: folder)); "
         + "pass --allow-outside-assets to allow assets from anywhere"
-    case .missing(let resolved): return "\(kind) \"\(written)\": no such file '\(resolved)'"
-    case .notAFile(let resolved): return "\(kind) \"\(written)\": '\(resolved)' is a folder, not a file"
+    case .missing(let resolved): return "\(quoted: kind) \"\(quoted: written)\": no such file '\(quoted: resolved)'"
+    case .notAFile(let resolved): return "\(quoted: kind) \"\(quoted: written)\": '\(quoted: resolved)' is a "
+      + "folder, not a file"
     }
   }
 }

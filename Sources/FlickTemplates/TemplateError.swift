@@ -23,12 +23,17 @@ public struct TemplateError: Error, Equatable, CustomStringConvertible {
     self.message = message
   }
 
-  /// One line: control characters and other invisible text from the template are escaped
-  /// (``TemplateText/escaped(_:)``), so the line cannot be split or recoloured by what it quotes.
+  /// One line: control characters and other invisible text from the template are escaped, and
+  /// the file and path are capped (``TemplateText/quoted(_:limit:)``), so the line cannot be split
+  /// or recoloured by what it quotes. Sites quote the values they echo (capped at 200 scalars);
+  /// the whole message is capped at ``messageLimit`` scalars as well, whatever a site forgot.
   public var description: String {
-    var location = file.isEmpty ? "<template>" : TemplateText.escaped(file)
+    var location = file.isEmpty ? "<template>" : TemplateText.quoted(file)
     if line > 0 { location += ":\(line):\(column)" }
-    let message = TemplateText.escaped(message)
-    return path.isEmpty ? "\(location): \(message)" : "\(location): \(TemplateText.escaped(path)): \(message)"
+    let message = TemplateText.quoted(message, limit: Self.messageLimit)
+    return path.isEmpty ? location + ": " + message : location + ": " + TemplateText.quoted(path) + ": " + message
   }
+
+  /// The most Unicode scalars of ``message`` a description shows.
+  static let messageLimit = 2_000
 }

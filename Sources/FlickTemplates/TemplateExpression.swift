@@ -49,7 +49,7 @@ struct TemplateExpression {
     let value = try parser.expression()
     parser.skipSpaces()
     guard parser.position == parser.characters.count else {
-      throw Failure(offset: parser.position, message: "unexpected '\(parser.characters[parser.position])'")
+      throw Failure(offset: parser.position, message: "unexpected '\(quoted: parser.characters[parser.position])'")
     }
     guard value.isFinite else { throw Failure(offset: 0, message: "the result is not a finite number") }
     return value
@@ -142,7 +142,7 @@ struct TemplateExpression {
   private func call(_ name: String, _ a: [Double], at offset: Int) throws(Failure) -> Double {
     func arity(_ n: Int) throws(Failure) {
       guard a.count == n else {
-        throw Failure(offset: offset, message: "\(name) takes \(n) argument\(n == 1 ? "" : "s"), found \(a.count)")
+        throw Failure(offset: offset, message: "\(quoted: name) takes \(n) argument\(n == 1 ? "" : "s"), found \(a.count)")
       }
     }
     switch name {
@@ -158,8 +158,8 @@ struct TemplateExpression {
       return a[0].squareRoot()
     case "clamp": try arity(3); return min(max(a[0], a[1]), a[2])
     default:
-      var message = "unknown function '\(name)'"
-      if let guess = TemplateNode.closest(to: name, in: Self.functions) { message += "; did you mean '\(guess)'?" }
+      var message = "unknown function '\(quoted: name)'"
+      if let guess = TemplateNode.closest(to: name, in: Self.functions) { message += "; did you mean '\(escaped: guess)'?" }
       throw Failure(offset: offset, message: message + " (functions: \(Self.functions.joined(separator: ", ")))")
     }
   }
@@ -167,9 +167,9 @@ struct TemplateExpression {
   private func variable(_ name: String, at offset: Int) throws(Failure) -> Double {
     if name == "pi" && values[name] == nil { return .pi }
     guard let value = values[name] else {
-      var message = "unknown parameter '\(name)'"
+      var message = "unknown parameter '\(quoted: name)'"
       let names = values.keys.sorted()
-      if let guess = TemplateNode.closest(to: name, in: names) { message += "; did you mean '\(guess)'?" }
+      if let guess = TemplateNode.closest(to: name, in: names) { message += "; did you mean '\(escaped: guess)'?" }
       if !names.isEmpty { message += " (parameters: \(TemplateText.list(names)))" }
       throw Failure(offset: offset, message: message)
     }
@@ -182,7 +182,8 @@ struct TemplateExpression {
     case .object: kind = "an object"
     case .null: kind = "null"
     }
-    throw Failure(offset: offset, message: "parameter '\(name)' is \(kind); arithmetic needs number parameters")
+    throw Failure(offset: offset, message: "parameter '\(quoted: name)' is \(quoted: kind); arithmetic needs "
+      + "number parameters")
   }
 
   // MARK: - Tokens
@@ -200,7 +201,7 @@ struct TemplateExpression {
   private mutating func expect(_ c: Character) throws(Failure) {
     skipSpaces()
     guard position < characters.count, characters[position] == c else {
-      throw Failure(offset: position, message: "expected '\(c)'")
+      throw Failure(offset: position, message: "expected '\(quoted: c)'")
     }
     position += 1
   }
@@ -226,7 +227,7 @@ struct TemplateExpression {
       text.append(c)
       position += 1
     }
-    guard let value = Double(text) else { throw Failure(offset: start, message: "'\(text)' is not a number") }
+    guard let value = Double(text) else { throw Failure(offset: start, message: "'\(quoted: text)' is not a number") }
     return value
   }
 }

@@ -21,13 +21,13 @@ extension TemplateNode {
   func fontFile() throws(TemplateError) -> (path: String, families: [String]) {
     let written = try string()
     guard TemplateParameter.isFontFile(written) else {
-      throw error("expected a font file (.ttf, .otf or .ttc), found \"\(written)\"")
+      throw error("expected a font file (.ttf, .otf or .ttc), found \"\(quoted: written)\"")
     }
     let path = try assetPath(kind: "font")
     do {
       return (path, try FontFile.families(at: path))
     } catch {
-      throw self.error("font \"\(written)\": '\(path)' is not a usable font: \(error.reason)")
+      throw self.error("font \"\(quoted: written)\": '\(quoted: path)' is not a usable font: \(escaped: error.reason)")
     }
   }
 }

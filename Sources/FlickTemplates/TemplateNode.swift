@@ -14,18 +14,18 @@ package struct TemplateNode {
 
   package func error(_ message: String) -> TemplateError {
     var message = message
-    if let origin = value.origin { message += " (value from \(origin))" }
+    if let origin = value.origin { message += " (value from \(quoted: origin))" }
     return TemplateError(file: file, path: path, line: value.line, column: value.column, message: message)
   }
 
   package func expected(_ what: String) -> TemplateError {
-    error("expected \(what), found \(found)")
+    error("expected \(quoted: what), found \(escaped: found)")
   }
 
   /// The value for "found …" in messages: the kind, and the text of short scalars.
   package var found: String {
     switch value.kind {
-    case .string(let s): return "a string \"\(s.count > 40 ? s.prefix(40) + "…" : s)\""
+    case .string(let s): return "a string \"\(quoted: s, limit: 40)\""
     case .number(let v): return "the number \(Self.format(v))"
     case .bool(let b): return b ? "true" : "false"
     default: return value.kindDescription
@@ -46,10 +46,10 @@ package struct TemplateNode {
       let key = member.key
       let node = child(key, member.value)
       guard allowed.contains(key) else {
-        var message = "unknown key '\(key)'"
-        if let guess = Self.closest(to: key, in: allowed) { message += "; did you mean '\(guess)'?" }
+        var message = "unknown key '\(quoted: key)'"
+        if let guess = Self.closest(to: key, in: allowed) { message += "; did you mean '\(escaped: guess)'?" }
         message += " (allowed: \(allowed.joined(separator: ", ")))"
-        if let origin = member.value.origin { message += " (key from \(origin))" }
+        if let origin = member.value.origin { message += " (key from \(quoted: origin))" }
         throw TemplateError(file: file, path: node.path, line: member.line, column: member.column, message: message)
       }
       out[key] = node
@@ -104,8 +104,8 @@ package struct TemplateNode {
   package func string(oneOf options: [String]) throws(TemplateError) -> String {
     let s = try string()
     guard options.contains(s) else {
-      var message = "unknown value '\(s)'"
-      if let guess = Self.closest(to: s, in: options) { message += "; did you mean '\(guess)'?" }
+      var message = "unknown value '\(quoted: s)'"
+      if let guess = Self.closest(to: s, in: options) { message += "; did you mean '\(escaped: guess)'?" }
       throw error(message + " (expected one of: \(options.joined(separator: ", ")))")
     }
     return s
@@ -116,7 +116,7 @@ package struct TemplateNode {
     guard case .string(let s) = value.kind else { throw expected("a colour string like \"#FF5A5F\"") }
     if s == "transparent" || s == "clear" { return .clear }
     guard let c = Color(hex: s) else {
-      throw error("expected a colour like \"#FF5A5F\" or \"#FF5A5F80\", found \"\(s)\"")
+      throw error("expected a colour like \"#FF5A5F\" or \"#FF5A5F80\", found \"\(quoted: s)\"")
     }
     return c
   }

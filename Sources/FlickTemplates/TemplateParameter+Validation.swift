@@ -5,19 +5,19 @@ extension TemplateParameter {
   static func decode(name: String, _ node: TemplateNode) throws(TemplateError) -> TemplateParameter {
     guard isValidName(name) else {
       throw node.error(
-        "invalid parameter name '\(name)': use letters, digits and '_', starting with a letter or '_'")
+        "invalid parameter name '\(quoted: name)': use letters, digits and '_', starting with a letter or '_'")
     }
     let o = try node.object(allowed: [
       "type", "default", "description", "minimum", "maximum", "choices", "items", "minItems", "maxItems",
     ])
     guard let typeNode = o["type"] else {
-      throw node.error("parameter '\(name)' needs a 'type' (one of: \(Kind.names.joined(separator: ", ")))")
+      throw node.error("parameter '\(quoted: name)' needs a 'type' (one of: \(Kind.names.joined(separator: ", ")))")
     }
     let kind = try decodeKind(typeNode)
     var p = TemplateParameter(name: name, kind: kind, description: try o["description"]?.string() ?? "")
     let numeric = kind == .number || kind == .integer || kind == .list
     func only(_ key: String, _ allowed: Bool, _ kinds: String) throws(TemplateError) {
-      if !allowed, let n = o[key] { throw n.error("'\(key)' applies only to \(kinds) parameters") }
+      if !allowed, let n = o[key] { throw n.error("'\(quoted: key)' applies only to \(quoted: kinds) parameters") }
     }
     try only("minimum", numeric, "number, integer and list")
     try only("maximum", numeric, "number, integer and list")
@@ -47,7 +47,7 @@ extension TemplateParameter {
       guard !p.choices.isEmpty else { throw n.error("'choices' cannot be empty") }
       if !needsChoices { throw n.error("'choices' applies only to enum parameters and lists of enum") }
     } else if needsChoices {
-      throw node.error("parameter '\(name)' of type enum needs 'choices': [\"…\", …]")
+      throw node.error("parameter '\(quoted: name)' of type enum needs 'choices': [\"…\", …]")
     }
     if let n = o["default"] {
       p.defaultValue = try p.validate(n)
@@ -89,7 +89,7 @@ extension TemplateParameter {
       return try check(node, as: kind)
     } catch {
       var e = error
-      e.message = "parameter '\(name)' (\(typeDescription)): " + e.message
+      e.message = "parameter '\(quoted: name)' (\(quoted: typeDescription)): " + e.message
       throw e
     }
   }

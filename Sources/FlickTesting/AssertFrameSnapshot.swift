@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import FlickScene
 @_exported import FlickSnapshot
@@ -63,7 +64,7 @@ public func assertFrameSnapshot(
     for (key, text) in parameters.sorted(by: { $0.key < $1.key }) { values.set(key, text: text) }
     template = try Template.load(path: templatePath, parameters: values)
   } catch {
-    location.fail("cannot load template: \(error.description)")
+    location.fail("cannot load template: \(escaped: error.description)")
     return []
   }
   return assertFrameSnapshot(
@@ -90,7 +91,7 @@ public func assertFrameSnapshot(
     mode = record
   } else if let text = environment["FLICK_RECORD"], !text.isEmpty {
     guard let m = RecordMode(text: text) else {
-      location.fail("FLICK_RECORD must be missing, all, failed or none; found '\(text)'")
+      location.fail("FLICK_RECORD must be missing, all, failed or none; found '\(quoted: text)'")
       return []
     }
     mode = m
@@ -123,16 +124,17 @@ public func assertFrameSnapshot(
     } catch let error as SnapshotError {
       frame = .failure(error)
     } catch {
-      frame = .failure(.renderFailed("\(error)"))
+      frame = .failure(.renderFailed("\(escaped: error)"))
     }
     let verdict = verifier.verify(
       frame, goldenPath: golden, name: label, time: time.description, seconds: seconds,
       artifactsDirectory: artifacts)
     verdicts.append(verdict)
     if !verdict.isPass {
-      var message = "Frame snapshot \(label) (\(time.description)): \(verdict.status.rawValue): \(verdict.message)"
+      var message = "Frame snapshot \(quoted: label) (\(quoted: time.description)): \(verdict.status.rawValue): "
+        + "\(escaped: verdict.message)"
       for kind in ["diff", "sideBySide", "zoom", "flicker", "actual", "expected"] {
-        if let path = verdict.artifacts[kind] { message += "\n  \(kind): \(path)" }
+        if let path = verdict.artifacts[kind] { message += "\n  \(quoted: kind): \(quoted: path)" }
       }
       location.fail(message)
       location.attach(verdict.artifacts, label: label)

@@ -1,3 +1,4 @@
+import FlickMotion
 /// The ffmpeg command line for one output: raw frames on stdin (BGRA, or for an MP4 the
 /// `yuv420p` planes Flick converts them to, ``readsYUV420``), one encoded file out.
 ///
@@ -162,7 +163,7 @@ package struct FFmpegCommand: Sendable, Equatable {
       }
       guard EncodingOptions.presets.contains(options.preset) else {
         throw .invalidOption(
-          "--preset \(options.preset) is not an x264 preset; use one of \(EncodingOptions.presets.joined(separator: ", "))")
+          "--preset \(quoted: options.preset) is not an x264 preset; use one of \(EncodingOptions.presets.joined(separator: ", "))")
       }
       args += ["-vf", filters.joined(separator: ",")]
       args += ["-c:v", "libx264", "-preset", options.preset, "-crf", "\(crf)", "-profile:v", "high"]

@@ -93,7 +93,7 @@ final class FFmpegEncoder: FrameSink {
     let directory = url.deletingLastPathComponent().path
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-      throw .cannotWrite(path: destination, reason: "the folder \(directory) does not exist")
+      throw .cannotWrite(path: destination, reason: "the folder \(quoted: directory) does not exist")
     }
     var isDestinationDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: destination, isDirectory: &isDestinationDirectory),
@@ -176,7 +176,7 @@ final class FFmpegEncoder: FrameSink {
       abort()
       throw VideoError.invalidSize(
         width: frame.frame.width, height: frame.frame.height,
-        reason: "the renderer made a frame of another size than \(destination) was started with")
+        reason: "the renderer made a frame of another size than \(quoted: destination) was started with")
     }
     guard state == .running, running != nil || palette != nil else {
       throw VideoError.pipeFailed(output: destination, reason: "the encoder is no longer running")
@@ -204,7 +204,8 @@ final class FFmpegEncoder: FrameSink {
     }
     if let spool, let failure = spool.append(bytes) {
       abort()
-      throw VideoError.cannotWrite(path: destination, reason: "cannot keep the frames in \(spool.path): \(failure)")
+      throw VideoError.cannotWrite(path: destination, reason: "cannot keep the frames in \(quoted: spool.path): "
+        + "\(escaped: failure)")
     }
   }
 
@@ -233,7 +234,7 @@ final class FFmpegEncoder: FrameSink {
       abort()
       if command.selectsFrames {
         throw .invalidOption(
-          "\(destination): the render's frames at \(inputFPS) fps make no frame at \(outputFPS) fps; "
+          "\(quoted: destination): the render's frames at \(inputFPS) fps make no frame at \(outputFPS) fps; "
             + "render more frames or choose a higher --gif-fps")
       }
       throw .cannotWrite(path: destination, reason: "a GIF needs at least one frame")
@@ -244,7 +245,7 @@ final class FFmpegEncoder: FrameSink {
       try writer.close()
     } catch {
       abort()
-      throw .cannotWrite(path: destination, reason: "cannot write the palette \(path): \(error)")
+      throw .cannotWrite(path: destination, reason: "cannot write the palette \(quoted: path): \(escaped: error)")
     }
     StartupTrace.mark("GIF palette computed")
   }
@@ -319,7 +320,7 @@ final class FFmpegEncoder: FrameSink {
         return writeError?.description
       })
     else { return nil }
-    return writeError ?? .cannotWrite(path: destination, reason: "cannot read the frames back: \(failure)")
+    return writeError ?? .cannotWrite(path: destination, reason: "cannot read the frames back: \(escaped: failure)")
   }
 
   /// A GIF's encoding pass in `count` ffmpeg processes at once, each encoding a run of the
@@ -389,7 +390,7 @@ final class FFmpegEncoder: FrameSink {
       try encodeWhole(spool)
     } catch {
       abort()
-      throw VideoError.cannotWrite(path: destination, reason: "cannot join the GIF's parts: \(error)")
+      throw VideoError.cannotWrite(path: destination, reason: "cannot join the GIF's parts: \(escaped: error)")
     }
   }
 
@@ -410,7 +411,7 @@ final class FFmpegEncoder: FrameSink {
     } catch {
       unlink(mergedPath)
       abort()
-      throw .cannotWrite(path: destination, reason: "cannot merge identical frames: \(error)")
+      throw .cannotWrite(path: destination, reason: "cannot merge identical frames: \(escaped: error)")
     }
     switch outcome {
     case .merged(let kept, _):
@@ -420,7 +421,7 @@ final class FFmpegEncoder: FrameSink {
       if let failure {
         unlink(mergedPath)
         abort()
-        throw .cannotWrite(path: destination, reason: "cannot replace the unmerged file: \(failure)")
+        throw .cannotWrite(path: destination, reason: "cannot replace the unmerged file: \(escaped: failure)")
       }
       mergedImages = kept
     case .unchanged(let reason):

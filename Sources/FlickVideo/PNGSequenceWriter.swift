@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import Foundation
 
@@ -46,10 +47,10 @@ package final class PNGSequenceWriter: FrameSink {
     let parent = folder.deletingLastPathComponent().path
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
-      throw .cannotWrite(path: destination, reason: "the folder \(parent) does not exist")
+      throw .cannotWrite(path: destination, reason: "the folder \(quoted: parent) does not exist")
     }
     if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-      throw .cannotWrite(path: destination, reason: "\(folder.path) is a file, not a folder")
+      throw .cannotWrite(path: destination, reason: "\(quoted: folder.path) is a file, not a folder")
     }
     temporaryFolder = URL(fileURLWithPath: parent)
       .appendingPathComponent(".\(folder.lastPathComponent).\(getpid()).partial").path
@@ -66,7 +67,8 @@ package final class PNGSequenceWriter: FrameSink {
     } catch {
       Cleanup.shared.remove(folder: temporaryFolder)
       state = .aborted
-      throw .cannotWrite(path: destination, reason: "cannot create \(temporaryFolder): \(error.localizedDescription)")
+      throw .cannotWrite(path: destination, reason: "cannot create \(quoted: temporaryFolder): "
+        + "\(escaped: error.localizedDescription)")
     }
   }
 

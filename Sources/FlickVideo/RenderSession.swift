@@ -83,17 +83,17 @@ public struct RenderSession: Sendable {
     guard estimate <= limits.maximumMemory else {
       throw .overLimit(
         "rendering \(width)×\(height) frames needs about \(RenderLimits.format(bytes: estimate)) "
-          + "(\(pipeline.framesInFlight) frames in flight), more than the cap of \(RenderLimits.format(bytes: limits.maximumMemory)) "
+          + "(\(quoted: pipeline.framesInFlight) frames in flight), more than the cap of \(RenderLimits.format(bytes: limits.maximumMemory)) "
           + "(--max-memory or FLICK_MAX_MEMORY raises it; fewer --jobs or a smaller --scale need less)")
     }
     for output in outputs {
       if let reason = RenderLimits.encoderRefuses(output.format, width: width, height: height) {
-        throw .invalidSize(width: width, height: height, reason: "\(output.path): \(reason)")
+        throw .invalidSize(width: width, height: height, reason: "\(quoted: output.path): \(escaped: reason)")
       }
     }
     guard !outputs.isEmpty || discardFrames else { throw .invalidOption("no output was given") }
     // Every animation names a real layer and every scene-building call was valid (one throw).
-    do { try scene.validate() } catch { throw .invalidOption("the scene: \(error.description)") }
+    do { try scene.validate() } catch { throw .invalidOption("the scene: \(escaped: error.description)") }
     // Two encoders writing one file (or one folder) would share its temporary file.
     var seen: [String: String] = [:]
     for output in outputs {
@@ -102,7 +102,8 @@ public struct RenderSession: Sendable {
       try OutputEntry.refuseLink(folder)
       let key = URL(fileURLWithPath: folder).standardizedFileURL.path
       if let first = seen[key] {
-        throw .invalidOption("\(output.path) is given twice as an output (also as \(first)); each output needs its own path")
+        throw .invalidOption("\(quoted: output.path) is given twice as an output (also as \(quoted: first)); "
+          + "each output needs its own path")
       }
       seen[key] = output.path
     }

@@ -1,3 +1,4 @@
+import FlickMotion
 /// Why an output could not be produced.
 public enum VideoError: Error, Equatable, CustomStringConvertible {
   /// ffmpeg is not installed or not on `PATH`.
@@ -49,36 +50,39 @@ public enum VideoError: Error, Equatable, CustomStringConvertible {
       return "ffmpeg was not found on PATH; install it (Debian/Ubuntu: sudo apt-get install ffmpeg; "
         + "macOS: brew install ffmpeg) or run 'make bootstrap', which installs it"
     case .notFFmpeg(let path):
-      return "\(path) does not answer as ffmpeg does (no 'ffmpeg version' banner for -encoders); "
+      return "\(quoted: path) does not answer as ffmpeg does (no 'ffmpeg version' banner for -encoders); "
         + "point FLICK_FFMPEG at ffmpeg, or unset it to use the one on PATH"
     case .ffmpegTooOld(let found):
-      return "ffmpeg \(found) is too old; Flick needs ffmpeg \(FFmpegTool.minimumVersion.0).\(FFmpegTool.minimumVersion.1) "
+      return "ffmpeg \(escaped: found) is too old; Flick needs ffmpeg "
+        + "\(quoted: FFmpegTool.minimumVersion.0).\(quoted: FFmpegTool.minimumVersion.1) "
         + "or newer (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew upgrade ffmpeg)"
     case .encoderMissing(let encoder, let format):
-      return "this ffmpeg has no '\(encoder)' encoder, which .\(format.rawValue) output needs; "
+      return "this ffmpeg has no '\(quoted: encoder)' encoder, which .\(format.rawValue) output needs; "
         + "install a full build (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew install ffmpeg)"
     case .launchFailed(let reason):
-      return "cannot start ffmpeg: \(reason)"
+      return "cannot start ffmpeg: \(escaped: reason)"
     case .ffmpegFailed(let output, let status, let stderr):
-      return "ffmpeg failed writing \(output) (exit status \(status))" + Self.tail(stderr)
+      return "ffmpeg failed writing \(quoted: output) (exit status \(status))" + Self.tail(stderr)
     case .ffmpegKilled(let output, let signal, let stderr):
-      return "ffmpeg was killed by signal \(signal) while writing \(output)" + Self.tail(stderr)
+      return "ffmpeg was killed by signal \(signal) while writing \(quoted: output)" + Self.tail(stderr)
     case .pipeFailed(let output, let reason):
-      return "ffmpeg stopped reading frames for \(output): \(reason)"
+      return "ffmpeg stopped reading frames for \(quoted: output): \(escaped: reason)"
     case .cannotWrite(let path, let reason):
-      return "cannot write \(path): \(reason)"
+      return "cannot write \(quoted: path): \(escaped: reason)"
     case .linkedOutput(let path):
-      return "cannot write \(path): it is a symbolic link, and Flick does not write through links "
+      return "cannot write \(quoted: path): it is a symbolic link, and Flick does not write through links "
         + "(remove the link, or give the real path)"
     case .unsupportedFormat(let path):
-      return "cannot tell the format of \(path) from its extension; use one of \(OutputFormat.supportedExtensions), "
+      return "cannot tell the format of \(quoted: path) from its extension; use one of "
+        + "\(OutputFormat.supportedExtensions), "
         + "or --format"
     case .invalidSize(let w, let h, let reason):
-      return "cannot encode \(w)×\(h): \(reason)"
+      return "cannot encode \(w)×\(h): \(escaped: reason)"
     case .invalidOption(let message), .overLimit(let message), .limitReached(let message):
       return message
     case .encoderStalled(let output, let seconds):
-      return "ffmpeg made no progress writing \(output) for \(RenderLimits.format(seconds: seconds)) (stopped or hung); "
+      return "ffmpeg made no progress writing \(quoted: output) for \(RenderLimits.format(seconds: seconds)) "
+        + "(stopped or hung); "
         + "stopped it and removed the partial output (--encoder-timeout or FLICK_ENCODER_TIMEOUT sets the wait)"
     }
   }

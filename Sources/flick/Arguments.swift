@@ -23,18 +23,19 @@ struct Arguments {
     }
     func unknown(_ written: String, _ name: String) -> CommandError {
       let known = valued.union(allowedFlags).filter { $0.count > 1 }.sorted()
-      var message = "unknown option \(written)"
-      if let guess = Self.closest(to: name, in: known) { message += "; did you mean --\(guess)?" }
+      var message = "unknown option \(quoted: written)"
+      if let guess = Self.closest(to: name, in: known) { message += "; did you mean --\(escaped: guess)?" }
       return usage(message)
     }
     var i = 0
     var onlyPositionals = false
     /// Takes the value of option `name` (written as `written`) from the next argument.
     func nextValue(_ written: String) throws(CommandError) -> String {
-      guard i < args.count else { throw usage("option \(written) needs a value") }
+      guard i < args.count else { throw usage("option \(quoted: written) needs a value") }
       let v = args[i]
       if v.hasPrefix("--") && v.count > 2 {
-        throw usage("option \(written) needs a value, found the option \(v) (write \(written)=\(v) if you mean it)")
+        throw usage("option \(quoted: written) needs a value, found the option \(v) (write "
+          + "\(quoted: written)=\(v) if you mean it)")
       }
       i += 1
       return v
@@ -58,7 +59,7 @@ struct Arguments {
           if let inline { v = inline } else { v = try nextValue("--\(name)") }
           values[name, default: []].append(v)
         } else if allowedFlags.contains(name) {
-          guard inline == nil else { throw usage("option --\(name) takes no value") }
+          guard inline == nil else { throw usage("option --\(quoted: name) takes no value") }
           flags.insert(name)
         } else {
           throw unknown("--\(name)", name)
@@ -67,7 +68,7 @@ struct Arguments {
         // A lone dash before a long name (-output) is a common slip: suggest the long form.
         let long = String(arg.dropFirst().prefix { $0 != "=" })
         if long.count > 1 && (valued.contains(long) || allowedFlags.contains(long)) {
-          throw usage("unknown option \(arg); long options take two dashes: -\(arg)")
+          throw usage("unknown option \(quoted: arg); long options take two dashes: -\(quoted: arg)")
         }
         // Short options: -o VALUE, -oVALUE, -o=VALUE, or bundled flags -qh.
         var rest = Substring(arg.dropFirst())

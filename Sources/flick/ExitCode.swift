@@ -1,3 +1,4 @@
+import FlickMotion
 /// The process exit codes, as documented in `flick --help` and DESIGN.md.
 struct ExitCode: RawRepresentable, Equatable, Error {
   let rawValue: Int32
@@ -21,7 +22,7 @@ struct CommandError: Error, CustomStringConvertible {
 
   static func usage(_ message: String, command: String? = nil) -> CommandError {
     let help = command.map { "flick \($0) --help" } ?? "flick --help"
-    return CommandError(message: message + "\nRun '\(help)' for usage.", code: .invalidInput)
+    return CommandError(message: message + "\nRun '\(escaped: help)' for usage.", code: .invalidInput)
   }
 
   var description: String { message }

@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickSnapshot
 import Foundation
 
@@ -47,14 +48,14 @@ extension Flick {
       } catch {
         throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
       }
-      for (name, reason) in plan.skipped { log("skipped \(name): \(reason)") }
+      for (name, reason) in plan.skipped { log("skipped \(quoted: name): \(escaped: reason)") }
       guard !plan.accepted.isEmpty else {
-        log("nothing to accept: no frame of \(report) failed")
+        log("nothing to accept: no frame of \(quoted: report) failed")
         return
       }
       let dryRun = a.has("dry-run")
       for frame in plan.accepted {
-        log("\(dryRun ? "would accept" : "accepted") \(frame.name) (\(frame.status.rawValue): \(frame.message)) → \(frame.golden)")
+        log("\(dryRun ? "would accept" : "accepted") \(quoted: frame.name) (\(frame.status.rawValue): \(escaped: frame.message)) → \(quoted: frame.golden)")
       }
       if dryRun { return }
       do {
@@ -62,8 +63,8 @@ extension Flick {
       } catch {
         throw CommandError(message: error.description, code: .environment)
       }
-      log("\(plan.accepted.count) golden\(plan.accepted.count == 1 ? "" : "s") updated in \(goldens); manifest.json now "
-        + "names \(plan.manifest.template) rendered with cairo \(plan.manifest.renderer.cairo)")
+      log("\(plan.accepted.count) golden\(plan.accepted.count == 1 ? "" : "s") updated in \(quoted: goldens); manifest.json now "
+        + "names \(quoted: plan.manifest.template) rendered with cairo \(quoted: plan.manifest.renderer.cairo)")
     }
   }
 }

@@ -46,7 +46,7 @@ extension Flick {
       guard fps > 0, fps <= 10_000 else { throw CommandError.usage("--fps must be in (0, 10000], found \(fps)") }
       let format = a.value("format") ?? "csv"
       guard format == "csv" || format == "json" else {
-        throw CommandError.usage("--format must be csv or json, found '\(format)'")
+        throw CommandError.usage("--format must be csv or json, found '\(quoted: format)'")
       }
       let spec: AnimationSpec
       let curve: AnyAnimationCurve<Double>
@@ -55,14 +55,13 @@ extension Flick {
         curve = try spec.curve(from: from, to: to)
       } catch {
         // A long spec is shown by its start (the column still counts in the whole text).
-        let shown = text.count > 80 ? String(text.prefix(60)) + "…" : text
-        throw CommandError(message: "invalid spec '\(shown)': \(error.description)", code: .invalidInput)
+        throw CommandError(message: "invalid spec '\(quoted: text, limit: 60)': \(escaped: error.description)", code: .invalidInput)
       }
       var duration = curve.duration
       if let d = a.value("duration"), d != "auto" {
         let trimmed = d.hasSuffix("s") ? String(d.dropLast()) : d
         guard let v = Double(trimmed), v.isFinite, v >= 0, v <= 3600 else {
-          throw CommandError.usage("--duration must be 'auto' or seconds in 0…3600, found '\(d)'")
+          throw CommandError.usage("--duration must be 'auto' or seconds in 0…3600, found '\(quoted: d)'")
         }
         duration = v
       } else if !duration.isFinite {
@@ -96,7 +95,7 @@ extension Flick {
         } catch {
           throw CommandError(message: error.description, code: .environment)
         }
-        log("wrote \(plotPath)")
+        log("wrote \(quoted: plotPath)")
       }
       print(format == "csv" ? csv(samples) : json(samples, spec: spec, from: from, to: to, fps: fps, duration: curve.duration))
     }
@@ -109,7 +108,7 @@ extension Flick {
     private static func number(_ a: Arguments, _ name: String, default value: Double) throws -> Double {
       guard let text = a.value(name) else { return value }
       guard let v = Double(text), v.isFinite else {
-        throw CommandError.usage("--\(name) expects a number, found '\(text)'")
+        throw CommandError.usage("--\(quoted: name) expects a number, found '\(quoted: text)'")
       }
       return v
     }

@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import FlickSnapshot
 import Foundation
@@ -49,20 +50,20 @@ extension Flick {
       func number(_ name: String) throws(CommandError) -> Double? {
         guard let text = a.value(name) else { return nil }
         guard let v = Double(text), v.isFinite else {
-          throw CommandError.usage("--\(name) expects a number, found '\(text)'")
+          throw CommandError.usage("--\(quoted: name) expects a number, found '\(quoted: text)'")
         }
         return v
       }
       if let t = try number("threshold") { o.threshold = t }
       if let text = a.value("metric") {
         guard let m = ColorMetric(rawValue: text.lowercased()) else {
-          throw CommandError.usage("--metric expects yiq or oklab, found '\(text)'")
+          throw CommandError.usage("--metric expects yiq or oklab, found '\(quoted: text)'")
         }
         o.metric = m
       }
       if let text = a.value("max-diff-pixels") {
         guard let n = Int(text), n >= 0 else {
-          throw CommandError.usage("--max-diff-pixels expects a whole number ≥ 0, found '\(text)'")
+          throw CommandError.usage("--max-diff-pixels expects a whole number ≥ 0, found '\(quoted: text)'")
         }
         o.maxDiffPixels = n
       }
@@ -80,7 +81,7 @@ extension Flick {
       }
       if let problem = o.validationError() { throw CommandError.usage(problem) }
       if let broken = ImageComparator(options: o).selfTestFailure() {
-        throw CommandError(message: "comparator self-test failed: \(broken)", code: .environment)
+        throw CommandError(message: "comparator self-test failed: \(quoted: broken)", code: .environment)
       }
       return o
     }
@@ -94,7 +95,7 @@ extension Flick {
       }
       for (name, keyPath) in [("max-image-pixels", \DecodeLimits.maxPixels), ("max-image-bytes", \DecodeLimits.maxFileBytes)] {
         guard let text = a.value(name) else { continue }
-        guard let n = Int(text), n >= 1 else { throw CommandError.usage("--\(name) expects a whole number ≥ 1, found '\(text)'") }
+        guard let n = Int(text), n >= 1 else { throw CommandError.usage("--\(quoted: name) expects a whole number ≥ 1, found '\(quoted: text)'") }
         limits[keyPath: keyPath] = n
       }
       return limits
@@ -103,7 +104,7 @@ extension Flick {
     /// Refuses (exit 2) a report folder Flick must not write into.
     static func checkReportFolder(_ path: String?) throws(CommandError) {
       guard let path, let reason = ReportFolder.refusal(path) else { return }
-      throw CommandError(message: "refusing to write the report: \(reason)", code: .invalidInput)
+      throw CommandError(message: "refusing to write the report: \(escaped: reason)", code: .invalidInput)
     }
 
     static func run(_ args: [String]) throws {
@@ -128,7 +129,7 @@ extension Flick {
             name, namesA.contains(name) ? (left as NSString).appendingPathComponent(name) : nil,
             namesB.contains(name) ? (right as NSString).appendingPathComponent(name) : nil))
         }
-        guard !pairs.isEmpty else { throw CommandError.usage("no PNG files in \(left) or \(right)") }
+        guard !pairs.isEmpty else { throw CommandError.usage("no PNG files in \(quoted: left) or \(quoted: right)") }
         do {
           renderers = (try SnapshotManifest.read(from: left)?.renderer, try SnapshotManifest.read(from: right)?.renderer)
         } catch {
@@ -147,7 +148,7 @@ extension Flick {
       for pair in pairs {
         let name = ContainedPath.sanitized((pair.name as NSString).deletingPathExtension)
         guard let pa = pair.a, let pb = pair.b else {
-          let message = pair.a == nil ? "only in \(right)" : "only in \(left)"
+          let message = pair.a == nil ? "only in \(quoted: right)" : "only in \(quoted: left)"
           verdicts.append(FrameVerdict(
             name: name, time: pair.name, seconds: nil, goldenPath: pair.a ?? pair.b ?? "", status: .missing,
             message: message))
@@ -190,23 +191,23 @@ extension Flick {
       title: String, verdicts: [FrameVerdict], options: ComparisonOptions, goldenRenderer: RendererFingerprint?,
       reportDir: String?, writeReport: Bool, goldenManifest: SnapshotManifest? = nil, manifest: SnapshotManifest? = nil
     ) throws {
-      for reason in Set(verdicts.compactMap { $0.comparison?.modeReason }).sorted() { log("note: \(reason)") }
+      for reason in Set(verdicts.compactMap { $0.comparison?.modeReason }).sorted() { log("note: \(escaped: reason)") }
       for v in verdicts where !v.isPass {
         let at = v.seconds.map { " (t = \(SnapshotReport.secondsText($0)))" } ?? ""
-        log("✗ \(v.name)\(at): \(v.status.rawValue): \(v.message)")
+        log("✗ \(quoted: v.name)\(quoted: at): \(v.status.rawValue): \(escaped: v.message)")
       }
       let report = SnapshotReport(
         title: title, verdicts: verdicts, options: options, goldenRenderer: goldenRenderer,
         goldenManifest: goldenManifest, manifest: manifest)
-      log("\(title): \(report.countsLine)")
+      log("\(quoted: title): \(escaped: report.countsLine)")
       let recorded = verdicts.filter { $0.status == .recorded }.count
       if recorded > 0 {
-        log("recorded \(recorded) golden\(recorded == 1 ? "" : "s"): look at them, then re-run without --record to verify")
+        log("recorded \(quoted: recorded) golden\(recorded == 1 ? "" : "s"): look at them, then re-run without --record to verify")
       }
       if writeReport, let reportDir {
         do {
           let files = try report.write(to: reportDir)
-          log("report: \(files[0])")
+          log("report: \(quoted: files[0])")
         } catch {
           throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
         }

@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import FlickScene
 import FlickTemplates
@@ -30,7 +31,7 @@ extension Flick {
         code: .invalidInput)
     }
     if !quiet {
-      for gap in gaps { log("warning: \(gap)") }
+      for gap in gaps { log("warning: \(escaped: gap)") }
     }
   }
 }
@@ -39,6 +40,6 @@ extension Flick {
   /// Prints a warning for each bare angle above a full turn in the template file (unless `quiet`).
   static func warnAboutAngles(_ path: String, quiet: Bool) {
     guard !quiet, (try? lottieFile(path)) ?? nil == nil, let file = try? templatePath(path), let text = try? String(contentsOfFile: file, encoding: .utf8) else { return }
-    for warning in Template.angleWarnings(in: text, file: file) { log("warning: \(warning)") }
+    for warning in Template.angleWarnings(in: text, file: file) { log("warning: \(escaped: warning)") }
   }
 }

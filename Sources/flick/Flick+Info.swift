@@ -33,15 +33,20 @@ extension Flick {
       print(describe(template, file: try templatePath(path)))
     }
 
+    /// The most characters of a template's or parameter's description `flick info` shows.
+    static let descriptionLimit = 1_000
+
     /// The report `flick info` prints.
     static func describe(_ template: Template, file: String) -> String {
       let scene = template.scene
       var lines: [String] = []
       // Everything below that a template wrote (names, descriptions, ids, strings) goes through
-      // TemplateText.escaped, so a hostile template cannot forge lines or terminal escapes.
-      let name = TemplateText.escaped(template.name)
-      lines.append(template.description.isEmpty ? name : "\(name) — \(TemplateText.escaped(template.description))")
-      lines.append("file: \(TemplateText.escaped(file))")
+      // TemplateText, so a hostile template cannot forge lines or terminal escapes; names and ids
+      // are capped as every echo is (200 characters), descriptions at 1,000.
+      let name = TemplateText.quoted(template.name)
+      lines.append(
+        template.description.isEmpty ? name : "\(name) — \(quoted: template.description, limit: Self.descriptionLimit)")
+      lines.append("file: \(quoted: file)")
       let seconds = TemplateNumber.format(scene.duration)
       lines.append(
         "canvas: \(Int(scene.size.width))×\(Int(scene.size.height)) px, \(scene.fps) fps, \(seconds) s"
@@ -59,11 +64,11 @@ extension Flick {
         var rows: [[String]] = []
         for p in template.parameters {
           let defaultText = p.defaultValue.map { "default " + TemplateNumber.literal($0) } ?? "required"
-          var row = [TemplateText.escaped(p.name), TemplateText.escaped(p.typeDescription), defaultText]
+          var row = [TemplateText.quoted(p.name), TemplateText.quoted(p.typeDescription), defaultText]
           if let value = template.parameterValues[p.name], value != p.defaultValue {
             row[2] += " (now " + TemplateNumber.literal(value) + ")"
           }
-          row.append(TemplateText.escaped(p.description))
+          row.append(TemplateText.quoted(p.description, limit: Self.descriptionLimit))
           rows.append(row)
         }
         lines += table(rows).map { "  " + $0 }
@@ -75,17 +80,19 @@ extension Flick {
       func walk(_ layer: Layer, depth: Int) {
         let size = "\(TemplateNumber.format(layer.bounds.width))×\(TemplateNumber.format(layer.bounds.height))"
         let at = "(\(TemplateNumber.format(layer.position.x)), \(TemplateNumber.format(layer.position.y)))"
-        var line = String(repeating: "  ", count: depth + 1) + "\(TemplateText.escaped(layer.id))  "
+        var line = String(repeating: "  ", count: depth + 1) + "\(quoted: layer.id)  "
         if layer.content.kind != .none { line += "\(layer.content.kind.rawValue) " }
         line += "\(size) at \(at)"
-        if case .text(let text) = layer.content { line += "  \"\(TemplateText.escaped(String(text.string.prefix(40))))\"" }
+        if case .text(let text) = layer.content {
+          line += "  \"\(escaped: String(text.string.unicodeScalars.prefix(40)))\""
+        }
         if let instance = instances[layer.id] {
           // A component instance: which component, with its own parameter values.
           let values = instance.parameterValues.sorted { $0.key < $1.key }.map { name, value in
             let literal = TemplateNumber.literal(value)
-            return "\(TemplateText.escaped(name)): " + (literal.count > 32 ? literal.prefix(31) + "…" : literal)
+            return "\(quoted: name): " + (literal.count > 32 ? literal.prefix(31) + "…" : literal)
           }
-          line += "  ◇ \(TemplateText.escaped(instance.component))" + (values.isEmpty ? "" : "(\(values.joined(separator: ", ")))")
+          line += "  ◇ \(quoted: instance.component)" + (values.isEmpty ? "" : "(\(values.joined(separator: ", ")))")
         }
         lines.append(line)
         for child in layer.sublayers { walk(child, depth: depth + 1) }
@@ -99,7 +106,7 @@ extension Flick {
       for (_, animation) in sorted {
         let start = TemplateNumber.format(animation.beginTime)
         let end = animation.duration.isFinite ? TemplateNumber.format(animation.beginTime + animation.duration) : "∞"
-        lines.append("  \(start)–\(end) s  \(TemplateText.escaped(animation.layerID)).\(animation.propertyName)")
+        lines.append("  \(start)–\(end) s  \(quoted: animation.layerID).\(animation.propertyName)")
       }
       return lines.joined(separator: "\n")
     }

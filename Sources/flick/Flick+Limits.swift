@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickTemplates
 import FlickVideo
 import Foundation
@@ -59,7 +60,8 @@ extension Flick {
         case .bytes: example = "a size such as 512M or 4G"
         case .seconds: example = "a duration such as 90, 90s, 10m or 1h"
         }
-        throw CommandError.usage("\(source) expects \(example) greater than 0, found '\(text)'")
+        throw CommandError.usage("\(quoted: source) expects \(escaped: example) greater than 0, found "
+          + "'\(quoted: text)'")
       }
       return v
     }

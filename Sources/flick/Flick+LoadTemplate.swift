@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickTemplates
 
 extension Flick {
@@ -22,11 +23,11 @@ extension Flick {
   static func templatePath(_ argument: String) throws(CommandError) -> String {
     let library = self.library
     if let path = TemplateLibrary.resolve(argument, in: library) { return path }
-    var message = "no template file '\(argument)'"
+    var message = "no template file '\(quoted: argument)'"
     if !argument.contains("/") && !argument.hasSuffix(".json5") {
       if let library {
-        message += " and no bundled template named '\(argument)'"
-        if let guess = Arguments.closest(to: argument, in: library.names) { message += "; did you mean '\(guess)'?" }
+        message += " and no bundled template named '\(quoted: argument)'"
+        if let guess = Arguments.closest(to: argument, in: library.names) { message += "; did you mean '\(escaped: guess)'?" }
         message += " (run 'flick templates' to list them)"
       } else {
         message += " (and the bundled templates were not found: set \(TemplateLibrary.environmentVariable))"
@@ -36,20 +37,26 @@ extension Flick {
   }
 
   /// Loads the template named by `path` (a file or a bundled name) with the template options
-  /// given in `arguments`, mapping template and parameter errors to exit code 2.
-  static func loadTemplate(_ path: String, _ arguments: Arguments) throws(CommandError) -> Template {
+  /// given in `arguments`, mapping template and parameter errors to exit code 2, and checks that
+  /// it can draw (``checkDrawable(_:)``; `drawable: false` for commands that never draw).
+  static func loadTemplate(
+    _ path: String, _ arguments: Arguments, drawable: Bool = true
+  ) throws(CommandError) -> Template {
     try Limits.startTimeout(arguments)
     let file = try templatePath(path)
     let limits = try Limits.template(arguments)
+    let template: Template
     do {
       var values = ParameterValues()
       for params in arguments.all("params") { try values.load(file: params) }
       for assignment in arguments.all("set") { try values.set(assignment) }
       let options = TemplateOptions(
         allowOutsideAssets: arguments.has("allow-outside-assets"), limits: limits)
-      return try Template.load(path: file, parameters: values, options: options)
+      template = try Template.load(path: file, parameters: values, options: options)
     } catch {
       throw CommandError(message: error.description, code: .invalidInput)
     }
+    if drawable { try checkDrawable(template) }
+    return template
   }
 }

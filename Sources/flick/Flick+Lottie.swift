@@ -31,7 +31,8 @@ extension Flick {
     var scene: Scene
     if let file = try lottieFile(argument, maximumPixels: Limits.template(arguments).maximumImagePixels) {
       if !arguments.all("set").isEmpty || !arguments.all("params").isEmpty {
-        throw CommandError.usage("\(argument) is a Lottie file: it takes no template parameters (--set, --params)")
+        throw CommandError.usage("\(quoted: argument) is a Lottie file: it takes no template parameters (--set, "
+          + "--params)")
       }
       scene = file.scene(backgroundColor: lottieBackground)
     } else {
@@ -103,7 +104,7 @@ extension Flick {
   static func backgroundColor(_ text: String) throws(CommandError) -> Color {
     if text.lowercased() == "transparent" || text.lowercased() == "none" { return .clear }
     guard let color = Color(hex: text) else {
-      throw CommandError.usage("--background expects #RRGGBB, #RRGGBBAA or transparent, found '\(text)'")
+      throw CommandError.usage("--background expects #RRGGBB, #RRGGBBAA or transparent, found '\(quoted: text)'")
     }
     return color
   }

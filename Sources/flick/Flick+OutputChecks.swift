@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickScene
 import FlickSnapshot
 import FlickVideo
@@ -17,10 +18,10 @@ extension Flick {
     let folder = url.deletingLastPathComponent().path
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-      throw CommandError(message: "cannot write \(path): the folder \(folder) does not exist", code: .environment)
+      throw CommandError(message: "cannot write \(quoted: path): the folder \(quoted: folder) does not exist", code: .environment)
     }
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-      throw CommandError(message: "cannot write \(path): it is a folder", code: .environment)
+      throw CommandError(message: "cannot write \(quoted: path): it is a folder", code: .environment)
     }
   }
 
@@ -41,19 +42,19 @@ extension Flick {
     if let text = a.value("time") {
       let trimmed = text.hasSuffix("s") ? String(text.dropLast()) : text
       guard let t = Double(trimmed), t.isFinite, t >= 0 else {
-        throw CommandError.usage("--time expects seconds ≥ 0 such as 0.5 or 1.25s, found '\(text)'")
+        throw CommandError.usage("--time expects seconds ≥ 0 such as 0.5 or 1.25s, found '\(quoted: text)'")
       }
       time = t
       source = "--time \(text)"
     } else if let text = a.value("frame") {
       guard let n = Int(text), (0...last).contains(n) else {
-        throw CommandError.usage("--frame expects a frame number in 0…\(last), found '\(text)'")
+        throw CommandError.usage("--frame expects a frame number in 0…\(quoted: last), found '\(quoted: text)'")
       }
       time = scene.time(ofFrame: n)
     } else if let text = a.value("at") {
       if text.hasSuffix("%") {
         guard let p = Double(text.dropLast()), (0...100).contains(p) else {
-          throw CommandError.usage("--at expects a percentage of the duration such as 50%, found '\(text)'")
+          throw CommandError.usage("--at expects a percentage of the duration such as 50%, found '\(quoted: text)'")
         }
         // The frame nearest that point of the duration; 100% is the last frame (the end instant
         // itself is not a frame).
@@ -63,7 +64,8 @@ extension Flick {
         do {
           at = try SnapshotTime(parsing: text)
         } catch {
-          throw CommandError.usage("--at expects a percentage (50%), seconds (1.2s), 'end' or 'frame:N', found '\(text)'")
+          throw CommandError.usage("--at expects a percentage (50%), seconds (1.2s), 'end' or 'frame:N', found "
+            + "'\(quoted: text)'")
         }
         if case .seconds(let t) = at {
           time = t  // checked against the duration below, with the same message as --time
@@ -71,7 +73,7 @@ extension Flick {
           do {
             time = try at.seconds(duration: scene.duration, fps: scene.fps)
           } catch {
-            throw CommandError.usage("--at \(text): \(error)")
+            throw CommandError.usage("--at \(quoted: text): \(escaped: error)")
           }
         }
         source = "--at \(text)"
@@ -79,8 +81,8 @@ extension Flick {
     }
     if time > scene.duration + 1e-9 {
       throw CommandError.usage(
-        "\(source) is past the end: the scene lasts \(TimeText.seconds(scene.duration)) s "
-          + "(its last frame, \(last), is at \(TimeText.seconds(scene.time(ofFrame: last))) s)")
+        "\(quoted: source) is past the end: the scene lasts \(TimeText.seconds(scene.duration)) s "
+          + "(its last frame, \(quoted: last), is at \(TimeText.seconds(scene.time(ofFrame: last))) s)")
     }
     return time
   }

@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickBatch
 import FlickTemplates
 import Foundation
@@ -65,7 +66,7 @@ extension Flick {
         do {
           try document.encoded().write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-          throw CommandError(message: "cannot write \(output): \(error.localizedDescription)", code: .environment)
+          throw CommandError(message: "cannot write \(quoted: output): \(escaped: error.localizedDescription)", code: .environment)
         }
       }
       if a.has("list") {
@@ -75,7 +76,7 @@ extension Flick {
       log(
         "planned \(document.jobs.count) job\(document.jobs.count == 1 ? "" : "s")"
           + (chunks > 0 ? " (\(chunks) chunks of \(document.merges.count) clip\(document.merges.count == 1 ? "" : "s") to merge)" : "")
-          + (output == "-" ? "" : " into \(output)"))
+          + (output == "-" ? "" : " into \(quoted: output)"))
     }
   }
 }

@@ -144,19 +144,19 @@ extension Flick {
         for output in summary.outputs {
           let images = output.images.map { " in \($0) images" } ?? ""
           log(
-            "wrote \(output.path) (\(ProgressPrinter.size(output.bytes)), \(output.frames) frames\(images), "
+            "wrote \(quoted: output.path) (\(ProgressPrinter.size(output.bytes)), \(output.frames) frames\(quoted: images), "
               + String(format: "%.2f s", output.duration) + ")")
           if let reason = output.unmergedReason {
-            log("note: the identical frames of \(output.path) were kept as they are: \(reason)")
+            log("note: the identical frames of \(quoted: output.path) were kept as they are: \(escaped: reason)")
           }
         }
         let counted =
           summary.rendered == summary.frames
           ? "\(summary.frames) frames" : "\(summary.rendered) of \(summary.frames) frames (no output needs the others)"
         log(
-          "rendered \(counted) \(summary.width)×\(summary.height) "
+          "rendered \(quoted: counted) \(summary.width)×\(summary.height) "
             + String(format: "in %.2f s wall time (%.1f fps), ", wall, Double(summary.rendered) / max(wall, 1e-9))
-            + "peak memory \(peakMemoryMiB()) MiB (flick alone, without ffmpeg)")
+            + "peak memory \(quoted: peakMemoryMiB()) MiB (flick alone, without ffmpeg)")
       }
       for output in summary.outputs { print(output.path) }
     }
@@ -183,7 +183,8 @@ extension Flick {
         throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
       } catch let error as RasterError {
         Interruption.waitIfInterrupted()
-        throw CommandError(message: error.description, code: .environment)
+        let message = Flick.loaded.value.map { Flick.located(error, in: $0) } ?? error.description
+        throw CommandError(message: message, code: .environment)
       } catch {
         Interruption.waitIfInterrupted()
         throw error
@@ -225,7 +226,7 @@ extension Flick {
     static func measurePipe(_ text: String) throws {
       let parts = text.lowercased().split(separator: "x")
       guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else {
-        throw CommandError.usage("--measure-pipe expects WIDTHxHEIGHT such as 1920x1080, found '\(text)'")
+        throw CommandError.usage("--measure-pipe expects WIDTHxHEIGHT such as 1920x1080, found '\(quoted: text)'")
       }
       try check {
         let ffmpeg = try FFmpegTool.locate(for: [])
@@ -242,7 +243,7 @@ extension Flick {
       let formats = try a.all("format").map { text -> OutputFormat in
         guard let f = OutputFormat(rawValue: text.lowercased()) else {
           throw CommandError.usage(
-            "--format \(text) is not a format; use one of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            "--format \(quoted: text) is not a format; use one of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return f
       }
@@ -254,7 +255,7 @@ extension Flick {
         do {
           return try OutputTarget(path: p)
         } catch {
-          throw CommandError.usage("\(error)" + (stillHint(for: p).map { "\n" + $0 } ?? ""))
+          throw CommandError.usage("\(escaped: error)" + (stillHint(for: p).map { "\n" + $0 } ?? ""))
         }
       }
     }
@@ -266,7 +267,7 @@ extension Flick {
       case "bar": return .bar
       case "json": return .json
       case "none": return .none
-      case let other: throw CommandError.usage("--progress \(other) is not one of auto, bar, json, none")
+      case let other: throw CommandError.usage("--progress \(quoted: other) is not one of auto, bar, json, none")
       }
     }
 
@@ -309,18 +310,18 @@ extension Flick {
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w),
           (1...16384).contains(h)
-        else { throw CommandError.usage("--size expects WIDTHxHEIGHT in pixels such as 1920x1080, found '\(text)'") }
+        else { throw CommandError.usage("--size expects WIDTHxHEIGHT in pixels such as 1920x1080, found '\(quoted: text)'") }
         let scale = Double(w) / canvas.width
         let expected = Int((canvas.height * scale).rounded())
         guard expected == h else {
           throw CommandError.usage(
             "--size \(w)x\(h) does not keep the canvas's \(Int(canvas.width))×\(Int(canvas.height)) aspect ratio; "
-              + "use --size \(w)x\(expected)")
+              + "use --size \(w)x\(quoted: expected)")
         }
         return scale
       case (nil, .some(let text)):
         guard let s = Double(text), s.isFinite, s > 0, s <= 16 else {
-          throw CommandError.usage("--scale expects a number in (0, 16] such as 2 or 0.5, found '\(text)'")
+          throw CommandError.usage("--scale expects a number in (0, 16] such as 2 or 0.5, found '\(quoted: text)'")
         }
         return s
       case (nil, nil):
@@ -345,14 +346,15 @@ extension Flick {
       }
       guard bounds.0 >= 0, bounds.0 <= bounds.1, bounds.1 < frameCount else {
         throw CommandError.usage(
-          "--frames \(text) is outside the scene's frames 0..\(frameCount - 1) (or ends before it starts)")
+          "--frames \(quoted: text) is outside the scene's frames 0..\(frameCount - 1) (or ends before it starts)")
       }
       return bounds.0..<(bounds.1 + 1)
     }
 
     static func integer(_ text: String, _ name: String, _ range: ClosedRange<Int>) throws -> Int {
       guard let v = Int(text), range.contains(v) else {
-        throw CommandError.usage("\(name) expects a whole number in \(range.lowerBound)…\(range.upperBound), found '\(text)'")
+        throw CommandError.usage("\(quoted: name) expects a whole number in "
+          + "\(range.lowerBound)…\(range.upperBound), found '\(quoted: text)'")
       }
       return v
     }

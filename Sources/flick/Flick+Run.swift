@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickBatch
 import FlickVideo
 import Foundation
@@ -101,13 +102,14 @@ extension Flick {
       }
       if !quiet {
         log(
-          "\(shard.map { "shard \($0) (\($0.source)): " } ?? "")\(report.rendered) rendered, \(report.skipped) up to date, "
-            + "\(report.failed) failed" + (report.notRun > 0 ? ", \(report.notRun) not run" : "")
+          "\(quoted: shard.map { "shard \($0) (\($0.source)): " } ?? "")\(report.rendered) rendered, \(report.skipped) up to date, "
+            + "\(quoted: report.failed) failed" + (report.notRun > 0 ? ", \(quoted: report.notRun) not run" : "")
             + String(format: " in %.2f s", report.seconds) + (report.rendered == 0 && report.failed == 0 ? ": nothing to do" : "")
-            + "; report \(reportPath)")
+            + "; report \(quoted: reportPath)")
       }
       for entry in entries where entry.status == .failed {
-        FileHandle.standardError.write(Data("flick: job \(entry.index) \(entry.name) failed (exit \(entry.exitCode ?? 3)): \(entry.error ?? "")\n".utf8))
+        log("flick: job \(entry.index) \(quoted: entry.name) failed (exit \(entry.exitCode ?? 3)): "
+          + MessageText.escaped(entry.error ?? ""))
       }
       if report.exitCode != 0 { exit(report.exitCode) }
     }
@@ -164,7 +166,7 @@ extension Flick {
       case "auto": return isatty(2) == 1 ? .bar : .lines
       case let text:
         guard let style = BatchProgress.Style(rawValue: text) else {
-          throw CommandError.usage("--progress \(text) is not one of auto, bar, lines, json, none", command: "run")
+          throw CommandError.usage("--progress \(quoted: text) is not one of auto, bar, lines, json, none", command: "run")
         }
         return style
       }
@@ -179,7 +181,7 @@ extension Flick {
           try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
           try report.encoded().write(to: url, options: .atomic)
         } catch {
-          log("flick: cannot write the report \(path): \(error.localizedDescription)")
+          log("flick: cannot write the report \(quoted: path): \(escaped: error.localizedDescription)")
         }
       }
     }

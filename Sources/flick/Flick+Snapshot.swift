@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import FlickSnapshot
 import FlickTemplates
@@ -71,7 +72,7 @@ extension Flick {
       }
       for entry in entries { print((out as NSString).appendingPathComponent(entry.file)) }
       if !(a.has("quiet") || a.has("q")) {
-        log("snapshot \(template.name): \(entries.count) frames \(size.width)×\(size.height) in \(out)")
+        log("snapshot \(quoted: template.name): \(entries.count) frames \(size.width)×\(size.height) in \(quoted: out)")
       }
     }
 
@@ -81,14 +82,14 @@ extension Flick {
       do {
         return try SnapshotTime.list(text)
       } catch {
-        throw CommandError.usage("--at: \(error.description)")
+        throw CommandError.usage("--at: \(escaped: error.description)")
       }
     }
 
     static func parseScale(_ text: String?) throws(CommandError) -> Double? {
       guard let text else { return nil }
       guard let s = Double(text), s.isFinite, s > 0, s <= 8 else {
-        throw CommandError.usage("--scale expects a number in (0, 8], found '\(text)'")
+        throw CommandError.usage("--scale expects a number in (0, 8], found '\(quoted: text)'")
       }
       return s
     }
@@ -121,7 +122,7 @@ extension Flick {
       do {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
       } catch {
-        throw CommandError(message: "cannot create \(path): \(error.localizedDescription)", code: .environment)
+        throw CommandError(message: "cannot create \(quoted: path): \(escaped: error.localizedDescription)", code: .environment)
       }
     }
 
@@ -141,7 +142,7 @@ extension Flick {
     ) throws(CommandError) -> SnapshotManifest {
       let file = try Flick.templatePath(path)
       guard let bytes = FileManager.default.contents(atPath: file) else {
-        throw CommandError(message: "cannot read \(file)", code: .environment)
+        throw CommandError(message: "cannot read \(quoted: file)", code: .environment)
       }
       let parameters = parameters(a)
       var parameterBytes = [UInt8](parameters.joined(separator: "\n").utf8)

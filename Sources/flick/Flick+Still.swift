@@ -46,12 +46,12 @@ extension Flick {
       }
       let given = ["time", "frame", "at"].filter { a.value($0) != nil }
       guard given.count <= 1 else {
-        throw CommandError.usage("give one of --time, --frame and --at, not \(given.map { "--" + $0 }.joined(separator: " and "))")
+        throw CommandError.usage("give one of --time, --frame and --at, not \(quoted: given.map { "--" + $0 }.joined(separator: " and "))")
       }
       var scale = 1.0
       if let text = a.value("scale") {
         guard let s = Double(text), s.isFinite, s > 0, s <= 16 else {
-          throw CommandError.usage("--scale expects a number in (0, 16] such as 2 or 0.5, found '\(text)'")
+          throw CommandError.usage("--scale expects a number in (0, 16] such as 2 or 0.5, found '\(quoted: text)'")
         }
         scale = s
       }
@@ -104,7 +104,8 @@ extension Flick {
         StartupTrace.mark("PNG written")
       } catch {
         Interruption.waitIfInterrupted()
-        throw CommandError(message: error.description, code: .environment)
+        let message = Flick.loaded.value.map { Flick.located(error, in: $0) } ?? error.description
+        throw CommandError(message: message, code: .environment)
       }
       if !quiet { print(output) }
     }

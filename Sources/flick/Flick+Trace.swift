@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickScene
 import FlickTemplates
 import Foundation
@@ -49,27 +50,27 @@ extension Flick {
       }
       let format = a.value("format") ?? "csv"
       guard format == "csv" || format == "json" else {
-        throw CommandError.usage("--format must be csv or json, found '\(format)'", command: "trace")
+        throw CommandError.usage("--format must be csv or json, found '\(quoted: format)'", command: "trace")
       }
       let side = a.value("side") ?? "right"
       guard side == "right" || side == "left" else {
         throw CommandError.usage("--side must be right or left, found '\(side)'", command: "trace")
       }
-      var template = try loadTemplate(path, a)
+      var template = try loadTemplate(path, a, drawable: false)
       guard let property = AnyLayerProperty.named(name) else {
         let guess = Arguments.closest(to: name, in: AnyLayerProperty.names).map { "; did you mean '\($0)'?" } ?? ""
         throw CommandError.usage(
-          "'\(name)' is not an animatable property\(guess) (properties: \(AnyLayerProperty.names.joined(separator: ", ")))",
+          "'\(quoted: name)' is not an animatable property\(escaped: guess) (properties: \(AnyLayerProperty.names.joined(separator: ", ")))",
           command: "trace")
       }
       guard let layer = template.tracks.layer(layerID) else {
         let ids = allIDs(template.scene.layers)
         let guess = Arguments.closest(to: layerID, in: ids).map { "; did you mean '\($0)'?" } ?? ""
-        throw CommandError.usage("no layer with id '\(layerID)'\(guess)", command: "trace")
+        throw CommandError.usage("no layer with id '\(quoted: layerID)'\(escaped: guess)", command: "trace")
       }
       if !property.applies(to: layer), let kind = property.contentKind {
         throw CommandError.usage(
-          "'\(name)' is a property of \(kind.rawValue) layers, but '\(layerID)' is not a \(kind.rawValue) layer", command: "trace")
+          "'\(quoted: name)' is a property of \(kind.rawValue) layers, but '\(quoted: layerID)' is not a \(kind.rawValue) layer", command: "trace")
       }
       let times = try sampleTimes(a, scene: template.scene)
       let samples = template.tracks.trace(
@@ -86,7 +87,7 @@ extension Flick {
           let text = item.trimmingCharacters(in: .whitespaces)
           let number = text.hasSuffix("s") ? String(text.dropLast()) : text
           guard let t = Double(number), t.isFinite, (0...3600).contains(t) else {
-            throw CommandError.usage("--times takes seconds in 0…3600 separated by commas, found '\(text)'", command: "trace")
+            throw CommandError.usage("--times takes seconds in 0…3600 separated by commas, found '\(quoted: text)'", command: "trace")
           }
           out.append(t)
         }
@@ -96,7 +97,7 @@ extension Flick {
       var fps = Double(scene.fps)
       if let text = a.value("fps") {
         guard let v = Double(text), v.isFinite, v > 0, v <= 10_000 else {
-          throw CommandError.usage("--fps must be in (0, 10000], found '\(text)'", command: "trace")
+          throw CommandError.usage("--fps must be in (0, 10000], found '\(quoted: text)'", command: "trace")
         }
         fps = v
       }

@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import FlickSnapshot
 import FlickTemplates
@@ -52,7 +53,7 @@ extension Flick {
       var record = RecordMode.none
       if let text = a.value("record") {
         guard let m = RecordMode(text: text) else {
-          throw CommandError.usage("--record expects missing, all, failed or none, found '\(text)'")
+          throw CommandError.usage("--record expects missing, all, failed or none, found '\(quoted: text)'")
         }
         record = m
       }
@@ -79,16 +80,16 @@ extension Flick {
       if let manifest {
         let parameters = Snapshot.parameters(a)
         if manifest.parameters != parameters {
-          log("note: goldens were made with parameters [\(manifest.parameters.joined(separator: " "))], "
-            + "now [\(parameters.joined(separator: " "))]")
+          log("note: goldens were made with parameters [\(quoted: manifest.parameters.joined(separator: " "))], "
+            + "now [\(quoted: parameters.joined(separator: " "))]")
         }
         if let bytes = FileManager.default.contents(atPath: try Flick.templatePath(path)),
           SnapshotManifest.hash(bytes) != manifest.templateHash
         {
-          log("note: the template file changed since the goldens were made (\(manifest.template))")
+          log("note: the template file changed since the goldens were made (\(quoted: manifest.template))")
         }
         let drift = RendererFingerprint.current.differences(from: manifest.renderer)
-        if !drift.isEmpty { log("note: goldens come from a different renderer: \(drift.joined(separator: ", "))") }
+        if !drift.isEmpty { log("note: goldens come from a different renderer: \(quoted: drift.joined(separator: ", "))") }
       }
 
       let explicitReport = a.value("report")

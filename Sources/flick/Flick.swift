@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickVideo
 import Foundation
 
@@ -80,22 +81,23 @@ struct Flick {
       case "merge": try MergeCommand.run(args)
       default:
         let guess = Arguments.closest(to: command, in: commands).map { "; did you mean '\($0)'?" } ?? ""
-        throw CommandError.usage("unknown command '\(command)'\(guess)")
+        throw CommandError.usage("unknown command '\(quoted: command)'\(escaped: guess)")
       }
     } catch let error as CommandError {
       fail(error.message, error.code)
     } catch {
-      fail("\(error)", ExitCode.environment)
+      fail("\(escaped: error)", ExitCode.environment)
     }
   }
 
   static func fail(_ message: String, _ code: ExitCode) -> Never {
-    StandardStream.writeError("flick: \(message)\n")
+    // Sites escape and cap what they echo; this is the backstop for the whole line.
+    StandardStream.writeError("flick: " + MessageText.logEntry(message) + "\n")
     exit(code.rawValue)
   }
 
   /// Prints a line to stderr (progress and summaries; stdout stays clean for data).
   static func log(_ message: String) {
-    StandardStream.writeError(message + "\n")
+    StandardStream.writeError(MessageText.logEntry(message) + "\n")
   }
 }

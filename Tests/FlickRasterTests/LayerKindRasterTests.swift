@@ -142,7 +142,8 @@ import Testing
 
   @Test func unreadableImagesAreErrors() {
     let missing = Layer(id: "p", bounds: Rect(x: 0, y: 0, width: 10, height: 10), contents: LayerImage(path: "/nonexistent/flick.png"))
-    #expect(throws: RasterError.unreadableImage(path: "/nonexistent/flick.png", reason: "no such file")) {
+    // A draw-time error names the layer it was drawing.
+    #expect(throws: RasterError.layer(id: "p", error: .unreadableImage(path: "/nonexistent/flick.png", reason: "no such file"))) {
       try Raster.render([missing])
     }
     let notImage = Layer(id: "p", bounds: Rect(x: 0, y: 0, width: 10, height: 10), contents: LayerImage(path: #filePath))

@@ -34,7 +34,7 @@ public struct AnimationKey: Hashable, Sendable, CustomStringConvertible {
     self.key = key
   }
 
-  public var description: String { "\(object).\(key)" }
+  public var description: String { "\(escaped: object).\(escaped: key)" }
 }
 
 /// The state of a key at the instant a new animation takes it over: what the new animation

@@ -41,7 +41,7 @@ public struct AnimatorEvent: Sendable, Hashable, CustomStringConvertible {
     self.kind = kind
   }
 
-  public var description: String { "\(time) \(key)#\(animationID) \(kind)" }
+  public var description: String { "\(time) \(escaped: key)#\(escaped: animationID) \(escaped: kind)" }
 }
 
 /// Records every event and written value (Pop's `POPAnimationTracer`), for debugging and tests.
@@ -56,7 +56,7 @@ public struct AnimationTracer: Sendable {
     public var description: String {
       switch self {
       case .event(let e): return e.description
-      case .write(let t, let k, let p, let v): return "\(t) \(k) write \(p) = \(v)"
+      case .write(let t, let k, let p, let v): return "\(t) \(escaped: k) write \(escaped: p) = \(escaped: v)"
       }
     }
   }

@@ -206,7 +206,8 @@ extension PropertyAnimator {
   public mutating func startAnimation(afterDelay delay: Double, at t: Double) throws(AnimatorError) {
     try settle(t)
     guard current.state == .inactive else {
-      throw AnimatorError("startAnimation(afterDelay:) at \(t) s needs an inactive animator; it is \(current.state)")
+      throw AnimatorError("startAnimation(afterDelay:) at \(t) s needs an inactive animator; it is "
+        + "\(quoted: current.state)")
     }
     guard delay.isFinite, delay >= 0 else { throw AnimatorError("the start delay must be seconds ≥ 0, found \(delay)") }
     hold(at: t, state: .active)
@@ -254,7 +255,7 @@ extension PropertyAnimator {
   public mutating func stopAnimation(withoutFinishing: Bool, at t: Double) throws(AnimatorError) {
     try settle(t)
     guard current.state == .active else {
-      throw AnimatorError("stopAnimation at \(t) s needs an active animator; it is \(current.state)")
+      throw AnimatorError("stopAnimation at \(t) s needs an active animator; it is \(quoted: current.state)")
     }
     let e = now(t)
     if withoutFinishing {
@@ -277,7 +278,7 @@ extension PropertyAnimator {
     try settle(t)
     guard current.state == .stopped else {
       throw AnimatorError(
-        "finishAnimation(at: .\(position)) at \(t) s needs a stopped animator (call stopAnimation(withoutFinishing: false) first); it is \(current.state)")
+        "finishAnimation(at: .\(position)) at \(t) s needs a stopped animator (call stopAnimation(withoutFinishing: false) first); it is \(quoted: current.state)")
     }
     let e = now(t)
     switch position {
@@ -306,7 +307,7 @@ extension PropertyAnimator {
   ) throws(AnimatorError) {
     try settle(t)
     guard current.state == .active else {
-      throw AnimatorError("continueAnimation at \(t) s needs an active animator; it is \(current.state)")
+      throw AnimatorError("continueAnimation at \(t) s needs an active animator; it is \(quoted: current.state)")
     }
     guard durationFactor.isFinite, durationFactor >= 0 else {
       throw AnimatorError("durationFactor must be ≥ 0, found \(durationFactor)")

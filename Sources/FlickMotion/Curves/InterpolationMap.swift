@@ -61,12 +61,13 @@ package struct InterpolationMap<Value: Animatable>: InterpolationMapping {
     for (i, x) in input.enumerated() {
       guard x.isFinite else { throw MotionError("input stop \(i) is not a finite number") }
       if i > 0, !(x > input[i - 1]) {
-        throw MotionError("input stops must increase: stop \(i) (\(x)) is not above stop \(i - 1) (\(input[i - 1]))")
+        throw MotionError("input stops must increase: stop \(i) (\(x)) is not above stop \(i - 1) "
+          + "(\(quoted: input[i - 1]))")
       }
     }
     let gaps = input.count - 1
     guard timing.count == 1 || timing.count == gaps else {
-      throw MotionError("give one curve for every gap or one per gap (\(gaps)), found \(timing.count)")
+      throw MotionError("give one curve for every gap or one per gap (\(escaped: gaps)), found \(timing.count)")
     }
     if identity == nil, extrapolateLeft == .identity || extrapolateRight == .identity {
       throw MotionError("'identity' extrapolation returns the input itself, so it needs a number output")

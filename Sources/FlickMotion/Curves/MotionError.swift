@@ -20,7 +20,7 @@ public struct MotionError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `"column N: message"`, or the message alone.
-  public var description: String { column.map { "column \($0): \(message)" } ?? message }
+  public var description: String { column.map { "column \(quoted: $0): \(escaped: message)" } ?? message }
 
   /// The same error with its column moved by `offset` (a spec embedded in a longer text).
   public func shifted(by offset: Int) -> MotionError {

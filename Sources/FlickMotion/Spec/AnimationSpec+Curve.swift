@@ -59,11 +59,11 @@ extension AnimationSpec {
     case .decay(let velocity, let deceleration, let threshold, let bounds):
       if let bounds {
         guard let start = from as? Double, let speed = inherited.map({ $0 as? Double }) ?? velocity else {
-          throw MotionError("decay bounds (min/max) apply to numbers only, not \(V.self)")
+          throw MotionError("decay bounds (min/max) apply to numbers only, not \(quoted: V.self)")
         }
         let band = RubberBandDecay(from: start, velocity: speed, bounds: bounds, deceleration: deceleration, threshold: threshold)
         guard let erased = AnyAnimationCurve(band) as? AnyAnimationCurve<V> else {
-          throw MotionError("decay bounds (min/max) apply to numbers only, not \(V.self)")
+          throw MotionError("decay bounds (min/max) apply to numbers only, not \(quoted: V.self)")
         }
         return erased
       }

@@ -20,7 +20,7 @@ extension AnimationSpec {
       if lo != nil || hi != nil {
         let l = lo ?? -Double.greatestFiniteMagnitude
         let h = hi ?? Double.greatestFiniteMagnitude
-        guard l <= h else { throw MotionError("decay min (\(l)) must not exceed max (\(h))", column: column) }
+        guard l <= h else { throw MotionError("decay min (\(quoted: l)) must not exceed max (\(h))", column: column) }
         bounds = l...h
       }
       return .decay(velocity: velocity, deceleration: d, threshold: threshold, bounds: bounds)
@@ -102,11 +102,11 @@ extension AnimationSpec {
     let chosen = used.filter { !(isVisual && $0.0 == "duration/bounce" && !args.has("duration")) }
     if chosen.count > 1 {
       throw MotionError(
-        "spring parameters mix \(chosen.map(\.0).joined(separator: " and ")); use one family", column: args.column)
+        "spring parameters mix \(quoted: chosen.map(\.0).joined(separator: " and ")); use one family", column: args.column)
     }
     if let family = chosen.first?.0, family == "bounciness/speed" || family == "visualDuration/bounce", args.has("mass") {
       throw MotionError(
-        "'mass' does not apply to \(family) springs (their mass is 1); use stiffness/damping/mass or tension/friction/mass",
+        "'mass' does not apply to \(quoted: family) springs (their mass is 1); use stiffness/damping/mass or tension/friction/mass",
         column: args.column(of: "mass") ?? args.column)
     }
     let physical = args.has("stiffness") || args.has("damping") || args.has("mass")
@@ -145,7 +145,7 @@ extension AnimationSpec {
   /// A timing function from `easeOut`, `cubicBezier(…)`, `steps(…)`, `backOut(overshoot: 2)`, …
   static func timingFunction(_ e: SpecExpression) throws(MotionError) -> TimingFunction {
     guard case .call(let name, let arguments, let column) = e else {
-      throw MotionError("expected a timing curve name such as easeOut, found \(e)", column: e.column)
+      throw MotionError("expected a timing curve name such as easeOut, found \(quoted: e)", column: e.column)
     }
     var args = try SpecArguments(name: name, arguments: arguments ?? [], column: column)
     let f: TimingFunction
@@ -161,7 +161,7 @@ extension AnimationSpec {
         v.append(x)
       }
       guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
-        throw MotionError("cubicBezier needs x1 and x2 in 0…1, found \(v[0]) and \(v[2])", column: column)
+        throw MotionError("cubicBezier needs x1 and x2 in 0…1, found \(quoted: v[0]) and \(quoted: v[2])", column: column)
       }
       f = TimingFunction(v[0], v[1], v[2], v[3])
     case "steps":
@@ -187,8 +187,8 @@ extension AnimationSpec {
       f = .elastic(mode, amplitude: a, period: p)
     default:
       guard let named = TimingFunction.named[name] else {
-        var message = "unknown animation or curve '\(name)'"
-        if let guess = Suggestion.closest(to: name, in: AnimationSpec.names) { message += "; did you mean '\(guess)'?" }
+        var message = "unknown animation or curve '\(quoted: name)'"
+        if let guess = Suggestion.closest(to: name, in: AnimationSpec.names) { message += "; did you mean '\(escaped: guess)'?" }
         throw MotionError(message + " (known: \(AnimationSpec.names.joined(separator: ", ")))", column: column)
       }
       f = named
@@ -200,12 +200,12 @@ extension AnimationSpec {
 
   private static func numbers(_ e: SpecExpression, what: String) throws(MotionError) -> [Double] {
     guard case .list(let items, _) = e else {
-      throw MotionError("\(what) must be a list of numbers, e.g. [0, 0.5, 1]", column: e.column)
+      throw MotionError("\(quoted: what) must be a list of numbers, e.g. [0, 0.5, 1]", column: e.column)
     }
     var out: [Double] = []
     for item in items {
       guard case .number(let v, _) = item else {
-        throw MotionError("\(what) must contain numbers, found \(item)", column: item.column)
+        throw MotionError("\(quoted: what) must contain numbers, found \(quoted: item)", column: item.column)
       }
       out.append(v)
     }

@@ -100,7 +100,7 @@ package struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
     let stepping = try args.stepping()
     let kind = try Self.kind(name: name, args: &args, column: column, options: options)
     if stepping != .analytic, case .spring = kind {} else if stepping != .analytic {
-      throw MotionError("'stepping' applies to springs only; \(name) is evaluated exactly", column: column, argument: "stepping")
+      throw MotionError("'stepping' applies to springs only; \(quoted: name) is evaluated exactly", column: column, argument: "stepping")
     }
     try args.finish()
     self.init(kind: kind, timing: timing, source: expression.description, velocityIsGiven: given)

@@ -13,7 +13,7 @@ struct SpecArguments {
     for a in arguments {
       if let label = a.label {
         guard labelled[label] == nil else {
-          throw MotionError("'\(label)' is given twice in \(name)(…)", column: a.value.column, argument: label)
+          throw MotionError("'\(quoted: label)' is given twice in \(quoted: name)(…)", column: a.value.column, argument: label)
         }
         labelled[label] = a.value
       } else {
@@ -46,12 +46,12 @@ struct SpecArguments {
   mutating func number(_ label: String, in range: ClosedRange<Double>? = nil) throws(MotionError) -> Double? {
     guard let e = take(label) else { return nil }
     guard case .number(let v, let c) = e else {
-      throw MotionError("'\(label)' in \(name)(…) must be a number, found \(e)", column: e.column, argument: label)
+      throw MotionError("'\(quoted: label)' in \(quoted: name)(…) must be a number, found \(quoted: e)", column: e.column, argument: label)
     }
     if let range, !range.contains(v) {
       let lo = SpecExpression.format(range.lowerBound)
       let hi = range.upperBound >= 1e300 ? "∞" : SpecExpression.format(range.upperBound)
-      throw MotionError("'\(label)' in \(name)(…) must be in \(lo)…\(hi), found \(SpecExpression.format(v))", column: c, argument: label)
+      throw MotionError("'\(quoted: label)' in \(quoted: name)(…) must be in \(lo)…\(hi), found \(SpecExpression.format(v))", column: c, argument: label)
     }
     return v
   }
@@ -59,7 +59,7 @@ struct SpecArguments {
   mutating func positionalNumber() throws(MotionError) -> Double? {
     guard let e = takePositional() else { return nil }
     guard case .number(let v, _) = e else {
-      throw MotionError("expected a number in \(name)(…), found \(e)", column: e.column)
+      throw MotionError("expected a number in \(quoted: name)(…), found \(quoted: e)", column: e.column)
     }
     return v
   }
@@ -67,7 +67,7 @@ struct SpecArguments {
   mutating func bool(_ label: String) throws(MotionError) -> Bool? {
     guard let e = take(label) else { return nil }
     if case .call(let n, nil, _) = e, n == "true" || n == "false" { return n == "true" }
-    throw MotionError("'\(label)' in \(name)(…) must be true or false, found \(e)", column: e.column, argument: label)
+    throw MotionError("'\(quoted: label)' in \(quoted: name)(…) must be true or false, found \(quoted: e)", column: e.column, argument: label)
   }
 
   mutating func choice<T: RawRepresentable & CaseIterable>(_ label: String, _: T.Type, positional: Bool = false)
@@ -78,7 +78,7 @@ struct SpecArguments {
     if case .call(let n, nil, _) = e, let v = T(rawValue: n) { return v }
     if case .string(let n, _) = e, let v = T(rawValue: n) { return v }
     throw MotionError(
-      "'\(label)' in \(name)(…) must be one of \(options.joined(separator: ", ")), found \(e)", column: e.column, argument: label)
+      "'\(quoted: label)' in \(quoted: name)(…) must be one of \(options.joined(separator: ", ")), found \(quoted: e)", column: e.column, argument: label)
   }
 
   mutating func duration() throws(MotionError) -> Double {
@@ -121,10 +121,10 @@ struct SpecArguments {
   /// Fails on any argument not consumed (other than `allowing`).
   func finish(allowing: [String] = []) throws(MotionError) {
     if let extra = positional.first {
-      throw MotionError("unexpected positional argument \(extra) in \(name)(…)", column: extra.column)
+      throw MotionError("unexpected positional argument \(quoted: extra) in \(quoted: name)(…)", column: extra.column)
     }
     if let (label, value) = labelled.filter({ !allowing.contains($0.key) }).min(by: { $0.value.column < $1.value.column }) {
-      throw MotionError("\(name)(…) has no option '\(label)'", column: value.column, argument: label)
+      throw MotionError("\(quoted: name)(…) has no option '\(quoted: label)'", column: value.column, argument: label)
     }
   }
 }

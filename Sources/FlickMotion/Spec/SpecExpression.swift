@@ -39,7 +39,7 @@ package indirect enum SpecExpression: Sendable, Hashable, CustomStringConvertibl
       guard let args else { return name }
       return name + "(" + args.map(\.description).joined(separator: ", ") + ")"
     case .number(let v, _): return SpecExpression.format(v)
-    case .string(let s, _): return "'\(s)'"
+    case .string(let s, _): return "'\(escaped: s)'"
     case .list(let items, _): return "[" + items.map(\.description).joined(separator: ", ") + "]"
     }
   }
@@ -54,7 +54,7 @@ package indirect enum SpecExpression: Sendable, Hashable, CustomStringConvertibl
     let e = try parser.expression()
     parser.skipSpace()
     if parser.index < parser.chars.count {
-      throw parser.error("unexpected '\(parser.chars[parser.index])' after the spec")
+      throw parser.error("unexpected '\(quoted: parser.chars[parser.index])' after the spec")
     }
     return e
   }
@@ -72,7 +72,7 @@ package struct SpecArgument: Sendable, Hashable, CustomStringConvertible {
     self.value = value
   }
 
-  package var description: String { label.map { "\($0): \(value)" } ?? value.description }
+  package var description: String { label.map { "\(escaped: $0): \(escaped: value)" } ?? value.description }
 }
 
 private struct SpecParser {
@@ -83,7 +83,7 @@ private struct SpecParser {
 
   init(_ chars: [Unicode.Scalar]) { self.chars = chars }
 
-  func error(_ message: String) -> MotionError { MotionError("\(message)", column: index + 1) }
+  func error(_ message: String) -> MotionError { MotionError("\(escaped: message)", column: index + 1) }
 
   mutating func skipSpace() {
     while index < chars.count, chars[index].properties.isWhitespace { index += 1 }
@@ -114,12 +114,12 @@ private struct SpecParser {
       while true {
         items.append(try expression())
         skipSpace()
-        guard index < chars.count else { throw error("expected ']' to close the list at column \(start + 1)") }
+        guard index < chars.count else { throw error("expected ']' to close the list at column \(quoted: start + 1)") }
         if chars[index] == "]" {
           index += 1
           return .list(items, column: start + 1)
         }
-        guard chars[index] == "," else { throw error("expected ',' or ']' in the list, found '\(chars[index])'") }
+        guard chars[index] == "," else { throw error("expected ',' or ']' in the list, found '\(quoted: chars[index])'") }
         index += 1
       }
     }
@@ -130,7 +130,7 @@ private struct SpecParser {
         s.append(chars[index])
         index += 1
       }
-      guard index < chars.count else { throw error("unterminated string starting at column \(start + 1)") }
+      guard index < chars.count else { throw error("unterminated string starting at column \(quoted: start + 1)") }
       index += 1
       return .string(String(s), column: start + 1)
     }
@@ -148,11 +148,11 @@ private struct SpecParser {
           break
         }
       }
-      guard let v = Double(s), v.isFinite else { throw MotionError("'\(s)' is not a number", column: start + 1) }
+      guard let v = Double(s), v.isFinite else { throw MotionError("'\(quoted: s)' is not a number", column: start + 1) }
       return .number(v, column: start + 1)
     }
     guard c.properties.isAlphabetic || c == "_" else {
-      throw error("expected a name, a number or a list, found '\(c)'")
+      throw error("expected a name, a number or a list, found '\(quoted: c)'")
     }
     var name = ""
     while index < chars.count, isNameChar(chars[index]) {
@@ -189,12 +189,12 @@ private struct SpecParser {
       }
       args.append(SpecArgument(label: label, value: try expression()))
       skipSpace()
-      guard index < chars.count else { throw error("expected ')' to close '\(name)(' at column \(start + 1)") }
+      guard index < chars.count else { throw error("expected ')' to close '\(quoted: name)(' at column \(quoted: start + 1)") }
       if chars[index] == ")" {
         index += 1
         return .call(name: name, arguments: args, column: start + 1)
       }
-      guard chars[index] == "," else { throw error("expected ',' or ')' in '\(name)(…)', found '\(chars[index])'") }
+      guard chars[index] == "," else { throw error("expected ',' or ')' in '\(quoted: name)(…)', found '\(quoted: chars[index])'") }
       index += 1
     }
   }

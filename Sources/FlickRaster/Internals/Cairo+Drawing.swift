@@ -59,6 +59,23 @@ enum CairoDraw {
     return m
   }
 
+  /// Whether Cairo accepts `m` composed with `cr`'s current matrix: both have a finite, non-zero
+  /// determinant (Cairo refuses anything else with "invalid matrix" and fails the whole frame).
+  /// Core Animation draws nothing for a layer whose transform cannot be inverted; the painter
+  /// skips such a layer too (a scale through 0, or one that overflows with its superlayers').
+  static func accepts(_ cr: OpaquePointer, affine m: ProjectiveTransform) -> Bool {
+    var own = cairo_matrix_t()
+    cairo_matrix_init(&own, m.m11, m.m21, m.m12, m.m22, m.m13, m.m23)
+    var ctm = matrix(cr)
+    var composed = cairo_matrix_t()
+    cairo_matrix_multiply(&composed, &own, &ctm)
+    func invertible(_ m: cairo_matrix_t) -> Bool {
+      let det = m.xx * m.yy - m.yx * m.xy
+      return det.isFinite && det != 0 && m.x0.isFinite && m.y0.isFinite
+    }
+    return invertible(own) && invertible(composed)
+  }
+
   static func transform(_ cr: OpaquePointer, affine m: ProjectiveTransform) {
     var mm = cairo_matrix_t()
     cairo_matrix_init(&mm, m.m11, m.m21, m.m12, m.m22, m.m13, m.m23)

@@ -121,7 +121,7 @@ final class DecodedImage: @unchecked Sendable {
     }
     guard status == 0, let rgb else {
       let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      throw .unreadableImage(path: path, reason: "cannot decode the JPEG: \(reason)")
+      throw .unreadableImage(path: path, reason: "cannot decode the JPEG: \(escaped: reason)")
     }
     defer { free(rgb) }
     let width = Int(w)

@@ -54,10 +54,21 @@ final class LayerPainter {
     }
     let det = m.m11 * m.m22 - m.m12 * m.m21
     guard abs(det) > 1e-12 else { return }  // scaled to nothing
+    // Nothing either when the matrix overflows, alone or with its superlayers' (see accepts).
+    guard CairoDraw.accepts(cr, affine: m) else { return }
     cairo_save(cr)
     defer { cairo_restore(cr) }
     CairoDraw.transform(cr, affine: m)
-    try drawBody(layer, in: cr)
+    do {
+      try drawBody(layer, in: cr)
+    } catch {
+      throw error.naming(layer.id)
+    }
+    // Cairo keeps its first failure in the context; the layer that caused it is named here.
+    let status = cairo_status(cr)
+    if status != CAIRO_STATUS_SUCCESS {
+      throw RasterError.cairo(String(cString: cairo_status_to_string(status))).naming(layer.id)
+    }
   }
 
   /// Draws the layer in its own coordinates: shadow, own content and sublayers, as one group

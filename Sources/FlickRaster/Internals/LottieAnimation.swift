@@ -1,3 +1,4 @@
+import FlickMotion
 internal import CRLottie
 import FlickScene
 import Foundation
@@ -42,7 +43,7 @@ final class LottieAnimation {
     let frames = lottie_animation_get_totalframe(h)
     guard w > 0, hgt > 0, w <= 16384, hgt <= 16384, frames > 0 else {
       lottie_animation_destroy(h)
-      throw .unreadableLottie(path: path, reason: "rlottie reads a \(w)×\(hgt) composition of \(frames) frames")
+      throw .unreadableLottie(path: path, reason: "rlottie reads a \(w)×\(quoted: hgt) composition of \(frames) frames")
     }
     self.handle = h
     self.width = w

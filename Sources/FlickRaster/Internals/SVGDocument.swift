@@ -26,7 +26,7 @@ final class SVGDocument {
       rsvg_handle_new_from_data(raw.baseAddress?.assumingMemoryBound(to: UInt8.self), gsize(raw.count), &error)
     }
     guard let parsed else {
-      throw .unreadableImage(path: path, reason: "not a valid SVG file: \(Self.message(error))")
+      throw .unreadableImage(path: path, reason: "not a valid SVG file: \(escaped: Self.message(error))")
     }
     var w = 0.0
     var h = 0.0
@@ -58,7 +58,7 @@ final class SVGDocument {
     var viewport = RsvgRectangle(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height)
     var error: UnsafeMutablePointer<GError>?
     guard rsvg_handle_render_document(handle, cr, &viewport, &error) != 0 else {
-      throw .unreadableImage(path: path, reason: "librsvg cannot draw it: \(Self.message(error))")
+      throw .unreadableImage(path: path, reason: "librsvg cannot draw it: \(escaped: Self.message(error))")
     }
   }
 

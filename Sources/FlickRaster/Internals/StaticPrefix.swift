@@ -74,7 +74,9 @@ final class StaticPrefix {
       layer.transform.isFlat
     else { return false }
     let m = layer.transformToSuperlayer
-    return m.isAffine && abs(m.m11 * m.m22 - m.m12 * m.m21) > 1e-12
+    let det = m.m11 * m.m22 - m.m12 * m.m21
+    // Finite with room for the canvas scale (up to 10⁴ a side), so the painter draws it for sure.
+    return m.isAffine && abs(det) > 1e-12 && (det * 1e8).isFinite && m.m13.isFinite && m.m23.isFinite
   }
 
   /// How far frames drawing `a` and `b` (top-level layers, painter's order) draw the same.

@@ -1,3 +1,4 @@
+import FlickMotion
 /// A zlib (RFC 1950) / DEFLATE (RFC 1951) decoder in Swift, so that PNG pixel data is decoded
 /// and checked by Flick itself: every block, every code, the stream's end and its Adler-32.
 ///
@@ -13,7 +14,7 @@ enum Inflate {
   static func zlib(_ input: [UInt8], expected: Int) throws(Failure) -> [UInt8] {
     guard input.count >= 6 else { throw Failure(message: "zlib stream too short (\(input.count) bytes)") }
     let cmf = Int(input[0]), flg = Int(input[1])
-    guard cmf & 0x0F == 8, cmf >> 4 <= 7 else { throw Failure(message: "not a deflate zlib stream (CMF \(cmf))") }
+    guard cmf & 0x0F == 8, cmf >> 4 <= 7 else { throw Failure(message: "not a deflate zlib stream (CMF \(quoted: cmf))") }
     guard (cmf << 8 | flg) % 31 == 0 else { throw Failure(message: "damaged zlib header (check bits)") }
     guard flg & 0x20 == 0 else { throw Failure(message: "zlib preset dictionary is not allowed in PNG") }
     var failure: Failure?
@@ -36,7 +37,7 @@ enum Inflate {
     let stored = UInt32(input[end]) << 24 | UInt32(input[end + 1]) << 16 | UInt32(input[end + 2]) << 8
       | UInt32(input[end + 3])
     guard out.count == expected else {
-      throw Failure(message: "image data too short: \(out.count) of \(expected) bytes (too few rows)")
+      throw Failure(message: "image data too short: \(out.count) of \(quoted: expected) bytes (too few rows)")
     }
     guard adler32(out) == stored else { throw Failure(message: "zlib Adler-32 checksum mismatch (damaged data)") }
     guard end + 4 == input.count else {

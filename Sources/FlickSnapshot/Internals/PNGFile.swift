@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import Foundation
 
@@ -28,16 +29,16 @@ enum PNGFile {
     var chunks: [Chunk] = []
     var at = 8
     while at < bytes.count {
-      guard at + 12 <= bytes.count else { throw StructureError(message: "truncated chunk header at byte \(at)") }
+      guard at + 12 <= bytes.count else { throw StructureError(message: "truncated chunk header at byte \(quoted: at)") }
       let length = Int(readUInt32(bytes, at))
       guard length <= bytes.count - at - 12 else {
-        throw StructureError(message: "truncated file: chunk at byte \(at) claims \(length) bytes")
+        throw StructureError(message: "truncated file: chunk at byte \(quoted: at) claims \(quoted: length) bytes")
       }
       let typeBytes = bytes[(at + 4)..<(at + 8)]
       let type = String(decoding: typeBytes, as: UTF8.self)
       let stored = readUInt32(bytes, at + 8 + length)
       guard CRC32.checksum(bytes[(at + 4)..<(at + 8 + length)]) == stored else {
-        throw StructureError(message: "chunk \(type) at byte \(at) fails its CRC (corrupt data)")
+        throw StructureError(message: "chunk \(quoted: type) at byte \(quoted: at) fails its CRC (corrupt data)")
       }
       chunks.append(Chunk(type: type, data: bytes[(at + 8)..<(at + 8 + length)]))
       at += 12 + length

@@ -137,7 +137,7 @@ struct CurveRequest<V: Animatable> {
     _ base: AnyAnimationCurve<V>, motion: TemplateMotion, decode: (TemplateNode) throws(TemplateError) -> V
   ) throws(TemplateError) -> AnyAnimationCurve<V> {
     guard let colorBase = base as? AnyAnimationCurve<Color>, let start = from as? Color else {
-      throw node.error("'colorSpace' applies to colour properties, and \(property) is not one")
+      throw node.error("'colorSpace' applies to colour properties, and \(quoted: property) is not one")
     }
     let wrapped: AnyAnimationCurve<Color>
     switch motion {
@@ -158,7 +158,8 @@ struct CurveRequest<V: Animatable> {
       wrapped = AnyAnimationCurve(ColorSpaceAnimation(space: colorSpace, base: keyframes))
     case .spec(let spec, let specNode):
       if case .decay = spec.kind {
-        throw specNode.error("a decay of a colour has no end colour to travel to in '\(colorSpace.templateName)'; give 'to' with a spring or a tween")
+        throw specNode.error("a decay of a colour has no end colour to travel to in "
+          + "'\(quoted: colorSpace.templateName)'; give 'to' with a spring or a tween")
       }
       guard let end = to as? Color else { throw node.error("'colorSpace' needs an end colour: give 'to'") }
       wrapped = AnyAnimationCurve(ColorSpaceCurve(colorBase, from: start, to: end, in: colorSpace))
@@ -168,7 +169,7 @@ struct CurveRequest<V: Animatable> {
   }
 
   private func target(_ what: String) throws(TemplateError) -> V {
-    guard let to else { throw node.error("\(what) needs an end value: give 'to' (or 'by')") }
+    guard let to else { throw node.error("\(quoted: what) needs an end value: give 'to' (or 'by')") }
     return to
   }
 
@@ -178,7 +179,8 @@ struct CurveRequest<V: Animatable> {
     let length = delta.magnitudeSquared.squareRoot()
     if length > 0 { return delta.scaled(by: speed / length) }
     if let scalar = speed as? V { return scalar }
-    throw specNode.error("a scalar velocity needs a direction: 'to' equals the start value; give 'velocity' as a \(property) value")
+    throw specNode.error("a scalar velocity needs a direction: 'to' equals the start value; give 'velocity' as a "
+      + "\(quoted: property) value")
   }
 
   private func make(_ at: TemplateNode, _ body: () throws(MotionError) -> AnyAnimationCurve<V>) throws(TemplateError)

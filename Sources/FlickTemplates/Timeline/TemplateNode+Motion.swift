@@ -19,7 +19,7 @@ enum TemplateMotion {
     let given = keys.filter { o[$0] != nil }
     guard let key = given.first, let n = o[key] else { return nil }
     if given.count > 1, let second = o[given[1]] {
-      throw second.error("give one motion: '\(given[0])' and '\(given[1])' are both set")
+      throw second.error("give one motion: '\(quoted: given[0])' and '\(quoted: given[1])' are both set")
     }
     switch key {
     case "curve": return try curve(n)
@@ -59,7 +59,7 @@ enum TemplateMotion {
   static func spec(name: String, object node: TemplateNode) throws(TemplateError) -> AnimationSpec {
     guard case .object(let members) = node.value.kind else {
       if case .bool(true) = node.value.kind { return try parse(name, node) }
-      throw node.expected("an object of \(name) parameters, like { \(example(name)) }")
+      throw node.expected("an object of \(quoted: name) parameters, like { \(escaped: example(name)) }")
     }
     var arguments: [SpecArgument] = []
     for m in members {
@@ -70,7 +70,7 @@ enum TemplateMotion {
     } catch {
       // The argument at fault locates the error in the file.
       let at = error.argument.flatMap { label in members.first { $0.key == label }.map { node.child($0.key, $0.value) } } ?? node
-      throw at.error("invalid \(name): \(error.message)")
+      throw at.error("invalid \(quoted: name): \(escaped: error.message)")
     }
   }
 
@@ -143,6 +143,6 @@ extension TemplateNode {
     if let c = error.column, c > 0, value.origin == nil { column += c }
     return TemplateError(
       file: file, path: path, line: value.line, column: column,
-      message: "invalid animation spec \"\(text)\": \(error.message)")
+      message: "invalid animation spec \"\(quoted: text)\": \(escaped: error.message)")
   }
 }

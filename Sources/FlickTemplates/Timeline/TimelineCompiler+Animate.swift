@@ -135,7 +135,8 @@ extension TimelineCompiler {
   {
     if let own {
       guard V.self == Color.self else {
-        throw own.error("'colorSpace' applies to colour properties (backgroundColor, borderColor, …), and \(p.name) is not one")
+        throw own.error("'colorSpace' applies to colour properties (backgroundColor, borderColor, …), and "
+          + "\(quoted: p.name) is not one")
       }
       return try own.colorSpace()
     }
@@ -197,8 +198,8 @@ extension TimelineCompiler {
       let one = other == name ? "the one" : "the one of \(layerID).\(other)"
       let also = other == name ? "" : " (\(other) writes \(name) too)"
       throw node.error(
-        "this animation of \(key) starts at \(TemplateNode.format(begin)) s, before \(one) at "
-          + "\(last.path) (\(TemplateNode.format(last.begin)) s)\(also); list the animations of one property in time order")
+        "this animation of \(quoted: key) starts at \(TemplateNode.format(begin)) s, before \(quoted: one) at "
+          + "\(quoted: last.path) (\(TemplateNode.format(last.begin)) s)\(quoted: also); list the animations of one property in time order")
     }
     try checkLinkReads(name, layerID: layerID, begin: begin, node: node)
   }
@@ -216,12 +217,13 @@ extension TimelineCompiler {
     -> AnyLayerProperty
   {
     guard let property = AnyLayerProperty.named(name) else {
-      var message = "'\(name)' is not an animatable property"
-      if let guess = TemplateNode.closest(to: name, in: AnyLayerProperty.names) { message += "; did you mean '\(guess)'?" }
+      var message = "'\(quoted: name)' is not an animatable property"
+      if let guess = TemplateNode.closest(to: name, in: AnyLayerProperty.names) { message += "; did you mean '\(escaped: guess)'?" }
       throw node.error(message + " (properties: \(AnyLayerProperty.names.joined(separator: ", ")))")
     }
     if let layer, !property.applies(to: layer), let kind = property.contentKind {
-      throw node.error("'\(name)' is a property of \(kind.rawValue) layers, but '\(layerID)' is not a \(kind.rawValue) layer")
+      throw node.error("'\(quoted: name)' is a property of \(kind.rawValue) layers, but '\(quoted: layerID)' is "
+        + "not a \(kind.rawValue) layer")
     }
     return property
   }

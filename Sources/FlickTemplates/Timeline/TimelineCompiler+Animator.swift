@@ -155,7 +155,7 @@ extension TimelineCompiler {
       let command = AnimatorScript.Command(
         rawValue: try doNode.string(oneOf: AnimatorScript.Command.allCases.map(\.rawValue))) ?? .start
       for (key, n) in e where !["at", "do"].contains(key) && !(allowed[command] ?? []).contains(key) {
-        throw n.error("'\(key)' does not apply to '\(command.rawValue)'")
+        throw n.error("'\(quoted: key)' does not apply to '\(command.rawValue)'")
       }
       /// Runs one control call through PropertyAnimator's rules, reporting a violation at the event.
       func apply(_ call: PropertyAnimator<[Double]>.Command, at t: Double) throws(TemplateError) {

@@ -117,19 +117,21 @@ extension TimelineCompiler {
       name = String(text[text.index(after: dot)...])
     }
     guard let property = AnyLayerProperty.named(name) else {
-      var message = "'\(name)' is not an animatable property to link from"
+      var message = "'\(quoted: name)' is not an animatable property to link from"
       if let guess = TemplateNode.closest(to: name, in: AnyLayerProperty.names + ["time"]) {
-        message += "; did you mean '\(guess)'?"
+        message += "; did you mean '\(escaped: guess)'?"
       }
       throw node.error(message + " (write \"layer.property\" with a number property such as positionX, or \"time\")")
     }
     if let layer = layer(layerID), !property.applies(to: layer), let kind = property.contentKind {
-      throw node.error("'\(name)' is a property of \(kind.rawValue) layers, but '\(layerID)' is not a \(kind.rawValue) layer")
+      throw node.error("'\(quoted: name)' is a property of \(kind.rawValue) layers, but '\(quoted: layerID)' is "
+        + "not a \(kind.rawValue) layer")
     }
     guard case .double(let p) = property else {
       let parts = LayerPropertyDescriptor.catalogue.filter { $0.partOf == name }.map { "\(layerID).\($0.name)" }
-      var message = "a link follows a number, and \(layerID).\(name) is a \(property.valueTypeName)"
-      if !parts.isEmpty { message += "; link from one component: \(parts.joined(separator: " or "))" }
+      var message = "a link follows a number, and \(quoted: layerID).\(quoted: name) is a "
+        + "\(quoted: property.valueTypeName)"
+      if !parts.isEmpty { message += "; link from one component: \(quoted: parts.joined(separator: " or "))" }
       throw node.error(message)
     }
     return .property(p, layerID: layerID)
@@ -150,7 +152,7 @@ extension TimelineCompiler {
     let space = try colorSpace(request.colorSpaceNode, defaults: MotionDefaults(), for: p)
     if request.left == .identity || request.right == .identity, V.self != Double.self {
       throw request.node.error(
-        "'identity' extrapolation returns the source itself, so it needs a number property, and \(p.name) is not one")
+        "'identity' extrapolation returns the source itself, so it needs a number property, and \(quoted: p.name) is not one")
     }
     let mapping: any InterpolationMapping<V>
     do throws(MotionError) {
@@ -194,10 +196,10 @@ extension TimelineCompiler {
       switch error {
       case .cycle(let names):
         throw sourceNode.error(
-          "links form a cycle: \(names.joined(separator: " ← ")) (each follows the next, so \(names[0]) would follow itself)")
+          "links form a cycle: \(names.joined(separator: " ← ")) (each follows the next, so \(quoted: names[0]) would follow itself)")
       case .tooDeep(let chain, let limit):
         throw sourceNode.error(
-          "this link makes a chain of \(chain.count - 1) links (\(chain.joined(separator: " ← "))), more than the \(limit) "
+          "this link makes a chain of \(chain.count - 1) links (\(quoted: chain.joined(separator: " ← "))), more than the \(limit) "
             + "a property may follow in a row")
       }
     }
@@ -220,14 +222,14 @@ extension TimelineCompiler {
   /// (``checkLinkReads(_:layerID:begin:node:)``).
   mutating func noteLinkReads(_ name: String, layerID: String, at t: Double) {
     guard !links.isEmpty else { return }
-    log(tracks.linkReads(of: name, layerID: layerID, at: t, limit: .handOver), reader: "\(layerID).\(name)")
+    log(tracks.linkReads(of: name, layerID: layerID, at: t, limit: .handOver), reader: "\(quoted: layerID).\(quoted: name)")
   }
 
   /// Records that compiling read the whole motion of `name` on `layerID` before `t` (an
   /// autoreversing repeat plays it backwards from `t`), through whichever links were active.
   mutating func noteLinkReads(_ name: String, layerID: String, before t: Double) {
     guard !links.isEmpty else { return }
-    log(tracks.linkReads(of: name, layerID: layerID, before: t), reader: "\(layerID).\(name)")
+    log(tracks.linkReads(of: name, layerID: layerID, before: t), reader: "\(quoted: layerID).\(quoted: name)")
   }
 
   private mutating func log(_ reads: [LinkRead], reader: String) {
@@ -247,8 +249,8 @@ extension TimelineCompiler {
     for related in AnyLayerProperty.overlapping(name) {
       guard let logged = linkReadLog["\(layerID).\(related)"], logged.read.isChanged(byBegin: begin) else { continue }
       throw node.error(
-        "this animation of \(layerID).\(name) starts at \(TemplateNode.format(begin)) s, but \(logged.reader) follows it "
-          + "through a link and the entry at \(logged.path) already took over that value at "
+        "this animation of \(quoted: layerID).\(quoted: name) starts at \(TemplateNode.format(begin)) s, but \(quoted: logged.reader) follows it "
+          + "through a link and the entry at \(quoted: logged.path) already took over that value at "
           + "\(TemplateNode.format(logged.read.time)) s; list this entry above that one")
     }
   }

@@ -13,18 +13,19 @@ extension TimelineCompiler {
     let written = try n.string()
     let id = namespace + written
     guard let instance = instances[id] else {
-      var message = "no component instance with id '\(written)'"
+      var message = "no component instance with id '\(quoted: written)'"
       if layerIDs.contains(id) {
-        message += "; '\(written)' is a layer, but not a component instance ('play' names a layer with 'use:')"
+        message += "; '\(quoted: written)' is a layer, but not a component instance ('play' names a layer with 'use:')"
       } else if instances.isEmpty {
         message += "; the template has no component instances (layers with 'use:')"
       } else if let guess = TemplateNode.closest(to: written, in: visible(instances.keys)) {
-        message += "; did you mean '\(guess)'?"
+        message += "; did you mean '\(escaped: guess)'?"
       }
       throw n.error(message)
     }
     guard let timeline = instance.timeline else {
-      throw n.error("'\(written)' is an instance of '\(instance.component)', which has no timeline to play")
+      throw n.error("'\(quoted: written)' is an instance of '\(quoted: instance.component)', which has no "
+        + "timeline to play")
     }
     var played = timeline
     if let params = o["params"] { played = try replayed(instance, params: params) }
@@ -47,7 +48,7 @@ extension TimelineCompiler {
   private mutating func replayed(_ instance: ComponentInstance, params: TemplateNode) throws(TemplateError) -> TemplateNode {
     guard let component = instance.definition, let written = instance.writtenTimeline else {
       throw params.error(
-        "'params' change the timeline of '\(instance.component)', and it has none of its own (only its instances' plays)")
+        "'params' change the timeline of '\(quoted: instance.component)', and it has none of its own (only its instances' plays)")
     }
     let scope = try component.scope(given: params, outer: instance.values, instance: params, keepingOuter: true)
     let value = try Template.substitute(written, values: scope, budget: &replayBudget)

@@ -64,7 +64,7 @@ extension TemplateNode {
       let trimmed = s.trimmingCharacters(in: .whitespaces)
       guard trimmed.hasSuffix("deg"), let degrees = Double(trimmed.dropLast(3).trimmingCharacters(in: .whitespaces)),
         degrees.isFinite
-      else { throw error("expected an angle in radians (a number) or degrees like \"90deg\", found \"\(s)\"") }
+      else { throw error("expected an angle in radians (a number) or degrees like \"90deg\", found \"\(quoted: s)\"") }
       return degrees * .pi / 180
     }
     return try double()

@@ -82,7 +82,7 @@ extension TimelineCompiler {
   /// A string for the text layer `layerID`, within the text length limit.
   private func textString(_ node: TemplateNode, layerID: String) throws(TemplateError) -> String {
     guard let layer = layer(layerID), layer.text != nil else {
-      throw node.error("'string' is a property of text layers, but '\(layerID)' is not a text layer")
+      throw node.error("'string' is a property of text layers, but '\(quoted: layerID)' is not a text layer")
     }
     let s = try node.string()
     let limit = node.context.limits.maximumTextLength

@@ -144,7 +144,7 @@ struct TimelineCompiler {
     }
     let extra = kind.extraKeys
     for (key, n) in o where !Self.placementKeys.contains(key) && key != kind.rawValue && !extra.contains(key) {
-      throw n.error("'\(key)' does not apply to \(kind == .property ? "a single-property" : "a '\(kind.rawValue)'") entry")
+      throw n.error("'\(quoted: key)' does not apply to \(quoted: kind == .property ? "a single-property" : "a '\(kind.rawValue)'") entry")
     }
     let begin = try beginTime(o, node, placement)
     currentEntryPath = node.path
@@ -164,7 +164,7 @@ struct TimelineCompiler {
     if let idNode = o["id"] {
       let id = try idNode.string()
       guard !id.isEmpty else { throw idNode.error("an entry id cannot be empty") }
-      guard spans[namespace + id] == nil else { throw idNode.error("duplicate timeline id '\(id)'") }
+      guard spans[namespace + id] == nil else { throw idNode.error("duplicate timeline id '\(quoted: id)'") }
       spans[namespace + id] = span
     }
     return span
@@ -176,7 +176,8 @@ struct TimelineCompiler {
   {
     let placers = ["at", "after", "with"].filter { o[$0] != nil }
     if placers.count > 1, let second = o[placers[1]] {
-      throw second.error("give one of 'at', 'after' and 'with', not '\(placers[0])' and '\(placers[1])'")
+      throw second.error("give one of 'at', 'after' and 'with', not '\(quoted: placers[0])' and "
+        + "'\(quoted: placers[1])'")
     }
     var begin: Double
     switch placement {
@@ -185,7 +186,8 @@ struct TimelineCompiler {
     case .sequence(let b):
       begin = b
       if let key = placers.first, let n = o[key] {
-        throw n.error("a step of a sequence starts when the previous step ends; shift it with 'delay' instead of '\(key)'")
+        throw n.error("a step of a sequence starts when the previous step ends; shift it with 'delay' instead of "
+          + "'\(quoted: key)'")
       }
     }
     if let n = o["at"] {
@@ -193,7 +195,8 @@ struct TimelineCompiler {
     } else if let n = o["after"] {
       let span = try referencedSpan(n)
       guard span.end.isFinite else {
-        throw n.error("'\(try n.string())' never ends (it repeats forever); start with 'with' and a delay instead")
+        throw n.error("'\(quoted: try n.string())' never ends (it repeats forever); start with 'with' and a "
+          + "delay instead")
       }
       begin = span.end
     } else if let n = o["with"] {
@@ -209,11 +212,11 @@ struct TimelineCompiler {
   private func referencedSpan(_ node: TemplateNode) throws(TemplateError) -> Span {
     let id = try node.string()
     if let span = spans[namespace + id] { return span }
-    var message = "no earlier timeline entry with id '\(id)'"
+    var message = "no earlier timeline entry with id '\(quoted: id)'"
     if layerIDs.contains(namespace + id) {
-      message += "; '\(id)' is a layer: 'after' and 'with' name timeline entries (give the entry an 'id')"
+      message += "; '\(quoted: id)' is a layer: 'after' and 'with' name timeline entries (give the entry an 'id')"
     } else if let guess = TemplateNode.closest(to: id, in: visible(spans.keys)) {
-      message += "; did you mean '\(guess)'?"
+      message += "; did you mean '\(escaped: guess)'?"
     } else {
       message += " (entries can refer only to entries above them)"
     }
@@ -292,13 +295,13 @@ struct TimelineCompiler {
   ) throws(TemplateError) -> String {
     let id = namespace + written
     guard !layerIDs.contains(id) else { return id }
-    var message = "no layer with id '\(written)'"
+    var message = "no layer with id '\(quoted: written)'"
     if !namespace.isEmpty {
       message += " in the component"
       if layerIDs.contains(written) { throw node.error(message + use + "; " + ownLayersHint) }
     }
     message += use
-    if let guess = TemplateNode.closest(to: written, in: visible(layerIDs)) { message += "; did you mean '\(guess)'?" }
+    if let guess = TemplateNode.closest(to: written, in: visible(layerIDs)) { message += "; did you mean '\(escaped: guess)'?" }
     throw node.error(message + trailer)
   }
 

@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// Sequential reads from a file through a fixed buffer (1 MiB), so a file of any length is read
@@ -13,7 +14,7 @@ final class BufferedReader {
   /// Opens `path` for reading.
   init(path: String, capacity: Int = 1 << 20) throws {
     fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw BufferedFile.Failure.io("cannot open \(path): \(String(cString: strerror(errno)))") }
+    guard fd >= 0 else { throw BufferedFile.Failure.io("cannot open \(quoted: path): \(quoted: String(cString: strerror(errno)))") }
     buffer = [UInt8](repeating: 0, count: capacity)
   }
 
@@ -102,7 +103,7 @@ final class BufferedWriter {
   init(path: String, capacity: Int = 1 << 20) throws {
     switch OutputEntry.createTemporary(path) {
     case .success(let fd): self.fd = fd
-    case .failure(let failure): throw BufferedFile.Failure.io("cannot create \(path): \(failure.reason)")
+    case .failure(let failure): throw BufferedFile.Failure.io("cannot create \(quoted: path): \(escaped: failure.reason)")
     }
     self.capacity = capacity
     buffer.reserveCapacity(capacity)

@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// Frames kept losslessly in a temporary file for a second encoder pass, so they need not be
@@ -44,7 +45,7 @@ final class FrameSpool {
     case .failure(let failure):
       let reason = failure.reason
       Cleanup.shared.remove(file: path)
-      throw .cannotWrite(path: output, reason: "cannot create the frame spool \(path): \(reason)")
+      throw .cannotWrite(path: output, reason: "cannot create the frame spool \(quoted: path): \(escaped: reason)")
     }
   }
 

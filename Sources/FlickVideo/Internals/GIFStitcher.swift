@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// Joins the parts of a GIF encoded by several ffmpeg processes at once (two halves on two
@@ -35,7 +36,7 @@ enum GIFStitcher {
     let r = try BufferedReader(path: path)
     let signature = try r.bytes(6)
     guard signature == Array("GIF89a".utf8) || signature == Array("GIF87a".utf8) else {
-      throw Mismatch(description: "\(path) is not a GIF")
+      throw Mismatch(description: "\(quoted: path) is not a GIF")
     }
     let screen = try r.bytes(7)
     if screen[4] & 0x80 != 0 { try r.stream(3 << ((Int(screen[4]) & 7) + 1), nil) }
@@ -51,7 +52,7 @@ enum GIFStitcher {
           guard pendingGCE == nil else { throw Mismatch(description: "two Graphic Control Extensions in a row") }
           pendingGCE = start
         } else if headerEnd != nil || pendingGCE != nil {
-          throw Mismatch(description: "an extension 0x\(String(label, radix: 16)) between images")
+          throw Mismatch(description: "an extension 0x\(quoted: String(label, radix: 16)) between images")
         }
         try r.skipGIFSubBlocks()
       case 0x2C:
@@ -67,7 +68,7 @@ enum GIFStitcher {
         guard pendingGCE == nil, let headerEnd else { throw Mismatch(description: "a GIF without images") }
         return Layout(headerEnd: headerEnd, imageStarts: imageStarts)
       case let other:
-        throw Mismatch(description: "an unknown block 0x\(String(other, radix: 16))")
+        throw Mismatch(description: "an unknown block 0x\(quoted: String(other, radix: 16))")
       }
     }
   }
@@ -98,7 +99,8 @@ enum GIFStitcher {
     for (i, (part, layout)) in zip(parts, layouts).enumerated() {
       let expected = Self.frames(ofPart: i, starts: starts, frames: frames).count
       guard layout.imageStarts.count == expected else {
-        throw Mismatch(description: "part \(i) has \(layout.imageStarts.count) images where it encodes \(expected) frames")
+        throw Mismatch(description: "part \(i) has \(layout.imageStarts.count) images where it encodes "
+          + "\(quoted: expected) frames")
       }
       if i > 0 {
         guard layout.headerEnd == header.count, try bytes(of: part, 0..<layout.headerEnd) == header else {
@@ -118,7 +120,7 @@ enum GIFStitcher {
 
   private static func fileSize(_ path: String) throws -> Int {
     var info = stat()
-    guard stat(path, &info) == 0 else { throw Mismatch(description: "\(path): \(String(cString: strerror(errno)))") }
+    guard stat(path, &info) == 0 else { throw Mismatch(description: "\(quoted: path): \(quoted: String(cString: strerror(errno)))") }
     return Int(info.st_size)
   }
 
