@@ -251,14 +251,14 @@ package struct BatchPlan: Sendable {
       guard let link = ManifestScope.link(in: path, below: root) else { continue }
       throw TemplateError(
         file: manifest.file, path: "output", line: manifest.outputPosition.line, column: manifest.outputPosition.column,
-        message: "'\(ManifestScope.quoted(link))' in the output folder is a symbolic link; "
+        message: "'\(quoted: link)' in the output folder is a symbolic link; "
           + "Flick does not write through links (remove it)")
     }
   }
 
   /// A template's file name for a message.
   private static func templateName(_ path: String) -> String {
-    "the template '\(ManifestScope.quoted(URL(fileURLWithPath: path).lastPathComponent))'"
+    "the template '\(quoted: URL(fileURLWithPath: path).lastPathComponent)'"
   }
 
   static func target(_ output: Plan.Output, root: String) -> OutputTarget {

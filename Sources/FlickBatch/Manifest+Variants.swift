@@ -143,7 +143,7 @@ extension Manifest {
       if let key {
         let parameter = try key.string()
         guard let text = variants[i].labels[parameter] else {
-          throw key.error("variant \(i + 1) has no value for '\(scope.quoted(parameter))', which names the variants")
+          throw key.error("variant \(i + 1) has no value for '\(quoted: parameter)', which names the variants")
         }
         name = sanitised(text, limits: limits)
       }

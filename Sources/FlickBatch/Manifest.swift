@@ -168,7 +168,7 @@ package struct Manifest: Sendable {
     }
     if let link = ManifestScope.link(in: path, below: scope.folder) {
       throw (node ?? document).error(
-        "the output folder goes through the symbolic link '\(scope.quoted(link))'; Flick does not write through links")
+        "the output folder goes through the symbolic link '\(quoted: link)'; Flick does not write through links")
     }
     return path
   }
@@ -247,7 +247,7 @@ package struct Manifest: Sendable {
     if exists {
       var info = stat()
       guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-        throw node.error("template '\(scope.quoted(path))' is not a regular file")
+        throw node.error("template '\(quoted: path)' is not a regular file")
       }
       return path
     }
@@ -255,7 +255,7 @@ package struct Manifest: Sendable {
       return URL(fileURLWithPath: bundled).standardizedFileURL.path
     }
     throw node.error(
-      "no template file '\(scope.quoted(path))' and no bundled template named '\(scope.quoted(written))'")
+      "no template file '\(quoted: path)' and no bundled template named '\(quoted: written)'")
   }
 
   /// A render's `name`, as written: a plain name (it becomes a folder).
@@ -264,7 +264,7 @@ package struct Manifest: Sendable {
     guard isPlain(s), s.count <= scope.policy.limits.nameCharacters else {
       throw node.error(
         "a name may only use letters, digits, '.', '_' and '-', not start with '.', and have at most "
-          + "\(scope.policy.limits.nameCharacters) characters (it becomes a folder), found \"\(scope.quoted(s))\"")
+          + "\(scope.policy.limits.nameCharacters) characters (it becomes a folder), found \"\(quoted: s)\"")
     }
     return s
   }
@@ -301,7 +301,7 @@ package struct Manifest: Sendable {
     else {
       throw node.error(
         "expected \"WIDTHxHEIGHT\" in pixels (such as \"1280x720\") or a scale number, "
-          + "found \"\(ManifestScope.quoted(text))\"")
+          + "found \"\(quoted: text)\"")
     }
     return .pixels(width: w, height: h)
   }

@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickTemplates
 import Foundation
 
@@ -20,14 +21,14 @@ struct ManifestScope {
     context = TemplateContext(baseFolder: folder, allowOutsideAssets: policy.allowOutsideFolder)
   }
 
-  /// `text` (manifest or data text) for a message: at most ``ManifestLimits/quotedCharacters``
-  /// characters, escaped (``FlickTemplates/TemplateText/escaped(_:)``).
+  /// `text` (manifest or data text) for a message: ``FlickMotion/MessageText/quoted(_:limit:)`` with
+  /// the manifest's limit, ``ManifestLimits/quotedCharacters``.
   func quoted(_ text: String) -> String {
     Self.quoted(text, limit: policy.limits.quotedCharacters)
   }
 
   static func quoted(_ text: String, limit: Int = ManifestLimits().quotedCharacters) -> String {
-    TemplateText.escaped(text.count > limit ? text.prefix(limit) + "…" : text)
+    MessageText.quoted(text, limit: limit)
   }
 
   /// The path `node` (a string in the manifest) names, resolved against the folder and checked
@@ -49,7 +50,7 @@ struct ManifestScope {
       return (same ? lexical : found.path, found.exists, context.contains(found.path))
     case .failure(.outsideFolder(let resolved, _)):
       throw node.error(
-        "\(what) \"\(quoted(written))\": '\(quoted(resolved))' is outside the manifest's folder (\(quoted(folder))); "
+        "\(what) \"\(quoted: written)\": '\(quoted: resolved)' is outside the manifest's folder (\(quoted: folder)); "
           + "pass --allow-outside-manifest to allow paths from anywhere")
     case .failure:
       throw node.error("the \(what) path cannot be empty")
@@ -62,7 +63,7 @@ struct ManifestScope {
   /// - Returns: The path, the text, and whether the file lies inside the folder.
   func read(_ node: TemplateNode, what: String) throws(TemplateError) -> (path: String, text: String, inside: Bool) {
     let (path, exists, inside) = try path(node, what: what)
-    guard exists else { throw node.error("no such \(what) '\(quoted(path))'") }
+    guard exists else { throw node.error("no such \(what) '\(quoted: path)'") }
     return (path, try Self.read(path, what: what, limit: policy.limits.dataBytes, at: node), inside)
   }
 
@@ -72,7 +73,7 @@ struct ManifestScope {
   /// - Parameter node: Where the manifest names it, or nil for the manifest itself.
   static func read(_ path: String, what: String, limit: Int, at node: TemplateNode?) throws(TemplateError) -> String {
     func refuse(_ message: String) -> TemplateError {
-      node.map { $0.error("\(what) '\(quoted(path))': \(message)") }
+      node.map { $0.error("\(what) '\(quoted: path)': \(message)") }
         ?? TemplateError(file: path, path: "", message: message)
     }
     var info = stat()

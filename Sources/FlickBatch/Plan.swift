@@ -100,12 +100,12 @@ package struct Plan: Codable, Sendable, Equatable {
   private static func reason(_ error: Error) -> String {
     func at(_ context: DecodingError.Context) -> String {
       let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-      return path.isEmpty ? "" : " at \(ManifestScope.quoted(path))"
+      return path.isEmpty ? "" : " at \(quoted: path)"
     }
     switch error as? DecodingError {
     case .typeMismatch(_, let c)?: return "a value of the wrong type" + at(c)
     case .valueNotFound(_, let c)?: return "a missing value" + at(c)
-    case .keyNotFound(let key, let c)?: return "no '\(ManifestScope.quoted(key.stringValue))'" + at(c)
+    case .keyNotFound(let key, let c)?: return "no '\(quoted: key.stringValue)'" + at(c)
     case .dataCorrupted(let c)?: return "not valid JSON" + at(c)
     default: return "not valid JSON"
     }

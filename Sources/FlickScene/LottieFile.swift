@@ -295,7 +295,7 @@ struct LottieFeatureInspector {
       if let layers = asset["layers"] as? [Any] {
         walkLayers(layers, at: "assets[\(i)] '\(id)'.layers", depth: 1)
       } else if let file = asset["p"] as? String, !file.hasPrefix("data:") {
-        note("assets[\(i)] '\(id)'", "an external image file '\(LottieJSON.shown(file))' (embed images as data: URIs)")
+        note("assets[\(i)] '\(id)'", "an external image file '\(quoted: file)' (embed images as data: URIs)")
       }
     }
   }

@@ -91,7 +91,7 @@ enum LottieInstances {
             used = known
           } else {
             guard !open.contains(ref) else {
-              throw fail(at, here + ".refId", "the precomposition '\(LottieJSON.shown(ref))' uses itself")
+              throw fail(at, here + ".refId", "the precomposition '\(quoted: ref)' uses itself")
             }
             guard depth < LottieInstances.maximumPrecompositionDepth else {
               throw fail(
@@ -104,7 +104,7 @@ enum LottieInstances {
           }
           total.instances += 1 + used.instances
           total.items += used.items
-          try checkCaps(total, at: at, here + ".refId", "using the precomposition '\(LottieJSON.shown(ref))' here")
+          try checkCaps(total, at: at, here + ".refId", "using the precomposition '\(quoted: ref)' here")
         }
         try checkCaps(total, at: offset(of: "ty", in: layer), here, "this layer")
       }

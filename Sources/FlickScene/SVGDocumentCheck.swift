@@ -156,12 +156,12 @@ struct SVGDocumentScanner {
         let name = readName()
         skipSpace()
         guard i < bytes.count, bytes[i] == 0x3E else {
-          throw fail("not a valid SVG file: expected '>' after </\(LottieJSON.shown(name))", at: start)
+          throw fail("not a valid SVG file: expected '>' after </\(quoted: name)", at: start)
         }
         i += 1
         guard let open = stack.last, elements[open].name == name else {
-          let expected = stack.last.map { "<\(LottieJSON.shown(elements[$0].name))> is open" } ?? "nothing is open"
-          throw fail("not a valid SVG file: </\(LottieJSON.shown(name))> where \(expected)", at: start)
+          let expected = stack.last.map { "<\(quoted: elements[$0].name)> is open" } ?? "nothing is open"
+          throw fail("not a valid SVG file: </\(quoted: name)> where \(expected)", at: start)
         }
         try closed()
       } else {
@@ -169,7 +169,7 @@ struct SVGDocumentScanner {
       }
     }
     if let open = stack.last {
-      throw fail("not a valid SVG file: <\(LottieJSON.shown(elements[open].name))> is not closed")
+      throw fail("not a valid SVG file: <\(quoted: elements[open].name)> is not closed")
     }
     guard !roots.isEmpty else { throw fail("not a valid SVG file: no element") }
   }
@@ -208,7 +208,7 @@ struct SVGDocumentScanner {
       let name = readName()
       guard !name.isEmpty else { throw fail("not a valid SVG file: expected an attribute name") }
       guard !attributes.contains(where: { $0.name == name }) else {
-        throw fail("not a valid SVG file: the attribute \(LottieJSON.shown(name)) is given twice", at: at)
+        throw fail("not a valid SVG file: the attribute \(quoted: name) is given twice", at: at)
       }
       skipSpace()
       guard i < bytes.count, bytes[i] == 0x3D else {
@@ -280,11 +280,11 @@ struct SVGDocumentScanner {
           do {
             _ = try ImageHeader.embedded(target, maximumPixels: maximumPixels)
           } catch {
-            throw fail("<\(shownName) \(LottieJSON.shown(a.name))>: \(error.reason)", at: a.offset)
+            throw fail("<\(shownName) \(quoted: a.name)>: \(error.reason)", at: a.offset)
           }
         } else {
           throw fail(
-            "<\(shownName) \(LottieJSON.shown(a.name))=\"\(LottieJSON.shown(target))\">: an SVG picture may only refer to "
+            "<\(shownName) \(quoted: a.name)=\"\(quoted: target)\">: an SVG picture may only refer to "
               + "its own elements (#id) and embed PNG or JPEG images as data: URIs; another file is not read",
             at: a.offset)
         }
@@ -323,7 +323,7 @@ struct SVGDocumentScanner {
       let target = rest[range.upperBound..<close].trimmingCharacters(in: CharacterSet(charactersIn: " \t\n\r\"'"))
       guard target.hasPrefix("#") else {
         throw fail(
-          "url(\(LottieJSON.shown(target))): an SVG picture may only refer to its own elements (url(#id)); another file "
+          "url(\(quoted: target)): an SVG picture may only refer to its own elements (url(#id)); another file "
             + "is not read", at: offset)
       }
       out.append(String(target.dropFirst()))
@@ -379,7 +379,7 @@ struct SVGDocumentScanner {
         }
         guard let scalar, scalar != 0, let u = Unicode.Scalar(scalar) else {
           throw fail(
-            "the entity &\(LottieJSON.shown(String(name))); is not read (only XML's own and character references)",
+            "the entity &\(quoted: String(name)); is not read (only XML's own and character references)",
             at: offset)
         }
         out.unicodeScalars.append(u)

@@ -23,7 +23,7 @@ extension SVGDocumentScanner {
       let t = try expanded(target, memo: &memo, open: &open, depth: 0)
       let times = reference.marker ? max(1, total.numbers / 2) : elements.count
       try add(
-        &total, t, times: times, at: reference.offset, what: "a stylesheet's url(#\(LottieJSON.shown(reference.id)))")
+        &total, t, times: times, at: reference.offset, what: "a stylesheet's url(#\(quoted: reference.id))")
     }
   }
 
@@ -52,14 +52,14 @@ extension SVGDocumentScanner {
     if let known = memo[index] { return known }
     let element = elements[index]
     guard !open.contains(index) else {
-      throw fail("<\(LottieJSON.shown(element.name))> uses itself (a reference cycle)", at: element.offset)
+      throw fail("<\(quoted: element.name)> uses itself (a reference cycle)", at: element.offset)
     }
     guard depth < 4 * SVGDocumentCheck.maximumDepth else {
       throw fail("references nested deeper than \(4 * SVGDocumentCheck.maximumDepth) levels", at: element.offset)
     }
     open.insert(index)
     var total = Totals(elements: 1, numbers: element.numbers)
-    let what = "<\(LottieJSON.shown(element.name))>"
+    let what = "<\(quoted: element.name)>"
     try add(&total, Totals(), times: 1, at: element.offset, what: what)
     for child in element.children {
       try add(
@@ -71,7 +71,7 @@ extension SVGDocumentScanner {
       let t = try expanded(target, memo: &memo, open: &open, depth: depth + 1)
       try add(
         &total, t, times: reference.times, at: reference.offset,
-        what: "\(what) referring to #\(LottieJSON.shown(reference.id))")
+        what: "\(what) referring to #\(quoted: reference.id)")
     }
     open.remove(index)
     memo[index] = total
