@@ -141,8 +141,16 @@ public struct Template: Sendable {
       components, layers: o["layers"], timeline: o["timeline"], in: doc, values: values, budget: budget)
     if let layersNode = expanded.layers {
       let styled = layersNode.with(value: try applyStyles(layersNode, styles))
+      // Totals over the whole frame: the top-level layer that passes a cap is named.
+      var copies = 0
+      var segments = 0
       for node in try styled.array() {
-        scene.layers.append(try decodeLayer(node, ids: &ids))
+        let layer = try decodeLayer(node, ids: &ids)
+        copies = min(1 << 60, copies + layer.replicatedLayerCount)
+        try checkReplicas(copies, at: node)
+        segments = min(1 << 60, segments + drawnPathSegments(layer))
+        try checkDrawnSegments(segments, at: node)
+        scene.layers.append(layer)
       }
     }
     var tracks = PropertyTracks(layers: scene.layers)
