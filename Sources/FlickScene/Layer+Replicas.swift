@@ -4,7 +4,7 @@ extension LayerReplicator {
   /// The most layer copies the replicators of one scene may draw per frame (default cap of
   /// ``Scene/validate()`` and of templates): every layer inside a replicator counts once per
   /// copy, and nested replicators multiply (four levels of 100 copies are 10⁸ layers a frame).
-  public static let maximumDrawnInstances = 10_000
+  package static let maximumDrawnInstances = 10_000
 }
 
 extension Layer {
@@ -13,7 +13,7 @@ extension Layer {
   /// counts once per copy, the product of the ``LayerReplicator/clampedInstanceCount``s of the
   /// replicating layers above it (masks count as their layer does). Layers outside every
   /// replicator count 0. Saturates at 2⁶⁰ instead of overflowing.
-  public var replicatedLayerCount: Int { Self.replicated(self, multiplier: 1, inside: false) }
+  package var replicatedLayerCount: Int { Self.replicated(self, multiplier: 1, inside: false) }
 
   private static let saturation = 1 << 60
 
@@ -38,7 +38,7 @@ extension Layer {
 extension Scene {
   /// The layer copies every replicator of the scene draws per frame (``Layer/replicatedLayerCount``
   /// summed over the top-level layers, saturating at 2⁶⁰).
-  public var replicatedLayerCount: Int {
+  package var replicatedLayerCount: Int {
     layers.reduce(0) { min(1 << 60, $0 + $1.replicatedLayerCount) }
   }
 

@@ -10,9 +10,9 @@ import Foundation
 /// Each class errs on the generous side (sizes are the layers' written bounds clipped to the
 /// frame; animations that grow a layer are not followed). Tests compare each class with the
 /// peak resident size measured on small renders (`MemoryEstimateTests`).
-public struct MemoryEstimate: Sendable, Equatable {
+package struct MemoryEstimate: Sendable, Equatable {
   /// An allocation class, named as messages name it.
-  public enum Part: String, CaseIterable, Sendable {
+  package enum Part: String, CaseIterable, Sendable {
     case frames = "frame buffers"
     case motionBlur = "motion-blur samples"
     case scratch = "shadow, backdrop, mask, group and gradient surfaces"
@@ -27,28 +27,28 @@ public struct MemoryEstimate: Sendable, Equatable {
   /// for every layer, by class: the hook for contents whose memory depends on their files
   /// (Lottie canvases and rlottie's buffers, SVG pictures). `scale` is pixels per point,
   /// `frameBytes` the bytes of one output frame (an upper bound for anything clipped to it).
-  public typealias ContentBytes = @Sendable (_ layer: Layer, _ scale: Double, _ frameBytes: Int) -> [Part: Int]
+  package typealias ContentBytes = @Sendable (_ layer: Layer, _ scale: Double, _ frameBytes: Int) -> [Part: Int]
 
   /// Bytes by class, for the whole process (every worker and the encoders).
-  public private(set) var bytes: [Part: Int]
+  package private(set) var bytes: [Part: Int]
 
   /// The sum of every class, in bytes.
-  public var total: Int { bytes.values.reduce(0) { Self.add($0, $1) } }
+  package var total: Int { bytes.values.reduce(0) { Self.add($0, $1) } }
 
   /// The class that needs the most.
-  public var dominant: Part {
+  package var dominant: Part {
     Part.allCases.max { (bytes[$0] ?? 0) < (bytes[$1] ?? 0) } ?? .frames
   }
 
   /// The program's own memory besides pixels: code, fonts, Swift and Cairo's heaps (64 MiB).
-  public static let programBytes = 64 << 20
+  package static let programBytes = 64 << 20
 
   /// The estimate of rendering `scene` at `width × height` pixels (`scale` pixels per point)
   /// with `jobs` workers, at most `framesInFlight` frames in flight, into `outputs` (H.264 with
   /// the x264 `preset`).
   ///
   /// - Parameter content: Per-layer content bytes (``defaultContentBytes`` by default).
-  public init(
+  package init(
     scene: Scene, width: Int, height: Int, scale: Double, jobs: Int, framesInFlight: Int,
     outputs: [OutputFormat], preset: String = "veryfast",
     content: @escaping ContentBytes = MemoryEstimate.defaultContentBytes
@@ -72,7 +72,9 @@ public struct MemoryEstimate: Sendable, Equatable {
     // file's pixels and the copy kept).
     let images = walk.images.map(Renderer.decodedImageBytes(path:))
     shared[.images] = Self.add(images.reduce(0, Self.add), images.max() ?? 0)
-    shared[.encoders] = outputs.reduce(0) { Self.add($0, Self.encoderBytes($1, width: width, height: height, preset: preset)) }
+    shared[.encoders] = outputs.reduce(0) {
+      Self.add($0, Self.encoderBytes($1, width: width, height: height, preset: preset))
+    }
     shared[.program] = Self.programBytes
     var bytes: [Part: Int] = [:]
     for part in Part.allCases {
@@ -83,7 +85,7 @@ public struct MemoryEstimate: Sendable, Equatable {
 
   /// The default ``ContentBytes``: a Lottie layer's canvas at its drawn size twice (rlottie's
   /// buffer and the kept picture) and an SVG picture's surface at the layer's size.
-  public static let defaultContentBytes: ContentBytes = { layer, scale, frameBytes in
+  package static let defaultContentBytes: ContentBytes = { layer, scale, frameBytes in
     var parts: [Part: Int] = [:]
     let area = LayerWalk.area(layer.bounds.size, scale: scale, limit: frameBytes)
     if case .lottie = layer.content { parts[.lottie] = mul(area, 2) }
@@ -120,7 +122,7 @@ public struct MemoryEstimate: Sendable, Equatable {
   }
 
   /// The message part naming the estimate, for errors: "about 2.2 GiB (most of it motion-blur samples: 2.0 GiB)".
-  public var summary: String {
+  package var summary: String {
     "about \(RenderLimits.format(bytes: total)) (most of it \(dominant.rawValue): "
       + "\(RenderLimits.format(bytes: bytes[dominant] ?? 0)))"
   }

@@ -33,11 +33,12 @@ public struct RenderSession: Sendable {
   /// at once and the check runs only when an encoder fails, to explain why (a missing encoder,
   /// a too-old or broken ffmpeg); a failed check's error replaces the encoder's.
   package var ffmpegProbe: FFmpegTool.Probe?
-  /// Caps on pixels, frames, memory and encoder stalls (defaults: ``RenderLimits/init(maximumPixels:maximumFrames:maximumMemory:encoderTimeout:)``).
+  /// Caps on pixels, frames, work, memory and encoder stalls (defaults:
+  /// ``RenderLimits/init(maximumPixels:maximumFrames:maximumMemory:encoderTimeout:maximumWork:)``).
   public var limits = RenderLimits()
   /// What each layer's content adds to the memory estimate (``MemoryEstimate/defaultContentBytes``
   /// by default; set it to count content kinds more precisely).
-  public var contentBytes: MemoryEstimate.ContentBytes = MemoryEstimate.defaultContentBytes
+  package var contentBytes: MemoryEstimate.ContentBytes = MemoryEstimate.defaultContentBytes
 
   public init(
     scene: Scene, outputs: [OutputTarget], frames: Range<Int>? = nil, scale: Double = 1,
@@ -88,7 +89,8 @@ public struct RenderSession: Sendable {
       throw .overLimit(
         "the render draws \(range.count) frames × \(width * height) pixels"
           + (samples > 1 ? " × \(samples) motion-blur samples" : "") + " = \(work) pixels, more than the work cap of "
-          + "\(limits.maximumWork) (--max-work or FLICK_MAX_WORK raises it; --frames renders part, --scale draws smaller)")
+          + "\(limits.maximumWork) (--max-work or FLICK_MAX_WORK raises it; --frames renders part, "
+          + "--scale draws smaller)")
     }
     guard fittedPipeline != nil else {
       let estimate = memoryEstimate(jobs: 1)
@@ -126,7 +128,7 @@ public struct RenderSession: Sendable {
   public var estimatedMemory: Int { memoryEstimate(jobs: pipeline.jobs).total }
 
   /// The memory estimate of this render with `jobs` workers (and as many fewer frames in flight).
-  public func memoryEstimate(jobs: Int) -> MemoryEstimate {
+  package func memoryEstimate(jobs: Int) -> MemoryEstimate {
     MemoryEstimate(
       scene: scene, width: width, height: height, scale: scale, jobs: jobs,
       framesInFlight: max(jobs, pipeline.framesInFlight - (pipeline.jobs - jobs)), outputs: outputs.map(\.format),
@@ -135,7 +137,7 @@ public struct RenderSession: Sendable {
 
   /// ``pipeline`` with as many of its workers as fit under the memory cap (by the estimate),
   /// or nil when not even one does. The frames are the same whatever the number of workers.
-  public var fittedPipeline: RenderPipeline? {
+  package var fittedPipeline: RenderPipeline? {
     var jobs = pipeline.jobs
     while jobs > 0, memoryEstimate(jobs: jobs).total > limits.maximumMemory { jobs -= 1 }
     guard jobs > 0 else { return nil }

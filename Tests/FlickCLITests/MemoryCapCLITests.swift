@@ -29,7 +29,8 @@ import Testing
     #expect(r.status == 2, "\(r.stderr)")
     // "… needs about 220 MiB (most of it motion-blur samples: 132 MiB) with one worker …"
     let text = r.stderr
-    guard let about = text.range(of: "needs about "), let open = text.range(of: " (most of it ", range: about.upperBound..<text.endIndex),
+    guard let about = text.range(of: "needs about "),
+      let open = text.range(of: " (most of it ", range: about.upperBound..<text.endIndex),
       let colon = text.range(of: ":", range: open.upperBound..<text.endIndex)
     else {
       Issue.record("no estimate in \(text)")
@@ -98,7 +99,8 @@ import Testing
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let hog = try HostileCLITests.write(
-      "#!/bin/sh\nexec python3 -c 'import sys, time\nb = b\"x\" * (400 << 20)\nsys.stdin.buffer.read()\ntime.sleep(30)'\n",
+      "#!/bin/sh\nexec python3 -c 'import sys, time\nb = b\"x\" * (400 << 20)\n"
+        + "sys.stdin.buffer.read()\ntime.sleep(30)'\n",
       "ffmpeg", in: dir)
     chmod(hog, 0o755)
     let t = try HostileCLITests.write(HostileCLITests.small, "t.json5", in: dir)
@@ -106,7 +108,8 @@ import Testing
     let r = try HostileCLITests.run(
       ["render", t, "-o", out, "--max-memory", "300M"], environment: ["FLICK_FFMPEG": hog])
     #expect(r.status == 3, "\(r.stderr)")
-    #expect(r.stderr.contains("within 64 MiB of the memory cap of 300 MiB") && r.stderr.contains("--max-memory"), "\(r.stderr)")
+    #expect(r.stderr.contains("within 64 MiB of the memory cap of 300 MiB"), "\(r.stderr)")
+    #expect(r.stderr.contains("--max-memory"), "\(r.stderr)")
     #expect(!FileManager.default.fileExists(atPath: out))
     #expect(HostileCLITests.hidden(dir).isEmpty, "\(HostileCLITests.hidden(dir))")
   }
