@@ -1,16 +1,5 @@
 import FlickScene
 
-extension TemplateLimits {
-  /// The most segments (each `M`, `L`, `C`, `Q`, `A`… command after conversion, and each `Z`) one
-  /// path of a template may have, from SVG path data or an SVG file (default 20,000: a detailed
-  /// icon has a few hundred). Stroking cost grows with the segments, so a 300,000-point path
-  /// would take minutes per frame. The SVG loader refers to this one constant as well.
-  package static let maximumPathSegments = 20_000
-  /// The most path segments one frame of a template draws in all, every shape path and shadow
-  /// path counted once per replicator copy (default 200,000).
-  package static let maximumDrawnPathSegments = 200_000
-}
-
 extension Template {
   /// Throws at `node` when `copies` layer copies drawn per frame by replicators pass
   /// ``FlickScene/LayerReplicator/maximumDrawnInstances``.
