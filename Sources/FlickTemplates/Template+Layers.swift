@@ -88,6 +88,8 @@ extension Template {
     for child in try o["sublayers"]?.array() ?? [] {
       layer.sublayers.append(try decodeLayer(child, ids: &ids, baseDirectory: base, depth: depth + 1))
     }
+    // Checked from the innermost replicator out, so the error names the one that passes the cap.
+    if !layer.replicator.isNone { try checkReplicas(layer.replicatedLayerCount, at: o["instanceCount"] ?? node) }
     return layer
   }
 
@@ -235,11 +237,13 @@ extension Template {
   /// asset relative to `base`, by default the template's folder).
   static func decodePath(_ node: TemplateNode, base: String? = nil) throws(TemplateError) -> ShapePath {
     if case .string(let d) = node.value.kind {
+      let path: ShapePath
       do {
-        return try ShapePath(svgPathData: d)
+        path = try ShapePath(svgPathData: d)
       } catch {
         throw node.error("invalid SVG path data: character \(error.offset + 1): \(escaped: error.message)")
       }
+      return try checkedPath(path, at: node)
     }
     guard case .object = node.value.kind else {
       throw node.expected("SVG path data (a string) or a shape object such as { rect: [0, 0, 100, 50] }")
@@ -249,7 +253,7 @@ extension Template {
     guard forms.count == 1 else {
       throw node.error("a shape object needs exactly one of 'rect', 'ellipse', 'roundedRect', 'arc', 'svg'" + (forms.isEmpty ? "" : " (found \(quoted: forms.joined(separator: ", ")))"))
     }
-    if forms[0] == "svg" { return try decodeSVGPath(node, o, base: base) }
+    if forms[0] == "svg" { return try checkedPath(decodeSVGPath(node, o, base: base), at: node) }
     if let n = o["frame"] { throw n.error("'frame' applies to an 'svg' shape") }
     func rect(_ n: TemplateNode) throws(TemplateError) -> Rect {
       let v = try n.numbers(count: 4)

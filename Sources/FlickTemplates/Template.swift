@@ -144,8 +144,16 @@ public struct Template: Sendable {
     var layerSites: [String: LayerSite] = [:]
     if let layersNode = expanded.layers {
       let styled = layersNode.with(value: try applyStyles(layersNode, styles))
+      // Totals over the whole frame: the top-level layer that passes a cap is named.
+      var copies = 0
+      var segments = 0
       for node in try styled.array() {
-        scene.layers.append(try decodeLayer(node, ids: &ids))
+        let layer = try decodeLayer(node, ids: &ids)
+        copies = min(1 << 60, copies + layer.replicatedLayerCount)
+        try checkReplicas(copies, at: node)
+        segments = min(1 << 60, segments + drawnPathSegments(layer))
+        try checkDrawnSegments(segments, at: node)
+        scene.layers.append(layer)
       }
       layerSites = Self.layerSites(styled)
     }

@@ -33,6 +33,18 @@ public struct TemplateLimits: Sendable, Equatable {
   }
 }
 
+extension TemplateLimits {
+  /// The most segments (each `M`, `L`, `C`, `Q`, `A`… command after conversion, and each `Z`) one
+  /// path of a template may have, from SVG path data or an SVG file (default 20,000: a detailed
+  /// icon has a few hundred). Stroking cost grows with the segments, so a 300,000-point path
+  /// would take minutes per frame. Anything else that turns SVG into paths refers to this one
+  /// constant.
+  package static let maximumPathSegments = 20_000
+  /// The most path segments one frame of a template draws in all, every shape path and shadow
+  /// path counted once per replicator copy (default 200,000).
+  package static let maximumDrawnPathSegments = 200_000
+}
+
 /// What parameter substitution has produced so far, against ``TemplateLimits/maximumExpandedBytes``.
 struct ExpansionBudget {
   let limit: Int

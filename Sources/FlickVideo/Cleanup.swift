@@ -124,6 +124,8 @@ package final class Cleanup: @unchecked Sendable {
   package func remove(folder path: String) { locked { _ = folders.remove(path) } }
   package func add(process pid: Int32) { locked { processes[pid, default: 0] += 1 } }
   package func remove(process pid: Int32) { locked { _ = processes.removeValue(forKey: pid) } }
+  /// The registered processes (the ffmpeg encoders running now).
+  package var processIDs: [Int32] { locked { Array(processes.keys) } }
 
   /// Kills every registered process with its whole process group (each ``Subprocess`` leads
   /// one), waits until they can no longer write and reaps them (no zombie is left), then removes

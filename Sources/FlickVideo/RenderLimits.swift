@@ -5,11 +5,12 @@ import Foundation
 ///
 /// ``RenderSession/validate()`` estimates before the first frame and refuses with
 /// ``VideoError/overLimit(_:)`` (exit 2): pixels per frame, frames, and the memory the frames in
-/// flight need. While rendering, the process's resident memory is watched
+/// flight need (``MemoryEstimate``), and the work (frames × pixels × blur samples). While
+/// rendering, the process's resident memory is watched
 /// (``VideoError/limitReached(_:)``, exit 3) and every ffmpeg must keep making progress
 /// (``VideoError/encoderStalled(output:seconds:)``, exit 3). The defaults are above any
 /// legitimate preview (8K UHD frames, an hour at 60 fps) and below what breaks a build machine;
-/// `flick` takes `--max-pixels`, `--max-frames`, `--max-memory` and `--encoder-timeout` and the
+/// `flick` takes `--max-pixels`, `--max-frames`, `--max-memory`, `--max-work` and `--encoder-timeout` and the
 /// `FLICK_MAX_…` environment variables (docs/security.md).
 public struct RenderLimits: Sendable, Equatable {
   /// The most pixels one output frame may have (default 67,108,864 = 8192 × 8192).
@@ -22,15 +23,20 @@ public struct RenderLimits: Sendable, Equatable {
   /// How long an ffmpeg may go without reading a byte or using any CPU before it is stopped, in
   /// seconds (default 120).
   public var encoderTimeout: Double
+  /// The most pixels one render may draw: frames × pixels per frame × motion-blur samples
+  /// (default 10¹², four times a 4K minute at 30 fps with 16 blur samples, about an hour of
+  /// drawing; a render of days is refused before it starts).
+  public var maximumWork: Int
 
   public init(
     maximumPixels: Int = 8192 * 8192, maximumFrames: Int = 216_000, maximumMemory: Int = 8 << 30,
-    encoderTimeout: Double = 120
+    encoderTimeout: Double = 120, maximumWork: Int = 1_000_000_000_000
   ) {
     self.maximumPixels = maximumPixels
     self.maximumFrames = maximumFrames
     self.maximumMemory = maximumMemory
     self.encoderTimeout = encoderTimeout
+    self.maximumWork = maximumWork
   }
 
   /// The largest frame ffmpeg accepts in `format`, or nil when any size the checks above allow
@@ -48,20 +54,9 @@ public struct RenderLimits: Sendable, Equatable {
     return nil
   }
 
-  /// The process's resident memory in bytes (Linux `/proc/self/statm`; 0 where unknown).
-  static func residentBytes() -> Int {
-    #if os(Linux)
-      guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-      let fields = text.split(separator: " ")
-      guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-      return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    #else
-      return 0
-    #endif
-  }
-
   /// `bytes` for a message: "1.5 GiB", "300 MiB".
   public static func format(bytes: Int) -> String {
+    if bytes < 1 << 20 { return "\(bytes) bytes" }
     let gib = Double(bytes) / Double(1 << 30)
     return gib >= 1 ? String(format: "%.1f GiB", gib) : String(format: "%.0f MiB", Double(bytes) / Double(1 << 20))
   }

@@ -33,8 +33,12 @@ public struct RenderSession: Sendable {
   /// at once and the check runs only when an encoder fails, to explain why (a missing encoder,
   /// a too-old or broken ffmpeg); a failed check's error replaces the encoder's.
   package var ffmpegProbe: FFmpegTool.Probe?
-  /// Caps on pixels, frames, memory and encoder stalls (defaults: ``RenderLimits/init(maximumPixels:maximumFrames:maximumMemory:encoderTimeout:)``).
+  /// Caps on pixels, frames, work, memory and encoder stalls (defaults:
+  /// ``RenderLimits/init(maximumPixels:maximumFrames:maximumMemory:encoderTimeout:maximumWork:)``).
   public var limits = RenderLimits()
+  /// What each layer's content adds to the memory estimate (``MemoryEstimate/defaultContentBytes``
+  /// by default; set it to count content kinds more precisely).
+  package var contentBytes: MemoryEstimate.ContentBytes = MemoryEstimate.defaultContentBytes
 
   public init(
     scene: Scene, outputs: [OutputTarget], frames: Range<Int>? = nil, scale: Double = 1,
@@ -79,12 +83,21 @@ public struct RenderSession: Sendable {
         "the render has \(range.count) frames, more than the cap of \(limits.maximumFrames) "
           + "(--max-frames or FLICK_MAX_FRAMES raises it; --frames renders part)")
     }
-    let estimate = estimatedMemory
-    guard estimate <= limits.maximumMemory else {
+    let samples = scene.motionBlur?.samples ?? 1
+    let work = MemoryEstimate.mul(MemoryEstimate.mul(range.count, width * height), samples)
+    guard work <= limits.maximumWork else {
       throw .overLimit(
-        "rendering \(width)×\(height) frames needs about \(RenderLimits.format(bytes: estimate)) "
-          + "(\(quoted: pipeline.framesInFlight) frames in flight), more than the cap of \(RenderLimits.format(bytes: limits.maximumMemory)) "
-          + "(--max-memory or FLICK_MAX_MEMORY raises it; fewer --jobs or a smaller --scale need less)")
+        "the render draws \(range.count) frames × \(width * height) pixels"
+          + (samples > 1 ? " × \(samples) motion-blur samples" : "") + " = \(work) pixels, more than the work cap of "
+          + "\(limits.maximumWork) (--max-work or FLICK_MAX_WORK raises it; --frames renders part, "
+          + "--scale draws smaller)")
+    }
+    guard fittedPipeline != nil else {
+      let estimate = memoryEstimate(jobs: 1)
+      throw .overLimit(
+        "rendering \(width)×\(height) frames needs \(estimate.summary) with one worker, more than the memory cap of "
+          + "\(RenderLimits.format(bytes: limits.maximumMemory)) (--max-memory or FLICK_MAX_MEMORY raises it; "
+          + "a smaller --scale needs less)")
     }
     for output in outputs {
       if let reason = RenderLimits.encoderRefuses(output.format, width: width, height: height) {
@@ -113,11 +126,28 @@ public struct RenderSession: Sendable {
     }
   }
 
-  /// About how much memory the render needs at its peak, in bytes: every pooled frame buffer
-  /// (two per frame in flight, plus two), a working surface per worker, and 64 MiB for the rest.
-  public var estimatedMemory: Int {
-    let frameBytes = width * height * 4
-    return frameBytes * (2 * pipeline.framesInFlight + 2 + pipeline.jobs) + (64 << 20)
+  /// About how much memory the render needs at its peak with the pipeline's workers, in bytes
+  /// (``MemoryEstimate``).
+  public var estimatedMemory: Int { memoryEstimate(jobs: pipeline.jobs).total }
+
+  /// The memory estimate of this render with `jobs` workers (and as many fewer frames in flight).
+  package func memoryEstimate(jobs: Int) -> MemoryEstimate {
+    MemoryEstimate(
+      scene: scene, width: width, height: height, scale: scale, jobs: jobs,
+      framesInFlight: max(jobs, pipeline.framesInFlight - (pipeline.jobs - jobs)), outputs: outputs.map(\.format),
+      preset: options.preset, content: contentBytes)
+  }
+
+  /// ``pipeline`` with as many of its workers as fit under the memory cap (by the estimate),
+  /// or nil when not even one does. The frames are the same whatever the number of workers.
+  package var fittedPipeline: RenderPipeline? {
+    var jobs = pipeline.jobs
+    while jobs > 0, memoryEstimate(jobs: jobs).total > limits.maximumMemory { jobs -= 1 }
+    guard jobs > 0 else { return nil }
+    var fitted = pipeline
+    fitted.framesInFlight = max(jobs, pipeline.framesInFlight - (pipeline.jobs - jobs))
+    fitted.jobs = jobs
+    return fitted
   }
 
   /// Renders every frame to every output.
@@ -141,6 +171,8 @@ public struct RenderSession: Sendable {
   @discardableResult
   package func run(beforeFirstFrame: () throws -> Void, progress: (RenderProgress) -> Void) throws -> RenderSummary {
     try validate()
+    // Fewer workers when the estimate says all of them would not fit under the memory cap.
+    let pipeline = fittedPipeline ?? self.pipeline
     let range = frames ?? 0..<scene.frameCount
     var options = self.options
     options.padColor = Self.rgb(scene.backgroundColor)
@@ -204,7 +236,7 @@ public struct RenderSession: Sendable {
           for sink in fed { try sink.write(frame) }
           if done == 0 { StartupTrace.mark("first frame written") }
           done += 1
-          if done % 4 == 0 { try checkMemory() }
+          try checkMemory()
           progress(RenderProgress(stage: stage, framesDone: done, totalFrames: total))
         }
       }
@@ -241,9 +273,11 @@ public struct RenderSession: Sendable {
     }
   }
 
-  /// Stops the run when the process's resident memory has passed the cap.
+  /// Stops the run when the resident memory of the process and its ffmpeg processes has passed
+  /// the cap (checked after every frame; `flick` also runs ``MemoryWatch``, which does not wait
+  /// for a frame to end).
   private func checkMemory() throws(VideoError) {
-    let resident = RenderLimits.residentBytes()
+    let resident = MemoryWatch.residentBytes()
     guard resident <= limits.maximumMemory else {
       throw .limitReached(
         "the render uses \(RenderLimits.format(bytes: resident)), more than the cap of "

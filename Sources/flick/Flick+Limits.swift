@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickScene
 import FlickTemplates
 import FlickVideo
 import Foundation
@@ -23,11 +24,14 @@ extension Flick {
     static let frames = Cap(option: "max-frames", variable: "FLICK_MAX_FRAMES", kind: .count)
     static let memory = Cap(option: "max-memory", variable: "FLICK_MAX_MEMORY", kind: .bytes)
     static let encoderTimeout = Cap(option: "encoder-timeout", variable: "FLICK_ENCODER_TIMEOUT", kind: .seconds)
+    static let work = Cap(option: "max-work", variable: "FLICK_MAX_WORK", kind: .count)
 
     /// Caps every command that reads a template accepts.
     static let templateCaps = [pixels, text, templateBytes, timeout]
     /// Caps only rendering commands accept.
-    static let renderCaps = [frames, memory, encoderTimeout]
+    static let renderCaps = [frames, memory, work, encoderTimeout]
+    /// Caps the commands that draw single frames accept (`still`, `snapshot`, `verify`).
+    static let frameCaps = [memory]
 
     static let templateHelp = """
         --max-pixels N          largest image asset and output frame, in pixels (default 8192×8192)
@@ -37,7 +41,10 @@ extension Flick {
       """
     static let renderHelp = """
         --max-frames N          most frames in one render (default 216000)
-        --max-memory B          memory cap, estimated up front and watched (default 8G)
+        --max-memory B          memory cap of Flick and its ffmpeg: estimated up front (fewer
+                                workers when that fits, else refused) and watched (default 8G)
+        --max-work N            most pixels drawn: frames × pixels × motion-blur samples
+                                (default 1e12, about an hour of drawing)
         --encoder-timeout T     stop when ffmpeg makes no progress for T (default 120s)
       """
 
@@ -112,7 +119,32 @@ extension Flick {
       if let v = try value(frames, arguments) { limits.maximumFrames = Int(v) }
       if let v = try value(memory, arguments) { limits.maximumMemory = Int(v) }
       if let v = try value(encoderTimeout, arguments) { limits.encoderTimeout = v }
+      if let v = try value(work, arguments) { limits.maximumWork = Int(v) }
       return limits
+    }
+
+    /// Checks one frame of `scene` at `scale` against the caps of `arguments` (size, memory
+    /// estimate) before it is drawn, then starts the memory watch; for `snapshot` and `verify`.
+    static func checkFrame(_ scene: Scene, scale: Double, _ arguments: Arguments) throws(CommandError) {
+      var session = RenderSession(
+        scene: scene, outputs: [], frames: scene.frameCount > 0 ? 0..<1 : nil, scale: scale, discardFrames: true)
+      session.limits = try render(arguments)
+      session.pipeline = RenderPipeline(jobs: 1, framesInFlight: 1)
+      do {
+        try session.validate()
+      } catch {
+        throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
+      }
+      watchMemory(session.limits, width: session.width, height: session.height)
+    }
+
+    /// Starts the memory watch (``FlickVideo/MemoryWatch``) at the cap of `limits`, with the
+    /// margin for frames of `width × height` pixels: the process stops with exit 3 before its
+    /// resident size (with its ffmpeg processes') passes the cap.
+    static func watchMemory(_ limits: RenderLimits, width: Int, height: Int) {
+      Interruption.install()
+      let cap = limits.maximumMemory
+      MemoryWatch.start(cap: cap, margin: MemoryWatch.margin(cap: cap, frameBytes: width * height * 4))
     }
 
     /// Starts the `--timeout` watchdog when one is set: at the deadline every ffmpeg is killed,

@@ -49,7 +49,7 @@ extension Flick {
         --null                also render into a sink that discards frames (benchmarks)
         --dry-run             print the ffmpeg command of each output (two for a GIF) and stop
         --measure-pipe WxH    (no TEMPLATE) measure frame transport into `ffmpeg -f null`
-      CAPS (each also by environment: FLICK_MAX_FRAMES, FLICK_MAX_MEMORY, FLICK_ENCODER_TIMEOUT)
+      CAPS (each also by environment: FLICK_MAX_FRAMES, FLICK_MAX_MEMORY, FLICK_MAX_WORK, FLICK_ENCODER_TIMEOUT)
       \(Limits.renderHelp)
       \(Flick.sceneOptionsHelp)
       TEMPLATE OPTIONS
@@ -123,6 +123,12 @@ extension Flick {
       if !quiet, let gifFPS = gifWarning(session) { log(gifFPS) }
 
       Interruption.install()
+      Limits.watchMemory(session.limits, width: session.width, height: session.height)
+      if !quiet, let fitted = session.fittedPipeline, fitted.jobs < session.pipeline.jobs {
+        let workers = "\(fitted.jobs) worker\(fitted.jobs == 1 ? "" : "s")"
+        log("note: rendering with \(workers) instead of \(session.pipeline.jobs) "
+          + "to stay under the memory cap of \(RenderLimits.format(bytes: session.limits.maximumMemory))")
+      }
       for target in targets { Cleanup.removeStale(in: outputFolder(target)) }
       let printer = ProgressPrinter(style: style)
       func awaitGlyphCheck() throws {

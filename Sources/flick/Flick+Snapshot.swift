@@ -18,6 +18,8 @@ extension Flick {
                      'end' (the last frame) or 'frame:N'. Default: 0,25%,50%,75%,end
         --scale S    pixels per point, 0 < S ≤ 8 (default 1); 0.5 halves each side
         --out DIR    the snapshot folder (created if needed)
+        --max-memory B  memory cap, estimated up front and watched (default 8G; FLICK_MAX_MEMORY;
+                     exit 2 up front, 3 when the watch stops the process, the folder untouched)
       TEMPLATE OPTIONS
       \(Flick.templateOptionsHelp)
       """
@@ -26,7 +28,7 @@ extension Flick {
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: Flick.templateOptions.union(["at", "out", "o", "scale"]),
+        args, valued: Flick.templateOptions.union(["at", "out", "o", "scale"]).union(Limits.frameCaps.map(\.option)),
         flags: Flick.templateFlags.union(["help", "h", "quiet", "q"]))
       if a.has("help") || a.has("h") {
         print(help)
@@ -42,6 +44,7 @@ extension Flick {
       let scale = try parseScale(a.value("scale"))
       let template = try loadTemplate(path, a)
       let resolved = try resolve(times, in: template)
+      try Limits.checkFrame(template.scene, scale: scale ?? 1, a)
       // A previous manifest names the goldens this run replaces or removes: it must be sound
       // (every name inside the folder) before anything is rendered or touched.
       let previous: SnapshotManifest?

@@ -16,7 +16,8 @@ extension Flick {
         --at P%          a point of the duration, e.g. 50%; 100% is the last frame (also 0, 1.2s,
                          end, frame:N, as for snapshot --at); a time past the end is an error
         --scale S        pixels per canvas point (e.g. 2 for 2×)
-        --max-memory B   memory cap for the frame (default 8G; FLICK_MAX_MEMORY)
+        --max-memory B   memory cap for the frame, estimated up front and watched (default 8G;
+                         FLICK_MAX_MEMORY; exit 2 up front, 3 when the watch stops the process)
       An interruption (SIGINT, SIGTERM) or --timeout leaves no temporary file and the PNG as it was.
         -q, --quiet      print nothing but errors (not the output path, no warnings)
         --strict         characters no installed font has are an error, not a warning
@@ -28,7 +29,8 @@ extension Flick {
     static func run(_ args: [String]) throws {
       StartupTrace.mark("flick still")
       let a = try Arguments(
-        args, valued: Flick.templateOptions.union(["o", "output", "time", "frame", "at", "scale", Limits.memory.option])
+        args, valued: Flick.templateOptions.union(["o", "output", "time", "frame", "at", "scale"])
+          .union(Limits.frameCaps.map(\.option))
           .union(Flick.sceneOptions),
         flags: Flick.templateFlags.union(["help", "h", "strict", "quiet", "q"]).union(Flick.sceneFlags))
       if a.has("help") || a.has("h") {
@@ -77,7 +79,8 @@ extension Flick {
         throw error
       }
       // The frame's size and memory are checked before drawing, as for a render.
-      var session = RenderSession(scene: scene, outputs: [], scale: scale, discardFrames: true)
+      var session = RenderSession(
+        scene: scene, outputs: [], frames: scene.frameCount > 0 ? 0..<1 : nil, scale: scale, discardFrames: true)
       session.limits = try Limits.render(a)
       session.pipeline = RenderPipeline(jobs: 1, framesInFlight: 1)
       do {
@@ -89,6 +92,7 @@ extension Flick {
       // Frame.writePNG writes `.NAME.PID.tmp` beside the output and renames it into place: it is
       // registered so an interruption removes it, and stale ones of killed runs are removed first.
       Interruption.install()
+      Limits.watchMemory(session.limits, width: session.width, height: session.height)
       let url = URL(fileURLWithPath: output)
       let folder = url.deletingLastPathComponent().path
       Cleanup.removeStale(in: folder)

@@ -28,6 +28,8 @@ extension Flick {
                                only on failure unless --report is given). Flick writes only into a
                                new or empty folder, or one it wrote before.
         --at TIMES, --scale S  override the manifest (see 'flick snapshot --help')
+        --max-memory B         memory cap, estimated up front and watched (default 8G; FLICK_MAX_MEMORY;
+                               exit 2 up front, 3 when the watch stops the process)
       TEMPLATE OPTIONS
       \(Flick.templateOptionsHelp)
       """
@@ -35,7 +37,8 @@ extension Flick {
     static func run(_ args: [String]) throws {
       let a = try Arguments(
         args,
-        valued: Flick.templateOptions.union(Diff.toleranceOptions).union(["against", "record", "report", "at", "scale"]),
+        valued: Flick.templateOptions.union(Diff.toleranceOptions).union(["against", "record", "report", "at", "scale"])
+          .union(Limits.frameCaps.map(\.option)),
         flags: Flick.templateFlags.union(Diff.toleranceFlags).union(["help", "h"]))
       if a.has("help") || a.has("h") {
         print(help)
@@ -76,6 +79,7 @@ extension Flick {
       let scale = try Snapshot.parseScale(a.value("scale")) ?? manifest?.scale
       let template = try loadTemplate(path, a)
       let resolved = try Snapshot.resolve(times, in: template)
+      try Limits.checkFrame(template.scene, scale: scale ?? 1, a)
 
       if let manifest {
         let parameters = Snapshot.parameters(a)

@@ -1,0 +1,88 @@
+import FlickMotion
+import Foundation
+
+/// Ends the process when its resident memory, with that of the ffmpeg processes it started,
+/// comes within a stated margin of the memory cap (`--max-memory`), as an interruption does:
+/// every ffmpeg killed, every temporary file removed, destinations untouched, exit status 3
+/// and a message naming the size, the cap and the margin.
+///
+/// A thread reads `/proc/self/statm` and each registered ffmpeg's `/proc/PID/statm` every
+/// ``interval`` seconds. It fires at `cap − margin`, so the peak stays under the cap as long as
+/// the process grows by less than the margin between two readings; the margin is
+/// ``margin(cap:frameBytes:)``: 64 MiB or one frame's pixels (the largest single allocation a
+/// render makes at once), whichever is larger, but at most a quarter of the cap. Resident size
+/// is what the kernel counts as the processes' own memory (anonymous and file pages mapped);
+/// the page cache of files written is not counted. Linux only (elsewhere nothing is watched).
+package enum MemoryWatch {
+  /// Seconds between two readings (5 ms).
+  package static let interval = 0.005
+
+  /// The margin kept below `cap` for a render whose frames have `frameBytes` bytes.
+  package static func margin(cap: Int, frameBytes: Int) -> Int {
+    min(cap / 4, max(64 << 20, frameBytes))
+  }
+
+  /// Starts the watch with `cap` and `margin` (bytes); a later call replaces both.
+  package static func start(cap: Int, margin: Int) {
+    state.withLock { $0 = (cap, margin) }
+    _ = thread
+  }
+
+  /// The resident size of this process and of every registered ffmpeg, in bytes (0 where unknown).
+  package static func residentBytes() -> Int {
+    var total = resident(of: "/proc/self/statm")
+    for pid in Cleanup.shared.processIDs { total += resident(of: "/proc/\(pid)/statm") }
+    return total
+  }
+
+  /// The resident size in a `statm` file, in bytes: its second field times the page size.
+  /// Read with plain system calls (no allocation beyond the path), as the watch runs often.
+  static func resident(of path: String) -> Int {
+    #if os(Linux)
+      let fd = open(path, O_RDONLY | O_CLOEXEC)
+      guard fd >= 0 else { return 0 }
+      defer { close(fd) }
+      var buffer = [UInt8](repeating: 0, count: 128)
+      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, 127) }
+      guard count > 0 else { return 0 }
+      var field = 0
+      var value = 0
+      for byte in buffer[0..<count] {
+        if byte == UInt8(ascii: " ") {
+          field += 1
+          if field > 1 { break }
+        } else if field == 1, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+          value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+      }
+      return value * pageSize
+    #else
+      return 0
+    #endif
+  }
+
+  private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+  private static let state = Locked<(cap: Int, margin: Int)>((0, 0))
+
+  private static let thread: Void = {
+    let thread = Thread {
+      while true {
+        let (cap, margin) = state.withLock { $0 }
+        let resident = residentBytes()
+        if cap > 0, resident > cap - margin { stop(resident: resident, cap: cap, margin: margin) }
+        usleep(useconds_t(interval * 1_000_000))
+      }
+    }
+    thread.name = "flick.memory"
+    thread.start()
+  }()
+
+  private static func stop(resident: Int, cap: Int, margin: Int) -> Never {
+    Cleanup.shared.interruptAll()
+    let message = "\nflick: stopped: the process and its ffmpeg use \(RenderLimits.format(bytes: resident)), within "
+      + "\(RenderLimits.format(bytes: margin)) of the memory cap of \(RenderLimits.format(bytes: cap)) "
+      + "(--max-memory or FLICK_MAX_MEMORY raises it); temporary files removed\n"
+    StandardStream.writeError(message)
+    _exit(3)
+  }
+}
