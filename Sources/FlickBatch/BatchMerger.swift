@@ -222,10 +222,10 @@ package struct BatchMerger {
     let process = try Subprocess(executable: executable, arguments: arguments, error: .pipe)
     guard let ending = process.wait(stall: stallTimeout) else {
       process.stop()
-      throw BatchError.environment("ffmpeg made no progress \(what) for \(Int(stallTimeout)) s; stopped it")
+      throw BatchError.environment("ffmpeg made no progress \(quoted: what) for \(Int(stallTimeout)) s; stopped it")
     }
     guard ending == .exited(0) else {
-      throw BatchError.environment("ffmpeg failed \(what): " + message(process.errorText))
+      throw BatchError.environment("ffmpeg failed \(quoted: what): " + message(process.errorText))
     }
   }
 
@@ -233,7 +233,7 @@ package struct BatchMerger {
   /// shell).
   static func pipe(_ executable: String, _ producer: [String], into consumer: [String], what: String) throws {
     guard let fds = Subprocess.pipe() else {
-      throw BatchError.environment("cannot create a pipe \(what): \(String(cString: strerror(errno)))")
+      throw BatchError.environment("cannot create a pipe \(quoted: what): \(quoted: String(cString: strerror(errno)))")
     }
     var open = fds
     defer { for fd in open where fd >= 0 { close(fd) } }
@@ -252,10 +252,10 @@ package struct BatchMerger {
     guard endings.0 != nil, endings.1 != nil else {
       a.stop()
       b.stop()
-      throw BatchError.environment("ffmpeg made no progress \(what) for \(Int(stallTimeout)) s; stopped it")
+      throw BatchError.environment("ffmpeg made no progress \(quoted: what) for \(Int(stallTimeout)) s; stopped it")
     }
     guard endings == (.exited(0), .exited(0)) else {
-      throw BatchError.environment("ffmpeg failed \(what): " + message(a.errorText + b.errorText))
+      throw BatchError.environment("ffmpeg failed \(quoted: what): " + message(a.errorText + b.errorText))
     }
   }
 
@@ -267,7 +267,7 @@ package struct BatchMerger {
     if link(source, destination) != 0 {
       guard [EXDEV, EPERM, EMLINK].contains(errno) else {
         throw BatchError.environment(
-          "cannot link \(TemplateText.escaped(source)) into \(destination): \(String(cString: strerror(errno)))")
+          "cannot link \(TemplateText.escaped(source)) into \(quoted: destination): \(quoted: String(cString: strerror(errno)))")
       }
       try copyFrame(source, to: destination)
     }
@@ -282,7 +282,7 @@ package struct BatchMerger {
   static func copyFrame(_ source: String, to destination: String) throws {
     let input = open(source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     guard input >= 0 else {
-      throw BatchError.environment("cannot read \(TemplateText.escaped(source)): \(String(cString: strerror(errno)))")
+      throw BatchError.environment("cannot read \(TemplateText.escaped(source)): \(quoted: String(cString: strerror(errno)))")
     }
     defer { close(input) }
     let handle = FileHandle(fileDescriptor: input, closeOnDealloc: false)
@@ -290,7 +290,7 @@ package struct BatchMerger {
     let output: Int32
     switch OutputEntry.createTemporary(destination) {
     case .success(let fd): output = fd
-    case .failure(let failure): throw BatchError.environment("cannot write \(destination): \(failure.reason)")
+    case .failure(let failure): throw BatchError.environment("cannot write \(quoted: destination): \(escaped: failure.reason)")
     }
     defer { close(output) }
     let failure = bytes.withUnsafeBytes { raw -> Bool in
@@ -303,7 +303,7 @@ package struct BatchMerger {
       }
       return false
     }
-    if failure { throw BatchError.environment("cannot write \(destination): \(String(cString: strerror(errno)))") }
+    if failure { throw BatchError.environment("cannot write \(quoted: destination): \(quoted: String(cString: strerror(errno)))") }
   }
 
   /// ffmpeg's stderr for a message: trimmed, escaped, at most the last 2,000 characters.

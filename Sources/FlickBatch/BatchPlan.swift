@@ -65,8 +65,8 @@ package struct BatchPlan: Sendable {
         guard loaded <= manifest.policy.limits.loadedTemplateBytes else {
           throw TemplateError(
             file: manifest.file, path: "renders[\(r)]", line: render.position.line, column: render.position.column,
-            message: "planning would load templates of \(loaded) bytes or more in all (one load per variant), over "
-              + "the cap of \(manifest.policy.limits.loadedTemplateBytes) bytes; use fewer variants or a smaller template")
+            message: "planning would load templates of \(quoted: loaded) bytes or more in all (one load per variant), over "
+              + "the cap of \(quoted: manifest.policy.limits.loadedTemplateBytes) bytes; use fewer variants or a smaller template")
         }
         let template: Template
         do {
@@ -79,7 +79,7 @@ package struct BatchPlan: Sendable {
             throw TemplateError(
               file: variant.row?.file ?? variant.files.first ?? manifest.file, path: "", line: variant.row?.line ?? 0,
               column: variant.row == nil ? 0 : 1,
-              message: "\(Self.templateName(render.template)) does not accept these values "
+              message: "\(quoted: Self.templateName(render.template)) does not accept these values "
                 + "(this file is outside the manifest's folder, so its text is not shown)")
           }
           // A CSV value is typed like `--set`; point at its row instead.
@@ -133,7 +133,7 @@ package struct BatchPlan: Sendable {
             guard jobs.count < manifest.policy.limits.jobs else {
               throw TemplateError(
                 file: manifest.file, path: "renders[\(r)]", line: render.position.line, column: render.position.column,
-                message: "the manifest expands into more than \(manifest.policy.limits.jobs) jobs (the cap of a plan); "
+                message: "the manifest expands into more than \(quoted: manifest.policy.limits.jobs) jobs (the cap of a plan); "
                   + "use fewer variants, sizes or frames, a larger 'chunk', or several manifests")
             }
             for output in outputs { try Self.checkLinks(output, manifest: manifest) }

@@ -25,8 +25,8 @@ enum ChunkVerifier {
     let pixels = width.multipliedReportingOverflow(by: height)
     guard width > 0, height > 0, !pixels.overflow, pixels.partialValue <= RenderLimits().maximumPixels else {
       throw .invalidInput(
-        "\(merge.spec.name): the plan's frame size \(width)×\(height) is over the pixel cap of "
-          + "\(RenderLimits().maximumPixels)")
+        "\(quoted: merge.spec.name): the plan's frame size \(width)×\(height) is over the pixel cap of "
+          + "\(quoted: RenderLimits().maximumPixels)")
     }
     var frames: [String] = []
     for chunk in merge.chunks {
@@ -59,17 +59,17 @@ enum ChunkVerifier {
   private static func entry(_ path: String, isFolder: Bool, merge: BatchPlan.Merge) throws(BatchError) {
     var info = stat()
     guard lstat(path, &info) == 0 else {
-      throw .invalidInput("\(merge.spec.name): chunk \(quoted: path) is missing")
+      throw .invalidInput("\(quoted: merge.spec.name): chunk \(quoted: path) is missing")
     }
     let kind = info.st_mode & S_IFMT
     if kind == S_IFLNK {
       throw .invalidInput(
-        "\(merge.spec.name): chunk \(quoted: path) is a symbolic link; a chunk must be the "
+        "\(quoted: merge.spec.name): chunk \(quoted: path) is a symbolic link; a chunk must be the "
           + (isFolder ? "folder" : "file") + " its shard wrote")
     }
     guard kind == (isFolder ? S_IFDIR : S_IFREG) else {
       throw .invalidInput(
-        "\(merge.spec.name): chunk \(quoted: path) is not a " + (isFolder ? "folder" : "regular file"))
+        "\(quoted: merge.spec.name): chunk \(quoted: path) is not a " + (isFolder ? "folder" : "regular file"))
     }
   }
 
@@ -79,11 +79,11 @@ enum ChunkVerifier {
     try entry(path, isFolder: false, merge: merge)
     let expected = "a PNG of \(width)×\(height) pixels (the plan's frame size)"
     guard let header = header(path) else {
-      throw .invalidInput("\(merge.spec.name): chunk frame \(quoted: path) is not a PNG; expected \(expected)")
+      throw .invalidInput("\(quoted: merge.spec.name): chunk frame \(quoted: path) is not a PNG; expected \(quoted: expected)")
     }
     guard header == (width, height) else {
       throw .invalidInput(
-        "\(merge.spec.name): chunk frame \(quoted: path) is \(header.width)×\(header.height); expected \(expected)")
+        "\(quoted: merge.spec.name): chunk frame \(quoted: path) is \(header.width)×\(header.height); expected \(quoted: expected)")
     }
     // The frame's own size bounds the decode (the header was checked above); the file may be at
     // most what an uncompressed frame with generous overhead takes.
@@ -94,7 +94,7 @@ enum ChunkVerifier {
       let reason: String =
         if case .unreadableImage(_, let reason) = error { reason } else { error.description }
       throw .invalidInput(
-        "\(merge.spec.name): chunk frame \(quoted: path) does not decode (\(reason)); expected \(expected)")
+        "\(quoted: merge.spec.name): chunk frame \(quoted: path) does not decode (\(escaped: reason)); expected \(quoted: expected)")
     }
   }
 

@@ -1,4 +1,5 @@
 import FlickTemplates
+import FlickMotion
 import Foundation
 
 /// A render's parameter sets: inline objects, params files, and the rows of a data file (CSV or
@@ -66,7 +67,7 @@ extension Manifest {
       for (i, name) in header.fields.enumerated() where name.count > limits.parameterNameCharacters {
         throw TemplateError(
           file: path, path: "", line: header.line, column: 1,
-          message: "header field \(i + 1) is longer than \(limits.parameterNameCharacters) characters; "
+          message: "header field \(i + 1) is longer than \(quoted: limits.parameterNameCharacters) characters; "
             + "it must name a parameter")
       }
       var out: [Variant] = []
@@ -96,19 +97,19 @@ extension Manifest {
     }
     let doc = TemplateNode(document: root, file: path)
     guard case .array(let items) = root.kind else {
-      throw doc.error("expected an array of objects (one per variant), found \(root.kindDescription)")
+      throw doc.error("expected an array of objects (one per variant), found \(quoted: root.kindDescription)")
     }
     guard items.count <= limits.variants else { throw doc.error(tooMany(limits.variants)) }
     var out: [Variant] = []
     for row in try doc.array() {
       guard case .object(let members) = row.value.kind else {
-        throw row.error("expected an object of parameter values, found \(row.value.kindDescription)")
+        throw row.error("expected an object of parameter values, found \(quoted: row.value.kindDescription)")
       }
       var values = ParameterValues()
       var labels: [String: String] = [:]
       for member in members {
         guard member.key.count <= limits.parameterNameCharacters else {
-          throw row.error("a key is longer than \(limits.parameterNameCharacters) characters; it must name a parameter")
+          throw row.error("a key is longer than \(quoted: limits.parameterNameCharacters) characters; it must name a parameter")
         }
         values.set(member.key, value: member.value, file: path)
         labels[member.key] = label(member.value)
@@ -149,7 +150,7 @@ extension Manifest {
       }
       if let first = seen[name] {
         throw (key ?? owner).error(
-          "variants \(first + 1) and \(i + 1) are both named '\(name)' (names are made of letters, digits, '.', '_' "
+          "variants \(quoted: first + 1) and \(i + 1) are both named '\(quoted: name)' (names are made of letters, digits, '.', '_' "
             + "and '-'); set 'variantName' to a parameter that tells them apart")
       }
       seen[name] = i

@@ -264,7 +264,7 @@ package struct Manifest: Sendable {
     guard isPlain(s), s.count <= scope.policy.limits.nameCharacters else {
       throw node.error(
         "a name may only use letters, digits, '.', '_' and '-', not start with '.', and have at most "
-          + "\(scope.policy.limits.nameCharacters) characters (it becomes a folder), found \"\(quoted: s)\"")
+          + "\(quoted: scope.policy.limits.nameCharacters) characters (it becomes a folder), found \"\(quoted: s)\"")
     }
     return s
   }

@@ -50,10 +50,10 @@ struct ManifestScope {
       return (same ? lexical : found.path, found.exists, context.contains(found.path))
     case .failure(.outsideFolder(let resolved, _)):
       throw node.error(
-        "\(what) \"\(quoted: written)\": '\(quoted: resolved)' is outside the manifest's folder (\(quoted: folder)); "
+        "\(quoted: what) \"\(quoted: written)\": '\(quoted: resolved)' is outside the manifest's folder (\(quoted: folder)); "
           + "pass --allow-outside-manifest to allow paths from anywhere")
     case .failure:
-      throw node.error("the \(what) path cannot be empty")
+      throw node.error("the \(quoted: what) path cannot be empty")
     }
   }
 
@@ -63,7 +63,7 @@ struct ManifestScope {
   /// - Returns: The path, the text, and whether the file lies inside the folder.
   func read(_ node: TemplateNode, what: String) throws(TemplateError) -> (path: String, text: String, inside: Bool) {
     let (path, exists, inside) = try path(node, what: what)
-    guard exists else { throw node.error("no such \(what) '\(quoted: path)'") }
+    guard exists else { throw node.error("no such \(quoted: what) '\(quoted: path)'") }
     return (path, try Self.read(path, what: what, limit: policy.limits.dataBytes, at: node), inside)
   }
 
@@ -73,7 +73,7 @@ struct ManifestScope {
   /// - Parameter node: Where the manifest names it, or nil for the manifest itself.
   static func read(_ path: String, what: String, limit: Int, at node: TemplateNode?) throws(TemplateError) -> String {
     func refuse(_ message: String) -> TemplateError {
-      node.map { $0.error("\(what) '\(quoted: path)': \(message)") }
+      node.map { $0.error("\(quoted: what) '\(quoted: path)': \(escaped: message)") }
         ?? TemplateError(file: path, path: "", message: message)
     }
     var info = stat()

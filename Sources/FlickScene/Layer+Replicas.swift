@@ -52,7 +52,7 @@ extension Scene {
       let amount = total >= 1 << 60 ? "more than 10¹⁸" : "\(total)"
       return SceneError(
         call: "layer \"\(layer.id)\"",
-        reason: "the scene's replicators draw \(amount) layer copies per frame (nested replicators multiply: "
+        reason: "the scene's replicators draw \(quoted: amount) layer copies per frame (nested replicators multiply: "
           + "each layer inside counts once per copy), more than the cap of \(LayerReplicator.maximumDrawnInstances)")
     }
     return nil

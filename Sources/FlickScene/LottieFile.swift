@@ -189,7 +189,7 @@ public struct LottieFile: Sendable, Hashable {
     guard cw * ch <= maximumPixels else {
       throw LottieFileError(
         path: path,
-        message: "the canvas is \(cw)×\(ch) = \(cw * ch) pixels, more than the cap of \(maximumPixels) "
+        message: "the canvas is \(quoted: cw)×\(quoted: ch) = \(quoted: cw * ch) pixels, more than the cap of \(maximumPixels) "
           + "(--max-pixels or FLICK_MAX_PIXELS raises it)")
     }
     let fr = try number("fr", 0.001...1000)

@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// The image assets of a Lottie file, checked and rewritten so rlottie loads no file.
@@ -26,7 +27,7 @@ enum LottieImageAssets {
     }
     func fail(_ offset: Int, _ place: String, _ message: String) -> LottieFileError {
       let (line, column) = LottieJSON.location(of: offset, in: bytes)
-      return LottieFileError(path: path, line: line, column: column, message: "\(place): \(message)")
+      return LottieFileError(path: path, line: line, column: column, message: "\(escaped: place): \(escaped: message)")
     }
     guard let assets = rootMembers[index].value.items else {
       throw fail(rootMembers[index].offset, "assets", "must be an array of assets")

@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// Counts what a Lottie file makes rlottie build, so a small file cannot expand into millions of
@@ -50,7 +51,7 @@ enum LottieInstances {
 
     func fail(_ offset: Int, _ place: String, _ message: String) -> LottieFileError {
       let (line, column) = LottieJSON.location(of: offset, in: bytes)
-      return LottieFileError(path: path, line: line, column: column, message: "\(place): \(message)")
+      return LottieFileError(path: path, line: line, column: column, message: "\(escaped: place): \(escaped: message)")
     }
 
     static func shown(_ n: Double) -> String { n < 1e15 ? "\(Int(n))" : "more than 10^15" }

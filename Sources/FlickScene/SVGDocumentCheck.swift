@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// What Flick checks in an SVG picture before librsvg is given it: that it names no other file
@@ -100,7 +101,7 @@ struct SVGDocumentScanner {
       }
       i += 1
     }
-    throw fail("not a valid SVG file: \(what) is not closed", at: start)
+    throw fail("not a valid SVG file: \(quoted: what) is not closed", at: start)
   }
 
   static func localName(_ qualified: String) -> String {
@@ -161,7 +162,7 @@ struct SVGDocumentScanner {
         i += 1
         guard let open = stack.last, elements[open].name == name else {
           let expected = stack.last.map { "<\(quoted: elements[$0].name)> is open" } ?? "nothing is open"
-          throw fail("not a valid SVG file: </\(quoted: name)> where \(expected)", at: start)
+          throw fail("not a valid SVG file: </\(quoted: name)> where \(quoted: expected)", at: start)
         }
         try closed()
       } else {
@@ -259,7 +260,7 @@ struct SVGDocumentScanner {
     let name = Self.localName(qualified)
     let shownName = LottieJSON.shown(qualified)
     if name == "include", qualified.contains(":") {
-      throw fail("<\(shownName)> (XInclude of another file) is not read", at: elements[index].offset)
+      throw fail("<\(quoted: shownName)> (XInclude of another file) is not read", at: elements[index].offset)
     }
     for a in attributes where a.name == "d" || a.name == "points" {
       elements[index].numbers += Self.countNumbers(a.value)
@@ -280,11 +281,11 @@ struct SVGDocumentScanner {
           do {
             _ = try ImageHeader.embedded(target, maximumPixels: maximumPixels)
           } catch {
-            throw fail("<\(shownName) \(quoted: a.name)>: \(error.reason)", at: a.offset)
+            throw fail("<\(quoted: shownName) \(quoted: a.name)>: \(escaped: error.reason)", at: a.offset)
           }
         } else {
           throw fail(
-            "<\(shownName) \(quoted: a.name)=\"\(quoted: target)\">: an SVG picture may only refer to "
+            "<\(quoted: shownName) \(quoted: a.name)=\"\(quoted: target)\">: an SVG picture may only refer to "
               + "its own elements (#id) and embed PNG or JPEG images as data: URIs; another file is not read",
             at: a.offset)
         }

@@ -1,3 +1,4 @@
+import FlickMotion
 /// The expansion count of ``SVGDocumentScanner``: the document with every reference drawn where
 /// it is used, against ``SVGDocumentCheck/maximumInstances`` and ``SVGDocumentCheck/maximumPathNumbers``.
 extension SVGDocumentScanner {
@@ -36,13 +37,13 @@ extension SVGDocumentScanner {
     total.numbers = n.overflow ? Int.max : total.numbers.addingReportingOverflow(n.partialValue).partialValue
     if e.overflow || total.elements < 0 || total.elements > SVGDocumentCheck.maximumInstances {
       throw fail(
-        "\(what) makes the picture draw more than \(SVGDocumentCheck.maximumInstances) elements (every <use> and "
+        "\(quoted: what) makes the picture draw more than \(SVGDocumentCheck.maximumInstances) elements (every <use> and "
           + "url(#id) drawn where it is used)", at: offset)
     }
     if n.overflow || total.numbers < 0 || total.numbers > SVGDocumentCheck.maximumPathNumbers {
       throw fail(
-        "\(what) makes the picture's paths more than \(SVGDocumentCheck.maximumPathNumbers) numbers (about "
-          + "\(SVGDocumentCheck.maximumPathNumbers / 2) points, references included)", at: offset)
+        "\(quoted: what) makes the picture's paths more than \(SVGDocumentCheck.maximumPathNumbers) numbers (about "
+          + "\(quoted: SVGDocumentCheck.maximumPathNumbers / 2) points, references included)", at: offset)
     }
   }
 
@@ -55,7 +56,7 @@ extension SVGDocumentScanner {
       throw fail("<\(quoted: element.name)> uses itself (a reference cycle)", at: element.offset)
     }
     guard depth < 4 * SVGDocumentCheck.maximumDepth else {
-      throw fail("references nested deeper than \(4 * SVGDocumentCheck.maximumDepth) levels", at: element.offset)
+      throw fail("references nested deeper than \(quoted: 4 * SVGDocumentCheck.maximumDepth) levels", at: element.offset)
     }
     open.insert(index)
     var total = Totals(elements: 1, numbers: element.numbers)

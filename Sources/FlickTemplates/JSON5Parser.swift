@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// A strict JSON5 parser (https://spec.json5.org) that records the line and column of every value.
@@ -412,7 +413,7 @@ package struct JSON5SyntaxError: Error, Equatable, CustomStringConvertible {
     self.plainMessage = plain ?? message
   }
 
-  package var description: String { "\(line):\(column): \(message)" }
+  package var description: String { "\(line):\(column): \(escaped: message)" }
 
   /// Errors are equal when they say the same at the same place (``plainMessage`` is derived).
   package static func == (a: JSON5SyntaxError, b: JSON5SyntaxError) -> Bool {

@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// Values for a template's parameters, as a user gives them: `--set name=value` (text, typed by
@@ -103,7 +104,7 @@ public struct ParameterValues: Sendable, Equatable {
     guard case .object(let members) = root.kind else {
       let node = TemplateNode(value: root, path: "", file: file)
       let what = "an object of parameter values, like { title: \"Hello\" }"
-      throw showingInput ? node.expected(what) : node.error("expected \(what), found \(root.kindDescription)")
+      throw showingInput ? node.expected(what) : node.error("expected \(quoted: what), found \(quoted: root.kindDescription)")
     }
     let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
     for m in members {

@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickScene
 
 extension Template {
@@ -8,7 +9,7 @@ extension Template {
     guard copies > cap else { return }
     let amount = copies >= 1 << 60 ? "more than 10¹⁸" : "\(copies)"
     throw node.error(
-      "replicators draw \(amount) layer copies per frame here (each layer inside a replicator counts once per copy; "
+      "replicators draw \(quoted: amount) layer copies per frame here (each layer inside a replicator counts once per copy; "
         + "nested replicators and components multiply), more than the cap of \(cap); use fewer instances")
   }
 
@@ -26,7 +27,7 @@ extension Template {
     let cap = TemplateLimits.maximumDrawnPathSegments
     guard segments > cap else { return }
     throw node.error(
-      "the template's paths have \(segments >= 1 << 60 ? "more than 10¹⁸" : "\(segments)") segments drawn per frame "
+      "the template's paths have \(quoted: segments >= 1 << 60 ? "more than 10¹⁸" : "\(segments)") segments drawn per frame "
         + "(counting each replicator copy), more than the cap of \(cap); simplify the paths or use fewer copies")
   }
 

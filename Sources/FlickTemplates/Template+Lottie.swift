@@ -26,7 +26,7 @@ extension Template {
       try file.requireSupported()
     } catch {
       let place = error.line.map { " (line \($0), column \(error.column ?? 0))" } ?? ""
-      throw sourceNode.error("Lottie file \"\(quoted: written)\"\(place): \(escaped: error.message)")
+      throw sourceNode.error("Lottie file \"\(quoted: written)\"\(escaped: place): \(escaped: error.message)")
     }
     if o["frame"] != nil, let p = o["progress"] {
       throw p.error("give 'frame' or 'progress', not both")

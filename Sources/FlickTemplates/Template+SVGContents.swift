@@ -1,4 +1,5 @@
 import FlickScene
+import FlickMotion
 import Foundation
 
 extension Template {
@@ -10,13 +11,13 @@ extension Template {
     guard (attributes?[.type] as? FileAttributeType) == .typeRegular else { return }
     if let size = attributes?[.size] as? Int, size > SVGDocumentCheck.maximumFileSize {
       throw node.error(
-        "image \"\(written)\": the SVG is larger than \(SVGDocumentCheck.maximumFileSize >> 20) MiB, the most read")
+        "image \"\(quoted: written)\": the SVG is larger than \(SVGDocumentCheck.maximumFileSize >> 20) MiB, the most read")
     }
     guard let data = FileManager.default.contents(atPath: path) else { return }
     do {
       try SVGDocumentCheck.check(data, maximumPixels: node.context.limits.maximumImagePixels)
     } catch {
-      throw node.error("image \"\(written)\", line \(error.line), column \(error.column): \(error.message)")
+      throw node.error("image \"\(quoted: written)\", line \(error.line), column \(error.column): \(escaped: error.message)")
     }
   }
 }

@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// The rules for the entries Flick writes: an output's destination is never a symbolic link
@@ -60,7 +61,7 @@ package enum OutputEntry {
     for file in files {
       Cleanup.shared.add(file: file)
       if let reason = reserveTemporary(file) {
-        throw .cannotWrite(path: destination, reason: "cannot create \(file): \(reason)")
+        throw .cannotWrite(path: destination, reason: "cannot create \(quoted: file): \(escaped: reason)")
       }
     }
   }

@@ -88,14 +88,14 @@ public struct RenderSession: Sendable {
     guard work <= limits.maximumWork else {
       throw .overLimit(
         "the render draws \(range.count) frames × \(width * height) pixels"
-          + (samples > 1 ? " × \(samples) motion-blur samples" : "") + " = \(work) pixels, more than the work cap of "
+          + (samples > 1 ? " × \(samples) motion-blur samples" : "") + " = \(quoted: work) pixels, more than the work cap of "
           + "\(limits.maximumWork) (--max-work or FLICK_MAX_WORK raises it; --frames renders part, "
           + "--scale draws smaller)")
     }
     guard fittedPipeline != nil else {
       let estimate = memoryEstimate(jobs: 1)
       throw .overLimit(
-        "rendering \(width)×\(height) frames needs \(estimate.summary) with one worker, more than the memory cap of "
+        "rendering \(width)×\(height) frames needs \(escaped: estimate.summary) with one worker, more than the memory cap of "
           + "\(RenderLimits.format(bytes: limits.maximumMemory)) (--max-memory or FLICK_MAX_MEMORY raises it; "
           + "a smaller --scale needs less)")
     }

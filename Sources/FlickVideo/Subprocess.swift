@@ -92,7 +92,7 @@ package final class Subprocess: @unchecked Sendable {
     func closeAll() { for fd in opened + [inputEnd, outputEnd, errorEnd] where fd >= 0 { close(fd) } }
     if failed {
       closeAll()
-      throw .launchFailed("\(executable): cannot create a pipe: \(String(cString: strerror(errno)))")
+      throw .launchFailed("\(quoted: executable): cannot create a pipe: \(quoted: String(cString: strerror(errno)))")
     }
     let fds = childFDs
     let started: Int32 = Cleanup.shared.locked {
@@ -106,7 +106,7 @@ package final class Subprocess: @unchecked Sendable {
     for fd in opened { close(fd) }
     guard started > 0 else {
       for fd in [inputEnd, outputEnd, errorEnd] where fd >= 0 { close(fd) }
-      throw .launchFailed("\(executable): \(String(cString: strerror(-started)))")
+      throw .launchFailed("\(quoted: executable): \(quoted: String(cString: strerror(-started)))")
     }
     pid = started
     self.input = inputEnd

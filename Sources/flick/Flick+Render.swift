@@ -126,7 +126,7 @@ extension Flick {
       Limits.watchMemory(session.limits, width: session.width, height: session.height)
       if !quiet, let fitted = session.fittedPipeline, fitted.jobs < session.pipeline.jobs {
         let workers = "\(fitted.jobs) worker\(fitted.jobs == 1 ? "" : "s")"
-        log("note: rendering with \(workers) instead of \(session.pipeline.jobs) "
+        log("note: rendering with \(workers) instead of \(quoted: session.pipeline.jobs) "
           + "to stay under the memory cap of \(RenderLimits.format(bytes: session.limits.maximumMemory))")
       }
       for target in targets { Cleanup.removeStale(in: outputFolder(target)) }

@@ -108,7 +108,7 @@ enum SVGStore {
       // The decoder's ceiling: a template has already checked its pictures against --max-pixels.
       try SVGDocumentCheck.check(data, maximumPixels: DecodedImage.maximumPixels)
     } catch {
-      return .failure(.unreadableImage(path: "\(path):\(error.line):\(error.column)", reason: error.message))
+      return .failure(.unreadableImage(path: "\(quoted: path):\(error.line):\(error.column)", reason: error.message))
     }
     return .success(data)
   }
