@@ -23,7 +23,9 @@ let package = Package(
     /// The layer tree and immutable render-tree snapshots.
     .target(name: "FlickScene", dependencies: ["FlickMotion"]),
     /// Cairo/Pango rasteriser; the only module that imports C.
-    .target(name: "FlickRaster", dependencies: ["FlickScene", "CCairo", "CPango", "CJPEG", "CWebP", "CRLottie", "CRSVG", "CPNG"]),
+    .target(
+      name: "FlickRaster",
+      dependencies: ["FlickScene", "CCairo", "CPango", "CJPEG", "CWebP", "CRLottie", "CRSVG", "CPNG"]),
     /// Output formats, the ffmpeg subprocess and the parallel render pipeline.
     .target(name: "FlickVideo", dependencies: ["FlickRaster", "CYUV", "CSpawn"]),
     /// The versioned JSON5 template format.
@@ -64,10 +66,12 @@ let package = Package(
       path: "Benchmarks/scene-animator"),
     /// `make bench-links`: card-swap as bundled against a copy with links and text changes, per frame.
     .executableTarget(
-      name: "flick-bench-links", dependencies: ["FlickTemplates", "FlickRaster", "FlickScene", "FlickTestSupport"], path: "Benchmarks/links"),
+      name: "flick-bench-links", dependencies: ["FlickTemplates", "FlickRaster", "FlickScene", "FlickTestSupport"],
+      path: "Benchmarks/links"),
     /// `make bench-yuv`: the MP4 path's BGRA → yuv420p conversion against ffmpeg's `scale` step.
     .executableTarget(
-      name: "flick-bench-yuv", dependencies: ["FlickTemplates", "FlickRaster", "FlickVideo", "FlickTestSupport"], path: "Benchmarks/yuv"),
+      name: "flick-bench-yuv", dependencies: ["FlickTemplates", "FlickRaster", "FlickVideo", "FlickTestSupport"],
+      path: "Benchmarks/yuv"),
     /// Examples/: the seeds' APIs in Swift, built and run by `make test` (ExamplesTests).
     .executableTarget(
       name: "flick-example-card-swap", dependencies: ["FlickScene", "FlickRaster", "FlickVideo"],

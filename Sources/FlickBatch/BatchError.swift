@@ -30,7 +30,9 @@ package enum BatchError: Error, Equatable, CustomStringConvertible {
 
   /// Classifies any error from loading or rendering.
   package static func from(_ error: any Error) -> BatchError {
-    if Interruption.pendingSignal != 0 { return .interrupted("interrupted (signal \(quoted: Interruption.pendingSignal))") }
+    if Interruption.pendingSignal != 0 {
+      return .interrupted("interrupted (signal \(quoted: Interruption.pendingSignal))")
+    }
     switch error {
     case let e as BatchError: return e
     case let e as TemplateError: return .invalidInput(e.description)

@@ -65,7 +65,8 @@ package struct BatchMerger {
     var entries: [BatchReport.Entry] = []
     for (i, merge) in plan.merges.enumerated() {
       let job = Plan.Job(
-        index: i, id: merge.spec.id, kind: "merge", name: merge.spec.name, template: "", variant: "", width: merge.width,
+        index: i, id: merge.spec.id, kind: "merge", name: merge.spec.name, template: "", variant: "",
+        width: merge.width,
         height: merge.height, frames: merge.spec.frames, outputs: merge.spec.outputs, merge: nil)
       let frameCount = merge.spec.frames[1] - merge.spec.frames[0] + 1
       func entry(_ status: BatchReport.Status, _ seconds: Double) -> BatchReport.Entry {
@@ -85,7 +86,8 @@ package struct BatchMerger {
         // ffmpeg killed by an interruption: the interruption is ending the process.
         Interruption.waitIfInterrupted()
         let failure = BatchError.from(error)
-        progress.finished(job, .failed, seconds: Date().timeIntervalSince(start), frames: frameCount, error: failure.description)
+        progress.finished(
+          job, .failed, seconds: Date().timeIntervalSince(start), frames: frameCount, error: failure.description)
         throw failure
       }
       let seconds = Date().timeIntervalSince(start)
@@ -148,7 +150,9 @@ package struct BatchMerger {
       let url = URL(fileURLWithPath: destination)
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).merge").path
+      let temporary = url.deletingLastPathComponent().appendingPathComponent(
+        ".\(url.lastPathComponent).\(getpid()).merge"
+      ).path
       // Registered before it can exist: an interruption from here on removes it.
       if target.format == .png { Cleanup.shared.add(folder: temporary) } else { Cleanup.shared.add(file: temporary) }
       finished.append((temporary, target))
@@ -203,7 +207,9 @@ package struct BatchMerger {
       let destination = Stamp.folder(of: f.target)
       try Cleanup.shared.locked { () throws in
         Stamp.remove(f.target)
-        if FileManager.default.fileExists(atPath: destination) { try FileManager.default.removeItem(atPath: destination) }
+        if FileManager.default.fileExists(atPath: destination) {
+          try FileManager.default.removeItem(atPath: destination)
+        }
         try FileManager.default.moveItem(atPath: f.temporary, toPath: destination)
         Self.forget(temporary: f.temporary, folder: f.target.format == .png)
       }
@@ -267,7 +273,8 @@ package struct BatchMerger {
     if link(source, destination) != 0 {
       guard [EXDEV, EPERM, EMLINK].contains(errno) else {
         throw BatchError.environment(
-          "cannot link \(TemplateText.escaped(source)) into \(quoted: destination): \(quoted: String(cString: strerror(errno)))")
+          "cannot link \(TemplateText.escaped(source)) into \(quoted: destination): \(quoted: String(cString: strerror(errno)))"
+        )
       }
       try copyFrame(source, to: destination)
     }
@@ -282,7 +289,8 @@ package struct BatchMerger {
   static func copyFrame(_ source: String, to destination: String) throws {
     let input = open(source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     guard input >= 0 else {
-      throw BatchError.environment("cannot read \(TemplateText.escaped(source)): \(quoted: String(cString: strerror(errno)))")
+      throw BatchError.environment(
+        "cannot read \(TemplateText.escaped(source)): \(quoted: String(cString: strerror(errno)))")
     }
     defer { close(input) }
     let handle = FileHandle(fileDescriptor: input, closeOnDealloc: false)
@@ -290,7 +298,8 @@ package struct BatchMerger {
     let output: Int32
     switch OutputEntry.createTemporary(destination) {
     case .success(let fd): output = fd
-    case .failure(let failure): throw BatchError.environment("cannot write \(quoted: destination): \(escaped: failure.reason)")
+    case .failure(let failure):
+      throw BatchError.environment("cannot write \(quoted: destination): \(escaped: failure.reason)")
     }
     defer { close(output) }
     let failure = bytes.withUnsafeBytes { raw -> Bool in
@@ -303,7 +312,9 @@ package struct BatchMerger {
       }
       return false
     }
-    if failure { throw BatchError.environment("cannot write \(quoted: destination): \(quoted: String(cString: strerror(errno)))") }
+    if failure {
+      throw BatchError.environment("cannot write \(quoted: destination): \(quoted: String(cString: strerror(errno)))")
+    }
   }
 
   /// ffmpeg's stderr for a message: trimmed, escaped, at most the last 2,000 characters.

@@ -49,7 +49,8 @@ package struct BatchPlan: Sendable {
   /// `chunk` frames plus a merge when the clip is longer than `chunk`.
   ///
   /// - Throws: ``FlickTemplates/TemplateError`` for a template, parameter or manifest problem.
-  package init(manifest: Manifest, flickVersion: String, renderer: RendererFingerprint = .current) throws(TemplateError) {
+  package init(manifest: Manifest, flickVersion: String, renderer: RendererFingerprint = .current) throws(TemplateError)
+  {
     self.manifest = manifest
     self.flickVersion = flickVersion
     self.renderer = renderer
@@ -65,8 +66,10 @@ package struct BatchPlan: Sendable {
         guard loaded <= manifest.policy.limits.loadedTemplateBytes else {
           throw TemplateError(
             file: manifest.file, path: "renders[\(r)]", line: render.position.line, column: render.position.column,
-            message: "planning would load templates of \(quoted: loaded) bytes or more in all (one load per variant), over "
-              + "the cap of \(quoted: manifest.policy.limits.loadedTemplateBytes) bytes; use fewer variants or a smaller template")
+            message:
+              "planning would load templates of \(quoted: loaded) bytes or more in all (one load per variant), over "
+              + "the cap of \(quoted: manifest.policy.limits.loadedTemplateBytes) bytes; use fewer variants or a smaller template"
+          )
         }
         let template: Template
         do {
@@ -133,7 +136,8 @@ package struct BatchPlan: Sendable {
             guard jobs.count < manifest.policy.limits.jobs else {
               throw TemplateError(
                 file: manifest.file, path: "renders[\(r)]", line: render.position.line, column: render.position.column,
-                message: "the manifest expands into more than \(quoted: manifest.policy.limits.jobs) jobs (the cap of a plan); "
+                message:
+                  "the manifest expands into more than \(quoted: manifest.policy.limits.jobs) jobs (the cap of a plan); "
                   + "use fewer variants, sizes or frames, a larger 'chunk', or several manifests")
             }
             for output in outputs { try Self.checkLinks(output, manifest: manifest) }
@@ -155,7 +159,9 @@ package struct BatchPlan: Sendable {
             for (k, start) in starts.enumerated() {
               let frames = start..<min(start + render.chunk, clip.upperBound)
               var outputs: [Plan.Output] = []
-              if render.formats.contains(.mp4) { outputs.append(Plan.Output(path: "\(folder)/\(k).mp4", format: "mp4")) }
+              if render.formats.contains(.mp4) {
+                outputs.append(Plan.Output(path: "\(folder)/\(k).mp4", format: "mp4"))
+              }
               if render.formats.contains(where: { $0 != .mp4 }) {
                 outputs.append(Plan.Output(path: "\(folder)/\(k).frames/%0\(digits)d.png", format: "png"))
               }
@@ -167,7 +173,8 @@ package struct BatchPlan: Sendable {
             }
             for output in finals { try Self.checkLinks(output, manifest: manifest) }
             let mergeID = JobIdentity.hash(
-              common + ["kind merge"] + chunkJobs.map { "chunk \($0.spec.id)" } + finals.map { "output \($0.format) \($0.path)" })
+              common + ["kind merge"] + chunkJobs.map { "chunk \($0.spec.id)" }
+                + finals.map { "output \($0.format) \($0.path)" })
             for i in chunkJobs.indices {
               chunkJobs[i].spec.merge = mergeID
               jobs[chunkJobs[i].spec.index].spec.merge = mergeID
@@ -220,7 +227,8 @@ package struct BatchPlan: Sendable {
     let changed = plan.jobs.filter { !here.contains($0.id) }
     if !changed.isEmpty {
       reasons.append(
-        "\(changed.count) of \(plan.jobs.count) jobs no longer match the manifest, templates or assets (first: job \(changed[0].index) \(changed[0].name))")
+        "\(changed.count) of \(plan.jobs.count) jobs no longer match the manifest, templates or assets (first: job \(changed[0].index) \(changed[0].name))"
+      )
     }
     if plan.jobs.count != document.jobs.count {
       reasons.append("the manifest now gives \(document.jobs.count) jobs, the plan has \(plan.jobs.count)")

@@ -101,8 +101,9 @@ package struct BatchRunner {
       do {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       } catch {
-        throw BatchError.environment("cannot create the folder \(quoted: folder): "
-          + "\(escaped: error.localizedDescription)")
+        throw BatchError.environment(
+          "cannot create the folder \(quoted: folder): "
+            + "\(escaped: error.localizedDescription)")
       }
     }
     let session = RenderSession(

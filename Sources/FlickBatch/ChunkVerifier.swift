@@ -79,11 +79,13 @@ enum ChunkVerifier {
     try entry(path, isFolder: false, merge: merge)
     let expected = "a PNG of \(width)×\(height) pixels (the plan's frame size)"
     guard let header = header(path) else {
-      throw .invalidInput("\(quoted: merge.spec.name): chunk frame \(quoted: path) is not a PNG; expected \(quoted: expected)")
+      throw .invalidInput(
+        "\(quoted: merge.spec.name): chunk frame \(quoted: path) is not a PNG; expected \(quoted: expected)")
     }
     guard header == (width, height) else {
       throw .invalidInput(
-        "\(quoted: merge.spec.name): chunk frame \(quoted: path) is \(header.width)×\(header.height); expected \(quoted: expected)")
+        "\(quoted: merge.spec.name): chunk frame \(quoted: path) is \(header.width)×\(header.height); expected \(quoted: expected)"
+      )
     }
     // The frame's own size bounds the decode (the header was checked above); the file may be at
     // most what an uncompressed frame with generous overhead takes.
@@ -94,7 +96,8 @@ enum ChunkVerifier {
       let reason: String =
         if case .unreadableImage(_, let reason) = error { reason } else { error.description }
       throw .invalidInput(
-        "\(quoted: merge.spec.name): chunk frame \(quoted: path) does not decode (\(escaped: reason)); expected \(quoted: expected)")
+        "\(quoted: merge.spec.name): chunk frame \(quoted: path) does not decode (\(escaped: reason)); expected \(quoted: expected)"
+      )
     }
   }
 

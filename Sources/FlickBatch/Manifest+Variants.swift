@@ -109,7 +109,8 @@ extension Manifest {
       var labels: [String: String] = [:]
       for member in members {
         guard member.key.count <= limits.parameterNameCharacters else {
-          throw row.error("a key is longer than \(quoted: limits.parameterNameCharacters) characters; it must name a parameter")
+          throw row.error(
+            "a key is longer than \(quoted: limits.parameterNameCharacters) characters; it must name a parameter")
         }
         values.set(member.key, value: member.value, file: path)
         labels[member.key] = label(member.value)

@@ -127,7 +127,8 @@ package struct Manifest: Sendable {
     }
     let v = try version.int(in: 1...Int.max)
     guard v == formatVersion else {
-      throw version.error("manifest format version \(v) is newer than this Flick reads (\(formatVersion)); upgrade Flick")
+      throw version.error(
+        "manifest format version \(v) is newer than this Flick reads (\(formatVersion)); upgrade Flick")
     }
     _ = try o["$schema"]?.string()
     let outputRoot = try self.outputRoot(o["output"], scope: scope, document: doc)
@@ -141,8 +142,9 @@ package struct Manifest: Sendable {
     for node in items {
       let render = try decodeRender(node, scope: scope, defaultChunk: chunk, variantsBefore: variantCount)
       if let other = names[render.name] {
-        throw node.error("two renders are named '\(quoted: render.name)' (also \(quoted: other)); give each a "
-          + "distinct 'name'")
+        throw node.error(
+          "two renders are named '\(quoted: render.name)' (also \(quoted: other)); give each a "
+            + "distinct 'name'")
       }
       names[render.name] = node.path
       variantCount += render.variants.count
@@ -185,7 +187,9 @@ package struct Manifest: Sendable {
     _ node: TemplateNode, scope: ManifestScope, defaultChunk: Int, variantsBefore: Int
   ) throws(TemplateError) -> Render {
     let o = try node.object(allowed: renderKeys)
-    guard let templateNode = o["template"] else { throw node.error("missing 'template' (a .json5 file or a bundled name)") }
+    guard let templateNode = o["template"] else {
+      throw node.error("missing 'template' (a .json5 file or a bundled name)")
+    }
     let template = try self.template(templateNode, scope: scope)
     let name =
       try o["name"].map { n throws(TemplateError) in try safeName(n, scope: scope) }
@@ -297,7 +301,8 @@ package struct Manifest: Sendable {
     }
     let text = try node.string()
     let parts = text.lowercased().split(separator: "x")
-    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w), (1...16384).contains(h)
+    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w),
+      (1...16384).contains(h)
     else {
       throw node.error(
         "expected \"WIDTHxHEIGHT\" in pixels (such as \"1280x720\") or a scale number, "
@@ -328,7 +333,8 @@ package struct Manifest: Sendable {
   }
 
   static func resolve(_ path: String, in folder: String) -> String {
-    let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: folder).appendingPathComponent(path)
+    let url =
+      path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: folder).appendingPathComponent(path)
     return url.standardizedFileURL.path
   }
 }

@@ -90,8 +90,9 @@ package struct Plan: Codable, Sendable, Equatable {
           + reason(error))
     }
     guard plan.format == formatVersion else {
-      throw .invalidInput("\(quoted: path): plan format \(quoted: plan.format) is not the \(formatVersion) this "
-        + "Flick reads; run 'flick plan' again")
+      throw .invalidInput(
+        "\(quoted: path): plan format \(quoted: plan.format) is not the \(formatVersion) this "
+          + "Flick reads; run 'flick plan' again")
     }
     return plan
   }

@@ -108,9 +108,13 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
     return v
   }
 
-  private static func shard(_ s: Scheduler, indexText: String, env: [String: String], count: Int?) throws(BatchError) -> Shard {
+  private static func shard(_ s: Scheduler, indexText: String, env: [String: String], count: Int?) throws(BatchError)
+    -> Shard
+  {
     let source = s.indexVariable
-    guard let raw = try number(env, s.indexVariable) else { throw .invalidInput("--shard auto: \(quoted: source) is empty") }
+    guard let raw = try number(env, s.indexVariable) else {
+      throw .invalidInput("--shard auto: \(quoted: source) is empty")
+    }
     let index = raw - s.firstIndex
     let given = try s.countVariable.flatMap { name throws(BatchError) in try number(env, name) }
     let total: Int
@@ -118,17 +122,21 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
       let min = try number(env, "SLURM_ARRAY_TASK_MIN")
       let max = try number(env, "SLURM_ARRAY_TASK_MAX")
       if let min, let max, !(min...max).contains(raw) {
-        throw .invalidInput("--shard auto: SLURM_ARRAY_TASK_ID=\(quoted: raw) is outside "
-          + "SLURM_ARRAY_TASK_MIN…MAX (\(min)…\(max))")
+        throw .invalidInput(
+          "--shard auto: SLURM_ARRAY_TASK_ID=\(quoted: raw) is outside "
+            + "SLURM_ARRAY_TASK_MIN…MAX (\(min)…\(max))")
       }
       if let count {
         total = count
         if let max, max >= count {
-          throw .invalidInput("--shard auto: the Slurm array reaches index \(max) but --shard-count is \(count); submit --array=0-\(count - 1)")
+          throw .invalidInput(
+            "--shard auto: the Slurm array reaches index \(max) but --shard-count is \(count); submit --array=0-\(count - 1)"
+          )
         }
       } else {
         guard let given else {
-          throw .invalidInput("--shard auto: SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_COUNT; give --shard-count N")
+          throw .invalidInput(
+            "--shard auto: SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_COUNT; give --shard-count N")
         }
         // Without --shard-count the array must be exactly 0…N−1, or a resubmitted index would
         // silently become shard 1 of 1.
@@ -142,8 +150,9 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
     } else {
       switch (given, count) {
       case (let g?, let c?) where g != c:
-        throw .invalidInput("--shard auto: \(quoted: s.countVariable!)=\(quoted: g) disagrees with --shard-count "
-          + "\(quoted: c)")
+        throw .invalidInput(
+          "--shard auto: \(quoted: s.countVariable!)=\(quoted: g) disagrees with --shard-count "
+            + "\(quoted: c)")
       case (let g?, _): total = g
       case (nil, let c?): total = c
       case (nil, nil):
@@ -155,7 +164,8 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
     guard total >= 1 else { throw .invalidInput("--shard auto: the \(quoted: s.name) shard count \(total) is below 1") }
     guard (0..<total).contains(index) else {
       throw .invalidInput(
-        "--shard auto: \(quoted: source)=\(quoted: raw) is outside the \(total) shards (\(quoted: s.name) counts from \(quoted: s.firstIndex))")
+        "--shard auto: \(quoted: source)=\(quoted: raw) is outside the \(total) shards (\(quoted: s.name) counts from \(quoted: s.firstIndex))"
+      )
     }
     return Shard(index: index + 1, count: total, source: source)
   }

@@ -56,8 +56,9 @@ extension Frame {
     try writeAtomically(to: path) { tmp in
       var copy = pixels
       let status: cairo_status_t = copy.withUnsafeMutableBufferPointer { buffer in
-        guard let surface = cairo_image_surface_create_for_data(
-          buffer.baseAddress, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(bytesPerRow))
+        guard
+          let surface = cairo_image_surface_create_for_data(
+            buffer.baseAddress, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(bytesPerRow))
         else { return CAIRO_STATUS_NO_MEMORY }
         defer { cairo_surface_destroy(surface) }
         return cairo_surface_write_to_png(surface, tmp)

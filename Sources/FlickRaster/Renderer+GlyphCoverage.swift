@@ -65,7 +65,9 @@ extension Renderer {
       guard let run = pango_layout_iter_get_run_readonly(iter), let glyphs = run.pointee.glyphs else { continue }
       for i in 0..<Int(glyphs.pointee.num_glyphs) {
         let glyph = glyphs.pointee.glyphs[i].glyph
-        guard glyph & unknownFlag != 0, glyph != 0x0FFF_FFFF, let scalar = Unicode.Scalar(glyph & ~unknownFlag) else { continue }
+        guard glyph & unknownFlag != 0, glyph != 0x0FFF_FFFF, let scalar = Unicode.Scalar(glyph & ~unknownFlag) else {
+          continue
+        }
         switch scalar.properties.generalCategory {
         case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: continue
         default: break

@@ -28,7 +28,9 @@ package struct ImageHeader: Equatable, Sendable {
     func le24(_ i: Int) -> Int { le16(i) | Int(b[i + 2]) << 16 }
     let size: ImageHeader
     if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-      guard b.count >= 24, Array(b[12..<16]) == Array("IHDR".utf8) else { throw Problem(reason: "a PNG without an IHDR header") }
+      guard b.count >= 24, Array(b[12..<16]) == Array("IHDR".utf8) else {
+        throw Problem(reason: "a PNG without an IHDR header")
+      }
       size = ImageHeader(width: be32(16), height: be32(20))
     } else if b.starts(with: [0xFF, 0xD8]) {
       var i = 2

@@ -19,7 +19,8 @@ public struct LayerChanges: Sendable {
 
 protocol _Change: Sendable {
   var name: String { get }
-  func add(to animator: inout PropertyAnimator<LayerTree>, layerID: String, delayFactor: Double, at t: Double) throws(AnimatorError)
+  func add(to animator: inout PropertyAnimator<LayerTree>, layerID: String, delayFactor: Double, at t: Double)
+    throws(AnimatorError)
 }
 
 struct _PropertyChange<Value: Animatable>: _Change {
@@ -27,7 +28,9 @@ struct _PropertyChange<Value: Animatable>: _Change {
   let target: Value
   var name: String { property.name }
 
-  func add(to animator: inout PropertyAnimator<LayerTree>, layerID: String, delayFactor: Double, at t: Double) throws(AnimatorError) {
+  func add(to animator: inout PropertyAnimator<LayerTree>, layerID: String, delayFactor: Double, at t: Double)
+    throws(AnimatorError)
+  {
     try animator.addAnimation(property.on(layerID), to: target, delayFactor: delayFactor, at: t)
   }
 }
@@ -71,8 +74,9 @@ extension PropertyAnimator where Root == LayerTree {
     var layers = LayerChanges(tree: initialModel)
     animations(&layers)
     for (layerID, _) in layers.changes where !initialModel.contains(layerID) {
-      throw AnimatorError("addAnimations at \(t) s: "
-        + "\(escaped: Scene.unknownLayer(layerID, among: initialModel.layerIDs))")
+      throw AnimatorError(
+        "addAnimations at \(t) s: "
+          + "\(escaped: Scene.unknownLayer(layerID, among: initialModel.layerIDs))")
     }
     for (layerID, change) in layers.changes {
       try change.add(to: &self, layerID: layerID, delayFactor: delayFactor, at: t)

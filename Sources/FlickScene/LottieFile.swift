@@ -112,7 +112,8 @@ public struct LottieFile: Sendable, Hashable {
       throw LottieFileError(path: path, message: "is a folder, not a Lottie file")
     }
     if let size = attributes[.size] as? Int, size > maximumFileSize {
-      throw LottieFileError(path: path, message: "is \(size >> 20) MiB; Lottie files up to \(maximumFileSize >> 20) MiB are read")
+      throw LottieFileError(
+        path: path, message: "is \(size >> 20) MiB; Lottie files up to \(maximumFileSize >> 20) MiB are read")
     }
     guard let data = FileManager.default.contents(atPath: path), data.count <= maximumFileSize else {
       throw LottieFileError(path: path, message: "cannot read the file")
@@ -143,7 +144,8 @@ public struct LottieFile: Sendable, Hashable {
     do {
       tree = try LottieJSON.parse(data)
     } catch {
-      let message = error.isSyntax
+      let message =
+        error.isSyntax
         ? "is not a Lottie file: not valid JSON (\(error.path): \(error.message))" : "\(error.path): \(error.message)"
       throw LottieFileError(path: path, line: error.line, column: error.column, message: message)
     }
@@ -166,7 +168,8 @@ public struct LottieFile: Sendable, Hashable {
       parsed = try JSONSerialization.jsonObject(with: data)
     } catch {
       let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-      throw LottieFileError(path: path, message: "is not a Lottie file: not valid JSON" + (detail.map { " (\(quoted: $0))" } ?? ""))
+      throw LottieFileError(
+        path: path, message: "is not a Lottie file: not valid JSON" + (detail.map { " (\(quoted: $0))" } ?? ""))
     }
     guard let root = parsed as? [String: Any] else {
       throw LottieFileError(path: path, message: "is not a Lottie file: the JSON is not an object")
@@ -174,12 +177,16 @@ public struct LottieFile: Sendable, Hashable {
     let missing = requiredKeys.filter { root[$0] == nil }
     guard missing.isEmpty else {
       throw LottieFileError(
-        path: path, message: "is not a Lottie file: missing \(quoted: missing.map { "'\($0)'" }.joined(separator: ", "))")
+        path: path,
+        message: "is not a Lottie file: missing \(quoted: missing.map { "'\($0)'" }.joined(separator: ", "))")
     }
     func number(_ key: String, _ range: ClosedRange<Double>) throws(LottieFileError) -> Double {
       guard let v = (root[key] as? NSNumber)?.doubleValue, v.isFinite, range.contains(v) else {
         throw LottieFileError(
-          path: path, message: "'\(quoted: key)' must be a number in \(range.lowerBound)…\(range.upperBound), found \(quoted: root[key].map { "\($0)" } ?? "nothing")")
+          path: path,
+          message:
+            "'\(quoted: key)' must be a number in \(range.lowerBound)…\(range.upperBound), found \(quoted: root[key].map { "\($0)" } ?? "nothing")"
+        )
       }
       return v
     }
@@ -189,15 +196,18 @@ public struct LottieFile: Sendable, Hashable {
     guard cw * ch <= maximumPixels else {
       throw LottieFileError(
         path: path,
-        message: "the canvas is \(quoted: cw)×\(quoted: ch) = \(quoted: cw * ch) pixels, more than the cap of \(maximumPixels) "
+        message:
+          "the canvas is \(quoted: cw)×\(quoted: ch) = \(quoted: cw * ch) pixels, more than the cap of \(maximumPixels) "
           + "(--max-pixels or FLICK_MAX_PIXELS raises it)")
     }
     let fr = try number("fr", 0.001...1000)
     let ip = try number("ip", -1e7...1e7)
     let op = try number("op", -1e7...1e7)
     guard op - ip >= 1 else {
-      throw LottieFileError(path: path, message: "'op' (\(quoted: op)) must be at least one frame after 'ip' "
-        + "(\(quoted: ip))")
+      throw LottieFileError(
+        path: path,
+        message: "'op' (\(quoted: op)) must be at least one frame after 'ip' "
+          + "(\(quoted: ip))")
     }
     guard op - ip <= 1_000_000 else {
       throw LottieFileError(path: path, message: "has \(Int(op - ip)) frames; at most 1000000 are rendered")
@@ -316,7 +326,9 @@ struct LottieFeatureInspector {
         // Debian's rlottie 0.1 draws a matted shape layer as nothing (a matted solid works).
         note(here, "a track matte on a non-solid layer (tt: \(tt); rlottie 0.1 draws it empty)")
       }
-      if let bm = (layer["bm"] as? NSNumber)?.intValue, bm != 0 { note(here, "blend mode \(bm) (only normal is drawn)") }
+      if let bm = (layer["bm"] as? NSNumber)?.intValue, bm != 0 {
+        note(here, "blend mode \(bm) (only normal is drawn)")
+      }
       for (j, maskItem) in (layer["masksProperties"] as? [Any] ?? []).enumerated() {
         guard let mask = maskItem as? [String: Any] else { continue }
         let mode = mask["mode"] as? String ?? "a"
@@ -351,7 +363,9 @@ struct LottieFeatureInspector {
         walkValue(child, at: place, depth: depth + 1)
       }
     } else if let array = value as? [Any] {
-      for child in array where child is [String: Any] || child is [Any] { walkValue(child, at: place, depth: depth + 1) }
+      for child in array where child is [String: Any] || child is [Any] {
+        walkValue(child, at: place, depth: depth + 1)
+      }
     }
   }
 

@@ -109,11 +109,15 @@ struct LinkSegment<V: Animatable>: TrackSegment {
 
   func isApplied(at local: Double, limit: TrackLimit) -> Bool { true }
 
-  func writeValue(into layer: inout Layer, at local: Double, limit: TrackLimit, in tracks: PropertyTracks, time t: Double) {
+  func writeValue(
+    into layer: inout Layer, at local: Double, limit: TrackLimit, in tracks: PropertyTracks, time t: Double
+  ) {
     link.property.write(&layer, link.value(in: tracks, at: t, limit: limit))
   }
 
-  func writeVelocity(into layer: inout Layer, at local: Double, limit: TrackLimit, in tracks: PropertyTracks, time t: Double) {
+  func writeVelocity(
+    into layer: inout Layer, at local: Double, limit: TrackLimit, in tracks: PropertyTracks, time t: Double
+  ) {
     link.property.write(&layer, link.velocity(in: tracks, at: t, limit: limit))
   }
 

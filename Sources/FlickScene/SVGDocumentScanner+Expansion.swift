@@ -56,7 +56,8 @@ extension SVGDocumentScanner {
       throw fail("<\(quoted: element.name)> uses itself (a reference cycle)", at: element.offset)
     }
     guard depth < 4 * SVGDocumentCheck.maximumDepth else {
-      throw fail("references nested deeper than \(quoted: 4 * SVGDocumentCheck.maximumDepth) levels", at: element.offset)
+      throw fail(
+        "references nested deeper than \(quoted: 4 * SVGDocumentCheck.maximumDepth) levels", at: element.offset)
     }
     open.insert(index)
     var total = Totals(elements: 1, numbers: element.numbers)

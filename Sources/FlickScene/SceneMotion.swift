@@ -93,7 +93,9 @@ extension Scene {
       problems.append(
         SceneError(
           call: "layers",
-          reason: "the layers changed after the first animation (the animator renders the layers it was made with); add every layer before animating"))
+          reason:
+            "the layers changed after the first animation (the animator renders the layers it was made with); add every layer before animating"
+        ))
     }
     if let animator {
       for key in animator.animatedKeys where !tree.contains(key.object) {
@@ -186,7 +188,8 @@ public struct PropertyAnimatorScript: Sendable {
   }
 
   /// `addAnimations(_:delayFactor:)` at `t`: ``PropertyAnimator/addAnimations(delayFactor:at:_:)``.
-  public mutating func addAnimations(delayFactor: Double = 0, at t: Double, _ animations: (inout LayerChanges) -> Void) {
+  public mutating func addAnimations(delayFactor: Double = 0, at t: Double, _ animations: (inout LayerChanges) -> Void)
+  {
     perform("addAnimations(delayFactor: \(delayFactor), at: \(t))") { (a) throws(AnimatorError) in
       try a.addAnimations(delayFactor: delayFactor, at: t, animations)
     }

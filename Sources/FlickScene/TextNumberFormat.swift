@@ -46,7 +46,9 @@ public struct TextNumberFormat: Sendable, Hashable, CustomStringConvertible {
         if spec == nil { prefix.append("%") } else { suffix.append("%") }
         continue
       }
-      guard spec == nil else { throw Error("'\(quoted: source)' has more than one number conversion; a text layer shows one number") }
+      guard spec == nil else {
+        throw Error("'\(quoted: source)' has more than one number conversion; a text layer shows one number")
+      }
       var flags = ""
       while let f = chars.first, "-+ 0#".contains(f) {
         flags.append(f)
@@ -68,7 +70,9 @@ public struct TextNumberFormat: Sendable, Hashable, CustomStringConvertible {
         chars.removeFirst()
         precision = try digits() ?? 0
       }
-      guard let letter = chars.popFirst() else { throw Error("'\(quoted: source)' ends inside a conversion; expected f, e, g or d after '%'") }
+      guard let letter = chars.popFirst() else {
+        throw Error("'\(quoted: source)' ends inside a conversion; expected f, e, g or d after '%'")
+      }
       let conversion: Conversion
       switch letter {
       case "f", "F": conversion = .fixed
@@ -76,12 +80,15 @@ public struct TextNumberFormat: Sendable, Hashable, CustomStringConvertible {
       case "g", "G": conversion = .general
       case "d", "i": conversion = .integer
       default:
-        throw Error("'\(quoted: source)': '%\(quoted: flags)\(quoted: letter)' is not a number conversion; use "
-          + "%f, %e, %g or %d (like \"%.0f\")")
+        throw Error(
+          "'\(quoted: source)': '%\(quoted: flags)\(quoted: letter)' is not a number conversion; use "
+            + "%f, %e, %g or %d (like \"%.0f\")")
       }
       spec = (flags, width, precision, conversion)
     }
-    guard let spec else { throw Error("'\(quoted: source)' has no number conversion; write one like \"%.0f\" or \"%.1f%%\"") }
+    guard let spec else {
+      throw Error("'\(quoted: source)' has no number conversion; write one like \"%.0f\" or \"%.1f%%\"")
+    }
     self.prefix = prefix
     self.suffix = suffix
     self.flags = spec.flags

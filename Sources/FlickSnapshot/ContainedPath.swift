@@ -13,16 +13,19 @@ package enum ContainedPath {
   package static func isPlainName(_ name: String) -> Bool {
     !name.isEmpty && !name.hasPrefix(".") && name.utf8.count <= 255
       && name.unicodeScalars.allSatisfy {
-        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-+".unicodeScalars.contains($0)
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+          || "._-+".unicodeScalars.contains($0)
       }
   }
 
   /// `name` made plain for use as a folder or file name: other characters become `-`, leading dots
   /// and dashes are dropped; empty results become `fallback`.
   package static func sanitized(_ name: String, fallback: String = "unnamed") -> String {
-    let mapped = String(String.UnicodeScalarView(name.unicodeScalars.map {
-      isPlainName(String($0)) || $0 == "." ? $0 : "-"
-    }))
+    let mapped = String(
+      String.UnicodeScalarView(
+        name.unicodeScalars.map {
+          isPlainName(String($0)) || $0 == "." ? $0 : "-"
+        }))
     let trimmed = String(mapped.drop { $0 == "." || $0 == "-" }.prefix(100))
     return trimmed.isEmpty ? fallback : trimmed
   }

@@ -76,7 +76,9 @@ public struct PNGImage: Sendable {
     }
     let allowed: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
     guard let depths = allowed[colorType] else { throw E(message: "invalid colour type \(quoted: colorType)") }
-    guard depths.contains(depth) else { throw E(message: "invalid bit depth \(depth) for colour type \(quoted: colorType)") }
+    guard depths.contains(depth) else {
+      throw E(message: "invalid bit depth \(depth) for colour type \(quoted: colorType)")
+    }
     guard compression == 0, filter == 0 else { throw E(message: "unknown compression or filter method") }
     guard interlace <= 1 else { throw E(message: "unknown interlace method \(quoted: interlace)") }
 

@@ -88,7 +88,8 @@ package struct ReportAcceptance: Sendable {
       case .changed, .sizeMismatch, .missing: break
       }
       guard ContainedPath.isPlainName(frame.name) else {
-        throw .unsafePath("frame name '\(quoted: frame.name)' in \(quoted: summaryPath)", reason: "it is not a plain file name")
+        throw .unsafePath(
+          "frame name '\(quoted: frame.name)' in \(quoted: summaryPath)", reason: "it is not a plain file name")
       }
       guard let artifact = frame.artifacts["actual"] else {
         skipped.append((frame.name, "the report has no actual.png for it"))

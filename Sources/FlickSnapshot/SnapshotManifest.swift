@@ -115,7 +115,8 @@ package struct SnapshotManifest: Sendable, Equatable, Codable {
     for entry in frames {
       guard ContainedPath.isPlainName(entry.file), entry.file.lowercased().hasSuffix(".png") else {
         throw .unsafePath(
-          "frame file '\(quoted: entry.file)' in \(quoted: path)", reason: "a frame file must be a plain .png file name inside the folder")
+          "frame file '\(quoted: entry.file)' in \(quoted: path)",
+          reason: "a frame file must be a plain .png file name inside the folder")
       }
       guard seen.insert(entry.file).inserted else {
         throw .invalidManifest(path: path, reason: "frame file '\(quoted: entry.file)' is listed twice")

@@ -154,22 +154,28 @@ package struct SnapshotReport: Sendable {
   func junitText() -> String {
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     let suite = Self.xml(title)
-    xml += "<testsuites name=\"flick verify\" tests=\"\(verdicts.count)\" failures=\"\(failures.count)\" "
+    xml +=
+      "<testsuites name=\"flick verify\" tests=\"\(verdicts.count)\" failures=\"\(failures.count)\" "
       + "errors=\"\(errors.count)\">\n"
-    xml += "  <testsuite name=\"\(suite)\" tests=\"\(verdicts.count)\" failures=\"\(failures.count)\" "
+    xml +=
+      "  <testsuite name=\"\(suite)\" tests=\"\(verdicts.count)\" failures=\"\(failures.count)\" "
       + "errors=\"\(errors.count)\" skipped=\"0\">\n"
     for v in verdicts {
       xml += "    <testcase classname=\"\(suite)\" name=\"\(Self.xml(v.name))\">"
-      let detail = ([v.message, "golden: \(v.goldenPath)"] + v.artifacts.sorted { $0.key < $1.key }
+      let detail =
+        ([v.message, "golden: \(v.goldenPath)"]
+        + v.artifacts.sorted { $0.key < $1.key }
         .map { "\($0.key): \($0.value)" }).joined(separator: "\n")
       if v.isPass {
         xml += "</testcase>\n"
         continue
       }
       if v.isError {
-        xml += "\n      <error message=\"\(Self.xml(v.message))\" type=\"\(v.status.rawValue)\">\(Self.xml(detail))</error>\n"
+        xml +=
+          "\n      <error message=\"\(Self.xml(v.message))\" type=\"\(v.status.rawValue)\">\(Self.xml(detail))</error>\n"
       } else {
-        xml += "\n      <failure message=\"\(Self.xml(v.message))\" type=\"\(v.status.rawValue)\">"
+        xml +=
+          "\n      <failure message=\"\(Self.xml(v.message))\" type=\"\(v.status.rawValue)\">"
           + "\(Self.xml(detail))</failure>\n"
       }
       xml += "    </testcase>\n"
@@ -191,27 +197,32 @@ package struct SnapshotReport: Sendable {
 
   func htmlText(relativeTo directory: String) -> String {
     var body = ""
-    body += "<h1>\(Self.xml(title)): \(passed ? "all \(verdicts.count) frames match" : "FAILED, \(Self.xml(countsLine))")</h1>\n"
+    body +=
+      "<h1>\(Self.xml(title)): \(passed ? "all \(verdicts.count) frames match" : "FAILED, \(Self.xml(countsLine))")</h1>\n"
     let modes = Set(verdicts.compactMap { $0.comparison?.modeReason }).sorted()
     body += "<p class=meta>"
     for m in modes { body += "<b>\(Self.xml(m))</b><br>" }
-    body += "perceptual analysis: threshold \(options.threshold) (\(options.metric.rawValue)), "
+    body +=
+      "perceptual analysis: threshold \(options.threshold) (\(options.metric.rawValue)), "
       + "anti-aliasing \(options.includeAntiAliasing ? "counted" : "ignored"); "
       + "budget: max-diff-pixels \(options.maxDiffPixels.map(String.init) ?? "0"), "
       + "max-diff-ratio \(options.maxDiffRatio.map { "\($0)" } ?? "–"), density ≤ \(options.windowLimit) per "
       + "\(options.densityWindow)×\(options.densityWindow)</p>\n"
     body += "<table class=sides><tr><th></th><th>golden</th><th>actual</th></tr>\n"
-    body += "<tr><th>renderer</th><td>\(Self.xml(goldenRenderer?.description ?? "unknown"))</td>"
+    body +=
+      "<tr><th>renderer</th><td>\(Self.xml(goldenRenderer?.description ?? "unknown"))</td>"
       + "<td>\(Self.xml(renderer.description))</td></tr>\n"
     if goldenManifest != nil || manifest != nil {
       func params(_ m: SnapshotManifest?) -> String {
         guard let m else { return "unknown" }
         return m.parameters.isEmpty ? "none" : m.parameters.joined(separator: " ")
       }
-      body += "<tr><th>parameters</th><td>\(Self.xml(params(goldenManifest)))</td><td>\(Self.xml(params(manifest)))</td></tr>\n"
+      body +=
+        "<tr><th>parameters</th><td>\(Self.xml(params(goldenManifest)))</td><td>\(Self.xml(params(manifest)))</td></tr>\n"
     }
     if let g = goldenRenderer, g != renderer {
-      body += "<tr><th>differs</th><td colspan=2>\(Self.xml(renderer.differences(from: g).joined(separator: ", ")))</td></tr>\n"
+      body +=
+        "<tr><th>differs</th><td colspan=2>\(Self.xml(renderer.differences(from: g).joined(separator: ", ")))</td></tr>\n"
     }
     body += "</table>\n"
     for (index, v) in verdicts.enumerated() {
@@ -222,28 +233,34 @@ package struct SnapshotReport: Sendable {
       body += "</h2>\n<p class=msg>\(Self.xml(v.message))</p>\n"
       func src(_ kind: String) -> String? { v.artifacts[kind].map { Self.xml(Self.relative($0, to: directory)) } }
       if let c = src("sideBySide") {
-        body += "<figure class=main><a href=\"\(c)\"><img src=\"\(c)\" alt=\"golden, diff and actual side by side\"></a></figure>\n"
+        body +=
+          "<figure class=main><a href=\"\(c)\"><img src=\"\(c)\" alt=\"golden, diff and actual side by side\"></a></figure>\n"
       }
       if let z = src("zoom") {
-        body += "<figure class=main><figcaption>changed region, enlarged</figcaption><a href=\"\(z)\"><img src=\"\(z)\" alt=\"changed region enlarged\"></a></figure>\n"
+        body +=
+          "<figure class=main><figcaption>changed region, enlarged</figcaption><a href=\"\(z)\"><img src=\"\(z)\" alt=\"changed region enlarged\"></a></figure>\n"
       }
       var details = ""
       if let e = src("expected"), let a = src("actual") {
         details += "<div class=views>\n"
         details += "<figure><figcaption><a href=\"\(e)\">golden</a></figcaption><img src=\"\(e)\"></figure>\n"
         if let d = src("diff") {
-          details += "<figure><figcaption><a href=\"\(d)\">diff</a>: red changed, yellow anti-aliasing, blue below the threshold</figcaption><img src=\"\(d)\"></figure>\n"
+          details +=
+            "<figure><figcaption><a href=\"\(d)\">diff</a>: red changed, yellow anti-aliasing, blue below the threshold</figcaption><img src=\"\(d)\"></figure>\n"
         }
         details += "<figure><figcaption><a href=\"\(a)\">actual</a></figcaption><img src=\"\(a)\"></figure>\n"
         if let f = src("flicker") {
-          details += "<figure><figcaption><a href=\"\(f)\">flicker</a> (golden ⇄ actual)</figcaption><img src=\"\(f)\"></figure>\n"
+          details +=
+            "<figure><figcaption><a href=\"\(f)\">flicker</a> (golden ⇄ actual)</figcaption><img src=\"\(f)\"></figure>\n"
         }
         details += "</div>\n"
-        details += "<figure class=slider><figcaption>slider: golden ◀ ▶ actual</figcaption>"
+        details +=
+          "<figure class=slider><figcaption>slider: golden ◀ ▶ actual</figcaption>"
           + "<div class=stack id=s\(index)><img src=\"\(a)\"><img class=top src=\"\(e)\"></div>"
           + "<input type=range min=0 max=100 value=50 oninput=\"slide('s\(index)',this.value)\"></figure>\n"
       } else if let a = src("actual") {
-        details += "<div class=views><figure><figcaption><a href=\"\(a)\">actual</a></figcaption><img src=\"\(a)\"></figure></div>\n"
+        details +=
+          "<div class=views><figure><figcaption><a href=\"\(a)\">actual</a></figcaption><img src=\"\(a)\"></figure></div>\n"
       }
       details += "<p class=meta>golden: \(Self.xml(v.goldenPath))</p>\n"
       if !v.isPass {

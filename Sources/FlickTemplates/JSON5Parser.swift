@@ -332,7 +332,9 @@ package struct JSON5Parser {
     }
     if current == "I" {
       let word = try parseIdentifier()
-      guard word == "Infinity" else { throw error("expected a number, found '\(quoted: word)'", plain: "expected a number") }
+      guard word == "Infinity" else {
+        throw error("expected a number, found '\(quoted: word)'", plain: "expected a number")
+      }
       return sign * .infinity
     }
     if current == "N" {

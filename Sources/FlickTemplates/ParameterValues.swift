@@ -55,7 +55,8 @@ public struct ParameterValues: Sendable, Equatable {
     }
     let name = String(assignment[..<eq]).trimmingCharacters(in: .whitespaces)
     guard !name.isEmpty else {
-      throw TemplateError(file: "--set \(quoted: assignment)", path: "", message: "the parameter name before '=' is empty")
+      throw TemplateError(
+        file: "--set \(quoted: assignment)", path: "", message: "the parameter name before '=' is empty")
     }
     set(name, text: String(assignment[assignment.index(after: eq)...]))
   }
@@ -104,7 +105,8 @@ public struct ParameterValues: Sendable, Equatable {
     guard case .object(let members) = root.kind else {
       let node = TemplateNode(value: root, path: "", file: file)
       let what = "an object of parameter values, like { title: \"Hello\" }"
-      throw showingInput ? node.expected(what) : node.error("expected \(quoted: what), found \(quoted: root.kindDescription)")
+      throw showingInput
+        ? node.expected(what) : node.error("expected \(quoted: what), found \(quoted: root.kindDescription)")
     }
     let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
     for m in members {

@@ -120,7 +120,9 @@ private struct SVGOutlineReader {
     "defs", "clipPath", "mask", "symbol", "pattern", "marker", "linearGradient", "radialGradient", "filter",
     "title", "desc", "metadata", "style", "script",
   ]
-  static let refusedElements: Set<String> = ["text", "tspan", "textPath", "image", "use", "foreignObject", "switch", "svg"]
+  static let refusedElements: Set<String> = [
+    "text", "tspan", "textPath", "image", "use", "foreignObject", "switch", "svg",
+  ]
   static let geometry: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
   static let containers: Set<String> = ["g", "a"]
 
@@ -181,7 +183,9 @@ private struct SVGOutlineReader {
         guard i < bytes.count, bytes[i] == 0x3E else { throw fail("expected '>' after </\(quoted: name)", at: start) }
         i += 1
         guard let open = stack.last, open.name == name else {
-          throw fail("</\(quoted: name)> closes nothing open" + (stack.last.map { " (<\(quoted: $0.name)> is)" } ?? ""), at: start)
+          throw fail(
+            "</\(quoted: name)> closes nothing open" + (stack.last.map { " (<\(quoted: $0.name)> is)" } ?? ""),
+            at: start)
         }
         stack.removeLast()
       } else {
@@ -238,7 +242,9 @@ private struct SVGOutlineReader {
         if bytes[i] == 0x3C { throw fail("'<' in the value of the attribute \(quoted: name)") }
         i += 1
       }
-      guard i < bytes.count else { throw fail("the value of the attribute \(quoted: name) is not closed", at: valueStart) }
+      guard i < bytes.count else {
+        throw fail("the value of the attribute \(quoted: name) is not closed", at: valueStart)
+      }
       let raw = String(decoding: bytes[valueStart..<i], as: UTF8.self)
       i += 1
       attributes[name] = try decodeEntities(raw, at: valueStart)
@@ -260,7 +266,9 @@ private struct SVGOutlineReader {
     var rest = Substring(s)
     while let amp = rest.firstIndex(of: "&") {
       out += rest[..<amp]
-      guard let semi = rest[amp...].firstIndex(of: ";") else { throw fail("'&' without ';' in an attribute", at: offset) }
+      guard let semi = rest[amp...].firstIndex(of: ";") else {
+        throw fail("'&' without ';' in an attribute", at: offset)
+      }
       let name = rest[rest.index(after: amp)..<semi]
       switch name {
       case "amp": out += "&"
@@ -285,7 +293,9 @@ private struct SVGOutlineReader {
     return out + rest
   }
 
-  mutating func element(_ qualified: String, _ attributes: [String: String], at offset: Int) throws(SVGShapeSource.Failure) {
+  mutating func element(_ qualified: String, _ attributes: [String: String], at offset: Int) throws(SVGShapeSource
+    .Failure)
+  {
     let parent = stack.last
     var name = qualified
     if let colon = qualified.firstIndex(of: ":") {
@@ -298,7 +308,9 @@ private struct SVGOutlineReader {
       }
     }
     guard let parent else {
-      guard name == "svg", !sawRoot else { throw fail("the document's root is <\(quoted: qualified)>, not <svg>", at: offset) }
+      guard name == "svg", !sawRoot else {
+        throw fail("the document's root is <\(quoted: qualified)>, not <svg>", at: offset)
+      }
       sawRoot = true
       let root = try rootTransform(attributes, at: offset)
       stack.append(Open(name: qualified, transform: root, skipped: false, fills: true, strokes: false))
@@ -306,10 +318,13 @@ private struct SVGOutlineReader {
       if let stroke = attributes["stroke"] { stack[0].strokes = !Self.isNone(stroke) }
       return
     }
-    var open = Open(name: qualified, transform: parent.transform, skipped: parent.skipped, fills: parent.fills, strokes: parent.strokes)
+    var open = Open(
+      name: qualified, transform: parent.transform, skipped: parent.skipped, fills: parent.fills,
+      strokes: parent.strokes)
     defer { stack.append(open) }
     if open.skipped { return }
-    if Self.skippedElements.contains(name) || attributes["display"].map({ $0.trimmingCharacters(in: .whitespaces) == "none" }) == true
+    if Self.skippedElements.contains(name)
+      || attributes["display"].map({ $0.trimmingCharacters(in: .whitespaces) == "none" }) == true
       || Self.style(attributes, "display") == "none"
     {
       open.skipped = true
@@ -317,9 +332,13 @@ private struct SVGOutlineReader {
     }
     guard Self.containers.contains(name) || Self.geometry.contains(name) else {
       if Self.refusedElements.contains(name) {
-        throw fail("<\(quoted: name)> is not taken by the svg shape source (it reads path, rect, circle, ellipse, line, polyline, polygon and g)", at: offset)
+        throw fail(
+          "<\(quoted: name)> is not taken by the svg shape source (it reads path, rect, circle, ellipse, line, polyline, polygon and g)",
+          at: offset)
       }
-      throw fail("unknown element <\(quoted: qualified)> (the svg shape source reads path, rect, circle, ellipse, line, polyline, polygon and g)", at: offset)
+      throw fail(
+        "unknown element <\(quoted: qualified)> (the svg shape source reads path, rect, circle, ellipse, line, polyline, polygon and g)",
+        at: offset)
     }
     if let t = attributes["transform"] { open.transform = open.transform.concatenating(try transform(t, at: offset)) }
     if let fill = attributes["fill"] ?? Self.style(attributes, "fill") { open.fills = !Self.isNone(fill) }
@@ -351,9 +370,13 @@ private struct SVGOutlineReader {
   func numbers(_ text: String, at offset: Int, what: String) throws(SVGShapeSource.Failure) -> [Double] {
     var out: [Double] = []
     for field in text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
-      guard let v = Double(field), v.isFinite else { throw fail("\(quoted: what): '\(quoted: field)' is not a number", at: offset) }
+      guard let v = Double(field), v.isFinite else {
+        throw fail("\(quoted: what): '\(quoted: field)' is not a number", at: offset)
+      }
       out.append(v)
-      guard out.count <= SVGShapeSource.maximumPathElements else { throw fail("\(quoted: what): too many numbers", at: offset) }
+      guard out.count <= SVGShapeSource.maximumPathElements else {
+        throw fail("\(quoted: what): too many numbers", at: offset)
+      }
     }
     return out
   }
@@ -363,7 +386,9 @@ private struct SVGOutlineReader {
     guard var text = attributes[key]?.trimmingCharacters(in: .whitespaces) else { return nil }
     if text.hasSuffix("px") { text.removeLast(2) }
     guard let v = Double(text), v.isFinite, abs(v) <= 1e7 else {
-      throw fail("\(quoted: key)=\"\(quoted: attributes[key] ?? "")\": the svg shape source takes lengths in user units (numbers or px)", at: offset)
+      throw fail(
+        "\(quoted: key)=\"\(quoted: attributes[key] ?? "")\": the svg shape source takes lengths in user units (numbers or px)",
+        at: offset)
     }
     return v
   }
@@ -380,7 +405,9 @@ private struct SVGOutlineReader {
       return .identity
     }
     let v = try numbers(viewBox, at: offset, what: "viewBox")
-    guard v.count == 4, v[2] > 0, v[3] > 0 else { throw fail("viewBox=\"\(quoted: viewBox)\": expected min-x min-y width height, sizes above 0", at: offset) }
+    guard v.count == 4, v[2] > 0, v[3] > 0 else {
+      throw fail("viewBox=\"\(quoted: viewBox)\": expected min-x min-y width height, sizes above 0", at: offset)
+    }
     let w = width.flatMap { $0 > 0 ? $0 : nil } ?? v[2], h = height.flatMap { $0 > 0 ? $0 : nil } ?? v[3]
     size = Size(width: w, height: h)
     let aspect = (attributes["preserveAspectRatio"] ?? "xMidYMid meet").split(separator: " ").map(String.init)
@@ -392,7 +419,9 @@ private struct SVGOutlineReader {
       let s = min(sx, sy)
       return Affine(a: s, d: s, e: (w - v[2] * s) / 2 - v[0] * s, f: (h - v[3] * s) / 2 - v[1] * s)
     default:
-      throw fail("preserveAspectRatio=\"\(quoted: aspect.joined(separator: " "))\": the svg shape source takes none or xMidYMid meet", at: offset)
+      throw fail(
+        "preserveAspectRatio=\"\(quoted: aspect.joined(separator: " "))\": the svg shape source takes none or xMidYMid meet",
+        at: offset)
     }
   }
 
@@ -488,13 +517,21 @@ private struct SVGOutlineReader {
     var p = ShapePath()
     p.move(to: Point(x: r.minX + rx, y: r.minY))
     p.addLine(to: Point(x: r.maxX - rx, y: r.minY))
-    p.addCurve(to: Point(x: r.maxX, y: r.minY + ry), control1: Point(x: r.maxX - rx + k * rx, y: r.minY), control2: Point(x: r.maxX, y: r.minY + ry - k * ry))
+    p.addCurve(
+      to: Point(x: r.maxX, y: r.minY + ry), control1: Point(x: r.maxX - rx + k * rx, y: r.minY),
+      control2: Point(x: r.maxX, y: r.minY + ry - k * ry))
     p.addLine(to: Point(x: r.maxX, y: r.maxY - ry))
-    p.addCurve(to: Point(x: r.maxX - rx, y: r.maxY), control1: Point(x: r.maxX, y: r.maxY - ry + k * ry), control2: Point(x: r.maxX - rx + k * rx, y: r.maxY))
+    p.addCurve(
+      to: Point(x: r.maxX - rx, y: r.maxY), control1: Point(x: r.maxX, y: r.maxY - ry + k * ry),
+      control2: Point(x: r.maxX - rx + k * rx, y: r.maxY))
     p.addLine(to: Point(x: r.minX + rx, y: r.maxY))
-    p.addCurve(to: Point(x: r.minX, y: r.maxY - ry), control1: Point(x: r.minX + rx - k * rx, y: r.maxY), control2: Point(x: r.minX, y: r.maxY - ry + k * ry))
+    p.addCurve(
+      to: Point(x: r.minX, y: r.maxY - ry), control1: Point(x: r.minX + rx - k * rx, y: r.maxY),
+      control2: Point(x: r.minX, y: r.maxY - ry + k * ry))
     p.addLine(to: Point(x: r.minX, y: r.minY + ry))
-    p.addCurve(to: Point(x: r.minX + rx, y: r.minY), control1: Point(x: r.minX, y: r.minY + ry - k * ry), control2: Point(x: r.minX + rx - k * rx, y: r.minY))
+    p.addCurve(
+      to: Point(x: r.minX + rx, y: r.minY), control1: Point(x: r.minX, y: r.minY + ry - k * ry),
+      control2: Point(x: r.minX + rx - k * rx, y: r.minY))
     p.closeSubpath()
     return p
   }

@@ -44,8 +44,12 @@ extension Template {
       switch v.kind {
       case .object(let members):
         // An entry animating one angle property: `{ property: "rotation", to: 45 }`.
-        if let p = members.first(where: { $0.key == "property" }), case .string(let name) = p.value.kind, angleKeys.contains(name) {
-          for m in members where ["to", "from", "by"].contains(m.key) { check(m.value, path.isEmpty ? m.key : "\(path).\(m.key)") }
+        if let p = members.first(where: { $0.key == "property" }), case .string(let name) = p.value.kind,
+          angleKeys.contains(name)
+        {
+          for m in members where ["to", "from", "by"].contains(m.key) {
+            check(m.value, path.isEmpty ? m.key : "\(path).\(m.key)")
+          }
         }
         for m in members {
           let child = path.isEmpty ? m.key : "\(path).\(m.key)"

@@ -45,8 +45,10 @@ struct ComponentExpander {
   /// The components being expanded, outermost first (a repeat is a cycle).
   private var stack: [String] = []
 
-  init(components: [String: TemplateComponent], templateValues: [String: JSON5Value], budget: ExpansionBudget,
-       instanceLimit: Int) {
+  init(
+    components: [String: TemplateComponent], templateValues: [String: JSON5Value], budget: ExpansionBudget,
+    instanceLimit: Int
+  ) {
     self.components = components
     self.templateValues = templateValues
     self.budget = budget
@@ -82,7 +84,9 @@ struct ComponentExpander {
     throws(TemplateError) -> JSON5Value
   {
     guard case .object(var members) = node.value.kind else { return node.value }
-    if members.contains(where: { $0.key == "use" }) { return try expandInstance(node, namespace: namespace, plays: &plays) }
+    if members.contains(where: { $0.key == "use" }) {
+      return try expandInstance(node, namespace: namespace, plays: &plays)
+    }
     try expandChildren(&members, of: node, namespace: namespace, plays: &plays, qualifyID: true)
     var out = node.value
     out.kind = .object(members)
@@ -116,11 +120,13 @@ struct ComponentExpander {
       let member = node.child(m.key, m.value)
       if m.key == "with", case .object = m.value.kind {
         throw member.error(
-          "parameter values go in 'params: { … }'; 'with' starts the instance's timeline together with a timeline entry (an id)")
+          "parameter values go in 'params: { … }'; 'with' starts the instance's timeline together with a timeline entry (an id)"
+        )
       }
       if m.key == "sublayers" || m.key == "mask" {
-        throw member.error("an instance cannot add '\(quoted: m.key)': its layers are the component's (add a "
-          + "parameter, or wrap the instance in a layer)")
+        throw member.error(
+          "an instance cannot add '\(quoted: m.key)': its layers are the component's (add a "
+            + "parameter, or wrap the instance in a layer)")
       }
     }
     let o = try node.object(allowed: Self.instanceKeys + Self.overridingKeys)
@@ -150,19 +156,22 @@ struct ComponentExpander {
     }
     guard stack.count < Self.maximumDepth else {
       throw useNode.error(
-        "components are nested deeper than \(Self.maximumDepth) levels (\(quoted: (stack + [name]).joined(separator: " → ")))")
+        "components are nested deeper than \(Self.maximumDepth) levels (\(quoted: (stack + [name]).joined(separator: " → ")))"
+      )
     }
     guard order.count < instanceLimit else {
       throw useNode.error(
         "the template expands to more than \(instanceLimit) component instances (counting instances inside instances: "
-          + "\(quoted: (stack + [name]).joined(separator: " → "))); use fewer, or raise the cap with TemplateLimits.maximumComponentInstances")
+          + "\(quoted: (stack + [name]).joined(separator: " → "))); use fewer, or raise the cap with TemplateLimits.maximumComponentInstances"
+      )
     }
     try budget.spend(component.size, at: useNode)
     let autoplay = try o["autoplay"]?.bool() ?? true
 
     let scope = try component.scope(given: o["params"], outer: templateValues, instance: node)
     let base = "\(node.path) (use \"\(name)\") → components.\(name)"
-    let definition = TemplateNode(value: component.body, path: base, file: component.node.file, context: component.node.context)
+    let definition = TemplateNode(
+      value: component.body, path: base, file: component.node.file, context: component.node.context)
     let body = try Template.substitute(definition, values: scope, budget: &self.budget)
     let bodyNode = definition.with(value: body)
 
@@ -179,11 +188,13 @@ struct ComponentExpander {
       root.anchor = node.path
       var members: [JSON5Value.Member] = []
       if let size = bodyNode.member("size") {
-        members.append(JSON5Value.Member(key: "size", value: anchored(size), line: size.value.line, column: size.value.column))
+        members.append(
+          JSON5Value.Member(key: "size", value: anchored(size), line: size.value.line, column: size.value.column))
       }
       if let layers = bodyNode.member("layers") {
         members.append(
-          JSON5Value.Member(key: "sublayers", value: anchored(layers), line: layers.value.line, column: layers.value.column))
+          JSON5Value.Member(
+            key: "sublayers", value: anchored(layers), line: layers.value.line, column: layers.value.column))
       }
       root.kind = .object(members)
     }
@@ -192,7 +203,8 @@ struct ComponentExpander {
     members.removeAll { $0.key == "id" }
     var idValue = idNode.value.with(kind: .string(id))
     idValue.anchor = idNode.path  // a duplicate id is the instance's
-    members.insert(JSON5Value.Member(key: "id", value: idValue, line: idNode.value.line, column: idNode.value.column), at: 0)
+    members.insert(
+      JSON5Value.Member(key: "id", value: idValue, line: idNode.value.line, column: idNode.value.column), at: 0)
     for m in node.value.objectMembers where Self.overridingKeys.contains(m.key) {
       var m = m
       if m.value.anchor == nil { m.value.anchor = node.child(m.key, m.value).path }
@@ -214,7 +226,8 @@ struct ComponentExpander {
       let why = timeline == nil ? "component '\(name)' has no timeline" : "'autoplay' is false"
       throw node.child(first.key, first.value).error(
         "'\(quoted: first.key)' places the instance's own play of its timeline, but \(escaped: why)"
-          + (timeline == nil ? "" : "; place the play entries in the timeline instead ({ at: …, play: \"\(quoted: localID)\" })"))
+          + (timeline == nil
+            ? "" : "; place the play entries in the timeline instead ({ at: …, play: \"\(quoted: localID)\" })"))
     }
     if timeline != nil && autoplay {
       plays.append(Autoplay(id: localID, members: timing, node: node))

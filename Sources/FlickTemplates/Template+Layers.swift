@@ -8,12 +8,13 @@ extension Template {
   public static let maximumLayerDepth = 64
 
   /// Keys every layer accepts.
-  static let baseLayerKeys = [
-    "id", "type", "size", "position", "anchorPoint", "opacity", "backgroundColor", "cornerRadius",
-    "maskedCorners", "zPosition", "transform", "isHidden", "isDoubleSided", "borderWidth", "borderColor",
-    "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath", "masksToBounds", "mask",
-    "contents", "contentsGravity", "contentsTint", "sublayers",
-  ] + replicatorKeys + backdropKeys
+  static let baseLayerKeys =
+    [
+      "id", "type", "size", "position", "anchorPoint", "opacity", "backgroundColor", "cornerRadius",
+      "maskedCorners", "zPosition", "transform", "isHidden", "isDoubleSided", "borderWidth", "borderColor",
+      "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath", "masksToBounds", "mask",
+      "contents", "contentsGravity", "contentsTint", "sublayers",
+    ] + replicatorKeys + backdropKeys
   /// Keys of each layer kind (the Swift property names of its content).
   static let contentKeys: [LayerContentKind: [String]] = [
     .shape: [
@@ -70,10 +71,13 @@ extension Template {
     if let n = o["mask"] { layer.mask = try decodeLayer(n, ids: &ids, baseDirectory: base, depth: depth + 1) }
     if let n = o["contents"] { layer.contents = LayerImage(path: try imagePath(n, base: base)) }
     if let n = o["contentsGravity"] {
-      layer.contentsGravity = ContentsGravity(rawValue: try n.string(oneOf: ContentsGravity.allCases.map(\.rawValue))) ?? .resize
+      layer.contentsGravity =
+        ContentsGravity(rawValue: try n.string(oneOf: ContentsGravity.allCases.map(\.rawValue))) ?? .resize
     }
     if let n = o["contentsTint"] {
-      guard layer.contents != nil else { throw n.error("'contentsTint' tints the 'contents' picture, and this layer has none") }
+      guard layer.contents != nil else {
+        throw n.error("'contentsTint' tints the 'contents' picture, and this layer has none")
+      }
       layer.contents?.tint = try n.color()
     }
     switch kind {
@@ -134,7 +138,9 @@ extension Template {
     ]
     var mask: CornerMask = []
     for item in try node.array() {
-      let name = try item.string(oneOf: ["topLeft", "topRight", "bottomLeft", "bottomRight"] + names.keys.filter { $0.hasPrefix("layer") }.sorted())
+      let name = try item.string(
+        oneOf: ["topLeft", "topRight", "bottomLeft", "bottomRight"]
+          + names.keys.filter { $0.hasPrefix("layer") }.sorted())
       mask.insert(names[name] ?? [])
     }
     return mask
@@ -212,8 +218,14 @@ extension Template {
     if let n = o["fillColor"] { s.fillColor = try n.color() }
     if let n = o["strokeColor"] { s.strokeColor = try n.color() }
     if let n = o["lineWidth"] { s.lineWidth = try n.double(in: 0...100_000) }
-    if let n = o["lineCap"] { s.lineCap = ShapeContent.LineCap(rawValue: try n.string(oneOf: ShapeContent.LineCap.allCases.map(\.rawValue))) ?? .butt }
-    if let n = o["lineJoin"] { s.lineJoin = ShapeContent.LineJoin(rawValue: try n.string(oneOf: ShapeContent.LineJoin.allCases.map(\.rawValue))) ?? .miter }
+    if let n = o["lineCap"] {
+      s.lineCap =
+        ShapeContent.LineCap(rawValue: try n.string(oneOf: ShapeContent.LineCap.allCases.map(\.rawValue))) ?? .butt
+    }
+    if let n = o["lineJoin"] {
+      s.lineJoin =
+        ShapeContent.LineJoin(rawValue: try n.string(oneOf: ShapeContent.LineJoin.allCases.map(\.rawValue))) ?? .miter
+    }
     if let n = o["miterLimit"] { s.miterLimit = try n.double(in: 1...1000) }
     if let n = o["lineDashPattern"] {
       var dashes: [Double] = []
@@ -226,7 +238,10 @@ extension Template {
     if let n = o["lineDashPhase"] { s.lineDashPhase = try n.double() }
     if let n = o["strokeStart"] { s.strokeStart = try n.double(in: 0...1) }
     if let n = o["strokeEnd"] { s.strokeEnd = try n.double(in: 0...1) }
-    if let n = o["fillRule"] { s.fillRule = ShapeContent.FillRule(rawValue: try n.string(oneOf: ShapeContent.FillRule.allCases.map(\.rawValue))) ?? .nonZero }
+    if let n = o["fillRule"] {
+      s.fillRule =
+        ShapeContent.FillRule(rawValue: try n.string(oneOf: ShapeContent.FillRule.allCases.map(\.rawValue))) ?? .nonZero
+    }
     return s
   }
 
@@ -248,10 +263,15 @@ extension Template {
     guard case .object = node.value.kind else {
       throw node.expected("SVG path data (a string) or a shape object such as { rect: [0, 0, 100, 50] }")
     }
-    let o = try node.object(allowed: ["rect", "ellipse", "roundedRect", "cornerRadius", "arc", "radius", "startAngle", "endAngle", "clockwise"] + svgPathKeys)
+    let o = try node.object(
+      allowed: [
+        "rect", "ellipse", "roundedRect", "cornerRadius", "arc", "radius", "startAngle", "endAngle", "clockwise",
+      ] + svgPathKeys)
     let forms = ["rect", "ellipse", "roundedRect", "arc", "svg"].filter { o[$0] != nil }
     guard forms.count == 1 else {
-      throw node.error("a shape object needs exactly one of 'rect', 'ellipse', 'roundedRect', 'arc', 'svg'" + (forms.isEmpty ? "" : " (found \(quoted: forms.joined(separator: ", ")))"))
+      throw node.error(
+        "a shape object needs exactly one of 'rect', 'ellipse', 'roundedRect', 'arc', 'svg'"
+          + (forms.isEmpty ? "" : " (found \(quoted: forms.joined(separator: ", ")))"))
     }
     if forms[0] == "svg" { return try checkedPath(decodeSVGPath(node, o, base: base), at: node) }
     if let n = o["frame"] { throw n.error("'frame' applies to an 'svg' shape") }
@@ -260,16 +280,21 @@ extension Template {
       guard v[2] >= 0, v[3] >= 0 else { throw n.error("a rectangle's width and height cannot be negative") }
       return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
-    let extra: [String: [String]] = ["rect": [], "ellipse": [], "roundedRect": ["cornerRadius"], "arc": ["radius", "startAngle", "endAngle", "clockwise"]]
+    let extra: [String: [String]] = [
+      "rect": [], "ellipse": [], "roundedRect": ["cornerRadius"],
+      "arc": ["radius", "startAngle", "endAngle", "clockwise"],
+    ]
     let form = forms[0]
-    for key in ["cornerRadius", "radius", "startAngle", "endAngle", "clockwise"] where o[key] != nil && !(extra[form] ?? []).contains(key) {
+    for key in ["cornerRadius", "radius", "startAngle", "endAngle", "clockwise"]
+    where o[key] != nil && !(extra[form] ?? []).contains(key) {
       throw (o[key] ?? node).error("'\(quoted: key)' does not apply to a '\(quoted: form)' shape")
     }
     switch form {
     case "rect": return .rect(try rect(o["rect"] ?? node))
     case "ellipse": return .ellipse(in: try rect(o["ellipse"] ?? node))
     case "roundedRect":
-      return .roundedRect(try rect(o["roundedRect"] ?? node), cornerRadius: try o["cornerRadius"]?.double(in: 0...100_000) ?? 0)
+      return .roundedRect(
+        try rect(o["roundedRect"] ?? node), cornerRadius: try o["cornerRadius"]?.double(in: 0...100_000) ?? 0)
     default:
       guard let radius = o["radius"] else { throw node.error("an arc needs a 'radius'") }
       return .arc(
@@ -281,7 +306,8 @@ extension Template {
 
   // MARK: - Text
 
-  private static func decodeText(_ node: TemplateNode, _ o: [String: TemplateNode]) throws(TemplateError) -> TextContent {
+  private static func decodeText(_ node: TemplateNode, _ o: [String: TemplateNode]) throws(TemplateError) -> TextContent
+  {
     var t: TextContent
     let stringNode: TemplateNode
     if let numberNode = o["number"] {
@@ -294,7 +320,9 @@ extension Template {
       stringNode = numberNode
     } else {
       guard let s = o["string"] else { throw node.error("a text layer needs a 'string' (or a 'number' to show)") }
-      if let f = o["format"] { throw f.error("'format' shows a 'number'; give the text layer a 'number' instead of a 'string'") }
+      if let f = o["format"] {
+        throw f.error("'format' shows a 'number'; give the text layer a 'number' instead of a 'string'")
+      }
       t = TextContent(string: try s.string())
       stringNode = s
     }
@@ -306,11 +334,14 @@ extension Template {
     }
     if let n = o["fontFamily"] {
       t.fontFamily = try n.string()
-      guard !t.fontFamily.trimmingCharacters(in: .whitespaces).isEmpty else { throw n.error("a font family cannot be empty") }
+      guard !t.fontFamily.trimmingCharacters(in: .whitespaces).isEmpty else {
+        throw n.error("a font family cannot be empty")
+      }
       if TemplateParameter.isFontFile(t.fontFamily) {
         let family = try n.fontFile().families[0]
         throw n.error(
-          "'fontFamily' takes a family name, not a file: list \"\(quoted: t.fontFamily)\" in the top-level 'fonts' and write \"\(quoted: family)\"")
+          "'fontFamily' takes a family name, not a file: list \"\(quoted: t.fontFamily)\" in the top-level 'fonts' and write \"\(quoted: family)\""
+        )
       }
     }
     if let n = o["fontSize"] { t.fontSize = try n.double(in: 0.5...2000) }
@@ -327,14 +358,22 @@ extension Template {
         t.fontWeight = TextContent.FontWeight.allCases.first { "\($0)" == name } ?? .regular
       }
     }
-    if let n = o["fontStyle"] { t.fontStyle = TextContent.FontStyle(rawValue: try n.string(oneOf: TextContent.FontStyle.allCases.map(\.rawValue))) ?? .normal }
+    if let n = o["fontStyle"] {
+      t.fontStyle =
+        TextContent.FontStyle(rawValue: try n.string(oneOf: TextContent.FontStyle.allCases.map(\.rawValue))) ?? .normal
+    }
     if let n = o["textColor"] { t.textColor = try n.color() }
-    if let n = o["alignment"] { t.alignment = TextContent.Alignment(rawValue: try n.string(oneOf: TextContent.Alignment.allCases.map(\.rawValue))) ?? .left }
+    if let n = o["alignment"] {
+      t.alignment =
+        TextContent.Alignment(rawValue: try n.string(oneOf: TextContent.Alignment.allCases.map(\.rawValue))) ?? .left
+    }
     if let n = o["isWrapped"] { t.isWrapped = try n.flag() }
     if let n = o["lineSpacing"] { t.lineSpacing = try n.double(in: -1000...1000) }
     if let n = o["tracking"] { t.tracking = try n.double(in: -100...1000) }
     if let n = o["truncationMode"] {
-      t.truncationMode = TextContent.TruncationMode(rawValue: try n.string(oneOf: TextContent.TruncationMode.allCases.map(\.rawValue))) ?? .none
+      t.truncationMode =
+        TextContent.TruncationMode(rawValue: try n.string(oneOf: TextContent.TruncationMode.allCases.map(\.rawValue)))
+        ?? .none
     }
     return t
   }
@@ -359,7 +398,9 @@ extension Template {
       var locations: [Double] = []
       for item in try n.array() {
         let v = try item.double(in: 0...1)
-        if let last = locations.last, v < last { throw item.error("locations must not decrease (\(TemplateNode.format(v)) after \(TemplateNode.format(last)))") }
+        if let last = locations.last, v < last {
+          throw item.error("locations must not decrease (\(TemplateNode.format(v)) after \(TemplateNode.format(last)))")
+        }
         locations.append(v)
       }
       guard locations.count == colors.count else {

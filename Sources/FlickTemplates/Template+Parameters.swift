@@ -2,7 +2,9 @@ extension Template {
   /// Decodes the `parameters` section in declaration order.
   static func decodeParameters(_ node: TemplateNode?) throws(TemplateError) -> [TemplateParameter] {
     guard let node else { return [] }
-    guard case .object(let members) = node.value.kind else { throw node.expected("an object of parameter declarations") }
+    guard case .object(let members) = node.value.kind else {
+      throw node.expected("an object of parameter declarations")
+    }
     var out: [TemplateParameter] = []
     for m in members {
       out.append(try TemplateParameter.decode(name: m.key, node.child(m.key, m.value)))
@@ -166,7 +168,8 @@ extension Template {
     do {
       return try TemplateExpression.evaluate(text, values: values)
     } catch {
-      let marker = error.offset > 0 ? " at '\(String(Array(text)[min(error.offset, text.count - 1)...]).prefix(12))'" : ""
+      let marker =
+        error.offset > 0 ? " at '\(String(Array(text)[min(error.offset, text.count - 1)...]).prefix(12))'" : ""
       throw node.error("in \"\(quoted: s)\": \(escaped: error.message)\(quoted: marker)")
     }
   }

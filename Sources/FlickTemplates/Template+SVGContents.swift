@@ -11,13 +11,15 @@ extension Template {
     guard (attributes?[.type] as? FileAttributeType) == .typeRegular else { return }
     if let size = attributes?[.size] as? Int, size > SVGDocumentCheck.maximumFileSize {
       throw node.error(
-        "image \"\(quoted: written)\": the SVG is larger than \(SVGDocumentCheck.maximumFileSize >> 20) MiB, the most read")
+        "image \"\(quoted: written)\": the SVG is larger than \(SVGDocumentCheck.maximumFileSize >> 20) MiB, the most read"
+      )
     }
     guard let data = FileManager.default.contents(atPath: path) else { return }
     do {
       try SVGDocumentCheck.check(data, maximumPixels: node.context.limits.maximumImagePixels)
     } catch {
-      throw node.error("image \"\(quoted: written)\", line \(error.line), column \(error.column): \(escaped: error.message)")
+      throw node.error(
+        "image \"\(quoted: written)\", line \(error.line), column \(error.column): \(escaped: error.message)")
     }
   }
 }

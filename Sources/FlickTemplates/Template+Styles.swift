@@ -52,7 +52,9 @@ extension Template {
             if let guess = TemplateNode.closest(to: name, in: styles.keys.sorted()) {
               message += "; did you mean '\(escaped: guess)'?"
             }
-            message += styles.isEmpty ? " (the template has no 'styles')" : " (styles: \(TemplateText.list(styles.keys.sorted())))"
+            message +=
+              styles.isEmpty
+              ? " (the template has no 'styles')" : " (styles: \(TemplateText.list(styles.keys.sorted())))"
             throw nameNode.error(message)
           }
           merged.append(contentsOf: properties)

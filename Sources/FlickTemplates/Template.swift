@@ -55,10 +55,12 @@ public struct Template: Sendable {
     let data: Data
     do {
       var info = stat()
-      if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > options.limits.maximumFileBytes {
+      if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > options.limits.maximumFileBytes
+      {
         throw TemplateError(
           file: path, path: "",
-          message: "the file is \(info.st_size) bytes, more than the \(options.limits.maximumFileBytes) a template may be "
+          message:
+            "the file is \(info.st_size) bytes, more than the \(options.limits.maximumFileBytes) a template may be "
             + "(--max-template-bytes or FLICK_MAX_TEMPLATE_BYTES raises the cap)")
       }
       data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -67,7 +69,8 @@ public struct Template: Sendable {
     } catch {
       var isFolder: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-      let reason = !exists ? "no such file" : isFolder.boolValue ? "is a folder, not a template file" : "cannot read the file"
+      let reason =
+        !exists ? "no such file" : isFolder.boolValue ? "is a folder, not a template file" : "cannot read the file"
       throw TemplateError(file: path, path: "", message: reason)
     }
     guard let text = String(data: data, encoding: .utf8) else {

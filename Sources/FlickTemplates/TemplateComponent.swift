@@ -42,14 +42,16 @@ struct TemplateComponent {
 
   private static func decode(name: String, _ node: TemplateNode) throws(TemplateError) -> TemplateComponent {
     guard TemplateParameter.isValidName(name) else {
-      throw node.error("invalid component name '\(quoted: name)': use letters, digits and '_', starting with a "
-        + "letter or '_'")
+      throw node.error(
+        "invalid component name '\(quoted: name)': use letters, digits and '_', starting with a "
+          + "letter or '_'")
     }
     let o = try node.object(allowed: keys)
     switch (o["layer"], o["layers"]) {
     case (nil, nil):
-      throw node.error("component '\(quoted: name)' needs a 'layer' (its root layer) or 'layers' (drawn in a "
-        + "plain root layer)")
+      throw node.error(
+        "component '\(quoted: name)' needs a 'layer' (its root layer) or 'layers' (drawn in a "
+          + "plain root layer)")
     case (let one?, _?):
       throw one.error("give 'layer' (one root layer) or 'layers' (several), not both")
     case (let layer?, nil):

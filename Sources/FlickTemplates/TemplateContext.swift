@@ -50,8 +50,9 @@ package enum AssetProblem: Error, Equatable {
         + "(\(quoted: folder)); "
         + "pass --allow-outside-assets to allow assets from anywhere"
     case .missing(let resolved): return "\(quoted: kind) \"\(quoted: written)\": no such file '\(quoted: resolved)'"
-    case .notAFile(let resolved): return "\(quoted: kind) \"\(quoted: written)\": '\(quoted: resolved)' is a "
-      + "folder, not a file"
+    case .notAFile(let resolved):
+      return "\(quoted: kind) \"\(quoted: written)\": '\(quoted: resolved)' is a "
+        + "folder, not a file"
     }
   }
 }
@@ -141,7 +142,8 @@ extension TemplateContext {
         continue
       }
       if target.hasPrefix("/") { resolved = [] }
-      pending.append(contentsOf: target.split(separator: "/", omittingEmptySubsequences: true).map(String.init).reversed())
+      pending.append(
+        contentsOf: target.split(separator: "/", omittingEmptySubsequences: true).map(String.init).reversed())
     }
     return ("/" + resolved.joined(separator: "/"), exists)
   }

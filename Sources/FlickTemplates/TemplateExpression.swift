@@ -142,7 +142,8 @@ struct TemplateExpression {
   private func call(_ name: String, _ a: [Double], at offset: Int) throws(Failure) -> Double {
     func arity(_ n: Int) throws(Failure) {
       guard a.count == n else {
-        throw Failure(offset: offset, message: "\(quoted: name) takes \(n) argument\(n == 1 ? "" : "s"), found \(a.count)")
+        throw Failure(
+          offset: offset, message: "\(quoted: name) takes \(n) argument\(n == 1 ? "" : "s"), found \(a.count)")
       }
     }
     switch name {
@@ -159,7 +160,9 @@ struct TemplateExpression {
     case "clamp": try arity(3); return min(max(a[0], a[1]), a[2])
     default:
       var message = "unknown function '\(quoted: name)'"
-      if let guess = TemplateNode.closest(to: name, in: Self.functions) { message += "; did you mean '\(escaped: guess)'?" }
+      if let guess = TemplateNode.closest(to: name, in: Self.functions) {
+        message += "; did you mean '\(escaped: guess)'?"
+      }
       throw Failure(offset: offset, message: message + " (functions: \(Self.functions.joined(separator: ", ")))")
     }
   }
@@ -182,8 +185,10 @@ struct TemplateExpression {
     case .object: kind = "an object"
     case .null: kind = "null"
     }
-    throw Failure(offset: offset, message: "parameter '\(quoted: name)' is \(quoted: kind); arithmetic needs "
-      + "number parameters")
+    throw Failure(
+      offset: offset,
+      message: "parameter '\(quoted: name)' is \(quoted: kind); arithmetic needs "
+        + "number parameters")
   }
 
   // MARK: - Tokens

@@ -33,7 +33,8 @@ package struct TemplateNode {
   }
 
   package func child(_ key: String, _ value: JSON5Value) -> TemplateNode {
-    TemplateNode(value: value, path: value.anchor ?? (path.isEmpty ? key : "\(path).\(key)"), file: file, context: context)
+    TemplateNode(
+      value: value, path: value.anchor ?? (path.isEmpty ? key : "\(path).\(key)"), file: file, context: context)
   }
 
   // MARK: - Objects
@@ -76,7 +77,9 @@ package struct TemplateNode {
   package func double(in range: ClosedRange<Double>) throws(TemplateError) -> Double {
     let v = try double()
     guard range.contains(v) else {
-      throw error("expected a number in \(Self.format(range.lowerBound))…\(Self.format(range.upperBound)), found \(Self.format(v))")
+      throw error(
+        "expected a number in \(Self.format(range.lowerBound))…\(Self.format(range.upperBound)), found \(Self.format(v))"
+      )
     }
     return v
   }

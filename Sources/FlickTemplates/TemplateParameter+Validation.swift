@@ -58,7 +58,9 @@ extension TemplateParameter {
   static func isValidName(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic)
     else { return false }
-    return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) }
+    return name.unicodeScalars.allSatisfy {
+      $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0)
+    }
   }
 
   private static func decodeKind(_ node: TemplateNode) throws(TemplateError) -> Kind {
@@ -99,9 +101,15 @@ extension TemplateParameter {
     switch kind {
     case .number, .integer:
       let x = try node.double()
-      if kind == .integer && x != x.rounded() { throw node.error("expected a whole number, found \(TemplateNode.format(x))") }
-      if let minimum, x < minimum { throw node.error("expected a number ≥ \(TemplateNode.format(minimum)), found \(TemplateNode.format(x))") }
-      if let maximum, x > maximum { throw node.error("expected a number ≤ \(TemplateNode.format(maximum)), found \(TemplateNode.format(x))") }
+      if kind == .integer && x != x.rounded() {
+        throw node.error("expected a whole number, found \(TemplateNode.format(x))")
+      }
+      if let minimum, x < minimum {
+        throw node.error("expected a number ≥ \(TemplateNode.format(minimum)), found \(TemplateNode.format(x))")
+      }
+      if let maximum, x > maximum {
+        throw node.error("expected a number ≤ \(TemplateNode.format(maximum)), found \(TemplateNode.format(x))")
+      }
       v = .number(x)
     case .string: v = .string(try node.string())
     case .color:
@@ -139,7 +147,11 @@ extension TemplateParameter {
       }
       let parts = trimmed.isEmpty ? [] : trimmed.split(separator: ",", omittingEmptySubsequences: false)
       return JSON5Value(
-        .array(parts.map { Self.scalar(fromText: String($0).trimmingCharacters(in: .whitespaces), kind: itemKind ?? .string, folder: folder) }))
+        .array(
+          parts.map {
+            Self.scalar(
+              fromText: String($0).trimmingCharacters(in: .whitespaces), kind: itemKind ?? .string, folder: folder)
+          }))
     }
     return Self.scalar(fromText: text, kind: kind, folder: folder)
   }
@@ -169,12 +181,13 @@ extension TemplateParameter {
     case (.font, .string(let s)) where Self.isFontFile(s):
       out.kind = .string(Self.absolute(s, folder))
     case (.list, .array(let items)) where itemKind == .image || itemKind == .font:
-      out.kind = .array(items.map { item in
-        guard case .string(let s) = item.kind, itemKind == .image || Self.isFontFile(s) else { return item }
-        var copy = item
-        copy.kind = .string(Self.absolute(s, folder))
-        return copy
-      })
+      out.kind = .array(
+        items.map { item in
+          guard case .string(let s) = item.kind, itemKind == .image || Self.isFontFile(s) else { return item }
+          var copy = item
+          copy.kind = .string(Self.absolute(s, folder))
+          return copy
+        })
     default: break
     }
     return out

@@ -100,11 +100,13 @@ public func assertFrameSnapshot(
   }
   let testFile = URL(fileURLWithPath: "\(filePath)")
   let testName = testFile.deletingPathExtension().lastPathComponent
-  let directory = snapshotDirectory
+  let directory =
+    snapshotDirectory
     ?? testFile.deletingLastPathComponent().appendingPathComponent("__Snapshots__")
     .appendingPathComponent(testName).path
   let baseName = name ?? FrameSnapshotLocation.sanitize(function)
-  let artifactsRoot = environment["FLICK_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
+  let artifactsRoot =
+    environment["FLICK_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
     ?? FileManager.default.temporaryDirectory.appendingPathComponent("flick-artifacts").path
   let artifacts = (artifactsRoot as NSString).appendingPathComponent(testName)
   let pixelScale = scale ?? maxWidth.map { min(1, Double($0) / max(1, scene.size.width)) } ?? 1
@@ -131,7 +133,8 @@ public func assertFrameSnapshot(
       artifactsDirectory: artifacts)
     verdicts.append(verdict)
     if !verdict.isPass {
-      var message = "Frame snapshot \(quoted: label) (\(quoted: time.description)): \(verdict.status.rawValue): "
+      var message =
+        "Frame snapshot \(quoted: label) (\(quoted: time.description)): \(verdict.status.rawValue): "
         + "\(escaped: verdict.message)"
       for kind in ["diff", "sideBySide", "zoom", "flicker", "actual", "expected"] {
         if let path = verdict.artifacts[kind] { message += "\n  \(quoted: kind): \(quoted: path)" }
@@ -173,7 +176,8 @@ struct FrameSnapshotLocation {
         guard let path = artifacts[kind], let data = FileManager.default.contents(atPath: path) else { continue }
         Attachment.record(
           [UInt8](data), named: "\(label).\(name).png",
-          sourceLocation: SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
+          sourceLocation: SourceLocation(
+            fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
       }
     #endif
   }

@@ -163,7 +163,8 @@ package struct FFmpegCommand: Sendable, Equatable {
       }
       guard EncodingOptions.presets.contains(options.preset) else {
         throw .invalidOption(
-          "--preset \(quoted: options.preset) is not an x264 preset; use one of \(EncodingOptions.presets.joined(separator: ", "))")
+          "--preset \(quoted: options.preset) is not an x264 preset; use one of \(EncodingOptions.presets.joined(separator: ", "))"
+        )
       }
       args += ["-vf", filters.joined(separator: ",")]
       args += ["-c:v", "libx264", "-preset", options.preset, "-crf", "\(crf)", "-profile:v", "high"]

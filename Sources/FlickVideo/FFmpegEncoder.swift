@@ -121,7 +121,8 @@ final class FFmpegEncoder: FrameSink {
     // Named like the output's own temporary (`.NAME.merged.EXT.PID.partial`), so the sweep of
     // stale temporaries recognises it.
     self.mergedPath =
-      directoryURL.appendingPathComponent(".\(url.lastPathComponent).merged.\(format.rawValue).\(getpid()).partial").path
+      directoryURL.appendingPathComponent(".\(url.lastPathComponent).merged.\(format.rawValue).\(getpid()).partial")
+      .path
     if options.mergesIdenticalFrames && (format == .gif || format == .apng) { repeats = [] }
     palettePassSkipsRepeats = command.palettePath != nil && (command.outputFPS == fps || command.selectsFrames)
     if command.palettePath != nil {
@@ -136,7 +137,8 @@ final class FFmpegEncoder: FrameSink {
       Cleanup.shared.add(file: temporaryPath)
       if let palettePath = command.palettePath { Cleanup.shared.add(file: palettePath) }
     } else {
-      try launch(command.palettePass ?? command.arguments, files: [temporaryPath] + (command.palettePath.map { [$0] } ?? []))
+      try launch(
+        command.palettePass ?? command.arguments, files: [temporaryPath] + (command.palettePath.map { [$0] } ?? []))
     }
   }
 
@@ -204,8 +206,10 @@ final class FFmpegEncoder: FrameSink {
     }
     if let spool, let failure = spool.append(bytes) {
       abort()
-      throw VideoError.cannotWrite(path: destination, reason: "cannot keep the frames in \(quoted: spool.path): "
-        + "\(escaped: failure)")
+      throw VideoError.cannotWrite(
+        path: destination,
+        reason: "cannot keep the frames in \(quoted: spool.path): "
+          + "\(escaped: failure)")
     }
   }
 
@@ -302,7 +306,8 @@ final class FFmpegEncoder: FrameSink {
   /// A GIF's encoding pass in one ffmpeg, reading every frame back from the spool.
   private func encodeWhole(_ spool: FrameSpool) throws {
     let process = try launch(command.arguments, files: [temporaryPath])
-    if let error = Self.replay(spool, frames: nil, into: process, stallTimeout: stallTimeout, destination: destination) {
+    if let error = Self.replay(spool, frames: nil, into: process, stallTimeout: stallTimeout, destination: destination)
+    {
       abort()
       throw error
     }
@@ -315,10 +320,12 @@ final class FFmpegEncoder: FrameSink {
   ) -> VideoError? {
     var writeError: VideoError?
     guard
-      let failure = spool.replay(frames: frames, { frame in
-        writeError = process.write(frame, stallTimeout: stallTimeout)
-        return writeError?.description
-      })
+      let failure = spool.replay(
+        frames: frames,
+        { frame in
+          writeError = process.write(frame, stallTimeout: stallTimeout)
+          return writeError?.description
+        })
     else { return nil }
     return writeError ?? .cannotWrite(path: destination, reason: "cannot read the frames back: \(escaped: failure)")
   }

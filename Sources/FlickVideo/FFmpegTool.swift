@@ -168,7 +168,8 @@ public struct FFmpegTool: Sendable, Equatable {
     guard process.wait(timeout: probeTimeout) != nil else {
       process.stop()
       throw .launchFailed(
-        "\(quoted: executable) \(quoted: arguments.joined(separator: " ")) did not answer within \(Int(probeTimeout)) s")
+        "\(quoted: executable) \(quoted: arguments.joined(separator: " ")) did not answer within \(Int(probeTimeout)) s"
+      )
     }
     return process.outputText
   }

@@ -79,7 +79,8 @@ package enum MemoryWatch {
 
   private static func stop(resident: Int, cap: Int, margin: Int) -> Never {
     Cleanup.shared.interruptAll()
-    let message = "\nflick: stopped: the process and its ffmpeg use \(RenderLimits.format(bytes: resident)), within "
+    let message =
+      "\nflick: stopped: the process and its ffmpeg use \(RenderLimits.format(bytes: resident)), within "
       + "\(RenderLimits.format(bytes: margin)) of the memory cap of \(RenderLimits.format(bytes: cap)) "
       + "(--max-memory or FLICK_MAX_MEMORY raises it); temporary files removed\n"
     StandardStream.writeError(message)

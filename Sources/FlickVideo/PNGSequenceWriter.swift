@@ -52,7 +52,8 @@ package final class PNGSequenceWriter: FrameSink {
     if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue {
       throw .cannotWrite(path: destination, reason: "\(quoted: folder.path) is a file, not a folder")
     }
-    temporaryFolder = URL(fileURLWithPath: parent)
+    temporaryFolder =
+      URL(fileURLWithPath: parent)
       .appendingPathComponent(".\(folder.lastPathComponent).\(getpid()).partial").path
     Cleanup.shared.add(folder: temporaryFolder)
     do {
@@ -67,8 +68,10 @@ package final class PNGSequenceWriter: FrameSink {
     } catch {
       Cleanup.shared.remove(folder: temporaryFolder)
       state = .aborted
-      throw .cannotWrite(path: destination, reason: "cannot create \(quoted: temporaryFolder): "
-        + "\(escaped: error.localizedDescription)")
+      throw .cannotWrite(
+        path: destination,
+        reason: "cannot create \(quoted: temporaryFolder): "
+          + "\(escaped: error.localizedDescription)")
     }
   }
 
@@ -112,7 +115,8 @@ package final class PNGSequenceWriter: FrameSink {
   package static let markerName = ".flick-sequence"
   /// The marker's first line, for tests that write markers.
   package static var markerHeaderForTests: String { markerHeader }
-  static let markerHeader = "# PNG frames written by flick render; frames listed here may be replaced or removed by the next render"
+  static let markerHeader =
+    "# PNG frames written by flick render; frames listed here may be replaced or removed by the next render"
 
   /// Puts the new frames in place.
   ///

@@ -19,7 +19,8 @@ final class RawVideoWriter: FrameSink {
   init(destination: String) throws(VideoError) {
     try OutputEntry.refuseLink(destination)
     let url = URL(fileURLWithPath: destination)
-    temporaryPath = url.deletingLastPathComponent()
+    temporaryPath =
+      url.deletingLastPathComponent()
       .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
     self.destination = destination
     Cleanup.shared.add(file: temporaryPath)

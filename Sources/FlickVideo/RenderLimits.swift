@@ -46,7 +46,8 @@ public struct RenderLimits: Sendable, Equatable {
   static func encoderRefuses(_ format: OutputFormat, width: Int, height: Int) -> String? {
     guard format.usesFFmpeg else { return nil }
     if (width + 128) * (height + 128) * 8 >= Int(Int32.max) {
-      return "ffmpeg refuses frames with (width + 128) × (height + 128) ≥ 268,435,456 (16384 × 16128 is the largest 16384-wide frame)"
+      return
+        "ffmpeg refuses frames with (width + 128) × (height + 128) ≥ 268,435,456 (16384 × 16128 is the largest 16384-wide frame)"
     }
     if format == .webp, width > 16383 || height > 16383 {
       return "WebP allows at most 16383 pixels on each side"

@@ -68,7 +68,8 @@ public struct RenderSession: Sendable {
     let range = frames ?? 0..<scene.frameCount
     guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= scene.frameCount else {
       throw .invalidOption(
-        "the frame range \(range.lowerBound)..\(range.upperBound - 1) is outside the scene's frames 0..\(scene.frameCount - 1)")
+        "the frame range \(range.lowerBound)..\(range.upperBound - 1) is outside the scene's frames 0..\(scene.frameCount - 1)"
+      )
     }
     guard (1...16384).contains(width), (1...16384).contains(height) else {
       throw .invalidSize(width: width, height: height, reason: "each side must be 1…16384 pixels")
@@ -88,7 +89,8 @@ public struct RenderSession: Sendable {
     guard work <= limits.maximumWork else {
       throw .overLimit(
         "the render draws \(range.count) frames × \(width * height) pixels"
-          + (samples > 1 ? " × \(samples) motion-blur samples" : "") + " = \(quoted: work) pixels, more than the work cap of "
+          + (samples > 1 ? " × \(samples) motion-blur samples" : "")
+          + " = \(quoted: work) pixels, more than the work cap of "
           + "\(limits.maximumWork) (--max-work or FLICK_MAX_WORK raises it; --frames renders part, "
           + "--scale draws smaller)")
     }
@@ -115,8 +117,9 @@ public struct RenderSession: Sendable {
       try OutputEntry.refuseLink(folder)
       let key = URL(fileURLWithPath: folder).standardizedFileURL.path
       if let first = seen[key] {
-        throw .invalidOption("\(quoted: output.path) is given twice as an output (also as \(quoted: first)); "
-          + "each output needs its own path")
+        throw .invalidOption(
+          "\(quoted: output.path) is given twice as an output (also as \(quoted: first)); "
+            + "each output needs its own path")
       }
       seen[key] = output.path
     }

@@ -72,7 +72,9 @@ package final class Subprocess: @unchecked Sendable {
         childFDs[0] = ends.read
         inputEnd = ends.write
         opened.append(ends.read)
-      } else { failed = true }
+      } else {
+        failed = true
+      }
     case .descriptor(let fd): childFDs[0] = fd
     case .null, .output: break
     }
@@ -83,7 +85,9 @@ package final class Subprocess: @unchecked Sendable {
           childFDs[slot] = ends.write
           opened.append(ends.write)
           if slot == 1 { outputEnd = ends.read } else { errorEnd = ends.read }
-        } else { failed = true }
+        } else {
+          failed = true
+        }
       case .descriptor(let fd): childFDs[slot] = fd
       case .output where slot == 2: childFDs[2] = childFDs[1]
       case .null, .output: break

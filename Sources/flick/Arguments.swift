@@ -34,8 +34,9 @@ struct Arguments {
       guard i < args.count else { throw usage("option \(quoted: written) needs a value") }
       let v = args[i]
       if v.hasPrefix("--") && v.count > 2 {
-        throw usage("option \(quoted: written) needs a value, found the option \(v) (write "
-          + "\(quoted: written)=\(v) if you mean it)")
+        throw usage(
+          "option \(quoted: written) needs a value, found the option \(v) (write "
+            + "\(quoted: written)=\(v) if you mean it)")
       }
       i += 1
       return v

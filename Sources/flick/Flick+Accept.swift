@@ -55,7 +55,9 @@ extension Flick {
       }
       let dryRun = a.has("dry-run")
       for frame in plan.accepted {
-        log("\(dryRun ? "would accept" : "accepted") \(quoted: frame.name) (\(frame.status.rawValue): \(escaped: frame.message)) → \(quoted: frame.golden)")
+        log(
+          "\(dryRun ? "would accept" : "accepted") \(quoted: frame.name) (\(frame.status.rawValue): \(escaped: frame.message)) → \(quoted: frame.golden)"
+        )
       }
       if dryRun { return }
       do {
@@ -63,8 +65,9 @@ extension Flick {
       } catch {
         throw CommandError(message: error.description, code: .environment)
       }
-      log("\(plan.accepted.count) golden\(plan.accepted.count == 1 ? "" : "s") updated in \(quoted: goldens); manifest.json now "
-        + "names \(quoted: plan.manifest.template) rendered with cairo \(quoted: plan.manifest.renderer.cairo)")
+      log(
+        "\(plan.accepted.count) golden\(plan.accepted.count == 1 ? "" : "s") updated in \(quoted: goldens); manifest.json now "
+          + "names \(quoted: plan.manifest.template) rendered with cairo \(quoted: plan.manifest.renderer.cairo)")
     }
   }
 }

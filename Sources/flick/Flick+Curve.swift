@@ -55,7 +55,8 @@ extension Flick {
         curve = try spec.curve(from: from, to: to)
       } catch {
         // A long spec is shown by its start (the column still counts in the whole text).
-        throw CommandError(message: "invalid spec '\(quoted: text, limit: 60)': \(escaped: error.description)", code: .invalidInput)
+        throw CommandError(
+          message: "invalid spec '\(quoted: text, limit: 60)': \(escaped: error.description)", code: .invalidInput)
       }
       var duration = curve.duration
       if let d = a.value("duration"), d != "auto" {
@@ -89,7 +90,8 @@ extension Flick {
         }
         let plot = CurvePlot(
           title: spec.source, subtitle: subtitle(spec: spec, curve: curve, from: from, to: to, samples: plotSamples),
-          samples: plotSamples, fromValue: from, toValue: isDecay(spec) ? curve.finalValue : to, endTime: curve.duration.isFinite ? curve.duration : nil)
+          samples: plotSamples, fromValue: from, toValue: isDecay(spec) ? curve.finalValue : to,
+          endTime: curve.duration.isFinite ? curve.duration : nil)
         do {
           try plot.render().writePNG(to: plotPath)
         } catch {
@@ -97,7 +99,9 @@ extension Flick {
         }
         log("wrote \(quoted: plotPath)")
       }
-      print(format == "csv" ? csv(samples) : json(samples, spec: spec, from: from, to: to, fps: fps, duration: curve.duration))
+      print(
+        format == "csv"
+          ? csv(samples) : json(samples, spec: spec, from: from, to: to, fps: fps, duration: curve.duration))
     }
 
     private static func isDecay(_ spec: AnimationSpec) -> Bool {
@@ -127,8 +131,11 @@ extension Flick {
     static func json(
       _ samples: [CurvePlot.Sample], spec: AnimationSpec, from: Double, to: Double, fps: Double, duration: Double
     ) -> String {
-      let escaped = spec.source.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-      let rows = samples.map { "    {\"t\": \(f($0.time)), \"value\": \(f($0.value)), \"velocity\": \(f($0.velocity))}" }
+      let escaped = spec.source.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+        of: "\"", with: "\\\"")
+      let rows = samples.map {
+        "    {\"t\": \(f($0.time)), \"value\": \(f($0.value)), \"velocity\": \(f($0.velocity))}"
+      }
       return """
         {
           "spec": "\(escaped)",
@@ -161,10 +168,13 @@ extension Flick {
       var parts = ["\(f(from)) → \(f(to))"]
       if case .spring(let p, _, _, _) = spec.kind {
         parts.append(
-          String(format: "k %.2f · c %.2f · m %.2f · ζ %.3f · response %.3f s", p.stiffness, p.damping, p.mass, p.dampingRatio, p.response))
+          String(
+            format: "k %.2f · c %.2f · m %.2f · ζ %.3f · response %.3f s", p.stiffness, p.damping, p.mass,
+            p.dampingRatio, p.response))
       }
       if let fps = spec.stepping.fps {
-        parts.append(String(format: "%@ stepping at %g fps", spec.stepping == .pop(fps: fps) ? "Pop" : "GPUAnimation", fps))
+        parts.append(
+          String(format: "%@ stepping at %g fps", spec.stepping == .pop(fps: fps) ? "Pop" : "GPUAnimation", fps))
       }
       if curve.duration.isFinite { parts.append(String(format: "ends %.3f s", curve.duration)) }
       let range = to - from

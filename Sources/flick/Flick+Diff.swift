@@ -93,9 +93,13 @@ extension Flick {
       case .success(let l): limits = l
       case .failure(let e): throw CommandError.usage(e.message)
       }
-      for (name, keyPath) in [("max-image-pixels", \DecodeLimits.maxPixels), ("max-image-bytes", \DecodeLimits.maxFileBytes)] {
+      for (name, keyPath) in [
+        ("max-image-pixels", \DecodeLimits.maxPixels), ("max-image-bytes", \DecodeLimits.maxFileBytes),
+      ] {
         guard let text = a.value(name) else { continue }
-        guard let n = Int(text), n >= 1 else { throw CommandError.usage("--\(quoted: name) expects a whole number ≥ 1, found '\(quoted: text)'") }
+        guard let n = Int(text), n >= 1 else {
+          throw CommandError.usage("--\(quoted: name) expects a whole number ≥ 1, found '\(quoted: text)'")
+        }
         limits[keyPath: keyPath] = n
       }
       return limits
@@ -125,13 +129,17 @@ extension Flick {
       if existsA && existsB && isDirA.boolValue && isDirB.boolValue {
         let namesA = Set(pngs(in: left)), namesB = Set(pngs(in: right))
         for name in namesA.union(namesB).sorted() {
-          pairs.append((
-            name, namesA.contains(name) ? (left as NSString).appendingPathComponent(name) : nil,
-            namesB.contains(name) ? (right as NSString).appendingPathComponent(name) : nil))
+          pairs.append(
+            (
+              name, namesA.contains(name) ? (left as NSString).appendingPathComponent(name) : nil,
+              namesB.contains(name) ? (right as NSString).appendingPathComponent(name) : nil
+            ))
         }
         guard !pairs.isEmpty else { throw CommandError.usage("no PNG files in \(quoted: left) or \(quoted: right)") }
         do {
-          renderers = (try SnapshotManifest.read(from: left)?.renderer, try SnapshotManifest.read(from: right)?.renderer)
+          renderers = (
+            try SnapshotManifest.read(from: left)?.renderer, try SnapshotManifest.read(from: right)?.renderer
+          )
         } catch {
           throw CommandError(message: error.description, code: .invalidInput)
         }
@@ -149,9 +157,10 @@ extension Flick {
         let name = ContainedPath.sanitized((pair.name as NSString).deletingPathExtension)
         guard let pa = pair.a, let pb = pair.b else {
           let message = pair.a == nil ? "only in \(quoted: right)" : "only in \(quoted: left)"
-          verdicts.append(FrameVerdict(
-            name: name, time: pair.name, seconds: nil, goldenPath: pair.a ?? pair.b ?? "", status: .missing,
-            message: message))
+          verdicts.append(
+            FrameVerdict(
+              name: name, time: pair.name, seconds: nil, goldenPath: pair.a ?? pair.b ?? "", status: .missing,
+              message: message))
           continue
         }
         var v: FrameVerdict
@@ -202,7 +211,9 @@ extension Flick {
       log("\(quoted: title): \(escaped: report.countsLine)")
       let recorded = verdicts.filter { $0.status == .recorded }.count
       if recorded > 0 {
-        log("recorded \(quoted: recorded) golden\(recorded == 1 ? "" : "s"): look at them, then re-run without --record to verify")
+        log(
+          "recorded \(quoted: recorded) golden\(recorded == 1 ? "" : "s"): look at them, then re-run without --record to verify"
+        )
       }
       if writeReport, let reportDir {
         do {
@@ -214,7 +225,9 @@ extension Flick {
       }
       if !report.errors.isEmpty { throw CommandError(message: "comparison could not run", code: .environment) }
       if !report.failures.isEmpty {
-        throw CommandError(message: recorded == report.failures.count ? "goldens recorded, not verified" : "snapshot mismatch", code: .mismatch)
+        throw CommandError(
+          message: recorded == report.failures.count ? "goldens recorded, not verified" : "snapshot mismatch",
+          code: .mismatch)
       }
     }
   }

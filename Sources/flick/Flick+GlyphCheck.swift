@@ -39,7 +39,9 @@ extension Flick {
 extension Flick {
   /// Prints a warning for each bare angle above a full turn in the template file (unless `quiet`).
   static func warnAboutAngles(_ path: String, quiet: Bool) {
-    guard !quiet, (try? lottieFile(path)) ?? nil == nil, let file = try? templatePath(path), let text = try? String(contentsOfFile: file, encoding: .utf8) else { return }
+    guard !quiet, (try? lottieFile(path)) ?? nil == nil, let file = try? templatePath(path),
+      let text = try? String(contentsOfFile: file, encoding: .utf8)
+    else { return }
     for warning in Template.angleWarnings(in: text, file: file) { log("warning: \(escaped: warning)") }
   }
 }

@@ -23,7 +23,8 @@ extension Flick {
         return
       }
       guard a.positionals.count == 1, let path = a.positionals.first else {
-        throw CommandError.usage(a.positionals.isEmpty ? "info needs a TEMPLATE" : "info takes one TEMPLATE", command: "info")
+        throw CommandError.usage(
+          a.positionals.isEmpty ? "info needs a TEMPLATE" : "info takes one TEMPLATE", command: "info")
       }
       if let lottie = try describeLottie(path, a) {
         print(lottie)
@@ -53,7 +54,8 @@ extension Flick {
           + (template.automaticDuration ? " (auto)" : "") + ", \(scene.frameCount) frames, background "
           + (scene.backgroundColor.alpha == 0 ? "transparent" : scene.backgroundColor.hexString))
       if let blur = scene.motionBlur {
-        lines.append("motion blur: \(TemplateNumber.format(blur.shutterAngle))° shutter, \(blur.samples) samples per moving frame")
+        lines.append(
+          "motion blur: \(TemplateNumber.format(blur.shutterAngle))° shutter, \(blur.samples) samples per moving frame")
       }
 
       lines.append("")
@@ -102,7 +104,9 @@ extension Flick {
 
       lines.append("")
       lines.append("timeline: \(scene.animations.count) animation\(scene.animations.count == 1 ? "" : "s")")
-      let sorted = scene.animations.enumerated().sorted { ($0.element.beginTime, $0.offset) < ($1.element.beginTime, $1.offset) }
+      let sorted = scene.animations.enumerated().sorted {
+        ($0.element.beginTime, $0.offset) < ($1.element.beginTime, $1.offset)
+      }
       for (_, animation) in sorted {
         let start = TemplateNumber.format(animation.beginTime)
         let end = animation.duration.isFinite ? TemplateNumber.format(animation.beginTime + animation.duration) : "∞"
@@ -143,7 +147,9 @@ enum TemplateNumber {
     case .number(let d): return format(d)
     case .string(let s): return "\"\(TemplateText.escaped(s))\""
     case .array(let items): return "[" + items.map(literal).joined(separator: ", ") + "]"
-    case .object(let members): return "{ " + members.map { "\(TemplateText.escaped($0.key)): \(literal($0.value))" }.joined(separator: ", ") + " }"
+    case .object(let members):
+      return "{ " + members.map { "\(TemplateText.escaped($0.key)): \(literal($0.value))" }.joined(separator: ", ")
+        + " }"
     }
   }
 }

@@ -67,8 +67,9 @@ extension Flick {
         case .bytes: example = "a size such as 512M or 4G"
         case .seconds: example = "a duration such as 90, 90s, 10m or 1h"
         }
-        throw CommandError.usage("\(quoted: source) expects \(escaped: example) greater than 0, found "
-          + "'\(quoted: text)'")
+        throw CommandError.usage(
+          "\(quoted: source) expects \(escaped: example) greater than 0, found "
+            + "'\(quoted: text)'")
       }
       return v
     }
@@ -81,7 +82,11 @@ extension Flick {
       switch kind {
       case .count: break
       case .bytes:
-        if t.lowercased().hasSuffix("ib") { t = String(t.dropLast(2)) } else if t.lowercased().hasSuffix("b") { t = String(t.dropLast()) }
+        if t.lowercased().hasSuffix("ib") {
+          t = String(t.dropLast(2))
+        } else if t.lowercased().hasSuffix("b") {
+          t = String(t.dropLast())
+        }
         let units: [Character: Double] = ["k": 1024, "m": 1_048_576, "g": 1_073_741_824, "t": 1_099_511_627_776]
         if let last = t.last?.lowercased().first, let f = units[last] {
           factor = f

@@ -27,7 +27,9 @@ extension Flick {
     if !argument.contains("/") && !argument.hasSuffix(".json5") {
       if let library {
         message += " and no bundled template named '\(quoted: argument)'"
-        if let guess = Arguments.closest(to: argument, in: library.names) { message += "; did you mean '\(escaped: guess)'?" }
+        if let guess = Arguments.closest(to: argument, in: library.names) {
+          message += "; did you mean '\(escaped: guess)'?"
+        }
         message += " (run 'flick templates' to list them)"
       } else {
         message += " (and the bundled templates were not found: set \(TemplateLibrary.environmentVariable))"

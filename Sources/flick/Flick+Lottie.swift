@@ -31,8 +31,9 @@ extension Flick {
     var scene: Scene
     if let file = try lottieFile(argument, maximumPixels: Limits.template(arguments).maximumImagePixels) {
       if !arguments.all("set").isEmpty || !arguments.all("params").isEmpty {
-        throw CommandError.usage("\(quoted: argument) is a Lottie file: it takes no template parameters (--set, "
-          + "--params)")
+        throw CommandError.usage(
+          "\(quoted: argument) is a Lottie file: it takes no template parameters (--set, "
+            + "--params)")
       }
       scene = file.scene(backgroundColor: lottieBackground)
     } else {
@@ -131,10 +132,13 @@ extension Flick {
         + "\(TemplateNumber.format(file.duration)) s, \(file.frameCount) frames "
         + "(ip \(TemplateNumber.format(file.inPoint)), op \(TemplateNumber.format(file.outPoint))), transparent")
     if file.frameRate != file.frameRate.rounded() {
-      lines.append("  renders at \(max(1, Int(file.frameRate.rounded()))) fps unless --fps is given (frames follow time)")
+      lines.append(
+        "  renders at \(max(1, Int(file.frameRate.rounded()))) fps unless --fps is given (frames follow time)")
     }
     lines.append("")
-    lines.append("layers: \(file.layers.count)" + (file.precompositionCount > 0 ? ", precompositions: \(file.precompositionCount)" : ""))
+    lines.append(
+      "layers: \(file.layers.count)"
+        + (file.precompositionCount > 0 ? ", precompositions: \(file.precompositionCount)" : ""))
     for layer in file.layers {
       lines.append("  \(layer.kind)  \(layer.name.isEmpty ? "(unnamed)" : layer.name)")
     }

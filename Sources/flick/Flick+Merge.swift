@@ -39,7 +39,8 @@ extension Flick {
         frames: batch.merges.reduce(0) { $0 + $1.spec.frames[1] - $1.spec.frames[0] + 1 })
       Interruption.install()
       let (report, _) = try RunCommand.reported(
-        command: "merge", plan: path, shard: nil, to: a.value("report") ?? batch.manifest.outputRoot + "/.flick/reports/merge.json"
+        command: "merge", plan: path, shard: nil,
+        to: a.value("report") ?? batch.manifest.outputRoot + "/.flick/reports/merge.json"
       ) { _ in
         do throws(BatchError) {
           return try merger.run(progress: progress)

@@ -18,7 +18,8 @@ extension Flick {
     let folder = url.deletingLastPathComponent().path
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-      throw CommandError(message: "cannot write \(quoted: path): the folder \(quoted: folder) does not exist", code: .environment)
+      throw CommandError(
+        message: "cannot write \(quoted: path): the folder \(quoted: folder) does not exist", code: .environment)
     }
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
       throw CommandError(message: "cannot write \(quoted: path): it is a folder", code: .environment)
@@ -64,8 +65,9 @@ extension Flick {
         do {
           at = try SnapshotTime(parsing: text)
         } catch {
-          throw CommandError.usage("--at expects a percentage (50%), seconds (1.2s), 'end' or 'frame:N', found "
-            + "'\(quoted: text)'")
+          throw CommandError.usage(
+            "--at expects a percentage (50%), seconds (1.2s), 'end' or 'frame:N', found "
+              + "'\(quoted: text)'")
         }
         if case .seconds(let t) = at {
           time = t  // checked against the duration below, with the same message as --time

@@ -47,7 +47,8 @@ extension Flick {
         return
       }
       guard a.positionals.count == 1, let path = a.positionals.first else {
-        throw CommandError.usage(a.positionals.isEmpty ? "plan needs a MANIFEST" : "plan takes one MANIFEST", command: "plan")
+        throw CommandError.usage(
+          a.positionals.isEmpty ? "plan needs a MANIFEST" : "plan takes one MANIFEST", command: "plan")
       }
       guard let output = a.value("o") ?? a.value("output") else {
         throw CommandError.usage("plan needs -o plan.json", command: "plan")
@@ -58,7 +59,9 @@ extension Flick {
       } catch {
         throw CommandError(message: error.description, code: .invalidInput)
       }
-      let folder = output == "-" ? FileManager.default.currentDirectoryPath : URL(fileURLWithPath: output).deletingLastPathComponent().path
+      let folder =
+        output == "-"
+        ? FileManager.default.currentDirectoryPath : URL(fileURLWithPath: output).deletingLastPathComponent().path
       let document = plan.document(planFolder: URL(fileURLWithPath: folder).standardizedFileURL.path)
       if output == "-" {
         FileHandle.standardOutput.write(document.encoded())
@@ -66,7 +69,8 @@ extension Flick {
         do {
           try document.encoded().write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-          throw CommandError(message: "cannot write \(quoted: output): \(escaped: error.localizedDescription)", code: .environment)
+          throw CommandError(
+            message: "cannot write \(quoted: output): \(escaped: error.localizedDescription)", code: .environment)
         }
       }
       if a.has("list") {
@@ -75,7 +79,9 @@ extension Flick {
       let chunks = document.jobs.filter { $0.kind == "chunk" }.count
       log(
         "planned \(document.jobs.count) job\(document.jobs.count == 1 ? "" : "s")"
-          + (chunks > 0 ? " (\(chunks) chunks of \(document.merges.count) clip\(document.merges.count == 1 ? "" : "s") to merge)" : "")
+          + (chunks > 0
+            ? " (\(chunks) chunks of \(document.merges.count) clip\(document.merges.count == 1 ? "" : "s") to merge)"
+            : "")
           + (output == "-" ? "" : " into \(quoted: output)"))
     }
   }

@@ -126,8 +126,9 @@ extension Flick {
       Limits.watchMemory(session.limits, width: session.width, height: session.height)
       if !quiet, let fitted = session.fittedPipeline, fitted.jobs < session.pipeline.jobs {
         let workers = "\(fitted.jobs) worker\(fitted.jobs == 1 ? "" : "s")"
-        log("note: rendering with \(workers) instead of \(quoted: session.pipeline.jobs) "
-          + "to stay under the memory cap of \(RenderLimits.format(bytes: session.limits.maximumMemory))")
+        log(
+          "note: rendering with \(workers) instead of \(quoted: session.pipeline.jobs) "
+            + "to stay under the memory cap of \(RenderLimits.format(bytes: session.limits.maximumMemory))")
       }
       for target in targets { Cleanup.removeStale(in: outputFolder(target)) }
       let printer = ProgressPrinter(style: style)
@@ -249,12 +250,14 @@ extension Flick {
       let formats = try a.all("format").map { text -> OutputFormat in
         guard let f = OutputFormat(rawValue: text.lowercased()) else {
           throw CommandError.usage(
-            "--format \(quoted: text) is not a format; use one of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            "--format \(quoted: text) is not a format; use one of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+          )
         }
         return f
       }
       guard formats.count <= 1 || formats.count == paths.count else {
-        throw CommandError.usage("give --format once for all outputs or once per -o (\(paths.count) outputs, \(formats.count) formats)")
+        throw CommandError.usage(
+          "give --format once for all outputs or once per -o (\(paths.count) outputs, \(formats.count) formats)")
       }
       return try paths.enumerated().map { i, p in
         if !formats.isEmpty { return OutputTarget(path: p, format: formats.count == 1 ? formats[0] : formats[i]) }
@@ -301,7 +304,8 @@ extension Flick {
       if let v = a.value("gif-palette") {
         guard let source = EncodingOptions.GIFPaletteSource(rawValue: v) else {
           throw CommandError.usage(
-            "--gif-palette \(v) is not one of \(EncodingOptions.GIFPaletteSource.allCases.map(\.rawValue).joined(separator: ", "))")
+            "--gif-palette \(v) is not one of \(EncodingOptions.GIFPaletteSource.allCases.map(\.rawValue).joined(separator: ", "))"
+          )
         }
         o.gifPalette = source
       }
@@ -316,7 +320,9 @@ extension Flick {
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w),
           (1...16384).contains(h)
-        else { throw CommandError.usage("--size expects WIDTHxHEIGHT in pixels such as 1920x1080, found '\(quoted: text)'") }
+        else {
+          throw CommandError.usage("--size expects WIDTHxHEIGHT in pixels such as 1920x1080, found '\(quoted: text)'")
+        }
         let scale = Double(w) / canvas.width
         let expected = Int((canvas.height * scale).rounded())
         guard expected == h else {
@@ -359,8 +365,9 @@ extension Flick {
 
     static func integer(_ text: String, _ name: String, _ range: ClosedRange<Int>) throws -> Int {
       guard let v = Int(text), range.contains(v) else {
-        throw CommandError.usage("\(quoted: name) expects a whole number in "
-          + "\(range.lowerBound)…\(range.upperBound), found '\(quoted: text)'")
+        throw CommandError.usage(
+          "\(quoted: name) expects a whole number in "
+            + "\(range.lowerBound)…\(range.upperBound), found '\(quoted: text)'")
       }
       return v
     }

@@ -57,7 +57,9 @@ extension Flick {
           if count != nil { throw BatchError.invalidInput("--shard-count needs --shard auto") }
         case "auto": shard = try Shard.detect(environment: ProcessInfo.processInfo.environment, count: count)
         case let text?:
-          if count != nil { throw BatchError.invalidInput("give --shard I/N or --shard auto --shard-count N, not both") }
+          if count != nil {
+            throw BatchError.invalidInput("give --shard I/N or --shard auto --shard-count N, not both")
+          }
           shard = try Shard.parse(text)
         }
       } catch {
@@ -71,7 +73,9 @@ extension Flick {
           let matches = plan.jobs.filter { $0.id.hasPrefix(text.lowercased()) || String($0.index) == text }
           guard matches.count == 1 else {
             throw CommandError.usage(
-              matches.isEmpty ? "--job \(text): no job has this id or index" : "--job \(text) matches \(matches.count) jobs; give more of the id",
+              matches.isEmpty
+                ? "--job \(text): no job has this id or index"
+                : "--job \(text) matches \(matches.count) jobs; give more of the id",
               command: "run")
           }
           picked.append(matches[0].index)
@@ -95,7 +99,9 @@ extension Flick {
         // there (that job interrupted, exit 130): an interruption, or a kill, leaves it behind.
         runner.checkpoint = { pending in
           write(
-            BatchReport(command: "run", plan: path, shard: shard?.description, jobs: pending, seconds: Date().timeIntervalSince(start)),
+            BatchReport(
+              command: "run", plan: path, shard: shard?.description, jobs: pending,
+              seconds: Date().timeIntervalSince(start)),
             to: reportPath)
         }
         return runner.run(indices: indices, progress: progress)
@@ -104,12 +110,14 @@ extension Flick {
         log(
           "\(quoted: shard.map { "shard \($0) (\($0.source)): " } ?? "")\(report.rendered) rendered, \(report.skipped) up to date, "
             + "\(quoted: report.failed) failed" + (report.notRun > 0 ? ", \(quoted: report.notRun) not run" : "")
-            + String(format: " in %.2f s", report.seconds) + (report.rendered == 0 && report.failed == 0 ? ": nothing to do" : "")
+            + String(format: " in %.2f s", report.seconds)
+            + (report.rendered == 0 && report.failed == 0 ? ": nothing to do" : "")
             + "; report \(quoted: reportPath)")
       }
       for entry in entries where entry.status == .failed {
-        log("flick: job \(entry.index) \(quoted: entry.name) failed (exit \(entry.exitCode ?? 3)): "
-          + MessageText.escaped(entry.error ?? ""))
+        log(
+          "flick: job \(entry.index) \(quoted: entry.name) failed (exit \(entry.exitCode ?? 3)): "
+            + MessageText.escaped(entry.error ?? ""))
       }
       if report.exitCode != 0 { exit(report.exitCode) }
     }
@@ -166,7 +174,8 @@ extension Flick {
       case "auto": return isatty(2) == 1 ? .bar : .lines
       case let text:
         guard let style = BatchProgress.Style(rawValue: text) else {
-          throw CommandError.usage("--progress \(quoted: text) is not one of auto, bar, lines, json, none", command: "run")
+          throw CommandError.usage(
+            "--progress \(quoted: text) is not one of auto, bar, lines, json, none", command: "run")
         }
         return style
       }
@@ -178,7 +187,8 @@ extension Flick {
       let url = URL(fileURLWithPath: path)
       Cleanup.shared.locked {
         do {
-          try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+          try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
           try report.encoded().write(to: url, options: .atomic)
         } catch {
           log("flick: cannot write the report \(quoted: path): \(escaped: error.localizedDescription)")

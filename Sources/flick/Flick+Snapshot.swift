@@ -125,7 +125,8 @@ extension Flick {
       do {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
       } catch {
-        throw CommandError(message: "cannot create \(quoted: path): \(escaped: error.localizedDescription)", code: .environment)
+        throw CommandError(
+          message: "cannot create \(quoted: path): \(escaped: error.localizedDescription)", code: .environment)
       }
     }
 

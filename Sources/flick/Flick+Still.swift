@@ -29,7 +29,8 @@ extension Flick {
     static func run(_ args: [String]) throws {
       StartupTrace.mark("flick still")
       let a = try Arguments(
-        args, valued: Flick.templateOptions.union(["o", "output", "time", "frame", "at", "scale"])
+        args,
+        valued: Flick.templateOptions.union(["o", "output", "time", "frame", "at", "scale"])
           .union(Limits.frameCaps.map(\.option))
           .union(Flick.sceneOptions),
         flags: Flick.templateFlags.union(["help", "h", "strict", "quiet", "q"]).union(Flick.sceneFlags))
@@ -48,7 +49,8 @@ extension Flick {
       }
       let given = ["time", "frame", "at"].filter { a.value($0) != nil }
       guard given.count <= 1 else {
-        throw CommandError.usage("give one of --time, --frame and --at, not \(quoted: given.map { "--" + $0 }.joined(separator: " and "))")
+        throw CommandError.usage(
+          "give one of --time, --frame and --at, not \(quoted: given.map { "--" + $0 }.joined(separator: " and "))")
       }
       var scale = 1.0
       if let text = a.value("scale") {

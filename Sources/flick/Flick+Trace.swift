@@ -42,7 +42,8 @@ extension Flick {
         return
       }
       guard a.positionals.count == 1, let path = a.positionals.first else {
-        throw CommandError.usage(a.positionals.isEmpty ? "trace needs a TEMPLATE" : "trace takes one TEMPLATE", command: "trace")
+        throw CommandError.usage(
+          a.positionals.isEmpty ? "trace needs a TEMPLATE" : "trace takes one TEMPLATE", command: "trace")
       }
       guard let layerID = a.value("layer") else { throw CommandError.usage("trace needs --layer ID", command: "trace") }
       guard let name = a.value("property") else {
@@ -70,7 +71,8 @@ extension Flick {
       }
       if !property.applies(to: layer), let kind = property.contentKind {
         throw CommandError.usage(
-          "'\(quoted: name)' is a property of \(kind.rawValue) layers, but '\(quoted: layerID)' is not a \(kind.rawValue) layer", command: "trace")
+          "'\(quoted: name)' is a property of \(kind.rawValue) layers, but '\(quoted: layerID)' is not a \(kind.rawValue) layer",
+          command: "trace")
       }
       let times = try sampleTimes(a, scene: template.scene)
       let samples = template.tracks.trace(
@@ -87,7 +89,8 @@ extension Flick {
           let text = item.trimmingCharacters(in: .whitespaces)
           let number = text.hasSuffix("s") ? String(text.dropLast()) : text
           guard let t = Double(number), t.isFinite, (0...3600).contains(t) else {
-            throw CommandError.usage("--times takes seconds in 0…3600 separated by commas, found '\(quoted: text)'", command: "trace")
+            throw CommandError.usage(
+              "--times takes seconds in 0…3600 separated by commas, found '\(quoted: text)'", command: "trace")
           }
           out.append(t)
         }
@@ -102,7 +105,9 @@ extension Flick {
         fps = v
       }
       let count = max(1, Int((scene.duration * fps - 1e-9).rounded(.up)))
-      guard count <= 2_000_000 else { throw CommandError.usage("\(count) samples is too many; lower --fps", command: "trace") }
+      guard count <= 2_000_000 else {
+        throw CommandError.usage("\(count) samples is too many; lower --fps", command: "trace")
+      }
       return (0..<count).map { Double($0) / fps }
     }
 
@@ -138,8 +143,12 @@ extension Flick {
 
     static func json(_ samples: [TraceSample], _ property: AnyLayerProperty, layer: String, side: String) -> String {
       let scalar = property.componentNames.isEmpty
-      func list(_ c: [Double]) -> String { scalar && c.count == 1 ? f(c[0]) : "[" + c.map(f).joined(separator: ", ") + "]" }
-      let rows = samples.map { "    {\"t\": \(f($0.time)), \"value\": \(list($0.value)), \"velocity\": \(list($0.velocity))}" }
+      func list(_ c: [Double]) -> String {
+        scalar && c.count == 1 ? f(c[0]) : "[" + c.map(f).joined(separator: ", ") + "]"
+      }
+      let rows = samples.map {
+        "    {\"t\": \(f($0.time)), \"value\": \(list($0.value)), \"velocity\": \(list($0.velocity))}"
+      }
       let escaped = layer.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
       return """
         {

@@ -74,7 +74,8 @@ extension Flick {
       } catch {
         throw CommandError(message: error.description, code: .invalidInput)
       }
-      let times = try a.value("at").map(Snapshot.parseTimes) ?? manifest?.frames.map(\.time)
+      let times =
+        try a.value("at").map(Snapshot.parseTimes) ?? manifest?.frames.map(\.time)
         ?? Snapshot.parseTimes(Snapshot.defaultTimes)
       let scale = try Snapshot.parseScale(a.value("scale")) ?? manifest?.scale
       let template = try loadTemplate(path, a)
@@ -84,8 +85,9 @@ extension Flick {
       if let manifest {
         let parameters = Snapshot.parameters(a)
         if manifest.parameters != parameters {
-          log("note: goldens were made with parameters [\(quoted: manifest.parameters.joined(separator: " "))], "
-            + "now [\(quoted: parameters.joined(separator: " "))]")
+          log(
+            "note: goldens were made with parameters [\(quoted: manifest.parameters.joined(separator: " "))], "
+              + "now [\(quoted: parameters.joined(separator: " "))]")
         }
         if let bytes = FileManager.default.contents(atPath: try Flick.templatePath(path)),
           SnapshotManifest.hash(bytes) != manifest.templateHash
@@ -93,15 +95,18 @@ extension Flick {
           log("note: the template file changed since the goldens were made (\(quoted: manifest.template))")
         }
         let drift = RendererFingerprint.current.differences(from: manifest.renderer)
-        if !drift.isEmpty { log("note: goldens come from a different renderer: \(quoted: drift.joined(separator: ", "))") }
+        if !drift.isEmpty {
+          log("note: goldens come from a different renderer: \(quoted: drift.joined(separator: ", "))")
+        }
       }
 
       let explicitReport = a.value("report")
       // The template's name comes from the template: made a plain folder name before use.
       let folderName = ContainedPath.sanitized(template.name, fallback: "template")
-      let reportDir = explicitReport ?? environment["FLICK_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }.map {
-        ($0 as NSString).appendingPathComponent(folderName)
-      } ?? "flick-report/\(folderName)"
+      let reportDir =
+        explicitReport ?? environment["FLICK_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }.map {
+          ($0 as NSString).appendingPathComponent(folderName)
+        } ?? "flick-report/\(folderName)"
       try Diff.checkReportFolder(reportDir)
       let verifier = GoldenVerifier(comparator: ImageComparator(options: options, limits: limits), record: record)
       var verdicts: [FrameVerdict] = []
@@ -123,9 +128,11 @@ extension Flick {
         } catch {
           frame = .failure(.renderFailed(error.message))
         }
-        verdicts.append(verifier.verify(
-          frame, goldenPath: golden, goldenRenderer: manifest?.renderer, name: time.label, time: time.description, seconds: seconds,
-          artifactsDirectory: reportDir))
+        verdicts.append(
+          verifier.verify(
+            frame, goldenPath: golden, goldenRenderer: manifest?.renderer, name: time.label, time: time.description,
+            seconds: seconds,
+            artifactsDirectory: reportDir))
         entries.append(SnapshotManifest.Entry(time: time, seconds: seconds, file: file))
       }
       // Goldens were written: keep the manifest in step with them.
@@ -145,7 +152,8 @@ extension Flick {
       }
       let anyFailed = verdicts.contains { !$0.isPass }
       // What the goldens' manifest becomes if this run's frames are accepted (flick accept).
-      let verified = size.width > 0 ? try Snapshot.makeManifest(path, a, template, scale: scale, size: size, frames: entries) : nil
+      let verified =
+        size.width > 0 ? try Snapshot.makeManifest(path, a, template, scale: scale, size: size, frames: entries) : nil
       try Diff.finish(
         title: template.name, verdicts: verdicts, options: options, goldenRenderer: manifest?.renderer,
         reportDir: reportDir, writeReport: explicitReport != nil || anyFailed, goldenManifest: manifest,

@@ -15,14 +15,14 @@ enum ChunkFixtures {
   static let prepared: Result<Prepared, Failure> = Result { () throws -> Prepared in
     let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-chunks")
     try """
-      { flick: 1, name: "long",
-        canvas: { width: \(width), height: \(height), fps: 10, duration: 1.2, background: "#0F172A" },
-        layers: [ { id: "card", size: [8, 8], position: [4, 12], backgroundColor: "#F97316" } ],
-        timeline: [ { target: "card", property: "positionX", to: 28, at: 0, duration: 1.2, curve: "linear" } ] }
-      """.write(to: dir.appendingPathComponent("long.json5"), atomically: true, encoding: .utf8)
+    { flick: 1, name: "long",
+      canvas: { width: \(width), height: \(height), fps: 10, duration: 1.2, background: "#0F172A" },
+      layers: [ { id: "card", size: [8, 8], position: [4, 12], backgroundColor: "#F97316" } ],
+      timeline: [ { target: "card", property: "positionX", to: 28, at: 0, duration: 1.2, curve: "linear" } ] }
+    """.write(to: dir.appendingPathComponent("long.json5"), atomically: true, encoding: .utf8)
     try """
-      { flick: 1, output: "out", renders: [ { template: "long.json5", formats: ["gif", "mp4", "png"], chunk: 4 } ] }
-      """.write(to: dir.appendingPathComponent("m.json5"), atomically: true, encoding: .utf8)
+    { flick: 1, output: "out", renders: [ { template: "long.json5", formats: ["gif", "mp4", "png"], chunk: 4 } ] }
+    """.write(to: dir.appendingPathComponent("m.json5"), atomically: true, encoding: .utf8)
     for args in [["plan", "m.json5", "-o", "plan.json"], ["run", "plan.json", "-q"]] {
       let r = try F.flick(args, in: dir, environment: F.cleanEnvironment)
       guard r.status == 0 else { throw Failure(message: "flick \(args[0]) failed: \(r.stderr)") }

@@ -20,7 +20,9 @@ import Testing
   }
 
   @Test func jsonIsParseableAndCarriesTheDuration() throws {
-    let r = try Self.run(["easeInEaseOut(duration: 0.5)", "--from", "10", "--to", "20", "--format", "json", "--fps", "10"])
+    let r = try Self.run([
+      "easeInEaseOut(duration: 0.5)", "--from", "10", "--to", "20", "--format", "json", "--fps", "10",
+    ])
     #expect(r.status == 0, "\(r.stderr)")
     let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
     #expect(object["duration"] as? Double == 0.5)
@@ -83,7 +85,9 @@ import Testing
   @Test func deepSpecIsAnInvalidInputError() throws {
     let r = try Self.run([String(repeating: "a(", count: 10_000)])  // (100k-deep: SpecBuilderTests; argv is bounded)
     #expect(r.status == 2)
-    #expect(r.stderr.contains("… (20000 characters)': column 65: the spec nests calls or lists more than 32 deep"), "\(r.stderr)")
+    #expect(
+      r.stderr.contains("… (20000 characters)': column 65: the spec nests calls or lists more than 32 deep"),
+      "\(r.stderr)")
     #expect(r.stderr.count < 300)
   }
 }

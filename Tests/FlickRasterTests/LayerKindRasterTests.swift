@@ -8,9 +8,10 @@ import Testing
   static func ring(strokeEnd: Double, strokeStart: Double = 0) -> Layer {
     Layer(
       id: "ring", bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 100, y: 100),
-      content: .shape(ShapeContent(
-        path: .arc(center: Point(x: 100, y: 100), radius: 80, startAngle: -.pi / 2, endAngle: 1.5 * .pi),
-        fillColor: .clear, strokeColor: Raster.blue, lineWidth: 12, strokeStart: strokeStart, strokeEnd: strokeEnd)))
+      content: .shape(
+        ShapeContent(
+          path: .arc(center: Point(x: 100, y: 100), radius: 80, startAngle: -.pi / 2, endAngle: 1.5 * .pi),
+          fillColor: .clear, strokeColor: Raster.blue, lineWidth: 12, strokeStart: strokeStart, strokeEnd: strokeEnd)))
   }
 
   @Test func strokeEndHalfDrawsHalfARing() throws {
@@ -27,12 +28,16 @@ import Testing
   @Test func fillRuleAndDashes() throws {
     let path = try ShapePath(svgPathData: "M20 20 H180 V180 H20 Z M60 60 H140 V140 H60 Z")
     var shape = ShapeContent(path: path, fillColor: Raster.red)
-    let layer = { (s: ShapeContent) in Layer(id: "s", bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 100, y: 100), content: .shape(s)) }
+    let layer = { (s: ShapeContent) in
+      Layer(
+        id: "s", bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 100, y: 100), content: .shape(s))
+    }
     #expect(try Raster.render([layer(shape)]).pixel(100, 100, is: Raster.red))
     shape.fillRule = .evenOdd
     #expect(try Raster.render([layer(shape)]).pixel(100, 100, is: .white))
-    let dashed = ShapeContent(path: try ShapePath(svgPathData: "M0 100 H200"), fillColor: .clear, strokeColor: .black,
-                              lineWidth: 4, lineDashPattern: [10, 10])
+    let dashed = ShapeContent(
+      path: try ShapePath(svgPathData: "M0 100 H200"), fillColor: .clear, strokeColor: .black,
+      lineWidth: 4, lineDashPattern: [10, 10])
     let frame = try Raster.render([layer(dashed)])
     #expect(frame.pixel(5, 100, is: .black) && frame.pixel(15, 100, is: .white) && frame.pixel(25, 100, is: .black))
   }
@@ -41,7 +46,9 @@ import Testing
     for alignment in [TextContent.Alignment.left, .center, .right] {
       let text = Layer(
         id: "t", bounds: Rect(x: 0, y: 0, width: 160, height: 60), position: Point(x: 100, y: 100),
-        content: .text(TextContent(string: "Hello, Flick", fontFamily: "DejaVu Sans", fontSize: 20, textColor: .black, alignment: alignment)))
+        content: .text(
+          TextContent(
+            string: "Hello, Flick", fontFamily: "DejaVu Sans", fontSize: 20, textColor: .black, alignment: alignment)))
       let frame = try Raster.render([text])
       let ink = try #require(frame.inkBounds(background: .white))
       #expect(ink.minX >= 20 && ink.maxX < 180 && ink.minY >= 70 && ink.maxY < 130, "\(alignment)")
@@ -60,8 +67,10 @@ import Testing
     func inkWidth(_ tracking: Double) throws -> Int {
       let text = Layer(
         id: "t", bounds: Rect(x: 0, y: 0, width: 190, height: 40), position: Point(x: 100, y: 50),
-        content: .text(TextContent(string: "HELLO", fontFamily: "DejaVu Sans", fontSize: 20, textColor: .black,
-                                   isWrapped: false, tracking: tracking)))
+        content: .text(
+          TextContent(
+            string: "HELLO", fontFamily: "DejaVu Sans", fontSize: 20, textColor: .black,
+            isWrapped: false, tracking: tracking)))
       let ink = try #require(try Raster.render([text], width: 200, height: 100).inkBounds(background: .white))
       return ink.maxX - ink.minX
     }
@@ -73,7 +82,10 @@ import Testing
   @Test func longTextWrapsOrTruncatesInsideTheBounds() throws {
     let long = "The quick brown fox jumps over the lazy dog and keeps running far beyond the edge"
     var content = TextContent(string: long, fontFamily: "DejaVu Sans", fontSize: 16, textColor: .black)
-    let layer = { (c: TextContent) in Layer(id: "t", bounds: Rect(x: 0, y: 0, width: 150, height: 40), position: Point(x: 100, y: 100), content: .text(c)) }
+    let layer = { (c: TextContent) in
+      Layer(
+        id: "t", bounds: Rect(x: 0, y: 0, width: 150, height: 40), position: Point(x: 100, y: 100), content: .text(c))
+    }
     let wrapped = try #require(try Raster.render([layer(content)]).inkBounds(background: .white))
     #expect(wrapped.maxX < 176 && wrapped.maxY > 125)  // runs below: wrapping adds lines
     content.truncationMode = .end
@@ -85,8 +97,9 @@ import Testing
   }
 
   @Test func aMissingFontFamilyIsAnErrorNamingTheFallback() {
-    let text = Layer(id: "label", bounds: Rect(x: 0, y: 0, width: 100, height: 30), position: Point(x: 50, y: 50),
-                     content: .text(TextContent(string: "x", fontFamily: "No Such Family Flick")))
+    let text = Layer(
+      id: "label", bounds: Rect(x: 0, y: 0, width: 100, height: 30), position: Point(x: 50, y: 50),
+      content: .text(TextContent(string: "x", fontFamily: "No Such Family Flick")))
     do {
       _ = try Raster.render([text])
       Issue.record("rendered with a missing font")
@@ -101,20 +114,33 @@ import Testing
   }
 
   @Test func gradientEndpointsHaveTheirColours() throws {
-    let axial = Layer(id: "g", bounds: Rect(x: 0, y: 0, width: 200, height: 100), position: Point(x: 100, y: 50),
-                      content: .gradient(GradientContent(colors: [Raster.red, Raster.blue], startPoint: Point(x: 0, y: 0.5), endPoint: Point(x: 1, y: 0.5))))
+    let axial = Layer(
+      id: "g", bounds: Rect(x: 0, y: 0, width: 200, height: 100), position: Point(x: 100, y: 50),
+      content: .gradient(
+        GradientContent(
+          colors: [Raster.red, Raster.blue], startPoint: Point(x: 0, y: 0.5), endPoint: Point(x: 1, y: 0.5))))
     let frame = try Raster.render([axial], width: 200, height: 100)
     #expect(frame.pixel(0, 50, is: Raster.red, tolerance: 4) && frame.pixel(199, 50, is: Raster.blue, tolerance: 4))
     let mid = frame.rgba(x: 100, y: 50)
     #expect(abs(Int(mid.r) - 127) < 4 && abs(Int(mid.b) - 127) < 4)
 
-    let radial = Layer(id: "r", bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 100, y: 100),
-                       content: .gradient(GradientContent(kind: .radial, colors: [Raster.red, Raster.blue], startPoint: Point(x: 0.5, y: 0.5), endPoint: Point(x: 1, y: 0.5))))
+    let radial = Layer(
+      id: "r", bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 100, y: 100),
+      content: .gradient(
+        GradientContent(
+          kind: .radial, colors: [Raster.red, Raster.blue], startPoint: Point(x: 0.5, y: 0.5),
+          endPoint: Point(x: 1, y: 0.5))))
     let r = try Raster.render([radial])
-    #expect(r.pixel(100, 100, is: Raster.red, tolerance: 4) && r.pixel(199, 100, is: Raster.blue, tolerance: 4) && r.pixel(5, 5, is: Raster.blue))
+    #expect(
+      r.pixel(100, 100, is: Raster.red, tolerance: 4) && r.pixel(199, 100, is: Raster.blue, tolerance: 4)
+        && r.pixel(5, 5, is: Raster.blue))
 
-    let conic = Layer(id: "c", bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 100, y: 100),
-                      content: .gradient(GradientContent(kind: .conic, colors: [Raster.red, Raster.blue], startPoint: Point(x: 0.5, y: 0.5), endPoint: Point(x: 1, y: 0.5))))
+    let conic = Layer(
+      id: "c", bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 100, y: 100),
+      content: .gradient(
+        GradientContent(
+          kind: .conic, colors: [Raster.red, Raster.blue], startPoint: Point(x: 0.5, y: 0.5),
+          endPoint: Point(x: 1, y: 0.5))))
     let c = try Raster.render([conic])
     // Just clockwise of 3 o'clock it starts red; just before it, a full turn later, it is blue; halfway, purple.
     #expect(c.pixel(190, 103, is: Raster.red, tolerance: 12))
@@ -126,27 +152,35 @@ import Testing
   @Test func pngAndJpegContentsAreDecodedAndPlacedByGravity() throws {
     let png = Raster.fixtures.appendingPathComponent("green-blue-16.png").path
     let jpeg = Raster.fixtures.appendingPathComponent("red-32x16.jpg").path
-    let stretched = Layer(id: "p", bounds: Rect(x: 0, y: 0, width: 160, height: 80), position: Point(x: 100, y: 100),
-                          contents: LayerImage(path: png))
+    let stretched = Layer(
+      id: "p", bounds: Rect(x: 0, y: 0, width: 160, height: 80), position: Point(x: 100, y: 100),
+      contents: LayerImage(path: png))
     let frame = try Raster.render([stretched])
     #expect(frame.pixel(40, 100, is: Color(red: 0, green: 200.0 / 255, blue: 0)))
     // The half-transparent blue half over white, un-premultiplied correctly.
     let blend = frame.rgba(x: 160, y: 100)
     #expect(abs(Int(blend.r) - 127) <= 2 && blend.b == 255 && blend.a == 255)
-    let fitted = Layer(id: "j", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 100, y: 100),
-                       contents: LayerImage(path: jpeg), contentsGravity: .resizeAspect)
+    let fitted = Layer(
+      id: "j", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 100, y: 100),
+      contents: LayerImage(path: jpeg), contentsGravity: .resizeAspect)
     let j = try Raster.render([fitted])
-    #expect(j.pixel(100, 100, is: Raster.red, tolerance: 6) && j.pixel(100, 60, is: .white) && j.pixel(100, 140, is: .white))
+    #expect(
+      j.pixel(100, 100, is: Raster.red, tolerance: 6) && j.pixel(100, 60, is: .white) && j.pixel(100, 140, is: .white))
     #expect(j.pixel(100, 77, is: Raster.red, tolerance: 6))
   }
 
   @Test func unreadableImagesAreErrors() {
-    let missing = Layer(id: "p", bounds: Rect(x: 0, y: 0, width: 10, height: 10), contents: LayerImage(path: "/nonexistent/flick.png"))
+    let missing = Layer(
+      id: "p", bounds: Rect(x: 0, y: 0, width: 10, height: 10), contents: LayerImage(path: "/nonexistent/flick.png"))
     // A draw-time error names the layer it was drawing.
-    #expect(throws: RasterError.layer(id: "p", error: .unreadableImage(path: "/nonexistent/flick.png", reason: "no such file"))) {
+    #expect(
+      throws: RasterError.layer(
+        id: "p", error: .unreadableImage(path: "/nonexistent/flick.png", reason: "no such file"))
+    ) {
       try Raster.render([missing])
     }
-    let notImage = Layer(id: "p", bounds: Rect(x: 0, y: 0, width: 10, height: 10), contents: LayerImage(path: #filePath))
+    let notImage = Layer(
+      id: "p", bounds: Rect(x: 0, y: 0, width: 10, height: 10), contents: LayerImage(path: #filePath))
     #expect(throws: RasterError.self) { try Raster.render([notImage]) }
   }
 }
@@ -155,7 +189,9 @@ import Testing
   @Test func checkResourcesFindsMissingFontsAndBrokenPicturesWithoutDrawing() throws {
     let good = Layer(id: "ok", content: .text(TextContent(string: "x", fontFamily: "DejaVu Sans")))
     try Renderer().checkResources(of: Raster.tree([good]))
-    let nested = Layer(id: "parent", sublayers: [Layer(id: "label", content: .text(TextContent(string: "x", fontFamily: "Missing Flick Font")))])
+    let nested = Layer(
+      id: "parent",
+      sublayers: [Layer(id: "label", content: .text(TextContent(string: "x", fontFamily: "Missing Flick Font")))])
     #expect(throws: RasterError.self) { try Renderer().checkResources(of: Raster.tree([nested])) }
     let corrupt = FileManager.default.temporaryDirectory.appendingPathComponent("flick-corrupt-\(getpid()).jpg").path
     _ = FileManager.default.createFile(atPath: corrupt, contents: Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 4, 5]))
@@ -174,8 +210,9 @@ import Testing
   }
 
   @Test func oneSidedLayersTurnedAwayAreHiddenWithoutPerspectiveToo() throws {
-    var card = Layer(id: "c", bounds: Rect(x: 0, y: 0, width: 80, height: 60), position: Point(x: 100, y: 100),
-                     backgroundColor: Raster.red, isDoubleSided: false)
+    var card = Layer(
+      id: "c", bounds: Rect(x: 0, y: 0, width: 80, height: 60), position: Point(x: 100, y: 100),
+      backgroundColor: Raster.red, isDoubleSided: false)
     card.transform.rotationY = .pi * 0.75
     #expect(try Raster.render([card]).inkBounds(background: .white) == nil)
     card.isDoubleSided = true
@@ -186,8 +223,9 @@ import Testing
 @Suite struct WebPContentsTests {
   @Test func webpDecodesLikeTheSamePNG() throws {
     func layer(_ file: String) -> Layer {
-      Layer(id: "p", bounds: Rect(x: 0, y: 0, width: 160, height: 80), position: Point(x: 100, y: 100),
-            contents: LayerImage(path: Raster.fixtures.appendingPathComponent(file).path))
+      Layer(
+        id: "p", bounds: Rect(x: 0, y: 0, width: 160, height: 80), position: Point(x: 100, y: 100),
+        contents: LayerImage(path: Raster.fixtures.appendingPathComponent(file).path))
     }
     let webp = try Raster.render([layer("green-blue-16.webp")], background: .clear)
     let png = try Raster.render([layer("green-blue-16.png")], background: .clear)
@@ -198,13 +236,15 @@ import Testing
 
 @Suite struct GradientPlacementTests {
   static func gradient() -> Layer {
-    Layer(id: "g", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 50, y: 50),
-          content: .gradient(GradientContent(colors: [Raster.red, Raster.red])))
+    Layer(
+      id: "g", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 50, y: 50),
+      content: .gradient(GradientContent(colors: [Raster.red, Raster.red])))
   }
 
   @Test func gradientsInsideOpacityGroupsAndTransformedParentsLandInPlace() throws {
-    let faded = Layer(id: "p", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 100, y: 100), opacity: 0.5,
-                      sublayers: [Self.gradient()])
+    let faded = Layer(
+      id: "p", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 100, y: 100), opacity: 0.5,
+      sublayers: [Self.gradient()])
     let f = try Raster.render([faded])
     #expect(f.pixel(100, 100, is: Color(red: 1, green: 0.5, blue: 0.5), tolerance: 2))
     #expect(f.pixel(40, 100, is: .white))

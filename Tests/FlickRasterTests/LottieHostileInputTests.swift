@@ -240,8 +240,10 @@ import Testing
     let keyed = Self.repeater(#"{"a":1,"k":[{"t":0,"s":[2]},{"t":5,"s":[50000]}]}"#)
     #expect(Self.refusal(try place.write("keyed.json", Self.shapeLottie(Self.rect + "," + keyed))) != nil)
     // Copies of what is drawn count too: 2,000 copies of 12 items pass the 20,000 items built.
-    let twelve = Array(repeating: #"{"ty":"el","s":{"a":0,"k":[40,30]},"p":{"a":0,"k":[0,0]}}"#, count: 12).joined(separator: ",")
-    let items = Self.refusal(try place.write("items.json", Self.shapeLottie(twelve + "," + Self.repeater(#"{"a":0,"k":2000}"#))))
+    let twelve = Array(repeating: #"{"ty":"el","s":{"a":0,"k":[40,30]},"p":{"a":0,"k":[0,0]}}"#, count: 12).joined(
+      separator: ",")
+    let items = Self.refusal(
+      try place.write("items.json", Self.shapeLottie(twelve + "," + Self.repeater(#"{"a":0,"k":2000}"#))))
     #expect(items?.message.contains("layers and shapes to draw") == true, "\(String(describing: items))")
     // A hundred copies are fine.
     #expect(

@@ -15,9 +15,10 @@ import Testing
   /// librsvg's own rendering of the whole document at `scale`, through its C API, as BGRA bytes.
   static func librsvg(_ path: String, width: Int, height: Int, scale: Double) throws -> [UInt8] {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    let handle = try #require(data.withUnsafeBytes {
-      rsvg_handle_new_from_data($0.baseAddress?.assumingMemoryBound(to: UInt8.self), gsize($0.count), nil)
-    })
+    let handle = try #require(
+      data.withUnsafeBytes {
+        rsvg_handle_new_from_data($0.baseAddress?.assumingMemoryBound(to: UInt8.self), gsize($0.count), nil)
+      })
     defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
     let w = Int((Double(width) * scale).rounded())
     let h = Int((Double(height) * scale).rounded())
@@ -62,7 +63,9 @@ import Testing
     // pixels), where an enlargement of the 1× picture would smear it over three times as many.
     let tree = Raster.tree([Self.iconLayer()], width: 48, height: 48, background: .clear)
     func edgePixels(_ f: Frame, scale: Int) -> Int {
-      (0..<(12 * scale)).filter { let a = f.rgba(x: $0, y: 24 * scale).a; return a > 0 && a < 255 }.count
+      (0..<(12 * scale)).filter {
+        let a = f.rgba(x: $0, y: 24 * scale).a; return a > 0 && a < 255
+      }.count
     }
     let x1 = edgePixels(try Renderer(scale: 1).render(tree), scale: 1)
     let x3 = edgePixels(try Renderer(scale: 3).render(tree), scale: 3)
@@ -70,10 +73,13 @@ import Testing
   }
 
   @Test func placedByContentsGravity() throws {
-    let frame = try Raster.render([Self.iconLayer(size: Size(width: 144, height: 48), gravity: .resizeAspect)], width: 144, height: 48, background: .clear)
+    let frame = try Raster.render(
+      [Self.iconLayer(size: Size(width: 144, height: 48), gravity: .resizeAspect)], width: 144, height: 48,
+      background: .clear)
     let ink = try #require(frame.inkBounds(background: .clear))
     #expect(ink.minX >= 48 && ink.maxX < 96)  // centred, 48 wide
-    let stretched = try Raster.render([Self.iconLayer(size: Size(width: 144, height: 48))], width: 144, height: 48, background: .clear)
+    let stretched = try Raster.render(
+      [Self.iconLayer(size: Size(width: 144, height: 48))], width: 144, height: 48, background: .clear)
     let wide = try #require(stretched.inkBounds(background: .clear))
     #expect(wide.minX < 10 && wide.maxX > 134)  // resize stretches (the circle spans 1/24…23/24)
   }
@@ -109,7 +115,8 @@ import Testing
     let victim = folder.appendingPathComponent("victim.png").path
     try Data(HostileLottie.victimPNG).write(to: URL(fileURLWithPath: victim))
     for href in [victim, "file://" + victim, "../" + folder.lastPathComponent + "/victim.png"] {
-      let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"64\" height=\"64\">"
+      let svg =
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"64\" height=\"64\">"
         + "<image href=\"\(href)\" width=\"64\" height=\"64\"/><rect width=\"4\" height=\"4\" fill=\"#00f\"/></svg>"
       let document = try SVGDocument(data: Data(svg.utf8), path: "victim-test.svg")
       let surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 64, 64))

@@ -57,7 +57,8 @@ import Testing
   @Test func componentsHoldingReplicatorsMultiply() throws {
     // Each instance of the component is 100 copies of a dot; 101 instances pass the cap, as do
     // a replicator of 100 copies of one instance (100 + 100 × 100 layers).
-    let component = "components: { fan: { layer: { size: [10, 10], instanceCount: 100, "
+    let component =
+      "components: { fan: { layer: { size: [10, 10], instanceCount: 100, "
       + "sublayers: [{ id: 'dot', size: [1, 1] }] } } }"
     let uses = (0..<101).map { "{ id: 'f\($0)', use: 'fan' }" }.joined(separator: ", ")
     let flat = try #require(Self.error("{ flick: 1, \(Self.canvas), \(component), layers: [\(uses)] }"))

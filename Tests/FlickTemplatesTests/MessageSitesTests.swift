@@ -21,11 +21,12 @@ import Testing
 /// its file and line.
 @Suite struct MessageSitesTests {
   /// What makes a line a message site (besides lying in an error's `description`).
-  static let messageMakers = try! NSRegularExpression(pattern: #"""
-    (?:[Ee]rror|Failure|Problem|Mismatch|fail|[Ww]arn\w*|[Ii]nvalid\w*|environment|interrupted|overLimit|\
-    limitReached|cairo|usage|unreadable\w*|unwritable\w*|cannotWrite|unsafePath|launchFailed|renderFailed|\
-    notFFmpeg|log|expected|standardError\.write)\(|\\\([\w.]*line\):\\\([\w.]*column\)|\b(?:message|reason)\s*(?::|\+?=)
-    """#)
+  static let messageMakers = try! NSRegularExpression(
+    pattern: #"""
+      (?:[Ee]rror|Failure|Problem|Mismatch|fail|[Ww]arn\w*|[Ii]nvalid\w*|environment|interrupted|overLimit|\
+      limitReached|cairo|usage|unreadable\w*|unwritable\w*|cannotWrite|unsafePath|launchFailed|renderFailed|\
+      notFFmpeg|log|expected|standardError\.write)\(|\\\([\w.]*line\):\\\([\w.]*column\)|\b(?:message|reason)\s*(?::|\+?=)
+      """#)
 
   /// Interpolations that go through the escaping function.
   static let escaping = try! NSRegularExpression(
@@ -143,7 +144,8 @@ import Testing
         let next = depth + line.filter { $0 == "{" }.count - line.filter { $0 == "}" }.count
         descriptionDepth = next > 0 ? next : nil
       }
-      let isSite = inDescription || matches(messageMakers, line)
+      let isSite =
+        inDescription || matches(messageMakers, line)
         || (previousIsSite && (trimmed.hasPrefix("+") || (previousIsOpen && trimmed.hasPrefix("\""))))
       previousIsSite = isSite
       previousIsOpen = trimmed.hasSuffix("+") || trimmed.hasSuffix("(") || trimmed.hasSuffix(",")

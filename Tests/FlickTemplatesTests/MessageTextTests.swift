@@ -79,7 +79,8 @@ import Testing
     #expect(e.description.utf8.count < 1_000, "\(e.description.utf8.count) bytes")
     #expect(e.description.contains("unknown key 'kkk"))
     let value = String(repeating: "v", count: 1_500_000)
-    let bad = "{ flick: 1, canvas: { width: 10, height: 10, duration: 1 }, "
+    let bad =
+      "{ flick: 1, canvas: { width: 10, height: 10, duration: 1 }, "
       + "layers: [{ id: 'a', contentsGravity: '\(value)' }] }"
     let f = try #require(HostileInputTests.error(bad))
     #expect(f.description.utf8.count < 1_500, "\(f.description.utf8.count) bytes")

@@ -138,7 +138,8 @@ extension PropertyAnimator {
     guard end <= t else { return }
     let pEnd = reversed ? 0.0 : 1.0
     if pausesOnCompletion {
-      segments.append(Segment(start: end, motion: .held(u: pEnd, p: pEnd), state: .active, tracksVisible: last.tracksVisible))
+      segments.append(
+        Segment(start: end, motion: .held(u: pEnd, p: pEnd), state: .active, tracksVisible: last.tracksVisible))
     } else {
       retire(at: end, p: pEnd, count: last.tracksVisible)
       completionTimes.append((end, reversed ? .start : .end))
@@ -166,7 +167,8 @@ extension PropertyAnimator {
     let (u, p, _) = now(t)
     segments.append(
       Segment(
-        start: t, motion: .running(u0: u, p0: p, reversed: reversed, curve: currentCurve, seconds: currentSeconds, takeover: nil),
+        start: t,
+        motion: .running(u0: u, p0: p, reversed: reversed, curve: currentCurve, seconds: currentSeconds, takeover: nil),
         state: state, tracksVisible: current.tracksVisible))
   }
 
@@ -181,13 +183,15 @@ extension PropertyAnimator {
     segments.append(
       Segment(
         start: t,
-        motion: .running(u0: u, p0: p, reversed: reversed, curve: currentCurve, seconds: currentSeconds, takeover: curve),
+        motion: .running(
+          u0: u, p0: p, reversed: reversed, curve: currentCurve, seconds: currentSeconds, takeover: curve),
         state: .active, tracksVisible: current.tracksVisible))
   }
 
   private mutating func hold(at t: Double, u: Double? = nil, p: Double? = nil, state: State) {
     let e = now(t)
-    segments.append(Segment(start: t, motion: .held(u: u ?? e.u, p: p ?? e.p), state: state, tracksVisible: current.tracksVisible))
+    segments.append(
+      Segment(start: t, motion: .held(u: u ?? e.u, p: p ?? e.p), state: state, tracksVisible: current.tracksVisible))
   }
 
   /// `startAnimation()`: runs from the current fraction. Throws when stopped.
@@ -195,7 +199,8 @@ extension PropertyAnimator {
     try settle(t)
     switch current.state {
     case .stopped:
-      throw AnimatorError("startAnimation at \(t) s: a stopped animator cannot restart; call finishAnimation(at:) first")
+      throw AnimatorError(
+        "startAnimation at \(t) s: a stopped animator cannot restart; call finishAnimation(at:) first")
     case .inactive, .active:
       if now(t).running { return }
       run(from: t)
@@ -206,8 +211,9 @@ extension PropertyAnimator {
   public mutating func startAnimation(afterDelay delay: Double, at t: Double) throws(AnimatorError) {
     try settle(t)
     guard current.state == .inactive else {
-      throw AnimatorError("startAnimation(afterDelay:) at \(t) s needs an inactive animator; it is "
-        + "\(quoted: current.state)")
+      throw AnimatorError(
+        "startAnimation(afterDelay:) at \(t) s needs an inactive animator; it is "
+          + "\(quoted: current.state)")
     }
     guard delay.isFinite, delay >= 0 else { throw AnimatorError("the start delay must be seconds ≥ 0, found \(delay)") }
     hold(at: t, state: .active)
@@ -278,7 +284,8 @@ extension PropertyAnimator {
     try settle(t)
     guard current.state == .stopped else {
       throw AnimatorError(
-        "finishAnimation(at: .\(position)) at \(t) s needs a stopped animator (call stopAnimation(withoutFinishing: false) first); it is \(quoted: current.state)")
+        "finishAnimation(at: .\(position)) at \(t) s needs a stopped animator (call stopAnimation(withoutFinishing: false) first); it is \(quoted: current.state)"
+      )
     }
     let e = now(t)
     switch position {
@@ -342,7 +349,9 @@ extension PropertyAnimator {
     }
     let from = property.read(sample(at: t))
     let e = now(t)
-    let start = current.state == .inactive ? progressStart(u: 0, p: 0, delayFactor: delayFactor)
+    let start =
+      current.state == .inactive
+      ? progressStart(u: 0, p: 0, delayFactor: delayFactor)
       : progressStart(u: e.u, p: e.p, delayFactor: delayFactor)
     let write: @Sendable (inout Root, Double) -> Void = { root, q in
       property.write(&root, from.interpolated(to: target, amount: q))
@@ -359,7 +368,8 @@ extension PropertyAnimator {
           u0: e.u, p0: e.p, reversed: reversed, curve: currentCurve, seconds: currentSeconds,
           takeover: AnyAnimationCurve(ShiftedCurve(base: takeover, shift: shift)))
       } else {
-        copy.motion = .running(u0: e.u, p0: e.p, reversed: reversed, curve: currentCurve, seconds: currentSeconds, takeover: nil)
+        copy.motion = .running(
+          u0: e.u, p0: e.p, reversed: reversed, curve: currentCurve, seconds: currentSeconds, takeover: nil)
       }
     }
     copy.tracksVisible = tracks.count

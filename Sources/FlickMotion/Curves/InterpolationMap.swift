@@ -56,13 +56,15 @@ package struct InterpolationMap<Value: Animatable>: InterpolationMapping {
       throw MotionError("a map has at most \(Self.maximumStops) stops, found \(input.count)")
     }
     guard output.count == input.count else {
-      throw MotionError("'output' has \(output.count) values but 'input' has \(input.count) stops; give one output per input")
+      throw MotionError(
+        "'output' has \(output.count) values but 'input' has \(input.count) stops; give one output per input")
     }
     for (i, x) in input.enumerated() {
       guard x.isFinite else { throw MotionError("input stop \(i) is not a finite number") }
       if i > 0, !(x > input[i - 1]) {
-        throw MotionError("input stops must increase: stop \(i) (\(x)) is not above stop \(i - 1) "
-          + "(\(quoted: input[i - 1]))")
+        throw MotionError(
+          "input stops must increase: stop \(i) (\(x)) is not above stop \(i - 1) "
+            + "(\(quoted: input[i - 1]))")
       }
     }
     let gaps = input.count - 1

@@ -81,20 +81,23 @@ public struct KeyframeAnimation<Value: Animatable>: AnimationCurve, Equatable {
     for (i, t) in times.enumerated() {
       guard t.isFinite, (0...1).contains(t) else { throw MotionError("key time \(i) must be in 0…1, found \(t)") }
       if i > 0 && t < times[i - 1] {
-        throw MotionError("key times must not decrease: key time \(i) (\(t)) < key time \(i - 1) "
-          + "(\(quoted: times[i - 1]))")
+        throw MotionError(
+          "key times must not decrease: key time \(i) (\(t)) < key time \(i - 1) "
+            + "(\(quoted: times[i - 1]))")
       }
     }
     if calculationMode != .discrete && n > 1 && (times.first != 0 || times.last != 1) {
-      throw MotionError("key times must start at 0 and end at 1, found "
-        + "\(quoted: times.first ?? 0)…\(quoted: times.last ?? 0)")
+      throw MotionError(
+        "key times must start at 0 and end at 1, found "
+          + "\(quoted: times.first ?? 0)…\(quoted: times.last ?? 0)")
     }
     let segments = max(n - 1, 0)
     var curves = timingFunctions ?? []
     if curves.count == 1 && segments > 1 { curves = Array(repeating: curves[0], count: segments) }
     guard curves.isEmpty || curves.count == segments || calculationMode != .linear else {
-      throw MotionError("\(quoted: segments) keyframe segments need 1 or \(quoted: segments) timing functions, "
-        + "found \(curves.count)")
+      throw MotionError(
+        "\(quoted: segments) keyframe segments need 1 or \(quoted: segments) timing functions, "
+          + "found \(curves.count)")
     }
     if calculationMode != .linear { curves = [] }
     self.values = values
@@ -168,7 +171,8 @@ public struct KeyframeAnimation<Value: Animatable>: AnimationCurve, Equatable {
       let d10 = 3 * f2 - 4 * f + 1
       let d01 = -6 * f2 + 6 * f
       let d11 = 3 * f2 - 2 * f
-      return (values[i].scaled(by: d00) + tangents[i].scaled(by: d10 * length)
+      return
+        (values[i].scaled(by: d00) + tangents[i].scaled(by: d10 * length)
         + values[i + 1].scaled(by: d01) + tangents[i + 1].scaled(by: d11 * length)).scaled(by: scale)
     default:
       let slope = timingFunctions.isEmpty ? 1 : timingFunctions[i].slope(at: f)

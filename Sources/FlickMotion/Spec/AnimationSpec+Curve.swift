@@ -21,7 +21,8 @@ extension AnimationSpec {
   /// - a tween starts with the hand-over's velocity and keeps its end value and end velocity
   ///   (``ContinuingTween``, C¹);
   /// - keyframes start from their first key (no velocity to carry).
-  package func curve<V: Animatable>(from handoff: Handoff<V>, to toValue: V) throws(MotionError) -> AnyAnimationCurve<V> {
+  package func curve<V: Animatable>(from handoff: Handoff<V>, to toValue: V) throws(MotionError) -> AnyAnimationCurve<V>
+  {
     let base = try untimedCurve(from: handoff.value, to: toValue, handoff: handoff.velocity)
     guard let timing else { return base }
     return AnyAnimationCurve(TimedAnimation(base, timing: timing))
@@ -42,7 +43,8 @@ extension AnimationSpec {
       if stepping != .analytic {
         let v = inherited ?? normalized.map { (to - from).scaled(by: $0) } ?? direction(from, to, speed: velocity)
         return AnyAnimationCurve(
-          SteppedSpring(from: from, to: to, velocity: v, parameters: parameters, threshold: threshold ?? 0.01, stepping: stepping))
+          SteppedSpring(
+            from: from, to: to, velocity: v, parameters: parameters, threshold: threshold ?? 0.01, stepping: stepping))
       }
       if let inherited {
         return AnyAnimationCurve(
@@ -50,7 +52,8 @@ extension AnimationSpec {
       }
       if let normalized {
         return AnyAnimationCurve(
-          SpringAnimation(from: from, to: to, normalizedVelocity: normalized, parameters: parameters, restThreshold: threshold))
+          SpringAnimation(
+            from: from, to: to, normalizedVelocity: normalized, parameters: parameters, restThreshold: threshold))
       }
       return AnyAnimationCurve(
         SpringAnimation(
@@ -61,7 +64,8 @@ extension AnimationSpec {
         guard let start = from as? Double, let speed = inherited.map({ $0 as? Double }) ?? velocity else {
           throw MotionError("decay bounds (min/max) apply to numbers only, not \(quoted: V.self)")
         }
-        let band = RubberBandDecay(from: start, velocity: speed, bounds: bounds, deceleration: deceleration, threshold: threshold)
+        let band = RubberBandDecay(
+          from: start, velocity: speed, bounds: bounds, deceleration: deceleration, threshold: threshold)
         guard let erased = AnyAnimationCurve(band) as? AnyAnimationCurve<V> else {
           throw MotionError("decay bounds (min/max) apply to numbers only, not \(quoted: V.self)")
         }
@@ -69,7 +73,8 @@ extension AnimationSpec {
       }
       return AnyAnimationCurve(
         DecayAnimation(
-          from: from, velocity: inherited ?? direction(from, to, speed: velocity), deceleration: deceleration, threshold: threshold))
+          from: from, velocity: inherited ?? direction(from, to, speed: velocity), deceleration: deceleration,
+          threshold: threshold))
     case .tween(let f, let duration):
       let tween = BasicAnimation(from: from, to: to, duration: duration, timingFunction: f)
       if let handoff { return AnyAnimationCurve(ContinuingTween(tween, initialVelocity: handoff)) }
@@ -77,7 +82,8 @@ extension AnimationSpec {
     case .keyframes(let values, let keyTimes, let curves, let mode, let duration):
       let mapped = values.map { from.interpolated(to: to, amount: $0) }
       return AnyAnimationCurve(
-        try KeyframeAnimation(values: mapped, keyTimes: keyTimes, timingFunctions: curves, calculationMode: mode, duration: duration))
+        try KeyframeAnimation(
+          values: mapped, keyTimes: keyTimes, timingFunctions: curves, calculationMode: mode, duration: duration))
     case .constant(let value):
       return AnyAnimationCurve(ConstantCurve(value: from.interpolated(to: to, amount: value)))
     case .drag(let points, let curve, let duration):

@@ -1,5 +1,7 @@
 extension AnimationSpec {
-  static func kind(name: String, args: inout SpecArguments, column: Int, options: Options = []) throws(MotionError) -> Kind {
+  static func kind(name: String, args: inout SpecArguments, column: Int, options: Options = []) throws(MotionError)
+    -> Kind
+  {
     switch name {
     case "spring", "smooth", "snappy", "bouncy":
       let parameters = try springParameters(name: name, args: &args)
@@ -49,7 +51,8 @@ extension AnimationSpec {
       let mode = try args.choice("mode", KeyframeCalculationMode.self) ?? .linear
       let duration = try args.duration()
       // Validate now so errors surface at parse time.
-      _ = try KeyframeAnimation(values: values, keyTimes: keyTimes, timingFunctions: curves, calculationMode: mode, duration: duration)
+      _ = try KeyframeAnimation(
+        values: values, keyTimes: keyTimes, timingFunctions: curves, calculationMode: mode, duration: duration)
       return .keyframes(values: values, keyTimes: keyTimes, curves: curves, mode: mode, duration: duration)
     case "constant":
       var value = try args.number("value")
@@ -63,7 +66,9 @@ extension AnimationSpec {
       var curve = TimingFunction.linear
       if let e = args.take("curve") { curve = try timingFunction(e) }
       let duration = try args.duration()
-      guard duration > 0 else { throw MotionError("a drag needs a duration above 0 s", column: column, argument: "duration") }
+      guard duration > 0 else {
+        throw MotionError("a drag needs a duration above 0 s", column: column, argument: "duration")
+      }
       // Validate now so errors surface at parse time.
       _ = try DragCurve(points: points, duration: duration, timing: curve)
       return .drag(points: points, curve: curve, duration: duration)
@@ -75,7 +80,8 @@ extension AnimationSpec {
     }
   }
 
-  private static func springParameters(name: String, args: inout SpecArguments) throws(MotionError) -> SpringParameters {
+  private static func springParameters(name: String, args: inout SpecArguments) throws(MotionError) -> SpringParameters
+  {
     let positive = Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude
     if name != "spring" {
       let duration = try args.number("duration", in: positive) ?? 0.5
@@ -102,9 +108,11 @@ extension AnimationSpec {
     let chosen = used.filter { !(isVisual && $0.0 == "duration/bounce" && !args.has("duration")) }
     if chosen.count > 1 {
       throw MotionError(
-        "spring parameters mix \(quoted: chosen.map(\.0).joined(separator: " and ")); use one family", column: args.column)
+        "spring parameters mix \(quoted: chosen.map(\.0).joined(separator: " and ")); use one family",
+        column: args.column)
     }
-    if let family = chosen.first?.0, family == "bounciness/speed" || family == "visualDuration/bounce", args.has("mass") {
+    if let family = chosen.first?.0, family == "bounciness/speed" || family == "visualDuration/bounce", args.has("mass")
+    {
       throw MotionError(
         "'mass' does not apply to \(quoted: family) springs (their mass is 1); use stiffness/damping/mass or tension/friction/mass",
         column: args.column(of: "mass") ?? args.column)
@@ -114,13 +122,16 @@ extension AnimationSpec {
     switch chosen.first?.0 {
     case "tension/friction/mass":
       return .pop(
-        tension: try args.number("tension", in: positive) ?? 100, friction: try args.number("friction", in: 0...1e12) ?? 10,
+        tension: try args.number("tension", in: positive) ?? 100,
+        friction: try args.number("friction", in: 0...1e12) ?? 10,
         mass: mass)
     case "bounciness/speed":
-      return .pop(bounciness: try args.number("bounciness", in: 0...20) ?? 4, speed: try args.number("speed", in: 0...20) ?? 12)
+      return .pop(
+        bounciness: try args.number("bounciness", in: 0...20) ?? 4, speed: try args.number("speed", in: 0...20) ?? 12)
     case "duration/bounce":
       return SpringParameters(
-        duration: try args.number("duration", in: positive) ?? 0.5, bounce: try args.number("bounce", in: -0.99...1) ?? 0,
+        duration: try args.number("duration", in: positive) ?? 0.5,
+        bounce: try args.number("bounce", in: -0.99...1) ?? 0,
         mass: mass)
     case "response/dampingRatio":
       return SpringParameters(
@@ -161,7 +172,8 @@ extension AnimationSpec {
         v.append(x)
       }
       guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
-        throw MotionError("cubicBezier needs x1 and x2 in 0…1, found \(quoted: v[0]) and \(quoted: v[2])", column: column)
+        throw MotionError(
+          "cubicBezier needs x1 and x2 in 0…1, found \(quoted: v[0]) and \(quoted: v[2])", column: column)
       }
       f = TimingFunction(v[0], v[1], v[2], v[3])
     case "steps":
@@ -188,7 +200,9 @@ extension AnimationSpec {
     default:
       guard let named = TimingFunction.named[name] else {
         var message = "unknown animation or curve '\(quoted: name)'"
-        if let guess = Suggestion.closest(to: name, in: AnimationSpec.names) { message += "; did you mean '\(escaped: guess)'?" }
+        if let guess = Suggestion.closest(to: name, in: AnimationSpec.names) {
+          message += "; did you mean '\(escaped: guess)'?"
+        }
         throw MotionError(message + " (known: \(AnimationSpec.names.joined(separator: ", ")))", column: column)
       }
       f = named

@@ -92,15 +92,19 @@ package struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
   /// Builds a spec from a parsed expression.
   package init(_ expression: SpecExpression, options: Options = []) throws(MotionError) {
     guard case .call(let name, let arguments, let column) = expression else {
-      throw MotionError("expected an animation name such as spring, decay, easeOut or keyframes", column: expression.column)
+      throw MotionError(
+        "expected an animation name such as spring, decay, easeOut or keyframes", column: expression.column)
     }
     var args = try SpecArguments(name: name, arguments: arguments ?? [], column: column)
     let timing = try args.timing()
     let given = args.has("velocity") || args.has("normalizedVelocity")
     let stepping = try args.stepping()
     let kind = try Self.kind(name: name, args: &args, column: column, options: options)
-    if stepping != .analytic, case .spring = kind {} else if stepping != .analytic {
-      throw MotionError("'stepping' applies to springs only; \(quoted: name) is evaluated exactly", column: column, argument: "stepping")
+    if stepping != .analytic, case .spring = kind {
+    } else if stepping != .analytic {
+      throw MotionError(
+        "'stepping' applies to springs only; \(quoted: name) is evaluated exactly", column: column, argument: "stepping"
+      )
     }
     try args.finish()
     self.init(kind: kind, timing: timing, source: expression.description, velocityIsGiven: given)

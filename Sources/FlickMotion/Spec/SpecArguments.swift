@@ -13,7 +13,8 @@ struct SpecArguments {
     for a in arguments {
       if let label = a.label {
         guard labelled[label] == nil else {
-          throw MotionError("'\(quoted: label)' is given twice in \(quoted: name)(…)", column: a.value.column, argument: label)
+          throw MotionError(
+            "'\(quoted: label)' is given twice in \(quoted: name)(…)", column: a.value.column, argument: label)
         }
         labelled[label] = a.value
       } else {
@@ -38,7 +39,8 @@ struct SpecArguments {
 
   /// Everything not yet consumed, as call arguments (used to hand curve options on).
   func remainingCurveArguments() -> [SpecArgument]? {
-    let all = positional.map { SpecArgument(label: nil, value: $0) }
+    let all =
+      positional.map { SpecArgument(label: nil, value: $0) }
       + labelled.sorted { $0.key < $1.key }.map { SpecArgument(label: $0.key, value: $0.value) }
     return all.isEmpty ? nil : all
   }
@@ -46,12 +48,16 @@ struct SpecArguments {
   mutating func number(_ label: String, in range: ClosedRange<Double>? = nil) throws(MotionError) -> Double? {
     guard let e = take(label) else { return nil }
     guard case .number(let v, let c) = e else {
-      throw MotionError("'\(quoted: label)' in \(quoted: name)(…) must be a number, found \(quoted: e)", column: e.column, argument: label)
+      throw MotionError(
+        "'\(quoted: label)' in \(quoted: name)(…) must be a number, found \(quoted: e)", column: e.column,
+        argument: label)
     }
     if let range, !range.contains(v) {
       let lo = SpecExpression.format(range.lowerBound)
       let hi = range.upperBound >= 1e300 ? "∞" : SpecExpression.format(range.upperBound)
-      throw MotionError("'\(quoted: label)' in \(quoted: name)(…) must be in \(lo)…\(hi), found \(SpecExpression.format(v))", column: c, argument: label)
+      throw MotionError(
+        "'\(quoted: label)' in \(quoted: name)(…) must be in \(lo)…\(hi), found \(SpecExpression.format(v))", column: c,
+        argument: label)
     }
     return v
   }
@@ -67,7 +73,9 @@ struct SpecArguments {
   mutating func bool(_ label: String) throws(MotionError) -> Bool? {
     guard let e = take(label) else { return nil }
     if case .call(let n, nil, _) = e, n == "true" || n == "false" { return n == "true" }
-    throw MotionError("'\(quoted: label)' in \(quoted: name)(…) must be true or false, found \(quoted: e)", column: e.column, argument: label)
+    throw MotionError(
+      "'\(quoted: label)' in \(quoted: name)(…) must be true or false, found \(quoted: e)", column: e.column,
+      argument: label)
   }
 
   mutating func choice<T: RawRepresentable & CaseIterable>(_ label: String, _: T.Type, positional: Bool = false)
@@ -78,7 +86,8 @@ struct SpecArguments {
     if case .call(let n, nil, _) = e, let v = T(rawValue: n) { return v }
     if case .string(let n, _) = e, let v = T(rawValue: n) { return v }
     throw MotionError(
-      "'\(quoted: label)' in \(quoted: name)(…) must be one of \(options.joined(separator: ", ")), found \(quoted: e)", column: e.column, argument: label)
+      "'\(quoted: label)' in \(quoted: name)(…) must be one of \(options.joined(separator: ", ")), found \(quoted: e)",
+      column: e.column, argument: label)
   }
 
   mutating func duration() throws(MotionError) -> Double {
@@ -123,7 +132,9 @@ struct SpecArguments {
     if let extra = positional.first {
       throw MotionError("unexpected positional argument \(quoted: extra) in \(quoted: name)(…)", column: extra.column)
     }
-    if let (label, value) = labelled.filter({ !allowing.contains($0.key) }).min(by: { $0.value.column < $1.value.column }) {
+    if let (label, value) = labelled.filter({ !allowing.contains($0.key) }).min(by: {
+      $0.value.column < $1.value.column
+    }) {
       throw MotionError("\(quoted: name)(…) has no option '\(quoted: label)'", column: value.column, argument: label)
     }
   }

@@ -119,7 +119,9 @@ private struct SpecParser {
           index += 1
           return .list(items, column: start + 1)
         }
-        guard chars[index] == "," else { throw error("expected ',' or ']' in the list, found '\(quoted: chars[index])'") }
+        guard chars[index] == "," else {
+          throw error("expected ',' or ']' in the list, found '\(quoted: chars[index])'")
+        }
         index += 1
       }
     }
@@ -148,7 +150,9 @@ private struct SpecParser {
           break
         }
       }
-      guard let v = Double(s), v.isFinite else { throw MotionError("'\(quoted: s)' is not a number", column: start + 1) }
+      guard let v = Double(s), v.isFinite else {
+        throw MotionError("'\(quoted: s)' is not a number", column: start + 1)
+      }
       return .number(v, column: start + 1)
     }
     guard c.properties.isAlphabetic || c == "_" else {
@@ -189,12 +193,16 @@ private struct SpecParser {
       }
       args.append(SpecArgument(label: label, value: try expression()))
       skipSpace()
-      guard index < chars.count else { throw error("expected ')' to close '\(quoted: name)(' at column \(quoted: start + 1)") }
+      guard index < chars.count else {
+        throw error("expected ')' to close '\(quoted: name)(' at column \(quoted: start + 1)")
+      }
       if chars[index] == ")" {
         index += 1
         return .call(name: name, arguments: args, column: start + 1)
       }
-      guard chars[index] == "," else { throw error("expected ',' or ')' in '\(quoted: name)(…)', found '\(quoted: chars[index])'") }
+      guard chars[index] == "," else {
+        throw error("expected ',' or ')' in '\(quoted: name)(…)', found '\(quoted: chars[index])'")
+      }
       index += 1
     }
   }

@@ -25,7 +25,8 @@ enum CairoDraw {
   /// Appends the layer's bounds, rounded by `cornerRadius` on `maskedCorners`.
   static func roundedBounds(_ layer: Layer, to cr: OpaquePointer, inset: Double = 0) {
     let b = layer.bounds
-    let r = Rect(x: b.minX + inset, y: b.minY + inset, width: max(0, b.width - 2 * inset), height: max(0, b.height - 2 * inset))
+    let r = Rect(
+      x: b.minX + inset, y: b.minY + inset, width: max(0, b.width - 2 * inset), height: max(0, b.height - 2 * inset))
     let radius = max(0, min(layer.cornerRadius, b.width / 2, b.height / 2) - inset)
     if radius <= 0 || layer.maskedCorners.isEmpty {
       cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)

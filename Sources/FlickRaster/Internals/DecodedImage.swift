@@ -23,7 +23,9 @@ final class DecodedImage: @unchecked Sendable {
 
   /// A Cairo surface over the pixels (read only; the caller destroys it, before this image dies).
   func makeSurface() -> OpaquePointer? {
-    guard let s = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride)),
+    guard
+      let s = cairo_image_surface_create_for_data(
+        pixels, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride)),
       cairo_surface_status(s) == CAIRO_STATUS_SUCCESS
     else { return nil }
     return s
@@ -45,7 +47,8 @@ final class DecodedImage: @unchecked Sendable {
     // (Templates refuse images over their own, lower cap at load time; this guards every caller.)
     if let (w, h) = headerSize(bytes), w <= 0 || h <= 0 || w > 32767 || h > 32767 || w * h > maximumPixels {
       throw .unreadableImage(
-        path: path, reason: "the header gives \(w)×\(h) pixels; at most \(maximumPixels) pixels and 32767 per side are decoded")
+        path: path,
+        reason: "the header gives \(w)×\(h) pixels; at most \(maximumPixels) pixels and 32767 per side are decoded")
     }
     if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try decodePNG(path: path) }
     if bytes.starts(with: [0xFF, 0xD8]) { return try decodeJPEG(bytes, path: path) }

@@ -90,7 +90,9 @@ final class LayerPainter {
     // an earlier frame has the kept pixels: the same operations on the same cleared pixels.
     // (Not with a backdrop anywhere in it: that reads the pixels behind.)
     var key: GroupKey?
-    if cache?.keepsGroups == true, backdrop == nil, !layer.containsBackdrop, let placement = arenaPlacement(cr, ink: ink) {
+    if cache?.keepsGroups == true, backdrop == nil, !layer.containsBackdrop,
+      let placement = arenaPlacement(cr, ink: ink)
+    {
       let m = CairoDraw.matrix(cr)
       key = GroupKey(
         layer: layer, matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0], placement: placement,
@@ -120,7 +122,9 @@ final class LayerPainter {
     var maskKept: GroupPattern?
     if mask != nil, let kept = kept?.mask { maskKept = pattern(kept, to: cr) }
     defer {
-      if let key, found?.keep == true, failure == nil, let pixels = content.pixels, mask == nil || maskKept?.pixels != nil {
+      if let key, found?.keep == true, failure == nil, let pixels = content.pixels,
+        mask == nil || maskKept?.pixels != nil
+      {
         cache?.keepGroup(key, KeptGroup(content: pixels, mask: maskKept?.pixels))
       }
     }

@@ -90,7 +90,9 @@ enum LottieStore {
   }
 
   /// Runs `body` with an animation object for `path` that nobody else uses meanwhile.
-  static func withAnimation<T>(_ path: String, _ body: (LottieAnimation) throws(RasterError) -> T) throws(RasterError) -> T {
+  static func withAnimation<T>(_ path: String, _ body: (LottieAnimation) throws(RasterError) -> T) throws(RasterError)
+    -> T
+  {
     try pool.withResource(path, body)
   }
 

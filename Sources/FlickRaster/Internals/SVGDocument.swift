@@ -99,7 +99,8 @@ enum SVGStore {
     }
     if let size = attributes[.size] as? Int, size > SVGDocument.maximumFileSize {
       return .failure(
-        .unreadableImage(path: path, reason: "the SVG is larger than \(SVGDocument.maximumFileSize >> 20) MiB, the most read"))
+        .unreadableImage(
+          path: path, reason: "the SVG is larger than \(SVGDocument.maximumFileSize >> 20) MiB, the most read"))
     }
     guard let data = FileManager.default.contents(atPath: path) else {
       return .failure(.unreadableImage(path: path, reason: "cannot read the file"))

@@ -70,7 +70,8 @@ final class StaticPrefix {
   /// Whether `layer` (top-level) is drawn straight into the frame, not as a group or a 3D plane,
   /// so that a frame can start inside it: its state there is its transform and its clip alone.
   static func opens(_ layer: Layer) -> Bool {
-    guard !layer.isHidden, layer.opacity >= 1, layer.mask == nil, layer.colorMultiplier == .white, layer.backdrop == nil,
+    guard !layer.isHidden, layer.opacity >= 1, layer.mask == nil, layer.colorMultiplier == .white,
+      layer.backdrop == nil,
       layer.transform.isFlat
     else { return false }
     let m = layer.transformToSuperlayer

@@ -14,7 +14,9 @@ enum Inflate {
   static func zlib(_ input: [UInt8], expected: Int) throws(Failure) -> [UInt8] {
     guard input.count >= 6 else { throw Failure(message: "zlib stream too short (\(input.count) bytes)") }
     let cmf = Int(input[0]), flg = Int(input[1])
-    guard cmf & 0x0F == 8, cmf >> 4 <= 7 else { throw Failure(message: "not a deflate zlib stream (CMF \(quoted: cmf))") }
+    guard cmf & 0x0F == 8, cmf >> 4 <= 7 else {
+      throw Failure(message: "not a deflate zlib stream (CMF \(quoted: cmf))")
+    }
     guard (cmf << 8 | flg) % 31 == 0 else { throw Failure(message: "damaged zlib header (check bits)") }
     guard flg & 0x20 == 0 else { throw Failure(message: "zlib preset dictionary is not allowed in PNG") }
     var failure: Failure?
@@ -34,7 +36,8 @@ enum Inflate {
     if let failure { throw failure }
     // The Adler-32 follows the last block, byte-aligned.
     guard end + 4 <= input.count else { throw Failure(message: "zlib stream ends before its Adler-32 checksum") }
-    let stored = UInt32(input[end]) << 24 | UInt32(input[end + 1]) << 16 | UInt32(input[end + 2]) << 8
+    let stored =
+      UInt32(input[end]) << 24 | UInt32(input[end + 1]) << 16 | UInt32(input[end + 2]) << 8
       | UInt32(input[end + 3])
     guard out.count == expected else {
       throw Failure(message: "image data too short: \(out.count) of \(quoted: expected) bytes (too few rows)")
@@ -106,11 +109,21 @@ enum Inflate {
     }
   }
 
-  static let lengthBase: [Int] = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
-  static let lengthExtra: [Int] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-  static let distanceBase: [Int] = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
-  static let distanceExtra: [Int] = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
-  static let fixedLiterals: Table = try! Table(lengths: (0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 })
+  static let lengthBase: [Int] = [
+    3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
+  ]
+  static let lengthExtra: [Int] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+  ]
+  static let distanceBase: [Int] = [
+    1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145,
+    8193, 12289, 16385, 24577,
+  ]
+  static let distanceExtra: [Int] = [
+    0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
+  ]
+  static let fixedLiterals: Table = try! Table(
+    lengths: (0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 })
   static let fixedDistances: Table = try! Table(lengths: [Int](repeating: 5, count: 30))
 
   /// Decoding state over borrowed buffers (valid only inside ``zlib(_:expected:)``).
@@ -154,7 +167,8 @@ enum Inflate {
       return v
     }
 
-    @inline(__always) mutating func decode(_ entries: UnsafeBufferPointer<UInt32>, _ width: Int) throws(Failure) -> Int {
+    @inline(__always) mutating func decode(_ entries: UnsafeBufferPointer<UInt32>, _ width: Int) throws(Failure) -> Int
+    {
       if bitCount < width { refill() }
       let entry = entries[Int(bitBuffer & ((1 << UInt64(width)) - 1))]
       let length = Int(entry & 0xF)
@@ -198,7 +212,9 @@ enum Inflate {
         produced += 1
         remaining -= 1
       }
-      guard position + remaining <= input.count else { throw Failure(message: "zlib stream is truncated (damaged data)") }
+      guard position + remaining <= input.count else {
+        throw Failure(message: "zlib stream is truncated (damaged data)")
+      }
       for k in 0..<remaining { out[produced + k] = input[position + k] }
       produced += remaining
       position += remaining

@@ -29,7 +29,9 @@ enum PNGFile {
     var chunks: [Chunk] = []
     var at = 8
     while at < bytes.count {
-      guard at + 12 <= bytes.count else { throw StructureError(message: "truncated chunk header at byte \(quoted: at)") }
+      guard at + 12 <= bytes.count else {
+        throw StructureError(message: "truncated chunk header at byte \(quoted: at)")
+      }
       let length = Int(readUInt32(bytes, at))
       guard length <= bytes.count - at - 12 else {
         throw StructureError(message: "truncated file: chunk at byte \(quoted: at) claims \(quoted: length) bytes")

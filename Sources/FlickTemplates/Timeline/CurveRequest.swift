@@ -50,7 +50,8 @@ struct CurveRequest<V: Animatable> {
     switch spec.kind {
     case .spring(let parameters, let speed, let normalized, let restThreshold):
       if duration != nil {
-        throw node.error("a spring's length comes from its parameters; use spring(duration: …, bounce: …) instead of 'duration'")
+        throw node.error(
+          "a spring's length comes from its parameters; use spring(duration: …, bounce: …) instead of 'duration'")
       }
       let to = try target("a spring")
       let v: V
@@ -72,7 +73,8 @@ struct CurveRequest<V: Animatable> {
             stepping: spec.stepping))
       }
       return AnyAnimationCurve(
-        SpringAnimation(from: from, to: to, velocity: v, parameters: parameters, restThreshold: restThreshold ?? threshold))
+        SpringAnimation(
+          from: from, to: to, velocity: v, parameters: parameters, restThreshold: restThreshold ?? threshold))
     case .decay(let speed, let deceleration, let decayThreshold, let bounds):
       if duration != nil { throw node.error("a decay ends when it comes to rest; remove 'duration'") }
       let v: V
@@ -88,16 +90,19 @@ struct CurveRequest<V: Animatable> {
         // A hand-over: Pop's decay moves at d·v in its first millisecond (its closed form starts
         // at −d·ln d/(1 − d) of v, 0.999 v for d = 0.998), so scale the velocity the property
         // has so that the decay's own starts equal to it: the motion stays C¹ at the release.
-        let unit = DecayAnimation(from: 0.0, velocity: 1e6, deceleration: deceleration, threshold: 1).velocity(at: 0) / 1e6
+        let unit =
+          DecayAnimation(from: 0.0, velocity: 1e6, deceleration: deceleration, threshold: 1).velocity(at: 0) / 1e6
         v = unit > 0 ? inherited.scaled(by: 1 / unit) : inherited
       }
       // The spec's threshold defaults to 1 (a point); without one, use the property's.
       let rest = spec.source.contains("threshold") ? decayThreshold : threshold
       if let bounds {
         guard let start = from as? Double, let speed = v as? Double else {
-          throw specNode.error("decay bounds (min/max) apply to number properties (use positionX/positionY for a rubber band)")
+          throw specNode.error(
+            "decay bounds (min/max) apply to number properties (use positionX/positionY for a rubber band)")
         }
-        let band = RubberBandDecay(from: start, velocity: speed, bounds: bounds, deceleration: deceleration, threshold: rest)
+        let band = RubberBandDecay(
+          from: start, velocity: speed, bounds: bounds, deceleration: deceleration, threshold: rest)
         guard let erased = AnyAnimationCurve(band) as? AnyAnimationCurve<V> else {
           throw specNode.error("decay bounds (min/max) apply to number properties")
         }
@@ -158,13 +163,16 @@ struct CurveRequest<V: Animatable> {
       wrapped = AnyAnimationCurve(ColorSpaceAnimation(space: colorSpace, base: keyframes))
     case .spec(let spec, let specNode):
       if case .decay = spec.kind {
-        throw specNode.error("a decay of a colour has no end colour to travel to in "
-          + "'\(quoted: colorSpace.templateName)'; give 'to' with a spring or a tween")
+        throw specNode.error(
+          "a decay of a colour has no end colour to travel to in "
+            + "'\(quoted: colorSpace.templateName)'; give 'to' with a spring or a tween")
       }
       guard let end = to as? Color else { throw node.error("'colorSpace' needs an end colour: give 'to'") }
       wrapped = AnyAnimationCurve(ColorSpaceCurve(colorBase, from: start, to: end, in: colorSpace))
     }
-    guard let erased = wrapped as? AnyAnimationCurve<V> else { throw node.error("'colorSpace' applies to colour properties") }
+    guard let erased = wrapped as? AnyAnimationCurve<V> else {
+      throw node.error("'colorSpace' applies to colour properties")
+    }
     return erased
   }
 
@@ -179,8 +187,9 @@ struct CurveRequest<V: Animatable> {
     let length = delta.magnitudeSquared.squareRoot()
     if length > 0 { return delta.scaled(by: speed / length) }
     if let scalar = speed as? V { return scalar }
-    throw specNode.error("a scalar velocity needs a direction: 'to' equals the start value; give 'velocity' as a "
-      + "\(quoted: property) value")
+    throw specNode.error(
+      "a scalar velocity needs a direction: 'to' equals the start value; give 'velocity' as a "
+        + "\(quoted: property) value")
   }
 
   private func make(_ at: TemplateNode, _ body: () throws(MotionError) -> AnyAnimationCurve<V>) throws(TemplateError)

@@ -8,7 +8,8 @@ enum TemplateMotion {
   /// A parsed spec; `node` locates it for later errors.
   case spec(AnimationSpec, node: TemplateNode)
   /// Keyframes whose `values` are property values (decoded once the property's type is known).
-  case keyframes(values: TemplateNode, keyTimes: [Double]?, curves: [TimingFunction]?, mode: KeyframeCalculationMode,
+  case keyframes(
+    values: TemplateNode, keyTimes: [Double]?, curves: [TimingFunction]?, mode: KeyframeCalculationMode,
     duration: Double?, node: TemplateNode)
 
   /// The keys that choose a motion.
@@ -33,12 +34,15 @@ enum TemplateMotion {
     if case .array = node.value.kind {
       let v = try node.numbers(count: 4)
       guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
-        throw node.error("a cubic-bezier curve needs x1 and x2 in 0…1, found \(TemplateNode.format(v[0])) and \(TemplateNode.format(v[2]))")
+        throw node.error(
+          "a cubic-bezier curve needs x1 and x2 in 0…1, found \(TemplateNode.format(v[0])) and \(TemplateNode.format(v[2]))"
+        )
       }
       return .spec(AnimationSpec(kind: .tween(TimingFunction(v[0], v[1], v[2], v[3]), duration: 0.4)), node: node)
     }
     guard case .string(let text) = node.value.kind else {
-      throw node.expected("an animation spec such as \"easeOut\" or \"spring(bounciness: 8, speed: 12)\", or [x1, y1, x2, y2]")
+      throw node.expected(
+        "an animation spec such as \"easeOut\" or \"spring(bounciness: 8, speed: 12)\", or [x1, y1, x2, y2]")
     }
     return .spec(try parse(text, node), node: node)
   }
@@ -69,7 +73,9 @@ enum TemplateMotion {
       return try AnimationSpec(name: name, arguments: arguments, options: .velocityFromHandoff)
     } catch {
       // The argument at fault locates the error in the file.
-      let at = error.argument.flatMap { label in members.first { $0.key == label }.map { node.child($0.key, $0.value) } } ?? node
+      let at =
+        error.argument.flatMap { label in members.first { $0.key == label }.map { node.child($0.key, $0.value) } }
+        ?? node
       throw at.error("invalid \(quoted: name): \(escaped: error.message)")
     }
   }
@@ -91,7 +97,8 @@ enum TemplateMotion {
     case .array(let items):
       var values: [SpecExpression] = []
       for (i, item) in items.enumerated() {
-        values.append(try specValue(TemplateNode(value: item, path: "\(node.path)[\(i)]", file: node.file, context: node.context)))
+        values.append(
+          try specValue(TemplateNode(value: item, path: "\(node.path)[\(i)]", file: node.file, context: node.context)))
       }
       return .list(values)
     default:
@@ -111,7 +118,9 @@ enum TemplateMotion {
   static func keyframes(_ node: TemplateNode) throws(TemplateError) -> TemplateMotion {
     let o = try node.object(allowed: ["values", "keyTimes", "curves", "mode", "duration"])
     guard let values = o["values"] else { throw node.error("keyframes need 'values' (values of the property)") }
-    let keyTimes = try o["keyTimes"].map { n throws(TemplateError) in try n.array().map { k throws(TemplateError) in try k.double(in: 0...1) } }
+    let keyTimes = try o["keyTimes"].map { n throws(TemplateError) in
+      try n.array().map { k throws(TemplateError) in try k.double(in: 0...1) }
+    }
     var curves: [TimingFunction]?
     if let n = o["curves"] {
       let items = try n.array()
@@ -119,9 +128,11 @@ enum TemplateMotion {
       for item in items { list.append(try timingFunction(item)) }
       curves = list
     }
-    let mode = try o["mode"].map { n throws(TemplateError) in
-      KeyframeCalculationMode(rawValue: try n.string(oneOf: KeyframeCalculationMode.allCases.map(\.rawValue))) ?? .linear
-    } ?? .linear
+    let mode =
+      try o["mode"].map { n throws(TemplateError) in
+        KeyframeCalculationMode(rawValue: try n.string(oneOf: KeyframeCalculationMode.allCases.map(\.rawValue)))
+          ?? .linear
+      } ?? .linear
     let duration = try o["duration"]?.double(in: 0...3600)
     return .keyframes(values: values, keyTimes: keyTimes, curves: curves, mode: mode, duration: duration, node: node)
   }

@@ -12,10 +12,12 @@ struct MotionDefaults {
 
 extension TimelineCompiler {
   /// Keys of a property's own animation object (`position: { to: […], spring: {…} }`).
-  static let propertySpecKeys = ["to", "from", "by", "velocity", "duration", "delay", "colorSpace"] + TemplateMotion.keys + timingKeys
+  static let propertySpecKeys =
+    ["to", "from", "by", "velocity", "duration", "delay", "colorSpace"] + TemplateMotion.keys + timingKeys
 
   /// `{ target, animate: { property: value or { to, … } }, curve, duration, … }`.
-  mutating func animate(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError) -> Span {
+  mutating func animate(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError) -> Span
+  {
     let defaults = try motionDefaults(o)
     guard let animateNode = o["animate"] else { return Span(begin: begin, end: begin) }
     guard case .object(let members) = animateNode.value.kind, !members.isEmpty else {
@@ -26,14 +28,20 @@ extension TimelineCompiler {
     for (i, target) in try targets(o, node).enumerated() {
       for m in members {
         if m.key == "string" {
-          end = max(end, try animateString(
-            animateNode.child(m.key, m.value), layerID: target.id, defaults: defaults, begin: begin + Double(i) * stagger))
+          end = max(
+            end,
+            try animateString(
+              animateNode.child(m.key, m.value), layerID: target.id, defaults: defaults,
+              begin: begin + Double(i) * stagger))
           continue
         }
-        let property = try Self.property(named: m.key, animateNode.child(m.key, m.value), layer: layer(target.id), layerID: target.id)
-        end = max(end, try animateProperty(
-          property, layerID: target.id, animateNode.child(m.key, m.value), defaults: defaults,
-          begin: begin + Double(i) * stagger))
+        let property = try Self.property(
+          named: m.key, animateNode.child(m.key, m.value), layer: layer(target.id), layerID: target.id)
+        end = max(
+          end,
+          try animateProperty(
+            property, layerID: target.id, animateNode.child(m.key, m.value), defaults: defaults,
+            begin: begin + Double(i) * stagger))
       }
     }
     return Span(begin: begin, end: end)
@@ -48,7 +56,9 @@ extension TimelineCompiler {
     // The entry itself is the property's animation object.
     var members: [JSON5Value.Member] = []
     for key in ["to", "from", "by", "velocity", "duration", "colorSpace"] + TemplateMotion.keys + Self.timingKeys {
-      if let n = o[key] { members.append(JSON5Value.Member(key: key, value: n.value, line: n.value.line, column: n.value.column)) }
+      if let n = o[key] {
+        members.append(JSON5Value.Member(key: key, value: n.value, line: n.value.line, column: n.value.column))
+      }
     }
     let spec = TemplateNode(
       value: JSON5Value(.object(members), line: node.value.line, column: node.value.column), path: node.path,
@@ -87,7 +97,8 @@ extension TimelineCompiler {
     _ property: AnyLayerProperty, layerID: String, _ node: TemplateNode, defaults: MotionDefaults, begin: Double,
     defaultMotion: TemplateMotion? = nil
   ) throws(TemplateError) -> Double {
-    try perform(property, layerID: layerID, .animate(node, defaults: defaults, begin: begin, defaultMotion: defaultMotion))
+    try perform(
+      property, layerID: layerID, .animate(node, defaults: defaults, begin: begin, defaultMotion: defaultMotion))
   }
 
   /// Compiles the animation of one typed property.
@@ -97,7 +108,8 @@ extension TimelineCompiler {
   ) throws(TemplateError) -> Double {
     var spec: [String: TemplateNode] = [:]
     var valueNode: TemplateNode? = node
-    if case .object(let members) = node.value.kind, members.contains(where: { Self.propertySpecKeys.contains($0.key) }) {
+    if case .object(let members) = node.value.kind, members.contains(where: { Self.propertySpecKeys.contains($0.key) })
+    {
       spec = try node.object(allowed: Self.propertySpecKeys)
       valueNode = spec["to"]
     }
@@ -135,8 +147,9 @@ extension TimelineCompiler {
   {
     if let own {
       guard V.self == Color.self else {
-        throw own.error("'colorSpace' applies to colour properties (backgroundColor, borderColor, …), and "
-          + "\(quoted: p.name) is not one")
+        throw own.error(
+          "'colorSpace' applies to colour properties (backgroundColor, borderColor, …), and "
+            + "\(quoted: p.name) is not one")
       }
       return try own.colorSpace()
     }
@@ -199,7 +212,8 @@ extension TimelineCompiler {
       let also = other == name ? "" : " (\(other) writes \(name) too)"
       throw node.error(
         "this animation of \(quoted: key) starts at \(TemplateNode.format(begin)) s, before \(quoted: one) at "
-          + "\(quoted: last.path) (\(TemplateNode.format(last.begin)) s)\(quoted: also); list the animations of one property in time order")
+          + "\(quoted: last.path) (\(TemplateNode.format(last.begin)) s)\(quoted: also); list the animations of one property in time order"
+      )
     }
     try checkLinkReads(name, layerID: layerID, begin: begin, node: node)
   }
@@ -218,14 +232,16 @@ extension TimelineCompiler {
   {
     guard let property = AnyLayerProperty.named(name) else {
       var message = "'\(quoted: name)' is not an animatable property"
-      if let guess = TemplateNode.closest(to: name, in: AnyLayerProperty.names) { message += "; did you mean '\(escaped: guess)'?" }
+      if let guess = TemplateNode.closest(to: name, in: AnyLayerProperty.names) {
+        message += "; did you mean '\(escaped: guess)'?"
+      }
       throw node.error(message + " (properties: \(AnyLayerProperty.names.joined(separator: ", ")))")
     }
     if let layer, !property.applies(to: layer), let kind = property.contentKind {
-      throw node.error("'\(quoted: name)' is a property of \(kind.rawValue) layers, but '\(quoted: layerID)' is "
-        + "not a \(kind.rawValue) layer")
+      throw node.error(
+        "'\(quoted: name)' is a property of \(kind.rawValue) layers, but '\(quoted: layerID)' is "
+          + "not a \(kind.rawValue) layer")
     }
     return property
   }
 }
-

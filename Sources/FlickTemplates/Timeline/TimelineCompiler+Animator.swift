@@ -32,17 +32,22 @@ extension TimelineCompiler {
   /// `{ animator: { duration, curve, target + animate (or animations: […]), events: […] } }`: a
   /// `UIViewPropertyAnimator` driven by scripted events (`start`, `pause`, `reverse`, `scrub`,
   /// `continue`, `stop`, `finish`, `addAnimations`) at times relative to the entry's begin.
-  mutating func animator(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError) -> Span {
+  mutating func animator(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError) -> Span
+  {
     guard let animatorNode = o["animator"] else { return Span(begin: begin, end: begin) }
     let a = try animatorNode.object(allowed: Self.animatorKeys)
-    guard let durationNode = a["duration"] else { throw animatorNode.error("an animator needs a 'duration' in seconds") }
+    guard let durationNode = a["duration"] else {
+      throw animatorNode.error("an animator needs a 'duration' in seconds")
+    }
     let duration = try durationNode.double(in: 0.001...3600)
     let timing = try Self.timingParameters(a["curve"])
     guard let eventsNode = a["events"] else {
       throw animatorNode.error("an animator needs 'events', e.g. [{ at: 0, do: \"start\" }]")
     }
     let events = try eventsNode.array()
-    guard !events.isEmpty else { throw eventsNode.error("an animator needs at least one event, e.g. { at: 0, do: \"start\" }") }
+    guard !events.isEmpty else {
+      throw eventsNode.error("an animator needs at least one event, e.g. { at: 0, do: \"start\" }")
+    }
 
     // What it animates: `target` + `animate`, or a list of { target(s), animate, delayFactor }.
     var groups: [AnimatorGroup] = []
@@ -55,7 +60,9 @@ extension TimelineCompiler {
       groups.append(AnimatorGroup(o: g, node: item, delayFactor: try g["delayFactor"]?.double(in: 0...1) ?? 0))
     }
     let hasAdds = events.contains { e in
-      if case .object(let m) = e.value.kind { return m.contains { $0.key == "do" && $0.value.kind == .string("addAnimations") } }
+      if case .object(let m) = e.value.kind {
+        return m.contains { $0.key == "do" && $0.value.kind == .string("addAnimations") }
+      }
       return false
     }
     guard !groups.isEmpty || hasAdds else {
@@ -67,7 +74,9 @@ extension TimelineCompiler {
     let script = try Self.replay(events, options, groups: &groups)
 
     for (k, group) in groups.enumerated() {
-      guard let animateNode = group.o["animate"] else { throw group.node.error("missing 'animate' (properties and their targets)") }
+      guard let animateNode = group.o["animate"] else {
+        throw group.node.error("missing 'animate' (properties and their targets)")
+      }
       guard case .object(let members) = animateNode.value.kind, !members.isEmpty else {
         throw animateNode.expected("an object of properties and target values, like { scaleXY: [2, 2] }")
       }
@@ -106,7 +115,9 @@ extension TimelineCompiler {
   /// The animator's timing (`UITimingCurveProvider`): a curve name or bezier (cubic timing), or a
   /// spring; `spring(dampingRatio: …)` alone is UIKit's `UISpringTimingParameters(dampingRatio:)`,
   /// which settles within the animator's duration. Default `easeInEaseOut`.
-  static func timingParameters(_ node: TemplateNode?) throws(TemplateError) -> PropertyAnimator<[Double]>.TimingParameters {
+  static func timingParameters(_ node: TemplateNode?) throws(TemplateError)
+    -> PropertyAnimator<[Double]>.TimingParameters
+  {
     guard let node else { return .cubic(.easeInEaseOut) }
     guard case .spec(let spec, _) = try TemplateMotion.curve(node) else {
       throw node.error("expected a timing curve or spring")
@@ -131,10 +142,14 @@ extension TimelineCompiler {
   static func replay(
     _ events: [TemplateNode], _ options: AnimatorOptions, groups: inout [AnimatorGroup]
   ) throws(TemplateError) -> AnimatorScript {
-    let slots = groups.count + events.filter { e in
-      if case .object(let m) = e.value.kind { return m.contains { $0.key == "do" && $0.value.kind == .string("addAnimations") } }
-      return false
-    }.count
+    let slots =
+      groups.count
+      + events.filter { e in
+        if case .object(let m) = e.value.kind {
+          return m.contains { $0.key == "do" && $0.value.kind == .string("addAnimations") }
+        }
+        return false
+      }.count
     var animator = PropertyAnimator(
       duration: options.duration, timingParameters: options.timing, model: [Double](repeating: 0, count: slots))
     animator.pausesOnCompletion = options.pausesOnCompletion
@@ -150,10 +165,12 @@ extension TimelineCompiler {
     for event in events {
       let e = try event.object(allowed: Self.animatorEventKeys)
       guard let doNode = e["do"] else {
-        throw event.error("an event needs 'do': one of \(AnimatorScript.Command.allCases.map(\.rawValue).joined(separator: ", "))")
+        throw event.error(
+          "an event needs 'do': one of \(AnimatorScript.Command.allCases.map(\.rawValue).joined(separator: ", "))")
       }
-      let command = AnimatorScript.Command(
-        rawValue: try doNode.string(oneOf: AnimatorScript.Command.allCases.map(\.rawValue))) ?? .start
+      let command =
+        AnimatorScript.Command(
+          rawValue: try doNode.string(oneOf: AnimatorScript.Command.allCases.map(\.rawValue))) ?? .start
       for (key, n) in e where !["at", "do"].contains(key) && !(allowed[command] ?? []).contains(key) {
         throw n.error("'\(quoted: key)' does not apply to '\(command.rawValue)'")
       }
@@ -181,7 +198,8 @@ extension TimelineCompiler {
       }
       guard t >= busyUntil else {
         throw (e["at"] ?? event).error(
-          "at \(TemplateNode.format(t)) s the previous scrub is still moving (until \(TemplateNode.format(busyUntil)) s)")
+          "at \(TemplateNode.format(t)) s the previous scrub is still moving (until \(TemplateNode.format(busyUntil)) s)"
+        )
       }
       if time == nil {
         script.firstEventTime = t
@@ -205,7 +223,8 @@ extension TimelineCompiler {
         if d > 0 {
           // A glide holds the animator paused while the finger moves the slider.
           if script.animator.isRunning(at: t) {
-            throw doNode.error("scrubbing needs a paused animator (UIKit sets fractionComplete only while paused); pause it first")
+            throw doNode.error(
+              "scrubbing needs a paused animator (UIKit sets fractionComplete only while paused); pause it first")
           }
           if script.animator.state(at: t) == .inactive { try apply(.pause, at: t) }
           let from = (0..<slots).map { script.progress(of: $0, at: t, limit: .left).progress }

@@ -18,7 +18,9 @@ struct LinkRequest {
 
 extension TimelineCompiler {
   /// Keys of one property's link object.
-  static let linkKeys = ["from", "input", "output", "curve", "extrapolate", "extrapolateLeft", "extrapolateRight", "colorSpace"]
+  static let linkKeys = [
+    "from", "input", "output", "curve", "extrapolate", "extrapolateLeft", "extrapolateRight", "colorSpace",
+  ]
   /// The most links one template may compile to (each is evaluated on every frame it shows).
   static let linkLimit = 1000
 
@@ -32,7 +34,8 @@ extension TimelineCompiler {
     guard let linkNode = o["link"] else { return Span(begin: begin, end: begin) }
     guard case .object(let members) = linkNode.value.kind, !members.isEmpty else {
       throw linkNode.expected(
-        "an object of properties to link, like { rotation: { from: \"card.positionX\", input: [0, 100], output: [0, 1] } }")
+        "an object of properties to link, like { rotation: { from: \"card.positionX\", input: [0, 100], output: [0, 1] } }"
+      )
     }
     let stagger = try o["stagger"]?.double(in: -60...60) ?? 0
     for (i, target) in try targets(o, node).enumerated() {
@@ -77,12 +80,15 @@ extension TimelineCompiler {
     var timing: [TimingFunction] = [.linear]
     if let curveNode = o["curve"] {
       // [x1, y1, x2, y2] is one Bézier curve; a list of names or of Bézier lists is one per gap.
-      if case .array(let list) = curveNode.value.kind, list.contains(where: { if case .number = $0.kind { false } else { true } }) {
+      if case .array(let list) = curveNode.value.kind,
+        list.contains(where: { if case .number = $0.kind { false } else { true } })
+      {
         timing = []
         for item in try curveNode.array() { timing.append(try TemplateMotion.timingFunction(item)) }
         guard timing.count == input.count - 1 else {
           throw curveNode.error(
-            "give one curve for every gap, or \(input.count - 1) (one per gap between the \(input.count) stops), found \(timing.count)")
+            "give one curve for every gap, or \(input.count - 1) (one per gap between the \(input.count) stops), found \(timing.count)"
+          )
         }
       } else {
         timing = [try TemplateMotion.timingFunction(curveNode)]
@@ -124,12 +130,14 @@ extension TimelineCompiler {
       throw node.error(message + " (write \"layer.property\" with a number property such as positionX, or \"time\")")
     }
     if let layer = layer(layerID), !property.applies(to: layer), let kind = property.contentKind {
-      throw node.error("'\(quoted: name)' is a property of \(kind.rawValue) layers, but '\(quoted: layerID)' is "
-        + "not a \(kind.rawValue) layer")
+      throw node.error(
+        "'\(quoted: name)' is a property of \(kind.rawValue) layers, but '\(quoted: layerID)' is "
+          + "not a \(kind.rawValue) layer")
     }
     guard case .double(let p) = property else {
       let parts = LayerPropertyDescriptor.catalogue.filter { $0.partOf == name }.map { "\(layerID).\($0.name)" }
-      var message = "a link follows a number, and \(quoted: layerID).\(quoted: name) is a "
+      var message =
+        "a link follows a number, and \(quoted: layerID).\(quoted: name) is a "
         + "\(quoted: property.valueTypeName)"
       if !parts.isEmpty { message += "; link from one component: \(quoted: parts.joined(separator: " or "))" }
       throw node.error(message)
@@ -152,7 +160,8 @@ extension TimelineCompiler {
     let space = try colorSpace(request.colorSpaceNode, defaults: MotionDefaults(), for: p)
     if request.left == .identity || request.right == .identity, V.self != Double.self {
       throw request.node.error(
-        "'identity' extrapolation returns the source itself, so it needs a number property, and \(quoted: p.name) is not one")
+        "'identity' extrapolation returns the source itself, so it needs a number property, and \(quoted: p.name) is not one"
+      )
     }
     let mapping: any InterpolationMapping<V>
     do throws(MotionError) {
@@ -170,7 +179,8 @@ extension TimelineCompiler {
     } catch {
       throw request.node.error(error.message)
     }
-    let link = PropertyLink(property: p, layerID: layerID, source: request.source, mapping: mapping, begin: request.begin)
+    let link = PropertyLink(
+      property: p, layerID: layerID, source: request.source, mapping: mapping, begin: request.begin)
     try addLink(link, node: request.node, sourceNode: request.sourceNode)
     return request.begin
   }
@@ -196,7 +206,8 @@ extension TimelineCompiler {
       switch error {
       case .cycle(let names):
         throw sourceNode.error(
-          "links form a cycle: \(names.joined(separator: " ← ")) (each follows the next, so \(quoted: names[0]) would follow itself)")
+          "links form a cycle: \(names.joined(separator: " ← ")) (each follows the next, so \(quoted: names[0]) would follow itself)"
+        )
       case .tooDeep(let chain, let limit):
         throw sourceNode.error(
           "this link makes a chain of \(chain.count - 1) links (\(quoted: chain.joined(separator: " ← "))), more than the \(limit) "
@@ -205,7 +216,8 @@ extension TimelineCompiler {
     }
     recordAdded(link.property.name, layerID: link.layerID, begin: link.begin, node: node)
     let make: (PropertyTracks) -> LayerAnimation = { tracks in
-      LayerAnimation(layerID: link.layerID, property: link.property, curve: tracks.curve(for: link), beginTime: link.begin)
+      LayerAnimation(
+        layerID: link.layerID, property: link.property, curve: tracks.curve(for: link), beginTime: link.begin)
     }
     links.append(LinkBuilder(index: animations.count, make: make))
     animations.append(make(tracks))
@@ -222,7 +234,9 @@ extension TimelineCompiler {
   /// (``checkLinkReads(_:layerID:begin:node:)``).
   mutating func noteLinkReads(_ name: String, layerID: String, at t: Double) {
     guard !links.isEmpty else { return }
-    log(tracks.linkReads(of: name, layerID: layerID, at: t, limit: .handOver), reader: "\(quoted: layerID).\(quoted: name)")
+    log(
+      tracks.linkReads(of: name, layerID: layerID, at: t, limit: .handOver),
+      reader: "\(quoted: layerID).\(quoted: name)")
   }
 
   /// Records that compiling read the whole motion of `name` on `layerID` before `t` (an
@@ -235,7 +249,9 @@ extension TimelineCompiler {
   private mutating func log(_ reads: [LinkRead], reader: String) {
     for read in reads {
       let key = "\(read.layerID).\(read.name)"
-      if let known = linkReadLog[key], known.read.time > read.time || (known.read.time == read.time && known.read.includesBegin) {
+      if let known = linkReadLog[key],
+        known.read.time > read.time || (known.read.time == read.time && known.read.includesBegin)
+      {
         continue
       }
       linkReadLog[key] = (read, reader, currentEntryPath)

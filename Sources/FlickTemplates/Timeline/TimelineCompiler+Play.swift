@@ -24,8 +24,9 @@ extension TimelineCompiler {
       throw n.error(message)
     }
     guard let timeline = instance.timeline else {
-      throw n.error("'\(quoted: written)' is an instance of '\(quoted: instance.component)', which has no "
-        + "timeline to play")
+      throw n.error(
+        "'\(quoted: written)' is an instance of '\(quoted: instance.component)', which has no "
+          + "timeline to play")
     }
     var played = timeline
     if let params = o["params"] { played = try replayed(instance, params: params) }
@@ -45,10 +46,13 @@ extension TimelineCompiler {
   /// play's own parameters: `{ play: "wifi", params: { on: 1 } }` flips the switch back). The
   /// layers keep the instance's values; only this play's entries change. Counted against
   /// ``TemplateLimits/maximumExpandedBytes`` with every other such play.
-  private mutating func replayed(_ instance: ComponentInstance, params: TemplateNode) throws(TemplateError) -> TemplateNode {
+  private mutating func replayed(_ instance: ComponentInstance, params: TemplateNode) throws(TemplateError)
+    -> TemplateNode
+  {
     guard let component = instance.definition, let written = instance.writtenTimeline else {
       throw params.error(
-        "'params' change the timeline of '\(quoted: instance.component)', and it has none of its own (only its instances' plays)")
+        "'params' change the timeline of '\(quoted: instance.component)', and it has none of its own (only its instances' plays)"
+      )
     }
     let scope = try component.scope(given: params, outer: instance.values, instance: params, keepingOuter: true)
     let value = try Template.substitute(written, values: scope, budget: &replayBudget)

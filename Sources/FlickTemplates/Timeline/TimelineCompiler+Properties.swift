@@ -18,11 +18,14 @@ enum PropertyJob {
 extension TimelineCompiler {
   /// Runs `job` on `property` with its value type: the one place that switches over the
   /// catalogue's value types. Returns the end time of what it compiled.
-  mutating func perform(_ property: AnyLayerProperty, layerID: String, _ job: PropertyJob) throws(TemplateError) -> Double {
+  mutating func perform(_ property: AnyLayerProperty, layerID: String, _ job: PropertyJob) throws(TemplateError)
+    -> Double
+  {
     switch property {
     case .double(let p):
       let angle = property.descriptor?.isAngle ?? false
-      return try perform(p, layerID: layerID, job) { n throws(TemplateError) in angle ? try n.radians() : try n.double() }
+      return try perform(p, layerID: layerID, job) { n throws(TemplateError) in angle ? try n.radians() : try n.double()
+      }
     case .point(let p): return try perform(p, layerID: layerID, job) { n throws(TemplateError) in try n.point() }
     case .size(let p): return try perform(p, layerID: layerID, job) { n throws(TemplateError) in try n.size() }
     case .rect(let p): return try perform(p, layerID: layerID, job) { n throws(TemplateError) in try n.rect() }
@@ -44,7 +47,8 @@ extension TimelineCompiler {
       return try animateTyped(
         p, layerID: layerID, decode: decode, node, defaults: defaults, begin: begin, defaultMotion: defaultMotion)
     case .set(let node, let begin):
-      try add(p, layerID: layerID, curve: AnyAnimationCurve(ConstantCurve(value: try decode(node))), begin: begin, node: node)
+      try add(
+        p, layerID: layerID, curve: AnyAnimationCurve(ConstantCurve(value: try decode(node))), begin: begin, node: node)
       return begin
     case .drag(let request):
       return try dragTyped(p, layerID: layerID, request, decode: decode)

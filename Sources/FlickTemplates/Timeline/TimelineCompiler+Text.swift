@@ -11,7 +11,8 @@ extension TimelineCompiler {
     let strings = [try textString(node, layerID: layerID)]
     remember(strings, layerID: layerID)
     try add(
-      LayerProperty.string(choosingFrom: strings), layerID: layerID, curve: AnyAnimationCurve(ConstantCurve(value: 0.0)),
+      LayerProperty.string(choosingFrom: strings), layerID: layerID,
+      curve: AnyAnimationCurve(ConstantCurve(value: 0.0)),
       begin: begin, node: node)
     return begin
   }

@@ -113,10 +113,13 @@ struct TimelineCompiler {
   // MARK: - Entries
 
   static let placementKeys = ["id", "at", "after", "with", "delay"]
-  static let timingKeys = ["repeatCount", "repeatForever", "autoreverses", "speed", "timeOffset", "repeatDuration", "fill"]
+  static let timingKeys = [
+    "repeatCount", "repeatForever", "autoreverses", "speed", "timeOffset", "repeatDuration", "fill",
+  ]
   /// Keys that repeat a group or a sequence (see ``repeating(_:_:begin:_:)``).
   static let repeatKeys = ["repeat", "autoreverses"]
-  static let entryKeys = placementKeys + EntryKind.allCases.map(\.rawValue)
+  static let entryKeys =
+    placementKeys + EntryKind.allCases.map(\.rawValue)
     + Array(Set(EntryKind.allCases.flatMap(\.extraKeys))).sorted()
 
   /// The spans of entries with an id, for a repeat to forget an iteration's ids.
@@ -140,11 +143,14 @@ struct TimelineCompiler {
     }
     if present.count > 1, let second = o[present[1].rawValue] {
       throw second.error(
-        "an entry does one thing: '\(present[0].rawValue)' and '\(present[1].rawValue)' are both set; use a group for both")
+        "an entry does one thing: '\(present[0].rawValue)' and '\(present[1].rawValue)' are both set; use a group for both"
+      )
     }
     let extra = kind.extraKeys
     for (key, n) in o where !Self.placementKeys.contains(key) && key != kind.rawValue && !extra.contains(key) {
-      throw n.error("'\(quoted: key)' does not apply to \(quoted: kind == .property ? "a single-property" : "a '\(kind.rawValue)'") entry")
+      throw n.error(
+        "'\(quoted: key)' does not apply to \(quoted: kind == .property ? "a single-property" : "a '\(kind.rawValue)'") entry"
+      )
     }
     let begin = try beginTime(o, node, placement)
     currentEntryPath = node.path
@@ -171,13 +177,15 @@ struct TimelineCompiler {
   }
 
   /// The begin time from `at` / `after` / `with` and `delay`.
-  private func beginTime(_ o: [String: TemplateNode], _ node: TemplateNode, _ placement: Placement) throws(TemplateError)
+  private func beginTime(_ o: [String: TemplateNode], _ node: TemplateNode, _ placement: Placement)
+    throws(TemplateError)
     -> Double
   {
     let placers = ["at", "after", "with"].filter { o[$0] != nil }
     if placers.count > 1, let second = o[placers[1]] {
-      throw second.error("give one of 'at', 'after' and 'with', not '\(quoted: placers[0])' and "
-        + "'\(quoted: placers[1])'")
+      throw second.error(
+        "give one of 'at', 'after' and 'with', not '\(quoted: placers[0])' and "
+          + "'\(quoted: placers[1])'")
     }
     var begin: Double
     switch placement {
@@ -186,8 +194,9 @@ struct TimelineCompiler {
     case .sequence(let b):
       begin = b
       if let key = placers.first, let n = o[key] {
-        throw n.error("a step of a sequence starts when the previous step ends; shift it with 'delay' instead of "
-          + "'\(quoted: key)'")
+        throw n.error(
+          "a step of a sequence starts when the previous step ends; shift it with 'delay' instead of "
+            + "'\(quoted: key)'")
       }
     }
     if let n = o["at"] {
@@ -195,8 +204,9 @@ struct TimelineCompiler {
     } else if let n = o["after"] {
       let span = try referencedSpan(n)
       guard span.end.isFinite else {
-        throw n.error("'\(quoted: try n.string())' never ends (it repeats forever); start with 'with' and a "
-          + "delay instead")
+        throw n.error(
+          "'\(quoted: try n.string())' never ends (it repeats forever); start with 'with' and a "
+            + "delay instead")
       }
       begin = span.end
     } else if let n = o["with"] {
@@ -204,7 +214,8 @@ struct TimelineCompiler {
     }
     if let n = o["delay"] { begin += try n.double(in: -3600...3600) }
     guard begin >= 0 else {
-      throw (o["delay"] ?? node).error("this entry would start at \(TemplateNode.format(begin)) s, before the scene starts")
+      throw (o["delay"] ?? node).error(
+        "this entry would start at \(TemplateNode.format(begin)) s, before the scene starts")
     }
     return begin
   }
@@ -225,7 +236,9 @@ struct TimelineCompiler {
 
   // MARK: - Groups
 
-  private mutating func group(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError) -> Span {
+  private mutating func group(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError)
+    -> Span
+  {
     guard let list = o["group"] else { return Span(begin: begin, end: begin) }
     let stagger = try o["stagger"]?.double(in: -60...60) ?? 0
     let children = try list.array()
@@ -239,7 +252,9 @@ struct TimelineCompiler {
     }
   }
 
-  private mutating func sequence(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError) -> Span {
+  private mutating func sequence(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError)
+    -> Span
+  {
     guard let list = o["sequence"] else { return Span(begin: begin, end: begin) }
     let steps = try list.array()
     return try repeating(o, node, begin: begin) { c, start throws(TemplateError) in
@@ -267,7 +282,9 @@ struct TimelineCompiler {
   // MARK: - Targets
 
   /// The layer ids an entry acts on (`target` or `targets`), checked.
-  func targets(_ o: [String: TemplateNode], _ node: TemplateNode) throws(TemplateError) -> [(id: String, node: TemplateNode)] {
+  func targets(_ o: [String: TemplateNode], _ node: TemplateNode) throws(TemplateError) -> [(
+    id: String, node: TemplateNode
+  )] {
     if let n = o["target"] {
       if o["targets"] != nil { throw n.error("give 'target' or 'targets', not both") }
       return [(try layerID(n), n)]
@@ -283,7 +300,9 @@ struct TimelineCompiler {
     let written = try node.string()
     return try qualifiedLayerID(
       written, node,
-      ownLayersHint: "a component's timeline animates its own layers ('\(written)' is the template's: animate it in the template's timeline)")
+      ownLayersHint:
+        "a component's timeline animates its own layers ('\(written)' is the template's: animate it in the template's timeline)"
+    )
   }
 
   /// The layer `written` names, qualified by the component namespace (`wifi/knob` inside the
@@ -301,7 +320,9 @@ struct TimelineCompiler {
       if layerIDs.contains(written) { throw node.error(message + use + "; " + ownLayersHint) }
     }
     message += use
-    if let guess = TemplateNode.closest(to: written, in: visible(layerIDs)) { message += "; did you mean '\(escaped: guess)'?" }
+    if let guess = TemplateNode.closest(to: written, in: visible(layerIDs)) {
+      message += "; did you mean '\(escaped: guess)'?"
+    }
     throw node.error(message + trailer)
   }
 

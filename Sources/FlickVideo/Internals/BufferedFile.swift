@@ -14,7 +14,9 @@ final class BufferedReader {
   /// Opens `path` for reading.
   init(path: String, capacity: Int = 1 << 20) throws {
     fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw BufferedFile.Failure.io("cannot open \(quoted: path): \(quoted: String(cString: strerror(errno)))") }
+    guard fd >= 0 else {
+      throw BufferedFile.Failure.io("cannot open \(quoted: path): \(quoted: String(cString: strerror(errno)))")
+    }
     buffer = [UInt8](repeating: 0, count: capacity)
   }
 
@@ -103,7 +105,8 @@ final class BufferedWriter {
   init(path: String, capacity: Int = 1 << 20) throws {
     switch OutputEntry.createTemporary(path) {
     case .success(let fd): self.fd = fd
-    case .failure(let failure): throw BufferedFile.Failure.io("cannot create \(quoted: path): \(escaped: failure.reason)")
+    case .failure(let failure):
+      throw BufferedFile.Failure.io("cannot create \(quoted: path): \(escaped: failure.reason)")
     }
     self.capacity = capacity
     buffer.reserveCapacity(capacity)

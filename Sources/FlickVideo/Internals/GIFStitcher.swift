@@ -99,8 +99,9 @@ enum GIFStitcher {
     for (i, (part, layout)) in zip(parts, layouts).enumerated() {
       let expected = Self.frames(ofPart: i, starts: starts, frames: frames).count
       guard layout.imageStarts.count == expected else {
-        throw Mismatch(description: "part \(i) has \(layout.imageStarts.count) images where it encodes "
-          + "\(quoted: expected) frames")
+        throw Mismatch(
+          description: "part \(i) has \(layout.imageStarts.count) images where it encodes "
+            + "\(quoted: expected) frames")
       }
       if i > 0 {
         guard layout.headerEnd == header.count, try bytes(of: part, 0..<layout.headerEnd) == header else {
@@ -120,7 +121,9 @@ enum GIFStitcher {
 
   private static func fileSize(_ path: String) throws -> Int {
     var info = stat()
-    guard stat(path, &info) == 0 else { throw Mismatch(description: "\(quoted: path): \(quoted: String(cString: strerror(errno)))") }
+    guard stat(path, &info) == 0 else {
+      throw Mismatch(description: "\(quoted: path): \(quoted: String(cString: strerror(errno)))")
+    }
     return Int(info.st_size)
   }
 
