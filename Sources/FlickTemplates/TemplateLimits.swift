@@ -1,3 +1,4 @@
+import FlickScene
 /// Caps on what loading one template may cost, checked while it is read so a hostile template is
 /// refused with a located error (exit 2) before it can exhaust memory or time.
 ///
@@ -35,11 +36,10 @@ public struct TemplateLimits: Sendable, Equatable {
 
 extension TemplateLimits {
   /// The most segments (each `M`, `L`, `C`, `Q`, `A`… command after conversion, and each `Z`) one
-  /// path of a template may have, from SVG path data or an SVG file (default 20,000: a detailed
-  /// icon has a few hundred). Stroking cost grows with the segments, so a 300,000-point path
-  /// would take minutes per frame. Anything else that turns SVG into paths refers to this one
-  /// constant.
-  package static let maximumPathSegments = 20_000
+  /// path of a template may have, from SVG path data or an SVG file: FlickScene's
+  /// ``FlickScene/ShapePath/maximumSVGPathElements`` (10,000; a detailed icon has a few hundred),
+  /// the one constant every SVG-to-path conversion refers to.
+  package static let maximumPathSegments = ShapePath.maximumSVGPathElements
   /// The most path segments one frame of a template draws in all, every shape path and shadow
   /// path counted once per replicator copy (default 200,000).
   package static let maximumDrawnPathSegments = 200_000

@@ -82,22 +82,22 @@ import Testing
     let ok = "{ flick: 1, \(Self.canvas), layers: [{ id: 's', type: 'shape', path: '\(Self.polyline(cap))' }] }"
     #expect(Self.error(ok) == nil)
     for (key, extra) in [("path", "type: 'shape'"), ("shadowPath", "shadowOpacity: 1")] {
-      let text = "{ flick: 1, \(Self.canvas), layers: [{ id: 's', \(extra), \(key): '\(Self.polyline(25_000))' }] }"
+      let text = "{ flick: 1, \(Self.canvas), layers: [{ id: 's', \(extra), \(key): '\(Self.polyline(cap + 1))' }] }"
       let e = try #require(Self.error(text))
       #expect(e.path == "layers[0].\(key)", "\(e)")
-      #expect(e.message.contains("25000 segments, more than the cap of \(cap) per path"), "\(e.message)")
+      #expect(e.message.contains("more than \(cap) path elements"), "\(e.message)")
     }
   }
 
   @Test func pathSegmentsDrawnPerFrameAreCappedOverTheTemplate() throws {
-    // Ten 20,000-segment paths are 200,000 (the cap); a replicator of 11 copies of one passes it.
+    // Twenty 10,000-segment paths are 200,000 (the cap); a replicator of 21 copies of one passes it.
     let path = Self.polyline(TemplateLimits.maximumPathSegments)
-    let ten = (0..<10).map { "{ id: 's\($0)', type: 'shape', path: '\(path)' }" }.joined(separator: ", ")
+    let ten = (0..<20).map { "{ id: 's\($0)', type: 'shape', path: '\(path)' }" }.joined(separator: ", ")
     #expect(Self.error("{ flick: 1, \(Self.canvas), layers: [\(ten)] }") == nil)
-    let copies = "{ id: 'r', instanceCount: 11, sublayers: [{ id: 's', type: 'shape', path: '\(path)' }] }"
+    let copies = "{ id: 'r', instanceCount: 21, sublayers: [{ id: 's', type: 'shape', path: '\(path)' }] }"
     let e = try #require(Self.error("{ flick: 1, \(Self.canvas), layers: [\(copies)] }"))
     #expect(e.path == "layers[0]", "\(e)")
-    #expect(e.message.contains("220000 segments drawn per frame"), "\(e.message)")
+    #expect(e.message.contains("210000 segments drawn per frame"), "\(e.message)")
     #expect(e.message.contains("cap of 200000"), "\(e.message)")
   }
 }
