@@ -19,6 +19,14 @@ extension Renderer {
     }
   }
 
+  /// About how many bytes one worker drawing the Lottie file at `path` at `drawnPixels` pixels
+  /// needs beyond Flick's own frame buffers (``FlickScene/LottieFile/estimatedBytes(drawnPixels:workers:)``,
+  /// its embedded images included), from the file read once per process; nil when the file cannot
+  /// be read (the load-time check reports that).
+  package static func lottieBytes(path: String, drawnPixels: Int) -> Int? {
+    LottieStore.file(path)?.estimatedBytes(drawnPixels: drawnPixels, workers: 1)
+  }
+
   /// The version of the rlottie library loaded (``RendererFingerprint/rlottie``).
   public static var rlottieVersion: String { RendererFingerprint.current.rlottie ?? RendererFingerprint.unavailable }
 }

@@ -83,12 +83,17 @@ package struct MemoryEstimate: Sendable, Equatable {
     self.bytes = bytes
   }
 
-  /// The default ``ContentBytes``: a Lottie layer's canvas at its drawn size twice (rlottie's
-  /// buffer and the kept picture) and an SVG picture's surface at the layer's size.
+  /// The default ``ContentBytes``: a Lottie layer's rlottie memory at its drawn size
+  /// (``FlickRaster/Renderer/lottieBytes(path:drawnPixels:)``) and an SVG picture's surface at
+  /// the layer's size.
   package static let defaultContentBytes: ContentBytes = { layer, scale, frameBytes in
     var parts: [Part: Int] = [:]
     let area = LayerWalk.area(layer.bounds.size, scale: scale, limit: frameBytes)
-    if case .lottie = layer.content { parts[.lottie] = mul(area, 2) }
+    if case .lottie(let lottie) = layer.content {
+      // rlottie's surfaces, the coverage of every item it draws, and its decoded images (counted
+      // for each worker: an upper bound), from the file itself; twice the area if unreadable.
+      parts[.lottie] = Renderer.lottieBytes(path: lottie.path, drawnPixels: area / 4) ?? mul(area, 2)
+    }
     if let picture = layer.contents, picture.path.lowercased().hasSuffix(".svg") { parts[.scratch] = area }
     return parts
   }

@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickRaster
 import FlickScene
 @testable import FlickVideo
 import Foundation
@@ -50,6 +51,22 @@ import Testing
       content: { layer, _, _ in layer.id == "card" ? [.lottie: 1000] : [:] })
     #expect(hooked.bytes[.lottie] == 3000)
     #expect(hooked.bytes[.encoders] == 0)
+  }
+
+  @Test func aLottieLayerIsCountedFromItsFile() throws {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("FlickRasterTests/Fixtures/lottie/masks-precomp.json").path
+    let file = try LottieFile.load(path: path)
+    let scene = file.scene()
+    let width = Int(file.size.width.rounded(.up)), height = Int(file.size.height.rounded(.up))
+    let estimate = MemoryEstimate(
+      scene: scene, width: width, height: height, scale: 1, jobs: 3, framesInFlight: 4, outputs: [])
+    // The layer fills the frame; what it draws is clipped to the frame.
+    let drawn = width * height
+    let perWorker = try #require(Renderer.lottieBytes(path: path, drawnPixels: drawn))
+    #expect(perWorker == file.estimatedBytes(drawnPixels: drawn, workers: 1))
+    #expect(perWorker > 2 * drawn * 4, "rlottie's item coverage counts beyond its two surfaces")
+    #expect(estimate.bytes[.lottie] == 3 * perWorker)
   }
 
   @Test func overTheCapIsRefusedNamingEstimateCapAndClass() throws {

@@ -96,6 +96,11 @@ enum LottieStore {
     try pool.withResource(path, body)
   }
 
+  /// The checked file at `path` (read once per process), or nil when it cannot be read.
+  static func file(_ path: String) -> LottieFile? {
+    try? pool.file(path).get().1
+  }
+
   /// The pixel cap of images and canvas when the store reads a file itself: the decoder's
   /// ceiling (a template or the command line has already checked it against `--max-pixels`).
   static let maximumPixels = DecodedImage.maximumPixels

@@ -25,6 +25,14 @@ final class ResourcePool<File, Resource>: Sendable {
     self.make = make
   }
 
+  /// The file at `path` as read and checked (read now on first use, then cached).
+  func file(_ path: String) -> Result<File, RasterError> {
+    if let known = state.withLock({ $0.files[path] }) { return known }
+    let result = read(path)
+    state.withLock { $0.files[path] = result }
+    return result
+  }
+
   /// Runs `body` with an object for `path` that nobody else uses meanwhile.
   func withResource<T>(_ path: String, _ body: (Resource) throws(RasterError) -> T) throws(RasterError) -> T {
     let resource = try take(path)
@@ -33,11 +41,8 @@ final class ResourcePool<File, Resource>: Sendable {
   }
 
   private func take(_ path: String) throws(RasterError) -> Resource {
-    let (idle, known) = state.withLock { state in (state.idle[path]?.popLast(), state.files[path]) }
-    if let idle { return idle }
-    let result = known ?? read(path)
-    state.withLock { $0.files[path] = result }
-    return try make(try result.get(), path)
+    if let idle = state.withLock({ $0.idle[path]?.popLast() }) { return idle }
+    return try make(try file(path).get(), path)
   }
 
   private func give(_ resource: Resource, _ path: String) {
