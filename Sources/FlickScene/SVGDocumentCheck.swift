@@ -58,7 +58,7 @@ package enum SVGDocumentCheck {
 struct SVGDocumentScanner {
   let bytes: [UInt8]
   let maximumPixels: Int
-  var i = 0
+  var tokens: XMLTokenizer
 
   struct Element {
     var name: String
@@ -79,35 +79,20 @@ struct SVGDocumentScanner {
   init(bytes: [UInt8], maximumPixels: Int) {
     self.bytes = bytes
     self.maximumPixels = maximumPixels
+    tokens = XMLTokenizer(bytes: bytes)
   }
 
   func fail(_ message: String, at offset: Int? = nil) -> SVGDocumentCheck.Problem {
-    let (line, column) = LottieJSON.location(of: offset ?? i, in: bytes)
+    let (line, column) = LottieJSON.location(of: offset ?? tokens.offset, in: bytes)
     return SVGDocumentCheck.Problem(line: line, column: column, message: message)
   }
 
-  func starts(with s: String) -> Bool {
-    let u = Array(s.utf8)
-    return i + u.count <= bytes.count && Array(bytes[i..<(i + u.count)]) == u
+  /// A syntax error of the tokenizer as this scanner's problem.
+  func invalid(_ error: XMLTokenizer.SyntaxError) -> SVGDocumentCheck.Problem {
+    fail("not a valid SVG file: \(escaped: error.message)", at: error.offset)
   }
 
-  mutating func skip(past end: String, what: String) throws(SVGDocumentCheck.Problem) -> Range<Int> {
-    let start = i
-    let u = Array(end.utf8)
-    while i + u.count <= bytes.count {
-      if bytes[i] == u[0] && Array(bytes[i..<(i + u.count)]) == u {
-        i += u.count
-        return start..<(i - u.count)
-      }
-      i += 1
-    }
-    throw fail("not a valid SVG file: \(quoted: what) is not closed", at: start)
-  }
-
-  static func localName(_ qualified: String) -> String {
-    guard let colon = qualified.lastIndex(of: ":") else { return qualified }
-    return String(qualified[qualified.index(after: colon)...])
-  }
+  static func localName(_ qualified: String) -> String { XMLTokenizer.localName(qualified) }
 
   /// Whether a `<style>` element is open: its text (split by comments or CDATA sections as it
   /// may be) is gathered in ``styleText`` and checked whole when it closes.
@@ -124,49 +109,39 @@ struct SVGDocumentScanner {
   }
 
   mutating func scan() throws(SVGDocumentCheck.Problem) {
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
-    while i < bytes.count {
-      guard bytes[i] == 0x3C else {  // '<'
-        let start = i
-        while i < bytes.count, bytes[i] != 0x3C { i += 1 }
-        if inStyle { styleText += try decodeEntities(String(decoding: bytes[start..<i], as: UTF8.self), at: start) }
-        continue
+    while true {
+      let token: XMLTokenizer.Token
+      do throws(XMLTokenizer.SyntaxError) {
+        guard let next = try tokens.next() else { break }
+        token = next
+      } catch {
+        throw invalid(error)
       }
-      if starts(with: "<!--") {
-        _ = try skip(past: "-->", what: "a comment")
-      } else if starts(with: "<![CDATA[") {
-        let text = try skip(past: "]]>", what: "a CDATA section")
-        if inStyle { styleText += String(decoding: bytes[(text.lowerBound + 9)..<text.upperBound], as: UTF8.self) }
-      } else if starts(with: "<?") {
-        let start = i
-        let text = String(decoding: bytes[try skip(past: "?>", what: "a processing instruction")], as: UTF8.self)
+      switch token {
+      case .text(let range):
+        guard inStyle else { continue }
+        do throws(XMLTokenizer.SyntaxError) {
+          styleText += try XMLTokenizer.decodeEntities(
+            String(decoding: bytes[range], as: UTF8.self), at: range.lowerBound)
+        } catch {
+          throw invalid(error)
+        }
+      case .cdata(let range):
+        if inStyle { styleText += String(decoding: bytes[range], as: UTF8.self) }
+      case .processingInstruction(let text, let offset):
         if text.lowercased().hasPrefix("<?xml-stylesheet") {
-          throw fail("an <?xml-stylesheet?> (another file) is not read", at: start)
+          throw fail("an <?xml-stylesheet?> (another file) is not read", at: offset)
         }
-      } else if starts(with: "<!") {
-        let start = i
-        while i < bytes.count, bytes[i] != 0x3E {
-          if bytes[i] == 0x5B { throw fail("a DOCTYPE with declarations (entities) is not read", at: start) }
-          i += 1
-        }
-        guard i < bytes.count else { throw fail("not a valid SVG file: a declaration is not closed", at: start) }
-        i += 1
-      } else if starts(with: "</") {
-        let start = i
-        i += 2
-        let name = readName()
-        skipSpace()
-        guard i < bytes.count, bytes[i] == 0x3E else {
-          throw fail("not a valid SVG file: expected '>' after </\(quoted: name)", at: start)
-        }
-        i += 1
+      case .skipped:
+        continue
+      case .end(let name, let offset):
         guard let open = stack.last, elements[open].name == name else {
           let expected = stack.last.map { "<\(quoted: elements[$0].name)> is open" } ?? "nothing is open"
-          throw fail("not a valid SVG file: </\(quoted: name)> where \(quoted: expected)", at: start)
+          throw fail("not a valid SVG file: </\(quoted: name)> where \(escaped: expected)", at: offset)
         }
         try closed()
-      } else {
-        try startTag()
+      case .start(let name, let attributes, let selfClosing, let offset):
+        try startTag(name, attributes, selfClosing: selfClosing, at: offset)
       }
     }
     if let open = stack.last {
@@ -175,65 +150,9 @@ struct SVGDocumentScanner {
     guard !roots.isEmpty else { throw fail("not a valid SVG file: no element") }
   }
 
-  mutating func skipSpace() {
-    while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
-  }
-
-  mutating func readName() -> String {
-    let start = i
-    while i < bytes.count, !([0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F, 0x3D, 0x3C].contains(bytes[i])) { i += 1 }
-    return String(decoding: bytes[start..<i], as: UTF8.self)
-  }
-
-  mutating func startTag() throws(SVGDocumentCheck.Problem) {
-    let start = i
-    i += 1
-    let qualified = readName()
-    guard !qualified.isEmpty else { throw fail("not a valid SVG file: expected an element name after '<'", at: start) }
-    var attributes: [(name: String, value: String, offset: Int)] = []
-    var selfClosing = false
-    while true {
-      skipSpace()
-      guard i < bytes.count else { throw fail("not a valid SVG file: a tag is not closed", at: start) }
-      if bytes[i] == 0x3E {
-        i += 1
-        break
-      }
-      if bytes[i] == 0x2F {
-        guard i + 1 < bytes.count, bytes[i + 1] == 0x3E else { throw fail("not a valid SVG file: expected '/>'") }
-        i += 2
-        selfClosing = true
-        break
-      }
-      let at = i
-      let name = readName()
-      guard !name.isEmpty else { throw fail("not a valid SVG file: expected an attribute name") }
-      guard !attributes.contains(where: { $0.name == name }) else {
-        throw fail("not a valid SVG file: the attribute \(quoted: name) is given twice", at: at)
-      }
-      skipSpace()
-      guard i < bytes.count, bytes[i] == 0x3D else {
-        throw fail("not a valid SVG file: expected '=' after an attribute name")
-      }
-      i += 1
-      skipSpace()
-      guard i < bytes.count, bytes[i] == 0x22 || bytes[i] == 0x27 else {
-        throw fail("not a valid SVG file: expected a quoted attribute value")
-      }
-      let quote = bytes[i]
-      i += 1
-      let valueStart = i
-      while i < bytes.count, bytes[i] != quote {
-        if bytes[i] == 0x3C { throw fail("not a valid SVG file: '<' in an attribute value") }
-        i += 1
-      }
-      guard i < bytes.count else {
-        throw fail("not a valid SVG file: an attribute value is not closed", at: valueStart)
-      }
-      let raw = String(decoding: bytes[valueStart..<i], as: UTF8.self)
-      i += 1
-      attributes.append((name, try decodeEntities(raw, at: valueStart), at))
-    }
+  mutating func startTag(
+    _ qualified: String, _ attributes: [XMLTokenizer.Attribute], selfClosing: Bool, at start: Int
+  ) throws(SVGDocumentCheck.Problem) {
     guard elements.count < SVGDocumentCheck.maximumElements else {
       throw fail("more than \(SVGDocumentCheck.maximumElements) elements", at: start)
     }
@@ -249,7 +168,7 @@ struct SVGDocumentScanner {
     {
       styleOffset = start
     }
-    try element(index, attributes)
+    try element(index, attributes.map { ($0.name, $0.value, $0.offset) })
     if selfClosing { try closed() }
   }
 
@@ -353,40 +272,5 @@ struct SVGDocumentScanner {
       inNumber = digit || (inNumber && (byte == 0x65 || byte == 0x45))
     }
     return count
-  }
-
-  func decodeEntities(_ s: String, at offset: Int) throws(SVGDocumentCheck.Problem) -> String {
-    guard s.contains("&") else { return s }
-    var out = ""
-    var rest = Substring(s)
-    while let amp = rest.firstIndex(of: "&") {
-      out += rest[..<amp]
-      guard let semi = rest[amp...].firstIndex(of: ";") else {
-        throw fail("not a valid SVG file: '&' without ';'", at: offset)
-      }
-      let name = rest[rest.index(after: amp)..<semi]
-      switch name {
-      case "amp": out += "&"
-      case "lt": out += "<"
-      case "gt": out += ">"
-      case "quot": out += "\""
-      case "apos": out += "'"
-      default:
-        var scalar: UInt32?
-        if name.hasPrefix("#x") || name.hasPrefix("#X") {
-          scalar = UInt32(name.dropFirst(2), radix: 16)
-        } else if name.hasPrefix("#") {
-          scalar = UInt32(name.dropFirst())
-        }
-        guard let scalar, scalar != 0, let u = Unicode.Scalar(scalar) else {
-          throw fail(
-            "the entity &\(quoted: String(name)); is not read (only XML's own and character references)",
-            at: offset)
-        }
-        out.unicodeScalars.append(u)
-      }
-      rest = rest[rest.index(after: semi)...]
-    }
-    return out + rest
   }
 }

@@ -99,7 +99,7 @@ private struct Affine {
 /// The scanner: tags, attributes and the element stack.
 private struct SVGOutlineReader {
   let bytes: [UInt8]
-  var i = 0
+  var tokens: XMLTokenizer
   var size: Size?
   var path = ShapePath()
 
@@ -126,171 +126,51 @@ private struct SVGOutlineReader {
   static let geometry: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
   static let containers: Set<String> = ["g", "a"]
 
-  init(bytes: [UInt8]) { self.bytes = bytes }
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+    tokens = XMLTokenizer(bytes: bytes)
+  }
 
   func line(at offset: Int) -> Int { 1 + bytes[..<min(offset, bytes.count)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
 
   func fail(_ message: String, at offset: Int? = nil) -> SVGShapeSource.Failure {
-    SVGShapeSource.Failure(message: "line \(quoted: line(at: offset ?? i)): \(escaped: message)")
-  }
-
-  func starts(with s: String) -> Bool {
-    let u = Array(s.utf8)
-    return i + u.count <= bytes.count && Array(bytes[i..<(i + u.count)]) == u
-  }
-
-  /// Moves past the next `end`, or fails naming `what` was left open.
-  mutating func skip(past end: String, what: String) throws(SVGShapeSource.Failure) {
-    let start = i
-    let u = Array(end.utf8)
-    while i + u.count <= bytes.count {
-      if bytes[i] == u[0] && Array(bytes[i..<(i + u.count)]) == u {
-        i += u.count
-        return
-      }
-      i += 1
-    }
-    throw fail("\(quoted: what) is not closed", at: start)
+    SVGShapeSource.Failure(message: "line \(quoted: line(at: offset ?? tokens.offset)): \(escaped: message)")
   }
 
   mutating func read() throws(SVGShapeSource.Failure) {
-    // A UTF-8 byte order mark.
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
-    while i < bytes.count {
-      guard bytes[i] == 0x3C else {  // '<'
-        i += 1
-        continue
+    while true {
+      let token: XMLTokenizer.Token
+      do throws(XMLTokenizer.SyntaxError) {
+        guard let next = try tokens.next() else { break }
+        token = next
+      } catch {
+        throw fail(error.message, at: error.offset)
       }
-      if starts(with: "<!--") {
-        try skip(past: "-->", what: "a comment")
-      } else if starts(with: "<![CDATA[") {
-        try skip(past: "]]>", what: "a CDATA section")
-      } else if starts(with: "<?") {
-        try skip(past: "?>", what: "a processing instruction")
-      } else if starts(with: "<!") {
-        let start = i
-        while i < bytes.count, bytes[i] != 0x3E {
-          if bytes[i] == 0x5B { throw fail("a DOCTYPE with declarations (entities) is not read", at: start) }
-          i += 1
-        }
-        guard i < bytes.count else { throw fail("a declaration is not closed", at: start) }
-        i += 1
-      } else if starts(with: "</") {
-        let start = i
-        i += 2
-        let name = readName()
-        skipSpace()
-        guard i < bytes.count, bytes[i] == 0x3E else { throw fail("expected '>' after </\(quoted: name)", at: start) }
-        i += 1
+      switch token {
+      case .text, .cdata, .processingInstruction, .skipped:
+        continue
+      case .end(let name, let offset):
         guard let open = stack.last, open.name == name else {
           throw fail(
             "</\(quoted: name)> closes nothing open" + (stack.last.map { " (<\(quoted: $0.name)> is)" } ?? ""),
-            at: start)
+            at: offset)
         }
         stack.removeLast()
-      } else {
-        try startTag()
+      case .start(let qualified, let attributes, let selfClosing, let start):
+        elements += 1
+        guard elements <= SVGShapeSource.maximumElements else {
+          throw fail("more than \(SVGShapeSource.maximumElements) elements")
+        }
+        try element(
+          qualified, Dictionary(attributes.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }), at: start)
+        if selfClosing { _ = stack.popLast() }
+        guard stack.count <= SVGShapeSource.maximumDepth else {
+          throw fail("elements are nested deeper than \(SVGShapeSource.maximumDepth) levels", at: start)
+        }
       }
     }
     if let open = stack.last { throw fail("<\(quoted: open.name)> is not closed") }
     guard sawRoot else { throw fail("no <svg> element") }
-  }
-
-  mutating func skipSpace() {
-    while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
-  }
-
-  mutating func readName() -> String {
-    let start = i
-    while i < bytes.count, !([0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F, 0x3D].contains(bytes[i])) { i += 1 }
-    return String(decoding: bytes[start..<i], as: UTF8.self)
-  }
-
-  mutating func startTag() throws(SVGShapeSource.Failure) {
-    let start = i
-    i += 1
-    let qualified = readName()
-    guard !qualified.isEmpty else { throw fail("expected an element name after '<'", at: start) }
-    var attributes: [String: String] = [:]
-    var selfClosing = false
-    while true {
-      skipSpace()
-      guard i < bytes.count else { throw fail("<\(quoted: qualified)> is not closed", at: start) }
-      if bytes[i] == 0x3E {
-        i += 1
-        break
-      }
-      if bytes[i] == 0x2F {
-        guard i + 1 < bytes.count, bytes[i + 1] == 0x3E else { throw fail("expected '/>'") }
-        i += 2
-        selfClosing = true
-        break
-      }
-      let name = readName()
-      guard !name.isEmpty else { throw fail("expected an attribute name in <\(quoted: qualified)>") }
-      skipSpace()
-      guard i < bytes.count, bytes[i] == 0x3D else { throw fail("expected '=' after the attribute \(quoted: name)") }
-      i += 1
-      skipSpace()
-      guard i < bytes.count, bytes[i] == 0x22 || bytes[i] == 0x27 else {
-        throw fail("expected a quoted value for the attribute \(quoted: name)")
-      }
-      let quote = bytes[i]
-      i += 1
-      let valueStart = i
-      while i < bytes.count, bytes[i] != quote {
-        if bytes[i] == 0x3C { throw fail("'<' in the value of the attribute \(quoted: name)") }
-        i += 1
-      }
-      guard i < bytes.count else {
-        throw fail("the value of the attribute \(quoted: name) is not closed", at: valueStart)
-      }
-      let raw = String(decoding: bytes[valueStart..<i], as: UTF8.self)
-      i += 1
-      attributes[name] = try decodeEntities(raw, at: valueStart)
-    }
-    elements += 1
-    guard elements <= SVGShapeSource.maximumElements else {
-      throw fail("more than \(SVGShapeSource.maximumElements) elements")
-    }
-    try element(qualified, attributes, at: start)
-    if selfClosing { _ = stack.popLast() }
-    guard stack.count <= SVGShapeSource.maximumDepth else {
-      throw fail("elements are nested deeper than \(SVGShapeSource.maximumDepth) levels", at: start)
-    }
-  }
-
-  func decodeEntities(_ s: String, at offset: Int) throws(SVGShapeSource.Failure) -> String {
-    guard s.contains("&") else { return s }
-    var out = ""
-    var rest = Substring(s)
-    while let amp = rest.firstIndex(of: "&") {
-      out += rest[..<amp]
-      guard let semi = rest[amp...].firstIndex(of: ";") else {
-        throw fail("'&' without ';' in an attribute", at: offset)
-      }
-      let name = rest[rest.index(after: amp)..<semi]
-      switch name {
-      case "amp": out += "&"
-      case "lt": out += "<"
-      case "gt": out += ">"
-      case "quot": out += "\""
-      case "apos": out += "'"
-      default:
-        var scalar: UInt32?
-        if name.hasPrefix("#x") || name.hasPrefix("#X") {
-          scalar = UInt32(name.dropFirst(2), radix: 16)
-        } else if name.hasPrefix("#") {
-          scalar = UInt32(name.dropFirst())
-        }
-        guard let scalar, let u = Unicode.Scalar(scalar) else {
-          throw fail("the entity &\(quoted: name); is not read (only XML's own and character references)", at: offset)
-        }
-        out.unicodeScalars.append(u)
-      }
-      rest = rest[rest.index(after: semi)...]
-    }
-    return out + rest
   }
 
   mutating func element(_ qualified: String, _ attributes: [String: String], at offset: Int) throws(SVGShapeSource
