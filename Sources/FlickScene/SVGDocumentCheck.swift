@@ -87,10 +87,13 @@ struct SVGDocumentScanner {
     return SVGDocumentCheck.Problem(line: line, column: column, message: message)
   }
 
-  /// A syntax error of the tokenizer as this scanner's problem.
-  func invalid(_ error: XMLTokenizer.SyntaxError) -> SVGDocumentCheck.Problem {
-    fail("not a valid SVG file: \(escaped: error.message)", at: error.offset)
+  /// A syntax error of the tokenizer in `bytes` as this scanner's problem.
+  static func invalid(_ error: XMLTokenizer.SyntaxError, in bytes: [UInt8]) -> SVGDocumentCheck.Problem {
+    let (line, column) = LottieJSON.location(of: error.offset, in: bytes)
+    return SVGDocumentCheck.Problem(line: line, column: column, message: "not a valid SVG file: \(escaped: error.message)")
   }
+
+  func invalid(_ error: XMLTokenizer.SyntaxError) -> SVGDocumentCheck.Problem { Self.invalid(error, in: bytes) }
 
   static func localName(_ qualified: String) -> String { XMLTokenizer.localName(qualified) }
 
@@ -109,14 +112,7 @@ struct SVGDocumentScanner {
   }
 
   mutating func scan() throws(SVGDocumentCheck.Problem) {
-    while true {
-      let token: XMLTokenizer.Token
-      do throws(XMLTokenizer.SyntaxError) {
-        guard let next = try tokens.next() else { break }
-        token = next
-      } catch {
-        throw invalid(error)
-      }
+    while let token = try tokens.next(failing: Self.invalid) {
       switch token {
       case .text(let range):
         guard inStyle else { continue }

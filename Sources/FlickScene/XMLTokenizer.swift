@@ -97,6 +97,18 @@ package struct XMLTokenizer {
     return try startTag()
   }
 
+  /// The next token, or nil at the end of the document; a syntax error becomes the reader's own
+  /// error through `failure` (given the error and the document's bytes, to locate it).
+  package mutating func next<Failure: Error>(
+    failing failure: (SyntaxError, [UInt8]) -> Failure
+  ) throws(Failure) -> Token? {
+    do throws(SyntaxError) {
+      return try next()
+    } catch {
+      throw failure(error, bytes)
+    }
+  }
+
   /// `text` with XML's five entities and character references decoded.
   ///
   /// - Throws: An error at `offset` for `&` without `;`, another entity, or a reference to NUL

@@ -131,21 +131,17 @@ private struct SVGOutlineReader {
     tokens = XMLTokenizer(bytes: bytes)
   }
 
-  func line(at offset: Int) -> Int { 1 + bytes[..<min(offset, bytes.count)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
+  static func failure(_ message: String, at offset: Int, in bytes: [UInt8]) -> SVGShapeSource.Failure {
+    let line = 1 + bytes[..<min(offset, bytes.count)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    return SVGShapeSource.Failure(message: "line \(line): \(escaped: message)")
+  }
 
   func fail(_ message: String, at offset: Int? = nil) -> SVGShapeSource.Failure {
-    SVGShapeSource.Failure(message: "line \(quoted: line(at: offset ?? tokens.offset)): \(escaped: message)")
+    Self.failure(message, at: offset ?? tokens.offset, in: bytes)
   }
 
   mutating func read() throws(SVGShapeSource.Failure) {
-    while true {
-      let token: XMLTokenizer.Token
-      do throws(XMLTokenizer.SyntaxError) {
-        guard let next = try tokens.next() else { break }
-        token = next
-      } catch {
-        throw fail(error.message, at: error.offset)
-      }
+    while let token = try tokens.next(failing: { Self.failure($0.message, at: $0.offset, in: $1) }) {
       switch token {
       case .text, .cdata, .processingInstruction, .skipped:
         continue
