@@ -24,6 +24,10 @@ package struct BatchMerger {
   package var force = false
   /// The ffmpeg to use; nil finds one.
   package var ffmpeg: FFmpegTool?
+  /// `flick merge`'s caps: the largest chunk frame (``FlickVideo/RenderLimits/maximumPixels``,
+  /// checked before a frame is decoded) and how long an ffmpeg may make no progress
+  /// (``FlickVideo/RenderLimits/encoderTimeout``); its memory cap is the process's memory watch.
+  package var limits = RenderLimits()
 
   package init(plan: BatchPlan) {
     self.plan = plan
@@ -100,7 +104,7 @@ package struct BatchMerger {
   /// Makes every output of one merge.
   func merge(_ merge: BatchPlan.Merge) throws {
     // The chunks are input: checked whole before anything is joined or written.
-    try ChunkVerifier.verify(merge)
+    try ChunkVerifier.verify(merge, maximumPixels: limits.maximumPixels)
     for target in merge.targets { try OutputEntry.refuseLink(Stamp.folder(of: target)) }
     let formats = merge.targets.map(\.format)
     let tool = try ffmpeg ?? FFmpegTool.locate(for: formats.filter(\.usesFFmpeg))
@@ -168,7 +172,7 @@ package struct BatchMerger {
           [
             "-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-f", "concat", "-safe", "0", "-i", list,
             "-c", "copy", "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4", temporary,
-          ], what: "joining the MP4 chunks of \(merge.spec.name)")
+          ], what: "joining the MP4 chunks of \(merge.spec.name)", stallTimeout: limits.encoderTimeout)
       case .png:
         try Cleanup.shared.locked { () throws in
           try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
@@ -195,9 +199,13 @@ package struct BatchMerger {
           "-f", "rawvideo", "-pix_fmt", "bgra", "pipe:1",
         ]
         if let pass = command.palettePass {
-          try Self.pipe(tool.path, decode, into: pass, what: "the palette of \(target.path)")
+          try Self.pipe(
+            tool.path, decode, into: pass, what: "the palette of \(target.path)",
+            stallTimeout: limits.encoderTimeout)
         }
-        try Self.pipe(tool.path, decode, into: command.arguments, what: "encoding \(target.path)")
+        try Self.pipe(
+          tool.path, decode, into: command.arguments, what: "encoding \(target.path)",
+          stallTimeout: limits.encoderTimeout)
       }
     }
     // Every output is complete: move them into place, then stamp them.
@@ -218,17 +226,15 @@ package struct BatchMerger {
     finished = []
   }
 
-  /// Seconds a merge's ffmpeg may go without using CPU before it is declared stuck and stopped
-  /// (the default `--encoder-timeout` of a render).
-  static let stallTimeout = 120.0
-
   /// Runs a command to completion (a ``FlickVideo/Subprocess``: its process group is killed
-  /// with it); its stderr goes into the error when it fails.
-  static func run(_ executable: String, _ arguments: [String], what: String) throws {
+  /// with it); its stderr goes into the error when it fails. It is stopped when it goes
+  /// `stallTimeout` seconds without using CPU.
+  static func run(_ executable: String, _ arguments: [String], what: String, stallTimeout: Double) throws {
     let process = try Subprocess(executable: executable, arguments: arguments, error: .pipe)
     guard let ending = process.wait(stall: stallTimeout) else {
       process.stop()
-      throw BatchError.environment("ffmpeg made no progress \(quoted: what) for \(Int(stallTimeout)) s; stopped it")
+      throw BatchError.environment(
+        "ffmpeg made no progress \(quoted: what) for \(RenderLimits.format(seconds: stallTimeout)); stopped it")
     }
     guard ending == .exited(0) else {
       throw BatchError.environment("ffmpeg failed \(quoted: what): " + message(process.errorText))
@@ -236,8 +242,10 @@ package struct BatchMerger {
   }
 
   /// Runs `producer | consumer` (two ffmpeg processes, each a ``FlickVideo/Subprocess``, no
-  /// shell).
-  static func pipe(_ executable: String, _ producer: [String], into consumer: [String], what: String) throws {
+  /// shell), stopping both when either goes `stallTimeout` seconds without using CPU.
+  static func pipe(
+    _ executable: String, _ producer: [String], into consumer: [String], what: String, stallTimeout: Double
+  ) throws {
     guard let fds = Subprocess.pipe() else {
       throw BatchError.environment("cannot create a pipe \(quoted: what): \(quoted: String(cString: strerror(errno)))")
     }
@@ -258,7 +266,8 @@ package struct BatchMerger {
     guard endings.0 != nil, endings.1 != nil else {
       a.stop()
       b.stop()
-      throw BatchError.environment("ffmpeg made no progress \(quoted: what) for \(Int(stallTimeout)) s; stopped it")
+      throw BatchError.environment(
+        "ffmpeg made no progress \(quoted: what) for \(RenderLimits.format(seconds: stallTimeout)); stopped it")
     }
     guard endings == (.exited(0), .exited(0)) else {
       throw BatchError.environment("ffmpeg failed \(quoted: what): " + message(a.errorText + b.errorText))

@@ -48,9 +48,17 @@ package struct BatchPlan: Sendable {
   /// Expands `manifest`: for each render, each variant × size is one job, or one job per
   /// `chunk` frames plus a merge when the clip is longer than `chunk`.
   ///
+  /// - Parameters:
+  ///   - caps: When given, every job must stay under its pixel, frame and work caps
+  ///     (``checkCaps(_:frames:width:height:samples:job:render:manifest:)``; `flick plan`).
+  ///   - drawable: Whether every template must pass the load-time draw check
+  ///     (``checkDrawable(_:variant:render:manifest:)``; `flick plan` and `flick run`, not
+  ///     `flick merge`, which draws nothing).
   /// - Throws: ``FlickTemplates/TemplateError`` for a template, parameter or manifest problem.
-  package init(manifest: Manifest, flickVersion: String, renderer: RendererFingerprint = .current) throws(TemplateError)
-  {
+  package init(
+    manifest: Manifest, flickVersion: String, renderer: RendererFingerprint = .current, caps: RenderLimits? = nil,
+    drawable: Bool = true
+  ) throws(TemplateError) {
     self.manifest = manifest
     self.flickVersion = flickVersion
     self.renderer = renderer
@@ -91,6 +99,7 @@ package struct BatchPlan: Sendable {
             file: row.file, path: "", line: row.line, column: 1,
             message: "\(quoted: error.file.dropFirst(6)): \(escaped: error.message)")
         }
+        if drawable { try Self.checkDrawable(template, variant: variant, render: r, manifest: manifest) }
         var scene = template.scene
         if let fps = render.fps { scene.fps = fps }
         let all = 0..<scene.frameCount
@@ -139,6 +148,11 @@ package struct BatchPlan: Sendable {
                 message:
                   "the manifest expands into more than \(quoted: manifest.policy.limits.jobs) jobs (the cap of a plan); "
                   + "use fewer variants, sizes or frames, a larger 'chunk', or several manifests")
+            }
+            if let caps {
+              try Self.checkCaps(
+                caps, frames: frames.count, width: width, height: height, samples: scene.motionBlur?.samples ?? 1,
+                job: name, render: r, manifest: manifest)
             }
             for output in outputs { try Self.checkLinks(output, manifest: manifest) }
             let id = JobIdentity.hash(
@@ -204,7 +218,8 @@ package struct BatchPlan: Sendable {
   /// The manifest is read under `policy` like `flick plan` reads it, and its syntax errors do not
   /// quote it (the plan file, not the user, named it).
   package static func load(
-    plan: Plan, planPath: String, flickVersion: String, policy: ManifestPolicy = ManifestPolicy()
+    plan: Plan, planPath: String, flickVersion: String, policy: ManifestPolicy = ManifestPolicy(),
+    drawable: Bool = true
   ) throws(BatchError) -> BatchPlan {
     let folder = URL(fileURLWithPath: planPath).deletingLastPathComponent().standardizedFileURL.path
     let manifestPath = Plan.absolute(plan.manifest, in: folder)
@@ -212,7 +227,7 @@ package struct BatchPlan: Sendable {
     do {
       expanded = try BatchPlan(
         manifest: try Manifest.load(path: manifestPath, policy: policy, showingInput: false),
-        flickVersion: flickVersion)
+        flickVersion: flickVersion, drawable: drawable)
     } catch {
       throw .invalidInput(error.description)
     }
@@ -265,7 +280,7 @@ package struct BatchPlan: Sendable {
   }
 
   /// A template's file name for a message.
-  private static func templateName(_ path: String) -> String {
+  static func templateName(_ path: String) -> String {
     "the template '\(quoted: URL(fileURLWithPath: path).lastPathComponent)'"
   }
 

@@ -12,11 +12,19 @@ package struct BatchRunner {
   package var keepGoing = false
   /// Raster worker threads per job.
   package var threads = ProcessInfo.processInfo.activeProcessorCount
+  /// The caps every job's render is checked against before it starts (a job over one fails as
+  /// invalid input, exit 2, without rendering) and that bound it while it runs: `flick run`'s
+  /// `--max-…` options and `FLICK_MAX_…` variables.
+  package var limits = RenderLimits()
   /// Called before each job that is rendered (not before skipped ones) with the report entries
   /// as they stand if the run stopped during that job: the jobs done so far, that job
   /// ``BatchReport/Status/interrupted`` (exit code 130), the rest ``BatchReport/Status/notRun``.
   /// `flick run` writes them as its report, so an interruption leaves a report behind.
   package var checkpoint: (([BatchReport.Entry]) -> Void)?
+  /// Called before each job that is rendered, after ``checkpoint``: `flick run` starts the
+  /// memory watch there, once every job has been checked against ``limits`` and only when one
+  /// renders.
+  package var willRender: ((BatchPlan.Job) -> Void)?
 
   package init(plan: BatchPlan) {
     self.plan = plan
@@ -33,12 +41,28 @@ package struct BatchRunner {
     return Int(target.path[r.upperBound...].prefix { $0.isNumber })
   }
 
-  /// Runs the jobs numbered `indices`, in order.
+  /// Checks the render of every job of `indices` against ``limits`` and everything else
+  /// ``FlickVideo/RenderSession/validate()`` checks, without touching any file (jobs that are up
+  /// to date are skipped, unless ``force``).
+  ///
+  /// - Returns: The refusal of each job that fails (invalid input, exit 2), by job index.
+  package func refusals(indices: [Int]) -> [Int: BatchError] {
+    var refused: [Int: BatchError] = [:]
+    for i in indices where force || !Self.isUpToDate(plan.jobs[i]) {
+      do { try session(plan.jobs[i]).validate() } catch { refused[i] = BatchError.from(error) }
+    }
+    return refused
+  }
+
+  /// Runs the jobs numbered `indices`, in order. Every job is checked first (``refusals(indices:)``):
+  /// a job over a cap fails without rendering and, unless ``keepGoing``, no job renders at all.
   ///
   /// - Returns: One entry per job; jobs after a failure are ``BatchReport/Status/notRun`` unless
   ///   ``keepGoing``, and always after an interruption.
   package func run(indices: [Int], progress: BatchProgress) -> [BatchReport.Entry] {
     var entries: [BatchReport.Entry] = []
+    let refused = refusals(indices: indices)
+    let firstRefused = indices.first { refused[$0] != nil }
     var stop = false
     for i in indices {
       let job = plan.jobs[i]
@@ -49,8 +73,14 @@ package struct BatchRunner {
           index: spec.index, id: spec.id, name: spec.name, status: status, exitCode: error?.exitCode,
           error: error?.description, seconds: seconds, outputs: outputs)
       }
-      if stop {
+      if stop || (!keepGoing && firstRefused != nil && firstRefused != i) {
         entries.append(entry(.notRun, 0))
+        continue
+      }
+      if let refusal = refused[i] {
+        progress.finished(spec, .failed, seconds: 0, frames: job.frames.count, error: refusal.description)
+        entries.append(entry(.failed, 0, refusal))
+        if !keepGoing { stop = true }
         continue
       }
       if !force && Self.isUpToDate(job) {
@@ -73,6 +103,7 @@ package struct BatchRunner {
         }
         checkpoint(pending)
       }
+      willRender?(job)
       let start = Date()
       do {
         try render(job) { progress.frame(spec, $0, framesInJob: job.frames.count) }
@@ -93,8 +124,21 @@ package struct BatchRunner {
     return entries
   }
 
-  /// Renders one job to its outputs, then stamps them.
+  /// The render of `job` under ``limits`` with ``threads`` workers.
+  func session(_ job: BatchPlan.Job) -> RenderSession {
+    var session = RenderSession(
+      scene: job.scene, outputs: job.targets, frames: job.frames, scale: job.scale, options: job.options,
+      pipeline: RenderPipeline(jobs: threads))
+    session.limits = limits
+    return session
+  }
+
+  /// Renders one job to its outputs, then stamps them. The render is checked against
+  /// ``limits`` (and everything else ``FlickVideo/RenderSession/validate()`` checks) before any
+  /// stamp is removed or folder made.
   func render(_ job: BatchPlan.Job, progress: (RenderProgress) -> Void) throws {
+    let session = session(job)
+    try session.validate()
     for target in job.targets {
       Stamp.remove(target)
       let folder = URL(fileURLWithPath: Stamp.folder(of: target)).deletingLastPathComponent().path
@@ -106,9 +150,6 @@ package struct BatchRunner {
             + "\(escaped: error.localizedDescription)")
       }
     }
-    let session = RenderSession(
-      scene: job.scene, outputs: job.targets, frames: job.frames, scale: job.scale, options: job.options,
-      pipeline: RenderPipeline(jobs: threads))
     try session.run(progress: progress)
     for target in job.targets { try Stamp.write(target, id: job.spec.id) }
   }

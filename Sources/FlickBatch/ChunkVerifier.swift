@@ -17,16 +17,17 @@ import Foundation
 /// A failure is ``BatchError/invalidInput(_:)`` (exit 2) naming the chunk file and what was
 /// expected; nothing has been written then.
 enum ChunkVerifier {
-  /// Verifies every chunk of `merge`.
+  /// Verifies every chunk of `merge`, whose frames may have at most `maximumPixels` pixels
+  /// (`--max-pixels`).
   ///
   /// - Throws: ``BatchError/invalidInput(_:)``.
-  static func verify(_ merge: BatchPlan.Merge) throws(BatchError) {
+  static func verify(_ merge: BatchPlan.Merge, maximumPixels: Int) throws(BatchError) {
     let width = merge.width, height = merge.height
     let pixels = width.multipliedReportingOverflow(by: height)
-    guard width > 0, height > 0, !pixels.overflow, pixels.partialValue <= RenderLimits().maximumPixels else {
+    guard width > 0, height > 0, !pixels.overflow, pixels.partialValue <= maximumPixels else {
       throw .invalidInput(
         "\(quoted: merge.spec.name): the plan's frame size \(width)×\(height) is over the pixel cap of "
-          + "\(quoted: RenderLimits().maximumPixels)")
+          + "\(quoted: maximumPixels) (--max-pixels or FLICK_MAX_PIXELS raises it)")
     }
     var frames: [String] = []
     for chunk in merge.chunks {

@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// Caps on what one render may cost, so a template from someone else cannot start a 36-day render
@@ -37,6 +38,33 @@ public struct RenderLimits: Sendable, Equatable {
     self.maximumMemory = maximumMemory
     self.encoderTimeout = encoderTimeout
     self.maximumWork = maximumWork
+  }
+
+  /// Checks a render of `frames` frames of `width × height` pixels, each drawn `samples` times
+  /// (motion blur; 1 without), against the pixel, frame and work caps: what is known before
+  /// anything is loaded or started (``RenderSession/validate()``, and `flick plan` for each job).
+  ///
+  /// - Throws: ``VideoError/overLimit(_:)`` naming the cap and how to raise it.
+  package func check(frames: Int, width: Int, height: Int, samples: Int) throws(VideoError) {
+    guard width * height <= maximumPixels else {
+      throw .overLimit(
+        "a \(width)×\(height) frame has \(width * height) pixels, more than the cap of \(maximumPixels) "
+          + "(--max-pixels or FLICK_MAX_PIXELS raises it)")
+    }
+    guard frames <= maximumFrames else {
+      throw .overLimit(
+        "the render has \(frames) frames, more than the cap of \(maximumFrames) "
+          + "(--max-frames or FLICK_MAX_FRAMES raises it; --frames renders part)")
+    }
+    let work = MemoryEstimate.mul(MemoryEstimate.mul(frames, width * height), samples)
+    guard work <= maximumWork else {
+      throw .overLimit(
+        "the render draws \(frames) frames × \(width * height) pixels"
+          + (samples > 1 ? " × \(samples) motion-blur samples" : "")
+          + " = \(quoted: work) pixels, more than the work cap of "
+          + "\(maximumWork) (--max-work or FLICK_MAX_WORK raises it; --frames renders part, "
+          + "--scale draws smaller)")
+    }
   }
 
   /// The largest frame ffmpeg accepts in `format`, or nil when any size the checks above allow

@@ -74,26 +74,7 @@ public struct RenderSession: Sendable {
     guard (1...16384).contains(width), (1...16384).contains(height) else {
       throw .invalidSize(width: width, height: height, reason: "each side must be 1…16384 pixels")
     }
-    guard width * height <= limits.maximumPixels else {
-      throw .overLimit(
-        "a \(width)×\(height) frame has \(width * height) pixels, more than the cap of \(limits.maximumPixels) "
-          + "(--max-pixels or FLICK_MAX_PIXELS raises it)")
-    }
-    guard range.count <= limits.maximumFrames else {
-      throw .overLimit(
-        "the render has \(range.count) frames, more than the cap of \(limits.maximumFrames) "
-          + "(--max-frames or FLICK_MAX_FRAMES raises it; --frames renders part)")
-    }
-    let samples = scene.motionBlur?.samples ?? 1
-    let work = MemoryEstimate.mul(MemoryEstimate.mul(range.count, width * height), samples)
-    guard work <= limits.maximumWork else {
-      throw .overLimit(
-        "the render draws \(range.count) frames × \(width * height) pixels"
-          + (samples > 1 ? " × \(samples) motion-blur samples" : "")
-          + " = \(quoted: work) pixels, more than the work cap of "
-          + "\(limits.maximumWork) (--max-work or FLICK_MAX_WORK raises it; --frames renders part, "
-          + "--scale draws smaller)")
-    }
+    try limits.check(frames: range.count, width: width, height: height, samples: scene.motionBlur?.samples ?? 1)
     guard fittedPipeline != nil else {
       let estimate = memoryEstimate(jobs: 1)
       throw .overLimit(

@@ -9,22 +9,46 @@ extension Flick {
   /// legitimate preview reaches (docs/security.md). A template over a cap is refused before
   /// rendering (exit 2); a run that reaches one while rendering stops (exit 3).
   enum Limits {
-    /// A cap: its option (without dashes), environment variable and kind of value.
+    /// A cap: its option (without dashes), environment variable, kind of value and its lines of
+    /// `--help` (the option column, then what it caps and its default).
     struct Cap {
       enum Kind { case count, bytes, seconds }
       var option: String
       var variable: String
       var kind: Kind
+      var help: String
     }
 
-    static let pixels = Cap(option: "max-pixels", variable: "FLICK_MAX_PIXELS", kind: .count)
-    static let text = Cap(option: "max-text", variable: "FLICK_MAX_TEXT", kind: .count)
-    static let templateBytes = Cap(option: "max-template-bytes", variable: "FLICK_MAX_TEMPLATE_BYTES", kind: .bytes)
-    static let timeout = Cap(option: "timeout", variable: "FLICK_TIMEOUT", kind: .seconds)
-    static let frames = Cap(option: "max-frames", variable: "FLICK_MAX_FRAMES", kind: .count)
-    static let memory = Cap(option: "max-memory", variable: "FLICK_MAX_MEMORY", kind: .bytes)
-    static let encoderTimeout = Cap(option: "encoder-timeout", variable: "FLICK_ENCODER_TIMEOUT", kind: .seconds)
-    static let work = Cap(option: "max-work", variable: "FLICK_MAX_WORK", kind: .count)
+    static let pixels = Cap(
+      option: "max-pixels", variable: "FLICK_MAX_PIXELS", kind: .count,
+      help: "  --max-pixels N          largest image asset and output frame, in pixels (default 8192×8192)")
+    static let text = Cap(
+      option: "max-text", variable: "FLICK_MAX_TEXT", kind: .count,
+      help: "  --max-text N            longest text layer string, in characters (default 10000)")
+    static let templateBytes = Cap(
+      option: "max-template-bytes", variable: "FLICK_MAX_TEMPLATE_BYTES", kind: .bytes,
+      help: "  --max-template-bytes B  largest template file (default 16M); expansion may be 4×")
+    static let timeout = Cap(
+      option: "timeout", variable: "FLICK_TIMEOUT", kind: .seconds,
+      help: "  --timeout T             stop the command after T (e.g. 90s, 10m; exit 3; default none)")
+    static let frames = Cap(
+      option: "max-frames", variable: "FLICK_MAX_FRAMES", kind: .count,
+      help: "  --max-frames N          most frames in one render (default 216000)")
+    static let memory = Cap(
+      option: "max-memory", variable: "FLICK_MAX_MEMORY", kind: .bytes,
+      help: """
+          --max-memory B          memory cap of Flick and its ffmpeg: estimated up front (fewer
+                                  workers when that fits, else refused) and watched (default 8G)
+        """)
+    static let encoderTimeout = Cap(
+      option: "encoder-timeout", variable: "FLICK_ENCODER_TIMEOUT", kind: .seconds,
+      help: "  --encoder-timeout T     stop when ffmpeg makes no progress for T (default 120s)")
+    static let work = Cap(
+      option: "max-work", variable: "FLICK_MAX_WORK", kind: .count,
+      help: """
+          --max-work N            most pixels drawn: frames × pixels × motion-blur samples
+                                  (default 1e12, about an hour of drawing)
+        """)
 
     /// Caps every command that reads a template accepts.
     static let templateCaps = [pixels, text, templateBytes, timeout]
@@ -32,21 +56,25 @@ extension Flick {
     static let renderCaps = [frames, memory, work, encoderTimeout]
     /// Caps the commands that draw single frames accept (`still`, `snapshot`, `verify`).
     static let frameCaps = [memory]
+    /// Caps `flick plan` checks each job against before writing the plan (what is known there).
+    static let planCaps = [pixels, frames, work]
+    /// Caps `flick run` gives every job's render (and the memory watch of the process).
+    static let runCaps = [pixels] + renderCaps
+    /// Caps `flick merge` applies: the chunks' frame size, the memory watch and ffmpeg's progress.
+    static let mergeCaps = [pixels, memory, encoderTimeout]
 
-    static let templateHelp = """
-        --max-pixels N          largest image asset and output frame, in pixels (default 8192×8192)
-        --max-text N            longest text layer string, in characters (default 10000)
-        --max-template-bytes B  largest template file (default 16M); expansion may be 4×
-        --timeout T             stop the command after T (e.g. 90s, 10m; exit 3; default none)
-      """
-    static let renderHelp = """
-        --max-frames N          most frames in one render (default 216000)
-        --max-memory B          memory cap of Flick and its ffmpeg: estimated up front (fewer
-                                workers when that fits, else refused) and watched (default 8G)
-        --max-work N            most pixels drawn: frames × pixels × motion-blur samples
-                                (default 1e12, about an hour of drawing)
-        --encoder-timeout T     stop when ffmpeg makes no progress for T (default 120s)
-      """
+    static let templateHelp = help(templateCaps)
+    static let renderHelp = help(renderCaps)
+
+    /// The `--help` lines of `caps`.
+    static func help(_ caps: [Cap]) -> String {
+      caps.map(\.help).joined(separator: "\n")
+    }
+
+    /// "(each also by environment: FLICK_…, …)" for the caps of a command's help.
+    static func variables(_ caps: [Cap]) -> String {
+      "each also by environment: " + caps.map(\.variable).joined(separator: ", ")
+    }
 
     /// The value of `cap` from `arguments` or the environment, or nil when neither sets it.
     static func value(_ cap: Cap, _ arguments: Arguments) throws(CommandError) -> Double? {
@@ -117,14 +145,21 @@ extension Flick {
       return limits
     }
 
-    /// The render caps of `arguments` (and the environment) over the defaults.
-    static func render(_ arguments: Arguments) throws(CommandError) -> RenderLimits {
+    /// The render caps of `arguments` (and the environment) over the defaults, reading only
+    /// those of `caps` (a command reads the caps it accepts: ``planCaps``, ``runCaps``,
+    /// ``mergeCaps``; every render cap by default).
+    static func render(_ arguments: Arguments, caps: [Cap] = [pixels] + renderCaps) throws(CommandError)
+      -> RenderLimits
+    {
+      func read(_ cap: Cap) throws(CommandError) -> Double? {
+        caps.contains { $0.option == cap.option } ? try value(cap, arguments) : nil
+      }
       var limits = RenderLimits()
-      if let v = try value(pixels, arguments) { limits.maximumPixels = Int(v) }
-      if let v = try value(frames, arguments) { limits.maximumFrames = Int(v) }
-      if let v = try value(memory, arguments) { limits.maximumMemory = Int(v) }
-      if let v = try value(encoderTimeout, arguments) { limits.encoderTimeout = v }
-      if let v = try value(work, arguments) { limits.maximumWork = Int(v) }
+      if let v = try read(pixels) { limits.maximumPixels = Int(v) }
+      if let v = try read(frames) { limits.maximumFrames = Int(v) }
+      if let v = try read(memory) { limits.maximumMemory = Int(v) }
+      if let v = try read(encoderTimeout) { limits.encoderTimeout = v }
+      if let v = try read(work) { limits.maximumWork = Int(v) }
       return limits
     }
 

@@ -23,21 +23,31 @@ extension Flick {
         --report PATH       the JSON report (default OUTPUT/.flick/reports/merge.json)
         --progress MODE     auto, bar, lines, json (one object per line, with the merge id), none
         -q, --quiet         print nothing but errors
+
+      CAPS (\(Limits.variables(Limits.mergeCaps)))
+      \(Limits.help(Limits.mergeCaps))
+      The pixel cap bounds each chunk frame (checked before it is decoded), the memory cap is
+      watched for the whole process with its ffmpeg processes (exit 3 when reached), and an ffmpeg
+      that makes no progress for the encoder timeout is stopped (exit 3).
       """
 
     static func run(_ args: [String]) throws {
       guard
         case let (a, path, quiet, style)? = try RunCommand.parse(
-          args, command: "merge", help: help, valued: ["report", "progress"],
+          args, command: "merge", help: help, valued: Set(["report", "progress"] + Limits.mergeCaps.map(\.option)),
           flags: Set(["force"]).union(PlanCommand.policyFlags))
       else { return }
-      let (_, batch) = try RunCommand.load(path, policy: PlanCommand.policy(a))
+      let limits = try Limits.render(a, caps: Limits.mergeCaps)
+      let (_, batch) = try RunCommand.load(path, policy: PlanCommand.policy(a), drawable: false)
       var merger = BatchMerger(plan: batch)
       merger.force = a.has("force")
+      merger.limits = limits
       let progress = BatchProgress(
         style: style, jobs: batch.merges.count,
         frames: batch.merges.reduce(0) { $0 + $1.spec.frames[1] - $1.spec.frames[0] + 1 })
       Interruption.install()
+      let largest = batch.merges.max { $0.width * $0.height < $1.width * $1.height }
+      Limits.watchMemory(limits, width: largest?.width ?? 0, height: largest?.height ?? 0)
       let (report, _) = try RunCommand.reported(
         command: "merge", plan: path, shard: nil,
         to: a.value("report") ?? batch.manifest.outputRoot + "/.flick/reports/merge.json"

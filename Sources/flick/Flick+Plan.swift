@@ -22,12 +22,22 @@ extension Flick {
       (one load per variant); 100,000 jobs. Give 'flick run' and 'flick merge' the same --allow-*
       options as 'flick plan'.
 
+      Each job's template is loaded and checked as 'flick render' checks one: its fonts are
+      installed, every picture decodes and every Lottie file loads; and each job must stay under
+      the caps below (its frames, frame pixels and frames × pixels × motion-blur samples). A job
+      that fails either is refused here (exit 2, located in the template or at the render in the
+      manifest), not when a worker draws it. Give 'flick run' the same caps: it checks them again
+      for each job, with the memory cap, before rendering.
+
       OPTIONS
         -o, --output PATH           where to write the plan (JSON); '-' for stdout
         --list                      also print one line per job: index, id, name
         --allow-outside-manifest    accept template, data, params and output paths outside the
                                     manifest's folder
         --allow-outside-assets      honour a render's 'allowOutsideAssets: true' (refused without)
+
+      CAPS (\(Limits.variables(Limits.planCaps)))
+      \(Limits.help(Limits.planCaps))
       """
 
     /// The flags that widen what a manifest may reach, for `plan`, `run` and `merge`.
@@ -41,7 +51,8 @@ extension Flick {
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: ["o", "output"], flags: Set(["help", "h", "list"]).union(policyFlags), command: "plan")
+        args, valued: Set(["o", "output"] + Limits.planCaps.map(\.option)),
+        flags: Set(["help", "h", "list"]).union(policyFlags), command: "plan")
       if a.has("help") || a.has("h") {
         print(help)
         return
@@ -53,9 +64,11 @@ extension Flick {
       guard let output = a.value("o") ?? a.value("output") else {
         throw CommandError.usage("plan needs -o plan.json", command: "plan")
       }
+      let caps = try Limits.render(a, caps: Limits.planCaps)
       let plan: BatchPlan
       do {
-        plan = try BatchPlan(manifest: try Manifest.load(path: path, policy: policy(a)), flickVersion: Flick.version)
+        plan = try BatchPlan(
+          manifest: try Manifest.load(path: path, policy: policy(a)), flickVersion: Flick.version, caps: caps)
       } catch {
         throw CommandError(message: error.description, code: .invalidInput)
       }

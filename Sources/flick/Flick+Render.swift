@@ -190,7 +190,7 @@ extension Flick {
         throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
       } catch let error as RasterError {
         Interruption.waitIfInterrupted()
-        let message = Flick.loaded.value.map { Flick.located(error, in: $0) } ?? error.description
+        let message = Flick.located(error)
         throw CommandError(message: message, code: .environment)
       } catch {
         Interruption.waitIfInterrupted()

@@ -34,6 +34,13 @@ extension Flick {
                             json (one object per line, each with the job id), none
         -q, --quiet         print nothing but errors
 
+      CAPS (\(Limits.variables(Limits.runCaps)))
+      \(Limits.help(Limits.runCaps))
+      Every job's render is checked against them before it starts (a job over one fails with exit
+      2 without rendering; its template's fonts, pictures and Lottie files are checked when the
+      plan is read again, exit 2 too), and the memory cap is watched for the whole process with its
+      ffmpeg processes (exit 3 when reached).
+
       EXIT CODES (of the whole shard)
         0 every job rendered or up to date · 2 a job's input is invalid (do not retry) ·
         3 environment (ffmpeg, disk; retry) · 130 interrupted (retry; the report marks the job
@@ -43,11 +50,13 @@ extension Flick {
     static func run(_ args: [String]) throws {
       guard
         case let (a, path, quiet, style)? = try parse(
-          args, command: "run", help: help, valued: ["shard", "shard-count", "job", "report", "jobs", "progress"],
+          args, command: "run", help: help,
+          valued: Set(["shard", "shard-count", "job", "report", "jobs", "progress"] + Limits.runCaps.map(\.option)),
           flags: Set(["force", "keep-going"]).union(PlanCommand.policyFlags))
       else { return }
       let threads = try a.value("jobs").map { try Render.integer($0, "--jobs", 1...256) }
       let count = try a.value("shard-count").map { try Render.integer($0, "--shard-count", 1...1_000_000) }
+      let limits = try Limits.render(a, caps: Limits.runCaps)
       let (plan, batch) = try load(path, policy: PlanCommand.policy(a))
 
       var shard: Shard?
@@ -86,6 +95,7 @@ extension Flick {
       var runner = BatchRunner(plan: batch)
       runner.force = a.has("force")
       runner.keepGoing = a.has("keep-going")
+      runner.limits = limits
       if let threads { runner.threads = threads }
       let progress = BatchProgress(
         style: style, jobs: indices.count, frames: indices.reduce(0) { $0 + batch.jobs[$1].frames.count })
@@ -94,6 +104,10 @@ extension Flick {
         ?? batch.manifest.outputRoot + "/.flick/reports/"
         + (shard.map { "shard-\($0.index)-of-\($0.count).json" } ?? "run.json")
       Interruption.install()
+      // The memory watch starts before the first job that renders, once every job has been
+      // checked against the caps (a job over one is refused with exit 2, not stopped by the watch).
+      let largest = indices.map { batch.jobs[$0].spec }.max { $0.width * $0.height < $1.width * $1.height }
+      runner.willRender = { _ in Limits.watchMemory(limits, width: largest?.width ?? 0, height: largest?.height ?? 0) }
       let (report, entries) = reported(command: "run", plan: path, shard: shard?.description, to: reportPath) { start in
         // Before each job it renders, the report is written as it stands should the run stop
         // there (that job interrupted, exit 130): an interruption, or a kill, leaves it behind.
@@ -157,11 +171,17 @@ extension Flick {
       return (report, entries)
     }
 
-    /// Reads the plan and re-plans its manifest here, refusing a stale plan.
-    static func load(_ path: String, policy: ManifestPolicy) throws -> (Plan, BatchPlan) {
+    /// Reads the plan and re-plans its manifest here, refusing a stale plan, and (when
+    /// `drawable`, for `run`) a template that cannot draw here (a missing font, a picture that
+    /// does not decode: exit 2, located in the template).
+    static func load(_ path: String, policy: ManifestPolicy, drawable: Bool = true) throws -> (Plan, BatchPlan) {
       do {
         let plan = try Plan.load(path: path)
-        return (plan, try BatchPlan.load(plan: plan, planPath: path, flickVersion: Flick.version, policy: policy))
+        return (
+          plan,
+          try BatchPlan.load(
+            plan: plan, planPath: path, flickVersion: Flick.version, policy: policy, drawable: drawable)
+        )
       } catch {
         throw CommandError(message: error.description, code: ExitCode(rawValue: error.exitCode))
       }

@@ -110,7 +110,7 @@ extension Flick {
         StartupTrace.mark("PNG written")
       } catch {
         Interruption.waitIfInterrupted()
-        let message = Flick.loaded.value.map { Flick.located(error, in: $0) } ?? error.description
+        let message = Flick.located(error)
         throw CommandError(message: message, code: .environment)
       }
       if !quiet { print(output) }
