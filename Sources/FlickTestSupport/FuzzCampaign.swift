@@ -59,6 +59,12 @@ package struct FuzzCampaign: Sendable {
     return problems.all
   }
 
+  /// What a failing test prints about `problems`: how many there are in how many cases, then
+  /// the first 10, a line each.
+  package func summary(_ problems: [String]) -> String {
+    "\(problems.count) problems in \(count) cases:\n" + problems.prefix(10).joined(separator: "\n")
+  }
+
   /// Removes `folder` unless ``keptFolder`` is set.
   package static func discard(_ folder: URL) {
     if keptFolder == nil { try? FileManager.default.removeItem(at: folder) }

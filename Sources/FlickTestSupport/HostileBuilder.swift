@@ -17,4 +17,13 @@ extension HostileBuilder {
   mutating func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
   /// Whether to make this part hostile (true with probability ``heat``).
   mutating func hot() -> Bool { chance(heat) }
+
+  /// The case `make` builds with this builder; `g` (the generator the builder started from)
+  /// then goes on after the builder's choices.
+  func build<Case>(_ g: inout SeededGenerator, _ make: (inout Self) -> Case) -> Case {
+    var builder = self
+    let made = make(&builder)
+    g = builder.g
+    return made
+  }
 }

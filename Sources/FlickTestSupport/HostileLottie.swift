@@ -21,10 +21,7 @@ package enum HostileLottie {
   /// A new case. `victimFolder` is the absolute folder holding `victim.png`, outside the case's
   /// folder, which is `../victim` from it.
   package static func make(_ g: inout SeededGenerator, victimFolder: String) -> HostileCase {
-    var b = LottieBuilder(g: g, victimFolder: victimFolder)
-    let c = b.make()
-    g = b.g
-    return c
+    LottieBuilder(g: g, victimFolder: victimFolder).build(&g) { $0.make() }
   }
 }
 

@@ -34,10 +34,7 @@ package struct HostileManifest: Sendable {
 
   /// A new case; `victim` is the victim folder's absolute path.
   package static func make(_ g: inout SeededGenerator, victim: String) -> HostileManifest {
-    var b = Builder(g: g, victim: victim)
-    let m = b.manifest()
-    g = b.g
-    return m
+    Builder(g: g, victim: victim).build(&g) { $0.manifest() }
   }
 
   /// A small valid template with a colour, a number and a free-text parameter.

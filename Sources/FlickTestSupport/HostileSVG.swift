@@ -13,10 +13,7 @@ package enum HostileSVG {
   /// A new case; `victimFolder` is the absolute folder holding `victim.png` (`../victim` from
   /// the case's folder).
   package static func make(_ g: inout SeededGenerator, victimFolder: String) -> HostileCase {
-    var b = SVGBuilder(g: g, victimFolder: victimFolder)
-    let c = b.make()
-    g = b.g
-    return c
+    SVGBuilder(g: g, victimFolder: victimFolder).build(&g) { $0.make() }
   }
 }
 

@@ -21,10 +21,7 @@ package struct HostileTemplate: Sendable {
 
   /// A new case.
   package static func make(_ g: inout SeededGenerator) -> HostileTemplate {
-    var b = Builder(g: g)
-    let t = b.template()
-    g = b.g
-    return t
+    Builder(g: g).build(&g) { $0.template() }
   }
 
   private struct Builder: HostileBuilder {

@@ -98,9 +98,7 @@ import Testing
     let problems = try Self.campaign.problems(folderPrefix: "flick-manifest-fuzz") {
       try Self.check(seed: $0, root: $1)
     }
-    #expect(
-      problems.isEmpty,
-      "\(problems.count) problems in \(Self.campaign.count) cases:\n\(problems.prefix(10).joined(separator: "\n"))")
+    #expect(problems.isEmpty, "\(Self.campaign.summary(problems))")
   }
 
   @Test func theGeneratorIsDeterministicAndVaried() {

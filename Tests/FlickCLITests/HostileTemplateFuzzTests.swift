@@ -49,14 +49,12 @@ import Testing
   }
 
   @Test func hostileTemplatesEndCleanlyWithExit0Or2Or3() throws {
-    let all = try Self.campaign.problems(folderPrefix: "flick-fuzz") { try Self.check(seed: $0, root: $1) }
-    let summary = "\(all.count) of \(Self.campaign.count) cases misbehaved"
-    #expect(all.isEmpty, "\(summary):\n\(all.prefix(10).joined(separator: "\n"))")
+    let problems = try Self.campaign.problems(folderPrefix: "flick-fuzz") { try Self.check(seed: $0, root: $1) }
+    #expect(problems.isEmpty, "\(Self.campaign.summary(problems))")
   }
 
   @Test func theGeneratorIsDeterministicAndVaried() {
-    var a = SeededGenerator(seed: 7)
-    var b = SeededGenerator(seed: 7)
+    var a = SeededGenerator(seed: 7), b = SeededGenerator(seed: 7)
     #expect(HostileTemplate.make(&a).text == HostileTemplate.make(&b).text)
     var g = SeededGenerator(seed: 1)
     let texts = (0..<50).map { _ in HostileTemplate.make(&g).text }
