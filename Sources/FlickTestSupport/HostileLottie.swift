@@ -21,10 +21,7 @@ package enum HostileLottie {
   /// A new case. `victimFolder` is the absolute folder holding `victim.png`, outside the case's
   /// folder, which is `../victim` from it.
   package static func make(_ g: inout SeededGenerator, victimFolder: String) -> HostileCase {
-    var b = LottieBuilder(g: g, victimFolder: victimFolder)
-    let c = b.make()
-    g = b.g
-    return c
+    LottieBuilder(g: g, victimFolder: victimFolder).build(&g) { $0.make() }
   }
 }
 
@@ -43,7 +40,7 @@ package struct HostileCase: Sendable {
   package var isSecurity: Bool
 }
 
-private struct LottieBuilder {
+private struct LottieBuilder: HostileBuilder {
   var g: SeededGenerator
   let victimFolder: String
   var heat = 0.3
@@ -51,16 +48,6 @@ private struct LottieBuilder {
   var isSecurity = false
   var links: [String: String] = [:]
   var assetIDs: [String] = []
-
-  init(g: SeededGenerator, victimFolder: String) {
-    self.g = g
-    self.victimFolder = victimFolder
-  }
-
-  mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &g) < p }
-  mutating func int(_ r: ClosedRange<Int>) -> Int { Int.random(in: r, using: &g) }
-  mutating func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
-  mutating func hot() -> Bool { chance(heat) }
 
   static let extremeNumbers = [
     "0", "-0", "1", "-1", "1e308", "-1e308", "1e-320", "1e400", "9223372036854775808", "16384", "16385", "1e7", "-1e7",

@@ -34,10 +34,7 @@ package struct HostileManifest: Sendable {
 
   /// A new case; `victim` is the victim folder's absolute path.
   package static func make(_ g: inout SeededGenerator, victim: String) -> HostileManifest {
-    var b = Builder(g: g, victim: victim)
-    let m = b.manifest()
-    g = b.g
-    return m
+    Builder(g: g, victim: victim).build(&g) { $0.manifest() }
   }
 
   /// A small valid template with a colour, a number and a free-text parameter.
@@ -49,18 +46,13 @@ package struct HostileManifest: Sendable {
       timeline: [{ target: "card", property: "positionX", to: "$(10 + distance / 2)", at: 0, duration: 1 }] }
     """
 
-  private struct Builder {
+  private struct Builder: HostileBuilder {
     var g: SeededGenerator
     let victim: String
     var files: [String: [UInt8]] = ["t.json5": Array(HostileManifest.template.utf8)]
     var links: [String: String] = [:]
     var theme = "mixed"
     var heat = 0.3
-
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &g) < p }
-    mutating func int(_ r: ClosedRange<Int>) -> Int { Int.random(in: r, using: &g) }
-    mutating func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
-    mutating func hot() -> Bool { chance(heat) }
 
     /// A JSON5 string literal of `s` (control characters escaped as JSON5 reads them).
     static func quoted(_ s: String) -> String {

@@ -13,29 +13,16 @@ package enum HostileSVG {
   /// A new case; `victimFolder` is the absolute folder holding `victim.png` (`../victim` from
   /// the case's folder).
   package static func make(_ g: inout SeededGenerator, victimFolder: String) -> HostileCase {
-    var b = SVGBuilder(g: g, victimFolder: victimFolder)
-    let c = b.make()
-    g = b.g
-    return c
+    SVGBuilder(g: g, victimFolder: victimFolder).build(&g) { $0.make() }
   }
 }
 
-private struct SVGBuilder {
+private struct SVGBuilder: HostileBuilder {
   var g: SeededGenerator
   let victimFolder: String
   var heat = 0.3
   var theme = "mixed"
   var ids: [String] = []
-
-  init(g: SeededGenerator, victimFolder: String) {
-    self.g = g
-    self.victimFolder = victimFolder
-  }
-
-  mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &g) < p }
-  mutating func int(_ r: ClosedRange<Int>) -> Int { Int.random(in: r, using: &g) }
-  mutating func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
-  mutating func hot() -> Bool { chance(heat) }
 
   mutating func path() -> String {
     guard hot() else { return "M 2 2 L \(int(10...60)) \(int(10...60)) L 5 \(int(10...60)) Z" }

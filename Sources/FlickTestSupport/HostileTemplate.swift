@@ -21,24 +21,16 @@ package struct HostileTemplate: Sendable {
 
   /// A new case.
   package static func make(_ g: inout SeededGenerator) -> HostileTemplate {
-    var b = Builder(g: g)
-    let t = b.template()
-    g = b.g
-    return t
+    Builder(g: g).build(&g) { $0.template() }
   }
 
-  private struct Builder {
+  private struct Builder: HostileBuilder {
     var g: SeededGenerator
     var assets: [String: [UInt8]] = [:]
     var ids: [String] = []
     var theme = "mixed"
     /// How hostile this case is: 0 mostly valid, 1 often hostile.
     var heat = 0.3
-
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &g) < p }
-    mutating func int(_ r: ClosedRange<Int>) -> Int { Int.random(in: r, using: &g) }
-    mutating func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
-    mutating func hot() -> Bool { chance(heat) }
 
     // MARK: - Scalars
 
@@ -155,40 +147,18 @@ package struct HostileTemplate: Sendable {
 
     // MARK: - Assets
 
-    /// A valid RGBA PNG (stored, uncompressed deflate) of `width × height` pixels.
+    /// A valid `width × height` RGBA PNG, its colours varied by `seed`.
     static func validPNG(width: Int, height: Int, seed: UInt8) -> [UInt8] {
-      func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
-      func crc(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for b in bytes {
-          c ^= UInt32(b)
-          for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        }
-        return c ^ 0xFFFF_FFFF
+      TinyPNG.rgba(width: width, height: height) { x, y in
+        (UInt8(truncatingIfNeeded: x * 16) &+ seed, UInt8(truncatingIfNeeded: y * 16), seed, 200)
       }
-      func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let body = Array(type.utf8) + data
-        return be(UInt32(data.count)) + body + be(crc(body))
-      }
-      var raw: [UInt8] = []
-      for y in 0..<height {
-        raw.append(0)
-        for x in 0..<width { raw += [UInt8(truncatingIfNeeded: x * 16) &+ seed, UInt8(truncatingIfNeeded: y * 16), seed, 200] }
-      }
-      var a: UInt32 = 1, b: UInt32 = 0
-      for byte in raw { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
-      let n = UInt16(raw.count)
-      let zlib: [UInt8] = [0x78, 0x01, 0x01, UInt8(n & 255), UInt8(n >> 8), UInt8(~n & 255), UInt8(~n >> 8)] + raw + be(b << 16 | a)
-      let header = be(UInt32(width)) + be(UInt32(height)) + [8, 6, 0, 0, 0]
-      return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", [])
     }
 
+    /// A PNG header claiming `width × height` with a zero (wrong) CRC, then an IEND unless
+    /// `truncated`; never any image data.
     static func png(width: UInt32, height: UInt32, truncated: Bool) -> [UInt8] {
-      func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
-      var b: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be(13) + Array("IHDR".utf8)
-      b += be(width) + be(height) + [8, 6, 0, 0, 0] + [0, 0, 0, 0]
-      if !truncated { b += be(0) + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82] }
-      return b
+      let ihdr = TinyPNG.be32(13) + Array("IHDR".utf8) + TinyPNG.be32(Int(width)) + TinyPNG.be32(Int(height))
+      return TinyPNG.signature + ihdr + [8, 6, 0, 0, 0] + [0, 0, 0, 0] + (truncated ? [] : TinyPNG.chunk("IEND", []))
     }
 
     mutating func imageAsset() -> String {

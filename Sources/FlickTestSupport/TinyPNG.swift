@@ -1,16 +1,32 @@
-/// Small PNG files for the fuzz generators, made without any library: 8-bit RGB, stored
+/// Small PNG files for the fuzz generators, made without any library: 8-bit RGB or RGBA, stored
 /// (uncompressed) deflate blocks, so the bytes are the same on every machine.
 package enum TinyPNG {
   /// A `width × height` PNG filled with `rgb`.
   package static func solid(width: Int, height: Int, rgb: (UInt8, UInt8, UInt8)) -> [UInt8] {
-    var raw: [UInt8] = []
-    raw.reserveCapacity((width * 3 + 1) * height)
-    for _ in 0..<height {
-      raw.append(0)
-      for _ in 0..<width { raw += [rgb.0, rgb.1, rgb.2] }
+    image(width: width, height: height, colorType: 2) { _, _ in [rgb.0, rgb.1, rgb.2] }
+  }
+
+  /// A `width × height` RGBA PNG (straight alpha) whose pixel at column `x`, row `y` is
+  /// `pixel(x, y)` (red, green, blue, alpha).
+  package static func rgba(
+    width: Int, height: Int, pixel: (_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8, UInt8)
+  ) -> [UInt8] {
+    image(width: width, height: height, colorType: 6) { x, y in
+      let p = pixel(x, y)
+      return [p.0, p.1, p.2, p.3]
     }
-    return signature + chunk("IHDR", be32(width) + be32(height) + [8, 2, 0, 0, 0]) + chunk("IDAT", zlibStored(raw))
-      + chunk("IEND", [])
+  }
+
+  /// A PNG of colour type `colorType` (2 RGB, 6 RGBA) whose pixel bytes are `pixel(x, y)`.
+  static func image(width: Int, height: Int, colorType: UInt8, pixel: (Int, Int) -> [UInt8]) -> [UInt8] {
+    var raw: [UInt8] = []
+    raw.reserveCapacity((width * (colorType == 6 ? 4 : 3) + 1) * height)
+    for y in 0..<height {
+      raw.append(0)
+      for x in 0..<width { raw += pixel(x, y) }
+    }
+    return signature + chunk("IHDR", be32(width) + be32(height) + [8, colorType, 0, 0, 0])
+      + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
   }
 
   /// Only a signature and an IHDR claiming `width × height` (a "PNG bomb" header; no data).

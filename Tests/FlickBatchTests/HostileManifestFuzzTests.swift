@@ -14,44 +14,11 @@ import Testing
 /// `FLICK_FUZZ_SEED=<seed> FLICK_MANIFEST_FUZZ_CASES=1 FLICK_FUZZ_KEEP=DIR` replays it and keeps
 /// its folder.
 @Suite struct HostileManifestFuzzTests {
-  static let environment = ProcessInfo.processInfo.environment
-  static let cases = Int(environment["FLICK_MANIFEST_FUZZ_CASES"] ?? "") ?? 60
-  static let firstSeed = UInt64(environment["FLICK_FUZZ_SEED"] ?? "") ?? 0x3A41_F357
-  /// Generous: planning a manifest that takes this long is a hang.
-  static let timeLimit = 60.0
-
-  /// Runs `flick args` in `folder`, killing it after ``timeLimit``.
-  static func run(_ args: [String], in folder: String) throws -> (
-    status: Int32, signalled: Bool, timedOut: Bool, output: String
-  ) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: BatchFixtures.flick)
-    p.arguments = args
-    p.currentDirectoryURL = URL(fileURLWithPath: folder)
-    p.environment = BatchFixtures.cleanEnvironment
-    let pipe = Pipe()
-    p.standardError = pipe
-    p.standardOutput = pipe
-    p.standardInput = FileHandle.nullDevice
-    try p.run()
-    let done = DispatchSemaphore(value: 0)
-    let box = Box()
-    DispatchQueue.global().async {
-      box.data = pipe.fileHandleForReading.readDataToEndOfFile()
-      done.signal()
-    }
-    let timedOut = done.wait(timeout: .now() + timeLimit) == .timedOut
-    if timedOut {
-      kill(p.processIdentifier, SIGKILL)
-      done.wait()
-    }
-    p.waitUntilExit()
-    return (
-      p.terminationStatus, p.terminationReason == .uncaughtSignal, timedOut, String(decoding: box.data, as: UTF8.self)
-    )
-  }
-
-  private final class Box: @unchecked Sendable { var data = Data() }
+  static let campaign = FuzzCampaign(
+    countVariable: "FLICK_MANIFEST_FUZZ_CASES", defaultCount: 60, defaultSeed: 0x3A41_F357)
+  /// 60 s (generous: planning a manifest that takes this long is a hang); stdout and stderr.
+  static let runner = FuzzCaseRunner(
+    executable: BatchFixtures.flick, timeLimit: 60, environment: BatchFixtures.cleanEnvironment, capturesStdout: true)
 
   /// Every file under `folder` (relative path → bytes, links by their target).
   static func snapshot(_ folder: URL) -> [String: Data] {
@@ -68,6 +35,9 @@ import Testing
     return out
   }
 
+  /// The raw characters the output must never hold: ESC, CR, RIGHT-TO-LEFT OVERRIDE and NUL.
+  static let controls: Set<Unicode.Scalar> = ["\u{1B}", "\r", "\u{202E}", "\u{0}"]
+
   /// The problems with one case, empty when it behaved.
   static func check(seed: UInt64, root: URL) throws -> [String] {
     let fm = FileManager.default
@@ -75,7 +45,7 @@ import Testing
     let m = folder.appendingPathComponent("m"), victim = folder.appendingPathComponent("victim")
     try fm.createDirectory(at: m.appendingPathComponent("sub"), withIntermediateDirectories: true)
     try fm.createDirectory(at: victim, withIntermediateDirectories: true)
-    defer { if environment["FLICK_FUZZ_KEEP"] == nil { try? fm.removeItem(at: folder) } }
+    defer { FuzzCampaign.discard(folder) }
     for (name, text) in HostileManifest.victimFiles {
       try text.write(to: victim.appendingPathComponent(name), atomically: false, encoding: .utf8)
     }
@@ -95,35 +65,17 @@ import Testing
     while step < commands.count {
       let args = commands[step]
       step += 1
-      let r = try run(args, in: m.path)
-      if environment["FLICK_FUZZ_VERBOSE"] != nil {
+      let r = try runner.run(args, in: m.path)
+      if FuzzCampaign.isVerbose {
         print(
           "fuzz seed \(seed) \(args[0]) exit \(r.status): \(r.output.split(separator: "\n").first?.prefix(160) ?? "")")
       }
-      func fail(_ what: String) {
-        problems.append(
-          "seed \(seed) (\(c.theme), flick \(args.joined(separator: " "))): \(what)\n"
-            + "  output: \(r.output.prefix(400))\n"
-            + "  manifest: \(c.text.prefix(300))")
-      }
-      if r.timedOut { fail("no answer within \(Int(timeLimit)) s") }
-      if r.signalled || ![0, 2, 3].contains(r.status) {
-        fail("ended with \(r.signalled ? "signal" : "status") \(r.status)")
-      }
-      if r.output.contains(HostileManifest.secret) { fail("printed the victim's secret") }
-      if r.output.unicodeScalars.contains(where: { $0 == "\u{1B}" || $0 == "\r" || $0 == "\u{202E}" || $0 == "\u{0}" })
-      {
-        fail("raw terminal controls in the output")
-      }
-      if r.output.split(separator: "\n").contains(where: { $0.hasPrefix("::") }) {
-        fail("a line that forges a CI annotation")
-      }
-      if r.status == 2 && args[0] == "plan" {
-        let located =
-          r.output.contains("batch.json5:") || r.output.contains(m.path) || r.output.contains("data.")
-          || r.output.contains("params.")
-        if !located { fail("a refusal that does not say where") }
-      }
+      // A refusal of the manifest says where; `run` and `merge` refuse the plan.
+      let locations = args[0] == "plan" ? ["batch.json5:", m.path, "data.", "params."] : nil
+      var found = runner.problems(r, controls: Self.controls, locations: locations)
+      if r.output.contains(HostileManifest.secret) { found.append("printed the victim's secret") }
+      problems += runner.described(
+        found, seed: seed, theme: c.theme, args: args, outcome: r, input: ("manifest", String(c.text.prefix(300))))
       // On an accepted plan, the commands that read it again, without rendering.
       if args[0] == "plan", r.status == 0,
         let data = fm.contents(atPath: m.appendingPathComponent("plan.json").path),
@@ -143,22 +95,10 @@ import Testing
   }
 
   @Test func hostileManifestsEndCleanlyAndStayInTheirFolder() throws {
-    let root =
-      try Self.environment["FLICK_FUZZ_KEEP"].map { URL(fileURLWithPath: $0) }
-      ?? ProcessRunner.temporaryDirectory(prefix: "flick-manifest-fuzz")
-    defer { if Self.environment["FLICK_FUZZ_KEEP"] == nil { try? FileManager.default.removeItem(at: root) } }
-    var problems: [String] = []
-    for i in 0..<Self.cases {
-      let seed = Self.firstSeed &+ UInt64(i)
-      do {
-        problems += try Self.check(seed: seed, root: root)
-      } catch {
-        problems.append("seed \(seed): \(error)")
-      }
+    let problems = try Self.campaign.problems(folderPrefix: "flick-manifest-fuzz") {
+      try Self.check(seed: $0, root: $1)
     }
-    #expect(
-      problems.isEmpty,
-      "\(problems.count) problems in \(Self.cases) cases:\n\(problems.prefix(10).joined(separator: "\n"))")
+    #expect(problems.isEmpty, "\(Self.campaign.summary(problems))")
   }
 
   @Test func theGeneratorIsDeterministicAndVaried() {

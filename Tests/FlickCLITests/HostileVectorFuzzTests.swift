@@ -16,9 +16,9 @@ import Testing
 /// `FLICK_FUZZ_SEED=<seed> FLICK_FUZZ_VECTOR_CASES=1` replays it (`FLICK_FUZZ_KEEP=DIR` keeps
 /// the case folders there).
 @Suite struct HostileVectorFuzzTests {
-  static let environment = ProcessInfo.processInfo.environment
-  static let cases = Int(environment["FLICK_FUZZ_VECTOR_CASES"] ?? "") ?? 40
-  static let firstSeed = UInt64(environment["FLICK_FUZZ_SEED"] ?? "") ?? 0x5EED_F11C
+  static let campaign = FuzzCampaign(
+    countVariable: "FLICK_FUZZ_VECTOR_CASES", defaultCount: 40, defaultSeed: 0x5EED_F11C,
+    parallel: ProcessInfo.processInfo.activeProcessorCount + 1)
 
   /// The problems with one case, empty when it behaved.
   static func check(seed: UInt64, root: URL) throws -> [String] {
@@ -34,7 +34,7 @@ import Testing
       seed % 2 == 0
       ? HostileLottie.make(&g, victimFolder: victimFolder.path) : HostileSVG.make(&g, victimFolder: victimFolder.path)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { if environment["FLICK_FUZZ_KEEP"] == nil { try? FileManager.default.removeItem(at: base) } }
+    defer { FuzzCampaign.discard(base) }
     for (name, bytes) in c.files { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
     for (name, target) in c.links {
       try FileManager.default.createSymbolicLink(
@@ -51,47 +51,26 @@ import Testing
       default: args = ["still", c.source, "-o", "out.png", "--at", "50%"] + caps
       }
     }
-    let r = try HostileTemplateFuzzTests.run(args, in: folder.path)
-    if environment["FLICK_FUZZ_VERBOSE"] != nil {
-      let first = r.stderr.split(separator: "\n").first.map { String($0.prefix(150)) } ?? ""
+    let runner = HostileTemplateFuzzTests.runner
+    let r = try runner.run(args, in: folder.path)
+    if FuzzCampaign.isVerbose {
+      let first = r.output.split(separator: "\n").first.map { String($0.prefix(150)) } ?? ""
       print("fuzz seed \(seed) \(c.theme) \(args[0]) exit \(r.status): \(first)")
     }
-    var problems: [String] = []
-    let head = String(
-      decoding: (c.files[c.source == "t.json5" ? (c.files["a.json"] != nil ? "a.json" : "p.svg") : c.source] ?? [])
-        .prefix(300), as: UTF8.self)
-    func fail(_ what: String) {
-      problems.append(
-        "seed \(seed) (\(c.theme), flick \(args.joined(separator: " "))): \(what)\n  stderr: \(r.stderr.prefix(400))\n  file: \(head)"
-      )
-    }
-    if r.timedOut { fail("no answer within \(Int(HostileTemplateFuzzTests.timeLimit)) s") }
-    if r.signalled || ![0, 2, 3].contains(r.status) {
-      fail("ended with \(r.signalled ? "signal" : "status") \(r.status)")
-    }
-    let leftovers = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
-      $0.hasPrefix(".") || $0.hasSuffix(".tmp") || $0.hasSuffix(".partial")
-    }
-    if !leftovers.isEmpty { fail("left \(leftovers)") }
-    if r.status == 2 {
-      let located = ["a.json", "p.svg", "t.json5:"].contains { r.stderr.contains($0) }
-      if !located && !r.stderr.contains("cap of") { fail("a refusal that does not say where") }
-    }
-    if r.stderr.unicodeScalars.contains(where: { $0 == "\u{1B}" || $0 == "\r" || $0 == "\u{202E}" || $0 == "\u{85}" }) {
-      fail("raw terminal controls in the message")
-    }
-    if r.stderr.split(separator: "\n").contains(where: { $0.hasPrefix("::") }) {
-      fail("a line that forges a CI annotation")
-    }
+    var problems = runner.problems(r, locations: ["a.json", "p.svg", "t.json5:", "cap of"], leftoversIn: folder)
     let out = folder.appendingPathComponent("out.png").path
     if c.isSecurity, r.status == 0, FileManager.default.fileExists(atPath: out) {
       let n = try victimPixels(in: out)
-      if n > 0 { fail("\(n) pixels of the victim picture outside the folder are in the output") }
+      if n > 0 { problems.append("\(n) pixels of the victim picture outside the folder are in the output") }
     }
-    return problems
+    let head = String(
+      decoding: (c.files[c.source == "t.json5" ? (c.files["a.json"] != nil ? "a.json" : "p.svg") : c.source] ?? [])
+        .prefix(300), as: UTF8.self)
+    return runner.described(problems, seed: seed, theme: c.theme, args: args, outcome: r, input: ("file", head))
   }
 
-  /// How many pixels of the PNG at `path` have the victim's colour (opaque, within 4 a channel: rlottie draws an image a little darker).
+  /// How many pixels of the PNG at `path` have the victim's colour (opaque, within 4 a channel:
+  /// rlottie draws an image a little darker).
   static func victimPixels(in path: String) throws -> Int {
     let image = try DecodedImage.decode(path: path)
     let bytes = image.copyPixels()
@@ -111,34 +90,12 @@ import Testing
   }
 
   @Test func hostileLottieAndSVGEndCleanlyAndNeverShowAnOutsideFile() throws {
-    let root =
-      try Self.environment["FLICK_FUZZ_KEEP"].map { URL(fileURLWithPath: $0) }
-      ?? ProcessRunner.temporaryDirectory(prefix: "flick-fuzz-vector")
-    defer { if Self.environment["FLICK_FUZZ_KEEP"] == nil { try? FileManager.default.removeItem(at: root) } }
-    let problems = Locked<[String]>([])
-    let slots = DispatchSemaphore(value: ProcessInfo.processInfo.activeProcessorCount + 1)
-    let group = DispatchGroup()
-    for i in 0..<Self.cases {
-      let seed = Self.firstSeed &+ UInt64(i)
-      slots.wait()
-      DispatchQueue.global().async(group: group) {
-        defer { slots.signal() }
-        do {
-          let found = try Self.check(seed: seed, root: root)
-          if !found.isEmpty { problems.withValue { $0 += found } }
-        } catch {
-          problems.withValue { $0.append("seed \(seed): \(error)") }
-        }
-      }
-    }
-    group.wait()
-    let all = problems.withValue { $0 }
-    #expect(all.isEmpty, "\(all.count) of \(Self.cases) cases misbehaved:\n\(all.prefix(10).joined(separator: "\n"))")
+    let problems = try Self.campaign.problems(folderPrefix: "flick-fuzz-vector") { try Self.check(seed: $0, root: $1) }
+    #expect(problems.isEmpty, "\(Self.campaign.summary(problems))")
   }
 
   @Test func theGeneratorsAreDeterministicAndPlantTheVictim() {
-    var a = SeededGenerator(seed: 7)
-    var b = SeededGenerator(seed: 7)
+    var a = SeededGenerator(seed: 7), b = SeededGenerator(seed: 7)
     #expect(HostileLottie.make(&a, victimFolder: "/v").files == HostileLottie.make(&b, victimFolder: "/v").files)
     #expect(HostileSVG.make(&a, victimFolder: "/v").files == HostileSVG.make(&b, victimFolder: "/v").files)
     var g = SeededGenerator(seed: 1)

@@ -124,24 +124,21 @@ import Testing
     let mid = frame.rgba(x: 100, y: 50)
     #expect(abs(Int(mid.r) - 127) < 4 && abs(Int(mid.b) - 127) < 4)
 
-    let radial = Layer(
-      id: "r", bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 100, y: 100),
-      content: .gradient(
-        GradientContent(
-          kind: .radial, colors: [Raster.red, Raster.blue], startPoint: Point(x: 0.5, y: 0.5),
-          endPoint: Point(x: 1, y: 0.5))))
-    let r = try Raster.render([radial])
+    // A red-to-blue gradient of `kind` from the centre of a 200 × 200 layer to its right edge.
+    func centred(_ kind: GradientContent.Kind) -> Layer {
+      Layer(
+        id: kind.rawValue, bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 100, y: 100),
+        content: .gradient(
+          GradientContent(
+            kind: kind, colors: [Raster.red, Raster.blue], startPoint: Point(x: 0.5, y: 0.5),
+            endPoint: Point(x: 1, y: 0.5))))
+    }
+    let r = try Raster.render([centred(.radial)])
     #expect(
       r.pixel(100, 100, is: Raster.red, tolerance: 4) && r.pixel(199, 100, is: Raster.blue, tolerance: 4)
         && r.pixel(5, 5, is: Raster.blue))
 
-    let conic = Layer(
-      id: "c", bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 100, y: 100),
-      content: .gradient(
-        GradientContent(
-          kind: .conic, colors: [Raster.red, Raster.blue], startPoint: Point(x: 0.5, y: 0.5),
-          endPoint: Point(x: 1, y: 0.5))))
-    let c = try Raster.render([conic])
+    let c = try Raster.render([centred(.conic)])
     // Just clockwise of 3 o'clock it starts red; just before it, a full turn later, it is blue; halfway, purple.
     #expect(c.pixel(190, 103, is: Raster.red, tolerance: 12))
     #expect(c.pixel(190, 97, is: Raster.blue, tolerance: 12))

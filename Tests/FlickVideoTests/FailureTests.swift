@@ -165,20 +165,13 @@ import Testing
     return path
   }
 
-  static func environment(path: String) -> [String: String] {
-    var env = ProcessInfo.processInfo.environment
-    env["PATH"] = path
-    env["FLICK_FFMPEG"] = nil
-    return env
-  }
-
   @Test func commandLineFailuresExitWith3AndKeepTheDestination() throws {
     let f = try Fixture()
     defer { f.cleanup() }
     let template = try Self.writeTemplate(in: f)
     try f.keep("keep.mp4")
     _ = try Self.fakeFFmpeg(Self.failEarly, in: f.bin)
-    let env = Self.environment(path: f.bin.path + ":/usr/bin:/bin")
+    let env = TestSupport.environment(path: f.bin.path + ":/usr/bin:/bin")
     let failed = try TestSupport.run(TestSupport.flick, ["render", template, "-o", f.path("keep.mp4"), "-q"], environment: env)
     #expect(failed.status == 3)
     #expect(failed.stderr.contains("ffmpeg failed writing") && failed.stderr.contains("out of cheese"))
@@ -196,13 +189,13 @@ import Testing
     let f = try Fixture()
     defer { f.cleanup() }
     let template = try Self.writeTemplate(in: f)
-    let missing = try TestSupport.run(
-      TestSupport.flick, ["render", template, "-o", f.path("a.mp4")], environment: Self.environment(path: f.bin.path))
+    let onlyBin = TestSupport.environment(path: f.bin.path)
+    let render = ["render", template, "-o", f.path("a.mp4")]
+    let missing = try TestSupport.run(TestSupport.flick, render, environment: onlyBin)
     #expect(missing.status == 3)
     #expect(missing.stderr.contains("ffmpeg was not found") && missing.stderr.contains("apt-get install ffmpeg"))
     _ = try Self.fakeFFmpeg("exit 0", version: "3.4.8", in: f.bin)
-    let old = try TestSupport.run(
-      TestSupport.flick, ["render", template, "-o", f.path("a.mp4")], environment: Self.environment(path: f.bin.path))
+    let old = try TestSupport.run(TestSupport.flick, render, environment: onlyBin)
     #expect(old.status == 3 && old.stderr.contains("ffmpeg 3.4.8 is too old") && old.stderr.contains("install"))
     #expect(try TestSupport.contents(f.out).isEmpty)
   }
@@ -222,7 +215,7 @@ import Testing
       exec \(real) "$@"
 
       """, named: "ffmpeg", in: f.bin)
-    let env = Self.environment(path: f.bin.path + ":/usr/bin:/bin")
+    let env = TestSupport.environment(path: f.bin.path + ":/usr/bin:/bin")
     let ok = try TestSupport.run(
       TestSupport.flick, ["render", template, "-o", f.path("a.mp4"), "-o", f.path("a.gif"), "-q"], environment: env)
     #expect(ok.status == 0, "\(ok.stderr)")
@@ -291,24 +284,11 @@ import Testing
     let template = try Self.writeTemplate(
       Self.template.replacingOccurrences(of: "duration: 1,", with: "duration: 120,"), in: f)
     try f.keep("keep.mp4")
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: TestSupport.flick)
-    p.arguments = [
+    let (p, err) = try TestSupport.startRendering([
       "render", template, "-o", f.path("keep.mp4"), "-o", f.path("a.gif"), "-o", f.path("seq/"), "--progress", "json",
-    ]
-    let err = Pipe()
-    p.standardError = err
-    p.standardOutput = FileHandle.nullDevice
-    try p.run()
-    // Wait until frames are flowing, then interrupt.
-    var seen = ""
-    while !seen.contains("\"frame\":") || seen.components(separatedBy: "\n").count < 4 {
-      let chunk = err.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      seen += String(decoding: chunk, as: UTF8.self)
-    }
+    ])
     kill(p.processIdentifier, signal)
-    let rest = err.fileHandleForReading.readDataToEndOfFile()
+    let rest = err.readDataToEndOfFile()
     p.waitUntilExit()
     #expect(p.terminationStatus == 130)
     #expect(String(decoding: rest, as: UTF8.self).contains("interrupted"))

@@ -91,15 +91,11 @@ import Testing
   @Test(arguments: [false, true]) func aRenderThroughAWrapperFFmpegFinishes(_ withSleeper: Bool) throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let bin = dir.appendingPathComponent("bin")
-    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    let (bin, env) = try TestSupport.ffmpegFolder(in: dir)
     let mark = Self.marker()
     _ = try Self.wrapper(in: bin, sleeper: withSleeper ? mark : nil)
     let template = dir.appendingPathComponent("t.json5")
     try Data(Self.template.utf8).write(to: template)
-    var env = ProcessInfo.processInfo.environment
-    env["PATH"] = bin.path + ":/usr/bin:/bin"
-    env["FLICK_FFMPEG"] = nil
     let out = dir.appendingPathComponent("out")
     try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
     let run = try Self.flick(
@@ -113,32 +109,16 @@ import Testing
   @Test func anInterruptedRenderLeavesNoProcessOfItsGroups() throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let bin = dir.appendingPathComponent("bin")
-    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    let (bin, env) = try TestSupport.ffmpegFolder(in: dir)
     let mark = Self.marker()
     _ = try Self.wrapper(in: bin, sleeper: mark)
     let template = dir.appendingPathComponent("t.json5")
     try Data(Self.template.replacingOccurrences(of: "duration: 1,", with: "duration: 600,").utf8).write(to: template)
-    var env = ProcessInfo.processInfo.environment
-    env["PATH"] = bin.path + ":/usr/bin:/bin"
-    env["FLICK_FFMPEG"] = nil
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: TestSupport.flick)
-    p.arguments = ["render", template.path, "-o", dir.path + "/a.mp4", "--progress", "json"]
-    p.environment = env
-    let err = Pipe()
-    p.standardError = err
-    p.standardOutput = FileHandle.nullDevice
-    try p.run()
-    var seen = ""
-    while !seen.contains("\"frame\":") || seen.components(separatedBy: "\n").count < 4 {
-      let chunk = err.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      seen += String(decoding: chunk, as: UTF8.self)
-    }
+    let (p, err) = try TestSupport.startRendering(
+      ["render", template.path, "-o", dir.path + "/a.mp4", "--progress", "json"], environment: env)
     #expect(!Self.running(mark).isEmpty, "the wrapper's sleeper should run while the render does")
     kill(p.processIdentifier, SIGTERM)
-    _ = err.fileHandleForReading.readDataToEndOfFile()
+    _ = err.readDataToEndOfFile()
     p.waitUntilExit()
     #expect(p.terminationStatus == 130)
     #expect(Self.running(mark).isEmpty)
@@ -148,8 +128,7 @@ import Testing
   @Test func ffmpegDiesWithAFlickKilledOutright() throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let bin = dir.appendingPathComponent("bin")
-    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    let (bin, env) = try TestSupport.ffmpegFolder(in: dir)
     // The wrapper notes its own PID, then runs the real ffmpeg as its child (no exec).
     let pidFile = dir.appendingPathComponent("wrapper.pid")
     let real = "$(PATH=/usr/local/bin:/usr/bin:/bin command -v ffmpeg)"
@@ -157,23 +136,8 @@ import Testing
       "case \"$*\" in *-y*) echo $$ > \(pidFile.path);; esac\n\(real) \"$@\"\n", named: "ffmpeg", in: bin)
     let template = dir.appendingPathComponent("t.json5")
     try Data(Self.template.replacingOccurrences(of: "duration: 1,", with: "duration: 600,").utf8).write(to: template)
-    var env = ProcessInfo.processInfo.environment
-    env["PATH"] = bin.path + ":/usr/bin:/bin"
-    env["FLICK_FFMPEG"] = nil
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: TestSupport.flick)
-    p.arguments = ["render", template.path, "-o", dir.path + "/a.mp4", "--progress", "json"]
-    p.environment = env
-    let err = Pipe()
-    p.standardError = err
-    p.standardOutput = FileHandle.nullDevice
-    try p.run()
-    var seen = ""
-    while !seen.contains("\"frame\":") || seen.components(separatedBy: "\n").count < 4 {
-      let chunk = err.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      seen += String(decoding: chunk, as: UTF8.self)
-    }
+    let (p, err) = try TestSupport.startRendering(
+      ["render", template.path, "-o", dir.path + "/a.mp4", "--progress", "json"], environment: env)
     let text = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
     let wrapper = try #require(Int32(text))
     #expect(!Subprocess.liveMembers(ofGroup: wrapper).isEmpty)
@@ -190,16 +154,12 @@ import Testing
   @Test func aProbeWhoseGrandchildHoldsItsOutputIsStoppedAfterItsTimeout() throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let bin = dir.appendingPathComponent("bin")
-    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    let (bin, env) = try TestSupport.ffmpegFolder(in: dir)
     let mark = Self.marker()
     // An ffmpeg whose `-encoders` never answers: a background sleeper holds the output pipe.
     _ = try TestSupport.script("sleep \(mark) &\nsleep \(mark)\n", named: "ffmpeg", in: bin)
     let template = dir.appendingPathComponent("t.json5")
     try Data(Self.template.utf8).write(to: template)
-    var env = ProcessInfo.processInfo.environment
-    env["PATH"] = bin.path + ":/usr/bin:/bin"
-    env["FLICK_FFMPEG"] = nil
     let run = try Self.flick(["render", template.path, "-o", dir.path + "/a.gif", "--dry-run"], environment: env)
     #expect(run.finished, "the probe hung")
     #expect(run.status == 3)

@@ -111,7 +111,46 @@ enum TestSupport {
     return path
   }
 
-  /// Names in `dir` (hidden ones included), sorted.
+  /// This process's environment with `PATH` set to `path` and `FLICK_FFMPEG` unset, so that
+  /// `flick` runs the first `ffmpeg` on `path` (a stand-in, say).
+  static func environment(path: String) -> [String: String] {
+    var env = ProcessInfo.processInfo.environment
+    env["PATH"] = path
+    env["FLICK_FFMPEG"] = nil
+    return env
+  }
+
+  /// A new folder `bin` in `dir` for a stand-in `ffmpeg`, and the environment that puts it first
+  /// on PATH (before `/usr/bin:/bin`).
+  static func ffmpegFolder(in dir: URL) throws -> (bin: URL, environment: [String: String]) {
+    let bin = dir.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    return (bin, environment(path: bin.path + ":/usr/bin:/bin"))
+  }
+
+  /// Starts `flick arguments` (with `--progress json`, stdout discarded) and returns once its
+  /// stderr shows frames flowing (a `"frame":` report and at least 4 lines) or closes, with the
+  /// rest of its stderr to read.
+  static func startRendering(_ arguments: [String], environment: [String: String]? = nil) throws
+    -> (process: Process, stderr: FileHandle)
+  {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: flick)
+    p.arguments = arguments
+    if let environment { p.environment = environment }
+    let err = Pipe()
+    p.standardError = err
+    p.standardOutput = FileHandle.nullDevice
+    try p.run()
+    var seen = ""
+    while !seen.contains("\"frame\":") || seen.components(separatedBy: "\n").count < 4 {
+      let chunk = err.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      seen += String(decoding: chunk, as: UTF8.self)
+    }
+    return (p, err.fileHandleForReading)
+  }
+
   /// The names in `dir`, sorted, without a PNG sequence's marker file (`.flick-sequence`).
   static func contents(_ dir: URL) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0 != PNGSequenceWriter.markerName }.sorted()
