@@ -21,12 +21,7 @@ extension BatchPlan {
       try template.checkDrawable()
     } catch {
       guard variant.quotable else {
-        // The values come from a file outside the manifest's folder: say where, never what.
-        throw TemplateError(
-          file: variant.row?.file ?? variant.files.first ?? manifest.file, path: "", line: variant.row?.line ?? 0,
-          column: variant.row == nil ? 0 : 1,
-          message: "\(quoted: templateName(render.template)) cannot draw with these values "
-            + "(this file is outside the manifest's folder, so its text is not shown)")
+        throw unshown(variant, manifest: manifest, template: render.template, problem: "cannot draw with these values")
       }
       if let site = template.site(of: error) { throw site.error(error.description) }
       throw TemplateError(
@@ -54,5 +49,18 @@ extension BatchPlan {
         file: manifest.file, path: "renders[\(r)]", line: render.position.line, column: render.position.column,
         message: "the job '\(quoted: name)': \(escaped: error.description)")
     }
+  }
+
+  /// The error for values from a file outside the manifest's folder (allowed by
+  /// `--allow-outside-manifest`) that `template` refuses: where the values come from, never what
+  /// that file holds.
+  static func unshown(
+    _ variant: Manifest.Variant, manifest: Manifest, template: String, problem: String
+  ) -> TemplateError {
+    TemplateError(
+      file: variant.row?.file ?? variant.files.first ?? manifest.file, path: "", line: variant.row?.line ?? 0,
+      column: variant.row == nil ? 0 : 1,
+      message: "\(quoted: templateName(template)) \(escaped: problem) "
+        + "(this file is outside the manifest's folder, so its text is not shown)")
   }
 }

@@ -86,12 +86,8 @@ package struct BatchPlan: Sendable {
             options: TemplateOptions(allowOutsideAssets: render.allowOutsideAssets))
         } catch {
           guard variant.quotable else {
-            // A file from outside the manifest's folder: say where, never what it holds.
-            throw TemplateError(
-              file: variant.row?.file ?? variant.files.first ?? manifest.file, path: "", line: variant.row?.line ?? 0,
-              column: variant.row == nil ? 0 : 1,
-              message: "\(quoted: Self.templateName(render.template)) does not accept these values "
-                + "(this file is outside the manifest's folder, so its text is not shown)")
+            throw Self.unshown(
+              variant, manifest: manifest, template: render.template, problem: "does not accept these values")
           }
           // A CSV value is typed like `--set`; point at its row instead.
           guard let row = variant.row, error.file.hasPrefix("--set ") else { throw error }
