@@ -9,46 +9,62 @@ extension Flick {
   /// legitimate preview reaches (docs/security.md). A template over a cap is refused before
   /// rendering (exit 2); a run that reaches one while rendering stops (exit 3).
   enum Limits {
-    /// A cap: its option (without dashes), environment variable, kind of value and its lines of
-    /// `--help` (the option column, then what it caps and its default).
+    /// A cap: its option (without dashes), the kind of value it takes and what it caps with its
+    /// default (the lines of `--help` after the option column). Its environment variable and its
+    /// `--help` lines are derived from these.
     struct Cap {
-      enum Kind { case count, bytes, seconds }
+      enum Kind {
+        case count, bytes, seconds
+
+        /// The value's placeholder in `--help`.
+        var placeholder: String {
+          switch self {
+          case .count: "N"
+          case .bytes: "B"
+          case .seconds: "T"
+          }
+        }
+      }
       var option: String
-      var variable: String
       var kind: Kind
-      var help: String
+      var summary: [String]
+
+      /// `FLICK_` and the option in capitals (`max-pixels` → `FLICK_MAX_PIXELS`).
+      var variable: String { "FLICK_" + option.uppercased().replacingOccurrences(of: "-", with: "_") }
+
+      /// The `--help` lines: the option and its placeholder in a 26-column field, then the summary.
+      var help: String {
+        let column = "  --\(option) \(kind.placeholder)"
+        let indent = String(repeating: " ", count: 26)
+        return zip(summary.indices, summary).map { i, line in
+          (i == 0 ? column.padding(toLength: max(26, column.count + 2), withPad: " ", startingAt: 0) : indent) + line
+        }.joined(separator: "\n")
+      }
     }
 
     static let pixels = Cap(
-      option: "max-pixels", variable: "FLICK_MAX_PIXELS", kind: .count,
-      help: "  --max-pixels N          largest image asset and output frame, in pixels (default 8192×8192)")
+      option: "max-pixels", kind: .count,
+      summary: ["largest image asset and output frame, in pixels (default 8192×8192)"])
     static let text = Cap(
-      option: "max-text", variable: "FLICK_MAX_TEXT", kind: .count,
-      help: "  --max-text N            longest text layer string, in characters (default 10000)")
+      option: "max-text", kind: .count, summary: ["longest text layer string, in characters (default 10000)"])
     static let templateBytes = Cap(
-      option: "max-template-bytes", variable: "FLICK_MAX_TEMPLATE_BYTES", kind: .bytes,
-      help: "  --max-template-bytes B  largest template file (default 16M); expansion may be 4×")
+      option: "max-template-bytes", kind: .bytes, summary: ["largest template file (default 16M); expansion may be 4×"])
     static let timeout = Cap(
-      option: "timeout", variable: "FLICK_TIMEOUT", kind: .seconds,
-      help: "  --timeout T             stop the command after T (e.g. 90s, 10m; exit 3; default none)")
-    static let frames = Cap(
-      option: "max-frames", variable: "FLICK_MAX_FRAMES", kind: .count,
-      help: "  --max-frames N          most frames in one render (default 216000)")
+      option: "timeout", kind: .seconds, summary: ["stop the command after T (e.g. 90s, 10m; exit 3; default none)"])
+    static let frames = Cap(option: "max-frames", kind: .count, summary: ["most frames in one render (default 216000)"])
     static let memory = Cap(
-      option: "max-memory", variable: "FLICK_MAX_MEMORY", kind: .bytes,
-      help: """
-          --max-memory B          memory cap of Flick and its ffmpeg: estimated up front (fewer
-                                  workers when that fits, else refused) and watched (default 8G)
-        """)
+      option: "max-memory", kind: .bytes,
+      summary: [
+        "memory cap of Flick and its ffmpeg: estimated up front (fewer",
+        "workers when that fits, else refused) and watched (default 8G)",
+      ])
     static let encoderTimeout = Cap(
-      option: "encoder-timeout", variable: "FLICK_ENCODER_TIMEOUT", kind: .seconds,
-      help: "  --encoder-timeout T     stop when ffmpeg makes no progress for T (default 120s)")
+      option: "encoder-timeout", kind: .seconds, summary: ["stop when ffmpeg makes no progress for T (default 120s)"])
     static let work = Cap(
-      option: "max-work", variable: "FLICK_MAX_WORK", kind: .count,
-      help: """
-          --max-work N            most pixels drawn: frames × pixels × motion-blur samples
-                                  (default 1e12, about an hour of drawing)
-        """)
+      option: "max-work", kind: .count,
+      summary: [
+        "most pixels drawn: frames × pixels × motion-blur samples", "(default 1e12, about an hour of drawing)",
+      ])
 
     /// Caps every command that reads a template accepts.
     static let templateCaps = [pixels, text, templateBytes, timeout]
