@@ -24,8 +24,6 @@ package struct ManifestLimits: Sendable, Equatable {
   package var loadedTemplateBytes = 256 << 20
   /// The longest render or variant name, in characters (default 100).
   package var nameCharacters = 100
-  /// The most characters of manifest or data text a message quotes (default 200).
-  package var quotedCharacters = 200
 
   package init() {}
 }

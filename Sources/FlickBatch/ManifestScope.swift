@@ -21,16 +21,6 @@ struct ManifestScope {
     context = TemplateContext(baseFolder: folder, allowOutsideAssets: policy.allowOutsideFolder)
   }
 
-  /// `text` (manifest or data text) for a message: ``FlickMotion/MessageText/quoted(_:limit:)`` with
-  /// the manifest's limit, ``ManifestLimits/quotedCharacters``.
-  func quoted(_ text: String) -> String {
-    Self.quoted(text, limit: policy.limits.quotedCharacters)
-  }
-
-  static func quoted(_ text: String, limit: Int = ManifestLimits().quotedCharacters) -> String {
-    MessageText.quoted(text, limit: limit)
-  }
-
   /// The path `node` (a string in the manifest) names, resolved against the folder and checked
   /// against the policy.
   ///

@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// A Lottie file's JSON as Flick checks it and as rlottie is given it: parsed strictly (RFC 8259,
@@ -137,18 +138,10 @@ indirect enum LottieJSON: Sendable {
     return plain ? "." + key : "[\"" + shown(key, limit: 40) + "\"]"
   }
 
-  /// File text made safe to quote in a message: printable ASCII as it is (`"` and `\\` too),
-  /// every other character as `\u{…}`, at most `limit` characters then `…`.
+  /// File text made safe to quote in a message: ``FlickMotion/MessageText/quoted(_:limit:)``, at
+  /// most `limit` characters.
   static func shown(_ text: String, limit: Int = 80) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars.prefix(limit) {
-      if scalar.isASCII, scalar.value >= 0x20, scalar.value < 0x7F {
-        out.unicodeScalars.append(scalar)
-      } else {
-        out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      }
-    }
-    return text.unicodeScalars.count > limit ? out + "…" : out
+    MessageText.quoted(text, limit: limit)
   }
 }
 
