@@ -3,6 +3,16 @@
 /// reserved for transparency, alpha not used), entry for entry, so the GIF that `paletteuse`
 /// encodes with it is the same file, without a second ffmpeg reading every frame through a pipe.
 ///
+/// Why Flick computes it: `palettegen` ran as a second process reading every frame through a pipe
+/// and hashing every changed pixel while the raster workers rendered on the same two cores; it was
+/// the larger half of a GIF's time. Here the statistics cost the delivery thread about 5 % of a
+/// GIF render's CPU samples (docs/benchmarks.md, "Short clips"). What it must match: ffmpeg 5.1's palette,
+/// entry for entry, including its quirks (the previous frame's colour counted, its unstable
+/// quicksort), so every GIF stays byte-identical to ffmpeg's own two passes (with another ffmpeg,
+/// `--gif-palette ffmpeg` runs its own `palettegen`). Pinned by `GIFPaletteTests` (against
+/// `palettegen` on frames built for each branch of the median cut) and `GIFOnePassTests` /
+/// `GIFSplitPassTests` (whole GIFs against ffmpeg's two passes).
+///
 /// The statistics: every pixel of the first frame, then, for each later frame, every pixel that
 /// differs from the frame before (all four bytes compared) with the colour it had there,
 /// counted per distinct 32-bit colour, alpha included. The palette: Heckbert's median cut as

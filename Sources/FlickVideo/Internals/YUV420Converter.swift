@@ -3,6 +3,16 @@ import CYUV
 /// BGRA → Y'CbCr 4:2:0 (`yuv420p`), BT.709 matrix, limited range: the frames an MP4 is made
 /// from, computed by Flick on the raster workers instead of by ffmpeg's `scale` filter.
 ///
+/// Why Flick converts instead of ffmpeg: the bundled templates' MP4s are encoder-bound, and the
+/// conversion was about a quarter of ffmpeg's CPU; here it costs 3–4× less, runs beside the
+/// rasterisation, and the pipe carries 1.5 bytes a pixel instead of 4 (docs/benchmarks.md,
+/// `make bench-yuv`). Why a reimplementation rather than linking libswscale: the planes must not
+/// depend on which ffmpeg build is installed, and Debian's is configured `--enable-gpl`, which
+/// linking would extend to the `flick` binary. What it must match: every MP4 stays the file ffmpeg
+/// makes when it converts the same frames itself, so the planes are libswscale 5.1's, byte for
+/// byte, as below. Pinned by `YUV420ConverterTests` (planes against ffmpeg's `scale` filter at 14
+/// sizes; every bundled template's MP4 against ffmpeg converting itself).
+///
 /// The bytes are those of ffmpeg 5.1's `scale=out_color_matrix=bt709:out_range=tv:
 /// flags=bicubic+accurate_rnd+full_chroma_int,format=yuv420p` on x86 and ARM, step for step
 /// (libswscale, read in Debian's 5.1.9 source):
