@@ -29,7 +29,7 @@ final class PixelArena {
   /// and the write that follows faults again to replace it, which with two workers running
   /// flushes the other core's TLB by interrupt: card-swap spent 0.3–0.6 s of system time in
   /// 54,000 faults on 186 frames, and 2 workers were only 1.14× faster than one. Populated,
-  /// 9,700 faults in all and 0.1–0.2 s (docs/benchmarks.md, "Pixel memory populated").
+  /// 9,700 faults in all and 0.1–0.2 s (`perf` of `flick render card-swap --null`).
   final class Block {
     let bytes: UnsafeMutableRawPointer
     let capacity: Int
