@@ -121,12 +121,13 @@ bench-scene-animator: bootstrap
 	SWIFT=$(SWIFT) scripts/swift-release --product flick-bench-scene-animator
 	.build/release/flick-bench-scene-animator
 
-# Links and text changes against card-swap as bundled, per frame (release; issue 15).
+# An MP4's BGRA -> yuv420p conversion by Flick against ffmpeg's scale step, per frame (release).
 .PHONY: bench-yuv
 bench-yuv: bootstrap
 	SWIFT=$(SWIFT) scripts/swift-release --product flick-bench-yuv
 	.build/release/flick-bench-yuv
 
+# Links and text changes against card-swap as bundled, per frame (release).
 .PHONY: bench-links
 bench-links: bootstrap
 	SWIFT=$(SWIFT) scripts/swift-release --product flick-bench-links
