@@ -71,25 +71,19 @@ gallery: release
 	  du -h docs/gallery/$$t.gif docs/gallery/$$t.mp4; \
 	done
 
-# The hostile-template fuzzer at full size: 3,000 seeded cases through the flick binary (each must
-# end with exit 0, 2 or 3, leave nothing behind and say where a refusal is), and 1,000 hostile
-# batch manifests through flick plan/run/merge (nothing outside their folder shown or written).
-# FUZZ_SEED picks the first seed; a failure names its seed (docs/security.md).
+# The fuzzers at full size (docs/security.md), each case through the flick binary:
+# - 3,000 seeded hostile templates (each must end with exit 0, 2 or 3, leave nothing behind and say
+#   where a refusal is);
+# - 1,000 hostile batch manifests through flick plan/run/merge (nothing outside their folder shown or
+#   written);
+# - 200 damaged chunk folders through `flick merge` (exit 0, 2 or 3; no outside image in any output);
+# - 1,000 hostile Lottie files and SVG pictures (security cases must not show a victim file planted
+#   outside).
+# FUZZ_SEED picks the first seed; a failure names its seed.
 .PHONY: fuzz
 FUZZ_CASES ?= 3000
 MANIFEST_FUZZ_CASES ?= 1000
-# end with exit 0, 2 or 3, leave nothing behind and say where a refusal is); then 200 damaged chunk
-# folders through `flick merge` (exit 0, 2 or 3; no outside image in any output). FUZZ_SEED picks the
-# first seed; a failure names its seed (docs/security.md).
-.PHONY: fuzz
-FUZZ_CASES ?= 3000
-# Damaged chunk folders through `flick merge` (each case is a merge: fewer than templates).
 CHUNK_FUZZ_CASES ?= 200
-# end with exit 0, 2 or 3, leave nothing behind and say where a refusal is), then 1,000 hostile
-# Lottie files and SVG pictures (FUZZ_VECTOR_CASES; security cases must not show a victim file
-# planted outside). FUZZ_SEED picks the first seed; a failure names its seed (docs/security.md).
-.PHONY: fuzz
-FUZZ_CASES ?= 3000
 FUZZ_VECTOR_CASES ?= 1000
 FUZZ_SEED ?= 1592652000
 fuzz: bootstrap
