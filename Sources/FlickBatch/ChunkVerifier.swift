@@ -53,7 +53,7 @@ enum ChunkVerifier {
         }
       }
     }
-    if let first = failures.value.min(by: { $0.key < $1.key }) { throw first.value }
+    if let first = failures.withLock({ $0 }).min(by: { $0.key < $1.key }) { throw first.value }
   }
 
   /// Refuses a chunk entry that is a link, missing, or not the kind expected.

@@ -13,7 +13,7 @@ extension Flick {
   /// member that names the font or file, so `flick info` says OK only for a template that can
   /// draw, and a render fails before its first frame rather than with exit 3.
   static func checkDrawable(_ template: Template) throws(CommandError) {
-    loaded.value = template
+    loaded.withLock { $0 = template }
     do {
       try template.checkDrawable()
     } catch {
@@ -23,6 +23,6 @@ extension Flick {
 
   /// `error` located in the template this run loaded, when there is one.
   static func located(_ error: RasterError) -> String {
-    loaded.value.map { $0.located(error) } ?? error.description
+    loaded.withLock { $0 }.map { $0.located(error) } ?? error.description
   }
 }

@@ -8,13 +8,8 @@ package final class Locked<Value>: @unchecked Sendable {
 
   package init(_ value: Value) { stored = value }
 
-  /// The value; each read and each write takes the lock once.
-  package var value: Value {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
-  }
-
-  /// Runs `body` with exclusive access to the value (for read-modify-write).
+  /// Runs `body` with exclusive access to the value: the only way in, so a read-modify-write
+  /// (`withLock { $0 += 1 }`) is one step that no other thread can split.
   package func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
     lock.lock()
     defer { lock.unlock() }

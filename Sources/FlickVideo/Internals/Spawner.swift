@@ -82,7 +82,7 @@ final class Capture: Sendable {
     self.keep = keep
     let thread = Thread { [self] in
       var buffer = [UInt8](repeating: 0, count: 65536)
-      while !state.value.stop {
+      while !state.withLock({ $0.stop }) {
         var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let ready = poll(&pfd, 1, 50)
         if ready < 0 && errno != EINTR { break }
@@ -100,7 +100,7 @@ final class Capture: Sendable {
   }
 
   /// Whether the stream has reached its end (or the drain was stopped).
-  var ended: Bool { state.value.ended }
+  var ended: Bool { state.withLock { $0.ended } }
 
   /// Stops the drain (if the stream has not ended) and waits until it has closed the pipe.
   func finish() {
