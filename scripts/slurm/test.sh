@@ -189,10 +189,9 @@ grep -q '"rendered" : 1' "$job/out/.flick/reports/shard-2-of-3.json" || fail "th
 # --- Against a single-machine render ---------------------------------------------------------
 single="$work/single"
 mkdir -p "$single"
-# A batch GIF keeps one image per frame: compared with --every-frame (a plain render merges
-# runs of identical frames, docs/video.md).
+# A batch GIF is encoded as a plain render encodes its own (identical frames merged, docs/video.md).
 (cd "$job" && "$flick" render slide.json5 --set accent=#8B5CF6 --set distance=80 \
-  -o "$single/clip.gif" -o "$single/clip.mp4" -o "$single/frames/" -q --every-frame >/dev/null)
+  -o "$single/clip.gif" -o "$single/clip.mp4" -o "$single/frames/" -q >/dev/null)
 cmp -s "$single/clip.gif" "$job/out/slide/1/128x72.gif" || fail "the merged GIF differs from a single render"
 # Frames only: a single render also leaves its .flick-sequence marker (which frames it wrote).
 (cd "$single/frames" && ls *.png) > "$work/single.list"
