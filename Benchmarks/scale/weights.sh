@@ -27,7 +27,7 @@ cpu() {
   done
   echo "$out" | tr ' ' '\n' | awk 'NF' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
-"$FLICK" "${common[@]}" -o "$WORK/frames.bgra"
+"$FLICK" "${common[@]}" -o "$WORK/frames.bgra" >/dev/null 2>&1
 mpf=$(echo "$(stat -c %s "$WORK/frames.bgra") / 4 / 1000000" | bc -l)
 echo "Format weights — $(date -u +%Y-%m-%dT%H:%MZ), $FLICK, $TEMPLATE --scale $SCALE --frames $FRAMES"
 printf 'megapixel-frames: %.2f; load average: %s\n' "$mpf" "$(cut -d' ' -f1-3 /proc/loadavg)"

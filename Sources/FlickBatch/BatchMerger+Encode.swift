@@ -17,7 +17,8 @@ extension BatchMerger {
   /// digits, checked by ``ChunkVerifier``) with the encoders a single render uses
   /// (``FlickVideo/FFmpegEncoder``), fed the frames a single render of the merge's outputs feeds
   /// them: the same frames (a GIF that selects frames for `gifFps` gets the same ones), the same
-  /// straight-alpha bytes (a PNG frame holds them losslessly), and the same
+  /// bytes (a PNG frame read back as Cairo reads it is the premultiplied frame the chunk drew,
+  /// made straight as a render makes it), and the same
   /// ``FlickVideo/PreparedFrame/repeatsPrevious`` flags, decided from the scene's render trees as
   /// ``FlickVideo/RenderPipeline`` decides them. So a GIF's palette comes from every frame of the
   /// clip, identical frames merge as in a single render, and the file is the single render's.
@@ -42,7 +43,7 @@ extension BatchMerger {
       maxPixels: merge.width * merge.height, maxFileBytes: merge.width * merge.height * 8 + (1 << 20))
     var previousTree: RenderTree?
     var treeIndex = first - 1
-    var held: [UInt8] = []
+    var held: PreparedFrame?
     for n in delivered {
       // A frame repeats the one delivered before exactly when every frame between them, delivered
       // or not, draws as its predecessor does (RenderPipeline's chain of comparisons).
@@ -53,29 +54,31 @@ extension BatchMerger {
         if let previous = previousTree, repeats { repeats = Renderer.drawsIdentically(previous, tree) }
         previousTree = tree
       }
-      if !repeats || held.isEmpty {
+      var frame: PreparedFrame
+      if repeats, let previous = held {
+        // As the pipeline delivers a repeat: the frame before, renumbered.
+        frame = previous
+        frame.index = n
+        frame.repeatsPrevious = true
+      } else {
         let path = folder + "/" + Stamp.frameName(n, digits: merge.digits)
+        let image: PNGImage
         do {
-          held = try PNGImage(contentsOf: path, limits: decodeLimits).straightBGRA
+          image = try PNGImage(contentsOf: path, limits: decodeLimits)
         } catch {
           throw BatchError.invalidInput("\(quoted: merge.spec.name): chunk frame \(quoted: path) does not decode")
         }
+        guard image.width == merge.width, image.height == merge.height else {
+          throw BatchError.invalidInput(
+            "\(quoted: merge.spec.name): chunk frame \(quoted: path) is not \(merge.width)×\(merge.height) pixels")
+        }
+        // Premultiplied as Cairo reads a PNG, which gives back exactly the frame the chunk's render
+        // drew (its PNG writer's un-premultiplying loses nothing that this rounding does not
+        // restore); then made straight as a render makes it for these encoders.
+        frame = PreparedFrame(index: n, frame: image.frame, straightAlpha: true)
       }
-      guard held.count == merge.width * merge.height * 4 else {
-        throw BatchError.invalidInput(
-          "\(quoted: merge.spec.name): chunk frame \(quoted: n) is not \(merge.width)×\(merge.height) pixels")
-      }
-      // Every encoder here wants straight alpha (each format has an alpha channel); the frame
-      // carries the size, the straight bytes are what they read.
-      var frame = PreparedFrame(
-        index: n, frame: Frame(width: merge.width, height: merge.height, bytesPerRow: merge.width * 4, pixels: held),
-        straightAlpha: false)
-      frame.straight = held
-      frame.repeatsPrevious = repeats
-      for encoder in encoders {
-        precondition(encoder.wantsStraightAlpha, "a merge encodes only formats with alpha")
-        try encoder.write(frame)
-      }
+      held = frame
+      for encoder in encoders { try encoder.write(frame) }
     }
     for encoder in encoders { try encoder.finish() }
     for encoder in encoders { try encoder.commit() }

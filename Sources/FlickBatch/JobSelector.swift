@@ -33,7 +33,7 @@ package enum JobSelector {
       }
       let more = matches.count > listed ? ", … (\(matches.count - listed) more)" : ""
       throw .invalidInput(
-        "--job '\(quoted: text)' is ambiguous: it matches \(matches.count) jobs (\(shown.joined(separator: ", "))\(more)); "
+        "--job '\(quoted: text)' is ambiguous: it matches \(matches.count) jobs (\(escaped: shown.joined(separator: ", ") + more)); "
           + "give more of the id, the whole name, or '#N'")
     }
   }
@@ -43,8 +43,9 @@ package enum JobSelector {
   /// - Throws: ``BatchError/invalidInput(_:)`` naming `option` when it is not one.
   package static func index(_ text: String, in jobs: [Plan.Job], option: String) throws(BatchError) -> Int {
     guard let n = Int(text), n >= 0, n < jobs.count, !text.hasPrefix("+") else {
+      let count = max(1, jobs.count)
       throw .invalidInput(
-        "\(option) '\(quoted: text)': not a job index; the plan's jobs are numbered 0…\(max(0, jobs.count - 1))")
+        "\(escaped: option) '\(quoted: text)': not a job index; the plan's jobs are numbered 0…\(count - 1)")
     }
     return n
   }

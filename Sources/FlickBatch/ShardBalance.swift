@@ -16,13 +16,13 @@ package enum ShardBalance {
   /// work (`Benchmarks/scale/weights.sh`); 0 for a format this build does not know.
   package static func weight(_ format: String) -> Int {
     switch format {
-    case "png": 230
-    case "mp4": 330
-    case "gif": 520
-    case "webm": 1900
-    case "mov": 700
-    case "apng": 900
-    case "webp": 1100
+    case "png": 1000
+    case "mp4": 1230
+    case "gif": 1420
+    case "webm": 4230
+    case "mov": 4730
+    case "apng": 4200
+    case "webp": 1630
     default: 0
     }
   }
