@@ -30,7 +30,7 @@ locales = ["en", "de", "fr", "es", "it", "nl", "pt", "sv"]
 colours = ["#F97316", "#8B5CF6", "#0EA5E9", "#10B981", "#EF4444", "#F59E0B", "#EC4899", "#14B8A6"]
 templates = [
     ("promo", lambda i: {"title": "Title " + locales[i], "accent": colours[i]}, {}),
-    ("badge", lambda i: {"count": [1, 3, 12, 99, 7, 2, 5, 50][i], "color": colours[i]}, {}),
+    ("badge", lambda i: {"count": str([1, 3, 12, 99, 7, 2, 5, 50][i]), "color": colours[i]}, {}),
     ("meter", lambda i: {"value": (i + 1) / 8, "color": colours[i]}, {"gifFps": 15}),
 ]
 renders, loop = [], []

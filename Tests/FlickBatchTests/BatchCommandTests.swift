@@ -164,7 +164,7 @@ import Testing
     // cannot make it succeed.
     var noFFmpeg = env
     noFFmpeg["FLICK_FFMPEG"] = "/nonexistent/ffmpeg"
-    let video = ["run", "codes.plan.json", "--force", "--job", "3", "--report", "r.json"]
+    let video = ["run", "codes.plan.json", "--force", "--job", "#3", "--report", "r.json"]
     let missing = try F.flick(video, in: dir, environment: noFFmpeg)
     #expect(missing.status == 3, "\(missing.stderr)")
     report = try JSONDecoder().decode(BatchReport.self, from: Data(contentsOf: dir.appendingPathComponent("r.json")))
@@ -174,8 +174,8 @@ import Testing
     report = try JSONDecoder().decode(BatchReport.self, from: Data(contentsOf: dir.appendingPathComponent("r.json")))
     #expect(report.jobs.map(\.exitCode) == [2, nil, nil, 3])
 
-    // --force renders up-to-date jobs again; --job picks one by id prefix or index.
-    let forced = try F.flick(["run", "codes.plan.json", "--force", "--job", String(plan.jobs[1].id.prefix(10)), "--job", "2"], in: dir, environment: env)
+    // --force renders up-to-date jobs again; --job picks one by id prefix or index ('#2').
+    let forced = try F.flick(["run", "codes.plan.json", "--force", "--job", String(plan.jobs[1].id.prefix(10)), "--job", "#2"], in: dir, environment: env)
     #expect(forced.status == 0 && forced.stderr.contains("2 rendered, 0 up to date"), "\(forced.stderr)")
   }
 

@@ -31,10 +31,10 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
     // The two smallest jobs of two templates, by name.
     let run = try F.flick(
-      ["run", "plan.json", "--job", "promo/de/160x90", "--job", "badge/sale.json5/160x90", "-q"], in: dir,
+      ["run", "plan.json", "--job", "promo/de/160x90", "--job", "badge/sale/160x90", "-q"], in: dir,
       environment: F.cleanEnvironment)
     #expect(run.status == 0, "\(run.stderr)")
-    for name in ["promo/de/160x90", "badge/sale.json5/160x90"] {
+    for name in ["promo/de/160x90", "badge/sale/160x90"] {
       for ext in ["mp4", "gif"] {
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/\(name).\(ext)").path), "\(name).\(ext)")
       }
@@ -136,14 +136,20 @@ import Testing
   @Test func theGitHubWorkflowInstallsWhatFlickNeedsAndBuildsIt() throws {
     let workflow = try String(contentsOf: Self.examples.appendingPathComponent("ci/github-actions.yml"), encoding: .utf8)
     let bootstrap = try String(contentsOf: F.root.appendingPathComponent("scripts/bootstrap"), encoding: .utf8)
-    // Every Debian package bootstrap installs to build and run flick (python3 and time serve the tests).
-    let debian = bootstrap.components(separatedBy: "\nif [ \"$(uname -s)\" = \"Darwin\" ]").last ?? ""
+    // Every Debian package bootstrap installs to build and run flick (not the tools only the tests use).
+    // The Debian section follows the macOS block, which ends with the first unindented `fi`.
+    let debian = bootstrap.components(separatedBy: "\nfi\n").dropFirst().joined(separator: "\nfi\n")
     let regex = try NSRegularExpression(pattern: #"missing\+=\(([a-z0-9.+-]+)\)"#)
     let packages = regex.matches(in: debian, range: NSRange(debian.startIndex..., in: debian)).map {
       String(debian[Range($0.range(at: 1), in: debian)!])
-    }.filter { !["python3", "time"].contains($0) }
+    }.filter { !["python3", "time", "chromium", "gifsicle", "valgrind"].contains($0) }
     #expect(packages.count >= 10, "\(packages)")
-    let jobs = workflow.components(separatedBy: "\n  ").filter { $0.contains("runs-on:") }
+    // The jobs: each starts at a line `  NAME:` (two spaces) under `jobs:`.
+    let body = try #require(workflow.components(separatedBy: "\njobs:\n").last)
+    let jobs = body.components(separatedBy: "\n").reduce(into: [String]()) { sections, line in
+      if line.hasPrefix("  ") && !line.hasPrefix("   ") && line.hasSuffix(":") { sections.append("") }
+      if !sections.isEmpty { sections[sections.count - 1] += line + "\n" }
+    }
     #expect(jobs.count == 3)
     for job in jobs {
       for package in packages { #expect(job.contains(" \(package)"), "a job does not install \(package)") }
