@@ -53,7 +53,7 @@ PY
 cd "$WORK"
 cpu() { # CMD… → "cpu wall"
   /usr/bin/time -f '%U %S %e' -o time.txt "$@" >/dev/null 2>&1 || { echo "failed: $*" >&2; exit 1; }
-  awk '{ printf "%.3f %.3f", $1 + $2, $3 }' time.txt
+  awk '{ printf "%.3f %.3f\n", $1 + $2, $3 }' time.txt
 }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
