@@ -148,8 +148,11 @@ JSON
 jobs=$(grep -c '"kind" : "chunk"' "$job/plan.json")
 [ "$jobs" -eq 3 ] || fail "expected 3 chunk jobs, the plan has $jobs"
 
-# Job 1 belongs to shard index 1: a file where its frames folder goes makes it fail with exit 3.
-blocker="$job/out/$(grep -o '\.flick/chunks/[^"]*/1\.frames' "$job/plan.json" | head -n 1)"
+# Shard index 1 (shard 2 of 3) runs one chunk job (`flick run --list` names it; the jobs are the
+# 3 chunks, numbered as the chunks are): a file where its frames folder goes makes it fail with exit 3.
+chunk=$("$flick" run "$job/plan.json" --shard 2/3 --list | cut -f1)
+[ "$(printf '%s\n' "$chunk" | wc -l)" -eq 1 ] || fail "shard 2/3 should run one job, it runs: $chunk"
+blocker="$job/out/$(grep -o "\.flick/chunks/[^\"]*/$chunk\.frames" "$job/plan.json" | head -n 1)"
 mkdir -p "$(dirname "$blocker")"
 : >"$blocker"
 
