@@ -95,7 +95,8 @@ package struct BatchGallery {
     let state = row.state.rawValue
     var out = "<figure class=\"card\" id=\"\(Self.escape(row.id.prefix(12)))\">\n"
     out += preview(card) + "\n"
-    out += "<figcaption><div><b>\(Self.escape(row.name))</b> · <span class=\"state \(state.replacingOccurrences(of: " ", with: "-"))\">"
+    let kind = state.replacingOccurrences(of: " ", with: "-")
+    out += "<figcaption><div><b>\(Self.escape(row.name))</b> · <span class=\"state \(kind)\">"
       + Self.escape(state + (row.detail.map { " (\($0))" } ?? "")) + "</span></div>\n<table>\n"
     func line(_ key: String, _ value: String) { out += "<tr><td>\(Self.escape(key))</td><td>\(value)</td></tr>\n" }
     line("size", "\(card.width)×\(card.height)")
@@ -155,8 +156,9 @@ package struct BatchGallery {
     guard
       let process = try? Subprocess(
         executable: ffmpeg,
-        arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-i", video, "-frames:v", "1", "-f", "image2",
-          poster])
+        arguments: [
+          "-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-i", video, "-frames:v", "1", "-f", "image2", poster,
+        ])
     else { return false }
     guard process.wait(timeout: 60) == .exited(0) else {
       process.stop()
@@ -229,7 +231,8 @@ package struct BatchGallery {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
     return names.reduce(0) { sum, name in
       var entry = stat()
-      return lstat(path + "/" + name, &entry) == 0 && (entry.st_mode & S_IFMT) == S_IFREG ? sum + Int(entry.st_size) : sum
+      let regular = lstat(path + "/" + name, &entry) == 0 && (entry.st_mode & S_IFMT) == S_IFREG
+      return regular ? sum + Int(entry.st_size) : sum
     }
   }
 

@@ -108,7 +108,8 @@ package final class BatchProgress {
       break
     case .bar, .lines:
       if style == .bar { write("\r\u{1B}[K") }
-      write("[\(done + 1)/\(totalJobs)] retrying \(job.name) (attempt \(attempt) of \(attempts)): environment failure\n")
+      write(
+        "[\(done + 1)/\(totalJobs)] retrying \(job.name) (attempt \(attempt) of \(attempts)): environment failure\n")
     }
   }
 

@@ -100,7 +100,8 @@ package struct BatchStatus {
         BatchMerger.isUpToDate(merge)
         ? (last?.entry.status == .rendered ? .done : .upToDate)
         : (last?.entry.status == .failed ? .failed : .missing)
-      rows.append(Self.row(index: nil, kind: "merge", id: merge.spec.id, name: merge.spec.name, state: state, last: last))
+      rows.append(
+        Self.row(index: nil, kind: "merge", id: merge.spec.id, name: merge.spec.name, state: state, last: last))
     }
     self.rows = rows
     eta = Self.eta(plan: plan, runs: runs.map { $0.report })

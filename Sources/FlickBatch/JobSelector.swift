@@ -33,7 +33,8 @@ package enum JobSelector {
       }
       let more = matches.count > listed ? ", … (\(matches.count - listed) more)" : ""
       throw .invalidInput(
-        "--job '\(quoted: text)' is ambiguous: it matches \(matches.count) jobs (\(escaped: shown.joined(separator: ", ") + more)); "
+        "--job '\(quoted: text)' is ambiguous: it matches \(matches.count) jobs "
+          + "(\(escaped: shown.joined(separator: ", ") + more)); "
           + "give more of the id, the whole name, or '#N'")
     }
   }

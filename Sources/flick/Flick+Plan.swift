@@ -7,7 +7,8 @@ extension Flick {
   /// `flick plan MANIFEST -o plan.json`
   enum PlanCommand {
     static let help = """
-      USAGE: flick plan MANIFEST.json5 -o plan.json [--list] [--shards N] [--allow-outside-manifest] [--allow-outside-assets]
+      USAGE: flick plan MANIFEST.json5 -o plan.json [--list] [--shards N] [--allow-outside-manifest]
+                        [--allow-outside-assets]
 
       Expands a batch manifest (templates × parameter sets × sizes × formats, docs/scale-out.md) into
       a fixed, ordered list of jobs, each with a content-hash id over everything that decides its

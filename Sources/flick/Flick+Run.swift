@@ -61,7 +61,9 @@ extension Flick {
       guard
         case let (a, path, quiet, style)? = try parse(
           args, command: "run", help: help,
-          valued: Set(["shard", "shard-count", "job", "index", "retries", "report", "jobs", "progress"] + Limits.runCaps.map(\.option)),
+          valued: Set(
+            ["shard", "shard-count", "job", "index", "retries", "report", "jobs", "progress"]
+              + Limits.runCaps.map(\.option)),
           flags: Set(["force", "keep-going", "list"]).union(PlanCommand.policyFlags))
       else { return }
       let threads = try a.value("jobs").map { try Render.integer($0, "--jobs", 1...256) }

@@ -21,7 +21,8 @@ import Testing
     let plan = try F.flick(["plan", "batch.json5", "-o", "plan.json", "--shards", "4"], in: copy)
     #expect(plan.status == 0, "\(plan.stderr)")
     #expect(plan.stderr.contains("planned 48 jobs"), "\(plan.stderr)")
-    let ratio = plan.text.split(separator: "\n").first { $0.hasPrefix("max / mean ") }.flatMap { Double($0.dropFirst(11)) }
+    let ratio = plan.text.split(separator: "\n").first { $0.hasPrefix("max / mean ") }
+      .flatMap { Double($0.dropFirst(11)) }
     #expect(ratio.map { $0 <= 1.06 } == true, "\(plan.text)")
     return copy
   }
@@ -36,7 +37,8 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
     for name in ["promo/de/160x90", "badge/sale/160x90"] {
       for ext in ["mp4", "gif"] {
-        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/\(name).\(ext)").path), "\(name).\(ext)")
+        let file = dir.appendingPathComponent("out/\(name).\(ext)")
+        #expect(FileManager.default.fileExists(atPath: file.path), "\(name).\(ext)")
       }
     }
     let status = try F.flick(["status", "plan.json", "-q"], in: dir)
@@ -94,7 +96,9 @@ import Testing
     let gitlabArgs = try Self.words(after: "flick run Examples/batch/plan.json", in: gitlab)
     schemes.append(
       ("GitLab",
-        try (1...parallel).map { try Self.shard(gitlabArgs, ["CI_NODE_INDEX": "\($0)", "CI_NODE_TOTAL": "\(parallel)"], in: dir) }))
+        try (1...parallel).map {
+          try Self.shard(gitlabArgs, ["CI_NODE_INDEX": "\($0)", "CI_NODE_TOTAL": "\(parallel)"], in: dir)
+        }))
 
     // Kubernetes Indexed Job: JOB_COMPLETION_INDEX 0…completions−1, the count in the command.
     let kubernetes = try text(ci.appendingPathComponent("kubernetes.yaml"))
@@ -134,7 +138,8 @@ import Testing
   }
 
   @Test func theGitHubWorkflowInstallsWhatFlickNeedsAndBuildsIt() throws {
-    let workflow = try String(contentsOf: Self.examples.appendingPathComponent("ci/github-actions.yml"), encoding: .utf8)
+    let workflow = try String(
+      contentsOf: Self.examples.appendingPathComponent("ci/github-actions.yml"), encoding: .utf8)
     let bootstrap = try String(contentsOf: F.root.appendingPathComponent("scripts/bootstrap"), encoding: .utf8)
     // Every Debian package bootstrap installs to build and run flick (not the tools only the tests use).
     // The Debian section follows the macOS block, which ends with the first unindented `fi`.

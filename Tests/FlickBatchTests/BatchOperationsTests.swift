@@ -45,7 +45,9 @@ import Testing
     ((try? String(contentsOf: url, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
   }
 
-  static func probes(_ url: URL) -> Int { lines(url).filter { $0.contains("-encoders") || $0.contains("-version") }.count }
+  static func probes(_ url: URL) -> Int {
+    lines(url).filter { $0.contains("-encoders") || $0.contains("-version") }.count
+  }
 
   @Test func ffmpegIsProbedAtMostOncePerProcessNotPerJob() throws {
     let dir = try Self.workspace()
@@ -69,7 +71,8 @@ import Testing
     env["FLICK_FFMPEG"] = ffmpeg.path
     // The first encode fails (exit 3 for the job): tried again, it renders.
     try "1".write(to: ffmpeg.fail, atomically: true, encoding: .utf8)
-    let retried = try F.flick(["run", "plan.json", "--index", "0", "--retries", "2", "--progress", "lines"], in: dir, environment: env)
+    let retried = try F.flick(
+      ["run", "plan.json", "--index", "0", "--retries", "2", "--progress", "lines"], in: dir, environment: env)
     #expect(retried.status == 0, "\(retried.stderr)")
     #expect(retried.stderr.contains("retrying slide/1/128x72 (attempt 2 of 3)"), "\(retried.stderr)")
     let report = try BatchReport.load(path: dir.appendingPathComponent("out/.flick/reports/job-0.json").path)
@@ -125,11 +128,12 @@ import Testing
     let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-lock")
     defer { try? FileManager.default.removeItem(at: dir) }
     let path = dir.appendingPathComponent("shard-1-of-2.json").path
-    let entries = [
-      BatchReport.Entry(index: 0, id: "a", name: "a", status: .rendered, exitCode: nil, error: nil, seconds: 1, outputs: []),
-      BatchReport.Entry(index: 2, id: "b", name: "b", status: .running, exitCode: nil, error: nil, seconds: 0, outputs: []),
-      BatchReport.Entry(index: 4, id: "c", name: "c", status: .notRun, exitCode: nil, error: nil, seconds: 0, outputs: []),
-    ]
+    func entry(_ index: Int, _ status: BatchReport.Status) -> BatchReport.Entry {
+      BatchReport.Entry(
+        index: index, id: "\(index)", name: "\(index)", status: status, exitCode: nil, error: nil, seconds: 1,
+        outputs: [])
+    }
+    let entries = [entry(0, .rendered), entry(2, .running), entry(4, .notRun)]
     var lock: RunLock? = try RunLock(report: path)
     try BatchReport(command: "run", plan: "p", shard: "1/2", jobs: entries, seconds: 1, owner: RunLock.owner).encoded()
       .write(to: URL(fileURLWithPath: path))

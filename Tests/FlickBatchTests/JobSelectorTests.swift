@@ -26,7 +26,9 @@ import Testing
 
   @Test func anAmbiguousPrefixIsRefusedListingTheCandidates() throws {
     // A one-digit prefix matches several of 48 ids: refused, naming each with its index.
-    let digit = (0..<16).map { String($0, radix: 16) }.first { d in Self.jobs.filter { $0.id.hasPrefix(d) }.count >= 2 }!
+    let digit = (0..<16).map { String($0, radix: 16) }.first { d in
+      Self.jobs.filter { $0.id.hasPrefix(d) }.count >= 2
+    }!
     let matches = Self.jobs.filter { $0.id.hasPrefix(digit) }
     do {
       _ = try JobSelector.select(digit, in: Self.jobs)
@@ -39,8 +41,9 @@ import Testing
       }
     }
     // A number is an id prefix, never an index: "15" is not job 15.
-    if let only = Self.jobs.filter({ $0.id.hasPrefix("15") }).first, Self.jobs.filter({ $0.id.hasPrefix("15") }).count == 1 {
-      #expect(try JobSelector.select("15", in: Self.jobs) == only.index)
+    let fifteen = Self.jobs.filter { $0.id.hasPrefix("15") }
+    if fifteen.count == 1 {
+      #expect(try JobSelector.select("15", in: Self.jobs) == fifteen[0].index)
     } else {
       #expect(throws: BatchError.self) { try JobSelector.select("15", in: Self.jobs) }
     }
