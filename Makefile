@@ -93,11 +93,19 @@ fuzz: bootstrap
 	  $(SWIFT) test --skip-build --filter HostileManifestFuzzTests
 	FLICK_CHUNK_FUZZ_CASES=$(CHUNK_FUZZ_CASES) FLICK_FUZZ_SEED=$(FUZZ_SEED) $(SWIFT) test --skip-build --filter ChunkVerificationTests
 	FLICK_FUZZ_VECTOR_CASES=$(FUZZ_VECTOR_CASES) FLICK_FUZZ_SEED=$(FUZZ_SEED) $(SWIFT) test --skip-build --filter HostileVectorFuzzTests
-# Scale-out benchmark: x264's fixed thread count, and plan + shards + merge against one render
-# (Benchmarks/scale/run.sh; docs/scale-out.md).
-.PHONY: bench-scale
+# Scale-out benchmark: a 48-job plan, max shard CPU / mean over 4 shards, and flick run's CPU
+# against a plain loop of flick render over the same jobs (Benchmarks/scale/plan48.sh;
+# docs/scale-out.md). Run it at full size on a quiet machine; BENCH_ENV="SIZES=0.25,0.125 REPEAT=1"
+# checks that it works.
+.PHONY: bench-scale bench-merge bench-weights
 bench-scale: bootstrap
+	$(BENCH_ENV) Benchmarks/scale/plan48.sh
+# x264's fixed thread count, and plan + shards + merge against one render (Benchmarks/scale/run.sh).
+bench-merge: bootstrap
 	Benchmarks/scale/run.sh
+# The format weights of the shard cost model (Benchmarks/scale/weights.sh, release build).
+bench-weights: release
+	Benchmarks/scale/weights.sh
 # Flick beside Manim (installed into Benchmarks/peers/.venv from PyPI, pinned) and ffmpeg alone on
 # the same motion: 720p60 MP4 and 640×360 GIF, speed and whole-process-tree peak memory.
 .PHONY: bench-peers

@@ -10,8 +10,10 @@ import Foundation
 ///   contiguous.
 /// - PNG sequence: the chunks' frames are copied into the sequence folder; the files are the
 ///   bytes a single render writes.
-/// - GIF, WebM, ProRes, APNG, WebP: encoded now from the chunks' lossless PNG frames, fed to the
-///   same encoder command a single render uses, so a GIF gets one palette for the whole clip.
+/// - GIF, WebM, ProRes, APNG, WebP: encoded now from the chunks' lossless PNG frames by the
+///   encoder a single render uses, fed the same frames with the same repeat flags
+///   (``encode(_:_:frames:tool:)``), so a GIF gets one palette from every frame of the clip, the
+///   same frame choice and the same bytes as a single render.
 ///
 /// Nothing is written unless every chunk is present and current (its stamp is its id); each
 /// output is made in a temporary file and renamed into place once all outputs of the merge are
@@ -29,8 +31,13 @@ package struct BatchMerger {
   /// (``FlickVideo/RenderLimits/encoderTimeout``); its memory cap is the process's memory watch.
   package var limits = RenderLimits()
 
+  /// The check of ffmpeg, run once for all merges (``FlickVideo/FFmpegTool/Probe``).
+  let probe: FFmpegTool.Probe
+
   package init(plan: BatchPlan) {
     self.plan = plan
+    let formats = Set(plan.merges.flatMap { $0.targets.map(\.format) }.filter(\.usesFFmpeg))
+    probe = FFmpegTool.Probe(for: formats.sorted { $0.rawValue < $1.rawValue })
   }
 
   /// The chunks that are missing or stale, as messages naming each (empty when all are current).
@@ -106,8 +113,9 @@ package struct BatchMerger {
     // The chunks are input: checked whole before anything is joined or written.
     try ChunkVerifier.verify(merge, maximumPixels: limits.maximumPixels)
     for target in merge.targets { try OutputEntry.refuseLink(Stamp.folder(of: target)) }
-    let formats = merge.targets.map(\.format)
-    let tool = try ffmpeg ?? FFmpegTool.locate(for: formats.filter(\.usesFFmpeg))
+    // One check of ffmpeg for every merge of the plan (its answer is kept).
+    let tool = try ffmpeg ?? probe.tool()
+    try ChunkVerifier.verifyVideo(merge, ffmpeg: tool.path, stallTimeout: limits.encoderTimeout)
     let work = plan.manifest.outputRoot + "/.flick/merge-\(getpid())-\(merge.spec.id.prefix(12))"
     defer {
       try? FileManager.default.removeItem(atPath: work)
@@ -149,6 +157,7 @@ package struct BatchMerger {
         Self.forget(temporary: f.temporary, folder: f.target.format == .png)
       }
     }
+    var encoded: [EncodedOutput] = []
     for target in merge.targets {
       let destination = Stamp.folder(of: target)
       let url = URL(fileURLWithPath: destination)
@@ -185,29 +194,10 @@ package struct BatchMerger {
       case .bgra:
         throw BatchError.invalidInput("raw frames are not a batch format")
       default:
-        let frames = try chunkFrames()
-        var options = merge.options
-        options.padColor = 0
-        // The frames come from PNG files through ffmpeg, not from a render: ffmpeg makes the palette.
-        options.gifPalette = .ffmpeg
-        let command = try FFmpegCommand(
-          format: target.format, width: merge.width, height: merge.height, fps: merge.fps, options: options,
-          output: temporary, palette: work + "/palette-\(target.format.rawValue)")
-        let decode = [
-          "-hide_banner", "-nostdin", "-loglevel", "error", "-framerate", "\(merge.fps)", "-start_number", "\(first)",
-          "-i", frames + "/%0\(merge.digits)d.png", "-frames:v", "\(last - first + 1)",
-          "-f", "rawvideo", "-pix_fmt", "bgra", "pipe:1",
-        ]
-        if let pass = command.palettePass {
-          try Self.pipe(
-            tool.path, decode, into: pass, what: "the palette of \(target.path)",
-            stallTimeout: limits.encoderTimeout)
-        }
-        try Self.pipe(
-          tool.path, decode, into: command.arguments, what: "encoding \(target.path)",
-          stallTimeout: limits.encoderTimeout)
+        encoded.append(EncodedOutput(temporary: temporary, format: target.format))
       }
     }
+    try encode(merge, encoded, frames: encoded.isEmpty ? "" : try chunkFrames(), tool: tool)
     // Every output is complete: move them into place, then stamp them.
     // Each swap holds the cleanup registry's lock, so an interruption cannot fall between the
     // removal of the old output and the rename of the new one, nor remove a renamed output.
@@ -238,39 +228,6 @@ package struct BatchMerger {
     }
     guard ending == .exited(0) else {
       throw BatchError.environment("ffmpeg failed \(quoted: what): " + message(process.errorText))
-    }
-  }
-
-  /// Runs `producer | consumer` (two ffmpeg processes, each a ``FlickVideo/Subprocess``, no
-  /// shell), stopping both when either goes `stallTimeout` seconds without using CPU.
-  static func pipe(
-    _ executable: String, _ producer: [String], into consumer: [String], what: String, stallTimeout: Double
-  ) throws {
-    guard let fds = Subprocess.pipe() else {
-      throw BatchError.environment("cannot create a pipe \(quoted: what): \(quoted: String(cString: strerror(errno)))")
-    }
-    var open = fds
-    defer { for fd in open where fd >= 0 { close(fd) } }
-    let a = try Subprocess(executable: executable, arguments: producer, output: .descriptor(fds[1]), error: .pipe)
-    let b: Subprocess
-    do {
-      b = try Subprocess(executable: executable, arguments: consumer, input: .descriptor(fds[0]), error: .pipe)
-    } catch {
-      a.stop()
-      throw error
-    }
-    // Only the children hold the pipe now: the consumer sees its end when the producer exits.
-    for fd in open { close(fd) }
-    open = []
-    let endings = (a.wait(stall: stallTimeout), b.wait(stall: stallTimeout))
-    guard endings.0 != nil, endings.1 != nil else {
-      a.stop()
-      b.stop()
-      throw BatchError.environment(
-        "ffmpeg made no progress \(quoted: what) for \(RenderLimits.format(seconds: stallTimeout)); stopped it")
-    }
-    guard endings == (.exited(0), .exited(0)) else {
-      throw BatchError.environment("ffmpeg failed \(quoted: what): " + message(a.errorText + b.errorText))
     }
   }
 

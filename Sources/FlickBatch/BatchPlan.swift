@@ -23,6 +23,8 @@ package struct BatchPlan: Sendable {
     package var options: EncodingOptions
     /// Absolute destinations.
     package var targets: [OutputTarget]
+    /// The value each template parameter took for this job (given or default), by name.
+    package var parameters: [String: JSON5Value] = [:]
   }
 
   /// One merge ready to run.
@@ -160,7 +162,8 @@ package struct BatchPlan: Sendable {
               frames: [frames.lowerBound, frames.upperBound - 1], outputs: outputs, merge: merge)
             return Job(
               spec: spec, scene: scene, scale: scale, frames: frames, options: render.encoding,
-              targets: outputs.map { Self.target($0, root: manifest.outputRoot) })
+              targets: outputs.map { Self.target($0, root: manifest.outputRoot) },
+              parameters: template.parameterValues)
           }
           if render.chunk > 0 && clip.count > render.chunk {
             let starts = stride(from: clip.lowerBound, to: clip.upperBound, by: render.chunk)

@@ -73,7 +73,7 @@ package final class BatchProgress {
       skipped += 1
       totalFrames -= frames
     case .failed: failed += 1
-    case .notRun, .interrupted: break
+    case .notRun, .interrupted, .running: break
     }
     if status == .rendered || status == .failed { framesDone += frames }
     current = 0
@@ -93,6 +93,23 @@ package final class BatchProgress {
       write(
         "[\(done)/\(totalJobs)] \(verb) \(job.name)" + (status == .rendered ? String(format: " (%.2f s)", seconds) : "")
           + "  · \(tally)\n")
+    }
+  }
+
+  /// Job `job` failed with an environment error and is tried again (attempt `attempt` of `of`).
+  func retrying(_ job: Plan.Job, attempt: Int, of attempts: Int, error: String) {
+    current = 0
+    switch style {
+    case .json:
+      write(
+        "{\"event\":\"retry\",\"job\":\"\(job.id)\",\"index\":\(job.index),\"attempt\":\(attempt),"
+          + "\"attempts\":\(attempts),\"error\":\(JobIdentity.quoted(error)),\(counts)}\n")
+    case .none:
+      break
+    case .bar, .lines:
+      if style == .bar { write("\r\u{1B}[K") }
+      write(
+        "[\(done + 1)/\(totalJobs)] retrying \(job.name) (attempt \(attempt) of \(attempts)): environment failure\n")
     }
   }
 

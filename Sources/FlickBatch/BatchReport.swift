@@ -13,9 +13,23 @@ package struct BatchReport: Codable, Sendable, Equatable {
     /// Not attempted: an earlier job failed without `--keep-going`, or the run was interrupted.
     case notRun = "not-run"
     /// Under way when the run stopped: interrupted (SIGINT, SIGTERM; ``Entry/exitCode`` 130), or
-    /// the process was killed outright. `flick run` writes its report with the job it starts
-    /// marked so before rendering it, so whatever stops the shard leaves a report naming the job.
+    /// the process was killed outright. A report read with ``load(path:)`` says so of a job the
+    /// file still calls ``running`` when the run that wrote it no longer holds its lock.
     case interrupted
+    /// Under way now: `flick run` writes its report with the job it starts marked so before
+    /// rendering it (and holds the report's lock, ``RunLock``, while it runs), so whatever stops
+    /// the shard leaves a report naming the job.
+    case running
+  }
+
+  /// The process that wrote a report while it runs, for people and for ``load(path:)``.
+  package struct Owner: Codable, Sendable, Equatable {
+    package var pid: Int32
+    /// The host name.
+    package var host: String
+    /// The process's start time in clock ticks after boot (`/proc/PID/stat`, field 22): with
+    /// ``pid``, names the process even after its PID is reused.
+    package var started: UInt64
   }
 
   package struct Entry: Codable, Sendable, Equatable {
@@ -30,6 +44,8 @@ package struct BatchReport: Codable, Sendable, Equatable {
     package var seconds: Double
     /// Output paths relative to the output root.
     package var outputs: [String]
+    /// How many times the job was tried (`--retries`); absent when once.
+    package var attempts: Int?
   }
 
   /// `run` or `merge`.
@@ -45,8 +61,12 @@ package struct BatchReport: Codable, Sendable, Equatable {
   package var seconds: Double
   /// The process exit code (``exitCode(of:)``).
   package var exitCode: Int32
+  /// The run that writes this report, while its jobs are under way (absent once it is done).
+  package var owner: Owner?
 
-  package init(command: String, plan: String, shard: String?, jobs: [Entry], seconds: Double) {
+  package init(
+    command: String, plan: String, shard: String?, jobs: [Entry], seconds: Double, owner: Owner? = nil
+  ) {
     self.command = command
     self.plan = plan
     self.shard = shard
@@ -57,6 +77,7 @@ package struct BatchReport: Codable, Sendable, Equatable {
     self.notRun = jobs.filter { $0.status == .notRun }.count
     self.seconds = seconds
     self.exitCode = Self.exitCode(of: jobs)
+    self.owner = owner
   }
 
   /// The exit code of a run: 0 when nothing failed; 130 when interrupted; otherwise 2 when any

@@ -16,18 +16,28 @@ package struct BatchRunner {
   /// invalid input, exit 2, without rendering) and that bound it while it runs: `flick run`'s
   /// `--max-…` options and `FLICK_MAX_…` variables.
   package var limits = RenderLimits()
+  /// Environment failures (exit 3: ffmpeg failing, a full disk) are tried again up to this many
+  /// times (`--retries`); invalid input (exit 2) and interruptions never are.
+  package var retries = 0
   /// Called before each job that is rendered (not before skipped ones) with the report entries
-  /// as they stand if the run stopped during that job: the jobs done so far, that job
-  /// ``BatchReport/Status/interrupted`` (exit code 130), the rest ``BatchReport/Status/notRun``.
-  /// `flick run` writes them as its report, so an interruption leaves a report behind.
+  /// as they stand while it renders: the jobs done so far, that job
+  /// ``BatchReport/Status/running``, the rest ``BatchReport/Status/notRun``. `flick run` writes
+  /// them as its report (holding its lock), so a run that stops leaves a report naming the job.
   package var checkpoint: (([BatchReport.Entry]) -> Void)?
   /// Called before each job that is rendered, after ``checkpoint``: `flick run` starts the
   /// memory watch there, once every job has been checked against ``limits`` and only when one
   /// renders.
   package var willRender: ((BatchPlan.Job) -> Void)?
 
+  /// The check of ffmpeg shared by every job of the run: as for `flick render`, each encoder
+  /// starts with the executable found once, and the check (`ffmpeg -encoders`) runs only to
+  /// explain an encoder that failed, at most once per process (its answer is kept).
+  package var ffmpegProbe: FFmpegTool.Probe
+
   package init(plan: BatchPlan) {
     self.plan = plan
+    let formats = Set(plan.jobs.flatMap { $0.targets.map(\.format) }.filter(\.usesFFmpeg))
+    ffmpegProbe = FFmpegTool.Probe(for: formats.sorted { $0.rawValue < $1.rawValue })
   }
 
   /// Whether every output of `job` exists with the job's stamp.
@@ -68,10 +78,12 @@ package struct BatchRunner {
       let job = plan.jobs[i]
       let spec = job.spec
       let outputs = spec.outputs.map(\.path)
-      func entry(_ status: BatchReport.Status, _ seconds: Double, _ error: BatchError? = nil) -> BatchReport.Entry {
+      func entry(
+        _ status: BatchReport.Status, _ seconds: Double, _ error: BatchError? = nil, attempts: Int = 1
+      ) -> BatchReport.Entry {
         BatchReport.Entry(
           index: spec.index, id: spec.id, name: spec.name, status: status, exitCode: error?.exitCode,
-          error: error?.description, seconds: seconds, outputs: outputs)
+          error: error?.description, seconds: seconds, outputs: outputs, attempts: attempts > 1 ? attempts : nil)
       }
       if stop || (!keepGoing && firstRefused != nil && firstRefused != i) {
         entries.append(entry(.notRun, 0))
@@ -92,8 +104,8 @@ package struct BatchRunner {
         var pending = entries
         pending.append(
           BatchReport.Entry(
-            index: spec.index, id: spec.id, name: spec.name, status: .interrupted, exitCode: 130,
-            error: "interrupted while rendering", seconds: 0, outputs: outputs))
+            index: spec.index, id: spec.id, name: spec.name, status: .running, exitCode: nil,
+            error: nil, seconds: 0, outputs: outputs))
         for later in indices.drop(while: { $0 != i }).dropFirst() {
           let s = plan.jobs[later].spec
           pending.append(
@@ -105,20 +117,29 @@ package struct BatchRunner {
       }
       willRender?(job)
       let start = Date()
-      do {
-        try render(job) { progress.frame(spec, $0, framesInJob: job.frames.count) }
-        let seconds = Date().timeIntervalSince(start)
-        progress.finished(spec, .rendered, seconds: seconds, frames: job.frames.count)
-        entries.append(entry(.rendered, seconds))
-      } catch {
-        // A job that failed because an interruption killed its ffmpeg is not a failure: the
-        // interruption is ending the process (and the checkpoint report stands).
-        Interruption.waitIfInterrupted()
-        let failure = BatchError.from(error)
-        let seconds = Date().timeIntervalSince(start)
-        progress.finished(spec, .failed, seconds: seconds, frames: job.frames.count, error: failure.description)
-        entries.append(entry(.failed, seconds, failure))
-        if !keepGoing || failure.exitCode == 130 { stop = true }
+      var attempt = 1
+      while true {
+        do {
+          try render(job) { progress.frame(spec, $0, framesInJob: job.frames.count) }
+          let seconds = Date().timeIntervalSince(start)
+          progress.finished(spec, .rendered, seconds: seconds, frames: job.frames.count)
+          entries.append(entry(.rendered, seconds, attempts: attempt))
+        } catch {
+          // A job that failed because an interruption killed its ffmpeg is not a failure: the
+          // interruption is ending the process (and the checkpoint report stands).
+          Interruption.waitIfInterrupted()
+          let failure = BatchError.from(error)
+          if failure.exitCode == 3 && attempt <= retries {
+            progress.retrying(spec, attempt: attempt + 1, of: retries + 1, error: failure.description)
+            attempt += 1
+            continue
+          }
+          let seconds = Date().timeIntervalSince(start)
+          progress.finished(spec, .failed, seconds: seconds, frames: job.frames.count, error: failure.description)
+          entries.append(entry(.failed, seconds, failure, attempts: attempt))
+          if !keepGoing || failure.exitCode == 130 { stop = true }
+        }
+        break
       }
     }
     return entries
@@ -130,6 +151,7 @@ package struct BatchRunner {
       scene: job.scene, outputs: job.targets, frames: job.frames, scale: job.scale, options: job.options,
       pipeline: RenderPipeline(jobs: threads))
     session.limits = limits
+    session.ffmpegProbe = ffmpegProbe
     return session
   }
 

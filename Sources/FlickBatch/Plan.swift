@@ -5,8 +5,8 @@ import Foundation
 /// and read by `flick run` and `flick merge` on every worker.
 ///
 /// Each job has a content-hash ``Job/id`` over everything that decides its bytes (see
-/// ``JobIdentity``). Jobs are numbered from 0; shard `i` of `n` (1-based) runs the jobs whose
-/// ``Job/index`` is `i − 1` modulo `n`. A clip longer than its render's `chunk` becomes one
+/// ``JobIdentity``). Jobs are numbered from 0; shard `i` of `n` (1-based) runs the jobs
+/// ``ShardBalance`` gives it (``jobs(shard:of:)``). A clip longer than its render's `chunk` becomes one
 /// job per chunk plus a ``Merge`` that `flick merge` performs.
 package struct Plan: Codable, Sendable, Equatable {
   /// The plan format version this build reads and writes.
@@ -21,7 +21,7 @@ package struct Plan: Codable, Sendable, Equatable {
 
   /// One unit of work for a shard.
   package struct Job: Codable, Sendable, Equatable {
-    /// Position in ``Plan/jobs`` (0-based), which decides the shard.
+    /// Position in ``Plan/jobs`` (0-based).
     package var index: Int
     /// The content hash (64 hex digits).
     package var id: String
@@ -64,9 +64,12 @@ package struct Plan: Codable, Sendable, Equatable {
   package var jobs: [Job]
   package var merges: [Merge]
 
-  /// The jobs of shard `shard` (1-based) of `count`.
+  /// The jobs of shard `shard` (1-based) of `count`, in plan order: a split balanced by each
+  /// job's estimated cost (``ShardBalance``), a function of the plan alone, so every worker
+  /// computes the same split without talking to the others.
   package func jobs(shard: Int, of count: Int) -> [Job] {
-    jobs.filter { $0.index % count == shard - 1 }
+    let assigned = ShardBalance.assign(jobs, count: count)
+    return zip(jobs, assigned).filter { $0.1 == shard - 1 }.map { $0.0 }
   }
 
   /// The largest plan file read, in bytes (256 MiB: 100,000 jobs take about 100 MB).

@@ -19,17 +19,17 @@ import Foundation
 /// the ffmpeg that encodes with it. That ffmpeg reads exactly the frames the palette was made
 /// from, so the GIF is the one ffmpeg's two passes make; every temporary file is removed on every
 /// exit path.
-final class FFmpegEncoder: FrameSink {
+package final class FFmpegEncoder: FrameSink {
   /// The destination path.
-  let destination: String
+  package let destination: String
   /// The encoded format.
   let format: OutputFormat
   /// Frame rate of the encoded file (frames per second).
   let outputFPS: Int
-  var wantsStraightAlpha: Bool { format.hasAlpha }
+  package var wantsStraightAlpha: Bool { format.hasAlpha }
   /// An MP4 with even sides reads Flick's `yuv420p` planes (``FFmpegCommand/readsYUV420``).
-  var wantsYUV420: Bool { command.readsYUV420 }
-  var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
+  package var wantsYUV420: Bool { command.readsYUV420 }
+  package var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
 
   /// The ffmpeg running now (the only one, or a GIF's palette pass, then its encoding pass; none
   /// while Flick gathers a GIF's palette).
@@ -83,7 +83,7 @@ final class FFmpegEncoder: FrameSink {
   ///
   /// - Throws: ``VideoError`` when the options do not fit the format, the destination folder
   ///   does not exist, or ffmpeg cannot start.
-  init(
+  package init(
     destination: String, format: OutputFormat, width: Int, height: Int, fps: Int,
     options: EncodingOptions = EncodingOptions(), ffmpeg: FFmpegTool, stallTimeout: Double? = 120, firstFrame: Int = 0
   ) throws(VideoError) {
@@ -170,7 +170,7 @@ final class FFmpegEncoder: FrameSink {
   /// - Throws: ``VideoError/ffmpegFailed(output:status:stderr:)`` or
   ///   ``VideoError/ffmpegKilled(output:signal:stderr:)`` when ffmpeg has died,
   ///   ``VideoError/pipeFailed(output:reason:)`` otherwise.
-  func write(_ frame: PreparedFrame) throws {
+  package func write(_ frame: PreparedFrame) throws {
     let sameSize = frame.frame.width == size.width && frame.frame.height == size.height
     let bytes: [UInt8] =
       if !sameSize { [] } else if wantsYUV420 { frame.yuv420Bytes() } else { frame.bytes(straight: wantsStraightAlpha) }
@@ -214,7 +214,7 @@ final class FFmpegEncoder: FrameSink {
   }
 
   /// A GIF resampled by Flick needs only the frames the fps filter keeps.
-  func wants(frameAt position: Int) -> Bool {
+  package func wants(frameAt position: Int) -> Bool {
     !command.selectsFrames || FFmpegCommand.keepsFrame(position, from: inputFPS, to: outputFPS)
   }
 
@@ -257,7 +257,7 @@ final class FFmpegEncoder: FrameSink {
   /// Closes ffmpeg's input and waits for it to complete the temporary file.
   ///
   /// - Throws: ``VideoError`` if ffmpeg failed; the temporary file is then removed.
-  func finish() throws {
+  package func finish() throws {
     guard state == .running else { return }
     if let palette {
       try writePalette(palette)
@@ -454,7 +454,7 @@ final class FFmpegEncoder: FrameSink {
   /// Renames the finished temporary file over the destination.
   ///
   /// - Throws: ``VideoError/cannotWrite(path:reason:)``.
-  func commit() throws {
+  package func commit() throws {
     guard state == .finished else { return }
     let failure = Cleanup.shared.commitFile(temporaryPath, to: destination)
     state = failure == nil ? .committed : .aborted
@@ -462,7 +462,7 @@ final class FFmpegEncoder: FrameSink {
   }
 
   /// Stops ffmpeg and removes the temporary file; the destination is left as it was.
-  func abort() {
+  package func abort() {
     guard state == .running || state == .finished else { return }
     state = .aborted
     running?.kill()

@@ -299,7 +299,7 @@ public struct RenderSession: Sendable {
     return stat(path, &info) == 0 ? Int(info.st_size) : 0
   }
 
-  private static func rgb(_ c: Color) -> UInt32 {
+  package static func rgb(_ c: Color) -> UInt32 {
     func byte(_ v: Double) -> UInt32 { UInt32((min(1, max(0, v)) * 255).rounded()) }
     return byte(c.red) << 16 | byte(c.green) << 8 | byte(c.blue)
   }

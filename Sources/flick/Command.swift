@@ -56,5 +56,8 @@ extension Flick {
     Command(
       name: "merge", synopsis: "flick merge plan.json", summary: "join the chunks of long clips",
       run: MergeCommand.run),
+    Command(
+      name: "status", synopsis: "flick status plan.json [--html FILE] [--watch]",
+      summary: "where a plan stands, and a gallery", run: StatusCommand.run),
   ]
 }

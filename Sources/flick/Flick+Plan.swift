@@ -7,7 +7,8 @@ extension Flick {
   /// `flick plan MANIFEST -o plan.json`
   enum PlanCommand {
     static let help = """
-      USAGE: flick plan MANIFEST.json5 -o plan.json [--list] [--allow-outside-manifest] [--allow-outside-assets]
+      USAGE: flick plan MANIFEST.json5 -o plan.json [--list] [--shards N] [--allow-outside-manifest]
+                        [--allow-outside-assets]
 
       Expands a batch manifest (templates × parameter sets × sizes × formats, docs/scale-out.md) into
       a fixed, ordered list of jobs, each with a content-hash id over everything that decides its
@@ -31,7 +32,12 @@ extension Flick {
 
       OPTIONS
         -o, --output PATH           where to write the plan (JSON); '-' for stdout
-        --list                      also print one line per job: index, id, name
+        --list                      also print one line per job: index, id, kind, name, and its
+                                    shard when --shards is given
+        --shards N                  print how the jobs split into N shards: each shard's jobs and
+                                    estimated cost (frames × pixels × (1 + format weights), in
+                                    megapixel-frames of rasterising), and max / mean; -o is then
+                                    optional
         --allow-outside-manifest    accept template, data, params and output paths outside the
                                     manifest's folder
         --allow-outside-assets      honour a render's 'allowOutsideAssets: true' (refused without)
@@ -51,7 +57,7 @@ extension Flick {
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: Set(["o", "output"] + Limits.planCaps.map(\.option)),
+        args, valued: Set(["o", "output", "shards"] + Limits.planCaps.map(\.option)),
         flags: Set(["help", "h", "list"]).union(policyFlags), command: "plan")
       if a.has("help") || a.has("h") {
         print(help)
@@ -61,7 +67,8 @@ extension Flick {
         throw CommandError.usage(
           a.positionals.isEmpty ? "plan needs a MANIFEST" : "plan takes one MANIFEST", command: "plan")
       }
-      guard let output = a.value("o") ?? a.value("output") else {
+      let shards = try a.value("shards").map { try Render.integer($0, "--shards", 1...1_000_000) }
+      guard let output = a.value("o") ?? a.value("output") ?? (shards == nil ? nil : "") else {
         throw CommandError.usage("plan needs -o plan.json", command: "plan")
       }
       let caps = try Limits.render(a, caps: Limits.planCaps)
@@ -78,7 +85,7 @@ extension Flick {
       let document = plan.document(planFolder: URL(fileURLWithPath: folder).standardizedFileURL.path)
       if output == "-" {
         FileHandle.standardOutput.write(document.encoded())
-      } else {
+      } else if !output.isEmpty {
         do {
           try document.encoded().write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
@@ -86,16 +93,40 @@ extension Flick {
             message: "cannot write \(quoted: output): \(escaped: error.localizedDescription)", code: .environment)
         }
       }
+      let assigned = shards.map { ShardBalance.assign(document.jobs, count: $0) }
       if a.has("list") {
-        for job in document.jobs { print("\(job.index)\t\(job.id.prefix(12))\t\(job.kind)\t\(job.name)") }
+        for job in document.jobs {
+          print(
+            "\(job.index)\t\(job.id.prefix(12))\t\(job.kind)\t\(job.name)"
+              + (assigned.map { "\tshard \($0[job.index] + 1)" } ?? ""))
+        }
       }
+      if let shards { printShards(document, count: shards) }
       let chunks = document.jobs.filter { $0.kind == "chunk" }.count
       log(
         "planned \(document.jobs.count) job\(document.jobs.count == 1 ? "" : "s")"
           + (chunks > 0
             ? " (\(chunks) chunks of \(document.merges.count) clip\(document.merges.count == 1 ? "" : "s") to merge)"
             : "")
-          + (output == "-" ? "" : " into \(quoted: output)"))
+          + (output == "-" || output.isEmpty ? "" : " into \(quoted: output)"))
+    }
+
+    /// Prints each shard's jobs and estimated cost (``FlickBatch/ShardBalance``) and max / mean.
+    static func printShards(_ plan: Plan, count: Int) {
+      let assigned = ShardBalance.assign(plan.jobs, count: count)
+      let loads = ShardBalance.loads(plan.jobs, count: count)
+      let total = loads.reduce(0, +)
+      // Cost units are per mille of a pixel-frame's rasterising: megapixel-frames are 10⁹ units.
+      for (s, load) in loads.enumerated() {
+        let jobs = assigned.filter { $0 == s }.count
+        print(
+          "shard \(s + 1)/\(count)\t\(jobs) job\(jobs == 1 ? "" : "s")\t"
+            + String(
+              format: "%.2f MPx-frames\t%.1f %%", Double(load) / 1e9,
+              total > 0 ? 100 * Double(load) / Double(total) : 0))
+      }
+      let mean = Double(total) / Double(count)
+      print(String(format: "max / mean %.3f", mean > 0 ? Double(loads.max() ?? 0) / mean : 1))
     }
   }
 }

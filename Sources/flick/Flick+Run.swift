@@ -7,10 +7,12 @@ extension Flick {
   /// `flick run plan.json [--shard I/N | --shard auto] [--job ID]`
   enum RunCommand {
     static let help = """
-      USAGE: flick run plan.json [--shard I/N | --shard auto [--shard-count N]] [--job ID]... [options]
+      USAGE: flick run plan.json [--shard I/N | --shard auto [--shard-count N]] [--job JOB]... [options]
 
-      Runs this worker's share of a plan: shard I of N (1-based) runs the jobs whose index is I−1
-      modulo N. A job whose outputs exist with its stamp (its id) is skipped, like make.
+      Runs this worker's share of a plan: shard I of N (1-based) runs the jobs the plan's cost
+      balance gives it (each job's frames × pixels × output formats, longest first; 'flick plan
+      --shards N' prints the split). A job whose outputs exist with its stamp (its id) is skipped,
+      like make.
 
       --shard auto reads the shard from the scheduler:
         SLURM_ARRAY_TASK_ID (0-based, --array=0-(N-1)) / SLURM_ARRAY_TASK_COUNT (MIN/MAX checked)
@@ -23,12 +25,19 @@ extension Flick {
       OPTIONS
         --shard I/N|auto    which share to run (default: every job)
         --shard-count N     the number of shards, for --shard auto
-        --job ID            run this job (an id, a unique id prefix, or an index; repeatable)
+        --job JOB           run this job: '#N' (its index), its name (cards/2/640x360) or a
+                            prefix of its id; ambiguous text is refused (repeatable)
+        --index N           run the job at index N (as 'flick plan --list' numbers them; repeatable)
+        --retries N         try a job that fails with an environment error (exit 3) up to N
+                            more times (default 0); invalid input (exit 2) is never retried
+        --list              print the jobs this worker would run (index, id, kind, name) and
+                            stop: nothing is rendered, no report is written
         --force             render even jobs that are up to date
         --allow-outside-manifest, --allow-outside-assets
                             as given to 'flick plan' (the manifest is read again here)
         --keep-going        after a failed job, run the rest
-        --report PATH       the JSON report (default OUTPUT/.flick/reports/shard-I-of-N.json)
+        --report PATH       the JSON report (default OUTPUT/.flick/reports/shard-I-of-N.json,
+                            run.json for the whole plan, jobs-….json for --job/--index)
         --jobs N            raster worker threads per job (default: number of cores)
         --progress MODE     auto (a bar on a terminal, else lines), bar, lines (one per job),
                             json (one object per line, each with the job id), none
@@ -43,16 +52,19 @@ extension Flick {
 
       EXIT CODES (of the whole shard)
         0 every job rendered or up to date · 2 a job's input is invalid (do not retry) ·
-        3 environment (ffmpeg, disk; retry) · 130 interrupted (retry; the report marks the job
-        that was under way "interrupted")
+        3 environment (ffmpeg, disk; retry) · 130 interrupted (retry). While it runs the report
+        marks the job under way "running" and its lock (REPORT.lock) is held; 'flick status'
+        reads a running job whose lock is free as "interrupted"
       """
 
     static func run(_ args: [String]) throws {
       guard
         case let (a, path, quiet, style)? = try parse(
           args, command: "run", help: help,
-          valued: Set(["shard", "shard-count", "job", "report", "jobs", "progress"] + Limits.runCaps.map(\.option)),
-          flags: Set(["force", "keep-going"]).union(PlanCommand.policyFlags))
+          valued: Set(
+            ["shard", "shard-count", "job", "index", "retries", "report", "jobs", "progress"]
+              + Limits.runCaps.map(\.option)),
+          flags: Set(["force", "keep-going", "list"]).union(PlanCommand.policyFlags))
       else { return }
       let threads = try a.value("jobs").map { try Render.integer($0, "--jobs", 1...256) }
       let count = try a.value("shard-count").map { try Render.integer($0, "--shard-count", 1...1_000_000) }
@@ -75,34 +87,32 @@ extension Flick {
         throw CommandError.usage(BatchError.from(error).description, command: "run")
       }
       var indices = shard.map { s in plan.jobs(shard: s.index, of: s.count).map(\.index) } ?? plan.jobs.map(\.index)
-      let chosen = a.all("job")
-      if !chosen.isEmpty {
-        var picked: [Int] = []
-        for text in chosen {
-          let matches = plan.jobs.filter { $0.id.hasPrefix(text.lowercased()) || String($0.index) == text }
-          guard matches.count == 1 else {
-            throw CommandError.usage(
-              matches.isEmpty
-                ? "--job \(text): no job has this id or index"
-                : "--job \(text) matches \(matches.count) jobs; give more of the id",
-              command: "run")
-          }
-          picked.append(matches[0].index)
-        }
-        indices = indices.filter(picked.contains)
+      let picked = try selection(a, plan: plan)
+      if let picked { indices = indices.filter(picked.contains) }
+      let retries = try a.value("retries").map { try Render.integer($0, "--retries", 0...100) } ?? 0
+      if a.has("list") {
+        // The jobs this worker would run, and nothing else (no report, no output).
+        for i in indices { print("\(i)\t\(plan.jobs[i].id.prefix(12))\t\(plan.jobs[i].kind)\t\(plan.jobs[i].name)") }
+        return
       }
 
       var runner = BatchRunner(plan: batch)
       runner.force = a.has("force")
       runner.keepGoing = a.has("keep-going")
+      runner.retries = retries
       runner.limits = limits
       if let threads { runner.threads = threads }
       let progress = BatchProgress(
         style: style, jobs: indices.count, frames: indices.reduce(0) { $0 + batch.jobs[$1].frames.count })
-      let reportPath =
-        a.value("report")
-        ?? batch.manifest.outputRoot + "/.flick/reports/"
-        + (shard.map { "shard-\($0.index)-of-\($0.count).json" } ?? "run.json")
+      let reportPath = a.value("report") ?? defaultReport(batch, shard: shard, picked: picked)
+      // Held until the process ends: a reader (flick status) knows the report's running job is
+      // under way exactly while the lock is held.
+      let lock: RunLock
+      do { lock = try RunLock(report: reportPath) } catch {
+        throw CommandError(message: error.description, code: ExitCode(rawValue: error.exitCode))
+      }
+      defer { withExtendedLifetime(lock) {} }
+      let owner = RunLock.owner
       Interruption.install()
       // The memory watch starts before the first job that renders, once every job has been
       // checked against the caps (a job over one is refused with exit 2, not stopped by the watch).
@@ -115,7 +125,7 @@ extension Flick {
           write(
             BatchReport(
               command: "run", plan: path, shard: shard?.description, jobs: pending,
-              seconds: Date().timeIntervalSince(start)),
+              seconds: Date().timeIntervalSince(start), owner: owner),
             to: reportPath)
         }
         return runner.run(indices: indices, progress: progress)
@@ -133,7 +143,10 @@ extension Flick {
           "flick: job \(entry.index) \(quoted: entry.name) failed (exit \(entry.exitCode ?? 3)): "
             + MessageText.escaped(entry.error ?? ""))
       }
-      if report.exitCode != 0 { exit(report.exitCode) }
+      if report.exitCode != 0 {
+        withExtendedLifetime(lock) {}
+        exit(report.exitCode)
+      }
     }
 
     /// The set-up `run` and `merge` share: parses `args` (`--help`/`-h` and `--quiet`/`-q` are

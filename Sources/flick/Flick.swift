@@ -30,7 +30,7 @@ struct Flick {
 
       EXIT CODES
         0 success · 1 snapshot mismatch · 2 invalid input (usage, template, parameters) ·
-        3 environment (ffmpeg, disk) · 130 interrupted
+        3 environment (ffmpeg, disk) · 4 status: still running · 130 interrupted
       """
   }
 

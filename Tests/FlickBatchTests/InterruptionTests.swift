@@ -5,7 +5,7 @@ import Testing
 @testable import FlickBatch
 
 /// SIGINT to a running `flick run` or `flick merge`: the run leaves its report with the job it
-/// was on marked interrupted, a merge leaves no temporaries, and a merge killed outright has its
+/// was on marked running, read as interrupted once its lock is free, a merge leaves no temporaries, and a merge killed outright has its
 /// leftovers removed by the next one. No timing: each test waits for a file that shows the
 /// command is under way, then interrupts it.
 @Suite(.serialized) struct InterruptionTests {
@@ -64,14 +64,23 @@ import Testing
     let dir = try Self.workspace(chunk: nil, formats: ["mp4", "png"])
     defer { try? FileManager.default.removeItem(at: dir) }
     let report = dir.appendingPathComponent("out/.flick/reports/shard-1-of-1.json")
-    // Interrupted once the first job is writing (its temporary sequence folder exists).
+    // Interrupted once the first job is writing (its temporary sequence folder exists); the
+    // report then says that job is running (the run holds the report's lock).
+    var live: BatchReport?
     let run = try Self.interrupt(["run", "plan.json", "--shard", "1/1", "--jobs", "1", "-q"], in: dir) {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out/long/1").path)) ?? []
-      return names.contains { $0.hasSuffix(".partial") }
+      guard names.contains(where: { $0.hasSuffix(".partial") }) else { return false }
+      live = try? BatchReport.load(path: report.path)
+      return true
     }
     try #require(run.sent, "the run finished before it could be interrupted: make the fixture longer")
     #expect(run.status == 130)
-    let written = try JSONDecoder().decode(BatchReport.self, from: Data(contentsOf: report))
+    #expect(live?.jobs.map(\.status) == [.running, .notRun], "\(String(describing: live?.jobs))")
+    #expect(live?.owner?.pid != nil && live?.exitCode == 0)
+    // The file still says running; read as a report, its run has ended: the job was interrupted.
+    let raw = try JSONDecoder().decode(BatchReport.self, from: Data(contentsOf: report))
+    #expect(raw.jobs.map(\.status) == [.running, .notRun], "\(raw.jobs)")
+    let written = try BatchReport.load(path: report.path)
     #expect(written.command == "run" && written.shard == "1/1" && written.exitCode == 130)
     #expect(written.jobs.map(\.status) == [.interrupted, .notRun], "\(written.jobs)")
     #expect(written.jobs.first?.exitCode == 130)

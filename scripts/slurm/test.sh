@@ -148,8 +148,11 @@ JSON
 jobs=$(grep -c '"kind" : "chunk"' "$job/plan.json")
 [ "$jobs" -eq 3 ] || fail "expected 3 chunk jobs, the plan has $jobs"
 
-# Job 1 belongs to shard index 1: a file where its frames folder goes makes it fail with exit 3.
-blocker="$job/out/$(grep -o '\.flick/chunks/[^"]*/1\.frames' "$job/plan.json" | head -n 1)"
+# Shard index 1 (shard 2 of 3) runs one chunk job (`flick run --list` names it; the jobs are the
+# 3 chunks, numbered as the chunks are): a file where its frames folder goes makes it fail with exit 3.
+chunk=$("$flick" run "$job/plan.json" --shard 2/3 --list | cut -f1)
+[ "$(printf '%s\n' "$chunk" | wc -l)" -eq 1 ] || fail "shard 2/3 should run one job, it runs: $chunk"
+blocker="$job/out/$(grep -o "\.flick/chunks/[^\"]*/$chunk\.frames" "$job/plan.json" | head -n 1)"
 mkdir -p "$(dirname "$blocker")"
 : >"$blocker"
 
@@ -189,10 +192,9 @@ grep -q '"rendered" : 1' "$job/out/.flick/reports/shard-2-of-3.json" || fail "th
 # --- Against a single-machine render ---------------------------------------------------------
 single="$work/single"
 mkdir -p "$single"
-# A batch GIF keeps one image per frame: compared with --every-frame (a plain render merges
-# runs of identical frames, docs/video.md).
+# A batch GIF is encoded as a plain render encodes its own (identical frames merged, docs/video.md).
 (cd "$job" && "$flick" render slide.json5 --set accent=#8B5CF6 --set distance=80 \
-  -o "$single/clip.gif" -o "$single/clip.mp4" -o "$single/frames/" -q --every-frame >/dev/null)
+  -o "$single/clip.gif" -o "$single/clip.mp4" -o "$single/frames/" -q >/dev/null)
 cmp -s "$single/clip.gif" "$job/out/slide/1/128x72.gif" || fail "the merged GIF differs from a single render"
 # Frames only: a single render also leaves its .flick-sequence marker (which frames it wrote).
 (cd "$single/frames" && ls *.png) > "$work/single.list"
