@@ -118,9 +118,9 @@ extension TimelineCompiler {
     let from = try spec["from"].map(decode) ?? currentValue(p, layerID: layerID, at: start)
     var to = try valueNode.map(decode)
     if to == nil, let by = spec["by"] { to = from + (try decode(by)) }
+    let handoff = Handoff(value: from, velocity: currentVelocity(p, layerID: layerID, at: start), time: start)
     let request = CurveRequest(
-      from: from, to: to, velocity: try spec["velocity"].map(decode),
-      inherited: currentVelocity(p, layerID: layerID, at: start), threshold: p.threshold,
+      handoff: handoff, to: to, velocity: try spec["velocity"].map(decode), threshold: p.threshold,
       motion: try TemplateMotion.decode(spec, in: node) ?? defaults.motion ?? defaultMotion,
       duration: try spec["duration"]?.double(in: 0...3600) ?? defaults.duration,
       timing: own ?? defaults.timing, node: node, property: p.name,
@@ -201,26 +201,39 @@ extension TimelineCompiler {
   }
 
   /// Checks that an animation of `name` on `layerID` from `begin` may be added now: after the
-  /// ones of the same state in time, and not under a value already read through a link.
-  func checkOrder(_ name: String, layerID: String, begin: Double, node: TemplateNode) throws(TemplateError) {
+  /// ones of the same state in time, and not under a value already read through a link. A
+  /// loop that a repeat unrolled is interrupted instead: its reruns that begin later are cut
+  /// (``AnimationOrder``).
+  mutating func checkOrder(_ name: String, layerID: String, begin: Double, node: TemplateNode) throws(TemplateError) {
     let key = "\(layerID).\(name)"
     // Animations apply in list order, so a later start must come later in the list; names that
     // write the same state (`position` and `positionX`) count as one property.
     for other in AnyLayerProperty.sameState(as: name) {
-      guard let last = lastAdded["\(layerID).\(other)"], last.begin > begin else { continue }
-      let one = other == name ? "the one" : "the one of \(layerID).\(other)"
-      let also = other == name ? "" : " (\(other) writes \(name) too)"
-      throw node.error(
-        "this animation of \(quoted: key) starts at \(TemplateNode.format(begin)) s, before \(quoted: one) at "
-          + "\(quoted: last.path) (\(TemplateNode.format(last.begin)) s)\(quoted: also); list the animations of one property in time order"
-      )
+      switch order.verdict("\(layerID).\(other)", begin: begin) {
+      case .inOrder:
+        continue
+      case .interrupts(let cut):
+        order.cut("\(layerID).\(other)", after: begin)
+        tracks.removeSegments(layerID: layerID, name: other, beginningAfter: begin)
+        for entry in cut { cancelled.insert(entry.index) }
+      case .outOfOrder(let last):
+        let one = other == name ? "the one" : "the one of \(layerID).\(other)"
+        let also = other == name ? "" : " (\(other) writes \(name) too)"
+        throw node.error(
+          "this animation of \(quoted: key) starts at \(TemplateNode.format(begin)) s, before \(quoted: one) at "
+            + "\(quoted: last.path) (\(TemplateNode.format(last.begin)) s)\(quoted: also); list the animations of one property in time order"
+        )
+      }
     }
     try checkLinkReads(name, layerID: layerID, begin: begin, node: node)
   }
 
-  /// Notes an animation of `name` on `layerID` from `begin`, checked by ``checkOrder(_:layerID:begin:node:)``.
-  mutating func recordAdded(_ name: String, layerID: String, begin: Double, node: TemplateNode) {
-    lastAdded["\(layerID).\(name)"] = (begin, node.path)
+  /// Notes an animation of `name` on `layerID` from `begin` (the next one to be appended to
+  /// ``animations``), checked by ``checkOrder(_:layerID:begin:node:)``. A link is never a rerun:
+  /// links are not cut.
+  mutating func recordAdded(_ name: String, layerID: String, begin: Double, node: TemplateNode, isLink: Bool = false) {
+    let entry = AnimationOrder.Entry(begin: begin, path: node.path, index: animations.count)
+    order.record("\(layerID).\(name)", entry, rerun: rerunning > 0 && !isLink)
     addedLog.append((layerID, name))
   }
 

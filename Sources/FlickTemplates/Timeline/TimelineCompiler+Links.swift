@@ -214,7 +214,7 @@ extension TimelineCompiler {
             + "a property may follow in a row")
       }
     }
-    recordAdded(link.property.name, layerID: link.layerID, begin: link.begin, node: node)
+    recordAdded(link.property.name, layerID: link.layerID, begin: link.begin, node: node, isLink: true)
     let make: (PropertyTracks) -> LayerAnimation = { tracks in
       LayerAnimation(
         layerID: link.layerID, property: link.property, curve: tracks.curve(for: link), beginTime: link.begin)

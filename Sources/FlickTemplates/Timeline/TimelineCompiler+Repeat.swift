@@ -40,7 +40,17 @@ extension TimelineCompiler {
     while true {
       if iteration > 0 { forgetSpans(except: idsBefore) }  // ids inside name this iteration's entries
       let logStart = addedLog.count
-      let span = try once(&self, cursor)
+      // Every run after the first (and every backward half) is a rerun: a later entry on one
+      // of its properties interrupts the loop there (``AnimationOrder``).
+      if iteration > 0 { rerunning += 1 }
+      let span: Span
+      do {
+        span = try once(&self, cursor)
+      } catch {
+        if iteration > 0 { rerunning -= 1 }
+        throw error
+      }
+      if iteration > 0 { rerunning -= 1 }
       guard span.end.isFinite else {
         throw node.error("a repeated group or sequence must end: something in it repeats forever")
       }
@@ -48,6 +58,8 @@ extension TimelineCompiler {
       guard period > 0 else { throw (o["repeat"] ?? node).error("a repeated group or sequence must take some time") }
       cursor = span.end
       if autoreverses {
+        rerunning += 1
+        defer { rerunning -= 1 }
         try playBackwards(addedLog[logStart...], mirror: span.end, period: period, node: node)
         cursor += period
       }

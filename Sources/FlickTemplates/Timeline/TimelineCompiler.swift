@@ -66,8 +66,13 @@ struct TimelineCompiler {
   /// Every animation compiled so far, per layer and property: where current values and
   /// velocities come from.
   var tracks: PropertyTracks
-  /// The begin time and JSON path of the last animation per `layer.property`, for order checks.
-  var lastAdded: [String: (begin: Double, path: String)] = [:]
+  /// The animations per `layer.property` in list order, for order checks and interruptions.
+  var order = AnimationOrder()
+  /// Above 0 while a repeat adds its reruns (every run after its first): what a later entry
+  /// may cut.
+  var rerunning = 0
+  /// Indices into ``animations`` of reruns an interruption cut (dropped once compiled).
+  var cancelled: Set<Int> = []
   /// (layer, property) of every animation added, in order (what a repeat plays backwards).
   var addedLog: [(layerID: String, name: String)] = []
   /// Iterations played by every repeat so far (``iterationLimit``).
@@ -108,6 +113,9 @@ struct TimelineCompiler {
       _ = try entry(node, placement: .top)
     }
     finishLinks()
+    if !cancelled.isEmpty {
+      animations = animations.indices.filter { !cancelled.contains($0) }.map { animations[$0] }
+    }
   }
 
   // MARK: - Entries
