@@ -95,7 +95,7 @@ extension TimelineCompiler {
     begin: Double, decode: (TemplateNode) throws(TemplateError) -> V
   ) throws(TemplateError) -> Double {
     var toNode = node
-    var from = currentValue(p, layerID: layerID, at: begin)
+    var from = output.currentValue(p, layerID: layerID, at: begin)
     if case .object(let members) = node.value.kind, members.contains(where: { $0.key == "to" || $0.key == "from" }) {
       let o = try node.object(allowed: ["to", "from"])
       guard let to = o["to"] else { throw node.error("missing 'to'") }
@@ -104,7 +104,7 @@ extension TimelineCompiler {
     }
     let curve = AnimatorCurve(
       from: from, to: try decode(toNode), source: script, group: slot, offset: added, duration: script.end - added)
-    try add(p, layerID: layerID, curve: AnyAnimationCurve(curve), begin: begin, node: node)
+    try output.add(p, layerID: layerID, curve: AnyAnimationCurve(curve), begin: begin, node: node)
     return begin + curve.duration
   }
 

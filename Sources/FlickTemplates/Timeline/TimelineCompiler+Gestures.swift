@@ -42,7 +42,7 @@ extension TimelineCompiler {
   mutating func dragTyped<V: Animatable>(
     _ p: LayerProperty<V>, layerID: String, _ request: DragRequest, decode: (TemplateNode) throws(TemplateError) -> V
   ) throws(TemplateError) -> Double {
-    let start = currentValue(p, layerID: layerID, at: request.begin)
+    let start = output.currentValue(p, layerID: layerID, at: request.begin)
     var values: [V] = []
     for item in try request.points.array() {
       let v = try decode(item)
@@ -60,7 +60,7 @@ extension TimelineCompiler {
     } catch {
       throw request.points.error(error.message)
     }
-    try add(p, layerID: layerID, curve: AnyAnimationCurve(curve), begin: request.begin, node: request.node)
+    try output.add(p, layerID: layerID, curve: AnyAnimationCurve(curve), begin: request.begin, node: request.node)
     return request.begin + request.duration
   }
 
