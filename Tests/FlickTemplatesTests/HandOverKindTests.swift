@@ -197,4 +197,45 @@ import Testing
       """)
     Self.expectC1(t, at: 1, travel: 200)
   }
+
+  /// The error of a template, or "" when it compiles.
+  static func message(_ timeline: String) -> String {
+    do {
+      _ = try template(fps: 30, timeline)
+      return ""
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  /// Defect 4: an entry listed above that genuinely starts later is still an order error, and it
+  /// names that entry, not a run the repeat expanded.
+  @Test func anOrderErrorBlamesTheEntryNotTheExpandedRun() {
+    let m = Self.message(
+      """
+      [ { at: 2, target: "a", animate: { positionX: 50 }, duration: 0.2 },
+        { at: 2, group: [ { target: "a", animate: { positionX: 300 }, duration: 0.5 } ], repeat: 4 },
+        { at: 1, target: "a", animate: { positionX: 200 }, duration: 0.5 } ]
+      """)
+    #expect(m.contains("timeline[1].group[0]") || m.contains("timeline[0]"), "\(m)")
+    #expect(m.contains("(2 s)"), "\(m)")
+    #expect(!m.contains("3.5 s") && !m.contains("(3 s)"), "\(m)")
+  }
+
+  /// Defect 5: an event other than `continue` during a glide is refused with the times in order.
+  @Test func onlyContinueMayInterruptAGlide() {
+    let m = Self.message(
+      """
+      [ { animator: { duration: 1, target: "a", animate: { positionX: 300 },
+          events: [ { at: 0, do: "pause" }, { at: 0.2, do: "scrub", fraction: 0.8, duration: 0.6 },
+                    { at: 0.6, do: "reverse" } ] } } ]
+      """)
+    #expect(m.contains("at 0.6 s the scrub that started at 0.2 s is still moving (until 0.8 s)"), "\(m)")
+    let order = Self.message(
+      """
+      [ { animator: { duration: 1, target: "a", animate: { positionX: 300 },
+          events: [ { at: 0.5, do: "start" }, { at: 0.2, do: "pause" } ] } } ]
+      """)
+    #expect(order.contains("this one at 0.2 s is listed after one at 0.5 s"), "\(order)")
+  }
 }
