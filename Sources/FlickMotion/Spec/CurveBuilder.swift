@@ -120,13 +120,10 @@ package struct CurveBuilder<Value: Animatable>: Sendable {
       guard let erased = AnyAnimationCurve(band) as? AnyAnimationCurve<Value> else { throw Self.boundsError }
       return erased
     case .tween(let f, let specDuration):
-      let tween = BasicAnimation(
-        from: from, to: try end(), duration: duration ?? specDuration, timingFunction: f)
-      let incoming = velocity ?? handoff.velocity
-      let rest = threshold ?? 0
-      let loops = (timing ?? spec.timing).map(Self.loops) ?? false
-      guard incoming.magnitudeSquared > rest * rest, !loops else { return AnyAnimationCurve(tween) }
-      return AnyAnimationCurve(ContinuingTween(tween, initialVelocity: incoming))
+      let handed = Handoff(value: from, velocity: velocity ?? handoff.velocity, time: handoff.time)
+      return Self.tween(
+        from: handed, to: try end(), duration: duration ?? specDuration, timingFunction: f, threshold: threshold,
+        loops: (timing ?? spec.timing).map(Self.loops) ?? false)
     case .keyframes(let fractions, let keyTimes, let curves, let mode, let specDuration):
       let to = try end()
       return AnyAnimationCurve(
@@ -146,6 +143,28 @@ package struct CurveBuilder<Value: Animatable>: Sendable {
 
   // MARK: - Rules
 
+  /// The tween rule (for callers without a spec, such as the animator conveniences): a tween
+  /// from `handoff.value` to `target` that continues `handoff.velocity` (``ContinuingTween``)
+  /// when its speed is above `threshold` units/s and the tween does not loop; otherwise the
+  /// timing curve itself.
+  package static func tween(
+    from handoff: Handoff<Value>, to target: Value, duration: Double, timingFunction: TimingFunction,
+    threshold: Double?, loops: Bool = false
+  ) -> AnyAnimationCurve<Value> {
+    let tween = BasicAnimation(from: handoff.value, to: target, duration: duration, timingFunction: timingFunction)
+    let rest = threshold ?? 0
+    guard handoff.velocity.magnitudeSquared > rest * rest, !loops else { return AnyAnimationCurve(tween) }
+    return AnyAnimationCurve(ContinuingTween(tween, initialVelocity: handoff.velocity))
+  }
+
+  /// The decay rule: the velocity to give ``DecayAnimation`` so that it starts moving at exactly
+  /// `velocity` (Pop's closed form starts at `−d·ln d/(1 − d)` of its parameter).
+  package static func decayVelocity(handedOver velocity: Value, deceleration: Double) -> Value {
+    let probe = DecayAnimation(from: 0.0, velocity: 1e6, deceleration: deceleration, threshold: 1)
+    let unit = probe.velocity(at: 0) / 1e6
+    return unit > 0 ? velocity.scaled(by: 1 / unit) : velocity
+  }
+
   /// The stated ``velocity``, or `otherwise`'s.
   private func startVelocity(_ otherwise: () throws(MotionError) -> Value) throws(MotionError) -> Value {
     if let velocity { return velocity }
@@ -164,9 +183,7 @@ package struct CurveBuilder<Value: Animatable>: Sendable {
   /// toward ``target``), else the hand-over's, scaled so the decay starts moving at exactly it.
   private func decayVelocity(speed: Double, deceleration: Double) throws(MotionError) -> Value {
     guard spec.written.contains(.velocity) else {
-      let probe = DecayAnimation(from: 0.0, velocity: 1e6, deceleration: deceleration, threshold: 1)
-      let unit = probe.velocity(at: 0) / 1e6
-      return unit > 0 ? handoff.velocity.scaled(by: 1 / unit) : handoff.velocity
+      return Self.decayVelocity(handedOver: handoff.velocity, deceleration: deceleration)
     }
     if let target { return try along(target, speed) }
     if let scalar = speed as? Value { return scalar }
