@@ -61,6 +61,12 @@ package struct PropertyTracks: Sendable {
     nextOrder += 1
   }
 
+  /// Removes the animations of `name` on `layerID` that begin after `t` (a later entry
+  /// interrupted the loop they belong to). Segments are in begin order, so they are the last ones.
+  package mutating func removeSegments(layerID: String, name: String, beginningAfter t: Double) {
+    segments[layerID]?[name]?.removeAll { $0.begin > t }
+  }
+
   /// The begin time of the last animation of `name` on `layerID`, if any.
   package func lastBegin(layerID: String, name: String) -> Double? {
     segments[layerID]?[name]?.last?.begin

@@ -4,7 +4,9 @@ import FlickTemplates
 import Testing
 
 /// `repeat` (a count or "forever") and `autoreverses` on groups and sequences: each iteration
-/// starts when the previous one has settled and takes over from where it left the layers.
+/// starts when the previous one has settled and takes over from where it left the layers (value
+/// and velocity: a tween continues the velocity it is handed, so these loops use curves that
+/// arrive at rest and their iterations repeat exactly).
 @Suite struct RepeatTests {
   static func x(_ s: Scene, _ t: Double) -> Double { TimelineTests.x(s, "a", t) }
 
@@ -12,8 +14,8 @@ import Testing
     let s = try TimelineTests.scene(
       """
       [ { id: "loop", repeat: 3, sequence: [
-          { id: "out", target: "a", animate: { positionX: 200 }, curve: "linear", duration: 0.5 },
-          { target: "a", animate: { positionX: 100 }, curve: "linear", duration: 0.5 } ] },
+          { id: "out", target: "a", animate: { positionX: 200 }, curve: "easeInEaseOut", duration: 0.5 },
+          { target: "a", animate: { positionX: 100 }, curve: "easeInEaseOut", duration: 0.5 } ] },
         { after: "loop", target: "b", animate: { opacity: 0 }, duration: 0.5 } ]
       """)
     #expect(TimelineTests.near(Self.x(s, 0.25), 150))
@@ -63,7 +65,7 @@ import Testing
         { flick: 1, canvas: { width: 400, height: 400, duration: \(duration) },
           layers: [{ id: "a", size: [10, 10], position: [100, 100] }],
           timeline: [ { id: "swing", repeat: "forever", autoreverses: true, sequence: [
-              { target: "a", animate: { positionX: 300 }, curve: "linear", duration: 0.5 } ] } \(after) ] }
+              { target: "a", animate: { positionX: 300 }, curve: "easeInEaseOut", duration: 0.5 } ] } \(after) ] }
         """, file: "t.json5"
       ).scene
     }

@@ -174,11 +174,14 @@ extension PropertyAnimator {
 
   /// Runs from `t` with `parameters` taking over from the progress and velocity on screen, toward
   /// the current destination (1, or 0 reversed), in `seconds`.
-  private mutating func takeOver(from t: Double, parameters: TimingParameters, seconds: Double) {
+  private mutating func takeOver(
+    from t: Double, parameters: TimingParameters, seconds: Double, scrubVelocity: Double?
+  ) {
     let (u, p, running) = now(t)
     // The velocity of the motion in force at t: a pause or reverse at this same instant counts
-    // (pause + reverse + continue at one time starts at rest and heads straight for the start).
-    let v = running ? leftRate(current, at: t) : 0
+    // (pause + reverse + continue at one time starts at rest and heads straight for the start);
+    // paused, the velocity of a scrub that moved the progress right up to t.
+    let v = running ? leftRate(current, at: t) : scrubVelocity ?? 0
     let curve = parameters.takeover(from: p, velocity: v, to: reversed ? 0 : 1, seconds: seconds)
     segments.append(
       Segment(
@@ -312,6 +315,17 @@ extension PropertyAnimator {
   public mutating func continueAnimation(
     withTimingParameters parameters: TimingParameters?, durationFactor: Double, at t: Double
   ) throws(AnimatorError) {
+    try continueAnimation(withTimingParameters: parameters, durationFactor: durationFactor, scrubVelocity: nil, at: t)
+  }
+
+  /// ``continueAnimation(withTimingParameters:durationFactor:at:)`` after a scrub that was still
+  /// moving the progress at `t` (a finger gliding a slider and letting go): a paused animator's
+  /// new timing takes over `scrubVelocity` (progress per second) instead of starting at rest, as
+  /// UIKit apps pass the gesture's velocity in the timing parameters. Running, the animator's
+  /// own velocity is taken and `scrubVelocity` is ignored.
+  package mutating func continueAnimation(
+    withTimingParameters parameters: TimingParameters?, durationFactor: Double, scrubVelocity: Double?, at t: Double
+  ) throws(AnimatorError) {
     try settle(t)
     guard current.state == .active else {
       throw AnimatorError("continueAnimation at \(t) s needs an active animator; it is \(quoted: current.state)")
@@ -329,7 +343,7 @@ extension PropertyAnimator {
       currentParameters = parameters
       currentCurve = parameters.curve(duration: currentSeconds)
     }
-    takeOver(from: t, parameters: currentParameters, seconds: left > 0 ? seconds : 0)
+    takeOver(from: t, parameters: currentParameters, seconds: left > 0 ? seconds : 0, scrubVelocity: scrubVelocity)
   }
 
   /// `addAnimations(_:delayFactor:)` for one property: animates it from its value at `t` to

@@ -52,18 +52,41 @@ package struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
   /// The text this spec was parsed from (for a spec built from arguments, their printed form:
   /// for display only, never parsed again).
   package var source: String
-  /// Whether the spec gave its velocity (`velocity`, `normalizedVelocity`). When it did not, a
-  /// spring or decay built from a ``Handoff`` (``curve(from:to:)-(Handoff<V>,_)``) takes the
-  /// hand-over's velocity: a release keeps the motion it had.
-  package var velocityIsGiven: Bool
+  /// What the author wrote, as typed facts (never found by searching ``source``): the
+  /// ``CurveBuilder`` decides defaults from them.
+  package var written: Written
   /// How a spring is evaluated (`stepping: pop, fps: 120`): ``Stepping/analytic`` by default.
   package var stepping: Stepping = .analytic
 
-  package init(kind: Kind, timing: MediaTiming? = nil, source: String = "", velocityIsGiven: Bool = true) {
+  /// Facts about what a spec states, for the parts whose default depends on the context.
+  package struct Written: OptionSet, Sendable, Hashable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
+    /// `velocity` or `normalizedVelocity` was given: a spring or decay starts with it instead of
+    /// the hand-over's velocity.
+    package static let velocity = Written(rawValue: 1)
+    /// `threshold` was given: it wins over the property's visibility threshold.
+    package static let threshold = Written(rawValue: 2)
+    /// A spring gave `dampingRatio` without `response`: as an animator's timing it is UIKit's
+    /// `UISpringTimingParameters(dampingRatio:)`, which settles within the animator's duration.
+    package static let dampingRatioWithoutResponse = Written(rawValue: 4)
+  }
+
+  /// Whether the spec gave its velocity (`velocity`, `normalizedVelocity`). When it did not, a
+  /// spring or decay built from a ``Handoff`` (``CurveBuilder``) takes the hand-over's velocity:
+  /// a release keeps the motion it had.
+  package var velocityIsGiven: Bool {
+    get { written.contains(.velocity) }
+    set { if newValue { written.insert(.velocity) } else { written.remove(.velocity) } }
+  }
+
+  /// A spec built in code: `written` states what counts as given (by default nothing: a spring
+  /// or decay takes the hand-over's velocity, a threshold the property's).
+  package init(kind: Kind, timing: MediaTiming? = nil, source: String = "", written: Written = []) {
     self.kind = kind
     self.timing = timing
     self.source = source
-    self.velocityIsGiven = velocityIsGiven
+    self.written = written
   }
 
   /// How specs are read.
@@ -97,7 +120,10 @@ package struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
     }
     var args = try SpecArguments(name: name, arguments: arguments ?? [], column: column)
     let timing = try args.timing()
-    let given = args.has("velocity") || args.has("normalizedVelocity")
+    var written: Written = []
+    if args.has("velocity") || args.has("normalizedVelocity") { written.insert(.velocity) }
+    if args.has("threshold") { written.insert(.threshold) }
+    if args.has("dampingRatio") && !args.has("response") { written.insert(.dampingRatioWithoutResponse) }
     let stepping = try args.stepping()
     let kind = try Self.kind(name: name, args: &args, column: column, options: options)
     if stepping != .analytic, case .spring = kind {
@@ -107,7 +133,7 @@ package struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
       )
     }
     try args.finish()
-    self.init(kind: kind, timing: timing, source: expression.description, velocityIsGiven: given)
+    self.init(kind: kind, timing: timing, source: expression.description, written: written)
     self.stepping = stepping
   }
 

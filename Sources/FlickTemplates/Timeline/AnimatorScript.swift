@@ -19,6 +19,9 @@ struct AnimatorScript: Sendable {
     var from: [Double]
     var to: [Double]
     var curve: TimingFunction
+    /// When it stops moving the progress: its arrival (`start + duration`), or an earlier
+    /// `continue` that cut it.
+    var end: Double
   }
 
   /// The scripted commands.
@@ -36,7 +39,7 @@ struct AnimatorScript: Sendable {
   /// The glide in progress at `t` (for a left read, one that ends at `t` still counts).
   private func glide(at t: Double, left: Bool) -> Glide? {
     glides.last { g in
-      left ? g.start < t && t <= g.start + g.duration : g.start <= t && t < g.start + g.duration
+      left ? g.start < t && t <= g.end : g.start <= t && t < g.end
     }
   }
 

@@ -1,15 +1,18 @@
 import FlickMotion
 
-/// Everything needed to build the curve of one property's animation, and the rules that
-/// combine them (which velocity a spring starts with, which threshold it settles to, …).
+/// One property's animation as a template writes it: the template keys around a motion spec
+/// (`to`, `velocity`, `duration`, timing keys, `colorSpace`, keyframes of property values). The
+/// curve itself comes from FlickMotion's ``CurveBuilder``, the builder Swift and `flick curve`
+/// use, so the hand-over rules (which velocity a spring starts with, how a tween continues
+/// one, which threshold applies) are the same everywhere.
 struct CurveRequest<V: Animatable> {
-  var from: V
+  /// The property when the animation starts: its value (or the written `from`) and the velocity
+  /// of what it interrupts (the left limit).
+  var handoff: Handoff<V>
   /// The target; nil for a decay (which finds its own end).
   var to: V?
   /// A velocity written in the template (`velocity: [vx, vy]`), in units/s.
   var velocity: V?
-  /// The property's velocity when the animation starts (from the animation it interrupts).
-  var inherited: V
   /// The property's visibility threshold (springs settle to it; decays stop below 5× it per s).
   var threshold: Double
   var motion: TemplateMotion?
@@ -20,12 +23,15 @@ struct CurveRequest<V: Animatable> {
   /// The space a colour animation travels through (`colorSpace`); sRGB leaves the curve as built.
   var colorSpace: ColorSpace = .sRGB
 
+  var from: V { handoff.value }
+
   func curve(decode: (TemplateNode) throws(TemplateError) -> V) throws(TemplateError) -> AnyAnimationCurve<V> {
     let motion = self.motion ?? .spec(AnimationSpec(kind: .tween(.default, duration: 0.4)), node: node)
     var base: AnyAnimationCurve<V>
     var specTiming: MediaTiming?
     switch motion {
     case .keyframes(let valuesNode, let keyTimes, let curves, let mode, let kfDuration, let kfNode):
+      // Keyframes of property values: written out in full, they carry no hand-over.
       var values: [V] = []
       for item in try valuesNode.array() { values.append(try decode(item)) }
       base = try make(kfNode) { () throws(MotionError) in
@@ -39,99 +45,36 @@ struct CurveRequest<V: Animatable> {
       if spec.timing != nil && timing != nil {
         throw specNode.error("timing is given both in the curve spec and as keys; keep one")
       }
-      base = try curve(spec, specNode)
+      try checkKeys(for: spec)
+      let builder = CurveBuilder(
+        spec: spec, from: handoff, to: to, velocity: velocity, threshold: threshold, duration: duration,
+        timing: timing)
+      base = try make(specNode) { () throws(MotionError) in try builder.untimedCurve() }
     }
     if colorSpace != .sRGB { base = try inColorSpace(base, motion: motion, decode: decode) }
     guard let timing = timing ?? specTiming else { return base }
     return AnyAnimationCurve(TimedAnimation(base, timing: timing))
   }
 
-  private func curve(_ spec: AnimationSpec, _ specNode: TemplateNode) throws(TemplateError) -> AnyAnimationCurve<V> {
+  /// The template keys that do not go with the spec's kind, and a missing end value.
+  private func checkKeys(for spec: AnimationSpec) throws(TemplateError) {
     switch spec.kind {
-    case .spring(let parameters, let speed, let normalized, let restThreshold):
-      if duration != nil {
-        throw node.error(
-          "a spring's length comes from its parameters; use spring(duration: …, bounce: …) instead of 'duration'")
-      }
-      let to = try target("a spring")
-      let v: V
-      if let velocity {
-        v = velocity
-      } else if let normalized {
-        v = (to - from).scaled(by: normalized)
-      } else if speed != 0 {
-        v = try along(to, speed, specNode)
-      } else {
-        v = inherited
-      }
-      // Device-faithful stepping (`stepping: pop` / `gpuanimation` in the spec) replays the
-      // engine's own integration; the default is the analytic curve.
-      if spec.stepping != .analytic {
-        return AnyAnimationCurve(
-          SteppedSpring(
-            from: from, to: to, velocity: v, parameters: parameters, threshold: restThreshold ?? threshold,
-            stepping: spec.stepping))
-      }
-      return AnyAnimationCurve(
-        SpringAnimation(
-          from: from, to: to, velocity: v, parameters: parameters, restThreshold: restThreshold ?? threshold))
-    case .decay(let speed, let deceleration, let decayThreshold, let bounds):
-      if duration != nil { throw node.error("a decay ends when it comes to rest; remove 'duration'") }
-      let v: V
-      if let velocity {
-        v = velocity
-      } else if speed != 0 {
-        if let scalar = speed as? V {
-          v = scalar
-        } else {
-          v = try along(try target("a decay with a scalar velocity on a \(property)"), speed, specNode)
-        }
-      } else {
-        // A hand-over: Pop's decay moves at d·v in its first millisecond (its closed form starts
-        // at −d·ln d/(1 − d) of v, 0.999 v for d = 0.998), so scale the velocity the property
-        // has so that the decay's own starts equal to it: the motion stays C¹ at the release.
-        let unit =
-          DecayAnimation(from: 0.0, velocity: 1e6, deceleration: deceleration, threshold: 1).velocity(at: 0) / 1e6
-        v = unit > 0 ? inherited.scaled(by: 1 / unit) : inherited
-      }
-      // The spec's threshold defaults to 1 (a point); without one, use the property's.
-      let rest = spec.source.contains("threshold") ? decayThreshold : threshold
-      if let bounds {
-        guard let start = from as? Double, let speed = v as? Double else {
-          throw specNode.error(
-            "decay bounds (min/max) apply to number properties (use positionX/positionY for a rubber band)")
-        }
-        let band = RubberBandDecay(
-          from: start, velocity: speed, bounds: bounds, deceleration: deceleration, threshold: rest)
-        guard let erased = AnyAnimationCurve(band) as? AnyAnimationCurve<V> else {
-          throw specNode.error("decay bounds (min/max) apply to number properties")
-        }
-        return erased
-      }
-      return AnyAnimationCurve(DecayAnimation(from: from, velocity: v, deceleration: deceleration, threshold: rest))
-    case .tween(let f, let specDuration):
-      if velocity != nil { throw node.error("'velocity' applies to springs and decays, not to a tween") }
-      return AnyAnimationCurve(
-        BasicAnimation(from: from, to: try target("a tween"), duration: duration ?? specDuration, timingFunction: f))
-    case .keyframes(let fractions, let keyTimes, let curves, let mode, let specDuration):
-      let to = try target("keyframes given as fractions")
-      let values = fractions.map { from.interpolated(to: to, amount: $0) }
-      return try make(specNode) { () throws(MotionError) in
-        AnyAnimationCurve(
-          try KeyframeAnimation(
-            values: values, keyTimes: keyTimes, timingFunctions: curves, calculationMode: mode,
-            duration: duration ?? specDuration))
-      }
-    case .constant(let fraction):
-      if velocity != nil { throw node.error("'velocity' applies to springs and decays, not to a constant") }
-      return AnyAnimationCurve(ConstantCurve(value: from.interpolated(to: try target("a constant"), amount: fraction)))
-    case .drag(let fractions, let curve, let specDuration):
-      if velocity != nil { throw node.error("'velocity' applies to springs and decays, not to a drag") }
-      let to = try target("a drag given as fractions")
-      let points = fractions.map { from.interpolated(to: to, amount: $0) }
-      return try make(specNode) { () throws(MotionError) in
-        AnyAnimationCurve(try DragCurve(points: points, duration: duration ?? specDuration, timing: curve))
-      }
+    case .spring where duration != nil:
+      throw node.error(
+        "a spring's length comes from its parameters; use spring(duration: …, bounce: …) instead of 'duration'")
+    case .decay where duration != nil:
+      throw node.error("a decay ends when it comes to rest; remove 'duration'")
+    case .tween where velocity != nil:
+      throw node.error("'velocity' applies to springs and decays, not to a tween")
+    case .constant where velocity != nil:
+      throw node.error("'velocity' applies to springs and decays, not to a constant")
+    case .drag where velocity != nil:
+      throw node.error("'velocity' applies to springs and decays, not to a drag")
+    default:
+      break
+    }
+    if spec.kind.needsTarget && to == nil {
+      throw node.error("\(quoted: spec.kind.noun) needs an end value: give 'to' (or 'by')")
     }
   }
 
@@ -174,22 +117,6 @@ struct CurveRequest<V: Animatable> {
       throw node.error("'colorSpace' applies to colour properties")
     }
     return erased
-  }
-
-  private func target(_ what: String) throws(TemplateError) -> V {
-    guard let to else { throw node.error("\(quoted: what) needs an end value: give 'to' (or 'by')") }
-    return to
-  }
-
-  /// A velocity of magnitude `speed` along the motion from `from` to `to`.
-  private func along(_ to: V, _ speed: Double, _ specNode: TemplateNode) throws(TemplateError) -> V {
-    let delta = to - from
-    let length = delta.magnitudeSquared.squareRoot()
-    if length > 0 { return delta.scaled(by: speed / length) }
-    if let scalar = speed as? V { return scalar }
-    throw specNode.error(
-      "a scalar velocity needs a direction: 'to' equals the start value; give 'velocity' as a "
-        + "\(quoted: property) value")
   }
 
   private func make(_ at: TemplateNode, _ body: () throws(MotionError) -> AnyAnimationCurve<V>) throws(TemplateError)

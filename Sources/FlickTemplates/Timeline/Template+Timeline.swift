@@ -12,10 +12,10 @@ extension Template {
     instances: [ComponentInstance] = []
   ) throws(TemplateError) -> PropertyTracks {
     var compiler = TimelineCompiler(layers: scene.layers, layerIDs: ids, horizon: horizon, colorSpace: colorSpace)
-    for instance in instances { compiler.instances[instance.id] = instance }
-    compiler.replayBudget = ExpansionBudget(limit: node.context.limits.maximumExpandedBytes)
+    for instance in instances { compiler.schedule.instances[instance.id] = instance }
+    compiler.schedule.replayBudget = ExpansionBudget(limit: node.context.limits.maximumExpandedBytes)
     try compiler.compile(node)
-    scene.animations += compiler.animations
-    return compiler.tracks
+    scene.animations += compiler.output.animations
+    return compiler.output.tracks
   }
 }

@@ -115,18 +115,18 @@ extension TimelineCompiler {
     }
     let own = try Self.timing(spec)
     let start = begin + (try spec["delay"]?.double(in: 0...3600) ?? 0)
-    let from = try spec["from"].map(decode) ?? currentValue(p, layerID: layerID, at: start)
+    let from = try spec["from"].map(decode) ?? output.currentValue(p, layerID: layerID, at: start)
     var to = try valueNode.map(decode)
     if to == nil, let by = spec["by"] { to = from + (try decode(by)) }
+    let handoff = Handoff(value: from, velocity: output.currentVelocity(p, layerID: layerID, at: start), time: start)
     let request = CurveRequest(
-      from: from, to: to, velocity: try spec["velocity"].map(decode),
-      inherited: currentVelocity(p, layerID: layerID, at: start), threshold: p.threshold,
+      handoff: handoff, to: to, velocity: try spec["velocity"].map(decode), threshold: p.threshold,
       motion: try TemplateMotion.decode(spec, in: node) ?? defaults.motion ?? defaultMotion,
       duration: try spec["duration"]?.double(in: 0...3600) ?? defaults.duration,
       timing: own ?? defaults.timing, node: node, property: p.name,
       colorSpace: try colorSpace(spec["colorSpace"], defaults: defaults, for: p))
     let curve = try request.curve(decode: decode)
-    try add(p, layerID: layerID, curve: curve, begin: start, node: node)
+    try output.add(p, layerID: layerID, curve: curve, begin: start, node: node)
     return start + curve.duration
   }
 
@@ -170,58 +170,6 @@ extension TimelineCompiler {
       repeatForever: try o["repeatForever"]?.bool() ?? false,
       autoreverses: try o["autoreverses"]?.bool() ?? false,
       fillMode: fill.flatMap(MediaTiming.FillMode.init(rawValue:)) ?? .forwards)
-  }
-
-  // MARK: - Current state
-
-  /// The property's value that an animation starting at `t` takes over: the left limit of
-  /// what was animating it, or its value as written.
-  mutating func currentValue<V>(_ p: LayerProperty<V>, layerID: String, at t: Double) -> V {
-    noteLinkReads(p.name, layerID: layerID, at: t)
-    return tracks.value(of: p, layerID: layerID, at: t, limit: .handOver)
-  }
-
-  /// The property's velocity that an animation starting at `t` takes over (the left limit:
-  /// a tween ending at `t` hands over the velocity it arrives with), through every name that
-  /// writes the same state (`position` for `positionX`).
-  mutating func currentVelocity<V>(_ p: LayerProperty<V>, layerID: String, at t: Double) -> V {
-    noteLinkReads(p.name, layerID: layerID, at: t)
-    return tracks.velocity(of: p, layerID: layerID, at: t, limit: .handOver)
-  }
-
-  /// Adds a compiled animation to the scene and its track, checking that animations of one
-  /// property are listed in time order (a later start must win).
-  mutating func add<V>(
-    _ p: LayerProperty<V>, layerID: String, curve: AnyAnimationCurve<V>, begin: Double, node: TemplateNode
-  ) throws(TemplateError) {
-    try checkOrder(p.name, layerID: layerID, begin: begin, node: node)
-    recordAdded(p.name, layerID: layerID, begin: begin, node: node)
-    tracks.append(p, layerID: layerID, curve: curve, begin: begin)
-    animations.append(LayerAnimation(layerID: layerID, property: p, curve: curve, beginTime: begin))
-  }
-
-  /// Checks that an animation of `name` on `layerID` from `begin` may be added now: after the
-  /// ones of the same state in time, and not under a value already read through a link.
-  func checkOrder(_ name: String, layerID: String, begin: Double, node: TemplateNode) throws(TemplateError) {
-    let key = "\(layerID).\(name)"
-    // Animations apply in list order, so a later start must come later in the list; names that
-    // write the same state (`position` and `positionX`) count as one property.
-    for other in AnyLayerProperty.sameState(as: name) {
-      guard let last = lastAdded["\(layerID).\(other)"], last.begin > begin else { continue }
-      let one = other == name ? "the one" : "the one of \(layerID).\(other)"
-      let also = other == name ? "" : " (\(other) writes \(name) too)"
-      throw node.error(
-        "this animation of \(quoted: key) starts at \(TemplateNode.format(begin)) s, before \(quoted: one) at "
-          + "\(quoted: last.path) (\(TemplateNode.format(last.begin)) s)\(quoted: also); list the animations of one property in time order"
-      )
-    }
-    try checkLinkReads(name, layerID: layerID, begin: begin, node: node)
-  }
-
-  /// Notes an animation of `name` on `layerID` from `begin`, checked by ``checkOrder(_:layerID:begin:node:)``.
-  mutating func recordAdded(_ name: String, layerID: String, begin: Double, node: TemplateNode) {
-    lastAdded["\(layerID).\(name)"] = (begin, node.path)
-    addedLog.append((layerID, name))
   }
 
   // MARK: - Properties

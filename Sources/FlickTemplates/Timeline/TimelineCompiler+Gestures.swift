@@ -42,7 +42,7 @@ extension TimelineCompiler {
   mutating func dragTyped<V: Animatable>(
     _ p: LayerProperty<V>, layerID: String, _ request: DragRequest, decode: (TemplateNode) throws(TemplateError) -> V
   ) throws(TemplateError) -> Double {
-    let start = currentValue(p, layerID: layerID, at: request.begin)
+    let start = output.currentValue(p, layerID: layerID, at: request.begin)
     var values: [V] = []
     for item in try request.points.array() {
       let v = try decode(item)
@@ -60,7 +60,7 @@ extension TimelineCompiler {
     } catch {
       throw request.points.error(error.message)
     }
-    try add(p, layerID: layerID, curve: AnyAnimationCurve(curve), begin: request.begin, node: request.node)
+    try output.add(p, layerID: layerID, curve: AnyAnimationCurve(curve), begin: request.begin, node: request.node)
     return request.begin + request.duration
   }
 
@@ -77,7 +77,8 @@ extension TimelineCompiler {
     let spec = releaseNode.with(value: JSON5Value(.object(members.filter { $0.key != "property" }), line: releaseNode.value.line, column: releaseNode.value.column))
     let hasTarget = r["to"] != nil || r["by"] != nil
     let fallback = hasTarget
-      ? AnimationSpec(kind: .spring(.popDefault, velocity: 0, normalizedVelocity: nil, restThreshold: nil), source: "spring")
+      ? AnimationSpec(
+        kind: .spring(.popDefault, velocity: 0, normalizedVelocity: nil, restThreshold: nil), source: "spring")
       : AnimationSpec(kind: .decay(velocity: 0, deceleration: 0.998, threshold: 1, bounds: nil), source: "decay")
     // An object without any spec key would be read as a plain value: make sure it is a spec.
     let specNode = members.contains { Self.propertySpecKeys.contains($0.key) }

@@ -4,21 +4,21 @@ extension TimelineCompiler {
   /// `params` substitute it again with other values of the component's parameters.
   ///
   /// Its entries name the component's own layers and entry ids, qualified by the instance
-  /// (``namespace``): `knob` is `wifi/knob`, an entry `tap` is `wifi/tap` (so the template's
+  /// (``TimelineSchedule/namespace``): `knob` is `wifi/knob`, an entry `tap` is `wifi/tap` (so the template's
   /// timeline can say `after: "wifi/tap"`). Each play defines those entry ids anew: they name the
   /// latest play. Every animation it adds takes over from what the layers are doing at its start,
   /// value and velocity, as any entry does.
   mutating func play(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError) -> Span {
     guard let n = o["play"] else { return Span(begin: begin, end: begin) }
     let written = try n.string()
-    let id = namespace + written
-    guard let instance = instances[id] else {
+    let id = schedule.namespace + written
+    guard let instance = schedule.instances[id] else {
       var message = "no component instance with id '\(quoted: written)'"
-      if layerIDs.contains(id) {
+      if schedule.layerIDs.contains(id) {
         message += "; '\(quoted: written)' is a layer, but not a component instance ('play' names a layer with 'use:')"
-      } else if instances.isEmpty {
+      } else if schedule.instances.isEmpty {
         message += "; the template has no component instances (layers with 'use:')"
-      } else if let guess = TemplateNode.closest(to: written, in: visible(instances.keys)) {
+      } else if let guess = TemplateNode.closest(to: written, in: schedule.visible(schedule.instances.keys)) {
         message += "; did you mean '\(escaped: guess)'?"
       }
       throw n.error(message)
@@ -31,10 +31,10 @@ extension TimelineCompiler {
     var played = timeline
     if let params = o["params"] { played = try replayed(instance, params: params) }
     let entries = try played.array()
-    forgetSpans(except: spanIDs.filter { !$0.hasPrefix(instance.namespace) })
-    let outer = namespace
-    namespace = instance.namespace
-    defer { namespace = outer }
+    schedule.forgetSpans(except: schedule.spanIDs.filter { !$0.hasPrefix(instance.namespace) })
+    let outer = schedule.namespace
+    schedule.namespace = instance.namespace
+    defer { schedule.namespace = outer }
     return try repeating(o, node, begin: begin) { c, start throws(TemplateError) in
       var end = start
       for child in entries { end = max(end, try c.entry(child, placement: .group(begin: start)).end) }
@@ -55,15 +55,9 @@ extension TimelineCompiler {
       )
     }
     let scope = try component.scope(given: params, outer: instance.values, instance: params, keepingOuter: true)
-    let value = try Template.substitute(written, values: scope, budget: &replayBudget)
+    let value = try Template.substitute(written, values: scope, budget: &schedule.replayBudget)
     let substituted = written.with(value: value)
     return try ComponentExpander.timeline(substituted, plays: instance.innerPlays, path: written.path, in: substituted)
       ?? substituted
-  }
-
-  /// The ids among `ids` that entries compiling now can name (those in ``namespace``, without
-  /// it), sorted: what suggestions choose from.
-  func visible(_ ids: some Collection<String>) -> [String] {
-    ids.filter { $0.hasPrefix(namespace) }.map { String($0.dropFirst(namespace.count)) }.sorted()
   }
 }

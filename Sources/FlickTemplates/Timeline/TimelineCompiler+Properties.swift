@@ -47,7 +47,7 @@ extension TimelineCompiler {
       return try animateTyped(
         p, layerID: layerID, decode: decode, node, defaults: defaults, begin: begin, defaultMotion: defaultMotion)
     case .set(let node, let begin):
-      try add(
+      try output.add(
         p, layerID: layerID, curve: AnyAnimationCurve(ConstantCurve(value: try decode(node))), begin: begin, node: node)
       return begin
     case .drag(let request):

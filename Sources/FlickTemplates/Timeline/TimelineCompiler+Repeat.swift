@@ -25,7 +25,7 @@ extension TimelineCompiler {
     if let r = o["repeat"] {
       if case .string = r.value.kind {
         _ = try r.string(oneOf: ["forever"])
-        guard horizon != nil else {
+        guard schedule.horizon != nil else {
           throw r.error("'repeat: \"forever\"' needs a canvas duration in seconds (with \"auto\" the scene would never end)")
         }
         count = nil
@@ -34,13 +34,23 @@ extension TimelineCompiler {
       }
     }
     guard count != 1 || autoreverses else { return try once(&self, begin) }
-    let idsBefore = spanIDs
+    let idsBefore = schedule.spanIDs
     var cursor = begin
     var iteration = 0
     while true {
-      if iteration > 0 { forgetSpans(except: idsBefore) }  // ids inside name this iteration's entries
-      let logStart = addedLog.count
-      let span = try once(&self, cursor)
+      if iteration > 0 { schedule.forgetSpans(except: idsBefore) }  // ids inside name this iteration's entries
+      let logStart = output.addedLog.count
+      // Every run after the first (and every backward half) is a rerun: a later entry on one
+      // of its properties interrupts the loop there (``AnimationOrder``).
+      if iteration > 0 { output.rerunning += 1 }
+      let span: Span
+      do {
+        span = try once(&self, cursor)
+      } catch {
+        if iteration > 0 { output.rerunning -= 1 }
+        throw error
+      }
+      if iteration > 0 { output.rerunning -= 1 }
       guard span.end.isFinite else {
         throw node.error("a repeated group or sequence must end: something in it repeats forever")
       }
@@ -48,57 +58,26 @@ extension TimelineCompiler {
       guard period > 0 else { throw (o["repeat"] ?? node).error("a repeated group or sequence must take some time") }
       cursor = span.end
       if autoreverses {
-        try playBackwards(addedLog[logStart...], mirror: span.end, period: period, node: node)
+        output.rerunning += 1
+        defer { output.rerunning -= 1 }
+        try output.playBackwards(output.addedLog[logStart...], mirror: span.end, period: period, node: node)
         cursor += period
       }
       iteration += 1
-      repeatIterations += 1
-      guard repeatIterations <= Self.iterationLimit else {
+      schedule.repeatIterations += 1
+      guard schedule.repeatIterations <= Self.iterationLimit else {
         throw (o["repeat"] ?? node).error(
           "the template's repeats play more than \(Self.iterationLimit) iterations in all (nested repeats multiply); repeat fewer times")
       }
-      guard animations.count <= Self.animationLimit else {
+      guard output.animations.count <= Self.animationLimit else {
         throw (o["repeat"] ?? node).error("this repeat unrolls into more than \(Self.animationLimit) animations; repeat fewer times")
       }
       if let count, iteration >= count { break }
-      if count == nil, let horizon, cursor >= horizon { break }
+      if count == nil, let horizon = schedule.horizon, cursor >= horizon { break }
     }
     return Span(begin: begin, end: count == nil ? .infinity : cursor)
   }
 
-  /// Adds, from `mirror` on, every (layer, property) that `added` animated, playing the state
-  /// the tracks give it over `mirror − period … mirror` backwards.
-  private mutating func playBackwards(
-    _ added: ArraySlice<(layerID: String, name: String)>, mirror: Double, period: Double, node: TemplateNode
-  ) throws(TemplateError) {
-    let snapshot = tracks
-    var seen = Set<String>()
-    currentEntryPath = node.path  // the repeat reads what it plays backwards (link reads are logged)
-    for a in added where seen.insert("\(a.layerID).\(a.name)").inserted {
-      noteLinkReads(a.name, layerID: a.layerID, before: mirror)
-      if a.name == "string" {  // not in the catalogue: a text layer's strings, by index
-        try backwards(stringProperty(of: a.layerID), a.layerID, snapshot, mirror, period, node)
-        continue
-      }
-      guard let property = AnyLayerProperty.named(a.name) else { continue }
-      switch property {
-      case .double(let p): try backwards(p, a.layerID, snapshot, mirror, period, node)
-      case .point(let p): try backwards(p, a.layerID, snapshot, mirror, period, node)
-      case .size(let p): try backwards(p, a.layerID, snapshot, mirror, period, node)
-      case .rect(let p): try backwards(p, a.layerID, snapshot, mirror, period, node)
-      case .color(let p): try backwards(p, a.layerID, snapshot, mirror, period, node)
-      case .colors(let p): try backwards(p, a.layerID, snapshot, mirror, period, node)
-      }
-    }
-  }
-
-  private mutating func backwards<V: Animatable>(
-    _ p: LayerProperty<V>, _ layerID: String, _ snapshot: PropertyTracks, _ mirror: Double, _ period: Double,
-    _ node: TemplateNode
-  ) throws(TemplateError) {
-    let curve = ReversedTrackCurve(tracks: snapshot, property: p, layerID: layerID, mirror: mirror, duration: period)
-    try add(p, layerID: layerID, curve: AnyAnimationCurve(curve), begin: mirror, node: node)
-  }
 }
 
 /// A property's motion over `mirror − duration … mirror`, played backwards from `mirror`: an

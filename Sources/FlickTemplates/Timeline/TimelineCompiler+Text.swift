@@ -9,8 +9,8 @@ extension TimelineCompiler {
   /// `CATextLayer.string` set in a transaction. Returns `begin`.
   mutating func setString(_ node: TemplateNode, layerID: String, begin: Double) throws(TemplateError) -> Double {
     let strings = [try textString(node, layerID: layerID)]
-    remember(strings, layerID: layerID)
-    try add(
+    output.remember(strings, layerID: layerID)
+    try output.add(
       LayerProperty.string(choosingFrom: strings), layerID: layerID,
       curve: AnyAnimationCurve(ConstantCurve(value: 0.0)),
       begin: begin, node: node)
@@ -52,7 +52,7 @@ extension TimelineCompiler {
     var strings: [String] = []
     for item in try valuesNode.array() { strings.append(try textString(item, layerID: layerID)) }
     guard !strings.isEmpty else { throw valuesNode.expected("at least one string") }
-    remember(strings, layerID: layerID)
+    output.remember(strings, layerID: layerID)
     let duration = try o["duration"]?.double(in: 0...3600) ?? defaults.duration ?? 0.4
     let curve: KeyframeAnimation<Double>
     do {
@@ -61,23 +61,10 @@ extension TimelineCompiler {
     } catch {
       throw keyframesNode.error(error.message)
     }
-    try add(
+    try output.add(
       LayerProperty.string(choosingFrom: strings), layerID: layerID, curve: AnyAnimationCurve(curve), begin: start,
       node: node)
     return start + duration
-  }
-
-  /// Adds `strings` to the ones `layerID` shows (``textStrings``).
-  private mutating func remember(_ strings: [String], layerID: String) {
-    var known = textStrings[layerID] ?? [layer(layerID)?.text?.string ?? ""]
-    for s in strings where !known.contains(s) { known.append(s) }
-    textStrings[layerID] = known
-  }
-
-  /// The `string` of `layerID` as an index into every string it shows: what an autoreversing
-  /// repeat reads from the tracks and plays backwards.
-  func stringProperty(of layerID: String) -> LayerProperty<Double> {
-    .string(choosingFrom: textStrings[layerID] ?? [layer(layerID)?.text?.string ?? ""])
   }
 
   /// A string for the text layer `layerID`, within the text length limit.
