@@ -38,6 +38,10 @@ package struct ReportAcceptance: Sendable {
 
   private var images: [(source: String, golden: String)]
   private let goldenDirectory: String
+  /// The stored inputs of the accepted manifest, read from the report's `inputs/` (checked).
+  private var blobs: [String: Data] = [:]
+  /// Warnings to show before accepting (inputs the report does not carry).
+  package var warnings: [String] = []
 
   /// Reads the report in `reportDirectory` and plans its acceptance into `goldenDirectory`
   /// (which must already hold a `manifest.json`).
@@ -116,6 +120,27 @@ package struct ReportAcceptance: Sendable {
       let kept = old.frames.filter { entry in !verified.frames.contains { $0.file == entry.file } }
       manifest.frames = kept + verified.frames
     }
+    // A report older than the template it verified: its frames may not be what the template draws now.
+    if let templatePath = summary.templatePath, let verified = summary.manifest,
+      let bytes = FileManager.default.contents(atPath: templatePath),
+      SnapshotManifest.hash([UInt8](bytes)) != verified.templateHash
+    {
+      warnings.append(
+        "\(quoted: templatePath) changed since this report was made: the accepted frames are what the report "
+          + "verified, not what the template draws now; verify again before committing")
+    }
+    // The accepted manifest's stored inputs come from the report, each checked against its hash;
+    // a report without them gives goldens without inputs (said), never a manifest naming files
+    // the goldens folder does not hold.
+    if let inputs = manifest.inputs {
+      do {
+        for file in inputs.files { blobs[file.sha256] = try SnapshotInputs.bytes(of: file, in: reportDirectory) }
+      } catch {
+        warnings.append("the report does not carry the verified inputs (\(error.description)); the goldens will store none")
+        manifest.inputs = nil
+        blobs = [:]
+      }
+    }
     self.accepted = accepted
     self.skipped = skipped
     self.manifest = manifest
@@ -136,6 +161,6 @@ package struct ReportAcceptance: Sendable {
       }
       encoded.append(((golden as NSString).lastPathComponent, bytes))
     }
-    try SnapshotCommit(directory: goldenDirectory, encoded: encoded, manifest: manifest).apply()
+    try SnapshotCommit(directory: goldenDirectory, encoded: encoded, manifest: manifest, blobs: blobs).apply()
   }
 }
