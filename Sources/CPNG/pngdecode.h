@@ -7,6 +7,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
+
+/// zlib's CRC-32 of `count` bytes (PNG's chunk CRC), for the Swift pre-check and writer.
+static inline uint32_t flick_png_crc32(const uint8_t *bytes, size_t count) {
+  uLong crc = crc32(0L, Z_NULL, 0);
+  while (count > 0) {
+    uInt n = count > 0x40000000u ? 0x40000000u : (uInt)count;
+    crc = crc32(crc, bytes, n);
+    bytes += n;
+    count -= n;
+  }
+  return (uint32_t)crc;
+}
 
 /// Decodes golden PNGs with libpng for FlickSnapshot's PNGImage, behind its Swift header
 /// pre-check (size limits from IHDR and "deflate cannot expand the data into that many rows",
@@ -81,18 +94,46 @@ static inline int flick_png_decode(const uint8_t *bytes, size_t count, uint32_t 
     png_error(png, "the header changed between the checks");
   }
   int type = png_get_color_type(png, info);
-  png_set_expand(png);
+  // Palette images are read as one index a byte and mapped here: libpng's own index check does
+  // not run once it expands the palette, and an index beyond PLTE must be an error.
+  png_colorp palette = NULL;
+  int entries = 0;
+  png_bytep alphas = NULL;
+  int alphaCount = 0;
+  if (type == PNG_COLOR_TYPE_PALETTE) {
+    if (png_get_PLTE(png, info, &palette, &entries) != PNG_INFO_PLTE) png_error(png, "palette image without PLTE");
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_get_tRNS(png, info, &alphas, &alphaCount, NULL);
+    png_set_packing(png);
+  } else {
+    png_set_expand(png);
+  }
   png_set_strip_16(png);
   if (type == PNG_COLOR_TYPE_GRAY || type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
-  png_set_bgr(png);
-  png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+  if (type != PNG_COLOR_TYPE_PALETTE) {
+    png_set_bgr(png);
+    png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+  }
   png_set_interlace_handling(png);
   png_read_update_info(png, info);
-  if (png_get_rowbytes(png, info) != (size_t)width * 4) png_error(png, "unexpected row layout");
+  size_t expected = type == PNG_COLOR_TYPE_PALETTE ? (size_t)width : (size_t)width * 4;
+  if (png_get_rowbytes(png, info) != expected) png_error(png, "unexpected row layout");
   rows = malloc(sizeof(png_bytep) * (height ? height : 1));
   if (!rows) png_error(png, "out of memory");
   for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)(out + (size_t)y * width);
   png_read_image(png, rows);
+  if (type == PNG_COLOR_TYPE_PALETTE) {
+    // Each row holds `width` indices at its start: expanded in place from the end.
+    for (uint32_t y = 0; y < height; y++) {
+      uint8_t *index = (uint8_t *)(out + (size_t)y * width);
+      for (uint32_t x = width; x-- > 0;) {
+        int i = index[x];
+        if (i >= entries) png_error(png, "palette index beyond the PLTE entries");
+        uint32_t a = i < alphaCount ? alphas[i] : 0xFF;
+        out[(size_t)y * width + x] =
+          (uint32_t)palette[i].blue | (uint32_t)palette[i].green << 8 | (uint32_t)palette[i].red << 16 | a << 24;
+      }
+    }
+  }
   png_read_end(png, end);
   png_infop sources[2] = {info, end};
   for (int i = 0; i < 2; i++) {
@@ -105,7 +146,6 @@ static inline int flick_png_decode(const uint8_t *bytes, size_t count, uint32_t 
       }
     }
   }
-  if (source.offset != source.count) png_error(png, "data after the IEND chunk");
   free(rows);
   png_destroy_read_struct(&png, &info, &end);
   return 0;

@@ -59,7 +59,7 @@ public struct PNGImage: Sendable {
 
   /// Decodes PNG bytes.
   init(bytes: [UInt8], limits: DecodeLimits) throws(PNGFile.StructureError) {
-    let file = try PNGFile.check(bytes, verifyingCRC: false)
+    let file = try PNGFile.check(bytes)
     let header = file.chunks[0].data
     let h0 = header.startIndex
     let width = Int(PNGFile.readUInt32(bytes, h0)), height = Int(PNGFile.readUInt32(bytes, h0 + 4))

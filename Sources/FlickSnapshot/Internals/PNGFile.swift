@@ -22,9 +22,9 @@ enum PNGFile {
 
   struct StructureError: Error { var message: String }
 
-  /// Checks the chunk structure (signature, lengths, IHDR first, IEND last, some IDAT) and, with
-  /// `verifyingCRC`, every chunk's CRC (``PNGImage`` leaves the CRCs to libpng).
-  static func check(_ bytes: [UInt8], verifyingCRC: Bool = true) throws(StructureError) -> Checked {
+  /// Checks the chunk structure (signature, lengths, IHDR first, IEND last, some IDAT) and every
+  /// chunk's CRC (zlib's `crc32`), before ``PNGImage`` hands the file to libpng.
+  static func check(_ bytes: [UInt8]) throws(StructureError) -> Checked {
     guard bytes.count >= 8, Array(bytes[0..<8]) == signature else {
       throw StructureError(message: "not a PNG file (bad signature)")
     }
@@ -41,7 +41,7 @@ enum PNGFile {
       let typeBytes = bytes[(at + 4)..<(at + 8)]
       let type = String(decoding: typeBytes, as: UTF8.self)
       let stored = readUInt32(bytes, at + 8 + length)
-      guard !verifyingCRC || CRC32.checksum(bytes[(at + 4)..<(at + 8 + length)]) == stored else {
+      guard CRC32.checksum(bytes[(at + 4)..<(at + 8 + length)]) == stored else {
         throw StructureError(message: "chunk \(quoted: type) at byte \(quoted: at) fails its CRC (corrupt data)")
       }
       chunks.append(Chunk(type: type, data: bytes[(at + 8)..<(at + 8 + length)]))
