@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickScene
 import Foundation
 
@@ -99,14 +100,14 @@ package struct MotionGolden: Sendable, Equatable {
   package struct ParseError: Error, Sendable, CustomStringConvertible {
     package var line: Int
     package var reason: String
-    package var description: String { "line \(line): \(reason)" }
+    package var description: String { "line \(line): \(escaped: reason)" }
   }
 
   /// Reads a motion golden's text.
   package init(text: String) throws(ParseError) {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if lines.last == "" { lines.removeLast() }
-    guard lines.first == Self.header else { throw ParseError(line: 1, reason: "expected '\(Self.header)'") }
+    guard lines.first == Self.header else { throw ParseError(line: 1, reason: "expected '\(quoted: Self.header)'") }
     var tracks: [Track] = []
     var times: [Double]?
     var current: Track?
@@ -133,7 +134,7 @@ package struct MotionGolden: Sendable, Equatable {
       guard values.count == fields.count, values.count == 1 + 2 * track.components, values.allSatisfy(\.isFinite)
       else {
         throw ParseError(
-          line: index + 1, reason: "expected the time and \(2 * track.components) finite numbers")
+          line: index + 1, reason: "expected the time and \(quoted: 2 * track.components) finite numbers")
       }
       let n = track.components
       track.samples.append(

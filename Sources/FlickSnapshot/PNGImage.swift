@@ -101,7 +101,7 @@ public struct PNGImage: Sendable {
     // declares: refused before the output is reserved.
     guard expected <= data * 1032 + 1024 else {
       throw E(
-        message: "the header declares \(width)×\(height) but \(data) bytes of image data cannot hold "
+        message: "the header declares \(width)×\(height) but \(quoted: data) bytes of image data cannot hold "
           + "\(quoted: expected) bytes of rows (too few rows)")
     }
     // libpng decodes and checks the rest (CRCs, zlib, filters, palette indices, data amount).

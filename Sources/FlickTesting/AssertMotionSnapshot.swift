@@ -59,7 +59,7 @@ public func assertMotionSnapshot(
     do {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
       try Data(golden.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-      location.fail("\(why); recorded \(quoted: path); re-run without recording to verify it")
+      location.fail("\(escaped: why); recorded \(quoted: path); re-run without recording to verify it")
     } catch {
       location.fail("cannot write the motion golden \(quoted: path): \(escaped: error.localizedDescription)")
     }
