@@ -19,6 +19,8 @@ import Foundation
 package struct MotionGolden: Sendable, Equatable {
   /// The file name inside a goldens folder.
   package static let fileName = "motion.txt"
+  /// The name of the motion check among a report's frames.
+  package static let verdictName = "motion"
   /// The first line of the format this build writes and reads.
   static let header = "flick-motion 1"
 

@@ -40,6 +40,8 @@ package struct ReportAcceptance: Sendable {
   private let goldenDirectory: String
   /// The stored inputs of the accepted manifest, read from the report's `inputs/` (checked).
   private var blobs: [String: Data] = [:]
+  /// The motion golden to write, when the report's motion check failed.
+  private var motion: Data?
   /// Warnings to show before accepting (inputs the report does not carry).
   package var warnings: [String] = []
 
@@ -83,6 +85,7 @@ package struct ReportAcceptance: Sendable {
     var accepted: [Frame] = []
     var skipped: [(name: String, reason: String)] = []
     var images: [(source: String, golden: String)] = []
+    var motion: Data?
     for frame in summary.frames {
       switch frame.status {
       case .match, .recorded: continue
@@ -90,6 +93,19 @@ package struct ReportAcceptance: Sendable {
         skipped.append((frame.name, frame.message))
         continue
       case .changed, .sizeMismatch, .missing: break
+      }
+      if frame.name == MotionGolden.verdictName, let artifact = frame.artifacts["motion"] {
+        // The motion golden the verification computed: checked before it is taken.
+        let source = try ContainedPath.resolve(artifact, in: reportDirectory, what: "artefact", source: summaryPath)
+        guard let data = FileManager.default.contents(atPath: source),
+          (try? MotionGolden(text: String(decoding: data, as: UTF8.self))) != nil
+        else { throw .invalidManifest(path: source, reason: "not a motion golden") }
+        motion = data
+        accepted.append(
+          Frame(
+            name: frame.name, status: frame.status, message: frame.message,
+            golden: (goldenDirectory as NSString).appendingPathComponent(MotionGolden.fileName)))
+        continue
       }
       guard ContainedPath.isPlainName(frame.name) else {
         throw .unsafePath(
@@ -141,6 +157,12 @@ package struct ReportAcceptance: Sendable {
         blobs = [:]
       }
     }
+    if let motion {
+      let bytes = [UInt8](motion)
+      manifest.motion = SnapshotInputs.File(
+        path: MotionGolden.fileName, sha256: SHA256.hex(bytes), bytes: bytes.count)
+      self.motion = motion
+    }
     self.accepted = accepted
     self.skipped = skipped
     self.manifest = manifest
@@ -153,8 +175,9 @@ package struct ReportAcceptance: Sendable {
   ///
   /// - Throws: ``SnapshotError/unwritableFile(path:reason:)``; the goldens are then unchanged.
   package func apply() throws(SnapshotError) {
-    guard !images.isEmpty else { return }
+    guard !images.isEmpty || motion != nil else { return }
     var encoded: [(name: String, bytes: Data)] = []
+    if let motion { encoded.append((MotionGolden.fileName, motion)) }
     for (source, golden) in images {
       guard let bytes = FileManager.default.contents(atPath: source) else {
         throw .unreadableImage(path: source, reason: "it disappeared while accepting")

@@ -151,7 +151,7 @@ extension Flick {
       var entries: [SnapshotManifest.Entry] = []
       var size = (width: 0, height: 0)
       let motion = try motionComparison(manifest, against, template, only: a.has("motion"))
-      if let motion { verdicts.append(motionVerdict(motion, against)) }
+      if let motion { verdicts.append(motionVerdict(motion, against, template: template, reportDir: reportDir)) }
       // Frames render and compare on parallel workers (each takes the next frame); verdicts keep
       // the order of the times.
       let work = a.has("motion") ? [] : resolved
@@ -260,16 +260,34 @@ extension Flick {
     }
 
     /// The motion check as a verdict named `motion`, so it counts, fails and reports like a frame.
-    static func motionVerdict(_ motion: MotionComparison, _ against: String) -> FrameVerdict {
+    /// A failing one leaves today's motion golden in `REPORT/motion/motion.txt`, which
+    /// `flick accept` takes.
+    static func motionVerdict(
+      _ motion: MotionComparison, _ against: String, template: Template, reportDir: String
+    ) -> FrameVerdict {
       let message =
         motion.passed
         ? "every animated property matches (\(motion.golden.tracks.count) properties × \(motion.golden.times.count) "
           + "times, relative tolerance \(MotionComparison.relativeTolerance) of each property's travel)"
         : motion.differences.map(\.summary).joined(separator: "; ")
-      return FrameVerdict(
-        name: "motion", time: "motion", seconds: nil,
+      var verdict = FrameVerdict(
+        name: MotionGolden.verdictName, time: MotionGolden.verdictName, seconds: nil,
         goldenPath: (against as NSString).appendingPathComponent(MotionGolden.fileName),
         status: motion.passed ? .match : .changed, message: message)
+      if !motion.passed, (try? ReportFolder.claim(reportDir)) != nil {
+        let scene = template.scene
+        let now = MotionGolden.record(
+          tracks: template.tracks,
+          at: MotionGolden.sampleTimes(tracks: template.tracks, duration: scene.duration, fps: scene.fps))
+        let folder = (reportDir as NSString).appendingPathComponent(MotionGolden.verdictName)
+        let path = (folder as NSString).appendingPathComponent(MotionGolden.fileName)
+        if (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
+          (try? Data(now.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)) != nil
+        {
+          verdict.artifacts["motion"] = path
+        }
+      }
+      return verdict
     }
 
     /// PNG files in the goldens folder that its manifest does not list.

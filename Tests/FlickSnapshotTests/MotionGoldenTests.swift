@@ -49,6 +49,10 @@ import Testing
     // Plain verify checks the motion golden too.
     let all = try V.run(["verify", template, "--against", golden], in: dir)
     #expect(all.status == 1 && all.stderr.contains("✗ motion"), "\(all.stderr)")
+    // Accepting the report takes today's motion as the golden; then it matches.
+    let accept = try V.run(["accept", dir + "/r", "--against", golden], in: dir)
+    #expect(accept.status == 0 && accept.stderr.contains("accepted motion"), "\(accept.stderr)")
+    #expect(try V.run(["verify", template, "--against", golden, "--motion"], in: dir).status == 0)
     // A motion golden altered by hand is damaged, not a pass.
     try (text + "0 1 2 3 4\n").write(toFile: golden + "/motion.txt", atomically: true, encoding: .utf8)
     let damaged = try V.run(["verify", template, "--against", golden, "--motion"], in: dir)
