@@ -55,13 +55,15 @@ extension MotionComparison {
     func y(_ v: Double) -> Double { h - pad - (v - lo) / span * (h - 2 * pad) }
     func line(_ values: [Double], _ colour: String, _ width: Double) -> String {
       let points = zip(times, values).filter { $0.1.isFinite }.map { String(format: "%.1f,%.1f", x($0.0), y($0.1)) }
-      return "<polyline fill=none stroke=\"\(colour)\" stroke-width=\"\(width)\" points=\"\(points.joined(separator: " "))\"/>"
+      return "<polyline fill=none stroke=\"\(colour)\" stroke-width=\"\(width)\" "
+        + "points=\"\(points.joined(separator: " "))\"/>"
     }
     var svg = "<figure><figcaption>\(SnapshotReport.xml(title)): golden grey, now red</figcaption>"
       + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(w))\" height=\"\(Int(h))\" "
       + "style=\"background:#1f2937\">"
     if let mark {
-      svg += String(format: "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"0\" y2=\"%.0f\" stroke=\"#f59e0b\"/>", x(mark), x(mark), h)
+      svg += String(
+        format: "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"0\" y2=\"%.0f\" stroke=\"#f59e0b\"/>", x(mark), x(mark), h)
     }
     svg += line(old, "#9ca3af", 3) + line(new, "#ef4444", 1.5)
     svg += String(format: "<text x=\"4\" y=\"12\" fill=\"#9ca3af\" font-size=\"10\">%.4g</text>", hi)

@@ -66,7 +66,8 @@ package struct MotionComparison: Sendable {
     self.golden = golden
     self.actual = actual
     var out: [Difference] = []
-    let now = Dictionary(actual.tracks.map { ("\($0.layerID)\u{0}\($0.property)", $0) }, uniquingKeysWith: { a, _ in a })
+    let now = Dictionary(
+      actual.tracks.map { ("\($0.layerID)\u{0}\($0.property)", $0) }, uniquingKeysWith: { a, _ in a })
     let before = Set(golden.tracks.map { "\($0.layerID)\u{0}\($0.property)" })
     for old in golden.tracks {
       guard let new = now["\(old.layerID)\u{0}\(old.property)"] else {

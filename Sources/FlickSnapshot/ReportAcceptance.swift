@@ -152,7 +152,8 @@ package struct ReportAcceptance: Sendable {
       do {
         for file in inputs.files { blobs[file.sha256] = try SnapshotInputs.bytes(of: file, in: reportDirectory) }
       } catch {
-        warnings.append("the report does not carry the verified inputs (\(error.description)); the goldens will store none")
+        warnings.append(
+          "the report does not carry the verified inputs (\(error.description)); the goldens will store none")
         manifest.inputs = nil
         blobs = [:]
       }

@@ -109,7 +109,8 @@ package struct SnapshotCommit: Sendable {
     do {
       for (name, bytes) in all {
         let folder = (name as NSString).deletingLastPathComponent
-        let tmp = path((folder.isEmpty ? "" : folder + "/") + ".\((name as NSString).lastPathComponent).\(getpid()).tmp")
+        let file = ".\((name as NSString).lastPathComponent).\(getpid()).tmp"
+        let tmp = path((folder.isEmpty ? "" : folder + "/") + file)
         temporary.append((tmp, path(name)))
         try writer(bytes, tmp)
       }

@@ -140,7 +140,8 @@ package struct SnapshotManifest: Sendable, Equatable, Codable {
     try inputs?.validate(path: path)
     if let motion, motion.path != MotionGolden.fileName {
       throw .unsafePath(
-        "motion file '\(quoted: motion.path)' in \(quoted: path)", reason: "the motion golden is always \(quoted: MotionGolden.fileName)")
+        "motion file '\(quoted: motion.path)' in \(quoted: path)",
+        reason: "the motion golden is always \(quoted: MotionGolden.fileName)")
     }
     var seen: Set<String> = []
     for entry in frames {

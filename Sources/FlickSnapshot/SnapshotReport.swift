@@ -37,8 +37,8 @@ package struct SnapshotReport: Sendable {
 
   package init(
     title: String, verdicts: [FrameVerdict], options: ComparisonOptions, goldenRenderer: RendererFingerprint?,
-    renderer: RendererFingerprint = .current, goldenManifest: SnapshotManifest? = nil, manifest: SnapshotManifest? = nil,
-    notes: [String] = [], inputBlobs: [String: Data] = [:]
+    renderer: RendererFingerprint = .current, goldenManifest: SnapshotManifest? = nil,
+    manifest: SnapshotManifest? = nil, notes: [String] = [], inputBlobs: [String: Data] = [:]
   ) {
     self.notes = notes
     self.inputBlobs = inputBlobs

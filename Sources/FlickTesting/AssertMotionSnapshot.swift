@@ -9,8 +9,8 @@ import Foundation
 /// by number (relative tolerance 10⁻⁶ of each property's travel), without rendering.
 ///
 /// The golden lives at `<test file's folder>/__Snapshots__/<TestFile>/<name>.motion.txt` (the
-/// format of `flick snapshot --motion`). Record modes work as in ``assertFrameSnapshot(of:parameters:at:named:scale:maxWidth:options:record:snapshotDirectory:fileID:filePath:function:line:column:)``:
-/// a written golden fails the test once, saying a re-run verifies it.
+/// format of `flick snapshot --motion`). Record modes work as in `assertFrameSnapshot`: a written
+/// golden fails the test once, saying a re-run verifies it.
 ///
 /// ```swift
 /// @Test func cardSprings() {
@@ -84,7 +84,8 @@ public func assertMotionSnapshot(
   if mode == .all || (mode == .failed && !comparison.passed) { return write("re-recording (mode \(mode.rawValue))") }
   let changes = comparison.differences.map(\.summary)
   if !changes.isEmpty {
-    location.fail("Motion snapshot \(quoted: path) changed:\n  " + changes.map { "\(escaped: $0)" }.joined(separator: "\n  "))
+    location.fail(
+      "Motion snapshot \(quoted: path) changed:\n  " + changes.map { "\(escaped: $0)" }.joined(separator: "\n  "))
   }
   return changes
 }

@@ -43,7 +43,8 @@ extension Flick {
       """
 
     static let toleranceOptions: Set<String> = [
-      "threshold", "metric", "jnd", "max-diff-pixels", "max-diff-ratio", "density", "max-image-pixels", "max-image-bytes",
+      "threshold", "metric", "jnd", "max-diff-pixels", "max-diff-ratio", "density", "max-image-pixels",
+      "max-image-bytes",
     ]
     static let toleranceFlags: Set<String> = ["aa", "no-aa", "exact", "perceptual"]
 

@@ -12,8 +12,11 @@ extension Flick {
       USAGE: flick snapshot TEMPLATE [--at TIMES] [--scale S] [--motion] --out DIR
 
       Renders TEMPLATE at each time to DIR/<label>.png and writes DIR/manifest.json (template and
-      parameter hashes, times, size, Flick version, renderer fingerprint). Use the folder as goldens
-      for 'flick verify'.
+      parameter hashes, times, size, Flick version, renderer fingerprint). What the frames were
+      rendered from (the template, its parameter files and --set values, every image, font, Lottie
+      and SVG file it uses) is stored in DIR/inputs/, content-addressed, so that 'flick verify' on
+      another renderer re-renders these inputs and compares exactly. Use the folder as goldens for
+      'flick verify'.
 
         --at TIMES   comma-separated: seconds (0, 1.2s), percentages of the duration (25%),
                      'end' (the last frame) or 'frame:N'; or 'all': every frame.
@@ -75,7 +78,8 @@ extension Flick {
         a.has("motion")
         ? MotionGolden.record(
           tracks: template.tracks,
-          at: MotionGolden.sampleTimes(tracks: template.tracks, duration: template.scene.duration, fps: template.scene.fps))
+          at: MotionGolden.sampleTimes(
+            tracks: template.tracks, duration: template.scene.duration, fps: template.scene.fps))
         : nil
       manifest.motion = motion?.manifestEntry
       // Goldens and manifest are committed together (all or nothing); goldens of times no longer

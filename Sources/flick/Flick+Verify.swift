@@ -251,7 +251,8 @@ extension Flick {
       guard let golden else {
         if only {
           throw CommandError(
-            message: "no motion golden in \(quoted: against): record one with 'flick snapshot TEMPLATE --motion --out DIR'",
+            message:
+              "no motion golden in \(quoted: against): record one with 'flick snapshot TEMPLATE --motion --out DIR'",
             code: .invalidInput)
         }
         return nil

@@ -77,7 +77,9 @@ enum ColorDelta {
 
   /// OKLab (toe-corrected L unless `toe` is false, a, b) of the word `w` blended over the
   /// background at `k`.
-  @inline(__always) static func oklab(_ w: UInt32, k: Int, toe useToe: Bool = true) -> (l: Double, a: Double, b: Double) {
+  @inline(__always) static func oklab(
+    _ w: UInt32, k: Int, toe useToe: Bool = true
+  ) -> (l: Double, a: Double, b: Double) {
     var r = red(w), g = green(w), b = blue(w)
     let a = alpha(w)
     if a < 255 {
