@@ -17,11 +17,13 @@ package struct RendererUpdate: Sendable {
     /// How far the recorded golden is from it (nil when the recorded one does not decode or its
     /// size differs).
     package var drift: RendererDrift?
+    /// The PNG file as the other machine wrote it, when taken from a report (copied unchanged).
+    package var bytes: Data? = nil
   }
 
   /// The goldens folder.
   package let directory: String
-  /// The goldens, in manifest order.
+  /// The goldens to rewrite, in manifest order.
   package let goldens: [Golden]
   /// The manifest as it is now.
   package let previous: SnapshotManifest
@@ -64,8 +66,16 @@ package struct RendererUpdate: Sendable {
 
   /// Writes the re-rendered goldens and the manifest together, all or nothing (``SnapshotCommit``).
   package func apply() throws(SnapshotError) {
-    try SnapshotCommit(
-      directory: directory, frames: goldens.map { ($0.file, $0.frame) }, manifest: manifest, previous: previous
-    ).apply()
+    try manifest.validate(path: (directory as NSString).appendingPathComponent(SnapshotManifest.fileName))
+    var encoded: [(name: String, bytes: Data)] = []
+    for golden in goldens {
+      _ = try ContainedPath.resolve(golden.file, in: directory, what: "golden", source: directory)
+      if let bytes = golden.bytes {
+        encoded.append((golden.file, bytes))
+      } else {
+        encoded.append((golden.file, Data(try PNGFile.encode(golden.frame, renderer: manifest.renderer))))
+      }
+    }
+    try SnapshotCommit(directory: directory, encoded: encoded, manifest: manifest).apply()
   }
 }

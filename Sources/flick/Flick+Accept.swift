@@ -8,7 +8,7 @@ extension Flick {
   enum Accept {
     static let help = """
       USAGE: flick accept REPORT --against DIR [--dry-run]
-             flick accept --renderer --against DIR [--dry-run]
+             flick accept [REPORT] --renderer --against DIR [--dry-run]
 
       Makes the actual frames of a failed 'flick verify' the new goldens: every failing or missing
       frame's REPORT/<frame>/actual.png is copied over DIR/<frame>.png, and DIR/manifest.json takes
@@ -19,10 +19,11 @@ extension Flick {
       its report folder (--report, or $FLICK_ARTIFACTS/<template>) and accept it here; look at
       the new goldens before committing them.
 
-        --renderer      accept a renderer update instead: re-render the goldens from the inputs they
-                        store, with this renderer, and take its fingerprint; the template, its
-                        parameters and assets (the design) are untouched. Run it where the goldens
-                        are checked (the CI image), after 'flick verify' reported only drift.
+        --renderer      accept a renderer update instead: the goldens re-rendered from the inputs
+                        they store take the renderer's fingerprint; the template, its parameters and
+                        assets (the design) are untouched. With REPORT (a passing 'flick verify'
+                        report that found drift, e.g. from CI), its re-rendered goldens are copied;
+                        without, they are re-rendered here (run it where the goldens are checked).
         --against DIR   the goldens folder (it must hold a manifest.json)
         --dry-run       list what would be accepted and change nothing
         --max-image-pixels N, --max-image-bytes N   decode limits (see 'flick diff --help')
@@ -42,13 +43,12 @@ extension Flick {
         return
       }
       if a.has("renderer") {
-        guard a.positionals.isEmpty else {
-          throw CommandError.usage("accept --renderer takes no REPORT: it re-renders the goldens' own inputs")
-        }
+        guard a.positionals.count <= 1 else { throw CommandError.usage("accept --renderer takes at most one REPORT") }
         guard let goldens = a.value("against") else {
           throw CommandError.usage("accept needs the golden folder: --against DIR")
         }
-        return try acceptRenderer(goldens, limits: try Diff.limits(a), dryRun: a.has("dry-run"))
+        return try acceptRenderer(
+          goldens, report: a.positionals.first, limits: try Diff.limits(a), dryRun: a.has("dry-run"))
       }
       guard a.positionals.count == 1, let report = a.positionals.first else {
         throw CommandError.usage("accept needs one REPORT folder (what flick verify wrote with --report)")
@@ -87,10 +87,14 @@ extension Flick {
     }
 
     /// `flick accept --renderer --against DIR`
-    static func acceptRenderer(_ goldens: String, limits: DecodeLimits, dryRun: Bool) throws {
+    static func acceptRenderer(_ goldens: String, report: String?, limits: DecodeLimits, dryRun: Bool) throws {
       let update: RendererUpdate
       do {
-        update = try RendererUpdate(goldens: goldens, limits: limits)
+        if let report {
+          update = try RendererUpdate(report: report, goldens: goldens, limits: limits)
+        } else {
+          update = try RendererUpdate(goldens: goldens, limits: limits)
+        }
       } catch {
         throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
       }

@@ -187,4 +187,31 @@ import Testing
       #expect(FileManager.default.fileExists(atPath: "\(golden)/inputs/\(file.sha256)"), "\(file.path)")
     }
   }
+
+  @Test func aRendererUpdateIsAcceptedFromAPassingReport() throws {
+    let dir = try V.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let template = try Self.makeTemplate(in: dir)
+    let golden = dir + "/golden"
+    #expect(try V.run(["snapshot", template, "--at", "0,end", "--out", golden], in: dir).status == 0)
+    try Self.fakeRendererChange(golden)
+    try Self.drift(golden + "/0s.png")
+    // A failing report (a design change) is not a renderer update.
+    let failed = try V.run(["verify", template, "--against", golden, "--report", dir + "/bad", "--set", "tint=#2563EB"], in: dir)
+    #expect(failed.status == 1)
+    let refused = try V.run(["accept", dir + "/bad", "--renderer", "--against", golden], in: dir)
+    #expect(refused.status == 2 && refused.stderr.contains("the report failed"), "\(refused.stderr)")
+    // The passing report (as CI would upload it) carries the re-rendered golden.
+    let v = try V.run(["verify", template, "--against", golden], in: dir)
+    #expect(v.status == 0 && v.stderr.contains("report: "), "\(v.stderr)")
+    let report = dir + "/flick-report/button"
+    let a = try V.run(["accept", report, "--renderer", "--against", golden], in: dir)
+    #expect(a.status == 0, "\(a.stderr)")
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: golden + "/0s.png"))
+        == Data(contentsOf: URL(fileURLWithPath: report + "/0s/rerendered.png")))
+    #expect(try SnapshotManifest.read(from: golden)?.renderer == RendererFingerprint.current)
+    let after = try V.run(["verify", template, "--against", golden], in: dir)
+    #expect(after.status == 0 && !after.stderr.contains("drift"), "\(after.stderr)")
+  }
 }
