@@ -15,7 +15,7 @@ import Foundation
 ///
 /// A `property` line names the layer id and property (percent-encoded) and the number of
 /// components; each sample line is the time, the value's components, then the velocity's
-/// (units and units per second), with 17 significant digits so a value reads back exactly.
+/// (units and units per second), each as the shortest text that reads back exactly.
 package struct MotionGolden: Sendable, Equatable {
   /// The file name inside a goldens folder.
   package static let fileName = "motion.txt"
@@ -84,7 +84,8 @@ package struct MotionGolden: Sendable, Equatable {
       ?? name
   }
 
-  static func number(_ v: Double) -> String { v == 0 ? "0" : String(format: "%.17g", v) }
+  /// The shortest text that reads back as exactly `v` (Swift's `description`), `0` for ±0.
+  static func number(_ v: Double) -> String { v == 0 ? "0" : "\(v)" }
 
   /// The file's text.
   package var text: String {

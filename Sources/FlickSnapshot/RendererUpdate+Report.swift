@@ -48,7 +48,8 @@ extension RendererUpdate {
       let image = try PNGImage(contentsOf: source, limits: limits)
       guard image.width == manifest.width, image.height == manifest.height else {
         throw .invalidManifest(
-          path: source, reason: "it is \(image.width)×\(image.height), the goldens are \(manifest.width)×\(manifest.height)")
+          path: source,
+          reason: "it is \(image.width)×\(image.height), the goldens are \(manifest.width)×\(manifest.height)")
       }
       goldens.append(Golden(file: entry.file, frame: image.frame, drift: frame.rendererDrift, bytes: image.fileBytes))
     }

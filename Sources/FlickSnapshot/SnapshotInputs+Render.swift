@@ -33,7 +33,13 @@ extension SnapshotInputs {
     let renderer = Renderer(scale: scale)
     var out: [(seconds: Double, frame: Result<Frame, SnapshotError>)] = []
     for time in times {
-      let seconds = try time.seconds(duration: scene.duration, fps: scene.fps)
+      let seconds: Double
+      do {
+        seconds = try time.seconds(duration: scene.duration, fps: scene.fps)
+      } catch {
+        out.append((0, .failure(.renderFailed("the goldens' stored template has no \(escaped: error.description)"))))
+        continue
+      }
       do {
         out.append((seconds, .success(try renderer.render(scene.renderTree(at: seconds)))))
       } catch {

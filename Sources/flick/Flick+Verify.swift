@@ -126,6 +126,13 @@ extension Flick {
             do {
               references = try inputs.rerender(from: against, at: resolved.map(\.0), scale: scale ?? manifest.scale)
                 .map(\.frame)
+            } catch SnapshotError.renderFailed(let reason) where options.mode != .exact {
+              // Stored inputs that are whole but do not load here (a parameter file naming files
+              // beside it): the goldens are compared as old goldens are, and said so.
+              note(
+                "WARNING: the goldens' stored inputs cannot be re-rendered (\(escaped: reason)): comparing "
+                  + "PERCEPTUALLY (threshold \(options.threshold), ΔE_OK > \(options.colorJND) counts); re-record "
+                  + "them with 'flick snapshot' to compare exactly across renderers")
             } catch {
               throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
             }
