@@ -23,8 +23,11 @@ extension Flick {
     static let toleranceHelp = """
       COMPARISON
         By default the comparison is exact (any visibly changed pixel fails) when the golden was
-        drawn by this renderer (same fingerprint) or its renderer is unknown, and perceptual when
-        another renderer drew it. Either way the perceptual analysis describes the change.
+        drawn by this renderer (same fingerprint) or its renderer is unknown. When another renderer
+        drew it, verify re-renders the goldens' stored inputs here and compares exactly with those
+        (the drift is reported apart); only goldens without stored inputs (and diff) compare
+        perceptually, where a colour shift beyond --jnd still counts. Either way the perceptual
+        analysis describes the change.
         --exact                always exact
         --perceptual           always perceptual (implied by --threshold, --metric, --aa, --no-aa)
         --threshold T          per-pixel colour tolerance 0…1 (default 0.1, pixelmatch semantics)
