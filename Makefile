@@ -36,7 +36,9 @@ snapshots: bootstrap
 # Comparator speed on 1920×1080 frames versus rendering one (release build).
 bench-snapshot: bootstrap
 	SWIFT=$(SWIFT) scripts/swift-release --product flick-bench-snapshot
+	SWIFT=$(SWIFT) scripts/swift-release --product flick
 	.build/release/flick-bench-snapshot
+	scripts/bench-verify-ratio
 
 # Template compile time against the number of animated layers (release build).
 bench-compile: bootstrap

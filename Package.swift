@@ -31,7 +31,7 @@ let package = Package(
     /// The versioned JSON5 template format.
     .target(name: "FlickTemplates", dependencies: ["FlickScene", "FlickMotion"]),
     /// Image comparison, golden files and reports.
-    .target(name: "FlickSnapshot", dependencies: ["FlickRaster"]),
+    .target(name: "FlickSnapshot", dependencies: ["FlickRaster", "FlickTemplates", "CPNG"]),
     /// Helpers for users' own Swift tests (`assertFrameSnapshot`).
     .target(name: "FlickTesting", dependencies: ["FlickSnapshot", "FlickTemplates", "FlickVideo"]),
     /// Batch plans, shards, up-to-date stamps and merges of chunked clips (`flick plan/run/merge`).

@@ -82,7 +82,7 @@ do {
   let bytes = try median { result = try comparator.compareFiles(expected: a, actual: b) }
   row("compare files, identical bytes (both decoded)", bytes, "\(result.verdict)")
   let decode = try median { _ = try PNGImage(contentsOf: a) }
-  row("decode one 1080p PNG (Flick's decoder)", decode)
+  row("decode one 1080p PNG (PNGImage: pre-check + libpng)", decode)
   let cairoDecode = try median { _ = try Frame(pngAt: a) }
   row("decode one 1080p PNG (Cairo/libpng, for scale)", cairoDecode)
   let files = try median { result = try comparator.compareFiles(expected: a, actual: c) }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fastpng.h"
+#include "pngdecode.h"
 
 /// Writes premultiplied Cairo ARGB32 pixels (BGRA in memory, `stride` bytes a row) to `path` as
 /// an 8-bit PNG the way cairo_surface_write_to_png stores them: RGB when every pixel is opaque,

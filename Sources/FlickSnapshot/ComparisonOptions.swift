@@ -46,12 +46,22 @@ public struct ComparisonOptions: Sendable, Equatable, Codable {
   /// The largest fraction (0…1) of a density window that may differ within the budget.
   /// Default 0.25: more than 16 counted pixels in any 8 × 8 square fails.
   public var maxWindowDensity: Double
+  /// The just-noticeable colour difference, as ΔE_OK (Euclidean distance in OKLab, 0…1 where
+  /// black to white is 1.0). In a perceptual comparison a pixel that is not anti-aliasing counts
+  /// when its colour moves by more than this, whatever ``threshold`` says, so a flat recolour is
+  /// never within tolerance. Default ``defaultColorJND`` (0.02); 0 turns the check off.
+  public var colorJND: Double
+
+  /// The default ``colorJND``: ΔE_OK 0.02, about two just-noticeable differences (Ottosson scales
+  /// OKLab so 1 unit of ΔE_OK ≈ 100 CIELAB units; CIELAB's JND is ΔE*ab ≈ 1–2.3).
+  public static let defaultColorJND = 0.02
 
   public init(
     mode: ComparisonMode = .automatic, threshold: Double = 0.1, metric: ColorMetric = .yiq, includeAntiAliasing: Bool = false,
     maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil, densityWindow: Int = 8,
-    maxWindowDensity: Double = 0.25
+    maxWindowDensity: Double = 0.25, colorJND: Double = ComparisonOptions.defaultColorJND
   ) {
+    self.colorJND = colorJND
     self.mode = mode
     self.threshold = threshold
     self.metric = metric
@@ -70,6 +80,7 @@ public struct ComparisonOptions: Sendable, Equatable, Codable {
 
   enum CodingKeys: String, CodingKey {
     case mode, threshold, metric, includeAntiAliasing, maxDiffPixels, maxDiffRatio, densityWindow, maxWindowDensity
+    case colorJND
   }
 
   public init(from decoder: any Decoder) throws {
@@ -82,6 +93,7 @@ public struct ComparisonOptions: Sendable, Equatable, Codable {
     maxDiffRatio = try c.decodeIfPresent(Double.self, forKey: .maxDiffRatio)
     densityWindow = try c.decode(Int.self, forKey: .densityWindow)
     maxWindowDensity = try c.decode(Double.self, forKey: .maxWindowDensity)
+    colorJND = try c.decodeIfPresent(Double.self, forKey: .colorJND) ?? Self.defaultColorJND
   }
 
   /// Whether this comparison is exact given the renderers of the two sides, and why, in words
@@ -124,6 +136,7 @@ public struct ComparisonOptions: Sendable, Equatable, Codable {
     if let n = maxDiffPixels, n < 0 { return "max-diff-pixels must be ≥ 0, found \(n)" }
     if let r = maxDiffRatio, !(r >= 0 && r <= 1) { return "max-diff-ratio must be in 0…1, found \(r)" }
     if densityWindow < 1 { return "density window must be ≥ 1 pixel, found \(densityWindow)" }
+    if !(colorJND >= 0 && colorJND <= 1) { return "colour JND must be in 0…1 (ΔE_OK), found \(colorJND)" }
     if !(maxWindowDensity >= 0 && maxWindowDensity <= 1) {
       return "window density must be in 0…1, found \(maxWindowDensity)"
     }

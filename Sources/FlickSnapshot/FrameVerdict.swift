@@ -38,6 +38,9 @@ public struct FrameVerdict: Sendable {
   /// Files written to explain a failure (report-relative or absolute paths), by kind:
   /// `expected`, `actual`, `diff`, `sideBySide`, `zoom`, `flicker`.
   public var artifacts: [String: String] = [:]
+  /// When the golden came from another renderer and was re-rendered from its stored inputs: how
+  /// far the recorded golden is from the re-rendered one (the renderer's drift, not a failure).
+  package var rendererDrift: RendererDrift?
 
   public init(
     name: String, time: String, seconds: Double?, goldenPath: String, status: Status,

@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import Foundation
 
@@ -31,9 +32,13 @@ package struct GoldenVerifier: Sendable {
   ///   - time: The time as written.
   ///   - seconds: The resolved scene time.
   ///   - artifactsDirectory: Where to write failure artefacts (a sub-folder per frame), or nil.
+  ///   - reference: The golden's stored inputs re-rendered by this renderer, when the golden comes
+  ///     from another renderer and stored them: the frame is compared with this (exactly, unless the
+  ///     options ask for perceptual), and the golden file only measures the renderer's drift.
   package func verify(
     _ actual: Result<Frame, SnapshotError>, goldenPath: String, goldenRenderer: RendererFingerprint? = nil,
-    name: String, time: String, seconds: Double?, artifactsDirectory: String?
+    name: String, time: String, seconds: Double?, artifactsDirectory: String?,
+    reference: Result<Frame, SnapshotError>? = nil
   ) -> FrameVerdict {
     func verdict(_ status: FrameVerdict.Status, _ message: String, _ c: ImageComparison? = nil) -> FrameVerdict {
       FrameVerdict(
@@ -62,8 +67,20 @@ package struct GoldenVerifier: Sendable {
       return write("no golden was found; recorded \(goldenPath) (record mode \(record.rawValue))")
     }
     let comparison: ImageComparison
+    var drift: RendererDrift?
+    var expectedFrame: Frame?
     do {
-      comparison = try comparator.compare(expectedFile: goldenPath, actual: frame, goldenRenderer: goldenRenderer)
+      if let reference {
+        let recorded = try PNGImage(contentsOf: goldenPath, limits: comparator.limits)
+        let rerendered = try reference.get()
+        let pair = compare(
+          frame, with: rerendered, recorded: recorded, recordedBy: goldenRenderer ?? recorded.renderer)
+        comparison = pair.0
+        drift = pair.1
+        expectedFrame = rerendered
+      } else {
+        comparison = try comparator.compare(expectedFile: goldenPath, actual: frame, goldenRenderer: goldenRenderer)
+      }
     } catch {
       if record == .all || record == .failed {
         return write("re-recorded \(goldenPath) (record mode \(record.rawValue); the old one was unreadable: \(error.description))")
@@ -76,12 +93,70 @@ package struct GoldenVerifier: Sendable {
       let change = comparison.passed ? "unchanged: \(comparison.summary)" : "was: \(comparison.summary)"
       return write("re-recorded \(goldenPath) (record mode \(record.rawValue); \(change))", comparison)
     }
-    if comparison.passed { return verdict(.match, comparison.summary, comparison) }
     var v = verdict(FrameVerdict.status(for: comparison), comparison.summary, comparison)
-    let expected = try? PNGImage(contentsOf: goldenPath, limits: comparator.limits)
-    v.artifacts = writeArtifacts(
-      name: name, expected: expected?.frame, actual: frame, comparison: comparison, into: artifactsDirectory)
+    v.rendererDrift = drift
+    if let drift, drift.differingPixels > 0, let expectedFrame {
+      v.artifacts = writeDriftArtifacts(
+        name: name, goldenPath: goldenPath, rerendered: expectedFrame, into: artifactsDirectory)
+    }
+    if comparison.passed { return v }
+    let expected = expectedFrame ?? (try? PNGImage(contentsOf: goldenPath, limits: comparator.limits))?.frame
+    v.artifacts.merge(
+      writeArtifacts(name: name, expected: expected, actual: frame, comparison: comparison, into: artifactsDirectory)
+    ) { _, new in new }
     return v
+  }
+
+  /// Compares `frame` with the re-rendered golden (both from this renderer) and measures the
+  /// drift of the recorded golden from the re-rendered one.
+  func compare(
+    _ frame: Frame, with rerendered: Frame, recorded: PNGImage, recordedBy: RendererFingerprint?
+  ) -> (ImageComparison, RendererDrift?) {
+    var comparison = comparator.compare(rerendered, frame, goldenRenderer: .current, actualRenderer: .current)
+    let drift = RendererDrift.measure(recorded: recorded, rerendered: PNGImage(frame: rerendered))
+    let how = comparison.exact ? "exact" : "perceptual"
+    comparison.modeReason =
+      "\(how) comparison with the goldens' stored inputs re-rendered by this renderer "
+      + "(the goldens come from another renderer: "
+      + "\(recordedBy.map { RendererFingerprint.current.differences(from: $0).joined(separator: ", ") } ?? "unknown"))"
+    return (comparison, drift)
+  }
+
+  /// Writes `golden-recorded.png` (the golden as recorded by the other renderer), `rerendered.png`
+  /// and `drift-zoom.png` (recorded | difference | re-rendered around the drift) for a frame.
+  func writeDriftArtifacts(name: String, goldenPath: String, rerendered: Frame, into directory: String?)
+    -> [String: String]
+  {
+    guard let directory, let recorded = try? PNGImage(contentsOf: goldenPath, limits: comparator.limits) else {
+      return [:]
+    }
+    if claimsArtifactsFolder { guard Self.claim(directory) else { return [:] } }
+    let folder = (directory as NSString).appendingPathComponent(ContainedPath.sanitized(name, fallback: "frame"))
+    guard (try? AtomicFile.makeDirectory(folder)) != nil else { return [:] }
+    var out: [String: String] = [:]
+    func png(_ frame: Frame, _ kind: String, _ file: String) {
+      let path = (folder as NSString).appendingPathComponent(file)
+      if (try? PNGFile.write(frame, to: path)) != nil { out[kind] = path }
+    }
+    let c = ImageComparator(options: .exact, limits: comparator.limits).compare(
+      recorded, PNGImage(frame: rerendered), goldenRenderer: nil, actualRenderer: nil)
+    png(recorded.frame, "goldenRecorded", "golden-recorded.png")
+    png(rerendered, "rerendered", "rerendered.png")
+    if let diff = DiffRenderer.diffImage(expected: recorded.frame, comparison: c), let box = c.boundingBox,
+      let zoom = DiffRenderer.zoom(expected: recorded.frame, actual: rerendered, diff: diff, around: box)
+    {
+      png(zoom, "driftZoom", "drift-zoom.png")
+    }
+    return out
+  }
+
+  /// Serialises claiming report folders: frames are verified on parallel workers, and a
+  /// half-claimed folder (created, marker not yet written) must not look like someone else's.
+  private static let claiming = Locked(())
+
+  /// Claims `directory` as a report folder (``ReportFolder/claim(_:)``); false when refused.
+  static func claim(_ directory: String) -> Bool {
+    claiming.withLock { _ in (try? ReportFolder.claim(directory)) != nil }
   }
 
   /// Verdicts outlive the frame; the per-pixel classes (one byte a pixel) are only needed to draw
@@ -106,7 +181,7 @@ package struct GoldenVerifier: Sendable {
     name: String, expected: Frame?, actual: Frame, comparison: ImageComparison?, into directory: String?
   ) -> [String: String] {
     guard let directory else { return [:] }
-    if claimsArtifactsFolder { guard (try? ReportFolder.claim(directory)) != nil else { return [:] } }
+    if claimsArtifactsFolder { guard Self.claim(directory) else { return [:] } }
     // The frame's folder: the name made plain, so it cannot leave `directory`.
     let folder = (directory as NSString).appendingPathComponent(ContainedPath.sanitized(name, fallback: "frame"))
     guard (try? AtomicFile.makeDirectory(folder)) != nil else { return [:] }

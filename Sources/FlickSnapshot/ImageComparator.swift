@@ -112,6 +112,7 @@ public struct ImageComparator: Sendable {
     result.exact = exact
     result.modeReason = reason
     result.threshold = opts.threshold
+    result.colorJND = opts.colorJND
     guard w == actual.width, h == actual.height else {
       result.verdict = .sizeMismatch
       return result
@@ -226,6 +227,7 @@ public struct ImageComparator: Sendable {
     var r = BandResult()
     let metric = opts.metric
     let limit: Double = metric == .yiq ? 35215 * opts.threshold * opts.threshold : opts.threshold
+    let jnd = opts.colorJND
     // Flat areas repeat the same pair of colours: remember the last verdict.
     var lastA: UInt32 = 0, lastB: UInt32 = 0, lastAbove = false, haveLast = false
     for y in rows {
@@ -242,7 +244,9 @@ public struct ImageComparator: Sendable {
           let delta = metric == .yiq ? ColorDelta.yiq(wa, wb, k: i * 4) : ColorDelta.hyab(wa, wb, k: i * 4)
           // Different words that look the same (two fully transparent pixels) are not a change.
           if delta == 0 { continue }
-          above = abs(delta) > limit
+          // A flat recolour can stay under pixelmatch's threshold; a just-noticeable colour
+          // shift still counts (anti-aliasing is excused below either way).
+          above = abs(delta) > limit || (jnd > 0 && ColorDelta.deltaEOK(wa, wb, k: i * 4) > jnd)
           lastA = wa
           lastB = wb
           lastAbove = above

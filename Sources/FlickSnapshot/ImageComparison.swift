@@ -39,6 +39,8 @@ public struct ImageComparison: Sendable {
   public var modeReason: String = ""
   /// The per-pixel threshold of the perceptual analysis.
   public var threshold: Double = 0.1
+  /// The just-noticeable colour difference (ΔE_OK) of the perceptual analysis, 0 when off.
+  public var colorJND: Double = ComparisonOptions.defaultColorJND
   /// Pixels beyond the perceptual threshold and not anti-aliasing.
   public var perceptualPixels: Int = 0
   /// Pixels that differ but stay within the perceptual threshold.
@@ -101,11 +103,11 @@ public struct ImageComparison: Sendable {
       text += " (\(formatRatio(differingRatio)) of \(pixelCount))"
       if let box = boundingBox { text += " in \(box)" }
       if exact {
-        text += "; perceptually \(perceptualPixels) beyond threshold \(threshold), \(antiAliasedPixels) anti-aliased, "
+        text += "; perceptually \(perceptualPixels) beyond \(limitText), \(antiAliasedPixels) anti-aliased, "
           + "\(subtlePixels) below the threshold"
       } else {
         if antiAliasedPixels > 0 { text += "; \(antiAliasedPixels) anti-aliased ignored" }
-        if subtlePixels > 0 { text += "; \(subtlePixels) below threshold \(threshold) ignored" }
+        if subtlePixels > 0 { text += "; \(subtlePixels) below \(limitText) ignored" }
       }
       if failedOnDensity, let window = densestWindow {
         text += "; too dense: \(densestWindowCount) in the \(window.width)×\(window.height) window at "
@@ -117,6 +119,9 @@ public struct ImageComparison: Sendable {
       return text
     }
   }
+
+  /// "threshold 0.1 or ΔE_OK 0.02": what a perceptually counted pixel exceeds.
+  var limitText: String { colorJND > 0 ? "threshold \(threshold) or ΔE_OK \(colorJND)" : "threshold \(threshold)" }
 
   private func formatRatio(_ r: Double) -> String {
     if r == 0 { return "0%" }

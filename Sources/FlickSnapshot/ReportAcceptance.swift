@@ -38,6 +38,12 @@ package struct ReportAcceptance: Sendable {
 
   private var images: [(source: String, golden: String)]
   private let goldenDirectory: String
+  /// The stored inputs of the accepted manifest, read from the report's `inputs/` (checked).
+  private var blobs: [String: Data] = [:]
+  /// The motion golden to write, when the report's motion check failed.
+  private var motion: Data?
+  /// Warnings to show before accepting (inputs the report does not carry).
+  package var warnings: [String] = []
 
   /// Reads the report in `reportDirectory` and plans its acceptance into `goldenDirectory`
   /// (which must already hold a `manifest.json`).
@@ -79,6 +85,7 @@ package struct ReportAcceptance: Sendable {
     var accepted: [Frame] = []
     var skipped: [(name: String, reason: String)] = []
     var images: [(source: String, golden: String)] = []
+    var motion: Data?
     for frame in summary.frames {
       switch frame.status {
       case .match, .recorded: continue
@@ -86,6 +93,19 @@ package struct ReportAcceptance: Sendable {
         skipped.append((frame.name, frame.message))
         continue
       case .changed, .sizeMismatch, .missing: break
+      }
+      if frame.name == MotionGolden.verdictName, let artifact = frame.artifacts["motion"] {
+        // The motion golden the verification computed: checked before it is taken.
+        let source = try ContainedPath.resolve(artifact, in: reportDirectory, what: "artefact", source: summaryPath)
+        guard let data = FileManager.default.contents(atPath: source),
+          (try? MotionGolden(text: String(decoding: data, as: UTF8.self))) != nil
+        else { throw .invalidManifest(path: source, reason: "not a motion golden") }
+        motion = data
+        accepted.append(
+          Frame(
+            name: frame.name, status: frame.status, message: frame.message,
+            golden: (goldenDirectory as NSString).appendingPathComponent(MotionGolden.fileName)))
+        continue
       }
       guard ContainedPath.isPlainName(frame.name) else {
         throw .unsafePath(
@@ -116,6 +136,34 @@ package struct ReportAcceptance: Sendable {
       let kept = old.frames.filter { entry in !verified.frames.contains { $0.file == entry.file } }
       manifest.frames = kept + verified.frames
     }
+    // A report older than the template it verified: its frames may not be what the template draws now.
+    if let templatePath = summary.templatePath, let verified = summary.manifest,
+      let bytes = FileManager.default.contents(atPath: templatePath),
+      SnapshotManifest.hash([UInt8](bytes)) != verified.templateHash
+    {
+      warnings.append(
+        "\(quoted: templatePath) changed since this report was made: the accepted frames are what the report "
+          + "verified, not what the template draws now; verify again before committing")
+    }
+    // The accepted manifest's stored inputs come from the report, each checked against its hash;
+    // a report without them gives goldens without inputs (said), never a manifest naming files
+    // the goldens folder does not hold.
+    if let inputs = manifest.inputs {
+      do {
+        for file in inputs.files { blobs[file.sha256] = try SnapshotInputs.bytes(of: file, in: reportDirectory) }
+      } catch {
+        warnings.append(
+          "the report does not carry the verified inputs (\(error.description)); the goldens will store none")
+        manifest.inputs = nil
+        blobs = [:]
+      }
+    }
+    if let motion {
+      let bytes = [UInt8](motion)
+      manifest.motion = SnapshotInputs.File(
+        path: MotionGolden.fileName, sha256: SHA256.hex(bytes), bytes: bytes.count)
+      self.motion = motion
+    }
     self.accepted = accepted
     self.skipped = skipped
     self.manifest = manifest
@@ -128,14 +176,15 @@ package struct ReportAcceptance: Sendable {
   ///
   /// - Throws: ``SnapshotError/unwritableFile(path:reason:)``; the goldens are then unchanged.
   package func apply() throws(SnapshotError) {
-    guard !images.isEmpty else { return }
+    guard !images.isEmpty || motion != nil else { return }
     var encoded: [(name: String, bytes: Data)] = []
+    if let motion { encoded.append((MotionGolden.fileName, motion)) }
     for (source, golden) in images {
       guard let bytes = FileManager.default.contents(atPath: source) else {
         throw .unreadableImage(path: source, reason: "it disappeared while accepting")
       }
       encoded.append(((golden as NSString).lastPathComponent, bytes))
     }
-    try SnapshotCommit(directory: goldenDirectory, encoded: encoded, manifest: manifest).apply()
+    try SnapshotCommit(directory: goldenDirectory, encoded: encoded, manifest: manifest, blobs: blobs).apply()
   }
 }

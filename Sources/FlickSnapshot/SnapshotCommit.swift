@@ -16,6 +16,8 @@ package struct SnapshotCommit: Sendable {
   package let directory: String
   /// The PNG files to write: name inside the folder and encoded bytes.
   let files: [(name: String, bytes: Data)]
+  /// Stored inputs to write into `inputs/`, by SHA-256 (``SnapshotInputs``).
+  let blobs: [String: Data]
   /// The manifest to write.
   package let manifest: SnapshotManifest
   /// Files of the previous manifest that the new one does not list (removed after the commit).
@@ -28,8 +30,9 @@ package struct SnapshotCommit: Sendable {
   ///   ``SnapshotError/unwritableFile(path:reason:)`` when a frame cannot be encoded.
   package init(
     directory: String, frames: [(file: String, frame: Frame)], manifest: SnapshotManifest,
-    previous: SnapshotManifest?
+    previous: SnapshotManifest?, blobs: [String: Data] = [:], motion: MotionGolden? = nil
   ) throws(SnapshotError) {
+    self.blobs = blobs
     let manifestPath = (directory as NSString).appendingPathComponent(SnapshotManifest.fileName)
     try manifest.validate(path: manifestPath)
     var files: [(name: String, bytes: Data)] = []
@@ -37,8 +40,10 @@ package struct SnapshotCommit: Sendable {
       _ = try ContainedPath.resolve(file, in: directory, what: "frame file", source: "the new manifest")
       files.append((file, Data(try PNGFile.encode(frame, renderer: manifest.renderer))))
     }
+    if let motion { files.append((MotionGolden.fileName, Data(motion.text.utf8))) }
     let kept = Set(manifest.frames.map(\.file))
     var orphans: [String] = []
+    if previous?.motion != nil && manifest.motion == nil { orphans.append(MotionGolden.fileName) }
     for old in previous?.frames ?? [] where !kept.contains(old.file) {
       _ = try ContainedPath.resolve(old.file, in: directory, what: "frame file", source: manifestPath)
       orphans.append(old.file)
@@ -50,7 +55,10 @@ package struct SnapshotCommit: Sendable {
   }
 
   /// A commit of already encoded files (plain names inside `directory`, checked by the caller).
-  init(directory: String, encoded: [(name: String, bytes: Data)], manifest: SnapshotManifest) {
+  init(
+    directory: String, encoded: [(name: String, bytes: Data)], manifest: SnapshotManifest, blobs: [String: Data] = [:]
+  ) {
+    self.blobs = blobs
     self.directory = directory
     self.files = encoded
     self.manifest = manifest
@@ -82,12 +90,27 @@ package struct SnapshotCommit: Sendable {
     } catch {
       throw .unwritableFile(path: SnapshotManifest.fileName, reason: "\(escaped: error)")
     }
-    let all = files + [(SnapshotManifest.fileName, manifestData)]
-    var temporary: [(tmp: String, final: String)] = []
     func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
+    let store = path(SnapshotInputs.folder)
+    // Stored inputs are content-addressed: one already there with the right bytes is kept.
+    let newBlobs = blobs.filter { hash, _ in
+      FileManager.default.contents(atPath: (store as NSString).appendingPathComponent(hash)).map {
+        SHA256.hex([UInt8]($0)) != hash
+      } ?? true
+    }
+    if !newBlobs.isEmpty {
+      _ = try ContainedPath.resolve(SnapshotInputs.folder, in: directory, what: "inputs folder", source: directory)
+      try AtomicFile.makeDirectory(store)
+    }
+    let all =
+      newBlobs.sorted { $0.key < $1.key }.map { ("\(SnapshotInputs.folder)/\($0.key)", $0.value) } + files
+      + [(SnapshotManifest.fileName, manifestData)]
+    var temporary: [(tmp: String, final: String)] = []
     do {
       for (name, bytes) in all {
-        let tmp = path(".\(name).\(getpid()).tmp")
+        let folder = (name as NSString).deletingLastPathComponent
+        let file = ".\((name as NSString).lastPathComponent).\(getpid()).tmp"
+        let tmp = path((folder.isEmpty ? "" : folder + "/") + file)
         temporary.append((tmp, path(name)))
         try writer(bytes, tmp)
       }
@@ -106,6 +129,18 @@ package struct SnapshotCommit: Sendable {
       if lstat(path(name), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG || (info.st_mode & S_IFMT) == S_IFLNK {
         unlink(path(name))
       }
+    }
+    removeUnreferencedInputs(in: store)
+  }
+
+  /// Removes stored inputs (64-hex-digit regular files in `inputs/`) the new manifest does not list.
+  private func removeUnreferencedInputs(in store: String) {
+    let kept = Set(manifest.inputs?.files.map(\.sha256) ?? [])
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: store)) ?? [] where !kept.contains(name) {
+      guard name.count == 64, name.allSatisfy(\.isHexDigit) else { continue }
+      let file = (store as NSString).appendingPathComponent(name)
+      var info = stat()
+      if lstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { unlink(file) }
     }
   }
 }

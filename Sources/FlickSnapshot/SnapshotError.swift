@@ -15,12 +15,15 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible {
   /// A path read from a manifest, report or template leaves its folder, or a folder holds files
   /// Flick did not write there (invalid input: nothing was touched).
   case unsafePath(String, reason: String)
+  /// An input stored beside the goldens (template, asset, font, parameter file) is missing or
+  /// does not have the SHA-256 the manifest gives (infrastructure: the goldens are damaged).
+  case damagedInput(path: String, reason: String)
 
   /// Whether the fault lies with the input (exit code 2) rather than the environment (exit 3).
   package var isInvalidInput: Bool {
     switch self {
     case .invalidTime, .invalidManifest, .unsafePath: return true
-    case .unreadableImage, .unwritableFile, .renderFailed: return false
+    case .unreadableImage, .unwritableFile, .renderFailed, .damagedInput: return false
     }
   }
 
@@ -32,6 +35,7 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible {
     case .invalidManifest(let path, let reason): return "invalid snapshot manifest \(quoted: path): \(escaped: reason)"
     case .renderFailed(let reason): return "rendering failed: \(escaped: reason)"
     case .unsafePath(let what, let reason): return "refusing \(quoted: what): \(escaped: reason); nothing was changed"
+    case .damagedInput(let path, let reason): return "damaged golden input \(quoted: path): \(escaped: reason)"
     }
   }
 }

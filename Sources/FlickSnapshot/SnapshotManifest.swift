@@ -54,12 +54,18 @@ package struct SnapshotManifest: Sendable, Equatable, Codable {
   package var flickVersion: String
   /// The renderer libraries and CPU that rendered them.
   package var renderer: RendererFingerprint
+  /// What the frames were rendered from, stored in `inputs/` (nil for goldens made before Flick
+  /// stored them, or when an input could not be stored).
+  package var inputs: SnapshotInputs?
+  /// The motion golden (``MotionGolden``, `motion.txt`) and its SHA-256, when one was recorded.
+  package var motion: SnapshotInputs.File?
 
   package init(
     template: String, templateHash: String, parameters: [String], parameterHash: String, width: Int,
     height: Int, scale: Double, fps: Int, duration: Double, frames: [Entry], flickVersion: String,
-    renderer: RendererFingerprint = .current
+    renderer: RendererFingerprint = .current, inputs: SnapshotInputs? = nil
   ) {
+    self.inputs = inputs
     self.template = template
     self.templateHash = templateHash
     self.parameters = parameters
@@ -72,6 +78,26 @@ package struct SnapshotManifest: Sendable, Equatable, Codable {
     self.frames = frames
     self.flickVersion = flickVersion
     self.renderer = renderer
+  }
+
+  /// Reads the motion golden the manifest lists from `directory`, checked against its SHA-256.
+  ///
+  /// - Returns: nil when the manifest lists none.
+  /// - Throws: ``SnapshotError/damagedInput(path:reason:)`` when it is missing, altered or unreadable.
+  package func readMotion(from directory: String) throws(SnapshotError) -> MotionGolden? {
+    guard let motion else { return nil }
+    let path = try ContainedPath.resolve(MotionGolden.fileName, in: directory, what: "motion golden", source: directory)
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw .damagedInput(path: path, reason: "missing (the manifest lists a motion golden)")
+    }
+    guard SHA256.hex([UInt8](data)) == motion.sha256 else {
+      throw .damagedInput(path: path, reason: "its SHA-256 is not the manifest's")
+    }
+    do {
+      return try MotionGolden(text: String(decoding: data, as: UTF8.self))
+    } catch {
+      throw .damagedInput(path: path, reason: "not a motion golden: \(escaped: error.description)")
+    }
   }
 
   /// SHA-256 (hex) of `bytes`.
@@ -111,6 +137,12 @@ package struct SnapshotManifest: Sendable, Equatable, Codable {
   ///
   /// - Throws: ``SnapshotError/unsafePath(_:reason:)`` naming the entry.
   package func validate(path: String) throws(SnapshotError) {
+    try inputs?.validate(path: path)
+    if let motion, motion.path != MotionGolden.fileName {
+      throw .unsafePath(
+        "motion file '\(quoted: motion.path)' in \(quoted: path)",
+        reason: "the motion golden is always \(quoted: MotionGolden.fileName)")
+    }
     var seen: Set<String> = []
     for entry in frames {
       guard ContainedPath.isPlainName(entry.file), entry.file.lowercased().hasSuffix(".png") else {

@@ -24,11 +24,24 @@ package struct SnapshotReport: Sendable {
   /// The manifest the goldens would have if the actual frames were accepted (template,
   /// parameters, size, times, renderer of this run); `flick accept` applies it.
   package var manifest: SnapshotManifest?
+  /// Every note the run printed (mode, parameters, renderer, stray files, drift), shown in the
+  /// HTML page and the summary as in the terminal.
+  package var notes: [String]
+  /// The stored inputs of ``manifest`` by SHA-256, written into the report's `inputs/` so that
+  /// `flick accept` can store them beside the accepted goldens.
+  package var inputBlobs: [String: Data]
+  /// The motion golden's comparison, when the goldens have one and it was checked.
+  package var motion: MotionComparison?
+  /// The template file verified (absolute), so `flick accept` can warn when it changed since.
+  package var templatePath: String?
 
   package init(
     title: String, verdicts: [FrameVerdict], options: ComparisonOptions, goldenRenderer: RendererFingerprint?,
-    renderer: RendererFingerprint = .current, goldenManifest: SnapshotManifest? = nil, manifest: SnapshotManifest? = nil
+    renderer: RendererFingerprint = .current, goldenManifest: SnapshotManifest? = nil,
+    manifest: SnapshotManifest? = nil, notes: [String] = [], inputBlobs: [String: Data] = [:]
   ) {
+    self.notes = notes
+    self.inputBlobs = inputBlobs
     self.title = title
     self.verdicts = verdicts
     self.options = options
@@ -74,6 +87,13 @@ package struct SnapshotReport: Sendable {
     let json = (directory as NSString).appendingPathComponent("summary.json")
     try AtomicFile.write(htmlText(relativeTo: directory), to: html)
     try AtomicFile.write(junitText(), to: junit)
+    if !inputBlobs.isEmpty {
+      let store = (directory as NSString).appendingPathComponent(SnapshotInputs.folder)
+      try AtomicFile.makeDirectory(store)
+      for (hash, bytes) in inputBlobs where manifest?.inputs?.files.contains(where: { $0.sha256 == hash }) == true {
+        try AtomicFile.write(bytes, to: (store as NSString).appendingPathComponent(hash))
+      }
+    }
     try AtomicFile.write(jsonText(relativeTo: directory), to: json)
     return [html, junit, json]
   }
@@ -105,6 +125,8 @@ package struct SnapshotReport: Sendable {
       var golden: String
       var message: String
       var artifacts: [String: String]
+      /// The recorded golden against the same inputs re-rendered here (another renderer made it).
+      var rendererDrift: RendererDrift?
     }
     var title: String
     var passed: Bool
@@ -119,6 +141,9 @@ package struct SnapshotReport: Sendable {
     var parameters: [String]?
     var frames: [Frame]
     var manifest: SnapshotManifest?
+    var notes: [String]?
+    var motion: [MotionComparison.Difference]?
+    var templatePath: String?
   }
 
   func jsonText(relativeTo directory: String) throws(SnapshotError) -> String {
@@ -138,8 +163,8 @@ package struct SnapshotReport: Sendable {
           expectedSize: c.map { Summary.Size(width: $0.expectedSize.width, height: $0.expectedSize.height) },
           actualSize: c.map { Summary.Size(width: $0.actualSize.width, height: $0.actualSize.height) },
           boundingBox: c?.boundingBox, golden: v.goldenPath, message: v.message,
-          artifacts: v.artifacts.mapValues { Self.relative($0, to: directory) })
-      }, manifest: manifest)
+          artifacts: v.artifacts.mapValues { Self.relative($0, to: directory) }, rendererDrift: v.rendererDrift)
+      }, manifest: manifest, notes: notes, motion: motion?.differences, templatePath: templatePath)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
@@ -200,6 +225,7 @@ package struct SnapshotReport: Sendable {
     body +=
       "<h1>\(Self.xml(title)): \(passed ? "all \(verdicts.count) frames match" : "FAILED, \(Self.xml(countsLine))")</h1>\n"
     let modes = Set(verdicts.compactMap { $0.comparison?.modeReason }).sorted()
+    body += notesHTML() + filmstripHTML(relativeTo: directory)
     body += "<p class=meta>"
     for m in modes { body += "<b>\(Self.xml(m))</b><br>" }
     body +=
@@ -225,12 +251,13 @@ package struct SnapshotReport: Sendable {
         "<tr><th>differs</th><td colspan=2>\(Self.xml(renderer.differences(from: g).joined(separator: ", ")))</td></tr>\n"
     }
     body += "</table>\n"
+    body += motion?.html() ?? ""
     for (index, v) in verdicts.enumerated() {
       let cls = v.isPass ? "pass" : (v.isError ? "error" : "fail")
       body += "<section class=\(cls)><h2><span class=badge>\(v.status.rawValue)</span> \(Self.xml(v.name))"
       let at = v.seconds.map { " = \(Self.secondsText($0))" } ?? ""
       body += v.time == v.name ? "" : " <small>(\(Self.xml(v.time))\(at))</small>"
-      body += "</h2>\n<p class=msg>\(Self.xml(v.message))</p>\n"
+      body += "</h2>\n<p class=msg>\(Self.xml(v.message))</p>\n" + driftHTML(v, relativeTo: directory)
       func src(_ kind: String) -> String? { v.artifacts[kind].map { Self.xml(Self.relative($0, to: directory)) } }
       if let c = src("sideBySide") {
         body +=

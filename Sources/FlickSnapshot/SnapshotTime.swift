@@ -26,6 +26,18 @@ public enum SnapshotTime: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The default set: the start, each quarter and the end state.
   public static let quarters: [SnapshotTime] = [.percent(0), .percent(25), .percent(50), .percent(75), .percent(100)]
 
+  /// Every frame of a scene of `duration` seconds at `fps`: `frame:0` … `frame:N−1` (what
+  /// `--at all` means).
+  public static func everyFrame(duration: Double, fps: Int) -> [SnapshotTime] {
+    let frameCount = max(1, Int((duration * Double(fps) - 1e-9).rounded(.up)))
+    return (0..<frameCount).map { .frame($0) }
+  }
+
+  /// Whether `text` is `all` (every frame), which only a scene can expand (``everyFrame(duration:fps:)``).
+  public static func isEveryFrame(_ text: String) -> Bool {
+    text.trimmingCharacters(in: .whitespaces).lowercased() == "all"
+  }
+
   /// Parses one time.
   ///
   /// - Throws: ``SnapshotError/invalidTime(_:reason:)``.

@@ -98,9 +98,10 @@ public struct Template: Sendable {
     } catch {
       throw TemplateError(file: file, path: "", line: error.line, column: error.column, message: error.message)
     }
-    let context = TemplateContext(
+    var context = TemplateContext(
       baseFolder: baseFolder ?? FileManager.default.currentDirectoryPath,
       allowOutsideAssets: options.allowOutsideAssets, limits: options.limits)
+    context.assetLog = options.assetLog
     let raw = TemplateNode(value: root, path: "", file: file, context: context)
     try checkVersion(raw)
 

@@ -9,6 +9,8 @@ package struct TemplateContext: Sendable {
   package var allowOutsideAssets: Bool
   /// The caps loading checks.
   var limits: TemplateLimits
+  /// Where resolved asset files are recorded, if anywhere (``AssetLog``).
+  package var assetLog: AssetLog?
 
   package init(
     baseFolder: String = FileManager.default.currentDirectoryPath, allowOutsideAssets: Bool = false,
@@ -80,6 +82,7 @@ extension TemplateContext {
       return .failure(.missing(resolved: resolved))
     }
     guard !isFolder.boolValue else { return .failure(.notAFile(resolved: resolved)) }
+    assetLog?.record(resolved)
     return .success(resolved)
   }
 

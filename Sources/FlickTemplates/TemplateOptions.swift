@@ -5,6 +5,8 @@ public struct TemplateOptions: Sendable, Equatable {
   public var allowOutsideAssets: Bool
   /// Caps on the file, its expansion, its text and its images.
   public var limits: TemplateLimits
+  /// Where the files the template names are recorded as they resolve (nil: not recorded).
+  package var assetLog: AssetLog?
 
   public init(allowOutsideAssets: Bool = false, limits: TemplateLimits = TemplateLimits()) {
     self.allowOutsideAssets = allowOutsideAssets

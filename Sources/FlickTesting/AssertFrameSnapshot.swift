@@ -132,6 +132,13 @@ public func assertFrameSnapshot(
       frame, goldenPath: golden, name: label, time: time.description, seconds: seconds,
       artifactsDirectory: artifacts)
     verdicts.append(verdict)
+    if options.mode == .automatic, let c = verdict.comparison, !c.exact {
+      // Goldens from another renderer: said loudly, as `flick verify` says it.
+      FileHandle.standardError.write(
+        Data(
+          ("WARNING: frame snapshot \(label): \(c.modeReason); colours still count (ΔE_OK > \(options.colorJND)), "
+            + "anti-aliasing does not; re-record the golden on this renderer to compare exactly\n").utf8))
+    }
     if !verdict.isPass {
       var message =
         "Frame snapshot \(quoted: label) (\(quoted: time.description)): \(verdict.status.rawValue): "

@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickRaster
 import FlickSnapshot
 import Foundation
 
@@ -7,6 +8,7 @@ extension Flick {
   enum Accept {
     static let help = """
       USAGE: flick accept REPORT --against DIR [--dry-run]
+             flick accept [REPORT] --renderer --against DIR [--dry-run]
 
       Makes the actual frames of a failed 'flick verify' the new goldens: every failing or missing
       frame's REPORT/<frame>/actual.png is copied over DIR/<frame>.png, and DIR/manifest.json takes
@@ -17,6 +19,11 @@ extension Flick {
       its report folder (--report, or $FLICK_ARTIFACTS/<template>) and accept it here; look at
       the new goldens before committing them.
 
+        --renderer      accept a renderer update instead: the goldens re-rendered from the inputs
+                        they store take the renderer's fingerprint; the template, its parameters and
+                        assets (the design) are untouched. With REPORT (a passing 'flick verify'
+                        report that found drift, e.g. from CI), its re-rendered goldens are copied;
+                        without, they are re-rendered here (run it where the goldens are checked).
         --against DIR   the goldens folder (it must hold a manifest.json)
         --dry-run       list what would be accepted and change nothing
         --max-image-pixels N, --max-image-bytes N   decode limits (see 'flick diff --help')
@@ -30,10 +37,18 @@ extension Flick {
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: ["against", "max-image-pixels", "max-image-bytes"], flags: ["help", "h", "dry-run"])
+        args, valued: ["against", "max-image-pixels", "max-image-bytes"], flags: ["help", "h", "dry-run", "renderer"])
       if a.has("help") || a.has("h") {
         print(help)
         return
+      }
+      if a.has("renderer") {
+        guard a.positionals.count <= 1 else { throw CommandError.usage("accept --renderer takes at most one REPORT") }
+        guard let goldens = a.value("against") else {
+          throw CommandError.usage("accept needs the golden folder: --against DIR")
+        }
+        return try acceptRenderer(
+          goldens, report: a.positionals.first, limits: try Diff.limits(a), dryRun: a.has("dry-run"))
       }
       guard a.positionals.count == 1, let report = a.positionals.first else {
         throw CommandError.usage("accept needs one REPORT folder (what flick verify wrote with --report)")
@@ -49,6 +64,7 @@ extension Flick {
         throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
       }
       for (name, reason) in plan.skipped { log("skipped \(quoted: name): \(escaped: reason)") }
+      for warning in plan.warnings { log("warning: \(escaped: warning)") }
       guard !plan.accepted.isEmpty else {
         log("nothing to accept: no frame of \(quoted: report) failed")
         return
@@ -68,6 +84,35 @@ extension Flick {
       log(
         "\(plan.accepted.count) golden\(plan.accepted.count == 1 ? "" : "s") updated in \(quoted: goldens); manifest.json now "
           + "names \(quoted: plan.manifest.template) rendered with cairo \(quoted: plan.manifest.renderer.cairo)")
+    }
+
+    /// `flick accept --renderer --against DIR`
+    static func acceptRenderer(_ goldens: String, report: String?, limits: DecodeLimits, dryRun: Bool) throws {
+      let update: RendererUpdate
+      do {
+        if let report {
+          update = try RendererUpdate(report: report, goldens: goldens, limits: limits)
+        } else {
+          update = try RendererUpdate(goldens: goldens, limits: limits)
+        }
+      } catch {
+        throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
+      }
+      let drift = RendererFingerprint.current.differences(from: update.previous.renderer)
+      for golden in update.goldens {
+        log(
+          "\(dryRun ? "would re-render" : "re-rendered") \(quoted: golden.file): "
+            + "\(escaped: golden.drift?.summary ?? "the recorded golden does not decode or has another size")")
+      }
+      if dryRun { return }
+      do {
+        try update.apply()
+      } catch {
+        throw CommandError(message: error.description, code: .environment)
+      }
+      log(
+        "\(update.goldens.count) goldens re-rendered in \(quoted: goldens) from their stored inputs; renderer "
+          + (drift.isEmpty ? "unchanged" : "updated: \(escaped: drift.joined(separator: ", "))"))
     }
   }
 }

@@ -23,12 +23,18 @@ extension Flick {
     static let toleranceHelp = """
       COMPARISON
         By default the comparison is exact (any visibly changed pixel fails) when the golden was
-        drawn by this renderer (same fingerprint) or its renderer is unknown, and perceptual when
-        another renderer drew it. Either way the perceptual analysis describes the change.
+        drawn by this renderer (same fingerprint) or its renderer is unknown. When another renderer
+        drew it, verify re-renders the goldens' stored inputs here and compares exactly with those
+        (the drift is reported apart); only goldens without stored inputs (and diff) compare
+        perceptually, where a colour shift beyond --jnd still counts. Either way the perceptual
+        analysis describes the change.
         --exact                always exact
         --perceptual           always perceptual (implied by --threshold, --metric, --aa, --no-aa)
         --threshold T          per-pixel colour tolerance 0…1 (default 0.1, pixelmatch semantics)
         --metric yiq|oklab     colour difference metric (default yiq)
+        --jnd E                a pixel that is not anti-aliasing also counts when its colour moves
+                               by more than ΔE_OK E (OKLab distance, 0…1; default 0.02; 0 = off),
+                               whatever the threshold, so a flat recolour never passes
         --max-diff-pixels N    differing pixels allowed (default 0)
         --max-diff-ratio R     fraction of pixels allowed to differ, 0…1; with N the smaller wins
         --aa | --no-aa         count anti-aliased pixels as differences (default --no-aa)
@@ -40,7 +46,8 @@ extension Flick {
       """
 
     static let toleranceOptions: Set<String> = [
-      "threshold", "metric", "max-diff-pixels", "max-diff-ratio", "density", "max-image-pixels", "max-image-bytes",
+      "threshold", "metric", "jnd", "max-diff-pixels", "max-diff-ratio", "density", "max-image-pixels",
+      "max-image-bytes",
     ]
     static let toleranceFlags: Set<String> = ["aa", "no-aa", "exact", "perceptual"]
 
@@ -69,12 +76,14 @@ extension Flick {
       }
       if let r = try number("max-diff-ratio") { o.maxDiffRatio = r }
       if let d = try number("density") { o.maxWindowDensity = d }
+      if let e = try number("jnd") { o.colorJND = e }
       if a.has("aa") && a.has("no-aa") { throw CommandError.usage("give --aa or --no-aa, not both") }
       if a.has("aa") { o.includeAntiAliasing = true }
       if a.has("exact") && a.has("perceptual") { throw CommandError.usage("give --exact or --perceptual, not both") }
       if a.has("exact") {
         o.mode = .exact
-      } else if a.has("perceptual") || a.value("threshold") != nil || a.value("metric") != nil || a.has("aa")
+      } else if a.has("perceptual") || a.value("threshold") != nil || a.value("metric") != nil || a.value("jnd") != nil
+        || a.has("aa")
         || a.has("no-aa")
       {
         o.mode = .perceptual
@@ -198,16 +207,24 @@ extension Flick {
     /// (exit 0).
     static func finish(
       title: String, verdicts: [FrameVerdict], options: ComparisonOptions, goldenRenderer: RendererFingerprint?,
-      reportDir: String?, writeReport: Bool, goldenManifest: SnapshotManifest? = nil, manifest: SnapshotManifest? = nil
+      reportDir: String?, writeReport: Bool, goldenManifest: SnapshotManifest? = nil, manifest: SnapshotManifest? = nil,
+      notes: [String] = [], inputBlobs: [String: Data] = [:], motion: MotionComparison? = nil,
+      templatePath: String? = nil
     ) throws {
-      for reason in Set(verdicts.compactMap { $0.comparison?.modeReason }).sorted() { log("note: \(escaped: reason)") }
+      var notes = notes
+      for reason in Set(verdicts.compactMap { $0.comparison?.modeReason }).sorted() {
+        log("note: \(escaped: reason)")
+        notes.append("note: \(reason)")
+      }
       for v in verdicts where !v.isPass {
         let at = v.seconds.map { " (t = \(SnapshotReport.secondsText($0)))" } ?? ""
         log("✗ \(quoted: v.name)\(quoted: at): \(v.status.rawValue): \(escaped: v.message)")
       }
-      let report = SnapshotReport(
+      var report = SnapshotReport(
         title: title, verdicts: verdicts, options: options, goldenRenderer: goldenRenderer,
-        goldenManifest: goldenManifest, manifest: manifest)
+        goldenManifest: goldenManifest, manifest: manifest, notes: notes, inputBlobs: inputBlobs)
+      report.motion = motion
+      report.templatePath = templatePath
       log("\(quoted: title): \(escaped: report.countsLine)")
       let recorded = verdicts.filter { $0.status == .recorded }.count
       if recorded > 0 {

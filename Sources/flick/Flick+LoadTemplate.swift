@@ -42,7 +42,7 @@ extension Flick {
   /// given in `arguments`, mapping template and parameter errors to exit code 2, and checks that
   /// it can draw (``checkDrawable(_:)``; `drawable: false` for commands that never draw).
   static func loadTemplate(
-    _ path: String, _ arguments: Arguments, drawable: Bool = true
+    _ path: String, _ arguments: Arguments, drawable: Bool = true, assetLog: AssetLog? = nil
   ) throws(CommandError) -> Template {
     try Limits.startTimeout(arguments)
     let file = try templatePath(path)
@@ -52,8 +52,9 @@ extension Flick {
       var values = ParameterValues()
       for params in arguments.all("params") { try values.load(file: params) }
       for assignment in arguments.all("set") { try values.set(assignment) }
-      let options = TemplateOptions(
+      var options = TemplateOptions(
         allowOutsideAssets: arguments.has("allow-outside-assets"), limits: limits)
+      options.assetLog = assetLog
       template = try Template.load(path: file, parameters: values, options: options)
     } catch {
       throw CommandError(message: error.description, code: .invalidInput)

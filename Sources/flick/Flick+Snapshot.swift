@@ -1,5 +1,6 @@
 import FlickMotion
 import FlickRaster
+import FlickScene
 import FlickSnapshot
 import FlickTemplates
 import Foundation
@@ -8,16 +9,22 @@ extension Flick {
   /// `flick snapshot TEMPLATE --at TIMES --out DIR`
   enum Snapshot {
     static let help = """
-      USAGE: flick snapshot TEMPLATE [--at TIMES] [--scale S] --out DIR
+      USAGE: flick snapshot TEMPLATE [--at TIMES] [--scale S] [--motion] --out DIR
 
       Renders TEMPLATE at each time to DIR/<label>.png and writes DIR/manifest.json (template and
-      parameter hashes, times, size, Flick version, renderer fingerprint). Use the folder as goldens
-      for 'flick verify'.
+      parameter hashes, times, size, Flick version, renderer fingerprint). What the frames were
+      rendered from (the template, its parameter files and --set values, every image, font, Lottie
+      and SVG file it uses) is stored in DIR/inputs/, content-addressed, so that 'flick verify' on
+      another renderer re-renders these inputs and compares exactly. Use the folder as goldens for
+      'flick verify'.
 
         --at TIMES   comma-separated: seconds (0, 1.2s), percentages of the duration (25%),
-                     'end' (the last frame) or 'frame:N'. Default: 0,25%,50%,75%,end
+                     'end' (the last frame) or 'frame:N'; or 'all': every frame.
+                     Default: 0,25%,50%,75%,end
         --scale S    pixels per point, 0 < S ≤ 8 (default 1); 0.5 halves each side
         --out DIR    the snapshot folder (created if needed)
+        --motion     also record DIR/motion.txt: every animated property's value and velocity at
+                     every frame time and event time (checked by 'flick verify' without rendering)
         --max-memory B  memory cap, estimated up front and watched (default 8G; FLICK_MAX_MEMORY;
                      exit 2 up front, 3 when the watch stops the process, the folder untouched)
       TEMPLATE OPTIONS
@@ -29,7 +36,7 @@ extension Flick {
     static func run(_ args: [String]) throws {
       let a = try Arguments(
         args, valued: Flick.templateOptions.union(["at", "out", "o", "scale"]).union(Limits.frameCaps.map(\.option)),
-        flags: Flick.templateFlags.union(["help", "h", "quiet", "q"]))
+        flags: Flick.templateFlags.union(["help", "h", "quiet", "q", "motion"]))
       if a.has("help") || a.has("h") {
         print(help)
         return
@@ -40,11 +47,13 @@ extension Flick {
       guard let out = a.value("out") ?? a.value("o") else {
         throw CommandError.usage("snapshot needs an output folder: --out DIR")
       }
-      let times = try parseTimes(a.value("at") ?? defaultTimes)
       let scale = try parseScale(a.value("scale"))
-      let template = try loadTemplate(path, a)
+      let assetLog = AssetLog()
+      let template = try loadTemplate(path, a, assetLog: assetLog)
+      let times = try parseTimes(a.value("at") ?? defaultTimes, scene: template.scene)
       let resolved = try resolve(times, in: template)
       try Limits.checkFrame(template.scene, scale: scale ?? 1, a)
+      let captured = try captureInputs(path, a, assetLog)
       // A previous manifest names the goldens this run replaces or removes: it must be sound
       // (every name inside the folder) before anything is rendered or touched.
       let previous: SnapshotManifest?
@@ -63,11 +72,23 @@ extension Flick {
         frames.append((file, frame))
         entries.append(SnapshotManifest.Entry(time: time, seconds: seconds, file: file))
       }
-      let manifest = try makeManifest(path, a, template, scale: scale, size: size, frames: entries)
+      var manifest = try makeManifest(
+        path, a, template, scale: scale, size: size, frames: entries, inputs: captured?.inputs)
+      let motion =
+        a.has("motion")
+        ? MotionGolden.record(
+          tracks: template.tracks,
+          at: MotionGolden.sampleTimes(
+            tracks: template.tracks, duration: template.scene.duration, fps: template.scene.fps))
+        : nil
+      manifest.motion = motion?.manifestEntry
       // Goldens and manifest are committed together (all or nothing); goldens of times no longer
       // listed, which the last manifest made, are removed after.
       do {
-        try SnapshotCommit(directory: out, frames: frames, manifest: manifest, previous: previous).apply()
+        try SnapshotCommit(
+          directory: out, frames: frames, manifest: manifest, previous: previous, blobs: captured?.blobs ?? [:],
+          motion: motion
+        ).apply()
       } catch {
         throw CommandError(
           message: error.description + (error.isInvalidInput ? "" : "; the snapshot folder was left unchanged"),
@@ -76,10 +97,18 @@ extension Flick {
       for entry in entries { print((out as NSString).appendingPathComponent(entry.file)) }
       if !(a.has("quiet") || a.has("q")) {
         log("snapshot \(quoted: template.name): \(entries.count) frames \(size.width)×\(size.height) in \(quoted: out)")
+        if let motion {
+          log("motion golden: \(motion.tracks.count) animated properties at \(motion.times.count) times")
+        }
       }
     }
 
     // MARK: - Shared with verify
+
+    static func parseTimes(_ text: String, scene: Scene) throws(CommandError) -> [SnapshotTime] {
+      if SnapshotTime.isEveryFrame(text) { return SnapshotTime.everyFrame(duration: scene.duration, fps: scene.fps) }
+      return try parseTimes(text)
+    }
 
     static func parseTimes(_ text: String) throws(CommandError) -> [SnapshotTime] {
       do {
@@ -142,7 +171,7 @@ extension Flick {
 
     static func makeManifest(
       _ path: String, _ a: Arguments, _ template: Template, scale: Double?, size: (width: Int, height: Int),
-      frames: [SnapshotManifest.Entry]
+      frames: [SnapshotManifest.Entry], inputs: SnapshotInputs? = nil
     ) throws(CommandError) -> SnapshotManifest {
       let file = try Flick.templatePath(path)
       guard let bytes = FileManager.default.contents(atPath: file) else {
@@ -160,7 +189,27 @@ extension Flick {
         template: (file as NSString).lastPathComponent, templateHash: SnapshotManifest.hash(bytes),
         parameters: parameters, parameterHash: SnapshotManifest.hash(parameterBytes), width: size.width,
         height: size.height, scale: scale ?? 1, fps: template.scene.fps, duration: template.scene.duration,
-        frames: frames, flickVersion: Flick.version)
+        frames: frames, flickVersion: Flick.version, inputs: inputs)
+    }
+
+    /// What the template load used (template, parameter files, `--set` values, assets, fonts),
+    /// to store beside the goldens; nil, with a warning, when something cannot be stored (an
+    /// asset outside the template's folder): the goldens then compare perceptually on another
+    /// renderer, as goldens recorded before Flick stored inputs do.
+    static func captureInputs(
+      _ path: String, _ a: Arguments, _ assetLog: AssetLog, note: (String) -> Void = { log($0) }
+    ) throws(CommandError) -> SnapshotInputs.Captured? {
+      let templateFile = try Flick.templatePath(path)
+      do {
+        return try SnapshotInputs.capture(
+          templateFile: templateFile, parameterFiles: a.all("params"), sets: a.all("set"),
+          allowOutsideAssets: a.has("allow-outside-assets"), assets: assetLog.paths)
+      } catch {
+        note(
+          "warning: the goldens' inputs are not stored (\(escaped: error.description)): on another renderer "
+            + "they will be compared perceptually, not re-rendered")
+        return nil
+      }
     }
   }
 }

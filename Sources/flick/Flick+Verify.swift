@@ -1,3 +1,4 @@
+import Dispatch
 import FlickMotion
 import FlickRaster
 import FlickSnapshot
@@ -27,7 +28,11 @@ extension Flick {
                                (default: $FLICK_ARTIFACTS/<template>, else flick-report/<template>,
                                only on failure unless --report is given). Flick writes only into a
                                new or empty folder, or one it wrote before.
-        --at TIMES, --scale S  override the manifest (see 'flick snapshot --help')
+        --at TIMES, --scale S  override the manifest (see 'flick snapshot --help'); --at all: every frame
+        --motion               check only the motion golden (DIR/motion.txt, from 'flick snapshot --motion'):
+                               every animated property's value and velocity, number by number (relative
+                               tolerance 1e-6 of its travel), without rendering. Without --motion, verify
+                               checks the motion golden too when there is one.
         --max-memory B         memory cap, estimated up front and watched (default 8G; FLICK_MAX_MEMORY;
                                exit 2 up front, 3 when the watch stops the process)
       TEMPLATE OPTIONS
@@ -39,7 +44,7 @@ extension Flick {
         args,
         valued: Flick.templateOptions.union(Diff.toleranceOptions).union(["against", "record", "report", "at", "scale"])
           .union(Limits.frameCaps.map(\.option)),
-        flags: Flick.templateFlags.union(Diff.toleranceFlags).union(["help", "h"]))
+        flags: Flick.templateFlags.union(Diff.toleranceFlags).union(["help", "h", "motion"]))
       if a.has("help") || a.has("h") {
         print(help)
         return
@@ -74,29 +79,69 @@ extension Flick {
       } catch {
         throw CommandError(message: error.description, code: .invalidInput)
       }
-      let times =
-        try a.value("at").map(Snapshot.parseTimes) ?? manifest?.frames.map(\.time)
-        ?? Snapshot.parseTimes(Snapshot.defaultTimes)
       let scale = try Snapshot.parseScale(a.value("scale")) ?? manifest?.scale
-      let template = try loadTemplate(path, a)
+      let assetLog = AssetLog()
+      let template = try loadTemplate(path, a, assetLog: assetLog)
+      let times =
+        try a.value("at").map { text throws(CommandError) in try Snapshot.parseTimes(text, scene: template.scene) }
+        ?? manifest?.frames.map(\.time) ?? Snapshot.parseTimes(Snapshot.defaultTimes)
       let resolved = try Snapshot.resolve(times, in: template)
       try Limits.checkFrame(template.scene, scale: scale ?? 1, a)
-
+      // Every note goes to the terminal and into the report.
+      var notes: [String] = []
+      func note(_ text: String) {
+        log(text)
+        notes.append(text)
+      }
+      if let text = environment["FLICK_RECORD"], !text.isEmpty, a.value("record") == nil {
+        notes.append("note: FLICK_RECORD is for assertFrameSnapshot; verify writes goldens only with --record")
+      }
+      let captured = try Snapshot.captureInputs(path, a, assetLog, note: note)
+      var references: [Result<Frame, SnapshotError>]?
       if let manifest {
         let parameters = Snapshot.parameters(a)
         if manifest.parameters != parameters {
-          log(
+          note(
             "note: goldens were made with parameters [\(quoted: manifest.parameters.joined(separator: " "))], "
               + "now [\(quoted: parameters.joined(separator: " "))]")
         }
         if let bytes = FileManager.default.contents(atPath: try Flick.templatePath(path)),
           SnapshotManifest.hash(bytes) != manifest.templateHash
         {
-          log("note: the template file changed since the goldens were made (\(quoted: manifest.template))")
+          note("note: the template file changed since the goldens were made (\(quoted: manifest.template))")
+        }
+        for stray in strayPNGs(in: against, manifest: manifest) {
+          note("note: \(quoted: stray) in the goldens folder is not listed in its manifest (not verified)")
         }
         let drift = RendererFingerprint.current.differences(from: manifest.renderer)
         if !drift.isEmpty {
-          log("note: goldens come from a different renderer: \(quoted: drift.joined(separator: ", "))")
+          note("note: goldens come from a different renderer: \(quoted: drift.joined(separator: ", "))")
+          if a.has("motion") {
+            // Motion goldens are numbers: no renderer is involved.
+          } else if let inputs = manifest.inputs {
+            note(
+              "note: re-rendering the goldens' stored inputs with this renderer; frames are compared with those "
+                + "(\(options.mode == .perceptual ? "perceptually, as asked" : "exactly")), the renderer's drift "
+                + "is reported apart ('flick accept --renderer --against DIR' takes it in)")
+            do {
+              references = try inputs.rerender(from: against, at: resolved.map(\.0), scale: scale ?? manifest.scale)
+                .map(\.frame)
+            } catch SnapshotError.renderFailed(let reason) where options.mode != .exact {
+              // Stored inputs that are whole but do not load here (a parameter file naming files
+              // beside it): the goldens are compared as old goldens are, and said so.
+              note(
+                "WARNING: the goldens' stored inputs cannot be re-rendered (\(escaped: reason)): comparing "
+                  + "PERCEPTUALLY (threshold \(options.threshold), ΔE_OK > \(options.colorJND) counts); re-record "
+                  + "them with 'flick snapshot' to compare exactly across renderers")
+            } catch {
+              throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
+            }
+          } else if options.mode != .exact {
+            note(
+              "WARNING: these goldens store no inputs (recorded before Flick stored them), so they cannot be "
+                + "re-rendered: comparing PERCEPTUALLY (threshold \(options.threshold), ΔE_OK > \(options.colorJND) "
+                + "counts); re-record them with 'flick snapshot' to compare exactly across renderers")
+          }
         }
       }
 
@@ -112,28 +157,57 @@ extension Flick {
       var verdicts: [FrameVerdict] = []
       var entries: [SnapshotManifest.Entry] = []
       var size = (width: 0, height: 0)
-      for (time, seconds) in resolved {
-        let file = SnapshotManifest.fileName(for: time)
-        let golden: String
+      let motion = try motionComparison(manifest, against, template, only: a.has("motion"))
+      if let motion { verdicts.append(motionVerdict(motion, against, template: template, reportDir: reportDir)) }
+      // Frames render and compare on parallel workers (each takes the next frame); verdicts keep
+      // the order of the times.
+      let work = a.has("motion") ? [] : resolved
+      var goldens: [String] = []
+      for (time, _) in work {
         do {
-          golden = try ContainedPath.resolve(file, in: against, what: "golden", source: against)
+          goldens.append(
+            try ContainedPath.resolve(
+              SnapshotManifest.fileName(for: time), in: against, what: "golden", source: against))
         } catch {
           throw CommandError(message: error.description, code: .invalidInput)
         }
-        let frame: Result<Frame, SnapshotError>
-        do {
-          let f = try Snapshot.render(template, at: seconds, scale: scale)
-          size = (f.width, f.height)
-          frame = .success(f)
-        } catch {
-          frame = .failure(.renderFailed(error.message))
+      }
+      let goldenPaths = goldens, rerendered = references
+      let results = Locked<[(verdict: FrameVerdict, size: (width: Int, height: Int)?)?]>(
+        Array(repeating: nil, count: work.count))
+      let next = Locked(0)
+      let workers = max(1, min(work.count, ProcessInfo.processInfo.activeProcessorCount, 4))
+      DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        while true {
+          let i = next.withLock { n -> Int in
+            defer { n += 1 }
+            return n
+          }
+          guard i < work.count else { return }
+          let (time, seconds) = work[i]
+          let frame: Result<Frame, SnapshotError>
+          var frameSize: (width: Int, height: Int)?
+          do {
+            let f = try Snapshot.render(template, at: seconds, scale: scale)
+            frameSize = (f.width, f.height)
+            frame = .success(f)
+          } catch let error as CommandError {
+            frame = .failure(.renderFailed(error.message))
+          } catch {
+            frame = .failure(.renderFailed("\(escaped: error)"))
+          }
+          let verdict = verifier.verify(
+            frame, goldenPath: goldenPaths[i], goldenRenderer: manifest?.renderer, name: time.label,
+            time: time.description, seconds: seconds, artifactsDirectory: reportDir, reference: rerendered?[i])
+          results.withLock { $0[i] = (verdict, frameSize) }
         }
-        verdicts.append(
-          verifier.verify(
-            frame, goldenPath: golden, goldenRenderer: manifest?.renderer, name: time.label, time: time.description,
-            seconds: seconds,
-            artifactsDirectory: reportDir))
-        entries.append(SnapshotManifest.Entry(time: time, seconds: seconds, file: file))
+      }
+      for (i, result) in results.withLock({ $0 }).enumerated() {
+        guard let result else { continue }
+        verdicts.append(result.verdict)
+        if let s = result.size { size = s }
+        entries.append(
+          SnapshotManifest.Entry(time: work[i].0, seconds: work[i].1, file: SnapshotManifest.fileName(for: work[i].0)))
       }
       // Goldens were written: keep the manifest in step with them.
       let wrote = verdicts.contains { $0.status == .recorded }
@@ -143,21 +217,91 @@ extension Flick {
           !entries.contains { $0.file == old.file }
             && FileManager.default.fileExists(atPath: (against as NSString).appendingPathComponent(old.file))
         }
-        let updated = try Snapshot.makeManifest(path, a, template, scale: scale, size: size, frames: kept + entries)
+        var updated = try Snapshot.makeManifest(
+          path, a, template, scale: scale, size: size, frames: kept + entries, inputs: captured?.inputs)
+        updated.motion = manifest?.motion
         do {
-          try updated.write(to: against)
+          try SnapshotCommit(
+            directory: against, frames: [], manifest: updated, previous: nil, blobs: captured?.blobs ?? [:]
+          ).apply()
         } catch {
           throw CommandError(message: error.description, code: .environment)
         }
       }
       let anyFailed = verdicts.contains { !$0.isPass }
       // What the goldens' manifest becomes if this run's frames are accepted (flick accept).
-      let verified =
-        size.width > 0 ? try Snapshot.makeManifest(path, a, template, scale: scale, size: size, frames: entries) : nil
+      var verified =
+        size.width > 0
+        ? try Snapshot.makeManifest(
+          path, a, template, scale: scale, size: size, frames: entries, inputs: captured?.inputs) : nil
+      verified?.motion = manifest?.motion
+      let drifted = verdicts.contains { ($0.rendererDrift?.differingPixels ?? 0) > 0 }
+      for v in verdicts { if let d = v.rendererDrift { note("\(quoted: v.name): \(escaped: d.summary)") } }
       try Diff.finish(
         title: template.name, verdicts: verdicts, options: options, goldenRenderer: manifest?.renderer,
-        reportDir: reportDir, writeReport: explicitReport != nil || anyFailed, goldenManifest: manifest,
-        manifest: verified)
+        reportDir: reportDir, writeReport: explicitReport != nil || anyFailed || drifted, goldenManifest: manifest,
+        manifest: verified, notes: notes, inputBlobs: captured?.blobs ?? [:], motion: motion,
+        templatePath: URL(fileURLWithPath: try Flick.templatePath(path)).standardizedFileURL.path)
+    }
+
+    /// The goldens' motion golden compared with the template's tracks, or nil when there is none
+    /// (with `only`, `--motion`, that is invalid input).
+    static func motionComparison(
+      _ manifest: SnapshotManifest?, _ against: String, _ template: Template, only: Bool
+    ) throws(CommandError) -> MotionComparison? {
+      let golden: MotionGolden?
+      do {
+        golden = try manifest?.readMotion(from: against)
+      } catch {
+        throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
+      }
+      guard let golden else {
+        if only {
+          throw CommandError(
+            message:
+              "no motion golden in \(quoted: against): record one with 'flick snapshot TEMPLATE --motion --out DIR'",
+            code: .invalidInput)
+        }
+        return nil
+      }
+      return MotionComparison(golden: golden, tracks: template.tracks)
+    }
+
+    /// The motion check as a verdict named `motion`, so it counts, fails and reports like a frame.
+    /// A failing one leaves today's motion golden in `REPORT/motion/motion.txt`, which
+    /// `flick accept` takes.
+    static func motionVerdict(
+      _ motion: MotionComparison, _ against: String, template: Template, reportDir: String
+    ) -> FrameVerdict {
+      let message =
+        motion.passed
+        ? "every animated property matches (\(motion.golden.tracks.count) properties × \(motion.golden.times.count) "
+          + "times, relative tolerance \(MotionComparison.relativeTolerance) of each property's travel)"
+        : motion.differences.map(\.summary).joined(separator: "; ")
+      var verdict = FrameVerdict(
+        name: MotionGolden.verdictName, time: MotionGolden.verdictName, seconds: nil,
+        goldenPath: (against as NSString).appendingPathComponent(MotionGolden.fileName),
+        status: motion.passed ? .match : .changed, message: message)
+      if !motion.passed, (try? ReportFolder.claim(reportDir)) != nil {
+        let scene = template.scene
+        let now = MotionGolden.record(
+          tracks: template.tracks,
+          at: MotionGolden.sampleTimes(tracks: template.tracks, duration: scene.duration, fps: scene.fps))
+        let folder = (reportDir as NSString).appendingPathComponent(MotionGolden.verdictName)
+        let path = (folder as NSString).appendingPathComponent(MotionGolden.fileName)
+        if (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
+          (try? Data(now.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)) != nil
+        {
+          verdict.artifacts["motion"] = path
+        }
+      }
+      return verdict
+    }
+
+    /// PNG files in the goldens folder that its manifest does not list.
+    static func strayPNGs(in folder: String, manifest: SnapshotManifest) -> [String] {
+      let listed = Set(manifest.frames.map(\.file))
+      return Diff.pngs(in: folder).filter { !listed.contains($0) }.sorted()
     }
   }
 }

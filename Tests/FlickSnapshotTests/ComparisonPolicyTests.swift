@@ -131,16 +131,31 @@ import Testing
     let summary = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report + "/summary.json"))) as? [String: Any])
     let frame = try #require((summary["frames"] as? [[String: Any]])?.first)
     #expect(frame["status"] as? String == "changed" && frame["comparison"] as? String == "exact")
-    // The manifest says another renderer drew the goldens: perceptual, and said so.
+    // The manifest says another renderer drew the goldens, which store their inputs: the inputs
+    // are re-rendered and compared exactly; the nudged pixel is the renderer's drift, reported apart.
     let path = golden + "/manifest.json"
-    var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
-    var renderer = json["renderer"] as! [String: Any]
-    renderer["cairo"] = "0.0.1-other"
-    json["renderer"] = renderer
-    try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+    func fakeRenderer(dropInputs: Bool) throws {
+      var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+      var renderer = json["renderer"] as! [String: Any]
+      renderer["cairo"] = "0.0.1-other"
+      json["renderer"] = renderer
+      if dropInputs { json["inputs"] = nil }
+      try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+    }
+    try fakeRenderer(dropInputs: false)
+    let r = try V.run(["verify", V.twoCards, "--against", golden, "--report", report])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stderr.contains("re-rendering the goldens' stored inputs") && r.stderr.contains("renderer drift: 1 pixels"), "\(r.stderr)")
+    let s1 = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report + "/summary.json"))) as? [String: Any])
+    let f1 = try #require((s1["frames"] as? [[String: Any]])?.first)
+    #expect(f1["status"] as? String == "match" && f1["comparison"] as? String == "exact")
+    #expect((f1["rendererDrift"] as? [String: Any])?["differingPixels"] as? Int == 1)
+    // Old goldens (no inputs): perceptual, and said loudly.
+    try fakeRenderer(dropInputs: true)
     let p = try V.run(["verify", V.twoCards, "--against", golden, "--report", report])
     #expect(p.status == 0, "\(p.stderr)")
     #expect(p.stderr.contains("perceptual comparison: the golden comes from another renderer (cairo 0.0.1-other"), "\(p.stderr)")
+    #expect(p.stderr.contains("WARNING: these goldens store no inputs"), "\(p.stderr)")
     let s2 = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report + "/summary.json"))) as? [String: Any])
     let f2 = try #require((s2["frames"] as? [[String: Any]])?.first)
     #expect(f2["status"] as? String == "match" && f2["comparison"] as? String == "perceptual")

@@ -1,16 +1,10 @@
-/// CRC-32 (ISO 3309, polynomial 0xEDB88320), as PNG chunks use.
-enum CRC32 {
-  static let table: [UInt32] = (0..<256).map { n in
-    var c = UInt32(n)
-    for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-    return c
-  }
+internal import CPNG
 
+/// CRC-32 (ISO 3309, polynomial 0xEDB88320), as PNG chunks use: zlib's `crc32`.
+enum CRC32 {
   static func checksum<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
-    var c: UInt32 = 0xFFFF_FFFF
-    table.withUnsafeBufferPointer { t in
-      for byte in bytes { c = t[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
-    }
-    return c ^ 0xFFFF_FFFF
+    if let crc = bytes.withContiguousStorageIfAvailable({ flick_png_crc32($0.baseAddress, $0.count) }) { return crc }
+    let copy = [UInt8](bytes)
+    return copy.withUnsafeBufferPointer { flick_png_crc32($0.baseAddress, $0.count) }
   }
 }

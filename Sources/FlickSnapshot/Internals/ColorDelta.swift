@@ -75,8 +75,11 @@ enum ColorDelta {
     return 0.5 * (t + (t * t + 4 * k2 * k3 * x).squareRoot())
   }
 
-  /// OKLab (toe-corrected L, a, b) of the word `w` blended over the background at `k`.
-  @inline(__always) static func oklab(_ w: UInt32, k: Int) -> (l: Double, a: Double, b: Double) {
+  /// OKLab (toe-corrected L unless `toe` is false, a, b) of the word `w` blended over the
+  /// background at `k`.
+  @inline(__always) static func oklab(
+    _ w: UInt32, k: Int, toe useToe: Bool = true
+  ) -> (l: Double, a: Double, b: Double) {
     var r = red(w), g = green(w), b = blue(w)
     let a = alpha(w)
     if a < 255 {
@@ -90,8 +93,9 @@ enum ColorDelta {
     let l = cbrt(0.4122214708 * lr + 0.5363325363 * lg + 0.0514459929 * lb)
     let m = cbrt(0.2119034982 * lr + 0.6806995451 * lg + 0.1073969566 * lb)
     let s = cbrt(0.0883024619 * lr + 0.2817188376 * lg + 0.6299787005 * lb)
+    let lightness = 0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s
     return (
-      toe(0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s),
+      useToe ? toe(lightness) : lightness,
       1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s,
       0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s
     )
@@ -105,5 +109,15 @@ enum ColorDelta {
     let dl = p.l - q.l, da = p.a - q.a, db = p.b - q.b
     let d = abs(dl) + (da * da + db * db).squareRoot()
     return dl > 0 ? -d : d
+  }
+
+  /// The Euclidean distance ΔE_OK between two words in plain OKLab (Ottosson's L, no toe), the
+  /// colour difference ``ComparisonOptions/colorJND`` is measured in; 0 for identical words, about
+  /// 1.0 from black to white.
+  @inline(__always) static func deltaEOK(_ w1: UInt32, _ w2: UInt32, k: Int) -> Double {
+    if w1 == w2 { return 0 }
+    let p = oklab(w1, k: k, toe: false), q = oklab(w2, k: k, toe: false)
+    let dl = p.l - q.l, da = p.a - q.a, db = p.b - q.b
+    return (dl * dl + da * da + db * db).squareRoot()
   }
 }

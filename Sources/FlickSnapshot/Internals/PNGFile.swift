@@ -22,6 +22,8 @@ enum PNGFile {
 
   struct StructureError: Error { var message: String }
 
+  /// Checks the chunk structure (signature, lengths, IHDR first, IEND last, some IDAT) and every
+  /// chunk's CRC (zlib's `crc32`), before ``PNGImage`` hands the file to libpng.
   static func check(_ bytes: [UInt8]) throws(StructureError) -> Checked {
     guard bytes.count >= 8, Array(bytes[0..<8]) == signature else {
       throw StructureError(message: "not a PNG file (bad signature)")

@@ -1,0 +1,67 @@
+import FlickRaster
+import Foundation
+
+extension RendererUpdate {
+  /// A renderer update taken from a verification report (`flick accept REPORT --renderer`): the
+  /// goldens re-rendered where the report was made (the CI image) are copied in, for every frame
+  /// whose recorded golden drifted, and the manifest takes that renderer's fingerprint. Only a
+  /// report that passed (no design change) and was made against these goldens (same renderer
+  /// fingerprint, every frame listed) is accepted.
+  ///
+  /// - Throws: ``SnapshotError/invalidManifest(path:reason:)`` when the report does not fit;
+  ///   ``SnapshotError/unsafePath(_:reason:)`` for a path that leaves the report;
+  ///   ``SnapshotError/unreadableImage(path:reason:)`` for a re-rendered golden that does not decode.
+  package init(report: String, goldens directory: String, limits: DecodeLimits = .standard) throws(SnapshotError) {
+    let summaryPath = (report as NSString).appendingPathComponent("summary.json")
+    _ = try ContainedPath.resolve("summary.json", in: report, what: "summary", source: report)
+    guard let data = FileManager.default.contents(atPath: summaryPath) else {
+      throw .invalidManifest(path: summaryPath, reason: "no verification report here")
+    }
+    let summary: SnapshotReport.Summary
+    do {
+      summary = try JSONDecoder().decode(SnapshotReport.Summary.self, from: data)
+    } catch {
+      throw .invalidManifest(path: summaryPath, reason: "not a flick verify summary: \(escaped: error)")
+    }
+    let path = (directory as NSString).appendingPathComponent(SnapshotManifest.fileName)
+    guard let manifest = try SnapshotManifest.read(from: directory) else {
+      throw .invalidManifest(path: path, reason: "no manifest here; make the goldens with flick snapshot first")
+    }
+    guard summary.passed else {
+      throw .invalidManifest(
+        path: summaryPath,
+        reason: "the report failed: a design change is accepted with 'flick accept REPORT', not as a renderer update")
+    }
+    guard summary.goldenRenderer == manifest.renderer else {
+      throw .invalidManifest(path: summaryPath, reason: "the report was not made against these goldens (renderer)")
+    }
+    var goldens: [Golden] = []
+    for frame in summary.frames where frame.rendererDrift != nil && frame.name != MotionGolden.verdictName {
+      guard let entry = manifest.frames.first(where: { $0.file == "\(frame.name).png" }) else {
+        throw .invalidManifest(path: summaryPath, reason: "frame \(quoted: frame.name) is not one of these goldens")
+      }
+      guard (frame.rendererDrift?.differingPixels ?? 0) > 0 else { continue }
+      guard let artifact = frame.artifacts["rerendered"] else {
+        throw .invalidManifest(path: summaryPath, reason: "no re-rendered golden for \(quoted: frame.name)")
+      }
+      let source = try ContainedPath.resolve(artifact, in: report, what: "artefact", source: summaryPath)
+      let image = try PNGImage(contentsOf: source, limits: limits)
+      guard image.width == manifest.width, image.height == manifest.height else {
+        throw .invalidManifest(
+          path: source,
+          reason: "it is \(image.width)×\(image.height), the goldens are \(manifest.width)×\(manifest.height)")
+      }
+      goldens.append(Golden(file: entry.file, frame: image.frame, drift: frame.rendererDrift, bytes: image.fileBytes))
+    }
+    var updated = manifest
+    updated.renderer = summary.renderer
+    self.init(directory: directory, goldens: goldens, previous: manifest, manifest: updated)
+  }
+
+  init(directory: String, goldens: [Golden], previous: SnapshotManifest, manifest: SnapshotManifest) {
+    self.directory = directory
+    self.goldens = goldens
+    self.previous = previous
+    self.manifest = manifest
+  }
+}

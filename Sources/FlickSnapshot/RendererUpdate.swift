@@ -1,0 +1,81 @@
+import FlickRaster
+import Foundation
+
+/// Accepts a renderer update (`flick accept --renderer`): the goldens are re-rendered from their
+/// own stored inputs (``SnapshotInputs``) by this renderer and take its fingerprint, so the
+/// design goldens (template, parameters, assets) are untouched and only the renderer's drift is
+/// taken in.
+///
+/// Run it where the goldens are checked (the CI image), as with `flick accept`.
+package struct RendererUpdate: Sendable {
+  /// One golden to rewrite.
+  package struct Golden: Sendable {
+    /// The file name inside the goldens folder.
+    package var file: String
+    /// The re-rendered frame.
+    package var frame: Frame
+    /// How far the recorded golden is from it (nil when the recorded one does not decode or its
+    /// size differs).
+    package var drift: RendererDrift?
+    /// The PNG file as the other machine wrote it, when taken from a report (copied unchanged).
+    package var bytes: Data? = nil
+  }
+
+  /// The goldens folder.
+  package let directory: String
+  /// The goldens to rewrite, in manifest order.
+  package let goldens: [Golden]
+  /// The manifest as it is now.
+  package let previous: SnapshotManifest
+  /// The manifest written: the same, with this renderer's fingerprint.
+  package var manifest: SnapshotManifest
+
+  /// Re-renders every golden of `directory` from its stored inputs.
+  ///
+  /// - Throws: ``SnapshotError/invalidManifest(path:reason:)`` when there is no manifest or it
+  ///   stores no inputs; ``SnapshotError/damagedInput(path:reason:)``,
+  ///   ``SnapshotError/renderFailed(_:)`` when the inputs cannot be rendered.
+  package init(goldens directory: String, limits: DecodeLimits = .standard) throws(SnapshotError) {
+    let path = (directory as NSString).appendingPathComponent(SnapshotManifest.fileName)
+    guard let manifest = try SnapshotManifest.read(from: directory) else {
+      throw .invalidManifest(path: path, reason: "no manifest here; make the goldens with flick snapshot first")
+    }
+    guard let inputs = manifest.inputs else {
+      throw .invalidManifest(
+        path: path,
+        reason: "these goldens store no inputs (recorded before Flick stored them), so they cannot be re-rendered; "
+          + "re-record them with flick snapshot")
+    }
+    let rendered = try inputs.rerender(from: directory, at: manifest.frames.map(\.time), scale: manifest.scale)
+    var goldens: [Golden] = []
+    for (entry, result) in zip(manifest.frames, rendered) {
+      let frame = try result.frame.get()
+      let file = try ContainedPath.resolve(entry.file, in: directory, what: "golden", source: path)
+      let drift = (try? PNGImage(contentsOf: file, limits: limits)).flatMap {
+        RendererDrift.measure(recorded: $0, rerendered: PNGImage(frame: frame))
+      }
+      goldens.append(Golden(file: entry.file, frame: frame, drift: drift))
+    }
+    self.directory = directory
+    self.goldens = goldens
+    self.previous = manifest
+    var updated = manifest
+    updated.renderer = .current
+    self.manifest = updated
+  }
+
+  /// Writes the re-rendered goldens and the manifest together, all or nothing (``SnapshotCommit``).
+  package func apply() throws(SnapshotError) {
+    try manifest.validate(path: (directory as NSString).appendingPathComponent(SnapshotManifest.fileName))
+    var encoded: [(name: String, bytes: Data)] = []
+    for golden in goldens {
+      _ = try ContainedPath.resolve(golden.file, in: directory, what: "golden", source: directory)
+      if let bytes = golden.bytes {
+        encoded.append((golden.file, bytes))
+      } else {
+        encoded.append((golden.file, Data(try PNGFile.encode(golden.frame, renderer: manifest.renderer))))
+      }
+    }
+    try SnapshotCommit(directory: directory, encoded: encoded, manifest: manifest).apply()
+  }
+}

@@ -1,0 +1,51 @@
+import FlickRaster
+import FlickTemplates
+import Foundation
+
+extension SnapshotInputs {
+  /// Renders the goldens' stored inputs with this process's renderer: what the goldens would
+  /// hold had they been recorded here.
+  ///
+  /// The stored files are written into a fresh temporary folder (each checked against its
+  /// SHA-256), loaded from there, rendered at each time, and the folder is removed.
+  ///
+  /// - Parameters:
+  ///   - goldens: The goldens folder (holding `inputs/`).
+  ///   - times: The times to render, resolved against the stored template.
+  ///   - scale: Pixels per point.
+  /// - Returns: One frame (or why it could not be rendered) per time, in order.
+  /// - Throws: ``SnapshotError/damagedInput(path:reason:)`` when a stored file is missing or
+  ///   altered, ``SnapshotError/renderFailed(_:)`` when the stored template does not load.
+  package func rerender(
+    from goldens: String, at times: [SnapshotTime], scale: Double, limits: TemplateLimits = TemplateLimits()
+  ) throws(SnapshotError) -> [(seconds: Double, frame: Result<Frame, SnapshotError>)] {
+    let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("flick-inputs-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try AtomicFile.makeDirectory(root)
+    let (templateFile, parameterFiles) = try materialize(from: goldens, into: root)
+    let template: Template
+    do {
+      template = try load(template: templateFile, parameterFiles: parameterFiles, limits: limits)
+    } catch {
+      throw .renderFailed("the goldens' stored inputs do not load: \(escaped: error.description)")
+    }
+    let scene = template.scene
+    let renderer = Renderer(scale: scale)
+    var out: [(seconds: Double, frame: Result<Frame, SnapshotError>)] = []
+    for time in times {
+      let seconds: Double
+      do {
+        seconds = try time.seconds(duration: scene.duration, fps: scene.fps)
+      } catch {
+        out.append((0, .failure(.renderFailed("the goldens' stored template has no \(escaped: error.description)"))))
+        continue
+      }
+      do {
+        out.append((seconds, .success(try renderer.render(scene.renderTree(at: seconds)))))
+      } catch {
+        out.append((seconds, .failure(.renderFailed("re-rendering the golden: \(escaped: error.description)"))))
+      }
+    }
+    return out
+  }
+}
