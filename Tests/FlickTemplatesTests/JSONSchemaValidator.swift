@@ -5,7 +5,7 @@ import Foundation
 /// working on parsed ``JSON5Value``s so JSON5 templates can be checked as editors would.
 ///
 /// Supported keywords: `type`, `properties`, `required`, `additionalProperties`,
-/// `propertyNames`, `enum`, `const`, `minimum`, `maximum`, `minLength`, `items`, `minItems`,
+/// `propertyNames`, `enum`, `const`, `minimum`, `maximum`, `minLength`, `items`, `prefixItems`, `minItems`,
 /// `maxItems`, `minProperties`, `pattern`, `anyOf`, `oneOf`, `allOf`, `not`, `$ref` (local `#/$defs/…`), and
 /// boolean schemas. Annotations (`title`, `description`, `default`, `$schema`, `$id`,
 /// `$comment`, `examples`) are ignored. Any other keyword is reported by
@@ -15,7 +15,7 @@ struct JSONSchemaValidator {
 
   static let keywords: Set<String> = [
     "type", "properties", "required", "additionalProperties", "propertyNames", "enum", "const", "minimum",
-    "maximum", "minLength", "items", "minItems", "maxItems", "minProperties", "pattern", "anyOf", "oneOf", "allOf",
+    "maximum", "minLength", "items", "prefixItems", "minItems", "maxItems", "minProperties", "pattern", "anyOf", "oneOf", "allOf",
     "not", "$ref", "$defs",
   ]
   static let annotations: Set<String> = ["title", "description", "default", "$schema", "$id", "$comment", "examples"]
@@ -31,7 +31,7 @@ struct JSONSchemaValidator {
         switch m.key {
         case "properties", "$defs":
           if case .object(let subs) = m.value.kind { for s in subs { walk(s.value, "\(here)/\(s.key)") } }
-        case "anyOf", "oneOf", "allOf":
+        case "anyOf", "oneOf", "allOf", "prefixItems":
           if case .array(let subs) = m.value.kind { for (i, s) in subs.enumerated() { walk(s, "\(here)/\(i)") } }
         case "items", "additionalProperties", "not", "propertyNames":
           walk(m.value, here)
@@ -96,8 +96,11 @@ struct JSONSchemaValidator {
     if case .array(let items) = v.kind {
       if case .number(let n)? = schema["minItems"]?.kind, Double(items.count) < n { out.append("\(path): too few items") }
       if case .number(let n)? = schema["maxItems"]?.kind, Double(items.count) > n { out.append("\(path): too many items") }
+      var prefix: [JSON5Value] = []
+      if case .array(let schemas)? = schema["prefixItems"]?.kind { prefix = schemas }
+      for (i, item) in items.enumerated() where i < prefix.count { out += errors(item, prefix[i], "\(path)[\(i)]") }
       if let itemSchema = schema["items"] {
-        for (i, item) in items.enumerated() { out += errors(item, itemSchema, "\(path)[\(i)]") }
+        for (i, item) in items.enumerated() where i >= prefix.count { out += errors(item, itemSchema, "\(path)[\(i)]") }
       }
     }
     if case .object(let members) = v.kind {
