@@ -25,7 +25,7 @@ struct PropertyValueDecoder<V> {
   /// is not the node's own value (`the start value plus 'by'`).
   func check(_ v: V, at node: TemplateNode, how: String? = nil) throws(TemplateError) {
     guard let problem = problem(v) else { return }
-    throw node.error(problem + (how.map { " (\($0))" } ?? ""))
+    throw node.error(how.map { problem + " (" + $0 + ")" } ?? problem)
   }
 }
 

@@ -174,3 +174,18 @@ import Testing
     #expect(release.contains("timeline[0].release.to: expected a number in 0…1, found 3"), "\(release)")
   }
 }
+
+/// A property written under one of its aliases (its layer key, its key path) is named.
+@Suite struct PropertyAliasTests {
+  @Test func anAliasInTheTimelineNamesTheProperty() throws {
+    let problem = PropertyRangeTests.decoderProblem(
+      """
+      { flick: 1, canvas: { width: 100, height: 100, duration: 1 },
+        layers: [{ id: "a", size: [10, 10] }], timeline: [{ target: "a", set: { "transform.scale": [2, 2] } }] }
+      """)
+    let text = try #require(problem)
+    #expect(text.contains("'transform.scale' is not an animatable property; the timeline calls it 'scaleXY'"), "\(text)")
+    #expect(LayerPropertyDescriptor.resolving("bounds.size")?.name == "size")
+    #expect(LayerPropertyDescriptor.named("scaleXY")?.aliases == ["transform.scale"])
+  }
+}

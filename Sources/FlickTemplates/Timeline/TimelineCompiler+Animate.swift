@@ -237,7 +237,9 @@ extension TimelineCompiler {
   {
     guard let property = AnyLayerProperty.named(name) else {
       var message = "'\(quoted: name)' is not an animatable property"
-      if let guess = TemplateNode.closest(to: name, in: AnyLayerProperty.names) {
+      if let alias = LayerPropertyDescriptor.resolving(name) {
+        message += "; the timeline calls it '\(escaped: alias.name)'"
+      } else if let guess = TemplateNode.closest(to: name, in: AnyLayerProperty.names) {
         message += "; did you mean '\(escaped: guess)'?"
       }
       throw node.error(message + " (properties: \(AnyLayerProperty.names.joined(separator: ", ")))")
