@@ -5,10 +5,9 @@ import FlickScene
 /// type (angles also as `"90deg"`) and the row's range. Every place that writes a property —
 /// a layer key, `set`, `animate` (`to`, `from`, keyframe values, `by`'s end), `release`, a drag's
 /// points, an animator's values, a link's outputs — decodes through one, so a value out of range
-/// is refused the same way wherever it is written.
+/// is refused the same way wherever it is written. (A property outside the catalogue has no
+/// range: any value of its type.)
 struct PropertyValueDecoder<V> {
-  /// The property's catalogue row.
-  let descriptor: LayerPropertyDescriptor
   /// Decodes the value type without the range: a change (`by`, `velocity`, a drag's offsets).
   let change: (TemplateNode) throws(TemplateError) -> V
   /// What is wrong with a written value, or nil.
@@ -31,47 +30,46 @@ struct PropertyValueDecoder<V> {
 
 extension PropertyValueDecoder where V == Double {
   /// A number, or an angle (radians, or degrees as `"90deg"`).
-  static func number(_ d: LayerPropertyDescriptor) -> Self {
-    let angle = d.isAngle
+  static func number(_ d: LayerPropertyDescriptor?) -> Self {
+    let angle = d?.isAngle ?? false
     return Self(
-      descriptor: d, change: { n throws(TemplateError) in angle ? try n.radians() : try n.double() },
-      problem: { d.rangeProblem($0) })
+      change: { n throws(TemplateError) in angle ? try n.radians() : try n.double() },
+      problem: { d?.rangeProblem($0) })
   }
 }
 
 extension PropertyValueDecoder where V == Point {
-  static func point(_ d: LayerPropertyDescriptor) -> Self {
-    Self(descriptor: d, change: { n throws(TemplateError) in try n.point() }, problem: { d.rangeProblem($0) })
+  static func point(_ d: LayerPropertyDescriptor?) -> Self {
+    Self(change: { n throws(TemplateError) in try n.point() }, problem: { d?.rangeProblem($0) })
   }
 }
 
 extension PropertyValueDecoder where V == Size {
-  static func size(_ d: LayerPropertyDescriptor) -> Self {
-    Self(descriptor: d, change: { n throws(TemplateError) in try n.size() }, problem: { d.rangeProblem($0) })
+  static func size(_ d: LayerPropertyDescriptor?) -> Self {
+    Self(change: { n throws(TemplateError) in try n.size() }, problem: { d?.rangeProblem($0) })
   }
 }
 
 extension PropertyValueDecoder where V == Rect {
-  static func rect(_ d: LayerPropertyDescriptor) -> Self {
-    Self(descriptor: d, change: { n throws(TemplateError) in try n.rect() }, problem: { d.rangeProblem($0) })
+  static func rect(_ d: LayerPropertyDescriptor?) -> Self {
+    Self(change: { n throws(TemplateError) in try n.rect() }, problem: { d?.rangeProblem($0) })
   }
 }
 
 extension PropertyValueDecoder where V == Color {
-  static func color(_ d: LayerPropertyDescriptor) -> Self {
-    Self(descriptor: d, change: { n throws(TemplateError) in try n.color() }, problem: { d.rangeProblem($0) })
+  static func color(_ d: LayerPropertyDescriptor?) -> Self {
+    Self(change: { n throws(TemplateError) in try n.color() }, problem: { d?.rangeProblem($0) })
   }
 }
 
 extension PropertyValueDecoder where V == ColorList {
-  static func colors(_ d: LayerPropertyDescriptor) -> Self {
+  static func colors(_ d: LayerPropertyDescriptor?) -> Self {
     Self(
-      descriptor: d,
       change: { n throws(TemplateError) in
         var colors: [Color] = []
         for item in try n.array() { colors.append(try item.color()) }
         return ColorList(colors)
-      }, problem: { d.rangeProblem($0) })
+      }, problem: { d?.rangeProblem($0) })
   }
 }
 

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Supported keywords: `type`, `properties`, `required`, `additionalProperties`,
 /// `propertyNames`, `enum`, `const`, `minimum`, `maximum`, `minLength`, `items`, `prefixItems`, `minItems`,
-/// `maxItems`, `minProperties`, `pattern`, `anyOf`, `oneOf`, `allOf`, `not`, `$ref` (local `#/$defs/…`), and
+/// `maxItems`, `minProperties`, `pattern`, `anyOf`, `oneOf`, `allOf`, `not`, `if`/`then`, `$ref` (local `#/$defs/…`), and
 /// boolean schemas. Annotations (`title`, `description`, `default`, `$schema`, `$id`,
 /// `$comment`, `examples`) are ignored. Any other keyword is reported by
 /// ``unsupportedKeywords()``, so the schema cannot silently rely on something unchecked.
@@ -16,7 +16,7 @@ struct JSONSchemaValidator {
   static let keywords: Set<String> = [
     "type", "properties", "required", "additionalProperties", "propertyNames", "enum", "const", "minimum",
     "maximum", "minLength", "items", "prefixItems", "minItems", "maxItems", "minProperties", "pattern", "anyOf", "oneOf", "allOf",
-    "not", "$ref", "$defs",
+    "not", "$ref", "$defs", "if", "then",
   ]
   static let annotations: Set<String> = ["title", "description", "default", "$schema", "$id", "$comment", "examples"]
 
@@ -33,7 +33,7 @@ struct JSONSchemaValidator {
           if case .object(let subs) = m.value.kind { for s in subs { walk(s.value, "\(here)/\(s.key)") } }
         case "anyOf", "oneOf", "allOf", "prefixItems":
           if case .array(let subs) = m.value.kind { for (i, s) in subs.enumerated() { walk(s, "\(here)/\(i)") } }
-        case "items", "additionalProperties", "not", "propertyNames":
+        case "items", "additionalProperties", "not", "propertyNames", "if", "then":
           walk(m.value, here)
         default: break
         }
@@ -140,6 +140,9 @@ struct JSONSchemaValidator {
       if count != 1 { out.append("\(path): matches \(count) alternatives, expected exactly one") }
     }
     if let not = schema["not"], errors(v, not, path).isEmpty { out.append("\(path): matches a forbidden schema") }
+    if let condition = schema["if"], let then = schema["then"], errors(v, condition, path).isEmpty {
+      out += errors(v, then, path)
+    }
     return out
   }
 

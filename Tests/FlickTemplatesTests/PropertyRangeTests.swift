@@ -7,14 +7,14 @@ import Testing
 /// Every place a template writes a property takes the catalogue row's range, and the JSON Schema
 /// says what the decoder says: for every row and every kind of place (a layer key, `set`,
 /// `animate` with a value, `to`/`from`, keyframe values, an animator's values, a link's
-/// outputs), values at and inside the range's ends are taken by both, values past them refused
+/// outputs, the short form's `from`, a release's `to`, a drag's points), values at and inside the range's ends are taken by both, values past them refused
 /// by both, the decoder's refusal naming the place.
 @Suite struct PropertyRangeTests {
   static let validator = try? SchemaTests.validator()
 
   /// Where a value is written, as the template text around it.
   enum Place: String, CaseIterable {
-    case layerKey, set, animateValue, fromTo, keyframes, animator, link
+    case layerKey, set, animateValue, fromTo, keyframes, animator, link, shortForm, release, dragPath
   }
 
   /// A value of `d`'s type whose ranged components are `x`.
@@ -81,6 +81,15 @@ import Testing
         "{ animator: { duration: 1, target: \"a\", animate: { \(name): \(value) }, events: [{ at: 0, do: \"start\" }] } }"
     case .link:
       entry = "{ target: \"a\", link: { \(name): { from: \"time\", input: [0, 1], output: [\(other), \(value)] } } }"
+    case .shortForm:
+      guard d.contentKind != .lottie else { return nil }
+      entry = "{ target: \"a\", property: \"\(name)\", from: \(value), to: \(other), duration: 0.5 }"
+    case .release:
+      guard d.contentKind != .lottie else { return nil }
+      entry = "{ target: \"a\", release: { property: \"\(name)\", to: \(value) } }"
+    case .dragPath:
+      guard d.contentKind != .lottie, d.property.valueTypeName != "colors" else { return nil }
+      entry = "{ target: \"a\", drag: { property: \"\(name)\", path: [\(other), \(value)], duration: 0.5 } }"
     }
     return """
       { flick: 1, canvas: { width: 100, height: 100, fps: 30, duration: 1 },

@@ -22,7 +22,7 @@ extension TimelineCompiler {
   mutating func perform(_ property: AnyLayerProperty, layerID: String, _ job: PropertyJob) throws(TemplateError)
     -> Double
   {
-    guard let d = property.descriptor else { return 0 }
+    let d = property.descriptor
     switch property {
     case .double(let p): return try perform(p, layerID: layerID, job, .number(d))
     case .point(let p): return try perform(p, layerID: layerID, job, .point(d))

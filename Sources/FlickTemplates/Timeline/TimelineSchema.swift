@@ -223,13 +223,17 @@ extension TimelineCompiler.EntryKind {
           "property": .ref("propertyName"), "path": ["type": "array", "minItems": 1], "by": ["type": "array", "minItems": 1],
           "duration": .ref("seconds"), "curve": .ref("curve"),
         ],
+        "allOf": C.perProperty { value, change in [("path", ["items": value]), ("by", ["items": change])] },
       ]
       return [target, ("drag", drag)]
     case .release:
       let release = SchemaNode.fields(
         [("property", .ref("propertyName")), ("to", [:]), ("by", [:])] + C.motionSchema
           + [("keyframes", ["type": "object"])] + C.timingSchema)
-      return [target, ("release", ["type": "object", "additionalProperties": false, "properties": release])]
+      let typed = C.perProperty { value, change in [("to", value), ("by", change)] }
+      return [
+        target, ("release", ["type": "object", "additionalProperties": false, "properties": release, "allOf": typed]),
+      ]
     case .animator:
       return [("animator", C.animatorSchema)]
     case .link:
@@ -277,12 +281,34 @@ extension TimelineCompiler.EntryKind {
     }
   }
 
-  /// The entry's schema: placement keys, then ``schemaProperties``.
+  /// The entry's schema: placement keys, then ``schemaProperties``; the short form's values
+  /// typed by the property it names.
   var schema: SchemaNode {
-    [
+    let node: SchemaNode = [
       "type": "object", "description": .string(schemaDescription), "required": .strings(schemaRequired),
       "additionalProperties": false,
       "properties": SchemaNode.fields(TimelineCompiler.placementSchema).merging(.fields(schemaProperties)),
     ]
+    guard self == .property else { return node }
+    return node.setting(
+      "allOf",
+      TimelineCompiler.perProperty { value, change in
+        [("to", value), ("from", value), ("by", change), ("velocity", change)]
+      })
+  }
+}
+
+extension TimelineCompiler {
+  /// For an object naming one property in `property` (a `release`, a `drag`, the short form):
+  /// one condition per ranged property it may name, typing its keys with the property's value
+  /// definition (`value`, with the range) or its value type (`change`, for `by` and `velocity`).
+  static func perProperty(_ keys: (_ value: SchemaNode, _ change: SchemaNode) -> [(String, SchemaNode)]) -> SchemaNode {
+    .array(
+      schemaGestureProperties.filter { $0.range != nil }.map { d in
+        let type = PropertySchema.valueType(d)
+        let named: SchemaNode = ["required": ["property"], "properties": ["property": ["const": .string(d.name)]]]
+        let typed = keys(TemplateSchema.value(ofType: type.name), TemplateSchema.value(ofType: type.base))
+        return ["if": named, "then": ["properties": .fields(typed)]]
+      })
   }
 }
