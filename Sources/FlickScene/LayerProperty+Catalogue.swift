@@ -45,7 +45,8 @@ extension LayerPropertyDescriptor {
       .double(.cornerRadius), .points, range: 0...100_000, key: "cornerRadius",
       path: (\Layer.cornerRadius, "cornerRadius")),
     .init(
-      .double(.borderWidth), .points, range: 0...100_000, key: "borderWidth", path: (\Layer.borderWidth, "borderWidth")),
+      .double(.borderWidth), .points, range: 0...100_000, key: "borderWidth",
+      path: (\Layer.borderWidth, "borderWidth")),
     .init(.color(.borderColor), .color, key: "borderColor", path: (\Layer.borderColor, "borderColor")),
     .init(.color(.shadowColor), .color, key: "shadowColor", path: (\Layer.shadowColor, "shadowColor")),
     .init(

@@ -29,9 +29,10 @@ extension Scene {
             })
           else { continue }
           let b = Self.layerPropertyName(other.propertyName, of: late.object)
+          let keys = "\"\(escaped: early.key)\" and \"\(escaped: late.key)\""
           problems.append(
             SceneError(
-              call: "animations of \"\(escaped: early.object)\" under keys \"\(escaped: early.key)\" and \"\(escaped: late.key)\"",
+              call: "animations of \"\(escaped: early.object)\" under keys \(keys)",
               reason:
                 "both write \(b == a ? a : "\(a) and \(b)") at once, so the one under \"\(escaped: late.key)\" "
                 + "(from \(Self.seconds(lateStart)) s) hides the one under \"\(escaped: early.key)\" "

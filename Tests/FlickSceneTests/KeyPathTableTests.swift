@@ -35,7 +35,8 @@ import Testing
     #expect(LayerProperty(\Layer.bounds.origin).threshold == 0.01)
     // The same key path is the same name however often it is asked for.
     #expect(LayerProperty<Double>.name(of: \Layer.anchorPoint.x) == "anchorPoint.x")
-    #expect(LayerProperty<Double>.name(of: \Layer.anchorPoint.x) == LayerProperty<Double>.name(of: \Layer.anchorPoint.x))
+    let again = LayerProperty<Double>.name(of: \Layer.anchorPoint.x)
+    #expect(LayerProperty<Double>.name(of: \Layer.anchorPoint.x) == again)
   }
 
   /// The case: `\.transform.scale` and `.scaleXY` at once are one key, the second

@@ -7,8 +7,9 @@ import Testing
 /// Every place a template writes a property takes the catalogue row's range, and the JSON Schema
 /// says what the decoder says: for every row and every kind of place (a layer key, `set`,
 /// `animate` with a value, `to`/`from`, keyframe values, an animator's values, a link's
-/// outputs, the short form's `from`, a release's `to`, a drag's points), values at and inside the range's ends are taken by both, values past them refused
-/// by both, the decoder's refusal naming the place.
+/// outputs, the short form's `from`, a release's `to`, a drag's points), values at and inside
+/// the range's ends are taken by both, values past them refused by both, the decoder's refusal
+/// naming the place.
 @Suite struct PropertyRangeTests {
   static let validator = try? SchemaTests.validator()
 

@@ -66,7 +66,8 @@ extension TimelineCompiler {
         ("to", value), ("from", value), ("by", change), ("velocity", change), ("duration", .ref("seconds")),
         ("delay", .ref("seconds")), ("keyframes", keyframes),
       ]
-      let keys = (valueType.base == "color" ? [("colorSpace", .ref("colorSpace"))] : []) + own + motionSchema + timingSchema
+      let space: [(String, SchemaNode)] = valueType.base == "color" ? [("colorSpace", .ref("colorSpace"))] : []
+      let keys = space + own + motionSchema + timingSchema
       let spec: SchemaNode = [
         "type": "object", "additionalProperties": false, "properties": .fields(keys),
         // A colour space alone animates nothing: some other key must be there.
