@@ -15,29 +15,39 @@ extension Scene {
       if byKey[o.key] == nil { order.append(o.key) }
       byKey[o.key, default: []].append(o)
     }
+    // Keys of each layer, in first-use order: only keys of one layer can hide each other.
+    var layers: [String] = []
+    var layerKeys: [String: [AnimationKey]] = [:]
+    for key in order {
+      if layerKeys[key.object] == nil { layers.append(key.object) }
+      layerKeys[key.object, default: []].append(key)
+    }
     var problems: [SceneError] = []
-    for (i, early) in order.enumerated() {
-      for late in order[(i + 1)...] where late.object == early.object {
-        guard let earlyRuns = byKey[early], let lateRuns = byKey[late],
-          let lateStart = lateRuns.map(\.start).min()
-        else { continue }
-        for run in earlyRuns where run.end > lateStart || run.start >= lateStart {
-          let a = Self.layerPropertyName(run.propertyName, of: early.object)
-          guard
-            let other = lateRuns.first(where: {
-              AnyLayerProperty.writesOverlap(a, Self.layerPropertyName($0.propertyName, of: late.object))
-            })
+    for layer in layers {
+      let keys = layerKeys[layer] ?? []
+      for (i, early) in keys.enumerated() {
+        for late in keys[(i + 1)...] {
+          guard let earlyRuns = byKey[early], let lateRuns = byKey[late],
+            let lateStart = lateRuns.map(\.start).min()
           else { continue }
-          let b = Self.layerPropertyName(other.propertyName, of: late.object)
-          let keys = "\"\(escaped: early.key)\" and \"\(escaped: late.key)\""
-          problems.append(
-            SceneError(
-              call: "animations of \"\(escaped: early.object)\" under keys \(keys)",
-              reason:
-                "both write \(b == a ? a : "\(a) and \(b)") at once, so the one under \"\(escaped: late.key)\" "
-                + "(from \(Self.seconds(lateStart)) s) hides the one under \"\(escaped: early.key)\" "
-                + "(\(Self.seconds(run.start))–\(Self.seconds(run.end)) s); animate one state under one key"))
-          break
+          for run in earlyRuns where run.end > lateStart || run.start >= lateStart {
+            let a = Self.layerPropertyName(run.propertyName, of: early.object)
+            guard
+              let other = lateRuns.first(where: {
+                AnyLayerProperty.writesOverlap(a, Self.layerPropertyName($0.propertyName, of: late.object))
+              })
+            else { continue }
+            let b = Self.layerPropertyName(other.propertyName, of: late.object)
+            let names = "\"\(escaped: early.key)\" and \"\(escaped: late.key)\""
+            problems.append(
+              SceneError(
+                call: "animations of \"\(escaped: early.object)\" under keys \(names)",
+                reason:
+                  "both write \(b == a ? a : "\(a) and \(b)") at once, so the one under \"\(escaped: late.key)\" "
+                  + "(from \(Self.seconds(lateStart)) s) hides the one under \"\(escaped: early.key)\" "
+                  + "(\(Self.seconds(run.start))–\(Self.seconds(run.end)) s); animate one state under one key"))
+            break
+          }
         }
       }
     }
