@@ -1,5 +1,79 @@
 import FlickMotion
 
+// The catalogue: one row per animatable property (docs/layers.md prints it, docs/design.md says
+// which files adding one touches).
+
+extension LayerPropertyDescriptor {
+  /// Every animatable property, in a stable order (the order of docs/layers.md).
+  package static let catalogue: [LayerPropertyDescriptor] = [
+    .init(.point(.position), .points, key: "position", path: (\Layer.position, "position")),
+    .init(.double(.positionX), .points, partOf: "position", path: (\Layer.position.x, "position.x")),
+    .init(.double(.positionY), .points, partOf: "position", path: (\Layer.position.y, "position.y")),
+    .init(.point(.anchorPoint), .unitCoordinates, key: "anchorPoint", path: (\Layer.anchorPoint, "anchorPoint")),
+    .init(.rect(.bounds), .points, range: 0 ... .infinity, path: (\Layer.bounds, "bounds")),
+    .init(
+      .size(.size), .points, range: 0 ... .infinity, partOf: "bounds", key: "size",
+      path: (\Layer.bounds.size, "bounds.size")),
+    .init(.double(.zPosition), .order, key: "zPosition", path: (\Layer.zPosition, "zPosition")),
+    .init(
+      .double(.rotation), .radians, key: "transform.rotation",
+      path: (\Layer.transform.rotation, "transform.rotation")),
+    .init(
+      .double(.rotationX), .radians, key: "transform.rotationX",
+      path: (\Layer.transform.rotationX, "transform.rotationX")),
+    .init(
+      .double(.rotationY), .radians, key: "transform.rotationY",
+      path: (\Layer.transform.rotationY, "transform.rotationY")),
+    .init(
+      .double(.perspective), .points, range: 0...1_000_000, key: "transform.perspective",
+      path: (\Layer.transform.perspective, "transform.perspective")),
+    .init(.point(.scaleXY), .factor, key: "transform.scale", path: (\Layer.transform.scale, "transform.scale")),
+    .init(.double(.scaleX), .factor, partOf: "scaleXY", path: (\Layer.transform.scale.x, "transform.scale.x")),
+    .init(.double(.scaleY), .factor, partOf: "scaleXY", path: (\Layer.transform.scale.y, "transform.scale.y")),
+    .init(
+      .point(.translationXY), .points, key: "transform.translation",
+      path: (\Layer.transform.translation, "transform.translation")),
+    .init(
+      .double(.translationX), .points, partOf: "translationXY",
+      path: (\Layer.transform.translation.x, "transform.translation.x")),
+    .init(
+      .double(.translationY), .points, partOf: "translationXY",
+      path: (\Layer.transform.translation.y, "transform.translation.y")),
+    .init(.double(.opacity), .fraction, range: 0...1, key: "opacity", path: (\Layer.opacity, "opacity")),
+    .init(.color(.backgroundColor), .color, key: "backgroundColor", path: (\Layer.backgroundColor, "backgroundColor")),
+    .init(
+      .double(.cornerRadius), .points, range: 0...100_000, key: "cornerRadius",
+      path: (\Layer.cornerRadius, "cornerRadius")),
+    .init(
+      .double(.borderWidth), .points, range: 0...100_000, key: "borderWidth",
+      path: (\Layer.borderWidth, "borderWidth")),
+    .init(.color(.borderColor), .color, key: "borderColor", path: (\Layer.borderColor, "borderColor")),
+    .init(.color(.shadowColor), .color, key: "shadowColor", path: (\Layer.shadowColor, "shadowColor")),
+    .init(
+      .double(.shadowOpacity), .fraction, range: 0...1, key: "shadowOpacity",
+      path: (\Layer.shadowOpacity, "shadowOpacity")),
+    .init(
+      .double(.shadowRadius), .points, range: 0...1000, key: "shadowRadius",
+      path: (\Layer.shadowRadius, "shadowRadius")),
+    .init(.point(.shadowOffset), .points, key: "shadowOffset", path: (\Layer.shadowOffset, "shadowOffset")),
+    .init(.double(.strokeStart), .fraction, range: 0...1, kind: .shape, key: "strokeStart"),
+    .init(.double(.strokeEnd), .fraction, range: 0...1, kind: .shape, key: "strokeEnd"),
+    .init(.double(.lineWidth), .points, range: 0...100_000, kind: .shape, key: "lineWidth"),
+    .init(.double(.lineDashPhase), .points, kind: .shape, key: "lineDashPhase"),
+    .init(.color(.fillColor), .color, kind: .shape, key: "fillColor"),
+    .init(.color(.strokeColor), .color, kind: .shape, key: "strokeColor"),
+    .init(.double(.fontSize), .points, range: 0.5...2000, kind: .text, key: "fontSize"),
+    .init(.double(.tracking), .points, range: -100...1000, kind: .text, key: "tracking"),
+    .init(.color(.textColor), .color, kind: .text, key: "textColor"),
+    .init(.double(.number), .number, kind: .text, key: "number"),
+    .init(.colors(.colors), .color, kind: .gradient, key: "colors"),
+    .init(.point(.startPoint), .unitCoordinates, kind: .gradient, key: "startPoint"),
+    .init(.point(.endPoint), .unitCoordinates, kind: .gradient, key: "endPoint"),
+    .init(.double(.lottieFrame), .frames, range: 0 ... .infinity, kind: .lottie, key: "frame"),
+    .init(.double(.lottieProgress), .fraction, range: 0...1, kind: .lottie, key: "progress"),
+  ]
+}
+
 // MARK: - Geometry
 
 extension LayerProperty where Value == Point {
@@ -163,41 +237,3 @@ extension LayerProperty where Value == ColorList {
     write: { l, v in l.withGradient { $0.colors = v } })
 }
 
-// MARK: - Content accessors
-
-extension Layer {
-  /// The shape content, if this is a shape layer.
-  public var shape: ShapeContent? {
-    if case .shape(let s) = content { return s }
-    return nil
-  }
-  /// The text content, if this is a text layer.
-  public var text: TextContent? {
-    if case .text(let t) = content { return t }
-    return nil
-  }
-  /// The gradient content, if this is a gradient layer.
-  public var gradient: GradientContent? {
-    if case .gradient(let g) = content { return g }
-    return nil
-  }
-
-  /// Edits the shape content; does nothing on other kinds.
-  public mutating func withShape(_ body: (inout ShapeContent) -> Void) {
-    guard case .shape(var s) = content else { return }
-    body(&s)
-    content = .shape(s)
-  }
-  /// Edits the text content; does nothing on other kinds.
-  public mutating func withText(_ body: (inout TextContent) -> Void) {
-    guard case .text(var t) = content else { return }
-    body(&t)
-    content = .text(t)
-  }
-  /// Edits the gradient content; does nothing on other kinds.
-  public mutating func withGradient(_ body: (inout GradientContent) -> Void) {
-    guard case .gradient(var g) = content else { return }
-    body(&g)
-    content = .gradient(g)
-  }
-}

@@ -69,7 +69,7 @@ extension AnimatableProperty where Root == LayerTree {
     _ id: String, _ keyPath: WritableKeyPath<Layer, Value> & Sendable, threshold: Double = 0.01
   ) -> AnimatableProperty<LayerTree, Value> {
     AnimatableProperty(
-      name: "\(id).\(keyPath)", threshold: threshold,
+      name: "\(id).\(LayerKeyPathNames.name(of: keyPath))", threshold: threshold,
       read: { tree in tree.layer(id)?[keyPath: keyPath] ?? .zero },
       write: { tree, value in tree.withLayer(id) { $0[keyPath: keyPath] = value } })
   }

@@ -74,13 +74,15 @@ extension Scene {
   }
 
   /// Checks every animation and building call: each names a layer of the scene, each time is
-  /// finite and not negative; and that the replicators draw at most
+  /// finite and not negative; that no key hides another's animation of the same state
+  /// (``keyConflicts``); and that the replicators draw at most
   /// ``LayerReplicator/maximumDrawnInstances`` layer copies per frame (nested replicators multiply).
   ///
   /// - Throws: ``SceneError`` for the first problem, naming the call (and how many more there are).
   public func validate() throws(SceneError) {
     var problems = motion.problems
     if let replicators = replicatorProblem { problems.append(replicators) }
+    problems += keyConflicts
     let tree = LayerTree(layers)
     let ids = tree.layerIDs
     for animation in animations where !tree.contains(animation.layerID) {

@@ -8,6 +8,29 @@ extension Template {
   /// The schema of each layer key the decoder accepts (``baseLayerKeys``, ``contentKeys`` and
   /// `style`). A test checks that every decoder key has one and no other key does.
   static var layerKeySchemas: [String: SchemaNode] {
+    nonPropertyKeySchemas.merging(propertyKeySchemas) { own, _ in own }
+  }
+
+  /// The schema of each layer key of an animatable property, from its catalogue row (value
+  /// type and range), with a description where the key needs one.
+  static var propertyKeySchemas: [String: SchemaNode] {
+    typealias S = TemplateSchema
+    let descriptions = [
+      "number": "A text layer shows this number through 'format' instead of a 'string' (animatable as 'number').",
+      "frame": "lottie: the frame shown first, counted from the file's in point.",
+      "progress": "lottie: the point shown first, 0 (first frame) to 1 (last frame).",
+    ]
+    var out: [String: SchemaNode] = [:]
+    for d in LayerPropertyDescriptor.catalogue {
+      guard let key = d.layerKey, !key.contains(".") else { continue }
+      let value = S.value(ofType: TimelineCompiler.schemaType(d))
+      out[key] = descriptions[key].map { S.described(value, $0) } ?? value
+    }
+    return out
+  }
+
+  /// The schema of each layer key that is not an animatable property's.
+  private static var nonPropertyKeySchemas: [String: SchemaNode] {
     typealias S = TemplateSchema
     let corners = [
       "topLeft", "topRight", "bottomLeft", "bottomRight", "layerMinXMinYCorner", "layerMaxXMinYCorner",
@@ -29,12 +52,7 @@ extension Template {
         "anyOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]],
         "description": "Style name(s); the layer's own properties win.",
       ],
-      "size": .ref("size"), "position": .ref("point"), "anchorPoint": .ref("point"), "opacity": .ref("unitInterval"),
-      "backgroundColor": .ref("color"), "cornerRadius": .ref("nonNegativeNumber"),
-      "maskedCorners": ["type": "array", "items": ["enum": .strings(corners)]], "zPosition": .ref("number"),
-      "transform": .ref("transform"), "isHidden": .ref("boolean"), "isDoubleSided": .ref("boolean"),
-      "borderWidth": .ref("nonNegativeNumber"), "borderColor": .ref("color"), "shadowColor": .ref("color"),
-      "shadowOpacity": .ref("unitInterval"), "shadowRadius": .ref("nonNegativeNumber"), "shadowOffset": .ref("point"),
+      "maskedCorners": ["type": "array", "items": ["enum": .strings(corners)]], "transform": .ref("transform"), "isHidden": .ref("boolean"), "isDoubleSided": .ref("boolean"),
       "shadowPath": .ref("path"), "masksToBounds": .ref("boolean"), "mask": .ref("layer"),
       "contents": ["type": "string", "description": "A picture file (.png, .jpg, .jpeg, .webp or .svg), relative to the template's folder."],
       "contentsGravity": S.oneOf(ContentsGravity.allCases.map(\.rawValue)),
@@ -66,41 +84,34 @@ extension Template {
           ],
         ]),
       // Shape.
-      "path": .ref("path"), "fillColor": .ref("color"), "strokeColor": .ref("color"), "lineWidth": .ref("nonNegativeNumber"),
+      "path": .ref("path"),
       "lineCap": S.oneOf(ShapeContent.LineCap.allCases.map(\.rawValue)),
       "lineJoin": S.oneOf(ShapeContent.LineJoin.allCases.map(\.rawValue)), "miterLimit": .ref("number"),
-      "lineDashPattern": ["type": "array", "items": .ref("nonNegativeNumber")], "lineDashPhase": .ref("number"),
-      "strokeStart": .ref("unitInterval"), "strokeEnd": .ref("unitInterval"),
+      "lineDashPattern": ["type": "array", "items": .ref("nonNegativeNumber")],
       "fillRule": S.oneOf(ShapeContent.FillRule.allCases.map(\.rawValue)),
       // Text.
-      "string": ["type": "string"], "fontFamily": ["type": "string", "minLength": 1], "fontSize": .ref("number"),
+      "string": ["type": "string"], "fontFamily": ["type": "string", "minLength": 1],
       "fontWeight": [
         "anyOf": [
           ["enum": .array((1...9).map { SchemaNode.integer($0 * 100) })], ["enum": .strings(weights)],
           S.parameterReference,
         ]
       ],
-      "fontStyle": S.oneOf(TextContent.FontStyle.allCases.map(\.rawValue)), "textColor": .ref("color"),
+      "fontStyle": S.oneOf(TextContent.FontStyle.allCases.map(\.rawValue)), 
       "alignment": S.oneOf(TextContent.Alignment.allCases.map(\.rawValue)), "isWrapped": .ref("boolean"),
-      "lineSpacing": .ref("number"), "tracking": .ref("number"),
-      "number": S.described(
-        .ref("number"), "A text layer shows this number through 'format' instead of a 'string' (animatable as 'number')."),
+      "lineSpacing": .ref("number"),
       "format": [
         "type": "string",
         "description": "How a text layer shows its 'number': printf-style with one conversion %f, %e, %g or %d (flags, width, precision up to 20) and literal text; %% is a percent sign. Default \"%.0f\".",
       ],
       "truncationMode": S.oneOf(TextContent.TruncationMode.allCases.map(\.rawValue)),
       // Gradient.
-      "kind": S.oneOf(GradientContent.Kind.allCases.map(\.rawValue) + ["linear"]), "colors": .ref("colors"),
-      "locations": ["type": "array", "items": .ref("unitInterval")], "startPoint": .ref("point"),
-      "endPoint": .ref("point"),
+      "kind": S.oneOf(GradientContent.Kind.allCases.map(\.rawValue) + ["linear"]), "locations": ["type": "array", "items": .ref("unitInterval")],
       // Lottie (Template+Lottie.swift).
       "source": [
         "type": "string", "minLength": 1,
         "description": "lottie: the Lottie file (.json) to draw, relative to the template's folder.",
       ],
-      "frame": lottie(.ref("nonNegativeNumber"), "the frame shown first, counted from the file's in point."),
-      "progress": lottie(.ref("unitInterval"), "the point shown first, 0 (first frame) to 1 (last frame)."),
       "speed": lottie(
         .ref("number"), "how fast it plays by itself (1 = the file's rate; 0 = held for the timeline to drive)."),
       "loop": lottie(.ref("boolean"), "wrap around past the last frame instead of holding it."),

@@ -7,27 +7,49 @@ extension Template {
   /// and may need an offscreen group per level).
   public static let maximumLayerDepth = 64
 
-  /// Keys every layer accepts.
+  /// Keys every layer accepts: `id`, `type`, the animatable properties' keys (from the
+  /// catalogue; `transform` holds its own) and the keys of things that do not animate.
   static let baseLayerKeys =
-    [
-      "id", "type", "size", "position", "anchorPoint", "opacity", "backgroundColor", "cornerRadius",
-      "maskedCorners", "zPosition", "transform", "isHidden", "isDoubleSided", "borderWidth", "borderColor",
-      "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath", "masksToBounds", "mask",
+    ["id", "type"] + propertyKeys(of: nil)
+    + [
+      "maskedCorners", "transform", "isHidden", "isDoubleSided", "shadowPath", "masksToBounds", "mask",
       "contents", "contentsGravity", "contentsTint", "sublayers",
     ] + replicatorKeys + backdropKeys
-  /// Keys of each layer kind (the Swift property names of its content).
+  /// Keys of each layer kind (the Swift property names of its content): its animatable
+  /// properties' keys (from the catalogue), then the others.
   static let contentKeys: [LayerContentKind: [String]] = [
-    .shape: [
-      "path", "fillColor", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
-      "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd", "fillRule",
+    .shape: propertyKeys(of: .shape) + [
+      "path", "lineCap", "lineJoin", "miterLimit", "lineDashPattern", "fillRule",
     ],
-    .text: [
-      "string", "fontFamily", "fontSize", "fontWeight", "fontStyle", "textColor", "alignment", "isWrapped",
-      "lineSpacing", "tracking", "truncationMode", "number", "format",
+    .text: propertyKeys(of: .text) + [
+      "string", "fontFamily", "fontWeight", "fontStyle", "alignment", "isWrapped", "lineSpacing", "truncationMode",
+      "format",
     ],
-    .gradient: ["kind", "colors", "locations", "startPoint", "endPoint"],
-    .lottie: lottieKeys,
+    .gradient: propertyKeys(of: .gradient) + ["kind", "locations"],
+    .lottie: propertyKeys(of: .lottie) + lottieKeys.filter { !propertyKeys(of: .lottie).contains($0) },
   ]
+
+  /// The layer keys of the catalogue's properties of `kind` (nil: every layer's), in catalogue
+  /// order; `transform.…` keys live inside `transform`.
+  static func propertyKeys(of kind: LayerContentKind?) -> [String] {
+    LayerPropertyDescriptor.catalogue.filter { $0.contentKind == kind }.compactMap(\.layerKey)
+      .filter { !$0.contains(".") }
+  }
+
+  /// Property keys whose kind's decoder reads them itself, with rules beyond the property's
+  /// value and range: a text layer's `number` (instead of a `string`, through `format`), a
+  /// gradient's `colors`, `startPoint`, `endPoint` (shared with the canvas's gradient
+  /// background), a Lottie layer's `frame` and `progress` (bounded by the file's frames).
+  static let keysDecodedByKind: Set<String> = ["number", "colors", "startPoint", "endPoint", "frame", "progress"]
+
+  /// Writes every property key of `o` (but ``keysDecodedByKind``) into `layer`, each decoded and
+  /// range-checked from its catalogue row.
+  static func decodePropertyKeys(_ o: [String: TemplateNode], into layer: inout Layer) throws(TemplateError) {
+    for d in LayerPropertyDescriptor.catalogue {
+      guard let key = d.layerKey, !key.contains("."), !keysDecodedByKind.contains(key), let n = o[key] else { continue }
+      try d.write(n, into: &layer)
+    }
+  }
 
   /// Decodes one layer object (and its sublayers and mask), registering every id in `ids`.
   ///
@@ -49,23 +71,10 @@ extension Template {
     guard !id.isEmpty else { throw idNode.error("a layer id cannot be empty") }
     guard ids.insert(id).inserted else { throw idNode.error("duplicate layer id '\(quoted: id)'") }
     var layer = Layer(id: id)
-    if let n = o["size"] { layer.bounds = Rect(origin: .zero, size: try n.size()) }
-    if let n = o["position"] { layer.position = try n.point() }
-    if let n = o["anchorPoint"] { layer.anchorPoint = try n.point() }
-    if let n = o["opacity"] { layer.opacity = try n.double(in: 0...1) }
-    if let n = o["backgroundColor"] { layer.backgroundColor = try n.color() }
-    if let n = o["cornerRadius"] { layer.cornerRadius = try n.double(in: 0...100_000) }
     if let n = o["maskedCorners"] { layer.maskedCorners = try decodeCorners(n) }
-    if let n = o["zPosition"] { layer.zPosition = try n.double() }
     if let n = o["transform"] { layer.transform = try decodeTransform(n) }
     if let n = o["isHidden"] { layer.isHidden = try n.flag() }
     if let n = o["isDoubleSided"] { layer.isDoubleSided = try n.flag() }
-    if let n = o["borderWidth"] { layer.borderWidth = try n.double(in: 0...100_000) }
-    if let n = o["borderColor"] { layer.borderColor = try n.color() }
-    if let n = o["shadowColor"] { layer.shadowColor = try n.color() }
-    if let n = o["shadowOpacity"] { layer.shadowOpacity = try n.double(in: 0...1) }
-    if let n = o["shadowRadius"] { layer.shadowRadius = try n.double(in: 0...1000) }
-    if let n = o["shadowOffset"] { layer.shadowOffset = try n.point() }
     if let n = o["shadowPath"] { layer.shadowPath = try decodePath(n, base: base) }
     if let n = o["masksToBounds"] { layer.masksToBounds = try n.flag() }
     if let n = o["mask"] { layer.mask = try decodeLayer(n, ids: &ids, baseDirectory: base, depth: depth + 1) }
@@ -87,6 +96,7 @@ extension Template {
     case .gradient: layer.content = .gradient(try decodeGradient(node, o))
     case .lottie: try decodeLottie(node, o, into: &layer)
     }
+    try decodePropertyKeys(o, into: &layer)
     try decodeReplicator(o, into: &layer)
     try decodeBackdrop(o, into: &layer)
     for child in try o["sublayers"]?.array() ?? [] {
@@ -146,23 +156,26 @@ extension Template {
     return mask
   }
 
+  /// The keys of a `transform` object: the catalogue's `transform.…` layer keys.
+  static let transformKeys = LayerPropertyDescriptor.catalogue.compactMap(\.layerKey)
+    .filter { $0.hasPrefix("transform.") }.map { String($0.dropFirst("transform.".count)) }
+
+  /// A `transform` object: each key decoded and range-checked from its catalogue row (`scale`
+  /// may also be one number for both axes).
   static func decodeTransform(_ node: TemplateNode) throws(TemplateError) -> LayerTransform {
-    let o = try node.object(allowed: ["translation", "scale", "rotation", "rotationX", "rotationY", "perspective"])
-    var t = LayerTransform()
-    if let n = o["translation"] { t.translation = try n.point() }
-    if let n = o["scale"] {
-      if case .number = n.value.kind {
-        let s = try n.double()
-        t.scale = Point(x: s, y: s)
+    let o = try node.object(allowed: transformKeys)
+    var layer = Layer(id: "")
+    for d in LayerPropertyDescriptor.catalogue {
+      guard let key = d.layerKey, key.hasPrefix("transform."), let n = o[String(key.dropFirst("transform.".count))]
+      else { continue }
+      if case .point(let p) = d.property, case .number = n.value.kind {
+        let s = try PropertyValueDecoder.number(d).value(n)
+        p.write(&layer, Point(x: s, y: s))
       } else {
-        t.scale = try n.point()
+        try d.write(n, into: &layer)
       }
     }
-    if let n = o["rotation"] { t.rotation = try n.radians() }
-    if let n = o["rotationX"] { t.rotationX = try n.radians() }
-    if let n = o["rotationY"] { t.rotationY = try n.radians() }
-    if let n = o["perspective"] { t.perspective = try n.double(in: 0...1_000_000) }
-    return t
+    return layer.transform
   }
 
   private static func imagePath(_ node: TemplateNode, base: String) throws(TemplateError) -> String {
@@ -215,9 +228,6 @@ extension Template {
   ) throws(TemplateError) -> ShapeContent {
     guard let pathNode = o["path"] else { throw node.error("a shape layer needs a 'path'") }
     var s = ShapeContent(path: try decodePath(pathNode, base: base))
-    if let n = o["fillColor"] { s.fillColor = try n.color() }
-    if let n = o["strokeColor"] { s.strokeColor = try n.color() }
-    if let n = o["lineWidth"] { s.lineWidth = try n.double(in: 0...100_000) }
     if let n = o["lineCap"] {
       s.lineCap =
         ShapeContent.LineCap(rawValue: try n.string(oneOf: ShapeContent.LineCap.allCases.map(\.rawValue))) ?? .butt
@@ -235,9 +245,6 @@ extension Template {
       }
       s.lineDashPattern = dashes
     }
-    if let n = o["lineDashPhase"] { s.lineDashPhase = try n.double() }
-    if let n = o["strokeStart"] { s.strokeStart = try n.double(in: 0...1) }
-    if let n = o["strokeEnd"] { s.strokeEnd = try n.double(in: 0...1) }
     if let n = o["fillRule"] {
       s.fillRule =
         ShapeContent.FillRule(rawValue: try n.string(oneOf: ShapeContent.FillRule.allCases.map(\.rawValue))) ?? .nonZero
@@ -303,120 +310,11 @@ extension Template {
         clockwise: try o["clockwise"]?.flag() ?? true)
     }
   }
-
-  // MARK: - Text
-
-  private static func decodeText(_ node: TemplateNode, _ o: [String: TemplateNode]) throws(TemplateError) -> TextContent
-  {
-    var t: TextContent
-    let stringNode: TemplateNode
-    if let numberNode = o["number"] {
-      if let both = o["string"] {
-        throw both.error("a text layer shows either a 'string' or a 'number' (through its 'format'); remove one")
-      }
-      t = TextContent(string: "")
-      if let f = o["format"] { t.numberFormat = try f.numberFormat() }
-      t.show(number: try numberNode.double())
-      stringNode = numberNode
-    } else {
-      guard let s = o["string"] else { throw node.error("a text layer needs a 'string' (or a 'number' to show)") }
-      if let f = o["format"] {
-        throw f.error("'format' shows a 'number'; give the text layer a 'number' instead of a 'string'")
-      }
-      t = TextContent(string: try s.string())
-      stringNode = s
-    }
-    let limit = node.context.limits.maximumTextLength
-    guard t.string.count <= limit else {
-      throw stringNode.error(
-        "the text is \(t.string.count) characters, more than the \(limit) a text layer may have "
-          + "(--max-text or FLICK_MAX_TEXT raises the cap)")
-    }
-    if let n = o["fontFamily"] {
-      t.fontFamily = try n.string()
-      guard !t.fontFamily.trimmingCharacters(in: .whitespaces).isEmpty else {
-        throw n.error("a font family cannot be empty")
-      }
-      if TemplateParameter.isFontFile(t.fontFamily) {
-        let family = try n.fontFile().families[0]
-        throw n.error(
-          "'fontFamily' takes a family name, not a file: list \"\(quoted: t.fontFamily)\" in the top-level 'fonts' and write \"\(quoted: family)\""
-        )
-      }
-    }
-    if let n = o["fontSize"] { t.fontSize = try n.double(in: 0.5...2000) }
-    if let n = o["fontWeight"] {
-      if case .number = n.value.kind {
-        let w = try n.int(in: 100...900)
-        guard let weight = TextContent.FontWeight(rawValue: w) else {
-          throw n.error("expected a font weight of 100, 200, … 900, found \(w)")
-        }
-        t.fontWeight = weight
-      } else {
-        let names = TextContent.FontWeight.allCases.map { "\($0)" }
-        let name = try n.string(oneOf: names)
-        t.fontWeight = TextContent.FontWeight.allCases.first { "\($0)" == name } ?? .regular
-      }
-    }
-    if let n = o["fontStyle"] {
-      t.fontStyle =
-        TextContent.FontStyle(rawValue: try n.string(oneOf: TextContent.FontStyle.allCases.map(\.rawValue))) ?? .normal
-    }
-    if let n = o["textColor"] { t.textColor = try n.color() }
-    if let n = o["alignment"] {
-      t.alignment =
-        TextContent.Alignment(rawValue: try n.string(oneOf: TextContent.Alignment.allCases.map(\.rawValue))) ?? .left
-    }
-    if let n = o["isWrapped"] { t.isWrapped = try n.flag() }
-    if let n = o["lineSpacing"] { t.lineSpacing = try n.double(in: -1000...1000) }
-    if let n = o["tracking"] { t.tracking = try n.double(in: -100...1000) }
-    if let n = o["truncationMode"] {
-      t.truncationMode =
-        TextContent.TruncationMode(rawValue: try n.string(oneOf: TextContent.TruncationMode.allCases.map(\.rawValue)))
-        ?? .none
-    }
-    return t
-  }
-
-  // MARK: - Gradient
-
-  /// The gradient keys of `o` (`colors`, `kind`, `locations`, `startPoint`, `endPoint`); `owner`
-  /// names what needs the colours in messages ("a gradient layer", "a gradient background").
-  static func decodeGradient(
-    _ node: TemplateNode, _ o: [String: TemplateNode], owner: String = "a gradient layer"
-  ) throws(TemplateError) -> GradientContent {
-    guard let colorsNode = o["colors"] else { throw node.error("\(quoted: owner) needs 'colors'") }
-    var colors: [Color] = []
-    for item in try colorsNode.array() { colors.append(try item.color()) }
-    guard !colors.isEmpty else { throw colorsNode.error("a gradient needs at least one colour") }
-    var g = GradientContent(colors: colors)
-    if let n = o["kind"] {
-      let name = try n.string(oneOf: GradientContent.Kind.allCases.map(\.rawValue) + ["linear"])
-      g.kind = name == "linear" ? .axial : GradientContent.Kind(rawValue: name) ?? .axial
-    }
-    if let n = o["locations"] {
-      var locations: [Double] = []
-      for item in try n.array() {
-        let v = try item.double(in: 0...1)
-        if let last = locations.last, v < last {
-          throw item.error("locations must not decrease (\(TemplateNode.format(v)) after \(TemplateNode.format(last)))")
-        }
-        locations.append(v)
-      }
-      guard locations.count == colors.count else {
-        throw n.error("expected \(colors.count) locations, one per colour, found \(locations.count)")
-      }
-      g.locations = locations
-    }
-    if let n = o["startPoint"] { g.startPoint = try n.point() }
-    if let n = o["endPoint"] { g.endPoint = try n.point() }
-    return g
-  }
 }
 
 extension TemplateNode {
   /// `true` or `false`.
-  fileprivate func flag() throws(TemplateError) -> Bool {
+  func flag() throws(TemplateError) -> Bool {
     guard case .bool(let b) = value.kind else { throw expected("true or false") }
     return b
   }

@@ -144,19 +144,16 @@ package struct TemplateNode {
     return Point(x: v[0], y: v[1])
   }
 
-  /// A size: `[width, height]` or `{ width, height }`, both ≥ 0.
+  /// A size: `[width, height]` or `{ width, height }` (a change of size may be negative; the
+  /// `size` property's range refuses a negative written size).
   func size() throws(TemplateError) -> Size {
-    let s: Size
     if case .object = value.kind {
       let o = try object(allowed: ["width", "height"])
       guard let w = o["width"], let h = o["height"] else { throw error("a size needs 'width' and 'height'") }
-      s = Size(width: try w.double(), height: try h.double())
-    } else {
-      let v = try numbers(count: 2)
-      s = Size(width: v[0], height: v[1])
+      return Size(width: try w.double(), height: try h.double())
     }
-    guard s.width >= 0, s.height >= 0 else { throw error("a size cannot be negative") }
-    return s
+    let v = try numbers(count: 2)
+    return Size(width: v[0], height: v[1])
   }
 
   // MARK: - Helpers

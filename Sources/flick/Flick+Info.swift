@@ -6,10 +6,15 @@ extension Flick {
   enum Info {
     static let help = """
       USAGE: flick info TEMPLATE|LOTTIE.json [--set NAME=VALUE]... [--params FILE]
+             flick info --properties
 
       Describes TEMPLATE (a file, or the name of a bundled template): its description, its
       parameters with types, defaults and the values in effect, the canvas (size, fps,
       duration), the layer tree and the timeline.
+
+      --properties prints the animatable properties instead: value type, unit, the range a
+      written value may take, layer kind, the state each is part of, its layer key and its
+      Swift key path (the table of docs/layers.md).
 
       OPTIONS
       \(Flick.templateOptionsHelp)
@@ -17,9 +22,17 @@ extension Flick {
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: Flick.templateOptions, flags: Flick.templateFlags.union(["help", "h"]), command: "info")
+        args, valued: Flick.templateOptions, flags: Flick.templateFlags.union(["help", "h", "properties"]),
+        command: "info")
       if a.has("help") || a.has("h") {
         print(help)
+        return
+      }
+      if a.has("properties") {
+        guard a.positionals.isEmpty else {
+          throw CommandError.usage("info --properties takes no TEMPLATE", command: "info")
+        }
+        print(LayerPropertyDescriptor.table.joined(separator: "\n"))
         return
       }
       guard a.positionals.count == 1, let path = a.positionals.first else {

@@ -59,7 +59,9 @@ extension Flick {
       }
       var template = try loadTemplate(path, a, drawable: false)
       guard let property = AnyLayerProperty.named(name) else {
-        let guess = Arguments.closest(to: name, in: AnyLayerProperty.names).map { "; did you mean '\($0)'?" } ?? ""
+        let guess =
+          LayerPropertyDescriptor.resolving(name).map { "; it is called '\($0.name)' here" }
+          ?? Arguments.closest(to: name, in: AnyLayerProperty.names).map { "; did you mean '\($0)'?" } ?? ""
         throw CommandError.usage(
           "'\(quoted: name)' is not an animatable property\(escaped: guess) (properties: \(AnyLayerProperty.names.joined(separator: ", ")))",
           command: "trace")

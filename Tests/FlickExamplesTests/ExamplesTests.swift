@@ -70,7 +70,8 @@ import Testing
     try Self.expectVideos(dir, "card-swap", width: 320, height: 240, frames: 120)
     // Three swaps, each started from a completion block: the fly-offs start at exact times
     // that are not frame times (a frame-quantised scheduler would print multiples of 1/30 s).
-    let starts = printed.split(separator: "\n").filter { $0.contains("start") && $0.contains("transform.rotation") }
+    // `\.transform.rotation` is the catalogued `rotation`, so its key is `rotation`.
+    let starts = printed.split(separator: "\n").filter { $0.contains("start") && $0.contains(".rotation") }
     #expect(starts.count == 3)
     let times = starts.compactMap { Double($0.split(separator: " ")[0]) }
     #expect(times.first == 0.4)

@@ -92,7 +92,7 @@ import Testing
     #expect(LayerProperty(\Layer.position).name == "position")
     #expect(LayerProperty(\Layer.position).threshold == LayerProperty.position.threshold)
     #expect(LayerProperty(\Layer.backgroundColor).threshold == LayerProperty.backgroundColor.threshold)
-    #expect(LayerProperty(\Layer.transform.rotation).name == "transform.rotation")
+    #expect(LayerProperty(\Layer.transform.rotation).name == "rotation")
   }
 
   @Test func buildingCallsThrowOnceNamingTheFirstBadCall() {

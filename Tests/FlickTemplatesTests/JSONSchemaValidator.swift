@@ -5,8 +5,8 @@ import Foundation
 /// working on parsed ``JSON5Value``s so JSON5 templates can be checked as editors would.
 ///
 /// Supported keywords: `type`, `properties`, `required`, `additionalProperties`,
-/// `propertyNames`, `enum`, `const`, `minimum`, `maximum`, `minLength`, `items`, `minItems`,
-/// `maxItems`, `minProperties`, `pattern`, `anyOf`, `oneOf`, `allOf`, `not`, `$ref` (local `#/$defs/…`), and
+/// `propertyNames`, `enum`, `const`, `minimum`, `maximum`, `minLength`, `items`, `prefixItems`, `minItems`,
+/// `maxItems`, `minProperties`, `pattern`, `anyOf`, `oneOf`, `allOf`, `not`, `if`/`then`, `$ref` (local `#/$defs/…`), and
 /// boolean schemas. Annotations (`title`, `description`, `default`, `$schema`, `$id`,
 /// `$comment`, `examples`) are ignored. Any other keyword is reported by
 /// ``unsupportedKeywords()``, so the schema cannot silently rely on something unchecked.
@@ -15,8 +15,8 @@ struct JSONSchemaValidator {
 
   static let keywords: Set<String> = [
     "type", "properties", "required", "additionalProperties", "propertyNames", "enum", "const", "minimum",
-    "maximum", "minLength", "items", "minItems", "maxItems", "minProperties", "pattern", "anyOf", "oneOf", "allOf",
-    "not", "$ref", "$defs",
+    "maximum", "minLength", "items", "prefixItems", "minItems", "maxItems", "minProperties", "pattern", "anyOf", "oneOf", "allOf",
+    "not", "$ref", "$defs", "if", "then",
   ]
   static let annotations: Set<String> = ["title", "description", "default", "$schema", "$id", "$comment", "examples"]
 
@@ -31,9 +31,9 @@ struct JSONSchemaValidator {
         switch m.key {
         case "properties", "$defs":
           if case .object(let subs) = m.value.kind { for s in subs { walk(s.value, "\(here)/\(s.key)") } }
-        case "anyOf", "oneOf", "allOf":
+        case "anyOf", "oneOf", "allOf", "prefixItems":
           if case .array(let subs) = m.value.kind { for (i, s) in subs.enumerated() { walk(s, "\(here)/\(i)") } }
-        case "items", "additionalProperties", "not", "propertyNames":
+        case "items", "additionalProperties", "not", "propertyNames", "if", "then":
           walk(m.value, here)
         default: break
         }
@@ -96,8 +96,11 @@ struct JSONSchemaValidator {
     if case .array(let items) = v.kind {
       if case .number(let n)? = schema["minItems"]?.kind, Double(items.count) < n { out.append("\(path): too few items") }
       if case .number(let n)? = schema["maxItems"]?.kind, Double(items.count) > n { out.append("\(path): too many items") }
+      var prefix: [JSON5Value] = []
+      if case .array(let schemas)? = schema["prefixItems"]?.kind { prefix = schemas }
+      for (i, item) in items.enumerated() where i < prefix.count { out += errors(item, prefix[i], "\(path)[\(i)]") }
       if let itemSchema = schema["items"] {
-        for (i, item) in items.enumerated() { out += errors(item, itemSchema, "\(path)[\(i)]") }
+        for (i, item) in items.enumerated() where i >= prefix.count { out += errors(item, itemSchema, "\(path)[\(i)]") }
       }
     }
     if case .object(let members) = v.kind {
@@ -137,6 +140,9 @@ struct JSONSchemaValidator {
       if count != 1 { out.append("\(path): matches \(count) alternatives, expected exactly one") }
     }
     if let not = schema["not"], errors(v, not, path).isEmpty { out.append("\(path): matches a forbidden schema") }
+    if let condition = schema["if"], let then = schema["then"], errors(v, condition, path).isEmpty {
+      out += errors(v, then, path)
+    }
     return out
   }
 

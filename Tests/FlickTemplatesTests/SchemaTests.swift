@@ -105,7 +105,20 @@ import Testing
     // the catalogue; see TimelineCompiler+Text.swift).
     #expect(animate.map(\.key) == LayerPropertyDescriptor.catalogue.map(\.name) + ["string"])
     #expect(Self.string(root["$defs"]?["animate"]?["properties"]?["rotation"]?["$ref"]) == "#/$defs/angleAnimation")
-    #expect(Self.string(root["$defs"]?["setValues"]?["properties"]?["bounds"]?["$ref"]) == "#/$defs/rect")
+    // A ranged property's value definition carries its range (bounds: width and height ≥ 0).
+    #expect(Self.string(root["$defs"]?["setValues"]?["properties"]?["bounds"]?["$ref"]) == "#/$defs/rectIn0ToUp")
+    #expect(Self.string(root["$defs"]?["setValues"]?["properties"]?["opacity"]?["$ref"]) == "#/$defs/numberIn0To1")
+    #expect(Self.string(root["$defs"]?["layerBody"]?["properties"]?["opacity"]?["$ref"]) == "#/$defs/numberIn0To1")
+    // Every row with a layer key is a key of a layer object (or of its transform), from the row.
+    let layerKeys = Set(Template.baseLayerKeys + LayerContentKind.allCases.flatMap { Template.contentKeys[$0] ?? [] })
+    for d in LayerPropertyDescriptor.catalogue {
+      guard let key = d.layerKey else { continue }
+      if key.hasPrefix("transform.") {
+        #expect(Template.transformKeys.contains(String(key.dropFirst(10))), "\(key)")
+      } else {
+        #expect(layerKeys.contains(key), "\(key)")
+      }
+    }
   }
 
   /// The serializer writes JSON that parses back to the same value, escapes included.

@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickScene
 
 /// The JSON Schema (draft 2020-12) of the template format, built from the descriptors the
 /// decoder reads: `Templates/schema.json` is ``json`` (`flick schema` prints it, and a test
@@ -301,13 +302,16 @@ package enum TemplateSchema {
     ]
   }
 
+  /// A `transform` object: the catalogue's `transform.…` layer keys, each with its row's value
+  /// type and range (`scale` may also be one number).
   static var transform: SchemaNode {
-    [
-      "type": "object", "additionalProperties": false,
-      "properties": [
-        "translation": .ref("point"), "scale": .ref("scale"), "rotation": .ref("angle"), "rotationX": .ref("angle"),
-        "rotationY": .ref("angle"), "perspective": .ref("nonNegativeNumber"),
-      ],
-    ]
+    var fields: [(String, SchemaNode)] = []
+    for d in LayerPropertyDescriptor.catalogue {
+      guard let key = d.layerKey, key.hasPrefix("transform.") else { continue }
+      let name = String(key.dropFirst("transform.".count))
+      fields.append((name, name == "scale" ? .ref("scale") : .ref(TimelineCompiler.schemaType(d))))
+    }
+    return ["type": "object", "additionalProperties": false, "properties": .fields(fields)]
   }
+
 }

@@ -103,9 +103,10 @@ extension TimelineCompiler {
 
   /// Compiles the animation of one typed property.
   mutating func animateTyped<V: Animatable>(
-    _ p: LayerProperty<V>, layerID: String, decode: (TemplateNode) throws(TemplateError) -> V, _ node: TemplateNode,
+    _ p: LayerProperty<V>, layerID: String, values: PropertyValueDecoder<V>, _ node: TemplateNode,
     defaults: MotionDefaults, begin: Double, defaultMotion: TemplateMotion?
   ) throws(TemplateError) -> Double {
+    let decode = values.value
     var spec: [String: TemplateNode] = [:]
     var valueNode: TemplateNode? = node
     if case .object(let members) = node.value.kind, members.contains(where: { Self.propertySpecKeys.contains($0.key) })
@@ -117,10 +118,14 @@ extension TimelineCompiler {
     let start = begin + (try spec["delay"]?.double(in: 0...3600) ?? 0)
     let from = try spec["from"].map(decode) ?? output.currentValue(p, layerID: layerID, at: start)
     var to = try valueNode.map(decode)
-    if to == nil, let by = spec["by"] { to = from + (try decode(by)) }
+    if to == nil, let by = spec["by"] {
+      let end = from + (try values.change(by))
+      try values.check(end, at: by, how: "where 'by' ends from the start value")
+      to = end
+    }
     let handoff = Handoff(value: from, velocity: output.currentVelocity(p, layerID: layerID, at: start), time: start)
     let request = CurveRequest(
-      handoff: handoff, to: to, velocity: try spec["velocity"].map(decode), threshold: p.threshold,
+      handoff: handoff, to: to, velocity: try spec["velocity"].map(values.change), threshold: p.threshold,
       motion: try TemplateMotion.decode(spec, in: node) ?? defaults.motion ?? defaultMotion,
       duration: try spec["duration"]?.double(in: 0...3600) ?? defaults.duration,
       timing: own ?? defaults.timing, node: node, property: p.name,
@@ -180,7 +185,9 @@ extension TimelineCompiler {
   {
     guard let property = AnyLayerProperty.named(name) else {
       var message = "'\(quoted: name)' is not an animatable property"
-      if let guess = TemplateNode.closest(to: name, in: AnyLayerProperty.names) {
+      if let alias = LayerPropertyDescriptor.resolving(name) {
+        message += "; the timeline calls it '\(escaped: alias.name)'"
+      } else if let guess = TemplateNode.closest(to: name, in: AnyLayerProperty.names) {
         message += "; did you mean '\(escaped: guess)'?"
       }
       throw node.error(message + " (properties: \(AnyLayerProperty.names.joined(separator: ", ")))")

@@ -40,13 +40,14 @@ extension TimelineCompiler {
   }
 
   mutating func dragTyped<V: Animatable>(
-    _ p: LayerProperty<V>, layerID: String, _ request: DragRequest, decode: (TemplateNode) throws(TemplateError) -> V
+    _ p: LayerProperty<V>, layerID: String, _ request: DragRequest, values decoder: PropertyValueDecoder<V>
   ) throws(TemplateError) -> Double {
     let start = output.currentValue(p, layerID: layerID, at: request.begin)
     var values: [V] = []
     for item in try request.points.array() {
-      let v = try decode(item)
-      values.append(request.relative ? start + v : v)
+      let v = request.relative ? start + (try decoder.change(item)) : try decoder.change(item)
+      try decoder.check(v, at: item, how: request.relative ? "where this offset from the start value lands" : nil)
+      values.append(v)
     }
     guard values.count >= 2 || (request.relative && values.count >= 1) else {
       throw request.points.error("a drag path needs at least 2 points (or 1 offset with 'by')")

@@ -16,42 +16,37 @@ enum PropertyJob {
 }
 
 extension TimelineCompiler {
-  /// Runs `job` on `property` with its value type: the one place that switches over the
-  /// catalogue's value types. Returns the end time of what it compiled.
+  /// Runs `job` on `property` with its value type and its catalogue row's range (through a
+  /// ``PropertyValueDecoder``): the one place that switches over the catalogue's value types.
+  /// Returns the end time of what it compiled.
   mutating func perform(_ property: AnyLayerProperty, layerID: String, _ job: PropertyJob) throws(TemplateError)
     -> Double
   {
+    let d = property.descriptor
     switch property {
-    case .double(let p):
-      let angle = property.descriptor?.isAngle ?? false
-      return try perform(p, layerID: layerID, job) { n throws(TemplateError) in angle ? try n.radians() : try n.double()
-      }
-    case .point(let p): return try perform(p, layerID: layerID, job) { n throws(TemplateError) in try n.point() }
-    case .size(let p): return try perform(p, layerID: layerID, job) { n throws(TemplateError) in try n.size() }
-    case .rect(let p): return try perform(p, layerID: layerID, job) { n throws(TemplateError) in try n.rect() }
-    case .color(let p): return try perform(p, layerID: layerID, job) { n throws(TemplateError) in try n.color() }
-    case .colors(let p):
-      return try perform(p, layerID: layerID, job) { n throws(TemplateError) in
-        var colors: [Color] = []
-        for item in try n.array() { colors.append(try item.color()) }
-        return ColorList(colors)
-      }
+    case .double(let p): return try perform(p, layerID: layerID, job, .number(d))
+    case .point(let p): return try perform(p, layerID: layerID, job, .point(d))
+    case .size(let p): return try perform(p, layerID: layerID, job, .size(d))
+    case .rect(let p): return try perform(p, layerID: layerID, job, .rect(d))
+    case .color(let p): return try perform(p, layerID: layerID, job, .color(d))
+    case .colors(let p): return try perform(p, layerID: layerID, job, .colors(d))
     }
   }
 
   private mutating func perform<V: Animatable>(
-    _ p: LayerProperty<V>, layerID: String, _ job: PropertyJob, decode: (TemplateNode) throws(TemplateError) -> V
+    _ p: LayerProperty<V>, layerID: String, _ job: PropertyJob, _ values: PropertyValueDecoder<V>
   ) throws(TemplateError) -> Double {
+    let decode = values.value
     switch job {
     case .animate(let node, let defaults, let begin, let defaultMotion):
       return try animateTyped(
-        p, layerID: layerID, decode: decode, node, defaults: defaults, begin: begin, defaultMotion: defaultMotion)
+        p, layerID: layerID, values: values, node, defaults: defaults, begin: begin, defaultMotion: defaultMotion)
     case .set(let node, let begin):
       try output.add(
         p, layerID: layerID, curve: AnyAnimationCurve(ConstantCurve(value: try decode(node))), begin: begin, node: node)
       return begin
     case .drag(let request):
-      return try dragTyped(p, layerID: layerID, request, decode: decode)
+      return try dragTyped(p, layerID: layerID, request, values: values)
     case .animator(let node, let script, let slot, let added, let begin):
       return try animatorTyped(
         p, layerID: layerID, node, script: script, slot: slot, added: added, begin: begin, decode: decode)

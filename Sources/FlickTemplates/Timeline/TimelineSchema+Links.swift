@@ -9,7 +9,8 @@ extension TimelineCompiler {
     let stops = InterpolationMap<Double>.maximumStops
     let extrapolation: SchemaNode = ["enum": .strings(InterpolationExtrapolation.allCases.map(\.rawValue))]
     var defs: [(String, SchemaNode)] = []
-    for type in schemaValueTypes {
+    for valueType in schemaValueTypes {
+      let type = valueType.name
       var keys: [(String, SchemaNode)] = [
         ("from", [
           "description": "What the property follows: \"layer.property\" (a number property, e.g. \"card.positionX\"), \"property\" of the entry's own target, or \"time\" (scene seconds).",
@@ -29,7 +30,7 @@ extension TimelineCompiler {
         ]),
         ("extrapolate", extrapolation), ("extrapolateLeft", extrapolation), ("extrapolateRight", extrapolation),
       ]
-      if type == "color" { keys.append(("colorSpace", .ref("colorSpace"))) }
+      if valueType.base == "color" { keys.append(("colorSpace", .ref("colorSpace"))) }
       defs.append((type + "Link", [
         "type": "object", "required": ["from", "input", "output"], "additionalProperties": false,
         "properties": .fields(keys),

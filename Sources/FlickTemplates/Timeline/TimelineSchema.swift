@@ -2,14 +2,14 @@ import FlickMotion
 import FlickScene
 
 extension TimelineCompiler {
-  /// The schema of the animatable properties' values, by ``LayerPropertyDescriptor`` value type
-  /// (angles are `angle`), in the order the definitions appear.
-  static let schemaValueTypes = ["number", "angle", "point", "size", "rect", "color", "colors"]
+  /// The value definitions of the animatable properties (``PropertySchema/valueTypes``): one
+  /// animation and one link definition each.
+  static var schemaValueTypes: [PropertySchema.ValueType] { PropertySchema.valueTypes }
 
-  /// The value type name of `descriptor` in the schema: `angle` for angles, else the typed
-  /// property's (`number`, `point`, …).
+  /// The name of `descriptor`'s value definition: `angle` for angles, `number`, `point`, …, or
+  /// one for its range (`numberIn0To1`).
   static func schemaType(_ descriptor: LayerPropertyDescriptor) -> String {
-    descriptor.isAngle ? "angle" : descriptor.property.valueTypeName
+    PropertySchema.valueType(descriptor).name
   }
 
   /// Properties a `drag`, `release`, short-form entry or `animator` may name: every catalogue
@@ -31,7 +31,7 @@ extension TimelineCompiler {
       let properties = SchemaNode.fields(keys.map { ($0, num) } + repeating)
       return ["anyOf": [["const": true], ["type": "object", "additionalProperties": false, "properties": properties]]]
     }
-    var defs: [(String, SchemaNode)] = [
+    var defs: [(String, SchemaNode)] = PropertySchema.rangedDefinitions + [
       ("curve", [
         "description": "An animation spec, as for 'flick curve': \"easeOut\", \"spring(bounciness: 8, speed: 12)\", \"decay(deceleration: 0.998)\", \"steps(4)\"…, or a cubic bezier [x1, y1, x2, y2].",
         "anyOf": [
@@ -49,8 +49,11 @@ extension TimelineCompiler {
         "properties": ["curve": ["type": "string"], "duration": .ref("seconds")],
       ]),
     ]
-    for type in schemaValueTypes {
+    for valueType in schemaValueTypes {
+      let type = valueType.name
       let value = S.value(ofType: type)
+      // A change (`by`, `velocity`) has no range: only where it lands does.
+      let change = S.value(ofType: valueType.base)
       let keyframes: SchemaNode = [
         "type": "object", "required": ["values"], "additionalProperties": false,
         "properties": [
@@ -60,10 +63,11 @@ extension TimelineCompiler {
         ],
       ]
       let own: [(String, SchemaNode)] = [
-        ("to", value), ("from", value), ("by", value), ("velocity", value), ("duration", .ref("seconds")),
+        ("to", value), ("from", value), ("by", change), ("velocity", change), ("duration", .ref("seconds")),
         ("delay", .ref("seconds")), ("keyframes", keyframes),
       ]
-      let keys = (type == "color" ? [("colorSpace", .ref("colorSpace"))] : []) + own + motionSchema + timingSchema
+      let space: [(String, SchemaNode)] = valueType.base == "color" ? [("colorSpace", .ref("colorSpace"))] : []
+      let keys = space + own + motionSchema + timingSchema
       let spec: SchemaNode = [
         "type": "object", "additionalProperties": false, "properties": .fields(keys),
         // A colour space alone animates nothing: some other key must be there.
@@ -220,13 +224,17 @@ extension TimelineCompiler.EntryKind {
           "property": .ref("propertyName"), "path": ["type": "array", "minItems": 1], "by": ["type": "array", "minItems": 1],
           "duration": .ref("seconds"), "curve": .ref("curve"),
         ],
+        "allOf": C.perProperty { value, change in [("path", ["items": value]), ("by", ["items": change])] },
       ]
       return [target, ("drag", drag)]
     case .release:
       let release = SchemaNode.fields(
         [("property", .ref("propertyName")), ("to", [:]), ("by", [:])] + C.motionSchema
           + [("keyframes", ["type": "object"])] + C.timingSchema)
-      return [target, ("release", ["type": "object", "additionalProperties": false, "properties": release])]
+      let typed = C.perProperty { value, change in [("to", value), ("by", change)] }
+      return [
+        target, ("release", ["type": "object", "additionalProperties": false, "properties": release, "allOf": typed]),
+      ]
     case .animator:
       return [("animator", C.animatorSchema)]
     case .link:
@@ -274,12 +282,34 @@ extension TimelineCompiler.EntryKind {
     }
   }
 
-  /// The entry's schema: placement keys, then ``schemaProperties``.
+  /// The entry's schema: placement keys, then ``schemaProperties``; the short form's values
+  /// typed by the property it names.
   var schema: SchemaNode {
-    [
+    let node: SchemaNode = [
       "type": "object", "description": .string(schemaDescription), "required": .strings(schemaRequired),
       "additionalProperties": false,
       "properties": SchemaNode.fields(TimelineCompiler.placementSchema).merging(.fields(schemaProperties)),
     ]
+    guard self == .property else { return node }
+    return node.setting(
+      "allOf",
+      TimelineCompiler.perProperty { value, change in
+        [("to", value), ("from", value), ("by", change), ("velocity", change)]
+      })
+  }
+}
+
+extension TimelineCompiler {
+  /// For an object naming one property in `property` (a `release`, a `drag`, the short form):
+  /// one condition per ranged property it may name, typing its keys with the property's value
+  /// definition (`value`, with the range) or its value type (`change`, for `by` and `velocity`).
+  static func perProperty(_ keys: (_ value: SchemaNode, _ change: SchemaNode) -> [(String, SchemaNode)]) -> SchemaNode {
+    .array(
+      schemaGestureProperties.filter { $0.range != nil }.map { d in
+        let type = PropertySchema.valueType(d)
+        let named: SchemaNode = ["required": ["property"], "properties": ["property": ["const": .string(d.name)]]]
+        let typed = keys(TemplateSchema.value(ofType: type.name), TemplateSchema.value(ofType: type.base))
+        return ["if": named, "then": ["properties": .fields(typed)]]
+      })
   }
 }
