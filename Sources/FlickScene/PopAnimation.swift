@@ -209,6 +209,12 @@ public struct PopLayer<Sink: LayerAnimationSink>: Sendable {
   ) {
     let call = "pop[\"\(layerID)\"].add(\(animation.kindName), for: \(property.name)\(time.map { ", at: \($0)" } ?? ""))"
     guard check(call, time: time) else { return }
+    // On the scene the call is refused here, naming it; from a completion handler the animation
+    // is kept and ``Scene/validate()`` names its key (the handler's calls have nowhere to report).
+    for (name, value) in [("target", animation.toValue), ("fromValue", animation.fromValue), ("velocity", animation.velocity)]
+    where sink.layerTree != nil && value.map({ !$0.magnitudeSquared.isFinite }) == true {
+      return problems.append(SceneError(call: call, reason: "the \(name) must be a finite number, found \(quoted: value!)"))
+    }
     var timing = MediaTiming()
     timing.beginTime = animation.beginTime.isFinite ? max(animation.beginTime, 0) : 0
     let animationKey = AnimationKey(object: layerID, key: key ?? property.name)
@@ -236,6 +242,9 @@ public struct PopLayer<Sink: LayerAnimationSink>: Sendable {
   public mutating func set<Value: Animatable>(_ property: LayerProperty<Value>, to value: Value, at time: Double? = nil) {
     let call = "pop[\"\(layerID)\"].set(\(property.name)\(time.map { ", at: \($0)" } ?? ""))"
     guard check(call, time: time) else { return }
+    guard value.magnitudeSquared.isFinite || sink.layerTree == nil else {
+      return problems.append(SceneError(call: call, reason: "the value must be a finite number, found \(quoted: value)"))
+    }
     do {
       try sink.addLayerAnimation(
         AnimationKey(object: layerID, key: property.name), property: property.on(layerID), timing: MediaTiming(),
