@@ -213,7 +213,7 @@ public struct PopLayer<Sink: LayerAnimationSink>: Sendable {
     // is kept and ``Scene/validate()`` names its key (the handler's calls have nowhere to report).
     for (name, value) in [("target", animation.toValue), ("fromValue", animation.fromValue), ("velocity", animation.velocity)]
     where sink.layerTree != nil && value.map({ !$0.magnitudeSquared.isFinite }) == true {
-      return problems.append(SceneError(call: call, reason: "the \(name) must be a finite number, found \(quoted: value!)"))
+      return problems.append(SceneError(call: call, reason: "the \(escaped: name) must be a finite number, found \(quoted: value!)"))
     }
     var timing = MediaTiming()
     timing.beginTime = animation.beginTime.isFinite ? max(animation.beginTime, 0) : 0
