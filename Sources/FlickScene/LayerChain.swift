@@ -12,7 +12,8 @@ public struct AnimatedValue<Value: Animatable>: Sendable {
   public var velocity: Value?
   /// How it goes there (default: GPUAnimation's spring, stiffness 200, damping 10, mass 1,
   /// resting within 0.01 value units: ``MotionDefaults/gpuAnimationSpring``; see ``LayerMotion``).
-  public var type: LayerMotion = .spring(MotionDefaults.gpuAnimationSpring, threshold: MotionDefaults.gpuAnimationThreshold)
+  public var type: LayerMotion = .spring(
+    MotionDefaults.gpuAnimationSpring, threshold: MotionDefaults.gpuAnimationThreshold)
   /// Called by ``Animator/advance(to:)`` with the value of every sample (playback only).
   public var onChange: (@Sendable (Value) -> Void)?
   /// Called by ``Animator/advance(to:)`` with the velocity of every sample, units per second.

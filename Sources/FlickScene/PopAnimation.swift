@@ -211,9 +211,10 @@ public struct PopLayer<Sink: LayerAnimationSink>: Sendable {
     guard check(call, time: time) else { return }
     // On the scene the call is refused here, naming it; from a completion handler the animation
     // is kept and ``Scene/validate()`` names its key (the handler's calls have nowhere to report).
-    for (name, value) in [("target", animation.toValue), ("fromValue", animation.fromValue), ("velocity", animation.velocity)]
-    where sink.layerTree != nil && value.map({ !$0.magnitudeSquared.isFinite }) == true {
-      return problems.append(SceneError(call: call, reason: "the \(escaped: name) must be a finite number, found \(quoted: value!)"))
+    let given = [("target", animation.toValue), ("fromValue", animation.fromValue), ("velocity", animation.velocity)]
+    for (name, value) in given where sink.layerTree != nil && value.map({ !$0.magnitudeSquared.isFinite }) == true {
+      let reason = "the \(escaped: name) must be a finite number, found \(quoted: value!)"
+      return problems.append(SceneError(call: call, reason: reason))
     }
     var timing = MediaTiming()
     timing.beginTime = animation.beginTime.isFinite ? max(animation.beginTime, 0) : 0
@@ -243,7 +244,8 @@ public struct PopLayer<Sink: LayerAnimationSink>: Sendable {
     let call = "pop[\"\(layerID)\"].set(\(property.name)\(time.map { ", at: \($0)" } ?? ""))"
     guard check(call, time: time) else { return }
     guard value.magnitudeSquared.isFinite || sink.layerTree == nil else {
-      return problems.append(SceneError(call: call, reason: "the value must be a finite number, found \(quoted: value)"))
+      let reason = "the value must be a finite number, found \(quoted: value)"
+      return problems.append(SceneError(call: call, reason: reason))
     }
     do {
       try sink.addLayerAnimation(

@@ -74,8 +74,9 @@ extension Scene {
   }
 
   /// Checks every animation and building call: each names a layer of the scene, each time is
-  /// finite and not negative, each target, start value and velocity is a finite number; and that the replicators draw at most
-  /// ``LayerReplicator/maximumDrawnInstances`` layer copies per frame (nested replicators multiply).
+  /// finite and not negative, each target, start value and velocity is a finite number; and that
+  /// the replicators draw at most ``LayerReplicator/maximumDrawnInstances`` layer copies per
+  /// frame (nested replicators multiply).
   ///
   /// - Throws: ``SceneError`` for the first problem, naming the call (and how many more there are).
   public func validate() throws(SceneError) {

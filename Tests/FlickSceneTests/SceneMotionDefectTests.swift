@@ -23,7 +23,8 @@ import Testing
     let a = Point(x: 100, y: 150), b = Point(x: 300, y: 150)
     @Sendable func swap(to target: Point) -> @Sendable (AnimatorCompletion, inout LayerSchedule) -> Void {
       { _, next in
-        next.pop["card"].add(.tween(to: target, duration: 0.25), for: \.position, whenCompleted: swap(to: target == a ? b : a))
+        next.pop["card"].add(
+          .tween(to: target, duration: 0.25), for: \.position, whenCompleted: swap(to: target == a ? b : a))
       }
     }
     scene.pop["card"].add(.tween(to: b, duration: 0.25), for: \.position, at: 0, whenCompleted: swap(to: a))

@@ -14,7 +14,8 @@ extension PropertyAnimator {
   public func animationProgress(at t: Double) -> [(progress: Double, rate: Double)] {
     let s = segments[segmentIndex(at: t)]
     let e = evaluate(s, at: t)
-    return animationProgress(t, u: e.u, p: e.p, rate: progressVelocity(at: t), uRate: fractionRate(s, at: t), left: false)
+    return animationProgress(
+      t, u: e.u, p: e.p, rate: progressVelocity(at: t), uRate: fractionRate(s, at: t), left: false)
   }
 
   /// The left limit of ``animationProgress(at:)`` at `t`: each animation just before `t`.
