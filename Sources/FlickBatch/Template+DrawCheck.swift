@@ -38,7 +38,7 @@ extension Template {
         .flatMap { layerSites[$0.id]?.site("source") }
     case .layer(let id, _):
       return layerSites[id]?.layer
-    case .cairo, .unwritableImage, .invalidSize, .unreadableFont:
+    case .cairo, .unwritableImage, .invalidSize, .unreadableFont, .invalidScene:
       return nil
     }
   }

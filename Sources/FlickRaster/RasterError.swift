@@ -19,6 +19,9 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
   case unreadableLottie(path: String, reason: String)
   /// Drawing layer `id` (the innermost one being drawn) failed with `error`.
   indirect case layer(id: String, error: RasterError)
+  /// The tree comes from a scene that ``FlickScene/Scene/validate()`` refuses (an unknown layer
+  /// id, a target that is not a finite number, …): its message, as `validate()` gives it.
+  case invalidScene(String)
 
   /// This error as drawing layer `id` reports it: wrapped in ``layer(id:error:)`` unless it names
   /// a layer already.
@@ -42,6 +45,7 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
     case .unreadableFont(let path, let reason): return "cannot load font file \(quoted: path): \(escaped: reason)"
     case .unreadableLottie(let path, let reason): return "Lottie file \(quoted: path): \(escaped: reason)"
     case .layer(let id, let error): return "layer '\(quoted: id)': \(escaped: error.description)"
+    case .invalidScene(let problem): return "the scene: \(escaped: problem)"
     }
   }
 }

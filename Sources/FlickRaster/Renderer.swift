@@ -21,7 +21,8 @@ public struct Renderer: Sendable {
   /// The tree's ``FlickScene/RenderTree/fontFiles`` are registered (``FontRegistry``) before any
   /// text is laid out.
   ///
-  /// - Throws: ``RasterError`` when the size is not drawable, a picture or font file cannot be
+  /// - Throws: ``RasterError`` when the tree comes from a scene ``FlickScene/Scene/validate()``
+  ///   refuses (``RasterError/invalidScene(_:)``), when the size is not drawable, a picture or font file cannot be
   ///   loaded, a font family is neither installed nor in the tree's font files, or Cairo fails.
   public func render(_ tree: RenderTree) throws(RasterError) -> Frame {
     let text = TextContext(ownFontMap: false)
@@ -48,6 +49,7 @@ public struct Renderer: Sendable {
     _ tree: RenderTree, scale: Double, cache: RasterCache?, arena: PixelArena, text: TextContext,
     pool: FramePool? = nil, prefix: StaticPrefix? = nil, usesCairoGroups: Bool = false
   ) throws(RasterError) -> Frame {
+    if let problem = tree.problem { throw .invalidScene(problem.description) }
     if !tree.shutterSamples.isEmpty {
       // Motion blur: every sample drawn the same way (sharing the caches), then averaged.
       var frames: [Frame] = []

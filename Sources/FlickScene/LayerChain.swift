@@ -10,25 +10,60 @@ public struct AnimatedValue<Value: Animatable>: Sendable {
   /// Starts with this velocity, value units per second, instead of the current one (a decay's
   /// fling, a spring thrown).
   public var velocity: Value?
-  /// How it goes there (default: Pop's default spring, as everywhere; see ``LayerMotion``).
-  public var type: LayerMotion = .spring()
+  /// How it goes there (default: GPUAnimation's spring, stiffness 200, damping 10, mass 1,
+  /// resting within 0.01 value units: ``MotionDefaults/gpuAnimationSpring``; see ``LayerMotion``).
+  public var type: LayerMotion = .spring(
+    MotionDefaults.gpuAnimationSpring, threshold: MotionDefaults.gpuAnimationThreshold)
   /// Called by ``Animator/advance(to:)`` with the value of every sample (playback only).
   public var onChange: (@Sendable (Value) -> Void)?
   /// Called by ``Animator/advance(to:)`` with the velocity of every sample, units per second.
   public var onVelocityChange: (@Sendable (Value) -> Void)?
   /// Called by ``Animator/advance(to:)`` with `finished` when it ends or is interrupted.
   public var onComplete: (@Sendable (Bool) -> Void)?
+  /// The other layers' properties this value moves (``drive(_:_:by:)``).
+  var drives: [LayerDrive<Value>] = []
 
   init(property: LayerProperty<Value>) { self.property = property }
+
+  /// Moves `property` of the layer `layerID` to `map(value)` at every instant this animation
+  /// writes its value (from its start on, holding its end): GPUAnimation's habit of moving other
+  /// views from a (custom) property's `onChange`, but part of the animation itself, so it is
+  /// deterministic and seekable — any frame renders alone, and ``Scene/validate()`` checks the
+  /// layer id. A later animation of the driven property in the same scene wins while it runs.
+  ///
+  ///     $0[progress].target = 1
+  ///     $0[progress].drive("shade", .opacity) { 1 - $0 }
+  public mutating func drive<Other: Animatable>(
+    _ layerID: String, _ property: LayerProperty<Other>, by map: @escaping @Sendable (Value) -> Other
+  ) {
+    let target = property.on(layerID)
+    drives.append(LayerDrive(layerID: layerID) { tree, value in target.write(&tree, map(value)) })
+  }
+
+  /// As ``drive(_:_:by:)``, for the property at a key path of ``Layer`` (`\.position`).
+  public mutating func drive<Other: Animatable>(
+    _ layerID: String, _ keyPath: WritableKeyPath<Layer, Other> & Sendable, by map: @escaping @Sendable (Value) -> Other
+  ) {
+    drive(layerID, LayerProperty(keyPath), by: map)
+  }
+}
+
+/// One layer property an ``AnimatedValue`` moves (``AnimatedValue/drive(_:_:by:)``).
+struct LayerDrive<Value: Animatable>: Sendable {
+  let layerID: String
+  let write: @Sendable (inout LayerTree, Value) -> Void
 }
 
 protocol _GroupEntry: Sendable {
   var name: String { get }
+  /// The layers the entry moves besides its own (``AnimatedValue/drive(_:_:by:)``).
+  var drivenLayerIDs: [String] { get }
   func register(in group: inout ChainGroup<LayerTree>, layerID: String)
 }
 
 extension AnimatedValue: _GroupEntry {
   var name: String { property.name }
+  var drivenLayerIDs: [String] { drives.map(\.layerID) }
 
   func register(in group: inout ChainGroup<LayerTree>, layerID: String) {
     let isDecay = if case .decay = type.kind { true } else { false }
@@ -42,8 +77,19 @@ extension AnimatedValue: _GroupEntry {
       }
     }
     let (type, threshold, target, velocity) = (self.type, property.threshold, self.target, self.velocity)
+    let own = property.on(layerID)
+    let drives = self.drives
+    let animated =
+      drives.isEmpty
+      ? own
+      : AnimatableProperty(
+        name: own.name, threshold: own.threshold, read: own.read,
+        write: { tree, value in
+          own.write(&tree, value)
+          for drive in drives { drive.write(&tree, value) }
+        })
     group.add(
-      AnimationKey(object: layerID, key: property.name), property.on(layerID), onChange: observer,
+      AnimationKey(object: layerID, key: property.name), animated, onChange: observer,
       onComplete: onComplete
     ) { h in type.curve(from: h, to: target ?? h.value, velocity: velocity, threshold: threshold) }
   }
@@ -133,6 +179,7 @@ public struct LayerChain: Sendable {
     copy.layerIDs.append(id)
     var group = LayerAnimations(layerID: id)
     build(&group)
+    copy.layerIDs += group.entries.flatMap(\.drivenLayerIDs)
     copy.chain = chain.animate { g in
       for entry in group.entries { entry.register(in: &g, layerID: id) }
     }

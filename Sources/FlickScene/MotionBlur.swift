@@ -34,7 +34,7 @@ extension Scene {
     guard let blur = motionBlur else { return tree }
     var instant = self
     instant.motionBlur = nil
-    let samples = blur.sampleTimes(at: t, fps: fps).map { instant.renderTree(at: $0) }
+    let samples = blur.sampleTimes(at: t, fps: fps).map { instant.instantTree(at: $0) }
     guard samples.contains(where: { $0.layers != tree.layers }) else { return tree }
     var out = tree
     out.shutterSamples = samples

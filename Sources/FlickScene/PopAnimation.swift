@@ -209,6 +209,13 @@ public struct PopLayer<Sink: LayerAnimationSink>: Sendable {
   ) {
     let call = "pop[\"\(layerID)\"].add(\(animation.kindName), for: \(property.name)\(time.map { ", at: \($0)" } ?? ""))"
     guard check(call, time: time) else { return }
+    // On the scene the call is refused here, naming it; from a completion handler the animation
+    // is kept and ``Scene/validate()`` names its key (the handler's calls have nowhere to report).
+    let given = [("target", animation.toValue), ("fromValue", animation.fromValue), ("velocity", animation.velocity)]
+    for (name, value) in given where sink.layerTree != nil && value.map({ !$0.magnitudeSquared.isFinite }) == true {
+      let reason = "the \(escaped: name) must be a finite number, found \(quoted: value!)"
+      return problems.append(SceneError(call: call, reason: reason))
+    }
     var timing = MediaTiming()
     timing.beginTime = animation.beginTime.isFinite ? max(animation.beginTime, 0) : 0
     let animationKey = AnimationKey(object: layerID, key: key ?? property.name)
@@ -236,6 +243,10 @@ public struct PopLayer<Sink: LayerAnimationSink>: Sendable {
   public mutating func set<Value: Animatable>(_ property: LayerProperty<Value>, to value: Value, at time: Double? = nil) {
     let call = "pop[\"\(layerID)\"].set(\(property.name)\(time.map { ", at: \($0)" } ?? ""))"
     guard check(call, time: time) else { return }
+    guard value.magnitudeSquared.isFinite || sink.layerTree == nil else {
+      let reason = "the value must be a finite number, found \(quoted: value)"
+      return problems.append(SceneError(call: call, reason: reason))
+    }
     do {
       try sink.addLayerAnimation(
         AnimationKey(object: layerID, key: property.name), property: property.on(layerID), timing: MediaTiming(),

@@ -16,6 +16,11 @@ public struct RenderTree: Sendable, Equatable {
   /// With motion blur, the scene at each instant the shutter is open (the frame is their average
   /// in linear light); empty when the frame is one instant. See ``MotionBlur``.
   public var shutterSamples: [RenderTree] = []
+  /// What ``Scene/validate()`` refuses in the scene this tree was taken from (an unknown layer
+  /// id, a target that is not a finite number, an illegal call), or nil: the renderer refuses to
+  /// draw such a tree with the same message, so a still rendered without `validate()` is not
+  /// silently wrong.
+  public var problem: SceneError?
 
   public init(size: Size, backgroundColor: Color, layers: [Layer], time: Double, fontFiles: [String] = []) {
     self.size = size

@@ -9,8 +9,11 @@ public struct Scene: Sendable {
   public var size: Size
   /// Frames per second of the output; frame `n` is sampled at `n / fps` seconds.
   public var fps: Int
-  /// Length of the composition, in seconds.
-  public var duration: Double
+  /// Length of the composition, in seconds. It also bounds how far ``animator`` replays
+  /// completion handlers that keep scheduling (a loop renders at the cost of the frames shown).
+  public var duration: Double {
+    didSet { boundReplay() }
+  }
   /// Colour behind every layer; `.clear` gives a transparent frame.
   public var backgroundColor: Color
   /// Top-level layers, drawn in order.
@@ -27,7 +30,9 @@ public struct Scene: Sendable {
   /// of this scene's layers): ``renderTree(at:)`` samples it once per frame, then applies
   /// ``animations`` on top. Pop's `addAnimation:forKey:`, springs that retarget, chains and
   /// completion-driven scheduling, all as a pure function of time.
-  public var animator: Animator<LayerTree>?
+  public var animator: Animator<LayerTree>? {
+    didSet { boundReplay() }
+  }
   /// UIKit-style animators over the layer tree and the scene-building problems (see
   /// ``SceneMotion``), laid over ``animator`` and ``animations`` at every frame.
   public var motion = SceneMotion()
@@ -55,8 +60,24 @@ public struct Scene: Sendable {
     Double(index) / Double(fps)
   }
 
-  /// The scene at time `t` (seconds) as an immutable snapshot.
+  /// The scene at time `t` (seconds) as an immutable snapshot. When ``validate()`` refuses the
+  /// scene, the snapshot carries its error (``RenderTree/problem``) and the renderer refuses it.
   public func renderTree(at t: Double) -> RenderTree {
+    var tree = shuttered(instantTree(at: t), at: t)
+    do { try validate() } catch { tree.problem = error }
+    return tree
+  }
+
+  /// Completion-driven scheduling on ``animator`` is replayed only as far as the scene lasts.
+  private mutating func boundReplay() {
+    let length = duration
+    guard var bounded = animator, bounded.replayBound != length else { return }
+    bounded.replayBound = length
+    animator = bounded
+  }
+
+  /// The snapshot at `t`, one instant (no shutter), without the validity check.
+  func instantTree(at t: Double) -> RenderTree {
     // One pass over the animator's animations for the whole tree, not one per animation.
     var roots = animator.map { $0.sample(at: t).layers } ?? layers
     for animation in animations {
@@ -66,7 +87,6 @@ public struct Scene: Sendable {
     }
     roots = motion.apply(to: roots, at: t)
     expandReplicators(&roots, base: layers, at: t)
-    return shuttered(
-      RenderTree(size: size, backgroundColor: backgroundColor, layers: roots, time: t, fontFiles: fontFiles), at: t)
+    return RenderTree(size: size, backgroundColor: backgroundColor, layers: roots, time: t, fontFiles: fontFiles)
   }
 }

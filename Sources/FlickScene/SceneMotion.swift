@@ -74,9 +74,10 @@ extension Scene {
   }
 
   /// Checks every animation and building call: each names a layer of the scene, each time is
-  /// finite and not negative; that no key hides another's animation of the same state
-  /// (``keyConflicts``); and that the replicators draw at most
-  /// ``LayerReplicator/maximumDrawnInstances`` layer copies per frame (nested replicators multiply).
+  /// finite and not negative, each target, start value and velocity is a finite number; that no
+  /// key hides another's animation of the same state (``keyConflicts``); and that the replicators
+  /// draw at most ``LayerReplicator/maximumDrawnInstances`` layer copies per frame (nested
+  /// replicators multiply).
   ///
   /// - Throws: ``SceneError`` for the first problem, naming the call (and how many more there are).
   public func validate() throws(SceneError) {
@@ -103,6 +104,12 @@ extension Scene {
       for key in animator.animatedKeys where !tree.contains(key.object) {
         problems.append(
           SceneError(call: "animation \(quoted: key)", reason: Self.unknownLayer(key.object, among: ids)))
+      }
+      for key in animator.nonFiniteKeys {
+        problems.append(
+          SceneError(
+            call: "animation \(quoted: key)",
+            reason: "its values are not finite numbers (a target, start value or velocity is NaN or infinite)"))
       }
     }
     guard var first = problems.first else { return }

@@ -151,7 +151,8 @@ final class Log: @unchecked Sendable {
       .then { t in log.append("callback \(t)") }
     var a = Animator(model: Model())
     try a.run(chain, at: 0.1)
-    let springEnd = 0.1 + SpringAnimation(from: 0.0, to: 100, parameters: .popDefault, restThreshold: 0.01).duration
+    // A chain group's spring is GPUAnimation's (200/10, mass 1, rest 0.01).
+    let springEnd = 0.1 + SpringAnimation(from: 0.0, to: 100, parameters: .gpuAnimation, restThreshold: 0.01).duration
     let events = try a.advance(to: 20)
     let starts = events.filter { $0.kind == .start }.map(\.time)
     #expect(starts.count == 4)

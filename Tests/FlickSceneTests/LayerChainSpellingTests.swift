@@ -29,7 +29,9 @@ import Testing
       .then { _ in },
       at: 0.5)
     try scene.validate()
-    let opacity = SpringAnimation(from: 1.0, to: 0.5, parameters: MotionDefaults.spring, restThreshold: LayerProperty.opacity.threshold)
+    let opacity = SpringAnimation(
+      from: 1.0, to: 0.5, parameters: MotionDefaults.gpuAnimationSpring,
+      restThreshold: MotionDefaults.gpuAnimationThreshold)
     let groupEnd = 0.5 + max(0.5, opacity.duration)
     #expect(Self.position(scene, "card", at: 0.75) == Point(x: 200, y: 150))
     #expect(Self.position(scene, "card", at: groupEnd + 1 + 0.25) == Point(x: 200, y: 150))

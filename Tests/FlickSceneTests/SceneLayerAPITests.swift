@@ -150,9 +150,9 @@ import Testing
     try scene.validate()
     let events = scene.animator!.events(after: -1, through: 30)
     let starts = events.filter { $0.kind == .start }
+    // A group's default is GPUAnimation's spring (200/10, mass 1, resting within 0.01).
     let first = SpringAnimation(
-      from: Point(x: 100, y: 150), to: Point(x: 300, y: 150), parameters: .popDefault,
-      restThreshold: LayerProperty.position.threshold)
+      from: Point(x: 100, y: 150), to: Point(x: 300, y: 150), parameters: .gpuAnimation, restThreshold: 0.01)
     let back = try #require(starts.first { $0.key.key == "position" && $0.time > 0.25 })
     #expect(abs(back.time - (0.25 + first.duration + 0.5)) < 1e-9)
     let dot = try #require(starts.first { $0.key.object == "dot" })

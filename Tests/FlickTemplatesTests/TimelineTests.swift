@@ -273,12 +273,15 @@ import Testing
     #expect(Self.near(Self.x(s, "a", 2.25), 200))  // half-way through the scrub 0.25 → 0.75
     #expect(Self.near(Self.x(s, "a", 2.75), 250))  // scrubbed to 0.75
     // continue: the remaining 0.25 takes 0.5 × 2 s = 1 s; the linear timing takes over from the
-    // scrubbed progress at rest (velocity continuous): p = 0.75 + 0.25·(s − s(1 − s)²), s = 0.1.
-    #expect(Self.near(Self.x(s, "a", 3.1), 250.95))
-    // reversed at 3.2 (fraction 0.8, progress 0.768): back along the linear curve, 0.24 per
-    // second, until stopped at 3.5 (fraction 0.725, progress 0.696).
-    #expect(Self.near(Self.x(s, "a", 3.4), 244))
-    #expect(Self.near(Self.x(s, "a", 3.9), 239.2))  // stopped: holds the current value
+    // scrubbed progress at rest (velocity continuous): linear with its first control point bent
+    // to the incoming slope 0, (1/3, 0, 1, 1), so p = 0.75 + 0.25·bent(s), s = 0.1.
+    let bent = TimingFunction(1.0 / 3, 0, 1, 1)
+    #expect(Self.near(Self.x(s, "a", 3.1), 100 + 200 * (0.75 + 0.25 * bent.progress(at: 0.1))))
+    // reversed at 3.2 (fraction 0.8, progress p₀ = 0.75 + 0.25·bent(0.2)): back along the linear
+    // curve in proportion to the fraction, 1/4 of it per second, until stopped at 3.5 (0.725).
+    let p0 = 0.75 + 0.25 * bent.progress(at: 0.2)
+    #expect(Self.near(Self.x(s, "a", 3.4), 100 + 200 * p0 * 0.75 / 0.8))
+    #expect(Self.near(Self.x(s, "a", 3.9), 100 + 200 * p0 * 0.725 / 0.8))  // stopped: holds the current value
     #expect(Self.x(s, "a", 4.0) == 300)  // finished at the end
     #expect(Self.near(s.duration, 4))
   }

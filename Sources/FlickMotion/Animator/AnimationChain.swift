@@ -82,15 +82,18 @@ public struct ChainGroup<Root: Sendable>: Sendable {
   // velocity) on every sample ``Animator/advance(to:)`` writes, `onComplete` gets `finished`.
 
   /// A spring to `target` from the key's current value and velocity when the group starts
-  /// (GPUAnimation's `target =`), resting within the property's threshold.
+  /// (GPUAnimation's `target =`). As in GPUAnimation it defaults to stiffness 200, damping 10,
+  /// mass 1, resting within 0.01 value units (``MotionDefaults/gpuAnimationSpring``,
+  /// ``MotionDefaults/gpuAnimationThreshold``).
   public mutating func spring<Value: Animatable>(
     _ key: AnimationKey, _ property: AnimatableProperty<Root, Value>, to target: Value,
-    parameters: SpringParameters = MotionDefaults.spring, onChange: (@Sendable (Value, Value) -> Void)? = nil,
+    parameters: SpringParameters = MotionDefaults.gpuAnimationSpring,
+    threshold: Double = MotionDefaults.gpuAnimationThreshold, onChange: (@Sendable (Value, Value) -> Void)? = nil,
     onComplete: (@Sendable (Bool) -> Void)? = nil
   ) {
     add(
       key, property, onChange: onChange, onComplete: onComplete,
-      _Motion.spring(parameters, to: target, threshold: property.threshold))
+      _Motion.spring(parameters, to: target, threshold: threshold))
   }
 
   /// A tween to `target` from the key's current value: from rest along `timingFunction`, over a

@@ -3,12 +3,12 @@ extension PropertyAnimator {
   /// ``sample(at:)`` over a model given by the caller instead of ``initialModel``.
   public func write(into root: inout Root, at t: Double) {
     let s = segments[segmentIndex(at: t)]
-    let p = evaluate(s, at: t).p
+    let e = evaluate(s, at: t)
     for (i, track) in tracks.enumerated() {
       if let at = track.retiredAt, at <= t {
         track.write(&root, track.retiredQ)
       } else if i < s.tracksVisible {
-        track.write(&root, track.q(p))
+        track.write(&root, track.q(u: e.u, p: e.p))
       }
     }
   }
@@ -18,6 +18,10 @@ extension Animator {
   /// Every key an animation has run under (the replay's, completion handlers included), in
   /// first-use order.
   public var animatedKeys: [AnimationKey] { state.keyOrder }
+
+  /// Every key one of whose animations (completion handlers' included) has a value that is not
+  /// a finite number — a NaN or infinite target, start value or velocity — in first-use order.
+  package var nonFiniteKeys: [AnimationKey] { state.nonFinite }
 }
 
 extension PropertyAnimator {

@@ -88,6 +88,7 @@ extension Animator.ReplayState {
     let key = request.key
     let previous = current[key].map { segments[$0] }
     let segment = request.makeSegment(id: id, at: t, previous: previous, model: model, chain: chain)
+    if !segment.hasFiniteValues && !nonFinite.contains(key) { nonFinite.append(key) }
     interrupt(key, at: t)
     if current[key] == nil { keyOrder.append(key) }
     current[key] = segments.count

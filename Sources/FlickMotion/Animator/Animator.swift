@@ -50,6 +50,12 @@ public struct Animator<Root: Sendable>: Sendable {
     didSet { box = _ReplayBox() }
   }
 
+  /// A second bound on how far completion handlers are replayed, scene seconds (default none):
+  /// FlickScene's `Scene` sets it to its duration, so a loop costs only the frames shown.
+  package var replayBound: Double = .infinity {
+    didSet { if replayBound != oldValue { box = _ReplayBox() } }
+  }
+
   /// At most this many calls scheduled by completion handlers are replayed (default 100,000):
   /// a loop of zero-length animations cannot hang the replay.
   public var continuationLimit = 100_000 {
@@ -81,7 +87,8 @@ public struct Animator<Root: Sendable>: Sendable {
   var state: ReplayState {
     box.value {
       ReplayState.replay(
-        script: script, chains: chains, model: initialModel, horizon: continuationHorizon, limit: continuationLimit)
+        script: script, chains: chains, model: initialModel, horizon: min(continuationHorizon, replayBound),
+        limit: continuationLimit)
     }
   }
 
@@ -108,6 +115,8 @@ public struct Animator<Root: Sendable>: Sendable {
     var horizon = 3600.0
     var limit = 100_000
     var truncated = false
+    /// Keys whose animation has a value that is not a finite number (a NaN target, …), in order.
+    var nonFinite: [AnimationKey] = []
   }
 
   public init(model: Root) {

@@ -1,127 +1,4 @@
 extension PropertyAnimator {
-  // MARK: - Evaluation (pure)
-
-  /// Seconds of the running motion until it reaches its end (u = 1, or 0 reversed).
-  private func remaining(_ m: Motion) -> Double {
-    guard case .running(let u0, _, let reversed, _, let seconds, _) = m else { return .infinity }
-    return (reversed ? u0 : 1 - u0) * seconds
-  }
-
-  /// (time fraction, progress, reached the end) of segment `s` at time `t`.
-  func evaluate(_ s: Segment, at t: Double) -> (u: Double, p: Double, ended: Bool) {
-    switch s.motion {
-    case .held(let u, let p): return (u, p, false)
-    case .running(let u0, let p0, let reversed, let curve, let seconds, let takeover):
-      let elapsed = max(0, t - s.start)
-      let ended = elapsed >= remaining(s.motion)
-      let uEnd = reversed ? 0.0 : 1.0
-      let pEnd = uEnd
-      if ended || seconds <= 0 { return (uEnd, pEnd, true) }
-      let u = reversed ? u0 - elapsed / seconds : u0 + elapsed / seconds
-      if let takeover { return (u, takeover.value(at: elapsed), false) }
-      let c0 = curve.progress(u0)
-      let cEnd = curve.progress(uEnd)
-      let denominator = c0 - cEnd
-      let p = denominator == 0 ? pEnd : pEnd + (p0 - pEnd) * (curve.progress(u) - cEnd) / denominator
-      return (u, p, false)
-    }
-  }
-
-  /// d(progress)/dt of segment `s` at `t` (the right limit), progress per second.
-  private func progressRate(_ s: Segment, at t: Double) -> Double {
-    guard case .running(let u0, let p0, let reversed, let curve, let seconds, let takeover) = s.motion else { return 0 }
-    let elapsed = max(0, t - s.start)
-    if elapsed >= remaining(s.motion) || seconds <= 0 { return 0 }
-    if let takeover { return takeover.velocity(at: elapsed) }
-    let u = reversed ? u0 - elapsed / seconds : u0 + elapsed / seconds
-    let uEnd = reversed ? 0.0 : 1.0
-    let denominator = curve.progress(u0) - curve.progress(uEnd)
-    guard denominator != 0 else { return 0 }
-    return (p0 - uEnd) / denominator * curve.slope(u) * (reversed ? -1 : 1) / seconds
-  }
-
-  /// d(progress)/dt at scene time `t`, progress per second (0 while held or ended): with
-  /// ``progress(at:)`` it gives every property's velocity, `(to − from) · rate`.
-  public func progressVelocity(at t: Double) -> Double { progressRate(segments[segmentIndex(at: t)], at: t) }
-
-  /// The left limit of ``progressVelocity(at:)`` at `t`: the rate just before a control call or
-  /// the end at `t` (what ``continueAnimation(withTimingParameters:durationFactor:at:)`` continues).
-  public func progressVelocity(before t: Double) -> Double {
-    var i = 0
-    for (j, s) in segments.enumerated() where s.start < t { i = j }
-    let s = segments[i]
-    guard case .running = s.motion else { return 0 }
-    if t - s.start > remaining(s.motion) { return 0 }
-    return leftRate(s, at: t)
-  }
-
-  /// The left limit of progress at `t`.
-  public func progress(before t: Double) -> Double {
-    var i = 0
-    for (j, s) in segments.enumerated() where s.start < t { i = j }
-    return evaluate(segments[i], at: min(t, segments[i].start + remaining(segments[i].motion)).nextDown).p
-  }
-
-  /// The rate of a running segment just before `t` (its end velocity at its end).
-  private func leftRate(_ s: Segment, at t: Double) -> Double {
-    guard case .running(_, _, _, _, _, let takeover) = s.motion else { return 0 }
-    let elapsed = max(0, t - s.start)
-    if let takeover { return takeover.velocity(before: elapsed) }
-    return progressRate(s, at: s.start + min(elapsed, remaining(s.motion)).nextDown)
-  }
-
-  func segmentIndex(at t: Double) -> Int {
-    var i = 0
-    for (j, s) in segments.enumerated() where s.start <= t { i = j }
-    return i
-  }
-
-  /// The state at scene time `t`.
-  public func state(at t: Double) -> State {
-    let s = segments[segmentIndex(at: t)]
-    if evaluate(s, at: t).ended { return pausesOnCompletion ? .active : .inactive }
-    return s.state
-  }
-
-  /// Whether the animation is running (started, not paused, not in its start delay) at `t`.
-  public func isRunning(at t: Double) -> Bool {
-    let s = segments[segmentIndex(at: t)]
-    if case .running = s.motion { return !evaluate(s, at: t).ended }
-    return false
-  }
-
-  /// `fractionComplete` at `t`: the time fraction 0…1 (reversed runs go back toward 0).
-  public func fractionComplete(at t: Double) -> Double { evaluate(segments[segmentIndex(at: t)], at: t).u }
-
-  /// The animated progress at `t` (the timing curve's value; may overshoot with springs).
-  public func progress(at t: Double) -> Double { evaluate(segments[segmentIndex(at: t)], at: t).p }
-
-  /// The model at `t`: every property animation written at the progress of that instant.
-  public func sample(at t: Double) -> Root {
-    let s = segments[segmentIndex(at: t)]
-    let p = evaluate(s, at: t).p
-    var root = initialModel
-    for (i, track) in tracks.enumerated() where i < s.tracksVisible || track.retiredAt.map({ $0 <= t }) == true {
-      if let at = track.retiredAt, at <= t {
-        track.write(&root, track.retiredQ)
-      } else if i < s.tracksVisible {
-        track.write(&root, track.q(p))
-      }
-    }
-    return root
-  }
-
-  /// Every completion (time, position) up to and including `t`, with the natural end of the
-  /// last run if it falls by then.
-  public func completions(through t: Double) -> [(time: Double, position: Position)] {
-    var out = completionTimes.filter { $0.time <= t }
-    if let last = segments.last, case .running(_, _, let reversed, _, _, _) = last.motion, !pausesOnCompletion {
-      let end = last.start + remaining(last.motion)
-      if end <= t { out.append((end, reversed ? .start : .end)) }
-    }
-    return out
-  }
-
   // MARK: - Control
 
   /// Brings the script up to `t`: drops anything scheduled after it and records a natural end
@@ -141,17 +18,17 @@ extension PropertyAnimator {
       segments.append(
         Segment(start: end, motion: .held(u: pEnd, p: pEnd), state: .active, tracksVisible: last.tracksVisible))
     } else {
-      retire(at: end, p: pEnd, count: last.tracksVisible)
+      retire(at: end, u: pEnd, p: pEnd, count: last.tracksVisible)
       completionTimes.append((end, reversed ? .start : .end))
       segments.append(Segment(start: end, motion: .held(u: 0, p: 0), state: .inactive, tracksVisible: 0))
       self.reversed = false
     }
   }
 
-  private mutating func retire(at t: Double, p: Double?, q fixed: Double? = nil, count: Int) {
+  private mutating func retire(at t: Double, u: Double = 0, p: Double = 0, q fixed: Double? = nil, count: Int) {
     for i in 0..<min(count, tracks.count) where tracks[i].retiredAt == nil {
       tracks[i].retiredAt = t
-      tracks[i].retiredQ = fixed ?? tracks[i].q(p ?? 0)
+      tracks[i].retiredQ = fixed ?? tracks[i].q(u: u, p: p)
     }
   }
 
@@ -268,7 +145,7 @@ extension PropertyAnimator {
     }
     let e = now(t)
     if withoutFinishing {
-      retire(at: t, p: e.p, count: current.tracksVisible)
+      retire(at: t, u: e.u, p: e.p, count: current.tracksVisible)
       segments.append(Segment(start: t, motion: .held(u: 0, p: 0), state: .inactive, tracksVisible: 0))
       reversed = false
     } else {
@@ -292,9 +169,9 @@ extension PropertyAnimator {
     }
     let e = now(t)
     switch position {
-    case .end: retire(at: t, p: nil, q: 1, count: current.tracksVisible)
-    case .start: retire(at: t, p: nil, q: 0, count: current.tracksVisible)
-    case .current: retire(at: t, p: e.p, count: current.tracksVisible)
+    case .end: retire(at: t, q: 1, count: current.tracksVisible)
+    case .start: retire(at: t, q: 0, count: current.tracksVisible)
+    case .current: retire(at: t, u: e.u, p: e.p, count: current.tracksVisible)
     }
     completionTimes.append((t, position))
     segments.append(Segment(start: t, motion: .held(u: 0, p: 0), state: .inactive, tracksVisible: 0))
@@ -347,10 +224,15 @@ extension PropertyAnimator {
   }
 
   /// `addAnimations(_:delayFactor:)` for one property: animates it from its value at `t` to
-  /// `target`, ending with the animator. As in UIKit, `delayFactor` (0…1) delays its start by that
-  /// fraction of the animator's remaining *time* (0.5 with 1 s to go: it starts 0.5 s later);
-  /// from there it follows the rest of the animator's progress. (With a spring that overshoots,
-  /// where progress is not monotonic in time, the delay is a fraction of the remaining progress.)
+  /// `target`, ending with the animator.
+  ///
+  /// - Added to an inactive animator without a delay, it follows the animator's progress.
+  /// - Otherwise, as in UIKit, it waits `delayFactor` (0…1) × the animator's remaining *time*
+  ///   (0.5 with 1 s to go: 0.5 s), then plays the animator's timing curve afresh over the time
+  ///   left, from its value and — with a curve that starts at rest, as the default
+  ///   ease-in-ease-out does — from rest. It follows the animator's time fraction, so pausing,
+  ///   scrubbing and reversing move it too (reversed far enough, it goes back to where it
+  ///   started). It keeps the curve in force when it was added through a later `continue`.
   public mutating func addAnimation<Value: Animatable>(
     _ property: AnimatableProperty<Root, Value>, to target: Value, delayFactor: Double = 0, at t: Double
   ) throws(AnimatorError) {
@@ -363,18 +245,21 @@ extension PropertyAnimator {
     }
     let from = property.read(sample(at: t))
     let e = now(t)
-    let start =
-      current.state == .inactive
-      ? progressStart(u: 0, p: 0, delayFactor: delayFactor)
-      : progressStart(u: e.u, p: e.p, delayFactor: delayFactor)
+    let run: Track.Run
+    if current.state == .inactive && delayFactor == 0 {
+      run = .follows
+    } else {
+      let u = current.state == .inactive ? 0 : e.u
+      let end = reversed && current.state != .inactive ? 0.0 : 1.0
+      run = .fresh(start: u + delayFactor * (end - u), end: end, curve: currentCurve)
+    }
     let write: @Sendable (inout Root, Double) -> Void = { root, q in
       property.write(&root, from.interpolated(to: target, amount: q))
     }
-    tracks.append(Track(write: write, progressStart: start))
+    tracks.append(Track(write: write, run: run))
     var copy = current
     copy.start = t
     if case .running = copy.motion {
-      let e = now(t)
       if case .running(_, _, _, _, _, let takeover?) = copy.motion {
         // Same motion, re-anchored at t (the takeover curve's clock starts at its own start).
         let shift = t - current.start
@@ -388,22 +273,6 @@ extension PropertyAnimator {
     }
     copy.tracksVisible = tracks.count
     segments.append(copy)
-  }
-
-  /// The animator progress at which an animation added at time fraction `u` (progress `p`)
-  /// starts, `delayFactor` of the remaining time later, if the current curve then runs on.
-  private func progressStart(u: Double, p: Double, delayFactor: Double) -> Double {
-    let fallback = p + delayFactor * (1 - p)
-    guard delayFactor > 0 else { return p }
-    let uEnd = reversed ? 0.0 : 1.0
-    let us = u + delayFactor * (uEnd - u)
-    let c0 = currentCurve.progress(u)
-    let cEnd = currentCurve.progress(uEnd)
-    guard c0 != cEnd else { return fallback }
-    let start = uEnd + (p - uEnd) * (currentCurve.progress(us) - cEnd) / (c0 - cEnd)
-    // Progress must lie between now and the end for the animation to run from its start.
-    guard start.isFinite, start >= min(p, uEnd), start <= max(p, uEnd), start < 1 else { return fallback }
-    return start
   }
 
   /// `addCompletion(_:)`: run with the final position when the animator completes.
@@ -424,11 +293,3 @@ extension PropertyAnimator {
   }
 }
 
-extension PropertyAnimator.Track {
-  /// The track's own progress for animator progress `p`.
-  func q(_ p: Double) -> Double {
-    if progressStart >= 1 { return p >= 1 ? 1 : 0 }
-    let q = (p - progressStart) / (1 - progressStart)
-    return progressStart > 0 ? max(q, 0) : q
-  }
-}

@@ -30,7 +30,10 @@ extension PropertyAnimator {
     /// for `target` (1, or 0 reversed), reaching it `seconds` later: value and velocity are
     /// continuous at the join (``PropertyAnimator/continueAnimation(withTimingParameters:durationFactor:at:)``).
     ///
-    /// - cubic: a ``ContinuingTween`` along the timing curve, starting at exactly `v0`;
+    /// - cubic: a ``ContinuingTween``: the timing curve with its first control point bent so it
+    ///   starts at exactly `v0`; it ends at `target` at `seconds` and, for a curve with control
+    ///   points in 0…1 (linear and the named curves) and `v0` toward the target, it is monotone:
+    ///   it never passes the target however fast the progress came in;
     /// - `spring(dampingRatio:)`: a spring with that damping ratio tuned (as at init) to settle a
     ///   unit move in `seconds`, starting at `v0` plus its own normalised `initialVelocity`;
     /// - `springPhysics`: the given spring from (`p0`, `v0` + normalised `initialVelocity`).

@@ -43,13 +43,25 @@ public struct PropertyAnimator<Root: Sendable>: Sendable {
   /// Stay active and paused at the end instead of completing (UIKit default false).
   public var pausesOnCompletion = false
 
-  /// One property animation: from (captured when added) to a target, over a slice of progress.
+  /// One property animation: from (captured when added) to a target; its own progress `q`
+  /// follows the animator as ``Track/Run`` says.
   struct Track: Sendable {
     let write: @Sendable (inout Root, Double) -> Void  // (root, q) → writes from + (to − from)·q
-    let progressStart: Double
+    let run: Run
     /// When the animator finished with this track (then it holds `retiredQ`).
     var retiredAt: Double?
     var retiredQ = 0.0
+
+    /// How a track's progress follows the animator.
+    enum Run: Sendable {
+      /// Added to an inactive animator without a delay: the animator's own progress.
+      case follows
+      /// Added with a delay or to a started animator (UIKit's `addAnimations` on a running
+      /// animator): the timing curve in force when it was added, played afresh from its start
+      /// over the time fraction `start` → `end` (1, or 0 when added while reversed). It starts
+      /// from rest (with a curve that does) at `start`, and ends with the animator.
+      case fresh(start: Double, end: Double, curve: ProgressCurve)
+    }
   }
 
   /// How progress behaves from `start` on.

@@ -18,6 +18,8 @@ protocol _SegmentProtocol<Root>: Sendable {
   var reachTime: Double? { get }
   /// Chain membership, if any.
   var chain: (id: Int, group: Int)? { get }
+  /// Whether the curve's values are finite numbers (at its start, middle and end).
+  var hasFiniteValues: Bool { get }
   /// Iteration start times (1-based iteration counts) strictly inside the active interval.
   func repeatTimes(until limit: Double) -> [(Int, Double)]
   /// Writes the value at scene time `t` (clamped to the segment's end) into `root`.
@@ -141,6 +143,12 @@ struct _Segment<Root: Sendable, Value: Animatable>: _SegmentProtocol {
       k += 1
     }
     return out
+  }
+
+  var hasFiniteValues: Bool {
+    let base = curve.base
+    let d = base.duration.isFinite ? base.duration : 1
+    return [0, d / 2, d].allSatisfy { base.value(at: $0).magnitudeSquared.isFinite }
   }
 
   func write(_ root: inout Root, at t: Double) { property.write(&root, value(at: t)) }

@@ -1,23 +1,60 @@
 /// A tween that starts with a given velocity: C¹ retargeting for tweens (fixes Pop #265, where a
 /// retargeted basic animation restarts and loses its velocity).
 ///
-/// `value(t) = tween(t) + Δv·D·h(t/D)` with `h(s) = s(1 − s)²` (h(0) = h(1) = h′(1) = 0,
-/// h′(0) = 1) and `Δv` the difference between the wanted initial velocity and the tween's own:
-/// the start and end values are unchanged, the start velocity is exactly `initialVelocity`, and
-/// the end velocity is the tween's own.
+/// The incoming velocity splits into its part along the travel (`to − from`) and the rest:
+///
+/// - **Along the travel**, a cubic-Bézier timing curve (every named Core Animation curve) is
+///   bent to start at the incoming speed: its first control point is moved to `(x₁, m·x₁)`, `m`
+///   being the speed along the travel in units of `(to − from)/duration` and `x₁` the curve's own
+///   (⅓ when it has none), with `x₁ = 1/m` when `m·x₁` would pass 1. The second control point
+///   is kept. So the tween still ends at `to`, exactly at `duration`, with the curve's own ending,
+///   and with a curve whose control points lie in `0…1` (linear, ease-in, ease-out, ease-in-out,
+///   default) it is **monotone and never passes the target** however fast the value came in;
+///   only a value moving *away* from the target has to turn back first.
+/// - **Across the travel** (or all of it when there is no travel, or for the non-Bézier eases
+///   `back`, `bounce`, `elastic`, `steps`), a correction `Δv·D·h(t/D)` with
+///   `h(s) = s(1 − s)²` (h(0) = h(1) = h′(1) = 0, h′(0) = 1) brings the velocity in and fades.
+///
+/// The start value is unchanged, the start velocity is exactly `initialVelocity`, the end value
+/// is `to`.
 public struct ContinuingTween<Value: Animatable>: AnimationCurve {
   /// The underlying tween.
   public let tween: BasicAnimation<Value>
   /// The velocity at local time 0, units/s.
   public let initialVelocity: Value
+  /// The tween along the travel, its curve bent to start at the incoming speed.
+  private let along: BasicAnimation<Value>
+  /// The part of the velocity the bent curve does not carry, times the duration.
   private let correction: Value
   public var duration: Double { tween.duration }
 
   public init(_ tween: BasicAnimation<Value>, initialVelocity: Value) {
     self.tween = tween
     self.initialVelocity = initialVelocity
-    let own = (tween.toValue - tween.fromValue).scaled(by: tween.duration > 0 ? tween.timingFunction.slope(at: 0) / tween.duration : 0)
-    correction = (initialVelocity - own).scaled(by: tween.duration)
+    let d = tween.duration
+    let axis = tween.toValue - tween.fromValue
+    let norm = axis.magnitudeSquared
+    guard d > 0, norm > 0, norm.isFinite, case .bezier = tween.timingFunction.kind else {
+      let own = axis.scaled(by: d > 0 ? tween.timingFunction.slope(at: 0) / d : 0)
+      along = tween
+      correction = (initialVelocity - own).scaled(by: d)
+      return
+    }
+    // Speed along the travel, in (to − from) per second; as a slope of the unit curve, m.
+    let dot = ((initialVelocity + axis).magnitudeSquared - (initialVelocity - axis).magnitudeSquared) / 4
+    let fraction = dot / norm
+    var bent = tween
+    bent.timingFunction = Self.bend(tween.timingFunction, startSlope: fraction * d)
+    along = bent
+    correction = (initialVelocity - axis.scaled(by: fraction)).scaled(by: d)
+  }
+
+  /// `f` with its first control point moved so the curve leaves (0, 0) with slope `m`.
+  static func bend(_ f: TimingFunction, startSlope m: Double) -> TimingFunction {
+    guard m.isFinite else { return f }
+    var x1 = f.c1.x > 0 ? min(f.c1.x, 1) : 1.0 / 3
+    if m * x1 > 1 { x1 = 1 / m }
+    return TimingFunction(controlPoint1: Point(x: x1, y: m * x1), controlPoint2: f.c2)
   }
 
   public func value(at t: Double) -> Value {
@@ -25,7 +62,7 @@ public struct ContinuingTween<Value: Animatable>: AnimationCurve {
     if d <= 0 || t >= d { return tween.toValue }
     if t <= 0 { return tween.fromValue }
     let s = t / d
-    return tween.value(at: t) + correction.scaled(by: s * (1 - s) * (1 - s))
+    return along.value(at: t) + correction.scaled(by: s * (1 - s) * (1 - s))
   }
 
   public func velocity(at t: Double) -> Value {
@@ -33,16 +70,16 @@ public struct ContinuingTween<Value: Animatable>: AnimationCurve {
     if d <= 0 || t >= d { return .zero }
     if t < 0 { return initialVelocity }
     let s = t / d
-    return tween.velocity(at: t) + correction.scaled(by: (1 - s) * (1 - 3 * s) / d)
+    return along.velocity(at: t) + correction.scaled(by: (1 - s) * (1 - 3 * s) / d)
   }
 
-  /// The left limit: at `duration` the tween's own end velocity (the correction's slope is 0 there).
+  /// The left limit: at `duration` the curve's own end velocity (the correction's slope is 0 there).
   public func velocity(before t: Double) -> Value {
     let d = tween.duration
     if d <= 0 || t > d { return .zero }
     if t <= 0 { return initialVelocity }
     let s = t / d
-    return tween.velocity(before: t) + correction.scaled(by: (1 - s) * (1 - 3 * s) / d)
+    return along.velocity(before: t) + correction.scaled(by: (1 - s) * (1 - 3 * s) / d)
   }
 
   public func value(before t: Double) -> Value {
@@ -50,6 +87,6 @@ public struct ContinuingTween<Value: Animatable>: AnimationCurve {
     if d <= 0 || t > d { return tween.toValue }
     if t <= 0 { return tween.fromValue }
     let s = t / d
-    return tween.value(before: t) + correction.scaled(by: s * (1 - s) * (1 - s))
+    return along.value(before: t) + correction.scaled(by: s * (1 - s) * (1 - s))
   }
 }

@@ -8,9 +8,11 @@ public enum Stepping: Sendable, Hashable {
   case analytic
   /// Pop's `POPSpringSolver`: RK4 in fixed `0.001f` s steps with an accumulator; every frame
   /// the state interpolated at the accumulator's remainder is written back as the simulation
-  /// state (Pop's clock therefore runs slow). Pop's rest rules: the solver has converged when
-  /// every |p| < threshold/2, |v|² < 25·threshold and |Δv|² < 625·threshold², or the last
-  /// written values are within threshold/5 of the target and of each other; then it snaps.
+  /// state (Pop's clock therefore runs slow). Pop's rest rules, tested after each frame is
+  /// written: the solver has converged when every |p| < threshold/2, |v|² < 25·threshold and
+  /// the last RK4 step's |dv/dt|² < 625·threshold², or the frame just written and the one
+  /// before are within threshold/5 of the target and of each other; then that frame snaps to
+  /// the target.
   case pop(fps: Double)
   /// GPUAnimation's kernel: one semi-implicit Euler step per frame with the nominal frame
   /// period, running while any component has |v| or |x − target| above the threshold, then it
@@ -112,64 +114,67 @@ public struct SteppedSpring<Value: Animatable>: AnimationCurve {
 
   // MARK: - Pop
 
-  /// Pop's `SpringSolver::advance` and the animation's convergence tests, frame by frame.
+  /// Pop's frame loop for one spring, frame by frame: `POPSpringAnimationState::advance` (the
+  /// solver works on `p = to − value`, `v = −velocity`), `SpringSolver::advance` (RK4 in fixed
+  /// `0.001f` s steps; the state interpolated at the accumulator's remainder is written back),
+  /// `updateAnimatable` (the value written becomes `previousVec`, the one before `previous2Vec`)
+  /// and `isDone`, tested after every frame's write, frame 0 included (its dt is 0):
+  /// - the solver has converged when every |p| < threshold/2, |v|² < 25·threshold and
+  ///   |`_lastDv`|² < 625·threshold², `_lastDv` being the last RK4 step's dv/dt (kept from an
+  ///   earlier frame when this one took no step);
+  /// - the animation has converged when the frame just written and the one before it are both
+  ///   within threshold/5 of the target and of each other (Pop compares in `float`, `fabsf`).
+  /// Then the frame shows the target (`finalizeProgress`).
   static func pop(
     from: Value, to: Value, velocity: Value, _ p: SpringParameters, _ threshold: Double, dt: Double
   ) -> [(value: Value, velocity: Value)] {
-    let k = p.stiffness / p.mass
-    let b = p.damping / p.mass
-    let h = Double(Float(0.001))  // Pop's `solverDt = 0.001f`
-    // Solver state: p = displacement from the target, v = velocity.
-    var pos = from - to
-    var vel = velocity
+    let solver = PopSolver<Value>(stiffness: p.stiffness, damping: p.damping, mass: p.mass, threshold: threshold)
     var accumulated = 0.0
-    var out: [(value: Value, velocity: Value)] = [(from, velocity)]
-    var written: [Value] = [from]
-    func accel(_ x: Value, _ v: Value) -> Value { x.scaled(by: -k) - v.scaled(by: b) }
-    while out.count <= maximumFrames {
-      // advance(dt)
-      let previousVelocity = vel
-      var prevP = pos, prevV = vel, curP = pos, curV = vel
-      accumulated += dt
-      while accumulated >= h {
-        prevP = curP
-        prevV = curV
-        // Classic RK4 on (p, v).
-        let a1 = accel(curP, curV)
-        let p2 = curP + curV.scaled(by: h / 2), v2 = curV + a1.scaled(by: h / 2)
-        let a2 = accel(p2, v2)
-        let p3 = curP + v2.scaled(by: h / 2), v3 = curV + a2.scaled(by: h / 2)
-        let a3 = accel(p3, v3)
-        let p4 = curP + v3.scaled(by: h), v4 = curV + a3.scaled(by: h)
-        let a4 = accel(p4, v4)
-        curP = curP + (curV + (v2 + v3).scaled(by: 2) + v4).scaled(by: h / 6)
-        curV = curV + (a1 + (a2 + a3).scaled(by: 2) + a4).scaled(by: h / 6)
-        accumulated -= h
+    var lastDv = Value.zero
+    var value = from
+    var speed = velocity
+    var previous: Value?
+    var previous2: Value?
+    var out: [(value: Value, velocity: Value)] = []
+    while true {
+      // POPSpringAnimationState::advance → SpringSolver::advance (frame 0 has dt = 0).
+      var state = (p: to - value, v: speed.scaled(by: -1))
+      accumulated += out.isEmpty ? 0 : dt
+      var previousState = state
+      var currentState = state
+      while accumulated >= PopSolver<Value>.solverDt {
+        previousState = currentState
+        lastDv = solver.integrate(&currentState)
+        accumulated -= PopSolver<Value>.solverDt
       }
-      let alpha = accumulated / h
-      pos = prevP + (curP - prevP).scaled(by: alpha)
-      vel = prevV + (curV - prevV).scaled(by: alpha)
-      let value = to + pos
-      written.append(value)
-      // Solver convergence (`SpringSolver::hasConverged`).
-      let dv = vel - previousVelocity
+      let alpha = accumulated / PopSolver<Value>.solverDt
+      state = (
+        currentState.p.scaled(by: alpha) + previousState.p.scaled(by: 1 - alpha),
+        currentState.v.scaled(by: alpha) + previousState.v.scaled(by: 1 - alpha)
+      )
+      value = to - state.p
+      speed = state.v.scaled(by: -1)
+      // updateAnimatable: the written value moves into previousVec.
+      previous2 = previous
+      previous = value
+      // isDone: the animation's test on the last two written values, or the solver's.
+      var animationConverged = false
+      if let last = previous, let before = previous2 {
+        let t = threshold / 5
+        animationConverged = Self.popFloat(to - last) < t && Self.popFloat(before - last) < t
+      }
       let solverConverged =
-        largest(pos) < threshold / 2 && vel.magnitudeSquared < 25 * threshold && dv.magnitudeSquared < 625 * threshold * threshold
-      // Animation convergence: the last two written values within threshold/5 of the target and each other.
-      var animConverged = false
-      if written.count >= 3 {
-        let last = written[written.count - 2]
-        let before = written[written.count - 3]
-        animConverged = largest(to - last) < threshold / 5 && largest(before - last) < threshold / 5
+        largest(state.p) < solver.tp && state.v.magnitudeSquared < solver.tv && lastDv.magnitudeSquared < solver.ta
+      if animationConverged || solverConverged || out.count >= maximumFrames {
+        out.append((to, .zero))  // finalizeProgress: the frame shows toValue
+        return out
       }
-      if solverConverged || animConverged || out.count == maximumFrames {
-        out.append((to, .zero))  // finalizeProgress: snap to toValue
-        break
-      }
-      out.append((value, vel))
+      out.append((value, speed))
     }
-    return out
   }
+
+  /// The largest component magnitude as Pop's `fabsf` sees it (rounded to `float`).
+  static func popFloat(_ v: Value) -> Double { Double(Float(largest(v))) }
 
   // MARK: - GPUAnimation
 
