@@ -1,0 +1,163 @@
+// Compare: a goldens folder (`flick snapshot`) or a `flick verify` report, frame by frame:
+// golden | actual | diff side by side, a slider, or flicker between golden and actual, with the
+// changed region enlarged; a failed frame of a report can be accepted (the code of `flick accept`).
+
+import { apiURL, getJSON, postJSON } from './api.js';
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export class Compare {
+  constructor(dialog, notify) {
+    this.dialog = dialog;
+    this.notify = notify;
+    this.source = null;
+    this.frames = [];
+    this.frame = null;
+    this.mode = 'side';
+    this.timer = null;
+    this.$ = (selector) => dialog.querySelector(selector);
+    this.$('.cmp-open').addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.open(this.$('.cmp-path').value.trim());
+    });
+    for (const button of dialog.querySelectorAll('[data-mode]')) {
+      button.addEventListener('click', () => this.setMode(button.dataset.mode));
+    }
+    this.$('.cmp-slider').addEventListener('input', (event) => {
+      this.$('.cmp-stack').style.setProperty('--split', `${event.target.value}%`);
+    });
+    this.$('.cmp-accept').addEventListener('click', () => this.accept());
+    dialog.addEventListener('close', () => this.stopFlicker());
+  }
+
+  show() {
+    this.dialog.showModal();
+    this.$('.cmp-path').focus();
+  }
+
+  /** Opens a folder of goldens or a report (`.json`), relative to the opened folder. */
+  async open(path) {
+    if (!path) return;
+    const isReport = path.toLowerCase().endsWith('.json');
+    this.source = isReport ? { report: path } : { goldens: path };
+    const status = this.$('.cmp-status');
+    status.textContent = 'Loading…';
+    try {
+      const answer = await getJSON('compare', this.source);
+      this.frames = answer.frames ?? [];
+      status.textContent = `${this.frames.length} frame${this.frames.length === 1 ? '' : 's'}`;
+      this.renderList();
+      if (this.frames.length) this.select(this.frames.find((f) => f.status !== 'pass') ?? this.frames[0]);
+    } catch (error) {
+      this.frames = [];
+      this.renderList();
+      status.textContent = error.message;
+    }
+  }
+
+  renderList() {
+    const list = this.$('.cmp-frames');
+    list.replaceChildren(
+      ...this.frames.map((frame) => {
+        const item = element('li');
+        const button = element('button', `cmp-frame s-${frame.status}`);
+        button.type = 'button';
+        button.dataset.name = frame.name;
+        const time = typeof frame.time === 'number' ? `${frame.time.toFixed(2)} s` : '';
+        button.append(element('span', 'cmp-dot'), element('span', 'cmp-name', frame.name), element('span', 'cmp-time', time));
+        button.setAttribute('aria-label', `${frame.name}: ${frame.status}`);
+        button.addEventListener('click', () => this.select(frame));
+        item.append(button);
+        return item;
+      }),
+    );
+  }
+
+  imageURL(frame, kind) {
+    return apiURL('compare/image', { ...this.source, frame: frame.name, kind });
+  }
+
+  select(frame) {
+    this.frame = frame;
+    for (const b of this.dialog.querySelectorAll('.cmp-frame')) {
+      b.setAttribute('aria-current', String(b.dataset.name === frame.name));
+    }
+    const kinds = ['golden', 'actual', 'diff'];
+    for (const kind of kinds) {
+      for (const img of this.dialog.querySelectorAll(`img[data-kind="${kind}"]`)) {
+        const missing = (kind === 'golden' && frame.status === 'missing') || (kind !== 'golden' && this.source.goldens);
+        img.hidden = missing;
+        if (!missing) img.src = this.imageURL(frame, kind);
+      }
+    }
+    const facts = [frame.status];
+    if (frame.pixels != null) facts.push(`${frame.pixels} pixels differ`);
+    if (frame.message) facts.push(frame.message);
+    this.$('.cmp-facts').textContent = facts.join(' · ');
+    this.$('.cmp-accept').disabled = !this.source.report || frame.status === 'pass';
+    this.zoomRegion(frame);
+  }
+
+  /** Enlarges the changed region (the frame's `region` {x, y, width, height}) of each image. */
+  zoomRegion(frame) {
+    const box = this.$('.cmp-zoom');
+    const region = frame.region;
+    box.hidden = !region || !this.source.report;
+    if (box.hidden) return;
+    for (const canvas of box.querySelectorAll('canvas')) {
+      const img = new Image();
+      img.onload = () => {
+        const pad = Math.max(8, Math.round(Math.max(region.width, region.height) * 0.25));
+        const sx = Math.max(0, region.x - pad);
+        const sy = Math.max(0, region.y - pad);
+        const sw = Math.min(img.naturalWidth - sx, region.width + 2 * pad);
+        const sh = Math.min(img.naturalHeight - sy, region.height + 2 * pad);
+        const dpr = window.devicePixelRatio || 1;
+        const scale = Math.min(220 / sw, 160 / sh);
+        canvas.style.width = `${Math.round(sw * scale)}px`;
+        canvas.style.height = `${Math.round(sh * scale)}px`;
+        canvas.width = Math.round(sw * scale * dpr);
+        canvas.height = Math.round(sh * scale * dpr);
+        const g = canvas.getContext('2d');
+        g.imageSmoothingEnabled = false;
+        g.drawImage(img, sx, sy, sw, sh, 0, 0, canvas.width, canvas.height);
+      };
+      img.src = this.imageURL(frame, canvas.dataset.kind);
+    }
+  }
+
+  setMode(mode) {
+    this.mode = mode;
+    this.$('.cmp-view').dataset.mode = mode;
+    for (const button of this.dialog.querySelectorAll('[data-mode]')) {
+      button.setAttribute('aria-pressed', String(button.dataset.mode === mode));
+    }
+    this.stopFlicker();
+    if (mode === 'flicker') {
+      const stack = this.$('.cmp-stack');
+      this.timer = setInterval(() => stack.classList.toggle('flip'), 450);
+    }
+  }
+
+  stopFlicker() {
+    clearInterval(this.timer);
+    this.timer = null;
+    this.$('.cmp-stack').classList.remove('flip');
+  }
+
+  async accept() {
+    if (!this.frame || !this.source.report) return;
+    try {
+      await postJSON('accept', {}, { report: this.source.report, frames: [this.frame.name] });
+      this.notify(`Accepted ${this.frame.name} as the new golden`);
+      await this.open(this.source.report);
+    } catch (error) {
+      this.notify(error.message, true);
+    }
+  }
+}
