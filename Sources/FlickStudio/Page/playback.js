@@ -15,6 +15,7 @@ export class Playback {
     this.fps = 30;
     this.frameCount = 1;
     this.shown = [];
+    this.total = 0;
     this.handle = 0;
   }
 
@@ -88,6 +89,7 @@ export class Playback {
   /** Call when a frame reaches the screen. */
   frameShown() {
     const now = performance.now();
+    this.total += 1;
     this.shown.push(now);
     while (this.shown.length && now - this.shown[0] > 1000) this.shown.shift();
   }
