@@ -10,6 +10,7 @@ function element(tag, className, text) {
 
 /** A value as text: numbers to 4 significant digits, arrays as tuples. */
 export function formatValue(value) {
+  if (Array.isArray(value) && value.length === 1) return formatValue(value[0]);
   if (typeof value === 'number') {
     if (Number.isInteger(value)) return String(value);
     return String(+value.toPrecision(4));
@@ -20,7 +21,15 @@ export function formatValue(value) {
   return String(value);
 }
 
-const isColor = (v) => typeof v === 'string' && /^#[0-9a-f]{6}([0-9a-f]{2})?$/i.test(v);
+/** A CSS colour for a colour property's value (`#RRGGBB[AA]`, or RGBA components in 0…1), else null. */
+function cssColor(name, v) {
+  if (typeof v === 'string' && /^#[0-9a-f]{6}([0-9a-f]{2})?$/i.test(v)) return v;
+  if (/color$/i.test(name) && Array.isArray(v) && v.length === 4 && v.every((x) => x >= 0 && x <= 1)) {
+    const [r, g, b, a] = v.map((x) => Math.round(x * 255));
+    return `rgba(${r}, ${g}, ${b}, ${(a / 255).toFixed(3)})`;
+  }
+  return null;
+}
 
 export class Inspector {
   /** `onProperty(name)` is called when a property row is chosen. */
@@ -43,7 +52,9 @@ export class Inspector {
   show(answer, info) {
     this.title.textContent = answer.layer;
     this.kind.textContent = [info?.kind, info?.name].filter(Boolean).join(' · ') || 'layer';
-    const rows = (answer.properties ?? []).map((prop) => {
+    // Animated properties first, then the rest, each in the server's order.
+    const properties = [...(answer.properties ?? [])].sort((a, b) => Number(b.animated) - Number(a.animated));
+    const rows = properties.map((prop) => {
       const row = element('tr', prop.animated ? 'animated' : '');
       row.dataset.property = prop.name;
       const nameCell = element('th');
@@ -56,9 +67,10 @@ export class Inspector {
       if (prop.animated) button.append(element('span', 'dot'));
       nameCell.append(button);
       const valueCell = element('td', 'prop-value mono');
-      if (isColor(prop.value)) {
+      const color = cssColor(prop.name, prop.value);
+      if (color) {
         const swatch = element('span', 'swatch');
-        swatch.style.background = prop.value;
+        swatch.style.background = color;
         valueCell.append(swatch);
       }
       valueCell.append(document.createTextNode(formatValue(prop.value)));
