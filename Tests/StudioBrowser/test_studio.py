@@ -159,18 +159,19 @@ class StudioBrowserTests(unittest.TestCase):
         self.settle()
         good = self.page.evaluate("document.body.dataset.blobUrl")
         broken = self.original.replace('name: "card-swap",', 'name: "card-swap",\n  canvas: { width: 960 height: 540 },', 1)
-        broken_path = os.path.join(self.scratch, TEMPLATE)
-        with open(broken_path, "w") as f:
+        with open(os.path.join(self.scratch, TEMPLATE), "w") as f:
             f.write(broken)
-        cli = flick("info", broken_path, check=False)
+        # The CLI's message for the same file, named as the studio names it (relative to the folder).
+        cli = flick("info", TEMPLATE, check=False, cwd=self.scratch)
         self.assertEqual(cli.returncode, 2)
-        match = re.search(r"card-swap\.json5:(\d+):(\d+): ([^:]+): ", cli.stderr)
-        self.assertIsNotNone(match, cli.stderr)
+        message = cli.stderr.strip().splitlines()[0]
+        match = re.match(r"flick: card-swap\.json5:(\d+):(\d+): ", message)
+        self.assertIsNotNone(match, message)
         location = f"{TEMPLATE}:{match.group(1)}:{match.group(2)}"
         self.write_template(broken)
         self.page.wait_for_selector("#error-overlay:not([hidden])", timeout=5000)
         self.assertEqual(self.page.text_content(".err-location"), location)
-        self.assertEqual(self.page.text_content(".err-path code"), match.group(3))
+        self.assertEqual(self.page.text_content(".err-text"), message)
         self.assertIn("height: 540", self.page.text_content(".err-line"))
         self.assertIn("^", self.page.text_content(".err-caret"))
         self.assertEqual(self.page.evaluate("document.body.dataset.blobUrl"), good, "the last good frame stays")
@@ -228,19 +229,24 @@ class StudioBrowserTests(unittest.TestCase):
         self.assertNoPageErrors()
 
     def test_clicking_a_layer_selects_it(self):
-        self.open()
+        self.open("hello.json5")
         self.page.evaluate("window.studio.seekFrame(0)")
         self.page.wait_for_function("document.body.dataset.shownFrame === '0'")
         box = self.page.locator("#viewer").bounding_box()
-        # The heading: a text layer at (40, 30), 300 × 34 points, on a 960 × 540 canvas.
-        self.page.mouse.click(box["x"] + 120 / 960 * box["width"], box["y"] + 46 / 540 * box["height"])
-        self.page.wait_for_function("document.body.dataset.selectedLayer === 'heading'", timeout=5000)
-        self.page.wait_for_function("document.querySelector('.insp-layer').textContent === 'heading'")
-        pressed = self.page.get_attribute("#layers .layer-item[data-layer='heading']", "aria-pressed")
-        self.assertEqual(pressed, "true")
-        # Empty canvas: nothing selected.
-        self.page.mouse.click(box["x"] + 900 / 960 * box["width"], box["y"] + 520 / 540 * box["height"])
-        self.page.wait_for_function("document.body.dataset.selectedLayer === ''", timeout=5000)
+
+        def click(x, y):  # canvas points of hello's 640 × 360 canvas
+            self.page.mouse.click(box["x"] + x / 640 * box["width"], box["y"] + y / 360 * box["height"])
+
+        # At t = 0 the card (120 × 120) is centred on (160, 180); its badge (44 × 44) on the card's centre.
+        for point, layer in [((118, 140), "card"), ((160, 180), "badge"), ((50, 50), "")]:
+            click(*point)
+            self.page.wait_for_function(f"document.body.dataset.selectedLayer === '{layer}'", timeout=5000)
+            if layer:
+                self.page.wait_for_function(f"document.querySelector('.insp-layer').textContent === '{layer}'")
+                pressed = self.page.get_attribute(f"#layers .layer-item[data-layer='{layer}']", "aria-pressed")
+                self.assertEqual(pressed, "true")
+                rows = self.page.eval_on_selector_all(".props tr", "els => els.map(e => e.dataset.property)")
+                self.assertIn("position", rows)
         self.assertNoPageErrors()
 
     def test_keyboard(self):

@@ -49,6 +49,7 @@ export class Exporter {
 
   setProgress(fraction, text, failed = false) {
     const bar = this.$('.exp-bar');
+    bar.hidden = false;
     if (fraction == null) bar.removeAttribute('value');
     else bar.value = fraction;
     const status = this.$('.exp-status');
