@@ -21,7 +21,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "StudioBrowser"))
-from studio_harness import FLICK, Studio, copy_templates, launch_browser, vm_rss_kb  # noqa: E402
+from studio_harness import FLICK, Studio, copy_templates, launch_browser, vm_rss_kb, wait_js  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 TEMPLATE = "card-swap.json5"
@@ -71,7 +71,7 @@ def main():
             browser = launch_browser(p)
             page = browser.new_page(viewport={"width": 1440, "height": 900})
             page.goto(studio.url)
-            page.wait_for_function("document.body.dataset.ready === 'true' && document.body.dataset.shownFrame")
+            wait_js(page, "document.body.dataset.ready === 'true' && document.body.dataset.shownFrame", timeout=30000)
             page.evaluate(SCRUB, {"template": TEMPLATE, "frames": order[:10]})  # warm-up
             warm = page.evaluate(SCRUB, {"template": TEMPLATE, "frames": order})
 

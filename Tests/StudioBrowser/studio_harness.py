@@ -126,10 +126,13 @@ def launch_browser(playwright):
 
 
 def blob_bytes(page):
-    """The bytes of the PNG the page decoded last (its blob URL is kept in data-blob-url)."""
+    """The bytes of the PNG the page decoded last (the Blob behind data-blob-url, window.studio.state.lastBlob).
+
+    The page's Content-Security-Policy (connect-src 'self') does not let a script fetch a blob: URL.
+    """
     data = page.evaluate(
         """async () => {
-          const blob = await (await fetch(document.body.dataset.blobUrl)).blob();
+          const blob = window.studio.state.lastBlob;
           return await new Promise((resolve) => {
             const reader = new FileReader();
             reader.onload = () => resolve(reader.result.split(',')[1]);
@@ -137,6 +140,22 @@ def blob_bytes(page):
           });
         }""")
     return base64.b64decode(data)
+
+
+def wait_js(page, expression, timeout=10000, arg=None):
+    """Polls a JavaScript expression (or function of `arg`) until it is truthy; returns its value.
+
+    page.wait_for_function cannot be used: it compiles its text with eval, which the page's
+    Content-Security-Policy (script-src 'self') forbids — as it should.
+    """
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        value = page.evaluate(expression) if arg is None else page.evaluate(expression, arg)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{expression} still false after {timeout / 1000:g} s")
+        time.sleep(0.02)
 
 
 def wait_until(predicate, timeout, interval=0.02, message="condition"):

@@ -17,7 +17,7 @@ import urllib.parse
 
 sys.path.insert(0, os.path.dirname(__file__))
 from studio_harness import (Studio, blob_bytes, copy_templates, flick, launch_browser,  # noqa: E402
-                            vm_rss_kb, wait_until)
+                            vm_rss_kb, wait_js, wait_until)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 TEMPLATE = "card-swap.json5"
@@ -59,13 +59,17 @@ class StudioBrowserTests(unittest.TestCase):
         self.context.close()
         with open(self.template_path) as f:
             if f.read() != self.original:
+                before = self.studio.get_json("/api/template", template=TEMPLATE)["revision"]
                 self.write_template(self.original)
-                self.wait_for_revision_change()
+                self.wait_for_revision_change(before)
 
     def open(self, template=TEMPLATE):
         self.page.goto(f"{self.studio.url}#{urllib.parse.quote(template)}")
-        self.page.wait_for_function(
+        self.wait_js(
             "document.body.dataset.ready === 'true' && document.body.dataset.shownFrame !== undefined", timeout=30000)
+
+    def wait_js(self, expression, timeout=10000, arg=None):
+        return wait_js(self.page, expression, timeout=timeout, arg=arg)
 
     def settle(self):
         self.page.evaluate("() => window.studio.settled()")
@@ -111,7 +115,7 @@ class StudioBrowserTests(unittest.TestCase):
         rows = self.page.eval_on_selector_all(".tl-row", "els => els.length")
         tracks = self.studio.get_json("/api/template", template=TEMPLATE)["tracks"]
         self.assertEqual(rows, len(tracks))
-        self.page.wait_for_function("document.body.dataset.events === 'open'")
+        self.wait_js("document.body.dataset.events === 'open'")
         self.assertNoPageErrors()
 
     def test_frame_at_half_is_the_still_at_half(self):
@@ -119,7 +123,7 @@ class StudioBrowserTests(unittest.TestCase):
         expected = self.still("--at", "50%")
         self.page.evaluate("window.studio.seekPercent(50)")
         frame = self.page.evaluate("window.studio.frameAtPercent(50)")
-        self.page.wait_for_function(f"document.body.dataset.shownFrame === '{frame}'")
+        self.wait_js(f"document.body.dataset.shownFrame === '{frame}'")
         self.settle()
         self.assertEqual(blob_bytes(self.page), expected, "the PNG the page decoded differs from flick still --at 50%")
         url = self.page.evaluate("document.body.dataset.frameUrl")
@@ -133,14 +137,14 @@ class StudioBrowserTests(unittest.TestCase):
     def test_editing_the_template_updates_the_page_within_a_second(self):
         self.open()
         self.page.evaluate("window.studio.seekFrame(12)")
-        self.page.wait_for_function("document.body.dataset.shownFrame === '12'")
+        self.wait_js("document.body.dataset.shownFrame === '12'")
         self.settle()
         before = blob_bytes(self.page)
         edited = self.original.replace('default: "This week"', 'default: "Next week"')
         self.assertNotEqual(edited, self.original)
         start = time.monotonic()
         self.write_template(edited)
-        self.page.wait_for_function(
+        self.wait_js(
             "(old) => document.body.dataset.blobUrl !== old", arg=self.page.evaluate("document.body.dataset.blobUrl"),
             timeout=5000)
         elapsed = time.monotonic() - start
@@ -155,7 +159,7 @@ class StudioBrowserTests(unittest.TestCase):
     def test_syntax_error_shows_where_and_the_page_recovers(self):
         self.open()
         self.page.evaluate("window.studio.seekFrame(30)")
-        self.page.wait_for_function("document.body.dataset.shownFrame === '30'")
+        self.wait_js("document.body.dataset.shownFrame === '30'")
         self.settle()
         good = self.page.evaluate("document.body.dataset.blobUrl")
         broken = self.original.replace('name: "card-swap",', 'name: "card-swap",\n  canvas: { width: 960 height: 540 },', 1)
@@ -185,7 +189,7 @@ class StudioBrowserTests(unittest.TestCase):
     def test_parameter_change_gives_the_frame_of_set(self):
         self.open()
         self.page.evaluate("window.studio.seekFrame(20)")
-        self.page.wait_for_function("document.body.dataset.shownFrame === '20'")
+        self.wait_js("document.body.dataset.shownFrame === '20'")
         self.page.click("#tab-params")
         self.page.fill("#param-title1", "Evening swim")
         self.page.press("#param-title1", "Enter")
@@ -216,13 +220,13 @@ class StudioBrowserTests(unittest.TestCase):
         self.page.click(".tl-row[data-layer='c2'][data-property] .tl-name")
         prop = self.page.evaluate("window.studio.state.property")
         self.assertIsNotNone(prop)
-        self.page.wait_for_function("window.studio.state.trace !== null")
+        self.wait_js("window.studio.state.trace !== null")
         plotted = self.page.evaluate("window.studio.state.trace")
         cli = json.loads(flick("trace", self.template_path, "--layer", "c2", "--property", prop, "--format", "json").stdout)
         self.assertEqual(plotted["samples"], cli["samples"])
         self.assertEqual(len(plotted["samples"]), self.studio.get_json("/api/template", template=TEMPLATE)["canvas"]["frameCount"])
         self.page.evaluate("window.studio.seekFrame(100)")
-        self.page.wait_for_function("document.body.dataset.shownFrame === '100'")
+        self.wait_js("document.body.dataset.shownFrame === '100'")
         self.settle()
         self.page.wait_for_timeout(150)
         self.shot("inspector.png")
@@ -231,7 +235,7 @@ class StudioBrowserTests(unittest.TestCase):
     def test_clicking_a_layer_selects_it(self):
         self.open("hello.json5")
         self.page.evaluate("window.studio.seekFrame(0)")
-        self.page.wait_for_function("document.body.dataset.shownFrame === '0'")
+        self.wait_js("document.body.dataset.shownFrame === '0'")
         box = self.page.locator("#viewer").bounding_box()
 
         def click(x, y):  # canvas points of hello's 640 × 360 canvas
@@ -240,9 +244,9 @@ class StudioBrowserTests(unittest.TestCase):
         # At t = 0 the card (120 × 120) is centred on (160, 180); its badge (44 × 44) on the card's centre.
         for point, layer in [((118, 140), "card"), ((160, 180), "badge"), ((50, 50), "")]:
             click(*point)
-            self.page.wait_for_function(f"document.body.dataset.selectedLayer === '{layer}'", timeout=5000)
+            self.wait_js(f"document.body.dataset.selectedLayer === '{layer}'", timeout=5000)
             if layer:
-                self.page.wait_for_function(f"document.querySelector('.insp-layer').textContent === '{layer}'")
+                self.wait_js(f"document.querySelector('.insp-layer').textContent === '{layer}'")
                 pressed = self.page.get_attribute(f"#layers .layer-item[data-layer='{layer}']", "aria-pressed")
                 self.assertEqual(pressed, "true")
                 rows = self.page.eval_on_selector_all(".props tr", "els => els.map(e => e.dataset.property)")
@@ -260,7 +264,7 @@ class StudioBrowserTests(unittest.TestCase):
             self.assertEqual(self.page.evaluate("window.studio.state.frame"), frame, key)
         self.page.keyboard.press("Space")
         self.assertTrue(self.page.evaluate("window.studio.playback.playing"))
-        self.page.wait_for_function("window.studio.state.frame > 3")
+        self.wait_js("window.studio.state.frame > 3")
         self.page.keyboard.press("k")
         self.assertFalse(self.page.evaluate("window.studio.playback.playing"))
         self.page.keyboard.press("l")
@@ -390,7 +394,7 @@ class StudioBrowserTests(unittest.TestCase):
         self.open()
         self.page.evaluate("window.studio.openCompare('report/summary.json')")
         self.page.wait_for_selector(".cmp-frame.s-fail", timeout=10000)
-        self.page.wait_for_function(
+        self.wait_js(
             "[...document.querySelectorAll('#compare .cmp-side img')].every(i => i.hidden || (i.complete && i.naturalWidth > 0))")
         self.shot("compare.png")
         self.page.click("[data-mode='slider']")
@@ -399,7 +403,7 @@ class StudioBrowserTests(unittest.TestCase):
         failing = self.page.eval_on_selector_all(".cmp-frame.s-fail", "els => els.map(e => e.dataset.name)")
         self.page.click(f".cmp-frame[data-name='{failing[0]}']")
         self.page.click(".cmp-accept")
-        self.page.wait_for_function(
+        self.wait_js(
             f"!document.querySelector(\".cmp-frame[data-name='{failing[0]}']\")?.classList.contains('s-fail')",
             timeout=10000)
         again = flick("verify", self.template_path, "--against", goldens, "--set", "color1=#22C55E", check=False)
@@ -414,16 +418,17 @@ class StudioBrowserTests(unittest.TestCase):
         self.open("hello.json5")
         self.page.click("#open-export")
         self.page.select_option("#exp-format", "gif")
-        self.page.fill("#exp-output", "exports/hello.gif")
+        self.page.fill("#exp-output", "hello-export.gif")
         self.page.click(".exp-go")
-        self.page.wait_for_function("document.querySelector('.exp-status').textContent.startsWith('Wrote')",
+        self.wait_js("document.querySelector('.exp-status').textContent.startsWith('Wrote')",
                                     timeout=120000)
         self.shot("export.png")
         expected = os.path.join(self.scratch, "hello.gif")
         flick("render", os.path.join(self.folder, "hello.json5"), "-o", expected, "--quiet")
-        with open(expected, "rb") as a, open(os.path.join(self.folder, "exports", "hello.gif"), "rb") as b:
+        exported = os.path.join(self.folder, "hello-export.gif")
+        with open(expected, "rb") as a, open(exported, "rb") as b:
             self.assertEqual(a.read(), b.read(), "the exported GIF differs from flick render's")
-        shutil.rmtree(os.path.join(self.folder, "exports"))
+        os.unlink(exported)
         self.assertNoPageErrors()
 
 

@@ -29,6 +29,7 @@ const state = {
   values: {},
   lastFrameURL: null,
   lastBlobURL: null,
+  lastBlob: null,
   errors: [],
 };
 
@@ -61,6 +62,7 @@ const loader = new FrameLoader(
     viewer.show(bitmap);
     if (state.lastBlobURL) URL.revokeObjectURL(state.lastBlobURL);
     state.lastBlobURL = URL.createObjectURL(blob);
+    state.lastBlob = blob;
     state.lastFrameURL = url;
     const body = document.body.dataset;
     body.frameUrl = url;

@@ -9,6 +9,8 @@ export class Exporter {
     this.notify = notify;
     this.template = null;
     this.job = null;
+    // The last event of each job: an export can end before its POST is answered.
+    this.ended = new Map();
     this.$ = (selector) => dialog.querySelector(selector);
     this.$('.exp-form').addEventListener('submit', (event) => {
       event.preventDefault();
@@ -41,6 +43,8 @@ export class Exporter {
       const answer = await postJSON('export', { template: this.template }, { format, output });
       this.job = answer.job;
       this.setProgress(0, `Rendering ${answer.output}…`);
+      const ended = this.ended.get(answer.job);
+      if (ended) this[ended.kind](ended.data);
     } catch (error) {
       this.$('.exp-go').disabled = false;
       this.setProgress(null, error.message, true);
@@ -64,6 +68,7 @@ export class Exporter {
   }
 
   done(data) {
+    this.ended.set(data.job, { kind: 'done', data });
     if (data.job !== this.job) return;
     this.job = null;
     this.$('.exp-go').disabled = false;
@@ -73,6 +78,7 @@ export class Exporter {
   }
 
   failed(data) {
+    this.ended.set(data.job, { kind: 'failed', data });
     if (data.job !== this.job) return;
     this.job = null;
     this.$('.exp-go').disabled = false;
