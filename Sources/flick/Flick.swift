@@ -25,6 +25,7 @@ struct Flick {
       flick plan MANIFEST -o plan.json                            expand a batch manifest into jobs
       flick run plan.json [--shard I/N|auto]                      run a share of a plan's jobs
       flick merge plan.json                                       join the chunks of long clips
+      flick studio [TEMPLATE... | FOLDER] [--port N] [--no-open]  live preview in the browser
       flick --help | --version
 
     TEMPLATE is a .json5 file or the name of a bundled template (flick templates).
@@ -43,7 +44,7 @@ struct Flick {
   /// The subcommands, for "did you mean".
   static let commands = [
     "render", "still", "info", "templates", "schema", "curve", "snapshot", "verify", "diff", "accept", "help",
-    "plan", "run", "merge",
+    "plan", "run", "merge", "studio",
     "render", "still", "info", "trace", "templates", "schema", "curve", "snapshot", "verify", "diff", "accept", "help",
   ]
 
@@ -79,6 +80,7 @@ struct Flick {
       case "plan": try PlanCommand.run(args)
       case "run": try RunCommand.run(args)
       case "merge": try MergeCommand.run(args)
+      case "studio": try Studio.run(args)
       default:
         let guess = Arguments.closest(to: command, in: commands).map { "; did you mean '\($0)'?" } ?? ""
         throw CommandError.usage("unknown command '\(quoted: command)'\(escaped: guess)")
