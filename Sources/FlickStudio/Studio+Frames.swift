@@ -86,7 +86,8 @@ extension Studio {
       else { return StudioResponse.error(400, "hit needs x= and y= in canvas points") }
       let tree = template.scene.renderTree(at: time)
       let path = LayerHit.topmost(in: tree.layers, at: Point(x: x, y: y))
-      return StudioResponse.json(HitBody(layer: path.last, path: path))
+      let quad = path.last.flatMap { LayerHit.outline(of: $0, in: tree.layers) }
+      return StudioResponse.json(HitBody(layer: path.last, path: path, quad: quad.map(HitBody.corners)))
     }
   }
 
@@ -122,7 +123,8 @@ extension Studio {
           name: name, value: sample.value, velocity: moving ? sample.velocity : nil, animated: moving,
           unit: property.descriptor?.unit.rawValue ?? ""))
     }
-    return StudioResponse.json(LayerBody(layer: id, time: time, properties: properties))
+    let quad = LayerHit.outline(of: id, in: template.scene.renderTree(at: time).layers).map(HitBody.corners)
+    return StudioResponse.json(LayerBody(layer: id, time: time, properties: properties, quad: quad))
   }
 
   /// `GET /api/trace`: exactly what `flick trace NAME --layer ID --property P --format json` prints.
@@ -180,14 +182,20 @@ struct TemplateErrorBody: Encodable {
 struct HitBody: Encodable {
   var layer: String?
   var path: [String]
+  /// The hit layer's outline: its bounds' corners in canvas points ([x, y] × 4), for the page.
+  var quad: [[Double]]?
 
-  enum CodingKeys: String, CodingKey { case layer, path }
+  enum CodingKeys: String, CodingKey { case layer, path, quad }
 
   func encode(to encoder: Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(layer, forKey: .layer)
     try c.encode(path, forKey: .path)
+    try c.encodeIfPresent(quad, forKey: .quad)
   }
+
+  /// Points as `[x, y]` pairs.
+  static func corners(_ points: [Point]) -> [[Double]] { points.map { [$0.x, $0.y] } }
 }
 
 /// `GET /api/layer`.
@@ -202,4 +210,6 @@ struct LayerBody: Encodable {
   var layer: String
   var time: Double
   var properties: [Property]
+  /// The layer's outline at `time` (see ``HitBody/quad``).
+  var quad: [[Double]]?
 }

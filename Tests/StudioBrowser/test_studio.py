@@ -251,6 +251,11 @@ class StudioBrowserTests(unittest.TestCase):
                 self.assertEqual(pressed, "true")
                 rows = self.page.eval_on_selector_all(".props tr", "els => els.map(e => e.dataset.property)")
                 self.assertIn("position", rows)
+        # The card's outline: its bounds through its transform at t = 0 (120 × 120 around (160, 180)).
+        click(118, 140)
+        self.wait_js("document.body.dataset.selectedLayer === 'card'", timeout=5000)
+        outline = self.wait_js("window.studio.viewer.outline")
+        self.assertEqual(outline, [[100, 120], [220, 120], [220, 240], [100, 240]])
         self.assertNoPageErrors()
 
     def test_keyboard(self):

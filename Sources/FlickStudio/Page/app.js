@@ -527,6 +527,7 @@ window.studio = {
   state,
   loader,
   playback,
+  viewer,
   seekFrame: (n) => {
     playback.pause();
     seekFrame(n);

@@ -21,6 +21,13 @@ export function formatValue(value) {
   return String(value);
 }
 
+/** Short unit names for the table (the full name is in the cell's tooltip). */
+const units = { points: 'pt', radians: 'rad', degrees: '°', seconds: 's', factor: '×', unitCoordinates: 'unit' };
+function unitLabel(unit) {
+  if (!unit || unit === 'fraction' || unit === 'order') return '';
+  return units[unit] ?? unit;
+}
+
 /** A CSS colour for a colour property's value (`#RRGGBB[AA]`, or RGBA components in 0…1), else null. */
 function cssColor(name, v) {
   if (typeof v === 'string' && /^#[0-9a-f]{6}([0-9a-f]{2})?$/i.test(v)) return v;
@@ -66,6 +73,8 @@ export class Inspector {
       button.addEventListener('click', () => this.onProperty(prop.name));
       if (prop.animated) button.append(element('span', 'dot'));
       nameCell.append(button);
+      const unit = unitLabel(prop.unit);
+      if (unit) nameCell.append(element('span', 'unit', unit));
       const valueCell = element('td', 'prop-value mono');
       const color = cssColor(prop.name, prop.value);
       if (color) {
@@ -74,8 +83,7 @@ export class Inspector {
         valueCell.append(swatch);
       }
       valueCell.append(document.createTextNode(formatValue(prop.value)));
-      const unit = prop.unit ? element('span', 'unit', ` ${prop.unit}`) : '';
-      if (unit) valueCell.append(unit);
+      valueCell.title = `${formatValue(prop.value)}${prop.unit ? ` ${prop.unit}` : ''}`;
       const velocityCell = element('td', 'prop-vel mono', prop.velocity === undefined ? '' : formatValue(prop.velocity));
       if (prop.velocity !== undefined) velocityCell.title = `velocity (${prop.unit ? `${prop.unit}/s` : 'per second'})`;
       row.append(nameCell, valueCell, velocityCell);
