@@ -217,13 +217,20 @@ class StudioBrowserTests(unittest.TestCase):
 
     def test_plotted_trace_is_flick_trace(self):
         self.open()
-        self.page.click(".tl-row[data-layer='c2'][data-property] .tl-name")
-        prop = self.page.evaluate("window.studio.state.property")
-        self.assertIsNotNone(prop)
-        self.wait_js("window.studio.state.trace !== null")
+        # Clicking a segment seeks to its start and plots that layer's property.
+        segment = self.page.locator(".tl-row[data-layer='c2'][data-property='position'] .tl-seg").last
+        start = float(segment.get_attribute("data-start"))
+        segment.click()
+        self.assertEqual(self.page.evaluate("window.studio.state.frame"), round(start * 30))
+        self.assertEqual(self.page.evaluate("window.studio.state.property"), "position")
+        self.assertEqual(self.page.evaluate("window.studio.state.selected"), "c2")
+        self.wait_js("window.studio.state.trace !== null && window.studio.state.trace.property === 'position'")
         plotted = self.page.evaluate("window.studio.state.trace")
-        cli = json.loads(flick("trace", self.template_path, "--layer", "c2", "--property", prop, "--format", "json").stdout)
+        cli = json.loads(
+            flick("trace", self.template_path, "--layer", "c2", "--property", "position", "--format", "json").stdout)
         self.assertEqual(plotted["samples"], cli["samples"])
+        self.assertGreater(len(self.page.evaluate("window.studio.state.info.tracks.find(t => t.layer === 'c2' && "
+                                                  "t.property === 'position').joins")), 0)
         self.assertEqual(len(plotted["samples"]), self.studio.get_json("/api/template", template=TEMPLATE)["canvas"]["frameCount"])
         self.page.evaluate("window.studio.seekFrame(100)")
         self.wait_js("document.body.dataset.shownFrame === '100'")
