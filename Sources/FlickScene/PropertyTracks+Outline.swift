@@ -34,7 +34,9 @@ extension PropertyTracks {
         var joins: [Double] = []
         for i in 1..<max(1, parts.count) {
           let previousEnd = parts[i - 1].end ?? .infinity
-          if parts[i].begin <= previousEnd + 1e-9 && parts[i].begin > parts[i - 1].begin { joins.append(parts[i].begin) }
+          if parts[i].begin <= previousEnd + 1e-9 && parts[i].begin > parts[i - 1].begin {
+            joins.append(parts[i].begin)
+          }
         }
         out.append(TrackOutline(layerID: layerID, property: name, segments: parts, joins: joins))
       }

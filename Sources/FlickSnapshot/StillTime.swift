@@ -53,7 +53,8 @@ package enum StillTime {
     } else if let text = at {
       if text.hasSuffix("%") {
         guard let p = Double(text.dropLast()), (0...100).contains(p) else {
-          throw Refusal(message: "\(names.at) expects a percentage of the duration such as 50%, found '\(quoted: text)'")
+          throw Refusal(
+            message: "\(names.at) expects a percentage of the duration such as 50%, found '\(quoted: text)'")
         }
         // The frame nearest that point of the duration; 100% is the last frame (the end instant
         // itself is not a frame).

@@ -72,7 +72,8 @@ package final class EventStream: Sendable {
       if !s.pending.isEmpty {
         let n = min(max, s.pending.count)
         s.pending.withUnsafeBytes { raw in
-          UnsafeMutableRawPointer(buffer).copyMemory(from: raw.baseAddress!, byteCount: n)
+          guard let base = raw.baseAddress else { return }
+          UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: n)
         }
         s.pending.removeFirst(n)
         return n

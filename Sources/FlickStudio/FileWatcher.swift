@@ -67,7 +67,10 @@ package final class FileWatcher: Sendable {
       var changed = Set<String>()
       var buffer = [UInt8](repeating: 0, count: 64 * 1024)
       while true {
-        var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+          pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+          pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+        ]
         let timeout: Int32 = changed.isEmpty ? -1 : Int32(Self.quiet * 1000)
         let ready = poll(&fds, 2, timeout)
         if ready < 0 && errno == EINTR { continue }

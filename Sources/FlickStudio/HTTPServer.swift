@@ -61,7 +61,11 @@ package final class HTTPServer: Sendable {
   /// Stops listening: ends every event stream, waits up to `timeout` seconds for answers in
   /// progress, then stops libmicrohttpd's threads and closes every connection. Idempotent.
   package func stop(timeout: Double = 10) {
-    guard let running = daemon.withLock({ d -> Daemon? in defer { d = nil }; return d }) else { return }
+    guard
+      let running = daemon.withLock({ d -> Daemon? in
+        defer { d = nil }; return d
+      })
+    else { return }
     let listening = MHD_quiesce_daemon(running.pointer)
     defer { if listening >= 0 { close(listening) } }
     let deadline = Date().addingTimeInterval(timeout)
@@ -91,7 +95,7 @@ final class RequestState: @unchecked Sendable {
 
 private let accessHandler: MHD_AccessHandlerCallback = {
   cls, connection, url, method, _, uploadData, uploadSize, state -> MHD_Result in
-  guard let cls, let connection, let state, let uploadSize else { return .NO }
+  guard let cls, let connection, let url, let method, let state, let uploadSize else { return .NO }
   let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
   guard let context = state.pointee else {
     state.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
@@ -107,7 +111,9 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     uploadSize.pointee = 0
     return .YES
   }
-  if let response = request.response.withLock({ r -> HTTPResponse? in defer { r = nil }; return r }) {
+  if let response = request.response.withLock({ r -> HTTPResponse? in
+    defer { r = nil }; return r
+  }) {
     return server.queue(response, on: connection)
   }
   guard !request.started else { return .YES }
@@ -116,7 +122,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     return server.queue(StudioResponse.error(413, "the request body is larger than 1 MiB"), on: connection)
   }
   let parsed = HTTPRequest(
-    method: String(cString: method!), path: String(cString: url!),
+    method: String(cString: method), path: String(cString: url),
     arguments: values(connection, .GET_ARGUMENT_KIND).map { HTTPRequest.Argument(name: $0.0, value: $0.1) },
     headers: Dictionary(
       values(connection, .HEADER_KIND).map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { a, _ in a }),

@@ -15,7 +15,8 @@ extension Studio {
       let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
       return StudioResponse.error(400, "\(quoted: body.format) is not a format; use one of \(known)")
     }
-    let defaultName = (session.name as NSString).deletingPathExtension + (format == .png ? "-frames/" : "." + format.rawValue)
+    let defaultName =
+      (session.name as NSString).deletingPathExtension + (format == .png ? "-frames/" : "." + format.rawValue)
     let written = body.output ?? defaultName
     let path: String
     switch workspace.resolve(written, mustExist: false) {

@@ -141,10 +141,13 @@ extension Studio {
     guard let property = AnyLayerProperty.named(name) else {
       return StudioResponse.error(400, "\(quoted: name) is not an animatable property")
     }
-    guard let layer = template.tracks.layer(id) else { return StudioResponse.error(404, "no layer with id \(quoted: id)") }
+    guard let layer = template.tracks.layer(id) else {
+      return StudioResponse.error(404, "no layer with id \(quoted: id)")
+    }
     if !property.applies(to: layer), let kind = property.contentKind {
       return StudioResponse.error(
-        400, "\(quoted: name) is a property of \(kind.rawValue) layers, but \(quoted: id) is not a \(kind.rawValue) layer")
+        400,
+        "\(quoted: name) is a property of \(kind.rawValue) layers, but \(quoted: id) is not a \(kind.rawValue) layer")
     }
     var fps = Double(template.scene.fps)
     if let text = request.argument("fps") {

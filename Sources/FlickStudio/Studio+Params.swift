@@ -43,7 +43,9 @@ extension Studio {
       return StudioResponse.error(400, "a params file ends in .json5 or .json")
     }
     if FileManager.default.fileExists(atPath: path) {
-      if isTemplate(path) { return StudioResponse.error(409, "\(quoted: body.path) is a template; it is never overwritten") }
+      if isTemplate(path) {
+        return StudioResponse.error(409, "\(quoted: body.path) is a template; it is never overwritten")
+      }
       guard body.overwrite == true else {
         return StudioResponse.error(409, "\(quoted: body.path) exists; send \"overwrite\": true to replace it")
       }

@@ -35,13 +35,18 @@ extension Studio {
     case ("POST", "/api/params/save"): return withSession(request) { saveParameters(request, $0) }
     case ("POST", "/api/export"): return withSession(request) { export(request, $0) }
     case ("GET", "/api/file"): return file(request)
+    case ("GET", "/api/compare"): return compare(request)
+    case ("GET", "/api/compare/image"): return compareImage(request)
+    case ("POST", "/api/accept"): return accept(request)
     case (let method, let path):
       let known = [
         "/api/templates", "/api/template", "/api/trace", "/api/layer", "/api/params", "/api/params/save",
-        "/api/export", "/api/file", "/api/events",
+        "/api/export", "/api/file", "/api/compare", "/api/compare/image", "/api/accept", "/api/events",
         "/api/frame.png", "/api/hit",
       ]
-      if known.contains(path) { return StudioResponse.error(405, "\(quoted: method) is not allowed on \(quoted: path)") }
+      if known.contains(path) {
+        return StudioResponse.error(405, "\(quoted: method) is not allowed on \(quoted: path)")
+      }
       return StudioResponse.error(404, "no such endpoint \(quoted: path)")
     }
   }
@@ -133,7 +138,9 @@ extension Studio {
 
   /// `GET /api/file?path=REL`: a file of the opened folder.
   func file(_ request: HTTPRequest) -> HTTPResponse {
-    guard let relative = request.argument("path") else { return StudioResponse.error(400, "the request needs path=REL") }
+    guard let relative = request.argument("path") else {
+      return StudioResponse.error(400, "the request needs path=REL")
+    }
     switch workspace.resolve(relative) {
     case .failure(let refusal): return refusal.response
     case .success(let path):

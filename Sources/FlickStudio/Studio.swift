@@ -79,7 +79,11 @@ package final class Studio: Sendable {
 
   /// Stops the server, the workers and the watcher (event streams end). Idempotent.
   package func stop() {
-    guard stopped.withLock({ s -> Bool in defer { s = true }; return !s }) else { return }
+    guard
+      stopped.withLock({ s -> Bool in
+        defer { s = true }; return !s
+      })
+    else { return }
     for stream in events.withLock({ $0 }) { stream.close() }
     pool.stop()
     server.withLock { $0 }?.stop()

@@ -122,7 +122,8 @@ enum ReceivedValue: Decodable, Equatable {
       return String(decoding: data, as: UTF8.self)
     case .array(let items): return "[" + items.map(\.literal).joined(separator: ", ") + "]"
     case .object(let members):
-      return "{" + members.sorted { $0.key < $1.key }.map { ReceivedValue.string($0.key).literal + ": " + $0.value.literal }
+      return "{"
+        + members.sorted { $0.key < $1.key }.map { ReceivedValue.string($0.key).literal + ": " + $0.value.literal }
         .joined(separator: ", ") + "}"
     }
   }

@@ -37,7 +37,8 @@ extension Flick {
       if let text = a.value("workers") { options.workers = try Render.integer(text, "--workers", 1...64) }
       if let text = a.value("scale") {
         guard let s = Double(text), s.isFinite, s > 0, s <= 16 else {
-          throw CommandError.usage("--scale expects a number in (0, 16] such as 2, found '\(quoted: text)'", command: "studio")
+          throw CommandError.usage(
+            "--scale expects a number in (0, 16] such as 2, found '\(quoted: text)'", command: "studio")
         }
         options.scale = s
       }
@@ -49,16 +50,22 @@ extension Flick {
       } catch {
         throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
       }
-      print(studio.url)
-      fflush(nil)
       if !loopback {
         log(
           "warning: the studio listens on \(quoted: options.host): anyone who can reach this address and knows "
             + "the token can read the opened folder's files")
       }
+      print(studio.url)
+      fflush(nil)
       if !a.has("no-open") {
-        // A browser that cannot be started is no failure: the URL is printed.
-        _ = try? Subprocess(executable: "/usr/bin/env", arguments: ["xdg-open", studio.url])
+        // A browser that cannot be started is no failure: the URL is printed. xdg-open returns
+        // once the browser runs; it is waited for off the main thread (dropping the Subprocess
+        // early would kill it).
+        let url = studio.url
+        Thread.detachNewThread {
+          let opener = try? Subprocess(executable: "/usr/bin/env", arguments: ["xdg-open", url])
+          _ = opener?.wait(timeout: 30)
+        }
       }
       // SIGINT and SIGTERM end the process through Interruption (exit 130, children stopped).
       while true { pause() }

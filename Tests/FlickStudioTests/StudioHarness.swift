@@ -14,7 +14,8 @@ final class StudioHarness: Sendable {
     folder = try ProcessRunner.temporaryDirectory(prefix: "flick-studio")
     let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path) {
-      try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+      try FileManager.default.copyItem(
+        at: fixtures.appendingPathComponent(name), to: folder.appendingPathComponent(name))
     }
     try Data(Self.red).write(to: folder.appendingPathComponent("pic.png"))
     var options = Studio.Options(folder: folder.path)

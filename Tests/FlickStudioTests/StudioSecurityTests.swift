@@ -42,7 +42,9 @@ import Testing
   func traversalIsRefused(_ path: String) throws {
     let h = try StudioHarness()
     try Data("secret".utf8).write(to: h.folder.deletingLastPathComponent().appendingPathComponent("secret.txt"))
-    defer { try? FileManager.default.removeItem(at: h.folder.deletingLastPathComponent().appendingPathComponent("secret.txt")) }
+    defer {
+      try? FileManager.default.removeItem(at: h.folder.deletingLastPathComponent().appendingPathComponent("secret.txt"))
+    }
     for endpoint in ["/api/file?path=", "/api/template?template=", "/api/frame.png?template="] {
       let response = try h.get(endpoint + path)
       #expect(response.status == 403, "\(endpoint)\(path) → \(response.status) \(response.text)")
