@@ -403,27 +403,28 @@ class StudioBrowserTests(unittest.TestCase):
         verify = flick("verify", self.template_path, "--against", goldens, "--report", report,
                        "--set", "color1=#22C55E", check=False)
         self.assertEqual(verify.returncode, 1, verify.stderr)
-        self.open()
-        self.page.evaluate("window.studio.openCompare('report/summary.json')")
-        self.page.wait_for_selector(".cmp-frame.s-fail", timeout=10000)
-        self.wait_js(
-            "[...document.querySelectorAll('#compare .cmp-side img')].every(i => i.hidden || (i.complete && i.naturalWidth > 0))")
-        self.shot("compare.png")
-        self.page.click("[data-mode='slider']")
-        self.page.click("[data-mode='flicker']")
-        self.page.click("[data-mode='side']")
-        failing = self.page.eval_on_selector_all(".cmp-frame.s-fail", "els => els.map(e => e.dataset.name)")
-        self.page.click(f".cmp-frame[data-name='{failing[0]}']")
-        self.page.click(".cmp-accept")
-        self.wait_js(
-            f"!document.querySelector(\".cmp-frame[data-name='{failing[0]}']\")?.classList.contains('s-fail')",
-            timeout=10000)
-        again = flick("verify", self.template_path, "--against", goldens, "--set", "color1=#22C55E", check=False)
-        accepted_all = len(failing) == 1
-        if accepted_all:
+        try:
+            self.open()
+            self.page.evaluate("window.studio.openCompare('report')")
+            self.page.wait_for_selector(".cmp-frame.s-fail", timeout=10000)
+            self.wait_js("[...document.querySelectorAll('#compare .cmp-side img')]"
+                         ".every(i => i.hidden || (i.complete && i.naturalWidth > 0))")
+            self.page.wait_for_timeout(200)
+            self.shot("compare.png")
+            for mode in ("slider", "flicker", "side"):
+                self.page.click(f"[data-mode='{mode}']")
+                self.assertEqual(self.page.get_attribute(f"[data-mode='{mode}']", "aria-pressed"), "true")
+            self.page.fill("#cmp-against", "goldens")
+            self.page.click(".cmp-accept")
+            self.page.wait_for_selector(".cmp-frame.s-accepted", timeout=10000)
+            again = flick("verify", self.template_path, "--against", goldens, "--set", "color1=#22C55E", check=False)
             self.assertEqual(again.returncode, 0, again.stderr)
-        shutil.rmtree(goldens)
-        shutil.rmtree(report)
+            # A goldens folder lists its frames with the golden image only.
+            self.page.evaluate("window.studio.openCompare('goldens')")
+            self.page.wait_for_selector(".cmp-frame.s-golden", timeout=10000)
+        finally:
+            shutil.rmtree(goldens, ignore_errors=True)
+            shutil.rmtree(report, ignore_errors=True)
         self.assertNoPageErrors()
 
     def test_export_is_flick_render(self):

@@ -18,6 +18,7 @@ export class Compare {
     this.source = null;
     this.frames = [];
     this.frame = null;
+    this.regions = new Map();
     this.mode = 'side';
     this.timer = null;
     this.$ = (selector) => dialog.querySelector(selector);
@@ -40,23 +41,53 @@ export class Compare {
     this.$('.cmp-path').focus();
   }
 
-  /** Opens a folder of goldens or a report (`.json`), relative to the opened folder. */
+  /**
+   * Opens a verify report (its folder or `summary.json`) or a goldens folder, relative to the
+   * opened folder: a path ending in .json is a report; a folder is tried as a report first.
+   */
   async open(path) {
     if (!path) return;
-    const isReport = path.toLowerCase().endsWith('.json');
-    this.source = isReport ? { report: path } : { goldens: path };
     const status = this.$('.cmp-status');
     status.textContent = 'Loading…';
-    try {
-      const answer = await getJSON('compare', this.source);
-      this.frames = answer.frames ?? [];
-      status.textContent = `${this.frames.length} frame${this.frames.length === 1 ? '' : 's'}`;
-      this.renderList();
-      if (this.frames.length) this.select(this.frames.find((f) => f.status !== 'pass') ?? this.frames[0]);
-    } catch (error) {
+    status.classList.remove('error');
+    const tries = path.toLowerCase().endsWith('.json') ? [{ report: path }] : [{ report: path }, { goldens: path }];
+    let answer = null;
+    let failure = null;
+    for (const source of tries) {
+      try {
+        answer = await getJSON('compare', source);
+        this.source = source;
+        break;
+      } catch (error) {
+        failure = failure && error.status === 404 ? failure : error;
+      }
+    }
+    if (!answer) {
       this.frames = [];
       this.renderList();
-      status.textContent = error.message;
+      status.textContent = failure.message;
+      status.classList.add('error');
+      return;
+    }
+    this.frames = answer.frames ?? [];
+    this.regions = this.source.report ? await this.boundingBoxes(answer.source) : new Map();
+    if (this.source.goldens) this.$('.cmp-against').value = this.source.goldens;
+    const failed = this.frames.filter((f) => f.status !== 'pass' && f.status !== 'golden').length;
+    status.textContent = `${answer.kind === 'report' ? 'Report' : 'Goldens'} · ${this.frames.length} frame${
+      this.frames.length === 1 ? '' : 's'}${answer.kind === 'report' ? ` · ${failed} not passing` : ''}`;
+    this.renderList();
+    this.$('.cmp-accept-row').hidden = !this.source.report;
+    this.$('.cmp-accept').disabled = failed === 0;
+    if (this.frames.length) this.select(this.frames.find((f) => f.status === 'fail') ?? this.frames[0]);
+  }
+
+  /** The changed region of each frame, from the report's own summary.json (`boundingBox`). */
+  async boundingBoxes(folder) {
+    try {
+      const summary = await getJSON('file', { path: `${folder.replace(/\/$/, '')}/summary.json` });
+      return new Map((summary.frames ?? []).filter((f) => f.boundingBox).map((f) => [f.name, f.boundingBox]));
+    } catch {
+      return new Map();
     }
   }
 
@@ -87,27 +118,28 @@ export class Compare {
     for (const b of this.dialog.querySelectorAll('.cmp-frame')) {
       b.setAttribute('aria-current', String(b.dataset.name === frame.name));
     }
-    const kinds = ['golden', 'actual', 'diff'];
-    for (const kind of kinds) {
+    const images = frame.images ?? ['golden', 'actual', 'diff'];
+    for (const kind of ['golden', 'actual', 'diff']) {
       for (const img of this.dialog.querySelectorAll(`img[data-kind="${kind}"]`)) {
-        const missing = (kind === 'golden' && frame.status === 'missing') || (kind !== 'golden' && this.source.goldens);
-        img.hidden = missing;
-        if (!missing) img.src = this.imageURL(frame, kind);
+        const present = images.includes(kind);
+        img.closest('figure')?.toggleAttribute('hidden', !present);
+        img.hidden = !present;
+        if (present) img.src = this.imageURL(frame, kind);
+        else img.removeAttribute('src');
       }
     }
     const facts = [frame.status];
     if (frame.pixels != null) facts.push(`${frame.pixels} pixels differ`);
     if (frame.message) facts.push(frame.message);
     this.$('.cmp-facts').textContent = facts.join(' · ');
-    this.$('.cmp-accept').disabled = !this.source.report || frame.status === 'pass';
     this.zoomRegion(frame);
   }
 
   /** Enlarges the changed region (the frame's `region` {x, y, width, height}) of each image. */
   zoomRegion(frame) {
     const box = this.$('.cmp-zoom');
-    const region = frame.region;
-    box.hidden = !region || !this.source.report;
+    const region = this.regions.get(frame.name);
+    box.hidden = !region || !this.source.report || !(frame.images ?? []).includes('actual');
     if (box.hidden) return;
     for (const canvas of box.querySelectorAll('canvas')) {
       const img = new Image();
@@ -150,12 +182,25 @@ export class Compare {
     this.$('.cmp-stack').classList.remove('flip');
   }
 
+  /** `flick accept REPORT --against GOLDENS`: every failed frame of the report becomes its golden. */
   async accept() {
-    if (!this.frame || !this.source.report) return;
+    if (!this.source?.report) return;
+    const goldens = this.$('.cmp-against').value.trim();
+    if (!goldens) {
+      this.notify('Name the goldens folder the report was verified against', true);
+      this.$('.cmp-against').focus();
+      return;
+    }
+    const frames = this.frames.filter((f) => f.status === 'fail').map((f) => f.name);
     try {
-      await postJSON('accept', {}, { report: this.source.report, frames: [this.frame.name] });
-      this.notify(`Accepted ${this.frame.name} as the new golden`);
-      await this.open(this.source.report);
+      const answer = await postJSON('accept', {}, { report: this.source.report, goldens, frames });
+      this.notify(`Accepted ${answer.accepted.length} frame${answer.accepted.length === 1 ? '' : 's'} into ${goldens}`);
+      this.accepted = answer.accepted;
+      this.$('.cmp-status').textContent = `Accepted: ${answer.accepted.join(', ')}`;
+      for (const button of this.dialog.querySelectorAll('.cmp-frame')) {
+        if (answer.accepted.includes(button.dataset.name)) button.className = 'cmp-frame s-accepted';
+      }
+      this.$('.cmp-accept').disabled = true;
     } catch (error) {
       this.notify(error.message, true);
     }
