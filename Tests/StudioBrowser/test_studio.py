@@ -405,7 +405,7 @@ class StudioBrowserTests(unittest.TestCase):
         self.assertEqual(verify.returncode, 1, verify.stderr)
         try:
             self.open()
-            self.page.evaluate("window.studio.openCompare('report')")
+            self.page.evaluate("window.studio.openCompare('report', 'report')")
             self.page.wait_for_selector(".cmp-frame.s-fail", timeout=10000)
             self.wait_js("[...document.querySelectorAll('#compare .cmp-side img')]"
                          ".every(i => i.hidden || (i.complete && i.naturalWidth > 0))")
@@ -414,13 +414,15 @@ class StudioBrowserTests(unittest.TestCase):
             for mode in ("slider", "flicker", "side"):
                 self.page.click(f"[data-mode='{mode}']")
                 self.assertEqual(self.page.get_attribute(f"[data-mode='{mode}']", "aria-pressed"), "true")
-            self.page.fill("#cmp-against", "goldens")
+            # The goldens folder comes from the report's golden paths; the golden image from there.
+            self.assertEqual(self.page.input_value("#cmp-against"), "goldens")
+            self.assertFalse(self.page.locator("#compare .cmp-side img[data-kind='golden']").is_hidden())
             self.page.click(".cmp-accept")
             self.page.wait_for_selector(".cmp-frame.s-accepted", timeout=10000)
             again = flick("verify", self.template_path, "--against", goldens, "--set", "color1=#22C55E", check=False)
             self.assertEqual(again.returncode, 0, again.stderr)
             # A goldens folder lists its frames with the golden image only.
-            self.page.evaluate("window.studio.openCompare('goldens')")
+            self.page.evaluate("window.studio.openCompare('goldens', 'goldens')")
             self.page.wait_for_selector(".cmp-frame.s-golden", timeout=10000)
         finally:
             shutil.rmtree(goldens, ignore_errors=True)

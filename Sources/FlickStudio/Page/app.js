@@ -540,9 +540,9 @@ window.studio = {
   selectLayer,
   selectProperty,
   openTemplate,
-  openCompare: (path) => {
+  openCompare: (path, kind) => {
     compare.show();
-    return compare.open(path);
+    return compare.open(path, kind);
   },
   /** Resolves once no frame is in flight or pending. */
   settled: () => loader.whenIdle(),

@@ -4,6 +4,14 @@
 
 import { apiURL, getJSON, postJSON } from './api.js';
 
+/** A frame status as a class: pass (match), fail (changed, size mismatch), golden, or warn. */
+function category(status) {
+  if (status === 'match' || status === 'pass' || status === 'recorded') return 'pass';
+  if (status === 'changed' || status === 'sizeMismatch' || status === 'fail') return 'fail';
+  if (status === 'golden') return 'golden';
+  return 'warn';
+}
+
 function element(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -24,7 +32,7 @@ export class Compare {
     this.$ = (selector) => dialog.querySelector(selector);
     this.$('.cmp-open').addEventListener('submit', (event) => {
       event.preventDefault();
-      this.open(this.$('.cmp-path').value.trim());
+      this.open(this.$('.cmp-path').value.trim(), this.$('.cmp-kind').value);
     });
     for (const button of dialog.querySelectorAll('[data-mode]')) {
       button.addEventListener('click', () => this.setMode(button.dataset.mode));
@@ -33,6 +41,7 @@ export class Compare {
       this.$('.cmp-stack').style.setProperty('--split', `${event.target.value}%`);
     });
     this.$('.cmp-accept').addEventListener('click', () => this.accept());
+    this.$('.cmp-against').addEventListener('change', () => this.frame && this.select(this.frame));
     dialog.addEventListener('close', () => this.stopFlicker());
   }
 
@@ -42,53 +51,70 @@ export class Compare {
   }
 
   /**
-   * Opens a verify report (its folder or `summary.json`) or a goldens folder, relative to the
-   * opened folder: a path ending in .json is a report; a folder is tried as a report first.
+   * Opens a verify report (its folder or `summary.json`) or a goldens folder (`kind` report or
+   * goldens), relative to the opened folder.
    */
-  async open(path) {
+  async open(path, kind = 'report') {
     if (!path) return;
+    this.$('.cmp-path').value = path;
+    this.$('.cmp-kind').value = kind;
     const status = this.$('.cmp-status');
     status.textContent = 'Loading…';
     status.classList.remove('error');
-    const tries = path.toLowerCase().endsWith('.json') ? [{ report: path }] : [{ report: path }, { goldens: path }];
-    let answer = null;
-    let failure = null;
-    for (const source of tries) {
-      try {
-        answer = await getJSON('compare', source);
-        this.source = source;
-        break;
-      } catch (error) {
-        failure = failure && error.status === 404 ? failure : error;
-      }
-    }
-    if (!answer) {
+    const source = kind === 'goldens' ? { goldens: path } : { report: path };
+    let answer;
+    try {
+      answer = await getJSON('compare', source);
+      this.source = source;
+    } catch (error) {
       this.frames = [];
       this.renderList();
-      status.textContent = failure.message;
+      status.textContent = error.message;
       status.classList.add('error');
       return;
     }
     this.frames = answer.frames ?? [];
-    this.regions = this.source.report ? await this.boundingBoxes(answer.source) : new Map();
+    const summary = this.source.report ? await this.summary(answer.source) : null;
+    this.regions = new Map((summary?.frames ?? []).filter((f) => f.boundingBox).map((f) => [f.name, f.boundingBox]));
     if (this.source.goldens) this.$('.cmp-against').value = this.source.goldens;
-    const failed = this.frames.filter((f) => f.status !== 'pass' && f.status !== 'golden').length;
+    else if (!this.$('.cmp-against').value) this.$('.cmp-against').value = (await this.goldensOf(summary)) ?? '';
+    const failed = this.frames.filter((f) => category(f.status) === 'fail').length;
     status.textContent = `${answer.kind === 'report' ? 'Report' : 'Goldens'} · ${this.frames.length} frame${
       this.frames.length === 1 ? '' : 's'}${answer.kind === 'report' ? ` · ${failed} not passing` : ''}`;
     this.renderList();
     this.$('.cmp-accept-row').hidden = !this.source.report;
     this.$('.cmp-accept').disabled = failed === 0;
-    if (this.frames.length) this.select(this.frames.find((f) => f.status === 'fail') ?? this.frames[0]);
+    if (this.frames.length) this.select(this.frames.find((f) => category(f.status) === 'fail') ?? this.frames[0]);
   }
 
-  /** The changed region of each frame, from the report's own summary.json (`boundingBox`). */
-  async boundingBoxes(folder) {
+  /** The report's own summary.json (changed regions, golden paths), or null. */
+  async summary(folder) {
     try {
-      const summary = await getJSON('file', { path: `${folder.replace(/\/$/, '')}/summary.json` });
-      return new Map((summary.frames ?? []).filter((f) => f.boundingBox).map((f) => [f.name, f.boundingBox]));
+      return await getJSON('file', { path: `${folder.replace(/\/$/, '')}/summary.json` });
     } catch {
-      return new Map();
+      return null;
     }
+  }
+
+  /**
+   * The goldens folder a report was verified against, relative to the opened folder: the report
+   * names each golden by its absolute path, so the shortest tail of that folder the server opens
+   * as goldens is it.
+   */
+  async goldensOf(summary) {
+    const golden = summary?.frames?.find((f) => f.golden)?.golden;
+    if (!golden) return null;
+    const parts = golden.split('/').slice(0, -1).filter(Boolean);
+    for (let n = 1; n <= Math.min(parts.length, 8); n += 1) {
+      const candidate = parts.slice(-n).join('/');
+      try {
+        await getJSON('compare', { goldens: candidate });
+        return candidate;
+      } catch {
+        // not this one
+      }
+    }
+    return null;
   }
 
   renderList() {
@@ -96,7 +122,7 @@ export class Compare {
     list.replaceChildren(
       ...this.frames.map((frame) => {
         const item = element('li');
-        const button = element('button', `cmp-frame s-${frame.status}`);
+        const button = element('button', `cmp-frame s-${category(frame.status)}`);
         button.type = 'button';
         button.dataset.name = frame.name;
         const time = typeof frame.time === 'number' ? `${frame.time.toFixed(2)} s` : '';
@@ -109,8 +135,20 @@ export class Compare {
     );
   }
 
+  /** An image of a frame: from the report, or (a report keeps no golden copy) from the goldens folder. */
   imageURL(frame, kind) {
+    const against = this.$('.cmp-against').value.trim();
+    if (kind === 'golden' && this.source.report && !(frame.images ?? []).includes('golden') && against) {
+      return apiURL('compare/image', { goldens: against, frame: frame.name, kind });
+    }
     return apiURL('compare/image', { ...this.source, frame: frame.name, kind });
+  }
+
+  /** The kinds of image a frame can show. */
+  kinds(frame) {
+    const kinds = new Set(frame.images ?? ['golden', 'actual', 'diff']);
+    if (this.source.report && this.$('.cmp-against').value.trim()) kinds.add('golden');
+    return kinds;
   }
 
   select(frame) {
@@ -118,18 +156,17 @@ export class Compare {
     for (const b of this.dialog.querySelectorAll('.cmp-frame')) {
       b.setAttribute('aria-current', String(b.dataset.name === frame.name));
     }
-    const images = frame.images ?? ['golden', 'actual', 'diff'];
+    const images = this.kinds(frame);
     for (const kind of ['golden', 'actual', 'diff']) {
       for (const img of this.dialog.querySelectorAll(`img[data-kind="${kind}"]`)) {
-        const present = images.includes(kind);
+        const present = images.has(kind);
         img.closest('figure')?.toggleAttribute('hidden', !present);
         img.hidden = !present;
         if (present) img.src = this.imageURL(frame, kind);
         else img.removeAttribute('src');
       }
     }
-    const facts = [frame.status];
-    if (frame.pixels != null) facts.push(`${frame.pixels} pixels differ`);
+    const facts = [`${frame.label ?? frame.name} · ${frame.status}`];
     if (frame.message) facts.push(frame.message);
     this.$('.cmp-facts').textContent = facts.join(' · ');
     this.zoomRegion(frame);
@@ -139,9 +176,12 @@ export class Compare {
   zoomRegion(frame) {
     const box = this.$('.cmp-zoom');
     const region = this.regions.get(frame.name);
-    box.hidden = !region || !this.source.report || !(frame.images ?? []).includes('actual');
+    box.hidden = !region || !this.source.report || !this.kinds(frame).has('actual');
     if (box.hidden) return;
     for (const canvas of box.querySelectorAll('canvas')) {
+      const shown = this.kinds(frame).has(canvas.dataset.kind);
+      canvas.closest('figure').hidden = !shown;
+      if (!shown) continue;
       const img = new Image();
       img.onload = () => {
         const pad = Math.max(8, Math.round(Math.max(region.width, region.height) * 0.25));
@@ -191,9 +231,8 @@ export class Compare {
       this.$('.cmp-against').focus();
       return;
     }
-    const frames = this.frames.filter((f) => f.status === 'fail').map((f) => f.name);
     try {
-      const answer = await postJSON('accept', {}, { report: this.source.report, goldens, frames });
+      const answer = await postJSON('accept', {}, { report: this.source.report, goldens });
       this.notify(`Accepted ${answer.accepted.length} frame${answer.accepted.length === 1 ? '' : 's'} into ${goldens}`);
       this.accepted = answer.accepted;
       this.$('.cmp-status').textContent = `Accepted: ${answer.accepted.join(', ')}`;
