@@ -130,7 +130,10 @@ export class ParametersForm {
           text.value = value;
           this.commit(p.name, value);
         });
-        text.addEventListener('change', () => this.commit(p.name, text.value.trim()));
+        text.addEventListener('change', () => {
+          swatch.value = hexRGB(text.value.trim());
+          this.commit(p.name, text.value.trim());
+        });
         control.append(swatch, text);
         field.set = (v) => {
           text.value = v ?? '';
