@@ -103,7 +103,7 @@ def main():
             browser.close()
     finally:
         status = studio.stop()
-        shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
         shutil.rmtree(scratch, ignore_errors=True)
 
     w50, w95 = percentile(warm, 50), percentile(warm, 95)

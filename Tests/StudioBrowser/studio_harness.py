@@ -28,8 +28,11 @@ def flick(*args, check=True, cwd=None):
 
 
 def copy_templates(names, folder=None):
-    """A temporary folder with copies of bundled templates (and the assets they read)."""
-    folder = folder or tempfile.mkdtemp(prefix="flick-studio-test-")
+    """A folder `Templates` in a new temporary folder, with copies of bundled templates (and the
+    assets they read); remove it with its parent (`shutil.rmtree(os.path.dirname(folder))`)."""
+    if folder is None:
+        folder = os.path.join(tempfile.mkdtemp(prefix="flick-studio-test-"), "Templates")
+        os.mkdir(folder)
     source = os.path.join(ROOT, "Templates")
     for name in names:
         shutil.copy(os.path.join(source, name), os.path.join(folder, name))

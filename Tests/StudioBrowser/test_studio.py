@@ -41,7 +41,7 @@ class StudioBrowserTests(unittest.TestCase):
         cls.browser.close()
         cls.playwright.stop()
         status = cls.studio.stop()
-        shutil.rmtree(cls.folder, ignore_errors=True)
+        shutil.rmtree(os.path.dirname(cls.folder), ignore_errors=True)
         shutil.rmtree(cls.scratch, ignore_errors=True)
         if status not in (0, 130):
             raise AssertionError(f"flick studio exited {status} on SIGTERM (expected 0 or 130)")
