@@ -15,7 +15,7 @@ import time
 import urllib.parse
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-FLICK = os.environ.get("FLICK", os.path.join(ROOT, ".build", "debug", "flick"))
+FLICK = os.path.abspath(os.environ.get("FLICK", os.path.join(ROOT, ".build", "debug", "flick")))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 

@@ -232,8 +232,9 @@ class StudioBrowserTests(unittest.TestCase):
         self.assertGreater(len(self.page.evaluate("window.studio.state.info.tracks.find(t => t.layer === 'c2' && "
                                                   "t.property === 'position').joins")), 0)
         self.assertEqual(len(plotted["samples"]), self.studio.get_json("/api/template", template=TEMPLATE)["canvas"]["frameCount"])
-        self.page.evaluate("window.studio.seekFrame(100)")
-        self.wait_js("document.body.dataset.shownFrame === '100'")
+        # Mid-flick (2.8 s): c2 dragged and turning; its outline follows its transform.
+        self.page.evaluate("window.studio.seekFrame(84)")
+        self.wait_js("document.body.dataset.shownFrame === '84'")
         self.settle()
         self.page.wait_for_timeout(150)
         self.shot("inspector.png")
