@@ -6,9 +6,11 @@ package struct TrackSegmentOutline: Sendable, Equatable {
   package var begin: Double
   /// Scene time it ends (`begin + duration`), or nil for one that never ends.
   package var end: Double?
-  /// What moves the property: `spring`, `decay`, `tween`, `keyframes`, `drag`, `animator`,
-  /// `link`, `set`, `custom` or `curve`.
+  /// What moves the property: `spring`, `decay`, `tween`, `keyframes`, `drag`, `release` (the
+  /// motion that takes over where a drag ends), `animator`, `link`, `set`, `custom` or `curve`.
   package var kind: String
+  /// For a `release`, the kind of its motion (`decay`, `spring`, …).
+  package var released: String? = nil
 }
 
 /// The segments of one (layer, property) track, in begin order.
@@ -27,9 +29,16 @@ extension PropertyTracks {
     var out: [TrackOutline] = []
     for (layerID, byName) in segments.sorted(by: { $0.key < $1.key }) {
       for (name, list) in byName.sorted(by: { $0.key < $1.key }) where !list.isEmpty {
-        let parts = list.map { s in
+        var parts = list.map { s in
           TrackSegmentOutline(
             begin: s.begin, end: s.duration.isFinite ? s.begin + s.duration : nil, kind: s.outlineKind)
+        }
+        // The motion that takes over where a drag ends (its velocity) is the release.
+        for i in parts.indices.dropFirst() where parts[i - 1].kind == "drag" && parts[i].kind != "drag" {
+          if let end = parts[i - 1].end, abs(parts[i].begin - end) < 1e-9 {
+            parts[i].released = parts[i].kind
+            parts[i].kind = "release"
+          }
         }
         var joins: [Double] = []
         for i in 1..<max(1, parts.count) {
@@ -59,15 +68,32 @@ protocol CurveKindNaming {
 }
 
 extension CurveSegment: CurveKindNaming {
-  var curveKind: String {
-    let base = curve.base
-    if base is SpringAnimation<V> || base is SteppedSpring<V> { return "spring" }
-    if base is DecayAnimation<V> || base is RubberBandDecay { return "decay" }
-    if base is KeyframeAnimation<V> { return "keyframes" }
-    if base is ContinuingTween<V> || base is BasicAnimation<V> { return "tween" }
-    if base is DragCurve<V> { return "drag" }
-    if base is ConstantCurve<V> { return "set" }
-    if base is CustomAnimation<V> { return "custom" }
-    return "curve"
-  }
+  var curveKind: String { (curve.base as? any NamedCurveKind)?.kindName ?? "curve" }
+}
+
+/// A FlickMotion curve that names its kind for the studio's timeline; wrappers (timing,
+/// clamping) name the kind of the curve they wrap.
+protocol NamedCurveKind {
+  var kindName: String { get }
+}
+
+extension SpringAnimation: NamedCurveKind { var kindName: String { "spring" } }
+extension SteppedSpring: NamedCurveKind { var kindName: String { "spring" } }
+extension DecayAnimation: NamedCurveKind { var kindName: String { "decay" } }
+extension RubberBandDecay: NamedCurveKind { var kindName: String { "decay" } }
+extension KeyframeAnimation: NamedCurveKind { var kindName: String { "keyframes" } }
+extension BasicAnimation: NamedCurveKind { var kindName: String { "tween" } }
+extension ContinuingTween: NamedCurveKind { var kindName: String { "tween" } }
+extension DragCurve: NamedCurveKind { var kindName: String { "drag" } }
+extension ConstantCurve: NamedCurveKind { var kindName: String { "set" } }
+extension CustomAnimation: NamedCurveKind { var kindName: String { "custom" } }
+extension AnimatorCurve: NamedCurveKind { var kindName: String { "animator" } }
+extension TimedAnimation: NamedCurveKind {
+  var kindName: String { (base as? any NamedCurveKind)?.kindName ?? "curve" }
+}
+extension ClampedAnimation: NamedCurveKind {
+  var kindName: String { (base as? any NamedCurveKind)?.kindName ?? "curve" }
+}
+extension AnyAnimationCurve: NamedCurveKind {
+  var kindName: String { (base as? any NamedCurveKind)?.kindName ?? "curve" }
 }

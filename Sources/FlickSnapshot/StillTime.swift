@@ -41,20 +41,22 @@ package enum StillTime {
     if let text = time {
       let trimmed = text.hasSuffix("s") ? String(text.dropLast()) : text
       guard let t = Double(trimmed), t.isFinite, t >= 0 else {
-        throw Refusal(message: "\(names.time) expects seconds ≥ 0 such as 0.5 or 1.25s, found '\(quoted: text)'")
+        throw Refusal(
+          message: "\(escaped: names.time) expects seconds ≥ 0 such as 0.5 or 1.25s, found '\(quoted: text)'")
       }
       seconds = t
-      source = "\(names.time) \(text)"
+      source = "\(escaped: names.time) \(text)"
     } else if let text = frame {
       guard let n = Int(text), (0...last).contains(n) else {
-        throw Refusal(message: "\(names.frame) expects a frame number in 0…\(quoted: last), found '\(quoted: text)'")
+        throw Refusal(
+          message: "\(escaped: names.frame) expects a frame number in 0…\(quoted: last), found '\(quoted: text)'")
       }
       seconds = scene.time(ofFrame: n)
     } else if let text = at {
       if text.hasSuffix("%") {
         guard let p = Double(text.dropLast()), (0...100).contains(p) else {
           throw Refusal(
-            message: "\(names.at) expects a percentage of the duration such as 50%, found '\(quoted: text)'")
+            message: "\(escaped: names.at) expects a percentage of the duration such as 50%, found '\(quoted: text)'")
         }
         // The frame nearest that point of the duration; 100% is the last frame (the end instant
         // itself is not a frame).
@@ -65,7 +67,7 @@ package enum StillTime {
           parsed = try SnapshotTime(parsing: text)
         } catch {
           throw Refusal(
-            message: "\(names.at) expects a percentage (50%), seconds (1.2s), 'end' or 'frame:N', found "
+            message: "\(escaped: names.at) expects a percentage (50%), seconds (1.2s), 'end' or 'frame:N', found "
               + "'\(quoted: text)'")
         }
         if case .seconds(let t) = parsed {
@@ -74,16 +76,16 @@ package enum StillTime {
           do {
             seconds = try parsed.seconds(duration: scene.duration, fps: scene.fps)
           } catch {
-            throw Refusal(message: "\(names.at) \(quoted: text): \(escaped: error)")
+            throw Refusal(message: "\(escaped: names.at) \(quoted: text): \(escaped: error)")
           }
         }
-        source = "\(names.at) \(text)"
+        source = "\(escaped: names.at) \(text)"
       }
     }
     if seconds > scene.duration + 1e-9 {
       throw Refusal(
-        message: "\(quoted: source) is past the end: the scene lasts \(Self.text(scene.duration)) s "
-          + "(its last frame, \(quoted: last), is at \(Self.text(scene.time(ofFrame: last))) s)")
+        message: "\(quoted: source) is past the end: the scene lasts \(escaped: Self.text(scene.duration)) s "
+          + "(its last frame, \(quoted: last), is at \(escaped: Self.text(scene.time(ofFrame: last))) s)")
     }
     return seconds
   }

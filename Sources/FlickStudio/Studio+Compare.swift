@@ -111,7 +111,9 @@ extension Studio {
       if folder.hasSuffix("/summary.json") { folder = (folder as NSString).deletingLastPathComponent }
       guard let data = FileManager.default.contents(atPath: folder + "/summary.json"),
         let summary = try? JSONDecoder().decode(ReportSummary.self, from: data)
-      else { return .refused(StudioResponse.error(404, "no flick verify report (summary.json) in \(quoted: relative)")) }
+      else {
+        return .refused(StudioResponse.error(404, "no flick verify report (summary.json) in \(quoted: relative)"))
+      }
       return .report(folder, summary)
     }
     if let relative = request.argument("goldens") {

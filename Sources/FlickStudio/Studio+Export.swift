@@ -13,7 +13,7 @@ extension Studio {
     }
     guard let format = OutputFormat(rawValue: body.format.lowercased()) else {
       let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
-      return StudioResponse.error(400, "\(quoted: body.format) is not a format; use one of \(known)")
+      return StudioResponse.error(400, "\(quoted: body.format) is not a format; use one of \(escaped: known)")
     }
     let defaultName =
       (session.name as NSString).deletingPathExtension + (format == .png ? "-frames/" : "." + format.rawValue)

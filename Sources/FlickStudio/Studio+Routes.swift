@@ -4,8 +4,14 @@ import Foundation
 
 extension Studio {
   /// Answers one request: the security checks, then the page or the API.
-  func handle(_ request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
-    if let refusal = refusal(request) { return reply(refusal) }
+  func handle(_ given: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+    if let refusal = refusal(given) { return reply(refusal) }
+    // HEAD is answered as GET (libmicrohttpd sends the headers only).
+    let request =
+      given.method == "HEAD"
+      ? HTTPRequest(
+        method: "GET", path: given.path, arguments: given.arguments, headers: given.headers, cookies: given.cookies,
+        body: given.body) : given
     let path = request.path
     switch (request.method, path) {
     case ("GET", "/"), ("GET", "/index.html"):

@@ -117,7 +117,8 @@ extension Studio {
         layer: track.layerID, property: track.property,
         segments: track.segments.map { s in
           let length = s.end.map { TemplateNumber.seconds($0 - s.begin) + " s" } ?? "open"
-          return .init(start: s.begin, end: s.end, kind: s.kind, label: "\(s.kind) \(length)")
+          let name = s.released.map { "release (\($0))" } ?? s.kind
+          return .init(start: s.begin, end: s.end, kind: s.kind, label: "\(name) \(length)")
         }, joins: track.joins)
     }
     state.events = []

@@ -12,7 +12,7 @@ package enum StudioError: Error, Equatable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .cannotListen(let host, let port, let reason):
-      "cannot listen on \(quoted: host) port \(port): \(escaped: reason)"
+      "cannot listen on \(quoted: host) port \(escaped: port): \(escaped: reason)"
     case .cannotOpen(let path, let reason): "cannot open \(quoted: path): \(escaped: reason)"
     case .cannotWatch(let reason): "cannot watch files for changes: \(escaped: reason)"
     }

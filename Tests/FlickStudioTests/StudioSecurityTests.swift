@@ -18,6 +18,9 @@ import Testing
     let cookie = try h.get("/api/templates", token: .some(nil), headers: ["Cookie": "flick_studio=\(h.token)"])
     #expect(cookie.status == 200)
     #expect(cookie.headers["cache-control"] == "no-store")
+    let head = try RawHTTP.request(
+      port: h.port, method: "HEAD", target: "/api/templates?token=\(h.token)", host: "127.0.0.1:\(h.port)")
+    #expect(head.status == 200 && head.body.isEmpty)
   }
 
   @Test func anotherHostIs403() throws {
