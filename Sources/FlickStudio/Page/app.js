@@ -1,18 +1,18 @@
 // Flick Studio: the page. Wires the template list, the viewer, playback, hot reload, the
 // timeline, the inspector, the parameters, compare and export to the HTTP API (docs/studio.md).
 
-import { getJSON, postJSON, subscribe } from './api.js';
+import { getJSON, subscribe } from './api.js';
 import { FrameLoader } from './frames.js';
 import { Viewer } from './viewer.js';
 import { Playback } from './playback.js';
 import { Timeline } from './timeline.js';
 import { Inspector, renderLayerTree } from './inspector.js';
 import { TracePlot } from './plot.js';
-import { ParametersForm, setOptions, shellQuote } from './params.js';
+import { ParametersPanel } from './params-panel.js';
 import { Compare } from './compare.js';
 import { Exporter } from './export.js';
 import { ErrorOverlay } from './overlay.js';
-import { bindKeys } from './keys.js';
+import { bindControls, showTab } from './controls.js';
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -188,7 +188,8 @@ function outlineOf(answer) {
   if (Array.isArray(answer?.quad) && answer.quad.length >= 3) return answer.quad;
   const box = answer?.bounds ?? answer?.frame;
   if (box && ['x', 'y', 'width', 'height'].every((k) => typeof box[k] === 'number')) {
-    return [[box.x, box.y], [box.x + box.width, box.y], [box.x + box.width, box.y + box.height], [box.x, box.y + box.height]];
+    const { x, y, width: w, height: h } = box;
+    return [[x, y], [x + w, y], [x + w, y + h], [x, y + h]];
   }
   return null;
 }
@@ -245,7 +246,8 @@ async function selectProperty(property) {
     plot.set(trace, track?.joins ?? [], canvasInfo().duration);
     plot.setTime(timeOf(state.frame));
     const jumps = plot.jumps.length;
-    $('#plot-note').textContent = `${trace.samples.length} samples${jumps ? ` · ${jumps} velocity jump${jumps > 1 ? 's' : ''}` : ''}`;
+    const jumpNote = jumps ? ` · ${jumps} velocity jump${jumps > 1 ? 's' : ''}` : '';
+    $('#plot-note').textContent = `${trace.samples.length} samples${jumpNote}`;
     document.body.dataset.traceProperty = `${state.selected}.${property}`;
   } catch (error) {
     if (token !== traceToken) return;
@@ -269,83 +271,14 @@ $('#viewer').addEventListener('click', async (event) => {
 // ---------------------------------------------------------------------------------------------
 // Parameters
 
-const params = new ParametersForm($('#panel-params'), (name, value) => changeParameter(name, value));
-let paramsBusy = false;
-let paramsPending = null;
-
-function updateSetPreview() {
-  const options = setOptions(state.info?.parameters ?? [], state.values);
-  const command = ['flick', 'render', shellQuote(state.template ?? 'TEMPLATE'), ...options, '-o', 'out.mp4'];
-  $('#set-preview').textContent = command.join(' ');
-  $('#set-preview').dataset.options = options.join(' ');
-}
-
-function changeParameter(name, value) {
-  state.values = { ...state.values, [name]: value };
-  updateSetPreview();
-  paramsPending = { ...(paramsPending ?? {}), [name]: value };
-  if (!paramsBusy) sendParameters();
-}
-
-/** POSTs the parameters (one request at a time, the newest values win), then re-renders. */
-async function sendParameters() {
-  paramsBusy = true;
-  while (paramsPending) {
-    const changed = paramsPending;
-    paramsPending = null;
-    try {
-      await postJSON('params', { template: state.template }, { values: state.values });
-      for (const name of Object.keys(changed)) params.showError(name, null);
-      requestFrame();
-      refreshLayer();
-      if (state.property) selectProperty(state.property);
-    } catch (error) {
-      for (const name of Object.keys(changed)) params.showError(name, error.message);
-    }
-  }
-  paramsBusy = false;
-}
-
-$('#copy-set').addEventListener('click', async () => {
-  const text = $('#set-preview').dataset.options ?? '';
-  try {
-    await navigator.clipboard.writeText(text);
-    notify(text ? 'Copied the --set options' : 'Every parameter has its default: nothing to copy');
-  } catch {
-    notify('The browser refused the clipboard: copy the command from the box', true);
-  }
-});
-
-$('#reset-params').addEventListener('click', () => {
-  const defaults = Object.fromEntries((state.info?.parameters ?? []).map((p) => [p.name, p.default]));
-  state.values = defaults;
-  params.render((state.info?.parameters ?? []).map((p) => ({ ...p, value: p.default })));
-  updateSetPreview();
-  paramsPending = { ...defaults };
-  if (!paramsBusy) sendParameters();
-});
-
-const saveDialog = $('#save-dialog');
-$('#save-params').addEventListener('click', () => {
-  const base = (state.template ?? 'params').replace(/\.json5?$/i, '');
-  $('#save-path').value = `${base}.params.json5`;
-  $('#save-overwrite').checked = false;
-  saveDialog.querySelector('.save-status').textContent = '';
-  saveDialog.showModal();
-  $('#save-path').select();
-});
-saveDialog.querySelector('.save-form').addEventListener('submit', async (event) => {
-  event.preventDefault();
-  const status = saveDialog.querySelector('.save-status');
-  const path = $('#save-path').value.trim();
-  try {
-    await postJSON('params/save', { template: state.template }, { path, overwrite: $('#save-overwrite').checked });
-    saveDialog.close();
-    notify(`Saved ${path}: use it with --params ${shellQuote(path)}`);
-  } catch (error) {
-    status.textContent = error.status === 409 ? `${path} exists: tick "Replace" to overwrite it` : error.message;
-    status.classList.add('error');
-  }
+const params = new ParametersPanel({
+  state,
+  notify,
+  rerender: () => {
+    requestFrame();
+    refreshLayer();
+    if (state.property) selectProperty(state.property);
+  },
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -388,9 +321,7 @@ function applyState(info) {
   }
   timeline.render(info);
   renderLayerTree($('#layers'), info.layers ?? [], state.selected, (id) => selectLayer(id));
-  state.values = Object.fromEntries((info.parameters ?? []).map((p) => [p.name, p.value ?? p.default]));
   params.render(info.parameters ?? []);
-  updateSetPreview();
   if (info.ok === false && info.error) overlay.show(info.error);
   else overlay.hide();
   updateFPS();
@@ -446,27 +377,7 @@ function setConnected(on) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Tabs, dialogs, transport, keyboard
-
-function showTab(name) {
-  for (const tab of document.querySelectorAll('[role="tab"]')) {
-    const on = tab.id === `tab-${name}`;
-    tab.setAttribute('aria-selected', String(on));
-    tab.tabIndex = on ? 0 : -1;
-    $(`#${tab.getAttribute('aria-controls')}`).hidden = !on;
-  }
-}
-for (const tab of document.querySelectorAll('[role="tab"]')) {
-  tab.addEventListener('click', () => showTab(tab.id.replace('tab-', '')));
-  tab.addEventListener('keydown', (event) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    event.preventDefault();
-    event.stopPropagation();
-    const next = tab.id === 'tab-inspector' ? 'params' : 'inspector';
-    showTab(next);
-    $(`#tab-${next}`).focus();
-  });
-}
+// Dialogs, tabs, zoom, transport, keyboard
 
 const compare = new Compare($('#compare'), notify);
 const exporter = new Exporter($('#export'), notify);
@@ -474,48 +385,12 @@ $('#open-compare').addEventListener('click', () => compare.show());
 $('#open-export').addEventListener('click', () => state.template && exporter.show(state.template));
 $('#open-help').addEventListener('click', () => $('#help').showModal());
 
-function setZoom(zoom) {
-  viewer.setZoom(zoom);
-  for (const b of document.querySelectorAll('[data-zoom]')) {
-    b.setAttribute('aria-pressed', String(String(zoom) === b.dataset.zoom));
-  }
-}
-for (const b of document.querySelectorAll('[data-zoom]')) {
-  b.addEventListener('click', () => setZoom(b.dataset.zoom === 'fit' ? 'fit' : Number(b.dataset.zoom)));
-}
-
-const step = (delta) => {
-  playback.pause();
-  seekFrame(state.frame + delta);
-};
-$('#play').addEventListener('click', () => playback.toggle(state.frame));
-$('#step-back').addEventListener('click', () => step(-1));
-$('#step-forward').addEventListener('click', () => step(1));
-$('#to-start').addEventListener('click', () => step(-Infinity));
-$('#to-end').addEventListener('click', () => {
-  playback.pause();
-  seekFrame(canvasInfo().frameCount - 1);
-});
-$('#loop').addEventListener('click', (event) => {
-  playback.loop = !playback.loop;
-  event.currentTarget.setAttribute('aria-pressed', String(playback.loop));
-});
-$('#scrubber').addEventListener('input', (event) => {
-  playback.pause();
-  seekFrame(Number(event.target.value));
-});
-
-bindKeys({
-  toggle: () => playback.toggle(state.frame),
-  shuttle: (direction) => playback.shuttle(state.frame, direction),
-  stop: () => playback.pause(),
-  step,
-  first: () => step(-Infinity),
-  last: () => {
-    playback.pause();
-    seekFrame(canvasInfo().frameCount - 1);
-  },
-  zoom: setZoom,
+bindControls({
+  viewer,
+  playback,
+  frame: () => state.frame,
+  seek: seekFrame,
+  lastFrame: () => canvasInfo().frameCount - 1,
   deselect: () => selectLayer(null),
   help: () => $('#help').showModal(),
 });

@@ -126,7 +126,8 @@ export class Compare {
         button.type = 'button';
         button.dataset.name = frame.name;
         const time = typeof frame.time === 'number' ? `${frame.time.toFixed(2)} s` : '';
-        button.append(element('span', 'cmp-dot'), element('span', 'cmp-name', frame.name), element('span', 'cmp-time', time));
+        button.append(
+          element('span', 'cmp-dot'), element('span', 'cmp-name', frame.name), element('span', 'cmp-time', time));
         button.setAttribute('aria-label', `${frame.name}: ${frame.status}`);
         button.addEventListener('click', () => this.select(frame));
         item.append(button);

@@ -84,7 +84,8 @@ export class Inspector {
       }
       valueCell.append(document.createTextNode(formatValue(prop.value)));
       valueCell.title = `${formatValue(prop.value)}${prop.unit ? ` ${prop.unit}` : ''}`;
-      const velocityCell = element('td', 'prop-vel mono', prop.velocity === undefined ? '' : formatValue(prop.velocity));
+      const velocity = prop.velocity === undefined ? '' : formatValue(prop.velocity);
+      const velocityCell = element('td', 'prop-vel mono', velocity);
       if (prop.velocity !== undefined) velocityCell.title = `velocity (${prop.unit ? `${prop.unit}/s` : 'per second'})`;
       row.append(nameCell, valueCell, velocityCell);
       row.classList.toggle('selected', prop.name === this.property);

@@ -1,5 +1,6 @@
 // Keyboard shortcuts as in video tools: Space, J/K/L, ←/→ (Shift: ten frames), Home/End, zoom
-// 0/1/2, Esc, ?. They stay out of the way while typing in a field or when a dialog is open.
+// 0/1/2, Esc, ?. They stay out of the way while typing in a field or when a dialog is open, and
+// Space keeps its usual meaning on the buttons and boxes of the side panels and the top bar.
 
 const typing = (el) =>
   el instanceof HTMLTextAreaElement ||
@@ -13,6 +14,9 @@ export function bindKeys(actions) {
     const onSlider = event.target instanceof HTMLInputElement && event.target.type === 'range' &&
       event.target.id !== 'scrubber';
     const key = event.key;
+    // In the side panels and the top bar, Space presses the focused button or ticks the box.
+    const inPanel = event.target.closest?.('.side, .sidebar, .topbar');
+    if (key === ' ' && inPanel && event.target.matches('button, input')) return;
     let handled = true;
     if (key === ' ') actions.toggle();
     else if (key === 'k' || key === 'K') actions.stop();

@@ -91,7 +91,8 @@ export class ParametersForm {
     switch (kind) {
       case 'number':
       case 'integer': {
-        const step = p.step ?? (kind === 'integer' ? 1 : p.max != null && p.min != null ? (p.max - p.min) / 200 : 'any');
+        const ranged = p.max != null && p.min != null;
+        const step = p.step ?? (kind === 'integer' ? 1 : ranged ? (p.max - p.min) / 200 : 'any');
         const box = element('input', {
           id, type: 'number', step, min: p.min, max: p.max, className: 'num', 'aria-describedby': describedBy,
         });
@@ -152,7 +153,9 @@ export class ParametersForm {
       }
       case 'enum': {
         const select = element('select', { id, 'aria-describedby': describedBy });
-        for (const option of p.options ?? p.choices ?? []) select.append(element('option', { value: option, text: option }));
+        for (const option of p.options ?? p.choices ?? []) {
+          select.append(element('option', { value: option, text: option }));
+        }
         select.addEventListener('change', () => this.commit(p.name, select.value));
         control.append(select);
         field.set = (v) => {
