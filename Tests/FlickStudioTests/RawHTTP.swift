@@ -49,9 +49,10 @@ enum RawHTTP {
     var bytes = Data((head + "\r\n").utf8)
     bytes.append(body)
     try bytes.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress else { return }
       var done = 0
       while done < raw.count {
-        let n = write(fd, raw.baseAddress! + done, raw.count - done)
+        let n = write(fd, base + done, raw.count - done)
         guard n > 0 else { throw Failure(description: "write failed") }
         done += n
       }
