@@ -48,7 +48,6 @@ import Testing
   }
 
   @Test func warmWorkersDrawAnEditedPictureAnew() throws {
-    let h = try StudioHarness(workers: 1)
     // The picture is the first layer and never moves: a warm worker keeps the pixels after it.
     let source = """
       { flick: 1, canvas: { width: 320, height: 180, fps: 10, duration: 2, background: "#000000" },
@@ -59,7 +58,7 @@ import Testing
         ],
         timeline: [{ target: "dot", property: "position", to: [300, 160], at: 0, duration: 2 }] }
       """
-    try Data(source.utf8).write(to: h.folder.appendingPathComponent("still.json5"))
+    let h = try StudioHarness(workers: 1, files: ["still.json5": source])
     let events = try EventReader(port: h.port, token: h.token)
     for t in ["0", "0.1", "0.2", "0.3", "0.4"] {
       #expect(try h.get("/api/frame.png?template=still.json5&t=\(t)").status == 200)
