@@ -66,6 +66,11 @@ enum RawHTTP {
     let fd = try connect(port: port)
     defer { close(fd) }
     try send(fd, method: method, target: target, host: host, headers: headers, body: body)
+    return try response(fd)
+  }
+
+  /// Reads the answer on `fd` to the end (the server closes: `Connection: close`).
+  static func response(_ fd: Int32) throws -> Response {
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
