@@ -14,7 +14,6 @@ let package = Package(
     .library(name: "FlickSnapshot", targets: ["FlickSnapshot"]),
     .library(name: "FlickTesting", targets: ["FlickTesting"]),
     .library(name: "FlickBatch", targets: ["FlickBatch"]),
-    .library(name: "FlickStudio", targets: ["FlickStudio"]),
   ],
   targets: [
     // MARK: - Public API

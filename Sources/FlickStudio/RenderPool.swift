@@ -21,6 +21,9 @@ package final class RenderPool: Sendable {
   private struct State {
     var queue: [Job] = []
     var stopped = false
+    /// Bumped when files changed on disk: workers then drop their warm renderers, whose caches
+    /// (kept frame prefixes, Lottie frames, shaped text) identify pictures and fonts by path.
+    var generation = 0
   }
 
   private let state = Locked(State())
@@ -60,6 +63,11 @@ package final class RenderPool: Sendable {
     superseded?.reply(StudioResponse.noContent)
   }
 
+  /// Makes every worker start its next job with new renderers (files changed on disk).
+  func dropWarmCaches() {
+    state.withLock { $0.generation += 1 }
+  }
+
   /// Stops the workers once the queue is empty; waiting jobs are answered 503.
   func stop() {
     condition.lock()
@@ -75,6 +83,7 @@ package final class RenderPool: Sendable {
 
   private func run() {
     var renderers: [Double: FrameRenderer] = [:]
+    var generation = 0
     func renderer(_ scale: Double) -> FrameRenderer {
       if let warm = renderers[scale] { return warm }
       if renderers.count >= 4 { renderers = [:] }
@@ -86,8 +95,12 @@ package final class RenderPool: Sendable {
       condition.lock()
       var job: Job?
       while true {
-        let (next, stopped) = state.withLock { s -> (Job?, Bool) in
-          s.queue.isEmpty ? (nil, s.stopped) : (s.queue.removeFirst(), false)
+        let (next, stopped, current) = state.withLock { s -> (Job?, Bool, Int) in
+          s.queue.isEmpty ? (nil, s.stopped, s.generation) : (s.queue.removeFirst(), false, s.generation)
+        }
+        if current != generation {
+          renderers = [:]
+          generation = current
         }
         if let next {
           job = next

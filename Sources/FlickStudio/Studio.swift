@@ -153,6 +153,7 @@ package final class Studio: Sendable {
   func filesChanged(_ changed: Set<String>) {
     let relevant = changed.filter { !URL(fileURLWithPath: $0).lastPathComponent.hasPrefix(".") }
     guard !relevant.isEmpty else { return }
+    pool.dropWarmCaches()
     for session in sessions.withLock({ Array($0.values) }) {
       let files = Set(session.files)
       let folders = Set(files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })

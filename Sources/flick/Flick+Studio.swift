@@ -17,8 +17,9 @@ extension Flick {
 
       OPTIONS
         --port N        the port (default 0: a free port)
-        --host ADDRESS  the numeric address to listen on (default 127.0.0.1; any other address
-                        makes the studio reachable from other machines and prints a warning)
+        --host ADDRESS  the numeric address to listen on (default 127.0.0.1, also for localhost;
+                        ::1 for IPv6 loopback; any other address makes the studio reachable from
+                        other machines and prints a warning)
         --no-open       do not open a browser
         --scale S       pixels per canvas point of the preview frames (default 1; e.g. 2 for Retina)
         --workers N     render workers, each with warm caches (default 2)
@@ -42,7 +43,7 @@ extension Flick {
         }
         options.scale = s
       }
-      if let host = a.value("host") { options.host = host }
+      if let host = a.value("host") { options.host = host == "localhost" ? "127.0.0.1" : host }
       let loopback = ["127.0.0.1", "::1"].contains(options.host)
       let studio: FlickStudio.Studio
       do {

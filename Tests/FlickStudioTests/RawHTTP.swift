@@ -49,9 +49,10 @@ enum RawHTTP {
     var bytes = Data((head + "\r\n").utf8)
     bytes.append(body)
     try bytes.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress else { return }
       var done = 0
       while done < raw.count {
-        let n = write(fd, raw.baseAddress! + done, raw.count - done)
+        let n = write(fd, base + done, raw.count - done)
         guard n > 0 else { throw Failure(description: "write failed") }
         done += n
       }
@@ -65,6 +66,11 @@ enum RawHTTP {
     let fd = try connect(port: port)
     defer { close(fd) }
     try send(fd, method: method, target: target, host: host, headers: headers, body: body)
+    return try response(fd)
+  }
+
+  /// Reads the answer on `fd` to the end (the server closes: `Connection: close`).
+  static func response(_ fd: Int32) throws -> Response {
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {

@@ -10,7 +10,9 @@ final class StudioHarness: Sendable {
   /// The pixels of the fixture's picture at first (a solid red square).
   static let red = TinyPNG.solid(width: 4, height: 4, rgb: (255, 0, 0))
 
-  init(workers: Int = 2) throws {
+  /// - Parameter files: More files (name, contents) written before the studio starts (a file
+  ///   written later may be reported by the watcher in the middle of a test).
+  init(workers: Int = 2, files: [String: String] = [:]) throws {
     folder = try ProcessRunner.temporaryDirectory(prefix: "flick-studio")
     let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path) {
@@ -18,6 +20,7 @@ final class StudioHarness: Sendable {
         at: fixtures.appendingPathComponent(name), to: folder.appendingPathComponent(name))
     }
     try Data(Self.red).write(to: folder.appendingPathComponent("pic.png"))
+    for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
     var options = Studio.Options(folder: folder.path)
     options.workers = workers
     studio = try Studio(options: options)

@@ -8,16 +8,22 @@ import Testing
 @Suite struct StudioLoadTests {
   @Test func twoHundredConcurrentFramesAreAllAnswered() throws {
     let h = try StudioHarness()
-    let statuses = Locked200()
-    DispatchQueue.concurrentPerform(iterations: 200) { i in
+    // 200 connections open at once, every request sent before any answer is read; a quarter
+    // are scrubs of one client (older ones may be answered 204).
+    var sockets: [Int32] = []
+    defer { for fd in sockets { close(fd) } }
+    for i in 0..<200 {
+      let fd = try RawHTTP.connect(port: h.port)
+      sockets.append(fd)
       let client = i % 4 == 0 ? "&client=scrub&seq=\(i)" : ""
-      let t = Double(i % 20) / 10
-      let status = (try? h.get("/api/frame.png?template=pulse.json5&t=\(t)\(client)").status) ?? -1
-      statuses.append(status)
+      let target = "/api/frame.png?template=pulse.json5&t=\(Double(i % 20) / 10)\(client)&token=\(h.token)"
+      try RawHTTP.send(fd, method: "GET", target: target, host: "127.0.0.1:\(h.port)", headers: [:], body: Data())
     }
-    let all = statuses.values
-    #expect(all.count == 200)
-    #expect(all.allSatisfy { $0 == 200 || $0 == 204 }, "\(all.filter { $0 != 200 && $0 != 204 })")
+    var statuses: [Int] = []
+    for fd in sockets { statuses.append((try? RawHTTP.response(fd).status) ?? -1) }
+    #expect(statuses.count == 200)
+    #expect(statuses.allSatisfy { $0 == 200 || $0 == 204 }, "\(statuses.filter { $0 != 200 && $0 != 204 })")
+    #expect(statuses.filter { $0 == 200 }.count >= 150)
     // The server still answers.
     #expect(try h.get("/api/templates").status == 200)
   }

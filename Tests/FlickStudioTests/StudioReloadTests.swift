@@ -46,4 +46,32 @@ import Testing
     #expect(blue.body != red.body)
     #expect(blue.body == (try StudioFrameTests.still(h.folder, ["--time", "0"])))
   }
+
+  @Test func warmWorkersDrawAnEditedPictureAnew() throws {
+    // The picture is the first layer and never moves: a warm worker keeps the pixels after it.
+    let source = """
+      { flick: 1, canvas: { width: 320, height: 180, fps: 10, duration: 2, background: "#000000" },
+        layers: [
+          { id: "picture", size: [320, 180], position: [160, 90], contents: "pic.png", shadowOpacity: 0.5,
+            shadowRadius: 12, cornerRadius: 20 },
+          { id: "dot", size: [10, 10], position: [20, 20], backgroundColor: "#FFFFFF" },
+        ],
+        timeline: [{ target: "dot", property: "position", to: [300, 160], at: 0, duration: 2 }] }
+      """
+    let h = try StudioHarness(workers: 1, files: ["still.json5": source])
+    let events = try EventReader(port: h.port, token: h.token)
+    for t in ["0", "0.1", "0.2", "0.3", "0.4"] {
+      #expect(try h.get("/api/frame.png?template=still.json5&t=\(t)").status == 200)
+    }
+    try h.save("pic.png", Data(TinyPNG.solid(width: 4, height: 4, rgb: (0, 0, 255))))
+    events.wait(for: "reload")
+    let frame = try h.get("/api/frame.png?template=still.json5&t=0.5")
+    let output = h.folder.appendingPathComponent("reference.png")
+    let run = try ProcessRunner.run(
+      ProcessRunner.flick(root: StudioFrameTests.root),
+      ["still", "still.json5", "--time", "0.5", "-q", "-o", output.path],
+      directory: h.folder.path)
+    #expect(run.status == 0)
+    #expect(frame.body == (try Data(contentsOf: output)))
+  }
 }
