@@ -54,9 +54,16 @@ const viewer = new Viewer($('#viewer'), $('#stage'));
 const overlay = new ErrorOverlay($('#error-overlay'));
 
 const loader = new FrameLoader(
-  ({ bitmap, blob, url, request, renderMs }) => {
+  ({ bitmap, blob, url, request, revision, renderMs }) => {
     if (request.template !== state.template) {
       bitmap.close();
+      return;
+    }
+    // Drawn from an older compile than the page already knows (a reload crossed the request):
+    // ask again rather than show it.
+    if (revision != null && state.info?.ok !== false && revision < (state.info?.revision ?? 0)) {
+      bitmap.close();
+      requestFrame();
       return;
     }
     viewer.show(bitmap);

@@ -74,12 +74,16 @@ export class FrameLoader {
         }
         const header = response.headers.get('X-Flick-Render-Ms');
         const renderMs = header === null ? NaN : Number(header);
+        const revisionHeader = response.headers.get('X-Flick-Revision');
+        const revision = revisionHeader === null ? null : Number(revisionHeader);
         const blob = await response.blob();
         const bitmap = await createImageBitmap(blob);
         this.answered += 1;
         if (seq > this.shownSeq) {
           this.shownSeq = seq;
-          this.onFrame({ bitmap, blob, url, request, renderMs: Number.isFinite(renderMs) ? renderMs : null });
+          this.onFrame({
+            bitmap, blob, url, request, revision, renderMs: Number.isFinite(renderMs) ? renderMs : null,
+          });
         } else {
           bitmap.close();
         }
