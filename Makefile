@@ -25,6 +25,27 @@ demo: release
 test: bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory test-studio
+
+# `flick studio` in a real browser: Debian's Chromium driven by Playwright for Python (both
+# installed by scripts/studio-test-deps when missing), against the real server on copies of
+# templates (Tests/StudioBrowser/). studio-screenshots also writes docs/studio/*.png.
+.PHONY: test-studio studio-screenshots bench-studio
+test-studio: bootstrap
+	$(SWIFT) build --product flick
+	FLICK=.build/debug/flick Tests/StudioBrowser/run
+
+studio-screenshots: bootstrap
+	$(SWIFT) build --product flick
+	STUDIO_SCREENSHOTS=docs/studio FLICK=.build/debug/flick Tests/StudioBrowser/run
+
+# Scrub latency (request → decoded image in Chromium) against a cold `flick still`, sustained
+# playback fps and memory while scrubbing, for card-swap at 960×540 (release build;
+# Benchmarks/studio/README.md). STUDIO_BENCH_MINUTES=10 is the full memory run.
+STUDIO_BENCH_MINUTES ?= 1
+bench-studio: release
+	scripts/studio-test-deps
+	FLICK=$(FLICK_RELEASE) python3 Benchmarks/studio/bench.py --minutes $(STUDIO_BENCH_MINUTES)
 
 # Re-record the template goldens (Tests/FlickSnapshotTests/__Snapshots__) after an intended change,
 # delete orphaned ones, then verify them. See docs/snapshots.md.

@@ -36,12 +36,17 @@ let package = Package(
     .target(name: "FlickTesting", dependencies: ["FlickSnapshot", "FlickTemplates", "FlickVideo"]),
     /// Batch plans, shards, up-to-date stamps and merges of chunked clips (`flick plan/run/merge`).
     .target(name: "FlickBatch", dependencies: ["FlickTemplates", "FlickVideo", "FlickRaster", "FlickSnapshot"]),
+    /// `flick studio`: the local web app (libmicrohttpd server, live preview, hot reload, API).
+    .target(
+      name: "FlickStudio",
+      dependencies: ["FlickTemplates", "FlickVideo", "FlickRaster", "FlickSnapshot", "FlickBatch", "CMicroHTTPD"],
+      resources: [.copy("Page")]),
     /// The command-line tool.
     .executableTarget(
       name: "flick",
       dependencies: [
         "FlickMotion", "FlickScene", "FlickRaster", "FlickVideo", "FlickTemplates", "FlickSnapshot",
-        "FlickBatch",
+        "FlickBatch", "FlickStudio",
       ]),
 
     /// `make bench-raster`: Flick's side of the side-by-side card-swap benchmark against cardswap.c.
@@ -118,6 +123,10 @@ let package = Package(
     .target(name: "CYUV"),
     // Child processes in a process group of their own, killed with Flick (FlickVideo's Subprocess).
     .target(name: "CSpawn"),
+    // The HTTP server of `flick studio` (FlickStudio's HTTPServer).
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
     .systemLibrary(
       name: "CPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
@@ -144,6 +153,9 @@ let package = Package(
       name: "FlickBatchTests", dependencies: ["FlickBatch", "FlickTemplates", "FlickVideo", "FlickTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(name: "FlickCLITests", dependencies: ["FlickRaster", "FlickTemplates", "FlickTestSupport"]),
+    .testTarget(
+      name: "FlickStudioTests",
+      dependencies: ["FlickStudio", "FlickTemplates", "FlickRaster", "FlickTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "FlickExamplesTests", dependencies: ["FlickRaster", "FlickTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

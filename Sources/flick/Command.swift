@@ -57,6 +57,9 @@ extension Flick {
       name: "merge", synopsis: "flick merge plan.json", summary: "join the chunks of long clips",
       run: MergeCommand.run),
     Command(
+      name: "studio", synopsis: "flick studio [TEMPLATE... | FOLDER] [--port N] [--no-open]",
+      summary: "live preview in the browser", run: Studio.run),
+    Command(
       name: "status", synopsis: "flick status plan.json [--html FILE] [--watch]",
       summary: "where a plan stands, and a gallery", run: StatusCommand.run),
   ]

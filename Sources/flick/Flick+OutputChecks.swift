@@ -37,63 +37,10 @@ extension Flick {
   /// a percentage (`50%`: the nearest frame; `100%` the last frame) or any `snapshot --at`
   /// time (`0`, `1.2s`, `end`, `frame:30`). A time past the end is an error naming the duration.
   static func stillTime(_ a: Arguments, _ scene: Scene) throws -> Double {
-    let last = scene.frameCount - 1
-    var time = 0.0
-    var source = ""
-    if let text = a.value("time") {
-      let trimmed = text.hasSuffix("s") ? String(text.dropLast()) : text
-      guard let t = Double(trimmed), t.isFinite, t >= 0 else {
-        throw CommandError.usage("--time expects seconds ≥ 0 such as 0.5 or 1.25s, found '\(quoted: text)'")
-      }
-      time = t
-      source = "--time \(text)"
-    } else if let text = a.value("frame") {
-      guard let n = Int(text), (0...last).contains(n) else {
-        throw CommandError.usage("--frame expects a frame number in 0…\(quoted: last), found '\(quoted: text)'")
-      }
-      time = scene.time(ofFrame: n)
-    } else if let text = a.value("at") {
-      if text.hasSuffix("%") {
-        guard let p = Double(text.dropLast()), (0...100).contains(p) else {
-          throw CommandError.usage("--at expects a percentage of the duration such as 50%, found '\(quoted: text)'")
-        }
-        // The frame nearest that point of the duration; 100% is the last frame (the end instant
-        // itself is not a frame).
-        time = scene.time(ofFrame: min(last, Int((p / 100 * scene.duration * Double(scene.fps)).rounded())))
-      } else {
-        let at: SnapshotTime
-        do {
-          at = try SnapshotTime(parsing: text)
-        } catch {
-          throw CommandError.usage(
-            "--at expects a percentage (50%), seconds (1.2s), 'end' or 'frame:N', found "
-              + "'\(quoted: text)'")
-        }
-        if case .seconds(let t) = at {
-          time = t  // checked against the duration below, with the same message as --time
-        } else {
-          do {
-            time = try at.seconds(duration: scene.duration, fps: scene.fps)
-          } catch {
-            throw CommandError.usage("--at \(quoted: text): \(escaped: error)")
-          }
-        }
-        source = "--at \(text)"
-      }
+    do {
+      return try StillTime.seconds(time: a.value("time"), frame: a.value("frame"), at: a.value("at"), in: scene)
+    } catch {
+      throw CommandError.usage(error.message)
     }
-    if time > scene.duration + 1e-9 {
-      throw CommandError.usage(
-        "\(quoted: source) is past the end: the scene lasts \(TimeText.seconds(scene.duration)) s "
-          + "(its last frame, \(quoted: last), is at \(TimeText.seconds(scene.time(ofFrame: last))) s)")
-    }
-    return time
-  }
-}
-
-/// Short, exact-enough seconds for messages: `1`, `0.967`.
-enum TimeText {
-  static func seconds(_ v: Double) -> String {
-    let rounded = (v * 1000).rounded() / 1000
-    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
   }
 }

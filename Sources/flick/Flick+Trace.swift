@@ -79,7 +79,9 @@ extension Flick {
       let times = try sampleTimes(a, scene: template.scene)
       let samples = template.tracks.trace(
         property, layerID: layerID, at: times, limit: side == "left" ? .left : .right)
-      print(format == "csv" ? csv(samples, property) : json(samples, property, layer: layerID, side: side))
+      print(
+        format == "csv"
+          ? TraceReport.csv(samples, property) : TraceReport.json(samples, property, layer: layerID, side: side))
     }
 
     /// Frame times at the canvas fps (or --fps), or the --times given.
@@ -106,64 +108,15 @@ extension Flick {
         }
         fps = v
       }
-      let count = max(1, Int((scene.duration * fps - 1e-9).rounded(.up)))
-      guard count <= 2_000_000 else {
+      let count = TraceReport.sampleCount(duration: scene.duration, fps: fps)
+      guard count <= TraceReport.maximumSamples else {
         throw CommandError.usage("\(count) samples is too many; lower --fps", command: "trace")
       }
-      return (0..<count).map { Double($0) / fps }
+      return TraceReport.frameTimes(duration: scene.duration, fps: fps)
     }
 
     private static func allIDs(_ layers: [Layer]) -> [String] {
       layers.flatMap { [$0.id] + allIDs($0.sublayers) }
-    }
-
-    private static func f(_ v: Double) -> String {
-      if v == 0 { return "0" }
-      return String(format: "%.10g", v)
-    }
-
-    /// Column names for `count` components.
-    private static func columns(_ prefix: String, _ property: AnyLayerProperty, count: Int) -> [String] {
-      let names = property.componentNames
-      if names.isEmpty { return [prefix] }
-      return (0..<count).map { i in
-        let stop = count > names.count ? "[\(i / names.count)]" : ""
-        return "\(prefix)\(stop).\(names[i % names.count])"
-      }
-    }
-
-    static func csv(_ samples: [TraceSample], _ property: AnyLayerProperty) -> String {
-      let width = samples.map(\.value.count).max() ?? 1
-      let header = ["t"] + columns("value", property, count: width) + columns("velocity", property, count: width)
-      var lines = [header.joined(separator: ",")]
-      for s in samples {
-        let pad = { (c: [Double]) in c.map(f) + Array(repeating: "", count: width - c.count) }
-        lines.append(([f(s.time)] + pad(s.value) + pad(s.velocity)).joined(separator: ","))
-      }
-      return lines.joined(separator: "\n")
-    }
-
-    static func json(_ samples: [TraceSample], _ property: AnyLayerProperty, layer: String, side: String) -> String {
-      let scalar = property.componentNames.isEmpty
-      func list(_ c: [Double]) -> String {
-        scalar && c.count == 1 ? f(c[0]) : "[" + c.map(f).joined(separator: ", ") + "]"
-      }
-      let rows = samples.map {
-        "    {\"t\": \(f($0.time)), \"value\": \(list($0.value)), \"velocity\": \(list($0.velocity))}"
-      }
-      let escaped = layer.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-      return """
-        {
-          "layer": "\(escaped)",
-          "property": "\(property.name)",
-          "type": "\(property.valueTypeName)",
-          "unit": "\(property.descriptor?.unit.rawValue ?? "")",
-          "side": "\(side)",
-          "samples": [
-        \(rows.joined(separator: ",\n"))
-          ]
-        }
-        """
     }
   }
 }

@@ -173,16 +173,19 @@ extension DecodedImage {
   }
 }
 
-/// Every picture decoded so far in this process, by path: decoded once, shared by all renderers.
+/// Every picture decoded so far in this process, by path: decoded once, shared by all renderers,
+/// and decoded again when the file changed on disk (``FileSignature``: a long-lived process such
+/// as `flick studio` draws an edited picture as it is now; the old decode is dropped).
 enum ImageStore {
-  private static let images = Locked<[String: DecodedImage]>([:])
+  private static let images = Locked<[String: (signature: FileSignature?, image: DecodedImage)]>([:])
 
   static func image(at path: String) throws(RasterError) -> DecodedImage {
-    if let image = images.withLock({ $0[path] }) { return image }
+    let signature = FileSignature.of(path)
+    if let known = images.withLock({ $0[path] }), known.signature == signature { return known.image }
     let image = try DecodedImage.decode(path: path)  // outside the lock: decodes run in parallel
     return images.withLock { images in
-      if let existing = images[path] { return existing }
-      images[path] = image
+      if let existing = images[path], existing.signature == signature { return existing.image }
+      images[path] = (signature, image)
       return image
     }
   }

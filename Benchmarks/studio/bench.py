@@ -1,0 +1,126 @@
+"""`make bench-studio`: flick studio's preview against cold `flick still`, for card-swap at 960×540.
+
+1. Scrub latency: request → decoded image (fetch + createImageBitmap in Chromium, the page's own
+   path), p50 and p95 over frames in a fixed shuffled order; beside it a cold `flick still` of the
+   same frames (a new process each: parse, compile, render, PNG) and the ratio.
+2. Sustained playback: the page plays for --play seconds; frames shown per second.
+3. Memory: the server's VmRSS while a client scrubs (random frames, back to back) for --minutes.
+
+Usage: python3 Benchmarks/studio/bench.py [--minutes M] [--frames N] [--cold N] [--play S]
+(FLICK=.build/release/flick; the issue's full run is --minutes 10).
+"""
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "StudioBrowser"))
+from studio_harness import FLICK, Studio, copy_templates, launch_browser, vm_rss_kb, wait_js  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+TEMPLATE = "card-swap.json5"
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * p / 100
+    lo = int(k)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+SCRUB = """async ({ template, frames }) => {
+  const times = [];
+  let seq = 0;
+  for (const frame of frames) {
+    const start = performance.now();
+    const url = `/api/frame.png?template=${encodeURIComponent(template)}&frame=${frame}&client=bench&seq=${++seq}`;
+    const response = await fetch(url);
+    const bitmap = await createImageBitmap(await response.blob());
+    times.push(performance.now() - start);
+    bitmap.close();
+  }
+  return times;
+}"""
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--minutes", type=float, default=1.0, help="scrubbing time for the memory run")
+    parser.add_argument("--frames", type=int, default=120, help="frames timed for the scrub latency")
+    parser.add_argument("--cold", type=int, default=12, help="frames rendered by cold flick still")
+    parser.add_argument("--play", type=float, default=10.0, help="seconds of playback")
+    args = parser.parse_args()
+
+    folder = copy_templates([TEMPLATE])
+    scratch = tempfile.mkdtemp(prefix="flick-studio-bench-")
+    studio = Studio(folder)
+    rng = random.Random(1592652000)
+    try:
+        info = studio.get_json("/api/template", template=TEMPLATE)
+        canvas = info["canvas"]
+        count = canvas["frameCount"]
+        order = [rng.randrange(count) for _ in range(args.frames)]
+        with sync_playwright() as p:
+            browser = launch_browser(p)
+            page = browser.new_page(viewport={"width": 1440, "height": 900})
+            page.goto(studio.url)
+            wait_js(page, "document.body.dataset.ready === 'true' && document.body.dataset.shownFrame", timeout=30000)
+            page.evaluate(SCRUB, {"template": TEMPLATE, "frames": order[:10]})  # warm-up
+            warm = page.evaluate(SCRUB, {"template": TEMPLATE, "frames": order})
+
+            cold = []
+            for frame in order[: args.cold]:
+                out = os.path.join(scratch, "cold.png")
+                start = time.perf_counter()
+                subprocess.run([FLICK, "still", os.path.join(folder, TEMPLATE), "--frame", str(frame), "-o", out, "-q"],
+                               check=True)
+                cold.append((time.perf_counter() - start) * 1000)
+
+            page.evaluate("window.studio.seekFrame(0)")
+            before = page.evaluate("window.studio.playback.total")
+            page.evaluate("window.studio.playback.play(0)")
+            page.wait_for_timeout(args.play * 1000)
+            shown = page.evaluate("window.studio.playback.total") - before
+            page.evaluate("window.studio.playback.pause()")
+            playback_fps = shown / args.play
+
+            rss = [(0.0, vm_rss_kb(studio.pid))]
+            deadline = time.monotonic() + args.minutes * 60
+            start = time.monotonic()
+            requests = 0
+            while time.monotonic() < deadline:
+                batch = [rng.randrange(count) for _ in range(30)]
+                page.evaluate(SCRUB, {"template": TEMPLATE, "frames": batch})
+                requests += len(batch)
+                rss.append((time.monotonic() - start, vm_rss_kb(studio.pid)))
+            browser.close()
+    finally:
+        status = studio.stop()
+        shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
+        shutil.rmtree(scratch, ignore_errors=True)
+
+    w50, w95 = percentile(warm, 50), percentile(warm, 95)
+    c50, c95 = percentile(cold, 50), percentile(cold, 95)
+    first_minute = [kb for t, kb in rss if t <= 60] or [rss[0][1]]
+    print(f"flick studio, {TEMPLATE} at {canvas['width']}×{canvas['height']}, {canvas['fps']} fps ({FLICK})")
+    print()
+    print("| measure | studio (warm) | cold `flick still` | ratio |")
+    print("|---|---|---|---|")
+    print(f"| frame p50, request → decoded image | {w50:.1f} ms | {c50:.0f} ms | {w50 / c50:.2f} |")
+    print(f"| frame p95 | {w95:.1f} ms | {c95:.0f} ms | {w95 / c95:.2f} |")
+    print(f"| sustained playback | {playback_fps:.1f} fps (of {canvas['fps']}) | | |")
+    print(f"| server RSS, after 1st minute → end ({args.minutes:g} min, {requests} frames) | "
+          f"{max(first_minute) / 1024:.0f} MB → {rss[-1][1] / 1024:.0f} MB (max {max(kb for _, kb in rss) / 1024:.0f} MB) | | |")
+    print()
+    print(f"warm frames: {len(warm)}, cold stills: {len(cold)}, server exit status {status}")
+
+
+if __name__ == "__main__":
+    main()

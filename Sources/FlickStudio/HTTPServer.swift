@@ -1,0 +1,219 @@
+import FlickMotion
+internal import CMicroHTTPD
+import Foundation
+
+/// A small HTTP server over libmicrohttpd: an internal polling thread (epoll on Linux), a
+/// bounded number of connections, every request handed whole (headers, percent-decoded path
+/// and query, body) to ``Handler`` off the polling thread. The connection is suspended while
+/// the handler works and resumed when it replies, so slow answers (renders) never block the
+/// polling thread. Event streams (``EventStream``) stay suspended while they have nothing to send.
+///
+///     let server = try HTTPServer(host: "127.0.0.1", port: 0) { request, reply in
+///       reply(HTTPResponse(contentType: "text/plain", data: Data("hi".utf8)))
+///     }
+///     print(server.port)
+package final class HTTPServer: Sendable {
+  /// Answers a request: call `reply` exactly once, on any thread.
+  package typealias Handler = @Sendable (HTTPRequest, @escaping @Sendable (HTTPResponse) -> Void) -> Void
+
+  /// The most bytes of a request body read; a longer body gets 413.
+  package static let maximumBodyBytes = 1 << 20
+  /// The most connections open at once (the browser's, the tests' concurrent requests).
+  package static let connectionLimit: UInt32 = 512
+
+  /// The port listened on (the kernel's choice for port 0).
+  package var port: Int { boundPort.value }
+  private let boundPort = Locked(0)
+  /// The numeric address listened on.
+  package let host: String
+
+  let handler: Handler
+  private let daemon: Locked<Daemon?>
+  /// Requests handed to the handler and not answered yet (``stop()`` waits for them).
+  let inFlight = Locked(0)
+  /// Event streams open now (``stop()`` ends them).
+  let streams = Locked<[ObjectIdentifier: EventStream]>([:])
+
+  struct Daemon: @unchecked Sendable {
+    let pointer: OpaquePointer
+  }
+
+  /// Starts listening on `host` (a numeric IPv4 or IPv6 address) and `port` (0: any free port).
+  ///
+  /// - Throws: ``StudioError/cannotListen(host:port:reason:)``.
+  package init(host: String, port: Int, threads: Int = 2, handler: @escaping Handler) throws(StudioError) {
+    self.handler = handler
+    self.host = host
+    self.daemon = Locked(nil)
+    var failure: Int32 = 0
+    let me = Unmanaged.passUnretained(self).toOpaque()
+    let started = flick_mhd_start(
+      host, UInt16(clamping: port), UInt32(max(1, threads)), Self.connectionLimit, Self.connectionLimit,
+      120, accessHandler, me, completedHandler, me, &failure)
+    guard let started else {
+      let reason = failure == EINVAL ? "not a numeric IP address" : String(cString: strerror(failure))
+      throw .cannotListen(host: host, port: port, reason: reason)
+    }
+    boundPort.value = Int(flick_mhd_port(started))
+    daemon.value = Daemon(pointer: started)
+  }
+
+  /// Stops listening: ends every event stream, waits up to `timeout` seconds for answers in
+  /// progress, then stops libmicrohttpd's threads and closes every connection. Idempotent.
+  package func stop(timeout: Double = 10) {
+    guard
+      let running = daemon.withLock({ d -> Daemon? in
+        defer { d = nil }; return d
+      })
+    else { return }
+    let listening = MHD_quiesce_daemon(running.pointer)
+    defer { if listening >= 0 { close(listening) } }
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      for stream in streams.withLock({ Array($0.values) }) { stream.close() }
+      if inFlight.value == 0 { break }
+      // A request still suspended at MHD_stop_daemon is a fatal error in libmicrohttpd: when an
+      // answer never comes, the daemon is left running (the process is ending anyway).
+      guard Date() < deadline else { return }
+      usleep(5_000)
+    }
+    // Resumed streams need a turn of the polling loop to end before the daemon stops.
+    while !streams.withLock({ $0.isEmpty }) && Date() < deadline { usleep(5_000) }
+    MHD_stop_daemon(running.pointer)
+  }
+
+  deinit { stop(timeout: 1) }
+}
+
+/// What libmicrohttpd keeps per request (`*con_cls`): the body read so far and the answer.
+final class RequestState: @unchecked Sendable {
+  var body = Data()
+  var tooLarge = false
+  var started = false
+  let response = Locked<HTTPResponse?>(nil)
+}
+
+private let accessHandler: MHD_AccessHandlerCallback = {
+  cls, connection, url, method, _, uploadData, uploadSize, state -> MHD_Result in
+  guard let cls, let connection, let url, let method, let state, let uploadSize else { return .NO }
+  let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+  guard let context = state.pointee else {
+    state.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
+    return .YES
+  }
+  let request = Unmanaged<RequestState>.fromOpaque(context).takeUnretainedValue()
+  if uploadSize.pointee > 0 {
+    if let uploadData, request.body.count + uploadSize.pointee <= HTTPServer.maximumBodyBytes {
+      request.body.append(UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: uploadSize.pointee)
+    } else {
+      request.tooLarge = true
+    }
+    uploadSize.pointee = 0
+    return .YES
+  }
+  if let response = request.response.withLock({ r -> HTTPResponse? in
+    defer { r = nil }; return r
+  }) {
+    return server.queue(response, on: connection)
+  }
+  guard !request.started else { return .YES }
+  request.started = true
+  if request.tooLarge {
+    return server.queue(StudioResponse.error(413, "the request body is larger than 1 MiB"), on: connection)
+  }
+  let parsed = HTTPRequest(
+    method: String(cString: method), path: String(cString: url),
+    arguments: values(connection, .GET_ARGUMENT_KIND).map { HTTPRequest.Argument(name: $0.0, value: $0.1) },
+    headers: Dictionary(
+      values(connection, .HEADER_KIND).map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { a, _ in a }),
+    cookies: Dictionary(values(connection, .COOKIE_KIND), uniquingKeysWith: { a, _ in a }),
+    body: request.body)
+  let handle = HTTPServer.Daemon(pointer: connection)
+  MHD_suspend_connection(connection)
+  server.inFlight.withLock { $0 += 1 }
+  server.handler(parsed) { response in
+    request.response.value = response
+    MHD_resume_connection(handle.pointer)
+    server.inFlight.withLock { $0 -= 1 }
+  }
+  return .YES
+}
+
+private let completedHandler: MHD_RequestCompletedCallback = { _, _, state, _ in
+  guard let state, let context = state.pointee else { return }
+  Unmanaged<RequestState>.fromOpaque(context).release()
+  state.pointee = nil
+}
+
+/// Every (name, value) of `kind` libmicrohttpd parsed for `connection`, in order, with their
+/// full lengths: a percent-encoded NUL (`%00`) stays in the value (and is refused where paths
+/// are checked) instead of cutting it short.
+private func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [(String, String)] {
+  let box = Box()
+  _ = MHD_get_connection_values_n(
+    connection, kind,
+    { cls, _, key, keySize, value, valueSize in
+      guard let cls, let key else { return .YES }
+      let box = Unmanaged<Box>.fromOpaque(cls).takeUnretainedValue()
+      func text(_ pointer: UnsafePointer<CChar>, _ count: Int) -> String {
+        pointer.withMemoryRebound(to: UInt8.self, capacity: count) {
+          String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+        }
+      }
+      box.items.append((text(key, keySize), value.map { text($0, valueSize) } ?? ""))
+      return .YES
+    }, Unmanaged.passUnretained(box).toOpaque())
+  return box.items
+}
+
+private final class Box {
+  var items: [(String, String)] = []
+}
+
+extension HTTPServer {
+  /// Hands `response` to libmicrohttpd.
+  fileprivate func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    let made: OpaquePointer?
+    switch response.body {
+    case .data(let data):
+      made = data.withUnsafeBytes { raw in
+        MHD_create_response_from_buffer(
+          data.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
+      }
+    case .events(let stream):
+      stream.attach(connection)
+      let id = ObjectIdentifier(stream)
+      streams.withLock { $0[id] = stream }
+      let context = Unmanaged.passRetained(StreamContext(server: self, stream: stream)).toOpaque()
+      made = MHD_create_response_from_callback(UInt64.max, 16 * 1024, streamReader, context, streamFinished)
+    }
+    guard let made else { return .NO }
+    defer { MHD_destroy_response(made) }
+    for (name, value) in response.headers { _ = MHD_add_response_header(made, name, value) }
+    return MHD_queue_response(connection, UInt32(response.status), made)
+  }
+}
+
+/// What an event stream's reader callbacks get: the stream and the server that lists it.
+private final class StreamContext {
+  let server: HTTPServer
+  let stream: EventStream
+  init(server: HTTPServer, stream: EventStream) {
+    self.server = server
+    self.stream = stream
+  }
+}
+
+private let streamReader: MHD_ContentReaderCallback = { cls, _, buffer, max -> Int in
+  guard let cls, let buffer else { return -2 }  // MHD_CONTENT_READER_END_WITH_ERROR
+  let context = Unmanaged<StreamContext>.fromOpaque(cls).takeUnretainedValue()
+  return context.stream.read(into: buffer, max: max) ?? -1  // MHD_CONTENT_READER_END_OF_STREAM
+}
+
+private let streamFinished: MHD_ContentReaderFreeCallback = { cls in
+  guard let cls else { return }
+  let context = Unmanaged<StreamContext>.fromOpaque(cls).takeRetainedValue()
+  context.stream.finished()
+  let id = ObjectIdentifier(context.stream)
+  context.server.streams.withLock { _ = $0.removeValue(forKey: id) }
+}

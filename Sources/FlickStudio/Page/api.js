@@ -1,0 +1,84 @@
+// The HTTP API of `flick studio` (docs/studio.md): JSON helpers, the session token for POSTs,
+// and the Server-Sent Events stream.
+
+const query = new URLSearchParams(location.search);
+const queryToken = query.get('token');
+if (queryToken) sessionStorage.setItem('flick-studio-token', queryToken);
+
+/** The session token: from the page's URL (`?token=`), kept for reloads of the tab. */
+export const token = queryToken || sessionStorage.getItem('flick-studio-token') || '';
+
+/** An error answered by the server: `status` (HTTP) and its one-line `message`. */
+export class APIError extends Error {
+  constructor(status, message, body) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** Builds `/api/PATH?…` from an object (arrays give repeated parameters; null/undefined are left out). */
+export function apiURL(path, params = {}) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) value.forEach((v) => search.append(key, String(v)));
+    else search.append(key, String(value));
+  }
+  const text = search.toString();
+  return `/api/${path}${text ? `?${text}` : ''}`;
+}
+
+async function failure(response) {
+  let body = null;
+  let message = `${response.status} ${response.statusText}`;
+  try {
+    body = await response.json();
+    if (body && body.error && body.error.message) message = body.error.message;
+  } catch {
+    // not JSON: keep the status line
+  }
+  return new APIError(response.status, message, body);
+}
+
+/** GET a JSON answer; throws an `APIError` on a non-2xx status. */
+export async function getJSON(path, params, options = {}) {
+  const response = await fetch(apiURL(path, params), { credentials: 'same-origin', signal: options.signal });
+  if (!response.ok) throw await failure(response);
+  return response.json();
+}
+
+/** POST a JSON body with the CSRF header; returns the JSON answer (or null when empty). */
+export async function postJSON(path, params, body) {
+  const response = await fetch(apiURL(path, params), {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', 'X-Flick-Token': token },
+    body: JSON.stringify(body ?? {}),
+  });
+  if (!response.ok) throw await failure(response);
+  const text = await response.text();
+  return text ? JSON.parse(text) : null;
+}
+
+/**
+ * The event stream: `handlers` maps event names (reload, error, progress, done, failed) to
+ * functions of the parsed `data`; `onState(connected)` follows the connection.
+ */
+export function subscribe(handlers, onState) {
+  const source = new EventSource('/api/events', { withCredentials: true });
+  for (const [name, handler] of Object.entries(handlers)) {
+    source.addEventListener(name, (event) => {
+      let data = null;
+      try {
+        data = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      handler(data);
+    });
+  }
+  source.addEventListener('open', () => onState(true));
+  source.addEventListener('error', () => onState(source.readyState === EventSource.OPEN));
+  return source;
+}

@@ -1,0 +1,99 @@
+// Frame loading for the viewer: at most one request in flight and one pending (the newest wish
+// replaces an older pending one), so scrubbing never queues work; 204 answers (superseded) are
+// ignored; each PNG is decoded off the main thread with createImageBitmap.
+
+import { apiURL } from './api.js';
+
+const clientID = Math.random().toString(36).slice(2, 10);
+
+/**
+ * Loads frames and hands each decoded one to `onFrame({bitmap, blob, url, request, renderMs})`.
+ * `onError(error, request)` receives failures (the last good frame stays on screen).
+ */
+export class FrameLoader {
+  constructor(onFrame, onError) {
+    this.onFrame = onFrame;
+    this.onError = onError;
+    this.seq = 0;
+    this.inFlight = null;
+    this.pending = null;
+    this.shownSeq = 0;
+    this.requested = 0;
+    this.answered = 0;
+    this.cancelled = 0;
+    this.idleWaiters = [];
+  }
+
+  /** Asks for a frame: `request` = {template, frame, scale?}; returns at once. */
+  load(request) {
+    this.pending = request;
+    if (!this.inFlight) this.pump();
+  }
+
+  /** True when nothing is in flight or pending. */
+  get idle() {
+    return !this.inFlight && !this.pending;
+  }
+
+  /** Resolves when the loader has nothing left to do. */
+  whenIdle() {
+    if (this.idle) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  async pump() {
+    while (this.pending) {
+      const request = this.pending;
+      this.pending = null;
+      this.inFlight = request;
+      const seq = ++this.seq;
+      const url = apiURL('frame.png', {
+        template: request.template,
+        frame: request.frame,
+        scale: request.scale,
+        client: clientID,
+        seq,
+      });
+      this.requested += 1;
+      try {
+        const response = await fetch(url, { credentials: 'same-origin' });
+        if (response.status === 204) {
+          this.cancelled += 1;
+          continue;
+        }
+        if (!response.ok) {
+          let message = `${response.status} ${response.statusText}`;
+          try {
+            const body = await response.json();
+            message = body.error?.message ?? message;
+          } catch {
+            // keep the status line
+          }
+          this.onError(new Error(message), request);
+          continue;
+        }
+        const header = response.headers.get('X-Flick-Render-Ms');
+        const renderMs = header === null ? NaN : Number(header);
+        const revisionHeader = response.headers.get('X-Flick-Revision');
+        const revision = revisionHeader === null ? null : Number(revisionHeader);
+        const blob = await response.blob();
+        const bitmap = await createImageBitmap(blob);
+        this.answered += 1;
+        if (seq > this.shownSeq) {
+          this.shownSeq = seq;
+          this.onFrame({
+            bitmap, blob, url, request, revision, renderMs: Number.isFinite(renderMs) ? renderMs : null,
+          });
+        } else {
+          bitmap.close();
+        }
+      } catch (error) {
+        this.onError(error, request);
+      }
+    }
+    this.inFlight = null;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    waiters.forEach((resolve) => resolve());
+  }
+}

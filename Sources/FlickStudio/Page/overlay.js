@@ -1,0 +1,34 @@
+// The error overlay: the diagnostic of a template that does not compile (FILE:LINE:COL, the JSON
+// path, the message and the source line with a caret), over the last good frame.
+
+export class ErrorOverlay {
+  constructor(root) {
+    this.root = root;
+  }
+
+  /** Shows a Diagnostic (`file`, `line`, `column`, `path`, `message`, `sourceLine`, `caret`, `text`). */
+  show(d) {
+    const $ = (s) => this.root.querySelector(s);
+    const location = [d.file, d.line, d.column].filter((x) => x !== undefined && x !== null).join(':');
+    $('.err-location').textContent = location;
+    const path = $('.err-path');
+    path.hidden = !d.path;
+    path.querySelector('code').textContent = d.path ?? '';
+    $('.err-message').textContent = d.message ?? d.text ?? '';
+    const source = $('.err-source');
+    source.hidden = !d.sourceLine;
+    $('.err-line').textContent = d.sourceLine ?? '';
+    const caret = Math.max(1, Number(d.caret ?? d.column ?? 1));
+    // Tabs keep their width so the caret lines up under the column.
+    const lead = [...(d.sourceLine ?? '').slice(0, caret - 1)].map((ch) => (ch === '\t' ? '\t' : ' ')).join('');
+    $('.err-caret').textContent = `${lead}^`;
+    $('.err-text').textContent = d.text ?? '';
+    this.root.hidden = false;
+    document.body.dataset.error = location;
+  }
+
+  hide() {
+    this.root.hidden = true;
+    delete document.body.dataset.error;
+  }
+}

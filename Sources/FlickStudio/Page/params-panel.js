@@ -1,0 +1,104 @@
+// The parameters panel: the generated form (params.js), the values sent to the server (one POST
+// at a time, the newest values win), the `--set` preview, copy, reset and save as params file.
+
+import { postJSON } from './api.js';
+import { ParametersForm, setOptions, shellQuote } from './params.js';
+
+const $ = (selector) => document.querySelector(selector);
+
+export class ParametersPanel {
+  /** `state` (template, info, values), `notify(message, failed)`, `rerender()` after a change. */
+  constructor({ state, notify, rerender }) {
+    this.state = state;
+    this.notify = notify;
+    this.rerender = rerender;
+    this.busy = false;
+    this.pending = null;
+    this.form = new ParametersForm($('#panel-params'), (name, value) => this.change(name, value));
+    $('#copy-set').addEventListener('click', () => this.copy());
+    $('#reset-params').addEventListener('click', () => this.reset());
+    this.bindSave();
+  }
+
+  /** Shows a template's parameters with their current values. */
+  render(parameters) {
+    this.state.values = Object.fromEntries(parameters.map((p) => [p.name, p.value ?? p.default]));
+    this.form.render(parameters);
+    this.updatePreview();
+  }
+
+  updatePreview() {
+    const options = setOptions(this.state.info?.parameters ?? [], this.state.values);
+    const command = ['flick', 'render', shellQuote(this.state.template ?? 'TEMPLATE'), ...options, '-o', 'out.mp4'];
+    $('#set-preview').textContent = command.join(' ');
+    $('#set-preview').dataset.options = options.join(' ');
+  }
+
+  change(name, value) {
+    this.state.values = { ...this.state.values, [name]: value };
+    this.updatePreview();
+    this.pending = { ...(this.pending ?? {}), [name]: value };
+    if (!this.busy) this.send();
+  }
+
+  /** POSTs the values (validated by the server as --set), then re-renders; a refusal shows under its field. */
+  async send() {
+    this.busy = true;
+    while (this.pending) {
+      const changed = this.pending;
+      this.pending = null;
+      try {
+        await postJSON('params', { template: this.state.template }, { values: this.state.values });
+        for (const name of Object.keys(changed)) this.form.showError(name, null);
+        this.rerender();
+      } catch (error) {
+        for (const name of Object.keys(changed)) this.form.showError(name, error.message);
+      }
+    }
+    this.busy = false;
+  }
+
+  async copy() {
+    const text = $('#set-preview').dataset.options ?? '';
+    try {
+      await navigator.clipboard.writeText(text);
+      this.notify(text ? 'Copied the --set options' : 'Every parameter has its default: nothing to copy');
+    } catch {
+      this.notify('The browser refused the clipboard: copy the command from the box', true);
+    }
+  }
+
+  reset() {
+    const parameters = this.state.info?.parameters ?? [];
+    this.render(parameters.map((p) => ({ ...p, value: p.default })));
+    this.pending = { ...this.state.values };
+    if (!this.busy) this.send();
+  }
+
+  bindSave() {
+    const dialog = $('#save-dialog');
+    const status = dialog.querySelector('.save-status');
+    $('#save-params').addEventListener('click', () => {
+      const base = (this.state.template ?? 'params').replace(/\.json5?$/i, '');
+      $('#save-path').value = `${base}.params.json5`;
+      $('#save-overwrite').checked = false;
+      status.textContent = '';
+      status.classList.remove('error');
+      dialog.showModal();
+      $('#save-path').select();
+    });
+    dialog.querySelector('.save-form').addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const path = $('#save-path').value.trim();
+      const overwrite = $('#save-overwrite').checked;
+      try {
+        await postJSON('params/save', { template: this.state.template }, { path, overwrite });
+        dialog.close();
+        this.notify(`Saved ${path}: use it with --params ${shellQuote(path)}`);
+      } catch (error) {
+        status.textContent = error.status === 409 ? `${path} exists: tick "Replace" to overwrite it` : error.message;
+        status.classList.add('error');
+      }
+    });
+  }
+}

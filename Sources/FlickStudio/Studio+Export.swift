@@ -1,0 +1,98 @@
+import FlickMotion
+import FlickTemplates
+import FlickVideo
+import Foundation
+
+extension Studio {
+  /// `POST /api/export` `{"format": "mp4", "output": "rel.mp4"?}`: renders as `flick render NAME
+  /// -o OUTPUT` does with the current parameters (the same ``FlickVideo/RenderSession``, so the
+  /// file is byte-identical), in the background; progress, done and failed arrive as events.
+  func export(_ request: HTTPRequest, _ session: TemplateSession) -> HTTPResponse {
+    guard let body = try? JSONDecoder().decode(ExportRequest.self, from: request.body) else {
+      return StudioResponse.error(400, "the body must be {\"format\": \"mp4|gif|webm|mov|apng|webp|png\"}")
+    }
+    guard let format = OutputFormat(rawValue: body.format.lowercased()) else {
+      let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+      return StudioResponse.error(400, "\(quoted: body.format) is not a format; use one of \(escaped: known)")
+    }
+    let defaultName =
+      (session.name as NSString).deletingPathExtension + (format == .png ? "-frames/" : "." + format.rawValue)
+    let written = body.output ?? defaultName
+    let path: String
+    switch workspace.resolve(written, mustExist: false) {
+    case .success(let p): path = p + (written.hasSuffix("/") ? "/" : "")
+    case .failure(let refusal): return refusal.response
+    }
+    if isTemplate(path) || session.files.contains(path) {
+      return StudioResponse.error(409, "\(quoted: written) is a file the template reads; it is never overwritten")
+    }
+    let template: Template
+    do throws(TemplateError) {
+      template = try session.template(assignments: nil)
+    } catch {
+      return StudioResponse.json(TemplateErrorBody(status: 422, diagnostic: diagnostic(error)), status: 422)
+    }
+    var renderSession = RenderSession(
+      scene: template.scene, outputs: [OutputTarget(path: path, format: format)],
+      pipeline: RenderPipeline(jobs: ProcessInfo.processInfo.activeProcessorCount))
+    do {
+      try renderSession.validate()
+    } catch {
+      return StudioResponse.error(400, error.description)
+    }
+    renderSession.ffmpegProbe = format.usesFFmpeg ? FFmpegTool.Probe(for: [format]) : nil
+    let job = jobs.withLock { n -> Int in
+      n += 1
+      return n
+    }
+    let relative = workspace.relative(path) + (written.hasSuffix("/") ? "/" : "")
+    let prepared = renderSession
+    let thread = Thread { [self] in
+      Cleanup.removeStale(in: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+      do {
+        let summary = try prepared.run { progress in
+          self.broadcast(
+            "progress",
+            ProgressEvent(
+              job: job, fraction: Double(progress.framesDone) / Double(max(1, progress.totalFrames)),
+              frame: progress.framesDone, frames: progress.totalFrames))
+        }
+        let bytes = summary.outputs.first.map(\.bytes) ?? 0
+        self.broadcast("done", DoneEvent(job: job, output: relative, bytes: Int(bytes)))
+      } catch {
+        self.broadcast("failed", FailedEvent(job: job, message: "\(escaped: error)"))
+      }
+    }
+    thread.name = "flick.studio.export.\(job)"
+    thread.start()
+    return StudioResponse.json(ExportBody(job: job, output: relative))
+  }
+}
+
+struct ExportRequest: Decodable {
+  var format: String
+  var output: String?
+}
+
+struct ExportBody: Encodable {
+  var job: Int
+  var output: String
+}
+
+struct ProgressEvent: Encodable {
+  var job: Int
+  var fraction: Double
+  var frame: Int
+  var frames: Int
+}
+
+struct DoneEvent: Encodable {
+  var job: Int
+  var output: String
+  var bytes: Int
+}
+
+struct FailedEvent: Encodable {
+  var job: Int
+  var message: String
+}

@@ -1,0 +1,218 @@
+import FlickBatch
+import FlickMotion
+import FlickRaster
+import FlickScene
+import FlickSnapshot
+import FlickTemplates
+import Foundation
+
+extension Studio {
+  /// How the frame endpoints name `flick still`'s time options in messages.
+  static let timeNames = StillTime.Names(time: "t=", frame: "frame=", at: "at=")
+  /// The most pixels of one frame the studio renders.
+  static let maximumFramePixels = 1 << 26
+
+  /// `GET /api/frame.png`: exactly the bytes `flick still` writes, rendered by a warm worker;
+  /// a newer request of the same `client` supersedes this one while it waits (204).
+  func frame(_ request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+    let client = request.argument("client")
+    let sequence = request.argument("seq").flatMap { Int($0) } ?? 0
+    pool.submit(client: client, sequence: sequence, work: { self.renderFrame(request, renderer: $0) }, reply: reply)
+  }
+
+  /// The PNG of the requested frame.
+  func renderFrame(_ request: HTTPRequest, renderer: (Double) -> FrameRenderer) -> HTTPResponse {
+    withFrame(request) { session, template, time, scale in
+      let started = DispatchTime.now().uptimeNanoseconds
+      let data: Data
+      do {
+        data = try renderer(scale).render(template.scene.renderTree(at: time)).pngData()
+      } catch let error as RasterError {
+        return StudioResponse.error(500, template.located(error))
+      } catch {
+        return StudioResponse.error(500, "\(escaped: error)")
+      }
+      let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+      var response = StudioResponse.raw(contentType: "image/png", data: data)
+      response.add("X-Flick-Render-Ms", String(format: "%.1f", milliseconds))
+      response.add("X-Flick-Revision", String(session.snapshot.revision))
+      response.add("X-Flick-Time", String(time))
+      return response
+    }
+  }
+
+  /// Runs `body` with the template (current parameters, or those of `set=`), time and scale of
+  /// a frame request, or answers why they are refused.
+  func withFrame(
+    _ request: HTTPRequest, _ body: (TemplateSession, Template, Double, Double) -> HTTPResponse
+  ) -> HTTPResponse {
+    withSession(request) { session in
+      let sets = request.arguments("set")
+      let template: Template
+      do throws(TemplateError) {
+        template = try session.template(assignments: sets.isEmpty ? nil : sets)
+      } catch {
+        return StudioResponse.json(TemplateErrorBody(status: 422, diagnostic: diagnostic(error)), status: 422)
+      }
+      let time: Double
+      do throws(StillTime.Refusal) {
+        time = try StillTime.seconds(
+          time: request.argument("t"), frame: request.argument("frame"), at: request.argument("at"),
+          in: template.scene, names: Self.timeNames)
+      } catch {
+        return StudioResponse.error(400, error.message)
+      }
+      var scale = options.scale
+      if let text = request.argument("scale") {
+        guard let s = Double(text), s.isFinite, s > 0, s <= 16 else {
+          return StudioResponse.error(400, "scale= expects a number in (0, 16] such as 2 or 0.5, found \(quoted: text)")
+        }
+        scale = s
+      }
+      let size = template.scene.size
+      let pixels = (size.width * scale).rounded(.up) * (size.height * scale).rounded(.up)
+      guard pixels <= Double(Self.maximumFramePixels) else {
+        return StudioResponse.error(400, "a frame of \(Int(pixels)) pixels is more than the studio draws; lower scale=")
+      }
+      return body(session, template, time, scale)
+    }
+  }
+
+  /// `GET /api/hit`: the topmost layer under a canvas point, as drawn at `t`.
+  func hit(_ request: HTTPRequest, renderer: (Double) -> FrameRenderer) -> HTTPResponse {
+    withFrame(request) { _, template, time, _ in
+      guard let x = request.argument("x").flatMap(Double.init), let y = request.argument("y").flatMap(Double.init),
+        x.isFinite, y.isFinite
+      else { return StudioResponse.error(400, "hit needs x= and y= in canvas points") }
+      let tree = template.scene.renderTree(at: time)
+      let path = LayerHit.topmost(in: tree.layers, at: Point(x: x, y: y))
+      let quad = path.last.flatMap { LayerHit.outline(of: $0, in: tree.layers) }
+      return StudioResponse.json(HitBody(layer: path.last, path: path, quad: quad.map(HitBody.corners)))
+    }
+  }
+
+  /// `GET /api/layer`: a layer's animatable properties at `t`, with the numbers of `flick trace`.
+  func layerState(_ request: HTTPRequest, _ session: TemplateSession) -> HTTPResponse {
+    let template: Template
+    do throws(TemplateError) {
+      template = try session.template(assignments: nil)
+    } catch {
+      return StudioResponse.json(TemplateErrorBody(status: 422, diagnostic: diagnostic(error)), status: 422)
+    }
+    guard let id = request.argument("layer") else { return StudioResponse.error(400, "the request needs layer=ID") }
+    guard let layer = template.tracks.layer(id) else {
+      return StudioResponse.error(404, "no layer with id \(quoted: id)")
+    }
+    let time: Double
+    do throws(StillTime.Refusal) {
+      time = try StillTime.seconds(
+        time: request.argument("t"), frame: request.argument("frame"), at: request.argument("at"),
+        in: template.scene, names: Self.timeNames)
+    } catch {
+      return StudioResponse.error(400, error.message)
+    }
+    let animated = Set(template.tracks.outline.filter { $0.layerID == id }.map(\.property))
+    var tracks = template.tracks
+    var properties: [LayerBody.Property] = []
+    for name in AnyLayerProperty.names {
+      guard let property = AnyLayerProperty.named(name), property.applies(to: layer) else { continue }
+      guard let sample = tracks.trace(property, layerID: id, at: [time], limit: .right).first else { continue }
+      let moving = !AnyLayerProperty.overlapping(name).filter(animated.contains).isEmpty
+      properties.append(
+        .init(
+          name: name, value: sample.value, velocity: moving ? sample.velocity : nil, animated: moving,
+          unit: property.descriptor?.unit.rawValue ?? ""))
+    }
+    let quad = LayerHit.outline(of: id, in: template.scene.renderTree(at: time).layers).map(HitBody.corners)
+    return StudioResponse.json(LayerBody(layer: id, time: time, properties: properties, quad: quad))
+  }
+
+  /// `GET /api/trace`: exactly what `flick trace NAME --layer ID --property P --format json` prints.
+  func trace(_ request: HTTPRequest, _ session: TemplateSession) -> HTTPResponse {
+    let template: Template
+    do throws(TemplateError) {
+      template = try session.template(assignments: nil)
+    } catch {
+      return StudioResponse.json(TemplateErrorBody(status: 422, diagnostic: diagnostic(error)), status: 422)
+    }
+    guard let id = request.argument("layer"), let name = request.argument("property") else {
+      return StudioResponse.error(400, "trace needs layer=ID and property=NAME")
+    }
+    guard let property = AnyLayerProperty.named(name) else {
+      return StudioResponse.error(400, "\(quoted: name) is not an animatable property")
+    }
+    guard let layer = template.tracks.layer(id) else {
+      return StudioResponse.error(404, "no layer with id \(quoted: id)")
+    }
+    if !property.applies(to: layer), let kind = property.contentKind {
+      return StudioResponse.error(
+        400,
+        "\(quoted: name) is a property of \(kind.rawValue) layers, but \(quoted: id) is not a \(kind.rawValue) layer")
+    }
+    var fps = Double(template.scene.fps)
+    if let text = request.argument("fps") {
+      guard let v = Double(text), v.isFinite, v > 0, v <= 10_000 else {
+        return StudioResponse.error(400, "fps= must be in (0, 10000], found \(quoted: text)")
+      }
+      fps = v
+    }
+    guard TraceReport.sampleCount(duration: template.scene.duration, fps: fps) <= TraceReport.maximumSamples else {
+      return StudioResponse.error(400, "too many samples; lower fps=")
+    }
+    var tracks = template.tracks
+    let samples = tracks.trace(
+      property, layerID: id, at: TraceReport.frameTimes(duration: template.scene.duration, fps: fps), limit: .right)
+    let text = TraceReport.json(samples, property, layer: id, side: "right") + "\n"
+    return StudioResponse.raw(contentType: "application/json; charset=utf-8", data: Data(text.utf8))
+  }
+}
+
+/// `{"error": {…Diagnostic, "status"}}` for a template that does not compile.
+struct TemplateErrorBody: Encodable {
+  struct Detail: Encodable {
+    var status: Int
+    var message: String
+    var diagnostic: Diagnostic
+  }
+  var error: Detail
+
+  init(status: Int, diagnostic: Diagnostic) {
+    error = Detail(status: status, message: diagnostic.text, diagnostic: diagnostic)
+  }
+}
+
+/// `GET /api/hit`.
+struct HitBody: Encodable {
+  var layer: String?
+  var path: [String]
+  /// The hit layer's outline: its bounds' corners in canvas points ([x, y] × 4), for the page.
+  var quad: [[Double]]?
+
+  enum CodingKeys: String, CodingKey { case layer, path, quad }
+
+  func encode(to encoder: Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(layer, forKey: .layer)
+    try c.encode(path, forKey: .path)
+    try c.encodeIfPresent(quad, forKey: .quad)
+  }
+
+  /// Points as `[x, y]` pairs.
+  static func corners(_ points: [Point]) -> [[Double]] { points.map { [$0.x, $0.y] } }
+}
+
+/// `GET /api/layer`.
+struct LayerBody: Encodable {
+  struct Property: Encodable {
+    var name: String
+    var value: [Double]
+    var velocity: [Double]?
+    var animated: Bool
+    var unit: String
+  }
+  var layer: String
+  var time: Double
+  var properties: [Property]
+  /// The layer's outline at `time` (see ``HitBody/quad``).
+  var quad: [[Double]]?
+}

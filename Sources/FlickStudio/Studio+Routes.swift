@@ -1,0 +1,163 @@
+import FlickMotion
+import FlickRaster
+import Foundation
+
+extension Studio {
+  /// Answers one request: the security checks, then the page or the API.
+  func handle(_ given: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+    if let refusal = refusal(given) { return reply(refusal) }
+    // HEAD is answered as GET (libmicrohttpd sends the headers only).
+    let request =
+      given.method == "HEAD"
+      ? HTTPRequest(
+        method: "GET", path: given.path, arguments: given.arguments, headers: given.headers, cookies: given.cookies,
+        body: given.body) : given
+    let path = request.path
+    switch (request.method, path) {
+    case ("GET", "/"), ("GET", "/index.html"):
+      reply(pageFile("index.html", setCookie: request.argument("token") == token))
+    case ("GET", _) where path.hasPrefix("/studio/"):
+      reply(pageFile(String(path.dropFirst("/studio/".count)), setCookie: false))
+    case ("GET", "/api/events"):
+      reply(eventStream())
+    case ("GET", "/api/frame.png"):
+      frame(request, reply: reply)
+    case ("GET", "/api/hit"):
+      onWorker(request, reply: reply) { self.hit(request, renderer: $0) }
+    default:
+      DispatchQueue.global().async { reply(self.answer(request)) }
+    }
+  }
+
+  /// The answers that need no renderer, off the server's threads.
+  func answer(_ request: HTTPRequest) -> HTTPResponse {
+    switch (request.method, request.path) {
+    case ("GET", "/api/templates"): return templates()
+    case ("GET", "/api/template"): return withSession(request) { templateState($0) }
+    case ("GET", "/api/trace"): return withSession(request) { trace(request, $0) }
+    case ("GET", "/api/layer"): return withSession(request) { layerState(request, $0) }
+    case ("GET", "/api/params"): return withSession(request) { parameters($0) }
+    case ("POST", "/api/params"): return withSession(request) { setParameters(request, $0) }
+    case ("POST", "/api/params/save"): return withSession(request) { saveParameters(request, $0) }
+    case ("POST", "/api/export"): return withSession(request) { export(request, $0) }
+    case ("GET", "/api/file"): return file(request)
+    case ("GET", "/api/compare"): return compare(request)
+    case ("GET", "/api/compare/image"): return compareImage(request)
+    case ("POST", "/api/accept"): return accept(request)
+    case (let method, let path):
+      let known = [
+        "/api/templates", "/api/template", "/api/trace", "/api/layer", "/api/params", "/api/params/save",
+        "/api/export", "/api/file", "/api/compare", "/api/compare/image", "/api/accept", "/api/events",
+        "/api/frame.png", "/api/hit",
+      ]
+      if known.contains(path) {
+        return StudioResponse.error(405, "\(quoted: method) is not allowed on \(quoted: path)")
+      }
+      return StudioResponse.error(404, "no such endpoint \(quoted: path)")
+    }
+  }
+
+  /// The security checks every request passes (docs/studio.md, "Server"): the `Host` header
+  /// names this server (no DNS rebinding), the token is right (query or cookie), a POST carries
+  /// it in `X-Flick-Token` too.
+  func refusal(_ request: HTTPRequest) -> HTTPResponse? {
+    let host = request.header("host")?.lowercased() ?? ""
+    guard allowedHosts.contains(host) else {
+      return StudioResponse.error(403, "the Host header \(quoted: host) is not this server's address")
+    }
+    guard let given = request.argument("token") ?? request.cookies["flick_studio"] else {
+      return StudioResponse.error(401, "the session token is missing (open the URL flick studio printed)")
+    }
+    guard Self.same(given, token) else { return StudioResponse.error(403, "the session token is wrong") }
+    if request.method == "POST" {
+      guard let header = request.header("x-flick-token"), Self.same(header, token) else {
+        return StudioResponse.error(403, "a POST needs the session token in the X-Flick-Token header")
+      }
+    } else if request.method != "GET" && request.method != "HEAD" {
+      return StudioResponse.error(405, "\(quoted: request.method) is not allowed")
+    }
+    return nil
+  }
+
+  /// `Host` values accepted: the loopback names and the listening address, with the port.
+  var allowedHosts: Set<String> {
+    let bound = options.host.contains(":") ? "[\(options.host)]" : options.host
+    return Set(["127.0.0.1", "localhost", "[::1]", bound.lowercased()].map { "\($0):\(port)" })
+  }
+
+  /// Constant-time comparison of two tokens.
+  static func same(_ a: String, _ b: String) -> Bool {
+    let x = Array(a.utf8)
+    let y = Array(b.utf8)
+    guard x.count == y.count else { return false }
+    return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+  }
+
+  /// A page file with the CSP; `index.html` sets the token cookie when the query token was right.
+  func pageFile(_ name: String, setCookie: Bool) -> HTTPResponse {
+    guard let data = page.files[name] else { return StudioResponse.error(404, "no page file \(quoted: name)") }
+    var response = StudioResponse.raw(contentType: StudioPage.contentType(name), data: data)
+    response.add("Content-Security-Policy", StudioPage.contentSecurityPolicy)
+    response.add("Referrer-Policy", "no-referrer")
+    response.add("X-Frame-Options", "DENY")
+    if setCookie { response.add("Set-Cookie", "flick_studio=\(token); HttpOnly; SameSite=Strict; Path=/") }
+    return response
+  }
+
+  /// A new event stream (`text/event-stream`), announced with a first comment.
+  func eventStream() -> HTTPResponse {
+    let stream = EventStream()
+    stream.send(raw: ": flick studio\n\n")
+    events.withLock { $0.append(stream) }
+    var response = HTTPResponse(
+      status: 200, headers: [("Content-Type", "text/event-stream"), ("X-Accel-Buffering", "no")],
+      body: .events(stream))
+    response.headers += StudioResponse.apiHeaders
+    return response
+  }
+
+  /// Runs `body` with the session of `template=`, or answers why there is none.
+  func withSession(_ request: HTTPRequest, _ body: (TemplateSession) -> HTTPResponse) -> HTTPResponse {
+    guard let name = request.argument("template") else {
+      return StudioResponse.error(400, "the request needs template=NAME")
+    }
+    switch session(name) {
+    case .success(let session): return body(session)
+    case .failure(let refusal): return refusal.response
+    }
+  }
+
+  /// Runs `body` on a render worker (no client superseding).
+  func onWorker(
+    _ request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void,
+    _ body: @escaping @Sendable (_ renderer: (Double) -> FrameRenderer) -> HTTPResponse
+  ) {
+    pool.submit(client: nil, sequence: 0, work: body, reply: reply)
+  }
+
+  /// `GET /api/templates`.
+  func templates() -> HTTPResponse {
+    let list = workspace.templates().map { TemplatesBody.Entry(name: $0.name, title: $0.title) }
+    let folder = URL(fileURLWithPath: workspace.folder).lastPathComponent
+    return StudioResponse.json(TemplatesBody(folder: folder, templates: list))
+  }
+
+  /// `GET /api/file?path=REL`: a file of the opened folder.
+  func file(_ request: HTTPRequest) -> HTTPResponse {
+    guard let relative = request.argument("path") else {
+      return StudioResponse.error(400, "the request needs path=REL")
+    }
+    switch workspace.resolve(relative) {
+    case .failure(let refusal): return refusal.response
+    case .success(let path):
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
+        return StudioResponse.error(404, "\(quoted: relative) is a folder")
+      }
+      guard let data = FileManager.default.contents(atPath: path) else {
+        return StudioResponse.error(404, "cannot read \(quoted: relative)")
+      }
+      return StudioResponse.raw(contentType: StudioPage.contentType(path), data: data)
+    }
+  }
+}

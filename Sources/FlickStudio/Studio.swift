@@ -1,0 +1,198 @@
+import FlickMotion
+import FlickTemplates
+import Foundation
+
+/// `flick studio`: a local web app over the opened folder's templates. It serves the page, the
+/// JSON API (docs/studio.md, "Server"), frames rendered by warm workers and Server-Sent Events
+/// on every change of a file a template reads.
+///
+///     let studio = try Studio(options: .init(folder: "Templates"))
+///     print(studio.url)   // http://127.0.0.1:PORT/?token=…
+///     studio.stop()
+package final class Studio: Sendable {
+  /// What to open and how to listen.
+  package struct Options: Sendable {
+    /// The opened folder.
+    package var folder: String
+    /// Templates to list (relative names), or nil for every template of the folder.
+    package var templates: [String]?
+    /// The numeric address to listen on.
+    package var host = "127.0.0.1"
+    /// The port (0: any free port).
+    package var port = 0
+    /// The default pixels per canvas point of frames (`scale=` overrides it per request).
+    package var scale = 1.0
+    /// Render workers, each with warm renderers.
+    package var workers = 2
+
+    package init(folder: String, templates: [String]? = nil) {
+      self.folder = folder
+      self.templates = templates
+    }
+  }
+
+  package let options: Options
+  package let workspace: StudioWorkspace
+  /// The session token (32 hex digits from /dev/urandom).
+  package let token: String
+  let page: StudioPage
+  let pool: RenderPool
+  let sessions = Locked<[String: TemplateSession]>([:])
+  let events = Locked<[EventStream]>([])
+  let jobs = Locked(0)
+  private let server = Locked<HTTPServer?>(nil)
+  private let watcher = Locked<FileWatcher?>(nil)
+  private let stopped = Locked(false)
+
+  /// Opens the folder, starts the workers, the file watcher and the server.
+  ///
+  /// - Throws: ``StudioError``.
+  package init(options: Options) throws(StudioError) {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: options.folder, isDirectory: &isFolder), isFolder.boolValue else {
+      throw .cannotOpen(path: options.folder, reason: "not a folder")
+    }
+    self.options = options
+    workspace = StudioWorkspace(folder: options.folder, templates: options.templates)
+    token = try Self.randomToken()
+    page = StudioPage.load()
+    pool = RenderPool(workers: options.workers)
+    let watcher = try FileWatcher { [weak self] changed in self?.filesChanged(changed) }
+    self.watcher.value = watcher
+    watcher.watch([workspace.folder])
+    let server = try HTTPServer(host: options.host, port: options.port, threads: 2) { [weak self] request, reply in
+      guard let self else { return reply(StudioResponse.error(503, "the studio is stopping")) }
+      self.handle(request, reply: reply)
+    }
+    self.server.value = server
+    startPings()
+  }
+
+  /// The port listened on.
+  package var port: Int { server.value?.port ?? 0 }
+
+  /// The URL to open: `http://HOST:PORT/?token=TOKEN` (IPv6 hosts in brackets).
+  package var url: String {
+    let host = options.host.contains(":") ? "[\(options.host)]" : options.host
+    return "http://\(host):\(port)/?token=\(token)"
+  }
+
+  /// Stops the server, the workers and the watcher (event streams end). Idempotent.
+  package func stop() {
+    guard
+      stopped.withLock({ s -> Bool in
+        defer { s = true }; return !s
+      })
+    else { return }
+    for stream in events.withLock({ $0 }) { stream.close() }
+    pool.stop()
+    server.withLock { $0 }?.stop()
+    server.value = nil
+    watcher.withLock { $0 }?.stop()
+    watcher.value = nil
+  }
+
+  deinit { stop() }
+
+  /// 32 hexadecimal digits from /dev/urandom.
+  static func randomToken() throws(StudioError) -> String {
+    guard let handle = FileHandle(forReadingAtPath: "/dev/urandom"),
+      let bytes = try? handle.read(upToCount: 16), bytes.count == 16
+    else { throw .cannotOpen(path: "/dev/urandom", reason: "cannot read random bytes for the session token") }
+    try? handle.close()
+    return bytes.map { String(format: "%02x", $0) }.joined()
+  }
+
+  // MARK: - Sessions and events
+
+  /// The session of the template `name` (relative), compiled on first use.
+  func session(_ name: String) -> Result<TemplateSession, StudioWorkspace.Refusal> {
+    if let known = sessions.withLock({ $0[name] }) { return .success(known) }
+    let path: String
+    switch workspace.resolve(name) {
+    case .success(let p): path = p
+    case .failure(let refusal): return .failure(refusal)
+    }
+    guard path.hasSuffix(".json5") || path.hasSuffix(".json") else {
+      return .failure(.forbidden("\(quoted: name) is not a template (.json5)"))
+    }
+    if let explicit = workspace.explicit, !explicit.contains(workspace.relative(path)) {
+      return .failure(.forbidden("\(quoted: name) is not one of the templates opened"))
+    }
+    let made = TemplateSession(name: workspace.relative(path), path: path)
+    made.reload()
+    let session = sessions.withLock { s -> TemplateSession in
+      if let raced = s[name] { return raced }
+      s[name] = made
+      return made
+    }
+    watchFiles(of: session)
+    return .success(session)
+  }
+
+  /// Watches the folders of every file `session` reads.
+  func watchFiles(of session: TemplateSession) {
+    let folders = Set(session.files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
+    watcher.value?.watch(folders)
+  }
+
+  /// Sends an event to every open stream.
+  func broadcast(_ name: String, _ payload: some Encodable) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let text = (try? encoder.encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    let open = events.withLock { list -> [EventStream] in
+      list.removeAll { $0.isClosed }
+      return list
+    }
+    for stream in open { stream.send(event: name, data: text) }
+  }
+
+  /// A burst of changed files: every template that reads one of them (or whose folder holds a
+  /// changed template source, SVG or JSON file) is recompiled and announced.
+  func filesChanged(_ changed: Set<String>) {
+    let relevant = changed.filter { !URL(fileURLWithPath: $0).lastPathComponent.hasPrefix(".") }
+    guard !relevant.isEmpty else { return }
+    pool.dropWarmCaches()
+    for session in sessions.withLock({ Array($0.values) }) {
+      let files = Set(session.files)
+      let folders = Set(files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
+      let affected = relevant.contains { path in
+        let canonical = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        if files.contains(path) || files.contains(canonical) { return true }
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return folders.contains(folder) && ["json5", "json", "svg"].contains(ext)
+      }
+      guard affected else { continue }
+      announce(session, error: session.reload())
+      watchFiles(of: session)
+    }
+  }
+
+  /// Pushes `reload` or `error` for the session's current revision.
+  func announce(_ session: TemplateSession, error: TemplateError?) {
+    let revision = session.snapshot.revision
+    if let error {
+      broadcast("error", ErrorEvent(template: session.name, revision: revision, error: diagnostic(error)))
+    } else {
+      broadcast("reload", ReloadEvent(template: session.name, revision: revision))
+    }
+  }
+
+  /// A comment line every 15 s on every stream (keeps proxies and the browser from timing out).
+  private func startPings() {
+    let thread = Thread { [weak self] in
+      while true {
+        for _ in 0..<150 {
+          Thread.sleep(forTimeInterval: 0.1)
+          guard let self, !self.stopped.value else { return }
+        }
+        guard let self else { return }
+        for stream in self.events.withLock({ $0 }) { stream.send(raw: ": ping\n\n") }
+      }
+    }
+    thread.name = "flick.studio.ping"
+    thread.start()
+  }
+}

@@ -1,0 +1,110 @@
+import FlickMotion
+import FlickTemplates
+import Foundation
+
+/// The opened folder and what of it the studio may read: every path a request names is
+/// relative to it and confined to it by the template rules (``FlickTemplates/TemplateContext``).
+package struct StudioWorkspace: Sendable {
+  /// The opened folder, canonical (symbolic links resolved).
+  package let folder: String
+  /// The templates given on the command line (relative names), or nil for every template of the folder.
+  package let explicit: [String]?
+  let context: TemplateContext
+
+  /// The most templates listed, and the deepest subfolder searched.
+  static let maximumTemplates = 2_000
+  static let maximumDepth = 8
+
+  /// Opens `folder`; `templates` (relative names) restrict the list.
+  package init(folder: String, templates: [String]? = nil) {
+    context = TemplateContext(baseFolder: folder)
+    self.folder = context.baseFolder
+    explicit = templates
+  }
+
+  /// Why a requested path is refused.
+  package enum Refusal: Error, Equatable {
+    /// 403: absolute, `..`, NUL, or resolving outside the folder.
+    case forbidden(String)
+    /// 404: not there.
+    case missing(String)
+
+    var response: HTTPResponse {
+      switch self {
+      case .forbidden(let message): StudioResponse.error(403, message)
+      case .missing(let message): StudioResponse.error(404, message)
+      }
+    }
+  }
+
+  /// `relative` (percent-decoded already) as a canonical absolute path inside the folder.
+  ///
+  /// Refused (403) when it is empty, absolute, contains NUL or a `..` component, or resolves
+  /// (every symbolic link followed) outside the folder; 404 when it does not exist (only when
+  /// `mustExist`).
+  package func resolve(_ relative: String, mustExist: Bool = true) -> Result<String, Refusal> {
+    guard !relative.isEmpty else { return .failure(.forbidden("an empty path")) }
+    guard !relative.unicodeScalars.contains("\0") else { return .failure(.forbidden("a path with a NUL character")) }
+    guard !relative.hasPrefix("/") && !relative.hasPrefix("\\") else {
+      return .failure(.forbidden("\(quoted: relative) is absolute; paths are relative to the opened folder"))
+    }
+    let components = relative.split(whereSeparator: { $0 == "/" || $0 == "\\" })
+    guard !components.contains("..") else {
+      return .failure(.forbidden("\(quoted: relative) leaves the opened folder (..)"))
+    }
+    switch context.confine(relative) {
+    case .failure(let problem):
+      return .failure(.forbidden(problem.message(kind: "path", written: relative)))
+    case .success(let found):
+      guard found.exists || !mustExist else { return .failure(.missing("no file \(quoted: relative)")) }
+      return .success(found.path)
+    }
+  }
+
+  /// `absolute` relative to the folder (for names in answers).
+  package func relative(_ absolute: String) -> String {
+    let base = folder.hasSuffix("/") ? folder : folder + "/"
+    return absolute.hasPrefix(base) ? String(absolute.dropFirst(base.count)) : absolute
+  }
+
+  /// The templates: the explicit ones, or every `.json5` file with a `flick` member under the
+  /// folder (hidden folders skipped), sorted by name.
+  package func templates() -> [(name: String, title: String)] {
+    let names = explicit ?? scan()
+    return names.sorted().map { name in (name, title(of: folder + "/" + name) ?? name) }
+  }
+
+  private func scan() -> [String] {
+    var found: [String] = []
+    var pending: [(String, Int)] = [("", 0)]
+    let files = FileManager.default
+    while let (sub, depth) = pending.popLast(), found.count < Self.maximumTemplates {
+      let here = sub.isEmpty ? folder : folder + "/" + sub
+      guard let entries = try? files.contentsOfDirectory(atPath: here) else { continue }
+      for entry in entries.sorted() where !entry.hasPrefix(".") {
+        let rel = sub.isEmpty ? entry : sub + "/" + entry
+        var isFolder: ObjCBool = false
+        guard files.fileExists(atPath: here + "/" + entry, isDirectory: &isFolder) else { continue }
+        if isFolder.boolValue {
+          if depth < Self.maximumDepth, entry != "node_modules" { pending.append((rel, depth + 1)) }
+        } else if entry.hasSuffix(".json5"), case .success = resolve(rel), title(of: here + "/" + entry) != nil {
+          found.append(rel)
+        }
+      }
+    }
+    return found
+  }
+
+  /// The template's `name` (its file name without extension when it has none or does not
+  /// parse: a template being edited stays listed), or nil when the file is JSON5 without a
+  /// `flick` member (a params file, a Lottie file).
+  private func title(of path: String) -> String? {
+    let fallback = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    guard let data = FileManager.default.contents(atPath: path), data.count <= 4 << 20,
+      let text = String(data: data, encoding: .utf8), let root = try? JSON5Parser.parse(text)
+    else { return fallback }
+    guard case .object(let members) = root.kind, members.contains(where: { $0.key == "flick" }) else { return nil }
+    if let name = members.first(where: { $0.key == "name" }), case .string(let s) = name.value.kind { return s }
+    return fallback
+  }
+}

@@ -1,0 +1,104 @@
+import FlickMotion
+import FlickStudio
+import FlickVideo
+import Foundation
+
+extension Flick {
+  /// `flick studio [TEMPLATE… | FOLDER] [--port N] [--host ADDRESS] [--no-open] [--scale S] [--workers N]`
+  enum Studio {
+    static let help = """
+      USAGE: flick studio [TEMPLATE... | FOLDER] [--port N] [--host 127.0.0.1] [--no-open]
+                          [--scale S] [--workers N]
+
+      Starts a local web app that previews the templates of FOLDER (default: the current folder),
+      or only the TEMPLATE files given (their folder is the one opened), and follows every edit of
+      a file they read. Prints one line, the URL to open (with the session token), and opens it in
+      the default browser unless --no-open. Ctrl-C stops it.
+
+      OPTIONS
+        --port N        the port (default 0: a free port)
+        --host ADDRESS  the numeric address to listen on (default 127.0.0.1, also for localhost;
+                        ::1 for IPv6 loopback; any other address makes the studio reachable from
+                        other machines and prints a warning)
+        --no-open       do not open a browser
+        --scale S       pixels per canvas point of the preview frames (default 1; e.g. 2 for Retina)
+        --workers N     render workers, each with warm caches (default 2)
+      """
+
+    static func run(_ args: [String]) throws {
+      let a = try Arguments(
+        args, valued: ["port", "host", "scale", "workers"], flags: ["help", "h", "no-open"], command: "studio")
+      if a.has("help") || a.has("h") {
+        print(help)
+        return
+      }
+      let (folder, templates) = try opened(a.positionals)
+      var options = FlickStudio.Studio.Options(folder: folder, templates: templates)
+      if let text = a.value("port") { options.port = try Render.integer(text, "--port", 0...65535) }
+      if let text = a.value("workers") { options.workers = try Render.integer(text, "--workers", 1...64) }
+      if let text = a.value("scale") {
+        guard let s = Double(text), s.isFinite, s > 0, s <= 16 else {
+          throw CommandError.usage(
+            "--scale expects a number in (0, 16] such as 2, found '\(quoted: text)'", command: "studio")
+        }
+        options.scale = s
+      }
+      if let host = a.value("host") { options.host = host == "localhost" ? "127.0.0.1" : host }
+      let loopback = ["127.0.0.1", "::1"].contains(options.host)
+      let studio: FlickStudio.Studio
+      do {
+        studio = try FlickStudio.Studio(options: options)
+      } catch {
+        throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
+      }
+      if !loopback {
+        log(
+          "warning: the studio listens on \(quoted: options.host): anyone who can reach this address and knows "
+            + "the token can read the opened folder's files")
+      }
+      print(studio.url)
+      fflush(nil)
+      if !a.has("no-open") {
+        // A browser that cannot be started is no failure: the URL is printed. xdg-open returns
+        // once the browser runs; it is waited for off the main thread (dropping the Subprocess
+        // early would kill it).
+        let url = studio.url
+        Thread.detachNewThread {
+          let opener = try? Subprocess(executable: "/usr/bin/env", arguments: ["xdg-open", url])
+          _ = opener?.wait(timeout: 30)
+        }
+      }
+      // SIGINT and SIGTERM end the process through Interruption (exit 130, children stopped).
+      while true { pause() }
+    }
+
+    /// The folder to open and the templates to list from the positional arguments.
+    static func opened(_ positionals: [String]) throws -> (String, [String]?) {
+      guard !positionals.isEmpty else { return (FileManager.default.currentDirectoryPath, nil) }
+      var isFolder: ObjCBool = false
+      if positionals.count == 1, FileManager.default.fileExists(atPath: positionals[0], isDirectory: &isFolder),
+        isFolder.boolValue
+      {
+        return (positionals[0], nil)
+      }
+      var files: [String] = []
+      for argument in positionals {
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), !isFolder.boolValue else {
+          throw CommandError.usage(
+            "studio takes one FOLDER or TEMPLATE files; no template file '\(quoted: argument)'", command: "studio")
+        }
+        files.append(URL(fileURLWithPath: argument).standardizedFileURL.resolvingSymlinksInPath().path)
+      }
+      let folder = URL(fileURLWithPath: files[0]).deletingLastPathComponent().path
+      let names = try files.map { file -> String in
+        guard file.hasPrefix(folder + "/") else {
+          throw CommandError.usage(
+            "the TEMPLATE files must be in one folder (or its subfolders): '\(quoted: file)' is not in "
+              + "'\(quoted: folder)'", command: "studio")
+        }
+        return String(file.dropFirst(folder.count + 1))
+      }
+      return (folder, names)
+    }
+  }
+}

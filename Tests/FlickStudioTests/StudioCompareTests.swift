@@ -1,0 +1,72 @@
+import FlickTestSupport
+import Foundation
+import Testing
+
+@testable import FlickStudio
+
+/// Comparing with goldens and accepting a failed verification, as `flick verify` and `flick accept`.
+@Suite struct StudioCompareTests {
+  static func flick(_ folder: URL, _ arguments: [String]) throws -> ProcessRunner.Output {
+    try ProcessRunner.run(ProcessRunner.flick(root: StudioFrameTests.root), arguments, directory: folder.path)
+  }
+
+  @Test func aFailedVerificationIsShownAndAcceptedAsFlickAcceptDoes() throws {
+    let h = try StudioHarness()
+    #expect(try Self.flick(h.folder, ["snapshot", "pulse.json5", "--at", "0,50%", "--out", "goldens"]).status == 0)
+    let goldens = try h.get("/api/compare?goldens=goldens")
+    #expect(goldens.status == 200, "\(goldens.text)")
+    #expect(goldens.text.contains(#""status":"golden""#))
+    // The template changes: verify fails and writes a report.
+    let source = try h.text("pulse.json5")
+    try h.save("pulse.json5", Data(source.replacingOccurrences(of: "#F97316", with: "#22C55E").utf8))
+    #expect(
+      try Self.flick(h.folder, ["verify", "pulse.json5", "--against", "goldens", "--report", "report"]).status == 1)
+    let report = try h.get("/api/compare?report=report")
+    #expect(report.status == 200, "\(report.text)")
+    #expect(report.text.contains(#""status":"changed""#), "\(report.text)")
+    struct Body: Decodable {
+      struct Frame: Decodable {
+        var name: String
+        var status: String
+        var images: [String]
+      }
+      var frames: [Frame]
+    }
+    let frames = try JSONDecoder().decode(Body.self, from: report.body).frames.filter { $0.status == "changed" }
+    let first = try #require(frames.first)
+    #expect(first.images.contains("actual"))
+    let actual = try h.get("/api/compare/image?report=report&frame=\(first.name)&kind=actual")
+    #expect(actual.status == 200 && actual.headers["content-type"] == "image/png")
+    #expect(try h.get("/api/compare?report=..%2Freport").status == 403)
+
+    // Accepting only some of the failed frames is refused; all of them is flick accept.
+    let names = frames.map { "\"\($0.name)\"" }.joined(separator: ", ")
+    if frames.count > 1 {
+      let partial = try h.post(
+        "/api/accept", json: #"{"report": "report", "goldens": "goldens", "frames": ["\#(first.name)"]}"#)
+      #expect(partial.status == 409)
+    }
+    let accepted = try h.post(
+      "/api/accept", json: #"{"report": "report", "goldens": "goldens", "frames": [\#(names)]}"#)
+    #expect(accepted.status == 200, "\(accepted.text)")
+    #expect(try Self.flick(h.folder, ["verify", "pulse.json5", "--against", "goldens"]).status == 0)
+  }
+
+  @Test func parametersAreSavedAsAParamsFileTheCommandReads() throws {
+    let h = try StudioHarness()
+    #expect(try h.post("/api/params?template=pulse.json5", json: ##"{"values": {"accent": "#22C55E"}}"##).status == 200)
+    let saved = try h.post("/api/params/save?template=pulse.json5", json: #"{"path": "green.json5"}"#)
+    #expect(saved.status == 200, "\(saved.text)")
+    #expect(try h.post("/api/params/save?template=pulse.json5", json: #"{"path": "green.json5"}"#).status == 409)
+    #expect(
+      try h.post("/api/params/save?template=pulse.json5", json: #"{"path": "pulse.json5", "overwrite": true}"#).status
+        == 409)
+    #expect(try h.post("/api/params/save?template=pulse.json5", json: #"{"path": "../x.json5"}"#).status == 403)
+    let output = h.folder.appendingPathComponent("p.png")
+    #expect(
+      try Self.flick(h.folder, ["still", "pulse.json5", "--params", "green.json5", "-q", "-o", output.path]).status == 0
+    )
+    let frame = try h.get("/api/frame.png?template=pulse.json5&t=0")
+    #expect(frame.body == (try Data(contentsOf: output)))
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@testable import FlickStudio
+
+/// `/api/template`: the compiled state the page draws its panels from.
+@Suite struct StudioTemplateStateTests {
+  struct State: Decodable {
+    struct Track: Decodable {
+      struct Segment: Decodable {
+        var start: Double
+        var end: Double?
+        var kind: String
+        var label: String
+      }
+      var layer: String
+      var property: String
+      var segments: [Segment]
+      var joins: [Double]
+    }
+    struct Layer: Decodable {
+      var id: String
+      var parent: String?
+      var kind: String
+    }
+    struct Parameter: Decodable {
+      var name: String
+      var type: String
+    }
+    var name: String
+    var revision: Int
+    var ok: Bool
+    var layers: [Layer]
+    var tracks: [Track]
+    var parameters: [Parameter]
+  }
+
+  @Test func tracksLayersAndParametersAreListed() throws {
+    let h = try StudioHarness()
+    let response = try h.get("/api/template?template=pulse.json5")
+    #expect(response.text.contains(#""error":null"#))
+    let state = try JSONDecoder().decode(State.self, from: response.body)
+    #expect(state.ok && state.name == "pulse.json5" && state.revision == 1)
+    #expect(state.layers.map(\.id) == ["card", "dot", "picture"])
+    #expect(state.layers.map(\.parent) == [nil, "card", nil])
+    #expect(state.parameters.map(\.name) == ["accent"] && state.parameters[0].type == "color")
+    let kinds = Dictionary(
+      uniqueKeysWithValues: state.tracks.map { ("\($0.layer).\($0.property)", $0.segments.map(\.kind)) })
+    #expect(kinds["card.position"] == ["tween"])
+    #expect(kinds["card.rotation"] == ["spring"])
+    let position = try #require(state.tracks.first { $0.property == "position" })
+    #expect(position.segments[0].start == 0.2)
+    #expect(abs((position.segments[0].end ?? 0) - 1.4) < 1e-9)
+  }
+
+  @Test func aDragHandsOverToAReleaseAtAJoin() throws {
+    let h = try StudioHarness()
+    let source = """
+      { flick: 1, canvas: { width: 100, height: 100, fps: 30, duration: 3 },
+        layers: [{ id: "card", size: [10, 10], position: [20, 50], backgroundColor: "#FFFFFF" }],
+        timeline: [
+          { id: "d", at: 0.1, target: "card", drag: { by: [[0, 0], [40, 0]], duration: 0.3 } },
+          { after: "d", target: "card", release: { decay: { deceleration: 0.998 } } },
+        ] }
+      """
+    try Data(source.utf8).write(to: h.folder.appendingPathComponent("drag.json5"))
+    let response = try h.get("/api/template?template=drag.json5")
+    let state = try JSONDecoder().decode(State.self, from: response.body)
+    #expect(state.ok, "\(response.text)")
+    let track = try #require(state.tracks.first { $0.layer == "card" && $0.property == "position" }, "\(response.text)")
+    #expect(track.segments.map(\.kind) == ["drag", "release"], "\(response.text)")
+    #expect(track.joins == [track.segments[1].start])
+    #expect(track.segments[1].label.hasPrefix("release (decay)"))
+  }
+}
