@@ -22,7 +22,7 @@ let package = Package(
     .target(name: "FlickMotion"),
     /// The layer tree and immutable render-tree snapshots.
     .target(name: "FlickScene", dependencies: ["FlickMotion"]),
-    /// Cairo/Pango rasteriser; the only module that imports C.
+    /// Cairo/Pango rasteriser: draws render trees, decodes pictures, runs rlottie and librsvg.
     .target(
       name: "FlickRaster",
       dependencies: ["FlickScene", "CCairo", "CPango", "CJPEG", "CWebP", "CRLottie", "CRSVG", "CPNG"]),

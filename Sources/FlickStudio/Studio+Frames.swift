@@ -22,7 +22,7 @@ extension Studio {
 
   /// The PNG of the requested frame.
   func renderFrame(_ request: HTTPRequest, renderer: (Double) -> FrameRenderer) -> HTTPResponse {
-    withFrame(request) { session, template, time, scale in
+    withFrame(request) { revision, template, time, scale in
       let started = DispatchTime.now().uptimeNanoseconds
       let data: Data
       do {
@@ -35,18 +35,21 @@ extension Studio {
       let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
       var response = StudioResponse.raw(contentType: "image/png", data: data)
       response.add("X-Flick-Render-Ms", String(format: "%.1f", milliseconds))
-      response.add("X-Flick-Revision", String(session.snapshot.revision))
+      response.add("X-Flick-Revision", String(revision))
       response.add("X-Flick-Time", String(time))
       return response
     }
   }
 
-  /// Runs `body` with the template (current parameters, or those of `set=`), time and scale of
-  /// a frame request, or answers why they are refused.
+  /// Runs `body` with the revision, template (current parameters, or those of `set=`), time and
+  /// scale of a frame request, or answers why they are refused. The revision is read before the
+  /// template, so a reload in between labels the new template with the older revision (the page
+  /// asks again) and never an old template's frame with the new revision.
   func withFrame(
-    _ request: HTTPRequest, _ body: (TemplateSession, Template, Double, Double) -> HTTPResponse
+    _ request: HTTPRequest, _ body: (Int, Template, Double, Double) -> HTTPResponse
   ) -> HTTPResponse {
     withSession(request) { session in
+      let revision = session.snapshot.revision
       let sets = request.arguments("set")
       let template: Template
       do throws(TemplateError) {
@@ -74,7 +77,7 @@ extension Studio {
       guard pixels <= Double(Self.maximumFramePixels) else {
         return StudioResponse.error(400, "a frame of \(Int(pixels)) pixels is more than the studio draws; lower scale=")
       }
-      return body(session, template, time, scale)
+      return body(revision, template, time, scale)
     }
   }
 

@@ -53,4 +53,43 @@ import Testing
     let right = template.tracks.trace(p, layerID: "a", at: [q], limit: .right)[0]
     #expect(abs(left.velocity[0] - right.velocity[0]) <= 1e-6 * abs(left.velocity[0]))
   }
+
+  /// Issue 26's joins in pixels: a spring cut by an `easeOut` tween (row a) and a repeated group
+  /// interrupted by a later tween (row b). Around each join every frame shows the traced
+  /// position, and the traced motion keeps its velocity through the join (within 1 % of it).
+  @Test(arguments: [24, 30, 60, 120]) func interruptingTweensInPixels(fps: Int) throws {
+    let sixth = 1.0 / 6
+    var template = try Template.decode(
+      """
+      { flick: 1, canvas: { width: 1400, height: 60, fps: \(fps), duration: 1.5, background: "#000000" },
+        layers: [
+          { id: "a", size: [20, 20], position: [40, 15], backgroundColor: "#FFFFFF" },
+          { id: "b", size: [20, 20], position: [40, 45], backgroundColor: "#FFFFFF" } ],
+        timeline: [
+          { target: "a", animate: { positionX: { to: 400, spring: { stiffness: 200, damping: 10 } } } },
+          { at: \(sixth), target: "a", animate: { positionX: 200 }, curve: "easeOut", duration: 0.5 },
+          { group: [ { target: "b", animate: { positionX: 160 }, curve: "easeInEaseOut", duration: 0.25 } ],
+            repeat: 3, autoreverses: true },
+          { at: \(4 * sixth), target: "b", animate: { positionX: 300 }, curve: "easeOut", duration: 0.5 } ] }
+      """, file: "interrupting.json5")
+    let renderer = Renderer()
+    let p = AnyLayerProperty.named("positionX")!
+    for (layer, rows, join) in [("a", 5..<25, sixth), ("b", 35..<55, 4 * sixth)] {
+      let frameAtJoin = Int((join * Double(fps)).rounded())
+      for n in (frameAtJoin - 2)...(frameAtJoin + 2) {
+        let t = Double(n) / Double(fps)
+        let frame = try renderer.render(template.scene.renderTree(at: t))
+        let traced = template.tracks.trace(p, layerID: layer, at: [t])[0].value[0]
+        #expect(traced > 20 && traced < 1380, "\(layer) stays on the canvas at frame \(n)")
+        #expect(abs(Self.centroidX(frame, rows: rows) - traced) < 0.02, "\(layer) at frame \(n), \(fps) fps")
+      }
+      let left = template.tracks.trace(p, layerID: layer, at: [join], limit: .left)[0]
+      let right = template.tracks.trace(p, layerID: layer, at: [join], limit: .right)[0]
+      #expect(abs(left.velocity[0]) > 50, "\(layer) is moving at the join")
+      #expect(
+        abs(left.velocity[0] - right.velocity[0]) <= 0.01 * abs(left.velocity[0]),
+        "\(layer): \(left.velocity[0]) → \(right.velocity[0]) pt/s at \(join) s, \(fps) fps")
+    }
+  }
 }
+
