@@ -129,6 +129,7 @@ const playback = new Playback(
     button.setAttribute('aria-label', playing ? 'Pause (Space)' : 'Play (Space)');
     button.classList.toggle('on', playing);
     document.body.classList.toggle('playing', playing);
+    loader.setLanes(playing ? 2 : 1);
     if (!playing) updateFPS();
   },
 );

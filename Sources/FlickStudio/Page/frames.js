@@ -1,6 +1,7 @@
-// Frame loading for the viewer: at most one request in flight and one pending (the newest wish
-// replaces an older pending one), so scrubbing never queues work; 204 answers (superseded) are
-// ignored; each PNG is decoded off the main thread with createImageBitmap.
+// Frame loading for the viewer: one request in flight while scrubbing (two during playback, one
+// per render worker of the server) and one pending (the newest wish replaces an older pending
+// one), so scrubbing never queues work; 204 answers (superseded) are ignored; a frame older than
+// the one on screen is dropped; each PNG is decoded off the main thread with createImageBitmap.
 
 import { apiURL } from './api.js';
 
@@ -15,7 +16,9 @@ export class FrameLoader {
     this.onFrame = onFrame;
     this.onError = onError;
     this.seq = 0;
-    this.inFlight = null;
+    /** Requests running now; `lanes` bounds them (1 while scrubbing, 2 while playing). */
+    this.inFlight = 0;
+    this.lanes = 1;
     this.pending = null;
     this.shownSeq = 0;
     this.requested = 0;
@@ -27,12 +30,18 @@ export class FrameLoader {
   /** Asks for a frame: `request` = {template, frame, scale?}; returns at once. */
   load(request) {
     this.pending = request;
-    if (!this.inFlight) this.pump();
+    if (this.inFlight < this.lanes) this.pump();
+  }
+
+  /** Playback keeps two requests running, so both of the server's workers draw. */
+  setLanes(lanes) {
+    this.lanes = Math.max(1, lanes);
+    if (this.pending && this.inFlight < this.lanes) this.pump();
   }
 
   /** True when nothing is in flight or pending. */
   get idle() {
-    return !this.inFlight && !this.pending;
+    return this.inFlight === 0 && !this.pending;
   }
 
   /** Resolves when the loader has nothing left to do. */
@@ -42,10 +51,10 @@ export class FrameLoader {
   }
 
   async pump() {
+    this.inFlight += 1;
     while (this.pending) {
       const request = this.pending;
       this.pending = null;
-      this.inFlight = request;
       const seq = ++this.seq;
       const url = apiURL('frame.png', {
         template: request.template,
@@ -91,7 +100,8 @@ export class FrameLoader {
         this.onError(error, request);
       }
     }
-    this.inFlight = null;
+    this.inFlight -= 1;
+    if (!this.idle) return;
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     waiters.forEach((resolve) => resolve());
