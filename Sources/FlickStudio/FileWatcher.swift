@@ -95,7 +95,7 @@ package final class FileWatcher: Sendable {
   private func paths(in buffer: [UInt8], count: Int) -> [String] {
     #if os(Linux)
       var out: [String] = []
-      let known = folders.value
+      let known = folders.withLock { $0 }
       buffer.withUnsafeBytes { raw in
         var offset = 0
         let header = MemoryLayout<inotify_event>.size

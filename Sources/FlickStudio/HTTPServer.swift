@@ -22,7 +22,7 @@ package final class HTTPServer: Sendable {
   package static let connectionLimit: UInt32 = 512
 
   /// The port listened on (the kernel's choice for port 0).
-  package var port: Int { boundPort.value }
+  package var port: Int { boundPort.withLock { $0 } }
   private let boundPort = Locked(0)
   /// The numeric address listened on.
   package let host: String
@@ -54,8 +54,8 @@ package final class HTTPServer: Sendable {
       let reason = failure == EINVAL ? "not a numeric IP address" : String(cString: strerror(failure))
       throw .cannotListen(host: host, port: port, reason: reason)
     }
-    boundPort.value = Int(flick_mhd_port(started))
-    daemon.value = Daemon(pointer: started)
+    boundPort.withLock { $0 = Int(flick_mhd_port(started)) }
+    daemon.withLock { $0 = Daemon(pointer: started) }
   }
 
   /// Stops listening: ends every event stream, waits up to `timeout` seconds for answers in
@@ -71,7 +71,7 @@ package final class HTTPServer: Sendable {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
       for stream in streams.withLock({ Array($0.values) }) { stream.close() }
-      if inFlight.value == 0 { break }
+      if inFlight.withLock({ $0 }) == 0 { break }
       // A request still suspended at MHD_stop_daemon is a fatal error in libmicrohttpd: when an
       // answer never comes, the daemon is left running (the process is ending anyway).
       guard Date() < deadline else { return }
@@ -132,7 +132,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
   MHD_suspend_connection(connection)
   server.inFlight.withLock { $0 += 1 }
   server.handler(parsed) { response in
-    request.response.value = response
+    request.response.withLock { $0 = response }
     MHD_resume_connection(handle.pointer)
     server.inFlight.withLock { $0 -= 1 }
   }

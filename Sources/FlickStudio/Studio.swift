@@ -58,18 +58,18 @@ package final class Studio: Sendable {
     page = StudioPage.load()
     pool = RenderPool(workers: options.workers)
     let watcher = try FileWatcher { [weak self] changed in self?.filesChanged(changed) }
-    self.watcher.value = watcher
+    self.watcher.withLock { $0 = watcher }
     watcher.watch([workspace.folder])
     let server = try HTTPServer(host: options.host, port: options.port, threads: 2) { [weak self] request, reply in
       guard let self else { return reply(StudioResponse.error(503, "the studio is stopping")) }
       self.handle(request, reply: reply)
     }
-    self.server.value = server
+    self.server.withLock { $0 = server }
     startPings()
   }
 
   /// The port listened on.
-  package var port: Int { server.value?.port ?? 0 }
+  package var port: Int { server.withLock { $0 }?.port ?? 0 }
 
   /// The URL to open: `http://HOST:PORT/?token=TOKEN` (IPv6 hosts in brackets).
   package var url: String {
@@ -87,9 +87,9 @@ package final class Studio: Sendable {
     for stream in events.withLock({ $0 }) { stream.close() }
     pool.stop()
     server.withLock { $0 }?.stop()
-    server.value = nil
+    server.withLock { $0 = nil }
     watcher.withLock { $0 }?.stop()
-    watcher.value = nil
+    watcher.withLock { $0 = nil }
   }
 
   deinit { stop() }
@@ -133,7 +133,7 @@ package final class Studio: Sendable {
   /// Watches the folders of every file `session` reads.
   func watchFiles(of session: TemplateSession) {
     let folders = Set(session.files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
-    watcher.value?.watch(folders)
+    watcher.withLock { $0 }?.watch(folders)
   }
 
   /// Sends an event to every open stream.
@@ -186,7 +186,7 @@ package final class Studio: Sendable {
       while true {
         for _ in 0..<150 {
           Thread.sleep(forTimeInterval: 0.1)
-          guard let self, !self.stopped.value else { return }
+          guard let self, !self.stopped.withLock({ $0 }) else { return }
         }
         guard let self else { return }
         for stream in self.events.withLock({ $0 }) { stream.send(raw: ": ping\n\n") }
