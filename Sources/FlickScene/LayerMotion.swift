@@ -46,18 +46,23 @@ public struct LayerMotion: Sendable, Hashable {
 
   /// The curve that takes `handoff` to `target` (a decay ignores `target`); `velocity`, when
   /// given, replaces the hand-over's velocity (units per second).
+  /// Built by FlickMotion's `CurveBuilder` rules, as templates build theirs: a spring and a
+  /// tween start with the stated velocity as given; a decay takes a stated velocity as written
+  /// and the hand-over's scaled so it starts moving at exactly that speed.
   func curve<V: Animatable>(
     from handoff: Handoff<V>, to target: V, velocity: V?, threshold: Double
   ) -> AnyAnimationCurve<V> {
     var start = handoff
-    if let velocity { start.velocity = velocity }
     switch kind {
     case .spring(let parameters, let own):
-      return _Motion.spring(parameters, to: target, threshold: own ?? threshold)(start)
+      if let velocity { start.velocity = velocity }
+      return CurveBuilder.spring(from: start, to: target, parameters: parameters, threshold: own ?? threshold)
     case .tween(let duration, let curve):
-      return _Motion.tween(to: target, duration: duration, timingFunction: curve, threshold: threshold)(start)
+      if let velocity { start.velocity = velocity }
+      return CurveBuilder.tween(
+        from: start, to: target, duration: duration, timingFunction: curve, threshold: threshold)
     case .decay(let deceleration):
-      return _Motion.decay(velocity: nil, deceleration: deceleration, threshold: threshold)(start)
+      return CurveBuilder.decay(from: start, velocity: velocity, deceleration: deceleration, threshold: threshold)
     }
   }
 }

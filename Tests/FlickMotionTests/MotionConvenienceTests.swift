@@ -17,10 +17,15 @@ import Testing
     let x0 = try #require(a.value(of: Self.kx, as: Double.self, before: 0.1))
     #expect(v0 > 100)
     #expect(try #require(a.value(of: Self.kx, as: Double.self, at: 0.1)) == x0)
+    // Pop's closed form starts at 0.999 of its parameter for d = 0.998: the hand-over's velocity
+    // is scaled so the decay starts at exactly v₀ (CurveBuilder's decay rule, as in templates).
+    let d = MotionDefaults.decayDeceleration
     let expected = DecayAnimation(
-      from: x0, velocity: v0, deceleration: MotionDefaults.decayDeceleration, threshold: Self.x.threshold)
-    // DecayAnimation's velocity at 0 is 0.999·v₀ for d = 0.998 (Pop's per-millisecond semantics).
-    #expect(try #require(a.velocity(of: Self.kx, as: Double.self, at: 0.1)) == expected.velocity(at: 0))
+      from: x0, velocity: CurveBuilder.decayVelocity(handedOver: v0, deceleration: d), deceleration: d,
+      threshold: Self.x.threshold)
+    let start = try #require(a.velocity(of: Self.kx, as: Double.self, at: 0.1))
+    #expect(start == expected.velocity(at: 0))
+    #expect(abs(start - v0) <= 1e-9 * v0)
     #expect(a.sample(at: 0.6).x == expected.value(at: 0.5))
     #expect(a.endTime(of: Self.kx, at: 0.2) == 0.1 + expected.duration)
     // An explicit velocity replaces the hand-over's.

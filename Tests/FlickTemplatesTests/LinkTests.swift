@@ -330,9 +330,9 @@ import Testing
       return Set(members.map(\.key))
     }
     #expect(keys("link") == Set(AnyLayerProperty.names))
-    #expect(keys("colorLink") == Set(TimelineCompiler.linkKeys))
+    #expect(keys("colorLink") == Set(LinkWriter.linkKeys))
     for type in ["number", "angle", "point", "size", "rect", "colors"] {
-      #expect(keys(type + "Link") == Set(TimelineCompiler.linkKeys).subtracting(["colorSpace"]), "\(type)Link")
+      #expect(keys(type + "Link") == Set(LinkWriter.linkKeys).subtracting(["colorSpace"]), "\(type)Link")
     }
     #expect(keys("linkEntry") == Set(TimelineCompiler.placementKeys + ["link"] + TimelineCompiler.EntryKind.link.extraKeys))
   }

@@ -57,8 +57,8 @@ import Testing
       return Set(members.map(\.key))
     }
     let animator = root["$defs"]?["animatorEntry"]?["properties"]?["animator"]
-    #expect(keys(animator) == Set(TimelineCompiler.animatorKeys))
-    #expect(keys(root["$defs"]?["animatorEvent"]) == Set(TimelineCompiler.animatorEventKeys))
+    #expect(keys(animator) == Set(AnimatorWriter.animatorKeys))
+    #expect(keys(root["$defs"]?["animatorEvent"]) == Set(AnimatorWriter.animatorEventKeys))
     #expect(keys(animator?["properties"]?["animations"]?["items"]) == ["target", "targets", "animate", "delayFactor"])
     guard case .array(let commands)? = root["$defs"]?["animatorEvent"]?["properties"]?["do"]?["enum"]?.kind else {
       Issue.record("no animator command enum")

@@ -93,7 +93,7 @@ public struct ChainGroup<Root: Sendable>: Sendable {
   ) {
     add(
       key, property, onChange: onChange, onComplete: onComplete,
-      _Motion.spring(parameters, to: target, threshold: threshold))
+      { h in CurveBuilder.spring(from: h, to: target, parameters: parameters, threshold: threshold) })
   }
 
   /// A tween to `target` from the key's current value: from rest along `timingFunction`, over a
@@ -105,7 +105,10 @@ public struct ChainGroup<Root: Sendable>: Sendable {
   ) {
     add(
       key, property, onChange: onChange, onComplete: onComplete,
-      _Motion.tween(to: target, duration: duration, timingFunction: timingFunction, threshold: property.threshold))
+      { [threshold = property.threshold] h in
+        CurveBuilder.tween(
+          from: h, to: target, duration: duration, timingFunction: timingFunction, threshold: threshold)
+      })
   }
 
   /// A decay from the key's current value with `velocity` (default: its current velocity).
@@ -116,6 +119,8 @@ public struct ChainGroup<Root: Sendable>: Sendable {
   ) {
     add(
       key, property, onChange: onChange, onComplete: onComplete,
-      _Motion.decay(velocity: velocity, deceleration: deceleration, threshold: property.threshold))
+      { [threshold = property.threshold] h in
+        CurveBuilder.decay(from: h, velocity: velocity, deceleration: deceleration, threshold: threshold)
+      })
   }
 }

@@ -197,7 +197,10 @@ public struct Animator<Root: Sendable>: Sendable {
     parameters: SpringParameters = MotionDefaults.spring, at time: Double,
     onChange: (@Sendable (Value, Value) -> Void)? = nil, onComplete: (@Sendable (Bool) -> Void)? = nil
   ) throws(AnimatorError) -> Int {
-    try add(key, property: property, at: time, onChange: onChange, onComplete: onComplete, _Motion.spring(parameters, to: target, threshold: property.threshold))
+    try add(key, property: property, at: time, onChange: onChange, onComplete: onComplete) {
+      [threshold = property.threshold] h in
+      CurveBuilder.spring(from: h, to: target, parameters: parameters, threshold: threshold)
+    }
   }
 
   /// Springs `key` to `target` the way a device engine steps it (``Stepping/pop(fps:)``,
@@ -214,9 +217,9 @@ public struct Animator<Root: Sendable>: Sendable {
       return try spring(
         key, property: property, to: target, parameters: parameters, at: time, onChange: onChange, onComplete: onComplete)
     }
-    let threshold = property.threshold
-    return try add(key, property: property, at: time, onChange: onChange, onComplete: onComplete) { h in
-      SteppedSpring(from: h.value, to: target, velocity: h.velocity, parameters: parameters, threshold: threshold, stepping: stepping)
+    return try add(key, property: property, at: time, onChange: onChange, onComplete: onComplete) {
+      [threshold = property.threshold] h in
+      CurveBuilder.spring(from: h, to: target, parameters: parameters, threshold: threshold, stepping: stepping)
     }
   }
 
@@ -230,7 +233,10 @@ public struct Animator<Root: Sendable>: Sendable {
   ) throws(AnimatorError) -> Int {
     try add(
       key, property: property, at: time, onChange: onChange, onComplete: onComplete,
-      _Motion.tween(to: target, duration: duration, timingFunction: timingFunction, threshold: property.threshold))
+      { [threshold = property.threshold] h in
+        CurveBuilder.tween(
+          from: h, to: target, duration: duration, timingFunction: timingFunction, threshold: threshold)
+      })
   }
 
   /// Lets `key` coast from its current value with `velocity` (units/s; default the current
@@ -244,7 +250,9 @@ public struct Animator<Root: Sendable>: Sendable {
   ) throws(AnimatorError) -> Int {
     try add(
       key, property: property, at: time, onChange: onChange, onComplete: onComplete,
-      _Motion.decay(velocity: velocity, deceleration: deceleration, threshold: property.threshold))
+      { [threshold = property.threshold] h in
+        CurveBuilder.decay(from: h, velocity: velocity, deceleration: deceleration, threshold: threshold)
+      })
   }
 
   /// Stops the animation under `key` at `time`: the value stays where it is and the animation

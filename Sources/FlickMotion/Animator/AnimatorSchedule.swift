@@ -60,7 +60,9 @@ public struct AnimatorSchedule<Root: Sendable>: Sendable {
   ) {
     add(
       key, property: property, at: time, onChange: onChange, onComplete: onComplete, whenCompleted: whenCompleted,
-      _Motion.spring(parameters, to: target, threshold: property.threshold))
+      { [threshold = property.threshold] h in
+        CurveBuilder.spring(from: h, to: target, parameters: parameters, threshold: threshold)
+      })
   }
 
   /// Tweens `key` to `target` (as ``Animator/tween(_:property:to:duration:timingFunction:at:onChange:onComplete:)``).
@@ -73,7 +75,10 @@ public struct AnimatorSchedule<Root: Sendable>: Sendable {
   ) {
     add(
       key, property: property, at: time, onChange: onChange, onComplete: onComplete, whenCompleted: whenCompleted,
-      _Motion.tween(to: target, duration: duration, timingFunction: timingFunction, threshold: property.threshold))
+      { [threshold = property.threshold] h in
+        CurveBuilder.tween(
+          from: h, to: target, duration: duration, timingFunction: timingFunction, threshold: threshold)
+      })
   }
 
   /// Lets `key` coast (as ``Animator/decay(_:property:velocity:deceleration:at:onChange:onComplete:)``).
@@ -85,7 +90,9 @@ public struct AnimatorSchedule<Root: Sendable>: Sendable {
   ) {
     add(
       key, property: property, at: time, onChange: onChange, onComplete: onComplete, whenCompleted: whenCompleted,
-      _Motion.decay(velocity: velocity, deceleration: deceleration, threshold: property.threshold))
+      { [threshold = property.threshold] h in
+        CurveBuilder.decay(from: h, velocity: velocity, deceleration: deceleration, threshold: threshold)
+      })
   }
 
   /// Stops the animation under `key` at `time` (default: the completion time).

@@ -95,23 +95,16 @@ package struct CurveBuilder<Value: Animatable>: Sendable {
       let v = try startVelocity { () throws(MotionError) in
         try springVelocity(to: to, speed: speed, normalized: normalized)
       }
-      let rest = restThreshold ?? threshold
-      if spec.stepping != .analytic {
-        return AnyAnimationCurve(
-          SteppedSpring(
-            from: from, to: to, velocity: v, parameters: parameters, threshold: rest ?? 0.01,
-            stepping: spec.stepping))
-      }
-      return AnyAnimationCurve(
-        SpringAnimation(from: from, to: to, velocity: v, parameters: parameters, restThreshold: rest))
+      return Self.spring(
+        from: Handoff(value: from, velocity: v, time: handoff.time), to: to, parameters: parameters,
+        threshold: restThreshold ?? threshold, stepping: spec.stepping)
     case .decay(let speed, let deceleration, let decayThreshold, let bounds):
-      let v = try startVelocity { () throws(MotionError) in
-        try decayVelocity(speed: speed, deceleration: deceleration)
-      }
+      let stated: Value? = if let velocity { velocity } else { try statedDecayVelocity(speed: speed) }
       let rest = spec.written.contains(.threshold) ? decayThreshold : threshold ?? decayThreshold
       guard let bounds else {
-        return AnyAnimationCurve(DecayAnimation(from: from, velocity: v, deceleration: deceleration, threshold: rest))
+        return Self.decay(from: handoff, velocity: stated, deceleration: deceleration, threshold: rest)
       }
+      let v = stated ?? Self.decayVelocity(handedOver: handoff.velocity, deceleration: deceleration)
       guard let start = from as? Double, let scalar = v as? Double else {
         throw Self.boundsError
       }
@@ -143,14 +136,50 @@ package struct CurveBuilder<Value: Animatable>: Sendable {
 
   // MARK: - Rules
 
-  /// The tween rule (for callers without a spec, such as the animator conveniences): a tween
-  /// from `handoff.value` to `target` that continues `handoff.velocity` (``ContinuingTween``)
-  /// when its speed is above `threshold` units/s and the tween does not loop; otherwise the
-  /// timing curve itself.
+  // The rules per family, also called directly by the Swift conveniences that have typed
+  // parameters instead of a spec (``Animator``, ``AnimatorSchedule``, ``ChainGroup``, and
+  // FlickScene's `LayerMotion` behind the Pop-style and GPUAnimation-style APIs).
+
+  /// The spring rule: a spring from the hand-over's value, starting with its velocity, to
+  /// `target`, resting within `threshold` value units (the spring's own default when nil; 0.01
+  /// for an engine's stepping); ``Stepping/analytic`` is the closed form, any other stepping
+  /// the engine's integrator (``SteppedSpring``).
+  package static func spring(
+    from handoff: Handoff<Value>, to target: Value, parameters: SpringParameters, threshold: Double?,
+    stepping: Stepping = .analytic
+  ) -> AnyAnimationCurve<Value> {
+    guard stepping == .analytic else {
+      return AnyAnimationCurve(
+        SteppedSpring(
+          from: handoff.value, to: target, velocity: handoff.velocity, parameters: parameters,
+          threshold: threshold ?? 0.01, stepping: stepping))
+    }
+    return AnyAnimationCurve(
+      SpringAnimation(
+        from: handoff.value, to: target, velocity: handoff.velocity, parameters: parameters, restThreshold: threshold))
+  }
+
+  /// The decay rule: a decay from the hand-over's value with the `velocity` stated (units/s,
+  /// used as written: Pop's parameter) or, when nil, the hand-over's, scaled so the decay
+  /// starts moving at exactly it (``decayVelocity(handedOver:deceleration:)``); it ends when
+  /// its speed is below 5 × `threshold`.
+  package static func decay(
+    from handoff: Handoff<Value>, velocity stated: Value?, deceleration: Double, threshold: Double
+  ) -> AnyAnimationCurve<Value> {
+    let v = stated ?? decayVelocity(handedOver: handoff.velocity, deceleration: deceleration)
+    return AnyAnimationCurve(
+      DecayAnimation(from: handoff.value, velocity: v, deceleration: deceleration, threshold: threshold))
+  }
+
+  /// The tween rule: a tween from `handoff.value` to `target` over `duration` seconds (a
+  /// duration that is not finite is ``MotionDefaults/tweenDuration``, a negative one 0) that
+  /// continues `handoff.velocity` (``ContinuingTween``) when its speed is above `threshold`
+  /// units/s and the tween does not loop; otherwise the timing curve itself.
   package static func tween(
     from handoff: Handoff<Value>, to target: Value, duration: Double, timingFunction: TimingFunction,
     threshold: Double?, loops: Bool = false
   ) -> AnyAnimationCurve<Value> {
+    let duration = duration.isFinite ? max(duration, 0) : MotionDefaults.tweenDuration
     let tween = BasicAnimation(from: handoff.value, to: target, duration: duration, timingFunction: timingFunction)
     let rest = threshold ?? 0
     guard handoff.velocity.magnitudeSquared > rest * rest, !loops else { return AnyAnimationCurve(tween) }
@@ -179,12 +208,10 @@ package struct CurveBuilder<Value: Animatable>: Sendable {
     return try along(to, speed)
   }
 
-  /// A decay's initial velocity: the spec's speed (as given for a number, or along the motion
-  /// toward ``target``), else the hand-over's, scaled so the decay starts moving at exactly it.
-  private func decayVelocity(speed: Double, deceleration: Double) throws(MotionError) -> Value {
-    guard spec.written.contains(.velocity) else {
-      return Self.decayVelocity(handedOver: handoff.velocity, deceleration: deceleration)
-    }
+  /// A decay's stated initial velocity: the spec's speed (as given for a number, or along the
+  /// motion toward ``target``); nil when the spec gives none (the decay takes the hand-over's).
+  private func statedDecayVelocity(speed: Double) throws(MotionError) -> Value? {
+    guard spec.written.contains(.velocity) else { return nil }
     if let target { return try along(target, speed) }
     if let scalar = speed as? Value { return scalar }
     throw MotionError(

@@ -134,7 +134,7 @@ struct AnimatorEventPlayer {
       try scrub(e, event, doNode, at: t)
     case .continue:
       let factor = try e["durationFactor"]?.double(in: 0.001...1000) ?? 1
-      let timing = try e["curve"].map { n throws(TemplateError) in try TimelineCompiler.timingParameters(n) }
+      let timing = try e["curve"].map { n throws(TemplateError) in try AnimatorWriter.timingParameters(n) }
       // UIKit: the rest of the animation takes durationFactor × the original duration; a glide
       // that moves the progress up to now hands over its velocity.
       let handed = glideHandover.flatMap { $0.time == t ? $0.rate : nil }

@@ -11,11 +11,18 @@ import FlickScene
 /// read from the ``PropertyTracks`` built so far, as left limits (a tween ending at that instant
 /// hands over its final velocity): compiling never renders the scene and never differentiates.
 /// Everything compiles to pure functions of time: any frame renders alone.
+///
+/// The compiler keeps the walk over the entries (groups, sequences, plays, repeats); each other
+/// kind has its writer, a small type with one entry point that reads the ``TimelineSchedule``
+/// and writes into the ``TimelineOutput``: ``AnimateWriter``, ``SetWriter``, ``DragWriter``,
+/// ``ReleaseWriter``, ``AnimatorWriter``, ``LinkWriter`` and ``SinglePropertyWriter``. Their
+/// work on one property runs through ``AnyLayerProperty/write(_:layerID:into:)`` (a
+/// ``PropertyJob`` per writer).
 struct TimelineCompiler {
   /// What a timeline entry does: the key that picks it, and the other keys it accepts.
   enum EntryKind: String, CaseIterable {
     case animate, set, group, sequence, drag, release, animator
-    /// `link`: properties as functions of another property or of time (TimelineCompiler+Links.swift).
+    /// `link`: properties as functions of another property or of time (``LinkWriter``).
     case link
     /// `{ play: "wifi" }`: a component instance's timeline, played again (TimelineCompiler+Play.swift).
     case play
@@ -92,29 +99,33 @@ struct TimelineCompiler {
     }
     if present.count > 1, let second = o[present[1].rawValue] {
       throw second.error(
-        "an entry does one thing: '\(present[0].rawValue)' and '\(present[1].rawValue)' are both set; use a group for both"
-      )
+        "an entry does one thing: '\(present[0].rawValue)' and '\(present[1].rawValue)' are both set; "
+          + "use a group for both")
     }
     let extra = kind.extraKeys
     for (key, n) in o where !Self.placementKeys.contains(key) && key != kind.rawValue && !extra.contains(key) {
-      throw n.error(
-        "'\(quoted: key)' does not apply to \(quoted: kind == .property ? "a single-property" : "a '\(kind.rawValue)'") entry"
-      )
+      let what = kind == .property ? "a single-property" : "a '\(kind.rawValue)'"
+      throw n.error("'\(quoted: key)' does not apply to \(quoted: what) entry")
     }
     let begin = try schedule.beginTime(o, node, placement)
     output.currentEntryPath = node.path
     let span: Span
     switch kind {
-    case .animate: span = try animate(o, node, begin: begin)
-    case .set: span = try set(o, node, begin: begin)
+    case .animate:
+      span = try AnimateWriter(schedule: schedule, colorSpace: colorSpace).write(o, node, begin: begin, into: &output)
+    case .set: span = try SetWriter(schedule: schedule).write(o, node, begin: begin, into: &output)
     case .group: span = try group(o, node, begin: begin)
     case .sequence: span = try sequence(o, node, begin: begin)
-    case .drag: span = try drag(o, node, begin: begin)
-    case .release: span = try release(o, node, begin: begin)
-    case .animator: span = try animator(o, node, begin: begin)
-    case .link: span = try link(o, node, begin: begin)
+    case .drag: span = try DragWriter(schedule: schedule).write(o, node, begin: begin, into: &output)
+    case .release:
+      span = try ReleaseWriter(schedule: schedule, colorSpace: colorSpace).write(o, node, begin: begin, into: &output)
+    case .animator: span = try AnimatorWriter(schedule: schedule).write(o, node, begin: begin, into: &output)
+    case .link:
+      span = try LinkWriter(schedule: schedule, colorSpace: colorSpace).write(o, node, begin: begin, into: &output)
     case .play: span = try play(o, node, begin: begin)
-    case .property: span = try legacy(o, node, begin: begin)
+    case .property:
+      span = try SinglePropertyWriter(schedule: schedule, colorSpace: colorSpace).write(
+        o, node, begin: begin, into: &output)
     }
     if let idNode = o["id"] { try schedule.record(span, id: idNode) }
     return span
@@ -163,15 +174,5 @@ struct TimelineCompiler {
       }
       return Span(begin: start, end: cursor)
     }
-  }
-
-  /// The layer `id` as written, before any animation (for its kind).
-  func layer(_ id: String) -> Layer? { output.tracks.layer(id) }
-
-  /// The layer ids an entry acts on (``TimelineSchedule/targets(_:_:)``).
-  func targets(_ o: [String: TemplateNode], _ node: TemplateNode) throws(TemplateError) -> [(
-    id: String, node: TemplateNode
-  )] {
-    try schedule.targets(o, node)
   }
 }

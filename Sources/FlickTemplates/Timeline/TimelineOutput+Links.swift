@@ -7,8 +7,8 @@ extension TimelineOutput {
   mutating func addLink<V>(_ link: PropertyLink<V>, node: TemplateNode, sourceNode: TemplateNode)
     throws(TemplateError)
   {
-    guard links.count < TimelineCompiler.linkLimit else {
-      throw node.error("a template may have at most \(TimelineCompiler.linkLimit) links")
+    guard links.count < LinkWriter.linkLimit else {
+      throw node.error("a template may have at most \(LinkWriter.linkLimit) links")
     }
     try checkOrder(link.property.name, layerID: link.layerID, begin: link.begin, node: node)
     do {

@@ -165,7 +165,7 @@ extension TimelineCompiler {
     ]
     return [
       "type": "object", "required": ["do"], "additionalProperties": false,
-      "properties": .fields(animatorEventKeys.map { ($0, schemas[$0] ?? [:]) }),
+      "properties": .fields(AnimatorWriter.animatorEventKeys.map { ($0, schemas[$0] ?? [:]) }),
     ]
   }
 
@@ -191,7 +191,7 @@ extension TimelineCompiler {
     let order = ["duration", "curve", "target", "targets", "pausesOnCompletion", "scrubsLinearly", "animate", "animations", "events"]
     return [
       "type": "object", "required": ["duration", "events"], "additionalProperties": false,
-      "properties": .fields(order.filter(animatorKeys.contains).map { ($0, schemas[$0] ?? [:]) }),
+      "properties": .fields(order.filter(AnimatorWriter.animatorKeys.contains).map { ($0, schemas[$0] ?? [:]) }),
     ]
   }
 }

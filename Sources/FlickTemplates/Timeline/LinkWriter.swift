@@ -1,8 +1,9 @@
 import FlickMotion
 import FlickScene
 
-/// One property's `link` object, read but not yet typed (the outputs decode with the property).
-struct LinkRequest {
+/// One property's `link` object, read but not yet typed (the outputs decode with the property
+/// when it is written).
+struct LinkRequest: PropertyJob {
   var node: TemplateNode
   var source: LinkSource
   /// The `from` member (errors about the source point at it).
@@ -14,9 +15,13 @@ struct LinkRequest {
   var right: InterpolationExtrapolation
   var colorSpaceNode: TemplateNode?
   var begin: Double
+  /// The template's default space for colour animations.
+  var templateColorSpace: ColorSpace
 }
 
-extension TimelineCompiler {
+/// Writes a `link` entry: each property becomes a function of another property or of time
+/// (a ``LinkRequest`` per property and target, added to the tracks as a ``PropertyLink``).
+struct LinkWriter {
   /// Keys of one property's link object.
   static let linkKeys = [
     "from", "input", "output", "curve", "extrapolate", "extrapolateLeft", "extrapolateRight", "colorSpace",
@@ -24,36 +29,47 @@ extension TimelineCompiler {
   /// The most links one template may compile to (each is evaluated on every frame it shows).
   static let linkLimit = 1000
 
+  /// The entry's targets, and the layers a `from` names.
+  let schedule: TimelineSchedule
+  /// The template's default space for colour animations.
+  let colorSpace: ColorSpace
+
   /// `{ at, target, link: { rotation: { from: "card.positionX", input: [280, 680], output:
   /// ["-12deg", "12deg"], extrapolate, curve } } }`: from `at` on, until a later entry animates
   /// or sets it, each property is a function of another layer's number property at the same
   /// time (or of `"time"`, scene seconds): Remotion's `interpolate`, After Effects' `linear()`.
   /// A `from` without a dot names a property of the entry's own target (so `targets` with
   /// `from: "positionX"` links each layer to itself). Returns the span `begin … begin`.
-  mutating func link(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError) -> Span {
-    guard let linkNode = o["link"] else { return Span(begin: begin, end: begin) }
+  func write(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double, into output: inout TimelineOutput)
+    throws(TemplateError) -> TimelineSchedule.Span
+  {
+    guard let linkNode = o["link"] else { return .init(begin: begin, end: begin) }
     guard case .object(let members) = linkNode.value.kind, !members.isEmpty else {
       throw linkNode.expected(
-        "an object of properties to link, like { rotation: { from: \"card.positionX\", input: [0, 100], output: [0, 1] } }"
-      )
+        "an object of properties to link, like { rotation: { from: \"card.positionX\", input: [0, 100], "
+          + "output: [0, 1] } }")
     }
     let stagger = try o["stagger"]?.double(in: -60...60) ?? 0
-    for (i, target) in try targets(o, node).enumerated() {
+    for (i, target) in try schedule.targets(o, node).enumerated() {
       for m in members {
         let specNode = linkNode.child(m.key, m.value)
         if m.key == "string" {
           throw specNode.error("a text layer's 'string' changes with 'set' or 'animate'; link its 'number' instead")
         }
-        let property = try Self.property(named: m.key, specNode, layer: layer(target.id), layerID: target.id)
-        let request = try linkRequest(specNode, targetID: target.id, begin: begin + Double(i) * stagger)
-        _ = try perform(property, layerID: target.id, .link(request))
+        let property = try AnyLayerProperty.timeline(
+          named: m.key, specNode, layer: output.layer(target.id), layerID: target.id)
+        let request = try linkRequest(
+          specNode, targetID: target.id, begin: begin + Double(i) * stagger, layers: output.tracks)
+        _ = try property.write(request, layerID: target.id, into: &output)
       }
     }
-    return Span(begin: begin, end: begin)
+    return .init(begin: begin, end: begin)
   }
 
   /// Reads one property's link object (everything but the outputs).
-  private func linkRequest(_ node: TemplateNode, targetID: String, begin: Double) throws(TemplateError) -> LinkRequest {
+  private func linkRequest(_ node: TemplateNode, targetID: String, begin: Double, layers: PropertyTracks)
+    throws(TemplateError) -> LinkRequest
+  {
     guard case .object = node.value.kind else {
       throw node.expected("a link object like { from: \"card.positionX\", input: [0, 100], output: [0, 1] }")
     }
@@ -87,8 +103,8 @@ extension TimelineCompiler {
         for item in try curveNode.array() { timing.append(try TemplateMotion.timingFunction(item)) }
         guard timing.count == input.count - 1 else {
           throw curveNode.error(
-            "give one curve for every gap, or \(input.count - 1) (one per gap between the \(input.count) stops), found \(timing.count)"
-          )
+            "give one curve for every gap, or \(input.count - 1) (one per gap between the \(input.count) stops), "
+              + "found \(timing.count)")
         }
       } else {
         timing = [try TemplateMotion.timingFunction(curveNode)]
@@ -101,14 +117,17 @@ extension TimelineCompiler {
     }
     let both = try extrapolation(o["extrapolate"]) ?? .clamp
     return LinkRequest(
-      node: node, source: try linkSource(sourceNode, targetID: targetID), sourceNode: sourceNode, input: input,
+      node: node, source: try linkSource(sourceNode, targetID: targetID, layers: layers), sourceNode: sourceNode,
+      input: input,
       outputNode: outputNode, timing: timing,
       left: try extrapolation(o["extrapolateLeft"]) ?? both, right: try extrapolation(o["extrapolateRight"]) ?? both,
-      colorSpaceNode: o["colorSpace"], begin: begin)
+      colorSpaceNode: o["colorSpace"], begin: begin, templateColorSpace: colorSpace)
   }
 
   /// `"time"`, `"layer.property"` or `"property"` (of `targetID`): a number property.
-  private func linkSource(_ node: TemplateNode, targetID: String) throws(TemplateError) -> LinkSource {
+  private func linkSource(_ node: TemplateNode, targetID: String, layers: PropertyTracks) throws(TemplateError)
+    -> LinkSource
+  {
     let text = try node.string()
     if text == "time" { return .time }
     var layerID = targetID
@@ -129,7 +148,7 @@ extension TimelineCompiler {
       }
       throw node.error(message + " (write \"layer.property\" with a number property such as positionX, or \"time\")")
     }
-    if let layer = layer(layerID), !property.applies(to: layer), let kind = property.contentKind {
+    if let layer = layers.layer(layerID), !property.applies(to: layer), let kind = property.contentKind {
       throw node.error(
         "'\(quoted: name)' is a property of \(kind.rawValue) layers, but '\(quoted: layerID)' is "
           + "not a \(kind.rawValue) layer")
@@ -144,45 +163,46 @@ extension TimelineCompiler {
     }
     return .property(p, layerID: layerID)
   }
+}
 
-  /// Compiles the link of one typed property: decodes the outputs, adds the link to the tracks
+extension LinkRequest {
+  /// Writes the link of one typed property: decodes the outputs, adds the link to the tracks
   /// (which refuse a cycle) and its curve to the scene. Returns the link's begin.
-  mutating func linkTyped<V: Animatable>(
-    _ p: LayerProperty<V>, layerID: String, _ request: LinkRequest, decode: (TemplateNode) throws(TemplateError) -> V
+  func write<V: Animatable>(
+    _ p: LayerProperty<V>, layerID: String, values: PropertyValueDecoder<V>, into output: inout TimelineOutput
   ) throws(TemplateError) -> Double {
-    let items = try request.outputNode.array()
-    guard items.count == request.input.count else {
-      throw request.outputNode.error(
-        "'output' has \(items.count) values but 'input' has \(request.input.count) stops; give one output per input")
+    let items = try outputNode.array()
+    guard items.count == input.count else {
+      throw outputNode.error(
+        "'output' has \(items.count) values but 'input' has \(input.count) stops; give one output per input")
     }
-    var output: [V] = []
-    for item in items { output.append(try decode(item)) }
-    let space = try colorSpace(request.colorSpaceNode, defaults: MotionDefaults(), for: p)
-    if request.left == .identity || request.right == .identity, V.self != Double.self {
-      throw request.node.error(
-        "'identity' extrapolation returns the source itself, so it needs a number property, and \(quoted: p.name) is not one"
-      )
+    var stops: [V] = []
+    for item in items { stops.append(try values.value(item)) }
+    let space = try PropertyAnimation.colorSpace(colorSpaceNode, entry: nil, template: templateColorSpace, for: p)
+    if left == .identity || right == .identity, V.self != Double.self {
+      throw node.error(
+        "'identity' extrapolation returns the source itself, so it needs a number property, and "
+          + "\(quoted: p.name) is not one")
     }
     let mapping: any InterpolationMapping<V>
     do throws(MotionError) {
-      if space != .sRGB, let colors = output as? [Color],
+      if space != .sRGB, let colors = stops as? [Color],
         let map = try ColorSpaceInterpolationMap(
-          input: request.input, output: colors, timing: request.timing, in: space, extrapolateLeft: request.left,
-          extrapolateRight: request.right) as? any InterpolationMapping<V>
+          input: input, output: colors, timing: timing, in: space, extrapolateLeft: left, extrapolateRight: right)
+          as? any InterpolationMapping<V>
       {
         mapping = map
       } else {
         mapping = try InterpolationMap(
-          input: request.input, output: output, timing: request.timing, extrapolateLeft: request.left,
-          extrapolateRight: request.right, identity: Self.identity(V.self))
+          input: input, output: stops, timing: timing, extrapolateLeft: left, extrapolateRight: right,
+          identity: Self.identity(V.self))
       }
     } catch {
-      throw request.node.error(error.message)
+      throw node.error(error.message)
     }
-    let link = PropertyLink(
-      property: p, layerID: layerID, source: request.source, mapping: mapping, begin: request.begin)
-    try self.output.addLink(link, node: request.node, sourceNode: request.sourceNode)
-    return request.begin
+    let link = PropertyLink(property: p, layerID: layerID, source: source, mapping: mapping, begin: begin)
+    try output.addLink(link, node: node, sourceNode: sourceNode)
+    return begin
   }
 
   /// The input as a value, for `identity` extrapolation: only a number is one.
@@ -190,7 +210,6 @@ extension TimelineCompiler {
     guard V.self == Double.self else { return nil }
     return { x in x as? V ?? .zero }
   }
-
 }
 
 /// How to rebuild the scene animation of one link once the tracks are complete.

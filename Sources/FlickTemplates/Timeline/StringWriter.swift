@@ -1,14 +1,19 @@
 import FlickMotion
 import FlickScene
 
-extension TimelineCompiler {
+/// Writes a text layer's `string` track, from `set: { string: … }` and `animate: { string: … }`:
+/// strings change at instants and hold (they do not interpolate).
+struct StringWriter {
   /// Keys of a `string` animation object (`string: { keyframes: […], duration: 1.2 }`).
   static let stringSpecKeys = ["to", "keyframes", "duration", "delay"]
 
+  /// The text layer.
+  let layerID: String
+
   /// `set: { string: "Following" }`: the text layer shows `string` from `begin` on, as
   /// `CATextLayer.string` set in a transaction. Returns `begin`.
-  mutating func setString(_ node: TemplateNode, layerID: String, begin: Double) throws(TemplateError) -> Double {
-    let strings = [try textString(node, layerID: layerID)]
+  func set(_ node: TemplateNode, begin: Double, into output: inout TimelineOutput) throws(TemplateError) -> Double {
+    let strings = [try textString(node, layer: output.layer(layerID))]
     output.remember(strings, layerID: layerID)
     try output.add(
       LayerProperty.string(choosingFrom: strings), layerID: layerID,
@@ -20,16 +25,16 @@ extension TimelineCompiler {
   /// `animate: { string: … }`: a string (changes at the entry's start, or `delay` after it), or
   /// `{ keyframes: ["Follow", "Following"] | { values: […], keyTimes: […] }, duration, delay }`:
   /// each string holds from its key time to the next (After Effects' hold keyframes of source
-  /// text; Core Animation's `discrete` mode). Strings do not interpolate. Returns the end time.
-  mutating func animateString(_ node: TemplateNode, layerID: String, defaults: MotionDefaults, begin: Double)
+  /// text; Core Animation's `discrete` mode). Returns the end time.
+  func animate(_ node: TemplateNode, defaults: MotionDefaults, begin: Double, into output: inout TimelineOutput)
     throws(TemplateError) -> Double
   {
-    guard case .object = node.value.kind else { return try setString(node, layerID: layerID, begin: begin) }
+    guard case .object = node.value.kind else { return try set(node, begin: begin, into: &output) }
     let o = try node.object(allowed: Self.stringSpecKeys)
     let start = begin + (try o["delay"]?.double(in: 0...3600) ?? 0)
     if let to = o["to"] {
       if let k = o["keyframes"] { throw k.error("give 'to' or 'keyframes' for a string, not both") }
-      return try setString(to, layerID: layerID, begin: start)
+      return try set(to, begin: start, into: &output)
     }
     guard let keyframesNode = o["keyframes"] else {
       throw node.error("a string changes with 'to' (at once) or 'keyframes' of strings (each at its key time)")
@@ -50,7 +55,7 @@ extension TimelineCompiler {
       }
     }
     var strings: [String] = []
-    for item in try valuesNode.array() { strings.append(try textString(item, layerID: layerID)) }
+    for item in try valuesNode.array() { strings.append(try textString(item, layer: output.layer(layerID))) }
     guard !strings.isEmpty else { throw valuesNode.expected("at least one string") }
     output.remember(strings, layerID: layerID)
     let duration = try o["duration"]?.double(in: 0...3600) ?? defaults.duration ?? 0.4
@@ -67,9 +72,9 @@ extension TimelineCompiler {
     return start + duration
   }
 
-  /// A string for the text layer `layerID`, within the text length limit.
-  private func textString(_ node: TemplateNode, layerID: String) throws(TemplateError) -> String {
-    guard let layer = layer(layerID), layer.text != nil else {
+  /// A string for the text layer, within the text length limit.
+  private func textString(_ node: TemplateNode, layer: Layer?) throws(TemplateError) -> String {
+    guard let layer, layer.text != nil else {
       throw node.error("'string' is a property of text layers, but '\(quoted: layerID)' is not a text layer")
     }
     let s = try node.string()

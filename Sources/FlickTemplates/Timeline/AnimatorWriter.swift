@@ -20,19 +20,54 @@ struct AnimatorOptions {
   var scrubsLinearly: Bool
 }
 
-extension TimelineCompiler {
+/// Writes an `animator` entry, `{ animator: { duration, curve, target + animate (or animations:
+/// […]), events: […] } }`: a `UIViewPropertyAnimator` driven by scripted events (`start`,
+/// `pause`, `reverse`, `scrub`, `continue`, `stop`, `finish`, `addAnimations`) at times relative
+/// to the entry's begin. ``AnimatorEventPlayer`` plays the events into an ``AnimatorScript``;
+/// every property of every group follows it (an ``AnimatorCurve``).
+struct AnimatorWriter {
+  /// One property driven by group `slot` of the animator, added at animator time `added`.
+  struct Job: PropertyJob {
+    var node: TemplateNode
+    var script: AnimatorScript
+    var slot: Int
+    var added: Double
+    var begin: Double
+
+    func write<V: Animatable>(
+      _ p: LayerProperty<V>, layerID: String, values: PropertyValueDecoder<V>, into output: inout TimelineOutput
+    ) throws(TemplateError) -> Double {
+      var toNode = node
+      var from = output.currentValue(p, layerID: layerID, at: begin)
+      if case .object(let members) = node.value.kind, members.contains(where: { $0.key == "to" || $0.key == "from" })
+      {
+        let o = try node.object(allowed: ["to", "from"])
+        guard let to = o["to"] else { throw node.error("missing 'to'") }
+        toNode = to
+        if let f = o["from"] { from = try values.value(f) }
+      }
+      let curve = AnimatorCurve(
+        from: from, to: try values.value(toNode), source: script, group: slot, offset: added,
+        duration: script.end - added)
+      try output.add(p, layerID: layerID, curve: AnyAnimationCurve(curve), begin: begin, node: node)
+      return begin + curve.duration
+    }
+  }
+
   static let animatorKeys = [
     "duration", "curve", "target", "targets", "animate", "animations", "events", "pausesOnCompletion", "scrubsLinearly",
   ]
   /// The keys of one animator event (the schema's `animatorEvent`).
   static let animatorEventKeys = AnimatorEventPlayer.eventKeys
 
-  /// `{ animator: { duration, curve, target + animate (or animations: […]), events: […] } }`: a
-  /// `UIViewPropertyAnimator` driven by scripted events (`start`, `pause`, `reverse`, `scrub`,
-  /// `continue`, `stop`, `finish`, `addAnimations`) at times relative to the entry's begin.
-  mutating func animator(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double) throws(TemplateError) -> Span
+  /// The animated layers.
+  let schedule: TimelineSchedule
+
+  /// Writes the entry `o` (at `node`) beginning at `begin` seconds; returns its span.
+  func write(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double, into output: inout TimelineOutput)
+    throws(TemplateError) -> TimelineSchedule.Span
   {
-    guard let animatorNode = o["animator"] else { return Span(begin: begin, end: begin) }
+    guard let animatorNode = o["animator"] else { return .init(begin: begin, end: begin) }
     let a = try animatorNode.object(allowed: Self.animatorKeys)
     guard let durationNode = a["duration"] else {
       throw animatorNode.error("an animator needs a 'duration' in seconds")
@@ -77,35 +112,17 @@ extension TimelineCompiler {
         throw animateNode.expected("an object of properties and target values, like { scaleXY: [2, 2] }")
       }
       let added = group.at ?? script.firstEventTime
-      for target in try targets(group.o, group.node) {
+      for target in try schedule.targets(group.o, group.node) {
         for m in members {
           let valueNode = animateNode.child(m.key, m.value)
-          let property = try Self.property(named: m.key, valueNode, layer: layer(target.id), layerID: target.id)
-          _ = try perform(
-            property, layerID: target.id,
-            .animator(valueNode, script: script, slot: k, added: added, begin: begin + added))
+          let property = try AnyLayerProperty.timeline(
+            named: m.key, valueNode, layer: output.layer(target.id), layerID: target.id)
+          let job = Job(node: valueNode, script: script, slot: k, added: added, begin: begin + added)
+          _ = try property.write(job, layerID: target.id, into: &output)
         }
       }
     }
-    return Span(begin: begin, end: begin + script.end)
-  }
-
-  mutating func animatorTyped<V: Animatable>(
-    _ p: LayerProperty<V>, layerID: String, _ node: TemplateNode, script: AnimatorScript, slot: Int, added: Double,
-    begin: Double, decode: (TemplateNode) throws(TemplateError) -> V
-  ) throws(TemplateError) -> Double {
-    var toNode = node
-    var from = output.currentValue(p, layerID: layerID, at: begin)
-    if case .object(let members) = node.value.kind, members.contains(where: { $0.key == "to" || $0.key == "from" }) {
-      let o = try node.object(allowed: ["to", "from"])
-      guard let to = o["to"] else { throw node.error("missing 'to'") }
-      toNode = to
-      if let f = o["from"] { from = try decode(f) }
-    }
-    let curve = AnimatorCurve(
-      from: from, to: try decode(toNode), source: script, group: slot, offset: added, duration: script.end - added)
-    try output.add(p, layerID: layerID, curve: AnyAnimationCurve(curve), begin: begin, node: node)
-    return begin + curve.duration
+    return .init(begin: begin, end: begin + script.end)
   }
 
   /// The animator's timing (`UITimingCurveProvider`): a curve name or bezier (cubic timing), or a

@@ -1,0 +1,42 @@
+import FlickMotion
+import FlickScene
+
+/// Writes an `animate` entry, `{ target(s), animate: { property: value or { to, … } }, curve,
+/// duration, stagger, … }`: one ``PropertyAnimation`` per property and target (a text layer's
+/// `string` through ``StringWriter``).
+struct AnimateWriter {
+  /// The entry's targets.
+  let schedule: TimelineSchedule
+  /// The template's default space for colour animations.
+  let colorSpace: ColorSpace
+
+  /// Writes the entry `o` (at `node`) beginning at `begin` seconds; returns its span.
+  func write(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double, into output: inout TimelineOutput)
+    throws(TemplateError) -> TimelineSchedule.Span
+  {
+    let defaults = try MotionDefaults(o)
+    guard let animateNode = o["animate"] else { return .init(begin: begin, end: begin) }
+    guard case .object(let members) = animateNode.value.kind, !members.isEmpty else {
+      throw animateNode.expected("an object of properties to animate, like { opacity: 0, position: [320, 180] }")
+    }
+    let stagger = try o["stagger"]?.double(in: -60...60) ?? 0
+    var end = begin
+    for (i, target) in try schedule.targets(o, node).enumerated() {
+      let at = begin + Double(i) * stagger
+      for m in members {
+        let valueNode = animateNode.child(m.key, m.value)
+        if m.key == "string" {
+          let text = StringWriter(layerID: target.id)
+          end = max(end, try text.animate(valueNode, defaults: defaults, begin: at, into: &output))
+          continue
+        }
+        let property = try AnyLayerProperty.timeline(
+          named: m.key, valueNode, layer: output.layer(target.id), layerID: target.id)
+        let job = PropertyAnimation(
+          node: valueNode, defaults: defaults, begin: at, templateColorSpace: colorSpace)
+        end = max(end, try property.write(job, layerID: target.id, into: &output))
+      }
+    }
+    return .init(begin: begin, end: end)
+  }
+}
