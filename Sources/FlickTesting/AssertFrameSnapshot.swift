@@ -58,15 +58,7 @@ public func assertFrameSnapshot(
   line: UInt = #line, column: UInt = #column
 ) -> [FrameVerdict] {
   let location = FrameSnapshotLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  let template: Template
-  do {
-    var values = ParameterValues()
-    for (key, text) in parameters.sorted(by: { $0.key < $1.key }) { values.set(key, text: text) }
-    template = try Template.load(path: templatePath, parameters: values)
-  } catch {
-    location.fail("cannot load template: \(escaped: error.description)")
-    return []
-  }
+  guard let template = location.loadTemplate(templatePath, parameters: parameters) else { return [] }
   return assertFrameSnapshot(
     of: template.scene, at: times, named: name, scale: scale, maxWidth: maxWidth, options: options,
     record: record, snapshotDirectory: snapshotDirectory, fileID: fileID, filePath: filePath,
@@ -159,6 +151,19 @@ struct FrameSnapshotLocation {
   var filePath: StaticString
   var line: UInt
   var column: UInt
+
+  /// Loads the template with `parameters` (`--set` texts, applied in name order), or records why
+  /// it cannot be loaded as a failure here and returns nil.
+  func loadTemplate(_ path: String, parameters: [String: String]) -> Template? {
+    do {
+      var values = ParameterValues()
+      for (key, text) in parameters.sorted(by: { $0.key < $1.key }) { values.set(key, text: text) }
+      return try Template.load(path: path, parameters: values)
+    } catch {
+      fail("cannot load template: \(escaped: error.description)")
+      return nil
+    }
+  }
 
   /// Records a failure: an `Issue` inside a Swift Testing test, otherwise `XCTFail`.
   func fail(_ message: String) {

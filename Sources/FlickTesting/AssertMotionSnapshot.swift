@@ -27,15 +27,7 @@ public func assertMotionSnapshot(
   line: UInt = #line, column: UInt = #column
 ) -> [String] {
   let location = FrameSnapshotLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  let template: Template
-  do {
-    var values = ParameterValues()
-    for (key, text) in parameters.sorted(by: { $0.key < $1.key }) { values.set(key, text: text) }
-    template = try Template.load(path: templatePath, parameters: values)
-  } catch {
-    location.fail("cannot load template: \(escaped: error.description)")
-    return []
-  }
+  guard let template = location.loadTemplate(templatePath, parameters: parameters) else { return [] }
   let environment = ProcessInfo.processInfo.environment
   let mode: RecordMode
   if let record {
