@@ -59,20 +59,13 @@ enum PNGFile {
     return Checked(bytes: bytes, size: (width, height), chunks: chunks)
   }
 
-  /// PNG bytes for `frame` (encoded by Cairo through a temporary file).
+  /// PNG bytes for `frame`, encoded in memory by the encoder `flick still` writes files with.
   static func encode(_ frame: Frame) throws(SnapshotError) -> [UInt8] {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("flick-encode-\(getpid())-\(UUID().uuidString).png").path
-    defer { unlink(path) }
     do {
-      try frame.writePNG(to: path)
+      return [UInt8](try frame.pngData())
     } catch {
-      throw .unwritableFile(path: path, reason: error.description)
+      throw .unwritableFile(path: "(encoded frame)", reason: error.description)
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw .unreadableImage(path: path, reason: "the encoded file vanished")
-    }
-    return [UInt8](data)
   }
 
   /// PNG bytes for `frame` with the renderer fingerprint in a `tEXt` chunk right after `IHDR`
