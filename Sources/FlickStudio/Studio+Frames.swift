@@ -58,12 +58,9 @@ extension Studio {
         return StudioResponse.json(TemplateErrorBody(status: 422, diagnostic: diagnostic(error)), status: 422)
       }
       let time: Double
-      do throws(StillTime.Refusal) {
-        time = try StillTime.seconds(
-          time: request.argument("t"), frame: request.argument("frame"), at: request.argument("at"),
-          in: template.scene, names: Self.timeNames)
-      } catch {
-        return StudioResponse.error(400, error.message)
+      switch Self.sceneTime(of: request, in: template.scene) {
+      case .success(let seconds): time = seconds
+      case .failure(let refusal): return refusal.response
       }
       var scale = options.scale
       if let text = request.argument("scale") {
@@ -78,6 +75,24 @@ extension Studio {
         return StudioResponse.error(400, "a frame of \(Int(pixels)) pixels is more than the studio draws; lower scale=")
       }
       return body(revision, template, time, scale)
+    }
+  }
+
+  /// Why a request's time is refused: the 400 answer to send.
+  struct TimeRefusal: Error {
+    let response: HTTPResponse
+  }
+
+  /// The scene time a request names with `t=`, `frame=` or `at=`, read as `flick still` reads
+  /// `--time`, `--frame` and `--at` (the same checks and messages, with the query's names).
+  static func sceneTime(of request: HTTPRequest, in scene: Scene) -> Result<Double, TimeRefusal> {
+    do throws(StillTime.Refusal) {
+      return .success(
+        try StillTime.seconds(
+          time: request.argument("t"), frame: request.argument("frame"), at: request.argument("at"),
+          in: scene, names: timeNames))
+    } catch {
+      return .failure(TimeRefusal(response: StudioResponse.error(400, error.message)))
     }
   }
 
@@ -107,12 +122,9 @@ extension Studio {
       return StudioResponse.error(404, "no layer with id \(quoted: id)")
     }
     let time: Double
-    do throws(StillTime.Refusal) {
-      time = try StillTime.seconds(
-        time: request.argument("t"), frame: request.argument("frame"), at: request.argument("at"),
-        in: template.scene, names: Self.timeNames)
-    } catch {
-      return StudioResponse.error(400, error.message)
+    switch Self.sceneTime(of: request, in: template.scene) {
+    case .success(let seconds): time = seconds
+    case .failure(let refusal): return refusal.response
     }
     let animated = Set(template.tracks.outline.filter { $0.layerID == id }.map(\.property))
     var tracks = template.tracks
