@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickSnapshot
 import FlickTemplates
 import FlickVideo
 import Foundation
@@ -197,19 +198,9 @@ package struct BatchGallery {
 
   static let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))
 
+  /// Text for HTML: the reports' one escaping (``SnapshotReport/xml(_:)``).
   static func escape(_ text: some StringProtocol) -> String {
-    var out = ""
-    for c in text {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(c)
-      }
-    }
-    return out
+    SnapshotReport.xml(String(text))
   }
 
   /// A parameter value as `--set` would take it.

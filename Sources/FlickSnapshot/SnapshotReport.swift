@@ -329,7 +329,9 @@ package struct SnapshotReport: Sendable {
 
   // MARK: - Helpers
 
-  static func xml(_ s: String) -> String {
+  /// `s` with `&`, `<`, `>`, `"` and `'` as entities: for text and attribute values in the HTML
+  /// and XML reports (the batch gallery uses it too).
+  package static func xml(_ s: String) -> String {
     var out = ""
     for c in s {
       switch c {
