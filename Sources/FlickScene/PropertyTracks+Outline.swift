@@ -6,7 +6,7 @@ package struct TrackSegmentOutline: Sendable, Equatable {
   package var begin: Double
   /// Scene time it ends (`begin + duration`), or nil for one that never ends.
   package var end: Double?
-  /// What moves the property: `spring`, `decay`, `tween`, `keyframes`, `drag`, `release` (the
+  /// What moves the property: `spring`, `decay`, `tween`, `keyframes`, `drag`, `spin`, `release` (the
   /// motion that takes over where a drag ends), `animator`, `link`, `set`, `custom` or `curve`.
   package var kind: String
   /// For a `release`, the kind of its motion (`decay`, `spring`, …).
@@ -85,6 +85,7 @@ extension KeyframeAnimation: NamedCurveKind { var kindName: String { "keyframes"
 extension BasicAnimation: NamedCurveKind { var kindName: String { "tween" } }
 extension ContinuingTween: NamedCurveKind { var kindName: String { "tween" } }
 extension DragCurve: NamedCurveKind { var kindName: String { "drag" } }
+extension SpinCurve: NamedCurveKind { var kindName: String { "spin" } }
 extension ConstantCurve: NamedCurveKind { var kindName: String { "set" } }
 extension CustomAnimation: NamedCurveKind { var kindName: String { "custom" } }
 extension AnimatorCurve: NamedCurveKind { var kindName: String { "animator" } }

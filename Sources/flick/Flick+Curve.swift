@@ -24,6 +24,7 @@ extension Flick {
         'keyframes(values: [0, 1.2, 0.9, 1], keyTimes: [0, 0.4, 0.7, 1], mode: cubic, duration: 0.8)'
         'constant'  'constant(0.5)'             (held: at --to, or at that fraction of the way)
         'drag(points: [0, 0.4, 1], curve: easeIn, duration: 0.5)'   (a finger; points are fractions)
+        'spin(to: 6.28, duration: 1)' --duration 3   (from rest, the speed eased to 6.28 units/s, then held)
       Any spec also takes delay, repeatCount, repeatForever, autoreverses, timeOffset, fill.
       Springs take stepping: analytic (default) | pop | gpuanimation and fps (the display rate):
       a stepped spring shows the engine's frames, each held until the next.
@@ -66,7 +67,7 @@ extension Flick {
         }
         duration = v
       } else if !duration.isFinite {
-        throw CommandError.usage("this animation never ends (repeatForever or undamped); give --duration SECONDS")
+        throw CommandError.usage("this animation never ends (repeatForever, a spin, or undamped); give --duration SECONDS")
       } else if duration > 3600 {
         throw CommandError.usage("this animation lasts \(duration) s; give --duration SECONDS (≤ 3600)")
       }

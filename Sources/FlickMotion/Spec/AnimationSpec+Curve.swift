@@ -29,7 +29,7 @@ extension AnimationSpec {
   /// animator's duration; any other spring is `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)`.
   /// Its `normalizedVelocity` is UIKit's `initialVelocity`.
   ///
-  /// - Throws: ``MotionError`` for a decay, keyframes, a constant or a drag, which UIKit's
+  /// - Throws: ``MotionError`` for a decay, keyframes, a constant, a drag or a spin, which UIKit's
   ///   animators have no timing for.
   package func animatorTiming<Root>(for _: Root.Type = Root.self) throws(MotionError)
     -> PropertyAnimator<Root>.TimingParameters
@@ -42,7 +42,7 @@ extension AnimationSpec {
         return .spring(dampingRatio: parameters.dampingRatio, initialVelocity: normalized ?? 0)
       }
       return .springPhysics(parameters, initialVelocity: normalized ?? 0)
-    case .decay, .keyframes, .constant, .drag:
+    case .decay, .keyframes, .constant, .drag, .spin:
       throw MotionError("an animator's curve is a timing curve (\"easeOut\", [x1, y1, x2, y2]) or a spring")
     }
   }

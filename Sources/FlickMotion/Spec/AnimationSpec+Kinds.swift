@@ -72,6 +72,22 @@ extension AnimationSpec {
       // Validate now so errors surface at parse time.
       _ = try DragCurve(points: points, duration: duration, timing: curve)
       return .drag(points: points, curve: curve, duration: duration)
+    case "spin":
+      var speed = try args.number("to")
+      if speed == nil { speed = try args.positionalNumber() }
+      guard let to = speed else {
+        throw MotionError("spin needs the speed to reach, e.g. spin(to: 3.49, duration: 1.2)", column: column)
+      }
+      var curve = TimingFunction.easeInEaseOut
+      if let e = args.take("curve") { curve = try timingFunction(e) }
+      let duration = try args.duration()
+      // Validate now so errors surface at parse time.
+      do {
+        _ = try SpinCurve(from: 0.0, initialVelocity: 0, targetVelocity: to, timing: curve, rampDuration: duration)
+      } catch {
+        throw MotionError(error.message, column: column, argument: error.argument)
+      }
+      return .spin(to: to, curve: curve, duration: duration)
     default:
       let curve = try timingFunction(.call(name: name, arguments: args.remainingCurveArguments(), column: column))
       let duration = try args.duration()

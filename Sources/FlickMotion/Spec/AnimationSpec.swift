@@ -18,6 +18,7 @@
 ///     keyframes(values: [0, 1.2, 0.9, 1], keyTimes: [0, 0.4, 0.7, 1], curves: [easeOut], mode: linear, duration: 0.8)
 ///     constant | constant(0.5)                  held at a fraction (default 1: the end value, a `set`)
 ///     drag(points: [0, 0.4, 1], curve: easeIn, duration: 0.5)   a finger through the points (DragCurve)
+///     spin(to: 3.49, curve: easeInEaseOut, duration: 1.2)   speed eased to 3.49 units/s, then held (SpinCurve)
 ///
 /// Keyframe `values`, `constant` and drag `points` are progress fractions (0 = from, 1 = to), so the same spec animates any
 /// value type. Every spec also takes Core Animation timing: `delay`, `repeatCount`,
@@ -43,6 +44,9 @@ package struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
     /// A scripted finger through points at progress fractions, paced by `curve` over `duration`
     /// seconds: a ``DragCurve``.
     case drag(points: [Double], curve: TimingFunction, duration: Double)
+    /// A speed eased from the hand-over's velocity to `to` units/s along `curve` over `duration`
+    /// seconds, then held: a ``SpinCurve`` (number properties only).
+    case spin(to: Double, curve: TimingFunction, duration: Double)
   }
 
   /// The motion.
@@ -102,7 +106,7 @@ package struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
 
   /// Every top-level name a spec can start with.
   package static let names: [String] =
-    ["spring", "smooth", "snappy", "bouncy", "decay", "tween", "cubicBezier", "steps", "keyframes", "constant", "drag"]
+    ["spring", "smooth", "snappy", "bouncy", "decay", "tween", "cubicBezier", "steps", "keyframes", "constant", "drag", "spin"]
     + TimingFunction.named.keys.sorted()
 
   /// Parses a spec; the error carries the column (``MotionError/column``) and what was expected.

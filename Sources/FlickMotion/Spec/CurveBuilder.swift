@@ -14,6 +14,7 @@
 /// - a decay takes it, scaled so that the decay's own start velocity equals it (Pop's closed form
 ///   starts at `−d·ln d/(1 − d)` of its parameter, 0.999 for d = 0.998), unless the spec gives
 ///   one: C¹ at a release;
+/// - a spin takes it as the speed it eases from (``SpinCurve``), unless a velocity is stated;
 /// - a tween continues it: over a moving value (speed above ``threshold`` units/s) it starts
 ///   with that velocity, keeps its end value and ends with the curve's own end velocity
 ///   (``ContinuingTween``); from rest, or when it loops (repeats or autoreverses), it is the
@@ -72,7 +73,7 @@ package struct CurveBuilder<Value: Animatable>: Sendable {
   /// The rule for `kind` (see the type's documentation).
   package static func rule(for kind: AnimationSpec.Kind) -> HandoverRule {
     switch kind {
-    case .spring, .decay: .takesVelocity
+    case .spring, .decay, .spin: .takesVelocity
     case .tween: .continuesVelocity
     case .keyframes, .constant, .drag: .ownMotion
     }
@@ -131,6 +132,10 @@ package struct CurveBuilder<Value: Animatable>: Sendable {
         try DragCurve(
           points: fractions.map { from.interpolated(to: to, amount: $0) }, duration: duration ?? specDuration,
           timing: curve))
+    case .spin(let speed, let curve, let specDuration):
+      return try Self.spin(
+        from: Handoff(value: from, velocity: velocity ?? handoff.velocity, time: handoff.time), to: speed,
+        duration: duration ?? specDuration, curve: curve)
     }
   }
 
@@ -184,6 +189,21 @@ package struct CurveBuilder<Value: Animatable>: Sendable {
     let rest = threshold ?? 0
     guard handoff.velocity.magnitudeSquared > rest * rest, !loops else { return AnyAnimationCurve(tween) }
     return AnyAnimationCurve(ContinuingTween(tween, initialVelocity: handoff.velocity))
+  }
+
+  /// The spin rule: from the hand-over's value, the speed eases from the hand-over's velocity to
+  /// `speed` units/s along `curve` over `duration` seconds, then holds (``SpinCurve``); number
+  /// values only (a speed is a number).
+  package static func spin(
+    from handoff: Handoff<Value>, to speed: Double, duration: Double, curve: TimingFunction
+  ) throws(MotionError) -> AnyAnimationCurve<Value> {
+    let notANumber = MotionError(
+      "a spin turns a number property (rotation, …) at a speed in units/s, not \(quoted: Value.self)",
+      argument: "to")
+    guard let start = handoff.value as? Double, let v0 = handoff.velocity as? Double else { throw notANumber }
+    let spin = try SpinCurve(from: start, initialVelocity: v0, targetVelocity: speed, timing: curve, rampDuration: duration)
+    guard let erased = AnyAnimationCurve(spin) as? AnyAnimationCurve<Value> else { throw notANumber }
+    return erased
   }
 
   /// The decay rule: the velocity to give ``DecayAnimation`` so that it starts moving at exactly
@@ -260,12 +280,15 @@ extension AnimationSpec.Kind {
     case .keyframes: "keyframes given as fractions"
     case .constant: "a constant"
     case .drag: "a drag given as fractions"
+    case .spin: "a spin"
     }
   }
 
-  /// Whether the motion needs an end value (every kind but a decay).
+  /// Whether the motion needs an end value (every kind but a decay and a spin, which end at a speed).
   package var needsTarget: Bool {
-    if case .decay = self { return false }
-    return true
+    switch self {
+    case .decay, .spin: false
+    default: true
+    }
   }
 }

@@ -3,7 +3,7 @@
 // to its start; clicking a row's name selects that layer and property in the inspector.
 
 /** Segment kinds with a colour and a legend entry (others show as "other"). */
-export const kinds = ['spring', 'decay', 'tween', 'keyframes', 'drag', 'release', 'animator', 'link', 'set'];
+export const kinds = ['spring', 'decay', 'tween', 'keyframes', 'drag', 'spin', 'release', 'animator', 'link', 'set'];
 
 function element(tag, className, text) {
   const node = document.createElement(tag);

@@ -14,7 +14,7 @@ struct AnimateWriter {
   func write(_ o: [String: TemplateNode], _ node: TemplateNode, begin: Double, into output: inout TimelineOutput)
     throws(TemplateError) -> TimelineSchedule.Span
   {
-    let defaults = try MotionDefaults(o)
+    let defaults = try MotionDefaults(o, group: schedule.groupTiming)
     guard let animateNode = o["animate"] else { return .init(begin: begin, end: begin) }
     guard case .object(let members) = animateNode.value.kind, !members.isEmpty else {
       throw animateNode.expected("an object of properties to animate, like { opacity: 0, position: [320, 180] }")

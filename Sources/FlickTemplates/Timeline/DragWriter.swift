@@ -3,7 +3,8 @@ import FlickScene
 
 /// Writes a `drag` entry, `{ target, drag: { property: "position", path: [[x, y], …] or by: […],
 /// duration, curve } }`: the property follows a smooth path through the points, like a finger,
-/// for `duration` seconds (a ``DragCurve``).
+/// for `duration` seconds (a ``DragCurve``); with `resistance`, past its bounds the property
+/// follows the rubber band instead (``DragResistance``).
 struct DragWriter {
   /// A scripted finger on one property: along which points, for how long.
   struct Job: PropertyJob {
@@ -14,6 +15,8 @@ struct DragWriter {
     var duration: Double
     var timing: TimingFunction
     var begin: Double
+    /// The rubber band past the bounds, when the drag has `resistance`.
+    var resistance: DragResistance?
 
     func write<V: Animatable>(
       _ p: LayerProperty<V>, layerID: String, values decoder: PropertyValueDecoder<V>,
@@ -38,7 +41,8 @@ struct DragWriter {
       } catch {
         throw points.error(error.message)
       }
-      try output.add(p, layerID: layerID, curve: AnyAnimationCurve(curve), begin: begin, node: node)
+      let resisted = try resistance.map { r throws(TemplateError) in try r.apply(curve, to: p) }
+      try output.add(p, layerID: layerID, curve: resisted ?? AnyAnimationCurve(curve), begin: begin, node: node)
       return begin + duration
     }
   }
@@ -51,14 +55,22 @@ struct DragWriter {
     throws(TemplateError) -> TimelineSchedule.Span
   {
     guard let dragNode = o["drag"] else { return .init(begin: begin, end: begin) }
-    let d = try dragNode.object(allowed: ["property", "path", "by", "duration", "curve"])
+    let d = try dragNode.object(allowed: ["property", "path", "by", "duration", "curve", "resistance"])
     let target = try schedule.targets(o, node)[0]
     let propertyNode = d["property"]
     let name = try propertyNode?.string() ?? "position"
     let property = try AnyLayerProperty.timeline(
       named: name, propertyNode ?? dragNode, layer: output.layer(target.id), layerID: target.id)
-    guard let durationNode = d["duration"] else { throw dragNode.error("a drag needs a 'duration' in seconds") }
-    let duration = try durationNode.double(in: 0.001...3600)
+    let group = schedule.groupTiming
+    let duration: Double
+    if let durationNode = d["duration"] {
+      duration = try durationNode.double(in: 0.001...3600)
+    } else if let inherited = group.duration, let n = group.durationNode {
+      guard inherited >= 0.001 else { throw n.error("the group's 'duration' is too short for a drag (at least 0.001 s)") }
+      duration = inherited
+    } else {
+      throw dragNode.error("a drag needs a 'duration' in seconds")
+    }
     let points: TemplateNode
     let relative: Bool
     switch (d["path"], d["by"]) {
@@ -68,9 +80,18 @@ struct DragWriter {
     case (nil, nil):
       throw dragNode.error("a drag needs a 'path' of points (or 'by', offsets from where the finger lands)")
     }
-    let timing = try d["curve"].map { n throws(TemplateError) in try TemplateMotion.timingFunction(n) } ?? .linear
+    var timing = TimingFunction.linear
+    if let n = d["curve"] {
+      timing = try TemplateMotion.timingFunction(n)
+    } else if let inherited = try group.timingFunction(for: "a drag", at: dragNode) {
+      timing = inherited
+    }
+    let resistance = try d["resistance"].map { n throws(TemplateError) in
+      try DragResistance(n, canvas: schedule.canvas)
+    }
     let job = Job(
-      node: dragNode, points: points, relative: relative, duration: duration, timing: timing, begin: begin)
+      node: dragNode, points: points, relative: relative, duration: duration, timing: timing, begin: begin,
+      resistance: resistance)
     let end = try property.write(job, layerID: target.id, into: &output)
     return .init(begin: begin, end: end)
   }

@@ -1,24 +1,65 @@
 import FlickMotion
 import FlickScene
 
-/// What an entry says about every property it animates (each property may override it).
+/// What an entry says about every property it animates (each property may override it), over
+/// what its groups say (``GroupTiming``): the entry's own keys win, key by key.
 struct MotionDefaults {
   var motion: TemplateMotion?
   var duration: Double?
   var timing: MediaTiming?
   /// The entry's `colorSpace` for its colour properties (nil: the template's default).
   var colorSpace: ColorSpace?
+  /// Whether ``motion`` is a group's (the entry gives none).
+  var motionIsInherited = false
+  /// Whether ``duration`` is a group's (the entry gives none): it is dropped for a spring or
+  /// decay, whose length comes from its parameters.
+  var durationIsInherited = false
+  /// Where the entry's own `duration` is written, for messages.
+  var durationNode: TemplateNode?
 
-  /// The entry-level motion, duration, timing and colour space of `o`.
-  init(_ o: [String: TemplateNode]) throws(TemplateError) {
+  /// The entry-level motion, duration, timing and colour space of `o`, over the group's `group`.
+  init(_ o: [String: TemplateNode], group: GroupTiming = GroupTiming()) throws(TemplateError) {
     motion = try TemplateMotion.decode(o, in: TemplateNode(value: JSON5Value(.null), path: "", file: ""))
     duration = try o["duration"]?.double(in: 0...3600)
+    durationNode = o["duration"]
     timing = try PropertyAnimation.timing(o)
     colorSpace = try o["colorSpace"]?.colorSpace()
+    inherit(group)
   }
 
-  /// No entry-level defaults.
-  init() {}
+  /// No entry-level defaults: the group's, if any.
+  init(group: GroupTiming = GroupTiming()) {
+    inherit(group)
+  }
+
+  private mutating func inherit(_ group: GroupTiming) {
+    if motion == nil, let m = group.motion {
+      motion = m
+      motionIsInherited = true
+    }
+    if duration == nil, let d = group.duration {
+      duration = d
+      durationIsInherited = true
+    }
+    if timing == nil { timing = group.timing }
+  }
+
+  /// The duration for a property whose own `duration` is `own` (at `ownNode`) and whose motion
+  /// is `motion`: its own, else the entry's, else the group's when `motion` takes one. An own or
+  /// entry duration that meets a group's spring or decay is an error saying so.
+  func duration(own: Double?, at ownNode: TemplateNode?, motion: TemplateMotion?, ownMotion: Bool)
+    throws(TemplateError) -> Double?
+  {
+    let takes = motion?.takesDuration ?? true
+    if !takes, !ownMotion, motionIsInherited, let n = ownNode ?? durationNode, let motion {
+      throw n.error(
+        "this 'duration' cannot go with the group's motion, \(quoted: motion.noun), whose length comes from its "
+          + "parameters; give this entry its own 'curve' or drop 'duration'")
+    }
+    if let own { return own }
+    if durationIsInherited && !takes { return nil }
+    return duration
+  }
 }
 
 /// The animation of one property from its value or animation object (`opacity: 0`, `position:
@@ -63,10 +104,14 @@ struct PropertyAnimation: PropertyJob {
       to = end
     }
     let handoff = Handoff(value: from, velocity: output.currentVelocity(p, layerID: layerID, at: start), time: start)
+    let ownMotion = try TemplateMotion.decode(spec, in: node)
+    let motion = ownMotion ?? defaults.motion ?? defaultMotion
+    let duration = try defaults.duration(
+      own: try spec["duration"]?.double(in: 0...3600), at: spec["duration"], motion: motion,
+      ownMotion: ownMotion != nil || (defaults.motion != nil && !defaults.motionIsInherited))
     let request = CurveRequest(
       handoff: handoff, to: to, velocity: try spec["velocity"].map(values.change), threshold: p.threshold,
-      motion: try TemplateMotion.decode(spec, in: node) ?? defaults.motion ?? defaultMotion,
-      duration: try spec["duration"]?.double(in: 0...3600) ?? defaults.duration,
+      motion: motion, duration: duration,
       timing: own ?? defaults.timing, node: node, property: p.name,
       colorSpace: try Self.colorSpace(
         spec["colorSpace"], entry: defaults.colorSpace, template: templateColorSpace, for: p))

@@ -37,8 +37,17 @@ struct ReleaseWriter {
     let specNode =
       members.contains { PropertyAnimation.propertySpecKeys.contains($0.key) }
       ? spec : spec.with(value: JSON5Value(.object([]), line: spec.value.line, column: spec.value.column))
+    let group = schedule.groupTiming
+    if !hasTarget, !TemplateMotion.keys.contains(where: { r[$0] != nil }), let motion = group.motion,
+      case .spec(let groupSpec, _) = motion, groupSpec.kind.needsTarget
+    {
+      throw releaseNode.error(
+        "the group's \(quoted: motion.noun) needs an end value, and this release has none: give it a 'to' "
+          + "(or its own 'decay')")
+    }
     let job = PropertyAnimation(
-      node: specNode, defaults: MotionDefaults(), begin: begin, defaultMotion: .spec(fallback, node: releaseNode),
+      node: specNode, defaults: MotionDefaults(group: group), begin: begin,
+      defaultMotion: .spec(fallback, node: releaseNode),
       templateColorSpace: colorSpace)
     let end = try property.write(job, layerID: target.id, into: &output)
     return .init(begin: begin, end: end)

@@ -30,7 +30,8 @@ struct SinglePropertyWriter {
     let spec = TemplateNode(
       value: JSON5Value(.object(members), line: node.value.line, column: node.value.column), path: node.path,
       file: node.file, context: node.context)
-    let job = PropertyAnimation(node: spec, defaults: MotionDefaults(), begin: begin, templateColorSpace: colorSpace)
+    let job = PropertyAnimation(
+      node: spec, defaults: MotionDefaults(group: schedule.groupTiming), begin: begin, templateColorSpace: colorSpace)
     let end = try property.write(job, layerID: target.id, into: &output)
     return .init(begin: begin, end: end)
   }

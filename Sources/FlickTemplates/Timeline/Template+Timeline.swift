@@ -13,6 +13,7 @@ extension Template {
   ) throws(TemplateError) -> PropertyTracks {
     var compiler = TimelineCompiler(layers: scene.layers, layerIDs: ids, horizon: horizon, colorSpace: colorSpace)
     for instance in instances { compiler.schedule.instances[instance.id] = instance }
+    compiler.schedule.canvas = scene.size
     compiler.schedule.replayBudget = ExpansionBudget(limit: node.context.limits.maximumExpandedBytes)
     try compiler.compile(node)
     scene.animations += compiler.output.animations

@@ -33,8 +33,14 @@ extension TimelineCompiler {
     let entries = try played.array()
     schedule.forgetSpans(except: schedule.spanIDs.filter { !$0.hasPrefix(instance.namespace) })
     let outer = schedule.namespace
+    let outerTiming = schedule.groupTiming
     schedule.namespace = instance.namespace
-    defer { schedule.namespace = outer }
+    // A component's timeline keeps its own timing: a group around the play gives it none.
+    schedule.groupTiming = GroupTiming()
+    defer {
+      schedule.namespace = outer
+      schedule.groupTiming = outerTiming
+    }
     return try repeating(o, node, begin: begin) { c, start throws(TemplateError) in
       var end = start
       for child in entries { end = max(end, try c.entry(child, placement: .group(begin: start)).end) }

@@ -15,9 +15,10 @@ import FlickScene
 /// The compiler keeps the walk over the entries (groups, sequences, plays, repeats); each other
 /// kind has its writer, a small type with one entry point that reads the ``TimelineSchedule``
 /// and writes into the ``TimelineOutput``: ``AnimateWriter``, ``SetWriter``, ``DragWriter``,
-/// ``ReleaseWriter``, ``AnimatorWriter``, ``LinkWriter`` and ``SinglePropertyWriter``. Their
-/// work on one property runs through ``AnyLayerProperty/write(_:layerID:into:)`` (a
-/// ``PropertyJob`` per writer).
+/// ``ReleaseWriter``, ``AnimatorWriter``, ``LinkWriter``, ``SpinWriter`` and
+/// ``SinglePropertyWriter``. Their work on one property runs through
+/// ``AnyLayerProperty/write(_:layerID:into:)`` (a ``PropertyJob`` per writer). A group's timing
+/// (``GroupTiming``) reaches its entries through the schedule.
 struct TimelineCompiler {
   /// What a timeline entry does: the key that picks it, and the other keys it accepts.
   enum EntryKind: String, CaseIterable {
@@ -28,6 +29,8 @@ struct TimelineCompiler {
     case play
     /// The single-property form `{ target, property, to, … }`.
     case property
+    /// `spin`: a speed eased to a new one, then held (``SpinWriter``).
+    case spin
 
     /// Keys this kind accepts besides its own key and the placement keys.
     var extraKeys: [String] {
@@ -35,9 +38,9 @@ struct TimelineCompiler {
       case .animate:
         ["target", "targets", "stagger", "duration", "colorSpace"] + TemplateMotion.keys + TimelineCompiler.timingKeys
       case .set: ["target", "targets", "stagger"]
-      case .group: ["stagger"] + TimelineCompiler.repeatKeys
+      case .group: ["stagger"] + TimelineCompiler.repeatKeys + GroupTiming.keys
       case .sequence: TimelineCompiler.repeatKeys
-      case .drag, .release: ["target"]
+      case .drag, .release, .spin: ["target"]
       case .animator: []
       case .link: ["target", "targets", "stagger"]
       case .play: ["params"] + TimelineCompiler.repeatKeys
@@ -123,6 +126,7 @@ struct TimelineCompiler {
     case .link:
       span = try LinkWriter(schedule: schedule, colorSpace: colorSpace).write(o, node, begin: begin, into: &output)
     case .play: span = try play(o, node, begin: begin)
+    case .spin: span = try SpinWriter(schedule: schedule).write(o, node, begin: begin, into: &output)
     case .property:
       span = try SinglePropertyWriter(schedule: schedule, colorSpace: colorSpace).write(
         o, node, begin: begin, into: &output)
@@ -139,6 +143,9 @@ struct TimelineCompiler {
     guard let list = o["group"] else { return Span(begin: begin, end: begin) }
     let stagger = try o["stagger"]?.double(in: -60...60) ?? 0
     let children = try list.array()
+    let outer = schedule.groupTiming
+    schedule.groupTiming = try GroupTiming(o, inside: outer)
+    defer { schedule.groupTiming = outer }
     return try repeating(o, node, begin: begin) { c, start throws(TemplateError) in
       var end = start
       for (i, child) in children.enumerated() {

@@ -35,6 +35,10 @@ struct TimelineSchedule {
   /// The prefix of the ids that entries name while a component's timeline compiles (`wifi/`);
   /// empty in the template's own timeline.
   var namespace = ""
+  /// The timing the enclosing groups give their entries (``GroupTiming``); empty outside groups.
+  var groupTiming = GroupTiming()
+  /// The canvas size in points: a drag's resistance stretches toward it by default.
+  var canvas = Size(width: 0, height: 0)
   /// What `play` entries with `params` may substitute, in all (bytes; see ``TemplateLimits``).
   var replayBudget = ExpansionBudget(limit: TemplateLimits().maximumExpandedBytes)
 

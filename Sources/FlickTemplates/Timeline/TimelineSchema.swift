@@ -125,6 +125,29 @@ extension TimelineCompiler {
     return timingKeys.map { ($0, schemas[$0] ?? [:]) }
   }
 
+  /// A drag's `resistance` (``DragResistance``).
+  static var resistanceSchema: SchemaNode {
+    let end: SchemaNode = ["anyOf": [.ref("number"), ["type": "null"]]]
+    let axis: SchemaNode = [
+      "description": "[min, max] along the axis (null for an open end); past them the rubber band resists.",
+      "type": "array", "items": end, "minItems": 2, "maxItems": 2,
+    ]
+    return [
+      "description": "UIScrollView's rubber band past the bounds: bound + (1 − 1 / (o·c / D + 1))·D for an overshoot o.",
+      "type": "object", "required": ["bounds"], "additionalProperties": false,
+      "properties": [
+        "bounds": [
+          "type": "object", "minProperties": 1, "additionalProperties": false, "properties": ["x": axis, "y": axis],
+        ],
+        "coefficient": ["description": "c (default 0.55).", "type": "number", "minimum": 0.001, "maximum": 1000],
+        "dimension": [
+          "description": "D in points (default: the canvas size along the axis).", "type": "number",
+          "minimum": 0.001, "maximum": 1_000_000,
+        ],
+      ],
+    ]
+  }
+
   /// The schema of each of ``placementKeys``.
   static var placementSchema: [(String, SchemaNode)] {
     let schemas: [String: SchemaNode] = [
@@ -208,7 +231,12 @@ extension TimelineCompiler.EntryKind {
     case .set:
       return C.targetsSchema + [("set", .ref("setValues"))]
     case .group:
+      // The timing every entry inside takes when it gives none (GroupTiming.keys).
+      let timing = (C.motionSchema + [("duration", .ref("seconds"))] + C.timingSchema).filter {
+        GroupTiming.keys.contains($0.0)
+      }
       return [("group", ["type": "array", "items": .ref("entry")]), ("stagger", .ref("number"))] + C.repeatSchema
+        + timing
     case .sequence:
       let step: SchemaNode = [
         "anyOf": [
@@ -222,11 +250,27 @@ extension TimelineCompiler.EntryKind {
         "type": "object", "required": ["duration"], "additionalProperties": false,
         "properties": [
           "property": .ref("propertyName"), "path": ["type": "array", "minItems": 1], "by": ["type": "array", "minItems": 1],
-          "duration": .ref("seconds"), "curve": .ref("curve"),
+          "duration": .ref("seconds"), "curve": .ref("curve"), "resistance": C.resistanceSchema,
         ],
         "allOf": C.perProperty { value, change in [("path", ["items": value]), ("by", ["items": change])] },
       ]
       return [target, ("drag", drag)]
+    case .spin:
+      let spin: SchemaNode = [
+        "type": "object", "required": ["to"], "additionalProperties": false,
+        "properties": [
+          "property": [
+            "description": "A number property (default \"rotation\"; key paths such as \"transform.rotation.z\" too).",
+            "type": "string",
+          ],
+          "to": [
+            "description": "The speed to reach, units/s (rad/s for an angle, or \"200deg\" for 200°/s); 0 stops it.",
+            "anyOf": [.ref("angle")],
+          ],
+          "duration": .ref("seconds"), "curve": .ref("curve"),
+        ],
+      ]
+      return [target, ("spin", spin)]
     case .release:
       let release = SchemaNode.fields(
         [("property", .ref("propertyName")), ("to", [:]), ("by", [:])] + C.motionSchema
@@ -270,13 +314,14 @@ extension TimelineCompiler.EntryKind {
     case .link: "Properties as functions of another layer's property (or of time) from 'at' on, until another entry animates them."
     case .play: "Play a component instance's timeline (again), as a group starting here."
     case .property: "One property of one layer (the short form)."
+    case .spin: "A speed eased from the property's current velocity to 'to' units/s, then held for ever."
     }
   }
 
   /// The keys an entry of this kind must have.
   var schemaRequired: [String] {
     switch self {
-    case .drag, .release: [rawValue, "target"]
+    case .drag, .release, .spin: [rawValue, "target"]
     case .property: ["target", "property"]
     default: [rawValue]
     }
