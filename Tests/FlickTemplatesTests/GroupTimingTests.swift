@@ -133,7 +133,7 @@ import Testing
   /// Inside a component's timeline; a group around a `play` leaves the component's own timing.
   @Test func inComponents() throws {
     let component = """
-      components: { knob: { size: [40, 40], layer: { id: "root", size: [40, 40], sublayers: [ { id: "k", size: [20, 20] } ] },
+      components: { knob: { layer: { id: "root", size: [40, 40], sublayers: [ { id: "k", size: [20, 20] } ] },
         timeline: [ { curve: "easeOut", duration: 0.7, group: [ { target: "k", animate: { opacity: 0.25 } } ] } ] } },
       """
     let withInstance = try Template.decode(
@@ -166,7 +166,7 @@ import Testing
     let keyframes = Self.message("[ { keyframes: { values: [0, 1] }, group: [] } ]")
     #expect(keyframes.contains("'keyframes' does not apply"), "\(keyframes)")
     // Did-you-mean: a misspelt timing key on a group.
-    let typo = Self.message("[ { sprin: {}, group: [] } ]")
+    let typo = Self.message("[ { sprng: {}, group: [] } ]")
     #expect(typo.contains("did you mean 'spring'"), "\(typo)")
   }
 }

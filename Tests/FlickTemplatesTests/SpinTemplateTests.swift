@@ -48,16 +48,16 @@ import Testing
   @Test(arguments: HandOverKindTests.rates) func othersTakeOver(fps: Int) throws {
     for later in [
       "animate: { rotation: { decay: { deceleration: 0.996 } } }",
-      "animate: { rotation: { to: 12, spring: { stiffness: 120, damping: 14 } } }",
+      "animate: { rotation: { to: 5, spring: { stiffness: 120, damping: 14 } } }",
       "animate: { rotation: 10 }, curve: \"easeOut\", duration: 1",
       "spin: { to: -2, duration: 0.5 }",
     ] {
       let t = try Self.template(
         fps: fps,
         """
-        [ { target: "a", spin: { to: 4, duration: 0.5, curve: "easeIn" } }, { at: \(2 * HandOverKindTests.sixth), target: "a", \(later) } ]
+        [ { target: "a", spin: { to: 4, duration: 0.5, curve: "easeIn" } }, { at: \(4 * HandOverKindTests.sixth), target: "a", \(later) } ]
         """)
-      HandOverKindTests.expectC1(t, "rotation", at: 2 * HandOverKindTests.sixth, travel: 10)
+      HandOverKindTests.expectC1(t, "rotation", at: 4 * HandOverKindTests.sixth, travel: 10)
     }
   }
 

@@ -77,10 +77,11 @@ struct DragResistance {
     case (let band?, nil) where own != "y": return band
     case (nil, let band?) where own != "x": return band
     case (_?, _?):
-      throw node.error(
-        "\(quoted: name) is a number: give the bounds of one axis (\(own.map { "'\($0)'" } ?? "'x' or 'y'")), not both")
+      let which = own == "x" ? "'x'" : own == "y" ? "'y'" : "'x' or 'y'"
+      throw node.error("\(quoted: name) is a number: give the bounds of one axis (" + which + "), not both")
     default:
-      throw node.error("\(quoted: name) moves along \(own ?? "one axis"): give its bounds as '\(own ?? "x")'")
+      let axis = own == "y" ? "y" : "x"
+      throw node.error("\(quoted: name) moves along " + axis + ": give its bounds as '" + axis + "'")
     }
   }
 }

@@ -54,12 +54,12 @@ struct GroupTiming {
 
   /// The group's curve as a drag's or spin's timing curve, or nil when it gives none; an error
   /// at `node` (the entry) when the group's motion is a spring or decay, which cannot pace one.
-  func timingFunction(for what: String, at node: TemplateNode) throws(TemplateError) -> TimingFunction? {
+  func timingFunction(for what: StaticString, at node: TemplateNode) throws(TemplateError) -> TimingFunction? {
     guard let motion else { return nil }
     if case .spec(let spec, _) = motion, case .tween(let f, _) = spec.kind { return f }
     throw node.error(
-      "the group's \(quoted: motionKey ?? "curve") (\(quoted: motion.noun)) cannot pace \(what): it follows a timing "
-        + "curve; give it its own 'curve' (e.g. curve: \"easeInEaseOut\")")
+      "the group's '\(quoted: motionKey ?? "curve")' cannot pace " + what.description
+        + ", which follows a timing curve; give it its own 'curve' (e.g. curve: \"easeInEaseOut\")")
   }
 }
 
