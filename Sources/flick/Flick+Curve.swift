@@ -67,7 +67,8 @@ extension Flick {
         }
         duration = v
       } else if !duration.isFinite {
-        throw CommandError.usage("this animation never ends (repeatForever, a spin, or undamped); give --duration SECONDS")
+        throw CommandError.usage(
+          "this animation never ends (repeatForever, a spin, or undamped); give --duration SECONDS")
       } else if duration > 3600 {
         throw CommandError.usage("this animation lasts \(duration) s; give --duration SECONDS (≤ 3600)")
       }

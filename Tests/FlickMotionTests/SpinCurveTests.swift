@@ -5,7 +5,9 @@ import Testing
 
 /// `SpinCurve` (issue 27): a speed eased to a new one and held, its angle the exact integral.
 @Suite struct SpinCurveTests {
-  static let curves: [TimingFunction] = [.linear, .easeIn, .easeOut, .easeInEaseOut, .default, TimingFunction(0.3, 1.4, 0.6, 1)]
+  static let curves: [TimingFunction] = [
+    .linear, .easeIn, .easeOut, .easeInEaseOut, .default, TimingFunction(0.3, 1.4, 0.6, 1),
+  ]
 
   /// The angle is the integral of the speed: against Simpson's rule over the speed, 4000 panels.
   @Test(arguments: curves) func angleIsTheIntegralOfTheSpeed(_ f: TimingFunction) throws {

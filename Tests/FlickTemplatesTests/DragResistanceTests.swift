@@ -78,7 +78,8 @@ import Testing
     let y = tracks.trace(AnyLayerProperty.named("positionY")!, layerID: "a", at: [1])[0].value[0]
     #expect(y == 280)
     let r = try Self.template(
-      "[ { target: \"a\", drag: { property: \"positionY\", by: [0, 180], duration: 1, resistance: { bounds: { y: [0, 100] } } } } ]")
+      "[ { target: \"a\", drag: { property: \"positionY\", by: [0, 180], duration: 1, resistance: { bounds: { y: [0, 100] } } } } ]"
+    )
     var resisted = r.tracks
     let ry = resisted.trace(AnyLayerProperty.named("positionY")!, layerID: "a", at: [1])[0].value[0]
     #expect(abs(ry - Self.band(280, bound: 100)) < 1e-9)
@@ -86,18 +87,22 @@ import Testing
 
   @Test func errors() {
     let axis = Self.message(
-      "[ { target: \"a\", drag: { property: \"positionX\", by: [0, 9], duration: 1, resistance: { bounds: { y: [0, 1] } } } } ]")
+      "[ { target: \"a\", drag: { property: \"positionX\", by: [0, 9], duration: 1, resistance: { bounds: { y: [0, 1] } } } } ]"
+    )
     #expect(axis.contains("give its bounds as 'x'"), "\(axis)")
     let color = Self.message(
-      "[ { target: \"a\", drag: { property: \"backgroundColor\", path: [\"#000\", \"#fff\"], duration: 1, resistance: { bounds: { x: [0, 1] } } } } ]")
+      "[ { target: \"a\", drag: { property: \"backgroundColor\", path: [\"#000\", \"#fff\"], duration: 1, resistance: { bounds: { x: [0, 1] } } } } ]"
+    )
     #expect(color.contains("resistance applies to a drag of a position"), "\(color)")
     let order = Self.message(
       "[ { target: \"a\", drag: { by: [[0, 0], [0, 9]], duration: 1, resistance: { bounds: { y: [5, 1] } } } } ]")
     #expect(order.contains("is above their max"), "\(order)")
     let typo = Self.message(
-      "[ { target: \"a\", drag: { by: [[0, 9]], duration: 1, resistance: { bounds: { y: [0, 1] }, coeficient: 0.5 } } } ]")
+      "[ { target: \"a\", drag: { by: [[0, 9]], duration: 1, resistance: { bounds: { y: [0, 1] }, coeficient: 0.5 } } } ]"
+    )
     #expect(typo.contains("did you mean 'coefficient'"), "\(typo)")
-    let none = Self.message("[ { target: \"a\", drag: { by: [[0, 9]], duration: 1, resistance: { coefficient: 0.5 } } } ]")
+    let none = Self.message(
+      "[ { target: \"a\", drag: { by: [[0, 9]], duration: 1, resistance: { coefficient: 0.5 } } } ]")
     #expect(none.contains("resistance needs 'bounds'"), "\(none)")
   }
 }

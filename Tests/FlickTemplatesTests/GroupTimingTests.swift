@@ -37,7 +37,9 @@ import Testing
     var out: [[Double]] = []
     for id in layers {
       for name in ["positionX", "opacity", "rotation"] {
-        for s in tracks.trace(AnyLayerProperty.named(name)!, layerID: id, at: times) { out.append(s.value + s.velocity) }
+        for s in tracks.trace(AnyLayerProperty.named(name)!, layerID: id, at: times) {
+          out.append(s.value + s.velocity)
+        }
       }
     }
     return out

@@ -41,7 +41,8 @@ import Testing
     // Byte-identical whatever the rate: the same instants give the same bits as at 24 fps.
     var reference = try Self.template(fps: 24, timeline).tracks
     let common = (0...30).map { Double($0) / 6 }
-    #expect(tracks.trace(Self.rotation, layerID: "a", at: common) == reference.trace(Self.rotation, layerID: "a", at: common))
+    #expect(
+      tracks.trace(Self.rotation, layerID: "a", at: common) == reference.trace(Self.rotation, layerID: "a", at: common))
   }
 
   /// A decay, a spring and a tween after a spin take its angle and speed (the one hand-over rule).

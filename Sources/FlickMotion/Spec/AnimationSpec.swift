@@ -106,7 +106,10 @@ package struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
 
   /// Every top-level name a spec can start with.
   package static let names: [String] =
-    ["spring", "smooth", "snappy", "bouncy", "decay", "tween", "cubicBezier", "steps", "keyframes", "constant", "drag", "spin"]
+    [
+      "spring", "smooth", "snappy", "bouncy", "decay", "tween", "cubicBezier", "steps", "keyframes", "constant", "drag",
+      "spin",
+    ]
     + TimingFunction.named.keys.sorted()
 
   /// Parses a spec; the error carries the column (``MotionError/column``) and what was expected.

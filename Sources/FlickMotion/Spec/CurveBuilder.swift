@@ -201,7 +201,8 @@ package struct CurveBuilder<Value: Animatable>: Sendable {
       "a spin turns a number property (rotation, …) at a speed in units/s, not \(quoted: Value.self)",
       argument: "to")
     guard let start = handoff.value as? Double, let v0 = handoff.velocity as? Double else { throw notANumber }
-    let spin = try SpinCurve(from: start, initialVelocity: v0, targetVelocity: speed, timing: curve, rampDuration: duration)
+    let spin = try SpinCurve(
+      from: start, initialVelocity: v0, targetVelocity: speed, timing: curve, rampDuration: duration)
     guard let erased = AnyAnimationCurve(spin) as? AnyAnimationCurve<Value> else { throw notANumber }
     return erased
   }

@@ -43,7 +43,8 @@ struct DragResistance {
       let lower = try end(ends[0], -.infinity)
       let upper = try end(ends[1], .infinity)
       guard lower <= upper else {
-        throw axis.error("the bounds' min (\(TemplateNode.format(lower))) is above their max (\(TemplateNode.format(upper)))")
+        throw axis.error(
+          "the bounds' min (\(TemplateNode.format(lower))) is above their max (\(TemplateNode.format(upper)))")
       }
       let d = dimension ?? size
       guard d > 0 else { throw (o["dimension"] ?? node).error("resistance needs a 'dimension' above 0") }
@@ -54,7 +55,8 @@ struct DragResistance {
   }
 
   /// `drag` resisted, for the property `p` (a point or a number); an error for other values.
-  func apply<V: Animatable>(_ drag: DragCurve<V>, to p: LayerProperty<V>) throws(TemplateError) -> AnyAnimationCurve<V> {
+  func apply<V: Animatable>(_ drag: DragCurve<V>, to p: LayerProperty<V>) throws(TemplateError) -> AnyAnimationCurve<V>
+  {
     if let point = drag as? DragCurve<Point>,
       let curve = AnyAnimationCurve(ResistedDragCurve(point, bands: [x ?? .free, y ?? .free])) as? AnyAnimationCurve<V>
     {
@@ -62,7 +64,9 @@ struct DragResistance {
     }
     if let number = drag as? DragCurve<Double> {
       let band = try axis(for: p.name)
-      if let curve = AnyAnimationCurve(ResistedDragCurve(number, bands: [band])) as? AnyAnimationCurve<V> { return curve }
+      if let curve = AnyAnimationCurve(ResistedDragCurve(number, bands: [band])) as? AnyAnimationCurve<V> {
+        return curve
+      }
     }
     throw node.error(
       "resistance applies to a drag of a position (position, translation) or a number (positionX, "

@@ -66,7 +66,9 @@ struct DragWriter {
     if let durationNode = d["duration"] {
       duration = try durationNode.double(in: 0.001...3600)
     } else if let inherited = group.duration, let n = group.durationNode {
-      guard inherited >= 0.001 else { throw n.error("the group's 'duration' is too short for a drag (at least 0.001 s)") }
+      guard inherited >= 0.001 else {
+        throw n.error("the group's 'duration' is too short for a drag (at least 0.001 s)")
+      }
       duration = inherited
     } else {
       throw dragNode.error("a drag needs a 'duration' in seconds")

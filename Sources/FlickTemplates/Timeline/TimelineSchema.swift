@@ -133,7 +133,8 @@ extension TimelineCompiler {
       "type": "array", "items": end, "minItems": 2, "maxItems": 2,
     ]
     return [
-      "description": "UIScrollView's rubber band past the bounds: bound + (1 − 1 / (o·c / D + 1))·D for an overshoot o.",
+      "description":
+        "UIScrollView's rubber band past the bounds: bound + (1 − 1 / (o·c / D + 1))·D for an overshoot o.",
       "type": "object", "required": ["bounds"], "additionalProperties": false,
       "properties": [
         "bounds": [
