@@ -28,13 +28,12 @@ import Testing
 
   /// A pull down past y = 100 (the layer starts there): the layer is the band of the finger.
   @Test(arguments: HandOverKindTests.rates) func pullFollowsTheRubberBand(fps: Int) throws {
-    let t = try Self.template(
-      fps: fps,
-      """
+    let timeline = """
       [ { id: "pull", target: "a", drag: { property: "position", by: [[0, 0], [0, 180]], duration: 1,
           resistance: { bounds: { y: [0, 100] } } } },
         { after: "pull", target: "a", release: { property: "position", to: [100, 100], spring: { stiffness: 200, damping: 20 } } } ]
-      """)
+      """
+    let t = try Self.template(fps: fps, timeline)
     var tracks = t.tracks
     let position = AnyLayerProperty.named("position")!
     let finger = try DragCurve(points: [Point(x: 100, y: 100), Point(x: 100, y: 280)], duration: 1)
@@ -52,6 +51,10 @@ import Testing
     HandOverKindTests.expectC1(t, "position", at: 1, travel: 100)
     let lift = tracks.trace(position, layerID: "a", at: [1], limit: .left)[0]
     #expect(abs(lift.value[1] - Self.band(280, bound: 100)) < 1e-9)
+    // The same bits at every frame rate, at the instants all rates share.
+    var reference = try Self.template(fps: 24, timeline).tracks
+    let common = (0...18).map { Double($0) / 6 }
+    #expect(tracks.trace(position, layerID: "a", at: common) == reference.trace(position, layerID: "a", at: common))
   }
 
   /// A number property, a lower bound, a custom coefficient and dimension; the other side free.

@@ -94,6 +94,9 @@ import Testing
     #expect(bounce.contains("cubic-Bézier"), "\(bounce)")
     let typo = Self.message("[ { target: \"a\", spin: { to: 1, duraton: 1 } } ]")
     #expect(typo.contains("did you mean 'duration'"), "\(typo)")
+    let ranged = Self.message("[ { target: \"a\", spin: { property: \"opacity\", to: -0.5, duration: 1 } } ]")
+    #expect(ranged.contains("stays within 0…1"), "\(ranged)")
+    #expect(Self.message("[ { target: \"a\", spin: { property: \"opacity\", to: 0, duration: 1 } } ]") == "")
     let unknown = Self.message("[ { target: \"a\", spin: { property: \"rotaton\", to: 1 } } ]")
     #expect(unknown.contains("did you mean 'rotation'"), "\(unknown)")
   }

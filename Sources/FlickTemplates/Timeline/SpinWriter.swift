@@ -28,6 +28,14 @@ struct SpinWriter {
           "a spin turns a number property (rotation, positionX, opacity, …) at a speed; "
             + "\(quoted: p.name) is not a number")
       }
+      // A speed held for ever leaves any bounded range: refuse it rather than render clamped values.
+      if speed != 0, let d = LayerPropertyDescriptor.named(p.name), let range = d.range,
+        speed > 0 ? range.upperBound.isFinite : range.lowerBound.isFinite
+      {
+        throw toNode.error(
+          "a spin holds its speed for ever, and \(quoted: p.name) stays within \(escaped: d.rangeText): spin it to 0, "
+            + "or use a tween or spring to a value")
+      }
       let handoff = Handoff(
         value: output.currentValue(p, layerID: layerID, at: begin),
         velocity: output.currentVelocity(p, layerID: layerID, at: begin), time: begin)
