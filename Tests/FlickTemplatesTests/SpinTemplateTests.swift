@@ -85,6 +85,36 @@ import Testing
     #expect(outline?.segments.first?.end == nil)
   }
 
+  /// In a component's timeline, with the speed and the bounds from parameters set from outside.
+  @Test func inAComponentUnderSet() throws {
+    func template(_ sets: [String]) throws -> Template {
+      var values = ParameterValues()
+      for s in sets { try values.set(s) }
+      return try Template.decode(
+        """
+        { flick: 1, canvas: { width: 400, height: 300, fps: 30, duration: 3 },
+          parameters: { rate: { type: "number", default: 2 }, edge: { type: "number", default: 50 } },
+          components: { record: {
+            parameters: { speed: { type: "number", default: 1 }, top: { type: "number", default: 0 } },
+            layer: { id: "root", size: [100, 100], sublayers: [ { id: "disc", size: [80, 80], position: [50, 50] } ] },
+            timeline: [
+              { target: "disc", spin: { to: "$speed", duration: 0.5 } },
+              { at: 1, target: "disc", drag: { property: "positionY", by: [0, 100], duration: 1,
+                  resistance: { bounds: { y: ["$top", "$top"] } } } } ] } },
+          layers: [ { id: "r", use: "record", params: { speed: "$rate", top: "$edge" } } ],
+          timeline: [] }
+        """, file: "record.json5", parameters: values)
+    }
+    for (sets, rate, edge) in [([String](), 2.0, 50.0), (["rate=5", "edge=40"], 5, 40)] {
+      var tracks = try template(sets).tracks
+      #expect(tracks.trace(Self.rotation, layerID: "r/disc", at: [2])[0].velocity[0] == rate)
+      // The finger ends 100 pt below 50: past the bound by 50 − edge + 100, D = 300 (the canvas height).
+      let o = 50 - edge + 100
+      let y = tracks.trace(AnyLayerProperty.named("positionY")!, layerID: "r/disc", at: [2])[0].value[0]
+      #expect(abs(y - (edge + (1 - 1 / (o * 0.55 / 300 + 1)) * 300)) < 1e-9)
+    }
+  }
+
   @Test func errors() {
     let point = Self.message("[ { target: \"a\", spin: { property: \"position\", to: 3 } } ]")
     #expect(point.contains("a spin turns a number property"), "\(point)")
