@@ -164,7 +164,8 @@ import Testing
     #expect(own.contains("this 'duration' cannot go with the group's motion"), "\(own)")
     let release = Self.message(
       "[ { spring: {}, group: [ { target: \"a\", release: { property: \"positionX\" } } ] } ]")
-    #expect(release.contains("needs an end value, and this release has none"), "\(release)")
+    #expect(
+      release.contains("the group's 'spring' (a spring) needs an end value, and this release has none"), "\(release)")
     let keyframes = Self.message("[ { keyframes: { values: [0, 1] }, group: [] } ]")
     #expect(keyframes.contains("'keyframes' does not apply"), "\(keyframes)")
     // Did-you-mean: a misspelt timing key on a group.

@@ -42,8 +42,8 @@ struct ReleaseWriter {
       case .spec(let groupSpec, _) = motion, groupSpec.kind.needsTarget
     {
       throw releaseNode.error(
-        "the group's \(quoted: motion.noun) needs an end value, and this release has none: give it a 'to' "
-          + "(or its own 'decay')")
+        "the group's '\(quoted: group.motionKey ?? "curve")' (\(quoted: motion.noun)) needs an end value, and this "
+          + "release has none: give it a 'to' (or its own 'decay')")
     }
     let job = PropertyAnimation(
       node: specNode, defaults: MotionDefaults(group: group), begin: begin,
