@@ -77,7 +77,7 @@ extension Template {
   {
     let o = try node.object(allowed: constraintKeys)
     guard !o.isEmpty else {
-      throw node.error("'constraints' is empty; give insets or lengths: \(constraintKeys.joined(separator: ", "))")
+      throw node.error("'constraints' is empty; give insets or lengths: \(quoted: constraintKeys.joined(separator: ", "))")
     }
     let horizontal = try axis(
       o, node, keys: ["left", "right", "width", "centerX"], direction: "horizontally",
@@ -96,13 +96,13 @@ extension Template {
     let present = keys.filter { o[$0] != nil }
     if present.count > 2, let third = o[present[2]] {
       throw third.error(
-        "over-constrained: \(present.map { "'\($0)'" }.joined(separator: ", ")) all lay \(quoted: id) out "
-          + "\(direction); give at most two of \(keys.joined(separator: ", "))")
+        "over-constrained: \(quoted: present.map { "'\($0)'" }.joined(separator: ", ")) all lay \(quoted: id) out "
+          + "\(quoted: direction); give at most two of \(quoted: keys.joined(separator: ", "))")
     }
     if present == [keys[2]], let n = o[keys[2]] {
       throw n.error(
-        "under-constrained: '\(keys[2])' alone does not say where \(quoted: id) sits \(direction); add "
-          + "'\(keys[0])', '\(keys[1])' or '\(keys[3])'")
+        "under-constrained: '\(quoted: keys[2])' alone does not say where \(quoted: id) sits \(quoted: direction); "
+          + "add '\(quoted: keys[0])', '\(quoted: keys[1])' or '\(quoted: keys[3])'")
     }
     let lead = try o[keys[0]]?.double()
     let trail = try o[keys[1]]?.double()
@@ -137,8 +137,8 @@ extension Template {
     if length < 0 {
       let written = present.map { "\($0) \(TemplateNode.format(o[$0].flatMap { try? $0.double() } ?? 0))" }
       throw node.error(
-        "the constraints leave \(quoted: id) \(TemplateNode.format(length)) points long \(direction) in its "
-          + "superlayer of \(TemplateNode.format(superLength)) (\(written.joined(separator: ", "))); they must leave "
+        "the constraints leave \(quoted: id) \(TemplateNode.format(length)) points long \(quoted: direction) in its "
+          + "superlayer of \(TemplateNode.format(superLength)) (\(quoted: written.joined(separator: ", "))); they must leave "
           + "room for it")
     }
     return layout

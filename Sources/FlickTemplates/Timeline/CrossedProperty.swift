@@ -70,21 +70,21 @@ struct CrossedProperty {
       return
     case (_, nil) where !parts.isEmpty:
       throw node.error(
-        "'\(quoted: written)' is a \(d.property.valueTypeName): watch one component, "
-          + parts.map { "'\(quoted: written).\($0.rawValue)'" }.joined(separator: " or "))
+        "'\(quoted: written)' is a \(quoted: d.property.valueTypeName): watch one component, "
+          + parts.map { "'\(quoted: written).\(quoted: $0.rawValue)'" }.joined(separator: " or "))
     case (_, let c?):
       guard let part = Component(rawValue: c), parts.contains(part), let reader = Self.reader(d.property, part) else {
         var message = "'\(quoted: written)' is not a property 'when' can watch"
         if parts.isEmpty {
-          message += ": \(quoted: d.name) is a \(d.property.valueTypeName) and has no components"
+          message += ": \(quoted: d.name) is a \(quoted: d.property.valueTypeName) and has no components"
         } else {
-          message += "; a \(d.property.valueTypeName) has " + parts.map(\.rawValue).joined(separator: ", ")
+          message += "; a \(quoted: d.property.valueTypeName) has " + parts.map(\.rawValue).joined(separator: ", ")
         }
         throw node.error(message)
       }
       read = reader
     default:
-      throw node.error("'\(quoted: written)' is a \(d.property.valueTypeName), which 'when' cannot watch")
+      throw node.error("'\(quoted: written)' is a \(quoted: d.property.valueTypeName), which 'when' cannot watch")
     }
   }
 

@@ -77,18 +77,22 @@ struct CrossingPlacement {
     other: (time: Double, isUp: Bool)?
   ) -> String {
     let going = direction.map { " going \($0.rawValue)" } ?? ""
-    var message = "\(what) never crosses \(short(level))\(going) from \(short(from)) s on"
+    var message =
+      "\(quoted: what) never crosses \(TemplateNode.format(rounded(level)))\(quoted: going) from "
+      + "\(TemplateNode.format(rounded(from))) s on"
     if let other {
-      return message + "; it crosses it going \(other.isUp ? "up" : "down") at \(short(other.time)) s"
+      return message + "; it crosses it going \(other.isUp ? "up" : "down") at \(TemplateNode.format(rounded(other.time))) s"
     }
     if range.lowerBound == range.upperBound {
-      message += ": it stays at \(short(range.lowerBound))"
+      message += ": it stays at \(TemplateNode.format(rounded(range.lowerBound)))"
     } else {
-      message += ": it moves within \(short(range.lowerBound))…\(short(range.upperBound))"
+      message +=
+        ": it moves within \(TemplateNode.format(rounded(range.lowerBound)))…"
+        + "\(TemplateNode.format(rounded(range.upperBound)))"
     }
     return message + " (only the animations listed above this entry count: list the entries that move it first)"
   }
 
-  /// A number for messages, at most 4 decimals.
-  static func short(_ v: Double) -> String { TemplateNode.format((v * 10_000).rounded() / 10_000) }
+  /// A number for messages, rounded to 4 decimals.
+  static func rounded(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
 }
