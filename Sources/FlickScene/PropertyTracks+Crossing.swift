@@ -8,7 +8,8 @@ package enum CrossingDirection: String, Sendable, CaseIterable {
   case down
 }
 
-/// What a search for a crossing found on a track (``PropertyTracks/firstCrossing(of:direction:from:to:breakpoints:read:)``).
+/// What a search for a crossing found on a track
+/// (``PropertyTracks/firstCrossing(of:direction:from:to:breakpoints:read:)``).
 package struct CrossingSearch: Sendable {
   /// The first crossing: scene time (seconds) and whether it went up; nil when there is none.
   package var crossing: (time: Double, isUp: Bool)?

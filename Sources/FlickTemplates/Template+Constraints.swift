@@ -77,7 +77,8 @@ extension Template {
   {
     let o = try node.object(allowed: constraintKeys)
     guard !o.isEmpty else {
-      throw node.error("'constraints' is empty; give insets or lengths: \(quoted: constraintKeys.joined(separator: ", "))")
+      throw node.error(
+        "'constraints' is empty; give insets or lengths: \(quoted: constraintKeys.joined(separator: ", "))")
     }
     let horizontal = try axis(
       o, node, keys: ["left", "right", "width", "centerX"], direction: "horizontally",
@@ -138,7 +139,8 @@ extension Template {
       let written = present.map { "\($0) \(TemplateNode.format(o[$0].flatMap { try? $0.double() } ?? 0))" }
       throw node.error(
         "the constraints leave \(quoted: id) \(TemplateNode.format(length)) points long \(quoted: direction) in its "
-          + "superlayer of \(TemplateNode.format(superLength)) (\(quoted: written.joined(separator: ", "))); they must leave "
+          + "superlayer of \(TemplateNode.format(superLength)) "
+          + "(\(quoted: written.joined(separator: ", "))); they must leave "
           + "room for it")
     }
     return layout
@@ -162,10 +164,12 @@ extension Template {
       "description":
         "Lays this sublayer out in its superlayer's bounds (Auto Layout pins): at most two keys per axis; its size and position follow the superlayer's size when it animates.",
       "type": "object", "minProperties": 1, "additionalProperties": false,
-      "properties": .fields(constraintKeys.map { key in
-        let range: SchemaNode = key == "width" || key == "height" ? TemplateSchema.number(in: 0...1_000_000) : .ref("number")
-        return (key, TemplateSchema.described(range, descriptions[key] ?? ""))
-      }),
+      "properties": .fields(
+        constraintKeys.map { key in
+          let range: SchemaNode =
+            key == "width" || key == "height" ? TemplateSchema.number(in: 0...1_000_000) : .ref("number")
+          return (key, TemplateSchema.described(range, descriptions[key] ?? ""))
+        }),
     ]
   }
 }

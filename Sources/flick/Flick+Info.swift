@@ -129,10 +129,9 @@ extension Flick {
         lines.append("")
         lines.append("crossings (when):")
         for c in template.crossings {
-          let way = c.direction.map { " going \($0.rawValue)" } ?? ""
           lines.append(
             "  \(TemplateNumber.format(c.time)) s  \(quoted: c.layerID).\(quoted: c.property) crosses "
-              + "\(TemplateNumber.format(c.level))\(way) (\(c.isUp ? "up" : "down"), searched from "
+              + "\(TemplateNumber.format(c.level)) going \(c.isUp ? "up" : "down") (searched from "
               + "\(TemplateNumber.format(c.searchFrom)) s) → \(quoted: c.path)")
         }
       }

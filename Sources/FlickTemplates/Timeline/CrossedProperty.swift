@@ -53,7 +53,9 @@ struct CrossedProperty {
     }
     guard let d = base else {
       var message = "'\(quoted: written)' is not a property 'when' can watch"
-      if let guess = TemplateNode.closest(to: written, in: Self.names) { message += "; did you mean '\(escaped: guess)'?" }
+      if let guess = TemplateNode.closest(to: written, in: Self.names) {
+        message += "; did you mean '\(escaped: guess)'?"
+      }
       throw node.error(message + " (a number property such as positionY or opacity, or a component: position.y)")
     }
     if let layer, !d.property.applies(to: layer), let kind = d.contentKind {

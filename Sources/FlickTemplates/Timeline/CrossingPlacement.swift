@@ -35,9 +35,10 @@ struct CrossingPlacement {
     let written = try propertyNode.string()
     let watched = try CrossedProperty(written, propertyNode, layer: output.layer(layerID), layerID: layerID)
     let level = watched.isAngle ? try levelNode.radians() : try levelNode.double()
-    let direction = try w["direction"].map { n throws(TemplateError) in
-      CrossingDirection(rawValue: try n.string(oneOf: CrossingDirection.allCases.map(\.rawValue)))
-    } ?? nil
+    let direction =
+      try w["direction"].map { n throws(TemplateError) in
+        CrossingDirection(rawValue: try n.string(oneOf: CrossingDirection.allCases.map(\.rawValue)))
+      } ?? nil
     var search = o
     search["delay"] = nil
     let from = try schedule.beginTime(search, node, placement)
@@ -53,9 +54,10 @@ struct CrossingPlacement {
     let found = find(direction)
     guard let crossing = found.crossing else {
       let other = direction == nil ? nil : find(nil).crossing
-      throw levelNode.error(Self.neverMessage(
-        "\(quoted: layerID).\(quoted: written)", level: level, direction: direction, from: from, range: found.range,
-        other: other))
+      throw levelNode.error(
+        Self.neverMessage(
+          "\(quoted: layerID).\(quoted: written)", level: level, direction: direction, from: from, range: found.range,
+          other: other))
     }
     var begin = crossing.time
     if let n = o["delay"] { begin += try n.double(in: -3600...3600) }
@@ -81,7 +83,8 @@ struct CrossingPlacement {
       "\(quoted: what) never crosses \(TemplateNode.format(rounded(level)))\(quoted: going) from "
       + "\(TemplateNode.format(rounded(from))) s on"
     if let other {
-      return message + "; it crosses it going \(other.isUp ? "up" : "down") at \(TemplateNode.format(rounded(other.time))) s"
+      return message
+        + "; it crosses it going \(other.isUp ? "up" : "down") at \(TemplateNode.format(rounded(other.time))) s"
     }
     if range.lowerBound == range.upperBound {
       message += ": it stays at \(TemplateNode.format(rounded(range.lowerBound)))"

@@ -10,7 +10,8 @@ extension TimelineCompiler {
       "properties": [
         "target": ["description": "The layer to watch.", "type": "string", "minLength": 1],
         "property": [
-          "description": "A number property (positionY, opacity, rotation, …) or a component (position.y, size.height).",
+          "description":
+            "A number property (positionY, opacity, rotation, …) or a component (position.y, size.height).",
           "enum": .strings(CrossedProperty.names),
         ],
         "crosses": [
