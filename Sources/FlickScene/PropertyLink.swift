@@ -23,7 +23,7 @@ package enum LinkSource: Sendable {
 /// the one-sided slope on the side the source comes from, left and right limits alike. The
 /// source is read from ``PropertyTracks`` analytically (no sampling, no differences), so a
 /// link of a link works, and so does a spring that takes over from a link.
-package struct PropertyLink<Value: Animatable>: Sendable {
+package struct PropertyLink<Value: Animatable>: TrackLink {
   /// The linked property.
   package let property: LayerProperty<Value>
   /// The layer whose property is linked.
@@ -74,16 +74,31 @@ package struct PropertyLink<Value: Animatable>: Sendable {
     guard rate != 0 else { return .zero }
     return mapping.slope(at: x, side: InterpolationSide(rate: rate, leftLimit: limit != .right)).scaled(by: rate)
   }
+
+  /// The property the link reads (nil for time).
+  package var sourceRead: (layerID: String, name: String)? {
+    if case .property(let p, let id) = source { return (id, p.name) }
+    return nil
+  }
+
+  /// The scene time after which the link's value stops changing (see ``LinkCurve/duration``).
+  package func settleTime(in tracks: PropertyTracks) -> Double {
+    switch source {
+    case .time: return max(begin, mapping.constantAbove)
+    case .property(let p, let id): return max(begin, tracks.settleTime(of: p.name, layerID: id))
+    }
+  }
 }
 
-/// A ``PropertyLink`` as an ``AnimationCurve`` of local time (scene time − ``PropertyLink/begin``),
-/// over the tracks it reads: what the scene renders. Build it with
+/// A ``TrackLink`` (a ``PropertyLink``, a ``ConstraintLink``) as an ``AnimationCurve`` of local
+/// time (scene time − its begin), over the tracks it reads: what the scene renders. Build it with
 /// ``PropertyTracks/curve(for:)`` once every animation of the source is in the tracks.
 /// ``duration`` is when the source stops moving (after it the link holds its value), infinite
 /// for a link that never settles (a link from time that extends past its last stop).
-package struct LinkCurve<Value: Animatable>: AnimationCurve {
+package struct LinkCurve<Link: TrackLink>: AnimationCurve {
+  package typealias Value = Link.Value
   /// The link.
-  package let link: PropertyLink<Value>
+  package let link: Link
   /// The tracks the source is read from.
   package let tracks: PropertyTracks
   package let duration: Double
@@ -101,8 +116,8 @@ package struct LinkCurve<Value: Animatable>: AnimationCurve {
 }
 
 /// A link in a ``PropertyTracks`` track: live from its begin until a later segment wins.
-struct LinkSegment<V: Animatable>: TrackSegment {
-  let link: PropertyLink<V>
+struct LinkSegment<Link: TrackLink>: TrackSegment {
+  let link: Link
   let order: Int
   var begin: Double { link.begin }
   var duration: Double { .infinity }
@@ -121,19 +136,8 @@ struct LinkSegment<V: Animatable>: TrackSegment {
     link.property.write(&layer, link.velocity(in: tracks, at: t, limit: limit))
   }
 
-  /// The property the link reads (nil for time).
-  var sourceRead: (layerID: String, name: String)? {
-    if case .property(let p, let id) = link.source { return (id, p.name) }
-    return nil
-  }
-
-  /// The scene time after which the link's value stops changing (see ``LinkCurve/duration``).
-  func settleTime(in tracks: PropertyTracks) -> Double {
-    switch link.source {
-    case .time: return max(link.begin, link.mapping.constantAbove)
-    case .property(let p, let id): return max(link.begin, tracks.settleTime(of: p.name, layerID: id))
-    }
-  }
+  var sourceRead: (layerID: String, name: String)? { link.sourceRead }
+  func settleTime(in tracks: PropertyTracks) -> Double { link.settleTime(in: tracks) }
 }
 
 /// A read of a property at a time that a read through a link depends on (see
@@ -171,10 +175,10 @@ extension PropertyTracks {
   /// - Throws: ``LinkError/cycle(_:)`` when the property would (through other links, at any
   ///   time) read itself, ``LinkError/tooDeep(chain:limit:)`` when a chain of links would be
   ///   longer than ``maximumLinkDepth``. The tracks are unchanged then.
-  package mutating func append<V: Animatable>(_ link: PropertyLink<V>) throws(LinkError) {
+  package mutating func append(_ link: some TrackLink) throws(LinkError) {
     let target = LinkNode(layerID: link.layerID, name: link.property.name)
-    if case .property(let p, let id) = link.source {
-      let source = LinkNode(layerID: id, name: p.name)
+    if let read = link.sourceRead {
+      let source = LinkNode(layerID: read.layerID, name: read.name)
       var dead: Set<LinkNode> = []
       if let cycle = path(from: source, to: target, &dead) { throw .cycle(([target] + cycle).map(\.description)) }
       let up = upstream(of: target)
@@ -264,7 +268,7 @@ extension PropertyTracks {
 extension PropertyTracks {
   /// The curve the scene renders for `link`, reading the source from these tracks: build it
   /// after every animation the link reads is appended.
-  package func curve<V: Animatable>(for link: PropertyLink<V>) -> LinkCurve<V> {
+  package func curve<Link: TrackLink>(for link: Link) -> LinkCurve<Link> {
     let settle = LinkSegment(link: link, order: 0).settleTime(in: self)
     return LinkCurve(link: link, tracks: self, duration: settle.isFinite ? settle - link.begin : .infinity)
   }

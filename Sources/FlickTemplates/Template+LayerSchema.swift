@@ -60,6 +60,7 @@ extension Template {
         .ref("color"),
         "Draw the contents picture as a template image: its alpha filled with this colour (an SVG stays vector)."),
       "sublayers": ["type": "array", "items": .ref("layer")],
+      "constraints": constraintsSchema,
       // Replicator and backdrop (Template+Replicator.swift).
       "instanceCount": replicator(
         "how many copies of the sublayers are drawn (0…100; default 1).", S.number(in: 0...100, integer: true)),

@@ -13,7 +13,7 @@ extension Template {
     ["id", "type"] + propertyKeys(of: nil)
     + [
       "maskedCorners", "transform", "isHidden", "isDoubleSided", "shadowPath", "masksToBounds", "mask",
-      "contents", "contentsGravity", "contentsTint", "sublayers",
+      "contents", "contentsGravity", "contentsTint", "sublayers", "constraints",
     ] + replicatorKeys + backdropKeys
   /// Keys of each layer kind (the Swift property names of its content): its animatable
   /// properties' keys (from the catalogue), then the others.

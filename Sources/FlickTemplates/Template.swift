@@ -34,6 +34,8 @@ public struct Template: Sendable {
   package var componentInstances: [ComponentInstance] = []
   /// Where each layer was written, by id: for located messages about drawing it.
   package var layerSites: [String: LayerSite] = [:]
+  /// The crossings `when` entries waited for, with their resolved times (`flick info`).
+  package var crossings: [ResolvedCrossing] = []
 
   /// Reads and decodes the template at `path` with its default parameters.
   ///
@@ -146,6 +148,7 @@ public struct Template: Sendable {
     let expanded = try expandComponents(
       components, layers: o["layers"], timeline: o["timeline"], in: doc, values: values, budget: budget)
     var layerSites: [String: LayerSite] = [:]
+    var constraints: [LayerConstraint] = []
     if let layersNode = expanded.layers {
       let styled = layersNode.with(value: try applyStyles(layersNode, styles))
       // Totals over the whole frame: the top-level layer that passes a cap is named.
@@ -160,26 +163,30 @@ public struct Template: Sendable {
         scene.layers.append(layer)
       }
       layerSites = Self.layerSites(styled)
+      constraints = try applyConstraints(try styled.array(), to: &scene.layers)
     }
     var tracks = PropertyTracks(layers: scene.layers)
+    var crossings: [ResolvedCrossing] = []
     let colorSpace = try o["colorSpace"]?.colorSpace() ?? .sRGB
     scene.animations.insert(contentsOf: lottieClocks(scene.layers), at: 0)
     if let timeline = expanded.timeline {
-      tracks = try decodeTimeline(
+      (tracks, crossings) = try decodeTimeline(
         timeline, ids: ids, scene: &scene, horizon: canvas.automaticDuration ? nil : scene.duration,
-        colorSpace: colorSpace, instances: expanded.instances)
+        colorSpace: colorSpace, instances: expanded.instances, constraints: constraints)
     }
     if let n = o["motionBlur"] { scene.motionBlur = try decodeMotionBlur(n) }
     if canvas.automaticDuration {
       scene.duration = try automaticDuration(of: scene, canvas: canvasNode)
     }
-    return Template(
+    var template = Template(
       name: try o["name"]?.string() ?? defaultName,
       description: try o["description"]?.string() ?? "",
       parameters: declared,
       parameterValues: values,
       automaticDuration: canvas.automaticDuration,
       scene: scene, tracks: tracks, componentInstances: expanded.instances, layerSites: layerSites)
+    template.crossings = crossings
+    return template
   }
 
   /// Font files given as `font` parameter values: each value becomes the file's preferred

@@ -125,6 +125,16 @@ extension Flick {
         let end = animation.duration.isFinite ? TemplateNumber.format(animation.beginTime + animation.duration) : "∞"
         lines.append("  \(start)–\(end) s  \(quoted: animation.layerID).\(animation.propertyName)")
       }
+      if !template.crossings.isEmpty {
+        lines.append("")
+        lines.append("crossings (when):")
+        for c in template.crossings {
+          lines.append(
+            "  \(TemplateNumber.format(c.time)) s  \(quoted: c.layerID).\(quoted: c.property) crosses "
+              + "\(TemplateNumber.format(c.level)) going \(c.isUp ? "up" : "down") (searched from "
+              + "\(TemplateNumber.format(c.searchFrom)) s) → \(quoted: c.path)")
+        }
+      }
       return lines.joined(separator: "\n")
     }
 

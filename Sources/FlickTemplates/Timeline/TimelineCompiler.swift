@@ -78,7 +78,8 @@ struct TimelineCompiler {
 
   // MARK: - Entries
 
-  static let placementKeys = ["id", "at", "after", "with", "delay"]
+  /// `when` waits for a property to cross a value (``CrossingPlacement``).
+  static let placementKeys = ["id", "at", "after", "with", "delay", "when"]
   static let timingKeys = [
     "repeatCount", "repeatForever", "autoreverses", "speed", "timeOffset", "repeatDuration", "fill",
   ]
@@ -110,8 +111,11 @@ struct TimelineCompiler {
       let what = kind == .property ? "a single-property" : "a '\(kind.rawValue)'"
       throw n.error("'\(quoted: key)' does not apply to \(quoted: what) entry")
     }
-    let begin = try schedule.beginTime(o, node, placement)
+    var begin = try schedule.beginTime(o, node, placement)
     output.currentEntryPath = node.path
+    if let when = o["when"] {
+      begin = try CrossingPlacement(schedule: schedule).begin(when, entry: o, node, placement, into: &output)
+    }
     let span: Span
     switch kind {
     case .animate:

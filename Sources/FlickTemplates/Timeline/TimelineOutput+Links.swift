@@ -4,7 +4,7 @@ import FlickScene
 extension TimelineOutput {
   /// Adds a link to the tracks and its curve to the scene (rebuilt over the final tracks by
   /// ``finishLinks()``), checking time order like ``add(_:layerID:curve:begin:node:)``.
-  mutating func addLink<V>(_ link: PropertyLink<V>, node: TemplateNode, sourceNode: TemplateNode)
+  mutating func addLink(_ link: some TrackLink, node: TemplateNode, sourceNode: TemplateNode)
     throws(TemplateError)
   {
     guard links.count < LinkWriter.linkLimit else {

@@ -32,6 +32,10 @@ struct TimelineOutput {
   var linkReadLog: [String: (read: LinkRead, reader: String, path: String)] = [:]
   /// The JSON path of the entry being compiled.
   var currentEntryPath = ""
+  /// The crossings `when` entries waited for, in compile order (``CrossingPlacement``).
+  var crossings: [ResolvedCrossing] = []
+  /// The layers laid out by `constraints`, with the JSON path of their `constraints` object.
+  var constrained: [String: String] = [:]
 
   init(tracks: PropertyTracks) {
     self.tracks = tracks
@@ -100,6 +104,8 @@ struct TimelineOutput {
       }
     }
     try checkLinkReads(name, layerID: layerID, begin: begin, node: node)
+    try checkCrossingReads(name, layerID: layerID, begin: begin, node: node)
+    try checkConstrained(name, layerID: layerID, node: node)
   }
 
   /// Notes an animation of `name` on `layerID` from `begin` (the next one to be appended to

@@ -97,6 +97,7 @@ extension TimelineCompiler {
     ]))
     defs.append(("propertyName", ["enum": .strings(gestures.map(\.name))]))
     defs += linkSchemaDefinitions
+    defs.append(("crossing", crossingSchema))
     for kind in EntryKind.allCases {
       switch kind {
       case .animator:
@@ -153,7 +154,7 @@ extension TimelineCompiler {
   static var placementSchema: [(String, SchemaNode)] {
     let schemas: [String: SchemaNode] = [
       "id": ["type": "string", "minLength": 1], "at": .ref("seconds"), "after": ["type": "string"],
-      "with": ["type": "string"], "delay": .ref("signedSeconds"),
+      "with": ["type": "string"], "delay": .ref("signedSeconds"), "when": .ref("crossing"),
     ]
     return placementKeys.map { ($0, schemas[$0] ?? [:]) }
   }
