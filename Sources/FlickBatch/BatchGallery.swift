@@ -60,7 +60,7 @@ package struct BatchGallery {
       try FileManager.default.createDirectory(
         atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
       try OutputEntry.refuseLink(path)
-      try Data(page.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      try AtomicDestination.write(Data(page.utf8), to: path)
     } catch {
       throw .environment("cannot write the gallery \(quoted: path): \(escaped: error.localizedDescription)")
     }

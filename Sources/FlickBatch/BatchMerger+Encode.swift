@@ -15,8 +15,9 @@ extension BatchMerger {
 
   /// Encodes `outputs` from the chunk frames in `folder` (named by scene frame with the clip's
   /// digits, checked by ``ChunkVerifier``) with the encoders a single render uses
-  /// (``FlickVideo/FFmpegEncoder``), fed the frames a single render of the merge's outputs feeds
-  /// them: the same frames (a GIF that selects frames for `gifFps` gets the same ones), the same
+  /// (``FlickVideo/FrameSchedule/Output/encoder(destination:width:height:options:ffmpeg:stallTimeout:)``),
+  /// fed the frames a single render of the merge's outputs feeds them: the same frames (the
+  /// render's ``FlickVideo/FrameSchedule``: a GIF at a lower `gifFps` gets the ones it keeps), the same
   /// bytes (a PNG frame read back as Cairo reads it is the premultiplied frame the chunk drew,
   /// made straight as a render makes it), and the same
   /// ``FlickVideo/PreparedFrame/repeatsPrevious`` flags, decided from the scene's render trees as
@@ -27,18 +28,22 @@ extension BatchMerger {
     let first = merge.spec.frames[0], last = merge.spec.frames[1]
     var options = merge.options
     options.padColor = RenderSession.rgb(scene.backgroundColor)
+    // The schedule of a single render of every output of the merge: it delivers the frames some
+    // output keeps (every frame when the clip also has an MP4 or a PNG sequence).
+    let all = try FrameSchedule(
+      renderFPS: merge.fps, frames: first..<(last + 1), outputs: merge.targets.map(\.format), options: options)
+    let schedule = try FrameSchedule(
+      renderFPS: merge.fps, frames: first..<(last + 1), outputs: outputs.map(\.format), options: options)
     var encoders: [any FrameSink] = []
     defer { for encoder in encoders { encoder.abort() } }
-    for output in outputs {
+    for (output, plan) in zip(outputs, schedule.outputs) {
       encoders.append(
-        try FFmpegEncoder(
-          destination: output.temporary, format: output.format, width: merge.width, height: merge.height,
-          fps: merge.fps, options: options, ffmpeg: tool, stallTimeout: limits.encoderTimeout, firstFrame: first))
+        try plan.encoder(
+          destination: output.temporary, width: merge.width, height: merge.height, options: options, ffmpeg: tool,
+          stallTimeout: limits.encoderTimeout))
     }
-    // A single render delivers the frames some output wants: every frame when the clip also has
-    // an MP4 or a PNG sequence, else those its encoders want.
-    let everyFrame = merge.targets.count > outputs.count
-    let delivered = (first...last).filter { n in everyFrame || encoders.contains { $0.wants(frameAt: n - first) } }
+    var deliveries = schedule.outputs.map { FrameSchedule.Delivery($0, first: first) }
+    let delivered = all.rendered
     let decodeLimits = DecodeLimits(
       maxPixels: merge.width * merge.height, maxFileBytes: merge.width * merge.height * 8 + (1 << 20))
     var previousTree: RenderTree?
@@ -78,7 +83,9 @@ extension BatchMerger {
         frame = PreparedFrame(index: n, frame: image.frame, straightAlpha: true)
       }
       held = frame
-      for encoder in encoders { try encoder.write(frame) }
+      for (i, encoder) in encoders.enumerated() {
+        if let kept = deliveries[i].admit(frame) { try encoder.write(kept) }
+      }
     }
     for encoder in encoders { try encoder.finish() }
     for encoder in encoders { try encoder.commit() }

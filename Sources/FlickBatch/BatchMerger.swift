@@ -198,22 +198,45 @@ package struct BatchMerger {
       }
     }
     try encode(merge, encoded, frames: encoded.isEmpty ? "" : try chunkFrames(), tool: tool)
-    // Every output is complete: move them into place, then stamp them.
-    // Each swap holds the cleanup registry's lock, so an interruption cannot fall between the
-    // removal of the old output and the rename of the new one, nor remove a renamed output.
+    // Every output is complete: put them in place, then stamp them. Each swap holds the cleanup
+    // registry's lock, so an interruption cannot remove a renamed output.
     for f in finished {
       let destination = Stamp.folder(of: f.target)
       try Cleanup.shared.locked { () throws in
         Stamp.remove(f.target)
-        if FileManager.default.fileExists(atPath: destination) {
-          try FileManager.default.removeItem(atPath: destination)
-        }
-        try FileManager.default.moveItem(atPath: f.temporary, toPath: destination)
+        try Self.putInPlace(f.temporary, at: destination, folder: f.target.format == .png)
         Self.forget(temporary: f.temporary, folder: f.target.format == .png)
       }
     }
     for f in finished { try Stamp.write(f.target, id: merge.spec.id) }
     finished = []
+  }
+
+  /// Puts a finished merge output in place (``FlickMotion/AtomicDestination``): a file flushed
+  /// and renamed over the old one; a PNG sequence's folder, its files flushed, exchanged with
+  /// the old folder, which is removed only once the new one is in place.
+  ///
+  /// - Throws: ``BatchError/environment(_:)``; the old output is then as it was.
+  static func putInPlace(_ temporary: String, at destination: String, folder: Bool) throws {
+    var failure: AtomicDestination.Failure?
+    var info = stat()
+    if !folder {
+      failure = AtomicDestination.commit(temporary, to: destination)
+    } else if let unsynced = AtomicDestination.syncContents(ofFolder: temporary) {
+      failure = unsynced
+    } else if lstat(destination, &info) != 0 {
+      failure = AtomicDestination.move(temporary, to: destination)
+    } else {
+      let url = URL(fileURLWithPath: destination)
+      let aside = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).old")
+      switch AtomicDestination.replaceFolder(destination, with: temporary, aside: aside.path) {
+      case .success(let old): try? FileManager.default.removeItem(atPath: old)
+      case .failure(let error): failure = error
+      }
+    }
+    if let failure {
+      throw BatchError.environment("cannot put \(quoted: destination) in place: \(escaped: failure)")
+    }
   }
 
   /// Runs a command to completion (a ``FlickVideo/Subprocess``: its process group is killed

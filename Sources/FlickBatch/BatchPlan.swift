@@ -85,7 +85,7 @@ package struct BatchPlan: Sendable {
         do {
           template = try Template.load(
             path: render.template, parameters: variant.values,
-            options: TemplateOptions(allowOutsideAssets: render.allowOutsideAssets))
+            options: Self.templateOptions(render))
         } catch {
           guard variant.quotable else {
             throw Self.unshown(
@@ -98,8 +98,7 @@ package struct BatchPlan: Sendable {
             message: "\(quoted: error.file.dropFirst(6)): \(escaped: error.message)")
         }
         if drawable { try Self.checkDrawable(template, variant: variant, render: r, manifest: manifest) }
-        var scene = template.scene
-        if let fps = render.fps { scene.fps = fps }
+        let scene = template.scene
         let all = 0..<scene.frameCount
         var clip = all
         if let f = render.frames {
@@ -279,6 +278,14 @@ package struct BatchPlan: Sendable {
   }
 
   /// A template's file name for a message.
+  /// How a render's template is loaded: its asset policy, and its frame rate (the manifest's
+  /// `fps`, which replaces the template's as it is decoded).
+  static func templateOptions(_ render: Manifest.Render) -> TemplateOptions {
+    var options = TemplateOptions(allowOutsideAssets: render.allowOutsideAssets)
+    options.fps = render.fps
+    return options
+  }
+
   static func templateName(_ path: String) -> String {
     "the template '\(quoted: URL(fileURLWithPath: path).lastPathComponent)'"
   }

@@ -36,11 +36,11 @@ enum Stamp {
     return String(repeating: "0", count: max(0, digits - n.count)) + n + ".png"
   }
 
-  /// Writes the stamp atomically (temporary file, then rename).
+  /// Writes the stamp atomically (``FlickMotion/AtomicDestination``).
   static func write(_ output: OutputTarget, id: String) throws(BatchError) {
     let destination = path(for: output)
     do {
-      try Data((id + "\n").utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
+      try AtomicDestination.write(Data((id + "\n").utf8), to: destination)
     } catch {
       throw .environment("cannot write the stamp \(quoted: destination): \(escaped: error.localizedDescription)")
     }

@@ -1,5 +1,6 @@
 internal import CCairo
 internal import CPNG
+import FlickMotion
 import Foundation
 
 extension Frame {
@@ -67,8 +68,9 @@ extension Frame {
     }
   }
 
-  /// Runs `encode` on a temporary path beside `path` (it returns nil or a failure), then renames
-  /// the result over `path`; nothing is left behind on failure.
+  /// Runs `encode` on a temporary path beside `path` (it returns nil or a failure), then puts
+  /// the result in place (``FlickMotion/AtomicDestination/commit(_:to:)``: flushed, renamed over
+  /// `path`, the folder flushed); nothing is left behind on failure.
   private func writeAtomically(to path: String, _ encode: (String) -> String?) throws(RasterError) {
     let url = URL(fileURLWithPath: path)
     let tmp = url.deletingLastPathComponent()
@@ -80,10 +82,8 @@ extension Frame {
       unlink(tmp)
       throw .unwritableImage(path: path, reason: reason)
     }
-    guard rename(tmp, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(tmp)
-      throw .unwritableImage(path: path, reason: reason)
+    if let failure = AtomicDestination.commit(tmp, to: path) {
+      throw .unwritableImage(path: path, reason: failure.reason)
     }
   }
 

@@ -8,7 +8,7 @@ public struct Scene: Sendable {
   /// Canvas size in pixels (1 point = 1 pixel at scale 1).
   public var size: Size
   /// Frames per second of the output; frame `n` is sampled at `n / fps` seconds.
-  public var fps: Int
+  public private(set) var fps: Int
   /// Length of the composition, in seconds. It also bounds how far ``animator`` replays
   /// completion handlers that keep scheduling (a loop renders at the cost of the frames shown).
   public var duration: Double {

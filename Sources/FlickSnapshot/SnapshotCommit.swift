@@ -77,7 +77,9 @@ package struct SnapshotCommit: Sendable {
     }
   }
 
-  /// Commits: writes everything to temporary files, renames them into place, removes orphans.
+  /// Commits: writes everything to temporary files, puts each in place
+  /// (``FlickMotion/AtomicDestination/commit(_:to:)``: flushed, renamed, the folder flushed),
+  /// removes orphans.
   ///
   /// - Throws: ``SnapshotError/unwritableFile(path:reason:)``; the folder is then unchanged.
   package func apply(writer: Writer = SnapshotCommit.fileWriter) throws(SnapshotError) {
@@ -118,10 +120,10 @@ package struct SnapshotCommit: Sendable {
       for t in temporary { unlink(t.tmp) }
       throw error
     }
-    for (i, t) in temporary.enumerated() where rename(t.tmp, t.final) != 0 {
-      let reason = String(cString: strerror(errno))
+    for (i, t) in temporary.enumerated() {
+      guard let failure = AtomicDestination.commit(t.tmp, to: t.final) else { continue }
       for rest in temporary[i...] { unlink(rest.tmp) }
-      throw .unwritableFile(path: t.final, reason: reason)
+      throw .unwritableFile(path: t.final, reason: failure.reason)
     }
     for name in orphans {
       var info = stat()

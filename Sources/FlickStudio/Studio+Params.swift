@@ -59,7 +59,7 @@ extension Studio {
     guard var data = try? encoder.encode(values) else { return StudioResponse.error(500, "cannot encode the values") }
     data.append(0x0A)
     do {
-      try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+      try AtomicDestination.write(data, to: path)
     } catch {
       return StudioResponse.error(500, "cannot write \(quoted: body.path): \(escaped: error.localizedDescription)")
     }

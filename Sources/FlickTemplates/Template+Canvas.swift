@@ -11,7 +11,8 @@ extension Template {
     var automaticDuration: Bool
   }
 
-  static func decodeCanvas(_ node: TemplateNode) throws(TemplateError) -> Canvas {
+  /// The `canvas` section; `fps` (``TemplateOptions/fps``) replaces its frame rate.
+  static func decodeCanvas(_ node: TemplateNode, fps override: Int? = nil) throws(TemplateError) -> Canvas {
     let o = try node.object(allowed: ["width", "height", "fps", "duration", "background"])
     func required(_ key: String, _ what: String) throws(TemplateError) -> TemplateNode {
       guard let n = o[key] else { throw node.error("missing '\(quoted: key)' (\(quoted: what))") }
@@ -19,7 +20,8 @@ extension Template {
     }
     let width = try required("width", "pixels, 1…16384").int(in: 1...16384)
     let height = try required("height", "pixels, 1…16384").int(in: 1...16384)
-    let fps = try o["fps"]?.int(in: 1...240) ?? 60
+    let written = try o["fps"]?.int(in: 1...240) ?? 60
+    let fps = override ?? written
     let durationNode = try required("duration", "seconds, or \"auto\"")
     var duration = 1.0
     var automatic = false

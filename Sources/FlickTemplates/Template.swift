@@ -130,7 +130,7 @@ public struct Template: Sendable {
     _ = try o["$schema"]?.string()
 
     guard let canvasNode = o["canvas"] else { throw doc.error("missing 'canvas' (size, fps and duration)") }
-    let canvas = try decodeCanvas(canvasNode)
+    let canvas = try decodeCanvas(canvasNode, fps: options.fps)
     var scene = canvas.scene
     if let fontsNode = o["fonts"] {
       for node in try fontsNode.array() {

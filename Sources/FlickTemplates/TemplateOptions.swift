@@ -7,6 +7,10 @@ public struct TemplateOptions: Sendable, Equatable {
   public var limits: TemplateLimits
   /// Where the files the template names are recorded as they resolve (nil: not recorded).
   package var assetLog: AssetLog?
+  /// The scene's frame rate in frames per second, replacing the canvas's `fps` (`flick render
+  /// --fps`, a manifest's `fps`); nil keeps the template's. The rate is decided here, as the
+  /// template is decoded: nothing changes it afterwards.
+  package var fps: Int?
 
   public init(allowOutsideAssets: Bool = false, limits: TemplateLimits = TemplateLimits()) {
     self.allowOutsideAssets = allowOutsideAssets

@@ -50,7 +50,7 @@ public func assertMotionSnapshot(
     let golden = MotionGolden.record(tracks: template.tracks, at: times)
     do {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      try Data(golden.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      try AtomicDestination.write(Data(golden.text.utf8), to: path)
       location.fail("\(escaped: why); recorded \(quoted: path); re-run without recording to verify it")
     } catch {
       location.fail("cannot write the motion golden \(quoted: path): \(escaped: error.localizedDescription)")

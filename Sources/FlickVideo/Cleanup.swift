@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// The temporary files, folders and ffmpeg processes of the outputs in progress, so an
@@ -73,7 +74,7 @@ package final class Cleanup: @unchecked Sendable {
         // nothing took its place, it goes back rather than away.
         let original = String(name.dropFirst().dropLast(".old".count).dropLast(String(pid).count + 1))
         if !original.isEmpty, access(folder + "/" + original, F_OK) != 0 {
-          if rename(path, folder + "/" + original) == 0 { removed.append(path) }
+          if AtomicDestination.move(path, to: folder + "/" + original) == nil { removed.append(path) }
           continue
         }
       }
@@ -103,19 +104,16 @@ package final class Cleanup: @unchecked Sendable {
     }
     return nil
   }
-  /// Renames a finished temporary file over `destination` while no signal handler can delete it,
-  /// then forgets it; on failure the temporary file is removed.
+  /// Puts a finished temporary file in place of `destination` (``FlickMotion/AtomicDestination``:
+  /// flushed, renamed over it, the folder flushed) while no signal handler can delete it, then
+  /// forgets it; on failure the temporary file is removed.
   ///
   /// - Returns: nil on success, or ``VideoError/cannotWrite(path:reason:)``.
   func commitFile(_ temporaryPath: String, to destination: String) -> VideoError? {
     locked {
       defer { files.remove(temporaryPath) }
-      guard rename(temporaryPath, destination) == 0 else {
-        let reason = String(cString: strerror(errno))
-        unlink(temporaryPath)
-        return .cannotWrite(path: destination, reason: reason)
-      }
-      return nil
+      guard let failure = AtomicDestination.commit(temporaryPath, to: destination) else { return nil }
+      return .cannotWrite(path: destination, reason: failure.reason)
     }
   }
 

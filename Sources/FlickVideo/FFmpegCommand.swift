@@ -4,16 +4,20 @@ import FlickMotion
 ///
 /// Built as an argument array (never a shell string), so paths with spaces or quotes are safe.
 ///
+/// The frames arrive at the output's own rate (``FrameSchedule/Output/fps``): a GIF below the
+/// render's rate gets only the frames ffmpeg's `fps` filter would keep, so no command resamples.
+///
 /// A GIF takes two passes over the frames: the first gathers colour statistics into a palette
 /// image, the second (``arguments``) maps every frame to that palette. The first is Flick's own
 /// (``computesPalette``: ``GIFPalette``, the palette ffmpeg 5.1's `palettegen` makes, computed
 /// from the frames as they are rendered and written raw) unless a filter changes the frames
-/// before `palettegen` would see them (`--gif-fps`, `--gif-width`) or the options ask for
-/// ffmpeg's; it is then an ffmpeg command of its own (``palettePass``) reading the frames on stdin. ffmpeg's one-pass `split → palettegen →
-/// paletteuse` graph has to keep every frame in memory until the palette exists (2.2 GB for ten
-/// seconds at 720p); Flick keeps them on disk instead, as differences from frame to frame
-/// (``FFmpegEncoder``'s spool), and replays them into the second pass, so memory stays
-/// independent of the length of the GIF and every frame is rasterised once.
+/// before `palettegen` would see them (`--gif-width`) or the options ask for ffmpeg's; it is
+/// then an ffmpeg command of its own (``palettePass``) reading the frames on stdin. ffmpeg's
+/// one-pass `split → palettegen → paletteuse` graph has to keep every frame in memory until the
+/// palette exists (2.2 GB for ten seconds at 720p); Flick keeps them on disk instead, as
+/// differences from frame to frame (``GIFSink``'s spool), and replays them into the second
+/// pass, so memory stays independent of the length of the GIF and every frame is rasterised
+/// once.
 package struct FFmpegCommand: Sendable, Equatable {
   /// The arguments after the executable name (for a GIF, the second pass).
   package var arguments: [String]
@@ -27,39 +31,15 @@ package struct FFmpegCommand: Sendable, Equatable {
   /// ``palettePath``: `palettegen` would see the frames as rendered (no `fps` or `scale` filter
   /// before it) and the options did not ask for ffmpeg's.
   package var computesPalette: Bool { palettePath != nil && palettePass == nil }
-  /// Whether a resampled GIF's frames are chosen by Flick (``keepsFrame(_:from:to:)``) instead of
-  /// an `fps` filter: Flick computes the palette and nothing scales, so the frames the filter
-  /// would keep are the only ones counted, spooled and sent, and ffmpeg reads them at
-  /// ``outputFPS``. The GIF is the same file.
-  package var selectsFrames = false
   /// Whether ffmpeg reads `yuv420p` frames that Flick converted (``YUV420Converter``, the bytes
   /// ffmpeg's own `scale` step would make) instead of BGRA: an MP4 with even sides. The
   /// conversion then runs on the raster workers, in parallel, and the pipe carries 1.5 bytes a
   /// pixel instead of 4; an MP4 padded to even sides (`--pad`) is still converted by ffmpeg.
   package var readsYUV420 = false
 
-  /// Whether ffmpeg's `fps` filter (default rounding, to the nearest with halves up) resampling
-  /// from `inputFPS` to `outputFPS` (≤ `inputFPS`) keeps input frame `n`: output frame `j`
-  /// shows the last input frame `n` with `round(n × out / in) ≤ j`, so `n` is shown exactly when
-  /// `n + 1` rounds to a later output frame, the last frame included (the filter makes
-  /// `round(N × out / in)` frames of `N`). Checked against ffmpeg 5.1 for eleven rate pairs and
-  /// up to 600 frames (`GIFResamplingTests`).
-  package static func keepsFrame(_ n: Int, from inputFPS: Int, to outputFPS: Int) -> Bool {
-    fpsFilterFrame(n + 1, from: inputFPS, to: outputFPS) > fpsFilterFrame(n, from: inputFPS, to: outputFPS)
-  }
-
-  /// The output frame of ffmpeg's `fps` filter at which input frame `n` (at `inputFPS`) falls:
-  /// `round(n × outputFPS / inputFPS)`, halves up. Frames `0..<N` make `fpsFilterFrame(N)` frames.
-  package static func fpsFilterFrame(_ n: Int, from inputFPS: Int, to outputFPS: Int) -> Int {
-    (2 * n * outputFPS + inputFPS) / (2 * inputFPS)
-  }
-  /// Frame rate of the encoded file (differs from the input for GIFs limited to whole
-  /// centiseconds), in frames per second.
-  package var outputFPS: Int
   /// A GIF's encoding pass that can be split into parts run at once (``GIFStitcher``); nil
   /// when it cannot be split exactly (an error-diffusion dither carries its error from pixel to
-  /// pixel across a frame's changed rectangle, and an `fps` filter picks frames by their number)
-  /// and for other formats.
+  /// pixel across a frame's changed rectangle) and for other formats.
   package var splittableEncodingPass: GIFEncodingPass?
 
   /// A GIF's encoding pass (``arguments``), for the frames from any one on.
@@ -100,21 +80,10 @@ package struct FFmpegCommand: Sendable, Equatable {
   /// Marks frames BT.709, limited range (ProRes copies that into its frame headers).
   package static let colourParameters = "setparams=color_primaries=bt709:color_trc=bt709:colorspace=bt709:range=tv"
 
-  /// The GIF frame rate for a render at `fps`: `requested` if given, otherwise `fps` itself up
-  /// to 50 (browsers slow delays under 2 cs down to 10 cs, so faster GIFs play slower).
-  package static func gifFPS(renderFPS fps: Int, requested: Int?) -> Int {
-    requested ?? min(fps, 50)
-  }
-
-  /// Whether a GIF at `fps` has the same delay on every frame (GIF delays are whole
-  /// centiseconds, so only 100 / fps ∈ ℕ is exact: 50, 25, 20, 10, …).
-  package static func isExactGIFRate(_ fps: Int) -> Bool {
-    fps > 0 && 100 % fps == 0
-  }
-
-  /// Builds the command for `format`, reading `width × height` BGRA frames at `fps` and writing
-  /// `output`; a GIF's palette goes to `palette` between its passes with `.png` or `.bgra`
-  /// appended (default: `output` with `.palette`).
+  /// Builds the command for `format`, reading `width × height` BGRA frames at `fps` (the
+  /// output's rate: ``FrameSchedule`` has chosen a GIF's frames and checked its rate) and
+  /// writing `output`; a GIF's palette goes to `palette` between its passes with `.png` or
+  /// `.bgra` appended (default: `output` with `.palette`).
   ///
   /// - Throws: ``VideoError/invalidSize(width:height:reason:)`` for odd H.264 sizes without
   ///   padding, and ``VideoError/invalidOption(_:)`` for options the format cannot honour.
@@ -137,7 +106,6 @@ package struct FFmpegCommand: Sendable, Equatable {
     // RGB → Y'CbCr with the BT.709 matrix, limited range; `setparams` marks the frames and the
     // output tags mark the stream, so players invert the right matrix.
     func toYUV(_ pixelFormat: String) -> String { Self.scale(to: pixelFormat) + "," + Self.colourParameters }
-    var outputFPS = fps
     var splittable: GIFEncodingPass?
     switch format {
     case .mp4:
@@ -174,25 +142,11 @@ package struct FFmpegCommand: Sendable, Equatable {
       args += ["-pix_fmt", "yuv420p"] + colourTags
       args += ["-movflags", "+faststart", "-f", "mp4", output]
     case .gif:
-      let gifFPS = Self.gifFPS(renderFPS: fps, requested: options.gifFPS)
-      guard (1...50).contains(gifFPS) else {
-        throw .invalidOption(
-          "--gif-fps \(gifFPS) is outside 1…50 (browsers play GIF delays under 2 cs at 10 cs); try 50, 25 or 20")
-      }
-      guard gifFPS <= fps else {
-        throw .invalidOption("--gif-fps \(gifFPS) is above the render's \(fps) fps; frames cannot be invented")
-      }
-      outputFPS = gifFPS
       if let w = options.gifWidth, !(1...16384).contains(w) {
         throw .invalidOption("--gif-width \(w) is outside 1…16384")
       }
       let scales = options.gifWidth.map { $0 != width } ?? false
-      // With Flick's palette and no scaling, Flick resamples: it passes on only the frames the
-      // `fps` filter would keep, read at the GIF's rate.
-      selectsFrames = gifFPS != fps && !scales && options.gifPalette == .flick
-      let input = selectsFrames ? rawInput(fps: gifFPS) : input
       var chain: [String] = []
-      if gifFPS != fps && !selectsFrames { chain.append("fps=\(gifFPS)") }
       if scales, let w = options.gifWidth { chain.append("scale=\(w):-1:flags=lanczos") }
       let stem = palette ?? output + ".palette"
       let paletteInput: [String]
@@ -214,7 +168,7 @@ package struct FFmpegCommand: Sendable, Equatable {
         input: input, paletteInput: paletteInput, filters: chain, paletteUse: Self.paletteUse(options.dither),
         loop: Self.gifLoop(plays: options.plays))
       args = pass.arguments(from: 0, output: output)
-      if (gifFPS == fps || selectsFrames) && (options.dither == .bayer || options.dither == .none) { splittable = pass }
+      if options.dither == .bayer || options.dither == .none { splittable = pass }
     case .webm:
       let crf = options.crf ?? 30
       guard (0...63).contains(crf) else { throw .invalidOption("--crf \(crf) is outside 0…63 for VP9") }
@@ -245,7 +199,6 @@ package struct FFmpegCommand: Sendable, Equatable {
       throw .invalidOption("\(format.rawValue) output is written by Flick, not ffmpeg")
     }
     self.arguments = args
-    self.outputFPS = outputFPS
     self.splittableEncodingPass = splittable
   }
 

@@ -4,10 +4,12 @@ import FlickRaster
 ///
 /// A render drives every sink the same way, on one thread: ``write(_:)`` for each frame in
 /// order, then ``finish()`` on all sinks (phase one: everything is complete in temporary
-/// files), then ``commit()`` on all (phase two: renames into place). Any failure calls
-/// ``abort()`` on every sink that has not committed, which removes its temporary files and
-/// leaves the destination as it was. A sink that needs the frames twice (``passes`` 2, a GIF)
-/// gets ``beginPass(_:)`` and every frame again before ``finish()``.
+/// files), then ``commit()`` on all (phase two: each output put in place, see
+/// ``FlickMotion/AtomicDestination``). Any failure calls ``abort()`` on every sink that has not
+/// committed, which removes its temporary files and leaves the destination as it was.
+///
+/// A sink gets the frames its output keeps (``FrameSchedule/Delivery``): every frame of the
+/// render, or for a GIF below the render's rate the frames it shows, at its own rate.
 package protocol FrameSink: AnyObject {
   /// The destination, for messages and the summary.
   var destination: String { get }
@@ -20,15 +22,8 @@ package protocol FrameSink: AnyObject {
   /// the frame reaches ``write(_:)`` (nil when the sink has none). It must only touch state
   /// that is safe to share.
   var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { get }
-  /// How many times the sink needs every frame (1, or 2 for a GIF: palette, then encoding).
-  var passes: Int { get }
-  /// Whether the sink needs the frame at `position` in the render (0 for its first frame; a
-  /// GIF resampled by Flick needs only the frames it keeps). A frame no sink needs is not
-  /// rendered, and the next delivered frame's ``PreparedFrame/repeatsPrevious`` compares it with
-  /// the frame delivered before. Default: every frame.
-  func wants(frameAt position: Int) -> Bool
-  /// Called before the frames are written again for pass `pass` (2…``passes``).
-  func beginPass(_ pass: Int) throws
+  /// What the sink wrote, for the summary (its size once committed, merged images).
+  var report: SinkReport { get }
   /// Consumes the next frame.
   func write(_ frame: PreparedFrame) throws
   /// Completes the output into temporary storage (waits for the encoder).
@@ -41,9 +36,6 @@ package protocol FrameSink: AnyObject {
 
 extension FrameSink {
   package var wantsYUV420: Bool { false }
-  package var passes: Int { 1 }
-  package func wants(frameAt position: Int) -> Bool { true }
-  package func beginPass(_ pass: Int) throws {}
 }
 
 /// A rendered frame with the pixel layouts the sinks asked for, made on the raster worker so
@@ -147,6 +139,8 @@ final class DiscardingSink: FrameSink {
   private(set) var frameCount = 0
 
   var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
+
+  var report: SinkReport { SinkReport() }
 
   init() {}
   func write(_ frame: PreparedFrame) throws { frameCount += 1 }

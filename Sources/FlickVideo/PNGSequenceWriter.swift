@@ -22,9 +22,9 @@ package final class PNGSequenceWriter: FrameSink {
   private let staleAfter: Int
   private let temporaryFolder: String
   private var written: [String] = []
-  private var state = State.running
-
-  private enum State { case running, finished, committed, aborted }
+  private var state = SinkState.running
+  /// What was written (the size of the frames once committed).
+  package private(set) var report = SinkReport()
 
   /// Prepares a sequence at `destination` whose frames are numbered up to `lastIndex`.
   ///
@@ -142,8 +142,10 @@ package final class PNGSequenceWriter: FrameSink {
       var info = stat()
       guard lstat(destination, &info) == 0 else {
         writeMarker(written)
-        return rename(temporaryFolder, destination) == 0
-          ? nil : .cannotWrite(path: destination, reason: String(cString: strerror(errno)))
+        AtomicDestination.syncFolder(containing: temporaryFolder + "/.")
+        return AtomicDestination.move(temporaryFolder, to: destination).map {
+          .cannotWrite(path: destination, reason: $0.reason)
+        }
       }
       switch info.st_mode & S_IFMT {
       case S_IFDIR: break
@@ -158,6 +160,7 @@ package final class PNGSequenceWriter: FrameSink {
     }
     state = failure == nil ? .committed : .aborted
     if let failure { throw failure }
+    report.bytes = written.reduce(0) { $0 + SinkReport.fileSize(pattern.directory + "/" + $1) }
   }
 
   /// The frame names an existing folder's marker lists (plain names only), or nil without one
@@ -238,8 +241,8 @@ package final class PNGSequenceWriter: FrameSink {
     let listed = Self.listedFrames(in: destination) ?? []
     for name in written {
       let target = destination + "/" + name
-      guard rename(temporaryFolder + "/" + name, target) == 0 else {
-        return .cannotWrite(path: target, reason: String(cString: strerror(errno)))
+      if let failure = AtomicDestination.move(temporaryFolder + "/" + name, to: target, syncsFolder: false) {
+        return .cannotWrite(path: target, reason: failure.reason)
       }
     }
     var frames = Set(written)
@@ -256,33 +259,32 @@ package final class PNGSequenceWriter: FrameSink {
     }
     writeMarker(frames.sorted())
     // A rename replaces the entry (a link included) and never writes through it.
-    rename(temporaryFolder + "/" + Self.markerName, destination + "/" + Self.markerName)
+    _ = AtomicDestination.move(temporaryFolder + "/" + Self.markerName, to: destination + "/" + Self.markerName)
     return nil
   }
 
   private func writeMarker(_ frames: [String]) {
     let text = ([Self.markerHeader] + frames).joined(separator: "\n") + "\n"
-    try? text.write(toFile: temporaryFolder + "/" + Self.markerName, atomically: false, encoding: .utf8)
+    try? AtomicDestination.write(Data(text.utf8), to: temporaryFolder + "/" + Self.markerName)
   }
 
-  /// Replaces the destination folder by the temporary one: the old folder is renamed aside
-  /// (`.NAME.PID.old`, registered so an interruption or the next run removes it), the new one
-  /// renamed into place, then the old one removed. If the second rename fails the old folder is
-  /// put back.
+  /// Replaces the destination folder by the complete temporary one
+  /// (``FlickMotion/AtomicDestination/replaceFolder(_:with:aside:)``): the two are exchanged in
+  /// one step, so the destination is never missing (where the file system cannot, the old folder
+  /// is renamed aside to `.NAME.PID.old`, which the next run puts back if it was left there, and
+  /// back again if the new one cannot take its place); the old folder is removed only then.
   private func swapIntoPlace() -> VideoError? {
     let destination = URL(fileURLWithPath: OutputEntry.entry(pattern.directory)).standardizedFileURL
     let aside = destination.deletingLastPathComponent()
       .appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).old").path
-    guard rename(destination.path, aside) == 0 else {
-      return .cannotWrite(path: destination.path, reason: String(cString: strerror(errno)))
+    AtomicDestination.syncFolder(containing: temporaryFolder + "/.")
+    switch AtomicDestination.replaceFolder(destination.path, with: temporaryFolder, aside: aside) {
+    case .success(let old):
+      try? FileManager.default.removeItem(atPath: old)
+      return nil
+    case .failure(let failure):
+      return .cannotWrite(path: destination.path, reason: failure.reason)
     }
-    guard rename(temporaryFolder, destination.path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      rename(aside, destination.path)
-      return .cannotWrite(path: destination.path, reason: reason)
-    }
-    try? FileManager.default.removeItem(atPath: aside)
-    return nil
   }
 
   package func abort() {

@@ -8,9 +8,8 @@ final class RawVideoWriter: FrameSink {
   var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
   private let temporaryPath: String
   private var fd: Int32
-  private var state = State.running
-
-  private enum State { case running, finished, committed, aborted }
+  private var state = SinkState.running
+  private(set) var report = SinkReport()
 
   /// Creates the temporary file for `destination`.
   ///
@@ -60,6 +59,7 @@ final class RawVideoWriter: FrameSink {
     let failure = Cleanup.shared.commitFile(temporaryPath, to: destination)
     state = failure == nil ? .committed : .aborted
     if let failure { throw failure }
+    report.bytes = SinkReport.fileSize(destination)
   }
 
   func abort() {

@@ -65,6 +65,13 @@ public struct RenderSession: Sendable {
   ///
   /// - Throws: ``VideoError`` (``VideoError/isInvalidInput`` tells usage errors apart).
   public func validate() throws(VideoError) {
+    _ = try checkedSchedule()
+  }
+
+  /// Checks what ``validate()`` checks and returns the render's ``FrameSchedule``.
+  ///
+  /// - Throws: ``VideoError`` (``VideoError/isInvalidInput`` tells usage errors apart).
+  package func checkedSchedule() throws(VideoError) -> FrameSchedule {
     let range = frames ?? 0..<scene.frameCount
     guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= scene.frameCount else {
       throw .invalidOption(
@@ -104,10 +111,23 @@ public struct RenderSession: Sendable {
       }
       seen[key] = output.path
     }
-    for output in outputs where output.format.usesFFmpeg {
+    let schedule = try self.schedule()
+    for (output, plan) in zip(outputs, schedule.outputs) where output.format.usesFFmpeg {
       _ = try FFmpegCommand(
-        format: output.format, width: width, height: height, fps: scene.fps, options: options, output: "x")
+        format: output.format, width: width, height: height, fps: plan.fps, options: options, output: "x")
     }
+    return schedule
+  }
+
+  /// Which frames the render draws and which each output keeps, at what rate
+  /// (``FrameSchedule``): the one place that decides it, for the pipeline, the sinks, the
+  /// summary and the CLI.
+  ///
+  /// - Throws: ``VideoError/invalidOption(_:)`` for a GIF rate that does not fit the render.
+  package func schedule() throws(VideoError) -> FrameSchedule {
+    try FrameSchedule(
+      renderFPS: scene.fps, frames: frames ?? 0..<scene.frameCount, outputs: outputs.map(\.format), options: options,
+      everyFrame: discardFrames)
   }
 
   /// About how much memory the render needs at its peak with the pipeline's workers, in bytes
@@ -154,7 +174,7 @@ public struct RenderSession: Sendable {
   ///   - progress: As for ``run(progress:)``.
   @discardableResult
   package func run(beforeFirstFrame: () throws -> Void, progress: (RenderProgress) -> Void) throws -> RenderSummary {
-    try validate()
+    let schedule = try checkedSchedule()
     // Fewer workers when the estimate says all of them would not fit under the memory cap.
     let pipeline = fittedPipeline ?? self.pipeline
     let range = frames ?? 0..<scene.frameCount
@@ -176,7 +196,7 @@ public struct RenderSession: Sendable {
 
     var sinks: [any FrameSink] = []
     do {
-      for output in outputs {
+      for (output, plan) in zip(outputs, schedule.outputs) {
         if output.format == .png {
           sinks.append(
             try PNGSequenceWriter(
@@ -185,53 +205,48 @@ public struct RenderSession: Sendable {
           sinks.append(try RawVideoWriter(destination: output.path))
         } else if let tool {
           sinks.append(
-            try FFmpegEncoder(
-              destination: output.path, format: output.format, width: width, height: height, fps: scene.fps,
-              options: options, ffmpeg: tool, stallTimeout: limits.encoderTimeout, firstFrame: range.lowerBound))
+            try plan.encoder(
+              destination: output.path, width: width, height: height, options: options, ffmpeg: tool,
+              stallTimeout: limits.encoderTimeout))
         }
       }
-      if discardFrames { sinks.append(DiscardingSink()) }
+      // Each output takes the frames it keeps; the discarding sink takes every frame rendered.
+      var deliveries = schedule.outputs.map { FrameSchedule.Delivery($0, first: range.lowerBound) }
+      let discarding = discardFrames ? DiscardingSink() : nil
+      let all: [any FrameSink] = sinks + (discarding.map { [$0 as any FrameSink] } ?? [])
       StartupTrace.mark("outputs opened (encoders started)")
-      // A sink may ask for the frames twice (``FrameSink/passes``); progress then counts both
-      // passes. A GIF does not: it keeps its frames in a spool for its second ffmpeg pass.
-      let passes = sinks.map(\.passes).max() ?? 1
-      // Frames no output needs (a GIF resampled by Flick drops some) are not rendered.
-      let wanted = range.filter { n in sinks.contains { $0.wants(frameAt: n - range.lowerBound) } }
-      let total = wanted.count * passes
+      let total = schedule.rendered.count
       let scene = self.scene
       progress(RenderProgress(stage: .render, framesDone: 0, totalFrames: total))
       var done = 0
-      for pass in 1...passes {
-        let fed = pass == 1 ? sinks : sinks.filter { $0.passes >= pass }
-        for sink in fed where pass > 1 { try sink.beginPass(pass) }
-        let stage: RenderProgress.Stage = pass == 1 ? .render : .secondPass
-        let straight = fed.contains { $0.wantsStraightAlpha }
-        let premultiplied = fed.contains { !$0.wantsStraightAlpha }
-        let steps = pass == 1 ? fed.compactMap(\.workerStep) : []
-        try pipeline.run(
-          frames: wanted, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, scale: scale,
-          straightAlpha: straight, keepsPremultiplied: premultiplied, yuv420: fed.contains { $0.wantsYUV420 },
-          onWorker: { frame in for step in steps { try step(frame) } }
-        ) { frame in
-          if done == 0 {
-            StartupTrace.mark("first frame rendered")
-            try beforeFirstFrame()
-          }
-          for sink in fed { try sink.write(frame) }
-          if done == 0 { StartupTrace.mark("first frame written") }
-          done += 1
-          try checkMemory()
-          progress(RenderProgress(stage: stage, framesDone: done, totalFrames: total))
+      let steps = all.compactMap(\.workerStep)
+      try pipeline.run(
+        frames: schedule.rendered, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, scale: scale,
+        straightAlpha: all.contains { $0.wantsStraightAlpha },
+        keepsPremultiplied: all.contains { !$0.wantsStraightAlpha }, yuv420: all.contains { $0.wantsYUV420 },
+        onWorker: { frame in for step in steps { try step(frame) } }
+      ) { frame in
+        if done == 0 {
+          StartupTrace.mark("first frame rendered")
+          try beforeFirstFrame()
         }
+        for (i, sink) in sinks.enumerated() {
+          if let kept = deliveries[i].admit(frame) { try sink.write(kept) }
+        }
+        try discarding?.write(frame)
+        if done == 0 { StartupTrace.mark("first frame written") }
+        done += 1
+        try checkMemory()
+        progress(RenderProgress(stage: .render, framesDone: done, totalFrames: total))
       }
       progress(RenderProgress(stage: .finish, framesDone: total, totalFrames: total))
       StartupTrace.mark("last frame written")
-      for sink in sinks { try sink.finish() }
+      for sink in all { try sink.finish() }
       StartupTrace.mark("encoders finished")
-      for sink in sinks { try sink.commit() }
+      for sink in all { try sink.commit() }
       StartupTrace.mark("outputs committed")
       progress(RenderProgress(stage: .done, framesDone: total, totalFrames: total))
-      return summary(sinks: sinks, range: range, rendered: wanted.count)
+      return summary(sinks: sinks, schedule: schedule)
     } catch {
       for sink in sinks { sink.abort() }
       // An encoder that failed is explained by a failed check (run now, not before).
@@ -269,34 +284,19 @@ public struct RenderSession: Sendable {
     }
   }
 
-  private func summary(sinks: [any FrameSink], range: Range<Int>, rendered: Int) -> RenderSummary {
+  /// The summary of a finished render: each output's rate and counts from the schedule, its size
+  /// and merged images from its sink's report.
+  private func summary(sinks: [any FrameSink], schedule: FrameSchedule) -> RenderSummary {
     var outputs: [RenderSummary.Output] = []
-    for (target, sink) in zip(self.outputs, sinks) {
-      var bytes = 0
-      var frameCount = range.count
-      if let sequence = sink as? PNGSequenceWriter, let pattern = FrameNamePattern(target.path) {
-        for index in range {
-          bytes += Self.fileSize(pattern.directory + "/" + sequence.fileName(ofFrame: index))
-        }
-      } else {
-        bytes = Self.fileSize(target.path)
-        if let encoder = sink as? FFmpegEncoder, encoder.outputFPS != scene.fps {
-          frameCount = FFmpegCommand.fpsFilterFrame(range.count, from: scene.fps, to: encoder.outputFPS)
-        }
-      }
-      let encoder = sink as? FFmpegEncoder
+    for ((target, plan), sink) in zip(zip(self.outputs, schedule.outputs), sinks) {
+      let report = sink.report
       outputs.append(
         RenderSummary.Output(
-          path: target.path, format: target.format, bytes: bytes, frames: frameCount,
-          duration: Double(range.count) / Double(scene.fps), images: encoder?.mergedImages,
-          unmergedReason: encoder?.unmergedReason))
+          path: target.path, format: target.format, bytes: report.bytes, frames: plan.frameCount,
+          duration: plan.duration, images: report.images, unmergedReason: report.unmergedReason))
     }
-    return RenderSummary(outputs: outputs, frames: range.count, rendered: rendered, width: width, height: height)
-  }
-
-  private static func fileSize(_ path: String) -> Int {
-    var info = stat()
-    return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    return RenderSummary(
+      outputs: outputs, frames: schedule.frames.count, rendered: schedule.rendered.count, width: width, height: height)
   }
 
   package static func rgb(_ c: Color) -> UInt32 {

@@ -42,7 +42,7 @@ extension Flick {
   /// given in `arguments`, mapping template and parameter errors to exit code 2, and checks that
   /// it can draw (``checkDrawable(_:)``; `drawable: false` for commands that never draw).
   static func loadTemplate(
-    _ path: String, _ arguments: Arguments, drawable: Bool = true, assetLog: AssetLog? = nil
+    _ path: String, _ arguments: Arguments, drawable: Bool = true, assetLog: AssetLog? = nil, fps: Int? = nil
   ) throws(CommandError) -> Template {
     try Limits.startTimeout(arguments)
     let file = try templatePath(path)
@@ -55,6 +55,7 @@ extension Flick {
       var options = TemplateOptions(
         allowOutsideAssets: arguments.has("allow-outside-assets"), limits: limits)
       options.assetLog = assetLog
+      options.fps = fps
       template = try Template.load(path: file, parameters: values, options: options)
     } catch {
       throw CommandError(message: error.description, code: .invalidInput)

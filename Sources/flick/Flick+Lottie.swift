@@ -27,7 +27,9 @@ extension Flick {
   /// The scene a SOURCE argument names: a Lottie file (recognised by its content, whatever its
   /// name), or else a template file or bundled template name. Every Lottie file it uses is
   /// checked with rlottie first, so a bad one is an invalid-input error (exit 2) naming it.
-  static func loadScene(_ argument: String, _ arguments: Arguments) throws(CommandError) -> Scene {
+  /// `fps` replaces the file's frame rate (`--fps`) as the scene is decoded: nothing changes the
+  /// rate of a decoded scene.
+  static func loadScene(_ argument: String, _ arguments: Arguments, fps: Int? = nil) throws(CommandError) -> Scene {
     var scene: Scene
     if let file = try lottieFile(argument, maximumPixels: Limits.template(arguments).maximumImagePixels) {
       if !arguments.all("set").isEmpty || !arguments.all("params").isEmpty {
@@ -35,9 +37,9 @@ extension Flick {
           "\(quoted: argument) is a Lottie file: it takes no template parameters (--set, "
             + "--params)")
       }
-      scene = file.scene(backgroundColor: lottieBackground)
+      scene = file.scene(fps: fps, backgroundColor: lottieBackground)
     } else {
-      scene = try loadTemplate(argument, arguments).scene
+      scene = try loadTemplate(argument, arguments, fps: fps).scene
     }
     if let text = arguments.value("background") { scene.backgroundColor = try backgroundColor(text) }
     scene.motionBlur = try motionBlur(arguments, default: scene.motionBlur)

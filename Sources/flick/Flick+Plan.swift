@@ -87,7 +87,7 @@ extension Flick {
         FileHandle.standardOutput.write(document.encoded())
       } else if !output.isEmpty {
         do {
-          try document.encoded().write(to: URL(fileURLWithPath: output), options: .atomic)
+          try AtomicDestination.write(document.encoded(), to: output)
         } catch {
           throw CommandError(
             message: "cannot write \(quoted: output): \(escaped: error.localizedDescription)", code: .environment)

@@ -89,7 +89,9 @@ extension Flick {
       let jobs = try a.value("jobs").map { try integer($0, "--jobs", 1...256) }
       // ffmpeg is found now and checked only if an encoder fails (or for --dry-run).
       let probe = targets.contains { $0.format.usesFFmpeg } ? FFmpegTool.Probe(for: targets.map(\.format)) : nil
-      var scene = try loadScene(path, a)
+      // The rate is decided here, once, as the scene is decoded (the template's, or --fps).
+      let fps = try a.value("fps").map { try integer($0, "--fps", 1...240) }
+      let scene = try loadScene(path, a, fps: fps)
       StartupTrace.mark("template loaded")
       warnAboutAngles(path, quiet: quiet)
       // The glyph check lays the text out with fonts of its own: it runs beside the encoders'
@@ -98,8 +100,8 @@ extension Flick {
       let glyphScene = scene
       let glyphCheck = BackgroundCheck { try glyphGaps(glyphScene) }
       var session: RenderSession
+      let schedule: FrameSchedule
       do {
-        if let text = a.value("fps") { scene.fps = try integer(text, "--fps", 1...240) }
         let scale = try outputScale(a, canvas: scene.size)
         let frames = try a.value("frames").map { try frameRange($0, frameCount: scene.frameCount) }
         session = RenderSession(
@@ -107,7 +109,7 @@ extension Flick {
           pipeline: RenderPipeline(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount),
           discardFrames: discard)
         session.limits = try Limits.render(a)
-        try check { try session.validate() }
+        schedule = try checking { try session.checkedSchedule() }
       } catch {
         // The glyph check's message comes first, as when it ran before these checks.
         try reportGlyphGaps(try glyphCheck.wait(), strict: strict, quiet: quiet)
@@ -116,11 +118,11 @@ extension Flick {
       if a.has("dry-run") {
         try reportGlyphGaps(try glyphCheck.wait(), strict: strict, quiet: quiet)
         if let probe { try check { session.ffmpeg = try probe.tool() } }
-        try check { try printCommands(session) }
+        try check { try printCommands(session, schedule) }
         return
       }
       session.ffmpegProbe = probe
-      if !quiet, let gifFPS = gifWarning(session) { log(gifFPS) }
+      if !quiet, let note = gifWarning(schedule, requested: session.options.gifFPS) { log(note) }
 
       Interruption.install()
       Limits.watchMemory(session.limits, width: session.width, height: session.height)
@@ -183,8 +185,13 @@ extension Flick {
     /// Runs `body`, mapping errors to exit codes: invalid input 2, environment 3; a failure
     /// caused by an interruption waits for the interruption to exit with 130.
     static func check(_ body: () throws -> Void) throws {
+      try checking(body)
+    }
+
+    /// ``check(_:)`` for work that returns a value.
+    static func checking<T>(_ body: () throws -> T) throws -> T {
       do {
-        try body()
+        return try body()
       } catch let error as VideoError {
         Interruption.waitIfInterrupted()
         throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
@@ -206,16 +213,15 @@ extension Flick {
       return url.deletingLastPathComponent().path
     }
 
-    /// Prints each ffmpeg output's command line, shell-quoted, reading frames from stdin.
-    static func printCommands(_ session: RenderSession) throws {
+    /// Prints each ffmpeg output's command line, shell-quoted, reading frames from stdin at the
+    /// output's rate in `schedule`.
+    static func printCommands(_ session: RenderSession, _ schedule: FrameSchedule) throws {
       var options = session.options
-      let c = session.scene.backgroundColor
-      func byte(_ v: Double) -> UInt32 { UInt32((min(1, max(0, v)) * 255).rounded()) }
-      options.padColor = byte(c.red) << 16 | byte(c.green) << 8 | byte(c.blue)
+      options.padColor = RenderSession.rgb(session.scene.backgroundColor)
       let ffmpeg = try session.ffmpeg ?? FFmpegTool.locate(for: session.outputs.map(\.format))
-      for output in session.outputs where output.format.usesFFmpeg {
+      for (output, plan) in zip(session.outputs, schedule.outputs) where output.format.usesFFmpeg {
         let command = try FFmpegCommand(
-          format: output.format, width: session.width, height: session.height, fps: session.scene.fps,
+          format: output.format, width: session.width, height: session.height, fps: plan.fps,
           options: options, output: output.path)
         if let pass = command.palettePass {
           print(([ffmpeg.path] + pass).map(shellQuoted).joined(separator: " "))
@@ -372,14 +378,15 @@ extension Flick {
       return v
     }
 
-    /// A note when a GIF output's frame rate does not map to whole-centisecond delays.
-    static func gifWarning(_ session: RenderSession) -> String? {
-      guard session.outputs.contains(where: { $0.format == .gif }) else { return nil }
-      let fps = FFmpegCommand.gifFPS(renderFPS: session.scene.fps, requested: session.options.gifFPS)
-      if fps != session.scene.fps && session.options.gifFPS == nil {
+    /// A note when a GIF output's frame rate (in `schedule`) was capped at 50 fps or does not
+    /// map to whole-centisecond delays; `requested` is `--gif-fps`.
+    static func gifWarning(_ schedule: FrameSchedule, requested: Int?) -> String? {
+      guard let gif = schedule.outputs.first(where: { $0.format == .gif }) else { return nil }
+      let fps = gif.fps
+      if !gif.keepsEveryFrame && requested == nil {
         return "note: GIFs play at most 50 fps; the GIF uses 50 fps (--gif-fps to choose)"
       }
-      guard !FFmpegCommand.isExactGIFRate(fps) else { return nil }
+      guard !FrameSchedule.isExactGIFRate(fps) else { return nil }
       return "note: GIF delays are whole centiseconds, so \(fps) fps alternates delays around "
         + String(format: "%.2f cs", 100.0 / Double(fps))
         + " (the total time stays right); --gif-fps 50, 25, 20 or 10 gives equal delays"

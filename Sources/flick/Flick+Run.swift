@@ -222,7 +222,7 @@ extension Flick {
         do {
           try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-          try report.encoded().write(to: url, options: .atomic)
+          try AtomicDestination.write(report.encoded(), to: url.path)
         } catch {
           log("flick: cannot write the report \(quoted: path): \(escaped: error.localizedDescription)")
         }

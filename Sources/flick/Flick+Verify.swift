@@ -290,7 +290,7 @@ extension Flick {
         let folder = (reportDir as NSString).appendingPathComponent(MotionGolden.verdictName)
         let path = (folder as NSString).appendingPathComponent(MotionGolden.fileName)
         if (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
-          (try? Data(now.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)) != nil
+          (try? AtomicDestination.write(Data(now.text.utf8), to: path)) != nil
         {
           verdict.artifacts["motion"] = path
         }

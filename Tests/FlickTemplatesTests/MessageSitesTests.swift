@@ -44,7 +44,7 @@ import Testing
     // Numeric locals and properties by their conventional names (indices, sides, limits, times,
     // fractions, versions); none of these names holds text anywhere in Sources/.
     #"(?:Self\.|[\w]+\.)?(?:i|n|w|h|a|b|v|x|y|t|lo|hi|min|max|cap|limit|count|total|frames|time|duration|seconds|"#
-      + #"fps|gifFPS|inputFPS|outputFPS|even|crf|status|signal|width|height|depth|side|samples|angle|digits|"#
+      + #"fps|gifFPS|inputFPS|outputFPS|renderFPS|even|crf|status|signal|width|height|depth|side|samples|angle|digits|"#
       + #"minItems|maxItems|formatVersion|line|column|level|size|lastTime|delay|fraction|position|durationFactor|"#
       + #"delayFactor|frame|scale|ratio|percent|threshold|tolerance|jobs|workers|chunk|chunks|index)"#
       + #"(?: *(?:[-+*]|>>) *[\w.]+)*"#,

@@ -47,23 +47,26 @@ import Testing
   @Test func outOfRangeOptionsAreRefused() {
     #expect(throws: VideoError.self) { try command(.mp4, options: EncodingOptions(crf: 0)) }
     #expect(throws: VideoError.self) { try command(.mp4, options: EncodingOptions(preset: "warp")) }
-    #expect(throws: VideoError.self) { try command(.gif, fps: 30, options: EncodingOptions(gifFPS: 60)) }
-    #expect(throws: VideoError.self) { try command(.gif, fps: 20, options: EncodingOptions(gifFPS: 25)) }
+    func gif(_ fps: Int, _ gifFPS: Int) throws {
+      _ = try FrameSchedule(renderFPS: fps, frames: 0..<fps, outputs: [.gif], options: EncodingOptions(gifFPS: gifFPS))
+    }
+    #expect(throws: VideoError.self) { try gif(60, 60) }
+    #expect(throws: VideoError.self) { try gif(20, 25) }
     #expect(throws: VideoError.self) { try command(.webm, options: EncodingOptions(crf: 64)) }
   }
 
   @Test func gifRatesAndLoops() throws {
-    #expect(FFmpegCommand.gifFPS(renderFPS: 60, requested: nil) == 50)
-    #expect(FFmpegCommand.gifFPS(renderFPS: 30, requested: nil) == 30)
-    #expect(FFmpegCommand.gifFPS(renderFPS: 60, requested: 20) == 20)
-    #expect([50, 25, 20, 10, 5, 4, 2, 1].allSatisfy(FFmpegCommand.isExactGIFRate))
-    #expect(![60, 30, 24, 15, 12].contains(where: FFmpegCommand.isExactGIFRate))
+    #expect(FrameSchedule.gifFPS(renderFPS: 60, requested: nil) == 50)
+    #expect(FrameSchedule.gifFPS(renderFPS: 30, requested: nil) == 30)
+    #expect(FrameSchedule.gifFPS(renderFPS: 60, requested: 20) == 20)
+    #expect([50, 25, 20, 10, 5, 4, 2, 1].allSatisfy(FrameSchedule.isExactGIFRate))
+    #expect(![60, 30, 24, 15, 12].contains(where: FrameSchedule.isExactGIFRate))
     #expect(FFmpegCommand.gifLoop(plays: 0) == 0)
     #expect(FFmpegCommand.gifLoop(plays: 1) == -1)
     #expect(FFmpegCommand.gifLoop(plays: 3) == 2)
-    let args = try command(.gif, fps: 60, options: EncodingOptions(dither: .none, plays: 2, gifWidth: 32))
+    let args = try command(.gif, fps: 50, options: EncodingOptions(dither: .none, plays: 2, gifWidth: 32))
     let graph = try #require(args.firstIndex(of: "-filter_complex").map { args[$0 + 1] })
-    #expect(graph == "[0:v]fps=50,scale=32:-1:flags=lanczos[f];[f][1:v]paletteuse=dither=none:diff_mode=rectangle")
+    #expect(graph == "[0:v]scale=32:-1:flags=lanczos[f];[f][1:v]paletteuse=dither=none:diff_mode=rectangle")
     #expect(args.firstIndex(of: "-loop").map { args[$0 + 1] } == "1")
   }
 
@@ -84,31 +87,31 @@ import Testing
     #expect(f.arguments.firstIndex(of: "/o/.a.gif.palette.png").map { f.arguments[$0 - 1] } == "-i")
   }
 
-  /// A resampled GIF with Flick's palette and no scaling: Flick keeps the frames the `fps` filter
-  /// would, so ffmpeg reads them at the GIF's rate with no filter, and the pass can be split.
-  @Test func resampledGIFsAreSelectedByFlick() throws {
-    let c = try FFmpegCommand(format: .gif, width: 64, height: 48, fps: 60, options: EncodingOptions(), output: "/o/a.gif")
-    #expect(c.selectsFrames && c.computesPalette && c.outputFPS == 50 && c.splittableEncodingPass != nil)
-    #expect(c.arguments.firstIndex(of: "-framerate").map { c.arguments[$0 + 1] } == "50")
-    #expect(!c.arguments.contains { $0.contains("fps=") })
-    var options = EncodingOptions()
-    options.gifPalette = .ffmpeg
-    let f = try FFmpegCommand(format: .gif, width: 64, height: 48, fps: 60, options: options, output: "/o/a.gif")
-    #expect(!f.selectsFrames && f.splittableEncodingPass == nil)
-    #expect(f.arguments.firstIndex(of: "-framerate").map { f.arguments[$0 + 1] } == "60")
-    #expect(f.arguments.contains { $0.contains("fps=50") })
+  /// No GIF command resamples: the frames arrive at the GIF's rate (``FrameSchedule`` chose
+  /// them), whoever makes the palette and whether the GIF is scaled, and the pass can be split.
+  @Test func gifCommandsReadTheirFramesAtTheGIFsRate() throws {
+    var ffmpegPalette = EncodingOptions()
+    ffmpegPalette.gifPalette = .ffmpeg
+    for options in [EncodingOptions(), ffmpegPalette, EncodingOptions(gifFPS: 25, gifWidth: 32)] {
+      let c = try FFmpegCommand(format: .gif, width: 64, height: 48, fps: 50, options: options, output: "/o/a.gif")
+      #expect(c.splittableEncodingPass != nil)
+      for pass in [c.arguments, c.palettePass ?? []] where !pass.isEmpty {
+        #expect(pass.firstIndex(of: "-framerate").map { pass[$0 + 1] } == "50")
+        #expect(!pass.contains { $0.contains("fps=") })
+      }
+    }
   }
 
-  /// A GIF whose frames are filtered before the palette (here resampled and scaled) is two
+  /// A GIF whose frames are filtered before the palette (here scaled) is two
   /// commands: the palette from the frames, then the frames again with it. Neither keeps frames
   /// (no `split`, which would buffer all of them until the palette exists).
   @Test func gifsTakeTwoPassesThroughAPaletteFile() throws {
     let c = try FFmpegCommand(
-      format: .gif, width: 64, height: 48, fps: 60, options: EncodingOptions(gifWidth: 32), output: "/o/a.gif",
+      format: .gif, width: 64, height: 48, fps: 50, options: EncodingOptions(gifWidth: 32), output: "/o/a.gif",
       palette: "/o/.a.gif.palette")
     #expect(!c.computesPalette)
     let first = try #require(c.palettePass)
-    #expect(first.firstIndex(of: "-vf").map { first[$0 + 1] } == "fps=50,scale=32:-1:flags=lanczos,palettegen=stats_mode=diff")
+    #expect(first.firstIndex(of: "-vf").map { first[$0 + 1] } == "scale=32:-1:flags=lanczos,palettegen=stats_mode=diff")
     #expect(first.last == "/o/.a.gif.palette.png" && first.contains("pipe:0"))
     #expect(c.arguments.contains("pipe:0") && c.arguments.last == "/o/a.gif")
     #expect(c.arguments.firstIndex(of: "/o/.a.gif.palette.png").map { c.arguments[$0 - 1] } == "-i")

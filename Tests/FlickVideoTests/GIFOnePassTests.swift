@@ -23,7 +23,9 @@ import Testing
     func add() { lock.withLock { count += 1 } }
   }
 
-  /// The GIF the two ffmpeg commands make when each reads the frames from a file.
+  /// The GIF the two ffmpeg commands make when each reads every frame of the render from a file
+  /// (at the render's rate; a GIF at a lower rate resamples with ffmpeg's own `fps` filter in
+  /// both passes, as Flick's commands did before Flick chose the frames itself).
   static func referenceGIF(scene: Scene, scale: Double, options: EncodingOptions, in dir: URL) throws -> Data {
     let width = Int((scene.size.width * scale).rounded())
     let height = Int((scene.size.height * scale).rounded())
@@ -45,8 +47,16 @@ import Testing
     let command = try FFmpegCommand(
       format: .gif, width: width, height: height, fps: scene.fps, options: options, output: output,
       palette: dir.appendingPathComponent("palette").path)
+    let gifFPS = FrameSchedule.gifFPS(renderFPS: scene.fps, requested: options.gifFPS)
+    func resampled(_ argument: String) -> String {
+      guard gifFPS != scene.fps else { return argument }
+      if argument.hasPrefix("[0:v][1:v]") { return "[0:v]fps=\(gifFPS)[f];[f]" + argument.dropFirst(5) }
+      if argument.hasPrefix("[0:v]") { return "[0:v]fps=\(gifFPS)," + argument.dropFirst(5) }
+      if argument.hasSuffix("palettegen=stats_mode=diff") { return "fps=\(gifFPS)," + argument }
+      return argument
+    }
     for pass in [command.palettePass!, command.arguments] {
-      let args = pass.map { $0 == "pipe:0" ? raw.path : $0 }
+      let args = pass.map { $0 == "pipe:0" ? raw.path : resampled($0) }
       let r = try TestSupport.run("/usr/bin/env", ["ffmpeg"] + args)
       #expect(r.status == 0, "ffmpeg: \(r.stderr)")
     }
@@ -113,15 +123,22 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: gif)) == reference)
   }
 
-  /// Resampled GIFs whose frames Flick selects (no `--gif-width`): only the kept frames are
-  /// rendered, and the GIF is the fps filter's, with the pass split in halves (Bayer) or whole
-  /// (error diffusion).
-  @Test(arguments: [(50, EncodingOptions.Dither.bayer), (25, .bayer), (20, .sierra2_4a)])
-  func resampledGIFsSelectedByFlickMatchTheTwoPasses(_ gifFPS: Int, _ dither: EncodingOptions.Dither) throws {
+  /// A GIF-only render at a lower GIF rate rasterises only the frames the GIF keeps, whoever
+  /// makes the palette and whether the GIF is scaled (`--gif-width`), and the GIF is the one
+  /// ffmpeg's `fps` filter makes from every frame, with the pass split in halves (Bayer) or
+  /// whole (error diffusion).
+  @Test(arguments: [
+    (EncodingOptions(gifFPS: 50), false), (EncodingOptions(gifFPS: 25), false),
+    (EncodingOptions(dither: .sierra2_4a, gifFPS: 20), false), (EncodingOptions(gifFPS: 25, gifWidth: 48), false),
+    (EncodingOptions(gifFPS: 25), true), (EncodingOptions(dither: .floydSteinberg, gifFPS: 20, gifWidth: 40), true),
+  ] as [(EncodingOptions, Bool)])
+  func resampledGIFsRasteriseOnlyTheFramesTheyKeep(_ given: EncodingOptions, _ ffmpegPalette: Bool) throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let scene = TestSupport.movingScene(width: 96, height: 64, fps: 60, duration: 1.3)
-    let options = EncodingOptions(dither: dither, gifFPS: gifFPS)
+    var options = given
+    if ffmpegPalette { options.gifPalette = .ffmpeg }
+    let gifFPS = try #require(options.gifFPS)
     let gif = dir.appendingPathComponent("a.gif").path
     // Only the frames the GIF keeps are rendered.
     let counter = Counter()
@@ -136,7 +153,7 @@ import Testing
     }
     let session = RenderSession(scene: scene, outputs: [try OutputTarget(path: gif)], options: options, pipeline: pipeline)
     try session.run()
-    let kept = (0..<scene.frameCount).filter { FFmpegCommand.keepsFrame($0, from: 60, to: gifFPS) }
+    let kept = (0..<scene.frameCount).filter { FrameSchedule.keepsFrame($0, from: 60, to: gifFPS) }
     #expect(counter.value == kept.count && kept.count < scene.frameCount)
     let reference = try Self.referenceGIF(scene: scene, scale: 1, options: options, in: dir)
     #expect(try Data(contentsOf: URL(fileURLWithPath: gif)) == reference)

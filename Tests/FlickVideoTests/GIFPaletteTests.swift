@@ -162,7 +162,7 @@ import Testing
   @Test(arguments: [(60, 50), (60, 30), (30, 20), (30, 25), (60, 7), (24, 10)])
   func keepsTheFramesTheFPSFilterKeeps(_ rate: Int, _ out: Int) throws {
     for count in [1, 2, 3, 5, 8, 13, 600] {
-      let flick = (0..<count).filter { FFmpegCommand.keepsFrame($0, from: rate, to: out) }
+      let flick = (0..<count).filter { FrameSchedule.keepsFrame($0, from: rate, to: out) }
       #expect(flick == (try Self.ffmpegKeeps(count, from: rate, to: out)), "\(count) frames, \(rate) → \(out) fps")
     }
   }

@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickRaster
 import FlickScene
 import FlickTemplates
 @testable import FlickVideo
@@ -153,15 +154,24 @@ import Testing
   }
 
   /// The frames of ffmpeg's `fps` filter: output frame j shows the last input frame n with
-  /// round(n × out / in) ≤ j; it repeats j − 1 when every input frame in between repeats.
-  @Test func resampledRepeatFlags() {
+  /// round(n × out / in) ≤ j; a kept frame repeats the one kept before when every frame in
+  /// between repeats (``FrameSchedule/Delivery``).
+  @Test func resampledRepeatFlags() throws {
     // 6 → 4 fps: round(n·4/6) for n = 0…5 is 0, 1, 1, 2, 3, 3, and round(6·4/6) = 4 frames come
     // out, showing input frames 0, 2, 3 and 5.
+    func flags(_ repeats: [Bool], from rate: Int, to out: Int) throws -> [Bool] {
+      let schedule = try FrameSchedule(
+        renderFPS: rate, frames: 0..<repeats.count, outputs: [.gif], options: EncodingOptions(gifFPS: out))
+      var delivery = FrameSchedule.Delivery(schedule.outputs[0], first: 0)
+      return repeats.enumerated().compactMap { n, repeats in
+        var frame = PreparedFrame(index: n, frame: Frame(width: 1, height: 1), straightAlpha: false)
+        frame.repeatsPrevious = repeats
+        return delivery.admit(frame)?.repeatsPrevious
+      }
+    }
     let repeats = [false, true, true, false, true, true]
-    #expect(IdenticalFrameMerger.resampled(repeats, from: 6, to: 4) == [false, true, false, true])
-    #expect(IdenticalFrameMerger.resampled(repeats, from: 6, to: 6) == repeats)
-    // 3 → 6 fps duplicates every frame: the duplicates repeat.
-    #expect(IdenticalFrameMerger.resampled([false, false, true], from: 3, to: 6) == [false, true, false, true, true, true])
+    #expect(try flags(repeats, from: 6, to: 4) == [false, true, false, true])
+    #expect(try flags(repeats, from: 6, to: 6) == [false, true, true, false, true, true])
   }
 
   @Test func disposalRules() {

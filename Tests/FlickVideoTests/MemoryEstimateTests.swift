@@ -11,8 +11,7 @@ import Testing
 /// `MemoryCapCLITests`.)
 @Suite struct MemoryEstimateTests {
   static func scene(size: Double = 512, blur: MotionBlur? = nil, layers: [Layer] = [], fps: Int = 10) -> Scene {
-    var scene = Scene(size: Size(width: size, height: size), duration: 1, layers: layers)
-    scene.fps = fps
+    var scene = Scene(size: Size(width: size, height: size), fps: fps, duration: 1, layers: layers)
     scene.motionBlur = blur
     return scene
   }

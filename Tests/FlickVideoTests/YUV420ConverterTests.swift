@@ -131,7 +131,7 @@ import Testing
   func framesOfAnotherSizeAreRefused(_ width: Int, _ height: Int) throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let encoder = try FFmpegEncoder(
+    let encoder = try FFmpegSink(
       destination: dir.appendingPathComponent("out.mp4").path, format: .mp4, width: 64, height: 48, fps: 10,
       ffmpeg: try FFmpegTool.locate(for: [.mp4]))
     defer { encoder.abort() }

@@ -1,21 +1,15 @@
+import FlickMotion
 import Foundation
 
-/// Writes files through a temporary file beside the destination, renamed on success, so a
-/// failure never leaves a partial file.
+/// Writes snapshot files through ``FlickMotion/AtomicDestination`` (a temporary beside the
+/// destination, flushed and renamed on success), so a failure never leaves a partial file, with
+/// the snapshot module's errors.
 enum AtomicFile {
   static func write(_ data: Data, to path: String) throws(SnapshotError) {
-    let url = URL(fileURLWithPath: path)
-    let tmp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
     do {
-      try data.write(to: tmp)
+      try AtomicDestination.write(data, to: path)
     } catch {
-      unlink(tmp.path)
-      throw .unwritableFile(path: path, reason: error.localizedDescription)
-    }
-    guard rename(tmp.path, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(tmp.path)
-      throw .unwritableFile(path: path, reason: reason)
+      throw .unwritableFile(path: path, reason: error.reason)
     }
   }
 

@@ -4,7 +4,7 @@ import Foundation
 /// One running ffmpeg: frames go to its standard input through a 1 MiB pipe, its stderr is
 /// drained and the last 64 KiB kept for messages; it runs as a ``Subprocess`` (a process group
 /// of its own, registered with ``Cleanup`` with the temporary files it writes from before it can
-/// run until it has been reaped). ``FFmpegEncoder`` runs one at a time, or one per part of a
+/// run until it has been reaped). ``FFmpegSink`` runs one; ``GIFSink`` one at a time, or one per part of a
 /// GIF's encoding pass.
 final class FFmpegProcess {
   /// The output named in errors (the destination the user asked for).

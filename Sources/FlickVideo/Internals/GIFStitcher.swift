@@ -2,7 +2,7 @@ import FlickMotion
 import Foundation
 
 /// Joins the parts of a GIF encoded by several ffmpeg processes at once (two halves on two
-/// cores, one part a core on more) into the file one process makes (``FFmpegEncoder``'s split
+/// cores, one part a core on more) into the file one process makes (``GIFSink``'s split
 /// encoding pass).
 ///
 /// Cut in two at `k`, the first half encodes frames `0…k` and the second frames `k − 1…` (its

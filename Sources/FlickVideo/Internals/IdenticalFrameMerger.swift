@@ -78,28 +78,6 @@ enum IdenticalFrameMerger {
     return outcome
   }
 
-  /// The encoded frames' repeat flags for a GIF resampled by ffmpeg's `fps` filter from
-  /// `inputFPS` to `outputFPS` (rounding to the nearest, halves up: its default), from the
-  /// rendered frames' flags: output frame `j` shows the last input frame `n` with
-  /// `round(n × out / in) ≤ j`, and repeats frame `j − 1` when every input frame after the one
-  /// `j − 1` shows, up to its own, repeats. The filter makes `round(N × out / in)` frames.
-  static func resampled(_ repeats: [Bool], from inputFPS: Int, to outputFPS: Int) -> [Bool] {
-    guard inputFPS != outputFPS, !repeats.isEmpty else { return repeats }
-    func outputPTS(_ n: Int) -> Int { FFmpegCommand.fpsFilterFrame(n, from: inputFPS, to: outputFPS) }
-    let count = outputPTS(repeats.count)
-    var flags = [Bool](repeating: false, count: count)
-    var n = 0  // the input frame the current output frame shows
-    for j in 0..<count {
-      var unchanged = true
-      while n + 1 < repeats.count && outputPTS(n + 1) <= j {
-        n += 1
-        if !repeats[n] { unchanged = false }
-      }
-      flags[j] = j > 0 && unchanged
-    }
-    return flags
-  }
-
   // MARK: - GIF
 
   /// GIF: every image is preceded by its Graphic Control Extension (disposal, delay in 1/100 s),

@@ -1,0 +1,121 @@
+import FlickMotion
+import FlickRaster
+import Foundation
+
+/// Streams frames into one ffmpeg that encodes one output file: MP4, WebM, MOV, APNG or WebP
+/// (a GIF, which takes two passes, is ``GIFSink``).
+///
+/// ffmpeg writes to a temporary file beside the destination (`.NAME.PID.partial`); ``finish()``
+/// waits for ffmpeg, checks it succeeded and, for an APNG, merges runs of identical frames
+/// (``IdenticalFrameMerger``); ``commit()`` puts the file in place
+/// (``FlickMotion/AtomicDestination``); ``abort()`` (or any failure) stops ffmpeg and removes the
+/// temporary file, so the destination is either the complete new file or untouched. Frames are
+/// written whole through a 1 MiB pipe (retrying partial writes and EINTR); ffmpeg's stderr is
+/// drained concurrently and kept for error messages.
+package final class FFmpegSink: FrameSink {
+  package var destination: String { file.destination }
+  package var wantsStraightAlpha: Bool { layout.straightAlpha }
+  /// An MP4 with even sides reads Flick's `yuv420p` planes (``FFmpegCommand/readsYUV420``).
+  package var wantsYUV420: Bool { layout.yuv420 }
+  package var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
+  /// What was written (images after merging, and the size once committed).
+  package private(set) var report = SinkReport()
+
+  private let file: EncodedFile
+  /// The frames' size and layout on ffmpeg's input.
+  private let layout: RawFrameFormat
+  /// Seconds ffmpeg may go without reading frames or using CPU before it is declared stuck.
+  private let stallTimeout: Double?
+  private let process: FFmpegProcess
+  /// For an APNG that merges identical frames: whether each frame written repeats the one
+  /// before (``PreparedFrame/repeatsPrevious``); nil otherwise.
+  private var repeats: [Bool]?
+  private var state = SinkState.running
+
+  /// Starts ffmpeg for `format` frames of `width × height` pixels at `fps`.
+  ///
+  /// - Throws: ``VideoError`` when the options do not fit the format, the destination folder
+  ///   does not exist, or ffmpeg cannot start.
+  package init(
+    destination: String, format: OutputFormat, width: Int, height: Int, fps: Int,
+    options: EncodingOptions = EncodingOptions(), ffmpeg: FFmpegTool, stallTimeout: Double? = 120
+  ) throws(VideoError) {
+    guard format != .gif else { throw .invalidOption("a GIF is encoded by GIFSink") }
+    let file = try EncodedFile(destination: destination, format: format)
+    let command = try FFmpegCommand(
+      format: format, width: width, height: height, fps: fps, options: options, output: file.path)
+    self.file = file
+    self.layout = RawFrameFormat(
+      width: width, height: height, straightAlpha: format.hasAlpha, yuv420: command.readsYUV420)
+    self.stallTimeout = stallTimeout
+    if options.mergesIdenticalFrames && format == .apng { repeats = [] }
+    process = try file.launch(ffmpeg, command.arguments, files: [file.path])
+  }
+
+  deinit {
+    abort()
+  }
+
+  /// Sends one frame (its size must match the sink's).
+  ///
+  /// - Throws: ``VideoError/ffmpegFailed(output:status:stderr:)`` or
+  ///   ``VideoError/ffmpegKilled(output:signal:stderr:)`` when ffmpeg has died,
+  ///   ``VideoError/pipeFailed(output:reason:)`` otherwise.
+  package func write(_ frame: PreparedFrame) throws {
+    let bytes: [UInt8]
+    do {
+      bytes = try layout.bytes(of: frame, for: destination)
+    } catch {
+      abort()
+      throw error
+    }
+    guard state == .running else {
+      throw VideoError.pipeFailed(output: destination, reason: "the encoder is no longer running")
+    }
+    repeats?.append(frame.repeatsPrevious)
+    if let error = bytes.withUnsafeBytes({ process.write($0, stallTimeout: stallTimeout) }) {
+      abort()
+      throw error
+    }
+  }
+
+  /// Closes ffmpeg's input, waits for it to complete the temporary file and merges an APNG's
+  /// identical frames.
+  ///
+  /// - Throws: ``VideoError`` if ffmpeg failed; the temporary file is then removed.
+  package func finish() throws {
+    guard state == .running else { return }
+    do {
+      if let error = process.finish(stallTimeout: stallTimeout) { throw error }
+      try file.checkWritten()
+      if let repeats { report = try file.mergeIdenticalFrames(repeats) }
+    } catch {
+      abort()
+      throw error
+    }
+    state = .finished
+  }
+
+  /// Puts the finished file in place (the destination's size goes into ``report``).
+  ///
+  /// - Throws: ``VideoError/cannotWrite(path:reason:)``.
+  package func commit() throws {
+    guard state == .finished else { return }
+    do {
+      try file.commit()
+    } catch {
+      state = .aborted
+      throw error
+    }
+    state = .committed
+    report.bytes = SinkReport.fileSize(destination)
+  }
+
+  /// Stops ffmpeg and removes the temporary file; the destination is left as it was.
+  package func abort() {
+    guard state == .running || state == .finished else { return }
+    state = .aborted
+    process.kill()
+    file.remove()
+  }
+}

@@ -1,0 +1,123 @@
+/// Which frames a render draws and which each output keeps: computed once from the scene's
+/// frame rate, the range of frames and the outputs, and handed to the pipeline (the frames to
+/// rasterise), to every sink (the frames it gets), to the summary and to the CLI (each output's
+/// rate and frame count).
+///
+/// Every output but a GIF keeps every frame at the render's rate. A GIF plays at most 50 fps
+/// (``gifFPS(renderFPS:requested:)``) and, below the render's rate, keeps the frames ffmpeg's
+/// `fps` filter would keep (``keepsFrame(_:from:to:)``); Flick sends it only those, read at the
+/// GIF's rate, so the GIF is the filter's, byte for byte. A frame that no output keeps is not
+/// rasterised: a GIF-only render at 60 fps to a 25 fps GIF draws the 25 frames a second the GIF
+/// shows, and several outputs draw the union of what they keep.
+///
+///     let schedule = try FrameSchedule(renderFPS: 60, frames: 0..<180, outputs: [.gif],
+///                                      options: EncodingOptions(gifFPS: 25))
+///     schedule.outputs[0].fps        // 25
+///     schedule.outputs[0].frameCount // 75
+///     schedule.rendered.count        // 75 (frames 0, 2, 4, 7, …)
+package struct FrameSchedule: Sendable, Equatable {
+  /// The render's frame rate (the scene's), in frames per second.
+  package var renderFPS: Int
+  /// The scene frame numbers of the render, in order (output timing starts at the first).
+  package var frames: Range<Int>
+  /// One entry per output, in the order the outputs were given.
+  package var outputs: [Output]
+  /// The scene frame numbers to rasterise, increasing: those some output keeps (every frame
+  /// when `everyFrame` was asked, for a sink that discards them).
+  package var rendered: [Int]
+
+  /// What one output gets.
+  package struct Output: Sendable, Equatable {
+    /// The output's format.
+    package var format: OutputFormat
+    /// The render's frame rate, in frames per second.
+    package var renderFPS: Int
+    /// The output file's frame rate, in frames per second (≤ ``renderFPS``; lower only for a GIF).
+    package var fps: Int
+    /// Frames in the render.
+    package var renderFrames: Int
+
+    /// Whether the output keeps every frame of the render.
+    package var keepsEveryFrame: Bool { fps == renderFPS }
+
+    /// Whether the output keeps the frame at `position` in the render (0 for its first frame).
+    package func keeps(position: Int) -> Bool {
+      keepsEveryFrame || FrameSchedule.keepsFrame(position, from: renderFPS, to: fps)
+    }
+
+    /// Frames in the output file: the render's, or `round(N × fps / renderFPS)` of `N` for a
+    /// resampled GIF.
+    package var frameCount: Int {
+      keepsEveryFrame ? renderFrames : FrameSchedule.fpsFilterFrame(renderFrames, from: renderFPS, to: fps)
+    }
+
+    /// Playing time in seconds (the render's: resampling keeps the length).
+    package var duration: Double { Double(renderFrames) / Double(renderFPS) }
+  }
+
+  /// The schedule of a render at `renderFPS` of the scene frames `frames` into outputs of
+  /// `formats` (in order) with `options`; `everyFrame` makes every frame rendered whatever the
+  /// outputs keep (`--null`).
+  ///
+  /// - Throws: ``VideoError/invalidOption(_:)`` when a GIF's rate is outside 1…50 or above the
+  ///   render's, or when a GIF keeps no frame of the render.
+  package init(
+    renderFPS: Int, frames: Range<Int>, outputs formats: [OutputFormat], options: EncodingOptions,
+    everyFrame: Bool = false
+  ) throws(VideoError) {
+    var outputs: [Output] = []
+    for format in formats {
+      var fps = renderFPS
+      if format == .gif {
+        fps = Self.gifFPS(renderFPS: renderFPS, requested: options.gifFPS)
+        guard (1...50).contains(fps) else {
+          throw .invalidOption(
+            "--gif-fps \(fps) is outside 1…50 (browsers play GIF delays under 2 cs at 10 cs); try 50, 25 or 20")
+        }
+        guard fps <= renderFPS else {
+          throw .invalidOption("--gif-fps \(fps) is above the render's \(renderFPS) fps; frames cannot be invented")
+        }
+      }
+      let output = Output(format: format, renderFPS: renderFPS, fps: fps, renderFrames: frames.count)
+      guard output.frameCount > 0 else {
+        throw .invalidOption(
+          "the render's \(frames.count) frames at \(renderFPS) fps make no frame at \(fps) fps; "
+            + "render more frames or choose a higher --gif-fps")
+      }
+      outputs.append(output)
+    }
+    self.renderFPS = renderFPS
+    self.frames = frames
+    self.outputs = outputs
+    let all = everyFrame || outputs.contains(where: \.keepsEveryFrame)
+    self.rendered = frames.filter { n in all || outputs.contains { $0.keeps(position: n - frames.lowerBound) } }
+  }
+
+  /// The GIF frame rate for a render at `fps`: `requested` if given, otherwise `fps` itself up
+  /// to 50 (browsers slow delays under 2 cs down to 10 cs, so faster GIFs play slower).
+  package static func gifFPS(renderFPS fps: Int, requested: Int?) -> Int {
+    requested ?? min(fps, 50)
+  }
+
+  /// Whether a GIF at `fps` has the same delay on every frame (GIF delays are whole
+  /// centiseconds, so only 100 / fps ∈ ℕ is exact: 50, 25, 20, 10, …).
+  package static func isExactGIFRate(_ fps: Int) -> Bool {
+    fps > 0 && 100 % fps == 0
+  }
+
+  /// Whether ffmpeg's `fps` filter (default rounding, to the nearest with halves up) resampling
+  /// from `inputFPS` to `outputFPS` (≤ `inputFPS`) keeps input frame `n`: output frame `j`
+  /// shows the last input frame `n` with `round(n × out / in) ≤ j`, so `n` is shown exactly when
+  /// `n + 1` rounds to a later output frame, the last frame included (the filter makes
+  /// `round(N × out / in)` frames of `N`). Checked against ffmpeg 5.1 for eleven rate pairs and
+  /// up to 600 frames (`GIFResamplingTests`).
+  package static func keepsFrame(_ n: Int, from inputFPS: Int, to outputFPS: Int) -> Bool {
+    fpsFilterFrame(n + 1, from: inputFPS, to: outputFPS) > fpsFilterFrame(n, from: inputFPS, to: outputFPS)
+  }
+
+  /// The output frame of ffmpeg's `fps` filter at which input frame `n` (at `inputFPS`) falls:
+  /// `round(n × outputFPS / inputFPS)`, halves up. Frames `0..<N` make `fpsFilterFrame(N)` frames.
+  package static func fpsFilterFrame(_ n: Int, from inputFPS: Int, to outputFPS: Int) -> Int {
+    (2 * n * outputFPS + inputFPS) / (2 * inputFPS)
+  }
+}

@@ -1,0 +1,249 @@
+import FlickMotion
+import FlickRaster
+import Foundation
+
+/// Encodes a palette GIF: two passes over one rasterisation, never a lossy intermediate.
+///
+/// The frames it gets (those its ``FrameSchedule/Output`` keeps, at the GIF's rate) go into the
+/// palette's statistics (Flick's ``GIFPalette``, or an ffmpeg running `palettegen` when a filter
+/// comes first, see ``FFmpegCommand/computesPalette``) and, losslessly, into a spool beside the
+/// output (`.NAME.PID.frames`, ``FrameSpool``). ``finish()`` writes the palette
+/// (`.NAME.PID.palette.bgra`, or ffmpeg's `.NAME.PID.palette.png`) and replays the spool into the
+/// ffmpeg that encodes with it, in one process or in parts run at once and stitched together
+/// (``GIFStitcher``, `GIFSink+Parts.swift`), then merges runs of identical frames
+/// (``IdenticalFrameMerger``). That ffmpeg reads exactly the frames the palette was made from,
+/// so the GIF is the one ffmpeg's two passes make.
+///
+/// The finished GIF is the temporary `.NAME.PID.partial` when ``finish()`` returns (the last
+/// step of which, ``completeFile()``, is where a pass over the finished file belongs);
+/// ``commit()`` puts it in place (``FlickMotion/AtomicDestination``); ``abort()`` (or any
+/// failure) stops every ffmpeg and removes every temporary, so the destination is either the
+/// complete new GIF or untouched.
+package final class GIFSink: FrameSink {
+  package var destination: String { file.destination }
+  package let wantsStraightAlpha = true
+  package var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
+  /// What was written (images after merging, and the size once committed).
+  package private(set) var report = SinkReport()
+
+  /// The temporary GIF and the temporaries named after it.
+  let file: EncodedFile
+  let command: FFmpegCommand
+  let ffmpeg: FFmpegTool
+  /// Seconds ffmpeg may go without reading frames or using CPU before it is declared stuck.
+  let stallTimeout: Double?
+  /// The frames' size and layout on ffmpeg's input.
+  let layout: RawFrameFormat
+  /// The GIF's frames, kept for the encoding pass.
+  var spool: FrameSpool?
+  /// The ffmpeg processes of the encoding pass while they run (one, or one per part).
+  var encoders: [FFmpegProcess] = []
+  /// How many ffmpeg processes the encoding pass ran in at once (1: one).
+  package internal(set) var encodedParts = 1
+  /// Pixels (frames × width × height) a GIF needs before its encoding pass is split: below,
+  /// about 0.2 s of encoding, a second ffmpeg start-up costs more than it saves (hello.gif,
+  /// 90 frames at 640×360, 21 M pixels, went from 0.35 to 0.37 s split; card-swap.gif, 186
+  /// frames at 960×540, 96 M pixels, from 1.81 to 1.66 s). Settable for tests.
+  var minimumPixelsToSplit = GIFSink.defaultMinimumPixelsToSplit
+  static let defaultMinimumPixelsToSplit = 32_000_000
+  /// The most ffmpeg processes a split encoding pass runs at once: one a core, at most 8 (each
+  /// is an ffmpeg of 50–150 MB; settable for tests).
+  var maximumParts = min(8, ProcessInfo.processInfo.activeProcessorCount)
+
+  /// Flick's palette statistics (``GIFPalette``) while the frames arrive, when Flick computes
+  /// the palette (``FFmpegCommand/computesPalette``).
+  private var statistics: GIFPalette?
+  /// The frame last added to ``statistics`` (they compare each frame with the one before).
+  private var statisticsFrame: [UInt8]?
+  /// The ffmpeg running `palettegen` on the frames, when ffmpeg makes the palette.
+  private var palettePass: FFmpegProcess?
+  /// Whether each frame written repeats the one before (merged after encoding); nil with
+  /// `--every-frame`.
+  private var repeats: [Bool]?
+  private var state = SinkState.running
+
+  /// Prepares a GIF of `width × height` frames arriving at `fps` (the GIF's own rate: the
+  /// frames are those its schedule keeps).
+  ///
+  /// - Throws: ``VideoError`` when the options do not fit, the destination folder does not
+  ///   exist, or ffmpeg cannot start.
+  package init(
+    destination: String, width: Int, height: Int, fps: Int, options: EncodingOptions = EncodingOptions(),
+    ffmpeg: FFmpegTool, stallTimeout: Double? = 120
+  ) throws(VideoError) {
+    let file = try EncodedFile(destination: destination, format: .gif)
+    let command = try FFmpegCommand(
+      format: .gif, width: width, height: height, fps: fps, options: options, output: file.path,
+      palette: file.sibling(".palette"))
+    self.file = file
+    self.command = command
+    self.ffmpeg = ffmpeg
+    self.stallTimeout = stallTimeout
+    self.layout = RawFrameFormat(width: width, height: height, straightAlpha: true, yuv420: false)
+    if options.mergesIdenticalFrames { repeats = [] }
+    spool = try FrameSpool(path: file.sibling(".frames"), width: width, height: height, output: destination)
+    if let pass = command.palettePass, let palettePath = command.palettePath {
+      do {
+        palettePass = try file.launch(ffmpeg, pass, files: [file.path, palettePath])
+      } catch {
+        abort()
+        throw error
+      }
+    } else {
+      // No ffmpeg until the palette exists; the files it and Flick will write are temporaries
+      // from now on.
+      statistics = GIFPalette()
+      Cleanup.shared.add(file: file.path)
+      if let palettePath = command.palettePath { Cleanup.shared.add(file: palettePath) }
+    }
+  }
+
+  deinit {
+    abort()
+  }
+
+  /// Takes one frame: into the palette's statistics (unless it repeats the frame before, which
+  /// adds nothing to `stats_mode=diff`) and into the spool.
+  ///
+  /// - Throws: ``VideoError`` when the frame has another size, ffmpeg has died, or the spool
+  ///   cannot be written.
+  package func write(_ frame: PreparedFrame) throws {
+    let bytes: [UInt8]
+    do {
+      bytes = try layout.bytes(of: frame, for: destination)
+    } catch {
+      abort()
+      throw error
+    }
+    guard state == .running, let spool else {
+      throw VideoError.pipeFailed(output: destination, reason: "the encoder is no longer running")
+    }
+    repeats?.append(frame.repeatsPrevious)
+    if !frame.repeatsPrevious {
+      if statistics != nil {
+        addToPalette(bytes)
+      } else if let error = bytes.withUnsafeBytes({ palettePass?.write($0, stallTimeout: stallTimeout) }) {
+        abort()
+        throw error
+      }
+    }
+    if let failure = spool.append(bytes) {
+      abort()
+      throw VideoError.cannotWrite(
+        path: destination, reason: "cannot keep the frames in \(quoted: spool.path): \(escaped: failure)")
+    }
+  }
+
+  /// Writes the palette, encodes the spooled frames with it and merges identical frames: the
+  /// finished GIF is then the temporary file.
+  ///
+  /// - Throws: ``VideoError`` if a step failed; every temporary is then removed.
+  package func finish() throws {
+    guard state == .running, let spool else { return }
+    try writePalette()
+    spool.endAppending()
+    let pixels = spool.frameCount * layout.byteCount / 4
+    if let pass = command.splittableEncodingPass, spool.frameCount >= 4, pixels >= minimumPixelsToSplit,
+      maximumParts > 1
+    {
+      // A part a core, each of at least half the pixels that make a split worth it, and of
+      // two frames or more.
+      let byPixels = minimumPixelsToSplit > 0 ? pixels / max(1, minimumPixelsToSplit / 2) : Int.max
+      try encodeInParts(max(2, min(maximumParts, spool.frameCount / 2, byPixels)), spool, pass)
+    } else {
+      try encodeWhole(spool)
+    }
+    spool.remove()
+    self.spool = nil
+    removePalette()
+    try completeFile()
+    state = .finished
+  }
+
+  /// The last step of ``finish()``, on the GIF as ffmpeg wrote it: checks it was written and
+  /// merges runs of identical frames. The file is then the GIF ``commit()`` puts in place.
+  private func completeFile() throws(VideoError) {
+    do {
+      try file.checkWritten()
+      if let repeats { report = try file.mergeIdenticalFrames(repeats) }
+    } catch {
+      abort()
+      throw error
+    }
+  }
+
+  /// Adds a frame to Flick's palette statistics, which compare it with the frame added before.
+  private func addToPalette(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { new in
+      if let previous = statisticsFrame {
+        previous.withUnsafeBytes { statistics?.add(new, previous: $0) }
+      } else {
+        statistics?.add(new, previous: nil)
+      }
+    }
+    statisticsFrame = bytes
+  }
+
+  /// Completes the palette: waits for ffmpeg's palette pass to write its own, or writes
+  /// Flick's (16 × 16 BGRA) where the encoding pass reads it.
+  private func writePalette() throws(VideoError) {
+    if let process = palettePass {
+      palettePass = nil
+      if let error = process.finish(stallTimeout: stallTimeout) {
+        abort()
+        throw error
+      }
+      return
+    }
+    let gathered = statistics
+    statistics = nil
+    statisticsFrame = nil
+    guard let path = command.palettePath, let colors = gathered?.palette() else {
+      abort()
+      throw .cannotWrite(path: destination, reason: "a GIF needs at least one frame")
+    }
+    do {
+      let writer = try BufferedWriter(path: path, capacity: GIFPalette.size * 4)
+      try writer.write(GIFPalette.image(colors))
+      try writer.close()
+    } catch {
+      abort()
+      throw .cannotWrite(path: destination, reason: "cannot write the palette \(quoted: path): \(escaped: error)")
+    }
+    StartupTrace.mark("GIF palette computed")
+  }
+
+  private func removePalette() {
+    if let path = command.palettePath { EncodedFile.discard(path) }
+  }
+
+  /// Puts the finished GIF in place (the destination's size goes into ``report``).
+  ///
+  /// - Throws: ``VideoError/cannotWrite(path:reason:)``.
+  package func commit() throws {
+    guard state == .finished else { return }
+    do {
+      try file.commit()
+    } catch {
+      state = .aborted
+      throw error
+    }
+    state = .committed
+    report.bytes = SinkReport.fileSize(destination)
+  }
+
+  /// Stops every ffmpeg and removes every temporary; the destination is left as it was.
+  package func abort() {
+    guard state == .running || state == .finished else { return }
+    state = .aborted
+    palettePass?.kill()
+    palettePass = nil
+    statistics = nil
+    for encoder in encoders { encoder.kill() }
+    encoders = []
+    file.remove()
+    removePalette()
+    spool?.remove()
+    spool = nil
+  }
+}

@@ -1,0 +1,127 @@
+import FlickMotion
+import Foundation
+
+/// The temporary file an encoded output is written to beside its destination
+/// (`.NAME.PID.partial`) until commit, the other temporaries named after it, and the steps both
+/// encoding sinks (``FFmpegSink``, ``GIFSink``) take on it: start an ffmpeg that writes it, check
+/// it was written, merge its identical frames, put it in place, remove it.
+final class EncodedFile {
+  /// The destination path.
+  let destination: String
+  /// The encoded format.
+  let format: OutputFormat
+  /// The temporary file ffmpeg writes (`.NAME.PID.partial`).
+  let path: String
+  /// The destination's folder.
+  private let folder: URL
+  /// The destination's file name.
+  private let name: String
+
+  /// Checks that `destination` can be written (not a link, not a folder, in a folder that
+  /// exists) and names its temporary.
+  ///
+  /// - Throws: ``VideoError/linkedOutput(path:)`` or ``VideoError/cannotWrite(path:reason:)``.
+  init(destination: String, format: OutputFormat) throws(VideoError) {
+    _ = PipeWriter.ignoreSIGPIPE
+    try OutputEntry.refuseLink(destination)
+    let url = URL(fileURLWithPath: destination)
+    let directory = url.deletingLastPathComponent().path
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw .cannotWrite(path: destination, reason: "the folder \(quoted: directory) does not exist")
+    }
+    if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw .cannotWrite(path: destination, reason: "it is a folder")
+    }
+    self.destination = destination
+    self.format = format
+    self.folder = url.deletingLastPathComponent()
+    self.name = url.lastPathComponent
+    self.path = folder.appendingPathComponent(".\(name).\(getpid()).partial").path
+  }
+
+  /// A temporary beside the destination, `.NAME.PID` followed by `suffix` (`.frames`, `.palette`).
+  func sibling(_ suffix: String) -> String {
+    folder.appendingPathComponent(".\(name).\(getpid())\(suffix)").path
+  }
+
+  /// A temporary output file of kind `kind` (`merged.gif`, `part2.gif`):
+  /// `.NAME.KIND.PID.partial`, named like the output's own temporary so the sweep of stale
+  /// temporaries (``Cleanup/removeStale(in:)``) recognises it.
+  func partial(_ kind: String) -> String {
+    folder.appendingPathComponent(".\(name).\(kind).\(getpid()).partial").path
+  }
+
+  /// Starts ffmpeg with `arguments`, registering `files` as temporaries first (created empty by
+  /// Flick, atomically with the launch, so an interruption sees both or neither); on failure
+  /// the files are removed again.
+  ///
+  /// - Throws: ``VideoError/cannotWrite(path:reason:)`` or ``VideoError/launchFailed(_:)``.
+  func launch(_ ffmpeg: FFmpegTool, _ arguments: [String], files: [String]) throws(VideoError) -> FFmpegProcess {
+    do {
+      try OutputEntry.reserveTemporaries(files, for: destination)
+      return try FFmpegProcess(executable: ffmpeg.path, arguments: arguments, files: files, output: destination)
+    } catch {
+      for file in files { Self.discard(file) }
+      throw error
+    }
+  }
+
+  /// Fails when ffmpeg exited without writing the file (a program that exits 0 without writing
+  /// it is no ffmpeg: the check then says what it is), rather than at the rename.
+  ///
+  /// - Throws: ``VideoError/ffmpegFailed(output:status:stderr:)``.
+  func checkWritten() throws(VideoError) {
+    var written = stat()
+    guard lstat(path, &written) == 0, written.st_size > 0 else {
+      throw .ffmpegFailed(output: destination, status: 0, stderr: "it exited without writing the file")
+    }
+  }
+
+  /// Rewrites the finished GIF or APNG with each run of identical frames merged into one frame
+  /// (``IdenticalFrameMerger``, `repeats[i]` telling whether encoded frame `i` repeats the one
+  /// before): into a temporary of its own that then replaces ``path``, so the destination is
+  /// still untouched. A file whose structure is not the expected one stays as ffmpeg wrote it.
+  ///
+  /// - Returns: The images kept, or the reason nothing was merged (nothing when no frame repeats).
+  /// - Throws: ``VideoError/cannotWrite(path:reason:)`` when reading or writing fails.
+  func mergeIdenticalFrames(_ repeats: [Bool]) throws(VideoError) -> SinkReport {
+    guard repeats.contains(true) else { return SinkReport() }
+    let merged = partial("merged.\(format.rawValue)")
+    Cleanup.shared.add(file: merged)
+    defer { Self.discard(merged) }
+    let outcome: IdenticalFrameMerger.Outcome
+    do {
+      outcome = try IdenticalFrameMerger.merge(format, input: path, output: merged, repeats: repeats)
+    } catch {
+      throw .cannotWrite(path: destination, reason: "cannot merge identical frames: \(escaped: error)")
+    }
+    switch outcome {
+    case .merged(let kept, _):
+      let failure = Cleanup.shared.locked { AtomicDestination.move(merged, to: path) }
+      if let failure {
+        throw .cannotWrite(path: destination, reason: "cannot replace the unmerged file: \(escaped: failure)")
+      }
+      return SinkReport(images: kept)
+    case .unchanged(let reason):
+      return SinkReport(unmergedReason: reason)
+    }
+  }
+
+  /// Puts the finished file in place (``Cleanup/commitFile(_:to:)``); on failure the temporary
+  /// is removed.
+  ///
+  /// - Throws: ``VideoError/cannotWrite(path:reason:)``.
+  func commit() throws(VideoError) {
+    if let failure = Cleanup.shared.commitFile(path, to: destination) { throw failure }
+  }
+
+  /// Removes the temporary file; the destination is left as it was.
+  func remove() { Self.discard(path) }
+
+  /// Removes a temporary `file` and forgets it.
+  static func discard(_ file: String) {
+    unlink(file)
+    Cleanup.shared.remove(file: file)
+  }
+}

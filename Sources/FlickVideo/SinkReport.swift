@@ -1,0 +1,25 @@
+import Foundation
+
+/// What a sink wrote, for the render's summary (``RenderSummary/Output``): each sink reports
+/// its own, so the session never needs to know which kind of sink it drove.
+package struct SinkReport: Sendable, Equatable {
+  /// Size on disk in bytes (all files of a PNG sequence); 0 before commit.
+  package var bytes = 0
+  /// Images stored when a GIF or APNG merged runs of identical frames; nil when every frame is
+  /// its own image.
+  package var images: Int?
+  /// Why a GIF or APNG with identical frames kept them all, when it did (nil otherwise).
+  package var unmergedReason: String?
+
+  package init(bytes: Int = 0, images: Int? = nil, unmergedReason: String? = nil) {
+    self.bytes = bytes
+    self.images = images
+    self.unmergedReason = unmergedReason
+  }
+
+  /// The size of the file at `path` in bytes (0 when there is none).
+  static func fileSize(_ path: String) -> Int {
+    var info = stat()
+    return stat(path, &info) == 0 ? Int(info.st_size) : 0
+  }
+}
