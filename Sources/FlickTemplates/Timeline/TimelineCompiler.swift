@@ -34,7 +34,7 @@ struct TimelineCompiler {
       switch self {
       case .animate:
         ["target", "targets", "stagger", "duration", "colorSpace"] + TemplateMotion.keys + TimelineCompiler.timingKeys
-      case .set: ["target", "targets", "stagger"]
+      case .set: ["target", "targets", "stagger", "transition"]
       case .group: ["stagger"] + TimelineCompiler.repeatKeys
       case .sequence: TimelineCompiler.repeatKeys
       case .drag, .release: ["target"]
