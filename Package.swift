@@ -29,7 +29,8 @@ let package = Package(
     /// Output formats, the ffmpeg subprocess and the parallel render pipeline.
     .target(name: "FlickVideo", dependencies: ["FlickRaster", "CYUV", "CSpawn"]),
     /// The versioned JSON5 template format.
-    .target(name: "FlickTemplates", dependencies: ["FlickScene", "FlickMotion"]),
+    /// (FlickRaster measures a text layer that sizes itself to its text, as a render lays it out.)
+    .target(name: "FlickTemplates", dependencies: ["FlickScene", "FlickMotion", "FlickRaster"]),
     /// Image comparison, golden files and reports.
     .target(name: "FlickSnapshot", dependencies: ["FlickRaster", "FlickTemplates", "CPNG"]),
     /// Helpers for users' own Swift tests (`assertFrameSnapshot`).

@@ -66,6 +66,7 @@ extension LayerPropertyDescriptor {
     .init(.double(.tracking), .points, range: -100...1000, kind: .text, key: "tracking"),
     .init(.color(.textColor), .color, kind: .text, key: "textColor"),
     .init(.double(.number), .number, kind: .text, key: "number"),
+    .init(.double(.transitionProgress), .fraction, range: 0...1, kind: .text),
     .init(.colors(.colors), .color, kind: .gradient, key: "colors"),
     .init(.point(.startPoint), .unitCoordinates, kind: .gradient, key: "startPoint"),
     .init(.point(.endPoint), .unitCoordinates, kind: .gradient, key: "endPoint"),

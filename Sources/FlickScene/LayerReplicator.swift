@@ -9,7 +9,8 @@ import FlickMotion
 /// earlier (`t − k·instanceDelay`), and its colour multiplier is
 /// `instanceColor + k × (instanceRedOffset, instanceGreenOffset, instanceBlueOffset,
 /// instanceAlphaOffset)`, each component clamped to `0…1`. Later instances draw above earlier
-/// ones. The default (one instance, white, no offsets) draws the sublayers unchanged.
+/// ones. ``instanceJitter`` varies each instance by seeded amounts (``InstanceJitter``). The
+/// default (one instance, white, no offsets, no jitter) draws the sublayers unchanged.
 ///
 ///     // A mirrored reflection fading out below a cover:
 ///     var r = LayerReplicator(instanceCount: 2)
@@ -36,6 +37,9 @@ public struct LayerReplicator: Sendable, Hashable {
   public var instanceBlueOffset: Double
   /// Added to the alpha of the colour multiplier for each instance, `-1…1`.
   public var instanceAlphaOffset: Double
+  /// Seeded variation of each instance's position, scale, rotation, opacity and delay (nil:
+  /// every instance exactly as the chain places it).
+  public var instanceJitter: InstanceJitter?
 
   public init(
     instanceCount: Int = 1, instanceTransform: LayerTransform = .identity, instanceDelay: Double = 0,

@@ -9,6 +9,9 @@ extension Scene {
   /// instance's time. Each instance becomes a holder layer with the replicator's bounds (so its
   /// coordinates are the replicator's), tinted by the instance colour; holder `k ≥ 1` sits in
   /// a chain of transforms so `instanceTransform` composes `k` times about the bounds' centre.
+  /// With an ``LayerReplicator/instanceJitter``, instance `k`'s delay gains its jitter delay, its
+  /// colour's alpha its opacity factor, and its sublayers sit in one more holder transformed by
+  /// its jitter (about the same centre).
   func expandReplicators(_ roots: inout [Layer], base: [Layer], at t: Double) {
     guard roots.contains(where: \.hasReplicator) else { return }
     for i in roots.indices {
@@ -38,13 +41,21 @@ extension Scene {
     instances.reserveCapacity(count)
     for k in 0..<count {
       var sublayers = layer.sublayers
-      if k > 0, r.instanceDelay != 0 {
-        let tk = t - Double(k) * r.instanceDelay
+      let jitter = r.instanceJitter?.offsets(ofInstance: k)
+      let delay = Double(k) * r.instanceDelay + (jitter?.delay ?? 0)
+      if delay != 0 {
+        let tk = t - delay
         let baseSublayers = base.sublayers.count == layer.sublayers.count ? base.sublayers : layer.sublayers
         sublayers = sample(baseSublayers, at: tk)
         for i in sublayers.indices { expand(&sublayers[i], base: baseSublayers[i], at: tk) }
       }
-      instances.append(holder("\(layer.id)#\(k)", sublayers, color: r.color(ofInstance: k)))
+      var color = r.color(ofInstance: k)
+      if let jitter {
+        color.alpha *= jitter.opacity
+        // The jitter's own holder, inside the instance's place in the chain.
+        sublayers = [holder("\(layer.id)#\(k)~", sublayers, transform: jitter.transform)]
+      }
+      instances.append(holder("\(layer.id)#\(k)", sublayers, color: color))
     }
     // Instance k ≥ 1 is drawn inside k nested transforms; each link of the chain holds its
     // instance and the next link, drawn above it.

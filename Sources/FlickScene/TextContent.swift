@@ -57,6 +57,9 @@ public struct TextContent: Sendable, Hashable {
   public var number: Double?
   /// How ``number`` becomes ``string`` (default `%.0f`).
   public var numberFormat: TextNumberFormat?
+  /// The text change playing, if any (``TextTransition``): drawn while it is active for
+  /// ``string``; it takes part in equality (it changes what is drawn).
+  public var transition: TextTransition?
 
   /// Shows `value` through ``numberFormat`` (or `%.0f`): sets ``number`` and ``string``.
   public mutating func show(number value: Double) {
@@ -86,12 +89,12 @@ public struct TextContent: Sendable, Hashable {
 
 extension TextContent {
   /// Equal when the two draw the same: every field but ``number`` and ``numberFormat`` (whose
-  /// effect is ``string``).
+  /// effect is ``string``), the ``transition`` included.
   public static func == (a: TextContent, b: TextContent) -> Bool {
     a.string == b.string && a.fontFamily == b.fontFamily && a.fontSize == b.fontSize && a.fontWeight == b.fontWeight
       && a.fontStyle == b.fontStyle && a.textColor == b.textColor && a.alignment == b.alignment
       && a.isWrapped == b.isWrapped && a.lineSpacing == b.lineSpacing && a.tracking == b.tracking
-      && a.truncationMode == b.truncationMode
+      && a.truncationMode == b.truncationMode && a.transition == b.transition
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -106,5 +109,6 @@ extension TextContent {
     hasher.combine(lineSpacing)
     hasher.combine(tracking)
     hasher.combine(truncationMode)
+    hasher.combine(transition)
   }
 }

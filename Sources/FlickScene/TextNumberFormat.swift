@@ -10,11 +10,25 @@ import Foundation
 /// round to the nearest integer (half away from zero). A value that rounds to zero shows
 /// without a minus sign (a spring overshooting below 0 shows `0`, not `-0`). Formatting uses
 /// the C locale (a `.` decimal point), so frames are the same on every machine.
+///
+/// Durations: `%m:ss` shows a number of seconds as minutes and seconds (`125` → `2:05`), and
+/// `%h:mm:ss` as hours, minutes and seconds (`3725` → `1:02:05`); a precision shows fractions
+/// of a second (`%.1m:ss`: `2:05.3`). They round to the last digit shown (half away from zero),
+/// the leading field is not capped (`%m:ss` of 3725 is `62:05`), a negative duration shows a
+/// minus sign, and the `+` flag, a width and the `-` flag apply to the whole duration. The
+/// formats `"m:ss"` and `"h:mm:ss"` alone mean `"%m:ss"` and `"%h:mm:ss"`.
 public struct TextNumberFormat: Sendable, Hashable, CustomStringConvertible {
   /// The conversion character.
   public enum Conversion: Character, Sendable, Hashable {
     case fixed = "f", exponent = "e", general = "g", integer = "d"
+    /// `%m:ss`: minutes and seconds.
+    case minutes = "m"
+    /// `%h:mm:ss`: hours, minutes and seconds.
+    case hours = "h"
   }
+
+  /// The formats that are a duration alone, and what they mean.
+  static let durationShorthands = ["m:ss": "%m:ss", "h:mm:ss": "%h:mm:ss"]
 
   /// The format as written.
   public let source: String
@@ -33,9 +47,10 @@ public struct TextNumberFormat: Sendable, Hashable, CustomStringConvertible {
   /// exactly one number conversion.
   public init(_ source: String) throws(TextNumberFormat.Error) {
     self.source = source
+    let written = Self.durationShorthands[source] ?? source
     var prefix = "", suffix = ""
     var spec: (flags: String, width: Int?, precision: Int?, conversion: Conversion)?
-    var chars = Array(source)[...]
+    var chars = Array(written)[...]
     while let c = chars.popFirst() {
       guard c == "%" else {
         if spec == nil { prefix.append(c) } else { suffix.append(c) }
@@ -79,10 +94,16 @@ public struct TextNumberFormat: Sendable, Hashable, CustomStringConvertible {
       case "e", "E": conversion = .exponent
       case "g", "G": conversion = .general
       case "d", "i": conversion = .integer
+      case "m" where chars.starts(with: ":ss"):
+        chars.removeFirst(3)
+        conversion = .minutes
+      case "h" where chars.starts(with: ":mm:ss"):
+        chars.removeFirst(6)
+        conversion = .hours
       default:
         throw Error(
           "'\(quoted: source)': '%\(quoted: flags)\(quoted: letter)' is not a number conversion; use "
-            + "%f, %e, %g or %d (like \"%.0f\")")
+            + "%f, %e, %g, %d, or %m:ss or %h:mm:ss for a duration (like \"%.0f\")")
       }
       spec = (flags, width, precision, conversion)
     }
@@ -124,7 +145,38 @@ public struct TextNumberFormat: Sendable, Hashable, CustomStringConvertible {
       body = String(format: spec + (precision.map { ".\($0)" } ?? "") + "e", value)
     case .general:
       body = String(format: spec + (precision.map { ".\($0)" } ?? "") + "g", value)
+    case .minutes, .hours:
+      body = duration(value)
     }
     return prefix + body + suffix
+  }
+
+  /// `seconds` as `m:ss` or `h:mm:ss` (``Conversion/minutes``, ``Conversion/hours``), with
+  /// ``precision`` decimals of a second, the `+` flag and the width.
+  private func duration(_ seconds: Double) -> String {
+    let places = min(precision ?? 0, 9)
+    var scale = 1
+    for _ in 0..<places { scale *= 10 }
+    // Whole units of the last digit shown, capped where a Double still counts them exactly.
+    let units = Int(min((abs(seconds) * Double(scale)).rounded(.toNearestOrAwayFromZero), 9.0e15))
+    let whole = units / scale
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    var text =
+      conversion == .hours
+      ? "\(whole / 3600):\(two(whole / 60 % 60)):\(two(whole % 60))" : "\(whole / 60):\(two(whole % 60))"
+    if places > 0 {
+      let fraction = String(units % scale)
+      text += "." + String(repeating: "0", count: places - fraction.count) + fraction
+    }
+    if seconds < 0 && units > 0 {
+      text = "-" + text
+    } else if flags.contains("+") {
+      text = "+" + text
+    } else if flags.contains(" ") {
+      text = " " + text
+    }
+    guard let width, text.count < width else { return text }
+    let padding = String(repeating: " ", count: width - text.count)
+    return flags.contains("-") ? text + padding : padding + text
   }
 }

@@ -129,6 +129,7 @@ struct ComponentExpander {
             + "parameter, or wrap the instance in a layer)")
       }
     }
+    try Template.checkMisplacedKeys(node, allowed: Self.instanceKeys + Self.overridingKeys)
     let o = try node.object(allowed: Self.instanceKeys + Self.overridingKeys)
     guard let useNode = o["use"] else { return node.value }
     let name = try useNode.string()

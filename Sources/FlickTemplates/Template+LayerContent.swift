@@ -1,5 +1,6 @@
 import FlickMotion
 import FlickScene
+internal import FlickRaster
 
 extension Template {
   // MARK: - Text
@@ -106,5 +107,27 @@ extension Template {
     if let n = o["startPoint"] { g.startPoint = try n.point() }
     if let n = o["endPoint"] { g.endPoint = try n.point() }
     return g
+  }
+}
+
+extension Template {
+  /// A text layer without a `size` sizes itself to its text, as `sizeToFit()`: its bounds become
+  /// the laid-out size of its initial string on one line per paragraph (measured with Pango as a
+  /// render lays it out, with the template's fonts), placed by `position` and `anchorPoint` as
+  /// any bounds. Unless the template says otherwise it does not wrap (`isWrapped: false`), so a
+  /// later, longer string or number extends past the bounds (per `alignment`) instead of
+  /// breaking onto a second line.
+  static func fitTextSize(_ layer: inout Layer, _ node: TemplateNode) throws(TemplateError) {
+    guard var text = layer.text else { return }
+    if node.value.objectMembers.first(where: { $0.key == "isWrapped" }) == nil {
+      text.isWrapped = false
+      layer.content = .text(text)
+    }
+    do {
+      layer.bounds.size = try TextMeasure.fittingSize(of: text, fontFiles: node.context.fontFiles)
+    } catch {
+      throw node.error(
+        "this text layer has no 'size' and its text could not be measured (\(escaped: "\(error)")); give it a 'size'")
+    }
   }
 }

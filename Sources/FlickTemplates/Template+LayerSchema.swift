@@ -71,6 +71,20 @@ extension Template {
       "instanceColor": replicator("multiplies every colour instance 0 draws (default white).", .ref("color")),
       "instanceRedOffset": offset("red"), "instanceGreenOffset": offset("green"), "instanceBlueOffset": offset("blue"),
       "instanceAlphaOffset": offset("alpha"),
+      "instanceJitter": replicator(
+        "seeded per-instance variation (SplitMix64; the same seed gives the same pixels everywhere): each value is a "
+          + "maximum amplitude a, drawn uniformly per instance in [−a, a] (opacity dims by up to a; scale is 1 ± a; "
+          + "delay adds to the instance delay).",
+        [
+          "type": "object", "additionalProperties": false, "required": ["seed"],
+          "properties": [
+            "seed": S.number(in: 0...Double(maximumJitterSeed), integer: true),
+            "position": ["anyOf": [.ref("nonNegativeNumber"), ["type": "array", "items": .ref("nonNegativeNumber"),
+              "minItems": 2, "maxItems": 2], S.parameterReference]],
+            "scale": S.number(in: 0...0.99), "rotation": .ref("angle"), "opacity": .ref("unitInterval"),
+            "delay": S.number(in: 0...3600),
+          ],
+        ]),
       "material": S.describing(
         "A backdrop material preset: blur, saturation and tint of what is behind the layer (see docs/layers.md).",
         ["enum": .strings(LayerBackdrop.Material.allCases.map(\.rawValue))]),

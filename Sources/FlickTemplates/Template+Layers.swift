@@ -64,6 +64,7 @@ extension Template {
     }
     let base = baseDirectory ?? node.context.baseFolder
     let allKeys = baseLayerKeys + LayerContentKind.allCases.flatMap { contentKeys[$0] ?? [] }
+    try checkMisplacedKeys(node, allowed: allKeys)
     let o = try node.object(allowed: allKeys)
     let kind = try layerKind(node, o)
     guard let idNode = o["id"] else { throw node.error("a layer needs an 'id'") }
@@ -97,6 +98,7 @@ extension Template {
     case .lottie: try decodeLottie(node, o, into: &layer)
     }
     try decodePropertyKeys(o, into: &layer)
+    if kind == .text, o["size"] == nil { try fitTextSize(&layer, node) }
     try decodeReplicator(o, into: &layer)
     try decodeBackdrop(o, into: &layer)
     for child in try o["sublayers"]?.array() ?? [] {
@@ -163,6 +165,7 @@ extension Template {
   /// A `transform` object: each key decoded and range-checked from its catalogue row (`scale`
   /// may also be one number for both axes).
   static func decodeTransform(_ node: TemplateNode) throws(TemplateError) -> LayerTransform {
+    try checkMisplacedKeys(node, allowed: transformKeys, inTransform: true)
     let o = try node.object(allowed: transformKeys)
     var layer = Layer(id: "")
     for d in LayerPropertyDescriptor.catalogue {

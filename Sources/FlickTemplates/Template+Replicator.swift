@@ -5,7 +5,7 @@ extension Template {
   /// `CAReplicatorLayer`'s keys, accepted on any layer (and on `type: "replicator"`).
   static let replicatorKeys = [
     "instanceCount", "instanceTransform", "instanceDelay", "instanceColor", "instanceRedOffset",
-    "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset",
+    "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset", "instanceJitter",
   ]
   /// Backdrop material keys: a named `material` and/or explicit `backdrop` numbers.
   static let backdropKeys = ["material", "backdrop"]
@@ -21,6 +21,7 @@ extension Template {
     if let n = o["instanceGreenOffset"] { r.instanceGreenOffset = try n.double(in: -1...1) }
     if let n = o["instanceBlueOffset"] { r.instanceBlueOffset = try n.double(in: -1...1) }
     if let n = o["instanceAlphaOffset"] { r.instanceAlphaOffset = try n.double(in: -1...1) }
+    if let n = o["instanceJitter"] { r.instanceJitter = try decodeInstanceJitter(n) }
     layer.replicator = r
   }
 

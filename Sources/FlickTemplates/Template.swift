@@ -154,7 +154,8 @@ public struct Template: Sendable {
       // Totals over the whole frame: the top-level layer that passes a cap is named.
       var copies = 0
       var segments = 0
-      for node in try styled.array() {
+      for var node in try styled.array() {
+        node.context.fontFiles = fontFiles
         let layer = try decodeLayer(node, ids: &ids)
         copies = min(1 << 60, copies + layer.replicatedLayerCount)
         try checkReplicas(copies, at: node)

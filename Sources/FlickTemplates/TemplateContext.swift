@@ -11,6 +11,9 @@ package struct TemplateContext: Sendable {
   var limits: TemplateLimits
   /// Where resolved asset files are recorded, if anywhere (``AssetLog``).
   package var assetLog: AssetLog?
+  /// The template's font files (top-level `fonts`, `font` parameters), registered before a text
+  /// layer without a `size` is measured (``Template/fitTextSize(_:_:)``).
+  var fontFiles: [String] = []
 
   package init(
     baseFolder: String = FileManager.default.currentDirectoryPath, allowOutsideAssets: Bool = false,

@@ -167,7 +167,9 @@ extension Flick {
             + String(format: "in %.2f s wall time (%.1f fps), ", wall, Double(summary.rendered) / max(wall, 1e-9))
             + "peak memory \(quoted: peakMemoryMiB()) MiB (flick alone, without ffmpeg)")
       }
-      for output in summary.outputs { print(output.path) }
+      if !quiet {
+        for output in summary.outputs { print(output.path) }
+      }
     }
 
     /// The process's own peak resident memory in MiB (`ru_maxrss`; children are not included).

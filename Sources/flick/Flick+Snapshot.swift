@@ -27,6 +27,7 @@ extension Flick {
                      every frame time and event time (checked by 'flick verify' without rendering)
         --max-memory B  memory cap, estimated up front and watched (default 8G; FLICK_MAX_MEMORY;
                      exit 2 up front, 3 when the watch stops the process, the folder untouched)
+        -q, --quiet  print nothing but errors (not the golden paths, no notes or warnings)
       TEMPLATE OPTIONS
       \(Flick.templateOptionsHelp)
       """
@@ -53,7 +54,8 @@ extension Flick {
       let times = try parseTimes(a.value("at") ?? defaultTimes, scene: template.scene)
       let resolved = try resolve(times, in: template)
       try Limits.checkFrame(template.scene, scale: scale ?? 1, a)
-      let captured = try captureInputs(path, a, assetLog)
+      let quiet = a.has("quiet") || a.has("q")
+      let captured = try captureInputs(path, a, assetLog, note: { if !quiet { log($0) } })
       // A previous manifest names the goldens this run replaces or removes: it must be sound
       // (every name inside the folder) before anything is rendered or touched.
       let previous: SnapshotManifest?
@@ -94,8 +96,9 @@ extension Flick {
           message: error.description + (error.isInvalidInput ? "" : "; the snapshot folder was left unchanged"),
           code: error.isInvalidInput ? .invalidInput : .environment)
       }
+      guard !quiet else { return }
       for entry in entries { print((out as NSString).appendingPathComponent(entry.file)) }
-      if !(a.has("quiet") || a.has("q")) {
+      do {
         log("snapshot \(quoted: template.name): \(entries.count) frames \(size.width)×\(size.height) in \(quoted: out)")
         if let motion {
           log("motion golden: \(motion.tracks.count) animated properties at \(motion.times.count) times")

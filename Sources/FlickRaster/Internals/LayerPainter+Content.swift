@@ -72,6 +72,9 @@ extension LayerPainter {
     guard FontCatalog.isAvailable(t.fontFamily) else {
       throw .missingFontFamily(family: t.fontFamily, layerID: layer.id, fallback: FontCatalog.fallback(for: t.fontFamily))
     }
+    if let transition = t.transition, transition.isActive(showing: t.string) {
+      return try drawTextTransition(t, transition, of: layer, in: cr)
+    }
     let layout = try textLayout(t, size: layer.bounds.size)
     layout?.draw(in: cr, at: layer.bounds.origin, color: t.textColor)
   }
@@ -80,6 +83,7 @@ extension LayerPainter {
   func textLayout(_ t: TextContent, size: Size) throws(RasterError) -> TextLayout? {
     var key = t
     key.textColor = .clear
+    key.transition = nil
     let make = { () -> TextLayout? in TextLayout(key, size: size, in: self.text) }
     if let cache { return try cache.layout(TextKey(text: key, size: size), make) }
     return make()

@@ -39,6 +39,17 @@ extension LayerPainter {
         let offset = textOffset(t, width: size.width, in: b)
         addInner(Rect(x: b.minX + offset - 2, y: b.minY - 2, width: size.width + 4, height: size.height + 4))
       }
+      if let transition = t.transition, transition.isActive(showing: t.string) {
+        // Both texts, anywhere their alignment may put them, and the rolling characters' travel.
+        var old = t
+        old.string = transition.from
+        let sizes = [measuredTextSize(t, layer), measuredTextSize(old, layer)].compactMap { $0 }
+        let w = sizes.map(\.width).max() ?? 0
+        let h = sizes.map(\.height).max() ?? 0
+        let travel = h * (Self.rollTravel + 0.5) + 2
+        addInner(
+          Rect(x: b.minX - w - 2, y: b.minY - travel, width: b.width + 2 * w + 4, height: max(b.height, h) + 2 * travel))
+      }
     }
     for sub in layer.sublayers {
       guard let e = inkExtents(sub) else { continue }

@@ -1,8 +1,9 @@
 import FlickMotion
 import FlickScene
 
-/// Writes a `set` entry, `{ target(s), set: { property: value }, stagger }`: values that change
-/// at once and hold (a text layer's `string` through ``StringWriter``).
+/// Writes a `set` entry, `{ target(s), set: { property: value }, stagger, transition }`: values
+/// that change at once and hold (a text layer's `string` through ``StringWriter``; a change of
+/// `string` or `number` with a `transition` plays through ``TextTransitionWriter``).
 struct SetWriter {
   /// One property set to a value at `begin` and held (a ``ConstantCurve``).
   struct Job: PropertyJob {
@@ -30,9 +31,14 @@ struct SetWriter {
       throw setNode.expected("an object of property values, like { opacity: 1 }")
     }
     let stagger = try o["stagger"]?.double(in: -60...60) ?? 0
+    let transition = o["transition"]
+    if let transition, !members.contains(where: { $0.key == "string" || $0.key == "number" }) {
+      throw transition.error("a 'transition' plays a change of 'string' or 'number', and this set changes neither")
+    }
     var end = begin
     for (i, target) in try schedule.targets(o, node).enumerated() {
       let at = begin + Double(i) * stagger
+      let shown = transition.map { _ in TextTransitionWriter.shownText(target.id, at: at, in: &output) }
       for m in members {
         let valueNode = setNode.child(m.key, m.value)
         if m.key == "string" {
@@ -42,6 +48,10 @@ struct SetWriter {
         let property = try AnyLayerProperty.timeline(
           named: m.key, valueNode, layer: output.layer(target.id), layerID: target.id)
         end = max(end, try property.write(Job(node: valueNode, begin: at), layerID: target.id, into: &output))
+      }
+      if let transition, let shown {
+        let writer = TextTransitionWriter(layerID: target.id)
+        end = max(end, try writer.write(transition, from: shown, begin: at, into: &output))
       }
     }
     return .init(begin: begin, end: end)

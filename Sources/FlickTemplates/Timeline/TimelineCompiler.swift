@@ -37,7 +37,7 @@ struct TimelineCompiler {
       switch self {
       case .animate:
         ["target", "targets", "stagger", "duration", "colorSpace"] + TemplateMotion.keys + TimelineCompiler.timingKeys
-      case .set: ["target", "targets", "stagger"]
+      case .set: ["target", "targets", "stagger", "transition"]
       case .group: ["stagger"] + TimelineCompiler.repeatKeys + GroupTiming.keys
       case .sequence: TimelineCompiler.repeatKeys
       case .drag, .release, .spin: ["target"]

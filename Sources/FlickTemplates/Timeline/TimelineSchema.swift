@@ -231,7 +231,16 @@ extension TimelineCompiler.EntryKind {
       return C.targetsSchema + [("animate", .ref("animate")), ("duration", .ref("seconds")), ("keyframes", ["type": "object"])]
         + C.motionSchema + C.timingSchema + [("colorSpace", .ref("colorSpace"))]
     case .set:
-      return C.targetsSchema + [("set", .ref("setValues"))]
+      let transition: SchemaNode = [
+        "type": "object", "additionalProperties": false,
+        "description": "Play the change of 'string' or 'number' as iOS's numeric text transition.",
+        "properties": .fields(
+          [
+            ("kind", ["enum": .strings(TextTransition.Kind.allCases.map(\.rawValue) + ["none"])]),
+            ("duration", .ref("seconds")),
+          ] + C.motionSchema.filter { ["curve", "spring"].contains($0.0) } + [("countsDown", .ref("boolean"))]),
+      ]
+      return C.targetsSchema + [("set", .ref("setValues")), ("transition", transition)]
     case .group:
       // The timing every entry inside takes when it gives none (GroupTiming.keys).
       let timing = (C.motionSchema + [("duration", .ref("seconds"))] + C.timingSchema).filter {
