@@ -34,6 +34,8 @@ public struct Template: Sendable {
   package var componentInstances: [ComponentInstance] = []
   /// Where each layer was written, by id: for located messages about drawing it.
   package var layerSites: [String: LayerSite] = [:]
+  /// The timeline's entries with an id, in compile order (what the studio's timeline marks).
+  package var timelineMarkers: [TimelineMarker] = []
 
   /// Reads and decodes the template at `path` with its default parameters.
   ///
@@ -162,10 +164,11 @@ public struct Template: Sendable {
       layerSites = Self.layerSites(styled)
     }
     var tracks = PropertyTracks(layers: scene.layers)
+    var markers: [TimelineMarker] = []
     let colorSpace = try o["colorSpace"]?.colorSpace() ?? .sRGB
     scene.animations.insert(contentsOf: lottieClocks(scene.layers), at: 0)
     if let timeline = expanded.timeline {
-      tracks = try decodeTimeline(
+      (tracks, markers) = try decodeTimeline(
         timeline, ids: ids, scene: &scene, horizon: canvas.automaticDuration ? nil : scene.duration,
         colorSpace: colorSpace, instances: expanded.instances)
     }
@@ -173,13 +176,15 @@ public struct Template: Sendable {
     if canvas.automaticDuration {
       scene.duration = try automaticDuration(of: scene, canvas: canvasNode)
     }
-    return Template(
+    var template = Template(
       name: try o["name"]?.string() ?? defaultName,
       description: try o["description"]?.string() ?? "",
       parameters: declared,
       parameterValues: values,
       automaticDuration: canvas.automaticDuration,
       scene: scene, tracks: tracks, componentInstances: expanded.instances, layerSites: layerSites)
+    template.timelineMarkers = markers
+    return template
   }
 
   /// Font files given as `font` parameter values: each value becomes the file's preferred

@@ -3,19 +3,19 @@ import FlickScene
 
 extension Template {
   /// Compiles the `timeline` section into `scene`'s animations (see ``TimelineCompiler``) and
-  /// returns the property tracks they form.
+  /// returns the property tracks they form and the entries with an id (``TimelineMarker``).
   /// - Parameter horizon: The scene's length when it is fixed (nil for `"auto"`).
   /// - Parameter colorSpace: The template's default space for colour animations.
   /// - Parameter instances: The component instances, whose timelines `play` entries play.
   static func decodeTimeline(
     _ node: TemplateNode, ids: Set<String>, scene: inout Scene, horizon: Double?, colorSpace: ColorSpace = .sRGB,
     instances: [ComponentInstance] = []
-  ) throws(TemplateError) -> PropertyTracks {
+  ) throws(TemplateError) -> (tracks: PropertyTracks, markers: [TimelineMarker]) {
     var compiler = TimelineCompiler(layers: scene.layers, layerIDs: ids, horizon: horizon, colorSpace: colorSpace)
     for instance in instances { compiler.schedule.instances[instance.id] = instance }
     compiler.schedule.replayBudget = ExpansionBudget(limit: node.context.limits.maximumExpandedBytes)
     try compiler.compile(node)
     scene.animations += compiler.output.animations
-    return compiler.output.tracks
+    return (compiler.output.tracks, compiler.schedule.markers)
   }
 }
