@@ -1,9 +1,10 @@
 import FlickScene
 
-/// A hand-over of a track (one of its ``FlickScene/TrackOutline/joins``) read from both sides:
-/// the value and velocity just before the join (the left limit: the motion arriving) and just
-/// after it (the right limit: the motion that takes over), computed from the track's segments,
-/// not from samples. A join is *discontinuous* when the velocity jumps by more than
+/// A hand-over of a track (one of its ``FlickScene/TrackOutline/joins``), read from both sides.
+///
+/// The value and velocity just before the join (the left limit: the motion arriving) and just
+/// after it (the right limit: the motion that takes over) are computed from the track's
+/// segments, not from samples. A join is *discontinuous* when the velocity jumps by more than
 /// ``tolerance(_:_:)``: the new motion did not take the old one's velocity over.
 struct JoinLimit: Encodable, Equatable {
   /// The value and velocity on one side of the join (components, as `flick trace` prints them).

@@ -61,11 +61,12 @@ extension Studio {
     return StudioResponse.raw(contentType: "image/png", data: data)
   }
 
-  /// `POST /api/accept` `{"report": REL, "goldens": REL, "frames": [names]?}`: `flick accept
-  /// REPORT --against GOLDENS [--frame NAME]…` (the same ``FlickSnapshot/ReportAcceptance``):
-  /// every failed frame of the report, or only those `frames` names (each must be a failed
-  /// frame: 409 otherwise). Only the accepted goldens and their manifest entries change, written
-  /// atomically.
+  /// `POST /api/accept` `{"report": REL, "goldens": REL, "frames": [names]?}`: `flick accept`.
+  ///
+  /// The same ``FlickSnapshot/ReportAcceptance`` as `flick accept REPORT --against GOLDENS
+  /// [--frame NAME]…`: every failed frame of the report, or only those `frames` names (each must
+  /// be a failed frame: 409 otherwise). Only the accepted goldens and their manifest entries
+  /// change, written atomically.
   func accept(_ request: HTTPRequest) -> HTTPResponse {
     guard let body = try? JSONDecoder().decode(AcceptRequest.self, from: request.body) else {
       return StudioResponse.error(400, "the body must be {\"report\": REL, \"goldens\": REL, \"frames\": [NAME, …]}")

@@ -156,9 +156,11 @@ extension Studio {
     }
   }
 
-  /// A parameter's value for the page: an image or font file named relative to the opened
-  /// folder (as the page's pickers list them and `--set` run there reads them); relative values
-  /// (defaults as written) are relative to `base`, the template's folder. Other values as they are.
+  /// A parameter's value for the page, files named relative to the opened folder.
+  ///
+  /// An image or font file is named as the page's pickers list it and `--set` run in the opened
+  /// folder reads it; relative values (defaults as written) are relative to `base`, the
+  /// template's folder. Other values are as they are.
   func fileRelative(_ value: JSON5Value, _ parameter: TemplateParameter, from base: String) -> JSONValue {
     guard case .string(let text) = value.kind, Self.isFile(text, parameter) else { return JSONValue(value) }
     let absolute =

@@ -152,10 +152,11 @@ package final class Studio: Sendable {
     for stream in open { stream.send(event: name, data: text) }
   }
 
-  /// A burst of changed files: every template that reads one of them (or whose folder holds a
-  /// changed template source, SVG or JSON file) is recompiled and announced; a template that does
-  /// not compile now is recompiled on any change (the file it misses may just have been added).
-  /// New folders inside the opened folder are watched from now on.
+  /// A burst of changed files: the templates they concern are recompiled and announced.
+  ///
+  /// Those are the templates that read one of them (or whose folder holds a changed template
+  /// source, SVG or JSON file), and every template that does not compile now (the file it misses
+  /// may just have been added). New folders inside the opened folder are watched from now on.
   func filesChanged(_ changed: Set<String>) {
     let relevant = changed.filter { !URL(fileURLWithPath: $0).lastPathComponent.hasPrefix(".") }
     guard !relevant.isEmpty else { return }

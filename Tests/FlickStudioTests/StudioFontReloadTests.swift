@@ -7,9 +7,10 @@ import Testing
 /// Font files a template reads, edited or added while the studio runs, are drawn as they are
 /// now (without a restart), the frames being exactly what a new `flick still` process draws.
 @Suite struct StudioFontReloadTests {
-  /// A template whose text is set in `family`, from `font` (a file of the folder). Each test
-  /// names its own family: tests run in parallel in one process, whose font registrations are
-  /// shared.
+  /// A template whose text is set in `family`, from `font` (a file of the folder).
+  ///
+  /// Each test names its own family: tests run in parallel in one process, whose font
+  /// registrations are shared.
   static func template(font: String, family: String) -> String {
     """
     { flick: 1, fonts: ["\(font)"], canvas: { width: 200, height: 60, fps: 10, duration: 1, background: "#FFFFFF" },

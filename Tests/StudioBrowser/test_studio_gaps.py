@@ -104,6 +104,7 @@ class GapTests:
                        message="the page showing the frame of the picked files")
             options = self.page.evaluate("document.querySelector('#set-preview').dataset.options")
             self.assertEqual(options, "--set photo=images/still.png --set face=fonts/Other.ttf")
+            self.shot("pickers.png")
         finally:
             self.page.click("#reset-params")
             wait_until(lambda: self.studio.get_json("/api/params", template=GAPS)["values"]["photo"].endswith("cover.png"),

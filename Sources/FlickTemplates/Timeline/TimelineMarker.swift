@@ -1,6 +1,8 @@
-/// A named moment of a template's timeline: an entry with an `id` (qualified inside a component
-/// instance: `wifi/tap`), when it begins and when everything it started has settled. A repeated
-/// entry gives one marker per iteration. `flick studio` shows them on its timeline.
+/// A named moment of a template's timeline: an entry with an `id`.
+///
+/// The id is qualified inside a component instance (`wifi/tap`); the marker holds when the entry
+/// begins and when everything it started has settled. A repeated entry gives one marker per
+/// iteration. `flick studio` shows them on its timeline.
 package struct TimelineMarker: Sendable, Equatable {
   /// The entry's id (qualified by the component instance it plays in).
   package var name: String
