@@ -150,8 +150,8 @@ def main():
     for t, kb in rss:
         by_minute[int(t // 60)] = kb
     print("server RSS at the end of each minute: " + ", ".join(f"{m + 1}: {kb / 1024:.0f} MB" for m, kb in sorted(by_minute.items())))
-    print(f"warm frames: {len(warm)}, cold stills: {len(cold)}, template revision at the end {revision} "
-          f"(1 + {edits} saves), server exit status {status}")
+    print(f"warm frames: {len(warm)}, cold stills: {len(cold)}, {edits} saves, template revision at the end "
+          f"{revision} (each save seen reloads once), server exit status {status}")
 
 
 if __name__ == "__main__":
