@@ -3,10 +3,12 @@
 1. Scrub latency: request → decoded image (fetch + createImageBitmap in Chromium, the page's own
    path), p50 and p95 over frames in a fixed shuffled order; beside it a cold `flick still` of the
    same frames (a new process each: parse, compile, render, PNG) and the ratio.
-2. Sustained playback: the page plays for --play seconds; frames shown per second.
-3. Memory: the server's VmRSS while a client scrubs (random frames, back to back) for --minutes.
+2. Sustained playback: the page plays for --play seconds; frames shown per second, and how far
+   the frame on screen trails the playback clock (frames), sampled every 0.25 s.
+3. Memory: the server's VmRSS while a client scrubs (random frames, back to back) for --minutes,
+   the template being saved again (a label changed) every --edit-every seconds (hot reloads).
 
-Usage: python3 Benchmarks/studio/bench.py [--minutes M] [--frames N] [--cold N] [--play S]
+Usage: python3 Benchmarks/studio/bench.py [--minutes M] [--frames N] [--cold N] [--play S] [--edit-every S]
 (FLICK=.build/release/flick; the issue's full run is --minutes 10).
 """
 
@@ -56,6 +58,8 @@ def main():
     parser.add_argument("--frames", type=int, default=120, help="frames timed for the scrub latency")
     parser.add_argument("--cold", type=int, default=12, help="frames rendered by cold flick still")
     parser.add_argument("--play", type=float, default=10.0, help="seconds of playback")
+    parser.add_argument("--edit-every", type=float, default=10.0,
+                        help="seconds between saves of the template during the memory run (0: none)")
     args = parser.parse_args()
 
     folder = copy_templates([TEMPLATE])
@@ -86,20 +90,41 @@ def main():
             page.evaluate("window.studio.seekFrame(0)")
             before = page.evaluate("window.studio.playback.total")
             page.evaluate("window.studio.playback.play(0)")
-            page.wait_for_timeout(args.play * 1000)
+            lags = []
+            started = time.monotonic()
+            while time.monotonic() - started < args.play:
+                page.wait_for_timeout(250)
+                due, seen = page.evaluate(
+                    "[window.studio.playback.current, Number(document.body.dataset.shownFrame)]")
+                lags.append((due - seen) % count)
             shown = page.evaluate("window.studio.playback.total") - before
             page.evaluate("window.studio.playback.pause()")
-            playback_fps = shown / args.play
+            playback_fps = shown / (time.monotonic() - started)
 
             rss = [(0.0, vm_rss_kb(studio.pid))]
             deadline = time.monotonic() + args.minutes * 60
             start = time.monotonic()
             requests = 0
+            edits = 0
+            path = os.path.join(folder, TEMPLATE)
+            with open(path) as f:
+                original = f.read()
+            labels = ["Next week", "Last week", "This month", "This week"]
+            next_edit = start + args.edit_every if args.edit_every > 0 else float("inf")
             while time.monotonic() < deadline:
                 batch = [rng.randrange(count) for _ in range(30)]
                 page.evaluate(SCRUB, {"template": TEMPLATE, "frames": batch})
                 requests += len(batch)
+                if time.monotonic() >= next_edit:
+                    # Saved as editors save: a new file renamed over the template.
+                    label = labels[edits % len(labels)]
+                    with open(path + ".tmp~", "w") as f:
+                        f.write(original.replace('default: "This week"', f'default: "{label}"'))
+                    os.replace(path + ".tmp~", path)
+                    edits += 1
+                    next_edit += args.edit_every
                 rss.append((time.monotonic() - start, vm_rss_kb(studio.pid)))
+            revision = studio.get_json("/api/template", template=TEMPLATE)["revision"]
             browser.close()
     finally:
         status = studio.stop()
@@ -116,10 +141,17 @@ def main():
     print(f"| frame p50, request → decoded image | {w50:.1f} ms | {c50:.0f} ms | {w50 / c50:.2f} |")
     print(f"| frame p95 | {w95:.1f} ms | {c95:.0f} ms | {w95 / c95:.2f} |")
     print(f"| sustained playback | {playback_fps:.1f} fps (of {canvas['fps']}) | | |")
-    print(f"| server RSS, after 1st minute → end ({args.minutes:g} min, {requests} frames) | "
+    print(f"| frame on screen behind the playback clock | median {statistics.median(lags):.0f}, "
+          f"max {max(lags)} frames | | |")
+    print(f"| server RSS, after 1st minute → end ({args.minutes:g} min, {requests} frames, {edits} saves) | "
           f"{max(first_minute) / 1024:.0f} MB → {rss[-1][1] / 1024:.0f} MB (max {max(kb for _, kb in rss) / 1024:.0f} MB) | | |")
     print()
-    print(f"warm frames: {len(warm)}, cold stills: {len(cold)}, server exit status {status}")
+    by_minute = {}
+    for t, kb in rss:
+        by_minute[int(t // 60)] = kb
+    print("server RSS at the end of each minute: " + ", ".join(f"{m + 1}: {kb / 1024:.0f} MB" for m, kb in sorted(by_minute.items())))
+    print(f"warm frames: {len(warm)}, cold stills: {len(cold)}, {edits} saves, template revision at the end "
+          f"{revision} (each save seen reloads once), server exit status {status}")
 
 
 if __name__ == "__main__":

@@ -38,6 +38,10 @@ package struct ReportAcceptance: Sendable {
 
   private var images: [(source: String, golden: String)]
   private let goldenDirectory: String
+  /// The goldens' manifest entries before accepting (what frames not accepted keep).
+  private var previousFrames: [SnapshotManifest.Entry] = []
+  /// The goldens' motion golden entry before accepting.
+  private var previousManifestMotion: SnapshotInputs.File?
   /// The stored inputs of the accepted manifest, read from the report's `inputs/` (checked).
   private var blobs: [String: Data] = [:]
   /// The motion golden to write, when the report's motion check failed.
@@ -169,6 +173,39 @@ package struct ReportAcceptance: Sendable {
     self.manifest = manifest
     self.images = images
     self.goldenDirectory = goldenDirectory
+    previousFrames = old.frames
+    previousManifestMotion = old.motion
+  }
+
+  /// This plan restricted to the failed frames named `names` (`flick accept --frame`, the
+  /// studio's per-frame accept): only their goldens are written; every other golden and its
+  /// manifest entry stay as they are (a frame not accepted keeps its previous entry, or none
+  /// when it had no golden yet).
+  ///
+  /// - Throws: ``SnapshotError/invalidManifest(path:reason:)`` naming a frame that is not one
+  ///   of ``accepted`` (it passed, was skipped or is not in the report).
+  package func selecting(_ names: [String]) throws(SnapshotError) -> ReportAcceptance {
+    let known = accepted.map(\.name)
+    if let unknown = names.first(where: { !known.contains($0) }) {
+      throw .invalidManifest(
+        path: (goldenDirectory as NSString).appendingPathComponent(SnapshotManifest.fileName),
+        reason: "\(quoted: unknown) is not a failed frame of the report; failed: \(MessageText.list(known))")
+    }
+    let wanted = Set(names)
+    var plan = self
+    plan.accepted = accepted.filter { wanted.contains($0.name) }
+    let goldens = Set(plan.accepted.map(\.golden))
+    plan.images = images.filter { goldens.contains($0.golden) }
+    if !wanted.contains(MotionGolden.verdictName) {
+      plan.motion = nil
+      plan.manifest.motion = previousManifestMotion
+    }
+    let declined = Set(known.filter { !wanted.contains($0) }.map { "\($0).png" })
+    plan.manifest.frames = manifest.frames.compactMap { entry in
+      guard declined.contains(entry.file) else { return entry }
+      return previousFrames.first { $0.file == entry.file }
+    }
+    return plan
   }
 
   /// Copies the accepted frames over the goldens and writes the manifest, all or nothing

@@ -61,9 +61,12 @@ extension Studio {
     return StudioResponse.raw(contentType: "image/png", data: data)
   }
 
-  /// `POST /api/accept` `{"report": REL, "goldens": REL, "frames": [names]}`: `flick accept
-  /// REPORT --against GOLDENS` (the same ``FlickSnapshot/ReportAcceptance``), which takes every
-  /// failed frame of the report: `frames` must name exactly those (409 otherwise).
+  /// `POST /api/accept` `{"report": REL, "goldens": REL, "frames": [names]?}`: `flick accept`.
+  ///
+  /// The same ``FlickSnapshot/ReportAcceptance`` as `flick accept REPORT --against GOLDENS
+  /// [--frame NAME]…`: every failed frame of the report, or only those `frames` names (each must
+  /// be a failed frame: 409 otherwise). Only the accepted goldens and their manifest entries
+  /// change, written atomically.
   func accept(_ request: HTTPRequest) -> HTTPResponse {
     guard let body = try? JSONDecoder().decode(AcceptRequest.self, from: request.body) else {
       return StudioResponse.error(400, "the body must be {\"report\": REL, \"goldens\": REL, \"frames\": [NAME, …]}")
@@ -74,23 +77,33 @@ extension Studio {
     case (.failure(let refusal), _), (_, .failure(let refusal)): return refusal.response
     case (.success(let r), .success(let g)): (report, goldens) = (r, g)
     }
-    let plan: ReportAcceptance
+    var plan: ReportAcceptance
     do throws(SnapshotError) {
       plan = try ReportAcceptance(report: report, goldens: goldens)
     } catch {
       return StudioResponse.error(error.isInvalidInput ? 400 : 500, error.description)
     }
-    let names = plan.accepted.map(\.name)
-    if let wanted = body.frames, Set(wanted) != Set(names) {
-      return StudioResponse.error(
-        409, "flick accept takes every failed frame of the report: \(MessageText.list(names)); send those")
+    if let wanted = body.frames {
+      guard !wanted.isEmpty else {
+        return StudioResponse.error(400, "\"frames\" is empty: name the failed frames to accept, or leave it out")
+      }
+      do throws(SnapshotError) {
+        plan = try plan.selecting(wanted)
+      } catch {
+        return StudioResponse.error(409, error.description)
+      }
     }
+    return apply(plan)
+  }
+
+  /// Writes an accepted plan's goldens: `{"accepted", "skipped"}`.
+  private func apply(_ plan: ReportAcceptance) -> HTTPResponse {
     do throws(SnapshotError) {
       try plan.apply()
     } catch {
       return StudioResponse.error(500, error.description)
     }
-    return StudioResponse.json(AcceptBody(accepted: names, skipped: plan.skipped.map(\.name)))
+    return StudioResponse.json(AcceptBody(accepted: plan.accepted.map(\.name), skipped: plan.skipped.map(\.name)))
   }
 
   /// What a compare request names: a report folder with its summary, or a goldens folder.

@@ -41,13 +41,14 @@ extension Studio {
     case ("POST", "/api/params/save"): return withSession(request) { saveParameters(request, $0) }
     case ("POST", "/api/export"): return withSession(request) { export(request, $0) }
     case ("GET", "/api/file"): return file(request)
+    case ("GET", "/api/files"): return files(request)
     case ("GET", "/api/compare"): return compare(request)
     case ("GET", "/api/compare/image"): return compareImage(request)
     case ("POST", "/api/accept"): return accept(request)
     case (let method, let path):
       let known = [
         "/api/templates", "/api/template", "/api/trace", "/api/layer", "/api/params", "/api/params/save",
-        "/api/export", "/api/file", "/api/compare", "/api/compare/image", "/api/accept", "/api/events",
+        "/api/export", "/api/file", "/api/files", "/api/compare", "/api/compare/image", "/api/accept", "/api/events",
         "/api/frame.png", "/api/hit",
       ]
       if known.contains(path) {

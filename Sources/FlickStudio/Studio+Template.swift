@@ -48,10 +48,20 @@ struct TemplateState: Encodable {
     var property: String
     var segments: [Segment]
     var joins: [Double]
+    /// Each join read from both sides (``JoinLimit``), in the order of `joins`.
+    var handOvers: [JoinLimit]
   }
+  /// A timeline entry with an id (``FlickTemplates/TimelineMarker``): its name, begin and end.
   struct Event: Encodable {
     var time: Double
     var name: String
+    /// When its motion has settled (nil when it never does).
+    var end: Double?
+  }
+  /// A segment kind the tracks use, with its colour (``SegmentKindColor``).
+  struct Kind: Encodable {
+    var name: String
+    var color: String
   }
 
   var name: String
@@ -63,9 +73,10 @@ struct TemplateState: Encodable {
   var layers: [LayerEntry]?
   var tracks: [Track]?
   var events: [Event]?
+  var kinds: [Kind]?
 
   enum CodingKeys: String, CodingKey {
-    case name, revision, ok, error, canvas, parameters, layers, tracks, events
+    case name, revision, ok, error, canvas, parameters, layers, tracks, events, kinds
   }
 
   func encode(to encoder: Encoder) throws {
@@ -79,6 +90,7 @@ struct TemplateState: Encodable {
     try c.encodeIfPresent(layers, forKey: .layers)
     try c.encodeIfPresent(tracks, forKey: .tracks)
     try c.encodeIfPresent(events, forKey: .events)
+    try c.encodeIfPresent(kinds, forKey: .kinds)
   }
 }
 
@@ -88,20 +100,35 @@ extension Studio {
     let (revision, template, error, _) = session.snapshot
     var state = TemplateState(
       name: session.name, revision: revision, ok: error == nil, error: error.map(diagnostic))
-    if let template { Self.describe(template, into: &state) }
+    if let template { describe(template, session: session, into: &state) }
     return StudioResponse.json(state)
   }
 
-  static func describe(_ template: Template, into state: inout TemplateState) {
+  func describe(_ template: Template, session: TemplateSession, into state: inout TemplateState) {
     let scene = template.scene
     state.canvas = .init(
       width: scene.size.width, height: scene.size.height, fps: scene.fps, duration: scene.duration,
       frameCount: scene.frameCount,
       background: scene.backgroundColor.alpha == 0 ? nil : scene.backgroundColor.hexString)
+    let templateFolder = (session.path as NSString).deletingLastPathComponent
+    // A font parameter's value is the family its file holds: the page is given the file instead.
+    var assigned: [String: String] = [:]
+    for assignment in session.snapshot.assignments {
+      guard let eq = assignment.firstIndex(of: "=") else { continue }
+      assigned[String(assignment[..<eq])] = String(assignment[assignment.index(after: eq)...])
+    }
     state.parameters = template.parameters.map { p in
-      .init(
-        name: p.name, type: p.kind.rawValue, default: p.defaultValue.map(JSONValue.init),
-        value: template.parameterValues[p.name].map(JSONValue.init), min: p.minimum, max: p.maximum,
+      var value = template.parameterValues[p.name].map { fileRelative($0, p, from: templateFolder) }
+      if p.kind == .font, let text = assigned[p.name], Self.isFile(text, p) {
+        value = fileRelative(JSON5Value(.string(text)), p, from: workspace.folder)
+      } else if p.kind == .font, assigned[p.name] == nil, let given = p.defaultValue,
+        case .string(let text) = given.kind, Self.isFile(text, p)
+      {
+        value = fileRelative(given, p, from: templateFolder)
+      }
+      return .init(
+        name: p.name, type: p.kind.rawValue, default: p.defaultValue.map { fileRelative($0, p, from: templateFolder) },
+        value: value, min: p.minimum, max: p.maximum,
         options: p.choices.isEmpty ? nil : p.choices, description: p.description.isEmpty ? nil : p.description)
     }
     var layers: [TemplateState.LayerEntry] = []
@@ -112,16 +139,45 @@ extension Studio {
     }
     for layer in scene.layers { walk(layer, parent: nil) }
     state.layers = layers
-    state.tracks = template.tracks.outline.map { track in
+    var tracks = template.tracks
+    let outline = tracks.outline
+    state.tracks = outline.map { track in
       .init(
         layer: track.layerID, property: track.property,
         segments: track.segments.map { s in
           let length = s.end.map { TemplateNumber.seconds($0 - s.begin) + " s" } ?? "open"
           let name = s.released.map { "release (\($0))" } ?? s.kind
           return .init(start: s.begin, end: s.end, kind: s.kind, label: "\(name) \(length)")
-        }, joins: track.joins)
+        }, joins: track.joins, handOvers: JoinLimit.limits(of: track, in: &tracks))
     }
-    state.events = []
+    state.kinds = SegmentKindColor.legend(outline)
+    state.events = template.timelineMarkers.map { marker in
+      .init(time: marker.begin, name: marker.name, end: marker.end.isFinite ? marker.end : nil)
+    }
+  }
+
+  /// A parameter's value for the page, files named relative to the opened folder.
+  ///
+  /// An image or font file is named as the page's pickers list it and `--set` run in the opened
+  /// folder reads it; relative values (defaults as written) are relative to `base`, the
+  /// template's folder. Other values are as they are.
+  func fileRelative(_ value: JSON5Value, _ parameter: TemplateParameter, from base: String) -> JSONValue {
+    guard case .string(let text) = value.kind, Self.isFile(text, parameter) else { return JSONValue(value) }
+    let absolute =
+      text.hasPrefix("/") ? text : URL(fileURLWithPath: base).appendingPathComponent(text).standardizedFileURL.path
+    let relative = workspace.relative(absolute)
+    guard relative != absolute else { return JSONValue(value) }
+    var out = value
+    out.kind = .string(relative)
+    return JSONValue(out)
+  }
+
+  /// Whether `text`, a value of `parameter`, names a file: any image, a font file (a font
+  /// parameter may also name an installed family).
+  static func isFile(_ text: String, _ parameter: TemplateParameter) -> Bool {
+    guard !text.isEmpty else { return false }
+    let ext = (text as NSString).pathExtension.lowercased()
+    return parameter.kind == .image || (parameter.kind == .font && AssetKind.font.extensions.contains(ext))
   }
 
   /// `error` for the page: located, with the source line under it and the CLI's exact text.

@@ -1,5 +1,7 @@
 import FlickMotion
+import FlickRaster
 import FlickTemplates
+import FlickVideo
 import Foundation
 
 /// `flick studio`: a local web app over the opened folder's templates. It serves the page, the
@@ -57,9 +59,11 @@ package final class Studio: Sendable {
     token = try Self.randomToken()
     page = StudioPage.load()
     pool = RenderPool(workers: options.workers)
+    // Edited font files are registered again from private copies (FontRegistry): gone on SIGINT too.
+    Cleanup.shared.add(folder: FontRegistry.copiesFolder)
     let watcher = try FileWatcher { [weak self] changed in self?.filesChanged(changed) }
     self.watcher.withLock { $0 = watcher }
-    watcher.watch([workspace.folder])
+    watcher.watch(workspace.folders())
     let server = try HTTPServer(host: options.host, port: options.port, threads: 2) { [weak self] request, reply in
       guard let self else { return reply(StudioResponse.error(503, "the studio is stopping")) }
       self.handle(request, reply: reply)
@@ -119,7 +123,7 @@ package final class Studio: Sendable {
     if let explicit = workspace.explicit, !explicit.contains(workspace.relative(path)) {
       return .failure(.forbidden("\(quoted: name) is not one of the templates opened"))
     }
-    let made = TemplateSession(name: workspace.relative(path), path: path)
+    let made = TemplateSession(name: workspace.relative(path), path: path, folder: workspace.folder)
     made.reload()
     let session = sessions.withLock { s -> TemplateSession in
       if let raced = s[name] { return raced }
@@ -148,16 +152,27 @@ package final class Studio: Sendable {
     for stream in open { stream.send(event: name, data: text) }
   }
 
-  /// A burst of changed files: every template that reads one of them (or whose folder holds a
-  /// changed template source, SVG or JSON file) is recompiled and announced.
+  /// A burst of changed files: the templates they concern are recompiled and announced.
+  ///
+  /// Those are the templates that read one of them (or whose folder holds a changed template
+  /// source, SVG or JSON file), and every template that does not compile now (the file it misses
+  /// may just have been added). New folders inside the opened folder are watched from now on.
   func filesChanged(_ changed: Set<String>) {
     let relevant = changed.filter { !URL(fileURLWithPath: $0).lastPathComponent.hasPrefix(".") }
     guard !relevant.isEmpty else { return }
+    let added = relevant.filter { path in
+      var isFolder: ObjCBool = false
+      return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+        && path.hasPrefix(workspace.folder + "/")
+    }
+    if !added.isEmpty { watcher.withLock { $0 }?.watch(Set(added.flatMap { workspace.folders(under: $0) })) }
     pool.dropWarmCaches()
     for session in sessions.withLock({ Array($0.values) }) {
       let files = Set(session.files)
       let folders = Set(files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
+      let failing = session.snapshot.error != nil
       let affected = relevant.contains { path in
+        if failing { return true }
         let canonical = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         if files.contains(path) || files.contains(canonical) { return true }
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()

@@ -74,6 +74,57 @@ package struct StudioWorkspace: Sendable {
     return names.sorted().map { name in (name, title(of: folder + "/" + name) ?? name) }
   }
 
+  /// The folder `root` (default: the opened folder) and its subfolders, hidden ones and
+  /// `node_modules` skipped, at most ``maximumDepth`` deep and ``FileWatcher/maximumFolders`` in
+  /// all: what the studio watches, so a file added anywhere in the folder is seen.
+  package func folders(under root: String? = nil) -> Set<String> {
+    var found: Set<String> = []
+    var pending: [(String, Int)] = [(root ?? folder, 0)]
+    let files = FileManager.default
+    while let (here, depth) = pending.popLast(), found.count < FileWatcher.maximumFolders {
+      found.insert(here)
+      guard depth < Self.maximumDepth, let entries = try? files.contentsOfDirectory(atPath: here) else { continue }
+      for entry in entries.sorted() where !entry.hasPrefix(".") && entry != "node_modules" {
+        let path = here + "/" + entry
+        var isFolder: ObjCBool = false
+        // Symbolic links are not followed: a link may lead out of the folder.
+        guard (try? files.destinationOfSymbolicLink(atPath: path)) == nil,
+          files.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
+        else { continue }
+        pending.append((path, depth + 1))
+      }
+    }
+    return found
+  }
+
+  /// The files under `root` (an absolute folder inside the opened folder) whose extension is
+  /// one of `extensions` (lower case), relative to the opened folder and sorted: hidden files
+  /// and folders skipped, folders reached through symbolic links not entered, and a file listed
+  /// only when it resolves inside the opened folder (a link to a file elsewhere is not).
+  package func files(extensions: Set<String>, under root: String) -> [String] {
+    var found: [String] = []
+    var pending: [(String, Int)] = [(root, 0)]
+    let manager = FileManager.default
+    while let (here, depth) = pending.popLast(), found.count < Self.maximumTemplates {
+      guard let entries = try? manager.contentsOfDirectory(atPath: here) else { continue }
+      for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" {
+        let path = here + "/" + entry
+        let isLink = (try? manager.destinationOfSymbolicLink(atPath: path)) != nil
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+        if isFolder.boolValue {
+          if !isLink && depth < Self.maximumDepth { pending.append((path, depth + 1)) }
+          continue
+        }
+        let rel = relative(path)
+        guard extensions.contains((entry as NSString).pathExtension.lowercased()), case .success = resolve(rel)
+        else { continue }
+        found.append(rel)
+      }
+    }
+    return found.sorted()
+  }
+
   private func scan() -> [String] {
     var found: [String] = []
     var pending: [(String, Int)] = [("", 0)]

@@ -13,6 +13,8 @@ package final class TemplateSession: Sendable {
   package let name: String
   /// The canonical absolute path.
   package let path: String
+  /// The opened folder: what relative paths of parameter values (`--set`) are relative to.
+  package let folder: String
 
   struct State {
     var revision = 0
@@ -27,9 +29,10 @@ package final class TemplateSession: Sendable {
 
   let state = Locked(State())
 
-  init(name: String, path: String) {
+  init(name: String, path: String, folder: String) {
     self.name = name
     self.path = path
+    self.folder = folder
   }
 
   /// The current revision, compiled template (last good) and error.
@@ -92,10 +95,11 @@ package final class TemplateSession: Sendable {
   }
 
   /// Loads the template as `flick still NAME --set …` does from the opened folder: the same
-  /// parameter parsing, compile and draw check, with messages naming the file as `NAME`.
+  /// parameter parsing (file paths relative to the opened folder), compile and draw check, with
+  /// messages naming the file as `NAME`.
   func compile(_ assignments: [String]) throws(TemplateError) -> Template {
     var values = ParameterValues()
-    for assignment in assignments { try values.set(assignment) }
+    for assignment in assignments { try values.set(assignment, folder: folder) }
     var template: Template
     do {
       template = try Template.load(path: path, parameters: values, options: TemplateOptions())

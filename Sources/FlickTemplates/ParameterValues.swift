@@ -49,6 +49,14 @@ public struct ParameterValues: Sendable, Equatable {
   ///
   /// - Throws: ``TemplateError`` when there is no `=` or the name is empty.
   public mutating func set(_ assignment: String) throws(TemplateError) {
+    try set(assignment, folder: FileManager.default.currentDirectoryPath)
+  }
+
+  /// Parses one `--set` argument, `name=value`, with relative file paths relative to `folder`
+  /// (`flick studio`: its opened folder, whatever the process's current directory).
+  ///
+  /// - Throws: ``TemplateError`` when there is no `=` or the name is empty.
+  package mutating func set(_ assignment: String, folder: String) throws(TemplateError) {
     guard let eq = assignment.firstIndex(of: "=") else {
       throw TemplateError(
         file: "--set \(quoted: assignment)", path: "", message: "expected NAME=VALUE, e.g. --set title=\"Hello\"")
@@ -58,7 +66,7 @@ public struct ParameterValues: Sendable, Equatable {
       throw TemplateError(
         file: "--set \(quoted: assignment)", path: "", message: "the parameter name before '=' is empty")
     }
-    set(name, text: String(assignment[assignment.index(after: eq)...]))
+    set(name, text: String(assignment[assignment.index(after: eq)...]), folder: folder)
   }
 
   /// Sets `name` to a typed JSON5 value read from `file` (a batch manifest or a data file), as

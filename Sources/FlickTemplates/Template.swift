@@ -36,6 +36,8 @@ public struct Template: Sendable {
   package var layerSites: [String: LayerSite] = [:]
   /// The crossings `when` entries waited for, with their resolved times (`flick info`).
   package var crossings: [ResolvedCrossing] = []
+  /// The timeline's entries with an id, in compile order (what the studio's timeline marks).
+  package var timelineMarkers: [TimelineMarker] = []
 
   /// Reads and decodes the template at `path` with its default parameters.
   ///
@@ -168,10 +170,11 @@ public struct Template: Sendable {
     }
     var tracks = PropertyTracks(layers: scene.layers)
     var crossings: [ResolvedCrossing] = []
+    var markers: [TimelineMarker] = []
     let colorSpace = try o["colorSpace"]?.colorSpace() ?? .sRGB
     scene.animations.insert(contentsOf: lottieClocks(scene.layers), at: 0)
     if let timeline = expanded.timeline {
-      (tracks, crossings) = try decodeTimeline(
+      (tracks, crossings, markers) = try decodeTimeline(
         timeline, ids: ids, scene: &scene, horizon: canvas.automaticDuration ? nil : scene.duration,
         colorSpace: colorSpace, instances: expanded.instances, constraints: constraints)
     }
@@ -187,6 +190,7 @@ public struct Template: Sendable {
       automaticDuration: canvas.automaticDuration,
       scene: scene, tracks: tracks, componentInstances: expanded.instances, layerSites: layerSites)
     template.crossings = crossings
+    template.timelineMarkers = markers
     return template
   }
 

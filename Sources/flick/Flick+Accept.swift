@@ -7,7 +7,7 @@ extension Flick {
   /// `flick accept REPORT --against DIR`
   enum Accept {
     static let help = """
-      USAGE: flick accept REPORT --against DIR [--dry-run]
+      USAGE: flick accept REPORT --against DIR [--frame NAME]... [--dry-run]
              flick accept [REPORT] --renderer --against DIR [--dry-run]
 
       Makes the actual frames of a failed 'flick verify' the new goldens: every failing or missing
@@ -25,6 +25,8 @@ extension Flick {
                         report that found drift, e.g. from CI), its re-rendered goldens are copied;
                         without, they are re-rendered here (run it where the goldens are checked).
         --against DIR   the goldens folder (it must hold a manifest.json)
+        --frame NAME    accept only this failed frame (repeat for more); the other goldens and
+                        their manifest entries stay as they are
         --dry-run       list what would be accepted and change nothing
         --max-image-pixels N, --max-image-bytes N   decode limits (see 'flick diff --help')
 
@@ -37,7 +39,8 @@ extension Flick {
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: ["against", "max-image-pixels", "max-image-bytes"], flags: ["help", "h", "dry-run", "renderer"])
+        args, valued: ["against", "frame", "max-image-pixels", "max-image-bytes"],
+        flags: ["help", "h", "dry-run", "renderer"])
       if a.has("help") || a.has("h") {
         print(help)
         return
@@ -57,9 +60,11 @@ extension Flick {
         throw CommandError.usage("accept needs the golden folder: --against DIR")
       }
       let limits = try Diff.limits(a)
-      let plan: ReportAcceptance
+      var plan: ReportAcceptance
       do {
         plan = try ReportAcceptance(report: report, goldens: goldens, limits: limits)
+        let frames = a.all("frame")
+        if !frames.isEmpty { plan = try plan.selecting(frames) }
       } catch {
         throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
       }

@@ -203,6 +203,34 @@ import Testing
     #expect(none.status == 0 && none.stderr.contains("nothing to accept"))
   }
 
+  /// `--frame NAME` accepts only the frames named: the other goldens and their manifest entries
+  /// stay as they were; a name that is not a failed frame is refused and changes nothing.
+  @Test func acceptingOneFrameLeavesTheOthers() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let golden = dir + "/golden", report = dir + "/report"
+    #expect(try Self.run(["snapshot", Self.twoCards, "--at", "0,50%,end", "--out", golden]).status == 0)
+    let v = try Self.run(
+      ["verify", Self.twoCards, "--against", golden, "--report", report] + Self.recolour, environment: ["CI": "true"])
+    #expect(v.status == 1, "\(v.stderr)")
+    func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+    let before = try ["0s", "end"].map { try bytes("\(golden)/\($0).png") }
+    let entries = try #require(try SnapshotManifest.read(from: golden)).frames
+
+    let wrong = try Self.run(["accept", report, "--against", golden, "--frame", "nope"])
+    #expect(wrong.status == 2 && wrong.stderr.contains("nope is not a failed frame"), "\(wrong.stderr)")
+    let one = try Self.run(["accept", report, "--against", golden, "--frame", "50pct"])
+    #expect(one.status == 0, "\(one.stderr)")
+    #expect(one.stderr.contains("accepted 50pct") && !one.stderr.contains("accepted 0s"), "\(one.stderr)")
+    #expect(try bytes("\(golden)/50pct.png") == (try bytes("\(report)/50pct/actual.png")))
+    #expect(try ["0s", "end"].map { try bytes("\(golden)/\($0).png") } == before)
+    let after = try #require(try SnapshotManifest.read(from: golden)).frames
+    #expect(after.filter { $0.file != "50pct.png" } == entries.filter { $0.file != "50pct.png" })
+    let again = try Self.run(
+      ["verify", Self.twoCards, "--against", golden] + Self.recolour, environment: ["CI": "true"], in: dir)
+    #expect(again.status == 1, "the frames not accepted still fail")
+  }
+
   @Test func acceptRefusesWhatDoesNotFit() throws {
     let dir = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -39,15 +39,36 @@ import Testing
     #expect(actual.status == 200 && actual.headers["content-type"] == "image/png")
     #expect(try h.get("/api/compare?report=..%2Freport").status == 403)
 
-    // Accepting only some of the failed frames is refused; all of them is flick accept.
-    let names = frames.map { "\"\($0.name)\"" }.joined(separator: ", ")
-    if frames.count > 1 {
-      let partial = try h.post(
-        "/api/accept", json: #"{"report": "report", "goldens": "goldens", "frames": ["\#(first.name)"]}"#)
-      #expect(partial.status == 409)
+    // Accepting one frame rewrites its golden only: the other golden and its manifest entry
+    // stay as they were; a name that is not a failed frame is refused.
+    try #require(frames.count == 2, "\(report.text)")
+    let second = frames[1]
+    let folder = h.folder.appendingPathComponent("goldens")
+    func golden(_ name: String) throws -> Data { try Data(contentsOf: folder.appendingPathComponent("\(name).png")) }
+    struct Manifest: Decodable { var frames: [[String: ReceivedValue]] }
+    func entry(_ name: String) throws -> [String: ReceivedValue]? {
+      let data = try Data(contentsOf: folder.appendingPathComponent("manifest.json"))
+      return try JSONDecoder().decode(Manifest.self, from: data).frames.first { $0["file"] == .string("\(name).png") }
     }
-    let accepted = try h.post(
-      "/api/accept", json: #"{"report": "report", "goldens": "goldens", "frames": [\#(names)]}"#)
+    let (firstBefore, secondBefore) = (try golden(first.name), try golden(second.name))
+    let secondEntry = try #require(try entry(second.name))
+    #expect(
+      try h.post("/api/accept", json: #"{"report": "report", "goldens": "goldens", "frames": ["nope"]}"#).status == 409)
+    let one = try h.post(
+      "/api/accept", json: #"{"report": "report", "goldens": "goldens", "frames": ["\#(first.name)"]}"#)
+    #expect(one.status == 200, "\(one.text)")
+    #expect(one.text.contains(#""accepted":["\#(first.name)"]"#), "\(one.text)")
+    #expect(try golden(first.name) != firstBefore)
+    let actualPNG = try Data(contentsOf: h.folder.appendingPathComponent("report/\(first.name)/actual.png"))
+    #expect(try golden(first.name) == actualPNG)
+    #expect(try golden(second.name) == secondBefore)
+    #expect(try entry(second.name) == secondEntry)
+    let partly = try Self.flick(h.folder, ["verify", "pulse.json5", "--against", "goldens"])
+    #expect(partly.status == 1)
+    #expect(partly.stderr.contains(second.name), "\(partly.stderr)")
+
+    // The rest: every failed frame (no "frames") is flick accept.
+    let accepted = try h.post("/api/accept", json: #"{"report": "report", "goldens": "goldens"}"#)
     #expect(accepted.status == 200, "\(accepted.text)")
     #expect(try Self.flick(h.folder, ["verify", "pulse.json5", "--against", "goldens"]).status == 0)
   }

@@ -19,16 +19,18 @@ sys.path.insert(0, os.path.dirname(__file__))
 from studio_harness import (Studio, blob_bytes, copy_templates, flick, launch_browser,  # noqa: E402
                             vm_rss_kb, wait_js, wait_until)
 from playwright.sync_api import sync_playwright  # noqa: E402
+from test_studio_gaps import GapTests  # noqa: E402
 
 TEMPLATE = "card-swap.json5"
 SHOTS = os.environ.get("STUDIO_SCREENSHOTS")
 
 
-class StudioBrowserTests(unittest.TestCase):
+class StudioBrowserTests(GapTests, unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.folder = copy_templates([TEMPLATE, "hello.json5", "spring-gallery.json5"])
         cls.template_path = os.path.join(cls.folder, TEMPLATE)
+        cls.prepare_gaps(cls.folder)
         with open(cls.template_path) as f:
             cls.original = f.read()
         cls.studio = Studio(cls.folder)

@@ -251,9 +251,10 @@ async function selectProperty(property) {
     if (token !== traceToken) return;
     const track = (state.info?.tracks ?? []).find((t) => t.layer === state.selected && t.property === property);
     state.trace = trace;
-    plot.set(trace, track?.joins ?? [], canvasInfo().duration);
+    plot.set(trace, track, canvasInfo().duration);
     plot.setTime(timeOf(state.frame));
     const jumps = plot.jumps.length;
+    document.body.dataset.velocityJumps = plot.jumps.map((j) => j.time).join(',');
     const jumpNote = jumps ? ` · ${jumps} velocity jump${jumps > 1 ? 's' : ''}` : '';
     $('#plot-note').textContent = `${trace.samples.length} samples${jumpNote}`;
     document.body.dataset.traceProperty = `${state.selected}.${property}`;

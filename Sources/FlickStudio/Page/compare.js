@@ -1,6 +1,7 @@
 // Compare: a goldens folder (`flick snapshot`) or a `flick verify` report, frame by frame:
 // golden | actual | diff side by side, a slider, or flicker between golden and actual, with the
-// changed region enlarged; a failed frame of a report can be accepted (the code of `flick accept`).
+// changed region enlarged; the chosen failed frame of a report, or all of them, can be accepted
+// (the code of `flick accept [--frame NAME]`: only those goldens are rewritten, atomically).
 
 import { apiURL, getJSON, postJSON } from './api.js';
 
@@ -41,6 +42,7 @@ export class Compare {
       this.$('.cmp-stack').style.setProperty('--split', `${event.target.value}%`);
     });
     this.$('.cmp-accept').addEventListener('click', () => this.accept());
+    this.$('.cmp-accept-one').addEventListener('click', () => this.frame && this.accept([this.frame.name]));
     this.$('.cmp-against').addEventListener('change', () => this.frame && this.select(this.frame));
     dialog.addEventListener('close', () => this.stopFlicker());
   }
@@ -84,6 +86,7 @@ export class Compare {
     this.renderList();
     this.$('.cmp-accept-row').hidden = !this.source.report;
     this.$('.cmp-accept').disabled = failed === 0;
+    this.accepted = [];
     if (this.frames.length) this.select(this.frames.find((f) => category(f.status) === 'fail') ?? this.frames[0]);
   }
 
@@ -167,6 +170,7 @@ export class Compare {
         else img.removeAttribute('src');
       }
     }
+    this.$('.cmp-accept-one').disabled = !this.acceptable(frame);
     const facts = [`${frame.label ?? frame.name} · ${frame.status}`];
     if (frame.message) facts.push(frame.message);
     this.$('.cmp-facts').textContent = facts.join(' · ');
@@ -223,8 +227,18 @@ export class Compare {
     this.$('.cmp-stack').classList.remove('flip');
   }
 
-  /** `flick accept REPORT --against GOLDENS`: every failed frame of the report becomes its golden. */
-  async accept() {
+  /** Whether `frame` is a failed (or missing) frame of a report, not accepted yet. */
+  acceptable(frame) {
+    const status = category(frame.status);
+    return !!this.source?.report && (status === 'fail' || frame.status === 'missing') &&
+      !(this.accepted ?? []).includes(frame.name);
+  }
+
+  /**
+   * `flick accept REPORT --against GOLDENS [--frame NAME]…`: the failed frames named by `names`
+   * (all of them when absent) become their goldens; the other goldens stay as they are.
+   */
+  async accept(names) {
     if (!this.source?.report) return;
     const goldens = this.$('.cmp-against').value.trim();
     if (!goldens) {
@@ -233,14 +247,18 @@ export class Compare {
       return;
     }
     try {
-      const answer = await postJSON('accept', {}, { report: this.source.report, goldens });
+      const body = { report: this.source.report, goldens };
+      if (names) body.frames = names;
+      const answer = await postJSON('accept', {}, body);
       this.notify(`Accepted ${answer.accepted.length} frame${answer.accepted.length === 1 ? '' : 's'} into ${goldens}`);
-      this.accepted = answer.accepted;
-      this.$('.cmp-status').textContent = `Accepted: ${answer.accepted.join(', ')}`;
+      this.accepted = [...new Set([...(this.accepted ?? []), ...answer.accepted])];
+      this.$('.cmp-status').textContent = `Accepted: ${this.accepted.join(', ')}`;
       for (const button of this.dialog.querySelectorAll('.cmp-frame')) {
         if (answer.accepted.includes(button.dataset.name)) button.className = 'cmp-frame s-accepted';
       }
-      this.$('.cmp-accept').disabled = true;
+      const left = this.frames.filter((f) => this.acceptable(f));
+      this.$('.cmp-accept').disabled = left.length === 0;
+      this.$('.cmp-accept-one').disabled = !this.frame || !this.acceptable(this.frame);
     } catch (error) {
       this.notify(error.message, true);
     }

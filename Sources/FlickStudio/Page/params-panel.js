@@ -1,7 +1,7 @@
 // The parameters panel: the generated form (params.js), the values sent to the server (one POST
 // at a time, the newest values win), the `--set` preview, copy, reset and save as params file.
 
-import { postJSON } from './api.js';
+import { getJSON, postJSON } from './api.js';
 import { ParametersForm, setOptions, shellQuote } from './params.js';
 
 const $ = (selector) => document.querySelector(selector);
@@ -20,11 +20,36 @@ export class ParametersPanel {
     this.bindSave();
   }
 
-  /** Shows a template's parameters with their current values. */
+  /**
+   * Shows a template's parameters with their current values (and the files to pick from). A
+   * state compiled before the latest changes reached the server keeps those changes (values
+   * being sent or waiting to be sent win over the state's).
+   */
   render(parameters) {
-    this.state.values = Object.fromEntries(parameters.map((p) => [p.name, p.value ?? p.default]));
-    this.form.render(parameters);
+    const unsent = { ...(this.sending ?? {}), ...(this.pending ?? {}) };
+    const shown = parameters.map((p) => (p.name in unsent ? { ...p, value: unsent[p.name] } : p));
+    this.state.values = Object.fromEntries(shown.map((p) => [p.name, p.value ?? p.default]));
+    this.form.render(shown);
     this.updatePreview();
+    this.loadFiles(shown);
+  }
+
+  /** Lists the template folder's images and fonts when a parameter picks one, then shows them. */
+  async loadFiles(parameters) {
+    const kinds = [...new Set(parameters.map((p) => p.type).filter((t) => t === 'image' || t === 'font'))];
+    if (kinds.length === 0) return;
+    const token = (this.filesToken = (this.filesToken ?? 0) + 1);
+    try {
+      // A template reads files of its own folder (and below): list those.
+      const folder = (this.state.template ?? '').split('/').slice(0, -1).join('/') || undefined;
+      const answers = await Promise.all(kinds.map((kind) => getJSON('files', { kind, folder })));
+      if (token !== this.filesToken) return;
+      const files = Object.fromEntries(kinds.map((kind, i) => [kind, answers[i].files]));
+      this.form.render(parameters.map((p) => ({ ...p, value: this.state.values[p.name] ?? p.value })), files);
+      document.body.dataset.pickers = kinds.join(',');
+    } catch (error) {
+      this.notify(error.message, true);
+    }
   }
 
   updatePreview() {
@@ -47,6 +72,7 @@ export class ParametersPanel {
     while (this.pending) {
       const changed = this.pending;
       this.pending = null;
+      this.sending = changed;
       try {
         await postJSON('params', { template: this.state.template }, { values: this.state.values });
         for (const name of Object.keys(changed)) this.form.showError(name, null);
@@ -54,6 +80,7 @@ export class ParametersPanel {
       } catch (error) {
         for (const name of Object.keys(changed)) this.form.showError(name, error.message);
       }
+      this.sending = null;
     }
     this.busy = false;
   }
@@ -69,8 +96,10 @@ export class ParametersPanel {
   }
 
   reset() {
-    const parameters = this.state.info?.parameters ?? [];
-    this.render(parameters.map((p) => ({ ...p, value: p.default })));
+    const defaults = (this.state.info?.parameters ?? []).map((p) => ({ ...p, value: p.default }));
+    this.pending = null;
+    this.sending = null;
+    this.render(defaults);
     this.pending = { ...this.state.values };
     if (!this.busy) this.send();
   }

@@ -1,6 +1,8 @@
 // The parameters form, generated from the template's typed parameters: colour pickers, sliders
-// within declared ranges, selects for enums, switches for booleans, text for strings, fonts and
-// images. A change calls `onChange(name, value)`; the app POSTs it and re-renders.
+// within declared ranges, selects for enums, switches for booleans, text for strings and lists,
+// and pickers of the opened folder's files for images and fonts (/api/files; a font parameter
+// may also keep an installed family). A change calls `onChange(name, value)`; the app POSTs it
+// and re-renders.
 
 function element(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -50,12 +52,19 @@ export class ParametersForm {
     this.fields = new Map();
     this.parameters = [];
     this.values = {};
+    /** The opened folder's files by kind (`image`, `font`), relative to it. */
+    this.files = {};
   }
 
-  /** Shows the parameters of a template state; rebuilds only when the declarations change. */
-  render(parameters) {
+  /**
+   * Shows the parameters of a template state with `files` ({image: [...], font: [...]}) to
+   * pick from; rebuilds only when the declarations or the files change.
+   */
+  render(parameters, files = this.files) {
     this.parameters = parameters ?? [];
-    const signature = JSON.stringify(this.parameters.map((p) => [p.name, p.type, p.min, p.max, p.options, p.default]));
+    this.files = files;
+    const signature = JSON.stringify([
+      this.parameters.map((p) => [p.name, p.type, p.min, p.max, p.options, p.default]), files]);
     if (signature !== this.signature) {
       this.signature = signature;
       this.build();
@@ -163,8 +172,31 @@ export class ParametersForm {
         };
         break;
       }
+      case 'image':
+      case 'font': {
+        // The files of that kind in the opened folder; the current value and the default stay
+        // choosable when they are not among them (a font family, a file outside the list).
+        const select = element('select', { id, className: 'mono file-picker', 'aria-describedby': describedBy });
+        const fill = (current) => {
+          const listed = this.files[kind] ?? [];
+          const extra = [...new Set([current, p.default].filter((v) => typeof v === 'string' && v !== ''))]
+            .filter((v) => !listed.includes(v));
+          select.replaceChildren(
+            ...extra.map((v) => element('option', { value: v, text: v })),
+            ...listed.map((f) => element('option', { value: f, text: f })),
+          );
+          if (listed.length === 0 && extra.length === 0) {
+            select.append(element('option', { value: '', text: `no ${kind} files in the folder`, disabled: true }));
+          }
+          select.value = current ?? '';
+        };
+        select.addEventListener('change', () => this.commit(p.name, select.value));
+        control.append(select);
+        field.set = (v) => fill(v);
+        break;
+      }
       default: {
-        // string, font, image, list and any other type: text (lists as JSON)
+        // string, list and any other type: text (lists as JSON)
         const list = p.options?.length ? `${id}-options` : undefined;
         const text = element('input', {
           id, type: 'text', list, spellcheck: 'false', 'aria-describedby': describedBy,

@@ -97,7 +97,8 @@ export class Playback {
   /** Frames shown per second over the last second of playback (null when paused). */
   get achieved() {
     if (!this.playing || this.shown.length < 2) return null;
+    // Over at least a quarter of a second: two frames arriving together are no rate.
     const span = (this.shown[this.shown.length - 1] - this.shown[0]) / 1000;
-    return span > 0 ? (this.shown.length - 1) / span : null;
+    return span >= 0.25 ? (this.shown.length - 1) / span : null;
   }
 }

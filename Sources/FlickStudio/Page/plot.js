@@ -1,6 +1,8 @@
 // The trace plot: value (top) and velocity (bottom) of one property over the whole clip, from
 // /api/trace (the numbers `flick trace --format json` prints), drawn on a devicePixelRatio-aware
-// canvas; the cursor follows the scrubber, joins are marked, velocity discontinuities highlighted.
+// canvas; the cursor follows the scrubber, joins are marked, and each join whose velocity jumps
+// (the server's left and right limits, `handOvers` of the track) is highlighted in red with the
+// velocity just before (hollow dot) and just after it (filled dot).
 
 const componentColors = ['#5eb1ff', '#f59e0b', '#34d399', '#f472b6', '#a78bfa', '#fb7185'];
 
@@ -8,54 +10,29 @@ function components(x) {
   return Array.isArray(x) ? x.map(Number) : [Number(x)];
 }
 
-function median(values) {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-/**
- * Times where the velocity jumps: between two samples the change is far larger than elsewhere in
- * the clip and than on either side (a step, not a steep but smooth change). Returns sample indices
- * i such that the jump is between samples i and i + 1.
- */
-export function velocityJumps(samples) {
-  const jumps = new Set();
-  if (samples.length < 3) return [];
-  const width = components(samples[0].velocity).length;
-  for (let c = 0; c < width; c += 1) {
-    const v = samples.map((s) => components(s.velocity)[c] ?? 0);
-    const d = v.slice(1).map((x, i) => Math.abs(x - v[i]));
-    const range = Math.max(...v) - Math.min(...v);
-    if (!(range > 0)) continue;
-    const typical = median(d.filter((x) => x > 0));
-    for (let i = 0; i < d.length; i += 1) {
-      const before = i > 0 ? d[i - 1] : 0;
-      const after = i + 1 < d.length ? d[i + 1] : 0;
-      if (d[i] > 0.08 * range && d[i] > 6 * typical && d[i] > 2.5 * Math.max(before, after)) jumps.add(i);
-    }
-  }
-  return [...jumps].sort((a, b) => a - b);
-}
-
 export class TracePlot {
   constructor(canvas) {
     this.canvas = canvas;
     this.trace = null;
     this.joins = [];
-    this.jumps = [];
+    this.handOvers = [];
     this.time = 0;
     this.duration = 1;
     new ResizeObserver(() => this.draw()).observe(canvas);
   }
 
-  /** Shows a trace (`null` clears it); `joins` are the track's hand-over times. */
-  set(trace, joins, duration) {
+  /** Shows a trace (`null` clears it) of `track` (its `joins` and `handOvers`). */
+  set(trace, track, duration) {
     this.trace = trace;
-    this.joins = joins ?? [];
+    this.joins = track?.joins ?? [];
+    this.handOvers = track?.handOvers ?? [];
     this.duration = duration || 1;
-    this.jumps = trace ? velocityJumps(trace.samples) : [];
     this.draw();
+  }
+
+  /** The joins whose velocity jumps beyond the server's tolerance. */
+  get jumps() {
+    return this.handOvers.filter((h) => h.discontinuous);
   }
 
   setTime(t) {
@@ -101,13 +78,25 @@ export class TracePlot {
       g.stroke();
     }
     g.restore();
-    const samples = this.trace.samples;
-    g.fillStyle = 'rgba(248, 113, 113, 0.28)';
-    g.strokeStyle = '#f87171';
-    for (const i of this.jumps) {
-      const a = x(samples[i].t);
-      const b = x(samples[i + 1].t);
-      g.fillRect(a, 16 + panel + gap, Math.max(2, b - a), panel);
+    // Velocity jumps: a red band over both panels, and the left (hollow) and right (filled)
+    // limits of the velocity on the velocity panel.
+    const velocityY = this.velocityScale;
+    for (const jump of this.jumps) {
+      const at = x(jump.time);
+      g.fillStyle = 'rgba(248, 113, 113, 0.28)';
+      g.fillRect(at - 3, 14, 6, cssHeight - 16);
+      jump.before.velocity.forEach((v, c) => {
+        const color = componentColors[c % componentColors.length];
+        g.strokeStyle = color;
+        g.lineWidth = 1.5;
+        g.beginPath();
+        g.arc(at, velocityY(v), 3.5, 0, 2 * Math.PI);
+        g.stroke();
+        g.fillStyle = color;
+        g.beginPath();
+        g.arc(at, velocityY(jump.after.velocity[c] ?? v), 3.5, 0, 2 * Math.PI);
+        g.fill();
+      });
     }
     // The cursor.
     g.strokeStyle = '#f5f5f5';
@@ -133,6 +122,7 @@ export class TracePlot {
     lo -= pad;
     hi += pad;
     const y = (v) => top + height - ((v - lo) / (hi - lo)) * height;
+    if (key === 'velocity') this.velocityScale = y;
     g.fillStyle = 'rgba(255, 255, 255, 0.03)';
     g.fillRect(left, top, right - left, height);
     if (lo < 0 && hi > 0) {

@@ -1,9 +1,8 @@
-// The timeline: a ruler with the template's events, then one row per animated layer × property
-// with its segments coloured by kind and hand-over markers at the joins. Clicking a segment seeks
-// to its start; clicking a row's name selects that layer and property in the inspector.
-
-/** Segment kinds with a colour and a legend entry (others show as "other"). */
-export const kinds = ['spring', 'decay', 'tween', 'keyframes', 'drag', 'spin', 'release', 'animator', 'link', 'set'];
+// The timeline: a ruler with the template's events (entries with an id: click one to seek), then
+// one row per animated layer × property with its segments coloured by kind and hand-over
+// markers at the joins (red where the velocity jumps). Clicking a segment seeks to its start;
+// clicking a row's name selects that layer and property in the inspector. The kinds and their
+// colours come from the server (`kinds` of /api/template), so a new kind needs no change here.
 
 function element(tag, className, text) {
   const node = document.createElement(tag);
@@ -14,6 +13,17 @@ function element(tag, className, text) {
 
 function seconds(t) {
   return `${t.toFixed(2)} s`;
+}
+
+const numbers = (v) => `[${v.map((x) => +x.toPrecision(4)).join(', ')}]`;
+
+/** A join's tooltip: the velocity just before and just after it, and whether it jumps. */
+function joinText(time, limit) {
+  const verdict = limit.discontinuous
+    ? `velocity jumps by ${+limit.velocityJump.toPrecision(3)} (tolerance ${+limit.tolerance.toPrecision(2)})`
+    : 'velocity carried over';
+  return `hand-over at ${seconds(time)}: ${verdict}\nvelocity before ${numbers(limit.before.velocity)}, ` +
+    `after ${numbers(limit.after.velocity)}`;
 }
 
 /** A "nice" tick step (1, 2 or 5 × 10^n seconds) for about `count` ticks over `duration`. */
@@ -35,26 +45,26 @@ export class Timeline {
     this.playhead = root.querySelector('.tl-playhead');
     this.legend = root.querySelector('.tl-legend');
     this.selected = null;
-    this.buildLegend();
+    this.colors = new Map();
     this.ruler.addEventListener('pointerdown', (event) => this.scrubRuler(event));
   }
 
-  buildLegend() {
+  /** The legend: each kind the tracks use with its colour, then the two join markers. */
+  buildLegend(kinds) {
+    const key = (mark, text) => {
+      const item = element('span', 'tl-key');
+      mark.setAttribute('aria-hidden', 'true');
+      item.append(mark, document.createTextNode(text));
+      return item;
+    };
     this.legend.replaceChildren(
       ...kinds.map((kind) => {
-        const item = element('span', 'tl-key');
-        const swatch = element('span', `tl-swatch k-${kind}`);
-        swatch.setAttribute('aria-hidden', 'true');
-        item.append(swatch, document.createTextNode(kind));
-        return item;
+        const swatch = element('span', 'tl-swatch');
+        swatch.style.setProperty('--k', kind.color);
+        return key(swatch, kind.name);
       }),
-      (() => {
-        const item = element('span', 'tl-key');
-        const mark = element('span', 'tl-join-key');
-        mark.setAttribute('aria-hidden', 'true');
-        item.append(mark, document.createTextNode('hand-over'));
-        return item;
-      })(),
+      key(element('span', 'tl-join-key'), 'hand-over'),
+      key(element('span', 'tl-join-key disc'), 'velocity jump'),
     );
   }
 
@@ -66,6 +76,8 @@ export class Timeline {
   render(state) {
     const canvas = state.canvas ?? { duration: 1 };
     this.duration = canvas.duration || 1;
+    this.colors = new Map((state.kinds ?? []).map((k) => [k.name, k.color]));
+    this.buildLegend(state.kinds ?? []);
     this.buildRuler(state.events ?? []);
     const tracks = state.tracks ?? [];
     const rows = tracks.map((track) => this.row(track));
@@ -91,8 +103,11 @@ export class Timeline {
     for (const ev of events) {
       const flag = element('button', 'tl-event', ev.name);
       flag.type = 'button';
+      flag.dataset.time = String(ev.time);
+      flag.dataset.name = ev.name;
       flag.style.left = this.percent(ev.time);
-      flag.title = `${ev.name} at ${seconds(ev.time)}`;
+      const span = ev.end == null ? '' : ` → ${seconds(ev.end)}`;
+      flag.title = `${ev.name}: ${seconds(ev.time)}${span}`;
       flag.setAttribute('aria-label', `Event ${ev.name} at ${seconds(ev.time)}: seek`);
       flag.addEventListener('click', (e) => {
         e.stopPropagation();
@@ -116,8 +131,8 @@ export class Timeline {
     const lane = element('div', 'tl-lane');
     for (const segment of track.segments ?? []) {
       const end = segment.end ?? this.duration;
-      const kind = kinds.includes(segment.kind) ? segment.kind : 'other';
-      const block = element('button', `tl-seg k-${kind}${segment.end == null ? ' open' : ''}`);
+      const block = element('button', `tl-seg${segment.end == null ? ' open' : ''}`);
+      block.style.setProperty('--k', this.colors.get(segment.kind) ?? '#9ca3af');
       block.type = 'button';
       block.style.left = this.percent(segment.start);
       block.style.width = `calc(${this.percent(end)} - ${this.percent(segment.start)})`;
@@ -135,10 +150,13 @@ export class Timeline {
       });
       lane.append(block);
     }
+    const limits = new Map((track.handOvers ?? []).map((h) => [h.time, h]));
     for (const join of track.joins ?? []) {
-      const mark = element('span', 'tl-join');
+      const limit = limits.get(join);
+      const mark = element('span', `tl-join${limit?.discontinuous ? ' disc' : ''}`);
       mark.style.left = this.percent(join);
-      mark.title = `hand-over at ${seconds(join)}`;
+      mark.dataset.time = String(join);
+      mark.title = limit ? joinText(join, limit) : `hand-over at ${seconds(join)}`;
       mark.setAttribute('aria-hidden', 'true');
       lane.append(mark);
     }

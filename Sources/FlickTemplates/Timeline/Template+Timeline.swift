@@ -3,7 +3,8 @@ import FlickScene
 
 extension Template {
   /// Compiles the `timeline` section into `scene`'s animations (see ``TimelineCompiler``) and
-  /// returns the property tracks they form and the crossings `when` entries waited for.
+  /// returns the property tracks they form, the crossings `when` entries waited for and the entries
+  /// with an id (``TimelineMarker``).
   /// - Parameter horizon: The scene's length when it is fixed (nil for `"auto"`).
   /// - Parameter colorSpace: The template's default space for colour animations.
   /// - Parameter instances: The component instances, whose timelines `play` entries play.
@@ -12,7 +13,7 @@ extension Template {
   static func decodeTimeline(
     _ node: TemplateNode, ids: Set<String>, scene: inout Scene, horizon: Double?, colorSpace: ColorSpace = .sRGB,
     instances: [ComponentInstance] = [], constraints: [LayerConstraint] = []
-  ) throws(TemplateError) -> (tracks: PropertyTracks, crossings: [ResolvedCrossing]) {
+  ) throws(TemplateError) -> (tracks: PropertyTracks, crossings: [ResolvedCrossing], markers: [TimelineMarker]) {
     var compiler = TimelineCompiler(layers: scene.layers, layerIDs: ids, horizon: horizon, colorSpace: colorSpace)
     for instance in instances { compiler.schedule.instances[instance.id] = instance }
     compiler.schedule.canvas = scene.size
@@ -20,6 +21,6 @@ extension Template {
     try compiler.output.addConstraints(constraints)
     try compiler.compile(node)
     scene.animations += compiler.output.animations
-    return (compiler.output.tracks, compiler.output.crossings)
+    return (compiler.output.tracks, compiler.output.crossings, compiler.schedule.markers)
   }
 }

@@ -26,6 +26,9 @@ struct TimelineSchedule {
   let layerIDs: Set<String>
   /// Spans of entries with an id, by qualified id.
   private(set) var spans: [String: Span] = [:]
+  /// Every entry with an id as it was scheduled, in compile order (a repeated entry once per
+  /// iteration): the template's named moments (``Template/timelineMarkers``).
+  private(set) var markers: [TimelineMarker] = []
   /// The scene's length when it is fixed: a `repeat: "forever"` unrolls up to it.
   var horizon: Double?
   /// Iterations played by every repeat so far (``TimelineCompiler/iterationLimit``).
@@ -60,6 +63,7 @@ struct TimelineSchedule {
     guard !id.isEmpty else { throw idNode.error("an entry id cannot be empty") }
     guard spans[namespace + id] == nil else { throw idNode.error("duplicate timeline id '\(quoted: id)'") }
     spans[namespace + id] = span
+    markers.append(TimelineMarker(name: namespace + id, begin: span.begin, end: span.end))
   }
 
   /// The begin time from `at` / `after` / `with` and `delay`.

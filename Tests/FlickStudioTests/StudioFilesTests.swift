@@ -1,0 +1,89 @@
+import FlickTestSupport
+import Foundation
+import Testing
+
+@testable import FlickStudio
+
+/// `/api/files`: the opened folder's images and fonts for the parameters form's pickers, under
+/// the confinement rules of every path.
+@Suite struct StudioFilesTests {
+  struct Body: Decodable {
+    var kind: String
+    var folder: String
+    var files: [String]
+  }
+
+  @Test func imagesAndFontsOfTheFolderAreListedAndNothingOutside() throws {
+    let h = try StudioHarness()
+    let outside = try ProcessRunner.temporaryDirectory(prefix: "flick-studio-outside")
+    defer { try? FileManager.default.removeItem(at: outside) }
+    let files = FileManager.default
+    try files.createDirectory(at: h.folder.appendingPathComponent("art/fonts"), withIntermediateDirectories: true)
+    try files.createDirectory(at: h.folder.appendingPathComponent(".hidden"), withIntermediateDirectories: true)
+    for name in ["art/cover.JPG", "art/logo.svg", "art/fonts/Brand.ttf", "art/notes.txt", ".hidden/x.png"] {
+      try Data("x".utf8).write(to: h.folder.appendingPathComponent(name))
+    }
+    try Data("x".utf8).write(to: outside.appendingPathComponent("secret.png"))
+    try Data("x".utf8).write(to: outside.appendingPathComponent("secret.ttf"))
+    // Links: to a file inside (listed), to files and a folder outside (not listed, not entered).
+    try files.createSymbolicLink(
+      atPath: h.folder.appendingPathComponent("alias.png").path, withDestinationPath: "pic.png")
+    try files.createSymbolicLink(
+      atPath: h.folder.appendingPathComponent("escape.png").path,
+      withDestinationPath: outside.appendingPathComponent("secret.png").path)
+    try files.createSymbolicLink(
+      atPath: h.folder.appendingPathComponent("elsewhere").path, withDestinationPath: outside.path)
+
+    let images = try JSONDecoder().decode(Body.self, from: h.get("/api/files?kind=image").body)
+    #expect(images.kind == "image" && images.folder == "")
+    #expect(images.files == ["alias.png", "art/cover.JPG", "art/logo.svg", "pic.png"])
+    let fonts = try JSONDecoder().decode(Body.self, from: h.get("/api/files?kind=font").body)
+    #expect(fonts.files == ["art/fonts/Brand.ttf"])
+    let sub = try JSONDecoder().decode(Body.self, from: h.get("/api/files?kind=image&folder=art").body)
+    #expect(sub.folder == "art" && sub.files == ["art/cover.JPG", "art/logo.svg"])
+
+    // Refused: traversal raw and percent-encoded, absolute, through a link out, no token.
+    for target in [
+      "/api/files?kind=image&folder=..", "/api/files?kind=image&folder=%2e%2e",
+      "/api/files?kind=image&folder=art%2F..%2F..", "/api/files?kind=image&folder=%2Ftmp",
+      "/api/files?kind=image&folder=elsewhere", "/api/files?kind=font&folder=art/../..",
+    ] {
+      let response = try h.get(target)
+      #expect(response.status == 403, "\(target): \(response.status) \(response.text)")
+      #expect(!response.text.contains("secret"), "\(target)")
+    }
+    #expect(try h.get("/api/files?kind=image", token: .some(nil)).status == 401)
+    #expect(try h.get("/api/files?kind=video").status == 400)
+    #expect(try h.get("/api/files?kind=image&folder=pic.png").status == 404)
+  }
+
+  @Test func pickedFilesAreReadRelativeToTheOpenedFolder() throws {
+    // A template in a subfolder with an image parameter: values are named relative to the
+    // opened folder (as the picker lists them), whatever the process's current directory.
+    let template = """
+      { flick: 1, parameters: { photo: { type: "image", default: "a.png" } },
+        canvas: { width: 8, height: 8, fps: 1, duration: 1 },
+        layers: [{ id: "p", size: [8, 8], position: [4, 4], contents: "$photo" }] }
+      """
+    let h = try StudioHarness()
+    let sub = h.folder.appendingPathComponent("sub")
+    try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+    try Data(template.utf8).write(to: sub.appendingPathComponent("t.json5"))
+    try Data(TinyPNG.solid(width: 8, height: 8, rgb: (255, 0, 0))).write(to: sub.appendingPathComponent("a.png"))
+    let state = try h.get("/api/template?template=sub/t.json5").text
+    #expect(state.contains(#""default":"sub/a.png""#) && state.contains(#""value":"sub/a.png""#), "\(state)")
+    try Data(TinyPNG.solid(width: 8, height: 8, rgb: (0, 0, 255))).write(to: sub.appendingPathComponent("b.png"))
+    let listed = try JSONDecoder().decode(Body.self, from: h.get("/api/files?kind=image&folder=sub").body)
+    #expect(listed.files == ["sub/a.png", "sub/b.png"])
+    let red = try h.get("/api/frame.png?template=sub/t.json5&t=0")
+    let set = try h.post("/api/params?template=sub/t.json5", json: #"{"values": {"photo": "sub/b.png"}}"#)
+    #expect(set.status == 200, "\(set.text)")
+    let after = try h.get("/api/template?template=sub/t.json5").text
+    #expect(after.contains(#""value":"sub/b.png""#), "\(after)")
+    let blue = try h.get("/api/frame.png?template=sub/t.json5&t=0")
+    #expect(blue.status == 200 && blue.body != red.body, "\(blue.text)")
+    // Outside the template's folder: refused as the command refuses it.
+    let outside = try h.post("/api/params?template=sub/t.json5", json: #"{"values": {"photo": "pic.png"}}"#)
+    #expect(outside.status == 400 && outside.text.contains("photo"), "\(outside.text)")
+  }
+}

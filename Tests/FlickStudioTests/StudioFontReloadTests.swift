@@ -1,0 +1,74 @@
+import FlickTestSupport
+import Foundation
+import Testing
+
+@testable import FlickStudio
+
+/// Font files a template reads, edited or added while the studio runs, are drawn as they are
+/// now (without a restart), the frames being exactly what a new `flick still` process draws.
+@Suite struct StudioFontReloadTests {
+  /// A template whose text is set in `family`, from `font` (a file of the folder).
+  ///
+  /// Each test names its own family: tests run in parallel in one process, whose font
+  /// registrations are shared.
+  static func template(font: String, family: String) -> String {
+    """
+    { flick: 1, fonts: ["\(font)"], canvas: { width: 200, height: 60, fps: 10, duration: 1, background: "#FFFFFF" },
+      layers: [{ id: "label", type: "text", size: [180, 40], position: [100, 30], string: "Quartz glyph",
+                 fontFamily: "\(family)", fontSize: 24, textColor: "#000000" }] }
+    """
+  }
+
+  /// The bytes `flick still NAME --time 0` writes in `folder` (a new process: nothing cached).
+  static func still(_ folder: URL, _ name: String) throws -> Data {
+    let output = folder.appendingPathComponent(".still-\(UUID().uuidString).png")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let run = try ProcessRunner.run(
+      ProcessRunner.flick(root: StudioFrameTests.root), ["still", name, "--time", "0", "-q", "-o", output.path],
+      directory: folder.path)
+    #expect(run.status == 0, "\(run.stderr)")
+    return try Data(contentsOf: output)
+  }
+
+  @Test func anEditedFontFileIsDrawnAnew() throws {
+    let regular = try RenamedFont.data("DejaVuSans.ttf", renamed: "Asdfgh Sans")
+    let h = try StudioHarness(
+      workers: 1, files: ["text.json5": Self.template(font: "Brand.ttf", family: "Asdfgh Sans")])
+    try regular.write(to: h.folder.appendingPathComponent("Brand.ttf"))
+    let events = try EventReader(port: h.port, token: h.token)
+    let before = try h.get("/api/frame.png?template=text.json5&t=0")
+    #expect(before.status == 200, "\(before.text)")
+    #expect(before.body == (try Self.still(h.folder, "text.json5")))
+
+    // The bold cut saved over the file, as an editor saves (a new file renamed over the old).
+    try h.save("Brand.ttf", try RenamedFont.data("DejaVuSans-Bold.ttf", renamed: "Asdfgh Sans"))
+    #expect(!events.wait(for: "reload").isEmpty)
+    let after = try h.get("/api/frame.png?template=text.json5&t=0")
+    #expect(after.status == 200)
+    #expect(after.body != before.body, "the edited font was not drawn")
+    #expect(after.body == (try Self.still(h.folder, "text.json5")), "the frame differs from a new flick still")
+
+    // And back: the first version again.
+    try h.save("Brand.ttf", regular)
+    #expect(events.wait(for: "reload", count: 2).count >= 2)
+    #expect(try h.get("/api/frame.png?template=text.json5&t=0").body == before.body)
+  }
+
+  @Test func aFontFileAddedAfterTheErrorIsPickedUp() throws {
+    let h = try StudioHarness(
+      workers: 1, files: ["added.json5": Self.template(font: "fonts/Added.ttf", family: "Zxcvbn Sans")])
+    let events = try EventReader(port: h.port, token: h.token)
+    let missing = try h.get("/api/template?template=added.json5")
+    #expect(missing.text.contains(#""ok":false"#) && missing.text.contains("Added.ttf"), "\(missing.text)")
+    // A new folder, then the font in it: both are seen.
+    let fonts = h.folder.appendingPathComponent("fonts")
+    try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+    let bold = try RenamedFont.data("DejaVuSans-Bold.ttf", renamed: "Zxcvbn Sans")
+    try bold.write(to: fonts.appendingPathComponent("Added.ttf"))
+    let reloads = events.wait(for: "reload")
+    #expect(reloads.contains { $0.data.contains(#""template":"added.json5""#) })
+    let frame = try h.get("/api/frame.png?template=added.json5&t=0")
+    #expect(frame.status == 200, "\(frame.text)")
+    #expect(frame.body == (try Self.still(h.folder, "added.json5")))
+  }
+}
