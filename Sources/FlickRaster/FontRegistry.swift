@@ -10,7 +10,7 @@ import Foundation
 /// (by any spelling of its path) does nothing the second time. Renderers register a tree's
 /// ``FlickScene/RenderTree/fontFiles`` themselves before laying out text; call
 /// ``register(_:)`` directly to learn a file's families up front.
-public enum FontRegistry {
+package enum FontRegistry {
   /// Registered files (resolved path → families) and how many registrations there have been.
   private static let state = Locked<(registered: [String: [String]], count: Int)>(([:], 0))
 
@@ -20,7 +20,7 @@ public enum FontRegistry {
   /// - Throws: ``RasterError/unreadableFont(path:reason:)`` when the file is missing, unreadable
   ///   or not a font fontconfig understands.
   @discardableResult
-  public static func register(_ path: String) throws(RasterError) -> [String] {
+  package static func register(_ path: String) throws(RasterError) -> [String] {
     let key = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     // The whole registration holds the lock: two threads must not each install a configuration
     // missing the other's file.
@@ -54,7 +54,7 @@ public enum FontRegistry {
   }
 
   /// Registers every file of `paths`, stopping at the first that fails.
-  public static func register(_ paths: [String]) throws(RasterError) {
+  package static func register(_ paths: [String]) throws(RasterError) {
     for path in paths { try register(path) }
   }
 
