@@ -14,24 +14,24 @@ import Foundation
 ///
 /// Goldens written by Flick carry the renderer fingerprint that drew them in a `tEXt` chunk
 /// (keyword ``rendererKeyword``), read into ``renderer``.
-public struct PNGImage: Sendable {
+package struct PNGImage: Sendable {
   /// Width in pixels.
-  public let width: Int
+  package let width: Int
   /// Height in pixels.
-  public let height: Int
+  package let height: Int
   /// Straight-alpha pixels, row-major: `B | G<<8 | R<<16 | A<<24`.
   var words: [UInt32]
   /// The renderer that drew the image, when the file says (goldens Flick wrote).
-  public var renderer: RendererFingerprint?
+  package var renderer: RendererFingerprint?
 
   /// The `tEXt` keyword under which Flick stores the renderer fingerprint (JSON).
-  public static let rendererKeyword = "flick-renderer"
+  package static let rendererKeyword = "flick-renderer"
 
   /// Decodes the PNG file at `path`.
   ///
   /// - Throws: ``SnapshotError/unreadableImage(path:reason:)`` when the file is missing, larger
   ///   than the limits, or does not decode completely.
-  public init(contentsOf path: String, limits: DecodeLimits = .standard) throws(SnapshotError) {
+  package init(contentsOf path: String, limits: DecodeLimits = .standard) throws(SnapshotError) {
     var info = stat()
     guard stat(path, &info) == 0 else {
       throw .unreadableImage(path: path, reason: String(cString: strerror(errno)).lowercased())
@@ -129,7 +129,7 @@ public struct PNGImage: Sendable {
 
   /// The straight-alpha pixels of a premultiplied `frame`, un-premultiplied exactly as Cairo's PNG
   /// writer does, so the result equals what a golden written from the frame holds.
-  public init(frame: Frame) {
+  package init(frame: Frame) {
     width = frame.width
     height = frame.height
     renderer = nil
@@ -160,7 +160,7 @@ public struct PNGImage: Sendable {
   }
 
   /// The image as a premultiplied frame, premultiplied exactly as Cairo's PNG reader does.
-  public var frame: Frame {
+  package var frame: Frame {
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
     for (i, w) in words.enumerated() {
       let a = Int(w >> 24)
