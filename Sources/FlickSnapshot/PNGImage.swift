@@ -75,8 +75,13 @@ package struct PNGImage: Sendable {
         message: "the header declares \(width)×\(height) = \(width * height) pixels, over the decode limit of "
           + "\(limits.maxPixels) (--max-image-pixels, \(DecodeLimits.pixelsVariable))")
     }
-    let allowed: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
-    guard let depths = allowed[colorType] else { throw E(message: "invalid colour type \(quoted: colorType)") }
+    // Per colour type: the bit depths PNG allows and the channels.
+    let allowed: [Int: (depths: [Int], channels: Int)] = [
+      0: ([1, 2, 4, 8, 16], 1), 2: ([8, 16], 3), 3: ([1, 2, 4, 8], 1), 4: ([8, 16], 2), 6: ([8, 16], 4),
+    ]
+    guard case let (depths, channels)? = allowed[colorType] else {
+      throw E(message: "invalid colour type \(quoted: colorType)")
+    }
     guard depths.contains(depth) else {
       throw E(message: "invalid bit depth \(depth) for colour type \(quoted: colorType)")
     }
@@ -85,7 +90,6 @@ package struct PNGImage: Sendable {
 
     var data = 0
     for chunk in file.chunks where chunk.type == "IDAT" { data += chunk.data.count }
-    let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType]!
     let bitsPerPixel = channels * depth
     // Adam7 passes: (x0, y0, dx, dy); a non-interlaced image is one pass.
     let passes: [(Int, Int, Int, Int)] =
