@@ -23,9 +23,10 @@ demo: release
 	@echo "Rendered $(OUT)/hello.mp4 and $(OUT)/hello.gif"
 
 # One build, then four jobs side by side (`make -j`, each job's output printed when it ends):
-# the lint, the Swift tests, the Slurm test in a process of its own (it mostly waits on its
-# daemons; inside the main test process it held one of the two cooperative threads of a 2-core
-# machine for its whole run) and the studio's browser tests (they need only the binary).
+# the lint, the Swift tests, the Slurm test in a process of its own (about 40 s, mostly waiting on
+# its daemons, which inside the main test process held one of the two cooperative threads of a
+# 2-core machine) and the studio's browser tests (about 35 s; they need only the binary, so they
+# no longer wait for the Swift tests nor build `flick` again as `make test-studio` does).
 TEST_JOBS = lint test-swift test-slurm test-browser
 test: bootstrap
 	$(SWIFT) build --build-tests
