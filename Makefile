@@ -22,10 +22,40 @@ demo: release
 	$(FLICK_RELEASE) render Templates/hello.json5 -o $(OUT)/hello.mp4 -o $(OUT)/hello.gif
 	@echo "Rendered $(OUT)/hello.mp4 and $(OUT)/hello.gif"
 
+# One build, then four jobs side by side (`make -j`, each job's output printed when it ends):
+# the lint, the Swift tests, the Slurm test in a process of its own (about 40 s, mostly waiting on
+# its daemons, which inside the main test process held one of the two cooperative threads of a
+# 2-core machine) and the studio's browser tests (about 35 s; they need only the binary, so they
+# no longer wait for the Swift tests nor build `flick` again as `make test-studio` does).
+TEST_JOBS = lint test-swift test-slurm test-browser
 test: bootstrap
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
-	$(MAKE) --no-print-directory test-studio
+	$(MAKE) --no-print-directory -j $(words $(TEST_JOBS)) --output-sync=target $(TEST_JOBS)
+
+.PHONY: lint format test-swift test-slurm test-browser api-check
+# `swift format lint --strict` with the committed .swift-format (docs/design.md, "Code style and
+# lint"); `make format` (scripts/format) rewrites the tree to it.
+lint:
+	SWIFT=$(SWIFT) scripts/lint
+
+format:
+	SWIFT=$(SWIFT) scripts/format
+
+# The public API (docs/swift.md, "The public API") against a recorded baseline: SwiftPM builds
+# the baseline revision in a scratch checkout, dumps both APIs with swift-api-digester and lists
+# every breaking change (exit 1). API_BASELINE is the commit that set the current public list;
+# move it, in the same change, when a break is intended. Builds the package twice (minutes).
+API_BASELINE ?= b3b6294bf1929c4f1bc9b07e7434952a02a86626
+api-check: bootstrap
+	$(SWIFT) package diagnose-api-breaking-changes $(API_BASELINE)
+
+# The parts of `make test`, after `swift build --build-tests`.
+test-swift:
+	$(SWIFT) test --skip-build --skip SlurmTests
+test-slurm:
+	$(SWIFT) test --skip-build --filter SlurmTests
+test-browser:
+	FLICK=.build/debug/flick Tests/StudioBrowser/run
 
 # `flick studio` in a real browser: Debian's Chromium driven by Playwright for Python (both
 # installed by scripts/studio-test-deps when missing), against the real server on copies of

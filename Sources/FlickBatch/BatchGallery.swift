@@ -104,8 +104,8 @@ package struct BatchGallery {
     line("frames", "\(card.frames.first ?? 0)..\(card.frames.last ?? 0)")
     if row.seconds > 0 { line("time", String(format: "%.2f s", row.seconds)) }
     if let error = row.error { line("error", Self.escape(error)) }
-    for name in card.parameters.keys.sorted() {
-      line(name, Self.escape(Self.shown(card.parameters[name]!)))
+    for (name, value) in card.parameters.sorted(by: { $0.key < $1.key }) {
+      line(name, Self.escape(Self.shown(value)))
     }
     for target in card.targets {
       let file = Stamp.folder(of: target)

@@ -292,9 +292,10 @@ package struct BatchMerger {
     }
     defer { close(output) }
     let failure = bytes.withUnsafeBytes { raw -> Bool in
+      guard let base = raw.baseAddress else { return false }  // nothing to write
       var done = 0
       while done < raw.count {
-        let n = write(output, raw.baseAddress! + done, raw.count - done)
+        let n = write(output, base + done, raw.count - done)
         if n < 0 && errno == EINTR { continue }
         guard n > 0 else { return true }
         done += n

@@ -291,6 +291,8 @@ package struct BatchPlan: Sendable {
   }
 
   static func target(_ output: Plan.Output, root: String) -> OutputTarget {
-    OutputTarget(path: root + "/" + output.path, format: OutputFormat(rawValue: output.format)!)
+    // The plan's outputs are made from OutputFormat values (`outputs(…)`), so the name is one.
+    guard let format = OutputFormat(rawValue: output.format) else { preconditionFailure("unknown output format") }
+    return OutputTarget(path: root + "/" + output.path, format: format)
   }
 }

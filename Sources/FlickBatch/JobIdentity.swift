@@ -54,7 +54,7 @@ struct JobIdentity {
     scene.layers.forEach(walk)
     for path in assets.sorted() { lines.append("asset \(hash(file: path))") }
     if !outlines.isEmpty { lines.append("outlines \(Self.hash(outlines))") }
-    for name in values.keys.sorted() { lines.append("param \(name) \(Self.canonical(values[name]!))") }
+    for (name, value) in values.sorted(by: { $0.key < $1.key }) { lines.append("param \(name) \(Self.canonical(value))") }
     return lines
   }
 

@@ -196,8 +196,8 @@ package struct Manifest: Sendable {
       ?? sanitised(
         URL(fileURLWithPath: template).deletingPathExtension().lastPathComponent, limits: scope.policy.limits)
     let allowOutsideAssets = try o["allowOutsideAssets"]?.bool() ?? false
-    if allowOutsideAssets && !scope.policy.allowOutsideAssets {
-      throw o["allowOutsideAssets"]!.error(
+    if allowOutsideAssets, !scope.policy.allowOutsideAssets, let allowNode = o["allowOutsideAssets"] {
+      throw allowNode.error(
         "a manifest cannot let a template read assets outside its folder by itself; "
           + "pass --allow-outside-assets to plan, run and merge to allow it")
     }
@@ -220,7 +220,8 @@ package struct Manifest: Sendable {
     var formats: [OutputFormat] = []
     let names = Self.formats.map(\.rawValue)
     for item in try formatsNode.list() {
-      let f = OutputFormat(rawValue: try item.string(oneOf: names))!
+      // `string(oneOf:)` refuses any other name.
+      guard let f = OutputFormat(rawValue: try item.string(oneOf: names)) else { preconditionFailure("format") }
       guard !formats.contains(f) else { throw item.error("the format '\(f.rawValue)' is listed twice") }
       formats.append(f)
     }
@@ -324,7 +325,10 @@ package struct Manifest: Sendable {
     if let p = o["preset"] { e.preset = try p.string(oneOf: EncodingOptions.presets) }
     e.pad = try o["pad"]?.bool() ?? false
     if let d = o["dither"] {
-      e.dither = EncodingOptions.Dither(rawValue: try d.string(oneOf: EncodingOptions.Dither.allCases.map(\.rawValue)))!
+      // `string(oneOf:)` refuses any other name.
+      let name = try d.string(oneOf: EncodingOptions.Dither.allCases.map(\.rawValue))
+      guard let dither = EncodingOptions.Dither(rawValue: name) else { preconditionFailure("dither") }
+      e.dither = dither
     }
     if let l = o["loop"] { e.plays = try l.int(in: 0...65535) }
     e.gifFPS = try o["gifFps"]?.int(in: 1...50)

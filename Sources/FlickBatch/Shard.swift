@@ -151,7 +151,7 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
       switch (given, count) {
       case (let g?, let c?) where g != c:
         throw .invalidInput(
-          "--shard auto: \(quoted: s.countVariable!)=\(quoted: g) disagrees with --shard-count "
+          "--shard auto: \(quoted: s.countVariable ?? "")=\(quoted: g) disagrees with --shard-count "
             + "\(quoted: c)")
       case (let g?, _): total = g
       case (nil, let c?): total = c

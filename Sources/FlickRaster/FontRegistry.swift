@@ -16,7 +16,7 @@ import Foundation
 /// one of a file is deleted; `flick studio` removes the folder (``copiesFolder``) when it ends.
 /// Renderers register a tree's ``FlickScene/RenderTree/fontFiles`` themselves before laying out
 /// text; call ``register(_:)`` directly to learn a file's families up front.
-public enum FontRegistry {
+package enum FontRegistry {
   /// A registered file: the version registered, its families, and the file fontconfig reads
   /// (the file itself, or a private copy once it changed).
   struct Entry {
@@ -43,7 +43,7 @@ public enum FontRegistry {
   /// - Throws: ``RasterError/unreadableFont(path:reason:)`` when the file is missing, unreadable
   ///   or not a font fontconfig understands.
   @discardableResult
-  public static func register(_ path: String) throws(RasterError) -> [String] {
+  package static func register(_ path: String) throws(RasterError) -> [String] {
     let key = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     let signature = FileSignature.of(key)
     if let known = state.withLock({ $0.registered[key] }), known.signature == signature { return known.families }
@@ -110,7 +110,7 @@ public enum FontRegistry {
   }
 
   /// Registers every file of `paths`, stopping at the first that fails.
-  public static func register(_ paths: [String]) throws(RasterError) {
+  package static func register(_ paths: [String]) throws(RasterError) {
     for path in paths { try register(path) }
   }
 

@@ -16,29 +16,29 @@ import Foundation
 /// their version functions (`pixman_version_string`, `FT_Library_Version`, `hb_version_string`)
 /// are looked up with `dlsym` in the process's loaded libraries; when one cannot be found its
 /// value says so instead of guessing.
-public struct RendererFingerprint: Sendable, Equatable, Codable, CustomStringConvertible {
+package struct RendererFingerprint: Sendable, Equatable, Codable, CustomStringConvertible {
   /// The text used when a library's version cannot be obtained at run time.
-  public static let unavailable = "unavailable"
+  package static let unavailable = "unavailable"
 
   /// Cairo version, such as `1.16.0`.
-  public var cairo: String
+  package var cairo: String
   /// Pango version.
-  public var pango: String
+  package var pango: String
   /// pixman version, or ``unavailable``.
-  public var pixman: String
+  package var pixman: String
   /// FreeType version, or ``unavailable``.
-  public var freetype: String
+  package var freetype: String
   /// HarfBuzz version, or ``unavailable``.
-  public var harfbuzz: String
+  package var harfbuzz: String
   /// CPU architecture: `x86_64`, `arm64`, ….
-  public var architecture: String
+  package var architecture: String
   /// rlottie version (Lottie layers), read from the loaded library's file name, or
   /// ``unavailable``; nil in manifests written before Flick drew Lottie files.
-  public var rlottie: String?
+  package var rlottie: String?
   /// librsvg version (SVG pictures); nil in manifests written before Flick drew SVG.
-  public var librsvg: String?
+  package var librsvg: String?
 
-  public init(
+  package init(
     cairo: String, pango: String, pixman: String, freetype: String, harfbuzz: String, architecture: String,
     rlottie: String? = nil, librsvg: String? = nil
   ) {
@@ -53,7 +53,7 @@ public struct RendererFingerprint: Sendable, Equatable, Codable, CustomStringCon
   }
 
   /// The fingerprint of this process's renderer.
-  public static let current = RendererFingerprint(
+  package static let current = RendererFingerprint(
     cairo: String(cString: cairo_version_string()),
     pango: pango_version_string().map { String(cString: $0) } ?? unavailable,
     pixman: versionString(symbol: "pixman_version_string"),
@@ -64,7 +64,7 @@ public struct RendererFingerprint: Sendable, Equatable, Codable, CustomStringCon
     librsvg: "\(rsvg_major_version).\(rsvg_minor_version).\(rsvg_micro_version)")
 
   /// One line: `cairo 1.16.0, pango 1.50.12, pixman 0.42.2, freetype 2.13.0, harfbuzz 6.0.0, x86_64`.
-  public var description: String {
+  package var description: String {
     var text = "cairo \(cairo), pango \(pango), pixman \(pixman), freetype \(freetype), harfbuzz \(harfbuzz)"
     if let rlottie { text += ", rlottie \(rlottie)" }
     if let librsvg { text += ", librsvg \(librsvg)" }
@@ -72,7 +72,7 @@ public struct RendererFingerprint: Sendable, Equatable, Codable, CustomStringCon
   }
 
   /// The names of the fields that differ from `other` (empty when the renderers are the same).
-  public func differences(from other: RendererFingerprint) -> [String] {
+  package func differences(from other: RendererFingerprint) -> [String] {
     var out: [String] = []
     if cairo != other.cairo { out.append("cairo \(other.cairo) → \(cairo)") }
     if pango != other.pango { out.append("pango \(other.pango) → \(pango)") }

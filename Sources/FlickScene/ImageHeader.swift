@@ -35,7 +35,11 @@ package struct ImageHeader: Equatable, Sendable {
     } else if b.starts(with: [0xFF, 0xD8]) {
       var i = 2
       var found: ImageHeader?
-      while found == nil {
+      while true {
+        if let found {
+          size = found
+          break
+        }
         while i < b.count, b[i] == 0xFF { i += 1 }  // fill bytes
         guard i + 2 < b.count else { throw Problem(reason: "a JPEG without a frame header") }
         let marker = b[i]
@@ -49,7 +53,6 @@ package struct ImageHeader: Equatable, Sendable {
         }
         i += length
       }
-      size = found!
     } else if b.count >= 30, b.starts(with: Array("RIFF".utf8)), Array(b[8..<12]) == Array("WEBP".utf8) {
       switch String(decoding: b[12..<16], as: UTF8.self) {
       case "VP8 ": size = ImageHeader(width: le16(26) & 0x3FFF, height: le16(28) & 0x3FFF)

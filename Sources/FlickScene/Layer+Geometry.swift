@@ -10,7 +10,7 @@ extension Layer {
   /// The map from this layer's coordinates to its superlayer's: anchor point to `position`,
   /// then ``transform`` about it (scale, `rotationX`, `rotationY`, `rotation`, perspective,
   /// translation). Affine unless there is a 3D rotation.
-  public var transformToSuperlayer: ProjectiveTransform {
+  package var transformToSuperlayer: ProjectiveTransform {
     let t = transform
     let a = anchorInBounds
     let cx = position.x + t.translation.x

@@ -57,7 +57,7 @@ public struct LayerTree: Sendable {
 
 extension AnimatableProperty where Root == LayerTree {
   /// `property` of the layer `id` (a layer that is not in the tree reads neutral and ignores writes).
-  public static func layer(_ id: String, _ property: LayerProperty<Value>) -> AnimatableProperty<LayerTree, Value> {
+  package static func layer(_ id: String, _ property: LayerProperty<Value>) -> AnimatableProperty<LayerTree, Value> {
     AnimatableProperty(
       name: "\(id).\(property.name)", threshold: property.threshold,
       read: { tree in tree.layer(id).map(property.read) ?? .zero },
@@ -65,7 +65,7 @@ extension AnimatableProperty where Root == LayerTree {
   }
 
   /// Any animatable value of the layer `id` reached by a key path (`\.transform.scale`).
-  public static func layer(
+  package static func layer(
     _ id: String, _ keyPath: WritableKeyPath<Layer, Value> & Sendable, threshold: Double = 0.01
   ) -> AnimatableProperty<LayerTree, Value> {
     AnimatableProperty(

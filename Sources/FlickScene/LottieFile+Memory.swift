@@ -18,7 +18,7 @@ extension LottieFile {
   ///     `lottie` layer. Nil means the canvas (`w × h`).
   ///   - workers: Render workers drawing at once (1 or more).
   /// - Returns: Bytes (saturating at `Int.max`; never negative).
-  public func estimatedBytes(drawnPixels: Int? = nil, workers: Int) -> Int {
+  package func estimatedBytes(drawnPixels: Int? = nil, workers: Int) -> Int {
     let canvas = Double(size.width.rounded(.up)) * Double(size.height.rounded(.up))
     let drawn = Double(max(0, drawnPixels ?? Int(canvas)))
     // Rows of the drawn frame: its pixels at the canvas's aspect ratio.

@@ -2,7 +2,7 @@ import FlickMotion
 
 extension LottieFile {
   /// The id of the one layer of ``scene(fps:backgroundColor:)``.
-  public static let sceneLayerID = "lottie"
+  package static let sceneLayerID = "lottie"
 
   /// The whole file as a scene: its own canvas and duration, one Lottie layer filling it, whose
   /// frame follows the clock at the file's own rate (`fr`). Rendering it at another `fps`
@@ -12,7 +12,7 @@ extension LottieFile {
   /// - Parameters:
   ///   - fps: Output frames per second (default: `fr` rounded to a whole number).
   ///   - backgroundColor: Behind the animation (Lottie files are transparent by themselves).
-  public func scene(fps: Int? = nil, backgroundColor: Color = .clear) -> Scene {
+  package func scene(fps: Int? = nil, backgroundColor: Color = .clear) -> Scene {
     var layer = Layer(id: Self.sceneLayerID)
     layer.bounds = Rect(origin: .zero, size: size)
     layer.position = Point(x: size.width / 2, y: size.height / 2)

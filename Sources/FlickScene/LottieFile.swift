@@ -7,60 +7,60 @@ import Foundation
 ///
 /// A file is a Lottie file by its content: a JSON object with the keys `v`, `fr`, `ip`, `op`,
 /// `w`, `h` and `layers` (whatever its name ends with).
-public struct LottieFile: Sendable, Hashable {
+package struct LottieFile: Sendable, Hashable {
   /// A named point or range of the timeline (After Effects composition markers, `markers`).
-  public struct Marker: Sendable, Hashable {
-    public var name: String
+  package struct Marker: Sendable, Hashable {
+    package var name: String
     /// Start, in the animation's frames counted from its in point.
-    public var frame: Double
+    package var frame: Double
     /// Length, in frames (0 for a point).
-    public var duration: Double
+    package var duration: Double
   }
 
   /// A top-level layer: its name and kind (`shape`, `precomp`, `solid`, `image`, `null`, …).
-  public struct LayerSummary: Sendable, Hashable {
-    public var name: String
-    public var kind: String
+  package struct LayerSummary: Sendable, Hashable {
+    package var name: String
+    package var kind: String
   }
 
   /// The largest Lottie file read, in bytes.
-  public static let maximumFileSize = 64 << 20
+  package static let maximumFileSize = 64 << 20
 
   /// The file, as given.
-  public var path: String
+  package var path: String
   /// Canvas size in points (`w`, `h`).
-  public var size: Size
+  package var size: Size
   /// Frames per second (`fr`); may be fractional, such as 29.97.
-  public var frameRate: Double
+  package var frameRate: Double
   /// In and out points, in frames (`ip`, `op`; the out point is exclusive).
-  public var inPoint: Double
-  public var outPoint: Double
+  package var inPoint: Double
+  package var outPoint: Double
   /// Bodymovin version that wrote the file (`v`).
-  public var version: String
+  package var version: String
   /// Composition name (`nm`), possibly empty.
-  public var name: String
+  package var name: String
   /// The top-level layers, top first as in the file.
-  public var layers: [LayerSummary]
+  package var layers: [LayerSummary]
   /// Composition markers.
-  public var markers: [Marker]
+  package var markers: [Marker]
   /// Precomposition assets (`assets` with `layers`).
-  public var precompositionCount: Int
+  package var precompositionCount: Int
   /// Features rlottie 0.1 does not draw, each with where it is (`layers[2] "Title": text layer`).
-  public var unsupportedFeatures: [String]
+  package var unsupportedFeatures: [String]
   /// The pixels of every embedded image together (each checked against the pixel cap): what
   /// rlottie decodes when it loads the file (see ``estimatedBytes(drawnPixels:workers:)``).
-  public var embeddedImagePixels: Int
+  package var embeddedImagePixels: Int
   /// The layers and shape items rlottie builds for the file, every repeater copy and
   /// precomposition use counted (at most ``maximumDrawnItems``).
-  public var drawnItems: Int
+  package var drawnItems: Int
 
   /// The number of frames rlottie draws: `op − ip` (at least 1).
-  public var frameCount: Int { max(1, Int((outPoint - inPoint).rounded(.down))) }
+  package var frameCount: Int { max(1, Int((outPoint - inPoint).rounded(.down))) }
   /// Length in seconds: `frameCount / fr`.
-  public var duration: Double { Double(frameCount) / frameRate }
+  package var duration: Double { Double(frameCount) / frameRate }
 
   /// Whether `data` looks like a Lottie file: a JSON object with all of Lottie's top-level keys.
-  public static func isLottie(_ data: Data) -> Bool {
+  package static func isLottie(_ data: Data) -> Bool {
     guard let first = data.first(where: { !$0.isWhitespaceByte }), first == UInt8(ascii: "{"),
       let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
     else { return false }
@@ -68,7 +68,7 @@ public struct LottieFile: Sendable, Hashable {
   }
 
   /// Whether the file at `path` is a Lottie file (false when it cannot be read).
-  public static func isLottie(path: String) -> Bool {
+  package static func isLottie(path: String) -> Bool {
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
       (attributes[.type] as? FileAttributeType) == .typeRegular,
       let size = attributes[.size] as? Int, size <= maximumFileSize,
@@ -81,7 +81,7 @@ public struct LottieFile: Sendable, Hashable {
 
   /// The pixel cap of ``load(path:maximumPixels:)`` when none is given: 8192 × 8192, as
   /// `--max-pixels`' default.
-  public static let defaultMaximumPixels = 8192 * 8192
+  package static let defaultMaximumPixels = 8192 * 8192
 
   /// Reads and inspects the Lottie file at `path`.
   ///
@@ -93,7 +93,7 @@ public struct LottieFile: Sendable, Hashable {
   ///   ``maximumInstances`` instances. Unsupported features (an external image file among them)
   ///   are not errors here; they are listed in ``unsupportedFeatures`` (``requireSupported()``
   ///   throws for them).
-  public static func load(
+  package static func load(
     path: String, maximumPixels: Int = defaultMaximumPixels
   ) throws(LottieFileError) -> LottieFile {
     try loadChecked(path: path, maximumPixels: maximumPixels).file
@@ -122,7 +122,7 @@ public struct LottieFile: Sendable, Hashable {
   }
 
   /// Inspects Lottie JSON; `path` names it in errors.
-  public static func decode(
+  package static func decode(
     _ data: Data, path: String, maximumPixels: Int = defaultMaximumPixels
   ) throws(LottieFileError) -> LottieFile {
     try checked(data, path: path, maximumPixels: maximumPixels).file
@@ -243,7 +243,7 @@ public struct LottieFile: Sendable, Hashable {
   }
 
   /// Throws when the file uses features rlottie 0.1 does not draw.
-  public func requireSupported() throws(LottieFileError) {
+  package func requireSupported() throws(LottieFileError) {
     guard !unsupportedFeatures.isEmpty else { return }
     let shown = unsupportedFeatures.prefix(8)
     let more = unsupportedFeatures.count > shown.count ? "; and \(unsupportedFeatures.count - shown.count) more" : ""
@@ -255,15 +255,15 @@ public struct LottieFile: Sendable, Hashable {
 }
 
 /// A Lottie file that cannot be used: which file, where in it when known, and why.
-public struct LottieFileError: Error, Equatable, CustomStringConvertible {
-  public var path: String
+package struct LottieFileError: Error, Equatable, CustomStringConvertible {
+  package var path: String
   /// 1-based line and column in the file (nil when the problem is the whole file's).
-  public var line: Int?
-  public var column: Int?
+  package var line: Int?
+  package var column: Int?
   /// What is wrong; for a located problem it starts with the JSON path (`assets[0].p: …`).
-  public var message: String
+  package var message: String
 
-  public init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
+  package init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
     self.path = path
     self.line = line
     self.column = column
@@ -271,13 +271,13 @@ public struct LottieFileError: Error, Equatable, CustomStringConvertible {
   }
 
   /// `LINE:COL: ` for a located problem, else empty.
-  public var location: String {
+  package var location: String {
     guard let line, let column else { return "" }
     return "\(line):\(column): "
   }
 
   /// `Lottie file PATH:LINE:COL: json.path: message`, or `Lottie file PATH: message`.
-  public var description: String {
+  package var description: String {
     guard let line, let column else { return "Lottie file \(quoted: path): \(escaped: message)" }
     return "Lottie file \(quoted: path):\(line):\(column): \(escaped: message)"
   }

@@ -159,11 +159,11 @@ enum LottieInstances {
 extension LottieFile {
   /// The most instances a Lottie file may make: repeater copies and precomposition uses, nested
   /// ones multiplied (10,000, as a template's component instances).
-  public static let maximumInstances = 10_000
+  package static let maximumInstances = 10_000
   /// The most layers and shape items rlottie may build for one file, copies included (20,000).
   ///
   /// rlottie draws every item of every frame and keeps its coverage: a repeater of 1,000 copies
   /// of 12 large items takes 2.3 s a frame, 9,000 copies of 12 take 20 s and 200 MB, 10,000
   /// copies of one 5.7 s and 400 MB (512² frames, measured 2026-12-02 on the 2-core machine).
-  public static let maximumDrawnItems = 20_000
+  package static let maximumDrawnItems = 20_000
 }

@@ -212,8 +212,8 @@ public struct PopLayer<Sink: LayerAnimationSink>: Sendable {
     // On the scene the call is refused here, naming it; from a completion handler the animation
     // is kept and ``Scene/validate()`` names its key (the handler's calls have nowhere to report).
     let given = [("target", animation.toValue), ("fromValue", animation.fromValue), ("velocity", animation.velocity)]
-    for (name, value) in given where sink.layerTree != nil && value.map({ !$0.magnitudeSquared.isFinite }) == true {
-      let reason = "the \(escaped: name) must be a finite number, found \(quoted: value!)"
+    for case (let name, let value?) in given where sink.layerTree != nil && !value.magnitudeSquared.isFinite {
+      let reason = "the \(escaped: name) must be a finite number, found \(quoted: value)"
       return problems.append(SceneError(call: call, reason: reason))
     }
     var timing = MediaTiming()

@@ -41,6 +41,8 @@ public struct TextNumberFormat: Sendable, Hashable, CustomStringConvertible {
   public let conversion: Conversion
 
   /// `%.0f`: the nearest integer.
+  // swift-format-ignore: NeverUseForceTry
+  // A literal that parses (TextNumberFormatTests); a failure here is a programming error.
   public static let integer = try! TextNumberFormat("%.0f")
 
   /// Parses `source`; throws a message saying what is wrong when it is not a format with

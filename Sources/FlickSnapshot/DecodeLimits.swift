@@ -9,24 +9,24 @@ import FlickMotion
 /// Operators set them with `--max-image-pixels` / `--max-image-bytes` on `flick diff`,
 /// `flick verify` and `flick accept`, or the environment variables `FLICK_MAX_IMAGE_PIXELS` and
 /// `FLICK_MAX_IMAGE_BYTES` (the options win).
-public struct DecodeLimits: Sendable, Equatable, Codable {
+package struct DecodeLimits: Sendable, Equatable, Codable {
   /// The most pixels (width × height) an image may declare. Default 40 000 000.
-  public var maxPixels: Int
+  package var maxPixels: Int
   /// The largest PNG file, in bytes. Default 268 435 456 (256 MiB).
-  public var maxFileBytes: Int
+  package var maxFileBytes: Int
 
-  public init(maxPixels: Int = 40_000_000, maxFileBytes: Int = 256 << 20) {
+  package init(maxPixels: Int = 40_000_000, maxFileBytes: Int = 256 << 20) {
     self.maxPixels = maxPixels
     self.maxFileBytes = maxFileBytes
   }
 
   /// The defaults.
-  public static let standard = DecodeLimits()
+  package static let standard = DecodeLimits()
 
   /// Environment variable for ``maxPixels``.
-  public static let pixelsVariable = "FLICK_MAX_IMAGE_PIXELS"
+  package static let pixelsVariable = "FLICK_MAX_IMAGE_PIXELS"
   /// Environment variable for ``maxFileBytes``.
-  public static let bytesVariable = "FLICK_MAX_IMAGE_BYTES"
+  package static let bytesVariable = "FLICK_MAX_IMAGE_BYTES"
 
   /// The defaults overridden by `FLICK_MAX_IMAGE_PIXELS` / `FLICK_MAX_IMAGE_BYTES`.
   ///
@@ -44,8 +44,8 @@ public struct DecodeLimits: Sendable, Equatable, Codable {
   }
 
   /// A limit given with a bad value.
-  public struct LimitError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+  package struct LimitError: Error, Sendable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
   }
 }

@@ -15,13 +15,13 @@ import Foundation
 /// let result = try comparator.compareFiles(expected: "golden/50pct.png", actual: "out/50pct.png")
 /// if !result.passed { print(result.summary) }
 /// ```
-public struct ImageComparator: Sendable {
+package struct ImageComparator: Sendable {
   /// The tolerance used.
-  public var options: ComparisonOptions
+  package var options: ComparisonOptions
   /// The largest images decoded.
-  public var limits: DecodeLimits
+  package var limits: DecodeLimits
 
-  public init(options: ComparisonOptions = ComparisonOptions(), limits: DecodeLimits = .standard) {
+  package init(options: ComparisonOptions = ComparisonOptions(), limits: DecodeLimits = .standard) {
     self.options = options
     self.limits = limits
   }
@@ -58,7 +58,7 @@ public struct ImageComparator: Sendable {
   /// - Parameter goldenRenderer: The golden's renderer when known from elsewhere (a manifest);
   ///   otherwise the one the golden file names.
   /// - Throws: ``SnapshotError/unreadableImage(path:reason:)`` when the golden does not decode.
-  public func compare(
+  package func compare(
     expectedFile: String, actual: Frame, goldenRenderer: RendererFingerprint? = nil
   ) throws(SnapshotError) -> ImageComparison {
     // The common case costs one encode: a golden this renderer wrote from the same pixels holds
@@ -87,7 +87,7 @@ public struct ImageComparator: Sendable {
   // MARK: - Images
 
   /// Compares two premultiplied frames (un-premultiplied as the PNG writer does).
-  public func compare(
+  package func compare(
     _ expected: Frame, _ actual: Frame, goldenRenderer: RendererFingerprint? = nil,
     actualRenderer: RendererFingerprint? = nil
   ) -> ImageComparison {
@@ -109,7 +109,7 @@ public struct ImageComparator: Sendable {
   }
 
   /// Compares two decoded images.
-  public func compare(
+  package func compare(
     _ expected: PNGImage, _ actual: PNGImage, goldenRenderer: RendererFingerprint?, actualRenderer: RendererFingerprint?
   ) -> ImageComparison {
     let w = expected.width, h = expected.height

@@ -14,24 +14,24 @@ import Foundation
 ///
 /// Goldens written by Flick carry the renderer fingerprint that drew them in a `tEXt` chunk
 /// (keyword ``rendererKeyword``), read into ``renderer``.
-public struct PNGImage: Sendable {
+package struct PNGImage: Sendable {
   /// Width in pixels.
-  public let width: Int
+  package let width: Int
   /// Height in pixels.
-  public let height: Int
+  package let height: Int
   /// Straight-alpha pixels, row-major: `B | G<<8 | R<<16 | A<<24`.
   var words: [UInt32]
   /// The renderer that drew the image, when the file says (goldens Flick wrote).
-  public var renderer: RendererFingerprint?
+  package var renderer: RendererFingerprint?
 
   /// The `tEXt` keyword under which Flick stores the renderer fingerprint (JSON).
-  public static let rendererKeyword = "flick-renderer"
+  package static let rendererKeyword = "flick-renderer"
 
   /// Decodes the PNG file at `path`.
   ///
   /// - Throws: ``SnapshotError/unreadableImage(path:reason:)`` when the file is missing, larger
   ///   than the limits, or does not decode completely.
-  public init(contentsOf path: String, limits: DecodeLimits = .standard) throws(SnapshotError) {
+  package init(contentsOf path: String, limits: DecodeLimits = .standard) throws(SnapshotError) {
     var info = stat()
     guard stat(path, &info) == 0 else {
       throw .unreadableImage(path: path, reason: String(cString: strerror(errno)).lowercased())
@@ -75,8 +75,13 @@ public struct PNGImage: Sendable {
         message: "the header declares \(width)×\(height) = \(width * height) pixels, over the decode limit of "
           + "\(limits.maxPixels) (--max-image-pixels, \(DecodeLimits.pixelsVariable))")
     }
-    let allowed: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
-    guard let depths = allowed[colorType] else { throw E(message: "invalid colour type \(quoted: colorType)") }
+    // Per colour type: the bit depths PNG allows and the channels.
+    let allowed: [Int: (depths: [Int], channels: Int)] = [
+      0: ([1, 2, 4, 8, 16], 1), 2: ([8, 16], 3), 3: ([1, 2, 4, 8], 1), 4: ([8, 16], 2), 6: ([8, 16], 4),
+    ]
+    guard case let (depths, channels)? = allowed[colorType] else {
+      throw E(message: "invalid colour type \(quoted: colorType)")
+    }
     guard depths.contains(depth) else {
       throw E(message: "invalid bit depth \(depth) for colour type \(quoted: colorType)")
     }
@@ -85,7 +90,6 @@ public struct PNGImage: Sendable {
 
     var data = 0
     for chunk in file.chunks where chunk.type == "IDAT" { data += chunk.data.count }
-    let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType]!
     let bitsPerPixel = channels * depth
     // Adam7 passes: (x0, y0, dx, dy); a non-interlaced image is one pass.
     let passes: [(Int, Int, Int, Int)] =
@@ -129,7 +133,7 @@ public struct PNGImage: Sendable {
 
   /// The straight-alpha pixels of a premultiplied `frame`, un-premultiplied exactly as Cairo's PNG
   /// writer does, so the result equals what a golden written from the frame holds.
-  public init(frame: Frame) {
+  package init(frame: Frame) {
     width = frame.width
     height = frame.height
     renderer = nil
@@ -160,7 +164,7 @@ public struct PNGImage: Sendable {
   }
 
   /// The image as a premultiplied frame, premultiplied exactly as Cairo's PNG reader does.
-  public var frame: Frame {
+  package var frame: Frame {
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
     for (i, w) in words.enumerated() {
       let a = Int(w >> 24)

@@ -2,16 +2,16 @@ import FlickRaster
 
 /// The result of comparing two frames pixel by pixel, exactly (the perceptual comparator builds
 /// on it).
-public struct PixelDifference: Sendable, Equatable {
+package struct PixelDifference: Sendable, Equatable {
   /// Pixels whose premultiplied BGRA bytes differ.
-  public private(set) var differingPixels = 0
+  package private(set) var differingPixels = 0
   /// The smallest rectangle holding every differing pixel; nil when the frames are equal.
-  public private(set) var boundingBox: PixelRegion?
+  package private(set) var boundingBox: PixelRegion?
 
   /// Compares `a` and `b`.
   ///
   /// - Returns: nil when the sizes differ.
-  public init?(_ a: Frame, _ b: Frame) {
+  package init?(_ a: Frame, _ b: Frame) {
     guard a.width == b.width, a.height == b.height else { return nil }
     var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
     for y in 0..<a.height {

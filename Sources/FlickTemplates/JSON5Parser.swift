@@ -7,11 +7,11 @@ import Foundation
 /// trailing commas, hexadecimal numbers, leading or trailing decimal points, `+`, `Infinity`,
 /// `NaN`, escaped line breaks in strings. Duplicate keys are an error.
 package struct JSON5Parser {
-  private let scalars: [Unicode.Scalar]
-  private var index = 0
-  private var line = 1
-  private var column = 1
-  private var depth = 0
+  let scalars: [Unicode.Scalar]
+  var index = 0
+  var line = 1
+  var column = 1
+  var depth = 0
 
   /// Parses `text` into a value.
   ///
@@ -30,19 +30,19 @@ package struct JSON5Parser {
     return value
   }
 
-  private init(scalars: [Unicode.Scalar]) {
+  init(scalars: [Unicode.Scalar]) {
     self.scalars = scalars
   }
 
   // MARK: - Scanning
 
-  private var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+  var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
 
-  private func peek(_ offset: Int) -> Unicode.Scalar? {
+  func peek(_ offset: Int) -> Unicode.Scalar? {
     index + offset < scalars.count ? scalars[index + offset] : nil
   }
 
-  private mutating func advance() {
+  mutating func advance() {
     guard let c = current else { return }
     index += 1
     if c == "\n" || (c == "\r" && current != "\n") || c == "\u{2028}" || c == "\u{2029}" {
@@ -53,17 +53,17 @@ package struct JSON5Parser {
     }
   }
 
-  private mutating func skipBOM() {
+  mutating func skipBOM() {
     if current == "\u{FEFF}" { index += 1 }
   }
 
-  private func error(_ message: String, plain: String? = nil) -> JSON5SyntaxError {
+  func error(_ message: String, plain: String? = nil) -> JSON5SyntaxError {
     JSON5SyntaxError(message: message, line: line, column: column, plain: plain)
   }
 
   /// The current character for a message: quoted, or with `plain` only its class (a letter, a
   /// digit…), for files whose bytes must not be shown.
-  private func describeCurrent(plain: Bool = false) -> String {
+  func describeCurrent(plain: Bool = false) -> String {
     guard let c = current else { return "end of input" }
     if c == "\n" { return "line break" }
     guard plain else { return "'\(Character(c))'" }
@@ -74,14 +74,14 @@ package struct JSON5Parser {
     return "a character"
   }
 
-  private static func isWhitespace(_ c: Unicode.Scalar) -> Bool {
+  static func isWhitespace(_ c: Unicode.Scalar) -> Bool {
     switch c {
     case " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{A0}", "\u{FEFF}", "\u{2028}", "\u{2029}": return true
     default: return c.properties.generalCategory == .spaceSeparator
     }
   }
 
-  private mutating func skipTrivia() throws(JSON5SyntaxError) {
+  mutating func skipTrivia() throws(JSON5SyntaxError) {
     while let c = current {
       if Self.isWhitespace(c) {
         advance()
@@ -110,7 +110,7 @@ package struct JSON5Parser {
 
   // MARK: - Values
 
-  private mutating func parseValue() throws(JSON5SyntaxError) -> JSON5Value {
+  mutating func parseValue() throws(JSON5SyntaxError) -> JSON5Value {
     let (l, col) = (line, column)
     guard let c = current else { throw error("expected a value, found end of input") }
     let kind: JSON5Value.Kind
@@ -141,12 +141,12 @@ package struct JSON5Parser {
     return JSON5Value(kind, line: l, column: col)
   }
 
-  private mutating func enter() throws(JSON5SyntaxError) {
+  mutating func enter() throws(JSON5SyntaxError) {
     depth += 1
     if depth > 512 { throw error("nesting deeper than 512 levels") }
   }
 
-  private mutating func parseObject() throws(JSON5SyntaxError) -> JSON5Value.Kind {
+  mutating func parseObject() throws(JSON5SyntaxError) -> JSON5Value.Kind {
     try enter()
     defer { depth -= 1 }
     advance()  // {
@@ -194,7 +194,7 @@ package struct JSON5Parser {
     }
   }
 
-  private mutating func parseArray() throws(JSON5SyntaxError) -> JSON5Value.Kind {
+  mutating func parseArray() throws(JSON5SyntaxError) -> JSON5Value.Kind {
     try enter()
     defer { depth -= 1 }
     advance()  // [
@@ -218,207 +218,5 @@ package struct JSON5Parser {
           plain: "expected ',' or ']' in array, found \(quoted: describeCurrent(plain: true))")
       }
     }
-  }
-
-  private static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
-    c == "$" || c == "_" || c.properties.isAlphabetic
-  }
-
-  private static func isIdentifierPart(_ c: Unicode.Scalar) -> Bool {
-    isIdentifierStart(c) || c.properties.numericType != nil || c == "\u{200C}" || c == "\u{200D}"
-      || c.properties.generalCategory == .nonspacingMark
-      || c.properties.generalCategory == .spacingMark
-      || c.properties.generalCategory == .connectorPunctuation
-  }
-
-  private mutating func parseIdentifier() throws(JSON5SyntaxError) -> String {
-    var s = String.UnicodeScalarView()
-    while let c = current {
-      if c == "\\" {
-        advance()
-        guard current == "u" else { throw error("only \\u escapes are allowed in identifiers") }
-        advance()
-        s.append(try parseHexScalar(digits: 4))
-      } else if s.isEmpty ? Self.isIdentifierStart(c) : Self.isIdentifierPart(c) {
-        s.append(c)
-        advance()
-      } else {
-        break
-      }
-    }
-    return String(s)
-  }
-
-  private mutating func parseHexScalar(digits: Int) throws(JSON5SyntaxError) -> Unicode.Scalar {
-    var v: UInt32 = 0
-    for _ in 0..<digits {
-      guard let c = current, let d = Character(c).hexDigitValue else {
-        throw error("expected \(digits) hexadecimal digits in escape")
-      }
-      v = v * 16 + UInt32(d)
-      advance()
-    }
-    // A UTF-16 surrogate pair written as two \u escapes.
-    if (0xD800...0xDBFF).contains(v), current == "\\", peek(1) == "u" {
-      let save = (index, line, column)
-      advance()
-      advance()
-      let low = try parseHexScalar(digits: 4).value
-      if (0xDC00...0xDFFF).contains(low) {
-        return Unicode.Scalar(0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
-      }
-      (index, line, column) = save
-    }
-    return Unicode.Scalar(v) ?? "\u{FFFD}"
-  }
-
-  private mutating func parseString() throws(JSON5SyntaxError) -> String {
-    let quote = current
-    let (l, col) = (line, column)
-    advance()
-    var s = String.UnicodeScalarView()
-    while true {
-      guard let c = current else {
-        throw JSON5SyntaxError(message: "unterminated string", line: l, column: col)
-      }
-      if c == quote {
-        advance()
-        return String(s)
-      }
-      if c == "\n" || c == "\r" {
-        throw error("line break inside a string (escape it with '\\')")
-      }
-      if c != "\\" {
-        s.append(c)
-        advance()
-        continue
-      }
-      advance()
-      guard let e = current else { continue }
-      switch e {
-      case "n": s.append("\n"); advance()
-      case "t": s.append("\t"); advance()
-      case "r": s.append("\r"); advance()
-      case "b": s.append("\u{08}"); advance()
-      case "f": s.append("\u{0C}"); advance()
-      case "v": s.append("\u{0B}"); advance()
-      case "0":
-        advance()
-        if let d = current, ("0"..."9").contains(d) { throw error("octal escapes are not allowed") }
-        s.append("\0")
-      case "x":
-        advance()
-        s.append(try parseHexScalar(digits: 2))
-      case "u":
-        advance()
-        s.append(try parseHexScalar(digits: 4))
-      case "\n", "\u{2028}", "\u{2029}": advance()
-      case "\r":
-        advance()
-        if current == "\n" { advance() }
-      case "1"..."9": throw error("octal escapes are not allowed")
-      default:
-        s.append(e)
-        advance()
-      }
-    }
-  }
-
-  private mutating func parseNumber() throws(JSON5SyntaxError) -> Double {
-    var sign = 1.0
-    if current == "-" || current == "+" {
-      if current == "-" { sign = -1 }
-      advance()
-    }
-    if current == "I" {
-      let word = try parseIdentifier()
-      guard word == "Infinity" else {
-        throw error("expected a number, found '\(quoted: word)'", plain: "expected a number")
-      }
-      return sign * .infinity
-    }
-    if current == "N" {
-      let word = try parseIdentifier()
-      guard word == "NaN" else { throw error("expected a number, found '\(quoted: word)'", plain: "expected a number") }
-      return .nan
-    }
-    if current == "0", let x = peek(1), x == "x" || x == "X" {
-      advance()
-      advance()
-      var digits = ""
-      while let c = current, Character(c).isHexDigit {
-        digits.unicodeScalars.append(c)
-        advance()
-      }
-      guard !digits.isEmpty, let v = UInt64(digits, radix: 16) else { throw error("invalid hexadecimal number") }
-      return sign * Double(v)
-    }
-    var text = ""
-    var sawDigit = false
-    while let c = current, ("0"..."9").contains(c) {
-      text.unicodeScalars.append(c)
-      sawDigit = true
-      advance()
-    }
-    if text.count > 1 && text.hasPrefix("0") { throw error("leading zeros are not allowed in numbers") }
-    if current == "." {
-      text += "."
-      advance()
-      while let c = current, ("0"..."9").contains(c) {
-        text.unicodeScalars.append(c)
-        sawDigit = true
-        advance()
-      }
-    }
-    guard sawDigit else { throw error("expected digits in number") }
-    if current == "e" || current == "E" {
-      text += "e"
-      advance()
-      if current == "+" || current == "-", let c = current {
-        text.unicodeScalars.append(c)
-        advance()
-      }
-      var expDigits = false
-      while let c = current, ("0"..."9").contains(c) {
-        text.unicodeScalars.append(c)
-        expDigits = true
-        advance()
-      }
-      guard expDigits else { throw error("expected digits in exponent") }
-    }
-    if let c = current, Self.isIdentifierStart(c) {
-      throw error(
-        "unexpected \(quoted: describeCurrent()) after number",
-        plain: "unexpected \(quoted: describeCurrent(plain: true)) after number")
-    }
-    if text.hasPrefix(".") { text = "0" + text }
-    if text.hasSuffix(".") { text += "0" }
-    text = text.replacingOccurrences(of: ".e", with: ".0e")
-    guard let v = Double(text) else { throw error("invalid number '\(quoted: text)'", plain: "invalid number") }
-    return sign * v
-  }
-}
-
-/// A JSON5 syntax error at a 1-based line and column.
-package struct JSON5SyntaxError: Error, Equatable, CustomStringConvertible {
-  package var message: String
-  package var line: Int
-  package var column: Int
-  /// The message without any text of the input (no quoted word, key or character), for files
-  /// whose content must never be shown: data, variants and params files a manifest names.
-  package var plainMessage: String
-
-  package init(message: String, line: Int, column: Int, plain: String? = nil) {
-    self.message = message
-    self.line = line
-    self.column = column
-    self.plainMessage = plain ?? message
-  }
-
-  package var description: String { "\(line):\(column): \(escaped: message)" }
-
-  /// Errors are equal when they say the same at the same place (``plainMessage`` is derived).
-  package static func == (a: JSON5SyntaxError, b: JSON5SyntaxError) -> Bool {
-    a.message == b.message && a.line == b.line && a.column == b.column
   }
 }

@@ -109,10 +109,10 @@ public struct FFmpegTool: Sendable, Equatable {
       let formats = self.formats
       let found = self.found
       return try answer.withLock { answer in
-        if answer == nil {
-          answer = Result { () throws(VideoError) in try FFmpegTool.check(path: try found.get(), for: formats) }
-        }
-        return answer!
+        if let answer { return answer }
+        let checked = Result { () throws(VideoError) in try FFmpegTool.check(path: try found.get(), for: formats) }
+        answer = checked
+        return checked
       }.get()
     }
   }

@@ -13,23 +13,23 @@ import Foundation
 /// legitimate preview (8K UHD frames, an hour at 60 fps) and below what breaks a build machine;
 /// `flick` takes `--max-pixels`, `--max-frames`, `--max-memory`, `--max-work` and `--encoder-timeout` and the
 /// `FLICK_MAX_…` environment variables (docs/security.md).
-public struct RenderLimits: Sendable, Equatable {
+package struct RenderLimits: Sendable, Equatable {
   /// The most pixels one output frame may have (default 67,108,864 = 8192 × 8192).
-  public var maximumPixels: Int
+  package var maximumPixels: Int
   /// The most frames one render may have (default 216,000: an hour at 60 fps).
-  public var maximumFrames: Int
+  package var maximumFrames: Int
   /// The most memory the render may use, in bytes: the estimate must fit before rendering and
   /// the resident size must stay under it while rendering (default 8 GiB).
-  public var maximumMemory: Int
+  package var maximumMemory: Int
   /// How long an ffmpeg may go without reading a byte or using any CPU before it is stopped, in
   /// seconds (default 120).
-  public var encoderTimeout: Double
+  package var encoderTimeout: Double
   /// The most pixels one render may draw: frames × pixels per frame × motion-blur samples
   /// (default 10¹², four times a 4K minute at 30 fps with 16 blur samples, about an hour of
   /// drawing; a render of days is refused before it starts).
-  public var maximumWork: Int
+  package var maximumWork: Int
 
-  public init(
+  package init(
     maximumPixels: Int = 8192 * 8192, maximumFrames: Int = 216_000, maximumMemory: Int = 8 << 30,
     encoderTimeout: Double = 120, maximumWork: Int = 1_000_000_000_000
   ) {
@@ -84,14 +84,14 @@ public struct RenderLimits: Sendable, Equatable {
   }
 
   /// `bytes` for a message: "1.5 GiB", "300 MiB".
-  public static func format(bytes: Int) -> String {
+  package static func format(bytes: Int) -> String {
     if bytes < 1 << 20 { return "\(bytes) bytes" }
     let gib = Double(bytes) / Double(1 << 30)
     return gib >= 1 ? String(format: "%.1f GiB", gib) : String(format: "%.0f MiB", Double(bytes) / Double(1 << 20))
   }
 
   /// `seconds` for a message: "90 s", "0.5 s".
-  public static func format(seconds: Double) -> String {
+  package static func format(seconds: Double) -> String {
     seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
   }
 }

@@ -220,7 +220,7 @@ private final class PipelineState: @unchecked Sendable {
       if repeats, let last = lastTreeIndex, last + 1 < index {
         for skipped in (last + 1)..<index {
           let between = tree(skipped)
-          if !Renderer.drawsIdentically(previousTree!, between) {
+          if previousTree.map({ Renderer.drawsIdentically($0, between) }) != true {
             repeats = false
             break
           }
@@ -229,7 +229,7 @@ private final class PipelineState: @unchecked Sendable {
       }
       let snapshot = tree(index)
       if reusesFrames {
-        repeats = repeats && Renderer.drawsIdentically(previousTree!, snapshot)
+        repeats = repeats && previousTree.map { Renderer.drawsIdentically($0, snapshot) } == true
         previousTree = snapshot
         lastTreeIndex = index
         if repeats {

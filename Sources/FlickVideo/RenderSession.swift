@@ -28,14 +28,14 @@ public struct RenderSession: Sendable {
   package var discardFrames: Bool
   /// The ffmpeg to use; nil finds and checks one on `PATH` (or `FLICK_FFMPEG`), through
   /// ``ffmpegProbe`` when that is set.
-  public var ffmpeg: FFmpegTool?
+  package var ffmpeg: FFmpegTool?
   /// The ffmpeg to check, used when ``ffmpeg`` is nil: the encoders start with its executable
   /// at once and the check runs only when an encoder fails, to explain why (a missing encoder,
   /// a too-old or broken ffmpeg); a failed check's error replaces the encoder's.
   package var ffmpegProbe: FFmpegTool.Probe?
   /// Caps on pixels, frames, work, memory and encoder stalls (defaults:
   /// ``RenderLimits/init(maximumPixels:maximumFrames:maximumMemory:encoderTimeout:maximumWork:)``).
-  public var limits = RenderLimits()
+  package var limits = RenderLimits()
   /// What each layer's content adds to the memory estimate (``MemoryEstimate/defaultContentBytes``
   /// by default; set it to count content kinds more precisely).
   package var contentBytes: MemoryEstimate.ContentBytes = MemoryEstimate.defaultContentBytes

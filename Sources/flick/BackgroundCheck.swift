@@ -21,10 +21,11 @@ final class BackgroundCheck<Value: Sendable>: Sendable {
   /// Waits for the check, then returns its value, or throws what it threw (every call alike).
   @discardableResult
   func wait() throws -> Value {
-    if outcome.withLock({ $0 }) == nil {
-      done.wait()
-      done.signal()
-    }
-    return try outcome.withLock { $0 }!.get()
+    if let result = outcome.withLock({ $0 }) { return try result.get() }
+    done.wait()
+    done.signal()
+    // The check stores its result before it signals `done`.
+    guard let result = outcome.withLock({ $0 }) else { preconditionFailure("signalled without a result") }
+    return try result.get()
   }
 }

@@ -27,7 +27,7 @@ extension Flick.RunCommand {
     let folder = batch.manifest.outputRoot + "/.flick/reports/"
     if let picked {
       let ids = picked.sorted().map { batch.jobs[$0].spec.id }
-      let label = picked.count == 1 ? "job-\(picked.first!)" : "jobs-" + JobSelector.label(ids)
+      let label = picked.count == 1 ? "job-\(picked.sorted()[0])" : "jobs-" + JobSelector.label(ids)
       return folder + label + (shard.map { "-shard-\($0.index)-of-\($0.count)" } ?? "") + ".json"
     }
     return folder + (shard.map { "shard-\($0.index)-of-\($0.count).json" } ?? "run.json")

@@ -38,7 +38,8 @@ import Testing
   @Test func kubernetesIndexedJob() throws {
     #expect(try detect(["JOB_COMPLETION_INDEX": "3"], count: 4) == Shard(index: 4, count: 4, source: "JOB_COMPLETION_INDEX"))
     #expect(try detect(["JOB_COMPLETION_INDEX": "0"], count: 4).index == 1)
-    #expect(throws: BatchError.self) { try detect(["JOB_COMPLETION_INDEX": "0"]) }  // the count is not in the environment
+    // The count is not in the environment.
+    #expect(throws: BatchError.self) { try detect(["JOB_COMPLETION_INDEX": "0"]) }
     #expect(throws: BatchError.self) { try detect(["JOB_COMPLETION_INDEX": "4"], count: 4) }
   }
 

@@ -28,7 +28,8 @@ import Testing
     // Penner backOut(0.5) with s = 1.70158: 1 + 2.70158·(−0.5)³ + 1.70158·0.25 = 1.0876975
     #expect(abs(TimingFunction.back(.out).progress(at: 0.5) - 1.0876975) < 1e-9)
     #expect(abs(TimingFunction.bounce(.out).progress(at: 0.5) - 0.765625) < 1e-12)
-    #expect(abs(TimingFunction.elastic(.out).progress(at: 0.25) - (1 - 0.5 * 0.17677669529663687)) < 1e-9)  // 1 + 2^−2.5·sin(7π/6)
+    // elasticOut(0.25) = 1 + 2^−2.5·sin(7π/6)
+    #expect(abs(TimingFunction.elastic(.out).progress(at: 0.25) - (1 - 0.5 * 0.17677669529663687)) < 1e-9)
   }
 
   @Test func steps() {

@@ -2,20 +2,20 @@ extension Animator {
   /// One animation's time under its key: what it writes and when. A key keeps writing the last
   /// value of its latest animation after that ends, so keys later in ``animatedKeys`` win over
   /// earlier ones that write the same state.
-  public struct Occupancy: Sendable, Hashable {
+  package struct Occupancy: Sendable, Hashable {
     /// The key it runs under.
-    public var key: AnimationKey
+    package var key: AnimationKey
     /// The name of the property it writes (``AnimatableProperty/name``).
-    public var propertyName: String
+    package var propertyName: String
     /// Scene time it was added, seconds.
-    public var start: Double
+    package var start: Double
     /// Scene time it ends (by itself, or when interrupted), seconds; `.infinity` if never.
-    public var end: Double
+    package var end: Double
   }
 
   /// Every animation the replay ran (completion handlers' included), key by key in
   /// ``animatedKeys`` order, each key's in start order.
-  public var occupancies: [Occupancy] {
+  package var occupancies: [Occupancy] {
     let state = self.state
     var byKey: [AnimationKey: [Occupancy]] = [:]
     for s in state.segments {

@@ -34,7 +34,7 @@ public struct Animator<Root: Sendable>: Sendable {
   /// The clock: the last time passed to ``advance(to:)`` (starts at 0).
   public internal(set) var time: Double = 0
   /// When set, every fired event and written value is recorded (Pop's tracer).
-  public var tracer: AnimationTracer?
+  package var tracer: AnimationTracer?
 
   enum Command: Sendable {
     case add(any _AddRequestProtocol<Root>, onAdded: Int)

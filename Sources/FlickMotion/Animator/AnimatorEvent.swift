@@ -45,15 +45,15 @@ public struct AnimatorEvent: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Records every event and written value (Pop's `POPAnimationTracer`), for debugging and tests.
-public struct AnimationTracer: Sendable {
+package struct AnimationTracer: Sendable {
   /// One record.
-  public enum Record: Sendable, CustomStringConvertible {
+  package enum Record: Sendable, CustomStringConvertible {
     /// An event.
     case event(AnimatorEvent)
     /// A value written through a property (`description` of the value).
     case write(time: Double, key: AnimationKey, property: String, value: String)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .event(let e): return e.description
       case .write(let t, let k, let p, let v): return "\(t) \(escaped: k) write \(escaped: p) = \(escaped: v)"
@@ -62,14 +62,14 @@ public struct AnimationTracer: Sendable {
   }
 
   /// Everything recorded, in order.
-  public private(set) var records: [Record] = []
+  package private(set) var records: [Record] = []
 
-  public init() {}
+  package init() {}
 
   mutating func record(_ r: Record) { records.append(r) }
 
   /// Only the events.
-  public var events: [AnimatorEvent] {
+  package var events: [AnimatorEvent] {
     records.compactMap { if case .event(let e) = $0 { return e } else { return nil } }
   }
 }

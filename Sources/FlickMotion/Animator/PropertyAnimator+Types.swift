@@ -40,7 +40,7 @@ extension PropertyAnimator {
     ///
     /// A spring that has not settled when the time is up snaps to `target` then, as the
     /// animator ends (UIKit's spring animators also end at their duration).
-    public func takeover(from p0: Double, velocity v0: Double, to target: Double, seconds: Double) -> AnyAnimationCurve<Double> {
+    package func takeover(from p0: Double, velocity v0: Double, to target: Double, seconds: Double) -> AnyAnimationCurve<Double> {
       let seconds = seconds.isFinite ? max(seconds, 0) : 0
       switch self {
       case .cubic(let f):

@@ -1,5 +1,5 @@
 /// Which end of the motion a clamped animation may not pass (Pop's `POPAnimationClampFlags`).
-public enum ClampMode: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ClampMode: String, Sendable, Hashable, Codable, CaseIterable {
   /// No clamping.
   case none
   /// Never beyond the start value (per component, in the direction of motion).
@@ -12,21 +12,21 @@ public enum ClampMode: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// An animation whose components are clamped between its start and end values and/or rounded
 /// to a multiple of a factor (Pop's `clampMode` and `roundingFactor`).
-public struct ClampedAnimation<Base: AnimationCurve>: AnimationCurve where Base.Value: ComponentwiseAnimatable {
-  public typealias Value = Base.Value
+package struct ClampedAnimation<Base: AnimationCurve>: AnimationCurve where Base.Value: ComponentwiseAnimatable {
+  package typealias Value = Base.Value
   /// The unclamped animation.
-  public let base: Base
+  package let base: Base
   /// Which ends clamp.
-  public let clampMode: ClampMode
+  package let clampMode: ClampMode
   /// Values are rounded to multiples of this (0: no rounding; 1: whole units; 0.5: halves).
-  public let roundingFactor: Double
+  package let roundingFactor: Double
   /// The start value (`base.value(at: 0)`).
-  public let start: Value
+  package let start: Value
   /// The end value (`base.finalValue`).
-  public let end: Value
-  public var duration: Double { base.duration }
+  package let end: Value
+  package var duration: Double { base.duration }
 
-  public init(_ base: Base, clampMode: ClampMode = .none, roundingFactor: Double = 0) {
+  package init(_ base: Base, clampMode: ClampMode = .none, roundingFactor: Double = 0) {
     self.base = base
     self.clampMode = clampMode
     self.roundingFactor = roundingFactor.isFinite ? max(roundingFactor, 0) : 0
@@ -34,7 +34,7 @@ public struct ClampedAnimation<Base: AnimationCurve>: AnimationCurve where Base.
     self.end = base.finalValue
   }
 
-  public func value(at t: Double) -> Value {
+  package func value(at t: Double) -> Value {
     var v = clamp(base.value(at: t))
     if roundingFactor > 0 {
       let f = roundingFactor
@@ -68,7 +68,7 @@ public struct ClampedAnimation<Base: AnimationCurve>: AnimationCurve where Base.
 
   /// The base velocity, zero in components held at a clamp (rounding leaves velocity unchanged:
   /// it describes the underlying motion).
-  public func velocity(at t: Double) -> Value {
+  package func velocity(at t: Double) -> Value {
     let raw = base.value(at: t)
     let clamped = clamp(raw)
     return Value.combineComponents(base.velocity(at: t), raw, clamped) { v, r, c in r == c ? v : 0 }
@@ -77,7 +77,7 @@ public struct ClampedAnimation<Base: AnimationCurve>: AnimationCurve where Base.
 
 extension AnimationCurve where Value: ComponentwiseAnimatable {
   /// This animation, clamped and/or rounded (Pop's `clampMode`, `roundingFactor`).
-  public func clamped(_ mode: ClampMode = .end, roundingFactor: Double = 0) -> ClampedAnimation<Self> {
+  package func clamped(_ mode: ClampMode = .end, roundingFactor: Double = 0) -> ClampedAnimation<Self> {
     ClampedAnimation(self, clampMode: mode, roundingFactor: roundingFactor)
   }
 }

@@ -4,17 +4,17 @@
 ///     let held = ConstantCurve(value: 0.5)
 ///     held.value(at: 3)      // 0.5
 ///     held.velocity(at: 3)   // 0
-public struct ConstantCurve<Value: Animatable>: AnimationCurve, Equatable {
+package struct ConstantCurve<Value: Animatable>: AnimationCurve, Equatable {
   /// The value at every time, in the property's units.
-  public let value: Value
+  package let value: Value
 
   /// A curve that holds `value`.
-  public init(value: Value) { self.value = value }
+  package init(value: Value) { self.value = value }
 
   /// 0: the value is reached at once.
-  public var duration: Double { 0 }
+  package var duration: Double { 0 }
   /// ``value``, whatever `t` (seconds).
-  public func value(at t: Double) -> Value { value }
+  package func value(at t: Double) -> Value { value }
   /// Zero, whatever `t`.
-  public func velocity(at t: Double) -> Value { .zero }
+  package func velocity(at t: Double) -> Value { .zero }
 }

@@ -17,18 +17,18 @@
 ///
 /// The start value is unchanged, the start velocity is exactly `initialVelocity`, the end value
 /// is `to`.
-public struct ContinuingTween<Value: Animatable>: AnimationCurve {
+package struct ContinuingTween<Value: Animatable>: AnimationCurve {
   /// The underlying tween.
-  public let tween: BasicAnimation<Value>
+  package let tween: BasicAnimation<Value>
   /// The velocity at local time 0, units/s.
-  public let initialVelocity: Value
+  package let initialVelocity: Value
   /// The tween along the travel, its curve bent to start at the incoming speed.
   private let along: BasicAnimation<Value>
   /// The part of the velocity the bent curve does not carry, times the duration.
   private let correction: Value
-  public var duration: Double { tween.duration }
+  package var duration: Double { tween.duration }
 
-  public init(_ tween: BasicAnimation<Value>, initialVelocity: Value) {
+  package init(_ tween: BasicAnimation<Value>, initialVelocity: Value) {
     self.tween = tween
     self.initialVelocity = initialVelocity
     let d = tween.duration
@@ -57,7 +57,7 @@ public struct ContinuingTween<Value: Animatable>: AnimationCurve {
     return TimingFunction(controlPoint1: Point(x: x1, y: m * x1), controlPoint2: f.c2)
   }
 
-  public func value(at t: Double) -> Value {
+  package func value(at t: Double) -> Value {
     let d = tween.duration
     if d <= 0 || t >= d { return tween.toValue }
     if t <= 0 { return tween.fromValue }
@@ -65,7 +65,7 @@ public struct ContinuingTween<Value: Animatable>: AnimationCurve {
     return along.value(at: t) + correction.scaled(by: s * (1 - s) * (1 - s))
   }
 
-  public func velocity(at t: Double) -> Value {
+  package func velocity(at t: Double) -> Value {
     let d = tween.duration
     if d <= 0 || t >= d { return .zero }
     if t < 0 { return initialVelocity }
@@ -74,7 +74,7 @@ public struct ContinuingTween<Value: Animatable>: AnimationCurve {
   }
 
   /// The left limit: at `duration` the curve's own end velocity (the correction's slope is 0 there).
-  public func velocity(before t: Double) -> Value {
+  package func velocity(before t: Double) -> Value {
     let d = tween.duration
     if d <= 0 || t > d { return .zero }
     if t <= 0 { return initialVelocity }
@@ -82,7 +82,7 @@ public struct ContinuingTween<Value: Animatable>: AnimationCurve {
     return along.velocity(before: t) + correction.scaled(by: (1 - s) * (1 - 3 * s) / d)
   }
 
-  public func value(before t: Double) -> Value {
+  package func value(before t: Double) -> Value {
     let d = tween.duration
     if d <= 0 || t > d { return tween.toValue }
     if t <= 0 { return tween.fromValue }

@@ -5,21 +5,21 @@
 /// stop": the closure is probed on a fixed grid of `resolution` seconds (default 1 ms, Pop's
 /// solver step) and ``duration`` is the first grid time at which it says stop — the same at any
 /// frame rate. The value there is held. ``velocity(at:)`` is a central difference.
-public struct CustomAnimation<Value: Animatable>: AnimationCurve {
+package struct CustomAnimation<Value: Animatable>: AnimationCurve {
   /// `(time, elapsed)` → (value, keep going). `time` is local seconds since the start; `elapsed`
   /// is the grid step (`resolution`) — Pop passes the frame's elapsed time.
-  public typealias Step = @Sendable (_ time: Double, _ elapsed: Double) -> (value: Value, goOn: Bool)
+  package typealias Step = @Sendable (_ time: Double, _ elapsed: Double) -> (value: Value, goOn: Bool)
 
   /// The closure.
-  public let step: Step
+  package let step: Step
   /// The probing grid, seconds.
-  public let resolution: Double
-  public let duration: Double
+  package let resolution: Double
+  package let duration: Double
 
   /// - Parameters:
   ///   - resolution: Grid step in seconds (default 0.001).
   ///   - limit: Stop looking after this many seconds (default 60): the duration is then `limit`.
-  public init(resolution: Double = 0.001, limit: Double = 60, _ step: @escaping Step) {
+  package init(resolution: Double = 0.001, limit: Double = 60, _ step: @escaping Step) {
     let r = resolution.isFinite && resolution > 0 ? resolution : 0.001
     self.step = step
     self.resolution = r
@@ -29,9 +29,9 @@ public struct CustomAnimation<Value: Animatable>: AnimationCurve {
     duration = Double(n) * r
   }
 
-  public func value(at t: Double) -> Value { step(min(max(t, 0), duration), resolution).value }
+  package func value(at t: Double) -> Value { step(min(max(t, 0), duration), resolution).value }
 
-  public func velocity(at t: Double) -> Value {
+  package func velocity(at t: Double) -> Value {
     if t < 0 || t >= duration { return .zero }
     let h = min(resolution / 10, 1e-4)
     let a = max(t - h, 0)

@@ -10,19 +10,19 @@
 ///
 /// After ``duration`` the value holds at the last point and the velocity is 0 (the finger has
 /// lifted); at ``duration`` the left limit is the lift velocity, so a hand-over there is C¹.
-public struct DragCurve<Value: Animatable>: AnimationCurve {
+package struct DragCurve<Value: Animatable>: AnimationCurve {
   /// The path through the points, timed by distance over ``duration``.
-  public let path: KeyframeAnimation<Value>
+  package let path: KeyframeAnimation<Value>
   /// How the finger's progress along the path goes over time (``TimingFunction/linear`` for an
   /// even pace).
-  public let timing: TimingFunction
+  package let timing: TimingFunction
   /// How long the finger moves, in seconds.
-  public let duration: Double
+  package let duration: Double
 
   /// A drag through `points` (at least one; in the property's units) over `duration` seconds
   /// (> 0), paced by `timing`. Throws when ``KeyframeAnimation`` would (no points, a duration
   /// that is not positive and finite).
-  public init(points: [Value], duration: Double, timing: TimingFunction = .linear) throws(MotionError) {
+  package init(points: [Value], duration: Double, timing: TimingFunction = .linear) throws(MotionError) {
     var lengths = [0.0]
     for i in points.indices.dropFirst() {
       lengths.append(lengths[i - 1] + (points[i] - points[i - 1]).magnitudeSquared.squareRoot())
@@ -36,20 +36,20 @@ public struct DragCurve<Value: Animatable>: AnimationCurve {
   }
 
   /// Where the finger is at `t` seconds (clamped to the path before 0 and after ``duration``).
-  public func value(at t: Double) -> Value {
+  package func value(at t: Double) -> Value {
     let x = min(max(t / duration, 0), 1)
     return path.value(at: timing.progress(at: x) * duration)
   }
 
   /// The finger's velocity in units per second; zero once it has lifted (from ``duration`` on).
-  public func velocity(at t: Double) -> Value {
+  package func velocity(at t: Double) -> Value {
     guard t < duration else { return .zero }
     let x = max(t / duration, 0)
     return path.velocity(at: timing.progress(at: x) * duration).scaled(by: timing.slope(at: x))
   }
 
   /// The left limit: at ``duration``, the velocity the finger lifts with (what a release takes).
-  public func velocity(before t: Double) -> Value {
+  package func velocity(before t: Double) -> Value {
     guard t <= duration, t > 0 else { return t <= 0 ? velocity(at: 0) : .zero }
     let x = t / duration
     return path.velocity(before: timing.progress(before: x) * duration).scaled(by: timing.slope(at: x.nextDown))

@@ -1,5 +1,5 @@
 /// How a ``KeyframeAnimation`` computes values between keys (`CAAnimationCalculationMode`).
-public enum KeyframeCalculationMode: String, Sendable, Hashable, Codable, CaseIterable {
+package enum KeyframeCalculationMode: String, Sendable, Hashable, Codable, CaseIterable {
   case linear, discrete, paced, cubic
 }
 
@@ -14,20 +14,20 @@ public enum KeyframeCalculationMode: String, Sendable, Hashable, Codable, CaseIt
 ///   the speed is constant along the polyline;
 /// - ``CalculationMode/cubic``: a Catmull-Rom spline through the values (CA's cubic with zero
 ///   tension, continuity and bias) at the key times, so velocity is continuous at the keys.
-public struct KeyframeAnimation<Value: Animatable>: AnimationCurve, Equatable {
+package struct KeyframeAnimation<Value: Animatable>: AnimationCurve, Equatable {
   /// How values between keys are computed (`CAAnimationCalculationMode`).
-  public typealias CalculationMode = KeyframeCalculationMode
+  package typealias CalculationMode = KeyframeCalculationMode
 
   /// The key values, in order.
-  public let values: [Value]
+  package let values: [Value]
   /// The resolved key times (fractions of the duration, one per value; discrete: one more).
-  public let keyTimes: [Double]
+  package let keyTimes: [Double]
   /// Per-segment timing curves (one per segment; linear mode only).
-  public let timingFunctions: [TimingFunction]
+  package let timingFunctions: [TimingFunction]
   /// The calculation mode.
-  public let calculationMode: CalculationMode
+  package let calculationMode: CalculationMode
   /// Length in seconds.
-  public let duration: Double
+  package let duration: Double
   /// Catmull-Rom tangents (value per unit of progress), cubic mode only.
   private let tangents: [Value]
 
@@ -41,7 +41,7 @@ public struct KeyframeAnimation<Value: Animatable>: AnimationCurve, Equatable {
   ///     otherwise one per segment.
   ///   - duration: Seconds (≥ 0).
   /// - Throws: ``MotionError`` describing the first violated rule.
-  public init(
+  package init(
     values: [Value], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction]? = nil,
     calculationMode: CalculationMode = .linear, duration: Double
   ) throws(MotionError) {
@@ -129,7 +129,7 @@ public struct KeyframeAnimation<Value: Animatable>: AnimationCurve, Equatable {
     return (lo, length > 0 ? min(max((p - keyTimes[lo]) / length, 0), 1) : 1, length)
   }
 
-  public func value(at t: Double) -> Value {
+  package func value(at t: Double) -> Value {
     let n = values.count
     if n == 1 { return values[0] }
     if duration <= 0 || t >= duration { return calculationMode == .discrete ? values[n - 1] : values[n - 1] }
@@ -157,7 +157,7 @@ public struct KeyframeAnimation<Value: Animatable>: AnimationCurve, Equatable {
     }
   }
 
-  public func velocity(at t: Double) -> Value {
+  package func velocity(at t: Double) -> Value {
     let n = values.count
     if n == 1 || duration <= 0 || t >= duration || t < 0 || calculationMode == .discrete { return .zero }
     let (i, f, length) = segment(t / duration)

@@ -6,19 +6,19 @@ import Foundation
 ///
 /// A start outside the bounds springs straight to the nearest bound with the initial velocity.
 /// Pure in time: before the crossing it is the ``DecayAnimation``, after it the spring.
-public struct RubberBandDecay: AnimationCurve, Equatable {
+package struct RubberBandDecay: AnimationCurve, Equatable {
   /// The free decay.
-  public let decay: DecayAnimation<Double>
+  package let decay: DecayAnimation<Double>
   /// The allowed range of values.
-  public let bounds: ClosedRange<Double>
+  package let bounds: ClosedRange<Double>
   /// When the decay crosses a bound (local seconds), or `nil` if it never does.
-  public let crossingTime: Double?
+  package let crossingTime: Double?
   /// The spring that pulls back to the bound after ``crossingTime``.
-  public let edgeSpring: SpringAnimation<Double>?
-  public let duration: Double
+  package let edgeSpring: SpringAnimation<Double>?
+  package let duration: Double
 
   /// The default edge spring: critically damped, stiffness 300 (settles in about 0.5 s).
-  public static let defaultEdgeParameters = SpringParameters(
+  package static let defaultEdgeParameters = SpringParameters(
     mass: 1, stiffness: 300, damping: 2 * 300.0.squareRoot())
 
   /// A bounded decay.
@@ -29,7 +29,7 @@ public struct RubberBandDecay: AnimationCurve, Equatable {
   ///   - bounds: The range the value returns into.
   ///   - deceleration, threshold: As for ``DecayAnimation``.
   ///   - edge: The spring that takes over at the bound (default ``defaultEdgeParameters``).
-  public init(
+  package init(
     from: Double, velocity: Double, bounds: ClosedRange<Double>, deceleration: Double = 0.998,
     threshold: Double = 1, edge: SpringParameters = RubberBandDecay.defaultEdgeParameters
   ) {
@@ -66,12 +66,12 @@ public struct RubberBandDecay: AnimationCurve, Equatable {
     }
   }
 
-  public func value(at t: Double) -> Double {
+  package func value(at t: Double) -> Double {
     if let crossingTime, let edgeSpring, t >= crossingTime { return edgeSpring.value(at: t - crossingTime) }
     return decay.value(at: t)
   }
 
-  public func velocity(at t: Double) -> Double {
+  package func velocity(at t: Double) -> Double {
     if let crossingTime, let edgeSpring, t >= crossingTime {
       return edgeSpring.velocity(at: t - crossingTime)
     }

@@ -24,7 +24,7 @@ public struct SpringAnimation<Value: Animatable>: AnimationCurve, Equatable {
   /// The settling time in seconds (see ``restThreshold``); `.infinity` for an undamped spring.
   public let duration: Double
   /// The closed-form solver (cached basis constants).
-  public let solver: SpringSolver
+  @usableFromInline package let solver: SpringSolver
 
   /// A spring.
   ///

@@ -7,22 +7,22 @@ import Foundation
 /// ``Animatable`` vector. Every regime is exact in double precision: underdamped (sin/cos),
 /// critically damped (polynomial × exponential) and overdamped (two exponentials, written with
 /// `expm1` so nothing cancels near ζ = 1).
-public struct SpringSolver: Sendable, Hashable, Codable {
+@usableFromInline package struct SpringSolver: Sendable, Hashable, Codable {
   /// The damping regime of a spring.
-  public enum Regime: String, Sendable, Hashable, Codable {
+  @usableFromInline package enum Regime: String, Sendable, Hashable, Codable {
     case underdamped, criticallyDamped, overdamped
   }
 
   /// ζ·ω₀ (decay rate of the envelope, 1/s).
-  public let decayRate: Double
+  @usableFromInline package let decayRate: Double
   /// ω₀ = √(k/m).
-  public let naturalFrequency: Double
+  @usableFromInline package let naturalFrequency: Double
   /// ωd (underdamped) or γ = ω₀√(ζ² − 1) (overdamped); 0 when critically damped.
-  public let frequency: Double
+  @usableFromInline package let frequency: Double
   /// Which closed form applies.
-  public let regime: Regime
+  @usableFromInline package let regime: Regime
 
-  public init(_ p: SpringParameters) {
+  package init(_ p: SpringParameters) {
     let omega0 = p.naturalFrequency
     let zeta = p.dampingRatio
     naturalFrequency = omega0
@@ -41,7 +41,7 @@ public struct SpringSolver: Sendable, Hashable, Codable {
 
   /// The basis functions and their derivatives at `t` seconds: `(A, B, A′, B′)`.
   @inlinable
-  public func basis(at t: Double) -> (a: Double, b: Double, da: Double, db: Double) {
+  package func basis(at t: Double) -> (a: Double, b: Double, da: Double, db: Double) {
     let z = decayRate
     switch regime {
     case .underdamped:
@@ -76,7 +76,7 @@ public struct SpringSolver: Sendable, Hashable, Codable {
   /// Uses upper-bound envelopes of |x| and |x′|, so the result is conservative: the value is
   /// guaranteed to stay inside the thresholds from then on (which is what lets it snap).
   /// Infinite for an undamped spring.
-  public func settlingTime(
+  package func settlingTime(
     displacement d0: Double, speed v0: Double, positionThreshold: Double, velocityThreshold: Double
   ) -> Double {
     if d0 == 0 && v0 == 0 { return 0 }

@@ -36,22 +36,22 @@ public enum Stepping: Sendable, Hashable {
 /// init (at most ``maximumFrames``), so `value(at:)` is a pure function of time like every
 /// other curve. ``duration`` is the time of the frame at which the engine came to rest (and
 /// snapped to the target). Double precision throughout (GPUAnimation computes in float32).
-public struct SteppedSpring<Value: Animatable>: AnimationCurve {
-  public let fromValue: Value
-  public let toValue: Value
-  public let initialVelocity: Value
-  public let parameters: SpringParameters
+package struct SteppedSpring<Value: Animatable>: AnimationCurve {
+  package let fromValue: Value
+  package let toValue: Value
+  package let initialVelocity: Value
+  package let parameters: SpringParameters
   /// The engine.
-  public let stepping: Stepping
+  package let stepping: Stepping
   /// The property threshold (Pop's `POPAnimatableProperty.threshold`, GPUAnimation's `threshold`).
-  public let threshold: Double
-  public let duration: Double
+  package let threshold: Double
+  package let duration: Double
   /// The replayed frames: (value, velocity) after `n` frames.
   let frames: [(value: Value, velocity: Value)]
   let fps: Double
 
   /// The most frames replayed (10 minutes at 120 fps); a spring still moving then snaps.
-  public static var maximumFrames: Int { 72_000 }
+  package static var maximumFrames: Int { 72_000 }
 
   /// A spring from `fromValue` to `toValue` with `velocity` (units/s), stepped by `stepping`.
   ///
@@ -59,7 +59,7 @@ public struct SteppedSpring<Value: Animatable>: AnimationCurve {
   ///   - threshold: the engine's rest threshold in value units (default 0.01, GPUAnimation's
   ///     default and Pop's for scalars such as opacity; Pop uses 1 for points).
   ///   - stepping: ``Stepping/analytic`` is treated as Pop at 60 fps; use ``SpringAnimation`` for the closed form.
-  public init(
+  package init(
     from fromValue: Value, to toValue: Value, velocity: Value = .zero, parameters: SpringParameters = .popDefault,
     threshold: Double = 0.01, stepping: Stepping
   ) {
@@ -89,10 +89,10 @@ public struct SteppedSpring<Value: Animatable>: AnimationCurve {
     return n >= Double(frames.count - 1) ? frames.count - 1 : Int(n)
   }
 
-  public func value(at t: Double) -> Value { frames[frame(at: t)].value }
+  package func value(at t: Double) -> Value { frames[frame(at: t)].value }
 
   /// The engine's velocity at the frame shown at `t` (0 once it has come to rest).
-  public func velocity(at t: Double) -> Value {
+  package func velocity(at t: Double) -> Value {
     if t < 0 { return initialVelocity }
     return frames[frame(at: t)].velocity
   }

@@ -26,7 +26,7 @@ package enum MessageText {
     out.reserveCapacity(text.utf8.count + 16)
     for scalar in text.unicodeScalars {
       guard needsEscape(scalar) else {
-        out.append(contentsOf: UTF8.encode(scalar)!)
+        UTF8.encode(scalar) { out.append($0) }
         continue
       }
       switch scalar {

@@ -97,10 +97,10 @@ public struct TimedAnimation<Base: AnimationCurve>: AnimationCurve {
 
 extension AnimationCurve {
   /// This curve with Core Animation timing.
-  public func timed(_ timing: MediaTiming) -> TimedAnimation<Self> { TimedAnimation(self, timing: timing) }
+  package func timed(_ timing: MediaTiming) -> TimedAnimation<Self> { TimedAnimation(self, timing: timing) }
 
   /// This curve starting `seconds` later on its parent timeline.
-  public func delayed(by seconds: Double) -> TimedAnimation<Self> {
+  package func delayed(by seconds: Double) -> TimedAnimation<Self> {
     TimedAnimation(self, timing: MediaTiming(beginTime: seconds))
   }
 }

@@ -4,7 +4,7 @@ extension ColorSpace {
   /// The exact derivative of ``color(from:)`` at components `v` along `dv`: how fast the sRGB
   /// colour moves when the components in this space move at `dv` per unit (the Jacobian of the
   /// conversion times `dv`, no finite differences). Alpha passes through.
-  public func derivative(at v: Vector4, along dv: Vector4) -> Color {
+  package func derivative(at v: Vector4, along dv: Vector4) -> Color {
     switch self {
     case .sRGB: return Color(red: dv.x, green: dv.y, blue: dv.z, alpha: dv.w)
     case .linearSRGB:

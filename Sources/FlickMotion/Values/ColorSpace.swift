@@ -8,12 +8,12 @@ import Foundation
 ///   complementary hues.
 ///
 /// Alpha is straight and interpolates linearly in every space.
-public enum ColorSpace: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ColorSpace: String, Sendable, Hashable, Codable, CaseIterable {
   case sRGB, linearSRGB, oklab
 
   /// `color`'s components in this space as (x, y, z, alpha): (r, g, b, a) for the RGB spaces,
   /// (L, a, b, alpha) for OKLab.
-  public func components(of color: Color) -> Vector4 {
+  package func components(of color: Color) -> Vector4 {
     switch self {
     case .sRGB: return Vector4(x: color.red, y: color.green, z: color.blue, w: color.alpha)
     case .linearSRGB:
@@ -33,7 +33,7 @@ public enum ColorSpace: String, Sendable, Hashable, Codable, CaseIterable {
   }
 
   /// The colour whose components in this space are `v` (the inverse of ``components(of:)``).
-  public func color(from v: Vector4) -> Color {
+  package func color(from v: Vector4) -> Color {
     switch self {
     case .sRGB: return Color(red: v.x, green: v.y, blue: v.z, alpha: v.w)
     case .linearSRGB:
@@ -71,30 +71,30 @@ public enum ColorSpace: String, Sendable, Hashable, Codable, CaseIterable {
 ///     let fade = ColorSpaceAnimation(in: .oklab, from: .black, to: .white) { a, b in
 ///       BasicAnimation(from: a, to: b, duration: 1, timingFunction: .easeInEaseOut)
 ///     }
-public struct ColorSpaceAnimation<Base: AnimationCurve>: AnimationCurve where Base.Value == Vector4 {
+package struct ColorSpaceAnimation<Base: AnimationCurve>: AnimationCurve where Base.Value == Vector4 {
   /// The space the animation runs in.
-  public let space: ColorSpace
+  package let space: ColorSpace
   /// The animation of the components in ``space``.
-  public let base: Base
-  public var duration: Double { base.duration }
+  package let base: Base
+  package var duration: Double { base.duration }
 
-  public init(space: ColorSpace, base: Base) {
+  package init(space: ColorSpace, base: Base) {
     self.space = space
     self.base = base
   }
 
   /// Builds `base` from the two colours' components in `space`.
-  public init(
+  package init(
     in space: ColorSpace, from: Color, to: Color, _ make: (_ from: Vector4, _ to: Vector4) -> Base
   ) {
     self.init(space: space, base: make(space.components(of: from), space.components(of: to)))
   }
 
-  public func value(at t: Double) -> Color { space.color(from: base.value(at: t)) }
+  package func value(at t: Double) -> Color { space.color(from: base.value(at: t)) }
 
   /// The sRGB-component velocity: the conversion's derivative along the base velocity
   /// (a central difference in the animation's own space, exact for ``ColorSpace/sRGB``).
-  public func velocity(at t: Double) -> Color {
+  package func velocity(at t: Double) -> Color {
     let v = base.velocity(at: t)
     if space == .sRGB { return space.color(from: v) }
     let x = base.value(at: t)

@@ -3,7 +3,7 @@
 ///
 /// Every built-in value type conforms. A custom type that only conforms to `Animatable` simply
 /// cannot be clamped or rounded — a compile-time error, not silent garbage.
-public protocol ComponentwiseAnimatable: Animatable {
+package protocol ComponentwiseAnimatable: Animatable {
   /// A copy with `transform` applied to every component.
   func mapComponents(_ transform: (Double) -> Double) -> Self
   /// A value whose every component is `combine(a_i, b_i, c_i)`.

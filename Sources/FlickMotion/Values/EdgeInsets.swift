@@ -1,37 +1,37 @@
 /// Insets from each edge of a rectangle, in points (UIKit's `UIEdgeInsets`; Pop animates them).
-public struct EdgeInsets: ComponentwiseAnimatable, Hashable, Codable, CustomStringConvertible {
+package struct EdgeInsets: ComponentwiseAnimatable, Hashable, Codable, CustomStringConvertible {
   /// Inset from the top edge, points.
-  public var top: Double
+  package var top: Double
   /// Inset from the left edge, points.
-  public var left: Double
+  package var left: Double
   /// Inset from the bottom edge, points.
-  public var bottom: Double
+  package var bottom: Double
   /// Inset from the right edge, points.
-  public var right: Double
+  package var right: Double
 
-  public init(top: Double, left: Double, bottom: Double, right: Double) {
+  package init(top: Double, left: Double, bottom: Double, right: Double) {
     self.top = top
     self.left = left
     self.bottom = bottom
     self.right = right
   }
 
-  public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+  package static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 
-  public static func + (a: EdgeInsets, b: EdgeInsets) -> EdgeInsets {
+  package static func + (a: EdgeInsets, b: EdgeInsets) -> EdgeInsets {
     EdgeInsets(top: a.top + b.top, left: a.left + b.left, bottom: a.bottom + b.bottom, right: a.right + b.right)
   }
-  public static func - (a: EdgeInsets, b: EdgeInsets) -> EdgeInsets {
+  package static func - (a: EdgeInsets, b: EdgeInsets) -> EdgeInsets {
     EdgeInsets(top: a.top - b.top, left: a.left - b.left, bottom: a.bottom - b.bottom, right: a.right - b.right)
   }
-  public func scaled(by f: Double) -> EdgeInsets {
+  package func scaled(by f: Double) -> EdgeInsets {
     EdgeInsets(top: top * f, left: left * f, bottom: bottom * f, right: right * f)
   }
-  public var magnitudeSquared: Double { top * top + left * left + bottom * bottom + right * right }
-  public func mapComponents(_ f: (Double) -> Double) -> EdgeInsets {
+  package var magnitudeSquared: Double { top * top + left * left + bottom * bottom + right * right }
+  package func mapComponents(_ f: (Double) -> Double) -> EdgeInsets {
     EdgeInsets(top: f(top), left: f(left), bottom: f(bottom), right: f(right))
   }
-  public static func combineComponents(
+  package static func combineComponents(
     _ a: EdgeInsets, _ b: EdgeInsets, _ c: EdgeInsets, _ f: (Double, Double, Double) -> Double
   ) -> EdgeInsets {
     EdgeInsets(
@@ -39,5 +39,5 @@ public struct EdgeInsets: ComponentwiseAnimatable, Hashable, Codable, CustomStri
       right: f(a.right, b.right, c.right))
   }
 
-  public var description: String { "(top \(top), left \(left), bottom \(bottom), right \(right))" }
+  package var description: String { "(top \(top), left \(left), bottom \(bottom), right \(right))" }
 }

@@ -4,7 +4,7 @@ extension Transform {
   /// The composed 4×4 matrix, row-major, for column vectors (`p′ = M·p`, `p = (x, y, z, 1)`):
   /// `M = P · T · Rz · Ry · Rx · K · S` with P the perspective (`m[3][2] = perspective`), T the
   /// translation, R the rotations, K the skew and S the scale.
-  public var matrix: [Double] {
+  package var matrix: [Double] {
     func mul(_ a: [Double], _ b: [Double]) -> [Double] {
       var r = [Double](repeating: 0, count: 16)
       for i in 0..<4 {
@@ -30,7 +30,7 @@ extension Transform {
   }
 
   /// Transforms a point (with the perspective divide).
-  public func apply(to point: Vector3) -> Vector3 {
+  package func apply(to point: Vector3) -> Vector3 {
     let m = matrix
     let v = [point.x, point.y, point.z, 1]
     var r = [0.0, 0, 0, 0]

@@ -4,19 +4,19 @@
 ///
 /// Composition order, applied to a point (right to left): perspective · translate · rotate
 /// (z, then y, then x) · skew · scale — the CSS/Core Animation decomposition order.
-public struct Transform: ComponentwiseAnimatable, Hashable, Codable, CustomStringConvertible {
+package struct Transform: ComponentwiseAnimatable, Hashable, Codable, CustomStringConvertible {
   /// Translation in points (z towards the viewer).
-  public var translation: Vector3
+  package var translation: Vector3
   /// Scale factors (identity 1, 1, 1).
-  public var scale: Vector3
+  package var scale: Vector3
   /// Rotation angles in radians about the x, y and z axes (z is the in-plane rotation).
-  public var rotation: Vector3
+  package var rotation: Vector3
   /// Skew angles in radians: `x` shears along x as y grows, `y` along y as x grows.
-  public var skew: Point
+  package var skew: Point
   /// The perspective term `m34 = −1/eyeDistance` (0: no perspective; −1/500 is a common choice).
-  public var perspective: Double
+  package var perspective: Double
 
-  public init(
+  package init(
     translation: Vector3 = .zero, scale: Vector3 = .one, rotation: Vector3 = .zero, skew: Point = .zero,
     perspective: Double = 0
   ) {
@@ -28,35 +28,35 @@ public struct Transform: ComponentwiseAnimatable, Hashable, Codable, CustomStrin
   }
 
   /// No change: scale 1, everything else 0.
-  public static let identity = Transform()
+  package static let identity = Transform()
   /// The additive zero (scale 0 too): the neutral element for animation arithmetic, not a transform to draw.
-  public static let zero = Transform(scale: .zero)
+  package static let zero = Transform(scale: .zero)
 
-  public static func + (a: Transform, b: Transform) -> Transform {
+  package static func + (a: Transform, b: Transform) -> Transform {
     Transform(
       translation: a.translation + b.translation, scale: a.scale + b.scale, rotation: a.rotation + b.rotation,
       skew: a.skew + b.skew, perspective: a.perspective + b.perspective)
   }
-  public static func - (a: Transform, b: Transform) -> Transform {
+  package static func - (a: Transform, b: Transform) -> Transform {
     Transform(
       translation: a.translation - b.translation, scale: a.scale - b.scale, rotation: a.rotation - b.rotation,
       skew: a.skew - b.skew, perspective: a.perspective - b.perspective)
   }
-  public func scaled(by f: Double) -> Transform {
+  package func scaled(by f: Double) -> Transform {
     Transform(
       translation: translation.scaled(by: f), scale: scale.scaled(by: f), rotation: rotation.scaled(by: f),
       skew: skew.scaled(by: f), perspective: perspective * f)
   }
-  public var magnitudeSquared: Double {
+  package var magnitudeSquared: Double {
     translation.magnitudeSquared + scale.magnitudeSquared + rotation.magnitudeSquared + skew.magnitudeSquared
       + perspective * perspective
   }
-  public func mapComponents(_ f: (Double) -> Double) -> Transform {
+  package func mapComponents(_ f: (Double) -> Double) -> Transform {
     Transform(
       translation: translation.mapComponents(f), scale: scale.mapComponents(f), rotation: rotation.mapComponents(f),
       skew: skew.mapComponents(f), perspective: f(perspective))
   }
-  public static func combineComponents(
+  package static func combineComponents(
     _ a: Transform, _ b: Transform, _ c: Transform, _ f: (Double, Double, Double) -> Double
   ) -> Transform {
     Transform(
@@ -67,7 +67,7 @@ public struct Transform: ComponentwiseAnimatable, Hashable, Codable, CustomStrin
       perspective: f(a.perspective, b.perspective, c.perspective))
   }
 
-  public var description: String {
+  package var description: String {
     "Transform(translation: \(translation), scale: \(scale), rotation: \(rotation), skew: \(skew), perspective: \(perspective))"
   }
 }

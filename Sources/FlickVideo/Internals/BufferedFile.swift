@@ -28,13 +28,16 @@ final class BufferedReader {
     if start > 0 {
       let kept = end - start
       buffer.withUnsafeMutableBytes { raw in
-        if kept > 0 { memmove(raw.baseAddress!, raw.baseAddress! + start, kept) }
+        if kept > 0, let base = raw.baseAddress { memmove(base, base + start, kept) }
       }
       start = 0
       end = kept
     }
     while end - start < count {
-      let n = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + end, raw.count - end) }
+      let n = buffer.withUnsafeMutableBytes { raw in
+        guard let base = raw.baseAddress else { return 0 }  // no capacity: nothing to read into
+        return read(fd, base + end, raw.count - end)
+      }
       if n < 0 {
         if errno == EINTR { continue }
         throw BufferedFile.Failure.io(String(cString: strerror(errno)))
@@ -162,13 +165,14 @@ final class BufferedWriter {
   }
 
   private func writeAll(_ bytes: UnsafeRawBufferPointer, at position: Int?) throws {
+    guard let base = bytes.baseAddress else { return }  // an empty buffer: nothing to write
     var done = 0
     while done < bytes.count {
       let n =
         if let position {
-          pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(position + done))
+          pwrite(fd, base + done, bytes.count - done, off_t(position + done))
         } else {
-          Foundation.write(fd, bytes.baseAddress! + done, bytes.count - done)
+          Foundation.write(fd, base + done, bytes.count - done)
         }
       if n < 0 {
         if errno == EINTR { continue }

@@ -66,10 +66,10 @@ final class FrameSpool {
         for row in 0..<rows {
           let base = row * rowBytes
           let span: (start: Int, count: Int)
-          if first {
-            span = (0, rowBytes)
+          if !first, let newRows = new.baseAddress, let oldRows = old.baseAddress {
+            span = Self.changedSpan(newRows + base, oldRows + base, rowBytes)
           } else {
-            span = Self.changedSpan(new.baseAddress! + base, old.baseAddress! + base, rowBytes)
+            span = (0, rowBytes)
           }
           guard span.count > 0 else { continue }
           record.withUnsafeMutableBytes { header in
@@ -130,9 +130,9 @@ final class FrameSpool {
       var consumed = 0
       payloadBuffer.withUnsafeBufferPointer { source in
         frame.withUnsafeMutableBufferPointer { target in
+          guard let targetBase = target.baseAddress, let sourceBase = source.baseAddress else { return }
           for (row, span) in spans.enumerated() where span.count > 0 {
-            (target.baseAddress! + row * rowBytes + span.start)
-              .update(from: source.baseAddress! + consumed, count: span.count)
+            (targetBase + row * rowBytes + span.start).update(from: sourceBase + consumed, count: span.count)
             consumed += span.count
           }
         }
@@ -154,9 +154,11 @@ final class FrameSpool {
   /// Reads exactly `count` bytes at `offset` into the start of `buffer`, advancing `offset`.
   private func readAll(_ buffer: inout [UInt8], count: Int, at offset: inout Int) -> String? {
     buffer.withUnsafeMutableBytes { raw in
+      guard count > 0 else { return nil }
+      guard let base = raw.baseAddress, raw.count >= count else { return "the read buffer is too small" }
       var done = 0
       while done < count {
-        let n = pread(fd, raw.baseAddress! + done, count - done, off_t(offset + done))
+        let n = pread(fd, base + done, count - done, off_t(offset + done))
         if n < 0 {
           if errno == EINTR { continue }
           return String(cString: strerror(errno))

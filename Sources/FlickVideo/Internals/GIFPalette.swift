@@ -49,10 +49,9 @@ struct GIFPalette {
   /// pixel had in the frame *before* (so the last frame's changes are never counted: ffmpeg's
   /// arithmetic, kept for the same palette).
   mutating func add(_ frame: UnsafeRawBufferPointer, previous: UnsafeRawBufferPointer?) {
-    precondition(frame.count % 4 == 0 && (previous == nil || previous!.count == frame.count))
+    precondition(frame.count % 4 == 0 && previous.map { $0.count == frame.count } ?? true)
     let pixels = frame.count / 4
-    guard pixels > 0 else { return }
-    let new = frame.bindMemory(to: UInt32.self).baseAddress!
+    guard pixels > 0, let new = frame.bindMemory(to: UInt32.self).baseAddress else { return }
     // The colour last looked up (none yet: above every colour), its index, and how many pixels of
     // it are not yet added to its count: a run of one colour costs a comparison.
     var lastColor = UInt64.max
@@ -68,8 +67,7 @@ struct GIFPalette {
         run = 1
       }
     }
-    if let previous {
-      let old = previous.bindMemory(to: UInt32.self).baseAddress!
+    if let previous, let old = previous.bindMemory(to: UInt32.self).baseAddress {
       // Eight pixels compared at once, as four 64-bit words; only blocks with a difference are
       // looked at pixel by pixel.
       let a = UnsafeRawPointer(new)
@@ -215,7 +213,7 @@ struct GIFPalette {
       current = nextBoxToCut(&boxes, refs, limit: maxBoxes)
     }
     var palette = boxes.map(\.color).sorted()
-    let last = palette.last!
+    guard let last = palette.last else { preconditionFailure("the median cut starts with one box") }
     while palette.count < Self.size { palette.append(last) }
     palette[Self.size - 1] = Self.transparency
     return palette
@@ -228,21 +226,25 @@ struct GIFPalette {
     var best: Int?
     var most: Int64 = -1
     for id in boxes.indices where boxes[id].count >= 2 {
-      if boxes[id].variance == nil {
+      let variance: Int64
+      if let known = boxes[id].variance {
+        variance = known
+      } else {
         let mean = boxes[id].color
-        var variance: Int64 = 0
+        var sum: Int64 = 0
         for i in boxes[id].range {
           let c = colors[refs[i]]
           let dr = Int64(c >> 16 & 255) - Int64(mean >> 16 & 255)
           let dg = Int64(c >> 8 & 255) - Int64(mean >> 8 & 255)
           let db = Int64(c & 255) - Int64(mean & 255)
-          variance &+= (dr * dr + dg * dg + db * db) &* Int64(bitPattern: counts[refs[i]])
+          sum &+= (dr * dr + dg * dg + db * db) &* Int64(bitPattern: counts[refs[i]])
         }
-        boxes[id].variance = variance
+        boxes[id].variance = sum
+        variance = sum
       }
-      if boxes[id].variance! > most {
+      if variance > most {
         best = id
-        most = boxes[id].variance!
+        most = variance
       }
     }
     return best
@@ -267,7 +269,9 @@ struct GIFPalette {
   /// packed under its key, so the sort moves and compares plain integers.
   private static func sort(_ refs: inout [Int], _ range: Range<Int>, _ colors: [UInt32], shift: UInt32) {
     var packed = refs[range].map { UInt64(colors[$0] >> shift & 255) << 32 | UInt64($0) }
-    packed.withUnsafeMutableBufferPointer { quicksort($0.baseAddress!, $0.count) }
+    packed.withUnsafeMutableBufferPointer { buffer in
+      if let base = buffer.baseAddress { quicksort(base, buffer.count) }
+    }
     for (offset, value) in packed.enumerated() { refs[range.lowerBound + offset] = Int(value & 0xFFFF_FFFF) }
   }
 

@@ -1,0 +1,184 @@
+import FlickMotion
+import Foundation
+
+/// The literals of JSON5: identifiers (unquoted keys, `true`, `Infinity`…), strings with their
+/// escapes, and numbers.
+extension JSON5Parser {
+  static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
+    c == "$" || c == "_" || c.properties.isAlphabetic
+  }
+
+  private static func isIdentifierPart(_ c: Unicode.Scalar) -> Bool {
+    isIdentifierStart(c) || c.properties.numericType != nil || c == "\u{200C}" || c == "\u{200D}"
+      || c.properties.generalCategory == .nonspacingMark
+      || c.properties.generalCategory == .spacingMark
+      || c.properties.generalCategory == .connectorPunctuation
+  }
+
+  mutating func parseIdentifier() throws(JSON5SyntaxError) -> String {
+    var s = String.UnicodeScalarView()
+    while let c = current {
+      if c == "\\" {
+        advance()
+        guard current == "u" else { throw error("only \\u escapes are allowed in identifiers") }
+        advance()
+        s.append(try parseHexScalar(digits: 4))
+      } else if s.isEmpty ? Self.isIdentifierStart(c) : Self.isIdentifierPart(c) {
+        s.append(c)
+        advance()
+      } else {
+        break
+      }
+    }
+    return String(s)
+  }
+
+  private mutating func parseHexScalar(digits: Int) throws(JSON5SyntaxError) -> Unicode.Scalar {
+    var v: UInt32 = 0
+    for _ in 0..<digits {
+      guard let c = current, let d = Character(c).hexDigitValue else {
+        throw error("expected \(digits) hexadecimal digits in escape")
+      }
+      v = v * 16 + UInt32(d)
+      advance()
+    }
+    // A UTF-16 surrogate pair written as two \u escapes.
+    if (0xD800...0xDBFF).contains(v), current == "\\", peek(1) == "u" {
+      let save = (index, line, column)
+      advance()
+      advance()
+      let low = try parseHexScalar(digits: 4).value
+      if (0xDC00...0xDFFF).contains(low) {
+        return Unicode.Scalar(0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
+      }
+      (index, line, column) = save
+    }
+    return Unicode.Scalar(v) ?? "\u{FFFD}"
+  }
+
+  mutating func parseString() throws(JSON5SyntaxError) -> String {
+    let quote = current
+    let (l, col) = (line, column)
+    advance()
+    var s = String.UnicodeScalarView()
+    while true {
+      guard let c = current else {
+        throw JSON5SyntaxError(message: "unterminated string", line: l, column: col)
+      }
+      if c == quote {
+        advance()
+        return String(s)
+      }
+      if c == "\n" || c == "\r" {
+        throw error("line break inside a string (escape it with '\\')")
+      }
+      if c != "\\" {
+        s.append(c)
+        advance()
+        continue
+      }
+      advance()
+      guard let e = current else { continue }
+      switch e {
+      case "n": s.append("\n"); advance()
+      case "t": s.append("\t"); advance()
+      case "r": s.append("\r"); advance()
+      case "b": s.append("\u{08}"); advance()
+      case "f": s.append("\u{0C}"); advance()
+      case "v": s.append("\u{0B}"); advance()
+      case "0":
+        advance()
+        if let d = current, ("0"..."9").contains(d) { throw error("octal escapes are not allowed") }
+        s.append("\0")
+      case "x":
+        advance()
+        s.append(try parseHexScalar(digits: 2))
+      case "u":
+        advance()
+        s.append(try parseHexScalar(digits: 4))
+      case "\n", "\u{2028}", "\u{2029}": advance()
+      case "\r":
+        advance()
+        if current == "\n" { advance() }
+      case "1"..."9": throw error("octal escapes are not allowed")
+      default:
+        s.append(e)
+        advance()
+      }
+    }
+  }
+
+  mutating func parseNumber() throws(JSON5SyntaxError) -> Double {
+    var sign = 1.0
+    if current == "-" || current == "+" {
+      if current == "-" { sign = -1 }
+      advance()
+    }
+    if current == "I" {
+      let word = try parseIdentifier()
+      guard word == "Infinity" else {
+        throw error("expected a number, found '\(quoted: word)'", plain: "expected a number")
+      }
+      return sign * .infinity
+    }
+    if current == "N" {
+      let word = try parseIdentifier()
+      guard word == "NaN" else { throw error("expected a number, found '\(quoted: word)'", plain: "expected a number") }
+      return .nan
+    }
+    if current == "0", let x = peek(1), x == "x" || x == "X" {
+      advance()
+      advance()
+      var digits = ""
+      while let c = current, Character(c).isHexDigit {
+        digits.unicodeScalars.append(c)
+        advance()
+      }
+      guard !digits.isEmpty, let v = UInt64(digits, radix: 16) else { throw error("invalid hexadecimal number") }
+      return sign * Double(v)
+    }
+    var text = ""
+    var sawDigit = false
+    while let c = current, ("0"..."9").contains(c) {
+      text.unicodeScalars.append(c)
+      sawDigit = true
+      advance()
+    }
+    if text.count > 1 && text.hasPrefix("0") { throw error("leading zeros are not allowed in numbers") }
+    if current == "." {
+      text += "."
+      advance()
+      while let c = current, ("0"..."9").contains(c) {
+        text.unicodeScalars.append(c)
+        sawDigit = true
+        advance()
+      }
+    }
+    guard sawDigit else { throw error("expected digits in number") }
+    if current == "e" || current == "E" {
+      text += "e"
+      advance()
+      if current == "+" || current == "-", let c = current {
+        text.unicodeScalars.append(c)
+        advance()
+      }
+      var expDigits = false
+      while let c = current, ("0"..."9").contains(c) {
+        text.unicodeScalars.append(c)
+        expDigits = true
+        advance()
+      }
+      guard expDigits else { throw error("expected digits in exponent") }
+    }
+    if let c = current, Self.isIdentifierStart(c) {
+      throw error(
+        "unexpected \(quoted: describeCurrent()) after number",
+        plain: "unexpected \(quoted: describeCurrent(plain: true)) after number")
+    }
+    if text.hasPrefix(".") { text = "0" + text }
+    if text.hasSuffix(".") { text += "0" }
+    text = text.replacingOccurrences(of: ".e", with: ".0e")
+    guard let v = Double(text) else { throw error("invalid number '\(quoted: text)'", plain: "invalid number") }
+    return sign * v
+  }
+}
