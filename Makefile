@@ -44,7 +44,9 @@ format:
 # The public API (docs/swift.md, "The public API") against a recorded baseline: SwiftPM builds
 # the baseline revision in a scratch checkout, dumps both APIs with swift-api-digester and lists
 # every breaking change (exit 1). API_BASELINE is the commit that set the current public list;
-# move it, in the same change, when a break is intended. Builds the package twice (minutes).
+# move it, in the same change, when a break is intended. Builds the package twice: it works on
+# Linux with Swift 6.3 (swift-api-digester ships with the toolchain); `--products FlickMotion`
+# took 18 min of wall time on a busy 2-core machine ("No breaking changes detected").
 API_BASELINE ?= b3b6294bf1929c4f1bc9b07e7434952a02a86626
 api-check: bootstrap
 	$(SWIFT) package diagnose-api-breaking-changes $(API_BASELINE)
