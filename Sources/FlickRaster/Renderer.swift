@@ -52,7 +52,8 @@ public struct Renderer: Sendable {
     if let problem = tree.problem { throw .invalidScene(problem.description) }
     if !tree.shutterSamples.isEmpty {
       // An average of samples is no drawing of the tree's own layers: nothing to redraw in part.
-      history?.reset()
+      history?.forget(
+        drawing: CairoDraw.pixel((tree.size.width * scale).rounded()) * CairoDraw.pixel((tree.size.height * scale).rounded()))
       // Motion blur: every sample drawn the same way (sharing the caches), then averaged.
       var frames: [Frame] = []
       for sample in tree.shutterSamples {

@@ -123,6 +123,14 @@ import Testing
     }
     #expect(renderer.damageStatistics.partialFrames == 0)
     #expect(renderer.damageStatistics.wholeFrames == 4)
+    // Motion blur: an average of samples, drawn whole; the next plain frame too.
+    let blurred = FrameRenderer()
+    for n in 0..<4 {
+      var tree = Self.roomy(n)
+      if n.isMultiple(of: 2) { tree.shutterSamples = [Self.roomy(n), Self.roomy(n + 1)] }
+      #expect(try blurred.render(tree) == Self.whole(tree, scale: 1), "blurred frame \(n)")
+    }
+    #expect(blurred.damageStatistics == FrameDamageStatistics(partialFrames: 0, wholeFrames: 4, redrawnPixels: 4 * 400 * 300))
   }
 
   @Test func anUnchangedFrameIsACopy() throws {

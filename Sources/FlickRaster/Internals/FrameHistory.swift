@@ -65,6 +65,13 @@ final class FrameHistory {
     self.layers = layers
   }
 
+  /// Forgets the last frame before a frame of `pixels` drawn whole without it (motion blur).
+  func forget(drawing pixels: Int) {
+    reset()
+    statistics.wholeFrames += 1
+    statistics.redrawnPixels += pixels
+  }
+
   /// Forgets the last frame (after a failed frame or a motion-blurred one).
   func reset() {
     canvas = nil
@@ -82,5 +89,9 @@ package struct FrameDamageStatistics: Sendable, Equatable {
   /// Device pixels drawn, over all frames (a whole frame counts all its pixels).
   package var redrawnPixels = 0
 
-  package init() {}
+  package init(partialFrames: Int = 0, wholeFrames: Int = 0, redrawnPixels: Int = 0) {
+    self.partialFrames = partialFrames
+    self.wholeFrames = wholeFrames
+    self.redrawnPixels = redrawnPixels
+  }
 }
