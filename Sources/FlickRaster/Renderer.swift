@@ -52,8 +52,9 @@ public struct Renderer: Sendable {
     if let problem = tree.problem { throw .invalidScene(problem.description) }
     if !tree.shutterSamples.isEmpty {
       // An average of samples is no drawing of the tree's own layers: nothing to redraw in part.
-      history?.forget(
-        drawing: CairoDraw.pixel((tree.size.width * scale).rounded()) * CairoDraw.pixel((tree.size.height * scale).rounded()))
+      let pixels = CairoDraw.pixel((tree.size.width * scale).rounded())
+        * CairoDraw.pixel((tree.size.height * scale).rounded())
+      history?.forget(drawing: pixels)
       // Motion blur: every sample drawn the same way (sharing the caches), then averaged.
       var frames: [Frame] = []
       for sample in tree.shutterSamples {
@@ -80,7 +81,9 @@ public struct Renderer: Sendable {
       prefix?.plan(canvas, layers, shadowIsBounds: painter.isOpaqueRoundedBounds)
       ?? StaticPrefix.Plan(start: .start, snapshot: nil)
     let initial = plan.start > .start ? prefix?.pixels : nil
-    let frame = try FrameCanvas.draw(width: width, height: height, fill: tree.backgroundColor, pool: pool, initial: initial) {
+    let frame = try FrameCanvas.draw(
+      width: width, height: height, fill: tree.backgroundColor, pool: pool, initial: initial
+    ) {
       cr, pixels throws(RasterError) in
       cairo_scale(cr, scale, scale)
       cache?.beginFrame()

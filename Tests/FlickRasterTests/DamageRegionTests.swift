@@ -62,7 +62,8 @@ import Testing
         id: "card", bounds: Rect(x: 0, y: 0, width: 240, height: 160), position: Point(x: 200.5, y: 150.25),
         opacity: 0.8, cornerRadius: 12,
         content: .gradient(
-          GradientContent(colors: [Self.c("#2563EB"), Self.c("#22C55E")], startPoint: .zero, endPoint: Point(x: 1, y: 1))))
+          GradientContent(
+            colors: [Self.c("#2563EB"), Self.c("#22C55E")], startPoint: .zero, endPoint: Point(x: 1, y: 1))))
       card.sublayers = [dot]
       return Raster.tree([card], width: 400, height: 300, background: Self.c("#0F172A"))
     }
@@ -130,7 +131,8 @@ import Testing
       if n.isMultiple(of: 2) { tree.shutterSamples = [Self.roomy(n), Self.roomy(n + 1)] }
       #expect(try blurred.render(tree) == Self.whole(tree, scale: 1), "blurred frame \(n)")
     }
-    #expect(blurred.damageStatistics == FrameDamageStatistics(partialFrames: 0, wholeFrames: 4, redrawnPixels: 4 * 400 * 300))
+    let expected = FrameDamageStatistics(partialFrames: 0, wholeFrames: 4, redrawnPixels: 4 * 400 * 300)
+    #expect(blurred.damageStatistics == expected)
   }
 
   @Test func anUnchangedFrameIsACopy() throws {

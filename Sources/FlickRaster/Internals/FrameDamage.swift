@@ -54,8 +54,8 @@ struct DamageFinder {
       return old == new ? [] : nil
     }
     let device = ProjectiveTransform(scale, 0, 0, 0, scale, 0, 0, 0, 1)
-    compare(Layer(id: "", sublayers: old).sublayersInDrawingOrder, Layer(id: "", sublayers: new).sublayersInDrawingOrder,
-            device, device)
+    let before = Layer(id: "", sublayers: old).sublayersInDrawingOrder
+    compare(before, Layer(id: "", sublayers: new).sublayersInDrawingOrder, device, device)
     guard !whole else { return nil }
     var result = Self.merged(boxes.compactMap(pixelBox))
     // No antialiased shape may cross a box's edge (see ``settle(_:_:_:)``).
@@ -105,7 +105,9 @@ struct DamageFinder {
     }
   }
 
-  static func overlaps(_ a: PixelBox, _ b: PixelBox) -> Bool { a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1 }
+  static func overlaps(_ a: PixelBox, _ b: PixelBox) -> Bool {
+    a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
+  }
 
   static func contains(_ a: PixelBox, _ b: PixelBox) -> Bool {
     a.x0 <= b.x0 && a.y0 <= b.y0 && a.x1 >= b.x1 && a.y1 >= b.y1
