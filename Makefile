@@ -106,6 +106,13 @@ clean:
 bench-raster: bootstrap
 	Benchmarks/raster/run.sh $(BENCH_ARGS)
 
+# Damage regions at full size: every frame of every bundled template redrawn only where it differs
+# from the worker's previous frame, byte-compared with whole frames (make test checks 1/4 size).
+.PHONY: check-damage
+check-damage: bootstrap
+	$(SWIFT) build --build-tests
+	FLICK_DAMAGE_CHECK=full $(SWIFT) test --skip-build --filter DamageTemplateTests
+
 # Release-mode FlickMotion benchmark (separate package; not built by `make test`).
 bench-motion:
 	cd Benchmarks/motion && $(SWIFT) run -c release MotionBenchmark

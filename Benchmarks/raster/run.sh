@@ -3,11 +3,13 @@
 # cached) and, when wired, Flick's Swift renderer on the same scene.
 #
 #   Benchmarks/raster/run.sh [--runs N] [--frames N] [--width W --height H] [--out DIR] [--ablate]
+#                            [--instructions START:COUNT | --no-instructions]
 #   Benchmarks/raster/run.sh --templates [--runs N] [NAME ...]
 #
 # Runs are interleaved (C naive, C cached, Swift naive, Swift cached, repeat) so the
 # ratios compare numbers measured back to back; the table shows medians of N runs.
-# --ablate also estimates the Swift stage costs by rendering without each stage.
+# Instruction counts (valgrind's callgrind, load-independent) of frames START..START+COUNT-1
+# follow (default 126:36, a card swap). --ablate also estimates the Swift stage costs.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -19,6 +21,8 @@ HEIGHT=1080
 OUT="$ROOT/out/bench-raster"
 IMAGE="$HERE/image512.png"
 ABLATE=0
+INSTR_START=126     # frames 126-161: the last rest frames and a card swap (the background animates)
+INSTR_FRAMES=36
 
 die() { echo "run.sh: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
@@ -29,6 +33,10 @@ while [ $# -gt 0 ]; do
     --height) HEIGHT=${2:?--height expects a number}; shift 2 ;;
     --out) OUT=${2:?--out expects a directory}; shift 2 ;;
     --ablate) ABLATE=1; shift ;;
+    --instructions)
+      [[ "${2:-}" =~ ^([0-9]+):([1-9][0-9]*)$ ]] || die "--instructions expects START:COUNT, e.g. 126:36"
+      INSTR_START=${BASH_REMATCH[1]}; INSTR_FRAMES=${BASH_REMATCH[2]}; shift 2 ;;
+    --no-instructions) INSTR_FRAMES=0; shift ;;
     --templates)
       # Every bundled template at its own size, Flick only: the kept static prefix off and on,
       # interleaved (Benchmarks/raster/templates).
@@ -36,7 +44,7 @@ while [ $# -gt 0 ]; do
       (cd "$ROOT" && scripts/swift-release --product flick-bench-raster-templates) \
         || { echo "run.sh: building flick-bench-raster-templates failed" >&2; exit 3; }
       exec "$ROOT/.build/release/flick-bench-raster-templates" --runs "$RUNS" "$@" ;;
-    -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option '$1' (try --help)" ;;
   esac
 done
@@ -181,7 +189,41 @@ awk -v runs="$RUNS" '
     }
   }' "$RESULTS"
 
-# 4. Optional: the Swift stage costs by ablation. Flick's renderer has no stage timers, so
+# 4. Instruction counts (valgrind's callgrind): exact and independent of the machine's load, so
+# they settle what CPU times on a shared VM cannot. Only the measured frames are counted (the
+# warm-up frame and start-up are outside measured_frames / measuredFrames).
+if [ "$INSTR_FRAMES" -gt 0 ] && ! command -v valgrind >/dev/null; then
+  echo "run.sh: no instruction counts: valgrind not found (scripts/bootstrap installs it on Debian)" >&2
+elif [ "$INSTR_FRAMES" -gt 0 ]; then
+  INSTRUCTIONS="$OUT/instructions.txt"
+  : >"$INSTRUCTIONS"
+  echo
+  echo "instructions (callgrind), frames $INSTR_START-$((INSTR_START + INSTR_FRAMES - 1)) at ${WIDTH}x${HEIGHT}, millions per frame"
+  for r in "${renderers[@]}"; do
+    toggle='measured_frames*'
+    [ "$r" = swift ] && toggle='*measuredFrames*'
+    for m in naive cached; do
+      flags=(--start "$INSTR_START" --frames "$INSTR_FRAMES" --width "$WIDTH" --height "$HEIGHT" --image "$IMAGE")
+      [ "$m" = cached ] && flags+=(--cached)
+      # shellcheck disable=SC2046
+      count=$("$ROOT/scripts/callgrind-count" --toggle "$toggle" -- $(command_for "$r") "${flags[@]}") \
+        || { echo "run.sh: counting the instructions of $r $m failed" >&2; exit 3; }
+      echo "$r $m $count" >>"$INSTRUCTIONS"
+    done
+  done
+  awk -v frames="$INSTR_FRAMES" '
+    { n[$1 " " $2] = $3; order[++rows] = $1 " " $2 }
+    END {
+      for (r = 1; r <= rows; r++) printf "  %-14s %10.1f\n", order[r], n[order[r]] / frames / 1e6
+      if ("swift cached" in n) {
+        printf "  C naive / Swift cached:  %.2fx fewer instructions (target >= 2.5)\n", n["c naive"] / n["swift cached"]
+        printf "  C cached / Swift cached: %.2fx\n", n["c cached"] / n["swift cached"]
+        printf "  Swift naive / C naive:   %.2f\n", n["swift naive"] / n["c naive"]
+      }
+    }' "$INSTRUCTIONS"
+fi
+
+# 5. Optional: the Swift stage costs by ablation. Flick's renderer has no stage timers, so
 # each stage is estimated as the median CPU time per frame of the whole scene minus that of
 # the scene without the stage (`--without`), every variant in a fresh process, interleaved.
 if [ "$ABLATE" = 1 ] && [ -n "$SWIFT_CMD" ]; then
@@ -225,4 +267,4 @@ if [ "$ABLATE" = 1 ] && [ -n "$SWIFT_CMD" ]; then
     }' "$ABLATION"
 fi
 echo
-echo "raw results: $RESULTS (and ablation.txt with --ablate); stills: $OUT/*-frame90.png (resting), $OUT/*-frame157.png (mid-swap)"
+echo "raw results: $RESULTS, instructions.txt (and ablation.txt with --ablate); stills: $OUT/*-frame90.png (resting), $OUT/*-frame157.png (mid-swap)"

@@ -7,13 +7,19 @@
    the frame on screen trails the playback clock (frames), sampled every 0.25 s.
 3. Memory: the server's VmRSS while a client scrubs (random frames, back to back) for --minutes,
    the template being saved again (a label changed) every --edit-every seconds (hot reloads).
+4. Instructions (valgrind's callgrind, independent of the machine's load): a warm frame served by
+   the studio (the server's count with warm-up and --instructions frames served, minus its count
+   with the warm-up only, per frame) beside a cold `flick still` of the same frames.
 
 Usage: python3 Benchmarks/studio/bench.py [--minutes M] [--frames N] [--cold N] [--play S] [--edit-every S]
-(FLICK=.build/release/flick; the issue's full run is --minutes 10).
+       [--instructions N]
+(FLICK=.build/release/flick; the issue's full run is --minutes 10; --instructions 0 skips step 4).
 """
 
 import argparse
 import os
+import re
+import stat
 import random
 import shutil
 import statistics
@@ -23,6 +29,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "StudioBrowser"))
+import studio_harness  # noqa: E402
 from studio_harness import FLICK, Studio, copy_templates, launch_browser, vm_rss_kb, wait_js  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -52,6 +59,63 @@ SCRUB = """async ({ template, frames }) => {
 }"""
 
 
+CALLGRIND_COUNT = os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "callgrind-count")
+
+
+def callgrind_total(path):
+    """The instruction total (Ir) in a callgrind output file."""
+    with open(path) as f:
+        for line in f:
+            m = re.match(r"(summary|totals):\s+(\d+)", line)
+            if m:
+                return int(m.group(2))
+    raise RuntimeError(f"no instruction total in {path}")
+
+
+def studio_instructions(folder, scratch, frames, warmup):
+    """Instructions of `flick studio` per warm frame: two servers under callgrind, one serving `warmup`,
+    the other `warmup + frames` (PNG requests, back to back), each stopped by SIGTERM; the difference
+    per frame. Valgrind 3.19 rejects the Swift toolchain's debug info, so a stripped copy runs."""
+    copy = FLICK + ".callgrind"
+    subprocess.run(["strip", "--strip-debug", "-o", copy, FLICK], check=True)
+    totals = []
+    try:
+        for served in (warmup, warmup + frames):
+            out = os.path.join(scratch, f"studio-{len(served)}.callgrind")
+            wrapper = os.path.join(scratch, "flick-callgrind")
+            with open(wrapper, "w") as f:
+                f.write(f'#!/bin/sh\nexec valgrind -q --tool=callgrind --callgrind-out-file="{out}" "{copy}" "$@"\n')
+            os.chmod(wrapper, stat.S_IRWXU)
+            studio_harness.FLICK = wrapper
+            try:
+                studio = Studio(folder)
+            finally:
+                studio_harness.FLICK = FLICK
+            try:
+                for seq, frame in enumerate(served):
+                    status, _, _ = studio.get("/api/frame.png", template=TEMPLATE, frame=frame, client="bench", seq=seq + 1)
+                    if status != 200:
+                        raise RuntimeError(f"frame {frame}: HTTP {status}")
+            finally:
+                studio.stop()
+            totals.append(callgrind_total(out))
+    finally:
+        os.remove(copy)
+    return (totals[1] - totals[0]) / len(frames)
+
+
+def still_instructions(folder, scratch, frames):
+    """Instructions of a cold `flick still` (a new process: parse, compile, render, PNG), mean over `frames`."""
+    counts = []
+    for frame in frames:
+        out = os.path.join(scratch, "cold-callgrind.png")
+        line = subprocess.run(
+            [CALLGRIND_COUNT, "--", FLICK, "still", os.path.join(folder, TEMPLATE), "--frame", str(frame), "-o", out, "-q"],
+            check=True, capture_output=True, text=True).stdout
+        counts.append(int(line.strip()))
+    return sum(counts) / len(counts)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--minutes", type=float, default=1.0, help="scrubbing time for the memory run")
@@ -60,6 +124,8 @@ def main():
     parser.add_argument("--play", type=float, default=10.0, help="seconds of playback")
     parser.add_argument("--edit-every", type=float, default=10.0,
                         help="seconds between saves of the template during the memory run (0: none)")
+    parser.add_argument("--instructions", type=int, default=6,
+                        help="warm frames counted with callgrind (0: no instruction counts)")
     args = parser.parse_args()
 
     folder = copy_templates([TEMPLATE])
@@ -126,6 +192,11 @@ def main():
                 rss.append((time.monotonic() - start, vm_rss_kb(studio.pid)))
             revision = studio.get_json("/api/template", template=TEMPLATE)["revision"]
             browser.close()
+        warm_ir = cold_ir = None
+        if args.instructions > 0:
+            counted = order[: args.instructions]
+            warm_ir = studio_instructions(folder, scratch, counted, warmup=order[-3:])
+            cold_ir = still_instructions(folder, scratch, counted[:2])
     finally:
         status = studio.stop()
         shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
@@ -140,6 +211,9 @@ def main():
     print("|---|---|---|---|")
     print(f"| frame p50, request → decoded image | {w50:.1f} ms | {c50:.0f} ms | {w50 / c50:.2f} |")
     print(f"| frame p95 | {w95:.1f} ms | {c95:.0f} ms | {w95 / c95:.2f} |")
+    if warm_ir is not None:
+        print(f"| instructions per frame (callgrind) | {warm_ir / 1e6:.1f} M | {cold_ir / 1e6:.1f} M | "
+              f"{warm_ir / cold_ir:.2f} |")
     print(f"| sustained playback | {playback_fps:.1f} fps (of {canvas['fps']}) | | |")
     print(f"| frame on screen behind the playback clock | median {statistics.median(lags):.0f}, "
           f"max {max(lags)} frames | | |")

@@ -3,7 +3,9 @@ import FlickScene
 import Foundation
 
 /// A renderer for one worker that keeps what does not change between consecutive frames:
-/// a frame whose background and first layers (in painter's order) are those of the frame before
+/// a frame is redrawn only inside pixel-aligned boxes around the layers that differ from the
+/// frame it drew last, the rest copied from that frame (``reusesPreviousFrame``);
+/// a frame drawn whole whose background and first layers (in painter's order) are those of the frame before
 /// starts from a copy of their pixels, translucent or masked layers that do not change are
 /// composited from their kept pixels, gradients whose geometry is unchanged are copied instead
 /// of repainted, text is shaped once and drawn under whatever transform it has, and shadows
@@ -49,6 +51,8 @@ package final class FrameRenderer: Sendable {
     let cache = RasterCache()
     let prefix = StaticPrefix()
     var usesStaticPrefix = true
+    let history = FrameHistory()
+    var usesDamage = true
     /// The memory of the intermediate surfaces.
     let arena = PixelArena()
     let text = TextContext(ownFontMap: true)
@@ -75,9 +79,10 @@ package final class FrameRenderer: Sendable {
         return .success(
           try Renderer.render(
             tree, scale: scale, cache: w.cache, arena: w.arena, text: w.text, pool: pool,
-            prefix: w.usesStaticPrefix ? w.prefix : nil))
+            prefix: w.usesStaticPrefix ? w.prefix : nil, history: w.usesDamage ? w.history : nil))
       } catch {
         w.prefix.reset()
+        w.history.reset()
         return .failure(error)
       }
     }.get()
@@ -95,6 +100,22 @@ package final class FrameRenderer: Sendable {
       }
     }
   }
+
+  /// Whether a frame is drawn only where it differs from the frame this renderer drew last
+  /// (``DamageFinder``: pixel-aligned boxes around what changed, the rest copied; on by default).
+  /// Off, every frame is drawn whole: the bytes are the same either way (tests compare them).
+  package var reusesPreviousFrame: Bool {
+    get { workshop.withLock { $0.usesDamage } }
+    set {
+      workshop.withLock {
+        $0.usesDamage = newValue
+        $0.history.reset()
+      }
+    }
+  }
+
+  /// How frames were drawn in part or whole (for tests and benchmarks).
+  package var damageStatistics: FrameDamageStatistics { workshop.withLock { $0.history.statistics } }
 
   /// Whether the finished pixels of a layer drawn as a group (opacity below 1, a mask, a tint)
   /// are kept and composited again while the layer, its subtree and its place on the frame are

@@ -47,10 +47,14 @@ public struct Renderer: Sendable {
   /// kept pixels after them (``StaticPrefix``): the same bytes, fewer operations.
   static func render(
     _ tree: RenderTree, scale: Double, cache: RasterCache?, arena: PixelArena, text: TextContext,
-    pool: FramePool? = nil, prefix: StaticPrefix? = nil, usesCairoGroups: Bool = false
+    pool: FramePool? = nil, prefix: StaticPrefix? = nil, history: FrameHistory? = nil, usesCairoGroups: Bool = false
   ) throws(RasterError) -> Frame {
     if let problem = tree.problem { throw .invalidScene(problem.description) }
     if !tree.shutterSamples.isEmpty {
+      // An average of samples is no drawing of the tree's own layers: nothing to redraw in part.
+      let pixels = CairoDraw.pixel((tree.size.width * scale).rounded())
+        * CairoDraw.pixel((tree.size.height * scale).rounded())
+      history?.forget(drawing: pixels)
       // Motion blur: every sample drawn the same way (sharing the caches), then averaged.
       var frames: [Frame] = []
       for sample in tree.shutterSamples {
@@ -68,11 +72,18 @@ public struct Renderer: Sendable {
       width: width, height: height, scale: scale, background: tree.backgroundColor, fontFiles: tree.fontFiles)
     let painter = LayerPainter(
       cache: cache, arena: arena, text: text, targetWidth: width, targetHeight: height, usesCairoGroups: usesCairoGroups)
+    if let history, let boxes = history.plan(canvas, layers, painter: painter) {
+      let frame = try redraw(boxes, of: layers, from: history.pixels, canvas: canvas, painter: painter, pool: pool)
+      history.keep(frame, layers: layers, canvas: canvas, redrawn: boxes)
+      return frame
+    }
     let plan =
       prefix?.plan(canvas, layers, shadowIsBounds: painter.isOpaqueRoundedBounds)
       ?? StaticPrefix.Plan(start: .start, snapshot: nil)
     let initial = plan.start > .start ? prefix?.pixels : nil
-    return try FrameCanvas.draw(width: width, height: height, fill: tree.backgroundColor, pool: pool, initial: initial) {
+    let frame = try FrameCanvas.draw(
+      width: width, height: height, fill: tree.backgroundColor, pool: pool, initial: initial
+    ) {
       cr, pixels throws(RasterError) in
       cairo_scale(cr, scale, scale)
       cache?.beginFrame()
@@ -106,5 +117,7 @@ public struct Renderer: Sendable {
       }
       cache?.endFrame()
     }
+    history?.keep(frame, layers: layers, canvas: canvas, redrawn: nil)
+    return frame
   }
 }

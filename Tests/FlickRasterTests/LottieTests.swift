@@ -76,12 +76,19 @@ import Testing
   @Test func aHeldFrameIsDrawnOnceByAFrameRenderer() throws {
     var scene = try Self.scene("shapes-trim")
     scene.animations = []  // frame 0 throughout
-    let renderer = FrameRenderer()
+    // Drawn whole, the second frame takes the Lottie frame from the cache.
+    let renderer = FrameRenderer.wholeFrames()
     let first = try renderer.render(scene.renderTree(at: 0))
     let before = renderer.cacheStatistics
     let same = try renderer.render(scene.renderTree(at: 0.5)) == first
     #expect(same)
     #expect(renderer.cacheStatistics.hits == before.hits + 1)
+    // With damage regions (the default) it is a copy of the first: nothing is drawn again.
+    let copying = FrameRenderer()
+    let again = try copying.render(scene.renderTree(at: 0))
+    let drawn = copying.damageStatistics.redrawnPixels
+    #expect(try copying.render(scene.renderTree(at: 0.5)) == again)
+    #expect(copying.damageStatistics.redrawnPixels == drawn)
   }
 
   @Test func theLayerComposesWithOpacityTransformAndBackground() throws {

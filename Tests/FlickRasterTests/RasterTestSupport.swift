@@ -47,3 +47,13 @@ extension Frame {
     return box.map { (minX: $0.0, minY: $0.1, maxX: $0.2, maxY: $0.3, count: $0.4) }
   }
 }
+
+extension FrameRenderer {
+  /// A caching renderer that draws every frame whole (no damage regions), for tests of the
+  /// caches that work inside a whole frame (the kept static prefix, kept groups).
+  static func wholeFrames(scale: Double = 1, pool: FramePool? = nil) -> FrameRenderer {
+    let renderer = FrameRenderer(scale: scale, pool: pool)
+    renderer.reusesPreviousFrame = false
+    return renderer
+  }
+}

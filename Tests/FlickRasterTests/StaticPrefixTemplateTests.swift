@@ -58,13 +58,13 @@ import Testing
     let trees = (0..<scene.frameCount).map { scene.renderTree(at: scene.time(ofFrame: $0)) }
     // Reference: the caching renderer with the prefix and kept groups switched off (itself
     // byte-identical to `Renderer`, DeterminismTests).
-    let plain = FrameRenderer(scale: scale)
+    let plain = FrameRenderer.wholeFrames(scale: scale)
     plain.reusesStaticPrefix = false
     plain.reusesGroups = false
     let reference = try trees.map { try Self.digest(plain.render($0)) }
     #expect(plain.prefixStatistics.framesReused == 0)
     // Forward.
-    let forward = FrameRenderer(scale: scale)
+    let forward = FrameRenderer.wholeFrames(scale: scale)
     for (n, tree) in trees.enumerated() {
       #expect(try Self.digest(forward.render(tree)) == reference[n], "\(name) frame \(n), forward")
     }
@@ -75,7 +75,7 @@ import Testing
         + "\(forward.keptGroupHits) groups composited from kept pixels")
     // Random order, one worker.
     var random = SeededGenerator(seed: UInt64(name.utf8.reduce(18) { $0 &* 31 &+ UInt64($1) }))
-    let shuffled = FrameRenderer(scale: scale)
+    let shuffled = FrameRenderer.wholeFrames(scale: scale)
     for n in trees.indices.shuffled(using: &random).prefix(Self.full ? trees.count : 60) {
       #expect(try Self.digest(shuffled.render(trees[n])) == reference[n], "\(name) frame \(n), random order")
     }
@@ -84,7 +84,7 @@ import Testing
     let assignment = trees.indices.map { _ in Int(random.next() % 3) }
     let results = Results()
     DispatchQueue.concurrentPerform(iterations: 3) { worker in
-      let renderer = FrameRenderer(scale: scale)
+      let renderer = FrameRenderer.wholeFrames(scale: scale)
       for n in trees.indices where assignment[n] == worker {
         do { results.set(n, Self.digest(try renderer.render(trees[n]))) } catch { results.fail("frame \(n): \(error)") }
       }

@@ -96,7 +96,7 @@ import Testing
   func framesAreByteIdenticalWhileThePrefixChanges(scale: Double) throws {
     let trees = Self.changingRun()
     let reference = try trees.map { try Renderer(scale: scale).render($0) }
-    let cached = FrameRenderer(scale: scale)
+    let cached = FrameRenderer.wholeFrames(scale: scale)
     for (n, tree) in trees.enumerated() {
       #expect(try cached.render(tree) == reference[n], "frame \(n) at scale \(scale)")
     }
@@ -112,7 +112,7 @@ import Testing
   @Test func aPooledRendererStartsFromTheSamePixels() throws {
     let trees = Self.changingRun()
     let pool = FramePool(capacity: 2)
-    let cached = FrameRenderer(pool: pool)
+    let cached = FrameRenderer.wholeFrames(pool: pool)
     for (n, tree) in trees.enumerated() {
       let frame = try cached.render(tree)
       #expect(frame == (try Renderer().render(tree)), "frame \(n)")
@@ -123,7 +123,7 @@ import Testing
 
   @Test func switchedOffItDrawsEveryFrameFromTheBackground() throws {
     let trees = Self.changingRun()
-    let cached = FrameRenderer()
+    let cached = FrameRenderer.wholeFrames()
     cached.reusesStaticPrefix = false
     for (n, tree) in trees.enumerated() {
       #expect(try cached.render(tree) == Renderer().render(tree), "frame \(n)")
@@ -136,7 +136,7 @@ import Testing
     let reference = try trees.map { try Renderer().render($0) }
     var random = SeededGenerator(seed: 18)
     for round in 0..<3 {
-      let workers = (0..<3).map { _ in FrameRenderer() }
+      let workers = (0..<3).map { _ in FrameRenderer.wholeFrames() }
       // Every frame twice, in a shuffled order, each time to a random worker.
       let order = (trees.indices.map { $0 } + trees.indices.map { $0 }).shuffled(using: &random)
       for n in order {
@@ -155,7 +155,7 @@ import Testing
       tree.shutterSamples = samples
       return tree
     }
-    let cached = FrameRenderer()
+    let cached = FrameRenderer.wholeFrames()
     for (n, tree) in trees.enumerated() {
       #expect(try cached.render(tree) == Renderer().render(tree), "frame \(n)")
     }
@@ -166,7 +166,7 @@ import Testing
   @Test func aPrefixOfAFewSolidFillsAndTextIsNotKept() throws {
     // Drawing these costs about what copying the frame would: nothing is kept.
     let cheap = [Self.base()[3], Layer(id: "bar", bounds: Rect(x: 0, y: 0, width: 150, height: 8), position: Point(x: 100, y: 140), backgroundColor: Self.c("#334155"))]
-    let cached = FrameRenderer()
+    let cached = FrameRenderer.wholeFrames()
     for n in 0..<5 {
       let tree = Self.tree(cheap + [Self.mover(n)])
       #expect(try cached.render(tree) == Renderer().render(tree), "frame \(n)")
@@ -184,7 +184,7 @@ import Testing
       id: "photo", bounds: Rect(x: 0, y: 0, width: 20, height: 20), position: Point(x: 30, y: 30),
       contents: LayerImage(path: "/nonexistent/flick-static-prefix.png"))
     let bad = Self.tree(Self.base() + [missing])
-    let cached = FrameRenderer()
+    let cached = FrameRenderer.wholeFrames()
     _ = try cached.render(good)
     #expect(throws: RasterError.self) { try cached.render(bad) }
     let after = Self.tree(Self.base() + [Self.mover(1)])
@@ -248,8 +248,8 @@ import Testing
   @Test(arguments: [1.0, 1.5])
   func unchangedGroupsAreCompositedFromKeptPixels(scale: Double) throws {
     let trees = Self.trees()
-    let cached = FrameRenderer(scale: scale)
-    let plain = FrameRenderer(scale: scale)
+    let cached = FrameRenderer.wholeFrames(scale: scale)
+    let plain = FrameRenderer.wholeFrames(scale: scale)
     plain.reusesGroups = false
     for (n, tree) in trees.enumerated() {
       let frame = try cached.render(tree)
@@ -267,7 +267,7 @@ import Testing
     let trees = Self.trees(count: 6)
     let reference = try trees.map { try Renderer().render($0) }
     var random = SeededGenerator(seed: 4)
-    let cached = FrameRenderer()
+    let cached = FrameRenderer.wholeFrames()
     for n in (trees.indices.map { $0 } + trees.indices.map { $0 } + [2, 2, 2]).shuffled(using: &random) {
       #expect(try cached.render(trees[n]) == reference[n], "frame \(n)")
     }
@@ -328,7 +328,7 @@ import Testing
   @Test(arguments: [1.0, 2.0])
   func framesStartingInsideThePageAreByteIdentical(scale: Double) throws {
     let trees = Self.trees()
-    let cached = FrameRenderer(scale: scale)
+    let cached = FrameRenderer.wholeFrames(scale: scale)
     for (n, tree) in trees.enumerated() {
       #expect(try cached.render(tree) == Renderer(scale: scale).render(tree), "frame \(n) at scale \(scale)")
     }

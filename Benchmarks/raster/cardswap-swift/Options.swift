@@ -11,6 +11,8 @@ struct Options {
   var split = false
   var cached = false
   var checksum = false
+  /// With `--cached`: every frame drawn whole, without damage regions (`--whole-frames`).
+  var wholeFrames = false
   /// Stages left out of the scene (`--without`).
   var without: [String] = []
   var image: String
@@ -36,7 +38,8 @@ struct Options {
 
   static let usage = """
     usage: flick-cardswap [--frames N] [--start I] [--width W --height H] [--png out.png]
-                          [--split] [--cached] [--checksum] [--image in.png] [--without S,...]
+                          [--split] [--cached [--whole-frames]] [--checksum] [--image in.png]
+                          [--without S,...]
       --frames N       frames to render (default 180 = one 3 s swap cycle at 60 fps)
       --start I        first frame index (t = i / 60); default 0
       --width/--height canvas size in px (default 1920x1080; the scene scales uniformly)
@@ -45,6 +48,8 @@ struct Options {
                        stage fields print as 'na' (run.sh --ablate estimates them)
       --cached         render with one FrameRenderer (caches between frames) instead of a
                        stateless Renderer per frame
+      --whole-frames   with --cached: draw every frame whole (no damage regions, which redraw
+                       only where a frame differs from the one before)
       --checksum       print a FNV-1a hash over all rendered frames' pixels
       --image PATH     the 512x512 picture (default: Benchmarks/raster/image512.png)
       --without S,...  leave stages out: background, shadow, fill (solid instead of
@@ -84,6 +89,7 @@ struct Options {
       case "--split": split = true
       case "--cached": cached = true
       case "--checksum": checksum = true
+      case "--whole-frames": wholeFrames = true
       case "--without":
         let list = try value(a).split(separator: ",").map(String.init)
         guard !list.isEmpty else { throw Invalid(message: "--without expects stage names") }

@@ -47,6 +47,7 @@ func fnv1a(_ hash: UInt64, _ bytes: [UInt8]) -> UInt64 {
 /// the checksum (when asked) and the last frame.
 func run(_ scene: Scene, checksum: Bool) throws(RasterError) -> (wall: Double, cpu: Double, hash: UInt64, last: Frame?) {
   let cachedRenderer = options.cached ? FrameRenderer() : nil
+  if options.wholeFrames { cachedRenderer?.reusesPreviousFrame = false }
   func render(_ n: Int) throws(RasterError) -> Frame {
     let tree = scene.renderTree(at: Double(n) / 60)
     if let cachedRenderer { return try cachedRenderer.render(tree) }
@@ -54,6 +55,15 @@ func run(_ scene: Scene, checksum: Bool) throws(RasterError) -> (wall: Double, c
   }
   // Warm-up outside the measurement (decodes the picture, loads the fonts), as cardswap.c.
   _ = try render(options.start + options.frames)
+  return try measuredFrames(render, checksum: checksum)
+}
+
+/// The measured frames, in a function of their own so that `run.sh` can count their instructions
+/// alone (`valgrind --tool=callgrind --toggle-collect='*measuredFrames*'`).
+@inline(never)
+func measuredFrames(_ render: (Int) throws(RasterError) -> Frame, checksum: Bool) throws(RasterError)
+  -> (wall: Double, cpu: Double, hash: UInt64, last: Frame?)
+{
   var hash: UInt64 = 1_469_598_103_934_665_603
   var wall = 0.0
   var cpu = 0.0
