@@ -123,7 +123,7 @@ bench-video: bootstrap
 
 # The gallery: every showcase template to a GIF (480 px wide, 20 fps, under 2 MB: for the README)
 # and an MP4, into docs/gallery/.
-GALLERY = card-swap rotating-cover property-animator chained-sequence spring-gallery decay-flick lottie-spring motion-blur frosted-player follow-button swipe-deck settings-toggles
+GALLERY = card-swap rotating-cover property-animator chained-sequence spring-gallery decay-flick lottie-spring motion-blur frosted-player follow-button swipe-deck settings-toggles pull-to-refresh
 GALLERY_GIF = --gif-width 480 --gif-fps 20
 .PHONY: gallery
 gallery: release
