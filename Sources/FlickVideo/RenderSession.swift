@@ -280,8 +280,10 @@ public struct RenderSession: Sendable {
         }
       } else {
         bytes = Self.fileSize(target.path)
-        if let encoder = sink as? FFmpegEncoder, encoder.outputFPS != scene.fps {
-          frameCount = FFmpegCommand.fpsFilterFrame(range.count, from: scene.fps, to: encoder.outputFPS)
+        if let encoder = sink as? FFmpegEncoder {
+          // A budget may have chosen a lower rate than the GIF's own.
+          let fps = encoder.budgetOutcome?.setting.fps ?? encoder.outputFPS
+          if fps != scene.fps { frameCount = FFmpegCommand.fpsFilterFrame(range.count, from: scene.fps, to: fps) }
         }
       }
       let encoder = sink as? FFmpegEncoder
@@ -289,7 +291,7 @@ public struct RenderSession: Sendable {
         RenderSummary.Output(
           path: target.path, format: target.format, bytes: bytes, frames: frameCount,
           duration: Double(range.count) / Double(scene.fps), images: encoder?.mergedImages,
-          unmergedReason: encoder?.unmergedReason))
+          unmergedReason: encoder?.unmergedReason, budgetNote: encoder?.budgetNote))
     }
     return RenderSummary(outputs: outputs, frames: range.count, rendered: rendered, width: width, height: height)
   }
