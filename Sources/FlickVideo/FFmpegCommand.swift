@@ -196,7 +196,7 @@ package struct FFmpegCommand: Sendable, Equatable {
       if scales, let w = options.gifWidth { chain.append("scale=\(w):-1:flags=lanczos") }
       let stem = palette ?? output + ".palette"
       guard (2...256).contains(options.gifColors) else {
-        throw .invalidOption("a GIF palette of \(options.gifColors) colours is outside 2…256")
+        throw .invalidOption("a GIF palette of \(quoted: options.gifColors) colours is outside 2…256")
       }
       let colors = options.gifColors < 256 ? ":max_colors=\(options.gifColors)" : ""
       let paletteInput: [String]

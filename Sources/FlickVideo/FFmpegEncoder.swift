@@ -317,7 +317,9 @@ package final class FFmpegEncoder: FrameSink {
         file: temporaryPath, destination: destination, spool: spool,
         spoolFPS: command.selectsFrames ? outputFPS : inputFPS, outputFPS: outputFPS, width: size.width,
         height: size.height, options: options, repeats: repeats, ffmpeg: ffmpeg,
-        optimizer: options.optimizesGIF ? GIFOptimizer.locate() : nil, stallTimeout: stallTimeout
+        // gifsicle merges frames that map to the same pixels: not with --every-frame.
+        optimizer: options.optimizesGIF && options.mergesIdenticalFrames ? GIFOptimizer.locate() : nil,
+        stallTimeout: stallTimeout
       ).run()
       budgetOutcome = result.budget
       // gifsicle or another setting's file replaced the one whose images were counted.

@@ -69,8 +69,8 @@ struct GIFFinishing {
     }
     guard let chosen = found.chosen else {
       throw .invalidOption(
-        "\(quoted: destination) does not fit under --max-size \(OutputBudget.describe(budget.bytes)): the smallest "
-          + "setting (\(ladder.last.map(\.description) ?? "")) makes \(OutputBudget.describe(found.bytes)); "
+        "\(quoted: destination) does not fit under --max-size \(escaped: OutputBudget.describe(budget.bytes)): the smallest "
+          + "setting (\(escaped: ladder.last.map(\.description) ?? "")) makes \(escaped: OutputBudget.describe(found.bytes)); "
           + "raise --max-size, render fewer frames (--frames) or a smaller size (--size)")
     }
     if chosen != ladder[0] {

@@ -7,6 +7,10 @@ import Foundation
 /// lossy strength (``OutputBudget``'s last resort) it also lets LZW match pixels that are close,
 /// changing pixels.
 ///
+/// gifsicle also stores a run of frames that map to the same palette indices as one image with
+/// the run's delay (the picture at every time stays the same), so it does not run on a GIF that
+/// keeps one image per frame (`--every-frame`).
+///
 /// Found as `FLICK_GIFSICLE` (a path; `none` turns the pass off), else `gifsicle` on `PATH`.
 /// When it is absent the GIF is what ffmpeg wrote; `flick render` says so once.
 package struct GIFOptimizer: Sendable, Equatable {

@@ -79,8 +79,8 @@ package struct OutputBudget: Sendable, Equatable {
     package var lossy = 0
 
     package var description: String {
-      var parts = ["\(fps) fps", "\(width) px wide", "\(colors) colours"]
-      if lossy > 0 { parts.append("lossy \(lossy)") }
+      var parts = ["\(fps) fps", "\(width) px wide", "\(quoted: colors) colours"]
+      if lossy > 0 { parts.append("lossy \(quoted: lossy)") }
       return parts.joined(separator: ", ")
     }
   }

@@ -47,7 +47,7 @@ extension Flick {
                               gifsicle, lossy LZW (--lossy 20…200); the first that fits is kept and
                               named on stderr; exit 2 if none fits. Re-encodes the kept frames, never
                               renders again. Finished GIFs go through `gifsicle -O3` when installed
-                              (same pixels; FLICK_GIFSICLE=PATH or none)
+                              (same pixels; not with --every-frame; FLICK_GIFSICLE=PATH or none)
         --every-frame         GIF/APNG: one image per frame (by default a run of identical frames,
                               known from the scene, is one image with the run's delay)
         --progress MODE       auto (bar on a terminal), bar, json (one object per line), none
@@ -133,7 +133,7 @@ extension Flick {
       }
       session.ffmpegProbe = probe
       if !quiet, let gifFPS = gifWarning(session) { log(gifFPS) }
-      if !quiet, options.optimizesGIF, targets.contains(where: { $0.format == .gif }), GIFOptimizer.locate() == nil {
+      if !quiet, options.optimizesGIF, options.mergesIdenticalFrames, targets.contains(where: { $0.format == .gif }), GIFOptimizer.locate() == nil {
         log(GIFOptimizer.absentNote)
       }
 
@@ -168,7 +168,7 @@ extension Flick {
           log(
             "wrote \(quoted: output.path) (\(ProgressPrinter.size(output.bytes)), \(output.frames) frames\(quoted: images), "
               + String(format: "%.2f s", output.duration) + ")")
-          if let note = output.budgetNote { log("\(quoted: output.path) \(note)") }
+          if let note = output.budgetNote { log("\(quoted: output.path) \(escaped: note)") }
           if let warning = sizeWarning(output, budget: options.maxSize) { log(warning) }
           if let reason = output.unmergedReason {
             log("note: the identical frames of \(quoted: output.path) were kept as they are: \(escaped: reason)")
