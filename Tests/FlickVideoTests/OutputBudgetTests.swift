@@ -102,4 +102,24 @@ import Testing
     #expect(found.chosen == nil)
     #expect(found.bytes == Self.modelSize(ladder.last!))
   }
+
+  /// A palette under 256 colours is ffmpeg's `palettegen` with `max_colors` (Flick's own palette
+  /// and frame selection are for 256); outside 2…256 it is refused.
+  @Test func aSmallerPaletteIsFFmpegsWithMaxColors() throws {
+    var options = EncodingOptions(gifFPS: 10)
+    options.gifColors = 64
+    let command = try FFmpegCommand(format: .gif, width: 64, height: 48, fps: 25, options: options, output: "/x.gif")
+    let pass = try #require(command.palettePass).joined(separator: " ")
+    #expect(pass.contains("fps=10,palettegen=stats_mode=diff:max_colors=64"), "\(pass)")
+    #expect(!command.computesPalette && !command.selectsFrames)
+    options.gifColors = 256
+    let full = try FFmpegCommand(format: .gif, width: 64, height: 48, fps: 25, options: options, output: "/x.gif")
+    #expect(full.computesPalette && full.selectsFrames, "256 colours: as before")
+    for colors in [1, 257] {
+      options.gifColors = colors
+      #expect(throws: VideoError.self) {
+        try FFmpegCommand(format: .gif, width: 64, height: 48, fps: 25, options: options, output: "/x.gif")
+      }
+    }
+  }
 }
