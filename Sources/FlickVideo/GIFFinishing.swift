@@ -68,9 +68,11 @@ struct GIFFinishing {
       return try optimize(candidate, lossy: setting.lossy)
     }
     guard let chosen = found.chosen else {
+      let limit = OutputBudget.describe(budget.bytes)
+      let smallest = ladder.last.map(\.description) ?? ""
       throw .invalidOption(
-        "\(quoted: destination) does not fit under --max-size \(escaped: OutputBudget.describe(budget.bytes)): the smallest "
-          + "setting (\(escaped: ladder.last.map(\.description) ?? "")) makes \(escaped: OutputBudget.describe(found.bytes)); "
+        "\(quoted: destination) does not fit under --max-size \(escaped: limit): the smallest setting "
+          + "(\(escaped: smallest)) makes \(escaped: OutputBudget.describe(found.bytes)); "
           + "raise --max-size, render fewer frames (--frames) or a smaller size (--size)")
     }
     if chosen != ladder[0] {

@@ -133,7 +133,8 @@ extension Flick {
       }
       session.ffmpegProbe = probe
       if !quiet, let gifFPS = gifWarning(session) { log(gifFPS) }
-      if !quiet, options.optimizesGIF, options.mergesIdenticalFrames, targets.contains(where: { $0.format == .gif }), GIFOptimizer.locate() == nil {
+      let optimizable = options.optimizesGIF && options.mergesIdenticalFrames
+      if !quiet, optimizable, targets.contains(where: { $0.format == .gif }), GIFOptimizer.locate() == nil {
         log(GIFOptimizer.absentNote)
       }
 
