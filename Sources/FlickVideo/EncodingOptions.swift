@@ -52,6 +52,14 @@ public struct EncodingOptions: Sendable, Equatable {
   public var mergesIdenticalFrames = true
   /// Who computes a GIF's palette (default Flick).
   public var gifPalette = GIFPaletteSource.flick
+  /// Colours in a GIF's palette (2…256; below 256 ffmpeg's `palettegen` makes it with
+  /// `max_colors`). ``OutputBudget`` lowers it to fit a budget.
+  package var gifColors = 256
+  /// The size each output must fit under (`--max-size`; ``OutputBudget``), nil for none.
+  package var maxSize: OutputBudget?
+  /// Whether a finished GIF goes through gifsicle `-O3` when it is installed (``GIFOptimizer``;
+  /// the pixels stay the same). Off for tests that compare Flick's GIF with ffmpeg's own.
+  package var optimizesGIF = true
 
   public init(
     crf: Int? = nil, preset: String = "veryfast", pad: Bool = false, dither: Dither = .bayer,

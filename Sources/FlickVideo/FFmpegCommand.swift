@@ -149,8 +149,12 @@ package struct FFmpegCommand: Sendable, Equatable {
       var chain: [String] = []
       if scales, let w = options.gifWidth { chain.append("scale=\(w):-1:flags=lanczos") }
       let stem = palette ?? output + ".palette"
+      guard (2...256).contains(options.gifColors) else {
+        throw .invalidOption("a GIF palette of \(quoted: options.gifColors) colours is outside 2…256")
+      }
+      let colors = options.gifColors < 256 ? ":max_colors=\(options.gifColors)" : ""
       let paletteInput: [String]
-      if chain.isEmpty && options.gifPalette == .flick {
+      if chain.isEmpty && options.gifPalette == .flick && options.gifColors == 256 {
         let path = stem + ".bgra"
         palettePath = path
         paletteInput = ["-f", "rawvideo", "-pix_fmt", "bgra", "-s", "16x16", "-i", path]
@@ -159,7 +163,7 @@ package struct FFmpegCommand: Sendable, Equatable {
         palettePath = path
         palettePass =
           input + [
-            "-an", "-vf", (chain + ["palettegen=stats_mode=diff"]).joined(separator: ","),
+            "-an", "-vf", (chain + ["palettegen=stats_mode=diff" + colors]).joined(separator: ","),
             "-frames:v", "1", "-update", "1", "-f", "image2", path,
           ]
         paletteInput = ["-i", path]

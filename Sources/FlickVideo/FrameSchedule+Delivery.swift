@@ -23,13 +23,24 @@ extension FrameSchedule {
 
     /// `frame` as the output gets it, or nil when the output does not keep it.
     package mutating func admit(_ frame: PreparedFrame) -> PreparedFrame? {
-      unchangedSinceKept = unchangedSinceKept && frame.repeatsPrevious
-      guard output.keeps(position: frame.index - first) else { return nil }
+      guard let repeats = admit(position: frame.index - first, repeatsPrevious: frame.repeatsPrevious) else {
+        return nil
+      }
       var frame = frame
-      frame.repeatsPrevious = kept > 0 && unchangedSinceKept
+      frame.repeatsPrevious = repeats
+      return frame
+    }
+
+    /// Whether the output keeps the frame at `position` in the render (positions delivered in
+    /// order, from 0), which repeats the frame before it when `repeatsPrevious`: nil when the
+    /// output does not keep it, else whether it repeats the frame the output kept before it.
+    package mutating func admit(position: Int, repeatsPrevious: Bool) -> Bool? {
+      unchangedSinceKept = unchangedSinceKept && repeatsPrevious
+      guard output.keeps(position: position) else { return nil }
+      let repeats = kept > 0 && unchangedSinceKept
       unchangedSinceKept = true
       kept += 1
-      return frame
+      return repeats
     }
   }
 }

@@ -24,15 +24,20 @@ extension GIFSink {
     }
   }
 
-  /// Writes the spooled `frames` (all when nil) to `process`; nil, or why they did not all go.
+  /// Writes the spooled `frames` (all when nil) to `process`, only those whose entry in `keeps`
+  /// (indexed by spooled frame) is true when given; nil, or why they did not all go.
   static func replay(
-    _ spool: FrameSpool, frames: Range<Int>?, into process: FFmpegProcess, stallTimeout: Double?, destination: String
+    _ spool: FrameSpool, frames: Range<Int>?, keeping keeps: [Bool]? = nil, into process: FFmpegProcess,
+    stallTimeout: Double?, destination: String
   ) -> VideoError? {
     var writeError: VideoError?
+    var index = frames?.lowerBound ?? 0
     guard
       let failure = spool.replay(
         frames: frames,
         { frame in
+          defer { index += 1 }
+          if let keeps, !keeps[index] { return nil }
           writeError = process.write(frame, stallTimeout: stallTimeout)
           return writeError?.description
         })

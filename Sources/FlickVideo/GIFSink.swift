@@ -12,10 +12,11 @@ import Foundation
 /// ffmpeg that encodes with it, in one process or in parts run at once and stitched together
 /// (``GIFStitcher``, `GIFSink+Parts.swift`), then merges runs of identical frames
 /// (``IdenticalFrameMerger``). That ffmpeg reads exactly the frames the palette was made from,
-/// so the GIF is the one ffmpeg's two passes make.
+/// so the GIF is the one ffmpeg's two passes make. Its last step, ``completeFile()``, runs while
+/// the frames are still spooled: gifsicle and `--max-size` (``GIFFinishing``), whose choice
+/// reaches the summary through ``report``.
 ///
-/// The finished GIF is the temporary `.NAME.PID.partial` when ``finish()`` returns (the last
-/// step of which, ``completeFile()``, is where a pass over the finished file belongs);
+/// The finished GIF is the temporary `.NAME.PID.partial` when ``finish()`` returns;
 /// ``commit()`` puts it in place (``FlickMotion/AtomicDestination``); ``abort()`` (or any
 /// failure) stops every ffmpeg and removes every temporary, so the destination is either the
 /// complete new GIF or untouched.
@@ -29,6 +30,9 @@ package final class GIFSink: FrameSink {
   /// The temporary GIF and the temporaries named after it.
   let file: EncodedFile
   let command: FFmpegCommand
+  let options: EncodingOptions
+  /// The GIF's frame rate (the frames arrive at it), in frames per second.
+  let fps: Int
   let ffmpeg: FFmpegTool
   /// Seconds ffmpeg may go without reading frames or using CPU before it is declared stuck.
   let stallTimeout: Double?
@@ -46,9 +50,13 @@ package final class GIFSink: FrameSink {
   /// frames at 960×540, 96 M pixels, from 1.81 to 1.66 s). Settable for tests.
   var minimumPixelsToSplit = GIFSink.defaultMinimumPixelsToSplit
   static let defaultMinimumPixelsToSplit = 32_000_000
-  /// The most ffmpeg processes a split encoding pass runs at once: one a core, at most 8 (each
-  /// is an ffmpeg of 50–150 MB; settable for tests).
-  var maximumParts = min(8, ProcessInfo.processInfo.activeProcessorCount)
+  /// The most ffmpeg processes a split encoding pass runs at once: 1 (no split) by default.
+  /// Each part is an ffmpeg whose `paletteuse` keeps a cache of every colour it has mapped, so
+  /// a part needs 90–180 MiB whatever its share of the frames (640×360: 87 and 111 MiB; 720p:
+  /// 136 and 177 MiB); two parts made a GIF's process tree 1.6–1.8× an MP4's of the same size
+  /// (248 against 139 MiB at 640×360), one keeps it level with the MP4's. The split (about 8 %
+  /// less wall time on two cores) stays available to callers that set this (tests do).
+  var maximumParts = 1
 
   /// Flick's palette statistics (``GIFPalette``) while the frames arrive, when Flick computes
   /// the palette (``FFmpegCommand/computesPalette``).
@@ -77,6 +85,8 @@ package final class GIFSink: FrameSink {
       palette: file.sibling(".palette"))
     self.file = file
     self.command = command
+    self.options = options
+    self.fps = fps
     self.ffmpeg = ffmpeg
     self.stallTimeout = stallTimeout
     self.layout = RawFrameFormat(width: width, height: height, straightAlpha: true, yuv420: false)
@@ -153,19 +163,33 @@ package final class GIFSink: FrameSink {
     } else {
       try encodeWhole(spool)
     }
+    removePalette()
+    try completeFile(spool)
     spool.remove()
     self.spool = nil
-    removePalette()
-    try completeFile()
     state = .finished
   }
 
-  /// The last step of ``finish()``, on the GIF as ffmpeg wrote it: checks it was written and
-  /// merges runs of identical frames. The file is then the GIF ``commit()`` puts in place.
-  private func completeFile() throws(VideoError) {
+  /// The last step of ``finish()``, on the GIF as ffmpeg wrote it and while its frames are still
+  /// in `spool`: checks it was written, merges runs of identical frames, then optimises it and
+  /// fits it to the budget (``GIFFinishing``). The file is then the GIF ``commit()`` puts in place.
+  private func completeFile(_ spool: FrameSpool) throws(VideoError) {
     do {
       try file.checkWritten()
       if let repeats { report = try file.mergeIdenticalFrames(repeats) }
+      let result = try GIFFinishing(
+        file: file, spool: spool, fps: fps, width: layout.width, height: layout.height, options: options,
+        repeats: repeats, ffmpeg: ffmpeg,
+        // gifsicle merges frames that map to the same pixels: not with --every-frame.
+        optimizer: options.optimizesGIF && options.mergesIdenticalFrames ? GIFOptimizer.locate() : nil,
+        stallTimeout: stallTimeout
+      ).run()
+      // gifsicle or another setting's file replaced the one whose images were counted.
+      if let images = result.images { report.images = images }
+      if let outcome = result.budget, let budget = options.maxSize {
+        report.budgetNote = outcome.note(budget: budget)
+        if outcome.setting.fps != fps { report.frames = outcome.frames }
+      }
     } catch {
       abort()
       throw error

@@ -46,6 +46,8 @@ public struct RenderSummary: Sendable, Equatable {
     public var images: Int? = nil
     /// Why a GIF or APNG with identical frames kept them all, when it did (nil otherwise).
     public var unmergedReason: String? = nil
+    /// What `--max-size` chose for this output (``OutputBudget``), nil without a budget.
+    package var budgetNote: String? = nil
   }
 
   /// The outputs, in the order they were requested.

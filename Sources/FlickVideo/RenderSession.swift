@@ -292,8 +292,9 @@ public struct RenderSession: Sendable {
       let report = sink.report
       outputs.append(
         RenderSummary.Output(
-          path: target.path, format: target.format, bytes: report.bytes, frames: plan.frameCount,
-          duration: plan.duration, images: report.images, unmergedReason: report.unmergedReason))
+          path: target.path, format: target.format, bytes: report.bytes, frames: report.frames ?? plan.frameCount,
+          duration: plan.duration, images: report.images, unmergedReason: report.unmergedReason,
+          budgetNote: report.budgetNote))
     }
     return RenderSummary(
       outputs: outputs, frames: schedule.frames.count, rendered: schedule.rendered.count, width: width, height: height)

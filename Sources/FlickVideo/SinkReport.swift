@@ -10,11 +10,20 @@ package struct SinkReport: Sendable, Equatable {
   package var images: Int?
   /// Why a GIF or APNG with identical frames kept them all, when it did (nil otherwise).
   package var unmergedReason: String?
+  /// Frames in the file when the sink chose a lower rate than its schedule's (a GIF fitted to
+  /// `--max-size`); nil when the file has the frames the schedule gave it.
+  package var frames: Int?
+  /// What `--max-size` chose for this output (``OutputBudget``), nil without a budget.
+  package var budgetNote: String?
 
-  package init(bytes: Int = 0, images: Int? = nil, unmergedReason: String? = nil) {
+  package init(
+    bytes: Int = 0, images: Int? = nil, unmergedReason: String? = nil, frames: Int? = nil, budgetNote: String? = nil
+  ) {
     self.bytes = bytes
     self.images = images
     self.unmergedReason = unmergedReason
+    self.frames = frames
+    self.budgetNote = budgetNote
   }
 
   /// The size of the file at `path` in bytes (0 when there is none).

@@ -41,6 +41,13 @@ extension Flick {
                               palette, computed while rendering) or ffmpeg (its palettegen, a pass
                               of its own; used anyway with --gif-width, which scales before it)
         --gif-width W         GIF width in pixels (height keeps the aspect ratio)
+        --max-size SIZE       fit each GIF under SIZE (2MB, 500KB: 1000-based; 10MiB: 1024-based) by
+                              lowering, in this order, the frame rate (50, 25, 20, 10 fps), the width
+                              (to 3/4, 1/2, 3/8, 1/4), the palette (128, 64, 32 colours) and, with
+                              gifsicle, lossy LZW (--lossy 20…200); the first that fits is kept and
+                              named on stderr; exit 2 if none fits. Re-encodes the kept frames, never
+                              renders again. Finished GIFs go through `gifsicle -O3` when installed
+                              (same pixels; not with --every-frame; FLICK_GIFSICLE=PATH or none)
         --every-frame         GIF/APNG: one image per frame (by default a run of identical frames,
                               known from the scene, is one image with the run's delay)
         --progress MODE       auto (bar on a terminal), bar, json (one object per line), none
@@ -58,7 +65,7 @@ extension Flick {
 
     static let valued: Set<String> = Set([
       "o", "output", "format", "frames", "fps", "size", "scale", "jobs", "crf", "preset", "dither", "loop",
-      "gif-fps", "gif-width", "gif-palette", "progress", "measure-pipe",
+      "gif-fps", "gif-width", "gif-palette", "progress", "measure-pipe", "max-size",
     ]).union(Limits.renderCaps.map(\.option))
     static let flags: Set<String> = ["help", "h", "quiet", "q", "pad", "null", "dry-run", "strict", "every-frame"]
 
@@ -86,6 +93,7 @@ extension Flick {
       let quiet = a.has("quiet") || a.has("q")
       let style = try progressStyle(a, quiet: quiet)
       let options = try encodingOptions(a)
+      try checkMaxSize(options, targets: targets)
       let jobs = try a.value("jobs").map { try integer($0, "--jobs", 1...256) }
       // ffmpeg is found now and checked only if an encoder fails (or for --dry-run).
       let probe = targets.contains { $0.format.usesFFmpeg } ? FFmpegTool.Probe(for: targets.map(\.format)) : nil
@@ -123,6 +131,7 @@ extension Flick {
       }
       session.ffmpegProbe = probe
       if !quiet, let note = gifWarning(schedule, requested: session.options.gifFPS) { log(note) }
+      if !quiet, let note = gifsicleNote(options, formats: targets.map(\.format)) { log(note) }
 
       Interruption.install()
       Limits.watchMemory(session.limits, width: session.width, height: session.height)
@@ -155,6 +164,8 @@ extension Flick {
           log(
             "wrote \(quoted: output.path) (\(ProgressPrinter.size(output.bytes)), \(output.frames) frames\(quoted: images), "
               + String(format: "%.2f s", output.duration) + ")")
+          if let note = output.budgetNote { log("\(quoted: output.path) \(escaped: note)") }
+          if let warning = sizeWarning(output, budget: options.maxSize) { log(warning) }
           if let reason = output.unmergedReason {
             log("note: the identical frames of \(quoted: output.path) were kept as they are: \(escaped: reason)")
           }
@@ -307,6 +318,13 @@ extension Flick {
         o.dither = d
       }
       if let v = a.value("loop") { o.plays = v == "forever" ? 0 : try integer(v, "--loop", 0...65535) }
+      if let v = a.value("max-size") {
+        do {
+          o.maxSize = try OutputBudget.parse(v)
+        } catch {
+          throw CommandError.usage(error.description)
+        }
+      }
       if let v = a.value("gif-fps") { o.gifFPS = try integer(v, "--gif-fps", 1...50) }
       if let v = a.value("gif-width") { o.gifWidth = try integer(v, "--gif-width", 1...16384) }
       if let v = a.value("gif-palette") {
@@ -378,20 +396,6 @@ extension Flick {
             + "\(range.lowerBound)…\(range.upperBound), found '\(quoted: text)'")
       }
       return v
-    }
-
-    /// A note when a GIF output's frame rate (in `schedule`) was capped at 50 fps or does not
-    /// map to whole-centisecond delays; `requested` is `--gif-fps`.
-    static func gifWarning(_ schedule: FrameSchedule, requested: Int?) -> String? {
-      guard let gif = schedule.outputs.first(where: { $0.format == .gif }) else { return nil }
-      let fps = gif.fps
-      if !gif.keepsEveryFrame && requested == nil {
-        return "note: GIFs play at most 50 fps; the GIF uses 50 fps (--gif-fps to choose)"
-      }
-      guard !FrameSchedule.isExactGIFRate(fps) else { return nil }
-      return "note: GIF delays are whole centiseconds, so \(fps) fps alternates delays around "
-        + String(format: "%.2f cs", 100.0 / Double(fps))
-        + " (the total time stays right); --gif-fps 50, 25, 20 or 10 gives equal delays"
     }
   }
 }

@@ -18,7 +18,10 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let mp4 = dir.appendingPathComponent("card.mp4").path
     let gif = dir.appendingPathComponent("card.gif").path
-    let r = try CLITests.run(CLITests.flick, ["render", Self.fixture("card-flip"), "-o", mp4, "-o", gif, "--quiet"])
+    // --every-frame: one GIF image per frame, so the GIF's frames are counted like the MP4's
+    // (gifsicle, which may merge frames that map to the same pixels, then does not run).
+    let r = try CLITests.run(
+      CLITests.flick, ["render", Self.fixture("card-flip"), "-o", mp4, "-o", gif, "--quiet", "--every-frame"])
     #expect(r.status == 0, "\(r.stderr)")
     for path in [mp4, gif] {
       let p = try CLITests.probe(path, "nb_read_frames,width,height,r_frame_rate")

@@ -78,34 +78,46 @@ final class EncodedFile {
     }
   }
 
-  /// Rewrites the finished GIF or APNG with each run of identical frames merged into one frame
+  /// Rewrites the finished GIF or APNG (``path``, or the temporary `file` of this output, such as
+  /// a candidate of ``GIFFinishing``) with each run of identical frames merged into one frame
   /// (``IdenticalFrameMerger``, `repeats[i]` telling whether encoded frame `i` repeats the one
-  /// before): into a temporary of its own that then replaces ``path``, so the destination is
-  /// still untouched. A file whose structure is not the expected one stays as ffmpeg wrote it.
+  /// before): into a temporary of its own that then replaces it, so the destination is still
+  /// untouched. A file whose structure is not the expected one stays as ffmpeg wrote it.
   ///
   /// - Returns: The images kept, or the reason nothing was merged (nothing when no frame repeats).
   /// - Throws: ``VideoError/cannotWrite(path:reason:)`` when reading or writing fails.
-  func mergeIdenticalFrames(_ repeats: [Bool]) throws(VideoError) -> SinkReport {
+  func mergeIdenticalFrames(_ repeats: [Bool], in file: String? = nil) throws(VideoError) -> SinkReport {
     guard repeats.contains(true) else { return SinkReport() }
+    let target = file ?? path
     let merged = partial("merged.\(format.rawValue)")
     Cleanup.shared.add(file: merged)
     defer { Self.discard(merged) }
     let outcome: IdenticalFrameMerger.Outcome
     do {
-      outcome = try IdenticalFrameMerger.merge(format, input: path, output: merged, repeats: repeats)
+      outcome = try IdenticalFrameMerger.merge(format, input: target, output: merged, repeats: repeats)
     } catch {
       throw .cannotWrite(path: destination, reason: "cannot merge identical frames: \(escaped: error)")
     }
     switch outcome {
     case .merged(let kept, _):
-      let failure = Cleanup.shared.locked { AtomicDestination.move(merged, to: path) }
-      if let failure {
-        throw .cannotWrite(path: destination, reason: "cannot replace the unmerged file: \(escaped: failure)")
-      }
+      try replace(target, with: merged)
       return SinkReport(images: kept)
     case .unchanged(let reason):
       return SinkReport(unmergedReason: reason)
     }
+  }
+
+  /// Moves the temporary `source` over the temporary `target` (both this output's), under
+  /// ``Cleanup``'s lock so an interruption sees one or the other.
+  ///
+  /// - Throws: ``VideoError/cannotWrite(path:reason:)``.
+  func replace(_ target: String, with source: String) throws(VideoError) {
+    let failure = Cleanup.shared.locked { AtomicDestination.move(source, to: target) }
+    if let failure {
+      Self.discard(source)
+      throw .cannotWrite(path: destination, reason: "cannot replace \(quoted: target): \(escaped: failure)")
+    }
+    Cleanup.shared.remove(file: source)
   }
 
   /// Puts the finished file in place (``Cleanup/commitFile(_:to:)``); on failure the temporary

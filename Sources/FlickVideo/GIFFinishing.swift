@@ -1,0 +1,196 @@
+import FlickMotion
+import Foundation
+
+/// The last step of a GIF before it is committed (``GIFSink``'s `completeFile()`, after the
+/// identical-frame merge): gifsicle `-O3` (``GIFOptimizer``, when installed; the smaller of its
+/// file and ffmpeg's is kept) and, with a budget (``OutputBudget``), the search for the first
+/// setting on the budget's ladder whose GIF fits.
+///
+/// Every setting after the output's own is encoded again from the frames the render kept
+/// (``FrameSpool``, at the GIF's rate): a lower rate keeps the spooled frames its
+/// ``FrameSchedule/Output`` keeps (the schedule's rule, which is ffmpeg's `fps` filter's), read
+/// at that rate, with their repeats carried as ``FrameSchedule/Delivery`` carries them; then
+/// ffmpeg's `scale` and `palettegen=max_colors`, the identical-frame merge, and gifsicle
+/// (`--lossy` on the last steps). Candidates are written to `.NAME.budget.gif.PID.partial`
+/// beside the destination (temporaries named like the output's own, which the sweep of stale
+/// temporaries knows) and the one chosen replaces the output's temporary file; nothing else is
+/// left.
+struct GIFFinishing {
+  /// The output's temporary GIF (replaced in place) and the temporaries named after it.
+  let file: EncodedFile
+  /// The frames the GIF was made from, at ``fps``.
+  let spool: FrameSpool
+  /// The GIF's own frame rate (the spooled frames'), in frames per second.
+  let fps: Int
+  /// The frames' size in pixels.
+  let width: Int
+  let height: Int
+  let options: EncodingOptions
+  /// For each spooled frame, whether it repeats the one before (nil: frames are not merged).
+  let repeats: [Bool]?
+  let ffmpeg: FFmpegTool
+  let optimizer: GIFOptimizer?
+  let stallTimeout: Double?
+
+  private var destination: String { file.destination }
+
+  /// What a budget chose, for the summary.
+  struct Outcome {
+    var setting: OutputBudget.Setting
+    /// The chosen file's size in bytes.
+    var bytes: Int
+    /// Settings encoded to find it (the output's own counts as one).
+    var encodings: Int
+    /// Frames in the chosen file (before identical frames are merged).
+    var frames: Int
+
+    /// `fits under 2 MB at 20 fps, 480 px wide, 256 colours (1.93 MB; 3 encodings)`.
+    func note(budget: OutputBudget) -> String {
+      let count = encodings == 1 ? "1 encoding" : "\(encodings) encodings"
+      return "fits under \(OutputBudget.describe(budget.bytes)) at \(setting) "
+        + "(\(OutputBudget.describe(bytes)); \(count))"
+    }
+  }
+
+  /// What finishing did: the budget's choice (nil without a budget) and the images the GIF now
+  /// stores when the file was rewritten (gifsicle may merge frames that map to the same pixels;
+  /// nil when the file is ffmpeg's as it was).
+  struct Result {
+    var budget: Outcome?
+    var images: Int?
+  }
+
+  /// Optimises the GIF and fits it to the budget.
+  ///
+  /// - Throws: ``VideoError/invalidOption(_:)`` when even the last setting does not fit (the
+  ///   caller aborts the output), or what an encoding or gifsicle throws.
+  func run() throws(VideoError) -> Result {
+    let candidate = file.partial("budget.gif")
+    defer {
+      for path in [candidate, file.partial("gifsicle.gif")] { EncodedFile.discard(path) }
+    }
+    let before = SinkReport.fileSize(file.path)
+    let own = try optimize(file.path, lossy: 0)
+    var rewritten = own != before
+    guard let budget = options.maxSize else {
+      return Result(images: rewritten ? Self.imageCount(file.path) : nil)
+    }
+    let ladder = OutputBudget.ladder(fps: fps, width: width, hasLossy: optimizer != nil)
+    var frames = [ladder[0]: spool.frameCount]
+    let found = try budget.search(ladder) { (setting) throws(VideoError) -> Int in
+      if setting == ladder[0] { return own }
+      frames[setting] = try encode(setting, into: candidate)
+      return try optimize(candidate, lossy: setting.lossy)
+    }
+    guard let chosen = found.chosen else {
+      let limit = OutputBudget.describe(budget.bytes)
+      let smallest = ladder.last.map(\.description) ?? ""
+      throw .invalidOption(
+        "\(quoted: destination) does not fit under --max-size \(escaped: limit): the smallest setting "
+          + "(\(escaped: smallest)) makes \(escaped: OutputBudget.describe(found.bytes)); "
+          + "raise --max-size, render fewer frames (--frames) or a smaller size (--size)")
+    }
+    if chosen != ladder[0] {
+      try file.replace(file.path, with: candidate)
+      rewritten = true
+    }
+    return Result(
+      budget: Outcome(
+        setting: chosen, bytes: found.bytes, encodings: found.encodings, frames: frames[chosen] ?? spool.frameCount),
+      images: rewritten ? Self.imageCount(file.path) : nil)
+  }
+
+  /// The images (image descriptors) a GIF file stores, or nil when its structure is not a
+  /// GIF's. Reads the file mapped, block by block.
+  static func imageCount(_ path: String) -> Int? {
+    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return nil }
+    return data.withUnsafeBytes { (b: UnsafeRawBufferPointer) -> Int? in
+      var i = 13
+      guard b.count >= i, b[0] == 0x47, b[1] == 0x49, b[2] == 0x46 else { return nil }
+      if b[10] & 0x80 != 0 { i += 3 << (Int(b[10] & 7) + 1) }
+      /// Skips data sub-blocks from `i`; false when the file ends first.
+      func skipSubBlocks() -> Bool {
+        while i < b.count {
+          let length = Int(b[i])
+          i += 1 + length
+          if length == 0 { return true }
+        }
+        return false
+      }
+      var images = 0
+      while i < b.count {
+        switch b[i] {
+        case 0x21:
+          i += 2
+          guard skipSubBlocks() else { return nil }
+        case 0x2C:
+          guard i + 10 <= b.count else { return nil }
+          let packed = b[i + 9]
+          i += 10
+          if packed & 0x80 != 0 { i += 3 << (Int(packed & 7) + 1) }
+          i += 1  // LZW minimum code size
+          guard skipSubBlocks() else { return nil }
+          images += 1
+        case 0x3B:
+          return images
+        default:
+          return nil
+        }
+      }
+      return nil
+    }
+  }
+
+  /// Runs gifsicle on `path` (in place) when there is one and the options allow it, keeping
+  /// the smaller file (always the lossy one); returns the size kept.
+  private func optimize(_ path: String, lossy: Int) throws(VideoError) -> Int {
+    if let optimizer, options.optimizesGIF {
+      let optimized = file.partial("gifsicle.gif")
+      try optimizer.optimize(path, to: optimized, lossy: lossy, destination: destination, stallTimeout: stallTimeout)
+      if lossy > 0 || SinkReport.fileSize(optimized) < SinkReport.fileSize(path) {
+        try file.replace(path, with: optimized)
+      } else {
+        EncodedFile.discard(optimized)
+      }
+    }
+    return SinkReport.fileSize(path)
+  }
+
+  /// Encodes the spooled frames with `setting` into `path`: the frames a GIF at the setting's
+  /// rate keeps (``FrameSchedule/Output/keeps(position:)``), ffmpeg's palette pass and encoding
+  /// pass, then the identical-frame merge. Returns the frames encoded.
+  private func encode(_ setting: OutputBudget.Setting, into path: String) throws(VideoError) -> Int {
+    let plan = FrameSchedule.Output(format: .gif, renderFPS: fps, fps: setting.fps, renderFrames: spool.frameCount)
+    var delivery = FrameSchedule.Delivery(plan, first: 0)
+    var keeps: [Bool] = []
+    var keptRepeats: [Bool] = []
+    for position in 0..<spool.frameCount {
+      let repeated = delivery.admit(position: position, repeatsPrevious: repeats?[position] ?? false)
+      keeps.append(repeated != nil)
+      if let repeated { keptRepeats.append(repeated) }
+    }
+    var o = options
+    o.gifWidth = setting.width == width ? nil : setting.width
+    o.gifPalette = .ffmpeg
+    o.gifColors = setting.colors
+    let command = try FFmpegCommand(
+      format: .gif, width: width, height: height, fps: setting.fps, options: o, output: path,
+      palette: file.sibling(".budget.palette"))
+    guard let palettePass = command.palettePass, let palette = command.palettePath else {
+      throw .invalidOption("internal: a budget GIF has no palette pass")
+    }
+    defer { EncodedFile.discard(palette) }
+    for (arguments, files) in [(palettePass, [palette]), (command.arguments, [path])] {
+      let process = try file.launch(ffmpeg, arguments, files: files)
+      if let error = GIFSink.replay(
+        spool, frames: nil, keeping: keeps, into: process, stallTimeout: stallTimeout, destination: destination)
+      {
+        process.kill()
+        throw error
+      }
+      if let error = process.finish(stallTimeout: stallTimeout) { throw error }
+    }
+    if repeats != nil { _ = try file.mergeIdenticalFrames(keptRepeats, in: path) }
+    return keptRepeats.count
+  }
+}

@@ -1,0 +1,162 @@
+import FlickMotion
+
+/// A size an output must fit under (`--max-size`), and the settings tried to fit it.
+///
+/// Sizes are written with a unit: decimal `B`, `KB` (1,000 bytes), `MB` (1,000,000), `GB`, or
+/// binary `KiB` (1,024), `MiB` (1,048,576), `GiB`; a bare number is bytes. Upper or lower case.
+///
+/// The settings are lowered in one stated order (``ladder(fps:width:minimumFPS:hasLossy:)``):
+/// first the frame rate, then the width, then the palette (GIF colours), then lossy LZW
+/// (gifsicle `--lossy`); the first setting on that ladder whose file fits is kept. Every
+/// setting after the first is encoded again from the frames the render kept (a GIF's spool),
+/// never rendered again, and the ladder depends only on the output's size and rate, so the same
+/// inputs give the same choice and the same bytes.
+package struct OutputBudget: Sendable, Equatable {
+  /// The most bytes the output may have (≥ 1).
+  package var bytes: Int
+
+  package init(bytes: Int) { self.bytes = bytes }
+
+  /// The size many code-review sites accept for an image (10 MB, decimal): a GIF over it gets
+  /// a warning when no budget was given.
+  package static let reviewLimit = 10_000_000
+
+  /// Bytes per unit, lower case; decimal and binary units both.
+  static let units: [(String, Int)] = [
+    ("kib", 1 << 10), ("mib", 1 << 20), ("gib", 1 << 30),
+    ("kb", 1_000), ("mb", 1_000_000), ("gb", 1_000_000_000), ("b", 1),
+  ]
+
+  /// Parses `2MB`, `500KB`, `10MiB`, `1.5MB` or `250000`.
+  ///
+  /// - Throws: ``VideoError/invalidOption(_:)`` for anything else, or a size under 1 KB.
+  package static func parse(_ text: String) throws(VideoError) -> OutputBudget {
+    let lower = text.lowercased().filter { $0 != " " }
+    var number = Substring(lower)
+    var unit = 1
+    for (name, size) in units where lower.hasSuffix(name) {
+      number = lower.dropLast(name.count)
+      unit = size
+      break
+    }
+    guard let value = Double(number), value.isFinite, value > 0, value * Double(unit) < 1e15 else {
+      throw .invalidOption(
+        "--max-size expects a size such as 2MB, 500KB or 10MiB (KB/MB/GB are 1000-based, KiB/MiB/GiB "
+          + "1024-based), found \(quoted: text)")
+    }
+    let bytes = Int((value * Double(unit)).rounded(.down))
+    guard bytes >= 1_000 else {
+      throw .invalidOption("--max-size \(quoted: text) is under 1 KB; no animation fits in it")
+    }
+    return OutputBudget(bytes: bytes)
+  }
+
+  /// `bytes` for messages: `2 MB`, `1.93 MB`, `512 KB` (decimal units, as `ls -h --si`).
+  package static func describe(_ bytes: Int) -> String {
+    let value = Double(bytes)
+    if value >= 1e9 { return trimmed(value / 1e9) + " GB" }
+    if value >= 1e6 { return trimmed(value / 1e6) + " MB" }
+    if value >= 1e3 { return trimmed(value / 1e3) + " KB" }
+    return "\(bytes) B"
+  }
+
+  private static func trimmed(_ v: Double) -> String {
+    var s = String(format: "%.2f", v)
+    while s.hasSuffix("0") { s.removeLast() }
+    if s.hasSuffix(".") { s.removeLast() }
+    return s
+  }
+
+  /// One set of encoder settings on the ladder.
+  package struct Setting: Sendable, Hashable, CustomStringConvertible {
+    /// Frames per second.
+    package var fps: Int
+    /// Width in pixels (the height keeps the aspect ratio).
+    package var width: Int
+    /// Palette size (GIF: 2…256 colours).
+    package var colors = 256
+    /// gifsicle's `--lossy` strength (0: lossless).
+    package var lossy = 0
+
+    package var description: String {
+      var parts = ["\(fps) fps", "\(width) px wide", "\(quoted: colors) colours"]
+      if lossy > 0 { parts.append("lossy \(quoted: lossy)") }
+      return parts.joined(separator: ", ")
+    }
+  }
+
+  /// The frame rates tried below `fps`: those GIF delays show exactly (50, 25, 20, 10 per
+  /// second), down to `minimumFPS`.
+  static let exactRates = [50, 25, 20, 10]
+  /// Widths tried, as fractions of the full width (eighths), down to ``minimumWidth``.
+  static let widthEighths = [6, 4, 3, 2]
+  /// The narrowest width tried, in pixels (or the full width when that is narrower).
+  static let minimumWidth = 120
+  /// Palette sizes tried below 256.
+  static let paletteSizes = [128, 64, 32]
+  /// gifsicle `--lossy` strengths tried (it allows 0…200; 20 is barely visible, 200 is coarse).
+  static let lossyLevels = [20, 40, 80, 120, 200]
+
+  /// The settings tried, in order: the output's own (`fps`, `width`) first, then lower frame
+  /// rates, then (at the lowest rate) narrower widths, then (at the narrowest) smaller
+  /// palettes, then (with the smallest palette) stronger lossy LZW when gifsicle is there.
+  package static func ladder(fps: Int, width: Int, minimumFPS: Int = 10, hasLossy: Bool) -> [Setting] {
+    var current = Setting(fps: fps, width: width)
+    var settings = [current]
+    for rate in exactRates where rate < fps && rate >= min(minimumFPS, fps) {
+      current.fps = rate
+      settings.append(current)
+    }
+    for eighths in widthEighths {
+      let narrower = max(1, width * eighths / 8)
+      guard narrower >= min(minimumWidth, width), narrower < current.width else { continue }
+      current.width = narrower
+      settings.append(current)
+    }
+    for colors in paletteSizes {
+      current.colors = colors
+      settings.append(current)
+    }
+    if hasLossy {
+      for level in lossyLevels {
+        current.lossy = level
+        settings.append(current)
+      }
+    }
+    return settings
+  }
+
+  /// The first setting of `ladder` whose file fits (with its size), or nil with the size the
+  /// last one made. `measure` encodes one setting and returns its size in bytes.
+  ///
+  /// A setting that differs from the last one measured only in rate and width is skipped when
+  /// the size predicted from that measurement (proportional to the frame rate and the pixels)
+  /// is over 1.25 × the budget and the next setting is of the same kind, so an output far over
+  /// its budget does not pay for an encoding a step. The prediction is made from measured sizes
+  /// only, so the search stays deterministic.
+  package func search<Failure: Error>(
+    _ ladder: [Setting], measure: (Setting) throws(Failure) -> Int
+  ) throws(Failure) -> (chosen: Setting?, bytes: Int, encodings: Int) {
+    var last: (setting: Setting, bytes: Int)?
+    var encodings = 0
+    for (i, setting) in ladder.enumerated() {
+      if let last, i + 1 < ladder.count, Self.onlyRateOrWidth(last.setting, setting),
+        Self.onlyRateOrWidth(setting, ladder[i + 1])
+      {
+        let rate = Double(setting.fps) / Double(last.setting.fps)
+        let area = Double(setting.width * setting.width) / Double(last.setting.width * last.setting.width)
+        if Double(last.bytes) * rate * area > 1.25 * Double(bytes) { continue }
+      }
+      let size = try measure(setting)
+      encodings += 1
+      if size <= bytes { return (setting, size, encodings) }
+      last = (setting, size)
+    }
+    return (nil, last?.bytes ?? 0, encodings)
+  }
+
+  /// Whether `b` differs from `a` in frame rate or width only.
+  private static func onlyRateOrWidth(_ a: Setting, _ b: Setting) -> Bool {
+    a.colors == b.colors && a.lossy == b.lossy
+  }
+}

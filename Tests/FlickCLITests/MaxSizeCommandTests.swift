@@ -1,0 +1,64 @@
+import FlickTestSupport
+import Foundation
+import Testing
+
+/// `flick render --max-size`: the setting chosen is named on stderr, a budget nothing meets is
+/// exit 2 with nothing written, and bad sizes and non-GIF outputs are usage errors; without
+/// gifsicle a render says so once and goes on.
+@Suite struct MaxSizeCommandTests {
+  static func render(_ args: [String], environment: [String: String]? = nil) throws -> ProcessRunner.Output {
+    try ProcessRunner.run(CLITests.flick, ["render", CLITests.hello] + args, environment: environment)
+  }
+
+  @Test func theChosenSettingIsNamedAndTheGIFFits() throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let full = dir.appendingPathComponent("full.gif").path
+    let r0 = try Self.render(["-o", full, "--scale", "0.5"])
+    #expect(r0.status == 0, "\(r0.stderr)")
+    let size = try FileManager.default.attributesOfItem(atPath: full)[.size] as! Int
+    let budget = size * 7 / 10
+    let gif = dir.appendingPathComponent("fit.gif").path
+    let r = try Self.render(["-o", gif, "--scale", "0.5", "--max-size", "\(budget)B"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let fitted = try FileManager.default.attributesOfItem(atPath: gif)[.size] as! Int
+    #expect(fitted <= budget)
+    let lines = r.stderr.split(separator: "\n").filter { $0.contains("fits under") }
+    #expect(lines.count == 1 && lines[0].contains("fit.gif") && lines[0].contains(" fps, "), "\(r.stderr)")
+  }
+
+  @Test func aBudgetNothingMeetsIsExit2AndWritesNothing() throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let gif = dir.appendingPathComponent("tiny.gif").path
+    let r = try Self.render(["-o", gif, "--scale", "0.5", "--max-size", "1KB"])
+    #expect(r.status == 2, "\(r.stderr)")
+    #expect(r.stderr.contains("does not fit under --max-size 1 KB"), "\(r.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "no partial output")
+  }
+
+  @Test(arguments: [
+    (["--max-size", "2XB"], "--max-size expects a size such as 2MB"),
+    (["--max-size", "2MB", "--format", "mp4"], "--max-size fits GIF outputs only"),
+  ])
+  func badBudgetsAreUsageErrors(_ extra: [String], _ message: String) throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let r = try Self.render(["-o", dir.appendingPathComponent("a.gif").path] + extra)
+    #expect(r.status == 2 && r.stderr.contains(message), "\(r.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+  }
+
+  @Test func withoutGifsicleARenderSaysSoOnceAndGoesOn() throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var env = ProcessInfo.processInfo.environment
+    env["FLICK_GIFSICLE"] = "none"
+    let a = dir.appendingPathComponent("a.gif").path
+    let b = dir.appendingPathComponent("b.gif").path
+    let r = try Self.render(["-o", a, "-o", b, "--scale", "0.25"], environment: env)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stderr.components(separatedBy: "gifsicle is not installed").count == 2, "once: \(r.stderr)")
+    #expect(FileManager.default.fileExists(atPath: a) && FileManager.default.fileExists(atPath: b))
+  }
+}

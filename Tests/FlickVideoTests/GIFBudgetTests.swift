@@ -1,0 +1,143 @@
+import FlickMotion
+import FlickScene
+import FlickTemplates
+@testable import FlickVideo
+import Foundation
+import Testing
+
+/// The last step of every GIF: gifsicle `-O3` (same pixels, fewer bytes) and `--max-size`
+/// (the first setting on the budget's ladder that fits, re-encoded from the kept frames).
+@Suite struct GIFBudgetTests {
+  /// A card sliding over a flat background, at 50 fps.
+  static func scene() -> Scene {
+    TestSupport.movingScene(
+      width: 160, height: 96, fps: 50, duration: 1.2, background: Color(red: 0.2, green: 0.3, blue: 0.5))
+  }
+
+  static func render(
+    _ scene: Scene, to path: String, optimizes: Bool = true, budget: OutputBudget? = nil
+  ) throws -> RenderSummary {
+    var options = EncodingOptions()
+    options.optimizesGIF = optimizes
+    options.maxSize = budget
+    return try RenderSession(
+      scene: scene, outputs: [try OutputTarget(path: path)], options: options, pipeline: RenderPipeline(jobs: 2)
+    ).run()
+  }
+
+  static var hasGifsicle: Bool { GIFOptimizer.locate() != nil }
+
+  /// gifsicle changes the bytes, never the frames a player shows, and never makes the file larger.
+  @Test(.enabled(if: hasGifsicle), arguments: ["card-swap", "chained-sequence"])
+  func gifsicleKeepsEveryPixel(_ name: String) throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let templates = TestSupport.root.appendingPathComponent("Templates")
+    let scene = try Template.load(path: templates.appendingPathComponent("\(name).json5").path).scene
+    let plain = dir.appendingPathComponent("plain.gif").path
+    let optimized = dir.appendingPathComponent("optimized.gif").path
+    for (path, optimizes) in [(plain, false), (optimized, true)] {
+      var options = EncodingOptions()
+      options.optimizesGIF = optimizes
+      try RenderSession(
+        scene: scene, outputs: [try OutputTarget(path: path)], scale: 0.25, options: options,
+        pipeline: RenderPipeline(jobs: 2)
+      ).run()
+    }
+    let a = try Data(contentsOf: URL(fileURLWithPath: plain))
+    let b = try Data(contentsOf: URL(fileURLWithPath: optimized))
+    #expect(a != b, "gifsicle rewrote the file")
+    #expect(b.count < a.count)
+    let framesA = try TestSupport.decodeRGBA(plain)
+    #expect(!framesA.isEmpty)
+    #expect(try TestSupport.decodeRGBA(optimized) == framesA, "the same frames")
+    // The same total time; gifsicle may store fewer images (a run of frames that map to the same
+    // palette indices becomes one image with the run's delay).
+    let probeA = try TestSupport.probe(plain, "stream=nb_read_frames,duration_ts")
+    let probeB = try TestSupport.probe(optimized, "stream=nb_read_frames,duration_ts")
+    #expect(probeA["duration_ts"] != nil && probeB["duration_ts"] == probeA["duration_ts"], "the same timing")
+    #expect(Int(probeB["nb_read_frames"] ?? "") ?? .max <= Int(probeA["nb_read_frames"] ?? "") ?? 0)
+    #expect(try TestSupport.contents(dir) == ["optimized.gif", "plain.gif"], "no temporary is left")
+  }
+
+  @Test func gifsicleIsFoundOnPathOrNamedOrTurnedOff() {
+    #expect(GIFOptimizer.locate(environment: ["FLICK_GIFSICLE": "none"]) == nil)
+    #expect(GIFOptimizer.locate(environment: ["FLICK_GIFSICLE": "/nonexistent/gifsicle"]) == nil)
+    #expect(GIFOptimizer.locate(environment: ["PATH": "/nonexistent"]) == nil)
+    #expect(GIFOptimizer.locate(environment: ["FLICK_GIFSICLE": "/bin/sh"]) == GIFOptimizer(path: "/bin/sh"))
+  }
+
+  /// A budget under the GIF's own size picks a lower setting that fits; the same budget
+  /// picks the same setting and makes the same bytes again.
+  @Test func aBudgetIsMetByTheFirstSettingThatFits() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let scene = Self.scene()
+    let full = try Self.render(scene, to: dir.appendingPathComponent("full.gif").path).outputs[0].bytes
+    let budget = OutputBudget(bytes: full * 6 / 10)
+    var files: [Data] = []
+    var notes: [String?] = []
+    for name in ["a.gif", "b.gif"] {
+      let path = dir.appendingPathComponent(name).path
+      let summary = try Self.render(scene, to: path, budget: budget)
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+      #expect(bytes.count <= budget.bytes)
+      #expect(summary.outputs[0].bytes == bytes.count)
+      files.append(bytes)
+      notes.append(summary.outputs[0].budgetNote)
+    }
+    #expect(files[0] == files[1], "deterministic bytes")
+    #expect(notes[0] == notes[1])
+    let note = try #require(notes[0])
+    #expect(note.hasPrefix("fits under \(OutputBudget.describe(budget.bytes)) at "), "\(note)")
+    #expect(!note.contains("at 50 fps, 160 px wide, 256 colours"), "a lower setting was chosen: \(note)")
+    #expect(try TestSupport.contents(dir) == ["a.gif", "b.gif", "full.gif"], "no candidate is left")
+  }
+
+  /// A lower rate's candidate keeps the frames its schedule keeps, re-encoded from the spool: it
+  /// is the GIF a render at that rate makes, byte for byte, and the summary counts its frames.
+  @Test func aLowerRateIsTheGIFARenderAtThatRateMakes() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let scene = Self.scene()
+    let direct = dir.appendingPathComponent("direct.gif").path
+    var options = EncodingOptions(gifFPS: 25)
+    options.optimizesGIF = false
+    let at25 = try RenderSession(
+      scene: scene, outputs: [try OutputTarget(path: direct)], options: options, pipeline: RenderPipeline(jobs: 2)
+    ).run().outputs[0]
+    let fitted = dir.appendingPathComponent("fitted.gif").path
+    let summary = try Self.render(scene, to: fitted, optimizes: false, budget: OutputBudget(bytes: at25.bytes))
+    #expect(summary.outputs[0].budgetNote?.contains("at 25 fps, 160 px wide, 256 colours") == true)
+    #expect(summary.outputs[0].frames == at25.frames && at25.frames == 30)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: fitted)) == Data(contentsOf: URL(fileURLWithPath: direct)))
+  }
+
+  /// A budget the GIF already fits keeps the GIF as it is.
+  @Test func aBudgetTheGIFFitsChangesNothing() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let scene = Self.scene()
+    let plain = dir.appendingPathComponent("plain.gif").path
+    let budgeted = dir.appendingPathComponent("budgeted.gif").path
+    _ = try Self.render(scene, to: plain)
+    let summary = try Self.render(scene, to: budgeted, budget: OutputBudget(bytes: 10_000_000))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: plain)) == Data(contentsOf: URL(fileURLWithPath: budgeted)))
+    #expect(summary.outputs[0].budgetNote?.contains("at 50 fps, 160 px wide, 256 colours") == true)
+  }
+
+  /// When even the last setting is over the budget: an invalid-input error naming the budget,
+  /// and nothing at the destination or beside it.
+  @Test func aBudgetNothingFitsFailsAndLeavesNothing() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("tiny.gif").path
+    #expect {
+      _ = try Self.render(Self.scene(), to: path, budget: OutputBudget(bytes: 300))
+    } throws: { error in
+      guard let error = error as? VideoError, case .invalidOption(let message) = error else { return false }
+      return error.isInvalidInput && message.contains("does not fit under --max-size 300 B")
+    }
+    #expect(try TestSupport.contents(dir).isEmpty, "no partial output")
+  }
+}

@@ -1,0 +1,125 @@
+@testable import FlickVideo
+import Testing
+
+/// `--max-size`: sizes in decimal and binary units, the ladder's stated order, and a search that
+/// takes the first setting that fits, deterministically.
+@Suite struct OutputBudgetTests {
+  @Test(arguments: [
+    ("2MB", 2_000_000), ("500KB", 500_000), ("10MiB", 10_485_760), ("1.5mb", 1_500_000), ("64KiB", 65_536),
+    ("250000", 250_000), ("3 GB", 3_000_000_000), ("2000B", 2_000),
+  ])
+  func sizesReadDecimalAndBinaryUnits(_ text: String, _ bytes: Int) throws {
+    #expect(try OutputBudget.parse(text).bytes == bytes)
+  }
+
+  @Test(arguments: ["", "MB", "2XB", "-1MB", "0", "nanMB", "999B", "1e20GB"])
+  func otherSizesAreRefusedWithTheUnitsNamed(_ text: String) {
+    #expect {
+      try OutputBudget.parse(text)
+    } throws: { error in
+      guard case VideoError.invalidOption(let message) = error else { return false }
+      return message.contains("--max-size")
+    }
+  }
+
+  @Test func sizesAreDescribedInDecimalUnits() {
+    #expect(OutputBudget.describe(2_000_000) == "2 MB")
+    #expect(OutputBudget.describe(1_934_567) == "1.93 MB")
+    #expect(OutputBudget.describe(10_485_760) == "10.49 MB")
+    #expect(OutputBudget.describe(512_000) == "512 KB")
+    #expect(OutputBudget.describe(999) == "999 B")
+  }
+
+  /// Frame rate first (exact GIF rates only), then width, then palette, then lossy.
+  @Test func theLadderLowersRateThenWidthThenPaletteThenLossy() {
+    let ladder = OutputBudget.ladder(fps: 50, width: 960, hasLossy: true)
+    typealias S = OutputBudget.Setting
+    #expect(Array(ladder.prefix(4).map(\.fps)) == [50, 25, 20, 10])
+    #expect(ladder.prefix(4).allSatisfy { $0.width == 960 && $0.colors == 256 && $0.lossy == 0 })
+    #expect(Array(ladder[4..<8].map(\.width)) == [720, 480, 360, 240])
+    #expect(Array(ladder[8..<11].map(\.colors)) == [128, 64, 32])
+    #expect(Array(ladder[11...].map(\.lossy)) == [20, 40, 80, 120, 200])
+    #expect(ladder.last == S(fps: 10, width: 240, colors: 32, lossy: 200))
+    // Each setting is no better than the one before in any respect.
+    for (a, b) in zip(ladder, ladder.dropFirst()) {
+      #expect(b.fps <= a.fps && b.width <= a.width && b.colors <= a.colors && b.lossy >= a.lossy)
+      #expect(b != a)
+    }
+    // Without gifsicle there is no lossy step; a narrow, slow GIF keeps its rate and width.
+    #expect(OutputBudget.ladder(fps: 50, width: 960, hasLossy: false).allSatisfy { $0.lossy == 0 })
+    let small = OutputBudget.ladder(fps: 8, width: 100, hasLossy: false)
+    #expect(small.allSatisfy { $0.fps == 8 && $0.width == 100 })
+    #expect(small.map(\.colors) == [256, 128, 64, 32])
+    // 30 fps goes to the exact rates below it.
+    #expect(OutputBudget.ladder(fps: 30, width: 640, hasLossy: false).prefix(4).map(\.fps) == [30, 25, 20, 10])
+  }
+
+  /// A size model: proportional to rate and pixels, less with fewer colours and with lossy.
+  static func modelSize(_ s: OutputBudget.Setting) -> Int {
+    let base = Double(s.fps) * Double(s.width * s.width) / 10
+    return Int(base * (0.6 + 0.4 * Double(s.colors) / 256) * (1 - Double(s.lossy) / 400))
+  }
+
+  @Test func theSearchTakesTheFirstSettingThatFits() {
+    let ladder = OutputBudget.ladder(fps: 50, width: 960, hasLossy: true)
+    let sizes = ladder.map(Self.modelSize)
+    for budget in [sizes[0], sizes[2], sizes[5] + 1, sizes[9], sizes.last!] {
+      var measured: [OutputBudget.Setting] = []
+      let found = OutputBudget(bytes: budget).search(ladder) { s in
+        measured.append(s)
+        return Self.modelSize(s)
+      }
+      let expected = ladder.first { Self.modelSize($0) <= budget }
+      #expect(found.chosen == expected, "budget \(budget)")
+      #expect(found.bytes == Self.modelSize(expected!))
+      #expect(found.encodings == measured.count)
+      // Run again: the same settings are measured and the same one chosen.
+      var again: [OutputBudget.Setting] = []
+      let second = OutputBudget(bytes: budget).search(ladder) { s in
+        again.append(s)
+        return Self.modelSize(s)
+      }
+      #expect(again == measured && second.chosen == found.chosen)
+    }
+  }
+
+  /// Far over budget, rate and width steps predicted to stay over are not encoded.
+  @Test func stepsPredictedOverBudgetAreSkipped() {
+    let ladder = OutputBudget.ladder(fps: 50, width: 960, hasLossy: false)
+    var measured: [OutputBudget.Setting] = []
+    let budget = Self.modelSize(OutputBudget.Setting(fps: 10, width: 240))
+    let found = OutputBudget(bytes: budget).search(ladder) { s in
+      measured.append(s)
+      return Self.modelSize(s)
+    }
+    #expect(found.chosen == OutputBudget.Setting(fps: 10, width: 240))
+    #expect(measured.count == 2, "the output's own setting and the one that fits: \(measured)")
+  }
+
+  @Test func nothingFitsReportsTheLastSize() {
+    let ladder = OutputBudget.ladder(fps: 25, width: 320, hasLossy: false)
+    let found = OutputBudget(bytes: 1).search(ladder) { Self.modelSize($0) }
+    #expect(found.chosen == nil)
+    #expect(found.bytes == Self.modelSize(ladder.last!))
+  }
+
+  /// A palette under 256 colours is ffmpeg's `palettegen` with `max_colors` (Flick's own palette
+  /// is for 256); outside 2…256 it is refused.
+  @Test func aSmallerPaletteIsFFmpegsWithMaxColors() throws {
+    var options = EncodingOptions()
+    options.gifColors = 64
+    let command = try FFmpegCommand(format: .gif, width: 64, height: 48, fps: 10, options: options, output: "/x.gif")
+    let pass = try #require(command.palettePass).joined(separator: " ")
+    #expect(pass.contains("-vf palettegen=stats_mode=diff:max_colors=64"), "\(pass)")
+    #expect(!command.computesPalette)
+    options.gifColors = 256
+    let full = try FFmpegCommand(format: .gif, width: 64, height: 48, fps: 10, options: options, output: "/x.gif")
+    #expect(full.computesPalette && full.palettePass == nil, "256 colours: Flick's palette, as before")
+    for colors in [1, 257] {
+      options.gifColors = colors
+      #expect(throws: VideoError.self) {
+        try FFmpegCommand(format: .gif, width: 64, height: 48, fps: 25, options: options, output: "/x.gif")
+      }
+    }
+  }
+}
