@@ -8,7 +8,7 @@ import Foundation
 /// Builds job ids: SHA-256 over a canonical text of everything that decides a job's bytes.
 ///
 /// The text lists the Flick version, the renderer fingerprint (Cairo, Pango, pixman, FreeType,
-/// HarfBuzz, CPU architecture), the x264 thread count, the SHA-256 of the template file and of
+/// HarfBuzz, CPU architecture), the x264 thread count, the gifsicle version (or none), the SHA-256 of the template file and of
 /// every file the scene reads (images, font files), the resolved parameter values (so a params
 /// or data file counts by the values it gives, and editing one CSV row changes only that row's
 /// jobs), the fps, the frame range, the size and scale, every encoder setting, and the output
@@ -18,10 +18,13 @@ struct JobIdentity {
   let header: [String]
   private var fileHashes: [String: String] = [:]
 
-  init(flickVersion: String, renderer: RendererFingerprint) {
+  /// - Parameter gifsicle: The gifsicle GIFs are optimised with (``GIFOptimizer/identity(environment:)``):
+  ///   it changes a GIF's bytes, not its pixels.
+  init(flickVersion: String, renderer: RendererFingerprint, gifsicle: String = GIFOptimizer.identity()) {
     header = [
       "flick-job 1", "flick \(flickVersion)", "renderer \(renderer.description)",
       "x264-threads \(FFmpegCommand.x264Threads) vp9-threads \(FFmpegCommand.vp9Threads)",
+      "gifsicle \(gifsicle)",
     ]
   }
 

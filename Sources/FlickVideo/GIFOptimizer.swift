@@ -28,6 +28,26 @@ package struct GIFOptimizer: Sendable, Equatable {
       .map(GIFOptimizer.init(path:))
   }
 
+  /// What decides the bytes this gifsicle writes, for batch job ids: the first line of
+  /// `gifsicle --version` (`LCDF Gifsicle 1.93`), or the path when it does not answer within 10 s.
+  package var version: String {
+    guard
+      let process = try? Subprocess(
+        executable: path, arguments: ["--version"], output: .pipe, error: .output, keep: 1 << 16)
+    else { return "unlaunchable \(path)" }
+    guard process.wait(timeout: 10) == .exited(0) else {
+      process.stop()
+      return "unanswered \(path)"
+    }
+    return process.outputText.split(separator: "\n").first.map(String.init) ?? "unknown \(path)"
+  }
+
+  /// The gifsicle a render here would run, as job ids record it: its ``version``, or `none`.
+  /// A GIF's bytes depend on it (``GIFOptimizer`` rewrites every GIF when it is installed).
+  package static func identity(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    locate(environment: environment)?.version ?? "none"
+  }
+
   /// The note `flick render` prints once when GIFs are written without gifsicle.
   package static let absentNote =
     "note: gifsicle is not installed (or FLICK_GIFSICLE=none), so GIFs are written as ffmpeg makes them; "
