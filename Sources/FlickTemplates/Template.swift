@@ -133,6 +133,7 @@ public struct Template: Sendable {
 
     guard let canvasNode = o["canvas"] else { throw doc.error("missing 'canvas' (size, fps and duration)") }
     let canvas = try decodeCanvas(canvasNode, fps: options.fps)
+    options.canvasObserver?.canvasDecoded(canvas.scene)
     var scene = canvas.scene
     if let fontsNode = o["fonts"] {
       for node in try fontsNode.array() {

@@ -11,6 +11,8 @@ public struct TemplateOptions: Sendable, Equatable {
   /// --fps`, a manifest's `fps`); nil keeps the template's. The rate is decided here, as the
   /// template is decoded: nothing changes it afterwards.
   package var fps: Int?
+  /// Told the canvas as soon as it is decoded (nil: nobody is).
+  package var canvasObserver: CanvasObserver?
 
   public init(allowOutsideAssets: Bool = false, limits: TemplateLimits = TemplateLimits()) {
     self.allowOutsideAssets = allowOutsideAssets

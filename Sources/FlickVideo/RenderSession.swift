@@ -97,7 +97,20 @@ public struct RenderSession: Sendable {
     guard !outputs.isEmpty || discardFrames else { throw .invalidOption("no output was given") }
     // Every animation names a real layer and every scene-building call was valid (one throw).
     do { try scene.validate() } catch { throw .invalidOption("the scene: \(escaped: error.description)") }
-    // Two encoders writing one file (or one folder) would share its temporary file.
+    try checkOutputPaths()
+    let schedule = try self.schedule()
+    for (output, plan) in zip(outputs, schedule.outputs) where output.format.usesFFmpeg {
+      _ = try FFmpegCommand(
+        format: output.format, width: width, height: height, fps: plan.fps, options: options, output: "x")
+    }
+    return schedule
+  }
+
+  /// Checks that no output is written through a symbolic link and that no two outputs share a
+  /// file or folder (they would share its temporary file).
+  ///
+  /// - Throws: ``VideoError/linkedOutput(path:)`` or ``VideoError/invalidOption(_:)``.
+  package func checkOutputPaths() throws(VideoError) {
     var seen: [String: String] = [:]
     for output in outputs {
       let folder = output.format == .png ? (FrameNamePattern(output.path)?.directory ?? output.path) : output.path
@@ -111,12 +124,6 @@ public struct RenderSession: Sendable {
       }
       seen[key] = output.path
     }
-    let schedule = try self.schedule()
-    for (output, plan) in zip(outputs, schedule.outputs) where output.format.usesFFmpeg {
-      _ = try FFmpegCommand(
-        format: output.format, width: width, height: height, fps: plan.fps, options: options, output: "x")
-    }
-    return schedule
   }
 
   /// Which frames the render draws and which each output keeps, at what rate
@@ -171,9 +178,15 @@ public struct RenderSession: Sendable {
   ///   - beforeFirstFrame: Work that must pass before the first frame reaches the outputs (the
   ///     glyph check of `flick render`, running beside the encoders' start-up), called once on
   ///     the calling thread; what it throws stops the render before any output is complete.
+  ///   - early: Encoders started before the scene was complete (``EarlyEncoders``): each one
+  ///     started with exactly the settings this render needs is used, the others are stopped; on
+  ///     return or failure none is left running.
   ///   - progress: As for ``run(progress:)``.
   @discardableResult
-  package func run(beforeFirstFrame: () throws -> Void, progress: (RenderProgress) -> Void) throws -> RenderSummary {
+  package func run(
+    early: EarlyEncoders? = nil, beforeFirstFrame: () throws -> Void, progress: (RenderProgress) -> Void
+  ) throws -> RenderSummary {
+    defer { early?.abortUnclaimed() }
     let schedule = try checkedSchedule()
     // Fewer workers when the estimate says all of them would not fit under the memory cap.
     let pipeline = fittedPipeline ?? self.pipeline
@@ -196,8 +209,13 @@ public struct RenderSession: Sendable {
 
     var sinks: [any FrameSink] = []
     do {
-      for (output, plan) in zip(outputs, schedule.outputs) {
-        if output.format == .png {
+      for (index, (output, plan)) in zip(outputs, schedule.outputs).enumerated() {
+        let settings = EarlyEncoders.Settings(
+          destination: output.path, format: output.format, width: width, height: height, fps: plan.fps,
+          options: options, stallTimeout: limits.encoderTimeout)
+        if let started = early?.claim(index, settings) {
+          sinks.append(started)
+        } else if output.format == .png {
           sinks.append(
             try PNGSequenceWriter(
               destination: output.path, lastIndex: range.upperBound - 1, sceneLastIndex: scene.frameCount - 1))

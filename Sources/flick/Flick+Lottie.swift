@@ -29,7 +29,9 @@ extension Flick {
   /// checked with rlottie first, so a bad one is an invalid-input error (exit 2) naming it.
   /// `fps` replaces the file's frame rate (`--fps`) as the scene is decoded: nothing changes the
   /// rate of a decoded scene.
-  static func loadScene(_ argument: String, _ arguments: Arguments, fps: Int? = nil) throws(CommandError) -> Scene {
+  static func loadScene(
+    _ argument: String, _ arguments: Arguments, fps: Int? = nil, canvasObserver: CanvasObserver? = nil
+  ) throws(CommandError) -> Scene {
     var scene: Scene
     if let file = try lottieFile(argument, maximumPixels: Limits.template(arguments).maximumImagePixels) {
       if !arguments.all("set").isEmpty || !arguments.all("params").isEmpty {
@@ -39,7 +41,7 @@ extension Flick {
       }
       scene = file.scene(fps: fps, backgroundColor: lottieBackground)
     } else {
-      scene = try loadTemplate(argument, arguments, fps: fps).scene
+      scene = try loadTemplate(argument, arguments, fps: fps, canvasObserver: canvasObserver).scene
     }
     if let text = arguments.value("background") { scene.backgroundColor = try backgroundColor(text) }
     scene.motionBlur = try motionBlur(arguments, default: scene.motionBlur)

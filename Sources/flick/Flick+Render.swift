@@ -99,7 +99,10 @@ extension Flick {
       let probe = targets.contains { $0.format.usesFFmpeg } ? FFmpegTool.Probe(for: targets.map(\.format)) : nil
       // The rate is decided here, once, as the scene is decoded (the template's, or --fps).
       let fps = try a.value("fps").map { try integer($0, "--fps", 1...240) }
-      let scene = try loadScene(path, a, fps: fps)
+      let early = EarlyEncoders()  // started while the template compiles; none outlives a failure
+      defer { early.abortUnclaimed() }
+      let observer = earlyStart(a, targets: targets, options: options, probe: probe, into: early)
+      let scene = try loadScene(path, a, fps: fps, canvasObserver: observer)
       StartupTrace.mark("template loaded")
       warnAboutAngles(path, quiet: quiet)
       // The glyph check lays the text out with fonts of its own: it runs beside the encoders'
@@ -151,7 +154,7 @@ extension Flick {
       }
       var summary: RenderSummary?
       do {
-        summary = try session.run(beforeFirstFrame: awaitGlyphCheck) { printer.report($0) }
+        summary = try session.run(early: early, beforeFirstFrame: awaitGlyphCheck) { printer.report($0) }
       } catch {
         printer.endLine()
         try check { throw error }
