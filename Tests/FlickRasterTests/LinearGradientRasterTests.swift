@@ -89,12 +89,29 @@ import Testing
       checked += 1
       let want = Self.cairoPixels(start: start, end: end, stops: stops, w: w, h: h, area: area)
       let got = Self.rasterPixels(raster, w: w, h: h, area: area)
-      let first = zip(got, want).firstIndex { $0 != $1 }
+      let first = got.indices.first { got[$0] != want[$0] }
       #expect(
         first == nil,
         "trial \(trial): \(w)×\(h) \(start)→\(end) stops \(stops) area \(area), first pixel \(first ?? -1)")
     }
     #expect(checked >= 40)
+  }
+
+  /// A gradient whose `t` moves by less than one 16.16 unit over the whole height: pixman
+  /// computes the first row and repeats it, although later rows' own `t` may truncate one lower.
+  @Test func nearlyHorizontalGradientsRepeatTheFirstRow() throws {
+    let stops: [(location: Double, color: Color)] = [
+      (0, Color(red: 0.1, green: 0.7, blue: 0.2)), (1, Color(red: 0.9, green: 0.1, blue: 0.6)),
+    ]
+    for k in 0..<40 {
+      // Over 100 rows `t` moves by about 0.3…0.97 units of 1/65536.
+      let end = Point(x: 300 + Double(k) / 7, y: (300 + Double(k) * 15) / 65536)
+      let raster = try #require(LinearGradientRaster(start: Point(x: 0.3, y: 0), end: end, stops: stops))
+      let area = (0, 0, 320, 100)
+      let want = Self.cairoPixels(start: Point(x: 0.3, y: 0), end: end, stops: stops, w: 320, h: 100, area: area)
+      let got = Self.rasterPixels(raster, w: 320, h: 100, area: area)
+      #expect(got.indices.first { got[$0] != want[$0] } == nil, "end \(end)")
+    }
   }
 
   /// What the raster does not claim to reproduce is left to Cairo: translucent stops, one colour,
