@@ -110,7 +110,9 @@ extension LayerPainter {
       if !keep, Self.fillsWholePixels(g, of: layer, matrix: m, area: (x0, y0, x1, y1), in: cr) {
         // Opaque and pixel-aligned with no clip: painting directly writes exactly the pixels a
         // copy of the picture would (every pixel fully covered, so OVER is a copy).
-        Self.fillGradient(g, of: layer, in: cr)
+        if !Self.paintLinear(g, of: layer, matrix: m, area: (x0, y0, x1, y1), in: cr) {
+          Self.fillGradient(g, of: layer, in: cr)
+        }
         return nil
       }
       guard let image = CairoImage(width: x1 - x0, height: y1 - y0, format: CAIRO_FORMAT_ARGB32, arena: self.arena),
@@ -165,6 +167,40 @@ extension LayerPainter {
       let r = list.pointee.rectangles?.pointee
     else { return false }
     return r.x <= Double(area.0) && r.y <= Double(area.1) && r.x + r.width >= Double(area.2) && r.y + r.height >= Double(area.3)
+  }
+
+  /// Paints an axial gradient that ``fillsWholePixels(_:of:matrix:area:in:)`` accepted straight
+  /// into the pixels of `cr`'s target with ``LinearGradientRaster`` (the bytes Cairo would write),
+  /// when the user space is the device space of a plain ARGB32 image. False: nothing was painted.
+  static func paintLinear(
+    _ g: GradientContent, of layer: Layer, matrix m: cairo_matrix_t, area: (Int, Int, Int, Int), in cr: OpaquePointer
+  ) -> Bool {
+    guard g.kind == .axial, m.xx == 1, m.yy == 1, m.xy == 0, m.yx == 0, m.x0 == 0, m.y0 == 0,
+      cairo_get_operator(cr) == CAIRO_OPERATOR_OVER || cairo_get_operator(cr) == CAIRO_OPERATOR_SOURCE,
+      let target = cairo_get_group_target(cr), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+      cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
+    else { return false }
+    var ox = 0.0
+    var oy = 0.0
+    cairo_surface_get_device_offset(target, &ox, &oy)
+    var sx = 0.0
+    var sy = 0.0
+    cairo_surface_get_device_scale(target, &sx, &sy)
+    let (x0, y0, x1, y1) = area
+    guard ox == 0, oy == 0, sx == 1, sy == 1, x1 <= cairo_image_surface_get_width(target),
+      y1 <= cairo_image_surface_get_height(target)
+    else { return false }
+    let b = layer.bounds
+    func point(_ u: Point) -> Point { Point(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
+    guard let raster = LinearGradientRaster(start: point(g.startPoint), end: point(g.endPoint), stops: g.stops) else {
+      return false
+    }
+    cairo_surface_flush(target)
+    guard let data = cairo_image_surface_get_data(target) else { return false }
+    let stride = Int(cairo_image_surface_get_stride(target))
+    raster.paint(into: data + y0 * stride, stride: stride, x0: x0, y0: y0, x1: x1, y1: y1)
+    cairo_surface_mark_dirty_rectangle(target, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
+    return true
   }
 
   static func fillGradient(_ g: GradientContent, of layer: Layer, in cr: OpaquePointer) {
