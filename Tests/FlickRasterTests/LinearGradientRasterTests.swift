@@ -130,6 +130,15 @@ import Testing
     #expect(LinearGradientRaster(start: p, end: q, stops: [(0, a)]) == nil)
   }
 
+  /// The raster is used only with the Cairo and pixman it copies (Debian 12's 1.16 and 0.42); with
+  /// others, Cairo paints every gradient.
+  @Test func onlyWithTheLibrariesItCopies() {
+    let renderer = RendererFingerprint.current
+    #expect(
+      LinearGradientRaster.matchesLoadedLibraries
+        == (renderer.cairo.hasPrefix("1.16.") && renderer.pixman.hasPrefix("0.42.")))
+  }
+
   /// A whole-frame opaque background is painted by the raster (the renderer's direct path); its
   /// frame equals Cairo's fill of the same gradient, and the layers drawn over it are unchanged.
   @Test(arguments: [(320, 180), (97, 211)])

@@ -175,7 +175,7 @@ extension LayerPainter {
   static func paintLinear(
     _ g: GradientContent, of layer: Layer, matrix m: cairo_matrix_t, area: (Int, Int, Int, Int), in cr: OpaquePointer
   ) -> Bool {
-    guard g.kind == .axial, m.xx == 1, m.yy == 1, m.xy == 0, m.yx == 0, m.x0 == 0, m.y0 == 0,
+    guard LinearGradientRaster.matchesLoadedLibraries, g.kind == .axial, m.xx == 1, m.yy == 1, m.xy == 0, m.yx == 0, m.x0 == 0, m.y0 == 0,
       cairo_get_operator(cr) == CAIRO_OPERATOR_OVER || cairo_get_operator(cr) == CAIRO_OPERATOR_SOURCE,
       let target = cairo_get_group_target(cr), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
       cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32

@@ -19,6 +19,14 @@ import FlickMotion
 /// unscaled range (±16,383). The caller paints a pixel-aligned rectangle with OVER or SOURCE, where
 /// an opaque source's colour is the result.
 struct LinearGradientRaster {
+  /// Whether the libraries loaded are the ones whose arithmetic this type repeats: Cairo 1.16 and
+  /// pixman 0.42 (Debian 12's). With any other version Cairo paints every gradient itself, so a
+  /// different pixman never gets a copy of an older one's pixels.
+  static let matchesLoadedLibraries: Bool = {
+    let renderer = RendererFingerprint.current
+    return renderer.cairo.hasPrefix("1.16.") && renderer.pixman.hasPrefix("0.42.")
+  }()
+
   private let p1: (x: Int64, y: Int64)
   private let dx: Int64
   private let dy: Int64
