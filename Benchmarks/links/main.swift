@@ -21,7 +21,8 @@ import Foundation
 let runs = BenchmarkOption.int("--runs", 7)
 let every = BenchmarkOption.int("--every", 1)
 
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
 let path = root.appendingPathComponent("Templates/card-swap.json5").path
 
 /// `text` with `insertion` put right after the first occurrence of `marker` (which must exist).
@@ -62,11 +63,13 @@ func variant(_ links: [String], _ text: [String], number: String) -> String {
 // card's ring follows its card's x the same way; the detail line is a number that springs from 5.2
 // to 5.24 (it still reads "5.2 of 7 km") and the subheading is set to its own text twice. Every
 // frame is the bundled one, so the difference is what links and text changes cost.
-let sameLinks = (1...4).map { i in
-  #"    { at: 0, target: "c\#(i)", link: { rotation: { from: "positionX", input: [200, 480], output: ["-12deg", "0deg"] } } },"#
-} + (1...3).map { i in
-  #"    { at: 0, target: "bolt\#(i)", link: { rotation: { from: "c\#(i).positionX", input: [200, 480], output: ["-90deg", "0deg"] } } },"#
-}
+let sameLinks =
+  (1...4).map { i in
+    #"    { at: 0, target: "c\#(i)", link: { rotation: { from: "positionX", input: [200, 480], output: ["-12deg", "0deg"] } } },"#
+  }
+  + (1...3).map { i in
+    #"    { at: 0, target: "bolt\#(i)", link: { rotation: { from: "c\#(i).positionX", input: [200, 480], output: ["-90deg", "0deg"] } } },"#
+  }
 let sameText = [
   #"    { at: 0.3, target: "detail1", animate: { number: 5.24 }, curve: "spring(response: 1.5, dampingRatio: 0.6)" },"#,
   #"    { at: 1.5, target: "subheading", set: { string: "$subheading" } },"#,
@@ -75,11 +78,13 @@ let sameText = [
 // Different pictures: the sheens fade as their cards leave, the waiting cards' shadows grow as
 // they come forward (a shadow whose radius changes is blurred again on every frame), the detail
 // line counts up and the subheading changes: what those pictures cost, links included.
-let visibleLinks = (1...4).map { i in
-  #"    { at: 0, target: "sheen\#(i)", link: { opacity: { from: "c\#(i).positionX", input: [480, 900], output: [1, 0.2] } } },"#
-} + (2...4).map { i in
-  #"    { at: 0, target: "c\#(i)", link: { shadowRadius: { from: "positionY", input: [244, 310], output: [14, 22] } } },"#
-}
+let visibleLinks =
+  (1...4).map { i in
+    #"    { at: 0, target: "sheen\#(i)", link: { opacity: { from: "c\#(i).positionX", input: [480, 900], output: [1, 0.2] } } },"#
+  }
+  + (2...4).map { i in
+    #"    { at: 0, target: "c\#(i)", link: { shadowRadius: { from: "positionY", input: [244, 310], output: [14, 22] } } },"#
+  }
 let visibleText = [
   #"    { at: 0.3, target: "detail1", animate: { number: 6.1 }, curve: "spring(response: 0.6, dampingRatio: 0.6)" },"#,
   #"    { at: 1.5, target: "subheading", set: { string: "Two to go" } },"#,
@@ -90,7 +95,8 @@ let scenes: [(name: String, template: Template)]
 do {
   let bundled = try Template.decode(bundledText, file: path)
   let same = try Template.decode(variant(sameLinks, sameText, number: #"5.2, format: "%.1f of 7 km""#), file: path)
-  let visible = try Template.decode(variant(visibleLinks, visibleText, number: #"5.2, format: "%.1f of 7 km""#), file: path)
+  let visible = try Template.decode(
+    variant(visibleLinks, visibleText, number: #"5.2, format: "%.1f of 7 km""#), file: path)
   scenes = [("bundled", bundled), ("same pictures", same), ("new pictures", visible)]
 } catch {
   print("bench: \(error)")

@@ -37,7 +37,9 @@ for i in 0..<cards {
   viaAnimator.pop[id].add(.spring(to: target(i)), for: \.position, at: begin(i))
   let spring = SpringAnimation(from: from, to: target(i), parameters: .popDefault, restThreshold: 0.5)
   viaLayers.animations.append(
-    LayerAnimation(layerID: id, property: .position, beginTime: begin(i), duration: spring.duration) { spring.value(at: $0) })
+    LayerAnimation(layerID: id, property: .position, beginTime: begin(i), duration: spring.duration) {
+      spring.value(at: $0)
+    })
   count += 1
   guard count < properties else { break }
   viaAnimator.pop[id].add(.tween(to: 0.4, duration: 1), for: .opacity, at: begin(i))
@@ -57,7 +59,8 @@ do {
 // Same frames from both: the comparison is of equal work.
 for f in stride(from: 0, to: frames, by: 17) {
   let t = base.time(ofFrame: f)
-  precondition(viaAnimator.renderTree(at: t).layers.map(\.position) == viaLayers.renderTree(at: t).layers.map(\.position))
+  precondition(
+    viaAnimator.renderTree(at: t).layers.map(\.position) == viaLayers.renderTree(at: t).layers.map(\.position))
 }
 
 func seconds(_ body: () -> Void) -> Double {
@@ -100,5 +103,8 @@ for _ in 0..<runs {
 print("scene: \(cards) layers, \(count) animated properties, \(frames) frames at 60 fps; best of \(runs) runs")
 for kind in ["tree", "raster"] {
   let a = best["\(kind), animator"]!, l = best["\(kind), per-layer"]!
-  print(String(format: "%-7@ one Animator %9.1f µs/frame   per-layer animations %9.1f µs/frame   ratio %.2f", kind as NSString, a * 1e6, l * 1e6, a / l))
+  print(
+    String(
+      format: "%-7@ one Animator %9.1f µs/frame   per-layer animations %9.1f µs/frame   ratio %.2f", kind as NSString,
+      a * 1e6, l * 1e6, a / l))
 }

@@ -61,7 +61,9 @@ do {
   let card = median { result = comparator.compare(frame, changed) }
   row("compare, one card recoloured", card, "\(result.differingPixels) px differ")
   let motion = median { result = comparator.compare(midway, moved) }
-  row("compare, card mid-glide vs half a frame later", motion, "\(result.differingPixels) px, \(result.antiAliasedPixels) AA")
+  row(
+    "compare, card mid-glide vs half a frame later", motion,
+    "\(result.differingPixels) px, \(result.antiAliasedPixels) AA")
   let all = median { result = comparator.compare(frame, everything) }
   row("compare, background changed (every pixel)", all, "\(result.differingPixels) px differ")
   let exact = ImageComparator(options: .exact)
@@ -96,7 +98,8 @@ do {
     for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
   }
   crc = ~crc
-  huge.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)])
+  huge.replaceSubrange(
+    29..<33, with: [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)])
   let hugePath = dir.appendingPathComponent("huge.png").path
   try Data(huge).write(to: URL(fileURLWithPath: hugePath))
   let refused = median { _ = try? comparator.compareFiles(expected: hugePath, actual: hugePath) }
@@ -119,9 +122,10 @@ do {
     }
     row("render \(file) at 50% (\(size))", ms)
   }
-  print("\ncompare/render ratio: identical \(String(format: "%.2f", same / renderMs)), "
-    + "recoloured card \(String(format: "%.2f", card / renderMs)), "
-    + "every pixel \(String(format: "%.2f", all / renderMs))")
+  print(
+    "\ncompare/render ratio: identical \(String(format: "%.2f", same / renderMs)), "
+      + "recoloured card \(String(format: "%.2f", card / renderMs)), "
+      + "every pixel \(String(format: "%.2f", all / renderMs))")
 } catch {
   FileHandle.standardError.write(Data("bench failed: \(error)\n".utf8))
   exit(3)

@@ -16,7 +16,8 @@ import Foundation
 
 let runs = BenchmarkOption.int("--runs", 5)
 let frameCount = BenchmarkOption.int("--frames", 60)
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
 let scene = try Template.load(path: root.appendingPathComponent("Templates/card-swap.json5").path).scene
 
 func cpuSeconds() -> Double {
@@ -48,7 +49,8 @@ print("frames: card-swap 0..<\(frameCount), \(runs) runs; ms per frame (best / m
 for scale in [1.0, 2.0] {
   let renderer = FrameRenderer(scale: scale)
   let frames = try (0..<frameCount).map { n in
-    PreparedFrame(index: n, frame: try renderer.render(scene.renderTree(at: scene.time(ofFrame: n))), straightAlpha: false)
+    PreparedFrame(
+      index: n, frame: try renderer.render(scene.renderTree(at: scene.time(ofFrame: n))), straightAlpha: false)
   }
   let width = frames[0].frame.width, height = frames[0].frame.height
   let converter = YUV420Converter(width: width, height: height)
@@ -57,7 +59,9 @@ for scale in [1.0, 2.0] {
   for _ in 0..<runs {
     let start = cpuSeconds()
     for frame in frames {
-      frame.premultiplied.withUnsafeBytes { source in planes.withUnsafeMutableBufferPointer { converter.convert(source, into: $0) } }
+      frame.premultiplied.withUnsafeBytes { source in
+        planes.withUnsafeMutableBufferPointer { converter.convert(source, into: $0) }
+      }
     }
     flick.append((cpuSeconds() - start) * 1000 / Double(frameCount))
   }
@@ -67,11 +71,14 @@ for scale in [1.0, 2.0] {
   let input = ["-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-i", raw.path, "-threads", "1"]
   var ffmpeg: [Double] = []
   for _ in 0..<runs {
-    let converting = try ffmpegCPU(input + ["-filter_threads", "1", "-vf", FFmpegCommand.scale(to: "yuv420p"), "-f", "null", "-"])
+    let converting = try ffmpegCPU(
+      input + ["-filter_threads", "1", "-vf", FFmpegCommand.scale(to: "yuv420p"), "-f", "null", "-"])
     let reading = try ffmpegCPU(input + ["-filter_threads", "1", "-vf", "null", "-pix_fmt", "bgra", "-f", "null", "-"])
     ffmpeg.append((converting - reading) * 1000 / Double(frameCount))
   }
   let f = String(format: "%.2f / %.2f", flick.min()!, median(flick))
   let s = String(format: "%.2f / %.2f", ffmpeg.min()!, median(ffmpeg))
-  print("\(width)×\(height): Flick \(f) ms, ffmpeg's scale \(s) ms; Flick / ffmpeg \(String(format: "%.2f", median(flick) / median(ffmpeg)))")
+  print(
+    "\(width)×\(height): Flick \(f) ms, ffmpeg's scale \(s) ms; Flick / ffmpeg \(String(format: "%.2f", median(flick) / median(ffmpeg)))"
+  )
 }

@@ -56,7 +56,8 @@ do {
   let folder = CommandLine.arguments.dropFirst().first ?? "out/examples"
   try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
   let session = RenderSession(
-    scene: scene, outputs: [try OutputTarget(path: "\(folder)/card-swap.mp4"), try OutputTarget(path: "\(folder)/card-swap.gif")])
+    scene: scene,
+    outputs: [try OutputTarget(path: "\(folder)/card-swap.mp4"), try OutputTarget(path: "\(folder)/card-swap.gif")])
   _ = try session.run()
   try Renderer().render(scene.renderTree(at: 0.2)).writePNG(to: "\(folder)/card-swap.png")
   print("wrote \(folder)/card-swap.mp4, .gif, .png")

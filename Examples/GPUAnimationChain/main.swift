@@ -40,7 +40,8 @@ do {
   let folder = CommandLine.arguments.dropFirst().first ?? "out/examples"
   try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
   let session = RenderSession(
-    scene: scene, outputs: [try OutputTarget(path: "\(folder)/chain.mp4"), try OutputTarget(path: "\(folder)/chain.gif")])
+    scene: scene,
+    outputs: [try OutputTarget(path: "\(folder)/chain.mp4"), try OutputTarget(path: "\(folder)/chain.gif")])
   _ = try session.run()
   try Renderer().render(scene.renderTree(at: 2.9)).writePNG(to: "\(folder)/chain.png")
   print("wrote \(folder)/chain.mp4, .gif, .png")

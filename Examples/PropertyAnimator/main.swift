@@ -33,7 +33,10 @@ do {
   try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
   let session = RenderSession(
     scene: scene,
-    outputs: [try OutputTarget(path: "\(folder)/property-animator.mp4"), try OutputTarget(path: "\(folder)/property-animator.gif")])
+    outputs: [
+      try OutputTarget(path: "\(folder)/property-animator.mp4"),
+      try OutputTarget(path: "\(folder)/property-animator.gif"),
+    ])
   _ = try session.run()
   try Renderer().render(scene.renderTree(at: 2.9)).writePNG(to: "\(folder)/property-animator.png")
   print("wrote \(folder)/property-animator.mp4, .gif, .png")

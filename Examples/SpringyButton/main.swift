@@ -19,7 +19,8 @@ var scene = Scene(
 let pressed = Point(x: 0.9, y: 0.9)
 scene.pop["button"].add(.spring(to: pressed, .pop(bounciness: 2, speed: 20)), for: \.transform.scale, at: 0.5)
 scene.pop["button"].add(.tween(to: Color(0x0060DF), duration: 0.1), for: .backgroundColor, at: 0.5)
-scene.pop["button"].add(.spring(to: Point(x: 1, y: 1), .pop(bounciness: 14, speed: 10)), for: \.transform.scale, at: 0.8)
+scene.pop["button"].add(
+  .spring(to: Point(x: 1, y: 1), .pop(bounciness: 14, speed: 10)), for: \.transform.scale, at: 0.8)
 scene.pop["button"].add(.tween(to: Color(0x0A84FF), duration: 0.25), for: .backgroundColor, at: 0.8)
 
 do {
@@ -28,7 +29,9 @@ do {
   try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
   let session = RenderSession(
     scene: scene,
-    outputs: [try OutputTarget(path: "\(folder)/springy-button.mp4"), try OutputTarget(path: "\(folder)/springy-button.gif")])
+    outputs: [
+      try OutputTarget(path: "\(folder)/springy-button.mp4"), try OutputTarget(path: "\(folder)/springy-button.gif"),
+    ])
   _ = try session.run()
   try Renderer().render(scene.renderTree(at: 0.75)).writePNG(to: "\(folder)/springy-button.png")
   print("wrote \(folder)/springy-button.mp4, .gif, .png")

@@ -97,7 +97,8 @@ package struct BatchGallery {
     var out = "<figure class=\"card\" id=\"\(Self.escape(row.id.prefix(12)))\">\n"
     out += preview(card) + "\n"
     let kind = state.replacingOccurrences(of: " ", with: "-")
-    out += "<figcaption><div><b>\(Self.escape(row.name))</b> · <span class=\"state \(kind)\">"
+    out +=
+      "<figcaption><div><b>\(Self.escape(row.name))</b> · <span class=\"state \(kind)\">"
       + Self.escape(state + (row.detail.map { " (\($0))" } ?? "")) + "</span></div>\n<table>\n"
     func line(_ key: String, _ value: String) { out += "<tr><td>\(Self.escape(key))</td><td>\(value)</td></tr>\n" }
     line("size", "\(card.width)×\(card.height)")

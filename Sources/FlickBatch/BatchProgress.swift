@@ -29,7 +29,10 @@ package final class BatchProgress {
 
   /// - Parameters:
   ///   - jobs: The jobs this run will visit, with their frame counts (for the ETA).
-  package init(style: Style, jobs: Int, frames: Int, write: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+  package init(
+    style: Style, jobs: Int, frames: Int,
+    write: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+  ) {
     self.style = style
     self.totalJobs = jobs
     self.totalFrames = frames
@@ -79,7 +82,8 @@ package final class BatchProgress {
     current = 0
     switch style {
     case .json:
-      var line = "{\"event\":\"job\",\"job\":\"\(job.id)\",\"index\":\(job.index),\"name\":\(JobIdentity.quoted(job.name)),"
+      var line =
+        "{\"event\":\"job\",\"job\":\"\(job.id)\",\"index\":\(job.index),\"name\":\(JobIdentity.quoted(job.name)),"
         + "\"status\":\"\(status.rawValue)\"," + String(format: "\"seconds\":%.3f,", seconds) + counts
       if let error { line += ",\"error\":\(JobIdentity.quoted(error))" }
       write(line + "}\n")
@@ -88,7 +92,8 @@ package final class BatchProgress {
     case .bar, .lines:
       let verb = status == .skipped ? "up to date" : status.rawValue
       if style == .bar { write("\r\u{1B}[K") }
-      let tally = "\(rendered) rendered, \(skipped) up to date, \(failed) failed"
+      let tally =
+        "\(rendered) rendered, \(skipped) up to date, \(failed) failed"
         + (done < totalJobs ? ", ETA \(clock)" : "")
       write(
         "[\(done)/\(totalJobs)] \(verb) \(job.name)" + (status == .rendered ? String(format: " (%.2f s)", seconds) : "")

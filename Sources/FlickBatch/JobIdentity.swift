@@ -57,12 +57,16 @@ struct JobIdentity {
     scene.layers.forEach(walk)
     for path in assets.sorted() { lines.append("asset \(hash(file: path))") }
     if !outlines.isEmpty { lines.append("outlines \(Self.hash(outlines))") }
-    for (name, value) in values.sorted(by: { $0.key < $1.key }) { lines.append("param \(name) \(Self.canonical(value))") }
+    for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+      lines.append("param \(name) \(Self.canonical(value))")
+    }
     return lines
   }
 
   /// Adds the output settings to `content`.
-  func settings(content: [String], width: Int, height: Int, scale: Double, fps: Int, options o: EncodingOptions) -> [String] {
+  func settings(content: [String], width: Int, height: Int, scale: Double, fps: Int, options o: EncodingOptions)
+    -> [String]
+  {
     content + [
       "size \(width)x\(height) scale \(scale) fps \(fps)",
       "encoding crf \(o.crf.map(String.init) ?? "-") preset \(o.preset) pad \(o.pad) dither \(o.dither.rawValue) "
@@ -79,7 +83,8 @@ struct JobIdentity {
     case .string(let s): return quoted(s)
     case .array(let items): return "[" + items.map(canonical).joined(separator: ",") + "]"
     case .object(let members):
-      return "{" + members.sorted { $0.key < $1.key }.map { quoted($0.key) + ":" + canonical($0.value) }
+      return "{"
+        + members.sorted { $0.key < $1.key }.map { quoted($0.key) + ":" + canonical($0.value) }
         .joined(separator: ",") + "}"
     }
   }

@@ -151,7 +151,8 @@ package struct CurvePlot: Sendable {
       var extents = cairo_text_extents_t()
       cairo_text_extents(cr, label, &extents)
       cairo_set_source_rgba(cr, 1, 1, 1, 0.9)
-      cairo_rectangle(cr, x(endTime) - 10 * scale - extents.x_advance, top + 4 * scale, extents.x_advance + 8 * scale, 20 * scale)
+      cairo_rectangle(
+        cr, x(endTime) - 10 * scale - extents.x_advance, top + 4 * scale, extents.x_advance + 8 * scale, 20 * scale)
       cairo_fill(cr)
       cairo_set_source_rgb(cr, 0.2, 0.65, 0.35)
       Self.text(cr, label, x: x(endTime) - 6 * scale, y: top + 14 * scale, align: 1)

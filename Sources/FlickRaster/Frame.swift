@@ -23,7 +23,8 @@ public struct Frame: Sendable, Equatable {
 
   /// A frame filled with transparent black.
   public init(width: Int, height: Int) {
-    self.init(width: width, height: height, bytesPerRow: width * 4, pixels: [UInt8](repeating: 0, count: width * height * 4))
+    self.init(
+      width: width, height: height, bytesPerRow: width * 4, pixels: [UInt8](repeating: 0, count: width * height * 4))
   }
 
   /// The premultiplied pixel at (`x`, `y`) as straight (un-premultiplied) RGBA bytes.

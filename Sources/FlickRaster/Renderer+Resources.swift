@@ -13,11 +13,16 @@ extension Renderer {
     var stack = Array(tree.layers.reversed())
     while let layer = stack.popLast() {
       if let image = layer.contents {
-        if SVGStore.isSVG(image.path) { try SVGStore.check(image.path) } else { _ = try ImageStore.image(at: image.path) }
+        if SVGStore.isSVG(image.path) {
+          try SVGStore.check(image.path)
+        } else {
+          _ = try ImageStore.image(at: image.path)
+        }
       }
       if let lottie = layer.lottie { try LottieStore.check(lottie.path) }
       if let text = layer.text, !FontCatalog.isAvailable(text.fontFamily) {
-        throw .missingFontFamily(family: text.fontFamily, layerID: layer.id, fallback: FontCatalog.fallback(for: text.fontFamily))
+        throw .missingFontFamily(
+          family: text.fontFamily, layerID: layer.id, fallback: FontCatalog.fallback(for: text.fontFamily))
       }
       if let mask = layer.mask { stack.append(mask) }
       stack.append(contentsOf: layer.sublayers.reversed())

@@ -52,7 +52,8 @@ public struct Renderer: Sendable {
     if let problem = tree.problem { throw .invalidScene(problem.description) }
     if !tree.shutterSamples.isEmpty {
       // An average of samples is no drawing of the tree's own layers: nothing to redraw in part.
-      let pixels = CairoDraw.pixel((tree.size.width * scale).rounded())
+      let pixels =
+        CairoDraw.pixel((tree.size.width * scale).rounded())
         * CairoDraw.pixel((tree.size.height * scale).rounded())
       history?.forget(drawing: pixels)
       // Motion blur: every sample drawn the same way (sharing the caches), then averaged.
@@ -60,7 +61,8 @@ public struct Renderer: Sendable {
       for sample in tree.shutterSamples {
         frames.append(
           try render(
-            sample, scale: scale, cache: cache, arena: arena, text: text, prefix: prefix, usesCairoGroups: usesCairoGroups))
+            sample, scale: scale, cache: cache, arena: arena, text: text, prefix: prefix,
+            usesCairoGroups: usesCairoGroups))
       }
       return ShutterAverage.average(frames)
     }
@@ -71,7 +73,8 @@ public struct Renderer: Sendable {
     let canvas = StaticPrefix.Canvas(
       width: width, height: height, scale: scale, background: tree.backgroundColor, fontFiles: tree.fontFiles)
     let painter = LayerPainter(
-      cache: cache, arena: arena, text: text, targetWidth: width, targetHeight: height, usesCairoGroups: usesCairoGroups)
+      cache: cache, arena: arena, text: text, targetWidth: width, targetHeight: height, usesCairoGroups: usesCairoGroups
+    )
     if let history, let boxes = history.plan(canvas, layers, painter: painter) {
       let frame = try redraw(boxes, of: layers, from: history.pixels, canvas: canvas, painter: painter, pool: pool)
       history.keep(frame, layers: layers, canvas: canvas, redrawn: boxes)

@@ -91,9 +91,10 @@ package struct RendererFingerprint: Sendable, Equatable, Codable, CustomStringCo
   private typealias VersionString = @convention(c) () -> UnsafePointer<CChar>?
   private typealias FTInit = @convention(c) (UnsafeMutablePointer<OpaquePointer?>) -> Int32
   private typealias FTDone = @convention(c) (OpaquePointer?) -> Int32
-  private typealias FTVersion = @convention(c) (
-    OpaquePointer?, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>
-  ) -> Void
+  private typealias FTVersion =
+    @convention(c) (
+      OpaquePointer?, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>
+    ) -> Void
 
   private static func symbol(_ name: String) -> UnsafeMutableRawPointer? {
     guard let handle = dlopen(nil, RTLD_NOW) else { return nil }

@@ -14,9 +14,10 @@ public struct ColorList: Animatable, Hashable, ExpressibleByArrayLiteral {
 
   private static func zip(_ a: ColorList, _ b: ColorList, _ f: (Color, Color) -> Color) -> ColorList {
     let n = max(a.colors.count, b.colors.count)
-    return ColorList((0..<n).map { i in
-      f(i < a.colors.count ? a.colors[i] : .clear, i < b.colors.count ? b.colors[i] : .clear)
-    })
+    return ColorList(
+      (0..<n).map { i in
+        f(i < a.colors.count ? a.colors[i] : .clear, i < b.colors.count ? b.colors[i] : .clear)
+      })
   }
 
   public static func + (a: ColorList, b: ColorList) -> ColorList { zip(a, b, +) }

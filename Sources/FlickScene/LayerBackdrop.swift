@@ -24,7 +24,9 @@ public struct LayerBackdrop: Sendable, Hashable {
   /// Painted over the blurred, saturated backdrop (its alpha is its strength); `.clear` for none.
   public var tint: Color
 
-  public init(blurRadius: Double = 20, saturation: Double = 1.8, tint: Color = Color(red: 1, green: 1, blue: 1, alpha: 0.5)) {
+  public init(
+    blurRadius: Double = 20, saturation: Double = 1.8, tint: Color = Color(red: 1, green: 1, blue: 1, alpha: 0.5)
+  ) {
     self.blurRadius = blurRadius
     self.saturation = saturation
     self.tint = tint
@@ -43,7 +45,9 @@ public struct LayerBackdrop: Sendable, Hashable {
     case .regular: self.init(blurRadius: 20, saturation: 1.8, tint: Color(red: 1, green: 1, blue: 1, alpha: 0.5))
     case .thick: self.init(blurRadius: 25, saturation: 1.9, tint: Color(red: 1, green: 1, blue: 1, alpha: 0.7))
     case .chrome:
-      self.init(blurRadius: 20, saturation: 1.5, tint: Color(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255, alpha: 0.8))
+      self.init(
+        blurRadius: 20, saturation: 1.5,
+        tint: Color(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255, alpha: 0.8))
     }
   }
 }

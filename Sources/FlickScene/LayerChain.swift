@@ -124,7 +124,9 @@ public struct LayerAnimations: Sendable {
   }
 
   /// The part of the property at `keyPath` of ``Layer`` (`$0.position`, `$0.backgroundColor`).
-  public subscript<Value: Animatable>(dynamicMember keyPath: WritableKeyPath<Layer, Value> & Sendable) -> AnimatedValue<Value> {
+  public subscript<Value: Animatable>(dynamicMember keyPath: WritableKeyPath<Layer, Value> & Sendable) -> AnimatedValue<
+    Value
+  > {
     get { self[LayerProperty(keyPath)] }
     set { self[LayerProperty(keyPath)] = newValue }
   }

@@ -18,7 +18,9 @@ public struct LayerMotion: Sendable, Hashable {
 
   /// A spring with `parameters` (default Pop's: ``SpringParameters/popDefault``); it rests
   /// within `threshold` value units of its target (default: the property's threshold).
-  public static func spring(_ parameters: SpringParameters = MotionDefaults.spring, threshold: Double? = nil) -> LayerMotion {
+  public static func spring(_ parameters: SpringParameters = MotionDefaults.spring, threshold: Double? = nil)
+    -> LayerMotion
+  {
     LayerMotion(kind: .spring(parameters, threshold: threshold))
   }
 
@@ -35,7 +37,8 @@ public struct LayerMotion: Sendable, Hashable {
   public static func tween(
     duration: Double = MotionDefaults.tweenDuration, curve: TimingFunction = MotionDefaults.tweenCurve
   ) -> LayerMotion {
-    LayerMotion(kind: .tween(duration: duration.isFinite ? max(duration, 0) : MotionDefaults.tweenDuration, curve: curve))
+    LayerMotion(
+      kind: .tween(duration: duration.isFinite ? max(duration, 0) : MotionDefaults.tweenDuration, curve: curve))
   }
 
   /// A Pop decay: slows from its velocity (given, or the hand-over's) by `deceleration` per

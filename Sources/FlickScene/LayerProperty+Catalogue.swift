@@ -237,4 +237,3 @@ extension LayerProperty where Value == ColorList {
     name: "colors", threshold: Threshold.colorStep, read: { $0.gradient?.colors ?? [] },
     write: { l, v in l.withGradient { $0.colors = v } })
 }
-

@@ -207,7 +207,8 @@ public struct PopLayer<Sink: LayerAnimationSink>: Sendable {
     at time: Double? = nil,
     whenCompleted: (@Sendable (AnimatorCompletion, inout LayerSchedule) -> Void)? = nil
   ) {
-    let call = "pop[\"\(layerID)\"].add(\(animation.kindName), for: \(property.name)\(time.map { ", at: \($0)" } ?? ""))"
+    let call =
+      "pop[\"\(layerID)\"].add(\(animation.kindName), for: \(property.name)\(time.map { ", at: \($0)" } ?? ""))"
     guard check(call, time: time) else { return }
     // On the scene the call is refused here, naming it; from a completion handler the animation
     // is kept and ``Scene/validate()`` names its key (the handler's calls have nowhere to report).
@@ -222,7 +223,8 @@ public struct PopLayer<Sink: LayerAnimationSink>: Sendable {
     do {
       try sink.addLayerAnimation(
         animationKey, property: property.on(layerID), timing: timing, at: time, onChange: animation.onChange,
-        onComplete: animation.completionBlock, whenCompleted: whenCompleted, animation.make(threshold: property.threshold))
+        onComplete: animation.completionBlock, whenCompleted: whenCompleted,
+        animation.make(threshold: property.threshold))
     } catch {
       problems.append(SceneError(call: call, reason: error.description))
     }
@@ -240,7 +242,8 @@ public struct PopLayer<Sink: LayerAnimationSink>: Sendable {
 
   /// Sets `property` to `value` at scene time `time` and holds it there (a zero-length
   /// animation under the property's key: a running animation of it stops, velocity 0).
-  public mutating func set<Value: Animatable>(_ property: LayerProperty<Value>, to value: Value, at time: Double? = nil) {
+  public mutating func set<Value: Animatable>(_ property: LayerProperty<Value>, to value: Value, at time: Double? = nil)
+  {
     let call = "pop[\"\(layerID)\"].set(\(property.name)\(time.map { ", at: \($0)" } ?? ""))"
     guard check(call, time: time) else { return }
     guard value.magnitudeSquared.isFinite || sink.layerTree == nil else {

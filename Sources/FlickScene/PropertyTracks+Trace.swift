@@ -21,7 +21,8 @@ extension PropertyTracks {
     case .double(let p): trace(p, layerID: layerID, times, limit) { [$0] }
     case .point(let p): trace(p, layerID: layerID, times, limit) { [$0.x, $0.y] }
     case .size(let p): trace(p, layerID: layerID, times, limit) { [$0.width, $0.height] }
-    case .rect(let p): trace(p, layerID: layerID, times, limit) { [$0.origin.x, $0.origin.y, $0.size.width, $0.size.height] }
+    case .rect(let p):
+      trace(p, layerID: layerID, times, limit) { [$0.origin.x, $0.origin.y, $0.size.width, $0.size.height] }
     case .color(let p): trace(p, layerID: layerID, times, limit) { [$0.red, $0.green, $0.blue, $0.alpha] }
     case .colors(let p):
       trace(p, layerID: layerID, times, limit) { $0.colors.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] } }

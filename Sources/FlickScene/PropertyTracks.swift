@@ -78,8 +78,10 @@ package struct PropertyTracks: Sendable {
     of property: LayerProperty<V>, layerID: String, at t: Double, limit: TrackLimit = .right
   ) -> (value: V, velocity: V) {
     var copy = self
-    return (copy.value(of: property, layerID: layerID, at: t, limit: limit),
-      copy.velocity(of: property, layerID: layerID, at: t, limit: limit))
+    return (
+      copy.value(of: property, layerID: layerID, at: t, limit: limit),
+      copy.velocity(of: property, layerID: layerID, at: t, limit: limit)
+    )
   }
 
   /// The value of `property` on `layerID` at scene time `t`, read from `limit`.
@@ -104,7 +106,9 @@ package struct PropertyTracks: Sendable {
     guard !parts.isEmpty else { return .zero }
     // The layer carries velocities: the state the names share starts at zero, then each
     // segment writes its velocity through its own property.
-    for name in AnyLayerProperty.sameState(as: property.name) { AnyLayerProperty.named(name)?.writeZero(into: &carrier) }
+    for name in AnyLayerProperty.sameState(as: property.name) {
+      AnyLayerProperty.named(name)?.writeZero(into: &carrier)
+    }
     for (segment, local, side) in parts {
       curveEvaluations += 1
       segment.writeVelocity(into: &carrier, at: local, limit: side, in: self, time: t)
@@ -155,8 +159,10 @@ protocol TrackSegment: Sendable {
   var order: Int { get }
   func isApplied(at local: Double, limit: TrackLimit) -> Bool
   /// Writes the value at `local` (scene time `t`); a link reads its source from `tracks`.
-  func writeValue(into layer: inout Layer, at local: Double, limit: TrackLimit, in tracks: PropertyTracks, time t: Double)
-  func writeVelocity(into layer: inout Layer, at local: Double, limit: TrackLimit, in tracks: PropertyTracks, time t: Double)
+  func writeValue(
+    into layer: inout Layer, at local: Double, limit: TrackLimit, in tracks: PropertyTracks, time t: Double)
+  func writeVelocity(
+    into layer: inout Layer, at local: Double, limit: TrackLimit, in tracks: PropertyTracks, time t: Double)
   /// The scene time after which the segment no longer changes (`begin + duration` for a curve).
   func settleTime(in tracks: PropertyTracks) -> Double
   /// The property a link segment reads (nil for a curve).
@@ -183,11 +189,15 @@ struct CurveSegment<V: Animatable>: TrackSegment {
     curve.isApplied(at: CurveLimit.time(local, limit))
   }
 
-  func writeValue(into layer: inout Layer, at local: Double, limit: TrackLimit, in tracks: PropertyTracks, time t: Double) {
+  func writeValue(
+    into layer: inout Layer, at local: Double, limit: TrackLimit, in tracks: PropertyTracks, time t: Double
+  ) {
     property.write(&layer, CurveLimit.value(curve, at: local, limit))
   }
 
-  func writeVelocity(into layer: inout Layer, at local: Double, limit: TrackLimit, in tracks: PropertyTracks, time t: Double) {
+  func writeVelocity(
+    into layer: inout Layer, at local: Double, limit: TrackLimit, in tracks: PropertyTracks, time t: Double
+  ) {
     property.write(&layer, CurveLimit.velocity(curve, at: local, limit))
   }
 

@@ -90,7 +90,8 @@ struct SVGDocumentScanner {
   /// A syntax error of the tokenizer in `bytes` as this scanner's problem.
   static func invalid(_ error: XMLTokenizer.SyntaxError, in bytes: [UInt8]) -> SVGDocumentCheck.Problem {
     let (line, column) = LottieJSON.location(of: error.offset, in: bytes)
-    return SVGDocumentCheck.Problem(line: line, column: column, message: "not a valid SVG file: \(escaped: error.message)")
+    return SVGDocumentCheck.Problem(
+      line: line, column: column, message: "not a valid SVG file: \(escaped: error.message)")
   }
 
   func invalid(_ error: XMLTokenizer.SyntaxError) -> SVGDocumentCheck.Problem { Self.invalid(error, in: bytes) }

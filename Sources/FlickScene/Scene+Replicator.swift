@@ -34,7 +34,9 @@ extension Scene {
     let count = r.clampedInstanceCount
     let b = layer.bounds
     let centre = Point(x: b.minX + b.width / 2, y: b.minY + b.height / 2)
-    func holder(_ id: String, _ sublayers: [Layer], transform: LayerTransform = .identity, color: Color = .white) -> Layer {
+    func holder(_ id: String, _ sublayers: [Layer], transform: LayerTransform = .identity, color: Color = .white)
+      -> Layer
+    {
       Layer(id: id, bounds: b, position: centre, transform: transform, sublayers: sublayers, colorMultiplier: color)
     }
     var instances: [Layer] = []

@@ -55,7 +55,8 @@ extension ShapePath {
     let b = 3 * u * u * t
     let c = 3 * u * t * t
     let d = t * t * t
-    return Point(x: a * p[0].x + b * p[1].x + c * p[2].x + d * p[3].x, y: a * p[0].y + b * p[1].y + c * p[2].y + d * p[3].y)
+    return Point(
+      x: a * p[0].x + b * p[1].x + c * p[2].x + d * p[3].x, y: a * p[0].y + b * p[1].y + c * p[2].y + d * p[3].y)
   }
 
   /// The parameter at which the arc length along the cubic reaches `s`.

@@ -124,10 +124,18 @@ public struct ShapePath: Sendable, Hashable {
     let ry = r.height / 2
     var p = ShapePath()
     p.move(to: Point(x: r.maxX, y: cy))
-    p.addCurve(to: Point(x: cx, y: r.maxY), control1: Point(x: r.maxX, y: cy + k * ry), control2: Point(x: cx + k * rx, y: r.maxY))
-    p.addCurve(to: Point(x: r.minX, y: cy), control1: Point(x: cx - k * rx, y: r.maxY), control2: Point(x: r.minX, y: cy + k * ry))
-    p.addCurve(to: Point(x: cx, y: r.minY), control1: Point(x: r.minX, y: cy - k * ry), control2: Point(x: cx - k * rx, y: r.minY))
-    p.addCurve(to: Point(x: r.maxX, y: cy), control1: Point(x: cx + k * rx, y: r.minY), control2: Point(x: r.maxX, y: cy - k * ry))
+    p.addCurve(
+      to: Point(x: cx, y: r.maxY), control1: Point(x: r.maxX, y: cy + k * ry),
+      control2: Point(x: cx + k * rx, y: r.maxY))
+    p.addCurve(
+      to: Point(x: r.minX, y: cy), control1: Point(x: cx - k * rx, y: r.maxY),
+      control2: Point(x: r.minX, y: cy + k * ry))
+    p.addCurve(
+      to: Point(x: cx, y: r.minY), control1: Point(x: r.minX, y: cy - k * ry),
+      control2: Point(x: cx - k * rx, y: r.minY))
+    p.addCurve(
+      to: Point(x: r.maxX, y: cy), control1: Point(x: cx + k * rx, y: r.minY),
+      control2: Point(x: r.maxX, y: cy - k * ry))
     p.closeSubpath()
     return p
   }
@@ -145,13 +153,26 @@ public struct ShapePath: Sendable, Hashable {
     var p = ShapePath()
     p.move(to: Point(x: r.minX + tl, y: r.minY))
     p.addLine(to: Point(x: r.maxX - tr, y: r.minY))
-    if tr > 0 { p.addArc(center: Point(x: r.maxX - tr, y: r.minY + tr), radius: tr, startAngle: -.pi / 2, endAngle: 0, clockwise: true) }
+    if tr > 0 {
+      p.addArc(
+        center: Point(x: r.maxX - tr, y: r.minY + tr), radius: tr, startAngle: -.pi / 2, endAngle: 0, clockwise: true)
+    }
     p.addLine(to: Point(x: r.maxX, y: r.maxY - br))
-    if br > 0 { p.addArc(center: Point(x: r.maxX - br, y: r.maxY - br), radius: br, startAngle: 0, endAngle: .pi / 2, clockwise: true) }
+    if br > 0 {
+      p.addArc(
+        center: Point(x: r.maxX - br, y: r.maxY - br), radius: br, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+    }
     p.addLine(to: Point(x: r.minX + bl, y: r.maxY))
-    if bl > 0 { p.addArc(center: Point(x: r.minX + bl, y: r.maxY - bl), radius: bl, startAngle: .pi / 2, endAngle: .pi, clockwise: true) }
+    if bl > 0 {
+      p.addArc(
+        center: Point(x: r.minX + bl, y: r.maxY - bl), radius: bl, startAngle: .pi / 2, endAngle: .pi, clockwise: true)
+    }
     p.addLine(to: Point(x: r.minX, y: r.minY + tl))
-    if tl > 0 { p.addArc(center: Point(x: r.minX + tl, y: r.minY + tl), radius: tl, startAngle: .pi, endAngle: 1.5 * .pi, clockwise: true) }
+    if tl > 0 {
+      p.addArc(
+        center: Point(x: r.minX + tl, y: r.minY + tl), radius: tl, startAngle: .pi, endAngle: 1.5 * .pi, clockwise: true
+      )
+    }
     p.closeSubpath()
     return p
   }

@@ -57,7 +57,8 @@ public struct ComparisonOptions: Sendable, Equatable, Codable {
   public static let defaultColorJND = 0.02
 
   public init(
-    mode: ComparisonMode = .automatic, threshold: Double = 0.1, metric: ColorMetric = .yiq, includeAntiAliasing: Bool = false,
+    mode: ComparisonMode = .automatic, threshold: Double = 0.1, metric: ColorMetric = .yiq,
+    includeAntiAliasing: Bool = false,
     maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil, densityWindow: Int = 8,
     maxWindowDensity: Double = 0.25, colorJND: Double = ComparisonOptions.defaultColorJND
   ) {
@@ -102,13 +103,16 @@ public struct ComparisonOptions: Sendable, Equatable, Codable {
   /// - Parameters:
   ///   - golden: The renderer that drew the expected image, nil when unknown.
   ///   - actual: The renderer that drew the actual image, nil when unknown.
-  package func resolvedMode(golden: RendererFingerprint?, actual: RendererFingerprint?) -> (exact: Bool, reason: String) {
+  package func resolvedMode(golden: RendererFingerprint?, actual: RendererFingerprint?) -> (exact: Bool, reason: String)
+  {
     switch mode {
     case .exact: return (true, "exact comparison (asked for)")
     case .perceptual: return (false, "perceptual comparison (asked for)")
     case .automatic:
       guard let golden, let actual else {
-        return (true, "exact comparison: the renderer of \(golden == nil ? "the golden" : "the actual image") is unknown")
+        return (
+          true, "exact comparison: the renderer of \(golden == nil ? "the golden" : "the actual image") is unknown"
+        )
       }
       let drift = actual.differences(from: golden)
       if drift.isEmpty { return (true, "exact comparison: both sides come from the same renderer") }

@@ -98,11 +98,14 @@ package enum DiffRenderer {
     var layer = Layer(id: "label")
     layer.bounds = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
     layer.position = Point(x: Double(width) / 2, y: Double(height) / 2)
-    layer.content = .text(TextContent(
-      string: text, fontFamily: "sans-serif", fontSize: 12, fontWeight: .bold, textColor: .white,
-      isWrapped: false, truncationMode: .end))
+    layer.content = .text(
+      TextContent(
+        string: text, fontFamily: "sans-serif", fontSize: 12, fontWeight: .bold, textColor: .white,
+        isWrapped: false, truncationMode: .end))
     let grey = Color(red: 96 / 255, green: 96 / 255, blue: 96 / 255)
-    let scene = Scene(size: Size(width: Double(width), height: Double(height)), fps: 1, duration: 1, backgroundColor: grey, layers: [layer])
+    let scene = Scene(
+      size: Size(width: Double(width), height: Double(height)), fps: 1, duration: 1, backgroundColor: grey,
+      layers: [layer])
     return try? Renderer().render(scene.renderTree(at: 0))
   }
 
@@ -111,7 +114,8 @@ package enum DiffRenderer {
     var out = Frame(width: region.width, height: region.height)
     for y in 0..<region.height {
       let src = (region.y + y) * frame.bytesPerRow + region.x * 4
-      out.pixels.replaceSubrange((y * out.bytesPerRow)..<(y * out.bytesPerRow + region.width * 4),
+      out.pixels.replaceSubrange(
+        (y * out.bytesPerRow)..<(y * out.bytesPerRow + region.width * 4),
         with: frame.pixels[src..<(src + region.width * 4)])
     }
     return out

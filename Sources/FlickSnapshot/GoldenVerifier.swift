@@ -16,7 +16,8 @@ package struct GoldenVerifier: Sendable {
   /// true for the CLI, whose folders a user names; test helpers write to their own folder.
   package var claimsArtifactsFolder: Bool
 
-  package init(comparator: ImageComparator = ImageComparator(), record: RecordMode, claimsArtifactsFolder: Bool = true) {
+  package init(comparator: ImageComparator = ImageComparator(), record: RecordMode, claimsArtifactsFolder: Bool = true)
+  {
     self.comparator = comparator
     self.record = record
     self.claimsArtifactsFolder = claimsArtifactsFolder
@@ -61,7 +62,8 @@ package struct GoldenVerifier: Sendable {
     guard FileManager.default.fileExists(atPath: goldenPath) else {
       guard record != .none else {
         var v = verdict(.missing, "no golden at \(goldenPath) (record mode none: not written)")
-        v.artifacts = writeArtifacts(name: name, expected: nil, actual: frame, comparison: nil, into: artifactsDirectory)
+        v.artifacts = writeArtifacts(
+          name: name, expected: nil, actual: frame, comparison: nil, into: artifactsDirectory)
         return v
       }
       return write("no golden was found; recorded \(goldenPath) (record mode \(record.rawValue))")
@@ -83,7 +85,9 @@ package struct GoldenVerifier: Sendable {
       }
     } catch {
       if record == .all || record == .failed {
-        return write("re-recorded \(goldenPath) (record mode \(record.rawValue); the old one was unreadable: \(error.description))")
+        return write(
+          "re-recorded \(goldenPath) (record mode \(record.rawValue); the old one was unreadable: \(error.description))"
+        )
       }
       var v = verdict(.unreadable, error.description)
       v.artifacts = writeArtifacts(name: name, expected: nil, actual: frame, comparison: nil, into: artifactsDirectory)

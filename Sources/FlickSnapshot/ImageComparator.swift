@@ -44,7 +44,8 @@ package struct ImageComparator: Sendable {
     let sameBytes = FileManager.default.contents(atPath: actual).map { $0 == a.fileBytes } ?? false
     let b = sameBytes ? a : try PNGImage(contentsOf: actual, limits: limits)
     let identical = sameBytes
-    var result = compare(a, b, goldenRenderer: expectedRenderer ?? a.renderer, actualRenderer: actualRenderer ?? b.renderer)
+    var result = compare(
+      a, b, goldenRenderer: expectedRenderer ?? a.renderer, actualRenderer: actualRenderer ?? b.renderer)
     if identical && result.verdict == .identicalPixels { result.verdict = .identicalBytes }
     return result
   }
@@ -105,7 +106,8 @@ package struct ImageComparator: Sendable {
       return r
     }
     return compare(
-      PNGImage(frame: expected), PNGImage(frame: actual), goldenRenderer: goldenRenderer, actualRenderer: actualRenderer)
+      PNGImage(frame: expected), PNGImage(frame: actual), goldenRenderer: goldenRenderer, actualRenderer: actualRenderer
+    )
   }
 
   /// Compares two decoded images.
@@ -304,7 +306,8 @@ package struct ImageComparator: Sendable {
         }
         for y in 0...(h - sh) {
           for x in 0...(w - sw) {
-            let s = t[(y + sh) * stride + x + sw] - t[y * stride + x + sw] - t[(y + sh) * stride + x] + t[y * stride + x]
+            let s =
+              t[(y + sh) * stride + x + sw] - t[y * stride + x + sw] - t[(y + sh) * stride + x] + t[y * stride + x]
             if Int(s) > best {
               best = Int(s)
               bestX = x

@@ -103,14 +103,16 @@ public struct ImageComparison: Sendable {
       text += " (\(formatRatio(differingRatio)) of \(pixelCount))"
       if let box = boundingBox { text += " in \(box)" }
       if exact {
-        text += "; perceptually \(perceptualPixels) beyond \(limitText), \(antiAliasedPixels) anti-aliased, "
+        text +=
+          "; perceptually \(perceptualPixels) beyond \(limitText), \(antiAliasedPixels) anti-aliased, "
           + "\(subtlePixels) below the threshold"
       } else {
         if antiAliasedPixels > 0 { text += "; \(antiAliasedPixels) anti-aliased ignored" }
         if subtlePixels > 0 { text += "; \(subtlePixels) below \(limitText) ignored" }
       }
       if failedOnDensity, let window = densestWindow {
-        text += "; too dense: \(densestWindowCount) in the \(window.width)×\(window.height) window at "
+        text +=
+          "; too dense: \(densestWindowCount) in the \(window.width)×\(window.height) window at "
           + "(\(window.x), \(window.y)), limit \(windowLimit)"
       } else if verdict == .different {
         text += "; budget \(budget)"

@@ -5,7 +5,8 @@ extension MotionComparison {
   /// of the golden's value and velocity (grey) against today's (red) for the component that
   /// moved most, with a marker at the first differing time.
   package func html() -> String {
-    var html = "<section class=\(passed ? "pass" : "fail")><h2><span class=badge>\(passed ? "match" : "changed")"
+    var html =
+      "<section class=\(passed ? "pass" : "fail")><h2><span class=badge>\(passed ? "match" : "changed")"
       + "</span> motion</h2>\n"
     if passed {
       return html + "<p class=msg>every animated property matches the motion golden (\(golden.tracks.count) "
@@ -58,7 +59,8 @@ extension MotionComparison {
       return "<polyline fill=none stroke=\"\(colour)\" stroke-width=\"\(width)\" "
         + "points=\"\(points.joined(separator: " "))\"/>"
     }
-    var svg = "<figure><figcaption>\(SnapshotReport.xml(title)): golden grey, now red</figcaption>"
+    var svg =
+      "<figure><figcaption>\(SnapshotReport.xml(title)): golden grey, now red</figcaption>"
       + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(w))\" height=\"\(Int(h))\" "
       + "style=\"background:#1f2937\">"
     if let mark {

@@ -71,17 +71,19 @@ package struct MotionComparison: Sendable {
     let before = Set(golden.tracks.map { "\($0.layerID)\u{0}\($0.property)" })
     for old in golden.tracks {
       guard let new = now["\(old.layerID)\u{0}\(old.property)"] else {
-        out.append(Difference(
-          layerID: old.layerID, property: old.property, kind: "removed", largestValue: 0, largestVelocity: 0,
-          tolerance: 0))
+        out.append(
+          Difference(
+            layerID: old.layerID, property: old.property, kind: "removed", largestValue: 0, largestVelocity: 0,
+            tolerance: 0))
         continue
       }
       if let d = Self.compare(old, new) { out.append(d) }
     }
     for new in actual.tracks where !before.contains("\(new.layerID)\u{0}\(new.property)") {
-      out.append(Difference(
-        layerID: new.layerID, property: new.property, kind: "added", largestValue: 0, largestVelocity: 0,
-        tolerance: 0))
+      out.append(
+        Difference(
+          layerID: new.layerID, property: new.property, kind: "added", largestValue: 0, largestVelocity: 0,
+          tolerance: 0))
     }
     differences = out
   }

@@ -52,7 +52,8 @@ package struct RendererDrift: Sendable, Equatable, Codable {
     guard differingPixels > 0 else { return "renderer drift: none (the re-rendered golden is identical)" }
     func f(_ x: Double) -> String { String(format: "%.4f", x) }
     let ratio = String(format: "%.2f%%", 100 * Double(differingPixels) / Double(max(1, pixelCount)))
-    var text = "renderer drift: \(differingPixels) pixels (\(ratio)), ΔE_OK mean \(f(meanDeltaE)), "
+    var text =
+      "renderer drift: \(differingPixels) pixels (\(ratio)), ΔE_OK mean \(f(meanDeltaE)), "
       + "p95 \(f(p95DeltaE)), max \(f(maxDeltaE)), \(noticeablePixels) beyond \(ComparisonOptions.defaultColorJND)"
     if let boundingBox { text += " in \(boundingBox)" }
     return text

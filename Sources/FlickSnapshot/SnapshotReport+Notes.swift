@@ -20,7 +20,8 @@ extension SnapshotReport {
   /// with the enlarged region, when the golden came from another renderer.
   func driftHTML(_ v: FrameVerdict, relativeTo directory: String) -> String {
     guard let drift = v.rendererDrift else { return "" }
-    var html = "<p class=meta>\(Self.xml(drift.summary)) (not a design change; "
+    var html =
+      "<p class=meta>\(Self.xml(drift.summary)) (not a design change; "
       + "'flick accept --renderer' takes it in)</p>\n"
     if let zoom = v.artifacts["driftZoom"].map({ Self.xml(Self.relative($0, to: directory)) }) {
       html +=
@@ -35,14 +36,16 @@ extension SnapshotReport {
   func filmstripHTML(relativeTo directory: String) -> String {
     let failing = verdicts.indices.filter { !verdicts[$0].isPass }
     guard verdicts.count > 5, let first = failing.first, let last = failing.last else { return "" }
-    var html = "<h2>failing range: \(Self.xml(verdicts[first].name)) … \(Self.xml(verdicts[last].name)) "
+    var html =
+      "<h2>failing range: \(Self.xml(verdicts[first].name)) … \(Self.xml(verdicts[last].name)) "
       + "(\(failing.count) of \(last - first + 1) frames fail)</h2>\n"
       + "<div class=filmstrip style=\"display:flex;gap:4px;overflow-x:auto\">\n"
     for v in verdicts[first...last] {
       let image = (v.artifacts["diff"] ?? v.artifacts["actual"]).map { Self.xml(Self.relative($0, to: directory)) }
       html += "<figure style=\"margin:0;text-align:center\"><figcaption>\(Self.xml(v.name))</figcaption>"
       if let image, !v.isPass {
-        html += "<a href=\"\(image)\"><img src=\"\(image)\" style=\"height:90px;width:auto\" "
+        html +=
+          "<a href=\"\(image)\"><img src=\"\(image)\" style=\"height:90px;width:auto\" "
           + "alt=\"\(Self.xml(v.status.rawValue))\"></a>"
       } else {
         html += "<div style=\"height:90px;line-height:90px;min-width:40px\">\(v.isPass ? "✓" : "✗")</div>"

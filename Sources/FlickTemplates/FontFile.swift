@@ -25,7 +25,9 @@ enum FontFile {
     var faces: [Int] = []
     switch magic {
     case 0x7474_6366:  // 'ttcf'
-      guard let count = reader.u32(8), count > 0, count < 10_000 else { throw Problem(reason: "damaged font collection header") }
+      guard let count = reader.u32(8), count > 0, count < 10_000 else {
+        throw Problem(reason: "damaged font collection header")
+      }
       for i in 0..<Int(count) {
         guard let offset = reader.u32(12 + 4 * i) else { throw Problem(reason: "damaged font collection header") }
         faces.append(Int(offset))
@@ -51,11 +53,15 @@ enum FontFile {
     var nameTable: Int?
     for i in 0..<tableCount {
       let record = face + 12 + 16 * i
-      guard let tag = r.u32(record), let offset = r.u32(record + 8) else { throw Problem(reason: "damaged table directory") }
+      guard let tag = r.u32(record), let offset = r.u32(record + 8) else {
+        throw Problem(reason: "damaged table directory")
+      }
       if tag == 0x6E61_6D65 { nameTable = Int(offset) }  // 'name'
     }
     guard let table = nameTable else { throw Problem(reason: "the font has no 'name' table") }
-    guard let count = r.u16(table + 2), let storage = r.u16(table + 4) else { throw Problem(reason: "damaged 'name' table") }
+    guard let count = r.u16(table + 2), let storage = r.u16(table + 4) else {
+      throw Problem(reason: "damaged 'name' table")
+    }
     // (nameID 16 before 1) × (English Windows, other Windows, Mac) — lower rank wins.
     var best: [Int: (rank: Int, name: String)] = [:]
     for i in 0..<count {
@@ -69,7 +75,9 @@ enum FontFile {
       switch (platform, encoding) {
       case (3, 0), (3, 1), (3, 10), (0, _):
         var units: [UInt16] = []
-        for j in stride(from: 0, to: bytes.count - 1, by: 2) { units.append(UInt16(bytes[j]) << 8 | UInt16(bytes[j + 1])) }
+        for j in stride(from: 0, to: bytes.count - 1, by: 2) {
+          units.append(UInt16(bytes[j]) << 8 | UInt16(bytes[j + 1]))
+        }
         text = String(decoding: units, as: UTF16.self)
         rank = platform == 3 && language == 0x409 ? 0 : 1
       case (1, 0):

@@ -5,8 +5,7 @@ internal import FlickRaster
 extension Template {
   // MARK: - Text
 
-  static func decodeText(_ node: TemplateNode, _ o: [String: TemplateNode]) throws(TemplateError) -> TextContent
-  {
+  static func decodeText(_ node: TemplateNode, _ o: [String: TemplateNode]) throws(TemplateError) -> TextContent {
     var t: TextContent
     let stringNode: TemplateNode
     if let numberNode = o["number"] {

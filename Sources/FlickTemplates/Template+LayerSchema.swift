@@ -3,7 +3,8 @@ import FlickScene
 extension Template {
   /// The kinds a layer's `type` may name: `layer`, the content kinds, and `replicator` (a plain
   /// layer, as `CAReplicatorLayer` is a `CALayer`).
-  static let layerTypeNames = ["layer"] + LayerContentKind.allCases.filter { $0 != .none }.map(\.rawValue) + ["replicator"]
+  static let layerTypeNames =
+    ["layer"] + LayerContentKind.allCases.filter { $0 != .none }.map(\.rawValue) + ["replicator"]
 
   /// The schema of each layer key the decoder accepts (``baseLayerKeys``, ``contentKeys`` and
   /// `style`). A test checks that every decoder key has one and no other key does.
@@ -37,24 +38,32 @@ extension Template {
       "layerMinXMaxYCorner", "layerMaxXMaxYCorner",
     ]
     let weights = TextContent.FontWeight.allCases.map { "\($0)" }
-    func replicator(_ text: String, _ schema: SchemaNode) -> SchemaNode { S.describing("CAReplicatorLayer: " + text, schema) }
+    func replicator(_ text: String, _ schema: SchemaNode) -> SchemaNode {
+      S.describing("CAReplicatorLayer: " + text, schema)
+    }
     func lottie(_ schema: SchemaNode, _ text: String) -> SchemaNode { S.described(schema, "lottie: " + text) }
     func offset(_ component: String) -> SchemaNode {
-      replicator("added to the \(component) component of the colour multiplier per instance (−1…1).", S.number(in: -1...1))
+      replicator(
+        "added to the \(component) component of the colour multiplier per instance (−1…1).", S.number(in: -1...1))
     }
     return [
       "id": ["type": "string", "minLength": 1],
       "type": [
         "enum": .strings(layerTypeNames),
-        "description": "The layer kind; implied by kind-specific keys when omitted ('replicator' is a plain layer, as CAReplicatorLayer is a CALayer).",
+        "description":
+          "The layer kind; implied by kind-specific keys when omitted ('replicator' is a plain layer, as CAReplicatorLayer is a CALayer).",
       ],
       "style": [
         "anyOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]],
         "description": "Style name(s); the layer's own properties win.",
       ],
-      "maskedCorners": ["type": "array", "items": ["enum": .strings(corners)]], "transform": .ref("transform"), "isHidden": .ref("boolean"), "isDoubleSided": .ref("boolean"),
+      "maskedCorners": ["type": "array", "items": ["enum": .strings(corners)]], "transform": .ref("transform"),
+      "isHidden": .ref("boolean"), "isDoubleSided": .ref("boolean"),
       "shadowPath": .ref("path"), "masksToBounds": .ref("boolean"), "mask": .ref("layer"),
-      "contents": ["type": "string", "description": "A picture file (.png, .jpg, .jpeg, .webp or .svg), relative to the template's folder."],
+      "contents": [
+        "type": "string",
+        "description": "A picture file (.png, .jpg, .jpeg, .webp or .svg), relative to the template's folder.",
+      ],
       "contentsGravity": S.oneOf(ContentsGravity.allCases.map(\.rawValue)),
       "contentsTint": S.described(
         .ref("color"),
@@ -79,8 +88,15 @@ extension Template {
           "type": "object", "additionalProperties": false, "required": ["seed"],
           "properties": [
             "seed": S.number(in: 0...Double(maximumJitterSeed), integer: true),
-            "position": ["anyOf": [.ref("nonNegativeNumber"), ["type": "array", "items": .ref("nonNegativeNumber"),
-              "minItems": 2, "maxItems": 2], S.parameterReference]],
+            "position": [
+              "anyOf": [
+                .ref("nonNegativeNumber"),
+                [
+                  "type": "array", "items": .ref("nonNegativeNumber"),
+                  "minItems": 2, "maxItems": 2,
+                ], S.parameterReference,
+              ]
+            ],
             "scale": S.number(in: 0...0.99), "rotation": .ref("angle"), "opacity": .ref("unitInterval"),
             "delay": S.number(in: 0...3600),
           ],
@@ -112,16 +128,18 @@ extension Template {
           S.parameterReference,
         ]
       ],
-      "fontStyle": S.oneOf(TextContent.FontStyle.allCases.map(\.rawValue)), 
+      "fontStyle": S.oneOf(TextContent.FontStyle.allCases.map(\.rawValue)),
       "alignment": S.oneOf(TextContent.Alignment.allCases.map(\.rawValue)), "isWrapped": .ref("boolean"),
       "lineSpacing": .ref("number"),
       "format": [
         "type": "string",
-        "description": "How a text layer shows its 'number': printf-style with one conversion %f, %e, %g or %d (flags, width, precision up to 20) and literal text; %% is a percent sign. Default \"%.0f\".",
+        "description":
+          "How a text layer shows its 'number': printf-style with one conversion %f, %e, %g or %d (flags, width, precision up to 20) and literal text; %% is a percent sign. Default \"%.0f\".",
       ],
       "truncationMode": S.oneOf(TextContent.TruncationMode.allCases.map(\.rawValue)),
       // Gradient.
-      "kind": S.oneOf(GradientContent.Kind.allCases.map(\.rawValue) + ["linear"]), "locations": ["type": "array", "items": .ref("unitInterval")],
+      "kind": S.oneOf(GradientContent.Kind.allCases.map(\.rawValue) + ["linear"]),
+      "locations": ["type": "array", "items": .ref("unitInterval")],
       // Lottie (Template+Lottie.swift).
       "source": [
         "type": "string", "minLength": 1,
@@ -150,10 +168,13 @@ extension Template {
     return [
       ("layerBody", body),
       ("layer", ["anyOf": [["allOf": [.ref("layerBody")], "required": ["id"]], .ref("componentInstance")]]),
-      ("style", [
-        "allOf": [.ref("layerBody")],
-        "not": ["anyOf": [["required": ["id"]], ["required": ["sublayers"]], ["required": ["style"]]]],
-      ]),
+      (
+        "style",
+        [
+          "allOf": [.ref("layerBody")],
+          "not": ["anyOf": [["required": ["id"]], ["required": ["sublayers"]], ["required": ["style"]]]],
+        ]
+      ),
     ]
   }
 }

@@ -37,7 +37,8 @@ package struct FuzzCampaign: Sendable {
   package func problems(
     folderPrefix: String, check: @escaping @Sendable (_ seed: UInt64, _ root: URL) throws -> [String]
   ) throws -> [String] {
-    let root = try Self.keptFolder.map { URL(fileURLWithPath: $0) }
+    let root =
+      try Self.keptFolder.map { URL(fileURLWithPath: $0) }
       ?? ProcessRunner.temporaryDirectory(prefix: folderPrefix)
     defer { Self.discard(root) }
     let problems = ProblemList()

@@ -37,7 +37,8 @@ package struct HostileTemplate: Sendable {
     static let extremeNumbers = [
       "0", "-0", "1", "-1", "0.5", "1e308", "-1e308", "1e-320", "5e-324", "NaN", "Infinity", "-Infinity",
       "9223372036854775807", "9223372036854775808", "-9223372036854775809", "18446744073709551616",
-      "4294967296", "2147483648", "65536", "16384", "16385", "1e15", "123456789012345678901234567890", "0x7FFFFFFFFFFFFFFF",
+      "4294967296", "2147483648", "65536", "16384", "16385", "1e15", "123456789012345678901234567890",
+      "0x7FFFFFFFFFFFFFFF",
       ".5", "5.", "+1", "1e309", "3.14159", "1e-7",
     ]
 
@@ -50,31 +51,41 @@ package struct HostileTemplate: Sendable {
     static let hostileText = [
       "\\u001B[31mred\\u001B[0m", "line\\nbreak\\r\\n::error file=x::forged", "\\u202Eevil\\u202C", "\\u0000nul",
       "e\\u0301\\u0301\\u0301\\u0301\\u0301\\u0301\\u0301\\u0301", "👩‍👩‍👧‍👦🏳️‍🌈", "\\uD800", "\\uDFFF\\uD800", "مرحبا بالعالم",
-      "\\u200B\\u200B\\u200B", "\\uFEFF\\uFFFE\\uFFFF", "𝕳𝖊𝖑𝖑𝖔", "\\t\\u000B\\u000C", "\\u2028\\u2029", "$$", "$", "${", "${}",
+      "\\u200B\\u200B\\u200B", "\\uFEFF\\uFFFE\\uFFFF", "𝕳𝖊𝖑𝖑𝖔", "\\t\\u000B\\u000C", "\\u2028\\u2029", "$$", "$", "${",
+      "${}",
       "$(", "$()", "${nope}", "$nope", "\\\\", "'\\\"", "ﷺ", "\\u0085\\u009B",
     ]
 
     mutating func text() -> String {
-      guard hot() else { return pick(["Hello", "Title", "A B C", "x", "Ünïcödé ✓", "日本語のテキスト", "word word word word word"]) }
+      guard hot() else {
+        return pick(["Hello", "Title", "A B C", "x", "Ünïcödé ✓", "日本語のテキスト", "word word word word word"])
+      }
       switch int(0...9) {
       case 0: return String(repeating: pick(["w", "ab", "é", "字", "\\u0301"]), count: int(100...20_000))
       case 1: return (0..<int(2...400)).map { _ in pick(Self.hostileText) }.joined()
       case 2: return (0..<int(1...300)).map { _ in "word" }.joined(separator: " ")
-      case 3: return "${" + pick(["n", "n * 2", "((((n))))", "1/0", "n" + String(repeating: "+n", count: int(1...3000))]) + "}"
+      case 3:
+        return "${" + pick(["n", "n * 2", "((((n))))", "1/0", "n" + String(repeating: "+n", count: int(1...3000))])
+          + "}"
       default: return hot() ? pick(Self.hostileText) : pick(["Hello", "Title", "A B C", "x"])
       }
     }
 
-    static let colors = ["#FF5A5F", "#000", "#FFFFFF80", "transparent", "#", "#GGGGGG", "#FFFFFFFFF", "red", "", "#12345"]
+    static let colors = [
+      "#FF5A5F", "#000", "#FFFFFF80", "transparent", "#", "#GGGGGG", "#FFFFFFFFF", "red", "", "#12345",
+    ]
 
     mutating func color() -> String { "\"" + (hot() ? pick(Self.colors) : pick(Array(Self.colors.prefix(4)))) + "\"" }
 
     mutating func point() -> String {
-      hot() && chance(0.2) ? pick(["[]", "[1]", "[1, 2, 3]", "{ x: 1 }", "'1,2'", "null"]) : "[\(number(-200...200)), \(number(-200...200))]"
+      hot() && chance(0.2)
+        ? pick(["[]", "[1]", "[1, 2, 3]", "{ x: 1 }", "'1,2'", "null"])
+        : "[\(number(-200...200)), \(number(-200...200))]"
     }
 
     mutating func size() -> String {
-      hot() && chance(0.2) ? pick(["[-1, 5]", "[1e308, 1e308]", "{ width: 1 }", "[NaN, 1]"]) : "[\(number(0...200)), \(number(0...200))]"
+      hot() && chance(0.2)
+        ? pick(["[-1, 5]", "[1e308, 1e308]", "{ width: 1 }", "[NaN, 1]"]) : "[\(number(0...200)), \(number(0...200))]"
     }
 
     // MARK: - Expressions and references
@@ -82,11 +93,19 @@ package struct HostileTemplate: Sendable {
     mutating func expression() -> String {
       guard hot() else { return "\"$(n * 0.\(int(0...9)))\"" }
       switch int(0...6) {
-      case 0: return "\"$(" + String(repeating: "(", count: int(1...200)) + "n" + String(repeating: ")", count: int(1...200)) + ")\""
+      case 0:
+        return "\"$(" + String(repeating: "(", count: int(1...200)) + "n" + String(repeating: ")", count: int(1...200))
+          + ")\""
       case 1: return "\"$(" + String(repeating: "-", count: int(1...5000)) + "n)\""
-      case 2: return "\"$(" + (0..<int(1...2000)).map { _ in "n" }.joined(separator: pick([" + ", " * ", " / ", " % "])) + ")\""
-      case 3: return "\"$(" + pick(["1/0", "sqrt(-1)", "n % 0", "1e308 * 10", "max()", "clamp(1)", "nope(1)", "pi ** 2", "0x10"]) + ")\""
-      case 4: return "\"$(" + String(repeating: "min(", count: int(1...300)) + "n" + String(repeating: ")", count: int(1...300)) + ")\""
+      case 2:
+        return "\"$(" + (0..<int(1...2000)).map { _ in "n" }.joined(separator: pick([" + ", " * ", " / ", " % "]))
+          + ")\""
+      case 3:
+        return "\"$("
+          + pick(["1/0", "sqrt(-1)", "n % 0", "1e308 * 10", "max()", "clamp(1)", "nope(1)", "pi ** 2", "0x10"]) + ")\""
+      case 4:
+        return "\"$(" + String(repeating: "min(", count: int(1...300)) + "n"
+          + String(repeating: ")", count: int(1...300)) + ")\""
       default: return "\"$(n * \(number(-2...2)) + 0.5)\""
       }
     }
@@ -103,8 +122,11 @@ package struct HostileTemplate: Sendable {
       case 0: return "\"" + String(repeating: "[", count: int(60...5000)) + "\""
       case 1: return "\"" + String(repeating: "spring(", count: int(60...3000)) + "\""
       case 2:
-        return "\"spring(stiffness: \(pick(Self.extremeNumbers)), damping: \(pick(Self.extremeNumbers)), mass: \(pick(Self.extremeNumbers)))\""
-      case 3: return "\"decay(velocity: \(pick(Self.extremeNumbers)), deceleration: \(pick(["0.5", "1", "0.999999999", "0", "2"])))\""
+        return
+          "\"spring(stiffness: \(pick(Self.extremeNumbers)), damping: \(pick(Self.extremeNumbers)), mass: \(pick(Self.extremeNumbers)))\""
+      case 3:
+        return
+          "\"decay(velocity: \(pick(Self.extremeNumbers)), deceleration: \(pick(["0.5", "1", "0.999999999", "0", "2"])))\""
       case 4: return "\"cubicBezier(\(pick(Self.extremeNumbers)), 0, \(pick(Self.extremeNumbers)), 1)\""
       case 5:
         let n = int(0...3000)
@@ -122,7 +144,8 @@ package struct HostileTemplate: Sendable {
         case 2:
           let rx = hot() ? pick(["1e-300", "0", "1e300", "5e-324"]) : "10"
           let ry = hot() ? pick(["1e-300", "1e308"]) : "12"
-          s += " A \(rx) \(ry) \(number(0...360)) \(int(0...1)) \(int(0...1)) \(number(-100...100)) \(number(-100...100))"
+          s +=
+            " A \(rx) \(ry) \(number(0...360)) \(int(0...1)) \(int(0...1)) \(number(-100...100)) \(number(-100...100))"
         case 3: s += " Q 1 1 \(number(-100...100)) 2"
         case 4: s += " Z"
         case 5: s += hot() ? pick([" X 1", " L", " A 1 1 0 2 0 1 1", " 1e999 1"]) : " Z"
@@ -171,9 +194,12 @@ package struct HostileTemplate: Sendable {
       case 0: assets[name] = Self.png(width: 20000, height: 20000, truncated: chance(0.5))
       case 1: assets[name] = Self.png(width: UInt32(int(1...64)), height: UInt32(int(1...64)), truncated: true)
       case 2: assets[name] = (0..<int(0...512)).map { _ in UInt8(int(0...255)) }
-      case 3: assets[name] = [0xFF, 0xD8, 0xFF, 0xC0, 0, 17, 8, 0xFF, 0xFF, 0xFF, 0xFF] + Array(repeating: 0, count: 20)
+      case 3:
+        assets[name] = [0xFF, 0xD8, 0xFF, 0xC0, 0, 17, 8, 0xFF, 0xFF, 0xFF, 0xFF] + Array(repeating: 0, count: 20)
       case 4: assets[name] = Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8X".utf8) + Array(repeating: 0xFF, count: 20)
-      case 5: return "\"" + pick(["../../../../etc/passwd.png", "/etc/hostname.png", "a/../../x.png", "", "nope.png", "."]) + "\""
+      case 5:
+        return "\"" + pick(["../../../../etc/passwd.png", "/etc/hostname.png", "a/../../x.png", "", "nope.png", "."])
+          + "\""
       default: assets[name] = Self.png(width: 0, height: 0, truncated: false)
       }
       return "\"" + name + "\""
@@ -185,7 +211,8 @@ package struct HostileTemplate: Sendable {
       switch int(0...3) {
       case 0: assets[name] = (0..<int(0...2048)).map { _ in UInt8(int(0...255)) }
       case 1: assets[name] = [0, 1, 0, 0, 0xFF, 0xFF, 0, 0] + Array(repeating: 0xFF, count: 64)
-      case 2: assets[name] = Array("ttcf".utf8) + [0, 1, 0, 0, 0x7F, 0xFF, 0xFF, 0xFF] + Array(repeating: 0xEE, count: 32)
+      case 2:
+        assets[name] = Array("ttcf".utf8) + [0, 1, 0, 0, 0x7F, 0xFF, 0xFF, 0xFF] + Array(repeating: 0xEE, count: 32)
       default: return "\"" + pick(["../outside.ttf", "/usr/share/fonts/none.ttf", "x.otf"]) + "\""
       }
       return "\"" + name + "\""
@@ -210,13 +237,20 @@ package struct HostileTemplate: Sendable {
         let radius = hot() && chance(0.3) ? pick(["1000", "999.5", "\"$(n * 1000)\""]) : number(0...40)
         members.append("shadowOpacity: 1, shadowRadius: \(radius), shadowOffset: \(point())")
       }
-      if chance(0.2) { members.append("transform: { rotation: \(number(-7...7)), scale: \(number(0...3)), perspective: \(number(0...1000)) }") }
+      if chance(0.2) {
+        members.append(
+          "transform: { rotation: \(number(-7...7)), scale: \(number(0...3)), perspective: \(number(0...1000)) }")
+      }
       if chance(0.1) { members.append("contents: \(imageAsset())") }
       if !inMask, styleCount > 0 || hot(), chance(0.15) { members.append("style: \"s\(int(0...3))\"") }
       switch kind {
       case 1:
         members.append("type: \"shape\", path: \(shapePath()), fillColor: \(color())")
-        if chance(0.3) { members.append("strokeColor: \(color()), lineWidth: \(number(0...20)), lineDashPattern: [\(number(0...10)), \(number(0...10))]") }
+        if chance(0.3) {
+          members.append(
+            "strokeColor: \(color()), lineWidth: \(number(0...20)), lineDashPattern: [\(number(0...10)), \(number(0...10))]"
+          )
+        }
         if chance(0.2) { members.append("strokeStart: \(number(0...1)), strokeEnd: \(number(0...1))") }
       case 2:
         members.append("type: \"text\", string: \"\(text())\", fontSize: \(number(1...80))")
@@ -229,7 +263,10 @@ package struct HostileTemplate: Sendable {
         members.append("type: \"gradient\", colors: [\((0..<n).map { _ in color() }.joined(separator: ", "))]")
         if chance(0.5) {
           let count = hot() ? int(0...5) : n
-          let locations = hot() ? (0..<count).map { _ in number(0...1) } : (0..<count).map { String(Double($0) / Double(max(1, count - 1))) }
+          let locations =
+            hot()
+            ? (0..<count).map { _ in number(0...1) }
+            : (0..<count).map { String(Double($0) / Double(max(1, count - 1))) }
           members.append("locations: [\(locations.joined(separator: ", "))]")
         }
       default: break
@@ -250,13 +287,17 @@ package struct HostileTemplate: Sendable {
       let target = ids.isEmpty || (hot() && chance(0.1)) ? "\"nobody\"" : pick(ids)
       switch int(0...5) {
       case 0 where depth < 3:
-        return "{ at: \(number(0...2)), group: [\((0..<int(1...3)).map { _ in timelineEntry(depth: depth + 1) }.joined(separator: ", "))] }"
+        return
+          "{ at: \(number(0...2)), group: [\((0..<int(1...3)).map { _ in timelineEntry(depth: depth + 1) }.joined(separator: ", "))] }"
       case 1 where depth < 3:
-        return "{ sequence: [\((0..<int(1...3)).map { _ in timelineEntry(depth: depth + 1) }.joined(separator: ", "))] }"
+        return
+          "{ sequence: [\((0..<int(1...3)).map { _ in timelineEntry(depth: depth + 1) }.joined(separator: ", "))] }"
       case 2:
         return "{ target: \(target), set: { opacity: \(number(0...1)) } }"
       default:
-        let property = pick(["opacity", "positionX", "position", "rotation", "scaleX", "backgroundColor", "cornerRadius"])
+        let property = pick([
+          "opacity", "positionX", "position", "rotation", "scaleX", "backgroundColor", "cornerRadius",
+        ])
         let value: String
         switch property {
         case "position": value = point()
@@ -267,7 +308,9 @@ package struct HostileTemplate: Sendable {
         }
         let curve = curve()
         var entry = "{ target: \(target), animate: { \(property): \(value) }, curve: \(curve)"
-        if chance(0.3), !curve.contains("spring") && !curve.contains("decay") || hot() { entry += ", duration: \(number(0...3))" }
+        if chance(0.3), !curve.contains("spring") && !curve.contains("decay") || hot() {
+          entry += ", duration: \(number(0...3))"
+        }
         if depth == 0, chance(0.2) { entry += ", at: \(number(0...3))" }
         if hot() && chance(0.1) { entry += ", repeatCount: \(pick(Self.extremeNumbers))" }
         return entry + " }"
@@ -292,11 +335,15 @@ package struct HostileTemplate: Sendable {
       let width = hot() && chance(0.2) ? pick(Self.extremeNumbers) : String(int(1...96))
       let height = hot() && chance(0.2) ? pick(Self.extremeNumbers) : String(int(1...96))
       let duration = hot() && chance(0.2) ? pick(Self.extremeNumbers + ["\"auto\"", "\"forever\""]) : number(0.1...0.5)
-      members.append("canvas: { width: \(width), height: \(height), fps: \(hot() && chance(0.1) ? pick(Self.extremeNumbers) : String(int(1...30))), duration: \(duration) }")
+      members.append(
+        "canvas: { width: \(width), height: \(height), fps: \(hot() && chance(0.1) ? pick(Self.extremeNumbers) : String(int(1...30))), duration: \(duration) }"
+      )
       if chance(0.3) {
         let keyCount = hot() ? int(1...20_000) : int(1...4)
         let props = (0..<keyCount).map { "k\($0): 1" }.joined(separator: ", ")
-        members.append("styles: { s0: { opacity: 0.5 }, s1: { cornerRadius: 4 }, s2: { \(hot() ? props : "backgroundColor: \"#F00\"") }, s3: { size: [10, 10] } }")
+        members.append(
+          "styles: { s0: { opacity: 0.5 }, s1: { cornerRadius: 4 }, s2: { \(hot() ? props : "backgroundColor: \"#F00\"") }, s3: { size: [10, 10] } }"
+        )
         styleCount = 4
       }
       if hot() && chance(0.3) { members.append("fonts: [\(fontAsset())]") }
@@ -306,7 +353,8 @@ package struct HostileTemplate: Sendable {
         // A reference flood ("billion laughs").
         let refs = Array(repeating: "\"$big\"", count: int(10...40_000)).joined(separator: ",")
         layers.append("{ id: \"flood\", type: \"gradient\", colors: [\(refs)] }")
-        layers.append("{ id: \"flood2\", type: \"text\", string: \"\(String(repeating: "${big}", count: int(10...5000)))\" }")
+        layers.append(
+          "{ id: \"flood2\", type: \"text\", string: \"\(String(repeating: "${big}", count: int(10...5000)))\" }")
       }
       members.append("layers: [\(layers.joined(separator: ", "))]")
       if chance(0.8), !ids.isEmpty || hot() {

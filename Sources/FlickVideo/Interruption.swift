@@ -33,7 +33,8 @@ package enum Interruption {
     let thread = Thread {
       Thread.sleep(forTimeInterval: seconds)
       Cleanup.shared.interruptAll()
-      let message = "\nflick: stopped after the timeout of \(RenderLimits.format(seconds: seconds)) "
+      let message =
+        "\nflick: stopped after the timeout of \(RenderLimits.format(seconds: seconds)) "
         + "(--timeout or FLICK_TIMEOUT); temporary files removed\n"
       StandardStream.writeError(message)
       _exit(status)

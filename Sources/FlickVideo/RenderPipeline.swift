@@ -245,7 +245,8 @@ private final class PipelineState: @unchecked Sendable {
         if yuv420 && (converter?.width != frame.width || converter?.height != frame.height) {
           // Made again when the size changes. yuv420p needs even sides: a frame without them gets
           // no planes, and the sink that asked reports the size (a custom renderer may draw any).
-          converter = YUV420Converter.accepts(width: frame.width, height: frame.height)
+          converter =
+            YUV420Converter.accepts(width: frame.width, height: frame.height)
             ? YUV420Converter(width: frame.width, height: frame.height) : nil
         }
         let prepared = PreparedFrame(

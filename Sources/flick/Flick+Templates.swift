@@ -28,7 +28,8 @@ extension Flick {
       }
       guard let library = Flick.library else {
         throw CommandError(
-          message: "cannot find the bundled templates; set \(TemplateLibrary.environmentVariable) to the Templates folder",
+          message:
+            "cannot find the bundled templates; set \(TemplateLibrary.environmentVariable) to the Templates folder",
           code: .environment)
       }
       if a.has("path") {

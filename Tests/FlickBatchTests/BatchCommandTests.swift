@@ -12,7 +12,8 @@ import Testing
   typealias F = BatchFixtures
 
   static func report(_ dir: URL, _ name: String) throws -> BatchReport {
-    try JSONDecoder().decode(BatchReport.self, from: Data(contentsOf: dir.appendingPathComponent("out/.flick/reports/\(name)")))
+    try JSONDecoder().decode(
+      BatchReport.self, from: Data(contentsOf: dir.appendingPathComponent("out/.flick/reports/\(name)")))
   }
 
   @Test func shardsAndMergeMatchSingleRenders() throws {
@@ -27,7 +28,8 @@ import Testing
       #expect(r.status == 0, "shard \(i): \(r.stderr)")
       let report = try Self.report(dir, "shard-\(i)-of-3.json")
       // The cost-balanced split of the plan (ShardBalanceTests), in plan order.
-      let expected = try Plan.load(path: dir.appendingPathComponent("plan.json").path).jobs(shard: i, of: 3).map(\.index)
+      let expected = try Plan.load(path: dir.appendingPathComponent("plan.json").path).jobs(shard: i, of: 3).map(
+        \.index)
       #expect(report.rendered == expected.count && report.skipped == 0 && report.failed == 0 && report.exitCode == 0)
       #expect(report.jobs.map(\.index) == expected)
     }
@@ -40,7 +42,8 @@ import Testing
     let single = dir.appendingPathComponent("single")
     try FileManager.default.createDirectory(at: single, withIntermediateDirectories: true)
     let slide: [(variant: String, sets: [String])] = [
-      ("1", ["accent=#F97316"]), ("2", ["accent=#8B5CF6", "distance=80"]), ("wide.params", ["accent=#0EA5E9", "distance=100"]),
+      ("1", ["accent=#F97316"]), ("2", ["accent=#8B5CF6", "distance=80"]),
+      ("wide.params", ["accent=#0EA5E9", "distance=100"]),
     ]
     for (variant, sets) in slide {
       for (size, scale) in [("128x72", "1"), ("256x144", "2")] {
@@ -50,14 +53,17 @@ import Testing
         // (identical frames merged, docs/video.md): the same bytes.
         let encoded = variant == "2" ? ["-o", base.path + ".gif", "-o", base.path + ".mp4"] : []
         let r = try F.flick(
-          ["render", "slide.json5", "--scale", scale, "-q", "-o", base.path + "/"] + encoded + sets.flatMap { ["--set", $0] },
+          ["render", "slide.json5", "--scale", scale, "-q", "-o", base.path + "/"] + encoded
+            + sets.flatMap { ["--set", $0] },
           in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         let merged = out.appendingPathComponent("slide/\(variant)/\(size)")
         #expect(try F.files(in: merged) == F.files(in: base), "PNG sequence slide/\(variant)/\(size)")
         #expect(try F.files(in: merged).count == 40)
         guard !encoded.isEmpty else { continue }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: merged.path + ".gif")) == Data(contentsOf: URL(fileURLWithPath: base.path + ".gif")),
+        #expect(
+          try Data(contentsOf: URL(fileURLWithPath: merged.path + ".gif"))
+            == Data(contentsOf: URL(fileURLWithPath: base.path + ".gif")),
           "GIF slide/\(variant)/\(size)")
         let a = try F.probe(merged.path + ".mp4"), b = try F.probe(base.path + ".mp4")
         #expect(a.frames == 40 && a.frames == b.frames && a.duration == b.duration, "\(a) vs \(b)")
@@ -66,7 +72,9 @@ import Testing
         for (i, t) in a.times.enumerated() { #expect(abs(t - Double(i) / 20) < 1e-6, "pts \(i) = \(t)") }
         // Every chunk starts with a keyframe (frames 0, 15 and 30 of the clip), joined without re-encoding.
         let keys = try F.keyframeTimes(merged.path + ".mp4")
-        for start in [0.0, 0.75, 1.5] { #expect(keys.contains { abs($0 - start) < 1e-6 }, "no keyframe at \(start) s: \(keys)") }
+        for start in [0.0, 0.75, 1.5] {
+          #expect(keys.contains { abs($0 - start) < 1e-6 }, "no keyframe at \(start) s: \(keys)")
+        }
       }
     }
     for (variant, tint) in [("1", "#22C55E"), ("2", "#3B82F6"), ("3", "#EF4444")] {
@@ -74,21 +82,27 @@ import Testing
         let base = single.appendingPathComponent("pulse-\(variant)-\(size)")
         let encoded = variant == "3" ? ["-o", base.path + ".mp4"] : []
         let r = try F.flick(
-          ["render", "pulse.json5", "--set", "tint=\(tint)", "--scale", scale, "--frames", "0..29", "-q",
-           "-o", base.path + "/"] + encoded, in: dir)
+          [
+            "render", "pulse.json5", "--set", "tint=\(tint)", "--scale", scale, "--frames", "0..29", "-q",
+            "-o", base.path + "/",
+          ] + encoded, in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         let batch = out.appendingPathComponent("pulse/\(variant)/\(size)")
         #expect(try F.files(in: batch) == F.files(in: base), "PNG sequence pulse/\(variant)/\(size)")
         guard !encoded.isEmpty else { continue }
         // Not chunked: the very same encode, byte for byte.
-        #expect(try Data(contentsOf: URL(fileURLWithPath: batch.path + ".mp4")) == Data(contentsOf: URL(fileURLWithPath: base.path + ".mp4")))
+        #expect(
+          try Data(contentsOf: URL(fileURLWithPath: batch.path + ".mp4"))
+            == Data(contentsOf: URL(fileURLWithPath: base.path + ".mp4")))
       }
     }
 
     // Again: nothing to render, nothing to merge, and it says so.
     for i in 1...3 {
       let r = try F.flick(["run", "plan.json", "--shard", "\(i)/3"], in: dir, environment: env)
-      #expect(r.status == 0 && r.stderr.contains("0 rendered, 8 up to date, 0 failed") && r.stderr.contains("nothing to do"), "\(r.stderr)")
+      #expect(
+        r.status == 0 && r.stderr.contains("0 rendered, 8 up to date, 0 failed") && r.stderr.contains("nothing to do"),
+        "\(r.stderr)")
     }
     let again = try F.flick(["merge", "plan.json"], in: dir)
     #expect(again.status == 0 && again.stderr.contains("0 merged, 6 up to date"), "\(again.stderr)")
@@ -114,7 +128,10 @@ import Testing
     try Data("old".utf8).write(to: gif)
     let refused = try F.flick(["merge", "plan.json", "--force"], in: dir)
     #expect(refused.status == 3)
-    #expect(refused.stderr.contains("chunk job \(chunk.index) (slide/1/128x72 frames 15..29, id \(chunk.id.prefix(12))) is missing"), "\(refused.stderr)")
+    #expect(
+      refused.stderr.contains(
+        "chunk job \(chunk.index) (slide/1/128x72 frames 15..29, id \(chunk.id.prefix(12))) is missing"),
+      "\(refused.stderr)")
     #expect(try Data(contentsOf: gif) == Data("old".utf8))
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("slide/1").path)
     #expect(!leftovers.contains { $0.contains(".merge") }, "\(leftovers)")
@@ -126,15 +143,15 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     // 96 × 0.3 = 29 px: an odd MP4 size is invalid input (2) at run time; the PNG jobs are fine.
     try """
-      {
-        flick: 1,
-        renders: [
-          { template: "pulse.json5", name: "odd", sizes: [0.3], formats: ["mp4"], frames: [0, 4] },
-          { template: "pulse.json5", name: "ok", sizes: [0.25, 0.5], formats: ["png"], frames: [0, 4] },
-          { template: "pulse.json5", name: "video", sizes: [0.5], formats: ["mp4"], frames: [0, 4] },
-        ],
-      }
-      """.write(to: dir.appendingPathComponent("codes.json5"), atomically: true, encoding: .utf8)
+    {
+      flick: 1,
+      renders: [
+        { template: "pulse.json5", name: "odd", sizes: [0.3], formats: ["mp4"], frames: [0, 4] },
+        { template: "pulse.json5", name: "ok", sizes: [0.25, 0.5], formats: ["png"], frames: [0, 4] },
+        { template: "pulse.json5", name: "video", sizes: [0.5], formats: ["mp4"], frames: [0, 4] },
+      ],
+    }
+    """.write(to: dir.appendingPathComponent("codes.json5"), atomically: true, encoding: .utf8)
     #expect(try F.flick(["plan", "codes.json5", "-o", "codes.plan.json"], in: dir).status == 0)
     let env = F.cleanEnvironment
 
@@ -144,7 +161,8 @@ import Testing
     #expect(report.jobs.map(\.status) == [.failed, .notRun, .notRun, .notRun])
     #expect(report.jobs[0].exitCode == 2 && report.jobs[0].error?.contains("even sides") == true)
 
-    let going = try F.flick(["run", "codes.plan.json", "--keep-going", "--progress", "json"], in: dir, environment: env)
+    let going = try F.flick(
+      ["run", "codes.plan.json", "--keep-going", "--progress", "json"], in: dir, environment: env)
     #expect(going.status == 2)
     report = try Self.report(dir, "run.json")
     #expect(report.jobs.map(\.status) == [.failed, .rendered, .rendered, .rendered])
@@ -157,7 +175,10 @@ import Testing
       let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
       #expect(ids.contains(object["job"] as? String ?? ""), "\(line)")
     }
-    #expect(lines.contains { $0.contains("\"event\":\"job\"") && $0.contains("\"status\":\"rendered\"") && $0.contains("\"done\":4") })
+    #expect(
+      lines.contains {
+        $0.contains("\"event\":\"job\"") && $0.contains("\"status\":\"rendered\"") && $0.contains("\"done\":4")
+      })
 
     // An environment failure (no ffmpeg) is 3, which a scheduler may retry; up-to-date jobs are
     // skipped without needing ffmpeg. With invalid input too, the shard's code is 2: a retry
@@ -169,13 +190,16 @@ import Testing
     #expect(missing.status == 3, "\(missing.stderr)")
     report = try JSONDecoder().decode(BatchReport.self, from: Data(contentsOf: dir.appendingPathComponent("r.json")))
     #expect(report.jobs.map(\.status) == [.failed] && report.jobs[0].exitCode == 3)
-    let mixed = try F.flick(["run", "codes.plan.json", "--keep-going", "--force", "--report", "r.json"], in: dir, environment: noFFmpeg)
+    let mixed = try F.flick(
+      ["run", "codes.plan.json", "--keep-going", "--force", "--report", "r.json"], in: dir, environment: noFFmpeg)
     #expect(mixed.status == 2)
     report = try JSONDecoder().decode(BatchReport.self, from: Data(contentsOf: dir.appendingPathComponent("r.json")))
     #expect(report.jobs.map(\.exitCode) == [2, nil, nil, 3])
 
     // --force renders up-to-date jobs again; --job picks one by id prefix or index ('#2').
-    let forced = try F.flick(["run", "codes.plan.json", "--force", "--job", String(plan.jobs[1].id.prefix(10)), "--job", "#2"], in: dir, environment: env)
+    let forced = try F.flick(
+      ["run", "codes.plan.json", "--force", "--job", String(plan.jobs[1].id.prefix(10)), "--job", "#2"], in: dir,
+      environment: env)
     #expect(forced.status == 0 && forced.stderr.contains("2 rendered, 0 up to date"), "\(forced.stderr)")
   }
 
@@ -183,8 +207,8 @@ import Testing
     let dir = try F.workspace()
     defer { try? FileManager.default.removeItem(at: dir) }
     try """
-      { flick: 1, renders: [{ template: "pulse.json5", sizes: [0.25, 0.5, 0.75], formats: "png", frames: [0, 1] }] }
-      """.write(to: dir.appendingPathComponent("auto.json5"), atomically: true, encoding: .utf8)
+    { flick: 1, renders: [{ template: "pulse.json5", sizes: [0.25, 0.5, 0.75], formats: "png", frames: [0, 1] }] }
+    """.write(to: dir.appendingPathComponent("auto.json5"), atomically: true, encoding: .utf8)
     #expect(try F.flick(["plan", "auto.json5", "-o", "auto.plan.json"], in: dir).status == 0)
     var env = F.cleanEnvironment
     let none = try F.flick(["run", "auto.plan.json", "--shard", "auto"], in: dir, environment: env)

@@ -81,32 +81,38 @@ import Testing
     let github = try text(ci.appendingPathComponent("github-actions.yml"))
     let matrix = try Self.words(after: "shard:", in: github).compactMap(Int.init)
     schemes.append(
-      ("GitHub Actions",
+      (
+        "GitHub Actions",
         try matrix.map { value in
           let args = try Self.words(after: "run \"$PLAN\"", in: github) {
             $0.replacingOccurrences(of: "${{ matrix.shard }}", with: "\(value)")
               .replacingOccurrences(of: "${{ strategy.job-total }}", with: "\(matrix.count)")
           }
           return try Self.shard(args, [:], in: dir)
-        }))
+        }
+      ))
 
     // GitLab parallel: CI_NODE_INDEX 1…N, CI_NODE_TOTAL N.
     let gitlab = try text(ci.appendingPathComponent("gitlab-ci.yml"))
     let parallel = try Self.number(#"parallel: (\d+)"#, in: gitlab)
     let gitlabArgs = try Self.words(after: "flick run Examples/batch/plan.json", in: gitlab)
     schemes.append(
-      ("GitLab",
+      (
+        "GitLab",
         try (1...parallel).map {
           try Self.shard(gitlabArgs, ["CI_NODE_INDEX": "\($0)", "CI_NODE_TOTAL": "\(parallel)"], in: dir)
-        }))
+        }
+      ))
 
     // Kubernetes Indexed Job: JOB_COMPLETION_INDEX 0…completions−1, the count in the command.
     let kubernetes = try text(ci.appendingPathComponent("kubernetes.yaml"))
     let completions = try Self.number(#"completions: (\d+)"#, in: kubernetes)
     let kubernetesArgs = try Self.words(after: "\"Examples/batch/plan.json\",", in: kubernetes)
     schemes.append(
-      ("Kubernetes",
-        try (0..<completions).map { try Self.shard(kubernetesArgs, ["JOB_COMPLETION_INDEX": "\($0)"], in: dir) }))
+      (
+        "Kubernetes",
+        try (0..<completions).map { try Self.shard(kubernetesArgs, ["JOB_COMPLETION_INDEX": "\($0)"], in: dir) }
+      ))
 
     // Slurm array --array=0-(N-1): SLURM_ARRAY_TASK_ID, _COUNT, _MIN, _MAX; flick-run.sbatch's command.
     let slurm = try text(ci.appendingPathComponent("slurm.sh"))
@@ -116,13 +122,17 @@ import Testing
       $0.replacingOccurrences(of: "$FLICK_SHARDS", with: "\(tasks)")
     }
     schemes.append(
-      ("Slurm",
+      (
+        "Slurm",
         try (0..<tasks).map {
           try Self.shard(
             slurmArgs,
-            ["SLURM_ARRAY_TASK_ID": "\($0)", "SLURM_ARRAY_TASK_COUNT": "\(tasks)", "SLURM_ARRAY_TASK_MIN": "0",
-             "SLURM_ARRAY_TASK_MAX": "\(tasks - 1)"], in: dir)
-        }))
+            [
+              "SLURM_ARRAY_TASK_ID": "\($0)", "SLURM_ARRAY_TASK_COUNT": "\(tasks)", "SLURM_ARRAY_TASK_MIN": "0",
+              "SLURM_ARRAY_TASK_MAX": "\(tasks - 1)",
+            ], in: dir)
+        }
+      ))
 
     let everything = try Self.shard([], [:], in: dir)
     #expect(everything == Array(0..<48))

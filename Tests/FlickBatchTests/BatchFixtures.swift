@@ -18,14 +18,17 @@ enum BatchFixtures {
   }
 
   /// Runs `flick` with `args` in `directory`.
-  static func flick(_ args: [String], in directory: URL, environment: [String: String]? = nil) throws -> ProcessRunner.Output {
+  static func flick(_ args: [String], in directory: URL, environment: [String: String]? = nil) throws
+    -> ProcessRunner.Output
+  {
     try ProcessRunner.run(flick, args, environment: environment, directory: directory.path)
   }
 
   /// The environment without any scheduler's shard variables (the test runner may be in CI).
   static var cleanEnvironment: [String: String] {
     ProcessInfo.processInfo.environment.filter {
-      !["SLURM_", "JOB_COMPLETION_INDEX", "CI_NODE_", "BUILDKITE_PARALLEL", "CIRCLE_NODE"].contains(where: $0.key.hasPrefix)
+      !["SLURM_", "JOB_COMPLETION_INDEX", "CI_NODE_", "BUILDKITE_PARALLEL", "CIRCLE_NODE"].contains(
+        where: $0.key.hasPrefix)
     }
   }
 
@@ -42,7 +45,10 @@ enum BatchFixtures {
   static func keyframeTimes(_ path: String) throws -> [Double] {
     let packets = try ProcessRunner.run(
       "/usr/bin/env",
-      ["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time,flags", "-of", "csv=p=0", path])
+      [
+        "ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time,flags", "-of", "csv=p=0",
+        path,
+      ])
     return packets.text.split(separator: "\n").compactMap { line -> Double? in
       let fields = line.split(separator: ",")
       guard fields.count >= 2, fields[1].hasPrefix("K") else { return nil }
@@ -54,13 +60,16 @@ enum BatchFixtures {
   static func probe(_ path: String) throws -> (frames: Int, duration: Double, times: [Double]) {
     let stream = try ProcessRunner.run(
       "/usr/bin/env",
-      ["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-       "stream=nb_read_frames,duration", "-of", "csv=p=0", path])
+      [
+        "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+        "stream=nb_read_frames,duration", "-of", "csv=p=0", path,
+      ])
     let parts = stream.text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
     let packets = try ProcessRunner.run(
       "/usr/bin/env",
       ["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time", "-of", "csv=p=0", path])
-    let times = packets.text.split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.sorted()
+    let times = packets.text.split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+      .sorted()
     // ffprobe prints the stream section's fields in its own order: duration, then frames.
     guard parts.count == 2, let duration = Double(parts[0]), let frames = Int(parts[1]) else { return (-1, -1, times) }
     return (frames, duration, times)

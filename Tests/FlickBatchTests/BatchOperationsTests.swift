@@ -14,9 +14,9 @@ import Testing
   static func workspace() throws -> URL {
     let dir = try F.workspace()
     try """
-      { flick: 1, output: "out", renders: [ { template: "slide.json5", variants: [{}, { accent: "#22C55E" }],
-        sizes: ["128x72", "64x36"], formats: ["mp4", "gif"], frames: [0, 9] } ] }
-      """.write(to: dir.appendingPathComponent("ops.json5"), atomically: true, encoding: .utf8)
+    { flick: 1, output: "out", renders: [ { template: "slide.json5", variants: [{}, { accent: "#22C55E" }],
+      sizes: ["128x72", "64x36"], formats: ["mp4", "gif"], frames: [0, 9] } ] }
+    """.write(to: dir.appendingPathComponent("ops.json5"), atomically: true, encoding: .utf8)
     let planned = try F.flick(["plan", "ops.json5", "-o", "plan.json"], in: dir)
     #expect(planned.status == 0, "\(planned.stderr)")
     return dir
@@ -30,13 +30,13 @@ import Testing
     let log = dir.appendingPathComponent("ffmpeg.log"), fail = dir.appendingPathComponent("ffmpeg.fail")
     let script = dir.appendingPathComponent("ffmpeg")
     try """
-      #!/bin/sh
-      echo "$*" >> '\(log.path)'
-      case " $* " in *" -encoders "*|*" -version "*) exec '\(real)' "$@";; esac
-      n=$(cat '\(fail.path)' 2>/dev/null || echo 0)
-      if [ "$n" -gt 0 ]; then echo $((n - 1)) > '\(fail.path)'; echo "simulated failure" >&2; exit 1; fi
-      exec '\(real)' "$@"
-      """.write(to: script, atomically: true, encoding: .utf8)
+    #!/bin/sh
+    echo "$*" >> '\(log.path)'
+    case " $* " in *" -encoders "*|*" -version "*) exec '\(real)' "$@";; esac
+    n=$(cat '\(fail.path)' 2>/dev/null || echo 0)
+    if [ "$n" -gt 0 ]; then echo $((n - 1)) > '\(fail.path)'; echo "simulated failure" >&2; exit 1; fi
+    exec '\(real)' "$@"
+    """.write(to: script, atomically: true, encoding: .utf8)
     chmod(script.path, 0o755)
     return (script.path, log, fail)
   }

@@ -58,7 +58,8 @@ import Testing
     }
     for n in 1...3 {
       let clip = out.appendingPathComponent("all\(n)/default/128x72")
-      #expect(try Self.data(clip.appendingPathExtension("gif")) == Self.data(single.appendingPathComponent("all.gif")),
+      #expect(
+        try Self.data(clip.appendingPathExtension("gif")) == Self.data(single.appendingPathComponent("all.gif")),
         "GIF at chunk \(n)")
       #expect(try F.files(in: clip) == F.files(in: single.appendingPathComponent("all")), "PNG sequence at chunk \(n)")
       let a = try F.probe(clip.path + ".mp4"), b = try F.probe(single.appendingPathComponent("all.mp4").path)
@@ -82,7 +83,8 @@ import Testing
     let swapped = try F.flick(["merge", "plan.json"], in: dir, environment: F.cleanEnvironment)
     #expect(swapped.status == 2, "\(swapped.stderr)")
     let expected = "0.mp4 is 128×72 with 2 frames; expected an H.264 stream of 128×72 pixels with 5 frames"
-    #expect(swapped.stderr.contains(expected),
+    #expect(
+      swapped.stderr.contains(expected),
       "\(swapped.stderr)")
     // Cut short: does not decode.
     try original.prefix(original.count / 2).write(to: first)

@@ -18,12 +18,12 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     try FileManager.default.createDirectory(at: dir.appendingPathComponent("params"), withIntermediateDirectories: true)
     try """
-      { flick: 1,
-        parameters: { title: { type: "string", default: "" }, accent: { type: "color", default: "#FFFFFF" },
-                      locale: { type: "string", default: "en" } },
-        canvas: { width: 640, height: 360, fps: 30, duration: 10 },
-        layers: [{ id: "t", type: "text", string: "$title", size: [200, 40], position: [320, 180], textColor: "$accent" }] }
-      """.write(to: dir.appendingPathComponent("cards.json5"), atomically: true, encoding: .utf8)
+    { flick: 1,
+      parameters: { title: { type: "string", default: "" }, accent: { type: "color", default: "#FFFFFF" },
+                    locale: { type: "string", default: "en" } },
+      canvas: { width: 640, height: 360, fps: 30, duration: 10 },
+      layers: [{ id: "t", type: "text", string: "$title", size: [200, 40], position: [320, 180], textColor: "$accent" }] }
+    """.write(to: dir.appendingPathComponent("cards.json5"), atomically: true, encoding: .utf8)
     try "{ accent: \"#111827\", locale: \"dark\" }".write(
       to: dir.appendingPathComponent("params/dark.json5"), atomically: true, encoding: .utf8)
     try "locale,title\nde,Morgenlauf\nfr,Course du matin\n".write(
@@ -34,6 +34,9 @@ import Testing
     // 4 variants × 3 sizes, each 300 frames in chunks of 120: 3 chunks and a merge per clip.
     #expect(plan.merges.count == 12)
     #expect(plan.jobs.count == 36)
-    #expect(plan.jobs.map(\.spec.name).prefix(3) == ["cards/1/1280x720 frames 0..119", "cards/1/1280x720 frames 120..239", "cards/1/1280x720 frames 240..299"])
+    #expect(
+      plan.jobs.map(\.spec.name).prefix(3) == [
+        "cards/1/1280x720 frames 0..119", "cards/1/1280x720 frames 120..239", "cards/1/1280x720 frames 240..299",
+      ])
   }
 }

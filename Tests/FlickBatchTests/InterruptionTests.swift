@@ -15,18 +15,18 @@ import Testing
   static func workspace(chunk: Int?, formats: [String], frames: Int = 600) throws -> URL {
     let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-interrupt")
     try """
-      { flick: 1, name: "long", parameters: { accent: { type: "color", default: "#F97316" } },
-        canvas: { width: 320, height: 180, fps: 30, duration: \(Double(frames) / 30), background: "#0F172A" },
-        layers: [ { id: "card", size: [60, 60], position: [40, 90], cornerRadius: 12, backgroundColor: "${accent}" },
-                  { id: "bar", type: "gradient", size: [320, 20], position: [160, 170], colors: ["#22D3EE", "#A855F7"] } ],
-        timeline: [ { target: "card", property: "positionX", to: 280, at: 0, duration: \(Double(frames) / 30), curve: "linear" },
-                    { target: "card", property: "rotation", to: "720deg", at: 0, duration: \(Double(frames) / 30) } ] }
-      """.write(to: dir.appendingPathComponent("long.json5"), atomically: true, encoding: .utf8)
+    { flick: 1, name: "long", parameters: { accent: { type: "color", default: "#F97316" } },
+      canvas: { width: 320, height: 180, fps: 30, duration: \(Double(frames) / 30), background: "#0F172A" },
+      layers: [ { id: "card", size: [60, 60], position: [40, 90], cornerRadius: 12, backgroundColor: "${accent}" },
+                { id: "bar", type: "gradient", size: [320, 20], position: [160, 170], colors: ["#22D3EE", "#A855F7"] } ],
+      timeline: [ { target: "card", property: "positionX", to: 280, at: 0, duration: \(Double(frames) / 30), curve: "linear" },
+                  { target: "card", property: "rotation", to: "720deg", at: 0, duration: \(Double(frames) / 30) } ] }
+    """.write(to: dir.appendingPathComponent("long.json5"), atomically: true, encoding: .utf8)
     let chunkKey = chunk.map { ", chunk: \($0)" } ?? ""
     try """
-      { flick: 1, output: "out", renders: [ { template: "long.json5", variants: [{}, { accent: "#22C55E" }],
-        formats: [\(formats.map { "\"\($0)\"" }.joined(separator: ", "))]\(chunkKey) } ] }
-      """.write(to: dir.appendingPathComponent("m.json5"), atomically: true, encoding: .utf8)
+    { flick: 1, output: "out", renders: [ { template: "long.json5", variants: [{}, { accent: "#22C55E" }],
+      formats: [\(formats.map { "\"\($0)\"" }.joined(separator: ", "))]\(chunkKey) } ] }
+    """.write(to: dir.appendingPathComponent("m.json5"), atomically: true, encoding: .utf8)
     let planned = try F.flick(["plan", "m.json5", "-o", "plan.json"], in: dir)
     #expect(planned.status == 0, "\(planned.stderr)")
     return dir
@@ -55,7 +55,8 @@ import Testing
     let names = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
     return names.filter { path in
       let name = (path as NSString).lastPathComponent
-      return name.hasSuffix(".partial") || name.hasSuffix(".merge") || name.hasSuffix(".removing") || name.hasSuffix(".tmp")
+      return name.hasSuffix(".partial") || name.hasSuffix(".merge") || name.hasSuffix(".removing")
+        || name.hasSuffix(".tmp")
         || name.hasPrefix("merge-")
     }
   }
@@ -68,7 +69,8 @@ import Testing
     // report then says that job is running (the run holds the report's lock).
     var live: BatchReport?
     let run = try Self.interrupt(["run", "plan.json", "--shard", "1/1", "--jobs", "1", "-q"], in: dir) {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out/long/1").path)) ?? []
+      let names =
+        (try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out/long/1").path)) ?? []
       guard names.contains(where: { $0.hasSuffix(".partial") }) else { return false }
       live = try? BatchReport.load(path: report.path)
       return true
@@ -84,7 +86,9 @@ import Testing
     #expect(written.command == "run" && written.shard == "1/1" && written.exitCode == 130)
     #expect(written.jobs.map(\.status) == [.interrupted, .notRun], "\(written.jobs)")
     #expect(written.jobs.first?.exitCode == 130)
-    #expect(Self.temporaries(under: dir.appendingPathComponent("out")).isEmpty, "\(Self.temporaries(under: dir.appendingPathComponent("out")))")
+    #expect(
+      Self.temporaries(under: dir.appendingPathComponent("out")).isEmpty,
+      "\(Self.temporaries(under: dir.appendingPathComponent("out")))")
     // Run again: the interrupted job is not up to date, so both render, and the report says so.
     let again = try F.flick(["run", "plan.json", "--shard", "1/1", "-q"], in: dir, environment: F.cleanEnvironment)
     #expect(again.status == 0, "\(again.stderr)")
@@ -100,7 +104,8 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
     // Interrupted once its work folder exists (it joins the chunks' frames there).
     let merge = try Self.interrupt(["merge", "plan.json", "-q"], in: dir) {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(".flick").path)) ?? []
+      let names =
+        (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(".flick").path)) ?? []
       return names.contains { $0.hasPrefix("merge-") }
     }
     try #require(merge.sent, "the merge finished before it could be interrupted: make the fixture longer")
@@ -116,16 +121,22 @@ import Testing
     gone.waitUntilExit()
     let dead = gone.processIdentifier, alive = getpid()
     let stale = [
-      out.appendingPathComponent(".flick/merge-\(dead)-0123456789ab"), out.appendingPathComponent("long/1/.320x180.gif.\(dead).merge"),
+      out.appendingPathComponent(".flick/merge-\(dead)-0123456789ab"),
+      out.appendingPathComponent("long/1/.320x180.gif.\(dead).merge"),
       out.appendingPathComponent("long/1/.320x180.\(dead).merge.removing"),
     ]
-    let live = [out.appendingPathComponent(".flick/merge-\(alive)-0123456789ab"), out.appendingPathComponent("long/2/.320x180.gif.\(alive).merge")]
+    let live = [
+      out.appendingPathComponent(".flick/merge-\(alive)-0123456789ab"),
+      out.appendingPathComponent("long/2/.320x180.gif.\(alive).merge"),
+    ]
     for url in stale + live {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      if url.lastPathComponent.hasSuffix(".gif.\(dead).merge") || url.lastPathComponent.hasSuffix(".gif.\(alive).merge") {
+      if url.lastPathComponent.hasSuffix(".gif.\(dead).merge") || url.lastPathComponent.hasSuffix(".gif.\(alive).merge")
+      {
         try Data("x".utf8).write(to: url)
       } else {
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("frames"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+          at: url.appendingPathComponent("frames"), withIntermediateDirectories: true)
       }
     }
     let again = try F.flick(["merge", "plan.json", "-q"], in: dir)
@@ -133,6 +144,9 @@ import Testing
     for url in stale { #expect(!FileManager.default.fileExists(atPath: url.path), "\(url.path) is left") }
     for url in live { #expect(FileManager.default.fileExists(atPath: url.path), "\(url.path) was removed") }
     #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("long/1/320x180.gif").path))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("long/1/320x180").path).filter { $0.hasSuffix(".png") }.count == 600)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("long/1/320x180").path).filter {
+        $0.hasSuffix(".png")
+      }.count == 600)
   }
 }

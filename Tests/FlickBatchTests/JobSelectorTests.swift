@@ -50,9 +50,11 @@ import Testing
   }
 
   @Test func unknownTextIsRefused() {
-    #expect(throws: BatchError.invalidInput(
-      "--job 'nothing/here': no job has this name or id prefix (an index is '#N' or --index N; "
-        + "'flick plan --list' lists the jobs)")) {
+    #expect(
+      throws: BatchError.invalidInput(
+        "--job 'nothing/here': no job has this name or id prefix (an index is '#N' or --index N; "
+          + "'flick plan --list' lists the jobs)")
+    ) {
       try JobSelector.select("nothing/here", in: Self.jobs)
     }
   }

@@ -7,7 +7,8 @@ import Testing
 /// number of threads instead of 1.5 × the CPUs it finds (issue 14; docs/video.md).
 @Suite struct MachineIndependenceTests {
   @Test func x264ThreadCountIsFixed() throws {
-    let command = try FFmpegCommand(format: .mp4, width: 64, height: 36, fps: 30, options: EncodingOptions(), output: "o.mp4")
+    let command = try FFmpegCommand(
+      format: .mp4, width: 64, height: 36, fps: 30, options: EncodingOptions(), output: "o.mp4")
     let i = try #require(command.arguments.firstIndex(of: "-threads"))
     #expect(command.arguments[i + 1] == String(FFmpegCommand.x264Threads))
     #expect(command.arguments.firstIndex(of: "-c:v")! < i && i < command.arguments.firstIndex(of: "o.mp4")!)

@@ -12,7 +12,8 @@ import Testing
   static let broken = BatchFixtures.fixtures.appendingPathComponent("broken")
 
   static var brokenFixtures: [URL] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: broken.path)) ?? []).filter { $0.hasSuffix(".json5") }.sorted()
+    ((try? FileManager.default.contentsOfDirectory(atPath: broken.path)) ?? []).filter { $0.hasSuffix(".json5") }
+      .sorted()
       .map { broken.appendingPathComponent($0) }
   }
 
@@ -21,7 +22,8 @@ import Testing
     let url = Self.broken.appendingPathComponent(name)
     let text = try String(contentsOf: url, encoding: .utf8)
     let header = try #require(text.split(separator: "\n").first { $0.hasPrefix("// expect: ") })
-    let expected = header.dropFirst("// expect: ".count).replacingOccurrences(of: "{FIXTURES}", with: BatchFixtures.fixtures.path)
+    let expected = header.dropFirst("// expect: ".count).replacingOccurrences(
+      of: "{FIXTURES}", with: BatchFixtures.fixtures.path)
     do {
       _ = try BatchPlan(manifest: try Manifest.load(path: url.path), flickVersion: "test")
       Issue.record("\(name) was accepted")
@@ -61,21 +63,22 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let manifest = dir.appendingPathComponent("sources.json5")
     try """
-      {
-        flick: 1,
-        renders: [
-          { template: "slide.json5", name: "inline", variants: [{ accent: "#112233" }, "wide.params.json5"], formats: "png" },
-          { template: "slide.json5", name: "json", data: "variants.json5", variantName: "distance", formats: ["png"] },
-          { template: "pulse.json5", name: "csv", data: "variants.csv", formats: ["png"], sizes: "48x48" },
-          { template: "hello", name: "bundled", formats: ["mp4"], frames: [0, 9] },
-        ],
-      }
-      """.write(to: manifest, atomically: true, encoding: .utf8)
+    {
+      flick: 1,
+      renders: [
+        { template: "slide.json5", name: "inline", variants: [{ accent: "#112233" }, "wide.params.json5"], formats: "png" },
+        { template: "slide.json5", name: "json", data: "variants.json5", variantName: "distance", formats: ["png"] },
+        { template: "pulse.json5", name: "csv", data: "variants.csv", formats: ["png"], sizes: "48x48" },
+        { template: "hello", name: "bundled", formats: ["mp4"], frames: [0, 9] },
+      ],
+    }
+    """.write(to: manifest, atomically: true, encoding: .utf8)
     let plan = try BatchPlan(manifest: try Manifest.load(path: manifest.path), flickVersion: "test")
-    #expect(plan.jobs.map(\.spec.name) == [
-      "inline/1/128x72", "inline/wide.params/128x72", "json/10/128x72", "json/90/128x72",
-      "csv/1/48x48", "csv/2/48x48", "csv/3/48x48", "bundled/default/640x360",
-    ])
+    #expect(
+      plan.jobs.map(\.spec.name) == [
+        "inline/1/128x72", "inline/wide.params/128x72", "json/10/128x72", "json/90/128x72",
+        "csv/1/48x48", "csv/2/48x48", "csv/3/48x48", "bundled/default/640x360",
+      ])
     // The values reached the scenes: the params file's distance and the CSV's tints differ.
     #expect(Set(plan.jobs.map(\.spec.id)).count == plan.jobs.count)
     #expect(plan.jobs[7].frames == 0..<10)
@@ -84,10 +87,11 @@ import Testing
 
   @Test func csvReader() throws {
     let rows = try CSV.parse("\u{FEFF}a,b\r\n\"x, y\",\"say \"\"hi\"\"\"\n\n\"multi\nline\",2\n", file: "t.csv")
-    #expect(rows == [
-      CSV.Row(line: 1, fields: ["a", "b"]), CSV.Row(line: 2, fields: ["x, y", "say \"hi\""]),
-      CSV.Row(line: 4, fields: ["multi\nline", "2"]),
-    ])
+    #expect(
+      rows == [
+        CSV.Row(line: 1, fields: ["a", "b"]), CSV.Row(line: 2, fields: ["x, y", "say \"hi\""]),
+        CSV.Row(line: 4, fields: ["multi\nline", "2"]),
+      ])
     #expect(throws: TemplateError.self) { try CSV.parse("a\n\"open", file: "t.csv") }
   }
 }

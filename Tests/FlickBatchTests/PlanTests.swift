@@ -28,7 +28,8 @@ import Testing
     #expect(Set(plan.jobs.map(\.spec.id)).count == 24)
     #expect(plan.jobs.allSatisfy { $0.spec.id.count == 64 })
     // Planning again gives the same bytes.
-    #expect(try Self.plan(dir).document(planFolder: dir.path).encoded() == plan.document(planFolder: dir.path).encoded())
+    #expect(
+      try Self.plan(dir).document(planFolder: dir.path).encoded() == plan.document(planFolder: dir.path).encoded())
     // Chunks: frame-exact, contiguous, in order, at most `chunk` frames, covering the clip.
     for merge in plan.merges {
       let ranges = merge.chunks.map(\.frames)

@@ -17,26 +17,38 @@ import Testing
   }
 
   @Test func slurmArray() throws {
-    let env = ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "3", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_MAX": "2"]
+    let env = [
+      "SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "3", "SLURM_ARRAY_TASK_MIN": "0",
+      "SLURM_ARRAY_TASK_MAX": "2",
+    ]
     #expect(try detect(env) == Shard(index: 2, count: 3, source: "SLURM_ARRAY_TASK_ID"))
     #expect(try detect(env, count: 3) == Shard(index: 2, count: 3, source: "SLURM_ARRAY_TASK_ID"))
     // One index resubmitted alone (--array=1): needs --shard-count, then it is still shard 2 of 3.
-    let alone = ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "1", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "1"]
+    let alone = [
+      "SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "1", "SLURM_ARRAY_TASK_MIN": "1",
+      "SLURM_ARRAY_TASK_MAX": "1",
+    ]
     #expect(try detect(alone, count: 3).description == "2/3")
-    #expect(throws: BatchError.invalidInput(
-      "--shard auto: the Slurm array is 1…1 with 1 tasks, not 0…0; give --shard-count N (the full number of shards)")) {
+    #expect(
+      throws: BatchError.invalidInput(
+        "--shard auto: the Slurm array is 1…1 with 1 tasks, not 0…0; give --shard-count N (the full number of shards)")
+    ) {
       try detect(alone)
     }
     #expect(throws: BatchError.self) { try detect(env, count: 2) }  // the array reaches index 2
     #expect(throws: BatchError.self) { try detect(["SLURM_ARRAY_TASK_ID": "1"]) }  // no count
     #expect(throws: BatchError.self) { try detect(["SLURM_ARRAY_TASK_ID": "x", "SLURM_ARRAY_TASK_COUNT": "3"]) }
     #expect(throws: BatchError.self) {
-      try detect(["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_COUNT": "3", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_MAX": "2"])
+      try detect([
+        "SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_COUNT": "3", "SLURM_ARRAY_TASK_MIN": "0",
+        "SLURM_ARRAY_TASK_MAX": "2",
+      ])
     }
   }
 
   @Test func kubernetesIndexedJob() throws {
-    #expect(try detect(["JOB_COMPLETION_INDEX": "3"], count: 4) == Shard(index: 4, count: 4, source: "JOB_COMPLETION_INDEX"))
+    #expect(
+      try detect(["JOB_COMPLETION_INDEX": "3"], count: 4) == Shard(index: 4, count: 4, source: "JOB_COMPLETION_INDEX"))
     #expect(try detect(["JOB_COMPLETION_INDEX": "0"], count: 4).index == 1)
     // The count is not in the environment.
     #expect(throws: BatchError.self) { try detect(["JOB_COMPLETION_INDEX": "0"]) }
@@ -44,7 +56,8 @@ import Testing
   }
 
   @Test func gitLabCountsFromOne() throws {
-    #expect(try detect(["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "3"]) == Shard(index: 1, count: 3, source: "CI_NODE_INDEX"))
+    #expect(
+      try detect(["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "3"]) == Shard(index: 1, count: 3, source: "CI_NODE_INDEX"))
     #expect(try detect(["CI_NODE_INDEX": "3", "CI_NODE_TOTAL": "3"]).index == 3)
     #expect(throws: BatchError.self) { try detect(["CI_NODE_INDEX": "0", "CI_NODE_TOTAL": "3"]) }
     #expect(throws: BatchError.self) { try detect(["CI_NODE_INDEX": "4", "CI_NODE_TOTAL": "3"]) }
@@ -54,7 +67,9 @@ import Testing
   @Test func buildkiteAndCircleCI() throws {
     #expect(try detect(["BUILDKITE_PARALLEL_JOB": "2", "BUILDKITE_PARALLEL_JOB_COUNT": "3"]).description == "3/3")
     #expect(try detect(["CIRCLE_NODE_INDEX": "0", "CIRCLE_NODE_TOTAL": "2"]).description == "1/2")
-    #expect(throws: BatchError.self) { try detect(["BUILDKITE_PARALLEL_JOB": "3", "BUILDKITE_PARALLEL_JOB_COUNT": "3"]) }
+    #expect(throws: BatchError.self) {
+      try detect(["BUILDKITE_PARALLEL_JOB": "3", "BUILDKITE_PARALLEL_JOB_COUNT": "3"])
+    }
     #expect(throws: BatchError.self) { try detect(["CIRCLE_NODE_INDEX": "0"]) }
   }
 
@@ -64,7 +79,9 @@ import Testing
     // Two schedulers naming the same shard agree (0-based 1 = 1-based 2).
     let same = ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "3", "CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "3"]
     #expect(try detect(same).description == "2/3")
-    let different = ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "3", "CIRCLE_NODE_INDEX": "0", "CIRCLE_NODE_TOTAL": "3"]
+    let different = [
+      "SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "3", "CIRCLE_NODE_INDEX": "0", "CIRCLE_NODE_TOTAL": "3",
+    ]
     do {
       _ = try detect(different)
       Issue.record("disagreeing variables were accepted")
@@ -77,7 +94,8 @@ import Testing
   @Test func shardsPartitionThePlan() throws {
     let jobs = (0..<10).map {
       Plan.Job(
-        index: $0, id: "\($0)", kind: "render", name: "", template: "", variant: "", width: 1, height: 1, frames: [0, 0],
+        index: $0, id: "\($0)", kind: "render", name: "", template: "", variant: "", width: 1, height: 1,
+        frames: [0, 0],
         outputs: [], merge: nil)
     }
     let plan = Plan(format: 1, flick: "", renderer: "", manifest: "", output: "", jobs: jobs, merges: [])

@@ -16,7 +16,9 @@ import Testing
     #expect(r.status == 0, "\(r.stderr)")
     #expect(r.stderr.contains("slurm-test: PASS"), "\(r.stderr)")
     let line = try #require(r.stderr.split(separator: "\n").first { $0.hasPrefix("slurm-test: daemons ") })
-    let pids = line.dropFirst("slurm-test: daemons ".count).prefix { $0 != "(" }.split(separator: " ").compactMap { Int32($0) }
+    let pids = line.dropFirst("slurm-test: daemons ".count).prefix { $0 != "(" }.split(separator: " ").compactMap {
+      Int32($0)
+    }
     #expect(pids.count == 3, "\(line)")
     for pid in pids {
       #expect(kill(pid, 0) != 0 && errno == ESRCH, "daemon \(pid) is still running")

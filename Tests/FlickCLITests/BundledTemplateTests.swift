@@ -9,7 +9,8 @@ import Testing
   static let names: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: templates.path)) ?? [])
     .filter { $0.hasSuffix(".json5") }.map { String($0.dropLast(6)) }.sorted()
   /// An image outside the template folder, to exercise `--allow-outside-assets` with an image parameter.
-  static let otherImage = CLITests.root.appendingPathComponent("Tests/FlickTemplatesTests/Fixtures/layers/checker.png").path
+  static let otherImage = CLITests.root.appendingPathComponent("Tests/FlickTemplatesTests/Fixtures/layers/checker.png")
+    .path
 
   /// A valid value different from the default, as `--set` text.
   static func changed(_ p: TemplateParameter) -> String? {
@@ -34,7 +35,9 @@ import Testing
   }
 
   @Test func galleryIsBundled() {
-    for name in ["card-swap", "rotating-cover", "property-animator", "chained-sequence", "spring-gallery", "decay-flick"] {
+    for name in [
+      "card-swap", "rotating-cover", "property-animator", "chained-sequence", "spring-gallery", "decay-flick",
+    ] {
       #expect(Self.names.contains(name), "missing \(name)")
     }
   }

@@ -28,8 +28,10 @@ import Testing
   static func probe(_ path: String, _ entries: String) throws -> [String: String] {
     let r = try run(
       "/usr/bin/env",
-      ["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=\(entries)",
-       "-of", "default=noprint_wrappers=1", path])
+      [
+        "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=\(entries)",
+        "-of", "default=noprint_wrappers=1", path,
+      ])
     #expect(r.status == 0, "ffprobe failed: \(r.stderr)")
     var fields: [String: String] = [:]
     for line in r.stdout.split(separator: "\n") {

@@ -23,7 +23,8 @@ import Testing
     // ffmpeg's, when asked and when the frames are scaled before the palette.
     for extra in [["--gif-palette", "ffmpeg"], ["--gif-width", "320"]] {
       let both = try commands(extra)
-      #expect(both.count == 2 && both[0].contains("palettegen=stats_mode=diff") && both[1].contains("paletteuse"), "\(extra)")
+      #expect(
+        both.count == 2 && both[0].contains("palettegen=stats_mode=diff") && both[1].contains("paletteuse"), "\(extra)")
     }
     // Resampled by Flick: ffmpeg reads the kept frames at the GIF's rate, with no fps filter.
     let resampled = try commands(["--gif-fps", "10"])

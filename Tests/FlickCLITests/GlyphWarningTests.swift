@@ -22,13 +22,17 @@ import Testing
     let strict = try ProcessRunner.run(CLITests.flick, ["still", path, "-o", out, "--strict"])
     #expect(strict.status == 2 && strict.stderr.contains("layer 'label'"))
     #expect(!FileManager.default.fileExists(atPath: out))
-    let render = try ProcessRunner.run(CLITests.flick, ["render", path, "-o", dir.appendingPathComponent("v.gif").path, "--strict"])
+    let render = try ProcessRunner.run(
+      CLITests.flick, ["render", path, "-o", dir.appendingPathComponent("v.gif").path, "--strict"])
     #expect(render.status == 2 && render.stderr.contains("U+2FE0"))
     // The check runs beside the encoders' start-up: a refusal still leaves no output behind.
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["t.json5"])
-    let warnedRender = try ProcessRunner.run(CLITests.flick, ["render", path, "-o", dir.appendingPathComponent("v.gif").path])
-    #expect(warnedRender.status == 0 && warnedRender.stderr.contains("warning: layer 'label'"), "\(warnedRender.stderr)")
-    let quiet = try ProcessRunner.run(CLITests.flick, ["render", path, "-o", dir.appendingPathComponent("v.gif").path, "-q"])
+    let warnedRender = try ProcessRunner.run(
+      CLITests.flick, ["render", path, "-o", dir.appendingPathComponent("v.gif").path])
+    #expect(
+      warnedRender.status == 0 && warnedRender.stderr.contains("warning: layer 'label'"), "\(warnedRender.stderr)")
+    let quiet = try ProcessRunner.run(
+      CLITests.flick, ["render", path, "-o", dir.appendingPathComponent("v.gif").path, "-q"])
     #expect(quiet.status == 0 && !quiet.stderr.contains("warning"))
   }
 }

@@ -27,7 +27,8 @@ import Testing
     ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasPrefix(".") }.sorted()
   }
 
-  static let small = "{ flick: 1, canvas: { width: 64, height: 48, fps: 10, duration: 0.3 }, "
+  static let small =
+    "{ flick: 1, canvas: { width: 64, height: 48, fps: 10, duration: 0.3 }, "
     + "layers: [{ id: 'a', size: [10, 10], position: [20, 20], backgroundColor: '#f00' }] }"
 
   // MARK: - Caps refused up front (exit 2)
@@ -38,7 +39,9 @@ import Testing
     let t = try Self.write(Self.small, "t.json5", in: dir)
     let out = dir.appendingPathComponent("o.mp4").path
     let pixels = try Self.run(["render", t, "-o", out, "--max-pixels", "1000"])
-    #expect(pixels.status == 2 && pixels.stderr.contains("more than the cap of 1000") && pixels.stderr.contains("--max-pixels"), "\(pixels.stderr)")
+    #expect(
+      pixels.status == 2 && pixels.stderr.contains("more than the cap of 1000")
+        && pixels.stderr.contains("--max-pixels"), "\(pixels.stderr)")
     let frames = try Self.run(["render", t, "-o", out], environment: ["FLICK_MAX_FRAMES": "2"])
     #expect(frames.status == 2 && frames.stderr.contains("3 frames, more than the cap of 2"), "\(frames.stderr)")
     let memory = try Self.run(["render", t, "-o", out, "--max-memory", "1M"])
@@ -57,13 +60,16 @@ import Testing
     let big = try Self.write(
       "{ flick: 1, canvas: { width: 16384, height: 16384, fps: 1, duration: 1 } }", "big.json5", in: dir)
     let caps = ["FLICK_MAX_PIXELS": "300000000", "FLICK_MAX_MEMORY": "1T"]
-    let mp4 = try Self.run(["render", big, "-o", dir.appendingPathComponent("a.mp4").path, "--dry-run"], environment: caps)
+    let mp4 = try Self.run(
+      ["render", big, "-o", dir.appendingPathComponent("a.mp4").path, "--dry-run"], environment: caps)
     #expect(mp4.status == 2 && mp4.stderr.contains("ffmpeg refuses frames"), "\(mp4.stderr)")
     let fits = try Self.write(
       "{ flick: 1, canvas: { width: 16384, height: 16128, fps: 1, duration: 1 } }", "fits.json5", in: dir)
-    let ok = try Self.run(["render", fits, "-o", dir.appendingPathComponent("a.mp4").path, "--dry-run"], environment: caps)
+    let ok = try Self.run(
+      ["render", fits, "-o", dir.appendingPathComponent("a.mp4").path, "--dry-run"], environment: caps)
     #expect(ok.status == 0, "\(ok.stderr)")
-    let webp = try Self.run(["render", fits, "-o", dir.appendingPathComponent("a.webp").path, "--dry-run"], environment: caps)
+    let webp = try Self.run(
+      ["render", fits, "-o", dir.appendingPathComponent("a.webp").path, "--dry-run"], environment: caps)
     #expect(webp.status == 2 && webp.stderr.contains("WebP allows at most 16383"), "\(webp.stderr)")
     // By default such a canvas is over the pixel cap.
     let capped = try Self.run(["render", fits, "-o", dir.appendingPathComponent("a.mp4").path, "--dry-run"])
@@ -97,7 +103,8 @@ import Testing
       "{ flick: 1, canvas: { width: 10, height: 10, duration: 1 }, layers: [{ id: 'i', contents: 'bomb.png' }] }",
       "bomb.json5", in: dir)
     let b = try Self.run(["info", bomb])
-    #expect(b.status == 2 && b.stderr.contains("layers[0].contents: image \"bomb.png\" is 20000×20000 pixels"), "\(b.stderr)")
+    #expect(
+      b.status == 2 && b.stderr.contains("layers[0].contents: image \"bomb.png\" is 20000×20000 pixels"), "\(b.stderr)")
   }
 
   // MARK: - Stuck ffmpeg, timeouts (exit 3)
@@ -105,13 +112,14 @@ import Testing
   /// A fake ffmpeg: answers the probes with the real one, then runs `body` instead of encoding.
   static func fakeFFmpeg(_ body: String, in dir: URL) throws -> String {
     let path = dir.appendingPathComponent("ffmpeg").path
-    let real = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/ffmpeg" }
+    let real =
+      ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/ffmpeg" }
       .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/bin/ffmpeg"
     try """
-      #!/bin/sh
-      case "$*" in *-version*|*-encoders*) exec \(real) "$@";; esac
-      \(body)
-      """.write(toFile: path, atomically: true, encoding: .utf8)
+    #!/bin/sh
+    case "$*" in *-version*|*-encoders*) exec \(real) "$@";; esac
+    \(body)
+    """.write(toFile: path, atomically: true, encoding: .utf8)
     chmod(path, 0o755)
     return path
   }
@@ -165,7 +173,8 @@ import Testing
       ".o.mp4.\(dead).partial", ".s.png.\(dead).tmp", ".o.gif.\(dead).palette.png", ".p.gif.\(dead).palette.bgra",
     ]
     for name in stale { try Data([1]).write(to: dir.appendingPathComponent(name)) }
-    try FileManager.default.createDirectory(at: dir.appendingPathComponent(".frames.\(dead).partial"), withIntermediateDirectories: false)
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent(".frames.\(dead).partial"), withIntermediateDirectories: false)
     // Not Flick's, or of a running process: kept.
     let kept = [".notes.\(dead).txt", ".o.mp4.\(getpid()).partial", ".x.\(dead).tmp", ".readme.\(dead).partial"]
     for name in kept { try Data([1]).write(to: dir.appendingPathComponent(name)) }
@@ -204,7 +213,8 @@ import Testing
     let t = try Self.write(Self.small, "t.json5", in: dir)
     let out = dir.appendingPathComponent("o.mp4").path
     // stderr closed (2>&-), and stderr a pipe whose reader has gone.
-    let closed = try ProcessRunner.run("/bin/sh", ["-c", "exec \"$0\" render \"$1\" -o \"$2\" 2>&-", Self.flick, t, out])
+    let closed = try ProcessRunner.run(
+      "/bin/sh", ["-c", "exec \"$0\" render \"$1\" -o \"$2\" 2>&-", Self.flick, t, out])
     #expect(closed.status == 0, "\(closed.stderr)")
     #expect(FileManager.default.fileExists(atPath: out))
     let p = Process()

@@ -44,7 +44,8 @@ import Testing
       print(String(format: "fuzz seed %llu %@ %.2f s exit %d: %@", seed, args[0], seconds, r.status, first))
     }
     let head = String(t.text.prefix(300))
-    let found = runner.problems(r, locations: ["t.json5:", "t.json5: ", "cap of", "cannot encode"], leftoversIn: folder)
+    let found = runner.problems(
+      r, locations: ["t.json5:", "t.json5: ", "cap of", "cannot encode"], leftoversIn: folder)
     return runner.described(found, seed: seed, theme: t.theme, args: args, outcome: r, input: ("template", head))
   }
 

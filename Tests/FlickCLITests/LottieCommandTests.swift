@@ -25,7 +25,9 @@ import Testing
     #expect(r.status == 0, "\(r.stderr)")
     for path in [mp4, gif] {
       let p = try CLITests.probe(path, "nb_read_frames,width,height,r_frame_rate")
-      #expect(p["nb_read_frames"] == "45" && p["width"] == "200" && p["height"] == "200" && p["r_frame_rate"] == "25/1", "\(path): \(p)")
+      #expect(
+        p["nb_read_frames"] == "45" && p["width"] == "200" && p["height"] == "200" && p["r_frame_rate"] == "25/1",
+        "\(path): \(p)")
       #expect(abs(try Self.duration(path) - 1.8) < 0.011, "\(path)")
     }
   }
@@ -40,7 +42,8 @@ import Testing
     let p = try CLITests.probe(out, "nb_read_frames,width,height")
     #expect(p["nb_read_frames"] == "120" && p["width"] == "400", "\(p)")
     let part = dir.appendingPathComponent("part.gif").path
-    let q = try CLITests.run(CLITests.flick, ["render", Self.fixture("shapes-trim"), "-o", part, "--frames", "10..19", "--quiet"])
+    let q = try CLITests.run(
+      CLITests.flick, ["render", Self.fixture("shapes-trim"), "-o", part, "--frames", "10..19", "--quiet"])
     #expect(q.status == 0, "\(q.stderr)")
     #expect(try CLITests.probe(part, "nb_read_frames")["nb_read_frames"] == "10")
   }
@@ -67,17 +70,21 @@ import Testing
     let renamed = dir.appendingPathComponent("animation.lottie.txt").path
     try FileManager.default.copyItem(atPath: Self.fixture("shapes-trim"), toPath: renamed)
     let png = dir.appendingPathComponent("f.png").path
-    let s = try CLITests.run(CLITests.flick, ["still", renamed, "--frame", "59", "--background", "transparent", "-o", png])
+    let s = try CLITests.run(
+      CLITests.flick, ["still", renamed, "--frame", "59", "--background", "transparent", "-o", png])
     #expect(s.status == 0, "\(s.stderr)")
     #expect(FileManager.default.fileExists(atPath: png))
     let bad = try CLITests.run(CLITests.flick, ["still", renamed, "--frame", "60", "-o", png])
     #expect(bad.status == 2 && bad.stderr.contains("0…59"))
     let i = try CLITests.run(CLITests.flick, ["info", renamed])
     #expect(i.status == 0)
-    for line in ["canvas: 200×200 px, 30 fps, 2 s, 60 frames", "shape  ring", "frame 30–60  outro", "every feature used is drawn"] {
+    for line in [
+      "canvas: 200×200 px, 30 fps, 2 s, 60 frames", "shape  ring", "frame 30–60  outro", "every feature used is drawn",
+    ] {
       #expect(i.stdout.contains(line), "missing '\(line)' in:\n\(i.stdout)")
     }
-    let params = try CLITests.run(CLITests.flick, ["render", renamed, "-o", png.replacingOccurrences(of: ".png", with: ".gif"), "--set", "a=1"])
+    let params = try CLITests.run(
+      CLITests.flick, ["render", renamed, "-o", png.replacingOccurrences(of: ".png", with: ".gif"), "--set", "a=1"])
     #expect(params.status == 2 && params.stderr.contains("takes no template parameters"))
   }
 
@@ -87,7 +94,9 @@ import Testing
     let out = dir.appendingPathComponent("t.mp4").path
     let r = try CLITests.run(CLITests.flick, ["render", Self.fixture("has-text"), "-o", out])
     #expect(r.status == 2)
-    #expect(r.stderr.contains("has-text.json") && r.stderr.contains("a text layer") && r.stderr.contains("expressions"), "\(r.stderr)")
+    #expect(
+      r.stderr.contains("has-text.json") && r.stderr.contains("a text layer") && r.stderr.contains("expressions"),
+      "\(r.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     let info = try CLITests.run(CLITests.flick, ["info", Self.fixture("has-text")])
     #expect(info.status == 0 && info.stdout.contains("layers[0] 'Title': a text layer"))
@@ -126,8 +135,11 @@ import Testing
     #expect(ok.status == 0, "\(ok.stderr)")
     let size = try CLITests.probe(png, "width,height")
     #expect(size["width"] == "288" && size["height"] == "288")
-    let bad = try CLITests.run(CLITests.flick, ["render", try template("malformed.svg"), "-o", dir.appendingPathComponent("x.gif").path])
-    #expect(bad.status == 2 && bad.stderr.contains("malformed.svg") && bad.stderr.contains("not a valid SVG"), "\(bad.stderr)")
+    let bad = try CLITests.run(
+      CLITests.flick, ["render", try template("malformed.svg"), "-o", dir.appendingPathComponent("x.gif").path])
+    #expect(
+      bad.status == 2 && bad.stderr.contains("malformed.svg") && bad.stderr.contains("not a valid SVG"), "\(bad.stderr)"
+    )
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.gif").path))
   }
 
@@ -136,7 +148,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     func frames(_ extra: [String]) throws -> [Data] {
       let out = dir.appendingPathComponent(UUID().uuidString + "/")
-      let r = try CLITests.run(CLITests.flick, ["render", "motion-blur", "-o", out.path + "/", "--frames", "16..21", "--quiet"] + extra)
+      let r = try CLITests.run(
+        CLITests.flick, ["render", "motion-blur", "-o", out.path + "/", "--frames", "16..21", "--quiet"] + extra)
       #expect(r.status == 0, "\(r.stderr)")
       let names = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".png") }.sorted()
       return try names.map { try Data(contentsOf: out.appendingPathComponent($0)) }
@@ -148,7 +161,8 @@ import Testing
     #expect(info.stdout.contains("motion blur: 180° shutter, 16 samples per moving frame"))
     let sharp = try frames(["--no-motion-blur"])
     #expect(sharp.count == 6 && sharp != one)
-    let bad = try CLITests.run(CLITests.flick, ["still", "motion-blur", "--shutter-angle", "0", "-o", dir.appendingPathComponent("s.png").path])
+    let bad = try CLITests.run(
+      CLITests.flick, ["still", "motion-blur", "--shutter-angle", "0", "-o", dir.appendingPathComponent("s.png").path])
     #expect(bad.status == 2 && bad.stderr.contains("--shutter-angle"))
   }
 }

@@ -16,7 +16,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("{ target: \"a\", set: { opacity: 7 } }", "t.json5:3:45: timeline[0].set.opacity: expected a number in 0…1, found 7"),
+    (
+      "{ target: \"a\", set: { opacity: 7 } }",
+      "t.json5:3:45: timeline[0].set.opacity: expected a number in 0…1, found 7"
+    ),
     (
       "{ target: \"a\", duration: 1, animate: { cornerRadius: -40 } }",
       "t.json5:3:67: timeline[0].animate.cornerRadius: expected a number in 0…100000, found -40"

@@ -43,10 +43,10 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let url = dir.appendingPathComponent("t.json5")
     try """
-      { flick: 1, canvas: { width: 200, height: 80, fps: 10, duration: 1 },
-        layers: [{ id: "count", position: [100, 40], number: 9 }],
-        timeline: [{ at: 0.2, target: "count", set: { number: 10 }, transition: { duration: 0.5, curve: "linear" } }] }
-      """.write(to: url, atomically: true, encoding: .utf8)
+    { flick: 1, canvas: { width: 200, height: 80, fps: 10, duration: 1 },
+      layers: [{ id: "count", position: [100, 40], number: 9 }],
+      timeline: [{ at: 0.2, target: "count", set: { number: 10 }, transition: { duration: 0.5, curve: "linear" } }] }
+    """.write(to: url, atomically: true, encoding: .utf8)
     let r = try CLITests.run(
       CLITests.flick,
       ["trace", url.path, "--layer", "count", "--property", "transitionProgress", "--times", "0.1,0.45,0.9"])

@@ -18,7 +18,9 @@ import Testing
     for args in [["--time", "10"], ["--at", "10s"]] {
       let r = try Self.run(["still", Self.hello] + args + ["-o", out])
       #expect(r.status == 2, "\(args)")
-      #expect(r.stderr.contains("past the end") && r.stderr.contains("lasts 3 s") && r.stderr.contains("2.967"), "\(r.stderr)")
+      #expect(
+        r.stderr.contains("past the end") && r.stderr.contains("lasts 3 s") && r.stderr.contains("2.967"), "\(r.stderr)"
+      )
       #expect(!FileManager.default.fileExists(atPath: out))
     }
     // The end instant itself is allowed (the settled state).

@@ -26,7 +26,9 @@ import Testing
     #expect(r.status == 0, "\(r.stderr)")
     #expect(r.stdout.contains("card for World"))
     let accent = r.stdout.split(separator: "\n").first { $0.hasPrefix("  accent") } ?? ""
-    #expect(accent.contains("color") && accent.contains("default \"#F97316\" (now \"#000000\")") && accent.hasSuffix("Card colour"))
+    #expect(
+      accent.contains("color") && accent.contains("default \"#F97316\" (now \"#000000\")")
+        && accent.hasSuffix("Card colour"))
     #expect(r.stdout.contains("integer 1…6"))
     #expect(r.stdout.contains("default 3 (now 5)"))
   }
@@ -99,7 +101,8 @@ import Testing
     let missing = try Self.run(["info", "hello", "--set"])
     #expect(missing.status == 2 && missing.stderr.contains("option --set needs a value"))
     let swallowed = try Self.run(["info", "hello", "--params", "--allow-outside-assets"])
-    #expect(swallowed.status == 2 && swallowed.stderr.contains("needs a value, found the option --allow-outside-assets"))
+    #expect(
+      swallowed.status == 2 && swallowed.stderr.contains("needs a value, found the option --allow-outside-assets"))
     let flagValue = try Self.run(["info", "hello", "--allow-outside-assets=yes"])
     #expect(flagValue.status == 2 && flagValue.stderr.contains("option --allow-outside-assets takes no value"))
     // After `--` everything is a positional, even a leading dash.

@@ -10,11 +10,12 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let url = dir.appendingPathComponent("t.json5")
     try """
-      { flick: 1, canvas: { width: 200, height: 80, fps: 30, duration: 2 },
-        layers: [{ id: "count", size: [80, 40], position: [100, 40], number: 3, format: "%.0f" }],
-        timeline: [{ at: 0.5, target: "count", animate: { number: 4 }, curve: "spring(response: 0.5, dampingRatio: 0.5)" }] }
-      """.write(to: url, atomically: true, encoding: .utf8)
-    let r = try CLITests.run(CLITests.flick, ["trace", url.path, "--layer", "count", "--property", "number", "--fps", "30"])
+    { flick: 1, canvas: { width: 200, height: 80, fps: 30, duration: 2 },
+      layers: [{ id: "count", size: [80, 40], position: [100, 40], number: 3, format: "%.0f" }],
+      timeline: [{ at: 0.5, target: "count", animate: { number: 4 }, curve: "spring(response: 0.5, dampingRatio: 0.5)" }] }
+    """.write(to: url, atomically: true, encoding: .utf8)
+    let r = try CLITests.run(
+      CLITests.flick, ["trace", url.path, "--layer", "count", "--property", "number", "--fps", "30"])
     #expect(r.status == 0, "\(r.stderr)")
     let rows = TraceCommandTests.rows(r.stdout)
     #expect(rows.count == 60)
@@ -22,7 +23,10 @@ import Testing
     let peak = rows.map { $0[1] }.max() ?? 0
     #expect(peak > 4.1 && peak < 4.5)
     #expect(abs((rows.last?[1] ?? 0) - 4) < 0.01)
-    let json = try CLITests.run(CLITests.flick, ["trace", url.path, "--layer", "count", "--property", "number", "--times", "1", "--format", "json"])
-    #expect(json.stdout.contains("\"unit\": \"number\"") || json.stdout.contains("\"unit\":\"number\""), "\(json.stdout)")
+    let json = try CLITests.run(
+      CLITests.flick,
+      ["trace", url.path, "--layer", "count", "--property", "number", "--times", "1", "--format", "json"])
+    #expect(
+      json.stdout.contains("\"unit\": \"number\"") || json.stdout.contains("\"unit\":\"number\""), "\(json.stdout)")
   }
 }

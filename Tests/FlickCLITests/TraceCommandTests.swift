@@ -12,10 +12,10 @@ import Testing
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let url = dir.appendingPathComponent("t.json5")
     try """
-      { flick: 1, canvas: { width: 400, height: 300, fps: \(fps), duration: 3 },
-        layers: [{ id: "a", size: [40, 40], position: [100, 100] }, { id: "label", type: "text", string: "x", size: [40, 20] }],
-        timeline: \(timeline) }
-      """.write(to: url, atomically: true, encoding: .utf8)
+    { flick: 1, canvas: { width: 400, height: 300, fps: \(fps), duration: 3 },
+      layers: [{ id: "a", size: [40, 40], position: [100, 100] }, { id: "label", type: "text", string: "x", size: [40, 20] }],
+      timeline: \(timeline) }
+    """.write(to: url, atomically: true, encoding: .utf8)
     return url.path
   }
 
@@ -25,7 +25,8 @@ import Testing
   }
 
   @Test func csvAndJSONThroughAnAlias() throws {
-    let path = try Self.file(fps: 30, "[{ target: \"a\", animate: { position: [300, 200] }, curve: \"linear\", duration: 1 }]")
+    let path = try Self.file(
+      fps: 30, "[{ target: \"a\", animate: { position: [300, 200] }, curve: \"linear\", duration: 1 }]")
     let r = try Self.run([path, "--layer", "a", "--property", "positionX", "--times", "0,0.5,1,2"])
     #expect(r.status == 0, "\(r.stderr)")
     #expect(r.stdout.hasPrefix("t,value,velocity\n"))
@@ -63,25 +64,33 @@ import Testing
     let q = Double(fps / 4) / Double(fps)  // a quarter second on the frame grid
     let cases: [(timeline: String, property: String, join: Double)] = [
       // tween → release into a decay
-      ("""
-       [ { id: "t", target: "a", animate: { positionX: 300 }, curve: "easeIn", duration: \(q) },
-         { after: "t", target: "a", release: { property: "positionX", decay: {} } } ]
-       """, "positionX", q),
+      (
+        """
+        [ { id: "t", target: "a", animate: { positionX: 300 }, curve: "easeIn", duration: \(q) },
+          { after: "t", target: "a", release: { property: "positionX", decay: {} } } ]
+        """, "positionX", q
+      ),
       // spring → retarget
-      ("""
-       [ { target: "a", animate: { position: { to: [300, 250], spring: { response: 0.5, dampingRatio: 0.6 } } } },
-         { at: \(q), target: "a", animate: { position: { to: [50, 50], spring: { bounciness: 10, speed: 8 } } } } ]
-       """, "position", q),
+      (
+        """
+        [ { target: "a", animate: { position: { to: [300, 250], spring: { response: 0.5, dampingRatio: 0.6 } } } },
+          { at: \(q), target: "a", animate: { position: { to: [50, 50], spring: { bounciness: 10, speed: 8 } } } } ]
+        """, "position", q
+      ),
       // drag → release into a spring, read through an alias
-      ("""
-       [ { id: "d", target: "a", drag: { by: [[0, 0], [50, 20], [150, 40]], duration: \(q), curve: "easeIn" } },
-         { after: "d", target: "a", release: { to: [100, 100] } } ]
-       """, "positionY", q),
+      (
+        """
+        [ { id: "d", target: "a", drag: { by: [[0, 0], [50, 20], [150, 40]], duration: \(q), curve: "easeIn" } },
+          { after: "d", target: "a", release: { to: [100, 100] } } ]
+        """, "positionY", q
+      ),
       // property animator: continue with a new spring from running
-      ("""
-       [ { animator: { duration: 1, curve: "easeInEaseOut", target: "a", animate: { positionX: 300 },
-           events: [ { at: 0, do: "start" }, { at: \(q), do: "continue", curve: "spring(dampingRatio: 0.3)" } ] } } ]
-       """, "positionX", q),
+      (
+        """
+        [ { animator: { duration: 1, curve: "easeInEaseOut", target: "a", animate: { positionX: 300 },
+            events: [ { at: 0, do: "start" }, { at: \(q), do: "continue", curve: "spring(dampingRatio: 0.3)" } ] } } ]
+        """, "positionX", q
+      ),
     ]
     for c in cases {
       let path = try Self.file(fps: fps, c.timeline)
@@ -95,7 +104,8 @@ import Testing
       #expect(l.count == r.count && l.count >= 3)
       // Columns: t, value…, velocity… (the printed values have 10 significant digits).
       for i in 1..<l.count {
-        #expect(abs(l[i] - r[i]) <= 1e-6 * max(abs(l[i]), 200), "\(c.property) column \(i): \(l[i]) → \(r[i]) at \(fps) fps")
+        #expect(
+          abs(l[i] - r[i]) <= 1e-6 * max(abs(l[i]), 200), "\(c.property) column \(i): \(l[i]) → \(r[i]) at \(fps) fps")
       }
       let velocities = l[(1 + (l.count - 1) / 2)...]
       #expect(velocities.contains { abs($0) > 1 }, "\(c.property): no motion arrives at \(fps) fps")

@@ -22,8 +22,10 @@ import Testing
   static func probe(_ path: String) throws -> Probe {
     let r = try ProcessRunner.run(
       "/usr/bin/env",
-      ["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-       "stream=codec_name,width,height,nb_read_frames", "-of", "default=noprint_wrappers=1", path])
+      [
+        "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+        "stream=codec_name,width,height,nb_read_frames", "-of", "default=noprint_wrappers=1", path,
+      ])
     #expect(r.status == 0, "\(r.stderr)")
     var p = Probe()
     for line in r.text.split(separator: "\n") {

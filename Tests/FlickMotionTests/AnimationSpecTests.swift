@@ -13,7 +13,8 @@ import Testing
     #expect(try params("spring(bounciness: 8, speed: 12)") == .pop(bounciness: 8, speed: 12))
     #expect(try params("spring(stiffness: 200, damping: 10)") == .gpuAnimation)
     #expect(try params("spring(duration: 0.5, bounce: 0.3)") == SpringParameters(duration: 0.5, bounce: 0.3))
-    #expect(try params("spring(response: 0.5, dampingRatio: 0.7)") == SpringParameters(response: 0.5, dampingRatio: 0.7))
+    #expect(
+      try params("spring(response: 0.5, dampingRatio: 0.7)") == SpringParameters(response: 0.5, dampingRatio: 0.7))
     #expect(try params("spring(visualDuration: 0.3, bounce: 0.3)") == .framer())
     #expect(try params("spring(tension: 300, friction: 20)") == .pop(tension: 300, friction: 20))
     #expect(try params("bouncy") == .bouncy())
@@ -23,17 +24,32 @@ import Testing
   @Test func tweensAndCurves() throws {
     #expect(try AnimationSpec(parsing: "easeOut").kind == .tween(.easeOut, duration: 0.4))
     #expect(try AnimationSpec(parsing: "easeInEaseOut(duration: 1.5)").kind == .tween(.easeInEaseOut, duration: 1.5))
-    #expect(try AnimationSpec(parsing: "cubicBezier(0.1, 0.7, 1, 0.1, duration: 2)").kind == .tween(TimingFunction(0.1, 0.7, 1, 0.1), duration: 2))
-    #expect(try AnimationSpec(parsing: "steps(4, jumpStart)").kind == .tween(.steps(4, position: .jumpStart), duration: 0.4))
-    #expect(try AnimationSpec(parsing: "tween(curve: backOut(overshoot: 2), duration: 1)").kind == .tween(.back(.out, overshoot: 2), duration: 1))
-    #expect(try AnimationSpec(parsing: "elasticOut(period: 0.5)").kind == .tween(.elastic(.out, period: 0.5), duration: 0.4))
+    #expect(
+      try AnimationSpec(parsing: "cubicBezier(0.1, 0.7, 1, 0.1, duration: 2)").kind
+        == .tween(TimingFunction(0.1, 0.7, 1, 0.1), duration: 2))
+    #expect(
+      try AnimationSpec(parsing: "steps(4, jumpStart)").kind == .tween(.steps(4, position: .jumpStart), duration: 0.4))
+    #expect(
+      try AnimationSpec(parsing: "tween(curve: backOut(overshoot: 2), duration: 1)").kind
+        == .tween(.back(.out, overshoot: 2), duration: 1))
+    #expect(
+      try AnimationSpec(parsing: "elasticOut(period: 0.5)").kind == .tween(.elastic(.out, period: 0.5), duration: 0.4))
   }
 
   @Test func decayAndKeyframes() throws {
-    #expect(try AnimationSpec(parsing: "decay(velocity: 1000)").kind == .decay(velocity: 1000, deceleration: 0.998, threshold: 1, bounds: nil))
-    #expect(try AnimationSpec(parsing: "decay(velocity: -50, min: -10, max: 10)").kind == .decay(velocity: -50, deceleration: 0.998, threshold: 1, bounds: -10...10))
-    let k = try AnimationSpec(parsing: "keyframes(values: [0, 1.2, 1], keyTimes: [0, 0.6, 1], curves: [easeOut, easeIn], mode: cubic, duration: 1)")
-    #expect(k.kind == .keyframes(values: [0, 1.2, 1], keyTimes: [0, 0.6, 1], curves: [.easeOut, .easeIn], mode: .cubic, duration: 1))
+    #expect(
+      try AnimationSpec(parsing: "decay(velocity: 1000)").kind
+        == .decay(velocity: 1000, deceleration: 0.998, threshold: 1, bounds: nil))
+    #expect(
+      try AnimationSpec(parsing: "decay(velocity: -50, min: -10, max: 10)").kind
+        == .decay(velocity: -50, deceleration: 0.998, threshold: 1, bounds: -10...10))
+    let k = try AnimationSpec(
+      parsing:
+        "keyframes(values: [0, 1.2, 1], keyTimes: [0, 0.6, 1], curves: [easeOut, easeIn], mode: cubic, duration: 1)")
+    #expect(
+      k.kind
+        == .keyframes(
+          values: [0, 1.2, 1], keyTimes: [0, 0.6, 1], curves: [.easeOut, .easeIn], mode: .cubic, duration: 1))
     let curve = try k.curve(from: 100.0, to: 200.0)
     #expect(abs(curve.value(at: 0.6) - 220) < 1e-9)
   }

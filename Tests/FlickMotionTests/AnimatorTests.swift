@@ -121,7 +121,9 @@ final class Log: @unchecked Sendable {
   @Test func removeLeavesTheValueAndReportsUnfinished() throws {
     var a = Animator(model: Model())
     let log = Log()
-    try a.add(Self.kx, property: Self.x, curve: BasicAnimation(from: 0.0, to: 10, duration: 1, timingFunction: .linear), at: 0, onComplete: { log.append("\($0)") })
+    try a.add(
+      Self.kx, property: Self.x, curve: BasicAnimation(from: 0.0, to: 10, duration: 1, timingFunction: .linear), at: 0,
+      onComplete: { log.append("\($0)") })
     try a.remove(Self.kx, at: 0.25)
     try a.advance(to: 2)
     #expect(a.model.x == 2.5)
@@ -131,11 +133,16 @@ final class Log: @unchecked Sendable {
 
   @Test func repeatsAndDelayEvents() throws {
     var a = Animator(model: Model())
-    try a.add(Self.kx, property: Self.x, curve: BasicAnimation(from: 0.0, to: 10, duration: 1, timingFunction: .linear),
+    try a.add(
+      Self.kx, property: Self.x, curve: BasicAnimation(from: 0.0, to: 10, duration: 1, timingFunction: .linear),
       timing: MediaTiming(beginTime: 0.5, repeatCount: 2, autoreverses: true), at: 1)
     let events = try a.advance(to: 10)
     #expect(events.map(\.time) == [1.5, 2.5, 2.5, 3.5, 4.5, 5.5])
-    #expect(events.map(\.kind) == [.start, .reachedTarget, .repeated(iteration: 1), .repeated(iteration: 2), .repeated(iteration: 3), .completed(finished: true)])
+    #expect(
+      events.map(\.kind) == [
+        .start, .reachedTarget, .repeated(iteration: 1), .repeated(iteration: 2), .repeated(iteration: 3),
+        .completed(finished: true),
+      ])
     #expect(a.sample(at: 1.2).x == 0)
     #expect(a.sample(at: 3).x == 5)
   }
@@ -185,7 +192,8 @@ final class Log: @unchecked Sendable {
   @Test func tracerRecordsEventsAndWrites() throws {
     var a = Animator(model: Model())
     a.tracer = AnimationTracer()
-    try a.add(Self.kx, property: Self.x, curve: BasicAnimation(from: 0.0, to: 1, duration: 0.1, timingFunction: .linear), at: 0)
+    try a.add(
+      Self.kx, property: Self.x, curve: BasicAnimation(from: 0.0, to: 1, duration: 0.1, timingFunction: .linear), at: 0)
     try a.advance(to: 0.05)
     try a.advance(to: 0.2)
     let text = a.tracer?.records.map(\.description) ?? []

@@ -70,10 +70,15 @@ import Testing
   @Test func aRemovedAnimationReportsUnfinishedAtTheRemovalTime() throws {
     let log = Log()
     var a = Animator(model: Model())
-    try a.add(Self.kx, property: Self.x, at: 0, whenCompleted: { c, schedule in
-      log.append("\(c.time) \(c.finished)")
-      schedule.add(Self.kx, property: Self.x) { h in BasicAnimation(from: h.value, to: 0, duration: 0.5, timingFunction: .linear) }
-    }) { h in BasicAnimation(from: h.value, to: 100, duration: 1, timingFunction: .linear) }
+    try a.add(
+      Self.kx, property: Self.x, at: 0,
+      whenCompleted: { c, schedule in
+        log.append("\(c.time) \(c.finished)")
+        schedule.add(Self.kx, property: Self.x) { h in
+          BasicAnimation(from: h.value, to: 0, duration: 0.5, timingFunction: .linear)
+        }
+      }
+    ) { h in BasicAnimation(from: h.value, to: 100, duration: 1, timingFunction: .linear) }
     try a.remove(Self.kx, at: 0.25)
     _ = a.sample(at: 2)
     #expect(log.all == ["0.25 false"])
@@ -87,7 +92,9 @@ import Testing
     }
     var a = Animator(model: Model())
     a.continuationLimit = 1000
-    try a.add(Self.kx, property: Self.x, at: 0, whenCompleted: again) { h in BasicAnimation(from: h.value, to: 1, duration: 0) }
+    try a.add(Self.kx, property: Self.x, at: 0, whenCompleted: again) { h in
+      BasicAnimation(from: h.value, to: 1, duration: 0)
+    }
     #expect(a.continuationsWereTruncated)
     #expect(a.state.segments.count <= 1001)
   }

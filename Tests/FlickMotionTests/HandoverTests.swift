@@ -17,7 +17,9 @@ import Testing
     value before: Double, _ after: Double, velocity vBefore: Double, _ vAfter: Double, travel: Double,
     _ what: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    #expect(abs(before - after) <= tolerance * abs(travel), "\(what): value jumps \(before) → \(after)", sourceLocation: sourceLocation)
+    #expect(
+      abs(before - after) <= tolerance * abs(travel), "\(what): value jumps \(before) → \(after)",
+      sourceLocation: sourceLocation)
     #expect(
       abs(vBefore - vAfter) <= tolerance * abs(travel), "\(what): velocity jumps \(vBefore) → \(vAfter)",
       sourceLocation: sourceLocation)
@@ -48,7 +50,8 @@ import Testing
   @Test func everyCurveFamilyHasALeftLimitAtItsEnd() throws {
     let spring = SpringAnimation(from: 0.0, to: 100, parameters: .popDefault)
     let decay = DecayAnimation(from: 0.0, velocity: 1000)
-    let cont = ContinuingTween(BasicAnimation(from: 0.0, to: 100, duration: 0.5, timingFunction: .linear), initialVelocity: -300)
+    let cont = ContinuingTween(
+      BasicAnimation(from: 0.0, to: 100, duration: 0.5, timingFunction: .linear), initialVelocity: -300)
     let timed = BasicAnimation(from: 0.0, to: 100, duration: 0.4, timingFunction: .linear).delayed(by: 0.3)
     let reversedEnd = BasicAnimation(from: 0.0, to: 100, duration: 0.4, timingFunction: .linear)
       .timed(MediaTiming(autoreverses: true))
@@ -90,7 +93,8 @@ import Testing
     let vb = a.velocity(of: Self.kx, as: Double.self, before: end)!
     let va = a.velocity(of: Self.kx, as: Double.self, at: end)!
     // Pop's decay reports 0.999·v₀ at t = 0 (its per-millisecond sum): within that, continuous.
-    Self.expectContinuous(value: before, after, velocity: vb * (-0.998 * log(0.998) / 0.002), va, travel: 100, "tween → release")
+    Self.expectContinuous(
+      value: before, after, velocity: vb * (-0.998 * log(0.998) / 0.002), va, travel: 100, "tween → release")
     #expect(a.isAnimating(Self.kx, at: end + 0.5))
   }
 
@@ -113,7 +117,8 @@ import Testing
     try a.spring(Self.kx, property: Self.x, to: 0, parameters: .popDefault, at: end)
     Self.expectContinuous(
       value: a.value(of: Self.kx, as: Double.self, before: end)!, a.value(of: Self.kx, as: Double.self, at: end)!,
-      velocity: a.velocity(of: Self.kx, as: Double.self, before: end)!, a.velocity(of: Self.kx, as: Double.self, at: end)!,
+      velocity: a.velocity(of: Self.kx, as: Double.self, before: end)!,
+      a.velocity(of: Self.kx, as: Double.self, at: end)!,
       travel: 100, "spring end → spring at \(fps) fps")
   }
 
@@ -138,10 +143,12 @@ import Testing
   /// The scripts that end in a join at `t`: pause → continue, running → continue, reverse →
   /// continue (live and paused), scrub → continue, each forward and reversed.
   enum Script: String, CaseIterable {
-    case pauseContinue, runningContinue, liveReverseContinue, pausedReverseContinue, scrubContinue, reversedPauseContinue
+    case pauseContinue, runningContinue, liveReverseContinue, pausedReverseContinue, scrubContinue,
+      reversedPauseContinue
   }
 
-  static func animator(_ script: Script, _ initial: PA.TimingParameters, then next: PA.TimingParameters, fps: Double) throws
+  static func animator(_ script: Script, _ initial: PA.TimingParameters, then next: PA.TimingParameters, fps: Double)
+    throws
     -> (PA, join: Double)
   {
     let frame = 1 / fps
@@ -195,7 +202,8 @@ import Testing
     try a.addAnimation(Self.x, to: 100, at: 0)
     try a.startAnimation(at: 0)
     try a.pauseAnimation(at: 0.5)
-    try a.continueAnimation(withTimingParameters: .spring(dampingRatio: 0.25, initialVelocity: 0), durationFactor: 1, at: 1)
+    try a.continueAnimation(
+      withTimingParameters: .spring(dampingRatio: 0.25, initialVelocity: 0), durationFactor: 1, at: 1)
     #expect(a.progressVelocity(at: 1) == 0)
     // One 60 fps frame later it has moved no more than a spring from rest can: ½·ω₀²·Δ·t²
     // (the defect jumped ~23 pt, 1,400 pt/s, in that frame).

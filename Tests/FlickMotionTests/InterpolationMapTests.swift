@@ -24,7 +24,8 @@ import Testing
   }
 
   @Test func extrapolation() throws {
-    let extend = try InterpolationMap(input: [0, 10], output: [0, 100], extrapolateLeft: .extend, extrapolateRight: .extend)
+    let extend = try InterpolationMap(
+      input: [0, 10], output: [0, 100], extrapolateLeft: .extend, extrapolateRight: .extend)
     #expect(extend.value(at: -5) == -50)
     #expect(extend.value(at: 15) == 150)
     #expect(extend.slope(at: 15, side: .above) == 10)
@@ -67,12 +68,19 @@ import Testing
     #expect(message { _ = try InterpolationMap(input: [1], output: [1.0]) }.contains("at least 2"))
     #expect(message { _ = try InterpolationMap(input: [0, 1], output: [1.0]) }.contains("one output per input"))
     #expect(message { _ = try InterpolationMap(input: [0, 0], output: [1.0, 2]) }.contains("must increase"))
-    #expect(message { _ = try InterpolationMap(input: Array(0...64).map(Double.init), output: Array(repeating: 0.0, count: 65)) }
+    #expect(
+      message {
+        _ = try InterpolationMap(input: Array(0...64).map(Double.init), output: Array(repeating: 0.0, count: 65))
+      }
       .contains("at most 64"))
-    #expect(message { _ = try InterpolationMap(input: [0, 1, 2], output: [0.0, 1, 2], timing: [.linear, .easeIn, .easeOut]) }
+    #expect(
+      message {
+        _ = try InterpolationMap(input: [0, 1, 2], output: [0.0, 1, 2], timing: [.linear, .easeIn, .easeOut])
+      }
       .contains("one per gap"))
-    #expect(message { _ = try InterpolationMap(input: [0, 1], output: [Point.zero, .zero], extrapolateLeft: .identity) }
-      .contains("number"))
+    #expect(
+      message { _ = try InterpolationMap(input: [0, 1], output: [Point.zero, .zero], extrapolateLeft: .identity) }
+        .contains("number"))
   }
 
   @Test(arguments: ColorSpace.allCases) func colourDerivativeMatchesTheConversion(_ space: ColorSpace) {

@@ -32,7 +32,8 @@ import Testing
   }
 
   @Test func cubicPassesThroughKeysWithContinuousVelocity() throws {
-    let k = try KeyframeAnimation(values: [0.0, 10, 5, 20], keyTimes: [0, 0.2, 0.7, 1], calculationMode: .cubic, duration: 1)
+    let k = try KeyframeAnimation(
+      values: [0.0, 10, 5, 20], keyTimes: [0, 0.2, 0.7, 1], calculationMode: .cubic, duration: 1)
     #expect(abs(k.value(at: 0.2) - 10) < 1e-12)
     #expect(abs(k.value(at: 0.7) - 5) < 1e-12)
     #expect(abs(k.velocity(at: 0.2 - 1e-9) - k.velocity(at: 0.2 + 1e-9)) < 1e-5)

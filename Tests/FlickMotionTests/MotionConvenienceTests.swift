@@ -31,7 +31,9 @@ import Testing
     // An explicit velocity replaces the hand-over's.
     var b = Animator(model: Model())
     try b.decay(Self.kx, property: Self.x, velocity: 500, deceleration: 0.99, at: 0)
-    #expect(b.sample(at: 0.05).x == DecayAnimation(from: 0.0, velocity: 500, deceleration: 0.99, threshold: 0.01).value(at: 0.05))
+    #expect(
+      b.sample(at: 0.05).x
+        == DecayAnimation(from: 0.0, velocity: 500, deceleration: 0.99, threshold: 0.01).value(at: 0.05))
   }
 
   @Test func aTweenFromRestFollowsItsCurveAndOverAMovingValueKeepsTheVelocity() throws {
@@ -80,12 +82,19 @@ import Testing
     #expect(log.all == ["decay true"])
 
     var b = Animator(model: Model())
-    try b.add(Self.kx, property: Self.x, at: 0, whenCompleted: { done, next in
-      next.tween(Self.kx, property: Self.x, to: 40, duration: 0.25, whenCompleted: { _, next in
-        next.decay(Self.kx, property: Self.x, velocity: -100)
-      })
-    }) { h in BasicAnimation(from: h.value, to: 10, duration: 0.3) }
+    try b.add(
+      Self.kx, property: Self.x, at: 0,
+      whenCompleted: { done, next in
+        next.tween(
+          Self.kx, property: Self.x, to: 40, duration: 0.25,
+          whenCompleted: { _, next in
+            next.decay(Self.kx, property: Self.x, velocity: -100)
+          })
+      }
+    ) { h in BasicAnimation(from: h.value, to: 10, duration: 0.3) }
     #expect(b.sample(at: 0.3 + 0.125).x == BasicAnimation(from: 10.0, to: 40, duration: 0.25).value(at: 0.125))
-    #expect(b.velocity(of: Self.kx, as: Double.self, at: 0.55) == DecayAnimation(from: 40.0, velocity: -100, threshold: 0.01).velocity(at: 0))
+    #expect(
+      b.velocity(of: Self.kx, as: Double.self, at: 0.55)
+        == DecayAnimation(from: 40.0, velocity: -100, threshold: 0.01).velocity(at: 0))
   }
 }

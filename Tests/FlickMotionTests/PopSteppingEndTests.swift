@@ -22,12 +22,15 @@ import Testing
   /// Pop's default spring and tension/friction/mass sets, with Pop's thresholds for points (1),
   /// opacity (0.01) and scale (0.005).
   static let cases: [Case] = [
-    Case(name: "default, point", from: 0, to: 100, velocity: 0, tension: pop.stiffness, friction: pop.damping,
-         mass: pop.mass, threshold: 1),
-    Case(name: "default, opacity", from: 1, to: 0, velocity: 0, tension: pop.stiffness, friction: pop.damping,
-         mass: pop.mass, threshold: 0.01),
-    Case(name: "300/12/3, point, thrown", from: 100, to: 300, velocity: -800, tension: 300, friction: 12, mass: 3,
-         threshold: 1),
+    Case(
+      name: "default, point", from: 0, to: 100, velocity: 0, tension: pop.stiffness, friction: pop.damping,
+      mass: pop.mass, threshold: 1),
+    Case(
+      name: "default, opacity", from: 1, to: 0, velocity: 0, tension: pop.stiffness, friction: pop.damping,
+      mass: pop.mass, threshold: 0.01),
+    Case(
+      name: "300/12/3, point, thrown", from: 100, to: 300, velocity: -800, tension: 300, friction: 12, mass: 3,
+      threshold: 1),
     Case(name: "500/20/1, scale", from: 1, to: 0.5, velocity: 0, tension: 500, friction: 20, mass: 1, threshold: 0.005),
     Case(name: "120/14/1, opacity", from: 0, to: 1, velocity: 2, tension: 120, friction: 14, mass: 1, threshold: 0.01),
     Case(name: "1000/40/2, point", from: -50, to: 250, velocity: 0, tension: 1000, friction: 40, mass: 2, threshold: 1),

@@ -27,7 +27,8 @@ import Testing
   }
 
   enum Call: String, CaseIterable {
-    case start, startAfterDelay, pause, scrub, reverse, stopWithoutFinishing, stopFinishing, finishAtEnd, continueAnimation, addAnimation
+    case start, startAfterDelay, pause, scrub, reverse, stopWithoutFinishing, stopFinishing, finishAtEnd,
+      continueAnimation, addAnimation
     func apply(_ a: inout PA) throws {
       let t = 2.0
       switch self {
@@ -39,7 +40,8 @@ import Testing
       case .stopWithoutFinishing: try a.stopAnimation(withoutFinishing: true, at: t)
       case .stopFinishing: try a.stopAnimation(withoutFinishing: false, at: t)
       case .finishAtEnd: try a.finishAnimation(to: .end, at: t)
-      case .continueAnimation: try a.continueAnimation(withTimingParameters: .cubic(.easeOut), durationFactor: 0.5, at: t)
+      case .continueAnimation:
+        try a.continueAnimation(withTimingParameters: .cubic(.easeOut), durationFactor: 0.5, at: t)
       case .addAnimation: try a.addAnimation(AnimatorTests.p, to: Point(x: 1, y: 1), at: t)
       }
     }
@@ -47,14 +49,26 @@ import Testing
 
   /// Expected state after each call from each state, or nil when the call must throw.
   static let table: [Setup: [Call: PA.State?]] = [
-    .inactive: [.start: .active, .startAfterDelay: .active, .pause: .active, .scrub: .active, .reverse: .inactive,
-                .stopWithoutFinishing: nil, .stopFinishing: nil, .finishAtEnd: nil, .continueAnimation: nil, .addAnimation: .inactive],
-    .running: [.start: .active, .startAfterDelay: nil, .pause: .active, .scrub: nil, .reverse: .active,
-               .stopWithoutFinishing: .inactive, .stopFinishing: .stopped, .finishAtEnd: nil, .continueAnimation: .active, .addAnimation: .active],
-    .paused: [.start: .active, .startAfterDelay: nil, .pause: .active, .scrub: .active, .reverse: .active,
-              .stopWithoutFinishing: .inactive, .stopFinishing: .stopped, .finishAtEnd: nil, .continueAnimation: .active, .addAnimation: .active],
-    .stopped: [.start: nil, .startAfterDelay: nil, .pause: nil, .scrub: nil, .reverse: .stopped,
-               .stopWithoutFinishing: nil, .stopFinishing: nil, .finishAtEnd: .inactive, .continueAnimation: nil, .addAnimation: nil],
+    .inactive: [
+      .start: .active, .startAfterDelay: .active, .pause: .active, .scrub: .active, .reverse: .inactive,
+      .stopWithoutFinishing: nil, .stopFinishing: nil, .finishAtEnd: nil, .continueAnimation: nil,
+      .addAnimation: .inactive,
+    ],
+    .running: [
+      .start: .active, .startAfterDelay: nil, .pause: .active, .scrub: nil, .reverse: .active,
+      .stopWithoutFinishing: .inactive, .stopFinishing: .stopped, .finishAtEnd: nil, .continueAnimation: .active,
+      .addAnimation: .active,
+    ],
+    .paused: [
+      .start: .active, .startAfterDelay: nil, .pause: .active, .scrub: .active, .reverse: .active,
+      .stopWithoutFinishing: .inactive, .stopFinishing: .stopped, .finishAtEnd: nil, .continueAnimation: .active,
+      .addAnimation: .active,
+    ],
+    .stopped: [
+      .start: nil, .startAfterDelay: nil, .pause: nil, .scrub: nil, .reverse: .stopped,
+      .stopWithoutFinishing: nil, .stopFinishing: nil, .finishAtEnd: .inactive, .continueAnimation: nil,
+      .addAnimation: nil,
+    ],
   ]
 
   @Test(arguments: Setup.allCases, Call.allCases)

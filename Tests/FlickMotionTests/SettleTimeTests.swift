@@ -11,7 +11,8 @@ import Testing
   /// ζ − 1 from −0.02 to +0.05 in steps of 0.001, plus the offsets, ascending. (Further below,
   /// the settle time has its true minimum — near ζ ≈ 0.95 for a 10⁻⁴ threshold, lower for
   /// looser ones — and rises again as the spring rings longer.)
-  static let sweep: [Double] = ((0...70).map { -0.02 + Double($0) * 0.001 } + offsets + offsets.map { -$0 } + [0]).sorted()
+  static let sweep: [Double] = ((0...70).map { -0.02 + Double($0) * 0.001 } + offsets + offsets.map { -$0 } + [0])
+    .sorted()
 
   /// Each family, as a function of its own knob expressed as an offset of ζ from 1.
   static let families: [(String, @Sendable (Double) -> SpringParameters)] = [
@@ -44,7 +45,9 @@ import Testing
         for offset in [1e-10, 1e-12] {
           for sign in [-1.0, 1] {
             let t = Self.settle(make(sign * offset), velocity: velocity, threshold: threshold)
-            #expect(abs(t - critical) <= 1e-6 * critical, "\(what): ζ = 1 \(sign < 0 ? "−" : "+") \(offset): \(t) vs \(critical)")
+            #expect(
+              abs(t - critical) <= 1e-6 * critical,
+              "\(what): ζ = 1 \(sign < 0 ? "−" : "+") \(offset): \(t) vs \(critical)")
           }
         }
         // Neighbours on the sweep never differ by more than the sweep's step can explain.
@@ -60,7 +63,8 @@ import Testing
   @Test func issueExample() throws {
     let at20 = try AnimationSpec(parsing: "spring(stiffness: 100, damping: 20)").curve(from: 0.0, to: 100).duration
     for damping in ["19.999", "19.99999999", "20.001"] {
-      let d = try AnimationSpec(parsing: "spring(stiffness: 100, damping: \(damping))").curve(from: 0.0, to: 100).duration
+      let d = try AnimationSpec(parsing: "spring(stiffness: 100, damping: \(damping))").curve(from: 0.0, to: 100)
+        .duration
       #expect(abs(d - at20) < 0.001 * at20 + 0.002, "damping \(damping): \(d) s vs \(at20) s")
     }
   }

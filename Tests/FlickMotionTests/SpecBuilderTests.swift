@@ -16,14 +16,18 @@ import Testing
     #expect(p == SpringParameters.pop(tension: 300, friction: 12, mass: 3))
     #expect(p.stiffness == 300 && p.damping == 12 && p.mass == 3)
     // The same through Swift and through the typed builder.
-    let built = try AnimationSpec(name: "spring", arguments: [
-      SpecArgument(label: "tension", value: .number(300)), SpecArgument(label: "friction", value: .number(12)),
-      SpecArgument(label: "mass", value: .number(3)),
-    ])
+    let built = try AnimationSpec(
+      name: "spring",
+      arguments: [
+        SpecArgument(label: "tension", value: .number(300)), SpecArgument(label: "friction", value: .number(12)),
+        SpecArgument(label: "mass", value: .number(3)),
+      ])
     #expect(built.kind == spec.kind)
     // Mass goes with every physical family.
-    for text in ["spring(stiffness: 200, damping: 10, mass: 2)", "spring(duration: 0.5, bounce: 0.2, mass: 2)",
-                 "spring(response: 0.5, dampingRatio: 0.8, mass: 2)", "spring(mass: 2)"] {
+    for text in [
+      "spring(stiffness: 200, damping: 10, mass: 2)", "spring(duration: 0.5, bounce: 0.2, mass: 2)",
+      "spring(response: 0.5, dampingRatio: 0.8, mass: 2)", "spring(mass: 2)",
+    ] {
       guard case .spring(let q, _, _, _) = try AnimationSpec(parsing: text).kind else { continue }
       #expect(q.mass == 2, "\(text)")
     }
@@ -83,7 +87,8 @@ import Testing
     let c = try decay.curve(from: handoff, to: 40)
     #expect(c.value(at: 0) == 40)
     #expect(abs(c.velocity(at: 0) - 800) < 1e-9)  // C¹: the decay starts at exactly the hand-over's velocity
-    let band = try AnimationSpec(parsing: "decay(min: 0, max: 100)", options: .velocityFromHandoff).curve(from: handoff, to: 40)
+    let band = try AnimationSpec(parsing: "decay(min: 0, max: 100)", options: .velocityFromHandoff).curve(
+      from: handoff, to: 40)
     #expect(band.velocity(at: 0) > 700)
     let given = try AnimationSpec(parsing: "decay(velocity: -100)", options: .velocityFromHandoff)
     #expect(given.velocityIsGiven)
@@ -114,7 +119,8 @@ import Testing
   }
 
   @Test func depthLimitLeavesRealSpecsAlone() throws {
-    let nested = String(repeating: "[", count: SpecExpression.maximumDepth - 1) + "1"
+    let nested =
+      String(repeating: "[", count: SpecExpression.maximumDepth - 1) + "1"
       + String(repeating: "]", count: SpecExpression.maximumDepth - 1)
     _ = try SpecExpression.parse(nested)
     #expect(throws: MotionError.self) { try SpecExpression.parse("[" + nested + "]") }

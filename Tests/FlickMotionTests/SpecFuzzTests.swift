@@ -13,7 +13,8 @@ import Testing
   static let labels = [
     "stiffness", "damping", "mass", "tension", "friction", "bounciness", "speed", "duration", "bounce", "response",
     "dampingRatio", "visualDuration", "velocity", "normalizedVelocity", "threshold", "deceleration", "min", "max",
-    "delay", "repeatCount", "repeatForever", "autoreverses", "timeOffset", "fill", "values", "keyTimes", "curves", "mode",
+    "delay", "repeatCount", "repeatForever", "autoreverses", "timeOffset", "fill", "values", "keyTimes", "curves",
+    "mode",
     "extraBounce", "curve",
   ]
   static let numbers = [
@@ -23,8 +24,11 @@ import Testing
   static func value(_ g: inout SeededGenerator, depth: Int) -> String {
     switch Int.random(in: 0..<(depth > 1 ? 3 : 5), using: &g) {
     case 0, 1: return numbers.randomElement(using: &g)!
-    case 2: return ["true", "false", "removed", "both", "jumpStart", "cubic", "paced", "easeOut"].randomElement(using: &g)!
-    case 3: return "[" + (0..<Int.random(in: 0...5, using: &g)).map { _ in value(&g, depth: depth + 1) }.joined(separator: ", ") + "]"
+    case 2:
+      return ["true", "false", "removed", "both", "jumpStart", "cubic", "paced", "easeOut"].randomElement(using: &g)!
+    case 3:
+      return "["
+        + (0..<Int.random(in: 0...5, using: &g)).map { _ in value(&g, depth: depth + 1) }.joined(separator: ", ") + "]"
     default: return spec(&g, depth: depth + 1)
     }
   }

@@ -119,7 +119,8 @@ import Testing
     // And not much later than needed: shortly before, the spring was still outside.
     let before = spring.duration * 0.8
     let (a, b, da, db) = spring.solver.basis(at: before)
-    #expect(abs(-100 * a + v0 * b) > 0.5 || abs(-100 * da + v0 * db) > 0.5 * p.naturalFrequency || index == 0, "\(name)")
+    #expect(
+      abs(-100 * a + v0 * b) > 0.5 || abs(-100 * da + v0 * db) > 0.5 * p.naturalFrequency || index == 0, "\(name)")
   }
 
   @Test func caDampingFiveSettlesNearDocumentedTime() {
@@ -131,7 +132,8 @@ import Testing
 
   @Test func vectorSpringIsComponentwise() {
     let p = SpringParameters.popDefault
-    let s = SpringAnimation(from: Point(x: 0, y: 50), to: Point(x: 100, y: -50), velocity: Point(x: 30, y: 0), parameters: p)
+    let s = SpringAnimation(
+      from: Point(x: 0, y: 50), to: Point(x: 100, y: -50), velocity: Point(x: 30, y: 0), parameters: p)
     let sx = SpringAnimation(from: 0.0, to: 100, velocity: 30, parameters: p, restThreshold: s.restThreshold)
     #expect(abs(s.value(at: 0.2).x - sx.value(at: 0.2)) < 1e-12)
   }

@@ -50,7 +50,10 @@ import Testing
       let pop = Self.deviation(.pop(fps: fps), .popDefault)
       let stiff = Self.deviation(.pop(fps: fps), SpringParameters(mass: 1, stiffness: 2000, damping: 20))
       let gpu = Self.deviation(.gpuAnimation(fps: fps), .gpuAnimation)
-      lines.append(String(format: "%.0f fps: pop default %.2f %%, pop 2000/20 %.2f %%, gpuanimation 200/10 %.2f %%", fps, pop * 100, stiff * 100, gpu * 100))
+      lines.append(
+        String(
+          format: "%.0f fps: pop default %.2f %%, pop 2000/20 %.2f %%, gpuanimation 200/10 %.2f %%", fps, pop * 100,
+          stiff * 100, gpu * 100))
       #expect(pop > 0.001 && pop < 0.2)
       #expect(gpu > 0.01)
     }
@@ -73,18 +76,22 @@ import Testing
 
   @Test func restRules() {
     // GPUAnimation stops when every component's |v| and |x − target| ≤ threshold.
-    let g = SteppedSpring(from: Point(x: 0, y: 0), to: Point(x: 100, y: 10), parameters: .gpuAnimation, threshold: 0.01,
+    let g = SteppedSpring(
+      from: Point(x: 0, y: 0), to: Point(x: 100, y: 10), parameters: .gpuAnimation, threshold: 0.01,
       stepping: .gpuAnimation(fps: 60))
     #expect(g.value(at: g.duration) == Point(x: 100, y: 10))
     // A looser threshold rests sooner.
-    let loose = SteppedSpring(from: 0.0, to: 100, parameters: .gpuAnimation, threshold: 1, stepping: .gpuAnimation(fps: 60))
-    let tight = SteppedSpring(from: 0.0, to: 100, parameters: .gpuAnimation, threshold: 0.001, stepping: .gpuAnimation(fps: 60))
+    let loose = SteppedSpring(
+      from: 0.0, to: 100, parameters: .gpuAnimation, threshold: 1, stepping: .gpuAnimation(fps: 60))
+    let tight = SteppedSpring(
+      from: 0.0, to: 100, parameters: .gpuAnimation, threshold: 0.001, stepping: .gpuAnimation(fps: 60))
     #expect(loose.duration < tight.duration)
   }
 
   @Test func animatorDrivesASteppedSpring() throws {
     var a = Animator(model: Model())
-    try a.spring(AnimatorTests.kx, property: AnimatorTests.x, to: 100, parameters: .popDefault, stepping: .pop(fps: 60), at: 0)
+    try a.spring(
+      AnimatorTests.kx, property: AnimatorTests.x, to: 100, parameters: .popDefault, stepping: .pop(fps: 60), at: 0)
     let direct = SteppedSpring(from: 0.0, to: 100, parameters: .popDefault, threshold: 0.01, stepping: .pop(fps: 60))
     for n in 0...60 { #expect(a.sample(at: Double(n) / 60).x == direct.value(at: Double(n) / 60)) }
   }

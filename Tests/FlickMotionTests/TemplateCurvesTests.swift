@@ -31,7 +31,8 @@ import FlickMotion
   }
 
   @Test func dragLiftVelocityIsTheLeftLimitOfItsMotion() throws {
-    let drag = try DragCurve(points: [Point(x: 0, y: 0), Point(x: 80, y: 30), Point(x: 200, y: 0)], duration: 0.6, timing: .easeIn)
+    let drag = try DragCurve(
+      points: [Point(x: 0, y: 0), Point(x: 80, y: 30), Point(x: 200, y: 0)], duration: 0.6, timing: .easeIn)
     let lift = drag.velocity(before: 0.6)
     let h = 1e-6
     let numeric = (drag.value(at: 0.6) - drag.value(at: 0.6 - h)).scaled(by: 1 / h)
@@ -45,7 +46,8 @@ import FlickMotion
   }
 
   @Test func animatorCurveFollowsAPropertyAnimatorsGroup() throws {
-    let slot = AnimatableProperty<[Double], Double>(name: "group 0", threshold: 0.001, read: { $0[0] }, write: { $0[0] = $1 })
+    let slot = AnimatableProperty<[Double], Double>(
+      name: "group 0", threshold: 0.001, read: { $0[0] }, write: { $0[0] = $1 })
     var animator = PropertyAnimator(duration: 1, timingParameters: .cubic(.easeInEaseOut), model: [0.0])
     try animator.addAnimation(slot, to: 1, at: 0)
     try animator.startAnimation(at: 0)
@@ -63,7 +65,8 @@ import FlickMotion
   }
 
   @Test func animatorCurveLeftLimitAtAPause() throws {
-    let slot = AnimatableProperty<[Double], Double>(name: "group 0", threshold: 0.001, read: { $0[0] }, write: { $0[0] = $1 })
+    let slot = AnimatableProperty<[Double], Double>(
+      name: "group 0", threshold: 0.001, read: { $0[0] }, write: { $0[0] = $1 })
     var animator = PropertyAnimator(duration: 1, timingParameters: .cubic(.linear), model: [0.0])
     try animator.addAnimation(slot, to: 1, at: 0)
     try animator.startAnimation(at: 0)

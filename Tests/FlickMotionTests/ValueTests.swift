@@ -57,7 +57,9 @@ import Testing
   }
 
   @Test func colorVelocityMatchesFiniteDifference() {
-    let a = ColorSpaceAnimation(in: .oklab, from: Color(red: 1, green: 0, blue: 0), to: Color(red: 0, green: 0, blue: 1)) { a, b in
+    let a = ColorSpaceAnimation(
+      in: .oklab, from: Color(red: 1, green: 0, blue: 0), to: Color(red: 0, green: 0, blue: 1)
+    ) { a, b in
       SpringAnimation(from: a, to: b, parameters: .popDefault)
     }
     let h = 1e-6
@@ -73,12 +75,16 @@ import Testing
     #expect((0..<200).allSatisfy { clamped.value(at: Double($0) / 200) <= 100 })
     let rounded = s.clamped(.none, roundingFactor: 0.5)
     #expect(rounded.value(at: 0.05).truncatingRemainder(dividingBy: 0.5) == 0)
-    let down = SpringAnimation(from: Point(x: 100, y: 0), to: Point(x: 0, y: 0), parameters: SpringParameters(stiffness: 300, damping: 5)).clamped(.end)
+    let down = SpringAnimation(
+      from: Point(x: 100, y: 0), to: Point(x: 0, y: 0), parameters: SpringParameters(stiffness: 300, damping: 5)
+    ).clamped(.end)
     #expect((0..<200).allSatisfy { down.value(at: Double($0) / 200).x >= 0 })
   }
 
   @Test func edgeInsetsAndVectorsAnimate() {
-    let a = BasicAnimation(from: EdgeInsets.zero, to: EdgeInsets(top: 10, left: 20, bottom: 30, right: 40), duration: 1, timingFunction: .linear)
+    let a = BasicAnimation(
+      from: EdgeInsets.zero, to: EdgeInsets(top: 10, left: 20, bottom: 30, right: 40), duration: 1,
+      timingFunction: .linear)
     #expect(a.value(at: 0.5) == EdgeInsets(top: 5, left: 10, bottom: 15, right: 20))
     let v = SpringAnimation(from: Vector4.zero, to: Vector4(x: 1, y: 2, z: 3, w: 4))
     #expect(v.finalValue == Vector4(x: 1, y: 2, z: 3, w: 4))

@@ -9,15 +9,20 @@ import Testing
   /// Black on the left half, white on the right, and `glass` above.
   static func scene(_ glass: Layer) -> [Layer] {
     [
-      Layer(id: "black", bounds: Rect(x: 0, y: 0, width: 100, height: 200), position: Point(x: 50, y: 100), backgroundColor: .black),
-      Layer(id: "white", bounds: Rect(x: 0, y: 0, width: 100, height: 200), position: Point(x: 150, y: 100), backgroundColor: .white),
+      Layer(
+        id: "black", bounds: Rect(x: 0, y: 0, width: 100, height: 200), position: Point(x: 50, y: 100),
+        backgroundColor: .black),
+      Layer(
+        id: "white", bounds: Rect(x: 0, y: 0, width: 100, height: 200), position: Point(x: 150, y: 100),
+        backgroundColor: .white),
       glass,
     ]
   }
 
   static func glass(_ b: LayerBackdrop, cornerRadius: Double = 0) -> Layer {
     Layer(
-      id: "glass", bounds: Rect(x: 0, y: 0, width: 160, height: 80), position: Point(x: 100, y: 100), cornerRadius: cornerRadius,
+      id: "glass", bounds: Rect(x: 0, y: 0, width: 160, height: 80), position: Point(x: 100, y: 100),
+      cornerRadius: cornerRadius,
       backdrop: b)
   }
 
@@ -35,24 +40,31 @@ import Testing
   }
 
   @Test func roundedCornersClipTheMaterial() throws {
-    let f = try Raster.render(Self.scene(Self.glass(LayerBackdrop(blurRadius: 0, saturation: 1, tint: .white), cornerRadius: 30)))
+    let f = try Raster.render(
+      Self.scene(Self.glass(LayerBackdrop(blurRadius: 0, saturation: 1, tint: .white), cornerRadius: 30)))
     // The corner of the bounds lies outside the rounded shape: still black behind.
     #expect(f.pixel(21, 61, is: .black))
     #expect(f.pixel(40, 100, is: .white))
   }
 
   @Test func saturationZeroGivesLuminanceAndTintIsPaintedOver() throws {
-    let red = Layer(id: "red", bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 100, y: 100), backgroundColor: Raster.red)
+    let red = Layer(
+      id: "red", bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 100, y: 100),
+      backgroundColor: Raster.red)
     let grey = try Raster.render([red, Self.glass(LayerBackdrop(blurRadius: 0, saturation: 0, tint: .clear))])
     let g = grey.rgba(x: 100, y: 100)
     #expect(abs(Int(g.r) - 54) <= 1 && g.r == g.g && g.g == g.b)
     #expect(grey.pixel(5, 5, is: Raster.red))
-    let tinted = try Raster.render([red, Self.glass(LayerBackdrop(blurRadius: 0, saturation: 1, tint: Color(red: 0, green: 0, blue: 1, alpha: 0.5)))])
+    let tinted = try Raster.render([
+      red, Self.glass(LayerBackdrop(blurRadius: 0, saturation: 1, tint: Color(red: 0, green: 0, blue: 1, alpha: 0.5))),
+    ])
     #expect(tinted.pixel(100, 100, is: Color(red: 0.5, green: 0, blue: 0.5), tolerance: 2))
   }
 
   @Test func theFrameEdgeContinuesInsteadOfFadingToTransparent() throws {
-    let red = Layer(id: "red", bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 100, y: 100), backgroundColor: Raster.red)
+    let red = Layer(
+      id: "red", bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 100, y: 100),
+      backgroundColor: Raster.red)
     let glass = Layer(
       id: "glass", bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 100, y: 100),
       backdrop: LayerBackdrop(blurRadius: 12, saturation: 1, tint: .clear))
@@ -100,7 +112,9 @@ import Testing
   }
 
   @Test func presetsHaveTheDocumentedNumbers() {
-    #expect(LayerBackdrop(.regular) == LayerBackdrop(blurRadius: 20, saturation: 1.8, tint: Color(red: 1, green: 1, blue: 1, alpha: 0.5)))
+    #expect(
+      LayerBackdrop(.regular)
+        == LayerBackdrop(blurRadius: 20, saturation: 1.8, tint: Color(red: 1, green: 1, blue: 1, alpha: 0.5)))
     #expect(LayerBackdrop(.ultraThin).blurRadius < LayerBackdrop(.thin).blurRadius)
     #expect(LayerBackdrop(.thin).tint.alpha < LayerBackdrop(.thick).tint.alpha)
   }

@@ -38,7 +38,8 @@ import Testing
     #expect(worst <= 1, "scale \(scale): a colour channel is \(worst) levels off the tinted coverage")
     // Crisp: the antialiased rim is as thin in device pixels at every scale (about the
     // circle's circumference in pixels), not an enlargement of the 1× mask.
-    #expect(partial > 0 && Double(partial) < 2.5 * 2 * .pi * 22 * scale, "scale \(scale): \(partial) partly covered pixels")
+    #expect(
+      partial > 0 && Double(partial) < 2.5 * 2 * .pi * 22 * scale, "scale \(scale): \(partial) partly covered pixels")
     // The icon's own white strokes are gone: every opaque pixel is the tint.
     let centre = frame.rgba(x: Int(12 * scale), y: Int(24 * scale))
     #expect(centre.a == 255 && centre.r == 0x25 && centre.g == 0x63 && centre.b == 0xEB)
@@ -56,7 +57,9 @@ import Testing
       #expect(p.a == 255 && p.r == 0x25 && p.g == 0x63 && p.b == 0xEB, "(\(x), \(y)): \(p)")
     }
     let right = frame.rgba(x: 13, y: 8)
-    #expect(right.a == 128 && abs(Int(right.r) - 0x25) <= 2 && abs(Int(right.g) - 0x63) <= 2 && abs(Int(right.b) - 0xEB) <= 2, "\(right)")
+    #expect(
+      right.a == 128 && abs(Int(right.r) - 0x25) <= 2 && abs(Int(right.g) - 0x63) <= 2 && abs(Int(right.b) - 0xEB) <= 2,
+      "\(right)")
     var faint = Self.tint
     faint.alpha = 0.5
     layer.contents?.tint = faint

@@ -51,8 +51,9 @@ import Testing
   }
 
   @Test func shadowsThatOnlyMoveAreBlurredOnce() throws {
-    var layer = Layer(id: "s", bounds: Rect(x: 0, y: 0, width: 60, height: 40), position: Point(x: 50, y: 50),
-                      backgroundColor: .white, cornerRadius: 8, shadowOpacity: 0.5, shadowRadius: 8, shadowOffset: Point(x: 0, y: 4))
+    var layer = Layer(
+      id: "s", bounds: Rect(x: 0, y: 0, width: 60, height: 40), position: Point(x: 50, y: 50),
+      backgroundColor: .white, cornerRadius: 8, shadowOpacity: 0.5, shadowRadius: 8, shadowOffset: Point(x: 0, y: 4))
     let renderer = FrameRenderer()
     for step in 0..<5 {
       layer.position.x = 50 + 13.25 * Double(step)
@@ -68,7 +69,8 @@ import Testing
   @Test func shadowsInsideAShadowedLayerRenderWithTheCache() throws {
     let inner = Layer(
       id: "inner", bounds: Rect(x: 0, y: 0, width: 50, height: 30), position: Point(x: 40, y: 30),
-      backgroundColor: Raster.hex("#7F5AF0"), cornerRadius: 6, shadowOpacity: 0.6, shadowRadius: 7, shadowOffset: Point(x: 0, y: 3))
+      backgroundColor: Raster.hex("#7F5AF0"), cornerRadius: 6, shadowOpacity: 0.6, shadowRadius: 7,
+      shadowOffset: Point(x: 0, y: 3))
     var outer = Layer(
       id: "outer", bounds: Rect(x: 0, y: 0, width: 80, height: 60), position: Point(x: 70, y: 50),
       shadowOpacity: 0.4, shadowRadius: 10, shadowOffset: Point(x: 0, y: 6))
@@ -87,8 +89,10 @@ import Testing
       for origin in [Point(x: 0, y: 0), Point(x: 31, y: 17)] {
         let g = Layer(
           id: "g", bounds: Rect(x: 0, y: 0, width: 157, height: 93), position: origin, anchorPoint: .zero,
-          content: .gradient(GradientContent(kind: kind, colors: [Raster.hex("#0B1022"), Raster.hex("#7F5AF0"), Raster.hex("#2CB1BC")],
-                                             locations: [0, 0.55, 1], startPoint: Point(x: 0.1, y: 0.2), endPoint: Point(x: 0.9, y: 1))))
+          content: .gradient(
+            GradientContent(
+              kind: kind, colors: [Raster.hex("#0B1022"), Raster.hex("#7F5AF0"), Raster.hex("#2CB1BC")],
+              locations: [0, 0.55, 1], startPoint: Point(x: 0.1, y: 0.2), endPoint: Point(x: 0.9, y: 1))))
         let tree = Raster.tree([g], width: 200, height: 120, background: .black)
         #expect(try FrameRenderer().render(tree) == Renderer().render(tree), "\(kind) at \(origin)")
       }

@@ -23,7 +23,8 @@ import Testing
       out.append(("width \(width)", l))
       var text = Layer(
         id: "t", bounds: Rect(x: 0, y: 0, width: width, height: 30), position: Point(x: 50, y: 50),
-        content: .text(TextContent(string: "Wide", fontFamily: "DejaVu Sans", fontSize: 14, textColor: .black, isWrapped: true)))
+        content: .text(
+          TextContent(string: "Wide", fontFamily: "DejaVu Sans", fontSize: 14, textColor: .black, isWrapped: true)))
       out.append(("wrapped text \(width) wide", text))
       text.content = .text(TextContent(string: "Huge", fontFamily: "DejaVu Sans", fontSize: width, textColor: .black))
       out.append(("font size \(width)", text))
@@ -59,9 +60,11 @@ import Testing
   @Test func aHugeFontSizeDoesNotBreakLaterText() throws {
     func text(_ size: Double) -> RenderTree {
       Raster.tree(
-        [Layer(
-          id: "t", bounds: Rect(x: 0, y: 0, width: 100, height: 40), position: Point(x: 60, y: 50),
-          content: .text(TextContent(string: "Ag", fontFamily: "DejaVu Sans", fontSize: size, textColor: .black)))],
+        [
+          Layer(
+            id: "t", bounds: Rect(x: 0, y: 0, width: 100, height: 40), position: Point(x: 60, y: 50),
+            content: .text(TextContent(string: "Ag", fontFamily: "DejaVu Sans", fontSize: size, textColor: .black)))
+        ],
         width: 120, height: 100)
     }
     for (_, layer) in Self.layers() { _ = try? Renderer().render(Raster.tree([layer], width: 120, height: 100)) }

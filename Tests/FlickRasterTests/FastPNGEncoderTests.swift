@@ -30,8 +30,9 @@ import Testing
     #expect(a != nil && b != nil, "\(name): libpng reads both files", sourceLocation: sourceLocation)
     if let a, let b {
       #expect(a.width == frame.width && a.height == frame.height, "\(name): size", sourceLocation: sourceLocation)
-      #expect(a.width == b.width && a.height == b.height && a.rgba == b.rgba, "\(name): samples",
-              sourceLocation: sourceLocation)
+      #expect(
+        a.width == b.width && a.height == b.height && a.rgba == b.rgba, "\(name): samples",
+        sourceLocation: sourceLocation)
     }
     // Cairo's reader too (it reads to IEND and checks every CRC on the way), premultiplied.
     let c = try Frame(pngAt: fast)
@@ -50,8 +51,11 @@ import Testing
       let length = bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
       guard at + 12 + length <= bytes.count else { break }
       let stored = bytes[at + 8 + length..<at + 12 + length].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-      chunks.append((String(decoding: bytes[at + 4..<at + 8], as: UTF8.self),
-                     crc32(bytes[at + 4..<at + 8 + length]) == stored))
+      chunks.append(
+        (
+          String(decoding: bytes[at + 4..<at + 8], as: UTF8.self),
+          crc32(bytes[at + 4..<at + 8 + length]) == stored
+        ))
       at += 12 + length
     }
     return chunks
@@ -231,8 +235,9 @@ import Testing
       try Self.expectSameAsLibpng(frame, in: dir, "cards-\(n)")
     }
     let layers = [
-      Layer(id: "a", bounds: Rect(x: 0, y: 0, width: 30, height: 20), position: Point(x: 20, y: 15), opacity: 0.4,
-            backgroundColor: Raster.red, cornerRadius: 6)
+      Layer(
+        id: "a", bounds: Rect(x: 0, y: 0, width: 30, height: 20), position: Point(x: 20, y: 15), opacity: 0.4,
+        backgroundColor: Raster.red, cornerRadius: 6)
     ]
     let clear = try Raster.render(layers, width: 41, height: 33, background: .clear)
     try Self.expectSameAsLibpng(clear, in: dir, "translucent-render")
@@ -249,8 +254,9 @@ import Testing
       .deletingLastPathComponent()
     let template = root.appendingPathComponent("Templates/\(name).json5").path
     let still = dir.appendingPathComponent("still.png").path
-    let run = try ProcessRunner.run(ProcessRunner.flick(root: root),
-                                    ["still", template, "--frame", "\(frameNumber)", "-q", "-o", still])
+    let run = try ProcessRunner.run(
+      ProcessRunner.flick(root: root),
+      ["still", template, "--frame", "\(frameNumber)", "-q", "-o", still])
     #expect(run.status == 0, "flick still: \(run.stderr)")
     let scene = try Template.load(path: template).scene
     let frame = try Renderer().render(scene.renderTree(at: scene.time(ofFrame: frameNumber)))

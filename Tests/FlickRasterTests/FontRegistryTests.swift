@@ -23,8 +23,9 @@ import Testing
     }
     let old = "DejaVu Serif"
     replace(Array(old.utf8), Array(family.utf8))
-    replace(Array(old.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }),
-            Array(family.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }))
+    replace(
+      Array(old.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }),
+      Array(family.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }))
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-fonts-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let url = folder.appendingPathComponent("Renamed.ttf")
@@ -36,7 +37,8 @@ import Testing
     let label = Layer(
       id: "label", bounds: Rect(x: 0, y: 0, width: 180, height: 40), position: Point(x: 100, y: 30),
       content: .text(TextContent(string: "Quartz glyph", fontFamily: family, fontSize: 24, textColor: .black)))
-    return RenderTree(size: Size(width: 200, height: 60), backgroundColor: .white, layers: [label], time: 0, fontFiles: fontFiles)
+    return RenderTree(
+      size: Size(width: 200, height: 60), backgroundColor: .white, layers: [label], time: 0, fontFiles: fontFiles)
   }
 
   @Test func fontFileRegisteredAfterTextWasDrawnRendersItsFamily() throws {
@@ -94,7 +96,8 @@ import Testing
     #expect(throws: RasterError.unreadableFont(path: missing, reason: "no such file")) {
       try Renderer().render(Self.tree(family: "DejaVu Sans", fontFiles: [missing]))
     }
-    let corrupt = FileManager.default.temporaryDirectory.appendingPathComponent("flick-corrupt-\(UUID().uuidString).ttf")
+    let corrupt = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flick-corrupt-\(UUID().uuidString).ttf")
     try Data("not a font".utf8).write(to: corrupt)
     defer { try? FileManager.default.removeItem(at: corrupt) }
     do {

@@ -14,11 +14,13 @@ import Testing
       let card = Layer(
         id: "card", bounds: Rect(x: 0, y: 0, width: 90, height: 60), position: Point(x: 60.25 + 3 * Double(n), y: 50.5),
         cornerRadius: 12,
-        content: .gradient(GradientContent(colors: [c("#F472B6CC"), c("#2563EB")], startPoint: .zero, endPoint: Point(x: 1, y: 1))))
+        content: .gradient(
+          GradientContent(colors: [c("#F472B6CC"), c("#2563EB")], startPoint: .zero, endPoint: Point(x: 1, y: 1))))
       // Moves by half a pixel: a new picture every frame.
       let half = Layer(
         id: "half", bounds: Rect(x: 0, y: 0, width: 50, height: 40), position: Point(x: 150 + 0.5 * Double(n), y: 120),
-        content: .gradient(GradientContent(colors: [c("#22C55E"), c("#0EA5E9")], startPoint: .zero, endPoint: Point(x: 1, y: 0))))
+        content: .gradient(
+          GradientContent(colors: [c("#22C55E"), c("#0EA5E9")], startPoint: .zero, endPoint: Point(x: 1, y: 0))))
       return Raster.tree([card, half], width: 200, height: 160, background: c("#0F172A"))
     }
   }

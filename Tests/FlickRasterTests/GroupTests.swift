@@ -14,11 +14,15 @@ import Testing
     let c = Raster.hex
     let label = Layer(
       id: "label", bounds: Rect(x: 0, y: 0, width: 80, height: 18), position: Point(x: 45, y: 30),
-      content: .text(TextContent(string: "Group", fontFamily: "DejaVu Sans", fontSize: 13, fontWeight: .bold, textColor: .white)))
-    func card(_ id: String, _ x: Double, _ y: Double, opacity: Double, _ color: String, sublayers: [Layer] = []) -> Layer {
+      content: .text(
+        TextContent(string: "Group", fontFamily: "DejaVu Sans", fontSize: 13, fontWeight: .bold, textColor: .white)))
+    func card(_ id: String, _ x: Double, _ y: Double, opacity: Double, _ color: String, sublayers: [Layer] = [])
+      -> Layer
+    {
       Layer(
         id: id, bounds: Rect(x: 0, y: 0, width: 90, height: 60), position: Point(x: x, y: y), opacity: opacity,
-        backgroundColor: c(color), cornerRadius: 10, shadowOpacity: 0.5, shadowRadius: 6, shadowOffset: Point(x: 0, y: 4),
+        backgroundColor: c(color), cornerRadius: 10, shadowOpacity: 0.5, shadowRadius: 6,
+        shadowOffset: Point(x: 0, y: 4),
         sublayers: sublayers)
     }
     let circle = Layer(
@@ -27,7 +31,9 @@ import Testing
     return (0..<frames).map { n in
       let t = Double(n)
       let offscreen = card("offscreen", 20.25 - 7.5 * t, 50, opacity: 0.6, "#7F5AF0", sublayers: [label])
-      let nested = card("nested", 150.5 + 3.25 * t, 50, opacity: 0.7, "#2CB1BC", sublayers: [card("inner", 60, 40, opacity: 0.5, "#F472B6")])
+      let nested = card(
+        "nested", 150.5 + 3.25 * t, 50, opacity: 0.7, "#2CB1BC",
+        sublayers: [card("inner", 60, 40, opacity: 0.5, "#F472B6")])
       var masked = card("masked", 260, 50.75 + 2 * t, opacity: 1, "#FACC15", sublayers: [label])
       masked.mask = circle
       var maskedTranslucent = card("maskedTranslucent", 360, 50, opacity: 0.55 + 0.1 * t, "#EF4444")
@@ -45,7 +51,8 @@ import Testing
         backgroundColor: c("#1E293B"), masksToBounds: true,
         sublayers: [card("inRotated", 40 + 4.5 * t, 40, opacity: 0.5, "#F97316")])
       rotatedClip.transform.rotation = 0.2 + 0.05 * t
-      var plane = card("plane", 400, 150, opacity: 0.8, "#A855F7", sublayers: [card("inPlane", 50, 35, opacity: 0.6, "#FDE68A")])
+      var plane = card(
+        "plane", 400, 150, opacity: 0.8, "#A855F7", sublayers: [card("inPlane", 50, 35, opacity: 0.6, "#FDE68A")])
       plane.transform.rotationY = 0.5 + 0.1 * t
       plane.transform.perspective = 400
       // A shadow path reaching well beyond the layer's content.
@@ -56,8 +63,10 @@ import Testing
       // must still hold every pixel of the overhang.
       let glyphs = Layer(
         id: "glyphs", bounds: Rect(x: 0, y: 0, width: 60, height: 40), position: Point(x: 520, y: 170), opacity: 0.7,
-        content: .text(TextContent(string: "ƒjÅ", fontFamily: "DejaVu Sans", fontSize: 64 + t, fontStyle: .oblique,
-                                   textColor: c("#F8FAFC"), isWrapped: false)))
+        content: .text(
+          TextContent(
+            string: "ƒjÅ", fontFamily: "DejaVu Sans", fontSize: 64 + t, fontStyle: .oblique,
+            textColor: c("#F8FAFC"), isWrapped: false)))
       // Wholly off-screen, and wholly outside a clip: skipped, as Cairo's group would show nothing.
       let gone = card("gone", -300, 50, opacity: 0.5, "#F97316")
       var clippedAway = rectClip
@@ -65,8 +74,11 @@ import Testing
       clippedAway.position.x = 430
       clippedAway.sublayers = [card("outside", 400 + t, 40, opacity: 0.5, "#22C55E")]
       return Raster.tree(
-        [offscreen, nested, masked, maskedTranslucent, rectClip, roundClip, rotatedClip, plane, wideShadow, gone, clippedAway,
-         glyphs],
+        [
+          offscreen, nested, masked, maskedTranslucent, rectClip, roundClip, rotatedClip, plane, wideShadow, gone,
+          clippedAway,
+          glyphs,
+        ],
         width: 580,
         height: 220, background: c("#0F172A"))
     }
@@ -74,7 +86,8 @@ import Testing
 
   static func render(_ tree: RenderTree, scale: Double, cairoGroups: Bool) throws -> Frame {
     let text = TextContext(ownFontMap: false)
-    return try Renderer.render(tree, scale: scale, cache: nil, arena: PixelArena(), text: text, usesCairoGroups: cairoGroups)
+    return try Renderer.render(
+      tree, scale: scale, cache: nil, arena: PixelArena(), text: text, usesCairoGroups: cairoGroups)
   }
 
   @Test(arguments: [1.0, 1.5, 2.0])

@@ -13,7 +13,9 @@ import Testing
 
   @Test func headersAreReadForEveryFormat() {
     #expect(DecodedImage.headerSize(Self.png(width: 20000, height: 300))! == (20000, 300))
-    let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0, 0xFF, 0xC0, 0, 17, 8, 0x01, 0x2C, 0x4E, 0x20, 3] + Array(repeating: 0, count: 12)
+    let jpeg: [UInt8] =
+      [0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0, 0xFF, 0xC0, 0, 17, 8, 0x01, 0x2C, 0x4E, 0x20, 3]
+      + Array(repeating: 0, count: 12)
     #expect(DecodedImage.headerSize(jpeg)! == (20000, 300))
     #expect(DecodedImage.headerSize([1, 2, 3]) == nil)
   }

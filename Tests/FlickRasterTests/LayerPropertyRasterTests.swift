@@ -6,8 +6,9 @@ import Testing
 
 @Suite struct LayerPropertyRasterTests {
   @Test func anchorPointIsTheRotationPivot() throws {
-    var layer = Layer(id: "a", bounds: Rect(x: 0, y: 0, width: 40, height: 40), position: Point(x: 100, y: 100),
-                      anchorPoint: .zero, backgroundColor: Raster.red)
+    var layer = Layer(
+      id: "a", bounds: Rect(x: 0, y: 0, width: 40, height: 40), position: Point(x: 100, y: 100),
+      anchorPoint: .zero, backgroundColor: Raster.red)
     layer.transform.rotation = .pi / 2
     let frame = try Raster.render([layer])
     // Turned a quarter clockwise about its top-left corner, the square lies left of and below (100, 100).
@@ -20,7 +21,9 @@ import Testing
   }
 
   @Test func scaleAndTranslationMoveTheLayer() throws {
-    var layer = Layer(id: "a", bounds: Rect(x: 0, y: 0, width: 20, height: 20), position: Point(x: 50, y: 50), backgroundColor: Raster.blue)
+    var layer = Layer(
+      id: "a", bounds: Rect(x: 0, y: 0, width: 20, height: 20), position: Point(x: 50, y: 50),
+      backgroundColor: Raster.blue)
     layer.transform.scale = Point(x: 3, y: 1)
     layer.transform.translation = Point(x: 50, y: 0)
     let frame = try Raster.render([layer])
@@ -29,9 +32,12 @@ import Testing
   }
 
   @Test func cornerRadiusRoundsTheBackgroundAndMasksToBoundsClipsSublayers() throws {
-    let child = Layer(id: "c", bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 50, y: 50), backgroundColor: Raster.blue)
-    var parent = Layer(id: "p", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 100, y: 100),
-                       backgroundColor: Raster.red, cornerRadius: 30, sublayers: [child])
+    let child = Layer(
+      id: "c", bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 50, y: 50),
+      backgroundColor: Raster.blue)
+    var parent = Layer(
+      id: "p", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 100, y: 100),
+      backgroundColor: Raster.red, cornerRadius: 30, sublayers: [child])
     let unclipped = try Raster.render([parent])
     #expect(unclipped.pixel(52, 52, is: Raster.blue) && unclipped.pixel(190, 190, is: Raster.blue))
     parent.masksToBounds = true
@@ -48,12 +54,20 @@ import Testing
   @Test func groupOpacityDiffersFromPerChildOpacityWhereChildrenOverlap() throws {
     func children(opacity: Double) -> [Layer] {
       [
-        Layer(id: "r", bounds: Rect(x: 0, y: 0, width: 60, height: 60), position: Point(x: 40, y: 50), opacity: opacity, backgroundColor: Raster.red),
-        Layer(id: "b", bounds: Rect(x: 0, y: 0, width: 60, height: 60), position: Point(x: 70, y: 50), opacity: opacity, backgroundColor: Raster.blue),
+        Layer(
+          id: "r", bounds: Rect(x: 0, y: 0, width: 60, height: 60), position: Point(x: 40, y: 50), opacity: opacity,
+          backgroundColor: Raster.red),
+        Layer(
+          id: "b", bounds: Rect(x: 0, y: 0, width: 60, height: 60), position: Point(x: 70, y: 50), opacity: opacity,
+          backgroundColor: Raster.blue),
       ]
     }
-    let group = Layer(id: "g", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 50, y: 50), opacity: 0.5, sublayers: children(opacity: 1))
-    let separate = Layer(id: "s", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 50, y: 50), sublayers: children(opacity: 0.5))
+    let group = Layer(
+      id: "g", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 50, y: 50), opacity: 0.5,
+      sublayers: children(opacity: 1))
+    let separate = Layer(
+      id: "s", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 50, y: 50),
+      sublayers: children(opacity: 0.5))
     let g = try Raster.render([group]).rgba(x: 55, y: 50)
     let s = try Raster.render([separate]).rgba(x: 55, y: 50)
     // As a group, the blue child hides the red one, and the group is faded as a whole.
@@ -63,24 +77,34 @@ import Testing
   }
 
   @Test func zPositionReordersSiblings() throws {
-    let a = Layer(id: "a", bounds: Rect(x: 0, y: 0, width: 50, height: 50), position: Point(x: 50, y: 50), backgroundColor: Raster.red)
-    var b = Layer(id: "b", bounds: Rect(x: 0, y: 0, width: 50, height: 50), position: Point(x: 60, y: 60), backgroundColor: Raster.blue)
+    let a = Layer(
+      id: "a", bounds: Rect(x: 0, y: 0, width: 50, height: 50), position: Point(x: 50, y: 50),
+      backgroundColor: Raster.red)
+    var b = Layer(
+      id: "b", bounds: Rect(x: 0, y: 0, width: 50, height: 50), position: Point(x: 60, y: 60),
+      backgroundColor: Raster.blue)
     #expect(try Raster.render([a, b]).pixel(55, 55, is: Raster.blue))
     b.zPosition = -1
     #expect(try Raster.render([a, b]).pixel(55, 55, is: Raster.red))
-    let parent = Layer(id: "p", bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 100, y: 100), sublayers: [a, b])
+    let parent = Layer(
+      id: "p", bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 100, y: 100), sublayers: [a, b])
     #expect(try Raster.render([parent]).pixel(55, 55, is: Raster.red))
   }
 
   @Test func hiddenLayersDrawNothing() throws {
-    let layer = Layer(id: "a", bounds: Rect(x: 0, y: 0, width: 50, height: 50), position: Point(x: 50, y: 50), backgroundColor: Raster.red, isHidden: true)
+    let layer = Layer(
+      id: "a", bounds: Rect(x: 0, y: 0, width: 50, height: 50), position: Point(x: 50, y: 50),
+      backgroundColor: Raster.red, isHidden: true)
     #expect(try Raster.render([layer]).inkBounds(background: .white) == nil)
   }
 
   @Test func borderIsDrawnInsideTheBoundsAboveSublayers() throws {
-    let child = Layer(id: "c", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 50, y: 50), backgroundColor: Raster.blue)
-    let layer = Layer(id: "a", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 100, y: 100),
-                      borderWidth: 10, borderColor: Raster.red, sublayers: [child])
+    let child = Layer(
+      id: "c", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 50, y: 50),
+      backgroundColor: Raster.blue)
+    let layer = Layer(
+      id: "a", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 100, y: 100),
+      borderWidth: 10, borderColor: Raster.red, sublayers: [child])
     let frame = try Raster.render([layer])
     #expect(frame.pixel(55, 100, is: Raster.red) && frame.pixel(144, 100, is: Raster.red))
     #expect(frame.pixel(62, 100, is: Raster.blue) && frame.pixel(45, 100, is: .white))
@@ -96,7 +120,9 @@ import Testing
       let frame = try Raster.render([layer], width: 500, height: 400)
       // The shadow's right edge is at x = 300 + 50; sample across it along the middle row.
       let edge = 350.0
-      func darkness(at x: Double) -> Double { (frame.darkness(Int(x.rounded(.down)), 200) + frame.darkness(Int(x.rounded(.down)) - 1, 200)) / 2 }
+      func darkness(at x: Double) -> Double {
+        (frame.darkness(Int(x.rounded(.down)), 200) + frame.darkness(Int(x.rounded(.down)) - 1, 200)) / 2
+      }
       #expect(abs(darkness(at: edge) - 0.5) < 0.06, "σ \(sigma): at the edge")
       #expect(abs(darkness(at: edge + sigma) - 0.159) < 0.06, "σ \(sigma): one σ outside")
       #expect(abs(darkness(at: edge - sigma) - 0.841) < 0.06, "σ \(sigma): one σ inside")
@@ -110,8 +136,10 @@ import Testing
     let ring = Layer(
       id: "r", bounds: Rect(x: 0, y: 0, width: 120, height: 120), position: Point(x: 100, y: 100),
       shadowColor: .black, shadowOpacity: 1, shadowRadius: 2, shadowOffset: Point(x: 0, y: 0),
-      content: .shape(ShapeContent(path: .ellipse(in: Rect(x: 10, y: 10, width: 100, height: 100)), fillColor: .clear,
-                                   strokeColor: Color(red: 1, green: 1, blue: 1), lineWidth: 10)))
+      content: .shape(
+        ShapeContent(
+          path: .ellipse(in: Rect(x: 10, y: 10, width: 100, height: 100)), fillColor: .clear,
+          strokeColor: Color(red: 1, green: 1, blue: 1), lineWidth: 10)))
     let frame = try Raster.render([ring], background: Raster.green)
     #expect(frame.pixel(100, 100, is: Raster.green))
     // Just outside the stroke the shadow darkens the green.
@@ -119,8 +147,12 @@ import Testing
   }
 
   @Test func maskLayerKeepsOnlyWhereTheMaskIsOpaque() throws {
-    var layer = Layer(id: "a", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 100, y: 100), backgroundColor: Raster.red)
-    layer.mask = Layer(id: "m", bounds: Rect(x: 0, y: 0, width: 50, height: 100), position: .zero, anchorPoint: .zero, backgroundColor: .black)
+    var layer = Layer(
+      id: "a", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 100, y: 100),
+      backgroundColor: Raster.red)
+    layer.mask = Layer(
+      id: "m", bounds: Rect(x: 0, y: 0, width: 50, height: 100), position: .zero, anchorPoint: .zero,
+      backgroundColor: .black)
     let frame = try Raster.render([layer])
     #expect(frame.pixel(70, 100, is: Raster.red) && frame.pixel(130, 100, is: .white))
     layer.opacity = 0.5
@@ -129,7 +161,9 @@ import Testing
   }
 
   @Test func perspectiveFlipAtNinetyDegreesIsEdgeOn() throws {
-    var card = Layer(id: "card", bounds: Rect(x: 0, y: 0, width: 120, height: 80), position: Point(x: 100, y: 100), backgroundColor: Raster.blue)
+    var card = Layer(
+      id: "card", bounds: Rect(x: 0, y: 0, width: 120, height: 80), position: Point(x: 100, y: 100),
+      backgroundColor: Raster.blue)
     card.transform.perspective = 400
     card.transform.rotationY = .pi / 2
     let edgeOn = try Raster.render([card])
@@ -150,7 +184,9 @@ import Testing
   }
 
   @Test func twoDimensionalScenesAreUnchangedByAZeroPerspective() throws {
-    var a = Layer(id: "a", bounds: Rect(x: 0, y: 0, width: 50, height: 30), position: Point(x: 80, y: 90), backgroundColor: Raster.red, cornerRadius: 8)
+    var a = Layer(
+      id: "a", bounds: Rect(x: 0, y: 0, width: 50, height: 30), position: Point(x: 80, y: 90),
+      backgroundColor: Raster.red, cornerRadius: 8)
     let plain = try Raster.render([a])
     a.transform.perspective = 500  // no 3D rotation: still affine, same pixels
     #expect(try Raster.render([a]) == plain)

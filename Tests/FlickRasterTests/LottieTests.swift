@@ -96,7 +96,8 @@ import Testing
     var layer = Layer(id: "anim")
     layer.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
     layer.position = Point(x: 100, y: 100)
-    layer.content = .lottie(LottieContent(path: file.path, size: file.size, frameCount: file.frameCount, frameRate: 30, frame: 20))
+    layer.content = .lottie(
+      LottieContent(path: file.path, size: file.size, frameCount: file.frameCount, frameRate: 30, frame: 20))
     let plain = try Raster.render([layer], background: .white)
     // Half the size: the ink stays inside the layer's 100-point box around the centre.
     let ink = try #require(plain.inkBounds(background: .white))
@@ -172,7 +173,9 @@ import Testing
     let notLottie = dir.appendingPathComponent("data.json")
     try Data(#"{"v": "5", "fr": 30, "w": 10}"#.utf8).write(to: notLottie)
     #expect(!LottieFile.isLottie(path: notLottie.path))
-    #expect(throws: LottieFileError(path: notLottie.path, message: "is not a Lottie file: missing 'ip', 'op', 'h', 'layers'")) {
+    #expect(
+      throws: LottieFileError(path: notLottie.path, message: "is not a Lottie file: missing 'ip', 'op', 'h', 'layers'")
+    ) {
       try LottieFile.load(path: notLottie.path)
     }
     #expect(!LottieFile.isLottie(path: Raster.fixtures.appendingPathComponent("green-blue-16.png").path))
@@ -212,7 +215,8 @@ import Testing
   }
 
   @Test func oldManifestsStillDecode() throws {
-    let json = #"{"cairo":"1.16.0","pango":"1.50.12","pixman":"0.42.2","freetype":"2.12.1","harfbuzz":"6.0.0","architecture":"x86_64"}"#
+    let json =
+      #"{"cairo":"1.16.0","pango":"1.50.12","pixman":"0.42.2","freetype":"2.12.1","harfbuzz":"6.0.0","architecture":"x86_64"}"#
     let f = try JSONDecoder().decode(RendererFingerprint.self, from: Data(json.utf8))
     #expect(f.rlottie == nil && f.librsvg == nil)
   }

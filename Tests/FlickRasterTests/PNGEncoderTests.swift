@@ -32,7 +32,9 @@ import Testing
   }
 
   enum TestDirectory {
-    static func contents(_ dir: URL) throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: dir.path) }
+    static func contents(_ dir: URL) throws -> [String] {
+      try FileManager.default.contentsOfDirectory(atPath: dir.path)
+    }
   }
 
   @Test func renderedFramesDecodeToCairosPixels() throws {
@@ -63,8 +65,9 @@ import Testing
     let padded = Frame(width: 3, height: 2, bytesPerRow: 16, pixels: [UInt8](repeating: 255, count: 32))
     try Self.expectSameAsCairo(padded, in: dir, "padded")
     let layers = [
-      Layer(id: "a", bounds: Rect(x: 0, y: 0, width: 30, height: 20), position: Point(x: 20, y: 15), opacity: 0.4,
-            backgroundColor: Raster.red, cornerRadius: 6)
+      Layer(
+        id: "a", bounds: Rect(x: 0, y: 0, width: 30, height: 20), position: Point(x: 20, y: 15), opacity: 0.4,
+        backgroundColor: Raster.red, cornerRadius: 6)
     ]
     try Self.expectSameAsCairo(try Raster.render(layers, width: 41, height: 33, background: .clear), in: dir, "clear")
   }

@@ -7,11 +7,15 @@ import Foundation
 enum Raster {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-  static func tree(_ layers: [Layer], width: Double = 200, height: Double = 200, background: Color = .white) -> RenderTree {
+  static func tree(_ layers: [Layer], width: Double = 200, height: Double = 200, background: Color = .white)
+    -> RenderTree
+  {
     RenderTree(size: Size(width: width, height: height), backgroundColor: background, layers: layers, time: 0)
   }
 
-  static func render(_ layers: [Layer], width: Double = 200, height: Double = 200, background: Color = .white) throws(RasterError) -> Frame {
+  static func render(_ layers: [Layer], width: Double = 200, height: Double = 200, background: Color = .white)
+    throws(RasterError) -> Frame
+  {
     try Renderer().render(tree(layers, width: width, height: height, background: background))
   }
 

@@ -17,7 +17,8 @@ import Testing
       animations: [
         LayerAnimation(
           layerID: "box", property: .position,
-          tween: BasicAnimation(from: Point(x: 50, y: 50), to: Point(x: 150, y: 50), duration: 1, timingFunction: .linear))
+          tween: BasicAnimation(
+            from: Point(x: 50, y: 50), to: Point(x: 150, y: 50), duration: 1, timingFunction: .linear))
       ])
   }
 

@@ -6,11 +6,15 @@ import Testing
 /// Pixels of replicated layers: instances placed by `instanceTransform`, tinted by
 /// `instanceColor` and the per-instance offsets, drawn through ``Scene/renderTree(at:)``.
 @Suite struct ReplicatorRasterTests {
-  static func frame(_ r: LayerReplicator, sublayers: [Layer], animations: [LayerAnimation] = [], at t: Double = 0) throws -> Frame {
+  static func frame(_ r: LayerReplicator, sublayers: [Layer], animations: [LayerAnimation] = [], at t: Double = 0)
+    throws -> Frame
+  {
     let replicator = Layer(
       id: "rep", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 50, y: 50), sublayers: sublayers,
       replicator: r)
-    let scene = Scene(size: Size(width: 100, height: 100), duration: 2, backgroundColor: .white, layers: [replicator], animations: animations)
+    let scene = Scene(
+      size: Size(width: 100, height: 100), duration: 2, backgroundColor: .white, layers: [replicator],
+      animations: animations)
     return try Renderer().render(scene.renderTree(at: t))
   }
 
@@ -18,7 +22,9 @@ import Testing
     id: "dot", bounds: Rect(x: 0, y: 0, width: 10, height: 10), position: Point(x: 10, y: 50), backgroundColor: .black)
 
   @Test func instanceTransformPlacesEachCopyFromThePrevious() throws {
-    let f = try Self.frame(LayerReplicator(instanceCount: 3, instanceTransform: LayerTransform(translation: Point(x: 30, y: 0))), sublayers: [Self.dot])
+    let f = try Self.frame(
+      LayerReplicator(instanceCount: 3, instanceTransform: LayerTransform(translation: Point(x: 30, y: 0))),
+      sublayers: [Self.dot])
     for x in [10, 40, 70] { #expect(f.pixel(x, 50, is: .black)) }
     for x in [25, 55, 85] { #expect(f.pixel(x, 50, is: .white)) }
     #expect(f.inkBounds(background: .white)?.count == 300)
@@ -26,7 +32,8 @@ import Testing
 
   @Test func rotationComposesAboutTheCentreOfTheBounds() throws {
     // Four copies a quarter turn apart about (50, 50): left, top, right, bottom.
-    let f = try Self.frame(LayerReplicator(instanceCount: 4, instanceTransform: LayerTransform(rotation: .pi / 2)), sublayers: [Self.dot])
+    let f = try Self.frame(
+      LayerReplicator(instanceCount: 4, instanceTransform: LayerTransform(rotation: .pi / 2)), sublayers: [Self.dot])
     for (x, y) in [(10, 50), (50, 10), (90, 50), (50, 90)] { #expect(f.pixel(x, y, is: .black), "(\(x), \(y))") }
     #expect(f.pixel(50, 50, is: .white))
   }
@@ -65,7 +72,8 @@ import Testing
   @Test func mirroredReflectionBelowTheOriginal() throws {
     // A bar at the top of the bounds, mirrored about the centre: the copy sits at the bottom.
     let bar = Layer(
-      id: "bar", bounds: Rect(x: 0, y: 0, width: 100, height: 20), position: Point(x: 50, y: 10), backgroundColor: .black)
+      id: "bar", bounds: Rect(x: 0, y: 0, width: 100, height: 20), position: Point(x: 50, y: 10),
+      backgroundColor: .black)
     var r = LayerReplicator(instanceCount: 2, instanceTransform: LayerTransform(scale: Point(x: 1, y: -1)))
     r.instanceAlphaOffset = -0.75
     let f = try Self.frame(r, sublayers: [bar])
@@ -88,7 +96,8 @@ import Testing
   }
 
   @Test func replicatedFramesAreDeterministic() throws {
-    var r = LayerReplicator(instanceCount: 12, instanceTransform: LayerTransform(rotation: .pi / 6), instanceDelay: 0.05)
+    var r = LayerReplicator(
+      instanceCount: 12, instanceTransform: LayerTransform(rotation: .pi / 6), instanceDelay: 0.05)
     r.instanceAlphaOffset = -0.08
     let a = try Self.frame(r, sublayers: [Self.dot])
     let b = try Self.frame(r, sublayers: [Self.dot])

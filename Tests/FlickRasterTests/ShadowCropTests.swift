@@ -30,9 +30,11 @@ import Testing
       let right = card("right", 330 + 2 * t, 70.5, radius: 90, size: 500)
       // No background: the shadow is cast by the content, and the mask draws the sublayers' own.
       let inner = card("inner", 30, 20, radius: 30, size: 40, background: "#F472B6")
-      let nested = card("nested", 60 + 0.5 * t, -160, radius: 70, size: 400, background: nil, sublayers: [
-        card("middle", 200, 250, radius: 50, size: 300, background: nil, sublayers: [inner])
-      ])
+      let nested = card(
+        "nested", 60 + 0.5 * t, -160, radius: 70, size: 400, background: nil,
+        sublayers: [
+          card("middle", 200, 250, radius: 50, size: 300, background: nil, sublayers: [inner])
+        ])
       var path = card("path", 100, 100 + 3 * t, radius: 24, size: 50)
       path.shadowPath = .ellipse(in: Rect(x: -300, y: -40, width: 700, height: 560))
       var rotated = card("rotated", 10, 95, radius: 35, size: 300)
@@ -44,7 +46,8 @@ import Testing
         masksToBounds: true, sublayers: [card("clipped", 20 + t, 30, radius: 45, size: 300)])
       let small = card("small", 60, 60, radius: 8, size: 40)  // wholly on the canvas: never cut
       return Raster.tree(
-        [left, right, nested, path, rotated, translucent, clip, small], width: 180, height: 110, background: c("#0F172A"))
+        [left, right, nested, path, rotated, translucent, clip, small], width: 180, height: 110,
+        background: c("#0F172A"))
     }
   }
 
@@ -134,8 +137,10 @@ import Testing
   @Test func hugeBlurOnASmallCanvasMakesABoundedMask() throws {
     func card(_ id: String, _ x: Double, _ radius: Double, background: Color, sublayers: [Layer] = []) -> Layer {
       Layer(
-        id: id, bounds: Rect(x: 0, y: 0, width: 4000, height: 2400), position: Point(x: x, y: 12), backgroundColor: background,
-        cornerRadius: 40, shadowOpacity: 0.8, shadowRadius: radius, shadowOffset: Point(x: 0, y: 20), sublayers: sublayers)
+        id: id, bounds: Rect(x: 0, y: 0, width: 4000, height: 2400), position: Point(x: x, y: 12),
+        backgroundColor: background,
+        cornerRadius: 40, shadowOpacity: 0.8, shadowRadius: radius, shadowOffset: Point(x: 0, y: 20),
+        sublayers: sublayers)
     }
     let inner = card("inner", 2000, 200, background: Raster.blue)
     let middle = card("middle", 2000, 400, background: .clear, sublayers: [inner])

@@ -24,7 +24,8 @@ import Testing
     let card = Layer(
       id: "card", bounds: Rect(x: 0, y: 0, width: 90, height: 60), position: Point(x: 120.3, y: 80.7), cornerRadius: 10,
       shadowOpacity: 0.4, shadowRadius: 6, shadowOffset: Point(x: 0, y: 3),
-      content: .gradient(GradientContent(colors: [c("#2563EB"), c("#22C55E")], startPoint: .zero, endPoint: Point(x: 1, y: 1))))
+      content: .gradient(
+        GradientContent(colors: [c("#2563EB"), c("#22C55E")], startPoint: .zero, endPoint: Point(x: 1, y: 1))))
     let group = Layer(
       id: "group", bounds: Rect(x: 0, y: 0, width: 50, height: 50), position: Point(x: 50.5, y: 110.25), opacity: 0.6,
       backgroundColor: c("#FACC15"), cornerRadius: 12,
@@ -62,7 +63,8 @@ import Testing
     // 9–10: a middle layer changes (the card's colour): the prefix shrinks to the glow.
     for n in 9..<11 {
       var layers = base(shift: 5)
-      layers[1].content = .gradient(GradientContent(colors: [c("#9333EA"), c("#22C55E")], startPoint: .zero, endPoint: Point(x: 1, y: 1)))
+      layers[1].content = .gradient(
+        GradientContent(colors: [c("#9333EA"), c("#22C55E")], startPoint: .zero, endPoint: Point(x: 1, y: 1)))
       trees.append(tree(layers + [mover(n)]))
     }
     // 11–12: a layer is inserted on top of the static ones, then one removed.
@@ -165,7 +167,12 @@ import Testing
 
   @Test func aPrefixOfAFewSolidFillsAndTextIsNotKept() throws {
     // Drawing these costs about what copying the frame would: nothing is kept.
-    let cheap = [Self.base()[3], Layer(id: "bar", bounds: Rect(x: 0, y: 0, width: 150, height: 8), position: Point(x: 100, y: 140), backgroundColor: Self.c("#334155"))]
+    let cheap = [
+      Self.base()[3],
+      Layer(
+        id: "bar", bounds: Rect(x: 0, y: 0, width: 150, height: 8), position: Point(x: 100, y: 140),
+        backgroundColor: Self.c("#334155")),
+    ]
     let cached = FrameRenderer.wholeFrames()
     for n in 0..<5 {
       let tree = Self.tree(cheap + [Self.mover(n)])
@@ -202,7 +209,8 @@ import Testing
     (0..<count).map { n in
       let drifting = Layer(
         id: "drift", bounds: Rect(x: 0, y: 0, width: 160, height: 120), position: Point(x: 90 + 1.3 * Double(n), y: 70),
-        content: .gradient(GradientContent(colors: [c("#EC4899"), c("#8B5CF6")], startPoint: .zero, endPoint: Point(x: 1, y: 1))))
+        content: .gradient(
+          GradientContent(colors: [c("#EC4899"), c("#8B5CF6")], startPoint: .zero, endPoint: Point(x: 1, y: 1))))
       let translucent = Layer(
         id: "glass", bounds: Rect(x: 0, y: 0, width: 70, height: 50), position: Point(x: 60.4, y: 50.6), opacity: 0.7,
         backgroundColor: c("#F8FAFC"), cornerRadius: 10, shadowOpacity: 0.3, shadowRadius: 5,
@@ -216,7 +224,8 @@ import Testing
         mask: Layer(
           id: "m", bounds: Rect(x: 0, y: 0, width: 60, height: 60), position: Point(x: 30, y: 30),
           content: .gradient(GradientContent(colors: [c("#000000"), c("#00000000")]))),
-        content: .gradient(GradientContent(colors: [c("#22C55E"), c("#0EA5E9")], startPoint: .zero, endPoint: Point(x: 1, y: 0))))
+        content: .gradient(
+          GradientContent(colors: [c("#22C55E"), c("#0EA5E9")], startPoint: .zero, endPoint: Point(x: 1, y: 0))))
       let tinted = Layer(
         id: "tinted", bounds: Rect(x: 0, y: 0, width: 40, height: 40), position: Point(x: 40, y: 120),
         backgroundColor: c("#FACC15"), cornerRadius: 20, colorMultiplier: c("#60A5FACC"))
@@ -230,9 +239,12 @@ import Testing
         backgroundColor: c("#10B981"), transform: LayerTransform(rotation: 0.2 * Double(n)))
       // A frosted layer inside a group reads the pixels behind: never kept.
       let frosted = Layer(
-        id: "frostedGroup", bounds: Rect(x: 0, y: 0, width: 50, height: 40), position: Point(x: 150, y: 130), opacity: 0.9,
+        id: "frostedGroup", bounds: Rect(x: 0, y: 0, width: 50, height: 40), position: Point(x: 150, y: 130),
+        opacity: 0.9,
         sublayers: [
-          Layer(id: "f", bounds: Rect(x: 0, y: 0, width: 50, height: 40), position: Point(x: 25, y: 20), backdrop: LayerBackdrop(.thin))
+          Layer(
+            id: "f", bounds: Rect(x: 0, y: 0, width: 50, height: 40), position: Point(x: 25, y: 20),
+            backdrop: LayerBackdrop(.thin))
         ])
       // Changes in frame 4 only.
       var changing = Layer(
@@ -289,17 +301,23 @@ import Testing
       id: "title", bounds: Rect(x: 0, y: 0, width: 80, height: 20), position: Point(x: 160, y: 30),
       content: .text(TextContent(string: "Now playing", fontSize: 12, textColor: c("#1C1917"))))
     let disc = Layer(
-      id: "disc", bounds: Rect(x: 0, y: 0, width: 70, height: 70), position: Point(x: 70, y: 70), backgroundColor: c("#111111"),
+      id: "disc", bounds: Rect(x: 0, y: 0, width: 70, height: 70), position: Point(x: 70, y: 70),
+      backgroundColor: c("#111111"),
       cornerRadius: 35, transform: LayerTransform(rotation: 0.3 * Double(n)),
       sublayers: [
-        Layer(id: "mark", bounds: Rect(x: 0, y: 0, width: 8, height: 30), position: Point(x: 35, y: 18), backgroundColor: c("#DB2777"))
+        Layer(
+          id: "mark", bounds: Rect(x: 0, y: 0, width: 8, height: 30), position: Point(x: 35, y: 18),
+          backgroundColor: c("#DB2777"))
       ])
     let button = Layer(
-      id: "button", bounds: Rect(x: 0, y: 0, width: 40, height: 40), position: Point(x: 170, y: 100), backgroundColor: c("#1C19170D"),
+      id: "button", bounds: Rect(x: 0, y: 0, width: 40, height: 40), position: Point(x: 170, y: 100),
+      backgroundColor: c("#1C19170D"),
       cornerRadius: 20)
     return Layer(
-      id: "page", bounds: Rect(x: 0, y: 0, width: 210, height: 140), position: Point(x: 110.5, y: 78), backgroundColor: background,
-      shadowColor: c("#000000"), shadowOpacity: 0.45, shadowRadius: 8, shadowOffset: Point(x: -3, y: 0), masksToBounds: clips,
+      id: "page", bounds: Rect(x: 0, y: 0, width: 210, height: 140), position: Point(x: 110.5, y: 78),
+      backgroundColor: background,
+      shadowColor: c("#000000"), shadowOpacity: 0.45, shadowRadius: 8, shadowOffset: Point(x: -3, y: 0),
+      masksToBounds: clips,
       sublayers: [plinth, title, disc, button])
   }
 
@@ -318,7 +336,10 @@ import Testing
     add([library, reordered])
     for n in 11..<14 {
       var inserted = page(n)
-      inserted.sublayers.insert(Layer(id: "dot", bounds: Rect(x: 0, y: 0, width: 6, height: 6), position: Point(x: 20, y: 120), backgroundColor: c("#DB2777")), at: 1)
+      inserted.sublayers.insert(
+        Layer(
+          id: "dot", bounds: Rect(x: 0, y: 0, width: 6, height: 6), position: Point(x: 20, y: 120),
+          backgroundColor: c("#DB2777")), at: 1)
       add([library, inserted])
     }
     for n in 14..<17 { add([page(n)]) }  // the page alone at the bottom
@@ -354,7 +375,9 @@ import Testing
     var moved = Self.page(1)
     moved.position.x += 1
     #expect(StaticPrefix.shared(a, [Self.library, moved], shadowIsBounds: { _ in true }) == .init(layers: 1))
-    #expect(StaticPrefix.shared(a, [Self.library, Self.page(1)], shadowIsBounds: { _ in true }) == .init(layers: 1, sublayers: 2))
+    #expect(
+      StaticPrefix.shared(a, [Self.library, Self.page(1)], shadowIsBounds: { _ in true })
+        == .init(layers: 1, sublayers: 2))
     // A shadow cast by the sublayers: not opened.
     #expect(StaticPrefix.shared(a, [Self.library, Self.page(1)], shadowIsBounds: { _ in false }) == .init(layers: 1))
   }

@@ -25,7 +25,9 @@ import Testing
         $0.opacity.target = 0.5
       }
       .delay(1)
-      .animate { $0.position.target = Point(x: 100, y: 150); $0.position.type = .tween(duration: 0.5, curve: .linear) }
+      .animate {
+        $0.position.target = Point(x: 100, y: 150); $0.position.type = .tween(duration: 0.5, curve: .linear)
+      }
       .then { _ in },
       at: 0.5)
     try scene.validate()
@@ -40,7 +42,9 @@ import Testing
   @Test func layersAreNamedByValueInPopAndInChains() throws {
     var scene = Self.scene()
     scene.pop[Self.dot].add(.tween(to: Point(x: 120, y: 20), duration: 1, curve: .linear), for: \.position, at: 0)
-    scene.animate(Self.card, at: 0) { $0.opacity.target = 0; $0.opacity.type = .tween(duration: 1, curve: .linear) }
+    scene.animate(Self.card, at: 0) {
+      $0.opacity.target = 0; $0.opacity.type = .tween(duration: 1, curve: .linear)
+    }
     try scene.validate()
     #expect(Self.position(scene, "dot", at: 0.5) == Point(x: 70, y: 20))
     #expect(scene.renderTree(at: 0.5).layers.first { $0.id == "card" }?.opacity == 0.5)

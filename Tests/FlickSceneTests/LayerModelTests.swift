@@ -5,8 +5,9 @@ import Testing
 
 @Suite struct LayerModelTests {
   @Test func existingInitialiserStillWorksAndNewFieldsHaveCoreAnimationDefaults() {
-    let layer = Layer(id: "a", bounds: Rect(x: 0, y: 0, width: 10, height: 10), position: .zero,
-                      anchorPoint: .zero, opacity: 1, backgroundColor: .white, cornerRadius: 2, sublayers: [])
+    let layer = Layer(
+      id: "a", bounds: Rect(x: 0, y: 0, width: 10, height: 10), position: .zero,
+      anchorPoint: .zero, opacity: 1, backgroundColor: .white, cornerRadius: 2, sublayers: [])
     #expect(layer.zPosition == 0 && !layer.isHidden && !layer.masksToBounds)
     #expect(layer.shadowOpacity == 0 && layer.shadowRadius == 3 && layer.shadowOffset == Point(x: 0, y: -3))
     #expect(layer.maskedCorners == .all && layer.contentsGravity == .resize && layer.content == .none)
@@ -14,9 +15,11 @@ import Testing
   }
 
   @Test func zPositionReordersSiblingsStably() {
-    let parent = Layer(id: "p", sublayers: [
-      Layer(id: "a", zPosition: 1), Layer(id: "b"), Layer(id: "c", zPosition: -1), Layer(id: "d"),
-    ])
+    let parent = Layer(
+      id: "p",
+      sublayers: [
+        Layer(id: "a", zPosition: 1), Layer(id: "b"), Layer(id: "c", zPosition: -1), Layer(id: "d"),
+      ])
     #expect(parent.sublayersInDrawingOrder.map(\.id) == ["c", "b", "d", "a"])
   }
 
@@ -39,8 +42,9 @@ import Testing
   }
 
   @Test func scaleAndTranslationCompose() throws {
-    var layer = Layer(id: "a", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 50, y: 50),
-                      anchorPoint: .zero)
+    var layer = Layer(
+      id: "a", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 50, y: 50),
+      anchorPoint: .zero)
     layer.transform.scale = Point(x: 2, y: 3)
     layer.transform.translation = Point(x: 10, y: -5)
     let p = try #require(layer.transformToSuperlayer.apply(to: Point(x: 10, y: 10)))
@@ -70,8 +74,9 @@ import Testing
 
   @Test func inverseUndoesTheProjection() throws {
     var layer = Layer(id: "c", bounds: Rect(x: 0, y: 0, width: 80, height: 60), position: Point(x: 100, y: 90))
-    layer.transform = LayerTransform(translation: Point(x: 3, y: 4), scale: Point(x: 1.5, y: 0.8), rotation: 0.3,
-                                     rotationX: 0.4, rotationY: -0.6, perspective: 400)
+    layer.transform = LayerTransform(
+      translation: Point(x: 3, y: 4), scale: Point(x: 1.5, y: 0.8), rotation: 0.3,
+      rotationX: 0.4, rotationY: -0.6, perspective: 400)
     let m = layer.transformToSuperlayer
     let inverse = try #require(m.inverted)
     let p = try #require(m.apply(to: Point(x: 12, y: 47)))
@@ -83,7 +88,8 @@ import Testing
     let b = Rect(x: 0, y: 0, width: 200, height: 100)
     let image = Size(width: 50, height: 50)
     #expect(ContentsGravity.resizeAspect.rect(forImageOf: image, in: b) == Rect(x: 50, y: 0, width: 100, height: 100))
-    #expect(ContentsGravity.resizeAspectFill.rect(forImageOf: image, in: b) == Rect(x: 0, y: -50, width: 200, height: 200))
+    #expect(
+      ContentsGravity.resizeAspectFill.rect(forImageOf: image, in: b) == Rect(x: 0, y: -50, width: 200, height: 200))
     #expect(ContentsGravity.bottomRight.rect(forImageOf: image, in: b) == Rect(x: 150, y: 50, width: 50, height: 50))
     #expect(ContentsGravity.resize.rect(forImageOf: image, in: b) == b)
   }

@@ -52,7 +52,8 @@ import Testing
       try scene.validate()
     } throws: { error in
       let text = (error as? SceneError)?.description ?? ""
-      return text.hasPrefix("propertyAnimator[0].finishAnimation(to: .end, at: 0.5): ") && text.hasSuffix("(and 1 more problem)")
+      return text.hasPrefix("propertyAnimator[0].finishAnimation(to: .end, at: 0.5): ")
+        && text.hasSuffix("(and 1 more problem)")
     }
     #expect(Self.card(scene, at: 2)?.opacity == 1)
   }

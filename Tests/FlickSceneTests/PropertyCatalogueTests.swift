@@ -48,8 +48,11 @@ import Testing
       case .gradient?: Layer(id: "g", content: .gradient(GradientContent(colors: [.black, .white])))
       case .lottie?:
         Layer(
-          id: "l", content: .lottie(LottieContent(path: "x.json", size: Size(width: 9, height: 9), frameCount: 60,
-            frameRate: 30, speed: 1)))
+          id: "l",
+          content: .lottie(
+            LottieContent(
+              path: "x.json", size: Size(width: 9, height: 9), frameCount: 60,
+              frameRate: 30, speed: 1)))
       case .none?, nil: Layer(id: "p")
       }
     }

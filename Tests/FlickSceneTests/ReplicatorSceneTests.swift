@@ -4,7 +4,8 @@ import Testing
 
 /// `Scene.renderTree(at:)` expands a layer's ``Layer/replicator`` into its instances.
 @Suite struct ReplicatorSceneTests {
-  static let dot = Layer(id: "dot", bounds: Rect(x: 0, y: 0, width: 10, height: 10), position: Point(x: 5, y: 5), backgroundColor: .black)
+  static let dot = Layer(
+    id: "dot", bounds: Rect(x: 0, y: 0, width: 10, height: 10), position: Point(x: 5, y: 5), backgroundColor: .black)
 
   static func scene(_ r: LayerReplicator, animations: [LayerAnimation] = []) -> Scene {
     let replicator = Layer(
@@ -64,7 +65,8 @@ import Testing
     for (o, e) in zip(opacities, expected) { #expect(abs(o - e) < 1e-9) }
     // Without a delay every copy shows the same instant.
     let together = Self.scene(LayerReplicator(instanceCount: 3), animations: [fade])
-    #expect(Self.instances(together.renderTree(at: 0.8)).map { $0.sublayers[0].opacity }.allSatisfy { abs($0 - 0.6) < 1e-9 })
+    #expect(
+      Self.instances(together.renderTree(at: 0.8)).map { $0.sublayers[0].opacity }.allSatisfy { abs($0 - 0.6) < 1e-9 })
   }
 
   @Test func nestedReplicatorsExpandAtTheirInstanceTime() {

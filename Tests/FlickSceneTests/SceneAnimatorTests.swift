@@ -27,10 +27,12 @@ import Testing
     scene.animator = animator
     scene.animations.append(
       LayerAnimation(
-        layerID: "dot", property: .opacity, tween: BasicAnimation(from: 1, to: 0, duration: 1, timingFunction: .linear)))
+        layerID: "dot", property: .opacity, tween: BasicAnimation(from: 1, to: 0, duration: 1, timingFunction: .linear))
+    )
     for t in [0.0, 0.4, 0.7, 1.0, 1.3, 2.5] {
       let tree = scene.renderTree(at: t)
-      let expected = try #require(animator.value(of: key, as: Point.self, at: t) ?? (t < 0.5 ? Point(x: 100, y: 100) : nil))
+      let expected = try #require(
+        animator.value(of: key, as: Point.self, at: t) ?? (t < 0.5 ? Point(x: 100, y: 100) : nil))
       #expect(tree.layer(id: "card")?.position == expected, "card at \(t) s")
       #expect(tree.layer(id: "panel")?.mask?.opacity == animator.sample(at: t).layer("hole")?.opacity)
       #expect(tree.layer(id: "dot")?.opacity == max(0, 1 - t))

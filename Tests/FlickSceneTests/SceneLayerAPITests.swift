@@ -48,11 +48,15 @@ import Testing
     var scene = Self.scene()
     scene.pop["card"].add(.spring(to: Point(x: 300, y: 150)), for: .position, at: 0)
     scene.pop["card"].add(.spring(to: Point(x: 100, y: 50)), for: \.position, at: 0.2)
-    let before = try #require(scene.animator!.value(of: AnimationKey(object: "card", key: "position"), as: Point.self, before: 0.2))
-    let after = try #require(scene.animator!.value(of: AnimationKey(object: "card", key: "position"), as: Point.self, at: 0.2))
+    let before = try #require(
+      scene.animator!.value(of: AnimationKey(object: "card", key: "position"), as: Point.self, before: 0.2))
+    let after = try #require(
+      scene.animator!.value(of: AnimationKey(object: "card", key: "position"), as: Point.self, at: 0.2))
     #expect((before - after).magnitudeSquared < 1e-18)
-    let vBefore = try #require(scene.animator!.velocity(of: AnimationKey(object: "card", key: "position"), as: Point.self, before: 0.2))
-    let vAfter = try #require(scene.animator!.velocity(of: AnimationKey(object: "card", key: "position"), as: Point.self, at: 0.2))
+    let vBefore = try #require(
+      scene.animator!.velocity(of: AnimationKey(object: "card", key: "position"), as: Point.self, before: 0.2))
+    let vAfter = try #require(
+      scene.animator!.velocity(of: AnimationKey(object: "card", key: "position"), as: Point.self, at: 0.2))
     #expect((vBefore - vAfter).magnitudeSquared < 1e-12)
     #expect(vAfter.magnitudeSquared > 1)
   }
@@ -65,7 +69,8 @@ import Testing
     @Sendable func swap(to target: Point, count: Int) -> @Sendable (AnimatorCompletion, inout LayerSchedule) -> Void {
       { _, next in
         guard count < 4 else { return }
-        next.pop["card"].add(.spring(to: target), for: \.position, whenCompleted: swap(to: target == a ? b : a, count: count + 1))
+        next.pop["card"].add(
+          .spring(to: target), for: \.position, whenCompleted: swap(to: target == a ? b : a, count: count + 1))
       }
     }
     scene.pop["card"].add(.spring(to: b), for: \.position, at: 0.1, whenCompleted: swap(to: a, count: 1))
@@ -77,7 +82,8 @@ import Testing
     #expect(ends.count == 4)
     // Each swap starts exactly when the previous one completed, and that instant is the
     // spring's own settle time, not a multiple of the frame interval.
-    let spring = SpringAnimation(from: a, to: b, parameters: .popDefault, restThreshold: LayerProperty.position.threshold)
+    let spring = SpringAnimation(
+      from: a, to: b, parameters: .popDefault, restThreshold: LayerProperty.position.threshold)
     #expect(abs(ends[0] - (0.1 + spring.duration)) < 1e-9)
     for i in 1..<4 { #expect(starts[i] == ends[i - 1]) }
     #expect(abs(ends[0] * 30 - (ends[0] * 30).rounded()) > 1e-6)
@@ -136,14 +142,17 @@ import Testing
 
   @Test func gpuAnimationChainStartsEachGroupAtTheExactEnd() throws {
     var scene = Self.scene()
-    let chain = LayerChain
+    let chain =
+      LayerChain
       .animate("card") {
         $0.position.target = Point(x: 300, y: 150)
         $0.opacity.target = 0.5
         $0.opacity.type = .tween(duration: 0.3, curve: .linear)
       }
       .delay(0.5)
-      .animate { $0.position.target = Point(x: 100, y: 150); $0.position.type = .spring(stiffness: 200, damping: 10) }
+      .animate {
+        $0.position.target = Point(x: 100, y: 150); $0.position.type = .spring(stiffness: 200, damping: 10)
+      }
       .then
       .animate("dot") { $0[LayerProperty.scaleX].target = 2 }
     scene.run(chain, at: 0.25)
@@ -156,7 +165,8 @@ import Testing
     let back = try #require(starts.first { $0.key.key == "position" && $0.time > 0.25 })
     #expect(abs(back.time - (0.25 + first.duration + 0.5)) < 1e-9)
     let dot = try #require(starts.first { $0.key.object == "dot" })
-    let backEnd = try #require(events.first { $0.animationID == back.animationID && $0.kind == .completed(finished: true) })
+    let backEnd = try #require(
+      events.first { $0.animationID == back.animationID && $0.kind == .completed(finished: true) })
     #expect(dot.time == backEnd.time)
     #expect(abs(Self.layer(scene.renderTree(at: 0.25 + 0.15), "card")!.opacity - 0.75) < 1e-9)
     #expect(abs(Self.layer(scene.renderTree(at: 29), "dot")!.transform.scale.x - 2) < 0.01)
@@ -171,7 +181,9 @@ import Testing
         layer.shadowRadius = 20 * v
       })
     var scene = Self.scene()
-    scene.animate("card", at: 0) { $0[glow].target = 1; $0[glow].type = .tween(duration: 1, curve: .linear) }
+    scene.animate("card", at: 0) {
+      $0[glow].target = 1; $0[glow].type = .tween(duration: 1, curve: .linear)
+    }
     let card = try #require(Self.layer(scene.renderTree(at: 0.5), "card"))
     #expect(abs(card.shadowOpacity - 0.5) < 1e-9)
     #expect(abs(card.shadowRadius - 10) < 1e-9)
@@ -219,7 +231,9 @@ import Testing
     for frame in 0..<viaAnimator.frameCount {
       let t = viaAnimator.time(ofFrame: frame)
       for id in ["card", "label", "dot"] {
-        #expect(Self.layer(viaAnimator.renderTree(at: t), id)?.position == Self.layer(viaLayers.renderTree(at: t), id)?.position)
+        #expect(
+          Self.layer(viaAnimator.renderTree(at: t), id)?.position
+            == Self.layer(viaLayers.renderTree(at: t), id)?.position)
       }
     }
   }

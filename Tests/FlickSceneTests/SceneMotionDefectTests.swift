@@ -100,7 +100,9 @@ import Testing
     #expect(Self.layer(forward.last!, "dot")!.opacity == 0)
     // The driven layer is checked like any other.
     var wrong = Self.scene()
-    wrong.animate("card") { $0.opacity.target = 0; $0.opacity.drive("dto", .opacity) { $0 } }
+    wrong.animate("card") {
+      $0.opacity.target = 0; $0.opacity.drive("dto", .opacity) { $0 }
+    }
     #expect(throws: SceneError.self) { try wrong.validate() }
   }
 

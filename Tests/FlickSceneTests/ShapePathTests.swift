@@ -5,11 +5,12 @@ import Testing
 @Suite struct ShapePathTests {
   @Test func parsesAbsoluteAndRelativeCommandsWithImplicitRepeats() throws {
     let p = try ShapePath(svgPathData: "M10,10 h 20 v20 H10 z m 5 5 l1 1 2 2")
-    #expect(p.elements == [
-      .move(to: Point(x: 10, y: 10)), .line(to: Point(x: 30, y: 10)), .line(to: Point(x: 30, y: 30)),
-      .line(to: Point(x: 10, y: 30)), .closeSubpath,
-      .move(to: Point(x: 15, y: 15)), .line(to: Point(x: 16, y: 16)), .line(to: Point(x: 18, y: 18)),
-    ])
+    #expect(
+      p.elements == [
+        .move(to: Point(x: 10, y: 10)), .line(to: Point(x: 30, y: 10)), .line(to: Point(x: 30, y: 30)),
+        .line(to: Point(x: 10, y: 30)), .closeSubpath,
+        .move(to: Point(x: 15, y: 15)), .line(to: Point(x: 16, y: 16)), .line(to: Point(x: 18, y: 18)),
+      ])
   }
 
   @Test func parsesCompactNumbersAndExponents() throws {
@@ -21,7 +22,8 @@ import Testing
     let p = try ShapePath(svgPathData: "M0 0 C 0 10 10 10 10 0 S 20 -10 20 0 Q 25 5 30 0 T 40 0")
     #expect(p.elements.count == 5)
     // The S command reflects the previous control point (10, 10) about (10, 0).
-    #expect(p.elements[2] == .curve(to: Point(x: 20, y: 0), control1: Point(x: 10, y: -10), control2: Point(x: 20, y: -10)))
+    #expect(
+      p.elements[2] == .curve(to: Point(x: 20, y: 0), control1: Point(x: 10, y: -10), control2: Point(x: 20, y: -10)))
   }
 
   @Test func arcCommandDrawsAHalfCircle() throws {

@@ -30,13 +30,15 @@ import Testing
     // First run: no golden. It is written and the test fails.
     var first: [FrameVerdict] = []
     withKnownIssue {
-      first = assertFrameSnapshot(of: scene, at: [.percent(0), .end], named: "card", record: .missing, snapshotDirectory: dir)
+      first = assertFrameSnapshot(
+        of: scene, at: [.percent(0), .end], named: "card", record: .missing, snapshotDirectory: dir)
     }
     #expect(first.map(\.status) == [.recorded, .recorded])
     #expect(FileManager.default.fileExists(atPath: "\(dir)/card.0pct.png"))
     #expect(FileManager.default.fileExists(atPath: "\(dir)/card.end.png"))
     // Second run: matches.
-    let v = assertFrameSnapshot(of: scene, at: [.percent(0), .end], named: "card", record: .missing, snapshotDirectory: dir)
+    let v = assertFrameSnapshot(
+      of: scene, at: [.percent(0), .end], named: "card", record: .missing, snapshotDirectory: dir)
     #expect(v.map(\.status) == [.match, .match])
   }
 
@@ -44,11 +46,14 @@ import Testing
     let dir = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let before = Self.scene(card: Color(red: 1, green: 0.5, blue: 0))
-    withKnownIssue { assertFrameSnapshot(of: before, at: [.percent(0)], named: "c", record: .missing, snapshotDirectory: dir) }
+    withKnownIssue {
+      assertFrameSnapshot(of: before, at: [.percent(0)], named: "c", record: .missing, snapshotDirectory: dir)
+    }
     let after = Self.scene(card: Color(red: 0.2, green: 0.4, blue: 1))
     var verdicts: [FrameVerdict] = []
     withKnownIssue {
-      verdicts = assertFrameSnapshot(of: after, at: [.percent(0)], named: "c", record: RecordMode.none, snapshotDirectory: dir)
+      verdicts = assertFrameSnapshot(
+        of: after, at: [.percent(0)], named: "c", record: RecordMode.none, snapshotDirectory: dir)
     }
     let v = try #require(verdicts.first)
     #expect(v.status == .changed)
@@ -68,8 +73,11 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("Fixtures/two-cards.json5").path
-    withKnownIssue { assertFrameSnapshot(of: fixture, at: [.percent(100)], named: "t", record: .missing, snapshotDirectory: dir) }
-    let same = assertFrameSnapshot(of: fixture, at: [.percent(100)], named: "t", record: RecordMode.none, snapshotDirectory: dir)
+    withKnownIssue {
+      assertFrameSnapshot(of: fixture, at: [.percent(100)], named: "t", record: .missing, snapshotDirectory: dir)
+    }
+    let same = assertFrameSnapshot(
+      of: fixture, at: [.percent(100)], named: "t", record: RecordMode.none, snapshotDirectory: dir)
     #expect(same.first?.status == .match)
     var v: [FrameVerdict] = []
     withKnownIssue {

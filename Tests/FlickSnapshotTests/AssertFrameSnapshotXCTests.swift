@@ -12,7 +12,9 @@ final class AssertFrameSnapshotXCTests: XCTestCase {
   private var failures: [String] = []
   private var capturing = false
 
-  override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+  override func recordFailure(
+    withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+  ) {
     if capturing {
       failures.append(description)
     } else {

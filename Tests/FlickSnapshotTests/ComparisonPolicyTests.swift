@@ -63,17 +63,23 @@ import Testing
     defer { unlink(path) }
     let r = try ImageComparator().compare(expectedFile: path, actual: Self.nudged(golden))
     #expect(r.passed && !r.exact && r.verdict == .withinTolerance)
-    #expect(r.modeReason.contains("perceptual comparison") && r.modeReason.contains("cairo 0.0.1-other"), "\(r.modeReason)")
+    #expect(
+      r.modeReason.contains("perceptual comparison") && r.modeReason.contains("cairo 0.0.1-other"), "\(r.modeReason)")
     #expect(r.summary.contains("within tolerance"), "\(r.summary)")
     // A real recolour (#30D158 → #34C759) still fails perceptually.
     let recoloured = Self.card(Color(red: 0x34 / 255.0, green: 0xC7 / 255.0, blue: 0x59 / 255.0))
-    let before = try Self.temporaryPNG(Self.card(Color(red: 0x30 / 255.0, green: 0xD1 / 255.0, blue: 0x58 / 255.0)), renderer: .current)
+    let before = try Self.temporaryPNG(
+      Self.card(Color(red: 0x30 / 255.0, green: 0xD1 / 255.0, blue: 0x58 / 255.0)), renderer: .current)
     defer { unlink(before) }
     let exact = try ImageComparator().compare(expectedFile: before, actual: recoloured)
     #expect(!exact.passed && exact.differingPixels > 300, "\(exact.summary)")
     // Forcing either mode works whatever the fingerprints.
     #expect(try !ImageComparator(options: .exact).compare(expectedFile: path, actual: Self.nudged(golden)).passed)
-    #expect(try ImageComparator(options: .perceptual).compare(expectedFile: before, actual: Self.nudged(Self.card(Color(red: 0x30 / 255.0, green: 0xD1 / 255.0, blue: 0x58 / 255.0)))).passed)
+    #expect(
+      try ImageComparator(options: .perceptual).compare(
+        expectedFile: before,
+        actual: Self.nudged(Self.card(Color(red: 0x30 / 255.0, green: 0xD1 / 255.0, blue: 0x58 / 255.0)))
+      ).passed)
   }
 
   @Test func aDimTranslucentRecolourIsCaughtExactly() throws {
@@ -128,14 +134,17 @@ import Testing
     let v = try V.run(["verify", V.twoCards, "--against", golden, "--report", report])
     #expect(v.status == 1 && v.stderr.contains("1 pixel differs"), "\(v.stderr)")
     #expect(v.stderr.contains("exact comparison: both sides come from the same renderer"))
-    let summary = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report + "/summary.json"))) as? [String: Any])
+    let summary = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report + "/summary.json")))
+        as? [String: Any])
     let frame = try #require((summary["frames"] as? [[String: Any]])?.first)
     #expect(frame["status"] as? String == "changed" && frame["comparison"] as? String == "exact")
     // The manifest says another renderer drew the goldens, which store their inputs: the inputs
     // are re-rendered and compared exactly; the nudged pixel is the renderer's drift, reported apart.
     let path = golden + "/manifest.json"
     func fakeRenderer(dropInputs: Bool) throws {
-      var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+      var json = try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
       var renderer = json["renderer"] as! [String: Any]
       renderer["cairo"] = "0.0.1-other"
       json["renderer"] = renderer
@@ -145,8 +154,12 @@ import Testing
     try fakeRenderer(dropInputs: false)
     let r = try V.run(["verify", V.twoCards, "--against", golden, "--report", report])
     #expect(r.status == 0, "\(r.stderr)")
-    #expect(r.stderr.contains("re-rendering the goldens' stored inputs") && r.stderr.contains("renderer drift: 1 pixels"), "\(r.stderr)")
-    let s1 = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report + "/summary.json"))) as? [String: Any])
+    #expect(
+      r.stderr.contains("re-rendering the goldens' stored inputs") && r.stderr.contains("renderer drift: 1 pixels"),
+      "\(r.stderr)")
+    let s1 = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report + "/summary.json")))
+        as? [String: Any])
     let f1 = try #require((s1["frames"] as? [[String: Any]])?.first)
     #expect(f1["status"] as? String == "match" && f1["comparison"] as? String == "exact")
     #expect((f1["rendererDrift"] as? [String: Any])?["differingPixels"] as? Int == 1)
@@ -154,9 +167,13 @@ import Testing
     try fakeRenderer(dropInputs: true)
     let p = try V.run(["verify", V.twoCards, "--against", golden, "--report", report])
     #expect(p.status == 0, "\(p.stderr)")
-    #expect(p.stderr.contains("perceptual comparison: the golden comes from another renderer (cairo 0.0.1-other"), "\(p.stderr)")
+    #expect(
+      p.stderr.contains("perceptual comparison: the golden comes from another renderer (cairo 0.0.1-other"),
+      "\(p.stderr)")
     #expect(p.stderr.contains("WARNING: these goldens store no inputs"), "\(p.stderr)")
-    let s2 = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report + "/summary.json"))) as? [String: Any])
+    let s2 = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report + "/summary.json")))
+        as? [String: Any])
     let f2 = try #require((s2["frames"] as? [[String: Any]])?.first)
     #expect(f2["status"] as? String == "match" && f2["comparison"] as? String == "perceptual")
     #expect((f2["comparisonReason"] as? String)?.contains("another renderer") == true)
@@ -204,7 +221,8 @@ import Testing
       try Data(bytes).write(to: URL(fileURLWithPath: dir + "/u.0s.png"))
       var v: [FrameVerdict] = []
       withKnownIssue {
-        v = assertFrameSnapshot(of: scene, at: [.seconds(0)], named: "u", record: RecordMode.none, snapshotDirectory: dir)
+        v = assertFrameSnapshot(
+          of: scene, at: [.seconds(0)], named: "u", record: RecordMode.none, snapshotDirectory: dir)
       }
       #expect(v.first?.status == .unreadable, "\(name)")
     }
@@ -222,13 +240,17 @@ import Testing
       withKnownIssue {
         v = assertFrameSnapshot(of: changed, at: [.end], named: "r", record: mode, snapshotDirectory: dir)
       } matching: { issue in
-        issue.comments.contains { $0.rawValue.contains("re-recorded") && $0.rawValue.contains("re-run without recording to verify it") }
+        issue.comments.contains {
+          $0.rawValue.contains("re-recorded") && $0.rawValue.contains("re-run without recording to verify it")
+        }
       }
       #expect(v.first?.status == .recorded, "\(mode)")
     }
     // The golden now holds the written frame, with this renderer's fingerprint.
     #expect(try PNGImage(contentsOf: dir + "/r.end.png").renderer == RendererFingerprint.current)
-    let ok = assertFrameSnapshot(of: AssertFrameSnapshotTests.scene(card: .black), at: [.end], named: "r", record: RecordMode.none, snapshotDirectory: dir)
+    let ok = assertFrameSnapshot(
+      of: AssertFrameSnapshotTests.scene(card: .black), at: [.end], named: "r", record: RecordMode.none,
+      snapshotDirectory: dir)
     #expect(ok.first?.status == .match)
   }
 
@@ -239,16 +261,24 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let a = dir + "/a", b = dir + "/b", report = dir + "/report"
     #expect(try V.run(["snapshot", V.twoCards, "--at", "0,end", "--out", a]).status == 0)
-    #expect(try V.run(["snapshot", V.twoCards, "--at", "0,frame:3", "--scale", "0.5", "--out", b, "--set", "rightColor=#3B82F6"]).status == 0)
+    #expect(
+      try V.run([
+        "snapshot", V.twoCards, "--at", "0,frame:3", "--scale", "0.5", "--out", b, "--set", "rightColor=#3B82F6",
+      ]).status == 0)
     try FileManager.default.copyItem(atPath: a + "/end.png", toPath: b + "/end.png")
     try Data("junk".utf8).write(to: URL(fileURLWithPath: b + "/junk.png"))
     try Data("junk".utf8).write(to: URL(fileURLWithPath: a + "/junk.png"))
     let d = try V.run(["diff", a, b, "--report", report])
     #expect(d.status == 3, "\(d.stderr)")
-    let summary = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report + "/summary.json"))) as? [String: Any])
+    let summary = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report + "/summary.json")))
+        as? [String: Any])
     #expect(summary["passed"] as? Bool == false)
     let counts = try #require(summary["counts"] as? [String: Int])
-    #expect(counts == ["match": 1, "changed": 0, "sizeMismatch": 1, "missing": 1, "unreadable": 1, "recorded": 0, "error": 0], "\(counts)")
+    #expect(
+      counts == [
+        "match": 1, "changed": 0, "sizeMismatch": 1, "missing": 1, "unreadable": 1, "recorded": 0, "error": 0,
+      ], "\(counts)")
     let frames = try #require(summary["frames"] as? [[String: Any]])
     let mismatch = try #require(frames.first { $0["status"] as? String == "sizeMismatch" })
     #expect(mismatch["differingPixels"] == nil, "a size mismatch compares no pixel")

@@ -12,6 +12,7 @@ import Testing
     let region = PixelRegion(x: 0, y: 0, width: 1, height: 1)
     let limits = DecodeLimits(maxPixels: 10)
     #expect(options.mode == .perceptual && ComparisonOptions.exact.mode == .exact)
-    #expect(times.count == 4 && mode == .none && status.rawValue == "match" && region.width == 1 && limits.maxPixels == 10)
+    #expect(
+      times.count == 4 && mode == .none && status.rawValue == "match" && region.width == 1 && limits.maxPixels == 10)
   }
 }

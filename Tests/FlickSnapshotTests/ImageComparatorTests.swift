@@ -54,7 +54,9 @@ import Testing
     #expect(r.boundingBox == PixelRegion(x: 5, y: 3, width: 1, height: 1))
     #expect(r.summary.contains("1 pixel differs") && r.summary.contains("1×1 at (5, 3)"))
     // A budget of one pixel lets it through.
-    #expect(ImageComparator(options: ComparisonOptions(mode: .perceptual, maxDiffPixels: 1)).compare(a, b).verdict == .withinTolerance)
+    #expect(
+      ImageComparator(options: ComparisonOptions(mode: .perceptual, maxDiffPixels: 1)).compare(a, b).verdict
+        == .withinTolerance)
   }
 
   @Test func smallChangeBelowTheThresholdIsSimilar() {
@@ -109,7 +111,8 @@ import Testing
     // colour itself; the others differ clearly.
     #expect(ImageComparator(options: .perceptual).compare(opaque, translucent).differingPixels >= 16)
     for metric in ColorMetric.allCases {
-      let r = ImageComparator(options: ComparisonOptions(mode: .perceptual, metric: metric)).compare(opaque, translucent)
+      let r = ImageComparator(options: ComparisonOptions(mode: .perceptual, metric: metric)).compare(
+        opaque, translucent)
       #expect(r.verdict == .different, "\(metric)")
     }
   }
@@ -142,9 +145,11 @@ import Testing
     let options = ComparisonOptions(mode: .perceptual, maxDiffPixels: 40)
     // 36 isolated pixels on a 10-pixel grid.
     var speckle = a
-    for y in stride(from: 2, to: 62, by: 10) { for x in stride(from: 3, to: 63, by: 10) {
-      Self.set(&speckle, x, y, r: 200, g: 200, b: 200)
-    } }
+    for y in stride(from: 2, to: 62, by: 10) {
+      for x in stride(from: 3, to: 63, by: 10) {
+        Self.set(&speckle, x, y, r: 200, g: 200, b: 200)
+      }
+    }
     let scattered = ImageComparator(options: options).compare(a, speckle)
     #expect(scattered.differingPixels == 36 && scattered.verdict == .withinTolerance, "\(scattered.summary)")
     // The same count as a 6 × 6 block.

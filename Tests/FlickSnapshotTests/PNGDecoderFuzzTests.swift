@@ -42,7 +42,8 @@ import Testing
       case 1:  // truncate
         data = Array(data.prefix(Int.random(in: 0..<data.count, using: &rng)))
       case 2:  // random bytes after a valid zlib header
-        data = [0x78, 0x9C] + (0..<Int.random(in: 0..<300, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        data =
+          [0x78, 0x9C] + (0..<Int.random(in: 0..<300, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
       default:  // a block spliced from elsewhere in the stream
         let a = Int.random(in: 2..<data.count, using: &rng), b = Int.random(in: 2..<data.count, using: &rng)
         data.replaceSubrange(min(a, b)..<max(a, b), with: data[min(a, b)..<max(a, b)].reversed())

@@ -69,21 +69,26 @@ import Testing
 
   @Test func decodesEveryColourTypeAndDepth() throws {
     // RGBA 8.
-    let rgba = try Self.decode(Self.png(width: 2, height: 1, idat: Self.zlibStored(Self.rows([[1, 2, 3, 4, 5, 6, 7, 8]]))))
+    let rgba = try Self.decode(
+      Self.png(width: 2, height: 1, idat: Self.zlibStored(Self.rows([[1, 2, 3, 4, 5, 6, 7, 8]]))))
     #expect(Self.rgba(rgba, 0, 0) == [1, 2, 3, 4] && Self.rgba(rgba, 1, 0) == [5, 6, 7, 8])
     // RGB 16 with tRNS: the high byte; the transparent colour gets alpha 0.
     let trns: [UInt8] = [0x12, 0x34, 0, 0, 0xFF, 0xFF]
-    let rgb16 = try Self.decode(Self.png(
-      width: 2, height: 1, depth: 16, colorType: 2, chunks: [("tRNS", trns)],
-      idat: Self.zlibStored(Self.rows([[0x12, 0x34, 0, 0, 0xFF, 0xFF, 0xAB, 0xCD, 1, 2, 3, 4]]))))
+    let rgb16 = try Self.decode(
+      Self.png(
+        width: 2, height: 1, depth: 16, colorType: 2, chunks: [("tRNS", trns)],
+        idat: Self.zlibStored(Self.rows([[0x12, 0x34, 0, 0, 0xFF, 0xFF, 0xAB, 0xCD, 1, 2, 3, 4]]))))
     #expect(Self.rgba(rgb16, 0, 0)[3] == 0 && Self.rgba(rgb16, 1, 0) == [0xAB, 1, 3, 255])
     // Grey 1-bit: 0b1010_0000 over 4 pixels.
-    let grey = try Self.decode(Self.png(width: 4, height: 1, depth: 1, colorType: 0, idat: Self.zlibStored(Self.rows([[0b1010_0000]]))))
+    let grey = try Self.decode(
+      Self.png(width: 4, height: 1, depth: 1, colorType: 0, idat: Self.zlibStored(Self.rows([[0b1010_0000]]))))
     #expect((0..<4).map { Self.rgba(grey, $0, 0)[0] } == [255, 0, 255, 0])
     // Palette 2-bit with tRNS.
-    let palette = try Self.decode(Self.png(
-      width: 3, height: 1, depth: 2, colorType: 3, chunks: [("PLTE", [10, 20, 30, 40, 50, 60, 70, 80, 90]), ("tRNS", [0, 128])],
-      idat: Self.zlibStored(Self.rows([[0b0001_1000]]))))
+    let palette = try Self.decode(
+      Self.png(
+        width: 3, height: 1, depth: 2, colorType: 3,
+        chunks: [("PLTE", [10, 20, 30, 40, 50, 60, 70, 80, 90]), ("tRNS", [0, 128])],
+        idat: Self.zlibStored(Self.rows([[0b0001_1000]]))))
     #expect(Self.rgba(palette, 0, 0) == [10, 20, 30, 0] && Self.rgba(palette, 1, 0) == [40, 50, 60, 128])
     #expect(Self.rgba(palette, 2, 0) == [70, 80, 90, 255])
     // Grey + alpha 8.
@@ -166,7 +171,10 @@ import Testing
       ("bad filter byte", png(width: 2, height: 2, idat: zlibStored(badFilter))),
       ("huge header over a tiny data chunk", png(width: 20000, height: 20000, idat: zlibStored(good))),
       ("2³¹−1 header", png(width: Int(Int32.max), height: 1, idat: zlibStored(good))),
-      ("palette index beyond PLTE", png(width: 1, height: 1, colorType: 3, chunks: [("PLTE", [1, 2, 3])], idat: zlibStored([0, 5]))),
+      (
+        "palette index beyond PLTE",
+        png(width: 1, height: 1, colorType: 3, chunks: [("PLTE", [1, 2, 3])], idat: zlibStored([0, 5]))
+      ),
     ]
   }
 
@@ -220,7 +228,11 @@ import Testing
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let good = dir.appendingPathComponent("good.png").path
-    try Data(Self.png(width: 2, height: 2, idat: Self.zlibStored(Self.rows([[1, 2, 3, 255, 4, 5, 6, 255], [7, 8, 9, 255, 10, 11, 12, 255]])))).write(to: URL(fileURLWithPath: good))
+    try Data(
+      Self.png(
+        width: 2, height: 2,
+        idat: Self.zlibStored(Self.rows([[1, 2, 3, 255, 4, 5, 6, 255], [7, 8, 9, 255, 10, 11, 12, 255]])))
+    ).write(to: URL(fileURLWithPath: good))
     let comparator = ImageComparator()
     #expect(try comparator.compareFiles(expected: good, actual: good).verdict == .identicalBytes)
     for (i, (name, bytes)) in Self.undecodable().enumerated() {

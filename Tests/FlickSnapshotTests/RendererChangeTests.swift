@@ -197,7 +197,8 @@ import Testing
     try Self.fakeRendererChange(golden)
     try Self.drift(golden + "/0s.png")
     // A failing report (a design change) is not a renderer update.
-    let failed = try V.run(["verify", template, "--against", golden, "--report", dir + "/bad", "--set", "tint=#2563EB"], in: dir)
+    let failed = try V.run(
+      ["verify", template, "--against", golden, "--report", dir + "/bad", "--set", "tint=#2563EB"], in: dir)
     #expect(failed.status == 1)
     let refused = try V.run(["accept", dir + "/bad", "--renderer", "--against", golden], in: dir)
     #expect(refused.status == 2 && refused.stderr.contains("the report failed"), "\(refused.stderr)")

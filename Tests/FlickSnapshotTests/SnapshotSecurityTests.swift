@@ -27,7 +27,8 @@ import Testing
     /// Rewrites the goldens' manifest.json through `edit` (as JSON).
     func editManifest(_ edit: (inout [String: Any]) -> Void) throws {
       let path = golden + "/manifest.json"
-      var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+      var json = try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
       edit(&json)
       try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
     }
@@ -74,7 +75,8 @@ import Testing
     // Nor through a manifest.json that is a link out of the folder.
     try FileManager.default.removeItem(atPath: box.golden + "/end.png")
     try FileManager.default.moveItem(atPath: box.golden + "/manifest.json", toPath: box.dir + "/manifest.json")
-    try FileManager.default.createSymbolicLink(atPath: box.golden + "/manifest.json", withDestinationPath: box.dir + "/manifest.json")
+    try FileManager.default.createSymbolicLink(
+      atPath: box.golden + "/manifest.json", withDestinationPath: box.dir + "/manifest.json")
     #expect(try V.run(["verify", V.twoCards, "--against", box.golden], in: box.dir).status == 2)
     #expect(box.victimIntact())
   }
@@ -108,7 +110,8 @@ import Testing
       let r = try hostile(setArtifact(artefact))
       #expect(r.status == 2 && r.stderr.contains("refusing"), "\(artefact): \(r.stderr)")
     }
-    try FileManager.default.createSymbolicLink(atPath: report + "/0s/link.png", withDestinationPath: box.dir + "/outside.png")
+    try FileManager.default.createSymbolicLink(
+      atPath: report + "/0s/link.png", withDestinationPath: box.dir + "/outside.png")
     #expect(try hostile(setArtifact("0s/link.png")).status == 2)
     // The manifest the report carries would become the goldens' manifest: its names are checked.
     let r = try hostile { json in
@@ -148,7 +151,8 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: box.dir + "/work/x"))
     // FLICK_ARTIFACTS too.
     let artifacts = box.dir + "/artifacts"
-    _ = try V.run(["verify", template, "--against", golden] + V.recolour, environment: ["FLICK_ARTIFACTS": artifacts], in: work)
+    _ = try V.run(
+      ["verify", template, "--against", golden] + V.recolour, environment: ["FLICK_ARTIFACTS": artifacts], in: work)
     #expect(FileManager.default.fileExists(atPath: artifacts + "/x/summary.json"))
   }
 
@@ -181,10 +185,13 @@ import Testing
     let frame = Frame(width: 4, height: 4)
     let manifest = SnapshotManifest(
       template: "t.json5", templateHash: "", parameters: [], parameterHash: "", width: 4, height: 4, scale: 1, fps: 10,
-      duration: 1, frames: [
+      duration: 1,
+      frames: [
         .init(time: .seconds(0), seconds: 0, file: "0s.png"), .init(time: .end, seconds: 0.9, file: "end.png"),
       ], flickVersion: "test")
-    try SnapshotCommit(directory: dir, frames: [("0s.png", frame), ("end.png", frame)], manifest: manifest, previous: nil).apply()
+    try SnapshotCommit(
+      directory: dir, frames: [("0s.png", frame), ("end.png", frame)], manifest: manifest, previous: nil
+    ).apply()
     let before = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
     let bytes = try before.map { try Data(contentsOf: URL(fileURLWithPath: dir + "/" + $0)) }
     // The second write fails (a full disk): nothing changes, no temporary file is left.
@@ -227,8 +234,11 @@ import Testing
     // Files over 4 KB cannot be written (RLIMIT_FSIZE, SIGXFSZ ignored): the goldens at scale 2 are bigger.
     let flick = V.flick
     let r = try ProcessRunner.run(
-      "/bin/sh", ["-c", "trap '' XFSZ; ulimit -f 8; exec \"$0\" \"$@\"", flick, "snapshot", V.twoCards, "--at", "0,end",
-        "--scale", "2", "--out", golden])
+      "/bin/sh",
+      [
+        "-c", "trap '' XFSZ; ulimit -f 8; exec \"$0\" \"$@\"", flick, "snapshot", V.twoCards, "--at", "0,end",
+        "--scale", "2", "--out", golden,
+      ])
     #expect(r.status == 3, "\(r.stderr)")
     #expect(r.stderr.contains("left unchanged"), "\(r.stderr)")
     #expect(try files() == before)

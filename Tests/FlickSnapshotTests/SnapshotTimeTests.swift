@@ -4,7 +4,8 @@ import Testing
 @Suite struct SnapshotTimeTests {
   @Test func parsesEveryForm() throws {
     let times = try SnapshotTime.list("0,25%,50%,75%,end,1.2s,frame:30, 2")
-    #expect(times == [.seconds(0), .percent(25), .percent(50), .percent(75), .end, .seconds(1.2), .frame(30), .seconds(2)])
+    #expect(
+      times == [.seconds(0), .percent(25), .percent(50), .percent(75), .end, .seconds(1.2), .frame(30), .seconds(2)])
     #expect(times.map(\.label) == ["0s", "25pct", "50pct", "75pct", "end", "1.2s", "frame30", "2s"])
     for t in times {
       #expect(SnapshotTime(label: t.label) == t)

@@ -63,7 +63,8 @@ import Testing
   @Test func everyTemplateHasAllItsGoldens() {
     var missing: [String] = []
     for name in Self.templates {
-      for time in SnapshotTime.quarters where
+      for time in SnapshotTime.quarters
+      where
         !FileManager.default.fileExists(atPath: "\(Self.goldens)/\(name).\(time.label).png")
       {
         missing.append("\(name).\(time.label).png")

@@ -64,9 +64,10 @@ import Testing
     // The terminal names each failing frame, the pixel count and the bounding box.
     #expect(v.stderr.contains("✗ 0s") && v.stderr.contains("✗ end") && v.stderr.contains("pixels differ"))
     #expect(v.stderr.contains(" at (180, 30)"))  // the right card at t = 0: 100×100 centred on (230, 80)
-    for file in ["index.html", "junit.xml", "summary.json", "0s/diff.png", "0s/side-by-side.png",
-      "0s/flicker.png", "0s/expected.png", "0s/actual.png"]
-    {
+    for file in [
+      "index.html", "junit.xml", "summary.json", "0s/diff.png", "0s/side-by-side.png",
+      "0s/flicker.png", "0s/expected.png", "0s/actual.png",
+    ] {
       #expect(FileManager.default.fileExists(atPath: "\(report)/\(file)"), "\(file)")
     }
     // Every counted pixel lies on the right card; the left card and the background are untouched.
@@ -86,7 +87,8 @@ import Testing
     let expected = try Frame(pngAt: golden + "/0s.png")
     #expect(expected.rgba(x: 230, y: 80).g == 0xC5)
     // --record failed rewrites the failing goldens and fails, saying so; after that the new colour matches.
-    let update = try Self.run(["verify", Self.twoCards, "--against", golden, "--record", "failed"] + Self.recolour, in: dir)
+    let update = try Self.run(
+      ["verify", Self.twoCards, "--against", golden, "--record", "failed"] + Self.recolour, in: dir)
     #expect(update.status == 1, "\(update.stderr)")
     #expect(update.stderr.contains("recorded 2 goldens") && update.stderr.contains("re-run without --record"))
     #expect(try Frame(pngAt: golden + "/0s.png").rgba(x: 230, y: 80).b == 0xF6)
@@ -102,11 +104,13 @@ import Testing
     #expect(r0.status == 1 && r0.stderr.contains("missing"), "\(r0.stderr)")
     #expect(!FileManager.default.fileExists(atPath: local + "/0s.png"))
     // Not even with FLICK_RECORD (that is for assertFrameSnapshot).
-    let env = try Self.run(["verify", Self.twoCards, "--against", local, "--at", "0"], environment: ["FLICK_RECORD": "all"], in: dir)
+    let env = try Self.run(
+      ["verify", Self.twoCards, "--against", local, "--at", "0"], environment: ["FLICK_RECORD": "all"], in: dir)
     #expect(env.status == 1 && !FileManager.default.fileExists(atPath: local + "/0s.png"))
     // In CI, asking to record is refused and writes nothing.
     let ci = try Self.run(
-      ["verify", Self.twoCards, "--against", local, "--at", "0", "--record", "missing"], environment: ["CI": "true"], in: dir)
+      ["verify", Self.twoCards, "--against", local, "--at", "0", "--record", "missing"], environment: ["CI": "true"],
+      in: dir)
     #expect(ci.status == 2 && ci.stderr.contains("refusing to record goldens in CI"), "\(ci.stderr)")
     #expect(!FileManager.default.fileExists(atPath: local))
     // --record missing writes, and the run fails saying a re-run verifies it.
@@ -123,7 +127,9 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: local + "/0s.png"))
     #expect(try Self.run(["verify", Self.twoCards, "--against", local, "--record", "missing"], in: dir).status == 1)
     // Recording another time keeps the earlier one in the manifest.
-    #expect(try Self.run(["verify", Self.twoCards, "--against", local, "--at", "end", "--record", "missing"], in: dir).status == 1)
+    #expect(
+      try Self.run(["verify", Self.twoCards, "--against", local, "--at", "end", "--record", "missing"], in: dir).status
+        == 1)
     #expect(try SnapshotManifest.read(from: local)?.frames.map(\.file) == ["0s.png", "end.png"])
     // An explicit re-record of a changed template updates the goldens (and fails once).
     let r4 = try Self.run(["verify", Self.twoCards, "--against", local, "--record", "all"] + Self.recolour, in: dir)
@@ -192,12 +198,14 @@ import Testing
     let manifest = try #require(try SnapshotManifest.read(from: golden))
     #expect(manifest.parameters == ["--set=rightColor=#3B82F6"])
     #expect(manifest.frames.map(\.file) == ["0s.png", "50pct.png", "end.png"])
-    let again = try Self.run(["verify", Self.twoCards, "--against", golden] + Self.recolour, environment: ["CI": "true"], in: dir)
+    let again = try Self.run(
+      ["verify", Self.twoCards, "--against", golden] + Self.recolour, environment: ["CI": "true"], in: dir)
     #expect(again.status == 0, "\(again.stderr)")
     #expect(!again.stderr.contains("note: goldens were made with parameters"))
     // Nothing is left to accept from a passing run's report.
     let passing = try Self.run(
-      ["verify", Self.twoCards, "--against", golden, "--report", dir + "/ok"] + Self.recolour, environment: ["CI": "true"])
+      ["verify", Self.twoCards, "--against", golden, "--report", dir + "/ok"] + Self.recolour,
+      environment: ["CI": "true"])
     #expect(passing.status == 0)
     let none = try Self.run(["accept", dir + "/ok", "--against", golden])
     #expect(none.status == 0 && none.stderr.contains("nothing to accept"))

@@ -16,7 +16,10 @@ import Testing
       """
     let w = Template.angleWarnings(in: text, file: "t.json5")
     #expect(w.count == 5, "\(w)")
-    #expect(w.first == "t.json5:2:65: layers[0].transform.rotation: 45 is in radians (2578°, more than a full turn); for degrees write \"45deg\"")
+    #expect(
+      w.first
+        == "t.json5:2:65: layers[0].transform.rotation: 45 is in radians (2578°, more than a full turn); for degrees write \"45deg\""
+    )
     #expect(w.contains { $0.contains("layers[0].path.endAngle: 360") })
     #expect(w.contains { $0.contains("timeline[0].to: 90") && $0.contains("\"90deg\"") })
     #expect(w.contains { $0.contains("timeline[1].animate.rotation.from: -720") })

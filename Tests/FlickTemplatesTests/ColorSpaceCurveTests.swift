@@ -19,7 +19,9 @@ import Testing
       #expect((c.value(at: 1) - Self.green).magnitudeSquared < 1e-10)
       let p = c.progress(at: 0.3)
       #expect(abs(p - TimingFunction.easeInEaseOut.progress(at: 0.3)) < 1e-9)
-      let expected = space.color(from: space.components(of: Self.blue) + (space.components(of: Self.green) - space.components(of: Self.blue)).scaled(by: p))
+      let expected = space.color(
+        from: space.components(of: Self.blue)
+          + (space.components(of: Self.green) - space.components(of: Self.blue)).scaled(by: p))
       #expect((c.value(at: 0.3) - expected).magnitudeSquared < 1e-18)
     }
     // sRGB passes through the dull (0, 0.5, 0.5); OKLab stays brighter.

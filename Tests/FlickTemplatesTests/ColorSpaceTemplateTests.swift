@@ -32,19 +32,27 @@ import Testing
       + ColorSpace.oklab.components(of: Color(red: 0, green: 1, blue: 0)).scaled(by: 0.5))
 
   @Test func blueToGreenInOKLabIsNotTealAtTheMidpoint() throws {
-    let srgb = Self.color(try Self.scene(##"[{ target: "a", animate: { backgroundColor: "#00FF00" }, curve: "linear", duration: 1 }]"##), at: 0.5)
+    let srgb = Self.color(
+      try Self.scene(##"[{ target: "a", animate: { backgroundColor: "#00FF00" }, curve: "linear", duration: 1 }]"##),
+      at: 0.5)
     #expect(abs(srgb.green - 0.5) < 1e-9 && abs(srgb.blue - 0.5) < 1e-9)  // teal, unchanged
     let entry = Self.color(
-      try Self.scene(##"[{ target: "a", animate: { backgroundColor: "#00FF00" }, curve: "linear", duration: 1, colorSpace: "oklab" }]"##),
+      try Self.scene(
+        ##"[{ target: "a", animate: { backgroundColor: "#00FF00" }, curve: "linear", duration: 1, colorSpace: "oklab" }]"##
+      ),
       at: 0.5)
     #expect((entry - Self.oklabMid).magnitudeSquared < 1e-12)
     #expect(entry.green > 0.6 && entry.blue > 0.6)
     let own = Self.color(
-      try Self.scene(##"[{ target: "a", animate: { backgroundColor: { to: "#00FF00", colorSpace: "oklab" } }, curve: "linear", duration: 1 }]"##),
+      try Self.scene(
+        ##"[{ target: "a", animate: { backgroundColor: { to: "#00FF00", colorSpace: "oklab" } }, curve: "linear", duration: 1 }]"##
+      ),
       at: 0.5)
     #expect((own - Self.oklabMid).magnitudeSquared < 1e-12)
     let byDefault = Self.color(
-      try Self.scene(##"[{ target: "a", animate: { backgroundColor: "#00FF00" }, curve: "linear", duration: 1 }]"##, extra: ##"colorSpace: "oklab","##),
+      try Self.scene(
+        ##"[{ target: "a", animate: { backgroundColor: "#00FF00" }, curve: "linear", duration: 1 }]"##,
+        extra: ##"colorSpace: "oklab","##),
       at: 0.5)
     #expect((byDefault - Self.oklabMid).magnitudeSquared < 1e-12)
     // An entry overrides the default.
@@ -57,14 +65,18 @@ import Testing
 
   @Test func linearLightIsBrighterThanSRGBHalfway() throws {
     let c = Self.color(
-      try Self.scene(##"[{ target: "a", animate: { backgroundColor: "#00FF00" }, curve: "linear", duration: 1, colorSpace: "linear" }]"##),
+      try Self.scene(
+        ##"[{ target: "a", animate: { backgroundColor: "#00FF00" }, curve: "linear", duration: 1, colorSpace: "linear" }]"##
+      ),
       at: 0.5)
     let expected = 1.055 * pow(0.5, 1 / 2.4) - 0.055  // sRGB encoding of linear 0.5
     #expect(abs(c.green - expected) < 1e-9 && abs(c.blue - expected) < 1e-9)
   }
 
   @Test func springKeepsItsTimingAndEndsOnTheTarget() throws {
-    let s = try Self.scene(##"[{ target: "a", animate: { backgroundColor: "#00FF00" }, curve: "spring(response: 0.4, dampingRatio: 0.6)", colorSpace: "oklab" }]"##)
+    let s = try Self.scene(
+      ##"[{ target: "a", animate: { backgroundColor: "#00FF00" }, curve: "spring(response: 0.4, dampingRatio: 0.6)", colorSpace: "oklab" }]"##
+    )
     let end = Self.color(s, at: 1.9)
     #expect(abs(end.green - 1) < 1e-3 && abs(end.blue) < 1e-3)
     // Continuous: the value just after the start is near blue.
@@ -74,7 +86,8 @@ import Testing
 
   @Test func keyframesOfValuesRunInTheSpace() throws {
     let s = try Self.scene(
-      ##"[{ target: "a", animate: { backgroundColor: { keyframes: { values: ["#0000FF", "#00FF00", "#FF0000"] }, duration: 1, colorSpace: "oklab" } } }]"##)
+      ##"[{ target: "a", animate: { backgroundColor: { keyframes: { values: ["#0000FF", "#00FF00", "#FF0000"] }, duration: 1, colorSpace: "oklab" } } }]"##
+    )
     let mid = Self.color(s, at: 0.25)
     #expect((mid - Self.oklabMid).magnitudeSquared < 1e-9)
     let end = Self.color(s, at: 1)
@@ -82,10 +95,16 @@ import Testing
   }
 
   @Test func errorsNameTheProblem() {
-    #expect(Self.message(##"[{ target: "a", animate: { opacity: { to: 0, colorSpace: "oklab" } } }]"##).contains("applies to colour properties"))
-    #expect(Self.message(##"[{ target: "a", animate: { backgroundColor: "#00FF00" }, colorSpace: "okLab" }]"##).contains("oklab"))
+    #expect(
+      Self.message(##"[{ target: "a", animate: { opacity: { to: 0, colorSpace: "oklab" } } }]"##).contains(
+        "applies to colour properties"))
+    #expect(
+      Self.message(##"[{ target: "a", animate: { backgroundColor: "#00FF00" }, colorSpace: "okLab" }]"##).contains(
+        "oklab"))
     #expect(Self.message("[]", extra: ##"colorSpace: "hsl","##).contains("colorSpace"))
     // An entry's colorSpace leaves its other properties alone.
-    #expect(Self.message(##"[{ target: "a", animate: { opacity: 0, backgroundColor: "#00FF00" }, colorSpace: "oklab" }]"##) == "")
+    #expect(
+      Self.message(##"[{ target: "a", animate: { opacity: 0, backgroundColor: "#00FF00" }, colorSpace: "oklab" }]"##)
+        == "")
   }
 }

@@ -21,7 +21,9 @@ import Testing
   }
 
   /// The two scenes draw the same layer trees at every frame time (and `extra` times).
-  static func expectSameScenes(_ a: Scene, _ b: Scene, extra: [Double] = [], sourceLocation: SourceLocation = #_sourceLocation) {
+  static func expectSameScenes(
+    _ a: Scene, _ b: Scene, extra: [Double] = [], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     #expect(a.layers == b.layers, sourceLocation: sourceLocation)
     #expect(a.animations.count == b.animations.count, sourceLocation: sourceLocation)
     #expect(a.duration == b.duration, sourceLocation: sourceLocation)
@@ -59,7 +61,9 @@ import Testing
       """
   }
 
-  static func handPill(_ id: String, label: String, width: Double, on: Double, position: String, accent: String = "#22C55E")
+  static func handPill(
+    _ id: String, label: String, width: Double, on: Double, position: String, accent: String = "#22C55E"
+  )
     -> String
   {
     """
@@ -234,7 +238,9 @@ import Testing
         timeline: [ { id: "intro", target: "box", animate: { positionX: 100 }, duration: 1, curve: "linear" },
                     { after: "f/fade", target: "box", animate: { opacity: 0 }, duration: 0.5 } ] }
       """.replacingOccurrences(of: "target: \"fader\"", with: "target: \"dot\"")
-        .replacingOccurrences(of: "layer: { size: [10, 10] }", with: "layer: { size: [10, 10], sublayers: [{ id: \"dot\", size: [4, 4] }] }"))
+        .replacingOccurrences(
+          of: "layer: { size: [10, 10] }", with: "layer: { size: [10, 10], sublayers: [{ id: \"dot\", size: [4, 4] }] }"
+        ))
     let fade = try #require(template.scene.animations.first { $0.layerID == "f/dot" })
     #expect(fade.beginTime == 1.25)
     #expect(template.scene.animations.last?.layerID == "box" && template.scene.animations.last?.beginTime == 1.75)
@@ -281,13 +287,15 @@ import Testing
         ] }
       """)
     Self.expectSameScenes(template.scene, hand.scene)
-    #expect(TimelineTests.x(template.scene, "t/knob", 2) == 15.5 && TimelineTests.x(template.scene, "t/knob", 3) == 35.5)
+    #expect(
+      TimelineTests.x(template.scene, "t/knob", 2) == 15.5 && TimelineTests.x(template.scene, "t/knob", 3) == 35.5)
     let typo = Self.message(
       """
       { flick: 1, canvas: { width: 100, height: 100, duration: "auto" }, components: { \(toggle) },
         layers: [ { id: "t", use: "toggle" } ], timeline: [ { at: 1.5, play: "t", params: { of: 1 } } ] }
       """)
-    #expect(typo.contains("timeline[0].params.of: component 'toggle' has no parameter 'of'; did you mean 'on'?"), "\(typo)")
+    #expect(
+      typo.contains("timeline[0].params.of: component 'toggle' has no parameter 'of'; did you mean 'on'?"), "\(typo)")
   }
 
   @Test func templatesWithoutComponentsDecodeAsBefore() throws {
@@ -295,7 +303,8 @@ import Testing
     // (the goldens check the frames too), and no bundled template but the two that show
     // components off (settings-toggles, swipe-deck) has any.
     let withComponents: Set = ["settings-toggles.json5", "swipe-deck.json5"]
-    for url in FixturePaths.json5Files(in: FixturePaths.templates) where !withComponents.contains(url.lastPathComponent) {
+    for url in FixturePaths.json5Files(in: FixturePaths.templates) where !withComponents.contains(url.lastPathComponent)
+    {
       let template = try Template.load(path: url.path)
       #expect(template.componentInstances.isEmpty, "\(url.lastPathComponent)")
       let doc = TemplateNode(document: try JSON5Parser.parse(String(contentsOf: url, encoding: .utf8)), file: url.path)
@@ -307,10 +316,13 @@ import Testing
       #expect(expanded.timeline?.path == "timeline" && expanded.instances.isEmpty)
     }
     // Without components the written timeline keeps its paths.
-    #expect(Self.message("""
-      { flick: 1, canvas: { width: 10, height: 10, duration: 1 }, layers: [{ id: "a" }],
-        timeline: [ { target: "a", animate: { opacity: 0 } }, { target: "b", animate: { opacity: 0 } } ] }
-      """).contains("timeline[1].target: no layer with id 'b'"))
+    #expect(
+      Self.message(
+        """
+        { flick: 1, canvas: { width: 10, height: 10, duration: 1 }, layers: [{ id: "a" }],
+          timeline: [ { target: "a", animate: { opacity: 0 } }, { target: "b", animate: { opacity: 0 } } ] }
+        """
+      ).contains("timeline[1].target: no layer with id 'b'"))
   }
 
   // MARK: - Errors
@@ -323,7 +335,9 @@ import Testing
                              layer: { sublayers: [ { id: "t", string: "x", fontSize: "$label" } ] } } },
         layers: [ { id: "a" }, { id: "r", use: "row" } ] }
       """)
-    #expect(m.contains("layers[1] (use \"row\") → components.row.layer.sublayers[0].fontSize: unknown parameter '$label'"), "\(m)")
+    #expect(
+      m.contains("layers[1] (use \"row\") → components.row.layer.sublayers[0].fontSize: unknown parameter '$label'"),
+      "\(m)")
     let typed = Self.message(
       """
       { flick: 1, canvas: { width: 10, height: 10, duration: 1 },
@@ -331,7 +345,9 @@ import Testing
                              layer: { sublayers: [ { id: "t", string: "x", fontSize: "$size" } ] } } },
         layers: [ { id: "a" }, { id: "r", use: "row" } ] }
       """)
-    #expect(typed.contains(":3:80: layers[1] (use \"row\") → components.row.layer.sublayers[0].fontSize: expected a number"), "\(typed)")
+    #expect(
+      typed.contains(":3:80: layers[1] (use \"row\") → components.row.layer.sublayers[0].fontSize: expected a number"),
+      "\(typed)")
     #expect(typed.contains("value from parameter 'size'"), "\(typed)")
     let timeline = Self.message(
       """
@@ -339,7 +355,10 @@ import Testing
         components: { row: { layer: { sublayers: [ { id: "knob" } ] }, timeline: [ { target: "nob", animate: { opacity: 0 } } ] } },
         layers: [ { id: "r", use: "row" } ] }
       """)
-    #expect(timeline.contains("layers[0] (use \"row\") → components.row.timeline[0].target: no layer with id 'nob' in the component; did you mean 'knob'?"), "\(timeline)")
+    #expect(
+      timeline.contains(
+        "layers[0] (use \"row\") → components.row.timeline[0].target: no layer with id 'nob' in the component; did you mean 'knob'?"
+      ), "\(timeline)")
   }
 
   @Test func aComponentUsedAMillionTimesFailsFast() {

@@ -104,17 +104,22 @@ import Testing
   @Test func anExplicitAnimationOfAConstrainedFrameIsRefused() {
     let error = Self.error(
       "{ left: 10, right: 10 }", timeline: #"{ at: 1, target: "child", animate: { positionX: 40 }, duration: 0.3 }"#)
-    #expect(error.contains("timeline[1].animate.positionX: child is laid out by layers[0].sublayers[0].constraints"), "\(error)")
+    #expect(
+      error.contains("timeline[1].animate.positionX: child is laid out by layers[0].sublayers[0].constraints"),
+      "\(error)")
     // Its transform stays free.
     #expect(
-      Self.error("{ left: 10, right: 10 }", timeline: #"{ at: 1, target: "child", animate: { translationX: 40 }, duration: 0.3 }"#)
+      Self.error(
+        "{ left: 10, right: 10 }",
+        timeline: #"{ at: 1, target: "child", animate: { translationX: 40 }, duration: 0.3 }"#)
         == "no error")
   }
 
   @Test func topLevelAndMaskConstraintsAreRefused() {
     do {
       _ = try Template.decode(
-        #"{ flick: 1, canvas: { width: 100, height: 100, duration: 1 }, layers: [ { id: "a", constraints: { left: 0 } } ] }"#)
+        #"{ flick: 1, canvas: { width: 100, height: 100, duration: 1 }, layers: [ { id: "a", constraints: { left: 0 } } ] }"#
+      )
       Issue.record("no error")
     } catch {
       #expect("\(error)".contains("a is a top-level layer"), "\(error)")

@@ -54,21 +54,26 @@ import Testing
     // The same entry, at any frame rate, starts at the same instant (bit for bit).
     for fps in [24, 30, 120] {
       let other = try Self.template(
-        fps: fps, #"{ when: { target: "card", property: "positionY", crosses: 25 }, target: "dot", set: { opacity: 1 } }"#)
+        fps: fps,
+        #"{ when: { target: "card", property: "positionY", crosses: 25 }, target: "dot", set: { opacity: 1 } }"#)
       #expect(Self.dotBegins(other) == begins)
     }
   }
 
   @Test func componentKeyPathsAndDelay() throws {
     let a = try Self.template(
-      #"{ when: { target: "card", property: "position.y", crosses: 50 }, delay: 0.1, target: "dot", set: { opacity: 1 } }"#)
+      #"{ when: { target: "card", property: "position.y", crosses: 50 }, delay: 0.1, target: "dot", set: { opacity: 1 } }"#
+    )
     #expect(abs(Self.dotBegins(a)[0] - 0.6) < 2e-9)
-    let error = Self.error(#"{ when: { target: "card", property: "position", crosses: 50 }, target: "dot", set: { opacity: 1 } }"#)
+    let error = Self.error(
+      #"{ when: { target: "card", property: "position", crosses: 50 }, target: "dot", set: { opacity: 1 } }"#)
     #expect(error.contains("timeline[1].when.property"), "\(error)")
     #expect(error.contains("'position' is a point: watch one component, 'position.x' or 'position.y'"), "\(error)")
-    let typo = Self.error(#"{ when: { target: "card", property: "positonY", crosses: 50 }, target: "dot", set: { opacity: 1 } }"#)
+    let typo = Self.error(
+      #"{ when: { target: "card", property: "positonY", crosses: 50 }, target: "dot", set: { opacity: 1 } }"#)
     #expect(typo.contains("did you mean 'positionY'?"), "\(typo)")
-    let key = Self.error(#"{ when: { target: "card", property: "positionY", cross: 50 }, target: "dot", set: { opacity: 1 } }"#)
+    let key = Self.error(
+      #"{ when: { target: "card", property: "positionY", cross: 50 }, target: "dot", set: { opacity: 1 } }"#)
     #expect(key.contains("did you mean 'crosses'?"), "\(key)")
   }
 
@@ -111,7 +116,8 @@ import Testing
     #expect(abs(Self.dotBegins(first)[0] - 0.5) < 2e-9)
     let later = try Self.template(
       both
-        + #"{ at: 1.2, when: { target: "card", property: "positionY", crosses: 50 }, target: "dot", set: { opacity: 1 } }"#)
+        + #"{ at: 1.2, when: { target: "card", property: "positionY", crosses: 50 }, target: "dot", set: { opacity: 1 } }"#
+    )
     #expect(abs(Self.dotBegins(later)[0] - 2) < 2e-9)
     #expect(later.crossings[0].isUp == false && later.crossings[0].searchFrom == 1.2)
   }
@@ -120,10 +126,14 @@ import Testing
     let error = Self.error(
       #"{ when: { target: "card", property: "positionY", crosses: 300 }, target: "dot", set: { opacity: 1 } }"#)
     #expect(error.hasPrefix("when.json5:9:"), "\(error)")
-    #expect(error.contains("timeline[1].when.crosses: card.positionY never crosses 300 from 0 s on: it moves within 0…100"), "\(error)")
+    #expect(
+      error.contains("timeline[1].when.crosses: card.positionY never crosses 300 from 0 s on: it moves within 0…100"),
+      "\(error)")
     let wrongWay = Self.error(
-      #"{ when: { target: "card", property: "positionY", crosses: 50, direction: "down" }, target: "dot", set: { opacity: 1 } }"#)
-    #expect(wrongWay.contains("never crosses 50 going down from 0 s on; it crosses it going up at 0.5 s"), "\(wrongWay)")
+      #"{ when: { target: "card", property: "positionY", crosses: 50, direction: "down" }, target: "dot", set: { opacity: 1 } }"#
+    )
+    #expect(
+      wrongWay.contains("never crosses 50 going down from 0 s on; it crosses it going up at 0.5 s"), "\(wrongWay)")
     // A property animated only below the entry has not moved yet when the entry compiles.
     let order = Self.error(
       #"""
@@ -139,17 +149,24 @@ import Testing
       { when: { target: "card", property: "positionY", crosses: 50 }, target: "dot", set: { opacity: 1 } },
       { at: 0.2, target: "card", animate: { positionY: 0 }, duration: 0.2 }
       """#)
-    #expect(error.contains("timeline[2].animate.positionY: this animation of card.positionY starts at 0.2 s, but the entry at timeline[1] waits for card.positionY to cross 50"), "\(error)")
+    #expect(
+      error.contains(
+        "timeline[2].animate.positionY: this animation of card.positionY starts at 0.2 s, but the entry at timeline[1] waits for card.positionY to cross 50"
+      ), "\(error)")
     // Two entries that wait on each other's properties: the first cannot see the second's motion.
     let cycle = Self.error(
       #"""
       { when: { target: "dot", property: "opacity", crosses: 0.5 }, target: "card", animate: { positionX: 0 }, duration: 1 },
       { when: { target: "card", property: "positionX", crosses: 50 }, target: "dot", animate: { opacity: 1 }, duration: 1 }
       """#)
-    #expect(cycle.contains("timeline[1].when.crosses: dot.opacity never crosses 0.5 from 0 s on: it stays at 0 (only the animations listed above this entry count"), "\(cycle)")
+    #expect(
+      cycle.contains(
+        "timeline[1].when.crosses: dot.opacity never crosses 0.5 from 0 s on: it stays at 0 (only the animations listed above this entry count"
+      ), "\(cycle)")
     // The waiting entry itself may take the crossed property over at the crossing.
     let t = try Self.template(
-      #"{ when: { target: "card", property: "positionY", crosses: 50 }, target: "card", animate: { positionY: 0 }, duration: 0.5 }"#)
+      #"{ when: { target: "card", property: "positionY", crosses: 50 }, target: "card", animate: { positionY: 0 }, duration: 0.5 }"#
+    )
     var tracks = t.tracks
     #expect(abs(tracks.value(of: .positionY, layerID: "card", at: 1) - 0) < 1e-9)
     #expect(abs(tracks.value(of: .positionY, layerID: "card", at: 0.5) - 50) < 1e-6)

@@ -27,7 +27,9 @@ import Testing
   }()
 
   static let canvas = "canvas: { width: 640, height: 360, duration: 5 }"
-  static let layers = "layers: [" + ["card", "c1", "c2", "c3", "badge", "a", "b", "dot", "done", "ball", "circle"]
+  static let layers =
+    "layers: ["
+    + ["card", "c1", "c2", "c3", "badge", "a", "b", "dot", "done", "ball", "circle"]
     .map { "{ id: \"\($0)\", size: [40, 40] }" }.joined(separator: ", ") + "]"
   static let accent = "parameters: { accent: { type: \"color\", default: \"#F97316\" } }"
 
@@ -53,6 +55,7 @@ import Testing
         problems.append(error.description)
       }
     }
-    Issue.record("this example from docs/templates.md does not decode anywhere:\n\(example)\n\(problems.joined(separator: "\n"))")
+    Issue.record(
+      "this example from docs/templates.md does not decode anywhere:\n\(example)\n\(problems.joined(separator: "\n"))")
   }
 }

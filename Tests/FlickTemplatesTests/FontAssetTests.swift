@@ -33,19 +33,21 @@ import Testing
   }
 
   @Test func fontsListBecomesTheScenesFontFiles() throws {
-    let f = try Self.folder(template: """
-      { flick: 1, fonts: ["fonts/Brand.ttf"], canvas: { width: 200, height: 40, duration: 1 },
-        layers: [\(Self.text("\"DejaVu Serif\""))] }
-      """)
+    let f = try Self.folder(
+      template: """
+        { flick: 1, fonts: ["fonts/Brand.ttf"], canvas: { width: 200, height: 40, duration: 1 },
+          layers: [\(Self.text("\"DejaVu Serif\""))] }
+        """)
     let t = try Template.load(path: f.template)
     #expect(t.scene.fontFiles == [f.font])
   }
 
   @Test func fontParameterGivenAFileBecomesItsFamily() throws {
-    let f = try Self.folder(template: """
-      { flick: 1, parameters: { brand: { type: "font", default: "fonts/Brand.otf" } },
-        canvas: { width: 200, height: 40, duration: 1 }, layers: [\(Self.text("\"$brand\""))] }
-      """, font: Self.interBold)
+    let f = try Self.folder(
+      template: """
+        { flick: 1, parameters: { brand: { type: "font", default: "fonts/Brand.otf" } },
+          canvas: { width: 200, height: 40, duration: 1 }, layers: [\(Self.text("\"$brand\""))] }
+        """, font: Self.interBold)
     let t = try Template.load(path: f.template)
     #expect(t.scene.fontFiles == [f.font])
     #expect(t.scene.layers.first?.text?.fontFamily == "Inter")
@@ -59,20 +61,23 @@ import Testing
   }
 
   @Test func fontFileOutsideTheFolderIsRefusedUnlessAllowed() throws {
-    let f = try Self.folder(template: """
-      { flick: 1, fonts: ["\(Self.serif)"], canvas: { width: 200, height: 40, duration: 1 } }
-      """)
+    let f = try Self.folder(
+      template: """
+        { flick: 1, fonts: ["\(Self.serif)"], canvas: { width: 200, height: 40, duration: 1 } }
+        """)
     let refused = Self.message { _ = try Template.load(path: f.template) }
     #expect(refused.contains(":1:21: fonts[0]: font \"\(Self.serif)\""), "\(refused)")
     #expect(refused.contains("outside the template's folder"), "\(refused)")
-    let allowed = try Template.load(path: f.template, parameters: ParameterValues(), options: TemplateOptions(allowOutsideAssets: true))
+    let allowed = try Template.load(
+      path: f.template, parameters: ParameterValues(), options: TemplateOptions(allowOutsideAssets: true))
     #expect(allowed.scene.fontFiles == [URL(fileURLWithPath: Self.serif).resolvingSymlinksInPath().path])
   }
 
   @Test func missingCorruptAndMisplacedFontFilesAreClearErrors() throws {
-    let f = try Self.folder(template: """
-      { flick: 1, fonts: ["fonts/Brand.ttf", "fonts/Missing.ttf"], canvas: { width: 200, height: 40, duration: 1 } }
-      """)
+    let f = try Self.folder(
+      template: """
+        { flick: 1, fonts: ["fonts/Brand.ttf", "fonts/Missing.ttf"], canvas: { width: 200, height: 40, duration: 1 } }
+        """)
     let missing = Self.message { _ = try Template.load(path: f.template) }
     #expect(missing.hasPrefix(f.template + ":1:40: fonts[1]: font \"fonts/Missing.ttf\": no such file"), "\(missing)")
 
@@ -81,11 +86,14 @@ import Testing
     #expect(corrupt.hasPrefix(f.template + ":1:21: fonts[0]: font \"fonts/Brand.ttf\": "), "\(corrupt)")
     #expect(corrupt.contains("not a TrueType, OpenType or collection font file"), "\(corrupt)")
 
-    let g = try Self.folder(template: """
-      { flick: 1, canvas: { width: 200, height: 40, duration: 1 }, layers: [\(Self.text("\"fonts/Brand.ttf\""))] }
-      """)
+    let g = try Self.folder(
+      template: """
+        { flick: 1, canvas: { width: 200, height: 40, duration: 1 }, layers: [\(Self.text("\"fonts/Brand.ttf\""))] }
+        """)
     let misplaced = Self.message { _ = try Template.load(path: g.template) }
-    #expect(misplaced.contains("list \"fonts/Brand.ttf\" in the top-level 'fonts' and write \"DejaVu Serif\""), "\(misplaced)")
+    #expect(
+      misplaced.contains("list \"fonts/Brand.ttf\" in the top-level 'fonts' and write \"DejaVu Serif\""), "\(misplaced)"
+    )
   }
 
   @Test func nameTableGivesTheFamiliesFontconfigReports() throws {

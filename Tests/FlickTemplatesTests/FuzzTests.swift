@@ -44,7 +44,8 @@ import Testing
       default:
         // Replace a number with an extreme one.
         if let k = b[i...].firstIndex(where: { (48...57).contains($0) }) {
-          b.replaceSubrange(k...k, with: Array(["1e308", "-1e308", "0", "-0.0001", "123456789"].randomElement(using: &g)!.utf8))
+          b.replaceSubrange(
+            k...k, with: Array(["1e308", "-1e308", "0", "-0.0001", "123456789"].randomElement(using: &g)!.utf8))
         }
       }
     }

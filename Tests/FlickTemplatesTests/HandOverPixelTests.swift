@@ -92,4 +92,3 @@ import Testing
     }
   }
 }
-

@@ -29,7 +29,8 @@ import Testing
     var tracks = template.tracks
     let p = AnyLayerProperty.named(property)!
     return (
-      tracks.trace(p, layerID: layer, at: [t], limit: .left)[0], tracks.trace(p, layerID: layer, at: [t], limit: .right)[0]
+      tracks.trace(p, layerID: layer, at: [t], limit: .left)[0],
+      tracks.trace(p, layerID: layer, at: [t], limit: .right)[0]
     )
   }
 
@@ -47,7 +48,9 @@ import Testing
       .map { $0.velocity.map(abs).max() ?? 0 }
     let fastest = max(speeds.max() ?? 0, 1)
     for i in l.value.indices {
-      #expect(abs(l.value[i] - r.value[i]) <= 1e-6 * travel, "value \(l.value) → \(r.value) at \(join) s", sourceLocation: sourceLocation)
+      #expect(
+        abs(l.value[i] - r.value[i]) <= 1e-6 * travel, "value \(l.value) → \(r.value) at \(join) s",
+        sourceLocation: sourceLocation)
       if velocityToo {
         #expect(
           abs(l.velocity[i] - r.velocity[i]) <= 1e-6 * fastest, "velocity \(l.velocity) → \(r.velocity) at \(join) s",
@@ -55,7 +58,9 @@ import Testing
       }
     }
     // Motion arrives: a hand-over that lost the velocity would start from rest.
-    if velocityToo { #expect((l.velocity.map(abs).max() ?? 0) > 1e-3, "no motion at the join", sourceLocation: sourceLocation) }
+    if velocityToo {
+      #expect((l.velocity.map(abs).max() ?? 0) > 1e-3, "no motion at the join", sourceLocation: sourceLocation)
+    }
     // The join is a frame at this rate, and the frame shows the right limit.
     #expect(abs(join * fps - (join * fps).rounded()) < 1e-9, sourceLocation: sourceLocation)
   }
@@ -149,7 +154,9 @@ import Testing
       for n in [5, 8, 13] {
         let (l, r) = Self.limits(t, "a", "positionX", at: f(n))
         #expect(abs(l.value[0] - r.value[0]) <= 1e-6 * 200, "\(curve): value at \(f(n)) s")
-        #expect(abs(l.velocity[0] - r.velocity[0]) <= 1e-6 * 2000, "\(curve): velocity \(l.velocity) → \(r.velocity) at \(f(n)) s")
+        #expect(
+          abs(l.velocity[0] - r.velocity[0]) <= 1e-6 * 2000,
+          "\(curve): velocity \(l.velocity) → \(r.velocity) at \(f(n)) s")
       }
     }
   }

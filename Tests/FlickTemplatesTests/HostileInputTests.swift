@@ -23,7 +23,8 @@ import Testing
 
   @Test func deepExpressionParenthesesAreALocatedError() throws {
     for depth in [65, 10_000, 200_000] {
-      let text = "{ flick: 1, parameters: { w: { type: 'number', default: 1 } }, \(Self.canvas), "
+      let text =
+        "{ flick: 1, parameters: { w: { type: 'number', default: 1 } }, \(Self.canvas), "
         + "layers: [{ id: 'a', opacity: \"$(\(String(repeating: "(", count: depth))w\(String(repeating: ")", count: depth)))\" }] }"
       let e = try #require(Self.error(text))
       #expect(e.path == "layers[0].opacity", "\(e)")
@@ -33,7 +34,8 @@ import Testing
   }
 
   @Test func deepUnaryChainsAreALocatedError() throws {
-    let text = "{ flick: 1, parameters: { w: { type: 'number', default: 1 } }, \(Self.canvas), "
+    let text =
+      "{ flick: 1, parameters: { w: { type: 'number', default: 1 } }, \(Self.canvas), "
       + "layers: [{ id: 'a', opacity: \"$(\(String(repeating: "-", count: 3000))w)\" }] }"
     let e = try #require(Self.error(text))
     #expect(e.message.contains("nests deeper than 64 levels"), "\(e.message)")
@@ -41,7 +43,8 @@ import Testing
 
   @Test func expressionsWithinTheDepthLimitStillEvaluate() throws {
     let nested = String(repeating: "(", count: 30) + "w" + String(repeating: ")", count: 30)
-    let text = "{ flick: 1, parameters: { w: { type: 'number', default: 0.5 } }, \(Self.canvas), "
+    let text =
+      "{ flick: 1, parameters: { w: { type: 'number', default: 0.5 } }, \(Self.canvas), "
       + "layers: [{ id: 'a', opacity: \"$(\(nested) * --1)\" }] }"
     let t = try Template.decode(text, file: "t.json5")
     #expect(t.scene.layers[0].opacity == 0.5)
@@ -126,9 +129,11 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
     try Data([1, 2, 3]).write(to: outside.appendingPathComponent("secret.png"))
-    try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link").path, withDestinationPath: outside.path)
     try FileManager.default.createSymbolicLink(
-      atPath: folder.appendingPathComponent("dangling.png").path, withDestinationPath: outside.appendingPathComponent("none.png").path)
+      atPath: folder.appendingPathComponent("link").path, withDestinationPath: outside.path)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("dangling.png").path,
+      withDestinationPath: outside.appendingPathComponent("none.png").path)
     func message(_ path: String, key: String = "contents") -> String {
       let e = Self.error(
         "{ flick: 1, \(Self.canvas), layers: [{ id: 'a', \(key): \"\(path)\" }] }", baseFolder: folder.path)
@@ -158,11 +163,13 @@ import Testing
     defer { try? FileManager.default.removeItem(at: root) }
     let real = TemplateContext.resolve(root.path)
     #expect(real.exists)
-    try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("up").path, withDestinationPath: "..")
+    try FileManager.default.createSymbolicLink(
+      atPath: root.appendingPathComponent("up").path, withDestinationPath: "..")
     let r = TemplateContext.resolve(root.path + "/up/a/b/../c")
     #expect(!r.exists)
     #expect(r.path == URL(fileURLWithPath: real.path).deletingLastPathComponent().path + "/a/c")
-    try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("loop").path, withDestinationPath: "loop")
+    try FileManager.default.createSymbolicLink(
+      atPath: root.appendingPathComponent("loop").path, withDestinationPath: "loop")
     #expect(!TemplateContext.resolve(root.path + "/loop/x").exists)
   }
 
@@ -178,7 +185,8 @@ import Testing
       "{ flick: 1, \(Self.canvas), layers: [{ id: 'a', contentsGravity: \"\(hostile)\" }] }",
     ] {
       let d = try #require(Self.error(text)).description
-      #expect(!d.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" }, "\(d)")
+      #expect(
+        !d.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" }, "\(d)")
       #expect(d.contains("\\n::error"), "\(d)")
     }
     #expect(TemplateText.escaped("héllo ✓ 日本 👩‍💻") == "héllo ✓ 日本 👩‍💻")
@@ -190,11 +198,15 @@ import Testing
 
   @Test func manyStyleKeysMergeLastOneWinning() throws {
     let keys = (0..<20_000).map { "k\($0): 1" }.joined(separator: ", ")
-    let members = (0..<20_000).map { JSON5Value.Member(key: "k\($0 % 7)", value: JSON5Value(.number(Double($0))), line: 1, column: 1) }
+    let members = (0..<20_000).map {
+      JSON5Value.Member(key: "k\($0 % 7)", value: JSON5Value(.number(Double($0))), line: 1, column: 1)
+    }
     let merged = Template.lastOfEachKey(members)
-    #expect(merged.map(\.key) == (0..<7).map { "k\((20_000 - 7 + $0) % 7)" }.sorted { a, b in
-      merged.firstIndex { $0.key == a }! < merged.firstIndex { $0.key == b }!
-    })
+    #expect(
+      merged.map(\.key)
+        == (0..<7).map { "k\((20_000 - 7 + $0) % 7)" }.sorted { a, b in
+          merged.firstIndex { $0.key == a }! < merged.firstIndex { $0.key == b }!
+        })
     #expect(merged.count == 7)
     #expect(merged.allSatisfy { if case .number(let v) = $0.value.kind { return v >= 19_993 } else { return false } })
     // 20,000 keys in one style: an unknown-key error, found without a quadratic merge.
@@ -209,4 +221,3 @@ import Testing
     #expect(TemplateText.list((0..<30_000).map(String.init)).count < 200)
   }
 }
-

@@ -27,15 +27,19 @@ import Testing
     }
   }
 
-  static func pixels(_ t: Template) throws -> [UInt8] { Array(try Renderer().render(t.scene.renderTree(at: 0)).pngData()) }
+  static func pixels(_ t: Template) throws -> [UInt8] {
+    Array(try Renderer().render(t.scene.renderTree(at: 0)).pngData())
+  }
 
   @Test func decodesEveryKey() throws {
-    let t = try Self.template(#"{ seed: 3, position: [4, 6], scale: 0.2, rotation: "10deg", opacity: 0.5, delay: 0.1 }"#)
+    let t = try Self.template(
+      #"{ seed: 3, position: [4, 6], scale: 0.2, rotation: "10deg", opacity: 0.5, delay: 0.1 }"#)
     let j = try #require(t.scene.layers[0].replicator.instanceJitter)
     #expect(j.seed == 3 && j.position == Point(x: 4, y: 6) && j.scale == 0.2 && j.opacity == 0.5 && j.delay == 0.1)
     #expect(abs(j.rotation - .pi / 18) < 1e-12)
-    #expect(try Self.template("{ seed: 1, position: 5 }").scene.layers[0].replicator.instanceJitter?.position
-      == Point(x: 5, y: 5))
+    #expect(
+      try Self.template("{ seed: 1, position: 5 }").scene.layers[0].replicator.instanceJitter?.position
+        == Point(x: 5, y: 5))
   }
 
   @Test func badJitterIsRefusedWithWhatToWrite() {

@@ -15,7 +15,8 @@ struct JSONSchemaValidator {
 
   static let keywords: Set<String> = [
     "type", "properties", "required", "additionalProperties", "propertyNames", "enum", "const", "minimum",
-    "maximum", "minLength", "items", "prefixItems", "minItems", "maxItems", "minProperties", "pattern", "anyOf", "oneOf", "allOf",
+    "maximum", "minLength", "items", "prefixItems", "minItems", "maxItems", "minProperties", "pattern", "anyOf",
+    "oneOf", "allOf",
     "not", "$ref", "$defs", "if", "then",
   ]
   static let annotations: Set<String> = ["title", "description", "default", "$schema", "$id", "$comment", "examples"]
@@ -94,8 +95,12 @@ struct JSONSchemaValidator {
       }
     }
     if case .array(let items) = v.kind {
-      if case .number(let n)? = schema["minItems"]?.kind, Double(items.count) < n { out.append("\(path): too few items") }
-      if case .number(let n)? = schema["maxItems"]?.kind, Double(items.count) > n { out.append("\(path): too many items") }
+      if case .number(let n)? = schema["minItems"]?.kind, Double(items.count) < n {
+        out.append("\(path): too few items")
+      }
+      if case .number(let n)? = schema["maxItems"]?.kind, Double(items.count) > n {
+        out.append("\(path): too many items")
+      }
       var prefix: [JSON5Value] = []
       if case .array(let schemas)? = schema["prefixItems"]?.kind { prefix = schemas }
       for (i, item) in items.enumerated() where i < prefix.count { out += errors(item, prefix[i], "\(path)[\(i)]") }

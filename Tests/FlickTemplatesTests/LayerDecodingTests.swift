@@ -77,7 +77,8 @@ import Testing
   }
 
   @Test func pathHelpersRejectStrayKeys() {
-    let text = "{ flick: 1, canvas: { width: 10, height: 10, duration: 1 }, layers: [ { id: 'a', path: { rect: [0, 0, 5, 5], radius: 3 } } ] }"
+    let text =
+      "{ flick: 1, canvas: { width: 10, height: 10, duration: 1 }, layers: [ { id: 'a', path: { rect: [0, 0, 5, 5], radius: 3 } } ] }"
     do {
       _ = try Template.decode(text)
       Issue.record("decoded")
@@ -87,7 +88,8 @@ import Testing
   }
 
   @Test func anglesAcceptRadiansOrDegrees() throws {
-    let text = "{ flick: 1, canvas: { width: 10, height: 10, duration: 1 }, layers: [ { id: 'a', transform: { rotation: 1.5, rotationX: '45deg' } } ] }"
+    let text =
+      "{ flick: 1, canvas: { width: 10, height: 10, duration: 1 }, layers: [ { id: 'a', transform: { rotation: 1.5, rotationX: '45deg' } } ] }"
     let layer = try #require(try Template.decode(text).scene.layers.first)
     #expect(layer.transform.rotation == 1.5 && abs(layer.transform.rotationX - .pi / 4) < 1e-12)
   }

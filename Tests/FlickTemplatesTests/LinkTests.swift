@@ -40,7 +40,8 @@ import Testing
 
   @Test func valueIsTheMapOfTheSource() throws {
     let t = try Self.template(
-      #"{ at: 0, target: "b", link: { rotation: { from: "a.positionX", input: [100, 300], output: ["0deg", "90deg"] } } }"#)
+      #"{ at: 0, target: "b", link: { rotation: { from: "a.positionX", input: [100, 300], output: ["0deg", "90deg"] } } }"#
+    )
     for time in [0.0, 0.25, 0.5, 0.75, 1.0, 2.0] {
       let x = 100 + 200 * min(time, 1)
       let expected = (x - 100) / 200 * .pi / 2
@@ -52,7 +53,8 @@ import Testing
 
   @Test func velocityIsTheChainRule() throws {
     let t = try Self.template(
-      #"{ at: 0, target: "b", link: { rotation: { from: "a.positionX", input: [100, 300], output: ["0deg", "90deg"] } } }"#)
+      #"{ at: 0, target: "b", link: { rotation: { from: "a.positionX", input: [100, 300], output: ["0deg", "90deg"] } } }"#
+    )
     // d rotation / dt = (π/2 / 200 pt) · 200 pt/s.
     #expect(abs(Self.sample(t, "b", "rotation", at: 0.5).velocity[0] - .pi / 2) < 1e-9)
     // At the end of the source's motion: the left limit still moves, the right one has stopped.
@@ -75,7 +77,8 @@ import Testing
     // The source goes 100 → 300; the stops cover only 150 … 250.
     func link(_ extra: String) throws -> Template {
       try Self.template(
-        #"{ at: 0, target: "b", link: { positionY: { from: "a.positionX", input: [150, 250], output: [0, 50]\#(extra) } } }"#)
+        #"{ at: 0, target: "b", link: { positionY: { from: "a.positionX", input: [150, 250], output: [0, 50]\#(extra) } } }"#
+      )
     }
     let clamp = try link("")
     #expect(Self.sample(clamp, "b", "positionY", at: 0.1).value[0] == 0)
@@ -94,7 +97,8 @@ import Testing
   @Test func slopeAtAStopIsTakenFromTheSideTheSourceComesFrom() throws {
     // A kink at x = 200 (reached at 0.5 s): slope 0.1 below, 1 above.
     let t = try Self.template(
-      #"{ at: 0, target: "b", link: { positionY: { from: "a.positionX", input: [100, 200, 300], output: [0, 10, 110] } } }"#)
+      #"{ at: 0, target: "b", link: { positionY: { from: "a.positionX", input: [100, 200, 300], output: [0, 10, 110] } } }"#
+    )
     #expect(abs(Self.sample(t, "b", "positionY", at: 0.5, limit: .left).velocity[0] - 20) < 1e-9)
     #expect(abs(Self.sample(t, "b", "positionY", at: 0.5, limit: .right).velocity[0] - 200) < 1e-9)
   }
@@ -124,7 +128,8 @@ import Testing
       from: ColorSpace.oklab.components(of: Color(red: 0, green: 0, blue: 1))
         .interpolated(to: ColorSpace.oklab.components(of: Color(red: 0, green: 1, blue: 0)), amount: 0.5))
     let c = Self.sample(t, "b", "backgroundColor", at: 0.5)
-    #expect(abs(c.value[0] - mid.red) < 1e-12 && abs(c.value[1] - mid.green) < 1e-12 && abs(c.value[2] - mid.blue) < 1e-12)
+    #expect(
+      abs(c.value[0] - mid.red) < 1e-12 && abs(c.value[1] - mid.green) < 1e-12 && abs(c.value[2] - mid.blue) < 1e-12)
     let h = 1e-5
     let before = Self.sample(t, "b", "backgroundColor", at: 0.5 - h).value
     let after = Self.sample(t, "b", "backgroundColor", at: 0.5 + h).value
@@ -209,7 +214,10 @@ import Testing
         { at: 2, target: "c", animate: { positionX: 400 }, duration: 0.2 }
         """#)
     }
-    #expect(error?.description.contains("c.positionX starts at 2 s, but b.rotation follows it through a link and the entry at timeline[1] already took over that value at 2.5 s") == true, "\(String(describing: error))")
+    #expect(
+      error?.description.contains(
+        "c.positionX starts at 2 s, but b.rotation follows it through a link and the entry at timeline[1] already took over that value at 2.5 s"
+      ) == true, "\(String(describing: error))")
     // Listed above the repeat, the same motion is fine: the replay reads it.
     let t = try Self.template(
       #"""
@@ -262,7 +270,9 @@ import Testing
     let end = try #require(text.range(of: "\n  ],\n}", options: .backwards))
     let linked = text.replacingCharacters(
       in: end.lowerBound..<end.lowerBound,
-      with: "\n" + #"    { at: 0, target: "heading", link: { opacity: { from: "c1.positionX", input: [480, 900], output: [1, 0.3] } } },"#)
+      with: "\n"
+        + #"    { at: 0, target: "heading", link: { opacity: { from: "c1.positionX", input: [480, 900], output: [1, 0.3] } } },"#
+    )
     let plain = try Template.decode(text, file: path)
     let withLink = try Template.decode(linked, file: path)
     #expect(withLink.scene.animations.count == plain.scene.animations.count + 1)
@@ -334,7 +344,8 @@ import Testing
     for type in ["number", "angle", "point", "size", "rect", "colors"] {
       #expect(keys(type + "Link") == Set(LinkWriter.linkKeys).subtracting(["colorSpace"]), "\(type)Link")
     }
-    #expect(keys("linkEntry") == Set(TimelineCompiler.placementKeys + ["link"] + TimelineCompiler.EntryKind.link.extraKeys))
+    #expect(
+      keys("linkEntry") == Set(TimelineCompiler.placementKeys + ["link"] + TimelineCompiler.EntryKind.link.extraKeys))
   }
 }
 
@@ -351,7 +362,8 @@ import Testing
         guard level > 0 else { continue }
         for j in 0..<width {
           entries.append(
-            #"{ at: \#(Double(j) / 100), target: "n\#(level)_\#(i)", link: { positionX: { from: "n\#(level - 1)_\#(j).positionX", input: [0, 1], output: [0, 1], extrapolate: "identity" } } }"#)
+            #"{ at: \#(Double(j) / 100), target: "n\#(level)_\#(i)", link: { positionX: { from: "n\#(level - 1)_\#(j).positionX", input: [0, 1], output: [0, 1], extrapolate: "identity" } } }"#
+          )
         }
       }
     }

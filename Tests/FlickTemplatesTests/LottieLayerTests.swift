@@ -9,7 +9,9 @@ import Testing
 @Suite struct LottieLayerTests {
   static let badge = FixturePaths.templates.appendingPathComponent("lottie/success-badge.json").path
 
-  static func template(_ layer: String, timeline: String = "", folder: URL = FixturePaths.templates) throws(TemplateError) -> Template {
+  static func template(_ layer: String, timeline: String = "", folder: URL = FixturePaths.templates)
+    throws(TemplateError) -> Template
+  {
     try Template.decode(
       """
       { flick: 1, canvas: { width: 300, height: 300, fps: 30, duration: 4 },
@@ -37,7 +39,8 @@ import Testing
   }
 
   @Test func aLayerPlaysByItselfAtTheFilesRateAndSpeed() throws {
-    let t = try Self.template(#"{ id: "b", type: "lottie", source: "lottie/success-badge.json", position: [150, 150] }"#)
+    let t = try Self.template(
+      #"{ id: "b", type: "lottie", source: "lottie/success-badge.json", position: [150, 150] }"#)
     let layer = try #require(t.scene.layers.first)
     #expect(layer.bounds.size == Size(width: 240, height: 240))  // the composition's size
     #expect(Self.lottie(t, at: 0)?.frameIndex == 0)
@@ -71,7 +74,9 @@ import Testing
     #expect(message(#"{ id: "b", type: "lottie" }"#).contains("a lottie layer needs a 'source'"))
     #expect(message(#"{ id: "b", source: "lottie/missing.json" }"#).contains("no such file"))
     let lottieFolder = FixturePaths.templates.appendingPathComponent("lottie")
-    #expect(message(#"{ id: "b", source: "../lottie-spring.json5" }"#, folder: lottieFolder).contains("outside the template's folder"))
+    #expect(
+      message(#"{ id: "b", source: "../lottie-spring.json5" }"#, folder: lottieFolder).contains(
+        "outside the template's folder"))
     #expect(message(#"{ id: "b", source: "lottie-spring.json5" }"#).contains("is not a Lottie file"))
     #expect(message(#"{ id: "b", source: "lottie/success-badge.json", frame: 2, progress: 0.5 }"#).contains("not both"))
     #expect(message(#"{ id: "b", source: "lottie/success-badge.json", frame: 60 }"#).contains("0…59"))

@@ -11,7 +11,9 @@ import Testing
     throws -> Template
   {
     var values = ParameterValues()
-    if let params { try values.load(text: params, file: FixturePaths.fixtures.appendingPathComponent("params/p.json5").path) }
+    if let params {
+      try values.load(text: params, file: FixturePaths.fixtures.appendingPathComponent("params/p.json5").path)
+    }
     for s in sets { try values.set(s) }
     return try Template.load(path: card, parameters: values, options: options)
   }
@@ -32,7 +34,10 @@ import Testing
     let card = try #require(t.scene.layers.first)
     #expect(card.backgroundColor == Color(hex: "#F97316"))
     #expect(card.cornerRadius == 12)
-    #expect(t.parameters.map(\.name) == ["accent", "who", "size", "count", "visible", "side", "names", "cover", "font", "radius"])
+    #expect(
+      t.parameters.map(\.name) == [
+        "accent", "who", "size", "count", "visible", "side", "names", "cover", "font", "radius",
+      ])
     #expect(t.parameters[3].typeDescription == "integer 1…6")
     #expect(t.parameters[5].typeDescription == "enum (left|right)")
     #expect(t.parameters[6].typeDescription == "list of string, at most 4 items")
@@ -70,14 +75,20 @@ import Testing
 
   @Test(arguments: [
     ("acent=#000000", "--set acent=#000000: unknown parameter 'acent'; did you mean 'accent'?"),
-    ("accent=red", "--set accent=red: parameter 'accent' (color): expected a colour like \"#FF5A5F\" or \"#FF5A5F80\", found \"red\""),
+    (
+      "accent=red",
+      "--set accent=red: parameter 'accent' (color): expected a colour like \"#FF5A5F\" or \"#FF5A5F80\", found \"red\""
+    ),
     ("count=7", "--set count=7: parameter 'count' (integer 1…6): expected a number ≤ 6, found 7"),
     ("count=2.5", "--set count=2.5: parameter 'count' (integer 1…6): expected a whole number, found 2.5"),
     ("count=many", "--set count=many: parameter 'count' (integer 1…6): expected a number, found a string \"many\""),
     ("size=5", "--set size=5: parameter 'size' (number 10…400): expected a number ≥ 10, found 5"),
     ("visible=yes", "--set visible=yes: parameter 'visible' (boolean): expected true or false, found a string \"yes\""),
     ("side=middle", "--set side=middle: parameter 'side' (enum (left|right)): unknown value 'middle'"),
-    ("names=a,b,c,d,e", "--set names=a,b,c,d,e: parameter 'names' (list of string, at most 4 items): expected at most 4 items, found 5"),
+    (
+      "names=a,b,c,d,e",
+      "--set names=a,b,c,d,e: parameter 'names' (list of string, at most 4 items): expected at most 4 items, found 5"
+    ),
     ("novalue", "--set novalue: expected NAME=VALUE"),
     ("=3", "--set =3: the parameter name before '=' is empty"),
   ])
@@ -88,7 +99,10 @@ import Testing
 
   @Test func paramsFileErrorsPointIntoTheFile() {
     let message = Self.message { _ = try Self.load(params: "{\n  count: 'three',\n}") }
-    #expect(message.hasSuffix("p.json5:2:10: count: parameter 'count' (integer 1…6): expected a number, found a string \"three\""), "got: \(message)")
+    #expect(
+      message.hasSuffix(
+        "p.json5:2:10: count: parameter 'count' (integer 1…6): expected a number, found a string \"three\""),
+      "got: \(message)")
     let unknown = Self.message { _ = try Self.load(params: "{ cont: 1 }") }
     #expect(unknown.contains("p.json5:1:9: unknown parameter 'cont'; did you mean 'count'?"), "got: \(unknown)")
     let notObject = Self.message { _ = try Self.load(params: "[1]") }
@@ -126,7 +140,10 @@ import Testing
   @Test func requiredParameterWithoutDefault() {
     let text = "{ flick: 1, parameters: { title: { type: 'string' } }, canvas: { width: 10, height: 10, duration: 1 } }"
     let missing = Self.message { _ = try Template.decode(text, file: "t.json5") }
-    #expect(missing == "t.json5: parameters.title: parameter 'title' has no default: give a value with --set title=VALUE or --params FILE")
+    #expect(
+      missing
+        == "t.json5: parameters.title: parameter 'title' has no default: give a value with --set title=VALUE or --params FILE"
+    )
     var values = ParameterValues()
     values.set("title", text: "Hi")
     #expect(throws: Never.self) { _ = try Template.decode(text, parameters: values) }

@@ -136,7 +136,10 @@ import Testing
 
   /// The issue's cases, each refused with the file, line, column and JSON path.
   @Test(arguments: [
-    ("{ target: \"a\", set: { opacity: 7 } }", "t.json5:3:45: timeline[0].set.opacity: expected a number in 0…1, found 7"),
+    (
+      "{ target: \"a\", set: { opacity: 7 } }",
+      "t.json5:3:45: timeline[0].set.opacity: expected a number in 0…1, found 7"
+    ),
     (
       "{ target: \"a\", duration: 1, animate: { cornerRadius: -40 } }",
       "t.json5:3:67: timeline[0].animate.cornerRadius: expected a number in 0…100000, found -40"
@@ -175,7 +178,8 @@ import Testing
     #expect(problem("{ target: \"a\", drag: { property: \"opacity\", by: [0.2, -0.4], duration: 1 } }") == nil)
     let drag = try #require(problem("{ target: \"a\", drag: { property: \"opacity\", by: [0.2, 0.6], duration: 1 } }"))
     #expect(drag.contains("timeline[0].drag.by[1]: expected a number in 0…1, found 1.1"), "\(drag)")
-    let path = try #require(problem("{ target: \"a\", drag: { property: \"size\", path: [[5, 5], [-2, 5]], duration: 1 } }"))
+    let path = try #require(
+      problem("{ target: \"a\", drag: { property: \"size\", path: [[5, 5], [-2, 5]], duration: 1 } }"))
     #expect(path.contains("timeline[0].drag.path[1]: expected width ≥ 0, found -2"), "\(path)")
     // A velocity is a change too: any sign.
     #expect(problem("{ target: \"a\", animate: { opacity: { to: 1, velocity: -20, spring: true } } }") == nil)
@@ -194,7 +198,8 @@ import Testing
         layers: [{ id: "a", size: [10, 10] }], timeline: [{ target: "a", set: { "transform.scale": [2, 2] } }] }
       """)
     let text = try #require(problem)
-    #expect(text.contains("'transform.scale' is not an animatable property; the timeline calls it 'scaleXY'"), "\(text)")
+    #expect(
+      text.contains("'transform.scale' is not an animatable property; the timeline calls it 'scaleXY'"), "\(text)")
     #expect(LayerPropertyDescriptor.resolving("bounds.size")?.name == "size")
     #expect(LayerPropertyDescriptor.named("scaleXY")?.aliases == ["transform.scale"])
   }

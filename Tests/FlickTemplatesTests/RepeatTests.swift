@@ -86,14 +86,23 @@ import Testing
       }
     }
     #expect(message { try template("\"auto\"") }.contains("needs a canvas duration in seconds"))
-    #expect(message { try template("3", ", { after: \"swing\", target: \"a\", animate: { opacity: 0 } }") }.contains("never ends"))
+    #expect(
+      message { try template("3", ", { after: \"swing\", target: \"a\", animate: { opacity: 0 } }") }.contains(
+        "never ends"))
   }
 
   @Test func repeatMistakes() {
-    #expect(TimelineTests.message("[{ repeat: 0, group: [{ target: 'a', animate: { opacity: 0 } }] }]").contains("expected"))
-    #expect(TimelineTests.message("[{ repeat: 'often', group: [{ target: 'a', animate: { opacity: 0 } }] }]").contains("forever"))
-    #expect(TimelineTests.message("[{ repeat: 2, group: [{ target: 'a', set: { opacity: 0 } }] }]").contains("must take some time"))
-    #expect(TimelineTests.message("[{ repeat: 2, target: 'a', animate: { opacity: 0 } }]").contains("'repeat' does not apply"))
+    #expect(
+      TimelineTests.message("[{ repeat: 0, group: [{ target: 'a', animate: { opacity: 0 } }] }]").contains("expected"))
+    #expect(
+      TimelineTests.message("[{ repeat: 'often', group: [{ target: 'a', animate: { opacity: 0 } }] }]").contains(
+        "forever"))
+    #expect(
+      TimelineTests.message("[{ repeat: 2, group: [{ target: 'a', set: { opacity: 0 } }] }]").contains(
+        "must take some time"))
+    #expect(
+      TimelineTests.message("[{ repeat: 2, target: 'a', animate: { opacity: 0 } }]").contains("'repeat' does not apply")
+    )
   }
 
   /// Ids inside a repeated sequence name the current iteration's entries.

@@ -6,7 +6,8 @@ import Testing
 /// The replicator keys (`instanceCount` …) and backdrop materials (`material`, `backdrop`) in templates.
 @Suite struct ReplicatorDecodingTests {
   static func decode(_ layer: String) throws(TemplateError) -> Template {
-    try Template.decode("{ flick: 1, canvas: { width: 200, height: 200, duration: 1 }, layers: [\(layer)] }", file: "t.json5")
+    try Template.decode(
+      "{ flick: 1, canvas: { width: 200, height: 200, duration: 1 }, layers: [\(layer)] }", file: "t.json5")
   }
 
   static func message(_ layer: String) -> String {
@@ -29,7 +30,9 @@ import Testing
     #expect(r.instanceCount == 8 && r.instanceDelay == 0.05)
     #expect(abs(r.instanceTransform.rotation - .pi / 4) < 1e-12 && r.instanceTransform.translation == Point(x: 0, y: 4))
     #expect(r.instanceColor == Color(hex: "#FF000080"))
-    #expect(r.instanceRedOffset == -0.1 && r.instanceGreenOffset == 0.2 && r.instanceBlueOffset == 0.3 && r.instanceAlphaOffset == -0.05)
+    #expect(
+      r.instanceRedOffset == -0.1 && r.instanceGreenOffset == 0.2 && r.instanceBlueOffset == 0.3
+        && r.instanceAlphaOffset == -0.05)
     // Replicating is a property of any layer: a shape layer replicates its sublayers too.
     let shape = try Self.decode(#"{ id: "s", path: "M0 0 L10 10", instanceCount: 3, sublayers: [{ id: "c" }] }"#)
     #expect(shape.scene.layers[0].replicator.instanceCount == 3)
@@ -52,9 +55,13 @@ import Testing
       #expect(t.scene.layers[0].backdrop == LayerBackdrop(m))
     }
     let custom = try Self.decode(##"{ id: "g", material: "thin", backdrop: { blur: 30, tint: "#00000033" } }"##)
-    #expect(custom.scene.layers[0].backdrop == LayerBackdrop(blurRadius: 30, saturation: LayerBackdrop(.thin).saturation, tint: Color(hex: "#00000033") ?? .clear))
+    #expect(
+      custom.scene.layers[0].backdrop
+        == LayerBackdrop(
+          blurRadius: 30, saturation: LayerBackdrop(.thin).saturation, tint: Color(hex: "#00000033") ?? .clear))
     let bare = try Self.decode(#"{ id: "g", backdrop: { saturation: 1 } }"#)
-    #expect(bare.scene.layers[0].backdrop == LayerBackdrop(blurRadius: 20, saturation: 1, tint: LayerBackdrop(.regular).tint))
+    #expect(
+      bare.scene.layers[0].backdrop == LayerBackdrop(blurRadius: 20, saturation: 1, tint: LayerBackdrop(.regular).tint))
     #expect(try Self.decode(#"{ id: "g" }"#).scene.layers[0].backdrop == nil)
   }
 

@@ -89,18 +89,23 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let inside = dir.appendingPathComponent("t")
     try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
-    try FileManager.default.copyItem(at: Self.folder.appendingPathComponent("glyph.svg"), to: dir.appendingPathComponent("glyph.svg"))
+    try FileManager.default.copyItem(
+      at: Self.folder.appendingPathComponent("glyph.svg"), to: dir.appendingPathComponent("glyph.svg"))
     #expect {
       _ = try Self.template(#"{ id: "s", path: { svg: "../glyph.svg" } }"#, folder: inside)
     } throws: { String(describing: $0).contains("outside the template's folder") }
     // A file larger than the bound is refused before it is parsed.
-    let big = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\">" + String(repeating: "<!-- padding -->", count: 70_000) + "</svg>"
+    let big =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\">"
+      + String(repeating: "<!-- padding -->", count: 70_000) + "</svg>"
     try Data(big.utf8).write(to: inside.appendingPathComponent("big.svg"))
     #expect {
       _ = try Self.template(#"{ id: "s", path: { svg: "big.svg" } }"#, folder: inside)
     } throws: { String(describing: $0).contains("larger than 1024 KiB") }
     // Too many elements.
-    let many = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\">" + String(repeating: "<g/>", count: 10_001) + "</svg>"
+    let many =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\">" + String(repeating: "<g/>", count: 10_001)
+      + "</svg>"
     #expect(throws: SVGShapeSource.Failure.self) { _ = try SVGShapeSource(data: Data(many.utf8)) }
   }
 

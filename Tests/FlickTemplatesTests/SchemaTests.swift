@@ -46,7 +46,9 @@ import Testing
       Issue.record("no parameterType enum")
       return
     }
-    #expect(Set(types.compactMap { if case .string(let s) = $0.kind { s } else { nil } }) == Set(TemplateParameter.Kind.names))
+    #expect(
+      Set(types.compactMap { if case .string(let s) = $0.kind { s } else { nil } }) == Set(TemplateParameter.Kind.names)
+    )
   }
 
   /// The animator's keys, its events' keys and its commands are the compiler's.
@@ -72,7 +74,8 @@ import Testing
   /// `Templates/schema.json` is exactly what the Swift descriptors build (`flick schema` prints
   /// the same text): regenerate it with `flick schema > Templates/schema.json`.
   @Test func committedSchemaIsTheGeneratedOne() throws {
-    let committed = try String(contentsOf: FixturePaths.templates.appendingPathComponent("schema.json"), encoding: .utf8)
+    let committed = try String(
+      contentsOf: FixturePaths.templates.appendingPathComponent("schema.json"), encoding: .utf8)
     let generated = TemplateSchema.json
     // Semantically equal (key order aside) first, for a readable failure; then byte for byte.
     let parsed = { (text: String) throws -> NSDictionary in
@@ -89,7 +92,8 @@ import Testing
 
   /// Every key the layer decoder accepts has a schema, and no other key has one.
   @Test func everyLayerKeyHasASchema() {
-    let decoded = Set(Template.baseLayerKeys + LayerContentKind.allCases.flatMap { Template.contentKeys[$0] ?? [] } + ["style"])
+    let decoded = Set(
+      Template.baseLayerKeys + LayerContentKind.allCases.flatMap { Template.contentKeys[$0] ?? [] } + ["style"])
     #expect(Set(Template.layerKeySchemas.keys) == decoded)
     #expect(Template.layerSchemaKeys.count == decoded.count)
   }
@@ -126,7 +130,10 @@ import Testing
     let node: SchemaNode = ["a": "x\"y\\z\n\u{01}°", "b": [1, 2.5, true], "c": [:], "d": []]
     let parsed = try JSON5Parser.parse(node.json)
     #expect(Self.string(parsed["a"]) == "x\"y\\z\n\u{01}°")
-    #expect(node.json == "{\n  \"a\": \"x\\\"y\\\\z\\n\\u0001°\",\n  \"b\": [\n    1,\n    2.5,\n    true\n  ],\n  \"c\": {},\n  \"d\": []\n}\n")
+    #expect(
+      node.json
+        == "{\n  \"a\": \"x\\\"y\\\\z\\n\\u0001°\",\n  \"b\": [\n    1,\n    2.5,\n    true\n  ],\n  \"c\": {},\n  \"d\": []\n}\n"
+    )
   }
 
   @Test func bundledTemplatesExist() {

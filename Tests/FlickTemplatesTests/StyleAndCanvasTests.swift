@@ -31,7 +31,9 @@ import Testing
         file: "t.json5")
       Issue.record("accepted opacity 2")
     } catch {
-      #expect(error.description == "t.json5:1:40: layers[0].opacity: expected a number in 0…1, found 2 (value from style 'card')")
+      #expect(
+        error.description
+          == "t.json5:1:40: layers[0].opacity: expected a number in 0…1, found 2 (value from style 'card')")
     }
   }
 
@@ -62,7 +64,9 @@ import Testing
     let background = try #require(t.scene.layers.first)
     #expect(background.bounds == Rect(x: 0, y: 0, width: 200, height: 100))
     #expect(background.position == Point(x: 100, y: 50))
-    #expect(t.scene.renderTree(at: 1).layer(id: "background")?.gradient?.colors == ColorList([Color(hex: "#FF0000")!, Color(hex: "#0000FF")!]))
+    #expect(
+      t.scene.renderTree(at: 1).layer(id: "background")?.gradient?.colors
+        == ColorList([Color(hex: "#FF0000")!, Color(hex: "#0000FF")!]))
   }
 
   @Test func schemaKeyIsAccepted() throws {

@@ -26,7 +26,9 @@ import Testing
     #expect(m.contains("did you mean '\(documented)'"), "\(written): \(m)")
   }
 
-  @Test(arguments: [("scale", "scaleXY"), ("translation", "translationXY"), ("alpha", "opacity"), ("rotate", "rotation")])
+  @Test(arguments: [
+    ("scale", "scaleXY"), ("translation", "translationXY"), ("alpha", "opacity"), ("rotate", "rotation"),
+  ])
   func propertyAliases(_ written: String, _ documented: String) {
     let m = Self.message(#"{ target: "card", property: "\#(written)", to: 1 }"#)
     #expect(m.contains("did you mean '\(documented)'"), "\(written): \(m)")

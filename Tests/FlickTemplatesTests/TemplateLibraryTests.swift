@@ -6,7 +6,8 @@ import Testing
   @Test func environmentVariableWins() throws {
     let dir = try FixturePaths.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let library = try #require(TemplateLibrary.locate(environment: ["FLICK_TEMPLATES": dir.path], executablePath: "/nonexistent/flick"))
+    let library = try #require(
+      TemplateLibrary.locate(environment: ["FLICK_TEMPLATES": dir.path], executablePath: "/nonexistent/flick"))
     #expect(library.folder == dir.resolvingSymlinksInPath().path)
     #expect(TemplateLibrary.locate(environment: ["FLICK_TEMPLATES": dir.appendingPathComponent("no").path]) == nil)
   }
@@ -25,13 +26,16 @@ import Testing
     let templates = prefix.appendingPathComponent("share/flick/Templates")
     try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
     try Data("{}".utf8).write(to: templates.appendingPathComponent("schema.json"))
-    let library = TemplateLibrary.locate(environment: [:], executablePath: prefix.appendingPathComponent("bin/flick").path)
+    let library = TemplateLibrary.locate(
+      environment: [:], executablePath: prefix.appendingPathComponent("bin/flick").path)
     #expect(library?.folder == templates.resolvingSymlinksInPath().path)
   }
 
   @Test func bareNamesResolveToBundledTemplates() {
     let library = TemplateLibrary(folder: FixturePaths.templates.path)
-    #expect(TemplateLibrary.resolve("hello", in: library) == FixturePaths.templates.appendingPathComponent("hello.json5").path)
+    #expect(
+      TemplateLibrary.resolve("hello", in: library) == FixturePaths.templates.appendingPathComponent("hello.json5").path
+    )
     #expect(TemplateLibrary.resolve("nope", in: library) == nil)
     #expect(TemplateLibrary.resolve("dir/hello", in: library) == nil)
     let existing = FixturePaths.fixtures.appendingPathComponent("params/card.json5").path

@@ -18,7 +18,9 @@ import Testing
       """, file: "text.json5")
   }
 
-  static func shown(_ t: Template, at time: Double) -> String? { t.scene.renderTree(at: time).layer(id: "label")?.text?.string }
+  static func shown(_ t: Template, at time: Double) -> String? {
+    t.scene.renderTree(at: time).layer(id: "label")?.text?.string
+  }
 
   static func message(_ label: String, _ timeline: String = "[]") -> String {
     do {
@@ -64,7 +66,8 @@ import Testing
     #expect(Self.shown(t, at: 2) == "Following")
     // And in an animate entry, with a delay.
     let a = try Self.template(
-      #"string: "Follow""#, #"[{ at: 0.5, target: "label", animate: { string: { to: "Following", delay: 0.25 }, opacity: 0.5 } }]"#)
+      #"string: "Follow""#,
+      #"[{ at: 0.5, target: "label", animate: { string: { to: "Following", delay: 0.25 }, opacity: 0.5 } }]"#)
     #expect(Self.shown(a, at: 0.7) == "Follow")
     #expect(Self.shown(a, at: 0.75) == "Following")
   }
@@ -72,14 +75,16 @@ import Testing
   @Test func keyframesOfStringsChangeAtTheirKeyTimes() throws {
     let t = try Self.template(
       #"string: "…""#,
-      #"[{ at: 1, target: "label", animate: { string: { keyframes: { values: ["3", "2", "1", "Go"], keyTimes: [0, 0.25, 0.5, 0.75] }, duration: 1 } } }]"#)
+      #"[{ at: 1, target: "label", animate: { string: { keyframes: { values: ["3", "2", "1", "Go"], keyTimes: [0, 0.25, 0.5, 0.75] }, duration: 1 } } }]"#
+    )
     #expect(Self.shown(t, at: 0.99) == "…")
     #expect(Self.shown(t, at: 1.0) == "3")
     #expect(Self.shown(t, at: 1.3) == "2")
     #expect(Self.shown(t, at: 1.6) == "1")
     #expect(Self.shown(t, at: 1.8) == "Go")
     #expect(Self.shown(t, at: 2.0) == "Go")
-    let even = try Self.template(#"string: "a""#, #"[{ target: "label", animate: { string: { keyframes: ["x", "y"] } }, duration: 1 }]"#)
+    let even = try Self.template(
+      #"string: "a""#, #"[{ target: "label", animate: { string: { keyframes: ["x", "y"] } }, duration: 1 }]"#)
     #expect(Self.shown(even, at: 0.25) == "x")
     #expect(Self.shown(even, at: 0.75) == "y")
   }
@@ -88,16 +93,22 @@ import Testing
     #expect(Self.message(#"string: "a""#, #"[{ target: "box", set: { string: "b" } }]"#).contains("not a text layer"))
     #expect(Self.message(#"string: "a""#, #"[{ target: "label", set: { string: 3 } }]"#).contains("string"))
     #expect(
-      Self.message(#"string: "a""#, #"[{ target: "label", animate: { string: { keyframes: { values: ["a", "b"], mode: "linear" } } } }]"#)
-        .contains("discrete"))
-    #expect(Self.message(#"string: "a""#, #"[{ target: "label", animate: { string: { spring: "bouncy" } } }]"#).contains("spring"))
+      Self.message(
+        #"string: "a""#,
+        #"[{ target: "label", animate: { string: { keyframes: { values: ["a", "b"], mode: "linear" } } } }]"#
+      )
+      .contains("discrete"))
+    #expect(
+      Self.message(#"string: "a""#, #"[{ target: "label", animate: { string: { spring: "bouncy" } } }]"#).contains(
+        "spring"))
     #expect(Self.message(#"string: "a""#, #"[{ target: "box", animate: { number: 3 } }]"#).contains("text layer"))
   }
 
   @Test func autoreversedRepeatPlaysTheStringsBackwards() throws {
     let t = try Self.template(
       #"string: "A""#,
-      #"[{ repeat: 1, autoreverses: true, group: [{ at: 0.2, target: "label", set: { string: "B" } }, { at: 0.4, target: "box", animate: { opacity: 0 }, duration: 0.2 }] }]"#)
+      #"[{ repeat: 1, autoreverses: true, group: [{ at: 0.2, target: "label", set: { string: "B" } }, { at: 0.4, target: "box", animate: { opacity: 0 }, duration: 0.2 }] }]"#
+    )
     #expect(Self.shown(t, at: 0.1) == "A")
     #expect(Self.shown(t, at: 0.5) == "B")
     #expect(Self.shown(t, at: 0.9) == "B")  // mirror at 0.6: 0.9 shows 0.3
@@ -126,14 +137,16 @@ import Testing
     #expect(shown == ["3", "4"])
     // A bigger jump overshoots visibly, as the format rounds it.
     let big = try Self.template(
-      #"number: 0, format: "%.0f""#, #"[{ target: "label", animate: { number: 10 }, curve: "spring(response: 0.5, dampingRatio: 0.3)" }]"#)
+      #"number: 0, format: "%.0f""#,
+      #"[{ target: "label", animate: { number: 10 }, curve: "spring(response: 0.5, dampingRatio: 0.3)" }]"#)
     let strings = Set((0...60).compactMap { Self.shown(big, at: Double($0) / 30) })
     #expect(strings.contains { (Int($0) ?? 0) > 10 }, "\(strings.sorted())")
   }
 
   @Test func theRenderedTextChangesAndTheSameStringDrawsTheSame() throws {
     let t = try Self.template(
-      #"number: 3, format: "%.0f""#, #"[{ at: 0.5, target: "label", animate: { number: 4 }, curve: "easeInEaseOut", duration: 0.5 }]"#)
+      #"number: 3, format: "%.0f""#,
+      #"[{ at: 0.5, target: "label", animate: { number: 4 }, curve: "easeInEaseOut", duration: 0.5 }]"#)
     let renderer = Renderer()
     let before = try renderer.render(t.scene.renderTree(at: 0.2))
     let early = try renderer.render(t.scene.renderTree(at: 0.55))  // 3.0x: still "3"

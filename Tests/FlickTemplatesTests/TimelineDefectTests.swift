@@ -115,7 +115,9 @@ import Testing
     try swift.apply(.start, at: 0)
     try swift.apply(.setReversed(true), at: 1.5)
     try swift.apply(.continueAnimation(nil, durationFactor: 1), at: 1.5)
-    for t in [0.5, 1.2, 1.6, 2.0, 2.4, 2.6] { #expect(TimelineTests.near(Self.x(s, "a", t), swift.sample(at: t)), "at \(t)") }
+    for t in [0.5, 1.2, 1.6, 2.0, 2.4, 2.6] {
+      #expect(TimelineTests.near(Self.x(s, "a", t), swift.sample(at: t)), "at \(t)")
+    }
     #expect(Self.x(s, "a", 1.2) == 300)
     #expect(Self.x(s, "a", 2.0) < 300 && Self.x(s, "a", 2.0) > 100)
     #expect(Self.x(s, "a", 2.6) == 100)
@@ -146,7 +148,8 @@ import Testing
     for t in [0.1, 0.4, 0.9] { #expect(TimelineTests.near(TimelineTests.x(s, "a", t), spring.value(at: t), 1e-9)) }
     let message = TimelineTests.message(
       "[{ target: 'a', animate: { positionX: { to: 300, spring: { bounciness: 8,\n damping: 10 } } } }]")
-    #expect(message.contains("timeline[0].animate.positionX.spring: invalid spring: spring parameters mix"), "\(message)")
+    #expect(
+      message.contains("timeline[0].animate.positionX.spring: invalid spring: spring parameters mix"), "\(message)")
   }
 }
 
@@ -164,7 +167,8 @@ import Testing
       let s = try TimelineTests.scene(timeline)
       for t in [0.05, 0.2, 0.5] { #expect(TimelineTests.x(s, "a", t) == expected.value(at: t), "\(timeline) at \(t)") }
     }
-    let analytic = try TimelineTests.scene("[{ target: 'a', animate: { positionX: { to: 300, spring: { bounciness: 8, speed: 12 } } } }]")
+    let analytic = try TimelineTests.scene(
+      "[{ target: 'a', animate: { positionX: { to: 300, spring: { bounciness: 8, speed: 12 } } } }]")
     #expect(TimelineTests.x(analytic, "a", 0.2) != expected.value(at: 0.2))
   }
 }

@@ -23,8 +23,12 @@ import Testing
     ).scene
   }
 
-  static func x(_ s: Scene, _ id: String, _ t: Double) -> Double { s.renderTree(at: t).layer(id: id)?.position.x ?? .nan }
-  static func opacity(_ s: Scene, _ id: String, _ t: Double) -> Double { s.renderTree(at: t).layer(id: id)?.opacity ?? .nan }
+  static func x(_ s: Scene, _ id: String, _ t: Double) -> Double {
+    s.renderTree(at: t).layer(id: id)?.position.x ?? .nan
+  }
+  static func opacity(_ s: Scene, _ id: String, _ t: Double) -> Double {
+    s.renderTree(at: t).layer(id: id)?.opacity ?? .nan
+  }
 
   static func message(_ timeline: String) -> String {
     do {
@@ -84,32 +88,53 @@ import Testing
   }
 
   @Test func placementErrors() {
-    #expect(Self.message("[{ after: 'nope', target: 'a', animate: { opacity: 0 } }]").hasPrefix(
-      "t.json5:8:23: timeline[0].after: no earlier timeline entry with id 'nope'"))
-    #expect(Self.message("[{ id: 'x', target: 'a', animate: { opacity: 0 } }, { after: 'a', target: 'b', animate: { opacity: 0 } }]")
+    #expect(
+      Self.message("[{ after: 'nope', target: 'a', animate: { opacity: 0 } }]").hasPrefix(
+        "t.json5:8:23: timeline[0].after: no earlier timeline entry with id 'nope'"))
+    #expect(
+      Self.message(
+        "[{ id: 'x', target: 'a', animate: { opacity: 0 } }, { after: 'a', target: 'b', animate: { opacity: 0 } }]"
+      )
       .contains("'a' is a layer: 'after' and 'with' name timeline entries"))
-    #expect(Self.message("[{ at: 1, with: 'x', target: 'a', animate: { opacity: 0 } }]")
-      .contains("give one of 'at', 'after' and 'with'"))
-    #expect(Self.message("[{ sequence: [{ at: 1, target: 'a', animate: { opacity: 0 } }] }]")
-      .contains("a step of a sequence starts when the previous step ends"))
+    #expect(
+      Self.message("[{ at: 1, with: 'x', target: 'a', animate: { opacity: 0 } }]")
+        .contains("give one of 'at', 'after' and 'with'"))
+    #expect(
+      Self.message("[{ sequence: [{ at: 1, target: 'a', animate: { opacity: 0 } }] }]")
+        .contains("a step of a sequence starts when the previous step ends"))
     #expect(Self.message("[{ target: 'a', animate: { opacity: 0 }, group: [] }]").contains("an entry does one thing"))
     #expect(Self.message("[{ target: 'a' }]").contains("a timeline entry needs one of: animate, set"))
     #expect(Self.message("[{ delay: 1 }]").contains("is a step of a 'sequence'"))
     #expect(Self.message("[{ target: 'a', animate: { opactiy: 0 } }]").contains("did you mean 'opacity'?"))
-    #expect(Self.message("[{ target: 'a', animate: { strokeEnd: 0 } }]")
-      .contains("'strokeEnd' is a property of shape layers, but 'a' is not a shape layer"))
-    #expect(Self.message("[{ at: 1, target: 'a', animate: { opacity: 0 } }, { at: 0.5, target: 'a', animate: { opacity: 1 } }]")
+    #expect(
+      Self.message("[{ target: 'a', animate: { strokeEnd: 0 } }]")
+        .contains("'strokeEnd' is a property of shape layers, but 'a' is not a shape layer"))
+    #expect(
+      Self.message(
+        "[{ at: 1, target: 'a', animate: { opacity: 0 } }, { at: 0.5, target: 'a', animate: { opacity: 1 } }]"
+      )
       .contains("list the animations of one property in time order"))
     // Names that write the same state are one property: positionX listed after a later position.
-    #expect(Self.message("[{ at: 2, target: 'a', animate: { position: [300, 100] } }, { at: 1, target: 'a', animate: { positionX: 50 } }]")
+    #expect(
+      Self.message(
+        "[{ at: 2, target: 'a', animate: { position: [300, 100] } }, { at: 1, target: 'a', animate: { positionX: 50 } }]"
+      )
       .contains("(position writes positionX too); list the animations of one property in time order"))
-    #expect((try? Self.scene("[{ at: 1, target: 'a', animate: { positionX: 50 } }, { at: 2, target: 'a', animate: { position: [300, 100] } }]")) != nil)
-    #expect(Self.message("[{ id: 'spin', target: 'a', animate: { rotation: { by: 6.28, curve: 'linear', duration: 1, repeatForever: true } } }, { after: 'spin', target: 'b', animate: { opacity: 0 } }]")
+    #expect(
+      (try? Self.scene(
+        "[{ at: 1, target: 'a', animate: { positionX: 50 } }, { at: 2, target: 'a', animate: { position: [300, 100] } }]"
+      )) != nil)
+    #expect(
+      Self.message(
+        "[{ id: 'spin', target: 'a', animate: { rotation: { by: 6.28, curve: 'linear', duration: 1, repeatForever: true } } }, { after: 'spin', target: 'b', animate: { opacity: 0 } }]"
+      )
       .contains("never ends"))
-    #expect(Self.message("[{ target: 'a', animate: { opacity: { to: 0, spring: { bounciness: 4 }, duration: 1 } } }]")
-      .contains("a spring's length comes from its parameters"))
-    #expect(Self.message("[{ target: 'a', animate: { opacity: 0 }, curve: 'spring(bounciness: 30)' }]")
-      .hasPrefix("t.json5:8:81: timeline[0].curve: invalid animation spec \"spring(bounciness: 30)\": "))
+    #expect(
+      Self.message("[{ target: 'a', animate: { opacity: { to: 0, spring: { bounciness: 4 }, duration: 1 } } }]")
+        .contains("a spring's length comes from its parameters"))
+    #expect(
+      Self.message("[{ target: 'a', animate: { opacity: 0 }, curve: 'spring(bounciness: 30)' }]")
+        .hasPrefix("t.json5:8:81: timeline[0].curve: invalid animation spec \"spring(bounciness: 30)\": "))
   }
 
   // MARK: - Motions
@@ -134,7 +159,10 @@ import Testing
     #expect(Self.near(Self.x(o, "a", 0.8), reference.value(at: 0.3), 1e-9))
   }
 
-  @Test(arguments: ["linear", "easeIn", "easeOut", "easeInEaseOut", "default", "backOut", "bounceOut", "elasticOut", "steps(4)", "cubicBezier(0.2, 0, 0, 1)"])
+  @Test(arguments: [
+    "linear", "easeIn", "easeOut", "easeInEaseOut", "default", "backOut", "bounceOut", "elasticOut", "steps(4)",
+    "cubicBezier(0.2, 0, 0, 1)",
+  ])
   func tweensFollowTheirCurve(curve: String) throws {
     let s = try Self.scene("[{ target: 'a', animate: { positionX: 300 }, curve: '\(curve)', duration: 2 }]")
     let spec = try AnimationSpec(parsing: curve)
@@ -196,7 +224,8 @@ import Testing
   }
 
   @Test func setChangesAtOnce() throws {
-    let s = try Self.scene("[{ at: 1, targets: ['a', 'b'], stagger: 0.5, set: { opacity: 0.25, backgroundColor: '#FF0000' } }]")
+    let s = try Self.scene(
+      "[{ at: 1, targets: ['a', 'b'], stagger: 0.5, set: { opacity: 0.25, backgroundColor: '#FF0000' } }]")
     #expect(Self.opacity(s, "a", 0.99) == 1 && Self.opacity(s, "a", 1) == 0.25)
     #expect(Self.opacity(s, "b", 1.49) == 1 && Self.opacity(s, "b", 1.5) == 0.25)
     #expect(s.renderTree(at: 2).layer(id: "b")?.backgroundColor == Color(hex: "#FF0000"))
@@ -220,7 +249,10 @@ import Testing
     let after = (Self.x(s, "a", 0.1 + 2 * h) - Self.x(s, "a", 0.1 + h)) / h
     #expect(before > 500)  // moving right fast
     #expect(abs(after - before) / before < 0.001, "velocity \(before) → \(after)")
-    #expect(Self.near(Self.x(s, "a", 0.1), SpringAnimation(from: 100.0, to: 300, parameters: .popDefault, restThreshold: 0.5).value(at: 0.1), 1e-6))
+    #expect(
+      Self.near(
+        Self.x(s, "a", 0.1),
+        SpringAnimation(from: 100.0, to: 300, parameters: .popDefault, restThreshold: 0.5).value(at: 0.1), 1e-6))
   }
 
   @Test func dragThenReleaseIntoASpringAndIntoADecay() throws {
@@ -301,7 +333,9 @@ import Testing
 
   @Test func propertyAnimatorFinishPositionsAndSpringTiming() throws {
     func x(_ events: String, curve: String = "linear", at t: Double) throws -> Double {
-      let s = try Self.scene("[{ animator: { duration: 1, curve: \"\(curve)\", target: 'a', animate: { positionX: 300 }, events: \(events) } }]")
+      let s = try Self.scene(
+        "[{ animator: { duration: 1, curve: \"\(curve)\", target: 'a', animate: { positionX: 300 }, events: \(events) } }]"
+      )
       return Self.x(s, "a", t)
     }
     let stop = "{ at: 0, do: 'start' }, { at: 0.5, do: 'stop' }"
@@ -311,7 +345,9 @@ import Testing
     #expect(Self.near(try x("[{ at: 0, do: 'start' }, { at: 0.25, do: 'stop', withoutFinishing: true }]", at: 2), 150))
     // A spring timing (UISpringTimingParameters(dampingRatio:)) settles within the duration and may overshoot.
     var maximum = 0.0
-    for i in 0...100 { maximum = max(maximum, try x("[{ at: 0, do: 'start' }]", curve: "spring(dampingRatio: 0.4)", at: Double(i) / 100)) }
+    for i in 0...100 {
+      maximum = max(maximum, try x("[{ at: 0, do: 'start' }]", curve: "spring(dampingRatio: 0.4)", at: Double(i) / 100))
+    }
     #expect(maximum > 300)
     #expect(try x("[{ at: 0, do: 'start' }]", curve: "spring(dampingRatio: 0.4)", at: 1.5) == 300)
   }
@@ -321,9 +357,12 @@ import Testing
       Self.message("[{ animator: { duration: 1, target: 'a', animate: { opacity: 0 }, events: \(events) } }]")
     }
     #expect(animator("[{ at: 0, do: 'start' }, { at: 0.5, do: 'finish' }]").contains("needs a stopped animator"))
-    #expect(animator("[{ at: 0, do: 'start' }, { at: 0.5, do: 'stop' }, { at: 0.6, do: 'start' }]")
-      .contains("a stopped animator cannot restart"))
-    #expect(animator("[{ at: 0, do: 'start' }, { at: 0.5, do: 'scrub', fraction: 0.2 }]").contains("pause it before scrubbing"))
+    #expect(
+      animator("[{ at: 0, do: 'start' }, { at: 0.5, do: 'stop' }, { at: 0.6, do: 'start' }]")
+        .contains("a stopped animator cannot restart"))
+    #expect(
+      animator("[{ at: 0, do: 'start' }, { at: 0.5, do: 'scrub', fraction: 0.2 }]").contains(
+        "pause it before scrubbing"))
     #expect(animator("[{ at: 1, do: 'start' }, { at: 0.5, do: 'pause' }]").contains("events must be in time order"))
     #expect(animator("[{ at: 0, do: 'jump' }]").contains("unknown value 'jump'"))
     #expect(animator("[{ at: 0, do: 'pause', fraction: 1 }]").contains("'fraction' does not apply to 'pause'"))

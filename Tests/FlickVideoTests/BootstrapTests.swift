@@ -11,7 +11,8 @@ import Testing
     let marker = dir.appendingPathComponent("installer-ran").path
     // A long font list with the needed families first, and installers that only leave a mark.
     _ = try TestSupport.script(
-      "printf 'Inter\\nDejaVu Sans\\nNoto Color Emoji\\n'; yes 'Filler Font Family' | head -c 4000000\n", named: "fc-list", in: dir)
+      "printf 'Inter\\nDejaVu Sans\\nNoto Color Emoji\\n'; yes 'Filler Font Family' | head -c 4000000\n",
+      named: "fc-list", in: dir)
     for name in ["apt-get", "sudo", "brew"] {
       _ = try TestSupport.script("echo \"$0 $*\" >> '\(marker)'\nexit 1\n", named: name, in: dir)
     }

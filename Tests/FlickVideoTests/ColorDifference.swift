@@ -54,11 +54,16 @@ enum ColorDifference {
     let cpMean = (c1p + c2p) / 2
     var hMean = h1 + h2
     if c1p * c2p != 0 {
-      if abs(h1 - h2) <= 180 { hMean = (h1 + h2) / 2 } else if h1 + h2 < 360 { hMean = (h1 + h2 + 360) / 2 } else {
+      if abs(h1 - h2) <= 180 {
+        hMean = (h1 + h2) / 2
+      } else if h1 + h2 < 360 {
+        hMean = (h1 + h2 + 360) / 2
+      } else {
         hMean = (h1 + h2 - 360) / 2
       }
     }
-    let t = 1 - 0.17 * cos((hMean - 30) * deg) + 0.24 * cos(2 * hMean * deg) + 0.32 * cos((3 * hMean + 6) * deg)
+    let t =
+      1 - 0.17 * cos((hMean - 30) * deg) + 0.24 * cos(2 * hMean * deg) + 0.32 * cos((3 * hMean + 6) * deg)
       - 0.20 * cos((4 * hMean - 63) * deg)
     let dTheta = 30 * exp(-pow((hMean - 275) / 25, 2))
     let rc = 2 * (pow(cpMean, 7) / (pow(cpMean, 7) + pow(25, 7))).squareRoot()

@@ -47,8 +47,10 @@ import Testing
     // The same file decoded with the wrong (BT.601) matrix is visibly off: the check can fail.
     let wrong = try TestSupport.run(
       "/usr/bin/env",
-      ["ffmpeg", "-loglevel", "error", "-i", mp4, "-frames:v", "1", "-vf", "scale=in_color_matrix=bt601:in_range=tv",
-       "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"])
+      [
+        "ffmpeg", "-loglevel", "error", "-i", mp4, "-frames:v", "1", "-vf", "scale=in_color_matrix=bt601:in_range=tv",
+        "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1",
+      ])
     let red = Self.average(wrong.stdout, width: width, x: 12, y: 12, size: 8)
     #expect(ColorDifference.deltaE2000((255, 0, 0), red) > 2)
   }

@@ -84,7 +84,8 @@ import Testing
     let f = try Fixture()
     defer { f.cleanup() }
     try FileManager.default.createSymbolicLink(atPath: f.path("linked.mp4"), withDestinationPath: f.dir.path + "/x")
-    var session = RenderSession(scene: TestSupport.movingScene(), outputs: [try OutputTarget(path: f.path("linked.mp4"))])
+    var session = RenderSession(
+      scene: TestSupport.movingScene(), outputs: [try OutputTarget(path: f.path("linked.mp4"))])
     let ffmpeg = try FFmpegTool.locate(for: [.mp4])
     let early = EarlyEncoders()
     defer { early.abortUnclaimed() }

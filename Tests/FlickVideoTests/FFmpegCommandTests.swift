@@ -2,7 +2,9 @@
 import Testing
 
 @Suite struct FFmpegCommandTests {
-  func command(_ format: OutputFormat, _ w: Int = 64, _ h: Int = 48, fps: Int = 30, options o: EncodingOptions = .init())
+  func command(
+    _ format: OutputFormat, _ w: Int = 64, _ h: Int = 48, fps: Int = 30, options o: EncodingOptions = .init()
+  )
     throws -> [String]
   {
     try FFmpegCommand(format: format, width: w, height: h, fps: fps, options: o, output: "out").arguments
@@ -116,7 +118,8 @@ import Testing
     #expect(c.arguments.contains("pipe:0") && c.arguments.last == "/o/a.gif")
     #expect(c.arguments.firstIndex(of: "/o/.a.gif.palette.png").map { c.arguments[$0 - 1] } == "-i")
     #expect(!(first + c.arguments).contains { $0.contains("split") })
-    let mp4 = try FFmpegCommand(format: .mp4, width: 64, height: 48, fps: 60, options: EncodingOptions(), output: "/o/a.mp4")
+    let mp4 = try FFmpegCommand(
+      format: .mp4, width: 64, height: 48, fps: 60, options: EncodingOptions(), output: "/o/a.mp4")
     #expect(mp4.palettePass == nil && mp4.palettePath == nil)
   }
 

@@ -78,8 +78,11 @@ import Testing
     try f.keep("keep.mp4")
     let ffmpeg = FFmpegTool(path: try Self.fakeFFmpeg(Self.failEarly, in: f.bin), version: "5.1")
     let session = RenderSession(
-      scene: TestSupport.movingScene(), outputs: [try OutputTarget(path: f.path("keep.mp4")),
-                                                   try OutputTarget(path: f.path("seq/"))], ffmpeg: ffmpeg)
+      scene: TestSupport.movingScene(),
+      outputs: [
+        try OutputTarget(path: f.path("keep.mp4")),
+        try OutputTarget(path: f.path("seq/")),
+      ], ffmpeg: ffmpeg)
     do {
       try session.run()
       Issue.record("the render should fail")
@@ -172,14 +175,16 @@ import Testing
     try f.keep("keep.mp4")
     _ = try Self.fakeFFmpeg(Self.failEarly, in: f.bin)
     let env = TestSupport.environment(path: f.bin.path + ":/usr/bin:/bin")
-    let failed = try TestSupport.run(TestSupport.flick, ["render", template, "-o", f.path("keep.mp4"), "-q"], environment: env)
+    let failed = try TestSupport.run(
+      TestSupport.flick, ["render", template, "-o", f.path("keep.mp4"), "-q"], environment: env)
     #expect(failed.status == 3)
     #expect(failed.stderr.contains("ffmpeg failed writing") && failed.stderr.contains("out of cheese"))
     try f.expectKept("keep.mp4")
     #expect(try TestSupport.contents(f.out) == ["keep.mp4"])
 
     _ = try Self.fakeFFmpeg(Self.dieMidStream, in: f.bin)
-    let killed = try TestSupport.run(TestSupport.flick, ["render", template, "-o", f.path("keep.mp4"), "-q"], environment: env)
+    let killed = try TestSupport.run(
+      TestSupport.flick, ["render", template, "-o", f.path("keep.mp4"), "-q"], environment: env)
     #expect(killed.status == 3 && killed.stderr.contains("killed by signal 9"))
     try f.expectKept("keep.mp4")
     #expect(try TestSupport.contents(f.out) == ["keep.mp4"])
@@ -239,14 +244,16 @@ import Testing
       TestSupport.flick, ["render", template, "-o", f.path("b.mp4"), "-q"], environment: env)
     #expect(missing.status == 3, "\(missing.stderr)")
     #expect(missing.stderr.contains("libx264"), "\(missing.stderr)")
-    #expect(!missing.stderr.contains("Unknown encoder"), "the check's message replaces the encoder's: \(missing.stderr)")
+    #expect(
+      !missing.stderr.contains("Unknown encoder"), "the check's message replaces the encoder's: \(missing.stderr)")
     #expect(try TestSupport.contents(f.out) == ["a.gif", "a.mp4"])
 
     // Not an ffmpeg at all: it reads the frames and exits 0 without writing anything.
     let cat = try TestSupport.script("exec cat > /dev/null\n", named: "ffmpeg", in: f.bin)
     for name in ["c.mp4", "c.gif"] {
       let notFFmpeg = try TestSupport.run(
-        TestSupport.flick, ["render", template, "-o", f.path(name), "-q"], environment: env.merging(["FLICK_FFMPEG": cat]) { $1 })
+        TestSupport.flick, ["render", template, "-o", f.path(name), "-q"],
+        environment: env.merging(["FLICK_FFMPEG": cat]) { $1 })
       #expect(notFFmpeg.status == 3 && notFFmpeg.stderr.contains("does not answer as ffmpeg"), "\(notFFmpeg.stderr)")
       #expect(!notFFmpeg.stderr.contains("No such file"), "\(notFFmpeg.stderr)")
     }
@@ -265,7 +272,9 @@ import Testing
     let info = try TestSupport.probe(f.path("a.mp4"), "stream=width,height")
     #expect(info["width"] == "66" && info["height"] == "48")
     let template = try Self.writeTemplate(in: f)
-    for args in [["--frames", "5..10"], ["--size", "100x100"], ["--format", "avi"], ["--crf", "99"], ["--jobs", "0"]] {
+    for args in [
+      ["--frames", "5..10"], ["--size", "100x100"], ["--format", "avi"], ["--crf", "99"], ["--jobs", "0"],
+    ] {
       let bad = try TestSupport.run(TestSupport.flick, ["render", template, "-o", f.path("b.mp4")] + args)
       #expect(bad.status == 2, "\(args): \(bad.stderr)")
     }

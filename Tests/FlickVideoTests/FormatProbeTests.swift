@@ -20,7 +20,8 @@ import Testing
     #expect(summary.outputs.map(\.path) == names.map(path))
     #expect(summary.outputs.allSatisfy { $0.bytes > 0 && $0.duration == 1 })
 
-    let common = "stream=codec_name,profile,pix_fmt,width,height,nb_read_frames,color_space,color_primaries,"
+    let common =
+      "stream=codec_name,profile,pix_fmt,width,height,nb_read_frames,color_space,color_primaries,"
       + "color_transfer,color_range:stream_tags=alpha_mode:format=duration"
     let mp4 = try TestSupport.probe(path("a.mp4"), common)
     #expect(mp4["codec_name"] == "h264" && mp4["profile"] == "High" && mp4["pix_fmt"] == "yuv420p")
@@ -72,7 +73,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     var reports: [RenderProgress] = []
     try RenderSession(
-      scene: TestSupport.movingScene(), outputs: try ["a.gif", "a.mp4"].map { try OutputTarget(path: dir.appendingPathComponent($0).path) }
+      scene: TestSupport.movingScene(),
+      outputs: try ["a.gif", "a.mp4"].map { try OutputTarget(path: dir.appendingPathComponent($0).path) }
     ).run { reports.append($0) }
     #expect(reports.allSatisfy { $0.totalFrames == 10 })
     #expect(reports.filter { $0.stage == .render }.map(\.framesDone) == Array(0...10))
@@ -118,7 +120,8 @@ import Testing
     #expect(try TestSupport.contents(dir.appendingPathComponent("seq")) == ["f004.png", "f005.png", "f006.png"])
   }
 
-  static func expectBT709(_ fields: [String: String], _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+  static func expectBT709(_ fields: [String: String], _ what: String, sourceLocation: SourceLocation = #_sourceLocation)
+  {
     for key in ["color_space", "color_primaries", "color_transfer"] {
       #expect(fields[key] == "bt709", "\(what) \(key)", sourceLocation: sourceLocation)
     }

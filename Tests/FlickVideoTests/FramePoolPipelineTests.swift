@@ -46,7 +46,8 @@ import Testing
     }
     pipeline.pool = pool
     try pipeline.run(
-      frames: 0..<5, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, straightAlpha: false) { _ in }
+      frames: 0..<5, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, straightAlpha: false
+    ) { _ in }
     #expect(pool.statistics == FramePool.Statistics())
   }
 
@@ -54,7 +55,9 @@ import Testing
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let scene = Self.scene
-    try RenderSession(scene: scene, outputs: [try OutputTarget(path: dir.path + "/pooled/")], pipeline: RenderPipeline(jobs: 2)).run()
+    try RenderSession(
+      scene: scene, outputs: [try OutputTarget(path: dir.path + "/pooled/")], pipeline: RenderPipeline(jobs: 2)
+    ).run()
     let unpooled = RenderPipeline(jobs: 2) { scale in
       let renderer = FrameRenderer(scale: scale)
       return { tree in try renderer.render(tree) }

@@ -12,8 +12,10 @@ import Testing
 /// palette (the default) or ffmpeg did.
 @Suite struct GIFOnePassTests {
   static let templates = TestSupport.root.appendingPathComponent("Templates")
-  static let bundled = ["card-swap", "chained-sequence", "decay-flick", "hello", "property-animator",
-                        "rotating-cover", "spring-gallery"]
+  static let bundled = [
+    "card-swap", "chained-sequence", "decay-flick", "hello", "property-animator",
+    "rotating-cover", "spring-gallery",
+  ]
 
   /// A render-counting renderer factory (frames drawn by the uncached reference renderer).
   final class Counter: @unchecked Sendable {
@@ -131,11 +133,12 @@ import Testing
   /// makes the palette and whether the GIF is scaled (`--gif-width`), and the GIF is the one
   /// ffmpeg's `fps` filter makes from every frame, with the pass split in halves (Bayer) or
   /// whole (error diffusion).
-  @Test(arguments: [
-    (EncodingOptions(gifFPS: 50), false), (EncodingOptions(gifFPS: 25), false),
-    (EncodingOptions(dither: .sierra2_4a, gifFPS: 20), false), (EncodingOptions(gifFPS: 25, gifWidth: 48), false),
-    (EncodingOptions(gifFPS: 25), true), (EncodingOptions(dither: .floydSteinberg, gifFPS: 20, gifWidth: 40), true),
-  ] as [(EncodingOptions, Bool)])
+  @Test(
+    arguments: [
+      (EncodingOptions(gifFPS: 50), false), (EncodingOptions(gifFPS: 25), false),
+      (EncodingOptions(dither: .sierra2_4a, gifFPS: 20), false), (EncodingOptions(gifFPS: 25, gifWidth: 48), false),
+      (EncodingOptions(gifFPS: 25), true), (EncodingOptions(dither: .floydSteinberg, gifFPS: 20, gifWidth: 40), true),
+    ] as [(EncodingOptions, Bool)])
   func resampledGIFsRasteriseOnlyTheFramesTheyKeep(_ given: EncodingOptions, _ ffmpegPalette: Bool) throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -157,7 +160,8 @@ import Testing
         return try renderer.render(tree)
       }
     }
-    let session = RenderSession(scene: scene, outputs: [try OutputTarget(path: gif)], options: options, pipeline: pipeline)
+    let session = RenderSession(
+      scene: scene, outputs: [try OutputTarget(path: gif)], options: options, pipeline: pipeline)
     try session.run()
     let kept = (0..<scene.frameCount).filter { FrameSchedule.keepsFrame($0, from: 60, to: gifFPS) }
     #expect(counter.value == kept.count && kept.count < scene.frameCount)
@@ -209,7 +213,10 @@ import Testing
       let frames = Self.frames(width: width, height: height)
       for frame in frames { #expect(spool.append(frame) == nil) }
       var replayed: [[UInt8]] = []
-      #expect(spool.replay { replayed.append(Array($0)); return nil } == nil)
+      #expect(
+        spool.replay {
+          replayed.append(Array($0)); return nil
+        } == nil)
       #expect(replayed == frames)
       // Any range, and two replays at once (each reads with its own offset).
       spool.endAppending()
@@ -218,7 +225,9 @@ import Testing
       nonisolated(unsafe) let shared = spool
       DispatchQueue.concurrentPerform(iterations: ranges.count) { i in
         var got: [[UInt8]] = []
-        let failure = shared.replay(frames: ranges[i]) { got.append(Array($0)); return nil }
+        let failure = shared.replay(frames: ranges[i]) {
+          got.append(Array($0)); return nil
+        }
         results.withLock { $0[i] = failure == nil ? got : [] }
       }
       for (i, range) in ranges.enumerated() { #expect(results.withLock { $0[i] } == Array(frames[range]), "\(range)") }

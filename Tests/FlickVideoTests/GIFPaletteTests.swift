@@ -37,7 +37,11 @@ import Testing
       return [frame { _ in (40, 80, 120, 255) }]
     case "few colours":
       // Twelve colours: fewer than the palette's entries, so the last one is repeated.
-      return (0..<3).map { f in frame { i in let c = UInt8((i * 7 + f) % 12 * 20); return (c, 255 - c, c / 2, 255) } }
+      return (0..<3).map { f in
+        frame { i in
+          let c = UInt8((i * 7 + f) % 12 * 20); return (c, 255 - c, c / 2, 255)
+        }
+      }
     case "ties":
       // Channels from seven values (343 colours, more than the palette holds): many colours
       // share each key the sort compares.
@@ -50,7 +54,11 @@ import Testing
       }
     case "noise":
       // Thousands of colours, so the cut runs to 255 boxes.
-      return (0..<3).map { _ in frame { _ in let v = random.next(); return (UInt8(v & 255), UInt8(v >> 8 & 255), UInt8(v >> 16 & 255), 255) } }
+      return (0..<3).map { _ in
+        frame { _ in
+          let v = random.next(); return (UInt8(v & 255), UInt8(v >> 8 & 255), UInt8(v >> 16 & 255), 255)
+        }
+      }
     case "alpha":
       // Transparent, translucent and opaque pixels (colours that differ only in alpha count apart).
       return (0..<3).map { _ in
@@ -94,7 +102,11 @@ import Testing
     var previous: [UInt8]?
     for frame in frames {
       frame.withUnsafeBytes { new in
-        if let previous { previous.withUnsafeBytes { statistics.add(new, previous: $0) } } else { statistics.add(new, previous: nil) }
+        if let previous {
+          previous.withUnsafeBytes { statistics.add(new, previous: $0) }
+        } else {
+          statistics.add(new, previous: nil)
+        }
       }
       previous = frame
     }
@@ -122,7 +134,8 @@ import Testing
     var random = Bytes(state: 7)
     let shapes: [[UInt64]] = [
       [], [5], [2, 1], (0..<50).map { UInt64($0) }, (0..<50).reversed().map { UInt64($0) },
-      Array(repeating: 3, count: 40), (0..<500).map { _ in random.next() % 4 }, (0..<3000).map { _ in random.next() % 256 },
+      Array(repeating: 3, count: 40), (0..<500).map { _ in random.next() % 4 },
+      (0..<3000).map { _ in random.next() % 256 },
     ]
     for keys in shapes {
       var values = keys.enumerated().map { $1 << 32 | UInt64($0) }

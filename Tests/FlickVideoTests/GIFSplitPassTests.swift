@@ -47,13 +47,14 @@ import Testing
     return (try Data(contentsOf: URL(fileURLWithPath: path)), encoder.encodedParts)
   }
 
-  @Test(arguments: [
-    (EncodingOptions(), true),
-    (EncodingOptions(dither: .none, plays: 3), true),
-    (EncodingOptions(gifWidth: 40), true),
-    (EncodingOptions(dither: .floydSteinberg), false),
-    (EncodingOptions(dither: .sierra2_4a), false),
-  ] as [(EncodingOptions, Bool)])
+  @Test(
+    arguments: [
+      (EncodingOptions(), true),
+      (EncodingOptions(dither: .none, plays: 3), true),
+      (EncodingOptions(gifWidth: 40), true),
+      (EncodingOptions(dither: .floydSteinberg), false),
+      (EncodingOptions(dither: .sierra2_4a), false),
+    ] as [(EncodingOptions, Bool)])
   func theHalvesMakeTheGIFOneProcessMakes(_ options: EncodingOptions, _ splits: Bool) throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -95,7 +96,10 @@ import Testing
     // Resampled by Flick (with its palette): the frames are chosen before ffmpeg, which splits.
     let (gif, split) = try Self.encode(resampled, options: EncodingOptions(gifFPS: 15), in: dir)
     #expect(split)
-    #expect(gif == (try GIFOnePassTests.referenceGIF(scene: resampled, scale: 1, options: EncodingOptions(gifFPS: 15), in: dir)))
+    #expect(
+      gif
+        == (try GIFOnePassTests.referenceGIF(scene: resampled, scale: 1, options: EncodingOptions(gifFPS: 15), in: dir))
+    )
     // With ffmpeg's palette too: the frames are still chosen before ffmpeg, which splits.
     var byFFmpeg = EncodingOptions(gifFPS: 15)
     byFFmpeg.gifPalette = .ffmpeg

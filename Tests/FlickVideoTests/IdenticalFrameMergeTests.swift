@@ -11,7 +11,9 @@ import Testing
 /// every frame at every frame's time, and plays exactly as long.
 @Suite struct IdenticalFrameMergeTests {
   /// Bundled templates with holds (frames whose tree draws the same as the one before).
-  static let withHolds = ["card-swap", "chained-sequence", "decay-flick", "hello", "property-animator", "spring-gallery"]
+  static let withHolds = [
+    "card-swap", "chained-sequence", "decay-flick", "hello", "property-animator", "spring-gallery",
+  ]
 
   /// One decoded frame: its time (in the stream's time base) and the MD5 of its RGBA pixels.
   struct Decoded: Equatable {
@@ -24,8 +26,10 @@ import Testing
   static func decode(_ path: String) throws -> [Decoded] {
     let r = try TestSupport.run(
       "/usr/bin/env",
-      ["ffmpeg", "-hide_banner", "-loglevel", "error", "-i", path, "-fps_mode", "passthrough", "-pix_fmt", "rgba",
-       "-f", "framemd5", "-"])
+      [
+        "ffmpeg", "-hide_banner", "-loglevel", "error", "-i", path, "-fps_mode", "passthrough", "-pix_fmt", "rgba",
+        "-f", "framemd5", "-",
+      ])
     #expect(r.status == 0, "ffmpeg: \(r.stderr)")
     return r.text.split(separator: "\n").compactMap { line in
       guard !line.hasPrefix("#") else { return nil }
@@ -78,7 +82,9 @@ import Testing
   /// Renders `scene` to `format` with and without merging and checks the pictures and times.
   /// - Returns: images in the unmerged and the merged file.
   @discardableResult
-  static func compare(_ scene: Scene, _ format: OutputFormat, scale: Double = 1, options: EncodingOptions = EncodingOptions())
+  static func compare(
+    _ scene: Scene, _ format: OutputFormat, scale: Double = 1, options: EncodingOptions = EncodingOptions()
+  )
     throws -> (every: Int, merged: Int)
   {
     let dir = try TestSupport.temporaryDirectory()
@@ -219,7 +225,8 @@ import Testing
       let path = dir.appendingPathComponent("a.\(format.rawValue)").path
       // A folder where the merged file would go makes creating it fail.
       let blocker = ".a.\(format.rawValue).merged.\(format.rawValue).\(getpid()).partial"
-      try FileManager.default.createDirectory(at: dir.appendingPathComponent(blocker), withIntermediateDirectories: false)
+      try FileManager.default.createDirectory(
+        at: dir.appendingPathComponent(blocker), withIntermediateDirectories: false)
       let session = RenderSession(scene: scene, outputs: [OutputTarget(path: path, format: format)])
       #expect(throws: VideoError.self) { try session.run() }
       #expect(try TestSupport.contents(dir) == [blocker])

@@ -48,7 +48,8 @@ import Testing
 
 @Suite struct ProgressPrinterTests {
   @Test func jsonLinesCarryStageFrameTotalFPSAndETA() {
-    let line = ProgressPrinter.json(RenderProgress(stage: .render, framesDone: 45, totalFrames: 90), fps: 61.8, eta: 0.728)
+    let line = ProgressPrinter.json(
+      RenderProgress(stage: .render, framesDone: 45, totalFrames: 90), fps: 61.8, eta: 0.728)
     #expect(line == #"{"stage":"render","frame":45,"total":90,"fps":61.80,"eta":0.73}"#)
   }
 
@@ -56,11 +57,14 @@ import Testing
     let bar = ProgressPrinter.bar(RenderProgress(stage: .render, framesDone: 45, totalFrames: 90), fps: 30, eta: 75)
     #expect(bar.hasSuffix(" 45/90 50%  30.0 fps  ETA 1:15"))
     #expect(bar.hasPrefix(String(repeating: "█", count: 14) + String(repeating: "░", count: 14)))
-    let finishing = ProgressPrinter.bar(RenderProgress(stage: .finish, framesDone: 90, totalFrames: 90), fps: 30, eta: 0)
+    let finishing = ProgressPrinter.bar(
+      RenderProgress(stage: .finish, framesDone: 90, totalFrames: 90), fps: 30, eta: 0)
     #expect(finishing.hasSuffix("finishing"))
-    let second = ProgressPrinter.bar(RenderProgress(stage: .secondPass, framesDone: 120, totalFrames: 180), fps: 30, eta: 2)
+    let second = ProgressPrinter.bar(
+      RenderProgress(stage: .secondPass, framesDone: 120, totalFrames: 180), fps: 30, eta: 2)
     #expect(second.hasSuffix("GIF pass"))
-    let json = ProgressPrinter.json(RenderProgress(stage: .secondPass, framesDone: 120, totalFrames: 180), fps: 30, eta: 2)
+    let json = ProgressPrinter.json(
+      RenderProgress(stage: .secondPass, framesDone: 120, totalFrames: 180), fps: 30, eta: 2)
     #expect(json.hasPrefix(#"{"stage":"second-pass","frame":120,"total":180"#))
   }
 

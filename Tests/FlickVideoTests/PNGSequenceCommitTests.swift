@@ -25,7 +25,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: root) }
     let frames = root.appendingPathComponent("frames")
     try Self.render(frames.path + "/")
-    #expect(Self.names(frames) == [".flick-sequence", "0000.png", "0001.png", "0002.png", "0003.png", "0004.png", "0005.png"])
+    #expect(
+      Self.names(frames) == [".flick-sequence", "0000.png", "0001.png", "0002.png", "0003.png", "0004.png", "0005.png"])
     try Data("mine".utf8).write(to: frames.appendingPathComponent("notes.txt"))
     try Data("mine".utf8).write(to: frames.appendingPathComponent("0009.png"))  // not Flick's: kept
     try Self.render(frames.path + "/", duration: 0.3)
@@ -68,7 +69,8 @@ import Testing
     try Self.render(frames.path + "/")
     let before = Self.names(frames)
     let bad = RenderSession(
-      scene: Self.scene, outputs: [try OutputTarget(path: frames.path + "/"), try OutputTarget(path: root.path + "/nope/x.mp4")])
+      scene: Self.scene,
+      outputs: [try OutputTarget(path: frames.path + "/"), try OutputTarget(path: root.path + "/nope/x.mp4")])
     #expect(throws: (any Error).self) { try bad.run() }
     #expect(Self.names(frames) == before)
     #expect(Self.names(root) == ["frames"])

@@ -90,8 +90,10 @@ enum TestSupport {
   }
 
   /// A small moving scene: a rounded card sliding across `width × height` over `duration` s.
-  static func movingScene(width: Double = 64, height: Double = 48, fps: Int = 10, duration: Double = 1,
-                          background: Color = Color(red: 0.06, green: 0.09, blue: 0.16)) -> Scene {
+  static func movingScene(
+    width: Double = 64, height: Double = 48, fps: Int = 10, duration: Double = 1,
+    background: Color = Color(red: 0.06, green: 0.09, blue: 0.16)
+  ) -> Scene {
     let card = Layer(
       id: "card", bounds: Rect(x: 0, y: 0, width: 20, height: 20), position: Point(x: 10, y: height / 2),
       opacity: 0.9, backgroundColor: Color(red: 0.98, green: 0.45, blue: 0.09), cornerRadius: 5)

@@ -44,13 +44,20 @@ import Testing
       return [frame { _ in UInt32(truncatingIfNeeded: random.next()) }]
     case "extremes":
       // Black, white, the primaries and secondaries in stripes and checks: the largest sums.
-      let colours: [UInt32] = [0xFF00_0000, 0xFFFF_FFFF, 0xFFFF_0000, 0xFF00_FF00, 0xFF00_00FF, 0xFFFF_FF00, 0xFF00_FFFF, 0xFFFF_00FF]
+      let colours: [UInt32] = [
+        0xFF00_0000, 0xFFFF_FFFF, 0xFFFF_0000, 0xFF00_FF00, 0xFF00_00FF, 0xFFFF_FF00, 0xFF00_FFFF, 0xFFFF_00FF,
+      ]
       return [
         frame { colours[($0 % width / 3 + $0 / width / 2) % colours.count] },
         frame { i in colours[(i % width + i / width) % 2 == 0 ? 1 : 0] },
       ]
     case "gradient":
-      return [frame { i in 0xFF00_0000 | UInt32(i % width * 255 / max(1, width - 1)) << 16 | UInt32(i / width * 255 / max(1, height - 1)) << 8 | 0x40 }]
+      return [
+        frame { i in
+          0xFF00_0000 | UInt32(i % width * 255 / max(1, width - 1)) << 16 | UInt32(i / width * 255 / max(1, height - 1))
+            << 8 | 0x40
+        }
+      ]
     default:
       preconditionFailure("no case \(name)")
     }
@@ -71,7 +78,9 @@ import Testing
       let differing = zip(yuv, expected).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
       let first = differing.first ?? -1
       let plane = first % frameSize < width * height ? "Y" : first % frameSize < width * height * 5 / 4 ? "Cb" : "Cr"
-      Issue.record("\(differing.count) bytes differ, the first at \(first) (\(plane) of frame \(first / frameSize)): \(yuv[max(first, 0)]) against \(expected[max(first, 0)])")
+      Issue.record(
+        "\(differing.count) bytes differ, the first at \(first) (\(plane) of frame \(first / frameSize)): \(yuv[max(first, 0)]) against \(expected[max(first, 0)])"
+      )
     }
   }
 
@@ -90,8 +99,9 @@ import Testing
 
   /// Every bundled template's MP4 (Flick converting, ffmpeg reading `yuv420p`) is byte for
   /// byte the MP4 ffmpeg makes converting the same frames itself, as MP4s were made before.
-  @Test(arguments: try! FileManager.default.contentsOfDirectory(atPath: templates.path)
-    .filter { $0.hasSuffix(".json5") }.sorted())
+  @Test(
+    arguments: try! FileManager.default.contentsOfDirectory(atPath: templates.path)
+      .filter { $0.hasSuffix(".json5") }.sorted())
   func mp4IsTheOneFFmpegsOwnConversionMakes(_ file: String) throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -100,7 +110,8 @@ import Testing
     let width = Int(scene.size.width.rounded()), height = Int(scene.size.height.rounded())
     let mp4 = dir.appendingPathComponent("flick.mp4").path
     let raw = dir.appendingPathComponent("frames.bgra").path
-    let r = try TestSupport.run(TestSupport.flick, ["render", template, "-o", mp4, "-o", raw, "--frames", "0..8", "-q"])
+    let r = try TestSupport.run(
+      TestSupport.flick, ["render", template, "-o", mp4, "-o", raw, "--frames", "0..8", "-q"])
     try #require(r.status == 0, "flick: \(r.stderr)")
     let reference = dir.appendingPathComponent("reference.mp4").path
     let command = try FFmpegCommand(
@@ -157,7 +168,9 @@ import Testing
   @Test func framesWithoutPlanesAreConvertedOrRefused() throws {
     let frames = Self.frames("noise", width: 8, height: 6)
     let frame = Frame(width: 8, height: 6, bytesPerRow: 32, pixels: frames[0])
-    #expect(PreparedFrame(index: 0, frame: frame, straightAlpha: false).yuv420Bytes() == Self.flickYUV([frames[0]], width: 8, height: 6))
+    #expect(
+      PreparedFrame(index: 0, frame: frame, straightAlpha: false).yuv420Bytes()
+        == Self.flickYUV([frames[0]], width: 8, height: 6))
     let dropped = PreparedFrame(index: 0, frame: frame, straightAlpha: true, keepsPremultiplied: false)
     #expect(dropped.yuv420Bytes().isEmpty)
     let odd = Frame(width: 7, height: 6)

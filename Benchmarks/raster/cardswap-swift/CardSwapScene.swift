@@ -38,7 +38,8 @@ enum CardSwapScene {
 
   /// Straight-alpha mix of two opaque colours, `a + (b − a)·f`, as the C program's `mix`.
   static func mix(_ a: Color, _ b: Color, _ f: Double) -> Color {
-    Color(red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f, blue: a.blue + (b.blue - a.blue) * f)
+    Color(
+      red: a.red + (b.red - a.red) * f, green: a.green + (b.green - a.green) * f, blue: a.blue + (b.blue - a.blue) * f)
   }
 
   /// The swap cycle at scene time `t` (seconds): the card in slot 0 and the swap progress `s`.
@@ -101,10 +102,11 @@ enum CardSwapScene {
     let background = Layer(
       id: "background", bounds: Rect(x: 0, y: 0, width: w, height: h), anchorPoint: .zero,
       isHidden: !parts.background,
-      content: .gradient(GradientContent(
-        colors: backgroundStops(0), locations: [0, 0.55, 1],
-        startPoint: Point(x: offset.x / w, y: offset.y / h),
-        endPoint: Point(x: (offset.x + designSize.width * k) / w, y: (offset.y + designSize.height * k) / h))))
+      content: .gradient(
+        GradientContent(
+          colors: backgroundStops(0), locations: [0, 0.55, 1],
+          startPoint: Point(x: offset.x / w, y: offset.y / h),
+          endPoint: Point(x: (offset.x + designSize.width * k) / w, y: (offset.y + designSize.height * k) / h))))
 
     let cards = (0..<4).map { card($0, imagePath: imagePath, parts: parts) }
     let stage = Layer(
@@ -112,21 +114,25 @@ enum CardSwapScene {
       transform: LayerTransform(scale: Point(x: k, y: k)), sublayers: cards)
 
     var animations: [LayerAnimation] = []
-    animations.append(LayerAnimation(layerID: "background", property: .colors, duration: cycle) { t in
-      backgroundColors(t)
-    })
-    animations.append(LayerAnimation(layerID: "photo", property: .rotation, duration: cycle) { t in
-      let angle: Double = 0.06 * sin(2 * Double.pi * t / 6)
-      return angle
-    })
-    animations.append(LayerAnimation(layerID: "photo", property: .scaleXY, duration: cycle) { t in
-      let s: Double = 0.70 + 0.03 * sin(2 * Double.pi * t / 5)
-      return Point(x: s, y: s)
-    })
-    animations.append(LayerAnimation(layerID: "ringProgress", property: .strokeEnd, duration: cycle) { t in
-      let p: Double = 0.12 + 0.83 * (0.5 - 0.5 * cos(2 * Double.pi * t / 5))
-      return p
-    })
+    animations.append(
+      LayerAnimation(layerID: "background", property: .colors, duration: cycle) { t in
+        backgroundColors(t)
+      })
+    animations.append(
+      LayerAnimation(layerID: "photo", property: .rotation, duration: cycle) { t in
+        let angle: Double = 0.06 * sin(2 * Double.pi * t / 6)
+        return angle
+      })
+    animations.append(
+      LayerAnimation(layerID: "photo", property: .scaleXY, duration: cycle) { t in
+        let s: Double = 0.70 + 0.03 * sin(2 * Double.pi * t / 5)
+        return Point(x: s, y: s)
+      })
+    animations.append(
+      LayerAnimation(layerID: "ringProgress", property: .strokeEnd, duration: cycle) { t in
+        let p: Double = 0.12 + 0.83 * (0.5 - 0.5 * cos(2 * Double.pi * t / 5))
+        return p
+      })
     for i in 0..<4 {
       animations.append(LayerAnimation(layerID: "card\(i)", property: .position, duration: cycle) { cardOrigin(i, $0) })
       animations.append(LayerAnimation(layerID: "card\(i)", property: .zPosition, duration: cycle) { cardZ(i, $0) })
@@ -148,8 +154,9 @@ enum CardSwapScene {
       // "shadowRadius 36" is taken as σ = 18.
       shadowRadius: 18, shadowOffset: Point(x: 0, y: 28))
     if parts.gradientFills {
-      face.content = .gradient(GradientContent(
-        colors: [palette.from, palette.to], startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 1)))
+      face.content = .gradient(
+        GradientContent(
+          colors: [palette.from, palette.to], startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 1)))
     } else {
       face.backgroundColor = palette.from
     }
@@ -158,26 +165,34 @@ enum CardSwapScene {
       let photo = Layer(
         id: "photo", bounds: Rect(x: 0, y: 0, width: 512, height: 512), position: Point(x: 160, y: 160),
         contents: LayerImage(path: imagePath))
-      sublayers.append(Layer(
-        id: "photoClip", bounds: Rect(x: 0, y: 0, width: 320, height: 320), position: Point(x: 40, y: 40),
-        anchorPoint: .zero, cornerRadius: 24, isHidden: !parts.image, masksToBounds: true, sublayers: [photo]))
-      sublayers.append(textLine(
-        "title", "Northern Lights", weight: .semibold, size: 40, color: .white, at: Point(x: 40, y: 390),
-        isHidden: !parts.text))
-      sublayers.append(textLine(
-        "subtitle", "Swap \u{00B7} Scale \u{00B7} Rotate", weight: .medium, size: 24,
-        color: Color(red: 1, green: 1, blue: 1, alpha: 0.78), at: Point(x: 40, y: 444), isHidden: !parts.text))
+      sublayers.append(
+        Layer(
+          id: "photoClip", bounds: Rect(x: 0, y: 0, width: 320, height: 320), position: Point(x: 40, y: 40),
+          anchorPoint: .zero, cornerRadius: 24, isHidden: !parts.image, masksToBounds: true, sublayers: [photo]))
+      sublayers.append(
+        textLine(
+          "title", "Northern Lights", weight: .semibold, size: 40, color: .white, at: Point(x: 40, y: 390),
+          isHidden: !parts.text))
+      sublayers.append(
+        textLine(
+          "subtitle", "Swap \u{00B7} Scale \u{00B7} Rotate", weight: .medium, size: 24,
+          color: Color(red: 1, green: 1, blue: 1, alpha: 0.78), at: Point(x: 40, y: 444), isHidden: !parts.text))
     } else if i == 1 {
       let circle = ShapePath.arc(
         center: Point(x: 200, y: 260), radius: 110, startAngle: -.pi / 2, endAngle: 1.5 * .pi, clockwise: true)
-      sublayers.append(Layer(
-        id: "ringTrack", bounds: bounds, anchorPoint: .zero, isHidden: !parts.ring,
-        content: .shape(ShapeContent(
-          path: circle, fillColor: .clear, strokeColor: Color(red: 1, green: 1, blue: 1, alpha: 0.22), lineWidth: 20))))
-      sublayers.append(Layer(
-        id: "ringProgress", bounds: bounds, anchorPoint: .zero, isHidden: !parts.ring,
-        content: .shape(ShapeContent(
-          path: circle, fillColor: .clear, strokeColor: .white, lineWidth: 20, lineCap: .round, strokeEnd: 0.12))))
+      sublayers.append(
+        Layer(
+          id: "ringTrack", bounds: bounds, anchorPoint: .zero, isHidden: !parts.ring,
+          content: .shape(
+            ShapeContent(
+              path: circle, fillColor: .clear, strokeColor: Color(red: 1, green: 1, blue: 1, alpha: 0.22), lineWidth: 20
+            ))))
+      sublayers.append(
+        Layer(
+          id: "ringProgress", bounds: bounds, anchorPoint: .zero, isHidden: !parts.ring,
+          content: .shape(
+            ShapeContent(
+              path: circle, fillColor: .clear, strokeColor: .white, lineWidth: 20, lineCap: .round, strokeEnd: 0.12))))
     }
     return Layer(id: "card\(i)", bounds: bounds, anchorPoint: .zero, sublayers: sublayers)
   }
@@ -190,7 +205,8 @@ enum CardSwapScene {
     Layer(
       id: id, bounds: Rect(x: 0, y: 0, width: 320, height: size * 1.5), position: origin, anchorPoint: .zero,
       isHidden: isHidden,
-      content: .text(TextContent(
-        string: string, fontFamily: "Inter", fontSize: size, fontWeight: weight, textColor: color, isWrapped: false)))
+      content: .text(
+        TextContent(
+          string: string, fontFamily: "Inter", fontSize: size, fontWeight: weight, textColor: color, isWrapped: false)))
   }
 }

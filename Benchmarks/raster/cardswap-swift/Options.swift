@@ -94,7 +94,8 @@ struct Options {
         let list = try value(a).split(separator: ",").map(String.init)
         guard !list.isEmpty else { throw Invalid(message: "--without expects stage names") }
         if let bad = list.first(where: { !Options.stages.contains($0) }) {
-          throw Invalid(message: "--without: unknown stage '\(bad)' (expected \(Options.stages.joined(separator: ", ")))")
+          throw Invalid(
+            message: "--without: unknown stage '\(bad)' (expected \(Options.stages.joined(separator: ", ")))")
         }
         without = list
       default: throw Invalid(message: "unknown option '\(a)'")

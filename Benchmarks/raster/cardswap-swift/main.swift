@@ -45,7 +45,8 @@ func fnv1a(_ hash: UInt64, _ bytes: [UInt8]) -> UInt64 {
 
 /// Renders frames `start..<start+frames` of `scene` and returns wall and CPU ms per frame,
 /// the checksum (when asked) and the last frame.
-func run(_ scene: Scene, checksum: Bool) throws(RasterError) -> (wall: Double, cpu: Double, hash: UInt64, last: Frame?) {
+func run(_ scene: Scene, checksum: Bool) throws(RasterError) -> (wall: Double, cpu: Double, hash: UInt64, last: Frame?)
+{
   let cachedRenderer = options.cached ? FrameRenderer() : nil
   if options.wholeFrames { cachedRenderer?.reusesPreviousFrame = false }
   func render(_ n: Int) throws(RasterError) -> Frame {
@@ -87,15 +88,19 @@ let scene = CardSwapScene.make(
 let stageNames = ["background", "shadow", "fill", "image", "text", "ring"]
 do {
   let result = try run(scene, checksum: options.checksum)
-  print("flick-cardswap \(mode): \(options.width)x\(options.height), frames \(options.start)...\(options.start + options.frames - 1)")
-  print(String(format: "  %.2f ms/frame wall (%.1f fps), %.2f ms/frame CPU", result.wall, 1000 / result.wall, result.cpu))
+  print(
+    "flick-cardswap \(mode): \(options.width)x\(options.height), frames \(options.start)...\(options.start + options.frames - 1)"
+  )
+  print(
+    String(format: "  %.2f ms/frame wall (%.1f fps), %.2f ms/frame CPU", result.wall, 1000 / result.wall, result.cpu))
   var usage = rusage()
   getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
   let rssMiB = Double(usage.ru_maxrss) / 1024  // Linux reports KiB
   print(String(format: "  peak memory %.1f MiB", rssMiB))
   let hash = String(format: "%016llx", result.hash)
   if options.checksum { print("  checksum \(hash)") }
-  var line = "RESULT renderer=swift mode=\(mode) width=\(options.width) height=\(options.height) frames=\(options.frames)"
+  var line =
+    "RESULT renderer=swift mode=\(mode) width=\(options.width) height=\(options.height) frames=\(options.frames)"
   line += String(format: " wall_ms=%.3f cpu_ms=%.3f rss_mib=%.1f", result.wall, result.cpu, rssMiB)
   // Flick's renderer has no per-stage timers: the stage fields are not measured.
   if options.split { line += stageNames.map { " \($0)=na" }.joined() }

@@ -64,7 +64,9 @@ func digest(_ frame: Frame) -> Int {
 }
 
 /// Renders every tree with a fresh worker; CPU and wall ms per frame, and the prefix counts.
-func pass(_ trees: [RenderTree], prefix: Bool, digests: inout [Int]?) -> (cpu: Double, wall: Double, stats: StaticPrefixStatistics, groups: Int) {
+func pass(_ trees: [RenderTree], prefix: Bool, digests: inout [Int]?) -> (
+  cpu: Double, wall: Double, stats: StaticPrefixStatistics, groups: Int
+) {
   let pool = FramePool(capacity: 2)
   let renderer = FrameRenderer(pool: pool)
   renderer.reusesStaticPrefix = prefix
@@ -90,7 +92,9 @@ func pass(_ trees: [RenderTree], prefix: Bool, digests: inout [Int]?) -> (cpu: D
   return (cpu, wall, renderer.prefixStatistics, renderer.keptGroupHits)
 }
 
-print("| template | size | frames | from kept prefix (inside a layer) | kept | groups reused | before ms | after ms | after / before | wall before | wall after |")
+print(
+  "| template | size | frames | from kept prefix (inside a layer) | kept | groups reused | before ms | after ms | after / before | wall before | wall after |"
+)
 print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 var ratios: [Double] = []
 for name in names {
@@ -130,5 +134,7 @@ for name in names {
       + "\(String(format: "%.2f", median(wall[true]!))) |")
 }
 print("")
-print("CPU ms per frame (thread CPU time), medians of \(runs) interleaved runs; every frame byte-identical before and after.")
+print(
+  "CPU ms per frame (thread CPU time), medians of \(runs) interleaved runs; every frame byte-identical before and after."
+)
 print("Motion-blurred templates count every shutter sample as a frame in the prefix columns.")

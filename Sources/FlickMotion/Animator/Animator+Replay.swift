@@ -16,7 +16,10 @@ final class _ReplayBox<Value: Sendable>: Sendable {
 
 extension Animator.ReplayState {
   /// Replays the script: commands in (time, call order); chain groups schedule their successors.
-  static func replay(script: [Animator.Scheduled], chains: [AnimationChain<Root>], model: Root, horizon: Double = 3600, limit: Int = 100_000) -> Self {
+  static func replay(
+    script: [Animator.Scheduled], chains: [AnimationChain<Root>], model: Root, horizon: Double = 3600,
+    limit: Int = 100_000
+  ) -> Self {
     var state = Self()
     state.horizon = horizon
     state.limit = limit
@@ -97,7 +100,8 @@ extension Animator.ReplayState {
     if let handler = request.continuation {
       continuations[segments.count] = handler
       if segment.naturalEnd.isFinite {
-        schedule(Animator.Scheduled(time: segment.naturalEnd, seq: nextSeq, command: .completion(segment: segments.count)))
+        schedule(
+          Animator.Scheduled(time: segment.naturalEnd, seq: nextSeq, command: .completion(segment: segments.count)))
         nextSeq += 1
       }
     }
@@ -130,7 +134,8 @@ extension Animator.ReplayState {
     }
     guard end.isFinite, groupIndex + 1 < chain.groups.count else { return }
     let nextStart = end + chain.groups[groupIndex + 1].delayBefore
-    schedule(Animator.Scheduled(time: nextStart, seq: nextSeq, command: .chainGroup(chain: chainID, group: groupIndex + 1)))
+    schedule(
+      Animator.Scheduled(time: nextStart, seq: nextSeq, command: .chainGroup(chain: chainID, group: groupIndex + 1)))
     nextSeq += 1
   }
 }

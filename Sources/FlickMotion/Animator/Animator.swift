@@ -178,10 +178,12 @@ public struct Animator<Root: Sendable>: Sendable {
   @discardableResult
   public mutating func add<Curve: AnimationCurve>(
     _ key: AnimationKey, property: AnimatableProperty<Root, Curve.Value>, curve: Curve,
-    timing: MediaTiming = MediaTiming(), at time: Double, onChange: (@Sendable (Curve.Value, Curve.Value) -> Void)? = nil,
+    timing: MediaTiming = MediaTiming(), at time: Double,
+    onChange: (@Sendable (Curve.Value, Curve.Value) -> Void)? = nil,
     onComplete: (@Sendable (Bool) -> Void)? = nil
   ) throws(AnimatorError) -> Int {
-    try add(key, property: property, timing: timing, at: time, onChange: onChange, onComplete: onComplete) { _ in curve }
+    try add(key, property: property, timing: timing, at: time, onChange: onChange, onComplete: onComplete) { _ in curve
+    }
   }
 
   // The spring, tween and decay conveniences below share their parameter names, order and
@@ -215,7 +217,8 @@ public struct Animator<Root: Sendable>: Sendable {
   ) throws(AnimatorError) -> Int {
     guard stepping != .analytic else {
       return try spring(
-        key, property: property, to: target, parameters: parameters, at: time, onChange: onChange, onComplete: onComplete)
+        key, property: property, to: target, parameters: parameters, at: time, onChange: onChange,
+        onComplete: onComplete)
     }
     return try add(key, property: property, at: time, onChange: onChange, onComplete: onComplete) {
       [threshold = property.threshold] h in
@@ -317,14 +320,17 @@ public struct Animator<Root: Sendable>: Sendable {
   }
 
   /// The left limit of the value of `key` at `t`: what a hand-over at `t` continues from.
-  public func value<Value: Animatable>(of key: AnimationKey, as _: Value.Type = Value.self, before t: Double) -> Value? {
+  public func value<Value: Animatable>(of key: AnimationKey, as _: Value.Type = Value.self, before t: Double) -> Value?
+  {
     guard let s = segment(before: key, at: t) as? _Segment<Root, Value> else { return nil }
     return s.value(before: t)
   }
 
   /// The left limit of the velocity of `key` at `t`, units/s: at the instant an animation ends,
   /// the velocity it ended with (``velocity(of:as:at:)`` is already zero there).
-  public func velocity<Value: Animatable>(of key: AnimationKey, as _: Value.Type = Value.self, before t: Double) -> Value? {
+  public func velocity<Value: Animatable>(of key: AnimationKey, as _: Value.Type = Value.self, before t: Double)
+    -> Value?
+  {
     guard let s = segment(before: key, at: t) as? _Segment<Root, Value> else { return nil }
     return s.velocity(before: t)
   }

@@ -292,4 +292,3 @@ extension PropertyAnimator {
     return new.map(\.position)
   }
 }
-

@@ -40,12 +40,15 @@ extension PropertyAnimator {
     ///
     /// A spring that has not settled when the time is up snaps to `target` then, as the
     /// animator ends (UIKit's spring animators also end at their duration).
-    package func takeover(from p0: Double, velocity v0: Double, to target: Double, seconds: Double) -> AnyAnimationCurve<Double> {
+    package func takeover(from p0: Double, velocity v0: Double, to target: Double, seconds: Double)
+      -> AnyAnimationCurve<Double>
+    {
       let seconds = seconds.isFinite ? max(seconds, 0) : 0
       switch self {
       case .cubic(let f):
         return AnyAnimationCurve(
-          ContinuingTween(BasicAnimation(from: p0, to: target, duration: seconds, timingFunction: f), initialVelocity: v0))
+          ContinuingTween(
+            BasicAnimation(from: p0, to: target, duration: seconds, timingFunction: f), initialVelocity: v0))
       case .spring(let zeta, let vn):
         let p = Self.calibrated(dampingRatio: zeta, normalizedVelocity: vn, duration: seconds)
         return AnyAnimationCurve(
@@ -58,7 +61,9 @@ extension PropertyAnimator {
 
     /// `UISpringTimingParameters(dampingRatio:)` for an animator of `duration` seconds: the
     /// spring with damping ratio ζ whose unit move (with normalised velocity `v`) settles then.
-    static func calibrated(dampingRatio zeta: Double, normalizedVelocity v: Double, duration: Double) -> SpringParameters {
+    static func calibrated(dampingRatio zeta: Double, normalizedVelocity v: Double, duration: Double)
+      -> SpringParameters
+    {
       // Settling time scales as 1/ω₀ for a fixed ζ and normalised velocity: solve with ω₀ = 1.
       let unit = SpringParameters(response: 2 * .pi, dampingRatio: max(zeta, 0.01))
       let settle = SpringAnimation(from: 0.0, to: 1, velocity: v, parameters: unit, restThreshold: 0.001).duration
@@ -72,9 +77,13 @@ extension PropertyAnimator {
       case .cubic(let f): return ProgressCurve(kind: .cubic(f))
       case .spring(let zeta, let v):
         let p = Self.calibrated(dampingRatio: zeta, normalizedVelocity: v, duration: duration)
-        return ProgressCurve(kind: .spring(SpringAnimation(from: 0.0, to: 1, velocity: v, parameters: p, restThreshold: 0.001)), duration: duration)
+        return ProgressCurve(
+          kind: .spring(SpringAnimation(from: 0.0, to: 1, velocity: v, parameters: p, restThreshold: 0.001)),
+          duration: duration)
       case .springPhysics(let p, let v):
-        return ProgressCurve(kind: .spring(SpringAnimation(from: 0.0, to: 1, velocity: v, parameters: p, restThreshold: 0.001)), duration: duration)
+        return ProgressCurve(
+          kind: .spring(SpringAnimation(from: 0.0, to: 1, velocity: v, parameters: p, restThreshold: 0.001)),
+          duration: duration)
       }
     }
   }

@@ -70,7 +70,9 @@ public struct PropertyAnimator<Root: Sendable>: Sendable {
     /// `takeover` curve (``continueAnimation(withTimingParameters:durationFactor:at:)``) the
     /// progress is that curve at the seconds since `start` (it starts from the progress and
     /// velocity on screen); otherwise it is `curve`, rescaled to continue from `p0`.
-    case running(u0: Double, p0: Double, reversed: Bool, curve: ProgressCurve, seconds: Double, takeover: AnyAnimationCurve<Double>?)
+    case running(
+      u0: Double, p0: Double, reversed: Bool, curve: ProgressCurve, seconds: Double,
+      takeover: AnyAnimationCurve<Double>?)
     /// Held at (u, p).
     case held(u: Double, p: Double)
   }

@@ -28,7 +28,9 @@ package struct DragCurve<Value: Animatable>: AnimationCurve {
       lengths.append(lengths[i - 1] + (points[i] - points[i - 1]).magnitudeSquared.squareRoot())
     }
     let total = lengths.last ?? 0
-    let keyTimes = lengths.enumerated().map { i, l in total > 0 ? l / total : Double(i) / Double(max(points.count - 1, 1)) }
+    let keyTimes = lengths.enumerated().map { i, l in
+      total > 0 ? l / total : Double(i) / Double(max(points.count - 1, 1))
+    }
     path = try KeyframeAnimation(
       values: points, keyTimes: keyTimes, calculationMode: points.count > 2 ? .cubic : .linear, duration: duration)
     self.timing = timing

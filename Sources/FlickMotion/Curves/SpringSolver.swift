@@ -50,8 +50,10 @@ import Foundation
       let s = sin(w * t)
       let c = cos(w * t)
       let sw = s / w
-      return (e * (c + z * sw), e * sw,
-              -e * (naturalFrequency * naturalFrequency) * sw, e * (c - z * sw))
+      return (
+        e * (c + z * sw), e * sw,
+        -e * (naturalFrequency * naturalFrequency) * sw, e * (c - z * sw)
+      )
     case .criticallyDamped:
       let w0 = naturalFrequency
       let e = exp(-w0 * t)

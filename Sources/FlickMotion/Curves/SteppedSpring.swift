@@ -74,7 +74,8 @@ package struct SteppedSpring<Value: Animatable>: AnimationCurve {
     fps = rate
     switch stepping {
     case .gpuAnimation:
-      frames = Self.gpuAnimation(from: fromValue, to: toValue, velocity: velocity, parameters, self.threshold, dt: 1 / rate)
+      frames = Self.gpuAnimation(
+        from: fromValue, to: toValue, velocity: velocity, parameters, self.threshold, dt: 1 / rate)
     default:
       frames = Self.pop(from: fromValue, to: toValue, velocity: velocity, parameters, self.threshold, dt: 1 / rate)
     }

@@ -161,7 +161,8 @@ extension TimingFunction: Codable {
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(controlPoint1: try c.decode(Point.self, forKey: .c1), controlPoint2: try c.decode(Point.self, forKey: .c2))
+    self.init(
+      controlPoint1: try c.decode(Point.self, forKey: .c1), controlPoint2: try c.decode(Point.self, forKey: .c2))
     kind = try c.decodeIfPresent(Kind.self, forKey: .kind) ?? .bezier
   }
 

@@ -54,9 +54,10 @@ package enum AtomicDestination {
     guard fd >= 0 else { throw Failure(errno: errno) }
     var failure: String?
     data.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }  // empty data: nothing to write
       var offset = 0
       while offset < buffer.count {
-        let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        let n = Foundation.write(fd, base + offset, buffer.count - offset)
         if n < 0 {
           if errno == EINTR { continue }
           failure = String(cString: strerror(errno))
@@ -166,9 +167,10 @@ package enum AtomicDestination {
     close(fd)
   }
 
-  private typealias RenameAt2 = @convention(c) (
-    Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
-  ) -> Int32
+  private typealias RenameAt2 =
+    @convention(c) (
+      Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+    ) -> Int32
 
   /// Linux's `renameat2`, looked up at run time (glibc ≥ 2.28 has it; Swift's Glibc module does
   /// not declare it), or nil.

@@ -106,7 +106,8 @@ public struct MediaTiming: Sendable, Hashable, Codable {
       a += timeOffset
     }
     guard d > 0, d.isFinite else {
-      return ended ? .after(iteration: 0, localTime: d.isFinite ? d : 0, reversed: false)
+      return ended
+        ? .after(iteration: 0, localTime: d.isFinite ? d : 0, reversed: false)
         : .active(iteration: 0, localTime: max(a, 0), reversed: false)
     }
     var k = (a / d).rounded(.down)

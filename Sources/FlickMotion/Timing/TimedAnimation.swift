@@ -77,10 +77,12 @@ public struct TimedAnimation<Base: AnimationCurve>: AnimationCurve {
     case .before: return .zero
     case .after(_, let u, let reversed):
       guard parentTime == duration else { return .zero }
-      return reversed ? base.velocity(at: u).scaled(by: -timing.speed) : base.velocity(before: u).scaled(by: timing.speed)
+      return reversed
+        ? base.velocity(at: u).scaled(by: -timing.speed) : base.velocity(before: u).scaled(by: timing.speed)
     case .active(_, let u, let reversed):
       if reversed ? u < base.duration : u > 0 {
-        return reversed ? base.velocity(at: u).scaled(by: -timing.speed) : base.velocity(before: u).scaled(by: timing.speed)
+        return reversed
+          ? base.velocity(at: u).scaled(by: -timing.speed) : base.velocity(before: u).scaled(by: timing.speed)
       }
       return velocity(at: parentTime.nextDown)
     }

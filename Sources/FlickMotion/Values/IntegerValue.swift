@@ -23,8 +23,12 @@ package struct IntegerValue: ComponentwiseAnimatable, Hashable, Codable, CustomS
   }
 
   package static let zero = IntegerValue(rawValue: 0)
-  package static func + (a: IntegerValue, b: IntegerValue) -> IntegerValue { IntegerValue(rawValue: a.rawValue + b.rawValue) }
-  package static func - (a: IntegerValue, b: IntegerValue) -> IntegerValue { IntegerValue(rawValue: a.rawValue - b.rawValue) }
+  package static func + (a: IntegerValue, b: IntegerValue) -> IntegerValue {
+    IntegerValue(rawValue: a.rawValue + b.rawValue)
+  }
+  package static func - (a: IntegerValue, b: IntegerValue) -> IntegerValue {
+    IntegerValue(rawValue: a.rawValue - b.rawValue)
+  }
   package func scaled(by f: Double) -> IntegerValue { IntegerValue(rawValue: rawValue * f) }
   package var magnitudeSquared: Double { rawValue * rawValue }
   package func mapComponents(_ f: (Double) -> Double) -> IntegerValue { IntegerValue(rawValue: f(rawValue)) }

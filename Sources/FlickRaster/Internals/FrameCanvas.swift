@@ -29,8 +29,9 @@ enum FrameCanvas {
     var failure: RasterError?
     func paint(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
       if let initial { _ = buffer.update(fromContentsOf: initial) }
-      guard let surface = cairo_image_surface_create_for_data(
-        buffer.baseAddress, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
+      guard
+        let surface = cairo_image_surface_create_for_data(
+          buffer.baseAddress, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
       else {
         failure = .cairo("cannot create surface")
         return

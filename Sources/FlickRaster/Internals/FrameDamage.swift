@@ -168,8 +168,10 @@ struct DamageFinder {
     }
     let m = parent.concatenating(layer.transformToSuperlayer)
     var corners: [Point] = []
-    for c in [Point(x: e.minX, y: e.minY), Point(x: e.maxX, y: e.minY), Point(x: e.minX, y: e.maxY),
-              Point(x: e.maxX, y: e.maxY)] {
+    for c in [
+      Point(x: e.minX, y: e.minY), Point(x: e.maxX, y: e.minY), Point(x: e.minX, y: e.maxY),
+      Point(x: e.maxX, y: e.maxY),
+    ] {
       guard let p = m.apply(to: c), p.x.isFinite, p.y.isFinite else {
         whole = true
         return nil

@@ -34,7 +34,9 @@ extension LayerPainter {
   /// backdrop's radius and saturated, or nil when the layer covers no pixel. Read before the
   /// layer draws anything (its shadow included). Kept in the cache while the pixels behind and
   /// the material stay the same, so a static backdrop is blurred once.
-  func captureBackdrop(_ layer: Layer, _ backdrop: LayerBackdrop, in cr: OpaquePointer) throws(RasterError) -> BackdropImage? {
+  func captureBackdrop(_ layer: Layer, _ backdrop: LayerBackdrop, in cr: OpaquePointer) throws(RasterError)
+    -> BackdropImage?
+  {
     guard layer.bounds.width > 0, layer.bounds.height > 0, let target = cairo_get_group_target(cr) else { return nil }
     let m = CairoDraw.matrix(cr)
     let scale = abs(m.xx * m.yy - m.xy * m.yx).squareRoot()
@@ -74,7 +76,8 @@ extension LayerPainter {
     let stride = Int(cairo_image_surface_get_stride(captured.surface))
     let count = stride * height
     let make = { () throws(RasterError) -> CairoImage? in
-      Self.process(data, width: width, height: height, stride: stride, sigma: sigma / Double(reduction), saturation: saturation)
+      Self.process(
+        data, width: width, height: height, stride: stride, sigma: sigma / Double(reduction), saturation: saturation)
       cairo_surface_mark_dirty(captured.surface)
       return captured
     }
@@ -104,7 +107,8 @@ extension LayerPainter {
       cairo_matrix_translate(&place, Double(-backdrop.x0), Double(-backdrop.y0))
       cairo_pattern_set_matrix(cairo_get_source(cr), &place)
       cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-      cairo_pattern_set_filter(cairo_get_source(cr), backdrop.reduction == 1 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
+      cairo_pattern_set_filter(
+        cairo_get_source(cr), backdrop.reduction == 1 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
       cairo_set_matrix(cr, &m)
       CairoDraw.roundedBounds(layer, to: cr)
       cairo_fill(cr)
@@ -120,7 +124,9 @@ extension LayerPainter {
 
   /// Blurs the premultiplied ARGB pixels channel by channel and applies the saturation matrix
   /// (the luminance-preserving one of CSS `saturate()` / SVG `feColorMatrix`), in integers.
-  static func process(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double, saturation: Double) {
+  static func process(
+    _ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double, saturation: Double
+  ) {
     if sigma > 0.05 {
       let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
       defer { plane.deallocate() }

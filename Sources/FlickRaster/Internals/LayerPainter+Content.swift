@@ -20,16 +20,18 @@ extension LayerPainter {
     cairo_new_path(cr)
     CairoDraw.append(path, to: cr)
     cairo_set_line_width(cr, shape.lineWidth)
-    let cap: cairo_line_cap_t = switch shape.lineCap {
-    case .butt: CAIRO_LINE_CAP_BUTT
-    case .round: CAIRO_LINE_CAP_ROUND
-    case .square: CAIRO_LINE_CAP_SQUARE
-    }
-    let join: cairo_line_join_t = switch shape.lineJoin {
-    case .miter: CAIRO_LINE_JOIN_MITER
-    case .round: CAIRO_LINE_JOIN_ROUND
-    case .bevel: CAIRO_LINE_JOIN_BEVEL
-    }
+    let cap: cairo_line_cap_t =
+      switch shape.lineCap {
+      case .butt: CAIRO_LINE_CAP_BUTT
+      case .round: CAIRO_LINE_CAP_ROUND
+      case .square: CAIRO_LINE_CAP_SQUARE
+      }
+    let join: cairo_line_join_t =
+      switch shape.lineJoin {
+      case .miter: CAIRO_LINE_JOIN_MITER
+      case .round: CAIRO_LINE_JOIN_ROUND
+      case .bevel: CAIRO_LINE_JOIN_BEVEL
+      }
     cairo_set_line_cap(cr, cap)
     cairo_set_line_join(cr, join)
     cairo_set_miter_limit(cr, max(1, shape.miterLimit))
@@ -70,7 +72,8 @@ extension LayerPainter {
   func drawText(_ t: TextContent, of layer: Layer, in cr: OpaquePointer) throws(RasterError) {
     guard !t.string.isEmpty, t.textColor.alpha > 0 else { return }
     guard FontCatalog.isAvailable(t.fontFamily) else {
-      throw .missingFontFamily(family: t.fontFamily, layerID: layer.id, fallback: FontCatalog.fallback(for: t.fontFamily))
+      throw .missingFontFamily(
+        family: t.fontFamily, layerID: layer.id, fallback: FontCatalog.fallback(for: t.fontFamily))
     }
     if let transition = t.transition, transition.isActive(showing: t.string) {
       return try drawTextTransition(t, transition, of: layer, in: cr)
@@ -166,7 +169,8 @@ extension LayerPainter {
     guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1,
       let r = list.pointee.rectangles?.pointee
     else { return false }
-    return r.x <= Double(area.0) && r.y <= Double(area.1) && r.x + r.width >= Double(area.2) && r.y + r.height >= Double(area.3)
+    return r.x <= Double(area.0) && r.y <= Double(area.1) && r.x + r.width >= Double(area.2)
+      && r.y + r.height >= Double(area.3)
   }
 
   /// Paints an axial gradient that ``fillsWholePixels(_:of:matrix:area:in:)`` accepted straight
@@ -175,7 +179,8 @@ extension LayerPainter {
   static func paintLinear(
     _ g: GradientContent, of layer: Layer, matrix m: cairo_matrix_t, area: (Int, Int, Int, Int), in cr: OpaquePointer
   ) -> Bool {
-    guard LinearGradientRaster.matchesLoadedLibraries, g.kind == .axial, m.xx == 1, m.yy == 1, m.xy == 0, m.yx == 0, m.x0 == 0, m.y0 == 0,
+    guard LinearGradientRaster.matchesLoadedLibraries, g.kind == .axial, m.xx == 1, m.yy == 1, m.xy == 0, m.yx == 0,
+      m.x0 == 0, m.y0 == 0,
       cairo_get_operator(cr) == CAIRO_OPERATOR_OVER || cairo_get_operator(cr) == CAIRO_OPERATOR_SOURCE,
       let target = cairo_get_group_target(cr), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
       cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
@@ -256,7 +261,10 @@ extension LayerPainter {
     in cr: OpaquePointer
   ) {
     let a0 = (e.x == c.x && e.y == c.y) ? -Double.pi / 2 : atan2(e.y - c.y, e.x - c.x)
-    let corners = [Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY), Point(x: b.minX, y: b.maxY), Point(x: b.maxX, y: b.maxY)]
+    let corners = [
+      Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY), Point(x: b.minX, y: b.maxY),
+      Point(x: b.maxX, y: b.maxY),
+    ]
     let radius = (corners.map { ($0 - c).magnitudeSquared.squareRoot() }.max() ?? 1) + 2
     func color(at f: Double) -> Color {
       guard let first = stops.first, let last = stops.last else { return .clear }
@@ -278,7 +286,8 @@ extension LayerPainter {
     let sorted = cuts.sorted()
     func set(_ corner: UInt32, _ col: Color) {
       cairo_mesh_pattern_set_corner_color_rgba(
-        mesh, corner, CairoDraw.clamp(col.red), CairoDraw.clamp(col.green), CairoDraw.clamp(col.blue), CairoDraw.clamp(col.alpha))
+        mesh, corner, CairoDraw.clamp(col.red), CairoDraw.clamp(col.green), CairoDraw.clamp(col.blue),
+        CairoDraw.clamp(col.alpha))
     }
     for i in 1..<sorted.count {
       let f0 = sorted[i - 1]

@@ -24,7 +24,8 @@ extension LayerPainter {
     let box = CairoDraw.deviceBox(rect, CairoDraw.matrix(cr))
     guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return }
     let x0 = max(0, CairoDraw.pixel(box.minX.rounded(.down))), y0 = max(0, CairoDraw.pixel(box.minY.rounded(.down)))
-    let x1 = min(targetWidth, CairoDraw.pixel(box.maxX.rounded(.up))), y1 = min(targetHeight, CairoDraw.pixel(box.maxY.rounded(.up)))
+    let x1 = min(targetWidth, CairoDraw.pixel(box.maxX.rounded(.up))),
+      y1 = min(targetHeight, CairoDraw.pixel(box.maxY.rounded(.up)))
     guard x1 > x0, y1 > y0 else { return }
     cairo_save(cr)
     defer { cairo_restore(cr) }

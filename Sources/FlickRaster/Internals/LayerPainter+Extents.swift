@@ -22,7 +22,9 @@ extension LayerPainter {
     {
       addInner(layer.contentsGravity.rect(forImageOf: size, in: b))
     } else if let image = layer.contents, let decoded = try? ImageStore.image(at: image.path) {
-      addInner(layer.contentsGravity.rect(forImageOf: Size(width: Double(decoded.width), height: Double(decoded.height)), in: b))
+      addInner(
+        layer.contentsGravity.rect(
+          forImageOf: Size(width: Double(decoded.width), height: Double(decoded.height)), in: b))
     }
     switch layer.content {
     case .none: break
@@ -31,10 +33,15 @@ extension LayerPainter {
     case .shape(let s):
       let p = s.path.controlPointBounds
       let w = s.strokeColor.alpha > 0 ? s.lineWidth * max(1, s.lineJoin == .miter ? s.miterLimit : 1) / 2 + 1 : 0
-      if !s.path.isEmpty { addInner(Rect(x: p.minX - w, y: p.minY - w, width: p.width + 2 * w, height: p.height + 2 * w)) }
+      if !s.path.isEmpty {
+        addInner(Rect(x: p.minX - w, y: p.minY - w, width: p.width + 2 * w, height: p.height + 2 * w))
+      }
     case .text(let t):
       if t.isWrapped || t.truncationMode != .none {
-        addInner(Rect(x: b.minX, y: b.minY, width: b.width, height: max(b.height, measuredTextSize(t, layer)?.height ?? b.height)))
+        addInner(
+          Rect(
+            x: b.minX, y: b.minY, width: b.width, height: max(b.height, measuredTextSize(t, layer)?.height ?? b.height))
+        )
       } else if let size = measuredTextSize(t, layer) {
         let offset = textOffset(t, width: size.width, in: b)
         addInner(Rect(x: b.minX + offset - 2, y: b.minY - 2, width: size.width + 4, height: size.height + 4))
@@ -48,13 +55,17 @@ extension LayerPainter {
         let h = sizes.map(\.height).max() ?? 0
         let travel = h * (Self.rollTravel + 0.5) + 2
         addInner(
-          Rect(x: b.minX - w - 2, y: b.minY - travel, width: b.width + 2 * w + 4, height: max(b.height, h) + 2 * travel))
+          Rect(x: b.minX - w - 2, y: b.minY - travel, width: b.width + 2 * w + 4, height: max(b.height, h) + 2 * travel)
+        )
       }
     }
     for sub in layer.sublayers {
       guard let e = inkExtents(sub) else { continue }
       let m = sub.transformToSuperlayer
-      for c in [Point(x: e.minX, y: e.minY), Point(x: e.maxX, y: e.minY), Point(x: e.minX, y: e.maxY), Point(x: e.maxX, y: e.maxY)] {
+      for c in [
+        Point(x: e.minX, y: e.minY), Point(x: e.maxX, y: e.minY), Point(x: e.minX, y: e.maxY),
+        Point(x: e.maxX, y: e.maxY),
+      ] {
         if let p = m.apply(to: c) { addInner(Rect(origin: p, size: .zero)) }
       }
     }
@@ -73,8 +84,10 @@ extension LayerPainter {
     }
     if layer.shadowOpacity > 0, layer.shadowColor.alpha > 0, let e = caster?.rect {
       let spread = 3 * layer.shadowRadius + 2
-      add(Rect(x: e.minX + layer.shadowOffset.x - spread, y: e.minY + layer.shadowOffset.y - spread,
-               width: e.width + 2 * spread, height: e.height + 2 * spread))
+      add(
+        Rect(
+          x: e.minX + layer.shadowOffset.x - spread, y: e.minY + layer.shadowOffset.y - spread,
+          width: e.width + 2 * spread, height: e.height + 2 * spread))
     }
     return box?.rect
   }
@@ -107,8 +120,11 @@ extension LayerPainter {
     probe.shadowOpacity = 0
     if case .gradient = probe.content { probe.content = .none }
     guard let e = inkExtents(probe) else { return true }
-    return [Point(x: e.minX, y: e.minY), Point(x: e.maxX, y: e.minY), Point(x: e.minX, y: e.maxY), Point(x: e.maxX, y: e.maxY)]
-      .allSatisfy { Self.roundedBounds(of: layer, contain: $0) }
+    return [
+      Point(x: e.minX, y: e.minY), Point(x: e.maxX, y: e.minY), Point(x: e.minX, y: e.maxY),
+      Point(x: e.maxX, y: e.maxY),
+    ]
+    .allSatisfy { Self.roundedBounds(of: layer, contain: $0) }
   }
 
   /// Whether `p` lies inside the layer's rounded bounds (a convex shape).

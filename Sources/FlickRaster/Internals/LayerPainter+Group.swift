@@ -72,7 +72,8 @@ extension LayerPainter {
       return LayerGroup(context: cr, image: nil)
     }
     let rects = UnsafeBufferPointer(start: list.pointee.rectangles, count: Int(list.pointee.num_rectangles))
-    let unclipped = rects.count == 1 && rects[0].x <= e.0 && rects[0].y <= e.1 && rects[0].x + rects[0].width >= e.2
+    let unclipped =
+      rects.count == 1 && rects[0].x <= e.0 && rects[0].y <= e.1 && rects[0].x + rects[0].width >= e.2
       && rects[0].y + rects[0].height >= e.3
     if !unclipped {
       for r in rects { cairo_rectangle(gcr, r.x, r.y, r.width, r.height) }
@@ -101,7 +102,10 @@ extension LayerPainter {
     // 4 points of glyph overhang beyond the text's logical box.
     let points = abs(m.xx * m.yy - m.xy * m.yx).squareRoot()
     let margin = 16 + 4 * points
-    return ((minX - margin).rounded(.down), (minY - margin).rounded(.down), (maxX + margin).rounded(.up), (maxY + margin).rounded(.up))
+    return (
+      (minX - margin).rounded(.down), (minY - margin).rounded(.down), (maxX + margin).rounded(.up),
+      (maxY + margin).rounded(.up)
+    )
   }
 
   /// Ends `group` and returns its content as a source for `cr`, like `cairo_pop_group`: in
@@ -147,7 +151,8 @@ extension LayerPainter {
       isPixel(e.0), isPixel(e.1), isPixel(e.2), isPixel(e.3)
     else { return nil }
     let rects = UnsafeBufferPointer(start: list.pointee.rectangles, count: Int(list.pointee.num_rectangles))
-    let unclipped = rects.count == 1 && rects[0].x <= e.0 && rects[0].y <= e.1 && rects[0].x + rects[0].width >= e.2
+    let unclipped =
+      rects.count == 1 && rects[0].x <= e.0 && rects[0].y <= e.1 && rects[0].x + rects[0].width >= e.2
       && rects[0].y + rects[0].height >= e.3
     return GroupPlacement(
       x0: e.0, y0: e.1, x1: e.2, y1: e.3, clip: unclipped ? [] : rects.flatMap { [$0.x, $0.y, $0.width, $0.height] })

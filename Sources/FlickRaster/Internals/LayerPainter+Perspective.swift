@@ -10,7 +10,10 @@ extension LayerPainter {
     let ctm = CairoDraw.matrix(cr)
     let device = ProjectiveTransform(ctm.xx, ctm.xy, ctm.x0, ctm.yx, ctm.yy, ctm.y0, 0, 0, 1).concatenating(m)
     guard let e = inkExtents(layer), e.width > 0, e.height > 0 else { return }
-    let corners = [Point(x: e.minX, y: e.minY), Point(x: e.maxX, y: e.minY), Point(x: e.minX, y: e.maxY), Point(x: e.maxX, y: e.maxY)]
+    let corners = [
+      Point(x: e.minX, y: e.minY), Point(x: e.maxX, y: e.minY), Point(x: e.minX, y: e.maxY),
+      Point(x: e.maxX, y: e.maxY),
+    ]
     var projected: [Point] = []
     for c in corners {
       // A plane reaching behind the viewer is not drawn (Core Animation clips it at the eye).
@@ -34,7 +37,9 @@ extension LayerPainter {
     s = min(max(s, 0.05), 4, 4096 / e.width, 4096 / e.height)
     let sw = max(1, CairoDraw.pixel((e.width * s).rounded(.up)))
     let sh = max(1, CairoDraw.pixel((e.height * s).rounded(.up)))
-    guard let plane = CairoImage(width: sw, height: sh, format: CAIRO_FORMAT_ARGB32, arena: arena), let pcr = plane.makeContext() else {
+    guard let plane = CairoImage(width: sw, height: sh, format: CAIRO_FORMAT_ARGB32, arena: arena),
+      let pcr = plane.makeContext()
+    else {
       return
     }
     cairo_scale(pcr, s, s)
@@ -64,7 +69,9 @@ extension LayerPainter {
 /// Resampling through a homography with bilinear filtering of premultiplied pixels, in
 /// integers so the result is the same on every run.
 enum ProjectiveWarp {
-  static func warp(_ source: CairoImage, into dest: CairoImage, originX: Int, originY: Int, inverse h: ProjectiveTransform) {
+  static func warp(
+    _ source: CairoImage, into dest: CairoImage, originX: Int, originY: Int, inverse h: ProjectiveTransform
+  ) {
     guard let src = cairo_image_surface_get_data(source.surface), let dst = cairo_image_surface_get_data(dest.surface)
     else { return }
     let sStride = Int(cairo_image_surface_get_stride(source.surface))

@@ -45,7 +45,9 @@ extension LayerPainter {
     let mask: ShadowMask?
     if let cache {
       let frameArea = self.frameArea(factor: factor)
-      mask = try cache.shadow(key, usable: { !self.cropsShadows || $0.matches(need, frameArea: frameArea, minimumArea: self.minimumCutArea) }, make)
+      mask = try cache.shadow(
+        key, usable: { !self.cropsShadows || $0.matches(need, frameArea: frameArea, minimumArea: self.minimumCutArea) },
+        make)
     } else {
       mask = try make()
     }
@@ -85,7 +87,9 @@ extension LayerPainter {
     case .layer(let l): local = inkExtents(l) ?? .zero
     }
     var box: Box?
-    for (x, y) in [(local.minX, local.minY), (local.maxX, local.minY), (local.minX, local.maxY), (local.maxX, local.maxY)] {
+    for (x, y) in [
+      (local.minX, local.minY), (local.maxX, local.minY), (local.minX, local.maxY), (local.maxX, local.maxY),
+    ] {
       let p = Point(x: (m.xx * x + m.xy * y) / factor, y: (m.yx * x + m.yy * y) / factor)
       if box == nil { box = Box(Rect(origin: p, size: .zero)) } else { box?.add(p) }
     }
@@ -100,8 +104,10 @@ extension LayerPainter {
     var drawn = full
     if let need {
       let frameArea = self.frameArea(factor: factor)
-      guard let cut = ShadowMask.cut(
-          need: need, full: full, margin: margin, frameArea: frameArea, minimumArea: minimumCutArea) else { return nil }
+      guard
+        let cut = ShadowMask.cut(
+          need: need, full: full, margin: margin, frameArea: frameArea, minimumArea: minimumCutArea)
+      else { return nil }
       drawn = cut
     }
     let (ox, oy, width, height) = (drawn.x0, drawn.y0, drawn.width, drawn.height)
@@ -128,7 +134,8 @@ extension LayerPainter {
     if let failure { throw failure }
     cairo_surface_flush(image.surface)
     guard let data = cairo_image_surface_get_data(image.surface) else { return nil }
-    BoxBlur.blur(data, width: width, height: height, stride: Int(cairo_image_surface_get_stride(image.surface)), sigma: s)
+    BoxBlur.blur(
+      data, width: width, height: height, stride: Int(cairo_image_surface_get_stride(image.surface)), sigma: s)
     cairo_surface_mark_dirty(image.surface)
     shadowStatistics.masks += 1
     shadowStatistics.blurredPixels += width * height

@@ -109,14 +109,16 @@ final class ShadowMask {
       let ax = f > 1 ? anchor.x.rounded() : anchor.x
       let ay = f > 1 ? anchor.y.rounded() : anchor.y
       return Window(
-        x0: CairoDraw.pixel(((e.0 - ax) / f).rounded(.down)) - 2, y0: CairoDraw.pixel(((e.1 - ay) / f).rounded(.down)) - 2,
+        x0: CairoDraw.pixel(((e.0 - ax) / f).rounded(.down)) - 2,
+        y0: CairoDraw.pixel(((e.1 - ay) / f).rounded(.down)) - 2,
         x1: CairoDraw.pixel(((e.2 - ax) / f).rounded(.up)) + 2, y1: CairoDraw.pixel(((e.3 - ay) / f).rounded(.up)) + 2)
     }
   }
 
   /// The mask coloured with `color` (straight alpha), premultiplied.
   private func colorize(_ color: Color) -> CairoImage? {
-    guard let out = CairoImage(width: image.width, height: image.height, format: CAIRO_FORMAT_ARGB32, arena: image.arena),
+    guard
+      let out = CairoImage(width: image.width, height: image.height, format: CAIRO_FORMAT_ARGB32, arena: image.arena),
       let src = cairo_image_surface_get_data(image.surface), let dst = cairo_image_surface_get_data(out.surface)
     else { return nil }
     func byte(_ v: Double) -> Int { Int((CairoDraw.clamp(v) * 255).rounded()) }
@@ -128,7 +130,9 @@ final class ShadowMask {
       let row = src + y * sStride
       for x in 0..<image.width {
         let a = (Int(row[x]) * ca + 127) / 255
-        let pixel = UInt32(a) << 24 | UInt32((r * a + 127) / 255) << 16 | UInt32((g * a + 127) / 255) << 8 | UInt32((b * a + 127) / 255)
+        let pixel =
+          UInt32(a) << 24 | UInt32((r * a + 127) / 255) << 16 | UInt32((g * a + 127) / 255) << 8
+          | UInt32((b * a + 127) / 255)
         words.storeBytes(of: pixel, toByteOffset: y * dStride + x * 4, as: UInt32.self)
       }
     }
@@ -196,8 +200,9 @@ final class ShadowMask {
   /// The coloured reduced picture scaled up to device size (made once per colour).
   private func scaledUp(_ small: CairoImage) -> CairoImage? {
     if let full = colored?.full { return full }
-    guard let full = CairoImage(
-      width: image.width * factor, height: image.height * factor, format: CAIRO_FORMAT_ARGB32, arena: image.arena),
+    guard
+      let full = CairoImage(
+        width: image.width * factor, height: image.height * factor, format: CAIRO_FORMAT_ARGB32, arena: image.arena),
       let cr = full.makeContext(), let pattern = pattern(small, x0: 0, y0: 0)
     else { return nil }
     defer {

@@ -36,7 +36,9 @@ enum ShutterAverage {
           // Identical in every sample: keep the bytes.
           var same = true
           let p0 = sources[0]
-          for s in 1..<n where !(sources[s][i] == p0[i] && sources[s][i + 1] == p0[i + 1]
+          for s in 1..<n
+          where
+            !(sources[s][i] == p0[i] && sources[s][i + 1] == p0[i + 1]
             && sources[s][i + 2] == p0[i + 2] && sources[s][i + 3] == p0[i + 3])
           {
             same = false

@@ -27,7 +27,8 @@ final class TextContext {
   /// The Pango context (made on first use; nil when Pango cannot make one).
   var context: OpaquePointer? {
     if let made { return made.context }
-    let map: UnsafeMutablePointer<PangoFontMap>? = ownFontMap ? pango_cairo_font_map_new() : pango_cairo_font_map_get_default()
+    let map: UnsafeMutablePointer<PangoFontMap>? =
+      ownFontMap ? pango_cairo_font_map_new() : pango_cairo_font_map_get_default()
     guard let map else { return nil }
     guard let context = pango_font_map_create_context(map) else {
       if ownFontMap { g_object_unref(UnsafeMutableRawPointer(map)) }
@@ -121,14 +122,17 @@ final class TextLayout {
       pango_font_description_set_family(description, text.fontFamily)
       // The range templates accept. Beyond it FreeType fails, and Cairo then keeps the font
       // face in error for the rest of the process: every later text in that family would fail.
-      let fontSize = text.fontSize.isNaN ? 12 : min(max(TextLayout.fontSizes.lowerBound, text.fontSize), TextLayout.fontSizes.upperBound)
+      let fontSize =
+        text.fontSize.isNaN
+        ? 12 : min(max(TextLayout.fontSizes.lowerBound, text.fontSize), TextLayout.fontSizes.upperBound)
       pango_font_description_set_absolute_size(description, fontSize * scale)
       pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(text.fontWeight.rawValue)))
-      let style: PangoStyle = switch text.fontStyle {
-      case .normal: PANGO_STYLE_NORMAL
-      case .italic: PANGO_STYLE_ITALIC
-      case .oblique: PANGO_STYLE_OBLIQUE
-      }
+      let style: PangoStyle =
+        switch text.fontStyle {
+        case .normal: PANGO_STYLE_NORMAL
+        case .italic: PANGO_STYLE_ITALIC
+        case .oblique: PANGO_STYLE_OBLIQUE
+        }
       pango_font_description_set_style(description, style)
       pango_layout_set_font_description(layout, description)
       pango_font_description_free(description)
@@ -145,12 +149,13 @@ final class TextLayout {
       pango_attr_list_unref(attributes)
     }
     let width = Self.pangoUnits(max(0, size.width))
-    let ellipsize: PangoEllipsizeMode = switch text.truncationMode {
-    case .none: PANGO_ELLIPSIZE_NONE
-    case .start: PANGO_ELLIPSIZE_START
-    case .middle: PANGO_ELLIPSIZE_MIDDLE
-    case .end: PANGO_ELLIPSIZE_END
-    }
+    let ellipsize: PangoEllipsizeMode =
+      switch text.truncationMode {
+      case .none: PANGO_ELLIPSIZE_NONE
+      case .start: PANGO_ELLIPSIZE_START
+      case .middle: PANGO_ELLIPSIZE_MIDDLE
+      case .end: PANGO_ELLIPSIZE_END
+      }
     if laidOutInWidth {
       pango_layout_set_width(layout, width)
       pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
@@ -159,11 +164,12 @@ final class TextLayout {
         // Wrapped text keeps the lines that fit the height; unwrapped text stays on one line.
         pango_layout_set_height(layout, text.isWrapped ? Self.pangoUnits(max(0, size.height)) : -1)
       }
-      let alignment: PangoAlignment = switch text.alignment {
-      case .left, .justified: PANGO_ALIGN_LEFT
-      case .center: PANGO_ALIGN_CENTER
-      case .right: PANGO_ALIGN_RIGHT
-      }
+      let alignment: PangoAlignment =
+        switch text.alignment {
+        case .left, .justified: PANGO_ALIGN_LEFT
+        case .center: PANGO_ALIGN_CENTER
+        case .right: PANGO_ALIGN_RIGHT
+        }
       pango_layout_set_alignment(layout, alignment)
       pango_layout_set_justify(layout, text.alignment == .justified ? 1 : 0)
       offsetX = 0
@@ -172,11 +178,12 @@ final class TextLayout {
       var logical = PangoRectangle()
       pango_layout_get_extents(layout, &ink, &logical)
       let textWidth = Double(logical.width) / scale
-      let factor: Double = switch text.alignment {
-      case .left, .justified: 0
-      case .center: 0.5
-      case .right: 1
-      }
+      let factor: Double =
+        switch text.alignment {
+        case .left, .justified: 0
+        case .center: 0.5
+        case .right: 1
+        }
       offsetX = (size.width - textWidth) * factor
     }
   }
@@ -233,6 +240,7 @@ final class TextLayout {
     var ink = PangoRectangle()
     var logical = PangoRectangle()
     pango_layout_get_extents(layout, &ink, &logical)
-    return Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
+    return Size(
+      width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
   }
 }

@@ -58,7 +58,8 @@ enum AntiAliasing {
       x += 1
     }
     if minDelta == 0 || maxDelta == 0 { return false }
-    return (hasManySiblings(a, x: minX, y: minY, width: width, height: height)
+    return
+      (hasManySiblings(a, x: minX, y: minY, width: width, height: height)
       && hasManySiblings(b, x: minX, y: minY, width: width, height: height))
       || (hasManySiblings(a, x: maxX, y: maxY, width: width, height: height)
         && hasManySiblings(b, x: maxX, y: maxY, width: width, height: height))

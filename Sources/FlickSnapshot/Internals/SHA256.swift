@@ -25,7 +25,8 @@ enum SHA256 {
     for chunk in stride(from: 0, to: message.count, by: 64) {
       for i in 0..<16 {
         let j = chunk + i * 4
-        w[i] = UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16 | UInt32(message[j + 2]) << 8
+        w[i] =
+          UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16 | UInt32(message[j + 2]) << 8
           | UInt32(message[j + 3])
       }
       for i in 16..<64 {

@@ -8,7 +8,8 @@ extension ComponentExpander {
       "description": ["type": "string", "description": "What the component is, for 'flick info'."],
       "parameters": [
         "type": "object",
-        "description": "The component's own parameters (same schema as the template's); they shadow the template's, which a component sees too.",
+        "description":
+          "The component's own parameters (same schema as the template's); they shadow the template's, which a component sees too.",
         "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_]*$"],
         "additionalProperties": .ref("parameter"),
       ],
@@ -23,7 +24,8 @@ extension ComponentExpander {
       "size": TemplateSchema.described(.ref("size"), "The root layer's size with 'layers'."),
       "timeline": [
         "type": "array", "items": .ref("entry"),
-        "description": "Played for each instance as a group (at 0, or where the instance says); entries name the component's own layers.",
+        "description":
+          "Played for each instance as a group (at 0, or where the instance says); entries name the component's own layers.",
       ],
     ]
     let placement = Dictionary(uniqueKeysWithValues: TimelineCompiler.placementSchema + TimelineCompiler.repeatSchema)
@@ -39,17 +41,24 @@ extension ComponentExpander {
     ]
     func schema(_ key: String) -> SchemaNode { instance[key] ?? placement[key] ?? layers[key] ?? [:] }
     return [
-      ("component", [
-        "type": "object", "additionalProperties": false,
-        "description": "A reusable layer subtree with its own parameters and timeline.",
-        "properties": .fields(TemplateComponent.keys.map { ($0, definition[$0] ?? [:]) }),
-        "oneOf": [["required": ["layer"]], ["required": ["layers"]]],
-      ]),
-      ("componentInstance", [
-        "type": "object", "additionalProperties": false, "required": ["id", "use"],
-        "description": "A component placed as a layer: its keys override the component root's; at/after/with/delay/repeat/autoreverses place and loop its timeline.",
-        "properties": .fields((instanceKeys + overridingKeys).map { ($0, schema($0)) }),
-      ]),
+      (
+        "component",
+        [
+          "type": "object", "additionalProperties": false,
+          "description": "A reusable layer subtree with its own parameters and timeline.",
+          "properties": .fields(TemplateComponent.keys.map { ($0, definition[$0] ?? [:]) }),
+          "oneOf": [["required": ["layer"]], ["required": ["layers"]]],
+        ]
+      ),
+      (
+        "componentInstance",
+        [
+          "type": "object", "additionalProperties": false, "required": ["id", "use"],
+          "description":
+            "A component placed as a layer: its keys override the component root's; at/after/with/delay/repeat/autoreverses place and loop its timeline.",
+          "properties": .fields((instanceKeys + overridingKeys).map { ($0, schema($0)) }),
+        ]
+      ),
     ]
   }
 }

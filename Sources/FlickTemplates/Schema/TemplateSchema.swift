@@ -28,40 +28,63 @@ package enum TemplateSchema {
       ("flick", ["const": 1, "description": "Format version; this schema describes version 1."]),
       ("name", ["type": "string"]),
       ("description", ["type": "string", "description": "One line for 'flick templates' and 'flick info'."]),
-      ("parameters", [
-        "type": "object",
-        "description": "Typed values the template exposes; referenced as \"$name\" (\"$(expression)\" computes a number), or \"${name}\" inside strings.",
-        "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_]*$"],
-        "additionalProperties": .ref("parameter"),
-      ]),
-      ("fonts", [
-        "type": "array",
-        "description": "Font files (.ttf, .otf, .ttc) relative to the template's folder; their families can be named in fontFamily.",
-        "items": ["anyOf": [["type": "string", "pattern": "\\.([tT][tT][fFcC]|[oO][tT][fF])$"], parameterReference]],
-      ]),
-      ("styles", [
-        "type": "object", "description": "Named bags of layer properties, applied with style: \"name\".",
-        "additionalProperties": .ref("style"),
-      ]),
+      (
+        "parameters",
+        [
+          "type": "object",
+          "description":
+            "Typed values the template exposes; referenced as \"$name\" (\"$(expression)\" computes a number), or \"${name}\" inside strings.",
+          "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_]*$"],
+          "additionalProperties": .ref("parameter"),
+        ]
+      ),
+      (
+        "fonts",
+        [
+          "type": "array",
+          "description":
+            "Font files (.ttf, .otf, .ttc) relative to the template's folder; their families can be named in fontFamily.",
+          "items": [
+            "anyOf": [["type": "string", "pattern": "\\.([tT][tT][fFcC]|[oO][tT][fF])$"], parameterReference]
+          ],
+        ]
+      ),
+      (
+        "styles",
+        [
+          "type": "object", "description": "Named bags of layer properties, applied with style: \"name\".",
+          "additionalProperties": .ref("style"),
+        ]
+      ),
       ("canvas", .ref("canvas")),
       ("layers", ["type": "array", "items": .ref("layer")]),
       ("timeline", ["type": "array", "items": .ref("entry")]),
-      ("colorSpace", described(
-        .ref("colorSpace"),
-        "The template's default space for colour animations (each animate entry or property may choose its own).")),
+      (
+        "colorSpace",
+        described(
+          .ref("colorSpace"),
+          "The template's default space for colour animations (each animate entry or property may choose its own).")
+      ),
       ("motionBlur", motionBlur),
-      ("components", [
-        "type": "object",
-        "description": "Reusable layer subtrees with their own parameters and timeline, placed with { id, use: \"name\", params: { … } } layers.",
-        "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_]*$"],
-        "additionalProperties": .ref("component"),
-      ]),
+      (
+        "components",
+        [
+          "type": "object",
+          "description":
+            "Reusable layer subtrees with their own parameters and timeline, placed with { id, use: \"name\", params: { … } } layers.",
+          "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_]*$"],
+          "additionalProperties": .ref("component"),
+        ]
+      ),
     ])
     return .fields([
       ("$schema", "https://json-schema.org/draft/2020-12/schema"),
       ("$id", "https://flick.invalid/schema/template-1.json"),
       ("title", "Flick template (format version 1)"),
-      ("description", "An animated layer scene for the flick renderer. JSON5 is accepted: comments, unquoted keys, trailing commas. See docs/templates.md."),
+      (
+        "description",
+        "An animated layer scene for the flick renderer. JSON5 is accepted: comments, unquoted keys, trailing commas. See docs/templates.md."
+      ),
       ("type", "object"),
       ("required", ["flick", "canvas"]),
       ("additionalProperties", false),
@@ -84,9 +107,11 @@ package enum TemplateSchema {
   /// A number in `range`, or a parameter reference.
   package static func number(in range: ClosedRange<Double>, integer: Bool = false) -> SchemaNode {
     func bound(_ v: Double) -> SchemaNode { v == v.rounded() && abs(v) < 1e15 ? .integer(Int(v)) : .number(v) }
-    return withReference(.fields([
-      ("type", integer ? "integer" : "number"), ("minimum", bound(range.lowerBound)), ("maximum", bound(range.upperBound)),
-    ]))
+    return withReference(
+      .fields([
+        ("type", integer ? "integer" : "number"), ("minimum", bound(range.lowerBound)),
+        ("maximum", bound(range.upperBound)),
+      ]))
   }
 
   /// `schema` with a `description` added after its other keys.
@@ -104,61 +129,80 @@ package enum TemplateSchema {
   static var valueDefinitions: [(String, SchemaNode)] {
     let p = parameterReference
     return [
-      ("parameterReference", [
-        "type": "string", "pattern": "^\\$([A-Za-z_][A-Za-z0-9_]*|\\(.*\\))$",
-        "description": "The value of a parameter, \"$name\", or a number computed from number parameters, \"$(width / 2 + 8)\".",
-      ]),
+      (
+        "parameterReference",
+        [
+          "type": "string", "pattern": "^\\$([A-Za-z_][A-Za-z0-9_]*|\\(.*\\))$",
+          "description":
+            "The value of a parameter, \"$name\", or a number computed from number parameters, \"$(width / 2 + 8)\".",
+        ]
+      ),
       ("number", withReference(["type": "number"])),
       ("nonNegativeNumber", withReference(["type": "number", "minimum": 0])),
       ("unitInterval", withReference(["type": "number", "minimum": 0, "maximum": 1])),
       ("seconds", withReference(["type": "number", "minimum": 0, "maximum": 3600])),
       ("signedSeconds", withReference(["type": "number", "minimum": -3600, "maximum": 3600])),
       ("boolean", withReference(["type": "boolean"])),
-      ("angle", [
-        "description": "Radians, or degrees as \"90deg\".",
-        "anyOf": [["type": "number"], ["type": "string", "pattern": "^\\s*-?[0-9.]+(e-?[0-9]+)?\\s*deg$"], p],
-      ]),
-      ("color", [
-        "description": "\"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\", \"#RGBA\" or \"transparent\".",
-        "anyOf": [
-          ["type": "string", "pattern": "^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"],
-          ["enum": ["transparent", "clear"]], p,
-        ],
-      ]),
+      (
+        "angle",
+        [
+          "description": "Radians, or degrees as \"90deg\".",
+          "anyOf": [["type": "number"], ["type": "string", "pattern": "^\\s*-?[0-9.]+(e-?[0-9]+)?\\s*deg$"], p],
+        ]
+      ),
+      (
+        "color",
+        [
+          "description": "\"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\", \"#RGBA\" or \"transparent\".",
+          "anyOf": [
+            ["type": "string", "pattern": "^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"],
+            ["enum": ["transparent", "clear"]], p,
+          ],
+        ]
+      ),
       ("colors", withReference(["type": "array", "items": .ref("color")])),
-      ("point", [
-        "description": "[x, y] or { x, y }.",
-        "anyOf": [
-          ["type": "array", "items": .ref("number"), "minItems": 2, "maxItems": 2],
-          [
-            "type": "object", "required": ["x", "y"], "additionalProperties": false,
-            "properties": ["x": .ref("number"), "y": .ref("number")],
+      (
+        "point",
+        [
+          "description": "[x, y] or { x, y }.",
+          "anyOf": [
+            ["type": "array", "items": .ref("number"), "minItems": 2, "maxItems": 2],
+            [
+              "type": "object", "required": ["x", "y"], "additionalProperties": false,
+              "properties": ["x": .ref("number"), "y": .ref("number")],
+            ],
+            p,
           ],
-          p,
-        ],
-      ]),
-      ("size", [
-        "description": "[width, height] or { width, height }, not negative.",
-        "anyOf": [
-          ["type": "array", "items": .ref("nonNegativeNumber"), "minItems": 2, "maxItems": 2],
-          [
-            "type": "object", "required": ["width", "height"], "additionalProperties": false,
-            "properties": ["width": .ref("nonNegativeNumber"), "height": .ref("nonNegativeNumber")],
+        ]
+      ),
+      (
+        "size",
+        [
+          "description": "[width, height] or { width, height }, not negative.",
+          "anyOf": [
+            ["type": "array", "items": .ref("nonNegativeNumber"), "minItems": 2, "maxItems": 2],
+            [
+              "type": "object", "required": ["width", "height"], "additionalProperties": false,
+              "properties": ["width": .ref("nonNegativeNumber"), "height": .ref("nonNegativeNumber")],
+            ],
+            p,
           ],
-          p,
-        ],
-      ]),
-      ("rect", [
-        "description": "[x, y, width, height] or { x, y, width, height }.",
-        "anyOf": [
-          ["type": "array", "items": .ref("number"), "minItems": 4, "maxItems": 4],
-          [
-            "type": "object", "required": ["x", "y", "width", "height"], "additionalProperties": false,
-            "properties": .fields(["x", "y", "width", "height"].map { ($0, .ref("number")) }),
+        ]
+      ),
+      (
+        "rect",
+        [
+          "description": "[x, y, width, height] or { x, y, width, height }.",
+          "anyOf": [
+            ["type": "array", "items": .ref("number"), "minItems": 4, "maxItems": 4],
+            [
+              "type": "object", "required": ["x", "y", "width", "height"], "additionalProperties": false,
+              "properties": .fields(["x", "y", "width", "height"].map { ($0, .ref("number")) }),
+            ],
+            p,
           ],
-          p,
-        ],
-      ]),
+        ]
+      ),
       ("scale", ["description": "A factor, or [sx, sy].", "anyOf": [.ref("number"), .ref("point")]]),
     ]
   }
@@ -172,9 +216,12 @@ package enum TemplateSchema {
   /// Each type name followed by its aliases (`colour` after `color`).
   static var parameterType: SchemaNode {
     let aliases = TemplateParameter.Kind.names.filter { TemplateParameter.Kind(rawValue: $0) == nil }
-    return ["enum": .strings(TemplateParameter.Kind.allCases.flatMap { kind in
-      [kind.rawValue] + (kind == .color ? aliases : [])
-    })]
+    return [
+      "enum": .strings(
+        TemplateParameter.Kind.allCases.flatMap { kind in
+          [kind.rawValue] + (kind == .color ? aliases : [])
+        })
+    ]
   }
 
   static var parameter: SchemaNode {
@@ -192,7 +239,8 @@ package enum TemplateSchema {
 
   static var canvas: SchemaNode {
     let background: SchemaNode = [
-      "description": "A colour, \"transparent\", or a gradient (a layer with id \"background\" under every other layer).",
+      "description":
+        "A colour, \"transparent\", or a gradient (a layer with id \"background\" under every other layer).",
       "anyOf": [
         .ref("color"),
         [
@@ -229,7 +277,8 @@ package enum TemplateSchema {
           ],
         ],
       ],
-      "description": "Motion blur: the shutter angle in degrees (180 = half a frame) and samples averaged per moving frame; true for 180° and 16.",
+      "description":
+        "Motion blur: the shutter angle in degrees (180 = half a frame) and samples averaged per moving frame; true for 180° and 16.",
     ]
   }
 
@@ -268,7 +317,8 @@ package enum TemplateSchema {
   static var colorSpace: SchemaNode {
     [
       "enum": .strings([ColorSpace.sRGB, .linearSRGB, .oklab].map(\.templateName)),
-      "description": "The space a colour animation travels through, with the same timing: sRGB components (Core Animation's and Pop's, the default), linear light, or OKLab (blue to green without a dull teal).",
+      "description":
+        "The space a colour animation travels through, with the same timing: sRGB components (Core Animation's and Pop's, the default), linear light, or OKLab (blue to green without a dull teal).",
     ]
   }
 
@@ -276,7 +326,8 @@ package enum TemplateSchema {
   static var stringAnimation: SchemaNode {
     let strings: SchemaNode = ["type": "array", "items": ["type": "string"], "minItems": 1]
     return [
-      "description": "A text layer's string in the timeline: a string (shown from the entry's start), or { to, delay } or { keyframes: [strings] | { values, keyTimes, mode: 'discrete' }, duration, delay } (each string holds from its key time).",
+      "description":
+        "A text layer's string in the timeline: a string (shown from the entry's start), or { to, delay } or { keyframes: [strings] | { values, keyTimes, mode: 'discrete' }, duration, delay } (each string holds from its key time).",
       "anyOf": [
         ["type": "string"],
         [

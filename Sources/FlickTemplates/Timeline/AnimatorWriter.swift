@@ -39,8 +39,7 @@ struct AnimatorWriter {
     ) throws(TemplateError) -> Double {
       var toNode = node
       var from = output.currentValue(p, layerID: layerID, at: begin)
-      if case .object(let members) = node.value.kind, members.contains(where: { $0.key == "to" || $0.key == "from" })
-      {
+      if case .object(let members) = node.value.kind, members.contains(where: { $0.key == "to" || $0.key == "from" }) {
         let o = try node.object(allowed: ["to", "from"])
         guard let to = o["to"] else { throw node.error("missing 'to'") }
         toNode = to

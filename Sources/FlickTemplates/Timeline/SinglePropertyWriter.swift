@@ -20,7 +20,8 @@ struct SinglePropertyWriter {
     let property = try AnyLayerProperty.timeline(
       named: name, propertyNode, layer: output.layer(target.id), layerID: target.id)
     var members: [JSON5Value.Member] = []
-    let keys = ["to", "from", "by", "velocity", "duration", "colorSpace"] + TemplateMotion.keys
+    let keys =
+      ["to", "from", "by", "velocity", "duration", "colorSpace"] + TemplateMotion.keys
       + TimelineCompiler.timingKeys
     for key in keys {
       if let n = o[key] {

@@ -26,7 +26,8 @@ extension TimelineCompiler {
       if case .string = r.value.kind {
         _ = try r.string(oneOf: ["forever"])
         guard schedule.horizon != nil else {
-          throw r.error("'repeat: \"forever\"' needs a canvas duration in seconds (with \"auto\" the scene would never end)")
+          throw r.error(
+            "'repeat: \"forever\"' needs a canvas duration in seconds (with \"auto\" the scene would never end)")
         }
         count = nil
       } else {
@@ -67,10 +68,12 @@ extension TimelineCompiler {
       schedule.repeatIterations += 1
       guard schedule.repeatIterations <= Self.iterationLimit else {
         throw (o["repeat"] ?? node).error(
-          "the template's repeats play more than \(Self.iterationLimit) iterations in all (nested repeats multiply); repeat fewer times")
+          "the template's repeats play more than \(Self.iterationLimit) iterations in all (nested repeats multiply); repeat fewer times"
+        )
       }
       guard output.animations.count <= Self.animationLimit else {
-        throw (o["repeat"] ?? node).error("this repeat unrolls into more than \(Self.animationLimit) animations; repeat fewer times")
+        throw (o["repeat"] ?? node).error(
+          "this repeat unrolls into more than \(Self.animationLimit) animations; repeat fewer times")
       }
       if let count, iteration >= count { break }
       if count == nil, let horizon = schedule.horizon, cursor >= horizon { break }
@@ -104,6 +107,7 @@ struct ReversedTrackCurve<Value: Animatable>: AnimationCurve {
   }
   func velocity(before t: Double) -> Value {
     guard t > 0 else { return velocity(at: 0) }
-    return tracks.state(of: property, layerID: layerID, at: mirror - min(t, duration), limit: .right).velocity.scaled(by: -1)
+    return tracks.state(of: property, layerID: layerID, at: mirror - min(t, duration), limit: .right).velocity.scaled(
+      by: -1)
   }
 }

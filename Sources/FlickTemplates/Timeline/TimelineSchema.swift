@@ -31,24 +31,39 @@ extension TimelineCompiler {
       let properties = SchemaNode.fields(keys.map { ($0, num) } + repeating)
       return ["anyOf": [["const": true], ["type": "object", "additionalProperties": false, "properties": properties]]]
     }
-    var defs: [(String, SchemaNode)] = PropertySchema.rangedDefinitions + [
-      ("curve", [
-        "description": "An animation spec, as for 'flick curve': \"easeOut\", \"spring(bounciness: 8, speed: 12)\", \"decay(deceleration: 0.998)\", \"steps(4)\"…, or a cubic bezier [x1, y1, x2, y2].",
-        "anyOf": [
-          ["type": "string", "pattern": .string("^\\s*(" + AnimationSpec.names.joined(separator: "|") + ")\\s*(\\(.*\\))?\\s*$")],
-          ["type": "array", "items": ["type": "number"], "minItems": 4, "maxItems": 4], S.parameterReference,
-        ],
-      ]),
-      ("springObject", motionObject([
-        "stiffness", "damping", "mass", "tension", "friction", "bounciness", "speed", "duration", "bounce", "response",
-        "dampingRatio", "visualDuration", "velocity", "normalizedVelocity", "threshold", "delay",
-      ])),
-      ("decayObject", motionObject(["velocity", "deceleration", "threshold", "min", "max", "delay"])),
-      ("tweenObject", [
-        "type": "object", "additionalProperties": false,
-        "properties": ["curve": ["type": "string"], "duration": .ref("seconds")],
-      ]),
-    ]
+    var defs: [(String, SchemaNode)] =
+      PropertySchema.rangedDefinitions + [
+        (
+          "curve",
+          [
+            "description":
+              "An animation spec, as for 'flick curve': \"easeOut\", \"spring(bounciness: 8, speed: 12)\", \"decay(deceleration: 0.998)\", \"steps(4)\"…, or a cubic bezier [x1, y1, x2, y2].",
+            "anyOf": [
+              [
+                "type": "string",
+                "pattern": .string("^\\s*(" + AnimationSpec.names.joined(separator: "|") + ")\\s*(\\(.*\\))?\\s*$"),
+              ],
+              ["type": "array", "items": ["type": "number"], "minItems": 4, "maxItems": 4], S.parameterReference,
+            ],
+          ]
+        ),
+        (
+          "springObject",
+          motionObject([
+            "stiffness", "damping", "mass", "tension", "friction", "bounciness", "speed", "duration", "bounce",
+            "response",
+            "dampingRatio", "visualDuration", "velocity", "normalizedVelocity", "threshold", "delay",
+          ])
+        ),
+        ("decayObject", motionObject(["velocity", "deceleration", "threshold", "min", "max", "delay"])),
+        (
+          "tweenObject",
+          [
+            "type": "object", "additionalProperties": false,
+            "properties": ["curve": ["type": "string"], "duration": .ref("seconds")],
+          ]
+        ),
+      ]
     for valueType in schemaValueTypes {
       let type = valueType.name
       let value = S.value(ofType: type)
@@ -58,7 +73,8 @@ extension TimelineCompiler {
         "type": "object", "required": ["values"], "additionalProperties": false,
         "properties": [
           "values": ["type": "array", "items": value, "minItems": 1],
-          "keyTimes": ["type": "array", "items": .ref("unitInterval")], "curves": ["type": "array", "items": .ref("curve")],
+          "keyTimes": ["type": "array", "items": .ref("unitInterval")],
+          "curves": ["type": "array", "items": .ref("curve")],
           "mode": ["enum": ["linear", "discrete", "paced", "cubic"]], "duration": .ref("seconds"),
         ],
       ]
@@ -77,24 +93,47 @@ extension TimelineCompiler {
     }
     let all = LayerPropertyDescriptor.catalogue
     let gestures = schemaGestureProperties
-    defs.append(("animate", [
-      "type": "object", "minProperties": 1, "additionalProperties": false,
-      "properties": .fields(all.map { ($0.name, .ref(schemaType($0) + "Animation")) } + [("string", .ref("stringAnimation"))]),
-    ]))
-    defs.append(("setValues", [
-      "type": "object", "additionalProperties": false,
-      "properties": .fields(all.map { ($0.name, S.value(ofType: schemaType($0))) } + [("string", ["type": "string"])]),
-    ]))
-    defs.append(("animatorValues", [
-      "type": "object", "additionalProperties": false,
-      "properties": .fields(gestures.map { d in
-        let value = S.value(ofType: schemaType(d))
-        return (d.name, ["anyOf": [
-          value,
-          ["type": "object", "required": ["to"], "additionalProperties": false, "properties": ["to": value, "from": value]],
-        ]])
-      }),
-    ]))
+    defs.append(
+      (
+        "animate",
+        [
+          "type": "object", "minProperties": 1, "additionalProperties": false,
+          "properties": .fields(
+            all.map { ($0.name, .ref(schemaType($0) + "Animation")) } + [("string", .ref("stringAnimation"))]),
+        ]
+      ))
+    defs.append(
+      (
+        "setValues",
+        [
+          "type": "object", "additionalProperties": false,
+          "properties": .fields(
+            all.map { ($0.name, S.value(ofType: schemaType($0))) } + [("string", ["type": "string"])]),
+        ]
+      ))
+    defs.append(
+      (
+        "animatorValues",
+        [
+          "type": "object", "additionalProperties": false,
+          "properties": .fields(
+            gestures.map { d in
+              let value = S.value(ofType: schemaType(d))
+              return (
+                d.name,
+                [
+                  "anyOf": [
+                    value,
+                    [
+                      "type": "object", "required": ["to"], "additionalProperties": false,
+                      "properties": ["to": value, "from": value],
+                    ],
+                  ]
+                ]
+              )
+            }),
+        ]
+      ))
     defs.append(("propertyName", ["enum": .strings(gestures.map(\.name))]))
     defs += linkSchemaDefinitions
     defs.append(("crossing", crossingSchema))
@@ -126,30 +165,6 @@ extension TimelineCompiler {
     return timingKeys.map { ($0, schemas[$0] ?? [:]) }
   }
 
-  /// A drag's `resistance` (``DragResistance``).
-  static var resistanceSchema: SchemaNode {
-    let end: SchemaNode = ["anyOf": [.ref("number"), ["type": "null"]]]
-    let axis: SchemaNode = [
-      "description": "[min, max] along the axis (null for an open end); past them the rubber band resists.",
-      "type": "array", "items": end, "minItems": 2, "maxItems": 2,
-    ]
-    return [
-      "description":
-        "UIScrollView's rubber band past the bounds: bound + (1 − 1 / (o·c / D + 1))·D for an overshoot o.",
-      "type": "object", "required": ["bounds"], "additionalProperties": false,
-      "properties": [
-        "bounds": [
-          "type": "object", "minProperties": 1, "additionalProperties": false, "properties": ["x": axis, "y": axis],
-        ],
-        "coefficient": ["description": "c (default 0.55).", "type": "number", "minimum": 0.001, "maximum": 1000],
-        "dimension": [
-          "description": "D in points (default: the canvas size along the axis).", "type": "number",
-          "minimum": 0.001, "maximum": 1_000_000,
-        ],
-      ],
-    ]
-  }
-
   /// The schema of each of ``placementKeys``.
   static var placementSchema: [(String, SchemaNode)] {
     let schemas: [String: SchemaNode] = [
@@ -171,8 +186,11 @@ extension TimelineCompiler {
   static var repeatSchema: [(String, SchemaNode)] {
     let schemas: [String: SchemaNode] = [
       "repeat": [
-        "description": "Play it this many times (1 = once), each run starting when the previous one has settled, or \"forever\" (until the scene ends).",
-        "anyOf": [["type": "integer", "minimum": 1, "maximum": 100000], ["const": "forever"], TemplateSchema.parameterReference],
+        "description":
+          "Play it this many times (1 = once), each run starting when the previous one has settled, or \"forever\" (until the scene ends).",
+        "anyOf": [
+          ["type": "integer", "minimum": 1, "maximum": 100000], ["const": "forever"], TemplateSchema.parameterReference,
+        ],
       ],
       "autoreverses": .ref("boolean"),
     ]
@@ -185,7 +203,8 @@ extension TimelineCompiler {
       "at": .ref("seconds"), "do": ["enum": .strings(AnimatorScript.Command.allCases.map(\.rawValue))],
       "delay": .ref("seconds"), "fraction": .ref("unitInterval"), "duration": .ref("seconds"), "curve": .ref("curve"),
       "durationFactor": .ref("number"), "position": ["enum": ["start", "current", "end"]], "reversed": .ref("boolean"),
-      "withoutFinishing": .ref("boolean"), "target": ["type": "string"], "targets": ["type": "array", "items": ["type": "string"]],
+      "withoutFinishing": .ref("boolean"), "target": ["type": "string"],
+      "targets": ["type": "array", "items": ["type": "string"]],
       "animate": .ref("animatorValues"), "delayFactor": .ref("unitInterval"),
     ]
     return [
@@ -213,7 +232,10 @@ extension TimelineCompiler {
       "events": ["type": "array", "items": .ref("animatorEvent"), "minItems": 1],
     ]
     // Schema order: what it animates with, its options, then what it animates and its events.
-    let order = ["duration", "curve", "target", "targets", "pausesOnCompletion", "scrubsLinearly", "animate", "animations", "events"]
+    let order = [
+      "duration", "curve", "target", "targets", "pausesOnCompletion", "scrubsLinearly", "animate", "animations",
+      "events",
+    ]
     return [
       "type": "object", "required": ["duration", "events"], "additionalProperties": false,
       "properties": .fields(order.filter(AnimatorWriter.animatorKeys.contains).map { ($0, schemas[$0] ?? [:]) }),
@@ -228,7 +250,9 @@ extension TimelineCompiler.EntryKind {
     let target: (String, SchemaNode) = ("target", ["type": "string"])
     switch self {
     case .animate:
-      return C.targetsSchema + [("animate", .ref("animate")), ("duration", .ref("seconds")), ("keyframes", ["type": "object"])]
+      return C.targetsSchema + [
+        ("animate", .ref("animate")), ("duration", .ref("seconds")), ("keyframes", ["type": "object"]),
+      ]
         + C.motionSchema + C.timingSchema + [("colorSpace", .ref("colorSpace"))]
     case .set:
       let transition: SchemaNode = [
@@ -252,7 +276,10 @@ extension TimelineCompiler.EntryKind {
       let step: SchemaNode = [
         "anyOf": [
           .ref("entry"), ["type": "array", "items": .ref("entry")],
-          ["type": "object", "required": ["delay"], "additionalProperties": false, "properties": ["delay": .ref("seconds")]],
+          [
+            "type": "object", "required": ["delay"], "additionalProperties": false,
+            "properties": ["delay": .ref("seconds")],
+          ],
         ]
       ]
       return [("sequence", ["type": "array", "items": step])] + C.repeatSchema
@@ -260,7 +287,8 @@ extension TimelineCompiler.EntryKind {
       let drag: SchemaNode = [
         "type": "object", "required": ["duration"], "additionalProperties": false,
         "properties": [
-          "property": .ref("propertyName"), "path": ["type": "array", "minItems": 1], "by": ["type": "array", "minItems": 1],
+          "property": .ref("propertyName"), "path": ["type": "array", "minItems": 1],
+          "by": ["type": "array", "minItems": 1],
           "duration": .ref("seconds"), "curve": .ref("curve"), "resistance": C.resistanceSchema,
         ],
         "allOf": C.perProperty { value, change in [("path", ["items": value]), ("by", ["items": change])] },
@@ -297,11 +325,13 @@ extension TimelineCompiler.EntryKind {
     case .play:
       let play: SchemaNode = [
         "type": "string", "minLength": 1,
-        "description": "The id of a component instance (a layer with 'use:'); inside a component, of an instance in it.",
+        "description":
+          "The id of a component instance (a layer with 'use:'); inside a component, of an instance in it.",
       ]
       let params: SchemaNode = [
         "type": "object",
-        "description": "Values of the component's parameters for this play only (the others keep the instance's); its layers keep the instance's.",
+        "description":
+          "Values of the component's parameters for this play only (the others keep the instance's); its layers keep the instance's.",
       ]
       return [("play", play), ("params", params)] + C.repeatSchema
     case .property:
@@ -322,7 +352,8 @@ extension TimelineCompiler.EntryKind {
     case .drag: "A scripted finger moving a property along a path."
     case .release: "Let go: the velocity at this moment goes into a spring (with 'to') or a decay."
     case .animator: "A UIViewPropertyAnimator driven by scripted events."
-    case .link: "Properties as functions of another layer's property (or of time) from 'at' on, until another entry animates them."
+    case .link:
+      "Properties as functions of another layer's property (or of time) from 'at' on, until another entry animates them."
     case .play: "Play a component instance's timeline (again), as a group starting here."
     case .property: "One property of one layer (the short form)."
     case .spin: "A speed eased from the property's current velocity to 'to' units/s, then held for ever."
@@ -351,21 +382,6 @@ extension TimelineCompiler.EntryKind {
       "allOf",
       TimelineCompiler.perProperty { value, change in
         [("to", value), ("from", value), ("by", change), ("velocity", change)]
-      })
-  }
-}
-
-extension TimelineCompiler {
-  /// For an object naming one property in `property` (a `release`, a `drag`, the short form):
-  /// one condition per ranged property it may name, typing its keys with the property's value
-  /// definition (`value`, with the range) or its value type (`change`, for `by` and `velocity`).
-  static func perProperty(_ keys: (_ value: SchemaNode, _ change: SchemaNode) -> [(String, SchemaNode)]) -> SchemaNode {
-    .array(
-      schemaGestureProperties.filter { $0.range != nil }.map { d in
-        let type = PropertySchema.valueType(d)
-        let named: SchemaNode = ["required": ["property"], "properties": ["property": ["const": .string(d.name)]]]
-        let typed = keys(TemplateSchema.value(ofType: type.name), TemplateSchema.value(ofType: type.base))
-        return ["if": named, "then": ["properties": .fields(typed)]]
       })
   }
 }

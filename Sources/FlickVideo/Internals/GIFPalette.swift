@@ -77,13 +77,17 @@ struct GIFPalette {
         let end = min(x + 8, pixels)
         if end - x == 8 {
           let o = x * 4
-          let d0 = a.loadUnaligned(fromByteOffset: o, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: o, as: UInt64.self)
+          let d0 =
+            a.loadUnaligned(fromByteOffset: o, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: o, as: UInt64.self)
           let d1 =
-            a.loadUnaligned(fromByteOffset: o + 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: o + 8, as: UInt64.self)
+            a.loadUnaligned(fromByteOffset: o + 8, as: UInt64.self)
+            ^ b.loadUnaligned(fromByteOffset: o + 8, as: UInt64.self)
           let d2 =
-            a.loadUnaligned(fromByteOffset: o + 16, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: o + 16, as: UInt64.self)
+            a.loadUnaligned(fromByteOffset: o + 16, as: UInt64.self)
+            ^ b.loadUnaligned(fromByteOffset: o + 16, as: UInt64.self)
           let d3 =
-            a.loadUnaligned(fromByteOffset: o + 24, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: o + 24, as: UInt64.self)
+            a.loadUnaligned(fromByteOffset: o + 24, as: UInt64.self)
+            ^ b.loadUnaligned(fromByteOffset: o + 24, as: UInt64.self)
           if d0 | d1 | d2 | d3 == 0 {
             x = end
             continue

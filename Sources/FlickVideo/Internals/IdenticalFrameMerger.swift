@@ -204,7 +204,9 @@ enum IdenticalFrameMerger {
     func be32(_ b: [UInt8], _ i: Int) -> Int {
       Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
     }
-    func bytes32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    func bytes32(_ v: Int) -> [UInt8] {
+      [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
     func crc(_ type: [UInt8], _ data: [UInt8]) -> [UInt8] {
       var c = CRC32()
       c.update(type)
@@ -301,12 +303,16 @@ enum IdenticalFrameMerger {
         _ = try r.bytes(4)
         try w.write(bytes32(Int(c.value)))
       case "IEND":
-        guard frame == repeats.count, let acTL else { return .unchanged("\(frame) frames for \(repeats.count) rendered") }
+        guard frame == repeats.count, let acTL else {
+          return .unchanged("\(frame) frames for \(repeats.count) rendered")
+        }
         try w.write(head)
         try r.stream(length + 4) { try w.write($0) }
         return try finishAPNG(w, acTL: acTL, frames: written, total: frame)
       default:
-        guard !dropping else { return .unchanged("a \(String(decoding: type, as: UTF8.self)) chunk in a repeated frame") }
+        guard !dropping else {
+          return .unchanged("a \(String(decoding: type, as: UTF8.self)) chunk in a repeated frame")
+        }
         try w.write(head)
         try r.stream(length + 4) { try w.write($0) }
       }
@@ -316,13 +322,16 @@ enum IdenticalFrameMerger {
   private static func finishAPNG(_ w: BufferedWriter, acTL: (offset: Int, plays: [UInt8]), frames: Int, total: Int)
     throws -> Outcome
   {
-    let count: [UInt8] = [UInt8(frames >> 24 & 0xFF), UInt8(frames >> 16 & 0xFF), UInt8(frames >> 8 & 0xFF), UInt8(frames & 0xFF)]
+    let count: [UInt8] = [
+      UInt8(frames >> 24 & 0xFF), UInt8(frames >> 16 & 0xFF), UInt8(frames >> 8 & 0xFF), UInt8(frames & 0xFF),
+    ]
     let data = count + acTL.plays
     var c = CRC32()
     c.update(Array("acTL".utf8))
     c.update(data)
     let v = c.value
-    try w.patch(at: acTL.offset + 8, data + [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)])
+    try w.patch(
+      at: acTL.offset + 8, data + [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)])
     return .merged(kept: frames, frames: total)
   }
 }

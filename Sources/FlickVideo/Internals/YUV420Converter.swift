@@ -114,7 +114,9 @@ package final class YUV420Converter {
               convertRows(upTo: start[row] + available[row])
               for plane in 0..<2 {
                 let ring = plane == 0 ? cb : cr
-                for tap in 0..<available[row] { rows[tap] = UnsafePointer(ring + ((start[row] + tap) % ringRows) * half) }
+                for tap in 0..<available[row] {
+                  rows[tap] = UnsafePointer(ring + ((start[row] + tap) % ringRows) * half)
+                }
                 flick_yuv420_filter_row(
                   rows, Int32(half), coefficients + row * taps, Int32(available[row]),
                   base + width * height + plane * planeSize + row * half)
@@ -153,8 +155,10 @@ extension YUV420Converter {
     }
     return Matrix(
       y: c(-roundedDivision(shift * v, cY), roundedDivision(shift * one * one, cY), -roundedDivision(shift * w, cY)),
-      u: c(roundedDivision(shift * v, cU), -roundedDivision(shift * one * one, cU), roundedDivision(shift * (z + w), cU)),
-      v: c(roundedDivision(shift * (v + z), cV), -roundedDivision(shift * one * one, cV), roundedDivision(shift * w, cV)))
+      u: c(
+        roundedDivision(shift * v, cU), -roundedDivision(shift * one * one, cU), roundedDivision(shift * (z + w), cU)),
+      v: c(
+        roundedDivision(shift * (v + z), cV), -roundedDivision(shift * one * one, cV), roundedDivision(shift * w, cV)))
   }()
 
   /// C's `ROUNDED_DIV`: halves away from zero, then truncating division.

@@ -13,7 +13,9 @@ func measure(_ name: String, operations: Int, repeats: Int = 5, _ body: () -> Do
   let seconds = Double(best.components.seconds) + Double(best.components.attoseconds) * 1e-18
   let rate = Double(operations) / seconds
   let label = name.padding(toLength: 44, withPad: " ", startingAt: 0)
-  print("\(label) \(format(rate / 1e6)) M/s   (\(format(seconds * 1e3)) ms for \(operations), checksum \(checksum.isFinite ? "ok" : "nan"))")
+  print(
+    "\(label) \(format(rate / 1e6)) M/s   (\(format(seconds * 1e3)) ms for \(operations), checksum \(checksum.isFinite ? "ok" : "nan"))"
+  )
 }
 
 func format(_ v: Double) -> String {
@@ -30,19 +32,22 @@ measure("spring value(at:), underdamped (Double)", operations: n) {
   for i in 0..<n { s += under.value(at: times[i & 1023]) }
   return s
 }
-let critical = SpringAnimation(from: 0.0, to: 100, parameters: SpringParameters(mass: 1, stiffness: 100, damping: 20), restThreshold: 1e-9)
+let critical = SpringAnimation(
+  from: 0.0, to: 100, parameters: SpringParameters(mass: 1, stiffness: 100, damping: 20), restThreshold: 1e-9)
 measure("spring value(at:), critically damped", operations: n) {
   var s = 0.0
   for i in 0..<n { s += critical.value(at: times[i & 1023]) }
   return s
 }
-let over = SpringAnimation(from: 0.0, to: 100, parameters: SpringParameters(mass: 1, stiffness: 100, damping: 60), restThreshold: 1e-9)
+let over = SpringAnimation(
+  from: 0.0, to: 100, parameters: SpringParameters(mass: 1, stiffness: 100, damping: 60), restThreshold: 1e-9)
 measure("spring value(at:), overdamped", operations: n) {
   var s = 0.0
   for i in 0..<n { s += over.value(at: times[i & 1023]) }
   return s
 }
-let point = SpringAnimation(from: Point(x: 0, y: 0), to: Point(x: 100, y: 50), parameters: .popDefault, restThreshold: 1e-9)
+let point = SpringAnimation(
+  from: Point(x: 0, y: 0), to: Point(x: 100, y: 50), parameters: .popDefault, restThreshold: 1e-9)
 measure("spring value(at:), Point", operations: n) {
   var s = 0.0
   for i in 0..<n { s += point.value(at: times[i & 1023]).x }
@@ -84,7 +89,8 @@ let setup = setupClock.measure {
       _ = try? animator.add(key, property: property, curve: DecayAnimation(from: 0.0, velocity: Double(i)), at: start)
     default:
       _ = try? animator.add(
-        key, property: property, curve: BasicAnimation(from: 0.0, to: 1, duration: 1, timingFunction: .easeOut), at: start)
+        key, property: property, curve: BasicAnimation(from: 0.0, to: 1, duration: 1, timingFunction: .easeOut),
+        at: start)
     }
   }
 }
@@ -104,4 +110,6 @@ for i in 0..<20 {
   bestFrame = min(bestFrame, d)
 }
 let frameSeconds = Double(bestFrame.components.seconds) + Double(bestFrame.components.attoseconds) * 1e-18
-print("sample 10 000 running animations for one frame: \(format(frameSeconds * 1e3)) ms (\(format(frameSeconds / 10_000 * 1e9)) ns each, checksum \(check.isFinite ? "ok" : "nan"))")
+print(
+  "sample 10 000 running animations for one frame: \(format(frameSeconds * 1e3)) ms (\(format(frameSeconds / 10_000 * 1e9)) ns each, checksum \(check.isFinite ? "ok" : "nan"))"
+)

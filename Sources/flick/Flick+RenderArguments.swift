@@ -1,0 +1,66 @@
+import FlickMotion
+import Foundation
+
+/// `flick render`'s arguments that are numbers: `--size`/`--scale`, `--frames` and whole-number
+/// options, each refused with a usage message naming the flag and what it expects.
+extension Flick.Render {
+  static func outputScale(_ a: Arguments, canvas: Size) throws -> Double {
+    switch (a.value("size"), a.value("scale")) {
+    case (.some, .some):
+      throw CommandError.usage("give --size or --scale, not both")
+    case (.some(let text), nil):
+      let parts = text.lowercased().split(separator: "x")
+      guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w),
+        (1...16384).contains(h)
+      else {
+        throw CommandError.usage("--size expects WIDTHxHEIGHT in pixels such as 1920x1080, found '\(quoted: text)'")
+      }
+      let scale = Double(w) / canvas.width
+      let expected = Int((canvas.height * scale).rounded())
+      guard expected == h else {
+        throw CommandError.usage(
+          "--size \(w)x\(h) does not keep the canvas's \(Int(canvas.width))×\(Int(canvas.height)) aspect ratio; "
+            + "use --size \(w)x\(quoted: expected)")
+      }
+      return scale
+    case (nil, .some(let text)):
+      guard let s = Double(text), s.isFinite, s > 0, s <= 16 else {
+        throw CommandError.usage("--scale expects a number in (0, 16] such as 2 or 0.5, found '\(quoted: text)'")
+      }
+      return s
+    case (nil, nil):
+      return 1
+    }
+  }
+
+  /// Parses `A..B` (inclusive), `A..`, `..B` or `N` into frame numbers.
+  static func frameRange(_ text: String, frameCount: Int) throws -> Range<Int> {
+    let usage = "--frames expects A..B (inclusive frame numbers), A.., ..B or N, found '\(text)'"
+    let bounds: (Int, Int)
+    if let dots = text.range(of: "..") {
+      let lo = text[..<dots.lowerBound]
+      let hi = text[dots.upperBound...]
+      guard let a = lo.isEmpty ? 0 : Int(lo), let b = hi.isEmpty ? frameCount - 1 : Int(hi) else {
+        throw CommandError.usage(usage)
+      }
+      bounds = (a, b)
+    } else {
+      guard let n = Int(text) else { throw CommandError.usage(usage) }
+      bounds = (n, n)
+    }
+    guard bounds.0 >= 0, bounds.0 <= bounds.1, bounds.1 < frameCount else {
+      throw CommandError.usage(
+        "--frames \(quoted: text) is outside the scene's frames 0..\(frameCount - 1) (or ends before it starts)")
+    }
+    return bounds.0..<(bounds.1 + 1)
+  }
+
+  static func integer(_ text: String, _ name: String, _ range: ClosedRange<Int>) throws -> Int {
+    guard let v = Int(text), range.contains(v) else {
+      throw CommandError.usage(
+        "\(quoted: name) expects a whole number in "
+          + "\(range.lowerBound)…\(range.upperBound), found '\(quoted: text)'")
+    }
+    return v
+  }
+}
