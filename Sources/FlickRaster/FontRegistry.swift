@@ -63,7 +63,10 @@ package enum FontRegistry {
     let families = try families(inFile: key)
     // A changed file is read by fontconfig, cairo and Pango under a name they never saw.
     let loaded = try previous == nil ? key : copy(key, path, serial: state.count)
-    var files = state.registered
+    // A file registered earlier that is gone now (deleted from the studio's folder, or the
+    // folder of a template that was closed) is dropped: it could not be drawn any more, and
+    // fontconfig would refuse the whole configuration for it.
+    var files = state.registered.filter { access($0.value.loaded, R_OK) == 0 }
     files[key] = Entry(signature: signature, families: families, loaded: loaded)
     // The current configuration may be in use by text layout on other threads, so it is never
     // changed: a new one gets every registered file and replaces it (fontconfig reference-counts

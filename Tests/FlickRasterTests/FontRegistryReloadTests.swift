@@ -51,6 +51,29 @@ import Testing
     let againIsRegular = again.pixels == regular.pixels
     #expect(againIsRegular, "the file edited in place was drawn as it was before")
   }
+
+  /// A registered file that was deleted (a font removed from the studio's folder, or another
+  /// template's folder gone) does not stop a changed file from being registered again.
+  @Test func aDeletedFileDoesNotBlockTheNextRegistration() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-font-gone-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let gone = folder.appendingPathComponent("Gone.ttf").path
+    let kept = folder.appendingPathComponent("Kept.ttf").path
+    try RenamedFont.data("DejaVuSans.ttf", renamed: "Ghjklm Sans").write(to: URL(fileURLWithPath: gone))
+    try RenamedFont.data("DejaVuSans.ttf", renamed: "Vbnmqw Sans").write(to: URL(fileURLWithPath: kept))
+    #expect(try FontRegistry.register(gone) == ["Ghjklm Sans"])
+    #expect(try FontRegistry.register(kept) == ["Vbnmqw Sans"])
+    try FileManager.default.removeItem(atPath: gone)
+
+    let temporary = folder.appendingPathComponent(".Kept.ttf.tmp").path
+    try RenamedFont.data("DejaVuSans-Bold.ttf", renamed: "Vbnmqw Sans").write(to: URL(fileURLWithPath: temporary))
+    #expect(rename(temporary, kept) == 0)
+    #expect(try FontRegistry.register(kept) == ["Vbnmqw Sans"])
+    let bold = try Renderer().render(Self.tree(family: "DejaVu Sans", weight: .bold))
+    let edited = try FrameRenderer().render(Self.tree(family: "Vbnmqw Sans", fontFiles: [kept]))
+    #expect(edited.pixels == bold.pixels, "the file saved again was not drawn as it is now")
+  }
 }
 
 /// The two renderers, for drawing the same tree with each.

@@ -50,7 +50,7 @@ import Testing
 
     // And back: the first version again.
     try h.save("Brand.ttf", regular)
-    #expect(events.wait(for: "reload", count: 2).count >= 2)
+    #expect(events.wait(for: "reload", count: 2).count >= 2, "events: \(events.events.map(\.name))")
     #expect(try h.get("/api/frame.png?template=text.json5&t=0").body == before.body)
   }
 
