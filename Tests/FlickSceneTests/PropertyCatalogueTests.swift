@@ -89,12 +89,12 @@ import Testing
   @Test func designListsTheFilesToTouch() throws {
     let text = try String(contentsOf: Self.design, encoding: .utf8)
     let intro = try #require(text.range(of: "Adding an animatable property touches these four files"))
-    let list = text[intro.upperBound...].split(separator: "\n").drop { !$0.hasPrefix("    -") }
-      .prefix { $0.hasPrefix("    -") || $0.hasPrefix("      ") }
+    let list = text[intro.upperBound...].split(separator: "\n").drop { !$0.hasPrefix("- ") }
+      .prefix { $0.hasPrefix("- ") || $0.hasPrefix("  ") }
     // Each item: a Swift file from the package root, then other files in the same folder.
     var items: [[String]] = []
     for line in list {
-      if line.hasPrefix("    -") { items.append([]) }
+      if line.hasPrefix("- ") { items.append([]) }
       var rest = line[...]
       while let open = rest.firstIndex(of: "`") {
         let after = rest[rest.index(after: open)...]
