@@ -62,13 +62,7 @@ package final class FFmpegSink: FrameSink {
   ///   ``VideoError/ffmpegKilled(output:signal:stderr:)`` when ffmpeg has died,
   ///   ``VideoError/pipeFailed(output:reason:)`` otherwise.
   package func write(_ frame: PreparedFrame) throws {
-    let bytes: [UInt8]
-    do {
-      bytes = try layout.bytes(of: frame, for: destination)
-    } catch {
-      abort()
-      throw error
-    }
+    let bytes = try abortingOnFailure { try layout.bytes(of: frame, for: destination) }
     guard state == .running else {
       throw VideoError.pipeFailed(output: destination, reason: "the encoder is no longer running")
     }
@@ -85,13 +79,10 @@ package final class FFmpegSink: FrameSink {
   /// - Throws: ``VideoError`` if ffmpeg failed; the temporary file is then removed.
   package func finish() throws {
     guard state == .running else { return }
-    do {
+    try abortingOnFailure {
       if let error = process.finish(stallTimeout: stallTimeout) { throw error }
       try file.checkWritten()
       if let repeats { report = try file.mergeIdenticalFrames(repeats) }
-    } catch {
-      abort()
-      throw error
     }
     state = .finished
   }

@@ -148,3 +148,16 @@ final class DiscardingSink: FrameSink {
   func commit() throws {}
   func abort() {}
 }
+
+extension FrameSink {
+  /// Runs `body`; when it throws, aborts the sink (its temporaries and processes are removed) and
+  /// rethrows, so a failed step never leaves a half-written output behind.
+  func abortingOnFailure<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    do {
+      return try body()
+    } catch {
+      abort()
+      throw error
+    }
+  }
+}

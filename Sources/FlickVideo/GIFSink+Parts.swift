@@ -4,13 +4,7 @@ import Foundation
 extension GIFSink {
   /// A GIF's encoding pass in one ffmpeg, reading every frame back from the spool.
   func encodeWhole(_ spool: FrameSpool) throws {
-    let process: FFmpegProcess
-    do {
-      process = try file.launch(ffmpeg, command.arguments, files: [file.path])
-    } catch {
-      abort()
-      throw error
-    }
+    let process = try abortingOnFailure { try file.launch(ffmpeg, command.arguments, files: [file.path]) }
     encoders = [process]
     if let error = Self.replay(spool, frames: nil, into: process, stallTimeout: stallTimeout, destination: destination)
     {

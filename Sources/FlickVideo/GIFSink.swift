@@ -93,11 +93,8 @@ package final class GIFSink: FrameSink {
     if options.mergesIdenticalFrames { repeats = [] }
     spool = try FrameSpool(path: file.sibling(".frames"), width: width, height: height, output: destination)
     if let pass = command.palettePass, let palettePath = command.palettePath {
-      do {
-        palettePass = try file.launch(ffmpeg, pass, files: [file.path, palettePath])
-      } catch {
-        abort()
-        throw error
+      palettePass = try abortingOnFailure { () throws(VideoError) in
+        try file.launch(ffmpeg, pass, files: [file.path, palettePath])
       }
     } else {
       // No ffmpeg until the palette exists; the files it and Flick will write are temporaries
@@ -118,13 +115,7 @@ package final class GIFSink: FrameSink {
   /// - Throws: ``VideoError`` when the frame has another size, ffmpeg has died, or the spool
   ///   cannot be written.
   package func write(_ frame: PreparedFrame) throws {
-    let bytes: [UInt8]
-    do {
-      bytes = try layout.bytes(of: frame, for: destination)
-    } catch {
-      abort()
-      throw error
-    }
+    let bytes = try abortingOnFailure { try layout.bytes(of: frame, for: destination) }
     guard state == .running, let spool else {
       throw VideoError.pipeFailed(output: destination, reason: "the encoder is no longer running")
     }
