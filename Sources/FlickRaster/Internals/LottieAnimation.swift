@@ -29,7 +29,8 @@ final class LottieAnimation {
     var failure: UnsafePointer<CChar>?
     guard flick_rlottie_load(&failure) != 0 else {
       let reason = failure.map { String(cString: $0) } ?? "unknown"
-      throw .unreadableLottie(path: path, reason: "Lottie files need rlottie, which cannot be loaded: \(escaped: reason)")
+      throw .unreadableLottie(
+        path: path, reason: "Lottie files need rlottie, which cannot be loaded: \(escaped: reason)")
     }
     // rlottie keeps parsed models in a process-wide cache by key, so the key must identify the
     // content: equal keys share one model (any other key would hand out another file's model).

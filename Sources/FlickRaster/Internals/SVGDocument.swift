@@ -24,7 +24,8 @@ final class SVGDocument {
     var failure: UnsafePointer<CChar>?
     guard flick_rsvg_load(&failure) != 0 else {
       let reason = failure.map { String(cString: $0) } ?? "unknown"
-      throw .unreadableImage(path: path, reason: "SVG pictures need librsvg, which cannot be loaded: \(escaped: reason)")
+      throw .unreadableImage(
+        path: path, reason: "SVG pictures need librsvg, which cannot be loaded: \(escaped: reason)")
     }
     var error: UnsafeMutablePointer<GError>?
     let parsed = data.withUnsafeBytes { raw in
