@@ -52,16 +52,22 @@ package struct RendererFingerprint: Sendable, Equatable, Codable, CustomStringCo
     self.architecture = architecture
   }
 
-  /// The fingerprint of this process's renderer.
+  /// The fingerprint of this process's renderer. Asking for it loads rlottie and librsvg (which
+  /// Flick otherwise loads only to draw a Lottie file or an SVG) to read their versions.
   package static let current = RendererFingerprint(
-    cairo: String(cString: cairo_version_string()),
+    cairo: cairoVersion,
     pango: pango_version_string().map { String(cString: $0) } ?? unavailable,
-    pixman: versionString(symbol: "pixman_version_string"),
+    pixman: pixmanVersion,
     freetype: freetypeVersion(),
     harfbuzz: versionString(symbol: "hb_version_string"),
     architecture: currentArchitecture(),
     rlottie: rlottieVersion(),
-    librsvg: "\(rsvg_major_version).\(rsvg_minor_version).\(rsvg_micro_version)")
+    librsvg: librsvgVersion())
+
+  /// Cairo's version alone, without the rest of ``current`` (which loads rlottie and librsvg).
+  package static let cairoVersion = String(cString: cairo_version_string())
+  /// pixman's version alone, or ``unavailable``.
+  package static let pixmanVersion = versionString(symbol: "pixman_version_string")
 
   /// One line: `cairo 1.16.0, pango 1.50.12, pixman 0.42.2, freetype 2.13.0, harfbuzz 6.0.0, x86_64`.
   package var description: String {
@@ -111,7 +117,7 @@ package struct RendererFingerprint: Sendable, Equatable, Codable, CustomStringCo
   /// rlottie has no version call: the version is in the file name of the library this process
   /// loaded (`librlottie.so.0.1.0-1` → `0.1.0`), found in `/proc/self/maps` (Linux).
   private static func rlottieVersion() -> String {
-    _ = lottie_animation_get_framerate  // the library is linked and so mapped
+    guard flick_rlottie_load(nil) != 0 else { return unavailable }  // loaded, so mapped
     guard let maps = readToEnd("/proc/self/maps"),
       let line = maps.split(separator: "\n").first(where: { $0.contains("/librlottie.so") }),
       let slash = line.firstIndex(of: "/")
@@ -121,6 +127,12 @@ package struct RendererFingerprint: Sendable, Equatable, Codable, CustomStringCo
     var version = file[range.upperBound...].prefix { $0.isNumber || $0 == "." }
     while version.hasSuffix(".") { version = version.dropLast() }
     return version.isEmpty ? unavailable : String(version)
+  }
+
+  /// librsvg's version (`2.54.7`) from the library loaded, or ``unavailable``.
+  private static func librsvgVersion() -> String {
+    guard flick_rsvg_load(nil) != 0 else { return unavailable }
+    return "\(flick_rsvg_major_version()).\(flick_rsvg_minor_version()).\(flick_rsvg_micro_version())"
   }
 
   /// The whole file, read with `read(2)` until it returns 0 (a /proc file reports a size of 0,

@@ -56,7 +56,7 @@ package final class EventStream: Sendable {
   private func resume(_ s: inout State) {
     if s.suspended, let c = s.connection {
       s.suspended = false
-      MHD_resume_connection(c.pointer)
+      flick_MHD_resume_connection(c.pointer)
     }
   }
 
@@ -81,7 +81,7 @@ package final class EventStream: Sendable {
       if s.closed { return nil }
       if let c = s.connection {
         s.suspended = true
-        MHD_suspend_connection(c.pointer)
+        flick_MHD_suspend_connection(c.pointer)
       }
       return 0
     }

@@ -45,6 +45,11 @@ package final class HTTPServer: Sendable {
     self.handler = handler
     self.host = host
     self.daemon = Locked(nil)
+    var missing: UnsafePointer<CChar>?
+    guard flick_microhttpd_load(&missing) != 0 else {
+      let reason = missing.map { String(cString: $0) } ?? "unknown"
+      throw .cannotListen(host: host, port: port, reason: "libmicrohttpd cannot be loaded: \(escaped: reason)")
+    }
     var failure: Int32 = 0
     let me = Unmanaged.passUnretained(self).toOpaque()
     let started = flick_mhd_start(
@@ -66,7 +71,7 @@ package final class HTTPServer: Sendable {
         defer { d = nil }; return d
       })
     else { return }
-    let listening = MHD_quiesce_daemon(running.pointer)
+    let listening = flick_MHD_quiesce_daemon(running.pointer)
     defer { if listening >= 0 { close(listening) } }
     let deadline = Date().addingTimeInterval(timeout)
     while true {
@@ -79,7 +84,7 @@ package final class HTTPServer: Sendable {
     }
     // Resumed streams need a turn of the polling loop to end before the daemon stops.
     while !streams.withLock({ $0.isEmpty }) && Date() < deadline { usleep(5_000) }
-    MHD_stop_daemon(running.pointer)
+    flick_MHD_stop_daemon(running.pointer)
   }
 
   deinit { stop(timeout: 1) }
@@ -129,11 +134,11 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     cookies: Dictionary(values(connection, .COOKIE_KIND), uniquingKeysWith: { a, _ in a }),
     body: request.body)
   let handle = HTTPServer.Daemon(pointer: connection)
-  MHD_suspend_connection(connection)
+  flick_MHD_suspend_connection(connection)
   server.inFlight.withLock { $0 += 1 }
   server.handler(parsed) { response in
     request.response.withLock { $0 = response }
-    MHD_resume_connection(handle.pointer)
+    flick_MHD_resume_connection(handle.pointer)
     server.inFlight.withLock { $0 -= 1 }
   }
   return .YES
@@ -150,7 +155,7 @@ private let completedHandler: MHD_RequestCompletedCallback = { _, _, state, _ in
 /// are checked) instead of cutting it short.
 private func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [(String, String)] {
   let box = Box()
-  _ = MHD_get_connection_values_n(
+  _ = flick_MHD_get_connection_values_n(
     connection, kind,
     { cls, _, key, keySize, value, valueSize in
       guard let cls, let key else { return .YES }
@@ -177,7 +182,7 @@ extension HTTPServer {
     switch response.body {
     case .data(let data):
       made = data.withUnsafeBytes { raw in
-        MHD_create_response_from_buffer(
+        flick_MHD_create_response_from_buffer(
           data.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
       }
     case .events(let stream):
@@ -185,12 +190,12 @@ extension HTTPServer {
       let id = ObjectIdentifier(stream)
       streams.withLock { $0[id] = stream }
       let context = Unmanaged.passRetained(StreamContext(server: self, stream: stream)).toOpaque()
-      made = MHD_create_response_from_callback(UInt64.max, 16 * 1024, streamReader, context, streamFinished)
+      made = flick_MHD_create_response_from_callback(UInt64.max, 16 * 1024, streamReader, context, streamFinished)
     }
     guard let made else { return .NO }
-    defer { MHD_destroy_response(made) }
-    for (name, value) in response.headers { _ = MHD_add_response_header(made, name, value) }
-    return MHD_queue_response(connection, UInt32(response.status), made)
+    defer { flick_MHD_destroy_response(made) }
+    for (name, value) in response.headers { _ = flick_MHD_add_response_header(made, name, value) }
+    return flick_MHD_queue_response(connection, UInt32(response.status), made)
   }
 }
 

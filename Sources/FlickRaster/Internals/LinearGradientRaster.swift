@@ -23,8 +23,7 @@ struct LinearGradientRaster {
   /// pixman 0.42 (Debian 12's). With any other version Cairo paints every gradient itself, so a
   /// different pixman never gets a copy of an older one's pixels.
   static let matchesLoadedLibraries: Bool = {
-    let renderer = RendererFingerprint.current
-    return renderer.cairo.hasPrefix("1.16.") && renderer.pixman.hasPrefix("0.42.")
+    RendererFingerprint.cairoVersion.hasPrefix("1.16.") && RendererFingerprint.pixmanVersion.hasPrefix("0.42.")
   }()
 
   private let p1: (x: Int64, y: Int64)

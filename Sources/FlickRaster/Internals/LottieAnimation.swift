@@ -26,6 +26,12 @@ final class LottieAnimation {
   /// Loads `data`, the checked JSON of ``LottieFile/loadChecked(path:maximumPixels:)`` (never a
   /// file's own bytes); `path` names the file in errors.
   init(data: Data, path: String) throws(RasterError) {
+    var failure: UnsafePointer<CChar>?
+    guard flick_rlottie_load(&failure) != 0 else {
+      let reason = failure.map { String(cString: $0) } ?? "unknown"
+      throw .unreadableLottie(
+        path: path, reason: "Lottie files need rlottie, which cannot be loaded: \(escaped: reason)")
+    }
     // rlottie keeps parsed models in a process-wide cache by key, so the key must identify the
     // content: equal keys share one model (any other key would hand out another file's model).
     let key = "flick:\(data.count):\(Self.fingerprint(data))"
@@ -34,31 +40,31 @@ final class LottieAnimation {
     data.withUnsafeBytes { raw in
       bytes.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[...])) }
     }
-    guard let h = lottie_animation_from_data(bytes, key, folder) else {
+    guard let h = flick_lottie_animation_from_data(bytes, key, folder) else {
       throw .unreadableLottie(path: path, reason: "rlottie cannot load it (malformed or unsupported Lottie JSON)")
     }
     var w = 0
     var hgt = 0
-    lottie_animation_get_size(h, &w, &hgt)
-    let frames = lottie_animation_get_totalframe(h)
+    flick_lottie_animation_get_size(h, &w, &hgt)
+    let frames = flick_lottie_animation_get_totalframe(h)
     guard w > 0, hgt > 0, w <= 16384, hgt <= 16384, frames > 0 else {
-      lottie_animation_destroy(h)
+      flick_lottie_animation_destroy(h)
       throw .unreadableLottie(path: path, reason: "rlottie reads a \(w)×\(quoted: hgt) composition of \(frames) frames")
     }
     self.handle = h
     self.width = w
     self.height = hgt
     self.frameCount = frames
-    self.frameRate = lottie_animation_get_framerate(h)
+    self.frameRate = flick_lottie_animation_get_framerate(h)
   }
 
-  deinit { lottie_animation_destroy(handle) }
+  deinit { flick_lottie_animation_destroy(handle) }
 
   /// Draws frame `index` (`0..<frameCount`, from the in point) over `pixels`, scaled to
   /// `width × height` (rlottie keeps the aspect ratio, centring the composition).
   func render(frame index: Int, into pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
     let frame = min(max(0, index), frameCount - 1)
-    lottie_animation_render(
+    flick_lottie_animation_render(
       handle, frame, pixels.assumingMemoryBound(to: UInt32.self), width, height, stride)
   }
 

@@ -21,20 +21,26 @@ final class SVGDocument {
   static let maximumFileSize = SVGDocumentCheck.maximumFileSize
 
   init(data: Data, path: String) throws(RasterError) {
+    var failure: UnsafePointer<CChar>?
+    guard flick_rsvg_load(&failure) != 0 else {
+      let reason = failure.map { String(cString: $0) } ?? "unknown"
+      throw .unreadableImage(
+        path: path, reason: "SVG pictures need librsvg, which cannot be loaded: \(escaped: reason)")
+    }
     var error: UnsafeMutablePointer<GError>?
     let parsed = data.withUnsafeBytes { raw in
-      rsvg_handle_new_from_data(raw.baseAddress?.assumingMemoryBound(to: UInt8.self), gsize(raw.count), &error)
+      flick_rsvg_handle_new_from_data(raw.baseAddress?.assumingMemoryBound(to: UInt8.self), gsize(raw.count), &error)
     }
     guard let parsed else {
       throw .unreadableImage(path: path, reason: "not a valid SVG file: \(escaped: Self.message(error))")
     }
     var w = 0.0
     var h = 0.0
-    if rsvg_handle_get_intrinsic_size_in_pixels(parsed, &w, &h) == 0 || !(w > 0 && h > 0) {
+    if flick_rsvg_handle_get_intrinsic_size_in_pixels(parsed, &w, &h) == 0 || !(w > 0 && h > 0) {
       // Percentages without a viewBox (or a zero size): nothing to place.
       var out: RsvgRectangle = RsvgRectangle()
       var hasViewBox: gboolean = 0
-      rsvg_handle_get_intrinsic_dimensions(parsed, nil, nil, nil, nil, &hasViewBox, &out)
+      flick_rsvg_handle_get_intrinsic_dimensions(parsed, nil, nil, nil, nil, &hasViewBox, &out)
       guard hasViewBox != 0, out.width > 0, out.height > 0 else {
         g_object_unref(UnsafeMutableRawPointer(parsed))
         throw .unreadableImage(path: path, reason: "the SVG has no usable size (give it width and height or a viewBox)")
@@ -57,7 +63,7 @@ final class SVGDocument {
   func draw(in rect: Rect, on cr: OpaquePointer, path: String) throws(RasterError) {
     var viewport = RsvgRectangle(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height)
     var error: UnsafeMutablePointer<GError>?
-    guard rsvg_handle_render_document(handle, cr, &viewport, &error) != 0 else {
+    guard flick_rsvg_handle_render_document(handle, cr, &viewport, &error) != 0 else {
       throw .unreadableImage(path: path, reason: "librsvg cannot draw it: \(escaped: Self.message(error))")
     }
   }

@@ -1,1 +1,0 @@
-#include <rlottie_capi.h>
