@@ -5,7 +5,8 @@
 // memory), then converts them on one thread, best and median of several runs. ffmpeg's side is
 // the MP4 command's former `scale` filter reading the same frames from a file into `-f null`,
 // against the same command with `-vf null` (reading alone), so the difference is the
-// conversion's CPU. Both must be measured on the same machine in one run: ratios, not ms.
+// conversion's CPU. Flick's side is measured with the AVX2 loops and with the SSE2 ones
+// (`YUV420Converter.limitVectors`), interleaved. Measure on the same machine in one run: ratios, not ms.
 //
 //     flick-bench-yuv [--runs 5] [--frames 60]
 import FlickRaster
@@ -56,15 +57,21 @@ for scale in [1.0, 2.0] {
   let converter = YUV420Converter(width: width, height: height)
   var planes = [UInt8](repeating: 0, count: YUV420Converter.frameSize(width: width, height: height))
   var flick: [Double] = []
+  var sse2: [Double] = []
   for _ in 0..<runs {
-    let start = cpuSeconds()
-    for frame in frames {
-      frame.premultiplied.withUnsafeBytes { source in
-        planes.withUnsafeMutableBufferPointer { converter.convert(source, into: $0) }
+    for bits in [256, 128] {
+      YUV420Converter.limitVectors(bits)
+      let start = cpuSeconds()
+      for frame in frames {
+        frame.premultiplied.withUnsafeBytes { source in
+          planes.withUnsafeMutableBufferPointer { converter.convert(source, into: $0) }
+        }
       }
+      let ms = (cpuSeconds() - start) * 1000 / Double(frameCount)
+      if bits == 256 { flick.append(ms) } else { sse2.append(ms) }
     }
-    flick.append((cpuSeconds() - start) * 1000 / Double(frameCount))
   }
+  YUV420Converter.limitVectors(256)
   let raw = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-yuv-\(getpid()).bgra")
   try Data(frames.map(\.premultiplied).joined()).write(to: raw)
   defer { try? FileManager.default.removeItem(at: raw) }
@@ -78,7 +85,10 @@ for scale in [1.0, 2.0] {
   }
   let f = String(format: "%.2f / %.2f", flick.min()!, median(flick))
   let s = String(format: "%.2f / %.2f", ffmpeg.min()!, median(ffmpeg))
+  let e = String(format: "%.2f / %.2f", sse2.min()!, median(sse2))
   print(
-    "\(width)×\(height): Flick \(f) ms, ffmpeg's scale \(s) ms; Flick / ffmpeg \(String(format: "%.2f", median(flick) / median(ffmpeg)))"
+    "\(width)×\(height): Flick \(f) ms (SSE2 loops \(e) ms), ffmpeg's scale \(s) ms; "
+      + "Flick / ffmpeg \(String(format: "%.2f", median(flick) / median(ffmpeg))), "
+      + "AVX2 / SSE2 \(String(format: "%.2f", median(flick) / median(sse2)))"
   )
 }

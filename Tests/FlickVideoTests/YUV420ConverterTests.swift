@@ -84,6 +84,31 @@ import Testing
     }
   }
 
+  /// AVX2, SSE2 and plain C give the same planes (the default path is pinned to ffmpeg's above),
+  /// at widths that leave every kind of tail: under 8, 8–15, 16 plus 2, 8 or 14, and wide.
+  @Test func everyVectorWidthGivesTheSameBytes() throws {
+    defer { YUV420Converter.limitVectors(256) }
+    for (name, width, height) in [
+      ("noise", 2, 4), ("noise", 6, 6), ("noise", 14, 10), ("noise", 16, 8), ("noise", 18, 12), ("noise", 24, 6),
+      ("noise", 30, 14), ("noise", 48, 20), ("extremes", 64, 36), ("translucent noise", 98, 30),
+      ("gradient", 962, 16),
+    ] {
+      let frames = Self.frames(name, width: width, height: height)
+      var results: [Int: [UInt8]] = [:]
+      for bits in [0, 128, 256] {
+        let used = YUV420Converter.limitVectors(bits)
+        #expect(used <= bits)
+        results[used] = Self.flickYUV(frames, width: width, height: height)
+      }
+      #expect(results.count >= 2, "only the \(results.keys.sorted()) paths exist here")
+      let plain = try #require(results[0])
+      for (bits, planes) in results where planes != plain {
+        let first = zip(planes, plain).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? -1
+        Issue.record("\(name) \(width)×\(height): \(bits)-bit vectors differ from plain C, first at byte \(first)")
+      }
+    }
+  }
+
   /// The chroma filter halves the rows with taps summing to 4096, starting inside the image.
   @Test(arguments: [2, 4, 6, 8, 10, 14, 540, 1080, 2160])
   func chromaFilterIsNormalisedAndInside(_ rows: Int) {

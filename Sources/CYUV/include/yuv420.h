@@ -2,9 +2,9 @@
 #define FLICK_YUV420_H
 
 // The two inner loops of Flick's BGRA → yuv420p conversion (FlickVideo's YUV420Converter, which
-// derives the coefficients and documents the arithmetic: libswscale 5.1's, step for step). SSE2
-// on x86-64 (pmaddwd, as libswscale's own x86 code), plain C elsewhere; both compute the same
-// integers.
+// derives the coefficients and documents the arithmetic: libswscale 5.1's, step for step). AVX2
+// where the CPU has it and SSE2 otherwise on x86-64 (pmaddwd, as libswscale's own x86 code), plain
+// C elsewhere; all three compute the same integers.
 //
 // Why C: written in Swift, these loops were not vectorised for the baseline x86-64 target and cost
 // 1.7 ms a 960x540 frame (0.5 ms here; swscale 1.2-1.9 ms). Why not libswscale itself: the planes
@@ -29,5 +29,10 @@ void flick_yuv420_row(const uint8_t *pixels, int count, flick_yuv_coefficients y
 /// rows[t][x]) >> 19, 0, 255) for `taps` rows of `width` 15-bit values.
 void flick_yuv420_filter_row(const int16_t *const *rows, int width, const int16_t *coefficients, int taps,
                              uint8_t *out);
+
+/// Caps the vectors the two loops use at `bits` (256: AVX2 where the CPU has it, 128: SSE2, 0:
+/// plain C; the default is 256) and returns the width now in use. For tests that compare the
+/// paths: each gives the same bytes.
+int flick_yuv420_limit_vectors(int bits);
 
 #endif

@@ -132,6 +132,12 @@ package final class YUV420Converter {
 }
 
 extension YUV420Converter {
+  /// Caps the vector width the C loops use (256: AVX2 where the CPU has it, 128: SSE2, 0: plain
+  /// C; 256 by default) and returns the width now in use. Every width gives the same bytes; tests
+  /// compare them.
+  @discardableResult
+  package static func limitVectors(_ bits: Int) -> Int { Int(flick_yuv420_limit_vectors(Int32(bits))) }
+
   /// The 15-bit RGB → Y'CbCr coefficients for BT.709, limited range, as libswscale's
   /// `fill_rgb2yuv_table` derives them from its `ff_yuv2rgb_coeffs` entry (all within ±2^15).
   struct Matrix {
