@@ -48,7 +48,7 @@ import Testing
   func badBudgetsAreUsageErrors(_ name: String, _ extra: [String], _ message: String) throws {
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let r = try Self.render(["-o", dir.appendingPathComponent(name).path] + extra)
+    let r = try Self.render(["-o", dir.path + "/" + name] + extra)
     #expect(r.status == 2 && r.stderr.contains(message), "\(r.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
   }
@@ -58,19 +58,22 @@ import Testing
   @Test func anMP4IsFittedAndTheChoiceNamed() throws {
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let common = ["--scale", "0.5", "--frames", "0..29"]
+    let cardSwap = CLITests.root.appendingPathComponent("Templates/card-swap.json5").path
+    func render(_ args: [String]) throws -> ProcessRunner.Output {
+      try ProcessRunner.run(CLITests.flick, ["render", cardSwap, "--scale", "0.3333", "--frames", "20..49"] + args)
+    }
     let plain = dir.appendingPathComponent("plain.mp4").path
-    #expect(try Self.render(["-o", plain] + common).status == 0)
+    #expect(try render(["-o", plain]).status == 0)
     let size = try FileManager.default.attributesOfItem(atPath: plain)[.size] as! Int
     let mp4 = dir.appendingPathComponent("fit.mp4").path
-    let r = try Self.render(["-o", mp4, "--max-size", "\(size / 2)B"] + common)
+    let r = try render(["-o", mp4, "--max-size", "\(size / 2)B"])
     #expect(r.status == 0, "\(r.stderr)")
     let fitted = try FileManager.default.attributesOfItem(atPath: mp4)[.size] as! Int
     #expect(fitted <= size / 2)
     let lines = r.stderr.split(separator: "\n").filter { $0.contains("fits under") }
     #expect(lines.count == 1 && lines[0].contains("fit.mp4") && lines[0].contains("two-pass"), "\(r.stderr)")
     let tiny = dir.appendingPathComponent("tiny.mp4").path
-    let q = try Self.render(["-o", tiny, "--max-size", "1KB", "-q"] + common)
+    let q = try render(["-o", tiny, "--max-size", "1KB", "-q"])
     #expect(q.status == 2 && q.stderr.contains("tiny.mp4") && q.stderr.contains("does not fit"), "\(q.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["fit.mp4", "plain.mp4"])
   }
