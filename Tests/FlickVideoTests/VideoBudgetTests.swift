@@ -73,6 +73,15 @@ import Testing
     #expect(search(5_000).1.map(\.1) == smallEncodings.map(\.1))
   }
 
+  /// A two-pass log left by a killed run is a temporary the sweep knows (by its owner's PID).
+  @Test func passLogsAreTemporariesOfTheirOwner() {
+    for suffix in ["-0.log", "-0.log.temp", "-0.log.mbtree", "-0.log.mbtree.temp"] {
+      #expect(Cleanup.temporaryOwner(".a.mp4.1234.passlog" + suffix) == 1234)
+    }
+    #expect(Cleanup.temporaryOwner(".a.mp4.1234.passlog-0.logs") == nil)
+    #expect(Cleanup.temporaryOwner("a.mp4.passlog-0.log") == nil)
+  }
+
   @Test func formatsTheBudgetCannotFitAreRefusedWithAReason() {
     for format in [OutputFormat.gif, .mp4, .webm] { #expect(OutputBudget.refusal(for: format) == nil) }
     for format in [OutputFormat.mov, .apng, .webp, .png, .bgra] { #expect(OutputBudget.refusal(for: format) != nil) }
