@@ -33,7 +33,8 @@ package final class Cleanup: @unchecked Sendable {
   /// Removes what an earlier Flick run that was killed outright (SIGKILL, power loss) left in
   /// `folder`: temporary files and folders named `.NAME.PID.partial` (outputs, sequence folders,
   /// a GIF's parts `.NAME.partN.gif.PID.partial` and merged file `.NAME.merged.EXT.PID.partial`),
-  /// `.NAME.PID.frames` (a GIF's frame spool), `.NAME.PID.palette.png` (or `.bgra`),
+  /// `.NAME.PID.frames` (a frame spool), `.NAME.PID.palette.png` (or `.bgra`), a two-pass
+  /// encoding's logs `.NAME.PID.passlog-0.log…` (``FFmpegCommand/TwoPass/logFiles(_:)``),
   /// `.NAME.PID.tmp`, `.NAME.PID.removing` or `.NAME.PID.old` whose PID is no longer a running
   /// process (an `.old` sequence folder whose NAME is missing is renamed back instead). Entries of
   /// running processes (this one, or another Flick rendering beside it) are left alone.
@@ -62,6 +63,8 @@ package final class Cleanup: @unchecked Sendable {
       } else if name.hasSuffix(".tmp") {
         expected = !isFolder && stem.lowercased() == "png"
       } else if name.hasSuffix(".palette.png") || name.hasSuffix(".palette.bgra") {
+        expected = !isFolder
+      } else if name.contains(".passlog-0.log") {
         expected = !isFolder
       } else if name.hasSuffix(".frames") {
         expected = !isFolder && OutputFormat.allCases.contains { $0.rawValue == stem.lowercased() }
@@ -93,6 +96,13 @@ package final class Cleanup: @unchecked Sendable {
 
   /// The PID in a Flick temporary name (`.out.mp4.1234.partial`), or nil for any other name.
   static func temporaryOwner(_ name: String) -> Int32? {
+    // A two-pass encoding's log (`.NAME.PID.passlog-0.log`, `….log.mbtree`, `….temp`): its own
+    // suffixes are the encoder's.
+    if let log = name.range(of: ".passlog-0.log"),
+      FFmpegCommand.TwoPass.logFiles("").contains(String(name[log.lowerBound...].dropFirst(".passlog".count)))
+    {
+      return temporaryOwner(String(name[..<log.lowerBound]) + ".partial")
+    }
     for suffix in [".partial", ".frames", ".palette.png", ".palette.bgra", ".tmp", ".removing", ".old"]
     where name.hasSuffix(suffix) {
       var stem = name.dropLast(suffix.count)

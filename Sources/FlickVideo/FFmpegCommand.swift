@@ -87,9 +87,13 @@ package struct FFmpegCommand: Sendable, Equatable {
   ///
   /// - Throws: ``VideoError/invalidSize(width:height:reason:)`` for odd H.264 sizes without
   ///   padding, and ``VideoError/invalidOption(_:)`` for options the format cannot honour.
+  ///
+  /// With `fit` (an MP4 or WebM fitted to `--max-size`, ``VideoFitting``), the command is one
+  /// pass of a two-pass encoding at a target bitrate, scaled to the fit's size; the first pass
+  /// writes only its log.
   package init(
     format: OutputFormat, width: Int, height: Int, fps: Int, options: EncodingOptions, output: String,
-    palette: String? = nil
+    palette: String? = nil, fit: TwoPass? = nil
   ) throws(VideoError) {
     func rawInput(fps: Int, pixelFormat: String = "bgra") -> [String] {
       [
@@ -107,6 +111,9 @@ package struct FFmpegCommand: Sendable, Equatable {
     // output tags mark the stream, so players invert the right matrix.
     func toYUV(_ pixelFormat: String) -> String { Self.scale(to: pixelFormat) + "," + Self.colourParameters }
     var splittable: GIFEncodingPass?
+    if fit != nil, format != .mp4, format != .webm {
+      throw .invalidOption("internal: \(format.rawValue) has no two-pass encoding")
+    }
     switch format {
     case .mp4:
       var filters: [String] = []
@@ -119,10 +126,12 @@ package struct FFmpegCommand: Sendable, Equatable {
         }
         let colour = "0x" + String(options.padColor, radix: 16).leftPadded(to: 6)
         filters.append("pad=\(width + width % 2):\(height + height % 2):0:0:color=\(colour)")
+        filters += fit?.scale(from: width + width % 2, height + height % 2) ?? []
         filters.append(toYUV("yuv420p"))
       } else {
         readsYUV420 = true
         args = rawInput(fps: fps, pixelFormat: "yuv420p") + ["-an", "-map_metadata", "-1"]
+        filters += fit?.scale(from: width, height) ?? []
         filters.append(Self.colourParameters)
       }
       let crf = options.crf ?? 18
@@ -135,12 +144,15 @@ package struct FFmpegCommand: Sendable, Equatable {
         )
       }
       args += ["-vf", filters.joined(separator: ",")]
-      args += ["-c:v", "libx264", "-preset", options.preset, "-crf", "\(crf)", "-profile:v", "high"]
+      args += ["-c:v", "libx264", "-preset", options.preset] + (fit?.rate ?? ["-crf", "\(crf)"])
+      args += ["-profile:v", "high"]
       // A fixed thread count: x264's frame threads change its decisions, and by default it starts
-      // 1.5 × the CPUs it sees, so the same job gave different bytes on different machines.
-      args += ["-threads", "\(Self.x264Threads)"]
+      // 1.5 × the CPUs it sees, so the same job gave different bytes on different machines. A
+      // first pass runs on one thread: with more, its statistics (the macroblock-tree file)
+      // differed from run to run.
+      args += ["-threads", "\(fit?.pass == 1 ? 1 : Self.x264Threads)"]
       args += ["-pix_fmt", "yuv420p"] + colourTags
-      args += ["-movflags", "+faststart", "-f", "mp4", output]
+      args += fit?.pass == 1 ? TwoPass.noOutput : ["-movflags", "+faststart", "-f", "mp4", output]
     case .gif:
       if let w = options.gifWidth, !(1...16384).contains(w) {
         throw .invalidOption("--gif-width \(w) is outside 1…16384")
@@ -176,15 +188,13 @@ package struct FFmpegCommand: Sendable, Equatable {
     case .webm:
       let crf = options.crf ?? 30
       guard (0...63).contains(crf) else { throw .invalidOption("--crf \(crf) is outside 0…63 for VP9") }
-      args += ["-vf", toYUV("yuva420p")]
-      args += [
-        "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "\(crf)", "-b:v", "0",
-        "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-auto-alt-ref", "0",
-      ]
+      args += ["-vf", ((fit?.scale(from: width, height) ?? []) + [toYUV("yuva420p")]).joined(separator: ",")]
+      args += ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p"] + (fit?.rate ?? ["-crf", "\(crf)", "-b:v", "0"])
+      args += ["-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-auto-alt-ref", "0"]
       // As for x264: a fixed thread count, and no random segment UID in the Matroska header,
       // so the same job gives the same WebM bytes on every run and machine.
       args += ["-threads", "\(Self.vp9Threads)", "-fflags", "+bitexact"]
-      args += colourTags + ["-f", "webm", output]
+      args += colourTags + (fit?.pass == 1 ? TwoPass.noOutput : ["-f", "webm", output])
     case .mov:
       args += ["-vf", toYUV("yuva444p10le")]
       args += [

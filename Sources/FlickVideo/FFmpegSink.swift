@@ -12,6 +12,10 @@ import Foundation
 /// temporary file, so the destination is either the complete new file or untouched. Frames are
 /// written whole through a 1 MiB pipe (retrying partial writes and EINTR); ffmpeg's stderr is
 /// drained concurrently and kept for error messages.
+///
+/// With `--max-size` (an MP4 or WebM), the frames ffmpeg reads also go to a spool beside the
+/// output (`.NAME.PID.frames`, ``FrameSpool``), and ``finish()`` fits the file to the budget
+/// from them (``VideoFitting``), whose choice reaches the summary through ``report``.
 package final class FFmpegSink: FrameSink {
   package var destination: String { file.destination }
   package var wantsStraightAlpha: Bool { layout.straightAlpha }
@@ -31,6 +35,10 @@ package final class FFmpegSink: FrameSink {
   /// before (``PreparedFrame/repeatsPrevious``); nil otherwise.
   private var repeats: [Bool]?
   private var state = SinkState.running
+  /// The frames ffmpeg read, kept to fit the output to `--max-size` (nil without a budget).
+  private var spool: FrameSpool?
+  /// What fitting the output to the budget needs (nil without a budget).
+  private let fitting: (format: OutputFormat, fps: Int, options: EncodingOptions, ffmpeg: FFmpegTool)?
 
   /// Starts ffmpeg for `format` frames of `width × height` pixels at `fps`.
   ///
@@ -49,6 +57,15 @@ package final class FFmpegSink: FrameSink {
       width: width, height: height, straightAlpha: format.hasAlpha, yuv420: command.readsYUV420)
     self.stallTimeout = stallTimeout
     if options.mergesIdenticalFrames && format == .apng { repeats = [] }
+    if options.maxSize != nil, OutputBudget.refusal(for: format) == nil {
+      // Rows of the bytes ffmpeg reads: BGRA, or the yuv420p planes (whole rows of `width`).
+      let rowBytes = layout.yuv420 ? width : width * 4
+      spool = try FrameSpool(
+        path: file.sibling(".frames"), rowBytes: rowBytes, rows: layout.byteCount / rowBytes, output: destination)
+      fitting = (format, fps, options, ffmpeg)
+    } else {
+      fitting = nil
+    }
     process = try file.launch(ffmpeg, command.arguments, files: [file.path])
   }
 
@@ -71,18 +88,35 @@ package final class FFmpegSink: FrameSink {
       abort()
       throw error
     }
+    if let spool, let failure = spool.append(bytes) {
+      abort()
+      throw VideoError.cannotWrite(
+        path: destination, reason: "cannot keep the frames in \(quoted: spool.path): \(escaped: failure)")
+    }
   }
 
-  /// Closes ffmpeg's input, waits for it to complete the temporary file and merges an APNG's
-  /// identical frames.
+  /// Closes ffmpeg's input, waits for it to complete the temporary file, merges an APNG's
+  /// identical frames and fits an MP4 or WebM to `--max-size` (``VideoFitting``).
   ///
-  /// - Throws: ``VideoError`` if ffmpeg failed; the temporary file is then removed.
+  /// - Throws: ``VideoError`` if ffmpeg failed or nothing fits the budget; the temporary file
+  ///   is then removed.
   package func finish() throws {
     guard state == .running else { return }
-    try abortingOnFailure {
+    try abortingOnFailure { () throws(VideoError) in
       if let error = process.finish(stallTimeout: stallTimeout) { throw error }
       try file.checkWritten()
       if let repeats { report = try file.mergeIdenticalFrames(repeats) }
+      if let spool, let fitting, let budget = fitting.options.maxSize {
+        spool.endAppending()
+        let outcome = try VideoFitting(
+          file: file, spool: spool, format: fitting.format, fps: fitting.fps, width: layout.width,
+          height: layout.height, options: fitting.options, ffmpeg: fitting.ffmpeg, stallTimeout: stallTimeout
+        ).run(budget: budget)
+        report.budgetNote = outcome.note
+        if outcome.frames != spool.frameCount { report.frames = outcome.frames }
+        spool.remove()
+        self.spool = nil
+      }
     }
     state = .finished
   }
@@ -108,5 +142,7 @@ package final class FFmpegSink: FrameSink {
     state = .aborted
     process.kill()
     file.remove()
+    spool?.remove()
+    spool = nil
   }
 }

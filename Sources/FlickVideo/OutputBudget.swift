@@ -11,6 +11,10 @@ import FlickMotion
 /// setting after the first is encoded again from the frames the render kept (a GIF's spool),
 /// never rendered again, and the ladder depends only on the output's size and rate, so the same
 /// inputs give the same choice and the same bytes.
+///
+/// That ladder is a GIF's (``GIFFinishing``); an MP4 or WebM is fitted by a two-pass encoding
+/// at a bitrate computed from the budget, then at lower rates and widths (``VideoBudget``).
+/// Other outputs are refused (``refusal(for:)``).
 package struct OutputBudget: Sendable, Equatable {
   /// The most bytes the output may have (≥ 1).
   package var bytes: Int
@@ -20,6 +24,26 @@ package struct OutputBudget: Sendable, Equatable {
   /// The size many code-review sites accept for an image (10 MB, decimal): a GIF over it gets
   /// a warning when no budget was given.
   package static let reviewLimit = 10_000_000
+
+  /// Why `--max-size` cannot fit an output of `format`, or nil when it can (GIF, MP4, WebM).
+  package static func refusal(for format: OutputFormat) -> String? {
+    switch format {
+    case .gif, .mp4, .webm:
+      return nil
+    case .mov:
+      return "ProRes is an editing format whose size follows its profile and the frame size, not a budget; "
+        + "fit a WebM (VP9, with alpha) or an MP4 instead"
+    case .apng:
+      return "an APNG is lossless, so only fewer frames or pixels make it smaller; "
+        + "fit a GIF or a WebM instead, or lower --fps or --size"
+    case .webp:
+      return "an animated WebP is written at one fixed quality; fit a GIF, a WebM or an MP4 instead"
+    case .png:
+      return "a PNG sequence is many files, not one; --max-size fits one file"
+    case .bgra:
+      return "raw frames take exactly width × height × 4 bytes a frame; lower --size or --frames"
+    }
+  }
 
   /// Bytes per unit, lower case; decimal and binary units both.
   static let units: [(String, Int)] = [

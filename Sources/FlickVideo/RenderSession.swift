@@ -98,6 +98,13 @@ public struct RenderSession: Sendable {
     // Every animation names a real layer and every scene-building call was valid (one throw).
     do { try scene.validate() } catch { throw .invalidOption("the scene: \(escaped: error.description)") }
     try checkOutputPaths()
+    if options.maxSize != nil {
+      for output in outputs {
+        if let reason = OutputBudget.refusal(for: output.format) {
+          throw .invalidOption("--max-size cannot fit \(quoted: output.path): \(escaped: reason)")
+        }
+      }
+    }
     let schedule = try self.schedule()
     for (output, plan) in zip(outputs, schedule.outputs) where output.format.usesFFmpeg {
       _ = try FFmpegCommand(

@@ -6,12 +6,16 @@ import Foundation
 /// warnings it prints.
 
 extension Flick.Render {
-  /// Refuses `--max-size` with an output it cannot fit (only GIFs are fitted).
+  /// Refuses `--max-size` with an output it cannot fit (GIF, MP4 and WebM are fitted).
   static func checkMaxSize(_ options: EncodingOptions, targets: [OutputTarget]) throws {
-    guard options.maxSize != nil, let other = targets.first(where: { $0.format != .gif }) else { return }
-    throw CommandError.usage(
-      "--max-size fits GIF outputs only; \(quoted: other.path) is \(other.format.rawValue) "
-        + "(lower --crf's quality, --fps or --size to make it smaller)")
+    guard options.maxSize != nil else { return }
+    for target in targets {
+      if let reason = OutputBudget.refusal(for: target.format) {
+        throw CommandError.usage(
+          "--max-size fits GIF, MP4 and WebM outputs, not \(quoted: target.path) (\(target.format.rawValue)): "
+            + "\(escaped: reason)")
+      }
+    }
   }
 
   /// A warning when a GIF without a budget is over the 10 MB many code reviews accept.

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// `flick render --max-size`: the setting chosen is named on stderr, a budget nothing meets is
-/// exit 2 with nothing written, and bad sizes and non-GIF outputs are usage errors; without
+/// exit 2 with nothing written, and bad sizes and outputs it cannot fit (MOV, APNG, WebP, PNG
+/// sequences) are usage errors; without
 /// gifsicle a render says so once and goes on.
 @Suite struct MaxSizeCommandTests {
   static func render(_ args: [String], environment: [String: String]? = nil) throws -> ProcessRunner.Output {
@@ -38,15 +39,43 @@ import Testing
   }
 
   @Test(arguments: [
-    (["--max-size", "2XB"], "--max-size expects a size such as 2MB"),
-    (["--max-size", "2MB", "--format", "mp4"], "--max-size fits GIF outputs only"),
+    ("a.gif", ["--max-size", "2XB"], "--max-size expects a size such as 2MB"),
+    ("a.mov", ["--max-size", "2MB"], "(mov): ProRes is an editing format"),
+    ("a.apng", ["--max-size", "2MB"], "(apng): an APNG is lossless"),
+    ("a.webp", ["--max-size", "2MB"], "(webp): an animated WebP is written at one fixed quality"),
+    ("frames/", ["--max-size", "2MB"], "(png): a PNG sequence is many files, not one"),
   ])
-  func badBudgetsAreUsageErrors(_ extra: [String], _ message: String) throws {
+  func badBudgetsAreUsageErrors(_ name: String, _ extra: [String], _ message: String) throws {
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let r = try Self.render(["-o", dir.appendingPathComponent("a.gif").path] + extra)
+    let r = try Self.render(["-o", dir.path + "/" + name] + extra)
     #expect(r.status == 2 && r.stderr.contains(message), "\(r.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+  }
+
+  /// An MP4 over its budget is encoded again in two passes; the choice is named on stderr (and
+  /// with -q nothing but errors is printed).
+  @Test func anMP4IsFittedAndTheChoiceNamed() throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let cardSwap = CLITests.root.appendingPathComponent("Templates/card-swap.json5").path
+    func render(_ args: [String]) throws -> ProcessRunner.Output {
+      try ProcessRunner.run(CLITests.flick, ["render", cardSwap, "--scale", "0.3333", "--frames", "20..49"] + args)
+    }
+    let plain = dir.appendingPathComponent("plain.mp4").path
+    #expect(try render(["-o", plain]).status == 0)
+    let size = try FileManager.default.attributesOfItem(atPath: plain)[.size] as! Int
+    let mp4 = dir.appendingPathComponent("fit.mp4").path
+    let r = try render(["-o", mp4, "--max-size", "\(size / 2)B"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let fitted = try FileManager.default.attributesOfItem(atPath: mp4)[.size] as! Int
+    #expect(fitted <= size / 2)
+    let lines = r.stderr.split(separator: "\n").filter { $0.contains("fits under") }
+    #expect(lines.count == 1 && lines[0].contains("fit.mp4") && lines[0].contains("two-pass"), "\(r.stderr)")
+    let tiny = dir.appendingPathComponent("tiny.mp4").path
+    let q = try render(["-o", tiny, "--max-size", "1KB", "-q"])
+    #expect(q.status == 2 && q.stderr.contains("tiny.mp4") && q.stderr.contains("does not fit"), "\(q.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["fit.mp4", "plain.mp4"])
   }
 
   @Test func withoutGifsicleARenderSaysSoOnceAndGoesOn() throws {

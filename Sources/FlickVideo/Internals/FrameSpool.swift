@@ -2,7 +2,12 @@ import FlickMotion
 import Foundation
 
 /// Frames kept losslessly in a temporary file for a second encoder pass, so they need not be
-/// rendered again (a GIF: palette first, then the frames mapped to it).
+/// rendered again (a GIF: palette first, then the frames mapped to it; an MP4 or WebM fitted to
+/// `--max-size`: encoded again at a target bitrate, ``VideoFitting``).
+///
+/// A frame is any packed buffer of `rows` rows of `rowBytes` bytes: BGRA (`width × 4` bytes a
+/// row, `height` rows) or an MP4's `yuv420p` planes (`width` bytes a row, `height × 3 / 2` rows:
+/// the two chroma planes of an even-sided frame fill whole rows of `width` bytes).
 ///
 /// Each frame is stored as its difference from the one before, row by row: for every row the
 /// span from its first to its last changed byte (`UInt32` start, `UInt32` length; 0 when the
@@ -34,10 +39,19 @@ final class FrameSpool {
   ///
   /// - Throws: ``VideoError/cannotWrite(path:reason:)`` naming `output` when the file cannot
   ///   be created.
-  init(path: String, width: Int, height: Int, output: String) throws(VideoError) {
+  convenience init(path: String, width: Int, height: Int, output: String) throws(VideoError) {
+    try self.init(path: path, rowBytes: width * 4, rows: height, output: output)
+  }
+
+  /// Creates the spool file at `path` for frames of `rows` rows of `rowBytes` bytes (both ≥ 1).
+  ///
+  /// - Throws: ``VideoError/cannotWrite(path:reason:)`` naming `output` when the file cannot
+  ///   be created.
+  init(path: String, rowBytes: Int, rows: Int, output: String) throws(VideoError) {
+    precondition(rowBytes > 0 && rows > 0, "a spooled frame has bytes")
     self.path = path
-    self.rowBytes = width * 4
-    self.rows = height
+    self.rowBytes = rowBytes
+    self.rows = rows
     self.record = []
     Cleanup.shared.add(file: path)
     switch OutputEntry.createTemporary(path, mode: 0o600) {
