@@ -36,7 +36,17 @@ extension Renderer {
   ///
   /// - Throws: ``RasterError/unreadableFont(path:reason:)`` when a font file of the tree cannot be loaded.
   package func missingGlyphs(in tree: RenderTree) throws(RasterError) -> [MissingGlyphs] {
-    let context = TextContext(ownFontMap: true)
+    try Self.missingGlyphs(in: tree, context: TextContext(ownFontMap: true))
+  }
+
+  /// ``missingGlyphs(in:)`` with the layouts `text` kept from a frame drawn with it
+  /// (``render(_:sharing:)``): only text the frame did not lay out is laid out here. The same
+  /// answer as ``missingGlyphs(in:)``.
+  package func missingGlyphs(in tree: RenderTree, sharing text: SharedText) throws(RasterError) -> [MissingGlyphs] {
+    try Self.missingGlyphs(in: tree, context: text.context)
+  }
+
+  private static func missingGlyphs(in tree: RenderTree, context: TextContext) throws(RasterError) -> [MissingGlyphs] {
     try context.prepare(fontFiles: tree.fontFiles)
     var out: [MissingGlyphs] = []
     var seenLayers = Set<String>()
@@ -46,9 +56,9 @@ extension Renderer {
       stack.append(contentsOf: layer.sublayers.reversed())
       // Replicated copies keep their ids: report each layer once.
       guard let text = layer.text, !text.string.isEmpty, seenLayers.insert(layer.id).inserted,
-        let layout = TextLayout(text, size: layer.bounds.size, in: context)
+        let layout = context.layout(text, size: layer.bounds.size)
       else { continue }
-      let missing = Self.unknownGlyphs(layout)
+      let missing = unknownGlyphs(layout)
       if !missing.isEmpty { out.append(MissingGlyphs(layerID: layer.id, characters: missing)) }
     }
     return out

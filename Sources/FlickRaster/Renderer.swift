@@ -29,6 +29,12 @@ public struct Renderer: Sendable {
     return try Self.render(tree, scale: scale, cache: nil, arena: PixelArena(), text: text)
   }
 
+  /// ``render(_:)`` laying text out in `text`, which keeps the layouts for
+  /// ``missingGlyphs(in:sharing:)``: the same pixels.
+  package func render(_ tree: RenderTree, sharing text: SharedText) throws(RasterError) -> Frame {
+    try Self.render(tree, scale: scale, cache: nil, arena: PixelArena(), text: text.context)
+  }
+
   /// Whether `a` and `b` draw the same pixels at any scale, decided from the trees alone: they
   /// are equal in everything the renderer reads (size, background, layers, font files). The
   /// snapshot ``FlickScene/RenderTree/time`` is not drawn (every time-dependent value is

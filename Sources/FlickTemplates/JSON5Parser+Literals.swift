@@ -5,11 +5,17 @@ import Foundation
 /// escapes, and numbers.
 extension JSON5Parser {
   static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
-    c == "$" || c == "_" || c.properties.isAlphabetic
+    // ASCII first (a template's keys): its only alphabetic scalars are the letters, and the
+    // Unicode property lookups cost far more than the comparisons.
+    if c.isASCII { return ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "$" || c == "_" }
+    return c.properties.isAlphabetic
   }
 
-  private static func isIdentifierPart(_ c: Unicode.Scalar) -> Bool {
-    isIdentifierStart(c) || c.properties.numericType != nil || c == "\u{200C}" || c == "\u{200D}"
+  static func isIdentifierPart(_ c: Unicode.Scalar) -> Bool {
+    // In ASCII only the digits have a numeric type, and no scalar is a mark; `_` is the one
+    // connector punctuation.
+    if c.isASCII { return isIdentifierStart(c) || ("0"..."9").contains(c) }
+    return isIdentifierStart(c) || c.properties.numericType != nil || c == "\u{200C}" || c == "\u{200D}"
       || c.properties.generalCategory == .nonspacingMark
       || c.properties.generalCategory == .spacingMark
       || c.properties.generalCategory == .connectorPunctuation
@@ -144,19 +150,26 @@ extension JSON5Parser {
       sawDigit = true
       advance()
     }
-    if text.count > 1 && text.hasPrefix("0") { throw error("leading zeros are not allowed in numbers") }
+    if text.unicodeScalars.count > 1 && text.hasPrefix("0") {
+      throw error("leading zeros are not allowed in numbers")
+    }
+    var endsWithPoint = false
     if current == "." {
       text += "."
+      endsWithPoint = true
       advance()
       while let c = current, ("0"..."9").contains(c) {
         text.unicodeScalars.append(c)
         sawDigit = true
+        endsWithPoint = false
         advance()
       }
     }
     guard sawDigit else { throw error("expected digits in number") }
     if current == "e" || current == "E" {
-      text += "e"
+      // `1.e5`: a point with no digits after it gets a 0 (Double does not read `1.e5`).
+      text += endsWithPoint ? "0e" : "e"
+      endsWithPoint = false
       advance()
       if current == "+" || current == "-", let c = current {
         text.unicodeScalars.append(c)
@@ -176,8 +189,7 @@ extension JSON5Parser {
         plain: "unexpected \(quoted: describeCurrent(plain: true)) after number")
     }
     if text.hasPrefix(".") { text = "0" + text }
-    if text.hasSuffix(".") { text += "0" }
-    text = text.replacingOccurrences(of: ".e", with: ".0e")
+    if endsWithPoint { text += "0" }
     guard let v = Double(text) else { throw error("invalid number '\(quoted: text)'", plain: "invalid number") }
     return sign * v
   }

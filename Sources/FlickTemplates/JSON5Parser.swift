@@ -77,7 +77,8 @@ package struct JSON5Parser {
   static func isWhitespace(_ c: Unicode.Scalar) -> Bool {
     switch c {
     case " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{A0}", "\u{FEFF}", "\u{2028}", "\u{2029}": return true
-    default: return c.properties.generalCategory == .spaceSeparator
+    // The one ASCII space separator, U+0020, is listed above.
+    default: return !c.isASCII && c.properties.generalCategory == .spaceSeparator
     }
   }
 

@@ -9,14 +9,19 @@ extension Flick {
   /// a warning on stderr for each (unless `quiet`), or, with `strict`, an invalid-input error
   /// listing them all. Text does not change over time, so the scene's first instant shows every
   /// string it has.
-  static func checkGlyphs(_ scene: Scene, strict: Bool, quiet: Bool) throws {
-    try reportGlyphGaps(try glyphGaps(scene), strict: strict, quiet: quiet)
+  /// With `text`, the layouts it kept from a frame drawn with it are read rather than made
+  /// again (``FlickRaster/Renderer/missingGlyphs(in:sharing:)``; on the calling thread).
+  static func checkGlyphs(_ scene: Scene, strict: Bool, quiet: Bool, sharing text: SharedText? = nil) throws {
+    try reportGlyphGaps(try glyphGaps(scene, sharing: text), strict: strict, quiet: quiet)
   }
 
-  /// The glyphs of the scene's text (at time 0) that no installed font has.
-  static func glyphGaps(_ scene: Scene) throws -> [MissingGlyphs] {
+  /// The glyphs of the scene's text (at time 0) that no installed font has; with `text`, laid
+  /// out in it (the layouts of a frame drawn with it are read, not made again).
+  static func glyphGaps(_ scene: Scene, sharing text: SharedText? = nil) throws -> [MissingGlyphs] {
     do {
-      return try Renderer().missingGlyphs(in: scene.renderTree(at: 0))
+      let tree = scene.renderTree(at: 0)
+      if let text { return try Renderer().missingGlyphs(in: tree, sharing: text) }
+      return try Renderer().missingGlyphs(in: tree)
     } catch {
       throw CommandError(message: error.description, code: .environment)
     }

@@ -21,6 +21,9 @@ extension Flick {
 
   /// The file a TEMPLATE argument names: a path, or the name of a bundled template.
   static func templatePath(_ argument: String) throws(CommandError) -> String {
+    // An existing file is used as is: the library is located (a walk up from the executable)
+    // only for a name.
+    if let path = TemplateLibrary.resolve(argument, in: nil) { return path }
     let library = self.library
     if let path = TemplateLibrary.resolve(argument, in: library) { return path }
     var message = "no template file '\(quoted: argument)'"

@@ -63,12 +63,13 @@ extension Flick {
       StartupTrace.mark("template loaded")
       let quiet = a.has("quiet") || a.has("q")
       warnAboutAngles(path, quiet: quiet)
-      // The glyph check lays the text out with fonts of its own: it runs beside the frame's
-      // rendering (a second core), and the PNG is written only once it has passed.
+      // The glyph check reads the layouts the frame's drawing made (one shaping of each text),
+      // so it runs after the drawing, and the PNG is written only once it has passed. When the
+      // still stops before drawing, it runs first: its message comes before the others.
       let strict = a.has("strict")
-      let glyphCheck = BackgroundCheck { try checkGlyphs(scene, strict: strict, quiet: quiet) }
+      let text = SharedText()
       func awaitGlyphCheck() throws {
-        try glyphCheck.wait()
+        try checkGlyphs(scene, strict: strict, quiet: quiet, sharing: text)
         StartupTrace.mark("glyphs checked")
       }
       let time: Double
@@ -101,7 +102,9 @@ extension Flick {
       let temporary = folder + "/.\(url.lastPathComponent).\(getpid()).tmp"
       Cleanup.shared.register(temporaryFile: temporary)
       defer { Cleanup.shared.forget(temporaryFile: temporary) }
-      let rendered = Result { () throws(RasterError) in try Renderer(scale: scale).render(scene.renderTree(at: time)) }
+      let rendered = Result { () throws(RasterError) in
+        try Renderer(scale: scale).render(scene.renderTree(at: time), sharing: text)
+      }
       StartupTrace.mark("frame rendered")
       try awaitGlyphCheck()
       do {

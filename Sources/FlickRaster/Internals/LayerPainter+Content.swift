@@ -84,11 +84,8 @@ extension LayerPainter {
 
   /// The shaped text for a layer of `size` (colour excluded), from the cache when there is one.
   func textLayout(_ t: TextContent, size: Size) throws(RasterError) -> TextLayout? {
-    var key = t
-    key.textColor = .clear
-    key.transition = nil
-    let make = { () -> TextLayout? in TextLayout(key, size: size, in: self.text) }
-    if let cache { return try cache.layout(TextKey(text: key, size: size), make) }
+    let make = { () -> TextLayout? in self.text.layout(t, size: size) }
+    if let cache { return try cache.layout(TextKey(t, size: size), make) }
     return make()
   }
 

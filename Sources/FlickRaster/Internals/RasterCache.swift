@@ -172,6 +172,16 @@ struct ShadowKey: Hashable {
 struct TextKey: Hashable {
   var text: TextContent
   var size: Size
+
+  /// The key of `text` laid out for a layer of `size` points: its colour and transition, which
+  /// do not shape it, are left out, so texts that differ only in them share one layout.
+  init(_ text: TextContent, size: Size) {
+    var shaped = text
+    shaped.textColor = .clear
+    shaped.transition = nil
+    self.text = shaped
+    self.size = size
+  }
 }
 
 /// Identifies one rendered Lottie frame.

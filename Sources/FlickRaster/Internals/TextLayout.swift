@@ -17,11 +17,29 @@ final class TextContext {
   private var made: (context: OpaquePointer, map: UnsafeMutablePointer<PangoFontMap>)?
   /// ``FontRegistry/generation`` the private map last saw.
   private var seenGeneration = 0
+  /// Every layout ``layout(_:size:)`` made, by what shapes it, when layouts are kept (nil: not kept).
+  private var kept: [TextKey: TextLayout]?
 
   /// A context on this thread's default font map, or (`ownFontMap`) on a private one that may
   /// be used from any one thread at a time; nothing is made until ``context`` is first read.
-  init(ownFontMap: Bool) {
+  /// With `keepsLayouts`, ``layout(_:size:)`` shapes each text once and hands back the same
+  /// layout afterwards (a still's frame and its glyph check share them).
+  init(ownFontMap: Bool, keepsLayouts: Bool = false) {
     self.ownFontMap = ownFontMap
+    kept = keepsLayouts ? [:] : nil
+  }
+
+  /// How many layouts are kept (0 when layouts are not kept).
+  var keptLayoutCount: Int { kept?.count ?? 0 }
+
+  /// `text` shaped for a layer of `size` points in this context (nil when Pango cannot): the
+  /// kept layout when there is one, else a new one, kept when this context keeps layouts.
+  func layout(_ text: TextContent, size: Size) -> TextLayout? {
+    let key = TextKey(text, size: size)
+    if let layout = kept?[key] { return layout }
+    let layout = TextLayout(key.text, size: size, in: self)
+    if let layout, kept != nil { kept?[key] = layout }
+    return layout
   }
 
   /// The Pango context (made on first use; nil when Pango cannot make one).
