@@ -53,11 +53,14 @@ API_BASELINE ?= b3b6294bf1929c4f1bc9b07e7434952a02a86626
 api-check: bootstrap
 	$(SWIFT) package diagnose-api-breaking-changes $(API_BASELINE)
 
-# The parts of `make test`, after scripts/build-tests.
+# The parts of `make test`, after scripts/build-tests. The two `swift test` runs share the built
+# test bundle and only read .build: `--ignore-lock` lets them run side by side (without it the
+# second waits for SwiftPM's lock on .build until the first has ended, and the Slurm test ran
+# after all the other Swift tests instead of beside them).
 test-swift:
-	$(SWIFT) test --skip-build --skip SlurmTests
+	$(SWIFT) test --skip-build --ignore-lock --skip SlurmTests
 test-slurm:
-	$(SWIFT) test --skip-build --filter SlurmTests
+	$(SWIFT) test --skip-build --ignore-lock --filter SlurmTests
 test-browser:
 	FLICK=.build/debug/flick Tests/StudioBrowser/run
 
