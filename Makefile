@@ -22,14 +22,16 @@ demo: release
 	$(FLICK_RELEASE) render Templates/hello.json5 -o $(OUT)/hello.mp4 -o $(OUT)/hello.gif
 	@echo "Rendered $(OUT)/hello.mp4 and $(OUT)/hello.gif"
 
-# One build, then four jobs side by side (`make -j`, each job's output printed when it ends):
+# One build (scripts/build-tests: the test bundle, `flick` and the examples, not the benchmark
+# executables, which their `make bench-*` targets build in release mode), then four jobs side by
+# side (`make -j`, each job's output printed when it ends):
 # the lint, the Swift tests, the Slurm test in a process of its own (about 40 s, mostly waiting on
 # its daemons, which inside the main test process held one of the two cooperative threads of a
 # 2-core machine) and the studio's browser tests (about 35 s; they need only the binary, so they
 # no longer wait for the Swift tests nor build `flick` again as `make test-studio` does).
 TEST_JOBS = lint test-swift test-slurm test-browser
 test: bootstrap
-	$(SWIFT) build --build-tests
+	SWIFT=$(SWIFT) scripts/build-tests
 	$(MAKE) --no-print-directory -j $(words $(TEST_JOBS)) --output-sync=target $(TEST_JOBS)
 
 .PHONY: lint format test-swift test-slurm test-browser api-check
@@ -51,11 +53,14 @@ API_BASELINE ?= b3b6294bf1929c4f1bc9b07e7434952a02a86626
 api-check: bootstrap
 	$(SWIFT) package diagnose-api-breaking-changes $(API_BASELINE)
 
-# The parts of `make test`, after `swift build --build-tests`.
+# The parts of `make test`, after scripts/build-tests. The two `swift test` runs share the built
+# test bundle and only read .build: `--ignore-lock` lets them run side by side (without it the
+# second waits for SwiftPM's lock on .build until the first has ended, and the Slurm test ran
+# after all the other Swift tests instead of beside them).
 test-swift:
-	$(SWIFT) test --skip-build --skip SlurmTests
+	$(SWIFT) test --skip-build --ignore-lock --skip SlurmTests
 test-slurm:
-	$(SWIFT) test --skip-build --filter SlurmTests
+	$(SWIFT) test --skip-build --ignore-lock --filter SlurmTests
 test-browser:
 	FLICK=.build/debug/flick Tests/StudioBrowser/run
 
@@ -82,7 +87,7 @@ bench-studio: release
 # Re-record the template goldens (Tests/FlickSnapshotTests/__Snapshots__) after an intended change,
 # delete orphaned ones, then verify them. See docs/snapshots.md.
 snapshots: bootstrap
-	$(SWIFT) build --build-tests
+	SWIFT=$(SWIFT) scripts/build-tests
 	-FLICK_RECORD=all $(SWIFT) test --skip-build --filter TemplateGoldenTests >/dev/null 2>&1
 	FLICK_RECORD=none $(SWIFT) test --skip-build --filter TemplateGoldenTests
 
@@ -110,7 +115,7 @@ bench-raster: bootstrap
 # from the worker's previous frame, byte-compared with whole frames (make test checks 1/4 size).
 .PHONY: check-damage
 check-damage: bootstrap
-	$(SWIFT) build --build-tests
+	SWIFT=$(SWIFT) scripts/build-tests
 	FLICK_DAMAGE_CHECK=full $(SWIFT) test --skip-build --filter DamageTemplateTests
 
 # Release-mode FlickMotion benchmark (separate package; not built by `make test`).
@@ -149,7 +154,7 @@ CHUNK_FUZZ_CASES ?= 200
 FUZZ_VECTOR_CASES ?= 1000
 FUZZ_SEED ?= 1592652000
 fuzz: bootstrap
-	$(SWIFT) build --build-tests
+	SWIFT=$(SWIFT) scripts/build-tests
 	FLICK_FUZZ_CASES=$(FUZZ_CASES) FLICK_FUZZ_SEED=$(FUZZ_SEED) $(SWIFT) test --skip-build --filter HostileTemplateFuzzTests
 	FLICK_MANIFEST_FUZZ_CASES=$(MANIFEST_FUZZ_CASES) FLICK_FUZZ_SEED=$(FUZZ_SEED) \
 	  $(SWIFT) test --skip-build --filter HostileManifestFuzzTests
@@ -200,5 +205,5 @@ bench-links: bootstrap
 # (forward, random order, three workers): the bytes must match (StaticPrefixTemplateTests).
 .PHONY: fuzz-raster
 fuzz-raster: bootstrap
-	$(SWIFT) build --build-tests
+	SWIFT=$(SWIFT) scripts/build-tests
 	FLICK_RASTER_CHECK=full $(SWIFT) test --skip-build --filter StaticPrefixTemplateTests

@@ -12,14 +12,18 @@ import Testing
   typealias F = BatchFixtures
 
   /// A workspace with a long template (`long.json5`, 600 frames) and a manifest rendering it.
+  ///
+  /// Long in frames, not in pixels (160×90): what keeps a command under way long enough to be
+  /// interrupted is the work per frame file (writing, linking, copying, encoding 600 of them),
+  /// and smaller frames only make every render and encode of the suite cheaper.
   static func workspace(chunk: Int?, formats: [String], frames: Int = 600) throws -> URL {
     let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-interrupt")
     try """
     { flick: 1, name: "long", parameters: { accent: { type: "color", default: "#F97316" } },
-      canvas: { width: 320, height: 180, fps: 30, duration: \(Double(frames) / 30), background: "#0F172A" },
-      layers: [ { id: "card", size: [60, 60], position: [40, 90], cornerRadius: 12, backgroundColor: "${accent}" },
-                { id: "bar", type: "gradient", size: [320, 20], position: [160, 170], colors: ["#22D3EE", "#A855F7"] } ],
-      timeline: [ { target: "card", property: "positionX", to: 280, at: 0, duration: \(Double(frames) / 30), curve: "linear" },
+      canvas: { width: 160, height: 90, fps: 30, duration: \(Double(frames) / 30), background: "#0F172A" },
+      layers: [ { id: "card", size: [30, 30], position: [20, 45], cornerRadius: 6, backgroundColor: "${accent}" },
+                { id: "bar", type: "gradient", size: [160, 10], position: [80, 85], colors: ["#22D3EE", "#A855F7"] } ],
+      timeline: [ { target: "card", property: "positionX", to: 140, at: 0, duration: \(Double(frames) / 30), curve: "linear" },
                   { target: "card", property: "rotation", to: "720deg", at: 0, duration: \(Double(frames) / 30) } ] }
     """.write(to: dir.appendingPathComponent("long.json5"), atomically: true, encoding: .utf8)
     let chunkKey = chunk.map { ", chunk: \($0)" } ?? ""
@@ -111,7 +115,7 @@ import Testing
     try #require(merge.sent, "the merge finished before it could be interrupted: make the fixture longer")
     #expect(merge.status == 130)
     #expect(Self.temporaries(under: out).isEmpty, "\(Self.temporaries(under: out))")
-    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("long/1/320x180.gif").path))
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("long/1/160x90.gif").path))
 
     // What a merge killed outright leaves (its PID no longer running), and the same names of a
     // running process (this one), which must stay.
@@ -122,12 +126,12 @@ import Testing
     let dead = gone.processIdentifier, alive = getpid()
     let stale = [
       out.appendingPathComponent(".flick/merge-\(dead)-0123456789ab"),
-      out.appendingPathComponent("long/1/.320x180.gif.\(dead).merge"),
-      out.appendingPathComponent("long/1/.320x180.\(dead).merge.removing"),
+      out.appendingPathComponent("long/1/.160x90.gif.\(dead).merge"),
+      out.appendingPathComponent("long/1/.160x90.\(dead).merge.removing"),
     ]
     let live = [
       out.appendingPathComponent(".flick/merge-\(alive)-0123456789ab"),
-      out.appendingPathComponent("long/2/.320x180.gif.\(alive).merge"),
+      out.appendingPathComponent("long/2/.160x90.gif.\(alive).merge"),
     ]
     for url in stale + live {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -143,9 +147,9 @@ import Testing
     #expect(again.status == 0, "\(again.stderr)")
     for url in stale { #expect(!FileManager.default.fileExists(atPath: url.path), "\(url.path) is left") }
     for url in live { #expect(FileManager.default.fileExists(atPath: url.path), "\(url.path) was removed") }
-    #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("long/1/320x180.gif").path))
+    #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("long/1/160x90.gif").path))
     #expect(
-      try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("long/1/320x180").path).filter {
+      try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("long/1/160x90").path).filter {
         $0.hasSuffix(".png")
       }.count == 600)
   }

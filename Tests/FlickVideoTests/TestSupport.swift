@@ -10,7 +10,7 @@ import Testing
 enum TestSupport {
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  /// The `flick` executable built for the tests (`swift build --build-tests` builds it).
+  /// The `flick` executable built for the tests (scripts/build-tests builds it).
   static let flick = ProcessRunner.flick(root: root)
 
   typealias Result = ProcessRunner.Output
