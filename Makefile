@@ -171,10 +171,12 @@ bench-weights: release
 # Flick beside its peers (docs/benchmarks.md, "Peers"): Manim and ffmpeg alone on the card-swap
 # motion; rlottie + ffmpeg and python-lottie on real Lottie files; GIF size and SSIM against
 # ffmpeg's two passes and gifsicle. A subset: `make bench-peers PEERS="lottie gif"`; also REPEAT,
-# TEMPLATES (gif part). Manim and python-lottie install into venvs from PyPI, pinned.
+# TEMPLATES (gif part), MAXFRAMES (lottie part). Manim and python-lottie install into venvs from
+# PyPI, pinned.
 .PHONY: bench-peers
 bench-peers: bootstrap
-	PEERS="$(PEERS)" REPEAT="$(REPEAT)" TEMPLATES="$(TEMPLATES)" Benchmarks/peers/run.sh
+	PEERS="$(PEERS)" REPEAT="$(REPEAT)" TEMPLATES="$(TEMPLATES)" MAXFRAMES="$(MAXFRAMES)" \
+	  Benchmarks/peers/run.sh
 # docs/swift.md acceptance: a fresh package made of the guide's Package.swift and first example,
 # depending on a clone of this repository by path, builds and renders (rebuilds the package: ~2+ min).
 .PHONY: test-guide
