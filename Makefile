@@ -173,11 +173,15 @@ bench-merge: bootstrap
 # The format weights of the shard cost model (Benchmarks/scale/weights.sh, release build).
 bench-weights: release
 	Benchmarks/scale/weights.sh
-# Flick beside Manim (installed into Benchmarks/peers/.venv from PyPI, pinned) and ffmpeg alone on
-# the same motion: 720p60 MP4 and 640×360 GIF, speed and whole-process-tree peak memory.
+# Flick beside its peers (docs/benchmarks.md, "Peers"): Manim and ffmpeg alone on the card-swap
+# motion; rlottie + ffmpeg and python-lottie on real Lottie files; GIF size and SSIM against
+# ffmpeg's two passes and gifsicle. A subset: `make bench-peers PEERS="lottie gif"`; also REPEAT,
+# TEMPLATES (gif part), MAXFRAMES (lottie part). Manim and python-lottie install into venvs from
+# PyPI, pinned.
 .PHONY: bench-peers
 bench-peers: bootstrap
-	Benchmarks/peers/run.sh
+	PEERS="$(PEERS)" REPEAT="$(REPEAT)" TEMPLATES="$(TEMPLATES)" MAXFRAMES="$(MAXFRAMES)" \
+	  Benchmarks/peers/run.sh
 # docs/swift.md acceptance: a fresh package made of the guide's Package.swift and first example,
 # depending on a clone of this repository by path, builds and renders (rebuilds the package: ~2+ min).
 .PHONY: test-guide

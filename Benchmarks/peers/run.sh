@@ -1,98 +1,41 @@
 #!/usr/bin/env bash
-# Flick beside its peers on the same motion (docs/benchmarks.md, "Peers"):
-#   Manim Community (Cairo renderer, PyAV encoding), installed by this script into
-#   Benchmarks/peers/.venv from PyPI at pinned versions, rendering cardswap_manim.py;
-#   Flick rendering Benchmarks/video/card-swap.json5;
-#   ffmpeg alone encoding Flick's raw frames (from a RAM file) with Flick's own arguments.
-# Cases: 1280×720@60 MP4 (10 s) and a 640×360@30 GIF (10 s). Reported: wall, CPU (user+sys of
-# the whole process tree) and the peak summed resident memory of the tree, medians of REPEAT runs,
-# run interleaved; then Manim/Flick ratios.
-# Environment: REPEAT (default 3), RAW_DIR (default /dev/shm).
+# Flick beside its peers (docs/benchmarks.md, "Peers"). Parts, chosen with PEERS (default: all
+# three, space-separated):
+#   manim   the card-swap motion by Manim Community and by ffmpeg alone (manim.sh);
+#   lottie  real Lottie files (Benchmarks/peers/lottie/) by rlottie + ffmpeg and python-lottie (lottie.sh);
+#   gif     GIF size and quality of the bundled templates: Flick's GIF, ffmpeg's two passes,
+#           gifsicle -O3 (gif.sh).
+# Timed cases report wall, CPU (user+sys of the whole process tree) and the peak summed resident
+# memory of the tree (treepeak.py), medians of REPEAT runs made interleaved.
+# Environment: PEERS, REPEAT (default 3), RAW_DIR (default /dev/shm), FLICK (a flick binary to use
+# instead of building the release one), TEMPLATES (gif: template names, default all).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-REPEAT=${REPEAT:-3}
-RAW_DIR=${RAW_DIR:-/dev/shm}
-VENV=Benchmarks/peers/.venv
+PEERS=${PEERS:-manim lottie gif}
+for part in $PEERS; do
+  case "$part" in
+    manim | lottie | gif) ;;
+    *) echo "bench-peers: unknown part '$part' in PEERS (manim, lottie, gif)" >&2; exit 2 ;;
+  esac
+done
+
+export REPEAT=${REPEAT:-3}
+export RAW_DIR=${RAW_DIR:-/dev/shm}
+export PEAK=Benchmarks/peers/treepeak.py
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/flick-peers.XXXXXX")
-RAW="$RAW_DIR/flick-peers-$$.bgra"
-trap 'rm -rf "$WORK" "$RAW"' EXIT
+export WORK
+trap 'rm -rf "$WORK"' EXIT
 
-# Manim's build needs: Cairo and Pango headers (pycairo, manimpango build from source where no
-# wheel fits), pkg-config, a C compiler, Python headers, ffmpeg. scripts/bootstrap installs the
-# first ones; the rest here, only when missing.
-need=()
-command -v cc >/dev/null 2>&1 || need+=(build-essential)
-python3 -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' \
-  || need+=(python3-dev)
-python3 -c 'import venv, ensurepip' 2>/dev/null || need+=(python3-venv)
-if [ ${#need[@]} -gt 0 ]; then
-  echo "bench-peers: installing ${need[*]}" >&2
-  apt-get install -y -q --no-install-recommends "${need[@]}" >/dev/null
+if [ -z "${FLICK:-}" ]; then
+  scripts/swift-release --product flick >/dev/null
+  FLICK=.build/release/flick
 fi
-if ! "$VENV/bin/python" -c 'import manim' 2>/dev/null; then
-  echo "bench-peers: installing Manim into $VENV (pinned: Benchmarks/peers/requirements.txt)" >&2
-  python3 -m venv "$VENV"
-  "$VENV/bin/pip" install -q --disable-pip-version-check -r Benchmarks/peers/requirements.txt
-fi
+export FLICK
 
-scripts/swift-release --product flick >/dev/null
-FLICK=.build/release/flick
-SCENE=Benchmarks/video/card-swap.json5
-MANIM=("$VENV/bin/manim" render -v WARNING --progress_bar none --disable_caching --media_dir "$WORK/media")
-PEAK=Benchmarks/peers/treepeak.py
-
-# ffmpeg alone: flick's commands for OUT with OPTIONS, reading the raw frames.
-ffmpeg_script() {
-  local out=$1; shift
-  "$FLICK" render "$SCENE" "$@" -o "$RAW" -q >/dev/null
-  # For a GIF, ffmpeg's two passes (palettegen, then paletteuse): the whole job done by ffmpeg
-  # alone, although flick computes the palette itself.
-  local palette=()
-  case "$out" in *.gif) palette=(--gif-palette ffmpeg) ;; esac
-  # For an MP4, ffmpeg's own BGRA → yuv420p conversion, although flick sends it planes it converted.
-  "$FLICK" render "$SCENE" "$@" "${palette[@]}" -o "$out" --dry-run \
-    | python3 Benchmarks/video/ffmpeg_alone.py "$RAW" "$WORK/ffmpeg.sh"
-}
-
-median() { sort -n -k"$2" "$1" | awk -v k="$2" '{ v[NR] = $k } END { print v[int((NR + 1) / 2)] }'; }
-
-report() {
-  local name=$1
-  python3 - "$name" "$WORK/flick" "$WORK/manim" "$WORK/ffmpeg" <<'PY'
-import statistics, sys
-name, paths = sys.argv[1], sys.argv[2:]
-rows = {}
-for label, path in zip(["flick", "manim", "ffmpeg alone"], paths):
-    runs = [list(map(float, l.split())) for l in open(path) if l.strip()]
-    rows[label] = [statistics.median(r[k] for r in runs) for k in range(3)]
-for label, (w, c, m) in rows.items():
-    print(f"{name:<22} {label:<13} {w:7.2f} s {c:7.2f} s {m / 1024:7.0f} MiB")
-f, mn = rows["flick"], rows["manim"]
-print(f"{name:<22} manim / flick: wall {mn[0] / f[0]:.2f}x, CPU {mn[1] / f[1]:.2f}x, peak memory {mn[2] / f[2]:.2f}x")
-PY
-}
-
-echo "Peers — $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $REPEAT runs each (median, interleaved), load $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "$("$VENV/bin/python" -c 'import manim; print("Manim Community", manim.__version__)'), $(ffmpeg -version | head -1 | cut -d' ' -f1-3)"
-printf "%-22s %-13s %9s %9s %11s\n" case tool wall "CPU" "peak tree"
-
-ffmpeg_script "$WORK/c.mp4"
-rm -f "$WORK"/{flick,manim,ffmpeg}
-for _ in $(seq "$REPEAT"); do
-  python3 "$PEAK" "$FLICK" render "$SCENE" -o "$WORK/f.mp4" -q >>"$WORK/flick"
-  python3 "$PEAK" "${MANIM[@]}" -r 1280,720 --frame_rate 60 --format mp4 -o m.mp4 \
-    Benchmarks/peers/cardswap_manim.py CardSwap >>"$WORK/manim"
-  python3 "$PEAK" bash "$WORK/ffmpeg.sh" >>"$WORK/ffmpeg"
+echo "Peers — $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), REPEAT=$REPEAT"
+echo "$(ffmpeg -version | head -1 | cut -d' ' -f1-3), $("$FLICK" --version)"
+for part in $PEERS; do
+  echo
+  bash "Benchmarks/peers/$part.sh"
 done
-report "1280x720@60 MP4 10 s"
-
-ffmpeg_script "$WORK/c.gif" --size 640x360 --fps 30
-rm -f "$WORK"/{flick,manim,ffmpeg}
-for _ in $(seq "$REPEAT"); do
-  python3 "$PEAK" "$FLICK" render "$SCENE" --size 640x360 --fps 30 -o "$WORK/f.gif" -q >>"$WORK/flick"
-  python3 "$PEAK" "${MANIM[@]}" -r 640,360 --frame_rate 30 --format gif -o m.gif \
-    Benchmarks/peers/cardswap_manim.py CardSwap >>"$WORK/manim"
-  python3 "$PEAK" bash "$WORK/ffmpeg.sh" >>"$WORK/ffmpeg"
-done
-report "640x360@30 GIF 10 s"
