@@ -148,8 +148,11 @@ public struct FFmpegTool: Sendable, Equatable {
     return nil
   }
 
-  /// How long a probe (`-version`, `-encoders`) may run before it is killed, in seconds.
-  static let probeTimeout = 10.0
+  /// How long a probe (`-version`, `-encoders`) may run before it is killed, in seconds: a guard
+  /// against an ffmpeg that hangs, not an expectation of speed. It answers in about 30 ms on an
+  /// idle machine, but took over 10 s on a 2-core machine starved by a build at load 15 (a render
+  /// failed there with a 10-second limit).
+  static let probeTimeout = 60.0
 
   /// Runs `executable` with `arguments` and returns its standard output and error, merged (the
   /// last 4 MiB). The child is a ``Subprocess`` (an interruption kills its group) and is killed
