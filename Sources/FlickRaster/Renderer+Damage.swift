@@ -19,6 +19,10 @@ extension Renderer {
       painter.cache?.beginFrame()
       painter.arena.beginFrame()
       defer { painter.arena.endFrame() }
+      // Nothing to clear in a box whose first layer writes every pixel of the frame opaquely.
+      let overwritten = layers.first.map {
+        LayerPainter.paintsEveryPixel($0, width: canvas.width, height: canvas.height, scale: canvas.scale)
+      }
       // One box at a time: a clip of several rectangles would add the other rectangles' edges
       // to every shape Cairo clips (see DamageFinder.settle).
       for box in boxes {
@@ -26,15 +30,17 @@ extension Renderer {
         cairo_rectangle(cr, Double(box.x0), Double(box.y0), Double(box.x1 - box.x0), Double(box.y1 - box.y0))
         cairo_clip(cr)
         // The background as a whole frame starts: the fill, or cleared pixels.
-        cairo_save(cr)
-        if canvas.background.alpha > 0 {
-          CairoDraw.setSource(cr, canvas.background)
-          cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        } else {
-          cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        if overwritten != true {
+          cairo_save(cr)
+          if canvas.background.alpha > 0 {
+            CairoDraw.setSource(cr, canvas.background)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+          } else {
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+          }
+          cairo_paint(cr)
+          cairo_restore(cr)
         }
-        cairo_paint(cr)
-        cairo_restore(cr)
         cairo_scale(cr, canvas.scale, canvas.scale)
         for layer in layers { try painter.draw(layer, in: cr) }
         cairo_restore(cr)

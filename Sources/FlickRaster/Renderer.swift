@@ -83,15 +83,19 @@ public struct Renderer: Sendable {
     )
     if let history, let boxes = history.plan(canvas, layers, painter: painter) {
       let frame = try redraw(boxes, of: layers, from: history.pixels, canvas: canvas, painter: painter, pool: pool)
-      history.keep(frame, layers: layers, canvas: canvas, redrawn: boxes)
+      history.keep(frame, layers: layers, canvas: canvas, redrawn: boxes, sharing: pool == nil)
       return frame
     }
     let plan =
       prefix?.plan(canvas, layers, shadowIsBounds: painter.isOpaqueRoundedBounds)
       ?? StaticPrefix.Plan(start: .start, snapshot: nil)
     let initial = plan.start > .start ? prefix?.pixels : nil
+    // A first layer that writes every pixel opaquely makes clearing (or filling) the frame moot.
+    let overwritten =
+      initial == nil
+      && layers.first.map { LayerPainter.paintsEveryPixel($0, width: width, height: height, scale: scale) } == true
     let frame = try FrameCanvas.draw(
-      width: width, height: height, fill: tree.backgroundColor, pool: pool, initial: initial
+      width: width, height: height, fill: tree.backgroundColor, pool: pool, initial: initial, overwritten: overwritten
     ) {
       cr, pixels throws(RasterError) in
       cairo_scale(cr, scale, scale)
@@ -126,7 +130,7 @@ public struct Renderer: Sendable {
       }
       cache?.endFrame()
     }
-    history?.keep(frame, layers: layers, canvas: canvas, redrawn: nil)
+    history?.keep(frame, layers: layers, canvas: canvas, redrawn: nil, sharing: pool == nil)
     return frame
   }
 }

@@ -12,8 +12,12 @@ enum FrameCanvas {
   /// drawn), the pixels start as a copy of it instead of the fill; the context's state is set as
   /// the fill leaves it, so `body` draws exactly as it would after the fill. `body` gets the
   /// pixels too (call `cairo_surface_flush` on the target before reading them).
+  ///
+  /// `overwritten`: the first thing `body` draws writes every pixel with a value that does not
+  /// depend on what the pixel held (``LayerPainter/paintsEveryPixel(_:width:height:scale:)``),
+  /// so the pixels are neither cleared nor filled first.
   static func draw(
-    width: Int, height: Int, fill: Color?, pool: FramePool? = nil, initial: [UInt8]? = nil,
+    width: Int, height: Int, fill: Color?, pool: FramePool? = nil, initial: [UInt8]? = nil, overwritten: Bool = false,
     _ body: (OpaquePointer, UnsafeMutableBufferPointer<UInt8>) throws(RasterError) -> Void
   ) throws(RasterError) -> Frame {
     guard (1...16384).contains(width), (1...16384).contains(height) else {
@@ -25,7 +29,7 @@ enum FrameCanvas {
       throw .cairo("a frame of \(width)×\(height) pixels cannot start from \(initial.count) bytes")
     }
     // Nothing to clear when every byte is written before drawing: by an opaque fill or a copy.
-    let opaque = initial != nil || (fill.map { $0.alpha >= 1 } ?? false)
+    let opaque = initial != nil || overwritten || (fill.map { $0.alpha >= 1 } ?? false)
     var failure: RasterError?
     func paint(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
       if let initial { _ = buffer.update(fromContentsOf: initial) }
@@ -45,7 +49,7 @@ enum FrameCanvas {
       if let fill, fill.alpha > 0 {
         CairoDraw.setSource(cr, fill)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        if initial == nil { cairo_paint(cr) }
+        if initial == nil, !overwritten { cairo_paint(cr) }
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
       }
       do throws(RasterError) {

@@ -32,9 +32,25 @@ final class FrameHistory {
 
   /// Keeps `frame` as the frame of `layers` on `canvas`; `boxes` are where it was redrawn (nil:
   /// everywhere), the only pixels to copy.
-  func keep(_ frame: Frame, layers: [Layer], canvas: StaticPrefix.Canvas, redrawn boxes: [PixelBox]?) {
+  ///
+  /// `sharing`: the frame's pixels are not going back to a ``FramePool``, so the history refers
+  /// to them instead of copying them (arrays are copy-on-write, and the history never writes
+  /// into pixels it shares). A pooled buffer is copied instead: shared, it would be copied when
+  /// the pool hands it out again.
+  func keep(
+    _ frame: Frame, layers: [Layer], canvas: StaticPrefix.Canvas, redrawn boxes: [PixelBox]?, sharing: Bool = false
+  ) {
     let count = frame.bytesPerRow * frame.height
-    if let boxes, canvas == self.canvas, pixels.count == count {
+    if sharing {
+      if let boxes, canvas == self.canvas, pixels.count == count {
+        statistics.partialFrames += 1
+        statistics.redrawnPixels += boxes.reduce(0) { $0 + $1.area }
+      } else {
+        statistics.wholeFrames += 1
+        statistics.redrawnPixels += frame.width * frame.height
+      }
+      pixels = frame.pixels
+    } else if let boxes, canvas == self.canvas, pixels.count == count {
       statistics.partialFrames += 1
       statistics.redrawnPixels += boxes.reduce(0) { $0 + $1.area }
       let stride = frame.bytesPerRow

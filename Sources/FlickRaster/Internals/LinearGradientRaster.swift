@@ -6,9 +6,10 @@ import FlickMotion
 ///
 /// pixman computes each pixel's gradient parameter `t` (a 16.16 fixed-point number) from the pixel
 /// centre, then runs its float "gradient walker" on `t`. The colour depends on `t` alone, so this
-/// type evaluates the walker once for every `t` between the first and the last stop (at most
-/// 65,536 values, a table) and, per pixel, only repeats pixman's arithmetic for `t` (the same
-/// doubles, the same truncations) and looks the colour up. Every conversion Cairo makes on the way
+/// type finds, once, the runs of `t` that share a colour between the first and the last stop
+/// (a few hundred for a background, where there are up to 65,536 `t`s) and, per pixel, only
+/// repeats pixman's arithmetic for `t` (the same doubles, the same truncations): a row is
+/// painted run by run. Every conversion Cairo makes on the way
 /// (stop offsets and points to 16.16 fixed point, colours to 16 bits, stops sorted stably by
 /// offset) is repeated here. `LinearGradientRasterTests` compares the result with Cairo's own
 /// rendering for random gradients.
@@ -30,15 +31,17 @@ struct LinearGradientRaster {
   private let dx: Int64
   private let dy: Int64
   private let l: Int64
-  /// Colours for `t` in `first..<last` (index `t − first`), and below and above that range.
-  private let table: [UInt32]
-  /// For each index of `table`, the next index whose colour differs (`table.count` if none): a
-  /// row whose `t` grows is painted in runs of one colour.
-  private let runEnds: [Int32]
+  /// The colours of `t` in `first..<last` as runs of one colour, in order: run `i` covers
+  /// `starts[i]..<starts[i + 1]` (the last one ends at `last`) and has colour `colors[i]`;
+  /// neighbouring runs differ. Below and above that range: `below` and `above`.
+  private let starts: [Int64]
+  private let colors: [UInt32]
   private let first: Int64
   private let last: Int64
   private let below: UInt32
   private let above: UInt32
+  /// The stops as pixman holds them, sorted.
+  private let stops: [GradientStop]
 
   /// Device-space end points and stops as Flick passes them to `cairo_pattern_add_color_stop_rgba`.
   init?(start: Point, end: Point, stops: [(location: Double, color: Color)]) {
@@ -65,21 +68,75 @@ struct LinearGradientRaster {
     dy = Self.fixed(end.y) - p1.y
     l = dx * dx + dy * dy
     guard l != 0 else { return nil }
-    var walker = GradientWalker(stops: sorted.map(\.stop))
+    let pixmanStops = sorted.map(\.stop)
+    self.stops = pixmanStops
+    var walker = GradientWalker(stops: pixmanStops)
     first = sorted[0].stop.x
     last = sorted[sorted.count - 1].stop.x
     below = walker.pixel(first - 1)
     above = walker.pixel(last)
-    var table = [UInt32](repeating: 0, count: Int(last - first))
-    for i in table.indices { table[i] = walker.pixel(first + Int64(i)) }
-    self.table = table
-    var runEnds = [Int32](repeating: Int32(table.count), count: table.count)
-    if table.count > 1 {
-      for i in stride(from: table.count - 2, through: 0, by: -1) {
-        runEnds[i] = table[i] == table[i + 1] ? runEnds[i + 1] : Int32(i + 1)
+    (starts, colors) = Self.runs(&walker, from: first, stopsAt: pixmanStops.map(\.x))
+  }
+
+  /// The runs of one colour of `t` in `first..<` the last of `stops` (16.16 positions, sorted).
+  ///
+  /// Between two stops the walker's parameters are fixed, and each channel is a monotone
+  /// function of `t` (float products and sums with fixed operands, then a truncation), so the
+  /// `t`s that share the colour of a given `t` form an interval: a run's end is found by
+  /// doubling steps and then halving them, a few dozen walker evaluations a run instead of one
+  /// for every `t` (65,536 between 0 and 1). `LinearGradientRasterTests` compares the runs with
+  /// the colour of every single `t`.
+  private static func runs(
+    _ walker: inout GradientWalker, from first: Int64, stopsAt stops: [Int64]
+  ) -> (starts: [Int64], colors: [UInt32]) {
+    var starts: [Int64] = []
+    var colors: [UInt32] = []
+    var k = first
+    for end in stops where end > k {
+      while k < end {
+        let color = walker.pixel(k)
+        // `low` has the colour; `high` is `end` or the first `t` known to differ.
+        var low = k
+        var high = end
+        var step: Int64 = 1
+        while low + step < end {
+          if walker.pixel(low + step) != color {
+            high = low + step
+            break
+          }
+          low += step
+          step *= 2
+        }
+        while high - low > 1 {
+          let middle = low + (high - low) / 2
+          if walker.pixel(middle) == color { low = middle } else { high = middle }
+        }
+        if colors.last != color {
+          starts.append(k)
+          colors.append(color)
+        }
+        k = high
       }
     }
-    self.runEnds = runEnds
+    return (starts, colors)
+  }
+
+  /// The `t`s (16.16) whose colour can differ from their neighbours': from just below the first
+  /// stop to the last.
+  var parameterRange: ClosedRange<Int64> { (first - 1)...last }
+
+  /// The colour painted for `t` (16.16), from the runs.
+  func color(at t: Int64) -> UInt32 {
+    starts.withUnsafeBufferPointer { starts in
+      colors.withUnsafeBufferPointer { colors in run(containing: t, starts: starts, colors: colors).color }
+    }
+  }
+
+  /// The colours pixman's walker gives the `t`s of `range`, each evaluated (for tests: the runs
+  /// must agree with it at every `t`).
+  func walkerColors(_ range: ClosedRange<Int64>) -> [UInt32] {
+    var walker = GradientWalker(stops: stops)
+    return range.map { walker.pixel($0) }
   }
 
   /// Cairo's `_cairo_fixed_16_16_from_double`: round to the nearest 1/65536, ties to even.
@@ -104,61 +161,73 @@ struct LinearGradientRaster {
     let constantRows = Int64(inc * Double(width)) == 0
     let offset = p1.x * dx + p1.y * dy
     let v0 = Int64(x0) * 65536 + 32_768
-    table.withUnsafeBufferPointer { lut in
-      runEnds.withUnsafeBufferPointer { ends in
-        func color(_ t: Int64) -> UInt32 {
-          if t < first { return below }
-          if t >= last { return above }
-          return lut[Int(t - first)]
-        }
+    starts.withUnsafeBufferPointer { starts in
+      colors.withUnsafeBufferPointer { colors in
         for y in y0..<y1 {
           let row = (data + (y - y0) * stride + x0 * 4).assumingMemoryBound(to: UInt32.self)
           let v1 = Int64(repeatsFirstRow ? y0 : y) * 65536 + 32_768
           let t = Int64((Double(dx * v0 + dy * v1) - Double(offset) * 1.0) * invden)
           if constantRows {
-            row.update(repeating: color(t), count: width)
-            continue
+            row.update(repeating: run(containing: t, starts: starts, colors: colors).color, count: width)
+          } else {
+            paintRuns(row, width: width, t: t, inc: inc, starts: starts, colors: colors)
           }
-          if inc > 0 {
-            paintRuns(row, width: width, t: t, inc: inc, lut: lut, runEnds: ends)
-            continue
-          }
-          row[0] = color(t)
-          for i in 1..<width { row[i] = color(t + Int64(inc * Double(i))) }
         }
       }
     }
   }
 
-  /// One row whose `t` never decreases (`inc > 0`): pixel `i` has `t + trunc(inc · i)`, as in
-  /// pixman. Each run of pixels whose `t` stays inside one run of equal colours in the table
-  /// is filled at once; its end is estimated by a division and then settled on the exact `t`s.
+  /// The colour of `t` and the `t`s that share it: `low..<high` (unbounded below the first stop
+  /// and above the last), with the index of its run (−1 below, `colors.count` above).
+  private func run(
+    containing t: Int64, starts: UnsafeBufferPointer<Int64>, colors: UnsafeBufferPointer<UInt32>, near hint: Int? = nil
+  ) -> (color: UInt32, low: Int64, high: Int64, index: Int) {
+    if t < first { return (below, .min, first, -1) }
+    if t >= last { return (above, last, .max, colors.count) }
+    var i: Int
+    if let hint, hint >= 0, hint < colors.count {
+      // A row's `t` moves steadily: the run is usually the hint's neighbour.
+      i = hint
+      while i + 1 < colors.count, starts[i + 1] <= t { i += 1 }
+      while starts[i] > t { i -= 1 }
+    } else {
+      var (lo, hi) = (0, colors.count)  // starts[lo] <= t < starts[hi] (or last)
+      while hi - lo > 1 {
+        let middle = (lo + hi) / 2
+        if starts[middle] <= t { lo = middle } else { hi = middle }
+      }
+      i = lo
+    }
+    return (colors[i], starts[i], i + 1 < colors.count ? starts[i + 1] : last, i)
+  }
+
+  /// One row whose `t` changes along it: pixel `i` has `t + trunc(inc · i)`, as in pixman,
+  /// monotone in `i`. Each run of pixels whose `t` stays inside one run of one colour is filled
+  /// at once; its end is estimated by a division and then settled on the exact `t`s.
   private func paintRuns(
-    _ row: UnsafeMutablePointer<UInt32>, width: Int, t: Int64, inc: Double, lut: UnsafeBufferPointer<UInt32>,
-    runEnds: UnsafeBufferPointer<Int32>
+    _ row: UnsafeMutablePointer<UInt32>, width: Int, t: Int64, inc: Double, starts: UnsafeBufferPointer<Int64>,
+    colors: UnsafeBufferPointer<UInt32>
   ) {
     func tAt(_ i: Int) -> Int64 { i == 0 ? t : t + Int64(inc * Double(i)) }
     var i = 0
+    var hint: Int?
     while i < width {
-      let ti = tAt(i)
-      let color: UInt32
-      let limit: Int64
-      if ti < first {
-        (color, limit) = (below, first)
-      } else if ti >= last {
-        (color, limit) = (above, .max)
-      } else {
-        let k = Int(ti - first)
-        (color, limit) = (lut[k], first + Int64(runEnds[k]))
+      let r = run(containing: tAt(i), starts: starts, colors: colors, near: hint)
+      hint = r.index
+      func inside(_ j: Int) -> Bool {
+        let tj = tAt(j)
+        return r.low <= tj && tj < r.high
       }
+      // The run's edge in the direction `t` moves.
+      let edge = inc > 0 ? r.high : r.low
       var j = width
-      if limit != .max {
-        let estimate = (Double(limit - t) / inc).rounded(.up)
+      if edge != .max, edge != .min {
+        let estimate = (Double(edge - t) / inc).rounded(.up)
         j = estimate >= Double(width) ? width : max(i + 1, Int(estimate))
-        while j > i + 1, tAt(j - 1) >= limit { j -= 1 }
-        while j < width, tAt(j) < limit { j += 1 }
+        while j > i + 1, !inside(j - 1) { j -= 1 }
+        while j < width, inside(j) { j += 1 }
       }
-      (row + i).update(repeating: color, count: j - i)
+      (row + i).update(repeating: r.color, count: j - i)
       i = j
     }
   }
