@@ -76,7 +76,6 @@ extension Flick {
 
     static func run(_ args: [String]) throws {
       StartupTrace.mark("flick render")
-      FontRegistry.preloadConfiguration()  // beside the template's parsing
       let a = try Arguments(
         args, valued: Flick.templateOptions.union(valued).union(Flick.sceneOptions),
         flags: Flick.templateFlags.union(flags).union(Flick.sceneFlags))

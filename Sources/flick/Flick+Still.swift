@@ -28,7 +28,6 @@ extension Flick {
 
     static func run(_ args: [String]) throws {
       StartupTrace.mark("flick still")
-      FontRegistry.preloadConfiguration()  // beside the template's parsing
       let a = try Arguments(
         args,
         valued: Flick.templateOptions.union(["o", "output", "time", "frame", "at", "scale"])
