@@ -75,13 +75,21 @@ package enum FontRegistry {
       throw .unreadableFont(path: path, reason: "cannot load the fontconfig configuration")
     }
     defer { FcConfigDestroy(config) }
-    for (file, entry) in files.sorted(by: { $0.key < $1.key })
-    where FcConfigAppFontAddFile(config, entry.loaded) == 0 {
-      throw .unreadableFont(path: file == key ? path : file, reason: "fontconfig refused the file")
+    var kept: [String: Entry] = [:]
+    for (file, entry) in files.sorted(by: { $0.key < $1.key }) {
+      if FcConfigAppFontAddFile(config, entry.loaded) != 0 {
+        kept[file] = entry
+        continue
+      }
+      // Only the file being registered is an error: an earlier one fontconfig cannot read now
+      // vanished after the check above (a folder removed meanwhile) and is dropped like one gone
+      // before it.
+      guard file != key else { throw .unreadableFont(path: path, reason: "fontconfig refused the file") }
     }
     guard FcConfigSetCurrent(config) != 0 else {
       throw .unreadableFont(path: path, reason: "cannot install the fontconfig configuration")
     }
+    files = kept
     state.registered = files
     state.count += 1
     if loaded != key {
