@@ -35,10 +35,18 @@ package final class FFmpegSink: FrameSink {
   /// before (``PreparedFrame/repeatsPrevious``); nil otherwise.
   private var repeats: [Bool]?
   private var state = SinkState.running
-  /// The frames ffmpeg read, kept to fit the output to `--max-size` (nil without a budget).
-  private var spool: FrameSpool?
-  /// What fitting the output to the budget needs (nil without a budget).
-  private let fitting: (format: OutputFormat, fps: Int, options: EncodingOptions, ffmpeg: FFmpegTool)?
+  /// With `--max-size`: the frames ffmpeg read, kept in a spool, and what fitting the output to
+  /// the budget needs; nil without a budget (and once the spool is removed).
+  private var fitting: Fitting?
+
+  private struct Fitting {
+    let spool: FrameSpool
+    let budget: OutputBudget
+    let format: OutputFormat
+    let fps: Int
+    let options: EncodingOptions
+    let ffmpeg: FFmpegTool
+  }
 
   /// Starts ffmpeg for `format` frames of `width × height` pixels at `fps`.
   ///
@@ -57,14 +65,12 @@ package final class FFmpegSink: FrameSink {
       width: width, height: height, straightAlpha: format.hasAlpha, yuv420: command.readsYUV420)
     self.stallTimeout = stallTimeout
     if options.mergesIdenticalFrames && format == .apng { repeats = [] }
-    if options.maxSize != nil, OutputBudget.refusal(for: format) == nil {
+    if let budget = options.maxSize, OutputBudget.refusal(for: format) == nil {
       // Rows of the bytes ffmpeg reads: BGRA, or the yuv420p planes (whole rows of `width`).
       let rowBytes = layout.yuv420 ? width : width * 4
-      spool = try FrameSpool(
+      let spool = try FrameSpool(
         path: file.sibling(".frames"), rowBytes: rowBytes, rows: layout.byteCount / rowBytes, output: destination)
-      fitting = (format, fps, options, ffmpeg)
-    } else {
-      fitting = nil
+      fitting = Fitting(spool: spool, budget: budget, format: format, fps: fps, options: options, ffmpeg: ffmpeg)
     }
     process = try file.launch(ffmpeg, command.arguments, files: [file.path])
   }
@@ -88,7 +94,7 @@ package final class FFmpegSink: FrameSink {
       abort()
       throw error
     }
-    if let spool, let failure = spool.append(bytes) {
+    if let spool = fitting?.spool, let failure = spool.append(bytes) {
       abort()
       throw VideoError.cannotWrite(
         path: destination, reason: "cannot keep the frames in \(quoted: spool.path): \(escaped: failure)")
@@ -106,16 +112,17 @@ package final class FFmpegSink: FrameSink {
       if let error = process.finish(stallTimeout: stallTimeout) { throw error }
       try file.checkWritten()
       if let repeats { report = try file.mergeIdenticalFrames(repeats) }
-      if let spool, let fitting, let budget = fitting.options.maxSize {
+      if let fitting {
+        let spool = fitting.spool
         spool.endAppending()
         let outcome = try VideoFitting(
           file: file, spool: spool, format: fitting.format, fps: fitting.fps, width: layout.width,
           height: layout.height, options: fitting.options, ffmpeg: fitting.ffmpeg, stallTimeout: stallTimeout
-        ).run(budget: budget)
+        ).run(budget: fitting.budget)
         report.budgetNote = outcome.note
         if outcome.frames != spool.frameCount { report.frames = outcome.frames }
         spool.remove()
-        self.spool = nil
+        self.fitting = nil
       }
     }
     state = .finished
@@ -142,7 +149,7 @@ package final class FFmpegSink: FrameSink {
     state = .aborted
     process.kill()
     file.remove()
-    spool?.remove()
-    spool = nil
+    fitting?.spool.remove()
+    fitting = nil
   }
 }
