@@ -25,7 +25,7 @@ let package = Package(
     /// Cairo/Pango rasteriser: draws render trees, decodes pictures, runs rlottie and librsvg.
     .target(
       name: "FlickRaster",
-      dependencies: ["FlickScene", "CCairo", "CPango", "CJPEG", "CWebP", "CRLottie", "CRSVG", "CPNG"]),
+      dependencies: ["FlickScene", "CCairo", "CPango", "CJPEG", "CWebP", "CRLottie", "CRSVG", "CPNG", "CGradient"]),
     /// Output formats, the ffmpeg subprocess and the parallel render pipeline.
     .target(name: "FlickVideo", dependencies: ["FlickRaster", "CYUV", "CSpawn"]),
     /// The versioned JSON5 template format.
@@ -125,6 +125,8 @@ let package = Package(
     // The inner loops of the MP4 path's BGRA → yuv420p conversion (FlickVideo's YUV420Converter):
     // SSE2 on x86-64, plain C elsewhere.
     .target(name: "CYUV"),
+    // The per-pixel loop of FlickRaster's RadialGradientRaster (pixman's radial arithmetic).
+    .target(name: "CGradient"),
     // Child processes in a process group of their own, killed with Flick (FlickVideo's Subprocess).
     .target(name: "CSpawn"),
     // The HTTP server of `flick studio` (FlickStudio's HTTPServer).

@@ -123,7 +123,9 @@ extension LayerPainter {
       local.x0 -= Double(x0)
       local.y0 -= Double(y0)
       cairo_set_matrix(gcr, &local)
-      Self.fillGradient(g, of: layer, in: gcr)
+      if !Self.paintRadial(g, of: layer, in: gcr) {
+        Self.fillGradient(g, of: layer, in: gcr)
+      }
       cairo_surface_flush(image.surface)
       return image
     }
@@ -228,14 +230,7 @@ extension LayerPainter {
       guard let pattern else { return }
       defer { cairo_pattern_destroy(pattern) }
       if g.kind == .radial {
-        var rx = abs(end.x - start.x)
-        var ry = abs(end.y - start.y)
-        if rx == 0 { rx = ry }
-        if ry == 0 { ry = rx }
-        guard rx > 0 else { return }
-        var m = cairo_matrix_t()
-        cairo_matrix_init_scale(&m, 1 / rx, 1 / ry)
-        cairo_matrix_translate(&m, -start.x, -start.y)
+        guard var m = radialPatternMatrix(start: start, end: end) else { return }
         cairo_pattern_set_matrix(pattern, &m)
       }
       for stop in stops {

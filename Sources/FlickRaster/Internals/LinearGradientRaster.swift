@@ -48,34 +48,24 @@ struct LinearGradientRaster {
     let limit = 16_383.0
     for v in [start.x, start.y, end.x, end.y] { guard v.isFinite, abs(v) <= limit else { return nil } }
     guard abs(end.x - start.x) >= 1e-6 || abs(end.y - start.y) >= 1e-6, stops.count >= 2 else { return nil }
-    // Cairo clamps each stop and inserts it before the first stop with a larger offset.
-    var sorted: [(offset: Double, stop: GradientStop)] = []
-    for stop in stops {
-      let c = stop.color
-      for v in [stop.location, c.red, c.green, c.blue, c.alpha] { guard v.isFinite else { return nil } }
-      guard c.alpha >= 1 else { return nil }
-      let offset = CairoDraw.clamp(stop.location)
-      let s = GradientStop(
-        x: Self.fixed(offset), red: Self.short(c.red), green: Self.short(c.green), blue: Self.short(c.blue),
-        alpha: Self.short(c.alpha))
-      sorted.insert((offset, s), at: sorted.firstIndex { offset < $0.offset } ?? sorted.count)
+    guard stops.allSatisfy({ $0.color.alpha >= 1 }), let pixmanStops = GradientStop.pixmanStops(stops) else {
+      return nil
     }
-    let c0 = sorted[0].stop
-    guard sorted.contains(where: { $0.stop.red != c0.red || $0.stop.green != c0.green || $0.stop.blue != c0.blue })
+    let c0 = pixmanStops[0]
+    guard pixmanStops.contains(where: { $0.red != c0.red || $0.green != c0.green || $0.blue != c0.blue })
     else { return nil }
-    p1 = (Self.fixed(start.x), Self.fixed(start.y))
-    dx = Self.fixed(end.x) - p1.x
-    dy = Self.fixed(end.y) - p1.y
+    p1 = (GradientStop.fixed(start.x), GradientStop.fixed(start.y))
+    dx = GradientStop.fixed(end.x) - p1.x
+    dy = GradientStop.fixed(end.y) - p1.y
     l = dx * dx + dy * dy
     guard l != 0 else { return nil }
-    let pixmanStops = sorted.map(\.stop)
     self.stops = pixmanStops
-    var walker = GradientWalker(stops: pixmanStops)
-    first = sorted[0].stop.x
-    last = sorted[sorted.count - 1].stop.x
+    let walker = GradientWalker(stops: pixmanStops)
+    first = pixmanStops[0].x
+    last = pixmanStops[pixmanStops.count - 1].x
     below = walker.pixel(first - 1)
     above = walker.pixel(last)
-    (starts, colors) = Self.runs(&walker, from: first, stopsAt: pixmanStops.map(\.x))
+    (starts, colors) = Self.runs(walker, from: first, stopsAt: pixmanStops.map(\.x))
   }
 
   /// The runs of one colour of `t` in `first..<` the last of `stops` (16.16 positions, sorted).
@@ -87,7 +77,7 @@ struct LinearGradientRaster {
   /// for every `t` (65,536 between 0 and 1). `LinearGradientRasterTests` compares the runs with
   /// the colour of every single `t`.
   private static func runs(
-    _ walker: inout GradientWalker, from first: Int64, stopsAt stops: [Int64]
+    _ walker: GradientWalker, from first: Int64, stopsAt stops: [Int64]
   ) -> (starts: [Int64], colors: [UInt32]) {
     var starts: [Int64] = []
     var colors: [UInt32] = []
@@ -135,15 +125,8 @@ struct LinearGradientRaster {
   /// The colours pixman's walker gives the `t`s of `range`, each evaluated (for tests: the runs
   /// must agree with it at every `t`).
   func walkerColors(_ range: ClosedRange<Int64>) -> [UInt32] {
-    var walker = GradientWalker(stops: stops)
-    return range.map { walker.pixel($0) }
+    GradientWalker(stops: stops).table(range)
   }
-
-  /// Cairo's `_cairo_fixed_16_16_from_double`: round to the nearest 1/65536, ties to even.
-  private static func fixed(_ d: Double) -> Int64 { Int64((d * 65536).rounded(.toNearestOrEven)) }
-
-  /// Cairo's `_cairo_color_double_to_short` on a clamped channel.
-  private static func short(_ d: Double) -> UInt16 { UInt16(CairoDraw.clamp(d) * 65535 + 0.5) }
 
   /// Writes the gradient over the device rectangle `x0..<x1 × y0..<y1` of an ARGB32 image whose
   /// first byte is `data`, rows `stride` bytes apart: what pixman writes when Cairo composites
@@ -230,90 +213,5 @@ struct LinearGradientRaster {
       (row + i).update(repeating: r.color, count: j - i)
       i = j
     }
-  }
-}
-
-/// A colour stop as pixman holds it: the position in 16.16 fixed point, 16-bit channels.
-private struct GradientStop {
-  var x: Int64
-  var red: UInt16
-  var green: UInt16
-  var blue: UInt16
-  var alpha: UInt16
-}
-
-/// pixman 0.42's gradient walker (pixman-gradient-walker.c) for the pad extend: the colour of
-/// `t` from the two stops around it, in the same float operations in the same order.
-private struct GradientWalker {
-  private var x: [Int64]
-  private var a: [Float]
-  private var r: [Float]
-  private var g: [Float]
-  private var b: [Float]
-  private var leftX: Int64 = 0
-  private var rightX: Int64 = 0
-  private var needsReset = true
-  private var aS: Float = 0, aB: Float = 0, rS: Float = 0, rB: Float = 0
-  private var gS: Float = 0, gB: Float = 0, bS: Float = 0, bB: Float = 0
-
-  init(stops: [GradientStop]) {
-    // The pad extend's sentinels: the end colours at INT32_MIN and INT32_MAX.
-    let all = [stops[0]] + stops + [stops[stops.count - 1]]
-    let inv: Float = 1.0 / 257.0
-    x = [Int64(Int32.min)] + stops.map(\.x) + [Int64(Int32.max)]
-    a = all.map { Float($0.alpha) * inv }
-    r = all.map { Float($0.red) * inv }
-    g = all.map { Float($0.green) * inv }
-    b = all.map { Float($0.blue) * inv }
-  }
-
-  private mutating func reset(_ pos: Int64) {
-    // Index 0 is the lower sentinel: search the real stops, then step back one.
-    var n = 1
-    while n < x.count - 1, pos >= x[n] { n += 1 }
-    let left = n - 1
-    let right = n
-    let inv65536: Float = 1.0 / 65536.0
-    let lx = Float(x[left]) * inv65536
-    let rx = Float(x[right]) * inv65536
-    let width = rx - lx
-    if (-Float.leastNormalMagnitude < width && width < Float.leastNormalMagnitude) || x[left] == Int64(Int32.min)
-      || x[right] == Int64(Int32.max)
-    {
-      aS = 0
-      rS = 0
-      gS = 0
-      bS = 0
-      aB = (a[left] + a[right]) / 510.0
-      rB = (r[left] + r[right]) / 510.0
-      gB = (g[left] + g[right]) / 510.0
-      bB = (b[left] + b[right]) / 510.0
-    } else {
-      let wRec: Float = 1.0 / width
-      let inv255: Float = 1.0 / 255.0
-      aB = (a[left] * rx - a[right] * lx) * wRec * inv255
-      rB = (r[left] * rx - r[right] * lx) * wRec * inv255
-      gB = (g[left] * rx - g[right] * lx) * wRec * inv255
-      bB = (b[left] * rx - b[right] * lx) * wRec * inv255
-      aS = (a[right] - a[left]) * wRec * inv255
-      rS = (r[right] - r[left]) * wRec * inv255
-      gS = (g[right] - g[left]) * wRec * inv255
-      bS = (b[right] - b[left]) * wRec * inv255
-    }
-    leftX = x[left]
-    rightX = x[right]
-    needsReset = false
-  }
-
-  /// `pixman_gradient_walker_pixel_32`: premultiplied ARGB32.
-  mutating func pixel(_ pos: Int64) -> UInt32 {
-    if needsReset || pos < leftX || pos >= rightX { reset(pos) }
-    let y = Float(pos) * (1.0 / 65536.0 as Float)
-    let fa: Float = 255 * (aS * y + aB)
-    let fr = fa * (rS * y + rB)
-    let fg = fa * (gS * y + gB)
-    let fb = fa * (bS * y + bB)
-    func byte(_ v: Float) -> UInt32 { UInt32(truncatingIfNeeded: Int32(v + 0.5)) & 0xff }
-    return byte(fa) << 24 | byte(fr) << 16 | byte(fg) << 8 | byte(fb)
   }
 }
