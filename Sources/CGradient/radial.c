@@ -30,24 +30,34 @@ static inline uint32_t radial_color(const flick_radial_gradient *g, const flick_
   return 0;
 }
 
-// pixman's UN8x4_MUL_UN8 then UN8x4_ADD_UN8x4: d · (255 − αs) / 255 rounded, plus s, saturated.
+// pixman's UN8x4_MUL_UN8_ADD_UN8x4 (pixman-combine32.h): d · (255 − αs) / 255 rounded, plus s,
+// saturated, two channels at a time.
 static inline uint32_t over(uint32_t s, uint32_t d) {
   uint32_t ia = 255 - (s >> 24);
   uint32_t result = 0;
-  for (int shift = 0; shift < 32; shift += 8) {
-    uint32_t t = ((d >> shift) & 0xff) * ia + 0x80;
-    t = (t + (t >> 8)) >> 8;
-    t += (s >> shift) & 0xff;
-    if (t > 255) t = 255;
-    result |= t << shift;
+  for (int shift = 0; shift < 16; shift += 8) {
+    uint32_t t = ((d >> shift) & 0x00ff00ff) * ia + 0x00800080;
+    t = ((t + ((t >> 8) & 0x00ff00ff)) >> 8) & 0x00ff00ff;
+    t += (s >> shift) & 0x00ff00ff;
+    t |= 0x10000100 - ((t >> 8) & 0x00ff00ff);
+    result |= (t & 0x00ff00ff) << shift;
   }
   return result;
 }
 
 void flick_radial_over_row(uint32_t *row, int width, int64_t b, int64_t db, int64_t c, int64_t dc, int64_t ddc,
-                           flick_radial_gradient gradient, flick_radial_colors colors) {
+                           flick_radial_gradient gradient, flick_radial_colors colors, int clear) {
   // pixman keeps b, c and dc in 64-bit integers and lets them wrap; unsigned arithmetic here.
   uint64_t ub = (uint64_t)b, uc = (uint64_t)c, udc = (uint64_t)dc;
+  if (clear) {
+    for (int i = 0; i < width; i++) {
+      row[i] = radial_color(&gradient, &colors, (double)(int64_t)ub, (double)(int64_t)uc);
+      ub += (uint64_t)db;
+      uc += udc;
+      udc += (uint64_t)ddc;
+    }
+    return;
+  }
   for (int i = 0; i < width; i++) {
     uint32_t s = radial_color(&gradient, &colors, (double)(int64_t)ub, (double)(int64_t)uc);
     uint32_t alpha = s >> 24;

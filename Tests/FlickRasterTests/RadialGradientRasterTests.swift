@@ -7,7 +7,7 @@ import Testing
 @testable import FlickRaster
 
 /// ``RadialGradientRaster`` repeats Cairo's matrix conversions and pixman's radial arithmetic to
-/// paint a radial gradient layer over whole pixels. These tests hold ``LayerPainter/paintRadial(_:of:in:)``
+/// paint a radial gradient layer over whole pixels. These tests hold ``LayerPainter/paintRadial(_:of:in:clear:)``
 /// to Cairo's own fill of the same layer (``LayerPainter/fillGradient(_:of:in:)``) byte for byte:
 /// random ellipses (centres inside and outside the layer, radii from a pixel to beyond it),
 /// translucent and opaque stops in any order, current matrices built by several calls (so Cairo's
@@ -96,7 +96,7 @@ import Testing
         cairo_translate(cr, -origin.x, -origin.y)
       }
       LayerPainter.fillGradient(gradient, of: layer, in: wcr)
-      guard LayerPainter.paintRadial(gradient, of: layer, in: gcr) else {
+      guard LayerPainter.paintRadial(gradient, of: layer, in: gcr, clear: !background) else {
         Issue.record("trial \(trial): declined \(bounds) scale \(sx)×\(sy)")
         continue
       }
@@ -131,7 +131,7 @@ import Testing
         cairo_surface_destroy(surface)
       }
       setUp(cr)
-      return LayerPainter.paintRadial(gradient, of: layer, in: cr)
+      return LayerPainter.paintRadial(gradient, of: layer, in: cr, clear: true)
     }
     #expect(accepts { _ in })
     #expect(accepts { cairo_translate($0, 3, 4) })

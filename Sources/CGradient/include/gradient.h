@@ -54,8 +54,9 @@ typedef struct {
 
 /// One row of `width` premultiplied ARGB32 pixels: pixel i gets the gradient's colour at the
 /// quadratic's state after i steps (b += db; c += dc; dc += ddc, 32.32 integers as pixman keeps
-/// them), composited over what `row` holds.
+/// them), composited over what `row` holds; or, when `clear` is non-zero and the row holds only
+/// zeros, stored (what OVER gives there, with none of its arithmetic).
 void flick_radial_over_row(uint32_t *row, int width, int64_t b, int64_t db, int64_t c, int64_t dc, int64_t ddc,
-                           flick_radial_gradient gradient, flick_radial_colors colors);
+                           flick_radial_gradient gradient, flick_radial_colors colors, int clear);
 
 #endif

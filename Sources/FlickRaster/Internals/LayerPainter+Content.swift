@@ -123,7 +123,7 @@ extension LayerPainter {
       local.x0 -= Double(x0)
       local.y0 -= Double(y0)
       cairo_set_matrix(gcr, &local)
-      if !Self.paintRadial(g, of: layer, in: gcr) {
+      if !Self.paintRadial(g, of: layer, in: gcr, clear: true) {
         Self.fillGradient(g, of: layer, in: gcr)
       }
       cairo_surface_flush(image.surface)

@@ -21,9 +21,9 @@ extension LayerPainter {
   /// Paints a radial gradient layer whose rectangle covers whole device pixels of `cr`'s target
   /// (an ARGB32 image without device offset or clip, such as the picture
   /// ``drawGradient(_:of:in:)`` makes) with ``RadialGradientRaster``: the bytes
-  /// ``fillGradient(_:of:in:)`` would have Cairo write. False: nothing was painted, and the caller
-  /// lets Cairo paint.
-  static func paintRadial(_ g: GradientContent, of layer: Layer, in cr: OpaquePointer) -> Bool {
+  /// ``fillGradient(_:of:in:)`` would have Cairo write. `clear`: the target holds only zeros (it
+  /// skips OVER's arithmetic). False: nothing was painted, and the caller lets Cairo paint.
+  static func paintRadial(_ g: GradientContent, of layer: Layer, in cr: OpaquePointer, clear: Bool) -> Bool {
     guard LinearGradientRaster.matchesLoadedLibraries, g.kind == .radial, g.stops.count >= 2,
       layer.cornerRadius <= 0 || layer.maskedCorners.isEmpty,
       cairo_get_operator(cr) == CAIRO_OPERATOR_OVER
@@ -67,7 +67,7 @@ extension LayerPainter {
     cairo_surface_flush(surface)
     guard let data = cairo_image_surface_get_data(surface) else { return false }
     let stride = Int(cairo_image_surface_get_stride(surface))
-    guard raster.paint(into: data, stride: stride, x0: x0, y0: y0, x1: x1, y1: y1) else { return false }
+    guard raster.paint(into: data, stride: stride, x0: x0, y0: y0, x1: x1, y1: y1, clear: clear) else { return false }
     cairo_surface_mark_dirty_rectangle(surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
     return true
   }

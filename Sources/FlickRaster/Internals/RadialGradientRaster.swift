@@ -73,9 +73,10 @@ struct RadialGradientRaster {
 
   /// Composites the gradient with OVER onto the device box `x0..<x1 × y0..<y1` of an ARGB32 image
   /// whose first byte is `data`, rows `stride` bytes apart (box coordinates count from that byte).
+  /// `clear`: the box holds only zeros, where OVER stores the gradient's pixels.
   /// False, with nothing written, where pixman's own transform of a row's first pixel overflows
   /// (pixman then leaves its scanline unwritten) or is projective.
-  func paint(into data: UnsafeMutableRawPointer, stride: Int, x0: Int, y0: Int, x1: Int, y1: Int) -> Bool {
+  func paint(into data: UnsafeMutableRawPointer, stride: Int, x0: Int, y0: Int, x1: Int, y1: Int, clear: Bool) -> Bool {
     guard x1 > x0, y1 > y0 else { return true }
     var rows: [(b: Int64, c: Int64, dc: Int64)] = []
     rows.reserveCapacity(y1 - y0)
@@ -100,7 +101,7 @@ struct RadialGradientRaster {
         table: base, low: low, high: high, below: table[0], above: table[table.count - 1])
       for (i, row) in rows.enumerated() {
         let pixels = (data + (y0 + i) * stride + x0 * 4).assumingMemoryBound(to: UInt32.self)
-        flick_radial_over_row(pixels, Int32(x1 - x0), row.b, db, row.c, row.dc, ddc, gradient, colors)
+        flick_radial_over_row(pixels, Int32(x1 - x0), row.b, db, row.c, row.dc, ddc, gradient, colors, clear ? 1 : 0)
       }
     }
     return true
