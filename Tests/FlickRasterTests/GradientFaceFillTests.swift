@@ -35,7 +35,10 @@ import Testing
     // Narrow faces (one masked call a row) and wide ones (the full span composited alone).
     let width = trial % 3 == 0 ? Double.random(in: 6...250, using: &rng) : Double.random(in: 240...620, using: &rng)
     let height = Double.random(in: 8...300, using: &rng)
-    let origin = Point(x: Double.random(in: -3...3, using: &rng), y: Double.random(in: -3...3, using: &rng))
+    var origin = Point(x: Double.random(in: -3...3, using: &rng), y: Double.random(in: -3...3, using: &rng))
+    // On every eighth trial the left side lies on the image's first column, as a card at rest:
+    // a corner's control point then lands a hair below 0 (cos(π) · r), which Cairo rounds to 0.
+    if trial % 8 == 0 { origin.x = origin.x.rounded() }
     let radius = trial % 7 == 0 ? Double.random(in: 0.2...2, using: &rng) : Double.random(in: 1...90, using: &rng)
     var corners = CornerMask.all
     if trial % 5 == 4 {
@@ -46,6 +49,7 @@ import Testing
     var tx = -origin.x + Double.random(in: 0..<1, using: &rng)
     var ty = -origin.y + Double.random(in: 0..<1, using: &rng)
     switch trial % 4 {
+    case 0 where trial % 8 == 0: tx = -origin.x
     case 1: (tx, ty) = (tx.rounded(.up) + 2, ty.rounded(.up))
     case 2:
       (tx, ty) = (tx + Double(Int.random(in: 0...5, using: &rng)), ty + Double(Int.random(in: 0...5, using: &rng)))
@@ -122,6 +126,13 @@ import Testing
     }
     let bounds = Rect(x: 0, y: 0, width: 400, height: 280)
     #expect(try fills(Layer(id: "a", bounds: bounds, cornerRadius: 36, content: .gradient(g)), g))
+    // A face on whole-pixel x (a card at rest) is accepted.
+    let atRest = try Self.pixels(w: 400, h: 281, translation: (0, 0.37), arena: arena) { image, cr, m in
+      GradientFaceFill.fill(
+        g, of: Layer(id: "r", bounds: bounds, cornerRadius: 36, content: .gradient(g)), matrix: m, image: image,
+        context: cr)
+    }
+    #expect(atRest.drawn)
     #expect(try !fills(Layer(id: "b", bounds: bounds, cornerRadius: 0, content: .gradient(g)), g))
     #expect(try !fills(Layer(id: "c", bounds: bounds, cornerRadius: 36, content: .gradient(g)), g, scale: 0.9))
     let flat = GradientContent(colors: g.colors.colors, startPoint: .zero, endPoint: Point(x: 1, y: 1e-7))
