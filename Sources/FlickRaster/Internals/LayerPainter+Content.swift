@@ -123,7 +123,9 @@ extension LayerPainter {
       local.x0 -= Double(x0)
       local.y0 -= Double(y0)
       cairo_set_matrix(gcr, &local)
-      if !Self.paintRadial(g, of: layer, in: gcr, clear: true) {
+      if !GradientFaceFill.fill(g, of: layer, matrix: local, image: image, context: gcr),
+        !Self.paintRadial(g, of: layer, in: gcr, clear: true)
+      {
         Self.fillGradient(g, of: layer, in: gcr)
       }
       cairo_surface_flush(image.surface)

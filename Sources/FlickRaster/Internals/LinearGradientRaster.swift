@@ -47,6 +47,8 @@ struct LinearGradientRaster {
   init?(start: Point, end: Point, stops: [(location: Double, color: Color)]) {
     let limit = 16_383.0
     for v in [start.x, start.y, end.x, end.y] { guard v.isFinite, abs(v) <= limit else { return nil } }
+    // Cairo rescales a gradient whose end points or their distance exceed that range.
+    guard abs(end.x - start.x) <= limit, abs(end.y - start.y) <= limit else { return nil }
     guard abs(end.x - start.x) >= 1e-6 || abs(end.y - start.y) >= 1e-6, stops.count >= 2 else { return nil }
     guard stops.allSatisfy({ $0.color.alpha >= 1 }), let pixmanStops = GradientStop.pixmanStops(stops) else {
       return nil
@@ -135,26 +137,71 @@ struct LinearGradientRaster {
     let width = x1 - x0
     let height = y1 - y0
     guard width > 0, height > 0 else { return }
-    let invden = 65536.0 * 65536.0 / (Double(l) * 65536.0)
-    let inc = Double(dx * 65536) * invden
     // pixman's linear_gradient_is_horizontal: when `t` moves by less than 1 over the whole
     // height, it computes the first row and repeats it.
-    let vertical = Double(height) * 65536.0 * 65536.0 * Double(dy * 65536) / (65536.0 * Double(l))
-    let repeatsFirstRow = -1 < vertical && vertical < 1
-    let constantRows = Int64(inc * Double(width)) == 0
-    let offset = p1.x * dx + p1.y * dy
+    let repeatsFirstRow = isHorizontal(rows: height)
     let v0 = Int64(x0) * 65536 + 32_768
+    for y in y0..<y1 {
+      let row = (data + (y - y0) * stride + x0 * 4).assumingMemoryBound(to: UInt32.self)
+      paintRow(row, count: width, v0: v0, v1: Int64(repeatsFirstRow ? y0 : y) * 65536 + 32_768)
+    }
+  }
+
+  /// Whether `t` does not depend on the row (the end points share their 16.16 y).
+  var isVerticallyConstant: Bool { dy == 0 }
+
+  /// Whether pixman takes the gradient as horizontal for a call `rows` high (no transform or
+  /// a translation): `t` moves by less than 1 over those rows, and pixman repeats the first.
+  func isHorizontal(rows: Int) -> Bool {
+    let vertical = Double(rows) * 65536.0 * 65536.0 * Double(dy * 65536) / (65536.0 * Double(l))
+    return -1 < vertical && vertical < 1
+  }
+
+  /// pixman's `t` (16.16) for a call whose first pixel centre is `(v0, v1)` in gradient space
+  /// (16.16 fixed point: the pixel's integer coordinates plus one half, plus the translation
+  /// pixman applies).
+  func parameter(v0: Int64, v1: Int64) -> Int64 {
+    let invden = 65536.0 * 65536.0 / (Double(l) * 65536.0)
+    return Int64((Double(dx * v0 + dy * v1) - Double(p1.x * dx + p1.y * dy) * 1.0) * invden)
+  }
+
+  /// The colour of every `t` from just below the first stop to the last, in order (index 0 is
+  /// `first − 1`), and that first `t`; nil when there are more than 2¹⁷.
+  func colorTable() -> (low: Int64, colors: [UInt32])? {
+    let low = first - 1
+    guard last - low < 1 << 17 else { return nil }
+    var table = [UInt32](repeating: below, count: Int(last - low) + 1)
+    table[table.count - 1] = above
+    for (i, color) in colors.enumerated() {
+      let end = i + 1 < colors.count ? starts[i + 1] : last
+      for t in starts[i]..<end { table[Int(t - low)] = color }
+    }
+    return (low, table)
+  }
+
+  /// pixman's `trunc(inc · i)` for `i` in `0..<count`: how far pixel `i` of a call is from the
+  /// call's first pixel in `t`, the same in every row.
+  func parameterSteps(count: Int) -> [Int64] {
+    let inc = Double(dx * 65536) * (65536.0 * 65536.0 / (Double(l) * 65536.0))
+    return (0..<max(0, count)).map { Int64(inc * Double($0)) }
+  }
+
+  /// The colour pixman gives the first pixel of a call whose first pixel centre is `(v0, v1)`.
+  func color(v0: Int64, v1: Int64) -> UInt32 { color(at: parameter(v0: v0, v1: v1)) }
+
+  /// Writes `count` pixels from `row` as one pixman call of one row whose first pixel centre is
+  /// `(v0, v1)` (see ``parameter(v0:v1:)``): pixel `i` has `t + trunc(inc · i)`.
+  func paintRow(_ row: UnsafeMutablePointer<UInt32>, count: Int, v0: Int64, v1: Int64) {
+    guard count > 0 else { return }
+    let invden = 65536.0 * 65536.0 / (Double(l) * 65536.0)
+    let inc = Double(dx * 65536) * invden
+    let t = parameter(v0: v0, v1: v1)
     starts.withUnsafeBufferPointer { starts in
       colors.withUnsafeBufferPointer { colors in
-        for y in y0..<y1 {
-          let row = (data + (y - y0) * stride + x0 * 4).assumingMemoryBound(to: UInt32.self)
-          let v1 = Int64(repeatsFirstRow ? y0 : y) * 65536 + 32_768
-          let t = Int64((Double(dx * v0 + dy * v1) - Double(offset) * 1.0) * invden)
-          if constantRows {
-            row.update(repeating: run(containing: t, starts: starts, colors: colors).color, count: width)
-          } else {
-            paintRuns(row, width: width, t: t, inc: inc, starts: starts, colors: colors)
-          }
+        if Int64(inc * Double(count)) == 0 {
+          row.update(repeating: run(containing: t, starts: starts, colors: colors).color, count: count)
+        } else {
+          paintRuns(row, width: count, t: t, inc: inc, starts: starts, colors: colors)
         }
       }
     }
