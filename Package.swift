@@ -23,9 +23,14 @@ let package = Package(
     /// The layer tree and immutable render-tree snapshots.
     .target(name: "FlickScene", dependencies: ["FlickMotion"]),
     /// Cairo/Pango rasteriser: draws render trees, decodes pictures, runs rlottie and librsvg.
+    /// Optimised in every build (`-O`; a debug build keeps `-enable-testing` for `@testable import`): its
+    /// per-pixel loops (box blur, shadows, layer effects, motion blur) unoptimised were most of the CPU of
+    /// the template-sweep tests; about 40 s more CPU to compile, a third less for those tests
+    /// (docs/benchmarks.md, "`make test` time").
     .target(
       name: "FlickRaster",
-      dependencies: ["FlickScene", "CCairo", "CPango", "CJPEG", "CWebP", "CRLottie", "CRSVG", "CPNG", "CGradient"]),
+      dependencies: ["FlickScene", "CCairo", "CPango", "CJPEG", "CWebP", "CRLottie", "CRSVG", "CPNG", "CGradient"],
+      swiftSettings: [.unsafeFlags(["-O"])]),
     /// Output formats, the ffmpeg subprocess and the parallel render pipeline.
     .target(name: "FlickVideo", dependencies: ["FlickRaster", "CYUV", "CSpawn"]),
     /// The versioned JSON5 template format.
@@ -48,7 +53,9 @@ let package = Package(
       dependencies: [
         "FlickMotion", "FlickScene", "FlickRaster", "FlickVideo", "FlickTemplates", "FlickSnapshot",
         "FlickBatch", "FlickStudio",
-      ]),
+      ],
+      // lld, as the test bundle (FlickTestSupport).
+      linkerSettings: [.unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux], configuration: .debug))]),
 
     /// `make bench-raster`: Flick's side of the side-by-side card-swap benchmark against cardswap.c.
     .executableTarget(
@@ -125,8 +132,9 @@ let package = Package(
     // The inner loops of the MP4 path's BGRA → yuv420p conversion (FlickVideo's YUV420Converter):
     // SSE2 on x86-64, plain C elsewhere.
     .target(name: "CYUV"),
-    // The per-pixel loop of FlickRaster's RadialGradientRaster (pixman's radial arithmetic).
-    .target(name: "CGradient"),
+    // pixman's gradient walker and the per-pixel loop of FlickRaster's RadialGradientRaster
+    // (pixman's radial arithmetic); optimised in every build, like FlickRaster, for the tests.
+    .target(name: "CGradient", cSettings: [.unsafeFlags(["-O2"])]),
     // Child processes in a process group of their own, killed with Flick (FlickVideo's Subprocess).
     .target(name: "CSpawn"),
     // The HTTP server of `flick studio` (FlickStudio's HTTPServer).
@@ -138,7 +146,12 @@ let package = Package(
     // MARK: - Tests
 
     /// Subprocess helpers shared by the end-to-end test suites (not a product).
-    .target(name: "FlickTestSupport"),
+    /// Its linker setting reaches every debug test bundle on Linux: lld (shipped with the Swift
+    /// toolchain) links the 80 MB test bundle in a fraction of gold's wall time on a busy machine
+    /// (docs/benchmarks.md, "`make test` time").
+    .target(
+      name: "FlickTestSupport",
+      linkerSettings: [.unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux], configuration: .debug))]),
 
     .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion", "FlickTestSupport"]),
     .testTarget(name: "FlickSceneTests", dependencies: ["FlickScene"]),

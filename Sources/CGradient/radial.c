@@ -2,6 +2,9 @@
 
 #include <math.h>
 
+// pixman's double expressions, term by term; no fused multiply-add.
+#pragma STDC FP_CONTRACT OFF
+
 // pixman's `(pixman_fixed_48_16_t) t`: x86-64's truncating conversion, whose result for NaN and
 // values out of range is INT64_MIN (C leaves it undefined, so it is spelled out here).
 static inline int64_t truncate_parameter(double t) {

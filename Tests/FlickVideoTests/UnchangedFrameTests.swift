@@ -2,6 +2,7 @@ import FlickMotion
 import FlickRaster
 import FlickScene
 import FlickTemplates
+import FlickTestSupport
 import FlickVideo
 import Foundation
 import Testing
@@ -49,7 +50,7 @@ import Testing
     redrawing.reusesUnchangedFrames = false
     let reference = try Self.frames(scene, scale: scale, pipeline: redrawing)
     // The default pipeline (pooled buffers, reuse on).
-    #expect(try Self.frames(scene, scale: scale, pipeline: RenderPipeline(jobs: 2)) == reference)
+    #expect(SameBytes.equal(try Self.frames(scene, scale: scale, pipeline: RenderPipeline(jobs: 2)), reference))
     // Counting what is drawn.
     let counter = Counter()
     var counting = RenderPipeline(jobs: 2)
@@ -60,7 +61,7 @@ import Testing
         return try renderer.render(tree)
       }
     }
-    #expect(try Self.frames(scene, scale: scale, pipeline: counting) == reference)
+    #expect(SameBytes.equal(try Self.frames(scene, scale: scale, pipeline: counting), reference))
     #expect(counter.value == Self.distinctTrees(scene))
   }
 
