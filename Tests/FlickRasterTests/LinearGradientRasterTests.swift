@@ -141,7 +141,8 @@ import Testing
 
   /// A whole-frame opaque background is painted by the raster (the renderer's direct path); its
   /// frame equals Cairo's fill of the same gradient, and the layers drawn over it are unchanged.
-  @Test(arguments: [(320, 180), (97, 211)])
+  /// (480 × 270 is past the area from which rows are painted from a table of every `t`.)
+  @Test(arguments: [(320, 180), (97, 211), (480, 270)])
   func rendererBackgroundEqualsCairosFill(size: (Int, Int)) throws {
     let (w, h) = size
     let stops: [Color] = [Raster.hex("#0B1022"), Raster.hex("#3B2F7A"), Raster.hex("#1E6F86")]

@@ -141,10 +141,25 @@ struct LinearGradientRaster {
     // height, it computes the first row and repeats it.
     let repeatsFirstRow = isHorizontal(rows: height)
     let v0 = Int64(x0) * 65536 + 32_768
+    // Many rows whose `t` changes along them (a diagonal background): a table of every `t`'s
+    // colour and of the steps along a row, the same in every row, costs a load a pixel where
+    // the runs cost a search each.
+    let table = width * height >= 1 << 16 && changes(along: width) ? GradientRowTable(self, maxCount: width) : nil
     for y in y0..<y1 {
       let row = (data + (y - y0) * stride + x0 * 4).assumingMemoryBound(to: UInt32.self)
-      paintRow(row, count: width, v0: v0, v1: Int64(repeatsFirstRow ? y0 : y) * 65536 + 32_768)
+      let v1 = Int64(repeatsFirstRow ? y0 : y) * 65536 + 32_768
+      if let table {
+        table.paintRow(row, count: width, v0: v0, v1: v1)
+      } else {
+        paintRow(row, count: width, v0: v0, v1: v1)
+      }
     }
+  }
+
+  /// Whether `t` changes along a call `count` pixels wide (pixman's `trunc(inc · count)` is not 0).
+  func changes(along count: Int) -> Bool {
+    let inc = Double(dx * 65536) * (65536.0 * 65536.0 / (Double(l) * 65536.0))
+    return Int64(inc * Double(count)) != 0
   }
 
   /// Whether `t` does not depend on the row (the end points share their 16.16 y).
@@ -198,7 +213,7 @@ struct LinearGradientRaster {
     let t = parameter(v0: v0, v1: v1)
     starts.withUnsafeBufferPointer { starts in
       colors.withUnsafeBufferPointer { colors in
-        if Int64(inc * Double(count)) == 0 {
+        if !changes(along: count) {
           row.update(repeating: run(containing: t, starts: starts, colors: colors).color, count: count)
         } else {
           paintRuns(row, width: count, t: t, inc: inc, starts: starts, colors: colors)
