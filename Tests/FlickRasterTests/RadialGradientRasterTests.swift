@@ -36,14 +36,7 @@ import Testing
 
   static func pixels(_ surface: OpaquePointer, w: Int, h: Int) -> [UInt32] {
     cairo_surface_flush(surface)
-    let data = cairo_image_surface_get_data(surface)!
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    let raw = UnsafeRawPointer(data)
-    var result: [UInt32] = []
-    for y in 0..<h {
-      for x in 0..<w { result.append(raw.load(fromByteOffset: y * stride + 4 * x, as: UInt32.self)) }
-    }
-    return result
+    return LinearGradientRasterTests.read(surface, w: w, h: h)
   }
 
   @Test(arguments: 0..<4)

@@ -54,6 +54,21 @@ enum CairoDraw {
     return box
   }
 
+  /// `cr`'s clip as one device-space rectangle (x, y, width, height), or nil when it is not one
+  /// rectangle (Cairo lists a clip it cannot express that way as an error).
+  static func clipRectangle(_ cr: OpaquePointer) -> (x: Double, y: Double, width: Double, height: Double)? {
+    cairo_save(cr)
+    cairo_identity_matrix(cr)
+    let list = cairo_copy_clip_rectangle_list(cr)
+    cairo_restore(cr)
+    guard let list else { return nil }
+    defer { cairo_rectangle_list_destroy(list) }
+    guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1,
+      let r = list.pointee.rectangles?.pointee
+    else { return nil }
+    return (r.x, r.y, r.width, r.height)
+  }
+
   static func matrix(_ cr: OpaquePointer) -> cairo_matrix_t {
     var m = cairo_matrix_t()
     cairo_get_matrix(cr, &m)

@@ -161,15 +161,7 @@ extension LayerPainter {
     for v in [m.xx * b.minX + m.x0, m.xx * b.maxX + m.x0, m.yy * b.minY + m.y0, m.yy * b.maxY + m.y0] {
       guard abs(v - v.rounded()) < 1e-9 else { return false }
     }
-    cairo_save(cr)
-    cairo_identity_matrix(cr)
-    let list = cairo_copy_clip_rectangle_list(cr)
-    cairo_restore(cr)
-    guard let list else { return false }
-    defer { cairo_rectangle_list_destroy(list) }
-    guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1,
-      let r = list.pointee.rectangles?.pointee
-    else { return false }
+    guard let r = CairoDraw.clipRectangle(cr) else { return false }
     return r.x <= Double(area.0) && r.y <= Double(area.1) && r.x + r.width >= Double(area.2)
       && r.y + r.height >= Double(area.3)
   }

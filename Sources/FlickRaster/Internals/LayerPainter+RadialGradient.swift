@@ -44,7 +44,10 @@ extension LayerPainter {
     guard ox == 0, oy == 0, sx == 1, sy == 1 else { return false }
     let width = Int(cairo_image_surface_get_width(surface))
     let height = Int(cairo_image_surface_get_height(surface))
-    guard Self.clipIsWhole(cr, width: width, height: height) else { return false }
+    // No clip: its one rectangle is the whole surface.
+    guard let clip = CairoDraw.clipRectangle(cr), clip.x == 0, clip.y == 0, clip.width == Double(width),
+      clip.height == Double(height)
+    else { return false }
     let x0 = max(0, Int(box.minX.rounded()))
     let y0 = max(0, Int(box.minY.rounded()))
     let x1 = min(width, Int(box.maxX.rounded()))
@@ -70,19 +73,5 @@ extension LayerPainter {
     guard raster.paint(into: data, stride: stride, x0: x0, y0: y0, x1: x1, y1: y1, clear: clear) else { return false }
     cairo_surface_mark_dirty_rectangle(surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
     return true
-  }
-
-  /// Whether `cr` has no clip: its one clip rectangle is the whole `width × height` surface.
-  private static func clipIsWhole(_ cr: OpaquePointer, width: Int, height: Int) -> Bool {
-    cairo_save(cr)
-    cairo_identity_matrix(cr)
-    let list = cairo_copy_clip_rectangle_list(cr)
-    cairo_restore(cr)
-    guard let list else { return false }
-    defer { cairo_rectangle_list_destroy(list) }
-    guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1,
-      let r = list.pointee.rectangles?.pointee
-    else { return false }
-    return r.x == 0 && r.y == 0 && r.width == Double(width) && r.height == Double(height)
   }
 }
