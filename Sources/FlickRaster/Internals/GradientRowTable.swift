@@ -28,13 +28,33 @@ struct GradientRowTable {
   /// ``LinearGradientRaster/paintRow(_:count:v0:v1:)`` for `count` up to the `maxCount` given.
   func paintRow(_ row: UnsafeMutablePointer<UInt32>, count: Int, v0: Int64, v1: Int64) {
     precondition(count <= steps.count)
-    let t0 = raster.parameter(v0: v0, v1: v1) - low
-    let top = Int64(colors.count - 1)
+    let t0 = Int(raster.parameter(v0: v0, v1: v1) - low)
+    let top = colors.count - 1
     colors.withUnsafeBufferPointer { colors in
       steps.withUnsafeBufferPointer { steps in
-        for i in 0..<count {
-          row[i] = colors[Int(min(max(t0 + steps[i], 0), top))]
+        // `t0 + steps[i]` is monotone in `i`, so the pixels whose index leaves the table (and
+        // takes its end colour) are a prefix and a suffix; the rest are read without a clamp.
+        func clamped(_ i: Int) -> (inside: Bool, color: UInt32) {
+          let k = t0 + Int(steps[i])
+          return (k >= 0 && k <= top, colors[min(max(k, 0), top)])
         }
+        var i = 0
+        while i < count {
+          let (inside, color) = clamped(i)
+          if inside { break }
+          row[i] = color
+          i += 1
+        }
+        var end = count
+        while end > i {
+          let (inside, color) = clamped(end - 1)
+          if inside { break }
+          end -= 1
+          row[end] = color
+        }
+        guard i < end, let base = colors.baseAddress, let offsets = steps.baseAddress else { return }
+        let origin = base + t0
+        for k in i..<end { row[k] = origin[Int(offsets[k])] }
       }
     }
   }

@@ -2,7 +2,7 @@ internal import CGradient
 import FlickMotion
 
 /// A colour stop as pixman holds it: the position in 16.16 fixed point, 16-bit channels.
-struct GradientStop {
+struct GradientStop: Hashable {
   var x: Int64
   var red: UInt16
   var green: UInt16

@@ -31,17 +31,14 @@ struct LinearGradientRaster {
   private let dx: Int64
   private let dy: Int64
   private let l: Int64
-  /// The colours of `t` in `first..<last` as runs of one colour, in order: run `i` covers
-  /// `starts[i]..<starts[i + 1]` (the last one ends at `last`) and has colour `colors[i]`;
-  /// neighbouring runs differ. Below and above that range: `below` and `above`.
-  private let starts: [Int64]
-  private let colors: [UInt32]
-  private let first: Int64
-  private let last: Int64
-  private let below: UInt32
-  private let above: UInt32
-  /// The stops as pixman holds them, sorted.
-  private let stops: [GradientStop]
+  /// The runs of one colour of `t`, shared by every gradient with these stops.
+  private let runs: GradientColorRuns
+  private var starts: [Int64] { runs.starts }
+  private var colors: [UInt32] { runs.colors }
+  private var first: Int64 { runs.first }
+  private var last: Int64 { runs.last }
+  private var below: UInt32 { runs.below }
+  private var above: UInt32 { runs.above }
 
   /// Device-space end points and stops as Flick passes them to `cairo_pattern_add_color_stop_rgba`.
   init?(start: Point, end: Point, stops: [(location: Double, color: Color)]) {
@@ -61,56 +58,7 @@ struct LinearGradientRaster {
     dy = GradientStop.fixed(end.y) - p1.y
     l = dx * dx + dy * dy
     guard l != 0 else { return nil }
-    self.stops = pixmanStops
-    let walker = GradientWalker(stops: pixmanStops)
-    first = pixmanStops[0].x
-    last = pixmanStops[pixmanStops.count - 1].x
-    below = walker.pixel(first - 1)
-    above = walker.pixel(last)
-    (starts, colors) = Self.runs(walker, from: first, stopsAt: pixmanStops.map(\.x))
-  }
-
-  /// The runs of one colour of `t` in `first..<` the last of `stops` (16.16 positions, sorted).
-  ///
-  /// Between two stops the walker's parameters are fixed, and each channel is a monotone
-  /// function of `t` (float products and sums with fixed operands, then a truncation), so the
-  /// `t`s that share the colour of a given `t` form an interval: a run's end is found by
-  /// doubling steps and then halving them, a few dozen walker evaluations a run instead of one
-  /// for every `t` (65,536 between 0 and 1). `LinearGradientRasterTests` compares the runs with
-  /// the colour of every single `t`.
-  private static func runs(
-    _ walker: GradientWalker, from first: Int64, stopsAt stops: [Int64]
-  ) -> (starts: [Int64], colors: [UInt32]) {
-    var starts: [Int64] = []
-    var colors: [UInt32] = []
-    var k = first
-    for end in stops where end > k {
-      while k < end {
-        let color = walker.pixel(k)
-        // `low` has the colour; `high` is `end` or the first `t` known to differ.
-        var low = k
-        var high = end
-        var step: Int64 = 1
-        while low + step < end {
-          if walker.pixel(low + step) != color {
-            high = low + step
-            break
-          }
-          low += step
-          step *= 2
-        }
-        while high - low > 1 {
-          let middle = low + (high - low) / 2
-          if walker.pixel(middle) == color { low = middle } else { high = middle }
-        }
-        if colors.last != color {
-          starts.append(k)
-          colors.append(color)
-        }
-        k = high
-      }
-    }
-    return (starts, colors)
+    runs = GradientColorRuns.shared(pixmanStops)
   }
 
   /// The `t`s (16.16) whose colour can differ from their neighbours': from just below the first
@@ -127,7 +75,7 @@ struct LinearGradientRaster {
   /// The colours pixman's walker gives the `t`s of `range`, each evaluated (for tests: the runs
   /// must agree with it at every `t`).
   func walkerColors(_ range: ClosedRange<Int64>) -> [UInt32] {
-    GradientWalker(stops: stops).table(range)
+    GradientWalker(stops: runs.stops).table(range)
   }
 
   /// Writes the gradient over the device rectangle `x0..<x1 × y0..<y1` of an ARGB32 image whose
@@ -182,17 +130,7 @@ struct LinearGradientRaster {
 
   /// The colour of every `t` from just below the first stop to the last, in order (index 0 is
   /// `first − 1`), and that first `t`; nil when there are more than 2¹⁷.
-  func colorTable() -> (low: Int64, colors: [UInt32])? {
-    let low = first - 1
-    guard last - low < 1 << 17 else { return nil }
-    var table = [UInt32](repeating: below, count: Int(last - low) + 1)
-    table[table.count - 1] = above
-    for (i, color) in colors.enumerated() {
-      let end = i + 1 < colors.count ? starts[i + 1] : last
-      for t in starts[i]..<end { table[Int(t - low)] = color }
-    }
-    return (low, table)
-  }
+  func colorTable() -> (low: Int64, colors: [UInt32])? { runs.colorTable }
 
   /// pixman's `trunc(inc · i)` for `i` in `0..<count`: how far pixel `i` of a call is from the
   /// call's first pixel in `t`, the same in every row.
