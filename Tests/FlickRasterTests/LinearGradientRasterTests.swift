@@ -141,20 +141,24 @@ import Testing
 
   /// A whole-frame opaque background is painted by the raster (the renderer's direct path); its
   /// frame equals Cairo's fill of the same gradient, and the layers drawn over it are unchanged.
-  /// (480 × 270 is past the area from which rows are painted from a table of every `t`.)
-  @Test(arguments: [(320, 180), (97, 211), (480, 270)])
-  func rendererBackgroundEqualsCairosFill(size: (Int, Int)) throws {
-    let (w, h) = size
+  /// (480 × 270 is past the area from which rows are painted from a table of every `t`; there the
+  /// end points also lie inside the layer, both ways round, so rows start and end beyond the
+  /// stops, where the table's end colours are taken.)
+  @Test(arguments: [
+    (320, 180, 0.0, 0.0, 1.0, 1.0), (97, 211, 0.0, 0.0, 1.0, 1.0), (480, 270, 0.0, 0.0, 1.0, 1.0),
+    (480, 270, 0.2, 0.3, 0.7, 0.6), (480, 270, 0.8, 0.1, 0.15, 0.9),
+  ])
+  func rendererBackgroundEqualsCairosFill(w: Int, h: Int, x0: Double, y0: Double, x1: Double, y1: Double) throws {
     let stops: [Color] = [Raster.hex("#0B1022"), Raster.hex("#3B2F7A"), Raster.hex("#1E6F86")]
     let background = Layer(
       id: "bg", bounds: Rect(x: 0, y: 0, width: Double(w), height: Double(h)), anchorPoint: .zero,
       content: .gradient(
         GradientContent(
-          colors: stops, locations: [0, 0.55, 1], startPoint: .zero, endPoint: Point(x: 1, y: 1))))
+          colors: stops, locations: [0, 0.55, 1], startPoint: Point(x: x0, y: y0), endPoint: Point(x: x1, y: y1))))
     let frame = try Raster.render([background], width: Double(w), height: Double(h), background: .clear)
     let want = Self.cairoPixels(
-      start: .zero, end: Point(x: Double(w), y: Double(h)), stops: zip([0, 0.55, 1], stops).map { ($0, $1) }, w: w,
-      h: h, area: (0, 0, w, h))
+      start: Point(x: x0 * Double(w), y: y0 * Double(h)), end: Point(x: x1 * Double(w), y: y1 * Double(h)),
+      stops: zip([0, 0.55, 1], stops).map { ($0, $1) }, w: w, h: h, area: (0, 0, w, h))
     let got = (0..<h).flatMap { y in
       (0..<w).map { x in
         let i = y * frame.bytesPerRow + 4 * x
