@@ -32,6 +32,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -322,14 +323,26 @@ static inline void flick_fastpng_distance_symbol(unsigned distance, unsigned *co
   *value = v & ((1u << (top - 1)) - 1);
 }
 
-/// Deflates `data[start, end)` as one dynamic block (matches may reach back before `start`)
-/// into `out`, continuing the bit stream of `w` (its pending bits, fewer than 8, belong to the
-/// byte at out->length). `tokens` has room for FLICK_FASTPNG_BLOCK tokens; `hash` holds
-/// 2^FLICK_FASTPNG_HASH_BITS positions (any values: a candidate is compared before it is used).
-/// Returns 0 when out of memory.
-static int flick_fastpng_block(flick_fastpng_buffer *out, flick_fastpng_bits *w, flick_fastpng_tables *t,
-                               flick_fastpng_token *tokens, uint32_t *hash, const uint8_t *data, size_t start,
-                               size_t end, unsigned bpp, int last) {
+/// The first probe of each hash bucket in a part of the stream deflated before the hash of the
+/// part before it was known (flick_fastpng_encode_threads): where it was and which bucket. Only
+/// such a probe can come out differently once the real hash is known; every later probe of the
+/// bucket reads a position of the part itself.
+typedef struct {
+  uint8_t seen[1u << FLICK_FASTPNG_HASH_BITS];
+  uint32_t at[1u << FLICK_FASTPNG_HASH_BITS];
+  uint32_t held[1u << FLICK_FASTPNG_HASH_BITS];
+  uint16_t bucket[1u << FLICK_FASTPNG_HASH_BITS];
+  size_t count;
+} flick_fastpng_probes;
+
+/// The tokens of `data[start, end)` as one block deflates them (matches may reach back before
+/// `start`) into `tokens` (room for FLICK_FASTPNG_BLOCK), their histograms into `t`; returns how
+/// many. `hash` holds 2^FLICK_FASTPNG_HASH_BITS positions (any values: a candidate is compared
+/// before it is used). `probes`, when not NULL, records the first probe of every bucket not yet
+/// recorded, with the position the bucket held.
+static size_t flick_fastpng_tokenize(flick_fastpng_tables *t, flick_fastpng_token *tokens, uint32_t *hash,
+                                     const uint8_t *data, size_t start, size_t end, unsigned bpp,
+                                     flick_fastpng_probes *probes) {
   memset(t->lit_freq, 0, sizeof t->lit_freq);
   memset(t->dist_freq, 0, sizeof t->dist_freq);
   size_t ntok = 0;
@@ -371,6 +384,12 @@ static int flick_fastpng_block(flick_fastpng_buffer *out, flick_fastpng_bits *w,
       memcpy(&here, data + i, 4);
       uint32_t h = (here * 2654435761u) >> (32 - FLICK_FASTPNG_HASH_BITS);
       size_t cand = hash[h];
+      if (probes && !probes->seen[h]) {
+        probes->seen[h] = 1;
+        probes->at[probes->count] = (uint32_t)i;
+        probes->held[probes->count] = (uint32_t)cand;
+        probes->bucket[probes->count++] = (uint16_t)h;
+      }
       hash[h] = (uint32_t)i;
       uint32_t there;
       if (cand < i && i - cand <= 32768 && (memcpy(&there, data + cand, 4), there == here)) {
@@ -393,6 +412,17 @@ static int flick_fastpng_block(flick_fastpng_buffer *out, flick_fastpng_bits *w,
       i++;
     }
   }
+  return ntok;
+}
+
+/// Deflates `data[start, end)` as one dynamic block (matches may reach back before `start`)
+/// into `out`, continuing the bit stream of `w` (its pending bits, fewer than 8, belong to the
+/// byte at out->length). `tokens` has room for FLICK_FASTPNG_BLOCK tokens; `hash` and `probes`
+/// as for flick_fastpng_tokenize. Returns 0 when out of memory.
+static int flick_fastpng_block(flick_fastpng_buffer *out, flick_fastpng_bits *w, flick_fastpng_tables *t,
+                               flick_fastpng_token *tokens, uint32_t *hash, const uint8_t *data, size_t start,
+                               size_t end, unsigned bpp, int last, flick_fastpng_probes *probes) {
+  size_t ntok = flick_fastpng_tokenize(t, tokens, hash, data, start, end, bpp, probes);
   t->lit_freq[256] = 1;
   // Keep both codes complete (two used symbols at least).
   if (!t->lit_freq[0]) t->lit_freq[0] = 1;
@@ -569,16 +599,194 @@ static uint32_t flick_fastpng_adler32(uint32_t adler, const uint8_t *data, size_
 
 // MARK: - Encoder
 
+/// Filters rows `y0..<y1` into `filtered` (row y at y * (rowbytes + 1)): None, Sub or Up, the
+/// smallest estimate (Up on a tie, None on the first row). `scratch` holds three rows of
+/// rowbytes + 16 bytes. A row's filter depends on it and the row above alone, so rows can be
+/// filtered in any grouping.
+static void flick_fastpng_filter_rows(const uint8_t *pixels, int width, int stride, int opaque, int y0, int y1,
+                                      uint8_t *filtered, uint8_t *scratch) {
+  unsigned bpp = opaque ? 3 : 4;
+  size_t rowbytes = (size_t)width * bpp;
+  size_t line = rowbytes + 1;
+  uint8_t *prev = scratch, *cur = scratch + rowbytes + 16, *sub = scratch + 2 * (rowbytes + 16);
+  if (y0 > 0) flick_fastpng_convert(pixels + (size_t)(y0 - 1) * (size_t)stride, width, opaque, prev);
+  for (int y = y0; y < y1; y++) {
+    const uint8_t *src = pixels + (size_t)y * (size_t)stride;
+    uint8_t *dst = filtered + (size_t)y * line;
+    flick_fastpng_convert(src, width, opaque, cur);
+    size_t head = bpp < rowbytes ? bpp : rowbytes;
+    memcpy(sub, cur, head);
+    uint64_t cost_sub = flick_fastpng_cost(sub, head) +
+                        flick_fastpng_difference(cur + head, cur, sub + head, rowbytes - head);
+    uint64_t cost_none = flick_fastpng_cost(cur, rowbytes);
+    uint64_t cost_up = UINT64_MAX;
+    if (y > 0) cost_up = flick_fastpng_difference(cur, prev, dst + 1, rowbytes);
+    if (cost_up <= cost_sub && cost_up <= cost_none) {
+      dst[0] = 2;
+    } else if (cost_sub < cost_none) {
+      dst[0] = 1;
+      memcpy(dst + 1, sub, rowbytes);
+    } else {
+      dst[0] = 0;
+      memcpy(dst + 1, cur, rowbytes);
+    }
+    uint8_t *t = prev; prev = cur; cur = t;
+  }
+}
+
+/// A run of whole deflate blocks, `start..<end` of the filtered bytes, deflated into a bit
+/// stream of its own that starts at bit 0 of `z` (after `z`'s first `z.length` bytes).
+typedef struct {
+  const uint8_t *data;
+  size_t raw;
+  unsigned bpp;
+  size_t start;
+  size_t end;
+  int width, height, stride, opaque, y0, y1; // the rows this part filters first (y0 == y1: none)
+  const uint8_t *pixels;
+  uint8_t *filtered;
+  uint32_t *hash;
+  flick_fastpng_probes *probes;  // NULL: the hash is the real one
+  int warm;                      // with probes: guess the hash from the block before the part
+  flick_fastpng_buffer z;
+  unsigned count;                // bits used in z's last byte (0: all eight, or z is empty)
+  uint32_t adler;                // Adler-32 of data[start, end), from 1
+  int ok;
+} flick_fastpng_part;
+
+static void flick_fastpng_prepare_tables(flick_fastpng_tables *tables) {
+  for (unsigned len = 3; len <= 258; len++) {
+    unsigned symbol, extra, value;
+    flick_fastpng_length_symbol(len, &symbol, &extra, &value);
+    tables->len_symbol[len] = (uint8_t)(symbol - 257);
+    tables->len_extra[len] = (uint8_t)extra;
+    tables->len_value[len] = (uint8_t)value;
+  }
+  for (unsigned code = 0; code < 30; code++) tables->dist_extra[code] = (uint8_t)(code < 4 ? 0 : code / 2 - 1);
+}
+
+/// Deflates the part's blocks (BFINAL on the block that ends the stream) and its Adler-32.
+static void flick_fastpng_deflate_part(flick_fastpng_part *p) {
+  p->ok = 0;
+  flick_fastpng_token *tokens = malloc(sizeof(flick_fastpng_token) * FLICK_FASTPNG_BLOCK);
+  flick_fastpng_tables *tables = malloc(sizeof *tables);
+  if (tokens && tables) {
+    flick_fastpng_prepare_tables(tables);
+    if (p->probes && p->warm && p->start >= FLICK_FASTPNG_BLOCK) {
+      // The guess: the hash as the block before the part leaves it when it starts from an empty
+      // one. Blocks start afresh (no match crosses into one), and a probe only takes a
+      // position less than 32 KiB back, so the guess is usually the real hash where it matters.
+      flick_fastpng_tokenize(tables, tokens, p->hash, p->data, p->start - FLICK_FASTPNG_BLOCK, p->start, p->bpp,
+                             NULL);
+    }
+    flick_fastpng_bits w = {NULL, 0, 0};
+    p->ok = 1;
+    for (size_t start = p->start; start < p->end && p->ok; start += FLICK_FASTPNG_BLOCK) {
+      size_t end = p->end - start > FLICK_FASTPNG_BLOCK ? start + FLICK_FASTPNG_BLOCK : p->end;
+      p->ok = flick_fastpng_block(&p->z, &w, tables, tokens, p->hash, p->data, start, end, p->bpp, end == p->raw,
+                                  p->probes);
+    }
+    if (p->ok && w.count) p->z.length++; // the last, partial byte (already stored by the flush)
+    p->count = w.count;
+    p->adler = flick_fastpng_adler32(1, p->data + p->start, p->end - p->start);
+  }
+  free(tokens);
+  free(tables);
+}
+
+/// The part's work on a thread of its own: its rows' filtering, or its deflating.
+static void *flick_fastpng_filter_thread(void *arg) {
+  flick_fastpng_part *p = arg;
+  size_t rowbytes = (size_t)p->width * p->bpp;
+  uint8_t *scratch = calloc(3, rowbytes + 16);
+  p->ok = scratch != NULL;
+  if (scratch) flick_fastpng_filter_rows(p->pixels, p->width, p->stride, p->opaque, p->y0, p->y1, p->filtered, scratch);
+  free(scratch);
+  return NULL;
+}
+
+static void *flick_fastpng_deflate_thread(void *arg) {
+  flick_fastpng_deflate_part(arg);
+  return NULL;
+}
+
+/// The match a probe at `i` finds at `cand` (the length, 0 for none), as flick_fastpng_tokenize
+/// decides it: `left` bytes to the end of the block.
+static size_t flick_fastpng_probe_match(const uint8_t *data, size_t i, size_t cand, size_t left) {
+  uint32_t here, there;
+  memcpy(&here, data + i, 4);
+  if (cand < i && i - cand <= 32768 && (memcpy(&there, data + cand, 4), there == here)) {
+    size_t limit = left < 258 ? left : 258;
+    size_t l = 4 + flick_fastpng_match(data + i + 4, data + cand + 4, limit - 4);
+    if (l >= FLICK_FASTPNG_HASH_MIN) return l;
+  }
+  return 0;
+}
+
+/// Whether the part deflated from a guessed hash is what the real hash (`hash`, as the stream
+/// before the part left it) gives: true when every recorded first probe of a bucket finds the
+/// same match (or none) at the real position as at the guessed one. Until a probe finds
+/// something else, both runs make the same tokens, probe the same places and store the same
+/// positions, so the first difference is at such a probe.
+static int flick_fastpng_guess_holds(const flick_fastpng_part *p, const uint32_t *hash) {
+  for (size_t k = 0; k < p->probes->count; k++) {
+    size_t i = p->probes->at[k];
+    size_t guessed = p->probes->held[k], real = hash[p->probes->bucket[k]];
+    if (guessed == real) continue;
+    // `left` as the probe saw it: to the end of its block.
+    size_t block_end = p->start + ((i - p->start) / FLICK_FASTPNG_BLOCK + 1) * FLICK_FASTPNG_BLOCK;
+    size_t left = (block_end < p->end ? block_end : p->end) - i;
+    if (flick_fastpng_probe_match(p->data, i, guessed, left) || flick_fastpng_probe_match(p->data, i, real, left)) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/// Appends the bit stream `src` (`count` bits used in its last byte, 0: all eight) to `dst`
+/// (`*dst_count` bits used in its last byte) as the deflate stream would have continued.
+static int flick_fastpng_append_bits(flick_fastpng_buffer *dst, unsigned *dst_count, const flick_fastpng_buffer *src,
+                                     unsigned count) {
+  if (!src->length) return 1;
+  if (!flick_fastpng_reserve(dst, src->length)) return 0;
+  unsigned s = *dst_count;
+  if (s == 0) {
+    memcpy(dst->data + dst->length, src->data, src->length);
+    dst->length += src->length;
+    *dst_count = count;
+    return 1;
+  }
+  uint8_t *out = dst->data + dst->length - 1; // the partial byte; its unused bits are 0
+  for (size_t k = 0; k < src->length; k++) {
+    out[0] |= (uint8_t)(src->data[k] << s);
+    out[1] = (uint8_t)(src->data[k] >> (8 - s));
+    out++;
+  }
+  size_t bits = 8 * (dst->length - 1) + s + 8 * src->length - (count ? 8 - count : 0);
+  dst->length = (bits + 7) / 8;
+  *dst_count = (unsigned)(bits % 8);
+  return 1;
+}
+
 /// Encodes premultiplied Cairo ARGB32 pixels (BGRA in memory, `stride` bytes a row) as a PNG
 /// file in memory: `*png` (malloc'd; the caller frees it) holds `*size` bytes. RGB when every
 /// pixel is opaque, otherwise RGBA un-premultiplied like Cairo; the decoded pixels are exactly
 /// flick_png_write's.
 ///
+/// `threads` (1 or 2) is how many threads share the work; the bytes are the same for both.
+/// With 2 the rows are filtered in two halves, and the second half of the blocks is deflated on
+/// a second thread while the first half is, starting from a hash with every bucket empty; if the
+/// real hash would have offered a match at one of that half's first probes of a bucket, the half
+/// is deflated again after the first (`*redone` is set to 1; it may be NULL). The guess is the
+/// hash as the block before the half leaves it from an empty one; `warm` 0 (for tests) starts
+/// the half from the empty hash itself, which rendered frames nearly always contradict.
+///
 /// Returns 0, EINVAL (a side not in 1...2^31/4, or a stride shorter than a row) or ENOMEM.
-static inline int flick_fastpng_encode(const uint8_t *pixels, int width, int height, int stride, uint8_t **png,
-                                size_t *size) {
+static inline int flick_fastpng_encode_threads(const uint8_t *pixels, int width, int height, int stride,
+                                               int threads, int warm, uint8_t **png, size_t *size, int *redone) {
   *png = NULL;
   *size = 0;
+  if (redone) *redone = 0;
   if (width <= 0 || height <= 0 || width > (INT32_MAX / 4) || stride < 4 * width) return EINVAL;
   int opaque = 1;
   for (int y = 0; y < height && opaque; y++) {
@@ -592,68 +800,67 @@ static inline int flick_fastpng_encode(const uint8_t *pixels, int width, int hei
   size_t rowbytes = (size_t)width * bpp;
   size_t line = rowbytes + 1;
   size_t raw = line * (size_t)height;
+  size_t blocks = (raw + FLICK_FASTPNG_BLOCK - 1) / FLICK_FASTPNG_BLOCK;
+  // Two parts only when each has a block, and positions fit the hash's 32 bits.
+  int split = threads >= 2 && blocks >= 2 && height >= 2 && raw < ((size_t)1 << 31);
   uint8_t *filtered = malloc(raw);
-  uint8_t *rows = calloc(3, rowbytes + 16); // + slack for the 4-byte stores
-  flick_fastpng_token *tokens = malloc(sizeof(flick_fastpng_token) * FLICK_FASTPNG_BLOCK);
+  uint8_t *scratch = calloc(3, rowbytes + 16); // + slack for the 4-byte stores
   uint32_t *hash = calloc((size_t)1 << FLICK_FASTPNG_HASH_BITS, sizeof(uint32_t));
-  flick_fastpng_tables *tables = malloc(sizeof *tables);
-  flick_fastpng_buffer z = {NULL, 0, 0, 0};
+  uint32_t *guess = split ? malloc(sizeof(uint32_t) << FLICK_FASTPNG_HASH_BITS) : NULL;
+  flick_fastpng_probes *probes = split ? calloc(1, sizeof *probes) : NULL;
+  flick_fastpng_part a = {0}, b = {0};
   flick_fastpng_buffer file = {NULL, 0, 0, 0};
   int status = ENOMEM;
-  if (!filtered || !rows || !tokens || !tables || !hash) goto done;
+  if (!filtered || !scratch || !hash || (split && (!guess || !probes))) goto done;
 
-  // Filter every row: None, Sub or Up, the smallest estimate (Up on a tie, None on the first row).
+  // The rows: the second half on a thread of its own when there are two parts.
   {
-    uint8_t *prev = rows, *cur = rows + rowbytes + 16, *sub = rows + 2 * (rowbytes + 16);
-    for (int y = 0; y < height; y++) {
-      const uint8_t *src = pixels + (size_t)y * (size_t)stride;
-      uint8_t *dst = filtered + (size_t)y * line;
-      flick_fastpng_convert(src, width, opaque, cur);
-      size_t head = bpp < rowbytes ? bpp : rowbytes;
-      memcpy(sub, cur, head);
-      uint64_t cost_sub = flick_fastpng_cost(sub, head) +
-                          flick_fastpng_difference(cur + head, cur, sub + head, rowbytes - head);
-      uint64_t cost_none = flick_fastpng_cost(cur, rowbytes);
-      uint64_t cost_up = UINT64_MAX;
-      if (y > 0) cost_up = flick_fastpng_difference(cur, prev, dst + 1, rowbytes);
-      if (cost_up <= cost_sub && cost_up <= cost_none) {
-        dst[0] = 2;
-      } else if (cost_sub < cost_none) {
-        dst[0] = 1;
-        memcpy(dst + 1, sub, rowbytes);
-      } else {
-        dst[0] = 0;
-        memcpy(dst + 1, cur, rowbytes);
-      }
-      uint8_t *t = prev; prev = cur; cur = t;
+    int half = split ? height / 2 : height;
+    pthread_t thread;
+    b = (flick_fastpng_part){.width = width, .height = height, .stride = stride, .opaque = opaque, .y0 = half,
+                             .y1 = height, .pixels = pixels, .filtered = filtered, .bpp = bpp};
+    int started = split && pthread_create(&thread, NULL, flick_fastpng_filter_thread, &b) == 0;
+    flick_fastpng_filter_rows(pixels, width, stride, opaque, 0, started ? half : height, filtered, scratch);
+    if (started) {
+      pthread_join(thread, NULL);
+      if (!b.ok) goto done;
     }
   }
 
   // The zlib stream: header (deflate, 32 KiB window, no dictionary), blocks, Adler-32.
-  for (unsigned len = 3; len <= 258; len++) {
-    unsigned symbol, extra, value;
-    flick_fastpng_length_symbol(len, &symbol, &extra, &value);
-    tables->len_symbol[len] = (uint8_t)(symbol - 257);
-    tables->len_extra[len] = (uint8_t)extra;
-    tables->len_value[len] = (uint8_t)value;
-  }
-  for (unsigned code = 0; code < 30; code++) tables->dist_extra[code] = (uint8_t)(code < 4 ? 0 : code / 2 - 1);
-  if (!flick_fastpng_reserve(&z, 2)) goto done;
-  z.data[z.length++] = 0x78;
-  z.data[z.length++] = 0x01;
   {
-    flick_fastpng_bits w = {NULL, 0, 0};
-    for (size_t start = 0; start < raw; start += FLICK_FASTPNG_BLOCK) {
-      size_t end = raw - start > FLICK_FASTPNG_BLOCK ? start + FLICK_FASTPNG_BLOCK : raw;
-      if (!flick_fastpng_block(&z, &w, tables, tokens, hash, filtered, start, end, bpp, end == raw)) goto done;
+    size_t middle = split ? (blocks / 2) * FLICK_FASTPNG_BLOCK : raw;
+    a = (flick_fastpng_part){.data = filtered, .raw = raw, .bpp = bpp, .start = 0, .end = middle, .hash = hash};
+    b = (flick_fastpng_part){.data = filtered, .raw = raw, .bpp = bpp, .start = middle, .end = raw, .hash = guess,
+                             .probes = probes, .warm = warm};
+    if (!flick_fastpng_reserve(&a.z, 2)) goto done;
+    a.z.data[a.z.length++] = 0x78;
+    a.z.data[a.z.length++] = 0x01;
+    pthread_t thread;
+    int started = 0;
+    if (split) {
+      memset(guess, 0xFF, sizeof(uint32_t) << FLICK_FASTPNG_HASH_BITS); // no position: every probe misses
+      started = pthread_create(&thread, NULL, flick_fastpng_deflate_thread, &b) == 0;
     }
-    if (w.count) z.length++; // the last, partial byte (already stored by the flush)
-  }
-  {
-    uint32_t adler = flick_fastpng_adler32(1, filtered, raw);
-    if (!flick_fastpng_reserve(&z, 4)) goto done;
-    flick_fastpng_put32be(z.data + z.length, (uint32_t)adler);
-    z.length += 4;
+    flick_fastpng_deflate_part(&a);
+    if (started) pthread_join(thread, NULL);
+    if (!a.ok) goto done;
+    if (split && (!started || !b.ok || !flick_fastpng_guess_holds(&b, hash))) {
+      // Deflated again from where the first part left the hash: what one thread writes.
+      if (redone && started && b.ok) *redone = 1;
+      free(b.z.data);
+      b.z = (flick_fastpng_buffer){NULL, 0, 0, 0};
+      b.hash = hash;
+      b.probes = NULL;
+      flick_fastpng_deflate_part(&b);
+      if (!b.ok) goto done;
+    }
+    unsigned count = a.count;
+    if (split && !flick_fastpng_append_bits(&a.z, &count, &b.z, b.count)) goto done;
+    uint32_t adler = split ? (uint32_t)adler32_combine(a.adler, b.adler, (z_off_t)(raw - middle)) : a.adler;
+    if (!flick_fastpng_reserve(&a.z, 4)) goto done;
+    flick_fastpng_put32be(a.z.data + a.z.length, adler);
+    a.z.length += 4;
   }
 
   // The filtered rows are no longer needed: at most the filtered rows and the zlib stream, or
@@ -663,8 +870,9 @@ static inline int flick_fastpng_encode(const uint8_t *pixels, int width, int hei
 
   // The file: signature, IHDR, IDAT chunks of at most FLICK_FASTPNG_IDAT bytes, IEND.
   {
-    size_t chunks = (z.length + FLICK_FASTPNG_IDAT - 1) / FLICK_FASTPNG_IDAT;
-    if (!flick_fastpng_reserve(&file, 8 + 25 + z.length + 12 * chunks + 12)) goto done;
+    flick_fastpng_buffer *z = &a.z;
+    size_t chunks = (z->length + FLICK_FASTPNG_IDAT - 1) / FLICK_FASTPNG_IDAT;
+    if (!flick_fastpng_reserve(&file, 8 + 25 + z->length + 12 * chunks + 12)) goto done;
     static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     memcpy(file.data, signature, 8);
     file.length = 8;
@@ -675,9 +883,9 @@ static inline int flick_fastpng_encode(const uint8_t *pixels, int width, int hei
     ihdr[9] = opaque ? 2 : 6;    // RGB or RGBA
     ihdr[10] = ihdr[11] = ihdr[12] = 0; // deflate, adaptive filtering, no interlace
     flick_fastpng_chunk(&file, "IHDR", ihdr, 13);
-    for (size_t off = 0; off < z.length; off += FLICK_FASTPNG_IDAT) {
-      size_t n = z.length - off < FLICK_FASTPNG_IDAT ? z.length - off : FLICK_FASTPNG_IDAT;
-      flick_fastpng_chunk(&file, "IDAT", z.data + off, n);
+    for (size_t off = 0; off < z->length; off += FLICK_FASTPNG_IDAT) {
+      size_t n = z->length - off < FLICK_FASTPNG_IDAT ? z->length - off : FLICK_FASTPNG_IDAT;
+      flick_fastpng_chunk(&file, "IDAT", z->data + off, n);
     }
     flick_fastpng_chunk(&file, "IEND", NULL, 0);
   }
@@ -688,23 +896,32 @@ static inline int flick_fastpng_encode(const uint8_t *pixels, int width, int hei
 
 done:
   free(filtered);
-  free(rows);
-  free(tokens);
+  free(scratch);
   free(hash);
-  free(tables);
-  free(z.data);
+  free(guess);
+  free(probes);
+  free(a.z.data);
+  free(b.z.data);
   free(file.data);
   return status;
 }
 
-/// Encodes like flick_fastpng_encode and writes the file to `path` (created with mode 0666 less
-/// the umask, or truncated) with one write(2) loop.
+/// flick_fastpng_encode_threads on one thread.
+static inline int flick_fastpng_encode(const uint8_t *pixels, int width, int height, int stride, uint8_t **png,
+                                       size_t *size) {
+  return flick_fastpng_encode_threads(pixels, width, height, stride, 1, 1, png, size, NULL);
+}
+
+/// Encodes like flick_fastpng_encode_threads (`threads` 1 or 2, the same bytes) and writes the
+/// file to `path` (created with mode 0666 less the umask; never through a link, never into a file
+/// that was already there) with one write(2) loop.
 ///
 /// Returns 0 or an errno value.
-static inline int flick_fastpng_write(const char *path, const uint8_t *pixels, int width, int height, int stride) {
+static inline int flick_fastpng_write_threads(const char *path, const uint8_t *pixels, int width, int height,
+                                              int stride, int threads) {
   uint8_t *png;
   size_t size;
-  int status = flick_fastpng_encode(pixels, width, height, stride, &png, &size);
+  int status = flick_fastpng_encode_threads(pixels, width, height, stride, threads, 1, &png, &size, NULL);
   if (status) return status;
   // A new file of its own: never through a link, never into a file that was already there.
   int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
@@ -722,6 +939,11 @@ static inline int flick_fastpng_write(const char *path, const uint8_t *pixels, i
   free(png);
   if (close(fd) != 0 && !status) status = errno ? errno : EIO;
   return status;
+}
+
+/// flick_fastpng_write_threads on one thread.
+static inline int flick_fastpng_write(const char *path, const uint8_t *pixels, int width, int height, int stride) {
+  return flick_fastpng_write_threads(path, pixels, width, height, stride, 1);
 }
 
 #endif

@@ -18,10 +18,15 @@ extension Frame {
   /// previous writer) for 0.56–1.00× its file size (docs/benchmarks.md, "Fast PNG encoder").
   ///
   /// - Throws: ``RasterError/unwritableImage(path:reason:)``.
-  public func writePNG(to path: String) throws(RasterError) {
+  public func writePNG(to path: String) throws(RasterError) { try writePNG(to: path, threads: 1) }
+
+  /// ``writePNG(to:)`` with `threads` (1 or 2, more count as 2) sharing the encoding: the same
+  /// bytes (see ``pngData(threads:)``).
+  package func writePNG(to path: String, threads: Int) throws(RasterError) {
     try writeAtomically(to: path) { tmp in
       let status = pixels.withUnsafeBufferPointer { buffer in
-        flick_fastpng_write(tmp, buffer.baseAddress, Int32(width), Int32(height), Int32(bytesPerRow))
+        flick_fastpng_write_threads(
+          tmp, buffer.baseAddress, Int32(width), Int32(height), Int32(bytesPerRow), Int32(min(max(threads, 1), 2)))
       }
       return status == 0 ? nil : String(cString: strerror(status))
     }

@@ -109,7 +109,7 @@ extension Flick {
       try awaitGlyphCheck()
       do {
         let frame = try rendered.get()
-        try frame.writePNG(to: output)
+        try frame.writePNG(to: output, threads: Frame.threadsForOneFrame)
         StartupTrace.mark("PNG written")
       } catch {
         Interruption.waitIfInterrupted()
