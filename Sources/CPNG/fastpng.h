@@ -599,12 +599,27 @@ static uint32_t flick_fastpng_adler32(uint32_t adler, const uint8_t *data, size_
 
 // MARK: - Encoder
 
+/// How many of the `n` bytes at `p` are not 0.
+static inline uint32_t flick_fastpng_nonzero(const uint8_t *p, size_t n) {
+  size_t zeros = 0, i = 0;
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128();
+  for (; i + 16 <= n; i += 16) {
+    zeros += (size_t)__builtin_popcount((unsigned)_mm_movemask_epi8(
+      _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i)), zero)));
+  }
+#endif
+  for (; i < n; i++) zeros += p[i] == 0;
+  return (uint32_t)(n - zeros);
+}
+
 /// Filters rows `y0..<y1` into `filtered` (row y at y * (rowbytes + 1)): None, Sub or Up, the
 /// smallest estimate (Up on a tie, None on the first row). `scratch` holds three rows of
 /// rowbytes + 16 bytes. A row's filter depends on it and the row above alone, so rows can be
-/// filtered in any grouping.
+/// filtered in any grouping. `nonzero`, when not NULL, gets each row's count of filtered bytes
+/// that are not 0 (at index y): a measure of the literals it will cost to deflate.
 static void flick_fastpng_filter_rows(const uint8_t *pixels, int width, int stride, int opaque, int y0, int y1,
-                                      uint8_t *filtered, uint8_t *scratch) {
+                                      uint8_t *filtered, uint8_t *scratch, uint32_t *nonzero) {
   unsigned bpp = opaque ? 3 : 4;
   size_t rowbytes = (size_t)width * bpp;
   size_t line = rowbytes + 1;
@@ -630,6 +645,7 @@ static void flick_fastpng_filter_rows(const uint8_t *pixels, int width, int stri
       dst[0] = 0;
       memcpy(dst + 1, cur, rowbytes);
     }
+    if (nonzero) nonzero[y] = flick_fastpng_nonzero(dst + 1, rowbytes);
     uint8_t *t = prev; prev = cur; cur = t;
   }
 }
@@ -645,6 +661,7 @@ typedef struct {
   int width, height, stride, opaque, y0, y1; // the rows this part filters first (y0 == y1: none)
   const uint8_t *pixels;
   uint8_t *filtered;
+  uint32_t *nonzero;
   uint32_t *hash;
   flick_fastpng_probes *probes;  // NULL: the hash is the real one
   int warm;                      // with probes: guess the hash from the block before the part
@@ -700,7 +717,10 @@ static void *flick_fastpng_filter_thread(void *arg) {
   size_t rowbytes = (size_t)p->width * p->bpp;
   uint8_t *scratch = calloc(3, rowbytes + 16);
   p->ok = scratch != NULL;
-  if (scratch) flick_fastpng_filter_rows(p->pixels, p->width, p->stride, p->opaque, p->y0, p->y1, p->filtered, scratch);
+  if (scratch) {
+    flick_fastpng_filter_rows(p->pixels, p->width, p->stride, p->opaque, p->y0, p->y1, p->filtered, scratch,
+                              p->nonzero);
+  }
   free(scratch);
   return NULL;
 }
@@ -768,6 +788,34 @@ static int flick_fastpng_append_bits(flick_fastpng_buffer *dst, unsigned *dst_co
   return 1;
 }
 
+/// Where the second part starts (a block boundary, at least one block into `raw` bytes of two
+/// or more blocks): where the two threads' work comes nearest to even. A block's work is taken
+/// as its rows' bytes that are not 0 (most of them become literals; the rest, runs, cost little)
+/// plus a quarter of its bytes; the second part also tokenizes the block before it for its guess
+/// (about 0.6 of that block's work).
+static size_t flick_fastpng_middle(const uint32_t *nonzero, int height, size_t line, size_t raw) {
+  size_t blocks = (raw + FLICK_FASTPNG_BLOCK - 1) / FLICK_FASTPNG_BLOCK;
+  double *work = malloc(sizeof(double) * blocks);
+  if (!work) return blocks / 2 * FLICK_FASTPNG_BLOCK;
+  for (size_t k = 0; k < blocks; k++) {
+    size_t end = (k + 1) * FLICK_FASTPNG_BLOCK < raw ? (k + 1) * FLICK_FASTPNG_BLOCK : raw;
+    work[k] = (double)(end - k * FLICK_FASTPNG_BLOCK) / 4;
+  }
+  for (int y = 0; y < height; y++) work[(size_t)y * line / FLICK_FASTPNG_BLOCK] += nonzero[y];
+  double total = 0;
+  for (size_t k = 0; k < blocks; k++) total += work[k];
+  size_t best = 1;
+  double best_cost = -1, before = 0;
+  for (size_t m = 1; m < blocks; m++) {
+    before += work[m - 1];
+    double first = before, second = total - before + 0.6 * work[m - 1];
+    double cost = first > second ? first : second;
+    if (best_cost < 0 || cost < best_cost) { best_cost = cost; best = m; }
+  }
+  free(work);
+  return best * FLICK_FASTPNG_BLOCK;
+}
+
 /// Encodes premultiplied Cairo ARGB32 pixels (BGRA in memory, `stride` bytes a row) as a PNG
 /// file in memory: `*png` (malloc'd; the caller frees it) holds `*size` bytes. RGB when every
 /// pixel is opaque, otherwise RGBA un-premultiplied like Cairo; the decoded pixels are exactly
@@ -808,19 +856,20 @@ static inline int flick_fastpng_encode_threads(const uint8_t *pixels, int width,
   uint32_t *hash = calloc((size_t)1 << FLICK_FASTPNG_HASH_BITS, sizeof(uint32_t));
   uint32_t *guess = split ? malloc(sizeof(uint32_t) << FLICK_FASTPNG_HASH_BITS) : NULL;
   flick_fastpng_probes *probes = split ? calloc(1, sizeof *probes) : NULL;
+  uint32_t *nonzero = split ? malloc(sizeof(uint32_t) * (size_t)height) : NULL;
   flick_fastpng_part a = {0}, b = {0};
   flick_fastpng_buffer file = {NULL, 0, 0, 0};
   int status = ENOMEM;
-  if (!filtered || !scratch || !hash || (split && (!guess || !probes))) goto done;
+  if (!filtered || !scratch || !hash || (split && (!guess || !probes || !nonzero))) goto done;
 
   // The rows: the second half on a thread of its own when there are two parts.
   {
     int half = split ? height / 2 : height;
     pthread_t thread;
     b = (flick_fastpng_part){.width = width, .height = height, .stride = stride, .opaque = opaque, .y0 = half,
-                             .y1 = height, .pixels = pixels, .filtered = filtered, .bpp = bpp};
+                             .y1 = height, .pixels = pixels, .filtered = filtered, .nonzero = nonzero, .bpp = bpp};
     int started = split && pthread_create(&thread, NULL, flick_fastpng_filter_thread, &b) == 0;
-    flick_fastpng_filter_rows(pixels, width, stride, opaque, 0, started ? half : height, filtered, scratch);
+    flick_fastpng_filter_rows(pixels, width, stride, opaque, 0, started ? half : height, filtered, scratch, nonzero);
     if (started) {
       pthread_join(thread, NULL);
       if (!b.ok) goto done;
@@ -829,7 +878,7 @@ static inline int flick_fastpng_encode_threads(const uint8_t *pixels, int width,
 
   // The zlib stream: header (deflate, 32 KiB window, no dictionary), blocks, Adler-32.
   {
-    size_t middle = split ? (blocks / 2) * FLICK_FASTPNG_BLOCK : raw;
+    size_t middle = split ? flick_fastpng_middle(nonzero, height, line, raw) : raw;
     a = (flick_fastpng_part){.data = filtered, .raw = raw, .bpp = bpp, .start = 0, .end = middle, .hash = hash};
     b = (flick_fastpng_part){.data = filtered, .raw = raw, .bpp = bpp, .start = middle, .end = raw, .hash = guess,
                              .probes = probes, .warm = warm};
@@ -900,6 +949,7 @@ done:
   free(hash);
   free(guess);
   free(probes);
+  free(nonzero);
   free(a.z.data);
   free(b.z.data);
   free(file.data);

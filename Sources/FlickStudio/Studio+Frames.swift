@@ -26,7 +26,8 @@ extension Studio {
       let started = DispatchTime.now().uptimeNanoseconds
       let data: Data
       do {
-        data = try renderer(scale).render(template.scene.renderTree(at: time)).pngData(threads: Frame.threadsForOneFrame)
+        let frame = try renderer(scale).render(template.scene.renderTree(at: time))
+        data = try frame.pngData(threads: Frame.threadsForOneFrame)
       } catch let error as RasterError {
         return StudioResponse.error(500, template.located(error))
       } catch {
