@@ -22,7 +22,7 @@ let package = Package(
     .target(name: "FlickMotion"),
     /// The layer tree and immutable render-tree snapshots.
     /// Optimised in every build, like FlickRaster: every frame of every test walks and copies its
-    /// layer trees; about 37 s more CPU to compile, about 78 s less for the Swift tests
+    /// layer trees; about 37 s more CPU to compile, about 70 s less for the Swift tests
     /// (docs/benchmarks.md, "`make test` time").
     .target(name: "FlickScene", dependencies: ["FlickMotion"], swiftSettings: [.unsafeFlags(["-O"])]),
     /// Cairo/Pango rasteriser: draws render trees, decodes pictures, runs rlottie and librsvg.
