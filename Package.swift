@@ -21,7 +21,10 @@ let package = Package(
     /// Pure animation math: values, curves, springs, decay, timing, animators.
     .target(name: "FlickMotion"),
     /// The layer tree and immutable render-tree snapshots.
-    .target(name: "FlickScene", dependencies: ["FlickMotion"]),
+    /// Optimised in every build, like FlickRaster: every frame of every test walks and copies its
+    /// layer trees; about 37 s more CPU to compile, about 70 s less for the Swift tests
+    /// (docs/benchmarks.md, "`make test` time").
+    .target(name: "FlickScene", dependencies: ["FlickMotion"], swiftSettings: [.unsafeFlags(["-O"])]),
     /// Cairo/Pango rasteriser: draws render trees, decodes pictures, runs rlottie and librsvg.
     /// Optimised in every build (`-O`; a debug build keeps `-enable-testing` for `@testable import`): its
     /// per-pixel loops (box blur, shadows, layer effects, motion blur) unoptimised were most of the CPU of
@@ -130,8 +133,8 @@ let package = Package(
     .target(name: "CRLottie", dependencies: ["CDynamicLibrary"]),
     .target(name: "CRSVG", dependencies: ["CCairo", "CDynamicLibrary"]),
     // The inner loops of the MP4 path's BGRA → yuv420p conversion (FlickVideo's YUV420Converter):
-    // SSE2 on x86-64, plain C elsewhere.
-    .target(name: "CYUV"),
+    // SSE2 on x86-64, plain C elsewhere; optimised in every build, like CGradient, for the tests.
+    .target(name: "CYUV", cSettings: [.unsafeFlags(["-O2"])]),
     // pixman's gradient walker and the per-pixel loop of FlickRaster's RadialGradientRaster
     // (pixman's radial arithmetic); optimised in every build, like FlickRaster, for the tests.
     .target(name: "CGradient", cSettings: [.unsafeFlags(["-O2"])]),

@@ -33,7 +33,10 @@ public struct Frame: Sendable, Equatable {
     let i = y * bytesPerRow + x * 4
     let a = pixels[i + 3]
     func straight(_ c: UInt8) -> UInt8 {
-      a == 0 ? 0 : UInt8(min(255, (Int(c) * 255 + Int(a) / 2) / Int(a)))
+      guard a != 0 else { return 0 }
+      let alpha = Int(a)
+      let value: Int = (Int(c) * 255 + alpha / 2) / alpha
+      return UInt8(min(255, value))
     }
     return (straight(pixels[i + 2]), straight(pixels[i + 1]), straight(pixels[i]), a)
   }

@@ -23,7 +23,12 @@ public struct MotionBlur: Sendable, Hashable {
   /// `k` of `n` sits at `time + ((k + ½) / n − ½) × exposure`, exposure = `angle / 360 / fps`.
   public func sampleTimes(at time: Double, fps: Int) -> [Double] {
     let exposure = shutterAngle / 360 / Double(max(1, fps))
-    return (0..<samples).map { k in time + ((Double(k) + 0.5) / Double(samples) - 0.5) * exposure }
+    let n = Double(samples)
+    // Typed: inferred, this closure took the type checker 2.6 s of every build.
+    return (0..<samples).map { (k: Int) -> Double in
+      let offset: Double = (Double(k) + 0.5) / n - 0.5
+      return time + offset * exposure
+    }
   }
 }
 

@@ -35,7 +35,7 @@ import Testing
     var differing = 0
     var ink = 0
     for p in stride(from: 0, to: min(a.count, b.count), by: 4) {
-      let d = (0..<4).map { abs(Int(a[p + $0]) - Int(b[p + $0])) }.max() ?? 0
+      let d: Int = (0..<4).map { (c: Int) -> Int in abs(Int(a[p + c]) - Int(b[p + c])) }.max() ?? 0
       worst = max(worst, d)
       if d > 0 { differing += 1 }
       if b[p + 3] > 0 { ink += 1 }
