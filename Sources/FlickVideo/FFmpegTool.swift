@@ -151,8 +151,18 @@ public struct FFmpegTool: Sendable, Equatable {
   /// How long a probe (`-version`, `-encoders`) may run before it is killed, in seconds: a guard
   /// against an ffmpeg that hangs, not an expectation of speed. It answers in about 30 ms on an
   /// idle machine, but took over 10 s on a 2-core machine starved by a build at load 15 (a render
-  /// failed there with a 10-second limit).
-  static let probeTimeout = 60.0
+  /// failed there with a 10-second limit). `FLICK_PROBE_TIMEOUT` (whole seconds, 1–600) sets another
+  /// limit; anything else leaves 60.
+  static let probeTimeout = requestedProbeTimeout(environment: ProcessInfo.processInfo.environment)
+
+  /// The probe limit `environment` asks for (`FLICK_PROBE_TIMEOUT`, whole seconds in 1...600),
+  /// else 60 s.
+  static func requestedProbeTimeout(environment: [String: String]) -> Double {
+    guard let text = environment["FLICK_PROBE_TIMEOUT"], let seconds = Int(text), (1...600).contains(seconds) else {
+      return 60
+    }
+    return Double(seconds)
+  }
 
   /// Runs `executable` with `arguments` and returns its standard output and error, merged (the
   /// last 4 MiB). The child is a ``Subprocess`` (an interruption kills its group) and is killed

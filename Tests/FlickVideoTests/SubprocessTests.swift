@@ -1,4 +1,4 @@
-import FlickVideo
+@testable import FlickVideo
 import Foundation
 import Testing
 
@@ -151,6 +151,15 @@ import Testing
     Cleanup.removeStale(in: dir.path)
   }
 
+  @Test func theProbeTimeoutIsReadFromTheEnvironmentWithinItsRange() {
+    #expect(FFmpegTool.requestedProbeTimeout(environment: [:]) == 60)
+    #expect(FFmpegTool.requestedProbeTimeout(environment: ["FLICK_PROBE_TIMEOUT": "2"]) == 2)
+    #expect(FFmpegTool.requestedProbeTimeout(environment: ["FLICK_PROBE_TIMEOUT": "600"]) == 600)
+    for ignored in ["0", "601", "-5", "2.5", "abc", ""] {
+      #expect(FFmpegTool.requestedProbeTimeout(environment: ["FLICK_PROBE_TIMEOUT": ignored]) == 60, "\(ignored)")
+    }
+  }
+
   @Test func aProbeWhoseGrandchildHoldsItsOutputIsStoppedAfterItsTimeout() throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -160,7 +169,9 @@ import Testing
     _ = try TestSupport.script("sleep \(mark) &\nsleep \(mark)\n", named: "ffmpeg", in: bin)
     let template = dir.appendingPathComponent("t.json5")
     try Data(Self.template.utf8).write(to: template)
-    let run = try Self.flick(["render", template.path, "-o", dir.path + "/a.gif", "--dry-run"], environment: env)
+    var limited = env
+    limited["FLICK_PROBE_TIMEOUT"] = "2"  // the default 60 s, waited out, held a test slot for a minute
+    let run = try Self.flick(["render", template.path, "-o", dir.path + "/a.gif", "--dry-run"], environment: limited)
     #expect(run.finished, "the probe hung")
     #expect(run.status == 3)
     #expect(Self.running(mark).isEmpty)
