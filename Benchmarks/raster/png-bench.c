@@ -1,7 +1,7 @@
 /* png-bench: Flick's fast PNG encoder (Sources/CPNG/fastpng.h) beside the libpng writer it
  * replaces (Sources/CPNG/shim.h, zlib level 1, Up filter), on the same frames, interleaved.
  *
- *   gcc -O2 -I Sources/CPNG -o png-bench Benchmarks/raster/png-bench.c $(pkg-config --cflags --libs libpng) -lz
+ *   gcc -O2 -pthread -I Sources/CPNG -o png-bench Benchmarks/raster/png-bench.c $(pkg-config --cflags --libs libpng) -lz
  *   ./png-bench [--runs N] [--out DIR] NAME=FILE.bgra:WIDTHxHEIGHT ...
  *   ./png-bench --selftest
  *
@@ -17,7 +17,10 @@
  * the same pixels and that every chunk CRC of the fast file is right.
  *
  * Output: one row per input: frames, ms per frame (libpng, fast), libpng/fast, KB per frame and
- * fast/libpng size; the last line of each input is machine-readable (RESULT ...). */
+ * fast/libpng size, with a machine-readable RESULT line; then the fast encoder on one thread
+ * against two (`flick still`'s encode, in memory: the same bytes checked for every frame, wall
+ * and CPU ms per frame, runs alternating, and on how many frames the second thread's guessed
+ * hash held), with a THREADS line. */
 #include "shim.h"
 #include "fastpng.h"
 
@@ -188,6 +191,60 @@ static int cmp_double(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
+static double wall_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* The fast encoder on one thread and on two (in memory, as `flick still` encodes): checks that
+ * every frame's bytes are the same, then times wall and CPU per frame, runs alternating; prints
+ * the medians, how many frames the second thread's guess held, and a THREADS line. 1 on a
+ * difference or a failure. */
+static int threads_row(const char *name, const uint8_t *px, size_t frame, int frames, int w, int h, int runs) {
+  int held = 0;
+  for (int i = 0; i < frames; i++) {
+    uint8_t *one, *two;
+    size_t n1, n2;
+    int redone = 0;
+    if (flick_fastpng_encode_threads(px + frame * i, w, h, 4 * w, 1, 1, &one, &n1, NULL)
+        || flick_fastpng_encode_threads(px + frame * i, w, h, 4 * w, 2, 1, &two, &n2, &redone)) {
+      fprintf(stderr, "%s frame %d: encode failed\n", name, i);
+      return 1;
+    }
+    int same = n1 == n2 && memcmp(one, two, n1) == 0;
+    free(one);
+    free(two);
+    if (!same) { fprintf(stderr, "%s frame %d: two threads wrote other bytes than one\n", name, i); return 1; }
+    held += !redone;
+  }
+  double wall[2][99], cpu[2][99];
+  for (int r = 0; r < runs; r++) {
+    for (int k = 0; k < 2; k++) {
+      int which = r % 2 ? 1 - k : k, threads = which + 1;
+      double w0 = wall_ms(), c0 = cpu_ms();
+      for (int i = 0; i < frames; i++) {
+        uint8_t *png;
+        size_t n;
+        if (flick_fastpng_encode_threads(px + frame * i, w, h, 4 * w, threads, 1, &png, &n, NULL)) return 1;
+        free(png);
+      }
+      wall[which][r] = (wall_ms() - w0) / frames;
+      cpu[which][r] = (cpu_ms() - c0) / frames;
+    }
+  }
+  for (int k = 0; k < 2; k++) {
+    qsort(wall[k], runs, sizeof wall[k][0], cmp_double);
+    qsort(cpu[k], runs, sizeof cpu[k][0], cmp_double);
+  }
+  double w1 = wall[0][runs / 2], w2 = wall[1][runs / 2], c1 = cpu[0][runs / 2], c2 = cpu[1][runs / 2];
+  printf("  two threads: wall %.2f -> %.2f ms (%.2fx), CPU %.2f -> %.2f ms, guess held on %d of %d frames, same bytes\n",
+         w1, w2, w1 / w2, c1, c2, held, frames);
+  printf("THREADS input=%s one_wall_ms=%.3f two_wall_ms=%.3f wall_speedup=%.3f one_cpu_ms=%.3f two_cpu_ms=%.3f "
+         "held=%d frames=%d\n", name, w1, w2, w1 / w2, c1, c2, held, frames);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   int runs = 5;
   const char *dir = "/dev/shm";
@@ -232,6 +289,7 @@ int main(int argc, char **argv) {
       for (int which = 0; which < 2; which++) {
         double t0 = cpu_ms(), size = 0;
         for (int i = 0; i < frames; i++) {
+          unlink(path); // the fast writer never writes into a file that is already there
           int e = which == 0 ? flick_png_write(path, px + frame * i, w, h, 4 * w)
                              : flick_fastpng_write(path, px + frame * i, w, h, 4 * w);
           if (e) { fprintf(stderr, "write failed: %s\n", strerror(e)); return 3; }
@@ -250,6 +308,7 @@ int main(int argc, char **argv) {
     printf("RESULT input=%s width=%d height=%d frames=%d runs=%d libpng_ms=%.3f fast_ms=%.3f speedup=%.3f "
            "libpng_bytes=%.0f fast_bytes=%.0f size_ratio=%.3f\n",
            name, w, h, frames, runs, mo, mn, mo / mn, sold, snew, snew / sold);
+    if (threads_row(name, px, frame, frames, w, h, runs)) return 1;
     free(px);
     unlink(path);
   }

@@ -28,7 +28,7 @@ BASE=/dev/shm; [ -d "$BASE" ] && [ -w "$BASE" ] || BASE=${TMPDIR:-/tmp}
 WORK=$(mktemp -d "$BASE/flick-png-bench.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT INT TERM
 
-"$CC" -O2 -I "$ROOT/Sources/CPNG" -o "$WORK/png-bench" "$HERE/png-bench.c" \
+"$CC" -O2 -pthread -I "$ROOT/Sources/CPNG" -o "$WORK/png-bench" "$HERE/png-bench.c" \
   $(pkg-config --cflags --libs libpng) -lz 2>/dev/null \
   || { echo "png-bench.sh: building png-bench with $CC failed" >&2; exit 3; }
 
