@@ -194,34 +194,9 @@ import Testing
       let width = Int.random(in: 1...400, using: &random)
       let height = Int.random(in: 1...300, using: &random)
       let rowBytes = width * 4 + 4 * Int.random(in: 0...2, using: &random)
-      var bytes = [UInt8](repeating: 0, count: rowBytes * height)
-      var at = 0
-      while at < bytes.count {
-        let length = min(Int.random(in: 1...600, using: &random), bytes.count - at)
-        switch Int.random(in: 0...3, using: &random) {
-        case 0:
-          let v = UInt8.random(in: 0...255, using: &random)
-          for k in 0..<length { bytes[at + k] = v }
-        case 1:
-          for k in 0..<length { bytes[at + k] = UInt8.random(in: 0...255, using: &random) }
-        case 2:
-          let distance = Int.random(in: 1...40_000, using: &random)
-          for k in 0..<length where at + k >= distance { bytes[at + k] = bytes[at + k - distance] }
-        default:
-          let v = UInt32.random(in: 0...UInt32.max, using: &random)
-          for k in 0..<length { bytes[at + k] = UInt8(truncatingIfNeeded: v >> (8 * UInt32(k % 4))) }
-        }
-        at += length
-      }
-      let translucent = n % 3 == 0
-      for p in stride(from: 0, to: bytes.count - 3, by: 4) {
-        if translucent {
-          for c in 0..<3 { bytes[p + c] = min(bytes[p + c], bytes[p + 3]) }
-        } else {
-          bytes[p + 3] = 255
-        }
-      }
-      let frame = Frame(width: width, height: height, bytesPerRow: rowBytes, pixels: bytes)
+      let frame = PNGMixture.frame(
+        width: width, height: height, bytesPerRow: rowBytes, longestPiece: 600, translucent: n % 3 == 0,
+        using: &random)
       try Self.expectSameAsLibpng(frame, in: dir, "mixture-\(n)-\(width)x\(height)")
     }
   }
