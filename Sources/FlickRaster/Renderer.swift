@@ -26,13 +26,13 @@ public struct Renderer: Sendable {
   ///   loaded, a font family is neither installed nor in the tree's font files, or Cairo fails.
   public func render(_ tree: RenderTree) throws(RasterError) -> Frame {
     let text = TextContext(ownFontMap: false)
-    return try Self.render(tree, scale: scale, cache: nil, arena: PixelArena(), text: text)
+    return try Self.render(tree, scale: scale, cache: nil, arena: PixelArena(), text: text, prefetch: .beside)
   }
 
   /// ``render(_:)`` laying text out in `text`, which keeps the layouts for
   /// ``missingGlyphs(in:sharing:)``: the same pixels.
   package func render(_ tree: RenderTree, sharing text: SharedText) throws(RasterError) -> Frame {
-    try Self.render(tree, scale: scale, cache: nil, arena: PixelArena(), text: text.context)
+    try Self.render(tree, scale: scale, cache: nil, arena: PixelArena(), text: text.context, prefetch: .beside)
   }
 
   /// Whether `a` and `b` draw the same pixels at any scale, decided from the trees alone: they
@@ -50,10 +50,14 @@ public struct Renderer: Sendable {
 
   /// The drawing shared by ``Renderer`` and ``FrameRenderer``. With a `prefix`, a frame whose
   /// background and first top-level layers equal those of the frame drawn before starts from the
-  /// kept pixels after them (``StaticPrefix``): the same bytes, fewer operations.
+  /// kept pixels after them (``StaticPrefix``): the same bytes, fewer operations. `prefetch`
+  /// draws gradient pictures ahead on a second thread (``GradientPrefetch``; only for a frame
+  /// with no cache, no history and no shutter samples): the same bytes, sooner; `report` is told
+  /// what it did.
   static func render(
     _ tree: RenderTree, scale: Double, cache: RasterCache?, arena: PixelArena, text: TextContext,
-    pool: FramePool? = nil, prefix: StaticPrefix? = nil, history: FrameHistory? = nil, usesCairoGroups: Bool = false
+    pool: FramePool? = nil, prefix: StaticPrefix? = nil, history: FrameHistory? = nil, usesCairoGroups: Bool = false,
+    prefetch: GradientPrefetch.Mode = .off, report: ((GradientPrefetch.Statistics) -> Void)? = nil
   ) throws(RasterError) -> Frame {
     if let problem = tree.problem { throw .invalidScene(problem.description) }
     if !tree.shutterSamples.isEmpty {
@@ -81,6 +85,14 @@ public struct Renderer: Sendable {
     let painter = LayerPainter(
       cache: cache, arena: arena, text: text, targetWidth: width, targetHeight: height, usesCairoGroups: usesCairoGroups
     )
+    if prefetch != .off, cache == nil, history == nil {
+      let ahead = GradientPrefetch(jobs: GradientPrefetch.jobs(for: layers, scale: scale, width: width, height: height))
+      painter.prefetch = ahead
+      ahead.start(wait: prefetch == .first)
+    }
+    defer {
+      if let statistics = painter.prefetch?.finish() { report?(statistics) }
+    }
     if let history, let boxes = history.plan(canvas, layers, painter: painter) {
       let frame = try redraw(boxes, of: layers, from: history.pixels, canvas: canvas, painter: painter, pool: pool)
       history.keep(frame, layers: layers, canvas: canvas, redrawn: boxes, sharing: pool == nil)

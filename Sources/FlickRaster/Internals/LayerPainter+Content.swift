@@ -91,77 +91,12 @@ extension LayerPainter {
 
   // MARK: - Gradient
 
-  /// Fills the layer's rounded bounds with the gradient. It is drawn into a device-aligned
-  /// surface and then copied, in cached and uncached frames alike, so a gradient that does not
-  /// change between frames is drawn once and only copied afterwards. A gradient that is not
-  /// going to be kept and covers whole pixels opaquely is painted directly: the same pixels,
-  /// without the intermediate.
-  func drawGradient(_ g: GradientContent, of layer: Layer, in cr: OpaquePointer) throws(RasterError) {
-    guard !g.colors.colors.isEmpty, layer.bounds.width > 0, layer.bounds.height > 0 else { return }
-    let m = CairoDraw.matrix(cr)
-    let b = layer.bounds
-    let box = CairoDraw.deviceBox(b, m)
-    let x0 = max(0, CairoDraw.pixel(box.minX.rounded(.down)))
-    let y0 = max(0, CairoDraw.pixel(box.minY.rounded(.down)))
-    let x1 = min(targetWidth, CairoDraw.pixel(box.maxX.rounded(.up)))
-    let y1 = min(targetHeight, CairoDraw.pixel(box.maxY.rounded(.up)))
-    guard x1 > x0, y1 > y0 else { return }
-    let make = { (keep: Bool) -> CairoImage? in
-      if !keep, Self.fillsWholePixels(g, of: layer, matrix: m, area: (x0, y0, x1, y1), in: cr) {
-        // Opaque and pixel-aligned with no clip: painting directly writes exactly the pixels a
-        // copy of the picture would (every pixel fully covered, so OVER is a copy).
-        if !Self.paintLinear(g, of: layer, matrix: m, area: (x0, y0, x1, y1), in: cr) {
-          Self.fillGradient(g, of: layer, in: cr)
-        }
-        return nil
-      }
-      guard let image = CairoImage(width: x1 - x0, height: y1 - y0, format: CAIRO_FORMAT_ARGB32, arena: self.arena),
-        let gcr = image.makeContext()
-      else { return nil }
-      defer { cairo_destroy(gcr) }
-      var local = m
-      local.x0 -= Double(x0)
-      local.y0 -= Double(y0)
-      cairo_set_matrix(gcr, &local)
-      if !GradientFaceFill.fill(g, of: layer, matrix: local, image: image, context: gcr),
-        !Self.paintRadial(g, of: layer, in: gcr, clear: true)
-      {
-        Self.fillGradient(g, of: layer, in: gcr)
-      }
-      cairo_surface_flush(image.surface)
-      return image
-    }
-    let picture: CairoImage?
-    if let cache {
-      let key = GradientKey(
-        gradient: g, bounds: b, cornerRadius: layer.cornerRadius, maskedCorners: layer.maskedCorners,
-        matrix: [m.xx, m.yx, m.xy, m.yy, m.x0 - Double(x0), m.y0 - Double(y0)], area: [x1 - x0, y1 - y0])
-      picture = try cache.gradient(key, make)
-    } else {
-      picture = make(false)
-    }
-    guard let image = picture else { return }
-    cairo_save(cr)
-    cairo_identity_matrix(cr)
-    cairo_set_source_surface(cr, image.surface, Double(x0), Double(y0))
-    cairo_rectangle(cr, Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0))
-    cairo_fill(cr)
-    cairo_restore(cr)
-  }
-
   /// Whether the gradient layer covers whole device pixels opaquely and the clip does not cut
   /// into its device rectangle `area` (x0, y0, x1, y1).
   static func fillsWholePixels(
     _ g: GradientContent, of layer: Layer, matrix m: cairo_matrix_t, area: (Int, Int, Int, Int), in cr: OpaquePointer
   ) -> Bool {
-    guard g.kind != .conic, g.colors.colors.allSatisfy({ $0.alpha >= 1 }),
-      layer.cornerRadius <= 0 || layer.maskedCorners.isEmpty, m.xy == 0, m.yx == 0
-    else { return false }
-    let b = layer.bounds
-    for v in [m.xx * b.minX + m.x0, m.xx * b.maxX + m.x0, m.yy * b.minY + m.y0, m.yy * b.maxY + m.y0] {
-      guard abs(v - v.rounded()) < 1e-9 else { return false }
-    }
-    guard let r = CairoDraw.clipRectangle(cr) else { return false }
+    guard coversWholePixels(g, of: layer, matrix: m), let r = CairoDraw.clipRectangle(cr) else { return false }
     return r.x <= Double(area.0) && r.y <= Double(area.1) && r.x + r.width >= Double(area.2)
       && r.y + r.height >= Double(area.3)
   }

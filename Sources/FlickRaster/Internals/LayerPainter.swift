@@ -24,6 +24,8 @@ final class LayerPainter {
   var minimumCutArea = 1 << 20
   /// Work counters of this painter's shadows.
   var shadowStatistics = ShadowStatistics()
+  /// Gradient pictures drawn ahead on another thread (frames drawn without a cache).
+  var prefetch: GradientPrefetch?
 
   init(
     cache: RasterCache?, arena: PixelArena, text: TextContext, targetWidth: Int, targetHeight: Int,
