@@ -92,6 +92,17 @@ enum CairoDraw {
     return invertible(own) && invertible(composed)
   }
 
+  /// Composites `image` (OVER, through `cr`'s clip) with its top-left corner on device pixel
+  /// (`x`, `y`), whatever `cr`'s matrix.
+  static func paint(_ image: CairoImage, atDevice x: Int, _ y: Int, in cr: OpaquePointer) {
+    cairo_save(cr)
+    cairo_identity_matrix(cr)
+    cairo_set_source_surface(cr, image.surface, Double(x), Double(y))
+    cairo_rectangle(cr, Double(x), Double(y), Double(image.width), Double(image.height))
+    cairo_fill(cr)
+    cairo_restore(cr)
+  }
+
   static func transform(_ cr: OpaquePointer, affine m: ProjectiveTransform) {
     var mm = cairo_matrix_t()
     cairo_matrix_init(&mm, m.m11, m.m21, m.m12, m.m22, m.m13, m.m23)

@@ -15,7 +15,7 @@ extension LayerPainter {
     let m = CairoDraw.matrix(cr)
     guard let area = Self.gradientArea(of: layer, matrix: m, targetWidth: targetWidth, targetHeight: targetHeight)
     else { return }
-    let (x0, y0, x1, y1) = area
+    let (x0, y0, _, _) = area
     let key = GradientKey(gradient: g, of: layer, matrix: m, area: area)
     let make = { (keep: Bool) -> CairoImage? in
       if !keep, Self.fillsWholePixels(g, of: layer, matrix: m, area: area, in: cr) {
@@ -36,12 +36,7 @@ extension LayerPainter {
       picture = make(false)
     }
     guard let image = picture else { return }
-    cairo_save(cr)
-    cairo_identity_matrix(cr)
-    cairo_set_source_surface(cr, image.surface, Double(x0), Double(y0))
-    cairo_rectangle(cr, Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0))
-    cairo_fill(cr)
-    cairo_restore(cr)
+    CairoDraw.paint(image, atDevice: x0, y0, in: cr)
   }
 
   /// The device pixels (x0, y0, x1, y1) a gradient layer drawn with user-to-device matrix `m`

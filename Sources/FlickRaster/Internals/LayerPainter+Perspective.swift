@@ -57,12 +57,7 @@ extension LayerPainter {
       let out = CairoImage(width: x1 - x0, height: y1 - y0, format: CAIRO_FORMAT_ARGB32, arena: arena)
     else { return }
     ProjectiveWarp.warp(plane, into: out, originX: x0, originY: y0, inverse: inverse)
-    cairo_save(cr)
-    cairo_identity_matrix(cr)
-    cairo_set_source_surface(cr, out.surface, Double(x0), Double(y0))
-    cairo_rectangle(cr, Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0))
-    cairo_fill(cr)
-    cairo_restore(cr)
+    CairoDraw.paint(out, atDevice: x0, y0, in: cr)
   }
 }
 
