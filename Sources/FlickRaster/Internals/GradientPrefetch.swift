@@ -79,13 +79,25 @@ final class GradientPrefetch: @unchecked Sendable {
   /// again).
   func start(wait: Bool = false) {
     guard !jobs.isEmpty, !started, wait || ProcessInfo.processInfo.activeProcessorCount >= 2 else { return }
-    started = true
-    let thread = Thread { [self] in
-      run()
-      ended.signal()
+    // A thread of its own, not a queue's: finish() waits for it, so it must be running, and when
+    // the system refuses a thread the frame's thread simply draws every picture itself.
+    let retained = Unmanaged.passRetained(self)
+    var thread = pthread_t()
+    let status = pthread_create(
+      &thread, nil,
+      { context in
+        guard let context else { return nil }
+        let prefetch = Unmanaged<GradientPrefetch>.fromOpaque(context).takeRetainedValue()
+        prefetch.run()
+        prefetch.ended.signal()
+        return nil
+      }, retained.toOpaque())
+    guard status == 0 else {
+      retained.release()
+      return
     }
-    thread.name = "flick-gradients"
-    thread.start()
+    pthread_detach(thread)
+    started = true
     if wait {
       ended.wait()
       ended.signal()
