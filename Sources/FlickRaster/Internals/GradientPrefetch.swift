@@ -1,5 +1,4 @@
 internal import CCairo
-import FlickMotion
 import FlickScene
 import Foundation
 
@@ -60,12 +59,18 @@ final class GradientPrefetch: @unchecked Sendable {
   /// The most pixel memory drawn ahead for one frame, in bytes (pictures are held to its end).
   static let memoryLimit = 64 << 20
 
+  /// What both threads read and write, under `condition`.
+  private struct Shared {
+    var entries: [GradientKey: Entry] = [:]
+    var statistics = Statistics()
+    /// Set by ``finish()``: the helper ends after the picture it is drawing.
+    var stopping = false
+  }
+
   private let jobs: [Job]
-  /// Guards `entries`; signalled whenever a picture the helper was drawing is settled.
+  /// Guards `shared`; signalled whenever a picture the helper was drawing is settled.
   private let condition = NSCondition()
-  private var entries: [GradientKey: Entry] = [:]
-  private let counts = Locked(Statistics())
-  private let stopping = Locked(false)
+  private var shared = Shared()
   private let ended = DispatchSemaphore(value: 0)
   private let arena = PixelArena()
   private var started = false
@@ -110,16 +115,16 @@ final class GradientPrefetch: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     while true {
-      switch entries[key] {
+      switch shared.entries[key] {
       case .ready(let picture):
-        counts.withLock { $0.taken += 1 }
+        shared.statistics.taken += 1
         return picture
       case .drawing:
         condition.wait()
       case .mine:
         return nil
       case nil:
-        entries[key] = .mine
+        shared.entries[key] = .mine
         return nil
       }
     }
@@ -130,35 +135,38 @@ final class GradientPrefetch: @unchecked Sendable {
   @discardableResult
   func finish() -> Statistics {
     if started {
-      stopping.withLock { $0 = true }
+      condition.withLock { shared.stopping = true }
       ended.wait()
       started = false
     }
-    condition.withLock { entries.removeAll() }
-    return counts.withLock { $0 }
+    return condition.withLock {
+      shared.entries.removeAll()
+      return shared.statistics
+    }
   }
 
   private func run() {
     var bytes = 0
     for job in jobs {
-      if stopping.withLock({ $0 }) { return }
       let size = (job.area.2 - job.area.0) * (job.area.3 - job.area.1) * 4
       guard bytes + size <= Self.memoryLimit else { continue }
-      let claimed = condition.withLock { () -> Bool in
-        guard entries[job.key] == nil else { return false }
-        entries[job.key] = .drawing
+      // nil: stop; false: the frame's thread has it.
+      let claimed = condition.withLock { () -> Bool? in
+        if shared.stopping { return nil }
+        guard shared.entries[job.key] == nil else { return false }
+        shared.entries[job.key] = .drawing
         return true
       }
+      guard let claimed else { return }
       guard claimed else { continue }
       let picture = LayerPainter.gradientPicture(
         job.gradient, of: job.layer, matrix: job.matrix, area: job.area, arena: arena)
+      if picture != nil { bytes += size }
       condition.withLock {
-        entries[job.key] = picture.map { .ready($0) } ?? .mine
+        shared.entries[job.key] = picture.map { .ready($0) } ?? .mine
+        if picture != nil { shared.statistics.drawn += 1 }
         condition.broadcast()
       }
-      guard picture != nil else { continue }
-      bytes += size
-      counts.withLock { $0.drawn += 1 }
     }
   }
 
