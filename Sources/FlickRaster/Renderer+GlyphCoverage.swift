@@ -49,17 +49,25 @@ extension Renderer {
   private static func missingGlyphs(in tree: RenderTree, context: TextContext) throws(RasterError) -> [MissingGlyphs] {
     try context.prepare(fontFiles: tree.fontFiles)
     var out: [MissingGlyphs] = []
+    for layer in textLayers(of: tree) {
+      guard let text = layer.text, let layout = context.layout(text, size: layer.bounds.size) else { continue }
+      let missing = unknownGlyphs(layout)
+      if !missing.isEmpty { out.append(MissingGlyphs(layerID: layer.id, characters: missing)) }
+    }
+    return out
+  }
+
+  /// The layers of `tree` with text that is not empty (sublayers and masks included), in tree
+  /// order, each ``FlickScene/Layer/id`` once (replicated copies keep their ids).
+  static func textLayers(of tree: RenderTree) -> [Layer] {
+    var out: [Layer] = []
     var seenLayers = Set<String>()
     var stack = Array(tree.layers.reversed())
     while let layer = stack.popLast() {
       if let mask = layer.mask { stack.append(mask) }
       stack.append(contentsOf: layer.sublayers.reversed())
-      // Replicated copies keep their ids: report each layer once.
-      guard let text = layer.text, !text.string.isEmpty, seenLayers.insert(layer.id).inserted,
-        let layout = context.layout(text, size: layer.bounds.size)
-      else { continue }
-      let missing = unknownGlyphs(layout)
-      if !missing.isEmpty { out.append(MissingGlyphs(layerID: layer.id, characters: missing)) }
+      guard let text = layer.text, !text.string.isEmpty, seenLayers.insert(layer.id).inserted else { continue }
+      out.append(layer)
     }
     return out
   }

@@ -1,12 +1,84 @@
+import FlickScene
+import Foundation
+
 /// Text shaped once for a frame and for the glyph check of the same scene (`flick still`):
 /// ``Renderer/render(_:sharing:)`` keeps every layout it makes, and
 /// ``Renderer/missingGlyphs(in:sharing:)`` reads the kept ones, laying out only the text the frame
 /// did not draw (hidden layers, strings of other instants). One font map serves both, so
 /// fontconfig's fonts are opened once rather than once more for the check.
 ///
-/// It lays text out on the calling thread's default Pango font map: use it from one thread.
-package final class SharedText {
-  let context = TextContext(ownFontMap: false, keepsLayouts: true)
+/// With ``startHelper()`` the fonts are opened on a second thread while the template loads
+/// (fontconfig's initialisation, the installed families), and ``layOutAhead(of:at:)`` has that
+/// thread shape the scene's text while the frame's thread goes on. The layouts are the same
+/// ones the frame would make (same keys, same font map), so the pixels do not change; the
+/// frame's thread waits for the helper the first time it needs text.
+///
+/// The font map is this object's own: use it from one thread at a time (the helper's turn ends
+/// when another thread first asks for text).
+package final class SharedText: @unchecked Sendable {
+  private let shaped = TextContext(ownFontMap: true, keepsLayouts: true)
+  /// What the helper is given to lay out (nil: nothing yet) and whether it should end without
+  /// it, under `condition`.
+  private var ahead: (scene: Scene, times: [Double])?
+  private var stopping = false
+  private let condition = NSCondition()
+  /// The helper, from ``startHelper()`` until the first use of ``context`` has joined it.
+  private var helper: HelperThread?
 
   package init() {}
+
+  /// Starts the helper thread, which opens the fonts now and then waits for
+  /// ``layOutAhead(of:at:)`` (nothing on a machine with one core, or when the system refuses a
+  /// thread: the frame's thread then does it all).
+  package func startHelper() {
+    guard helper == nil, ProcessInfo.processInfo.activeProcessorCount >= 2 else { return }
+    helper = HelperThread.start { self.runHelper() }
+  }
+
+  /// Has the helper lay out the text of `scene` at each of `times` (the frame's instant, the
+  /// glyph check's), each text once. Trees with font files of their own are left to the
+  /// frame's thread, which registers them and reports their errors.
+  package func layOutAhead(of scene: Scene, at times: [Double]) {
+    condition.withLock {
+      ahead = (scene, times)
+      condition.signal()
+    }
+  }
+
+  /// The shared context, once the helper (if any) has ended.
+  var context: TextContext {
+    stopHelper()
+    return shaped
+  }
+
+  /// Waits for the helper to end: at once when it was never given text to lay out, else when it
+  /// has laid out what it was given. Nothing without a helper.
+  package func stopHelper() {
+    guard let helper else { return }
+    condition.withLock {
+      stopping = true
+      condition.signal()
+    }
+    helper.join()
+    self.helper = nil
+  }
+
+  private func runHelper() {
+    _ = FontCatalog.families
+    guard shaped.context != nil else { return }
+    let given = condition.withLock { () -> (scene: Scene, times: [Double])? in
+      while ahead == nil && !stopping { condition.wait() }
+      return ahead
+    }
+    guard let given else { return }
+    for time in given.times {
+      let tree = given.scene.renderTree(at: time)
+      guard tree.fontFiles.isEmpty else { continue }
+      for layer in Renderer.textLayers(of: tree) {
+        // The size is what measures the lines and loads the glyphs' extents.
+        guard let text = layer.text, let layout = shaped.layout(text, size: layer.bounds.size) else { continue }
+        _ = layout.size
+      }
+    }
+  }
 }

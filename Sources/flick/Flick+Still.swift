@@ -59,6 +59,11 @@ extension Flick {
         }
         scale = s
       }
+      // The fonts are opened on a second thread while the template loads; once the frame's
+      // instant is known, that thread shapes its text (SharedText): the same layouts, sooner.
+      let text = SharedText()
+      text.startHelper()
+      defer { text.stopHelper() }
       let scene = try loadScene(path, a)
       StartupTrace.mark("template loaded")
       let quiet = a.has("quiet") || a.has("q")
@@ -67,7 +72,6 @@ extension Flick {
       // so it runs after the drawing, and the PNG is written only once it has passed. When the
       // still stops before drawing, it runs first: its message comes before the others.
       let strict = a.has("strict")
-      let text = SharedText()
       func awaitGlyphCheck() throws {
         try checkGlyphs(scene, strict: strict, quiet: quiet, sharing: text)
         StartupTrace.mark("glyphs checked")
@@ -75,6 +79,7 @@ extension Flick {
       let time: Double
       do {
         time = try stillTime(a, scene)
+        text.layOutAhead(of: scene, at: [time, 0])
         try checkOutputFolder(output)
       } catch {
         // The glyph check's message comes first, as when it ran before these checks.

@@ -1,5 +1,6 @@
 import FlickMotion
 import FlickScene
+import Foundation
 import Testing
 
 @testable import FlickRaster
@@ -54,5 +55,65 @@ import Testing
     let plain = TextContext(ownFontMap: false)
     #expect(plain.layout(black, size: size) !== plain.layout(black, size: size))
     #expect(plain.keptLayoutCount == 0)
+  }
+
+  /// A title whose width animates (so the frame's instant and the check's lay out different
+  /// sizes), a hidden text and a transparent one.
+  static func scene(fontFiles: [String] = []) -> Scene {
+    Scene(
+      size: Size(width: 400, height: 60), fps: 10, duration: 1,
+      layers: [
+        text("title", "Hello \u{2FE0}", x: 100),
+        text("ghost", "Ghost \u{0378}", x: 100, hidden: true),
+        text("plain", "Plain text", x: 300, color: .clear),
+      ],
+      animations: [
+        LayerAnimation(
+          layerID: "title", property: .bounds,
+          tween: BasicAnimation(
+            from: Rect(x: 0, y: 0, width: 180, height: 40), to: Rect(x: 0, y: 0, width: 240, height: 40), duration: 1,
+            timingFunction: .linear))
+      ], fontFiles: fontFiles)
+  }
+
+  /// The layouts a helper made ahead (nil on a machine with one core, where there is no helper).
+  static func laidOutAhead(_ scene: Scene, at times: [Double], into shared: SharedText) -> Int? {
+    guard ProcessInfo.processInfo.activeProcessorCount >= 2 else { return nil }
+    shared.startHelper()
+    shared.layOutAhead(of: scene, at: times)
+    shared.stopHelper()
+    return shared.context.keptLayoutCount
+  }
+
+  @Test func theHelperShapesWhatTheFrameAndTheCheckUse() throws {
+    let scene = Self.scene()
+    let shared = SharedText()
+    let ahead = Self.laidOutAhead(scene, at: [0.5, 0], into: shared)
+    // The title at both widths, the hidden and the transparent text once each.
+    if let ahead { #expect(ahead == 4) }
+    let tree = scene.renderTree(at: 0.5)
+    let frame = try Renderer().render(tree, sharing: shared)
+    #expect(frame.pixels == (try Renderer().render(tree)).pixels)
+    let first = scene.renderTree(at: 0)
+    let gaps = try Renderer().missingGlyphs(in: first, sharing: shared)
+    #expect(gaps == (try Renderer().missingGlyphs(in: first)))
+    #expect(gaps.map(\.layerID) == ["title", "ghost"])
+    // Neither the frame nor the check had to shape anything more.
+    if let ahead { #expect(shared.context.keptLayoutCount == ahead) }
+  }
+
+  @Test func aHelperGivenNothingEndsAndTheFrameShapesItsOwnText() throws {
+    let shared = SharedText()
+    shared.startHelper()
+    shared.stopHelper()
+    #expect(shared.context.keptLayoutCount == 0)
+    let tree = Self.scene().renderTree(at: 1)
+    #expect(try Renderer().render(tree, sharing: shared).pixels == (try Renderer().render(tree)).pixels)
+  }
+
+  @Test func textWithFontFilesOfItsOwnIsLeftToTheFrame() throws {
+    // The helper neither registers the file (the frame reports its errors) nor shapes the text.
+    let scene = Self.scene(fontFiles: ["/nonexistent/flick-test-font.ttf"])
+    if let ahead = Self.laidOutAhead(scene, at: [0], into: SharedText()) { #expect(ahead == 0) }
   }
 }

@@ -71,9 +71,9 @@ final class GradientPrefetch: @unchecked Sendable {
   /// Guards `shared`; signalled whenever a picture the helper was drawing is settled.
   private let condition = NSCondition()
   private var shared = Shared()
-  private let ended = DispatchSemaphore(value: 0)
   private let arena = PixelArena()
-  private var started = false
+  /// The helper, from ``start(wait:)`` until ``finish()`` has joined it.
+  private var helper: HelperThread?
 
   /// A prefetch of `jobs` (in the order the helper should draw them); call ``start()``, then
   /// ``finish()`` once the frame is drawn.
@@ -83,30 +83,12 @@ final class GradientPrefetch: @unchecked Sendable {
   /// the helper has drawn every job (tests: every predicted picture is then taken, not drawn
   /// again).
   func start(wait: Bool = false) {
-    guard !jobs.isEmpty, !started, wait || ProcessInfo.processInfo.activeProcessorCount >= 2 else { return }
-    // A thread of its own, not a queue's: finish() waits for it, so it must be running, and when
-    // the system refuses a thread the frame's thread simply draws every picture itself.
-    let retained = Unmanaged.passRetained(self)
-    var thread = pthread_t()
-    let status = pthread_create(
-      &thread, nil,
-      { context in
-        guard let context else { return nil }
-        let prefetch = Unmanaged<GradientPrefetch>.fromOpaque(context).takeRetainedValue()
-        prefetch.run()
-        prefetch.ended.signal()
-        return nil
-      }, retained.toOpaque())
-    guard status == 0 else {
-      retained.release()
-      return
-    }
-    pthread_detach(thread)
-    started = true
-    if wait {
-      ended.wait()
-      ended.signal()
-    }
+    guard !jobs.isEmpty, helper == nil, wait || ProcessInfo.processInfo.activeProcessorCount >= 2 else { return }
+    // A thread of its own (finish() waits for it); when the system refuses one, the frame's
+    // thread simply draws every picture itself.
+    guard let helper = HelperThread.start({ self.run() }) else { return }
+    self.helper = helper
+    if wait { helper.join() }
   }
 
   /// The picture drawn ahead for `key` (waiting for it when the helper is drawing it), or nil:
@@ -134,10 +116,10 @@ final class GradientPrefetch: @unchecked Sendable {
   /// picture; returns what it did.
   @discardableResult
   func finish() -> Statistics {
-    if started {
+    if let helper {
       condition.withLock { shared.stopping = true }
-      ended.wait()
-      started = false
+      helper.join()
+      self.helper = nil
     }
     return condition.withLock {
       shared.entries.removeAll()
