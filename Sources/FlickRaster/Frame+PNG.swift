@@ -21,9 +21,15 @@ extension Frame {
   public func writePNG(to path: String) throws(RasterError) { try writePNG(to: path, threads: 1) }
 
   /// ``writePNG(to:)`` with `threads` (1 or 2, more count as 2) sharing the encoding: the same
-  /// bytes (see ``pngData(threads:)``).
-  package func writePNG(to path: String, threads: Int) throws(RasterError) {
-    try writeAtomically(to: path) { tmp in
+  /// bytes (see ``pngData(threads:)``). `commit` puts the finished temporary file in place of
+  /// `path` and returns nil or why it could not (default
+  /// ``FlickMotion/AtomicDestination/commit(_:to:)``; `flick still` commits under its
+  /// interruption lock).
+  package func writePNG(
+    to path: String, threads: Int,
+    commit: (_ temporary: String, _ destination: String) -> String? = { AtomicDestination.commit($0, to: $1)?.reason }
+  ) throws(RasterError) {
+    try writeAtomically(to: path, commit: commit) { tmp in
       let status = pixels.withUnsafeBufferPointer { buffer in
         flick_fastpng_write_threads(
           tmp, buffer.baseAddress, Int32(width), Int32(height), Int32(bytesPerRow), Int32(min(max(threads, 1), 2)))
@@ -76,7 +82,11 @@ extension Frame {
   /// Runs `encode` on a temporary path beside `path` (it returns nil or a failure), then puts
   /// the result in place (``FlickMotion/AtomicDestination/commit(_:to:)``: flushed, renamed over
   /// `path`, the folder flushed); nothing is left behind on failure.
-  private func writeAtomically(to path: String, _ encode: (String) -> String?) throws(RasterError) {
+  private func writeAtomically(
+    to path: String,
+    commit: (_ temporary: String, _ destination: String) -> String? = { AtomicDestination.commit($0, to: $1)?.reason },
+    _ encode: (String) -> String?
+  ) throws(RasterError) {
     let url = URL(fileURLWithPath: path)
     let tmp = url.deletingLastPathComponent()
       .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
@@ -87,8 +97,8 @@ extension Frame {
       unlink(tmp)
       throw .unwritableImage(path: path, reason: reason)
     }
-    if let failure = AtomicDestination.commit(tmp, to: path) {
-      throw .unwritableImage(path: path, reason: failure.reason)
+    if let reason = commit(tmp, path) {
+      throw .unwritableImage(path: path, reason: reason)
     }
   }
 

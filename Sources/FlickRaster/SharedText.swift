@@ -11,18 +11,26 @@ import Foundation
 /// (fontconfig's initialisation, the installed families), and ``layOutAhead(of:at:)`` has that
 /// thread shape the scene's text while the frame's thread goes on. The layouts are the same
 /// ones the frame would make (same keys, same font map), so the pixels do not change; the
-/// frame's thread waits for the helper the first time it needs text.
+/// frame's thread waits for the helper the first time it lays text out, so a frame draws its
+/// other layers meanwhile.
 ///
-/// The font map is this object's own: use it from one thread at a time (the helper's turn ends
-/// when another thread first asks for text).
+/// The font map is this object's own: apart from the helper, use it from one thread at a time.
 package final class SharedText: @unchecked Sendable {
+  /// The helper's context, used by the helper alone until it has been joined.
   private let shaped = TextContext(ownFontMap: true, keepsLayouts: true)
+  /// The frame's and the check's context: it takes over the helper's font map and layouts on its
+  /// first use, waiting for the helper then (registering font files is not a use).
+  private(set) lazy var context = TextContext(takingOver: { [weak self] in
+    guard let self else { return nil }
+    self.stopHelper()
+    return self.shaped
+  })
   /// What the helper is given to lay out (nil: nothing yet) and whether it should end without
   /// it, under `condition`.
   private var ahead: (scene: Scene, times: [Double])?
   private var stopping = false
   private let condition = NSCondition()
-  /// The helper, from ``startHelper()`` until the first use of ``context`` has joined it.
+  /// The helper, from ``startHelper()`` until ``stopHelper()`` has joined it.
   private var helper: HelperThread?
 
   package init() {}
@@ -43,12 +51,6 @@ package final class SharedText: @unchecked Sendable {
       ahead = (scene, times)
       condition.signal()
     }
-  }
-
-  /// The shared context, once the helper (if any) has ended.
-  var context: TextContext {
-    stopHelper()
-    return shaped
   }
 
   /// Waits for the helper to end: at once when it was never given text to lay out, else when it

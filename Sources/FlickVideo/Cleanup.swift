@@ -14,6 +14,8 @@ package final class Cleanup: @unchecked Sendable {
   private var files: Set<String> = []
   private var folders: Set<String> = []
   private var processes: [Int32: Int] = [:]
+  /// Set by ``commitLastFile(_:to:)``: every output is in place, an interruption changes nothing.
+  private var complete = false
 
   /// Runs `body` with the registry locked (an interruption waits until it returns).
   package func locked<T>(_ body: () throws -> T) rethrows -> T {
@@ -127,6 +129,19 @@ package final class Cleanup: @unchecked Sendable {
     }
   }
 
+  /// ``commitFile(_:to:)`` for the run's last output (`flick still`'s PNG): once it is in place
+  /// the run is complete, and an interruption that arrives later no longer ends the process (it
+  /// ends on its own with status 0, its output written), rather than exit 130 as if nothing had
+  /// been written.
+  package func commitLastFile(_ temporaryPath: String, to destination: String) -> AtomicDestination.Failure? {
+    locked {
+      defer { files.remove(temporaryPath) }
+      let failure = AtomicDestination.commit(temporaryPath, to: destination)
+      if failure == nil { complete = true }
+      return failure
+    }
+  }
+
   package func remove(file path: String) { locked { _ = files.remove(path) } }
   package func add(folder path: String) { locked { _ = folders.insert(path) } }
   package func remove(folder path: String) { locked { _ = folders.remove(path) } }
@@ -138,8 +153,13 @@ package final class Cleanup: @unchecked Sendable {
   /// Kills every registered process with its whole process group (each ``Subprocess`` leads
   /// one), waits until they can no longer write and reaps them (no zombie is left), then removes
   /// every registered file and folder. Leaves the lock held: the caller is about to exit.
-  func interruptAll() {
+  /// Returns false, doing nothing, once the run is complete (``commitLastFile(_:to:)``).
+  func interruptAll() -> Bool {
     lock.lock()
+    guard !complete else {
+      lock.unlock()
+      return false
+    }
     for pid in processes.keys { kill(-pid, SIGKILL) }
     for pid in processes.keys {
       Self.waitUntilDead(pid)
@@ -148,6 +168,7 @@ package final class Cleanup: @unchecked Sendable {
     }
     for path in files { unlink(path) }
     for path in folders { Self.removeFolder(path) }
+    return true
   }
 
   /// Removes a folder the rendering thread may still be writing into: moves it aside first (new

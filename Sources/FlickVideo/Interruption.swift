@@ -32,7 +32,8 @@ package enum Interruption {
   package static func exit(after seconds: Double, status: Int32) {
     let thread = Thread {
       Thread.sleep(forTimeInterval: seconds)
-      Cleanup.shared.interruptAll()
+      // A run whose outputs are all in place is left to end on its own.
+      guard Cleanup.shared.interruptAll() else { return }
       let message =
         "\nflick: stopped after the timeout of \(RenderLimits.format(seconds: seconds)) "
         + "(--timeout or FLICK_TIMEOUT); temporary files removed\n"
@@ -52,7 +53,9 @@ package enum Interruption {
     let watcher = Thread {
       var byte: UInt8 = 0
       while read(wakeRead, &byte, 1) < 0 && errno == EINTR {}
-      Cleanup.shared.interruptAll()
+      // A run whose outputs are all in place (a still's PNG) is left to end on its own, with
+      // status 0: exiting 130 would say that nothing was written.
+      guard Cleanup.shared.interruptAll() else { return }
       let message = "\nflick: interrupted; temporary files removed\n"
       message.withCString { _ = write(2, $0, strlen($0)) }
       _exit(130)

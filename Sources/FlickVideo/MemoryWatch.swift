@@ -77,8 +77,9 @@ package enum MemoryWatch {
     thread.start()
   }()
 
-  private static func stop(resident: Int, cap: Int, margin: Int) -> Never {
-    Cleanup.shared.interruptAll()
+  private static func stop(resident: Int, cap: Int, margin: Int) {
+    // A run whose outputs are all in place is left to end on its own.
+    guard Cleanup.shared.interruptAll() else { return }
     let message =
       "\nflick: stopped: the process and its ffmpeg use \(RenderLimits.format(bytes: resident)), within "
       + "\(RenderLimits.format(bytes: margin)) of the memory cap of \(RenderLimits.format(bytes: cap)) "

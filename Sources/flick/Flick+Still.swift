@@ -114,7 +114,11 @@ extension Flick {
       try awaitGlyphCheck()
       do {
         let frame = try rendered.get()
-        try frame.writePNG(to: output, threads: Frame.threadsForOneFrame)
+        // Committed under the interruption's lock: an interruption either comes first (the
+        // temporary is removed, the output left as it was, exit 130) or finds the still done.
+        try frame.writePNG(to: output, threads: Frame.threadsForOneFrame) { temporary, destination in
+          Cleanup.shared.commitLastFile(temporary, to: destination)?.reason
+        }
         StartupTrace.mark("PNG written")
       } catch {
         Interruption.waitIfInterrupted()

@@ -19,6 +19,9 @@ final class TextContext {
   private var seenGeneration = 0
   /// Every layout ``layout(_:size:)`` made, by what shapes it, when layouts are kept (nil: not kept).
   private var kept: [TextKey: TextLayout]?
+  /// The context whose font map and kept layouts this one takes over on its first use (see
+  /// ``init(takingOver:)``); nil once taken, or when there is none.
+  private var source: (() -> TextContext?)?
 
   /// A context on this thread's default font map, or (`ownFontMap`) on a private one that may
   /// be used from any one thread at a time; nothing is made until ``context`` is first read.
@@ -29,12 +32,40 @@ final class TextContext {
     kept = keepsLayouts ? [:] : nil
   }
 
+  /// A context on a private font map, keeping layouts, that on its first use (a layout, or
+  /// ``context``) takes over the font map and the kept layouts of the private, keeping context
+  /// `source` returns. `source` is called then, once, on the using thread: it waits until no
+  /// other thread uses that context (``SharedText``'s helper). When it returns nil, or a
+  /// context that made nothing, a font map is made here as usual.
+  /// ``prepare(fontFiles:)`` takes nothing over: it registers the files, and the map taken
+  /// over later is refreshed.
+  convenience init(takingOver source: @escaping () -> TextContext?) {
+    self.init(ownFontMap: true, keepsLayouts: true)
+    self.source = source
+  }
+
+  private func takeOverSource() {
+    guard let take = source else { return }
+    source = nil
+    guard let from = take(), from.ownFontMap, let taken = from.made, let layouts = from.kept else { return }
+    from.made = nil
+    from.kept = [:]
+    made = taken
+    kept = layouts
+    seenGeneration = from.seenGeneration
+    refreshOwnMapIfNeeded(taken.map)
+  }
+
   /// How many layouts are kept (0 when layouts are not kept).
-  var keptLayoutCount: Int { kept?.count ?? 0 }
+  var keptLayoutCount: Int {
+    takeOverSource()
+    return kept?.count ?? 0
+  }
 
   /// `text` shaped for a layer of `size` points in this context (nil when Pango cannot): the
   /// kept layout when there is one, else a new one, kept when this context keeps layouts.
   func layout(_ text: TextContent, size: Size) -> TextLayout? {
+    takeOverSource()
     let key = TextKey(text, size: size)
     if let layout = kept?[key] { return layout }
     let layout = TextLayout(key.text, size: size, in: self)
@@ -44,6 +75,7 @@ final class TextContext {
 
   /// The Pango context (made on first use; nil when Pango cannot make one).
   var context: OpaquePointer? {
+    takeOverSource()
     if let made { return made.context }
     let map: UnsafeMutablePointer<PangoFontMap>? =
       ownFontMap ? pango_cairo_font_map_new() : pango_cairo_font_map_get_default()
