@@ -50,9 +50,8 @@ extension Template {
         }
         t.fontWeight = weight
       } else {
-        let names = TextContent.FontWeight.allCases.map { "\($0)" }
-        let name = try n.string(oneOf: names)
-        t.fontWeight = TextContent.FontWeight.allCases.first { "\($0)" == name } ?? .regular
+        let name = try n.string(oneOf: TextContent.FontWeight.byName.map(\.name))
+        t.fontWeight = TextContent.FontWeight.byName.first { $0.name == name }?.weight ?? .regular
       }
     }
     if let n = o["fontStyle"] {
@@ -129,4 +128,11 @@ extension Template {
         "this text layer has no 'size' and its text could not be measured (\(escaped: "\(error)")); give it a 'size'")
     }
   }
+}
+
+extension TextContent.FontWeight {
+  /// Every weight with its case name (`thin` … `black`) as templates write it, read from the
+  /// cases once: interpolating an enum value reflects on it (about 20 K instructions each, and
+  /// a text layer with a named weight asked for all nine).
+  static let byName: [(name: String, weight: Self)] = allCases.map { ("\($0)", $0) }
 }

@@ -45,11 +45,20 @@ extension Template {
   /// Writes every property key of `o` (but ``keysDecodedByKind``) into `layer`, each decoded and
   /// range-checked from its catalogue row.
   static func decodePropertyKeys(_ o: [String: TemplateNode], into layer: inout Layer) throws(TemplateError) {
-    for d in LayerPropertyDescriptor.catalogue {
-      guard let key = d.layerKey, !key.contains("."), !keysDecodedByKind.contains(key), let n = o[key] else { continue }
+    for (key, d) in propertyKeys {
+      guard let n = o[key] else { continue }
       try d.write(n, into: &layer)
     }
   }
+
+  /// The catalogue rows ``decodePropertyKeys(_:into:)`` writes, by layer key, in catalogue order:
+  /// those with a key of their own (no dotted path) that is not one of ``keysDecodedByKind``.
+  /// Chosen once, not for every layer.
+  private static let propertyKeys: [(key: String, descriptor: LayerPropertyDescriptor)] =
+    LayerPropertyDescriptor.catalogue.compactMap { d in
+      guard let key = d.layerKey, !key.contains("."), !keysDecodedByKind.contains(key) else { return nil }
+      return (key, d)
+    }
 
   /// Decodes one layer object (and its sublayers and mask), registering every id in `ids`.
   ///

@@ -94,12 +94,12 @@ extension Flick {
 
     /// The value of `cap` from `arguments` or the environment, or nil when neither sets it.
     static func value(_ cap: Cap, _ arguments: Arguments) throws(CommandError) -> Double? {
-      let environment = ProcessInfo.processInfo.environment
       let text: String
       let source: String
+      // getenv, not ProcessInfo's environment, which copies every variable at each call.
       if let v = arguments.value(cap.option) {
         (text, source) = (v, "--\(cap.option)")
-      } else if let v = environment[cap.variable], !v.isEmpty {
+      } else if let p = getenv(cap.variable), case let v = String(cString: p), !v.isEmpty {
         (text, source) = (v, cap.variable)
       } else {
         return nil
