@@ -131,8 +131,6 @@ extension Template {
 }
 
 extension TextContent.FontWeight {
-  /// Every weight with its case name (`thin` … `black`) as templates write it, read from the
-  /// cases once: interpolating an enum value reflects on it (about 20 K instructions each, and
-  /// a text layer with a named weight asked for all nine).
-  static let byName: [(name: String, weight: Self)] = allCases.map { ("\($0)", $0) }
+  /// Every weight with its name, in order.
+  static let byName: [(name: String, weight: Self)] = allCases.map { ($0.name, $0) }
 }
