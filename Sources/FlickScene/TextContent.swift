@@ -13,7 +13,7 @@ public struct TextContent: Sendable, Hashable {
 
     /// The case's name (`thin` … `black`), as templates write it; spelled out rather than
     /// interpolated, which reflects on the value (about 0.4 M instructions for the first).
-    public var name: String {
+    package var name: String {
       switch self {
       case .thin: "thin"
       case .extraLight: "extraLight"
