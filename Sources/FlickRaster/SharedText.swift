@@ -30,8 +30,9 @@ package final class SharedText: @unchecked Sendable {
   private var ahead: (scene: Scene, times: [Double])?
   private var stopping = false
   private let condition = NSCondition()
-  /// The helper, from ``startHelper()`` until ``stopHelper()`` has joined it.
+  /// The helper, from ``startHelper()`` until ``stopHelper()`` has joined it (under `joining`).
   private var helper: HelperThread?
+  private let joining = NSLock()
 
   package init() {}
 
@@ -54,8 +55,11 @@ package final class SharedText: @unchecked Sendable {
   }
 
   /// Waits for the helper to end: at once when it was never given text to lay out, else when it
-  /// has laid out what it was given. Nothing without a helper.
+  /// has laid out what it was given. Nothing without a helper. Any thread may call it (`flick
+  /// render` checks glyphs on another thread): a second caller waits until the first has joined.
   package func stopHelper() {
+    joining.lock()
+    defer { joining.unlock() }
     guard let helper else { return }
     condition.withLock {
       stopping = true

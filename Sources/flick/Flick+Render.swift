@@ -104,17 +104,25 @@ extension Flick {
       let probe = targets.contains { $0.format.usesFFmpeg } ? FFmpegTool.Probe(for: targets.map(\.format)) : nil
       // The rate is decided here, once, as the scene is decoded (the template's, or --fps).
       let fps = try a.value("fps").map { try integer($0, "--fps", 1...240) }
+      // The fonts are opened on a second thread while the template compiles (fontconfig's
+      // initialisation is then done when the first frame lays text out); that thread also
+      // shapes the text the glyph check reads.
+      let text = SharedText()
+      text.startHelper()
+      defer { text.stopHelper() }
       let early = EarlyEncoders()  // started while the template compiles; none outlives a failure
       defer { early.abortUnclaimed() }
       let observer = earlyStart(a, targets: targets, options: options, probe: probe, into: early)
       let scene = try loadScene(path, a, fps: fps, canvasObserver: observer)
       StartupTrace.mark("template loaded")
       warnAboutAngles(path, quiet: quiet)
-      // The glyph check lays the text out with fonts of its own: it runs beside the encoders'
-      // start-up and the first frame's rendering, and must pass before that frame is written.
+      // The glyph check reads the text the helper shapes, with fonts of their own: it runs beside
+      // the encoders' start-up and the first frame's rendering, and must pass before that frame
+      // is written.
       let strict = a.has("strict")
       let glyphScene = scene
-      let glyphCheck = BackgroundCheck { try glyphGaps(glyphScene) }
+      text.layOutAhead(of: scene, at: [0])
+      let glyphCheck = BackgroundCheck { try glyphGaps(glyphScene, sharing: text) }
       var session: RenderSession
       let schedule: FrameSchedule
       do {
