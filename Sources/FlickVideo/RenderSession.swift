@@ -26,8 +26,8 @@ public struct RenderSession: Sendable {
   public var pipeline: RenderPipeline
   /// Render and discard every frame in addition to (or instead of) the outputs.
   package var discardFrames: Bool
-  /// The ffmpeg to use; nil finds and checks one on `PATH` (or `FLICK_FFMPEG`), through
-  /// ``ffmpegProbe`` when that is set.
+  /// The ffmpeg to use; nil finds one on `PATH` (or `FLICK_FFMPEG`) and checks it only when an
+  /// encoder fails (through ``ffmpegProbe`` when that is set, else a probe of its own).
   package var ffmpeg: FFmpegTool?
   /// The ffmpeg to check, used when ``ffmpeg`` is nil: the encoders start with its executable
   /// at once and the check runs only when an encoder fails, to explain why (a missing encoder,
@@ -201,17 +201,13 @@ public struct RenderSession: Sendable {
     var options = self.options
     options.padColor = Self.rgb(scene.backgroundColor)
     let needsFFmpeg = outputs.contains { $0.format.usesFFmpeg }
-    // The check that explains an encoder's failure.
-    let pending = needsFFmpeg && ffmpeg == nil ? ffmpegProbe : nil
+    // The check that explains an encoder's failure (run only then: an ffmpeg start-up of its own).
+    let pending = needsFFmpeg && ffmpeg == nil ? ffmpegProbe ?? FFmpegTool.Probe(for: outputs.map(\.format)) : nil
     let tool: FFmpegTool?
-    if !needsFFmpeg {
-      tool = nil
-    } else if let ffmpeg {
-      tool = ffmpeg
-    } else if let pending {
+    if let pending {
       tool = FFmpegTool(path: try pending.path(), version: "(not checked)")
     } else {
-      tool = try FFmpegTool.locate(for: outputs.map(\.format))
+      tool = needsFFmpeg ? ffmpeg : nil
     }
 
     var sinks: [any FrameSink] = []
