@@ -49,6 +49,7 @@ package final class EarlyEncoders: Sendable {
     outputs: [OutputTarget], width: Int, height: Int, fps: Int, options: EncodingOptions, ffmpeg: FFmpegTool,
     stallTimeout: Double?
   ) {
+    var count = 0
     for (index, output) in outputs.enumerated() where Self.canStartEarly(output.format) {
       let settings = Settings(
         destination: output.path, format: output.format, width: width, height: height, fps: fps, options: options,
@@ -63,8 +64,9 @@ package final class EarlyEncoders: Sendable {
         return list[index]?.sink
       }
       replaced?.abort()
+      count += 1
     }
-    StartupTrace.mark("encoders started early")
+    StartupTrace.mark("encoders started early: \(count)")
   }
 
   /// The encoder started for output `index` when it was started with exactly `settings`, now
