@@ -45,7 +45,7 @@ extension Template {
   /// Writes every property key of `o` (but ``keysDecodedByKind``) into `layer`, each decoded and
   /// range-checked from its catalogue row.
   static func decodePropertyKeys(_ o: [String: TemplateNode], into layer: inout Layer) throws(TemplateError) {
-    for (key, d) in propertyKeys {
+    for (key, d) in decodedPropertyKeys {
       guard let n = o[key] else { continue }
       try d.write(n, into: &layer)
     }
@@ -54,7 +54,7 @@ extension Template {
   /// The catalogue rows ``decodePropertyKeys(_:into:)`` writes, by layer key, in catalogue order:
   /// those with a key of their own (no dotted path) that is not one of ``keysDecodedByKind``.
   /// Chosen once, not for every layer.
-  private static let propertyKeys: [(key: String, descriptor: LayerPropertyDescriptor)] =
+  private static let decodedPropertyKeys: [(key: String, descriptor: LayerPropertyDescriptor)] =
     LayerPropertyDescriptor.catalogue.compactMap { d in
       guard let key = d.layerKey, !key.contains("."), !keysDecodedByKind.contains(key) else { return nil }
       return (key, d)

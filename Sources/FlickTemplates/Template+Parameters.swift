@@ -80,7 +80,8 @@ extension Template {
   ) throws(TemplateError) -> JSON5Value {
     var value = node.value
     switch value.kind {
-    case .string(let s) where s.contains("$"):
+    // Bytes, not Foundation's substring search (thousands of instructions a string).
+    case .string(let s) where s.utf8.contains(UInt8(ascii: "$")):
       if let name = wholeReference(s) {
         guard var replacement = values[name] else { throw unknownReference(name, node, values) }
         try budget.spend(ExpansionBudget.size(of: replacement), at: node)
