@@ -27,7 +27,7 @@ package final class SharedText: @unchecked Sendable {
   })
   /// What the helper is given to lay out (nil: nothing yet) and whether it should end without
   /// it, under `condition`.
-  private var ahead: (scene: Scene, times: [Double])?
+  private var ahead: (scene: Scene, times: [Double], glyphScale: Double?)?
   private var stopping = false
   private let condition = NSCondition()
   /// The helper, from ``startHelper()`` until ``stopHelper()`` has joined it (under `joining`).
@@ -46,10 +46,13 @@ package final class SharedText: @unchecked Sendable {
 
   /// Has the helper lay out the text of `scene` at each of `times` (the frame's instant, the
   /// glyph check's), each text once. Trees with font files of their own are left to the
-  /// frame's thread, which registers them and reports their errors.
-  package func layOutAhead(of scene: Scene, at times: [Double]) {
+  /// frame's thread, which registers them and reports their errors. With `glyphScale`, the
+  /// visible text of the first instant is also drawn once at that scale (device pixels per
+  /// point), so that its glyphs are rasterised before the frame draws them
+  /// (``TextLayout/rasteriseGlyphs(scale:)``: the same glyph images, found in Cairo's caches).
+  package func layOutAhead(of scene: Scene, at times: [Double], glyphScale: Double? = nil) {
     condition.withLock {
-      ahead = (scene, times)
+      ahead = (scene, times, glyphScale)
       condition.signal()
     }
   }
@@ -72,18 +75,21 @@ package final class SharedText: @unchecked Sendable {
   private func runHelper() {
     _ = FontCatalog.families
     guard shaped.context != nil else { return }
-    let given = condition.withLock { () -> (scene: Scene, times: [Double])? in
+    let given = condition.withLock { () -> (scene: Scene, times: [Double], glyphScale: Double?)? in
       while ahead == nil && !stopping { condition.wait() }
       return ahead
     }
     guard let given else { return }
-    for time in given.times {
+    for (index, time) in given.times.enumerated() {
       let tree = given.scene.renderTree(at: time)
       guard tree.fontFiles.isEmpty else { continue }
       for layer in Renderer.textLayers(of: tree) {
         // The size is what measures the lines and loads the glyphs' extents.
         guard let text = layer.text, let layout = shaped.layout(text, size: layer.bounds.size) else { continue }
         _ = layout.size
+        if index == 0, let scale = given.glyphScale, !layer.isHidden, layer.opacity > 0, text.textColor.alpha > 0 {
+          layout.rasteriseGlyphs(scale: scale)
+        }
       }
     }
   }

@@ -79,7 +79,7 @@ extension Flick {
       let time: Double
       do {
         time = try stillTime(a, scene)
-        text.layOutAhead(of: scene, at: [time, 0])
+        text.layOutAhead(of: scene, at: [time, 0], glyphScale: scale)
         try checkOutputFolder(output)
       } catch {
         // The glyph check's message comes first, as when it ran before these checks.

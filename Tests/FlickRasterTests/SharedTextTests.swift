@@ -77,23 +77,28 @@ import Testing
   }
 
   /// The layouts a helper made ahead (nil on a machine with one core, where there is no helper).
-  static func laidOutAhead(_ scene: Scene, at times: [Double], into shared: SharedText) -> Int? {
+  static func laidOutAhead(
+    _ scene: Scene, at times: [Double], glyphScale: Double? = nil, into shared: SharedText
+  ) -> Int? {
     guard ProcessInfo.processInfo.activeProcessorCount >= 2 else { return nil }
     shared.startHelper()
-    shared.layOutAhead(of: scene, at: times)
+    shared.layOutAhead(of: scene, at: times, glyphScale: glyphScale)
     shared.stopHelper()
     return shared.context.keptLayoutCount
   }
 
-  @Test func theHelperShapesWhatTheFrameAndTheCheckUse() throws {
+  /// Also with the glyphs rasterised ahead at the frame's scale, or at another one (then the
+  /// frame rasterises its own).
+  @Test(arguments: [(nil, 1.0), (1.0, 1.0), (2.0, 2.0), (3.0, 1.5)] as [(Double?, Double)])
+  func theHelperShapesWhatTheFrameAndTheCheckUse(glyphScale: Double?, scale: Double) throws {
     let scene = Self.scene()
     let shared = SharedText()
-    let ahead = Self.laidOutAhead(scene, at: [0.5, 0], into: shared)
+    let ahead = Self.laidOutAhead(scene, at: [0.5, 0], glyphScale: glyphScale, into: shared)
     // The title at both widths, the hidden and the transparent text once each.
     if let ahead { #expect(ahead == 4) }
     let tree = scene.renderTree(at: 0.5)
-    let frame = try Renderer().render(tree, sharing: shared)
-    #expect(frame.pixels == (try Renderer().render(tree)).pixels)
+    let frame = try Renderer(scale: scale).render(tree, sharing: shared)
+    #expect(frame.pixels == (try Renderer(scale: scale).render(tree)).pixels)
     let first = scene.renderTree(at: 0)
     let gaps = try Renderer().missingGlyphs(in: first, sharing: shared)
     #expect(gaps == (try Renderer().missingGlyphs(in: first)))

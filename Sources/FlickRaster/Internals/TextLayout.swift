@@ -285,6 +285,26 @@ final class TextLayout {
     cairo_new_path(cr)
   }
 
+  /// Draws the layout once on a scratch surface at `scale` device pixels per point, so that the
+  /// glyph images Cairo rasterises for it stay in the caches every thread shares (each scaled
+  /// font's glyphs, and the image compositor's glyph cache, keyed by font and glyph alone: a
+  /// glyph's image does not depend on where it lands). A frame that then draws this layout upright
+  /// at the same scale finds its glyphs rasterised; drawn otherwise (rotated, scaled), it
+  /// rasterises its own, and nothing else changes. Layouts over 16 M scratch pixels are skipped.
+  func rasteriseGlyphs(scale: Double) {
+    let extent = size
+    let width = Int((extent.width * scale).rounded(.up)) + 2
+    let height = Int((extent.height * scale).rounded(.up)) + 2
+    guard scale > 0, extent.width > 0, extent.height > 0, width < 1 << 15, height < 1 << 15,
+      width * height <= 1 << 24, let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))
+    else { return }
+    defer { cairo_surface_destroy(surface) }
+    guard let cr = cairo_create(surface) else { return }
+    defer { cairo_destroy(cr) }
+    cairo_scale(cr, scale, scale)
+    draw(in: cr, at: Point(x: -offsetX, y: 0), color: .black)
+  }
+
   /// The laid-out size (logical extents), in points.
   var size: Size {
     var ink = PangoRectangle()
