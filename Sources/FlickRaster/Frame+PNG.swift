@@ -27,7 +27,7 @@ extension Frame {
   /// interruption lock).
   package func writePNG(
     to path: String, threads: Int,
-    commit: (_ temporary: String, _ destination: String) -> String? = { AtomicDestination.commit($0, to: $1)?.reason }
+    commit: (_ temporary: String, _ destination: String) -> String? = commitInPlace
   ) throws(RasterError) {
     try writeAtomically(to: path, commit: commit) { tmp in
       let status = pixels.withUnsafeBufferPointer { buffer in
@@ -79,17 +79,21 @@ extension Frame {
     }
   }
 
-  /// Runs `encode` on a temporary path beside `path` (it returns nil or a failure), then puts
-  /// the result in place (``FlickMotion/AtomicDestination/commit(_:to:)``: flushed, renamed over
-  /// `path`, the folder flushed); nothing is left behind on failure.
+  /// Puts a finished temporary file in place of the destination
+  /// (``FlickMotion/AtomicDestination/commit(_:to:)``); nil, or why it could not.
+  private static func commitInPlace(_ temporary: String, _ destination: String) -> String? {
+    AtomicDestination.commit(temporary, to: destination)?.reason
+  }
+
+  /// Runs `encode` on a temporary path beside `path`
+  /// (``FlickMotion/AtomicDestination/temporary(for:)``; it returns nil or a failure), then puts
+  /// the result in place with `commit` (by default ``FlickMotion/AtomicDestination/commit(_:to:)``:
+  /// flushed, renamed over `path`, the folder flushed); nothing is left behind on failure.
   private func writeAtomically(
-    to path: String,
-    commit: (_ temporary: String, _ destination: String) -> String? = { AtomicDestination.commit($0, to: $1)?.reason },
+    to path: String, commit: (_ temporary: String, _ destination: String) -> String? = commitInPlace,
     _ encode: (String) -> String?
   ) throws(RasterError) {
-    let url = URL(fileURLWithPath: path)
-    let tmp = url.deletingLastPathComponent()
-      .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+    let tmp = AtomicDestination.temporary(for: path)
     // Whatever has the temporary's name goes first (a link is removed, not followed): the
     // encoder creates a new file of its own.
     unlink(tmp)

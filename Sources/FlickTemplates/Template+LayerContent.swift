@@ -50,8 +50,8 @@ extension Template {
         }
         t.fontWeight = weight
       } else {
-        let name = try n.string(oneOf: TextContent.FontWeight.byName.map(\.name))
-        t.fontWeight = TextContent.FontWeight.byName.first { $0.name == name }?.weight ?? .regular
+        let name = try n.string(oneOf: TextContent.FontWeight.allCases.map(\.name))
+        t.fontWeight = TextContent.FontWeight.allCases.first { $0.name == name } ?? .regular
       }
     }
     if let n = o["fontStyle"] {
@@ -128,9 +128,4 @@ extension Template {
         "this text layer has no 'size' and its text could not be measured (\(escaped: "\(error)")); give it a 'size'")
     }
   }
-}
-
-extension TextContent.FontWeight {
-  /// Every weight with its name, in order.
-  static let byName: [(name: String, weight: Self)] = allCases.map { ($0.name, $0) }
 }

@@ -37,7 +37,7 @@ extension Template {
       "topLeft", "topRight", "bottomLeft", "bottomRight", "layerMinXMinYCorner", "layerMaxXMinYCorner",
       "layerMinXMaxYCorner", "layerMaxXMaxYCorner",
     ]
-    let weights = TextContent.FontWeight.byName.map(\.name)
+    let weights = TextContent.FontWeight.allCases.map(\.name)
     func replicator(_ text: String, _ schema: SchemaNode) -> SchemaNode {
       S.describing("CAReplicatorLayer: " + text, schema)
     }

@@ -122,11 +122,7 @@ package final class Cleanup: @unchecked Sendable {
   ///
   /// - Returns: nil on success, or ``VideoError/cannotWrite(path:reason:)``.
   func commitFile(_ temporaryPath: String, to destination: String) -> VideoError? {
-    locked {
-      defer { files.remove(temporaryPath) }
-      guard let failure = AtomicDestination.commit(temporaryPath, to: destination) else { return nil }
-      return .cannotWrite(path: destination, reason: failure.reason)
-    }
+    commit(temporaryPath, to: destination, completing: false).map { .cannotWrite(path: destination, reason: $0.reason) }
   }
 
   /// ``commitFile(_:to:)`` for the run's last output (`flick still`'s PNG): once it is in place
@@ -134,10 +130,15 @@ package final class Cleanup: @unchecked Sendable {
   /// ends on its own with status 0, its output written), rather than exit 130 as if nothing had
   /// been written.
   package func commitLastFile(_ temporaryPath: String, to destination: String) -> AtomicDestination.Failure? {
+    commit(temporaryPath, to: destination, completing: true)
+  }
+
+  /// The commit of both, under the lock; `completing` marks the run complete when it succeeds.
+  private func commit(_ temporaryPath: String, to destination: String, completing: Bool) -> AtomicDestination.Failure? {
     locked {
       defer { files.remove(temporaryPath) }
       let failure = AtomicDestination.commit(temporaryPath, to: destination)
-      if failure == nil { complete = true }
+      if failure == nil && completing { complete = true }
       return failure
     }
   }

@@ -104,7 +104,7 @@ extension Flick {
       let url = URL(fileURLWithPath: output)
       let folder = url.deletingLastPathComponent().path
       Cleanup.removeStale(in: folder)
-      let temporary = folder + "/.\(url.lastPathComponent).\(getpid()).tmp"
+      let temporary = AtomicDestination.temporary(for: output)
       Cleanup.shared.register(temporaryFile: temporary)
       defer { Cleanup.shared.forget(temporaryFile: temporary) }
       let rendered = Result { () throws(RasterError) in
