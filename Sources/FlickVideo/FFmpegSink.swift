@@ -21,6 +21,8 @@ package final class FFmpegSink: FrameSink {
   package var wantsStraightAlpha: Bool { layout.straightAlpha }
   /// An MP4 with even sides reads Flick's `yuv420p` planes (``FFmpegCommand/readsYUV420``).
   package var wantsYUV420: Bool { layout.yuv420 }
+  /// An MP4 reading the planes reads nothing else.
+  package var readsPixels: Bool { !layout.yuv420 }
   package var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
   /// What was written (images after merging, and the size once committed).
   package private(set) var report = SinkReport()

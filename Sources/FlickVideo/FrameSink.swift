@@ -18,6 +18,10 @@ package protocol FrameSink: AnyObject {
   /// Whether the sink reads the frame's `yuv420p` planes (``PreparedFrame/yuv420``), which the
   /// raster workers then make. Default: no.
   var wantsYUV420: Bool { get }
+  /// Whether the sink reads the frame's BGRA bytes (premultiplied or straight). A sink that reads
+  /// only its ``PreparedFrame/yuv420`` planes says no, so a frame whose every sink does the same
+  /// gives its pixels back to the pool as soon as it is converted (default: yes).
+  var readsPixels: Bool { get }
   /// Work to do on the raster workers for each frame, concurrently and in any order, before
   /// the frame reaches ``write(_:)`` (nil when the sink has none). It must only touch state
   /// that is safe to share.
@@ -36,6 +40,7 @@ package protocol FrameSink: AnyObject {
 
 extension FrameSink {
   package var wantsYUV420: Bool { false }
+  package var readsPixels: Bool { true }
 }
 
 /// A rendered frame with the pixel layouts the sinks asked for, made on the raster worker so
@@ -63,13 +68,26 @@ package struct PreparedFrame: Sendable {
   /// wants premultiplied bytes (`keepsPremultiplied` false, say a WebM alone), the frame's own
   /// buffer is converted in place instead: no copy, and one frame buffer less in flight;
   /// ``premultiplied`` and ``frame``'s pixels are then empty. With a `converter`, the frame is
-  /// also converted to ``yuv420`` (into a buffer from `yuvPool` when it has one).
+  /// also converted to ``yuv420`` (into a buffer from `yuvPool` when it has one); when nothing
+  /// reads its pixels but the planes (`keepsPixels` false), they then go back to `pool` at once
+  /// and the frame keeps its planes alone (``premultiplied`` and ``frame``'s pixels empty).
   package init(
-    index: Int, frame: Frame, straightAlpha: Bool, keepsPremultiplied: Bool = true, pool: FramePool? = nil,
-    converter: YUV420Converter? = nil, yuvPool: FramePool? = nil
+    index: Int, frame: consuming Frame, straightAlpha: Bool, keepsPremultiplied: Bool = true, keepsPixels: Bool = true,
+    pool: FramePool? = nil, converter: YUV420Converter? = nil, yuvPool: FramePool? = nil
   ) {
     self.index = index
     self.yuv420 = converter.map { Self.convert(frame.packedPixels, with: $0, pool: yuvPool) }
+    if yuv420 != nil && !keepsPixels && !straightAlpha {
+      let pixels = frame.pixels
+      // Drop the frame's reference, so the pool holds the only one and the next frame drawn into
+      // the buffer does not copy it.
+      frame.pixels = []
+      pool?.recycle(consume pixels)
+      self.frame = frame
+      self.premultiplied = []
+      self.straight = nil
+      return
+    }
     if straightAlpha && !keepsPremultiplied {
       var frame = frame
       var pixels = frame.packedPixels
@@ -135,6 +153,7 @@ package struct PreparedFrame: Sendable {
 final class DiscardingSink: FrameSink {
   let destination = "(discarded)"
   let wantsStraightAlpha = false
+  let readsPixels = false
   /// Frames received.
   private(set) var frameCount = 0
 

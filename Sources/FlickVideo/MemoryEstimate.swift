@@ -57,10 +57,15 @@ package struct MemoryEstimate: Sendable, Equatable {
     let jobs = max(1, jobs)
     var perWorker: [Part: Int] = [:]
     var shared: [Part: Int] = [:]
-    // Pooled frames (two per frame in flight, plus two), YUV planes for an H.264 output, and
-    // each worker's drawing surface.
-    let yuv = outputs.contains(.mp4) ? Self.mul(framesInFlight + 2, width * height * 3 / 2) : 0
-    shared[.frames] = Self.add(Self.mul(frameBytes, 2 * framesInFlight + 2), yuv)
+    // Pooled frames (two per frame in flight, plus two; one per worker, plus two, when only
+    // yuv420p planes are read), YUV planes for an H.264 output (one per frame in flight, plus
+    // two), and each worker's drawing surface.
+    let inFlight = Self.bytesPerFrameInFlight(width: width, height: height, outputs: outputs)
+    let yuv = outputs.contains(.mp4) ? Self.mul(width, height) * 3 / 2 : 0
+    shared[.frames] =
+      Self.holdsPlanesAlone(width: width, height: height, outputs: outputs)
+      ? Self.add(Self.mul(frameBytes, jobs + 2), Self.mul(yuv, framesInFlight + 2))
+      : Self.add(Self.mul(inFlight, framesInFlight + 1), yuv)
     perWorker[.frames] = frameBytes
     // Motion blur: every sample of a frame is drawn whole, then averaged into one more frame.
     if let blur = scene.motionBlur { perWorker[.motionBlur] = Self.mul(frameBytes, blur.samples + 1) }
@@ -96,6 +101,22 @@ package struct MemoryEstimate: Sendable, Equatable {
     }
     if let picture = layer.contents, picture.path.lowercased().hasSuffix(".svg") { parts[.scratch] = area }
     return parts
+  }
+
+  /// The pooled memory one more frame in flight takes, in bytes: its pixels and their
+  /// straight-alpha copy (`width × height × 4` each) and, for an H.264 output, its YUV planes
+  /// (`width × height × 3 / 2`); the planes alone when nothing else is read
+  /// (``holdsPlanesAlone(width:height:outputs:)``).
+  package static func bytesPerFrameInFlight(width: Int, height: Int, outputs: [OutputFormat]) -> Int {
+    let pixels = mul(max(0, width), max(0, height))
+    let planes = outputs.contains(.mp4) ? mul(pixels, 3) / 2 : 0
+    return holdsPlanesAlone(width: width, height: height, outputs: outputs) ? planes : add(mul(pixels, 8), planes)
+  }
+
+  /// Whether a frame in flight keeps only its yuv420p planes: every output is an MP4 that reads
+  /// them (even sides), so the workers give the pixels back once converted.
+  package static func holdsPlanesAlone(width: Int, height: Int, outputs: [OutputFormat]) -> Bool {
+    !outputs.isEmpty && outputs.allSatisfy { $0 == .mp4 } && width % 2 == 0 && height % 2 == 0
   }
 
   /// What ffmpeg needs for one output of `width × height` frames: its process (64 MiB), its

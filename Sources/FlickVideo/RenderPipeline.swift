@@ -81,19 +81,23 @@ public struct RenderPipeline: Sendable {
   ///   - keepsPremultiplied: Whether anything reads the premultiplied bytes; when not (and
   ///     `straightAlpha`), frames are converted in place instead of copied.
   ///   - yuv420: Whether to prepare each frame's ``PreparedFrame/yuv420`` planes.
+  ///   - keepsPixels: Whether anything reads a frame's BGRA bytes; when not (only the planes are
+  ///     read), a converted frame's pixels go back to the pool on the worker, so the frames in
+  ///     flight hold their planes alone.
   ///   - onWorker: Work done on the raster worker right after a frame is drawn, in any order
   ///     and concurrently (a PNG sequence encodes its files here); an error stops the run.
   ///   - deliver: Consumes a frame; a thrown error stops the workers and is rethrown.
   /// - Throws: The first error from a renderer or from `deliver`.
   package func run(
     frames: Range<Int>, tree: @escaping @Sendable (Int) -> RenderTree, scale: Double = 1, straightAlpha: Bool,
-    keepsPremultiplied: Bool = true, yuv420: Bool = false,
+    keepsPremultiplied: Bool = true, yuv420: Bool = false, keepsPixels: Bool = true,
     onWorker: @escaping @Sendable (PreparedFrame) throws -> Void = { _ in },
     deliver: (PreparedFrame) throws -> Void
   ) throws {
     try run(
       frames: Array(frames), tree: tree, scale: scale, straightAlpha: straightAlpha,
-      keepsPremultiplied: keepsPremultiplied, yuv420: yuv420, onWorker: onWorker, deliver: deliver)
+      keepsPremultiplied: keepsPremultiplied, yuv420: yuv420, keepsPixels: keepsPixels, onWorker: onWorker,
+      deliver: deliver)
   }
 
   /// Renders the frame numbers in `frames` (increasing, not necessarily consecutive: frames no
@@ -101,7 +105,7 @@ public struct RenderPipeline: Sendable {
   /// range does. A frame "repeats" the one delivered before it (``PreparedFrame/repeatsPrevious``).
   package func run(
     frames: [Int], tree: @escaping @Sendable (Int) -> RenderTree, scale: Double = 1, straightAlpha: Bool,
-    keepsPremultiplied: Bool = true, yuv420: Bool = false,
+    keepsPremultiplied: Bool = true, yuv420: Bool = false, keepsPixels: Bool = true,
     onWorker: @escaping @Sendable (PreparedFrame) throws -> Void = { _ in },
     deliver: (PreparedFrame) throws -> Void
   ) throws {
@@ -126,8 +130,8 @@ public struct RenderPipeline: Sendable {
         defer { group.leave() }
         state.work(
           makeRenderer: { try factory(scale) }, tree: tree, straightAlpha: straightAlpha,
-          keepsPremultiplied: keepsPremultiplied, yuv420: yuv420, pool: pool, yuvPool: yuvPool,
-          onWorker: onWorker)
+          keepsPremultiplied: keepsPremultiplied, yuv420: yuv420, keepsPixels: keepsPixels, pool: pool,
+          yuvPool: yuvPool, onWorker: onWorker)
       }
       thread.name = "flick.raster.\(worker)"
       thread.stackSize = 8 << 20
@@ -190,7 +194,7 @@ private final class PipelineState: @unchecked Sendable {
   /// A worker's loop: claim the next frame number, evaluate its tree, rasterise, publish.
   func work(
     makeRenderer: () throws -> (RenderTree) throws -> Frame, tree: @Sendable (Int) -> RenderTree, straightAlpha: Bool,
-    keepsPremultiplied: Bool, yuv420: Bool,
+    keepsPremultiplied: Bool, yuv420: Bool, keepsPixels: Bool,
     pool: FramePool?, yuvPool: FramePool?, onWorker: @Sendable (PreparedFrame) throws -> Void
   ) {
     // This worker's converter (it keeps chroma rows between its stages), made for the first frame.
@@ -250,8 +254,9 @@ private final class PipelineState: @unchecked Sendable {
             ? YUV420Converter(width: frame.width, height: frame.height) : nil
         }
         let prepared = PreparedFrame(
-          index: index, frame: frame, straightAlpha: straightAlpha,
-          keepsPremultiplied: keepsPremultiplied, pool: pool, converter: converter, yuvPool: yuvPool)
+          index: index, frame: consume frame, straightAlpha: straightAlpha,
+          keepsPremultiplied: keepsPremultiplied, keepsPixels: keepsPixels, pool: pool, converter: converter,
+          yuvPool: yuvPool)
         try onWorker(prepared)
         condition.lock()
         // `consume` drops this thread's reference now, not at the end of the scope: once the

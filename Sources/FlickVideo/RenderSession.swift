@@ -83,7 +83,7 @@ public struct RenderSession: Sendable {
     }
     try limits.check(frames: range.count, width: width, height: height, samples: scene.motionBlur?.samples ?? 1)
     guard fittedPipeline != nil else {
-      let estimate = memoryEstimate(jobs: 1)
+      let estimate = memoryEstimate(jobs: 1, lead: 0)
       throw .overLimit(
         "rendering \(width)×\(height) frames needs \(escaped: estimate.summary) with one worker, more than the memory cap of "
           + "\(RenderLimits.format(bytes: limits.maximumMemory)) (--max-memory or FLICK_MAX_MEMORY raises it; "
@@ -148,24 +148,55 @@ public struct RenderSession: Sendable {
   /// (``MemoryEstimate``).
   public var estimatedMemory: Int { memoryEstimate(jobs: pipeline.jobs).total }
 
-  /// The memory estimate of this render with `jobs` workers (and as many fewer frames in flight).
-  package func memoryEstimate(jobs: Int) -> MemoryEstimate {
+  /// The most memory the workers may fill ahead of an encoder, in bytes (64 MiB): see
+  /// ``encoderLead``.
+  package static let encoderLeadBytes = 64 << 20
+  /// The most frames the workers may draw ahead of an encoder (32).
+  package static let maximumEncoderLead = 32
+
+  /// Frames the workers may draw beyond the pipeline's `framesInFlight` when an output is piped
+  /// to ffmpeg (0 otherwise): while ffmpeg starts (about 0.1 s on one core before it reads a
+  /// frame) and later while it works on frames it already has and reads none (x264's frame
+  /// threads waiting on one another), the workers go on drawing instead of leaving a core idle.
+  /// Up to ``maximumEncoderLead`` frames within ``encoderLeadBytes``
+  /// (``MemoryEstimate/bytesPerFrameInFlight(width:height:outputs:)`` each): for an MP4 alone,
+  /// whose frames wait as yuv420p planes, 32 at 1280×720, 21 at 1920×1080, 5 at 3840×2160.
+  /// The frames, and so the outputs, are the same whatever the lead.
+  package var encoderLead: Int {
+    guard outputs.contains(where: { $0.format.usesFFmpeg }) else { return 0 }
+    let frame = MemoryEstimate.bytesPerFrameInFlight(width: width, height: height, outputs: outputs.map(\.format))
+    return min(Self.maximumEncoderLead, Self.encoderLeadBytes / max(1, frame))
+  }
+
+  /// The memory estimate of this render with `jobs` workers (and as many fewer frames in flight)
+  /// and `lead` more frames in flight ahead of the encoders (``encoderLead`` when nil).
+  package func memoryEstimate(jobs: Int, lead: Int? = nil) -> MemoryEstimate {
     MemoryEstimate(
       scene: scene, width: width, height: height, scale: scale, jobs: jobs,
-      framesInFlight: max(jobs, pipeline.framesInFlight - (pipeline.jobs - jobs)), outputs: outputs.map(\.format),
+      framesInFlight: framesInFlight(jobs: jobs) + (lead ?? encoderLead), outputs: outputs.map(\.format),
       preset: options.preset, content: contentBytes)
   }
 
-  /// ``pipeline`` with as many of its workers as fit under the memory cap (by the estimate),
-  /// or nil when not even one does. The frames are the same whatever the number of workers.
+  /// The pipeline's frames in flight with `jobs` of its workers: one fewer for each worker left out.
+  private func framesInFlight(jobs: Int) -> Int {
+    max(jobs, pipeline.framesInFlight - (pipeline.jobs - jobs))
+  }
+
+  /// ``pipeline`` with as many of its workers as fit under the memory cap (by the estimate), and
+  /// the ``encoderLead`` when that fits too, or nil when not even one worker does. The frames are
+  /// the same whatever the number of workers and frames in flight.
   package var fittedPipeline: RenderPipeline? {
-    var jobs = pipeline.jobs
-    while jobs > 0, memoryEstimate(jobs: jobs).total > limits.maximumMemory { jobs -= 1 }
-    guard jobs > 0 else { return nil }
-    var fitted = pipeline
-    fitted.framesInFlight = max(jobs, pipeline.framesInFlight - (pipeline.jobs - jobs))
-    fitted.jobs = jobs
-    return fitted
+    let lead = encoderLead
+    for jobs in stride(from: pipeline.jobs, through: 1, by: -1) {
+      for extra in lead > 0 ? [lead, 0] : [0]
+      where memoryEstimate(jobs: jobs, lead: extra).total <= limits.maximumMemory {
+        var fitted = pipeline
+        fitted.jobs = jobs
+        fitted.framesInFlight = framesInFlight(jobs: jobs) + extra
+        return fitted
+      }
+    }
+    return nil
   }
 
   /// Renders every frame to every output.
@@ -245,6 +276,7 @@ public struct RenderSession: Sendable {
         frames: schedule.rendered, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, scale: scale,
         straightAlpha: all.contains { $0.wantsStraightAlpha },
         keepsPremultiplied: all.contains { !$0.wantsStraightAlpha }, yuv420: all.contains { $0.wantsYUV420 },
+        keepsPixels: all.contains { $0.readsPixels },
         onWorker: { frame in for step in steps { try step(frame) } }
       ) { frame in
         if done == 0 {

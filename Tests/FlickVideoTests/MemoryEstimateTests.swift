@@ -85,7 +85,7 @@ import Testing
     let session = try Self.session(scene, jobs: 8, memory: cap)
     #expect(throws: Never.self) { try session.validate() }
     let fitted = try #require(session.fittedPipeline)
-    #expect(fitted.jobs == 3 && fitted.framesInFlight == 4)
+    #expect(fitted.jobs == 3 && fitted.framesInFlight == 4 + session.encoderLead)
     #expect(try Self.session(scene, jobs: 8).fittedPipeline?.jobs == 8)
   }
 

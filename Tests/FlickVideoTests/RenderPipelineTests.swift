@@ -123,6 +123,38 @@ import Testing
     #expect(inPlace.pool.copied == 0)
   }
 
+  /// With only the yuv420p planes read (an MP4 alone), a frame's pixels go back to the pool on
+  /// the worker: the same planes, and about as many frame buffers as workers however many frames
+  /// wait in flight (their planes alone).
+  @Test func planesAloneGiveThePixelsBackAtOnce() throws {
+    let scene = TestSupport.movingScene(width: 32, height: 24, fps: 30, duration: 1)
+    func run(keepsPixels: Bool) throws -> (planes: [Int], pool: FramePool.Statistics) {
+      let pool = FramePool(capacity: 40)
+      var pipeline = RenderPipeline(jobs: 2, framesInFlight: 16)
+      pipeline.pool = pool
+      var sums: [Int] = []
+      try pipeline.run(
+        frames: 0..<30, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, straightAlpha: false,
+        yuv420: true, keepsPixels: keepsPixels
+      ) { frame in
+        let planes = frame.yuv420 ?? []
+        #expect(planes.count == 32 * 24 * 3 / 2)
+        sums.append(planes.enumerated().reduce(0) { $0 &+ ($1.offset &* 31 &+ Int($1.element)) &* 1_000_003 })
+        #expect(keepsPixels != frame.premultiplied.isEmpty && keepsPixels != frame.frame.pixels.isEmpty)
+        #expect(frame.yuv420Bytes() == planes)
+        // The slow reader lets the workers fill every slot in flight.
+        usleep(2000)
+      }
+      return (sums, pool.statistics)
+    }
+    let kept = try run(keepsPixels: true)
+    let given = try run(keepsPixels: false)
+    #expect(given.planes == kept.planes)
+    #expect(given.pool.allocated <= 4, "\(given.pool)")
+    #expect(kept.pool.allocated > 8, "\(kept.pool)")
+    #expect(given.pool.copied == 0, "\(given.pool)")
+  }
+
   @Test func pngSequenceIsByteIdenticalForOneAndFourJobs() throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
