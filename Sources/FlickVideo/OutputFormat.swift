@@ -43,6 +43,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 
   /// Whether the format is encoded by an ffmpeg subprocess (all but the PNG sequence and raw frames).
   package var usesFFmpeg: Bool { self != .png && self != .bgra }
+  /// Whether an ffmpeg reads the frames while they render: every ffmpeg format but GIF, whose
+  /// frames are kept in a spool file until its palette is known.
+  package var streamsToFFmpeg: Bool { usesFFmpeg && self != .gif }
 
   /// The ffmpeg encoder the format needs, for the start-up check.
   var ffmpegEncoder: String? {

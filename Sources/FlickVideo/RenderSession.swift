@@ -154,8 +154,9 @@ public struct RenderSession: Sendable {
   /// The most frames the workers may draw ahead of an encoder (32).
   package static let maximumEncoderLead = 32
 
-  /// Frames the workers may draw beyond the pipeline's `framesInFlight` when an output is piped
-  /// to ffmpeg (0 otherwise): while ffmpeg starts (about 0.1 s on one core before it reads a
+  /// Frames the workers may draw beyond the pipeline's `framesInFlight` when ffmpeg reads an
+  /// output's frames as they render (``OutputFormat/streamsToFFmpeg``; 0 otherwise, a GIF alone
+  /// included): while ffmpeg starts (about 0.1 s on one core before it reads a
   /// frame) and later while it works on frames it already has and reads none (x264's frame
   /// threads waiting on one another), the workers go on drawing instead of leaving a core idle.
   /// Up to ``maximumEncoderLead`` frames within ``encoderLeadBytes``
@@ -163,7 +164,7 @@ public struct RenderSession: Sendable {
   /// whose frames wait as yuv420p planes, 32 at 1280×720, 21 at 1920×1080, 5 at 3840×2160.
   /// The frames, and so the outputs, are the same whatever the lead.
   package var encoderLead: Int {
-    guard outputs.contains(where: { $0.format.usesFFmpeg }) else { return 0 }
+    guard outputs.contains(where: { $0.format.streamsToFFmpeg }) else { return 0 }
     let frame = MemoryEstimate.bytesPerFrameInFlight(width: width, height: height, outputs: outputs.map(\.format))
     return min(Self.maximumEncoderLead, Self.encoderLeadBytes / max(1, frame))
   }

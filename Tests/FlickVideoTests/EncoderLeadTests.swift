@@ -20,7 +20,7 @@ import Testing
     #expect(try Self.session(width: 3840, height: 2160).encoderLead == 5)
     // Frames that keep their pixels (and a straight-alpha copy): 8 bytes a pixel, 9.5 with planes.
     #expect(try Self.session(width: 1920, height: 1080, output: "x.webm").encoderLead == 4)
-    #expect(try Self.session(width: 960, height: 540, output: "x.gif").encoderLead == 16)
+    #expect(try Self.session(width: 960, height: 540, output: "x.mov").encoderLead == 16)
     #expect(try Self.session(width: 961, height: 541).encoderLead == 13, "odd sides: ffmpeg converts the pixels")
     for size in [(960.0, 540.0), (1920, 1080), (1280, 720), (3840, 2160), (961, 541)] {
       let session = try Self.session(width: size.0, height: size.1)
@@ -33,7 +33,9 @@ import Testing
   @Test func onlyAnEncoderGetsALead() throws {
     #expect(try Self.session(width: 960, height: 540, output: "frames/").encoderLead == 0)
     #expect(try Self.session(width: 960, height: 540, output: "x.bgra").encoderLead == 0)
-    #expect(try Self.session(width: 960, height: 540, output: "x.gif").encoderLead > 0)
+    // A GIF's frames are spooled until its palette is known: nothing reads them during the render.
+    #expect(try Self.session(width: 960, height: 540, output: "x.gif").encoderLead == 0)
+    #expect(try Self.session(width: 960, height: 540, output: "x.apng").encoderLead > 0)
   }
 
   @Test func theEstimateCountsTheLead() throws {
