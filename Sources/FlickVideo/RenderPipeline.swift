@@ -37,7 +37,9 @@ public struct RenderPipeline: Sendable {
 
   /// Number of raster worker threads (≥ 1).
   public var jobs: Int
-  /// Maximum frames between being started and being delivered (≥ `jobs`).
+  /// Maximum frames between being started and being delivered (≥ `jobs`). A ``RenderSession``
+  /// whose frames ffmpeg reads as they render adds a few more when they fit its memory cap
+  /// (`RenderSession.encoderLead`).
   public var framesInFlight: Int
   /// The per-worker renderer seam; by default a caching ``FlickRaster/FrameRenderer`` per worker
   /// (byte-identical to ``FlickRaster/Renderer``, faster on consecutive frames) that draws into
