@@ -2,7 +2,7 @@ import FlickMotion
 internal import CMicroHTTPD
 import Foundation
 
-/// A small HTTP server over libmicrohttpd: an internal polling thread (epoll on Linux), a
+/// A small HTTP server over libmicrohttpd: an internal polling thread (`poll`), a
 /// bounded number of connections, every request handed whole (headers, percent-decoded path
 /// and query, body) to ``Handler`` off the polling thread. The connection is suspended while
 /// the handler works and resumed when it replies, so slow answers (renders) never block the

@@ -76,7 +76,7 @@ static inline void flick_MHD_suspend_connection(struct MHD_Connection *connectio
 
 /// Starts a libmicrohttpd daemon listening on the numeric address `host` (IPv4 such as
 /// "127.0.0.1" or IPv6 such as "::1") and `port` (0: a free port the kernel picks), with an
-/// internal polling thread (epoll where available), suspend/resume, `threads` polling threads
+/// internal polling thread (poll() where available, else select()), suspend/resume, `threads` polling threads
 /// and at most `connection_limit` connections (`per_ip_limit` from one address, `timeout`
 /// seconds of inactivity before a connection is closed; 0: never).
 /// MHD_start_daemon is variadic, which Swift cannot call: the options are passed here. Call it
@@ -91,7 +91,10 @@ static inline struct MHD_Daemon *flick_mhd_start(
   struct sockaddr_storage address;
   memset(&address, 0, sizeof address);
   unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_ALLOW_SUSPEND_RESUME;
-  if (flick_microhttpd.is_feature_supported(MHD_FEATURE_EPOLL) == MHD_YES) flags |= MHD_USE_EPOLL;
+  // poll(), not epoll: libmicrohttpd 0.9.75 aborts the process when MHD_quiesce_daemon and a
+  // polling thread both remove the listening socket from an epoll set (an open defect: the
+  // second removal gets ENOENT and hits MHD_PANIC). With poll, quiescing only signals the threads.
+  if (flick_microhttpd.is_feature_supported(MHD_FEATURE_POLL) == MHD_YES) flags |= MHD_USE_POLL;
   struct sockaddr_in *v4 = (struct sockaddr_in *)&address;
   struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&address;
   if (inet_pton(AF_INET, host, &v4->sin_addr) == 1) {

@@ -1,0 +1,38 @@
+import FlickMotion
+@testable import FlickStudio
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Stopping the server while clients keep connecting never aborts the process. libmicrohttpd
+/// 0.9.75 panics when `MHD_quiesce_daemon` and a polling thread both take the listening socket
+/// out of an epoll set (the second removal finds it gone); the server polls with `poll` instead.
+@Suite struct HTTPServerStopTests {
+  @Test func stoppingUnderConnectionsNeverAborts() throws {
+    // A write to a connection the stopping server closed must not end the test process.
+    signal(SIGPIPE, SIG_IGN)
+    for _ in 0..<150 {
+      let server = try HTTPServer(host: "127.0.0.1", port: 0) { _, reply in
+        reply(HTTPResponse(contentType: "text/plain", data: Data("ok".utf8)))
+      }
+      let port = server.port
+      let done = Locked(false)
+      // A client that keeps the polling threads busy while the server stops.
+      let client = Thread {
+        while !done.withLock({ $0 }) {
+          guard let fd = try? RawHTTP.connect(port: port) else { continue }
+          try? RawHTTP.send(fd, method: "GET", target: "/", host: "127.0.0.1:\(port)", headers: [:], body: Data())
+          close(fd)
+        }
+      }
+      client.start()
+      usleep(UInt32.random(in: 0...2000))
+      server.stop(timeout: 2)
+      done.withLock { $0 = true }
+      while client.isExecuting { usleep(200) }
+    }
+  }
+}
