@@ -77,23 +77,17 @@ package struct PropertyTracks: Sendable {
   package func state<V: Animatable>(
     of property: LayerProperty<V>, layerID: String, at t: Double, limit: TrackLimit = .right
   ) -> (value: V, velocity: V) {
-    var copy = self
-    return (
-      copy.value(of: property, layerID: layerID, at: t, limit: limit),
-      copy.velocity(of: property, layerID: layerID, at: t, limit: limit)
-    )
+    let read = read(property, layerID: layerID, at: t, limit: limit, value: true, velocity: true)
+    return (read.value, read.velocity)
   }
 
   /// The value of `property` on `layerID` at scene time `t`, read from `limit`.
   package mutating func value<V: Animatable>(
     of property: LayerProperty<V>, layerID: String, at t: Double, limit: TrackLimit = .right
   ) -> V {
-    guard var layer = base[layerID] else { return .zero }
-    for (segment, local, side) in active(property.name, layerID: layerID, at: t, limit: limit) {
-      curveEvaluations += 1
-      segment.writeValue(into: &layer, at: local, limit: side, in: self, time: t)
-    }
-    return property.read(layer)
+    let read = read(property, layerID: layerID, at: t, limit: limit, value: true, velocity: false)
+    curveEvaluations += read.evaluations
+    return read.value
   }
 
   /// The velocity of `property` on `layerID` at scene time `t` (units per second), read from
@@ -101,19 +95,42 @@ package struct PropertyTracks: Sendable {
   package mutating func velocity<V: Animatable>(
     of property: LayerProperty<V>, layerID: String, at t: Double, limit: TrackLimit = .right
   ) -> V {
-    guard var carrier = base[layerID] else { return .zero }
+    let read = read(property, layerID: layerID, at: t, limit: limit, value: false, velocity: true)
+    curveEvaluations += read.evaluations
+    return read.velocity
+  }
+
+  /// The value and the velocity (each when asked for; zero otherwise) of `property` on `layerID`
+  /// at `t` from `limit`, from one look-up of the segments that apply, and the segment reads made.
+  /// The value is the layer as written with each applying segment's value written over it in
+  /// list order; the velocity starts at zero for every name sharing the state, then each segment
+  /// writes its own through its property, so a `positionX` segment moves only `position.x`.
+  private func read<V: Animatable>(
+    _ property: LayerProperty<V>, layerID: String, at t: Double, limit: TrackLimit, value wantsValue: Bool,
+    velocity wantsVelocity: Bool
+  ) -> (value: V, velocity: V, evaluations: Int) {
+    guard var layer = base[layerID] else { return (.zero, .zero, 0) }
     let parts = active(property.name, layerID: layerID, at: t, limit: limit)
-    guard !parts.isEmpty else { return .zero }
-    // The layer carries velocities: the state the names share starts at zero, then each
-    // segment writes its velocity through its own property.
+    guard wantsVelocity, !parts.isEmpty else {
+      if wantsValue {
+        for (segment, local, side) in parts {
+          segment.writeValue(into: &layer, at: local, limit: side, in: self, time: t)
+        }
+      }
+      return (wantsValue ? property.read(layer) : .zero, .zero, wantsValue ? parts.count : 0)
+    }
+    var carrier = layer
     for name in AnyLayerProperty.sameState(as: property.name) {
       AnyLayerProperty.named(name)?.writeZero(into: &carrier)
     }
     for (segment, local, side) in parts {
-      curveEvaluations += 1
+      if wantsValue { segment.writeValue(into: &layer, at: local, limit: side, in: self, time: t) }
       segment.writeVelocity(into: &carrier, at: local, limit: side, in: self, time: t)
     }
-    return property.read(carrier)
+    return (
+      wantsValue ? property.read(layer) : .zero, property.read(carrier),
+      parts.count * (wantsValue ? 2 : 1)
+    )
   }
 
   /// The segments that decide the state of `name` at `t`: for each name writing that state, the
