@@ -111,25 +111,21 @@ package struct PropertyTracks: Sendable {
   ) -> (value: V, velocity: V, evaluations: Int) {
     guard var layer = base[layerID] else { return (.zero, .zero, 0) }
     let parts = active(property.name, layerID: layerID, at: t, limit: limit)
-    guard wantsVelocity, !parts.isEmpty else {
-      if wantsValue {
-        for (segment, local, side) in parts {
-          segment.writeValue(into: &layer, at: local, limit: side, in: self, time: t)
-        }
-      }
-      return (wantsValue ? property.read(layer) : .zero, .zero, wantsValue ? parts.count : 0)
-    }
+    // The layer carrying velocities, read when they are asked for and something moves the state.
+    let movesVelocity = wantsVelocity && !parts.isEmpty
     var carrier = layer
-    for name in AnyLayerProperty.sameState(as: property.name) {
-      AnyLayerProperty.named(name)?.writeZero(into: &carrier)
+    if movesVelocity {
+      for name in AnyLayerProperty.sameState(as: property.name) {
+        AnyLayerProperty.named(name)?.writeZero(into: &carrier)
+      }
     }
     for (segment, local, side) in parts {
       if wantsValue { segment.writeValue(into: &layer, at: local, limit: side, in: self, time: t) }
-      segment.writeVelocity(into: &carrier, at: local, limit: side, in: self, time: t)
+      if movesVelocity { segment.writeVelocity(into: &carrier, at: local, limit: side, in: self, time: t) }
     }
     return (
-      wantsValue ? property.read(layer) : .zero, property.read(carrier),
-      parts.count * (wantsValue ? 2 : 1)
+      wantsValue ? property.read(layer) : .zero, movesVelocity ? property.read(carrier) : .zero,
+      parts.count * ((wantsValue ? 1 : 0) + (movesVelocity ? 1 : 0))
     )
   }
 

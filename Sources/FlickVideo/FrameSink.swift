@@ -89,7 +89,6 @@ package struct PreparedFrame: Sendable {
       return
     }
     if straightAlpha && !keepsPremultiplied {
-      var frame = frame
       var pixels = frame.packedPixels
       // Drop the frame's reference, so converting does not copy the buffer.
       frame.pixels = []

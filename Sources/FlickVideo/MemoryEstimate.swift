@@ -60,12 +60,12 @@ package struct MemoryEstimate: Sendable, Equatable {
     // Pooled frames (two per frame in flight, plus two; one per worker, plus two, when only
     // yuv420p planes are read), YUV planes for an H.264 output (one per frame in flight, plus
     // two), and each worker's drawing surface.
-    let inFlight = Self.bytesPerFrameInFlight(width: width, height: height, outputs: outputs)
-    let yuv = outputs.contains(.mp4) ? Self.mul(width, height) * 3 / 2 : 0
+    let yuv = Self.planeBytes(width: width, height: height, outputs: outputs)
     shared[.frames] =
       Self.holdsPlanesAlone(width: width, height: height, outputs: outputs)
       ? Self.add(Self.mul(frameBytes, jobs + 2), Self.mul(yuv, framesInFlight + 2))
-      : Self.add(Self.mul(inFlight, framesInFlight + 1), yuv)
+      : Self.add(
+        Self.mul(Self.bytesPerFrameInFlight(width: width, height: height, outputs: outputs), framesInFlight + 1), yuv)
     perWorker[.frames] = frameBytes
     // Motion blur: every sample of a frame is drawn whole, then averaged into one more frame.
     if let blur = scene.motionBlur { perWorker[.motionBlur] = Self.mul(frameBytes, blur.samples + 1) }
@@ -108,15 +108,21 @@ package struct MemoryEstimate: Sendable, Equatable {
   /// (`width × height × 3 / 2`); the planes alone when nothing else is read
   /// (``holdsPlanesAlone(width:height:outputs:)``).
   package static func bytesPerFrameInFlight(width: Int, height: Int, outputs: [OutputFormat]) -> Int {
-    let pixels = mul(max(0, width), max(0, height))
-    let planes = outputs.contains(.mp4) ? mul(pixels, 3) / 2 : 0
-    return holdsPlanesAlone(width: width, height: height, outputs: outputs) ? planes : add(mul(pixels, 8), planes)
+    let planes = planeBytes(width: width, height: height, outputs: outputs)
+    if holdsPlanesAlone(width: width, height: height, outputs: outputs) { return planes }
+    return add(mul(mul(max(0, width), max(0, height)), 8), planes)
+  }
+
+  /// The yuv420p planes of one frame when an output is H.264 (`width × height × 3 / 2` bytes), else 0.
+  private static func planeBytes(width: Int, height: Int, outputs: [OutputFormat]) -> Int {
+    outputs.contains(.mp4) ? mul(mul(max(0, width), max(0, height)), 3) / 2 : 0
   }
 
   /// Whether a frame in flight keeps only its yuv420p planes: every output is an MP4 that reads
-  /// them (even sides), so the workers give the pixels back once converted.
+  /// them (sides ``YUV420Converter/accepts(width:height:)`` takes), so the workers give the
+  /// pixels back once converted.
   package static func holdsPlanesAlone(width: Int, height: Int, outputs: [OutputFormat]) -> Bool {
-    !outputs.isEmpty && outputs.allSatisfy { $0 == .mp4 } && width % 2 == 0 && height % 2 == 0
+    !outputs.isEmpty && outputs.allSatisfy { $0 == .mp4 } && YUV420Converter.accepts(width: width, height: height)
   }
 
   /// What ffmpeg needs for one output of `width × height` frames: its process (64 MiB), its
