@@ -30,6 +30,12 @@ demo: release
 # 2-core machine) and the studio's browser tests (about 35 s; they need only the binary, so they
 # no longer wait for the Swift tests nor build `flick` again as `make test-studio` does).
 TEST_JOBS = lint test-swift test-slurm test-browser
+# scripts/build-tests builds into a tree of its own (each module compiled whole); the targets that
+# run its tests name it: SWIFT_TEST, and the `flick` in it.
+TEST_BUILD ?= .build/tests
+export TEST_BUILD
+SWIFT_TEST = $(SWIFT) test --skip-build --scratch-path $(TEST_BUILD)
+TEST_FLICK = $(TEST_BUILD)/debug/flick
 test: bootstrap
 	SWIFT=$(SWIFT) scripts/build-tests
 	$(MAKE) --no-print-directory -j $(words $(TEST_JOBS)) --output-sync=target $(TEST_JOBS)
@@ -58,11 +64,11 @@ api-check: bootstrap
 # second waits for SwiftPM's lock on .build until the first has ended, and the Slurm test ran
 # after all the other Swift tests instead of beside them).
 test-swift:
-	$(SWIFT) test --skip-build --ignore-lock --skip SlurmTests
+	$(SWIFT_TEST) --ignore-lock --skip SlurmTests
 test-slurm:
-	$(SWIFT) test --skip-build --ignore-lock --filter SlurmTests
+	$(SWIFT_TEST) --ignore-lock --filter SlurmTests
 test-browser:
-	FLICK=.build/debug/flick Tests/StudioBrowser/run
+	FLICK=$(TEST_FLICK) Tests/StudioBrowser/run
 
 # `flick studio` in a real browser: Debian's Chromium driven by Playwright for Python (both
 # installed by scripts/studio-test-deps when missing), against the real server on copies of
@@ -88,8 +94,8 @@ bench-studio: release
 # delete orphaned ones, then verify them. See docs/snapshots.md.
 snapshots: bootstrap
 	SWIFT=$(SWIFT) scripts/build-tests
-	-FLICK_RECORD=all $(SWIFT) test --skip-build --filter TemplateGoldenTests >/dev/null 2>&1
-	FLICK_RECORD=none $(SWIFT) test --skip-build --filter TemplateGoldenTests
+	-FLICK_RECORD=all $(SWIFT_TEST) --filter TemplateGoldenTests >/dev/null 2>&1
+	FLICK_RECORD=none $(SWIFT_TEST) --filter TemplateGoldenTests
 
 # Comparator speed on 1920×1080 frames versus rendering one (release build).
 bench-snapshot: bootstrap
@@ -116,7 +122,7 @@ bench-raster: bootstrap
 .PHONY: check-damage
 check-damage: bootstrap
 	SWIFT=$(SWIFT) scripts/build-tests
-	FLICK_DAMAGE_CHECK=full $(SWIFT) test --skip-build --filter DamageTemplateTests
+	FLICK_DAMAGE_CHECK=full $(SWIFT_TEST) --filter DamageTemplateTests
 
 # Release-mode FlickMotion benchmark (separate package; not built by `make test`).
 bench-motion:
@@ -155,11 +161,11 @@ FUZZ_VECTOR_CASES ?= 1000
 FUZZ_SEED ?= 1592652000
 fuzz: bootstrap
 	SWIFT=$(SWIFT) scripts/build-tests
-	FLICK_FUZZ_CASES=$(FUZZ_CASES) FLICK_FUZZ_SEED=$(FUZZ_SEED) $(SWIFT) test --skip-build --filter HostileTemplateFuzzTests
+	FLICK_FUZZ_CASES=$(FUZZ_CASES) FLICK_FUZZ_SEED=$(FUZZ_SEED) $(SWIFT_TEST) --filter HostileTemplateFuzzTests
 	FLICK_MANIFEST_FUZZ_CASES=$(MANIFEST_FUZZ_CASES) FLICK_FUZZ_SEED=$(FUZZ_SEED) \
-	  $(SWIFT) test --skip-build --filter HostileManifestFuzzTests
-	FLICK_CHUNK_FUZZ_CASES=$(CHUNK_FUZZ_CASES) FLICK_FUZZ_SEED=$(FUZZ_SEED) $(SWIFT) test --skip-build --filter ChunkVerificationTests
-	FLICK_FUZZ_VECTOR_CASES=$(FUZZ_VECTOR_CASES) FLICK_FUZZ_SEED=$(FUZZ_SEED) $(SWIFT) test --skip-build --filter HostileVectorFuzzTests
+	  $(SWIFT_TEST) --filter HostileManifestFuzzTests
+	FLICK_CHUNK_FUZZ_CASES=$(CHUNK_FUZZ_CASES) FLICK_FUZZ_SEED=$(FUZZ_SEED) $(SWIFT_TEST) --filter ChunkVerificationTests
+	FLICK_FUZZ_VECTOR_CASES=$(FUZZ_VECTOR_CASES) FLICK_FUZZ_SEED=$(FUZZ_SEED) $(SWIFT_TEST) --filter HostileVectorFuzzTests
 # Scale-out benchmark: a 48-job plan, max shard CPU / mean over 4 shards, and flick run's CPU
 # against a plain loop of flick render over the same jobs (Benchmarks/scale/plan48.sh;
 # docs/scale-out.md). Run it at full size on a quiet machine; BENCH_ENV="SIZES=0.25,0.125 REPEAT=1"
@@ -210,4 +216,4 @@ bench-links: bootstrap
 .PHONY: fuzz-raster
 fuzz-raster: bootstrap
 	SWIFT=$(SWIFT) scripts/build-tests
-	FLICK_RASTER_CHECK=full $(SWIFT) test --skip-build --filter StaticPrefixTemplateTests
+	FLICK_RASTER_CHECK=full $(SWIFT_TEST) --filter StaticPrefixTemplateTests

@@ -46,9 +46,16 @@ package enum ProcessRunner {
     return Output(status: p.terminationStatus, stdout: outData, stderr: String(decoding: box.data, as: UTF8.self))
   }
 
-  /// The `flick` binary the tests run: `FLICK_BIN`, or `.build/debug/flick` under `root`.
+  /// The `flick` binary the tests run: `FLICK_BIN`; else the one built beside the running test
+  /// bundle, whatever the build's scratch path (`make test` builds into `.build/tests`,
+  /// scripts/build-tests); else `.build/debug/flick` under `root`.
   package static func flick(root: URL) -> String {
-    ProcessInfo.processInfo.environment["FLICK_BIN"] ?? root.appendingPathComponent(".build/debug/flick").path
+    if let explicit = ProcessInfo.processInfo.environment["FLICK_BIN"] { return explicit }
+    if let bundle = Bundle.main.executablePath {
+      let beside = URL(fileURLWithPath: bundle).deletingLastPathComponent().appendingPathComponent("flick").path
+      if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+    }
+    return root.appendingPathComponent(".build/debug/flick").path
   }
 
   /// A fresh temporary folder named `<prefix>-<UUID>`; the caller removes it.
