@@ -112,8 +112,22 @@ package struct OutputBudget: Sendable, Equatable {
   /// The frame rates tried below `fps`: those GIF delays show exactly (50, 25, 20, 10 per
   /// second), down to `minimumFPS`.
   static let exactRates = [50, 25, 20, 10]
-  /// Widths tried, as fractions of the full width (eighths), down to ``minimumWidth``.
-  static let widthEighths = [6, 4, 3, 2]
+  /// Widths tried, as fractions of the full width (eighths), down to ``minimumWidth``: steps of
+  /// at most 0.77× the pixels down to 1/2 (then 0.56× and 0.44×), so a GIF or video that only just
+  /// misses its budget at one width is not cut to half of it at the next.
+  static let widthEighths = [7, 6, 5, 4, 3, 2]
+
+  /// ``widthEighths`` as help and documentation write them: `7/8, 3/4, 5/8, 1/2, 3/8, 1/4`.
+  package static var widthFractions: String {
+    widthEighths.map { eighths in
+      var (n, d) = (eighths, 8)
+      while n % 2 == 0 && d > 1 {
+        n /= 2
+        d /= 2
+      }
+      return "\(n)/\(d)"
+    }.joined(separator: ", ")
+  }
   /// The narrowest width tried, in pixels (or the full width when that is narrower).
   static let minimumWidth = 120
   /// Palette sizes tried below 256.

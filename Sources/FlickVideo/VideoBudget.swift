@@ -58,8 +58,9 @@ package struct VideoBudget: Sendable, Equatable {
 
   /// The rungs tried, in order: the output's own rate and size first; then the rates `fps / k`
   /// (k = 2, 3, 4, …) that are whole numbers, down to 10 fps (every k-th frame, so motion stays
-  /// even); then, at the lowest of those rates, 3/4, 1/2, 3/8 and 1/4 of the width (not below
-  /// 120 px, or the full width when narrower; even sides, the height keeping the aspect ratio).
+  /// even); then, at the lowest of those rates, the widths of ``OutputBudget/widthFractions``
+  /// (not below 120 px, or the full width when narrower; even sides, the height keeping the
+  /// aspect ratio).
   package static func ladder(fps: Int, width: Int, height: Int) -> [Rung] {
     var current = Rung(fps: fps, width: width, height: height)
     var rungs = [current]

@@ -36,9 +36,10 @@ import Testing
     typealias S = OutputBudget.Setting
     #expect(Array(ladder.prefix(4).map(\.fps)) == [50, 25, 20, 10])
     #expect(ladder.prefix(4).allSatisfy { $0.width == 960 && $0.colors == 256 && $0.lossy == 0 })
-    #expect(Array(ladder[4..<8].map(\.width)) == [720, 480, 360, 240])
-    #expect(Array(ladder[8..<11].map(\.colors)) == [128, 64, 32])
-    #expect(Array(ladder[11...].map(\.lossy)) == [20, 40, 80, 120, 200])
+    #expect(Array(ladder[4..<10].map(\.width)) == [840, 720, 600, 480, 360, 240])
+    #expect(OutputBudget.widthFractions == "7/8, 3/4, 5/8, 1/2, 3/8, 1/4")
+    #expect(Array(ladder[10..<13].map(\.colors)) == [128, 64, 32])
+    #expect(Array(ladder[13...].map(\.lossy)) == [20, 40, 80, 120, 200])
     #expect(ladder.last == S(fps: 10, width: 240, colors: 32, lossy: 200))
     // Each setting is no better than the one before in any respect.
     for (a, b) in zip(ladder, ladder.dropFirst()) {

@@ -11,12 +11,12 @@ import Testing
     let ladder = VideoBudget.ladder(fps: 60, width: 640, height: 360)
     #expect(ladder.prefix(6).map(\.fps) == [60, 30, 20, 15, 12, 10])
     #expect(ladder.prefix(6).allSatisfy { $0.width == 640 && $0.height == 360 })
-    #expect(ladder.dropFirst(6).map(\.width) == [480, 320, 240, 160])
-    #expect(ladder.dropFirst(6).map(\.height) == [270, 180, 134, 90])
+    #expect(ladder.dropFirst(6).map(\.width) == [560, 480, 400, 320, 240, 160])
+    #expect(ladder.dropFirst(6).map(\.height) == [314, 270, 224, 180, 134, 90])
     #expect(ladder.dropFirst(6).allSatisfy { $0.fps == 10 && $0.width % 2 == 0 && $0.height % 2 == 0 })
     // Only whole divisions of the rate (every k-th frame), not below 10 fps; not below 120 px.
-    #expect(VideoBudget.ladder(fps: 25, width: 320, height: 180).map(\.fps) == [25, 25, 25, 25])
-    #expect(VideoBudget.ladder(fps: 25, width: 320, height: 180).map(\.width) == [320, 240, 160, 120])
+    #expect(VideoBudget.ladder(fps: 25, width: 320, height: 180).map(\.fps) == [25, 25, 25, 25, 25, 25])
+    #expect(VideoBudget.ladder(fps: 25, width: 320, height: 180).map(\.width) == [320, 280, 240, 200, 160, 120])
     #expect(
       VideoBudget.ladder(fps: 24, width: 100, height: 100) == [
         Rung(fps: 24, width: 100, height: 100),
