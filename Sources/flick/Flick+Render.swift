@@ -47,13 +47,13 @@ extension Flick {
                               GIF: lowers, in this order, the frame rate (50, 25, 20, 10 fps), the
                               width (to \(OutputBudget.widthFractions) of it), the palette
                               (128, 64, 32 colours) and, with gifsicle, lossy LZW (--lossy 20…200).
-                              MP4/WebM: keeps the --crf encoding if it fits, else
-                              encodes in two passes at the bitrate the budget leaves (lowered by
-                              the measured overshoot, up to 4 tries); under 0.02 (VP9 0.015) bits a
-                              pixel it lowers the frame rate (fps/2, fps/3, … ≥ 10) and then the
-                              width (the same steps) instead. MOV, APNG, WebP and PNG
-                              sequences are refused. Finished GIFs go through `gifsicle -O3` when
-                              installed (same pixels; not with --every-frame; FLICK_GIFSICLE=PATH or none)
+                              MP4/WebM: keeps the --crf encoding if it fits, else encodes in two
+                              passes at the bitrate the budget leaves (lowered by the measured
+                              overshoot, up to 4 tries); under 0.02 (VP9 0.015) bits a pixel it
+                              lowers the frame rate (fps/2, fps/3, … ≥ 10) and then the width (the
+                              same steps) instead. MOV, APNG, WebP and PNG sequences are refused.
+                              Finished GIFs go through `gifsicle -O3` when installed (same pixels;
+                              not with --every-frame; FLICK_GIFSICLE=PATH or none)
         --every-frame         GIF/APNG: one image per frame (by default a run of identical frames,
                               known from the scene, is one image with the run's delay)
         --progress MODE       auto (bar on a terminal), bar, json (one object per line), none

@@ -76,8 +76,8 @@ static inline void flick_MHD_suspend_connection(struct MHD_Connection *connectio
 
 /// Starts a libmicrohttpd daemon listening on the numeric address `host` (IPv4 such as
 /// "127.0.0.1" or IPv6 such as "::1") and `port` (0: a free port the kernel picks), with an
-/// internal polling thread (poll() where available, else select()), suspend/resume, `threads` polling threads
-/// and at most `connection_limit` connections (`per_ip_limit` from one address, `timeout`
+/// internal polling thread (poll() where available, else select()), suspend/resume, `threads`
+/// polling threads and at most `connection_limit` connections (`per_ip_limit` from one address, `timeout`
 /// seconds of inactivity before a connection is closed; 0: never).
 /// MHD_start_daemon is variadic, which Swift cannot call: the options are passed here. Call it
 /// only after flick_microhttpd_load() succeeded.
