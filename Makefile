@@ -25,14 +25,14 @@ demo: release
 # One build (scripts/build-tests: the test bundle, `flick` and the examples, not the benchmark
 # executables, which their `make bench-*` targets build in release mode), then four jobs side by
 # side (`make -j`, each job's output printed when it ends):
-# the lint, the Swift tests (about 4 minutes on 2 cores), the Slurm test in a process of its own
+# the lint, the Swift tests (3.5–4.5 minutes on 2 cores), the Slurm test in a process of its own
 # (about 45 s, mostly waiting on its daemons, which inside the main test process held one of the
 # two cooperative threads of a 2-core machine) and the studio's browser tests (about 70 s; they
 # need only the binary, so they do not wait for the Swift tests nor build `flick` again as
 # `make test-studio` does).
 TEST_JOBS = lint test-swift test-slurm test-browser
-# scripts/build-tests builds into a tree of its own (each module compiled whole); the targets that
-# run its tests name it: SWIFT_TEST, and the `flick` in it.
+# scripts/build-tests builds into a tree of its own (each module compiled whole, in one job); the
+# targets that run its tests name it: SWIFT_TEST, and the `flick` in it.
 TEST_BUILD ?= .build/tests
 export TEST_BUILD
 SWIFT_TEST = $(SWIFT) test --skip-build --scratch-path $(TEST_BUILD)
