@@ -51,7 +51,7 @@ for scale in [1.0, 2.0] {
   let renderer = FrameRenderer(scale: scale)
   let frames = try (0..<frameCount).map { n in
     PreparedFrame(
-      index: n, frame: try renderer.render(scene.renderTree(at: scene.time(ofFrame: n))), straightAlpha: false)
+      index: n, frame: try renderer.render(scene.renderTree(at: scene.time(ofFrame: n))), layouts: .premultiplied)
   }
   let width = frames[0].frame.width, height = frames[0].frame.height
   let converter = YUV420Converter(width: width, height: height)

@@ -63,21 +63,23 @@ package struct PreparedFrame: Sendable {
   /// such frames into the one before. Decided from the trees, never from pixels.
   package var repeatsPrevious = false
 
-  /// Prepares `frame` (number `index`), adding the straight-alpha copy when `straightAlpha`;
-  /// that copy goes into a buffer from `pool` when it has one of the right size. When no sink
-  /// wants premultiplied bytes (`keepsPremultiplied` false, say a WebM alone), the frame's own
-  /// buffer is converted in place instead: no copy, and one frame buffer less in flight;
-  /// ``premultiplied`` and ``frame``'s pixels are then empty. With a `converter`, the frame is
-  /// also converted to ``yuv420`` (into a buffer from `yuvPool` when it has one); when nothing
-  /// reads its pixels but the planes (`keepsPixels` false), they then go back to `pool` at once
-  /// and the frame keeps its planes alone (``premultiplied`` and ``frame``'s pixels empty).
+  /// Prepares `frame` (number `index`) in the `layouts` the sinks read, adding the straight-alpha
+  /// copy when they read ``FrameLayouts/straightAlpha``; that copy goes into a buffer from `pool`
+  /// when it has one of the right size. When no sink reads premultiplied bytes
+  /// (``FrameLayouts/keepsPremultiplied`` false, say a WebM alone), the frame's own buffer is
+  /// converted in place instead: no copy, and one frame buffer less in flight; ``premultiplied``
+  /// and ``frame``'s pixels are then empty. With a `converter`, the frame is also converted to
+  /// ``yuv420`` (into a buffer from `yuvPool` when it has one); when nothing reads its pixels but
+  /// the planes (``FrameLayouts/keepsPixels`` false), they then go back to `pool` at once and the
+  /// frame keeps its planes alone (``premultiplied`` and ``frame``'s pixels empty).
   package init(
-    index: Int, frame: consuming Frame, straightAlpha: Bool, keepsPremultiplied: Bool = true, keepsPixels: Bool = true,
-    pool: FramePool? = nil, converter: YUV420Converter? = nil, yuvPool: FramePool? = nil
+    index: Int, frame: consuming Frame, layouts: FrameLayouts, pool: FramePool? = nil,
+    converter: YUV420Converter? = nil, yuvPool: FramePool? = nil
   ) {
     self.index = index
     self.yuv420 = converter.map { Self.convert(frame.packedPixels, with: $0, pool: yuvPool) }
-    if yuv420 != nil && !keepsPixels && !straightAlpha {
+    let straightAlpha = layouts.straightAlpha
+    if yuv420 != nil && !layouts.keepsPixels && !straightAlpha {
       let pixels = frame.pixels
       // Drop the frame's reference, so the pool holds the only one and the next frame drawn into
       // the buffer does not copy it.
@@ -88,7 +90,7 @@ package struct PreparedFrame: Sendable {
       self.straight = nil
       return
     }
-    if straightAlpha && !keepsPremultiplied {
+    if straightAlpha && !layouts.keepsPremultiplied {
       var pixels = frame.packedPixels
       // Drop the frame's reference, so converting does not copy the buffer.
       frame.pixels = []

@@ -7,7 +7,7 @@ import Foundation
 /// Worker threads take frame numbers in increasing order and evaluate each frame's
 /// ``RenderTree`` under the pipeline's lock (cheap, and in timeline order), then rasterise it
 /// outside the lock with their own renderer and prepare the pixel layouts the sinks want. A
-/// reorder buffer hands finished frames to ``run(frames:tree:scale:straightAlpha:keepsPremultiplied:onWorker:deliver:)``'s
+/// reorder buffer hands finished frames to ``run(frames:tree:scale:layouts:onWorker:deliver:)``'s
 /// `deliver` on the calling thread strictly in order. At most ``framesInFlight`` frames exist
 /// between being taken by a worker and being delivered, so memory is bounded by that number,
 /// never by the length of the video.
@@ -28,7 +28,7 @@ import Foundation
 ///
 ///     let pipeline = RenderPipeline(jobs: 4)
 ///     try pipeline.run(frames: 0..<scene.frameCount, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) },
-///                      scale: 1, straightAlpha: false) { frame in try sink.write(frame) }
+///                      scale: 1, layouts: FrameLayouts(sinks: [sink])) { frame in try sink.write(frame) }
 public struct RenderPipeline: Sendable {
   /// Makes the renderer one worker uses for all its frames, drawing at the given scale (pixels
   /// per point). Called once on each worker thread; the returned closure is used only on that
@@ -79,35 +79,24 @@ public struct RenderPipeline: Sendable {
   ///   - frames: Frame numbers to render, in order.
   ///   - tree: The render tree of a frame number; called in increasing order, one at a time.
   ///   - scale: Pixels per scene point.
-  ///   - straightAlpha: Whether to prepare the straight-alpha copy of each frame.
-  ///   - keepsPremultiplied: Whether anything reads the premultiplied bytes; when not (and
-  ///     `straightAlpha`), frames are converted in place instead of copied.
-  ///   - yuv420: Whether to prepare each frame's ``PreparedFrame/yuv420`` planes.
-  ///   - keepsPixels: Whether anything reads a frame's BGRA bytes; when not (only the planes are
-  ///     read), a converted frame's pixels go back to the pool on the worker, so the frames in
-  ///     flight hold their planes alone.
+  ///   - layouts: What the sinks read of each frame, which the workers prepare.
   ///   - onWorker: Work done on the raster worker right after a frame is drawn, in any order
   ///     and concurrently (a PNG sequence encodes its files here); an error stops the run.
   ///   - deliver: Consumes a frame; a thrown error stops the workers and is rethrown.
   /// - Throws: The first error from a renderer or from `deliver`.
   package func run(
-    frames: Range<Int>, tree: @escaping @Sendable (Int) -> RenderTree, scale: Double = 1, straightAlpha: Bool,
-    keepsPremultiplied: Bool = true, yuv420: Bool = false, keepsPixels: Bool = true,
+    frames: Range<Int>, tree: @escaping @Sendable (Int) -> RenderTree, scale: Double = 1, layouts: FrameLayouts,
     onWorker: @escaping @Sendable (PreparedFrame) throws -> Void = { _ in },
     deliver: (PreparedFrame) throws -> Void
   ) throws {
-    try run(
-      frames: Array(frames), tree: tree, scale: scale, straightAlpha: straightAlpha,
-      keepsPremultiplied: keepsPremultiplied, yuv420: yuv420, keepsPixels: keepsPixels, onWorker: onWorker,
-      deliver: deliver)
+    try run(frames: Array(frames), tree: tree, scale: scale, layouts: layouts, onWorker: onWorker, deliver: deliver)
   }
 
   /// Renders the frame numbers in `frames` (increasing, not necessarily consecutive: frames no
   /// output needs are left out) and delivers each, in order, to `deliver`, as the form taking a
   /// range does. A frame "repeats" the one delivered before it (``PreparedFrame/repeatsPrevious``).
   package func run(
-    frames: [Int], tree: @escaping @Sendable (Int) -> RenderTree, scale: Double = 1, straightAlpha: Bool,
-    keepsPremultiplied: Bool = true, yuv420: Bool = false, keepsPixels: Bool = true,
+    frames: [Int], tree: @escaping @Sendable (Int) -> RenderTree, scale: Double = 1, layouts: FrameLayouts,
     onWorker: @escaping @Sendable (PreparedFrame) throws -> Void = { _ in },
     deliver: (PreparedFrame) throws -> Void
   ) throws {
@@ -116,7 +105,7 @@ public struct RenderPipeline: Sendable {
     let group = DispatchGroup()
     let pool = usesDefaultRenderer ? (self.pool ?? FramePool(capacity: 2 * framesInFlight + 2)) : nil
     // The planes of every frame in flight and the one held back.
-    let yuvPool = yuv420 && pool != nil ? FramePool(capacity: framesInFlight + 2) : nil
+    let yuvPool = layouts.yuv420 && pool != nil ? FramePool(capacity: framesInFlight + 2) : nil
     let factory: RendererFactory =
       if let pool {
         { scale in
@@ -131,9 +120,8 @@ public struct RenderPipeline: Sendable {
       let thread = Thread {
         defer { group.leave() }
         state.work(
-          makeRenderer: { try factory(scale) }, tree: tree, straightAlpha: straightAlpha,
-          keepsPremultiplied: keepsPremultiplied, yuv420: yuv420, keepsPixels: keepsPixels, pool: pool,
-          yuvPool: yuvPool, onWorker: onWorker)
+          makeRenderer: { try factory(scale) }, tree: tree, layouts: layouts, pool: pool, yuvPool: yuvPool,
+          onWorker: onWorker)
       }
       thread.name = "flick.raster.\(worker)"
       thread.stackSize = 8 << 20
@@ -195,8 +183,7 @@ private final class PipelineState: @unchecked Sendable {
 
   /// A worker's loop: claim the next frame number, evaluate its tree, rasterise, publish.
   func work(
-    makeRenderer: () throws -> (RenderTree) throws -> Frame, tree: @Sendable (Int) -> RenderTree, straightAlpha: Bool,
-    keepsPremultiplied: Bool, yuv420: Bool, keepsPixels: Bool,
+    makeRenderer: () throws -> (RenderTree) throws -> Frame, tree: @Sendable (Int) -> RenderTree, layouts: FrameLayouts,
     pool: FramePool?, yuvPool: FramePool?, onWorker: @Sendable (PreparedFrame) throws -> Void
   ) {
     // This worker's converter (it keeps chroma rows between its stages), made for the first frame.
@@ -248,7 +235,7 @@ private final class PipelineState: @unchecked Sendable {
       condition.unlock()
       do {
         let frame = try render(snapshot)
-        if yuv420 && (converter?.width != frame.width || converter?.height != frame.height) {
+        if layouts.yuv420 && (converter?.width != frame.width || converter?.height != frame.height) {
           // Made again when the size changes. yuv420p needs even sides: a frame without them gets
           // no planes, and the sink that asked reports the size (a custom renderer may draw any).
           converter =
@@ -256,9 +243,7 @@ private final class PipelineState: @unchecked Sendable {
             ? YUV420Converter(width: frame.width, height: frame.height) : nil
         }
         let prepared = PreparedFrame(
-          index: index, frame: consume frame, straightAlpha: straightAlpha,
-          keepsPremultiplied: keepsPremultiplied, keepsPixels: keepsPixels, pool: pool, converter: converter,
-          yuvPool: yuvPool)
+          index: index, frame: consume frame, layouts: layouts, pool: pool, converter: converter, yuvPool: yuvPool)
         try onWorker(prepared)
         condition.lock()
         // `consume` drops this thread's reference now, not at the end of the scope: once the

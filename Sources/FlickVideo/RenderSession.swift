@@ -275,10 +275,7 @@ public struct RenderSession: Sendable {
       let steps = all.compactMap(\.workerStep)
       try pipeline.run(
         frames: schedule.rendered, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, scale: scale,
-        straightAlpha: all.contains { $0.wantsStraightAlpha },
-        keepsPremultiplied: all.contains { !$0.wantsStraightAlpha }, yuv420: all.contains { $0.wantsYUV420 },
-        keepsPixels: all.contains { $0.readsPixels },
-        onWorker: { frame in for step in steps { try step(frame) } }
+        layouts: FrameLayouts(sinks: all), onWorker: { frame in for step in steps { try step(frame) } }
       ) { frame in
         if done == 0 {
           StartupTrace.mark("first frame rendered")

@@ -18,7 +18,7 @@ import Testing
     pipeline.pool = pool
     var delivered = 0
     try pipeline.run(
-      frames: 0..<scene.frameCount, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, straightAlpha: true
+      frames: 0..<scene.frameCount, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, layouts: .straightAlpha
     ) { prepared in
       let expected = try Renderer().render(scene.renderTree(at: scene.time(ofFrame: prepared.index)))
       #expect(prepared.frame == expected, "frame \(prepared.index)")
@@ -46,7 +46,7 @@ import Testing
     }
     pipeline.pool = pool
     try pipeline.run(
-      frames: 0..<5, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, straightAlpha: false
+      frames: 0..<5, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, layouts: .premultiplied
     ) { _ in }
     #expect(pool.statistics == FramePool.Statistics())
   }

@@ -172,7 +172,7 @@ import Testing
         renderFPS: rate, frames: 0..<repeats.count, outputs: [.gif], options: EncodingOptions(gifFPS: out))
       var delivery = FrameSchedule.Delivery(schedule.outputs[0], first: 0)
       return repeats.enumerated().compactMap { n, repeats in
-        var frame = PreparedFrame(index: n, frame: Frame(width: 1, height: 1), straightAlpha: false)
+        var frame = PreparedFrame(index: n, frame: Frame(width: 1, height: 1), layouts: .premultiplied)
         frame.repeatsPrevious = repeats
         return delivery.admit(frame)?.repeatsPrevious
       }

@@ -47,7 +47,7 @@ import Testing
     let scene = Self.scene
     var order: [Int] = []
     try Self.pipeline(jobs: 4, inFlight: 6, probe: probe).run(
-      frames: 0..<30, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, straightAlpha: true
+      frames: 0..<30, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, layouts: .straightAlpha
     ) { frame in
       order.append(frame.index)
       #expect(frame.frame.width == 32 && frame.straight?.count == 32 * 24 * 4)
@@ -64,7 +64,7 @@ import Testing
     var delivered: [Int] = []
     #expect(throws: Boom(frame: 9)) {
       try Self.pipeline(jobs: 3, probe: probe, failAt: 9).run(
-        frames: 0..<30, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, straightAlpha: false
+        frames: 0..<30, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, layouts: .premultiplied
       ) { frame in delivered.append(frame.index) }
     }
     #expect(delivered == Array(0..<delivered.count) && delivered.count <= 9)
@@ -75,7 +75,7 @@ import Testing
     let scene = Self.scene
     #expect(throws: Boom(frame: 3)) {
       try Self.pipeline(jobs: 2, probe: probe).run(
-        frames: 0..<30, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, straightAlpha: false
+        frames: 0..<30, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, layouts: .premultiplied
       ) { frame in
         if frame.index == 3 { throw Boom(frame: 3) }
       }
@@ -104,8 +104,8 @@ import Testing
       var sums: [Int] = []
       var translucent = false
       try pipeline.run(
-        frames: 0..<30, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, straightAlpha: true,
-        keepsPremultiplied: keepsPremultiplied
+        frames: 0..<30, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) },
+        layouts: FrameLayouts(straightAlpha: true, keepsPremultiplied: keepsPremultiplied)
       ) { frame in
         let bytes = frame.straight ?? []
         sums.append(bytes.enumerated().reduce(0) { $0 &+ ($1.offset &* 31 &+ Int($1.element)) &* 1_000_003 })
@@ -134,8 +134,8 @@ import Testing
       pipeline.pool = pool
       var sums: [Int] = []
       try pipeline.run(
-        frames: 0..<30, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, straightAlpha: false,
-        yuv420: true, keepsPixels: keepsPixels
+        frames: 0..<30, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) },
+        layouts: FrameLayouts(yuv420: true, keepsPixels: keepsPixels)
       ) { frame in
         let planes = frame.yuv420 ?? []
         #expect(planes.count == 32 * 24 * 3 / 2)

@@ -22,7 +22,7 @@ import Testing
     var frames: [[UInt8]] = []
     try pipeline.run(
       frames: 0..<scene.frameCount, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, scale: scale,
-      straightAlpha: false
+      layouts: .premultiplied
     ) { frame in
       #expect(frame.index == frames.count)
       frames.append(frame.premultiplied)
@@ -132,7 +132,7 @@ import Testing
     var delivered: [(Int, Bool, [UInt8])] = []
     let scene = Self.scene
     try RenderPipeline(jobs: 2).run(
-      frames: frames, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, straightAlpha: false
+      frames: frames, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, layouts: .premultiplied
     ) { frame in delivered.append((frame.index, frame.repeatsPrevious, frame.premultiplied)) }
     return delivered
   }

@@ -177,8 +177,8 @@ import Testing
     var delivered = 0
     #expect(throws: VideoError.self) {
       try pipeline.run(
-        frames: 0..<scene.frameCount, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, straightAlpha: false,
-        yuv420: true
+        frames: 0..<scene.frameCount, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) },
+        layouts: FrameLayouts(yuv420: true)
       ) { frame in
         #expect((frame.yuv420 != nil) == YUV420Converter.accepts(width: width, height: height))
         delivered += 1
@@ -194,11 +194,12 @@ import Testing
     let frames = Self.frames("noise", width: 8, height: 6)
     let frame = Frame(width: 8, height: 6, bytesPerRow: 32, pixels: frames[0])
     #expect(
-      PreparedFrame(index: 0, frame: frame, straightAlpha: false).yuv420Bytes()
+      PreparedFrame(index: 0, frame: frame, layouts: .premultiplied).yuv420Bytes()
         == Self.flickYUV([frames[0]], width: 8, height: 6))
-    let dropped = PreparedFrame(index: 0, frame: frame, straightAlpha: true, keepsPremultiplied: false)
+    let dropped = PreparedFrame(
+      index: 0, frame: frame, layouts: FrameLayouts(straightAlpha: true, keepsPremultiplied: false))
     #expect(dropped.yuv420Bytes().isEmpty)
     let odd = Frame(width: 7, height: 6)
-    #expect(PreparedFrame(index: 0, frame: odd, straightAlpha: false).yuv420Bytes().isEmpty)
+    #expect(PreparedFrame(index: 0, frame: odd, layouts: .premultiplied).yuv420Bytes().isEmpty)
   }
 }

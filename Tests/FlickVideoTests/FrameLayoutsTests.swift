@@ -1,0 +1,60 @@
+import FlickRaster
+import Testing
+
+@testable import FlickVideo
+
+/// The layouts a render's workers prepare are what its sinks read between them, no more.
+@Suite struct FrameLayoutsTests {
+  /// A sink that reads what it is told to.
+  final class Reader: FrameSink {
+    let destination = "(test)"
+    let wantsStraightAlpha: Bool
+    let wantsYUV420: Bool
+    let readsPixels: Bool
+    var workerStep: (@Sendable (PreparedFrame) throws -> Void)? { nil }
+    var report: SinkReport { SinkReport() }
+    init(straight: Bool = false, yuv420: Bool = false, pixels: Bool = true) {
+      wantsStraightAlpha = straight
+      wantsYUV420 = yuv420
+      readsPixels = pixels
+    }
+    func write(_ frame: PreparedFrame) throws {}
+    func finish() throws {}
+    func commit() throws {}
+    func abort() {}
+  }
+
+  @Test func eachSinkMixAsksForWhatItsSinksRead() {
+    let png = Reader()
+    let gif = Reader(straight: true)
+    let mp4 = Reader(yuv420: true, pixels: false)
+    #expect(FrameLayouts(sinks: [png]) == .premultiplied)
+    #expect(FrameLayouts(sinks: [gif, png]) == .straightAlpha)
+    // A straight-alpha reader alone: converted in place, nothing premultiplied kept.
+    #expect(FrameLayouts(sinks: [gif]) == FrameLayouts(straightAlpha: true, keepsPremultiplied: false))
+    // Planes alone: the pixels go back to the pool once converted.
+    #expect(FrameLayouts(sinks: [mp4]) == FrameLayouts(yuv420: true, keepsPixels: false))
+    #expect(FrameLayouts(sinks: [mp4, png]) == FrameLayouts(yuv420: true))
+    #expect(
+      FrameLayouts(sinks: [mp4, gif])
+        == FrameLayouts(straightAlpha: true, keepsPremultiplied: true, yuv420: true, keepsPixels: true))
+    // A render with no output but the discarding sink reads no pixels.
+    #expect(FrameLayouts(sinks: [DiscardingSink()]) == FrameLayouts(keepsPixels: false))
+  }
+
+  @Test func aFramePreparedForPlanesAloneKeepsNoPixels() {
+    var frame = Frame(width: 8, height: 6)
+    frame.pixels = [UInt8](repeating: 0x80, count: 8 * 6 * 4)
+    let converter = YUV420Converter(width: 8, height: 6)
+    let planes = PreparedFrame(
+      index: 0, frame: frame, layouts: FrameLayouts(sinks: [Reader(yuv420: true, pixels: false)]),
+      converter: converter)
+    #expect(planes.premultiplied.isEmpty && planes.straight == nil)
+    #expect(planes.yuv420?.count == 8 * 6 * 3 / 2)
+    let both = PreparedFrame(
+      index: 0, frame: frame, layouts: FrameLayouts(sinks: [Reader(yuv420: true, pixels: false), Reader()]),
+      converter: converter)
+    #expect(both.premultiplied == frame.pixels)
+    #expect(both.yuv420 == planes.yuv420)
+  }
+}
