@@ -27,7 +27,15 @@ import Testing
     ] }
     """
 
-  static func workspace() throws -> URL {
+  /// The MP4 in five-frame chunks alone, for the merge's checks of its chunks.
+  static let mp4Manifest = """
+    { flick: 1, output: "out", renders: [
+      { template: "slide.json5", name: "five", frames: [24, 35], chunk: 5, formats: ["mp4"] },
+    ] }
+    """
+
+  /// A workspace with `manifest` planned and run (every chunk rendered, nothing merged).
+  static func workspace(_ manifest: String = manifest) throws -> URL {
     let dir = try F.workspace()
     try manifest.write(to: dir.appendingPathComponent("chunks.json5"), atomically: true, encoding: .utf8)
     let planned = try F.flick(["plan", "chunks.json5", "-o", "plan.json"], in: dir)
@@ -73,7 +81,7 @@ import Testing
   }
 
   @Test func theMergeRefusesAnMP4ChunkOfTheWrongFramesOrThatDoesNotDecode() throws {
-    let dir = try Self.workspace()
+    let dir = try Self.workspace(Self.mp4Manifest)
     defer { try? FileManager.default.removeItem(at: dir) }
     let chunks = dir.appendingPathComponent("out/.flick/chunks/five/default/128x72")
     let first = chunks.appendingPathComponent("0.mp4"), last = chunks.appendingPathComponent("2.mp4")
