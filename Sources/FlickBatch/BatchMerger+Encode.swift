@@ -80,7 +80,7 @@ extension BatchMerger {
         // Premultiplied as Cairo reads a PNG, which gives back exactly the frame the chunk's render
         // drew (its PNG writer's un-premultiplying loses nothing that this rounding does not
         // restore); then made straight as a render makes it for these encoders.
-        frame = PreparedFrame(index: n, frame: image.frame, layouts: .straightAlpha)
+        frame = PreparedFrame(index: n, frame: image.frame, layouts: .premultipliedAndStraight)
       }
       held = frame
       for (i, encoder) in encoders.enumerated() {

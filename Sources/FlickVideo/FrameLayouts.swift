@@ -39,5 +39,5 @@ package struct FrameLayouts: Sendable, Equatable {
   /// Premultiplied BGRA alone (a PNG sequence, a comparison).
   package static let premultiplied = FrameLayouts()
   /// Straight-alpha BGRA beside the premultiplied bytes (a GIF's or an APNG's encoder).
-  package static let straightAlpha = FrameLayouts(straightAlpha: true)
+  package static let premultipliedAndStraight = FrameLayouts(straightAlpha: true)
 }

@@ -29,7 +29,7 @@ import Testing
     let gif = Reader(straight: true)
     let mp4 = Reader(yuv420: true, pixels: false)
     #expect(FrameLayouts(sinks: [png]) == .premultiplied)
-    #expect(FrameLayouts(sinks: [gif, png]) == .straightAlpha)
+    #expect(FrameLayouts(sinks: [gif, png]) == .premultipliedAndStraight)
     // A straight-alpha reader alone: converted in place, nothing premultiplied kept.
     #expect(FrameLayouts(sinks: [gif]) == FrameLayouts(straightAlpha: true, keepsPremultiplied: false))
     // Planes alone: the pixels go back to the pool once converted.

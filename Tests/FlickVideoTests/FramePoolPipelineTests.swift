@@ -18,7 +18,8 @@ import Testing
     pipeline.pool = pool
     var delivered = 0
     try pipeline.run(
-      frames: 0..<scene.frameCount, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, layouts: .straightAlpha
+      frames: 0..<scene.frameCount, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) },
+      layouts: .premultipliedAndStraight
     ) { prepared in
       let expected = try Renderer().render(scene.renderTree(at: scene.time(ofFrame: prepared.index)))
       #expect(prepared.frame == expected, "frame \(prepared.index)")

@@ -37,7 +37,7 @@ import Testing
     let handle = try FileHandle(forWritingTo: raw)
     for n in 0..<scene.frameCount {
       let frame = try Renderer(scale: scale).render(scene.renderTree(at: scene.time(ofFrame: n)))
-      let prepared = PreparedFrame(index: n, frame: frame, layouts: .straightAlpha)
+      let prepared = PreparedFrame(index: n, frame: frame, layouts: .premultipliedAndStraight)
       handle.write(Data(prepared.bytes(straight: true)))
     }
     try handle.close()

@@ -38,7 +38,7 @@ import Testing
     var delivery = FrameSchedule.Delivery(schedule.outputs[0], first: 0)
     for n in schedule.rendered {
       let frame = try Renderer().render(scene.renderTree(at: scene.time(ofFrame: n)))
-      if let kept = delivery.admit(PreparedFrame(index: n, frame: frame, layouts: .straightAlpha)) {
+      if let kept = delivery.admit(PreparedFrame(index: n, frame: frame, layouts: .premultipliedAndStraight)) {
         try encoder.write(kept)
       }
     }
@@ -125,7 +125,7 @@ import Testing
     encoder.maximumParts = 2
     for n in 0..<scene.frameCount {
       let frame = try Renderer().render(scene.renderTree(at: scene.time(ofFrame: n)))
-      try encoder.write(PreparedFrame(index: n, frame: frame, layouts: .straightAlpha))
+      try encoder.write(PreparedFrame(index: n, frame: frame, layouts: .premultipliedAndStraight))
     }
     do {
       try encoder.finish()

@@ -47,7 +47,7 @@ import Testing
     let scene = Self.scene
     var order: [Int] = []
     try Self.pipeline(jobs: 4, inFlight: 6, probe: probe).run(
-      frames: 0..<30, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, layouts: .straightAlpha
+      frames: 0..<30, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, layouts: .premultipliedAndStraight
     ) { frame in
       order.append(frame.index)
       #expect(frame.frame.width == 32 && frame.straight?.count == 32 * 24 * 4)
