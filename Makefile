@@ -22,9 +22,9 @@ demo: release
 	$(FLICK_RELEASE) render Templates/hello.json5 -o $(OUT)/hello.mp4 -o $(OUT)/hello.gif
 	@echo "Rendered $(OUT)/hello.mp4 and $(OUT)/hello.gif"
 
-# One build (scripts/build-tests: the test bundle, `flick` and the examples, not the benchmark
-# executables, which their `make bench-*` targets build in release mode), then four jobs side by
-# side (`make -j`, each job's output printed when it ends):
+# One build (scripts/build-tests: one `swift build --build-tests`, so the test bundle, `flick`, the
+# examples and the benchmark executables, which it only compiles), then four jobs side by side
+# (`make -j`, each job's output printed when it ends):
 # the lint, the Swift tests (3.5–4.5 minutes on 2 cores), the Slurm test in a process of its own
 # (about 45 s, mostly waiting on its daemons, which inside the main test process held one of the
 # two cooperative threads of a 2-core machine) and the studio's browser tests (about 70 s; they
