@@ -160,7 +160,9 @@ let package = Package(
     .testTarget(name: "FlickSceneTests", dependencies: ["FlickScene"]),
     .testTarget(
       name: "FlickRasterTests",
-      dependencies: ["FlickRaster", "CCairo", "CRLottie", "CRSVG", "FlickTemplates", "FlickTestSupport"],
+      dependencies: [
+        "FlickRaster", "CCairo", "CGradient", "CRLottie", "CRSVG", "FlickTemplates", "FlickTestSupport",
+      ],
       exclude: ["Fixtures"],
       // These tests compare with rlottie's and librsvg's own output, calling them directly; Flick
       // itself loads them on first use (CDynamicLibrary) and gets these same copies.

@@ -16,7 +16,10 @@
 //
 // Why C: these run once per pixel of every gradient Flick paints (and the walker for each of the
 // 65,537 parameters of a radial gradient's table), and the debug build the tests run compiles
-// Swift without optimisation.
+// Swift without optimisation. Where the CPU has AVX2, the table and the radial row run on eight
+// floats or four doubles at a time: the same IEEE operations lane by lane (no fused
+// multiply-add; sqrt and the conversions are exact the same way), so the same bytes; the scalar
+// loops take whatever the vector ones hand back (flick_gradient_limit_vectors turns them off).
 
 #include <stdint.h>
 
@@ -58,5 +61,9 @@ typedef struct {
 /// zeros, stored (what OVER gives there, with none of its arithmetic).
 void flick_radial_over_row(uint32_t *row, int width, int64_t b, int64_t db, int64_t c, int64_t dc, int64_t ddc,
                            flick_radial_gradient gradient, flick_radial_colors colors, int clear);
+
+/// Limits the vector loops to `bits` (256: AVX2 where the CPU has it; 0: the scalar loops only,
+/// which give the same bytes) and returns the width they now use. For tests and benchmarks.
+int flick_gradient_limit_vectors(int bits);
 
 #endif
