@@ -197,13 +197,16 @@ package struct CurveBuilder<Value: Animatable>: Sendable {
   package static func spin(
     from handoff: Handoff<Value>, to speed: Double, duration: Double, curve: TimingFunction
   ) throws(MotionError) -> AnyAnimationCurve<Value> {
-    let notANumber = MotionError(
-      "a spin turns a number property (rotation, …) at a speed in units/s, not \(quoted: Value.self)",
-      argument: "to")
-    guard let start = handoff.value as? Double, let v0 = handoff.velocity as? Double else { throw notANumber }
+    // Made only when thrown: spelling out the type's name costs more than building the curve.
+    func notANumber() -> MotionError {
+      MotionError(
+        "a spin turns a number property (rotation, …) at a speed in units/s, not \(quoted: Value.self)",
+        argument: "to")
+    }
+    guard let start = handoff.value as? Double, let v0 = handoff.velocity as? Double else { throw notANumber() }
     let spin = try SpinCurve(
       from: start, initialVelocity: v0, targetVelocity: speed, timing: curve, rampDuration: duration)
-    guard let erased = AnyAnimationCurve(spin) as? AnyAnimationCurve<Value> else { throw notANumber }
+    guard let erased = AnyAnimationCurve(spin) as? AnyAnimationCurve<Value> else { throw notANumber() }
     return erased
   }
 
