@@ -139,13 +139,9 @@ __attribute__((target("avx2"))) static int radial_row_avx2(uint32_t *row, int wi
     vdc = _mm256_add_epi64(vdc, ddc4);
   }
   // The state after `done` pixels is lane 0's.
-  uint64_t state[4];
-  _mm256_storeu_si256((__m256i *)state, vb);
-  *ub = state[0];
-  _mm256_storeu_si256((__m256i *)state, vc);
-  *uc = state[0];
-  _mm256_storeu_si256((__m256i *)state, vdc);
-  *udc = state[0];
+  *ub = (uint64_t)_mm256_extract_epi64(vb, 0);
+  *uc = (uint64_t)_mm256_extract_epi64(vc, 0);
+  *udc = (uint64_t)_mm256_extract_epi64(vdc, 0);
   return done;
 }
 #endif

@@ -95,10 +95,12 @@ void flick_gradient_walker_table(flick_gradient_walker *w, int64_t low, int64_t 
   if (flick_gradient_uses_avx2() && low > -(1 << 24) && high < (1 << 24)) {
     int64_t t = low;
     while (t <= high) {
-      out[t - low] = flick_gradient_walker_pixel(w, t);  // resets the walker to t's stops
+      // The scalar pixel puts the walker on t's stops; the t after it up to their right end
+      // share its coefficients.
+      out[t - low] = flick_gradient_walker_pixel(w, t);
       t++;
       int64_t end = w->right_x - 1 < high ? w->right_x - 1 : high;
-      if (t <= end && !w->needs_reset && t >= w->left_x) t += segment_avx2(w, t, end - t + 1, out + (t - low));
+      if (t <= end) t += segment_avx2(w, t, end - t + 1, out + (t - low));
       for (; t <= end; t++) out[t - low] = flick_gradient_walker_pixel(w, t);
     }
     return;
