@@ -110,15 +110,11 @@ let package = Package(
     // Pango and librsvg are C targets whose include/ folders link the libraries' headers from
     // /usr/include (scripts/bootstrap installs libpango1.0-dev and librsvg2-dev): their own
     // pkg-config files carry -pthread (from gio-2.0), which SwiftPM drops from system-library
-    // flags with a warning in every client's build. The other include paths come from
-    // pkg-config files without it: cairo (glib, pixman, freetype, libpng), harfbuzz, fribidi.
-    .target(name: "CPango", dependencies: ["CCairo", "CHarfBuzz", "CFriBidi"]),
-    .systemLibrary(
-      name: "CHarfBuzz", pkgConfig: "harfbuzz",
-      providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
-    .systemLibrary(
-      name: "CFriBidi", pkgConfig: "fribidi",
-      providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]),
+    // flags with a warning in every client's build. The other include paths come from cairo's
+    // pkg-config file, without it (glib, pixman, freetype, libpng); HarfBuzz's headers, which
+    // Pango's include, are linked into CPango's include/ folder too. Pango is loaded on first
+    // use, with HarfBuzz and FriBidi (CDynamicLibrary, below).
+    .target(name: "CPango", dependencies: ["CCairo", "CDynamicLibrary"]),
     .systemLibrary(
       name: "CJPEG", pkgConfig: "libjpeg",
       providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
@@ -164,9 +160,10 @@ let package = Package(
         "FlickRaster", "CCairo", "CGradient", "CRLottie", "CRSVG", "FlickTemplates", "FlickTestSupport",
       ],
       exclude: ["Fixtures"],
-      // These tests compare with rlottie's and librsvg's own output, calling them directly; Flick
-      // itself loads them on first use (CDynamicLibrary) and gets these same copies.
-      linkerSettings: [.linkedLibrary("rlottie"), .linkedLibrary("rsvg-2")]),
+      // These tests compare with rlottie's and librsvg's own output, calling them directly (and
+      // GObject's g_object_unref); Flick itself loads them on first use (CDynamicLibrary) and
+      // gets these same copies.
+      linkerSettings: [.linkedLibrary("rlottie"), .linkedLibrary("rsvg-2"), .linkedLibrary("gobject-2.0")]),
     .testTarget(name: "FlickVideoTests", dependencies: ["FlickVideo", "FlickTemplates", "FlickTestSupport"]),
     .testTarget(
       name: "FlickTemplatesTests", dependencies: ["FlickTemplates", "FlickRaster", "FlickTestSupport"],

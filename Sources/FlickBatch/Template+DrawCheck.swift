@@ -36,9 +36,9 @@ extension Template {
     case .unreadableLottie(let path, _):
       return Self.layer(in: scene.layers) { $0.lottie?.path == path }
         .flatMap { layerSites[$0.id]?.site("source") }
-    case .layer(let id, _):
+    case .layer(let id, _), .textUnavailable(let id?, _):
       return layerSites[id]?.layer
-    case .cairo, .unwritableImage, .invalidSize, .unreadableFont, .invalidScene:
+    case .cairo, .unwritableImage, .invalidSize, .unreadableFont, .invalidScene, .textUnavailable(nil, _):
       return nil
     }
   }

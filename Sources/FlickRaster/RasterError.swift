@@ -17,6 +17,9 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
   /// A Lottie file could not be read, uses features rlottie does not draw, or rlottie cannot
   /// load it.
   case unreadableLottie(path: String, reason: String)
+  /// Text (of layer `layerID`, when known) cannot be laid out: Pango, loaded on first use,
+  /// cannot be loaded, for the loader's `reason`.
+  case textUnavailable(layerID: String?, reason: String)
   /// Drawing layer `id` (the innermost one being drawn) failed with `error`.
   indirect case layer(id: String, error: RasterError)
   /// The tree comes from a scene that ``FlickScene/Scene/validate()`` refuses (an unknown layer
@@ -27,7 +30,7 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
   /// a layer already.
   package func naming(_ id: String) -> RasterError {
     switch self {
-    case .layer, .missingFontFamily: return self
+    case .layer, .missingFontFamily, .textUnavailable: return self
     default: return .layer(id: id, error: self)
     }
   }
@@ -44,6 +47,9 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
         + "install it or choose an installed family (fc-list : family)"
     case .unreadableFont(let path, let reason): return "cannot load font file \(quoted: path): \(escaped: reason)"
     case .unreadableLottie(let path, let reason): return "Lottie file \(quoted: path): \(escaped: reason)"
+    case .textUnavailable(let layerID, let reason):
+      let message = "text needs Pango, which cannot be loaded: \(escaped: reason)"
+      return layerID.map { "layer '\(quoted: $0)': " + message } ?? message
     case .layer(let id, let error): return "layer '\(quoted: id)': \(escaped: error.description)"
     case .invalidScene(let problem): return "the scene: \(escaped: problem)"
     }

@@ -50,6 +50,7 @@ extension Renderer {
     try context.prepare(fontFiles: tree.fontFiles)
     var out: [MissingGlyphs] = []
     for layer in textLayers(of: tree) {
+      try Pango.require(for: layer.id)
       guard let text = layer.text, let layout = context.layout(text, size: layer.bounds.size) else { continue }
       let missing = unknownGlyphs(layout)
       if !missing.isEmpty { out.append(MissingGlyphs(layerID: layer.id, characters: missing)) }
@@ -77,10 +78,10 @@ extension Renderer {
     // PANGO_GLYPH_UNKNOWN_FLAG: an unknown glyph is the character's code point with this bit.
     let unknownFlag: UInt32 = 0x1000_0000
     var found: [Unicode.Scalar] = []
-    guard let iter = pango_layout_get_iter(layout.layout) else { return [] }
-    defer { pango_layout_iter_free(iter) }
+    guard let iter = Pango.api.layout_get_iter(layout.layout) else { return [] }
+    defer { Pango.api.layout_iter_free(iter) }
     repeat {
-      guard let run = pango_layout_iter_get_run_readonly(iter), let glyphs = run.pointee.glyphs else { continue }
+      guard let run = Pango.api.layout_iter_get_run_readonly(iter), let glyphs = run.pointee.glyphs else { continue }
       for i in 0..<Int(glyphs.pointee.num_glyphs) {
         let glyph = glyphs.pointee.glyphs[i].glyph
         guard glyph & unknownFlag != 0, glyph != 0x0FFF_FFFF, let scalar = Unicode.Scalar(glyph & ~unknownFlag) else {
@@ -93,7 +94,7 @@ extension Renderer {
         if scalar.properties.isVariationSelector || scalar.properties.isWhitespace { continue }
         if !found.contains(scalar) { found.append(scalar) }
       }
-    } while pango_layout_iter_next_run(iter) != 0
+    } while Pango.api.layout_iter_next_run(iter) != 0
     return found
   }
 }

@@ -6,7 +6,8 @@ extension Renderer {
   /// installed or comes from one of the tree's font files. Call it before starting a long render to fail early with a precise message.
   ///
   /// - Throws: ``RasterError/unreadableFont(path:reason:)`` for the first font file that cannot
-  ///   be loaded, else the first ``RasterError/unreadableImage(path:reason:)`` or
+  ///   be loaded, else the first ``RasterError/unreadableImage(path:reason:)``,
+  ///   ``RasterError/textUnavailable(layerID:reason:)`` or
   ///   ``RasterError/missingFontFamily(family:layerID:fallback:)`` found, in tree order.
   public func checkResources(of tree: RenderTree) throws(RasterError) {
     try FontRegistry.register(tree.fontFiles)
@@ -20,6 +21,7 @@ extension Renderer {
         }
       }
       if let lottie = layer.lottie { try LottieStore.check(lottie.path) }
+      if layer.text != nil { try Pango.require(for: layer.id) }
       if let text = layer.text, !FontCatalog.isAvailable(text.fontFamily) {
         throw .missingFontFamily(
           family: text.fontFamily, layerID: layer.id, fallback: FontCatalog.fallback(for: text.fontFamily))

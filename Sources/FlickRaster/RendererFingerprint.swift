@@ -11,11 +11,11 @@ import Foundation
 /// (compositing), FreeType (glyph rasterising) or HarfBuzz (shaping) can move anti-aliasing by a
 /// pixel. Snapshot manifests record this fingerprint so a mismatch can be explained.
 ///
-/// Cairo and Pango are asked through their headers (`cairo_version_string`,
-/// `pango_version_string`). pixman, FreeType and HarfBuzz are not linked by Flick directly, so
-/// their version functions (`pixman_version_string`, `FT_Library_Version`, `hb_version_string`)
-/// are looked up with `dlsym` in the process's loaded libraries; when one cannot be found its
-/// value says so instead of guessing.
+/// Cairo is asked through its header (`cairo_version_string`), Pango and HarfBuzz through the
+/// functions Flick loads with Pango (`pango_version_string`, `hb_version_string`; ``Pango``).
+/// pixman and FreeType are not linked by Flick directly, so their version functions
+/// (`pixman_version_string`, `FT_Library_Version`) are looked up with `dlsym` in the process's
+/// loaded libraries; when one cannot be found its value says so instead of guessing.
 package struct RendererFingerprint: Sendable, Equatable, Codable, CustomStringConvertible {
   /// The text used when a library's version cannot be obtained at run time.
   package static let unavailable = "unavailable"
@@ -56,10 +56,11 @@ package struct RendererFingerprint: Sendable, Equatable, Codable, CustomStringCo
   /// Flick otherwise loads only to draw a Lottie file or an SVG) to read their versions.
   package static let current = RendererFingerprint(
     cairo: cairoVersion,
-    pango: pango_version_string().map { String(cString: $0) } ?? unavailable,
+    pango: Pango.failure == nil ? Pango.api.version_string().map { String(cString: $0) } ?? unavailable : unavailable,
     pixman: pixmanVersion,
     freetype: freetypeVersion(),
-    harfbuzz: versionString(symbol: "hb_version_string"),
+    harfbuzz: Pango.failure == nil
+      ? Pango.api.hb_version_string().map { String(cString: $0) } ?? unavailable : unavailable,
     architecture: currentArchitecture(),
     rlottie: rlottieVersion(),
     librsvg: librsvgVersion())

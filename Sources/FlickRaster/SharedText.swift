@@ -7,9 +7,10 @@ import Foundation
 /// did not draw (hidden layers, strings of other instants). One font map serves both, so
 /// fontconfig's fonts are opened once rather than once more for the check.
 ///
-/// With ``startHelper()`` the fonts are opened on a second thread while the template loads
-/// (fontconfig's initialisation, the installed families), and ``layOutAhead(of:at:)`` has that
-/// thread shape the scene's text while the frame's thread goes on. The layouts are the same
+/// With ``startHelper()`` fontconfig reads its configuration on a second thread while the
+/// template loads, and ``layOutAhead(of:at:)`` has that thread load Pango (only when the scene
+/// has text: a scene without text never maps it) and shape the scene's text while the frame's
+/// thread goes on. The layouts are the same
 /// ones the frame would make (same keys, same font map), so the pixels do not change; the
 /// frame's thread waits for the helper the first time it lays text out, so a frame draws its
 /// other layers meanwhile.
@@ -36,7 +37,7 @@ package final class SharedText: @unchecked Sendable {
 
   package init() {}
 
-  /// Starts the helper thread, which opens the fonts now and then waits for
+  /// Starts the helper thread, which initialises fontconfig now and then waits for
   /// ``layOutAhead(of:at:)`` (nothing on a machine with one core, or when the system refuses a
   /// thread: the frame's thread then does it all).
   package func startHelper() {
@@ -73,8 +74,12 @@ package final class SharedText: @unchecked Sendable {
   }
 
   private func runHelper() {
-    _ = FontCatalog.families
-    guard shaped.context != nil else { return }
+    // fontconfig reads its configuration while the template loads (Pango's font maps take it
+    // over). Then, unless the template has already loaded without text, Pango is loaded and
+    // the installed families listed, which the template's check asks for when it has text.
+    _ = Pango.fontconfig
+    let known = condition.withLock { ahead != nil || stopping }
+    if !known, Pango.failure == nil { _ = FontCatalog.families }
     let given = condition.withLock { () -> (scene: Scene, times: [Double], glyphScale: Double?)? in
       while ahead == nil && !stopping { condition.wait() }
       return ahead
@@ -83,7 +88,10 @@ package final class SharedText: @unchecked Sendable {
     for (index, time) in given.times.enumerated() {
       let tree = given.scene.renderTree(at: time)
       guard tree.fontFiles.isEmpty else { continue }
-      for layer in Renderer.textLayers(of: tree) {
+      let layers = Renderer.textLayers(of: tree)
+      // The frame's thread reports Pango's failure to load.
+      guard !layers.isEmpty, Pango.failure == nil, shaped.context != nil else { continue }
+      for layer in layers {
         // The size is what measures the lines and loads the glyphs' extents.
         guard let text = layer.text, let layout = shaped.layout(text, size: layer.bounds.size) else { continue }
         _ = layout.size

@@ -16,6 +16,7 @@ package enum TextMeasure {
     t.isWrapped = false
     t.truncationMode = .none
     t.alignment = .left
+    try Pango.require(for: nil)
     let result: Result<Size, RasterError> = context.withLock { c in
       do throws(RasterError) {
         try c.prepare(fontFiles: fontFiles)

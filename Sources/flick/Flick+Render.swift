@@ -105,9 +105,9 @@ extension Flick {
       let probe = targets.contains { $0.format.usesFFmpeg } ? FFmpegTool.Probe(for: targets.map(\.format)) : nil
       // The rate is decided here, once, as the scene is decoded (the template's, or --fps).
       let fps = try a.value("fps").map { try integer($0, "--fps", 1...240) }
-      // The fonts are opened on a second thread while the template compiles (fontconfig's
-      // initialisation is then done when the first frame lays text out); that thread also
-      // shapes the text the glyph check reads.
+      // fontconfig reads its configuration on a second thread while the template compiles (it
+      // is then done when the first frame lays text out); that thread also loads Pango and
+      // shapes the text the glyph check reads, when the scene has text.
       let text = SharedText()
       text.startHelper()
       defer { text.stopHelper() }

@@ -59,8 +59,9 @@ extension Flick {
         }
         scale = s
       }
-      // The fonts are opened on a second thread while the template loads; once the frame's
-      // instant is known, that thread shapes its text (SharedText): the same layouts, sooner.
+      // fontconfig reads its configuration on a second thread while the template loads; once
+      // the frame's instant is known, that thread loads Pango and shapes its text, if it has any
+      // (SharedText): the same layouts, sooner.
       let text = SharedText()
       text.startHelper()
       defer { text.stopHelper() }

@@ -2,12 +2,15 @@ import FlickTestSupport
 import Foundation
 import Testing
 
-/// rlottie, librsvg and libmicrohttpd are loaded when first needed (CDynamicLibrary), not at every
-/// start: which libraries `flick` opens is read from the dynamic loader's own report
-/// (`LD_DEBUG=files`, glibc), and a library that cannot be loaded is a clear error for the inputs
-/// that need it, while everything else still works.
+/// rlottie, librsvg, libmicrohttpd and Pango (with HarfBuzz, FriBidi and GIO) are loaded when
+/// first needed (CDynamicLibrary), not at every start: which libraries `flick` opens is read from
+/// the dynamic loader's own report (`LD_DEBUG=files`, glibc), and a library that cannot be loaded
+/// is a clear error for the inputs that need it, while everything else still works.
 @Suite struct OptionalLibraryTests {
-  static let optional = ["librlottie", "librsvg-2", "libmicrohttpd"]
+  /// `libpango-1.0` stands for Pango's whole stack, which Flick loads through libpangocairo.
+  static let optional = ["librlottie", "librsvg-2", "libmicrohttpd", "libpango-1.0"]
+  /// A template with text (the bundled hello has none).
+  static let text = CLITests.root.appendingPathComponent("Templates/chained-sequence.json5").path
 
   /// The fixtures' folder: a Lottie file and an SVG picture used by other CLI tests.
   static let lottie = CLITests.root.appendingPathComponent("Tests/FlickRasterTests/Fixtures/lottie/card-flip.json").path
@@ -54,6 +57,8 @@ import Testing
     #expect(still.opened.isEmpty, "opened \(still.opened)")
     let version = try Self.run(["--version"])
     #expect(version.status == 0 && version.opened.isEmpty, "opened \(version.opened)")
+    let info = try Self.run(["info", CLITests.hello])
+    #expect(info.status == 0 && info.opened.isEmpty, "opened \(info.opened) \(info.stderr)")
   }
 
   @Test func eachInputOpensOnlyTheLibraryItNeeds() throws {
@@ -64,7 +69,11 @@ import Testing
     #expect(lottie.opened == ["librlottie"])
     let svg = try Self.run(["still", try Self.svgTemplate(in: dir), "-o", dir.appendingPathComponent("s.png").path])
     #expect(svg.status == 0, "\(svg.stderr)")
-    #expect(svg.opened == ["librsvg-2"])
+    // librsvg itself needs Pango.
+    #expect(svg.opened == ["librsvg-2", "libpango-1.0"])
+    let text = try Self.run(["still", Self.text, "-o", dir.appendingPathComponent("t.png").path, "-q"])
+    #expect(text.status == 0, "\(text.stderr)")
+    #expect(text.opened == ["libpango-1.0"])
   }
 
   /// A folder where every name Flick tries for the three libraries is a file that is not a
@@ -74,7 +83,7 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     for name in [
       "librlottie.so.0-1", "librlottie.so.0", "librlottie.so", "librsvg-2.so.2", "librsvg-2.so",
-      "libmicrohttpd.so.12", "libmicrohttpd.so",
+      "libmicrohttpd.so.12", "libmicrohttpd.so", "libpangocairo-1.0.so.0", "libpangocairo-1.0.so",
     ] {
       try Data("not a library\n".utf8).write(to: folder.appendingPathComponent(name))
     }
@@ -104,6 +113,16 @@ import Testing
       svg.stderr.contains("SVG pictures need librsvg, which cannot be loaded: cannot load librsvg-2.so.2"),
       "\(svg.stderr)")
     #expect(!FileManager.default.fileExists(atPath: svgPNG))
+
+    // Text: the template's check names the first text layer, at its place in the file.
+    let textPNG = dir.appendingPathComponent("t.png").path
+    let text = try Self.run(["still", Self.text, "-o", textPNG], extra: broken)
+    #expect(text.status != 0 && text.status < 128, "\(text.status)")
+    #expect(
+      text.stderr.contains("chained-sequence.json5:")
+        && text.stderr.contains("text needs Pango, which cannot be loaded: cannot load libpangocairo-1.0.so.0"),
+      "\(text.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: textPNG))
 
     let studio = try Self.run(["studio", CLITests.hello, "--port", "0", "--no-open"], extra: broken)
     #expect(studio.status != 0 && studio.status < 128, "\(studio.status)")

@@ -4,8 +4,8 @@
 // librsvg, loaded on first use (CDynamicLibrary): the header's types, and the functions and
 // version variables Flick uses through `flick_rsvg`, filled by flick_rsvg_load(). Call the
 // wrappers only once a load has succeeded (every one takes or makes a handle, which needs the
-// library). GObject's own functions (g_object_unref, g_error_free) come from GLib, which Pango
-// links anyway.
+// library). GObject's own functions (g_object_unref, g_error_free) come from GLib, which librsvg
+// loads: Flick links neither.
 #include <librsvg/rsvg.h>
 
 // X(field, symbol): what Flick takes from librsvg, in one list.
@@ -16,7 +16,9 @@
   X(handle_render_document, rsvg_handle_render_document)                           \
   X(major_version, rsvg_major_version)                                              \
   X(minor_version, rsvg_minor_version)                                              \
-  X(micro_version, rsvg_micro_version)
+  X(micro_version, rsvg_micro_version)                                              \
+  X(object_unref, g_object_unref)                                                   \
+  X(error_free, g_error_free)
 
 #define FLICK_RSVG_FIELD(field, symbol) __typeof__(&symbol) field;
 typedef struct flick_rsvg_symbols {
@@ -48,6 +50,8 @@ static inline gboolean flick_rsvg_handle_render_document(RsvgHandle *handle, cai
                                                          const RsvgRectangle *viewport, GError **error) {
   return flick_rsvg.handle_render_document(handle, cr, viewport, error);
 }
+static inline void flick_rsvg_object_unref(gpointer object) { flick_rsvg.object_unref(object); }
+static inline void flick_rsvg_error_free(GError *error) { flick_rsvg.error_free(error); }
 /// librsvg's version, `major.minor.micro`, of the library loaded.
 static inline guint flick_rsvg_major_version(void) { return *flick_rsvg.major_version; }
 static inline guint flick_rsvg_minor_version(void) { return *flick_rsvg.minor_version; }

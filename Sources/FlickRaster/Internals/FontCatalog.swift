@@ -16,17 +16,17 @@ enum FontCatalog {
     cache.withLock { cached in
       if let cached { return cached }
       var names = Set<String>()
-      let map = pango_cairo_font_map_get_default()
+      let map = Pango.api.cairo_font_map_get_default()
       var list: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
       var count: Int32 = 0
-      pango_font_map_list_families(map, &list, &count)
+      Pango.api.font_map_list_families(map, &list, &count)
       if let list {
         for i in 0..<Int(count) {
-          if let family = list[i], let name = pango_font_family_get_name(family) {
+          if let family = list[i], let name = Pango.api.font_family_get_name(family) {
             names.insert(String(cString: name).lowercased())
           }
         }
-        g_free(list)
+        Pango.api.free(list)
       }
       cached = names
       return names
@@ -41,18 +41,18 @@ enum FontCatalog {
 
   /// The family fontconfig substitutes for `family` (for error messages).
   static func fallback(for family: String) -> String {
-    let map = pango_cairo_font_map_get_default()
-    guard let context = pango_font_map_create_context(map) else { return "unknown" }
-    defer { g_object_unref(UnsafeMutableRawPointer(context)) }
-    guard let description = pango_font_description_new() else { return "unknown" }
-    defer { pango_font_description_free(description) }
-    pango_font_description_set_family(description, family)
-    pango_font_description_set_absolute_size(description, 12 * Double(PANGO_SCALE))
-    guard let font = pango_font_map_load_font(map, context, description) else { return "unknown" }
-    defer { g_object_unref(UnsafeMutableRawPointer(font)) }
-    guard let loaded = pango_font_describe(font) else { return "unknown" }
-    defer { pango_font_description_free(loaded) }
-    guard let name = pango_font_description_get_family(loaded) else { return "unknown" }
+    let map = Pango.api.cairo_font_map_get_default()
+    guard let context = Pango.api.font_map_create_context(map) else { return "unknown" }
+    defer { Pango.api.object_unref(UnsafeMutableRawPointer(context)) }
+    guard let description = Pango.api.font_description_new() else { return "unknown" }
+    defer { Pango.api.font_description_free(description) }
+    Pango.api.font_description_set_family(description, family)
+    Pango.api.font_description_set_absolute_size(description, 12 * Double(PANGO_SCALE))
+    guard let font = Pango.api.font_map_load_font(map, context, description) else { return "unknown" }
+    defer { Pango.api.object_unref(UnsafeMutableRawPointer(font)) }
+    guard let loaded = Pango.api.font_describe(font) else { return "unknown" }
+    defer { Pango.api.font_description_free(loaded) }
+    guard let name = Pango.api.font_description_get_family(loaded) else { return "unknown" }
     return String(cString: name)
   }
 }

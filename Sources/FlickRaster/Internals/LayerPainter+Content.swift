@@ -71,6 +71,7 @@ extension LayerPainter {
 
   func drawText(_ t: TextContent, of layer: Layer, in cr: OpaquePointer) throws(RasterError) {
     guard !t.string.isEmpty, t.textColor.alpha > 0 else { return }
+    try Pango.require(for: layer.id)
     guard FontCatalog.isAvailable(t.fontFamily) else {
       throw .missingFontFamily(
         family: t.fontFamily, layerID: layer.id, fallback: FontCatalog.fallback(for: t.fontFamily))

@@ -42,21 +42,21 @@ final class SVGDocument {
       var hasViewBox: gboolean = 0
       flick_rsvg_handle_get_intrinsic_dimensions(parsed, nil, nil, nil, nil, &hasViewBox, &out)
       guard hasViewBox != 0, out.width > 0, out.height > 0 else {
-        g_object_unref(UnsafeMutableRawPointer(parsed))
+        flick_rsvg_object_unref(UnsafeMutableRawPointer(parsed))
         throw .unreadableImage(path: path, reason: "the SVG has no usable size (give it width and height or a viewBox)")
       }
       w = out.width
       h = out.height
     }
     guard w.isFinite, h.isFinite, w <= 100_000, h <= 100_000 else {
-      g_object_unref(UnsafeMutableRawPointer(parsed))
+      flick_rsvg_object_unref(UnsafeMutableRawPointer(parsed))
       throw .unreadableImage(path: path, reason: "the SVG's size \(w)×\(h) is out of range")
     }
     self.handle = parsed
     self.size = Size(width: w, height: h)
   }
 
-  deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
+  deinit { flick_rsvg_object_unref(UnsafeMutableRawPointer(handle)) }
 
   /// Draws the whole document into `rect` (user space of `cr`), scaled as librsvg places a
   /// document in a viewport (`preserveAspectRatio`, by default centred and uniform).
@@ -70,7 +70,7 @@ final class SVGDocument {
 
   private static func message(_ error: UnsafeMutablePointer<GError>?) -> String {
     guard let error else { return "unknown error" }
-    defer { g_error_free(error) }
+    defer { flick_rsvg_error_free(error) }
     return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
   }
 }

@@ -6,13 +6,13 @@ extension TextLayout {
   /// from the point the layout is drawn at (``offsetX`` included), in string order; nil when
   /// the layout's text is not `string` (wrapping added invisible breaks to a long word).
   func characterBoxes(of string: String) -> [Rect]? {
-    guard let text = pango_layout_get_text(layout), String(cString: text) == string else { return nil }
+    guard let text = Pango.api.layout_get_text(layout), String(cString: text) == string else { return nil }
     let scale = Double(PANGO_SCALE)
     var boxes: [Rect] = []
     var index: Int32 = 0
     for c in string {
       var r = PangoRectangle()
-      pango_layout_index_to_pos(layout, index, &r)
+      Pango.api.layout_index_to_pos(layout, index, &r)
       var x = Double(r.x) / scale
       var width = Double(r.width) / scale
       if width < 0 {

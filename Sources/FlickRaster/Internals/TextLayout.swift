@@ -78,10 +78,10 @@ final class TextContext {
     takeOverSource()
     if let made { return made.context }
     let map: UnsafeMutablePointer<PangoFontMap>? =
-      ownFontMap ? pango_cairo_font_map_new() : pango_cairo_font_map_get_default()
+      ownFontMap ? Pango.api.cairo_font_map_new() : Pango.api.cairo_font_map_get_default()
     guard let map else { return nil }
-    guard let context = pango_font_map_create_context(map) else {
-      if ownFontMap { g_object_unref(UnsafeMutableRawPointer(map)) }
+    guard let context = Pango.api.font_map_create_context(map) else {
+      if ownFontMap { Pango.api.object_unref(UnsafeMutableRawPointer(map)) }
       return nil
     }
     made = (context, map)
@@ -90,11 +90,11 @@ final class TextContext {
       cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
       cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
       cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
-      pango_cairo_context_set_font_options(context, options)
+      Pango.api.cairo_context_set_font_options(context, options)
       cairo_font_options_destroy(options)
     }
-    pango_cairo_context_set_resolution(context, 72)
-    pango_context_set_round_glyph_positions(context, 0)
+    Pango.api.cairo_context_set_resolution(context, 72)
+    Pango.api.context_set_round_glyph_positions(context, 0)
     // What `prepare` skipped while there was no map (as it did for a map made beforehand).
     if ownFontMap {
       refreshOwnMapIfNeeded(map)
@@ -137,13 +137,13 @@ final class TextContext {
 
   /// Makes `map` drop what it cached from fontconfig, so newly added files are found.
   static func refresh(_ map: UnsafeMutablePointer<PangoFontMap>) {
-    pango_fc_font_map_config_changed(OpaquePointer(map))
+    Pango.api.fc_font_map_config_changed(OpaquePointer(map))
   }
 
   deinit {
     guard let made else { return }
-    g_object_unref(UnsafeMutableRawPointer(made.context))
-    if ownFontMap { g_object_unref(UnsafeMutableRawPointer(made.map)) }
+    Pango.api.object_unref(UnsafeMutableRawPointer(made.context))
+    if ownFontMap { Pango.api.object_unref(UnsafeMutableRawPointer(made.map)) }
   }
 }
 
@@ -165,38 +165,38 @@ final class TextLayout {
 
   /// Shapes `text` for a layer of `size` points.
   init?(_ text: TextContent, size: Size, in context: TextContext) {
-    guard let pango = context.context, let layout = pango_layout_new(pango) else { return nil }
+    guard let pango = context.context, let layout = Pango.api.layout_new(pango) else { return nil }
     self.layout = layout
     let scale = Double(PANGO_SCALE)
-    if let description = pango_font_description_new() {
-      pango_font_description_set_family(description, text.fontFamily)
+    if let description = Pango.api.font_description_new() {
+      Pango.api.font_description_set_family(description, text.fontFamily)
       // The range templates accept. Beyond it FreeType fails, and Cairo then keeps the font
       // face in error for the rest of the process: every later text in that family would fail.
       let fontSize =
         text.fontSize.isNaN
         ? 12 : min(max(TextLayout.fontSizes.lowerBound, text.fontSize), TextLayout.fontSizes.upperBound)
-      pango_font_description_set_absolute_size(description, fontSize * scale)
-      pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(text.fontWeight.rawValue)))
+      Pango.api.font_description_set_absolute_size(description, fontSize * scale)
+      Pango.api.font_description_set_weight(description, PangoWeight(rawValue: UInt32(text.fontWeight.rawValue)))
       let style: PangoStyle =
         switch text.fontStyle {
         case .normal: PANGO_STYLE_NORMAL
         case .italic: PANGO_STYLE_ITALIC
         case .oblique: PANGO_STYLE_OBLIQUE
         }
-      pango_font_description_set_style(description, style)
-      pango_layout_set_font_description(layout, description)
-      pango_font_description_free(description)
+      Pango.api.font_description_set_style(description, style)
+      Pango.api.layout_set_font_description(layout, description)
+      Pango.api.font_description_free(description)
     }
     let laidOutInWidth = text.isWrapped || text.truncationMode != .none
-    pango_layout_set_text(layout, laidOutInWidth ? Self.breakingLongWords(text.string) : text.string, -1)
-    pango_layout_set_spacing(layout, Self.pangoUnits(text.lineSpacing))
-    if text.tracking != 0, let attributes = pango_attr_list_new() {
+    Pango.api.layout_set_text(layout, laidOutInWidth ? Self.breakingLongWords(text.string) : text.string, -1)
+    Pango.api.layout_set_spacing(layout, Self.pangoUnits(text.lineSpacing))
+    if text.tracking != 0, let attributes = Pango.api.attr_list_new() {
       // Letter spacing over the whole text; the list takes ownership of the attribute.
-      if let spacing = pango_attr_letter_spacing_new(Self.pangoUnits(text.tracking)) {
-        pango_attr_list_insert(attributes, spacing)
+      if let spacing = Pango.api.attr_letter_spacing_new(Self.pangoUnits(text.tracking)) {
+        Pango.api.attr_list_insert(attributes, spacing)
       }
-      pango_layout_set_attributes(layout, attributes)
-      pango_attr_list_unref(attributes)
+      Pango.api.layout_set_attributes(layout, attributes)
+      Pango.api.attr_list_unref(attributes)
     }
     let width = Self.pangoUnits(max(0, size.width))
     let ellipsize: PangoEllipsizeMode =
@@ -207,12 +207,12 @@ final class TextLayout {
       case .end: PANGO_ELLIPSIZE_END
       }
     if laidOutInWidth {
-      pango_layout_set_width(layout, width)
-      pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-      pango_layout_set_ellipsize(layout, ellipsize)
+      Pango.api.layout_set_width(layout, width)
+      Pango.api.layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+      Pango.api.layout_set_ellipsize(layout, ellipsize)
       if text.truncationMode != .none {
         // Wrapped text keeps the lines that fit the height; unwrapped text stays on one line.
-        pango_layout_set_height(layout, text.isWrapped ? Self.pangoUnits(max(0, size.height)) : -1)
+        Pango.api.layout_set_height(layout, text.isWrapped ? Self.pangoUnits(max(0, size.height)) : -1)
       }
       let alignment: PangoAlignment =
         switch text.alignment {
@@ -220,13 +220,13 @@ final class TextLayout {
         case .center: PANGO_ALIGN_CENTER
         case .right: PANGO_ALIGN_RIGHT
         }
-      pango_layout_set_alignment(layout, alignment)
-      pango_layout_set_justify(layout, text.alignment == .justified ? 1 : 0)
+      Pango.api.layout_set_alignment(layout, alignment)
+      Pango.api.layout_set_justify(layout, text.alignment == .justified ? 1 : 0)
       offsetX = 0
     } else {
       var ink = PangoRectangle()
       var logical = PangoRectangle()
-      pango_layout_get_extents(layout, &ink, &logical)
+      Pango.api.layout_get_extents(layout, &ink, &logical)
       let textWidth = Double(logical.width) / scale
       let factor: Double =
         switch text.alignment {
@@ -272,7 +272,7 @@ final class TextLayout {
     return String(out)
   }
 
-  deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+  deinit { Pango.api.object_unref(UnsafeMutableRawPointer(layout)) }
 
   /// Draws the layout with its top-left at `origin` (plus the alignment offset) in `color`.
   /// Leaves no current point behind: the next layer's path must not start from the text (a
@@ -281,7 +281,7 @@ final class TextLayout {
   func draw(in cr: OpaquePointer, at origin: Point, color: Color) {
     cairo_move_to(cr, origin.x + offsetX, origin.y)
     CairoDraw.setSource(cr, color)
-    pango_cairo_show_layout(cr, layout)
+    Pango.api.cairo_show_layout(cr, layout)
     cairo_new_path(cr)
   }
 
@@ -309,7 +309,7 @@ final class TextLayout {
   var size: Size {
     var ink = PangoRectangle()
     var logical = PangoRectangle()
-    pango_layout_get_extents(layout, &ink, &logical)
+    Pango.api.layout_get_extents(layout, &ink, &logical)
     return Size(
       width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
   }
