@@ -75,11 +75,9 @@ package final class SharedText: @unchecked Sendable {
 
   private func runHelper() {
     // fontconfig reads its configuration while the template loads (Pango's font maps take it
-    // over). Then, unless the template has already loaded without text, Pango is loaded and
-    // the installed families listed, which the template's check asks for when it has text.
+    // over); Pango is loaded once the scene is known to have text (the template's check loads
+    // it on the frame's thread meanwhile, beside this read).
     _ = Pango.fontconfig
-    let known = condition.withLock { ahead != nil || stopping }
-    if !known, Pango.failure == nil { _ = FontCatalog.families }
     let given = condition.withLock { () -> (scene: Scene, times: [Double], glyphScale: Double?)? in
       while ahead == nil && !stopping { condition.wait() }
       return ahead

@@ -1,4 +1,5 @@
 internal import CPango
+import FlickMotion
 import Foundation
 
 /// Pango's functions (``CPango``'s `flick_pango_load()`), loaded by the first use: the text
@@ -31,7 +32,7 @@ enum Pango {
   /// dynamic loader does for a library missing at start.
   static let api: flick_pango_symbols = {
     guard failure == nil, let functions = flick_pango_load(nil) else {
-      FileHandle.standardError.write(Data("flick: cannot lay out text: \(failure ?? "unknown reason")\n".utf8))
+      FileHandle.standardError.write(Data("flick: cannot lay out text: \(escaped: failure ?? "unknown reason")\n".utf8))
       _exit(127)
     }
     _ = fontconfig
