@@ -1,11 +1,11 @@
 #ifndef FLICK_CPANGO_H
 #define FLICK_CPANGO_H
 
-// Pango (with HarfBuzz, FriBidi, GIO and their dependencies, thirteen libraries), loaded on first
-// use (CDynamicLibrary): the headers' types, and the functions Flick calls, which
-// flick_pango_load() returns. A process that lays out no text does not map them (about 3 ms of
-// every `flick` process's start); a still with text loads them on its text thread, beside the
-// template's compile. Fontconfig's functions are linked as before: Cairo needs the library anyway.
+// Pango (with HarfBuzz, FriBidi, GLib, GIO and their dependencies: seventeen libraries), loaded
+// on first use (CDynamicLibrary): the headers' types, and the functions Flick calls, which
+// flick_pango_load() returns. A process that lays out no text does not map them (about 5 ms of
+// every `flick` process's start); one with text loads them at its first text, a template's
+// resource check as a rule. Fontconfig's functions are linked as before: Cairo needs it anyway.
 #include <pango/pangocairo.h>
 #include <pango/pango.h>
 #include <pango/pangofc-fontmap.h>
