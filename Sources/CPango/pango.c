@@ -1,8 +1,9 @@
 // CPango is a C target rather than a system library so that its include/ folder, where Pango's
 // headers are linked from /usr/include, is on dependents' header search path (Pango's
 // pkg-config flags carry -pthread, from gio-2.0, which SwiftPM refuses with a warning in every
-// client build), and so that Pango is loaded only when text is laid out. The include paths glib,
-// cairo, harfbuzz and fribidi need come from their own pkg-config files (Package.swift).
+// client build), and so that Pango is loaded only when text is laid out. The include paths glib
+// and cairo need come from cairo's pkg-config file; HarfBuzz's headers are linked into include/
+// too (Package.swift).
 #include "CPango.h"
 
 #include <flick_dynamic_library.h>
