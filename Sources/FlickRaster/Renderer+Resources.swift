@@ -21,10 +21,12 @@ extension Renderer {
         }
       }
       if let lottie = layer.lottie { try LottieStore.check(lottie.path) }
-      if layer.text != nil { try Pango.require(for: layer.id) }
-      if let text = layer.text, !FontCatalog.isAvailable(text.fontFamily) {
-        throw .missingFontFamily(
-          family: text.fontFamily, layerID: layer.id, fallback: FontCatalog.fallback(for: text.fontFamily))
+      if let text = layer.text {
+        try Pango.require(for: layer.id)
+        if !FontCatalog.isAvailable(text.fontFamily) {
+          throw .missingFontFamily(
+            family: text.fontFamily, layerID: layer.id, fallback: FontCatalog.fallback(for: text.fontFamily))
+        }
       }
       if let mask = layer.mask { stack.append(mask) }
       stack.append(contentsOf: layer.sublayers.reversed())

@@ -56,11 +56,10 @@ package struct RendererFingerprint: Sendable, Equatable, Codable, CustomStringCo
   /// Flick otherwise loads only to draw a Lottie file or an SVG) to read their versions.
   package static let current = RendererFingerprint(
     cairo: cairoVersion,
-    pango: Pango.failure == nil ? Pango.api.version_string().map { String(cString: $0) } ?? unavailable : unavailable,
+    pango: pangoVersion { $0.version_string() },
     pixman: pixmanVersion,
     freetype: freetypeVersion(),
-    harfbuzz: Pango.failure == nil
-      ? Pango.api.hb_version_string().map { String(cString: $0) } ?? unavailable : unavailable,
+    harfbuzz: pangoVersion { $0.hb_version_string() },
     architecture: currentArchitecture(),
     rlottie: rlottieVersion(),
     librsvg: librsvgVersion())
@@ -106,6 +105,13 @@ package struct RendererFingerprint: Sendable, Equatable, Codable, CustomStringCo
   private static func symbol(_ name: String) -> UnsafeMutableRawPointer? {
     guard let handle = dlopen(nil, RTLD_NOW) else { return nil }
     return dlsym(handle, name)
+  }
+
+  /// A version string from the functions loaded with Pango, or ``unavailable`` when Pango
+  /// cannot be loaded.
+  private static func pangoVersion(_ call: (flick_pango_symbols) -> UnsafePointer<CChar>?) -> String {
+    guard Pango.failure == nil, let text = call(Pango.api) else { return unavailable }
+    return String(cString: text)
   }
 
   private static func versionString(symbol name: String) -> String {
