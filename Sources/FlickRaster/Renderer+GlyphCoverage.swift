@@ -60,10 +60,13 @@ extension Renderer {
 
   /// The layers of `tree` with text that is not empty (sublayers and masks included), in tree
   /// order, each ``FlickScene/Layer/id`` once (replicated copies keep their ids).
-  static func textLayers(of tree: RenderTree) -> [Layer] {
+  static func textLayers(of tree: RenderTree) -> [Layer] { textLayers(in: tree.layers) }
+
+  /// The layers of `layers` with text that is not empty, as ``textLayers(of:)``.
+  static func textLayers(in layers: [Layer]) -> [Layer] {
     var out: [Layer] = []
     var seenLayers = Set<String>()
-    var stack = Array(tree.layers.reversed())
+    var stack = Array(layers.reversed())
     while let layer = stack.popLast() {
       if let mask = layer.mask { stack.append(mask) }
       stack.append(contentsOf: layer.sublayers.reversed())

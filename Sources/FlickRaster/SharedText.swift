@@ -8,9 +8,11 @@ import Foundation
 /// fontconfig's fonts are opened once rather than once more for the check.
 ///
 /// With ``startHelper()`` fontconfig reads its configuration on a second thread while the
-/// template loads, and ``layOutAhead(of:at:)`` has that thread load Pango (only when the scene
-/// has text: a scene without text never maps it) and shape the scene's text while the frame's
-/// thread goes on. The layouts are the same
+/// template loads. ``layOutEarly(_:)`` has that thread load Pango (only when the scene has text:
+/// a scene without text never maps it) and shape the text of the layers' model values while the
+/// timeline compiles: the fonts the frame needs are opened and measured then, and the layouts
+/// of text no animation changes are the frame's. ``layOutAhead(of:at:)`` then has it shape the
+/// text of the frame's instant while the frame's thread goes on. The layouts are the same
 /// ones the frame would make (same keys, same font map), so the pixels do not change; the
 /// frame's thread waits for the helper the first time it lays text out, so a frame draws its
 /// other layers meanwhile.
@@ -28,21 +30,50 @@ package final class SharedText: @unchecked Sendable {
   })
   /// What the helper is given to lay out (nil: nothing yet) and whether it should end without
   /// it, under `condition`.
-  private var ahead: (scene: Scene, times: [Double], glyphScale: Double?)?
+  private var ahead: Ahead?
+  /// Text layers given by ``layOutEarly(_:)``, not yet taken by the helper (under `condition`).
+  private var early: [Layer] = []
   private var stopping = false
   private let condition = NSCondition()
   /// The helper, from ``startHelper()`` until ``stopHelper()`` has joined it (under `joining`).
   private var helper: HelperThread?
   private let joining = NSLock()
 
+  /// What ``layOutAhead(of:at:glyphScale:)`` gives the helper.
+  private struct Ahead {
+    var scene: Scene
+    var times: [Double]
+    var glyphScale: Double?
+  }
+
+  /// The helper's next task.
+  private enum Work {
+    case early([Layer])
+    case ahead(Ahead)
+  }
+
   package init() {}
 
   /// Starts the helper thread, which initialises fontconfig now and then waits for
-  /// ``layOutAhead(of:at:)`` (nothing on a machine with one core, or when the system refuses a
+  /// ``layOutEarly(_:)`` and ``layOutAhead(of:at:glyphScale:)`` (nothing on a machine with one core, or when the system refuses a
   /// thread: the frame's thread then does it all).
   package func startHelper() {
     guard helper == nil, ProcessInfo.processInfo.activeProcessorCount >= 2 else { return }
     helper = HelperThread.start { self.runHelper() }
+  }
+
+  /// Has the helper lay out the text of `scene`'s layers as they are (their model values), before
+  /// the frame's instant is known (what a template's `DecodeObserver` is told): nothing for a
+  /// scene with font files of its own or without text. Layouts of text the timeline changes are
+  /// not used, but the fonts they opened are.
+  package func layOutEarly(_ scene: Scene) {
+    guard scene.fontFiles.isEmpty else { return }
+    let layers = Renderer.textLayers(in: scene.layers)
+    guard !layers.isEmpty else { return }
+    condition.withLock {
+      early += layers
+      condition.signal()
+    }
   }
 
   /// Has the helper lay out the text of `scene` at each of `times` (the frame's instant, the
@@ -53,7 +84,7 @@ package final class SharedText: @unchecked Sendable {
   /// (``TextLayout/rasteriseGlyphs(scale:)``: the same glyph images, found in Cairo's caches).
   package func layOutAhead(of scene: Scene, at times: [Double], glyphScale: Double? = nil) {
     condition.withLock {
-      ahead = (scene, times, glyphScale)
+      ahead = Ahead(scene: scene, times: times, glyphScale: glyphScale)
       condition.signal()
     }
   }
@@ -75,27 +106,50 @@ package final class SharedText: @unchecked Sendable {
 
   private func runHelper() {
     // fontconfig reads its configuration while the template loads (Pango's font maps take it
-    // over); Pango is loaded once the scene is known to have text (the template's check loads
-    // it on the frame's thread meanwhile, beside this read).
+    // over); Pango is loaded once the scene is known to have text (by this thread when the
+    // layers come early, else by the template's check on the frame's thread).
     _ = Pango.fontconfig
-    let given = condition.withLock { () -> (scene: Scene, times: [Double], glyphScale: Double?)? in
-      while ahead == nil && !stopping { condition.wait() }
-      return ahead
-    }
-    guard let given else { return }
-    for (index, time) in given.times.enumerated() {
-      let tree = given.scene.renderTree(at: time)
-      guard tree.fontFiles.isEmpty else { continue }
-      let layers = Renderer.textLayers(of: tree)
-      // The frame's thread reports Pango's failure to load.
-      guard !layers.isEmpty, Pango.failure == nil, shaped.context != nil else { continue }
-      for layer in layers {
-        // The size is what measures the lines and loads the glyphs' extents.
-        guard let text = layer.text, let layout = shaped.layout(text, size: layer.bounds.size) else { continue }
-        _ = layout.size
-        if index == 0, let scale = given.glyphScale, !layer.isHidden, layer.opacity > 0, text.textColor.alpha > 0 {
-          layout.rasteriseGlyphs(scale: scale)
+    while let work = nextWork() {
+      switch work {
+      case .early(let layers):
+        // Only sooner: stopped before the frame's instant is given (the still failed), the
+        // helper leaves the rest.
+        layOut(layers, glyphScale: nil, until: { self.condition.withLock { self.stopping && self.ahead == nil } })
+      case .ahead(let given):
+        for (index, time) in given.times.enumerated() {
+          let tree = given.scene.renderTree(at: time)
+          guard tree.fontFiles.isEmpty else { continue }
+          layOut(Renderer.textLayers(of: tree), glyphScale: index == 0 ? given.glyphScale : nil, until: { false })
         }
+        return
+      }
+    }
+  }
+
+  /// What the helper does next, once there is something: early text first, as it comes, then
+  /// the frame's instant; nil when it is stopped before that.
+  private func nextWork() -> Work? {
+    condition.withLock {
+      while early.isEmpty && ahead == nil && !stopping { condition.wait() }
+      if !early.isEmpty {
+        defer { early.removeAll() }
+        return .early(early)
+      }
+      return ahead.map { .ahead($0) }
+    }
+  }
+
+  /// Lays out the text of `layers`, and with `glyphScale` draws the visible ones once at that
+  /// scale, until `stopped` says to stop (asked before each layer). Pango is loaded only for
+  /// text; the frame's thread reports its failure to load.
+  private func layOut(_ layers: [Layer], glyphScale: Double?, until stopped: () -> Bool) {
+    guard !layers.isEmpty, Pango.failure == nil, shaped.context != nil else { return }
+    for layer in layers where !stopped() {
+      // The size is what measures the lines and loads the glyphs' extents.
+      guard let text = layer.text, let layout = shaped.layout(text, size: layer.bounds.size) else { continue }
+      _ = layout.size
+      if let scale = glyphScale, !layer.isHidden, layer.opacity > 0, text.textColor.alpha > 0 {
+        layout.rasteriseGlyphs(scale: scale)
       }
     }
   }

@@ -133,7 +133,7 @@ public struct Template: Sendable {
 
     guard let canvasNode = o["canvas"] else { throw doc.error("missing 'canvas' (size, fps and duration)") }
     let canvas = try decodeCanvas(canvasNode, fps: options.fps)
-    options.canvasObserver?.canvasDecoded(canvas.scene)
+    options.decodeObserver?.canvasDecoded(canvas.scene)
     var scene = canvas.scene
     if let fontsNode = o["fonts"] {
       for node in try fontsNode.array() {
@@ -169,6 +169,7 @@ public struct Template: Sendable {
       layerSites = Self.layerSites(styled)
       constraints = try applyConstraints(try styled.array(), to: &scene.layers)
     }
+    options.decodeObserver?.layersDecoded(scene)
     var tracks = PropertyTracks(layers: scene.layers)
     var crossings: [ResolvedCrossing] = []
     var markers: [TimelineMarker] = []

@@ -11,8 +11,8 @@ public struct TemplateOptions: Sendable, Equatable {
   /// --fps`, a manifest's `fps`); nil keeps the template's. The rate is decided here, as the
   /// template is decoded: nothing changes it afterwards.
   package var fps: Int?
-  /// Told the canvas as soon as it is decoded (nil: nobody is).
-  package var canvasObserver: CanvasObserver?
+  /// Told the canvas and then the layers as soon as each is decoded (nil: nobody is).
+  package var decodeObserver: DecodeObserver?
 
   public init(allowOutsideAssets: Bool = false, limits: TemplateLimits = TemplateLimits()) {
     self.allowOutsideAssets = allowOutsideAssets

@@ -17,13 +17,13 @@ extension Flick.Render {
   static func earlyStart(
     _ a: Arguments, targets: [OutputTarget], options: EncodingOptions, probe: FFmpegTool.Probe?,
     into early: EarlyEncoders
-  ) -> CanvasObserver? {
+  ) -> DecodeObserver? {
     guard !a.has("dry-run"), targets.contains(where: { EarlyEncoders.canStartEarly($0.format) }),
       let path = try? probe?.path(), let limits = try? Flick.Limits.render(a)
     else { return nil }
     let ffmpeg = FFmpegTool(path: path, version: "(not checked)")
     let background = a.value("background")
-    return CanvasObserver { canvas in
+    return DecodeObserver(canvas: { canvas in
       var scene = canvas
       if let background {
         guard let color = try? Flick.backgroundColor(background) else { return }
@@ -35,6 +35,6 @@ extension Flick.Render {
       var session = RenderSession(scene: scene, outputs: targets, scale: scale, options: options)
       session.limits = limits
       session.startEncoders(into: early, ffmpeg: ffmpeg)
-    }
+    })
   }
 }

@@ -44,10 +44,10 @@ extension Flick {
   /// Loads the template named by `path` (a file or a bundled name) with the template options
   /// given in `arguments`, mapping template and parameter errors to exit code 2, and checks that
   /// it can draw (``checkDrawable(_:)``; `drawable: false` for commands that never draw).
-  /// `canvasObserver` is told the canvas as soon as it is decoded.
+  /// `decodeObserver` is told the canvas and the layers as soon as each is decoded.
   static func loadTemplate(
     _ path: String, _ arguments: Arguments, drawable: Bool = true, assetLog: AssetLog? = nil, fps: Int? = nil,
-    canvasObserver: CanvasObserver? = nil
+    decodeObserver: DecodeObserver? = nil
   ) throws(CommandError) -> Template {
     try Limits.startTimeout(arguments)
     let file = try templatePath(path)
@@ -61,7 +61,7 @@ extension Flick {
         allowOutsideAssets: arguments.has("allow-outside-assets"), limits: limits)
       options.assetLog = assetLog
       options.fps = fps
-      options.canvasObserver = canvasObserver
+      options.decodeObserver = decodeObserver
       template = try Template.load(path: file, parameters: values, options: options)
     } catch {
       throw CommandError(message: error.description, code: .invalidInput)

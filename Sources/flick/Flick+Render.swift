@@ -114,7 +114,7 @@ extension Flick {
       let early = EarlyEncoders()  // started while the template compiles; none outlives a failure
       defer { early.abortUnclaimed() }
       let observer = earlyStart(a, targets: targets, options: options, probe: probe, into: early)
-      let scene = try loadScene(path, a, fps: fps, canvasObserver: observer)
+      let scene = try loadScene(path, a, fps: fps, decodeObserver: observer)
       StartupTrace.mark("template loaded")
       warnAboutAngles(path, quiet: quiet)
       // The glyph check reads the text the helper shapes, with fonts of their own: it runs beside

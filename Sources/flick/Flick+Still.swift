@@ -60,12 +60,13 @@ extension Flick {
         scale = s
       }
       // fontconfig reads its configuration on a second thread while the template loads; once
-      // the frame's instant is known, that thread loads Pango and shapes its text, if it has any
-      // (SharedText): the same layouts, sooner.
+      // the layers are decoded, that thread loads Pango and shapes their text, if they have any,
+      // and once the frame's instant is known, the text of that instant (SharedText): the same
+      // layouts, sooner.
       let text = SharedText()
       text.startHelper()
       defer { text.stopHelper() }
-      let scene = try loadScene(path, a)
+      let scene = try loadScene(path, a, decodeObserver: DecodeObserver(layers: { text.layOutEarly($0) }))
       StartupTrace.mark("template loaded")
       let quiet = a.has("quiet") || a.has("q")
       warnAboutAngles(path, quiet: quiet)

@@ -107,6 +107,61 @@ import Testing
     if let ahead { #expect(shared.context.keptLayoutCount == ahead) }
   }
 
+  /// The layers' model values shaped early: the title at its model width, the hidden and the
+  /// transparent text. With the frame's instant and the check's after them, only the title at
+  /// the width the animation gives it at 0.5 s is new, and the frame and the check shape nothing
+  /// more.
+  @Test func earlyTextIsShapedOnceAndServesTheFrameAndTheCheck() throws {
+    guard ProcessInfo.processInfo.activeProcessorCount >= 2 else { return }
+    let scene = Self.scene()
+    let early = SharedText()
+    early.startHelper()
+    early.layOutEarly(scene)
+    early.layOutAhead(of: scene, at: [])
+    early.stopHelper()
+    #expect(early.context.keptLayoutCount == 3)
+
+    let shared = SharedText()
+    shared.startHelper()
+    shared.layOutEarly(scene)
+    shared.layOutAhead(of: scene, at: [0.5, 0])
+    shared.stopHelper()
+    #expect(shared.context.keptLayoutCount == 4)
+    let tree = scene.renderTree(at: 0.5)
+    #expect(try Renderer().render(tree, sharing: shared).pixels == (try Renderer().render(tree)).pixels)
+    let first = scene.renderTree(at: 0)
+    #expect(try Renderer().missingGlyphs(in: first, sharing: shared) == (try Renderer().missingGlyphs(in: first)))
+    #expect(shared.context.keptLayoutCount == 4)
+  }
+
+  /// Stopped before the frame's instant is given (the still failed), the helper leaves the rest
+  /// of the early text: what it made is used, the frame shapes the rest, and the pixels are the
+  /// same.
+  @Test func earlyTextLeftWhenTheHelperStopsIsShapedByTheFrame() throws {
+    let scene = Self.scene()
+    let shared = SharedText()
+    shared.startHelper()
+    shared.layOutEarly(scene)
+    shared.stopHelper()
+    #expect(shared.context.keptLayoutCount <= 3)
+    let tree = scene.renderTree(at: 1)
+    #expect(try Renderer().render(tree, sharing: shared).pixels == (try Renderer().render(tree)).pixels)
+  }
+
+  @Test func earlyTextWithFontFilesOrWithoutTextGivesTheHelperNothing() throws {
+    guard ProcessInfo.processInfo.activeProcessorCount >= 2 else { return }
+    for scene in [
+      Self.scene(fontFiles: ["/nonexistent/flick-test-font.ttf"]),
+      Scene(size: Size(width: 40, height: 40), fps: 10, duration: 1, layers: [Layer(id: "box")]),
+    ] {
+      let shared = SharedText()
+      shared.startHelper()
+      shared.layOutEarly(scene)
+      shared.stopHelper()
+      #expect(shared.context.keptLayoutCount == 0)
+    }
+  }
+
   @Test func aHelperGivenNothingEndsAndTheFrameShapesItsOwnText() throws {
     let shared = SharedText()
     shared.startHelper()
