@@ -17,52 +17,90 @@ import Foundation
 /// frame's thread waits for the helper the first time it lays text out, so a frame draws its
 /// other layers meanwhile.
 ///
-/// The font map is this object's own: apart from the helper, use it from one thread at a time.
+/// The text is shaped on two helper threads ("lanes"), each with a font map of its own, each
+/// font (family, size, weight, style) in one lane only: opening a font and measuring it is most
+/// of the cost, so each font is opened once and two fonts open at once. The frame takes over the
+/// first lane's font map and every lane's layouts; a layout draws the same pixels whichever font
+/// map shaped it (the same fontconfig configuration, Cairo's glyph caches are shared).
+///
+/// The font maps are this object's own: apart from the helpers, use them from one thread at a
+/// time.
 package final class SharedText: @unchecked Sendable {
-  /// The helper's context, used by the helper alone until it has been joined.
-  private let shaped = TextContext(ownFontMap: true, keepsLayouts: true)
-  /// The frame's and the check's context: it takes over the helper's font map and layouts on its
-  /// first use, waiting for the helper then (registering font files is not a use).
+  /// The lanes' contexts, each used by its helper alone until the helpers have been joined.
+  private let lanes = [
+    TextContext(ownFontMap: true, keepsLayouts: true), TextContext(ownFontMap: true, keepsLayouts: true),
+  ]
+  /// The frame's and the check's context: it takes over the first lane's font map and every
+  /// lane's layouts on its first use, waiting for the helpers then (registering font files is not
+  /// a use).
   private(set) lazy var context = TextContext(takingOver: { [weak self] in
-    guard let self else { return nil }
+    guard let self else { return [] }
     self.stopHelper()
-    return self.shaped
+    return self.lanes
   })
-  /// What the helper is given to lay out (nil: nothing yet) and whether it should end without
+  /// What the helpers are given to lay out (nil: nothing yet) and whether they should end without
   /// it, under `condition`.
   private var ahead: Ahead?
-  /// Text layers given by ``layOutEarly(_:)``, not yet taken by the helper (under `condition`).
-  private var early: [Layer] = []
+  /// Text layers given by ``layOutEarly(_:)``, by lane, not yet taken (under `condition`).
+  private var early: [[Layer]]
+  /// The lane of each font met so far, and how many fonts each lane has (under `condition`).
+  private var fontLanes: [FontKey: Int] = [:]
+  private var fontsPerLane: [Int]
   private var stopping = false
   private let condition = NSCondition()
-  /// The helper, from ``startHelper()`` until ``stopHelper()`` has joined it (under `joining`).
-  private var helper: HelperThread?
+  /// The helpers, from ``startHelper()`` until ``stopHelper()`` has joined them (under `joining`).
+  private var helpers: [HelperThread] = []
   private let joining = NSLock()
 
-  /// What ``layOutAhead(of:at:glyphScale:)`` gives the helper.
+  /// What ``layOutAhead(of:at:glyphScale:)`` gives the helpers.
   private struct Ahead {
     var scene: Scene
     var times: [Double]
     var glyphScale: Double?
   }
 
-  /// The helper's next task.
+  /// A helper's next task.
   private enum Work {
     case early([Layer])
     case ahead(Ahead)
   }
 
-  package init() {}
+  /// What opens a font: text of the same key is shaped in the same lane.
+  private struct FontKey: Hashable {
+    var family: String
+    var size: Double
+    var weight: TextContent.FontWeight
+    var style: TextContent.FontStyle
 
-  /// Starts the helper thread, which initialises fontconfig now and then waits for
-  /// ``layOutEarly(_:)`` and ``layOutAhead(of:at:glyphScale:)`` (nothing on a machine with one core, or when the system refuses a
-  /// thread: the frame's thread then does it all).
-  package func startHelper() {
-    guard helper == nil, ProcessInfo.processInfo.activeProcessorCount >= 2 else { return }
-    helper = HelperThread.start { self.runHelper() }
+    init(_ text: TextContent) {
+      family = text.fontFamily
+      size = text.fontSize
+      weight = text.fontWeight
+      style = text.fontStyle
+    }
   }
 
-  /// Has the helper lay out the text of `scene`'s layers as they are (their model values), before
+  package init() {
+    early = Array(repeating: [], count: lanes.count)
+    fontsPerLane = Array(repeating: 0, count: lanes.count)
+  }
+
+  /// How many layouts each lane holds: after ``stopHelper()`` and before the frame takes them
+  /// over (tests).
+  var laneLayoutCounts: [Int] { lanes.map(\.keptLayoutCount) }
+
+  /// Starts the helper threads: the first initialises fontconfig now; then they wait for
+  /// ``layOutEarly(_:)`` and ``layOutAhead(of:at:glyphScale:)`` (nothing on a machine with one
+  /// core, or when the system refuses a thread: the frame's thread then does it all).
+  package func startHelper() {
+    guard helpers.isEmpty, ProcessInfo.processInfo.activeProcessorCount >= 2 else { return }
+    for lane in lanes.indices {
+      guard let helper = HelperThread.start({ self.runHelper(lane: lane) }) else { break }
+      helpers.append(helper)
+    }
+  }
+
+  /// Has the helpers lay out the text of `scene`'s layers as they are (their model values), before
   /// the frame's instant is known (what a template's `DecodeObserver` is told): nothing for a
   /// scene with font files of its own or without text. Layouts of text the timeline changes are
   /// not used, but the fonts they opened are.
@@ -71,12 +109,12 @@ package final class SharedText: @unchecked Sendable {
     let layers = Renderer.textLayers(in: scene.layers)
     guard !layers.isEmpty else { return }
     condition.withLock {
-      early += layers
-      condition.signal()
+      for (lane, mine) in split(layers).enumerated() { early[lane] += mine }
+      condition.broadcast()
     }
   }
 
-  /// Has the helper lay out the text of `scene` at each of `times` (the frame's instant, the
+  /// Has the helpers lay out the text of `scene` at each of `times` (the frame's instant, the
   /// glyph check's), each text once. Trees with font files of their own are left to the
   /// frame's thread, which registers them and reports their errors. With `glyphScale`, the
   /// visible text of the first instant is also drawn once at that scale (device pixels per
@@ -85,64 +123,89 @@ package final class SharedText: @unchecked Sendable {
   package func layOutAhead(of scene: Scene, at times: [Double], glyphScale: Double? = nil) {
     condition.withLock {
       ahead = Ahead(scene: scene, times: times, glyphScale: glyphScale)
-      condition.signal()
+      condition.broadcast()
     }
   }
 
-  /// Waits for the helper to end: at once when it was never given text to lay out, else when it
-  /// has laid out what it was given. Nothing without a helper. Any thread may call it (`flick
-  /// render` checks glyphs on another thread): a second caller waits until the first has joined.
+  /// Waits for the helpers to end: at once when they were never given text to lay out, else when
+  /// they have laid out what they were given. Nothing without helpers. Any thread may call it
+  /// (`flick render` checks glyphs on another thread): a second caller waits until the first has
+  /// joined.
   package func stopHelper() {
     joining.lock()
     defer { joining.unlock() }
-    guard let helper else { return }
+    guard !helpers.isEmpty else { return }
     condition.withLock {
       stopping = true
-      condition.signal()
+      condition.broadcast()
     }
-    helper.join()
-    self.helper = nil
+    for helper in helpers { helper.join() }
+    helpers = []
   }
 
-  private func runHelper() {
-    // fontconfig reads its configuration while the template loads (Pango's font maps take it
-    // over); Pango is loaded once the scene is known to have text (by this thread when the
-    // layers come early, else by the template's check on the frame's thread).
-    _ = Pango.fontconfig
-    while let work = nextWork() {
+  /// `layers` by lane, under `condition`: each font goes to the lane with the fewest fonts when
+  /// it is first met, and stays there.
+  private func split(_ layers: [Layer]) -> [[Layer]] {
+    var out = Array(repeating: [Layer](), count: lanes.count)
+    for layer in layers {
+      guard let text = layer.text else { continue }
+      let key = FontKey(text)
+      let lane: Int
+      if let known = fontLanes[key] {
+        lane = known
+      } else {
+        lane = fontsPerLane.indices.min { fontsPerLane[$0] < fontsPerLane[$1] } ?? 0
+        fontLanes[key] = lane
+        fontsPerLane[lane] += 1
+      }
+      out[lane].append(layer)
+    }
+    return out
+  }
+
+  private func runHelper(lane: Int) {
+    // The first lane has fontconfig read its configuration while the template loads (Pango's
+    // font maps take it over). Pango is loaded by the first lane with text, which the other lane
+    // may meet while that read goes on (else the template's check loads it on the frame's thread).
+    if lane == 0 { _ = Pango.fontconfig }
+    let shaped = lanes[lane]
+    while let work = nextWork(lane: lane) {
       switch work {
       case .early(let layers):
         // Only sooner: stopped before the frame's instant is given (the still failed), the
         // helper leaves the rest.
-        layOut(layers, glyphScale: nil, until: { self.condition.withLock { self.stopping && self.ahead == nil } })
+        layOut(
+          layers, in: shaped, glyphScale: nil, until: { self.condition.withLock { self.stopping && self.ahead == nil } }
+        )
       case .ahead(let given):
         for (index, time) in given.times.enumerated() {
           let tree = given.scene.renderTree(at: time)
           guard tree.fontFiles.isEmpty else { continue }
-          layOut(Renderer.textLayers(of: tree), glyphScale: index == 0 ? given.glyphScale : nil, until: { false })
+          let mine = condition.withLock { split(Renderer.textLayers(of: tree))[lane] }
+          layOut(mine, in: shaped, glyphScale: index == 0 ? given.glyphScale : nil, until: { false })
         }
         return
       }
     }
   }
 
-  /// What the helper does next, once there is something: early text first, as it comes, then
-  /// the frame's instant; nil when it is stopped before that.
-  private func nextWork() -> Work? {
+  /// What the helper of `lane` does next, once there is something: early text first, as it
+  /// comes, then the frame's instant; nil when it is stopped before that.
+  private func nextWork(lane: Int) -> Work? {
     condition.withLock {
-      while early.isEmpty && ahead == nil && !stopping { condition.wait() }
-      if !early.isEmpty {
-        defer { early.removeAll() }
-        return .early(early)
+      while early[lane].isEmpty && ahead == nil && !stopping { condition.wait() }
+      if !early[lane].isEmpty {
+        defer { early[lane].removeAll() }
+        return .early(early[lane])
       }
       return ahead.map { .ahead($0) }
     }
   }
 
-  /// Lays out the text of `layers`, and with `glyphScale` draws the visible ones once at that
-  /// scale, until `stopped` says to stop (asked before each layer). Pango is loaded only for
-  /// text; the frame's thread reports its failure to load.
-  private func layOut(_ layers: [Layer], glyphScale: Double?, until stopped: () -> Bool) {
+  /// Lays out the text of `layers` in `shaped`, and with `glyphScale` draws the visible ones once
+  /// at that scale, until `stopped` says to stop (asked before each layer). Pango is loaded only
+  /// for text; the frame's thread reports its failure to load.
+  private func layOut(_ layers: [Layer], in shaped: TextContext, glyphScale: Double?, until stopped: () -> Bool) {
     guard !layers.isEmpty, Pango.failure == nil, shaped.context != nil else { return }
     for layer in layers where !stopped() {
       // The size is what measures the lines and loads the glyphs' extents.

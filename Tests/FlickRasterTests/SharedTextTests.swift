@@ -134,6 +134,41 @@ import Testing
     #expect(shared.context.keptLayoutCount == 4)
   }
 
+  /// Text in four fonts (two sizes, a weight, a style) and one more text in the first: each font
+  /// is shaped in one lane, two fonts in each, and the frame and the check draw and find what
+  /// separate ones do.
+  @Test func fontsAreSplitBetweenTwoLanesWithTheSamePixels() throws {
+    guard ProcessInfo.processInfo.activeProcessorCount >= 2 else { return }
+    func text(
+      _ id: String, _ string: String, y: Double, size: Double = 24, weight: TextContent.FontWeight = .regular,
+      style: TextContent.FontStyle = .normal
+    ) -> Layer {
+      Layer(
+        id: id, bounds: Rect(x: 0, y: 0, width: 380, height: 40), position: Point(x: 200, y: y),
+        content: .text(
+          TextContent(string: string, fontFamily: "Inter", fontSize: size, fontWeight: weight, fontStyle: style)))
+    }
+    let scene = Scene(
+      size: Size(width: 400, height: 260), fps: 10, duration: 1,
+      layers: [
+        text("a", "Regular \u{2FE0}", y: 25), text("b", "Larger", y: 70, size: 30),
+        text("c", "Bold", y: 115, weight: .bold), text("d", "Italic", y: 160, style: .italic),
+        text("e", "Regular again", y: 205),
+      ])
+    let shared = SharedText()
+    shared.startHelper()
+    shared.layOutEarly(scene)
+    shared.layOutAhead(of: scene, at: [0])
+    shared.stopHelper()
+    #expect(shared.laneLayoutCounts == [3, 2])
+    let tree = scene.renderTree(at: 0)
+    #expect(try Renderer(scale: 2).render(tree, sharing: shared).pixels == (try Renderer(scale: 2).render(tree)).pixels)
+    let gaps = try Renderer().missingGlyphs(in: tree, sharing: shared)
+    #expect(gaps == (try Renderer().missingGlyphs(in: tree)))
+    #expect(gaps.map(\.layerID) == ["a"])
+    #expect(shared.context.keptLayoutCount == 5)
+  }
+
   /// Stopped before the frame's instant is given (the still failed), the helper leaves the rest
   /// of the early text: what it made is used, the frame shapes the rest, and the pixels are the
   /// same.

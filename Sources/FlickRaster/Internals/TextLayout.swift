@@ -19,9 +19,9 @@ final class TextContext {
   private var seenGeneration = 0
   /// Every layout ``layout(_:size:)`` made, by what shapes it, when layouts are kept (nil: not kept).
   private var kept: [TextKey: TextLayout]?
-  /// The context whose font map and kept layouts this one takes over on its first use (see
-  /// ``init(takingOver:)``); nil once taken, or when there is none.
-  private var source: (() -> TextContext?)?
+  /// The contexts whose font map and kept layouts this one takes over on its first use (see
+  /// ``init(takingOver:)``); nil once taken, or when there are none.
+  private var source: (() -> [TextContext])?
 
   /// A context on this thread's default font map, or (`ownFontMap`) on a private one that may
   /// be used from any one thread at a time; nothing is made until ``context`` is first read.
@@ -33,26 +33,29 @@ final class TextContext {
   }
 
   /// A context on a private font map, keeping layouts, that on its first use (a layout, or
-  /// ``context``) takes over the font map and the kept layouts of the private, keeping context
-  /// `source` returns. `source` is called then, once, on the using thread: it waits until no
-  /// other thread uses that context (``SharedText``'s helper). When it returns nil, or a
-  /// context that made nothing, a font map is made here as usual.
-  /// ``prepare(fontFiles:)`` takes nothing over: it registers the files, and the map taken
+  /// ``context``) takes over the font map of the first private, keeping context `sources` returns
+  /// that made one, and the kept layouts of them all (a layout keeps its own font map alive).
+  /// `sources` is called then, once, on the using thread: it waits until no other thread uses
+  /// those contexts (``SharedText``'s helpers). When none made a font map, one is made here as
+  /// usual. ``prepare(fontFiles:)`` takes nothing over: it registers the files, and the map taken
   /// over later is refreshed.
-  convenience init(takingOver source: @escaping () -> TextContext?) {
+  convenience init(takingOver sources: @escaping () -> [TextContext]) {
     self.init(ownFontMap: true, keepsLayouts: true)
-    self.source = source
+    self.source = sources
   }
 
   private func takeOverSource() {
     guard let take = source else { return }
     source = nil
-    guard let from = take(), from.ownFontMap, let taken = from.made, let layouts = from.kept else { return }
-    from.made = nil
-    from.kept = [:]
+    let sources = take().filter { $0.ownFontMap && $0.kept != nil }
+    guard let first = sources.first(where: { $0.made != nil }), let taken = first.made else { return }
+    first.made = nil
     made = taken
-    kept = layouts
-    seenGeneration = from.seenGeneration
+    seenGeneration = first.seenGeneration
+    for from in sources {
+      kept?.merge(from.kept ?? [:]) { mine, _ in mine }
+      from.kept = [:]
+    }
     refreshOwnMapIfNeeded(taken.map)
   }
 
