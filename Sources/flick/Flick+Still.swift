@@ -60,13 +60,20 @@ extension Flick {
         scale = s
       }
       // fontconfig reads its configuration on a second thread while the template loads; once
-      // the layers are decoded, that thread loads Pango and shapes their text, if they have any,
-      // and once the frame's instant is known, the text of that instant (SharedText): the same
-      // layouts, sooner.
+      // the layers are decoded, the text threads load Pango and shape their text, if they have
+      // any, and once the frame's instant is known, the text of that instant (SharedText); their
+      // pictures are decoded on a thread of their own meanwhile (PicturePrefetch): the same
+      // layouts and pixels, sooner.
       let text = SharedText()
       text.startHelper()
       defer { text.stopHelper() }
-      let scene = try loadScene(path, a, decodeObserver: DecodeObserver(layers: { text.layOutEarly($0) }))
+      let pictures = PicturePrefetch()
+      defer { pictures.finish() }
+      let early = DecodeObserver(layers: { layers in
+        pictures.start(layers.layers)
+        text.layOutEarly(layers)
+      })
+      let scene = try loadScene(path, a, decodeObserver: early)
       StartupTrace.mark("template loaded")
       let quiet = a.has("quiet") || a.has("q")
       warnAboutAngles(path, quiet: quiet)

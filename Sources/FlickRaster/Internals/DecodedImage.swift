@@ -175,18 +175,58 @@ extension DecodedImage {
 
 /// Every picture decoded so far in this process, by path: decoded once, shared by all renderers,
 /// and decoded again when the file changed on disk (``FileSignature``: a long-lived process such
-/// as `flick studio` draws an edited picture as it is now; the old decode is dropped).
+/// as `flick studio` draws an edited picture as it is now; the old decode is dropped). A picture
+/// another thread is decoding is waited for rather than decoded twice (``PicturePrefetch``
+/// decodes a still's pictures while its template compiles); pictures of different paths decode
+/// in parallel. A decode that fails is not kept: the next asker decodes again and gets the error.
 enum ImageStore {
-  private static let images = Locked<[String: (signature: FileSignature?, image: DecodedImage)]>([:])
+  private enum Entry {
+    /// A thread is decoding it (for this signature of the file).
+    case decoding(FileSignature?)
+    case decoded(FileSignature?, DecodedImage)
+  }
+
+  nonisolated(unsafe) private static var entries: [String: Entry] = [:]
+  /// How many decodes of each path have started (tests).
+  nonisolated(unsafe) private static var decodes: [String: Int] = [:]
+  /// Guards `entries` and `decodes` (every access is under it); broadcast whenever a decode ends.
+  private static let condition = NSCondition()
 
   static func image(at path: String) throws(RasterError) -> DecodedImage {
     let signature = FileSignature.of(path)
-    if let known = images.withLock({ $0[path] }), known.signature == signature { return known.image }
-    let image = try DecodedImage.decode(path: path)  // outside the lock: decodes run in parallel
-    return images.withLock { images in
-      if let existing = images[path], existing.signature == signature { return existing.image }
-      images[path] = (signature, image)
-      return image
+    condition.lock()
+    waiting: while true {
+      switch entries[path] {
+      case .decoded(let known, let image) where known == signature:
+        condition.unlock()
+        return image
+      case .decoding(let known) where known == signature:
+        condition.wait()
+      default:
+        break waiting
+      }
     }
+    entries[path] = .decoding(signature)
+    decodes[path, default: 0] += 1
+    condition.unlock()
+    let result = Result { () throws(RasterError) in try DecodedImage.decode(path: path) }  // outside the lock
+    condition.lock()
+    defer {
+      condition.broadcast()
+      condition.unlock()
+    }
+    switch result {
+    case .success(let image):
+      entries[path] = .decoded(signature, image)
+      return image
+    case .failure(let error):
+      entries[path] = nil
+      throw error
+    }
+  }
+
+  /// How many times this process has started decoding the picture at `path` (tests).
+  static func decodeCount(of path: String) -> Int {
+    condition.withLock { decodes[path] ?? 0 }
   }
 }
