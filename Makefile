@@ -212,6 +212,14 @@ bench-yuv: bootstrap
 bench-links: bootstrap
 	SWIFT=$(SWIFT) scripts/swift-release --product flick-bench-links
 	.build/release/flick-bench-links
+
+# flick still of every bundled template: wall and CPU medians, alternating with BASELINE (an older
+# flick) when given, whose PNGs must then be byte-identical (docs/benchmarks.md, "Stills").
+.PHONY: bench-stills
+STILLS_RUNS ?= 15
+bench-stills: release
+	python3 Benchmarks/stills/stills.py --runs $(STILLS_RUNS) --flick $(FLICK_RELEASE) $(if $(BASELINE),--baseline $(BASELINE))
+
 # Every frame of every bundled template at full size, with and without the kept static prefix
 # (forward, random order, three workers): the bytes must match (StaticPrefixTemplateTests).
 .PHONY: fuzz-raster

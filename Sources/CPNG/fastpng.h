@@ -335,6 +335,18 @@ typedef struct {
   size_t count;
 } flick_fastpng_probes;
 
+#if defined(__SSE2__)
+/// Bit k (0...15) set when the 3 bytes at p + k equal the 3 bytes `back` bytes before them: where
+/// a match of distance `back` may start. Reads p - back ... p + 31.
+static inline uint32_t flick_fastpng_starts(const uint8_t *p, unsigned back) {
+  __m128i a0 = _mm_loadu_si128((const __m128i *)p), a1 = _mm_loadu_si128((const __m128i *)(p + 16));
+  __m128i b0 = _mm_loadu_si128((const __m128i *)(p - back)), b1 = _mm_loadu_si128((const __m128i *)(p + 16 - back));
+  uint32_t same = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a0, b0)) |
+                  (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a1, b1)) << 16;
+  return same & (same >> 1) & (same >> 2) & 0xFFFFu;
+}
+#endif
+
 /// The tokens of `data[start, end)` as one block deflates them (matches may reach back before
 /// `start`) into `tokens` (room for FLICK_FASTPNG_BLOCK), their histograms into `t`; returns how
 /// many. `hash` holds 2^FLICK_FASTPNG_HASH_BITS positions (any values: a candidate is compared
@@ -410,6 +422,23 @@ static size_t flick_fastpng_tokenize(flick_fastpng_tables *t, flick_fastpng_toke
       tokens[ntok++] = data[i];
       t->lit_freq[data[i]]++;
       i++;
+#if defined(__SSE2__)
+      // After a literal, the literals before the next position where a run match may start or
+      // a probe is due, found 16 positions at a time: the tokens this loop would make one by one
+      // there (a position with neither is a literal, and counts towards the next probe).
+      unsigned due = (0u - since_match) & (FLICK_FASTPNG_PROBE - 1);
+      if (due && end - i >= 64) {
+        uint32_t starts = flick_fastpng_starts(data + i, bpp) | flick_fastpng_starts(data + i, 1);
+        unsigned run = starts ? (unsigned)__builtin_ctz(starts) : 16u;
+        if (run > due) run = due;
+        for (unsigned k = 0; k < run; k++) {
+          tokens[ntok++] = data[i + k];
+          t->lit_freq[data[i + k]]++;
+        }
+        i += run;
+        since_match += run;
+      }
+#endif
     }
   }
   return ntok;

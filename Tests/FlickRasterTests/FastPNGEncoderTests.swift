@@ -98,6 +98,42 @@ import Testing
     return (p(b), p(g), p(r), UInt8(a))
   }
 
+  /// FNV-1a, 64 bits.
+  static func fingerprint(_ data: Data) -> UInt64 {
+    data.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+  }
+
+  /// What rendered frames hold, mixed: flat bands, short repeats, noise, runs of 16 pixels and
+  /// (with `alpha`) a translucent ramp; 300×200 spans two deflate blocks of RGB, three of RGBA.
+  static func mixture(alpha: Bool) -> Frame {
+    var random = SeededGenerator(seed: 31)
+    let noise = (0..<(300 * 200)).map { _ in UInt8.random(in: 0...255, using: &random) }
+    return frame(300, 200) { x, y in
+      let a: UInt8 = alpha ? UInt8(55 + (x * 200) / 299) : 255
+      func p(_ c: UInt8) -> UInt8 { UInt8(Int(c) * Int(a) / 255) }
+      switch (y / 25) % 4 {
+      case 0: return (p(40), p(80), p(120), a)
+      case 1: return (p(UInt8(x % 7 * 30)), p(UInt8(x % 5 * 40)), p(UInt8(y)), a)
+      case 2:
+        let n = noise[y * 300 + x]
+        return (p(n), p(n &+ 1), p(n / 2), a)
+      default: return (p(UInt8(x & 0xF0)), p(UInt8(x & 0xF0)), 0, a)
+      }
+    }
+  }
+
+  /// The encoder's bytes, pinned: a change to the token stream (a search that finds other
+  /// matches, other Huffman codes) shows here even when the pixels decode the same. A change
+  /// meant to alter the bytes re-pins them and says why.
+  @Test(arguments: [1, 2]) func theBytesArePinned(threads: Int) throws {
+    let opaque = try Self.mixture(alpha: false).pngData(threads: threads)
+    let translucent = try Self.mixture(alpha: true).pngData(threads: threads)
+    #expect(opaque.count == 46344)
+    #expect(Self.fingerprint(opaque) == 3_755_047_731_496_492_597)
+    #expect(translucent.count == 63833)
+    #expect(Self.fingerprint(translucent) == 11_709_790_793_124_300_429)
+  }
+
   @Test func everyAlphaOverEveryColour() throws {
     let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-fastpng")
     defer { try? FileManager.default.removeItem(at: dir) }
