@@ -10,7 +10,8 @@
 // - LZ77 only finds what is cheap to find: a repeat of the previous pixel (distance = bytes per
 //   pixel) and runs of one byte (distance 1), up to 258 bytes a match, and long repeats (16 bytes
 //   or more) found by one probe of a 4-byte hash after each match and every 16th literal; no hash
-//   chains, no lazy matching;
+//   chains, no lazy matching; after a literal, where the next match could start is looked for
+//   16 positions at a time (SSE2), and the literals before it are emitted without looking at each;
 // - one dynamic Huffman block per FLICK_FASTPNG_BLOCK bytes of filtered data, its code lengths
 //   (limited to 15, 7 for the code-length code) built from the block's own symbol histogram;
 // - CRC-32 from zlib, Adler-32 with SSE2 (zlib's is scalar); the whole file is assembled in
