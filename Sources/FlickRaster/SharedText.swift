@@ -1,3 +1,5 @@
+internal import CCairo
+import FlickMotion
 import FlickScene
 import Foundation
 
@@ -183,6 +185,7 @@ package final class SharedText: @unchecked Sendable {
           guard tree.fontFiles.isEmpty else { continue }
           let mine = condition.withLock { split(Renderer.textLayers(of: tree))[lane] }
           layOut(mine, in: shaped, glyphScale: index == 0 ? given.glyphScale : nil, until: { false })
+          if index == 0, let scale = given.glyphScale { rasteriseTurned(tree, scale: scale, lane: lane, in: shaped) }
         }
         return
       }
@@ -200,6 +203,32 @@ package final class SharedText: @unchecked Sendable {
       }
       return ahead.map { .ahead($0) }
     }
+  }
+
+  /// Rasterises the glyphs of the text of `lane`'s fonts that the frame draws straight into
+  /// itself rotated or scaled (not upright at `scale`, which ``layOut(_:in:glyphScale:until:)``
+  /// covers) under the matrix the frame draws it with
+  /// (``LayerPainter/forEachLayerDrawnIntoTheFrame(_:scale:_:)``), and, where a layer above it
+  /// casts a shadow that may be drawn from its content, under that matrix reduced as the
+  /// shadow's mask is (``ShadowMask/factor(sigma:)``): the frame then finds those glyphs
+  /// rasterised too. Text drawn into a group or a 3D plane rasterises its own.
+  private func rasteriseTurned(_ tree: RenderTree, scale: Double, lane: Int, in shaped: TextContext) {
+    typealias Linear = (xx: Double, yx: Double, xy: Double, yy: Double)
+    var turned: [(text: TextContent, size: Size, linear: Linear)] = []
+    LayerPainter.forEachLayerDrawnIntoTheFrame(tree.layers, scale: scale) { layer, m, above in
+      guard let text = layer.text, !text.string.isEmpty, text.textColor.alpha > 0 else { return }
+      if m.xx != scale || m.yy != scale || m.xy != 0 || m.yx != 0 {
+        turned.append((text, layer.bounds.size, (m.xx, m.yx, m.xy, m.yy)))
+      }
+      for (caster, c) in above
+      where caster.shadowOpacity > 0 && caster.shadowColor.alpha > 0 && caster.shadowPath == nil {
+        let sigma = max(0, caster.shadowRadius) * abs(c.xx * c.yy - c.xy * c.yx).squareRoot()
+        let f = ShadowMask.factor(sigma: sigma)
+        turned.append((text, layer.bounds.size, (m.xx / f, m.yx / f, m.xy / f, m.yy / f)))
+      }
+    }
+    let mine = condition.withLock { turned.filter { fontLanes[FontKey($0.text)] == lane } }
+    for (text, size, linear) in mine { shaped.layout(text, size: size)?.rasteriseGlyphs(linear: linear) }
   }
 
   /// Lays out the text of `layers` in `shaped`, and with `glyphScale` draws the visible ones once

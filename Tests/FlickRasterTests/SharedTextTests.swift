@@ -169,6 +169,31 @@ import Testing
     #expect(shared.context.keptLayoutCount == 5)
   }
 
+  /// Text in a rotated, scaled card that casts a shadow drawn from its content (card-swap's
+  /// cards): the helpers also rasterise its glyphs under the frame's matrix and the shadow mask's
+  /// reduced one, and the frame draws the same pixels as an unshared one.
+  @Test(arguments: [1.0, 2.0]) func turnedTextInAShadowCastingCardDrawsTheSamePixels(scale: Double) throws {
+    var card = Layer(
+      id: "card", bounds: Rect(x: 0, y: 0, width: 200, height: 120), position: Point(x: 150, y: 100),
+      backgroundColor: Color(red: 0.9, green: 0.9, blue: 1, alpha: 0.8))
+    card.transform = LayerTransform(scale: Point(x: 0.9, y: 0.9), rotation: 0.2)
+    card.shadowOpacity = 0.5
+    card.shadowRadius = 14
+    card.shadowOffset = Point(x: 0, y: 6)
+    card.sublayers = [
+      Self.text("title", "Hello \u{2FE0}", x: 100),
+      Layer(
+        id: "small", bounds: Rect(x: 0, y: 0, width: 180, height: 30), position: Point(x: 100, y: 90),
+        content: .text(TextContent(string: "Smaller", fontFamily: "Inter", fontSize: 14))),
+    ]
+    let scene = Scene(size: Size(width: 300, height: 200), fps: 10, duration: 1, layers: [card])
+    let shared = SharedText()
+    _ = Self.laidOutAhead(scene, at: [0], glyphScale: scale, into: shared)
+    let tree = scene.renderTree(at: 0)
+    let frame = try Renderer(scale: scale).render(tree, sharing: shared)
+    #expect(frame.pixels == (try Renderer(scale: scale).render(tree)).pixels)
+  }
+
   /// Stopped before the frame's instant is given (the still failed), the helper leaves the rest
   /// of the early text: what it made is used, the frame shapes the rest, and the pixels are the
   /// same.

@@ -158,39 +158,17 @@ final class GradientPrefetch: @unchecked Sendable {
   /// that are not painted straight into the frame, outside groups (opacity below 1, a mask, a
   /// colour multiplier) and 3D planes, whose pictures have another target.
   static func jobs(for layers: [Layer], scale: Double, width: Int, height: Int) -> [Job] {
-    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return [] }
-    defer { cairo_surface_destroy(surface) }
-    guard let cr = cairo_create(surface) else { return [] }
-    defer { cairo_destroy(cr) }
-    cairo_scale(cr, scale, scale)
     var found: [Job] = []
-    func visit(_ layer: Layer, depth: Int) {
-      // As LayerPainter.draw and drawBody decide what they draw, and where.
-      guard depth < 64, !layer.isHidden, layer.opacity > 0, layer.colorMultiplier.alpha > 0 else { return }
-      if !layer.isDoubleSided && !layer.transform.isFlat && layer.isFacingAway { return }
-      let m = layer.transformToSuperlayer
-      guard m.isAffine, abs(m.m11 * m.m22 - m.m12 * m.m21) > 1e-12, CairoDraw.accepts(cr, affine: m) else { return }
-      let masked = layer.mask.map { !$0.isHidden } ?? false
-      guard layer.opacity >= 1, !masked, layer.colorMultiplier == .white else { return }
-      cairo_save(cr)
-      defer { cairo_restore(cr) }
-      CairoDraw.transform(cr, affine: m)
-      if case .gradient(let g) = layer.content, !g.colors.colors.isEmpty, layer.bounds.width > 0,
-        layer.bounds.height > 0
-      {
-        let matrix = CairoDraw.matrix(cr)
-        if !LayerPainter.coversWholePixels(g, of: layer, matrix: matrix),
-          let area = LayerPainter.gradientArea(of: layer, matrix: matrix, targetWidth: width, targetHeight: height)
-        {
-          found.append(
-            Job(
-              key: GradientKey(gradient: g, of: layer, matrix: matrix, area: area), gradient: g, layer: layer,
-              matrix: matrix, area: area))
-        }
-      }
-      for sublayer in layer.sublayersInDrawingOrder { visit(sublayer, depth: depth + 1) }
+    LayerPainter.forEachLayerDrawnIntoTheFrame(layers, scale: scale) { layer, matrix, _ in
+      guard case .gradient(let g) = layer.content, !g.colors.colors.isEmpty, layer.bounds.width > 0,
+        layer.bounds.height > 0, !LayerPainter.coversWholePixels(g, of: layer, matrix: matrix),
+        let area = LayerPainter.gradientArea(of: layer, matrix: matrix, targetWidth: width, targetHeight: height)
+      else { return }
+      found.append(
+        Job(
+          key: GradientKey(gradient: g, of: layer, matrix: matrix, area: area), gradient: g, layer: layer,
+          matrix: matrix, area: area))
     }
-    for layer in layers { visit(layer, depth: 0) }
     // The frame's thread asks for the first picture at once; the helper starts one ahead and
     // stays ahead while the frame's thread composites, lays out text and blurs shadows.
     return Array(found.dropFirst()) + found.prefix(1)

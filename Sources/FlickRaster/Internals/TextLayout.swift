@@ -295,16 +295,29 @@ final class TextLayout {
   /// at the same scale finds its glyphs rasterised; drawn otherwise (rotated, scaled), it
   /// rasterises its own, and nothing else changes. Layouts over 16 M scratch pixels are skipped.
   func rasteriseGlyphs(scale: Double) {
+    rasteriseGlyphs(linear: (scale, 0, 0, scale))
+  }
+
+  /// ``rasteriseGlyphs(scale:)`` under the linear part of a user-to-device matrix (`xx`, `yx`,
+  /// `xy`, `yy`, as Cairo's): the glyphs a frame finds when it draws this layout rotated or
+  /// scaled with that matrix.
+  func rasteriseGlyphs(linear m: (xx: Double, yx: Double, xy: Double, yy: Double)) {
     let extent = size
-    let width = Int((extent.width * scale).rounded(.up)) + 2
-    let height = Int((extent.height * scale).rounded(.up)) + 2
-    guard scale > 0, extent.width > 0, extent.height > 0, width < 1 << 15, height < 1 << 15,
-      width * height <= 1 << 24, let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))
+    let xs = [0, m.xx * extent.width, m.xy * extent.height, m.xx * extent.width + m.xy * extent.height]
+    let ys = [0, m.yx * extent.width, m.yy * extent.height, m.yx * extent.width + m.yy * extent.height]
+    guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max(), x1 - x0 < 32768,
+      y1 - y0 < 32768, abs(m.xx * m.yy - m.xy * m.yx) > 1e-12, extent.width > 0, extent.height > 0
+    else { return }
+    let width = Int((x1 - x0).rounded(.up)) + 2
+    let height = Int((y1 - y0).rounded(.up)) + 2
+    guard width * height <= 1 << 24,
+      let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))
     else { return }
     defer { cairo_surface_destroy(surface) }
     guard let cr = cairo_create(surface) else { return }
     defer { cairo_destroy(cr) }
-    cairo_scale(cr, scale, scale)
+    var matrix = cairo_matrix_t(xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, x0: 1 - x0, y0: 1 - y0)
+    cairo_set_matrix(cr, &matrix)
     draw(in: cr, at: Point(x: -offsetX, y: 0), color: .black)
   }
 
