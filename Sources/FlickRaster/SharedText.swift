@@ -120,8 +120,9 @@ package final class SharedText: @unchecked Sendable {
   /// glyph check's), each text once. Trees with font files of their own are left to the
   /// frame's thread, which registers them and reports their errors. With `glyphScale`, the
   /// visible text of the first instant is also drawn once at that scale (device pixels per
-  /// point), so that its glyphs are rasterised before the frame draws them
-  /// (``TextLayout/rasteriseGlyphs(scale:)``: the same glyph images, found in Cairo's caches).
+  /// point), and turned text under the frame's own matrices, so that its glyphs are rasterised
+  /// before the frame draws them (``TextLayout/rasteriseGlyphs(linear:)``: the same glyph
+  /// images, found in Cairo's caches).
   package func layOutAhead(of scene: Scene, at times: [Double], glyphScale: Double? = nil) {
     condition.withLock {
       ahead = Ahead(scene: scene, times: times, glyphScale: glyphScale)
