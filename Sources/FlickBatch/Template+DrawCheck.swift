@@ -45,12 +45,6 @@ extension Template {
 
   /// The first layer in tree order (sublayers and masks included) that `matches`.
   static func layer(in layers: [Layer], where matches: (Layer) -> Bool) -> Layer? {
-    var stack = Array(layers.reversed())
-    while let layer = stack.popLast() {
-      if matches(layer) { return layer }
-      if let mask = layer.mask { stack.append(mask) }
-      stack.append(contentsOf: layer.sublayers.reversed())
-    }
-    return nil
+    LayersInTreeOrder(layers).first(where: matches)
   }
 }

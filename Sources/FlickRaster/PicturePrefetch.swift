@@ -20,13 +20,10 @@ package final class PicturePrefetch: Sendable {
   /// core, or when one was started already.
   package func start(_ layers: [Layer]) {
     var paths: [String] = []
-    var stack = Array(layers.reversed())
-    while let layer = stack.popLast() {
+    for layer in LayersInTreeOrder(layers) {
       if let image = layer.contents, !SVGStore.isSVG(image.path), !paths.contains(image.path) {
         paths.append(image.path)
       }
-      if let mask = layer.mask { stack.append(mask) }
-      stack.append(contentsOf: layer.sublayers.reversed())
     }
     guard !paths.isEmpty, ProcessInfo.processInfo.activeProcessorCount >= 2 else { return }
     helper.withLock { helper in

@@ -64,16 +64,11 @@ extension Renderer {
 
   /// The layers of `layers` with text that is not empty, as ``textLayers(of:)``.
   static func textLayers(in layers: [Layer]) -> [Layer] {
-    var out: [Layer] = []
     var seenLayers = Set<String>()
-    var stack = Array(layers.reversed())
-    while let layer = stack.popLast() {
-      if let mask = layer.mask { stack.append(mask) }
-      stack.append(contentsOf: layer.sublayers.reversed())
-      guard let text = layer.text, !text.string.isEmpty, seenLayers.insert(layer.id).inserted else { continue }
-      out.append(layer)
+    return LayersInTreeOrder(layers).filter { layer in
+      guard let text = layer.text, !text.string.isEmpty else { return false }
+      return seenLayers.insert(layer.id).inserted
     }
-    return out
   }
 
   /// The code points of the unknown glyphs of `layout`, each once, in order.

@@ -10,12 +10,9 @@ extension Renderer {
   /// - Throws: ``RasterError/unreadableLottie(path:reason:)`` or
   ///   ``RasterError/unreadableImage(path:reason:)`` for the first file that fails, in tree order.
   package func checkVectorFiles(of tree: RenderTree) throws(RasterError) {
-    var stack = Array(tree.layers.reversed())
-    while let layer = stack.popLast() {
+    for layer in LayersInTreeOrder(tree.layers) {
       if let lottie = layer.lottie { try LottieStore.check(lottie.path) }
       if let image = layer.contents, SVGStore.isSVG(image.path) { try SVGStore.check(image.path) }
-      if let mask = layer.mask { stack.append(mask) }
-      stack.append(contentsOf: layer.sublayers.reversed())
     }
   }
 

@@ -11,8 +11,7 @@ extension Renderer {
   ///   ``RasterError/missingFontFamily(family:layerID:fallback:)`` found, in tree order.
   public func checkResources(of tree: RenderTree) throws(RasterError) {
     try FontRegistry.register(tree.fontFiles)
-    var stack = Array(tree.layers.reversed())
-    while let layer = stack.popLast() {
+    for layer in LayersInTreeOrder(tree.layers) {
       if let image = layer.contents {
         if SVGStore.isSVG(image.path) {
           try SVGStore.check(image.path)
@@ -28,8 +27,6 @@ extension Renderer {
             family: text.fontFamily, layerID: layer.id, fallback: FontCatalog.fallback(for: text.fontFamily))
         }
       }
-      if let mask = layer.mask { stack.append(mask) }
-      stack.append(contentsOf: layer.sublayers.reversed())
     }
   }
 }

@@ -9,15 +9,15 @@ import Foundation
 /// did not draw (hidden layers, strings of other instants). One font map serves both, so
 /// fontconfig's fonts are opened once rather than once more for the check.
 ///
-/// With ``startHelper()`` fontconfig reads its configuration on a second thread while the
-/// template loads. ``layOutEarly(_:)`` has that thread load Pango (only when the scene has text:
+/// With ``startHelper()`` fontconfig reads its configuration on a helper thread while the
+/// template loads. ``layOutEarly(_:)`` has the helpers load Pango (only when the scene has text:
 /// a scene without text never maps it) and shape the text of the layers' model values while the
 /// timeline compiles: the fonts the frame needs are opened and measured then, and the layouts
-/// of text no animation changes are the frame's. ``layOutAhead(of:at:)`` then has it shape the
-/// text of the frame's instant while the frame's thread goes on. The layouts are the same
-/// ones the frame would make (same keys, same font map), so the pixels do not change; the
-/// frame's thread waits for the helper the first time it lays text out, so a frame draws its
-/// other layers meanwhile.
+/// of text no animation changes are the frame's. ``layOutAhead(of:at:glyphScale:)`` then has
+/// them shape the text of the frame's instant while the frame's thread goes on. The layouts are
+/// the ones the frame would make (same keys), so the pixels do not change; the frame's thread
+/// waits for the helpers the first time it lays text out, so a frame draws its other layers
+/// meanwhile.
 ///
 /// The text is shaped on two helper threads ("lanes"), each with a font map of its own, each
 /// font (family, size, weight, style) in one lane only: opening a font and measuring it is most
@@ -49,6 +49,9 @@ package final class SharedText: @unchecked Sendable {
   private var fontLanes: [FontKey: Int] = [:]
   private var fontsPerLane: [Int]
   private var stopping = false
+  /// The render trees of the instants ``layOutAhead(of:at:glyphScale:)`` gave, by index,
+  /// evaluated once for both lanes.
+  private let trees = Locked<[Int: RenderTree]>([:])
   private let condition = NSCondition()
   /// The helpers, from ``startHelper()`` until ``stopHelper()`` has joined them (under `joining`).
   private var helpers: [HelperThread] = []
@@ -124,6 +127,7 @@ package final class SharedText: @unchecked Sendable {
   /// before the frame draws them (``TextLayout/rasteriseGlyphs(linear:)``: the same glyph
   /// images, found in Cairo's caches).
   package func layOutAhead(of scene: Scene, at times: [Double], glyphScale: Double? = nil) {
+    trees.withLock { $0 = [:] }
     condition.withLock {
       ahead = Ahead(scene: scene, times: times, glyphScale: glyphScale)
       condition.broadcast()
@@ -181,8 +185,8 @@ package final class SharedText: @unchecked Sendable {
           layers, in: shaped, glyphScale: nil, until: { self.condition.withLock { self.stopping && self.ahead == nil } }
         )
       case .ahead(let given):
-        for (index, time) in given.times.enumerated() {
-          let tree = given.scene.renderTree(at: time)
+        for index in given.times.indices {
+          let tree = self.tree(of: given, at: index)
           guard tree.fontFiles.isEmpty else { continue }
           let mine = condition.withLock { split(Renderer.textLayers(of: tree))[lane] }
           layOut(mine, in: shaped, glyphScale: index == 0 ? given.glyphScale : nil, until: { false })
@@ -190,6 +194,17 @@ package final class SharedText: @unchecked Sendable {
         }
         return
       }
+    }
+  }
+
+  /// The tree of `given`'s instant `index`, evaluated by the first lane that asks (the other
+  /// waits for it rather than evaluate it too).
+  private func tree(of given: Ahead, at index: Int) -> RenderTree {
+    trees.withLock { trees in
+      if let tree = trees[index] { return tree }
+      let tree = given.scene.renderTree(at: given.times[index])
+      trees[index] = tree
+      return tree
     }
   }
 
@@ -223,8 +238,7 @@ package final class SharedText: @unchecked Sendable {
       }
       for (caster, c) in above
       where caster.shadowOpacity > 0 && caster.shadowColor.alpha > 0 && caster.shadowPath == nil {
-        let sigma = max(0, caster.shadowRadius) * abs(c.xx * c.yy - c.xy * c.yx).squareRoot()
-        let f = ShadowMask.factor(sigma: sigma)
+        let f = ShadowMask.factor(sigma: ShadowMask.sigma(radius: caster.shadowRadius, matrix: c))
         turned.append((text, layer.bounds.size, (m.xx / f, m.yx / f, m.xy / f, m.yy / f)))
       }
     }

@@ -30,12 +30,11 @@ extension LayerPainter {
     }
     if case .path(let p) = source, p.isEmpty { return }
     var m = CairoDraw.matrix(cr)
-    let scale = abs(m.xx * m.yy - m.xy * m.yx).squareRoot()
     var ax = layer.shadowOffset.x
     var ay = layer.shadowOffset.y
     cairo_matrix_transform_point(&m, &ax, &ay)
     let anchor = Point(x: ax, y: ay)
-    let sigma = max(0, layer.shadowRadius) * scale
+    let sigma = ShadowMask.sigma(radius: layer.shadowRadius, matrix: m)
     let factor = ShadowMask.factor(sigma: sigma)
     let need = ShadowMask.Window.visible(in: cr, anchor: anchor, factor: factor)
     let key = ShadowKey(source: source, linear: [m.xx, m.yx, m.xy, m.yy], sigma: max(0, layer.shadowRadius))

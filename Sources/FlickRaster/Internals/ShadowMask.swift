@@ -40,6 +40,12 @@ final class ShadowMask {
   /// blurred at reduced size.
   static func factor(sigma: Double) -> Double { sigma >= 12 ? 4 : sigma >= 6 ? 2 : 1 }
 
+  /// The blur's standard deviation in device pixels for a shadow radius of `radius` points drawn
+  /// with the user-to-device matrix `m` (its linear part's scale; a negative radius is none).
+  static func sigma(radius: Double, matrix m: cairo_matrix_t) -> Double {
+    max(0, radius) * abs(m.xx * m.yy - m.xy * m.yx).squareRoot()
+  }
+
   /// Whether this mask is the one that would be made for `need` now: the same cut (or the whole
   /// mask), so a cached mask draws exactly what a new one would.
   func matches(_ need: Window, frameArea: Int, minimumArea: Int) -> Bool {
