@@ -23,7 +23,8 @@ demo: release
 	@echo "Rendered $(OUT)/hello.mp4 and $(OUT)/hello.gif"
 
 # One build (scripts/build-tests: one `swift build --build-tests`, so the test bundle, `flick`, the
-# examples and the benchmark executables, which it only compiles), then four jobs side by side
+# examples and the benchmark executables, which it only compiles) with the test dependencies
+# installing beside it, then four jobs side by side
 # (`make -j`, each job's output printed when it ends):
 # the lint, the Swift tests (3.5–4.5 minutes on 2 cores), the Slurm test in a process of its own
 # (about 45 s, mostly waiting on its daemons, which inside the main test process held one of the
@@ -38,8 +39,17 @@ export TEST_BUILD
 SWIFT_TEST = $(SWIFT) test --skip-build --scratch-path $(TEST_BUILD)
 TEST_FLICK = $(TEST_BUILD)/debug/flick
 test: bootstrap
-	SWIFT=$(SWIFT) scripts/build-tests
+	$(MAKE) --no-print-directory -j 2 test-build test-deps
 	$(MAKE) --no-print-directory -j $(words $(TEST_JOBS)) --output-sync=target $(TEST_JOBS)
+
+# The test build, and beside it the installs the later jobs need (scripts/test-deps: Slurm,
+# Chromium, Playwright), which wait on the network while the compiler has the cores. A failed
+# install does not stop the tests (the `-`): the jobs that need it install again or say why not.
+.PHONY: test-build test-deps
+test-build:
+	SWIFT=$(SWIFT) scripts/build-tests
+test-deps:
+	-scripts/test-deps
 
 .PHONY: lint format test-swift test-slurm test-browser api-check
 # `swift format lint --strict` with the committed .swift-format (docs/design.md, "Code style and

@@ -19,9 +19,9 @@ LVENV=Benchmarks/peers/.venv-lottie
 
 if ! pkg-config --exists rlottie 2>/dev/null; then
   echo "bench-peers: installing librlottie-dev pkg-config" >&2
-  apt-get install -y -q --no-install-recommends librlottie-dev pkg-config >/dev/null
+  scripts/apt-install librlottie-dev pkg-config
 fi
-command -v cc >/dev/null 2>&1 || apt-get install -y -q --no-install-recommends build-essential >/dev/null
+command -v cc >/dev/null 2>&1 || scripts/apt-install build-essential
 RF="$WORK/rlottie_ffmpeg"
 # shellcheck disable=SC2046
 cc -O2 -o "$RF" Benchmarks/peers/rlottie_ffmpeg.c $(pkg-config --cflags --libs rlottie) -lm

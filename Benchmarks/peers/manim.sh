@@ -21,7 +21,7 @@ python3 -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(
 python3 -c 'import venv, ensurepip' 2>/dev/null || need+=(python3-venv)
 if [ ${#need[@]} -gt 0 ]; then
   echo "bench-peers: installing ${need[*]}" >&2
-  apt-get install -y -q --no-install-recommends "${need[@]}" >/dev/null
+  scripts/apt-install "${need[@]}"
 fi
 if ! "$VENV/bin/python" -c 'import manim' 2>/dev/null; then
   echo "bench-peers: installing Manim into $VENV (pinned: Benchmarks/peers/requirements.txt)" >&2

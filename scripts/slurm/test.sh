@@ -22,30 +22,7 @@ fail() { log "FAIL: $*"; exit 1; }
 [ "$(id -u)" -eq 0 ] || { log "needs root: slurmd must run as root to start jobs"; exit 3; }
 
 # --- Install what is missing ------------------------------------------------------------------
-missing=()
-command -v slurmctld >/dev/null 2>&1 || missing+=(slurmctld)
-command -v slurmd >/dev/null 2>&1 || missing+=(slurmd)
-command -v sbatch >/dev/null 2>&1 || missing+=(slurm-client)
-command -v munged >/dev/null 2>&1 || missing+=(munge)
-if [ ${#missing[@]} -gt 0 ]; then
-  command -v apt-get >/dev/null 2>&1 || { log "missing ${missing[*]} and no apt-get to install them"; exit 3; }
-  log "installing ${missing[*]} (apt-get --no-install-recommends)"
-  # Keep the packages from starting their system daemons: this test starts its own.
-  policy=/usr/sbin/policy-rc.d
-  made_policy=0
-  if [ ! -e "$policy" ]; then
-    printf '#!/bin/sh\nexit 101\n' > "$policy" && chmod +x "$policy" && made_policy=1
-  fi
-  export DEBIAN_FRONTEND=noninteractive
-  ok=0
-  apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null 2>&1 && ok=1
-  if [ $ok -eq 0 ]; then
-    apt-get update -q >/dev/null 2>&1 || true
-    apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null && ok=1
-  fi
-  [ $made_policy -eq 1 ] && rm -f "$policy"
-  [ $ok -eq 1 ] || { log "could not install ${missing[*]}"; exit 3; }
-fi
+"$here/install" || { log "could not install Slurm and munge"; exit 3; }
 
 # --- A private cluster ------------------------------------------------------------------------
 work="$(mktemp -d "${TMPDIR:-/tmp}/flick-slurm.XXXXXX")"
