@@ -7,7 +7,9 @@
 #   own BGRA → yuv420p conversion, although flick now sends it yuv420p planes it converted).
 # L = max(b, c, (CPU b + CPU c) / cores). For an MP4 also (y): ffmpeg alone on the yuv420p planes
 # flick sends (made by ffmpeg's scale filter, the same bytes), and Ly = max(b, y, (CPU b + CPU y) / cores),
-# the limit for the work as flick now divides it (b does not include flick's conversion). With BASELINE=path/to/older/flick, (a) is also run with
+# the limit for the work as flick now divides it (b does not include flick's conversion), and (p): b and y
+# started together as two independent processes (no pipe between them), which shows what two halves
+# sharing the cores cost before any pipeline (Ly assumes they would not slow each other down). With BASELINE=path/to/older/flick, (a) is also run with
 # that binary, interleaved, and the CPU ratio baseline/new is reported (CPU does not depend on load).
 # It ends with `flick still` of every bundled template (wall and CPU; beside BASELINE when given).
 # Environment: REPEAT (default 3), RAW_DIR (default /dev/shm), FLICK (default .build/release/flick).
@@ -45,16 +47,19 @@ run_case() {
     | python3 Benchmarks/video/ffmpeg_alone.py "$RAW" "$WORK/c.sh" "$YUV" "$WORK/y.sh"
   local planes=
   [ -f "$WORK/y.sh" ] && planes=yes
-  rm -f "$WORK"/{a,b,c,y,base}
+  rm -f "$WORK"/{a,b,c,y,p,base}
   for _ in $(seq "$REPEAT"); do
     measure a "$FLICK" render "$template" "$@" -o "$WORK/a.$ext" -q
     [ -n "$BASELINE" ] && measure base "$BASELINE" render "$template" "$@" -o "$WORK/base.$ext" -q
     measure b "$FLICK" render "$template" "$@" --null -q
     measure c bash "$WORK/c.sh"
-    [ -n "$planes" ] && measure y bash "$WORK/y.sh"
+    if [ -n "$planes" ]; then
+      measure y bash "$WORK/y.sh"
+      measure p bash -c '"$1" render "$2" "${@:4}" --null -q & bash "$3"; wait' - "$FLICK" "$template" "$WORK/y.sh" "$@"
+    fi
   done
-  local yw=0 yc=0
-  if [ -n "$planes" ]; then yw=$(median "$WORK/y" 1); yc=$(median "$WORK/y" 2); rm -f "$YUV"; fi
+  local yw=0 yc=0 pw=0
+  if [ -n "$planes" ]; then yw=$(median "$WORK/y" 1); yc=$(median "$WORK/y" 2); pw=$(median "$WORK/p" 1); rm -f "$YUV"; fi
   if [ -n "$BASELINE" ]; then
     cmp -s "$WORK/a.$ext" "$WORK/base.$ext" && same=yes || same=NO
     # A GIF or APNG merges identical frames now: unmerged (--every-frame), the bytes must be the old ones.
@@ -68,17 +73,17 @@ run_case() {
   fi
   python3 - "$name" "$(median "$WORK/a" 1)" "$(median "$WORK/b" 1)" "$(median "$WORK/c" 1)" \
     "$(median "$WORK/a" 2)" "$(median "$WORK/b" 2)" "$(median "$WORK/c" 2)" "$CORES" \
-    "$basew" "$basec" "$same" "$(median "$WORK/a" 3)" "$basem" "$yw" "$yc" <<'PY'
+    "$basew" "$basec" "$same" "$(median "$WORK/a" 3)" "$basem" "$yw" "$yc" "$pw" <<'PY'
 import sys
 name = sys.argv[1]
 a, b, c, ac, bc, cc, cores, bw, bcpu = map(float, sys.argv[2:11])
 same, am, bm = sys.argv[11], int(sys.argv[12]), int(sys.argv[13])
-yw, yc = float(sys.argv[14]), float(sys.argv[15])
+yw, yc, pw = float(sys.argv[14]), float(sys.argv[15]), float(sys.argv[16])
 L = max(b, c, (bc + cc) / cores)
 line = f"{name:<26} {a:6.2f}s {b:6.2f}s {c:6.2f}s {ac:6.2f}s {bc:6.2f}s {cc:6.2f}s {L:6.2f}s {a / L:5.2f} {am / 1024:6.0f}"
 if yw:
     Ly = max(b, yw, (bc + yc) / cores)
-    line += f"   y {yw:5.2f}s cpu {yc:5.2f}s Ly {Ly:5.2f}s a/Ly {a / Ly:4.2f}"
+    line += f"   y {yw:5.2f}s cpu {yc:5.2f}s Ly {Ly:5.2f}s a/Ly {a / Ly:4.2f}   p {pw:5.2f}s a/p {a / pw:4.2f}"
 if bcpu:
     line += f"   | baseline {bw:6.2f}s cpu {bcpu:6.2f}s {bm / 1024:5.0f} MiB  cpu base/new {bcpu / ac:4.2f}  same bytes: {same}"
 print(line)
