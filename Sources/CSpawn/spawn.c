@@ -7,6 +7,8 @@
 #include <sys/wait.h>
 #include <pthread.h>
 #include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/uio.h>
 #ifdef __linux__
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -92,4 +94,23 @@ int flick_child_exited(pid_t pid) {
     if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0) return info.si_pid == pid;
     if (errno != EINTR) return 1;
   }
+}
+
+long flick_pipe_splice(int fd, const void *bytes, unsigned long length, int nonblocking) {
+#ifdef __linux__
+  struct iovec iov = {.iov_base = (void *)bytes, .iov_len = length};
+  ssize_t n = vmsplice(fd, &iov, 1, nonblocking ? SPLICE_F_NONBLOCK : 0);
+  return n < 0 ? -errno : (long)n;
+#else
+  (void)fd;
+  (void)bytes;
+  (void)length;
+  (void)nonblocking;
+  return -ENOSYS;
+#endif
+}
+
+long flick_pipe_queued(int fd) {
+  int queued = 0;
+  return ioctl(fd, FIONREAD, &queued) < 0 ? -errno : (long)queued;
 }

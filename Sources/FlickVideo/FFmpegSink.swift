@@ -9,8 +9,9 @@ import Foundation
 /// waits for ffmpeg, checks it succeeded and, for an APNG, merges runs of identical frames
 /// (``IdenticalFrameMerger``); ``commit()`` puts the file in place
 /// (``FlickMotion/AtomicDestination``); ``abort()`` (or any failure) stops ffmpeg and removes the
-/// temporary file, so the destination is either the complete new file or untouched. Frames are
-/// written whole through a 1 MiB pipe (retrying partial writes and EINTR); ffmpeg's stderr is
+/// temporary file, so the destination is either the complete new file or untouched. Frames go
+/// whole through a 1 MiB pipe by reference on Linux (`vmsplice`: the pipe holds the frame's own
+/// memory, kept until ffmpeg has read it, ``SplicedFrames``), written elsewhere; ffmpeg's stderr is
 /// drained concurrently and kept for error messages.
 ///
 /// With `--max-size` (an MP4 or WebM), the frames ffmpeg reads also go to a spool beside the
@@ -92,7 +93,7 @@ package final class FFmpegSink: FrameSink {
       throw VideoError.pipeFailed(output: destination, reason: "the encoder is no longer running")
     }
     repeats?.append(frame.repeatsPrevious)
-    if let error = bytes.withUnsafeBytes({ process.write($0, stallTimeout: stallTimeout) }) {
+    if let error = process.write(frame: bytes, stallTimeout: stallTimeout) {
       abort()
       throw error
     }

@@ -140,6 +140,38 @@ package final class Subprocess: @unchecked Sendable {
     return PipeWriter.writeAll(input, bytes, stallTimeout: stallTimeout) { Self.groupCPUTicks(pid) }
   }
 
+  /// Hands `bytes` whole to the child's standard input by reference (``PipeWriter/spliceAll``),
+  /// keeping the array in `frames` until the child has read it; then waits until the child has
+  /// read every earlier frame, so that only `bytes` stays kept.
+  ///
+  /// - Parameter stallTimeout: Seconds the child's group may take nothing and use no CPU (nil:
+  ///   block).
+  /// - Returns: nil, or why not everything was handed over (the frames stay kept: let go of
+  ///   them once the child has been reaped).
+  func spliceInput(_ bytes: [UInt8], keepingIn frames: inout SplicedFrames, stallTimeout: Double?)
+    -> PipeWriter.Failure?
+  {
+    // Only Linux has vmsplice; a pipe that cannot count its unread bytes takes copies too.
+    guard Self.splices, frames.byReference else {
+      return bytes.withUnsafeBytes { writeInput($0, stallTimeout: stallTimeout) }
+    }
+    let pid = self.pid
+    let input = self.input
+    frames.keep(bytes)
+    let failure = bytes.withUnsafeBytes {
+      PipeWriter.spliceAll(input, $0, stallTimeout: stallTimeout) { Self.groupCPUTicks(pid) }
+    }
+    if let failure { return failure }
+    return frames.awaitAllButLast(input, stallTimeout: stallTimeout) { Self.groupCPUTicks(pid) }
+  }
+
+  /// Whether ``spliceInput(_:keepingIn:stallTimeout:)`` hands frames over by reference here.
+  #if os(Linux)
+    static let splices = true
+  #else
+    static let splices = false
+  #endif
+
   /// Closes the child's standard input (it then sees the end of its input); idempotent.
   package func closeInput() {
     guard input >= 0 else { return }

@@ -28,4 +28,14 @@ int flick_pipe_cloexec(int fds[2]);
 /// (or is no child of ours any more: someone reaped it), 0 while it runs.
 int flick_child_exited(pid_t pid);
 
+/// Hands `length` bytes at `bytes` to the pipe `fd` by reference (Linux `vmsplice`: the pipe
+/// holds the pages themselves, with no copy, until its reader has read them, so the caller must
+/// not change or free them before then). Returns the bytes handed over (possibly fewer than
+/// `length`), or -errno: -EAGAIN when `nonblocking` and the pipe is full, -ENOSYS where there is
+/// no vmsplice (then write(2) the bytes instead).
+long flick_pipe_splice(int fd, const void *bytes, unsigned long length, int nonblocking);
+
+/// Bytes in the pipe `fd` not yet read by its reader (`FIONREAD`; either end), or -errno.
+long flick_pipe_queued(int fd);
+
 #endif

@@ -10,6 +10,8 @@ final class FFmpegProcess {
   /// The output named in errors (the destination the user asked for).
   let output: String
   private let process: Subprocess
+  /// Frames handed to ffmpeg by reference and not yet read (``write(frame:stallTimeout:)``).
+  private var spliced = SplicedFrames()
 
   /// Starts `executable` with `arguments`, registering `files` as temporary first (atomically
   /// with the launch, so an interruption sees both or neither).
@@ -35,7 +37,20 @@ final class FFmpegProcess {
   ///   and stderr) or the pipe broken. The process is then reaped (its group killed if it
   ///   stalled).
   func write(_ bytes: UnsafeRawBufferPointer, stallTimeout: Double?) -> VideoError? {
-    switch process.writeInput(bytes, stallTimeout: stallTimeout) {
+    failure(process.writeInput(bytes, stallTimeout: stallTimeout), stallTimeout: stallTimeout)
+  }
+
+  /// Hands one frame whole to ffmpeg's input by reference, without copying it into the pipe
+  /// (``Subprocess/spliceInput(_:keepingIn:stallTimeout:)``): the array is kept until ffmpeg has
+  /// read it, and when this returns ffmpeg has read every frame before it. Errors as
+  /// ``write(_:stallTimeout:)``.
+  func write(frame bytes: [UInt8], stallTimeout: Double?) -> VideoError? {
+    failure(process.spliceInput(bytes, keepingIn: &spliced, stallTimeout: stallTimeout), stallTimeout: stallTimeout)
+  }
+
+  /// The error a failed write is, after reaping ffmpeg (nil when the write succeeded).
+  private func failure(_ failure: PipeWriter.Failure?, stallTimeout: Double?) -> VideoError? {
+    switch failure {
     case nil: return nil
     case .stalled: return .encoderStalled(output: output, seconds: stallTimeout ?? 0)
     case .error(let reason):
@@ -44,6 +59,7 @@ final class FFmpegProcess {
         kill()
         return .encoderStalled(output: output, seconds: stallTimeout ?? 0)
       }
+      spliced.removeAll()
       return exitError(ending) ?? .pipeFailed(output: output, reason: reason)
     }
   }
@@ -58,6 +74,7 @@ final class FFmpegProcess {
     guard let ending = process.wait(stall: stallTimeout) else {
       return .encoderStalled(output: output, seconds: stallTimeout ?? 0)
     }
+    spliced.removeAll()
     return exitError(ending)
   }
 
@@ -65,7 +82,11 @@ final class FFmpegProcess {
   func kill() {
     process.closeInput()
     process.stop()
+    spliced.removeAll()
   }
+
+  /// Frames handed over by reference that ffmpeg may not have read yet (tests).
+  var framesInPipe: Int { spliced.count }
 
   /// The failure an ending is (nil for exit status 0).
   private func exitError(_ ending: Subprocess.Ending) -> VideoError? {

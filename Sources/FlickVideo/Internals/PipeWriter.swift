@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 
 /// Low-level writes to a pipe: whole buffers, retrying on EINTR and partial writes.
@@ -29,36 +30,55 @@ enum PipeWriter {
   static func writeAll(
     _ fd: Int32, _ bytes: UnsafeRawBufferPointer, stallTimeout: Double? = nil, progress: () -> Int = { 0 }
   ) -> Failure? {
+    transferAll(fd, bytes, stallTimeout: stallTimeout, progress: progress) { p, count, _ in
+      let n = write(fd, p, count)
+      return n < 0 ? -Int(errno) : n
+    }
+  }
+
+  /// Hands every byte of `bytes` to the pipe `fd` by reference (`vmsplice`), as ``writeAll``
+  /// writes them: the pipe then holds the pages themselves until its reader has read them, so
+  /// the caller keeps the memory unchanged and allocated until then (``SplicedFrames``). Where
+  /// the system has no `vmsplice` (or refuses it for this descriptor) the rest is written.
+  static func spliceAll(
+    _ fd: Int32, _ bytes: UnsafeRawBufferPointer, stallTimeout: Double? = nil, progress: () -> Int = { 0 }
+  ) -> Failure? {
+    transferAll(fd, bytes, stallTimeout: stallTimeout, progress: progress) { p, count, nonblocking in
+      let n = flick_pipe_splice(fd, p, UInt(count), nonblocking ? 1 : 0)
+      guard n == -Int(ENOSYS) || n == -Int(EINVAL) || n == -Int(EPERM) else { return n }
+      let written = write(fd, p, count)
+      return written < 0 ? -Int(errno) : written
+    }
+  }
+
+  /// The loop of ``writeAll`` and ``spliceAll``: `transfer(pointer, count, nonblocking)` moves
+  /// some of the bytes and returns how many, or -errno.
+  private static func transferAll(
+    _ fd: Int32, _ bytes: UnsafeRawBufferPointer, stallTimeout: Double?, progress: () -> Int,
+    transfer: (UnsafeRawPointer, Int, Bool) -> Int
+  ) -> Failure? {
     guard var p = bytes.baseAddress else { return nil }
     var remaining = bytes.count
     if stallTimeout != nil {
       let flags = fcntl(fd, F_GETFL)
       if flags >= 0 && flags & O_NONBLOCK == 0 { _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
     }
-    var lastProgress = Stopwatch()
-    var lastCounter = Int.min
+    var watch = StallWatch()
     while remaining > 0 {
-      let n = write(fd, p, remaining)
+      let n = transfer(p, remaining, stallTimeout != nil)
       if n < 0 {
-        if errno == EINTR { continue }
-        if errno == EAGAIN || errno == EWOULDBLOCK, let stallTimeout {
+        let error = Int32(-n)
+        if error == EINTR { continue }
+        if error == EAGAIN || error == EWOULDBLOCK, let stallTimeout {
           var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-          if poll(&pfd, 1, 1000) == 0 {
-            let counter = progress()
-            if counter != lastCounter {
-              lastCounter = counter
-              lastProgress = Stopwatch()
-            } else if lastProgress.seconds >= stallTimeout {
-              return .stalled
-            }
-          }
+          if poll(&pfd, 1, 1000) == 0 && watch.stalled(stallTimeout, counter: progress()) { return .stalled }
           continue
         }
-        return .error(String(cString: strerror(errno)))
+        return .error(String(cString: strerror(error)))
       }
       p += n
       remaining -= n
-      lastProgress = Stopwatch()
+      watch.moved()
     }
     return nil
   }
@@ -98,4 +118,25 @@ struct Stopwatch {
 
   /// Seconds since the stopwatch was made.
   var seconds: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+}
+
+/// How long a reader has made no progress: it moves when the reader takes bytes (``moved()``)
+/// and, while it takes none, when its `counter` (its CPU time, say) changes.
+struct StallWatch {
+  private var idle = Stopwatch()
+  private var lastCounter = Int.min
+
+  /// The reader took bytes.
+  mutating func moved() { idle = Stopwatch() }
+
+  /// The reader took nothing since the last call: whether neither its bytes nor `counter` have
+  /// moved for `timeout` seconds.
+  mutating func stalled(_ timeout: Double, counter: Int) -> Bool {
+    guard counter == lastCounter else {
+      lastCounter = counter
+      idle = Stopwatch()
+      return false
+    }
+    return idle.seconds >= timeout
+  }
 }
