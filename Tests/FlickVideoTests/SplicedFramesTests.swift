@@ -33,70 +33,72 @@ import Testing
     (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ Int(seed)) }
   }
 
-  @Test func aFrameStaysKeptUntilItsLastByteIsRead() throws {
-    let (r, w) = try Self.pipe()
+  /// Keeps `bytes` in `frames` and hands them to the pipe `w`, as a sink does.
+  static func splice(_ bytes: [UInt8], into w: Int32, keepingIn frames: inout SplicedFrames) {
+    frames.keep(bytes)
+    #expect(bytes.withUnsafeBytes { PipeWriter.spliceAll(w, $0) } == nil)
+  }
+
+  /// Runs `body` with both ends of a fresh pipe and closes them afterwards.
+  static func withPipe(_ body: (_ read: Int32, _ write: Int32) throws -> Void) throws {
+    let (r, w) = try pipe()
     defer {
       close(r)
       close(w)
     }
-    var frames = SplicedFrames()
-    let first = Self.frame(1, count: 300_000)
-    frames.keep(first)
-    #expect(first.withUnsafeBytes { PipeWriter.spliceAll(w, $0) } == nil)
-    let released = frames.release(w)
-    #expect(released)
-    #expect(frames.count == 1)
-    let head = Self.read(r, 299_999)
-    frames.release(w)
-    #expect(frames.count == 1, "released before its last byte was read")
-    let tail = Self.read(r, 1)
-    frames.release(w)
-    #expect(frames.count == 0)
-    #expect(head + tail == first)
+    try body(r, w)
+  }
+
+  @Test func aFrameStaysKeptUntilItsLastByteIsRead() throws {
+    try Self.withPipe { r, w in
+      var frames = SplicedFrames()
+      let first = Self.frame(1, count: 300_000)
+      Self.splice(first, into: w, keepingIn: &frames)
+      let released = frames.release(w)
+      #expect(released)
+      #expect(frames.count == 1)
+      let head = Self.read(r, 299_999)
+      frames.release(w)
+      #expect(frames.count == 1, "released before its last byte was read")
+      let tail = Self.read(r, 1)
+      frames.release(w)
+      #expect(frames.count == 0)
+      #expect(head + tail == first)
+    }
   }
 
   /// What the pipe holds is the array's memory: were it let go of, the next allocation of its
   /// size (64 KiB comes from the heap, not a mapping of its own) would write over it.
   @Test func whatIsKeptIsWhatTheReaderReads() throws {
-    let (r, w) = try Self.pipe()
-    defer {
-      close(r)
-      close(w)
+    try Self.withPipe { r, w in
+      var frames = SplicedFrames()
+      let expected = Self.frame(7, count: 65536)
+      do {
+        Self.splice(Self.frame(7, count: 65536), into: w, keepingIn: &frames)
+      }
+      // Allocations of the same size, written all over, while the frame waits in the pipe.
+      let others = (0..<8).map { Self.frame(200 + UInt8($0), count: 65536) }
+      #expect(others.count == 8)
+      #expect(Self.read(r, 65536) == expected)
     }
-    var frames = SplicedFrames()
-    let expected = Self.frame(7, count: 65536)
-    do {
-      let bytes = Self.frame(7, count: 65536)
-      frames.keep(bytes)
-      #expect(bytes.withUnsafeBytes { PipeWriter.spliceAll(w, $0) } == nil)
-    }
-    // Allocations of the same size, written all over, while the frame waits in the pipe.
-    let others = (0..<8).map { Self.frame(200 + UInt8($0), count: 65536) }
-    #expect(others.count == 8)
-    #expect(Self.read(r, 65536) == expected)
   }
 
   @Test func theWriterWaitsForEveryFrameButTheNewest() throws {
-    let (r, w) = try Self.pipe()
-    defer {
-      close(r)
-      close(w)
+    try Self.withPipe { r, w in
+      var frames = SplicedFrames()
+      let sizes = [100_000, 200_000, 150_000]
+      for (n, size) in sizes.enumerated() {
+        Self.splice(Self.frame(UInt8(n), count: size), into: w, keepingIn: &frames)
+      }
+      let reader = Thread {
+        usleep(50_000)
+        _ = Self.read(r, 300_000)
+      }
+      reader.start()
+      let failure = frames.awaitAllButLast(w, stallTimeout: 10) { 0 }
+      #expect(failure == nil)
+      #expect(frames.count == 1)
     }
-    var frames = SplicedFrames()
-    let sizes = [100_000, 200_000, 150_000]
-    for (n, size) in sizes.enumerated() {
-      let bytes = Self.frame(UInt8(n), count: size)
-      frames.keep(bytes)
-      #expect(bytes.withUnsafeBytes { PipeWriter.spliceAll(w, $0) } == nil)
-    }
-    let reader = Thread {
-      usleep(50_000)
-      _ = Self.read(r, 300_000)
-    }
-    reader.start()
-    let failure = frames.awaitAllButLast(w, stallTimeout: 10) { 0 }
-    #expect(failure == nil)
-    #expect(frames.count == 1)
   }
 
   @Test func aReaderThatClosedThePipeIsAnErrorNotAWait() throws {
@@ -105,9 +107,7 @@ import Testing
     _ = PipeWriter.ignoreSIGPIPE
     var frames = SplicedFrames()
     for n in 0..<2 {
-      let bytes = Self.frame(UInt8(n), count: 100_000)
-      frames.keep(bytes)
-      #expect(bytes.withUnsafeBytes { PipeWriter.spliceAll(w, $0) } == nil)
+      Self.splice(Self.frame(UInt8(n), count: 100_000), into: w, keepingIn: &frames)
     }
     close(r)
     let failure = frames.awaitAllButLast(w, stallTimeout: nil) { 0 }
@@ -116,19 +116,14 @@ import Testing
   }
 
   @Test func aReaderThatReadsNothingStalls() throws {
-    let (r, w) = try Self.pipe()
-    defer {
-      close(r)
-      close(w)
+    try Self.withPipe { r, w in
+      var frames = SplicedFrames()
+      for n in 0..<2 {
+        Self.splice(Self.frame(UInt8(n), count: 100_000), into: w, keepingIn: &frames)
+      }
+      let failure = frames.awaitAllButLast(w, stallTimeout: 1) { 0 }
+      #expect(failure == .stalled)
     }
-    var frames = SplicedFrames()
-    for n in 0..<2 {
-      let bytes = Self.frame(UInt8(n), count: 100_000)
-      frames.keep(bytes)
-      #expect(bytes.withUnsafeBytes { PipeWriter.spliceAll(w, $0) } == nil)
-    }
-    let failure = frames.awaitAllButLast(w, stallTimeout: 1) { 0 }
-    #expect(failure == .stalled)
   }
 
   /// The pipeline's way: each frame is drawn into a buffer from a pool, handed to the encoder,
