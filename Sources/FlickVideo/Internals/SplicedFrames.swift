@@ -31,19 +31,19 @@ struct SplicedFrames {
     pending.append((spliced, bytes))
   }
 
-  /// Lets go of the frames the reader of `fd` has read entirely; false when the pipe cannot say
-  /// how much it holds (then every frame stays kept until ``removeAll()``).
+  /// Lets go of the frames the reader of `fd` has read entirely, and returns the bytes it has
+  /// read in all; nil when the pipe cannot say how much it holds (then every frame stays kept
+  /// until ``removeAll()``).
   @discardableResult
-  mutating func release(_ fd: Int32) -> Bool {
+  mutating func release(_ fd: Int32) -> Int? {
     let queued = flick_pipe_queued(fd)
     guard queued >= 0 else {
       byReference = false
-      return false
+      return nil
     }
     let read = spliced - queued
-    let done = pending.prefix { $0.end <= read }.count
-    pending.removeFirst(done)
-    return true
+    pending.removeFirst(pending.prefix { $0.end <= read }.count)
+    return read
   }
 
   /// Waits until the reader of `fd` has read every frame but the newest, then lets go of them.
@@ -59,14 +59,12 @@ struct SplicedFrames {
     var watch = StallWatch()
     var checked = Stopwatch()
     var pause: UInt32 = 50
-    while pending.count > 1 {
-      guard release(fd) else { return nil }
-      guard pending.count > 1 else { return nil }
+    while true {
+      guard let read = release(fd), pending.count > 1 else { return nil }
       var pfd = pollfd(fd: fd, events: 0, revents: 0)
       if poll(&pfd, 1, 0) > 0 && pfd.revents & Int16(POLLERR) != 0 {
         return .error(String(cString: strerror(EPIPE)))
       }
-      let read = spliced - max(0, flick_pipe_queued(fd))
       if read != lastRead {
         lastRead = read
         watch.moved()
@@ -78,7 +76,6 @@ struct SplicedFrames {
       usleep(pause)
       pause = min(pause * 2, 2000)
     }
-    return nil
   }
 
   /// Lets go of every frame: the reader has exited and the pipe is closed.
