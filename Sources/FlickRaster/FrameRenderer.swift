@@ -21,7 +21,9 @@ import Foundation
 /// but each worker should own its own for parallel speed.
 ///
 /// Given a ``FramePool``, it draws each frame into a buffer from the pool when there is one;
-/// hand the pixels back with ``FramePool/recycle(_:)`` once the frame is consumed. The pixels
+/// hand the pixels back with ``FramePool/recycle(_:)`` once the frame is consumed. Made to draw
+/// in place (``drawsInPlace``), it draws each frame over the pixels of the frame it drew last
+/// instead, for a consumer that is done with each frame before asking for the next. The pixels
 /// are the same either way.
 ///
 ///     let renderer = FrameRenderer()
@@ -46,6 +48,13 @@ package final class FrameRenderer: Sendable {
   package let scale: Double
   /// Where frames' pixel buffers come from (nil: a new buffer for every frame).
   package let pool: FramePool?
+  /// Whether each frame is drawn over the pixels of the frame drawn last, in their own buffer,
+  /// which the returned frame shares; the pool is then not used. Drop every reference to a
+  /// frame before rendering the next, as a worker that converts each frame to an MP4's planes
+  /// does: a frame still referred to is copied first (arrays are copy-on-write), the same
+  /// pixels with a copy more. With ``reusesPreviousFrame``, only the boxes that changed are
+  /// drawn again, and nothing is copied.
+  package let drawsInPlace: Bool
   /// What the renderer keeps between frames, used by one call at a time.
   private struct Workshop {
     let cache = RasterCache()
@@ -63,10 +72,13 @@ package final class FrameRenderer: Sendable {
   /// renders).
   var arena: PixelArena { workshop.withLock { $0.arena } }
 
-  /// A renderer drawing at `scale` pixels per point, taking pixel buffers from `pool` when given.
-  package init(scale: Double = 1, pool: FramePool? = nil) {
+  /// A renderer drawing at `scale` pixels per point, taking pixel buffers from `pool` when given,
+  /// or, with `drawsInPlace`, drawing each frame over the last one's pixels (no pool then).
+  package init(scale: Double = 1, pool: FramePool? = nil, drawsInPlace: Bool = false) {
     self.scale = scale
-    self.pool = pool
+    self.pool = drawsInPlace ? nil : pool
+    self.drawsInPlace = drawsInPlace
+    if drawsInPlace { workshop.withLock { $0.history.drawsInPlace = true } }
   }
 
   /// Rasterises `tree`, reusing what earlier frames of this renderer made.

@@ -93,9 +93,16 @@ public struct Renderer: Sendable {
     defer {
       if let statistics = painter.prefetch?.finish() { report?(statistics) }
     }
+    // Drawn over the last frame's own pixels (``FrameHistory/drawsInPlace``), which the frame
+    // and the history then share.
+    let inPlace = history?.drawsInPlace == true
+    let sharing = pool == nil || inPlace
     if let history, let boxes = history.plan(canvas, layers, painter: painter) {
-      let frame = try redraw(boxes, of: layers, from: history.pixels, canvas: canvas, painter: painter, pool: pool)
-      history.keep(frame, layers: layers, canvas: canvas, redrawn: boxes, sharing: pool == nil)
+      let frame =
+        inPlace
+        ? try redraw(boxes, of: layers, over: history.takePixels(), canvas: canvas, painter: painter)
+        : try redraw(boxes, of: layers, from: history.pixels, canvas: canvas, painter: painter, pool: pool)
+      history.keep(frame, layers: layers, canvas: canvas, redrawn: boxes, sharing: sharing)
       return frame
     }
     let plan =
@@ -107,7 +114,8 @@ public struct Renderer: Sendable {
       initial == nil
       && layers.first.map { LayerPainter.paintsEveryPixel($0, width: width, height: height, scale: scale) } == true
     let frame = try FrameCanvas.draw(
-      width: width, height: height, fill: tree.backgroundColor, pool: pool, initial: initial, overwritten: overwritten
+      width: width, height: height, fill: tree.backgroundColor, pool: inPlace ? nil : pool, initial: initial,
+      overwritten: overwritten, buffer: inPlace ? history?.takePixels() : nil
     ) {
       cr, pixels throws(RasterError) in
       cairo_scale(cr, scale, scale)
@@ -142,7 +150,7 @@ public struct Renderer: Sendable {
       }
       cache?.endFrame()
     }
-    history?.keep(frame, layers: layers, canvas: canvas, redrawn: nil, sharing: pool == nil)
+    history?.keep(frame, layers: layers, canvas: canvas, redrawn: nil, sharing: sharing)
     return frame
   }
 }

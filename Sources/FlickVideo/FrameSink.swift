@@ -106,9 +106,9 @@ package struct PreparedFrame: Sendable {
   }
 
   /// Moves this frame's buffers (pixels, packed copy if separate, straight-alpha copy) into
-  /// `pool`, and its ``yuv420`` planes into `yuvPool`, leaving the frame empty. Only the last
-  /// holder of the frame should do this.
-  package mutating func recycle(into pool: FramePool, yuv420 yuvPool: FramePool? = nil) {
+  /// `pool`, and its ``yuv420`` planes into `yuvPool`, leaving the frame empty (a buffer whose
+  /// pool is nil is released). Only the last holder of the frame should do this.
+  package mutating func recycle(into pool: FramePool?, yuv420 yuvPool: FramePool? = nil) {
     if let yuvPool, let planes = yuv420.take() { yuvPool.recycle(consume planes) }
     func base(_ bytes: [UInt8]) -> UnsafePointer<UInt8>? { bytes.withUnsafeBufferPointer { $0.baseAddress } }
     let separate = base(premultiplied) != base(frame.pixels)
@@ -121,9 +121,9 @@ package struct PreparedFrame: Sendable {
     self.straight = nil
     // `consume` ends each local's lifetime here, so the pool holds the only reference and a
     // worker taking the buffer at once draws into it without a copy.
-    pool.recycle(consume pixels)
-    pool.recycle(consume packed)
-    pool.recycle(consume straight)
+    pool?.recycle(consume pixels)
+    pool?.recycle(consume packed)
+    pool?.recycle(consume straight)
   }
 
   /// The bytes for a sink that does or does not want straight alpha.

@@ -16,7 +16,11 @@ import Foundation
 /// and each delivered frame's buffers (pixels and straight-alpha copy) go back to the pool once
 /// `deliver` has returned, so a render allocates about `framesInFlight` frame buffers in all,
 /// not one or two per frame. `deliver` must therefore not keep the frame's arrays (if it does,
-/// they stay correct: the pool then copies the shared buffer before drawing into it).
+/// they stay correct: the pool then copies the shared buffer before drawing into it). When the
+/// sinks read a frame's yuv420p planes alone (an MP4), the worker is done with the frame once
+/// it has converted it, and draws the next one over it in place
+/// (``FlickRaster/FrameRenderer/drawsInPlace``): no frame buffer is copied or pooled, and each
+/// frame redraws only what changed since that worker's last one.
 ///
 /// A frame whose tree draws the same as the previous frame's (``FlickRaster/Renderer/drawsIdentically(_:_:)``:
 /// a hold, a pause, a settled spring) is not rasterised again (``reusesUnchangedFrames``): the
@@ -103,11 +107,20 @@ public struct RenderPipeline: Sendable {
     precondition(zip(frames, frames.dropFirst()).allSatisfy { $0 < $1 }, "frames are rendered in increasing order")
     let state = PipelineState(frames: frames, limit: framesInFlight, reusesFrames: reusesUnchangedFrames)
     let group = DispatchGroup()
-    let pool = usesDefaultRenderer ? (self.pool ?? FramePool(capacity: 2 * framesInFlight + 2)) : nil
+    // A frame read only as planes (an MP4 alone) is done with once its worker has converted it:
+    // each worker then draws every frame over its last one, in place (FrameRenderer.drawsInPlace),
+    // and takes no frame buffers from a pool.
+    let inPlace = usesDefaultRenderer && layouts.yuv420 && !layouts.keepsPixels && !layouts.straightAlpha
+    let pool = usesDefaultRenderer && !inPlace ? (self.pool ?? FramePool(capacity: 2 * framesInFlight + 2)) : nil
     // The planes of every frame in flight and the one held back.
-    let yuvPool = layouts.yuv420 && pool != nil ? FramePool(capacity: framesInFlight + 2) : nil
+    let yuvPool = layouts.yuv420 && usesDefaultRenderer ? FramePool(capacity: framesInFlight + 2) : nil
     let factory: RendererFactory =
-      if let pool {
+      if inPlace {
+        { scale in
+          let renderer = FrameRenderer(scale: scale, drawsInPlace: true)
+          return { tree in try renderer.render(tree) }
+        }
+      } else if let pool {
         { scale in
           let renderer = FrameRenderer(scale: scale, pool: pool)
           return { tree in try renderer.render(tree) }
@@ -138,7 +151,7 @@ public struct RenderPipeline: Sendable {
         try deliver(frame)
         // Buffers go back before the slot is freed, so the worker that takes the slot draws into
         // this frame's memory instead of allocating one more buffer.
-        if let pool, var previous = held.take() { previous.recycle(into: pool, yuv420: yuvPool) }
+        if var previous = held.take() { previous.recycle(into: pool, yuv420: yuvPool) }
         held = consume frame
       } else {
         // The tree draws the same as the previous frame's: the same pixels, the next number.
@@ -150,7 +163,7 @@ public struct RenderPipeline: Sendable {
       }
       state.delivered(position)
     }
-    if let pool, var last = held.take() { last.recycle(into: pool, yuv420: yuvPool) }
+    if var last = held.take() { last.recycle(into: pool, yuv420: yuvPool) }
   }
 }
 

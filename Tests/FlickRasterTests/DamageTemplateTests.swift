@@ -9,7 +9,9 @@ import Testing
 
 /// Every bundled template, every frame: a renderer that redraws only where a frame differs from
 /// the one it drew last (damage regions) gives the raw bytes of one that draws every frame whole:
-/// in forward order, in a random order (seeks) and spread over three workers drawing at once.
+/// in forward order and in a random order (seeks) drawing each frame over the last one in place
+/// (``FrameRenderer/drawsInPlace``, as an MP4's workers do), and spread over three workers
+/// drawing at once into new buffers.
 ///
 /// `make test` checks every frame at a quarter of each template's size (60 of them in random
 /// order); `make check-damage` (`FLICK_DAMAGE_CHECK=full`) checks every frame at full size, all
@@ -31,7 +33,7 @@ import Testing
     // `Renderer` by its own tests).
     let whole = FrameRenderer(scale: Self.scale)
     whole.reusesPreviousFrame = false
-    let forward = FrameRenderer(scale: Self.scale)
+    let forward = FrameRenderer(scale: Self.scale, drawsInPlace: true)
     var reference: [Int] = []
     for (n, tree) in trees.enumerated() {
       let expected = try whole.render(tree)
@@ -47,7 +49,7 @@ import Testing
         + "\(100 * stats.redrawnPixels / max(1, pixels)) % of the pixels drawn")
     // Random order, one worker: every frame follows one it has little or nothing in common with.
     var random = SeededGenerator(seed: UInt64(name.utf8.reduce(31) { $0 &* 31 &+ UInt64($1) }))
-    let shuffled = FrameRenderer(scale: Self.scale)
+    let shuffled = FrameRenderer(scale: Self.scale, drawsInPlace: true)
     for n in trees.indices.shuffled(using: &random).prefix(Self.full ? trees.count : 60) {
       let digest = StaticPrefixTemplateTests.digest(try shuffled.render(trees[n]))
       #expect(digest == reference[n], "\(name) frame \(n), random order")

@@ -16,8 +16,15 @@ enum FrameCanvas {
   /// `overwritten`: the first thing `body` draws writes every pixel with a value that does not
   /// depend on what the pixel held (``LayerPainter/paintsEveryPixel(_:width:height:scale:)``),
   /// so the pixels are neither cleared nor filled first.
+  ///
+  /// `buffer`: an array to draw into itself, before the pool's, when it has `stride × height`
+  /// bytes (pass it unshared, or it is copied first: arrays are copy-on-write); the frame then
+  /// owns it. With `keepsContents`, its bytes are the pixels to start from (the frame drawn
+  /// last into it, as `initial` would give them), so they are neither copied nor cleared, and
+  /// a `buffer` of another size is an error.
   static func draw(
     width: Int, height: Int, fill: Color?, pool: FramePool? = nil, initial: [UInt8]? = nil, overwritten: Bool = false,
+    buffer: consuming [UInt8]? = nil, keepsContents: Bool = false,
     _ body: (OpaquePointer, UnsafeMutableBufferPointer<UInt8>) throws(RasterError) -> Void
   ) throws(RasterError) -> Frame {
     guard (1...16384).contains(width), (1...16384).contains(height) else {
@@ -28,8 +35,15 @@ enum FrameCanvas {
     if let initial, initial.count != count {
       throw .cairo("a frame of \(width)×\(height) pixels cannot start from \(initial.count) bytes")
     }
-    // Nothing to clear when every byte is written before drawing: by an opaque fill or a copy.
-    let opaque = initial != nil || overwritten || (fill.map { $0.alpha >= 1 } ?? false)
+    var own = consume buffer
+    let drawsOver = own?.count == count
+    if keepsContents, !drawsOver {
+      let bytes = own?.count ?? 0
+      throw .cairo("a frame of \(width)×\(height) pixels cannot be drawn over \(bytes) bytes")
+    }
+    // Nothing to clear when every byte is written before drawing: by an opaque fill or a copy,
+    // or already the starting pixels.
+    let opaque = initial != nil || keepsContents || overwritten || (fill.map { $0.alpha >= 1 } ?? false)
     var failure: RasterError?
     func paint(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
       if let initial { _ = buffer.update(fromContentsOf: initial) }
@@ -49,7 +63,7 @@ enum FrameCanvas {
       if let fill, fill.alpha > 0 {
         CairoDraw.setSource(cr, fill)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        if initial == nil, !overwritten { cairo_paint(cr) }
+        if initial == nil, !keepsContents, !overwritten { cairo_paint(cr) }
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
       }
       do throws(RasterError) {
@@ -63,11 +77,12 @@ enum FrameCanvas {
       cairo_surface_flush(surface)
     }
     let pixels: [UInt8]
-    if let pool, var reused = pool.take(count: count) {
+    // `take()` leaves `own` empty, so a buffer passed unshared is drawn into without a copy.
+    if var reused = drawsOver ? own.take() : pool?.take(count: count) {
       // Reading the address does not copy; asking for mutable access copies a shared buffer.
       let before = reused.withUnsafeBufferPointer { $0.baseAddress }
       reused.withUnsafeMutableBufferPointer { buffer in
-        if UnsafePointer(buffer.baseAddress) != before { pool.noteCopied() }
+        if UnsafePointer(buffer.baseAddress) != before, !drawsOver { pool?.noteCopied() }
         if !opaque { buffer.update(repeating: 0) }
         paint(buffer)
       }

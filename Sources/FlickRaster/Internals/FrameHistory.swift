@@ -18,6 +18,9 @@ final class FrameHistory {
   /// The previous frame's pixels (`bytesPerRow × height`), empty when there is none.
   private(set) var pixels: [UInt8] = []
   private(set) var statistics = FrameDamageStatistics()
+  /// Whether each frame is drawn over these pixels themselves rather than into a copy of them
+  /// (``FrameRenderer/drawsInPlace``); the frame then shares them until the next one is drawn.
+  var drawsInPlace = false
 
   /// The boxes to redraw for a frame of `layers` on `canvas` (empty: nothing differs), or nil to
   /// draw the whole frame.
@@ -42,7 +45,8 @@ final class FrameHistory {
   ) {
     let count = frame.bytesPerRow * frame.height
     if sharing {
-      if let boxes, canvas == self.canvas, pixels.count == count {
+      // Boxes come from ``plan``, for pixels of this canvas (taken out, when drawn over).
+      if let boxes, canvas == self.canvas {
         statistics.partialFrames += 1
         statistics.redrawnPixels += boxes.reduce(0) { $0 + $1.area }
       } else {
@@ -79,6 +83,14 @@ final class FrameHistory {
     }
     self.canvas = canvas
     self.layers = layers
+  }
+
+  /// The last frame's pixels, moved out: the history has none until ``keep(_:layers:canvas:redrawn:sharing:)``
+  /// is given the frame drawn over them. Unshared (no frame still refers to them), they are
+  /// then drawn into without a copy.
+  func takePixels() -> [UInt8] {
+    defer { pixels = [] }
+    return pixels
   }
 
   /// Forgets the last frame before a frame of `pixels` drawn whole without it (motion blur).
