@@ -3,8 +3,8 @@ import FlickRaster
 import Foundation
 
 /// A few worker threads, each with warm renderers (``FlickRaster/FrameRenderer``: caches of
-/// gradients, shaped text and shadows kept between frames), drawing the frames the page asks
-/// for. A client (`client=` of a request) has at most one frame waiting: a newer request
+/// gradients, shaped text and shadows kept between frames, each frame drawn over the last one
+/// in place), drawing the frames the page asks for. A client (`client=` of a request) has at most one frame waiting: a newer request
 /// (higher `seq`) takes the place of the waiting one, which is answered 204, so dragging the
 /// scrubber never queues work.
 package final class RenderPool: Sendable {
@@ -87,7 +87,9 @@ package final class RenderPool: Sendable {
     func renderer(_ scale: Double) -> FrameRenderer {
       if let warm = renderers[scale] { return warm }
       if renderers.count >= 4 { renderers = [:] }
-      let made = FrameRenderer(scale: scale)
+      // A frame is encoded and dropped before the worker's next job, so the next one is drawn
+      // over its pixels in place: no buffer allocated, nothing copied.
+      let made = FrameRenderer(scale: scale, drawsInPlace: true)
       renderers[scale] = made
       return made
     }
