@@ -78,8 +78,7 @@ package enum DiffRenderer {
     let gap = 8, band = 20
     let width = panels.reduce(gap) { $0 + $1.1.width + gap }
     let height = (panels.map(\.1.height).max() ?? 1) + 2 * gap + band
-    var out = Frame(width: width, height: height)
-    for y in 0..<height { for x in 0..<width { put(&out, x, y, 96, 96, 96) } }
+    var out = grey(width: width, height: height)
     var left = gap
     for (title, panel) in panels {
       if let text = label(title, width: panel.width, height: band) {
@@ -124,14 +123,19 @@ package enum DiffRenderer {
   /// `frame` enlarged `factor` times, nearest neighbour (pixels stay crisp squares).
   static func scaled(_ frame: Frame, by factor: Int) -> Frame {
     var out = Frame(width: frame.width * factor, height: frame.height * factor)
-    for y in 0..<out.height {
-      for x in 0..<out.width {
-        let s = (y / factor) * frame.bytesPerRow + (x / factor) * 4
-        let d = y * out.bytesPerRow + x * 4
-        out.pixels[d] = frame.pixels[s]
-        out.pixels[d + 1] = frame.pixels[s + 1]
-        out.pixels[d + 2] = frame.pixels[s + 2]
-        out.pixels[d + 3] = frame.pixels[s + 3]
+    let (width, from, to) = (out.width, frame.bytesPerRow, out.bytesPerRow)
+    frame.pixels.withUnsafeBufferPointer { source in
+      out.pixels.withUnsafeMutableBufferPointer { target in
+        for y in 0..<out.height {
+          let row = (y / factor) * from, start = y * to
+          for x in 0..<width {
+            let s = row + (x / factor) * 4, d = start + x * 4
+            target[d] = source[s]
+            target[d + 1] = source[s + 1]
+            target[d + 2] = source[s + 2]
+            target[d + 3] = source[s + 3]
+          }
+        }
       }
     }
     return out
@@ -141,8 +145,7 @@ package enum DiffRenderer {
   /// `width × height` (extra area grey).
   package static func flattened(_ frame: Frame, width: Int? = nil, height: Int? = nil) -> Frame {
     let w = max(frame.width, width ?? 0), h = max(frame.height, height ?? 0)
-    var out = Frame(width: w, height: h)
-    for y in 0..<h { for x in 0..<w { put(&out, x, y, 96, 96, 96) } }
+    var out = grey(width: w, height: h)
     blit(frame, into: &out, atX: 0, y: 0)
     return out
   }
@@ -174,15 +177,44 @@ package enum DiffRenderer {
     f.pixels[i + 3] = 255
   }
 
-  /// Copies `src` into `dst` at (`ox`, `oy`), composited over a checkerboard so the result is opaque.
+  /// A `width × height` frame of opaque grey (96, 96, 96), the report's background.
+  static func grey(width: Int, height: Int) -> Frame {
+    var out = Frame(width: width, height: height)
+    let stride = out.bytesPerRow
+    out.pixels.withUnsafeMutableBufferPointer { pixels in
+      for y in 0..<height {
+        for i in Swift.stride(from: y * stride, to: y * stride + width * 4, by: 4) {
+          pixels[i] = 96
+          pixels[i + 1] = 96
+          pixels[i + 2] = 96
+          pixels[i + 3] = 255
+        }
+      }
+    }
+    return out
+  }
+
+  /// Copies `src` into `dst` at (`ox`, `oy`) (≥ 0; what falls outside `dst` is left out),
+  /// composited over a checkerboard of 8-pixel squares so the result is opaque.
   static func blit(_ src: Frame, into dst: inout Frame, atX ox: Int, y oy: Int) {
-    for y in 0..<src.height where oy + y < dst.height {
-      for x in 0..<src.width where ox + x < dst.width {
-        let j = y * src.bytesPerRow + x * 4
-        let a = Int(src.pixels[j + 3])
-        let bg = ((x / 8) + (y / 8)) % 2 == 0 ? 204 : 255
-        func over(_ c: UInt8) -> UInt8 { UInt8(min(255, Int(c) + (bg * (255 - a) + 127) / 255)) }
-        put(&dst, ox + x, oy + y, over(src.pixels[j + 2]), over(src.pixels[j + 1]), over(src.pixels[j]))
+    let rows = min(src.height, dst.height - oy), columns = min(src.width, dst.width - ox)
+    guard rows > 0, columns > 0 else { return }
+    let (from, to) = (src.bytesPerRow, dst.bytesPerRow)
+    src.pixels.withUnsafeBufferPointer { source in
+      dst.pixels.withUnsafeMutableBufferPointer { target in
+        for y in 0..<rows {
+          for x in 0..<columns {
+            let j = y * from + x * 4, i = (oy + y) * to + (ox + x) * 4
+            let a = Int(source[j + 3])
+            let bg = ((x / 8) + (y / 8)) % 2 == 0 ? 204 : 255
+            // The checkerboard's share, added to each premultiplied channel.
+            let under = (bg * (255 - a) + 127) / 255
+            target[i] = UInt8(min(255, Int(source[j]) + under))
+            target[i + 1] = UInt8(min(255, Int(source[j + 1]) + under))
+            target[i + 2] = UInt8(min(255, Int(source[j + 2]) + under))
+            target[i + 3] = 255
+          }
+        }
       }
     }
   }

@@ -166,18 +166,29 @@ package struct PNGImage: Sendable {
   /// The image as a premultiplied frame, premultiplied exactly as Cairo's PNG reader does.
   package var frame: Frame {
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
-    for (i, w) in words.enumerated() {
-      let a = Int(w >> 24)
-      func mul(_ c: UInt32) -> UInt8 {
-        if a == 255 { return UInt8(c & 0xFF) }
-        let t = a * Int(c & 0xFF) + 0x80
-        return UInt8((t + (t >> 8)) >> 8)
+    words.withUnsafeBufferPointer { words in
+      pixels.withUnsafeMutableBufferPointer { pixels in
+        for (i, w) in words.enumerated() {
+          let a = Int(w >> 24)
+          if a == 0 { continue }
+          let o = i * 4
+          if a == 255 {
+            pixels[o] = UInt8(truncatingIfNeeded: w)
+            pixels[o + 1] = UInt8(truncatingIfNeeded: w >> 8)
+            pixels[o + 2] = UInt8(truncatingIfNeeded: w >> 16)
+          } else {
+            // Cairo's rounding: (t + t / 256) / 256 with t = a × c + 128.
+            func mul(_ c: UInt32) -> UInt8 {
+              let t = a * Int(c & 0xFF) + 0x80
+              return UInt8((t + (t >> 8)) >> 8)
+            }
+            pixels[o] = mul(w)
+            pixels[o + 1] = mul(w >> 8)
+            pixels[o + 2] = mul(w >> 16)
+          }
+          pixels[o + 3] = UInt8(a)
+        }
       }
-      if a == 0 { continue }
-      pixels[i * 4] = mul(w)
-      pixels[i * 4 + 1] = mul(w >> 8)
-      pixels[i * 4 + 2] = mul(w >> 16)
-      pixels[i * 4 + 3] = UInt8(a)
     }
     return Frame(width: width, height: height, bytesPerRow: width * 4, pixels: pixels)
   }
