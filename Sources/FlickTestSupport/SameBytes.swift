@@ -5,8 +5,8 @@ import Foundation
 /// call per byte): comparing a template's frames that way cost DamageTemplateTests about a sixth
 /// of its CPU. This is `memcmp`: the same answer, at memory speed.
 package enum SameBytes {
-  /// Whether `a` and `b` hold the same bytes (and as many of them).
-  package static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+  /// Whether `a` and `b` hold the same bytes (and as many of them): bytes, or pixels as words.
+  package static func equal<Element: BitwiseCopyable>(_ a: [Element], _ b: [Element]) -> Bool {
     guard a.count == b.count else { return false }
     return a.withUnsafeBytes { x in
       b.withUnsafeBytes { y in

@@ -23,8 +23,10 @@ import Testing
       for y in 0..<h {
         for x in 0..<w {
           let a = UInt32.random(in: 0...255, using: &rng)
-          let channels = (0..<3).map { _ in UInt32.random(in: 0...a, using: &rng) }
-          let pixel = a << 24 | channels[0] << 16 | channels[1] << 8 | channels[2]
+          let red = UInt32.random(in: 0...a, using: &rng)
+          let green = UInt32.random(in: 0...a, using: &rng)
+          let blue = UInt32.random(in: 0...a, using: &rng)
+          let pixel = a << 24 | red << 16 | green << 8 | blue
           UnsafeMutableRawPointer(data + y * stride + 4 * x).storeBytes(of: pixel, as: UInt32.self)
         }
       }
