@@ -12,9 +12,9 @@ package struct FrameLayouts: Sendable, Equatable {
   /// Whether a sink reads `yuv420p` planes (``PreparedFrame/yuv420``), which the workers then
   /// make.
   package var yuv420: Bool
-  /// Whether a sink reads BGRA at all. When none does (every sink reads the planes alone), a
-  /// converted frame's pixels go back to the pool on the worker, so the frames in flight hold
-  /// their planes alone.
+  /// Whether a sink reads BGRA at all. When none does (every sink reads the planes alone), the
+  /// worker is done with a frame's pixels once it has converted them and draws its next frame
+  /// over them (``RenderPipeline``), so the frames in flight hold their planes alone.
   package var keepsPixels: Bool
 
   /// The layouts named; by default premultiplied BGRA alone.

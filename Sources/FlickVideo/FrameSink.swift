@@ -20,7 +20,7 @@ package protocol FrameSink: AnyObject {
   var wantsYUV420: Bool { get }
   /// Whether the sink reads the frame's BGRA bytes (premultiplied or straight). A sink that reads
   /// only its ``PreparedFrame/yuv420`` planes says no, so a frame whose every sink does the same
-  /// gives its pixels back to the pool as soon as it is converted (default: yes).
+  /// lets go of its pixels as soon as it is converted (default: yes).
   var readsPixels: Bool { get }
   /// Work to do on the raster workers for each frame, concurrently and in any order, before
   /// the frame reaches ``write(_:)`` (nil when the sink has none). It must only touch state
@@ -70,8 +70,9 @@ package struct PreparedFrame: Sendable {
   /// converted in place instead: no copy, and one frame buffer less in flight; ``premultiplied``
   /// and ``frame``'s pixels are then empty. With a `converter`, the frame is also converted to
   /// ``yuv420`` (into a buffer from `yuvPool` when it has one); when nothing reads its pixels but
-  /// the planes (``FrameLayouts/keepsPixels`` false), they then go back to `pool` at once and the
-  /// frame keeps its planes alone (``premultiplied`` and ``frame``'s pixels empty).
+  /// the planes (``FrameLayouts/keepsPixels`` false), they then go back to `pool` at once (or are
+  /// dropped, when a worker draws over them in place and `pool` is nil) and the frame keeps its
+  /// planes alone (``premultiplied`` and ``frame``'s pixels empty).
   package init(
     index: Int, frame: consuming Frame, layouts: FrameLayouts, pool: FramePool? = nil,
     converter: YUV420Converter? = nil, yuvPool: FramePool? = nil
