@@ -170,7 +170,7 @@ import Testing
     let template = dir.appendingPathComponent("t.json5")
     try Data(Self.template.utf8).write(to: template)
     var limited = env
-    limited["FLICK_PROBE_TIMEOUT"] = "2"  // the default 60 s, waited out, held a test slot for a minute
+    limited["FLICK_PROBE_TIMEOUT"] = "1"  // the default 60 s, waited out, held a test slot for a minute
     let run = try Self.flick(["render", template.path, "-o", dir.path + "/a.gif", "--dry-run"], environment: limited)
     #expect(run.finished, "the probe hung")
     #expect(run.status == 3)
