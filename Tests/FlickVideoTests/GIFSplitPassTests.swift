@@ -8,6 +8,9 @@ import Testing
 /// A GIF's encoding pass runs as two ffmpeg processes at once, joined into exactly the file one
 /// process makes; passes that cannot be split exactly run whole.
 @Suite struct GIFSplitPassTests {
+  /// The ffmpeg every encoding here uses, checked once (`ffmpeg -encoders` is an ffmpeg start-up).
+  static let ffmpeg = Result { () throws(VideoError) in try FFmpegTool.locate(for: [.gif]) }
+
   /// Encodes `scene` through a ``GIFSink`` (in at most `parts` processes), fed the frames its
   /// schedule keeps, and returns the GIF and whether it was split.
   static func encode(
@@ -32,7 +35,7 @@ import Testing
       renderFPS: scene.fps, frames: 0..<scene.frameCount, outputs: [.gif], options: options)
     let encoder = try GIFSink(
       destination: path, width: width, height: height, fps: schedule.outputs[0].fps, options: options,
-      ffmpeg: try FFmpegTool.locate(for: [.gif]))
+      ffmpeg: try Self.ffmpeg.get())
     encoder.minimumPixelsToSplit = pixels
     encoder.maximumParts = parts
     var delivery = FrameSchedule.Delivery(schedule.outputs[0], first: 0)
