@@ -60,13 +60,15 @@ package final class FrameRenderer: Sendable {
     let cache = RasterCache()
     let prefix = StaticPrefix()
     var usesStaticPrefix = true
-    let history = FrameHistory()
+    let history: FrameHistory
     var usesDamage = true
     /// The memory of the intermediate surfaces.
     let arena = PixelArena()
     let text = TextContext(ownFontMap: true)
+
+    init(drawsInPlace: Bool) { history = FrameHistory(drawsInPlace: drawsInPlace) }
   }
-  private let workshop = Locked(Workshop())
+  private let workshop: Locked<Workshop>
 
   /// The memory of this renderer's intermediate surfaces (internal for tests; read it between
   /// renders).
@@ -78,7 +80,7 @@ package final class FrameRenderer: Sendable {
     self.scale = scale
     self.pool = drawsInPlace ? nil : pool
     self.drawsInPlace = drawsInPlace
-    if drawsInPlace { workshop.withLock { $0.history.drawsInPlace = true } }
+    self.workshop = Locked(Workshop(drawsInPlace: drawsInPlace))
   }
 
   /// Rasterises `tree`, reusing what earlier frames of this renderer made.

@@ -93,16 +93,15 @@ public struct Renderer: Sendable {
     defer {
       if let statistics = painter.prefetch?.finish() { report?(statistics) }
     }
-    // Drawn over the last frame's own pixels (``FrameHistory/drawsInPlace``), which the frame
-    // and the history then share.
+    // Drawn over the last frame's own pixels (``FrameHistory/drawsInPlace``, never with a pool),
+    // which the frame and the history then share.
     let inPlace = history?.drawsInPlace == true
-    let sharing = pool == nil || inPlace
     if let history, let boxes = history.plan(canvas, layers, painter: painter) {
       let frame =
         inPlace
         ? try redraw(boxes, of: layers, over: history.takePixels(), canvas: canvas, painter: painter)
         : try redraw(boxes, of: layers, from: history.pixels, canvas: canvas, painter: painter, pool: pool)
-      history.keep(frame, layers: layers, canvas: canvas, redrawn: boxes, sharing: sharing)
+      history.keep(frame, layers: layers, canvas: canvas, redrawn: boxes, sharing: pool == nil)
       return frame
     }
     let plan =
@@ -114,7 +113,7 @@ public struct Renderer: Sendable {
       initial == nil
       && layers.first.map { LayerPainter.paintsEveryPixel($0, width: width, height: height, scale: scale) } == true
     let frame = try FrameCanvas.draw(
-      width: width, height: height, fill: tree.backgroundColor, pool: inPlace ? nil : pool, initial: initial,
+      width: width, height: height, fill: tree.backgroundColor, pool: pool, initial: initial,
       overwritten: overwritten, buffer: inPlace ? history?.takePixels() : nil
     ) {
       cr, pixels throws(RasterError) in
@@ -150,7 +149,7 @@ public struct Renderer: Sendable {
       }
       cache?.endFrame()
     }
-    history?.keep(frame, layers: layers, canvas: canvas, redrawn: nil, sharing: sharing)
+    history?.keep(frame, layers: layers, canvas: canvas, redrawn: nil, sharing: pool == nil)
     return frame
   }
 }

@@ -180,10 +180,10 @@ package enum DiffRenderer {
   /// A `width × height` frame of opaque grey (96, 96, 96), the report's background.
   static func grey(width: Int, height: Int) -> Frame {
     var out = Frame(width: width, height: height)
-    let stride = out.bytesPerRow
+    let rowBytes = out.bytesPerRow
     out.pixels.withUnsafeMutableBufferPointer { pixels in
       for y in 0..<height {
-        for i in Swift.stride(from: y * stride, to: y * stride + width * 4, by: 4) {
+        for i in stride(from: y * rowBytes, to: y * rowBytes + width * 4, by: 4) {
           pixels[i] = 96
           pixels[i + 1] = 96
           pixels[i + 2] = 96

@@ -19,8 +19,13 @@ final class FrameHistory {
   private(set) var pixels: [UInt8] = []
   private(set) var statistics = FrameDamageStatistics()
   /// Whether each frame is drawn over these pixels themselves rather than into a copy of them
-  /// (``FrameRenderer/drawsInPlace``); the frame then shares them until the next one is drawn.
-  var drawsInPlace = false
+  /// (``FrameRenderer/drawsInPlace``, which then takes no pool); the frame then shares them
+  /// until the next one is drawn.
+  let drawsInPlace: Bool
+
+  init(drawsInPlace: Bool = false) {
+    self.drawsInPlace = drawsInPlace
+  }
 
   /// The boxes to redraw for a frame of `layers` on `canvas` (empty: nothing differs), or nil to
   /// draw the whole frame.
