@@ -21,6 +21,17 @@ import Testing
     }
   }
 
+  /// Whether `condition` holds within `bound` seconds. A SIGKILL is delivered asynchronously: a
+  /// process killed a moment ago can still be listed, not yet a zombie, on a loaded machine.
+  static func eventually(within bound: Double = 10, _ condition: () -> Bool) -> Bool {
+    let start = Date()
+    while !condition() {
+      guard Date().timeIntervalSince(start) < bound else { return false }
+      usleep(10_000)
+    }
+    return true
+  }
+
   /// A `sleep` argument no other process uses, to find the sleepers a test started.
   static func marker() -> String { "\(300 + Int(getpid() % 600)).\(Int.random(in: 100_000...999_999))" }
 
@@ -34,8 +45,8 @@ import Testing
     #expect(ending == .exited(3))
     #expect(process.outputText == "started\n")
     #expect(process.errorText == "oops\n")
-    #expect(Subprocess.liveMembers(ofGroup: process.pid).isEmpty)
-    #expect(Self.running(mark).isEmpty)
+    #expect(Self.eventually { Subprocess.liveMembers(ofGroup: process.pid).isEmpty })
+    #expect(Self.eventually { Self.running(mark).isEmpty })
   }
 
   @Test func aWaitPastItsTimeoutReturnsAndStopKillsTheGroup() throws {
@@ -46,7 +57,7 @@ import Testing
     process.stop()
     #expect(process.wait() == .signalled(SIGKILL))
     #expect(process.outputText.isEmpty)
-    #expect(Self.running(mark).isEmpty)
+    #expect(Self.eventually { Self.running(mark).isEmpty })
   }
 
   @Test func aProgramThatCannotStartIsALaunchFailure() {
@@ -103,7 +114,7 @@ import Testing
     #expect(run.finished, "flick render hung on a wrapper ffmpeg")
     #expect(run.status == 0)
     #expect(try TestSupport.contents(out) == ["a.gif", "a.mp4"])
-    #expect(Self.running(mark).isEmpty, "a process of the wrapper's group outlived the render")
+    #expect(Self.eventually { Self.running(mark).isEmpty }, "a process of the wrapper's group outlived the render")
   }
 
   @Test func anInterruptedRenderLeavesNoProcessOfItsGroups() throws {
@@ -121,8 +132,9 @@ import Testing
     _ = err.readDataToEndOfFile()
     p.waitUntilExit()
     #expect(p.terminationStatus == 130)
-    #expect(Self.running(mark).isEmpty)
-    #expect(Self.running(dir.path + "/.a.mp4.").isEmpty, "the wrapper's ffmpeg outlived the interruption")
+    #expect(Self.eventually { Self.running(mark).isEmpty })
+    #expect(
+      Self.eventually { Self.running(dir.path + "/.a.mp4.").isEmpty }, "the wrapper's ffmpeg outlived the interruption")
   }
 
   @Test func ffmpegDiesWithAFlickKilledOutright() throws {
@@ -145,9 +157,9 @@ import Testing
     p.waitUntilExit()
     // The wrapper is killed with Flick (PR_SET_PDEATHSIG); its ffmpeg then sees the end of its
     // input and ends too. Bounded only so that a failure cannot hang the suite.
-    let start = Date()
-    while !Subprocess.liveMembers(ofGroup: wrapper).isEmpty && Date().timeIntervalSince(start) < 60 { usleep(20_000) }
-    #expect(Subprocess.liveMembers(ofGroup: wrapper).isEmpty, "a process of ffmpeg's group outlived Flick")
+    #expect(
+      Self.eventually(within: 60) { Subprocess.liveMembers(ofGroup: wrapper).isEmpty },
+      "a process of ffmpeg's group outlived Flick")
     Cleanup.removeStale(in: dir.path)
   }
 
@@ -174,6 +186,6 @@ import Testing
     let run = try Self.flick(["render", template.path, "-o", dir.path + "/a.gif", "--dry-run"], environment: limited)
     #expect(run.finished, "the probe hung")
     #expect(run.status == 3)
-    #expect(Self.running(mark).isEmpty)
+    #expect(Self.eventually { Self.running(mark).isEmpty })
   }
 }
