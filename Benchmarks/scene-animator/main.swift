@@ -18,11 +18,14 @@ let properties = BenchmarkOption.int("--properties", 40)
 let cards = (properties + 1) / 2
 let base = Scene(
   size: Size(width: 640, height: 360), fps: 60, duration: Double(frames) / 60, backgroundColor: Color(0x0B1020),
-  layers: (0..<cards).map { i in
-    Layer(
+  layers: (0..<cards).map { (i: Int) -> Layer in
+    let column = Double(i % 10)
+    let row = Double(i / 10)
+    let red: Double = Double(i) / Double(cards)
+    return Layer(
       id: "card\(i)", bounds: Rect(x: 0, y: 0, width: 60, height: 40),
-      position: Point(x: 40 + Double(i % 10) * 60, y: 80 + Double(i / 10) * 120),
-      backgroundColor: Color(red: Double(i) / Double(cards), green: 0.5, blue: 0.8), cornerRadius: 8)
+      position: Point(x: 40 + column * 60, y: 80 + row * 120),
+      backgroundColor: Color(red: red, green: 0.5, blue: 0.8), cornerRadius: 8)
   })
 
 func target(_ i: Int) -> Point { Point(x: 40 + Double((i * 7) % 10) * 60, y: 140 + Double(i / 10) * 120) }

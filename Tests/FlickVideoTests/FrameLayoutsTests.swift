@@ -50,7 +50,8 @@ import Testing
       index: 0, frame: frame, layouts: FrameLayouts(sinks: [Reader(yuv420: true, pixels: false)]),
       converter: converter)
     #expect(planes.premultiplied.isEmpty && planes.straight == nil)
-    #expect(planes.yuv420?.count == 8 * 6 * 3 / 2)
+    let planeBytes: Int = 8 * 6 + 2 * (4 * 3)  // Y, then U and V at half the width and height
+    #expect(planes.yuv420?.count == planeBytes)
     let both = PreparedFrame(
       index: 0, frame: frame, layouts: FrameLayouts(sinks: [Reader(yuv420: true, pixels: false), Reader()]),
       converter: converter)
