@@ -7,7 +7,12 @@ import Foundation
 /// trailing commas, hexadecimal numbers, leading or trailing decimal points, `+`, `Infinity`,
 /// `NaN`, escaped line breaks in strings. Duplicate keys are an error.
 package struct JSON5Parser {
-  let scalars: [Unicode.Scalar]
+  /// The document's scalars, read through a pointer: the parser lives only inside
+  /// ``parse(_:)``'s borrow of them. (An array's subscript is a generic call in an unoptimised
+  /// build, where the tests and the debug `flick` spent most of their parsing time.)
+  let scalars: UnsafePointer<Unicode.Scalar>
+  /// How many scalars the document has.
+  let count: Int
   var index = 0
   var line = 1
   var column = 1
@@ -17,29 +22,43 @@ package struct JSON5Parser {
   ///
   /// - Throws: ``JSON5SyntaxError`` with the position of the first problem.
   package static func parse(_ text: String) throws(JSON5SyntaxError) -> JSON5Value {
-    var parser = JSON5Parser(scalars: Array(text.unicodeScalars))
-    parser.skipBOM()
-    try parser.skipTrivia()
-    let value = try parser.parseValue()
-    try parser.skipTrivia()
-    if parser.index < parser.scalars.count {
-      throw parser.error(
-        "unexpected \(quoted: parser.describeCurrent()) after the end of the document",
-        plain: "unexpected \(quoted: parser.describeCurrent(plain: true)) after the end of the document")
+    // One scalar of padding after the text, so that the buffer is never empty (it is never read).
+    var scalars = Array(text.unicodeScalars)
+    let count = scalars.count
+    scalars.append(" ")
+    let parsed = scalars.withUnsafeBufferPointer { buffer -> Result<JSON5Value, JSON5SyntaxError> in
+      // The padding makes the base address non-nil.
+      var parser = JSON5Parser(scalars: buffer.baseAddress.unsafelyUnwrapped, count: count)
+      return Result { () throws(JSON5SyntaxError) in try parser.parseDocument() }
+    }
+    return try parsed.get()
+  }
+
+  /// The whole document: one value, with only trivia around it.
+  private mutating func parseDocument() throws(JSON5SyntaxError) -> JSON5Value {
+    skipBOM()
+    try skipTrivia()
+    let value = try parseValue()
+    try skipTrivia()
+    if index < count {
+      throw error(
+        "unexpected \(quoted: describeCurrent()) after the end of the document",
+        plain: "unexpected \(quoted: describeCurrent(plain: true)) after the end of the document")
     }
     return value
   }
 
-  init(scalars: [Unicode.Scalar]) {
+  private init(scalars: UnsafePointer<Unicode.Scalar>, count: Int) {
     self.scalars = scalars
+    self.count = count
   }
 
   // MARK: - Scanning
 
-  var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+  var current: Unicode.Scalar? { index < count ? scalars[index] : nil }
 
   func peek(_ offset: Int) -> Unicode.Scalar? {
-    index + offset < scalars.count ? scalars[index + offset] : nil
+    index + offset < count ? scalars[index + offset] : nil
   }
 
   mutating func advance() {

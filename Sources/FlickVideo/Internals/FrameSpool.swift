@@ -191,22 +191,14 @@ final class FrameSpool {
     start: Int, count: Int
   ) {
     if memcmp(new, old, count) == 0 { return (0, 0) }
+    // Blocks of 64 bytes compared by memcmp (which an optimised build expands inline), then byte
+    // by byte, from each end: some byte differs, so each walk stops inside the row.
+    let block = 64
     var start = 0
-    // Eight bytes at a time, then byte by byte, from each end.
-    while start + 8 <= count,
-      UnsafeRawPointer(new + start).loadUnaligned(as: UInt64.self)
-        == UnsafeRawPointer(old + start).loadUnaligned(as: UInt64.self)
-    {
-      start += 8
-    }
+    while start + block <= count && memcmp(new + start, old + start, block) == 0 { start += block }
     while new[start] == old[start] { start += 1 }
     var end = count
-    while end - 8 > start,
-      UnsafeRawPointer(new + end - 8).loadUnaligned(as: UInt64.self)
-        == UnsafeRawPointer(old + end - 8).loadUnaligned(as: UInt64.self)
-    {
-      end -= 8
-    }
+    while end - block > start && memcmp(new + end - block, old + end - block, block) == 0 { end -= block }
     while new[end - 1] == old[end - 1] { end -= 1 }
     return (start, end - start)
   }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A GIF's 256-colour palette computed from the frames as they are rendered: the palette
 /// ffmpeg 5.1's `palettegen=stats_mode=diff` makes (default options: 256 colours, one entry
 /// reserved for transparency, alpha not used), entry for entry, so the GIF that `paletteuse`
@@ -68,30 +70,15 @@ struct GIFPalette {
       }
     }
     if let previous, let old = previous.bindMemory(to: UInt32.self).baseAddress {
-      // Eight pixels compared at once, as four 64-bit words; only blocks with a difference are
-      // looked at pixel by pixel.
-      let a = UnsafeRawPointer(new)
-      let b = UnsafeRawPointer(old)
+      // Eight pixels compared at once (32 bytes by memcmp, which an optimised build expands into
+      // a few vector loads and an unoptimised one leaves to the C library); only blocks with a
+      // difference are looked at pixel by pixel.
       var x = 0
       while x < pixels {
-        let end = min(x + 8, pixels)
-        if end - x == 8 {
-          let o = x * 4
-          let d0 =
-            a.loadUnaligned(fromByteOffset: o, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: o, as: UInt64.self)
-          let d1 =
-            a.loadUnaligned(fromByteOffset: o + 8, as: UInt64.self)
-            ^ b.loadUnaligned(fromByteOffset: o + 8, as: UInt64.self)
-          let d2 =
-            a.loadUnaligned(fromByteOffset: o + 16, as: UInt64.self)
-            ^ b.loadUnaligned(fromByteOffset: o + 16, as: UInt64.self)
-          let d3 =
-            a.loadUnaligned(fromByteOffset: o + 24, as: UInt64.self)
-            ^ b.loadUnaligned(fromByteOffset: o + 24, as: UInt64.self)
-          if d0 | d1 | d2 | d3 == 0 {
-            x = end
-            continue
-          }
+        let end = x + 8 <= pixels ? x + 8 : pixels
+        if end - x == 8 && memcmp(new + x, old + x, 32) == 0 {
+          x = end
+          continue
         }
         while x < end {
           if new[x] != old[x] { tally(UInt32(littleEndian: old[x])) }
@@ -99,7 +86,11 @@ struct GIFPalette {
         }
       }
     } else {
-      for x in 0..<pixels { tally(UInt32(littleEndian: new[x])) }
+      var x = 0
+      while x < pixels {
+        tally(UInt32(littleEndian: new[x]))
+        x += 1
+      }
     }
     if run > 0 { counts[lastIndex] &+= run }
   }
