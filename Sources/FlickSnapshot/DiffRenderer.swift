@@ -124,17 +124,23 @@ package enum DiffRenderer {
   static func scaled(_ frame: Frame, by factor: Int) -> Frame {
     var out = Frame(width: frame.width * factor, height: frame.height * factor)
     let (width, from, to) = (out.width, frame.bytesPerRow, out.bytesPerRow)
-    frame.pixels.withUnsafeBufferPointer { source in
-      out.pixels.withUnsafeMutableBufferPointer { target in
-        for y in 0..<out.height {
+    let height = out.height
+    frame.pixels.withUnsafeBufferPointer { sourceBuffer in
+      out.pixels.withUnsafeMutableBufferPointer { targetBuffer in
+        guard let source = sourceBuffer.baseAddress, let target = targetBuffer.baseAddress else { return }
+        var y = 0
+        while y < height {
           let row = (y / factor) * from, start = y * to
-          for x in 0..<width {
+          var x = 0
+          while x < width {
             let s = row + (x / factor) * 4, d = start + x * 4
             target[d] = source[s]
             target[d + 1] = source[s + 1]
             target[d + 2] = source[s + 2]
             target[d + 3] = source[s + 3]
+            x += 1
           }
+          y += 1
         }
       }
     }
@@ -181,14 +187,20 @@ package enum DiffRenderer {
   static func grey(width: Int, height: Int) -> Frame {
     var out = Frame(width: width, height: height)
     let rowBytes = out.bytesPerRow
-    out.pixels.withUnsafeMutableBufferPointer { pixels in
-      for y in 0..<height {
-        for i in stride(from: y * rowBytes, to: y * rowBytes + width * 4, by: 4) {
+    out.pixels.withUnsafeMutableBufferPointer { buffer in
+      guard let pixels = buffer.baseAddress else { return }
+      var y = 0
+      while y < height {
+        var i = y * rowBytes
+        let end = i + width * 4
+        while i < end {
           pixels[i] = 96
           pixels[i + 1] = 96
           pixels[i + 2] = 96
           pixels[i + 3] = 255
+          i += 4
         }
+        y += 1
       }
     }
     return out
@@ -200,23 +212,36 @@ package enum DiffRenderer {
     let rows = min(src.height, dst.height - oy), columns = min(src.width, dst.width - ox)
     guard rows > 0, columns > 0 else { return }
     let (from, to) = (src.bytesPerRow, dst.bytesPerRow)
-    src.pixels.withUnsafeBufferPointer { source in
-      dst.pixels.withUnsafeMutableBufferPointer { target in
-        for y in 0..<rows {
-          for x in 0..<columns {
+    // Pointers and `while` loops: their subscripts and arithmetic stay plain instructions in an
+    // unoptimised build (the tests, the debug `flick`), where a buffer's subscript, a range's
+    // iterator and `min` are generic calls.
+    src.pixels.withUnsafeBufferPointer { sourceBuffer in
+      dst.pixels.withUnsafeMutableBufferPointer { targetBuffer in
+        guard let source = sourceBuffer.baseAddress, let target = targetBuffer.baseAddress else { return }
+        var y = 0
+        while y < rows {
+          var x = 0
+          while x < columns {
             let j = y * from + x * 4, i = (oy + y) * to + (ox + x) * 4
             let a = Int(source[j + 3])
             let bg = ((x / 8) + (y / 8)) % 2 == 0 ? 204 : 255
             // The checkerboard's share, added to each premultiplied channel.
             let under = (bg * (255 - a) + 127) / 255
-            target[i] = UInt8(min(255, Int(source[j]) + under))
-            target[i + 1] = UInt8(min(255, Int(source[j + 1]) + under))
-            target[i + 2] = UInt8(min(255, Int(source[j + 2]) + under))
+            target[i] = capped(Int(source[j]) + under)
+            target[i + 1] = capped(Int(source[j + 1]) + under)
+            target[i + 2] = capped(Int(source[j + 2]) + under)
             target[i + 3] = 255
+            x += 1
           }
+          y += 1
         }
       }
     }
+  }
+
+  /// `value` (≥ 0) as a byte, capped at 255.
+  @inline(__always) private static func capped(_ value: Int) -> UInt8 {
+    value > 255 ? 255 : UInt8(truncatingIfNeeded: value)
   }
 
   /// Draws a 1-pixel magenta rectangle outline, clipped to the frame.
