@@ -72,7 +72,11 @@ package enum MessageText {
   /// Whether `scalar` must not reach a terminal as it is.
   package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
     let v = scalar.value
-    if v < 0x20 || (0x7F...0x9F).contains(v) { return true }
+    // Printable ASCII first, without a look at the scalar's properties: nearly every scalar of a
+    // message, and the C0 and C1 controls around it.
+    if v < 0x20 { return true }
+    if v < 0x7F { return false }
+    if v <= 0x9F { return true }
     switch scalar.properties.generalCategory {
     case .format, .lineSeparator, .paragraphSeparator, .control, .surrogate, .privateUse, .unassigned:
       // Zero-width joiners keep emoji sequences intact.

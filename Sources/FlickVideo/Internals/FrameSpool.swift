@@ -34,6 +34,10 @@ final class FrameSpool {
   private var previous: [UInt8] = []
   /// One frame's record being assembled (headers, then spans).
   private var record: [UInt8]
+  /// A record's headers before its spans are known: `8 × rows` zero bytes, appended as an array
+  /// (copied at once; a `repeatElement` was appended byte by byte, 0.7 ms a 540-row frame, in an
+  /// unoptimised build).
+  private let emptyHeaders: [UInt8]
 
   /// Creates the spool file at `path` for `width × height` BGRA frames.
   ///
@@ -53,6 +57,7 @@ final class FrameSpool {
     self.rowBytes = rowBytes
     self.rows = rows
     self.record = []
+    self.emptyHeaders = [UInt8](repeating: 0, count: rows * 8)
     Cleanup.shared.add(file: path)
     switch OutputEntry.createTemporary(path, mode: 0o600) {
     case .success(let fd): self.fd = fd
@@ -70,10 +75,9 @@ final class FrameSpool {
   /// - Returns: nil, or the `errno` description of a failed write (a full disk).
   func append(_ frame: [UInt8]) -> String? {
     precondition(frame.count == rowBytes * rows, "spooled frames all have one size")
-    let headerBytes = rows * 8
     record.removeAll(keepingCapacity: true)
-    record.reserveCapacity(headerBytes + frame.count)
-    record.append(contentsOf: repeatElement(0, count: headerBytes))
+    record.reserveCapacity(emptyHeaders.count + frame.count)
+    record.append(contentsOf: emptyHeaders)
     let first = frameCount == 0
     frame.withUnsafeBufferPointer { new in
       previous.withUnsafeBufferPointer { old in
