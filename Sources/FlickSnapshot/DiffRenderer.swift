@@ -227,9 +227,11 @@ package enum DiffRenderer {
             let bg = ((x / 8) + (y / 8)) % 2 == 0 ? 204 : 255
             // The checkerboard's share, added to each premultiplied channel.
             let under = (bg * (255 - a) + 127) / 255
-            target[i] = capped(Int(source[j]) + under)
-            target[i + 1] = capped(Int(source[j + 1]) + under)
-            target[i + 2] = capped(Int(source[j + 2]) + under)
+            // Written out, not a helper: an unoptimised build calls a function per channel.
+            let blue = Int(source[j]) + under, green = Int(source[j + 1]) + under, red = Int(source[j + 2]) + under
+            target[i] = blue > 255 ? 255 : UInt8(blue)
+            target[i + 1] = green > 255 ? 255 : UInt8(green)
+            target[i + 2] = red > 255 ? 255 : UInt8(red)
             target[i + 3] = 255
             x += 1
           }
@@ -237,11 +239,6 @@ package enum DiffRenderer {
         }
       }
     }
-  }
-
-  /// `value` (≥ 0) as a byte, capped at 255.
-  @inline(__always) private static func capped(_ value: Int) -> UInt8 {
-    value > 255 ? 255 : UInt8(truncatingIfNeeded: value)
   }
 
   /// Draws a 1-pixel magenta rectangle outline, clipped to the frame.

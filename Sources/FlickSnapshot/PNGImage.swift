@@ -166,31 +166,41 @@ package struct PNGImage: Sendable {
   /// The image as a premultiplied frame, premultiplied exactly as Cairo's PNG reader does.
   package var frame: Frame {
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
-    words.withUnsafeBufferPointer { words in
-      pixels.withUnsafeMutableBufferPointer { pixels in
-        for (i, w) in words.enumerated() {
-          let a = Int(w >> 24)
-          if a == 0 { continue }
+    // Base pointers and a `while` loop, which stay plain instructions in an unoptimised build
+    // (the debug `flick`'s verify and diff), where `enumerated()` over a buffer is generic calls
+    // per pixel.
+    words.withUnsafeBufferPointer { wordBuffer in
+      pixels.withUnsafeMutableBufferPointer { pixelBuffer in
+        guard let words = wordBuffer.baseAddress, let pixels = pixelBuffer.baseAddress else { return }
+        let count = wordBuffer.count
+        var i = 0
+        while i < count {
+          let w = words[i]
+          let a = Int(w &>> 24)
           let o = i * 4
+          i += 1
+          if a == 0 { continue }
           if a == 255 {
             pixels[o] = UInt8(truncatingIfNeeded: w)
-            pixels[o + 1] = UInt8(truncatingIfNeeded: w >> 8)
-            pixels[o + 2] = UInt8(truncatingIfNeeded: w >> 16)
+            pixels[o + 1] = UInt8(truncatingIfNeeded: w &>> 8)
+            pixels[o + 2] = UInt8(truncatingIfNeeded: w &>> 16)
           } else {
-            // Cairo's rounding: (t + t / 256) / 256 with t = a × c + 128.
-            func mul(_ c: UInt32) -> UInt8 {
-              let t = a * Int(c & 0xFF) + 0x80
-              return UInt8((t + (t >> 8)) >> 8)
-            }
-            pixels[o] = mul(w)
-            pixels[o + 1] = mul(w >> 8)
-            pixels[o + 2] = mul(w >> 16)
+            pixels[o] = Self.premultiplied(w, a)
+            pixels[o + 1] = Self.premultiplied(w &>> 8, a)
+            pixels[o + 2] = Self.premultiplied(w &>> 16, a)
           }
           pixels[o + 3] = UInt8(a)
         }
       }
     }
     return Frame(width: width, height: height, bytesPerRow: width * 4, pixels: pixels)
+  }
+
+  /// The low byte of `c` times alpha `a` (1–254), with Cairo's rounding: (t + t / 256) / 256
+  /// with t = a × c + 128.
+  private static func premultiplied(_ c: UInt32, _ a: Int) -> UInt8 {
+    let t = a * Int(c & 0xFF) + 0x80
+    return UInt8((t + (t >> 8)) >> 8)
   }
 
   /// Whether any pixel has alpha below 255.
