@@ -7,14 +7,18 @@ extension JSON5Parser {
   static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
     // ASCII first (a template's keys): its only alphabetic scalars are the letters, and the
     // Unicode property lookups cost far more than the comparisons.
-    if c.isASCII { return ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "$" || c == "_" }
+    // By value: a range's `contains` is a generic call in an unoptimised build.
+    if c.isASCII {
+      let v = c.value
+      return (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || v == 0x24 || v == 0x5F  // a-z, A-Z, $, _
+    }
     return c.properties.isAlphabetic
   }
 
   static func isIdentifierPart(_ c: Unicode.Scalar) -> Bool {
     // In ASCII only the digits have a numeric type, and no scalar is a mark; `_` is the one
     // connector punctuation.
-    if c.isASCII { return isIdentifierStart(c) || ("0"..."9").contains(c) }
+    if c.isASCII { return isIdentifierStart(c) || (c.value >= 0x30 && c.value <= 0x39) }  // 0-9
     return isIdentifierStart(c) || c.properties.numericType != nil || c == "\u{200C}" || c == "\u{200D}"
       || c.properties.generalCategory == .nonspacingMark
       || c.properties.generalCategory == .spacingMark

@@ -62,12 +62,15 @@ package struct JSON5Parser {
   }
 
   mutating func advance() {
-    guard let c = current else { return }
+    guard index < count else { return }
+    // Scalar values, not literals: each literal is an initialiser call in an unoptimised build.
+    let c = scalars[index].value
     index += 1
-    if c == "\n" || (c == "\r" && current != "\n") || c == "\u{2028}" || c == "\u{2029}" {
+    // A line ends at LF, CR (a CR LF pair counts once, at its LF), U+2028 or U+2029.
+    if c == 0x0A || (c == 0x0D && (index == count || scalars[index].value != 0x0A)) || c == 0x2028 || c == 0x2029 {
       line += 1
       column = 1
-    } else if c != "\r" {
+    } else if c != 0x0D {
       column += 1
     }
   }

@@ -23,6 +23,20 @@ import Testing
     #expect(JSON5Parser.isWhitespace("\u{2003}") && !JSON5Parser.isIdentifierStart("\u{2003}"))
   }
 
+  /// A line ends at LF, at CR LF (counted once), at a lone CR, at U+2028 and at U+2029; an
+  /// error's column counts from there.
+  @Test(
+    arguments: [("\n", 2), ("\r\n", 2), ("\r", 2), ("\u{2028}", 2), ("\u{2029}", 2), ("\n\r\n\r", 4)] as [(String, Int)]
+  )
+  func linesEndWhereJSON5SaysTheyDo(_ ending: String, _ line: Int) {
+    do {
+      _ = try JSON5Parser.parse("{ a: 1," + ending + "  b: @ }")
+      Issue.record("a document with '@' for a value parsed")
+    } catch {
+      #expect(error.line == line && error.column == 6, "\(ending.unicodeScalars.map(\.value)): \(error)")
+    }
+  }
+
   @Test func numbersWithABarePointReadAsBefore() throws {
     let v = try JSON5Parser.parse("[1., 1.e2, .5, 5.E-1, 0.25e+1, -2., +3.5]")
     guard case .array(let items) = v.kind else {
