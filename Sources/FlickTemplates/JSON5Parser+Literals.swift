@@ -6,8 +6,8 @@ import Foundation
 extension JSON5Parser {
   static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
     // ASCII first (a template's keys): its only alphabetic scalars are the letters, and the
-    // Unicode property lookups cost far more than the comparisons.
-    // By value: a range's `contains` is a generic call in an unoptimised build.
+    // Unicode property lookups cost far more than comparisons of the value (a range's `contains`
+    // is a generic call in an unoptimised build).
     if c.isASCII {
       let v = c.value
       return (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || v == 0x24 || v == 0x5F  // a-z, A-Z, $, _
