@@ -8,7 +8,7 @@ import Testing
 /// of 2 templates × 2 sizes, planned, run as 3 shards and merged, compared with rendering each
 /// job alone; then up-to-date skipping, a one-parameter change, refused merges, exit codes,
 /// reports and progress lines.
-@Suite(.serialized) struct BatchCommandTests {
+@Suite struct BatchCommandTests {
   typealias F = BatchFixtures
 
   static func report(_ dir: URL, _ name: String) throws -> BatchReport {

@@ -8,7 +8,7 @@ import Testing
 /// renders; each CI example (GitHub Actions matrix, GitLab `parallel:`, Kubernetes Indexed Job,
 /// Slurm array) gives `flick run` the shard its scheduler's variables name, and the shards'
 /// union is the plan without overlap; the GitHub workflow installs what flick needs.
-@Suite(.serialized) struct BatchExamplesTests {
+@Suite struct BatchExamplesTests {
   typealias F = BatchFixtures
   static let examples = F.root.appendingPathComponent("Examples/batch")
 

@@ -7,7 +7,7 @@ import Testing
 /// Running a plan as a platform team does: ffmpeg checked once per process (probes counted),
 /// `--retries` for environment failures only, debug runs that keep the plan's report, and
 /// `flick status` with its exit codes and gallery.
-@Suite(.serialized) struct BatchOperationsTests {
+@Suite struct BatchOperationsTests {
   typealias F = BatchFixtures
 
   /// A workspace with the fixtures and a manifest of 4 short clips (2 variants × 2 sizes) to MP4 + GIF.

@@ -9,7 +9,7 @@ import Testing
 /// them, the same frames chosen for a lower GIF rate, alpha included), the PNG sequence byte for
 /// byte, the MP4 frame for frame (its chunks start with keyframes). The merge checks its MP4
 /// chunks (size, frame count, decodability) before joining them.
-@Suite(.serialized) struct ChunkEqualityTests {
+@Suite struct ChunkEqualityTests {
   typealias F = BatchFixtures
 
   /// Renders of `slide` frames 24..35 (moving, then still: identical frames) and `pulse`

@@ -6,7 +6,7 @@ import Testing
 /// truncated or undecodable frame, a frame of another size (or a header claiming 16000²) is
 /// refused with exit 2 naming the chunk file and what was expected, and nothing is written; an
 /// outside image never reaches an output. The seeded fuzz damages chunk folders at random.
-@Suite(.serialized) struct ChunkVerificationTests {
+@Suite struct ChunkVerificationTests {
   typealias C = ChunkFixtures
   typealias F = BatchFixtures
 

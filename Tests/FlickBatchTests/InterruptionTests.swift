@@ -8,7 +8,7 @@ import Testing
 /// was on marked running, read as interrupted once its lock is free, a merge leaves no temporaries, and a merge killed outright has its
 /// leftovers removed by the next one. No timing: each test waits for a file that shows the
 /// command is under way, then interrupts it.
-@Suite(.serialized) struct InterruptionTests {
+@Suite struct InterruptionTests {
   typealias F = BatchFixtures
 
   /// A workspace with a long template (`long.json5`, 600 frames) and a manifest rendering it.

@@ -5,7 +5,7 @@ import Testing
 
 /// Runs the executables in Examples/ (built for the tests by scripts/build-tests)
 /// and checks what they wrote: ffprobe on the MP4 and GIF, a few pixels of the PNG still.
-@Suite(.serialized) struct ExamplesTests {
+@Suite struct ExamplesTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 

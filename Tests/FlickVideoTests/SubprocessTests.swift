@@ -6,7 +6,7 @@ import Testing
 /// never waited on past the child's exit, every wait bounded, and the whole group killed and
 /// reaped on stop. An `ffmpeg` on PATH that is a wrapper script (no `exec`), even one that
 /// leaves a sleeper holding stderr, does not hang a render.
-@Suite(.serialized) struct SubprocessTests {
+@Suite struct SubprocessTests {
   /// The live processes whose command line contains `marker` (zombies excluded).
   static func running(_ marker: String) -> [Int32] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
