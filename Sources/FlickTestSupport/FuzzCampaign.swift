@@ -47,14 +47,20 @@ package struct FuzzCampaign: Sendable {
     for i in 0..<count {
       let seed = firstSeed &+ UInt64(i)
       slots.wait()
-      DispatchQueue.global().async(group: group) {
-        defer { slots.signal() }
+      group.enter()
+      // A thread per case, not the global queue: each case waits on a process, and on Linux that
+      // queue is the test runner's pool (see ProcessRunner.run).
+      Thread {
+        defer {
+          slots.signal()
+          group.leave()
+        }
         do {
           problems.append(try check(seed, root))
         } catch {
           problems.append(["seed \(seed): \(error)"])
         }
-      }
+      }.start()
     }
     group.wait()
     return problems.all

@@ -63,10 +63,11 @@ package struct FuzzCaseRunner: Sendable {
     try p.run()
     let done = DispatchSemaphore(value: 0)
     let box = DataBox()
-    DispatchQueue.global().async {
+    // On a thread of its own, not the test runner's pool (see ProcessRunner.run).
+    Thread {
       box.data = pipe.fileHandleForReading.readDataToEndOfFile()
       done.signal()
-    }
+    }.start()
     let timedOut = done.wait(timeout: .now() + timeLimit) == .timedOut
     if timedOut {
       kill(p.processIdentifier, SIGKILL)

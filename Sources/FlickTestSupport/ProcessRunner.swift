@@ -36,10 +36,13 @@ package enum ProcessRunner {
     try p.run()
     let box = DataBox()
     let done = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
+    // stderr is read on a thread of its own, not the global queue: on Linux that queue is the
+    // test runner's pool, which adds a thread at most once a second when those it has are blocked,
+    // so a reader blocked there idled a core (docs/benchmarks.md, "`make test` time").
+    Thread {
       box.data = err.fileHandleForReading.readDataToEndOfFile()
       done.signal()
-    }
+    }.start()
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     done.wait()
     p.waitUntilExit()
