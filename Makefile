@@ -22,14 +22,15 @@ demo: release
 	$(FLICK_RELEASE) render Templates/hello.json5 -o $(OUT)/hello.mp4 -o $(OUT)/hello.gif
 	@echo "Rendered $(OUT)/hello.mp4 and $(OUT)/hello.gif"
 
-# One debug build (scripts/build-tests: one `swift build --build-tests`, so the test bundle, `flick`,
-# the examples and the benchmark executables, which it only compiles) and beside it the lint and
-# the installs the tests need (scripts/test-deps: Slurm, Chromium, Playwright, which wait on the
-# network while the compiler has the cores); then, side by side (`make -j`, each job's output
-# printed when it ends), the Swift tests, the Slurm test in a process of its own (about 40 s,
-# mostly waiting on its daemons) and the studio's browser tests (about 40 s). The browser tests
-# need only `flick`, so they start as soon as the build has linked it (scripts/wait-for-flick),
-# while the rest of the build compiles, and never wait for the Swift tests.
+# One build (scripts/build-tests: one `swift build --build-tests`, so the test bundle, `flick`, the
+# examples and the benchmark executables, which it only compiles) with the test dependencies
+# installing beside it, then four jobs side by side
+# (`make -j`, each job's output printed when it ends):
+# the lint, the Swift tests (2.5–4.5 minutes on 2 cores, by the VM), the Slurm test in a process of its own
+# (about 45 s, mostly waiting on its daemons, which inside the main test process held one of the
+# two cooperative threads of a 2-core machine) and the studio's browser tests (about 70 s; they
+# need only the binary, so they do not wait for the Swift tests nor build `flick` again as
+# `make test-studio` does).
 TEST_JOBS = lint test-swift test-slurm test-browser
 # scripts/build-tests builds into a tree of its own (each module compiled whole, in one job); the
 # targets that run its tests name it: SWIFT_TEST, and the `flick` in it.
@@ -38,25 +39,17 @@ export TEST_BUILD
 SWIFT_TEST = $(SWIFT) test --skip-build --scratch-path $(TEST_BUILD)
 TEST_FLICK = $(TEST_BUILD)/debug/flick
 test: bootstrap
-	@mkdir -p $(TEST_BUILD) && touch $(TEST_BUILD)/.build-started
-	$(MAKE) --no-print-directory -j 8 --output-sync=target TEST_RUN=1 $(TEST_JOBS)
+	$(MAKE) --no-print-directory -j 2 test-build test-deps
+	$(MAKE) --no-print-directory -j $(words $(TEST_JOBS)) --output-sync=target $(TEST_JOBS)
 
-# Under `make test` (TEST_RUN=1) the jobs wait for what they need: the Swift and Slurm tests for
-# the test build, the Slurm and browser tests for the installs, the browser tests for `flick`
-# alone. Run by themselves they use the build that is there. A failed install does not stop the
-# tests (the `-`): the jobs that need it install again or say why not.
-.PHONY: test-build test-deps flick-built
+# The test build, and beside it the installs the later jobs need (scripts/test-deps: Slurm,
+# Chromium, Playwright), which wait on the network while the compiler has the cores. A failed
+# install does not stop the tests (the `-`): the jobs that need it install again or say why not.
+.PHONY: test-build test-deps
 test-build:
 	SWIFT=$(SWIFT) scripts/build-tests
 test-deps:
 	-scripts/test-deps
-flick-built:
-	@scripts/wait-for-flick
-ifdef TEST_RUN
-test-swift: test-build
-test-slurm: test-build test-deps
-test-browser: flick-built test-deps
-endif
 
 .PHONY: lint format test-swift test-slurm test-browser api-check
 # `swift format lint --strict` with the committed .swift-format (docs/design.md, "Code style and
