@@ -49,7 +49,7 @@ package struct FuzzCampaign: Sendable {
       slots.wait()
       group.enter()
       // A thread per case, not the global queue: each case waits on a process, and on Linux that
-      // queue is the test runner's pool (see ProcessRunner.run).
+      // queue is the test runner's pool (see PipeDrain).
       Thread {
         defer {
           slots.signal()

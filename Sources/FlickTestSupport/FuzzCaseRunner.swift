@@ -61,25 +61,14 @@ package struct FuzzCaseRunner: Sendable {
     p.standardOutput = capturesStdout ? pipe : FileHandle.nullDevice
     p.standardInput = FileHandle.nullDevice
     try p.run()
-    let done = DispatchSemaphore(value: 0)
-    let box = DataBox()
-    // On a thread of its own, not the test runner's pool (see ProcessRunner.run).
-    Thread {
-      box.data = pipe.fileHandleForReading.readDataToEndOfFile()
-      done.signal()
-    }.start()
-    let timedOut = done.wait(timeout: .now() + timeLimit) == .timedOut
-    if timedOut {
-      kill(p.processIdentifier, SIGKILL)
-      done.wait()
-    }
+    let output = PipeDrain(pipe.fileHandleForReading)
+    let timedOut = !output.ended(by: .now() + timeLimit)
+    if timedOut { kill(p.processIdentifier, SIGKILL) }
+    let text = String(decoding: output.wait(), as: UTF8.self)
     p.waitUntilExit()
     return Outcome(
-      status: p.terminationStatus, signalled: p.terminationReason == .uncaughtSignal, timedOut: timedOut,
-      output: String(decoding: box.data, as: UTF8.self))
+      status: p.terminationStatus, signalled: p.terminationReason == .uncaughtSignal, timedOut: timedOut, output: text)
   }
-
-  private final class DataBox: @unchecked Sendable { var data = Data() }
 
   /// The raw characters a message must never print: ESC, CR, RIGHT-TO-LEFT OVERRIDE and NEL.
   package static let terminalControls: Set<Unicode.Scalar> = ["\u{1B}", "\r", "\u{202E}", "\u{85}"]

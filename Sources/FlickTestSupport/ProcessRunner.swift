@@ -34,19 +34,11 @@ package enum ProcessRunner {
     p.standardError = err
     p.standardInput = FileHandle.nullDevice
     try p.run()
-    let box = DataBox()
-    let done = DispatchSemaphore(value: 0)
-    // stderr is read on a thread of its own, not the global queue: on Linux that queue is the
-    // test runner's pool, which adds a thread at most once a second when those it has are blocked,
-    // so a reader blocked there idled a core (docs/benchmarks.md, "`make test` time").
-    Thread {
-      box.data = err.fileHandleForReading.readDataToEndOfFile()
-      done.signal()
-    }.start()
+    let errors = PipeDrain(err.fileHandleForReading)
     let outData = out.fileHandleForReading.readDataToEndOfFile()
-    done.wait()
+    let errData = errors.wait()
     p.waitUntilExit()
-    return Output(status: p.terminationStatus, stdout: outData, stderr: String(decoding: box.data, as: UTF8.self))
+    return Output(status: p.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
   }
 
   /// The `flick` binary the tests run: `FLICK_BIN`; else the one built beside the running test
@@ -67,6 +59,4 @@ package enum ProcessRunner {
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     return dir
   }
-
-  private final class DataBox: @unchecked Sendable { var data = Data() }
 }
