@@ -127,28 +127,33 @@ import Testing
   static let large = "{ flick: 1, canvas: { width: 512, height: 512, fps: 10, duration: 1 } }"
 
   @Test(arguments: ["exec sleep 600", "kill -STOP $$", "cat > /dev/null; exec sleep 600"])
-  func aStuckEncoderStopsWithExit3(_ behaviour: String) throws {
+  func aStuckEncoderStopsWithExit3(_ behaviour: String) async throws {
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let ffmpeg = try Self.fakeFFmpeg(behaviour, in: dir)
     let t = try Self.write(Self.large, "t.json5", in: dir)
-    let r = try Self.run(
-      ["render", t, "-o", dir.appendingPathComponent("o.mp4").path, "--encoder-timeout", "1", "-q"],
-      environment: ["FLICK_FFMPEG": ffmpeg])
+    // A second of waiting on a sleeper: off the test runner's threads (OffPool).
+    let r = try await OffPool.run {
+      try Self.run(
+        ["render", t, "-o", dir.appendingPathComponent("o.mp4").path, "--encoder-timeout", "1", "-q"],
+        environment: ["FLICK_FFMPEG": ffmpeg])
+    }
     #expect(r.status == 3, "\(behaviour): \(r.stderr)")
     #expect(r.stderr.contains("ffmpeg made no progress writing"), "\(r.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("o.mp4").path))
     #expect(Self.hidden(dir).isEmpty, "\(Self.hidden(dir))")
   }
 
-  @Test func theTimeoutStopsAnyCommandWithExit3AndCleansUp() throws {
+  @Test func theTimeoutStopsAnyCommandWithExit3AndCleansUp() async throws {
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let ffmpeg = try Self.fakeFFmpeg("exec sleep 600", in: dir)
     let t = try Self.write(Self.large, "t.json5", in: dir)
-    let r = try Self.run(
-      ["render", t, "-o", dir.appendingPathComponent("o.mp4").path, "--timeout", "1s", "-q"],
-      environment: ["FLICK_FFMPEG": ffmpeg])
+    let r = try await OffPool.run {
+      try Self.run(
+        ["render", t, "-o", dir.appendingPathComponent("o.mp4").path, "--timeout", "1s", "-q"],
+        environment: ["FLICK_FFMPEG": ffmpeg])
+    }
     #expect(r.status == 3 && r.stderr.contains("stopped after the timeout of 1 s"), "\(r.stderr)")
     #expect(Self.hidden(dir).isEmpty, "\(Self.hidden(dir))")
   }

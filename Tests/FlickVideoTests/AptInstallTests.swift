@@ -1,3 +1,4 @@
+import FlickTestSupport
 import Foundation
 import Testing
 
@@ -40,21 +41,25 @@ import Testing
       .split(separator: "\n").map(String.init)
   }
 
-  @Test func installsStartedTogetherRunOneAtATime() throws {
+  @Test func installsStartedTogetherRunOneAtATime() async throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let env = try Self.standIn(dir)
-    let processes = try ["pkg-one", "pkg-two", "pkg-three"].map { package in
-      let p = Process()
-      p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      p.arguments = ["bash", Self.script, package]
-      p.environment = env
-      p.standardError = FileHandle.nullDevice
-      try p.run()
-      return p
+    // Three stand-ins that pause in turn: waited for off the test runner's threads (OffPool).
+    let statuses = try await OffPool.run {
+      let processes = try ["pkg-one", "pkg-two", "pkg-three"].map { package in
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["bash", Self.script, package]
+        p.environment = env
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        return p
+      }
+      for p in processes { p.waitUntilExit() }
+      return processes.map(\.terminationStatus)
     }
-    for p in processes { p.waitUntilExit() }
-    #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+    #expect(statuses == [0, 0, 0])
     let log = try Self.lines(dir)
     // Every call ends before the next one starts.
     var open: String?

@@ -1,3 +1,4 @@
+import FlickTestSupport
 @testable import FlickVideo
 import Foundation
 import Testing
@@ -99,7 +100,7 @@ import Testing
       timeline: [ { target: "box", property: "positionX", to: 54, at: 0, duration: 1 } ] }
     """
 
-  @Test(arguments: [false, true]) func aRenderThroughAWrapperFFmpegFinishes(_ withSleeper: Bool) throws {
+  @Test(arguments: [false, true]) func aRenderThroughAWrapperFFmpegFinishes(_ withSleeper: Bool) async throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let (bin, env) = try TestSupport.ffmpegFolder(in: dir)
@@ -109,12 +110,18 @@ import Testing
     try Data(Self.template.utf8).write(to: template)
     let out = dir.appendingPathComponent("out")
     try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-    let run = try Self.flick(
-      ["render", template.path, "-o", out.path + "/a.mp4", "-o", out.path + "/a.gif", "-q"], environment: env)
+    // With the sleeper, each encoder's pipes get their grace period (2 s): off the test
+    // runner's threads (OffPool).
+    let run = try await OffPool.run {
+      try Self.flick(
+        ["render", template.path, "-o", out.path + "/a.mp4", "-o", out.path + "/a.gif", "-q"], environment: env)
+    }
     #expect(run.finished, "flick render hung on a wrapper ffmpeg")
     #expect(run.status == 0)
     #expect(try TestSupport.contents(out) == ["a.gif", "a.mp4"])
-    #expect(Self.eventually { Self.running(mark).isEmpty }, "a process of the wrapper's group outlived the render")
+    #expect(
+      try await OffPool.run { Self.eventually { Self.running(mark).isEmpty } },
+      "a process of the wrapper's group outlived the render")
   }
 
   @Test func anInterruptedRenderLeavesNoProcessOfItsGroups() throws {
@@ -137,7 +144,7 @@ import Testing
       Self.eventually { Self.running(dir.path + "/.a.mp4.").isEmpty }, "the wrapper's ffmpeg outlived the interruption")
   }
 
-  @Test func ffmpegDiesWithAFlickKilledOutright() throws {
+  @Test func ffmpegDiesWithAFlickKilledOutright() async throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let (bin, env) = try TestSupport.ffmpegFolder(in: dir)
@@ -158,7 +165,7 @@ import Testing
     // The wrapper is killed with Flick (PR_SET_PDEATHSIG); its ffmpeg then sees the end of its
     // input and ends too. Bounded only so that a failure cannot hang the suite.
     #expect(
-      Self.eventually(within: 60) { Subprocess.liveMembers(ofGroup: wrapper).isEmpty },
+      try await OffPool.run { Self.eventually(within: 60) { Subprocess.liveMembers(ofGroup: wrapper).isEmpty } },
       "a process of ffmpeg's group outlived Flick")
     Cleanup.removeStale(in: dir.path)
   }
@@ -172,7 +179,7 @@ import Testing
     }
   }
 
-  @Test func aProbeWhoseGrandchildHoldsItsOutputIsStoppedAfterItsTimeout() throws {
+  @Test func aProbeWhoseGrandchildHoldsItsOutputIsStoppedAfterItsTimeout() async throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let (bin, env) = try TestSupport.ffmpegFolder(in: dir)
@@ -181,11 +188,14 @@ import Testing
     _ = try TestSupport.script("sleep \(mark) &\nsleep \(mark)\n", named: "ffmpeg", in: bin)
     let template = dir.appendingPathComponent("t.json5")
     try Data(Self.template.utf8).write(to: template)
-    var limited = env
-    limited["FLICK_PROBE_TIMEOUT"] = "1"  // the default 60 s, waited out, held a test slot for a minute
-    let run = try Self.flick(["render", template.path, "-o", dir.path + "/a.gif", "--dry-run"], environment: limited)
+    var environment = env
+    environment["FLICK_PROBE_TIMEOUT"] = "1"  // the default 60 s, waited out, held a test slot for a minute
+    let limited = environment
+    let run = try await OffPool.run {
+      try Self.flick(["render", template.path, "-o", dir.path + "/a.gif", "--dry-run"], environment: limited)
+    }
     #expect(run.finished, "the probe hung")
     #expect(run.status == 3)
-    #expect(Self.eventually { Self.running(mark).isEmpty })
+    #expect(try await OffPool.run { Self.eventually { Self.running(mark).isEmpty } })
   }
 }
