@@ -40,13 +40,13 @@ import Testing
   }
 
   /// Runs `body` with both ends of a fresh pipe and closes them afterwards.
-  static func withPipe(_ body: (_ read: Int32, _ write: Int32) throws -> Void) throws {
+  static func withPipe<T>(_ body: (_ read: Int32, _ write: Int32) throws -> T) throws -> T {
     let (r, w) = try pipe()
     defer {
       close(r)
       close(w)
     }
-    try body(r, w)
+    return try body(r, w)
   }
 
   @Test func aFrameStaysKeptUntilItsLastByteIsRead() throws {
@@ -118,15 +118,13 @@ import Testing
   @Test func aReaderThatReadsNothingStalls() async throws {
     // A second of waiting for a reader that never reads: off the test runner's threads (OffPool).
     let stalled = try await OffPool.run {
-      var stalled = false
-      try Self.withPipe { r, w in
+      try Self.withPipe { r, w -> Bool in
         var frames = SplicedFrames()
         for n in 0..<2 {
           Self.splice(Self.frame(UInt8(n), count: 100_000), into: w, keepingIn: &frames)
         }
-        stalled = frames.awaitAllButLast(w, stallTimeout: 1) { 0 } == .stalled
+        return frames.awaitAllButLast(w, stallTimeout: 1) { 0 } == .stalled
       }
-      return stalled
     }
     #expect(stalled)
   }

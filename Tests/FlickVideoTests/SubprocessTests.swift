@@ -33,6 +33,12 @@ import Testing
     return true
   }
 
+  /// ``eventually(within:_:)`` waited for off the test runner's threads (OffPool), for the tests
+  /// whose condition waits on processes that are still ending.
+  static func eventually(within bound: Double = 10, _ condition: @escaping @Sendable () -> Bool) async throws -> Bool {
+    try await OffPool.run { eventually(within: bound, condition) }
+  }
+
   /// A `sleep` argument no other process uses, to find the sleepers a test started.
   static func marker() -> String { "\(300 + Int(getpid() % 600)).\(Int.random(in: 100_000...999_999))" }
 
@@ -120,7 +126,7 @@ import Testing
     #expect(run.status == 0)
     #expect(try TestSupport.contents(out) == ["a.gif", "a.mp4"])
     #expect(
-      try await OffPool.run { Self.eventually { Self.running(mark).isEmpty } },
+      try await Self.eventually { Self.running(mark).isEmpty },
       "a process of the wrapper's group outlived the render")
   }
 
@@ -165,7 +171,7 @@ import Testing
     // The wrapper is killed with Flick (PR_SET_PDEATHSIG); its ffmpeg then sees the end of its
     // input and ends too. Bounded only so that a failure cannot hang the suite.
     #expect(
-      try await OffPool.run { Self.eventually(within: 60) { Subprocess.liveMembers(ofGroup: wrapper).isEmpty } },
+      try await Self.eventually(within: 60) { Subprocess.liveMembers(ofGroup: wrapper).isEmpty },
       "a process of ffmpeg's group outlived Flick")
     Cleanup.removeStale(in: dir.path)
   }
@@ -196,6 +202,6 @@ import Testing
     }
     #expect(run.finished, "the probe hung")
     #expect(run.status == 3)
-    #expect(try await OffPool.run { Self.eventually { Self.running(mark).isEmpty } })
+    #expect(try await Self.eventually { Self.running(mark).isEmpty })
   }
 }
