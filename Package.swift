@@ -152,11 +152,16 @@ let package = Package(
       name: "FlickTestSupport",
       linkerSettings: [.unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux], configuration: .debug))]),
 
-    .testTarget(name: "FlickMotionTests", dependencies: ["FlickMotion", "FlickTestSupport"]),
-    .testTarget(name: "FlickSceneTests", dependencies: ["FlickScene"]),
+    /// `expectEqual(a, b)` and the other comparisons the tests use instead of `#expect(a == b)`,
+    /// whose expansion costs the type checker about ten times as much (docs/benchmarks.md).
+    .target(name: "FlickExpectations"),
+
+    .testTarget(name: "FlickMotionTests", dependencies: ["FlickExpectations", "FlickMotion", "FlickTestSupport"]),
+    .testTarget(name: "FlickSceneTests", dependencies: ["FlickExpectations", "FlickScene"]),
     .testTarget(
       name: "FlickRasterTests",
       dependencies: [
+        "FlickExpectations",
         "FlickRaster", "CCairo", "CGradient", "CRLottie", "CRSVG", "FlickTemplates", "FlickTestSupport",
       ],
       exclude: ["Fixtures"],
@@ -164,21 +169,27 @@ let package = Package(
       // GObject's g_object_unref); Flick itself loads them on first use (CDynamicLibrary) and
       // gets these same copies.
       linkerSettings: [.linkedLibrary("rlottie"), .linkedLibrary("rsvg-2"), .linkedLibrary("gobject-2.0")]),
-    .testTarget(name: "FlickVideoTests", dependencies: ["FlickVideo", "FlickTemplates", "FlickTestSupport"]),
     .testTarget(
-      name: "FlickTemplatesTests", dependencies: ["FlickTemplates", "FlickRaster", "FlickTestSupport"],
+      name: "FlickVideoTests", dependencies: ["FlickExpectations", "FlickVideo", "FlickTemplates", "FlickTestSupport"]),
+    .testTarget(
+      name: "FlickTemplatesTests",
+      dependencies: ["FlickExpectations", "FlickTemplates", "FlickRaster", "FlickTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "FlickSnapshotTests", dependencies: ["FlickSnapshot", "FlickTesting", "FlickTestSupport"],
+      name: "FlickSnapshotTests",
+      dependencies: ["FlickExpectations", "FlickSnapshot", "FlickTesting", "FlickTestSupport"],
       exclude: ["Fixtures", "__Snapshots__"]),
     .testTarget(
-      name: "FlickBatchTests", dependencies: ["FlickBatch", "FlickTemplates", "FlickVideo", "FlickTestSupport"],
+      name: "FlickBatchTests",
+      dependencies: ["FlickExpectations", "FlickBatch", "FlickTemplates", "FlickVideo", "FlickTestSupport"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "FlickCLITests", dependencies: ["FlickRaster", "FlickTemplates", "FlickTestSupport"]),
+    .testTarget(
+      name: "FlickCLITests", dependencies: ["FlickExpectations", "FlickRaster", "FlickTemplates", "FlickTestSupport"]),
     .testTarget(
       name: "FlickStudioTests",
-      dependencies: ["FlickStudio", "FlickTemplates", "FlickRaster", "FlickTestSupport"], exclude: ["Fixtures"]),
-    .testTarget(name: "FlickExamplesTests", dependencies: ["FlickRaster", "FlickTestSupport"]),
+      dependencies: ["FlickExpectations", "FlickStudio", "FlickTemplates", "FlickRaster", "FlickTestSupport"],
+      exclude: ["Fixtures"]),
+    .testTarget(name: "FlickExamplesTests", dependencies: ["FlickExpectations", "FlickRaster", "FlickTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

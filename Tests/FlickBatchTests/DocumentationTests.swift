@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -32,10 +33,11 @@ import Testing
     try example.write(toFile: path, atomically: true, encoding: .utf8)
     let plan = try BatchPlan(manifest: try Manifest.load(path: path), flickVersion: "test")
     // 4 variants × 3 sizes, each 300 frames in chunks of 120: 3 chunks and a merge per clip.
-    #expect(plan.merges.count == 12)
-    #expect(plan.jobs.count == 36)
-    #expect(
-      plan.jobs.map(\.spec.name).prefix(3) == [
+    expectEqual(plan.merges.count, 12)
+    expectEqual(plan.jobs.count, 36)
+    expectEqual(
+      plan.jobs.map(\.spec.name).prefix(3),
+      [
         "cards/1/1280x720 frames 0..119", "cards/1/1280x720 frames 120..239", "cards/1/1280x720 frames 240..299",
       ])
   }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -32,7 +33,7 @@ import Testing
       formats: [\(formats.map { "\"\($0)\"" }.joined(separator: ", "))]\(chunkKey) } ] }
     """.write(to: dir.appendingPathComponent("m.json5"), atomically: true, encoding: .utf8)
     let planned = try F.flick(["plan", "m.json5", "-o", "plan.json"], in: dir)
-    #expect(planned.status == 0, "\(planned.stderr)")
+    expectEqual(planned.status, 0, "\(planned.stderr)")
     return dir
   }
 
@@ -80,24 +81,27 @@ import Testing
       return true
     }
     try #require(run.sent, "the run finished before it could be interrupted: make the fixture longer")
-    #expect(run.status == 130)
-    #expect(live?.jobs.map(\.status) == [.running, .notRun], "\(String(describing: live?.jobs))")
-    #expect(live?.owner?.pid != nil && live?.exitCode == 0)
+    expectEqual(run.status, 130)
+    expectEqual(live?.jobs.map(\.status), [.running, .notRun], "\(String(describing: live?.jobs))")
+    #expect(live?.owner?.pid != nil)
+    expectEqual(live?.exitCode, 0)
     // The file still says running; read as a report, its run has ended: the job was interrupted.
     let raw = try JSONDecoder().decode(BatchReport.self, from: Data(contentsOf: report))
-    #expect(raw.jobs.map(\.status) == [.running, .notRun], "\(raw.jobs)")
+    expectEqual(raw.jobs.map(\.status), [.running, .notRun], "\(raw.jobs)")
     let written = try BatchReport.load(path: report.path)
-    #expect(written.command == "run" && written.shard == "1/1" && written.exitCode == 130)
-    #expect(written.jobs.map(\.status) == [.interrupted, .notRun], "\(written.jobs)")
-    #expect(written.jobs.first?.exitCode == 130)
+    expectEqual(written.command, "run")
+    expectEqual(written.shard, "1/1")
+    expectEqual(written.exitCode, 130)
+    expectEqual(written.jobs.map(\.status), [.interrupted, .notRun], "\(written.jobs)")
+    expectEqual(written.jobs.first?.exitCode, 130)
     #expect(
       Self.temporaries(under: dir.appendingPathComponent("out")).isEmpty,
       "\(Self.temporaries(under: dir.appendingPathComponent("out")))")
     // Run again: the interrupted job is not up to date, so both render, and the report says so.
     let again = try F.flick(["run", "plan.json", "--shard", "1/1", "-q"], in: dir, environment: F.cleanEnvironment)
-    #expect(again.status == 0, "\(again.stderr)")
+    expectEqual(again.status, 0, "\(again.stderr)")
     let final = try JSONDecoder().decode(BatchReport.self, from: Data(contentsOf: report))
-    #expect(final.jobs.map(\.status) == [.rendered, .rendered])
+    expectEqual(final.jobs.map(\.status), [.rendered, .rendered])
   }
 
   @Test func anInterruptedMergeLeavesNoTemporariesAndStaleOnesGoNextTime() throws {
@@ -105,7 +109,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let out = dir.appendingPathComponent("out")
     let run = try F.flick(["run", "plan.json", "-q"], in: dir, environment: F.cleanEnvironment)
-    #expect(run.status == 0, "\(run.stderr)")
+    expectEqual(run.status, 0, "\(run.stderr)")
     // Interrupted once its work folder exists (it joins the chunks' frames there).
     let merge = try Self.interrupt(["merge", "plan.json", "-q"], in: dir) {
       let names =
@@ -113,7 +117,7 @@ import Testing
       return names.contains { $0.hasPrefix("merge-") }
     }
     try #require(merge.sent, "the merge finished before it could be interrupted: make the fixture longer")
-    #expect(merge.status == 130)
+    expectEqual(merge.status, 130)
     #expect(Self.temporaries(under: out).isEmpty, "\(Self.temporaries(under: out))")
     #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("long/1/160x90.gif").path))
 
@@ -144,13 +148,13 @@ import Testing
       }
     }
     let again = try F.flick(["merge", "plan.json", "-q"], in: dir)
-    #expect(again.status == 0, "\(again.stderr)")
+    expectEqual(again.status, 0, "\(again.stderr)")
     for url in stale { #expect(!FileManager.default.fileExists(atPath: url.path), "\(url.path) is left") }
     for url in live { #expect(FileManager.default.fileExists(atPath: url.path), "\(url.path) was removed") }
     #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("long/1/160x90.gif").path))
-    #expect(
-      try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("long/1/160x90").path).filter {
+    try expectEqual(
+      FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("long/1/160x90").path).filter {
         $0.hasSuffix(".png")
-      }.count == 600)
+      }.count, 600)
   }
 }

@@ -1,4 +1,5 @@
 @testable import FlickBatch
+import FlickExpectations
 import FlickRaster
 import FlickVideo
 import Testing
@@ -12,21 +13,21 @@ import Testing
     let other = JobIdentity(flickVersion: "1", renderer: renderer, gifsicle: "LCDF Gifsicle 1.94")
     let without = JobIdentity(flickVersion: "1", renderer: renderer, gifsicle: "none")
     #expect(with.header.contains("gifsicle LCDF Gifsicle 1.93"))
-    #expect(JobIdentity.hash(with.header) != JobIdentity.hash(other.header))
-    #expect(JobIdentity.hash(with.header) != JobIdentity.hash(without.header))
-    #expect(
-      JobIdentity.hash(with.header)
-        == JobIdentity.hash(JobIdentity(flickVersion: "1", renderer: renderer, gifsicle: "LCDF Gifsicle 1.93").header))
+    expectNotEqual(JobIdentity.hash(with.header), JobIdentity.hash(other.header))
+    expectNotEqual(JobIdentity.hash(with.header), JobIdentity.hash(without.header))
+    expectEqual(
+      JobIdentity.hash(with.header),
+      JobIdentity.hash(JobIdentity(flickVersion: "1", renderer: renderer, gifsicle: "LCDF Gifsicle 1.93").header))
   }
 
   /// The identity names the gifsicle a render would run: none when `FLICK_GIFSICLE=none`, and the
   /// version line of the installed one otherwise.
   @Test func theIdentityFollowsTheGifsicleARenderRuns() {
-    #expect(GIFOptimizer.identity(environment: ["FLICK_GIFSICLE": "none"]) == "none")
-    #expect(GIFOptimizer.identity(environment: ["PATH": "/nonexistent"]) == "none")
+    expectEqual(GIFOptimizer.identity(environment: ["FLICK_GIFSICLE": "none"]), "none")
+    expectEqual(GIFOptimizer.identity(environment: ["PATH": "/nonexistent"]), "none")
     if let installed = GIFOptimizer.locate() {
       #expect(installed.version.lowercased().contains("gifsicle"))
-      #expect(GIFOptimizer.identity() == installed.version)
+      expectEqual(GIFOptimizer.identity(), installed.version)
     }
   }
 }

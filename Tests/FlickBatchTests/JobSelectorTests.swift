@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -9,9 +10,9 @@ import Testing
   static let jobs = ShardBalanceTests.plan().jobs
 
   @Test func anIndexPicksThatJob() throws {
-    #expect(try JobSelector.select("#15", in: Self.jobs) == 15)
-    #expect(try JobSelector.index("15", in: Self.jobs, option: "--index") == 15)
-    #expect(try JobSelector.select("#0", in: Self.jobs) == 0)
+    try expectEqual(JobSelector.select("#15", in: Self.jobs), 15)
+    try expectEqual(JobSelector.index("15", in: Self.jobs, option: "--index"), 15)
+    try expectEqual(JobSelector.select("#0", in: Self.jobs), 0)
     for bad in ["#48", "#-1", "#x", "#", "#+3"] {
       #expect(throws: BatchError.self) { try JobSelector.select(bad, in: Self.jobs) }
     }
@@ -19,9 +20,9 @@ import Testing
 
   @Test func aNameOrAnIdPrefixPicksTheOneJobItMatches() throws {
     let job = Self.jobs[21]
-    #expect(try JobSelector.select(job.name, in: Self.jobs) == 21)
-    #expect(try JobSelector.select(String(job.id.prefix(16)), in: Self.jobs) == 21)
-    #expect(try JobSelector.select(job.id.uppercased(), in: Self.jobs) == 21)
+    try expectEqual(JobSelector.select(job.name, in: Self.jobs), 21)
+    try expectEqual(JobSelector.select(String(job.id.prefix(16)), in: Self.jobs), 21)
+    try expectEqual(JobSelector.select(job.id.uppercased(), in: Self.jobs), 21)
   }
 
   @Test func anAmbiguousPrefixIsRefusedListingTheCandidates() throws {
@@ -34,7 +35,7 @@ import Testing
       _ = try JobSelector.select(digit, in: Self.jobs)
       Issue.record("an ambiguous prefix was accepted")
     } catch {
-      #expect(error.exitCode == 2)
+      expectEqual(error.exitCode, 2)
       #expect(error.description.contains("ambiguous: it matches \(matches.count) jobs"), "\(error)")
       for job in matches.prefix(JobSelector.listed) {
         #expect(error.description.contains("#\(job.index) \(job.id.prefix(12))"), "\(error)")
@@ -43,7 +44,7 @@ import Testing
     // A number is an id prefix, never an index: "15" is not job 15.
     let fifteen = Self.jobs.filter { $0.id.hasPrefix("15") }
     if fifteen.count == 1 {
-      #expect(try JobSelector.select("15", in: Self.jobs) == fifteen[0].index)
+      try expectEqual(JobSelector.select("15", in: Self.jobs), fifteen[0].index)
     } else {
       #expect(throws: BatchError.self) { try JobSelector.select("15", in: Self.jobs) }
     }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import FlickVideo
 import Foundation
@@ -10,7 +11,7 @@ import Testing
     let command = try FFmpegCommand(
       format: .mp4, width: 64, height: 36, fps: 30, options: EncodingOptions(), output: "o.mp4")
     let i = try #require(command.arguments.firstIndex(of: "-threads"))
-    #expect(command.arguments[i + 1] == String(FFmpegCommand.x264Threads))
+    expectEqual(command.arguments[i + 1], String(FFmpegCommand.x264Threads))
     #expect(command.arguments.firstIndex(of: "-c:v")! < i && i < command.arguments.firstIndex(of: "o.mp4")!)
   }
 
@@ -28,12 +29,12 @@ import Testing
       let r = try ProcessRunner.run(
         "/usr/bin/taskset",
         ["-c", cpus, BatchFixtures.flick, "render", hello, "--frames", "0..29", "-q"] + paths.flatMap { ["-o", $0] })
-      #expect(r.status == 0, "\(r.stderr)")
+      expectEqual(r.status, 0, "\(r.stderr)")
       files.append(try paths.map { try Data(contentsOf: URL(fileURLWithPath: $0)) })
     }
     for (i, format) in formats.enumerated() {
-      #expect(files[0][i].count > 1000)
-      #expect(files[0][i] == files[1][i], "\(format) bytes differ between 1 and 2 visible CPUs")
+      expectGreater(files[0][i].count, 1000)
+      expectEqual(files[0][i], files[1][i], "\(format) bytes differ between 1 and 2 visible CPUs")
     }
   }
 }

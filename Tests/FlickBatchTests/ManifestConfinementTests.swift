@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTemplates
 import FlickTestSupport
 import Foundation
@@ -100,7 +101,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: l.root) }
     let there = try #require(try l.plan(Self.manifest(extra: " data: \"../victim/secret.json5\"")))
     let missing = try #require(try l.plan(Self.manifest(extra: " data: \"../victim/nothing.json5\"")))
-    #expect(there.replacingOccurrences(of: "secret", with: "nothing") == missing)
+    expectEqual(there.replacingOccurrences(of: "secret", with: "nothing"), missing)
     #expect(there.hasPrefix(l.manifest + ":3:64: renders[0].data: "), "\(there)")
   }
 
@@ -114,7 +115,8 @@ import Testing
     try FileManager.default.createSymbolicLink(
       atPath: l.folder.appendingPathComponent("deep").path, withDestinationPath: "sub/a/b")
     let error = try #require(try l.plan(Self.manifest(extra: " data: \"deep/../../victim/secret.json5\"")))
-    #expect(error.contains("no such data file") && error.contains("/m/sub/victim/secret.json5"), "\(error)")
+    #expect(error.contains("no such data file"), "\(error)")
+    #expect(error.contains("/m/sub/victim/secret.json5"), "\(error)")
     // With a file there, that file is the one read (not the victim's).
     try FileManager.default.createDirectory(
       at: l.folder.appendingPathComponent("sub/victim"), withIntermediateDirectories: true)
@@ -126,7 +128,8 @@ import Testing
     let l = try Layout()
     defer { try? FileManager.default.removeItem(at: l.root) }
     let error = try #require(try l.plan(Self.manifest(extra: " data: \"%2e%2e/victim/secret.json5\"")))
-    #expect(error.contains("no such data file") && !error.contains(Self.secret), "\(error)")
+    #expect(error.contains("no such data file"), "\(error)")
+    #expect(!error.contains(Self.secret), "\(error)")
   }
 
   /// Allowed outside, a file that is not a manifest still never shows its bytes.
@@ -173,14 +176,17 @@ import Testing
       .write(to: file, atomically: true, encoding: .utf8)
     let plan = try BatchPlan(manifest: try Manifest.load(path: file.path), flickVersion: "test")
     let names = plan.jobs.map(\.spec.variant)
-    #expect(names.count == 8 && Set(names).count == 8, "\(names)")
+    expectEqual(names.count, 8, "\(names)")
+    expectEqual(Set(names).count, 8, "\(names)")
     for name in names {
-      #expect(Manifest.isPlain(name) && name.count <= 100, "\(name)")
+      #expect(Manifest.isPlain(name), "\(name)")
+      expectLessOrEqual(name.count, 100, "\(name)")
     }
-    #expect(names.prefix(4) == ["_._.._x", "a_b", "_hidden", "__31mred"])
+    expectEqual(names.prefix(4), ["_._.._x", "a_b", "_hidden", "__31mred"])
     let root = plan.manifest.outputRoot + "/"
     for target in plan.jobs.flatMap(\.targets) {
-      #expect(target.path.hasPrefix(root) && !target.path.contains("/../"), "\(target.path)")
+      #expect(target.path.hasPrefix(root), "\(target.path)")
+      #expect(!target.path.contains("/../"), "\(target.path)")
     }
     // Two values that become the same name are refused, naming both.
     try "[{ label: \"a/b\" }, { label: \"a_b\" }]".write(
@@ -198,7 +204,9 @@ import Testing
     try "accent\n\(cell)\n".write(to: l.folder.appendingPathComponent("d.csv"), atomically: true, encoding: .utf8)
     let error = try #require(try l.plan(Self.manifest(extra: " data: \"d.csv\"")))
     #expect(error.hasPrefix(l.folder.appendingPathComponent("d.csv").path + ":2:1: "), "\(error)")
-    #expect(error.count < 1000 && !error.contains("\u{1B}") && !error.contains("\n"), "\(error.count) characters")
+    expectLess(error.count, 1000, "\(error.count) characters")
+    #expect(!error.contains("\u{1B}"), "\(error.count) characters")
+    #expect(!error.contains("\n"), "\(error.count) characters")
   }
 
   @Test func aRenderNameCannotBeHiddenOrLong() throws {
@@ -223,9 +231,8 @@ import Testing
     try fm.createSymbolicLink(
       atPath: l.folder.appendingPathComponent("out/slide").path, withDestinationPath: l.victim.path)
     let planted = try #require(try l.plan(Self.manifest()))
-    #expect(
-      planted.contains(": output: '") && planted.contains("out/slide' in the output folder is a symbolic link"),
-      "\(planted)")
+    #expect(planted.contains(": output: '"), "\(planted)")
+    #expect(planted.contains("out/slide' in the output folder is a symbolic link"), "\(planted)")
     // Chunked: the merge's outputs are checked as well as the chunks'.
     let chunked = try #require(try l.plan(Self.manifest(extra: " chunk: 10")))
     #expect(chunked.contains("out/slide' in the output folder is a symbolic link"), "\(chunked)")
@@ -233,7 +240,7 @@ import Testing
     try fm.createDirectory(at: l.folder.appendingPathComponent("out/.flick"), withIntermediateDirectories: true)
     try fm.createSymbolicLink(
       atPath: l.folder.appendingPathComponent("out/.flick/reports").path, withDestinationPath: l.victim.path)
-    #expect(try l.plan(Self.manifest())?.contains("reports' in the output folder is a symbolic link") == true)
+    try expectEqual(l.plan(Self.manifest())?.contains("reports' in the output folder is a symbolic link"), true)
     try fm.removeItem(at: l.folder.appendingPathComponent("out/.flick/reports"))
     #expect(try l.plan(Self.manifest()) == nil)
   }
@@ -278,7 +285,7 @@ import Testing
       if value == "t/c.png" {
         #expect(error == nil, "\(error ?? "")")
       } else {
-        #expect(error?.contains("is outside the template's folder") == true, "\(value): \(error ?? "accepted")")
+        expectEqual(error?.contains("is outside the template's folder"), true, "\(value): \(error ?? "accepted")")
       }
     }
   }
@@ -324,7 +331,7 @@ import Testing
   @Test func aFIFOIsRefusedWithoutBlocking() throws {
     let l = try Layout()
     defer { try? FileManager.default.removeItem(at: l.root) }
-    #expect(mkfifo(l.folder.appendingPathComponent("d.csv").path, 0o600) == 0)
+    expectEqual(mkfifo(l.folder.appendingPathComponent("d.csv").path, 0o600), 0)
     let error = try #require(try l.plan(Self.manifest(extra: " data: \"d.csv\"")))
     #expect(error.contains("not a regular file"), "\(error)")
   }

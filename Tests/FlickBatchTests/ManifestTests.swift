@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTemplates
 import FlickVideo
 import Foundation
@@ -34,7 +35,7 @@ import Testing
   }
 
   @Test func thereAreBrokenFixtures() {
-    #expect(Self.brokenFixtures.count >= 12)
+    expectGreaterOrEqual(Self.brokenFixtures.count, 12)
   }
 
   /// The schema lists exactly the keys and enumerations the decoder accepts.
@@ -45,17 +46,16 @@ import Testing
       Set(((object?["properties"] as? [String: Any]) ?? [:]).keys)
     }
     let defs = try #require(schema["$defs"] as? [String: Any])
-    #expect(keys(schema) == Set(Manifest.topKeys))
-    #expect(keys(defs["render"] as? [String: Any]) == Set(Manifest.renderKeys))
+    expectEqual(keys(schema), Set(Manifest.topKeys))
+    expectEqual(keys(defs["render"] as? [String: Any]), Set(Manifest.renderKeys))
     let encoding = defs["encoding"] as? [String: Any]
-    #expect(keys(encoding) == Set(Manifest.encodingKeys))
-    #expect((defs["format"] as? [String: Any])?["enum"] as? [String] == Manifest.formats.map(\.rawValue))
+    expectEqual(keys(encoding), Set(Manifest.encodingKeys))
+    expectEqual((defs["format"] as? [String: Any])?["enum"] as? [String], Manifest.formats.map(\.rawValue))
     let properties = encoding?["properties"] as? [String: Any]
-    #expect((properties?["preset"] as? [String: Any])?["enum"] as? [String] == EncodingOptions.presets)
-    #expect(
-      (properties?["dither"] as? [String: Any])?["enum"] as? [String]
-        == EncodingOptions.Dither.allCases.map(\.rawValue))
-    #expect(schema["additionalProperties"] as? Bool == false)
+    expectEqual((properties?["preset"] as? [String: Any])?["enum"] as? [String], EncodingOptions.presets)
+    expectEqual(
+      (properties?["dither"] as? [String: Any])?["enum"] as? [String], EncodingOptions.Dither.allCases.map(\.rawValue))
+    expectEqual(schema["additionalProperties"] as? Bool, false)
   }
 
   @Test func variantsFromEverySource() throws {
@@ -74,21 +74,23 @@ import Testing
     }
     """.write(to: manifest, atomically: true, encoding: .utf8)
     let plan = try BatchPlan(manifest: try Manifest.load(path: manifest.path), flickVersion: "test")
-    #expect(
-      plan.jobs.map(\.spec.name) == [
+    expectEqual(
+      plan.jobs.map(\.spec.name),
+      [
         "inline/1/128x72", "inline/wide.params/128x72", "json/10/128x72", "json/90/128x72",
         "csv/1/48x48", "csv/2/48x48", "csv/3/48x48", "bundled/default/640x360",
       ])
     // The values reached the scenes: the params file's distance and the CSV's tints differ.
-    #expect(Set(plan.jobs.map(\.spec.id)).count == plan.jobs.count)
-    #expect(plan.jobs[7].frames == 0..<10)
-    #expect(plan.jobs[4].scale == 0.5)
+    expectEqual(Set(plan.jobs.map(\.spec.id)).count, plan.jobs.count)
+    expectEqual(plan.jobs[7].frames, 0..<10)
+    expectEqual(plan.jobs[4].scale, 0.5)
   }
 
   @Test func csvReader() throws {
     let rows = try CSV.parse("\u{FEFF}a,b\r\n\"x, y\",\"say \"\"hi\"\"\"\n\n\"multi\nline\",2\n", file: "t.csv")
-    #expect(
-      rows == [
+    expectEqual(
+      rows,
+      [
         CSV.Row(line: 1, fields: ["a", "b"]), CSV.Row(line: 2, fields: ["x, y", "say \"hi\""]),
         CSV.Row(line: 4, fields: ["multi\nline", "2"]),
       ])

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTemplates
 import Foundation
 import Testing
@@ -22,20 +23,20 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let plan = try Self.plan(dir)
     // 6 variants of 2 templates × 2 sizes = 12 clips; the 40-frame slide clips in chunks of 15.
-    #expect(plan.jobs.count == 18 + 6)
-    #expect(plan.merges.count == 6)
-    #expect(plan.jobs.map(\.spec.index) == Array(0..<24))
-    #expect(Set(plan.jobs.map(\.spec.id)).count == 24)
+    expectEqual(plan.jobs.count, 18 + 6)
+    expectEqual(plan.merges.count, 6)
+    expectEqual(plan.jobs.map(\.spec.index), Array(0..<24))
+    expectEqual(Set(plan.jobs.map(\.spec.id)).count, 24)
     #expect(plan.jobs.allSatisfy { $0.spec.id.count == 64 })
     // Planning again gives the same bytes.
-    #expect(
-      try Self.plan(dir).document(planFolder: dir.path).encoded() == plan.document(planFolder: dir.path).encoded())
+    try expectEqual(
+      Self.plan(dir).document(planFolder: dir.path).encoded(), plan.document(planFolder: dir.path).encoded())
     // Chunks: frame-exact, contiguous, in order, at most `chunk` frames, covering the clip.
     for merge in plan.merges {
       let ranges = merge.chunks.map(\.frames)
-      #expect(ranges.map(\.count) == [15, 15, 10])
+      expectEqual(ranges.map(\.count), [15, 15, 10])
       #expect(ranges.first!.lowerBound == merge.spec.frames[0] && ranges.last!.upperBound == merge.spec.frames[1] + 1)
-      for (a, b) in zip(ranges, ranges.dropFirst()) { #expect(a.upperBound == b.lowerBound) }
+      for (a, b) in zip(ranges, ranges.dropFirst()) { expectEqual(a.upperBound, b.lowerBound) }
       #expect(merge.chunks.allSatisfy { $0.spec.merge == merge.spec.id })
     }
     #expect(plan.jobs.filter { $0.spec.kind == "render" }.allSatisfy { $0.frames == 0..<30 })
@@ -57,11 +58,11 @@ import Testing
     try Self.edit(dir.appendingPathComponent("variants.csv"), "#EF4444", "#EF4445")
     let row = changed(try Self.plan(dir))
     // A data file counts by the values of each row: only the edited row's jobs change.
-    #expect(row.filter { $0.hasPrefix("pulse/") } == ["pulse/3/96x96", "pulse/3/48x48"], "\(row)")
+    expectEqual(row.filter { $0.hasPrefix("pulse/") }, ["pulse/3/96x96", "pulse/3/48x48"], "\(row)")
 
     try Self.edit(dir.appendingPathComponent("slide.json5"), "cornerRadius: 6", "cornerRadius: 7")
     let template = changed(try Self.plan(dir))
-    #expect(template.filter { $0.hasPrefix("slide/") }.count == 18)
+    expectEqual(template.filter { $0.hasPrefix("slide/") }.count, 18)
 
     // Another Flick version or renderer changes every id.
     let manifest = try Manifest.load(path: dir.appendingPathComponent("batch.json5").path)
@@ -76,16 +77,17 @@ import Testing
     let planPath = dir.appendingPathComponent("plan.json").path
     let document = try Self.plan(dir).document(planFolder: dir.path)
     try document.encoded().write(to: URL(fileURLWithPath: planPath))
-    #expect(document.manifest == "batch.json5" && document.output == "out")
+    expectEqual(document.manifest, "batch.json5")
+    expectEqual(document.output, "out")
     let loaded = try Plan.load(path: planPath)
-    #expect(loaded == document)
+    expectEqual(loaded, document)
     _ = try BatchPlan.load(plan: loaded, planPath: planPath, flickVersion: "test")
     try Self.edit(dir.appendingPathComponent("wide.params.json5"), "distance: 100", "distance: 99")
     do {
       _ = try BatchPlan.load(plan: loaded, planPath: planPath, flickVersion: "test")
       Issue.record("a stale plan was accepted")
     } catch {
-      #expect(error.exitCode == 2)
+      expectEqual(error.exitCode, 2)
       #expect(error.description.contains("is stale: 6 of 24 jobs no longer match"), "\(error)")
     }
     #expect(throws: BatchError.self) { try BatchPlan.load(plan: loaded, planPath: planPath, flickVersion: "9.9") }

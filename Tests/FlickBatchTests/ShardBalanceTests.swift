@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -33,14 +34,14 @@ import Testing
   @Test func fourShardsOfTheFortyEightJobPlanAreWithinSixPercent() {
     let plan = Self.plan()
     let loads = ShardBalance.loads(plan.jobs, count: 4)
-    #expect(Self.ratio(loads) <= 1.06, "\(loads)")
+    expectLessOrEqual(Self.ratio(loads), 1.06, "\(loads)")
     // The split by index modulo 4 this replaces puts every large job on two shards.
     var byIndex = [Int](repeating: 0, count: 4)
     for job in plan.jobs { byIndex[job.index % 4] += ShardBalance.cost(job) }
-    #expect(Self.ratio(byIndex) > 1.06)
+    expectGreater(Self.ratio(byIndex), 1.06)
     // Every job in exactly one shard.
     let shards = (1...4).map { plan.jobs(shard: $0, of: 4).map(\.index) }
-    #expect(shards.flatMap { $0 }.sorted() == Array(0..<48))
+    expectEqual(shards.flatMap { $0 }.sorted(), Array(0..<48))
   }
 
   @Test(arguments: [1, 2, 3, 4, 5, 7, 48, 60])
@@ -49,14 +50,14 @@ import Testing
     let first = ShardBalance.assign(plan.jobs, count: count)
     // The same plan read back from its file on another machine gives the same split.
     let copy = try JSONDecoder().decode(Plan.self, from: plan.encoded())
-    #expect(ShardBalance.assign(copy.jobs, count: count) == first)
-    #expect(ShardBalance.assign(plan.jobs, count: count) == first)
+    expectEqual(ShardBalance.assign(copy.jobs, count: count), first)
+    expectEqual(ShardBalance.assign(plan.jobs, count: count), first)
     // Each shard's jobs stay in plan order.
     for s in 1...count {
       let indices = plan.jobs(shard: s, of: count).map(\.index)
-      #expect(indices == indices.sorted())
+      expectEqual(indices, indices.sorted())
     }
-    #expect(Set(first).count == min(count, plan.jobs.count))
+    expectEqual(Set(first).count, min(count, plan.jobs.count))
   }
 
   @Test func costsGrowWithFramesPixelsAndOutputs() {
@@ -67,9 +68,9 @@ import Testing
     larger.width *= 2
     var more = base
     more.outputs.append(.init(path: "x/", format: "png"))
-    #expect(ShardBalance.cost(longer) == 2 * ShardBalance.cost(base))
-    #expect(ShardBalance.cost(larger) == 2 * ShardBalance.cost(base))
-    #expect(ShardBalance.cost(more) > ShardBalance.cost(base))
+    expectEqual(ShardBalance.cost(longer), 2 * ShardBalance.cost(base))
+    expectEqual(ShardBalance.cost(larger), 2 * ShardBalance.cost(base))
+    expectGreater(ShardBalance.cost(more), ShardBalance.cost(base))
   }
 
   @Test func equalCostsAreOrderedByIdSoNoMachineDependsOnTheSortItUses() {
@@ -81,6 +82,6 @@ import Testing
     }
     let assigned = ShardBalance.assign(jobs, count: 3)
     let byID = jobs.indices.sorted { jobs[$0].id < jobs[$1].id }
-    for (rank, position) in byID.enumerated() { #expect(assigned[position] == rank % 3) }
+    for (rank, position) in byID.enumerated() { expectEqual(assigned[position], rank % 3) }
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -13,15 +14,16 @@ import Testing
   func arrayMergeFailureAndResubmission() throws {
     let script = BatchFixtures.root.appendingPathComponent("scripts/slurm/test.sh").path
     let r = try ProcessRunner.run(script, [BatchFixtures.flick])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     #expect(r.stderr.contains("slurm-test: PASS"), "\(r.stderr)")
     let line = try #require(r.stderr.split(separator: "\n").first { $0.hasPrefix("slurm-test: daemons ") })
     let pids = line.dropFirst("slurm-test: daemons ".count).prefix { $0 != "(" }.split(separator: " ").compactMap {
       Int32($0)
     }
-    #expect(pids.count == 3, "\(line)")
+    expectEqual(pids.count, 3, "\(line)")
     for pid in pids {
-      #expect(kill(pid, 0) != 0 && errno == ESRCH, "daemon \(pid) is still running")
+      expectNotEqual(kill(pid, 0), 0, "daemon \(pid) is still running")
+      expectEqual(errno, ESRCH, "daemon \(pid) is still running")
     }
   }
 }

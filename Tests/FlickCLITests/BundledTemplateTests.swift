@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTemplates
 import Foundation
 import Testing
@@ -51,7 +52,7 @@ import Testing
     let time = String(template.scene.duration * 0.55)
     let plain = dir.appendingPathComponent("default.png").path
     let r = try CLITests.run(CLITests.flick, ["still", name, "--time", time, "-o", plain])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     guard !template.parameters.isEmpty else { return }
 
     var sets: [String] = []
@@ -61,10 +62,10 @@ import Testing
     let changed = dir.appendingPathComponent("changed.png").path
     let c = try CLITests.run(
       CLITests.flick, ["still", name, "--time", time, "-o", changed, "--allow-outside-assets"] + sets)
-    #expect(c.status == 0, "\(c.stderr)")
-    #expect(try Data(contentsOf: URL(fileURLWithPath: plain)) != Data(contentsOf: URL(fileURLWithPath: changed)))
+    expectEqual(c.status, 0, "\(c.stderr)")
+    try expectNotEqual(Data(contentsOf: URL(fileURLWithPath: plain)), Data(contentsOf: URL(fileURLWithPath: changed)))
     let info = try CLITests.run(CLITests.flick, ["info", name, "--allow-outside-assets"] + sets)
-    #expect(info.status == 0, "\(info.stderr)")
+    expectEqual(info.status, 0, "\(info.stderr)")
     for p in template.parameters where Self.changed(p) != nil {
       let line = info.stdout.split(separator: "\n").first { $0.hasPrefix("  \(p.name) ") } ?? ""
       #expect(line.contains("(now "), "\(name): \(p.name) is not shown as changed: \(line)")

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickRaster
 import FlickTestSupport
 import Foundation
@@ -32,7 +33,7 @@ import Testing
         "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=\(entries)",
         "-of", "default=noprint_wrappers=1", path,
       ])
-    #expect(r.status == 0, "ffprobe failed: \(r.stderr)")
+    expectEqual(r.status, 0, "ffprobe failed: \(r.stderr)")
     var fields: [String: String] = [:]
     for line in r.stdout.split(separator: "\n") {
       let parts = line.split(separator: "=", maxSplits: 1)
@@ -43,19 +44,23 @@ import Testing
 
   @Test func versionAndHelp() throws {
     let v = try Self.run(Self.flick, ["--version"])
-    #expect(v.status == 0 && v.stdout.hasPrefix("flick "))
+    expectEqual(v.status, 0)
+    #expect(v.stdout.hasPrefix("flick "))
     let h = try Self.run(Self.flick, ["--help"])
-    #expect(h.status == 0 && h.stdout.contains("flick render"))
+    expectEqual(h.status, 0)
+    #expect(h.stdout.contains("flick render"))
     let bad = try Self.run(Self.flick, ["render"])
-    #expect(bad.status == 2 && bad.stderr.contains("render needs a TEMPLATE"))
+    expectEqual(bad.status, 2)
+    #expect(bad.stderr.contains("render needs a TEMPLATE"))
     let typo = try Self.run(Self.flick, ["rendr"])
-    #expect(typo.status == 2 && typo.stderr.contains("unknown command 'rendr'; did you mean 'render'?"))
+    expectEqual(typo.status, 2)
+    #expect(typo.stderr.contains("unknown command 'rendr'; did you mean 'render'?"))
     // Every command in the usage text is one the dispatcher knows.
     for line in h.stdout.split(separator: "\n") where line.hasPrefix("  flick ") {
       let command = String(line.dropFirst(8).prefix { $0 != " " })
       guard !command.hasPrefix("-") else { continue }
       let r = try Self.run(Self.flick, [command, "--help"])
-      #expect(r.status == 0, "flick \(command) --help: \(r.stderr)")
+      expectEqual(r.status, 0, "flick \(command) --help: \(r.stderr)")
     }
   }
 
@@ -66,16 +71,16 @@ import Testing
     let gif = dir.appendingPathComponent("hello.gif").path
     // --every-frame: one GIF image per frame (by default hello's held frames are merged).
     let r = try Self.run(Self.flick, ["render", Self.hello, "-o", mp4, "-o", gif, "--quiet", "--every-frame"])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     let video = try Self.probe(mp4, "codec_name,pix_fmt,width,height,nb_read_frames,color_space")
-    #expect(video["codec_name"] == "h264")
-    #expect(video["pix_fmt"] == "yuv420p")
+    expectEqual(video["codec_name"], "h264")
+    expectEqual(video["pix_fmt"], "yuv420p")
     #expect(video["width"] == "640" && video["height"] == "360")
-    #expect(video["nb_read_frames"] == "90")  // 30 fps × 3 s
-    #expect(video["color_space"] == "bt709")
+    expectEqual(video["nb_read_frames"], "90")  // 30 fps × 3 s
+    expectEqual(video["color_space"], "bt709")
     let anim = try Self.probe(gif, "codec_name,width,height,nb_read_frames")
-    #expect(anim["codec_name"] == "gif")
-    #expect(anim["nb_read_frames"] == "90")
+    expectEqual(anim["codec_name"], "gif")
+    expectEqual(anim["nb_read_frames"], "90")
     // No temporary files are left beside the outputs.
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") }
     #expect(leftovers.isEmpty)
@@ -87,12 +92,16 @@ import Testing
     let png = dir.appendingPathComponent("frame.png").path
     // At 0.85 s the easeInEaseOut tween (0.25 s → 1.45 s, x 160 → 480) is exactly half-way: x = 320.
     let r = try Self.run(Self.flick, ["still", Self.hello, "--time", "0.85", "-o", png])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     let frame = try Frame(pngAt: png)
     let card = frame.rgba(x: 320 + 45, y: 180 - 45)
-    #expect(card.r == 0xF9 && card.g == 0x73 && card.b == 0x16)
+    expectEqual(card.r, 0xF9)
+    expectEqual(card.g, 0x73)
+    expectEqual(card.b, 0x16)
     let background = frame.rgba(x: 160, y: 100)
-    #expect(background.r == 0x0F && background.g == 0x17 && background.b == 0x2A)
+    expectEqual(background.r, 0x0F)
+    expectEqual(background.g, 0x17)
+    expectEqual(background.b, 0x2A)
   }
 
   @Test func badTemplateExitsWithCode2AndAPath() throws {
@@ -102,7 +111,7 @@ import Testing
     try Data("{ flick: 1, canvas: { width: 10, height: 10, duration: -1 } }".utf8).write(to: template)
     let out = dir.appendingPathComponent("x.mp4").path
     let r = try Self.run(Self.flick, ["render", template.path, "-o", out])
-    #expect(r.status == 2)
+    expectEqual(r.status, 2)
     #expect(r.stderr.contains("bad.json5:1:56: canvas.duration: expected a number in"))
     #expect(!FileManager.default.fileExists(atPath: out))
   }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickRaster
 import Foundation
 import Testing
@@ -8,10 +9,10 @@ import Testing
 
   @Test func csvSamplesStartAtTheOriginAndSettleOnTheTarget() throws {
     let r = try Self.run(["spring(bounciness: 4, speed: 12)", "--from", "0", "--to", "100", "--fps", "60"])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     let lines = r.stdout.split(separator: "\n")
-    #expect(lines.first == "t,value,velocity")
-    #expect(lines.dropFirst().first == "0,0,0")
+    expectEqual(lines.first, "t,value,velocity")
+    expectEqual(lines.dropFirst().first, "0,0,0")
     let last = try #require(lines.last?.split(separator: ","))
     #expect(last.count == 3 && last[1] == "100")
     // Pop's default spring (342.10/30.49/1) overshoots a little: some sample exceeds the target.
@@ -23,14 +24,15 @@ import Testing
     let r = try Self.run([
       "easeInEaseOut(duration: 0.5)", "--from", "10", "--to", "20", "--format", "json", "--fps", "10",
     ])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
-    #expect(object["duration"] as? Double == 0.5)
+    expectEqual(object["duration"] as? Double, 0.5)
     let samples = try #require(object["samples"] as? [[String: Double]])
-    #expect(samples.count == 6)  // t = 0, 0.1, …, 0.5
+    expectEqual(samples.count, 6)  // t = 0, 0.1, …, 0.5
     let mid = try #require(samples[3]["value"])  // t = 0.3 s: past the curve's half-way point
-    #expect(mid > 15 && mid < 20)
-    #expect(samples.last?["value"] == 20)
+    expectGreater(mid, 15)
+    expectLess(mid, 20)
+    expectEqual(samples.last?["value"], 20)
   }
 
   @Test func plotWritesAPNG() throws {
@@ -38,9 +40,10 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let png = dir.appendingPathComponent("curve.png").path
     let r = try Self.run(["decay(velocity: 1000)", "--plot", png])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     let frame = try Frame(pngAt: png)
-    #expect(frame.width >= 400 && frame.height >= 200)
+    expectGreaterOrEqual(frame.width, 400)
+    expectGreaterOrEqual(frame.height, 200)
   }
 
   @Test(arguments: [
@@ -51,23 +54,23 @@ import Testing
   ])
   func badInputExitsWith2(args: [String], fragment: String) throws {
     let r = try Self.run(args)
-    #expect(r.status == 2)
+    expectEqual(r.status, 2)
     #expect(r.stderr.contains(fragment), "\(r.stderr)")
   }
 
   /// Issue 11: Pop's tension/friction/mass, stepping, continuous settle time, structured errors.
   @Test func popDynamicsAndStepping() throws {
     let r = try Self.run(["spring(tension: 300, friction: 12, mass: 3)", "--format", "json"])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     let stepped = try Self.run(["spring(bounciness: 8, stepping: pop, fps: 120)", "--format", "json", "--fps", "120"])
-    #expect(stepped.status == 0, "\(stepped.stderr)")
+    expectEqual(stepped.status, 0, "\(stepped.stderr)")
     let object = try #require(try JSONSerialization.jsonObject(with: Data(stepped.stdout.utf8)) as? [String: Any])
     let stepping = try #require(object["stepping"] as? [String: Any])
     #expect(stepping["engine"] as? String == "pop" && stepping["fps"] as? Double == 120)
     let samples = try #require(object["samples"] as? [[String: Double]])
-    #expect(samples.last?["value"] == 100)
+    expectEqual(samples.last?["value"], 100)
     let gpu = try Self.run(["spring(stiffness: 200, damping: 10, stepping: gpuanimation, fps: 30)", "--fps", "30"])
-    #expect(gpu.status == 0, "\(gpu.stderr)")
+    expectEqual(gpu.status, 0, "\(gpu.stderr)")
     #expect(gpu.stdout.contains("\n0.1,85.87105624,"))  // GPUAnimation's one Euler step per frame at 30 fps
   }
 
@@ -78,16 +81,16 @@ import Testing
       return try #require(object["duration"] as? Double)
     }
     let critical = try duration("20")
-    #expect(abs(try duration("19.999") - critical) < 0.002)
-    #expect(abs(try duration("19.99999999") - critical) < 0.000_01)
+    expectLess(abs(try duration("19.999") - critical), 0.002)
+    expectLess(abs(try duration("19.99999999") - critical), 0.000_01)
   }
 
   @Test func deepSpecIsAnInvalidInputError() throws {
     let r = try Self.run([String(repeating: "a(", count: 10_000)])  // (100k-deep: SpecBuilderTests; argv is bounded)
-    #expect(r.status == 2)
+    expectEqual(r.status, 2)
     #expect(
       r.stderr.contains("… (20000 characters)': column 65: the spec nests calls or lists more than 32 deep"),
       "\(r.stderr)")
-    #expect(r.stderr.count < 300)
+    expectLess(r.stderr.count, 300)
   }
 }

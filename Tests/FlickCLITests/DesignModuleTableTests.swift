@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -90,23 +91,23 @@ import Testing
     let rows = try Self.designRows()
     #expect(!rows.isEmpty, "docs/design.md has no module table")
     let documented = Set(rows.flatMap(\.modules))
-    #expect(declared.subtracting(documented).sorted() == [], "modules without a row in docs/design.md")
-    #expect(documented.subtracting(declared).sorted() == [], "rows naming no module of Package.swift")
+    expectEqual(declared.subtracting(documented).sorted(), [], "modules without a row in docs/design.md")
+    expectEqual(documented.subtracting(declared).sorted(), [], "rows naming no module of Package.swift")
   }
 
   @Test func eachSwiftModuleListsExactlyItsDependencies() throws {
     let targets = try Self.packageTargets()
     for row in try Self.designRows() where row.modules.count == 1 {
       guard let target = targets.first(where: { $0.name == row.modules[0] }) else { continue }
-      #expect(
-        Set(row.dependsOn) == target.dependencies,
+      expectEqual(
+        Set(row.dependsOn), target.dependencies,
         "docs/design.md: \(target.name) depends on \(target.dependencies.sorted()), the table says \(row.dependsOn)")
     }
   }
 
   @Test func theParserReadsThePackage() throws {
     let targets = try Self.packageTargets()
-    #expect(targets.first { $0.name == "FlickScene" }?.dependencies == ["FlickMotion"])
+    expectEqual(targets.first { $0.name == "FlickScene" }?.dependencies, ["FlickMotion"])
     #expect(targets.contains { $0.name == "CCairo" })
     #expect(!targets.contains { $0.name == "flick-cardswap" }, "targets with a path of their own are not modules")
   }

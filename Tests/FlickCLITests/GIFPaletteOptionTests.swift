@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -14,7 +15,7 @@ import Testing
     let gif = dir.appendingPathComponent("a.gif").path
     func commands(_ extra: [String]) throws -> [String] {
       let r = try Self.run(["-o", gif, "--dry-run"] + extra)
-      #expect(r.status == 0, "\(r.stderr)")
+      expectEqual(r.status, 0, "\(r.stderr)")
       return r.stdout.split(separator: "\n").map(String.init)
     }
     // Flick's palette: one ffmpeg, reading the palette raw.
@@ -34,6 +35,7 @@ import Testing
 
   @Test func anUnknownSourceIsAUsageError() throws {
     let r = try Self.run(["-o", "/tmp/never-written.gif", "--gif-palette", "gimp"])
-    #expect(r.status == 2 && r.stderr.contains("--gif-palette gimp is not one of flick, ffmpeg"), "\(r.stderr)")
+    expectEqual(r.status, 2, "\(r.stderr)")
+    #expect(r.stderr.contains("--gif-palette gimp is not one of flick, ffmpeg"), "\(r.stderr)")
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -39,17 +40,21 @@ import Testing
     let t = try Self.write(Self.small, "t.json5", in: dir)
     let out = dir.appendingPathComponent("o.mp4").path
     let pixels = try Self.run(["render", t, "-o", out, "--max-pixels", "1000"])
-    #expect(
-      pixels.status == 2 && pixels.stderr.contains("more than the cap of 1000")
-        && pixels.stderr.contains("--max-pixels"), "\(pixels.stderr)")
+    expectEqual(pixels.status, 2, "\(pixels.stderr)")
+    #expect(pixels.stderr.contains("more than the cap of 1000"), "\(pixels.stderr)")
+    #expect(pixels.stderr.contains("--max-pixels"), "\(pixels.stderr)")
     let frames = try Self.run(["render", t, "-o", out], environment: ["FLICK_MAX_FRAMES": "2"])
-    #expect(frames.status == 2 && frames.stderr.contains("3 frames, more than the cap of 2"), "\(frames.stderr)")
+    expectEqual(frames.status, 2, "\(frames.stderr)")
+    #expect(frames.stderr.contains("3 frames, more than the cap of 2"), "\(frames.stderr)")
     let memory = try Self.run(["render", t, "-o", out, "--max-memory", "1M"])
-    #expect(memory.status == 2 && memory.stderr.contains("needs about"), "\(memory.stderr)")
+    expectEqual(memory.status, 2, "\(memory.stderr)")
+    #expect(memory.stderr.contains("needs about"), "\(memory.stderr)")
     let bad = try Self.run(["render", t, "-o", out], environment: ["FLICK_MAX_MEMORY": "lots"])
-    #expect(bad.status == 2 && bad.stderr.contains("FLICK_MAX_MEMORY expects a size"), "\(bad.stderr)")
+    expectEqual(bad.status, 2, "\(bad.stderr)")
+    #expect(bad.stderr.contains("FLICK_MAX_MEMORY expects a size"), "\(bad.stderr)")
     let still = try Self.run(["still", t, "-o", dir.appendingPathComponent("s.png").path, "--max-pixels", "100"])
-    #expect(still.status == 2 && still.stderr.contains("more than the cap of 100"), "\(still.stderr)")
+    expectEqual(still.status, 2, "\(still.stderr)")
+    #expect(still.stderr.contains("more than the cap of 100"), "\(still.stderr)")
     #expect(!FileManager.default.fileExists(atPath: out))
     #expect(Self.hidden(dir).isEmpty)
   }
@@ -62,18 +67,21 @@ import Testing
     let caps = ["FLICK_MAX_PIXELS": "300000000", "FLICK_MAX_MEMORY": "1T"]
     let mp4 = try Self.run(
       ["render", big, "-o", dir.appendingPathComponent("a.mp4").path, "--dry-run"], environment: caps)
-    #expect(mp4.status == 2 && mp4.stderr.contains("ffmpeg refuses frames"), "\(mp4.stderr)")
+    expectEqual(mp4.status, 2, "\(mp4.stderr)")
+    #expect(mp4.stderr.contains("ffmpeg refuses frames"), "\(mp4.stderr)")
     let fits = try Self.write(
       "{ flick: 1, canvas: { width: 16384, height: 16128, fps: 1, duration: 1 } }", "fits.json5", in: dir)
     let ok = try Self.run(
       ["render", fits, "-o", dir.appendingPathComponent("a.mp4").path, "--dry-run"], environment: caps)
-    #expect(ok.status == 0, "\(ok.stderr)")
+    expectEqual(ok.status, 0, "\(ok.stderr)")
     let webp = try Self.run(
       ["render", fits, "-o", dir.appendingPathComponent("a.webp").path, "--dry-run"], environment: caps)
-    #expect(webp.status == 2 && webp.stderr.contains("WebP allows at most 16383"), "\(webp.stderr)")
+    expectEqual(webp.status, 2, "\(webp.stderr)")
+    #expect(webp.stderr.contains("WebP allows at most 16383"), "\(webp.stderr)")
     // By default such a canvas is over the pixel cap.
     let capped = try Self.run(["render", fits, "-o", dir.appendingPathComponent("a.mp4").path, "--dry-run"])
-    #expect(capped.status == 2 && capped.stderr.contains("--max-pixels"), "\(capped.stderr)")
+    expectEqual(capped.status, 2, "\(capped.stderr)")
+    #expect(capped.stderr.contains("--max-pixels"), "\(capped.stderr)")
   }
 
   @Test func templateCapsAreLocatedErrors() throws {
@@ -86,15 +94,17 @@ import Testing
         + "canvas: { width: 10, height: 10, duration: 1 }, description: 'x', styles: { s: { opacity: [\(refs)] } } }",
       "laughs.json5", in: dir)
     let r = try Self.run(["info", laughs, "--max-template-bytes", "1M"])
-    #expect(r.status == 2 && r.stderr.contains("expands the template past"), "\(r.stderr)")
+    expectEqual(r.status, 2, "\(r.stderr)")
+    #expect(r.stderr.contains("expands the template past"), "\(r.stderr)")
     #expect(r.stderr.contains("laughs.json5:1:"), "\(r.stderr)")
     // A long text.
     let text = try Self.write(
       "{ flick: 1, canvas: { width: 10, height: 10, duration: 1 }, layers: [{ id: 't', string: '\(String(repeating: "w", count: 200))' }] }",
       "text.json5", in: dir)
     let long = try Self.run(["info", text, "--max-text", "100"])
-    #expect(long.status == 2 && long.stderr.contains("layers[0].string: the text is 200 characters"), "\(long.stderr)")
-    #expect(try Self.run(["info", text]).status == 0)
+    expectEqual(long.status, 2, "\(long.stderr)")
+    #expect(long.stderr.contains("layers[0].string: the text is 200 characters"), "\(long.stderr)")
+    try expectEqual(Self.run(["info", text]).status, 0)
     // A PNG whose header claims 20000 × 20000 pixels: refused from the header alone.
     var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
     png += [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 6, 0, 0, 0, 0, 0, 0, 0]
@@ -103,8 +113,8 @@ import Testing
       "{ flick: 1, canvas: { width: 10, height: 10, duration: 1 }, layers: [{ id: 'i', contents: 'bomb.png' }] }",
       "bomb.json5", in: dir)
     let b = try Self.run(["info", bomb])
-    #expect(
-      b.status == 2 && b.stderr.contains("layers[0].contents: image \"bomb.png\" is 20000×20000 pixels"), "\(b.stderr)")
+    expectEqual(b.status, 2, "\(b.stderr)")
+    #expect(b.stderr.contains("layers[0].contents: image \"bomb.png\" is 20000×20000 pixels"), "\(b.stderr)")
   }
 
   // MARK: - Stuck ffmpeg, timeouts (exit 3)
@@ -138,7 +148,7 @@ import Testing
         ["render", t, "-o", dir.appendingPathComponent("o.mp4").path, "--encoder-timeout", "1", "-q"],
         environment: ["FLICK_FFMPEG": ffmpeg])
     }
-    #expect(r.status == 3, "\(behaviour): \(r.stderr)")
+    expectEqual(r.status, 3, "\(behaviour): \(r.stderr)")
     #expect(r.stderr.contains("ffmpeg made no progress writing"), "\(r.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("o.mp4").path))
     #expect(Self.hidden(dir).isEmpty, "\(Self.hidden(dir))")
@@ -154,7 +164,8 @@ import Testing
         ["render", t, "-o", dir.appendingPathComponent("o.mp4").path, "--timeout", "1s", "-q"],
         environment: ["FLICK_FFMPEG": ffmpeg])
     }
-    #expect(r.status == 3 && r.stderr.contains("stopped after the timeout of 1 s"), "\(r.stderr)")
+    expectEqual(r.status, 3, "\(r.stderr)")
+    #expect(r.stderr.contains("stopped after the timeout of 1 s"), "\(r.stderr)")
     #expect(Self.hidden(dir).isEmpty, "\(Self.hidden(dir))")
   }
 
@@ -184,8 +195,8 @@ import Testing
     let kept = [".notes.\(dead).txt", ".o.mp4.\(getpid()).partial", ".x.\(dead).tmp", ".readme.\(dead).partial"]
     for name in kept { try Data([1]).write(to: dir.appendingPathComponent(name)) }
     let r = try Self.run(["still", t, "-o", dir.appendingPathComponent("s.png").path])
-    #expect(r.status == 0, "\(r.stderr)")
-    #expect(Self.hidden(dir) == kept.sorted())
+    expectEqual(r.status, 0, "\(r.stderr)")
+    expectEqual(Self.hidden(dir), kept.sorted())
   }
 
   @Test func stillOnSIGTERMExits130AndLeavesNothing() throws {
@@ -208,7 +219,7 @@ import Testing
     kill(p.processIdentifier, SIGTERM)
     p.waitUntilExit()
     #expect(p.terminationStatus == 130 || p.terminationStatus == 0, "status \(p.terminationStatus)")
-    if p.terminationStatus == 130 { #expect(try Data(contentsOf: out) == Data("old".utf8)) }
+    if p.terminationStatus == 130 { try expectEqual(Data(contentsOf: out), Data("old".utf8)) }
     #expect(Self.hidden(dir).isEmpty, "\(Self.hidden(dir))")
   }
 
@@ -220,7 +231,7 @@ import Testing
     // stderr closed (2>&-), and stderr a pipe whose reader has gone.
     let closed = try ProcessRunner.run(
       "/bin/sh", ["-c", "exec \"$0\" render \"$1\" -o \"$2\" 2>&-", Self.flick, t, out])
-    #expect(closed.status == 0, "\(closed.stderr)")
+    expectEqual(closed.status, 0, "\(closed.stderr)")
     #expect(FileManager.default.fileExists(atPath: out))
     let p = Process()
     p.executableURL = URL(fileURLWithPath: Self.flick)
@@ -231,7 +242,8 @@ import Testing
     try pipe.fileHandleForReading.close()
     try p.run()
     p.waitUntilExit()
-    #expect(p.terminationStatus == 0 && p.terminationReason == .exit)
+    expectEqual(p.terminationStatus, 0)
+    expectEqual(p.terminationReason, .exit)
     // An error message to a vanished reader: still exit 2, not a crash.
     let q = Process()
     q.executableURL = URL(fileURLWithPath: Self.flick)
@@ -241,6 +253,7 @@ import Testing
     try pipe2.fileHandleForReading.close()
     try q.run()
     q.waitUntilExit()
-    #expect(q.terminationStatus == 2 && q.terminationReason == .exit)
+    expectEqual(q.terminationStatus, 2)
+    expectEqual(q.terminationReason, .exit)
   }
 }

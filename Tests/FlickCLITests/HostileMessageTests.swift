@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -34,7 +35,7 @@ import Testing
   static func expectOneSafeLine(
     _ r: CLITests.Result, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    #expect(r.status == 2, "\(what): exit \(r.status): \(r.stderr)", sourceLocation: sourceLocation)
+    expectEqual(r.status, 2, "\(what): exit \(r.status): \(r.stderr)", sourceLocation: sourceLocation)
     let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(
       lines.count == 2 && lines[1].isEmpty, "\(what): not one line: \(r.stderr.debugDescription)",
@@ -46,7 +47,7 @@ import Testing
       raw.isEmpty, "\(what): raw controls \(raw.map(\.value)): \(r.stderr.debugDescription)",
       sourceLocation: sourceLocation)
     #expect(r.stderr.hasPrefix("flick: "), "\(what): \(r.stderr)", sourceLocation: sourceLocation)
-    #expect(r.stderr.utf8.count < 1_500, "\(what): \(r.stderr.utf8.count) bytes", sourceLocation: sourceLocation)
+    expectLess(r.stderr.utf8.count, 1_500, "\(what): \(r.stderr.utf8.count) bytes", sourceLocation: sourceLocation)
   }
 
   @Test func hostileNamesInATemplateGiveOneEscapedLine() throws {

@@ -1,4 +1,5 @@
 @testable import FlickRaster
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -96,8 +97,8 @@ import Testing
 
   @Test func theGeneratorsAreDeterministicAndPlantTheVictim() {
     var a = SeededGenerator(seed: 7), b = SeededGenerator(seed: 7)
-    #expect(HostileLottie.make(&a, victimFolder: "/v").files == HostileLottie.make(&b, victimFolder: "/v").files)
-    #expect(HostileSVG.make(&a, victimFolder: "/v").files == HostileSVG.make(&b, victimFolder: "/v").files)
+    expectEqual(HostileLottie.make(&a, victimFolder: "/v").files, HostileLottie.make(&b, victimFolder: "/v").files)
+    expectEqual(HostileSVG.make(&a, victimFolder: "/v").files, HostileSVG.make(&b, victimFolder: "/v").files)
     var g = SeededGenerator(seed: 1)
     let lotties = (0..<60).map { _ in HostileLottie.make(&g, victimFolder: "/v") }
     let svgs = (0..<60).map { _ in HostileSVG.make(&g, victimFolder: "/v") }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -19,7 +20,7 @@ import Testing
     let path = dir.appendingPathComponent("evil.json5").path
     try template.write(toFile: path, atomically: true, encoding: .utf8)
     let r = try HostileCLITests.run(["info", path])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     let out = r.stdout
     #expect(!out.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E || $0.value == 0x07 || $0 == "\r" })
     #expect(!out.split(separator: "\n").contains { $0.hasPrefix("::error") }, "\(out)")

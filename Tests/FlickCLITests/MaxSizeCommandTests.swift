@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -16,14 +17,14 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let full = dir.appendingPathComponent("full.gif").path
     let r0 = try Self.render(["-o", full, "--scale", "0.5"])
-    #expect(r0.status == 0, "\(r0.stderr)")
+    expectEqual(r0.status, 0, "\(r0.stderr)")
     let size = try FileManager.default.attributesOfItem(atPath: full)[.size] as! Int
     let budget = size * 7 / 10
     let gif = dir.appendingPathComponent("fit.gif").path
     let r = try Self.render(["-o", gif, "--scale", "0.5", "--max-size", "\(budget)B"])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     let fitted = try FileManager.default.attributesOfItem(atPath: gif)[.size] as! Int
-    #expect(fitted <= budget)
+    expectLessOrEqual(fitted, budget)
     let lines = r.stderr.split(separator: "\n").filter { $0.contains("fits under") }
     #expect(lines.count == 1 && lines[0].contains("fit.gif") && lines[0].contains(" fps, "), "\(r.stderr)")
   }
@@ -33,7 +34,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let gif = dir.appendingPathComponent("tiny.gif").path
     let r = try Self.render(["-o", gif, "--scale", "0.5", "--max-size", "1KB"])
-    #expect(r.status == 2, "\(r.stderr)")
+    expectEqual(r.status, 2, "\(r.stderr)")
     #expect(r.stderr.contains("does not fit under --max-size 1 KB"), "\(r.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "no partial output")
   }
@@ -49,7 +50,8 @@ import Testing
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let r = try Self.render(["-o", dir.path + "/" + name] + extra)
-    #expect(r.status == 2 && r.stderr.contains(message), "\(r.stderr)")
+    expectEqual(r.status, 2, "\(r.stderr)")
+    #expect(r.stderr.contains(message), "\(r.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
   }
 
@@ -63,19 +65,21 @@ import Testing
       try ProcessRunner.run(CLITests.flick, ["render", cardSwap, "--scale", "0.3333", "--frames", "20..49"] + args)
     }
     let plain = dir.appendingPathComponent("plain.mp4").path
-    #expect(try render(["-o", plain]).status == 0)
+    try expectEqual(render(["-o", plain]).status, 0)
     let size = try FileManager.default.attributesOfItem(atPath: plain)[.size] as! Int
     let mp4 = dir.appendingPathComponent("fit.mp4").path
     let r = try render(["-o", mp4, "--max-size", "\(size / 2)B"])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     let fitted = try FileManager.default.attributesOfItem(atPath: mp4)[.size] as! Int
-    #expect(fitted <= size / 2)
+    expectLessOrEqual(fitted, size / 2)
     let lines = r.stderr.split(separator: "\n").filter { $0.contains("fits under") }
     #expect(lines.count == 1 && lines[0].contains("fit.mp4") && lines[0].contains("two-pass"), "\(r.stderr)")
     let tiny = dir.appendingPathComponent("tiny.mp4").path
     let q = try render(["-o", tiny, "--max-size", "1KB", "-q"])
-    #expect(q.status == 2 && q.stderr.contains("tiny.mp4") && q.stderr.contains("does not fit"), "\(q.stderr)")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["fit.mp4", "plain.mp4"])
+    expectEqual(q.status, 2, "\(q.stderr)")
+    #expect(q.stderr.contains("tiny.mp4"), "\(q.stderr)")
+    #expect(q.stderr.contains("does not fit"), "\(q.stderr)")
+    try expectEqual(FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["fit.mp4", "plain.mp4"])
   }
 
   @Test func withoutGifsicleARenderSaysSoOnceAndGoesOn() throws {
@@ -86,8 +90,9 @@ import Testing
     let a = dir.appendingPathComponent("a.gif").path
     let b = dir.appendingPathComponent("b.gif").path
     let r = try Self.render(["-o", a, "-o", b, "--scale", "0.25"], environment: env)
-    #expect(r.status == 0, "\(r.stderr)")
-    #expect(r.stderr.components(separatedBy: "gifsicle is not installed").count == 2, "once: \(r.stderr)")
-    #expect(FileManager.default.fileExists(atPath: a) && FileManager.default.fileExists(atPath: b))
+    expectEqual(r.status, 0, "\(r.stderr)")
+    expectEqual(r.stderr.components(separatedBy: "gifsicle is not installed").count, 2, "once: \(r.stderr)")
+    #expect(FileManager.default.fileExists(atPath: a))
+    #expect(FileManager.default.fileExists(atPath: b))
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -53,27 +54,29 @@ import Testing
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let still = try Self.run(["still", CLITests.hello, "-o", dir.appendingPathComponent("h.png").path, "-q"])
-    #expect(still.status == 0, "\(still.stderr)")
+    expectEqual(still.status, 0, "\(still.stderr)")
     #expect(still.opened.isEmpty, "opened \(still.opened)")
     let version = try Self.run(["--version"])
-    #expect(version.status == 0 && version.opened.isEmpty, "opened \(version.opened)")
+    expectEqual(version.status, 0, "opened \(version.opened)")
+    #expect(version.opened.isEmpty, "opened \(version.opened)")
     let info = try Self.run(["info", CLITests.hello])
-    #expect(info.status == 0 && info.opened.isEmpty, "opened \(info.opened) \(info.stderr)")
+    expectEqual(info.status, 0, "opened \(info.opened) \(info.stderr)")
+    #expect(info.opened.isEmpty, "opened \(info.opened) \(info.stderr)")
   }
 
   @Test func eachInputOpensOnlyTheLibraryItNeeds() throws {
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let lottie = try Self.run(["still", Self.lottie, "-o", dir.appendingPathComponent("l.png").path, "-q"])
-    #expect(lottie.status == 0, "\(lottie.stderr)")
-    #expect(lottie.opened == ["librlottie"])
+    expectEqual(lottie.status, 0, "\(lottie.stderr)")
+    expectEqual(lottie.opened, ["librlottie"])
     let svg = try Self.run(["still", try Self.svgTemplate(in: dir), "-o", dir.appendingPathComponent("s.png").path])
-    #expect(svg.status == 0, "\(svg.stderr)")
+    expectEqual(svg.status, 0, "\(svg.stderr)")
     // librsvg itself needs Pango.
-    #expect(svg.opened == ["librsvg-2", "libpango-1.0"])
+    expectEqual(svg.opened, ["librsvg-2", "libpango-1.0"])
     let text = try Self.run(["still", Self.text, "-o", dir.appendingPathComponent("t.png").path, "-q"])
-    #expect(text.status == 0, "\(text.stderr)")
-    #expect(text.opened == ["libpango-1.0"])
+    expectEqual(text.status, 0, "\(text.stderr)")
+    expectEqual(text.opened, ["libpango-1.0"])
   }
 
   /// A folder where every name Flick tries for the three libraries is a file that is not a
@@ -96,11 +99,13 @@ import Testing
     let broken = try Self.brokenLibraries(in: dir)
     let hello = dir.appendingPathComponent("h.png").path
     let plain = try Self.run(["still", CLITests.hello, "-o", hello, "-q"], extra: broken)
-    #expect(plain.status == 0 && FileManager.default.fileExists(atPath: hello), "\(plain.stderr)")
+    expectEqual(plain.status, 0, "\(plain.stderr)")
+    #expect(FileManager.default.fileExists(atPath: hello), "\(plain.stderr)")
 
     let lottiePNG = dir.appendingPathComponent("l.png").path
     let lottie = try Self.run(["still", Self.lottie, "-o", lottiePNG], extra: broken)
-    #expect(lottie.status != 0 && lottie.status < 128, "\(lottie.status)")
+    expectNotEqual(lottie.status, 0, "\(lottie.status)")
+    expectLess(lottie.status, 128, "\(lottie.status)")
     #expect(
       lottie.stderr.contains("Lottie files need rlottie, which cannot be loaded: cannot load librlottie.so.0-1"),
       "\(lottie.stderr)")
@@ -108,7 +113,8 @@ import Testing
 
     let svgPNG = dir.appendingPathComponent("s.png").path
     let svg = try Self.run(["still", try Self.svgTemplate(in: dir), "-o", svgPNG], extra: broken)
-    #expect(svg.status != 0 && svg.status < 128, "\(svg.status)")
+    expectNotEqual(svg.status, 0, "\(svg.status)")
+    expectLess(svg.status, 128, "\(svg.status)")
     #expect(
       svg.stderr.contains("SVG pictures need librsvg, which cannot be loaded: cannot load librsvg-2.so.2"),
       "\(svg.stderr)")
@@ -117,15 +123,17 @@ import Testing
     // Text: the template's check names the first text layer, at its place in the file.
     let textPNG = dir.appendingPathComponent("t.png").path
     let text = try Self.run(["still", Self.text, "-o", textPNG], extra: broken)
-    #expect(text.status != 0 && text.status < 128, "\(text.status)")
+    expectNotEqual(text.status, 0, "\(text.status)")
+    expectLess(text.status, 128, "\(text.status)")
+    #expect(text.stderr.contains("chained-sequence.json5:"), "\(text.stderr)")
     #expect(
-      text.stderr.contains("chained-sequence.json5:")
-        && text.stderr.contains("text needs Pango, which cannot be loaded: cannot load libpangocairo-1.0.so.0"),
+      text.stderr.contains("text needs Pango, which cannot be loaded: cannot load libpangocairo-1.0.so.0"),
       "\(text.stderr)")
     #expect(!FileManager.default.fileExists(atPath: textPNG))
 
     let studio = try Self.run(["studio", CLITests.hello, "--port", "0", "--no-open"], extra: broken)
-    #expect(studio.status != 0 && studio.status < 128, "\(studio.status)")
+    expectNotEqual(studio.status, 0, "\(studio.status)")
+    expectLess(studio.status, 128, "\(studio.status)")
     #expect(studio.stderr.contains("libmicrohttpd cannot be loaded"), "\(studio.stderr)")
   }
 }

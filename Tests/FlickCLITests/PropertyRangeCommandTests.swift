@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -35,14 +36,14 @@ import Testing
     let path = try Self.template(entry, in: dir)
     let out = dir.appendingPathComponent("still.png").path
     let r = try CLITests.run(CLITests.flick, ["still", path, "-o", out])
-    #expect(r.status == 2)
-    #expect(r.stderr == "flick: \(dir.path)/\(message)\n", "\(r.stderr)")
+    expectEqual(r.status, 2)
+    expectEqual(r.stderr, "flick: \(dir.path)/\(message)\n", "\(r.stderr)")
     #expect(!FileManager.default.fileExists(atPath: out))
   }
 
   @Test func infoPrintsThePropertyTable() throws {
     let r = try CLITests.run(CLITests.flick, ["info", "--properties"])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     let docs = try String(contentsOf: CLITests.root.appendingPathComponent("docs/layers.md"), encoding: .utf8)
     let lines = r.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count > 40 && lines[0].hasPrefix("| property | value | unit | range |"))

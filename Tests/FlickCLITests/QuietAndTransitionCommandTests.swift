@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -23,7 +24,9 @@ import Testing
     let path = dir.appendingPathComponent("t.json5").path
     try Self.warned.write(toFile: path, atomically: true, encoding: .utf8)
     let loud = try CLITests.run(CLITests.flick, ["render", path, "-o", dir.appendingPathComponent("l.mp4").path])
-    #expect(loud.status == 0 && loud.stderr.contains("warning") && loud.stdout.contains("l.mp4"), "\(loud.stderr)")
+    expectEqual(loud.status, 0, "\(loud.stderr)")
+    #expect(loud.stderr.contains("warning"), "\(loud.stderr)")
+    #expect(loud.stdout.contains("l.mp4"), "\(loud.stderr)")
     for (command, output) in [
       ["render", path, "-o", dir.appendingPathComponent("v.mp4").path, "-q"],
       ["render", path, "-o", dir.appendingPathComponent("v.gif").path, "--quiet"],
@@ -31,8 +34,9 @@ import Testing
       ["snapshot", path, "--out", dir.appendingPathComponent("snap").path, "-q"],
     ].map({ ($0, $0[0]) }) {
       let r = try CLITests.run(CLITests.flick, command)
-      #expect(r.status == 0, "\(output): \(r.stderr)")
-      #expect(r.stdout.isEmpty && r.stderr.isEmpty, "\(output): stdout \(r.stdout) stderr \(r.stderr)")
+      expectEqual(r.status, 0, "\(output): \(r.stderr)")
+      #expect(r.stdout.isEmpty, "\(output): stdout \(r.stdout) stderr \(r.stderr)")
+      #expect(r.stderr.isEmpty, "\(output): stdout \(r.stdout) stderr \(r.stderr)")
     }
     #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("v.gif").path))
     #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("snap/manifest.json").path))
@@ -50,11 +54,11 @@ import Testing
     let r = try CLITests.run(
       CLITests.flick,
       ["trace", url.path, "--layer", "count", "--property", "transitionProgress", "--times", "0.1,0.45,0.9"])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     let rows = TraceCommandTests.rows(r.stdout)
-    #expect(rows.count == 3)
-    #expect(rows.first?[1] == 1)
+    expectEqual(rows.count, 3)
+    expectEqual(rows.first?[1], 1)
     #expect(abs((rows.dropFirst().first?[1] ?? 0) - 0.5) < 1e-9 && abs((rows.dropFirst().first?[2] ?? 0) - 2) < 1e-9)
-    #expect(rows.last?[1] == 1)
+    expectEqual(rows.last?[1], 1)
   }
 }

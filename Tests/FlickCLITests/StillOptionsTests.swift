@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -17,14 +18,14 @@ import Testing
     let out = dir.appendingPathComponent("f.png").path
     for args in [["--time", "10"], ["--at", "10s"]] {
       let r = try Self.run(["still", Self.hello] + args + ["-o", out])
-      #expect(r.status == 2, "\(args)")
-      #expect(
-        r.stderr.contains("past the end") && r.stderr.contains("lasts 3 s") && r.stderr.contains("2.967"), "\(r.stderr)"
-      )
+      expectEqual(r.status, 2, "\(args)")
+      #expect(r.stderr.contains("past the end"), "\(r.stderr)")
+      #expect(r.stderr.contains("lasts 3 s"), "\(r.stderr)")
+      #expect(r.stderr.contains("2.967"), "\(r.stderr)")
       #expect(!FileManager.default.fileExists(atPath: out))
     }
     // The end instant itself is allowed (the settled state).
-    #expect(try Self.run(["still", Self.hello, "--time", "3", "-o", out]).status == 0)
+    try expectEqual(Self.run(["still", Self.hello, "--time", "3", "-o", out]).status, 0)
   }
 
   @Test func atTakesSnapshotTimesAndQuietPrintsNothing() throws {
@@ -33,20 +34,26 @@ import Testing
     let out = dir.appendingPathComponent("f.png").path
     for at in ["0", "1.5s", "end", "frame:30", "50%"] {
       let r = try Self.run(["still", Self.hello, "--at", at, "-o", out])
-      #expect(r.status == 0 && r.stdout.contains(out), "--at \(at): \(r.stderr)")
+      expectEqual(r.status, 0, "--at \(at): \(r.stderr)")
+      #expect(r.stdout.contains(out), "--at \(at): \(r.stderr)")
     }
     let quiet = try Self.run(["still", Self.hello, "-q", "-o", out])
-    #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty)
+    expectEqual(quiet.status, 0)
+    #expect(quiet.stdout.isEmpty)
+    #expect(quiet.stderr.isEmpty)
     let bad = try Self.run(["still", Self.hello, "--at", "soon", "-o", out])
-    #expect(bad.status == 2 && bad.stderr.contains("'end' or 'frame:N'"))
+    expectEqual(bad.status, 2)
+    #expect(bad.stderr.contains("'end' or 'frame:N'"))
   }
 
   @Test func aMissingFolderSaysSoAndRenderToAPNGPointsToStill() throws {
     let missing = "/nonexistent-flick-folder/f.png"
     let r = try Self.run(["still", Self.hello, "-o", missing])
-    #expect(r.status == 3 && r.stderr.contains("the folder /nonexistent-flick-folder does not exist"))
+    expectEqual(r.status, 3)
+    #expect(r.stderr.contains("the folder /nonexistent-flick-folder does not exist"))
     let render = try Self.run(["render", Self.hello, "-o", "out.png"])
-    #expect(render.status == 2 && render.stderr.contains("flick still"))
+    expectEqual(render.status, 2)
+    #expect(render.stderr.contains("flick still"))
     // A PNG sequence pattern is still a render output, with no hint.
     let pattern = try Self.run(["render", Self.hello, "-o", "/nonexistent-flick-folder/%04d.png", "--dry-run"])
     #expect(!pattern.stderr.contains("flick still"))

@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -10,9 +11,9 @@ import Testing
 
   @Test func infoDescribesABundledTemplateByName() throws {
     let r = try Self.run(["info", "hello"])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     let lines = r.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.first == "hello — A rounded card glides along a track and back (easeInEaseOut tween of position).")
+    expectEqual(lines.first, "hello — A rounded card glides along a track and back (easeInEaseOut tween of position).")
     #expect(lines.contains("canvas: 640×360 px, 30 fps, 3 s, 90 frames, background #0F172AFF"))
     #expect(lines.contains("parameters: none"))
     #expect(lines.contains("  card  120×120 at (160, 180)"))
@@ -23,25 +24,26 @@ import Testing
 
   @Test func infoShowsParametersAndTheValuesInEffect() throws {
     let r = try Self.run(["info", Self.card, "--set", "accent=#000000", "--set=count=5"])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     #expect(r.stdout.contains("card for World"))
     let accent = r.stdout.split(separator: "\n").first { $0.hasPrefix("  accent") } ?? ""
-    #expect(
-      accent.contains("color") && accent.contains("default \"#F97316\" (now \"#000000\")")
-        && accent.hasSuffix("Card colour"))
+    #expect(accent.contains("color"))
+    #expect(accent.contains("default \"#F97316\" (now \"#000000\")"))
+    #expect(accent.hasSuffix("Card colour"))
     #expect(r.stdout.contains("integer 1…6"))
     #expect(r.stdout.contains("default 3 (now 5)"))
   }
 
   @Test func parameterErrorsExitWith2AndNameTheParameter() throws {
     let unknown = try Self.run(["info", Self.card, "--set", "acent=#000000"])
-    #expect(unknown.status == 2)
+    expectEqual(unknown.status, 2)
     #expect(unknown.stderr.contains("--set acent=#000000: unknown parameter 'acent'; did you mean 'accent'?"))
     let typed = try Self.run(["info", Self.card, "--set", "count=seven"])
-    #expect(typed.status == 2)
+    expectEqual(typed.status, 2)
     #expect(typed.stderr.contains("parameter 'count' (integer 1…6): expected a number, found a string \"seven\""))
     let noFile = try Self.run(["info", Self.card, "--params", "/nonexistent/p.json5"])
-    #expect(noFile.status == 2 && noFile.stderr.contains("/nonexistent/p.json5: no such params file"))
+    expectEqual(noFile.status, 2)
+    #expect(noFile.stderr.contains("/nonexistent/p.json5: no such params file"))
   }
 
   @Test func paramsFileAndSet() throws {
@@ -50,14 +52,14 @@ import Testing
     let params = dir.appendingPathComponent("p.json5")
     try Data("{ who: 'Params', count: 2 }".utf8).write(to: params)
     let r = try Self.run(["info", Self.card, "--params", params.path, "--set", "count=4"])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     #expect(r.stdout.hasPrefix("card for Params"))
     #expect(r.stdout.contains("default 3 (now 4)"))
   }
 
   @Test func templatesListsBundledTemplatesWithDescriptions() throws {
     let r = try Self.run(["templates"])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     #expect(r.stdout.split(separator: "\n").contains { $0.hasPrefix("hello ") && $0.contains("A rounded card glides") })
     let path = try Self.run(["templates", "--path"])
     #expect(path.stdout.trimmingCharacters(in: .newlines).hasSuffix("/Templates"))
@@ -73,42 +75,47 @@ import Testing
     p.standardOutput = Pipe()
     try p.run()
     p.waitUntilExit()
-    #expect(p.terminationStatus == 3)
+    expectEqual(p.terminationStatus, 3)
     let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(message.contains("set FLICK_TEMPLATES"))
   }
 
   @Test func schemaPrintsTheBundledSchema() throws {
     let r = try Self.run(["schema"])
-    #expect(r.status == 0)
+    expectEqual(r.status, 0)
     let file = try String(contentsOf: CLITests.root.appendingPathComponent("Templates/schema.json"), encoding: .utf8)
-    #expect(r.stdout == file)
+    expectEqual(r.stdout, file)
   }
 
   @Test(arguments: ["info", "templates", "schema", "render", "still"])
   func everyCommandHasHelp(_ command: String) throws {
     let r = try Self.run([command, "--help"])
-    #expect(r.status == 0 && r.stdout.hasPrefix("USAGE: flick \(command)"))
+    expectEqual(r.status, 0)
+    #expect(r.stdout.hasPrefix("USAGE: flick \(command)"))
   }
 
   @Test func usageErrorsAreHelpful() throws {
     let typo = try Self.run(["info", "hello", "--sett", "x=1"])
-    #expect(typo.status == 2)
+    expectEqual(typo.status, 2)
     #expect(typo.stderr.contains("unknown option --sett; did you mean --set?"))
     #expect(typo.stderr.contains("Run 'flick info --help' for usage."))
     let oneDash = try Self.run(["info", "hello", "-set", "x=1"])
     #expect(oneDash.stderr.contains("long options take two dashes: --set"))
     let missing = try Self.run(["info", "hello", "--set"])
-    #expect(missing.status == 2 && missing.stderr.contains("option --set needs a value"))
+    expectEqual(missing.status, 2)
+    #expect(missing.stderr.contains("option --set needs a value"))
     let swallowed = try Self.run(["info", "hello", "--params", "--allow-outside-assets"])
-    #expect(
-      swallowed.status == 2 && swallowed.stderr.contains("needs a value, found the option --allow-outside-assets"))
+    expectEqual(swallowed.status, 2)
+    #expect(swallowed.stderr.contains("needs a value, found the option --allow-outside-assets"))
     let flagValue = try Self.run(["info", "hello", "--allow-outside-assets=yes"])
-    #expect(flagValue.status == 2 && flagValue.stderr.contains("option --allow-outside-assets takes no value"))
+    expectEqual(flagValue.status, 2)
+    #expect(flagValue.stderr.contains("option --allow-outside-assets takes no value"))
     // After `--` everything is a positional, even a leading dash.
     let dashed = try Self.run(["info", "--", "--help"])
-    #expect(dashed.status == 2 && dashed.stderr.contains("no template file '--help'"))
+    expectEqual(dashed.status, 2)
+    #expect(dashed.stderr.contains("no template file '--help'"))
     let typoName = try Self.run(["info", "helo"])
-    #expect(typoName.status == 2 && typoName.stderr.contains("did you mean 'hello'?"))
+    expectEqual(typoName.status, 2)
+    #expect(typoName.stderr.contains("did you mean 'hello'?"))
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -16,13 +17,14 @@ import Testing
     """.write(to: url, atomically: true, encoding: .utf8)
     let r = try CLITests.run(
       CLITests.flick, ["trace", url.path, "--layer", "count", "--property", "number", "--fps", "30"])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     let rows = TraceCommandTests.rows(r.stdout)
-    #expect(rows.count == 60)
-    #expect(rows.first == [0, 3, 0])
+    expectEqual(rows.count, 60)
+    expectEqual(rows.first, [0, 3, 0])
     let peak = rows.map { $0[1] }.max() ?? 0
-    #expect(peak > 4.1 && peak < 4.5)
-    #expect(abs((rows.last?[1] ?? 0) - 4) < 0.01)
+    expectGreater(peak, 4.1)
+    expectLess(peak, 4.5)
+    expectLess(abs((rows.last?[1] ?? 0) - 4), 0.01)
     let json = try CLITests.run(
       CLITests.flick,
       ["trace", url.path, "--layer", "count", "--property", "number", "--times", "1", "--format", "json"])

@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -28,34 +29,38 @@ import Testing
     let path = try Self.file(
       fps: 30, "[{ target: \"a\", animate: { position: [300, 200] }, curve: \"linear\", duration: 1 }]")
     let r = try Self.run([path, "--layer", "a", "--property", "positionX", "--times", "0,0.5,1,2"])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     #expect(r.stdout.hasPrefix("t,value,velocity\n"))
-    #expect(Self.rows(r.stdout) == [[0, 100, 200], [0.5, 200, 200], [1, 300, 0], [2, 300, 0]])
+    expectEqual(Self.rows(r.stdout), [[0, 100, 200], [0.5, 200, 200], [1, 300, 0], [2, 300, 0]])
     let point = try Self.run([path, "--layer", "a", "--property", "position", "--times", "0.5", "--format", "json"])
-    #expect(point.status == 0, "\(point.stderr)")
+    expectEqual(point.status, 0, "\(point.stderr)")
     let object = try #require(try JSONSerialization.jsonObject(with: Data(point.stdout.utf8)) as? [String: Any])
     #expect(object["property"] as? String == "position" && object["type"] as? String == "point")
     let samples = try #require(object["samples"] as? [[String: Any]])
-    #expect(samples.first?["value"] as? [Double] == [200, 150])
-    #expect(samples.first?["velocity"] as? [Double] == [200, 100])
+    expectEqual(samples.first?["value"] as? [Double], [200, 150])
+    expectEqual(samples.first?["velocity"] as? [Double], [200, 100])
     let frames = try Self.run([path, "--layer", "a", "--property", "opacity", "--fps", "10"])
-    #expect(Self.rows(frames.stdout).count == 30)  // 3 s at 10 samples per second
+    expectEqual(Self.rows(frames.stdout).count, 30)  // 3 s at 10 samples per second
   }
 
   @Test func mistakesAreUsageErrors() throws {
     let path = try Self.file(fps: 30, "[]")
     let noLayer = try Self.run([path, "--layer", "b", "--property", "opacity"])
-    #expect(noLayer.status == 2 && noLayer.stderr.contains("no layer with id 'b'"))
+    expectEqual(noLayer.status, 2)
+    #expect(noLayer.stderr.contains("no layer with id 'b'"))
     let typo = try Self.run([path, "--layer", "a", "--property", "opacty"])
-    #expect(typo.status == 2 && typo.stderr.contains("did you mean 'opacity'?"))
+    expectEqual(typo.status, 2)
+    #expect(typo.stderr.contains("did you mean 'opacity'?"))
     let kind = try Self.run([path, "--layer", "a", "--property", "fontSize"])
-    #expect(kind.status == 2 && kind.stderr.contains("'a' is not a text layer"))
+    expectEqual(kind.status, 2)
+    #expect(kind.stderr.contains("'a' is not a text layer"))
     let both = try Self.run([path, "--layer", "a", "--property", "opacity", "--fps", "2", "--times", "1"])
-    #expect(both.status == 2)
+    expectEqual(both.status, 2)
     let badTime = try Self.run([path, "--layer", "a", "--property", "opacity", "--times", "1,x"])
-    #expect(badTime.status == 2 && badTime.stderr.contains("--times"))
+    expectEqual(badTime.status, 2)
+    #expect(badTime.stderr.contains("--times"))
     let text = try Self.run([path, "--layer", "label", "--property", "fontSize", "--times", "0"])
-    #expect(text.status == 0, "\(text.stderr)")
+    expectEqual(text.status, 0, "\(text.stderr)")
   }
 
   /// Every hand-over kind, at each rate, with the join on a frame: the trace's left limit
@@ -97,15 +102,16 @@ import Testing
       var sides: [[Double]] = []
       for side in ["left", "right"] {
         let r = try Self.run([path, "--layer", "a", "--property", c.property, "--times", "\(c.join)", "--side", side])
-        #expect(r.status == 0, "\(r.stderr)")
+        expectEqual(r.status, 0, "\(r.stderr)")
         sides.append(try #require(Self.rows(r.stdout).first))
       }
       let (l, r) = (sides[0], sides[1])
-      #expect(l.count == r.count && l.count >= 3)
+      expectEqual(l.count, r.count)
+      expectGreaterOrEqual(l.count, 3)
       // Columns: t, value…, velocity… (the printed values have 10 significant digits).
       for i in 1..<l.count {
-        #expect(
-          abs(l[i] - r[i]) <= 1e-6 * max(abs(l[i]), 200), "\(c.property) column \(i): \(l[i]) → \(r[i]) at \(fps) fps")
+        expectLessOrEqual(
+          abs(l[i] - r[i]), 1e-6 * max(abs(l[i]), 200), "\(c.property) column \(i): \(l[i]) → \(r[i]) at \(fps) fps")
       }
       let velocities = l[(1 + (l.count - 1) / 2)...]
       #expect(velocities.contains { abs($0) > 1 }, "\(c.property): no motion arrives at \(fps) fps")

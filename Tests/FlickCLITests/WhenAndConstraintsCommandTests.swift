@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -28,7 +29,7 @@ import Testing
       "[\(Self.grow), { when: { target: \"card\", property: \"size.width\", crosses: \"$level\" }, "
         + "target: \"lamp\", set: { opacity: 1 } }]")
     let r = try CLITests.run(CLITests.flick, ["info", path])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     #expect(
       r.stdout.contains(
         "crossings (when):\n  0.5 s  card.size.width crosses 150 going up (searched from 0 s) → timeline[1]"),
@@ -36,7 +37,7 @@ import Testing
     let set = try CLITests.run(CLITests.flick, ["info", path, "--set", "level=250"])
     #expect(set.stdout.contains("  1.5 s  card.size.width crosses 250 going up"), "\(set.stdout)")
     let never = try CLITests.run(CLITests.flick, ["info", path, "--set", "level=400"])
-    #expect(never.status == 2)
+    expectEqual(never.status, 2)
     #expect(
       never.stderr.contains(
         "timeline[1].when.crosses: card.size.width never crosses 400 from 0 s on: it moves within 100…300"),
@@ -47,11 +48,11 @@ import Testing
     let path = try Self.file("[\(Self.grow)]")
     let size = try CLITests.run(
       CLITests.flick, ["trace", path, "--layer", "bar", "--property", "size", "--times", "0,1,2.5"])
-    #expect(size.status == 0, "\(size.stderr)")
-    #expect(
-      TraceCommandTests.rows(size.stdout) == [[0, 80, 10, 100, 0], [1, 180, 10, 100, 0], [2.5, 280, 10, 0, 0]])
+    expectEqual(size.status, 0, "\(size.stderr)")
+    expectEqual(
+      TraceCommandTests.rows(size.stdout), [[0, 80, 10, 100, 0], [1, 180, 10, 100, 0], [2.5, 280, 10, 0, 0]])
     let position = try CLITests.run(
       CLITests.flick, ["trace", path, "--layer", "bar", "--property", "position", "--times", "1"])
-    #expect(TraceCommandTests.rows(position.stdout) == [[1, 100, 5, 50, 0]], "\(position.stdout)")
+    expectEqual(TraceCommandTests.rows(position.stdout), [[1, 100, 5, 50, 0]], "\(position.stdout)")
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickRaster
 import FlickTestSupport
 import Foundation
@@ -26,7 +27,7 @@ import Testing
         "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
         "stream=codec_name,width,height,nb_read_frames", "-of", "default=noprint_wrappers=1", path,
       ])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     var p = Probe()
     for line in r.text.split(separator: "\n") {
       let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
@@ -46,19 +47,21 @@ import Testing
   static func run(_ name: String) throws -> (URL, String) {
     let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-example")
     let r = try ProcessRunner.run(binary("flick-example-\(name)"), [dir.path])
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     return (dir, r.text)
   }
 
   static func expectVideos(_ dir: URL, _ base: String, width: Int, height: Int, frames: Int) throws {
     let mp4 = try probe(dir.appendingPathComponent("\(base).mp4").path)
-    #expect(mp4.codec == "h264")
-    #expect(mp4.width == width && mp4.height == height)
-    #expect(mp4.frames == frames)
+    expectEqual(mp4.codec, "h264")
+    expectEqual(mp4.width, width)
+    expectEqual(mp4.height, height)
+    expectEqual(mp4.frames, frames)
     let gif = try probe(dir.appendingPathComponent("\(base).gif").path)
-    #expect(gif.codec == "gif")
-    #expect(gif.width == width && gif.height == height)
-    #expect(gif.frames > 1)
+    expectEqual(gif.codec, "gif")
+    expectEqual(gif.width, width)
+    expectEqual(gif.height, height)
+    expectGreater(gif.frames, 1)
   }
 
   static func close(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ hex: UInt32, tolerance: Int = 6) -> Bool {
@@ -74,9 +77,9 @@ import Testing
     // that are not frame times (a frame-quantised scheduler would print multiples of 1/30 s).
     // `\.transform.rotation` is the catalogued `rotation`, so its key is `rotation`.
     let starts = printed.split(separator: "\n").filter { $0.contains("start") && $0.contains(".rotation") }
-    #expect(starts.count == 3)
+    expectEqual(starts.count, 3)
     let times = starts.compactMap { Double($0.split(separator: " ")[0]) }
-    #expect(times.first == 0.4)
+    expectEqual(times.first, 0.4)
     #expect(times.dropFirst().allSatisfy { abs($0 * 30 - ($0 * 30).rounded()) > 1e-3 })
     // The still at 0.2 s: the top (orange) card in the middle, the page colour in a corner.
     let still = try Frame(pngAt: dir.appendingPathComponent("card-swap.png").path)

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -18,7 +19,7 @@ import Testing
 
   @Test func everyPublicDeclarationIsListedInTheGuide() throws {
     let r = try Self.accessPass(["--check"])
-    #expect(r.status == 0, "\(r.text)\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.text)\(r.stderr)")
   }
 
   /// The pass on a small tree: an unlisted declaration fails the check, then is demoted to
@@ -54,14 +55,14 @@ import Testing
     try write("Sources/B/B.swift", "import A\nlet s = Shared.one\n")
 
     let check = try Self.accessPass(["--check"], root: tree)
-    #expect(check.status == 1)
+    expectEqual(check.status, 1)
     for name in ["A.Listed.hidden", "A.Listed.Inner", "A.Options", "A.Shared", "A.Lonely", "A.Int.doubled"] {
       #expect(check.text.contains("public \(name) is not"), "\(check.text)")
     }
     #expect(!check.text.contains("Fake"))
 
     let pass = try Self.accessPass([], root: tree)
-    #expect(pass.status == 0, "\(pass.stderr)")
+    expectEqual(pass.status, 0, "\(pass.stderr)")
     #expect(pass.text.contains("keeping A.Options public: A.Listed.options names it"), "\(pass.text)")
     #expect(pass.text.contains("keeping A.Listed.Inner public: A.Listed.inner names it"), "\(pass.text)")
     let a = try String(contentsOf: tree.appendingPathComponent("Sources/A/A.swift"), encoding: .utf8)
@@ -71,6 +72,6 @@ import Testing
     #expect(a.contains("\nstruct Lonely { let text = \"public struct Fake {\" }"))
     #expect(a.contains("extension Int { package var doubled: Int"))
     // Options is now public but unlisted: the check still fails until it is listed.
-    #expect(try Self.accessPass(["--check"], root: tree).status == 1)
+    try expectEqual(Self.accessPass(["--check"], root: tree).status, 1)
   }
 }

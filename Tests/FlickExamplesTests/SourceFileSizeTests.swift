@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -25,7 +26,7 @@ import Testing
   @Test func noSourceFileIsLongerThanTheLimit() throws {
     let sources = ExamplesTests.root.appendingPathComponent("Sources")
     let oversized = try Self.oversized(in: sources, limit: Self.limit)
-    #expect(oversized == [], "split these with Type+Aspect.swift: \(oversized.joined(separator: ", "))")
+    expectEqual(oversized, [], "split these with Type+Aspect.swift: \(oversized.joined(separator: ", "))")
   }
 
   /// The count is `wc -l`'s for a file ending in a newline: a file of exactly `limit` lines passes,
@@ -41,6 +42,6 @@ import Testing
       to: folder.appendingPathComponent("A/Long.swift"), atomically: true, encoding: .utf8)
     try String(repeating: line, count: 9).write(
       to: folder.appendingPathComponent("A/notes.txt"), atomically: true, encoding: .utf8)
-    #expect(try Self.oversized(in: folder, limit: 3) == ["A/Long.swift: 4 lines"])
+    try expectEqual(Self.oversized(in: folder, limit: 3), ["A/Long.swift: 4 lines"])
   }
 }

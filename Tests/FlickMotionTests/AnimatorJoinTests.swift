@@ -1,3 +1,4 @@
+import FlickExpectations
 import Testing
 
 @testable import FlickMotion
@@ -23,16 +24,18 @@ import Testing
     while Double(n) / fps <= 2 {
       let t = Double(n) / fps
       let expected = t < 1.5 ? 0 : fresh.value(at: t - 1.5)
-      #expect(abs(a.sample(at: t).p.x - expected) < 1e-9, "\(fps) fps, t = \(t)")
+      expectLess(abs(a.sample(at: t).p.x - expected), 1e-9, "\(fps) fps, t = \(t)")
       n += 1
     }
     // C¹ where it starts: from rest on both sides (the peak speed is 10 × 1.5/0.5 ≈ 30 pt/s).
     let before = a.animationProgress(before: 1.5)[1]
     let at = a.animationProgress(at: 1.5)[1]
-    #expect(before.progress == 0 && at.progress == 0)
-    #expect(abs(10 * at.rate) <= 0.01 * 30 && abs(10 * before.rate) <= 0.01 * 30)
-    #expect(a.sample(at: 2).p.x == 10)
-    #expect(a.sample(at: 2).x == 100)
+    expectEqual(before.progress, 0)
+    expectEqual(at.progress, 0)
+    expectLessOrEqual(abs(10 * at.rate), 0.01 * 30)
+    expectLessOrEqual(abs(10 * before.rate), 0.01 * 30)
+    expectEqual(a.sample(at: 2).p.x, 10)
+    expectEqual(a.sample(at: 2).x, 100)
   }
 
   /// The rule holds for every curve and for an animation added while paused: it runs over the
@@ -45,11 +48,11 @@ import Testing
     try a.pauseAnimation(at: 0.5)  // fraction 0.25
     try a.addAnimation(AnimatorTests.p, to: Point(x: 10, y: 0), delayFactor: 0.2, at: 0.6)  // starts at 0.4
     try a.setFractionComplete(0.7, at: 0.7)
-    #expect(abs(a.sample(at: 0.7).p.x - 10 * curve.progress(at: 0.5)) < 1e-9)
+    expectLess(abs(a.sample(at: 0.7).p.x - 10 * curve.progress(at: 0.5)), 1e-9)
     try a.setFractionComplete(0.3, at: 0.8)
-    #expect(a.sample(at: 0.8).p.x == 0)
+    expectEqual(a.sample(at: 0.8).p.x, 0)
     try a.startAnimation(at: 0.9)
-    #expect(a.sample(at: 0.9 + 0.7 * 2).p.x == 10)
+    expectEqual(a.sample(at: 0.9 + 0.7 * 2).p.x, 10)
   }
 
   /// Defect 3: `continue` with a cubic timing on a running animator ends at the destination,
@@ -66,7 +69,7 @@ import Testing
         try a.continueAnimation(withTimingParameters: .cubic(next), durationFactor: factor, at: join)
         let end = join + factor
         let label = "\(first) → \(next), factor \(factor), at \(join)"
-        #expect(abs(a.sample(at: join).x - a.progress(before: join) * 100) <= 1e-6 * 100, "\(label)")
+        expectLessOrEqual(abs(a.sample(at: join).x - a.progress(before: join) * 100), 1e-6 * 100, "\(label)")
         var peak = 0.0
         for fps in Self.rates {
           var last = -Double.infinity
@@ -75,16 +78,16 @@ import Testing
             let t = Double(n) / fps
             let x = a.sample(at: t).x
             peak = max(peak, abs(100 * a.progressVelocity(at: t)))
-            #expect(x <= 100 + 1e-9, "\(label): \(x) at \(t) (\(fps) fps)")
-            #expect(x >= last - 1e-9, "\(label): goes back at \(t) (\(fps) fps)")
+            expectLessOrEqual(x, 100 + 1e-9, "\(label): \(x) at \(t) (\(fps) fps)")
+            expectGreaterOrEqual(x, last - 1e-9, "\(label): goes back at \(t) (\(fps) fps)")
             last = x
             n += 1
           }
         }
-        #expect(a.sample(at: end).x == 100, "\(label)")
-        #expect(a.completions(through: end + 1).first.map { abs($0.time - end) < 1e-9 } == true, "\(label)")
+        expectEqual(a.sample(at: end).x, 100, "\(label)")
+        expectEqual(a.completions(through: end + 1).first.map { abs($0.time - end) < 1e-9 }, true, "\(label)")
         let jump = abs(a.progressVelocity(at: join) - a.progressVelocity(before: join)) * 100
-        #expect(jump <= 0.01 * peak + 1e-9, "\(label): velocity jump \(jump) of peak \(peak)")
+        expectLessOrEqual(jump, 0.01 * peak + 1e-9, "\(label): velocity jump \(jump) of peak \(peak)")
       }
     }
   }
@@ -101,17 +104,18 @@ import Testing
         var last = 0.0
         for i in 0...500 {
           let v = tween.value(at: 0.5 * Double(i) / 500)
-          #expect(v >= last - 1e-12 && v <= 10 + 1e-12, "\(curve) at \(speed)")
+          expectGreaterOrEqual(v, last - 1e-12, "\(curve) at \(speed)")
+          expectLessOrEqual(v, 10 + 1e-12, "\(curve) at \(speed)")
           last = v
         }
-        #expect(tween.value(at: 0.5) == 10)
+        expectEqual(tween.value(at: 0.5), 10)
       }
     }
     // Across the travel: the sideways velocity fades in and out; the end is exact.
     let sideways = ContinuingTween(
       BasicAnimation(from: Point(x: 0, y: 0), to: Point(x: 100, y: 0), duration: 1, timingFunction: .easeOut),
       initialVelocity: Point(x: 300, y: 80))
-    #expect(sideways.velocity(at: 0) == Point(x: 300, y: 80))
-    #expect(sideways.value(at: 1) == Point(x: 100, y: 0))
+    expectEqual(sideways.velocity(at: 0), Point(x: 300, y: 80))
+    expectEqual(sideways.value(at: 1), Point(x: 100, y: 0))
   }
 }

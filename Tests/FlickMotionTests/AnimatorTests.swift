@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -47,17 +48,17 @@ final class Log: @unchecked Sendable {
         let t = Double(n) / fps
         events += try a.advance(to: t)
         if n % Int(fps / 6) == 0 { samples.append(a.model) }  // t = k/6 s: common to all rates
-        #expect(a.model == reference.sample(at: t), "fps \(fps) frame \(n)")
+        expectEqual(a.model, reference.sample(at: t), "fps \(fps) frame \(n)")
       }
       results.append(samples)
       eventLists.append(events)
     }
-    for r in results.dropFirst() { #expect(r == results[0]) }
-    for e in eventLists.dropFirst() { #expect(e == eventLists[0]) }
+    for r in results.dropFirst() { expectEqual(r, results[0]) }
+    for e in eventLists.dropFirst() { expectEqual(e, eventLists[0]) }
     // Seeking straight to a time with nothing before gives the same bits.
     var jump = try Self.scripted()
     try jump.advance(to: 2.5)
-    #expect(jump.model == results[0][15])
+    expectEqual(jump.model, results[0][15])
   }
 
   @Test func velocityIsContinuousAcrossEveryInterruption() throws {
@@ -65,15 +66,15 @@ final class Log: @unchecked Sendable {
     for (key, t) in [(Self.kx, 0.37), (Self.kx, 0.62), (Self.kx, 1.12)] {
       let before = try #require(a.velocity(of: key, as: Double.self, at: t.nextDown))
       let after = try #require(a.velocity(of: key, as: Double.self, at: t))
-      #expect(abs(before - after) < 1e-6 * max(1, abs(after)), "velocity jump at \(t)")
+      expectLess(abs(before - after), 1e-6 * max(1, abs(after)), "velocity jump at \(t)")
       let vb = try #require(a.value(of: key, as: Double.self, at: t.nextDown))
       let va = try #require(a.value(of: key, as: Double.self, at: t))
-      #expect(abs(vb - va) < 1e-9 * max(1, abs(va)), "value jump at \(t)")
-      #expect(abs(before) > 1, "the test needs a moving value at \(t)")
+      expectLess(abs(vb - va), 1e-9 * max(1, abs(va)), "value jump at \(t)")
+      expectGreater(abs(before), 1, "the test needs a moving value at \(t)")
     }
     let pb = try #require(a.velocity(of: Self.kp, as: Point.self, at: 0.81.nextDown))
     let pa = try #require(a.velocity(of: Self.kp, as: Point.self, at: 0.81))
-    #expect((pb - pa).magnitudeSquared.squareRoot() < 1e-6 * pa.magnitudeSquared.squareRoot())
+    expectLess((pb - pa).magnitudeSquared.squareRoot(), 1e-6 * pa.magnitudeSquared.squareRoot())
   }
 
   @Test func replacingCompletesTheOldOneFirst() throws {
@@ -82,15 +83,15 @@ final class Log: @unchecked Sendable {
     let first = try a.spring(kx(), property: Self.x, to: 100, at: 0, onComplete: { log.append("first \($0)") })
     let second = try a.spring(kx(), property: Self.x, to: 50, at: 0.5, onComplete: { log.append("second \($0)") })
     let events = try a.advance(to: 10)
-    #expect(log.all == ["first false", "second true"])
+    expectEqual(log.all, ["first false", "second true"])
     let kinds = events.map { "\($0.animationID):\($0.kind)" }
-    #expect(kinds.first == "\(first):start")
+    expectEqual(kinds.first, "\(first):start")
     let cut = try #require(kinds.firstIndex(of: "\(first):completed(finished: false)"))
     let next = try #require(kinds.firstIndex(of: "\(second):start"))
-    #expect(cut < next)
+    expectLess(cut, next)
     #expect(events[cut].time == 0.5 && events[next].time == 0.5)
-    #expect(kinds.last == "\(second):completed(finished: true)")
-    #expect(a.model.x == 50)
+    expectEqual(kinds.last, "\(second):completed(finished: true)")
+    expectEqual(a.model.x, 50)
   }
 
   func kx() -> AnimationKey { Self.kx }
@@ -103,18 +104,18 @@ final class Log: @unchecked Sendable {
     let id = try a.add(Self.kx, property: Self.x, curve: spring, at: 0, onComplete: { log.append("done \($0)") })
     var events: [AnimatorEvent] = []
     for n in 0...120 { events += try a.advance(to: Double(n) / 60) }
-    #expect(log.all == ["done true"])
-    #expect(events.map(\.kind) == [.start, .reachedTarget, .completed(finished: true)])
+    expectEqual(log.all, ["done true"])
+    expectEqual(events.map(\.kind), [.start, .reachedTarget, .completed(finished: true)])
     #expect(events.allSatisfy { $0.animationID == id })
     #expect(events[0].time == 0 && events[2].time == spring.duration)
-    #expect(a.sample(at: 0.05).x < 100)  // it really moves
+    expectLess(a.sample(at: 0.05).x, 100)  // it really moves
   }
 
   @Test func zeroLengthAnimationFiresInOrder() throws {
     var a = Animator(model: Model(x: 5))
     try a.spring(Self.kx, property: Self.x, to: 5, at: 1)
     let events = try a.advance(to: 1)
-    #expect(events.map(\.kind) == [.start, .reachedTarget, .completed(finished: true)])
+    expectEqual(events.map(\.kind), [.start, .reachedTarget, .completed(finished: true)])
     #expect(events.allSatisfy { $0.time == 1 })
   }
 
@@ -126,9 +127,10 @@ final class Log: @unchecked Sendable {
       onComplete: { log.append("\($0)") })
     try a.remove(Self.kx, at: 0.25)
     try a.advance(to: 2)
-    #expect(a.model.x == 2.5)
-    #expect(log.all == ["false"])
-    #expect(!a.isAnimating(Self.kx, at: 0.3) && a.isAnimating(Self.kx, at: 0.2))
+    expectEqual(a.model.x, 2.5)
+    expectEqual(log.all, ["false"])
+    #expect(!a.isAnimating(Self.kx, at: 0.3))
+    #expect(a.isAnimating(Self.kx, at: 0.2))
   }
 
   @Test func repeatsAndDelayEvents() throws {
@@ -137,14 +139,15 @@ final class Log: @unchecked Sendable {
       Self.kx, property: Self.x, curve: BasicAnimation(from: 0.0, to: 10, duration: 1, timingFunction: .linear),
       timing: MediaTiming(beginTime: 0.5, repeatCount: 2, autoreverses: true), at: 1)
     let events = try a.advance(to: 10)
-    #expect(events.map(\.time) == [1.5, 2.5, 2.5, 3.5, 4.5, 5.5])
-    #expect(
-      events.map(\.kind) == [
+    expectEqual(events.map(\.time), [1.5, 2.5, 2.5, 3.5, 4.5, 5.5])
+    expectEqual(
+      events.map(\.kind),
+      [
         .start, .reachedTarget, .repeated(iteration: 1), .repeated(iteration: 2), .repeated(iteration: 3),
         .completed(finished: true),
       ])
-    #expect(a.sample(at: 1.2).x == 0)
-    #expect(a.sample(at: 3).x == 5)
+    expectEqual(a.sample(at: 1.2).x, 0)
+    expectEqual(a.sample(at: 3).x, 5)
   }
 
   @Test func chainStartsEachGroupAtTheExactCompletionTime() throws {
@@ -162,12 +165,12 @@ final class Log: @unchecked Sendable {
     let springEnd = 0.1 + SpringAnimation(from: 0.0, to: 100, parameters: .gpuAnimation, restThreshold: 0.01).duration
     let events = try a.advance(to: 20)
     let starts = events.filter { $0.kind == .start }.map(\.time)
-    #expect(starts.count == 4)
+    expectEqual(starts.count, 4)
     #expect(starts[0] == 0.1 && starts[1] == 0.1)
-    #expect(starts[2] == springEnd)  // max of the spring and the 0.2 s tween
-    #expect(starts[3] == springEnd + 0.5 + 0.25)
-    #expect(log.all.count == 1)
-    #expect(events.last?.kind == .callback)
+    expectEqual(starts[2], springEnd)  // max of the spring and the 0.2 s tween
+    expectEqual(starts[3], springEnd + 0.5 + 0.25)
+    expectEqual(log.all.count, 1)
+    expectEqual(events.last?.kind, .callback)
   }
 
   @Test func interruptingAChainStopsIt() throws {
@@ -178,7 +181,7 @@ final class Log: @unchecked Sendable {
     try a.run(chain, at: 0)
     try a.remove(Self.kx, at: 0.5)
     let events = try a.advance(to: 5)
-    #expect(events.filter { $0.kind == .start }.count == 1)
+    expectEqual(events.filter { $0.kind == .start }.count, 1)
     #expect(events.contains { $0.kind == .completed(finished: false) })
   }
 
@@ -198,7 +201,7 @@ final class Log: @unchecked Sendable {
     try a.advance(to: 0.2)
     let text = a.tracer?.records.map(\.description) ?? []
     #expect(text.contains("0.05 box.x write x = 0.5"))
-    #expect(a.tracer?.events.map(\.kind) == [.start, .applied, .reachedTarget, .completed(finished: true)])
+    expectEqual(a.tracer?.events.map(\.kind), [.start, .applied, .reachedTarget, .completed(finished: true)])
   }
 }
 
@@ -214,8 +217,8 @@ final class Log: @unchecked Sendable {
     try b.spring(AnimatorTests.kx, property: AnimatorTests.x, to: 100, at: 0)
     for i in 0...40 {
       let t = Double(i) / 20
-      #expect(a.sample(at: t) == b.sample(at: t))
+      expectEqual(a.sample(at: t), b.sample(at: t))
     }
-    #expect(a.events(after: -1, through: 5).map(\.kind) == b.events(after: -1, through: 5).map(\.kind))
+    expectEqual(a.events(after: -1, through: 5).map(\.kind), b.events(after: -1, through: 5).map(\.kind))
   }
 }

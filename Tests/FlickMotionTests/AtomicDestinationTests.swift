@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import Foundation
 import Testing
@@ -22,8 +23,8 @@ import Testing
     let path = dir + "/out.json"
     try AtomicDestination.write(Data("old".utf8), to: path)
     try AtomicDestination.write(Data("new".utf8), to: path)
-    #expect(try String(contentsOfFile: path, encoding: .utf8) == "new")
-    #expect(try Self.contents(dir) == ["out.json"])
+    try expectEqual(String(contentsOfFile: path, encoding: .utf8), "new")
+    try expectEqual(Self.contents(dir), ["out.json"])
   }
 
   /// A write that cannot be put in place (here the destination is a folder with files in it)
@@ -35,13 +36,13 @@ import Testing
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
     try Data("kept".utf8).write(to: URL(fileURLWithPath: path + "/frame.png"))
     #expect(throws: AtomicDestination.Failure.self) { try AtomicDestination.write(Data("new".utf8), to: path) }
-    #expect(try Self.contents(dir) == ["out"])
-    #expect(try String(contentsOfFile: path + "/frame.png", encoding: .utf8) == "kept")
+    try expectEqual(Self.contents(dir), ["out"])
+    try expectEqual(String(contentsOfFile: path + "/frame.png", encoding: .utf8), "kept")
     // A folder that does not exist: nothing is created.
     #expect(throws: AtomicDestination.Failure.self) {
       try AtomicDestination.write(Data("new".utf8), to: dir + "/missing/out.json")
     }
-    #expect(try Self.contents(dir) == ["out"])
+    try expectEqual(Self.contents(dir), ["out"])
   }
 
   /// A destination that is a symbolic link is replaced by the new file; what it pointed to is
@@ -56,11 +57,12 @@ import Testing
     try FileManager.default.createSymbolicLink(
       atPath: AtomicDestination.temporary(for: path), withDestinationPath: victim)
     try AtomicDestination.write(Data("new".utf8), to: path)
-    #expect(try String(contentsOfFile: victim, encoding: .utf8) == "victim")
-    #expect(try String(contentsOfFile: path, encoding: .utf8) == "new")
+    try expectEqual(String(contentsOfFile: victim, encoding: .utf8), "victim")
+    try expectEqual(String(contentsOfFile: path, encoding: .utf8), "new")
     var info = stat()
-    #expect(lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG, "the link itself was replaced")
-    #expect(try Self.contents(dir) == ["out.json", "victim.txt"])
+    expectEqual(lstat(path, &info), 0, "the link itself was replaced")
+    expectEqual((info.st_mode & S_IFMT), S_IFREG, "the link itself was replaced")
+    try expectEqual(Self.contents(dir), ["out.json", "victim.txt"])
   }
 
   /// A folder is exchanged with the new one: the destination holds the new files, the old
@@ -76,10 +78,10 @@ import Testing
     }
     #expect(AtomicDestination.syncContents(ofFolder: temporary) == nil)
     let old = try AtomicDestination.replaceFolder(destination, with: temporary, aside: dir + "/.frames.1.old").get()
-    #expect(try Self.contents(destination) == ["new.png"])
-    #expect(try Self.contents(old) == ["old.png"])
+    try expectEqual(Self.contents(destination), ["new.png"])
+    try expectEqual(Self.contents(old), ["old.png"])
     try FileManager.default.removeItem(atPath: old)
-    #expect(try Self.contents(dir) == ["frames"])
+    try expectEqual(Self.contents(dir), ["frames"])
   }
 
   /// A commit flushes and renames a finished temporary; one that is missing fails and leaves the
@@ -90,10 +92,10 @@ import Testing
     let path = dir + "/out.gif"
     try Data("old".utf8).write(to: URL(fileURLWithPath: path))
     #expect(AtomicDestination.commit(dir + "/.out.gif.1.partial", to: path) != nil)
-    #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
+    try expectEqual(String(contentsOfFile: path, encoding: .utf8), "old")
     try Data("new".utf8).write(to: URL(fileURLWithPath: dir + "/.out.gif.1.partial"))
     #expect(AtomicDestination.commit(dir + "/.out.gif.1.partial", to: path) == nil)
-    #expect(try String(contentsOfFile: path, encoding: .utf8) == "new")
-    #expect(try Self.contents(dir) == ["out.gif"])
+    try expectEqual(String(contentsOfFile: path, encoding: .utf8), "new")
+    try expectEqual(Self.contents(dir), ["out.gif"])
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -32,21 +33,21 @@ import Testing
     let events = a.events(after: -.infinity, through: 20)
     let completions = events.filter { if case .completed(true) = $0.kind { return true } else { return false } }
     let starts = events.filter { $0.kind == .start }
-    #expect(completions.count >= 5)
+    expectGreaterOrEqual(completions.count, 5)
     // Each swap starts when the previous completes — the same Double, not the next frame.
     for (done, next) in zip(completions, starts.dropFirst()) {
-      #expect(next.time == done.time)
-      #expect(next.animationID != done.animationID)
+      expectEqual(next.time, done.time)
+      expectNotEqual(next.animationID, done.animationID)
     }
     // The completion time is the analytic end: start + the spring's own settling time.
     let state = a.state
-    for s in state.segments.prefix(5) { #expect(s.end == s.naturalEnd) }
+    for s in state.segments.prefix(5) { expectEqual(s.end, s.naturalEnd) }
     // The swaps alternate between the targets; each starts where the previous one came to rest
     // (its left limit: within the rest threshold of its target) and with its last velocity.
-    #expect(abs(a.value(of: Self.kx, as: Double.self, at: starts[1].time)! - 100) <= 0.01)
-    #expect(abs(a.value(of: Self.kx, as: Double.self, at: starts[2].time)! + 100) <= 0.01)
+    expectLessOrEqual(abs(a.value(of: Self.kx, as: Double.self, at: starts[1].time)! - 100), 0.01)
+    expectLessOrEqual(abs(a.value(of: Self.kx, as: Double.self, at: starts[2].time)! + 100), 0.01)
     let t = starts[2].time
-    #expect(a.value(of: Self.kx, as: Double.self, before: t) == a.value(of: Self.kx, as: Double.self, at: t))
+    expectEqual(a.value(of: Self.kx, as: Double.self, before: t), a.value(of: Self.kx, as: Double.self, at: t))
     #expect(a.continuationsWereTruncated)  // the loop goes on past the 20 s horizon
   }
 
@@ -62,8 +63,8 @@ import Testing
         n += 1
       }
       fired += try a.advance(to: end)
-      #expect(a.model == reference.sample(at: end), "\(fps) fps")
-      #expect(fired == reference.events(after: -.infinity, through: end), "\(fps) fps")
+      expectEqual(a.model, reference.sample(at: end), "\(fps) fps")
+      expectEqual(fired, reference.events(after: -.infinity, through: end), "\(fps) fps")
     }
   }
 
@@ -81,9 +82,9 @@ import Testing
     ) { h in BasicAnimation(from: h.value, to: 100, duration: 1, timingFunction: .linear) }
     try a.remove(Self.kx, at: 0.25)
     _ = a.sample(at: 2)
-    #expect(log.all == ["0.25 false"])
-    #expect(a.value(of: Self.kx, as: Double.self, at: 0.5) == 12.5)  // the handler's tween from 25 at 0.25
-    #expect(a.value(of: Self.kx, as: Double.self, at: 1) == 0)
+    expectEqual(log.all, ["0.25 false"])
+    expectEqual(a.value(of: Self.kx, as: Double.self, at: 0.5), 12.5)  // the handler's tween from 25 at 0.25
+    expectEqual(a.value(of: Self.kx, as: Double.self, at: 1), 0)
   }
 
   @Test func aZeroLengthLoopIsBounded() throws {
@@ -96,6 +97,6 @@ import Testing
       BasicAnimation(from: h.value, to: 1, duration: 0)
     }
     #expect(a.continuationsWereTruncated)
-    #expect(a.state.segments.count <= 1001)
+    expectLessOrEqual(a.state.segments.count, 1001)
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -17,11 +18,11 @@ import Testing
     value before: Double, _ after: Double, velocity vBefore: Double, _ vAfter: Double, travel: Double,
     _ what: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    #expect(
-      abs(before - after) <= tolerance * abs(travel), "\(what): value jumps \(before) → \(after)",
+    expectLessOrEqual(
+      abs(before - after), tolerance * abs(travel), "\(what): value jumps \(before) → \(after)",
       sourceLocation: sourceLocation)
-    #expect(
-      abs(vBefore - vAfter) <= tolerance * abs(travel), "\(what): velocity jumps \(vBefore) → \(vAfter)",
+    expectLessOrEqual(
+      abs(vBefore - vAfter), tolerance * abs(travel), "\(what): velocity jumps \(vBefore) → \(vAfter)",
       sourceLocation: sourceLocation)
   }
 
@@ -29,22 +30,22 @@ import Testing
 
   @Test func tweenEndVelocityIsTheLeftLimit() {
     let tween = BasicAnimation(from: 0.0, to: 100, duration: 0.4, timingFunction: .linear)
-    #expect(tween.velocity(at: 0.4) == 0)  // right limit: it has ended
-    #expect(tween.velocity(before: 0.4) == 250)  // left limit: the speed it ended with
-    #expect(tween.value(before: 0.4) == 100)
+    expectEqual(tween.velocity(at: 0.4), 0)  // right limit: it has ended
+    expectEqual(tween.velocity(before: 0.4), 250)  // left limit: the speed it ended with
+    expectEqual(tween.value(before: 0.4), 100)
     let eased = BasicAnimation(from: 0.0, to: 100, duration: 0.5, timingFunction: .easeIn)
-    #expect(abs(eased.velocity(before: 0.5) - 100 * TimingFunction.easeIn.slope(at: 1) / 0.5) < 1e-9)
-    #expect(eased.velocity(before: 0.5) > 100)
+    expectLess(abs(eased.velocity(before: 0.5) - 100 * TimingFunction.easeIn.slope(at: 1) / 0.5), 1e-9)
+    expectGreater(eased.velocity(before: 0.5), 100)
     // Inside, the two limits agree.
-    #expect(eased.velocity(before: 0.2) == eased.velocity(at: 0.2))
+    expectEqual(eased.velocity(before: 0.2), eased.velocity(at: 0.2))
   }
 
   @Test func stepsJumpAtTheirBoundaries() {
     let steps = BasicAnimation(from: 0.0, to: 100, duration: 1, timingFunction: .steps(4, position: .jumpEnd))
-    #expect(steps.value(at: 1) == 100)
-    #expect(steps.value(before: 1) == 75)
-    #expect(steps.value(before: 0.5) == 25)
-    #expect(steps.value(at: 0.5) == 50)
+    expectEqual(steps.value(at: 1), 100)
+    expectEqual(steps.value(before: 1), 75)
+    expectEqual(steps.value(before: 0.5), 25)
+    expectEqual(steps.value(at: 0.5), 50)
   }
 
   @Test func everyCurveFamilyHasALeftLimitAtItsEnd() throws {
@@ -56,26 +57,26 @@ import Testing
     let reversedEnd = BasicAnimation(from: 0.0, to: 100, duration: 0.4, timingFunction: .linear)
       .timed(MediaTiming(autoreverses: true))
     // A spring's end: still moving a little (it snaps at `duration`), within its rest threshold.
-    #expect(spring.velocity(at: spring.duration) == 0)
-    #expect(spring.velocity(before: spring.duration) != 0)
-    #expect(abs(spring.value(before: spring.duration) - 100) <= spring.restThreshold)
+    expectEqual(spring.velocity(at: spring.duration), 0)
+    expectNotEqual(spring.velocity(before: spring.duration), 0)
+    expectLessOrEqual(abs(spring.value(before: spring.duration) - 100), spring.restThreshold)
     // A decay ends at Pop's 5 × threshold units/s (its exact derivative is 0.999 × Pop's v₀·dⁿ).
-    #expect(abs(decay.velocity(before: decay.duration) - 5 * 0.999) < 0.001)
-    #expect(decay.velocity(at: decay.duration) == 0)
+    expectLess(abs(decay.velocity(before: decay.duration) - 5 * 0.999), 0.001)
+    expectEqual(decay.velocity(at: decay.duration), 0)
     // A continuing tween ends with the end velocity of its bent curve (linear from −300 units/s
     // along a 100-unit travel in 0.5 s: slope −1.5 at the start, 2.25 at the end).
     let bent = ContinuingTween<Double>.bend(.linear, startSlope: -1.5)
-    #expect(abs(cont.velocity(before: 0.5) - 100 * bent.slope(at: 1) / 0.5) < 1e-9)
-    #expect(abs(bent.slope(at: 1) - 2.25) < 1e-9)
+    expectLess(abs(cont.velocity(before: 0.5) - 100 * bent.slope(at: 1) / 0.5), 1e-9)
+    expectLess(abs(bent.slope(at: 1) - 2.25), 1e-9)
     // Timing: the end velocity survives the delay; an autoreversed end moves backwards.
-    #expect(abs(timed.velocity(before: 0.7) - 250) < 1e-9)
-    #expect(timed.velocity(before: 0.3) == 0)  // before the begin time: at rest
-    #expect(abs(reversedEnd.velocity(before: 0.8) + 250) < 1e-9)
+    expectLess(abs(timed.velocity(before: 0.7) - 250), 1e-9)
+    expectEqual(timed.velocity(before: 0.3), 0)  // before the begin time: at rest
+    expectLess(abs(reversedEnd.velocity(before: 0.8) + 250), 1e-9)
     // Erasure forwards the limits.
-    #expect(AnyAnimationCurve(timed).velocity(before: 0.7) == timed.velocity(before: 0.7))
+    expectEqual(AnyAnimationCurve(timed).velocity(before: 0.7), timed.velocity(before: 0.7))
     // Clamped and keyframe curves use the default (one ulp before).
     let kf = try KeyframeAnimation(values: [0.0, 50, 100], duration: 1)
-    #expect(abs(kf.velocity(before: 1) - 100) < 1e-6)
+    expectLess(abs(kf.velocity(before: 1) - 100), 1e-6)
   }
 
   // MARK: - Animator hand-overs
@@ -87,7 +88,7 @@ import Testing
     try a.tween(Self.kx, property: Self.x, to: 100, duration: end, timingFunction: .linear, at: 0)
     try a.add(Self.kx, property: Self.x, at: end) { h in DecayAnimation(from: h.value, velocity: h.velocity) }
     let v = 100 / end
-    #expect(abs(a.velocity(of: Self.kx, as: Double.self, at: end)! - v * 0.999) < 1)  // the decay runs on
+    expectLess(abs(a.velocity(of: Self.kx, as: Double.self, at: end)! - v * 0.999), 1)  // the decay runs on
     let before = a.value(of: Self.kx, as: Double.self, before: end)!
     let after = a.value(of: Self.kx, as: Double.self, at: end)!
     let vb = a.velocity(of: Self.kx, as: Double.self, before: end)!
@@ -128,7 +129,7 @@ import Testing
     Self.expectContinuous(
       value: band.value(before: t), band.value(at: t), velocity: band.velocity(before: t), band.velocity(at: t),
       travel: 300, "decay → rubber band")
-    #expect(band.velocity(at: t) > 1000)  // it crosses the bound still moving fast
+    expectGreater(band.velocity(at: t), 1000)  // it crosses the bound still moving fast
   }
 
   // MARK: - Property animator: continue, pause, reverse, scrub
@@ -188,10 +189,10 @@ import Testing
           value: a.progress(before: join), a.progress(at: join), velocity: a.progressVelocity(before: join),
           a.progressVelocity(at: join), travel: 1, what)
         // The model follows the progress.
-        #expect(abs(a.sample(at: join).x - 100 * a.progress(at: join)) < 1e-9, "\(what)")
+        expectLess(abs(a.sample(at: join).x - 100 * a.progress(at: join)), 1e-9, "\(what)")
         // It heads for the current destination and gets there.
         let destination = a.isReversed ? 0.0 : 100
-        #expect(abs(a.sample(at: join + 0.8 + 1e-9).x - destination) < 1e-9, "\(what)")
+        expectLess(abs(a.sample(at: join + 0.8 + 1e-9).x - destination), 1e-9, "\(what)")
       }
     }
   }
@@ -204,13 +205,14 @@ import Testing
     try a.pauseAnimation(at: 0.5)
     try a.continueAnimation(
       withTimingParameters: .spring(dampingRatio: 0.25, initialVelocity: 0), durationFactor: 1, at: 1)
-    #expect(a.progressVelocity(at: 1) == 0)
+    expectEqual(a.progressVelocity(at: 1), 0)
     // One 60 fps frame later it has moved no more than a spring from rest can: ½·ω₀²·Δ·t²
     // (the defect jumped ~23 pt, 1,400 pt/s, in that frame).
     let omega = PA.TimingParameters.calibrated(dampingRatio: 0.25, normalizedVelocity: 0, duration: 1).naturalFrequency
     let t = 1 / 60.0
     let step = a.sample(at: 1 + t).x - a.sample(at: 1).x
-    #expect(step >= 0 && step <= 0.5 * omega * omega * 50 * t * t, "moved \(step) pt in the first frame")
+    expectGreaterOrEqual(step, 0, "moved \(step) pt in the first frame")
+    expectLessOrEqual(step, 0.5 * omega * omega * 50 * t * t, "moved \(step) pt in the first frame")
   }
 
   /// Defect 2, second symptom: reverse + continue with a spring heads straight for the start.
@@ -225,9 +227,9 @@ import Testing
       try a.continueAnimation(withTimingParameters: family.1, durationFactor: 1, at: 0.3)
       var peak = -Double.infinity
       for n in 0...120 { peak = max(peak, a.sample(at: 0.3 + Double(n) / 120).x) }
-      #expect(peak <= caught + 1e-9, "\(family.0): swings to \(peak) past \(caught)")
-      #expect(abs(a.sample(at: 1.31).x) < 1e-9)
-      #expect(a.completions(through: 2).map(\.position) == [.start])
+      expectLessOrEqual(peak, caught + 1e-9, "\(family.0): swings to \(peak) past \(caught)")
+      expectLess(abs(a.sample(at: 1.31).x), 1e-9)
+      expectEqual(a.completions(through: 2).map(\.position), [.start])
     }
   }
 
@@ -236,11 +238,11 @@ import Testing
   @Test func commandsApplyTheSameRulesAsTheMethods() throws {
     var a = PA(duration: 1, model: Model())
     try a.addAnimation(Self.x, to: 100, at: 0)
-    #expect(try a.apply(.start, at: 0) == .applied)
-    #expect(try a.apply(.start, at: 0.1) != .applied)  // already running: ignored
-    #expect(try a.apply(.pause, at: 0.2) == .applied)
-    #expect(try a.apply(.pause, at: 0.25) != .applied)
-    #expect(try a.apply(.stop(withoutFinishing: false), at: 0.3) == .applied)
+    try expectEqual(a.apply(.start, at: 0), .applied)
+    try expectNotEqual(a.apply(.start, at: 0.1), .applied)  // already running: ignored
+    try expectEqual(a.apply(.pause, at: 0.2), .applied)
+    try expectNotEqual(a.apply(.pause, at: 0.25), .applied)
+    try expectEqual(a.apply(.stop(withoutFinishing: false), at: 0.3), .applied)
     // Defect 6: reverse on a stopped animator is ignored (UIKit), not an error.
     guard case .ignored = try a.apply(.setReversed(true), at: 0.4) else {
       Issue.record("reverse on a stopped animator must be ignored")
@@ -248,7 +250,7 @@ import Testing
     }
     #expect(!a.isReversed)
     #expect(throws: AnimatorError.self) { try a.apply(.start, at: 0.5) }
-    #expect(try a.apply(.finish(at: .end), at: 0.6) == .applied)
-    #expect(a.sample(at: 0.7).x == 100)
+    try expectEqual(a.apply(.finish(at: .end), at: 0.6), .applied)
+    expectEqual(a.sample(at: 0.7).x, 100)
   }
 }

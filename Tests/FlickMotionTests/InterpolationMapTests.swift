@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import Testing
 
@@ -6,54 +7,54 @@ import Testing
 @Suite struct InterpolationMapTests {
   @Test func valuesBetweenStops() throws {
     let m = try InterpolationMap(input: [0, 10, 30], output: [0, 100, 0])
-    #expect(m.value(at: 0) == 0)
-    #expect(m.value(at: 5) == 50)
-    #expect(m.value(at: 10) == 100)
-    #expect(m.value(at: 20) == 50)
-    #expect(m.value(at: 30) == 0)
+    expectEqual(m.value(at: 0), 0)
+    expectEqual(m.value(at: 5), 50)
+    expectEqual(m.value(at: 10), 100)
+    expectEqual(m.value(at: 20), 50)
+    expectEqual(m.value(at: 30), 0)
   }
 
   @Test func slopesAreOneSidedAtStops() throws {
     let m = try InterpolationMap(input: [0, 10, 30], output: [0, 100, 0])
-    #expect(m.slope(at: 10, side: .below) == 10)
-    #expect(m.slope(at: 10, side: .above) == -5)
-    #expect(m.slope(at: 0, side: .below) == 0)  // clamped below the first stop
-    #expect(m.slope(at: 0, side: .above) == 10)
-    #expect(m.slope(at: 30, side: .below) == -5)
-    #expect(m.slope(at: 30, side: .above) == 0)
+    expectEqual(m.slope(at: 10, side: .below), 10)
+    expectEqual(m.slope(at: 10, side: .above), -5)
+    expectEqual(m.slope(at: 0, side: .below), 0)  // clamped below the first stop
+    expectEqual(m.slope(at: 0, side: .above), 10)
+    expectEqual(m.slope(at: 30, side: .below), -5)
+    expectEqual(m.slope(at: 30, side: .above), 0)
   }
 
   @Test func extrapolation() throws {
     let extend = try InterpolationMap(
       input: [0, 10], output: [0, 100], extrapolateLeft: .extend, extrapolateRight: .extend)
-    #expect(extend.value(at: -5) == -50)
-    #expect(extend.value(at: 15) == 150)
-    #expect(extend.slope(at: 15, side: .above) == 10)
-    #expect(extend.constantAbove == .infinity)
+    expectEqual(extend.value(at: -5), -50)
+    expectEqual(extend.value(at: 15), 150)
+    expectEqual(extend.slope(at: 15, side: .above), 10)
+    expectEqual(extend.constantAbove, .infinity)
     let identity = try InterpolationMap(input: [0, 10], output: [0, 100], extrapolateLeft: .identity)
-    #expect(identity.value(at: -7) == -7)
-    #expect(identity.slope(at: -7, side: .below) == 1)
-    #expect(identity.value(at: 12) == 100)
-    #expect(identity.constantAbove == 10)
+    expectEqual(identity.value(at: -7), -7)
+    expectEqual(identity.slope(at: -7, side: .below), 1)
+    expectEqual(identity.value(at: 12), 100)
+    expectEqual(identity.constantAbove, 10)
     // An eased end extends with the slope it ends with: easeOut arrives flat, so it holds.
     let eased = try InterpolationMap(input: [0, 10], output: [0, 100], timing: [.easeOut], extrapolateRight: .extend)
-    #expect(abs(eased.value(at: 20) - 100) < 1e-9)
+    expectLess(abs(eased.value(at: 20) - 100), 1e-9)
   }
 
   @Test func easedGapsUseTheCurveAndItsSlope() throws {
     let m = try InterpolationMap(input: [0, 4], output: [Point(x: 0, y: 0), Point(x: 8, y: -4)], timing: [.easeIn])
     let u = 0.25
     let p = TimingFunction.easeIn.progress(at: u)
-    #expect(m.value(at: 1) == Point(x: 8 * p, y: -4 * p))
+    expectEqual(m.value(at: 1), Point(x: 8 * p, y: -4 * p))
     let s = TimingFunction.easeIn.slope(at: u) / 4
-    #expect(m.slope(at: 1, side: .above) == Point(x: 8 * s, y: -4 * s))
+    expectEqual(m.slope(at: 1, side: .above), Point(x: 8 * s, y: -4 * s))
   }
 
   @Test func sideOfAMovingInput() {
-    #expect(InterpolationSide(rate: 3, leftLimit: false) == .above)
-    #expect(InterpolationSide(rate: 3, leftLimit: true) == .below)
-    #expect(InterpolationSide(rate: -3, leftLimit: false) == .below)
-    #expect(InterpolationSide(rate: -3, leftLimit: true) == .above)
+    expectEqual(InterpolationSide(rate: 3, leftLimit: false), .above)
+    expectEqual(InterpolationSide(rate: 3, leftLimit: true), .below)
+    expectEqual(InterpolationSide(rate: -3, leftLimit: false), .below)
+    expectEqual(InterpolationSide(rate: -3, leftLimit: true), .above)
   }
 
   @Test func badMapsAreErrors() {
@@ -91,9 +92,9 @@ import Testing
     let plus = space.color(from: v + dv.scaled(by: h))
     let minus = space.color(from: v - dv.scaled(by: h))
     let numeric = (plus - minus).scaled(by: 1 / (2 * h))
-    #expect(abs(d.red - numeric.red) < 1e-6)
-    #expect(abs(d.green - numeric.green) < 1e-6)
-    #expect(abs(d.blue - numeric.blue) < 1e-6)
-    #expect(abs(d.alpha - numeric.alpha) < 1e-9)
+    expectLess(abs(d.red - numeric.red), 1e-6)
+    expectLess(abs(d.green - numeric.green), 1e-6)
+    expectLess(abs(d.blue - numeric.blue), 1e-6)
+    expectLess(abs(d.alpha - numeric.alpha), 1e-9)
   }
 }

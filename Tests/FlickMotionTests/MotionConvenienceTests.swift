@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -15,8 +16,8 @@ import Testing
     try a.decay(Self.kx, property: Self.x, at: 0.1)
     let v0 = try #require(a.velocity(of: Self.kx, as: Double.self, before: 0.1))
     let x0 = try #require(a.value(of: Self.kx, as: Double.self, before: 0.1))
-    #expect(v0 > 100)
-    #expect(try #require(a.value(of: Self.kx, as: Double.self, at: 0.1)) == x0)
+    expectGreater(v0, 100)
+    try expectEqual(#require(a.value(of: Self.kx, as: Double.self, at: 0.1)), x0)
     // Pop's closed form starts at 0.999 of its parameter for d = 0.998: the hand-over's velocity
     // is scaled so the decay starts at exactly v₀ (CurveBuilder's decay rule, as in templates).
     let d = MotionDefaults.decayDeceleration
@@ -24,26 +25,26 @@ import Testing
       from: x0, velocity: CurveBuilder.decayVelocity(handedOver: v0, deceleration: d), deceleration: d,
       threshold: Self.x.threshold)
     let start = try #require(a.velocity(of: Self.kx, as: Double.self, at: 0.1))
-    #expect(start == expected.velocity(at: 0))
-    #expect(abs(start - v0) <= 1e-9 * v0)
-    #expect(a.sample(at: 0.6).x == expected.value(at: 0.5))
-    #expect(a.endTime(of: Self.kx, at: 0.2) == 0.1 + expected.duration)
+    expectEqual(start, expected.velocity(at: 0))
+    expectLessOrEqual(abs(start - v0), 1e-9 * v0)
+    expectEqual(a.sample(at: 0.6).x, expected.value(at: 0.5))
+    expectEqual(a.endTime(of: Self.kx, at: 0.2), 0.1 + expected.duration)
     // An explicit velocity replaces the hand-over's.
     var b = Animator(model: Model())
     try b.decay(Self.kx, property: Self.x, velocity: 500, deceleration: 0.99, at: 0)
-    #expect(
-      b.sample(at: 0.05).x
-        == DecayAnimation(from: 0.0, velocity: 500, deceleration: 0.99, threshold: 0.01).value(at: 0.05))
+    expectEqual(
+      b.sample(at: 0.05).x,
+      DecayAnimation(from: 0.0, velocity: 500, deceleration: 0.99, threshold: 0.01).value(at: 0.05))
   }
 
   @Test func aTweenFromRestFollowsItsCurveAndOverAMovingValueKeepsTheVelocity() throws {
     var a = Animator(model: Model())
     try a.tween(Self.kx, property: Self.x, to: 100, duration: 1, timingFunction: .linear, at: 0)
-    #expect(a.sample(at: 0.25).x == 25)
-    #expect(a.endTime(of: Self.kx, at: 0) == 1)
+    expectEqual(a.sample(at: 0.25).x, 25)
+    expectEqual(a.endTime(of: Self.kx, at: 0), 1)
     try a.tween(Self.kx, property: Self.x, to: 0, at: 0.5)
-    #expect(abs(try #require(a.velocity(of: Self.kx, as: Double.self, at: 0.5)) - 100) < 1e-9)
-    #expect(a.endTime(of: Self.kx, at: 0.5) == 0.5 + MotionDefaults.tweenDuration)
+    expectLess(abs(try #require(a.velocity(of: Self.kx, as: Double.self, at: 0.5)) - 100), 1e-9)
+    expectEqual(a.endTime(of: Self.kx, at: 0.5), 0.5 + MotionDefaults.tweenDuration)
   }
 
   @Test func everyConvenienceReportsValueVelocityAndCompletion() throws {
@@ -62,8 +63,9 @@ import Testing
     _ = try a.advance(to: 0.2)
     _ = try a.advance(to: 0.5)
     _ = try a.advance(to: 30)
-    #expect(
-      log.all == [
+    expectEqual(
+      log.all,
+      [
         "spring true", "spring done false", "tween true", "tween done true", "decay", "decay done true",
       ])
   }
@@ -78,8 +80,8 @@ import Testing
     try a.run(chain, at: 0)
     let coast = DecayAnimation(from: 0.0, velocity: 300, threshold: Self.x.threshold)
     let starts = try a.advance(to: 30).filter { $0.kind == .start }.map(\.time)
-    #expect(starts == [0, coast.duration, coast.duration + 0.5])
-    #expect(log.all == ["decay true"])
+    expectEqual(starts, [0, coast.duration, coast.duration + 0.5])
+    expectEqual(log.all, ["decay true"])
 
     var b = Animator(model: Model())
     try b.add(
@@ -92,9 +94,9 @@ import Testing
           })
       }
     ) { h in BasicAnimation(from: h.value, to: 10, duration: 0.3) }
-    #expect(b.sample(at: 0.3 + 0.125).x == BasicAnimation(from: 10.0, to: 40, duration: 0.25).value(at: 0.125))
-    #expect(
-      b.velocity(of: Self.kx, as: Double.self, at: 0.55)
-        == DecayAnimation(from: 40.0, velocity: -100, threshold: 0.01).velocity(at: 0))
+    expectEqual(b.sample(at: 0.3 + 0.125).x, BasicAnimation(from: 10.0, to: 40, duration: 0.25).value(at: 0.125))
+    expectEqual(
+      b.velocity(of: Self.kx, as: Double.self, at: 0.55),
+      DecayAnimation(from: 40.0, velocity: -100, threshold: 0.01).velocity(at: 0))
   }
 }

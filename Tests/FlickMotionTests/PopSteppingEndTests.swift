@@ -1,3 +1,4 @@
+import FlickExpectations
 import Testing
 
 @testable import FlickMotion
@@ -46,14 +47,14 @@ import Testing
       parameters: SpringParameters(mass: c.mass, stiffness: c.tension, damping: c.friction), threshold: c.threshold,
       stepping: .pop(fps: fps))
     // The frame Pop snaps on, and so the duration.
-    #expect(spring.frames.count - 1 == reference.done, "\(c) at \(fps) fps")
-    #expect(spring.duration == Double(reference.done) / fps)
+    expectEqual(spring.frames.count - 1, reference.done, "\(c) at \(fps) fps")
+    expectEqual(spring.duration, Double(reference.done) / fps)
     // Every frame before it shows exactly what Pop wrote; that frame shows the target.
     for n in 0..<min(reference.done, spring.frames.count) {
-      #expect(spring.value(at: Double(n) / fps) == reference.written[n], "\(c) at \(fps) fps, frame \(n)")
+      expectEqual(spring.value(at: Double(n) / fps), reference.written[n], "\(c) at \(fps) fps, frame \(n)")
     }
-    #expect(spring.value(at: Double(reference.done) / fps) == c.to)
-    #expect(spring.velocity(at: Double(reference.done) / fps) == 0)
+    expectEqual(spring.value(at: Double(reference.done) / fps), c.to)
+    expectEqual(spring.velocity(at: Double(reference.done) / fps), 0)
   }
 
   /// A spring that starts at rest on its target is done on frame 0 in Pop (its solver has
@@ -61,9 +62,9 @@ import Testing
   @Test func atRestOnTheTargetEndsOnFrameZero() {
     let reference = PopReference.frames(
       from: 5, to: 5, velocity: 0, tension: 300, friction: 20, mass: 1, threshold: 0.01, fps: 60)
-    #expect(reference.done == 0)
+    expectEqual(reference.done, 0)
     let spring = SteppedSpring(from: 5.0, to: 5, parameters: .popDefault, stepping: .pop(fps: 60))
-    #expect(spring.duration == 0)
-    #expect(spring.value(at: 0) == 5)
+    expectEqual(spring.duration, 0)
+    expectEqual(spring.value(at: 0), 5)
   }
 }

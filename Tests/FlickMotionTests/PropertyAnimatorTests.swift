@@ -1,3 +1,4 @@
+import FlickExpectations
 import Testing
 
 @testable import FlickMotion
@@ -77,7 +78,7 @@ import Testing
     let expected = try #require(Self.table[setup]?[call])
     if let state = expected {
       try call.apply(&a)
-      #expect(a.state(at: 2) == state, "\(setup) + \(call)")
+      expectEqual(a.state(at: 2), state, "\(setup) + \(call)")
     } else {
       #expect(throws: AnimatorError.self, "\(setup) + \(call) must throw") { try call.apply(&a) }
     }
@@ -90,12 +91,12 @@ import Testing
     a.addCompletion { log.append("\($0)") }
     try a.startAnimation(at: 0.5)
     #expect(a.isRunning(at: 1))
-    #expect(a.sample(at: 1).x == 50)
-    #expect(a.advance(to: 1.4) == [])
-    #expect(a.advance(to: 1.5) == [.end])
-    #expect(log.all == ["end"])
-    #expect(a.state(at: 1.6) == .inactive)
-    #expect(a.sample(at: 3).x == 100)
+    expectEqual(a.sample(at: 1).x, 50)
+    expectEqual(a.advance(to: 1.4), [])
+    expectEqual(a.advance(to: 1.5), [.end])
+    expectEqual(log.all, ["end"])
+    expectEqual(a.state(at: 1.6), .inactive)
+    expectEqual(a.sample(at: 3).x, 100)
   }
 
   @Test func pausesOnCompletionStaysActiveAndCanReverse() throws {
@@ -103,11 +104,11 @@ import Testing
     a.pausesOnCompletion = true
     try a.addAnimation(Self.x, to: 100, at: 0)
     try a.startAnimation(at: 0)
-    #expect(a.advance(to: 2) == [])
-    #expect(a.state(at: 2) == .active)
+    expectEqual(a.advance(to: 2), [])
+    expectEqual(a.state(at: 2), .active)
     try a.setReversed(true, at: 2)
     try a.startAnimation(at: 2)
-    #expect(a.sample(at: 2.25).x == 75)
+    expectEqual(a.sample(at: 2.25).x, 75)
   }
 
   @Test func scriptIsAPureFunctionOfTime() throws {
@@ -119,13 +120,13 @@ import Testing
     try a.setReversed(true, at: 2)
     try a.setFractionComplete(0.3, at: 2.5)
     try a.startAnimation(at: 3)
-    #expect(abs(a.sample(at: 0.6).x - 30) < 1e-9)
-    #expect(abs(a.sample(at: 1.7).x - 60) < 1e-9)  // paused
-    #expect(abs(a.sample(at: 2.7).x - 30) < 1e-9)  // scrubbed
-    #expect(abs(a.sample(at: 3.3).x - 15) < 1e-9)  // running backwards from 0.3
-    #expect(a.completions(through: 10).map(\.position) == [.start])
-    #expect(abs((a.completions(through: 10).first?.time ?? 0) - 3.6) < 1e-12)
-    #expect(abs(a.fractionComplete(at: 1.5) - 0.6) < 1e-12)
+    expectLess(abs(a.sample(at: 0.6).x - 30), 1e-9)
+    expectLess(abs(a.sample(at: 1.7).x - 60), 1e-9)  // paused
+    expectLess(abs(a.sample(at: 2.7).x - 30), 1e-9)  // scrubbed
+    expectLess(abs(a.sample(at: 3.3).x - 15), 1e-9)  // running backwards from 0.3
+    expectEqual(a.completions(through: 10).map(\.position), [.start])
+    expectLess(abs((a.completions(through: 10).first?.time ?? 0) - 3.6), 1e-12)
+    expectLess(abs(a.fractionComplete(at: 1.5) - 0.6), 1e-12)
   }
 
   @Test func reversingWhileRunningTurnsAround() throws {
@@ -133,8 +134,8 @@ import Testing
     try a.addAnimation(Self.x, to: 100, at: 0)
     try a.startAnimation(at: 0)
     try a.setReversed(true, at: 0.4)
-    #expect(abs(a.sample(at: 0.5).x - 30) < 1e-9)
-    #expect(a.completions(through: 1).map(\.position) == [.start])
+    expectLess(abs(a.sample(at: 0.5).x - 30), 1e-9)
+    expectEqual(a.completions(through: 1).map(\.position), [.start])
   }
 
   @Test func stopAndFinishPositions() throws {
@@ -143,16 +144,16 @@ import Testing
       try a.addAnimation(Self.x, to: 100, at: 0)
       try a.startAnimation(at: 0)
       try a.stopAnimation(withoutFinishing: false, at: 0.5)
-      #expect(a.sample(at: 0.7).x == 50)  // held while stopped
+      expectEqual(a.sample(at: 0.7).x, 50)  // held while stopped
       try a.finishAnimation(to: position, at: 1)
-      #expect(a.sample(at: 2).x == expected)
-      #expect(a.completions(through: 5).map(\.position) == [position])
+      expectEqual(a.sample(at: 2).x, expected)
+      expectEqual(a.completions(through: 5).map(\.position), [position])
     }
     var b = PA(duration: 1, timingParameters: .cubic(.linear), model: Model())
     try b.addAnimation(Self.x, to: 100, at: 0)
     try b.startAnimation(at: 0)
     try b.stopAnimation(withoutFinishing: true, at: 0.25)
-    #expect(b.sample(at: 3).x == 25)
+    expectEqual(b.sample(at: 3).x, 25)
     #expect(b.completions(through: 5).isEmpty)
   }
 
@@ -161,9 +162,9 @@ import Testing
     try a.addAnimation(Self.x, to: 100, at: 0)
     try a.startAnimation(at: 0)
     try a.addAnimation(AnimatorTests.p, to: Point(x: 10, y: 0), delayFactor: 0.5, at: 1)
-    #expect(a.sample(at: 1.4).p.x == 0)  // delayed by half the remaining 1 s
-    #expect(abs(a.sample(at: 1.75).p.x - 5) < 1e-9)
-    #expect(a.sample(at: 2).p.x == 10)
+    expectEqual(a.sample(at: 1.4).p.x, 0)  // delayed by half the remaining 1 s
+    expectLess(abs(a.sample(at: 1.75).p.x - 5), 1e-9)
+    expectEqual(a.sample(at: 2).p.x, 10)
   }
 
   /// UIKit: delay = delayFactor × remaining duration. With an ease-in-out curve, half the time
@@ -177,9 +178,9 @@ import Testing
       if added == 0 { try a.startAnimation(at: 0) }
       // Inactive: 0.5 × 2 s = 1 s of delay; running at 1 s: 0.5 × the 1 s left.
       let begins = added == 0 ? 1.0 : 1.5
-      #expect(a.sample(at: begins - 0.02).p.x == 0, "added at \(added)")
-      #expect(a.sample(at: begins + 0.02).p.x > 0, "added at \(added)")
-      #expect(a.sample(at: 2).p.x == 10)
+      expectEqual(a.sample(at: begins - 0.02).p.x, 0, "added at \(added)")
+      expectGreater(a.sample(at: begins + 0.02).p.x, 0, "added at \(added)")
+      expectEqual(a.sample(at: 2).p.x, 10)
     }
   }
 
@@ -188,9 +189,9 @@ import Testing
     try a.addAnimation(Self.x, to: 100, at: 0)
     try a.startAnimation(at: 0)
     let peak = (0..<100).map { a.sample(at: Double($0) / 100).x }.max() ?? 0
-    #expect(peak > 100)  // it bounces
-    #expect(abs(a.sample(at: 0.999).x - 100) < 0.2)
-    #expect(a.sample(at: 1).x == 100)
+    expectGreater(peak, 100)  // it bounces
+    expectLess(abs(a.sample(at: 0.999).x - 100), 0.2)
+    expectEqual(a.sample(at: 1).x, 100)
   }
 
   @Test func continueWithNewTimingUsesDurationFactor() throws {
@@ -199,7 +200,7 @@ import Testing
     try a.startAnimation(at: 0)
     try a.pauseAnimation(at: 1)
     try a.continueAnimation(withTimingParameters: nil, durationFactor: 0.5, at: 1)
-    #expect(a.completions(through: 5).first?.time == 2)  // the half left takes 0.5 × 2 s (UIKit)
+    expectEqual(a.completions(through: 5).first?.time, 2)  // the half left takes 0.5 × 2 s (UIKit)
   }
 
   @Test func controlCallsMustBeInTimeOrder() throws {

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
         var b = a
         b[index] &+= 1
         #expect(!SameBytes.equal(a, b), "\(count) bytes, byte \(index) changed")
-        #expect(SameBytes.equal(a, b) == (a == b))
+        expectEqual(SameBytes.equal(a, b), (a == b))
       }
       #expect(!SameBytes.equal(a, a + [0]))
       #expect(!SameBytes.equal(a + [0], a))

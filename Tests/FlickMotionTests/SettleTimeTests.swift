@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -33,26 +34,27 @@ import Testing
       for threshold in [nil, 0.5, 0.01] as [Double?] {
         let what = "\(name), v₀ \(velocity), threshold \(threshold.map { "\($0)" } ?? "auto")"
         let critical = Self.settle(make(0), velocity: velocity, threshold: threshold)
-        #expect(critical.isFinite && critical > 0, "\(what)")
+        #expect(critical.isFinite, "\(what)")
+        expectGreater(critical, 0, "\(what)")
         // Rising through ζ = 1 (as the physics does): no bump, no jump.
         let times = Self.sweep.map { Self.settle(make($0), velocity: velocity, threshold: threshold) }
         for i in 1..<times.count where name != "mass" {
-          #expect(
-            times[i] >= times[i - 1] * (1 - 1e-12),
+          expectGreaterOrEqual(
+            times[i], times[i - 1] * (1 - 1e-12),
             "\(what): ζ = 1 + \(Self.sweep[i - 1]) → 1 + \(Self.sweep[i]): \(times[i - 1]) → \(times[i])")
         }
         // Continuous: the nearest offsets either side give the critical settle.
         for offset in [1e-10, 1e-12] {
           for sign in [-1.0, 1] {
             let t = Self.settle(make(sign * offset), velocity: velocity, threshold: threshold)
-            #expect(
-              abs(t - critical) <= 1e-6 * critical,
+            expectLessOrEqual(
+              abs(t - critical), 1e-6 * critical,
               "\(what): ζ = 1 \(sign < 0 ? "−" : "+") \(offset): \(t) vs \(critical)")
           }
         }
         // Neighbours on the sweep never differ by more than the sweep's step can explain.
         for i in 1..<times.count {
-          #expect(abs(times[i] - times[i - 1]) <= 0.05 * critical, "\(what): jump at ζ = 1 + \(Self.sweep[i])")
+          expectLessOrEqual(abs(times[i] - times[i - 1]), 0.05 * critical, "\(what): jump at ζ = 1 + \(Self.sweep[i])")
         }
       }
     }
@@ -65,7 +67,7 @@ import Testing
     for damping in ["19.999", "19.99999999", "20.001"] {
       let d = try AnimationSpec(parsing: "spring(stiffness: 100, damping: \(damping))").curve(from: 0.0, to: 100)
         .duration
-      #expect(abs(d - at20) < 0.001 * at20 + 0.002, "damping \(damping): \(d) s vs \(at20) s")
+      expectLess(abs(d - at20), 0.001 * at20 + 0.002, "damping \(damping): \(d) s vs \(at20) s")
     }
   }
 
@@ -76,7 +78,8 @@ import Testing
     for offset in [1e-3, 1e-6, 1e-9] {
       let lo = TP.calibrated(dampingRatio: 1 - offset, normalizedVelocity: 0, duration: 1).naturalFrequency
       let hi = TP.calibrated(dampingRatio: 1 + offset, normalizedVelocity: 0, duration: 1).naturalFrequency
-      #expect(abs(lo - c) < 0.01 * c && abs(hi - c) < 0.01 * c, "ζ = 1 ± \(offset): ω₀ \(lo), \(c), \(hi)")
+      expectLess(abs(lo - c), 0.01 * c, "ζ = 1 ± \(offset): ω₀ \(lo), \(c), \(hi)")
+      expectLess(abs(hi - c), 0.01 * c, "ζ = 1 ± \(offset): ω₀ \(lo), \(c), \(hi)")
     }
   }
 
@@ -88,8 +91,8 @@ import Testing
         let w0 = s.parameters.naturalFrequency
         for n in 0...200 {
           let t = s.duration * (1 + Double(n) / 50)
-          #expect(abs(s.value(before: t) - 100) <= 0.5 + 1e-9, "\(name) \(offset)")
-          #expect(abs(s.velocity(before: t)) <= 0.5 * w0 + 1e-9, "\(name) \(offset)")
+          expectLessOrEqual(abs(s.value(before: t) - 100), 0.5 + 1e-9, "\(name) \(offset)")
+          expectLessOrEqual(abs(s.velocity(before: t)), 0.5 * w0 + 1e-9, "\(name) \(offset)")
         }
       }
     }

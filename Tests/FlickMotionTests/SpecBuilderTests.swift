@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -13,8 +14,10 @@ import Testing
       Issue.record("expected a spring")
       return
     }
-    #expect(p == SpringParameters.pop(tension: 300, friction: 12, mass: 3))
-    #expect(p.stiffness == 300 && p.damping == 12 && p.mass == 3)
+    expectEqual(p, SpringParameters.pop(tension: 300, friction: 12, mass: 3))
+    expectEqual(p.stiffness, 300)
+    expectEqual(p.damping, 12)
+    expectEqual(p.mass, 3)
     // The same through Swift and through the typed builder.
     let built = try AnimationSpec(
       name: "spring",
@@ -22,14 +25,14 @@ import Testing
         SpecArgument(label: "tension", value: .number(300)), SpecArgument(label: "friction", value: .number(12)),
         SpecArgument(label: "mass", value: .number(3)),
       ])
-    #expect(built.kind == spec.kind)
+    expectEqual(built.kind, spec.kind)
     // Mass goes with every physical family.
     for text in [
       "spring(stiffness: 200, damping: 10, mass: 2)", "spring(duration: 0.5, bounce: 0.2, mass: 2)",
       "spring(response: 0.5, dampingRatio: 0.8, mass: 2)", "spring(mass: 2)",
     ] {
       guard case .spring(let q, _, _, _) = try AnimationSpec(parsing: text).kind else { continue }
-      #expect(q.mass == 2, "\(text)")
+      expectEqual(q.mass, 2, "\(text)")
     }
     // Real mixes are still errors; mass with a designer family names mass.
     #expect(throws: MotionError.self) { try AnimationSpec(parsing: "spring(tension: 300, stiffness: 10)") }
@@ -38,7 +41,7 @@ import Testing
       Issue.record("mass with bounciness must be an error")
     } catch {
       #expect(error.message.contains("'mass' does not apply"))
-      #expect(error.column == 29)  // the value given for mass
+      expectEqual(error.column, 29)  // the value given for mass
     }
   }
 
@@ -47,11 +50,11 @@ import Testing
       _ = try AnimationSpec(parsing: "spring(bounciness: 30)")
       Issue.record("expected an error")
     } catch {
-      #expect(error.column == 20)
-      #expect(error.argument == "bounciness")
-      #expect(error.message == "'bounciness' in spring(…) must be in 0…20, found 30")
-      #expect(error.description == "column 20: " + error.message)
-      #expect(error.shifted(by: 10).column == 30)
+      expectEqual(error.column, 20)
+      expectEqual(error.argument, "bounciness")
+      expectEqual(error.message, "'bounciness' in spring(…) must be in 0…20, found 30")
+      expectEqual(error.description, "column 20: " + error.message)
+      expectEqual(error.shifted(by: 10).column, 30)
     }
     // Built without text: no column, but the argument at fault.
     do {
@@ -59,8 +62,8 @@ import Testing
       Issue.record("expected an error")
     } catch {
       #expect(error.column == nil)
-      #expect(error.argument == "bounciness")
-      #expect(error.description == error.message)
+      expectEqual(error.argument, "bounciness")
+      expectEqual(error.description, error.message)
     }
   }
 
@@ -74,8 +77,8 @@ import Testing
       let parsed = try AnimationSpec(parsing: text)
       guard case .call(let name, let args, _) = try SpecExpression.parse(text) else { continue }
       let built = try AnimationSpec(name: name, arguments: args ?? [])
-      #expect(built.kind == parsed.kind, "\(text)")
-      #expect(built.timing == parsed.timing, "\(text)")
+      expectEqual(built.kind, parsed.kind, "\(text)")
+      expectEqual(built.timing, parsed.timing, "\(text)")
     }
   }
 
@@ -85,19 +88,19 @@ import Testing
     let decay = try AnimationSpec(parsing: "decay", options: .velocityFromHandoff)
     #expect(!decay.velocityIsGiven)
     let c = try decay.curve(from: handoff, to: 40)
-    #expect(c.value(at: 0) == 40)
-    #expect(abs(c.velocity(at: 0) - 800) < 1e-9)  // C¹: the decay starts at exactly the hand-over's velocity
+    expectEqual(c.value(at: 0), 40)
+    expectLess(abs(c.velocity(at: 0) - 800), 1e-9)  // C¹: the decay starts at exactly the hand-over's velocity
     let band = try AnimationSpec(parsing: "decay(min: 0, max: 100)", options: .velocityFromHandoff).curve(
       from: handoff, to: 40)
-    #expect(band.velocity(at: 0) > 700)
+    expectGreater(band.velocity(at: 0), 700)
     let given = try AnimationSpec(parsing: "decay(velocity: -100)", options: .velocityFromHandoff)
     #expect(given.velocityIsGiven)
-    #expect(try given.curve(from: handoff, to: 40).velocity(at: 0) < 0)
+    try expectLess(given.curve(from: handoff, to: 40).velocity(at: 0), 0)
     let spring = try AnimationSpec(parsing: "spring").curve(from: handoff, to: 100)
-    #expect(spring.velocity(at: 0) == 800)
+    expectEqual(spring.velocity(at: 0), 800)
     let tween = try AnimationSpec(parsing: "easeOut(duration: 0.5)").curve(from: handoff, to: 100)
-    #expect(abs(tween.velocity(at: 0) - 800) < 1e-9)
-    #expect(tween.value(at: 0.5) == 100)
+    expectLess(abs(tween.velocity(at: 0) - 800), 1e-9)
+    expectEqual(tween.value(at: 0.5), 100)
     #expect(throws: MotionError.self) { try AnimationSpec(parsing: "decay") }  // without the option: as before
   }
 
@@ -114,7 +117,7 @@ import Testing
       Issue.record("deep input must be rejected")
     } catch {
       #expect(error.column != nil)
-      #expect(error.column! <= 2 * SpecExpression.maximumDepth + 20)
+      expectLessOrEqual(error.column!, 2 * SpecExpression.maximumDepth + 20)
     }
   }
 

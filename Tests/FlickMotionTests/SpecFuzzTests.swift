@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickTestSupport
 import Testing
@@ -58,6 +59,6 @@ import Testing
         #expect(v.isFinite, "seed \(seed): \(text) at \(end * Double(k) / 8) gives \(v)")
       }
     }
-    #expect(parsed > 100)
+    expectGreater(parsed, 100)
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -18,33 +19,35 @@ import Testing
       var sum = spin.velocity(at: 0) + spin.velocity(at: t)
       for i in 1..<n { sum += spin.velocity(at: Double(i) * h) * (i % 2 == 1 ? 4 : 2) }
       let integral = 0.5 + sum * h / 3
-      #expect(abs(spin.value(at: t) - integral) < 1e-7, "t = \(t): \(spin.value(at: t)) vs \(integral)")
+      expectLess(abs(spin.value(at: t) - integral), 1e-7, "t = \(t): \(spin.value(at: t)) vs \(integral)")
     }
   }
 
   /// The speed eases from the initial velocity to the target and holds; C¹ at the end of the ramp.
   @Test func speedEasesThenHolds() throws {
     let spin = try SpinCurve(from: 0.0, initialVelocity: 1, targetVelocity: 4, timing: .easeInEaseOut, rampDuration: 2)
-    #expect(spin.velocity(at: 0) == 1)
-    #expect(abs(spin.velocity(at: 1) - 2.5) < 1e-9)
-    #expect(spin.velocity(at: 2) == 4 && spin.velocity(at: 100) == 4)
-    #expect(spin.duration == .infinity)
+    expectEqual(spin.velocity(at: 0), 1)
+    expectLess(abs(spin.velocity(at: 1) - 2.5), 1e-9)
+    expectEqual(spin.velocity(at: 2), 4)
+    expectEqual(spin.velocity(at: 100), 4)
+    expectEqual(spin.duration, .infinity)
     let d = 1e-7
-    #expect(abs(spin.value(at: 2) - spin.value(at: 2 - d)) < 1e-6)
-    #expect(abs(spin.value(at: 50) - spin.value(at: 2) - 4 * 48) < 1e-9)
+    expectLess(abs(spin.value(at: 2) - spin.value(at: 2 - d)), 1e-6)
+    expectLess(abs(spin.value(at: 50) - spin.value(at: 2) - 4 * 48), 1e-9)
     // The linear ramp's angle in closed form: ∫ (1 + 3t/2) dt over 2 s = 2 + 3 = 5.
     let linear = try SpinCurve(from: 0.0, initialVelocity: 1, targetVelocity: 4, timing: .linear, rampDuration: 2)
-    #expect(abs(linear.value(at: 2) - 5) < 1e-12)
+    expectLess(abs(linear.value(at: 2) - 5), 1e-12)
   }
 
   /// A spin to rest ends: its duration is the ramp's, then value held and velocity 0.
   @Test func aSpinToZeroEnds() throws {
     let stop = try SpinCurve(from: 10.0, initialVelocity: 3, targetVelocity: 0, timing: .easeOut, rampDuration: 1.5)
-    #expect(stop.duration == 1.5)
-    #expect(stop.velocity(at: 1.5) == 0 && stop.velocity(at: 9) == 0)
-    #expect(stop.value(at: 9) == stop.value(at: 1.5))
-    #expect(stop.finalValue == stop.value(at: 1.5))
-    #expect(stop.value(at: 1.5) > 10)
+    expectEqual(stop.duration, 1.5)
+    expectEqual(stop.velocity(at: 1.5), 0)
+    expectEqual(stop.velocity(at: 9), 0)
+    expectEqual(stop.value(at: 9), stop.value(at: 1.5))
+    expectEqual(stop.finalValue, stop.value(at: 1.5))
+    expectGreater(stop.value(at: 1.5), 10)
   }
 
   @Test func curvesWithoutAClosedFormAreRefused() {
@@ -61,11 +64,12 @@ import Testing
   /// The spec and the one hand-over rule: a spin takes the incoming velocity as its start speed.
   @Test func specAndHandover() throws {
     let spec = try AnimationSpec(parsing: "spin(to: 6, curve: easeIn, duration: 0.8)")
-    #expect(spec.kind == .spin(to: 6, curve: .easeIn, duration: 0.8))
-    #expect(CurveBuilder<Double>.rule(for: spec.kind) == .takesVelocity)
+    expectEqual(spec.kind, .spin(to: 6, curve: .easeIn, duration: 0.8))
+    expectEqual(CurveBuilder<Double>.rule(for: spec.kind), .takesVelocity)
     let curve = try spec.curve(from: Handoff(value: 2.0, velocity: -3, time: 1), to: nil)
-    #expect(curve.value(at: 0) == 2 && curve.velocity(at: 0) == -3)
-    #expect(curve.velocity(at: 0.8) == 6)
+    expectEqual(curve.value(at: 0), 2)
+    expectEqual(curve.velocity(at: 0), -3)
+    expectEqual(curve.velocity(at: 0.8), 6)
     #expect(AnimationSpec.names.contains("spin"))
     // A spin of a point has no speed to reach.
     #expect(throws: MotionError.self) {
@@ -80,19 +84,20 @@ import Testing
 @Suite struct RubberBandTests {
   @Test func formulaAndSlope() {
     let band = RubberBand(lower: 0, upper: 300, coefficient: 0.55, dimension: 540)
-    #expect(band.value(150) == 150 && band.slope(150) == 1)
+    expectEqual(band.value(150), 150)
+    expectEqual(band.slope(150), 1)
     let o = 40.0
     let expected = 300 + (1 - 1 / (o * 0.55 / 540 + 1)) * 540
-    #expect(abs(band.value(340) - expected) < 1e-12)
-    #expect(abs(band.value(-40) - (0 - (expected - 300))) < 1e-12)
+    expectLess(abs(band.value(340) - expected), 1e-12)
+    expectLess(abs(band.value(-40) - (0 - (expected - 300))), 1e-12)
     // The slope is the derivative: against a central difference.
     for x in [-200.0, -3, 310, 900] {
       let h = 1e-5
       let numeric = (band.value(x + h) - band.value(x - h)) / (2 * h)
-      #expect(abs(band.slope(x) - numeric) < 1e-6)
+      expectLess(abs(band.slope(x) - numeric), 1e-6)
     }
     // It never passes bound + D.
-    #expect(band.value(1e12) < 300 + 540)
+    expectLess(band.value(1e12), 300 + 540)
   }
 
   /// The resisted drag's velocity is the chain rule through the band, also at the lift (left limit).
@@ -102,14 +107,16 @@ import Testing
     for t in [0.1, 0.3, 0.45] {
       let h = 1e-6
       let numeric = (pull.value(at: t + h) - pull.value(at: t - h)).scaled(by: 1 / (2 * h))
-      #expect((pull.velocity(at: t) - numeric).magnitudeSquared.squareRoot() < 1e-3)
+      expectLess((pull.velocity(at: t) - numeric).magnitudeSquared.squareRoot(), 1e-3)
     }
     let end = pull.value(before: 0.5)
-    #expect(abs(end.x - 50) < 1e-9)
-    #expect(end.y > 80 && end.y < 80 + 400 && end.y < 260)
+    expectLess(abs(end.x - 50), 1e-9)
+    expectGreater(end.y, 80)
+    expectLess(end.y, 80 + 400)
+    expectLess(end.y, 260)
     let lift = pull.velocity(before: 0.5)
     let band = RubberBand(upper: 80, dimension: 400)
-    #expect(abs(lift.y - finger.velocity(before: 0.5).y * band.slope(260)) < 1e-9)
-    #expect(pull.velocity(at: 0.5) == .zero)
+    expectLess(abs(lift.y - finger.velocity(before: 0.5).y * band.slope(260)), 1e-9)
+    expectEqual(pull.velocity(at: 0.5), .zero)
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import Testing
 
 @testable import FlickMotion
@@ -14,52 +15,52 @@ import Testing
       let x = Double(i) / 40 + 0.0031
       let h = 1e-6
       let fd = (f.progress(at: x + h) - f.progress(at: x - h)) / (2 * h)
-      #expect(abs(fd - f.slope(at: x)) < 1e-4 * max(1, abs(fd)), "x = \(x)")
+      expectLess(abs(fd - f.slope(at: x)), 1e-4 * max(1, abs(fd)), "x = \(x)")
     }
   }
 
   @Test(arguments: kinds)
   func endsAreExact(_ f: TimingFunction) {
-    #expect(f.progress(at: 0) == 0)
-    #expect(f.progress(at: 1) == 1)
+    expectEqual(f.progress(at: 0), 0)
+    expectEqual(f.progress(at: 1), 1)
   }
 
   @Test func knownValues() {
     // Penner backOut(0.5) with s = 1.70158: 1 + 2.70158·(−0.5)³ + 1.70158·0.25 = 1.0876975
-    #expect(abs(TimingFunction.back(.out).progress(at: 0.5) - 1.0876975) < 1e-9)
-    #expect(abs(TimingFunction.bounce(.out).progress(at: 0.5) - 0.765625) < 1e-12)
+    expectLess(abs(TimingFunction.back(.out).progress(at: 0.5) - 1.0876975), 1e-9)
+    expectLess(abs(TimingFunction.bounce(.out).progress(at: 0.5) - 0.765625), 1e-12)
     // elasticOut(0.25) = 1 + 2^−2.5·sin(7π/6)
-    #expect(abs(TimingFunction.elastic(.out).progress(at: 0.25) - (1 - 0.5 * 0.17677669529663687)) < 1e-9)
+    expectLess(abs(TimingFunction.elastic(.out).progress(at: 0.25) - (1 - 0.5 * 0.17677669529663687)), 1e-9)
   }
 
   @Test func steps() {
     let end = TimingFunction.steps(4)
-    #expect(end.progress(at: 0.1) == 0)
-    #expect(end.progress(at: 0.26) == 0.25)
-    #expect(end.progress(at: 0.99) == 0.75)
+    expectEqual(end.progress(at: 0.1), 0)
+    expectEqual(end.progress(at: 0.26), 0.25)
+    expectEqual(end.progress(at: 0.99), 0.75)
     let start = TimingFunction.steps(4, position: .jumpStart)
-    #expect(start.progress(at: 0.1) == 0.25)
+    expectEqual(start.progress(at: 0.1), 0.25)
     let none = TimingFunction.steps(5, position: .jumpNone)
-    #expect(none.progress(at: 0.5) == 0.5)
+    expectEqual(none.progress(at: 0.5), 0.5)
     let both = TimingFunction.steps(3, position: .jumpBoth)
-    #expect(both.progress(at: 0.1) == 0.25)
-    #expect(end.slope(at: 0.3) == 0)
+    expectEqual(both.progress(at: 0.1), 0.25)
+    expectEqual(end.slope(at: 0.3), 0)
   }
 
   @Test func bezierSlopeMatchesExactDerivative() {
     // Exact: y'(x) = (dy/ds)/(dx/ds) at the s solving x(s) = x, with the solver checked by bisection.
     let f = TimingFunction(0.42, 0, 0.58, 1)
     let y = TimingFunctionTests.reference(f, 0.3)
-    #expect(abs(f.progress(at: 0.3) - y) < 1e-6)
+    expectLess(abs(f.progress(at: 0.3) - y), 1e-6)
     let h = 1e-5
     let fd = (TimingFunctionTests.reference(f, 0.3 + h) - TimingFunctionTests.reference(f, 0.3 - h)) / (2 * h)
-    #expect(abs(f.slope(at: 0.3) - fd) < 1e-6)
+    expectLess(abs(f.slope(at: 0.3) - fd), 1e-6)
   }
 
   @Test func tweenVelocity() {
     let t = BasicAnimation(from: 0.0, to: 200, duration: 2, timingFunction: .linear)
-    #expect(t.velocity(at: 1) == 100)
-    #expect(t.velocity(at: 2) == 0)
+    expectEqual(t.velocity(at: 1), 100)
+    expectEqual(t.velocity(at: 2), 0)
   }
 
   @Test func namedCurvesIncludeExtras() {
@@ -72,8 +73,8 @@ import Testing
 @Suite struct CustomAnimationTests {
   @Test func stopsOnAFixedGridWhateverTheFrameRate() {
     let c = CustomAnimation<Double> { t, _ in (t * 10, t < 0.2503) }
-    #expect(abs(c.duration - 0.251) < 1e-12)
-    #expect(c.value(at: 5) == c.value(at: c.duration))
-    #expect(abs(c.velocity(at: 0.1) - 10) < 1e-9)
+    expectLess(abs(c.duration - 0.251), 1e-12)
+    expectEqual(c.value(at: 5), c.value(at: c.duration))
+    expectLess(abs(c.velocity(at: 0.1) - 10), 1e-9)
   }
 }

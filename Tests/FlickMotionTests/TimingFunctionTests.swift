@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import Testing
 
@@ -24,30 +25,30 @@ import Testing
   func matchesBisectionReference(_ f: TimingFunction) {
     for i in 0...100 {
       let x = Double(i) / 100
-      #expect(abs(f.progress(at: x) - Self.reference(f, x)) < 1e-9, "x = \(x)")
+      expectLess(abs(f.progress(at: x) - Self.reference(f, x)), 1e-9, "x = \(x)")
     }
   }
 
   @Test func knownPoints() {
     // easeInEaseOut is symmetric: y(0.5) = 0.5 exactly, and y(1 - x) = 1 - y(x).
-    #expect(abs(TimingFunction.easeInEaseOut.progress(at: 0.5) - 0.5) < 1e-12)
+    expectLess(abs(TimingFunction.easeInEaseOut.progress(at: 0.5) - 0.5), 1e-12)
     let y = TimingFunction.easeInEaseOut.progress(at: 0.25)
-    #expect(abs(TimingFunction.easeInEaseOut.progress(at: 0.75) - (1 - y)) < 1e-12)
+    expectLess(abs(TimingFunction.easeInEaseOut.progress(at: 0.75) - (1 - y)), 1e-12)
     // Value computed independently (bisection in high precision): easeInEaseOut(0.25) = 0.129162…
-    #expect(abs(y - 0.12916193) < 1e-6)
-    #expect(TimingFunction.linear.progress(at: 0.3) == 0.3)
-    #expect(TimingFunction.easeIn.progress(at: 0) == 0)
-    #expect(TimingFunction.easeIn.progress(at: 1) == 1)
+    expectLess(abs(y - 0.12916193), 1e-6)
+    expectEqual(TimingFunction.linear.progress(at: 0.3), 0.3)
+    expectEqual(TimingFunction.easeIn.progress(at: 0), 0)
+    expectEqual(TimingFunction.easeIn.progress(at: 1), 1)
   }
 
   @Test func tweenIsAPureFunctionOfTime() {
     let tween = BasicAnimation(
       from: Point(x: 0, y: 10), to: Point(x: 200, y: 10), duration: 2, timingFunction: .easeInEaseOut)
-    #expect(tween.value(at: -1) == Point(x: 0, y: 10))
-    #expect(tween.value(at: 1).x == 100)
-    #expect(tween.value(at: 2) == Point(x: 200, y: 10))
-    #expect(tween.value(at: 9) == Point(x: 200, y: 10))
+    expectEqual(tween.value(at: -1), Point(x: 0, y: 10))
+    expectEqual(tween.value(at: 1).x, 100)
+    expectEqual(tween.value(at: 2), Point(x: 200, y: 10))
+    expectEqual(tween.value(at: 9), Point(x: 200, y: 10))
     let x = tween.value(at: 0.5).x
-    #expect(abs(x - 200 * Self.reference(.easeInEaseOut, 0.25)) < 1e-9)
+    expectLess(abs(x - 200 * Self.reference(.easeInEaseOut, 0.25)), 1e-9)
   }
 }

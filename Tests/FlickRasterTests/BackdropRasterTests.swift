@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -30,13 +31,17 @@ import Testing
     let f = try Raster.render(Self.scene(Self.glass(LayerBackdrop(blurRadius: 8, saturation: 1, tint: .clear))))
     // On the edge inside the glass: half black, half white.
     let mid = f.rgba(x: 100, y: 100)
-    #expect(abs(Int(mid.r) - 128) <= 12)
+    expectLessOrEqual(abs(Int(mid.r) - 128), 12)
     // A few pixels from the edge inside: partly blurred.
-    #expect(f.darkness(104, 100) > 0.2 && f.darkness(104, 100) < 0.5)
+    expectGreater(f.darkness(104, 100), 0.2)
+    expectLess(f.darkness(104, 100), 0.5)
     // Far from the edge inside, and everywhere outside the glass: unchanged.
-    #expect(f.pixel(30, 100, is: .black) && f.pixel(170, 100, is: .white))
-    #expect(f.pixel(99, 50, is: .black) && f.pixel(100, 50, is: .white))
-    #expect(f.pixel(99, 150, is: .black) && f.pixel(100, 150, is: .white))
+    #expect(f.pixel(30, 100, is: .black))
+    #expect(f.pixel(170, 100, is: .white))
+    #expect(f.pixel(99, 50, is: .black))
+    #expect(f.pixel(100, 50, is: .white))
+    #expect(f.pixel(99, 150, is: .black))
+    #expect(f.pixel(100, 150, is: .white))
   }
 
   @Test func roundedCornersClipTheMaterial() throws {
@@ -53,7 +58,9 @@ import Testing
       backgroundColor: Raster.red)
     let grey = try Raster.render([red, Self.glass(LayerBackdrop(blurRadius: 0, saturation: 0, tint: .clear))])
     let g = grey.rgba(x: 100, y: 100)
-    #expect(abs(Int(g.r) - 54) <= 1 && g.r == g.g && g.g == g.b)
+    expectLessOrEqual(abs(Int(g.r) - 54), 1)
+    expectEqual(g.r, g.g)
+    expectEqual(g.g, g.b)
     #expect(grey.pixel(5, 5, is: Raster.red))
     let tinted = try Raster.render([
       red, Self.glass(LayerBackdrop(blurRadius: 0, saturation: 1, tint: Color(red: 0, green: 0, blue: 1, alpha: 0.5))),
@@ -80,8 +87,9 @@ import Testing
     let first = try renderer.render(Raster.tree(layers))
     let before = renderer.cacheStatistics.hits
     let second = try renderer.render(Raster.tree(layers))
-    #expect(renderer.cacheStatistics.hits > before)
-    #expect(first.pixels == uncached.pixels && second.pixels == uncached.pixels)
+    expectGreater(renderer.cacheStatistics.hits, before)
+    expectEqual(first.pixels, uncached.pixels)
+    expectEqual(second.pixels, uncached.pixels)
   }
 
   @Test func theMaterialFadesWithItsLayer() throws {
@@ -107,15 +115,16 @@ import Testing
     let f = try Raster.render([group], background: Raster.red)
     let left = f.rgba(x: 98, y: 100), right = f.rgba(x: 101, y: 100)
     // Symmetric about the edge at x = 100 (±1 level): not shifted by the group's offset.
-    #expect(abs(Int(left.g) + Int(right.g) - 255) <= 6, "\(left) \(right)")
-    #expect(f.pixel(60, 100, is: .black, tolerance: 3) && f.pixel(140, 100, is: .white, tolerance: 3))
+    expectLessOrEqual(abs(Int(left.g) + Int(right.g) - 255), 6, "\(left) \(right)")
+    #expect(f.pixel(60, 100, is: .black, tolerance: 3))
+    #expect(f.pixel(140, 100, is: .white, tolerance: 3))
   }
 
   @Test func presetsHaveTheDocumentedNumbers() {
-    #expect(
-      LayerBackdrop(.regular)
-        == LayerBackdrop(blurRadius: 20, saturation: 1.8, tint: Color(red: 1, green: 1, blue: 1, alpha: 0.5)))
-    #expect(LayerBackdrop(.ultraThin).blurRadius < LayerBackdrop(.thin).blurRadius)
-    #expect(LayerBackdrop(.thin).tint.alpha < LayerBackdrop(.thick).tint.alpha)
+    expectEqual(
+      LayerBackdrop(.regular),
+      LayerBackdrop(blurRadius: 20, saturation: 1.8, tint: Color(red: 1, green: 1, blue: 1, alpha: 0.5)))
+    expectLess(LayerBackdrop(.ultraThin).blurRadius, LayerBackdrop(.thin).blurRadius)
+    expectLess(LayerBackdrop(.thin).tint.alpha, LayerBackdrop(.thick).tint.alpha)
   }
 }

@@ -1,5 +1,6 @@
 import FlickMotion
 @testable import FlickRaster
+import FlickExpectations
 import FlickScene
 import Foundation
 import Testing
@@ -21,28 +22,31 @@ import Testing
     let tree = Raster.tree([layer], width: 48, height: 48, background: .clear)
     let frame = try Renderer(scale: scale).render(tree)
     let cached = try FrameRenderer(scale: scale).render(tree)
-    #expect(frame.packedPixels == cached.packedPixels)
+    expectEqual(frame.packedPixels, cached.packedPixels)
     // librsvg's own rendering at this scale gives the coverage; the tint fills it.
     let reference = try SvgTests.librsvg(SvgTests.fixture("icon.svg"), width: 48, height: 48, scale: scale)
     let pixels = frame.packedPixels
-    #expect(pixels.count == reference.count)
+    expectEqual(pixels.count, reference.count)
     var worst = 0
     var partial = 0
     for p in stride(from: 0, to: min(pixels.count, reference.count), by: 4) {
       let alpha = reference[p + 3]
-      #expect(pixels[p + 3] == alpha)
+      expectEqual(pixels[p + 3], alpha)
       if alpha > 0 && alpha < 255 { partial += 1 }
       let expected = Self.tinted(alpha, Self.tint)
       for c in 0..<3 { worst = max(worst, abs(Int(pixels[p + c]) - expected[c])) }
     }
-    #expect(worst <= 1, "scale \(scale): a colour channel is \(worst) levels off the tinted coverage")
+    expectLessOrEqual(worst, 1, "scale \(scale): a colour channel is \(worst) levels off the tinted coverage")
     // Crisp: the antialiased rim is as thin in device pixels at every scale (about the
     // circle's circumference in pixels), not an enlargement of the 1× mask.
-    #expect(
-      partial > 0 && Double(partial) < 2.5 * 2 * .pi * 22 * scale, "scale \(scale): \(partial) partly covered pixels")
+    expectGreater(partial, 0, "scale \(scale): \(partial) partly covered pixels")
+    expectLess(Double(partial), 2.5 * 2 * .pi * 22 * scale, "scale \(scale): \(partial) partly covered pixels")
     // The icon's own white strokes are gone: every opaque pixel is the tint.
     let centre = frame.rgba(x: Int(12 * scale), y: Int(24 * scale))
-    #expect(centre.a == 255 && centre.r == 0x25 && centre.g == 0x63 && centre.b == 0xEB)
+    expectEqual(centre.a, 255)
+    expectEqual(centre.r, 0x25)
+    expectEqual(centre.g, 0x63)
+    expectEqual(centre.b, 0xEB)
   }
 
   @Test func aBitmapIsTintedByItsAlphaAndTheTintsAlphaMultiplies() throws {
@@ -54,18 +58,22 @@ import Testing
     // The fixture's left half is opaque green, its right half blue at alpha 128.
     for (x, y) in [(2, 2), (5, 13)] {
       let p = frame.rgba(x: x, y: y)
-      #expect(p.a == 255 && p.r == 0x25 && p.g == 0x63 && p.b == 0xEB, "(\(x), \(y)): \(p)")
+      expectEqual(p.a, 255, "(\(x), \(y)): \(p)")
+      expectEqual(p.r, 0x25, "(\(x), \(y)): \(p)")
+      expectEqual(p.g, 0x63, "(\(x), \(y)): \(p)")
+      expectEqual(p.b, 0xEB, "(\(x), \(y)): \(p)")
     }
     let right = frame.rgba(x: 13, y: 8)
-    #expect(
-      right.a == 128 && abs(Int(right.r) - 0x25) <= 2 && abs(Int(right.g) - 0x63) <= 2 && abs(Int(right.b) - 0xEB) <= 2,
-      "\(right)")
+    expectEqual(right.a, 128, "\(right)")
+    expectLessOrEqual(abs(Int(right.r) - 0x25), 2, "\(right)")
+    expectLessOrEqual(abs(Int(right.g) - 0x63), 2, "\(right)")
+    expectLessOrEqual(abs(Int(right.b) - 0xEB), 2, "\(right)")
     var faint = Self.tint
     faint.alpha = 0.5
     layer.contents?.tint = faint
     let half = try Raster.render([layer], width: 16, height: 16, background: .clear)
-    #expect(abs(Int(half.rgba(x: 2, y: 8).a) - 128) <= 1)
-    #expect(abs(Int(half.rgba(x: 13, y: 8).a) - 64) <= 1)
+    expectLessOrEqual(abs(Int(half.rgba(x: 2, y: 8).a) - 128), 1)
+    expectLessOrEqual(abs(Int(half.rgba(x: 13, y: 8).a) - 64), 1)
     layer.contents?.tint = .clear
     let none = try Raster.render([layer], width: 16, height: 16, background: .clear)
     #expect(none.inkBounds(background: .clear) == nil)
@@ -76,10 +84,12 @@ import Testing
     layer.contents?.tint = Self.tint
     let frame = try Raster.render([layer], width: 144, height: 48, background: .clear)
     let ink = try #require(frame.inkBounds(background: .clear))
-    #expect(ink.minX >= 48 && ink.maxX < 96)
+    expectGreaterOrEqual(ink.minX, 48)
+    expectLess(ink.maxX, 96)
     layer.transform.scale = Point(x: 2, y: 2)
     let scaled = try Raster.render([layer], width: 144, height: 48, background: .clear)
     let wide = try #require(scaled.inkBounds(background: .clear))
-    #expect(wide.minX < 40 && wide.maxX > 104)  // 96 wide around the centre, clipped by the frame's height
+    expectLess(wide.minX, 40)
+    expectGreater(wide.maxX, 104)  // 96 wide around the centre, clipped by the frame's height
   }
 }

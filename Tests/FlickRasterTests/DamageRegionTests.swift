@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTestSupport
@@ -23,10 +24,10 @@ import Testing
     let trees = StaticPrefixTests.changingRun()
     let renderer = FrameRenderer(scale: scale)
     for (n, tree) in trees.enumerated() {
-      #expect(try renderer.render(tree).pixels == Self.whole(tree, scale: scale).pixels, "frame \(n) at \(scale)")
+      try expectEqual(renderer.render(tree).pixels, Self.whole(tree, scale: scale).pixels, "frame \(n) at \(scale)")
     }
     // A 200 × 150 canvas is small beside the margins: most frames are drawn whole here.
-    #expect(renderer.damageStatistics.partialFrames >= 1)
+    expectGreaterOrEqual(renderer.damageStatistics.partialFrames, 1)
   }
 
   /// The layers of `StaticPrefixTests.base()` on a 400 × 300 canvas, with a mover below them.
@@ -40,15 +41,16 @@ import Testing
     let trees = (0..<8).map(Self.roomy)
     let renderer = FrameRenderer()
     for (n, tree) in trees.enumerated() {
-      #expect(try renderer.render(tree) == Self.whole(tree, scale: 1), "frame \(n)")
+      try expectEqual(renderer.render(tree), Self.whole(tree, scale: 1), "frame \(n)")
     }
     let stats = renderer.damageStatistics
-    #expect(stats.wholeFrames == 1)
-    #expect(stats.partialFrames == 7)
+    expectEqual(stats.wholeFrames, 1)
+    expectEqual(stats.partialFrames, 7)
     // The mover is 24 px square and moves 7.37 px a frame: its two places with the margins
     // (22 pixels a side: blur tails and glyph overhang, as a group's ink).
     let perFrame = (stats.redrawnPixels - 400 * 300) / 7
-    #expect(perFrame > 24 * 24 && perFrame < 76 * 69)
+    expectGreater(perFrame, 24 * 24)
+    expectLess(perFrame, 76 * 69)
   }
 
   @Test func aSublayerChangeInsideAnUnchangedLayerRedrawsTheSublayerOnly() throws {
@@ -68,11 +70,11 @@ import Testing
       return Raster.tree([card], width: 400, height: 300, background: Self.c("#0F172A"))
     }
     let renderer = FrameRenderer()
-    for n in 0..<5 { #expect(try renderer.render(tree(n)) == Self.whole(tree(n), scale: 1), "frame \(n)") }
+    for n in 0..<5 { try expectEqual(renderer.render(tree(n)), Self.whole(tree(n), scale: 1), "frame \(n)") }
     let stats = renderer.damageStatistics
-    #expect(stats.partialFrames == 4)
+    expectEqual(stats.partialFrames, 4)
     // The dot's two places with the margins, not the card (240 × 160 and more).
-    #expect((stats.redrawnPixels - 400 * 300) / 4 < 60 * 60)
+    expectLess((stats.redrawnPixels - 400 * 300) / 4, 60 * 60)
   }
 
   @Test func aShapeCutByTheDamageIsRedrawnWhole() throws {
@@ -88,9 +90,9 @@ import Testing
       return Raster.tree([panel], width: 400, height: 300, background: Self.c("#0F172A"))
     }
     let renderer = FrameRenderer()
-    for n in 0..<4 { #expect(try renderer.render(tree(n)) == Self.whole(tree(n), scale: 1), "frame \(n)") }
-    #expect(renderer.damageStatistics.partialFrames == 3)
-    #expect((renderer.damageStatistics.redrawnPixels - 400 * 300) / 3 > 200 * 120)
+    for n in 0..<4 { try expectEqual(renderer.render(tree(n)), Self.whole(tree(n), scale: 1), "frame \(n)") }
+    expectEqual(renderer.damageStatistics.partialFrames, 3)
+    expectGreater((renderer.damageStatistics.redrawnPixels - 400 * 300) / 3, 200 * 120)
   }
 
   @Test func aShadowCastByContentRedrawsTheWholeLayer() throws {
@@ -105,10 +107,10 @@ import Testing
       return StaticPrefixTests.tree([holder])
     }
     let renderer = FrameRenderer()
-    for n in 0..<4 { #expect(try renderer.render(tree(n)) == Self.whole(tree(n), scale: 1), "frame \(n)") }
+    for n in 0..<4 { try expectEqual(renderer.render(tree(n)), Self.whole(tree(n), scale: 1), "frame \(n)") }
     // The holder's whole ink (the dot with the shadow's reach, 3σ + 2 = 32 a side) each time,
     // not the dot's place alone.
-    #expect((renderer.damageStatistics.redrawnPixels - 200 * 150) / 3 > 74 * 74)
+    expectGreater((renderer.damageStatistics.redrawnPixels - 200 * 150) / 3, 74 * 74)
   }
 
   @Test func aBackdropOrMotionBlurDrawsWholeFrames() throws {
@@ -120,27 +122,27 @@ import Testing
     let renderer = FrameRenderer()
     for n in 0..<4 {
       let tree = StaticPrefixTests.tree(StaticPrefixTests.base() + [StaticPrefixTests.mover(n), frosted(n)])
-      #expect(try renderer.render(tree) == Self.whole(tree, scale: 1), "frame \(n)")
+      try expectEqual(renderer.render(tree), Self.whole(tree, scale: 1), "frame \(n)")
     }
-    #expect(renderer.damageStatistics.partialFrames == 0)
-    #expect(renderer.damageStatistics.wholeFrames == 4)
+    expectEqual(renderer.damageStatistics.partialFrames, 0)
+    expectEqual(renderer.damageStatistics.wholeFrames, 4)
     // Motion blur: an average of samples, drawn whole; the next plain frame too.
     let blurred = FrameRenderer()
     for n in 0..<4 {
       var tree = Self.roomy(n)
       if n.isMultiple(of: 2) { tree.shutterSamples = [Self.roomy(n), Self.roomy(n + 1)] }
-      #expect(try blurred.render(tree) == Self.whole(tree, scale: 1), "blurred frame \(n)")
+      try expectEqual(blurred.render(tree), Self.whole(tree, scale: 1), "blurred frame \(n)")
     }
     let expected = FrameDamageStatistics(partialFrames: 0, wholeFrames: 4, redrawnPixels: 4 * 400 * 300)
-    #expect(blurred.damageStatistics == expected)
+    expectEqual(blurred.damageStatistics, expected)
   }
 
   @Test func anUnchangedFrameIsACopy() throws {
     let tree = StaticPrefixTests.tree(StaticPrefixTests.base())
     let renderer = FrameRenderer()
     let first = try renderer.render(tree)
-    #expect(try renderer.render(tree) == first)
-    #expect(renderer.damageStatistics.redrawnPixels == 200 * 150)
+    try expectEqual(renderer.render(tree), first)
+    expectEqual(renderer.damageStatistics.redrawnPixels, 200 * 150)
   }
 
   @Test func aFailedFrameLeavesNothingBehind() throws {
@@ -152,8 +154,8 @@ import Testing
     _ = try renderer.render(good)
     #expect(throws: RasterError.self) { try renderer.render(bad) }
     let next = StaticPrefixTests.tree(StaticPrefixTests.base() + [StaticPrefixTests.mover(2)])
-    #expect(try renderer.render(next) == Self.whole(next, scale: 1))
-    #expect(renderer.damageStatistics.wholeFrames == 2)
+    try expectEqual(renderer.render(next), Self.whole(next, scale: 1))
+    expectEqual(renderer.damageStatistics.wholeFrames, 2)
   }
 
   @Test func mergedBoxesAreFewDisjointAndCoverEveryInput() {
@@ -165,7 +167,7 @@ import Testing
         return PixelBox(x0: x, y0: y, x1: x + 1 + Int(random.next() % 120), y1: y + 1 + Int(random.next() % 90))
       }
       let merged = DamageFinder.merged(boxes)
-      #expect(merged.count <= DamageFinder.maximumBoxes)
+      expectLessOrEqual(merged.count, DamageFinder.maximumBoxes)
       for (i, a) in merged.enumerated() {
         for b in merged.dropFirst(i + 1) { #expect(!a.touches(b)) }
       }

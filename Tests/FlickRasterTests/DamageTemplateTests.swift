@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTemplates
@@ -21,7 +22,7 @@ import Testing
   static let scale = full ? 1 : 0.25
 
   @Test func everyBundledTemplateIsChecked() {
-    #expect(StaticPrefixTemplateTests.bundled.count >= 10)
+    expectGreaterOrEqual(StaticPrefixTemplateTests.bundled.count, 10)
   }
 
   @Test(arguments: StaticPrefixTemplateTests.bundled)
@@ -41,7 +42,7 @@ import Testing
       #expect(SameBytes.equal(got.pixels, expected.pixels), "\(name) frame \(n), forward")
       reference.append(StaticPrefixTemplateTests.digest(expected))
     }
-    #expect(whole.damageStatistics.partialFrames == 0)
+    expectEqual(whole.damageStatistics.partialFrames, 0)
     let stats = forward.damageStatistics
     let pixels = trees.isEmpty ? 1 : trees.count * whole.scale.pixelCount(trees[0].size)
     print(
@@ -52,7 +53,7 @@ import Testing
     let shuffled = FrameRenderer(scale: Self.scale, drawsInPlace: true)
     for n in trees.indices.shuffled(using: &random).prefix(Self.full ? trees.count : 60) {
       let digest = StaticPrefixTemplateTests.digest(try shuffled.render(trees[n]))
-      #expect(digest == reference[n], "\(name) frame \(n), random order")
+      expectEqual(digest, reference[n], "\(name) frame \(n), random order")
     }
     // Three workers at once, each frame to a random one (increasing order with gaps, as a
     // pipeline hands them out): each worker redraws against its own last frame.
@@ -68,7 +69,7 @@ import Testing
     }
     #expect(results.errors.isEmpty)
     let digests = results.all
-    for n in trees.indices { #expect(digests[n] == reference[n], "\(name) frame \(n), three workers") }
+    for n in trees.indices { expectEqual(digests[n], reference[n], "\(name) frame \(n), three workers") }
   }
 }
 

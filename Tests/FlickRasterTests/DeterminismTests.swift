@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -20,12 +21,12 @@ import Testing
       for try await item in group { out.append(item) }
       return out
     }
-    #expect(frames.count == 2 * times.count)
+    expectEqual(frames.count, 2 * times.count)
     for (index, frame) in frames {
-      #expect(frame == serial[index], "frame \(index)")
+      expectEqual(frame, serial[index], "frame \(index)")
     }
     // Consecutive frames really differ (the test would pass trivially on a static scene).
-    #expect(serial[0] != serial[1])
+    expectNotEqual(serial[0], serial[1])
   }
 
   @Test func cachedFramesAreByteIdenticalToUncachedOnes() throws {
@@ -33,12 +34,12 @@ import Testing
     let cached = FrameRenderer()
     for n in 0..<scene.frameCount {
       let tree = scene.renderTree(at: scene.time(ofFrame: n))
-      #expect(try cached.render(tree) == Renderer().render(tree), "frame \(n)")
+      try expectEqual(cached.render(tree), Renderer().render(tree), "frame \(n)")
     }
     // The static background and the unchanged text were reused, not redrawn.
     let stats = cached.cacheStatistics
-    #expect(stats.hits >= scene.frameCount - 1)
-    #expect(stats.misses > 0)
+    expectGreaterOrEqual(stats.hits, scene.frameCount - 1)
+    expectGreater(stats.misses, 0)
   }
 
   @Test func cachedRendererSurvivesJumpsBackAndForth() throws {
@@ -46,7 +47,7 @@ import Testing
     let cached = FrameRenderer()
     for n in [9, 0, 5, 5, 1, 9, 3] {
       let tree = scene.renderTree(at: scene.time(ofFrame: n))
-      #expect(try cached.render(tree) == Renderer().render(tree), "frame \(n)")
+      try expectEqual(cached.render(tree), Renderer().render(tree), "frame \(n)")
     }
   }
 
@@ -58,9 +59,9 @@ import Testing
     for step in 0..<5 {
       layer.position.x = 50 + 13.25 * Double(step)
       let tree = Raster.tree([layer], width: 200, height: 100)
-      #expect(try renderer.render(tree) == Renderer().render(tree))
+      try expectEqual(renderer.render(tree), Renderer().render(tree))
     }
-    #expect(renderer.cacheStatistics == FrameRenderer.CacheStatistics(hits: 4, misses: 1))
+    expectEqual(renderer.cacheStatistics, FrameRenderer.CacheStatistics(hits: 4, misses: 1))
   }
 
   /// A shadow cast by a layer's content (no opaque background) whose sublayer casts its own
@@ -79,9 +80,9 @@ import Testing
     for step in 0..<3 {
       outer.position.x = 70 + 9.5 * Double(step)
       let tree = Raster.tree([outer], width: 200, height: 120)
-      #expect(try renderer.render(tree) == Renderer().render(tree), "step \(step)")
+      try expectEqual(renderer.render(tree), Renderer().render(tree), "step \(step)")
     }
-    #expect(renderer.cacheStatistics.hits > 0)
+    expectGreater(renderer.cacheStatistics.hits, 0)
   }
 
   @Test func pixelAlignedGradientsPaintTheSameDirectlyAndThroughTheCache() throws {
@@ -94,7 +95,7 @@ import Testing
               kind: kind, colors: [Raster.hex("#0B1022"), Raster.hex("#7F5AF0"), Raster.hex("#2CB1BC")],
               locations: [0, 0.55, 1], startPoint: Point(x: 0.1, y: 0.2), endPoint: Point(x: 0.9, y: 1))))
         let tree = Raster.tree([g], width: 200, height: 120, background: .black)
-        #expect(try FrameRenderer().render(tree) == Renderer().render(tree), "\(kind) at \(origin)")
+        try expectEqual(FrameRenderer().render(tree), Renderer().render(tree), "\(kind) at \(origin)")
       }
     }
   }

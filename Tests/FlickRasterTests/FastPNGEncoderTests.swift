@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTemplates
@@ -24,20 +25,22 @@ import Testing
     try frame.writePNGWithLibpng(to: old)
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: fast)))
     let reference = try [UInt8](Data(contentsOf: URL(fileURLWithPath: old)))
-    #expect(bytes[25] == reference[25], "\(name): colour type", sourceLocation: sourceLocation)
+    expectEqual(bytes[25], reference[25], "\(name): colour type", sourceLocation: sourceLocation)
     let a = Frame.libpngSamples(at: fast)
     let b = Frame.libpngSamples(at: old)
-    #expect(a != nil && b != nil, "\(name): libpng reads both files", sourceLocation: sourceLocation)
+    #expect(a != nil, "\(name): libpng reads both files", sourceLocation: sourceLocation)
+    #expect(b != nil, "\(name): libpng reads both files", sourceLocation: sourceLocation)
     if let a, let b {
-      #expect(a.width == frame.width && a.height == frame.height, "\(name): size", sourceLocation: sourceLocation)
-      #expect(
-        a.width == b.width && a.height == b.height && a.rgba == b.rgba, "\(name): samples",
-        sourceLocation: sourceLocation)
+      expectEqual(a.width, frame.width, "\(name): size", sourceLocation: sourceLocation)
+      expectEqual(a.height, frame.height, "\(name): size", sourceLocation: sourceLocation)
+      expectEqual(a.width, b.width, "\(name): samples", sourceLocation: sourceLocation)
+      expectEqual(a.height, b.height, "\(name): samples", sourceLocation: sourceLocation)
+      expectEqual(a.rgba, b.rgba, "\(name): samples", sourceLocation: sourceLocation)
     }
     // Cairo's reader too (it reads to IEND and checks every CRC on the way), premultiplied.
     let c = try Frame(pngAt: fast)
     let d = try Frame(pngAt: old)
-    #expect(c.packedPixels == d.packedPixels, "\(name): Cairo decodes both alike", sourceLocation: sourceLocation)
+    expectEqual(c.packedPixels, d.packedPixels, "\(name): Cairo decodes both alike", sourceLocation: sourceLocation)
     let wrongCRCs = Self.chunks(bytes).filter { !$0.crcIsRight }.map(\.type)
     #expect(wrongCRCs.isEmpty, "\(name): chunk CRCs", sourceLocation: sourceLocation)
     return bytes
@@ -128,10 +131,10 @@ import Testing
   @Test(arguments: [1, 2]) func theBytesArePinned(threads: Int) throws {
     let opaque = try Self.mixture(alpha: false).pngData(threads: threads)
     let translucent = try Self.mixture(alpha: true).pngData(threads: threads)
-    #expect(opaque.count == 46344)
-    #expect(Self.fingerprint(opaque) == 3_755_047_731_496_492_597)
-    #expect(translucent.count == 63833)
-    #expect(Self.fingerprint(translucent) == 11_709_790_793_124_300_429)
+    expectEqual(opaque.count, 46344)
+    expectEqual(Self.fingerprint(opaque), 3_755_047_731_496_492_597)
+    expectEqual(translucent.count, 63833)
+    expectEqual(Self.fingerprint(translucent), 11_709_790_793_124_300_429)
   }
 
   @Test func everyAlphaOverEveryColour() throws {
@@ -171,9 +174,9 @@ import Testing
     let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-fastpng")
     defer { try? FileManager.default.removeItem(at: dir) }
     let clear = try Self.expectSameAsLibpng(Frame(width: 301, height: 77), in: dir, "all-zero")
-    #expect(clear[25] == 6, "a clear frame is RGBA")
+    expectEqual(clear[25], 6, "a clear frame is RGBA")
     let black = Self.frame(301, 77) { _, _ in (0, 0, 0, 255) }
-    #expect(try Self.expectSameAsLibpng(black, in: dir, "black")[25] == 2, "an opaque frame is RGB")
+    try expectEqual(Self.expectSameAsLibpng(black, in: dir, "black")[25], 2, "an opaque frame is RGB")
     let horizontal = Self.frame(640, 90) { x, y in (UInt8(x * 255 / 639), UInt8(y), 40, 255) }
     try Self.expectSameAsLibpng(horizontal, in: dir, "horizontal-gradient")
     let vertical = Self.frame(333, 200) { _, y in (30, UInt8(y * 255 / 199), UInt8(255 - y), 255) }
@@ -209,10 +212,11 @@ import Testing
     }
     let bytes = try Self.expectSameAsLibpng(noisy, in: dir, "noise")
     let types = Self.chunks(bytes).map(\.type)
-    #expect(types.first == "IHDR" && types.last == "IEND")
-    #expect(types.filter { $0 == "IDAT" }.count >= 2, "several IDAT chunks: \(types)")
+    expectEqual(types.first, "IHDR")
+    expectEqual(types.last, "IEND")
+    expectGreaterOrEqual(types.filter { $0 == "IDAT" }.count, 2, "several IDAT chunks: \(types)")
     // The first deflate block (after the 2-byte zlib header of the first IDAT) is not the last.
-    #expect(bytes[8 + 25 + 8 + 2] & 1 == 0, "several deflate blocks")
+    expectEqual(bytes[8 + 25 + 8 + 2] & 1, 0, "several deflate blocks")
     let noisyTranslucent = Self.frame(512, 400) { x, y in
       let v = noise[(y * 512 + x + 7) % noise.count]
       return Self.premultiplied(Int(v & 255), Int(v >> 8 & 255), Int(v >> 16 & 255), Int(v >> 24))
@@ -268,17 +272,19 @@ import Testing
     let run = try ProcessRunner.run(
       ProcessRunner.flick(root: root),
       ["still", template, "--frame", "\(frameNumber)", "-q", "-o", still])
-    #expect(run.status == 0, "flick still: \(run.stderr)")
+    expectEqual(run.status, 0, "flick still: \(run.stderr)")
     let scene = try Template.load(path: template).scene
     let frame = try Renderer().render(scene.renderTree(at: scene.time(ofFrame: frameNumber)))
     let reference = dir.appendingPathComponent("reference.png").path
     try frame.writePNGWithLibpng(to: reference)
     let a = try #require(Frame.libpngSamples(at: still))
     let b = try #require(Frame.libpngSamples(at: reference))
-    #expect(a.width == b.width && a.height == b.height && a.rgba == b.rgba, "\(name) frame \(frameNumber)")
+    expectEqual(a.width, b.width, "\(name) frame \(frameNumber)")
+    expectEqual(a.height, b.height, "\(name) frame \(frameNumber)")
+    expectEqual(a.rgba, b.rgba, "\(name) frame \(frameNumber)")
     let fast = try [UInt8](Data(contentsOf: URL(fileURLWithPath: still)))
     let old = try [UInt8](Data(contentsOf: URL(fileURLWithPath: reference)))
-    #expect(fast[25] == old[25], "colour type")
+    expectEqual(fast[25], old[25], "colour type")
   }
 
   enum TestDirectoryListing {

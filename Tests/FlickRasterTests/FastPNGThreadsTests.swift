@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTestSupport
@@ -21,15 +22,13 @@ import Testing
     let one = frame.encodedPNG(threads: 1).png
     let warm = frame.encodedPNG(threads: 2).png
     let cold = frame.encodedPNG(threads: 2, warmGuess: false).png
-    #expect(one != nil && warm != nil && cold != nil, "\(name): encoded", sourceLocation: sourceLocation)
+    #expect(one != nil, "\(name): encoded", sourceLocation: sourceLocation)
+    #expect(warm != nil, "\(name): encoded", sourceLocation: sourceLocation)
+    #expect(cold != nil, "\(name): encoded", sourceLocation: sourceLocation)
     guard let one, let warm, let cold else { return (false, false) }
     #expect(!one.redone, "\(name): one thread guesses nothing", sourceLocation: sourceLocation)
-    #expect(
-      one.data == warm.data, "\(name): two threads (usual guess), same bytes",
-      sourceLocation: sourceLocation)
-    #expect(
-      one.data == cold.data, "\(name): two threads (empty guess), same bytes",
-      sourceLocation: sourceLocation)
+    expectEqual(one.data, warm.data, "\(name): two threads (usual guess), same bytes", sourceLocation: sourceLocation)
+    expectEqual(one.data, cold.data, "\(name): two threads (empty guess), same bytes", sourceLocation: sourceLocation)
     return (warm.redone, cold.redone)
   }
 
@@ -45,8 +44,8 @@ import Testing
       if !redone.warm { warmHeld += 1 }
       if redone.cold { coldRedone += 1 }
     }
-    #expect(warmHeld > 0, "the usual guess held on some frame (the two halves ran side by side)")
-    #expect(coldRedone > 0, "the empty guess failed on some frame (the half was deflated again)")
+    expectGreater(warmHeld, 0, "the usual guess held on some frame (the two halves ran side by side)")
+    expectGreater(coldRedone, 0, "the empty guess failed on some frame (the half was deflated again)")
   }
 
   /// Seeded mixtures of runs, noise and copies at distances up to 40,000 bytes (hash matches

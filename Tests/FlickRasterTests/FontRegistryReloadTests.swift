@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -31,14 +32,14 @@ import Testing
     let before = try warm.render(Self.tree(family: "Qwerty Sans", fontFiles: [file]))
     let beforeIsRegular = before.pixels == regular.pixels
     #expect(beforeIsRegular, "the registered file did not draw as DejaVu Sans")
-    #expect(try FontRegistry.register(file) == ["Qwerty Sans"])
+    try expectEqual(FontRegistry.register(file), ["Qwerty Sans"])
 
     // The designer saves the bold cut over the file (an editor writes a new file and renames it).
     let temporary = folder.appendingPathComponent(".Brand.ttf.tmp").path
     try RenamedFont.data("DejaVuSans-Bold.ttf", renamed: "Qwerty Sans").write(to: URL(fileURLWithPath: temporary))
-    #expect(rename(temporary, file) == 0)
+    expectEqual(rename(temporary, file), 0)
 
-    #expect(try FontRegistry.register(file) == ["Qwerty Sans"])
+    try expectEqual(FontRegistry.register(file), ["Qwerty Sans"])
     for renderer in [FrameRenderer(), Renderer()] as [any FrameRendering] {
       let after = try renderer.draw(Self.tree(family: "Qwerty Sans", fontFiles: [file]))
       let afterIsBold = after.pixels == bold.pixels
@@ -62,17 +63,17 @@ import Testing
     let kept = folder.appendingPathComponent("Kept.ttf").path
     try RenamedFont.data("DejaVuSans.ttf", renamed: "Ghjklm Sans").write(to: URL(fileURLWithPath: gone))
     try RenamedFont.data("DejaVuSans.ttf", renamed: "Vbnmqw Sans").write(to: URL(fileURLWithPath: kept))
-    #expect(try FontRegistry.register(gone) == ["Ghjklm Sans"])
-    #expect(try FontRegistry.register(kept) == ["Vbnmqw Sans"])
+    try expectEqual(FontRegistry.register(gone), ["Ghjklm Sans"])
+    try expectEqual(FontRegistry.register(kept), ["Vbnmqw Sans"])
     try FileManager.default.removeItem(atPath: gone)
 
     let temporary = folder.appendingPathComponent(".Kept.ttf.tmp").path
     try RenamedFont.data("DejaVuSans-Bold.ttf", renamed: "Vbnmqw Sans").write(to: URL(fileURLWithPath: temporary))
-    #expect(rename(temporary, kept) == 0)
-    #expect(try FontRegistry.register(kept) == ["Vbnmqw Sans"])
+    expectEqual(rename(temporary, kept), 0)
+    try expectEqual(FontRegistry.register(kept), ["Vbnmqw Sans"])
     let bold = try Renderer().render(Self.tree(family: "DejaVu Sans", weight: .bold))
     let edited = try FrameRenderer().render(Self.tree(family: "Vbnmqw Sans", fontFiles: [kept]))
-    #expect(edited.pixels == bold.pixels, "the file saved again was not drawn as it is now")
+    expectEqual(edited.pixels, bold.pixels, "the file saved again was not drawn as it is now")
   }
 }
 

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -80,14 +81,14 @@ import Testing
       }
     }
     #expect(lock.withLock { same })
-    #expect(try FontRegistry.register(files[2]) == ["Ponmli Serif"])
+    try expectEqual(FontRegistry.register(files[2]), ["Ponmli Serif"])
   }
 
   @Test func registrationIsIdempotentAndNamesTheFamilies() throws {
     let file = try Self.renamedSerif(family: "Qwerty Serif")
-    #expect(try FontRegistry.register(file) == ["Qwerty Serif"])
-    #expect(try FontRegistry.register(file) == ["Qwerty Serif"])
-    #expect(try FontRegistry.register(Self.dejaVuSerif) == ["DejaVu Serif"])
+    try expectEqual(FontRegistry.register(file), ["Qwerty Serif"])
+    try expectEqual(FontRegistry.register(file), ["Qwerty Serif"])
+    try expectEqual(FontRegistry.register(Self.dejaVuSerif), ["DejaVu Serif"])
     try Renderer().checkResources(of: Self.tree(family: "Qwerty Serif"))
   }
 

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -33,11 +34,13 @@ import Testing
       let pooled = FrameRenderer(pool: pool)
       for (n, tree) in trees.enumerated() {
         let frame = try pooled.render(tree)
-        #expect(frame == (try Renderer().render(tree)), "frame \(n)")
+        expectEqual(frame, (try Renderer().render(tree)), "frame \(n)")
         pool.recycle(frame.pixels)
       }
       let stats = pool.statistics
-      #expect(stats.reused == trees.count && stats.allocated == 0 && stats.copied == 0)
+      expectEqual(stats.reused, trees.count)
+      expectEqual(stats.allocated, 0)
+      expectEqual(stats.copied, 0)
     }
   }
 
@@ -50,8 +53,8 @@ import Testing
       frame.pixels.withUnsafeBytes { if let base = $0.baseAddress { addresses.insert(base) } }
       pool.recycle(frame.pixels)
     }
-    #expect(addresses.count == 1, "every frame drawn into the same buffer")
-    #expect(pool.statistics == FramePool.Statistics(reused: 4, allocated: 1, copied: 0, returned: 5, dropped: 0))
+    expectEqual(addresses.count, 1, "every frame drawn into the same buffer")
+    expectEqual(pool.statistics, FramePool.Statistics(reused: 4, allocated: 1, copied: 0, returned: 5, dropped: 0))
   }
 
   @Test func aBufferStillInUseIsCopiedNotOverwritten() throws {
@@ -61,20 +64,20 @@ import Testing
     let first = try renderer.render(trees[0])
     pool.recycle(first.pixels)  // too early: `first` still holds the array
     let second = try renderer.render(trees[4])
-    #expect(first == (try Renderer().render(trees[0])))
-    #expect(second == (try Renderer().render(trees[4])))
-    #expect(pool.statistics.copied == 1)
+    expectEqual(first, (try Renderer().render(trees[0])))
+    expectEqual(second, (try Renderer().render(trees[4])))
+    expectEqual(pool.statistics.copied, 1)
   }
 
   @Test func poolIsBoundedAndDropsBuffersOfAnotherSize() {
     let pool = FramePool(capacity: 2)
     for _ in 0..<3 { pool.recycle([UInt8](repeating: 1, count: 16)) }
-    #expect(pool.available == 2)
-    #expect(pool.statistics.dropped == 1)
+    expectEqual(pool.available, 2)
+    expectEqual(pool.statistics.dropped, 1)
     #expect(pool.take(count: 32) == nil, "a new size releases the kept buffers")
-    #expect(pool.available == 0)
+    expectEqual(pool.available, 0)
     pool.recycle([UInt8](repeating: 2, count: 32))
-    #expect(pool.take(count: 32) == [UInt8](repeating: 2, count: 32))
-    #expect(pool.statistics == FramePool.Statistics(reused: 1, allocated: 1, copied: 0, returned: 3, dropped: 1))
+    expectEqual(pool.take(count: 32), [UInt8](repeating: 2, count: 32))
+    expectEqual(pool.statistics, FramePool.Statistics(reused: 1, allocated: 1, copied: 0, returned: 3, dropped: 1))
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTemplates
@@ -36,12 +37,12 @@ import Testing
       #expect(SameBytes.equal(alone.pixels, first.pixels), "\(name) frame \(frame): pictures drawn first")
       #expect(SameBytes.equal(alone.pixels, beside.pixels), "\(name) frame \(frame): pictures drawn beside")
       // Drawn before the frame started, every picture drawn ahead is one the frame asks for.
-      #expect(statistics.taken == statistics.drawn, "\(name) frame \(frame): \(statistics)")
+      expectEqual(statistics.taken, statistics.drawn, "\(name) frame \(frame): \(statistics)")
       taken += statistics.taken
     }
     // The templates with gradient layers outside groups have their pictures predicted.
     if ["card-swap", "rotating-cover", "frosted-player", "swipe-deck"].contains(name) {
-      #expect(taken > 0, "\(name): no picture was predicted")
+      expectGreater(taken, 0, "\(name): no picture was predicted")
     }
   }
 
@@ -73,8 +74,8 @@ import Testing
       for layer in layers { try painter.draw(layer, in: cr) }
     }
     let statistics = prefetch.finish()
-    #expect(statistics.drawn == jobs.count)
-    #expect(statistics.taken == 0)
+    expectEqual(statistics.drawn, jobs.count)
+    expectEqual(statistics.taken, 0)
     #expect(SameBytes.equal(alone.pixels, frame.pixels))
   }
 }

@@ -1,4 +1,5 @@
 @testable import FlickRaster
+import FlickExpectations
 import Foundation
 import Testing
 

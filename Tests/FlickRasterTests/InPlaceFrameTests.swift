@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -32,13 +33,13 @@ import Testing
       var addresses: Set<UnsafeRawPointer> = []
       for (n, tree) in trees.enumerated() {
         let frame = try renderer.render(tree)
-        #expect(frame == (try Renderer().render(tree)), "frame \(n)")
+        expectEqual(frame, (try Renderer().render(tree)), "frame \(n)")
         frame.pixels.withUnsafeBytes { if let base = $0.baseAddress { addresses.insert(base) } }
       }
-      #expect(addresses.count == 1, "every frame drawn over the same buffer, without a copy")
+      expectEqual(addresses.count, 1, "every frame drawn over the same buffer, without a copy")
       partial += renderer.damageStatistics.partialFrames
     }
-    #expect(partial >= 5, "the dot's frames after the first are redrawn in part")
+    expectGreaterOrEqual(partial, 5, "the dot's frames after the first are redrawn in part")
   }
 
   @Test func aFrameTheCallerKeepsIsNotWrittenOver() throws {
@@ -47,9 +48,9 @@ import Testing
       var kept: [Frame] = []
       for tree in trees { kept.append(try renderer.render(tree)) }
       // Every frame still holds its own pixels: each later frame was drawn into a copy.
-      for (n, tree) in trees.enumerated() { #expect(kept[n] == (try Renderer().render(tree)), "frame \(n)") }
+      for (n, tree) in trees.enumerated() { expectEqual(kept[n], (try Renderer().render(tree)), "frame \(n)") }
       let addresses = Set(kept.compactMap { frame in frame.pixels.withUnsafeBytes { $0.baseAddress } })
-      #expect(addresses.count == trees.count)
+      expectEqual(addresses.count, trees.count)
     }
   }
 
@@ -58,8 +59,9 @@ import Testing
     let pool = FramePoolTests.dirtyPool(count: 200 * 100 * 4)
     let renderer = FrameRenderer(pool: pool, drawsInPlace: true)
     #expect(renderer.pool == nil)
-    for tree in trees { #expect(try renderer.render(tree) == (try Renderer().render(tree))) }
-    #expect(pool.statistics.reused == 0 && pool.statistics.allocated == 0)
+    for tree in trees { try expectEqual(renderer.render(tree), (try Renderer().render(tree))) }
+    expectEqual(pool.statistics.reused, 0)
+    expectEqual(pool.statistics.allocated, 0)
   }
 
   /// A failed frame leaves nothing to draw over: the next frame is drawn whole, in a new buffer.
@@ -69,7 +71,7 @@ import Testing
     _ = try renderer.render(trees[0])
     let broken = Raster.tree([], width: 0, height: 100)
     #expect(throws: RasterError.self) { try renderer.render(broken) }
-    #expect(try renderer.render(trees[1]) == (try Renderer().render(trees[1])))
-    #expect(renderer.damageStatistics.wholeFrames == 2)
+    try expectEqual(renderer.render(trees[1]), (try Renderer().render(trees[1])))
+    expectEqual(renderer.damageStatistics.wholeFrames, 2)
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -16,13 +17,16 @@ import Testing
 
   @Test func strokeEndHalfDrawsHalfARing() throws {
     let full = try Raster.render([Self.ring(strokeEnd: 1)])
-    #expect(full.pixel(180, 100, is: Raster.blue) && full.pixel(20, 100, is: Raster.blue))
+    #expect(full.pixel(180, 100, is: Raster.blue))
+    #expect(full.pixel(20, 100, is: Raster.blue))
     let half = try Raster.render([Self.ring(strokeEnd: 0.5)])
     // Clockwise from 12 o'clock: 3 o'clock is drawn, 9 o'clock is not.
-    #expect(half.pixel(180, 100, is: Raster.blue) && half.pixel(20, 100, is: .white))
+    #expect(half.pixel(180, 100, is: Raster.blue))
+    #expect(half.pixel(20, 100, is: .white))
     #expect(half.pixel(100, 20, is: Raster.blue) || half.pixel(103, 20, is: Raster.blue))
     let tail = try Raster.render([Self.ring(strokeEnd: 1, strokeStart: 0.5)])
-    #expect(tail.pixel(180, 100, is: .white) && tail.pixel(20, 100, is: Raster.blue))
+    #expect(tail.pixel(180, 100, is: .white))
+    #expect(tail.pixel(20, 100, is: Raster.blue))
   }
 
   @Test func fillRuleAndDashes() throws {
@@ -39,7 +43,9 @@ import Testing
       path: try ShapePath(svgPathData: "M0 100 H200"), fillColor: .clear, strokeColor: .black,
       lineWidth: 4, lineDashPattern: [10, 10])
     let frame = try Raster.render([layer(dashed)])
-    #expect(frame.pixel(5, 100, is: .black) && frame.pixel(15, 100, is: .white) && frame.pixel(25, 100, is: .black))
+    #expect(frame.pixel(5, 100, is: .black))
+    #expect(frame.pixel(15, 100, is: .white))
+    #expect(frame.pixel(25, 100, is: .black))
   }
 
   @Test func textLandsInsideItsBounds() throws {
@@ -51,12 +57,15 @@ import Testing
             string: "Hello, Flick", fontFamily: "DejaVu Sans", fontSize: 20, textColor: .black, alignment: alignment)))
       let frame = try Raster.render([text])
       let ink = try #require(frame.inkBounds(background: .white))
-      #expect(ink.minX >= 20 && ink.maxX < 180 && ink.minY >= 70 && ink.maxY < 130, "\(alignment)")
-      #expect(ink.count > 200)
+      expectGreaterOrEqual(ink.minX, 20, "\(alignment)")
+      expectLess(ink.maxX, 180, "\(alignment)")
+      expectGreaterOrEqual(ink.minY, 70, "\(alignment)")
+      expectLess(ink.maxY, 130, "\(alignment)")
+      expectGreater(ink.count, 200)
       switch alignment {
-      case .left: #expect(ink.minX < 25)
-      case .right: #expect(ink.maxX > 175)
-      default: #expect(abs((ink.minX + ink.maxX) / 2 - 100) < 4)
+      case .left: expectLess(ink.minX, 25)
+      case .right: expectGreater(ink.maxX, 175)
+      default: expectLess(abs((ink.minX + ink.maxX) / 2 - 100), 4)
       }
     }
   }
@@ -75,8 +84,8 @@ import Testing
       return ink.maxX - ink.minX
     }
     let plain = try inkWidth(0)
-    #expect(abs(try inkWidth(6) - plain - 24) <= 2)
-    #expect(try inkWidth(-2) < plain - 5)
+    expectLessOrEqual(abs(try inkWidth(6) - plain - 24), 2)
+    try expectLess(inkWidth(-2), plain - 5)
   }
 
   @Test func longTextWrapsOrTruncatesInsideTheBounds() throws {
@@ -87,13 +96,16 @@ import Testing
         id: "t", bounds: Rect(x: 0, y: 0, width: 150, height: 40), position: Point(x: 100, y: 100), content: .text(c))
     }
     let wrapped = try #require(try Raster.render([layer(content)]).inkBounds(background: .white))
-    #expect(wrapped.maxX < 176 && wrapped.maxY > 125)  // runs below: wrapping adds lines
+    expectLess(wrapped.maxX, 176)
+    expectGreater(wrapped.maxY, 125)  // runs below: wrapping adds lines
     content.truncationMode = .end
     let cut = try #require(try Raster.render([layer(content)]).inkBounds(background: .white))
-    #expect(cut.maxX < 176 && cut.maxY < 122)  // two lines, the second ending in an ellipsis
+    expectLess(cut.maxX, 176)
+    expectLess(cut.maxY, 122)  // two lines, the second ending in an ellipsis
     content.isWrapped = false
     let one = try #require(try Raster.render([layer(content)]).inkBounds(background: .white))
-    #expect(one.maxX < 176 && one.maxY < 102)
+    expectLess(one.maxX, 176)
+    expectLess(one.maxY, 102)
   }
 
   @Test func aMissingFontFamilyIsAnErrorNamingTheFallback() {
@@ -108,7 +120,9 @@ import Testing
         Issue.record("unexpected \(error)")
         return
       }
-      #expect(family == "No Such Family Flick" && id == "label" && !fallback.isEmpty)
+      expectEqual(family, "No Such Family Flick")
+      expectEqual(id, "label")
+      #expect(!fallback.isEmpty)
       #expect(error.description.contains("'No Such Family Flick' is not installed"))
     }
   }
@@ -120,9 +134,11 @@ import Testing
         GradientContent(
           colors: [Raster.red, Raster.blue], startPoint: Point(x: 0, y: 0.5), endPoint: Point(x: 1, y: 0.5))))
     let frame = try Raster.render([axial], width: 200, height: 100)
-    #expect(frame.pixel(0, 50, is: Raster.red, tolerance: 4) && frame.pixel(199, 50, is: Raster.blue, tolerance: 4))
+    #expect(frame.pixel(0, 50, is: Raster.red, tolerance: 4))
+    #expect(frame.pixel(199, 50, is: Raster.blue, tolerance: 4))
     let mid = frame.rgba(x: 100, y: 50)
-    #expect(abs(Int(mid.r) - 127) < 4 && abs(Int(mid.b) - 127) < 4)
+    expectLess(abs(Int(mid.r) - 127), 4)
+    expectLess(abs(Int(mid.b) - 127), 4)
 
     // A red-to-blue gradient of `kind` from the centre of a 200 × 200 layer to its right edge.
     func centred(_ kind: GradientContent.Kind) -> Layer {
@@ -134,16 +150,17 @@ import Testing
             endPoint: Point(x: 1, y: 0.5))))
     }
     let r = try Raster.render([centred(.radial)])
-    #expect(
-      r.pixel(100, 100, is: Raster.red, tolerance: 4) && r.pixel(199, 100, is: Raster.blue, tolerance: 4)
-        && r.pixel(5, 5, is: Raster.blue))
+    #expect(r.pixel(100, 100, is: Raster.red, tolerance: 4))
+    #expect(r.pixel(199, 100, is: Raster.blue, tolerance: 4))
+    #expect(r.pixel(5, 5, is: Raster.blue))
 
     let c = try Raster.render([centred(.conic)])
     // Just clockwise of 3 o'clock it starts red; just before it, a full turn later, it is blue; halfway, purple.
     #expect(c.pixel(190, 103, is: Raster.red, tolerance: 12))
     #expect(c.pixel(190, 97, is: Raster.blue, tolerance: 12))
     let half = c.rgba(x: 10, y: 100)
-    #expect(abs(Int(half.r) - 127) < 8 && abs(Int(half.b) - 127) < 8)
+    expectLess(abs(Int(half.r) - 127), 8)
+    expectLess(abs(Int(half.b) - 127), 8)
   }
 
   @Test func pngAndJpegContentsAreDecodedAndPlacedByGravity() throws {
@@ -156,13 +173,16 @@ import Testing
     #expect(frame.pixel(40, 100, is: Color(red: 0, green: 200.0 / 255, blue: 0)))
     // The half-transparent blue half over white, un-premultiplied correctly.
     let blend = frame.rgba(x: 160, y: 100)
-    #expect(abs(Int(blend.r) - 127) <= 2 && blend.b == 255 && blend.a == 255)
+    expectLessOrEqual(abs(Int(blend.r) - 127), 2)
+    expectEqual(blend.b, 255)
+    expectEqual(blend.a, 255)
     let fitted = Layer(
       id: "j", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 100, y: 100),
       contents: LayerImage(path: jpeg), contentsGravity: .resizeAspect)
     let j = try Raster.render([fitted])
-    #expect(
-      j.pixel(100, 100, is: Raster.red, tolerance: 6) && j.pixel(100, 60, is: .white) && j.pixel(100, 140, is: .white))
+    #expect(j.pixel(100, 100, is: Raster.red, tolerance: 6))
+    #expect(j.pixel(100, 60, is: .white))
+    #expect(j.pixel(100, 140, is: .white))
     #expect(j.pixel(100, 77, is: Raster.red, tolerance: 6))
   }
 
@@ -202,7 +222,8 @@ import Testing
         Issue.record("unexpected \(error)")
         return
       }
-      #expect(path == corrupt && reason.hasPrefix("cannot decode the JPEG"))
+      expectEqual(path, corrupt)
+      #expect(reason.hasPrefix("cannot decode the JPEG"))
     }
   }
 
@@ -226,8 +247,8 @@ import Testing
     }
     let webp = try Raster.render([layer("green-blue-16.webp")], background: .clear)
     let png = try Raster.render([layer("green-blue-16.png")], background: .clear)
-    #expect(webp == png)
-    #expect(webp.rgba(x: 160, y: 100).a == 128)
+    expectEqual(webp, png)
+    expectEqual(webp.rgba(x: 160, y: 100).a, 128)
   }
 }
 
@@ -249,10 +270,14 @@ import Testing
     scaled.opacity = 1
     scaled.transform.scale = Point(x: 0.5, y: 0.5)
     let s = try Raster.render([scaled])
-    #expect(s.pixel(100, 100, is: Raster.red) && s.pixel(76, 100, is: Raster.red) && s.pixel(72, 100, is: .white))
+    #expect(s.pixel(100, 100, is: Raster.red))
+    #expect(s.pixel(76, 100, is: Raster.red))
+    #expect(s.pixel(72, 100, is: .white))
     var tilted = scaled
     tilted.transform = LayerTransform(rotationY: 0.3, perspective: 400)
     let t = try Raster.render([tilted])
-    #expect(t.pixel(100, 100, is: Raster.red) && t.pixel(45, 100, is: .white) && t.pixel(155, 100, is: .white))
+    #expect(t.pixel(100, 100, is: Raster.red))
+    #expect(t.pixel(45, 100, is: .white))
+    #expect(t.pixel(155, 100, is: .white))
   }
 }

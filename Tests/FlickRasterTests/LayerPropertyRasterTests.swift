@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -17,7 +18,8 @@ import Testing
     #expect(frame.pixel(120, 80, is: .white))
     layer.anchorPoint = Point(x: 0.5, y: 0.5)
     let centred = try Raster.render([layer])
-    #expect(centred.pixel(115, 115, is: Raster.red) && centred.pixel(85, 85, is: Raster.red))
+    #expect(centred.pixel(115, 115, is: Raster.red))
+    #expect(centred.pixel(85, 85, is: Raster.red))
   }
 
   @Test func scaleAndTranslationMoveTheLayer() throws {
@@ -27,8 +29,10 @@ import Testing
     layer.transform.scale = Point(x: 3, y: 1)
     layer.transform.translation = Point(x: 50, y: 0)
     let frame = try Raster.render([layer])
-    #expect(frame.pixel(100 + 25, 50, is: Raster.blue) && frame.pixel(100 - 25, 50, is: Raster.blue))
-    #expect(frame.pixel(100 + 35, 50, is: .white) && frame.pixel(100, 65, is: .white))
+    #expect(frame.pixel(100 + 25, 50, is: Raster.blue))
+    #expect(frame.pixel(100 - 25, 50, is: Raster.blue))
+    #expect(frame.pixel(100 + 35, 50, is: .white))
+    #expect(frame.pixel(100, 65, is: .white))
   }
 
   @Test func cornerRadiusRoundsTheBackgroundAndMasksToBoundsClipsSublayers() throws {
@@ -39,16 +43,19 @@ import Testing
       id: "p", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 100, y: 100),
       backgroundColor: Raster.red, cornerRadius: 30, sublayers: [child])
     let unclipped = try Raster.render([parent])
-    #expect(unclipped.pixel(52, 52, is: Raster.blue) && unclipped.pixel(190, 190, is: Raster.blue))
+    #expect(unclipped.pixel(52, 52, is: Raster.blue))
+    #expect(unclipped.pixel(190, 190, is: Raster.blue))
     parent.masksToBounds = true
     let clipped = try Raster.render([parent])
     #expect(clipped.pixel(52, 52, is: .white))  // the rounded corner
     #expect(clipped.pixel(100, 100, is: Raster.blue))
-    #expect(clipped.pixel(148, 100, is: Raster.blue) && clipped.pixel(190, 190, is: .white))
+    #expect(clipped.pixel(148, 100, is: Raster.blue))
+    #expect(clipped.pixel(190, 190, is: .white))
     // Only the masked corner is rounded.
     parent.maskedCorners = [.layerMaxXMaxYCorner]
     let one = try Raster.render([parent])
-    #expect(one.pixel(52, 52, is: Raster.blue) && one.pixel(147, 147, is: .white))
+    #expect(one.pixel(52, 52, is: Raster.blue))
+    #expect(one.pixel(147, 147, is: .white))
   }
 
   @Test func groupOpacityDiffersFromPerChildOpacityWhereChildrenOverlap() throws {
@@ -71,9 +78,12 @@ import Testing
     let g = try Raster.render([group]).rgba(x: 55, y: 50)
     let s = try Raster.render([separate]).rgba(x: 55, y: 50)
     // As a group, the blue child hides the red one, and the group is faded as a whole.
-    #expect(abs(Int(g.r) - 128) <= 2 && abs(Int(g.g) - 128) <= 2 && g.b == 255)
+    expectLessOrEqual(abs(Int(g.r) - 128), 2)
+    expectLessOrEqual(abs(Int(g.g) - 128), 2)
+    expectEqual(g.b, 255)
     // Faded one by one, the red shows through the blue.
-    #expect(abs(Int(s.g) - 64) <= 2 && abs(Int(s.b) - 191) <= 2)
+    expectLessOrEqual(abs(Int(s.g) - 64), 2)
+    expectLessOrEqual(abs(Int(s.b) - 191), 2)
   }
 
   @Test func zPositionReordersSiblings() throws {
@@ -106,8 +116,10 @@ import Testing
       id: "a", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 100, y: 100),
       borderWidth: 10, borderColor: Raster.red, sublayers: [child])
     let frame = try Raster.render([layer])
-    #expect(frame.pixel(55, 100, is: Raster.red) && frame.pixel(144, 100, is: Raster.red))
-    #expect(frame.pixel(62, 100, is: Raster.blue) && frame.pixel(45, 100, is: .white))
+    #expect(frame.pixel(55, 100, is: Raster.red))
+    #expect(frame.pixel(144, 100, is: Raster.red))
+    #expect(frame.pixel(62, 100, is: Raster.blue))
+    #expect(frame.pixel(45, 100, is: .white))
   }
 
   @Test func shadowIsAGaussianBlurOfTheShapeThatExtendsByTheExpectedAmount() throws {
@@ -123,11 +135,11 @@ import Testing
       func darkness(at x: Double) -> Double {
         (frame.darkness(Int(x.rounded(.down)), 200) + frame.darkness(Int(x.rounded(.down)) - 1, 200)) / 2
       }
-      #expect(abs(darkness(at: edge) - 0.5) < 0.06, "σ \(sigma): at the edge")
-      #expect(abs(darkness(at: edge + sigma) - 0.159) < 0.06, "σ \(sigma): one σ outside")
-      #expect(abs(darkness(at: edge - sigma) - 0.841) < 0.06, "σ \(sigma): one σ inside")
-      #expect(darkness(at: edge + 3.5 * sigma) < 0.01, "σ \(sigma): past 3σ")
-      #expect(darkness(at: 250) > 0.99, "σ \(sigma): deep inside")
+      expectLess(abs(darkness(at: edge) - 0.5), 0.06, "σ \(sigma): at the edge")
+      expectLess(abs(darkness(at: edge + sigma) - 0.159), 0.06, "σ \(sigma): one σ outside")
+      expectLess(abs(darkness(at: edge - sigma) - 0.841), 0.06, "σ \(sigma): one σ inside")
+      expectLess(darkness(at: edge + 3.5 * sigma), 0.01, "σ \(sigma): past 3σ")
+      expectGreater(darkness(at: 250), 0.99, "σ \(sigma): deep inside")
     }
   }
 
@@ -143,7 +155,7 @@ import Testing
     let frame = try Raster.render([ring], background: Raster.green)
     #expect(frame.pixel(100, 100, is: Raster.green))
     // Just outside the stroke the shadow darkens the green.
-    #expect(frame.rgba(x: 100, y: 100 - 57).g < 230)
+    expectLess(frame.rgba(x: 100, y: 100 - 57).g, 230)
   }
 
   @Test func maskLayerKeepsOnlyWhereTheMaskIsOpaque() throws {
@@ -154,10 +166,12 @@ import Testing
       id: "m", bounds: Rect(x: 0, y: 0, width: 50, height: 100), position: .zero, anchorPoint: .zero,
       backgroundColor: .black)
     let frame = try Raster.render([layer])
-    #expect(frame.pixel(70, 100, is: Raster.red) && frame.pixel(130, 100, is: .white))
+    #expect(frame.pixel(70, 100, is: Raster.red))
+    #expect(frame.pixel(130, 100, is: .white))
     layer.opacity = 0.5
     let faded = try Raster.render([layer]).rgba(x: 70, y: 100)
-    #expect(faded.r == 255 && abs(Int(faded.g) - 128) <= 2)
+    expectEqual(faded.r, 255)
+    expectLessOrEqual(abs(Int(faded.g) - 128), 2)
   }
 
   @Test func perspectiveFlipAtNinetyDegreesIsEdgeOn() throws {
@@ -168,15 +182,16 @@ import Testing
     card.transform.rotationY = .pi / 2
     let edgeOn = try Raster.render([card])
     let ink = edgeOn.inkBounds(background: .white, tolerance: 30)
-    #expect((ink?.maxX ?? 100) - (ink?.minX ?? 100) <= 2)
+    expectLessOrEqual((ink?.maxX ?? 100) - (ink?.minX ?? 100), 2)
     card.transform.rotationY = .pi / 3
     let turned = try Raster.render([card])
     let box = try #require(turned.inkBounds(background: .white, tolerance: 30))
     // Foreshortened to about half its width…
-    #expect(box.maxX - box.minX > 50 && box.maxX - box.minX < 75)
+    expectGreater(box.maxX - box.minX, 50)
+    expectLess(box.maxX - box.minX, 75)
     // …and the edge turned towards the viewer (left, for a positive rotationY) is taller.
     func height(atColumn x: Int) -> Int { (0..<200).filter { !turned.pixel(x, $0, is: .white, tolerance: 30) }.count }
-    #expect(height(atColumn: box.minX + 3) > height(atColumn: box.maxX - 3) + 10)
+    expectGreater(height(atColumn: box.minX + 3), height(atColumn: box.maxX - 3) + 10)
     // One-sided layers turned away draw nothing.
     card.transform.rotationY = .pi * 0.9
     card.isDoubleSided = false
@@ -189,6 +204,6 @@ import Testing
       backgroundColor: Raster.red, cornerRadius: 8)
     let plain = try Raster.render([a])
     a.transform.perspective = 500  // no 3D rotation: still affine, same pixels
-    #expect(try Raster.render([a]) == plain)
+    try expectEqual(Raster.render([a]), plain)
   }
 }

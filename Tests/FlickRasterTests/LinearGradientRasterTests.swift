@@ -1,4 +1,5 @@
 import CCairo
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTestSupport
@@ -98,7 +99,7 @@ import Testing
         first == nil,
         "trial \(trial): \(w)×\(h) \(start)→\(end) stops \(stops) area \(area), first pixel \(first ?? -1)")
     }
-    #expect(checked >= 40)
+    expectGreaterOrEqual(checked, 40)
   }
 
   /// A gradient whose `t` moves by less than one 16.16 unit over the whole height: pixman
@@ -138,9 +139,9 @@ import Testing
   /// others, Cairo paints every gradient.
   @Test func onlyWithTheLibrariesItCopies() {
     let renderer = RendererFingerprint.current
-    #expect(
-      LinearGradientRaster.matchesLoadedLibraries
-        == (renderer.cairo.hasPrefix("1.16.") && renderer.pixman.hasPrefix("0.42.")))
+    expectEqual(
+      LinearGradientRaster.matchesLoadedLibraries,
+      (renderer.cairo.hasPrefix("1.16.") && renderer.pixman.hasPrefix("0.42.")))
   }
 
   /// A whole-frame opaque background is painted by the raster (the renderer's direct path); its
@@ -170,6 +171,6 @@ import Testing
           | UInt32(frame.pixels[i + 3]) << 24
       }
     }
-    #expect(got == want)
+    expectEqual(got, want)
   }
 }

@@ -2,6 +2,7 @@ import CRLottie
 import FlickMotion
 @testable import FlickRaster
 @testable import FlickScene
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -101,7 +102,7 @@ import Testing
     defer { lottie_animation_destroy(animation) }
     var buffer = [UInt32](repeating: 0, count: 64 * 64)
     buffer.withUnsafeMutableBufferPointer { lottie_animation_render(animation, 0, $0.baseAddress, 64, 64, 64 * 4) }
-    #expect(Self.count(victimIn: buffer.withUnsafeBytes { [UInt8]($0) }) > 1000)
+    expectGreater(Self.count(victimIn: buffer.withUnsafeBytes { [UInt8]($0) }), 1000)
   }
 
   @Test func aDuplicateAssetsKeyIsRefusedWhereItIs() throws {
@@ -112,7 +113,8 @@ import Testing
     let victim = #"[{"id":"img","w":64,"h":64,"u":""# + place.outside.path + #"/","p":"victim.png","e":0}]"#
     let path = try place.write("dup.json", Self.imageLottie(assets: safe, top: #","assets":"# + victim))
     let error = try #require(Self.refusal(path))
-    #expect(error.line == 1 && error.column != nil)
+    expectEqual(error.line, 1)
+    #expect(error.column != nil)
     #expect(error.message.hasPrefix("assets: duplicate key (first at line 1, column "), "\(error)")
     #expect(error.description.hasPrefix("Lottie file \(path):1:"))
   }
@@ -121,14 +123,13 @@ import Testing
     let place = try Place()
     defer { place.remove() }
     let deep = try place.write("deep.json", Self.shapeLottie(#"{"ty":"rc","ty":"el","d":1}"#))
-    #expect(Self.refusal(deep)?.message.hasPrefix("layers[0].shapes[0].ty: duplicate key") == true)
+    expectEqual(Self.refusal(deep)?.message.hasPrefix("layers[0].shapes[0].ty: duplicate key"), true)
     let asset = #"[{"id":"img","w":64,"h":64,"u":"","u":"/","p":"victim.png","e":1}]"#
-    #expect(
-      Self.refusal(try place.write("u.json", Self.imageLottie(assets: asset)))?.message.contains("duplicate key")
-        == true)
+    expectEqual(
+      Self.refusal(try place.write("u.json", Self.imageLottie(assets: asset)))?.message.contains("duplicate key"), true)
     let nul = #"[{"id":"img","w":64,"h":64,"p":"x.png","p\u0000":"victim.png"}]"#
     let error = Self.refusal(try place.write("nul.json", Self.imageLottie(assets: nul)))
-    #expect(error?.message.contains("NUL") == true, "\(String(describing: error))")
+    expectEqual(error?.message.contains("NUL"), true, "\(String(describing: error))")
   }
 
   @Test func aDataNameThatIsNotABase64ImageIsRefused() throws {
@@ -139,7 +140,7 @@ import Testing
       atPath: place.outside.appendingPathComponent("data:x.png").path, withDestinationPath: "victim.png")
     let climbing = #"[{"id":"img","w":64,"h":64,"u":"/../../outside/","p":"data:x.png","e":0}]"#
     let a = Self.refusal(try place.write("climb.json", Self.imageLottie(assets: climbing)))
-    #expect(a?.message == "assets[0].p: an embedded image must be a base64 data: URI (data:image/png;base64,…)")
+    expectEqual(a?.message, "assets[0].p: an embedded image must be a base64 data: URI (data:image/png;base64,…)")
     // A symlink named `data:…` in the folder.
     try FileManager.default.createSymbolicLink(
       atPath: place.project.appendingPathComponent("data:v.png").path, withDestinationPath: "../outside/victim.png")
@@ -162,11 +163,13 @@ import Testing
     let path = try place.write("embedded.json", Self.imageLottie(assets: asset))
     let (_, json) = try LottieFile.loadChecked(path: path, maximumPixels: LottieFile.defaultMaximumPixels)
     let given = String(decoding: json, as: UTF8.self)
-    #expect(given.contains(#""u":"""#) && given.contains(#""e":1"#) && !given.contains("outside"))
-    #expect(try Self.victimPixels(path) == 0)
+    #expect(given.contains(#""u":"""#))
+    #expect(given.contains(#""e":1"#))
+    #expect(!given.contains("outside"))
+    try expectEqual(Self.victimPixels(path), 0)
     let scene = try LottieFile.load(path: path).scene()
     let frame = try FrameRenderer().render(scene.renderTree(at: 0))
-    #expect(frame.rgba(x: 1, y: 1).g > 150, "the embedded 4 × 4 picture is drawn")
+    expectGreater(frame.rgba(x: 1, y: 1).g, 150, "the embedded 4 × 4 picture is drawn")
   }
 
   @Test func anExternalImageIsListedAsNotDrawnAndNeverLoaded() throws {
@@ -175,8 +178,8 @@ import Testing
     let asset = #"[{"id":"img","w":64,"h":64,"u":""# + place.outside.path + #"/","p":"victim.png","e":0}]"#
     let path = try place.write("external.json", Self.imageLottie(assets: asset))
     let (file, json) = try LottieFile.loadChecked(path: path, maximumPixels: LottieFile.defaultMaximumPixels)
-    #expect(
-      file.unsupportedFeatures == ["assets[0] 'img': an external image file 'victim.png' (embed images as data: URIs)"])
+    expectEqual(
+      file.unsupportedFeatures, ["assets[0] 'img': an external image file 'victim.png' (embed images as data: URIs)"])
     #expect(!String(decoding: json, as: UTF8.self).contains(place.outside.path))
     #expect(throws: RasterError.self) { try LottieStore.check(path) }
   }
@@ -190,19 +193,19 @@ import Testing
     let path = try place.write(
       "bomb.json", Self.imageLottie(assets: #"[{"id":"img","w":64,"h":64,"p":""# + bomb + #"","e":1}]"#))
     let error = Self.refusal(path, maximumPixels: 1_000_000)
-    #expect(
-      error?.message.hasPrefix("assets[0].p: the embedded image is 20000×20000 pixels, more than the cap of 1000000")
-        == true)
-    #expect(error?.line == 1)
+    expectEqual(
+      error?.message.hasPrefix("assets[0].p: the embedded image is 20000×20000 pixels, more than the cap of 1000000"),
+      true)
+    expectEqual(error?.line, 1)
     let gif = try place.write(
       "gif.json", Self.imageLottie(assets: #"[{"id":"img","p":"data:image/gif;base64,R0lGODlhAQABAAAAACw=","e":1}]"#))
-    #expect(Self.refusal(gif)?.message.contains("not a PNG or JPEG") == true)
+    expectEqual(Self.refusal(gif)?.message.contains("not a PNG or JPEG"), true)
     let canvas = try place.write(
       "canvas.json",
       Self.shapeLottie(Self.rect).replacingOccurrences(of: #""w":64,"h":64"#, with: #""w":2000,"h":2000"#))
-    #expect(
-      Self.refusal(canvas, maximumPixels: 1_000_000)?.message.contains("the canvas is 2000×2000 = 4000000 pixels")
-        == true)
+    expectEqual(
+      Self.refusal(canvas, maximumPixels: 1_000_000)?.message.contains("the canvas is 2000×2000 = 4000000 pixels"), true
+    )
     #expect(Self.refusal(canvas) == nil)
   }
 
@@ -213,11 +216,11 @@ import Testing
     let path = try place.write(
       "mem.json", Self.imageLottie(assets: #"[{"id":"img","w":64,"h":64,"p":""# + uri + #"","e":1}]"#))
     let file = try LottieFile.load(path: path)
-    #expect(file.embeddedImagePixels == 64 * 64)
-    #expect(file.drawnItems == 1)  // one image layer
+    expectEqual(file.embeddedImagePixels, 64 * 64)
+    expectEqual(file.drawnItems, 1)  // one image layer
     // Frames: 8 bytes a pixel per worker; coverage: 64 bytes a row per item per worker; images: 8 a pixel.
-    #expect(file.estimatedBytes(workers: 3) == 3 * (8 * 64 * 64 + 64 * 64 * 1) + 8 * 64 * 64)
-    #expect(file.estimatedBytes(drawnPixels: 100, workers: 1) == 800 + 64 * 10 + 8 * 64 * 64)
+    expectEqual(file.estimatedBytes(workers: 3), 3 * (8 * 64 * 64 + 64 * 64 * 1) + 8 * 64 * 64)
+    expectEqual(file.estimatedBytes(drawnPixels: 100, workers: 1), 800 + 64 * 10 + 8 * 64 * 64)
   }
 
   // MARK: - Amplification
@@ -234,8 +237,8 @@ import Testing
     // Four levels of 100 copies: 10⁸, refused at the second level.
     var shapes = Self.rect + "," + Self.repeater(#"{"a":0,"k":100}"#)
     for _ in 0..<3 { shapes = #"{"ty":"gr","it":["# + shapes + "]}," + Self.repeater(#"{"a":0,"k":100}"#) }
-    #expect(
-      Self.refusal(try place.write("nested.json", Self.shapeLottie(shapes)))?.message.contains("instances") == true)
+    expectEqual(
+      Self.refusal(try place.write("nested.json", Self.shapeLottie(shapes)))?.message.contains("instances"), true)
     // Keyframed copies count at their largest.
     let keyed = Self.repeater(#"{"a":1,"k":[{"t":0,"s":[2]},{"t":5,"s":[50000]}]}"#)
     #expect(Self.refusal(try place.write("keyed.json", Self.shapeLottie(Self.rect + "," + keyed))) != nil)
@@ -244,7 +247,7 @@ import Testing
       separator: ",")
     let items = Self.refusal(
       try place.write("items.json", Self.shapeLottie(twelve + "," + Self.repeater(#"{"a":0,"k":2000}"#))))
-    #expect(items?.message.contains("layers and shapes to draw") == true, "\(String(describing: items))")
+    expectEqual(items?.message.contains("layers and shapes to draw"), true, "\(String(describing: items))")
     // A hundred copies are fine.
     #expect(
       Self.refusal(try place.write("fine.json", Self.shapeLottie(Self.rect + "," + Self.repeater(#"{"a":0,"k":100}"#))))
@@ -261,7 +264,7 @@ import Testing
     let cycle = #"[{"id":"a","layers":["# + use("b") + #"]},{"id":"b","layers":["# + use("a") + "]}]"
     let error = Self.refusal(
       try place.write("cycle.json", Self.shapeLottie(Self.rect, assets: cycle, layers: "," + use("a"))))
-    #expect(error?.message.contains("uses itself") == true, "\(String(describing: error))")
+    expectEqual(error?.message.contains("uses itself"), true, "\(String(describing: error))")
     // Each level uses the one below 30 times: 30⁴ uses.
     var assets: [String] = [
       #"{"id":"p0","layers":[{"ty":4,"ks":"# + ks + #","ip":0,"op":10,"st":0,"shapes":["# + Self.rect + "]}]}"
@@ -275,7 +278,7 @@ import Testing
         "fan.json",
         Self.shapeLottie(Self.rect, assets: "[" + assets.joined(separator: ",") + "]", layers: "," + use("p4"))))
     let refused = fan.map { $0.message.contains("instances") || $0.message.contains("layers and shapes to draw") }
-    #expect(refused == true, "\(String(describing: fan))")
+    expectEqual(refused, true, "\(String(describing: fan))")
   }
 
   // MARK: - The document rlottie is given
@@ -285,8 +288,8 @@ import Testing
       #"{ "a" : [1, -0.5e-3, 1E+2, 123456789012345678901234567890], "s": "x\"\\\/\u00e9\ud83d\ude00\n" , "t": true, "n": null}"#
     let tree = try LottieJSON.parse(Data(text.utf8))
     let again = String(decoding: tree.serialized(), as: UTF8.self)
-    #expect(again == #"{"a":[1,-0.5e-3,1E+2,123456789012345678901234567890],"s":"x\"\\/é😀\u000a","t":true,"n":null}"#)
+    expectEqual(again, #"{"a":[1,-0.5e-3,1E+2,123456789012345678901234567890],"s":"x\"\\/é😀\u000a","t":true,"n":null}"#)
     let roundTrip = try JSONSerialization.jsonObject(with: tree.serialized()) as? [String: Any]
-    #expect(roundTrip?["s"] as? String == "x\"\\/é😀\n")
+    expectEqual(roundTrip?["s"] as? String, "x\"\\/é😀\n")
   }
 }

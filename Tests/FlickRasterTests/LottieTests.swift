@@ -1,6 +1,7 @@
 import CRLottie
 import FlickMotion
 @testable import FlickRaster
+import FlickExpectations
 import FlickScene
 import Foundation
 import Testing
@@ -36,11 +37,11 @@ import Testing
   func everyFrameIsRlottiesOwnByteForByte(name: String) throws {
     let scene = try Self.scene(name)
     let file = try LottieFile.load(path: Self.fixture(name))
-    #expect(scene.frameCount == file.frameCount)
+    expectEqual(scene.frameCount, file.frameCount)
     let renderer = FrameRenderer()
     for n in 0..<scene.frameCount {
       let frame = try renderer.render(scene.renderTree(at: scene.time(ofFrame: n)))
-      #expect(frame.bytesPerRow == frame.width * 4)
+      expectEqual(frame.bytesPerRow, frame.width * 4)
       let expected = try Self.rlottieFrame(Self.fixture(name), frame: n, width: frame.width, height: frame.height)
       let same = frame.pixels == expected
       #expect(same, "\(name) frame \(n) differs from rlottie's")
@@ -52,7 +53,7 @@ import Testing
   func twiceTheScaleIsRlottieAtTwiceTheSize(name: String) throws {
     let scene = try Self.scene(name)
     let frame = try Renderer(scale: 2).render(scene.renderTree(at: scene.time(ofFrame: 17)))
-    #expect(frame.width == Int(scene.size.width) * 2)
+    expectEqual(frame.width, Int(scene.size.width) * 2)
     let expected = try Self.rlottieFrame(Self.fixture(name), frame: 17, width: frame.width, height: frame.height)
     let same = frame.pixels == expected
     #expect(same)
@@ -66,7 +67,8 @@ import Testing
     for n in [59, 3, 3, 40, 0, 21, 58] {
       let cached = try shuffled.render(scene.renderTree(at: scene.time(ofFrame: n))) == frames[n]
       let plain = try Renderer().render(scene.renderTree(at: scene.time(ofFrame: n))) == frames[n]
-      #expect(cached && plain, "frame \(n)")
+      #expect(cached, "frame \(n)")
+      #expect(plain, "frame \(n)")
     }
     // Different frames really differ (the animation moves).
     let moved = frames[0] != frames[30]
@@ -82,13 +84,13 @@ import Testing
     let before = renderer.cacheStatistics
     let same = try renderer.render(scene.renderTree(at: 0.5)) == first
     #expect(same)
-    #expect(renderer.cacheStatistics.hits == before.hits + 1)
+    expectEqual(renderer.cacheStatistics.hits, before.hits + 1)
     // With damage regions (the default) it is a copy of the first: nothing is drawn again.
     let copying = FrameRenderer()
     let again = try copying.render(scene.renderTree(at: 0))
     let drawn = copying.damageStatistics.redrawnPixels
-    #expect(try copying.render(scene.renderTree(at: 0.5)) == again)
-    #expect(copying.damageStatistics.redrawnPixels == drawn)
+    try expectEqual(copying.render(scene.renderTree(at: 0.5)), again)
+    expectEqual(copying.damageStatistics.redrawnPixels, drawn)
   }
 
   @Test func theLayerComposesWithOpacityTransformAndBackground() throws {
@@ -101,7 +103,10 @@ import Testing
     let plain = try Raster.render([layer], background: .white)
     // Half the size: the ink stays inside the layer's 100-point box around the centre.
     let ink = try #require(plain.inkBounds(background: .white))
-    #expect(ink.minX >= 50 && ink.maxX < 150 && ink.minY >= 50 && ink.maxY < 150)
+    expectGreaterOrEqual(ink.minX, 50)
+    expectLess(ink.maxX, 150)
+    expectGreaterOrEqual(ink.minY, 50)
+    expectLess(ink.maxY, 150)
     var faded = layer
     faded.opacity = 0.5
     let half = try Raster.render([faded], background: .white)
@@ -110,44 +115,45 @@ import Testing
     // Faded ink is lighter than the opaque ink at the same pixel.
     let x = (ink.minX + ink.maxX) / 2
     let y = (ink.minY + ink.maxY) / 2
-    #expect(half.darkness(x, y) <= plain.darkness(x, y))
+    expectLessOrEqual(half.darkness(x, y), plain.darkness(x, y))
     var turned = layer
     turned.transform.rotationY = .pi / 4
     turned.transform.perspective = 500
     let projected = try Raster.render([turned], background: .white)
     let narrow = try #require(projected.inkBounds(background: .white))
-    #expect(narrow.maxX - narrow.minX < ink.maxX - ink.minX)
+    expectLess(narrow.maxX - narrow.minX, ink.maxX - ink.minX)
   }
 
   @Test func frameIndexHoldsOrLoops() {
     var c = LottieContent(path: "x.json", size: Size(width: 10, height: 10), frameCount: 10, frameRate: 30)
     c.frame = 12.5
-    #expect(c.frameIndex == 9)
+    expectEqual(c.frameIndex, 9)
     c.frame = -3
-    #expect(c.frameIndex == 0)
+    expectEqual(c.frameIndex, 0)
     c.loops = true
     c.frame = 12.5
-    #expect(c.frameIndex == 2)
+    expectEqual(c.frameIndex, 2)
     c.frame = -1
-    #expect(c.frameIndex == 9)
+    expectEqual(c.frameIndex, 9)
     c.frame = 2.9999999
-    #expect(c.frameIndex == 3)  // a rounding error below a whole frame is that frame
+    expectEqual(c.frameIndex, 3)  // a rounding error below a whole frame is that frame
     c.progress = 1
-    #expect(c.frame == 9)
+    expectEqual(c.frame, 9)
     c.progress = 0.5
-    #expect(c.frame == 4.5)
+    expectEqual(c.frame, 4.5)
   }
 
   @Test func unsupportedFeaturesAreReportedWithWhereTheyAre() throws {
     let file = try LottieFile.load(path: Self.fixture("has-text"))
-    #expect(
-      file.unsupportedFeatures == [
+    expectEqual(
+      file.unsupportedFeatures,
+      [
         "layers[0] 'Title': a text layer", "layers[1] 'slanted': skew (rlottie 0.1 draws it unskewed)",
         "layers[2] 'wobble': expressions",
       ])
     #expect(throws: LottieFileError.self) { try file.requireSupported() }
     for name in Self.drawable {
-      #expect(try LottieFile.load(path: Self.fixture(name)).unsupportedFeatures == [])
+      try expectEqual(LottieFile.load(path: Self.fixture(name)).unsupportedFeatures, [])
     }
     var layer = Layer(id: "t")
     layer.bounds = Rect(origin: .zero, size: file.size)
@@ -186,38 +192,43 @@ import Testing
 
   @Test func fileFacts() throws {
     let file = try LottieFile.load(path: Self.fixture("shapes-trim"))
-    #expect(file.size == Size(width: 200, height: 200))
-    #expect(file.frameRate == 30 && file.frameCount == 60 && file.duration == 2)
-    #expect(file.layers.map(\.name) == ["ring", "box", "star"])
-    #expect(file.markers.map(\.name) == ["intro", "outro"])
+    expectEqual(file.size, Size(width: 200, height: 200))
+    expectEqual(file.frameRate, 30)
+    expectEqual(file.frameCount, 60)
+    expectEqual(file.duration, 2)
+    expectEqual(file.layers.map(\.name), ["ring", "box", "star"])
+    expectEqual(file.markers.map(\.name), ["intro", "outro"])
     let masks = try LottieFile.load(path: Self.fixture("masks-precomp"))
-    #expect(masks.precompositionCount == 1)
-    #expect(masks.layers.map(\.kind) == ["precomp", "precomp", "shape", "solid", "solid"])
+    expectEqual(masks.precompositionCount, 1)
+    expectEqual(masks.layers.map(\.kind), ["precomp", "precomp", "shape", "solid", "solid"])
     let card = try LottieFile.load(path: Self.fixture("card-flip"))
-    #expect(card.frameRate == 25 && card.frameCount == 45)
+    expectEqual(card.frameRate, 25)
+    expectEqual(card.frameCount, 45)
   }
 }
 
 @Suite struct FingerprintLibraryTests {
   @Test func theFingerprintNamesRlottieAndLibrsvg() {
     let f = RendererFingerprint.current
-    #expect(f.rlottie?.hasPrefix("0.1") == true, "\(f)")
-    #expect(f.librsvg?.hasPrefix("2.") == true, "\(f)")
-    #expect(f.description.contains("rlottie \(f.rlottie ?? "")") && f.description.contains("librsvg"))
+    expectEqual(f.rlottie?.hasPrefix("0.1"), true, "\(f)")
+    expectEqual(f.librsvg?.hasPrefix("2."), true, "\(f)")
+    #expect(f.description.contains("rlottie \(f.rlottie ?? "")"))
+    #expect(f.description.contains("librsvg"))
     // A manifest from before Flick drew Lottie or SVG records neither: that is not drift.
     var old = f
     old.rlottie = nil
     old.librsvg = nil
-    #expect(f.differences(from: old) == [])
+    expectEqual(f.differences(from: old), [])
     var other = f
     other.rlottie = "0.2.0"
-    #expect(f.differences(from: other) == ["rlottie 0.2.0 → \(f.rlottie ?? "")"])
+    expectEqual(f.differences(from: other), ["rlottie 0.2.0 → \(f.rlottie ?? "")"])
   }
 
   @Test func oldManifestsStillDecode() throws {
     let json =
       #"{"cairo":"1.16.0","pango":"1.50.12","pixman":"0.42.2","freetype":"2.12.1","harfbuzz":"6.0.0","architecture":"x86_64"}"#
     let f = try JSONDecoder().decode(RendererFingerprint.self, from: Data(json.utf8))
-    #expect(f.rlottie == nil && f.librsvg == nil)
+    #expect(f.rlottie == nil)
+    #expect(f.librsvg == nil)
   }
 }

@@ -1,5 +1,6 @@
 import FlickMotion
 @testable import FlickRaster
+import FlickExpectations
 import FlickScene
 import Foundation
 import Testing
@@ -46,12 +47,12 @@ import Testing
     for (angle, smear) in [(180.0, 10), (360.0, 20)] {
       let scene = Self.scene(speed: 600, blur: MotionBlur(shutterAngle: angle, samples: 32))
       let tree = scene.renderTree(at: 0.1)
-      #expect(tree.shutterSamples.count == 32)
+      expectEqual(tree.shutterSamples.count, 32)
       let frame = try Renderer().render(tree)
       let e = Self.extent(frame, row: 30)
       // The box (20 wide) covers 20 + smear points at all, and 20 − smear fully.
-      #expect(abs(e.ink - (20 + smear)) <= 1, "\(angle)°: ink \(e.ink)")
-      #expect(abs(e.solid - (20 - smear)) <= 1, "\(angle)°: solid \(e.solid)")
+      expectLessOrEqual(abs(e.ink - (20 + smear)), 1, "\(angle)°: ink \(e.ink)")
+      expectLessOrEqual(abs(e.solid - (20 - smear)), 1, "\(angle)°: solid \(e.solid)")
       // The still square is exactly what it is without blur.
       let sharp = try Renderer().render(Self.scene(speed: 600, blur: nil).renderTree(at: 0.1))
       for y in 70..<90 {
@@ -61,7 +62,7 @@ import Testing
       }
     }
     let sharp = try Renderer().render(Self.scene(speed: 600, blur: nil).renderTree(at: 0.1))
-    #expect(Self.extent(sharp, row: 30).ink == 20)
+    expectEqual(Self.extent(sharp, row: 30).ink, 20)
   }
 
   @Test func theAverageIsInLinearLight() {
@@ -69,11 +70,11 @@ import Testing
     let white = Frame(width: 1, height: 1, bytesPerRow: 4, pixels: [255, 255, 255, 255])
     let black = Frame(width: 1, height: 1, bytesPerRow: 4, pixels: [0, 0, 0, 255])
     let mean = ShutterAverage.average([white, black])
-    #expect(mean.pixels == [188, 188, 188, 255])
+    expectEqual(mean.pixels, [188, 188, 188, 255])
     // Coverage (alpha) averages plainly; colour is weighted by it.
     let clear = Frame(width: 1, height: 1)
     let red = Frame(width: 1, height: 1, bytesPerRow: 4, pixels: [0, 0, 255, 255])
-    #expect(ShutterAverage.average([red, clear]).pixels == [0, 0, 128, 128])
+    expectEqual(ShutterAverage.average([red, clear]).pixels, [0, 0, 128, 128])
   }
 
   @Test func framesAreDeterministicAndTheSameFromEveryRenderer() throws {

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTestSupport
@@ -116,8 +117,8 @@ import Testing
       let pool = Self.noisyPool(scale: scale, seed: UInt64(index))
       let got = try FrameRenderer.wholeFrames(scale: scale, pool: pool).render(
         Self.tree(layer, emptyFirst: false, background: background))
-      #expect(pool.statistics.reused == 1, "\(name): drawn into the noise")
-      #expect(got.pixels == want.pixels, "\(name) on \(background)")
+      expectEqual(pool.statistics.reused, 1, "\(name): drawn into the noise")
+      expectEqual(got.pixels, want.pixels, "\(name) on \(background)")
     }
   }
 
@@ -133,8 +134,8 @@ import Testing
       let got = try renderer.render(Raster.tree(layers, width: width, height: height, background: .clear))
       let want = try Renderer().render(
         Raster.tree([Layer(id: "nothing")] + layers, width: width, height: height, background: .clear))
-      #expect(got.pixels == want.pixels, "step \(step)")
+      expectEqual(got.pixels, want.pixels, "step \(step)")
     }
-    #expect(renderer.damageStatistics.partialFrames >= 4)
+    expectGreaterOrEqual(renderer.damageStatistics.partialFrames, 4)
   }
 }

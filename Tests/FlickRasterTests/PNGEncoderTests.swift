@@ -1,5 +1,6 @@
 import FlickMotion
 @testable import FlickRaster
+import FlickExpectations
 import FlickScene
 import Foundation
 import Testing
@@ -24,10 +25,12 @@ import Testing
     let cairo = dir.appendingPathComponent("\(name).cairo.png").path
     try frame.writePNG(to: fast)
     try frame.writePNGWithCairo(to: cairo)
-    #expect(try Self.colourType(fast) == Self.colourType(cairo), "\(name)")
+    try expectEqual(Self.colourType(fast), Self.colourType(cairo), "\(name)")
     let a = try Frame(pngAt: fast)
     let b = try Frame(pngAt: cairo)
-    #expect(a.width == b.width && a.height == b.height && a.packedPixels == b.packedPixels, "\(name)")
+    expectEqual(a.width, b.width, "\(name)")
+    expectEqual(a.height, b.height, "\(name)")
+    expectEqual(a.packedPixels, b.packedPixels, "\(name)")
     #expect(try TestDirectory.contents(dir).allSatisfy { !$0.hasPrefix(".") }, "no temporary files")
   }
 

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickRaster
 import FlickTemplates
 import FlickTestSupport
@@ -18,7 +19,7 @@ import Testing
   static func save(_ data: Data, to url: URL) throws {
     let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp")
     try data.write(to: temporary)
-    #expect(rename(temporary.path, url.path) == 0)
+    expectEqual(rename(temporary.path, url.path), 0)
   }
 
   @Test(arguments: ["pic.png", "icon.svg"])

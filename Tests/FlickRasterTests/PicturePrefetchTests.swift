@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTestSupport
@@ -26,9 +27,9 @@ import Testing
       if let image = try? ImageStore.image(at: path) { decoded.withLock { $0.append(image) } }
     }
     let images = decoded.withLock { $0 }
-    #expect(images.count == 8)
+    expectEqual(images.count, 8)
     #expect(images.allSatisfy { $0 === images[0] })
-    #expect(ImageStore.decodeCount(of: path) == 1)
+    expectEqual(ImageStore.decodeCount(of: path), 1)
   }
 
   @Test func aPictureThatFailsIsNotKeptAndEveryAskerGetsTheError() throws {
@@ -44,7 +45,7 @@ import Testing
         failures.withLock { $0 += 1 }
       }
     }
-    #expect(failures.withLock { $0 } == 4)
+    expectEqual(failures.withLock { $0 }, 4)
     #expect(throws: RasterError.self) { try ImageStore.image(at: path) }
   }
 
@@ -67,14 +68,14 @@ import Testing
     prefetch.finish()
     if ProcessInfo.processInfo.activeProcessorCount >= 2 {
       // Each path once, the mask's too.
-      #expect(ImageStore.decodeCount(of: png) == 1)
-      #expect(ImageStore.decodeCount(of: jpeg) == 1)
+      expectEqual(ImageStore.decodeCount(of: png), 1)
+      expectEqual(ImageStore.decodeCount(of: jpeg), 1)
     }
     let tree = Raster.tree([group], width: 100, height: 40)
     try Renderer().checkResources(of: tree)
     let frame = try Renderer().render(tree)
-    #expect(ImageStore.decodeCount(of: png) == 1)
-    #expect(ImageStore.decodeCount(of: jpeg) == 1)
+    expectEqual(ImageStore.decodeCount(of: png), 1)
+    expectEqual(ImageStore.decodeCount(of: jpeg), 1)
     #expect(frame.pixels.contains { $0 != 0 })
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import Testing
@@ -15,7 +16,9 @@ import Testing
     #expect(again === block)
     let bytes = UnsafeBufferPointer(start: again.bytes.assumingMemoryBound(to: UInt8.self), count: 90_000)
     #expect(bytes.allSatisfy { $0 == 0 })
-    #expect(arena.statistics.reused == 1 && arena.statistics.allocated == 1 && arena.statistics.released == 0)
+    expectEqual(arena.statistics.reused, 1)
+    expectEqual(arena.statistics.allocated, 1)
+    expectEqual(arena.statistics.released, 0)
   }
 
   @Test func aSurfaceThatGrowsALittleKeepsItsBlock() throws {
@@ -29,7 +32,7 @@ import Testing
       arena.give(block)
       arena.endFrame()
     }
-    #expect(arena.statistics.allocated == 1)
+    expectEqual(arena.statistics.allocated, 1)
   }
 
   @Test func aLargeBlockDoesNotServeASmallRequest() throws {
@@ -39,7 +42,7 @@ import Testing
     arena.give(large)
     let small = try #require(arena.take(100_000))
     #expect(small !== large)
-    #expect(arena.statistics.allocated == 2)
+    expectEqual(arena.statistics.allocated, 2)
   }
 
   @Test func anOutgrownBlockIsReleasedWhenItsSuccessorIsMade() throws {
@@ -49,8 +52,8 @@ import Testing
     arena.give(small)
     let large = try #require(arena.take(2_000_000))
     #expect(large !== small)
-    #expect(arena.freeBytes == 0)
-    #expect(arena.statistics.heldBytes == large.capacity)
+    expectEqual(arena.freeBytes, 0)
+    expectEqual(arena.statistics.heldBytes, large.capacity)
   }
 
   @Test func blocksIdleForAFrameAreReleased() throws {
@@ -58,18 +61,19 @@ import Testing
     arena.beginFrame()
     if let block = arena.take(500_000) { arena.give(block) }
     arena.endFrame()
-    #expect(arena.freeBytes >= 500_000)  // kept for the next frame
+    expectGreaterOrEqual(arena.freeBytes, 500_000)  // kept for the next frame
     arena.beginFrame()
     arena.endFrame()
-    #expect(arena.freeBytes == 0)
-    #expect(arena.statistics.released == 1)
+    expectEqual(arena.freeBytes, 0)
+    expectEqual(arena.statistics.released, 1)
   }
 
   @Test func sizeClassesArePagesAndWasteAtMostAnEighth() {
     for count in [1, 4096, 4097, 65_537, 1_000_000, 8_294_400, 33_554_433] {
       let size = PixelArena.sizeClass(count)
-      #expect(size >= count && size % 4096 == 0)
-      #expect(Double(size) <= Double(count) * 1.125 + 4096, "\(count) → \(size)")
+      expectGreaterOrEqual(size, count)
+      expectEqual(size % 4096, 0)
+      expectLessOrEqual(Double(size), Double(count) * 1.125 + 4096, "\(count) → \(size)")
     }
   }
 
@@ -88,15 +92,15 @@ import Testing
   @Test func movingGradientsKeepNothingAndReuseOneBlock() throws {
     let renderer = FrameRenderer()
     for (n, tree) in Self.movingGradientTrees(moving: 30, still: 0).enumerated() {
-      #expect(try renderer.render(tree) == Renderer().render(tree), "frame \(n)")
+      try expectEqual(renderer.render(tree), Renderer().render(tree), "frame \(n)")
     }
-    #expect(renderer.cacheStatistics.hits == 0)
+    expectEqual(renderer.cacheStatistics.hits, 0)
     // One intermediate per frame, drawn into memory an earlier frame used; a new block only when
     // the growing card outgrows its size class (4 KiB here).
     let stats = renderer.arena.statistics
-    #expect(stats.allocated + stats.reused == 30)
-    #expect(stats.allocated <= 3)
-    #expect(renderer.arena.freeBytes <= 65_536)
+    expectEqual(stats.allocated + stats.reused, 30)
+    expectLessOrEqual(stats.allocated, 3)
+    expectLessOrEqual(renderer.arena.freeBytes, 65_536)
   }
 
   @Test func aGradientThatStopsIsKeptFromItsSecondStillFrame() throws {
@@ -105,10 +109,10 @@ import Testing
     let renderer = FrameRenderer.wholeFrames()
     renderer.reusesStaticPrefix = false
     for (n, tree) in Self.movingGradientTrees(moving: 5, still: 5).enumerated() {
-      #expect(try renderer.render(tree) == Renderer().render(tree), "frame \(n)")
+      try expectEqual(renderer.render(tree), Renderer().render(tree), "frame \(n)")
     }
     // Frames 0–4 move (5 misses). Frame 5 repeats frame 4's key and keeps it (a miss); frames
     // 6–9 copy the kept picture.
-    #expect(renderer.cacheStatistics == FrameRenderer.CacheStatistics(hits: 4, misses: 6))
+    expectEqual(renderer.cacheStatistics, FrameRenderer.CacheStatistics(hits: 4, misses: 6))
   }
 }

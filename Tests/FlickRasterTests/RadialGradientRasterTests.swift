@@ -1,4 +1,5 @@
 import CCairo
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTestSupport
@@ -107,7 +108,7 @@ import Testing
         Cairo \(String(a[first ?? 0], radix: 16)), raster \(String(b[first ?? 0], radix: 16))
         """)
     }
-    #expect(painted == 30)
+    expectEqual(painted, 30)
   }
 
   /// What the raster does not reproduce is left to Cairo: a rotated or fractional layer, rounded

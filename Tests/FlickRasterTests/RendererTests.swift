@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -24,20 +25,28 @@ import Testing
 
   @Test func pixelProbeFindsTheRectangleAndTheBackground() throws {
     let frame = try Renderer().render(Self.scene().renderTree(at: 0))
-    #expect(frame.width == 200 && frame.height == 100)
+    expectEqual(frame.width, 200)
+    expectEqual(frame.height, 100)
     let centre = frame.rgba(x: 50, y: 50)
-    #expect(centre.r == 0xF9 && centre.g == 0x73 && centre.b == 0x16 && centre.a == 255)
+    expectEqual(centre.r, 0xF9)
+    expectEqual(centre.g, 0x73)
+    expectEqual(centre.b, 0x16)
+    expectEqual(centre.a, 255)
     let outside = frame.rgba(x: 150, y: 50)
-    #expect(outside.r == 0x10 && outside.g == 0x20 && outside.b == 0x30 && outside.a == 255)
+    expectEqual(outside.r, 0x10)
+    expectEqual(outside.g, 0x20)
+    expectEqual(outside.b, 0x30)
+    expectEqual(outside.a, 255)
     // The rounded corner leaves the very corner pixel of the box's frame (20, 30) as background.
     let corner = frame.rgba(x: 20, y: 30)
-    #expect(corner.r == 0x10 && corner.g == 0x20)
+    expectEqual(corner.r, 0x10)
+    expectEqual(corner.g, 0x20)
   }
 
   @Test func theTweenMovesTheRectangle() throws {
     let frame = try Renderer().render(Self.scene().renderTree(at: 0.5))
-    #expect(frame.rgba(x: 100, y: 50).r == 0xF9)
-    #expect(frame.rgba(x: 50, y: 50).r == 0x10)
+    expectEqual(frame.rgba(x: 100, y: 50).r, 0xF9)
+    expectEqual(frame.rgba(x: 50, y: 50).r, 0x10)
   }
 
   @Test func pngRoundTripKeepsPixels() throws {
@@ -46,19 +55,19 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     try frame.writePNG(to: path)
     let decoded = try Frame(pngAt: path)
-    #expect(decoded == frame)
+    expectEqual(decoded, frame)
   }
 
   @Test func transparentBackgroundStaysTransparent() throws {
     var scene = Self.scene()
     scene.backgroundColor = .clear
     let frame = try Renderer().render(scene.renderTree(at: 0))
-    #expect(frame.rgba(x: 150, y: 50).a == 0)
-    #expect(frame.rgba(x: 50, y: 50).a == 255)
+    expectEqual(frame.rgba(x: 150, y: 50).a, 0)
+    expectEqual(frame.rgba(x: 50, y: 50).a, 255)
   }
 
   @Test func renderingIsDeterministic() throws {
     let tree = Self.scene().renderTree(at: 0.37)
-    #expect(try Renderer().render(tree) == Renderer().render(tree))
+    try expectEqual(Renderer().render(tree), Renderer().render(tree))
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -27,7 +28,7 @@ import Testing
       sublayers: [Self.dot])
     for x in [10, 40, 70] { #expect(f.pixel(x, 50, is: .black)) }
     for x in [25, 55, 85] { #expect(f.pixel(x, 50, is: .white)) }
-    #expect(f.inkBounds(background: .white)?.count == 300)
+    expectEqual(f.inkBounds(background: .white)?.count, 300)
   }
 
   @Test func rotationComposesAboutTheCentreOfTheBounds() throws {
@@ -66,7 +67,9 @@ import Testing
     let f = try Self.frame(r, sublayers: [text])
     let ink = try #require(f.inkBounds(background: .white))
     let p = f.rgba(x: (ink.minX + ink.maxX) / 2, y: (ink.minY + ink.maxY) / 2)
-    #expect(abs(Int(p.r) - 128) <= 2 && p.r == p.g && p.g == p.b)
+    expectLessOrEqual(abs(Int(p.r) - 128), 2)
+    expectEqual(p.r, p.g)
+    expectEqual(p.g, p.b)
   }
 
   @Test func mirroredReflectionBelowTheOriginal() throws {
@@ -101,6 +104,6 @@ import Testing
     r.instanceAlphaOffset = -0.08
     let a = try Self.frame(r, sublayers: [Self.dot])
     let b = try Self.frame(r, sublayers: [Self.dot])
-    #expect(a.pixels == b.pixels)
+    expectEqual(a.pixels, b.pixels)
   }
 }

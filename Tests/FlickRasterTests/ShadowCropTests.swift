@@ -1,4 +1,5 @@
 import CCairo
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import Testing
@@ -103,14 +104,14 @@ import Testing
     let cachedCut = try Self.render(trees, scale: scale, cached: true, crops: true)
     for n in trees.indices {
       // Cached and uncached frames cut alike: byte-identical.
-      #expect(cachedCut.frames[n] == cut.frames[n], "frame \(n) at scale \(scale)")
+      expectEqual(cachedCut.frames[n], cut.frames[n], "frame \(n) at scale \(scale)")
       // Cut masks are the whole ones up to one level here and there (Cairo's rasterisation of
       // the moved shape).
       let d = Self.difference(cut.frames[n], whole.frames[n])
       #expect(d.largest <= 1 && d.count * 1000 < cut.frames[n].pixels.count, "frame \(n) at scale \(scale): \(d)")
     }
     // The scene does cut masks: fewer pixels are blurred.
-    #expect(cut.statistics.blurredPixels < whole.statistics.blurredPixels)
+    expectLess(cut.statistics.blurredPixels, whole.statistics.blurredPixels)
   }
 
   /// Small moves keep the cut (snapped to a grid) and reuse the mask; a jump makes a new one.
@@ -125,11 +126,11 @@ import Testing
     let cut = try Self.render(trees, scale: 1, cached: true, crops: true)
     let whole = try Self.render(trees, scale: 1, cached: false, crops: false)
     let uncachedCut = try Self.render(trees, scale: 1, cached: false, crops: true)
-    #expect(cut.frames == uncachedCut.frames)
-    for n in trees.indices { #expect(Self.difference(cut.frames[n], whole.frames[n]).largest <= 1) }
+    expectEqual(cut.frames, uncachedCut.frames)
+    for n in trees.indices { expectLessOrEqual(Self.difference(cut.frames[n], whole.frames[n]).largest, 1) }
     #expect((2...3).contains(cut.statistics.masks))  // the small moves share one or two cuts
-    #expect(whole.statistics.masks == 5)
-    #expect(cut.statistics.largestMask * 2 < whole.statistics.largestMask)
+    expectEqual(whole.statistics.masks, 5)
+    expectLess(cut.statistics.largestMask * 2, whole.statistics.largestMask)
   }
 
   /// A radius-1000 shadow with nested shadows inside on a 53×24 canvas: the mask is bounded by
@@ -152,11 +153,11 @@ import Testing
     // and the reach (plus 4) on each side.
     let (seenX, seenY) = (Int((53.0 / 4).rounded(.up)) + 5, Int((24.0 / 4).rounded(.up)) + 5)
     let bound = (3 * seenX + 2 * (reach + 4)) * (3 * seenY + 2 * (reach + 4))
-    #expect(statistics.masks >= 3)
-    #expect(statistics.largestMask <= bound)
+    expectGreaterOrEqual(statistics.masks, 3)
+    expectLessOrEqual(statistics.largestMask, bound)
     // The whole mask of the outer card: its content reduced 4× plus the reach.
     let whole = (4000 / 4 + 2 * reach) * (2400 / 4 + 2 * reach)
-    #expect(statistics.largestMask * 2 < whole)
+    expectLess(statistics.largestMask * 2, whole)
     #expect(frames[0].inkBounds(background: .white) != nil)  // the shadow shows
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import Foundation
@@ -28,15 +29,15 @@ import Testing
   @Test func frameAndCheckMatchTheSeparateOnes() throws {
     let shared = SharedText()
     let frame = try Renderer().render(Self.tree, sharing: shared)
-    #expect(frame.pixels == (try Renderer().render(Self.tree)).pixels)
+    expectEqual(frame.pixels, (try Renderer().render(Self.tree)).pixels)
     let drawn = shared.context.keptLayoutCount
     // "Hello" once for both colours; the hidden and the transparent texts are not drawn.
-    #expect(drawn == 1)
+    expectEqual(drawn, 1)
     let gaps = try Renderer().missingGlyphs(in: Self.tree, sharing: shared)
-    #expect(gaps == (try Renderer().missingGlyphs(in: Self.tree)))
-    #expect(gaps.map(\.layerID) == ["title", "echo", "ghost"])
+    expectEqual(gaps, (try Renderer().missingGlyphs(in: Self.tree)))
+    expectEqual(gaps.map(\.layerID), ["title", "echo", "ghost"])
     // The check reused the frame's layout and laid out only the two texts the frame skipped.
-    #expect(shared.context.keptLayoutCount == drawn + 2)
+    expectEqual(shared.context.keptLayoutCount, drawn + 2)
   }
 
   @Test func keptLayoutsAreReusedWhateverTheColour() throws {
@@ -54,7 +55,7 @@ import Testing
     // Without keeping, every call shapes anew.
     let plain = TextContext(ownFontMap: false)
     #expect(plain.layout(black, size: size) !== plain.layout(black, size: size))
-    #expect(plain.keptLayoutCount == 0)
+    expectEqual(plain.keptLayoutCount, 0)
   }
 
   /// A title whose width animates (so the frame's instant and the check's lay out different
@@ -95,16 +96,16 @@ import Testing
     let shared = SharedText()
     let ahead = Self.laidOutAhead(scene, at: [0.5, 0], glyphScale: glyphScale, into: shared)
     // The title at both widths, the hidden and the transparent text once each.
-    if let ahead { #expect(ahead == 4) }
+    if let ahead { expectEqual(ahead, 4) }
     let tree = scene.renderTree(at: 0.5)
     let frame = try Renderer(scale: scale).render(tree, sharing: shared)
-    #expect(frame.pixels == (try Renderer(scale: scale).render(tree)).pixels)
+    expectEqual(frame.pixels, (try Renderer(scale: scale).render(tree)).pixels)
     let first = scene.renderTree(at: 0)
     let gaps = try Renderer().missingGlyphs(in: first, sharing: shared)
-    #expect(gaps == (try Renderer().missingGlyphs(in: first)))
-    #expect(gaps.map(\.layerID) == ["title", "ghost"])
+    expectEqual(gaps, (try Renderer().missingGlyphs(in: first)))
+    expectEqual(gaps.map(\.layerID), ["title", "ghost"])
     // Neither the frame nor the check had to shape anything more.
-    if let ahead { #expect(shared.context.keptLayoutCount == ahead) }
+    if let ahead { expectEqual(shared.context.keptLayoutCount, ahead) }
   }
 
   /// The layers' model values shaped early: the title at its model width, the hidden and the
@@ -119,19 +120,19 @@ import Testing
     early.layOutEarly(scene)
     early.layOutAhead(of: scene, at: [])
     early.stopHelper()
-    #expect(early.context.keptLayoutCount == 3)
+    expectEqual(early.context.keptLayoutCount, 3)
 
     let shared = SharedText()
     shared.startHelper()
     shared.layOutEarly(scene)
     shared.layOutAhead(of: scene, at: [0.5, 0])
     shared.stopHelper()
-    #expect(shared.context.keptLayoutCount == 4)
+    expectEqual(shared.context.keptLayoutCount, 4)
     let tree = scene.renderTree(at: 0.5)
-    #expect(try Renderer().render(tree, sharing: shared).pixels == (try Renderer().render(tree)).pixels)
+    try expectEqual(Renderer().render(tree, sharing: shared).pixels, (try Renderer().render(tree)).pixels)
     let first = scene.renderTree(at: 0)
-    #expect(try Renderer().missingGlyphs(in: first, sharing: shared) == (try Renderer().missingGlyphs(in: first)))
-    #expect(shared.context.keptLayoutCount == 4)
+    try expectEqual(Renderer().missingGlyphs(in: first, sharing: shared), (try Renderer().missingGlyphs(in: first)))
+    expectEqual(shared.context.keptLayoutCount, 4)
   }
 
   /// Text in four fonts (two sizes, a weight, a style) and one more text in the first: each font
@@ -160,13 +161,14 @@ import Testing
     shared.layOutEarly(scene)
     shared.layOutAhead(of: scene, at: [0])
     shared.stopHelper()
-    #expect(shared.laneLayoutCounts == [3, 2])
+    expectEqual(shared.laneLayoutCounts, [3, 2])
     let tree = scene.renderTree(at: 0)
-    #expect(try Renderer(scale: 2).render(tree, sharing: shared).pixels == (try Renderer(scale: 2).render(tree)).pixels)
+    try expectEqual(
+      Renderer(scale: 2).render(tree, sharing: shared).pixels, (try Renderer(scale: 2).render(tree)).pixels)
     let gaps = try Renderer().missingGlyphs(in: tree, sharing: shared)
-    #expect(gaps == (try Renderer().missingGlyphs(in: tree)))
-    #expect(gaps.map(\.layerID) == ["a"])
-    #expect(shared.context.keptLayoutCount == 5)
+    expectEqual(gaps, (try Renderer().missingGlyphs(in: tree)))
+    expectEqual(gaps.map(\.layerID), ["a"])
+    expectEqual(shared.context.keptLayoutCount, 5)
   }
 
   /// Text in a rotated, scaled card that casts a shadow drawn from its content (card-swap's
@@ -191,7 +193,7 @@ import Testing
     _ = Self.laidOutAhead(scene, at: [0], glyphScale: scale, into: shared)
     let tree = scene.renderTree(at: 0)
     let frame = try Renderer(scale: scale).render(tree, sharing: shared)
-    #expect(frame.pixels == (try Renderer(scale: scale).render(tree)).pixels)
+    expectEqual(frame.pixels, (try Renderer(scale: scale).render(tree)).pixels)
   }
 
   /// Stopped before the frame's instant is given (the still failed), the helper leaves the rest
@@ -203,9 +205,9 @@ import Testing
     shared.startHelper()
     shared.layOutEarly(scene)
     shared.stopHelper()
-    #expect(shared.context.keptLayoutCount <= 3)
+    expectLessOrEqual(shared.context.keptLayoutCount, 3)
     let tree = scene.renderTree(at: 1)
-    #expect(try Renderer().render(tree, sharing: shared).pixels == (try Renderer().render(tree)).pixels)
+    try expectEqual(Renderer().render(tree, sharing: shared).pixels, (try Renderer().render(tree)).pixels)
   }
 
   @Test func earlyTextWithFontFilesOrWithoutTextGivesTheHelperNothing() throws {
@@ -218,7 +220,7 @@ import Testing
       shared.startHelper()
       shared.layOutEarly(scene)
       shared.stopHelper()
-      #expect(shared.context.keptLayoutCount == 0)
+      expectEqual(shared.context.keptLayoutCount, 0)
     }
   }
 
@@ -226,14 +228,14 @@ import Testing
     let shared = SharedText()
     shared.startHelper()
     shared.stopHelper()
-    #expect(shared.context.keptLayoutCount == 0)
+    expectEqual(shared.context.keptLayoutCount, 0)
     let tree = Self.scene().renderTree(at: 1)
-    #expect(try Renderer().render(tree, sharing: shared).pixels == (try Renderer().render(tree)).pixels)
+    try expectEqual(Renderer().render(tree, sharing: shared).pixels, (try Renderer().render(tree)).pixels)
   }
 
   @Test func textWithFontFilesOfItsOwnIsLeftToTheFrame() throws {
     // The helper neither registers the file (the frame reports its errors) nor shapes the text.
     let scene = Self.scene(fontFiles: ["/nonexistent/flick-test-font.ttf"])
-    if let ahead = Self.laidOutAhead(scene, at: [0], into: SharedText()) { #expect(ahead == 0) }
+    if let ahead = Self.laidOutAhead(scene, at: [0], into: SharedText()) { expectEqual(ahead, 0) }
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTemplates
@@ -47,7 +48,7 @@ import Testing
   }
 
   @Test func everyBundledTemplateIsChecked() {
-    #expect(Self.bundled.count >= 10)
+    expectGreaterOrEqual(Self.bundled.count, 10)
     #expect(Self.bundled.contains("rotating-cover"))
   }
 
@@ -62,11 +63,11 @@ import Testing
     plain.reusesStaticPrefix = false
     plain.reusesGroups = false
     let reference = try trees.map { try Self.digest(plain.render($0)) }
-    #expect(plain.prefixStatistics.framesReused == 0)
+    expectEqual(plain.prefixStatistics.framesReused, 0)
     // Forward.
     let forward = FrameRenderer.wholeFrames(scale: scale)
     for (n, tree) in trees.enumerated() {
-      #expect(try Self.digest(forward.render(tree)) == reference[n], "\(name) frame \(n), forward")
+      try expectEqual(Self.digest(forward.render(tree)), reference[n], "\(name) frame \(n), forward")
     }
     let reused = forward.prefixStatistics
     print(
@@ -77,7 +78,7 @@ import Testing
     var random = SeededGenerator(seed: UInt64(name.utf8.reduce(18) { $0 &* 31 &+ UInt64($1) }))
     let shuffled = FrameRenderer.wholeFrames(scale: scale)
     for n in trees.indices.shuffled(using: &random).prefix(Self.full ? trees.count : 60) {
-      #expect(try Self.digest(shuffled.render(trees[n])) == reference[n], "\(name) frame \(n), random order")
+      try expectEqual(Self.digest(shuffled.render(trees[n])), reference[n], "\(name) frame \(n), random order")
     }
     // Three workers at once, each frame to a random one (each worker in increasing order, as a
     // pipeline hands them out, but with gaps of any length).
@@ -91,6 +92,6 @@ import Testing
     }
     #expect(results.errors.isEmpty)
     let digests = results.all
-    for n in trees.indices { #expect(digests[n] == reference[n], "\(name) frame \(n), three workers") }
+    for n in trees.indices { expectEqual(digests[n], reference[n], "\(name) frame \(n), three workers") }
   }
 }

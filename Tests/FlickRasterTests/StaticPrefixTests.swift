@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTestSupport
@@ -100,15 +101,15 @@ import Testing
     let reference = try trees.map { try Renderer(scale: scale).render($0) }
     let cached = FrameRenderer.wholeFrames(scale: scale)
     for (n, tree) in trees.enumerated() {
-      #expect(try cached.render(tree) == reference[n], "frame \(n) at scale \(scale)")
+      try expectEqual(cached.render(tree), reference[n], "frame \(n) at scale \(scale)")
     }
     let stats = cached.prefixStatistics
     // Frames 3, 8, 10–12 (the glow only) and 19 start from kept pixels, taken in frames 2, 7,
     // 9, 18 and 20.
-    #expect(stats.framesReused == 6)
-    #expect(stats.snapshots == 5)
+    expectEqual(stats.framesReused, 6)
+    expectEqual(stats.snapshots, 5)
     // The test can fail: consecutive frames differ.
-    #expect(reference[0] != reference[1])
+    expectNotEqual(reference[0], reference[1])
   }
 
   @Test func aPooledRendererStartsFromTheSamePixels() throws {
@@ -117,10 +118,10 @@ import Testing
     let cached = FrameRenderer.wholeFrames(pool: pool)
     for (n, tree) in trees.enumerated() {
       let frame = try cached.render(tree)
-      #expect(frame == (try Renderer().render(tree)), "frame \(n)")
+      expectEqual(frame, (try Renderer().render(tree)), "frame \(n)")
       pool.recycle(frame.pixels)
     }
-    #expect(cached.prefixStatistics.framesReused == 6)
+    expectEqual(cached.prefixStatistics.framesReused, 6)
   }
 
   @Test func switchedOffItDrawsEveryFrameFromTheBackground() throws {
@@ -128,9 +129,9 @@ import Testing
     let cached = FrameRenderer.wholeFrames()
     cached.reusesStaticPrefix = false
     for (n, tree) in trees.enumerated() {
-      #expect(try cached.render(tree) == Renderer().render(tree), "frame \(n)")
+      try expectEqual(cached.render(tree), Renderer().render(tree), "frame \(n)")
     }
-    #expect(cached.prefixStatistics == StaticPrefix.Statistics())
+    expectEqual(cached.prefixStatistics, StaticPrefix.Statistics())
   }
 
   @Test func randomOrderAndSeveralWorkersGiveTheSameBytes() throws {
@@ -143,7 +144,7 @@ import Testing
       let order = (trees.indices.map { $0 } + trees.indices.map { $0 }).shuffled(using: &random)
       for n in order {
         let worker = workers[Int(random.next() % 3)]
-        #expect(try worker.render(trees[n]) == reference[n], "frame \(n), round \(round)")
+        try expectEqual(worker.render(trees[n]), reference[n], "frame \(n), round \(round)")
       }
     }
   }
@@ -159,10 +160,10 @@ import Testing
     }
     let cached = FrameRenderer.wholeFrames()
     for (n, tree) in trees.enumerated() {
-      #expect(try cached.render(tree) == Renderer().render(tree), "frame \(n)")
+      try expectEqual(cached.render(tree), Renderer().render(tree), "frame \(n)")
     }
     // Kept in the third sample; every sample after it starts from the copy.
-    #expect(cached.prefixStatistics.framesReused == 9)
+    expectEqual(cached.prefixStatistics.framesReused, 9)
   }
 
   @Test func aPrefixOfAFewSolidFillsAndTextIsNotKept() throws {
@@ -176,9 +177,9 @@ import Testing
     let cached = FrameRenderer.wholeFrames()
     for n in 0..<5 {
       let tree = Self.tree(cheap + [Self.mover(n)])
-      #expect(try cached.render(tree) == Renderer().render(tree), "frame \(n)")
+      try expectEqual(cached.render(tree), Renderer().render(tree), "frame \(n)")
     }
-    #expect(cached.prefixStatistics == StaticPrefix.Statistics())
+    expectEqual(cached.prefixStatistics, StaticPrefix.Statistics())
     #expect(!StaticPrefix.isWorthKeeping(.init(layers: 2), in: cheap))
     #expect(StaticPrefix.isWorthKeeping(.init(layers: 1), in: Self.base()))
     // Four plain layers are.
@@ -195,7 +196,7 @@ import Testing
     _ = try cached.render(good)
     #expect(throws: RasterError.self) { try cached.render(bad) }
     let after = Self.tree(Self.base() + [Self.mover(1)])
-    #expect(try cached.render(after) == Renderer().render(after))
+    try expectEqual(cached.render(after), Renderer().render(after))
   }
 }
 
@@ -265,14 +266,14 @@ import Testing
     plain.reusesGroups = false
     for (n, tree) in trees.enumerated() {
       let frame = try cached.render(tree)
-      #expect(frame == (try Renderer(scale: scale).render(tree)), "frame \(n) at scale \(scale)")
-      #expect(frame == (try plain.render(tree)), "frame \(n) at scale \(scale)")
+      expectEqual(frame, (try Renderer(scale: scale).render(tree)), "frame \(n) at scale \(scale)")
+      expectEqual(frame, (try plain.render(tree)), "frame \(n) at scale \(scale)")
     }
     // glass, masked and tinted are kept in frame 1 and reused in frames 2–7 (18); changing in
     // frames 2–3, then (its frame-4 colour dropping the entry) kept again in 6 and reused in 7.
-    #expect(cached.keptGroupHits == 21)
-    #expect(plain.keptGroupHits == 0)
-    #expect(cached.prefixStatistics.framesReused == 0)
+    expectEqual(cached.keptGroupHits, 21)
+    expectEqual(plain.keptGroupHits, 0)
+    expectEqual(cached.prefixStatistics.framesReused, 0)
   }
 
   @Test func randomOrderGivesTheSameBytes() throws {
@@ -281,7 +282,7 @@ import Testing
     var random = SeededGenerator(seed: 4)
     let cached = FrameRenderer.wholeFrames()
     for n in (trees.indices.map { $0 } + trees.indices.map { $0 } + [2, 2, 2]).shuffled(using: &random) {
-      #expect(try cached.render(trees[n]) == reference[n], "frame \(n)")
+      try expectEqual(cached.render(trees[n]), reference[n], "frame \(n)")
     }
   }
 }
@@ -351,12 +352,12 @@ import Testing
     let trees = Self.trees()
     let cached = FrameRenderer.wholeFrames(scale: scale)
     for (n, tree) in trees.enumerated() {
-      #expect(try cached.render(tree) == Renderer(scale: scale).render(tree), "frame \(n) at scale \(scale)")
+      try expectEqual(cached.render(tree), Renderer(scale: scale).render(tree), "frame \(n) at scale \(scale)")
     }
     // 3–4 start inside the page (after the plinth and the title, kept in 2); from 6 on the
     // library at least.
-    #expect(cached.prefixStatistics.framesStartedInside == 2)
-    #expect(cached.prefixStatistics.framesReused >= 7)
+    expectEqual(cached.prefixStatistics.framesStartedInside, 2)
+    expectGreaterOrEqual(cached.prefixStatistics.framesReused, 7)
   }
 
   @Test func opensOnlyLayersDrawnStraightIntoTheFrame() {
@@ -374,11 +375,11 @@ import Testing
     let a = [Self.library, Self.page(0)]
     var moved = Self.page(1)
     moved.position.x += 1
-    #expect(StaticPrefix.shared(a, [Self.library, moved], shadowIsBounds: { _ in true }) == .init(layers: 1))
-    #expect(
-      StaticPrefix.shared(a, [Self.library, Self.page(1)], shadowIsBounds: { _ in true })
-        == .init(layers: 1, sublayers: 2))
+    expectEqual(StaticPrefix.shared(a, [Self.library, moved], shadowIsBounds: { _ in true }), .init(layers: 1))
+    expectEqual(
+      StaticPrefix.shared(a, [Self.library, Self.page(1)], shadowIsBounds: { _ in true }),
+      .init(layers: 1, sublayers: 2))
     // A shadow cast by the sublayers: not opened.
-    #expect(StaticPrefix.shared(a, [Self.library, Self.page(1)], shadowIsBounds: { _ in false }) == .init(layers: 1))
+    expectEqual(StaticPrefix.shared(a, [Self.library, Self.page(1)], shadowIsBounds: { _ in false }), .init(layers: 1))
   }
 }

@@ -2,6 +2,7 @@ import CCairo
 import CRSVG
 import FlickMotion
 @testable import FlickRaster
+import FlickExpectations
 import FlickScene
 import FlickTestSupport
 import Foundation
@@ -27,7 +28,7 @@ import Testing
     let cr = try #require(cairo_create(surface))
     cairo_scale(cr, scale, scale)
     var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
-    #expect(rsvg_handle_render_document(handle, cr, &viewport, nil) != 0)
+    expectNotEqual(rsvg_handle_render_document(handle, cr, &viewport, nil), 0)
     cairo_destroy(cr)
     cairo_surface_flush(surface)
     let stride = Int(cairo_image_surface_get_stride(surface))
@@ -50,7 +51,7 @@ import Testing
   func drawnAsVectorsAtTheDeviceScaleExactlyAsLibrsvg(scale: Double) throws {
     let tree = Raster.tree([Self.iconLayer()], width: 48, height: 48, background: .clear)
     let frame = try Renderer(scale: scale).render(tree)
-    #expect(frame.width == Int(48 * scale))
+    expectEqual(frame.width, Int(48 * scale))
     let expected = try Self.librsvg(Self.fixture("icon.svg"), width: 48, height: 48, scale: scale)
     let same = frame.packedPixels == expected
     #expect(same, "scale \(scale)")
@@ -69,7 +70,10 @@ import Testing
     }
     let x1 = edgePixels(try Renderer(scale: 1).render(tree), scale: 1)
     let x3 = edgePixels(try Renderer(scale: 3).render(tree), scale: 3)
-    #expect(x1 >= 1 && x3 >= 1 && x3 <= 2 && x3 < 3 * x1, "1×: \(x1), 3×: \(x3)")
+    expectGreaterOrEqual(x1, 1, "1×: \(x1), 3×: \(x3)")
+    expectGreaterOrEqual(x3, 1, "1×: \(x1), 3×: \(x3)")
+    expectLessOrEqual(x3, 2, "1×: \(x1), 3×: \(x3)")
+    expectLess(x3, 3 * x1, "1×: \(x1), 3×: \(x3)")
   }
 
   @Test func placedByContentsGravity() throws {
@@ -77,11 +81,13 @@ import Testing
       [Self.iconLayer(size: Size(width: 144, height: 48), gravity: .resizeAspect)], width: 144, height: 48,
       background: .clear)
     let ink = try #require(frame.inkBounds(background: .clear))
-    #expect(ink.minX >= 48 && ink.maxX < 96)  // centred, 48 wide
+    expectGreaterOrEqual(ink.minX, 48)
+    expectLess(ink.maxX, 96)  // centred, 48 wide
     let stretched = try Raster.render(
       [Self.iconLayer(size: Size(width: 144, height: 48))], width: 144, height: 48, background: .clear)
     let wide = try #require(stretched.inkBounds(background: .clear))
-    #expect(wide.minX < 10 && wide.maxX > 134)  // resize stretches (the circle spans 1/24…23/24)
+    expectLess(wide.minX, 10)
+    expectGreater(wide.maxX, 134)  // resize stretches (the circle spans 1/24…23/24)
   }
 
   @Test func malformedSVGIsAnErrorNamingTheFile() throws {
@@ -127,7 +133,7 @@ import Testing
       cairo_surface_flush(surface)
       let data = try #require(cairo_image_surface_get_data(surface))
       let bytes = [UInt8](UnsafeBufferPointer(start: data, count: 64 * 64 * 4))
-      #expect(LottieHostileInputTests.count(victimIn: bytes) == 0, "\(href)")
+      expectEqual(LottieHostileInputTests.count(victimIn: bytes), 0, "\(href)")
       #expect(bytes[0] == 255 && bytes[3] == 255)  // the blue rect is drawn
     }
   }

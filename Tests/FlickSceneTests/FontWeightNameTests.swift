@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickScene
 import Testing
 
@@ -6,6 +7,6 @@ import Testing
 @Suite struct FontWeightNameTests {
   @Test(arguments: TextContent.FontWeight.allCases)
   func theNameIsTheCasesName(_ weight: TextContent.FontWeight) {
-    #expect(weight.name == "\(weight)")
+    expectEqual(weight.name, "\(weight)")
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import Testing
@@ -13,30 +14,30 @@ import Testing
   }
 
   @Test func catalogueKeyPathsAreTheCatalogueProperties() {
-    #expect(LayerProperty(\Layer.transform.scale).name == "scaleXY")
-    #expect(LayerProperty(\Layer.transform.scale.x).name == "scaleX")
-    #expect(LayerProperty(\Layer.transform.rotation).name == "rotation")
-    #expect(LayerProperty(\Layer.bounds.size).name == "size")
-    #expect(LayerProperty(\Layer.position.y).name == "positionY")
-    #expect(LayerProperty(\Layer.shadowRadius).threshold == LayerProperty.shadowRadius.threshold)
+    expectEqual(LayerProperty(\Layer.transform.scale).name, "scaleXY")
+    expectEqual(LayerProperty(\Layer.transform.scale.x).name, "scaleX")
+    expectEqual(LayerProperty(\Layer.transform.rotation).name, "rotation")
+    expectEqual(LayerProperty(\Layer.bounds.size).name, "size")
+    expectEqual(LayerProperty(\Layer.position.y).name, "positionY")
+    expectEqual(LayerProperty(\Layer.shadowRadius).threshold, LayerProperty.shadowRadius.threshold)
     // Every row with a key path: the path's property is the row's (name and threshold).
     for d in LayerPropertyDescriptor.catalogue {
       guard let path = d.keyPath?.path else { continue }
-      #expect(LayerProperty<Double>.name(of: path) == d.name)
-      #expect(LayerPropertyDescriptor.reached(by: path)?.name == d.name)
+      expectEqual(LayerProperty<Double>.name(of: path), d.name)
+      expectEqual(LayerPropertyDescriptor.reached(by: path)?.name, d.name)
     }
   }
 
   @Test func otherKeyPathsAreNamedFromTheTable() {
-    #expect(LayerProperty(\Layer.bounds.origin.x).name == "bounds.origin.x")
-    #expect(LayerProperty(\Layer.backgroundColor.alpha).name == "backgroundColor.alpha")
-    #expect(LayerProperty(\Layer.shadowOffset.y).name == "shadowOffset.y")
-    #expect(LayerProperty(\Layer.colorMultiplier).name == "colorMultiplier")
-    #expect(LayerProperty(\Layer.bounds.origin).threshold == 0.01)
+    expectEqual(LayerProperty(\Layer.bounds.origin.x).name, "bounds.origin.x")
+    expectEqual(LayerProperty(\Layer.backgroundColor.alpha).name, "backgroundColor.alpha")
+    expectEqual(LayerProperty(\Layer.shadowOffset.y).name, "shadowOffset.y")
+    expectEqual(LayerProperty(\Layer.colorMultiplier).name, "colorMultiplier")
+    expectEqual(LayerProperty(\Layer.bounds.origin).threshold, 0.01)
     // The same key path is the same name however often it is asked for.
-    #expect(LayerProperty<Double>.name(of: \Layer.anchorPoint.x) == "anchorPoint.x")
+    expectEqual(LayerProperty<Double>.name(of: \Layer.anchorPoint.x), "anchorPoint.x")
     let again = LayerProperty<Double>.name(of: \Layer.anchorPoint.x)
-    #expect(LayerProperty<Double>.name(of: \Layer.anchorPoint.x) == again)
+    expectEqual(LayerProperty<Double>.name(of: \Layer.anchorPoint.x), again)
   }
 
   /// The issue's case: `\.transform.scale` and `.scaleXY` at once are one key, the second
@@ -46,7 +47,7 @@ import Testing
     scene.pop["card"].add(.spring(to: Point(x: 2, y: 2)), for: \.transform.scale, at: 0)
     scene.pop["card"].add(.spring(to: Point(x: 0.5, y: 0.5)), for: .scaleXY, at: 0.2)
     let keys = try #require(scene.animator?.animatedKeys)
-    #expect(keys == [AnimationKey(object: "card", key: "scaleXY")])
+    expectEqual(keys, [AnimationKey(object: "card", key: "scaleXY")])
     try scene.validate()
   }
 
@@ -60,7 +61,7 @@ import Testing
       try scene.validate()
       Issue.record("validate() accepted two keys writing scaleXY at once")
     } catch {
-      #expect(error.call == #"animations of "card" under keys "grow" and "scaleX""#, "\(error)")
+      expectEqual(error.call, #"animations of "card" under keys "grow" and "scaleX""#, "\(error)")
       #expect(error.reason.contains("both write scaleXY and scaleX at once"), "\(error)")
       #expect(error.reason.contains("hides the one under \"grow\""), "\(error)")
     }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import Testing
@@ -14,11 +15,11 @@ import Testing
     let spring = SpringAnimation(
       from: Point(x: 10, y: 10), to: Point(x: 90, y: 10), parameters: .popDefault, restThreshold: 0.5)
     let scene = Self.scene([LayerAnimation(layerID: "dot", property: .position, curve: spring, beginTime: 0.5)])
-    #expect(scene.renderTree(at: 0.4).layer(id: "dot")?.position == Point(x: 10, y: 10))
-    #expect(scene.renderTree(at: 0.6).layer(id: "dot")?.position == spring.value(at: 0.6 - 0.5))
+    expectEqual(scene.renderTree(at: 0.4).layer(id: "dot")?.position, Point(x: 10, y: 10))
+    expectEqual(scene.renderTree(at: 0.6).layer(id: "dot")?.position, spring.value(at: 0.6 - 0.5))
     let settled = try #require(scene.renderTree(at: 0.5 + spring.duration).layer(id: "dot"))
-    #expect(settled.position == Point(x: 90, y: 10))
-    #expect(scene.renderTree(at: 2.9).layer(id: "dot")?.position == Point(x: 90, y: 10))
+    expectEqual(settled.position, Point(x: 90, y: 10))
+    expectEqual(scene.renderTree(at: 2.9).layer(id: "dot")?.position, Point(x: 90, y: 10))
   }
 
   @Test func additiveCurvesStackOnTheModelValue() {
@@ -27,8 +28,8 @@ import Testing
       LayerAnimation(layerID: "dot", property: .position, curve: nudge, additive: true),
       LayerAnimation(layerID: "dot", property: .position, curve: nudge, additive: true),
     ])
-    #expect(scene.renderTree(at: 0.5).layer(id: "dot")?.position == Point(x: 30, y: 10))
-    #expect(scene.renderTree(at: 2).layer(id: "dot")?.position == Point(x: 50, y: 10))
+    expectEqual(scene.renderTree(at: 0.5).layer(id: "dot")?.position, Point(x: 30, y: 10))
+    expectEqual(scene.renderTree(at: 2).layer(id: "dot")?.position, Point(x: 50, y: 10))
   }
 
   @Test func removedAndBackwardsFillsLetTheLayerReturnToItsValue() {
@@ -38,9 +39,9 @@ import Testing
     ] {
       let timed = TimedAnimation(tween, timing: MediaTiming(beginTime: 1, fillMode: fill))
       let scene = Self.scene([LayerAnimation(layerID: "dot", property: .opacity, timed: timed)])
-      #expect(scene.renderTree(at: 0.5).layer(id: "dot")?.opacity == before, "\(fill) before")
-      #expect(scene.renderTree(at: 1.5).layer(id: "dot")?.opacity == 0.25, "\(fill) during")
-      #expect(scene.renderTree(at: 2.5).layer(id: "dot")?.opacity == after, "\(fill) after")
+      expectEqual(scene.renderTree(at: 0.5).layer(id: "dot")?.opacity, before, "\(fill) before")
+      expectEqual(scene.renderTree(at: 1.5).layer(id: "dot")?.opacity, 0.25, "\(fill) during")
+      expectEqual(scene.renderTree(at: 2.5).layer(id: "dot")?.opacity, after, "\(fill) after")
     }
   }
 
@@ -48,13 +49,13 @@ import Testing
     let tween = BasicAnimation(from: 0.0, to: 1.0, duration: 0.5, timingFunction: .linear)
     let timed = TimedAnimation(tween, timing: MediaTiming(beginTime: 1, repeatCount: 2, autoreverses: true))
     let scene = Self.scene([LayerAnimation(layerID: "dot", property: .opacity, timed: timed)])
-    #expect(scene.renderTree(at: 0.5).layer(id: "dot")?.opacity == 1)  // before beginTime: untouched
-    #expect(scene.renderTree(at: 1.25).layer(id: "dot")?.opacity == 0.5)  // forwards
-    #expect(scene.renderTree(at: 1.75).layer(id: "dot")?.opacity == 0.5)  // reversing
-    #expect(scene.renderTree(at: 2).layer(id: "dot")?.opacity == 0)  // end of first round trip
+    expectEqual(scene.renderTree(at: 0.5).layer(id: "dot")?.opacity, 1)  // before beginTime: untouched
+    expectEqual(scene.renderTree(at: 1.25).layer(id: "dot")?.opacity, 0.5)  // forwards
+    expectEqual(scene.renderTree(at: 1.75).layer(id: "dot")?.opacity, 0.5)  // reversing
+    expectEqual(scene.renderTree(at: 2).layer(id: "dot")?.opacity, 0)  // end of first round trip
     // CA: with autoreverses one repeat is a round trip, so 2 repeats end at 1 + 2 × 2 × 0.5 = 3 s.
     let late = scene.renderTree(at: 2.9).layer(id: "dot")?.opacity ?? -1
-    #expect(abs(late - 0.2) < 1e-9)
-    #expect(scene.renderTree(at: 3.5).layer(id: "dot")?.opacity == 0)  // held after the last round trip
+    expectLess(abs(late - 0.2), 1e-9)
+    expectEqual(scene.renderTree(at: 3.5).layer(id: "dot")?.opacity, 0)  // held after the last round trip
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import Testing
 
@@ -35,8 +36,8 @@ import Testing
       from: 1.0, to: 0.5, parameters: MotionDefaults.gpuAnimationSpring,
       restThreshold: MotionDefaults.gpuAnimationThreshold)
     let groupEnd = 0.5 + max(0.5, opacity.duration)
-    #expect(Self.position(scene, "card", at: 0.75) == Point(x: 200, y: 150))
-    #expect(Self.position(scene, "card", at: groupEnd + 1 + 0.25) == Point(x: 200, y: 150))
+    expectEqual(Self.position(scene, "card", at: 0.75), Point(x: 200, y: 150))
+    expectEqual(Self.position(scene, "card", at: groupEnd + 1 + 0.25), Point(x: 200, y: 150))
   }
 
   @Test func layersAreNamedByValueInPopAndInChains() throws {
@@ -46,8 +47,8 @@ import Testing
       $0.opacity.target = 0; $0.opacity.type = .tween(duration: 1, curve: .linear)
     }
     try scene.validate()
-    #expect(Self.position(scene, "dot", at: 0.5) == Point(x: 70, y: 20))
-    #expect(scene.renderTree(at: 0.5).layers.first { $0.id == "card" }?.opacity == 0.5)
+    expectEqual(Self.position(scene, "dot", at: 0.5), Point(x: 70, y: 20))
+    expectEqual(scene.renderTree(at: 0.5).layers.first { $0.id == "card" }?.opacity, 0.5)
   }
 
   @Test func aDecayInAGroupNeedsNoTargetAndTakesItsVelocity() throws {
@@ -59,10 +60,10 @@ import Testing
     try scene.validate()
     let coast = DecayAnimation(
       from: Self.card.position, velocity: Point(x: 1000, y: 0), threshold: LayerProperty.position.threshold)
-    #expect(Self.position(scene, "card", at: 0.3) == coast.value(at: 0.3))
+    expectEqual(Self.position(scene, "card", at: 0.3), coast.value(at: 0.3))
     // Without a target or a decay, a property stays out of the group.
     var still = Self.scene()
     still.animate("card") { $0.position.velocity = Point(x: 1000, y: 0) }
-    #expect(Self.position(still, "card", at: 0.3) == Self.card.position)
+    expectEqual(Self.position(still, "card", at: 0.3), Self.card.position)
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import Foundation
@@ -8,10 +9,17 @@ import Testing
     let layer = Layer(
       id: "a", bounds: Rect(x: 0, y: 0, width: 10, height: 10), position: .zero,
       anchorPoint: .zero, opacity: 1, backgroundColor: .white, cornerRadius: 2, sublayers: [])
-    #expect(layer.zPosition == 0 && !layer.isHidden && !layer.masksToBounds)
-    #expect(layer.shadowOpacity == 0 && layer.shadowRadius == 3 && layer.shadowOffset == Point(x: 0, y: -3))
-    #expect(layer.maskedCorners == .all && layer.contentsGravity == .resize && layer.content == .none)
-    #expect(layer.transform.isIdentity && layer.mask == nil)
+    expectEqual(layer.zPosition, 0)
+    #expect(!layer.isHidden)
+    #expect(!layer.masksToBounds)
+    expectEqual(layer.shadowOpacity, 0)
+    expectEqual(layer.shadowRadius, 3)
+    expectEqual(layer.shadowOffset, Point(x: 0, y: -3))
+    expectEqual(layer.maskedCorners, .all)
+    expectEqual(layer.contentsGravity, .resize)
+    expectEqual(layer.content, .none)
+    #expect(layer.transform.isIdentity)
+    #expect(layer.mask == nil)
   }
 
   @Test func zPositionReordersSiblingsStably() {
@@ -20,13 +28,13 @@ import Testing
       sublayers: [
         Layer(id: "a", zPosition: 1), Layer(id: "b"), Layer(id: "c", zPosition: -1), Layer(id: "d"),
       ])
-    #expect(parent.sublayersInDrawingOrder.map(\.id) == ["c", "b", "d", "a"])
+    expectEqual(parent.sublayersInDrawingOrder.map(\.id), ["c", "b", "d", "a"])
   }
 
   @Test func animationsReachMaskLayers() {
     var layer = Layer(id: "p", mask: Layer(id: "m", opacity: 1))
     #expect(layer.withLayer(id: "m") { $0.opacity = 0.5 })
-    #expect(layer.mask?.opacity == 0.5)
+    expectEqual(layer.mask?.opacity, 0.5)
   }
 
   @Test func affineTransformMapsTheAnchorToPositionAndRotatesAboutIt() throws {
@@ -35,10 +43,12 @@ import Testing
     let m = layer.transformToSuperlayer
     #expect(m.isAffine)
     let centre = try #require(m.apply(to: Point(x: 50, y: 25)))
-    #expect(abs(centre.x - 200) < 1e-9 && abs(centre.y - 100) < 1e-9)
+    expectLess(abs(centre.x - 200), 1e-9)
+    expectLess(abs(centre.y - 100), 1e-9)
     // The right edge's midpoint turns clockwise on screen: it ends up below the centre.
     let right = try #require(m.apply(to: Point(x: 100, y: 25)))
-    #expect(abs(right.x - 200) < 1e-9 && abs(right.y - 150) < 1e-9)
+    expectLess(abs(right.x - 200), 1e-9)
+    expectLess(abs(right.y - 150), 1e-9)
   }
 
   @Test func scaleAndTranslationCompose() throws {
@@ -48,7 +58,7 @@ import Testing
     layer.transform.scale = Point(x: 2, y: 3)
     layer.transform.translation = Point(x: 10, y: -5)
     let p = try #require(layer.transformToSuperlayer.apply(to: Point(x: 10, y: 10)))
-    #expect(p == Point(x: 50 + 20 + 10, y: 50 + 30 - 5))
+    expectEqual(p, Point(x: 50 + 20 + 10, y: 50 + 30 - 5))
   }
 
   @Test func perspectiveFlipIsEdgeOnAtNinetyDegrees() throws {
@@ -59,13 +69,14 @@ import Testing
     #expect(!m.isAffine)
     let left = try #require(m.apply(to: Point(x: 0, y: 50)))
     let right = try #require(m.apply(to: Point(x: 200, y: 50)))
-    #expect(abs(left.x - 300) < 1e-6 && abs(right.x - 300) < 1e-6)
+    expectLess(abs(left.x - 300), 1e-6)
+    expectLess(abs(right.x - 300), 1e-6)
     layer.transform.rotationY = .pi / 4
     let m45 = layer.transformToSuperlayer
     let nearTop = try #require(m45.apply(to: Point(x: 0, y: 0)))
     let farTop = try #require(m45.apply(to: Point(x: 200, y: 0)))
     // The edge turned towards the viewer looks taller than the one turned away.
-    #expect(abs(nearTop.y - 200) > abs(farTop.y - 200))
+    expectGreater(abs(nearTop.y - 200), abs(farTop.y - 200))
     layer.transform.rotationY = .pi
     #expect(layer.isFacingAway)
     layer.transform.rotationY = 0.2
@@ -81,23 +92,24 @@ import Testing
     let inverse = try #require(m.inverted)
     let p = try #require(m.apply(to: Point(x: 12, y: 47)))
     let back = try #require(inverse.apply(to: p))
-    #expect(abs(back.x - 12) < 1e-9 && abs(back.y - 47) < 1e-9)
+    expectLess(abs(back.x - 12), 1e-9)
+    expectLess(abs(back.y - 47), 1e-9)
   }
 
   @Test func contentsGravityPlacesTheImage() {
     let b = Rect(x: 0, y: 0, width: 200, height: 100)
     let image = Size(width: 50, height: 50)
-    #expect(ContentsGravity.resizeAspect.rect(forImageOf: image, in: b) == Rect(x: 50, y: 0, width: 100, height: 100))
-    #expect(
-      ContentsGravity.resizeAspectFill.rect(forImageOf: image, in: b) == Rect(x: 0, y: -50, width: 200, height: 200))
-    #expect(ContentsGravity.bottomRight.rect(forImageOf: image, in: b) == Rect(x: 150, y: 50, width: 50, height: 50))
-    #expect(ContentsGravity.resize.rect(forImageOf: image, in: b) == b)
+    expectEqual(ContentsGravity.resizeAspect.rect(forImageOf: image, in: b), Rect(x: 50, y: 0, width: 100, height: 100))
+    expectEqual(
+      ContentsGravity.resizeAspectFill.rect(forImageOf: image, in: b), Rect(x: 0, y: -50, width: 200, height: 200))
+    expectEqual(ContentsGravity.bottomRight.rect(forImageOf: image, in: b), Rect(x: 150, y: 50, width: 50, height: 50))
+    expectEqual(ContentsGravity.resize.rect(forImageOf: image, in: b), b)
   }
 
   @Test func gradientStopsAreEvenWithoutLocations() {
     let g = GradientContent(colors: [.black, .white, .black])
-    #expect(g.stops.map(\.location) == [0, 0.5, 1])
+    expectEqual(g.stops.map(\.location), [0, 0.5, 1])
     let h = GradientContent(colors: [.black, .white], locations: [0.2, 0.8])
-    #expect(h.stops.map(\.location) == [0.2, 0.8])
+    expectEqual(h.stops.map(\.location), [0.2, 0.8])
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import Testing
@@ -13,24 +14,25 @@ import Testing
       "strokeColor": "color", "fontSize": "number", "tracking": "number", "textColor": "color", "colors": "colors",
     ]
     for (name, type) in expected {
-      #expect(AnyLayerProperty.named(name)?.valueTypeName == type, "\(name)")
+      expectEqual(AnyLayerProperty.named(name)?.valueTypeName, type, "\(name)")
     }
     #expect(AnyLayerProperty.named("nope") == nil)
-    #expect(Set(AnyLayerProperty.names).count == AnyLayerProperty.all.count)
+    expectEqual(Set(AnyLayerProperty.names).count, AnyLayerProperty.all.count)
   }
 
   @Test func kindPropertiesOnlyApplyToTheirKind() throws {
     let ring = Layer(id: "r", content: .shape(ShapeContent(path: .rect(.zero))))
     let plain = Layer(id: "p")
     let strokeEnd = try #require(AnyLayerProperty.named("strokeEnd"))
-    #expect(strokeEnd.applies(to: ring) && !strokeEnd.applies(to: plain))
-    #expect(AnyLayerProperty.named("opacity")?.applies(to: plain) == true)
+    #expect(strokeEnd.applies(to: ring))
+    #expect(!strokeEnd.applies(to: plain))
+    expectEqual(AnyLayerProperty.named("opacity")?.applies(to: plain), true)
     var edited = ring
     LayerProperty.strokeEnd.write(&edited, 0.25)
-    #expect(LayerProperty.strokeEnd.read(edited) == 0.25)
+    expectEqual(LayerProperty.strokeEnd.read(edited), 0.25)
     var untouched = plain
     LayerProperty.strokeEnd.write(&untouched, 0.25)
-    #expect(untouched == plain)
+    expectEqual(untouched, plain)
   }
 
   @Test func writesReachTheTransformAndContent() {
@@ -38,20 +40,21 @@ import Testing
     LayerProperty.rotationY.write(&layer, 1)
     LayerProperty.scaleXY.write(&layer, Point(x: 2, y: 3))
     LayerProperty.colors.write(&layer, [.white, .black])
-    #expect(layer.transform.rotationY == 1 && layer.transform.scale == Point(x: 2, y: 3))
-    #expect(layer.gradient?.colors.colors == [.white, .black])
+    expectEqual(layer.transform.rotationY, 1)
+    expectEqual(layer.transform.scale, Point(x: 2, y: 3))
+    expectEqual(layer.gradient?.colors.colors, [.white, .black])
   }
 
   @Test func colorListsInterpolateStopByStop() {
     let a: ColorList = [.black, .white]
     let b: ColorList = [.white, .black]
     let mid = a.interpolated(to: b, amount: 0.5)
-    #expect(mid.colors == [Color(red: 0.5, green: 0.5, blue: 0.5), Color(red: 0.5, green: 0.5, blue: 0.5)])
+    expectEqual(mid.colors, [Color(red: 0.5, green: 0.5, blue: 0.5), Color(red: 0.5, green: 0.5, blue: 0.5)])
   }
 
   @Test func thresholdsAreAboutHalfAPointOrOneColourStep() {
-    #expect(LayerProperty<Point>.position.threshold == 0.5)
-    #expect(LayerProperty<Color>.fillColor.threshold == 1.0 / 255)
-    #expect(LayerProperty<Double>.rotation.threshold * 100 <= 0.5)
+    expectEqual(LayerProperty<Point>.position.threshold, 0.5)
+    expectEqual(LayerProperty<Color>.fillColor.threshold, 1.0 / 255)
+    expectLessOrEqual(LayerProperty<Double>.rotation.threshold * 100, 0.5)
   }
 }

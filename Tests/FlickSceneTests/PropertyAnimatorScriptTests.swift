@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import Testing
 
@@ -34,10 +35,10 @@ import Testing
     try animator.continueAnimation(withTimingParameters: nil, durationFactor: 1, at: 1.5)
     manual.add(animator)
     for t in stride(from: 0.0, through: 3.5, by: 0.25) {
-      #expect(Self.card(scripted, at: t)?.position == Self.card(manual, at: t)?.position)
+      expectEqual(Self.card(scripted, at: t)?.position, Self.card(manual, at: t)?.position)
     }
-    #expect(Self.card(scripted, at: 1.2)?.position == Point(x: 150, y: 150))
-    #expect(written.state(at: 0.7) == .active)
+    expectEqual(Self.card(scripted, at: 1.2)?.position, Point(x: 150, y: 150))
+    expectEqual(written.state(at: 0.7), .active)
   }
 
   @Test func anIllegalCallIsThrownOnceByValidateNamingIt() {
@@ -55,6 +56,6 @@ import Testing
       return text.hasPrefix("propertyAnimator[0].finishAnimation(to: .end, at: 0.5): ")
         && text.hasSuffix("(and 1 more problem)")
     }
-    #expect(Self.card(scene, at: 2)?.opacity == 1)
+    expectEqual(Self.card(scene, at: 2)?.opacity, 1)
   }
 }

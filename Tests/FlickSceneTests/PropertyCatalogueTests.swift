@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import Foundation
@@ -15,18 +16,18 @@ import Testing
 
   @Test func namesAreUniqueAndLookUpsAgree() {
     let names = LayerPropertyDescriptor.catalogue.map(\.name)
-    #expect(Set(names).count == names.count)
-    #expect(AnyLayerProperty.names == names)
+    expectEqual(Set(names).count, names.count)
+    expectEqual(AnyLayerProperty.names, names)
     for d in LayerPropertyDescriptor.catalogue {
-      #expect(AnyLayerProperty.named(d.name)?.descriptor?.name == d.name)
-      #expect(d.isAngle == d.name.hasPrefix("rotation"))
+      expectEqual(AnyLayerProperty.named(d.name)?.descriptor?.name, d.name)
+      expectEqual(d.isAngle, d.name.hasPrefix("rotation"))
       if let root = d.partOf {
         #expect(LayerPropertyDescriptor.named(root)?.partOf == nil, "\(d.name) is part of a part")
         #expect(AnyLayerProperty.sameState(as: d.name).contains(root))
       }
     }
-    #expect(AnyLayerProperty.sameState(as: "positionX") == ["position", "positionX", "positionY"])
-    #expect(AnyLayerProperty.sameState(as: "opacity") == ["opacity"])
+    expectEqual(AnyLayerProperty.sameState(as: "positionX"), ["position", "positionX", "positionY"])
+    expectEqual(AnyLayerProperty.sameState(as: "opacity"), ["opacity"])
   }
 
   @Test func docsTableIsTheCatalogue() throws {
@@ -35,7 +36,7 @@ import Testing
     let table = LayerPropertyDescriptor.table
     let start = try #require(lines.firstIndex(of: table[0]), "docs/layers.md has no catalogue table")
     let rows = lines[start...].prefix { $0.hasPrefix("|") }
-    #expect(Array(rows) == table, "regenerate the table with `flick info --properties`")
+    expectEqual(Array(rows), table, "regenerate the table with `flick info --properties`")
   }
 
   /// Every row has storage: a value written through it reads back, on a layer of its kind, and
@@ -63,24 +64,24 @@ import Testing
       switch d.property {
       case .double(let p):
         p.write(&l, x)
-        #expect(abs(p.read(l) - x) < 1e-9, "\(d.name)")
-        if let path = d.keyPath?.path as? WritableKeyPath<Layer, Double> { #expect(l[keyPath: path] == p.read(l)) }
+        expectLess(abs(p.read(l) - x), 1e-9, "\(d.name)")
+        if let path = d.keyPath?.path as? WritableKeyPath<Layer, Double> { expectEqual(l[keyPath: path], p.read(l)) }
       case .point(let p):
         p.write(&l, Point(x: x, y: x / 2))
-        #expect(p.read(l) == Point(x: x, y: x / 2), "\(d.name)")
-        if let path = d.keyPath?.path as? WritableKeyPath<Layer, Point> { #expect(l[keyPath: path] == p.read(l)) }
+        expectEqual(p.read(l), Point(x: x, y: x / 2), "\(d.name)")
+        if let path = d.keyPath?.path as? WritableKeyPath<Layer, Point> { expectEqual(l[keyPath: path], p.read(l)) }
       case .size(let p):
         p.write(&l, Size(width: x, height: x / 2))
-        #expect(p.read(l) == Size(width: x, height: x / 2), "\(d.name)")
+        expectEqual(p.read(l), Size(width: x, height: x / 2), "\(d.name)")
       case .rect(let p):
         p.write(&l, Rect(x: 1, y: 2, width: x, height: x / 2))
-        #expect(p.read(l) == Rect(x: 1, y: 2, width: x, height: x / 2), "\(d.name)")
+        expectEqual(p.read(l), Rect(x: 1, y: 2, width: x, height: x / 2), "\(d.name)")
       case .color(let p):
         p.write(&l, Color(red: 0.25, green: 0.5, blue: 0.75))
-        #expect(p.read(l) == Color(red: 0.25, green: 0.5, blue: 0.75), "\(d.name)")
+        expectEqual(p.read(l), Color(red: 0.25, green: 0.5, blue: 0.75), "\(d.name)")
       case .colors(let p):
         p.write(&l, [.white, .black, .white])
-        #expect(p.read(l) == [.white, .black, .white], "\(d.name)")
+        expectEqual(p.read(l), [.white, .black, .white], "\(d.name)")
       }
     }
   }
@@ -104,7 +105,7 @@ import Testing
         rest = after[after.index(after: close)...]
       }
     }
-    #expect(items.count == 4, "\(list)")
+    expectEqual(items.count, 4, "\(list)")
     for names in items {
       let first = try #require(names.first, "an item names no file")
       let file = Self.root.appendingPathComponent(first)

@@ -1,5 +1,6 @@
 import FlickMotion
 @testable import FlickScene
+import FlickExpectations
 import Testing
 
 /// `PropertyTracks.state(of:)` reads the segments that apply once for both numbers: exactly what
@@ -29,12 +30,13 @@ import Testing
       for limit in [TrackLimit.right, .left, .handOver] {
         var apart = tracks
         let position = tracks.state(of: .position, layerID: "card", at: t, limit: limit)
-        #expect(position.value == apart.value(of: .position, layerID: "card", at: t, limit: limit))
-        #expect(position.velocity == apart.velocity(of: .position, layerID: "card", at: t, limit: limit))
+        expectEqual(position.value, apart.value(of: .position, layerID: "card", at: t, limit: limit))
+        expectEqual(position.velocity, apart.velocity(of: .position, layerID: "card", at: t, limit: limit))
         for property in [LayerProperty<Double>.positionX, .positionY, .opacity] {
           let both = tracks.state(of: property, layerID: "card", at: t, limit: limit)
-          #expect(both.value == apart.value(of: property, layerID: "card", at: t, limit: limit), "\(t) \(limit)")
-          #expect(both.velocity == apart.velocity(of: property, layerID: "card", at: t, limit: limit), "\(t) \(limit)")
+          expectEqual(both.value, apart.value(of: property, layerID: "card", at: t, limit: limit), "\(t) \(limit)")
+          expectEqual(
+            both.velocity, apart.velocity(of: property, layerID: "card", at: t, limit: limit), "\(t) \(limit)")
         }
       }
     }
@@ -45,14 +47,15 @@ import Testing
     let decay = DecayAnimation(from: 300.0, velocity: -900)
     #expect(tracks.state(of: .position, layerID: "card", at: 0.2) == (Point(x: 40, y: 80), .zero))
     let arriving = tracks.state(of: .position, layerID: "card", at: 0.8, limit: .left)
-    #expect(arriving.value == spring.value(at: 0.8 - 0.25) && arriving.velocity == spring.velocity(at: 0.8 - 0.25))
+    expectEqual(arriving.value, spring.value(at: 0.8 - 0.25))
+    expectEqual(arriving.velocity, spring.velocity(at: 0.8 - 0.25))
     let t = 1.5
     let later = tracks.state(of: .position, layerID: "card", at: t)
-    #expect(later.value == Point(x: decay.value(at: t - 0.8), y: spring.value(at: t - 0.25).y))
-    #expect(later.velocity == Point(x: decay.velocity(at: t - 0.8), y: spring.velocity(at: t - 0.25).y))
+    expectEqual(later.value, Point(x: decay.value(at: t - 0.8), y: spring.value(at: t - 0.25).y))
+    expectEqual(later.velocity, Point(x: decay.velocity(at: t - 0.8), y: spring.velocity(at: t - 0.25).y))
     // A layer nothing animates reads as written, still; an unknown one reads zero.
-    #expect(tracks.state(of: .opacity, layerID: "other", at: 1).value == 1)
-    #expect(tracks.state(of: .opacity, layerID: "other", at: 1).velocity == 0)
+    expectEqual(tracks.state(of: .opacity, layerID: "other", at: 1).value, 1)
+    expectEqual(tracks.state(of: .opacity, layerID: "other", at: 1).velocity, 0)
     #expect(tracks.state(of: .opacity, layerID: "nobody", at: 1) == (0, 0))
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import Testing
@@ -16,18 +17,18 @@ import Testing
   }
 
   @Test func copiesMultiplyAcrossNesting() {
-    #expect(Self.nested(1, count: 7).replicatedLayerCount == 7)
-    #expect(Self.nested(2, count: 10).replicatedLayerCount == 10 + 100)
-    #expect(Self.nested(3, count: 0).replicatedLayerCount == 0)
+    expectEqual(Self.nested(1, count: 7).replicatedLayerCount, 7)
+    expectEqual(Self.nested(2, count: 10).replicatedLayerCount, 10 + 100)
+    expectEqual(Self.nested(3, count: 0).replicatedLayerCount, 0)
     // Sixty-four levels of 100 saturate rather than overflow.
-    #expect(Self.nested(64, count: 100).replicatedLayerCount == 1 << 60)
+    expectEqual(Self.nested(64, count: 100).replicatedLayerCount, 1 << 60)
   }
 
   @Test func validateRefusesScenesPastTheCap() throws {
     #expect(throws: Never.self) { try Self.nested(2, count: 99).validate() }
     for levels in [3, 6] {
       let error = try #require(throws: SceneError.self) { try Self.nested(levels, count: 100).validate() }
-      #expect(error.call == "layer \"r0\"", "\(error)")
+      expectEqual(error.call, "layer \"r0\"", "\(error)")
       #expect(error.reason.contains("more than the cap of 10000"), "\(error.reason)")
     }
   }

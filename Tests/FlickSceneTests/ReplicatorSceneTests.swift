@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import Testing
@@ -34,24 +35,24 @@ import Testing
     let rep = tree.layers[0]
     #expect(rep.replicator.isNone)
     let instances = Self.instances(tree)
-    #expect(instances.count == 4)
-    #expect(instances.map { $0.sublayers.first?.id } == ["dot", "dot", "dot", "dot"])
+    expectEqual(instances.count, 4)
+    expectEqual(instances.map { $0.sublayers.first?.id }, ["dot", "dot", "dot", "dot"])
     // Holders cover the replicator's bounds exactly, so their coordinates are the replicator's.
-    #expect(instances[0].frame == rep.bounds)
-    #expect(instances[0].colorMultiplier == Color(red: 1, green: 1, blue: 1, alpha: 0.9))
-    #expect(abs(instances[3].colorMultiplier.alpha - 0.15) < 1e-12)
-    #expect(instances[3].colorMultiplier.red == 0)  // 1 − 3 × 0.5, clamped
+    expectEqual(instances[0].frame, rep.bounds)
+    expectEqual(instances[0].colorMultiplier, Color(red: 1, green: 1, blue: 1, alpha: 0.9))
+    expectLess(abs(instances[3].colorMultiplier.alpha - 0.15), 1e-12)
+    expectEqual(instances[3].colorMultiplier.red, 0)  // 1 − 3 × 0.5, clamped
     // Links of the chain carry the transform: instance k is under k of them.
     let link = tree.layers[0].sublayers[1]
-    #expect(link.transform.translation == Point(x: 20, y: 0))
-    #expect(link.sublayers[1].transform.translation == Point(x: 20, y: 0))
+    expectEqual(link.transform.translation, Point(x: 20, y: 0))
+    expectEqual(link.sublayers[1].transform.translation, Point(x: 20, y: 0))
   }
 
   @Test func countZeroDrawsNoSublayersAndTheDefaultChangesNothing() {
     #expect(Self.scene(LayerReplicator(instanceCount: 0)).renderTree(at: 0).layers[0].sublayers.isEmpty)
     let plain = Self.scene(.none).renderTree(at: 0)
-    #expect(plain.layers[0].sublayers == [Self.dot])
-    #expect(LayerReplicator(instanceCount: 1000).clampedInstanceCount == LayerReplicator.maximumInstanceCount)
+    expectEqual(plain.layers[0].sublayers, [Self.dot])
+    expectEqual(LayerReplicator(instanceCount: 1000).clampedInstanceCount, LayerReplicator.maximumInstanceCount)
   }
 
   @Test func instanceDelaySamplesEachCopyEarlier() {
@@ -62,7 +63,7 @@ import Testing
     let opacities = Self.instances(scene.renderTree(at: 0.8)).map { $0.sublayers[0].opacity }
     // Instance k is at t − 0.25·k: 0.8, 0.55, 0.3, 0.05 (before the fade begins: the base value 1).
     let expected = [0.6, 0.35, 0.1, 1]
-    for (o, e) in zip(opacities, expected) { #expect(abs(o - e) < 1e-9) }
+    for (o, e) in zip(opacities, expected) { expectLess(abs(o - e), 1e-9) }
     // Without a delay every copy shows the same instant.
     let together = Self.scene(LayerReplicator(instanceCount: 3), animations: [fade])
     #expect(
@@ -81,7 +82,7 @@ import Testing
     let scene = Scene(size: Size(width: 100, height: 100), duration: 2, layers: [grid], animations: [fade])
     let tree = scene.renderTree(at: 0.5)
     let rows = Self.instances(tree)  // holders of the grid's instances, each holding one expanded row
-    #expect(rows.count == 2)
+    expectEqual(rows.count, 2)
     func dots(_ holder: Layer) -> [Double] {
       let rowLayer = holder.sublayers[0]
       var out: [Double] = []
@@ -93,6 +94,6 @@ import Testing
       return out
     }
     let a = dots(rows[0]), b = dots(rows[1])
-    for (o, e) in zip(a + b, [0.5, 0.4, 0.2, 0.1]) { #expect(abs(o - e) < 1e-9) }
+    for (o, e) in zip(a + b, [0.5, 0.4, 0.2, 0.1]) { expectLess(abs(o - e), 1e-9) }
   }
 }

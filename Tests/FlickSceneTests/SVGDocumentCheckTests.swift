@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickScene
 import Foundation
 import Testing
@@ -58,23 +59,23 @@ import Testing
   ])
   func aReferenceToAnythingButItselfIsRefusedWhereItIs(body: String) throws {
     let problem = try #require(Self.problem(Self.svg(body)))
-    #expect(problem.line == 2, "\(problem)")
-    #expect(problem.column >= 1)
+    expectEqual(problem.line, 2, "\(problem)")
+    expectGreaterOrEqual(problem.column, 1)
   }
 
   @Test func stylesheetsAndEntityDeclarationsAreRefused() {
     let pi = Self.problem(Self.svg("<rect/>", prolog: "<?xml-stylesheet href=\"x.css\"?>"))
-    #expect(pi?.message.contains("xml-stylesheet") == true)
+    expectEqual(pi?.message.contains("xml-stylesheet"), true)
     let entity = Self.problem(
       Self.svg("<text>&x;</text>", prolog: "<!DOCTYPE svg [<!ENTITY x SYSTEM \"/etc/passwd\">]>"))
-    #expect(entity?.message.contains("DOCTYPE") == true)
+    expectEqual(entity?.message.contains("DOCTYPE"), true)
   }
 
   @Test func anEmbeddedImageOverThePixelCapIsRefused() {
     let body = "<image href=\"data:image/png;base64,\(Self.pngHeader(20000, 20000))\"/>"
     let problem = Self.problem(Self.svg(body), maximumPixels: 1_000_000)
-    #expect(
-      problem?.message.contains("20000×20000 pixels, more than the cap of 1000000") == true,
+    expectEqual(
+      problem?.message.contains("20000×20000 pixels, more than the cap of 1000000"), true,
       "\(String(describing: problem))")
   }
 
@@ -82,22 +83,22 @@ import Testing
     var body = "<g id=\"m0\"><rect width=\"1\" height=\"1\"/></g>"
     for k in 1...5 { body += "<g id=\"m\(k)\">" + String(repeating: "<use href=\"#m\(k - 1)\"/>", count: 10) + "</g>" }
     let many = Self.problem(Self.svg(body))
-    #expect(many?.message.contains("more than 10000 elements") == true, "\(String(describing: many))")
+    expectEqual(many?.message.contains("more than 10000 elements"), true, "\(String(describing: many))")
     let cycle = Self.problem(Self.svg("<g id=\"a\"><use href=\"#b\"/></g><g id=\"b\"><use href=\"#a\"/></g>"))
-    #expect(cycle?.message.contains("uses itself") == true, "\(String(describing: cycle))")
+    expectEqual(cycle?.message.contains("uses itself"), true, "\(String(describing: cycle))")
     let selfUse = Self.problem(Self.svg("<use id=\"u\" href=\"#u\"/>"))
-    #expect(selfUse?.message.contains("uses itself") == true)
+    expectEqual(selfUse?.message.contains("uses itself"), true)
   }
 
   @Test func sizeElementsAndPathDataAreCapped() {
     let big = Data(repeating: 0x20, count: SVGDocumentCheck.maximumFileSize + 1)
-    #expect(Self.problem(big)?.message.contains("larger than 4 MiB") == true)
+    expectEqual(Self.problem(big)?.message.contains("larger than 4 MiB"), true)
     let elements = Self.problem(Self.svg(String(repeating: "<rect/>", count: 10_001)))
-    #expect(elements?.message.contains("more than 10000 elements") == true)
+    expectEqual(elements?.message.contains("more than 10000 elements"), true)
     let points = (0..<300_000).map { " L\($0 % 64) \($0 % 32)" }.joined()
     let path = Self.problem(Self.svg("<path d=\"M0 0\(points)\"/>"))
-    #expect(
-      path?.message.contains("more than \(SVGDocumentCheck.maximumPathNumbers) numbers") == true,
+    expectEqual(
+      path?.message.contains("more than \(SVGDocumentCheck.maximumPathNumbers) numbers"), true,
       "\(String(describing: path))")
     // A marker multiplies by the vertices it is drawn at.
     let markers =
@@ -105,6 +106,6 @@ import Testing
       + "<path marker-mid=\"url(#m)\" d=\"M0 0" + (0..<2000).map { " L\($0) 1" }.joined() + "\"/>"
     #expect(Self.problem(Self.svg(markers)) != nil)
     let deep = String(repeating: "<g>", count: 70) + String(repeating: "</g>", count: 70)
-    #expect(Self.problem(Self.svg(deep))?.message.contains("nested deeper than 64") == true)
+    expectEqual(Self.problem(Self.svg(deep))?.message.contains("nested deeper than 64"), true)
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import Testing
@@ -33,23 +34,24 @@ import Testing
       let tree = scene.renderTree(at: t)
       let expected = try #require(
         animator.value(of: key, as: Point.self, at: t) ?? (t < 0.5 ? Point(x: 100, y: 100) : nil))
-      #expect(tree.layer(id: "card")?.position == expected, "card at \(t) s")
-      #expect(tree.layer(id: "panel")?.mask?.opacity == animator.sample(at: t).layer("hole")?.opacity)
-      #expect(tree.layer(id: "dot")?.opacity == max(0, 1 - t))
+      expectEqual(tree.layer(id: "card")?.position, expected, "card at \(t) s")
+      expectEqual(tree.layer(id: "panel")?.mask?.opacity, animator.sample(at: t).layer("hole")?.opacity)
+      expectEqual(tree.layer(id: "dot")?.opacity, max(0, 1 - t))
     }
     let hole = try #require(scene.renderTree(at: 0.5).layer(id: "panel")?.mask?.opacity)
-    #expect(hole < 1 && hole > 0.25)
-    #expect(scene.renderTree(at: 2).layer(id: "panel")?.mask?.opacity == 0.25)
+    expectLess(hole, 1)
+    expectGreater(hole, 0.25)
+    expectEqual(scene.renderTree(at: 2).layer(id: "panel")?.mask?.opacity, 0.25)
     // The retarget hands over value and velocity.
     let before = try #require(animator.velocity(of: key, as: Point.self, before: 1))
     let after = try #require(animator.velocity(of: key, as: Point.self, at: 1))
-    #expect((before - after).magnitudeSquared.squareRoot() <= 1e-6 * before.magnitudeSquared.squareRoot())
-    #expect(before.magnitudeSquared > 1)
+    expectLessOrEqual((before - after).magnitudeSquared.squareRoot(), 1e-6 * before.magnitudeSquared.squareRoot())
+    expectGreater(before.magnitudeSquared, 1)
   }
 
   @Test func aLayerNotInTheTreeIsIgnored() throws {
     var animator = Animator(model: LayerTree(Self.scene().layers))
     try animator.tween(AnimationKey(object: "ghost", key: "opacity"), property: .layer("ghost", .opacity), to: 0, at: 0)
-    #expect(animator.sample(at: 1).layers == Self.scene().layers)
+    expectEqual(animator.sample(at: 1).layers, Self.scene().layers)
   }
 }

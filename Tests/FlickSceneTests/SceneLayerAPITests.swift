@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import Testing
 
@@ -37,11 +38,11 @@ import Testing
     for t in [0.0, 0.5, 0.6, 0.9, 1.7, 3.0] {
       let card = try #require(Self.layer(scene.renderTree(at: t), "card"))
       let expected = t < 0.5 ? Point(x: 100, y: 150) : spring.value(at: t - 0.5)
-      #expect(card.position == expected, "t = \(t)")
+      expectEqual(card.position, expected, "t = \(t)")
     }
     let label = try #require(Self.layer(scene.renderTree(at: 0.5), "label"))
     let tween = BasicAnimation(from: 1.0, to: 0.25, duration: 1, timingFunction: .default)
-    #expect(abs(label.opacity - tween.value(at: 0.5)) < 1e-12)
+    expectLess(abs(label.opacity - tween.value(at: 0.5)), 1e-12)
   }
 
   @Test func aSecondAnimationUnderTheSameKeyRetargetsContinuously() throws {
@@ -52,13 +53,13 @@ import Testing
       scene.animator!.value(of: AnimationKey(object: "card", key: "position"), as: Point.self, before: 0.2))
     let after = try #require(
       scene.animator!.value(of: AnimationKey(object: "card", key: "position"), as: Point.self, at: 0.2))
-    #expect((before - after).magnitudeSquared < 1e-18)
+    expectLess((before - after).magnitudeSquared, 1e-18)
     let vBefore = try #require(
       scene.animator!.velocity(of: AnimationKey(object: "card", key: "position"), as: Point.self, before: 0.2))
     let vAfter = try #require(
       scene.animator!.velocity(of: AnimationKey(object: "card", key: "position"), as: Point.self, at: 0.2))
-    #expect((vBefore - vAfter).magnitudeSquared < 1e-12)
-    #expect(vAfter.magnitudeSquared > 1)
+    expectLess((vBefore - vAfter).magnitudeSquared, 1e-12)
+    expectGreater(vAfter.magnitudeSquared, 1)
   }
 
   /// Seed 004: each swap is added from the completion block of the previous one, at the exact
@@ -78,27 +79,27 @@ import Testing
     let events = scene.animator!.events(after: -1, through: 60)
     let starts = events.filter { $0.kind == .start }.map(\.time)
     let ends = events.filter { $0.kind == .completed(finished: true) }.map(\.time)
-    #expect(starts.count == 4)
-    #expect(ends.count == 4)
+    expectEqual(starts.count, 4)
+    expectEqual(ends.count, 4)
     // Each swap starts exactly when the previous one completed, and that instant is the
     // spring's own settle time, not a multiple of the frame interval.
     let spring = SpringAnimation(
       from: a, to: b, parameters: .popDefault, restThreshold: LayerProperty.position.threshold)
-    #expect(abs(ends[0] - (0.1 + spring.duration)) < 1e-9)
-    for i in 1..<4 { #expect(starts[i] == ends[i - 1]) }
-    #expect(abs(ends[0] * 30 - (ends[0] * 30).rounded()) > 1e-6)
+    expectLess(abs(ends[0] - (0.1 + spring.duration)), 1e-9)
+    for i in 1..<4 { expectEqual(starts[i], ends[i - 1]) }
+    expectGreater(abs(ends[0] * 30 - (ends[0] * 30).rounded()), 1e-6)
     // Frames are pure: a late frame alone equals the last swap's spring at its local time.
     let t = starts[3] + 0.05
     let last = SpringAnimation(from: b, to: a, parameters: .popDefault, restThreshold: LayerProperty.position.threshold)
     let card = try #require(Self.layer(scene.renderTree(at: t), "card"))
-    #expect((card.position - last.value(at: t - starts[3])).magnitudeSquared < 1e-12)
+    expectLess((card.position - last.value(at: t - starts[3])).magnitudeSquared, 1e-12)
   }
 
   @Test func keyPathsTakeTheCatalogueNameAndThreshold() {
-    #expect(LayerProperty(\Layer.position).name == "position")
-    #expect(LayerProperty(\Layer.position).threshold == LayerProperty.position.threshold)
-    #expect(LayerProperty(\Layer.backgroundColor).threshold == LayerProperty.backgroundColor.threshold)
-    #expect(LayerProperty(\Layer.transform.rotation).name == "rotation")
+    expectEqual(LayerProperty(\Layer.position).name, "position")
+    expectEqual(LayerProperty(\Layer.position).threshold, LayerProperty.position.threshold)
+    expectEqual(LayerProperty(\Layer.backgroundColor).threshold, LayerProperty.backgroundColor.threshold)
+    expectEqual(LayerProperty(\Layer.transform.rotation).name, "rotation")
   }
 
   @Test func buildingCallsThrowOnceNamingTheFirstBadCall() {
@@ -112,12 +113,12 @@ import Testing
     do {
       try scene.validate()
     } catch {
-      #expect(error.call == "pop[\"crad\"].add(spring, for: position, at: 0.0)")
+      expectEqual(error.call, "pop[\"crad\"].add(spring, for: position, at: 0.0)")
       #expect(error.reason.contains("did you mean \"card\"?"))
       #expect(error.reason.contains("and 3 more problems"))
     }
     // Nothing bad was recorded into the animator: the good layers render as written.
-    #expect(Self.layer(scene.renderTree(at: 1), "card")?.opacity == 1)
+    expectEqual(Self.layer(scene.renderTree(at: 1), "card")?.opacity, 1)
   }
 
   @Test func layersAddedAfterTheFirstAnimationAreReported() {
@@ -133,11 +134,11 @@ import Testing
     scene.set(\.opacity, of: "card", to: 1, at: 0.5)
     scene.set(.position, of: "dot", to: Point(x: 5, y: 6), at: 2)
     try scene.validate()
-    #expect(Self.layer(scene.renderTree(at: 0.49), "card")!.opacity < 1)
-    #expect(Self.layer(scene.renderTree(at: 0.5), "card")!.opacity == 1)
-    #expect(Self.layer(scene.renderTree(at: 3), "card")!.opacity == 1)
-    #expect(Self.layer(scene.renderTree(at: 1.99), "dot")!.position == Point(x: 20, y: 20))
-    #expect(Self.layer(scene.renderTree(at: 2), "dot")!.position == Point(x: 5, y: 6))
+    expectLess(Self.layer(scene.renderTree(at: 0.49), "card")!.opacity, 1)
+    expectEqual(Self.layer(scene.renderTree(at: 0.5), "card")!.opacity, 1)
+    expectEqual(Self.layer(scene.renderTree(at: 3), "card")!.opacity, 1)
+    expectEqual(Self.layer(scene.renderTree(at: 1.99), "dot")!.position, Point(x: 20, y: 20))
+    expectEqual(Self.layer(scene.renderTree(at: 2), "dot")!.position, Point(x: 5, y: 6))
   }
 
   @Test func gpuAnimationChainStartsEachGroupAtTheExactEnd() throws {
@@ -163,13 +164,13 @@ import Testing
     let first = SpringAnimation(
       from: Point(x: 100, y: 150), to: Point(x: 300, y: 150), parameters: .gpuAnimation, restThreshold: 0.01)
     let back = try #require(starts.first { $0.key.key == "position" && $0.time > 0.25 })
-    #expect(abs(back.time - (0.25 + first.duration + 0.5)) < 1e-9)
+    expectLess(abs(back.time - (0.25 + first.duration + 0.5)), 1e-9)
     let dot = try #require(starts.first { $0.key.object == "dot" })
     let backEnd = try #require(
       events.first { $0.animationID == back.animationID && $0.kind == .completed(finished: true) })
-    #expect(dot.time == backEnd.time)
-    #expect(abs(Self.layer(scene.renderTree(at: 0.25 + 0.15), "card")!.opacity - 0.75) < 1e-9)
-    #expect(abs(Self.layer(scene.renderTree(at: 29), "dot")!.transform.scale.x - 2) < 0.01)
+    expectEqual(dot.time, backEnd.time)
+    expectLess(abs(Self.layer(scene.renderTree(at: 0.25 + 0.15), "card")!.opacity - 0.75), 1e-9)
+    expectLess(abs(Self.layer(scene.renderTree(at: 29), "dot")!.transform.scale.x - 2), 0.01)
   }
 
   @Test func customPropertiesAnimateInChainsAndPop() throws {
@@ -185,8 +186,8 @@ import Testing
       $0[glow].target = 1; $0[glow].type = .tween(duration: 1, curve: .linear)
     }
     let card = try #require(Self.layer(scene.renderTree(at: 0.5), "card"))
-    #expect(abs(card.shadowOpacity - 0.5) < 1e-9)
-    #expect(abs(card.shadowRadius - 10) < 1e-9)
+    expectLess(abs(card.shadowOpacity - 0.5), 1e-9)
+    expectLess(abs(card.shadowRadius - 10), 1e-9)
   }
 
   @Test func propertyAnimatorOverLayersPausesScrubsReversesAndFinishes() throws {
@@ -204,10 +205,10 @@ import Testing
     try animator.continueAnimation(withTimingParameters: nil, durationFactor: 1, at: 1.5)
     scene.add(animator)
     try scene.validate()
-    #expect(Self.layer(scene.renderTree(at: 0.5), "card")!.position == Point(x: 200, y: 150))
-    #expect(Self.layer(scene.renderTree(at: 1.2), "card")!.position == Point(x: 150, y: 150))
-    #expect(Self.layer(scene.renderTree(at: 1.2), "label")!.opacity == 0.75)
-    #expect(Self.layer(scene.renderTree(at: 3.9), "card")!.position == Point(x: 100, y: 150))
+    expectEqual(Self.layer(scene.renderTree(at: 0.5), "card")!.position, Point(x: 200, y: 150))
+    expectEqual(Self.layer(scene.renderTree(at: 1.2), "card")!.position, Point(x: 150, y: 150))
+    expectEqual(Self.layer(scene.renderTree(at: 1.2), "label")!.opacity, 0.75)
+    expectEqual(Self.layer(scene.renderTree(at: 3.9), "card")!.position, Point(x: 100, y: 150))
     #expect(throws: AnimatorError.self) {
       var other = scene.makePropertyAnimator(duration: 1)
       try other.addAnimations(at: 0) { $0["crad"].opacity = 0 }
@@ -231,15 +232,15 @@ import Testing
     for frame in 0..<viaAnimator.frameCount {
       let t = viaAnimator.time(ofFrame: frame)
       for id in ["card", "label", "dot"] {
-        #expect(
-          Self.layer(viaAnimator.renderTree(at: t), id)?.position
-            == Self.layer(viaLayers.renderTree(at: t), id)?.position)
+        expectEqual(
+          Self.layer(viaAnimator.renderTree(at: t), id)?.position, Self.layer(viaLayers.renderTree(at: t), id)?.position
+        )
       }
     }
   }
 
   @Test func colourLiterals() {
-    #expect(Color(0x30D158) == Color(hex: "#30D158"))
-    #expect(Color(0xFF0000, alpha: 0.5) == Color(red: 1, green: 0, blue: 0, alpha: 0.5))
+    expectEqual(Color(0x30D158), Color(hex: "#30D158"))
+    expectEqual(Color(0xFF0000, alpha: 0.5), Color(red: 1, green: 0, blue: 0, alpha: 0.5))
   }
 }

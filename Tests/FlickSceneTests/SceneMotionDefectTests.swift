@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import Testing
 
@@ -38,14 +39,14 @@ import Testing
     try scene.validate()
     let animator = try #require(scene.animator)
     let starts = animator.events(after: -1, through: .infinity).filter { $0.kind == .start }
-    #expect(starts.count == 9)  // at 0, 0.25, …, 2
-    #expect(starts.map(\.time).max() == 2)
+    expectEqual(starts.count, 9)  // at 0, 0.25, …, 2
+    expectEqual(starts.map(\.time).max(), 2)
     #expect(animator.continuationsWereTruncated)
     let inside = Self.layer(scene.renderTree(at: 1.9), "card")!.position
     scene.duration = 4
     let longer = try #require(scene.animator).events(after: -1, through: .infinity).filter { $0.kind == .start }
-    #expect(longer.count == 17)
-    #expect(Self.layer(scene.renderTree(at: 1.9), "card")!.position == inside)
+    expectEqual(longer.count, 17)
+    expectEqual(Self.layer(scene.renderTree(at: 1.9), "card")!.position, inside)
   }
 
   /// A GPUAnimation-style group defaults to GPUAnimation's spring (200/10, mass 1, rest 0.01),
@@ -60,14 +61,14 @@ import Testing
     for fps in [24.0, 30, 60, 120] {
       for n in stride(from: 0, to: Int(fps), by: 3) {
         let t = Double(n) / fps
-        #expect(Self.layer(scene.renderTree(at: t), "card")!.position == spring.value(at: t), "\(fps) fps")
+        expectEqual(Self.layer(scene.renderTree(at: t), "card")!.position, spring.value(at: t), "\(fps) fps")
       }
     }
     let fade = SpringAnimation(from: 1.0, to: 0.5, parameters: .gpuAnimation, restThreshold: 0.01)
     let events = try #require(scene.animator).events(after: -1, through: 10)
     let second = events.filter { $0.kind == .start && $0.key.object == "dot" }.map(\.time)
-    #expect(second.count == 2)
-    #expect(abs(second[1] - fade.duration) < 1e-9)
+    expectEqual(second.count, 2)
+    expectLess(abs(second[1] - fade.duration), 1e-9)
   }
 
   /// A (custom) value drives another layer, GPUAnimation's `onChange` habit, as part of the
@@ -86,18 +87,19 @@ import Testing
     let times = (0...60).map { Double($0) / 30 }
     let forward = times.map { scene.renderTree(at: $0) }
     let backward = times.reversed().map { scene.renderTree(at: $0) }.reversed()
-    #expect(forward == Array(backward))
+    expectEqual(forward, Array(backward))
     for (t, tree) in zip(times, forward) {
       let value = Self.layer(tree, "card")!.shadowOpacity
       let dot = Self.layer(tree, "dot")!
       if t < 0.2 {
-        #expect(dot.opacity == 1 && dot.position == Point(x: 20, y: 20))
+        expectEqual(dot.opacity, 1)
+        expectEqual(dot.position, Point(x: 20, y: 20))
       } else {
-        #expect(abs(dot.opacity - (1 - value)) < 1e-12, "t = \(t)")
-        #expect(abs(dot.position.x - (20 + 200 * value)) < 1e-9, "t = \(t)")
+        expectLess(abs(dot.opacity - (1 - value)), 1e-12, "t = \(t)")
+        expectLess(abs(dot.position.x - (20 + 200 * value)), 1e-9, "t = \(t)")
       }
     }
-    #expect(Self.layer(forward.last!, "dot")!.opacity == 0)
+    expectEqual(Self.layer(forward.last!, "dot")!.opacity, 0)
     // The driven layer is checked like any other.
     var wrong = Self.scene()
     wrong.animate("card") {
@@ -122,7 +124,7 @@ import Testing
     nanChain.animate("dot") { $0.opacity.target = .nan }
     for scene in [unknown, nanTarget, nanLater, nanChain] {
       let error = try #require(throws: SceneError.self) { try scene.validate() }
-      #expect(scene.renderTree(at: 0.5).problem == error)
+      expectEqual(scene.renderTree(at: 0.5).problem, error)
     }
     #expect(try #require(throws: SceneError.self) { try nanTarget.validate() }.reason.contains("finite"))
     #expect(try #require(throws: SceneError.self) { try nanLater.validate() }.reason.contains("finite"))

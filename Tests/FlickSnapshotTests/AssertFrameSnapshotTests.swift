@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -33,13 +34,13 @@ import Testing
       first = assertFrameSnapshot(
         of: scene, at: [.percent(0), .end], named: "card", record: .missing, snapshotDirectory: dir)
     }
-    #expect(first.map(\.status) == [.recorded, .recorded])
+    expectEqual(first.map(\.status), [.recorded, .recorded])
     #expect(FileManager.default.fileExists(atPath: "\(dir)/card.0pct.png"))
     #expect(FileManager.default.fileExists(atPath: "\(dir)/card.end.png"))
     // Second run: matches.
     let v = assertFrameSnapshot(
       of: scene, at: [.percent(0), .end], named: "card", record: .missing, snapshotDirectory: dir)
-    #expect(v.map(\.status) == [.match, .match])
+    expectEqual(v.map(\.status), [.match, .match])
   }
 
   @Test func aChangedColourFailsAndWritesArtefacts() throws {
@@ -56,7 +57,7 @@ import Testing
         of: after, at: [.percent(0)], named: "c", record: RecordMode.none, snapshotDirectory: dir)
     }
     let v = try #require(verdicts.first)
-    #expect(v.status == .changed)
+    expectEqual(v.status, .changed)
     let box = try #require(v.comparison?.boundingBox)
     #expect(PixelRegion(x: 6, y: 6, width: 20, height: 20).contains(x: box.x, y: box.y))
     for kind in ["actual", "expected", "diff", "sideBySide", "flicker"] {
@@ -65,7 +66,7 @@ import Testing
     }
     // The golden was not touched in record mode none.
     let golden = try Frame(pngAt: "\(dir)/c.0pct.png")
-    #expect(golden.rgba(x: 16, y: 16).r == 255)
+    expectEqual(golden.rgba(x: 16, y: 16).r, 255)
   }
 
   @Test func templateParametersChangeTheFrame() throws {
@@ -78,15 +79,15 @@ import Testing
     }
     let same = assertFrameSnapshot(
       of: fixture, at: [.percent(100)], named: "t", record: RecordMode.none, snapshotDirectory: dir)
-    #expect(same.first?.status == .match)
+    expectEqual(same.first?.status, .match)
     var v: [FrameVerdict] = []
     withKnownIssue {
       v = assertFrameSnapshot(
         of: fixture, parameters: ["rightColor": "#3B82F6"], at: [.percent(100)], named: "t", record: RecordMode.none,
         snapshotDirectory: dir)
     }
-    #expect(v.first?.status == .changed)
-    #expect(v.first?.comparison?.boundingBox == PixelRegion(x: 180, y: 50, width: 100, height: 100))
+    expectEqual(v.first?.status, .changed)
+    expectEqual(v.first?.comparison?.boundingBox, PixelRegion(x: 180, y: 50, width: 100, height: 100))
   }
 
   @Test func recordNoneNeverWritesAMissingGolden() throws {
@@ -97,7 +98,7 @@ import Testing
       v = assertFrameSnapshot(
         of: Self.scene(card: .white), at: [.end], named: "x", record: RecordMode.none, snapshotDirectory: dir)
     }
-    #expect(v.first?.status == .missing)
+    expectEqual(v.first?.status, .missing)
     #expect(!FileManager.default.fileExists(atPath: "\(dir)/x.end.png"))
   }
 
@@ -109,7 +110,7 @@ import Testing
       v = assertFrameSnapshot(
         of: Self.scene(card: .white), at: [.seconds(5)], named: "x", record: .missing, snapshotDirectory: dir)
     }
-    #expect(v.first?.status == .error)
-    #expect(v.first?.message.contains("after the end of the scene") == true)
+    expectEqual(v.first?.status, .error)
+    expectEqual(v.first?.message.contains("after the end of the scene"), true)
   }
 }

@@ -1,8 +1,9 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
-import FlickTesting
 import FlickTestSupport
+import FlickTesting
 import Foundation
 import Testing
 
@@ -50,11 +51,15 @@ import Testing
     let comparator = ImageComparator()
     #expect(try comparator.compare(expectedFile: path, actual: golden).passed)
     let r = try comparator.compare(expectedFile: path, actual: Self.nudged(golden))
-    #expect(!r.passed && r.exact && r.differingPixels == 1)
-    #expect(r.boundingBox == PixelRegion(x: 16, y: 16, width: 1, height: 1))
+    #expect(!r.passed)
+    #expect(r.exact)
+    expectEqual(r.differingPixels, 1)
+    expectEqual(r.boundingBox, PixelRegion(x: 16, y: 16, width: 1, height: 1))
     // The perceptual analysis still describes it: below the threshold.
-    #expect(r.perceptualPixels == 0 && r.subtlePixels == 1)
-    #expect(r.summary.contains("1 below the threshold") && r.summary.contains("same renderer"), "\(r.summary)")
+    expectEqual(r.perceptualPixels, 0)
+    expectEqual(r.subtlePixels, 1)
+    #expect(r.summary.contains("1 below the threshold"), "\(r.summary)")
+    #expect(r.summary.contains("same renderer"), "\(r.summary)")
   }
 
   @Test func theSameChangePassesWithAReasonAgainstGoldensOfAnotherRenderer() throws {
@@ -62,9 +67,11 @@ import Testing
     let path = try Self.temporaryPNG(golden, renderer: Self.otherRenderer)
     defer { unlink(path) }
     let r = try ImageComparator().compare(expectedFile: path, actual: Self.nudged(golden))
-    #expect(r.passed && !r.exact && r.verdict == .withinTolerance)
-    #expect(
-      r.modeReason.contains("perceptual comparison") && r.modeReason.contains("cairo 0.0.1-other"), "\(r.modeReason)")
+    #expect(r.passed)
+    #expect(!r.exact)
+    expectEqual(r.verdict, .withinTolerance)
+    #expect(r.modeReason.contains("perceptual comparison"), "\(r.modeReason)")
+    #expect(r.modeReason.contains("cairo 0.0.1-other"), "\(r.modeReason)")
     #expect(r.summary.contains("within tolerance"), "\(r.summary)")
     // A real recolour (#30D158 → #34C759) still fails perceptually.
     let recoloured = Self.card(Color(red: 0x34 / 255.0, green: 0xC7 / 255.0, blue: 0x59 / 255.0))
@@ -72,7 +79,8 @@ import Testing
       Self.card(Color(red: 0x30 / 255.0, green: 0xD1 / 255.0, blue: 0x58 / 255.0)), renderer: .current)
     defer { unlink(before) }
     let exact = try ImageComparator().compare(expectedFile: before, actual: recoloured)
-    #expect(!exact.passed && exact.differingPixels > 300, "\(exact.summary)")
+    #expect(!exact.passed, "\(exact.summary)")
+    expectGreater(exact.differingPixels, 300, "\(exact.summary)")
     // Forcing either mode works whatever the fingerprints.
     #expect(try !ImageComparator(options: .exact).compare(expectedFile: path, actual: Self.nudged(golden)).passed)
     #expect(
@@ -97,8 +105,9 @@ import Testing
     let path = try Self.temporaryPNG(a, renderer: .current)
     defer { unlink(path) }
     let r = try ImageComparator().compare(expectedFile: path, actual: b)
-    #expect(!r.passed && r.differingPixels == 240, "\(r.summary)")
-    #expect(try ImageComparator(options: .perceptual).compare(expectedFile: path, actual: b).differingPixels < 240)
+    #expect(!r.passed, "\(r.summary)")
+    expectEqual(r.differingPixels, 240, "\(r.summary)")
+    try expectLess(ImageComparator(options: .perceptual).compare(expectedFile: path, actual: b).differingPixels, 240)
   }
 
   @Test func translucentPixelsAreComparedAsStraightAlphaLikePixelmatch() {
@@ -108,7 +117,7 @@ import Testing
     let dr = (200.0 * 128 - 201.0 * 128) / 255
     let y = dr * 0.29889531, i = dr * 0.59597799, q = dr * 0.21147017
     let expected = 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
-    #expect(abs(abs(ColorDelta.yiq(w1, w2, k: 0)) - expected) < 1e-9)
+    expectLess(abs(abs(ColorDelta.yiq(w1, w2, k: 0)) - expected), 1e-9)
     // Alpha differs: the background (48 or 207 per channel at k) shows through.
     let w3: UInt32 = 0x40C8_0000 | 40 << 8 | 90
     let bg = ColorDelta.background(8)
@@ -116,9 +125,9 @@ import Testing
     let dg2 = (40.0 * 128 - 40.0 * 64 - bg.g * 64) / 255
     let db2 = (90.0 * 128 - 90.0 * 64 - bg.b * 64) / 255
     let y2 = dr2 * 0.29889531 + dg2 * 0.58662247 + db2 * 0.11448223
-    #expect(abs(ColorDelta.luma(w1, w3, k: 8) - y2) < 1e-9)
+    expectLess(abs(ColorDelta.luma(w1, w3, k: 8) - y2), 1e-9)
     // Two fully transparent pixels are equal whatever their colour bytes.
-    #expect(ColorDelta.yiq(0x0000_00FF, 0x00FF_0000, k: 0) == 0)
+    expectEqual(ColorDelta.yiq(0x0000_00FF, 0x00FF_0000, k: 0), 0)
   }
 
   // MARK: - CLI
@@ -127,12 +136,13 @@ import Testing
     let dir = try V.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let golden = dir + "/golden", report = dir + "/report"
-    #expect(try V.run(["snapshot", V.twoCards, "--at", "0", "--out", golden]).status == 0)
+    try expectEqual(V.run(["snapshot", V.twoCards, "--at", "0", "--out", golden]).status, 0)
     // One level of one channel of one pixel in the golden.
     let image = try PNGImage(contentsOf: golden + "/0s.png")
     try PNGFile.write(Self.nudged(image.frame, x: 10, y: 10), to: golden + "/0s.png")
     let v = try V.run(["verify", V.twoCards, "--against", golden, "--report", report])
-    #expect(v.status == 1 && v.stderr.contains("1 pixel differs"), "\(v.stderr)")
+    expectEqual(v.status, 1, "\(v.stderr)")
+    #expect(v.stderr.contains("1 pixel differs"), "\(v.stderr)")
     #expect(v.stderr.contains("exact comparison: both sides come from the same renderer"))
     let summary = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report + "/summary.json")))
@@ -153,20 +163,19 @@ import Testing
     }
     try fakeRenderer(dropInputs: false)
     let r = try V.run(["verify", V.twoCards, "--against", golden, "--report", report])
-    #expect(r.status == 0, "\(r.stderr)")
-    #expect(
-      r.stderr.contains("re-rendering the goldens' stored inputs") && r.stderr.contains("renderer drift: 1 pixels"),
-      "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
+    #expect(r.stderr.contains("re-rendering the goldens' stored inputs"), "\(r.stderr)")
+    #expect(r.stderr.contains("renderer drift: 1 pixels"), "\(r.stderr)")
     let s1 = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report + "/summary.json")))
         as? [String: Any])
     let f1 = try #require((s1["frames"] as? [[String: Any]])?.first)
     #expect(f1["status"] as? String == "match" && f1["comparison"] as? String == "exact")
-    #expect((f1["rendererDrift"] as? [String: Any])?["differingPixels"] as? Int == 1)
+    expectEqual((f1["rendererDrift"] as? [String: Any])?["differingPixels"] as? Int, 1)
     // Old goldens (no inputs): perceptual, and said loudly.
     try fakeRenderer(dropInputs: true)
     let p = try V.run(["verify", V.twoCards, "--against", golden, "--report", report])
-    #expect(p.status == 0, "\(p.stderr)")
+    expectEqual(p.status, 0, "\(p.stderr)")
     #expect(
       p.stderr.contains("perceptual comparison: the golden comes from another renderer (cairo 0.0.1-other"),
       "\(p.stderr)")
@@ -176,36 +185,39 @@ import Testing
         as? [String: Any])
     let f2 = try #require((s2["frames"] as? [[String: Any]])?.first)
     #expect(f2["status"] as? String == "match" && f2["comparison"] as? String == "perceptual")
-    #expect((f2["comparisonReason"] as? String)?.contains("another renderer") == true)
+    expectEqual((f2["comparisonReason"] as? String)?.contains("another renderer"), true)
     // --exact overrides.
-    #expect(try V.run(["verify", V.twoCards, "--against", golden, "--exact"], in: dir).status == 1)
+    try expectEqual(V.run(["verify", V.twoCards, "--against", golden, "--exact"], in: dir).status, 1)
   }
 
   @Test func everyUndecodableGoldenIsExit3InDiffAndVerify() throws {
     let dir = try V.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let golden = dir + "/golden"
-    #expect(try V.run(["snapshot", V.twoCards, "--at", "0", "--out", golden]).status == 0)
+    try expectEqual(V.run(["snapshot", V.twoCards, "--at", "0", "--out", golden]).status, 0)
     let good = dir + "/good.png"
     try FileManager.default.copyItem(atPath: golden + "/0s.png", toPath: good)
     for (name, bytes) in PNGDecodingTests.undecodable() {
       let bad = dir + "/bad.png"
       try Data(bytes).write(to: URL(fileURLWithPath: bad))
       let same = try V.run(["diff", bad, bad])
-      #expect(same.status == 3 && same.stderr.contains("unreadable"), "\(name): \(same.stderr)")
-      #expect(try V.run(["diff", good, bad]).status == 3, "\(name)")
-      #expect(try V.run(["diff", bad, good]).status == 3, "\(name)")
+      expectEqual(same.status, 3, "\(name): \(same.stderr)")
+      #expect(same.stderr.contains("unreadable"), "\(name): \(same.stderr)")
+      try expectEqual(V.run(["diff", good, bad]).status, 3, "\(name)")
+      try expectEqual(V.run(["diff", bad, good]).status, 3, "\(name)")
       try Data(bytes).write(to: URL(fileURLWithPath: golden + "/0s.png"))
       let v = try V.run(["verify", V.twoCards, "--against", golden], in: dir)
-      #expect(v.status == 3 && v.stderr.contains("unreadable"), "\(name): \(v.stderr)")
+      expectEqual(v.status, 3, "\(name): \(v.stderr)")
+      #expect(v.stderr.contains("unreadable"), "\(name): \(v.stderr)")
       #expect(!v.stderr.contains("cannot read image \(golden)/0s.png: cannot read image"))
     }
     // The limit (which refuses the 20000² header) can be lowered by option or environment.
     let lowered = try V.run(["diff", good, good, "--max-image-pixels", "1000"])
-    #expect(lowered.status == 3 && lowered.stderr.contains("decode limit of 1000"), "\(lowered.stderr)")
+    expectEqual(lowered.status, 3, "\(lowered.stderr)")
+    #expect(lowered.stderr.contains("decode limit of 1000"), "\(lowered.stderr)")
     let env = try V.run(["diff", good, good], environment: [DecodeLimits.pixelsVariable: "1000"])
-    #expect(env.status == 3)
-    #expect(try V.run(["diff", good, good, "--max-image-pixels", "lots"]).status == 2)
+    expectEqual(env.status, 3)
+    try expectEqual(V.run(["diff", good, good, "--max-image-pixels", "lots"]).status, 2)
   }
 
   @Test func anUndecodableGoldenFailsAssertFrameSnapshot() throws {
@@ -224,7 +236,7 @@ import Testing
         v = assertFrameSnapshot(
           of: scene, at: [.seconds(0)], named: "u", record: RecordMode.none, snapshotDirectory: dir)
       }
-      #expect(v.first?.status == .unreadable, "\(name)")
+      expectEqual(v.first?.status, .unreadable, "\(name)")
     }
   }
 
@@ -244,14 +256,14 @@ import Testing
           $0.rawValue.contains("re-recorded") && $0.rawValue.contains("re-run without recording to verify it")
         }
       }
-      #expect(v.first?.status == .recorded, "\(mode)")
+      expectEqual(v.first?.status, .recorded, "\(mode)")
     }
     // The golden now holds the written frame, with this renderer's fingerprint.
-    #expect(try PNGImage(contentsOf: dir + "/r.end.png").renderer == RendererFingerprint.current)
+    try expectEqual(PNGImage(contentsOf: dir + "/r.end.png").renderer, RendererFingerprint.current)
     let ok = assertFrameSnapshot(
       of: AssertFrameSnapshotTests.scene(card: .black), at: [.end], named: "r", record: RecordMode.none,
       snapshotDirectory: dir)
-    #expect(ok.first?.status == .match)
+    expectEqual(ok.first?.status, .match)
   }
 
   // MARK: - Reports
@@ -260,33 +272,36 @@ import Testing
     let dir = try V.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let a = dir + "/a", b = dir + "/b", report = dir + "/report"
-    #expect(try V.run(["snapshot", V.twoCards, "--at", "0,end", "--out", a]).status == 0)
-    #expect(
-      try V.run([
+    try expectEqual(V.run(["snapshot", V.twoCards, "--at", "0,end", "--out", a]).status, 0)
+    try expectEqual(
+      V.run([
         "snapshot", V.twoCards, "--at", "0,frame:3", "--scale", "0.5", "--out", b, "--set", "rightColor=#3B82F6",
-      ]).status == 0)
+      ]).status, 0)
     try FileManager.default.copyItem(atPath: a + "/end.png", toPath: b + "/end.png")
     try Data("junk".utf8).write(to: URL(fileURLWithPath: b + "/junk.png"))
     try Data("junk".utf8).write(to: URL(fileURLWithPath: a + "/junk.png"))
     let d = try V.run(["diff", a, b, "--report", report])
-    #expect(d.status == 3, "\(d.stderr)")
+    expectEqual(d.status, 3, "\(d.stderr)")
     let summary = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report + "/summary.json")))
         as? [String: Any])
-    #expect(summary["passed"] as? Bool == false)
+    expectEqual(summary["passed"] as? Bool, false)
     let counts = try #require(summary["counts"] as? [String: Int])
-    #expect(
-      counts == [
+    expectEqual(
+      counts,
+      [
         "match": 1, "changed": 0, "sizeMismatch": 1, "missing": 1, "unreadable": 1, "recorded": 0, "error": 0,
       ], "\(counts)")
     let frames = try #require(summary["frames"] as? [[String: Any]])
     let mismatch = try #require(frames.first { $0["status"] as? String == "sizeMismatch" })
     #expect(mismatch["differingPixels"] == nil, "a size mismatch compares no pixel")
-    #expect((mismatch["actualSize"] as? [String: Int])?["width"] == 160)
+    expectEqual((mismatch["actualSize"] as? [String: Int])?["width"], 160)
     // Times as written, links readable on the dark page, failing frames folded.
-    #expect(SnapshotReport.secondsText(6.166666666666667) == "6.17 s" && SnapshotReport.secondsText(2) == "2 s")
+    expectEqual(SnapshotReport.secondsText(6.166666666666667), "6.17 s")
+    expectEqual(SnapshotReport.secondsText(2), "2 s")
     let html = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
-    #expect(html.contains("a{color:#93c5fd}") && html.contains("<details>"))
+    #expect(html.contains("a{color:#93c5fd}"))
+    #expect(html.contains("<details>"))
     #expect(html.contains(RendererFingerprint.current.description))
   }
 
@@ -297,14 +312,16 @@ import Testing
     let diff = try #require(DiffRenderer.diffImage(expected: a, comparison: c))
     let side = DiffRenderer.sideBySide(expected: a, actual: b, diff: diff)
     // Three panels and a label band above them, with white label text in it.
-    #expect(side.width == 8 + 3 * (48 + 8) && side.height == 32 + 16 + 20)
+    expectEqual(side.width, 8 + 3 * (48 + 8))
+    expectEqual(side.height, 32 + 16 + 20)
     let band = (0..<side.width).contains { x in (4..<22).contains { y in side.rgba(x: x, y: y).r > 200 } }
     #expect(band, "labels are drawn")
     let box = try #require(c.boundingBox)
     let zoom = try #require(DiffRenderer.zoom(expected: a, actual: b, diff: diff, around: box))
-    #expect(zoom.width >= 3 * 24 * 4, "at least 4× a 24-pixel crop per panel")
+    expectGreaterOrEqual(zoom.width, 3 * 24 * 4, "at least 4× a 24-pixel crop per panel")
     // The single changed pixel is blue (below the threshold, counted exactly) in the diff.
     let p = diff.rgba(x: 16, y: 16)
-    #expect(p.b == 255 && p.r == 0)
+    expectEqual(p.b, 255)
+    expectEqual(p.r, 0)
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickRaster
 import FlickTestSupport
 import Testing
@@ -48,10 +49,10 @@ import Testing
       var expected = Frame(width: width, height: height)
       for y in 0..<height { for x in 0..<width { DiffRenderer.put(&expected, x, y, 96, 96, 96) } }
       var got = DiffRenderer.grey(width: width, height: height)
-      #expect(got == expected, "grey \(width)×\(height)")
+      expectEqual(got, expected, "grey \(width)×\(height)")
       Self.referenceBlit(src, into: &expected, atX: ox, y: oy)
       DiffRenderer.blit(src, into: &got, atX: ox, y: oy)
-      #expect(got == expected, "\(src.width)×\(src.height) at (\(ox), \(oy)) into \(width)×\(height)")
+      expectEqual(got, expected, "\(src.width)×\(src.height) at (\(ox), \(oy)) into \(width)×\(height)")
     }
   }
 
@@ -66,7 +67,7 @@ import Testing
           for c in 0..<4 { expected.pixels[d + c] = frame.pixels[s + c] }
         }
       }
-      #expect(DiffRenderer.scaled(frame, by: factor) == expected, "×\(factor)")
+      expectEqual(DiffRenderer.scaled(frame, by: factor), expected, "×\(factor)")
     }
   }
 
@@ -89,6 +90,6 @@ import Testing
       expected[i * 4 + 2] = mul(w >> 16)
       expected[i * 4 + 3] = UInt8(a)
     }
-    #expect(image.frame.pixels == expected)
+    expectEqual(image.frame.pixels, expected)
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTesting
 import Testing
 
@@ -11,8 +12,12 @@ import Testing
     let status: FrameVerdict.Status = .match
     let region = PixelRegion(x: 0, y: 0, width: 1, height: 1)
     let limits = DecodeLimits(maxPixels: 10)
-    #expect(options.mode == .perceptual && ComparisonOptions.exact.mode == .exact)
-    #expect(
-      times.count == 4 && mode == .none && status.rawValue == "match" && region.width == 1 && limits.maxPixels == 10)
+    expectEqual(options.mode, .perceptual)
+    expectEqual(ComparisonOptions.exact.mode, .exact)
+    expectEqual(times.count, 4)
+    expectEqual(mode, .none)
+    expectEqual(status.rawValue, "match")
+    expectEqual(region.width, 1)
+    expectEqual(limits.maxPixels, 10)
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -40,7 +41,9 @@ import Testing
   @Test func identicalFramesTakeTheFastPath() {
     let a = Self.solid(16, 8, r: 10, g: 20, b: 30)
     let r = ImageComparator(options: .perceptual).compare(a, a)
-    #expect(r.verdict == .identicalPixels && r.passed && r.differingPixels == 0)
+    expectEqual(r.verdict, .identicalPixels)
+    #expect(r.passed)
+    expectEqual(r.differingPixels, 0)
     #expect(r.pixelClasses.isEmpty)
   }
 
@@ -49,14 +52,17 @@ import Testing
     var b = a
     Self.set(&b, 5, 3, r: 250, g: 20, b: 30)
     let r = ImageComparator(options: .perceptual).compare(a, b)
-    #expect(r.verdict == .different && !r.passed)
-    #expect(r.differingPixels == 1 && r.antiAliasedPixels == 0)
-    #expect(r.boundingBox == PixelRegion(x: 5, y: 3, width: 1, height: 1))
-    #expect(r.summary.contains("1 pixel differs") && r.summary.contains("1×1 at (5, 3)"))
+    expectEqual(r.verdict, .different)
+    #expect(!r.passed)
+    expectEqual(r.differingPixels, 1)
+    expectEqual(r.antiAliasedPixels, 0)
+    expectEqual(r.boundingBox, PixelRegion(x: 5, y: 3, width: 1, height: 1))
+    #expect(r.summary.contains("1 pixel differs"))
+    #expect(r.summary.contains("1×1 at (5, 3)"))
     // A budget of one pixel lets it through.
-    #expect(
-      ImageComparator(options: ComparisonOptions(mode: .perceptual, maxDiffPixels: 1)).compare(a, b).verdict
-        == .withinTolerance)
+    expectEqual(
+      ImageComparator(options: ComparisonOptions(mode: .perceptual, maxDiffPixels: 1)).compare(a, b).verdict,
+      .withinTolerance)
   }
 
   @Test func smallChangeBelowTheThresholdIsSimilar() {
@@ -64,21 +70,24 @@ import Testing
     var b = a
     Self.set(&b, 2, 2, r: 104, g: 100, b: 100)
     let r = ImageComparator(options: .perceptual).compare(a, b)
-    #expect(r.verdict == .withinTolerance && r.differingPixels == 0)
-    #expect(r.pixelClasses[2 * 8 + 2] == ImageComparison.PixelClass.similar.rawValue)
+    expectEqual(r.verdict, .withinTolerance)
+    expectEqual(r.differingPixels, 0)
+    expectEqual(r.pixelClasses[2 * 8 + 2], ImageComparison.PixelClass.similar.rawValue)
     // The exact options count it.
-    #expect(ImageComparator(options: .exact).compare(a, b).differingPixels == 1)
+    expectEqual(ImageComparator(options: .exact).compare(a, b).differingPixels, 1)
   }
 
   @Test func shiftedEdgeIsOnlyAntiAliasing() throws {
     let a = try Self.card(atX: 10.25)
     let b = try Self.card(atX: 10.75)
     let r = ImageComparator(options: .perceptual).compare(a, b)
-    #expect(r.verdict == .withinTolerance, "\(r.summary)")
-    #expect(r.antiAliasedPixels >= 16 && r.differingPixels == 0)
+    expectEqual(r.verdict, .withinTolerance, "\(r.summary)")
+    expectGreaterOrEqual(r.antiAliasedPixels, 16)
+    expectEqual(r.differingPixels, 0)
     // Counting anti-aliasing (--aa) makes the same pair fail.
     let strict = ImageComparator(options: ComparisonOptions(mode: .perceptual, includeAntiAliasing: true)).compare(a, b)
-    #expect(strict.verdict == .different && strict.differingPixels == r.antiAliasedPixels)
+    expectEqual(strict.verdict, .different)
+    expectEqual(strict.differingPixels, r.antiAliasedPixels)
   }
 
   @Test func colourChangeAtSimilarLumaIsDetected() {
@@ -88,9 +97,9 @@ import Testing
     for y in 4..<14 { for x in 6..<16 { Self.set(&b, x, y, r: 100, g: 150, b: 125) } }
     for metric in ColorMetric.allCases {
       let r = ImageComparator(options: ComparisonOptions(mode: .perceptual, metric: metric)).compare(a, b)
-      #expect(r.verdict == .different, "\(metric)")
-      #expect(r.differingPixels == 100, "\(metric)")
-      #expect(r.boundingBox == PixelRegion(x: 6, y: 4, width: 10, height: 10), "\(metric)")
+      expectEqual(r.verdict, .different, "\(metric)")
+      expectEqual(r.differingPixels, 100, "\(metric)")
+      expectEqual(r.boundingBox, PixelRegion(x: 6, y: 4, width: 10, height: 10), "\(metric)")
     }
   }
 
@@ -99,21 +108,21 @@ import Testing
     // Opaque white over nothing: pixelmatch's checkerboard shows it (blending with white would not).
     var white = clear
     Self.set(&white, 1, 1, r: 255, g: 255, b: 255)
-    #expect(ImageComparator(options: .perceptual).compare(clear, white).differingPixels == 1)
+    expectEqual(ImageComparator(options: .perceptual).compare(clear, white).differingPixels, 1)
     // Half-transparent red against fully transparent.
     var half = clear
     Self.set(&half, 2, 2, r: 255, g: 0, b: 0, a: 128)
-    #expect(ImageComparator(options: .perceptual).compare(clear, half).differingPixels == 1)
+    expectEqual(ImageComparator(options: .perceptual).compare(clear, half).differingPixels, 1)
     // Same colour, alpha 255 vs 128.
     let opaque = Self.solid(8, 8, r: 30, g: 60, b: 200)
     let translucent = Self.solid(8, 8, r: 30, g: 60, b: 200, a: 128)
     // Blended over pixelmatch's checkerboard, half the pixels land on a background close to the
     // colour itself; the others differ clearly.
-    #expect(ImageComparator(options: .perceptual).compare(opaque, translucent).differingPixels >= 16)
+    expectGreaterOrEqual(ImageComparator(options: .perceptual).compare(opaque, translucent).differingPixels, 16)
     for metric in ColorMetric.allCases {
       let r = ImageComparator(options: ComparisonOptions(mode: .perceptual, metric: metric)).compare(
         opaque, translucent)
-      #expect(r.verdict == .different, "\(metric)")
+      expectEqual(r.verdict, .different, "\(metric)")
     }
   }
 
@@ -123,21 +132,24 @@ import Testing
     var b = a
     Self.set(&b, 139_999, 1, r: 255, g: 255, b: 255)
     let r = ImageComparator(options: .perceptual).compare(a, b)
-    #expect(r.differingPixels == 1 && r.boundingBox == PixelRegion(x: 139_999, y: 1, width: 1, height: 1))
+    expectEqual(r.differingPixels, 1)
+    expectEqual(r.boundingBox, PixelRegion(x: 139_999, y: 1, width: 1, height: 1))
   }
 
   @Test func sizeMismatchFailsAtOnceNamingBothSizes() {
     let r = ImageComparator(options: .perceptual).compare(Frame(width: 4, height: 3), Frame(width: 3, height: 4))
-    #expect(r.verdict == .sizeMismatch && !r.passed)
-    #expect(r.summary == "size mismatch: expected 4×3, actual 3×4")
+    expectEqual(r.verdict, .sizeMismatch)
+    #expect(!r.passed)
+    expectEqual(r.summary, "size mismatch: expected 4×3, actual 3×4")
   }
 
   @Test func budgetTakesTheSmallerOfCountAndRatio() {
-    #expect(ComparisonOptions().budget(pixelCount: 1000) == 0)
-    #expect(ComparisonOptions(mode: .perceptual, maxDiffPixels: 50).budget(pixelCount: 1000) == 50)
-    #expect(ComparisonOptions(mode: .perceptual, maxDiffRatio: 0.01).budget(pixelCount: 1000) == 10)
-    #expect(ComparisonOptions(mode: .perceptual, maxDiffPixels: 5, maxDiffRatio: 0.01).budget(pixelCount: 1000) == 5)
-    #expect(ComparisonOptions(mode: .perceptual, maxDiffPixels: 50, maxDiffRatio: 0.01).budget(pixelCount: 1000) == 10)
+    expectEqual(ComparisonOptions().budget(pixelCount: 1000), 0)
+    expectEqual(ComparisonOptions(mode: .perceptual, maxDiffPixels: 50).budget(pixelCount: 1000), 50)
+    expectEqual(ComparisonOptions(mode: .perceptual, maxDiffRatio: 0.01).budget(pixelCount: 1000), 10)
+    expectEqual(ComparisonOptions(mode: .perceptual, maxDiffPixels: 5, maxDiffRatio: 0.01).budget(pixelCount: 1000), 5)
+    expectEqual(
+      ComparisonOptions(mode: .perceptual, maxDiffPixels: 50, maxDiffRatio: 0.01).budget(pixelCount: 1000), 10)
   }
 
   @Test func scatteredSpecklePassesButACompactChangeOfTheSameSizeFails() {
@@ -151,30 +163,35 @@ import Testing
       }
     }
     let scattered = ImageComparator(options: options).compare(a, speckle)
-    #expect(scattered.differingPixels == 36 && scattered.verdict == .withinTolerance, "\(scattered.summary)")
+    expectEqual(scattered.differingPixels, 36, "\(scattered.summary)")
+    expectEqual(scattered.verdict, .withinTolerance, "\(scattered.summary)")
     // The same count as a 6 × 6 block.
     var block = a
     for y in 20..<26 { for x in 30..<36 { Self.set(&block, x, y, r: 200, g: 200, b: 200) } }
     let compact = ImageComparator(options: options).compare(a, block)
-    #expect(compact.differingPixels == 36 && compact.verdict == .different)
-    #expect(compact.failedOnDensity && compact.densestWindowCount == 36)
+    expectEqual(compact.differingPixels, 36)
+    expectEqual(compact.verdict, .different)
+    #expect(compact.failedOnDensity)
+    expectEqual(compact.densestWindowCount, 36)
     #expect(compact.summary.contains("too dense"))
   }
 
   @Test func yiqMatchesPixelmatchNumbers() {
     // Black to white is pure luma: 0.5053 × 255²; a lighter second pixel gives a positive sign.
     let black: UInt32 = 0xFF00_0000, white: UInt32 = 0xFFFF_FFFF
-    #expect(abs(ColorDelta.yiq(black, white, k: 0) - 0.5053 * 255 * 255) < 0.01)
+    expectLess(abs(ColorDelta.yiq(black, white, k: 0) - 0.5053 * 255 * 255), 0.01)
     // The largest distance of all (pixelmatch's 35215) is between saturated complementary colours.
     let red: UInt32 = 0xFFFF_0000, cyan: UInt32 = 0xFF00_FFFF
-    #expect(ColorDelta.yiq(red, cyan, k: 0) <= 35215)
-    #expect(ColorDelta.yiq(white, black, k: 0) < 0)
+    expectLessOrEqual(ColorDelta.yiq(red, cyan, k: 0), 35215)
+    expectLess(ColorDelta.yiq(white, black, k: 0), 0)
     // OKLab HyAB: black to white is 1.
-    #expect(abs(abs(ColorDelta.hyab(black, white, k: 0)) - 1) < 1e-3)
+    expectLess(abs(abs(ColorDelta.hyab(black, white, k: 0)) - 1), 1e-3)
     // The checkerboard background channels are 48 or 207.
     for k in stride(from: 0, to: 400, by: 4) {
       let bg = ColorDelta.background(k)
-      #expect([48.0, 207.0].contains(bg.g) && [48.0, 207.0].contains(bg.b) && bg.r == 48)
+      #expect([48.0, 207.0].contains(bg.g))
+      #expect([48.0, 207.0].contains(bg.b))
+      expectEqual(bg.r, 48)
     }
   }
 
@@ -198,7 +215,7 @@ import Testing
     try Data(bytes.prefix(bytes.count - 20)).write(to: URL(fileURLWithPath: truncated))
     #expect(throws: SnapshotError.self) { try comparator.compareFiles(expected: good, actual: truncated) }
     // And the good file matches itself through the byte fast path.
-    #expect(try comparator.compareFiles(expected: good, actual: good).verdict == .identicalBytes)
+    try expectEqual(comparator.compareFiles(expected: good, actual: good).verdict, .identicalBytes)
   }
 }
 

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickRaster
 import FlickSnapshot
 import FlickTestSupport
@@ -30,43 +31,51 @@ import Testing
     let template = try Self.springy(bounciness: 8, in: dir)
     let golden = dir + "/golden"
     let s = try V.run(["snapshot", template, "--motion", "--out", golden], in: dir)
-    #expect(s.status == 0, "\(s.stderr)")
+    expectEqual(s.status, 0, "\(s.stderr)")
     let text = try String(contentsOfFile: golden + "/motion.txt", encoding: .utf8)
     #expect(text.hasPrefix("flick-motion 1\nproperty badge position"), "\(text.prefix(80))")
     // Every frame time (30) plus the event times (0.1 s begins, the settle time).
     let motion = try MotionGolden(text: text)
-    #expect(motion.times.count >= 31 && motion.times.contains(0.1))
+    expectGreaterOrEqual(motion.times.count, 31)
+    #expect(motion.times.contains(0.1))
     let same = try V.run(["verify", template, "--against", golden, "--motion"], in: dir)
-    #expect(same.status == 0, "\(same.stderr)")
+    expectEqual(same.status, 0, "\(same.stderr)")
     #expect(!same.stderr.contains("✗"))
 
     _ = try Self.springy(bounciness: 9, in: dir)
     let v = try V.run(["verify", template, "--against", golden, "--motion", "--report", dir + "/r"], in: dir)
-    #expect(v.status == 1, "\(v.stderr)")
-    #expect(v.stderr.contains("badge.position") && v.stderr.contains("changed from t = "), "\(v.stderr)")
+    expectEqual(v.status, 1, "\(v.stderr)")
+    #expect(v.stderr.contains("badge.position"), "\(v.stderr)")
+    #expect(v.stderr.contains("changed from t = "), "\(v.stderr)")
     #expect(v.stderr.contains("largest value difference"), "\(v.stderr)")
     let html = try String(contentsOfFile: dir + "/r/index.html", encoding: .utf8)
-    #expect(html.contains("<svg") && html.contains("velocity[0]") && html.contains("badge.position"))
+    #expect(html.contains("<svg"))
+    #expect(html.contains("velocity[0]"))
+    #expect(html.contains("badge.position"))
     // Plain verify checks the motion golden too.
     let all = try V.run(["verify", template, "--against", golden], in: dir)
-    #expect(all.status == 1 && all.stderr.contains("✗ motion"), "\(all.stderr)")
+    expectEqual(all.status, 1, "\(all.stderr)")
+    #expect(all.stderr.contains("✗ motion"), "\(all.stderr)")
     // Accepting the report takes today's motion as the golden; then it matches.
     let accept = try V.run(["accept", dir + "/r", "--against", golden], in: dir)
-    #expect(accept.status == 0 && accept.stderr.contains("accepted motion"), "\(accept.stderr)")
-    #expect(try V.run(["verify", template, "--against", golden, "--motion"], in: dir).status == 0)
+    expectEqual(accept.status, 0, "\(accept.stderr)")
+    #expect(accept.stderr.contains("accepted motion"), "\(accept.stderr)")
+    try expectEqual(V.run(["verify", template, "--against", golden, "--motion"], in: dir).status, 0)
     // A motion golden altered by hand is damaged, not a pass.
     try (text + "0 1 2 3 4\n").write(toFile: golden + "/motion.txt", atomically: true, encoding: .utf8)
     let damaged = try V.run(["verify", template, "--against", golden, "--motion"], in: dir)
-    #expect(damaged.status == 3 && damaged.stderr.contains("damaged golden input"), "\(damaged.stderr)")
+    expectEqual(damaged.status, 3, "\(damaged.stderr)")
+    #expect(damaged.stderr.contains("damaged golden input"), "\(damaged.stderr)")
   }
 
   @Test func verifyMotionWithoutAMotionGoldenIsInvalidInput() throws {
     let dir = try V.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let template = try Self.springy(bounciness: 8, in: dir)
-    #expect(try V.run(["snapshot", template, "--at", "0", "--out", dir + "/g"], in: dir).status == 0)
+    try expectEqual(V.run(["snapshot", template, "--at", "0", "--out", dir + "/g"], in: dir).status, 0)
     let v = try V.run(["verify", template, "--against", dir + "/g", "--motion"], in: dir)
-    #expect(v.status == 2 && v.stderr.contains("no motion golden"), "\(v.stderr)")
+    expectEqual(v.status, 2, "\(v.stderr)")
+    #expect(v.stderr.contains("no motion golden"), "\(v.stderr)")
   }
 
   @Test func everyFrameIsSnapshottedAndTheReportShowsTheFailingRange() throws {
@@ -74,13 +83,15 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let golden = dir + "/golden"
     let s = try V.run(["snapshot", V.twoCards, "--at", "all", "--out", golden], in: dir)
-    #expect(s.status == 0, "\(s.stderr)")
+    expectEqual(s.status, 0, "\(s.stderr)")
     let manifest = try #require(try SnapshotManifest.read(from: golden))
-    #expect(manifest.frames.map(\.file) == (0..<10).map { "frame\($0).png" })
+    expectEqual(manifest.frames.map(\.file), (0..<10).map { "frame\($0).png" })
     let v = try V.run(["verify", V.twoCards, "--against", golden, "--report", dir + "/r"] + V.recolour, in: dir)
-    #expect(v.status == 1 && v.stderr.contains("0 of 10 match (10 changed)"), "\(v.stderr)")
+    expectEqual(v.status, 1, "\(v.stderr)")
+    #expect(v.stderr.contains("0 of 10 match (10 changed)"), "\(v.stderr)")
     let html = try String(contentsOfFile: dir + "/r/index.html", encoding: .utf8)
-    #expect(html.contains("failing range: frame0 … frame9") && html.contains("class=filmstrip"))
+    #expect(html.contains("failing range: frame0 … frame9"))
+    #expect(html.contains("class=filmstrip"))
   }
 
   @Test func assertMotionSnapshotRecordsOnceThenNamesTheChangedProperty() throws {

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -57,6 +58,7 @@ import Testing
         refused += 1
       }
     }
-    #expect(decoded + refused == cases && refused > cases * 3 / 4, "decoded \(decoded), refused \(refused)")
+    expectEqual(decoded + refused, cases, "decoded \(decoded), refused \(refused)")
+    expectGreater(refused, cases * 3 / 4, "decoded \(decoded), refused \(refused)")
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -29,17 +30,19 @@ import Testing
   @Test func theRecolourIsAJustNoticeableDifferenceAndBelowPixelmatchsThreshold() {
     let a: UInt32 = 0xFF1D_4ED8, b: UInt32 = 0xFF25_63EB
     let delta = ColorDelta.deltaEOK(a, b, k: 0)
-    #expect(delta > 0.05 && delta < 0.07, "\(delta)")
+    expectGreater(delta, 0.05, "\(delta)")
+    expectLess(delta, 0.07, "\(delta)")
     // pixelmatch's YIQ at its default threshold 0.1 does not see it.
-    #expect(abs(ColorDelta.yiq(a, b, k: 0)) < 35215 * 0.01)
+    expectLess(abs(ColorDelta.yiq(a, b, k: 0)), 35215 * 0.01)
     // One level of one channel is far below the JND.
-    #expect(ColorDelta.deltaEOK(0xFF80_8080, 0xFF80_8180, k: 0) < 0.005)
+    expectLess(ColorDelta.deltaEOK(0xFF80_8080, 0xFF80_8180, k: 0), 0.005)
   }
 
   @Test func aFlatRecolourFailsAPerceptualComparison() {
     let r = ImageComparator(options: .perceptual).compare(Self.button("1D4ED8"), Self.button("2563EB"))
-    #expect(!r.passed && !r.exact, "\(r.summary)")
-    #expect(r.perceptualPixels > 900, "\(r.summary)")
+    #expect(!r.passed, "\(r.summary)")
+    #expect(!r.exact, "\(r.summary)")
+    expectGreater(r.perceptualPixels, 900, "\(r.summary)")
     #expect(r.summary.contains("ΔE_OK 0.02"), "\(r.summary)")
     // Without the colour check (pixelmatch alone) the same recolour passes: what the check adds.
     var lenient = ComparisonOptions.perceptual
@@ -55,7 +58,8 @@ import Testing
     // A quarter-pixel move changes only the edges' anti-aliasing.
     let moved = ImageComparator(options: .perceptual).compare(golden, Self.button("1D4ED8", x: 40.25))
     #expect(moved.passed, "\(moved.summary)")
-    #expect(moved.antiAliasedPixels > 0 && moved.summary.contains("anti-aliased ignored"), "\(moved.summary)")
+    expectGreater(moved.antiAliasedPixels, 0, "\(moved.summary)")
+    #expect(moved.summary.contains("anti-aliased ignored"), "\(moved.summary)")
     // The ignored pixels are drawn (yellow) in the diff image.
     let diff = DiffRenderer.diffImage(expected: golden, comparison: moved)
     #expect(diff != nil)

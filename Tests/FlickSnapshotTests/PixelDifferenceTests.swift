@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickRaster
 import FlickSnapshot
 import Testing
@@ -9,10 +10,11 @@ import Testing
     b.pixels[(2 * 8 + 3) * 4] = 255
     b.pixels[(4 * 8 + 5) * 4 + 3] = 1
     let same = try #require(PixelDifference(a, a))
-    #expect(same.differingPixels == 0 && same.boundingBox == nil)
+    expectEqual(same.differingPixels, 0)
+    #expect(same.boundingBox == nil)
     let d = try #require(PixelDifference(a, b))
-    #expect(d.differingPixels == 2)
-    #expect(d.boundingBox == PixelRegion(x: 3, y: 2, width: 3, height: 3))
+    expectEqual(d.differingPixels, 2)
+    expectEqual(d.boundingBox, PixelRegion(x: 3, y: 2, width: 3, height: 3))
   }
 
   @Test func differentSizesDoNotCompare() {

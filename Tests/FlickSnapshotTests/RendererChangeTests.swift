@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickRaster
 import FlickSnapshot
 import FlickTestSupport
@@ -60,10 +61,11 @@ import Testing
     let template = try Self.makeTemplate(in: dir)
     let golden = dir + "/golden"
     let s = try V.run(["snapshot", template, "--at", "0,50%,end", "--out", golden], in: dir)
-    #expect(s.status == 0, "\(s.stderr)")
+    expectEqual(s.status, 0, "\(s.stderr)")
     let manifest = try #require(try SnapshotManifest.read(from: golden))
     let inputs = try #require(manifest.inputs)
-    #expect(inputs.template.path == "button.json5" && inputs.assets.map(\.path) == ["assets/logo.png"])
+    expectEqual(inputs.template.path, "button.json5")
+    expectEqual(inputs.assets.map(\.path), ["assets/logo.png"])
     for file in inputs.files {
       #expect(FileManager.default.fileExists(atPath: "\(golden)/inputs/\(file.sha256)"), "\(file.path)")
     }
@@ -72,16 +74,17 @@ import Testing
 
     // No design change: passes, with the drift reported apart.
     let same = try V.run(["verify", template, "--against", golden, "--report", dir + "/r0"], in: dir)
-    #expect(same.status == 0, "\(same.stderr)")
+    expectEqual(same.status, 0, "\(same.stderr)")
     #expect(same.stderr.contains("re-rendering the goldens' stored inputs"), "\(same.stderr)")
     #expect(same.stderr.contains("renderer drift: 4 pixels"), "\(same.stderr)")
     let html = try String(contentsOfFile: dir + "/r0/index.html", encoding: .utf8)
-    #expect(html.contains("renderer drift") && html.contains("drift-zoom.png"))
+    #expect(html.contains("renderer drift"))
+    #expect(html.contains("drift-zoom.png"))
 
     // The recolour #1D4ED8 → #2563EB fails in every mode.
     for mode in [[], ["--exact"], ["--perceptual"], ["--threshold", "0.5"]] {
       let v = try V.run(["verify", template, "--against", golden, "--set", "tint=#2563EB"] + mode, in: dir)
-      #expect(v.status == 1, "\(mode): \(v.stderr)")
+      expectEqual(v.status, 1, "\(mode): \(v.stderr)")
       #expect(v.stderr.contains("✗ 50pct"), "\(mode): \(v.stderr)")
     }
     // So does a changed asset: the stored one is re-rendered, not the file on disk.
@@ -89,7 +92,7 @@ import Testing
     logo.pixels[0] = 0
     try logo.writePNG(to: dir + "/assets/logo.png")
     let asset = try V.run(["verify", template, "--against", golden], in: dir)
-    #expect(asset.status == 1, "\(asset.stderr)")
+    expectEqual(asset.status, 1, "\(asset.stderr)")
   }
 
   @Test func acceptingARendererUpdateRerendersTheStoredInputsOnly() throws {
@@ -97,26 +100,28 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let template = try Self.makeTemplate(in: dir)
     let golden = dir + "/golden"
-    #expect(try V.run(["snapshot", template, "--at", "0,end", "--out", golden], in: dir).status == 0)
+    try expectEqual(V.run(["snapshot", template, "--at", "0,end", "--out", golden], in: dir).status, 0)
     try Self.fakeRendererChange(golden)
     try Self.drift(golden + "/0s.png")
     // The template changes meanwhile: accepting the renderer must not take the design change in.
     _ = try Self.makeTemplate(in: dir, colour: "#2563EB")
     let dry = try V.run(["accept", "--renderer", "--against", golden, "--dry-run"], in: dir)
-    #expect(dry.status == 0 && dry.stderr.contains("would re-render"), "\(dry.stderr)")
-    #expect(try SnapshotManifest.read(from: golden)?.renderer.cairo == "0.0.1-fake")
+    expectEqual(dry.status, 0, "\(dry.stderr)")
+    #expect(dry.stderr.contains("would re-render"), "\(dry.stderr)")
+    try expectEqual(SnapshotManifest.read(from: golden)?.renderer.cairo, "0.0.1-fake")
     let a = try V.run(["accept", "--renderer", "--against", golden], in: dir)
-    #expect(a.status == 0, "\(a.stderr)")
+    expectEqual(a.status, 0, "\(a.stderr)")
     #expect(a.stderr.contains("renderer drift: 4 pixels"), "\(a.stderr)")
-    #expect(try SnapshotManifest.read(from: golden)?.renderer == RendererFingerprint.current)
+    try expectEqual(SnapshotManifest.read(from: golden)?.renderer, RendererFingerprint.current)
     // Same renderer now: exact; the design change still fails, the original design passes.
-    #expect(try V.run(["verify", template, "--against", golden], in: dir).status == 1)
+    try expectEqual(V.run(["verify", template, "--against", golden], in: dir).status, 1)
     let back = try V.run(["verify", template, "--against", golden, "--set", "tint=#1D4ED8"], in: dir)
-    #expect(back.status == 0, "\(back.stderr)")
+    expectEqual(back.status, 0, "\(back.stderr)")
     // Goldens without inputs cannot be re-rendered: refused.
     try FileManager.default.removeItem(atPath: golden + "/inputs")
     let damaged = try V.run(["accept", "--renderer", "--against", golden], in: dir)
-    #expect(damaged.status == 3 && damaged.stderr.contains("damaged golden input"), "\(damaged.stderr)")
+    expectEqual(damaged.status, 3, "\(damaged.stderr)")
+    #expect(damaged.stderr.contains("damaged golden input"), "\(damaged.stderr)")
   }
 
   @Test func oldGoldensFallBackToAPerceptualCheckThatStillCatchesColours() throws {
@@ -124,7 +129,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let template = try Self.makeTemplate(in: dir)
     let golden = dir + "/golden"
-    #expect(try V.run(["snapshot", template, "--at", "0,end", "--out", golden], in: dir).status == 0)
+    try expectEqual(V.run(["snapshot", template, "--at", "0,end", "--out", golden], in: dir).status, 0)
     // Goldens recorded before Flick stored inputs: no `inputs` in the manifest.
     var manifest = try #require(try SnapshotManifest.read(from: golden))
     manifest.inputs = nil
@@ -132,13 +137,14 @@ import Testing
     try FileManager.default.removeItem(atPath: golden + "/inputs")
     try Self.fakeRendererChange(golden)
     let same = try V.run(["verify", template, "--against", golden, "--report", dir + "/r0"], in: dir)
-    #expect(same.status == 0, "\(same.stderr)")
+    expectEqual(same.status, 0, "\(same.stderr)")
     #expect(same.stderr.contains("WARNING: these goldens store no inputs"), "\(same.stderr)")
     #expect(same.stderr.contains("re-record"), "\(same.stderr)")
     let html = try String(contentsOfFile: dir + "/r0/index.html", encoding: .utf8)
-    #expect(html.contains("class=banner") && html.contains("store no inputs"))
+    #expect(html.contains("class=banner"))
+    #expect(html.contains("store no inputs"))
     let recolour = try V.run(["verify", template, "--against", golden, "--set", "tint=#2563EB"], in: dir)
-    #expect(recolour.status == 1, "\(recolour.stderr)")
+    expectEqual(recolour.status, 1, "\(recolour.stderr)")
     #expect(recolour.stderr.contains("ΔE_OK"), "\(recolour.stderr)")
   }
 
@@ -147,10 +153,11 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let template = try Self.makeTemplate(in: dir)
     let golden = dir + "/golden"
-    #expect(try V.run(["snapshot", template, "--at", "0", "--out", golden], in: dir).status == 0)
+    try expectEqual(V.run(["snapshot", template, "--at", "0", "--out", golden], in: dir).status, 0)
     try FileManager.default.copyItem(atPath: golden + "/0s.png", toPath: golden + "/leftover.png")
     let stray = try V.run(["verify", template, "--against", golden, "--report", dir + "/r0"], in: dir)
-    #expect(stray.status == 0 && stray.stderr.contains("leftover.png"), "\(stray.stderr)")
+    expectEqual(stray.status, 0, "\(stray.stderr)")
+    #expect(stray.stderr.contains("leftover.png"), "\(stray.stderr)")
     #expect(try String(contentsOfFile: dir + "/r0/index.html", encoding: .utf8).contains("leftover.png"))
     // A stored input whose bytes no longer match its hash is refused once it is needed.
     try Self.fakeRendererChange(golden)
@@ -158,13 +165,15 @@ import Testing
     let asset = try #require(manifest.inputs?.assets.first)
     try Data("not the logo".utf8).write(to: URL(fileURLWithPath: "\(golden)/inputs/\(asset.sha256)"))
     let v = try V.run(["verify", template, "--against", golden], in: dir)
-    #expect(v.status == 3 && v.stderr.contains("damaged golden input"), "\(v.stderr)")
+    expectEqual(v.status, 3, "\(v.stderr)")
+    #expect(v.stderr.contains("damaged golden input"), "\(v.stderr)")
     // A manifest naming an input outside its folder is refused as invalid input.
     var text = try String(contentsOfFile: golden + "/manifest.json", encoding: .utf8)
     text = text.replacingOccurrences(of: "\"assets/logo.png\"", with: "\"../../etc/passwd\"")
     try text.write(toFile: golden + "/manifest.json", atomically: true, encoding: .utf8)
     let unsafe = try V.run(["verify", template, "--against", golden], in: dir)
-    #expect(unsafe.status == 2 && unsafe.stderr.contains("refusing"), "\(unsafe.stderr)")
+    expectEqual(unsafe.status, 2, "\(unsafe.stderr)")
+    #expect(unsafe.stderr.contains("refusing"), "\(unsafe.stderr)")
   }
 
   @Test func acceptWarnsWhenTheTemplateChangedSinceTheReportAndCarriesTheInputs() throws {
@@ -172,17 +181,19 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let template = try Self.makeTemplate(in: dir)
     let golden = dir + "/golden", report = dir + "/report"
-    #expect(try V.run(["snapshot", template, "--at", "0", "--out", golden], in: dir).status == 0)
+    try expectEqual(V.run(["snapshot", template, "--at", "0", "--out", golden], in: dir).status, 0)
     let v = try V.run(["verify", template, "--against", golden, "--report", report, "--set", "tint=#2563EB"], in: dir)
-    #expect(v.status == 1, "\(v.stderr)")
+    expectEqual(v.status, 1, "\(v.stderr)")
     let fresh = try V.run(["accept", report, "--against", golden, "--dry-run"], in: dir)
-    #expect(fresh.status == 0 && !fresh.stderr.contains("changed since"), "\(fresh.stderr)")
+    expectEqual(fresh.status, 0, "\(fresh.stderr)")
+    #expect(!fresh.stderr.contains("changed since"), "\(fresh.stderr)")
     _ = try Self.makeTemplate(in: dir, colour: "#000000")
     let a = try V.run(["accept", report, "--against", golden], in: dir)
-    #expect(a.status == 0 && a.stderr.contains("changed since this report was made"), "\(a.stderr)")
+    expectEqual(a.status, 0, "\(a.stderr)")
+    #expect(a.stderr.contains("changed since this report was made"), "\(a.stderr)")
     // The accepted goldens store the inputs the report verified (the --set value among them).
     let manifest = try #require(try SnapshotManifest.read(from: golden))
-    #expect(manifest.inputs?.sets == ["tint=#2563EB"])
+    expectEqual(manifest.inputs?.sets, ["tint=#2563EB"])
     for file in manifest.inputs?.files ?? [] {
       #expect(FileManager.default.fileExists(atPath: "\(golden)/inputs/\(file.sha256)"), "\(file.path)")
     }
@@ -193,26 +204,29 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let template = try Self.makeTemplate(in: dir)
     let golden = dir + "/golden"
-    #expect(try V.run(["snapshot", template, "--at", "0,end", "--out", golden], in: dir).status == 0)
+    try expectEqual(V.run(["snapshot", template, "--at", "0,end", "--out", golden], in: dir).status, 0)
     try Self.fakeRendererChange(golden)
     try Self.drift(golden + "/0s.png")
     // A failing report (a design change) is not a renderer update.
     let failed = try V.run(
       ["verify", template, "--against", golden, "--report", dir + "/bad", "--set", "tint=#2563EB"], in: dir)
-    #expect(failed.status == 1)
+    expectEqual(failed.status, 1)
     let refused = try V.run(["accept", dir + "/bad", "--renderer", "--against", golden], in: dir)
-    #expect(refused.status == 2 && refused.stderr.contains("the report failed"), "\(refused.stderr)")
+    expectEqual(refused.status, 2, "\(refused.stderr)")
+    #expect(refused.stderr.contains("the report failed"), "\(refused.stderr)")
     // The passing report (as CI would upload it) carries the re-rendered golden.
     let v = try V.run(["verify", template, "--against", golden], in: dir)
-    #expect(v.status == 0 && v.stderr.contains("report: "), "\(v.stderr)")
+    expectEqual(v.status, 0, "\(v.stderr)")
+    #expect(v.stderr.contains("report: "), "\(v.stderr)")
     let report = dir + "/flick-report/button"
     let a = try V.run(["accept", report, "--renderer", "--against", golden], in: dir)
-    #expect(a.status == 0, "\(a.stderr)")
-    #expect(
-      try Data(contentsOf: URL(fileURLWithPath: golden + "/0s.png"))
-        == Data(contentsOf: URL(fileURLWithPath: report + "/0s/rerendered.png")))
-    #expect(try SnapshotManifest.read(from: golden)?.renderer == RendererFingerprint.current)
+    expectEqual(a.status, 0, "\(a.stderr)")
+    try expectEqual(
+      Data(contentsOf: URL(fileURLWithPath: golden + "/0s.png")),
+      Data(contentsOf: URL(fileURLWithPath: report + "/0s/rerendered.png")))
+    try expectEqual(SnapshotManifest.read(from: golden)?.renderer, RendererFingerprint.current)
     let after = try V.run(["verify", template, "--against", golden], in: dir)
-    #expect(after.status == 0 && !after.stderr.contains("drift"), "\(after.stderr)")
+    expectEqual(after.status, 0, "\(after.stderr)")
+    #expect(!after.stderr.contains("drift"), "\(after.stderr)")
   }
 }

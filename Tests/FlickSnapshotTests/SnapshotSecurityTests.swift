@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickRaster
 import FlickTestSupport
 import Foundation
@@ -40,7 +41,7 @@ import Testing
   func aHostileManifestEntryIsRefusedBySnapshotAndVerify(_ entry: String) throws {
     let box = try Sandbox()
     defer { box.remove() }
-    #expect(try V.run(["snapshot", V.twoCards, "--at", "0,end", "--out", box.golden]).status == 0)
+    try expectEqual(V.run(["snapshot", V.twoCards, "--at", "0,end", "--out", box.golden]).status, 0)
     let before = try Data(contentsOf: URL(fileURLWithPath: box.golden + "/0s.png"))
     let file = entry.replacingOccurrences(of: "/ABS", with: box.dir)
     try box.editManifest { json in
@@ -50,34 +51,37 @@ import Testing
     }
     // snapshot would delete the entry as an orphan: refused before anything is rendered.
     let s = try V.run(["snapshot", V.twoCards, "--at", "0", "--out", box.golden])
-    #expect(s.status == 2 && s.stderr.contains("refusing"), "\(s.stderr)")
+    expectEqual(s.status, 2, "\(s.stderr)")
+    #expect(s.stderr.contains("refusing"), "\(s.stderr)")
     #expect(box.victimIntact())
     #expect(FileManager.default.fileExists(atPath: box.golden + "/end.png"), "nothing removed")
-    #expect(try Data(contentsOf: URL(fileURLWithPath: box.golden + "/0s.png")) == before)
+    try expectEqual(Data(contentsOf: URL(fileURLWithPath: box.golden + "/0s.png")), before)
     let v = try V.run(["verify", V.twoCards, "--against", box.golden, "--record", "all"], in: box.dir)
-    #expect(v.status == 2, "\(v.stderr)")
+    expectEqual(v.status, 2, "\(v.stderr)")
     #expect(box.victimIntact())
   }
 
   @Test func aSymbolicLinkOutOfTheGoldensFolderIsRefused() throws {
     let box = try Sandbox()
     defer { box.remove() }
-    #expect(try V.run(["snapshot", V.twoCards, "--at", "0,end", "--out", box.golden]).status == 0)
+    try expectEqual(V.run(["snapshot", V.twoCards, "--at", "0,end", "--out", box.golden]).status, 0)
     // end.png becomes a link to the victim: a new snapshot without `end` would remove it.
     try FileManager.default.removeItem(atPath: box.golden + "/end.png")
     try FileManager.default.createSymbolicLink(atPath: box.golden + "/end.png", withDestinationPath: box.victim)
     let s = try V.run(["snapshot", V.twoCards, "--at", "0", "--out", box.golden])
-    #expect(s.status == 2 && s.stderr.contains("outside"), "\(s.stderr)")
+    expectEqual(s.status, 2, "\(s.stderr)")
+    #expect(s.stderr.contains("outside"), "\(s.stderr)")
     #expect(box.victimIntact())
     // verify does not read through it either.
     let v = try V.run(["verify", V.twoCards, "--against", box.golden], in: box.dir)
-    #expect(v.status == 2 && v.stderr.contains("outside"), "\(v.stderr)")
+    expectEqual(v.status, 2, "\(v.stderr)")
+    #expect(v.stderr.contains("outside"), "\(v.stderr)")
     // Nor through a manifest.json that is a link out of the folder.
     try FileManager.default.removeItem(atPath: box.golden + "/end.png")
     try FileManager.default.moveItem(atPath: box.golden + "/manifest.json", toPath: box.dir + "/manifest.json")
     try FileManager.default.createSymbolicLink(
       atPath: box.golden + "/manifest.json", withDestinationPath: box.dir + "/manifest.json")
-    #expect(try V.run(["verify", V.twoCards, "--against", box.golden], in: box.dir).status == 2)
+    try expectEqual(V.run(["verify", V.twoCards, "--against", box.golden], in: box.dir).status, 2)
     #expect(box.victimIntact())
   }
 
@@ -85,7 +89,7 @@ import Testing
     let box = try Sandbox()
     defer { box.remove() }
     let report = box.dir + "/report"
-    #expect(try V.run(["snapshot", V.twoCards, "--at", "0", "--out", box.golden]).status == 0)
+    try expectEqual(V.run(["snapshot", V.twoCards, "--at", "0", "--out", box.golden]).status, 0)
     let goldenBefore = try Data(contentsOf: URL(fileURLWithPath: box.golden + "/0s.png"))
     let manifestBefore = try Data(contentsOf: URL(fileURLWithPath: box.golden + "/manifest.json"))
     _ = try V.run(["verify", V.twoCards, "--against", box.golden, "--report", report] + V.recolour)
@@ -108,11 +112,12 @@ import Testing
     }
     for artefact in [box.dir + "/outside.png", "../outside.png", "0s/../../outside.png"] {
       let r = try hostile(setArtifact(artefact))
-      #expect(r.status == 2 && r.stderr.contains("refusing"), "\(artefact): \(r.stderr)")
+      expectEqual(r.status, 2, "\(artefact): \(r.stderr)")
+      #expect(r.stderr.contains("refusing"), "\(artefact): \(r.stderr)")
     }
     try FileManager.default.createSymbolicLink(
       atPath: report + "/0s/link.png", withDestinationPath: box.dir + "/outside.png")
-    #expect(try hostile(setArtifact("0s/link.png")).status == 2)
+    try expectEqual(hostile(setArtifact("0s/link.png")).status, 2)
     // The manifest the report carries would become the goldens' manifest: its names are checked.
     let r = try hostile { json in
       var manifest = json["manifest"] as! [String: Any]
@@ -121,16 +126,17 @@ import Testing
       manifest["frames"] = frames
       json["manifest"] = manifest
     }
-    #expect(r.status == 2 && r.stderr.contains("victim.png"), "\(r.stderr)")
+    expectEqual(r.status, 2, "\(r.stderr)")
+    #expect(r.stderr.contains("victim.png"), "\(r.stderr)")
     let name = try hostile { json in
       var frames = json["frames"] as! [[String: Any]]
       frames[0]["name"] = "../victim"
       json["frames"] = frames
     }
-    #expect(name.status == 2)
+    expectEqual(name.status, 2)
     #expect(box.victimIntact())
-    #expect(try Data(contentsOf: URL(fileURLWithPath: box.golden + "/0s.png")) == goldenBefore)
-    #expect(try Data(contentsOf: URL(fileURLWithPath: box.golden + "/manifest.json")) == manifestBefore)
+    try expectEqual(Data(contentsOf: URL(fileURLWithPath: box.golden + "/0s.png")), goldenBefore)
+    try expectEqual(Data(contentsOf: URL(fileURLWithPath: box.golden + "/manifest.json")), manifestBefore)
   }
 
   @Test func aTemplateNameCannotSteerTheReportFolder() throws {
@@ -143,9 +149,9 @@ import Testing
     let template = box.dir + "/hostile.json5"
     try text.write(toFile: template, atomically: true, encoding: .utf8)
     let golden = box.dir + "/golden"
-    #expect(try V.run(["snapshot", template, "--at", "0", "--out", golden]).status == 0)
+    try expectEqual(V.run(["snapshot", template, "--at", "0", "--out", golden]).status, 0)
     let v = try V.run(["verify", template, "--against", golden] + V.recolour, in: work)
-    #expect(v.status == 1, "\(v.stderr)")
+    expectEqual(v.status, 1, "\(v.stderr)")
     #expect(FileManager.default.fileExists(atPath: work + "/flick-report/x/index.html"), "\(v.stderr)")
     #expect(!FileManager.default.fileExists(atPath: box.dir + "/x"))
     #expect(!FileManager.default.fileExists(atPath: box.dir + "/work/x"))
@@ -159,22 +165,24 @@ import Testing
   @Test func reportsNeverOverwriteFilesFlickDidNotWrite() throws {
     let box = try Sandbox()
     defer { box.remove() }
-    #expect(try V.run(["snapshot", V.twoCards, "--at", "0", "--out", box.golden]).status == 0)
+    try expectEqual(V.run(["snapshot", V.twoCards, "--at", "0", "--out", box.golden]).status, 0)
     let site = box.dir + "/site"
     try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
     let index = Data("<h1>my site</h1>".utf8)
     try index.write(to: URL(fileURLWithPath: site + "/index.html"))
     let v = try V.run(["verify", V.twoCards, "--against", box.golden, "--report", site] + V.recolour)
-    #expect(v.status == 2 && v.stderr.contains("did not write"), "\(v.stderr)")
-    #expect(FileManager.default.contents(atPath: site + "/index.html") == index)
+    expectEqual(v.status, 2, "\(v.stderr)")
+    #expect(v.stderr.contains("did not write"), "\(v.stderr)")
+    expectEqual(FileManager.default.contents(atPath: site + "/index.html"), index)
     #expect(!FileManager.default.fileExists(atPath: site + "/0s"))
     let d = try V.run(["diff", box.golden + "/0s.png", box.golden + "/0s.png", "--report", site])
-    #expect(d.status == 2 && FileManager.default.contents(atPath: site + "/index.html") == index)
+    expectEqual(d.status, 2)
+    expectEqual(FileManager.default.contents(atPath: site + "/index.html"), index)
     // A folder Flick made is reused.
     let report = box.dir + "/report"
-    #expect(try V.run(["verify", V.twoCards, "--against", box.golden, "--report", report] + V.recolour).status == 1)
+    try expectEqual(V.run(["verify", V.twoCards, "--against", box.golden, "--report", report] + V.recolour).status, 1)
     #expect(FileManager.default.fileExists(atPath: report + "/" + ReportFolder.markerName))
-    #expect(try V.run(["verify", V.twoCards, "--against", box.golden, "--report", report] + V.recolour).status == 1)
+    try expectEqual(V.run(["verify", V.twoCards, "--against", box.golden, "--report", report] + V.recolour).status, 1)
   }
 
   // MARK: - All or nothing
@@ -208,19 +216,19 @@ import Testing
         try SnapshotCommit.fileWriter(data, path)
       }
     }
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == before)
-    #expect(try before.map { try Data(contentsOf: URL(fileURLWithPath: dir + "/" + $0)) } == bytes)
+    try expectEqual(FileManager.default.contentsOfDirectory(atPath: dir).sorted(), before)
+    try expectEqual(before.map { try Data(contentsOf: URL(fileURLWithPath: dir + "/" + $0)) }, bytes)
     // When it works, the orphan goes and the manifest matches the goldens.
     try commit.apply()
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["0s.png", "manifest.json"])
-    #expect(try SnapshotManifest.read(from: dir)?.width == 8)
+    try expectEqual(FileManager.default.contentsOfDirectory(atPath: dir).sorted(), ["0s.png", "manifest.json"])
+    try expectEqual(SnapshotManifest.read(from: dir)?.width, 8)
   }
 
   @Test func theCommandLeavesTheFolderAsItWasWhenTheDiskIsFull() throws {
     let dir = try V.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let golden = dir + "/golden"
-    #expect(try V.run(["snapshot", V.twoCards, "--at", "0,end", "--out", golden]).status == 0)
+    try expectEqual(V.run(["snapshot", V.twoCards, "--at", "0,end", "--out", golden]).status, 0)
     // Every file, stored inputs included.
     func files() throws -> [String] {
       try FileManager.default.subpathsOfDirectory(atPath: golden).filter { name in
@@ -239,10 +247,10 @@ import Testing
         "-c", "trap '' XFSZ; ulimit -f 8; exec \"$0\" \"$@\"", flick, "snapshot", V.twoCards, "--at", "0,end",
         "--scale", "2", "--out", golden,
       ])
-    #expect(r.status == 3, "\(r.stderr)")
+    expectEqual(r.status, 3, "\(r.stderr)")
     #expect(r.stderr.contains("left unchanged"), "\(r.stderr)")
-    #expect(try files() == before)
-    #expect(try before.map { try Data(contentsOf: URL(fileURLWithPath: golden + "/" + $0)) } == bytes)
+    try expectEqual(files(), before)
+    try expectEqual(before.map { try Data(contentsOf: URL(fileURLWithPath: golden + "/" + $0)) }, bytes)
   }
 }
 

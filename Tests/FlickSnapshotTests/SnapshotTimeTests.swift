@@ -1,24 +1,25 @@
+import FlickExpectations
 import FlickSnapshot
 import Testing
 
 @Suite struct SnapshotTimeTests {
   @Test func parsesEveryForm() throws {
     let times = try SnapshotTime.list("0,25%,50%,75%,end,1.2s,frame:30, 2")
-    #expect(
-      times == [.seconds(0), .percent(25), .percent(50), .percent(75), .end, .seconds(1.2), .frame(30), .seconds(2)])
-    #expect(times.map(\.label) == ["0s", "25pct", "50pct", "75pct", "end", "1.2s", "frame30", "2s"])
+    expectEqual(
+      times, [.seconds(0), .percent(25), .percent(50), .percent(75), .end, .seconds(1.2), .frame(30), .seconds(2)])
+    expectEqual(times.map(\.label), ["0s", "25pct", "50pct", "75pct", "end", "1.2s", "frame30", "2s"])
     for t in times {
-      #expect(SnapshotTime(label: t.label) == t)
-      #expect(try SnapshotTime(parsing: t.description) == t)
+      expectEqual(SnapshotTime(label: t.label), t)
+      try expectEqual(SnapshotTime(parsing: t.description), t)
     }
   }
 
   @Test func resolvesAgainstTheScene() throws {
     // 3 s at 30 fps: 90 frames, the last at 89/30 s.
-    #expect(try SnapshotTime.percent(25).seconds(duration: 3, fps: 30) == 0.75)
-    #expect(try SnapshotTime.percent(100).seconds(duration: 3, fps: 30) == 3)
-    #expect(try SnapshotTime.end.seconds(duration: 3, fps: 30) == 89.0 / 30)
-    #expect(try SnapshotTime.frame(30).seconds(duration: 3, fps: 30) == 1)
+    try expectEqual(SnapshotTime.percent(25).seconds(duration: 3, fps: 30), 0.75)
+    try expectEqual(SnapshotTime.percent(100).seconds(duration: 3, fps: 30), 3)
+    try expectEqual(SnapshotTime.end.seconds(duration: 3, fps: 30), 89.0 / 30)
+    try expectEqual(SnapshotTime.frame(30).seconds(duration: 3, fps: 30), 1)
     #expect(throws: SnapshotError.self) { try SnapshotTime.frame(90).seconds(duration: 3, fps: 30) }
     #expect(throws: SnapshotError.self) { try SnapshotTime.seconds(3.5).seconds(duration: 3, fps: 30) }
   }

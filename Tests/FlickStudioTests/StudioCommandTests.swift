@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -39,7 +40,7 @@ import Testing
     let frame = try RawHTTP.request(
       port: port, method: "GET", target: "/api/frame.png?template=pulse.json5&t=0&token=\(match.2)",
       host: "127.0.0.1:\(port)")
-    #expect(frame.status == 200)
+    expectEqual(frame.status, 200)
     let events = try EventReader(port: port, token: String(match.2))
     kill(process.processIdentifier, signal)
     process.waitUntilExit()
@@ -48,7 +49,7 @@ import Testing
     // The port is closed and nothing is left in the folder but what was there.
     #expect(throws: (any Error).self) { try RawHTTP.connect(port: port) }
     let left = try FileManager.default.contentsOfDirectory(atPath: h.folder.path).sorted()
-    #expect(left == ["pic.png", "pulse.json5"])
+    expectEqual(left, ["pic.png", "pulse.json5"])
     _ = events
   }
 
@@ -62,9 +63,9 @@ import Testing
     #expect(stderr.contains("warning: the studio listens on"))
     let flick = ProcessRunner.flick(root: StudioFrameTests.root)
     let bad = try ProcessRunner.run(flick, ["studio", "--no-open", "--port", "99999"], directory: h.folder.path)
-    #expect(bad.status == 2)
+    expectEqual(bad.status, 2)
     let missing = try ProcessRunner.run(flick, ["studio", "--no-open", "nothing.json5"], directory: h.folder.path)
-    #expect(missing.status == 2)
+    expectEqual(missing.status, 2)
     #expect(missing.stdout.isEmpty)
   }
 }

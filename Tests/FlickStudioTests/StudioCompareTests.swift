@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -12,17 +13,17 @@ import Testing
 
   @Test func aFailedVerificationIsShownAndAcceptedAsFlickAcceptDoes() throws {
     let h = try StudioHarness()
-    #expect(try Self.flick(h.folder, ["snapshot", "pulse.json5", "--at", "0,50%", "--out", "goldens"]).status == 0)
+    try expectEqual(Self.flick(h.folder, ["snapshot", "pulse.json5", "--at", "0,50%", "--out", "goldens"]).status, 0)
     let goldens = try h.get("/api/compare?goldens=goldens")
-    #expect(goldens.status == 200, "\(goldens.text)")
+    expectEqual(goldens.status, 200, "\(goldens.text)")
     #expect(goldens.text.contains(#""status":"golden""#))
     // The template changes: verify fails and writes a report.
     let source = try h.text("pulse.json5")
     try h.save("pulse.json5", Data(source.replacingOccurrences(of: "#F97316", with: "#22C55E").utf8))
-    #expect(
-      try Self.flick(h.folder, ["verify", "pulse.json5", "--against", "goldens", "--report", "report"]).status == 1)
+    try expectEqual(
+      Self.flick(h.folder, ["verify", "pulse.json5", "--against", "goldens", "--report", "report"]).status, 1)
     let report = try h.get("/api/compare?report=report")
-    #expect(report.status == 200, "\(report.text)")
+    expectEqual(report.status, 200, "\(report.text)")
     #expect(report.text.contains(#""status":"changed""#), "\(report.text)")
     struct Body: Decodable {
       struct Frame: Decodable {
@@ -37,7 +38,7 @@ import Testing
     #expect(first.images.contains("actual"))
     let actual = try h.get("/api/compare/image?report=report&frame=\(first.name)&kind=actual")
     #expect(actual.status == 200 && actual.headers["content-type"] == "image/png")
-    #expect(try h.get("/api/compare?report=..%2Freport").status == 403)
+    try expectEqual(h.get("/api/compare?report=..%2Freport").status, 403)
 
     // Accepting one frame rewrites its golden only: the other golden and its manifest entry
     // stay as they were; a name that is not a failed frame is refused.
@@ -52,42 +53,41 @@ import Testing
     }
     let (firstBefore, secondBefore) = (try golden(first.name), try golden(second.name))
     let secondEntry = try #require(try entry(second.name))
-    #expect(
-      try h.post("/api/accept", json: #"{"report": "report", "goldens": "goldens", "frames": ["nope"]}"#).status == 409)
+    try expectEqual(
+      h.post("/api/accept", json: #"{"report": "report", "goldens": "goldens", "frames": ["nope"]}"#).status, 409)
     let one = try h.post(
       "/api/accept", json: #"{"report": "report", "goldens": "goldens", "frames": ["\#(first.name)"]}"#)
-    #expect(one.status == 200, "\(one.text)")
+    expectEqual(one.status, 200, "\(one.text)")
     #expect(one.text.contains(#""accepted":["\#(first.name)"]"#), "\(one.text)")
-    #expect(try golden(first.name) != firstBefore)
+    try expectNotEqual(golden(first.name), firstBefore)
     let actualPNG = try Data(contentsOf: h.folder.appendingPathComponent("report/\(first.name)/actual.png"))
-    #expect(try golden(first.name) == actualPNG)
-    #expect(try golden(second.name) == secondBefore)
-    #expect(try entry(second.name) == secondEntry)
+    try expectEqual(golden(first.name), actualPNG)
+    try expectEqual(golden(second.name), secondBefore)
+    try expectEqual(entry(second.name), secondEntry)
     let partly = try Self.flick(h.folder, ["verify", "pulse.json5", "--against", "goldens"])
-    #expect(partly.status == 1)
+    expectEqual(partly.status, 1)
     #expect(partly.stderr.contains(second.name), "\(partly.stderr)")
 
     // The rest: every failed frame (no "frames") is flick accept.
     let accepted = try h.post("/api/accept", json: #"{"report": "report", "goldens": "goldens"}"#)
-    #expect(accepted.status == 200, "\(accepted.text)")
-    #expect(try Self.flick(h.folder, ["verify", "pulse.json5", "--against", "goldens"]).status == 0)
+    expectEqual(accepted.status, 200, "\(accepted.text)")
+    try expectEqual(Self.flick(h.folder, ["verify", "pulse.json5", "--against", "goldens"]).status, 0)
   }
 
   @Test func parametersAreSavedAsAParamsFileTheCommandReads() throws {
     let h = try StudioHarness()
-    #expect(try h.post("/api/params?template=pulse.json5", json: ##"{"values": {"accent": "#22C55E"}}"##).status == 200)
+    try expectEqual(
+      h.post("/api/params?template=pulse.json5", json: ##"{"values": {"accent": "#22C55E"}}"##).status, 200)
     let saved = try h.post("/api/params/save?template=pulse.json5", json: #"{"path": "green.json5"}"#)
-    #expect(saved.status == 200, "\(saved.text)")
-    #expect(try h.post("/api/params/save?template=pulse.json5", json: #"{"path": "green.json5"}"#).status == 409)
-    #expect(
-      try h.post("/api/params/save?template=pulse.json5", json: #"{"path": "pulse.json5", "overwrite": true}"#).status
-        == 409)
-    #expect(try h.post("/api/params/save?template=pulse.json5", json: #"{"path": "../x.json5"}"#).status == 403)
+    expectEqual(saved.status, 200, "\(saved.text)")
+    try expectEqual(h.post("/api/params/save?template=pulse.json5", json: #"{"path": "green.json5"}"#).status, 409)
+    try expectEqual(
+      h.post("/api/params/save?template=pulse.json5", json: #"{"path": "pulse.json5", "overwrite": true}"#).status, 409)
+    try expectEqual(h.post("/api/params/save?template=pulse.json5", json: #"{"path": "../x.json5"}"#).status, 403)
     let output = h.folder.appendingPathComponent("p.png")
-    #expect(
-      try Self.flick(h.folder, ["still", "pulse.json5", "--params", "green.json5", "-q", "-o", output.path]).status == 0
-    )
+    try expectEqual(
+      Self.flick(h.folder, ["still", "pulse.json5", "--params", "green.json5", "-q", "-o", output.path]).status, 0)
     let frame = try h.get("/api/frame.png?template=pulse.json5&t=0")
-    #expect(frame.body == (try Data(contentsOf: output)))
+    expectEqual(frame.body, (try Data(contentsOf: output)))
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -10,20 +11,21 @@ import Testing
   func anExportIsByteIdenticalToFlickRender(_ format: String) throws {
     let h = try StudioHarness()
     let events = try EventReader(port: h.port, token: h.token)
-    #expect(try h.post("/api/params?template=pulse.json5", json: ##"{"values": {"accent": "#22C55E"}}"##).status == 200)
+    try expectEqual(
+      h.post("/api/params?template=pulse.json5", json: ##"{"values": {"accent": "#22C55E"}}"##).status, 200)
     let started = try h.post("/api/export?template=pulse.json5", json: #"{"format": "\#(format)"}"#)
-    #expect(started.status == 200, "\(started.text)")
+    expectEqual(started.status, 200, "\(started.text)")
     #expect(started.text.contains(#""output":"pulse.\#(format)""#))
     let done = events.wait(for: "done")
-    #expect(done.first?.data.contains(#""output":"pulse.\#(format)""#) == true, "\(events.events)")
+    expectEqual(done.first?.data.contains(#""output":"pulse.\#(format)""#), true, "\(events.events)")
     #expect(!events.wait(for: "progress").isEmpty)
     let reference = h.folder.appendingPathComponent("reference.\(format)")
     let run = try ProcessRunner.run(
       ProcessRunner.flick(root: StudioFrameTests.root),
       ["render", "pulse.json5", "--set", "accent=#22C55E", "-q", "-o", reference.path], directory: h.folder.path)
-    #expect(run.status == 0, "\(run.stderr)")
+    expectEqual(run.status, 0, "\(run.stderr)")
     let exported = try Data(contentsOf: h.folder.appendingPathComponent("pulse.\(format)"))
-    #expect(exported == (try Data(contentsOf: reference)))
+    expectEqual(exported, (try Data(contentsOf: reference)))
   }
 
   @Test func anExportNeverWritesOverATemplateOrOutsideTheFolder() throws {

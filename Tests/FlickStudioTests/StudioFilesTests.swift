@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -35,12 +36,14 @@ import Testing
       atPath: h.folder.appendingPathComponent("elsewhere").path, withDestinationPath: outside.path)
 
     let images = try JSONDecoder().decode(Body.self, from: h.get("/api/files?kind=image").body)
-    #expect(images.kind == "image" && images.folder == "")
-    #expect(images.files == ["alias.png", "art/cover.JPG", "art/logo.svg", "pic.png"])
+    expectEqual(images.kind, "image")
+    expectEqual(images.folder, "")
+    expectEqual(images.files, ["alias.png", "art/cover.JPG", "art/logo.svg", "pic.png"])
     let fonts = try JSONDecoder().decode(Body.self, from: h.get("/api/files?kind=font").body)
-    #expect(fonts.files == ["art/fonts/Brand.ttf"])
+    expectEqual(fonts.files, ["art/fonts/Brand.ttf"])
     let sub = try JSONDecoder().decode(Body.self, from: h.get("/api/files?kind=image&folder=art").body)
-    #expect(sub.folder == "art" && sub.files == ["art/cover.JPG", "art/logo.svg"])
+    expectEqual(sub.folder, "art")
+    expectEqual(sub.files, ["art/cover.JPG", "art/logo.svg"])
 
     // Refused: traversal raw and percent-encoded, absolute, through a link out, no token.
     for target in [
@@ -49,12 +52,12 @@ import Testing
       "/api/files?kind=image&folder=elsewhere", "/api/files?kind=font&folder=art/../..",
     ] {
       let response = try h.get(target)
-      #expect(response.status == 403, "\(target): \(response.status) \(response.text)")
+      expectEqual(response.status, 403, "\(target): \(response.status) \(response.text)")
       #expect(!response.text.contains("secret"), "\(target)")
     }
-    #expect(try h.get("/api/files?kind=image", token: .some(nil)).status == 401)
-    #expect(try h.get("/api/files?kind=video").status == 400)
-    #expect(try h.get("/api/files?kind=image&folder=pic.png").status == 404)
+    try expectEqual(h.get("/api/files?kind=image", token: .some(nil)).status, 401)
+    try expectEqual(h.get("/api/files?kind=video").status, 400)
+    try expectEqual(h.get("/api/files?kind=image&folder=pic.png").status, 404)
   }
 
   @Test func pickedFilesAreReadRelativeToTheOpenedFolder() throws {
@@ -71,19 +74,22 @@ import Testing
     try Data(template.utf8).write(to: sub.appendingPathComponent("t.json5"))
     try Data(TinyPNG.solid(width: 8, height: 8, rgb: (255, 0, 0))).write(to: sub.appendingPathComponent("a.png"))
     let state = try h.get("/api/template?template=sub/t.json5").text
-    #expect(state.contains(#""default":"sub/a.png""#) && state.contains(#""value":"sub/a.png""#), "\(state)")
+    #expect(state.contains(#""default":"sub/a.png""#), "\(state)")
+    #expect(state.contains(#""value":"sub/a.png""#), "\(state)")
     try Data(TinyPNG.solid(width: 8, height: 8, rgb: (0, 0, 255))).write(to: sub.appendingPathComponent("b.png"))
     let listed = try JSONDecoder().decode(Body.self, from: h.get("/api/files?kind=image&folder=sub").body)
-    #expect(listed.files == ["sub/a.png", "sub/b.png"])
+    expectEqual(listed.files, ["sub/a.png", "sub/b.png"])
     let red = try h.get("/api/frame.png?template=sub/t.json5&t=0")
     let set = try h.post("/api/params?template=sub/t.json5", json: #"{"values": {"photo": "sub/b.png"}}"#)
-    #expect(set.status == 200, "\(set.text)")
+    expectEqual(set.status, 200, "\(set.text)")
     let after = try h.get("/api/template?template=sub/t.json5").text
     #expect(after.contains(#""value":"sub/b.png""#), "\(after)")
     let blue = try h.get("/api/frame.png?template=sub/t.json5&t=0")
-    #expect(blue.status == 200 && blue.body != red.body, "\(blue.text)")
+    expectEqual(blue.status, 200, "\(blue.text)")
+    expectNotEqual(blue.body, red.body, "\(blue.text)")
     // Outside the template's folder: refused as the command refuses it.
     let outside = try h.post("/api/params?template=sub/t.json5", json: #"{"values": {"photo": "pic.png"}}"#)
-    #expect(outside.status == 400 && outside.text.contains("photo"), "\(outside.text)")
+    expectEqual(outside.status, 400, "\(outside.text)")
+    #expect(outside.text.contains("photo"), "\(outside.text)")
   }
 }

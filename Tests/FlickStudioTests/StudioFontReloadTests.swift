@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -26,7 +27,7 @@ import Testing
     let run = try ProcessRunner.run(
       ProcessRunner.flick(root: StudioFrameTests.root), ["still", name, "--time", "0", "-q", "-o", output.path],
       directory: folder.path)
-    #expect(run.status == 0, "\(run.stderr)")
+    expectEqual(run.status, 0, "\(run.stderr)")
     return try Data(contentsOf: output)
   }
 
@@ -52,19 +53,19 @@ import Testing
     let events = try EventReader(port: h.port, token: h.token)
     let drawn = try Self.still(h.folder, "text.json5")
     let before = try Self.frame(h, becoming: drawn)
-    #expect(before == drawn, "the frame differs from a new flick still")
+    expectEqual(before, drawn, "the frame differs from a new flick still")
 
     // The bold cut saved over the file, as an editor saves (a new file renamed over the old).
     try h.save("Brand.ttf", try RenamedFont.data("DejaVuSans-Bold.ttf", renamed: "Asdfgh Sans"))
     let bold = try Self.still(h.folder, "text.json5")
-    #expect(bold != before, "a new flick still draws the bold cut")
-    #expect(try Self.frame(h, becoming: bold) == bold, "the edited font was not drawn")
+    expectNotEqual(bold, before, "a new flick still draws the bold cut")
+    try expectEqual(Self.frame(h, becoming: bold), bold, "the edited font was not drawn")
 
     // And back: the first version again.
     try h.save("Brand.ttf", regular)
-    #expect(try Self.frame(h, becoming: before) == before, "the first version was not drawn again")
+    try expectEqual(Self.frame(h, becoming: before), before, "the first version was not drawn again")
     // Both saves were announced.
-    #expect(events.wait(for: "reload", count: 2).count >= 2, "events: \(events.events.map(\.name))")
+    expectGreaterOrEqual(events.wait(for: "reload", count: 2).count, 2, "events: \(events.events.map(\.name))")
   }
 
   @Test func aFontFileAddedAfterTheErrorIsPickedUp() throws {
@@ -72,7 +73,8 @@ import Testing
       workers: 1, files: ["added.json5": Self.template(font: "fonts/Added.ttf", family: "Zxcvbn Sans")])
     let events = try EventReader(port: h.port, token: h.token)
     let missing = try h.get("/api/template?template=added.json5")
-    #expect(missing.text.contains(#""ok":false"#) && missing.text.contains("Added.ttf"), "\(missing.text)")
+    #expect(missing.text.contains(#""ok":false"#), "\(missing.text)")
+    #expect(missing.text.contains("Added.ttf"), "\(missing.text)")
     // A new folder, then the font in it: both are seen.
     let fonts = h.folder.appendingPathComponent("fonts")
     try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
@@ -81,7 +83,7 @@ import Testing
     let reloads = events.wait(for: "reload")
     #expect(reloads.contains { $0.data.contains(#""template":"added.json5""#) })
     let frame = try h.get("/api/frame.png?template=added.json5&t=0")
-    #expect(frame.status == 200, "\(frame.text)")
-    #expect(frame.body == (try Self.still(h.folder, "added.json5")))
+    expectEqual(frame.status, 200, "\(frame.text)")
+    expectEqual(frame.body, (try Self.still(h.folder, "added.json5")))
   }
 }

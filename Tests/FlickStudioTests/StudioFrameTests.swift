@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -16,7 +17,7 @@ import Testing
     let run = try ProcessRunner.run(
       ProcessRunner.flick(root: root), ["still", "pulse.json5", "-q", "-o", output.path] + arguments,
       directory: folder.path)
-    #expect(run.status == 0, "\(run.stderr)")
+    expectEqual(run.status, 0, "\(run.stderr)")
     return try Data(contentsOf: output)
   }
 
@@ -28,22 +29,23 @@ import Testing
       ("t=0.8&set=accent%3D%2322C55E", ["--time", "0.8", "--set", "accent=#22C55E"]),
     ] {
       let response = try h.get("/api/frame.png?template=pulse.json5&" + query)
-      #expect(response.status == 200, "\(query): \(response.text)")
-      #expect(response.headers["content-type"] == "image/png")
-      #expect(response.body == (try Self.still(h.folder, arguments)), "\(query)")
+      expectEqual(response.status, 200, "\(query): \(response.text)")
+      expectEqual(response.headers["content-type"], "image/png")
+      expectEqual(response.body, (try Self.still(h.folder, arguments)), "\(query)")
     }
     // Past the end: refused like the command.
-    #expect(try h.get("/api/frame.png?template=pulse.json5&t=9").status == 400)
+    try expectEqual(h.get("/api/frame.png?template=pulse.json5&t=9").status, 400)
   }
 
   @Test func currentParametersApplyToFrames() throws {
     let h = try StudioHarness()
-    #expect(try h.post("/api/params?template=pulse.json5", json: ##"{"values": {"accent": "#22C55E"}}"##).status == 200)
+    try expectEqual(
+      h.post("/api/params?template=pulse.json5", json: ##"{"values": {"accent": "#22C55E"}}"##).status, 200)
     let frame = try h.get("/api/frame.png?template=pulse.json5&t=0.8")
-    #expect(frame.body == (try Self.still(h.folder, ["--time", "0.8", "--set", "accent=#22C55E"])))
+    expectEqual(frame.body, (try Self.still(h.folder, ["--time", "0.8", "--set", "accent=#22C55E"])))
     // A value --set refuses is refused with the same message.
     let bad = try h.post("/api/params?template=pulse.json5", json: ##"{"values": {"accent": "blue-ish"}}"##)
-    #expect(bad.status == 400)
+    expectEqual(bad.status, 400)
     let run = try ProcessRunner.run(
       ProcessRunner.flick(root: Self.root), ["still", "pulse.json5", "--set", "accent=blue-ish", "-o", "x.png"],
       directory: h.folder.path)
@@ -55,12 +57,12 @@ import Testing
     let h = try StudioHarness()
     for (layer, property, fps) in [("card", "position", ""), ("card", "rotation", "&fps=48"), ("dot", "opacity", "")] {
       let response = try h.get("/api/trace?template=pulse.json5&layer=\(layer)&property=\(property)\(fps)")
-      #expect(response.status == 200, "\(response.text)")
+      expectEqual(response.status, 200, "\(response.text)")
       var arguments = ["trace", "pulse.json5", "--layer", layer, "--property", property, "--format", "json"]
       if !fps.isEmpty { arguments += ["--fps", "48"] }
       let run = try ProcessRunner.run(ProcessRunner.flick(root: Self.root), arguments, directory: h.folder.path)
-      #expect(run.status == 0)
-      #expect(response.body == run.stdout)
+      expectEqual(run.status, 0)
+      expectEqual(response.body, run.stdout)
     }
   }
 

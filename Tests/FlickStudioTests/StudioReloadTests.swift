@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -14,7 +15,7 @@ import Testing
     let source = try h.text("pulse.json5")
     try h.save("pulse.json5", Data(source.replacingOccurrences(of: "duration: 2", with: "duration: 3").utf8))
     let reloads = events.wait(for: "reload")
-    #expect(reloads.first?.data.contains(#""template":"pulse.json5""#) == true)
+    expectEqual(reloads.first?.data.contains(#""template":"pulse.json5""#), true)
     #expect(try h.get("/api/template?template=pulse.json5").text.contains(#""duration":3"#))
 
     // A syntax error: an error event located at FILE:LINE:COL, the last good compile kept.
@@ -25,12 +26,13 @@ import Testing
     #expect(text.contains(#""line":3"#))
     #expect(text.contains(#""text":"flick: pulse.json5:3:"#))
     let state = try h.get("/api/template?template=pulse.json5").text
-    #expect(state.contains(#""ok":false"#) && state.contains(#""duration":3"#))
-    #expect(try h.get("/api/frame.png?template=pulse.json5&t=0").status == 200)
+    #expect(state.contains(#""ok":false"#))
+    #expect(state.contains(#""duration":3"#))
+    try expectEqual(h.get("/api/frame.png?template=pulse.json5&t=0").status, 200)
 
     // Fixed: reload again.
     try h.save("pulse.json5", Data(source.utf8))
-    #expect(events.wait(for: "reload", count: 2).count >= 2)
+    expectGreaterOrEqual(events.wait(for: "reload", count: 2).count, 2)
     #expect(try h.get("/api/template?template=pulse.json5").text.contains(#""ok":true"#))
   }
 
@@ -38,13 +40,13 @@ import Testing
     let h = try StudioHarness()
     let events = try EventReader(port: h.port, token: h.token)
     let red = try h.get("/api/frame.png?template=pulse.json5&t=0")
-    #expect(red.status == 200)
+    expectEqual(red.status, 200)
     try h.save("pic.png", Data(TinyPNG.solid(width: 4, height: 4, rgb: (0, 0, 255))))
     events.wait(for: "reload")
     let blue = try h.get("/api/frame.png?template=pulse.json5&t=0")
-    #expect(blue.status == 200)
-    #expect(blue.body != red.body)
-    #expect(blue.body == (try StudioFrameTests.still(h.folder, ["--time", "0"])))
+    expectEqual(blue.status, 200)
+    expectNotEqual(blue.body, red.body)
+    expectEqual(blue.body, (try StudioFrameTests.still(h.folder, ["--time", "0"])))
   }
 
   @Test func warmWorkersDrawAnEditedPictureAnew() throws {
@@ -61,7 +63,7 @@ import Testing
     let h = try StudioHarness(workers: 1, files: ["still.json5": source])
     let events = try EventReader(port: h.port, token: h.token)
     for t in ["0", "0.1", "0.2", "0.3", "0.4"] {
-      #expect(try h.get("/api/frame.png?template=still.json5&t=\(t)").status == 200)
+      try expectEqual(h.get("/api/frame.png?template=still.json5&t=\(t)").status, 200)
     }
     try h.save("pic.png", Data(TinyPNG.solid(width: 4, height: 4, rgb: (0, 0, 255))))
     events.wait(for: "reload")
@@ -71,7 +73,7 @@ import Testing
       ProcessRunner.flick(root: StudioFrameTests.root),
       ["still", "still.json5", "--time", "0.5", "-q", "-o", output.path],
       directory: h.folder.path)
-    #expect(run.status == 0)
-    #expect(frame.body == (try Data(contentsOf: output)))
+    expectEqual(run.status, 0)
+    expectEqual(frame.body, (try Data(contentsOf: output)))
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -8,34 +9,35 @@ import Testing
 @Suite struct StudioSecurityTests {
   @Test func aMissingTokenIs401AndAWrongOne403() throws {
     let h = try StudioHarness()
-    #expect(try h.get("/api/templates", token: .some(nil)).status == 401)
-    #expect(try h.get("/api/templates", token: "0123456789abcdef0123456789abcdef").status == 403)
-    #expect(try h.get("/api/templates").status == 200)
+    try expectEqual(h.get("/api/templates", token: .some(nil)).status, 401)
+    try expectEqual(h.get("/api/templates", token: "0123456789abcdef0123456789abcdef").status, 403)
+    try expectEqual(h.get("/api/templates").status, 200)
     // The cookie the page gets works as the token.
     let page = try h.get("/")
-    #expect(page.headers["set-cookie"]?.contains("flick_studio=\(h.token)") == true)
-    #expect(page.headers["content-security-policy"]?.contains("default-src 'self'") == true)
+    expectEqual(page.headers["set-cookie"]?.contains("flick_studio=\(h.token)"), true)
+    expectEqual(page.headers["content-security-policy"]?.contains("default-src 'self'"), true)
     let cookie = try h.get("/api/templates", token: .some(nil), headers: ["Cookie": "flick_studio=\(h.token)"])
-    #expect(cookie.status == 200)
-    #expect(cookie.headers["cache-control"] == "no-store")
+    expectEqual(cookie.status, 200)
+    expectEqual(cookie.headers["cache-control"], "no-store")
     let head = try RawHTTP.request(
       port: h.port, method: "HEAD", target: "/api/templates?token=\(h.token)", host: "127.0.0.1:\(h.port)")
-    #expect(head.status == 200 && head.body.isEmpty)
+    expectEqual(head.status, 200)
+    #expect(head.body.isEmpty)
   }
 
   @Test func anotherHostIs403() throws {
     let h = try StudioHarness()
     for host in ["evil.example:\(h.port)", "127.0.0.1:1", "127.0.0.1", "localhost.evil.example:\(h.port)"] {
-      #expect(try h.get("/api/templates", host: host).status == 403, "Host: \(host)")
+      try expectEqual(h.get("/api/templates", host: host).status, 403, "Host: \(host)")
     }
-    #expect(try h.get("/api/templates", host: "localhost:\(h.port)").status == 200)
+    try expectEqual(h.get("/api/templates", host: "localhost:\(h.port)").status, 200)
   }
 
   @Test func postsNeedTheTokenHeader() throws {
     let h = try StudioHarness()
     let body = ##"{"values": {"accent": "#22C55E"}}"##
-    #expect(try h.post("/api/params?template=pulse.json5", json: body, header: "wrong").status == 403)
-    #expect(try h.post("/api/params?template=pulse.json5", json: body).status == 200)
+    try expectEqual(h.post("/api/params?template=pulse.json5", json: body, header: "wrong").status, 403)
+    try expectEqual(h.post("/api/params?template=pulse.json5", json: body).status, 200)
   }
 
   @Test(arguments: [
@@ -50,7 +52,7 @@ import Testing
     }
     for endpoint in ["/api/file?path=", "/api/template?template=", "/api/frame.png?template="] {
       let response = try h.get(endpoint + path)
-      #expect(response.status == 403, "\(endpoint)\(path) → \(response.status) \(response.text)")
+      expectEqual(response.status, 403, "\(endpoint)\(path) → \(response.status) \(response.text)")
       #expect(!response.text.contains("secret") || response.text.contains("secret.txt"))
     }
   }
@@ -64,10 +66,10 @@ import Testing
     try FileManager.default.createSymbolicLink(
       atPath: h.folder.appendingPathComponent("link").path, withDestinationPath: outside.path)
     let response = try h.get("/api/file?path=link/o.txt")
-    #expect(response.status == 403)
+    expectEqual(response.status, 403)
     #expect(!response.text.contains("outside\""))
     // Inside the folder, files are served; missing ones are 404.
-    #expect(try h.get("/api/file?path=pic.png").body == Data(StudioHarness.red))
-    #expect(try h.get("/api/file?path=nothing.png").status == 404)
+    try expectEqual(h.get("/api/file?path=pic.png").body, Data(StudioHarness.red))
+    try expectEqual(h.get("/api/file?path=nothing.png").status, 404)
   }
 }

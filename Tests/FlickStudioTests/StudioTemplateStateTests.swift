@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -40,17 +41,19 @@ import Testing
     let response = try h.get("/api/template?template=pulse.json5")
     #expect(response.text.contains(#""error":null"#))
     let state = try JSONDecoder().decode(State.self, from: response.body)
-    #expect(state.ok && state.name == "pulse.json5" && state.revision == 1)
-    #expect(state.layers.map(\.id) == ["card", "dot", "picture"])
-    #expect(state.layers.map(\.parent) == [nil, "card", nil])
+    #expect(state.ok)
+    expectEqual(state.name, "pulse.json5")
+    expectEqual(state.revision, 1)
+    expectEqual(state.layers.map(\.id), ["card", "dot", "picture"])
+    expectEqual(state.layers.map(\.parent), [nil, "card", nil])
     #expect(state.parameters.map(\.name) == ["accent"] && state.parameters[0].type == "color")
     let kinds = Dictionary(
       uniqueKeysWithValues: state.tracks.map { ("\($0.layer).\($0.property)", $0.segments.map(\.kind)) })
-    #expect(kinds["card.position"] == ["tween"])
-    #expect(kinds["card.rotation"] == ["spring"])
+    expectEqual(kinds["card.position"], ["tween"])
+    expectEqual(kinds["card.rotation"], ["spring"])
     let position = try #require(state.tracks.first { $0.property == "position" })
-    #expect(position.segments[0].start == 0.2)
-    #expect(abs((position.segments[0].end ?? 0) - 1.4) < 1e-9)
+    expectEqual(position.segments[0].start, 0.2)
+    expectLess(abs((position.segments[0].end ?? 0) - 1.4), 1e-9)
   }
 
   @Test func aDragHandsOverToAReleaseAtAJoin() throws {
@@ -68,8 +71,8 @@ import Testing
     let state = try JSONDecoder().decode(State.self, from: response.body)
     #expect(state.ok, "\(response.text)")
     let track = try #require(state.tracks.first { $0.layer == "card" && $0.property == "position" }, "\(response.text)")
-    #expect(track.segments.map(\.kind) == ["drag", "release"], "\(response.text)")
-    #expect(track.joins == [track.segments[1].start])
+    expectEqual(track.segments.map(\.kind), ["drag", "release"], "\(response.text)")
+    expectEqual(track.joins, [track.segments[1].start])
     #expect(track.segments[1].label.hasPrefix("release (decay)"))
   }
 }

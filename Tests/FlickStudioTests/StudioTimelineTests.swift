@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -63,7 +64,7 @@ import Testing
 
   static func state(_ h: StudioHarness, _ name: String) throws -> State {
     let response = try h.get("/api/template?template=\(name)")
-    #expect(response.status == 200, "\(response.text)")
+    expectEqual(response.status, 200, "\(response.text)")
     return try JSONDecoder().decode(State.self, from: response.body)
   }
 
@@ -73,39 +74,41 @@ import Testing
     #expect(state.ok)
     func handOver(_ layer: String) throws -> State.HandOver {
       let track = try #require(state.tracks.first { $0.layer == layer && $0.property == "position" })
-      #expect(track.handOvers.map(\.time) == track.joins)
+      expectEqual(track.handOvers.map(\.time), track.joins)
       return try #require(track.handOvers.first)
     }
     // a: moving right at the join, then a spring from rest: the velocity drops to 0.
     let a = try handOver("a")
-    #expect(a.time == 0.5)
-    #expect(a.before.velocity[0] > 100, "\(a.before)")
+    expectEqual(a.time, 0.5)
+    expectGreater(a.before.velocity[0], 100, "\(a.before)")
     #expect(abs(a.after.velocity[0]) < 1e-9 && abs(a.after.velocity[1]) < 1e-9, "\(a.after)")
-    #expect(a.before.value == a.after.value)
-    #expect(a.discontinuous && a.velocityJump > a.tolerance)
+    expectEqual(a.before.value, a.after.value)
+    #expect(a.discontinuous)
+    expectGreater(a.velocityJump, a.tolerance)
     // b: the spring takes the velocity over.
     let b = try handOver("b")
-    #expect(abs(b.before.velocity[0] - b.after.velocity[0]) < 1e-6, "\(b.before) \(b.after)")
-    #expect(!b.discontinuous && b.velocityJump <= b.tolerance)
+    expectLess(abs(b.before.velocity[0] - b.after.velocity[0]), 1e-6, "\(b.before) \(b.after)")
+    #expect(!b.discontinuous)
+    expectLessOrEqual(b.velocityJump, b.tolerance)
     // c: the release takes the drag's velocity.
     let c = try handOver("c")
-    #expect(c.before.velocity[0] > 0)
+    expectGreater(c.before.velocity[0], 0)
     #expect(!c.discontinuous, "\(c.before) \(c.after)")
   }
 
   @Test func theToleranceIsStated() {
     // 0.001 units/s plus 2 % of the larger speed on either side.
-    #expect(JoinLimit.tolerance([0, 0], [0, 0]) == 0.001)
-    #expect(abs(JoinLimit.tolerance([300, 400], [0, 0]) - 10.001) < 1e-12)
-    #expect(abs(JoinLimit.tolerance([3], [-4]) - 0.081) < 1e-12)
+    expectEqual(JoinLimit.tolerance([0, 0], [0, 0]), 0.001)
+    expectLess(abs(JoinLimit.tolerance([300, 400], [0, 0]) - 10.001), 1e-12)
+    expectLess(abs(JoinLimit.tolerance([3], [-4]) - 0.081), 1e-12)
   }
 
   @Test func eventsAreTheEntriesWithAnID() throws {
     let h = try StudioHarness(files: ["joins.json5": Self.joins])
     let state = try Self.state(h, "joins.json5")
-    #expect(state.events.map(\.name) == ["go", "stop", "d"])
-    #expect(state.events.map(\.time) == [0, 0.5, 0.1])
-    #expect(state.events[0].end == 1)
+    expectEqual(state.events.map(\.name), ["go", "stop", "d"])
+    expectEqual(state.events.map(\.time), [0, 0.5, 0.1])
+    expectEqual(state.events[0].end, 1)
     // A repeated group: one event per iteration.
     let repeated = """
       { flick: 1, canvas: { width: 100, height: 100, fps: 10, duration: 3 },
@@ -115,19 +118,21 @@ import Testing
     try Data(repeated.utf8).write(to: h.folder.appendingPathComponent("repeat.json5"))
     let again = try Self.state(h, "repeat.json5")
     #expect(again.ok)
-    #expect(again.events.map(\.name) == ["hop", "hop", "hop"], "\(again.events)")
-    #expect(again.events.map(\.time) == [0, 0.5, 1])
+    expectEqual(again.events.map(\.name), ["hop", "hop", "hop"], "\(again.events)")
+    expectEqual(again.events.map(\.time), [0, 0.5, 1])
   }
 
   @Test func kindsComeWithTheirColoursAndNewKindsGetOne() throws {
     let h = try StudioHarness(files: ["joins.json5": Self.joins])
     let state = try Self.state(h, "joins.json5")
-    #expect(state.kinds.map(\.name) == ["drag", "release", "spring", "tween"])
+    expectEqual(state.kinds.map(\.name), ["drag", "release", "spring", "tween"])
     #expect(state.kinds.allSatisfy { $0.color.count == 7 && $0.color.hasPrefix("#") })
-    #expect(SegmentKindColor.color(for: "spring") == "#4f9dff")
+    expectEqual(SegmentKindColor.color(for: "spring"), "#4f9dff")
     // A kind no one chose a colour for yet (a new curve's kindName) still gets one, stable.
     let spin = SegmentKindColor.color(for: "spin")
-    #expect(spin.count == 7 && spin.hasPrefix("#") && spin == SegmentKindColor.color(for: "spin"))
+    expectEqual(spin.count, 7)
+    #expect(spin.hasPrefix("#"))
+    expectEqual(spin, SegmentKindColor.color(for: "spin"))
     #expect(SegmentKindColor.legend([]).isEmpty)
   }
 }

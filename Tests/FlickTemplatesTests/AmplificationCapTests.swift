@@ -1,6 +1,7 @@
 import FlickMotion
 import FlickScene
 @testable import FlickTemplates
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -35,8 +36,10 @@ import Testing
       // layers (10,100 > 10,000): that one is named.
       let depth = levels - 2
       let path = "layers[0]" + String(repeating: ".sublayers[0]", count: depth) + ".instanceCount"
-      #expect(e.path == path, "\(e)")
-      #expect(e.file == "t.json5" && e.line == 1 && e.column > 1)
+      expectEqual(e.path, path, "\(e)")
+      expectEqual(e.file, "t.json5")
+      expectEqual(e.line, 1)
+      expectGreater(e.column, 1)
       #expect(e.message.contains("replicators draw 10100 layer copies"), "\(e.message)")
       #expect(e.message.contains("cap of 10000"), "\(e.message)")
     }
@@ -44,13 +47,13 @@ import Testing
 
   @Test func replicatorsWithinTheCapLoad() throws {
     let t = try Template.decode(Self.nested(2, count: 99), file: "t.json5")
-    #expect(t.scene.replicatedLayerCount == 99 + 99 * 99)
+    expectEqual(t.scene.replicatedLayerCount, 99 + 99 * 99)
   }
 
   @Test func siblingReplicatorsCountTogether() throws {
     let layers = (0..<101).map { "{ id: 'r\($0)', instanceCount: 100, sublayers: [{ id: 'd\($0)', size: [1, 1] }] }" }
     let e = try #require(Self.error("{ flick: 1, \(Self.canvas), layers: [\(layers.joined(separator: ", "))] }"))
-    #expect(e.path == "layers[100]", "\(e)")
+    expectEqual(e.path, "layers[100]", "\(e)")
     #expect(e.message.contains("replicators draw 10100 layer copies"), "\(e.message)")
   }
 
@@ -62,12 +65,13 @@ import Testing
       + "sublayers: [{ id: 'dot', size: [1, 1] }] } } }"
     let uses = (0..<101).map { "{ id: 'f\($0)', use: 'fan' }" }.joined(separator: ", ")
     let flat = try #require(Self.error("{ flick: 1, \(Self.canvas), \(component), layers: [\(uses)] }"))
-    #expect(flat.path.hasPrefix("layers[100]") && flat.message.contains("10100 layer copies"), "\(flat)")
+    #expect(flat.path.hasPrefix("layers[100]"), "\(flat)")
+    #expect(flat.message.contains("10100 layer copies"), "\(flat)")
     let inside = try #require(
       Self.error(
         "{ flick: 1, \(Self.canvas), \(component), "
           + "layers: [{ id: 'outer', instanceCount: 100, sublayers: [{ id: 'f', use: 'fan' }] }] }"))
-    #expect(inside.path == "layers[0].instanceCount", "\(inside)")
+    expectEqual(inside.path, "layers[0].instanceCount", "\(inside)")
     #expect(inside.message.contains("replicators draw 10100 layer copies"), "\(inside.message)")
   }
 
@@ -84,7 +88,7 @@ import Testing
     for (key, extra) in [("path", "type: 'shape'"), ("shadowPath", "shadowOpacity: 1")] {
       let text = "{ flick: 1, \(Self.canvas), layers: [{ id: 's', \(extra), \(key): '\(Self.polyline(cap + 1))' }] }"
       let e = try #require(Self.error(text))
-      #expect(e.path == "layers[0].\(key)", "\(e)")
+      expectEqual(e.path, "layers[0].\(key)", "\(e)")
       #expect(e.message.contains("more than \(cap) path elements"), "\(e.message)")
     }
   }
@@ -96,7 +100,7 @@ import Testing
     #expect(Self.error("{ flick: 1, \(Self.canvas), layers: [\(ten)] }") == nil)
     let copies = "{ id: 'r', instanceCount: 21, sublayers: [{ id: 's', type: 'shape', path: '\(path)' }] }"
     let e = try #require(Self.error("{ flick: 1, \(Self.canvas), layers: [\(copies)] }"))
-    #expect(e.path == "layers[0]", "\(e)")
+    expectEqual(e.path, "layers[0]", "\(e)")
     #expect(e.message.contains("210000 segments drawn per frame"), "\(e.message)")
     #expect(e.message.contains("cap of 200000"), "\(e.message)")
   }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTemplates
 import Foundation
 import Testing
@@ -15,10 +16,10 @@ import Testing
                    { target: "card", set: { rotation: 1.5 } }] }
       """
     let w = Template.angleWarnings(in: text, file: "t.json5")
-    #expect(w.count == 5, "\(w)")
-    #expect(
-      w.first
-        == "t.json5:2:65: layers[0].transform.rotation: 45 is in radians (2578°, more than a full turn); for degrees write \"45deg\""
+    expectEqual(w.count, 5, "\(w)")
+    expectEqual(
+      w.first,
+      "t.json5:2:65: layers[0].transform.rotation: 45 is in radians (2578°, more than a full turn); for degrees write \"45deg\""
     )
     #expect(w.contains { $0.contains("layers[0].path.endAngle: 360") })
     #expect(w.contains { $0.contains("timeline[0].to: 90") && $0.contains("\"90deg\"") })
@@ -29,7 +30,7 @@ import Testing
   @Test func bundledTemplatesHaveNone() throws {
     for url in FixturePaths.json5Files(in: FixturePaths.templates) {
       let text = try String(contentsOf: url, encoding: .utf8)
-      #expect(Template.angleWarnings(in: text, file: url.lastPathComponent) == [], "\(url.lastPathComponent)")
+      expectEqual(Template.angleWarnings(in: text, file: url.lastPathComponent), [], "\(url.lastPathComponent)")
     }
   }
 }

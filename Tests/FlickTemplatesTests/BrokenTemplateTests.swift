@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTemplates
 import Foundation
 import Testing
@@ -37,7 +38,7 @@ import Testing
   static let fixtures = FixturePaths.json5Files(in: FixturePaths.broken).map(Fixture.init)
 
   @Test func everyFixtureStatesItsExpectations() {
-    #expect(Self.fixtures.count >= 30)
+    expectGreaterOrEqual(Self.fixtures.count, 30)
     for f in Self.fixtures {
       #expect(f.expected.hasPrefix(":"), "\(f.url.lastPathComponent) has no '// expect: :line:col: …' header")
       #expect(["rejects", "accepts", "unparseable"].contains(f.schemaVerdict), "\(f.url.lastPathComponent)")
@@ -60,7 +61,7 @@ import Testing
     let validator = try SchemaTests.validator()
     let text = try String(contentsOf: fixture.url, encoding: .utf8)
     guard let value = try? JSON5Parser.parse(text) else {
-      #expect(fixture.schemaVerdict == "unparseable")
+      expectEqual(fixture.schemaVerdict, "unparseable")
       return
     }
     let problems = validator.validate(value)

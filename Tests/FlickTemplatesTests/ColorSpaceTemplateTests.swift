@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTemplates
@@ -35,32 +36,34 @@ import Testing
     let srgb = Self.color(
       try Self.scene(##"[{ target: "a", animate: { backgroundColor: "#00FF00" }, curve: "linear", duration: 1 }]"##),
       at: 0.5)
-    #expect(abs(srgb.green - 0.5) < 1e-9 && abs(srgb.blue - 0.5) < 1e-9)  // teal, unchanged
+    expectLess(abs(srgb.green - 0.5), 1e-9)
+    expectLess(abs(srgb.blue - 0.5), 1e-9)  // teal, unchanged
     let entry = Self.color(
       try Self.scene(
         ##"[{ target: "a", animate: { backgroundColor: "#00FF00" }, curve: "linear", duration: 1, colorSpace: "oklab" }]"##
       ),
       at: 0.5)
-    #expect((entry - Self.oklabMid).magnitudeSquared < 1e-12)
-    #expect(entry.green > 0.6 && entry.blue > 0.6)
+    expectLess((entry - Self.oklabMid).magnitudeSquared, 1e-12)
+    expectGreater(entry.green, 0.6)
+    expectGreater(entry.blue, 0.6)
     let own = Self.color(
       try Self.scene(
         ##"[{ target: "a", animate: { backgroundColor: { to: "#00FF00", colorSpace: "oklab" } }, curve: "linear", duration: 1 }]"##
       ),
       at: 0.5)
-    #expect((own - Self.oklabMid).magnitudeSquared < 1e-12)
+    expectLess((own - Self.oklabMid).magnitudeSquared, 1e-12)
     let byDefault = Self.color(
       try Self.scene(
         ##"[{ target: "a", animate: { backgroundColor: "#00FF00" }, curve: "linear", duration: 1 }]"##,
         extra: ##"colorSpace: "oklab","##),
       at: 0.5)
-    #expect((byDefault - Self.oklabMid).magnitudeSquared < 1e-12)
+    expectLess((byDefault - Self.oklabMid).magnitudeSquared, 1e-12)
     // An entry overrides the default.
     let back = Self.color(
       try Self.scene(
         ##"[{ target: "a", animate: { backgroundColor: "#00FF00" }, curve: "linear", duration: 1, colorSpace: "sRGB" }]"##,
         extra: ##"colorSpace: "oklab","##), at: 0.5)
-    #expect((back - srgb).magnitudeSquared < 1e-18)
+    expectLess((back - srgb).magnitudeSquared, 1e-18)
   }
 
   @Test func linearLightIsBrighterThanSRGBHalfway() throws {
@@ -70,7 +73,8 @@ import Testing
       ),
       at: 0.5)
     let expected = 1.055 * pow(0.5, 1 / 2.4) - 0.055  // sRGB encoding of linear 0.5
-    #expect(abs(c.green - expected) < 1e-9 && abs(c.blue - expected) < 1e-9)
+    expectLess(abs(c.green - expected), 1e-9)
+    expectLess(abs(c.blue - expected), 1e-9)
   }
 
   @Test func springKeepsItsTimingAndEndsOnTheTarget() throws {
@@ -78,10 +82,11 @@ import Testing
       ##"[{ target: "a", animate: { backgroundColor: "#00FF00" }, curve: "spring(response: 0.4, dampingRatio: 0.6)", colorSpace: "oklab" }]"##
     )
     let end = Self.color(s, at: 1.9)
-    #expect(abs(end.green - 1) < 1e-3 && abs(end.blue) < 1e-3)
+    expectLess(abs(end.green - 1), 1e-3)
+    expectLess(abs(end.blue), 1e-3)
     // Continuous: the value just after the start is near blue.
     let early = Self.color(s, at: 0.001)
-    #expect(early.blue > 0.99)
+    expectGreater(early.blue, 0.99)
   }
 
   @Test func keyframesOfValuesRunInTheSpace() throws {
@@ -89,9 +94,11 @@ import Testing
       ##"[{ target: "a", animate: { backgroundColor: { keyframes: { values: ["#0000FF", "#00FF00", "#FF0000"] }, duration: 1, colorSpace: "oklab" } } }]"##
     )
     let mid = Self.color(s, at: 0.25)
-    #expect((mid - Self.oklabMid).magnitudeSquared < 1e-9)
+    expectLess((mid - Self.oklabMid).magnitudeSquared, 1e-9)
     let end = Self.color(s, at: 1)
-    #expect(abs(end.red - 1) < 1e-6 && abs(end.green) < 1e-6 && abs(end.blue) < 1e-6)
+    expectLess(abs(end.red - 1), 1e-6)
+    expectLess(abs(end.green), 1e-6)
+    expectLess(abs(end.blue), 1e-6)
   }
 
   @Test func errorsNameTheProblem() {
@@ -103,8 +110,8 @@ import Testing
         "oklab"))
     #expect(Self.message("[]", extra: ##"colorSpace: "hsl","##).contains("colorSpace"))
     // An entry's colorSpace leaves its other properties alone.
-    #expect(
-      Self.message(##"[{ target: "a", animate: { opacity: 0, backgroundColor: "#00FF00" }, colorSpace: "oklab" }]"##)
-        == "")
+    expectEqual(
+      Self.message(##"[{ target: "a", animate: { opacity: 0, backgroundColor: "#00FF00" }, colorSpace: "oklab" }]"##),
+      "")
   }
 }

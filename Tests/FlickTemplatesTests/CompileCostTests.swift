@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTemplates
@@ -11,14 +12,14 @@ import Testing
   @Test func curveEvaluationsGrowLinearlyWithTheEntries() throws {
     let small = try Template.decode(AnimatedLayersTemplate.text(layers: 100))
     let large = try Template.decode(AnimatedLayersTemplate.text(layers: 200))
-    #expect(small.scene.animations.count == 500)
-    #expect(large.scene.animations.count == 1000)
+    expectEqual(small.scene.animations.count, 500)
+    expectEqual(large.scene.animations.count, 1000)
     let a = small.tracks.curveEvaluations
     let b = large.tracks.curveEvaluations
-    #expect(a > 0)
+    expectGreater(a, 0)
     // Exactly proportional: each layer's entries cost the same, whatever came before.
-    #expect(b == 2 * a, "\(a) evaluations for 100 layers, \(b) for 200")
+    expectEqual(b, 2 * a, "\(a) evaluations for 100 layers, \(b) for 200")
     // A handful per animation (a start value and a start velocity), not a scan of the others.
-    #expect(a <= 5 * small.scene.animations.count)
+    expectLessOrEqual(a, 5 * small.scene.animations.count)
   }
 }

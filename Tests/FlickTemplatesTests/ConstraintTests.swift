@@ -1,6 +1,7 @@
 import FlickMotion
 import FlickScene
 @testable import FlickTemplates
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -48,20 +49,25 @@ import Testing
     let t = try Self.template("{ left: 10, right: 10, top: 10, height: 30 }")
     // As written: 180 wide, 30 high, its centre at (100, 25).
     let child = t.scene.layers[0].sublayers[0]
-    #expect(child.bounds.size == Size(width: 180, height: 30))
-    #expect(child.position == Point(x: 100, y: 25))
+    expectEqual(child.bounds.size, Size(width: 180, height: 30))
+    expectEqual(child.position, Point(x: 100, y: 25))
     // Halfway through the growth the card is 250×150 and grows 100 pt/s each way.
     let size = Self.state(t, .size, at: 1)
     let position = Self.state(t, .position, at: 1)
-    #expect(abs(size.value.width - 230) < 1e-9 && size.value.height == 30)
-    #expect(abs(size.velocity.width - 100) < 1e-9 && size.velocity.height == 0)
-    #expect(abs(position.value.x - 125) < 1e-9 && abs(position.value.y - 25) < 1e-9)
-    #expect(abs(position.velocity.x - 50) < 1e-9 && position.velocity.y == 0)
+    expectLess(abs(size.value.width - 230), 1e-9)
+    expectEqual(size.value.height, 30)
+    expectLess(abs(size.velocity.width - 100), 1e-9)
+    expectEqual(size.velocity.height, 0)
+    expectLess(abs(position.value.x - 125), 1e-9)
+    expectLess(abs(position.value.y - 25), 1e-9)
+    expectLess(abs(position.velocity.x - 50), 1e-9)
+    expectEqual(position.velocity.y, 0)
     // The rendered scene shows the same frame (the tracks and the render agree).
     let rendered = t.scene.renderTree(at: 1).layer(id: "child")!
-    #expect(abs(rendered.bounds.width - 230) < 1e-9 && abs(rendered.position.x - 125) < 1e-9)
+    expectLess(abs(rendered.bounds.width - 230), 1e-9)
+    expectLess(abs(rendered.position.x - 125), 1e-9)
     // After the growth it holds at 280 wide.
-    #expect(abs(Self.state(t, .size, at: 1.9).value.width - 280) < 1e-9)
+    expectLess(abs(Self.state(t, .size, at: 1.9).value.width - 280), 1e-9)
   }
 
   @Test func pinsAndCentresEachCombination() throws {
@@ -78,15 +84,17 @@ import Testing
       let t = try Self.template(constraints)
       let s = Self.state(t, .size, at: 2).value
       let p = Self.state(t, .position, at: 2).value
-      #expect(abs(s.width - size.width) < 1e-9 && abs(s.height - size.height) < 1e-9, "\(constraints): \(s)")
-      #expect(abs(p.x - position.x) < 1e-9 && abs(p.y - position.y) < 1e-9, "\(constraints): \(p)")
+      expectLess(abs(s.width - size.width), 1e-9, "\(constraints): \(s)")
+      expectLess(abs(s.height - size.height), 1e-9, "\(constraints): \(s)")
+      expectLess(abs(p.x - position.x), 1e-9, "\(constraints): \(p)")
+      expectLess(abs(p.y - position.y), 1e-9, "\(constraints): \(p)")
     }
   }
 
   @Test func anAnchorPointIsKept() throws {
     let t = try Self.template("{ left: 0, right: 0, top: 0, height: 10 }", child: ", anchorPoint: [0, 0]")
-    #expect(Self.state(t, .position, at: 0).value == Point(x: 0, y: 0))
-    #expect(abs(Self.state(t, .size, at: 2).value.width - 300) < 1e-9)
+    expectEqual(Self.state(t, .position, at: 0).value, Point(x: 0, y: 0))
+    expectLess(abs(Self.state(t, .size, at: 2).value.width - 300), 1e-9)
   }
 
   @Test func badCombinationsAreRefusedByName() {
@@ -108,11 +116,10 @@ import Testing
       error.contains("timeline[1].animate.positionX: child is laid out by layers[0].sublayers[0].constraints"),
       "\(error)")
     // Its transform stays free.
-    #expect(
+    expectEqual(
       Self.error(
         "{ left: 10, right: 10 }",
-        timeline: #"{ at: 1, target: "child", animate: { translationX: 40 }, duration: 0.3 }"#)
-        == "no error")
+        timeline: #"{ at: 1, target: "child", animate: { translationX: 40 }, duration: 0.3 }"#), "no error")
   }
 
   @Test func topLevelAndMaskConstraintsAreRefused() {
@@ -130,7 +137,7 @@ import Testing
     var values = ParameterValues()
     values.set("inset", text: "30")
     let t = try Self.template(#"{ left: "$inset", right: "$inset" }"#, parameters: values)
-    #expect(abs(Self.state(t, .size, at: 2).value.width - 240) < 1e-9)
+    expectLess(abs(Self.state(t, .size, at: 2).value.width - 240), 1e-9)
     let c = try Template.decode(
       """
       { flick: 1, canvas: { width: 400, height: 300, duration: 2 },
@@ -141,6 +148,7 @@ import Testing
         layers: [ { id: "p", use: "panel", position: [200, 150] } ] }
       """)
     let s = c.tracks.state(of: .size, layerID: "p/bar", at: 0.5)
-    #expect(abs(s.value.width - 140) < 1e-9 && abs(s.velocity.width - 100) < 1e-9)
+    expectLess(abs(s.value.width - 140), 1e-9)
+    expectLess(abs(s.velocity.width - 100), 1e-9)
   }
 }

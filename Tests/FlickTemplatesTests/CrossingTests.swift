@@ -1,6 +1,7 @@
 import FlickMotion
 import FlickScene
 @testable import FlickTemplates
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -48,15 +49,15 @@ import Testing
     let t = try Self.template(
       #"{ when: { target: "card", property: "positionY", crosses: 25 }, target: "dot", set: { opacity: 1 } }"#)
     let begins = Self.dotBegins(t)
-    #expect(begins.count == 1)
-    #expect(abs(begins[0] - 0.25) < 2e-9, "\(begins)")
+    expectEqual(begins.count, 1)
+    expectLess(abs(begins[0] - 0.25), 2e-9, "\(begins)")
     #expect(t.crossings.count == 1 && t.crossings[0].isUp && t.crossings[0].path == "timeline[1]")
     // The same entry, at any frame rate, starts at the same instant (bit for bit).
     for fps in [24, 30, 120] {
       let other = try Self.template(
         fps: fps,
         #"{ when: { target: "card", property: "positionY", crosses: 25 }, target: "dot", set: { opacity: 1 } }"#)
-      #expect(Self.dotBegins(other) == begins)
+      expectEqual(Self.dotBegins(other), begins)
     }
   }
 
@@ -64,7 +65,7 @@ import Testing
     let a = try Self.template(
       #"{ when: { target: "card", property: "position.y", crosses: 50 }, delay: 0.1, target: "dot", set: { opacity: 1 } }"#
     )
-    #expect(abs(Self.dotBegins(a)[0] - 0.6) < 2e-9)
+    expectLess(abs(Self.dotBegins(a)[0] - 0.6), 2e-9)
     let error = Self.error(
       #"{ when: { target: "card", property: "position", crosses: 50 }, target: "dot", set: { opacity: 1 } }"#)
     #expect(error.contains("timeline[1].when.property"), "\(error)")
@@ -87,16 +88,17 @@ import Testing
     let begin = Self.dotBegins(t)[0]
     var tracks = t.tracks
     let y = { (time: Double) in tracks.value(of: .positionY, layerID: "card", at: time) }
-    #expect(begin > 1)
-    #expect(abs(y(begin) - 200) < 1e-6, "\(y(begin))")
-    #expect(y(begin - 1e-4) > 200 && y(begin + 1e-4) < 200)
+    expectGreater(begin, 1)
+    expectLess(abs(y(begin) - 200), 1e-6, "\(y(begin))")
+    expectGreater(y(begin - 1e-4), 200)
+    expectLess(y(begin + 1e-4), 200)
     // Going up it crossed 200 earlier, on the way to the overshoot.
     let up = try Self.template(
       #"""
       { at: 1, target: "card", animate: { positionY: 200 }, spring: { response: 0.5, dampingRatio: 0.3 } },
       { when: { target: "card", property: "positionY", crosses: 200, direction: "up" }, target: "dot", set: { opacity: 1 } }
       """#)
-    #expect(Self.dotBegins(up)[0] < begin)
+    expectLess(Self.dotBegins(up)[0], begin)
   }
 
   @Test func aJumpCrossesAtItsInstantAndAtStartsTheSearch() throws {
@@ -105,7 +107,7 @@ import Testing
       { at: 2, target: "card", set: { positionY: 300 } },
       { when: { target: "card", property: "positionY", crosses: 200 }, target: "dot", set: { opacity: 1 } }
       """#)
-    #expect(Self.dotBegins(jump) == [2])
+    expectEqual(Self.dotBegins(jump), [2])
     // Up to 100 by 1 s, back down to 0 from 1.5 to 2.5 s: from 0 the first crossing of 50 is up at
     // 0.5 s; with `at: 1.2` the search starts there and finds the way down at 2 s.
     let both = """
@@ -113,12 +115,12 @@ import Testing
       """
     let first = try Self.template(
       both + #"{ when: { target: "card", property: "positionY", crosses: 50 }, target: "dot", set: { opacity: 1 } }"#)
-    #expect(abs(Self.dotBegins(first)[0] - 0.5) < 2e-9)
+    expectLess(abs(Self.dotBegins(first)[0] - 0.5), 2e-9)
     let later = try Self.template(
       both
         + #"{ at: 1.2, when: { target: "card", property: "positionY", crosses: 50 }, target: "dot", set: { opacity: 1 } }"#
     )
-    #expect(abs(Self.dotBegins(later)[0] - 2) < 2e-9)
+    expectLess(abs(Self.dotBegins(later)[0] - 2), 2e-9)
     #expect(later.crossings[0].isUp == false && later.crossings[0].searchFrom == 1.2)
   }
 
@@ -168,8 +170,8 @@ import Testing
       #"{ when: { target: "card", property: "positionY", crosses: 50 }, target: "card", animate: { positionY: 0 }, duration: 0.5 }"#
     )
     var tracks = t.tracks
-    #expect(abs(tracks.value(of: .positionY, layerID: "card", at: 1) - 0) < 1e-9)
-    #expect(abs(tracks.value(of: .positionY, layerID: "card", at: 0.5) - 50) < 1e-6)
+    expectLess(abs(tracks.value(of: .positionY, layerID: "card", at: 1) - 0), 1e-9)
+    expectLess(abs(tracks.value(of: .positionY, layerID: "card", at: 0.5) - 50), 1e-6)
   }
 
   @Test func parametersAndAngles() throws {
@@ -178,13 +180,13 @@ import Testing
     let t = try Self.template(
       #"{ when: { target: "card", property: "positionY", crosses: "$level" }, target: "dot", set: { opacity: 1 } }"#,
       parameters: values)
-    #expect(abs(Self.dotBegins(t)[0] - 0.75) < 2e-9)
+    expectLess(abs(Self.dotBegins(t)[0] - 0.75), 2e-9)
     let turn = try Self.template(
       #"""
       { target: "card", animate: { rotation: "180deg" }, curve: "linear", duration: 2 },
       { when: { target: "card", property: "transform.rotation", crosses: "45deg" }, target: "dot", set: { opacity: 1 } }
       """#)
-    #expect(abs(Self.dotBegins(turn)[0] - 0.5) < 2e-9)
+    expectLess(abs(Self.dotBegins(turn)[0] - 0.5), 2e-9)
   }
 
   @Test func worksInAComponent() throws {
@@ -203,7 +205,7 @@ import Testing
       """, file: "meter.json5")
     let lamp = t.scene.animations.filter { $0.layerID == "m/lamp" }
     #expect(lamp.count == 1 && abs(lamp[0].beginTime - 1.5) < 2e-9, "\(lamp.map(\.beginTime))")
-    #expect(t.crossings.first?.layerID == "m/bar")
+    expectEqual(t.crossings.first?.layerID, "m/bar")
   }
 
   /// The search itself: a kink-free oscillation crossing the level twice inside one scan step

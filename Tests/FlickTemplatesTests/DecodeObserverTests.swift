@@ -1,6 +1,7 @@
 import FlickMotion
 import FlickScene
 @testable import FlickTemplates
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -25,14 +26,14 @@ import Testing
       layers: { scene in seen.withLock { $0.append(("layers", scene)) } })
     let template = try Template.decode(Self.source, file: "observed.json5", options: options)
     let calls = seen.withLock { $0 }
-    #expect(calls.map(\.stage) == ["canvas", "layers"])
+    expectEqual(calls.map(\.stage), ["canvas", "layers"])
     #expect(calls[0].scene.layers.isEmpty)
-    #expect(calls[0].scene.size == Size(width: 400, height: 300))
+    expectEqual(calls[0].scene.size, Size(width: 400, height: 300))
     let layers = calls[1].scene
     // The layers as decoded, the constraint already applied; no animation compiled yet.
-    #expect(layers.layers.map(\.id) == template.scene.layers.map(\.id))
-    #expect(layers.layers[0].sublayers[0].bounds.size == Size(width: 180, height: 30))
-    #expect(layers.layers[0].sublayers[0].text?.string == "Hello")
+    expectEqual(layers.layers.map(\.id), template.scene.layers.map(\.id))
+    expectEqual(layers.layers[0].sublayers[0].bounds.size, Size(width: 180, height: 30))
+    expectEqual(layers.layers[0].sublayers[0].text?.string, "Hello")
     #expect(layers.animations.isEmpty)
     #expect(!template.scene.animations.isEmpty)
   }
@@ -44,6 +45,6 @@ import Testing
       canvas: { _ in seen.withLock { $0.append("canvas") } }, layers: { _ in seen.withLock { $0.append("layers") } })
     let broken = Self.source.replacingOccurrences(of: "type: \"text\"", with: "type: \"texte\"")
     #expect(throws: TemplateError.self) { try Template.decode(broken, file: "broken.json5", options: options) }
-    #expect(seen.withLock { $0 } == ["canvas"])
+    expectEqual(seen.withLock { $0 }, ["canvas"])
   }
 }

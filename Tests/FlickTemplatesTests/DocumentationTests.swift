@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTemplates
 import Foundation
 import Testing
@@ -34,7 +35,7 @@ import Testing
   static let accent = "parameters: { accent: { type: \"color\", default: \"#F97316\" } }"
 
   @Test func thereAreExamples() {
-    #expect(Self.examples.count >= 9)
+    expectGreaterOrEqual(Self.examples.count, 9)
   }
 
   @Test(arguments: examples)

@@ -1,6 +1,7 @@
 import FlickMotion
 import FlickScene
 @testable import FlickTemplates
+import FlickExpectations
 import Testing
 
 /// Issue 27: `drag: { …, resistance: { bounds, coefficient, dimension } }` — past a bound the
@@ -40,21 +41,21 @@ import Testing
     for time in [0.25, 0.5, 0.75] {
       let s = tracks.trace(position, layerID: "a", at: [time])[0]
       let y = finger.value(at: time).y
-      #expect(abs(s.value[1] - Self.band(y, bound: 100)) < 1e-9)
-      #expect(s.value[0] == 100)
+      expectLess(abs(s.value[1] - Self.band(y, bound: 100)), 1e-9)
+      expectEqual(s.value[0], 100)
       // Velocity: the chain rule through the band.
       let o = y - 100
       let slope = 0.55 / ((o * 0.55 / 400 + 1) * (o * 0.55 / 400 + 1))
-      #expect(abs(s.velocity[1] - finger.velocity(at: time).y * slope) < 1e-9)
+      expectLess(abs(s.velocity[1] - finger.velocity(at: time).y * slope), 1e-9)
     }
     // The release continues from the resisted position and velocity (C¹ at the lift).
     HandOverKindTests.expectC1(t, "position", at: 1, travel: 100)
     let lift = tracks.trace(position, layerID: "a", at: [1], limit: .left)[0]
-    #expect(abs(lift.value[1] - Self.band(280, bound: 100)) < 1e-9)
+    expectLess(abs(lift.value[1] - Self.band(280, bound: 100)), 1e-9)
     // The same bits at every frame rate, at the instants all rates share.
     var reference = try Self.template(fps: 24, timeline).tracks
     let common = (0...18).map { Double($0) / 6 }
-    #expect(tracks.trace(position, layerID: "a", at: common) == reference.trace(position, layerID: "a", at: common))
+    expectEqual(tracks.trace(position, layerID: "a", at: common), reference.trace(position, layerID: "a", at: common))
   }
 
   /// A number property, a lower bound, a custom coefficient and dimension; the other side free.
@@ -70,7 +71,7 @@ import Testing
     for time in stride(from: 0.05, to: 1, by: 0.05) {
       let f = finger.value(at: time)
       let expected = f < -50 ? -50 - (1 - 1 / ((-50 - f) * 0.3 / 200 + 1)) * 200 : f
-      #expect(abs(tracks.trace(p, layerID: "a", at: [time])[0].value[0] - expected) < 1e-9)
+      expectLess(abs(tracks.trace(p, layerID: "a", at: [time])[0].value[0] - expected), 1e-9)
     }
   }
 
@@ -79,13 +80,13 @@ import Testing
     let t = try Self.template("[ { target: \"a\", drag: { property: \"positionY\", by: [0, 180], duration: 1 } } ]")
     var tracks = t.tracks
     let y = tracks.trace(AnyLayerProperty.named("positionY")!, layerID: "a", at: [1])[0].value[0]
-    #expect(y == 280)
+    expectEqual(y, 280)
     let r = try Self.template(
       "[ { target: \"a\", drag: { property: \"positionY\", by: [0, 180], duration: 1, resistance: { bounds: { y: [0, 100] } } } } ]"
     )
     var resisted = r.tracks
     let ry = resisted.trace(AnyLayerProperty.named("positionY")!, layerID: "a", at: [1])[0].value[0]
-    #expect(abs(ry - Self.band(280, bound: 100)) < 1e-9)
+    expectLess(abs(ry - Self.band(280, bound: 100)), 1e-9)
   }
 
   @Test func errors() {

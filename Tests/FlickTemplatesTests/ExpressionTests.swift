@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTemplates
@@ -32,10 +33,10 @@ import Testing
       "{ id: 'a', size: ['$(w / 2)', '$(h - 10)'], position: ['$(w + w * 0.5)', '$( -(h + 20) / 4 )'], cornerRadius: '$(min(w, h) % 30)', opacity: '$(clamp(count / 10, 0, 1))' }"
     )
     let a = try #require(t.scene.layers.first)
-    #expect(a.bounds.size == Size(width: 100, height: 90))
-    #expect(a.position == Point(x: 300, y: -30))
-    #expect(a.cornerRadius == 10)
-    #expect(a.opacity == 0.4)
+    expectEqual(a.bounds.size, Size(width: 100, height: 90))
+    expectEqual(a.position, Point(x: 300, y: -30))
+    expectEqual(a.cornerRadius, 10)
+    expectEqual(a.opacity, 0.4)
   }
 
   @Test func functionsAndPrecedence() throws {
@@ -47,7 +48,7 @@ import Testing
     ]
     for (text, expected) in cases {
       let t = try Self.template("{ id: 'a', size: [10, 10], position: ['$(\(text))', 0] }")
-      #expect(t.scene.layers.first?.position.x == expected, "\(text)")
+      expectEqual(t.scene.layers.first?.position.x, expected, "\(text)")
     }
   }
 
@@ -57,7 +58,7 @@ import Testing
       Issue.record("not a text layer")
       return
     }
-    #expect(text.string == "8 of 200 for Hi")
+    expectEqual(text.string, "8 of 200 for Hi")
   }
 
   @Test func mistakesAreErrorsAtTheReference() {
@@ -83,6 +84,6 @@ import Testing
     // A computed number where text is expected is a type error naming the expression.
     #expect(Self.message("{ id: 't', type: 'text', string: '$(w)' }").contains("expression $(w)"))
     // $$ still escapes: the text "$(w)".
-    #expect(Self.message("{ id: 't', type: 'text', string: '$$(w)' }") == "")
+    expectEqual(Self.message("{ id: 't', type: 'text', string: '$$(w)' }"), "")
   }
 }

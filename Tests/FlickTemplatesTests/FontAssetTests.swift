@@ -1,4 +1,5 @@
 @testable import FlickTemplates
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -39,7 +40,7 @@ import Testing
           layers: [\(Self.text("\"DejaVu Serif\""))] }
         """)
     let t = try Template.load(path: f.template)
-    #expect(t.scene.fontFiles == [f.font])
+    expectEqual(t.scene.fontFiles, [f.font])
   }
 
   @Test func fontParameterGivenAFileBecomesItsFamily() throws {
@@ -49,15 +50,15 @@ import Testing
           canvas: { width: 200, height: 40, duration: 1 }, layers: [\(Self.text("\"$brand\""))] }
         """, font: Self.interBold)
     let t = try Template.load(path: f.template)
-    #expect(t.scene.fontFiles == [f.font])
-    #expect(t.scene.layers.first?.text?.fontFamily == "Inter")
+    expectEqual(t.scene.fontFiles, [f.font])
+    expectEqual(t.scene.layers.first?.text?.fontFamily, "Inter")
 
     // --set with a family name keeps working and registers nothing.
     var values = ParameterValues()
     values.set("brand", text: "DejaVu Sans")
     let named = try Template.load(path: f.template, parameters: values)
     #expect(named.scene.fontFiles.isEmpty)
-    #expect(named.scene.layers.first?.text?.fontFamily == "DejaVu Sans")
+    expectEqual(named.scene.layers.first?.text?.fontFamily, "DejaVu Sans")
   }
 
   @Test func fontFileOutsideTheFolderIsRefusedUnlessAllowed() throws {
@@ -70,7 +71,7 @@ import Testing
     #expect(refused.contains("outside the template's folder"), "\(refused)")
     let allowed = try Template.load(
       path: f.template, parameters: ParameterValues(), options: TemplateOptions(allowOutsideAssets: true))
-    #expect(allowed.scene.fontFiles == [URL(fileURLWithPath: Self.serif).resolvingSymlinksInPath().path])
+    expectEqual(allowed.scene.fontFiles, [URL(fileURLWithPath: Self.serif).resolvingSymlinksInPath().path])
   }
 
   @Test func missingCorruptAndMisplacedFontFilesAreClearErrors() throws {
@@ -99,9 +100,9 @@ import Testing
   @Test func nameTableGivesTheFamiliesFontconfigReports() throws {
     // As fc-query: DejaVuSerif.ttf → "DejaVu Serif"; Inter-Bold.otf → "Inter";
     // Inter-Black.otf → "Inter" (typographic family, ID 16), "Inter Black" (ID 1).
-    #expect(try FontFile.families(at: Self.serif) == ["DejaVu Serif"])
-    #expect(try FontFile.families(at: Self.interBold) == ["Inter"])
-    #expect(try FontFile.families(at: "/usr/share/fonts/opentype/inter/Inter-Black.otf") == ["Inter", "Inter Black"])
+    try expectEqual(FontFile.families(at: Self.serif), ["DejaVu Serif"])
+    try expectEqual(FontFile.families(at: Self.interBold), ["Inter"])
+    try expectEqual(FontFile.families(at: "/usr/share/fonts/opentype/inter/Inter-Black.otf"), ["Inter", "Inter Black"])
     #expect(throws: FontFile.Problem.self) { try FontFile.families(in: Array("wOFF and more bytes".utf8)) }
     #expect(throws: FontFile.Problem.self) { try FontFile.families(in: [0, 1, 0, 0, 0, 9]) }
   }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -53,7 +54,7 @@ import Testing
   }
 
   @Test func mutatedTemplatesAreErrorsNotCrashes() throws {
-    #expect(Self.templates.count >= 6)
+    expectGreaterOrEqual(Self.templates.count, 6)
     var decoded = 0
     var refused = 0
     for (index, template) in Self.templates.enumerated() {
@@ -78,6 +79,7 @@ import Testing
         }
       }
     }
-    #expect(decoded > 0 && refused > 0)
+    expectGreater(decoded, 0)
+    expectGreater(refused, 0)
   }
 }

@@ -1,6 +1,7 @@
 import FlickMotion
 import FlickScene
 @testable import FlickTemplates
+import FlickExpectations
 import Testing
 
 /// Issue 27: motion once on a group — `{ spring | curve, duration, group: [ … ] }` is the timing
@@ -60,14 +61,14 @@ import Testing
           { target: "b", property: "positionX", to: 250, spring: { response: 0.4, dampingRatio: 0.6 } },
           { target: "c", animate: { positionX: 200 }, curve: "easeIn", duration: 0.3 } ] } ]
       """)
-    #expect(Self.samples(grouped) == Self.samples(written))
+    expectEqual(Self.samples(grouped), Self.samples(written))
     // Without the group's spring the entries are 0.4 s tweens: not the same motion.
     let plain = try Self.template(
       """
       [ { at: 0.1, group: [ { target: "a", animate: { positionX: 300 } }, { target: "b", property: "positionX", to: 250 },
           { target: "c", animate: { positionX: 200 }, curve: "easeIn", duration: 0.3 } ] } ]
       """)
-    #expect(Self.samples(grouped) != Self.samples(plain))
+    expectNotEqual(Self.samples(grouped), Self.samples(plain))
   }
 
   /// A curve and duration on the group; an entry's own duration keeps the group's curve, an
@@ -90,7 +91,7 @@ import Testing
           { target: "c", animate: { positionX: 50 }, spring: { bounciness: 10 } },
           { target: "c", set: { rotation: 1 } } ] } ]
       """)
-    #expect(Self.samples(grouped) == Self.samples(written))
+    expectEqual(Self.samples(grouped), Self.samples(written))
   }
 
   /// Nested groups: the inner group's timing overrides the outer's for its entries.
@@ -109,7 +110,7 @@ import Testing
           { at: 0.2, target: "b", animate: { positionX: 250 }, spring: { stiffness: 300, damping: 20 } },
           { at: 0.3, target: "c", animate: { positionX: 0 }, curve: "linear", duration: 0.6 } ] } ]
       """)
-    #expect(Self.samples(grouped) == Self.samples(written))
+    expectEqual(Self.samples(grouped), Self.samples(written))
   }
 
   /// Releases, drags and spins take the group's timing too; parameters work under `--set`.
@@ -128,8 +129,8 @@ import Testing
       """
     let a = try Self.template(timeline, set: ["d=0.9", "b=0.1"])
     let b = try Self.template(written)
-    #expect(Self.samples(a) == Self.samples(b))
-    #expect(Self.samples(a) != Self.samples(try Self.template(timeline)))
+    expectEqual(Self.samples(a), Self.samples(b))
+    expectNotEqual(Self.samples(a), Self.samples(try Self.template(timeline)))
   }
 
   /// Inside a component's timeline; a group around a `play` leaves the component's own timing.
@@ -148,8 +149,9 @@ import Testing
     let opacity = AnyLayerProperty.named("opacity")!
     // easeOut over 0.7 s from 1 at 1 s: half-way in time is past half-way in value, and it ends at 1.7 s.
     let mid = tracks.trace(opacity, layerID: "n/k", at: [1.35])[0].value[0]
-    #expect(mid < 0.625 && mid > 0.25)
-    #expect(tracks.trace(opacity, layerID: "n/k", at: [1.7])[0].value[0] == 0.25)
+    expectLess(mid, 0.625)
+    expectGreater(mid, 0.25)
+    expectEqual(tracks.trace(opacity, layerID: "n/k", at: [1.7])[0].value[0], 0.25)
   }
 
   @Test func whatCannotApplyIsSaid() {
@@ -158,7 +160,8 @@ import Testing
     #expect(springDrag.contains("'duration' cannot apply"), "\(springDrag)")
     let drag = Self.message(
       "[ { spring: {}, group: [ { target: \"a\", drag: { property: \"positionX\", by: [0, 50], duration: 0.5 } } ] } ]")
-    #expect(drag.contains("the group's 'spring'") && drag.contains("cannot pace a drag"), "\(drag)")
+    #expect(drag.contains("the group's 'spring'"), "\(drag)")
+    #expect(drag.contains("cannot pace a drag"), "\(drag)")
     let own = Self.message(
       "[ { spring: {}, group: [ { target: \"a\", animate: { positionX: 10 }, duration: 0.4 } ] } ]")
     #expect(own.contains("this 'duration' cannot go with the group's motion"), "\(own)")

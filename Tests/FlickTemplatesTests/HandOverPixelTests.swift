@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -45,13 +46,13 @@ import Testing
       let frame = try renderer.render(template.scene.renderTree(at: t))
       let traced = template.tracks.trace(p, layerID: "a", at: [t])[0].value[0]
       let tracedB = template.tracks.trace(p, layerID: "b", at: [t])[0].value[0]
-      #expect(abs(Self.centroidX(frame, rows: 5..<25) - traced) < 0.02, "a at frame \(n), \(fps) fps")
-      #expect(abs(Self.centroidX(frame, rows: 35..<55) - tracedB) < 0.02, "b at frame \(n), \(fps) fps")
+      expectLess(abs(Self.centroidX(frame, rows: 5..<25) - traced), 0.02, "a at frame \(n), \(fps) fps")
+      expectLess(abs(Self.centroidX(frame, rows: 35..<55) - tracedB), 0.02, "b at frame \(n), \(fps) fps")
     }
     // And the traced motion is C¹ at the join.
     let left = template.tracks.trace(p, layerID: "a", at: [q], limit: .left)[0]
     let right = template.tracks.trace(p, layerID: "a", at: [q], limit: .right)[0]
-    #expect(abs(left.velocity[0] - right.velocity[0]) <= 1e-6 * abs(left.velocity[0]))
+    expectLessOrEqual(abs(left.velocity[0] - right.velocity[0]), 1e-6 * abs(left.velocity[0]))
   }
 
   /// Issue 26's joins in pixels: a spring cut by an `easeOut` tween (row a) and a repeated group
@@ -80,14 +81,15 @@ import Testing
         let t = Double(n) / Double(fps)
         let frame = try renderer.render(template.scene.renderTree(at: t))
         let traced = template.tracks.trace(p, layerID: layer, at: [t])[0].value[0]
-        #expect(traced > 20 && traced < 1380, "\(layer) stays on the canvas at frame \(n)")
-        #expect(abs(Self.centroidX(frame, rows: rows) - traced) < 0.02, "\(layer) at frame \(n), \(fps) fps")
+        expectGreater(traced, 20, "\(layer) stays on the canvas at frame \(n)")
+        expectLess(traced, 1380, "\(layer) stays on the canvas at frame \(n)")
+        expectLess(abs(Self.centroidX(frame, rows: rows) - traced), 0.02, "\(layer) at frame \(n), \(fps) fps")
       }
       let left = template.tracks.trace(p, layerID: layer, at: [join], limit: .left)[0]
       let right = template.tracks.trace(p, layerID: layer, at: [join], limit: .right)[0]
-      #expect(abs(left.velocity[0]) > 50, "\(layer) is moving at the join")
-      #expect(
-        abs(left.velocity[0] - right.velocity[0]) <= 0.01 * abs(left.velocity[0]),
+      expectGreater(abs(left.velocity[0]), 50, "\(layer) is moving at the join")
+      expectLessOrEqual(
+        abs(left.velocity[0] - right.velocity[0]), 0.01 * abs(left.velocity[0]),
         "\(layer): \(left.velocity[0]) → \(right.velocity[0]) pt/s at \(join) s, \(fps) fps")
     }
   }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTemplates
@@ -48,21 +49,21 @@ import Testing
       .map { $0.velocity.map(abs).max() ?? 0 }
     let fastest = max(speeds.max() ?? 0, 1)
     for i in l.value.indices {
-      #expect(
-        abs(l.value[i] - r.value[i]) <= 1e-6 * travel, "value \(l.value) → \(r.value) at \(join) s",
+      expectLessOrEqual(
+        abs(l.value[i] - r.value[i]), 1e-6 * travel, "value \(l.value) → \(r.value) at \(join) s",
         sourceLocation: sourceLocation)
       if velocityToo {
-        #expect(
-          abs(l.velocity[i] - r.velocity[i]) <= 1e-6 * fastest, "velocity \(l.velocity) → \(r.velocity) at \(join) s",
+        expectLessOrEqual(
+          abs(l.velocity[i] - r.velocity[i]), 1e-6 * fastest, "velocity \(l.velocity) → \(r.velocity) at \(join) s",
           sourceLocation: sourceLocation)
       }
     }
     // Motion arrives: a hand-over that lost the velocity would start from rest.
     if velocityToo {
-      #expect((l.velocity.map(abs).max() ?? 0) > 1e-3, "no motion at the join", sourceLocation: sourceLocation)
+      expectGreater((l.velocity.map(abs).max() ?? 0), 1e-3, "no motion at the join", sourceLocation: sourceLocation)
     }
     // The join is a frame at this rate, and the frame shows the right limit.
-    #expect(abs(join * fps - (join * fps).rounded()) < 1e-9, sourceLocation: sourceLocation)
+    expectLess(abs(join * fps - (join * fps).rounded()), 1e-9, sourceLocation: sourceLocation)
   }
 
   @Test(arguments: rates) func tweenToRelease(fps: Int) throws {
@@ -76,7 +77,7 @@ import Testing
     Self.expectContinuous(t, "a", "positionX", at: d, travel: 200)
     // The motion arriving is the tween's own end velocity: 200 pt · easeIn′(1) / d.
     let arriving = Self.limits(t, "a", "positionX", at: d).left.velocity[0]
-    #expect(abs(arriving - 200 * TimingFunction.easeIn.slope(at: 1) / d) <= 1e-9 * arriving)
+    expectLessOrEqual(abs(arriving - 200 * TimingFunction.easeIn.slope(at: 1) / d), 1e-9 * arriving)
   }
 
   @Test(arguments: rates) func tweenOfAPointToReleaseOfOneComponent(fps: Int) throws {
@@ -127,10 +128,10 @@ import Testing
     let p = AnyLayerProperty.named("positionX")!
     let left = tracks.trace(p, layerID: "band", at: [crossing], limit: .left)[0]
     let right = tracks.trace(p, layerID: "band", at: [crossing], limit: .right)[0]
-    #expect(abs(left.value[0] - 300) < 1e-6 * 200)
-    #expect(abs(left.value[0] - right.value[0]) <= 1e-6 * 200)
-    #expect(abs(left.velocity[0] - right.velocity[0]) <= 1e-6 * 1500)
-    #expect(left.velocity[0] > 1)
+    expectLess(abs(left.value[0] - 300), 1e-6 * 200)
+    expectLessOrEqual(abs(left.value[0] - right.value[0]), 1e-6 * 200)
+    expectLessOrEqual(abs(left.velocity[0] - right.velocity[0]), 1e-6 * 1500)
+    expectGreater(left.velocity[0], 1)
   }
 
   /// Pause, continue (with a new spring), reverse, a gliding scrub and continue again: the value
@@ -153,9 +154,9 @@ import Testing
       }
       for n in [5, 8, 13] {
         let (l, r) = Self.limits(t, "a", "positionX", at: f(n))
-        #expect(abs(l.value[0] - r.value[0]) <= 1e-6 * 200, "\(curve): value at \(f(n)) s")
-        #expect(
-          abs(l.velocity[0] - r.velocity[0]) <= 1e-6 * 2000,
+        expectLessOrEqual(abs(l.value[0] - r.value[0]), 1e-6 * 200, "\(curve): value at \(f(n)) s")
+        expectLessOrEqual(
+          abs(l.velocity[0] - r.velocity[0]), 1e-6 * 2000,
           "\(curve): velocity \(l.velocity) → \(r.velocity) at \(f(n)) s")
       }
     }

@@ -1,6 +1,7 @@
 import FlickMotion
 import FlickScene
 @testable import FlickTemplates
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -27,8 +28,9 @@ import Testing
         "{ flick: 1, parameters: { w: { type: 'number', default: 1 } }, \(Self.canvas), "
         + "layers: [{ id: 'a', opacity: \"$(\(String(repeating: "(", count: depth))w\(String(repeating: ")", count: depth)))\" }] }"
       let e = try #require(Self.error(text))
-      #expect(e.path == "layers[0].opacity", "\(e)")
-      #expect(e.line == 1 && e.column > 0)
+      expectEqual(e.path, "layers[0].opacity", "\(e)")
+      expectEqual(e.line, 1)
+      expectGreater(e.column, 0)
       #expect(e.message.contains("deeper than 64") || e.message.contains("longer than 4096"), "\(e.message)")
     }
   }
@@ -47,7 +49,7 @@ import Testing
       "{ flick: 1, parameters: { w: { type: 'number', default: 0.5 } }, \(Self.canvas), "
       + "layers: [{ id: 'a', opacity: \"$(\(nested) * --1)\" }] }"
     let t = try Template.decode(text, file: "t.json5")
-    #expect(t.scene.layers[0].opacity == 0.5)
+    expectEqual(t.scene.layers[0].opacity, 0.5)
   }
 
   @Test func deepSpecsAreAnError() {
@@ -71,7 +73,7 @@ import Testing
     #expect(e.path.hasPrefix("layers[0].sublayers[0]"))
     var mask = "{ id: 'leaf' }"
     for i in 0..<Template.maximumLayerDepth + 1 { mask = "{ id: 'm\(i)', mask: \(mask) }" }
-    #expect(Self.error("{ flick: 1, \(Self.canvas), layers: [\(mask)] }")?.message.contains("nested deeper") == true)
+    expectEqual(Self.error("{ flick: 1, \(Self.canvas), layers: [\(mask)] }")?.message.contains("nested deeper"), true)
   }
 
   // MARK: - Integer conversions
@@ -79,9 +81,10 @@ import Testing
   @Test func hugeWholeNumbersAreRangeErrorsNotTraps() throws {
     for v in ["9223372036854775807", "9223372036854775808", "1e300", "-9223372036854775809", "18446744073709551616"] {
       let e = try #require(Self.error("{ flick: \(v), \(Self.canvas) }"), "\(v)")
-      #expect(e.path == "flick", "\(v): \(e)")
+      expectEqual(e.path, "flick", "\(v): \(e)")
       let w = try #require(Self.error("{ flick: 1, canvas: { width: \(v), height: 10, duration: 1 } }"))
-      #expect(w.path == "canvas.width" && w.message.contains("whole number"), "\(w)")
+      expectEqual(w.path, "canvas.width", "\(w)")
+      #expect(w.message.contains("whole number"), "\(w)")
     }
   }
 
@@ -102,9 +105,9 @@ import Testing
           Issue.record("not a shape")
           continue
         }
-        #expect(s.path.elements.count < 20, "\(shape): \(s.path.elements.count) elements")
+        expectLess(s.path.elements.count, 20, "\(shape): \(s.path.elements.count) elements")
       } catch {
-        #expect(error.line > 0, "\(shape): \(error)")
+        expectGreater(error.line, 0, "\(shape): \(error)")
       }
     }
   }
@@ -114,7 +117,7 @@ import Testing
       for clockwise in [true, false] {
         var p = ShapePath()
         p.addArc(center: Point(x: 0, y: 0), radius: 5, startAngle: a0, endAngle: a1, clockwise: clockwise)
-        #expect(p.elements.count <= 5, "\(a0) \(a1) \(clockwise)")
+        expectLessOrEqual(p.elements.count, 5, "\(a0) \(a1) \(clockwise)")
       }
     }
   }
@@ -150,12 +153,12 @@ import Testing
     for (existing, missing) in pairs {
       let a = message(existing), b = message(missing)
       #expect(a.contains("outside the template's folder"), "\(existing): \(a)")
-      #expect(a == b, "\(existing) vs \(missing): \(a) | \(b)")
+      expectEqual(a, b, "\(existing) vs \(missing): \(a) | \(b)")
     }
     #expect(message("dangling.png").contains("outside the template's folder"))
     // Fonts go through the same resolution.
     let font = Self.error("{ flick: 1, fonts: ['link/x.ttf'], \(Self.canvas) }", baseFolder: folder.path)
-    #expect(font?.message.contains("outside the template's folder") == true, "\(String(describing: font))")
+    expectEqual(font?.message.contains("outside the template's folder"), true, "\(String(describing: font))")
   }
 
   @Test func resolveFollowsLinksThroughMissingComponents() throws {
@@ -167,7 +170,7 @@ import Testing
       atPath: root.appendingPathComponent("up").path, withDestinationPath: "..")
     let r = TemplateContext.resolve(root.path + "/up/a/b/../c")
     #expect(!r.exists)
-    #expect(r.path == URL(fileURLWithPath: real.path).deletingLastPathComponent().path + "/a/c")
+    expectEqual(r.path, URL(fileURLWithPath: real.path).deletingLastPathComponent().path + "/a/c")
     try FileManager.default.createSymbolicLink(
       atPath: root.appendingPathComponent("loop").path, withDestinationPath: "loop")
     #expect(!TemplateContext.resolve(root.path + "/loop/x").exists)
@@ -189,9 +192,9 @@ import Testing
         !d.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" }, "\(d)")
       #expect(d.contains("\\n::error"), "\(d)")
     }
-    #expect(TemplateText.escaped("héllo ✓ 日本 👩‍💻") == "héllo ✓ 日本 👩‍💻")
-    #expect(TemplateText.escaped("a\u{1B}[2Jb") == "a\\u{1B}[2Jb")
-    #expect(TemplateText.escaped(TemplateText.escaped("a\nb")) == "a\\nb")
+    expectEqual(TemplateText.escaped("héllo ✓ 日本 👩‍💻"), "héllo ✓ 日本 👩‍💻")
+    expectEqual(TemplateText.escaped("a\u{1B}[2Jb"), "a\\u{1B}[2Jb")
+    expectEqual(TemplateText.escaped(TemplateText.escaped("a\nb")), "a\\nb")
   }
 
   // MARK: - Super-linear cost
@@ -202,22 +205,22 @@ import Testing
       JSON5Value.Member(key: "k\($0 % 7)", value: JSON5Value(.number(Double($0))), line: 1, column: 1)
     }
     let merged = Template.lastOfEachKey(members)
-    #expect(
-      merged.map(\.key)
-        == (0..<7).map { "k\((20_000 - 7 + $0) % 7)" }.sorted { a, b in
-          merged.firstIndex { $0.key == a }! < merged.firstIndex { $0.key == b }!
-        })
-    #expect(merged.count == 7)
+    expectEqual(
+      merged.map(\.key),
+      (0..<7).map { "k\((20_000 - 7 + $0) % 7)" }.sorted { a, b in
+        merged.firstIndex { $0.key == a }! < merged.firstIndex { $0.key == b }!
+      })
+    expectEqual(merged.count, 7)
     #expect(merged.allSatisfy { if case .number(let v) = $0.value.kind { return v >= 19_993 } else { return false } })
     // 20,000 keys in one style: an unknown-key error, found without a quadratic merge.
     let text = "{ flick: 1, \(Self.canvas), styles: { s: { \(keys) } }, layers: [{ id: 'a', style: 's' }] }"
-    #expect(Self.error(text)?.message.contains("unknown key") == true)
+    expectEqual(Self.error(text)?.message.contains("unknown key"), true)
   }
 
   @Test func suggestionsAreBoundedForHugeCandidateListsAndWords() {
     let ids = (0..<30_000).map { "layer-\($0)-" + String(repeating: "x", count: 200) }
     #expect(Suggestion.closest(to: String(repeating: "y", count: 30_000), in: ids) == nil)
-    #expect(Suggestion.closest(to: "layr-7", in: ids + ["layer-7"]) == "layer-7")
-    #expect(TemplateText.list((0..<30_000).map(String.init)).count < 200)
+    expectEqual(Suggestion.closest(to: "layr-7", in: ids + ["layer-7"]), "layer-7")
+    expectLess(TemplateText.list((0..<30_000).map(String.init)).count, 200)
   }
 }

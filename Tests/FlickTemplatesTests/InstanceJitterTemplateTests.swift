@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -35,11 +36,14 @@ import Testing
     let t = try Self.template(
       #"{ seed: 3, position: [4, 6], scale: 0.2, rotation: "10deg", opacity: 0.5, delay: 0.1 }"#)
     let j = try #require(t.scene.layers[0].replicator.instanceJitter)
-    #expect(j.seed == 3 && j.position == Point(x: 4, y: 6) && j.scale == 0.2 && j.opacity == 0.5 && j.delay == 0.1)
-    #expect(abs(j.rotation - .pi / 18) < 1e-12)
-    #expect(
-      try Self.template("{ seed: 1, position: 5 }").scene.layers[0].replicator.instanceJitter?.position
-        == Point(x: 5, y: 5))
+    expectEqual(j.seed, 3)
+    expectEqual(j.position, Point(x: 4, y: 6))
+    expectEqual(j.scale, 0.2)
+    expectEqual(j.opacity, 0.5)
+    expectEqual(j.delay, 0.1)
+    expectLess(abs(j.rotation - .pi / 18), 1e-12)
+    try expectEqual(
+      Self.template("{ seed: 1, position: 5 }").scene.layers[0].replicator.instanceJitter?.position, Point(x: 5, y: 5))
   }
 
   @Test func badJitterIsRefusedWithWhatToWrite() {
@@ -54,8 +58,8 @@ import Testing
   @Test func oneSeedOnePictureAndParametersChooseIt() throws {
     let jitter = #"{ seed: "$seed", position: [6, 6], rotation: 0.6, scale: 0.3, opacity: 0.5 }"#
     let a = try Self.pixels(try Self.template(jitter))
-    #expect(try a == Self.pixels(try Self.template(jitter)))
-    #expect(try a != Self.pixels(try Self.template(jitter, set: "8")))
-    #expect(try a != Self.pixels(try Self.template("{ seed: 7 }")))
+    try expectEqual(a, Self.pixels(try Self.template(jitter)))
+    try expectNotEqual(a, Self.pixels(try Self.template(jitter, set: "8")))
+    try expectNotEqual(a, Self.pixels(try Self.template("{ seed: 7 }")))
   }
 }

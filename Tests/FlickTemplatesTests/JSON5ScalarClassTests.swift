@@ -1,3 +1,4 @@
+import FlickExpectations
 import Testing
 
 @testable import FlickTemplates
@@ -14,13 +15,15 @@ import Testing
       let part =
         start || p.numericType != nil || p.generalCategory == .nonspacingMark || p.generalCategory == .spacingMark
         || p.generalCategory == .connectorPunctuation
-      #expect(JSON5Parser.isIdentifierStart(c) == start, "U+\(String(c.value, radix: 16))")
-      #expect(JSON5Parser.isIdentifierPart(c) == part, "U+\(String(c.value, radix: 16))")
-      #expect(JSON5Parser.isWhitespace(c) == ([" ", "\t", "\n", "\r", "\u{0B}", "\u{0C}"].contains(c)))
+      expectEqual(JSON5Parser.isIdentifierStart(c), start, "U+\(String(c.value, radix: 16))")
+      expectEqual(JSON5Parser.isIdentifierPart(c), part, "U+\(String(c.value, radix: 16))")
+      expectEqual(JSON5Parser.isWhitespace(c), ([" ", "\t", "\n", "\r", "\u{0B}", "\u{0C}"].contains(c)))
     }
     // Beyond ASCII the properties decide.
-    #expect(JSON5Parser.isIdentifierStart("é") && JSON5Parser.isIdentifierPart("\u{0301}"))
-    #expect(JSON5Parser.isWhitespace("\u{2003}") && !JSON5Parser.isIdentifierStart("\u{2003}"))
+    #expect(JSON5Parser.isIdentifierStart("é"))
+    #expect(JSON5Parser.isIdentifierPart("\u{0301}"))
+    #expect(JSON5Parser.isWhitespace("\u{2003}"))
+    #expect(!JSON5Parser.isIdentifierStart("\u{2003}"))
   }
 
   /// A line ends at LF, at CR LF (counted once), at a lone CR, at U+2028 and at U+2029; an
@@ -33,7 +36,8 @@ import Testing
       _ = try JSON5Parser.parse("{ a: 1," + ending + "  b: @ }")
       Issue.record("a document with '@' for a value parsed")
     } catch {
-      #expect(error.line == line && error.column == 6, "\(ending.unicodeScalars.map(\.value)): \(error)")
+      expectEqual(error.line, line, "\(ending.unicodeScalars.map(\.value)): \(error)")
+      expectEqual(error.column, 6, "\(ending.unicodeScalars.map(\.value)): \(error)")
     }
   }
 
@@ -44,7 +48,7 @@ import Testing
       return
     }
     let numbers = items.map { item -> Double? in if case .number(let d) = item.kind { d } else { nil } }
-    #expect(numbers == [1, 100, 0.5, 0.5, 2.5, -2, 3.5])
+    expectEqual(numbers, [1, 100, 0.5, 0.5, 2.5, -2, 3.5])
     #expect(throws: JSON5SyntaxError.self) { try JSON5Parser.parse("[.e2]") }
     #expect(throws: JSON5SyntaxError.self) { try JSON5Parser.parse("[01]") }
   }

@@ -1,6 +1,7 @@
 import FlickMotion
 import FlickScene
 @testable import FlickTemplates
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -28,38 +29,39 @@ import Testing
     func progress(_ time: Double) -> Double? {
       t.scene.renderTree(at: time).layers.first?.sublayers.first { $0.id == "badge" }?.lottie?.progress
     }
-    #expect(progress(0) == 0)
-    #expect(progress(0.5) == 0)  // the spring starts at 0.55 s; the badge's own clock is off
+    expectEqual(progress(0), 0)
+    expectEqual(progress(0.5), 0)  // the spring starts at 0.55 s; the badge's own clock is off
     let mid = try #require(progress(0.8))
-    #expect(mid > 0 && mid < 1.2)
-    #expect(abs((progress(2.9) ?? 0) - 1) < 0.01)
+    expectGreater(mid, 0)
+    expectLess(mid, 1.2)
+    expectLess(abs((progress(2.9) ?? 0) - 1), 0.01)
     // A bouncy spring overshoots its target on the way: progress goes past 1 at some frame.
     let peak = (0..<90).compactMap { progress(Double($0) / 30) }.max() ?? 0
-    #expect(peak > 1)
+    expectGreater(peak, 1)
   }
 
   @Test func aLayerPlaysByItselfAtTheFilesRateAndSpeed() throws {
     let t = try Self.template(
       #"{ id: "b", type: "lottie", source: "lottie/success-badge.json", position: [150, 150] }"#)
     let layer = try #require(t.scene.layers.first)
-    #expect(layer.bounds.size == Size(width: 240, height: 240))  // the composition's size
-    #expect(Self.lottie(t, at: 0)?.frameIndex == 0)
-    #expect(Self.lottie(t, at: 1)?.frameIndex == 30)
-    #expect(Self.lottie(t, at: 3)?.frameIndex == 59)  // held at the end
+    expectEqual(layer.bounds.size, Size(width: 240, height: 240))  // the composition's size
+    expectEqual(Self.lottie(t, at: 0)?.frameIndex, 0)
+    expectEqual(Self.lottie(t, at: 1)?.frameIndex, 30)
+    expectEqual(Self.lottie(t, at: 3)?.frameIndex, 59)  // held at the end
     let looped = try Self.template(
       #"{ id: "b", source: "lottie/success-badge.json", loop: true, speed: 2, beginTime: 0.5, frame: 10 }"#)
-    #expect(Self.lottie(looped, at: 0.25)?.frameIndex == 10)  // before beginTime
-    #expect(Self.lottie(looped, at: 1)?.frameIndex == 40)  // 10 + 0.5 s × 30 fps × 2
-    #expect(Self.lottie(looped, at: 1.5)?.frameIndex == 10)  // 10 + 60 wraps to 10
+    expectEqual(Self.lottie(looped, at: 0.25)?.frameIndex, 10)  // before beginTime
+    expectEqual(Self.lottie(looped, at: 1)?.frameIndex, 40)  // 10 + 0.5 s × 30 fps × 2
+    expectEqual(Self.lottie(looped, at: 1.5)?.frameIndex, 10)  // 10 + 60 wraps to 10
   }
 
   @Test func theTimelineWinsOverTheLayersOwnClock() throws {
     let t = try Self.template(
       #"{ id: "b", source: "lottie/success-badge.json" }"#,
       timeline: #"{ at: 1, target: "b", animate: { frame: { from: 0, to: 20 } }, curve: "linear", duration: 1 }"#)
-    #expect(Self.lottie(t, at: 0.5)?.frameIndex == 15)  // its own clock until the timeline starts
-    #expect(Self.lottie(t, at: 1.5)?.frameIndex == 10)
-    #expect(Self.lottie(t, at: 3)?.frameIndex == 20)
+    expectEqual(Self.lottie(t, at: 0.5)?.frameIndex, 15)  // its own clock until the timeline starts
+    expectEqual(Self.lottie(t, at: 1.5)?.frameIndex, 10)
+    expectEqual(Self.lottie(t, at: 3)?.frameIndex, 20)
   }
 
   @Test func errorsNameTheFileAndTheProblem() throws {
@@ -86,6 +88,8 @@ import Testing
     let text = FixturePaths.root.appendingPathComponent("Tests/FlickRasterTests/Fixtures/lottie/has-text.json")
     try FileManager.default.copyItem(at: text, to: folder.appendingPathComponent("has-text.json"))
     let refused = message(#"{ id: "b", source: "has-text.json" }"#, folder: folder)
-    #expect(refused.contains("has-text.json") && refused.contains("a text layer") && refused.contains("expressions"))
+    #expect(refused.contains("has-text.json"))
+    #expect(refused.contains("a text layer"))
+    #expect(refused.contains("expressions"))
   }
 }

@@ -1,5 +1,6 @@
 import FlickMotion
 @testable import FlickTemplates
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -11,10 +12,10 @@ import Testing
 
   @Test func hostileTextBecomesOneVisibleLine() {
     let out = MessageText.escaped(Self.hostile)
-    #expect(out == #"a\u{1B}[31mb\rc\n::error file=x::forged\u{0}d\u{2028}e\u{202E}f\u{7F}g\u{85}"#)
+    expectEqual(out, #"a\u{1B}[31mb\rc\n::error file=x::forged\u{0}d\u{2028}e\u{202E}f\u{7F}g\u{85}"#)
     #expect(!out.unicodeScalars.contains { MessageText.needsEscape($0) })
-    #expect(MessageText.escaped(out) == out)
-    #expect(TemplateText.escaped("héllo ✓ 日本 👩‍💻") == "héllo ✓ 日本 👩‍💻")
+    expectEqual(MessageText.escaped(out), out)
+    expectEqual(TemplateText.escaped("héllo ✓ 日本 👩‍💻"), "héllo ✓ 日本 👩‍💻")
   }
 
   /// 1.5 million scalars that each need an escape: the old escaping appended each escape to a
@@ -25,37 +26,38 @@ import Testing
     let unit = "x\n\u{202E}"
     let text = String(repeating: unit, count: 500_000)
     let out = MessageText.escaped(text)
-    #expect(out.utf8.count == 500_000 * #"x\n\u{202E}"#.utf8.count)
-    #expect(out.hasPrefix(#"x\n\u{202E}x\n"#) && out.hasSuffix(#"\u{202E}"#))
+    expectEqual(out.utf8.count, 500_000 * #"x\n\u{202E}"#.utf8.count)
+    #expect(out.hasPrefix(#"x\n\u{202E}x\n"#))
+    #expect(out.hasSuffix(#"\u{202E}"#))
     #expect(!out.unicodeScalars.contains { MessageText.needsEscape($0) })
   }
 
   @Test func anEchoIsCappedWithItsLength() {
     let long = String(repeating: "k", count: 1_500_000)
     let out = MessageText.quoted(long)
-    #expect(out == String(repeating: "k", count: 200) + "… (1500000 characters)")
+    expectEqual(out, String(repeating: "k", count: 200) + "… (1500000 characters)")
     // The cap counts scalars, so one "character" of a million combining marks is cut too.
     let zalgo = "e" + String(repeating: "\u{301}", count: 1_000_000)
-    #expect(MessageText.quoted(zalgo).unicodeScalars.count < 240)
+    expectLess(MessageText.quoted(zalgo).unicodeScalars.count, 240)
     // Short text is only escaped; the cap applies before escaping, so escapes are never cut.
-    #expect(MessageText.quoted("a\nb") == #"a\nb"#)
+    expectEqual(MessageText.quoted("a\nb"), #"a\nb"#)
     let escapes = String(repeating: "\u{1B}", count: 300)
-    #expect(MessageText.quoted(escapes, limit: 2) == #"\u{1B}\u{1B}… (300 characters)"#)
-    #expect("'\(quoted: long, limit: 3)'" == "'kkk… (1500000 characters)'")
-    #expect("\(quoted: 42)" == "42")
+    expectEqual(MessageText.quoted(escapes, limit: 2), #"\u{1B}\u{1B}… (300 characters)"#)
+    expectEqual("'\(quoted: long, limit: 3)'", "'kkk… (1500000 characters)'")
+    expectEqual("\(quoted: 42)", "42")
   }
 
   @Test func listsCapTheirNamesAndTheirCount() {
     let names = [String(repeating: "n", count: 10_000), "a\nb"] + (0..<30).map(String.init)
     let out = TemplateText.list(names)
-    #expect(out.count < 600)
+    expectLess(out.count, 600)
     #expect(out.hasPrefix(String(repeating: "n", count: 200) + "… (10000 characters), a\\nb, 0, 1"))
     #expect(out.hasSuffix(", … and 12 more"))
   }
 
   @Test func aLogEntryCannotStartALineAtColumnZero() {
     let entry = MessageText.logEntry("bad\n::error::forged\r\n  ffmpeg: detail")
-    #expect(entry == "bad\n  ::error::forged\\r\n  ffmpeg: detail")
+    expectEqual(entry, "bad\n  ::error::forged\\r\n  ffmpeg: detail")
     #expect(!entry.split(separator: "\n").dropFirst().contains { !$0.hasPrefix("  ") })
   }
 
@@ -67,7 +69,7 @@ import Testing
     let d = e.description
     #expect(!d.contains("\n"))
     #expect(d.hasPrefix(#"t\n.json5:3:4: layers[0].zzz"#))
-    #expect(d.utf8.count < 2_500)
+    expectLess(d.utf8.count, 2_500)
     #expect(d.hasSuffix("… (1500008 characters)"))
   }
 
@@ -76,13 +78,13 @@ import Testing
     let key = String(repeating: "k", count: 1_500_000)
     let text = "{ flick: 1, canvas: { width: 10, height: 10, duration: 1 }, \(key): 1 }"
     let e = try #require(HostileInputTests.error(text))
-    #expect(e.description.utf8.count < 1_000, "\(e.description.utf8.count) bytes")
+    expectLess(e.description.utf8.count, 1_000, "\(e.description.utf8.count) bytes")
     #expect(e.description.contains("unknown key 'kkk"))
     let value = String(repeating: "v", count: 1_500_000)
     let bad =
       "{ flick: 1, canvas: { width: 10, height: 10, duration: 1 }, "
       + "layers: [{ id: 'a', contentsGravity: '\(value)' }] }"
     let f = try #require(HostileInputTests.error(bad))
-    #expect(f.description.utf8.count < 1_500, "\(f.description.utf8.count) bytes")
+    expectLess(f.description.utf8.count, 1_500, "\(f.description.utf8.count) bytes")
   }
 }

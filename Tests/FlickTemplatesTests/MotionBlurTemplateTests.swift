@@ -1,5 +1,6 @@
 import FlickScene
 @testable import FlickTemplates
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -14,10 +15,10 @@ import Testing
 
   @Test func decodes() throws {
     #expect(try Self.decode("").motionBlur == nil)
-    #expect(try Self.decode("true").motionBlur == MotionBlur(shutterAngle: 180, samples: 16))
+    try expectEqual(Self.decode("true").motionBlur, MotionBlur(shutterAngle: 180, samples: 16))
     #expect(try Self.decode("false").motionBlur == nil)
-    #expect(try Self.decode("{ shutterAngle: 90 }").motionBlur == MotionBlur(shutterAngle: 90, samples: 16))
-    #expect(try Self.decode("{ samples: 8 }").motionBlur == MotionBlur(shutterAngle: 180, samples: 8))
+    try expectEqual(Self.decode("{ shutterAngle: 90 }").motionBlur, MotionBlur(shutterAngle: 90, samples: 16))
+    try expectEqual(Self.decode("{ samples: 8 }").motionBlur, MotionBlur(shutterAngle: 180, samples: 8))
   }
 
   @Test func rejectsOutOfRangeAndUnknownKeys() {

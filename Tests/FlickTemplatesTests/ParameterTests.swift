@@ -1,6 +1,7 @@
 import FlickMotion
 import FlickScene
 @testable import FlickTemplates
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -29,24 +30,26 @@ import Testing
 
   @Test func defaultsAreSubstitutedEverywhere() throws {
     let t = try Self.load()
-    #expect(t.name == "card for World")
-    #expect(t.scene.backgroundColor == Color(hex: "#F97316"))
+    expectEqual(t.name, "card for World")
+    expectEqual(t.scene.backgroundColor, Color(hex: "#F97316"))
     let card = try #require(t.scene.layers.first)
-    #expect(card.backgroundColor == Color(hex: "#F97316"))
-    #expect(card.cornerRadius == 12)
-    #expect(
-      t.parameters.map(\.name) == [
+    expectEqual(card.backgroundColor, Color(hex: "#F97316"))
+    expectEqual(card.cornerRadius, 12)
+    expectEqual(
+      t.parameters.map(\.name),
+      [
         "accent", "who", "size", "count", "visible", "side", "names", "cover", "font", "radius",
       ])
-    #expect(t.parameters[3].typeDescription == "integer 1…6")
-    #expect(t.parameters[5].typeDescription == "enum (left|right)")
-    #expect(t.parameters[6].typeDescription == "list of string, at most 4 items")
+    expectEqual(t.parameters[3].typeDescription, "integer 1…6")
+    expectEqual(t.parameters[5].typeDescription, "enum (left|right)")
+    expectEqual(t.parameters[6].typeDescription, "list of string, at most 4 items")
     // An image default resolves against the template's folder.
     guard case .string(let cover)? = t.parameterValues["cover"]?.kind else {
       Issue.record("cover is not a string")
       return
     }
-    #expect(cover.hasSuffix("/Fixtures/params/assets/cover.png") && cover.hasPrefix("/"))
+    #expect(cover.hasSuffix("/Fixtures/params/assets/cover.png"))
+    #expect(cover.hasPrefix("/"))
   }
 
   @Test func setValuesAreTypedByTheirDeclaration() throws {
@@ -54,23 +57,23 @@ import Testing
       "accent=#22C55E", "who=Ada Lovelace", "size=200.5", "count=6", "visible=false", "side=right",
       "names=x, y ,z", "radius=0",
     ])
-    #expect(t.name == "card for Ada Lovelace")
-    #expect(t.scene.layers.first?.backgroundColor == Color(hex: "#22C55E"))
-    #expect(t.scene.layers.first?.cornerRadius == 0)
-    #expect(t.parameterValues["size"]?.kind == .number(200.5))
-    #expect(t.parameterValues["count"]?.kind == .number(6))
-    #expect(t.parameterValues["visible"]?.kind == .bool(false))
-    #expect(t.parameterValues["side"]?.kind == .string("right"))
+    expectEqual(t.name, "card for Ada Lovelace")
+    expectEqual(t.scene.layers.first?.backgroundColor, Color(hex: "#22C55E"))
+    expectEqual(t.scene.layers.first?.cornerRadius, 0)
+    expectEqual(t.parameterValues["size"]?.kind, .number(200.5))
+    expectEqual(t.parameterValues["count"]?.kind, .number(6))
+    expectEqual(t.parameterValues["visible"]?.kind, .bool(false))
+    expectEqual(t.parameterValues["side"]?.kind, .string("right"))
     let names = t.parameterValues["names"].map { TemplateParameter.text(of: $0) }
-    #expect(names == "x, y, z")
+    expectEqual(names, "x, y, z")
     let json = try Self.load(["names=[\"p\", 'q']"])
-    #expect(json.parameterValues["names"].map { TemplateParameter.text(of: $0) } == "p, q")
+    expectEqual(json.parameterValues["names"].map { TemplateParameter.text(of: $0) }, "p, q")
   }
 
   @Test func laterValuesWinAndSetWinsOverParamsFiles() throws {
     let t = try Self.load(["who=B", "who=C"], params: "{ who: 'A', count: 2 }")
-    #expect(t.name == "card for C")
-    #expect(t.parameterValues["count"]?.kind == .number(2))
+    expectEqual(t.name, "card for C")
+    expectEqual(t.parameterValues["count"]?.kind, .number(2))
   }
 
   @Test(arguments: [
@@ -117,14 +120,14 @@ import Testing
     #expect(refused.contains("--allow-outside-assets"))
     // …unless allowed.
     let t = try Self.load(["cover=\(outside)"], options: TemplateOptions(allowOutsideAssets: true))
-    #expect(t.parameterValues["cover"]?.kind == .string(URL(fileURLWithPath: outside).resolvingSymlinksInPath().path))
+    expectEqual(t.parameterValues["cover"]?.kind, .string(URL(fileURLWithPath: outside).resolvingSymlinksInPath().path))
     // A missing file is named.
     let none = FixturePaths.fixtures.appendingPathComponent("params/assets/none.png").path
     let missing = Self.message { _ = try Self.load(["cover=\(none)"]) }
     #expect(missing.contains("image \"\(none)\": no such file"), "got: \(missing)")
     // In a params file, a relative path is relative to that file.
     let fromFile = try Self.load(params: "{ cover: 'assets/cover.png' }")
-    #expect(fromFile.parameterValues["cover"] == fromFile.parameterValues["cover"])
+    expectEqual(fromFile.parameterValues["cover"], fromFile.parameterValues["cover"])
   }
 
   @Test func interpolationAndEscapes() throws {
@@ -134,15 +137,15 @@ import Testing
         name: "${n} cards for ${w}, $$5 each, $w stays, $${w} too",
         canvas: { width: 10, height: 10, duration: 1 } }
       """)
-    #expect(t.name == "3 cards for x, $5 each, $w stays, ${w} too")
+    expectEqual(t.name, "3 cards for x, $5 each, $w stays, ${w} too")
   }
 
   @Test func requiredParameterWithoutDefault() {
     let text = "{ flick: 1, parameters: { title: { type: 'string' } }, canvas: { width: 10, height: 10, duration: 1 } }"
     let missing = Self.message { _ = try Template.decode(text, file: "t.json5") }
-    #expect(
-      missing
-        == "t.json5: parameters.title: parameter 'title' has no default: give a value with --set title=VALUE or --params FILE"
+    expectEqual(
+      missing,
+      "t.json5: parameters.title: parameter 'title' has no default: give a value with --set title=VALUE or --params FILE"
     )
     var values = ParameterValues()
     values.set("title", text: "Hi")
@@ -155,6 +158,6 @@ import Testing
       { flick: 1, parameters: { at: { type: "list", items: "number", default: [30, 40], minItems: 2, maxItems: 2 } },
         canvas: { width: 100, height: 100, duration: 1 }, layers: [{ id: "a", position: "$at" }] }
       """)
-    #expect(t.scene.layers.first?.position == Point(x: 30, y: 40))
+    expectEqual(t.scene.layers.first?.position, Point(x: 30, y: 40))
   }
 }

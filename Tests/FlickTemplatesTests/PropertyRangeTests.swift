@@ -1,6 +1,7 @@
 import FlickMotion
 import FlickScene
 @testable import FlickTemplates
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -125,10 +126,11 @@ import Testing
         let decoder = Self.decoderProblem(text)
         let schema = try Self.schemaProblem(text)
         let what = "\(name) = \(TemplateNode.format(x)) at \(place.rawValue)"
-        #expect((decoder == nil) == taken, "decoder: \(what): \(decoder ?? "taken")")
-        #expect((schema == nil) == taken, "schema: \(what): \(schema ?? "taken")")
+        expectEqual((decoder == nil), taken, "decoder: \(what): \(decoder ?? "taken")")
+        expectEqual((schema == nil), taken, "schema: \(what): \(schema ?? "taken")")
         if let decoder, !taken {
-          #expect(decoder.contains("expected") && decoder.hasPrefix("t.json5:"), "\(what): \(decoder)")
+          #expect(decoder.contains("expected"), "\(what): \(decoder)")
+          #expect(decoder.hasPrefix("t.json5:"), "\(what): \(decoder)")
         }
       }
     }
@@ -159,7 +161,7 @@ import Testing
         layers: [{ id: "a", size: [10, 10] }],
         timeline: [\(entry)] }
       """
-    #expect(Self.decoderProblem(text) == message)
+    expectEqual(Self.decoderProblem(text), message)
     #expect(try Self.schemaProblem(text) != nil)
   }
 
@@ -200,7 +202,7 @@ import Testing
     let text = try #require(problem)
     #expect(
       text.contains("'transform.scale' is not an animatable property; the timeline calls it 'scaleXY'"), "\(text)")
-    #expect(LayerPropertyDescriptor.resolving("bounds.size")?.name == "size")
-    #expect(LayerPropertyDescriptor.named("scaleXY")?.aliases == ["transform.scale"])
+    expectEqual(LayerPropertyDescriptor.resolving("bounds.size")?.name, "size")
+    expectEqual(LayerPropertyDescriptor.named("scaleXY")?.aliases, ["transform.scale"])
   }
 }

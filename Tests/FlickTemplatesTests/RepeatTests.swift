@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTemplates
@@ -21,9 +22,9 @@ import Testing
     #expect(TimelineTests.near(Self.x(s, 0.25), 150))
     #expect(TimelineTests.near(Self.x(s, 1.25), 150))
     #expect(TimelineTests.near(Self.x(s, 2.75), 150))
-    #expect(Self.x(s, 3.5) == 100)
-    #expect(s.animations.first { $0.layerID == "b" }?.beginTime == 3)
-    #expect(s.animations.filter { $0.layerID == "a" }.count == 6)
+    expectEqual(Self.x(s, 3.5), 100)
+    expectEqual(s.animations.first { $0.layerID == "b" }?.beginTime, 3)
+    expectEqual(s.animations.filter { $0.layerID == "a" }.count, 6)
   }
 
   @Test func autoreversesPlaysEachIterationBackwards() throws {
@@ -48,8 +49,8 @@ import Testing
     }
     #expect(TimelineTests.near(TimelineTests.opacity(s, "a", 1.25), 0.5))  // mirrors 0.75 s: the fade had ended
     #expect(TimelineTests.near(TimelineTests.opacity(s, "a", 1.9), 0.9))  // mirrors 0.1 s
-    #expect(Self.x(s, 4.1) == 100)
-    #expect(s.animations.first { $0.layerID == "b" }?.beginTime == 4)
+    expectEqual(Self.x(s, 4.1), 100)
+    expectEqual(s.animations.first { $0.layerID == "b" }?.beginTime, 4)
     #expect(TimelineTests.near(s.duration, 4.25))
     // Velocity is mirrored: at 1.5 s the layer moves left as fast as it moved right at 0.5 s.
     let p = AnyLayerProperty.named("positionX")!
@@ -76,7 +77,7 @@ import Testing
       #expect(TimelineTests.near(Self.x(s, t + 0.75), 200), "back at \(t + 0.75) s")
       #expect(TimelineTests.near(Self.x(s, t + 0.5), 300))
     }
-    #expect(s.animations.count == 6)  // 3 round trips fill the 3 s scene
+    expectEqual(s.animations.count, 6)  // 3 round trips fill the 3 s scene
     func message(_ body: () throws -> Scene) -> String {
       do {
         _ = try body()
@@ -113,7 +114,7 @@ import Testing
           { id: "go", target: "a", animate: { positionX: 200 }, curve: "linear", duration: 0.5 },
           { after: "go", target: "a", animate: { positionX: 100 }, curve: "linear", duration: 0.5 } ] } ]
       """)
-    #expect(s.animations.map(\.beginTime) == [0, 0.5, 1, 1.5])
+    expectEqual(s.animations.map(\.beginTime), [0, 0.5, 1, 1.5])
   }
 
   /// Nested repeats multiply: a repeat of delays compiles no animation, so only a budget of
@@ -125,8 +126,8 @@ import Testing
         [ { repeat: 100000, sequence: [ { repeat: 100000, sequence: [ { delay: 0.001 } ] } ] } ]
         """)
     }
-    #expect(error?.description.contains("more than 100000 iterations in all") == true, "\(String(describing: error))")
-    #expect(error?.description.contains("timeline[0]") == true, "\(String(describing: error))")
+    expectEqual(error?.description.contains("more than 100000 iterations in all"), true, "\(String(describing: error))")
+    expectEqual(error?.description.contains("timeline[0]"), true, "\(String(describing: error))")
   }
 
   @Test func aForeverRepeatWithATinyPeriodFailsOnTheIterationBudget() throws {
@@ -137,7 +138,7 @@ import Testing
           timeline: [ { repeat: "forever", sequence: [ { delay: 0.00001 } ] } ] }
         """, file: "t.json5")
     }
-    #expect(error?.description.contains("iterations in all") == true, "\(String(describing: error))")
+    expectEqual(error?.description.contains("iterations in all"), true, "\(String(describing: error))")
   }
 
   @Test func repeatsWithinTheBudgetStillPlay() throws {
@@ -146,6 +147,6 @@ import Testing
       [ { repeat: 300, sequence: [ { repeat: 300, sequence: [ { delay: 0.001 } ] } ] },
         { target: "a", animate: { positionX: 200 }, curve: "linear", duration: 0.5 } ]
       """)
-    #expect(s.animations.count == 1)
+    expectEqual(s.animations.count, 1)
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTemplates
@@ -27,15 +28,18 @@ import Testing
         instanceBlueOffset: 0.3, instanceAlphaOffset: -0.05, sublayers: [{ id: "dot", size: [8, 8] }] }
       """)
     let r = t.scene.layers[0].replicator
-    #expect(r.instanceCount == 8 && r.instanceDelay == 0.05)
-    #expect(abs(r.instanceTransform.rotation - .pi / 4) < 1e-12 && r.instanceTransform.translation == Point(x: 0, y: 4))
-    #expect(r.instanceColor == Color(hex: "#FF000080"))
-    #expect(
-      r.instanceRedOffset == -0.1 && r.instanceGreenOffset == 0.2 && r.instanceBlueOffset == 0.3
-        && r.instanceAlphaOffset == -0.05)
+    expectEqual(r.instanceCount, 8)
+    expectEqual(r.instanceDelay, 0.05)
+    expectLess(abs(r.instanceTransform.rotation - .pi / 4), 1e-12)
+    expectEqual(r.instanceTransform.translation, Point(x: 0, y: 4))
+    expectEqual(r.instanceColor, Color(hex: "#FF000080"))
+    expectEqual(r.instanceRedOffset, -0.1)
+    expectEqual(r.instanceGreenOffset, 0.2)
+    expectEqual(r.instanceBlueOffset, 0.3)
+    expectEqual(r.instanceAlphaOffset, -0.05)
     // Replicating is a property of any layer: a shape layer replicates its sublayers too.
     let shape = try Self.decode(#"{ id: "s", path: "M0 0 L10 10", instanceCount: 3, sublayers: [{ id: "c" }] }"#)
-    #expect(shape.scene.layers[0].replicator.instanceCount == 3)
+    expectEqual(shape.scene.layers[0].replicator.instanceCount, 3)
     // A layer without the keys does not replicate.
     #expect(try Self.decode(#"{ id: "plain" }"#).scene.layers[0].replicator.isNone)
   }
@@ -52,16 +56,16 @@ import Testing
   @Test func decodesMaterialPresetsAndExplicitNumbers() throws {
     for m in LayerBackdrop.Material.allCases {
       let t = try Self.decode(#"{ id: "g", size: [10, 10], material: "\#(m.rawValue)" }"#)
-      #expect(t.scene.layers[0].backdrop == LayerBackdrop(m))
+      expectEqual(t.scene.layers[0].backdrop, LayerBackdrop(m))
     }
     let custom = try Self.decode(##"{ id: "g", material: "thin", backdrop: { blur: 30, tint: "#00000033" } }"##)
-    #expect(
-      custom.scene.layers[0].backdrop
-        == LayerBackdrop(
-          blurRadius: 30, saturation: LayerBackdrop(.thin).saturation, tint: Color(hex: "#00000033") ?? .clear))
+    expectEqual(
+      custom.scene.layers[0].backdrop,
+      LayerBackdrop(
+        blurRadius: 30, saturation: LayerBackdrop(.thin).saturation, tint: Color(hex: "#00000033") ?? .clear))
     let bare = try Self.decode(#"{ id: "g", backdrop: { saturation: 1 } }"#)
-    #expect(
-      bare.scene.layers[0].backdrop == LayerBackdrop(blurRadius: 20, saturation: 1, tint: LayerBackdrop(.regular).tint))
+    expectEqual(
+      bare.scene.layers[0].backdrop, LayerBackdrop(blurRadius: 20, saturation: 1, tint: LayerBackdrop(.regular).tint))
     #expect(try Self.decode(#"{ id: "g" }"#).scene.layers[0].backdrop == nil)
   }
 

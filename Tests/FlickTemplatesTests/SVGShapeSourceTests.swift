@@ -2,6 +2,7 @@ import FlickMotion
 import FlickRaster
 import FlickScene
 @testable import FlickTemplates
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -30,7 +31,8 @@ import Testing
     let picture = try Self.template(#"{ id: "p", size: [48, 48], position: [24, 24], contents: "glyph.svg" }"#)
     let a = try Renderer(scale: scale).render(shape.scene.renderTree(at: 0)).packedPixels
     let b = try Renderer(scale: scale).render(picture.scene.renderTree(at: 0)).packedPixels
-    #expect(a.count == b.count && a.count == Int(48 * scale) * Int(48 * scale) * 4)
+    expectEqual(a.count, b.count)
+    expectEqual(a.count, Int(48 * scale) * Int(48 * scale) * 4)
     var worst = 0
     var differing = 0
     var ink = 0
@@ -40,11 +42,11 @@ import Testing
       if d > 0 { differing += 1 }
       if b[p + 3] > 0 { ink += 1 }
     }
-    #expect(ink > Int(300 * scale * scale))  // something is drawn
+    expectGreater(ink, Int(300 * scale * scale))  // something is drawn
     // Arcs and circles become Béziers in two different ways (librsvg's and ShapePath's): a
     // few edge pixels differ by a few levels, nothing more.
-    #expect(worst <= 24, "scale \(scale): worst channel difference \(worst)")
-    #expect(differing * 20 < ink, "scale \(scale): \(differing) pixels differ, \(ink) pixels inked")
+    expectLessOrEqual(worst, 24, "scale \(scale): worst channel difference \(worst)")
+    expectLess(differing * 20, ink, "scale \(scale): \(differing) pixels differ, \(ink) pixels inked")
   }
 
   @Test func itTakesGeometryUnderTransformsAndSkipsWhatDrawsNothing() throws {
@@ -53,18 +55,21 @@ import Testing
     let bounds = path.controlPointBounds
     // In document units (viewBox 24 → 48): the full-size `fill="none"` square, the hidden group
     // and the clip path's rectangle are skipped; the first path starts at (1+1, 1+1) × 2.
-    #expect(abs(bounds.minX - 4) < 1e-9 && abs(bounds.minY - 4) < 1e-9, "\(bounds)")
-    #expect(bounds.maxX <= 48 && bounds.maxY <= 48 && bounds.maxX > 46, "\(bounds)")
-    #expect(path.elements.first == .move(to: Point(x: 4, y: 4)))
+    expectLess(abs(bounds.minX - 4), 1e-9, "\(bounds)")
+    expectLess(abs(bounds.minY - 4), 1e-9, "\(bounds)")
+    expectLessOrEqual(bounds.maxX, 48, "\(bounds)")
+    expectLessOrEqual(bounds.maxY, 48, "\(bounds)")
+    expectGreater(bounds.maxX, 46, "\(bounds)")
+    expectEqual(path.elements.first, .move(to: Point(x: 4, y: 4)))
     // `frame` stretches the document's box into a rectangle.
     let framed = try Self.template(#"{ id: "s", path: { svg: "glyph.svg", frame: [10, 20, 24, 96] } }"#)
     let f = try #require(Self.outline(framed))
-    #expect(f.elements.first == .move(to: Point(x: 10 + 4 * 0.5, y: 20 + 4 * 2)))
+    expectEqual(f.elements.first, .move(to: Point(x: 10 + 4 * 0.5, y: 20 + 4 * 2)))
   }
 
   @Test func aShadowPathCanComeFromAnSVGToo() throws {
     let t = try Self.template(#"{ id: "l", size: [48, 48], shadowPath: { svg: "glyph.svg" }, shadowOpacity: 1 }"#)
-    #expect(t.scene.layers.first?.shadowPath?.isEmpty == false)
+    expectEqual(t.scene.layers.first?.shadowPath?.isEmpty, false)
   }
 
   @Test(arguments: [
@@ -119,7 +124,8 @@ import Testing
     let first = try #require(source.path.elements.first)
     guard case .move(let p) = first else { Issue.record("expected a move"); return }
     // rotate(90): (1, 0) → (0, 1); scale(2) → (0, 2); translate(3, 4) → (3, 6).
-    #expect(abs(p.x - 3) < 1e-9 && abs(p.y - 6) < 1e-9, "\(p)")
+    expectLess(abs(p.x - 3), 1e-9, "\(p)")
+    expectLess(abs(p.y - 6), 1e-9, "\(p)")
     for bad in [
       #"<svg viewBox="0 0 1 1"><path d="M0 0 L1 1" transform="perspective(2)"/></svg>"#,
       #"<svg viewBox="0 0 1 1"><rect width="50%" height="1"/></svg>"#,
@@ -133,7 +139,7 @@ import Testing
 
   @Test func contentsTintNeedsContentsAndTintsIt() throws {
     let t = try Self.template(##"{ id: "p", size: [48, 48], contents: "glyph.svg", contentsTint: "#FF000080" }"##)
-    #expect(t.scene.layers.first?.contents?.tint == Color(hex: "#FF000080"))
+    expectEqual(t.scene.layers.first?.contents?.tint, Color(hex: "#FF000080"))
     #expect {
       _ = try Self.template(##"{ id: "p", contentsTint: "#FF0000" }"##)
     } throws: { String(describing: $0).contains("'contentsTint' tints the 'contents' picture") }

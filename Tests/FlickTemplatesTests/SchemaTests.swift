@@ -1,5 +1,6 @@
 import FlickScene
 @testable import FlickTemplates
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -14,14 +15,14 @@ import Testing
   @Test func schemaIsStrictJSONAndUsesOnlyCheckedKeywords() throws {
     let data = try Data(contentsOf: FixturePaths.templates.appendingPathComponent("schema.json"))
     #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: data) }
-    #expect(try Self.validator().unsupportedKeywords() == [])
+    try expectEqual(Self.validator().unsupportedKeywords(), [])
   }
 
   @Test(arguments: bundled)
   func bundledTemplateValidates(_ url: URL) throws {
     let value = try JSON5Parser.parse(try String(contentsOf: url, encoding: .utf8))
     let problems = try Self.validator().validate(value)
-    #expect(problems == [])
+    expectEqual(problems, [])
   }
 
   /// The schema lists exactly the keys and properties the decoder knows, so they cannot drift.
@@ -32,23 +33,22 @@ import Testing
       return Set(members.map(\.key))
     }
     let layerKeys = Template.baseLayerKeys + LayerContentKind.allCases.flatMap { Template.contentKeys[$0] ?? [] }
-    #expect(keys("layerBody") == Set(layerKeys + ["style"]))
+    expectEqual(keys("layerBody"), Set(layerKeys + ["style"]))
     // `string` is a text layer's step-valued string (TimelineCompiler+Text), not in the catalogue.
-    #expect(keys("animate") == Set(AnyLayerProperty.names + ["string"]))
-    #expect(keys("setValues") == Set(AnyLayerProperty.names + ["string"]))
-    #expect(keys("canvas") == ["width", "height", "fps", "duration", "background"])
+    expectEqual(keys("animate"), Set(AnyLayerProperty.names + ["string"]))
+    expectEqual(keys("setValues"), Set(AnyLayerProperty.names + ["string"]))
+    expectEqual(keys("canvas"), ["width", "height", "fps", "duration", "background"])
     let entryKeys = TimelineCompiler.EntryKind.allCases.map { $0.rawValue + "Entry" }
       .reduce(into: Set<String>()) { $0.formUnion(keys($1)) }
-    #expect(entryKeys == Set(TimelineCompiler.entryKeys))
-    #expect(keys("component") == Set(TemplateComponent.keys))
-    #expect(keys("componentInstance") == Set(ComponentExpander.instanceKeys + ComponentExpander.overridingKeys))
+    expectEqual(entryKeys, Set(TimelineCompiler.entryKeys))
+    expectEqual(keys("component"), Set(TemplateComponent.keys))
+    expectEqual(keys("componentInstance"), Set(ComponentExpander.instanceKeys + ComponentExpander.overridingKeys))
     guard case .array(let types)? = root["$defs"]?["parameterType"]?["enum"]?.kind else {
       Issue.record("no parameterType enum")
       return
     }
-    #expect(
-      Set(types.compactMap { if case .string(let s) = $0.kind { s } else { nil } }) == Set(TemplateParameter.Kind.names)
-    )
+    expectEqual(
+      Set(types.compactMap { if case .string(let s) = $0.kind { s } else { nil } }), Set(TemplateParameter.Kind.names))
   }
 
   /// The animator's keys, its events' keys and its commands are the compiler's.
@@ -59,16 +59,17 @@ import Testing
       return Set(members.map(\.key))
     }
     let animator = root["$defs"]?["animatorEntry"]?["properties"]?["animator"]
-    #expect(keys(animator) == Set(AnimatorWriter.animatorKeys))
-    #expect(keys(root["$defs"]?["animatorEvent"]) == Set(AnimatorWriter.animatorEventKeys))
-    #expect(keys(animator?["properties"]?["animations"]?["items"]) == ["target", "targets", "animate", "delayFactor"])
+    expectEqual(keys(animator), Set(AnimatorWriter.animatorKeys))
+    expectEqual(keys(root["$defs"]?["animatorEvent"]), Set(AnimatorWriter.animatorEventKeys))
+    expectEqual(
+      keys(animator?["properties"]?["animations"]?["items"]), ["target", "targets", "animate", "delayFactor"])
     guard case .array(let commands)? = root["$defs"]?["animatorEvent"]?["properties"]?["do"]?["enum"]?.kind else {
       Issue.record("no animator command enum")
       return
     }
-    #expect(
-      commands.compactMap { if case .string(let s) = $0.kind { s } else { nil } }
-        == AnimatorScript.Command.allCases.map(\.rawValue))
+    expectEqual(
+      commands.compactMap { if case .string(let s) = $0.kind { s } else { nil } },
+      AnimatorScript.Command.allCases.map(\.rawValue))
   }
 
   /// `Templates/schema.json` is exactly what the Swift descriptors build (`flick schema` prints
@@ -81,8 +82,8 @@ import Testing
     let parsed = { (text: String) throws -> NSDictionary in
       try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary ?? [:]
     }
-    #expect(try parsed(generated) == parsed(committed))
-    #expect(generated == committed, "Templates/schema.json is stale: run `flick schema > Templates/schema.json`")
+    try expectEqual(parsed(generated), parsed(committed))
+    expectEqual(generated, committed, "Templates/schema.json is stale: run `flick schema > Templates/schema.json`")
   }
 
   static func string(_ value: JSON5Value?) -> String? {
@@ -94,8 +95,8 @@ import Testing
   @Test func everyLayerKeyHasASchema() {
     let decoded = Set(
       Template.baseLayerKeys + LayerContentKind.allCases.flatMap { Template.contentKeys[$0] ?? [] } + ["style"])
-    #expect(Set(Template.layerKeySchemas.keys) == decoded)
-    #expect(Template.layerSchemaKeys.count == decoded.count)
+    expectEqual(Set(Template.layerKeySchemas.keys), decoded)
+    expectEqual(Template.layerSchemaKeys.count, decoded.count)
   }
 
   /// The animatable properties come from the catalogue, with its value types (angles as angles).
@@ -107,12 +108,12 @@ import Testing
     }
     // The catalogue's properties, then `string` (a text layer's string: not continuous, so not in
     // the catalogue; see TimelineCompiler+Text.swift).
-    #expect(animate.map(\.key) == LayerPropertyDescriptor.catalogue.map(\.name) + ["string"])
-    #expect(Self.string(root["$defs"]?["animate"]?["properties"]?["rotation"]?["$ref"]) == "#/$defs/angleAnimation")
+    expectEqual(animate.map(\.key), LayerPropertyDescriptor.catalogue.map(\.name) + ["string"])
+    expectEqual(Self.string(root["$defs"]?["animate"]?["properties"]?["rotation"]?["$ref"]), "#/$defs/angleAnimation")
     // A ranged property's value definition carries its range (bounds: width and height ≥ 0).
-    #expect(Self.string(root["$defs"]?["setValues"]?["properties"]?["bounds"]?["$ref"]) == "#/$defs/rectIn0ToUp")
-    #expect(Self.string(root["$defs"]?["setValues"]?["properties"]?["opacity"]?["$ref"]) == "#/$defs/numberIn0To1")
-    #expect(Self.string(root["$defs"]?["layerBody"]?["properties"]?["opacity"]?["$ref"]) == "#/$defs/numberIn0To1")
+    expectEqual(Self.string(root["$defs"]?["setValues"]?["properties"]?["bounds"]?["$ref"]), "#/$defs/rectIn0ToUp")
+    expectEqual(Self.string(root["$defs"]?["setValues"]?["properties"]?["opacity"]?["$ref"]), "#/$defs/numberIn0To1")
+    expectEqual(Self.string(root["$defs"]?["layerBody"]?["properties"]?["opacity"]?["$ref"]), "#/$defs/numberIn0To1")
     // Every row with a layer key is a key of a layer object (or of its transform), from the row.
     let layerKeys = Set(Template.baseLayerKeys + LayerContentKind.allCases.flatMap { Template.contentKeys[$0] ?? [] })
     for d in LayerPropertyDescriptor.catalogue {
@@ -129,10 +130,10 @@ import Testing
   @Test func schemaNodePrintsParseableJSON() throws {
     let node: SchemaNode = ["a": "x\"y\\z\n\u{01}°", "b": [1, 2.5, true], "c": [:], "d": []]
     let parsed = try JSON5Parser.parse(node.json)
-    #expect(Self.string(parsed["a"]) == "x\"y\\z\n\u{01}°")
-    #expect(
-      node.json
-        == "{\n  \"a\": \"x\\\"y\\\\z\\n\\u0001°\",\n  \"b\": [\n    1,\n    2.5,\n    true\n  ],\n  \"c\": {},\n  \"d\": []\n}\n"
+    expectEqual(Self.string(parsed["a"]), "x\"y\\z\n\u{01}°")
+    expectEqual(
+      node.json,
+      "{\n  \"a\": \"x\\\"y\\\\z\\n\\u0001°\",\n  \"b\": [\n    1,\n    2.5,\n    true\n  ],\n  \"c\": {},\n  \"d\": []\n}\n"
     )
   }
 
@@ -159,27 +160,27 @@ import Testing
       """)
     let v = JSONSchemaValidator(root: schema)
     func problems(_ text: String) throws -> Int { v.validate(try JSON5Parser.parse(text)).count }
-    #expect(try problems("{ a: 2, b: 'x', c: ['#a'], d: 'auto', e: 1.5, f: 1, g: [1, 2], h: { ok: 1 } }") == 0)
-    #expect(try problems("{ b: 'x' }") == 1)  // required
-    #expect(try problems("{ a: 2, z: 1 }") == 1)  // additionalProperties
-    #expect(try problems("{ a: 2.5 }") == 1)  // integer
-    #expect(try problems("{ a: 0 }") == 1)  // minimum
-    #expect(try problems("{ a: 4 }") == 1)  // maximum
-    #expect(try problems("{ a: 1, b: 'z' }") == 1)  // enum
-    #expect(try problems("{ a: 1, c: ['ab'] }") == 1)  // pattern
-    #expect(try problems("{ a: 1, c: ['#'] }") == 1)  // minLength
-    #expect(try problems("{ a: 1, c: [] }") == 1)  // minItems
-    #expect(try problems("{ a: 1, c: ['#a', '#b', '#c'] }") == 1)  // maxItems
-    #expect(try problems("{ a: 1, d: 'manual' }") == 1)  // anyOf + const
-    #expect(try problems("{ a: 1, e: 2 }") == 1)  // oneOf: both match
-    #expect(try problems("{ a: 1, f: 's' }") == 1)  // not
-    #expect(try problems("{ a: 1, g: [1] }") == 1)  // $ref
-    #expect(try problems("{ a: 1, h: { Bad: 1 } }") == 1)  // propertyNames
-    #expect(try problems("{ a: 1, h: 3 }") == 1)  // allOf
+    try expectEqual(problems("{ a: 2, b: 'x', c: ['#a'], d: 'auto', e: 1.5, f: 1, g: [1, 2], h: { ok: 1 } }"), 0)
+    try expectEqual(problems("{ b: 'x' }"), 1)  // required
+    try expectEqual(problems("{ a: 2, z: 1 }"), 1)  // additionalProperties
+    try expectEqual(problems("{ a: 2.5 }"), 1)  // integer
+    try expectEqual(problems("{ a: 0 }"), 1)  // minimum
+    try expectEqual(problems("{ a: 4 }"), 1)  // maximum
+    try expectEqual(problems("{ a: 1, b: 'z' }"), 1)  // enum
+    try expectEqual(problems("{ a: 1, c: ['ab'] }"), 1)  // pattern
+    try expectEqual(problems("{ a: 1, c: ['#'] }"), 1)  // minLength
+    try expectEqual(problems("{ a: 1, c: [] }"), 1)  // minItems
+    try expectEqual(problems("{ a: 1, c: ['#a', '#b', '#c'] }"), 1)  // maxItems
+    try expectEqual(problems("{ a: 1, d: 'manual' }"), 1)  // anyOf + const
+    try expectEqual(problems("{ a: 1, e: 2 }"), 1)  // oneOf: both match
+    try expectEqual(problems("{ a: 1, f: 's' }"), 1)  // not
+    try expectEqual(problems("{ a: 1, g: [1] }"), 1)  // $ref
+    try expectEqual(problems("{ a: 1, h: { Bad: 1 } }"), 1)  // propertyNames
+    try expectEqual(problems("{ a: 1, h: 3 }"), 1)  // allOf
   }
 
   @Test func unsupportedKeywordsAreReported() throws {
     let v = JSONSchemaValidator(root: try JSON5Parser.parse("{ properties: { a: { exclusiveMinimum: 0 } } }"))
-    #expect(v.unsupportedKeywords() == ["#/properties/a/exclusiveMinimum"])
+    expectEqual(v.unsupportedKeywords(), ["#/properties/a/exclusiveMinimum"])
   }
 }

@@ -1,6 +1,7 @@
 import FlickMotion
 import FlickScene
 @testable import FlickTemplates
+import FlickExpectations
 import Testing
 
 /// No silent traps: a text layer without a `size` sizes itself to its text, and a layer key that
@@ -28,28 +29,32 @@ import Testing
     let long = try Self.decode(#"{ id: "t", string: "Hi there", "# + font + " }")
     let a = short.scene.layers[0]
     let b = long.scene.layers[0]
-    #expect(a.bounds.width > 10 && a.bounds.height > 15 && a.bounds.height < 40)
-    #expect(b.bounds.width > a.bounds.width && b.bounds.height == a.bounds.height)
+    expectGreater(a.bounds.width, 10)
+    expectGreater(a.bounds.height, 15)
+    expectLess(a.bounds.height, 40)
+    expectGreater(b.bounds.width, a.bounds.width)
+    expectEqual(b.bounds.height, a.bounds.height)
     // It does not wrap unless told to, so a later longer text stays on one line.
-    #expect(a.text?.isWrapped == false)
+    expectEqual(a.text?.isWrapped, false)
     let wrapped = try Self.decode(#"{ id: "t", string: "Hi", isWrapped: true, position: [0, 0] }"#)
     #expect(wrapped.scene.layers[0].text?.isWrapped == true && wrapped.scene.layers[0].bounds.width > 0)
     // A written size is kept, and wraps by default (isWrapped's default is true).
     let sized = try Self.decode(#"{ id: "t", string: "Hi", size: [100, 30] }"#)
-    #expect(sized.scene.layers[0].bounds.size == Size(width: 100, height: 30))
-    #expect(sized.scene.layers[0].text?.isWrapped == true)
+    expectEqual(sized.scene.layers[0].bounds.size, Size(width: 100, height: 30))
+    expectEqual(sized.scene.layers[0].text?.isWrapped, true)
     // A number is measured as it first shows.
     let number = try Self.decode(#"{ id: "t", number: 1234, format: "%.0f pts", fontSize: 20 }"#)
-    #expect(number.scene.layers[0].bounds.width > a.bounds.width)
+    expectGreater(number.scene.layers[0].bounds.width, a.bounds.width)
     // The bigger the font, the bigger the box.
     let big = try Self.decode(#"{ id: "t", string: "Hi", fontFamily: "DejaVu Sans", fontSize: 40 }"#)
-    #expect(big.scene.layers[0].bounds.width > a.bounds.width * 1.8)
+    expectGreater(big.scene.layers[0].bounds.width, a.bounds.width * 1.8)
   }
 
   @Test func aSizedToFitTextIsPlacedByItsAnchorPoint() throws {
     let centred = try Self.decode(#"{ id: "t", string: "Hello", position: [150, 50] }"#)
     let frame = centred.scene.layers[0].frame
-    #expect(abs(frame.minX + frame.width / 2 - 150) < 1e-9 && abs(frame.minY + frame.height / 2 - 50) < 1e-9)
+    expectLess(abs(frame.minX + frame.width / 2 - 150), 1e-9)
+    expectLess(abs(frame.minY + frame.height / 2 - 50), 1e-9)
     let topLeft = try Self.decode(#"{ id: "t", string: "Hello", anchorPoint: [0, 0], position: [10, 20] }"#)
     #expect(topLeft.scene.layers[0].frame.minX == 10 && topLeft.scene.layers[0].frame.minY == 20)
   }
@@ -58,7 +63,8 @@ import Testing
 
   @Test func transformKeysAtTheTopLevelPointIntoTransform() {
     let scale = Self.message(#"{ id: "a", size: [10, 10], scale: 2 }"#)
-    #expect(scale.contains("'scale' is not a key of a layer") && scale.contains("transform: { scale: … }"))
+    #expect(scale.contains("'scale' is not a key of a layer"))
+    #expect(scale.contains("transform: { scale: … }"))
     #expect(scale.contains("scaleXY"))
     #expect(Self.message(#"{ id: "a", rotation: 1 }"#).contains("transform: { rotation: … }"))
     #expect(Self.message(#"{ id: "a", "transform.scale": 2 }"#).contains("transform: { scale: … }"))
@@ -105,8 +111,9 @@ import Testing
     let short = try template(#"{ id: "b", use: "badge", params: { text: "A" } }"#)
     let long = try template(#"{ id: "b", use: "badge", params: { text: "A longer label" } }"#)
     let width = { (t: Template) in t.scene.renderTree(at: 0).layer(id: "b/label")?.bounds.width ?? 0 }
-    #expect(width(short) > 0 && width(long) > width(short))
+    expectGreater(width(short), 0)
+    expectGreater(width(long), width(short))
     // The component's own timeline rolls its text.
-    #expect(short.scene.renderTree(at: 0.3).layer(id: "b/label")?.text?.transition?.from == "A")
+    expectEqual(short.scene.renderTree(at: 0.3).layer(id: "b/label")?.text?.transition?.from, "A")
   }
 }

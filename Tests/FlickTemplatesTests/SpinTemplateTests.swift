@@ -1,6 +1,7 @@
 import FlickMotion
 import FlickScene
 @testable import FlickTemplates
+import FlickExpectations
 import Testing
 
 /// Issue 27: `spin: { property, to, duration, curve }` — the speed eases to `to` and holds; a later
@@ -31,18 +32,18 @@ import Testing
     let t = try Self.template(fps: fps, timeline)
     var tracks = t.tracks
     let s = tracks.trace(Self.rotation, layerID: "a", at: [0, 0.6, 1.2, 2, 3, 4.5, 5.5])
-    #expect(s[0].velocity[0] == 0)
-    #expect(abs(s[1].velocity[0] - 3.49 / 2) < 1e-9)
+    expectEqual(s[0].velocity[0], 0)
+    expectLess(abs(s[1].velocity[0] - 3.49 / 2), 1e-9)
     #expect(s[2].velocity[0] == 3.49 && s[3].velocity[0] == 3.49 && s[4].velocity[0] == 3.49)
     #expect(s[5].velocity[0] == 0 && s[6].value[0] == s[5].value[0])
     // Angle held after the ramp: 3.49 rad/s × 1.8 s between 1.2 s and 3 s.
-    #expect(abs(s[4].value[0] - s[2].value[0] - 3.49 * 1.8) < 1e-9)
+    expectLess(abs(s[4].value[0] - s[2].value[0] - 3.49 * 1.8), 1e-9)
     HandOverKindTests.expectC1(t, "rotation", at: 3, travel: 10)
     // Byte-identical whatever the rate: the same instants give the same bits as at 24 fps.
     var reference = try Self.template(fps: 24, timeline).tracks
     let common = (0...30).map { Double($0) / 6 }
-    #expect(
-      tracks.trace(Self.rotation, layerID: "a", at: common) == reference.trace(Self.rotation, layerID: "a", at: common))
+    expectEqual(
+      tracks.trace(Self.rotation, layerID: "a", at: common), reference.trace(Self.rotation, layerID: "a", at: common))
   }
 
   /// A decay, a spring and a tween after a spin take its angle and speed (the one hand-over rule).
@@ -71,7 +72,7 @@ import Testing
       """)
     HandOverKindTests.expectC1(t, "rotation", at: 1, travel: 6)
     var tracks = t.tracks
-    #expect(abs(tracks.trace(Self.rotation, layerID: "a", at: [1])[0].velocity[0] - 3) < 1e-9)
+    expectLess(abs(tracks.trace(Self.rotation, layerID: "a", at: [1])[0].velocity[0] - 3), 1e-9)
   }
 
   /// Key-path aliases, degrees per second, and the kind the studio's timeline shows.
@@ -79,9 +80,9 @@ import Testing
     let t = try Self.template(
       "[ { target: \"a\", spin: { property: \"transform.rotation.z\", to: \"180deg\", duration: 0 } } ]")
     var tracks = t.tracks
-    #expect(abs(tracks.trace(Self.rotation, layerID: "a", at: [1])[0].value[0] - .pi) < 1e-12)
+    expectLess(abs(tracks.trace(Self.rotation, layerID: "a", at: [1])[0].value[0] - .pi), 1e-12)
     let outline = t.tracks.outline.first { $0.layerID == "a" && $0.property == "rotation" }
-    #expect(outline?.segments.map(\.kind) == ["spin"])
+    expectEqual(outline?.segments.map(\.kind), ["spin"])
     #expect(outline?.segments.first?.end == nil)
   }
 
@@ -107,11 +108,11 @@ import Testing
     }
     for (sets, rate, edge) in [([String](), 2.0, 50.0), (["rate=5", "edge=40"], 5, 40)] {
       var tracks = try template(sets).tracks
-      #expect(tracks.trace(Self.rotation, layerID: "r/disc", at: [2])[0].velocity[0] == rate)
+      expectEqual(tracks.trace(Self.rotation, layerID: "r/disc", at: [2])[0].velocity[0], rate)
       // The finger ends 100 pt below 50: past the bound by 50 − edge + 100, D = 300 (the canvas height).
       let o = 50 - edge + 100
       let y = tracks.trace(AnyLayerProperty.named("positionY")!, layerID: "r/disc", at: [2])[0].value[0]
-      #expect(abs(y - (edge + (1 - 1 / (o * 0.55 / 300 + 1)) * 300)) < 1e-9)
+      expectLess(abs(y - (edge + (1 - 1 / (o * 0.55 / 300 + 1)) * 300)), 1e-9)
     }
   }
 
@@ -126,7 +127,7 @@ import Testing
     #expect(typo.contains("did you mean 'duration'"), "\(typo)")
     let ranged = Self.message("[ { target: \"a\", spin: { property: \"opacity\", to: -0.5, duration: 1 } } ]")
     #expect(ranged.contains("stays within 0…1"), "\(ranged)")
-    #expect(Self.message("[ { target: \"a\", spin: { property: \"opacity\", to: 0, duration: 1 } } ]") == "")
+    expectEqual(Self.message("[ { target: \"a\", spin: { property: \"opacity\", to: 0, duration: 1 } } ]"), "")
     let unknown = Self.message("[ { target: \"a\", spin: { property: \"rotaton\", to: 1 } } ]")
     #expect(unknown.contains("did you mean 'rotation'"), "\(unknown)")
   }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTemplates
@@ -17,11 +18,14 @@ import Testing
         ] }
       """)
     let a = t.scene.layers[0]
-    #expect(a.bounds.size == Size(width: 100, height: 60) && a.cornerRadius == 12)
-    #expect(a.backgroundColor == Color(hex: "#112233"))
+    expectEqual(a.bounds.size, Size(width: 100, height: 60))
+    expectEqual(a.cornerRadius, 12)
+    expectEqual(a.backgroundColor, Color(hex: "#112233"))
     let b = t.scene.layers[1]
-    #expect(b.cornerRadius == 30 && b.opacity == 0.5)
-    #expect(b.sublayers.first?.opacity == 0.5 && b.sublayers.first?.cornerRadius == 4)
+    expectEqual(b.cornerRadius, 30)
+    expectEqual(b.opacity, 0.5)
+    expectEqual(b.sublayers.first?.opacity, 0.5)
+    expectEqual(b.sublayers.first?.cornerRadius, 4)
   }
 
   @Test func anErrorInAStyleSaysSo() {
@@ -31,9 +35,9 @@ import Testing
         file: "t.json5")
       Issue.record("accepted opacity 2")
     } catch {
-      #expect(
-        error.description
-          == "t.json5:1:40: layers[0].opacity: expected a number in 0…1, found 2 (value from style 'card')")
+      expectEqual(
+        error.description,
+        "t.json5:1:40: layers[0].opacity: expected a number in 0…1, found 2 (value from style 'card')")
     }
   }
 
@@ -46,9 +50,9 @@ import Testing
                    { target: "a", property: "opacity", to: 0, at: 0.5, duration: 1.25 }] }
       """)
     #expect(t.automaticDuration)
-    #expect(t.scene.duration == 1.75)
-    #expect(t.scene.frameCount == 53)
-    #expect(t.scene.backgroundColor == .clear)
+    expectEqual(t.scene.duration, 1.75)
+    expectEqual(t.scene.frameCount, 53)
+    expectEqual(t.scene.backgroundColor, .clear)
   }
 
   @Test func gradientBackgroundIsALayerUnderEverything() throws {
@@ -59,19 +63,19 @@ import Testing
         layers: [{ id: "a" }],
         timeline: [{ target: "background", animate: { colors: ["#FF0000", "#0000FF"] }, curve: "linear", duration: 1 }] }
       """)
-    #expect(t.scene.backgroundColor == .clear)
-    #expect(t.scene.layers.map(\.id) == ["background", "a"])
+    expectEqual(t.scene.backgroundColor, .clear)
+    expectEqual(t.scene.layers.map(\.id), ["background", "a"])
     let background = try #require(t.scene.layers.first)
-    #expect(background.bounds == Rect(x: 0, y: 0, width: 200, height: 100))
-    #expect(background.position == Point(x: 100, y: 50))
-    #expect(
-      t.scene.renderTree(at: 1).layer(id: "background")?.gradient?.colors
-        == ColorList([Color(hex: "#FF0000")!, Color(hex: "#0000FF")!]))
+    expectEqual(background.bounds, Rect(x: 0, y: 0, width: 200, height: 100))
+    expectEqual(background.position, Point(x: 100, y: 50))
+    expectEqual(
+      t.scene.renderTree(at: 1).layer(id: "background")?.gradient?.colors,
+      ColorList([Color(hex: "#FF0000")!, Color(hex: "#0000FF")!]))
   }
 
   @Test func schemaKeyIsAccepted() throws {
     let t = try Template.decode(
       "{ $schema: '../Templates/schema.json', flick: 1, canvas: { width: 10, height: 10, duration: 1 } }")
-    #expect(t.scene.size == Size(width: 10, height: 10))
+    expectEqual(t.scene.size, Size(width: 10, height: 10))
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickTemplates
 import Testing
@@ -35,7 +36,7 @@ import Testing
   }
 
   @Test func typosStillUseTheEditDistance() {
-    #expect(Suggestion.closest(to: "opactiy", in: ["opacity", "position"]) == "opacity")
+    expectEqual(Suggestion.closest(to: "opactiy", in: ["opacity", "position"]), "opacity")
     #expect(Suggestion.closest(to: "zzzzzz", in: ["opacity"]) == nil)
   }
 }

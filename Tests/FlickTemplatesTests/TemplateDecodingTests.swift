@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTemplates
@@ -13,25 +14,25 @@ import Testing
 
   @Test func decodesHello() throws {
     let t = try Template.load(path: Self.templates.appendingPathComponent("hello.json5").path)
-    #expect(t.name == "hello")
-    #expect(t.scene.size == Size(width: 640, height: 360))
-    #expect(t.scene.fps == 30)
-    #expect(t.scene.duration == 3)
-    #expect(t.scene.frameCount == 90)
-    #expect(t.scene.backgroundColor == Color(hex: "#0F172A"))
+    expectEqual(t.name, "hello")
+    expectEqual(t.scene.size, Size(width: 640, height: 360))
+    expectEqual(t.scene.fps, 30)
+    expectEqual(t.scene.duration, 3)
+    expectEqual(t.scene.frameCount, 90)
+    expectEqual(t.scene.backgroundColor, Color(hex: "#0F172A"))
     let card = try #require(t.scene.renderTree(at: 0).layer(id: "card"))
-    #expect(card.cornerRadius == 28)
-    #expect(card.bounds.size == Size(width: 120, height: 120))
-    #expect(card.position == Point(x: 160, y: 180))
+    expectEqual(card.cornerRadius, 28)
+    expectEqual(card.bounds.size, Size(width: 120, height: 120))
+    expectEqual(card.position, Point(x: 160, y: 180))
   }
 
   @Test func omittedFromStartsAtTheValueWhenTheAnimationBegins() throws {
     let t = try Template.load(path: Self.templates.appendingPathComponent("hello.json5").path)
     // The card rests until 0.25 s, reaches 480 at 1.45 s, holds, then returns to 160 by 2.8 s.
-    #expect(t.scene.renderTree(at: 0.2).layer(id: "card")?.position.x == 160)
-    #expect(t.scene.renderTree(at: 0.85).layer(id: "card")?.position.x == 320)
-    #expect(t.scene.renderTree(at: 1.6).layer(id: "card")?.position.x == 480)
-    #expect(t.scene.renderTree(at: 2.9).layer(id: "card")?.position.x == 160)
+    expectEqual(t.scene.renderTree(at: 0.2).layer(id: "card")?.position.x, 160)
+    expectEqual(t.scene.renderTree(at: 0.85).layer(id: "card")?.position.x, 320)
+    expectEqual(t.scene.renderTree(at: 1.6).layer(id: "card")?.position.x, 480)
+    expectEqual(t.scene.renderTree(at: 2.9).layer(id: "card")?.position.x, 160)
   }
 
   @Test func missingFileIsAClearError() {
@@ -50,8 +51,8 @@ import Testing
       Issue.record("not an object")
       return
     }
-    #expect(members.map(\.key) == ["unquoted", "q", "nested"])
-    #expect(v["unquoted"]?.kind == .string("single"))
+    expectEqual(members.map(\.key), ["unquoted", "q", "nested"])
+    expectEqual(v["unquoted"]?.kind, .string("single"))
     guard case .array(let items)? = v["q"]?.kind else {
       Issue.record("q is not an array")
       return
@@ -60,9 +61,9 @@ import Testing
       if case .number(let d) = item.kind { return d }
       return .nan
     }
-    #expect(numbers == [1, 2, 0.5, 5, 31, -.infinity])
-    #expect(v["nested"]?["b"]?.kind == .bool(true))
-    #expect(v["q"]?.line == 2)
+    expectEqual(numbers, [1, 2, 0.5, 5, 31, -.infinity])
+    expectEqual(v["nested"]?["b"]?.kind, .bool(true))
+    expectEqual(v["q"]?.line, 2)
   }
 
   @Test func duplicateKeysAreRejected() {

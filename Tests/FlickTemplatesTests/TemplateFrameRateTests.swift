@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickScene
 import FlickTemplates
 import Foundation
@@ -9,13 +10,13 @@ import Testing
   static let text = #"{ flick: 1, canvas: { width: 64, height: 48, fps: 30, duration: 2 }, layers: [] }"#
 
   @Test func theOptionsRateReplacesTheCanvasRate() throws {
-    #expect(try Template.decode(Self.text).scene.fps == 30)
+    try expectEqual(Template.decode(Self.text).scene.fps, 30)
     var options = TemplateOptions()
     options.fps = 25
     let scene = try Template.decode(Self.text, options: options).scene
-    #expect(scene.fps == 25)
-    #expect(scene.frameCount == 50)
-    #expect(scene.time(ofFrame: 5) == 0.2)
+    expectEqual(scene.fps, 25)
+    expectEqual(scene.frameCount, 50)
+    expectEqual(scene.time(ofFrame: 5), 0.2)
   }
 
   /// The canvas's own `fps` is still checked when the options replace it.

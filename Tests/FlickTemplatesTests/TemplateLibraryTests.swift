@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTemplates
 import Foundation
 import Testing
@@ -8,14 +9,14 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let library = try #require(
       TemplateLibrary.locate(environment: ["FLICK_TEMPLATES": dir.path], executablePath: "/nonexistent/flick"))
-    #expect(library.folder == dir.resolvingSymlinksInPath().path)
+    expectEqual(library.folder, dir.resolvingSymlinksInPath().path)
     #expect(TemplateLibrary.locate(environment: ["FLICK_TEMPLATES": dir.appendingPathComponent("no").path]) == nil)
   }
 
   @Test func foundFromTheExecutableInACheckout() throws {
     let binary = FixturePaths.root.appendingPathComponent(".build/debug/flick").path
     let library = try #require(TemplateLibrary.locate(environment: [:], executablePath: binary))
-    #expect(library.folder == FixturePaths.templates.resolvingSymlinksInPath().path)
+    expectEqual(library.folder, FixturePaths.templates.resolvingSymlinksInPath().path)
     #expect(library.names.contains("hello"))
     #expect(!library.names.contains("schema"))
   }
@@ -28,17 +29,16 @@ import Testing
     try Data("{}".utf8).write(to: templates.appendingPathComponent("schema.json"))
     let library = TemplateLibrary.locate(
       environment: [:], executablePath: prefix.appendingPathComponent("bin/flick").path)
-    #expect(library?.folder == templates.resolvingSymlinksInPath().path)
+    expectEqual(library?.folder, templates.resolvingSymlinksInPath().path)
   }
 
   @Test func bareNamesResolveToBundledTemplates() {
     let library = TemplateLibrary(folder: FixturePaths.templates.path)
-    #expect(
-      TemplateLibrary.resolve("hello", in: library) == FixturePaths.templates.appendingPathComponent("hello.json5").path
-    )
+    expectEqual(
+      TemplateLibrary.resolve("hello", in: library), FixturePaths.templates.appendingPathComponent("hello.json5").path)
     #expect(TemplateLibrary.resolve("nope", in: library) == nil)
     #expect(TemplateLibrary.resolve("dir/hello", in: library) == nil)
     let existing = FixturePaths.fixtures.appendingPathComponent("params/card.json5").path
-    #expect(TemplateLibrary.resolve(existing, in: library) == existing)
+    expectEqual(TemplateLibrary.resolve(existing, in: library), existing)
   }
 }

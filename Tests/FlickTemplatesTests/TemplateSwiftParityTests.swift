@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTemplates
@@ -28,7 +29,7 @@ import Testing
       let t = Double(frame) / Double(fps)
       let written = try #require(Self.layer(template.scene.renderTree(at: t), "a")).position.x
       let coded = try #require(Self.layer(scene.renderTree(at: t), "a")).position.x
-      #expect(written == coded, "t = \(t): template \(written), Swift \(coded)")
+      expectEqual(written, coded, "t = \(t): template \(written), Swift \(coded)")
       moved = moved || written != 100
     }
     #expect(moved)
@@ -86,7 +87,7 @@ import Testing
       let t = Double(frame) / Double(fps)
       let written = try #require(layer(template.scene.renderTree(at: t), "a")).position.x
       let coded = try #require(layer(scene.renderTree(at: t), "a")).position.x
-      #expect(written == coded, "t = \(t): template \(written), Swift \(coded)")
+      expectEqual(written, coded, "t = \(t): template \(written), Swift \(coded)")
       moved = moved || written != 100
     }
     #expect(moved)

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -37,39 +38,46 @@ import Testing
         + #"transition: { kind: "fade", duration: 0.4, curve: "linear" } }]"#)
     #expect(Self.transition(t, at: 0.4) == nil)
     let mid = try #require(Self.transition(t, at: 0.7))
-    #expect(mid.from == "Follow" && mid.to == "Following" && mid.kind == .fade)
-    #expect(abs(mid.progress - 0.5) < 1e-9)
-    #expect(t.scene.renderTree(at: 0.7).layer(id: "label")?.text?.string == "Following")
-    #expect(Self.transition(t, at: 1.0)?.progress == 1)
+    expectEqual(mid.from, "Follow")
+    expectEqual(mid.to, "Following")
+    expectEqual(mid.kind, .fade)
+    expectLess(abs(mid.progress - 0.5), 1e-9)
+    expectEqual(t.scene.renderTree(at: 0.7).layer(id: "label")?.text?.string, "Following")
+    expectEqual(Self.transition(t, at: 1.0)?.progress, 1)
     // The property tracks see it: `flick trace --property transitionProgress`.
     let traced = t.tracks.state(of: .transitionProgress, layerID: "label", at: 0.6)
-    #expect(abs(traced.value - 0.25) < 1e-9 && abs(traced.velocity - 2.5) < 1e-9)
-    #expect(t.tracks.state(of: .transitionProgress, layerID: "label", at: 0.2).value == 1)
+    expectLess(abs(traced.value - 0.25), 1e-9)
+    expectLess(abs(traced.velocity - 2.5), 1e-9)
+    expectEqual(t.tracks.state(of: .transitionProgress, layerID: "label", at: 0.2).value, 1)
   }
 
   @Test func numbersRollUpOrDownByTheirChange() throws {
     let up = try Self.template(
       "number: 9", #"[{ at: 0.5, target: "label", set: { number: 10 }, transition: { kind: "roll", duration: 0.3 } }]"#)
     let u = try #require(Self.transition(up, at: 0.6))
-    #expect(u.from == "9" && u.to == "10" && u.kind == .roll && !u.countsDown)
+    expectEqual(u.from, "9")
+    expectEqual(u.to, "10")
+    expectEqual(u.kind, .roll)
+    #expect(!u.countsDown)
     let down = try Self.template(
       "number: 10", #"[{ at: 0.5, target: "label", set: { number: 9 }, transition: { duration: 0.3 } }]"#)
     let d = try #require(Self.transition(down, at: 0.6))
-    #expect(d.kind == .roll && d.countsDown)
+    expectEqual(d.kind, .roll)
+    #expect(d.countsDown)
     // Strings that show numbers count by their value; `countsDown` overrides.
     let strings = try Self.template(
       #"string: "3:05""#,
       #"[{ at: 0.5, target: "label", set: { string: "2:59" }, transition: { duration: 0.3 } },"#
         + #" { at: 1, target: "label", set: { string: "Go" }, transition: { duration: 0.3, countsDown: true } }]"#)
-    #expect(Self.transition(strings, at: 0.6)?.countsDown == true)
-    #expect(Self.transition(strings, at: 1.1)?.from == "2:59")
-    #expect(Self.transition(strings, at: 1.1)?.countsDown == true)
+    expectEqual(Self.transition(strings, at: 0.6)?.countsDown, true)
+    expectEqual(Self.transition(strings, at: 1.1)?.from, "2:59")
+    expectEqual(Self.transition(strings, at: 1.1)?.countsDown, true)
     // A number changed earlier by a set is what the next transition starts from.
     let chain = try Self.template(
       "number: 1",
       #"[{ at: 0.2, target: "label", set: { number: 2 } }, "#
         + #"{ at: 0.5, target: "label", set: { number: 3 }, transition: {} }]"#)
-    #expect(Self.transition(chain, at: 0.6)?.from == "2")
+    expectEqual(Self.transition(chain, at: 0.6)?.from, "2")
   }
 
   @Test func kindNoneAndAnUnchangedTextPlayNothing() throws {
@@ -110,17 +118,18 @@ import Testing
     let t = try Self.template("number: 9", timeline)
     let plain = try Self.template("number: 9", #"[{ at: 0.5, target: "label", set: { number: 10 } }]"#)
     // Before and after the transition the frames are those of the plain change.
-    #expect(try Self.png(t, at: 0.4) == Self.png(plain, at: 0.4))
-    #expect(try Self.png(t, at: 1.0) == Self.png(plain, at: 1.0))
+    try expectEqual(Self.png(t, at: 0.4), Self.png(plain, at: 0.4))
+    try expectEqual(Self.png(t, at: 1.0), Self.png(plain, at: 1.0))
     // Midway the frame is neither the old text nor the new one, and it is a pure function of time.
     let mid = try Self.png(t, at: 0.7)
     let before = try Self.png(plain, at: 0.4)
     let after = try Self.png(plain, at: 1.0)
-    #expect(mid != before && mid != after)
-    #expect(try mid == Self.png(t, at: 0.7))
+    expectNotEqual(mid, before)
+    expectNotEqual(mid, after)
+    try expectEqual(mid, Self.png(t, at: 0.7))
     // A fade differs from a roll at the same progress.
     let fade = try Self.template("number: 9", timeline.replacingOccurrences(of: "roll", with: "fade"))
-    #expect(try Self.png(fade, at: 0.7) != mid)
+    try expectNotEqual(Self.png(fade, at: 0.7), mid)
   }
 
   @Test func rollingCharactersMoveVertically() throws {
@@ -139,26 +148,26 @@ import Testing
     let (top, _) = inkRows(frame)
     let (_, bottom) = inkRows(later)
     let (stillTop, stillBottom) = inkRows(still)
-    #expect(top < stillTop, "the old digit rolls up")
-    #expect(bottom > stillBottom, "the new digits come from below")
+    expectLess(top, stillTop, "the old digit rolls up")
+    expectGreater(bottom, stillBottom, "the new digits come from below")
   }
 
   // MARK: - Durations
 
   @Test func durationFormats() throws {
-    #expect(try TextNumberFormat("%m:ss").string(for: 125) == "2:05")
-    #expect(try TextNumberFormat("m:ss").string(for: 59.6) == "1:00")
-    #expect(try TextNumberFormat("%m:ss").string(for: 3725) == "62:05")
-    #expect(try TextNumberFormat("h:mm:ss").string(for: 3725) == "1:02:05")
-    #expect(try TextNumberFormat("%.1m:ss left").string(for: 65.25) == "1:05.3 left")
-    #expect(try TextNumberFormat("%m:ss").string(for: -5) == "-0:05")
-    #expect(try TextNumberFormat("%m:ss").string(for: -0.2) == "0:00")
-    #expect(try TextNumberFormat("%+6m:ss").string(for: 5) == " +0:05")
-    #expect(try TextNumberFormat("%-6m:ss|").string(for: 5) == "0:05  |")
+    try expectEqual(TextNumberFormat("%m:ss").string(for: 125), "2:05")
+    try expectEqual(TextNumberFormat("m:ss").string(for: 59.6), "1:00")
+    try expectEqual(TextNumberFormat("%m:ss").string(for: 3725), "62:05")
+    try expectEqual(TextNumberFormat("h:mm:ss").string(for: 3725), "1:02:05")
+    try expectEqual(TextNumberFormat("%.1m:ss left").string(for: 65.25), "1:05.3 left")
+    try expectEqual(TextNumberFormat("%m:ss").string(for: -5), "-0:05")
+    try expectEqual(TextNumberFormat("%m:ss").string(for: -0.2), "0:00")
+    try expectEqual(TextNumberFormat("%+6m:ss").string(for: 5), " +0:05")
+    try expectEqual(TextNumberFormat("%-6m:ss|").string(for: 5), "0:05  |")
     for bad in ["%m", "%m:s", "%h:ss", "mm:ss"] {
       #expect(throws: TextNumberFormat.Error.self, "\(bad)") { try TextNumberFormat(bad) }
     }
     let t = try Self.template(#"number: 90, format: "m:ss""#, "[]")
-    #expect(t.scene.renderTree(at: 0).layer(id: "label")?.text?.string == "1:30")
+    expectEqual(t.scene.renderTree(at: 0).layer(id: "label")?.text?.string, "1:30")
   }
 }

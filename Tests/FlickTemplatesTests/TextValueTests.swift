@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -34,14 +35,14 @@ import Testing
   // MARK: - Formats
 
   @Test func formatsShowOneNumber() throws {
-    #expect(try TextNumberFormat("%.0f").string(for: 3.49) == "3")
-    #expect(try TextNumberFormat("%.0f").string(for: 3.5) == "4")
-    #expect(try TextNumberFormat("%.1f%%").string(for: 12.345) == "12.3%")
-    #expect(try TextNumberFormat("+%d new").string(for: 2.5) == "+3 new")
-    #expect(try TextNumberFormat("%05.1f s").string(for: 3.14159) == "003.1 s")
+    try expectEqual(TextNumberFormat("%.0f").string(for: 3.49), "3")
+    try expectEqual(TextNumberFormat("%.0f").string(for: 3.5), "4")
+    try expectEqual(TextNumberFormat("%.1f%%").string(for: 12.345), "12.3%")
+    try expectEqual(TextNumberFormat("+%d new").string(for: 2.5), "+3 new")
+    try expectEqual(TextNumberFormat("%05.1f s").string(for: 3.14159), "003.1 s")
     // An overshoot just below zero rounds to 0, not -0.
-    #expect(try TextNumberFormat("%.0f").string(for: -0.3) == "0")
-    #expect(try TextNumberFormat("%d").string(for: -0.3) == "0")
+    try expectEqual(TextNumberFormat("%.0f").string(for: -0.3), "0")
+    try expectEqual(TextNumberFormat("%d").string(for: -0.3), "0")
     for bad in ["%s", "%@", "%.0f of %.0f", "count", "%", "%.99f", "%n"] {
       #expect(throws: TextNumberFormat.Error.self, "\(bad)") { try TextNumberFormat(bad) }
     }
@@ -49,8 +50,8 @@ import Testing
 
   @Test func textLayersDecodeANumberThroughTheirFormat() throws {
     let t = try Self.template(#"number: 1234.5, format: "%.1f pts""#, "[]")
-    #expect(Self.shown(t, at: 0) == "1234.5 pts")
-    #expect(Self.shown(try Self.template("number: 7", "[]"), at: 0) == "7")
+    expectEqual(Self.shown(t, at: 0), "1234.5 pts")
+    expectEqual(Self.shown(try Self.template("number: 7", "[]"), at: 0), "7")
     #expect(Self.message(#"number: 3, string: "3""#).contains("either a 'string' or a 'number'"))
     #expect(Self.message(#"string: "3", format: "%.0f""#).contains("'format' shows a 'number'"))
     #expect(Self.message(#"number: 3, format: "%s""#).contains("not a number conversion"))
@@ -61,15 +62,15 @@ import Testing
 
   @Test func setChangesTheStringAtItsTime() throws {
     let t = try Self.template(#"string: "Follow""#, #"[{ at: 0.5, target: "label", set: { string: "Following" } }]"#)
-    #expect(Self.shown(t, at: 0.49) == "Follow")
-    #expect(Self.shown(t, at: 0.5) == "Following")
-    #expect(Self.shown(t, at: 2) == "Following")
+    expectEqual(Self.shown(t, at: 0.49), "Follow")
+    expectEqual(Self.shown(t, at: 0.5), "Following")
+    expectEqual(Self.shown(t, at: 2), "Following")
     // And in an animate entry, with a delay.
     let a = try Self.template(
       #"string: "Follow""#,
       #"[{ at: 0.5, target: "label", animate: { string: { to: "Following", delay: 0.25 }, opacity: 0.5 } }]"#)
-    #expect(Self.shown(a, at: 0.7) == "Follow")
-    #expect(Self.shown(a, at: 0.75) == "Following")
+    expectEqual(Self.shown(a, at: 0.7), "Follow")
+    expectEqual(Self.shown(a, at: 0.75), "Following")
   }
 
   @Test func keyframesOfStringsChangeAtTheirKeyTimes() throws {
@@ -77,16 +78,16 @@ import Testing
       #"string: "…""#,
       #"[{ at: 1, target: "label", animate: { string: { keyframes: { values: ["3", "2", "1", "Go"], keyTimes: [0, 0.25, 0.5, 0.75] }, duration: 1 } } }]"#
     )
-    #expect(Self.shown(t, at: 0.99) == "…")
-    #expect(Self.shown(t, at: 1.0) == "3")
-    #expect(Self.shown(t, at: 1.3) == "2")
-    #expect(Self.shown(t, at: 1.6) == "1")
-    #expect(Self.shown(t, at: 1.8) == "Go")
-    #expect(Self.shown(t, at: 2.0) == "Go")
+    expectEqual(Self.shown(t, at: 0.99), "…")
+    expectEqual(Self.shown(t, at: 1.0), "3")
+    expectEqual(Self.shown(t, at: 1.3), "2")
+    expectEqual(Self.shown(t, at: 1.6), "1")
+    expectEqual(Self.shown(t, at: 1.8), "Go")
+    expectEqual(Self.shown(t, at: 2.0), "Go")
     let even = try Self.template(
       #"string: "a""#, #"[{ target: "label", animate: { string: { keyframes: ["x", "y"] } }, duration: 1 }]"#)
-    #expect(Self.shown(even, at: 0.25) == "x")
-    #expect(Self.shown(even, at: 0.75) == "y")
+    expectEqual(Self.shown(even, at: 0.25), "x")
+    expectEqual(Self.shown(even, at: 0.75), "y")
   }
 
   @Test func stringErrorsSayWhatIsExpected() {
@@ -109,10 +110,10 @@ import Testing
       #"string: "A""#,
       #"[{ repeat: 1, autoreverses: true, group: [{ at: 0.2, target: "label", set: { string: "B" } }, { at: 0.4, target: "box", animate: { opacity: 0 }, duration: 0.2 }] }]"#
     )
-    #expect(Self.shown(t, at: 0.1) == "A")
-    #expect(Self.shown(t, at: 0.5) == "B")
-    #expect(Self.shown(t, at: 0.9) == "B")  // mirror at 0.6: 0.9 shows 0.3
-    #expect(Self.shown(t, at: 1.15) == "A")  // shows 0.05
+    expectEqual(Self.shown(t, at: 0.1), "A")
+    expectEqual(Self.shown(t, at: 0.5), "B")
+    expectEqual(Self.shown(t, at: 0.9), "B")  // mirror at 0.6: 0.9 shows 0.3
+    expectEqual(Self.shown(t, at: 1.15), "A")  // shows 0.05
   }
 
   // MARK: - number animates
@@ -126,15 +127,16 @@ import Testing
     let times = (0...60).map { Double($0) / 30 }
     let samples = tracks.trace(number, layerID: "label", at: times)
     let peak = samples.map { $0.value[0] }.max() ?? 0
-    #expect(peak > 4.2 && peak < 4.5, "the spring overshoots 4 (\(peak)) but not to where %.0f shows 5")
+    expectGreater(peak, 4.2, "the spring overshoots 4 (\(peak)) but not to where %.0f shows 5")
+    expectLess(peak, 4.5, "the spring overshoots 4 (\(peak)) but not to where %.0f shows 5")
     #expect(samples.contains { $0.velocity[0] > 1 })
     var shown: [String] = []
     for (time, sample) in zip(times, samples) {
       let s = try #require(Self.shown(t, at: time))
-      #expect(s == (try TextNumberFormat("%.0f")).string(for: sample.value[0]), "at \(time)")
+      expectEqual(s, (try TextNumberFormat("%.0f")).string(for: sample.value[0]), "at \(time)")
       if shown.last != s { shown.append(s) }
     }
-    #expect(shown == ["3", "4"])
+    expectEqual(shown, ["3", "4"])
     // A bigger jump overshoots visibly, as the format rounds it.
     let big = try Self.template(
       #"number: 0, format: "%.0f""#,
@@ -151,15 +153,17 @@ import Testing
     let before = try renderer.render(t.scene.renderTree(at: 0.2))
     let early = try renderer.render(t.scene.renderTree(at: 0.55))  // 3.0x: still "3"
     let after = try renderer.render(t.scene.renderTree(at: 1.5))
-    #expect(Self.shown(t, at: 0.55) == "3")
-    #expect(before.pixels == early.pixels)
-    #expect(before.pixels != after.pixels)
+    expectEqual(Self.shown(t, at: 0.55), "3")
+    expectEqual(before.pixels, early.pixels)
+    expectNotEqual(before.pixels, after.pixels)
     // The text a number shows draws like the same string written directly.
     let written = try Self.template(#"string: "4""#, "[]")
-    #expect(try renderer.render(written.scene.renderTree(at: 0)).pixels == after.pixels)
+    try expectEqual(renderer.render(written.scene.renderTree(at: 0)).pixels, after.pixels)
     // Contents that draw the same text are equal whatever number produced it.
     let a = try #require(t.scene.renderTree(at: 0.2).layer(id: "label")?.text)
     let b = try #require(t.scene.renderTree(at: 0.55).layer(id: "label")?.text)
-    #expect(a.number != b.number && a == b && a.hashValue == b.hashValue)
+    expectNotEqual(a.number, b.number)
+    expectEqual(a, b)
+    expectEqual(a.hashValue, b.hashValue)
   }
 }

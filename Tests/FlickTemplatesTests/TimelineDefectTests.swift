@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTemplates
@@ -13,13 +14,13 @@ import Testing
   @Test func aReleaseAtTheEndOfATweenKeepsItsVelocity() throws {
     var template = try Template.load(path: FixturePaths.templates.appendingPathComponent("card-swap.json5").path)
     for a in template.scene.animations where a.propertyName == "rotation" {
-      #expect(a.duration > 0.1, "\(a.layerID).rotation from \(a.beginTime) s lasts \(a.duration) s")
+      expectGreater(a.duration, 0.1, "\(a.layerID).rotation from \(a.beginTime) s lasts \(a.duration) s")
     }
     let rotation = AnyLayerProperty.named("rotation")!
     let left = template.tracks.trace(rotation, layerID: "c1", at: [1.12], limit: .left)[0]
     let right = template.tracks.trace(rotation, layerID: "c1", at: [1.12], limit: .right)[0]
-    #expect(left.velocity[0] > 1)  // rad/s: the tween is turning the card fast when it ends
-    #expect(abs(left.velocity[0] - right.velocity[0]) <= 1e-6 * left.velocity[0])
+    expectGreater(left.velocity[0], 1)  // rad/s: the tween is turning the card fast when it ends
+    expectLessOrEqual(abs(left.velocity[0] - right.velocity[0]), 1e-6 * left.velocity[0])
     // It keeps turning after the release, and slows down.
     let later = template.tracks.trace(rotation, layerID: "c1", at: [1.2, 1.4], limit: .right)
     #expect(later[0].value[0] > right.value[0] && later[1].value[0] > later[0].value[0])
@@ -35,10 +36,10 @@ import Testing
         { after: "anim", target: "b", animate: { positionX: 300 }, duration: 0.5, curve: "linear" } ]
       """)
     let b = try #require(s.animations.first { $0.layerID == "b" })
-    #expect(b.beginTime == 1.75)
-    #expect(Self.x(s, "a", 0.75) == 100)  // still in its delay
+    expectEqual(b.beginTime, 1.75)
+    expectEqual(Self.x(s, "a", 0.75), 100)  // still in its delay
     #expect(TimelineTests.near(Self.x(s, "a", 1.25), 200))
-    #expect(Self.x(s, "a", 1.75) == 300)
+    expectEqual(Self.x(s, "a", 1.75), 300)
   }
 
   /// Defect 6: `reverse` on a stopped animator is ignored, as in UIKit and FlickMotion's Swift
@@ -54,14 +55,14 @@ import Testing
     }
     let with = try scene("{ at: 0.6, do: \"reverse\" },")
     let without = try scene("")
-    for t in [0.3, 0.55, 0.7, 0.9] { #expect(Self.x(with, "a", t) == Self.x(without, "a", t)) }
+    for t in [0.3, 0.55, 0.7, 0.9] { expectEqual(Self.x(with, "a", t), Self.x(without, "a", t)) }
     // The same calls in Swift.
     var swift = PropertyAnimator(duration: 1, timingParameters: .cubic(.linear), model: 100.0)
     let x = AnimatableProperty<Double, Double>(name: "x", threshold: 0.5, read: { $0 }, write: { $0 = $1 })
     try swift.addAnimation(x, to: 300, at: 0)
     try swift.apply(.start, at: 0)
     try swift.apply(.stop(withoutFinishing: false), at: 0.5)
-    #expect(try swift.apply(.setReversed(true), at: 0.6) != .applied)
+    try expectNotEqual(swift.apply(.setReversed(true), at: 0.6), .applied)
     try swift.apply(.finish(at: .end), at: 0.8)
     for t in [0.3, 0.55, 0.7, 0.9] { #expect(TimelineTests.near(Self.x(with, "a", t), swift.sample(at: t))) }
   }
@@ -93,8 +94,8 @@ import Testing
       #expect(TimelineTests.near(tree.layer(id: "b")!.position.x, m.b, 1e-9), "b at \(t)")
       #expect(TimelineTests.near(tree.layer(id: "c")!.position.y, m.c, 1e-9), "c at \(t)")
     }
-    #expect(Self.x(s, "b", 0.55) == 100)  // waits 0.5 × the 0.8 s left
-    #expect(Self.x(s, "b", 1.0) == 300)
+    expectEqual(Self.x(s, "b", 0.55), 100)  // waits 0.5 × the 0.8 s left
+    expectEqual(Self.x(s, "b", 1.0), 300)
   }
 
   /// Defect 7: `pausesOnCompletion` keeps the animator active at the end, so it can be reversed
@@ -118,10 +119,11 @@ import Testing
     for t in [0.5, 1.2, 1.6, 2.0, 2.4, 2.6] {
       #expect(TimelineTests.near(Self.x(s, "a", t), swift.sample(at: t)), "at \(t)")
     }
-    #expect(Self.x(s, "a", 1.2) == 300)
-    #expect(Self.x(s, "a", 2.0) < 300 && Self.x(s, "a", 2.0) > 100)
-    #expect(Self.x(s, "a", 2.6) == 100)
-    #expect(s.animations.last { $0.layerID == "b" }?.beginTime == 2.5)
+    expectEqual(Self.x(s, "a", 1.2), 300)
+    expectLess(Self.x(s, "a", 2.0), 300)
+    expectGreater(Self.x(s, "a", 2.0), 100)
+    expectEqual(Self.x(s, "a", 2.6), 100)
+    expectEqual(s.animations.last { $0.layerID == "b" }?.beginTime, 2.5)
     #expect(TimelineTests.message(timeline("")).contains("continueAnimation at 1.5 s needs an active animator"))
   }
 
@@ -165,10 +167,12 @@ import Testing
       "[{ target: 'a', animate: { positionX: { to: 300, spring: { bounciness: 8, speed: 12, stepping: 'pop', fps: 60 } } } }]",
     ] {
       let s = try TimelineTests.scene(timeline)
-      for t in [0.05, 0.2, 0.5] { #expect(TimelineTests.x(s, "a", t) == expected.value(at: t), "\(timeline) at \(t)") }
+      for t in [0.05, 0.2, 0.5] {
+        expectEqual(TimelineTests.x(s, "a", t), expected.value(at: t), "\(timeline) at \(t)")
+      }
     }
     let analytic = try TimelineTests.scene(
       "[{ target: 'a', animate: { positionX: { to: 300, spring: { bounciness: 8, speed: 12 } } } }]")
-    #expect(TimelineTests.x(analytic, "a", 0.2) != expected.value(at: 0.2))
+    expectNotEqual(TimelineTests.x(analytic, "a", 0.2), expected.value(at: 0.2))
   }
 }

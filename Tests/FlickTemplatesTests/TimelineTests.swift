@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTemplates
@@ -52,9 +53,9 @@ import Testing
         { with: "two", delay: 0.5, target: "c", animate: { positionX: 300 }, curve: "linear", duration: 1 },
       ]
       """)
-    #expect(Self.x(s, "a", 0.4) == 100)
+    expectEqual(Self.x(s, "a", 0.4), 100)
     #expect(Self.near(Self.x(s, "a", 1.0), 200))
-    #expect(Self.x(s, "b", 1.7) == 100)  // starts at 1.75
+    expectEqual(Self.x(s, "b", 1.7), 100)  // starts at 1.75
     #expect(Self.near(Self.x(s, "b", 2.25), 200))
     #expect(Self.near(Self.x(s, "c", 2.75), 200))  // starts at 2.25
     #expect(Self.near(s.duration, 3.25))
@@ -76,14 +77,16 @@ import Testing
       """)
     #expect(Self.near(Self.x(s, "a", 1.5), 150))
     #expect(Self.near(Self.opacity(s, "b", 1.25), 0.5))
-    #expect(Self.x(s, "c", 2.4) == 100)  // the step after the delay starts at 1 + 1 + 0.5
+    expectEqual(Self.x(s, "c", 2.4), 100)  // the step after the delay starts at 1 + 1 + 0.5
     #expect(Self.near(Self.x(s, "c", 3.0), 200))
     // The staggered step starts when the sequence ends (3.5): a at 3.5, b at 3.75, c at 4.
     let y = { (id: String, t: Double) in s.renderTree(at: t).layer(id: id)?.position.y ?? .nan }
-    #expect(Self.near(y("a", 4.0), 200) && Self.near(y("b", 4.25), 200) && Self.near(y("c", 4.5), 200))
+    #expect(Self.near(y("a", 4.0), 200))
+    #expect(Self.near(y("b", 4.25), 200))
+    #expect(Self.near(y("c", 4.5), 200))
     #expect(Self.near(s.duration, 5))
     // In a group, 'at' is relative to the group's start.
-    #expect(s.renderTree(at: 0.4).layer(id: "ring")?.shape?.strokeEnd == 1)
+    expectEqual(s.renderTree(at: 0.4).layer(id: "ring")?.shape?.strokeEnd, 1)
     #expect(Self.near(s.renderTree(at: 1).layer(id: "ring")?.shape?.strokeEnd ?? .nan, 0.75))
   }
 
@@ -173,7 +176,7 @@ import Testing
     for t in [0.3, 1.0, 1.7] {
       #expect(Self.near(Self.x(s, "a", t), 100 + 200 * f.progress(at: t / 2), 1e-9), "\(curve) at \(t)")
     }
-    #expect(Self.x(s, "a", 2.5) == 300)
+    expectEqual(Self.x(s, "a", 2.5), 300)
   }
 
   @Test func bezierArraysKeyframesRepeatAndAutoreverse() throws {
@@ -186,8 +189,10 @@ import Testing
       ]
       """)
     #expect(Self.near(Self.x(s, "a", 0.5), 100 + 200 * TimingFunction.default.progress(at: 0.5)))
-    #expect(Self.near(Self.x(s, "b", 0.25), 400) && Self.near(Self.x(s, "b", 0.625), 300))
-    #expect(Self.near(Self.opacity(s, "c", 0.5), 0.5) && Self.near(Self.opacity(s, "c", 1.25), 0.25))
+    #expect(Self.near(Self.x(s, "b", 0.25), 400))
+    #expect(Self.near(Self.x(s, "b", 0.625), 300))
+    #expect(Self.near(Self.opacity(s, "c", 0.5), 0.5))
+    #expect(Self.near(Self.opacity(s, "c", 1.25), 0.25))
     #expect(Self.near(Self.opacity(s, "c", 2.5), 0.5))
     #expect(Self.near(s.duration, 4))  // two there-and-back iterations
   }
@@ -205,10 +210,15 @@ import Testing
       ]
       """)
     // Before the delay: only the backwards fill (c) shows the start value.
-    #expect(Self.opacity(s, "a", 0.5) == 1 && Self.opacity(s, "b", 0.5) == 1 && Self.opacity(s, "c", 0.5) == 0.5)
-    #expect(Self.near(Self.opacity(s, "a", 1.5), 0.25) && Self.near(Self.opacity(s, "b", 1.5), 0.25))
+    expectEqual(Self.opacity(s, "a", 0.5), 1)
+    expectEqual(Self.opacity(s, "b", 0.5), 1)
+    expectEqual(Self.opacity(s, "c", 0.5), 0.5)
+    #expect(Self.near(Self.opacity(s, "a", 1.5), 0.25))
+    #expect(Self.near(Self.opacity(s, "b", 1.5), 0.25))
     // After the end: forwards (a, the default) and both (c) hold; removed (b) returns to 1.
-    #expect(Self.opacity(s, "a", 2.5) == 0 && Self.opacity(s, "b", 2.5) == 1 && Self.opacity(s, "c", 2.5) == 0)
+    expectEqual(Self.opacity(s, "a", 2.5), 0)
+    expectEqual(Self.opacity(s, "b", 2.5), 1)
+    expectEqual(Self.opacity(s, "c", 2.5), 0)
   }
 
   @Test func trackingAnimatesOnTextLayers() throws {
@@ -220,15 +230,17 @@ import Testing
       """, file: "t.json5"
     ).scene
     let mid = s.renderTree(at: 0.5).layer(id: "label")?.text?.tracking
-    #expect(mid.map { Self.near($0, 5) } == true)
+    expectEqual(mid.map { Self.near($0, 5) }, true)
   }
 
   @Test func setChangesAtOnce() throws {
     let s = try Self.scene(
       "[{ at: 1, targets: ['a', 'b'], stagger: 0.5, set: { opacity: 0.25, backgroundColor: '#FF0000' } }]")
-    #expect(Self.opacity(s, "a", 0.99) == 1 && Self.opacity(s, "a", 1) == 0.25)
-    #expect(Self.opacity(s, "b", 1.49) == 1 && Self.opacity(s, "b", 1.5) == 0.25)
-    #expect(s.renderTree(at: 2).layer(id: "b")?.backgroundColor == Color(hex: "#FF0000"))
+    expectEqual(Self.opacity(s, "a", 0.99), 1)
+    expectEqual(Self.opacity(s, "a", 1), 0.25)
+    expectEqual(Self.opacity(s, "b", 1.49), 1)
+    expectEqual(Self.opacity(s, "b", 1.5), 0.25)
+    expectEqual(s.renderTree(at: 2).layer(id: "b")?.backgroundColor, Color(hex: "#FF0000"))
   }
 
   @Test func rotationAcceptsDegrees() throws {
@@ -247,8 +259,8 @@ import Testing
     let h = 1e-6
     let before = (Self.x(s, "a", 0.1 - h) - Self.x(s, "a", 0.1 - 2 * h)) / h
     let after = (Self.x(s, "a", 0.1 + 2 * h) - Self.x(s, "a", 0.1 + h)) / h
-    #expect(before > 500)  // moving right fast
-    #expect(abs(after - before) / before < 0.001, "velocity \(before) → \(after)")
+    expectGreater(before, 500)  // moving right fast
+    expectLess(abs(after - before) / before, 0.001, "velocity \(before) → \(after)")
     #expect(
       Self.near(
         Self.x(s, "a", 0.1),
@@ -270,16 +282,17 @@ import Testing
     let h = 1e-4
     let vBefore = (Self.x(s, "a", 1.0) - Self.x(s, "a", 1.0 - h)) / h
     let vAfter = (Self.x(s, "a", 1.0 + h) - Self.x(s, "a", 1.0)) / h
-    #expect(vBefore > 100)
-    #expect(abs(vAfter - vBefore) / vBefore < 0.01, "velocity \(vBefore) → \(vAfter)")
+    expectGreater(vBefore, 100)
+    expectLess(abs(vAfter - vBefore) / vBefore, 0.01, "velocity \(vBefore) → \(vAfter)")
     // The thrown layer keeps going after release, slows down, and is pulled back inside 0…400.
     let vb = (Self.x(s, "b", 0.75 + h) - Self.x(s, "b", 0.75)) / h
-    #expect(vb > 1000)
+    expectGreater(vb, 1000)
     let end = s.renderTree(at: s.duration).layer(id: "b")?.position.x ?? .nan
-    #expect(end <= 400 && end > 250)
+    expectLessOrEqual(end, 400)
+    expectGreater(end, 250)
     var maximum = 0.0
     for i in 0...400 { maximum = max(maximum, Self.x(s, "b", 0.75 + Double(i) * 0.01)) }
-    #expect(maximum > 400)  // the rubber band overshoots the edge before returning
+    expectGreater(maximum, 400)  // the rubber band overshoots the edge before returning
   }
 
   // MARK: - Property animator
@@ -299,7 +312,7 @@ import Testing
             { at: 3, do: "finish", position: "end" },
           ] } } ]
       """)
-    #expect(Self.x(s, "a", 0.9) == 100)  // before the first event: untouched
+    expectEqual(Self.x(s, "a", 0.9), 100)  // before the first event: untouched
     #expect(Self.near(Self.x(s, "a", 1.25), 125))  // running: fraction 0.125
     #expect(Self.near(Self.x(s, "a", 1.9), 150))  // paused at fraction 0.25
     #expect(Self.near(Self.x(s, "a", 2.25), 200))  // half-way through the scrub 0.25 → 0.75
@@ -314,7 +327,7 @@ import Testing
     let p0 = 0.75 + 0.25 * bent.progress(at: 0.2)
     #expect(Self.near(Self.x(s, "a", 3.4), 100 + 200 * p0 * 0.75 / 0.8))
     #expect(Self.near(Self.x(s, "a", 3.9), 100 + 200 * p0 * 0.725 / 0.8))  // stopped: holds the current value
-    #expect(Self.x(s, "a", 4.0) == 300)  // finished at the end
+    expectEqual(Self.x(s, "a", 4.0), 300)  // finished at the end
     #expect(Self.near(s.duration, 4))
   }
 
@@ -327,7 +340,7 @@ import Testing
     let f = TimingFunction.easeInEaseOut
     #expect(Self.near(Self.opacity(s, "a", 0.25), 1 - f.progress(at: 0.25)))
     #expect(Self.near(Self.opacity(s, "a", 0.4), 1 - f.progress(at: 0.1)))
-    #expect(Self.opacity(s, "a", 0.6) == 1)
+    expectEqual(Self.opacity(s, "a", 0.6), 1)
     #expect(Self.near(s.duration, 0.5))
   }
 
@@ -340,16 +353,16 @@ import Testing
     }
     let stop = "{ at: 0, do: 'start' }, { at: 0.5, do: 'stop' }"
     #expect(Self.near(try x("[\(stop), { at: 0.6, do: 'finish', position: 'current' }]", at: 2), 200))
-    #expect(try x("[\(stop), { at: 0.6, do: 'finish', position: 'start' }]", at: 2) == 100)
-    #expect(try x("[\(stop), { at: 0.6, do: 'finish', position: 'end' }]", at: 2) == 300)
+    try expectEqual(x("[\(stop), { at: 0.6, do: 'finish', position: 'start' }]", at: 2), 100)
+    try expectEqual(x("[\(stop), { at: 0.6, do: 'finish', position: 'end' }]", at: 2), 300)
     #expect(Self.near(try x("[{ at: 0, do: 'start' }, { at: 0.25, do: 'stop', withoutFinishing: true }]", at: 2), 150))
     // A spring timing (UISpringTimingParameters(dampingRatio:)) settles within the duration and may overshoot.
     var maximum = 0.0
     for i in 0...100 {
       maximum = max(maximum, try x("[{ at: 0, do: 'start' }]", curve: "spring(dampingRatio: 0.4)", at: Double(i) / 100))
     }
-    #expect(maximum > 300)
-    #expect(try x("[{ at: 0, do: 'start' }]", curve: "spring(dampingRatio: 0.4)", at: 1.5) == 300)
+    expectGreater(maximum, 300)
+    try expectEqual(x("[{ at: 0, do: 'start' }]", curve: "spring(dampingRatio: 0.4)", at: 1.5), 300)
   }
 
   @Test func propertyAnimatorRules() {
@@ -380,6 +393,6 @@ import Testing
     let times = (0..<60).map { Double($0) / 30 }
     let forward = times.map { s.renderTree(at: $0) }
     let shuffled = times.enumerated().reversed().map { ($0.offset, s.renderTree(at: $0.element)) }
-    for (i, tree) in shuffled { #expect(tree == forward[i]) }
+    for (i, tree) in shuffled { expectEqual(tree, forward[i]) }
   }
 }

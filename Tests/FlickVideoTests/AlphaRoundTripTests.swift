@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickVideo
@@ -42,18 +43,18 @@ import Testing
     try RenderSession(scene: scene, outputs: [try OutputTarget(path: dir.path + "/" + c.output)]).run()
     let data = [UInt8](try TestSupport.decodeRGBA(dir.path + "/" + c.decoded, decoder: c.decoder))
     let width = 96
-    #expect(data.count >= width * 64 * 4)
+    expectGreaterOrEqual(data.count, width * 64 * 4)
     guard data.count >= width * 64 * 4 else { return }
     for (i, (color, alpha)) in Self.patches.enumerated() {
       let (x, y) = ((i % 3) * 32 + 16, (i / 3) * 32 + 16)
       let p = (y * width + x) * 4
       let a = Int(data[p + 3])
-      #expect(abs(a - Int((alpha * 255).rounded())) <= c.maxAlphaError, "\(c.output) patch \(i) alpha \(a)")
+      expectLessOrEqual(abs(a - Int((alpha * 255).rounded())), c.maxAlphaError, "\(c.output) patch \(i) alpha \(a)")
       guard alpha > 0 else { continue }
       let drawn = (color.red * 255, color.green * 255, color.blue * 255)
       let decoded = (Double(data[p]), Double(data[p + 1]), Double(data[p + 2]))
       let dE = ColorDifference.deltaE2000(drawn, decoded)
-      #expect(dE <= c.maxDeltaE, "\(c.output) patch \(i) drawn \(drawn) decoded \(decoded): ΔE00 \(dE)")
+      expectLessOrEqual(dE, c.maxDeltaE, "\(c.output) patch \(i) drawn \(drawn) decoded \(decoded): ΔE00 \(dE)")
     }
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -59,7 +60,7 @@ import Testing
       for p in processes { p.waitUntilExit() }
       return processes.map(\.terminationStatus)
     }
-    #expect(statuses == [0, 0, 0])
+    expectEqual(statuses, [0, 0, 0])
     let log = try Self.lines(dir)
     // Every call ends before the next one starts.
     var open: String?
@@ -81,14 +82,14 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let env = try Self.standIn(dir, pause: 0, failInstalls: 1)
     let r = try TestSupport.run("/usr/bin/env", ["bash", Self.script, "some-package"], environment: env)
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     let calls = try Self.lines(dir).filter { $0.hasPrefix("start ") }
     let lists = FileManager.default.fileExists(atPath: "/var/lib/apt/lists")
     // With package lists on the machine the first install is tried before refreshing them.
-    #expect(calls.last?.contains("install --no-install-recommends some-package") == true, "\(calls)")
+    expectEqual(calls.last?.contains("install --no-install-recommends some-package"), true, "\(calls)")
     #expect(calls.contains { $0.hasSuffix(" update") }, "\(calls)")
     #expect(calls.allSatisfy { $0.contains("-o DPkg::Lock::Timeout=") && $0.contains(" -y ") }, "\(calls)")
-    if lists { #expect(calls.count == 3, "\(calls)") }
+    if lists { expectEqual(calls.count, 3, "\(calls)") }
   }
 
   @Test func whatCannotBeInstalledIsAnErrorNamingIt() throws {
@@ -96,7 +97,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let env = try Self.standIn(dir, pause: 0, failInstalls: 99)
     let r = try TestSupport.run("/usr/bin/env", ["bash", Self.script, "no-such-package"], environment: env)
-    #expect(r.status == 3)
+    expectEqual(r.status, 3)
     #expect(r.stderr.contains("could not install no-such-package"), "\(r.stderr)")
   }
 
@@ -111,7 +112,7 @@ import Testing
     _ = try TestSupport.script(
       "[ -x '\(policy)' ] && '\(policy)'; echo $? >> '\(seen)'\nexit 0\n", named: "apt-get", in: dir)
     let r = try TestSupport.run("/usr/bin/env", ["bash", Self.script, "--no-start", "a-daemon"], environment: env)
-    #expect(r.status == 0, "\(r.stderr)")
+    expectEqual(r.status, 0, "\(r.stderr)")
     #expect(try String(contentsOfFile: seen, encoding: .utf8).split(separator: "\n").allSatisfy { $0 == "101" })
     #expect(!FileManager.default.fileExists(atPath: policy), "the policy file outlived the install")
   }

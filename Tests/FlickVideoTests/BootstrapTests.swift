@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
     env["PATH"] = dir.path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
     let script = TestSupport.root.appendingPathComponent("scripts/bootstrap").path
     let r = try TestSupport.run("/usr/bin/env", ["bash", script], environment: env)
-    #expect(r.status == 0, "bootstrap failed: \(r.stderr)")
+    expectEqual(r.status, 0, "bootstrap failed: \(r.stderr)")
     #expect(!FileManager.default.fileExists(atPath: marker), "bootstrap ran an installer")
   }
 }

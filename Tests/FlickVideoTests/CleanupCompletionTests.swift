@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -23,8 +24,8 @@ import Testing
     let cleanup = Cleanup()
     cleanup.register(temporaryFile: temporary)
     #expect(cleanup.commitLastFile(temporary, to: destination) == nil)
-    #expect(cleanup.interruptAll() == false)
-    #expect(try String(contentsOfFile: destination, encoding: .utf8) == "new")
+    expectEqual(cleanup.interruptAll(), false)
+    try expectEqual(String(contentsOfFile: destination, encoding: .utf8), "new")
     #expect(!FileManager.default.fileExists(atPath: temporary))
     // The lock was given back: another thread can take it.
     let taken = DispatchSemaphore(value: 0)
@@ -32,7 +33,7 @@ import Testing
       cleanup.locked { () -> Void in taken.signal() }
     }
     other.start()
-    #expect(taken.wait(timeout: .now() + 10) == .success)
+    expectEqual(taken.wait(timeout: .now() + 10), .success)
   }
 
   @Test func anInterruptionBeforeItRemovesTheTemporaryAndKeepsTheDestination() throws {
@@ -40,9 +41,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let cleanup = Cleanup()
     cleanup.register(temporaryFile: temporary)
-    #expect(cleanup.interruptAll() == true)
+    expectEqual(cleanup.interruptAll(), true)
     #expect(!FileManager.default.fileExists(atPath: temporary))
-    #expect(try String(contentsOfFile: destination, encoding: .utf8) == "old")
+    try expectEqual(String(contentsOfFile: destination, encoding: .utf8), "old")
   }
 
   @Test func aFailedLastCommitIsNotCompletion() throws {
@@ -53,6 +54,6 @@ import Testing
     // The destination's folder does not exist: the rename fails.
     let nowhere = folder.appendingPathComponent("missing/still.png").path
     #expect(cleanup.commitLastFile(temporary, to: nowhere) != nil)
-    #expect(cleanup.interruptAll() == true)
+    expectEqual(cleanup.interruptAll(), true)
   }
 }

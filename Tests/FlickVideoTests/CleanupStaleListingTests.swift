@@ -1,3 +1,4 @@
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -19,8 +20,8 @@ import Testing
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent(".dir.1.partial"), withIntermediateDirectories: false)
     let listed = try #require(Cleanup.hiddenNames(in: folder.path))
-    #expect(Set(listed) == Set(hidden + [".dir.1.partial"]))
-    #expect(listed.count == hidden.count + 1)
+    expectEqual(Set(listed), Set(hidden + [".dir.1.partial"]))
+    expectEqual(listed.count, hidden.count + 1)
     #expect(Cleanup.hiddenNames(in: folder.path + "/missing") == nil)
   }
 
@@ -34,10 +35,10 @@ import Testing
     try Data("x".utf8).write(to: URL(fileURLWithPath: stale))
     try Data("y".utf8).write(to: URL(fileURLWithPath: live))
     let removed = Cleanup.removeStale(in: folder.path)
-    #expect(removed == [stale])
+    expectEqual(removed, [stale])
     #expect(!FileManager.default.fileExists(atPath: stale))
     #expect(FileManager.default.fileExists(atPath: live))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 501)
+    try expectEqual(FileManager.default.contentsOfDirectory(atPath: folder.path).count, 501)
   }
 
   /// A PID no process has: the largest one this kernel allows, minus one, checked with kill(0).

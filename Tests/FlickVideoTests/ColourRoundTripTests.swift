@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickVideo
@@ -21,9 +22,9 @@ import Testing
       ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644),
     ]
     for (p, q, expected) in pairs {
-      #expect(abs(ColorDifference.deltaE2000Lab(p, q) - expected) < 0.0001, "\(p) \(q)")
+      expectLess(abs(ColorDifference.deltaE2000Lab(p, q) - expected), 0.0001, "\(p) \(q)")
     }
-    #expect(ColorDifference.deltaE2000((10, 20, 30), (10, 20, 30)) == 0)
+    expectEqual(ColorDifference.deltaE2000((10, 20, 30), (10, 20, 30)), 0)
   }
 
   @Test func mp4PatchesDecodeWithinDeltaE2() throws {
@@ -35,14 +36,14 @@ import Testing
     let width = 128
     let decoded = try TestSupport.decodeRGBA(mp4)
     let frameBytes = width * 128 * 4
-    #expect(decoded.count == frameBytes * scene.frameCount)
+    expectEqual(decoded.count, frameBytes * scene.frameCount)
     var worst = 0.0
     for (i, color) in Self.colors.enumerated() {
       let measured = Self.average(decoded, width: width, x: (i % 4) * 32 + 12, y: (i / 4) * 32 + 12, size: 8)
       let drawn = (color.red * 255, color.green * 255, color.blue * 255)
       let dE = ColorDifference.deltaE2000(drawn, measured)
       worst = max(worst, dE)
-      #expect(dE <= 2, "patch \(i) drawn \(drawn) decoded \(measured): ΔE00 \(dE)")
+      expectLessOrEqual(dE, 2, "patch \(i) drawn \(drawn) decoded \(measured): ΔE00 \(dE)")
     }
     // The same file decoded with the wrong (BT.601) matrix is visibly off: the check can fail.
     let wrong = try TestSupport.run(
@@ -52,7 +53,7 @@ import Testing
         "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1",
       ])
     let red = Self.average(wrong.stdout, width: width, x: 12, y: 12, size: 8)
-    #expect(ColorDifference.deltaE2000((255, 0, 0), red) > 2)
+    expectGreater(ColorDifference.deltaE2000((255, 0, 0), red), 2)
   }
 
   /// Mean RGB of a `size`-pixel square at (`x`, `y`) of the first RGBA frame in `data`.

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickVideo
@@ -22,10 +23,10 @@ import Testing
     if var early {
       early.outputs = session.outputs
       early.startEncoders(into: encoders, ffmpeg: try FFmpegTool.locate(for: [.mp4]))
-      #expect(encoders.unclaimedCount == 1, "the encoder started early")
+      expectEqual(encoders.unclaimedCount, 1, "the encoder started early")
     }
     try session.run(early: encoders, beforeFirstFrame: {}, progress: { _ in })
-    #expect(encoders.unclaimedCount == 0)
+    expectEqual(encoders.unclaimedCount, 0)
     return try Data(contentsOf: URL(fileURLWithPath: path))
   }
 
@@ -39,8 +40,9 @@ import Testing
     canvas.scene.animations = []
     let plain = try Self.render(session, to: f.path("plain.mp4"), early: nil)
     let early = try Self.render(session, to: f.path("early.mp4"), early: canvas)
-    #expect(!plain.isEmpty && plain == early)
-    #expect(try TestSupport.contents(f.out) == ["early.mp4", "plain.mp4"])
+    #expect(!plain.isEmpty)
+    expectEqual(plain, early)
+    try expectEqual(TestSupport.contents(f.out), ["early.mp4", "plain.mp4"])
   }
 
   /// An encoder started with other settings (another size, rate or background) is stopped, and
@@ -56,9 +58,9 @@ import Testing
     others[2].scene = TestSupport.movingScene(background: Color(red: 0.5, green: 0.25, blue: 0))
     for (i, other) in others.enumerated() {
       let bytes = try Self.render(session, to: f.path("other\(i).mp4"), early: other)
-      #expect(bytes == plain, "settings \(i)")
+      expectEqual(bytes, plain, "settings \(i)")
     }
-    #expect(try TestSupport.contents(f.out) == ["other0.mp4", "other1.mp4", "other2.mp4", "plain.mp4"])
+    try expectEqual(TestSupport.contents(f.out), ["other0.mp4", "other1.mp4", "other2.mp4", "plain.mp4"])
   }
 
   @Test func encodersNotTakenOverAreStoppedAndLeaveNothing() throws {
@@ -70,12 +72,12 @@ import Testing
       outputs: try ["keep.mp4", "b.webm", "c.gif", "d/"].map { try OutputTarget(path: f.path($0)) })
     let early = EarlyEncoders()
     session.startEncoders(into: early, ffmpeg: try FFmpegTool.locate(for: [.mp4, .webm]))
-    #expect(early.unclaimedCount == 2, "an MP4 and a WebM start early; a GIF and a PNG sequence do not")
-    #expect(try TestSupport.contents(f.out).count == 3, "two temporary files beside keep.mp4")
+    expectEqual(early.unclaimedCount, 2, "an MP4 and a WebM start early; a GIF and a PNG sequence do not")
+    try expectEqual(TestSupport.contents(f.out).count, 3, "two temporary files beside keep.mp4")
     early.abortUnclaimed()
-    #expect(early.unclaimedCount == 0)
+    expectEqual(early.unclaimedCount, 0)
     try f.expectKept("keep.mp4")
-    #expect(try TestSupport.contents(f.out) == ["keep.mp4"])
+    try expectEqual(TestSupport.contents(f.out), ["keep.mp4"])
   }
 
   /// Nothing starts for an output that could not be written (a symbolic link) or a frame over
@@ -90,12 +92,12 @@ import Testing
     let early = EarlyEncoders()
     defer { early.abortUnclaimed() }
     session.startEncoders(into: early, ffmpeg: ffmpeg)
-    #expect(early.unclaimedCount == 0, "through a link")
+    expectEqual(early.unclaimedCount, 0, "through a link")
     session.outputs = [try OutputTarget(path: f.path("a.mp4"))]
     session.limits.maximumPixels = 10
     session.startEncoders(into: early, ffmpeg: ffmpeg)
-    #expect(early.unclaimedCount == 0, "over the pixel cap")
-    #expect(try TestSupport.contents(f.out) == ["linked.mp4"])
+    expectEqual(early.unclaimedCount, 0, "over the pixel cap")
+    try expectEqual(TestSupport.contents(f.out), ["linked.mp4"])
   }
 
   /// `flick render`: a template whose canvas is valid but whose layers are not starts ffmpeg
@@ -125,17 +127,18 @@ import Testing
       let extra = name == "frames.json5" ? ["--frames", "5..50"] : []
       let r = try TestSupport.run(
         TestSupport.flick, ["render", template, "-o", f.path("keep.mp4"), "-q"] + extra, environment: env)
-      #expect(r.status == 2, "\(name): \(r.stderr)")
+      expectEqual(r.status, 2, "\(name): \(r.stderr)")
       #expect(r.stderr.contains("encoders started early: 1"), "\(name): ffmpeg started early: \(r.stderr)")
       // Never "survived"; when it got as far as logging, that process is gone.
       let calls = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
       #expect(calls.count <= 1 && calls.allSatisfy { $0.hasPrefix("started ") }, "\(name): \(calls)")
       if let pid = calls.first.flatMap({ Int32($0.split(separator: " ").last ?? "") }) {
-        #expect(kill(pid, 0) == -1 && errno == ESRCH, "\(name): ffmpeg \(pid) was killed and reaped")
+        expectEqual(kill(pid, 0), -1, "\(name): ffmpeg \(pid) was killed and reaped")
+        expectEqual(errno, ESRCH, "\(name): ffmpeg \(pid) was killed and reaped")
       }
       try? FileManager.default.removeItem(atPath: log)
       try f.expectKept("keep.mp4")
-      #expect(try TestSupport.contents(f.out) == ["keep.mp4"], "\(name): no temporary file is left")
+      try expectEqual(TestSupport.contents(f.out), ["keep.mp4"], "\(name): no temporary file is left")
     }
   }
 }

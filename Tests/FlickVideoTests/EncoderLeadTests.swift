@@ -1,6 +1,7 @@
 import FlickMotion
 import FlickScene
 @testable import FlickVideo
+import FlickExpectations
 import Testing
 
 /// A render piped to ffmpeg lets its workers draw a few frames further ahead (within a byte
@@ -15,27 +16,27 @@ import Testing
 
   @Test func theLeadFitsItsBudget() throws {
     // An MP4 alone: frames wait as yuv420p planes (1.5 bytes a pixel).
-    #expect(try Self.session(width: 960, height: 540).encoderLead == 32)
-    #expect(try Self.session(width: 1920, height: 1080).encoderLead == 21)
-    #expect(try Self.session(width: 3840, height: 2160).encoderLead == 5)
+    try expectEqual(Self.session(width: 960, height: 540).encoderLead, 32)
+    try expectEqual(Self.session(width: 1920, height: 1080).encoderLead, 21)
+    try expectEqual(Self.session(width: 3840, height: 2160).encoderLead, 5)
     // Frames that keep their pixels (and a straight-alpha copy): 8 bytes a pixel, 9.5 with planes.
-    #expect(try Self.session(width: 1920, height: 1080, output: "x.webm").encoderLead == 4)
-    #expect(try Self.session(width: 960, height: 540, output: "x.mov").encoderLead == 16)
-    #expect(try Self.session(width: 961, height: 541).encoderLead == 13, "odd sides: ffmpeg converts the pixels")
+    try expectEqual(Self.session(width: 1920, height: 1080, output: "x.webm").encoderLead, 4)
+    try expectEqual(Self.session(width: 960, height: 540, output: "x.mov").encoderLead, 16)
+    try expectEqual(Self.session(width: 961, height: 541).encoderLead, 13, "odd sides: ffmpeg converts the pixels")
     for size in [(960.0, 540.0), (1920, 1080), (1280, 720), (3840, 2160), (961, 541)] {
       let session = try Self.session(width: size.0, height: size.1)
       let frame = MemoryEstimate.bytesPerFrameInFlight(width: session.width, height: session.height, outputs: [.mp4])
-      #expect(session.encoderLead * frame <= RenderSession.encoderLeadBytes)
-      #expect(session.encoderLead <= RenderSession.maximumEncoderLead)
+      expectLessOrEqual(session.encoderLead * frame, RenderSession.encoderLeadBytes)
+      expectLessOrEqual(session.encoderLead, RenderSession.maximumEncoderLead)
     }
   }
 
   @Test func onlyAnEncoderGetsALead() throws {
-    #expect(try Self.session(width: 960, height: 540, output: "frames/").encoderLead == 0)
-    #expect(try Self.session(width: 960, height: 540, output: "x.bgra").encoderLead == 0)
+    try expectEqual(Self.session(width: 960, height: 540, output: "frames/").encoderLead, 0)
+    try expectEqual(Self.session(width: 960, height: 540, output: "x.bgra").encoderLead, 0)
     // A GIF's frames are spooled until its palette is known: nothing reads them during the render.
-    #expect(try Self.session(width: 960, height: 540, output: "x.gif").encoderLead == 0)
-    #expect(try Self.session(width: 960, height: 540, output: "x.apng").encoderLead > 0)
+    try expectEqual(Self.session(width: 960, height: 540, output: "x.gif").encoderLead, 0)
+    try expectGreater(Self.session(width: 960, height: 540, output: "x.apng").encoderLead, 0)
   }
 
   @Test func theEstimateCountsTheLead() throws {
@@ -43,24 +44,26 @@ import Testing
     let frame = MemoryEstimate.bytesPerFrameInFlight(width: 960, height: 540, outputs: [.mp4])
     let with = session.memoryEstimate(jobs: 2)
     let without = session.memoryEstimate(jobs: 2, lead: 0)
-    #expect(frame == 960 * 540 * 3 / 2, "planes alone")
-    #expect(with.total - without.total == 32 * frame)
-    #expect(with.bytes[.frames]! - without.bytes[.frames]! == 32 * frame)
+    expectEqual(frame, 960 * 540 * 3 / 2, "planes alone")
+    expectEqual(with.total - without.total, 32 * frame)
+    expectEqual(with.bytes[.frames]! - without.bytes[.frames]!, 32 * frame)
     let fitted = try #require(session.fittedPipeline)
-    #expect(fitted.jobs == 2 && fitted.framesInFlight == session.pipeline.framesInFlight + 32)
+    expectEqual(fitted.jobs, 2)
+    expectEqual(fitted.framesInFlight, session.pipeline.framesInFlight + 32)
   }
 
   @Test func aTightCapDropsTheLeadBeforeAWorker() throws {
     var session = try Self.session(width: 960, height: 540, jobs: 4)
     session.limits.maximumMemory = session.memoryEstimate(jobs: 4, lead: 0).total
     let fitted = try #require(session.fittedPipeline)
-    #expect(fitted.jobs == 4 && fitted.framesInFlight == session.pipeline.framesInFlight)
+    expectEqual(fitted.jobs, 4)
+    expectEqual(fitted.framesInFlight, session.pipeline.framesInFlight)
     // One byte less: three workers, with the lead again when it fits beside them.
     session.limits.maximumMemory -= 1
     let fewer = try #require(session.fittedPipeline)
-    #expect(fewer.jobs == 3)
+    expectEqual(fewer.jobs, 3)
     let lead = fewer.framesInFlight - (session.pipeline.framesInFlight - 1)
-    #expect(session.memoryEstimate(jobs: 3, lead: lead).total <= session.limits.maximumMemory)
+    expectLessOrEqual(session.memoryEstimate(jobs: 3, lead: lead).total, session.limits.maximumMemory)
     #expect(lead == 0 || lead == session.encoderLead)
   }
 }

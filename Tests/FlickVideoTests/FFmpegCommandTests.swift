@@ -1,4 +1,5 @@
 @testable import FlickVideo
+import FlickExpectations
 import Testing
 
 @Suite struct FFmpegCommandTests {
@@ -16,15 +17,15 @@ import Testing
     let command = try FFmpegCommand(format: .mp4, width: 64, height: 48, fps: 30, options: .init(), output: "out")
     let args = command.arguments
     #expect(command.readsYUV420)
-    #expect(args.firstIndex(of: "-pix_fmt").map { args[$0 + 1] } == "yuv420p")
-    #expect(args.firstIndex(of: "-vf").map { args[$0 + 1] } == FFmpegCommand.colourParameters)
+    expectEqual(args.firstIndex(of: "-pix_fmt").map { args[$0 + 1] }, "yuv420p")
+    expectEqual(args.firstIndex(of: "-vf").map { args[$0 + 1] }, FFmpegCommand.colourParameters)
     for (flag, value) in [
       ("-color_primaries", "bt709"), ("-color_trc", "bt709"), ("-colorspace", "bt709"), ("-pix_fmt", "yuv420p"),
       ("-crf", "18"), ("-movflags", "+faststart"), ("-c:v", "libx264"), ("-preset", "veryfast"),
     ] {
-      #expect(args.lastIndex(of: flag).map { args[$0 + 1] } == value, "\(flag)")
+      expectEqual(args.lastIndex(of: flag).map { args[$0 + 1] }, value, "\(flag)")
     }
-    #expect(args.last == "out")
+    expectEqual(args.last, "out")
   }
 
   @Test func oddSizesAreRefusedForMP4WithTheSizeToUse() {
@@ -42,8 +43,9 @@ import Testing
     let vf = try #require(args.firstIndex(of: "-vf").map { args[$0 + 1] })
     #expect(vf.hasPrefix("pad=642:362:0:0:color=0x0f172a,"))
     // Padded frames are converted by ffmpeg, from BGRA.
-    #expect(vf.contains("out_color_matrix=bt709") && vf.contains("out_range=tv"))
-    #expect(args.firstIndex(of: "-pix_fmt").map { args[$0 + 1] } == "bgra")
+    #expect(vf.contains("out_color_matrix=bt709"))
+    #expect(vf.contains("out_range=tv"))
+    expectEqual(args.firstIndex(of: "-pix_fmt").map { args[$0 + 1] }, "bgra")
   }
 
   @Test func outOfRangeOptionsAreRefused() {
@@ -58,18 +60,18 @@ import Testing
   }
 
   @Test func gifRatesAndLoops() throws {
-    #expect(FrameSchedule.gifFPS(renderFPS: 60, requested: nil) == 50)
-    #expect(FrameSchedule.gifFPS(renderFPS: 30, requested: nil) == 30)
-    #expect(FrameSchedule.gifFPS(renderFPS: 60, requested: 20) == 20)
+    expectEqual(FrameSchedule.gifFPS(renderFPS: 60, requested: nil), 50)
+    expectEqual(FrameSchedule.gifFPS(renderFPS: 30, requested: nil), 30)
+    expectEqual(FrameSchedule.gifFPS(renderFPS: 60, requested: 20), 20)
     #expect([50, 25, 20, 10, 5, 4, 2, 1].allSatisfy(FrameSchedule.isExactGIFRate))
     #expect(![60, 30, 24, 15, 12].contains(where: FrameSchedule.isExactGIFRate))
-    #expect(FFmpegCommand.gifLoop(plays: 0) == 0)
-    #expect(FFmpegCommand.gifLoop(plays: 1) == -1)
-    #expect(FFmpegCommand.gifLoop(plays: 3) == 2)
+    expectEqual(FFmpegCommand.gifLoop(plays: 0), 0)
+    expectEqual(FFmpegCommand.gifLoop(plays: 1), -1)
+    expectEqual(FFmpegCommand.gifLoop(plays: 3), 2)
     let args = try command(.gif, fps: 50, options: EncodingOptions(dither: .none, plays: 2, gifWidth: 32))
     let graph = try #require(args.firstIndex(of: "-filter_complex").map { args[$0 + 1] })
-    #expect(graph == "[0:v]scale=32:-1:flags=lanczos[f];[f][1:v]paletteuse=dither=none:diff_mode=rectangle")
-    #expect(args.firstIndex(of: "-loop").map { args[$0 + 1] } == "1")
+    expectEqual(graph, "[0:v]scale=32:-1:flags=lanczos[f];[f][1:v]paletteuse=dither=none:diff_mode=rectangle")
+    expectEqual(args.firstIndex(of: "-loop").map { args[$0 + 1] }, "1")
   }
 
   /// A GIF whose frames reach palettegen as rendered gets Flick's palette, written raw, and one
@@ -78,15 +80,19 @@ import Testing
     let c = try FFmpegCommand(
       format: .gif, width: 64, height: 48, fps: 30, options: EncodingOptions(), output: "/o/a.gif",
       palette: "/o/.a.gif.palette")
-    #expect(c.computesPalette && c.palettePass == nil && c.palettePath == "/o/.a.gif.palette.bgra")
+    #expect(c.computesPalette)
+    #expect(c.palettePass == nil)
+    expectEqual(c.palettePath, "/o/.a.gif.palette.bgra")
     let input = ["-f", "rawvideo", "-pix_fmt", "bgra", "-s", "16x16", "-i", "/o/.a.gif.palette.bgra"]
     #expect(c.arguments.indices.contains { Array(c.arguments.dropFirst($0).prefix(input.count)) == input })
     var options = EncodingOptions()
     options.gifPalette = .ffmpeg
     let f = try FFmpegCommand(
       format: .gif, width: 64, height: 48, fps: 30, options: options, output: "/o/a.gif", palette: "/o/.a.gif.palette")
-    #expect(!f.computesPalette && f.palettePath == "/o/.a.gif.palette.png" && f.palettePass?.last == f.palettePath)
-    #expect(f.arguments.firstIndex(of: "/o/.a.gif.palette.png").map { f.arguments[$0 - 1] } == "-i")
+    #expect(!f.computesPalette)
+    expectEqual(f.palettePath, "/o/.a.gif.palette.png")
+    expectEqual(f.palettePass?.last, f.palettePath)
+    expectEqual(f.arguments.firstIndex(of: "/o/.a.gif.palette.png").map { f.arguments[$0 - 1] }, "-i")
   }
 
   /// No GIF command resamples: the frames arrive at the GIF's rate (``FrameSchedule`` chose
@@ -98,7 +104,7 @@ import Testing
       let c = try FFmpegCommand(format: .gif, width: 64, height: 48, fps: 50, options: options, output: "/o/a.gif")
       #expect(c.splittableEncodingPass != nil)
       for pass in [c.arguments, c.palettePass ?? []] where !pass.isEmpty {
-        #expect(pass.firstIndex(of: "-framerate").map { pass[$0 + 1] } == "50")
+        expectEqual(pass.firstIndex(of: "-framerate").map { pass[$0 + 1] }, "50")
         #expect(!pass.contains { $0.contains("fps=") })
       }
     }
@@ -113,14 +119,18 @@ import Testing
       palette: "/o/.a.gif.palette")
     #expect(!c.computesPalette)
     let first = try #require(c.palettePass)
-    #expect(first.firstIndex(of: "-vf").map { first[$0 + 1] } == "scale=32:-1:flags=lanczos,palettegen=stats_mode=diff")
-    #expect(first.last == "/o/.a.gif.palette.png" && first.contains("pipe:0"))
-    #expect(c.arguments.contains("pipe:0") && c.arguments.last == "/o/a.gif")
-    #expect(c.arguments.firstIndex(of: "/o/.a.gif.palette.png").map { c.arguments[$0 - 1] } == "-i")
+    expectEqual(
+      first.firstIndex(of: "-vf").map { first[$0 + 1] }, "scale=32:-1:flags=lanczos,palettegen=stats_mode=diff")
+    expectEqual(first.last, "/o/.a.gif.palette.png")
+    #expect(first.contains("pipe:0"))
+    #expect(c.arguments.contains("pipe:0"))
+    expectEqual(c.arguments.last, "/o/a.gif")
+    expectEqual(c.arguments.firstIndex(of: "/o/.a.gif.palette.png").map { c.arguments[$0 - 1] }, "-i")
     #expect(!(first + c.arguments).contains { $0.contains("split") })
     let mp4 = try FFmpegCommand(
       format: .mp4, width: 64, height: 48, fps: 60, options: EncodingOptions(), output: "/o/a.mp4")
-    #expect(mp4.palettePass == nil && mp4.palettePath == nil)
+    #expect(mp4.palettePass == nil)
+    #expect(mp4.palettePath == nil)
   }
 
   @Test func alphaFormatsKeepAlpha() throws {
@@ -128,7 +138,7 @@ import Testing
     #expect(try command(.mov).contains("yuva444p10le"))
     #expect(try command(.apng).contains("rgba"))
     #expect(try command(.webp).contains("yuva420p"))
-    #expect(OutputFormat.allCases.filter(\.hasAlpha) == [.gif, .webm, .mov, .apng, .webp, .png])
-    #expect(OutputFormat.allCases.filter(\.usesFFmpeg) == [.mp4, .gif, .webm, .mov, .apng, .webp])
+    expectEqual(OutputFormat.allCases.filter(\.hasAlpha), [.gif, .webm, .mov, .apng, .webp, .png])
+    expectEqual(OutputFormat.allCases.filter(\.usesFFmpeg), [.mp4, .gif, .webm, .mov, .apng, .webp])
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickScene
 import FlickVideo
 import Foundation
@@ -65,7 +66,7 @@ import Testing
     }
     func expectKept(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
       let data = try Data(contentsOf: URL(fileURLWithPath: path(name)))
-      #expect(data == Data("previous".utf8), "\(name) was changed", sourceLocation: sourceLocation)
+      expectEqual(data, Data("previous".utf8), "\(name) was changed", sourceLocation: sourceLocation)
     }
     func cleanup() { try? FileManager.default.removeItem(at: dir) }
   }
@@ -91,11 +92,13 @@ import Testing
         Issue.record("unexpected \(error)")
         return
       }
-      #expect(output == f.path("keep.mp4") && status == 1 && stderr.contains("out of cheese"))
+      expectEqual(output, f.path("keep.mp4"))
+      expectEqual(status, 1)
+      #expect(stderr.contains("out of cheese"))
       #expect(error.description.contains("out of cheese"))
     }
     try f.expectKept("keep.mp4")
-    #expect(try TestSupport.contents(f.out) == ["keep.mp4"])
+    try expectEqual(TestSupport.contents(f.out), ["keep.mp4"])
   }
 
   @Test func anEncoderKilledMidStreamLeavesNothingBehind() throws {
@@ -112,7 +115,7 @@ import Testing
         Issue.record("unexpected \(error)")
         return
       }
-      #expect(signal == 9)
+      expectEqual(signal, 9)
     }
     #expect(try TestSupport.contents(f.out).isEmpty)
   }
@@ -130,7 +133,7 @@ import Testing
       ffmpeg: FFmpegTool(path: script, version: "5.1"))
     #expect(throws: VideoError.self) { try session.run() }
     try f.expectKept("bad.mp4")
-    #expect(try TestSupport.contents(f.out) == ["bad.mp4"], "the good outputs are not committed either")
+    try expectEqual(TestSupport.contents(f.out), ["bad.mp4"], "the good outputs are not committed either")
   }
 
   /// The palette pass succeeds and the encoding pass fails: nothing is committed, and neither
@@ -151,7 +154,7 @@ import Testing
       #expect(error.description.contains("second pass failed"))
     }
     try f.expectKept("keep.gif")
-    #expect(try TestSupport.contents(f.out) == ["keep.gif"])
+    try expectEqual(TestSupport.contents(f.out), ["keep.gif"])
   }
 
   // MARK: - Command line
@@ -177,17 +180,19 @@ import Testing
     let env = TestSupport.environment(path: f.bin.path + ":/usr/bin:/bin")
     let failed = try TestSupport.run(
       TestSupport.flick, ["render", template, "-o", f.path("keep.mp4"), "-q"], environment: env)
-    #expect(failed.status == 3)
-    #expect(failed.stderr.contains("ffmpeg failed writing") && failed.stderr.contains("out of cheese"))
+    expectEqual(failed.status, 3)
+    #expect(failed.stderr.contains("ffmpeg failed writing"))
+    #expect(failed.stderr.contains("out of cheese"))
     try f.expectKept("keep.mp4")
-    #expect(try TestSupport.contents(f.out) == ["keep.mp4"])
+    try expectEqual(TestSupport.contents(f.out), ["keep.mp4"])
 
     _ = try Self.fakeFFmpeg(Self.dieMidStream, in: f.bin)
     let killed = try TestSupport.run(
       TestSupport.flick, ["render", template, "-o", f.path("keep.mp4"), "-q"], environment: env)
-    #expect(killed.status == 3 && killed.stderr.contains("killed by signal 9"))
+    expectEqual(killed.status, 3)
+    #expect(killed.stderr.contains("killed by signal 9"))
     try f.expectKept("keep.mp4")
-    #expect(try TestSupport.contents(f.out) == ["keep.mp4"])
+    try expectEqual(TestSupport.contents(f.out), ["keep.mp4"])
   }
 
   @Test func missingOrOldFFmpegSaysHowToInstall() throws {
@@ -197,11 +202,14 @@ import Testing
     let onlyBin = TestSupport.environment(path: f.bin.path)
     let render = ["render", template, "-o", f.path("a.mp4")]
     let missing = try TestSupport.run(TestSupport.flick, render, environment: onlyBin)
-    #expect(missing.status == 3)
-    #expect(missing.stderr.contains("ffmpeg was not found") && missing.stderr.contains("apt-get install ffmpeg"))
+    expectEqual(missing.status, 3)
+    #expect(missing.stderr.contains("ffmpeg was not found"))
+    #expect(missing.stderr.contains("apt-get install ffmpeg"))
     _ = try Self.fakeFFmpeg("exit 0", version: "3.4.8", in: f.bin)
     let old = try TestSupport.run(TestSupport.flick, render, environment: onlyBin)
-    #expect(old.status == 3 && old.stderr.contains("ffmpeg 3.4.8 is too old") && old.stderr.contains("install"))
+    expectEqual(old.status, 3)
+    #expect(old.stderr.contains("ffmpeg 3.4.8 is too old"))
+    #expect(old.stderr.contains("install"))
     #expect(try TestSupport.contents(f.out).isEmpty)
   }
 
@@ -223,10 +231,10 @@ import Testing
     let env = TestSupport.environment(path: f.bin.path + ":/usr/bin:/bin")
     let ok = try TestSupport.run(
       TestSupport.flick, ["render", template, "-o", f.path("a.mp4"), "-o", f.path("a.gif"), "-q"], environment: env)
-    #expect(ok.status == 0, "\(ok.stderr)")
+    expectEqual(ok.status, 0, "\(ok.stderr)")
     let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
     // The GIF's palette is Flick's: its one ffmpeg is the encoding pass.
-    #expect(calls.count == 2, "one MP4 encoder and the GIF's encoding pass: \(calls)")
+    expectEqual(calls.count, 2, "one MP4 encoder and the GIF's encoding pass: \(calls)")
     #expect(calls.filter { $0.contains("paletteuse") }.count == 1 && !calls.contains { $0.contains("palettegen") })
     #expect(!calls.contains { $0.contains("-encoders") || $0.contains("-version") }, "\(calls)")
 
@@ -242,11 +250,11 @@ import Testing
       """, named: "ffmpeg", in: f.bin)
     let missing = try TestSupport.run(
       TestSupport.flick, ["render", template, "-o", f.path("b.mp4"), "-q"], environment: env)
-    #expect(missing.status == 3, "\(missing.stderr)")
+    expectEqual(missing.status, 3, "\(missing.stderr)")
     #expect(missing.stderr.contains("libx264"), "\(missing.stderr)")
     #expect(
       !missing.stderr.contains("Unknown encoder"), "the check's message replaces the encoder's: \(missing.stderr)")
-    #expect(try TestSupport.contents(f.out) == ["a.gif", "a.mp4"])
+    try expectEqual(TestSupport.contents(f.out), ["a.gif", "a.mp4"])
 
     // Not an ffmpeg at all: it reads the frames and exits 0 without writing anything.
     let cat = try TestSupport.script("exec cat > /dev/null\n", named: "ffmpeg", in: f.bin)
@@ -254,10 +262,11 @@ import Testing
       let notFFmpeg = try TestSupport.run(
         TestSupport.flick, ["render", template, "-o", f.path(name), "-q"],
         environment: env.merging(["FLICK_FFMPEG": cat]) { $1 })
-      #expect(notFFmpeg.status == 3 && notFFmpeg.stderr.contains("does not answer as ffmpeg"), "\(notFFmpeg.stderr)")
+      expectEqual(notFFmpeg.status, 3, "\(notFFmpeg.stderr)")
+      #expect(notFFmpeg.stderr.contains("does not answer as ffmpeg"), "\(notFFmpeg.stderr)")
       #expect(!notFFmpeg.stderr.contains("No such file"), "\(notFFmpeg.stderr)")
     }
-    #expect(try TestSupport.contents(f.out) == ["a.gif", "a.mp4"])
+    try expectEqual(TestSupport.contents(f.out), ["a.gif", "a.mp4"])
   }
 
   @Test func invalidRequestsExitWith2BeforeRendering() throws {
@@ -266,9 +275,11 @@ import Testing
     let odd = try Self.writeTemplate(
       Self.template.replacingOccurrences(of: "width: 64", with: "width: 65"), in: f, named: "odd.json5")
     let r = try TestSupport.run(TestSupport.flick, ["render", odd, "-o", f.path("a.mp4")])
-    #expect(r.status == 2 && r.stderr.contains("--size 66x48") && r.stderr.contains("--pad"))
+    expectEqual(r.status, 2)
+    #expect(r.stderr.contains("--size 66x48"))
+    #expect(r.stderr.contains("--pad"))
     let padded = try TestSupport.run(TestSupport.flick, ["render", odd, "-o", f.path("a.mp4"), "--pad", "-q"])
-    #expect(padded.status == 0, "\(padded.stderr)")
+    expectEqual(padded.status, 0, "\(padded.stderr)")
     let info = try TestSupport.probe(f.path("a.mp4"), "stream=width,height")
     #expect(info["width"] == "66" && info["height"] == "48")
     let template = try Self.writeTemplate(in: f)
@@ -276,15 +287,16 @@ import Testing
       ["--frames", "5..10"], ["--size", "100x100"], ["--format", "avi"], ["--crf", "99"], ["--jobs", "0"],
     ] {
       let bad = try TestSupport.run(TestSupport.flick, ["render", template, "-o", f.path("b.mp4")] + args)
-      #expect(bad.status == 2, "\(args): \(bad.stderr)")
+      expectEqual(bad.status, 2, "\(args): \(bad.stderr)")
     }
     // One destination twice: both encoders would write the same temporary file.
     for pair in [["b.gif", "b.gif"], ["seq/", "seq/%04d.png"], ["c.mp4", "./c.mp4"]] {
       let twice = try TestSupport.run(
         TestSupport.flick, ["render", template, "-o", f.path(pair[0]), "-o", f.path(pair[1])])
-      #expect(twice.status == 2 && twice.stderr.contains("is given twice as an output"), "\(pair): \(twice.stderr)")
+      expectEqual(twice.status, 2, "\(pair): \(twice.stderr)")
+      #expect(twice.stderr.contains("is given twice as an output"), "\(pair): \(twice.stderr)")
     }
-    #expect(try TestSupport.contents(f.out) == ["a.mp4"])
+    try expectEqual(TestSupport.contents(f.out), ["a.mp4"])
   }
 
   @Test(arguments: [SIGINT, SIGTERM]) func interruptionRemovesTemporaryFilesAndExits130(_ signal: Int32) throws {
@@ -299,9 +311,9 @@ import Testing
     kill(p.processIdentifier, signal)
     let rest = err.readDataToEndOfFile()
     p.waitUntilExit()
-    #expect(p.terminationStatus == 130)
+    expectEqual(p.terminationStatus, 130)
     #expect(String(decoding: rest, as: UTF8.self).contains("interrupted"))
     try f.expectKept("keep.mp4")
-    #expect(try TestSupport.contents(f.out) == ["keep.mp4"])
+    try expectEqual(TestSupport.contents(f.out), ["keep.mp4"])
   }
 }

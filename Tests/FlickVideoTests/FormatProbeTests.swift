@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -16,8 +17,10 @@ import Testing
     let summary = try RenderSession(
       scene: TestSupport.movingScene(), outputs: try names.map { try OutputTarget(path: path($0)) }
     ).run()
-    #expect(summary.frames == 10 && summary.width == 64 && summary.height == 48)
-    #expect(summary.outputs.map(\.path) == names.map(path))
+    expectEqual(summary.frames, 10)
+    expectEqual(summary.width, 64)
+    expectEqual(summary.height, 48)
+    expectEqual(summary.outputs.map(\.path), names.map(path))
     #expect(summary.outputs.allSatisfy { $0.bytes > 0 && $0.duration == 1 })
 
     let common =
@@ -26,18 +29,18 @@ import Testing
     let mp4 = try TestSupport.probe(path("a.mp4"), common)
     #expect(mp4["codec_name"] == "h264" && mp4["profile"] == "High" && mp4["pix_fmt"] == "yuv420p")
     #expect(mp4["width"] == "64" && mp4["height"] == "48" && mp4["nb_read_frames"] == "10")
-    #expect(mp4["duration"] == "1.000000")
+    expectEqual(mp4["duration"], "1.000000")
     Self.expectBT709(mp4, "mp4")
     let mp4Bytes = try Data(contentsOf: URL(fileURLWithPath: path("a.mp4")))
     let moov = try #require(mp4Bytes.range(of: Data("moov".utf8)))
     let mdat = try #require(mp4Bytes.range(of: Data("mdat".utf8)))
-    #expect(moov.lowerBound < mdat.lowerBound, "+faststart puts the index first")
+    expectLess(moov.lowerBound, mdat.lowerBound, "+faststart puts the index first")
 
     let gif = try TestSupport.probe(path("a.gif"), common)
     #expect(gif["codec_name"] == "gif" && gif["nb_read_frames"] == "10" && gif["width"] == "64")
-    #expect(gif["duration"] == "1.000000")
-    #expect(try Self.gifDelays(path("a.gif")) == Array(repeating: 10, count: 10))
-    #expect(try Self.gifLoopCount(path("a.gif")) == 0)
+    expectEqual(gif["duration"], "1.000000")
+    try expectEqual(Self.gifDelays(path("a.gif")), Array(repeating: 10, count: 10))
+    try expectEqual(Self.gifLoopCount(path("a.gif")), 0)
 
     // ffprobe's built-in VP9 decoder ignores the alpha side channel; alpha_mode=1 says it is
     // there (AlphaRoundTripTests decodes it with libvpx).
@@ -53,13 +56,16 @@ import Testing
 
     let apng = try TestSupport.probe(path("a.apng"), common)
     #expect(apng["codec_name"] == "apng" && apng["pix_fmt"] == "rgba" && apng["nb_read_frames"] == "10")
-    #expect(try Self.apngPlays(path("a.apng")) == 0)
+    try expectEqual(Self.apngPlays(path("a.apng")), 0)
 
     let webp = try Self.webpAnimation(path("a.webp"))
-    #expect(webp.frames == 10 && webp.loops == 0 && webp.width == 64 && webp.height == 48)
+    expectEqual(webp.frames, 10)
+    expectEqual(webp.loops, 0)
+    expectEqual(webp.width, 64)
+    expectEqual(webp.height, 48)
 
     let frames = try FileManager.default.contentsOfDirectory(atPath: path("frames")).sorted()
-    #expect(frames == [PNGSequenceWriter.markerName] + (0..<10).map { String(format: "%04d.png", $0) })
+    expectEqual(frames, [PNGSequenceWriter.markerName] + (0..<10).map { String(format: "%04d.png", $0) })
     let png = try TestSupport.probe(path("frames/0003.png"), "stream=codec_name,pix_fmt,width,height")
     // Cairo stores opaque frames as RGB and frames with any transparency as RGBA.
     #expect(png["codec_name"] == "png" && png["pix_fmt"] == "rgb24" && png["width"] == "64")
@@ -77,11 +83,11 @@ import Testing
       outputs: try ["a.gif", "a.mp4"].map { try OutputTarget(path: dir.appendingPathComponent($0).path) }
     ).run { reports.append($0) }
     #expect(reports.allSatisfy { $0.totalFrames == 10 })
-    #expect(reports.filter { $0.stage == .render }.map(\.framesDone) == Array(0...10))
+    expectEqual(reports.filter { $0.stage == .render }.map(\.framesDone), Array(0...10))
     #expect(!reports.contains { $0.stage == .secondPass })
-    #expect(reports.last?.stage == .done)
-    #expect(try TestSupport.contents(dir) == ["a.gif", "a.mp4"])
-    #expect(try Self.gifDelays(dir.appendingPathComponent("a.gif").path).count == 10)
+    expectEqual(reports.last?.stage, .done)
+    try expectEqual(TestSupport.contents(dir), ["a.gif", "a.mp4"])
+    try expectEqual(Self.gifDelays(dir.appendingPathComponent("a.gif").path).count, 10)
   }
 
   @Test func loopCountsAndGIFRates() throws {
@@ -93,16 +99,16 @@ import Testing
       scene: scene, outputs: try ["3.gif", "3.apng", "3.webp"].map { try OutputTarget(path: path($0)) },
       options: EncodingOptions(plays: 3)
     ).run()
-    #expect(try Self.gifLoopCount(path("3.gif")) == 2)  // played once, repeated twice
-    #expect(try Self.gifDelays(path("3.gif")) == Array(repeating: 2, count: 10))  // 60 fps → 50 fps
-    #expect(try Self.apngPlays(path("3.apng")) == 3)
-    #expect(try Self.webpAnimation(path("3.webp")).loops == 3)
+    try expectEqual(Self.gifLoopCount(path("3.gif")), 2)  // played once, repeated twice
+    try expectEqual(Self.gifDelays(path("3.gif")), Array(repeating: 2, count: 10))  // 60 fps → 50 fps
+    try expectEqual(Self.apngPlays(path("3.apng")), 3)
+    try expectEqual(Self.webpAnimation(path("3.webp")).loops, 3)
     try RenderSession(
       scene: scene, outputs: [try OutputTarget(path: path("1.gif")), try OutputTarget(path: path("20.gif"))],
       options: EncodingOptions(plays: 1, gifFPS: 20)
     ).run()
     #expect(try Self.gifLoopCount(path("1.gif")) == nil)
-    #expect(try Self.gifDelays(path("20.gif")) == Array(repeating: 5, count: 4))
+    try expectEqual(Self.gifDelays(path("20.gif")), Array(repeating: 5, count: 4))
   }
 
   @Test func frameRangeAndScale() throws {
@@ -116,16 +122,16 @@ import Testing
     ).run()
     let info = try TestSupport.probe(mp4, "stream=width,height,nb_read_frames:format=duration")
     #expect(info["width"] == "128" && info["height"] == "96" && info["nb_read_frames"] == "3")
-    #expect(info["duration"] == "0.300000")
-    #expect(try TestSupport.contents(dir.appendingPathComponent("seq")) == ["f004.png", "f005.png", "f006.png"])
+    expectEqual(info["duration"], "0.300000")
+    try expectEqual(TestSupport.contents(dir.appendingPathComponent("seq")), ["f004.png", "f005.png", "f006.png"])
   }
 
   static func expectBT709(_ fields: [String: String], _ what: String, sourceLocation: SourceLocation = #_sourceLocation)
   {
     for key in ["color_space", "color_primaries", "color_transfer"] {
-      #expect(fields[key] == "bt709", "\(what) \(key)", sourceLocation: sourceLocation)
+      expectEqual(fields[key], "bt709", "\(what) \(key)", sourceLocation: sourceLocation)
     }
-    #expect(fields["color_range"] == "tv", "\(what) color_range", sourceLocation: sourceLocation)
+    expectEqual(fields["color_range"], "tv", "\(what) color_range", sourceLocation: sourceLocation)
   }
 
   // MARK: - Container bytes
@@ -195,11 +201,11 @@ extension FormatProbeTests {
     try RenderSession(scene: scene, outputs: [try OutputTarget(path: raw)], pipeline: RenderPipeline(jobs: 3)).run()
     let data = try Data(contentsOf: URL(fileURLWithPath: raw))
     let frameBytes = 64 * 48 * 4
-    #expect(data.count == 5 * frameBytes)
+    expectEqual(data.count, 5 * frameBytes)
     let renderer = Renderer()
     for index in 0..<5 {
       let expected = try renderer.render(scene.renderTree(at: scene.time(ofFrame: index))).packedPixels
-      #expect([UInt8](data[(index * frameBytes)..<((index + 1) * frameBytes)]) == expected, "frame \(index)")
+      expectEqual([UInt8](data[(index * frameBytes)..<((index + 1) * frameBytes)]), expected, "frame \(index)")
     }
   }
 }

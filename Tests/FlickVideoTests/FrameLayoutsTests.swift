@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickRaster
 import Testing
 
@@ -28,18 +29,18 @@ import Testing
     let png = Reader()
     let gif = Reader(straight: true)
     let mp4 = Reader(yuv420: true, pixels: false)
-    #expect(FrameLayouts(sinks: [png]) == .premultiplied)
-    #expect(FrameLayouts(sinks: [gif, png]) == .premultipliedAndStraight)
+    expectEqual(FrameLayouts(sinks: [png]), .premultiplied)
+    expectEqual(FrameLayouts(sinks: [gif, png]), .premultipliedAndStraight)
     // A straight-alpha reader alone: converted in place, nothing premultiplied kept.
-    #expect(FrameLayouts(sinks: [gif]) == FrameLayouts(straightAlpha: true, keepsPremultiplied: false))
+    expectEqual(FrameLayouts(sinks: [gif]), FrameLayouts(straightAlpha: true, keepsPremultiplied: false))
     // Planes alone: the pixels go back to the pool once converted.
-    #expect(FrameLayouts(sinks: [mp4]) == FrameLayouts(yuv420: true, keepsPixels: false))
-    #expect(FrameLayouts(sinks: [mp4, png]) == FrameLayouts(yuv420: true))
-    #expect(
-      FrameLayouts(sinks: [mp4, gif])
-        == FrameLayouts(straightAlpha: true, keepsPremultiplied: true, yuv420: true, keepsPixels: true))
+    expectEqual(FrameLayouts(sinks: [mp4]), FrameLayouts(yuv420: true, keepsPixels: false))
+    expectEqual(FrameLayouts(sinks: [mp4, png]), FrameLayouts(yuv420: true))
+    expectEqual(
+      FrameLayouts(sinks: [mp4, gif]),
+      FrameLayouts(straightAlpha: true, keepsPremultiplied: true, yuv420: true, keepsPixels: true))
     // A render with no output but the discarding sink reads no pixels.
-    #expect(FrameLayouts(sinks: [DiscardingSink()]) == FrameLayouts(keepsPixels: false))
+    expectEqual(FrameLayouts(sinks: [DiscardingSink()]), FrameLayouts(keepsPixels: false))
   }
 
   @Test func aFramePreparedForPlanesAloneKeepsNoPixels() {
@@ -49,13 +50,14 @@ import Testing
     let planes = PreparedFrame(
       index: 0, frame: frame, layouts: FrameLayouts(sinks: [Reader(yuv420: true, pixels: false)]),
       converter: converter)
-    #expect(planes.premultiplied.isEmpty && planes.straight == nil)
+    #expect(planes.premultiplied.isEmpty)
+    #expect(planes.straight == nil)
     let planeBytes: Int = 8 * 6 + 2 * (4 * 3)  // Y, then U and V at half the width and height
-    #expect(planes.yuv420?.count == planeBytes)
+    expectEqual(planes.yuv420?.count, planeBytes)
     let both = PreparedFrame(
       index: 0, frame: frame, layouts: FrameLayouts(sinks: [Reader(yuv420: true, pixels: false), Reader()]),
       converter: converter)
-    #expect(both.premultiplied == frame.pixels)
-    #expect(both.yuv420 == planes.yuv420)
+    expectEqual(both.premultiplied, frame.pixels)
+    expectEqual(both.yuv420, planes.yuv420)
   }
 }

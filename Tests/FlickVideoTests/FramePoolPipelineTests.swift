@@ -2,6 +2,7 @@ import FlickMotion
 import FlickRaster
 import FlickScene
 @testable import FlickVideo
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -22,20 +23,20 @@ import Testing
       layouts: .premultipliedAndStraight
     ) { prepared in
       let expected = try Renderer().render(scene.renderTree(at: scene.time(ofFrame: prepared.index)))
-      #expect(prepared.frame == expected, "frame \(prepared.index)")
-      #expect(prepared.premultiplied == expected.pixels)
-      #expect(prepared.straight == StraightAlpha.convert(expected.pixels))
+      expectEqual(prepared.frame, expected, "frame \(prepared.index)")
+      expectEqual(prepared.premultiplied, expected.pixels)
+      expectEqual(prepared.straight, StraightAlpha.convert(expected.pixels))
       delivered += 1
     }
-    #expect(delivered == scene.frameCount)
+    expectEqual(delivered, scene.frameCount)
     let stats = pool.statistics
     // Pixels and straight copy for each frame: 2 buffers a frame, almost all of them reused.
-    #expect(stats.reused + stats.allocated == 2 * scene.frameCount)
-    #expect(stats.allocated <= 2 * (jobs + 1) + 2, "allocations bounded by frames in flight, not video length")
+    expectEqual(stats.reused + stats.allocated, 2 * scene.frameCount)
+    expectLessOrEqual(stats.allocated, 2 * (jobs + 1) + 2, "allocations bounded by frames in flight, not video length")
     // A buffer goes back to the pool when its frame has been delivered; a thread that still
     // holds the frame for a moment (the scheduler decides) makes the next draw copy it once. A
     // pool that recycled buffers still in use would copy on most reuses.
-    #expect(stats.copied * 10 <= max(stats.reused, 1), "recycled buffers are no longer referenced")
+    expectLessOrEqual(stats.copied * 10, max(stats.reused, 1), "recycled buffers are no longer referenced")
   }
 
   @Test func customRenderersDoNotUseThePool() throws {
@@ -49,7 +50,7 @@ import Testing
     try pipeline.run(
       frames: 0..<5, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, layouts: .premultiplied
     ) { _ in }
-    #expect(pool.statistics == FramePool.Statistics())
+    expectEqual(pool.statistics, FramePool.Statistics())
   }
 
   @Test func pooledRenderSessionWritesTheSamePNGsAsAnUnpooledRender() throws {
@@ -65,12 +66,12 @@ import Testing
     }
     try RenderSession(scene: scene, outputs: [try OutputTarget(path: dir.path + "/plain/")], pipeline: unpooled).run()
     let names = try TestSupport.contents(dir.appendingPathComponent("pooled"))
-    #expect(names.count == scene.frameCount)
-    #expect(names == (try TestSupport.contents(dir.appendingPathComponent("plain"))))
+    expectEqual(names.count, scene.frameCount)
+    expectEqual(names, (try TestSupport.contents(dir.appendingPathComponent("plain"))))
     for name in names {
       let a = try Data(contentsOf: dir.appendingPathComponent("pooled/" + name))
       let b = try Data(contentsOf: dir.appendingPathComponent("plain/" + name))
-      #expect(a == b, "\(name)")
+      expectEqual(a, b, "\(name)")
     }
   }
 }

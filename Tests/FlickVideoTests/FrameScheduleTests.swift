@@ -2,6 +2,7 @@ import FlickMotion
 import FlickRaster
 import FlickScene
 @testable import FlickVideo
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -11,19 +12,20 @@ import Testing
   @Test func ratesAndCountsComeFromTheOutputs() throws {
     let s = try FrameSchedule(
       renderFPS: 60, frames: 0..<180, outputs: [.gif, .mp4], options: EncodingOptions(gifFPS: 25))
-    #expect(s.outputs.map(\.fps) == [25, 60])
-    #expect(s.outputs.map(\.frameCount) == [75, 180])
-    #expect(s.outputs.map(\.duration) == [3, 3])
-    #expect(s.rendered == Array(0..<180), "the MP4 keeps every frame")
+    expectEqual(s.outputs.map(\.fps), [25, 60])
+    expectEqual(s.outputs.map(\.frameCount), [75, 180])
+    expectEqual(s.outputs.map(\.duration), [3, 3])
+    expectEqual(s.rendered, Array(0..<180), "the MP4 keeps every frame")
     let gif = try FrameSchedule(renderFPS: 60, frames: 0..<180, outputs: [.gif], options: EncodingOptions(gifFPS: 25))
-    #expect(gif.rendered.count == 75)
-    #expect(gif.rendered == (0..<180).filter { FrameSchedule.keepsFrame($0, from: 60, to: 25) })
+    expectEqual(gif.rendered.count, 75)
+    expectEqual(gif.rendered, (0..<180).filter { FrameSchedule.keepsFrame($0, from: 60, to: 25) })
     // The default GIF rate is the render's, capped at 50.
     let capped = try FrameSchedule(renderFPS: 60, frames: 0..<60, outputs: [.gif], options: EncodingOptions())
-    #expect(capped.outputs[0].fps == 50 && capped.rendered.count == 50)
+    expectEqual(capped.outputs[0].fps, 50)
+    expectEqual(capped.rendered.count, 50)
     // Positions count from the render's first frame (`--frames`).
     let part = try FrameSchedule(renderFPS: 60, frames: 30..<90, outputs: [.gif], options: EncodingOptions(gifFPS: 25))
-    #expect(part.rendered == gif.rendered.filter { $0 < 60 }.map { $0 + 30 })
+    expectEqual(part.rendered, gif.rendered.filter { $0 < 60 }.map { $0 + 30 })
     // A sink that discards frames (`--null`) gets every frame.
     let all = try FrameSchedule(
       renderFPS: 60, frames: 0..<60, outputs: [.gif], options: EncodingOptions(gifFPS: 25), everyFrame: true)
@@ -66,13 +68,16 @@ import Testing
       return (counter.value, summary)
     }
     let (alone, summary) = try render(["alone.gif"])
-    #expect(alone == 20 && summary.rendered == 20 && summary.frames == 60)
-    #expect(summary.outputs[0].frames == 20)
+    expectEqual(alone, 20)
+    expectEqual(summary.rendered, 20)
+    expectEqual(summary.frames, 60)
+    expectEqual(summary.outputs[0].frames, 20)
     let (both, pair) = try render(["pair.gif", "pair.apng"])
-    #expect(both == 60 && pair.rendered == 60)
-    #expect(pair.outputs.map(\.frames) == [20, 60])
+    expectEqual(both, 60)
+    expectEqual(pair.rendered, 60)
+    expectEqual(pair.outputs.map(\.frames), [20, 60])
     let a = try Data(contentsOf: dir.appendingPathComponent("alone.gif"))
-    #expect(a == (try Data(contentsOf: dir.appendingPathComponent("pair.gif"))))
-    #expect(pair.outputs[0].bytes == a.count)
+    expectEqual(a, (try Data(contentsOf: dir.appendingPathComponent("pair.gif"))))
+    expectEqual(pair.outputs[0].bytes, a.count)
   }
 }

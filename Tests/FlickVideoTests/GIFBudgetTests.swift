@@ -2,6 +2,7 @@ import FlickMotion
 import FlickScene
 import FlickTemplates
 @testable import FlickVideo
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -46,25 +47,25 @@ import Testing
     }
     let a = try Data(contentsOf: URL(fileURLWithPath: plain))
     let b = try Data(contentsOf: URL(fileURLWithPath: optimized))
-    #expect(a != b, "gifsicle rewrote the file")
-    #expect(b.count < a.count)
+    expectNotEqual(a, b, "gifsicle rewrote the file")
+    expectLess(b.count, a.count)
     let framesA = try TestSupport.decodeRGBA(plain)
     #expect(!framesA.isEmpty)
-    #expect(try TestSupport.decodeRGBA(optimized) == framesA, "the same frames")
+    try expectEqual(TestSupport.decodeRGBA(optimized), framesA, "the same frames")
     // The same total time; gifsicle may store fewer images (a run of frames that map to the same
     // palette indices becomes one image with the run's delay).
     let probeA = try TestSupport.probe(plain, "stream=nb_read_frames,duration_ts")
     let probeB = try TestSupport.probe(optimized, "stream=nb_read_frames,duration_ts")
     #expect(probeA["duration_ts"] != nil && probeB["duration_ts"] == probeA["duration_ts"], "the same timing")
-    #expect(Int(probeB["nb_read_frames"] ?? "") ?? .max <= Int(probeA["nb_read_frames"] ?? "") ?? 0)
-    #expect(try TestSupport.contents(dir) == ["optimized.gif", "plain.gif"], "no temporary is left")
+    expectLessOrEqual(Int(probeB["nb_read_frames"] ?? "") ?? .max, Int(probeA["nb_read_frames"] ?? "") ?? 0)
+    try expectEqual(TestSupport.contents(dir), ["optimized.gif", "plain.gif"], "no temporary is left")
   }
 
   @Test func gifsicleIsFoundOnPathOrNamedOrTurnedOff() {
     #expect(GIFOptimizer.locate(environment: ["FLICK_GIFSICLE": "none"]) == nil)
     #expect(GIFOptimizer.locate(environment: ["FLICK_GIFSICLE": "/nonexistent/gifsicle"]) == nil)
     #expect(GIFOptimizer.locate(environment: ["PATH": "/nonexistent"]) == nil)
-    #expect(GIFOptimizer.locate(environment: ["FLICK_GIFSICLE": "/bin/sh"]) == GIFOptimizer(path: "/bin/sh"))
+    expectEqual(GIFOptimizer.locate(environment: ["FLICK_GIFSICLE": "/bin/sh"]), GIFOptimizer(path: "/bin/sh"))
   }
 
   /// A budget under the GIF's own size picks a lower setting that fits; the same budget
@@ -81,17 +82,17 @@ import Testing
       let path = dir.appendingPathComponent(name).path
       let summary = try Self.render(scene, to: path, budget: budget)
       let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-      #expect(bytes.count <= budget.bytes)
-      #expect(summary.outputs[0].bytes == bytes.count)
+      expectLessOrEqual(bytes.count, budget.bytes)
+      expectEqual(summary.outputs[0].bytes, bytes.count)
       files.append(bytes)
       notes.append(summary.outputs[0].budgetNote)
     }
-    #expect(files[0] == files[1], "deterministic bytes")
-    #expect(notes[0] == notes[1])
+    expectEqual(files[0], files[1], "deterministic bytes")
+    expectEqual(notes[0], notes[1])
     let note = try #require(notes[0])
     #expect(note.hasPrefix("fits under \(OutputBudget.describe(budget.bytes)) at "), "\(note)")
     #expect(!note.contains("at 50 fps, 160 px wide, 256 colours"), "a lower setting was chosen: \(note)")
-    #expect(try TestSupport.contents(dir) == ["a.gif", "b.gif", "full.gif"], "no candidate is left")
+    try expectEqual(TestSupport.contents(dir), ["a.gif", "b.gif", "full.gif"], "no candidate is left")
   }
 
   /// A lower rate's candidate keeps the frames its schedule keeps, re-encoded from the spool: it
@@ -108,9 +109,10 @@ import Testing
     ).run().outputs[0]
     let fitted = dir.appendingPathComponent("fitted.gif").path
     let summary = try Self.render(scene, to: fitted, optimizes: false, budget: OutputBudget(bytes: at25.bytes))
-    #expect(summary.outputs[0].budgetNote?.contains("at 25 fps, 160 px wide, 256 colours") == true)
-    #expect(summary.outputs[0].frames == at25.frames && at25.frames == 30)
-    #expect(try Data(contentsOf: URL(fileURLWithPath: fitted)) == Data(contentsOf: URL(fileURLWithPath: direct)))
+    expectEqual(summary.outputs[0].budgetNote?.contains("at 25 fps, 160 px wide, 256 colours"), true)
+    expectEqual(summary.outputs[0].frames, at25.frames)
+    expectEqual(at25.frames, 30)
+    try expectEqual(Data(contentsOf: URL(fileURLWithPath: fitted)), Data(contentsOf: URL(fileURLWithPath: direct)))
   }
 
   /// A budget the GIF already fits keeps the GIF as it is.
@@ -122,8 +124,8 @@ import Testing
     let budgeted = dir.appendingPathComponent("budgeted.gif").path
     _ = try Self.render(scene, to: plain)
     let summary = try Self.render(scene, to: budgeted, budget: OutputBudget(bytes: 10_000_000))
-    #expect(try Data(contentsOf: URL(fileURLWithPath: plain)) == Data(contentsOf: URL(fileURLWithPath: budgeted)))
-    #expect(summary.outputs[0].budgetNote?.contains("at 50 fps, 160 px wide, 256 colours") == true)
+    try expectEqual(Data(contentsOf: URL(fileURLWithPath: plain)), Data(contentsOf: URL(fileURLWithPath: budgeted)))
+    expectEqual(summary.outputs[0].budgetNote?.contains("at 50 fps, 160 px wide, 256 colours"), true)
   }
 
   /// When even the last setting is over the budget: an invalid-input error naming the budget,

@@ -3,6 +3,7 @@ import FlickRaster
 import FlickScene
 import FlickTemplates
 @testable import FlickVideo
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -60,7 +61,7 @@ import Testing
     for pass in [command.palettePass!, command.arguments] {
       let args = pass.map { $0 == "pipe:0" ? raw.path : resampled($0) }
       let r = try TestSupport.run("/usr/bin/env", ["ffmpeg"] + args)
-      #expect(r.status == 0, "ffmpeg: \(r.stderr)")
+      expectEqual(r.status, 0, "ffmpeg: \(r.stderr)")
     }
     return try Data(contentsOf: URL(fileURLWithPath: output))
   }
@@ -101,10 +102,10 @@ import Testing
     let session = RenderSession(
       scene: scene, outputs: [try OutputTarget(path: gif)], scale: scale, options: options, pipeline: pipeline)
     try session.run()
-    #expect(counter.value == scene.frameCount, "every frame is rasterised exactly once")
-    #expect(try TestSupport.contents(out) == ["\(name).gif"], "the spool and the palette are gone")
+    expectEqual(counter.value, scene.frameCount, "every frame is rasterised exactly once")
+    try expectEqual(TestSupport.contents(out), ["\(name).gif"], "the spool and the palette are gone")
     let reference = try Self.referenceGIF(scene: scene, scale: scale, options: options, in: dir)
-    #expect(try Data(contentsOf: URL(fileURLWithPath: gif)) == reference)
+    try expectEqual(Data(contentsOf: URL(fileURLWithPath: gif)), reference)
   }
 
   /// Frames that repeat the one before are left out of the palette pass (palettegen counts only
@@ -115,7 +116,7 @@ import Testing
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let scene = try Template.load(path: Self.templates.appendingPathComponent("\(name).json5").path).scene
-    #expect(UnchangedFrameTests.distinctTrees(scene) < scene.frameCount, "the template has holds")
+    expectLess(UnchangedFrameTests.distinctTrees(scene), scene.frameCount, "the template has holds")
     var options = EncodingOptions(gifFPS: gifFPS)
     options.mergesIdenticalFrames = false
     // Compared with ffmpeg's own two passes: without the gifsicle pass, which changes bytes (not pixels).
@@ -126,7 +127,7 @@ import Testing
       pipeline: RenderPipeline(jobs: 2)
     ).run()
     let reference = try Self.referenceGIF(scene: scene, scale: 0.25, options: options, in: dir)
-    #expect(try Data(contentsOf: URL(fileURLWithPath: gif)) == reference)
+    try expectEqual(Data(contentsOf: URL(fileURLWithPath: gif)), reference)
   }
 
   /// A GIF-only render at a lower GIF rate rasterises only the frames the GIF keeps, whoever
@@ -164,9 +165,10 @@ import Testing
       scene: scene, outputs: [try OutputTarget(path: gif)], options: options, pipeline: pipeline)
     try session.run()
     let kept = (0..<scene.frameCount).filter { FrameSchedule.keepsFrame($0, from: 60, to: gifFPS) }
-    #expect(counter.value == kept.count && kept.count < scene.frameCount)
+    expectEqual(counter.value, kept.count)
+    expectLess(kept.count, scene.frameCount)
     let reference = try Self.referenceGIF(scene: scene, scale: 1, options: options, in: dir)
-    #expect(try Data(contentsOf: URL(fileURLWithPath: gif)) == reference)
+    try expectEqual(Data(contentsOf: URL(fileURLWithPath: gif)), reference)
   }
 
   /// Resampled and scaled GIFs (`--gif-fps`, `--gif-width`, another dither) too.
@@ -180,7 +182,7 @@ import Testing
     let gif = dir.appendingPathComponent("a.gif").path
     try RenderSession(scene: scene, outputs: [try OutputTarget(path: gif)], options: options).run()
     let reference = try Self.referenceGIF(scene: scene, scale: 1, options: options, in: dir)
-    #expect(try Data(contentsOf: URL(fileURLWithPath: gif)) == reference)
+    try expectEqual(Data(contentsOf: URL(fileURLWithPath: gif)), reference)
   }
 }
 
@@ -217,7 +219,7 @@ import Testing
         spool.replay {
           replayed.append(Array($0)); return nil
         } == nil)
-      #expect(replayed == frames)
+      expectEqual(replayed, frames)
       // Any range, and two replays at once (each reads with its own offset).
       spool.endAppending()
       let ranges = [1..<frames.count, 2..<4, 0..<1, 3..<3]
@@ -230,7 +232,9 @@ import Testing
         }
         results.withLock { $0[i] = failure == nil ? got : [] }
       }
-      for (i, range) in ranges.enumerated() { #expect(results.withLock { $0[i] } == Array(frames[range]), "\(range)") }
+      for (i, range) in ranges.enumerated() {
+        expectEqual(results.withLock { $0[i] }, Array(frames[range]), "\(range)")
+      }
       spool.remove()
       #expect(!FileManager.default.fileExists(atPath: path))
     }
@@ -245,7 +249,7 @@ import Testing
     _ = spool.append(frame)
     _ = spool.append(frame)
     let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
-    #expect(size == (10 * 8 + 800) + 10 * 8)
+    expectEqual(size, (10 * 8 + 800) + 10 * 8)
   }
 
   @Test func changedSpansAreExact() {
@@ -259,7 +263,8 @@ import Testing
           let span = old.withUnsafeMutableBufferPointer { o in
             new.withUnsafeBufferPointer { FrameSpool.changedSpan($0.baseAddress!, o.baseAddress!, count) }
           }
-          #expect(span.start == a && span.count == b - a + 1)
+          expectEqual(span.start, a)
+          expectEqual(span.count, b - a + 1)
         }
       }
     }

@@ -1,4 +1,5 @@
 @testable import FlickVideo
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -121,7 +122,7 @@ import Testing
     let frames = Self.frames(name, width: width, height: height)
     let expected = try Self.ffmpegPalette(frames, width: width, height: height)
     let palette = try #require(Self.flickPalette(frames))
-    #expect(palette.count == 1024)
+    expectEqual(palette.count, 1024)
     if palette != expected {
       let differing = stride(from: 0, to: 1024, by: 4).filter { palette[$0..<($0 + 4)] != expected[$0..<($0 + 4)] }
       Issue.record("\(differing.count) entries differ, the first at \(differing.first.map { $0 / 4 } ?? -1)")
@@ -141,7 +142,7 @@ import Testing
       var values = keys.enumerated().map { $1 << 32 | UInt64($0) }
       values.withUnsafeMutableBufferPointer { if let base = $0.baseAddress { GIFPalette.quicksort(base, $0.count) } }
       #expect(zip(values, values.dropFirst()).allSatisfy { $0 >> 32 <= $1 >> 32 })
-      #expect(values.map { $0 & 0xFFFF_FFFF }.sorted() == keys.indices.map { UInt64($0) })
+      expectEqual(values.map { $0 & 0xFFFF_FFFF }.sorted(), keys.indices.map { UInt64($0) })
     }
   }
 
@@ -171,7 +172,7 @@ import Testing
     }
     let r = try TestSupport.run(
       "/usr/bin/env", ["ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error"] + inputs + outputs)
-    #expect(r.status == 0, "ffmpeg: \(r.stderr)")
+    expectEqual(r.status, 0, "ffmpeg: \(r.stderr)")
     return try counts.indices.map { i in
       let bytes = [UInt8](try Data(contentsOf: dir.appendingPathComponent("out\(i).bgra")))
       return stride(from: 0, to: bytes.count, by: 4).map { Int(bytes[$0]) | Int(bytes[$0 + 1]) << 8 }
@@ -183,7 +184,7 @@ import Testing
     let counts = [1, 2, 3, 5, 8, 13, 600]
     for (count, kept) in zip(counts, try Self.ffmpegKeeps(counts, from: rate, to: out)) {
       let flick = (0..<count).filter { FrameSchedule.keepsFrame($0, from: rate, to: out) }
-      #expect(flick == kept, "\(count) frames, \(rate) → \(out) fps")
+      expectEqual(flick, kept, "\(count) frames, \(rate) → \(out) fps")
     }
   }
 }

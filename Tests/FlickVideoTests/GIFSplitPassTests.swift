@@ -2,6 +2,7 @@ import FlickMotion
 import FlickRaster
 import FlickScene
 @testable import FlickVideo
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -64,9 +65,9 @@ import Testing
     for background in [Color(red: 0.06, green: 0.09, blue: 0.16), .clear] {
       let scene = TestSupport.movingScene(width: 64, height: 48, fps: 25, duration: 1.6, background: background)
       let (gif, split) = try Self.encode(scene, options: options, in: dir)
-      #expect(split == splits)
+      expectEqual(split, splits)
       let reference = try GIFOnePassTests.referenceGIF(scene: scene, scale: 1, options: options, in: dir)
-      #expect(gif == reference, "\(options.dither) on \(background)")
+      expectEqual(gif, reference, "\(options.dither) on \(background)")
       #expect(try TestSupport.contents(dir).filter { $0.hasPrefix(".") }.isEmpty, "no half or spool is left")
     }
   }
@@ -80,9 +81,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let scene = TestSupport.movingScene(width: 64, height: 48, fps: 25, duration: 0.6)  // 15 frames
     let (gif, parts) = try Self.encodeInParts(scene, options: EncodingOptions(), parts: count, in: dir)
-    #expect(parts == count)
+    expectEqual(parts, count)
     let reference = try GIFOnePassTests.referenceGIF(scene: scene, scale: 1, options: EncodingOptions(), in: dir)
-    #expect(gif == reference)
+    expectEqual(gif, reference)
     #expect(try TestSupport.contents(dir).filter { $0.hasPrefix(".") }.isEmpty, "no part or spool is left")
   }
 
@@ -92,31 +93,30 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let scene = TestSupport.movingScene(width: 64, height: 48, fps: 25, duration: 0.6)  // 15 frames
     let (gif, parts) = try Self.encodeInParts(scene, options: EncodingOptions(), parts: 64, in: dir)
-    #expect(parts == 7)
-    #expect(gif == (try GIFOnePassTests.referenceGIF(scene: scene, scale: 1, options: EncodingOptions(), in: dir)))
+    expectEqual(parts, 7)
+    expectEqual(gif, (try GIFOnePassTests.referenceGIF(scene: scene, scale: 1, options: EncodingOptions(), in: dir)))
   }
 
   @Test func shortGIFsAreNotSplitAndResampledOnesAre() throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let short = TestSupport.movingScene(fps: 10, duration: 1)  // 10 frames of 64×48: 30,720 pixels
-    #expect(try Self.encode(short, options: EncodingOptions(), splitsFrom: 30_721, in: dir).1 == false)
-    #expect(try Self.encode(short, options: EncodingOptions(), splitsFrom: 30_720, in: dir).1 == true)
-    #expect(GIFSink.defaultMinimumPixelsToSplit > 100 * 64 * 48, "small GIFs are not split by default")
+    try expectEqual(Self.encode(short, options: EncodingOptions(), splitsFrom: 30_721, in: dir).1, false)
+    try expectEqual(Self.encode(short, options: EncodingOptions(), splitsFrom: 30_720, in: dir).1, true)
+    expectGreater(GIFSink.defaultMinimumPixelsToSplit, 100 * 64 * 48, "small GIFs are not split by default")
     let resampled = TestSupport.movingScene(fps: 30, duration: 1)
     // Resampled by Flick (with its palette): the frames are chosen before ffmpeg, which splits.
     let (gif, split) = try Self.encode(resampled, options: EncodingOptions(gifFPS: 15), in: dir)
     #expect(split)
-    #expect(
-      gif
-        == (try GIFOnePassTests.referenceGIF(scene: resampled, scale: 1, options: EncodingOptions(gifFPS: 15), in: dir))
+    expectEqual(
+      gif, (try GIFOnePassTests.referenceGIF(scene: resampled, scale: 1, options: EncodingOptions(gifFPS: 15), in: dir))
     )
     // With ffmpeg's palette too: the frames are still chosen before ffmpeg, which splits.
     var byFFmpeg = EncodingOptions(gifFPS: 15)
     byFFmpeg.gifPalette = .ffmpeg
     let (second, splits) = try Self.encode(resampled, options: byFFmpeg, in: dir)
     #expect(splits)
-    #expect(second == (try GIFOnePassTests.referenceGIF(scene: resampled, scale: 1, options: byFFmpeg, in: dir)))
+    expectEqual(second, (try GIFOnePassTests.referenceGIF(scene: resampled, scale: 1, options: byFFmpeg, in: dir)))
   }
 
   /// Either half failing fails the GIF, and nothing is left: not the parts, the spool, the
@@ -157,16 +157,16 @@ import Testing
     let whole = dir.appendingPathComponent("whole.gif").path
     try gif.write(to: URL(fileURLWithPath: whole))
     let layout = try GIFStitcher.layout(of: whole)
-    #expect(layout.imageStarts.count == scene.frameCount)
-    #expect(layout.headerEnd == layout.imageStarts[0])
+    expectEqual(layout.imageStarts.count, scene.frameCount)
+    expectEqual(layout.headerEnd, layout.imageStarts[0])
     let out = dir.appendingPathComponent("joined.gif").path
     // Image counts that do not fit the split are refused, and nothing is claimed.
     #expect(throws: GIFStitcher.Mismatch.self) {
       try GIFStitcher.stitch(parts: [whole, whole], starts: [0, 5], frames: scene.frameCount, into: out)
     }
-    #expect(GIFStitcher.frames(ofPart: 0, starts: [0, 4, 8], frames: 12) == 0..<5)
-    #expect(GIFStitcher.frames(ofPart: 1, starts: [0, 4, 8], frames: 12) == 3..<9)
-    #expect(GIFStitcher.frames(ofPart: 2, starts: [0, 4, 8], frames: 12) == 7..<12)
+    expectEqual(GIFStitcher.frames(ofPart: 0, starts: [0, 4, 8], frames: 12), 0..<5)
+    expectEqual(GIFStitcher.frames(ofPart: 1, starts: [0, 4, 8], frames: 12), 3..<9)
+    expectEqual(GIFStitcher.frames(ofPart: 2, starts: [0, 4, 8], frames: 12), 7..<12)
     let text = dir.appendingPathComponent("not.gif").path
     try Data("GIF89a?".utf8).write(to: URL(fileURLWithPath: text))
     #expect(throws: (any Error).self) { try GIFStitcher.layout(of: text) }

@@ -3,6 +3,7 @@ import FlickRaster
 import FlickScene
 import FlickTemplates
 @testable import FlickVideo
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -30,7 +31,7 @@ import Testing
         "ffmpeg", "-hide_banner", "-loglevel", "error", "-i", path, "-fps_mode", "passthrough", "-pix_fmt", "rgba",
         "-f", "framemd5", "-",
       ])
-    #expect(r.status == 0, "ffmpeg: \(r.stderr)")
+    expectEqual(r.status, 0, "ffmpeg: \(r.stderr)")
     return r.text.split(separator: "\n").compactMap { line in
       guard !line.hasPrefix("#") else { return nil }
       let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -103,18 +104,20 @@ import Testing
       #expect(summary.outputs[0].unmergedReason == nil)
       paths.append(path)
     }
-    #expect(try TestSupport.contents(dir) == ["every.\(format.rawValue)", "merged.\(format.rawValue)"])
+    try expectEqual(TestSupport.contents(dir), ["every.\(format.rawValue)", "merged.\(format.rawValue)"])
     let every = try decode(paths[0])
     let merged = try decode(paths[1])
     // The picture shown at each original frame's time is the merged file's latest frame by then.
     for frame in every {
       let shown = merged.last { $0.pts <= frame.pts }
-      #expect(shown?.md5 == frame.md5, "frame at pts \(frame.pts)")
+      expectEqual(shown?.md5, frame.md5, "frame at pts \(frame.pts)")
     }
     let a = try timing(paths[0])
     let b = try timing(paths[1])
-    #expect(a.num == b.num && a.den == b.den, "the same total duration")
-    #expect(b.images == merged.count && a.images == every.count)
+    expectEqual(a.num, b.num, "the same total duration")
+    expectEqual(a.den, b.den, "the same total duration")
+    expectEqual(b.images, merged.count)
+    expectEqual(a.images, every.count)
     return (a.images, b.images)
   }
 
@@ -122,8 +125,8 @@ import Testing
   func bundledTemplatesShowTheSamePictureAtEveryFrameTime(_ name: String, _ format: OutputFormat) throws {
     let scene = try Template.load(path: GIFOnePassTests.templates.appendingPathComponent("\(name).json5").path).scene
     let (every, merged) = try Self.compare(scene, format, scale: 0.25)
-    #expect(every == scene.frameCount)
-    #expect(merged == UnchangedFrameTests.distinctTrees(scene), "one image per run of identical trees")
+    expectEqual(every, scene.frameCount)
+    expectEqual(merged, UnchangedFrameTests.distinctTrees(scene), "one image per run of identical trees")
   }
 
   /// Slide, hold, slide back, hold: on a transparent background (so GIF frames are translucent
@@ -149,16 +152,16 @@ import Testing
   func translucentFramesMergeExactly(_ format: OutputFormat) throws {
     let scene = Self.holdScene(fps: 30, background: .clear)
     let (every, merged) = try Self.compare(scene, format)
-    #expect(every == scene.frameCount)
-    #expect(merged < every)
+    expectEqual(every, scene.frameCount)
+    expectLess(merged, every)
   }
 
   @Test(arguments: [nil, 20])
   func resampledGIFsMergeExactly(_ gifFPS: Int?) throws {
     let scene = Self.holdScene(fps: 60, background: .white)
     let (every, merged) = try Self.compare(scene, .gif, options: EncodingOptions(gifFPS: gifFPS))
-    #expect(every == (gifFPS ?? 50) * 3 / 2)
-    #expect(merged < every)
+    expectEqual(every, (gifFPS ?? 50) * 3 / 2)
+    expectLess(merged, every)
   }
 
   /// The frames of ffmpeg's `fps` filter: output frame j shows the last input frame n with
@@ -178,18 +181,18 @@ import Testing
       }
     }
     let repeats = [false, true, true, false, true, true]
-    #expect(try flags(repeats, from: 6, to: 4) == [false, true, false, true])
-    #expect(try flags(repeats, from: 6, to: 6) == [false, true, true, false, true, true])
+    try expectEqual(flags(repeats, from: 6, to: 4), [false, true, false, true])
+    try expectEqual(flags(repeats, from: 6, to: 6), [false, true, true, false, true, true])
   }
 
   @Test func disposalRules() {
     typealias M = IdenticalFrameMerger
     let a = M.Rect(x: 0, y: 0, width: 4, height: 4)
     let b = M.Rect(x: 1, y: 0, width: 1, height: 1)
-    #expect(M.disposalReplacing(.none, rect: b, kept: a, previous: .background) == M.Disposal.none)
-    #expect(M.disposalReplacing(.background, rect: a, kept: a, previous: .none) == .background)
+    expectEqual(M.disposalReplacing(.none, rect: b, kept: a, previous: .background), M.Disposal.none)
+    expectEqual(M.disposalReplacing(.background, rect: a, kept: a, previous: .none), .background)
     #expect(M.disposalReplacing(.background, rect: b, kept: a, previous: .none) == nil)
-    #expect(M.disposalReplacing(.previous, rect: b, kept: a, previous: .none) == M.Disposal.none)
+    expectEqual(M.disposalReplacing(.previous, rect: b, kept: a, previous: .none), M.Disposal.none)
     #expect(M.disposalReplacing(.previous, rect: b, kept: a, previous: .background) == nil)
     #expect(M.disposalReplacing(.unknown, rect: a, kept: a, previous: .none) == nil)
   }
@@ -229,7 +232,7 @@ import Testing
         at: dir.appendingPathComponent(blocker), withIntermediateDirectories: false)
       let session = RenderSession(scene: scene, outputs: [OutputTarget(path: path, format: format)])
       #expect(throws: VideoError.self) { try session.run() }
-      #expect(try TestSupport.contents(dir) == [blocker])
+      try expectEqual(TestSupport.contents(dir), [blocker])
       try FileManager.default.removeItem(at: dir.appendingPathComponent(blocker))
     }
   }

@@ -2,6 +2,7 @@ import FlickMotion
 import FlickRaster
 import FlickScene
 @testable import FlickVideo
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -28,10 +29,10 @@ import Testing
     let frame = 2048 * 2048 * 4
     let plain = try Self.session(Self.scene(size: 2048)).memoryEstimate(jobs: 2)
     let blurred = try Self.session(Self.scene(size: 2048, blur: MotionBlur(samples: 64))).memoryEstimate(jobs: 2)
-    #expect(plain.bytes[.motionBlur] == 0)
-    #expect(blurred.bytes[.motionBlur] == 2 * 65 * frame)
-    #expect(blurred.dominant == .motionBlur)
-    #expect(blurred.total - plain.total == 2 * 65 * frame)
+    expectEqual(plain.bytes[.motionBlur], 0)
+    expectEqual(blurred.bytes[.motionBlur], 2 * 65 * frame)
+    expectEqual(blurred.dominant, .motionBlur)
+    expectEqual(blurred.total - plain.total, 2 * 65 * frame)
   }
 
   @Test func layerSurfacesImagesAndEncodersAreCounted() throws {
@@ -40,16 +41,16 @@ import Testing
     let plain = try Self.session(Self.scene()).memoryEstimate(jobs: 1)
     let shadowed = try Self.session(Self.scene(layers: [card])).memoryEstimate(jobs: 1)
     // Shadow: grown by 3 × radius + offset (33) on each side, a pixel of margin, twice; backdrop: two frames.
-    #expect(shadowed.bytes[.scratch] == 2 * 168 * 118 * 4 + 2 * 512 * 512 * 4)
-    #expect(plain.bytes[.scratch] == 0)
-    #expect(plain.bytes[.encoders] == MemoryEstimate.encoderBytes(.mp4, width: 512, height: 512))
-    #expect(plain.bytes[.program] == MemoryEstimate.programBytes)
+    expectEqual(shadowed.bytes[.scratch], 2 * 168 * 118 * 4 + 2 * 512 * 512 * 4)
+    expectEqual(plain.bytes[.scratch], 0)
+    expectEqual(plain.bytes[.encoders], MemoryEstimate.encoderBytes(.mp4, width: 512, height: 512))
+    expectEqual(plain.bytes[.program], MemoryEstimate.programBytes)
     // A custom content hook adds its bytes per worker.
     let hooked = MemoryEstimate(
       scene: Self.scene(layers: [card]), width: 512, height: 512, scale: 1, jobs: 3, framesInFlight: 4, outputs: [],
       content: { layer, _, _ in layer.id == "card" ? [.lottie: 1000] : [:] })
-    #expect(hooked.bytes[.lottie] == 3000)
-    #expect(hooked.bytes[.encoders] == 0)
+    expectEqual(hooked.bytes[.lottie], 3000)
+    expectEqual(hooked.bytes[.encoders], 0)
   }
 
   @Test func aLottieLayerIsCountedFromItsFile() throws {
@@ -63,9 +64,9 @@ import Testing
     // The layer fills the frame; what it draws is clipped to the frame.
     let drawn = width * height
     let perWorker = try #require(Renderer.lottieBytes(path: path, drawnPixels: drawn))
-    #expect(perWorker == file.estimatedBytes(drawnPixels: drawn, workers: 1))
-    #expect(perWorker > 2 * drawn * 4, "rlottie's item coverage counts beyond its two surfaces")
-    #expect(estimate.bytes[.lottie] == 3 * perWorker)
+    expectEqual(perWorker, file.estimatedBytes(drawnPixels: drawn, workers: 1))
+    expectGreater(perWorker, 2 * drawn * 4, "rlottie's item coverage counts beyond its two surfaces")
+    expectEqual(estimate.bytes[.lottie], 3 * perWorker)
   }
 
   @Test func overTheCapIsRefusedNamingEstimateCapAndClass() throws {
@@ -74,8 +75,10 @@ import Testing
     let error = try #require(throws: VideoError.self) { try session.validate() }
     #expect(error.isInvalidInput)
     let text = error.description
-    #expect(text.contains("needs about") && text.contains("most of it motion-blur samples"), "\(text)")
-    #expect(text.contains("memory cap of 1.0 GiB") && text.contains("--max-memory"), "\(text)")
+    #expect(text.contains("needs about"), "\(text)")
+    #expect(text.contains("most of it motion-blur samples"), "\(text)")
+    #expect(text.contains("memory cap of 1.0 GiB"), "\(text)")
+    #expect(text.contains("--max-memory"), "\(text)")
   }
 
   @Test func fewerWorkersAreUsedWhenThatFits() throws {
@@ -85,8 +88,9 @@ import Testing
     let session = try Self.session(scene, jobs: 8, memory: cap)
     #expect(throws: Never.self) { try session.validate() }
     let fitted = try #require(session.fittedPipeline)
-    #expect(fitted.jobs == 3 && fitted.framesInFlight == 4 + session.encoderLead)
-    #expect(try Self.session(scene, jobs: 8).fittedPipeline?.jobs == 8)
+    expectEqual(fitted.jobs, 3)
+    expectEqual(fitted.framesInFlight, 4 + session.encoderLead)
+    try expectEqual(Self.session(scene, jobs: 8).fittedPipeline?.jobs, 8)
   }
 
   @Test func theWorkCapRefusesRendersOfDays() throws {
@@ -95,7 +99,8 @@ import Testing
     long.duration = 3600
     let session = try Self.session(long, memory: 1 << 40)
     let error = try #require(throws: VideoError.self) { try session.validate() }
-    #expect(error.isInvalidInput && error.description.contains("work cap of 1000000000000"), "\(error.description)")
+    #expect(error.isInvalidInput, "\(error.description)")
+    #expect(error.description.contains("work cap of 1000000000000"), "\(error.description)")
     // Motion-blur samples count: 64 samples of 2048² over 2 s at 60 fps pass a cap of 10¹⁰.
     var blurred = try Self.session(Self.scene(size: 2048, blur: MotionBlur(samples: 64), fps: 60), memory: 1 << 40)
     blurred.limits.maximumWork = 10_000_000_000

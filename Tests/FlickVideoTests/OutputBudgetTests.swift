@@ -1,4 +1,5 @@
 @testable import FlickVideo
+import FlickExpectations
 import Testing
 
 /// `--max-size`: sizes in decimal and binary units, the ladder's stated order, and a search that
@@ -9,7 +10,7 @@ import Testing
     ("250000", 250_000), ("3 GB", 3_000_000_000), ("2000B", 2_000),
   ])
   func sizesReadDecimalAndBinaryUnits(_ text: String, _ bytes: Int) throws {
-    #expect(try OutputBudget.parse(text).bytes == bytes)
+    try expectEqual(OutputBudget.parse(text).bytes, bytes)
   }
 
   @Test(arguments: ["", "MB", "2XB", "-1MB", "0", "nanMB", "999B", "1e20GB"])
@@ -23,36 +24,39 @@ import Testing
   }
 
   @Test func sizesAreDescribedInDecimalUnits() {
-    #expect(OutputBudget.describe(2_000_000) == "2 MB")
-    #expect(OutputBudget.describe(1_934_567) == "1.93 MB")
-    #expect(OutputBudget.describe(10_485_760) == "10.49 MB")
-    #expect(OutputBudget.describe(512_000) == "512 KB")
-    #expect(OutputBudget.describe(999) == "999 B")
+    expectEqual(OutputBudget.describe(2_000_000), "2 MB")
+    expectEqual(OutputBudget.describe(1_934_567), "1.93 MB")
+    expectEqual(OutputBudget.describe(10_485_760), "10.49 MB")
+    expectEqual(OutputBudget.describe(512_000), "512 KB")
+    expectEqual(OutputBudget.describe(999), "999 B")
   }
 
   /// Frame rate first (exact GIF rates only), then width, then palette, then lossy.
   @Test func theLadderLowersRateThenWidthThenPaletteThenLossy() {
     let ladder = OutputBudget.ladder(fps: 50, width: 960, hasLossy: true)
     typealias S = OutputBudget.Setting
-    #expect(Array(ladder.prefix(4).map(\.fps)) == [50, 25, 20, 10])
+    expectEqual(Array(ladder.prefix(4).map(\.fps)), [50, 25, 20, 10])
     #expect(ladder.prefix(4).allSatisfy { $0.width == 960 && $0.colors == 256 && $0.lossy == 0 })
-    #expect(Array(ladder[4..<10].map(\.width)) == [840, 720, 600, 480, 360, 240])
-    #expect(OutputBudget.widthFractions == "7/8, 3/4, 5/8, 1/2, 3/8, 1/4")
-    #expect(Array(ladder[10..<13].map(\.colors)) == [128, 64, 32])
-    #expect(Array(ladder[13...].map(\.lossy)) == [20, 40, 80, 120, 200])
-    #expect(ladder.last == S(fps: 10, width: 240, colors: 32, lossy: 200))
+    expectEqual(Array(ladder[4..<10].map(\.width)), [840, 720, 600, 480, 360, 240])
+    expectEqual(OutputBudget.widthFractions, "7/8, 3/4, 5/8, 1/2, 3/8, 1/4")
+    expectEqual(Array(ladder[10..<13].map(\.colors)), [128, 64, 32])
+    expectEqual(Array(ladder[13...].map(\.lossy)), [20, 40, 80, 120, 200])
+    expectEqual(ladder.last, S(fps: 10, width: 240, colors: 32, lossy: 200))
     // Each setting is no better than the one before in any respect.
     for (a, b) in zip(ladder, ladder.dropFirst()) {
-      #expect(b.fps <= a.fps && b.width <= a.width && b.colors <= a.colors && b.lossy >= a.lossy)
-      #expect(b != a)
+      expectLessOrEqual(b.fps, a.fps)
+      expectLessOrEqual(b.width, a.width)
+      expectLessOrEqual(b.colors, a.colors)
+      expectGreaterOrEqual(b.lossy, a.lossy)
+      expectNotEqual(b, a)
     }
     // Without gifsicle there is no lossy step; a narrow, slow GIF keeps its rate and width.
     #expect(OutputBudget.ladder(fps: 50, width: 960, hasLossy: false).allSatisfy { $0.lossy == 0 })
     let small = OutputBudget.ladder(fps: 8, width: 100, hasLossy: false)
     #expect(small.allSatisfy { $0.fps == 8 && $0.width == 100 })
-    #expect(small.map(\.colors) == [256, 128, 64, 32])
+    expectEqual(small.map(\.colors), [256, 128, 64, 32])
     // 30 fps goes to the exact rates below it.
-    #expect(OutputBudget.ladder(fps: 30, width: 640, hasLossy: false).prefix(4).map(\.fps) == [30, 25, 20, 10])
+    expectEqual(OutputBudget.ladder(fps: 30, width: 640, hasLossy: false).prefix(4).map(\.fps), [30, 25, 20, 10])
   }
 
   /// A size model: proportional to rate and pixels, less with fewer colours and with lossy.
@@ -71,16 +75,17 @@ import Testing
         return Self.modelSize(s)
       }
       let expected = ladder.first { Self.modelSize($0) <= budget }
-      #expect(found.chosen == expected, "budget \(budget)")
-      #expect(found.bytes == Self.modelSize(expected!))
-      #expect(found.encodings == measured.count)
+      expectEqual(found.chosen, expected, "budget \(budget)")
+      expectEqual(found.bytes, Self.modelSize(expected!))
+      expectEqual(found.encodings, measured.count)
       // Run again: the same settings are measured and the same one chosen.
       var again: [OutputBudget.Setting] = []
       let second = OutputBudget(bytes: budget).search(ladder) { s in
         again.append(s)
         return Self.modelSize(s)
       }
-      #expect(again == measured && second.chosen == found.chosen)
+      expectEqual(again, measured)
+      expectEqual(second.chosen, found.chosen)
     }
   }
 
@@ -93,15 +98,15 @@ import Testing
       measured.append(s)
       return Self.modelSize(s)
     }
-    #expect(found.chosen == OutputBudget.Setting(fps: 10, width: 240))
-    #expect(measured.count == 2, "the output's own setting and the one that fits: \(measured)")
+    expectEqual(found.chosen, OutputBudget.Setting(fps: 10, width: 240))
+    expectEqual(measured.count, 2, "the output's own setting and the one that fits: \(measured)")
   }
 
   @Test func nothingFitsReportsTheLastSize() {
     let ladder = OutputBudget.ladder(fps: 25, width: 320, hasLossy: false)
     let found = OutputBudget(bytes: 1).search(ladder) { Self.modelSize($0) }
     #expect(found.chosen == nil)
-    #expect(found.bytes == Self.modelSize(ladder.last!))
+    expectEqual(found.bytes, Self.modelSize(ladder.last!))
   }
 
   /// A palette under 256 colours is ffmpeg's `palettegen` with `max_colors` (Flick's own palette
@@ -115,7 +120,8 @@ import Testing
     #expect(!command.computesPalette)
     options.gifColors = 256
     let full = try FFmpegCommand(format: .gif, width: 64, height: 48, fps: 10, options: options, output: "/x.gif")
-    #expect(full.computesPalette && full.palettePass == nil, "256 colours: Flick's palette, as before")
+    #expect(full.computesPalette, "256 colours: Flick's palette, as before")
+    #expect(full.palettePass == nil, "256 colours: Flick's palette, as before")
     for colors in [1, 257] {
       options.gifColors = colors
       #expect(throws: VideoError.self) {

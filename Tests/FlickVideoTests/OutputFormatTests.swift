@@ -1,17 +1,18 @@
 @testable import FlickVideo
+import FlickExpectations
 import Testing
 
 @Suite struct OutputFormatTests {
   @Test func formatFollowsTheExtension() {
-    #expect(OutputFormat(path: "out/a.mp4") == .mp4)
-    #expect(OutputFormat(path: "A.GIF") == .gif)
-    #expect(OutputFormat(path: "a.webm") == .webm)
-    #expect(OutputFormat(path: "a.mov") == .mov)
-    #expect(OutputFormat(path: "a.apng") == .apng)
-    #expect(OutputFormat(path: "a.webp") == .webp)
-    #expect(OutputFormat(path: "frames/") == .png)
-    #expect(OutputFormat(path: "frames/%04d.png") == .png)
-    #expect(OutputFormat(path: "shot-%d.png") == .png)
+    expectEqual(OutputFormat(path: "out/a.mp4"), .mp4)
+    expectEqual(OutputFormat(path: "A.GIF"), .gif)
+    expectEqual(OutputFormat(path: "a.webm"), .webm)
+    expectEqual(OutputFormat(path: "a.mov"), .mov)
+    expectEqual(OutputFormat(path: "a.apng"), .apng)
+    expectEqual(OutputFormat(path: "a.webp"), .webp)
+    expectEqual(OutputFormat(path: "frames/"), .png)
+    expectEqual(OutputFormat(path: "frames/%04d.png"), .png)
+    expectEqual(OutputFormat(path: "shot-%d.png"), .png)
     #expect(OutputFormat(path: "one.png") == nil)
     #expect(OutputFormat(path: "movie") == nil)
     #expect(OutputFormat(path: "dir.mp4/movie") == nil)
@@ -19,26 +20,28 @@ import Testing
 
   @Test func frameNamePatterns() throws {
     let folder = try #require(FrameNamePattern("out/frames/"))
-    #expect(folder.directory == "out/frames")
-    #expect(folder.fileName(7, lastIndex: 89) == "0007.png")
-    #expect(folder.fileName(7, lastIndex: 123_456) == "000007.png")
+    expectEqual(folder.directory, "out/frames")
+    expectEqual(folder.fileName(7, lastIndex: 89), "0007.png")
+    expectEqual(folder.fileName(7, lastIndex: 123_456), "000007.png")
     let printf = try #require(FrameNamePattern("out/shot-%03d.png"))
-    #expect(printf.directory == "out" && printf.prefix == "shot-")
-    #expect(printf.fileName(7, lastIndex: 99_999) == "shot-007.png")
+    expectEqual(printf.directory, "out")
+    expectEqual(printf.prefix, "shot-")
+    expectEqual(printf.fileName(7, lastIndex: 99_999), "shot-007.png")
     let bare = try #require(FrameNamePattern("f%d.png"))
-    #expect(bare.directory == "." && bare.fileName(12, lastIndex: 100) == "f12.png")
+    expectEqual(bare.directory, ".")
+    expectEqual(bare.fileName(12, lastIndex: 100), "f12.png")
     #expect(FrameNamePattern("f%4d.png") == nil)  // space padding
     #expect(FrameNamePattern("f%04d.jpg") == nil)
     #expect(FrameNamePattern("f%04d-%02d.png") == nil)
   }
 
   @Test func explicitFormatTurnsAPlainPathIntoAFolder() {
-    #expect(OutputTarget(path: "frames", format: .png).path == "frames/")
-    #expect(OutputTarget(path: "clip.bin", format: .mp4).path == "clip.bin")
+    expectEqual(OutputTarget(path: "frames", format: .png).path, "frames/")
+    expectEqual(OutputTarget(path: "clip.bin", format: .mp4).path, "clip.bin")
   }
 
   @Test func ffmpegVersionsAreParsedAndCompared() {
-    #expect(FFmpegTool.parseVersion("ffmpeg version 5.1.9-0+deb12u1 Copyright (c)") == "5.1.9-0+deb12u1")
+    expectEqual(FFmpegTool.parseVersion("ffmpeg version 5.1.9-0+deb12u1 Copyright (c)"), "5.1.9-0+deb12u1")
     #expect(FFmpegTool.numericVersion("5.1.9-0+deb12u1")! == (5, 1))
     #expect(FFmpegTool.numericVersion("n6.0")! == (6, 0))
     #expect(FFmpegTool.numericVersion("4.1.3")! < FFmpegTool.minimumVersion)
@@ -50,7 +53,7 @@ import Testing
   @Test func jsonLinesCarryStageFrameTotalFPSAndETA() {
     let line = ProgressPrinter.json(
       RenderProgress(stage: .render, framesDone: 45, totalFrames: 90), fps: 61.8, eta: 0.728)
-    #expect(line == #"{"stage":"render","frame":45,"total":90,"fps":61.80,"eta":0.73}"#)
+    expectEqual(line, #"{"stage":"render","frame":45,"total":90,"fps":61.80,"eta":0.73}"#)
   }
 
   @Test func barShowsCountsPercentRateAndETA() {
@@ -80,6 +83,6 @@ import Testing
     json.report(RenderProgress(stage: .done, framesDone: 2, totalFrames: 2))
     let lines = sink.text.split(separator: "\n")
     #expect(lines.count == 3 && lines.allSatisfy { $0.hasPrefix("{\"stage\":") && $0.hasSuffix("}") })
-    #expect(lines.last?.contains("\"stage\":\"done\"") == true)
+    expectEqual(lines.last?.contains("\"stage\":\"done\""), true)
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickScene
 import FlickVideo
 import Foundation
@@ -43,7 +44,7 @@ import Testing
       #expect(throws: VideoError.linkedOutput(path: f.path("frames"))) { try Self.render(path) }
     }
     #expect(try f.secretIsUntouched())
-    #expect(try FileManager.default.contentsOfDirectory(atPath: f.root.path).sorted() == ["frames", "outside"])
+    try expectEqual(FileManager.default.contentsOfDirectory(atPath: f.root.path).sorted(), ["frames", "outside"])
   }
 
   @Test(arguments: ["a.mp4", "a.gif", "a.bgra"]) func aFileDestinationThatIsALinkIsRefused(_ name: String) throws {
@@ -69,7 +70,7 @@ import Testing
     for name in ["a.gif", "a.mp4", "a.bgra", "frames/"] { try Self.render(f.path(name)) }
     #expect(try f.secretIsUntouched())
     let visible = try TestSupport.contents(f.root).filter { !$0.hasPrefix(".") }
-    #expect(visible == ["a.bgra", "a.gif", "a.mp4", "frames", "outside"])
+    expectEqual(visible, ["a.bgra", "a.gif", "a.mp4", "frames", "outside"])
   }
 
   @Test func aSequenceFolderWithFilesFlickDidNotWriteIsUpdatedInPlaceWithoutLinkingThem() throws {
@@ -88,13 +89,13 @@ import Testing
     try Self.render(frames.path + "/")
     var after = stat()
     lstat(frames.path, &after)
-    #expect(before.st_ino == after.st_ino, "the folder was updated in place, not rebuilt")
+    expectEqual(before.st_ino, after.st_ino, "the folder was updated in place, not rebuilt")
     var info = stat()
     lstat(f.secret.path, &info)
-    #expect(info.st_nlink == 2, "no new hard link to a file Flick did not write")
-    #expect(try TestSupport.contents(frames) == ["0000.png", "0001.png", "0002.png", "0007.png", "0008.png"])
+    expectEqual(info.st_nlink, 2, "no new hard link to a file Flick did not write")
+    try expectEqual(TestSupport.contents(frames), ["0000.png", "0001.png", "0002.png", "0007.png", "0008.png"])
     #expect(FileManager.default.fileExists(atPath: frames.path + "/.flick-sequence"))
-    #expect(try Data(contentsOf: f.secret) == Data("-----BEGIN SECRET-----".utf8))
+    try expectEqual(Data(contentsOf: f.secret), Data("-----BEGIN SECRET-----".utf8))
   }
 
   @Test func aFolderOfFlicksOwnFramesIsStillRebuiltAsAWhole() throws {
@@ -109,8 +110,8 @@ import Testing
     try Self.render(frames.path + "/")
     var after = stat()
     lstat(frames.path, &after)
-    #expect(before.st_ino != after.st_ino, "swapped in whole")
-    #expect(try TestSupport.contents(frames) == ["0000.png", "0001.png", "0002.png"])
+    expectNotEqual(before.st_ino, after.st_ino, "swapped in whole")
+    try expectEqual(TestSupport.contents(frames), ["0000.png", "0001.png", "0002.png"])
   }
 
   @Test func theSweepRemovesEveryKindOfTemporaryOfADeadRunAndNothingElse() throws {
@@ -130,7 +131,7 @@ import Testing
     try FileManager.default.createSymbolicLink(
       atPath: f.path(".b.gif.\(dead).frames"), withDestinationPath: f.secret.path)
     Cleanup.removeStale(in: f.root.path)
-    #expect(try TestSupport.contents(f.root).sorted() == (kept + ["outside"]).sorted())
+    try expectEqual(TestSupport.contents(f.root).sorted(), (kept + ["outside"]).sorted())
     #expect(try f.secretIsUntouched())
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickVideo
@@ -25,14 +26,14 @@ import Testing
     defer { try? FileManager.default.removeItem(at: root) }
     let frames = root.appendingPathComponent("frames")
     try Self.render(frames.path + "/")
-    #expect(
-      Self.names(frames) == [".flick-sequence", "0000.png", "0001.png", "0002.png", "0003.png", "0004.png", "0005.png"])
+    expectEqual(
+      Self.names(frames), [".flick-sequence", "0000.png", "0001.png", "0002.png", "0003.png", "0004.png", "0005.png"])
     try Data("mine".utf8).write(to: frames.appendingPathComponent("notes.txt"))
     try Data("mine".utf8).write(to: frames.appendingPathComponent("0009.png"))  // not Flick's: kept
     try Self.render(frames.path + "/", duration: 0.3)
-    #expect(Self.names(frames) == [".flick-sequence", "0000.png", "0001.png", "0002.png", "0009.png", "notes.txt"])
-    #expect(try String(contentsOf: frames.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
-    #expect(Self.names(root) == ["frames"])
+    expectEqual(Self.names(frames), [".flick-sequence", "0000.png", "0001.png", "0002.png", "0009.png", "notes.txt"])
+    try expectEqual(String(contentsOf: frames.appendingPathComponent("notes.txt"), encoding: .utf8), "mine")
+    expectEqual(Self.names(root), ["frames"])
   }
 
   @Test func aPartialRenderKeepsTheOtherFramesAndAForeignFolderKeepsEverything() throws {
@@ -42,15 +43,15 @@ import Testing
     try Self.render(frames.path + "/")
     let before = try Data(contentsOf: frames.appendingPathComponent("0004.png"))
     try Self.render(frames.path + "/", frames: 1..<3)
-    #expect(Self.names(frames).filter { $0.hasSuffix(".png") }.count == 6)
-    #expect(try Data(contentsOf: frames.appendingPathComponent("0004.png")) == before)
+    expectEqual(Self.names(frames).filter { $0.hasSuffix(".png") }.count, 6)
+    try expectEqual(Data(contentsOf: frames.appendingPathComponent("0004.png")), before)
     // A folder Flick did not write (no marker): frames beyond the end are not Flick's to remove.
     let foreign = root.appendingPathComponent("foreign")
     try FileManager.default.createDirectory(at: foreign, withIntermediateDirectories: false)
     for n in ["0000.png", "0007.png"] { try Data("theirs".utf8).write(to: foreign.appendingPathComponent(n)) }
     try Self.render(foreign.path + "/", duration: 0.3)
-    #expect(Self.names(foreign) == [".flick-sequence", "0000.png", "0001.png", "0002.png", "0007.png"])
-    #expect(try Data(contentsOf: foreign.appendingPathComponent("0000.png")) != Data("theirs".utf8))
+    expectEqual(Self.names(foreign), [".flick-sequence", "0000.png", "0001.png", "0002.png", "0007.png"])
+    try expectNotEqual(Data(contentsOf: foreign.appendingPathComponent("0000.png")), Data("theirs".utf8))
     // A hostile marker naming paths outside cannot make Flick delete them.
     let victim = root.appendingPathComponent("victim.png")
     try Data("keep".utf8).write(to: victim)
@@ -59,7 +60,7 @@ import Testing
     try Self.render(foreign.path + "/", duration: 0.3)
     #expect(FileManager.default.fileExists(atPath: victim.path))
     #expect(!Self.names(foreign).contains("0007.png"))
-    #expect(Self.names(root).sorted() == ["foreign", "frames", "victim.png"])
+    expectEqual(Self.names(root).sorted(), ["foreign", "frames", "victim.png"])
   }
 
   @Test func aFailedRenderLeavesTheOldSequenceWhole() throws {
@@ -72,8 +73,8 @@ import Testing
       scene: Self.scene,
       outputs: [try OutputTarget(path: frames.path + "/"), try OutputTarget(path: root.path + "/nope/x.mp4")])
     #expect(throws: (any Error).self) { try bad.run() }
-    #expect(Self.names(frames) == before)
-    #expect(Self.names(root) == ["frames"])
+    expectEqual(Self.names(frames), before)
+    expectEqual(Self.names(root), ["frames"])
   }
 
   @Test func staleSwapFoldersGoBackWhenNothingReplacedThem() throws {
@@ -88,7 +89,7 @@ import Testing
     try FileManager.default.createDirectory(at: aside, withIntermediateDirectories: false)
     try Data([1]).write(to: aside.appendingPathComponent("0000.png"))
     Cleanup.removeStale(in: root.path)
-    #expect(Self.names(root) == ["frames"])
-    #expect(Self.names(root.appendingPathComponent("frames")) == ["0000.png"])
+    expectEqual(Self.names(root), ["frames"])
+    expectEqual(Self.names(root.appendingPathComponent("frames")), ["0000.png"])
   }
 }

@@ -1,6 +1,7 @@
 import FlickRaster
 import FlickScene
 @testable import FlickVideo
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -50,12 +51,13 @@ import Testing
       frames: 0..<30, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, layouts: .premultipliedAndStraight
     ) { frame in
       order.append(frame.index)
-      #expect(frame.frame.width == 32 && frame.straight?.count == 32 * 24 * 4)
+      expectEqual(frame.frame.width, 32)
+      expectEqual(frame.straight?.count, 32 * 24 * 4)
       probe.deliver()
     }
-    #expect(order == Array(0..<30))
-    #expect(probe.maxInFlight <= 6)
-    #expect(probe.factories == 4, "one renderer per worker")
+    expectEqual(order, Array(0..<30))
+    expectLessOrEqual(probe.maxInFlight, 6)
+    expectEqual(probe.factories, 4, "one renderer per worker")
   }
 
   @Test func aRendererErrorStopsTheRun() {
@@ -67,7 +69,8 @@ import Testing
         frames: 0..<30, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, layouts: .premultiplied
       ) { frame in delivered.append(frame.index) }
     }
-    #expect(delivered == Array(0..<delivered.count) && delivered.count <= 9)
+    expectEqual(delivered, Array(0..<delivered.count))
+    expectLessOrEqual(delivered.count, 9)
   }
 
   @Test func aDeliveryErrorStopsTheWorkers() {
@@ -82,13 +85,14 @@ import Testing
     }
     // The workers stop within the in-flight window (jobs + 1 = 3 frames past the 3 delivered)
     // instead of rendering the rest.
-    #expect(probe.started <= 3 + 3)
+    expectLessOrEqual(probe.started, 3 + 3)
   }
 
   @Test func straightAlphaDividesByAlpha() {
     // Premultiplied BGRA: opaque, half-transparent, transparent, quarter.
     let premultiplied: [UInt8] = [10, 20, 30, 255, 64, 0, 128, 128, 5, 5, 5, 0, 16, 32, 64, 64]
-    #expect(StraightAlpha.convert(premultiplied) == [10, 20, 30, 255, 128, 0, 255, 128, 0, 0, 0, 0, 64, 128, 255, 64])
+    expectEqual(
+      StraightAlpha.convert(premultiplied), [10, 20, 30, 255, 128, 0, 255, 128, 0, 0, 0, 0, 64, 128, 255, 64])
   }
 
   /// With no premultiplied reader (a WebM or GIF alone), frames are converted in place: the
@@ -116,11 +120,11 @@ import Testing
     }
     let copied = try run(keepsPremultiplied: true)
     let inPlace = try run(keepsPremultiplied: false)
-    #expect(inPlace.straight == copied.straight)
+    expectEqual(inPlace.straight, copied.straight)
     #expect(copied.translucent)
     // Buffers ever allocated: frames in flight only, against frames and their copies.
-    #expect(inPlace.pool.allocated < copied.pool.allocated, "\(inPlace.pool) vs \(copied.pool)")
-    #expect(inPlace.pool.copied == 0)
+    expectLess(inPlace.pool.allocated, copied.pool.allocated, "\(inPlace.pool) vs \(copied.pool)")
+    expectEqual(inPlace.pool.copied, 0)
   }
 
   /// With only the yuv420p planes read (an MP4 alone), a worker is done with a frame once it has
@@ -138,10 +142,11 @@ import Testing
         layouts: FrameLayouts(yuv420: true, keepsPixels: keepsPixels)
       ) { frame in
         let planes = frame.yuv420 ?? []
-        #expect(planes.count == 32 * 24 * 3 / 2)
+        expectEqual(planes.count, 32 * 24 * 3 / 2)
         sums.append(planes.enumerated().reduce(0) { $0 &+ ($1.offset &* 31 &+ Int($1.element)) &* 1_000_003 })
-        #expect(keepsPixels != frame.premultiplied.isEmpty && keepsPixels != frame.frame.pixels.isEmpty)
-        #expect(frame.yuv420Bytes() == planes)
+        expectNotEqual(keepsPixels, frame.premultiplied.isEmpty)
+        expectNotEqual(keepsPixels, frame.frame.pixels.isEmpty)
+        expectEqual(frame.yuv420Bytes(), planes)
         // The slow reader lets the workers fill every slot in flight.
         usleep(2000)
       }
@@ -149,9 +154,9 @@ import Testing
     }
     let kept = try run(keepsPixels: true)
     let given = try run(keepsPixels: false)
-    #expect(given.planes == kept.planes)
-    #expect(given.pool == FramePool.Statistics(), "\(given.pool)")
-    #expect(kept.pool.allocated > 8, "\(kept.pool)")
+    expectEqual(given.planes, kept.planes)
+    expectEqual(given.pool, FramePool.Statistics(), "\(given.pool)")
+    expectGreater(kept.pool.allocated, 8, "\(kept.pool)")
   }
 
   @Test func pngSequenceIsByteIdenticalForOneAndFourJobs() throws {
@@ -164,15 +169,15 @@ import Testing
       ).run()
     }
     let names = try TestSupport.contents(dir.appendingPathComponent("j1"))
-    #expect(names.count == 12)
-    #expect(try TestSupport.contents(dir.appendingPathComponent("j4")) == names)
+    expectEqual(names.count, 12)
+    try expectEqual(TestSupport.contents(dir.appendingPathComponent("j4")), names)
     var distinct = Set<Data>()
     for name in names {
       let one = try Data(contentsOf: dir.appendingPathComponent("j1/" + name))
       let four = try Data(contentsOf: dir.appendingPathComponent("j4/" + name))
-      #expect(one == four, "\(name) differs between --jobs 1 and --jobs 4")
+      expectEqual(one, four, "\(name) differs between --jobs 1 and --jobs 4")
       distinct.insert(one)
     }
-    #expect(distinct.count == names.count, "the card moves, so every frame differs")
+    expectEqual(distinct.count, names.count, "the card moves, so every frame differs")
   }
 }

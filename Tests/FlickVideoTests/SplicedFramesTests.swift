@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickTestSupport
 import Foundation
 import Testing
@@ -56,14 +57,14 @@ import Testing
       Self.splice(first, into: w, keepingIn: &frames)
       let released = frames.release(w)
       #expect(released != nil)
-      #expect(frames.count == 1)
+      expectEqual(frames.count, 1)
       let head = Self.read(r, 299_999)
       frames.release(w)
-      #expect(frames.count == 1, "released before its last byte was read")
+      expectEqual(frames.count, 1, "released before its last byte was read")
       let tail = Self.read(r, 1)
       frames.release(w)
-      #expect(frames.count == 0)
-      #expect(head + tail == first)
+      expectEqual(frames.count, 0)
+      expectEqual(head + tail, first)
     }
   }
 
@@ -78,8 +79,8 @@ import Testing
       }
       // Allocations of the same size, written all over, while the frame waits in the pipe.
       let others = (0..<8).map { Self.frame(200 + UInt8($0), count: 65536) }
-      #expect(others.count == 8)
-      #expect(Self.read(r, 65536) == expected)
+      expectEqual(others.count, 8)
+      expectEqual(Self.read(r, 65536), expected)
     }
   }
 
@@ -97,7 +98,7 @@ import Testing
       reader.start()
       let failure = frames.awaitAllButLast(w, stallTimeout: 10) { 0 }
       #expect(failure == nil)
-      #expect(frames.count == 1)
+      expectEqual(frames.count, 1)
     }
   }
 
@@ -111,8 +112,9 @@ import Testing
     }
     close(r)
     let failure = frames.awaitAllButLast(w, stallTimeout: nil) { 0 }
-    #expect(failure != nil && failure != .stalled, "\(String(describing: failure))")
-    #expect(frames.count == 2, "kept until the reader has gone for certain")
+    #expect(failure != nil, "\(String(describing: failure))")
+    expectNotEqual(failure, .stalled, "\(String(describing: failure))")
+    expectEqual(frames.count, 2, "kept until the reader has gone for certain")
   }
 
   @Test func aReaderThatReadsNothingStalls() async throws {
@@ -153,16 +155,16 @@ import Testing
       if buffer.withUnsafeBytes({ $0.baseAddress }) != before { copies += 1 }
       expected += buffer
       #expect(process.write(frame: buffer, stallTimeout: 30) == nil)
-      #expect(process.framesInPipe <= 1)
+      expectLessOrEqual(process.framesInPipe, 1)
       if let previous = held.take() { pool.append(previous) }
       held = buffer
     }
     held = nil
     #expect(process.finish(stallTimeout: 30) == nil)
-    #expect(process.framesInPipe == 0)
-    #expect(copies == 0, "a reused buffer was still shared when it was drawn into")
+    expectEqual(process.framesInPipe, 0)
+    expectEqual(copies, 0, "a reused buffer was still shared when it was drawn into")
     let written = try Data(contentsOf: URL(fileURLWithPath: out))
-    #expect(written.count == expected.count)
+    expectEqual(written.count, expected.count)
     #expect(SameBytes.equal([UInt8](written), expected))
   }
 }

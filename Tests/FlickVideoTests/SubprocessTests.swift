@@ -1,5 +1,6 @@
 import FlickTestSupport
 @testable import FlickVideo
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -49,9 +50,9 @@ import Testing
       error: .pipe)
     process.grace = 0.2
     let ending = process.wait()
-    #expect(ending == .exited(3))
-    #expect(process.outputText == "started\n")
-    #expect(process.errorText == "oops\n")
+    expectEqual(ending, .exited(3))
+    expectEqual(process.outputText, "started\n")
+    expectEqual(process.errorText, "oops\n")
     #expect(Self.eventually { Subprocess.liveMembers(ofGroup: process.pid).isEmpty })
     #expect(Self.eventually { Self.running(mark).isEmpty })
   }
@@ -62,7 +63,7 @@ import Testing
       executable: "/bin/sh", arguments: ["-c", "sleep \(mark) & sleep \(mark); echo never"], output: .pipe)
     #expect(process.wait(timeout: 0.2) == nil)
     process.stop()
-    #expect(process.wait() == .signalled(SIGKILL))
+    expectEqual(process.wait(), .signalled(SIGKILL))
     #expect(process.outputText.isEmpty)
     #expect(Self.eventually { Self.running(mark).isEmpty })
   }
@@ -123,8 +124,8 @@ import Testing
         ["render", template.path, "-o", out.path + "/a.mp4", "-o", out.path + "/a.gif", "-q"], environment: env)
     }
     #expect(run.finished, "flick render hung on a wrapper ffmpeg")
-    #expect(run.status == 0)
-    #expect(try TestSupport.contents(out) == ["a.gif", "a.mp4"])
+    expectEqual(run.status, 0)
+    try expectEqual(TestSupport.contents(out), ["a.gif", "a.mp4"])
     #expect(
       try await Self.eventually { Self.running(mark).isEmpty },
       "a process of the wrapper's group outlived the render")
@@ -144,7 +145,7 @@ import Testing
     kill(p.processIdentifier, SIGTERM)
     _ = err.readDataToEndOfFile()
     p.waitUntilExit()
-    #expect(p.terminationStatus == 130)
+    expectEqual(p.terminationStatus, 130)
     #expect(Self.eventually { Self.running(mark).isEmpty })
     #expect(
       Self.eventually { Self.running(dir.path + "/.a.mp4.").isEmpty }, "the wrapper's ffmpeg outlived the interruption")
@@ -177,11 +178,11 @@ import Testing
   }
 
   @Test func theProbeTimeoutIsReadFromTheEnvironmentWithinItsRange() {
-    #expect(FFmpegTool.requestedProbeTimeout(environment: [:]) == 60)
-    #expect(FFmpegTool.requestedProbeTimeout(environment: ["FLICK_PROBE_TIMEOUT": "2"]) == 2)
-    #expect(FFmpegTool.requestedProbeTimeout(environment: ["FLICK_PROBE_TIMEOUT": "600"]) == 600)
+    expectEqual(FFmpegTool.requestedProbeTimeout(environment: [:]), 60)
+    expectEqual(FFmpegTool.requestedProbeTimeout(environment: ["FLICK_PROBE_TIMEOUT": "2"]), 2)
+    expectEqual(FFmpegTool.requestedProbeTimeout(environment: ["FLICK_PROBE_TIMEOUT": "600"]), 600)
     for ignored in ["0", "601", "-5", "2.5", "abc", ""] {
-      #expect(FFmpegTool.requestedProbeTimeout(environment: ["FLICK_PROBE_TIMEOUT": ignored]) == 60, "\(ignored)")
+      expectEqual(FFmpegTool.requestedProbeTimeout(environment: ["FLICK_PROBE_TIMEOUT": ignored]), 60, "\(ignored)")
     }
   }
 
@@ -201,7 +202,7 @@ import Testing
       try Self.flick(["render", template.path, "-o", dir.path + "/a.gif", "--dry-run"], environment: limited)
     }
     #expect(run.finished, "the probe hung")
-    #expect(run.status == 3)
+    expectEqual(run.status, 3)
     #expect(try await Self.eventually { Self.running(mark).isEmpty })
   }
 }

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTestSupport
@@ -41,7 +42,7 @@ enum TestSupport {
         "ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "bgra",
         "-s", "\(width)x\(height)", "-i", raw.path, "-vf", filter,
       ] + outputOptions + ["-f", "rawvideo", out])
-    #expect(r.status == 0, "ffmpeg: \(r.stderr)")
+    expectEqual(r.status, 0, "ffmpeg: \(r.stderr)")
     return [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
   }
 
@@ -52,7 +53,7 @@ enum TestSupport {
       "-count_frames", "-select_streams", "v:0", "-show_entries", entries, "-of", "default=noprint_wrappers=1", path,
     ]
     let r = try run("/usr/bin/env", ["ffprobe"] + args)
-    #expect(r.status == 0, "ffprobe failed: \(r.stderr)")
+    expectEqual(r.status, 0, "ffprobe failed: \(r.stderr)")
     var fields: [String: String] = [:]
     for line in r.text.split(separator: "\n") {
       let parts = line.split(separator: "=", maxSplits: 1)
@@ -68,7 +69,7 @@ enum TestSupport {
     if let decoder { args += ["-c:v", decoder] }
     args += ["-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"]
     let r = try run("/usr/bin/env", ["ffmpeg"] + args)
-    #expect(r.status == 0, "ffmpeg decode failed: \(r.stderr)")
+    expectEqual(r.status, 0, "ffmpeg decode failed: \(r.stderr)")
     return r.stdout
   }
 

@@ -1,3 +1,4 @@
+import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
@@ -24,7 +25,7 @@ import Testing
       frames: 0..<scene.frameCount, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, scale: scale,
       layouts: .premultiplied
     ) { frame in
-      #expect(frame.index == frames.count)
+      expectEqual(frame.index, frames.count)
       frames.append(frame.premultiplied)
     }
     return frames
@@ -62,7 +63,7 @@ import Testing
       }
     }
     #expect(SameBytes.equal(try Self.frames(scene, scale: scale, pipeline: counting), reference))
-    #expect(counter.value == Self.distinctTrees(scene))
+    expectEqual(counter.value, Self.distinctTrees(scene))
   }
 
   /// A slide, then a hold: only the moving frames and the first still one are drawn, and a PNG
@@ -77,7 +78,7 @@ import Testing
     let scene = Scene(
       size: Size(width: 40, height: 24), fps: 10, duration: 1.5, backgroundColor: .white, layers: [card],
       animations: [slide])
-    #expect(Self.distinctTrees(scene) < scene.frameCount)
+    expectLess(Self.distinctTrees(scene), scene.frameCount)
     let counter = Counter()
     var counting = RenderPipeline(jobs: 2)
     counting.makeRenderer = { scale in
@@ -88,8 +89,8 @@ import Testing
     }
     var redrawing = RenderPipeline(jobs: 2)
     redrawing.reusesUnchangedFrames = false
-    #expect(try Self.frames(scene, scale: 1, pipeline: counting) == Self.frames(scene, scale: 1, pipeline: redrawing))
-    #expect(counter.value == Self.distinctTrees(scene))
+    try expectEqual(Self.frames(scene, scale: 1, pipeline: counting), Self.frames(scene, scale: 1, pipeline: redrawing))
+    expectEqual(counter.value, Self.distinctTrees(scene))
 
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -100,12 +101,12 @@ import Testing
       ).run()
     }
     let names = try TestSupport.contents(dir.appendingPathComponent("a"))
-    #expect(names.count == scene.frameCount)
-    #expect(try TestSupport.contents(dir.appendingPathComponent("b")) == names)
+    expectEqual(names.count, scene.frameCount)
+    try expectEqual(TestSupport.contents(dir.appendingPathComponent("b")), names)
     for name in names {
       let a = try Data(contentsOf: dir.appendingPathComponent("a/" + name))
       let b = try Data(contentsOf: dir.appendingPathComponent("b/" + name))
-      #expect(a == b, "\(name)")
+      expectEqual(a, b, "\(name)")
     }
   }
 }
@@ -139,14 +140,14 @@ import Testing
 
   @Test func repeatsChainThroughTheFramesLeftOut() throws {
     let all = try Self.run(Array(0..<10))
-    #expect(all.map(\.repeats) == [false, true, true, true, false, true, false, true, true, true])
+    expectEqual(all.map(\.repeats), [false, true, true, true, false, true, false, true, true, true])
     for list in [[0, 2, 4, 6, 8], [0, 3, 7, 9], [1, 5, 6], [3, 6], [2, 3, 4, 5], [9]] {
       let some = try Self.run(list)
-      #expect(some.map(\.index) == list)
+      expectEqual(some.map(\.index), list)
       for (i, frame) in some.enumerated() {
         let expected = i > 0 && ((list[i - 1] + 1)...list[i]).allSatisfy { all[$0].repeats }
-        #expect(frame.repeats == expected, "frame \(frame.index) of \(list)")
-        #expect(frame.pixels == all[frame.index].pixels, "frame \(frame.index) of \(list)")
+        expectEqual(frame.repeats, expected, "frame \(frame.index) of \(list)")
+        expectEqual(frame.pixels, all[frame.index].pixels, "frame \(frame.index) of \(list)")
       }
     }
   }

@@ -2,6 +2,7 @@ import FlickRaster
 import FlickScene
 import FlickTemplates
 @testable import FlickVideo
+import FlickExpectations
 import Foundation
 import Testing
 
@@ -72,7 +73,7 @@ import Testing
     let frames = Self.frames(name, width: width, height: height)
     let expected = try Self.ffmpegYUV(frames, width: width, height: height)
     let yuv = Self.flickYUV(frames, width: width, height: height)
-    #expect(yuv.count == expected.count)
+    expectEqual(yuv.count, expected.count)
     if yuv != expected {
       let frameSize = YUV420Converter.frameSize(width: width, height: height)
       let differing = zip(yuv, expected).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
@@ -97,10 +98,10 @@ import Testing
       var results: [Int: [UInt8]] = [:]
       for bits in [0, 128, 256] {
         let used = YUV420Converter.limitVectors(bits)
-        #expect(used <= bits)
+        expectLessOrEqual(used, bits)
         results[used] = Self.flickYUV(frames, width: width, height: height)
       }
-      #expect(results.count >= 2, "only the \(results.keys.sorted()) paths exist here")
+      expectGreaterOrEqual(results.count, 2, "only the \(results.keys.sorted()) paths exist here")
       let plain = try #require(results[0])
       for (bits, planes) in results where planes != plain {
         let first = zip(planes, plain).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? -1
@@ -113,12 +114,12 @@ import Testing
   @Test(arguments: [2, 4, 6, 8, 10, 14, 540, 1080, 2160])
   func chromaFilterIsNormalisedAndInside(_ rows: Int) {
     let filter = YUV420Converter.chromaFilter(sourceRows: rows)
-    #expect(filter.start.count == rows / 2)
+    expectEqual(filter.start.count, rows / 2)
     for row in 0..<(rows / 2) {
       let taps = filter.coefficients[(row * filter.taps)..<((row + 1) * filter.taps)]
-      #expect(taps.reduce(0) { $0 + Int($1) } == 4096)
-      #expect(filter.start[row] >= 0)
-      for (tap, c) in taps.enumerated() where c != 0 { #expect(filter.start[row] + tap < rows) }
+      expectEqual(taps.reduce(0) { $0 + Int($1) }, 4096)
+      expectGreaterOrEqual(filter.start[row], 0)
+      for (tap, c) in taps.enumerated() where c != 0 { expectLess(filter.start[row] + tap, rows) }
     }
   }
 
@@ -144,7 +145,7 @@ import Testing
     #expect(command.readsYUV420)
     let run = try TestSupport.run("/usr/bin/env", ["ffmpeg"] + Self.convertingInFFmpeg(command.arguments, input: raw))
     try #require(run.status == 0, "ffmpeg: \(run.stderr)")
-    #expect(try Data(contentsOf: URL(fileURLWithPath: mp4)) == Data(contentsOf: URL(fileURLWithPath: reference)))
+    try expectEqual(Data(contentsOf: URL(fileURLWithPath: mp4)), Data(contentsOf: URL(fileURLWithPath: reference)))
   }
 
   static let templates = TestSupport.root.appendingPathComponent("Templates")
@@ -180,12 +181,12 @@ import Testing
         frames: 0..<scene.frameCount, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) },
         layouts: FrameLayouts(yuv420: true)
       ) { frame in
-        #expect((frame.yuv420 != nil) == YUV420Converter.accepts(width: width, height: height))
+        expectEqual((frame.yuv420 != nil), YUV420Converter.accepts(width: width, height: height))
         delivered += 1
         try encoder.write(frame)
       }
     }
-    #expect(delivered == 1)
+    expectEqual(delivered, 1)
   }
 
   /// A frame converted on the delivery thread (no planes from the workers) is the same; one that
@@ -193,9 +194,9 @@ import Testing
   @Test func framesWithoutPlanesAreConvertedOrRefused() throws {
     let frames = Self.frames("noise", width: 8, height: 6)
     let frame = Frame(width: 8, height: 6, bytesPerRow: 32, pixels: frames[0])
-    #expect(
-      PreparedFrame(index: 0, frame: frame, layouts: .premultiplied).yuv420Bytes()
-        == Self.flickYUV([frames[0]], width: 8, height: 6))
+    expectEqual(
+      PreparedFrame(index: 0, frame: frame, layouts: .premultiplied).yuv420Bytes(),
+      Self.flickYUV([frames[0]], width: 8, height: 6))
     let dropped = PreparedFrame(
       index: 0, frame: frame, layouts: FrameLayouts(straightAlpha: true, keepsPremultiplied: false))
     #expect(dropped.yuv420Bytes().isEmpty)
