@@ -62,12 +62,14 @@ enum TestSupport {
     return fields
   }
 
-  /// Decodes every frame of `path` to packed RGBA (straight alpha) with ffmpeg, as a player
-  /// would (honouring the stream's colour tags).
-  static func decodeRGBA(_ path: String, decoder: String? = nil) throws -> Data {
+  /// Decodes every frame of `path` (or its first `frames`) to packed RGBA (straight alpha) with
+  /// ffmpeg, as a player would (honouring the stream's colour tags).
+  static func decodeRGBA(_ path: String, decoder: String? = nil, frames: Int? = nil) throws -> Data {
     var args = ["-hide_banner", "-loglevel", "error"]
     if let decoder { args += ["-c:v", decoder] }
-    args += ["-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"]
+    args += ["-i", path]
+    if let frames { args += ["-frames:v", "\(frames)"] }
+    args += ["-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"]
     let r = try run("/usr/bin/env", ["ffmpeg"] + args)
     expectEqual(r.status, 0, "ffmpeg decode failed: \(r.stderr)")
     return r.stdout
