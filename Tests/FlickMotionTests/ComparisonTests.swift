@@ -40,7 +40,7 @@ import Testing
     Self.expectOneIssue("0.25 >= 0.5", line) { expectGreaterOrEqual(0.25, 0.5, comment) }
   }
 
-  @Test func theMessageWithoutAComment() {
+  @Test func theMessageNamesBothValuesAndTheOperatorThenTheComment() {
     expectEqual(Comparison.message(1, "==", 2, nil), "Expectation failed: 1 == 2")
     expectEqual(Comparison.message(1, "==", 2, "why"), "Expectation failed: 1 == 2\nwhy")
   }
