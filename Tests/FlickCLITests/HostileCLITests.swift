@@ -140,14 +140,7 @@ import Testing
   func aStuckEncoderStopsWithExit3(_ behaviour: String) async throws {
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let ffmpeg = try Self.fakeFFmpeg(behaviour, in: dir)
-    let t = try Self.write(Self.large, "t.json5", in: dir)
-    // A second of waiting on a sleeper: off the test runner's threads (OffPool).
-    let r = try await OffPool.run {
-      try Self.run(
-        ["render", t, "-o", dir.appendingPathComponent("o.mp4").path, "--encoder-timeout", "1", "-q"],
-        environment: ["FLICK_FFMPEG": ffmpeg])
-    }
+    let r = try await Self.renderWithStuckEncoder(behaviour, limit: ["--encoder-timeout", "1"], in: dir)
     expectEqual(r.status, 3, "\(behaviour): \(r.stderr)")
     #expect(r.stderr.contains("ffmpeg made no progress writing"), "\(r.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("o.mp4").path))
@@ -157,16 +150,24 @@ import Testing
   @Test func theTimeoutStopsAnyCommandWithExit3AndCleansUp() async throws {
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let ffmpeg = try Self.fakeFFmpeg("exec sleep 600", in: dir)
-    let t = try Self.write(Self.large, "t.json5", in: dir)
-    let r = try await OffPool.run {
-      try Self.run(
-        ["render", t, "-o", dir.appendingPathComponent("o.mp4").path, "--timeout", "1s", "-q"],
-        environment: ["FLICK_FFMPEG": ffmpeg])
-    }
+    let r = try await Self.renderWithStuckEncoder("exec sleep 600", limit: ["--timeout", "1s"], in: dir)
     expectEqual(r.status, 3, "\(r.stderr)")
     #expect(r.stderr.contains("stopped after the timeout of 1 s"), "\(r.stderr)")
     #expect(Self.hidden(dir).isEmpty, "\(Self.hidden(dir))")
+  }
+
+  /// `flick render` of `large` to `o.mp4` in `dir` with `limit`'s options, through a fake ffmpeg
+  /// that does `behaviour` (and so never finishes). The seconds spent waiting on that sleeper
+  /// pass off the test runner's threads (OffPool).
+  static func renderWithStuckEncoder(_ behaviour: String, limit: [String], in dir: URL) async throws -> CLITests.Result
+  {
+    let ffmpeg = try fakeFFmpeg(behaviour, in: dir)
+    let t = try write(large, "t.json5", in: dir)
+    return try await OffPool.run {
+      try run(
+        ["render", t, "-o", dir.appendingPathComponent("o.mp4").path] + limit + ["-q"],
+        environment: ["FLICK_FFMPEG": ffmpeg])
+    }
   }
 
   // MARK: - Temporaries, interruption, closed streams
