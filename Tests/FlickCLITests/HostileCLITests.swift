@@ -181,7 +181,10 @@ import Testing
     return p.processIdentifier
   }
 
-  @Test func staleTemporariesOfKilledRunsAreRemovedNextTime() throws {
+  /// `flick still`, and `flick render` to an MP4, whose encoder starts before the template has
+  /// compiled (``EarlyEncoders``) and before the folder is cleaned.
+  @Test(arguments: [("still", "s.png"), ("render", "o.mp4")])
+  func staleTemporariesOfKilledRunsAreRemovedNextTime(_ command: String, _ output: String) throws {
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let dead = try Self.deadPID()
@@ -195,9 +198,10 @@ import Testing
     // Not Flick's, or of a running process: kept.
     let kept = [".notes.\(dead).txt", ".o.mp4.\(getpid()).partial", ".x.\(dead).tmp", ".readme.\(dead).partial"]
     for name in kept { try Data([1]).write(to: dir.appendingPathComponent(name)) }
-    let r = try Self.run(["still", t, "-o", dir.appendingPathComponent("s.png").path])
+    let r = try Self.run([command, t, "-o", dir.appendingPathComponent(output).path])
     expectEqual(r.status, 0, "\(r.stderr)")
     expectEqual(Self.hidden(dir), kept.sorted())
+    #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(output).path))
   }
 
   @Test func stillOnSIGTERMExits130AndLeavesNothing() throws {
