@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <pthread.h>
 #include <unistd.h>
@@ -113,4 +114,32 @@ long flick_pipe_splice(int fd, const void *bytes, unsigned long length, int nonb
 long flick_pipe_queued(int fd) {
   int queued = 0;
   return ioctl(fd, FIONREAD, &queued) < 0 ? -errno : (long)queued;
+}
+
+int flick_thread_nice(int *nice) {
+#ifdef __linux__
+  // With `who` 0, PRIO_PROCESS names the calling thread on Linux, not the whole process. The
+  // nice value returned may be -1, so errno tells a failure apart.
+  errno = 0;
+  int value = getpriority(PRIO_PROCESS, 0);
+  if (value == -1 && errno != 0) return -errno;
+  *nice = value;
+  return 0;
+#else
+  (void)nice;
+  return -ENOSYS;
+#endif
+}
+
+int flick_thread_lower_priority(int nice) {
+#ifdef __linux__
+  int current = 0;
+  int failure = flick_thread_nice(&current);
+  if (failure != 0) return failure;
+  if (nice > current && setpriority(PRIO_PROCESS, 0, nice) != 0) return -errno;
+  return 0;
+#else
+  (void)nice;
+  return -ENOSYS;
+#endif
 }

@@ -58,6 +58,14 @@ public struct RenderPipeline: Sendable {
   /// Whether a frame whose tree draws the same as the previous one reuses its pixels instead of
   /// being rasterised again (default true; the frames are the same either way).
   public var reusesUnchangedFrames = true
+  /// Whether a worker that is ``framesInFlight`` frames ahead of delivery once delivery has taken
+  /// that many frames (an encoder past its start-up that reads frames more slowly than they are
+  /// drawn) lowers its own priority to ``ThreadPriority/yielding`` for the rest of the run
+  /// (default false; `RenderSession` sets it with an encoder lead). The encoder, usually x264 on
+  /// every core, then runs as soon as it has a frame, and the workers draw while it leaves a core
+  /// idle; a render whose workers are slower than its encoder never waits on delivery and keeps
+  /// its priority. The frames are the same either way.
+  package var yieldsToEncoder = false
   private var usesDefaultRenderer: Bool
 
   /// A pipeline with `jobs` workers (default: the number of active processors) and at most
@@ -105,7 +113,8 @@ public struct RenderPipeline: Sendable {
     deliver: (PreparedFrame) throws -> Void
   ) throws {
     precondition(zip(frames, frames.dropFirst()).allSatisfy { $0 < $1 }, "frames are rendered in increasing order")
-    let state = PipelineState(frames: frames, limit: framesInFlight, reusesFrames: reusesUnchangedFrames)
+    let state = PipelineState(
+      frames: frames, limit: framesInFlight, reusesFrames: reusesUnchangedFrames, yields: yieldsToEncoder)
     let group = DispatchGroup()
     // A frame read only as planes (an MP4 alone) is done with once its worker has converted it:
     // each worker then draws every frame over its last one, in place (FrameRenderer.drawsInPlace),
@@ -181,17 +190,20 @@ private final class PipelineState: @unchecked Sendable {
   /// Positions whose tree draws the same as the previous one's: not rasterised.
   private var repeats: Set<Int> = []
   private let reusesFrames: Bool
+  /// ``RenderPipeline/yieldsToEncoder``.
+  private let yields: Bool
   private var previousTree: RenderTree?
   /// The frame number ``previousTree`` belongs to.
   private var lastTreeIndex: Int?
   private var failure: (any Error)?
   private var stopped = false
 
-  init(frames: [Int], limit: Int, reusesFrames: Bool) {
+  init(frames: [Int], limit: Int, reusesFrames: Bool, yields: Bool) {
     self.frames = frames
     self.end = frames.count
     self.limit = limit
     self.reusesFrames = reusesFrames
+    self.yields = yields
   }
 
   /// A worker's loop: claim the next frame number, evaluate its tree, rasterise, publish.
@@ -208,9 +220,18 @@ private final class PipelineState: @unchecked Sendable {
       fail(error)
       return
     }
+    var yielded = !yields
     while true {
       condition.lock()
-      while !stopped && next < end && next - nextToDeliver >= limit { condition.wait() }
+      while !stopped && next < end && next - nextToDeliver >= limit {
+        // A whole lead ahead after delivery has taken a lead's worth (ffmpeg's start-up is over):
+        // the encoder is the slower side, so it goes first from now on.
+        if !yielded && nextToDeliver >= limit {
+          yielded = true
+          ThreadPriority.lower(to: ThreadPriority.yielding)
+        }
+        condition.wait()
+      }
       if stopped || next >= end {
         condition.unlock()
         return

@@ -194,6 +194,7 @@ public struct RenderSession: Sendable {
         var fitted = pipeline
         fitted.jobs = jobs
         fitted.framesInFlight = framesInFlight(jobs: jobs) + extra
+        fitted.yieldsToEncoder = extra > 0
         return fitted
       }
     }

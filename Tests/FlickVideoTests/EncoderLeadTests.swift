@@ -37,6 +37,8 @@ import Testing
     // A GIF's frames are spooled until its palette is known: nothing reads them during the render.
     try expectEqual(Self.session(width: 960, height: 540, output: "x.gif").encoderLead, 0)
     try expectGreater(Self.session(width: 960, height: 540, output: "x.apng").encoderLead, 0)
+    try #expect(Self.session(width: 960, height: 540, output: "x.gif").fittedPipeline?.yieldsToEncoder == false)
+    try #expect(Self.session(width: 960, height: 540, output: "frames/").fittedPipeline?.yieldsToEncoder == false)
   }
 
   @Test func theEstimateCountsTheLead() throws {
@@ -50,6 +52,7 @@ import Testing
     let fitted = try #require(session.fittedPipeline)
     expectEqual(fitted.jobs, 2)
     expectEqual(fitted.framesInFlight, session.pipeline.framesInFlight + 32)
+    #expect(fitted.yieldsToEncoder, "workers a whole lead ahead yield to the encoder")
   }
 
   @Test func aTightCapDropsTheLeadBeforeAWorker() throws {
@@ -58,6 +61,7 @@ import Testing
     let fitted = try #require(session.fittedPipeline)
     expectEqual(fitted.jobs, 4)
     expectEqual(fitted.framesInFlight, session.pipeline.framesInFlight)
+    #expect(!fitted.yieldsToEncoder, "without a lead the workers keep their priority")
     // One byte less: three workers, with the lead again when it fits beside them.
     session.limits.maximumMemory -= 1
     let fewer = try #require(session.fittedPipeline)

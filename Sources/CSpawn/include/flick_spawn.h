@@ -38,4 +38,14 @@ long flick_pipe_splice(int fd, const void *bytes, unsigned long length, int nonb
 /// Bytes in the pipe `fd` not yet read by its reader (`FIONREAD`; either end), or -errno.
 long flick_pipe_queued(int fd);
 
+/// Sets the calling thread's nice value to `nice` (0–19) when that lowers its priority, and never
+/// raises it (an unprivileged thread could not take it back). Linux keeps a nice value per
+/// thread: the process's other threads keep theirs, and only threads this one starts later
+/// inherit it. 0, or -errno (-ENOSYS where threads have no nice value of their own).
+int flick_thread_lower_priority(int nice);
+
+/// Puts the calling thread's nice value (-20–19) in `nice`: 0, or -errno (-ENOSYS where threads
+/// have no nice value of their own).
+int flick_thread_nice(int *nice);
+
 #endif
