@@ -11,7 +11,8 @@ import Testing
 /// frames, lowers its own priority (``RenderPipeline/yieldsToEncoder``); a worker that never
 /// waits, or a pipeline without the setting, keeps its priority. Each frame records the worker
 /// that drew it and that worker's nice value.
-@Suite struct EncoderYieldTests {
+@Suite(.enabled(if: ThreadPriority.nice != nil, "threads have a nice value of their own only on Linux"))
+struct EncoderYieldTests {
   static let frames = 48
   static let lead = 6
 
