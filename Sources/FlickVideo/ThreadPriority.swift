@@ -17,11 +17,10 @@ package enum ThreadPriority {
     return flick_thread_nice(&value) == 0 ? value : nil
   }
 
-  /// Sets the calling thread's nice value to `nice` (0–19) when that lowers its priority.
-  ///
-  /// - Returns: Whether the thread's nice value is now at least `nice`.
-  @discardableResult
-  package static func lower(to nice: Int32) -> Bool {
-    flick_thread_lower_priority(nice) == 0
+  /// Sets the calling thread's nice value to `nice` (0–19) when that lowers its priority; where
+  /// it cannot (no per-thread nice value, a refusal), the thread keeps its priority, which changes
+  /// how soon frames are drawn but never what they are.
+  package static func lower(to nice: Int32) {
+    _ = flick_thread_lower_priority(nice)
   }
 }
