@@ -121,10 +121,14 @@ package struct PNGImage: Sendable {
       }
       count = failed == 0 ? width * height : 0
     }
-    guard failed == 0 else {
-      throw E(message: "libpng: \(escaped: String(cString: message)) (damaged data)")
+    /// The text up to the first NUL of a buffer the C side filled.
+    func text(_ buffer: [CChar]) -> String {
+      String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
-    let json = String(cString: rendererText)
+    guard failed == 0 else {
+      throw E(message: "libpng: \(escaped: text(message)) (damaged data)")
+    }
+    let json = text(rendererText)
     self.width = width
     self.height = height
     self.words = words

@@ -162,7 +162,7 @@ import Testing
       "case \"$*\" in *-y*) echo $$ > \(pidFile.path);; esac\n\(real) \"$@\"\n", named: "ffmpeg", in: bin)
     let template = dir.appendingPathComponent("t.json5")
     try Data(Self.template.replacingOccurrences(of: "duration: 1,", with: "duration: 600,").utf8).write(to: template)
-    let (p, err) = try TestSupport.startRendering(
+    let (p, _) = try TestSupport.startRendering(
       ["render", template.path, "-o", dir.path + "/a.mp4", "--progress", "json"], environment: env)
     let text = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
     let wrapper = try #require(Int32(text))
