@@ -64,6 +64,8 @@ package final class FrameRenderer: Sendable {
     var usesDamage = true
     /// The memory of the intermediate surfaces.
     let arena = PixelArena()
+    /// The buffers of a blurred frame's shutter samples, drawn into again for the next one.
+    let samples = FramePool(capacity: MotionBlur.sampleCounts.upperBound)
     let text = TextContext(ownFontMap: true)
 
     init(drawsInPlace: Bool) { history = FrameHistory(drawsInPlace: drawsInPlace) }
@@ -73,6 +75,10 @@ package final class FrameRenderer: Sendable {
   /// The memory of this renderer's intermediate surfaces (internal for tests; read it between
   /// renders).
   var arena: PixelArena { workshop.withLock { $0.arena } }
+
+  /// How the buffers of blurred frames' shutter samples were taken and given back (internal for
+  /// tests).
+  var sampleBuffers: FramePool.Statistics { workshop.withLock { $0.samples.statistics } }
 
   /// A renderer drawing at `scale` pixels per point, taking pixel buffers from `pool` when given,
   /// or, with `drawsInPlace`, drawing each frame over the last one's pixels (no pool then).
@@ -92,7 +98,7 @@ package final class FrameRenderer: Sendable {
       do throws(RasterError) {
         return .success(
           try Renderer.render(
-            tree, scale: scale, cache: w.cache, arena: w.arena, text: w.text, pool: pool,
+            tree, scale: scale, cache: w.cache, arena: w.arena, text: w.text, pool: pool, samples: w.samples,
             prefix: w.usesStaticPrefix ? w.prefix : nil, history: w.usesDamage ? w.history : nil))
       } catch {
         w.prefix.reset()

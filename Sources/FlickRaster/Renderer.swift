@@ -54,10 +54,15 @@ public struct Renderer: Sendable {
   /// draws gradient pictures ahead on a second thread (``GradientPrefetch``; only for a frame
   /// with no cache, no history and no shutter samples): the same bytes, sooner; `report` is told
   /// what it did.
+  ///
+  /// `samples` lends the buffers a blurred frame's shutter samples are drawn into, and takes them
+  /// back once they are averaged, so that a worker draws every frame's samples into the same
+  /// memory instead of asking the system for fresh pages.
   static func render(
     _ tree: RenderTree, scale: Double, cache: RasterCache?, arena: PixelArena, text: TextContext,
-    pool: FramePool? = nil, prefix: StaticPrefix? = nil, history: FrameHistory? = nil, usesCairoGroups: Bool = false,
-    prefetch: GradientPrefetch.Mode = .off, report: ((GradientPrefetch.Statistics) -> Void)? = nil
+    pool: FramePool? = nil, samples: FramePool? = nil, prefix: StaticPrefix? = nil, history: FrameHistory? = nil,
+    usesCairoGroups: Bool = false, prefetch: GradientPrefetch.Mode = .off,
+    report: ((GradientPrefetch.Statistics) -> Void)? = nil
   ) throws(RasterError) -> Frame {
     if let problem = tree.problem { throw .invalidScene(problem.description) }
     if !tree.shutterSamples.isEmpty {
@@ -71,10 +76,12 @@ public struct Renderer: Sendable {
       for sample in tree.shutterSamples {
         frames.append(
           try render(
-            sample, scale: scale, cache: cache, arena: arena, text: text, prefix: prefix,
+            sample, scale: scale, cache: cache, arena: arena, text: text, pool: samples, prefix: prefix,
             usesCairoGroups: usesCairoGroups))
       }
-      return ShutterAverage.average(frames)
+      let average = ShutterAverage.average(frames)
+      if let samples { while let frame = frames.popLast() { samples.recycle(frame.pixels) } }
+      return average
     }
     try text.prepare(fontFiles: tree.fontFiles)
     let width = CairoDraw.pixel((tree.size.width * scale).rounded())

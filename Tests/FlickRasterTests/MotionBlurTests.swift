@@ -90,6 +90,24 @@ import Testing
     }
   }
 
+  /// A worker draws each blurred frame's samples into the buffers of the last one's (fresh
+  /// pages cost more than the drawing on some machines), with the same bytes as `Renderer`.
+  @Test func aWorkerDrawsTheSamplesIntoTheBuffersItUsedBefore() throws {
+    let scene = Self.scene(speed: 900, blur: MotionBlur(shutterAngle: 180, samples: 8))
+    let worker = FrameRenderer()
+    for n in 2..<7 {
+      let tree = scene.renderTree(at: scene.time(ofFrame: n))
+      try #require(tree.shutterSamples.count == 8)
+      let same = try worker.render(tree) == Renderer().render(tree)
+      #expect(same, "frame \(n)")
+    }
+    let buffers = worker.sampleBuffers
+    expectEqual(buffers.allocated, 8)
+    expectEqual(buffers.reused, 4 * 8)
+    expectEqual(buffers.copied, 0)
+    expectEqual(buffers.returned, 5 * 8)
+  }
+
   @Test func sampleTimesAreCentredOnTheFrame() {
     let times = MotionBlur(shutterAngle: 180, samples: 4).sampleTimes(at: 1, fps: 25)
     let exposure = 0.5 / 25
