@@ -69,7 +69,8 @@ package struct MemoryEstimate: Sendable, Equatable {
     perWorker[.frames] = frameBytes
     // Motion blur: every sample of a frame is drawn whole, then averaged into one more frame.
     if let blur = scene.motionBlur { perWorker[.motionBlur] = Self.mul(frameBytes, blur.samples + 1) }
-    perWorker[.staticPrefix] = frameBytes
+    // The kept pixels, and the buffer kept before them (written into at the next keep).
+    perWorker[.staticPrefix] = Self.mul(frameBytes, 2)
     var walk = LayerWalk(scale: scale, frameBytes: frameBytes, content: content)
     for layer in scene.layers { walk.visit(layer) }
     for (part, value) in walk.perWorker { perWorker[part] = Self.add(perWorker[part] ?? 0, value) }

@@ -65,6 +65,10 @@ final class StaticPrefix {
   /// Where `pixels` are in `previous`'s drawing (`.start`: nothing kept).
   private(set) var count = Position.start
   private(set) var pixels: [UInt8] = []
+  /// The pixels kept before `pixels`, written into at the next keep. A frame that starts from
+  /// `pixels` still refers to them while it draws, and may keep a longer prefix meanwhile:
+  /// written into, `pixels` would then be copied into fresh memory first.
+  private var spare: [UInt8] = []
   private(set) var statistics = Statistics()
 
   /// Whether `layer` (top-level) is drawn straight into the frame, not as a group or a 3D plane,
@@ -177,11 +181,12 @@ final class StaticPrefix {
 
   /// Keeps `buffer` as the pixels at `position`.
   func keep(_ buffer: UnsafeBufferPointer<UInt8>, at position: Position) {
-    if pixels.count == buffer.count {
-      pixels.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: buffer) }
+    if spare.count == buffer.count {
+      spare.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: buffer) }
     } else {
-      pixels = [UInt8](buffer)
+      spare = [UInt8](buffer)
     }
+    swap(&pixels, &spare)
     count = position
     statistics.snapshots += 1
   }
