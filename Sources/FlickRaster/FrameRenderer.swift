@@ -64,11 +64,15 @@ package final class FrameRenderer: Sendable {
     var usesDamage = true
     /// The memory of the intermediate surfaces.
     let arena = PixelArena()
-    /// The buffers of a blurred frame's shutter samples, drawn into again for the next one.
-    let samples = FramePool(capacity: MotionBlur.sampleCounts.upperBound)
+    /// The buffers of a blurred frame's shutter samples, drawn into again for the next one (nil:
+    /// released after each frame).
+    let samples: FramePool?
     let text = TextContext(ownFontMap: true)
 
-    init(drawsInPlace: Bool) { history = FrameHistory(drawsInPlace: drawsInPlace) }
+    init(drawsInPlace: Bool, keepsSampleBuffers: Bool) {
+      history = FrameHistory(drawsInPlace: drawsInPlace)
+      samples = keepsSampleBuffers ? FramePool(capacity: MotionBlur.sampleCounts.upperBound) : nil
+    }
   }
   private let workshop: Locked<Workshop>
 
@@ -78,15 +82,18 @@ package final class FrameRenderer: Sendable {
 
   /// How the buffers of blurred frames' shutter samples were taken and given back (internal for
   /// tests).
-  var sampleBuffers: FramePool.Statistics { workshop.withLock { $0.samples.statistics } }
+  var sampleBuffers: FramePool.Statistics? { workshop.withLock { $0.samples?.statistics } }
 
   /// A renderer drawing at `scale` pixels per point, taking pixel buffers from `pool` when given,
   /// or, with `drawsInPlace`, drawing each frame over the last one's pixels (no pool then).
-  package init(scale: Double = 1, pool: FramePool? = nil, drawsInPlace: Bool = false) {
+  /// `keepsSampleBuffers` keeps a motion-blurred frame's sample buffers (up to 64 frames) for the
+  /// next frame's samples, as a render's workers do; a renderer kept between requests (the
+  /// studio's) lets them go after each frame.
+  package init(scale: Double = 1, pool: FramePool? = nil, drawsInPlace: Bool = false, keepsSampleBuffers: Bool = true) {
     self.scale = scale
     self.pool = drawsInPlace ? nil : pool
     self.drawsInPlace = drawsInPlace
-    self.workshop = Locked(Workshop(drawsInPlace: drawsInPlace))
+    self.workshop = Locked(Workshop(drawsInPlace: drawsInPlace, keepsSampleBuffers: keepsSampleBuffers))
   }
 
   /// Rasterises `tree`, reusing what earlier frames of this renderer made.

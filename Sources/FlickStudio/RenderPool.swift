@@ -88,8 +88,9 @@ package final class RenderPool: Sendable {
       if let warm = renderers[scale] { return warm }
       if renderers.count >= 4 { renderers = [:] }
       // A frame is encoded and dropped before the worker's next job, so the next one is drawn
-      // over its pixels in place: no buffer allocated, nothing copied.
-      let made = FrameRenderer(scale: scale, drawsInPlace: true)
+      // over its pixels in place: no buffer allocated, nothing copied. Kept between requests, a
+      // renderer does not hold on to motion-blur samples (up to 64 frames) as well.
+      let made = FrameRenderer(scale: scale, drawsInPlace: true, keepsSampleBuffers: false)
       renderers[scale] = made
       return made
     }

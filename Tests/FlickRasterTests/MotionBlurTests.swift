@@ -101,11 +101,17 @@ import Testing
       let same = try worker.render(tree) == Renderer().render(tree)
       #expect(same, "frame \(n)")
     }
-    let buffers = worker.sampleBuffers
+    let buffers = try #require(worker.sampleBuffers)
     expectEqual(buffers.allocated, 8)
     expectEqual(buffers.reused, 4 * 8)
     expectEqual(buffers.copied, 0)
     expectEqual(buffers.returned, 5 * 8)
+    // A renderer kept between requests (the studio's) keeps none, with the same bytes.
+    let kept = FrameRenderer(drawsInPlace: true, keepsSampleBuffers: false)
+    let tree = scene.renderTree(at: scene.time(ofFrame: 3))
+    let same = try kept.render(tree) == Renderer().render(tree)
+    #expect(same)
+    #expect(kept.sampleBuffers == nil)
   }
 
   @Test func sampleTimesAreCentredOnTheFrame() {
