@@ -16,7 +16,7 @@ import FlickScene
 /// the very same operations on the very same pixels as drawing everything. Equality is decided from the layer values (as
 /// ``Renderer/drawsIdentically(_:_:)`` does for whole trees), never from pixels.
 ///
-/// Memory: at most one frame-sized buffer per worker. Only prefixes that cost more to draw than
+/// Memory: at most two frame-sized buffers per worker. Only prefixes that cost more to draw than
 /// to copy are kept (``cost(_:)``).
 ///
 /// The prefix grows and shrinks with the scene: every frame is compared with the one this
