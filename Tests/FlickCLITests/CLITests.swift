@@ -1,5 +1,4 @@
 import FlickExpectations
-import FlickRaster
 import FlickTestSupport
 import Foundation
 import Testing
@@ -93,7 +92,7 @@ import Testing
     // At 0.85 s the easeInEaseOut tween (0.25 s → 1.45 s, x 160 → 480) is exactly half-way: x = 320.
     let r = try Self.run(Self.flick, ["still", Self.hello, "--time", "0.85", "-o", png])
     expectEqual(r.status, 0, "\(r.stderr)")
-    let frame = try Frame(pngAt: png)
+    let frame = try PNGFile(path: png)
     let card = frame.rgba(x: 320 + 45, y: 180 - 45)
     expectEqual(card.r, 0xF9)
     expectEqual(card.g, 0x73)

@@ -1,5 +1,5 @@
 import FlickExpectations
-import FlickRaster
+import FlickTestSupport
 import Foundation
 import Testing
 
@@ -41,7 +41,7 @@ import Testing
     let png = dir.appendingPathComponent("curve.png").path
     let r = try Self.run(["decay(velocity: 1000)", "--plot", png])
     expectEqual(r.status, 0, "\(r.stderr)")
-    let frame = try Frame(pngAt: png)
+    let frame = try PNGFile(path: png)
     expectGreaterOrEqual(frame.width, 400)
     expectGreaterOrEqual(frame.height, 200)
   }

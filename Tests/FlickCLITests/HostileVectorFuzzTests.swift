@@ -1,4 +1,3 @@
-@testable import FlickRaster
 import FlickExpectations
 import FlickTestSupport
 import Foundation
@@ -73,16 +72,13 @@ import Testing
   /// How many pixels of the PNG at `path` have the victim's colour (opaque, within 4 a channel:
   /// rlottie draws an image a little darker).
   static func victimPixels(in path: String) throws -> Int {
-    let image = try DecodedImage.decode(path: path)
-    let bytes = image.copyPixels()
+    let image = try PNGFile(path: path)
     let (r, g, b) = HostileLottie.victimRGB
     var count = 0
     for y in 0..<image.height {
       for x in 0..<image.width {
-        let i = y * image.stride + x * 4  // premultiplied BGRA
-        if bytes[i + 3] >= 250, abs(Int(bytes[i + 2]) - Int(r)) <= 4, abs(Int(bytes[i + 1]) - Int(g)) <= 4,
-          abs(Int(bytes[i]) - Int(b)) <= 4
-        {
+        let p = image.rgba(x: x, y: y)
+        if p.a >= 250, abs(Int(p.r) - Int(r)) <= 4, abs(Int(p.g) - Int(g)) <= 4, abs(Int(p.b) - Int(b)) <= 4 {
           count += 1
         }
       }

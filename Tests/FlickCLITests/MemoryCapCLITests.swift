@@ -1,5 +1,4 @@
 import FlickExpectations
-import FlickRaster
 import FlickTestSupport
 import Foundation
 import Testing
@@ -56,7 +55,7 @@ import Testing
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     // A 3000² picture shown in a 30-point layer: 36 MB decoded.
-    try Frame(width: 3000, height: 3000).writePNG(to: dir.appendingPathComponent("big.png").path)
+    try PNGFile.writeTransparent(width: 3000, height: 3000, to: dir.appendingPathComponent("big.png").path)
     let shadows = (0..<12).map {
       ", { id: 's\($0)', size: [300, 300], position: [\(100 + $0 * 20), 300], backgroundColor: '#fff', "
         + "shadowOpacity: 0.5, shadowRadius: \(10 + $0) }"

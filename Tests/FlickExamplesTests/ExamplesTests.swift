@@ -1,5 +1,4 @@
 import FlickExpectations
-import FlickRaster
 import FlickTestSupport
 import Foundation
 import Testing
@@ -82,7 +81,7 @@ import Testing
     expectEqual(times.first, 0.4)
     #expect(times.dropFirst().allSatisfy { abs($0 * 30 - ($0 * 30).rounded()) > 1e-3 })
     // The still at 0.2 s: the top (orange) card in the middle, the page colour in a corner.
-    let still = try Frame(pngAt: dir.appendingPathComponent("card-swap.png").path)
+    let still = try PNGFile(path: dir.appendingPathComponent("card-swap.png").path)
     #expect(Self.close(still.rgba(x: 160, y: 130), 0xF97316))
     #expect(Self.close(still.rgba(x: 4, y: 4), 0x0B1020))
   }
@@ -92,7 +91,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     try Self.expectVideos(dir, "springy-button", width: 240, height: 160, frames: 60)
     // At 0.75 s the button is pressed: 90 % of 140 × 56, darker blue; outside it, white.
-    let still = try Frame(pngAt: dir.appendingPathComponent("springy-button.png").path)
+    let still = try PNGFile(path: dir.appendingPathComponent("springy-button.png").path)
     #expect(Self.close(still.rgba(x: 120, y: 80), 0x0060DF, tolerance: 12))
     #expect(Self.close(still.rgba(x: 120 - 68, y: 80), 0xFFFFFF))
     #expect(Self.close(still.rgba(x: 120 - 60, y: 80), 0x0060DF, tolerance: 12))
@@ -103,7 +102,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     try Self.expectVideos(dir, "chain", width: 320, height: 160, frames: 90)
     // At 2.9 s the dot is back home and opaque; the ring has grown to 80 points.
-    let still = try Frame(pngAt: dir.appendingPathComponent("chain.png").path)
+    let still = try PNGFile(path: dir.appendingPathComponent("chain.png").path)
     #expect(Self.close(still.rgba(x: 50, y: 60), 0xFF375F))
     #expect(Self.close(still.rgba(x: 270, y: 60), 0x1C1C1E))
     #expect(Self.close(still.rgba(x: 160 + 38, y: 120), 0x30D158, tolerance: 30))
@@ -114,7 +113,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     try Self.expectVideos(dir, "property-animator", width: 320, height: 120, frames: 90)
     // At 2.9 s the animator has finished: the bar is at the right, in its end colour.
-    let still = try Frame(pngAt: dir.appendingPathComponent("property-animator.png").path)
+    let still = try PNGFile(path: dir.appendingPathComponent("property-animator.png").path)
     #expect(Self.close(still.rgba(x: 270, y: 60), 0x5E5CE6))
     #expect(Self.close(still.rgba(x: 50, y: 60), 0xFFFFFF))
   }

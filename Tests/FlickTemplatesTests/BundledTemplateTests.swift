@@ -1,17 +1,18 @@
 import FlickExpectations
 import FlickTemplates
+import FlickTestSupport
 import Foundation
 import Testing
 
 /// Every bundled template renders at its defaults and with every parameter changed, and the
-/// change shows in the frame and in `flick info`.
+/// change shows in the frame and in `flick info` (the built `flick` binary, run with the
+/// parameters this module reads from each template).
 @Suite struct BundledTemplateTests {
-  static let templates = CLITests.root.appendingPathComponent("Templates")
-  static let names: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: templates.path)) ?? [])
-    .filter { $0.hasSuffix(".json5") }.map { String($0.dropLast(6)) }.sorted()
+  static let templates = FixturePaths.templates
+  static let flick = ProcessRunner.flick(root: FixturePaths.root)
+  static let names = FixturePaths.json5Files(in: templates).map { $0.deletingPathExtension().lastPathComponent }
   /// An image outside the template folder, to exercise `--allow-outside-assets` with an image parameter.
-  static let otherImage = CLITests.root.appendingPathComponent("Tests/FlickTemplatesTests/Fixtures/layers/checker.png")
-    .path
+  static let otherImage = FixturePaths.fixtures.appendingPathComponent("layers/checker.png").path
 
   /// A valid value different from the default, as `--set` text.
   static func changed(_ p: TemplateParameter) -> String? {
@@ -47,11 +48,11 @@ import Testing
   func rendersAtDefaultsAndWithChangedParameters(_ name: String) throws {
     let template = try Template.load(path: Self.templates.appendingPathComponent("\(name).json5").path)
     #expect(!template.description.isEmpty, "\(name) needs a description for flick templates")
-    let dir = try CLITests.temporaryDirectory()
+    let dir = try FixturePaths.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     let time = String(template.scene.duration * 0.55)
     let plain = dir.appendingPathComponent("default.png").path
-    let r = try CLITests.run(CLITests.flick, ["still", name, "--time", time, "-o", plain])
+    let r = try ProcessRunner.run(Self.flick, ["still", name, "--time", time, "-o", plain])
     expectEqual(r.status, 0, "\(r.stderr)")
     guard !template.parameters.isEmpty else { return }
 
@@ -60,14 +61,14 @@ import Testing
       if let v = Self.changed(p) { sets += ["--set", "\(p.name)=\(v)"] }
     }
     let changed = dir.appendingPathComponent("changed.png").path
-    let c = try CLITests.run(
-      CLITests.flick, ["still", name, "--time", time, "-o", changed, "--allow-outside-assets"] + sets)
+    let c = try ProcessRunner.run(
+      Self.flick, ["still", name, "--time", time, "-o", changed, "--allow-outside-assets"] + sets)
     expectEqual(c.status, 0, "\(c.stderr)")
     try expectNotEqual(Data(contentsOf: URL(fileURLWithPath: plain)), Data(contentsOf: URL(fileURLWithPath: changed)))
-    let info = try CLITests.run(CLITests.flick, ["info", name, "--allow-outside-assets"] + sets)
+    let info = try ProcessRunner.run(Self.flick, ["info", name, "--allow-outside-assets"] + sets)
     expectEqual(info.status, 0, "\(info.stderr)")
     for p in template.parameters where Self.changed(p) != nil {
-      let line = info.stdout.split(separator: "\n").first { $0.hasPrefix("  \(p.name) ") } ?? ""
+      let line = info.text.split(separator: "\n").first { $0.hasPrefix("  \(p.name) ") } ?? ""
       #expect(line.contains("(now "), "\(name): \(p.name) is not shown as changed: \(line)")
     }
   }
