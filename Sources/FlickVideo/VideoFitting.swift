@@ -118,18 +118,19 @@ struct VideoFitting {
         format: format, width: width, height: height, fps: rung.fps, options: options, output: path,
         fit: FFmpegCommand.TwoPass(width: rung.width, height: rung.height, bitrate: bitrate, pass: pass, log: log))
       let process = try file.launch(ffmpeg, command.arguments, files: pass == 2 ? [path] : [])
-      if let error = GIFSink.replay(
-        spool, frames: nil, keeping: keeps, into: process, stallTimeout: stallTimeout, destination: destination)
-      {
+      // x264's refusal ends ffmpeg before it reads the frames: seen by the replay (the pipe closed)
+      // or, when every frame fitted into the pipe first, at the end.
+      let failure =
+        GIFSink.replay(
+          spool, frames: nil, keeping: keeps, into: process, stallTimeout: stallTimeout, destination: destination)
+        ?? process.finish(stallTimeout: stallTimeout)
+      if let failure {
         process.kill()
-        throw error
-      }
-      if let error = process.finish(stallTimeout: stallTimeout) {
-        if pass == 2, case .ffmpegFailed(_, _, let stderr) = error, stderr.contains(Self.bitrateTooLow) {
+        if pass == 2, case .ffmpegFailed(_, _, let stderr) = failure, stderr.contains(Self.bitrateTooLow) {
           EncodedFile.discard(path)
           return nil
         }
-        throw error
+        throw failure
       }
     }
     let size = SinkReport.fileSize(path)

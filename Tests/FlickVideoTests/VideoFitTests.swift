@@ -17,13 +17,13 @@ import Testing
   }()
 
   static func render(
-    _ paths: [String], budget: OutputBudget?, frames: Range<Int> = 20..<50
+    _ paths: [String], budget: OutputBudget?, frames: Range<Int> = 20..<50, ffmpeg: FFmpegTool? = nil
   ) throws -> RenderSummary {
     var options = EncodingOptions()
     options.maxSize = budget
     return try RenderSession(
       scene: scene, outputs: try paths.map { try OutputTarget(path: $0) }, frames: frames, scale: 1.0 / 3,
-      options: options, pipeline: RenderPipeline(jobs: 2)
+      options: options, pipeline: RenderPipeline(jobs: 2), ffmpeg: ffmpeg
     ).run()
   }
 
@@ -94,6 +94,25 @@ import Testing
         && message.contains("does not fit under --max-size 1 KB: ") && message.contains(" KB; raise --max-size")
     }
     #expect(try TestSupport.contents(dir).isEmpty, "no partial output")
+  }
+
+  /// x264's refusal of a second pass's bitrate is "does not fit" however it shows: here ffmpeg
+  /// refuses before reading a frame, so the spooled frames (30 of 86 KB, more than the 1 MiB
+  /// pipe holds) meet a closed pipe while they are replayed, not ffmpeg's exit at the end.
+  @Test func aRefusalWhileTheFramesAreReplayedDoesNotFit() throws {
+    let f = try FailureTests.Fixture()
+    defer { f.cleanup() }
+    let script = try FailureTests.fakeFFmpeg(
+      "case \"$*\" in *\"-pass 2\"*) echo \"\(VideoFitting.bitrateTooLow)\" >&2; exit 1;; esac\n"
+        + "exec $(PATH=/usr/local/bin:/usr/bin:/bin command -v ffmpeg) \"$@\"", in: f.bin)
+    let mp4 = f.path("a.mp4")
+    #expect {
+      _ = try Self.render([mp4], budget: OutputBudget(bytes: 20_000), ffmpeg: FFmpegTool(path: script, version: "5.1"))
+    } throws: { error in
+      guard let error = error as? VideoError, case .invalidOption(let message) = error else { return false }
+      return message.contains("a.mp4") && message.contains("does not fit under --max-size 20 KB")
+    }
+    try expectEqual(TestSupport.contents(f.out), [])
   }
 
   /// A budget only the narrowest rungs reach: VP9 goes down the ladder to them; x264 refuses
