@@ -49,19 +49,6 @@ extension Frame {
     }
   }
 
-  /// The samples of the PNG file at `path` as libpng's reader decodes them: 8-bit straight
-  /// RGBA, row by row without padding (an opaque RGB file gives alpha 255), or nil when libpng
-  /// cannot read it (used by the tests of ``writePNG(to:)``).
-  static func libpngSamples(at path: String) -> (width: Int, height: Int, rgba: [UInt8])? {
-    var width: Int32 = 0
-    var height: Int32 = 0
-    var buffer: UnsafeMutablePointer<UInt8>?
-    guard flick_png_read_rgba(path, &width, &height, &buffer) == 0, let buffer else { return nil }
-    defer { free(buffer) }
-    let samples = [UInt8](UnsafeBufferPointer(start: buffer, count: Int(width) * Int(height) * 4))
-    return (Int(width), Int(height), samples)
-  }
-
   /// The reference encoder ``writePNG(to:)`` matches pixel for pixel: Cairo's own PNG writer
   /// (used by the tests that check it).
   func writePNGWithCairo(to path: String) throws(RasterError) {

@@ -2,8 +2,9 @@ internal import CPNG
 import Foundation
 
 /// A PNG file read or written by libpng itself, not by Flick's renderer: for the tests that run
-/// `flick` and look at the pictures it wrote (or give it one to read). Those test modules then need
-/// no Flick module but this one, so they compile while the renderer does.
+/// `flick` and look at the pictures it wrote (or give it one to read), which then need no Flick
+/// module but this one and compile while the renderer does, and for the tests of Flick's own PNG
+/// encoder, which compare what libpng's reader decodes from its files.
 package struct PNGFile: Sendable {
   /// Why a file could not be read or written.
   package struct Failure: Error, CustomStringConvertible {

@@ -26,8 +26,8 @@ import Testing
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: fast)))
     let reference = try [UInt8](Data(contentsOf: URL(fileURLWithPath: old)))
     expectEqual(bytes[25], reference[25], "\(name): colour type", sourceLocation: sourceLocation)
-    let a = Frame.libpngSamples(at: fast)
-    let b = Frame.libpngSamples(at: old)
+    let a = try? PNGFile(path: fast)
+    let b = try? PNGFile(path: old)
     #expect(a != nil, "\(name): libpng reads both files", sourceLocation: sourceLocation)
     #expect(b != nil, "\(name): libpng reads both files", sourceLocation: sourceLocation)
     if let a, let b {
@@ -277,8 +277,8 @@ import Testing
     let frame = try Renderer().render(scene.renderTree(at: scene.time(ofFrame: frameNumber)))
     let reference = dir.appendingPathComponent("reference.png").path
     try frame.writePNGWithLibpng(to: reference)
-    let a = try #require(Frame.libpngSamples(at: still))
-    let b = try #require(Frame.libpngSamples(at: reference))
+    let a = try #require(try? PNGFile(path: still))
+    let b = try #require(try? PNGFile(path: reference))
     expectEqual(a.width, b.width, "\(name) frame \(frameNumber)")
     expectEqual(a.height, b.height, "\(name) frame \(frameNumber)")
     expectEqual(a.rgba, b.rgba, "\(name) frame \(frameNumber)")
