@@ -37,31 +37,6 @@ package struct FFmpegCommand: Sendable, Equatable {
   /// pixel instead of 4; an MP4 padded to even sides (`--pad`) is still converted by ffmpeg.
   package var readsYUV420 = false
 
-  /// A GIF's encoding pass that can be split into parts run at once (``GIFStitcher``); nil
-  /// when it cannot be split exactly (an error-diffusion dither carries its error from pixel to
-  /// pixel across a frame's changed rectangle) and for other formats.
-  package var splittableEncodingPass: GIFEncodingPass?
-
-  /// A GIF's encoding pass (``arguments``), for the frames from any one on.
-  package struct GIFEncodingPass: Sendable, Equatable {
-    var input: [String]
-    /// The options and `-i` that read the palette image.
-    var paletteInput: [String]
-    var filters: [String]
-    var paletteUse: String
-    var loop: Int
-
-    /// The pass over the frames from `first` on (their timestamps shifted to where they are in
-    /// the whole GIF), writing `output`.
-    package func arguments(from first: Int, output: String) -> [String] {
-      let chain = (first == 0 ? [] : ["setpts=PTS+\(first)"]) + filters
-      let prepared = chain.isEmpty ? "[0:v]" : "[0:v]" + chain.joined(separator: ",") + "[f];[f]"
-      return input + paletteInput + ["-an", "-map_metadata", "-1"]
-        + ["-filter_complex", prepared + "[1:v]paletteuse=" + paletteUse]
-        + ["-loop", "\(loop)", "-f", "gif", output]
-    }
-  }
-
   /// The number of x264 encoder threads, the same on every machine, so an MP4's bytes depend
   /// only on the job, not on the CPUs the encoder sees (`docs/video.md`, "Same bytes on every
   /// machine", has the speed it costs).
@@ -110,7 +85,6 @@ package struct FFmpegCommand: Sendable, Equatable {
     // RGB → Y'CbCr with the BT.709 matrix, limited range; `setparams` marks the frames and the
     // output tags mark the stream, so players invert the right matrix.
     func toYUV(_ pixelFormat: String) -> String { Self.scale(to: pixelFormat) + "," + Self.colourParameters }
-    var splittable: GIFEncodingPass?
     if fit != nil, format != .mp4, format != .webm {
       throw .invalidOption("internal: \(format.rawValue) has no two-pass encoding")
     }
@@ -180,11 +154,13 @@ package struct FFmpegCommand: Sendable, Equatable {
           ]
         paletteInput = ["-i", path]
       }
-      let pass = GIFEncodingPass(
-        input: input, paletteInput: paletteInput, filters: chain, paletteUse: Self.paletteUse(options.dither),
-        loop: Self.gifLoop(plays: options.plays))
-      args = pass.arguments(from: 0, output: output)
-      if options.dither == .bayer || options.dither == .none { splittable = pass }
+      // The encoding pass: the frames (scaled first, when asked) and the palette image into
+      // `paletteuse`.
+      let prepared = chain.isEmpty ? "[0:v]" : "[0:v]" + chain.joined(separator: ",") + "[f];[f]"
+      args =
+        input + paletteInput + ["-an", "-map_metadata", "-1"]
+        + ["-filter_complex", prepared + "[1:v]paletteuse=" + Self.paletteUse(options.dither)]
+        + ["-loop", "\(Self.gifLoop(plays: options.plays))", "-f", "gif", output]
     case .webm:
       let crf = options.crf ?? 30
       guard (0...63).contains(crf) else { throw .invalidOption("--crf \(crf) is outside 0…63 for VP9") }
@@ -213,7 +189,6 @@ package struct FFmpegCommand: Sendable, Equatable {
       throw .invalidOption("\(format.rawValue) output is written by Flick, not ffmpeg")
     }
     self.arguments = args
-    self.splittableEncodingPass = splittable
   }
 
   /// `paletteuse` options for a dither choice; `diff_mode=rectangle` re-dithers only the part of

@@ -183,7 +183,7 @@ struct GIFFinishing {
     for (arguments, files) in [(palettePass, [palette]), (command.arguments, [path])] {
       let process = try file.launch(ffmpeg, arguments, files: files)
       if let error = GIFSink.replay(
-        spool, frames: nil, keeping: keeps, into: process, stallTimeout: stallTimeout, destination: destination)
+        spool, keeping: keeps, into: process, stallTimeout: stallTimeout, destination: destination)
       {
         process.kill()
         throw error

@@ -9,8 +9,7 @@ import Foundation
 /// comes first, see ``FFmpegCommand/computesPalette``) and, losslessly, into a spool beside the
 /// output (`.NAME.PID.frames`, ``FrameSpool``). ``finish()`` writes the palette
 /// (`.NAME.PID.palette.bgra`, or ffmpeg's `.NAME.PID.palette.png`) and replays the spool into the
-/// ffmpeg that encodes with it, in one process or in parts run at once and stitched together
-/// (``GIFStitcher``, `GIFSink+Parts.swift`), then merges runs of identical frames
+/// ffmpeg that encodes with it (`GIFSink+Encoding.swift`), then merges runs of identical frames
 /// (``IdenticalFrameMerger``). That ffmpeg reads exactly the frames the palette was made from,
 /// so the GIF is the one ffmpeg's two passes make. Its last step, ``completeFile()``, runs while
 /// the frames are still spooled: gifsicle and `--max-size` (``GIFFinishing``), whose choice
@@ -40,23 +39,8 @@ package final class GIFSink: FrameSink {
   let layout: RawFrameFormat
   /// The GIF's frames, kept for the encoding pass.
   var spool: FrameSpool?
-  /// The ffmpeg processes of the encoding pass while they run (one, or one per part).
-  var encoders: [FFmpegProcess] = []
-  /// How many ffmpeg processes the encoding pass ran in at once (1: one).
-  package internal(set) var encodedParts = 1
-  /// Pixels (frames × width × height) a GIF needs before its encoding pass is split: below,
-  /// about 0.2 s of encoding, a second ffmpeg start-up costs more than it saves (hello.gif,
-  /// 90 frames at 640×360, 21 M pixels, went from 0.35 to 0.37 s split; card-swap.gif, 186
-  /// frames at 960×540, 96 M pixels, from 1.81 to 1.66 s). Settable for tests.
-  var minimumPixelsToSplit = GIFSink.defaultMinimumPixelsToSplit
-  static let defaultMinimumPixelsToSplit = 32_000_000
-  /// The most ffmpeg processes a split encoding pass runs at once: 1 (no split) by default.
-  /// Each part is an ffmpeg whose `paletteuse` keeps a cache of every colour it has mapped, so
-  /// a part needs 90–180 MiB whatever its share of the frames (640×360: 87 and 111 MiB; 720p:
-  /// 136 and 177 MiB); two parts made a GIF's process tree 1.6–1.8× an MP4's of the same size
-  /// (248 against 139 MiB at 640×360), one keeps it level with the MP4's. The split (about 8 %
-  /// less wall time on two cores) stays available to callers that set this (tests do).
-  var maximumParts = 1
+  /// The ffmpeg of the encoding pass while it runs.
+  var encoder: FFmpegProcess?
 
   /// Flick's palette statistics (``GIFPalette``) while the frames arrive, when Flick computes
   /// the palette (``FFmpegCommand/computesPalette``).
@@ -143,17 +127,7 @@ package final class GIFSink: FrameSink {
     guard state == .running, let spool else { return }
     try writePalette()
     spool.endAppending()
-    let pixels = spool.frameCount * layout.byteCount / 4
-    if let pass = command.splittableEncodingPass, spool.frameCount >= 4, pixels >= minimumPixelsToSplit,
-      maximumParts > 1
-    {
-      // A part a core, each of at least half the pixels that make a split worth it, and of
-      // two frames or more.
-      let byPixels = minimumPixelsToSplit > 0 ? pixels / max(1, minimumPixelsToSplit / 2) : Int.max
-      try encodeInParts(max(2, min(maximumParts, spool.frameCount / 2, byPixels)), spool, pass)
-    } else {
-      try encodeWhole(spool)
-    }
+    try encodeWhole(spool)
     removePalette()
     try completeFile(spool)
     spool.remove()
@@ -254,8 +228,8 @@ package final class GIFSink: FrameSink {
     palettePass?.kill()
     palettePass = nil
     statistics = nil
-    for encoder in encoders { encoder.kill() }
-    encoders = []
+    encoder?.kill()
+    encoder = nil
     file.remove()
     removePalette()
     spool?.remove()

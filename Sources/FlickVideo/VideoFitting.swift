@@ -122,7 +122,7 @@ struct VideoFitting {
       // or, when every frame fitted into the pipe first, at the end.
       let failure =
         GIFSink.replay(
-          spool, frames: nil, keeping: keeps, into: process, stallTimeout: stallTimeout, destination: destination)
+          spool, keeping: keeps, into: process, stallTimeout: stallTimeout, destination: destination)
         ?? process.finish(stallTimeout: stallTimeout)
       if let failure {
         process.kill()

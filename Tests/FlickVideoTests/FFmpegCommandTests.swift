@@ -96,13 +96,12 @@ import Testing
   }
 
   /// No GIF command resamples: the frames arrive at the GIF's rate (``FrameSchedule`` chose
-  /// them), whoever makes the palette and whether the GIF is scaled, and the pass can be split.
+  /// them), whoever makes the palette and whether the GIF is scaled.
   @Test func gifCommandsReadTheirFramesAtTheGIFsRate() throws {
     var ffmpegPalette = EncodingOptions()
     ffmpegPalette.gifPalette = .ffmpeg
     for options in [EncodingOptions(), ffmpegPalette, EncodingOptions(gifFPS: 25, gifWidth: 32)] {
       let c = try FFmpegCommand(format: .gif, width: 64, height: 48, fps: 50, options: options, output: "/o/a.gif")
-      #expect(c.splittableEncodingPass != nil)
       for pass in [c.arguments, c.palettePass ?? []] where !pass.isEmpty {
         expectEqual(pass.firstIndex(of: "-framerate").map { pass[$0 + 1] }, "50")
         #expect(!pass.contains { $0.contains("fps=") })

@@ -113,21 +113,17 @@ final class FrameSpool {
     record = []
   }
 
-  /// Reads the frames of `range` back, in order, handing each (packed, `rowBytes × rows`
-  /// bytes) to `body`, which returns nil or a failure that stops the replay. The frames before
-  /// `range` are read and rebuilt but not handed over (each is stored as a difference from the
-  /// one before). Replays may run at the same time on different threads: each reads with its
-  /// own offset and buffers (`pread`).
+  /// Reads the frames back, in order, handing each (packed, `rowBytes × rows` bytes) to `body`,
+  /// which returns nil or a failure that stops the replay. Each replay reads with its own offset
+  /// and buffers (`pread`), so the spool can be replayed again (a `--max-size` search does).
   ///
   /// - Returns: nil, or the first failure (a read error, a truncated spool, or `body`'s).
-  func replay(frames range: Range<Int>? = nil, _ body: (UnsafeRawBufferPointer) -> String?) -> String? {
-    let range = range ?? 0..<frameCount
-    precondition(range.lowerBound >= 0 && range.upperBound <= frameCount, "replayed frames were appended")
+  func replay(_ body: (UnsafeRawBufferPointer) -> String?) -> String? {
     var offset = 0
     var frame = [UInt8](repeating: 0, count: rowBytes * rows)
     var header = [UInt8](repeating: 0, count: rows * 8)
     var payloadBuffer: [UInt8] = []
-    for index in 0..<range.upperBound {
+    for _ in 0..<frameCount {
       if let failure = readAll(&header, count: header.count, at: &offset) { return failure }
       var spans: [(start: Int, count: Int)] = []
       spans.reserveCapacity(rows)
@@ -155,7 +151,7 @@ final class FrameSpool {
           }
         }
       }
-      if index >= range.lowerBound, let failure = frame.withUnsafeBytes(body) { return failure }
+      if let failure = frame.withUnsafeBytes(body) { return failure }
     }
     return nil
   }

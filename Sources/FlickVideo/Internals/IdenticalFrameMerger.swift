@@ -335,3 +335,14 @@ enum IdenticalFrameMerger {
     return .merged(kept: frames, frames: total)
   }
 }
+
+extension BufferedReader {
+  /// Reads past a GIF's data sub-blocks (a length byte and that many bytes, until a length 0).
+  fileprivate func skipGIFSubBlocks() throws {
+    while true {
+      let n = try byte()
+      if n == 0 { return }
+      try stream(Int(n), nil)
+    }
+  }
+}
