@@ -4,7 +4,8 @@
 #   Benchmarks/peers/.venv from PyPI at pinned versions, rendering cardswap_manim.py;
 #   Flick rendering Benchmarks/video/card-swap.json5;
 #   ffmpeg alone encoding Flick's raw frames (from a RAM file) with Flick's own arguments.
-# Cases: 1280×720@60 MP4 (10 s) and a 640×360@30 GIF (10 s); then Manim/Flick ratios.
+# Cases: 1280×720@60 MP4 (10 s) and a 640×360@30 GIF (10 s); then Manim/Flick ratios. The GIF is
+#   also rendered by Flick with FLICK_GIFSICLE=none, which shows what its gifsicle -O3 pass costs.
 set -euo pipefail
 
 VENV=Benchmarks/peers/.venv
@@ -46,14 +47,17 @@ ffmpeg_script() {
 }
 
 report() {
-  python3 Benchmarks/peers/report.py "$1" flick="$WORK/flick" manim="$WORK/manim" "ffmpeg alone=$WORK/ffmpeg"
+  local extra=()
+  [ -s "$WORK/flick-plain" ] && extra=("flick, no gifsicle=$WORK/flick-plain")
+  python3 Benchmarks/peers/report.py "$1" flick="$WORK/flick" manim="$WORK/manim" "ffmpeg alone=$WORK/ffmpeg" \
+    "${extra[@]}"
 }
 
 echo "Manim: $("$VENV/bin/python" -c 'import manim; print("Manim Community", manim.__version__)')"
 printf "%-22s %-13s %9s %9s %11s\n" case tool wall "CPU" "peak tree"
 
 ffmpeg_script "$WORK/c.mp4"
-rm -f "$WORK"/{flick,manim,ffmpeg}
+rm -f "$WORK"/{flick,manim,ffmpeg,flick-plain}
 for _ in $(seq "$REPEAT"); do
   python3 "$PEAK" "$FLICK" render "$SCENE" -o "$WORK/f.mp4" -q >>"$WORK/flick"
   python3 "$PEAK" "${MANIM[@]}" -r 1280,720 --frame_rate 60 --format mp4 -o m.mp4 \
@@ -63,11 +67,17 @@ done
 report "1280x720@60 MP4 10 s"
 
 ffmpeg_script "$WORK/c.gif" --size 640x360 --fps 30
-rm -f "$WORK"/{flick,manim,ffmpeg}
+rm -f "$WORK"/{flick,manim,ffmpeg,flick-plain}
 for _ in $(seq "$REPEAT"); do
   python3 "$PEAK" "$FLICK" render "$SCENE" --size 640x360 --fps 30 -o "$WORK/f.gif" -q >>"$WORK/flick"
+  FLICK_GIFSICLE=none python3 "$PEAK" "$FLICK" render "$SCENE" --size 640x360 --fps 30 -o "$WORK/g.gif" -q \
+    >>"$WORK/flick-plain"
   python3 "$PEAK" "${MANIM[@]}" -r 640,360 --frame_rate 30 --format gif -o m.gif \
     Benchmarks/peers/cardswap_manim.py CardSwap >>"$WORK/manim"
   python3 "$PEAK" bash "$WORK/ffmpeg.sh" >>"$WORK/ffmpeg"
 done
 report "640x360@30 GIF 10 s"
+manim_gif=$(find "$WORK/media" -name m.gif -print -quit)
+printf "%-22s sizes: flick %s B, flick without gifsicle %s B, ffmpeg alone %s B, Manim %s B\n" \
+  "640x360@30 GIF 10 s" "$(stat -c %s "$WORK/f.gif")" "$(stat -c %s "$WORK/g.gif")" "$(stat -c %s "$WORK/c.gif")" \
+  "$(if [ -n "$manim_gif" ]; then stat -c %s "$manim_gif"; else echo "?"; fi)"
