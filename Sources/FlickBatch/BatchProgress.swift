@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickVideo
 import Foundation
 
@@ -83,9 +84,9 @@ package final class BatchProgress {
     switch style {
     case .json:
       var line =
-        "{\"event\":\"job\",\"job\":\"\(job.id)\",\"index\":\(job.index),\"name\":\(JobIdentity.quoted(job.name)),"
+        "{\"event\":\"job\",\"job\":\"\(job.id)\",\"index\":\(job.index),\"name\":\(JSONText.quoted(job.name)),"
         + "\"status\":\"\(status.rawValue)\"," + String(format: "\"seconds\":%.3f,", seconds) + counts
-      if let error { line += ",\"error\":\(JobIdentity.quoted(error))" }
+      if let error { line += ",\"error\":\(JSONText.quoted(error))" }
       write(line + "}\n")
     case .none:
       break
@@ -108,7 +109,7 @@ package final class BatchProgress {
     case .json:
       write(
         "{\"event\":\"retry\",\"job\":\"\(job.id)\",\"index\":\(job.index),\"attempt\":\(attempt),"
-          + "\"attempts\":\(attempts),\"error\":\(JobIdentity.quoted(error)),\(counts)}\n")
+          + "\"attempts\":\(attempts),\"error\":\(JSONText.quoted(error)),\(counts)}\n")
     case .none:
       break
     case .bar, .lines:

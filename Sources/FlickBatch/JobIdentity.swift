@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import FlickScene
 import FlickSnapshot
@@ -80,25 +81,12 @@ struct JobIdentity {
     case .null: return "null"
     case .bool(let b): return b ? "true" : "false"
     case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
-    case .string(let s): return quoted(s)
+    case .string(let s): return JSONText.quoted(s)
     case .array(let items): return "[" + items.map(canonical).joined(separator: ",") + "]"
     case .object(let members):
       return "{"
-        + members.sorted { $0.key < $1.key }.map { quoted($0.key) + ":" + canonical($0.value) }
+        + members.sorted { $0.key < $1.key }.map { JSONText.quoted($0.key) + ":" + canonical($0.value) }
         .joined(separator: ",") + "}"
     }
-  }
-
-  static func quoted(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-      switch u {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
-      default: out.unicodeScalars.append(u)
-      }
-    }
-    return out + "\""
   }
 }

@@ -109,7 +109,10 @@ package final class FFmpegSink: FrameSink {
   ///
   /// - Throws: ``VideoError`` if ffmpeg failed or nothing fits the budget; the temporary file
   ///   is then removed.
-  package func finish() throws {
+  package func finish() throws { try finish(reporting: { _ in }) }
+
+  /// ``finish()``, telling `step` of each `--max-size` encoding.
+  package func finish(reporting step: (RenderProgress.Step) -> Void) throws {
     guard state == .running else { return }
     try abortingOnFailure { () throws(VideoError) in
       if let error = process.finish(stallTimeout: stallTimeout) { throw error }
@@ -121,7 +124,7 @@ package final class FFmpegSink: FrameSink {
         let outcome = try VideoFitting(
           file: file, spool: spool, format: fitting.format, fps: fitting.fps, width: layout.width,
           height: layout.height, options: fitting.options, ffmpeg: fitting.ffmpeg, stallTimeout: stallTimeout
-        ).run(budget: fitting.budget)
+        ).run(budget: fitting.budget, reporting: step)
         report.budgetNote = outcome.note
         if outcome.frames != spool.frameCount { report.frames = outcome.frames }
         spool.remove()

@@ -32,6 +32,9 @@ package protocol FrameSink: AnyObject {
   func write(_ frame: PreparedFrame) throws
   /// Completes the output into temporary storage (waits for the encoder).
   func finish() throws
+  /// ``finish()``, telling `step` what it is doing when that takes a while (a GIF's encoding
+  /// pass, gifsicle, a `--max-size` search), on the calling thread. Default: ``finish()``.
+  func finish(reporting step: (RenderProgress.Step) -> Void) throws
   /// Moves the finished output into place.
   func commit() throws
   /// Stops and removes everything temporary; idempotent, never throws.
@@ -41,6 +44,7 @@ package protocol FrameSink: AnyObject {
 extension FrameSink {
   package var wantsYUV420: Bool { false }
   package var readsPixels: Bool { true }
+  package func finish(reporting step: (RenderProgress.Step) -> Void) throws { try finish() }
 }
 
 /// A rendered frame with the pixel layouts the sinks asked for, made on the raster worker so

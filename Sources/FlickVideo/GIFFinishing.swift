@@ -64,23 +64,26 @@ struct GIFFinishing {
   ///
   /// - Throws: ``VideoError/invalidOption(_:)`` when even the last setting does not fit (the
   ///   caller aborts the output), or what an encoding or gifsicle throws.
-  func run() throws(VideoError) -> Result {
+  func run(reporting step: (RenderProgress.Step) -> Void = { _ in }) throws(VideoError) -> Result {
     let candidate = file.partial("budget.gif")
     defer {
       for path in [candidate, file.partial("gifsicle.gif")] { EncodedFile.discard(path) }
     }
     let before = SinkReport.fileSize(file.path)
-    let own = try optimize(file.path, lossy: 0)
+    let own = try optimize(file.path, lossy: 0, reporting: step)
     var rewritten = own != before
     guard let budget = options.maxSize else {
       return Result(images: rewritten ? Self.imageCount(file.path) : nil)
     }
     let ladder = OutputBudget.ladder(fps: fps, width: width, hasLossy: optimizer != nil)
     var frames = [ladder[0]: spool.frameCount]
+    var encodings = 1
     let found = try budget.search(ladder) { (setting) throws(VideoError) -> Int in
       if setting == ladder[0] { return own }
+      encodings += 1
+      step(.fitting(destination: destination, encoding: encodings, setting: setting.description))
       frames[setting] = try encode(setting, into: candidate)
-      return try optimize(candidate, lossy: setting.lossy)
+      return try optimize(candidate, lossy: setting.lossy, reporting: { _ in })
     }
     guard let chosen = found.chosen else {
       let limit = OutputBudget.describe(budget.bytes)
@@ -143,8 +146,11 @@ struct GIFFinishing {
 
   /// Runs gifsicle on `path` (in place) when there is one and the options allow it, keeping
   /// the smaller file (always the lossy one); returns the size kept.
-  private func optimize(_ path: String, lossy: Int) throws(VideoError) -> Int {
+  private func optimize(
+    _ path: String, lossy: Int, reporting step: (RenderProgress.Step) -> Void
+  ) throws(VideoError) -> Int {
     if let optimizer, options.optimizesGIF {
+      step(.optimizingGIF(destination: destination))
       let optimized = file.partial("gifsicle.gif")
       try optimizer.optimize(path, to: optimized, lossy: lossy, destination: destination, stallTimeout: stallTimeout)
       if lossy > 0 || SinkReport.fileSize(optimized) < SinkReport.fileSize(path) {

@@ -123,13 +123,17 @@ package final class GIFSink: FrameSink {
   /// finished GIF is then the temporary file.
   ///
   /// - Throws: ``VideoError`` if a step failed; every temporary is then removed.
-  package func finish() throws {
+  package func finish() throws { try finish(reporting: { _ in }) }
+
+  /// ``finish()``, telling `step` how far the encoding pass is, and when gifsicle or a
+  /// `--max-size` encoding runs.
+  package func finish(reporting step: (RenderProgress.Step) -> Void) throws {
     guard state == .running, let spool else { return }
     try writePalette()
     spool.endAppending()
-    try encodeWhole(spool)
+    try encodeWhole(spool, reporting: step)
     removePalette()
-    try completeFile(spool)
+    try completeFile(spool, reporting: step)
     spool.remove()
     self.spool = nil
     state = .finished
@@ -138,7 +142,7 @@ package final class GIFSink: FrameSink {
   /// The last step of ``finish()``, on the GIF as ffmpeg wrote it and while its frames are still
   /// in `spool`: checks it was written, merges runs of identical frames, then optimises it and
   /// fits it to the budget (``GIFFinishing``). The file is then the GIF ``commit()`` puts in place.
-  private func completeFile(_ spool: FrameSpool) throws(VideoError) {
+  private func completeFile(_ spool: FrameSpool, reporting step: (RenderProgress.Step) -> Void) throws(VideoError) {
     do {
       try file.checkWritten()
       if let repeats { report = try file.mergeIdenticalFrames(repeats) }
@@ -148,7 +152,7 @@ package final class GIFSink: FrameSink {
         // gifsicle merges frames that map to the same pixels: not with --every-frame.
         optimizer: options.optimizesGIF && options.mergesIdenticalFrames ? GIFOptimizer.locate() : nil,
         stallTimeout: stallTimeout
-      ).run()
+      ).run(reporting: step)
       // gifsicle or another setting's file replaced the one whose images were counted.
       if let images = result.images { report.images = images }
       if let outcome = result.budget, let budget = options.maxSize {

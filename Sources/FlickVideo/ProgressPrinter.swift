@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// Shows ``RenderProgress`` on stderr: a live bar on a terminal, JSON lines for CI logs, or
@@ -20,6 +21,8 @@ package final class ProgressPrinter {
   private let start: UInt64
   private var lastPrint: UInt64 = 0
   private var lastStage: RenderProgress.Stage?
+  /// The kind and output of the last finish step shown (a new one is always shown).
+  private var lastStep: String?
   private var barShown = false
 
   /// A printer in `style`, writing through `write` (default: stderr).
@@ -43,15 +46,19 @@ package final class ProgressPrinter {
   }
 
   /// Reports `progress`; redraws at most ten times a second (JSON four times), and always at a
-  /// stage change or the last frame.
+  /// stage change, the last frame rendered or a new finish step (gifsicle after the encoding pass).
   package func report(_ progress: RenderProgress) {
     guard style != .none else { return }
     let now = DispatchTime.now().uptimeNanoseconds
     let interval: UInt64 = style == .bar ? 100_000_000 : 250_000_000
-    let important = progress.stage != lastStage || progress.framesDone == progress.totalFrames
+    let step = progress.step.map { Self.stepKind($0) + $0.destination }
+    let important =
+      progress.stage != lastStage || step != lastStep
+      || (progress.step == nil && progress.framesDone == progress.totalFrames && progress.stage == .render)
     guard important || now - lastPrint >= interval else { return }
     lastPrint = now
     lastStage = progress.stage
+    lastStep = step
     let seconds = Double(now - start) / 1e9
     let fps = seconds > 0 ? Double(progress.framesDone) / seconds : 0
     let remaining = progress.totalFrames - progress.framesDone
@@ -86,17 +93,51 @@ package final class ProgressPrinter {
       switch p.stage {
       case .render: ""
       case .secondPass: "  GIF pass"
-      case .finish: "  finishing"
+      case .finish: "  finishing" + (p.step.map { ": " + describe($0) } ?? "")
       case .done: "  done"
       }
     return "\(bar) \(p.framesDone)/\(p.totalFrames) \(Int((fraction * 100).rounded(.down)))%  "
       + String(format: "%.1f fps  ETA ", fps) + (fps > 0 ? clock(eta) : "--:--") + stage
   }
 
-  /// One JSON line for `progress`.
+  /// One JSON line for `progress`; a finish step adds `step` (`encode-gif`, `gifsicle`,
+  /// `max-size`), `output` and what the step has: `done` and `of` (frames sent to the encoding
+  /// pass), or `encoding` and `setting` (the `--max-size` candidate being encoded).
   static func json(_ p: RenderProgress, fps: Double, eta: Double) -> String {
-    "{\"stage\":\"\(p.stage.rawValue)\",\"frame\":\(p.framesDone),\"total\":\(p.totalFrames),"
-      + String(format: "\"fps\":%.2f,\"eta\":%.2f}", fps, eta)
+    var line =
+      "{\"stage\":\"\(p.stage.rawValue)\",\"frame\":\(p.framesDone),\"total\":\(p.totalFrames),"
+      + String(format: "\"fps\":%.2f,\"eta\":%.2f", fps, eta)
+    if let step = p.step {
+      line += ",\"step\":\"\(stepKind(step))\",\"output\":\(JSONText.quoted(step.destination))"
+      switch step {
+      case .encodingGIF(_, let frame, let frames): line += ",\"done\":\(frame),\"of\":\(frames)"
+      case .optimizingGIF: break
+      case .fitting(_, let encoding, let setting):
+        line += ",\"encoding\":\(encoding),\"setting\":\(JSONText.quoted(setting))"
+      }
+    }
+    return line + "}"
+  }
+
+  /// The JSON name of a finish step's kind.
+  static func stepKind(_ step: RenderProgress.Step) -> String {
+    switch step {
+    case .encodingGIF: "encode-gif"
+    case .optimizingGIF: "gifsicle"
+    case .fitting: "max-size"
+    }
+  }
+
+  /// A finish step for the bar: `GIF 120/300 (a.gif)`, `gifsicle -O3 (a.gif)`,
+  /// `--max-size, encoding 3: 20 fps, 480 px wide, 256 colours (a.gif)`.
+  static func describe(_ step: RenderProgress.Step) -> String {
+    // Escaped: a file name may hold anything, a terminal's control sequences included.
+    let name = MessageText.escaped((step.destination as NSString).lastPathComponent)
+    switch step {
+    case .encodingGIF(_, let frame, let frames): return "GIF \(frame)/\(frames) (\(name))"
+    case .optimizingGIF: return "gifsicle -O3 (\(name))"
+    case .fitting(_, let encoding, let setting): return "--max-size, encoding \(encoding): \(setting) (\(name))"
+    }
   }
 
   /// `m:ss` for a duration in seconds.

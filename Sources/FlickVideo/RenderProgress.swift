@@ -19,6 +19,27 @@ public struct RenderProgress: Sendable, Equatable {
   public var framesDone: Int
   /// Frames to deliver: the frames of the render, twice when an output needs two passes.
   public var totalFrames: Int
+  /// What the ``Stage/finish`` stage is working on, when it takes a while (nil otherwise).
+  package var step: Step? = nil
+
+  /// A step of the finish stage: a GIF's frames go to ffmpeg only once the palette is known, so
+  /// its encoding pass, gifsicle and a `--max-size` search all run after the last frame.
+  package enum Step: Sendable, Equatable {
+    /// The GIF `destination`'s encoding pass: `frame` of its `frames` spooled frames sent.
+    case encodingGIF(destination: String, frame: Int, frames: Int)
+    /// gifsicle `-O3` on the finished GIF `destination`.
+    case optimizingGIF(destination: String)
+    /// `--max-size`: `destination` encoded again at `setting`, its `encoding`-th encoding.
+    case fitting(destination: String, encoding: Int, setting: String)
+
+    /// The output the step works on.
+    package var destination: String {
+      switch self {
+      case .encodingGIF(let destination, _, _), .optimizingGIF(let destination), .fitting(let destination, _, _):
+        destination
+      }
+    }
+  }
 
   public init(stage: Stage, framesDone: Int, totalFrames: Int) {
     self.stage = stage

@@ -293,7 +293,13 @@ public struct RenderSession: Sendable {
       }
       progress(RenderProgress(stage: .finish, framesDone: total, totalFrames: total))
       StartupTrace.mark("last frame written")
-      for sink in all { try sink.finish() }
+      for sink in all {
+        try sink.finish { step in
+          var finishing = RenderProgress(stage: .finish, framesDone: total, totalFrames: total)
+          finishing.step = step
+          progress(finishing)
+        }
+      }
       StartupTrace.mark("encoders finished")
       for sink in all { try sink.commit() }
       StartupTrace.mark("outputs committed")

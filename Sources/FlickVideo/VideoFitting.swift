@@ -49,7 +49,9 @@ struct VideoFitting {
   ///
   /// - Throws: ``VideoError/invalidOption(_:)`` when nothing fits (the caller aborts the
   ///   output), or what an encoding throws.
-  func run(budget: OutputBudget) throws(VideoError) -> Outcome {
+  func run(budget: OutputBudget, reporting step: (RenderProgress.Step) -> Void = { _ in }) throws(VideoError)
+    -> Outcome
+  {
     let ownSize = SinkReport.fileSize(file.path)
     let limit = OutputBudget.describe(budget.bytes)
     if ownSize <= budget.bytes {
@@ -65,11 +67,15 @@ struct VideoFitting {
     defer { for path in [candidate] + logFiles { EncodedFile.discard(path) } }
     let fit = VideoBudget(budget: budget, format: format)
     let own = ownRung
+    var encodings = 1  // the output's own
     let found = try fit.search(
       VideoBudget.ladder(fps: own.fps, width: own.width, height: own.height), frames: keptFrames(at:),
       duration: Double(spool.frameCount) / Double(fps)
     ) { (rung, bitrate) throws(VideoError) -> Int? in
-      try encode(rung, bitrate: bitrate, log: log, into: candidate)
+      encodings += 1
+      let setting = "\(rung), two-pass \(VideoBudget.describe(bitrate: bitrate, on: rung))"
+      step(.fitting(destination: destination, encoding: encodings, setting: setting))
+      return try encode(rung, bitrate: bitrate, log: log, into: candidate)
     }
     guard let rung = found.rung else {
       let lowest = VideoBudget.ladder(fps: own.fps, width: own.width, height: own.height).last ?? own
