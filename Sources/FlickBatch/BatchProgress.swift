@@ -52,6 +52,8 @@ package final class BatchProgress {
 
   /// A frame of job `job` was delivered (`frame` of `total`, over all passes).
   func frame(_ job: Plan.Job, _ p: RenderProgress, framesInJob: Int) {
+    // A finish step (a GIF's encoding pass, gifsicle) moves no frame count: one event a stage.
+    guard p.step == nil else { return }
     // The ETA counts each job's frames once, whatever its passes.
     current = p.totalFrames > 0 ? Double(framesInJob) * Double(p.framesDone) / Double(p.totalFrames) : 0
     switch style {

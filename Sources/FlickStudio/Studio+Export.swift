@@ -51,6 +51,8 @@ extension Studio {
       Cleanup.removeStale(in: URL(fileURLWithPath: path).deletingLastPathComponent().path)
       do {
         let summary = try prepared.run { progress in
+          // A finish step (a GIF's encoding pass, gifsicle) moves no frame count.
+          guard progress.step == nil else { return }
           self.broadcast(
             "progress",
             ProgressEvent(

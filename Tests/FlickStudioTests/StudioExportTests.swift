@@ -18,7 +18,14 @@ import Testing
     #expect(started.text.contains(#""output":"pulse.\#(format)""#))
     let done = events.wait(for: "done")
     expectEqual(done.first?.data.contains(#""output":"pulse.\#(format)""#), true, "\(events.events)")
-    #expect(!events.wait(for: "progress").isEmpty)
+    let progress = events.wait(for: "progress")
+    #expect(!progress.isEmpty)
+    // An event a frame and a stage (render 0…N, finish, done); a GIF's finishing steps (its
+    // encoding pass frame by frame, gifsicle) are not progress events.
+    let frames = progress.last.flatMap { event in
+      (try? JSONSerialization.jsonObject(with: Data(event.data.utf8)) as? [String: Any])?["frames"] as? Int
+    }
+    expectLessOrEqual(progress.count, (frames ?? 0) + 3, "\(progress.count) events for \(frames ?? -1) frames")
     let reference = h.folder.appendingPathComponent("reference.\(format)")
     let run = try ProcessRunner.run(
       ProcessRunner.flick(root: StudioFrameTests.root),
