@@ -50,9 +50,18 @@ extension Studio {
     let thread = Thread { [self] in
       Cleanup.removeStale(in: URL(fileURLWithPath: path).deletingLastPathComponent().path)
       do {
+        var lastFinishing: FinishingEvent?
         let summary = try prepared.run { progress in
-          // A finish step (a GIF's encoding pass, gifsicle) moves no frame count.
-          guard progress.step == nil else { return }
+          // A finish step (a GIF's encoding pass, gifsicle) moves no frame count: it is a
+          // "finishing" event, each new step at once and a pass's frames in twentieths.
+          if let step = progress.step {
+            let event = FinishingEvent(job: job, step: step)
+            if event.step != lastFinishing?.step || event.twentieths != lastFinishing?.twentieths {
+              self.broadcast("finishing", event)
+              lastFinishing = event
+            }
+            return
+          }
           self.broadcast(
             "progress",
             ProgressEvent(
@@ -86,6 +95,29 @@ struct ProgressEvent: Encodable {
   var fraction: Double
   var frame: Int
   var frames: Int
+}
+
+/// What an export does after its last frame: `step` is `encode-gif` (with `done` of `of` frames
+/// sent to the GIF's encoding pass), `gifsicle` or `max-size` (``FlickVideo/RenderProgress/Step``).
+struct FinishingEvent: Encodable {
+  var job: Int
+  var step: String
+  var done: Int?
+  var of: Int?
+
+  init(job: Int, step: RenderProgress.Step) {
+    self.job = job
+    self.step = step.kind
+    if case .encodingGIF(_, let frame, let frames) = step {
+      done = frame
+      of = frames
+    }
+  }
+
+  /// How far a pass is, in twentieths (nil for a step without frames): the events sent.
+  var twentieths: Int? { done.flatMap { done in of.map { done * 20 / max(1, $0) } } }
+
+  private enum CodingKeys: String, CodingKey { case job, step, done, of }
 }
 
 struct DoneEvent: Encodable {

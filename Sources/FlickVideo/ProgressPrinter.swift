@@ -51,7 +51,7 @@ package final class ProgressPrinter {
     guard style != .none else { return }
     let now = DispatchTime.now().uptimeNanoseconds
     let interval: UInt64 = style == .bar ? 100_000_000 : 250_000_000
-    let step = progress.step.map { Self.stepKind($0) + $0.destination }
+    let step = progress.step.map { $0.kind + $0.destination }
     let important =
       progress.stage != lastStage || step != lastStep
       || (progress.step == nil && progress.framesDone == progress.totalFrames && progress.stage == .render)
@@ -108,7 +108,7 @@ package final class ProgressPrinter {
       "{\"stage\":\"\(p.stage.rawValue)\",\"frame\":\(p.framesDone),\"total\":\(p.totalFrames),"
       + String(format: "\"fps\":%.2f,\"eta\":%.2f", fps, eta)
     if let step = p.step {
-      line += ",\"step\":\"\(stepKind(step))\",\"output\":\(JSONText.quoted(step.destination))"
+      line += ",\"step\":\"\(step.kind)\",\"output\":\(JSONText.quoted(step.destination))"
       switch step {
       case .encodingGIF(_, let frame, let frames): line += ",\"done\":\(frame),\"of\":\(frames)"
       case .optimizingGIF: break
@@ -117,15 +117,6 @@ package final class ProgressPrinter {
       }
     }
     return line + "}"
-  }
-
-  /// The JSON name of a finish step's kind.
-  static func stepKind(_ step: RenderProgress.Step) -> String {
-    switch step {
-    case .encodingGIF: "encode-gif"
-    case .optimizingGIF: "gifsicle"
-    case .fitting: "max-size"
-    }
   }
 
   /// A finish step for the bar: `GIF 120/300 (a.gif)`, `gifsicle -O3 (a.gif)`,

@@ -32,6 +32,16 @@ public struct RenderProgress: Sendable, Equatable {
     /// `--max-size`: `destination` encoded again at `setting`, its `encoding`-th encoding.
     case fitting(destination: String, encoding: Int, setting: String)
 
+    /// The step's name in JSON (`flick render --progress json`, the studio's events):
+    /// `encode-gif`, `gifsicle` or `max-size`.
+    package var kind: String {
+      switch self {
+      case .encodingGIF: "encode-gif"
+      case .optimizingGIF: "gifsicle"
+      case .fitting: "max-size"
+      }
+    }
+
     /// The output the step works on.
     package var destination: String {
       switch self {

@@ -26,6 +26,25 @@ import Testing
       (try? JSONSerialization.jsonObject(with: Data(event.data.utf8)) as? [String: Any])?["frames"] as? Int
     }
     expectLessOrEqual(progress.count, (frames ?? 0) + 3, "\(progress.count) events for \(frames ?? -1) frames")
+    // Those steps are "finishing" events: a GIF's encoding pass from its first frame to its last
+    // (in twentieths), then gifsicle when it is installed; nothing for an APNG (its encoder
+    // finishes with the last frame).
+    // (Every event came before "done", which has arrived.)
+    let finishing = events.events.filter { $0.name == "finishing" }.compactMap { event in
+      try? JSONSerialization.jsonObject(with: Data(event.data.utf8)) as? [String: Any]
+    }
+    if format == "gif" {
+      let pass = finishing.filter { $0["step"] as? String == "encode-gif" }
+      let sent = pass.compactMap { $0["done"] as? Int }
+      expectEqual(sent.first, 0, "\(finishing)")
+      expectEqual(sent.last, pass.last?["of"] as? Int, "\(finishing)")
+      expectEqual(sent, sent.sorted(), "\(finishing)")
+      expectLessOrEqual(pass.count, 21, "in twentieths")
+      let after = finishing.dropFirst(pass.count).map { $0["step"] as? String }
+      #expect(after.allSatisfy { $0 == "gifsicle" } && after.count <= 1, "\(finishing)")
+    } else {
+      #expect(finishing.isEmpty, "\(finishing)")
+    }
     let reference = h.folder.appendingPathComponent("reference.\(format)")
     let run = try ProcessRunner.run(
       ProcessRunner.flick(root: StudioFrameTests.root),

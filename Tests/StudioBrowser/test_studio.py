@@ -443,9 +443,25 @@ class StudioBrowserTests(GapTests, unittest.TestCase):
         self.page.click("#open-export")
         self.page.select_option("#exp-format", "gif")
         self.page.fill("#exp-output", "hello-export.gif")
+        # Every status the dialog shows, in order: after the frames come the GIF's encoding pass
+        # (its frames go to ffmpeg once the palette is known) and gifsicle.
+        self.page.evaluate("""() => {
+            window.exportStatuses = [];
+            const status = document.querySelector('.exp-status');
+            new MutationObserver(() => window.exportStatuses.push(status.textContent))
+                .observe(status, {childList: true, characterData: true, subtree: true});
+        }""")
         self.page.click(".exp-go")
         self.wait_js("document.querySelector('.exp-status').textContent.startsWith('Wrote')",
                                     timeout=120000)
+        statuses = self.page.evaluate("window.exportStatuses")
+        encoding = [s for s in statuses if s.startswith("Encoding the GIF: frame ")]
+        self.assertTrue(encoding, statuses)
+        self.assertTrue(encoding[-1].endswith(" of 90") and encoding[-1].startswith("Encoding the GIF: frame 90"),
+                        statuses)
+        self.assertLess(statuses.index(encoding[0]), statuses.index(statuses[-1]))
+        if shutil.which("gifsicle"):
+            self.assertIn("Optimising the GIF (gifsicle -O3)…", statuses)
         self.shot("export.png")
         expected = os.path.join(self.scratch, "hello.gif")
         flick("render", os.path.join(self.folder, "hello.json5"), "-o", expected, "--quiet")

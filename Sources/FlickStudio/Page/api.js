@@ -62,8 +62,8 @@ export async function postJSON(path, params, body) {
 }
 
 /**
- * The event stream: `handlers` maps event names (reload, error, progress, done, failed) to
- * functions of the parsed `data`; `onState(connected)` follows the connection.
+ * The event stream: `handlers` maps event names (reload, error, progress, finishing, done,
+ * failed) to functions of the parsed `data`; `onState(connected)` follows the connection.
  */
 export function subscribe(handlers, onState) {
   const source = new EventSource('/api/events', { withCredentials: true });

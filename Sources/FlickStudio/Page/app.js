@@ -437,6 +437,7 @@ subscribe(
     reload: onReload,
     error: onError,
     progress: (d) => exporter.progress(d),
+    finishing: (d) => exporter.finishing(d),
     done: (d) => exporter.done(d),
     failed: (d) => exporter.failed(d),
   },

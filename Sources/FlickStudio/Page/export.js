@@ -61,10 +61,23 @@ export class Exporter {
     status.classList.toggle('error', failed);
   }
 
-  /** Events of the stream: progress, done, failed. */
+  /** Events of the stream: progress, finishing, done, failed. */
   progress(data) {
     if (data.job !== this.job) return;
     this.setProgress(data.fraction, `Frame ${data.frame} of ${data.frames}`);
+  }
+
+  /** After the last frame: a GIF's encoding pass (its frames go to ffmpeg once the palette is
+   *  known), then gifsicle. */
+  finishing(data) {
+    if (data.job !== this.job) return;
+    if (data.step === 'encode-gif') {
+      this.setProgress(data.of ? data.done / data.of : null, `Encoding the GIF: frame ${data.done} of ${data.of}`);
+    } else if (data.step === 'gifsicle') {
+      this.setProgress(null, 'Optimising the GIF (gifsicle -O3)…');
+    } else {
+      this.setProgress(null, 'Finishing…');
+    }
   }
 
   done(data) {
