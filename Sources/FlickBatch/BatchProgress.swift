@@ -27,6 +27,8 @@ package final class BatchProgress {
   private var current = 0.0
   private var rendered = 0, skipped = 0, failed = 0
   private var lastBar = Date.distantPast
+  /// The kind of the last finish step on the bar (a new one is always shown).
+  private var lastStep: String?
 
   /// - Parameters:
   ///   - jobs: The jobs this run will visit, with their frame counts (for the ETA).
@@ -52,8 +54,16 @@ package final class BatchProgress {
 
   /// A frame of job `job` was delivered (`frame` of `total`, over all passes).
   func frame(_ job: Plan.Job, _ p: RenderProgress, framesInJob: Int) {
-    // A finish step (a GIF's encoding pass, gifsicle) moves no frame count: one event a stage.
-    guard p.step == nil else { return }
+    // A finish step (a GIF's encoding pass, gifsicle) moves no frame count: no event of its own,
+    // but the bar says what the job is doing.
+    if let step = p.step {
+      guard style == .bar, Date().timeIntervalSince(lastBar) > 0.2 || step.kind != lastStep else { return }
+      lastBar = Date()
+      lastStep = step.kind
+      write(
+        "\r[\(done + 1)/\(totalJobs)] \(job.name) finishing: \(ProgressPrinter.describe(step))  ETA \(clock)\u{1B}[K")
+      return
+    }
     // The ETA counts each job's frames once, whatever its passes.
     current = p.totalFrames > 0 ? Double(framesInJob) * Double(p.framesDone) / Double(p.totalFrames) : 0
     switch style {

@@ -121,7 +121,7 @@ package final class ProgressPrinter {
 
   /// A finish step for the bar: `GIF 120/300 (a.gif)`, `gifsicle -O3 (a.gif)`,
   /// `--max-size, encoding 3: 20 fps, 480 px wide, 256 colours (a.gif)`.
-  static func describe(_ step: RenderProgress.Step) -> String {
+  package static func describe(_ step: RenderProgress.Step) -> String {
     // Escaped: a file name may hold anything, a terminal's control sequences included.
     let name = MessageText.escaped((step.destination as NSString).lastPathComponent)
     switch step {
