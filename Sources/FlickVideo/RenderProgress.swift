@@ -19,12 +19,14 @@ public struct RenderProgress: Sendable, Equatable {
   public var framesDone: Int
   /// Frames to deliver: the frames of the render, twice when an output needs two passes.
   public var totalFrames: Int
-  /// What the ``Stage/finish`` stage is working on, when it takes a while (nil otherwise).
-  package var step: Step? = nil
+  /// What the ``Stage/finish`` stage is working on, when it takes a while (nil otherwise): a
+  /// render reports each step, and a GIF's encoding pass frame by frame, with the same stage
+  /// and frame counts.
+  public var step: Step? = nil
 
   /// A step of the finish stage: a GIF's frames go to ffmpeg only once the palette is known, so
   /// its encoding pass, gifsicle and a `--max-size` search all run after the last frame.
-  package enum Step: Sendable, Equatable {
+  public enum Step: Sendable, Equatable {
     /// The GIF `destination`'s encoding pass: `frame` of its `frames` spooled frames sent.
     case encodingGIF(destination: String, frame: Int, frames: Int)
     /// gifsicle `-O3` on the finished GIF `destination`.
@@ -34,7 +36,7 @@ public struct RenderProgress: Sendable, Equatable {
 
     /// The step's name in JSON (`flick render --progress json`, the studio's events):
     /// `encode-gif`, `gifsicle` or `max-size`.
-    package var kind: String {
+    public var kind: String {
       switch self {
       case .encodingGIF: "encode-gif"
       case .optimizingGIF: "gifsicle"
@@ -43,7 +45,7 @@ public struct RenderProgress: Sendable, Equatable {
     }
 
     /// The output the step works on.
-    package var destination: String {
+    public var destination: String {
       switch self {
       case .encodingGIF(let destination, _, _), .optimizingGIF(let destination), .fitting(let destination, _, _):
         destination

@@ -203,7 +203,9 @@ public struct RenderSession: Sendable {
 
   /// Renders every frame to every output.
   ///
-  /// - Parameter progress: Called on the calling thread after every frame and at each stage.
+  /// - Parameter progress: Called on the calling thread after every frame, at each stage, and
+  ///   as the finish stage advances (``RenderProgress/step``: a GIF's encoding pass, gifsicle,
+  ///   each `--max-size` encoding).
   /// - Returns: What was written.
   /// - Throws: ``VideoError`` or ``FlickRaster/RasterError``; no output is then left
   ///   half-written and existing destinations are untouched.
