@@ -12,8 +12,8 @@ import Foundation
 /// entry for entry, including its quirks (the previous frame's colour counted, its unstable
 /// quicksort), so every GIF stays byte-identical to ffmpeg's own two passes (with another ffmpeg,
 /// `--gif-palette ffmpeg` runs its own `palettegen`). Pinned by `GIFPaletteTests` (against
-/// `palettegen` on frames built for each branch of the median cut) and `GIFOnePassTests` /
-/// `GIFSplitPassTests` (whole GIFs against ffmpeg's two passes).
+/// `palettegen` on frames built for each branch of the median cut) and `GIFOnePassTests` (whole
+/// GIFs against ffmpeg's two passes).
 ///
 /// The statistics: every pixel of the first frame, then, for each later frame, every pixel that
 /// differs from the frame before (all four bytes compared) with the colour it had there,
