@@ -21,8 +21,10 @@ package final class ProgressPrinter {
   private let start: UInt64
   private var lastPrint: UInt64 = 0
   private var lastStage: RenderProgress.Stage?
-  /// The kind and output of the last finish step shown (a new one is always shown).
+  /// The kind and output of the last finish step shown (a new one is always shown), and when
+  /// it was first reported (for its own ETA).
   private var lastStep: String?
+  private var stepStart: UInt64 = 0
   private var barShown = false
 
   /// A printer in `style`, writing through `write` (default: stderr).
@@ -56,13 +58,22 @@ package final class ProgressPrinter {
       progress.stage != lastStage || step != lastStep
       || (progress.step == nil && progress.framesDone == progress.totalFrames && progress.stage == .render)
     guard important || now - lastPrint >= interval else { return }
+    if step != lastStep { stepStart = now }
     lastPrint = now
     lastStage = progress.stage
     lastStep = step
     let seconds = Double(now - start) / 1e9
     let fps = seconds > 0 ? Double(progress.framesDone) / seconds : 0
     let remaining = progress.totalFrames - progress.framesDone
-    let eta = fps > 0 ? Double(remaining) / fps : 0
+    var eta = fps > 0 ? Double(remaining) / fps : 0
+    if let step = progress.step {
+      // A finish step's own time left: a GIF's encoding pass at its rate so far; unknown (-1,
+      // shown as --:--) for gifsicle and a --max-size encoding.
+      eta = -1
+      if case .encodingGIF(_, let frame, let frames) = step, frame > 0, now > stepStart {
+        eta = Double(frames - frame) * (Double(now - stepStart) / 1e9) / Double(frame)
+      }
+    }
     switch style {
     case .bar:
       write("\r" + Self.bar(progress, fps: fps, eta: eta) + "\u{1B}[K")
@@ -83,7 +94,7 @@ package final class ProgressPrinter {
     }
   }
 
-  /// The bar text for `progress`.
+  /// The bar text for `progress`; `eta` in seconds, below 0 when not known (`--:--`).
   static func bar(_ p: RenderProgress, fps: Double, eta: Double) -> String {
     let width = 28
     let fraction = p.totalFrames > 0 ? Double(p.framesDone) / Double(p.totalFrames) : 1
@@ -97,16 +108,17 @@ package final class ProgressPrinter {
       case .done: "  done"
       }
     return "\(bar) \(p.framesDone)/\(p.totalFrames) \(Int((fraction * 100).rounded(.down)))%  "
-      + String(format: "%.1f fps  ETA ", fps) + (fps > 0 ? clock(eta) : "--:--") + stage
+      + String(format: "%.1f fps  ETA ", fps) + (fps > 0 && eta >= 0 ? clock(eta) : "--:--") + stage
   }
 
   /// One JSON line for `progress`; a finish step adds `step` (`encode-gif`, `gifsicle`,
   /// `max-size`), `output` and what the step has: `done` and `of` (frames sent to the encoding
-  /// pass), or `encoding` and `setting` (the `--max-size` candidate being encoded).
+  /// pass), or `encoding` and `setting` (the `--max-size` candidate being encoded). An `eta` not
+  /// known (below 0) is written 0, as before there were steps.
   static func json(_ p: RenderProgress, fps: Double, eta: Double) -> String {
     var line =
       "{\"stage\":\"\(p.stage.rawValue)\",\"frame\":\(p.framesDone),\"total\":\(p.totalFrames),"
-      + String(format: "\"fps\":%.2f,\"eta\":%.2f", fps, eta)
+      + String(format: "\"fps\":%.2f,\"eta\":%.2f", fps, max(0, eta))
     if let step = p.step {
       line += ",\"step\":\"\(step.kind)\",\"output\":\(JSONText.quoted(step.destination))"
       switch step {

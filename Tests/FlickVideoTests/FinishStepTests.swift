@@ -100,9 +100,40 @@ import Testing
     #expect(
       ProgressPrinter.bar(p, fps: 30, eta: 0).hasSuffix(
         "finishing: --max-size, encoding 2: 15 fps, 480×270, two-pass 70 kb/s (a.mp4)"))
+    // A step's own time left: known for the encoding pass, not for gifsicle.
+    p.step = .encodingGIF(destination: "/out/preview.gif", frame: 30, frames: 90)
+    #expect(ProgressPrinter.bar(p, fps: 30, eta: 2).contains("ETA 0:02  finishing: GIF 30/90"))
+    p.step = .optimizingGIF(destination: "/out/preview.gif")
+    #expect(ProgressPrinter.bar(p, fps: 30, eta: -1).contains("ETA --:--  finishing: gifsicle"))
+    #expect(ProgressPrinter.json(p, fps: 30, eta: -1).contains(#""eta":0.00,"#))
     // A terminal's control sequences in a file name are escaped, not sent.
     p.step = .optimizingGIF(destination: "/out/\u{1B}[2Jx.gif")
     #expect(!ProgressPrinter.bar(p, fps: 30, eta: 0).contains("\u{1B}"))
+  }
+
+  /// The printer times a GIF's encoding pass from the step's first report: after 1 of 4 frames
+  /// in some time t, 3t are left; gifsicle's time is not known.
+  @Test func theEncodingPassHasItsOwnETA() throws {
+    final class Sink: @unchecked Sendable { var text = "" }
+    let sink = Sink()
+    let printer = ProgressPrinter(style: .json) { sink.text += $0 }
+    var p = RenderProgress(stage: .finish, framesDone: 4, totalFrames: 4)
+    p.step = .encodingGIF(destination: "a.gif", frame: 0, frames: 4)
+    printer.report(p)
+    usleep(300_000)  // past the JSON interval, so the next report is written
+    p.step = .encodingGIF(destination: "a.gif", frame: 1, frames: 4)
+    printer.report(p)
+    p.step = .optimizingGIF(destination: "a.gif")
+    printer.report(p)
+    let etas = sink.text.split(separator: "\n").compactMap { line -> Double? in
+      guard let range = line.range(of: #""eta":"#) else { return nil }
+      return Double(line[range.upperBound...].prefix { $0 != "," && $0 != "}" })
+    }
+    expectEqual(etas.count, 3, "\(sink.text)")
+    expectEqual(etas.first, 0, "no frame sent yet: not known")
+    let left = try #require(etas.dropFirst().first)
+    #expect(left >= 0.9 - 0.01 && left < 30, "3 × about 0.3 s: \(left)")
+    expectEqual(etas.last, 0, "gifsicle's time is not known")
   }
 
   /// Frames of one step are shown at most four times a second (JSON), but a new step, or the
