@@ -58,6 +58,8 @@ struct GIFFinishing {
   struct Result {
     var budget: Outcome?
     var images: Int?
+    /// What gifsicle did to the GIF at its own settings, when it ran and that GIF is the one kept.
+    var optimized: GIFOptimizer.Outcome? = nil
   }
 
   /// Optimises the GIF and fits it to the budget.
@@ -70,10 +72,15 @@ struct GIFFinishing {
       for path in [candidate, file.partial("gifsicle.gif")] { EncodedFile.discard(path) }
     }
     let before = SinkReport.fileSize(file.path)
+    let started = DispatchTime.now().uptimeNanoseconds
     let own = try optimize(file.path, lossy: 0, reporting: step)
+    let optimized =
+      optimizer != nil && options.optimizesGIF
+      ? GIFOptimizer.Outcome(
+        before: before, after: own, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9) : nil
     var rewritten = own != before
     guard let budget = options.maxSize else {
-      return Result(images: rewritten ? Self.imageCount(file.path) : nil)
+      return Result(images: rewritten ? Self.imageCount(file.path) : nil, optimized: optimized)
     }
     let ladder = OutputBudget.ladder(fps: fps, width: width, hasLossy: optimizer != nil)
     var frames = [ladder[0]: spool.frameCount]
@@ -100,7 +107,7 @@ struct GIFFinishing {
     return Result(
       budget: Outcome(
         setting: chosen, bytes: found.bytes, encodings: found.encodings, frames: frames[chosen] ?? spool.frameCount),
-      images: rewritten ? Self.imageCount(file.path) : nil)
+      images: rewritten ? Self.imageCount(file.path) : nil, optimized: chosen == ladder[0] ? optimized : nil)
   }
 
   /// The images (image descriptors) a GIF file stores, or nil when its structure is not a

@@ -155,6 +155,7 @@ package final class GIFSink: FrameSink {
       ).run(reporting: step)
       // gifsicle or another setting's file replaced the one whose images were counted.
       if let images = result.images { report.images = images }
+      report.optimized = result.optimized
       if let outcome = result.budget, let budget = options.maxSize {
         report.budgetNote = outcome.note(budget: budget)
         if outcome.setting.fps != fps { report.frames = outcome.frames }

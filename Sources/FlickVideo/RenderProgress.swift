@@ -81,6 +81,8 @@ public struct RenderSummary: Sendable, Equatable {
     public var unmergedReason: String? = nil
     /// What `--max-size` chose for this output (``OutputBudget``), nil without a budget.
     package var budgetNote: String? = nil
+    /// What gifsicle did to a GIF (nil when it did not run).
+    package var optimized: GIFOptimizer.Outcome? = nil
   }
 
   /// The outputs, in the order they were requested.

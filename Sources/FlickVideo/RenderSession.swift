@@ -354,7 +354,7 @@ public struct RenderSession: Sendable {
         RenderSummary.Output(
           path: target.path, format: target.format, bytes: report.bytes, frames: report.frames ?? plan.frameCount,
           duration: plan.duration, images: report.images, unmergedReason: report.unmergedReason,
-          budgetNote: report.budgetNote))
+          budgetNote: report.budgetNote, optimized: report.optimized))
     }
     return RenderSummary(
       outputs: outputs, frames: schedule.frames.count, rendered: schedule.rendered.count, width: width, height: height)

@@ -15,6 +15,8 @@ package struct SinkReport: Sendable, Equatable {
   package var frames: Int?
   /// What `--max-size` chose for this output (``OutputBudget``), nil without a budget.
   package var budgetNote: String?
+  /// What gifsicle did to a GIF (nil when it did not run, or a `--max-size` setting replaced it).
+  package var optimized: GIFOptimizer.Outcome?
 
   package init(
     bytes: Int = 0, images: Int? = nil, unmergedReason: String? = nil, frames: Int? = nil, budgetNote: String? = nil

@@ -182,6 +182,7 @@ extension Flick {
             "wrote \(quoted: output.path) (\(ProgressPrinter.size(output.bytes)), \(output.frames) frames\(quoted: images), "
               + String(format: "%.2f s", output.duration) + ")")
           if let note = output.budgetNote { log("\(quoted: output.path) \(escaped: note)") }
+          if let optimized = output.optimized { log("\(quoted: output.path) \(escaped: optimized.note)") }
           if let warning = sizeWarning(output, budget: options.maxSize) { log(warning) }
           if let reason = output.unmergedReason {
             log("note: the identical frames of \(quoted: output.path) were kept as they are: \(escaped: reason)")

@@ -37,16 +37,22 @@ import Testing
     let scene = try Template.load(path: templates.appendingPathComponent("\(name).json5").path).scene
     let plain = dir.appendingPathComponent("plain.gif").path
     let optimized = dir.appendingPathComponent("optimized.gif").path
+    var outcomes: [GIFOptimizer.Outcome?] = []
     for (path, optimizes) in [(plain, false), (optimized, true)] {
       var options = EncodingOptions()
       options.optimizesGIF = optimizes
-      try RenderSession(
-        scene: scene, outputs: [try OutputTarget(path: path)], scale: 0.25, options: options,
-        pipeline: RenderPipeline(jobs: 2)
-      ).run()
+      outcomes.append(
+        try RenderSession(
+          scene: scene, outputs: [try OutputTarget(path: path)], scale: 0.25, options: options,
+          pipeline: RenderPipeline(jobs: 2)
+        ).run().outputs[0].optimized)
     }
     let a = try Data(contentsOf: URL(fileURLWithPath: plain))
     let b = try Data(contentsOf: URL(fileURLWithPath: optimized))
+    // The summary says what gifsicle did: from ffmpeg's file (the plain one) to the one kept.
+    expectEqual(outcomes[0], nil)
+    expectEqual(outcomes[1]?.before, a.count)
+    expectEqual(outcomes[1]?.after, b.count)
     expectNotEqual(a, b, "gifsicle rewrote the file")
     expectLess(b.count, a.count)
     let framesA = try TestSupport.decodeRGBA(plain)
@@ -141,5 +147,14 @@ import Testing
       return error.isInvalidInput && message.contains("does not fit under --max-size 300 B")
     }
     #expect(try TestSupport.contents(dir).isEmpty, "no partial output")
+  }
+
+  @Test func theSummaryNoteSaysWhatGifsicleSaved() {
+    expectEqual(
+      GIFOptimizer.Outcome(before: 2_405_905, after: 2_158_657, seconds: 0.97).note,
+      "made 10.3 % smaller by gifsicle -O3 (2.4 MB → 2.2 MB in 1.0 s; FLICK_GIFSICLE=none skips this step)")
+    expectEqual(
+      GIFOptimizer.Outcome(before: 5_000, after: 5_000, seconds: 0.04).note,
+      "kept as ffmpeg wrote it: gifsicle -O3 made it no smaller (0.0 s)")
   }
 }
