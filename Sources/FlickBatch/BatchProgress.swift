@@ -27,7 +27,8 @@ package final class BatchProgress {
   private var current = 0.0
   private var rendered = 0, skipped = 0, failed = 0
   private var lastBar = Date.distantPast
-  /// The kind of the last finish step on the bar (a new one is always shown).
+  /// The ``FlickVideo/RenderProgress/Step/phase`` of the last finish step on the bar (a new one
+  /// is always shown).
   private var lastStep: String?
 
   /// - Parameters:
@@ -57,9 +58,10 @@ package final class BatchProgress {
     // A finish step (a GIF's encoding pass, gifsicle) moves no frame count: no event of its own,
     // but the bar says what the job is doing.
     if let step = p.step {
-      guard style == .bar, Date().timeIntervalSince(lastBar) > 0.2 || step.kind != lastStep else { return }
-      lastBar = Date()
-      lastStep = step.kind
+      let now = Date()
+      guard style == .bar, now.timeIntervalSince(lastBar) > 0.2 || step.phase != lastStep else { return }
+      lastBar = now
+      lastStep = step.phase
       write(
         "\r[\(done + 1)/\(totalJobs)] \(job.name) finishing: \(ProgressPrinter.describe(step))  ETA \(clock)\u{1B}[K")
       return

@@ -116,8 +116,6 @@ struct FinishingEvent: Encodable {
 
   /// How far a pass is, in twentieths (nil for a step without frames): the events sent.
   var twentieths: Int? { done.flatMap { done in of.map { done * 20 / max(1, $0) } } }
-
-  private enum CodingKeys: String, CodingKey { case job, step, done, of }
 }
 
 struct DoneEvent: Encodable {

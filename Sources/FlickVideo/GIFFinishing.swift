@@ -33,6 +33,8 @@ struct GIFFinishing {
   let stallTimeout: Double?
 
   private var destination: String { file.destination }
+  /// The gifsicle that runs on each GIF made here: ``optimizer`` unless the options turn it off.
+  private var gifsicle: GIFOptimizer? { options.optimizesGIF ? optimizer : nil }
 
   /// What a budget chose, for the summary.
   struct Outcome {
@@ -75,7 +77,7 @@ struct GIFFinishing {
     let started = DispatchTime.now().uptimeNanoseconds
     let own = try optimize(file.path, lossy: 0, reporting: step)
     let optimized =
-      optimizer != nil && options.optimizesGIF
+      gifsicle != nil
       ? GIFOptimizer.Outcome(
         before: before, after: own, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9) : nil
     var rewritten = own != before
@@ -156,10 +158,10 @@ struct GIFFinishing {
   private func optimize(
     _ path: String, lossy: Int, reporting step: (RenderProgress.Step) -> Void
   ) throws(VideoError) -> Int {
-    if let optimizer, options.optimizesGIF {
+    if let gifsicle {
       step(.optimizingGIF(destination: destination))
       let optimized = file.partial("gifsicle.gif")
-      try optimizer.optimize(path, to: optimized, lossy: lossy, destination: destination, stallTimeout: stallTimeout)
+      try gifsicle.optimize(path, to: optimized, lossy: lossy, destination: destination, stallTimeout: stallTimeout)
       if lossy > 0 || SinkReport.fileSize(optimized) < SinkReport.fileSize(path) {
         try file.replace(path, with: optimized)
       } else {
@@ -195,9 +197,7 @@ struct GIFFinishing {
     defer { EncodedFile.discard(palette) }
     for (arguments, files) in [(palettePass, [palette]), (command.arguments, [path])] {
       let process = try file.launch(ffmpeg, arguments, files: files)
-      if let error = GIFSink.replay(
-        spool, keeping: keeps, into: process, stallTimeout: stallTimeout, destination: destination)
-      {
+      if let error = spool.send(to: process, keeping: keeps, stallTimeout: stallTimeout, destination: destination) {
         process.kill()
         throw error
       }

@@ -21,8 +21,8 @@ package final class ProgressPrinter {
   private let start: UInt64
   private var lastPrint: UInt64 = 0
   private var lastStage: RenderProgress.Stage?
-  /// The kind and output of the last finish step shown (a new one is always shown), and when
-  /// it was first reported (for its own ETA).
+  /// The ``RenderProgress/Step/phase`` of the last finish step shown (a new one is always
+  /// shown), and when it was first reported (for its own ETA).
   private var lastStep: String?
   private var stepStart: UInt64 = 0
   private var barShown = false
@@ -53,7 +53,7 @@ package final class ProgressPrinter {
     guard style != .none else { return }
     let now = DispatchTime.now().uptimeNanoseconds
     let interval: UInt64 = style == .bar ? 100_000_000 : 250_000_000
-    let step = progress.step.map { $0.kind + $0.destination }
+    let step = progress.step?.phase
     let important =
       progress.stage != lastStage || step != lastStep
       || (progress.step == nil && progress.framesDone == progress.totalFrames && progress.stage == .render)

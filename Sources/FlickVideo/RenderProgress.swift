@@ -44,6 +44,10 @@ public struct RenderProgress: Sendable, Equatable {
       }
     }
 
+    /// The step without how far it is (`kind` and `destination`): printers show a new phase at
+    /// once and the progress within one at their own rate.
+    package var phase: String { kind + " " + destination }
+
     /// The output the step works on.
     public var destination: String {
       switch self {

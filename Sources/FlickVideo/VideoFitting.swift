@@ -127,8 +127,7 @@ struct VideoFitting {
       // x264's refusal ends ffmpeg before it reads the frames: seen by the replay (the pipe closed)
       // or, when every frame fitted into the pipe first, at the end.
       let failure =
-        GIFSink.replay(
-          spool, keeping: keeps, into: process, stallTimeout: stallTimeout, destination: destination)
+        spool.send(to: process, keeping: keeps, stallTimeout: stallTimeout, destination: destination)
         ?? process.finish(stallTimeout: stallTimeout)
       if let failure {
         process.kill()

@@ -203,3 +203,29 @@ final class FrameSpool {
     return (start, end - start)
   }
 }
+
+extension FrameSpool {
+  /// Replays the frames into `process` (an encoder reading them at the spool's layout), only
+  /// those whose entry in `keeps` (indexed by spooled frame) is true when given, calling `sent`
+  /// with the number of spooled frames done after each; nil, or why they did not all go
+  /// (`destination` names the output in the error).
+  func send(
+    to process: FFmpegProcess, keeping keeps: [Bool]? = nil, stallTimeout: Double?, destination: String,
+    sent: (Int) -> Void = { _ in }
+  ) -> VideoError? {
+    var writeError: VideoError?
+    var index = 0
+    guard
+      let failure = replay({ frame in
+        defer {
+          index += 1
+          sent(index)
+        }
+        if let keeps, !keeps[index] { return nil }
+        writeError = process.write(frame, stallTimeout: stallTimeout)
+        return writeError?.description
+      })
+    else { return nil }
+    return writeError ?? .cannotWrite(path: destination, reason: "cannot read the frames back: \(escaped: failure)")
+  }
+}
