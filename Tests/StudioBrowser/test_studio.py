@@ -447,9 +447,13 @@ class StudioBrowserTests(GapTests, unittest.TestCase):
         # (its frames go to ffmpeg once the palette is known) and gifsicle.
         self.page.evaluate("""() => {
             window.exportStatuses = [];
+            window.exportSweeps = [];
             const status = document.querySelector('.exp-status');
-            new MutationObserver(() => window.exportStatuses.push(status.textContent))
-                .observe(status, {childList: true, characterData: true, subtree: true});
+            const bar = document.querySelector('.exp-bar');
+            new MutationObserver(() => {
+                window.exportStatuses.push(status.textContent);
+                window.exportSweeps.push(getComputedStyle(bar).animationName);
+            }).observe(status, {childList: true, characterData: true, subtree: true});
         }""")
         self.page.click(".exp-go")
         self.wait_js("document.querySelector('.exp-status').textContent.startsWith('Wrote')",
@@ -460,8 +464,13 @@ class StudioBrowserTests(GapTests, unittest.TestCase):
         self.assertTrue(encoding[-1].endswith(" of 90") and encoding[-1].startswith("Encoding the GIF: frame 90"),
                         statuses)
         self.assertLess(statuses.index(encoding[0]), statuses.index(statuses[-1]))
+        # The bar sweeps while gifsicle runs (its length is not known), and only then.
+        sweeps = dict(zip(statuses, self.page.evaluate("window.exportSweeps")))
         if shutil.which("gifsicle"):
             self.assertIn("Optimising the GIF (gifsicle -O3)…", statuses)
+            self.assertEqual(sweeps["Optimising the GIF (gifsicle -O3)…"], "progress-sweep", sweeps)
+        self.assertEqual(sweeps[statuses[-1]], "none", sweeps)
+        self.assertEqual(sweeps[encoding[-1]], "none", sweeps)
         self.shot("export.png")
         expected = os.path.join(self.scratch, "hello.gif")
         flick("render", os.path.join(self.folder, "hello.json5"), "-o", expected, "--quiet")

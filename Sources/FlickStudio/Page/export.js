@@ -54,6 +54,8 @@ export class Exporter {
   setProgress(fraction, text, failed = false) {
     const bar = this.$('.exp-bar');
     bar.hidden = false;
+    // A failure leaves the bar still (no value, and no sweep).
+    bar.classList.toggle('failed', failed);
     if (fraction == null) bar.removeAttribute('value');
     else bar.value = fraction;
     const status = this.$('.exp-status');
