@@ -228,6 +228,21 @@ public struct RenderSession: Sendable {
   package func run(
     early: EarlyEncoders? = nil, beforeFirstFrame: () throws -> Void, progress: (RenderProgress) -> Void
   ) throws -> RenderSummary {
+    try draw(early: early, beforeFirstFrame: beforeFirstFrame, progress: progress).finish(progress: progress)
+  }
+
+  /// Draws every frame into every output and stops there: each output has all its frames, but
+  /// its encoder has not finished (a GIF's encoding pass and gifsicle are still to run) and no
+  /// destination is touched yet. ``RenderFinish/finish(beforeCommit:progress:)`` completes the render, on
+  /// this thread or another (`flick run` finishes one job while it draws the next);
+  /// ``run(early:beforeFirstFrame:progress:)`` is the two, one after the other.
+  ///
+  /// - Parameters: As for ``run(early:beforeFirstFrame:progress:)``; `progress` sees the render
+  ///   stage and the start of the finish stage.
+  /// - Throws: As ``run(progress:)`` does; every output is then already aborted.
+  package func draw(
+    early: EarlyEncoders? = nil, beforeFirstFrame: () throws -> Void, progress: (RenderProgress) -> Void
+  ) throws -> RenderFinish {
     defer { early?.abortUnclaimed() }
     let schedule = try checkedSchedule()
     // Fewer workers when the estimate says all of them would not fit under the memory cap.
@@ -295,40 +310,11 @@ public struct RenderSession: Sendable {
       }
       progress(RenderProgress(stage: .finish, framesDone: total, totalFrames: total))
       StartupTrace.mark("last frame written")
-      for sink in all {
-        try sink.finish { step in
-          var finishing = RenderProgress(stage: .finish, framesDone: total, totalFrames: total)
-          finishing.step = step
-          progress(finishing)
-        }
-      }
-      StartupTrace.mark("encoders finished")
-      for sink in all { try sink.commit() }
-      StartupTrace.mark("outputs committed")
-      progress(RenderProgress(stage: .done, framesDone: total, totalFrames: total))
-      return summary(sinks: sinks, schedule: schedule)
+      return RenderFinish(
+        outputs: sinks, discarding: discarding, frames: total, probe: pending, summary: summary(schedule: schedule))
     } catch {
       for sink in sinks { sink.abort() }
-      // An encoder that failed is explained by a failed check (run now, not before).
-      if let pending, Self.mayBeExplainedByCheck(error),
-        case .failure(let failure) = Result(catching: { () throws(VideoError) in try pending.tool() })
-      {
-        throw failure
-      }
-      throw error
-    }
-  }
-
-  /// Whether `error` is an encoder's failure that a failed ffmpeg check would explain (an
-  /// ffmpeg without the encoder, too old for an option, or broken fails this way).
-  private static func mayBeExplainedByCheck(_ error: any Error) -> Bool {
-    guard let error = error as? VideoError else { return false }
-    switch error {
-    case .launchFailed, .ffmpegFailed, .ffmpegKilled, .pipeFailed, .encoderStalled: return true
-    case .ffmpegMissing, .notFFmpeg, .ffmpegTooOld, .encoderMissing, .cannotWrite, .linkedOutput,
-      .unsupportedFormat, .invalidSize,
-      .invalidOption, .overLimit, .limitReached:
-      return false
+      throw RenderFinish.explained(error, by: pending)
     }
   }
 
@@ -344,20 +330,25 @@ public struct RenderSession: Sendable {
     }
   }
 
-  /// The summary of a finished render: each output's rate and counts from the schedule, its size
-  /// and merged images from its sink's report.
-  private func summary(sinks: [any FrameSink], schedule: FrameSchedule) -> RenderSummary {
-    var outputs: [RenderSummary.Output] = []
-    for ((target, plan), sink) in zip(zip(self.outputs, schedule.outputs), sinks) {
-      let report = sink.report
-      outputs.append(
-        RenderSummary.Output(
-          path: target.path, format: target.format, bytes: report.bytes, frames: report.frames ?? plan.frameCount,
-          duration: plan.duration, images: report.images, unmergedReason: report.unmergedReason,
-          budgetNote: report.budgetNote, optimized: report.optimized))
+  /// The summary of this render from its outputs' reports once they have finished (in
+  /// ``outputs``' order): each output's rate and counts from the schedule, its size and merged
+  /// images from its sink's report.
+  private func summary(schedule: FrameSchedule) -> RenderFinish.Summary {
+    let targets = outputs
+    let (width, height) = (self.width, self.height)
+    return { reports in
+      var outputs: [RenderSummary.Output] = []
+      for ((target, plan), report) in zip(zip(targets, schedule.outputs), reports) {
+        outputs.append(
+          RenderSummary.Output(
+            path: target.path, format: target.format, bytes: report.bytes, frames: report.frames ?? plan.frameCount,
+            duration: plan.duration, images: report.images, unmergedReason: report.unmergedReason,
+            budgetNote: report.budgetNote, optimized: report.optimized))
+      }
+      return RenderSummary(
+        outputs: outputs, frames: schedule.frames.count, rendered: schedule.rendered.count, width: width,
+        height: height)
     }
-    return RenderSummary(
-      outputs: outputs, frames: schedule.frames.count, rendered: schedule.rendered.count, width: width, height: height)
   }
 
   package static func rgb(_ c: Color) -> UInt32 {

@@ -123,7 +123,7 @@ extension Flick {
       let strict = a.has("strict")
       let glyphScene = scene
       text.layOutAhead(of: scene, at: [0])
-      let glyphCheck = BackgroundCheck { try glyphGaps(glyphScene, sharing: text) }
+      let glyphCheck = BackgroundTask { try glyphGaps(glyphScene, sharing: text) }
       var session: RenderSession
       let schedule: FrameSchedule
       do {
