@@ -186,9 +186,13 @@ fuzz: bootstrap
 # against a plain loop of flick render over the same jobs (Benchmarks/scale/plan48.sh;
 # docs/scale-out.md). Run it at full size on a quiet machine; BENCH_ENV="SIZES=0.25,0.125 REPEAT=1"
 # checks that it works.
-.PHONY: bench-scale bench-merge bench-weights
+.PHONY: bench-scale bench-merge bench-weights bench-overlap
 bench-scale: bootstrap
 	$(BENCH_ENV) Benchmarks/scale/plan48.sh
+# flick run finishing jobs beside the next, against an older flick (BASELINE=path/to/flick) on the
+# 48 jobs of Examples/batch, interleaved (Benchmarks/scale/overlap.sh; docs/scale-out.md).
+bench-overlap: bootstrap
+	Benchmarks/scale/overlap.sh
 # x264's fixed thread count, and plan + shards + merge against one render (Benchmarks/scale/run.sh).
 bench-merge: bootstrap
 	Benchmarks/scale/run.sh

@@ -11,7 +11,8 @@ package final class BatchProgress {
     case bar
     /// One line per finished job (logs).
     case lines
-    /// One JSON object per line: every frame and every finished job, each with the job id.
+    /// One JSON object per line: every frame, every job handed over to finish in the background
+    /// and every finished job, each with the job id.
     case json
     /// Nothing.
     case none
@@ -23,9 +24,12 @@ package final class BatchProgress {
   private let totalJobs: Int
   private var totalFrames: Int
   /// Frames of the jobs finished so far, and of the current job.
-  private var framesDone = 0
-  private var current = 0.0
+  private(set) var framesDone = 0
+  private(set) var current = 0.0
   private var rendered = 0, skipped = 0, failed = 0
+  /// The jobs whose frames are drawn and counted, finishing in the background: their frames
+  /// by job index.
+  private var inBackground: [Int: Int] = [:]
   private var lastBar = Date.distantPast
   /// The ``FlickVideo/RenderProgress/Step/phase`` of the last finish step on the bar (a new one
   /// is always shown).
@@ -45,6 +49,9 @@ package final class BatchProgress {
 
   var done: Int { rendered + skipped + failed }
 
+  /// The number shown for the job being drawn: the jobs ended and finishing before it, plus one.
+  private var number: Int { done + inBackground.count + 1 }
+
   /// Seconds left, from the frame rate so far (nil before the first frame).
   var eta: Double? {
     let elapsed = Date().timeIntervalSince(start)
@@ -63,7 +70,7 @@ package final class BatchProgress {
       lastBar = now
       lastStep = step.phase
       write(
-        "\r[\(done + 1)/\(totalJobs)] \(job.name) finishing: \(ProgressPrinter.describe(step))  ETA \(clock)\u{1B}[K")
+        "\r[\(number)/\(totalJobs)] \(job.name) finishing: \(ProgressPrinter.describe(step))  ETA \(clock)\u{1B}[K")
       return
     }
     // The ETA counts each job's frames once, whatever its passes.
@@ -77,14 +84,26 @@ package final class BatchProgress {
       let now = Date()
       guard now.timeIntervalSince(lastBar) > 0.2 || p.stage == .done else { return }
       lastBar = now
-      write("\r[\(done + 1)/\(totalJobs)] \(job.name) \(p.framesDone)/\(p.totalFrames)  ETA \(clock)\u{1B}[K")
+      write("\r[\(number)/\(totalJobs)] \(job.name) \(p.framesDone)/\(p.totalFrames)  ETA \(clock)\u{1B}[K")
     case .lines, .none:
       break
     }
   }
 
+  /// Job `job`'s frames are drawn and its outputs finish in the background while the next job
+  /// draws: its frames count as done from now, and JSON shows a `finishing` event.
+  func finishing(_ job: Plan.Job, frames: Int) {
+    inBackground[job.index] = frames
+    framesDone += frames
+    current = 0
+    guard style == .json else { return }
+    write("{\"event\":\"finishing\",\"job\":\"\(job.id)\",\"index\":\(job.index),\(counts)}\n")
+  }
+
   /// Job `job` ended with `status`.
   func finished(_ job: Plan.Job, _ status: BatchReport.Status, seconds: Double, frames: Int, error: String? = nil) {
+    // A job that finished in the background had its frames counted when it was handed over.
+    let counted = inBackground.removeValue(forKey: job.index) != nil
     switch status {
     case .rendered: rendered += 1
     case .skipped:
@@ -93,8 +112,11 @@ package final class BatchProgress {
     case .failed: failed += 1
     case .notRun, .interrupted, .running: break
     }
-    if status == .rendered || status == .failed { framesDone += frames }
-    current = 0
+    // The job being drawn goes on when the one that ended was finishing in the background.
+    if !counted {
+      if status == .rendered || status == .failed { framesDone += frames }
+      current = 0
+    }
     switch style {
     case .json:
       var line =
@@ -118,6 +140,8 @@ package final class BatchProgress {
 
   /// Job `job` failed with an environment error and is tried again (attempt `attempt` of `of`).
   func retrying(_ job: Plan.Job, attempt: Int, of attempts: Int, error: String) {
+    // A job that failed in the background draws its frames again.
+    if let frames = inBackground.removeValue(forKey: job.index) { framesDone -= frames }
     current = 0
     switch style {
     case .json:
@@ -129,7 +153,7 @@ package final class BatchProgress {
     case .bar, .lines:
       if style == .bar { write("\r\u{1B}[K") }
       write(
-        "[\(done + 1)/\(totalJobs)] retrying \(job.name) (attempt \(attempt) of \(attempts)): environment failure\n")
+        "[\(number)/\(totalJobs)] retrying \(job.name) (attempt \(attempt) of \(attempts)): environment failure\n")
     }
   }
 

@@ -12,6 +12,10 @@ package struct BatchRunner {
   package var keepGoing = false
   /// Raster worker threads per job.
   package var threads = ProcessInfo.processInfo.activeProcessorCount
+  /// Jobs that may finish in the background while the next one draws (``BatchRun``; default:
+  /// the number of cores, as a job's finish is mostly one core's work); 0 runs every job to its
+  /// end before the next one starts. The outputs are the same either way.
+  package var finishingJobs = ProcessInfo.processInfo.activeProcessorCount
   /// The caps every job's render is checked against before it starts (a job over one fails as
   /// invalid input, exit 2, without rendering) and that bound it while it runs: `flick run`'s
   /// `--max-…` options and `FLICK_MAX_…` variables.
@@ -67,82 +71,15 @@ package struct BatchRunner {
   /// Runs the jobs numbered `indices`, in order. Every job is checked first (``refusals(indices:)``):
   /// a job over a cap fails without rendering and, unless ``keepGoing``, no job renders at all.
   ///
-  /// - Returns: One entry per job; jobs after a failure are ``BatchReport/Status/notRun`` unless
-  ///   ``keepGoing``, and always after an interruption.
+  /// A job whose frames are drawn finishes on a thread of its own while the next job draws
+  /// (``BatchRun``), when the two fit under the memory cap together: its encoders' last work
+  /// (a GIF's encoding pass and gifsicle run on one core) no longer leaves the others idle.
+  ///
+  /// - Returns: One entry per job, in the order of `indices`; jobs after a failure are
+  ///   ``BatchReport/Status/notRun`` unless ``keepGoing``, and always after an interruption.
   package func run(indices: [Int], progress: BatchProgress) -> [BatchReport.Entry] {
-    var entries: [BatchReport.Entry] = []
-    let refused = refusals(indices: indices)
-    let firstRefused = indices.first { refused[$0] != nil }
-    var stop = false
-    for i in indices {
-      let job = plan.jobs[i]
-      let spec = job.spec
-      let outputs = spec.outputs.map(\.path)
-      func entry(
-        _ status: BatchReport.Status, _ seconds: Double, _ error: BatchError? = nil, attempts: Int = 1
-      ) -> BatchReport.Entry {
-        BatchReport.Entry(
-          index: spec.index, id: spec.id, name: spec.name, status: status, exitCode: error?.exitCode,
-          error: error?.description, seconds: seconds, outputs: outputs, attempts: attempts > 1 ? attempts : nil)
-      }
-      if stop || (!keepGoing && firstRefused != nil && firstRefused != i) {
-        entries.append(entry(.notRun, 0))
-        continue
-      }
-      if let refusal = refused[i] {
-        progress.finished(spec, .failed, seconds: 0, frames: job.frames.count, error: refusal.description)
-        entries.append(entry(.failed, 0, refusal))
-        if !keepGoing { stop = true }
-        continue
-      }
-      if !force && Self.isUpToDate(job) {
-        progress.finished(spec, .skipped, seconds: 0, frames: job.frames.count)
-        entries.append(entry(.skipped, 0))
-        continue
-      }
-      if let checkpoint {
-        var pending = entries
-        pending.append(
-          BatchReport.Entry(
-            index: spec.index, id: spec.id, name: spec.name, status: .running, exitCode: nil,
-            error: nil, seconds: 0, outputs: outputs))
-        for later in indices.drop(while: { $0 != i }).dropFirst() {
-          let s = plan.jobs[later].spec
-          pending.append(
-            BatchReport.Entry(
-              index: s.index, id: s.id, name: s.name, status: .notRun, exitCode: nil, error: nil, seconds: 0,
-              outputs: s.outputs.map(\.path)))
-        }
-        checkpoint(pending)
-      }
-      willRender?(job)
-      let start = Date()
-      var attempt = 1
-      while true {
-        do {
-          try render(job) { progress.frame(spec, $0, framesInJob: job.frames.count) }
-          let seconds = Date().timeIntervalSince(start)
-          progress.finished(spec, .rendered, seconds: seconds, frames: job.frames.count)
-          entries.append(entry(.rendered, seconds, attempts: attempt))
-        } catch {
-          // A job that failed because an interruption killed its ffmpeg is not a failure: the
-          // interruption is ending the process (and the checkpoint report stands).
-          Interruption.waitIfInterrupted()
-          let failure = BatchError.from(error)
-          if failure.exitCode == 3 && attempt <= retries {
-            progress.retrying(spec, attempt: attempt + 1, of: retries + 1, error: failure.description)
-            attempt += 1
-            continue
-          }
-          let seconds = Date().timeIntervalSince(start)
-          progress.finished(spec, .failed, seconds: seconds, frames: job.frames.count, error: failure.description)
-          entries.append(entry(.failed, seconds, failure, attempts: attempt))
-          if !keepGoing || failure.exitCode == 130 { stop = true }
-        }
-        break
-      }
-    }
-    return entries
+    var run = BatchRun(runner: self, indices: indices, progress: progress)
+    return run.run()
   }
 
   /// The render of `job` under ``limits`` with ``threads`` workers.
@@ -155,14 +92,14 @@ package struct BatchRunner {
     return session
   }
 
-  /// Renders one job to its outputs, then stamps them. The render is checked against
-  /// ``limits`` (and everything else ``FlickVideo/RenderSession/validate()`` checks) before any
-  /// stamp is removed or folder made.
-  func render(_ job: BatchPlan.Job, progress: (RenderProgress) -> Void) throws {
+  /// Draws every frame of `job` into its outputs (``FlickVideo/RenderSession/draw(early:beforeFirstFrame:progress:)``),
+  /// checked against ``limits`` (and everything else ``FlickVideo/RenderSession/validate()``
+  /// checks) before any folder is made. No destination and no stamp is touched yet:
+  /// ``finish(_:_:progress:)`` does that.
+  func draw(_ job: BatchPlan.Job, progress: (RenderProgress) -> Void) throws -> RenderFinish {
     let session = session(job)
     try session.validate()
     for target in job.targets {
-      Stamp.remove(target)
       let folder = URL(fileURLWithPath: Stamp.folder(of: target)).deletingLastPathComponent().path
       do {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -172,7 +109,25 @@ package struct BatchRunner {
             + "\(escaped: error.localizedDescription)")
       }
     }
-    try session.run(progress: progress)
+    return try session.draw(beforeFirstFrame: {}, progress: progress)
+  }
+
+  /// Finishes a drawn job (`rendered`): its encoders end, `after` passes, its outputs' old stamps
+  /// go, its outputs are committed and stamped. An output never carries a stamp its content may
+  /// not match, and a job stopped before its commit (an interruption, a failed job before it)
+  /// leaves its old outputs and stamps as they were.
+  ///
+  /// - Parameter after: Waits for the jobs before this one, when they finish in the background;
+  ///   what it throws stops this job before its commit.
+  static func finish(
+    _ rendered: RenderFinish, _ job: BatchPlan.Job, after: () throws -> Void = {},
+    progress: (RenderProgress) -> Void = { _ in }
+  ) throws {
+    try rendered.finish(
+      beforeCommit: {
+        try after()
+        for target in job.targets { Stamp.remove(target) }
+      }, progress: progress)
     for target in job.targets { try Stamp.write(target, id: job.spec.id) }
   }
 }

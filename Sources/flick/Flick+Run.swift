@@ -12,7 +12,8 @@ extension Flick {
       Runs this worker's share of a plan: shard I of N (1-based) runs the jobs the plan's cost
       balance gives it (each job's frames × pixels × output formats, longest first; 'flick plan
       --shards N' prints the split). A job whose outputs exist with its stamp (its id) is skipped,
-      like make.
+      like make. Once a job's frames are drawn, its outputs finish (encoders, gifsicle, commit)
+      while the next job draws, when both fit under the memory cap; commits keep the plan's order.
 
       --shard auto reads the shard from the scheduler:
         SLURM_ARRAY_TASK_ID (0-based, --array=0-(N-1)) / SLURM_ARRAY_TASK_COUNT (MIN/MAX checked)

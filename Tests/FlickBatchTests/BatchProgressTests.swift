@@ -49,4 +49,45 @@ import Testing
     #expect(shown.first?.hasPrefix("[1/2] slide/1/128x72 finishing: GIF 1/2 (128x72.gif)") == true, "\(shown)")
     #expect(shown.last?.hasPrefix("[1/2] slide/1/128x72 finishing: gifsicle -O3 (128x72.gif)") == true, "\(shown)")
   }
+
+  /// A job finishing in the background (`flick run` draws the next one meanwhile): its frames
+  /// count once, the bar numbers the next job after it, and JSON says it was handed over.
+  @Test func aJobFinishingInTheBackgroundCountsOnce() {
+    final class Sink: @unchecked Sendable { var text = "" }
+    let sink = Sink()
+    let progress = BatchProgress(style: .json, jobs: 3, frames: 6) { sink.text += $0 }
+    let jobs = (0..<3).map { i in
+      Plan.Job(
+        index: i, id: "j\(i)", kind: "render", name: "n\(i)", template: "", variant: "", width: 1, height: 1,
+        frames: [0, 1], outputs: [], merge: nil)
+    }
+    progress.frame(jobs[0], RenderProgress(stage: .render, framesDone: 2, totalFrames: 2), framesInJob: 2)
+    progress.finishing(jobs[0], frames: 2)
+    progress.frame(jobs[1], RenderProgress(stage: .render, framesDone: 1, totalFrames: 2), framesInJob: 2)
+    progress.finished(jobs[0], .rendered, seconds: 0.5, frames: 2)
+    // Job 0's two frames and the one of job 1 drawn so far, each once.
+    expectEqual(Double(progress.framesDone) + progress.current, 3)
+    progress.frame(jobs[1], RenderProgress(stage: .render, framesDone: 2, totalFrames: 2), framesInJob: 2)
+    progress.finished(jobs[1], .rendered, seconds: 0.5, frames: 2)
+    expectEqual(Double(progress.framesDone) + progress.current, 4)
+    let events = sink.text.split(separator: "\n").map(String.init)
+    expectEqual(
+      events.map { $0.split(separator: ",")[0] },
+      [
+        "{\"event\":\"frame\"", "{\"event\":\"finishing\"", "{\"event\":\"frame\"", "{\"event\":\"job\"",
+        "{\"event\":\"frame\"", "{\"event\":\"job\"",
+      ], "\(events)")
+    #expect(events[1].contains("\"job\":\"j0\"") && events[1].contains("\"done\":0"), "\(events[1])")
+    expectEqual(progress.done, 2)
+
+    let barSink = Sink()
+    let bar = BatchProgress(style: .bar, jobs: 3, frames: 6) { barSink.text += $0 }
+    bar.finishing(jobs[0], frames: 2)
+    bar.frame(jobs[1], RenderProgress(stage: .done, framesDone: 2, totalFrames: 2), framesInJob: 2)
+    #expect(barSink.text.hasPrefix("\r[2/3] n1 2/2"), "\(barSink.text)")
+    // A job that failed in the background and is drawn again counts its frames again.
+    bar.retrying(jobs[0], attempt: 2, of: 2, error: "x")
+    #expect(barSink.text.contains("[1/3] retrying n0 (attempt 2 of 2)"), "\(barSink.text)")
+    expectEqual(bar.framesDone, 0)
+  }
 }

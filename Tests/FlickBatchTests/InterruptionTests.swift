@@ -104,6 +104,34 @@ import Testing
     expectEqual(final.jobs.map(\.status), [.rendered, .rendered])
   }
 
+  /// Interrupted while job 0 finishes in the background and job 1 draws: the report names both
+  /// running (read as interrupted), no temporary is left, and the next run completes them.
+  @Test func anInterruptionWhileAJobFinishesBesideTheNextLeavesBothMarked() throws {
+    let dir = try Self.workspace(chunk: nil, formats: ["gif", "mp4"])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let report = dir.appendingPathComponent("out/.flick/reports/run.json")
+    let run = try Self.interrupt(["run", "plan.json", "-q"], in: dir) {
+      guard let data = try? Data(contentsOf: report),
+        let live = try? JSONDecoder().decode(BatchReport.self, from: data)
+      else { return false }
+      return live.jobs.map(\.status) == [.running, .running]
+    }
+    try #require(run.sent, "the run finished before it could be interrupted: make the fixture longer")
+    expectEqual(run.status, 130)
+    let written = try BatchReport.load(path: report.path)
+    expectEqual(written.jobs.map(\.status), [.interrupted, .interrupted], "\(written.jobs)")
+    let out = dir.appendingPathComponent("out")
+    #expect(Self.temporaries(under: out).isEmpty, "\(Self.temporaries(under: out))")
+    // Whatever was committed before the signal carries its stamp or is rendered again.
+    let again = try F.flick(["run", "plan.json", "-q"], in: dir, environment: F.cleanEnvironment)
+    expectEqual(again.status, 0, "\(again.stderr)")
+    let final = try BatchReport.load(path: report.path)
+    #expect(final.jobs.allSatisfy { [.rendered, .skipped].contains($0.status) }, "\(final.jobs)")
+    for name in ["long/1/160x90.gif", "long/2/160x90.mp4"] {
+      #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), "\(name)")
+    }
+  }
+
   @Test func anInterruptedMergeLeavesNoTemporariesAndStaleOnesGoNextTime() throws {
     let dir = try Self.workspace(chunk: 200, formats: ["gif", "png"])
     defer { try? FileManager.default.removeItem(at: dir) }
