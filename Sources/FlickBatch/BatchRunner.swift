@@ -24,8 +24,8 @@ package struct BatchRunner {
   /// times (`--retries`); invalid input (exit 2) and interruptions never are.
   package var retries = 0
   /// Called before each job that is rendered (not before skipped ones) with the report entries
-  /// as they stand while it renders: the jobs done so far, that job
-  /// ``BatchReport/Status/running``, the rest ``BatchReport/Status/notRun``. `flick run` writes
+  /// as they stand while it renders: the jobs done so far, that job and the jobs finishing
+  /// beside it ``BatchReport/Status/running``, the rest ``BatchReport/Status/notRun``. `flick run` writes
   /// them as its report (holding its lock), so a run that stops leaves a report naming the job.
   package var checkpoint: (([BatchReport.Entry]) -> Void)?
   /// Called before each job that is rendered, after ``checkpoint``: `flick run` starts the
@@ -72,8 +72,9 @@ package struct BatchRunner {
   /// a job over a cap fails without rendering and, unless ``keepGoing``, no job renders at all.
   ///
   /// A job whose frames are drawn finishes on a thread of its own while the next job draws
-  /// (``BatchRun``), when the two fit under the memory cap together: its encoders' last work
-  /// (a GIF's encoding pass and gifsicle run on one core) no longer leaves the others idle.
+  /// (``BatchRun``), up to ``finishingJobs`` at once and when they fit under the memory cap
+  /// together: its encoders' last work (a GIF's encoding pass and gifsicle run on one core) no
+  /// longer leaves the other cores idle. Commits keep the order of `indices`.
   ///
   /// - Returns: One entry per job, in the order of `indices`; jobs after a failure are
   ///   ``BatchReport/Status/notRun`` unless ``keepGoing``, and always after an interruption.
