@@ -12,7 +12,8 @@
 # sharing the cores cost before any pipeline (Ly assumes they would not slow each other down). With BASELINE=path/to/older/flick, (a) is also run with
 # that binary, interleaved, and the CPU ratio baseline/new is reported (CPU does not depend on load).
 # It ends with `flick still` of every bundled template (wall and CPU; beside BASELINE when given).
-# Environment: REPEAT (default 3), RAW_DIR (default /dev/shm), FLICK (default .build/release/flick).
+# Environment: REPEAT (default 3), RAW_DIR (default /dev/shm), FLICK (default .build/release/flick),
+# ONLY (template names, e.g. "card-swap decay-flick": only their MP4 cases, no GIF, APNG or still).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -92,10 +93,13 @@ PY
 
 echo "Short clips — $(date -u +%Y-%m-%dT%H:%MZ), $CORES cores, $REPEAT runs each (median), load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf "%-26s %7s %7s %7s %7s %7s %7s %7s %5s %6s\n" case "a" "b" "c" "cpu a" "cpu b" "cpu c" "L" "a/L" "MiB a"
+ONLY=${ONLY:-}
 for t in Templates/*.json5; do
   n=$(basename "$t" .json5)
+  [ -z "$ONLY" ] || [[ " $ONLY " == *" $n "* ]] || continue
   run_case "$n.mp4" "$t" mp4
 done
+[ -z "$ONLY" ] || { echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"; exit 0; }
 run_case "card-swap 1 frame.mp4" Templates/card-swap.json5 mp4 --frames 0..0
 run_case "card-swap.gif" Templates/card-swap.json5 gif
 run_case "hello.gif" Templates/hello.json5 gif
