@@ -9,7 +9,8 @@ import Foundation
 /// encoders' last frames, a GIF's encoding pass and gifsicle, the commit and the stamps), mostly
 /// on one core. When another job follows and all of them fit under the memory cap, the finish
 /// runs on a thread of its own (``BackgroundTask``) while the next job draws, so the other cores
-/// work instead of waiting; up to ``BatchRunner/finishingJobs`` finish at once. Every output is
+/// work instead of waiting; up to ``BatchRunner/finishingJobs`` finish at once, within
+/// ``BatchRunner/overlapMemory`` (half the machine's or the container's memory). Every output is
 /// the same as from jobs run one at a time.
 ///
 /// What a run promises holds with jobs in the background:
@@ -258,11 +259,12 @@ struct BatchRun {
     }
   }
 
-  /// Whether the job at `position` fits under the memory cap finishing beside the jobs finishing
-  /// now and the render of job `next` (by their memory estimates).
+  /// Whether the job at `position` may finish beside the jobs finishing now and the render of
+  /// job `next`: their memory estimates together fit under the cap and
+  /// ``BatchRunner/overlapMemory``.
   private func fits(_ position: Int, beside next: Int) -> Bool {
     let together = finishing.reduce(memory(indices[position]) + memory(next)) { $0 + $1.memory }
-    return together <= runner.limits.maximumMemory
+    return together <= min(runner.limits.maximumMemory, runner.overlapMemory)
   }
 
   /// The memory estimate of job `index`'s render, in bytes.

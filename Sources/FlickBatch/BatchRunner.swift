@@ -16,6 +16,11 @@ package struct BatchRunner {
   /// the number of cores, as a job's finish is mostly one core's work); 0 runs every job to its
   /// end before the next one starts. The outputs are the same either way.
   package var finishingJobs = ProcessInfo.processInfo.activeProcessorCount
+  /// The memory jobs finishing side by side may need together, with the job drawn beside them
+  /// (by their estimates), in bytes: half of what the machine or the process's control group
+  /// allows (``FlickVideo/MachineMemory``), and never more than ``limits``' cap. One job alone is
+  /// bounded by the cap only, as in `flick render`.
+  package var overlapMemory = MachineMemory.limit / 2
   /// The caps every job's render is checked against before it starts (a job over one fails as
   /// invalid input, exit 2, without rendering) and that bound it while it runs: `flick run`'s
   /// `--max-…` options and `FLICK_MAX_…` variables.
