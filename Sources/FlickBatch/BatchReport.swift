@@ -23,7 +23,7 @@ package struct BatchReport: Codable, Sendable, Equatable {
   }
 
   /// The process that wrote a report while it runs, for people and for ``load(path:)``.
-  package struct Owner: Codable, Sendable, Equatable {
+  package struct Owner: Codable, Sendable, Hashable {
     package var pid: Int32
     /// The host name.
     package var host: String
@@ -32,7 +32,7 @@ package struct BatchReport: Codable, Sendable, Equatable {
     package var started: UInt64
   }
 
-  package struct Entry: Codable, Sendable, Equatable {
+  package struct Entry: Codable, Sendable, Hashable {
     package var index: Int
     package var id: String
     package var name: String
@@ -89,11 +89,5 @@ package struct BatchReport: Codable, Sendable, Equatable {
     if codes.contains(130) { return 130 }
     if codes.contains(2) { return 2 }
     return 3
-  }
-
-  package func encoded() -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return ((try? encoder.encode(self)) ?? Data()) + Data("\n".utf8)
   }
 }
