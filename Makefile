@@ -186,13 +186,18 @@ fuzz: bootstrap
 # against a plain loop of flick render over the same jobs (Benchmarks/scale/plan48.sh;
 # docs/scale-out.md). Run it at full size on a quiet machine; BENCH_ENV="SIZES=0.25,0.125 REPEAT=1"
 # checks that it works.
-.PHONY: bench-scale bench-merge bench-weights bench-overlap
+.PHONY: bench-scale bench-merge bench-weights bench-overlap bench-many
 bench-scale: bootstrap
 	$(BENCH_ENV) Benchmarks/scale/plan48.sh
 # flick run finishing jobs beside the next, against an older flick (BASELINE=path/to/flick) on the
 # 48 jobs of Examples/batch, interleaved (Benchmarks/scale/overlap.sh; docs/scale-out.md).
 bench-overlap: bootstrap
 	Benchmarks/scale/overlap.sh
+# Many small jobs: N one-frame PNG jobs through flick run, where the per-job costs outside the render
+# show (the report before every job, stamps, commits); BASELINE=path/to/flick compares
+# (Benchmarks/scale/many.sh; docs/scale-out.md).
+bench-many: bootstrap
+	Benchmarks/scale/many.sh
 # x264's fixed thread count, and plan + shards + merge against one render (Benchmarks/scale/run.sh).
 bench-merge: bootstrap
 	Benchmarks/scale/run.sh
