@@ -15,7 +15,7 @@ import Foundation
 ///
 /// What a run promises holds with jobs in the background:
 /// - Outputs are committed in the order of the indices: a job's commit waits until every job
-///   before it has ended.
+///   before it has committed or failed (one tried again commits after the later ones).
 /// - Entries are in the order of the indices, whatever order the jobs end in.
 /// - A job that fails in the background stops the run (without `--keep-going`): the jobs after
 ///   it that are drawn or finishing then are reported as not run, their old outputs and stamps
