@@ -13,9 +13,10 @@ package struct BatchRunner {
   /// Raster worker threads per job.
   package var threads = ProcessInfo.processInfo.activeProcessorCount
   /// Jobs that may finish in the background while the next one draws (``BatchRun``; default:
-  /// the number of cores, as a job's finish is mostly one core's work); 0 runs every job to its
-  /// end before the next one starts. The outputs are the same either way.
-  package var finishingJobs = ProcessInfo.processInfo.activeProcessorCount
+  /// the CPUs this process may run on, ``FlickVideo/MachineCPUs``, as a job's finish is mostly
+  /// one core's work; `flick run --jobs N` lowers it to N); 0 runs every job to its end before
+  /// the next one starts. The outputs are the same either way.
+  package var finishingJobs = MachineCPUs.usable
   /// The memory jobs finishing side by side may need together, with the job drawn beside them
   /// (by their estimates), in bytes: half of what the machine or the process's control group
   /// allows (``FlickVideo/MachineMemory``), and never more than ``limits``' cap. One job alone is

@@ -39,7 +39,9 @@ extension Flick {
         --keep-going        after a failed job, run the rest
         --report PATH       the JSON report (default OUTPUT/.flick/reports/shard-I-of-N.json,
                             run.json for the whole plan, jobs-….json for --job/--index)
-        --jobs N            raster worker threads per job (default: number of cores)
+        --jobs N            raster worker threads per job (default: number of cores), and
+                            the most jobs finishing beside them (default: the CPUs this
+                            process may use, which taskset or a cgroup's cpuset lowers)
         --progress MODE     auto (a bar on a terminal, else lines), bar, lines (one per job),
                             json (one object per line, each with the job id), none
         -q, --quiet         print nothing but errors
@@ -102,7 +104,10 @@ extension Flick {
       runner.keepGoing = a.has("keep-going")
       runner.retries = retries
       runner.limits = limits
-      if let threads { runner.threads = threads }
+      if let threads {
+        runner.threads = threads
+        runner.finishingJobs = min(runner.finishingJobs, threads)
+      }
       let progress = BatchProgress(
         style: style, jobs: indices.count, frames: indices.reduce(0) { $0 + batch.jobs[$1].frames.count })
       let reportPath = a.value("report") ?? defaultReport(batch, shard: shard, picked: picked)
