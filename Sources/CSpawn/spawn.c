@@ -7,7 +7,6 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <pthread.h>
-#include <sched.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
 #include <sys/uio.h>
@@ -141,17 +140,6 @@ int flick_thread_lower_priority(int nice) {
   return 0;
 #else
   (void)nice;
-  return -ENOSYS;
-#endif
-}
-
-int flick_usable_cpus(void) {
-#ifdef __linux__
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) != 0) return -errno;
-  return CPU_COUNT(&set);
-#else
   return -ENOSYS;
 #endif
 }

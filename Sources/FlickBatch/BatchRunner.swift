@@ -11,9 +11,9 @@ package struct BatchRunner {
   /// After a failed job, go on with the rest (an interruption always stops).
   package var keepGoing = false
   /// Raster worker threads per job.
-  package var threads = ProcessInfo.processInfo.activeProcessorCount
+  package var threads = MachineCPUs.usable
   /// Jobs that may finish in the background while the next one draws (``BatchRun``; default:
-  /// the CPUs this process may run on, ``FlickVideo/MachineCPUs``, as a job's finish is mostly
+  /// the CPUs this process may run on, ``FlickMotion/MachineCPUs``, as a job's finish is mostly
   /// one core's work; `flick run --jobs N` lowers it to N); 0 runs every job to its end before
   /// the next one starts. The outputs are the same either way.
   package var finishingJobs = MachineCPUs.usable

@@ -42,7 +42,7 @@ enum ChunkVerifier {
     // The frames are decoded on every core; the first failure in frame order is reported.
     let paths = frames
     let failures = Locked<[Int: BatchError]>([:])
-    let stride = max(1, paths.count / (ProcessInfo.processInfo.activeProcessorCount * 4))
+    let stride = max(1, paths.count / (MachineCPUs.usable * 4))
     DispatchQueue.concurrentPerform(iterations: (paths.count + stride - 1) / stride) { part in
       for i in (part * stride)..<min(paths.count, (part + 1) * stride) {
         do throws(BatchError) {

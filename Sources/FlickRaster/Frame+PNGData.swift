@@ -1,4 +1,5 @@
 internal import CPNG
+import FlickMotion
 import Foundation
 
 extension Frame {
@@ -19,7 +20,7 @@ extension Frame {
   }
 
   /// The threads to encode one frame someone waits for with: 2 where there are two cores.
-  package static var threadsForOneFrame: Int { ProcessInfo.processInfo.activeProcessorCount >= 2 ? 2 : 1 }
+  package static var threadsForOneFrame: Int { MachineCPUs.usable >= 2 ? 2 : 1 }
 
   /// The encoder's result: the file's bytes and whether the second thread's guess failed and its
   /// half was deflated again (`warmGuess` false, for tests, makes it fail on nearly every frame),

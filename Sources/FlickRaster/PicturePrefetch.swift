@@ -25,7 +25,7 @@ package final class PicturePrefetch: Sendable {
         paths.append(image.path)
       }
     }
-    guard !paths.isEmpty, ProcessInfo.processInfo.activeProcessorCount >= 2 else { return }
+    guard !paths.isEmpty, MachineCPUs.usable >= 2 else { return }
     helper.withLock { helper in
       guard helper == nil else { return }
       helper = HelperThread.start {

@@ -98,7 +98,7 @@ package final class SharedText: @unchecked Sendable {
   /// ``layOutEarly(_:)`` and ``layOutAhead(of:at:glyphScale:)`` (nothing on a machine with one
   /// core, or when the system refuses a thread: the frame's thread then does it all).
   package func startHelper() {
-    guard helpers.isEmpty, ProcessInfo.processInfo.activeProcessorCount >= 2 else { return }
+    guard helpers.isEmpty, MachineCPUs.usable >= 2 else { return }
     for lane in lanes.indices {
       guard let helper = HelperThread.start({ self.runHelper(lane: lane) }) else { break }
       helpers.append(helper)

@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import Foundation
 
@@ -135,7 +136,7 @@ package struct ImageComparator: Sendable {
     result.windowLimit = opts.windowLimit
     var classes = [UInt8](repeating: 0, count: w * h)
     // Rows are split into bands compared in parallel; each band writes only its own rows.
-    let bandCount = w * h >= 1 << 18 ? min(16, max(1, ProcessInfo.processInfo.activeProcessorCount * 2)) : 1
+    let bandCount = w * h >= 1 << 18 ? min(16, max(1, MachineCPUs.usable * 2)) : 1
     let rowsPerBand = (h + bandCount - 1) / bandCount
     var bands = [BandResult](repeating: BandResult(), count: bandCount)
     a.withUnsafeBufferPointer { pa in

@@ -34,7 +34,7 @@ extension Studio {
     }
     var renderSession = RenderSession(
       scene: template.scene, outputs: [OutputTarget(path: path, format: format)],
-      pipeline: RenderPipeline(jobs: ProcessInfo.processInfo.activeProcessorCount))
+      pipeline: RenderPipeline(jobs: MachineCPUs.usable))
     do {
       try renderSession.validate()
     } catch {

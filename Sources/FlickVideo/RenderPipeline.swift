@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import FlickScene
 import Foundation
@@ -68,11 +69,14 @@ public struct RenderPipeline: Sendable {
   package var yieldsToEncoder = false
   private var usesDefaultRenderer: Bool
 
-  /// A pipeline with `jobs` workers (default: the number of active processors) and at most
-  /// `framesInFlight` frames in memory (default `jobs + 1`: one being written while every
-  /// worker draws).
+  /// The workers a pipeline has by default: the CPUs this process may run on (its affinity mask,
+  /// which `taskset`, a cgroup's cpuset or a scheduler's binding lowers; at least 1).
+  public static var defaultJobs: Int { MachineCPUs.usable }
+
+  /// A pipeline with `jobs` workers (default: ``defaultJobs``) and at most `framesInFlight`
+  /// frames in memory (default `jobs + 1`: one being written while every worker draws).
   public init(
-    jobs: Int = ProcessInfo.processInfo.activeProcessorCount, framesInFlight: Int? = nil,
+    jobs: Int = RenderPipeline.defaultJobs, framesInFlight: Int? = nil,
     makeRenderer: RendererFactory? = nil
   ) {
     self.jobs = max(1, jobs)

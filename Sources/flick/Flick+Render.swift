@@ -30,7 +30,7 @@ extension Flick {
         --fps N               frames per second (overrides the template)
         --size WxH            output size in pixels (same aspect ratio as the canvas)
         --scale S             pixels per canvas point (e.g. 2 for 2×)
-        --jobs N              raster worker threads (default: number of cores)
+        --jobs N              raster worker threads (default: the CPUs this process may use)
         --crf N               quality: H.264 1…51 (default 18), VP9 0…63 (default 30)
         --preset P            x264 preset, ultrafast…veryslow (default veryfast)
         --pad                 pad odd sides by one pixel for H.264 instead of failing
@@ -131,7 +131,7 @@ extension Flick {
         let frames = try a.value("frames").map { try frameRange($0, frameCount: scene.frameCount) }
         session = RenderSession(
           scene: scene, outputs: targets, frames: frames, scale: scale, options: options,
-          pipeline: RenderPipeline(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount),
+          pipeline: RenderPipeline(jobs: jobs ?? MachineCPUs.usable),
           discardFrames: discard)
         session.limits = try Limits.render(a)
         schedule = try checking { try session.checkedSchedule() }

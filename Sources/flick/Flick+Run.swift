@@ -39,9 +39,9 @@ extension Flick {
         --keep-going        after a failed job, run the rest
         --report PATH       the JSON report (default OUTPUT/.flick/reports/shard-I-of-N.json,
                             run.json for the whole plan, jobs-….json for --job/--index)
-        --jobs N            raster worker threads per job (default: number of cores), and
-                            the most jobs finishing beside them (default: the CPUs this
-                            process may use, which taskset or a cgroup's cpuset lowers)
+        --jobs N            raster worker threads per job, and the most jobs finishing
+                            beside them (default: the CPUs this process may use, which
+                            taskset or a cgroup's cpuset lowers)
         --progress MODE     auto (a bar on a terminal, else lines), bar, lines (one per job),
                             json (one object per line, each with the job id), none
         -q, --quiet         print nothing but errors

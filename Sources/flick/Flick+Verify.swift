@@ -176,7 +176,7 @@ extension Flick {
       let results = Locked<[(verdict: FrameVerdict, size: (width: Int, height: Int)?)?]>(
         Array(repeating: nil, count: work.count))
       let next = Locked(0)
-      let workers = max(1, min(work.count, ProcessInfo.processInfo.activeProcessorCount, 4))
+      let workers = max(1, min(work.count, MachineCPUs.usable, 4))
       DispatchQueue.concurrentPerform(iterations: workers) { _ in
         while true {
           let i = next.withLock { n -> Int in

@@ -48,9 +48,4 @@ int flick_thread_lower_priority(int nice);
 /// have no nice value of their own).
 int flick_thread_nice(int *nice);
 
-/// The number of CPUs the calling thread may run on (its affinity mask: `taskset`, a cgroup's
-/// cpuset, a scheduler's binding), or -errno (-ENOSYS where there is no such mask; -EINVAL on a
-/// machine with more than 1024 CPUs).
-int flick_usable_cpus(void);
-
 #endif

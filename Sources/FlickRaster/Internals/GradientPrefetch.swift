@@ -1,4 +1,5 @@
 internal import CCairo
+import FlickMotion
 import FlickScene
 import Foundation
 
@@ -83,7 +84,7 @@ final class GradientPrefetch: @unchecked Sendable {
   /// the helper has drawn every job (tests: every predicted picture is then taken, not drawn
   /// again).
   func start(wait: Bool = false) {
-    guard !jobs.isEmpty, helper == nil, wait || ProcessInfo.processInfo.activeProcessorCount >= 2 else { return }
+    guard !jobs.isEmpty, helper == nil, wait || MachineCPUs.usable >= 2 else { return }
     // A thread of its own (finish() waits for it); when the system refuses one, the frame's
     // thread simply draws every picture itself.
     guard let helper = HelperThread.start({ self.run() }) else { return }
