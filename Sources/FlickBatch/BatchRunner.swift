@@ -19,7 +19,7 @@ package struct BatchRunner {
   package var finishingJobs = MachineCPUs.usable
   /// The memory jobs finishing side by side may need together, with the job drawn beside them
   /// (by their estimates), in bytes: half of what the machine or the process's control group
-  /// allows (``FlickVideo/MachineMemory``), and never more than ``limits``' cap. One job alone is
+  /// allows (``FlickMotion/MachineMemory``), and never more than ``limits``' cap. One job alone is
   /// bounded by the cap only, as in `flick render`.
   package var overlapMemory = MachineMemory.limit / 2
   /// The caps every job's render is checked against before it starts (a job over one fails as

@@ -41,7 +41,7 @@ extension Flick {
                             run.json for the whole plan, jobs-….json for --job/--index)
         --jobs N            raster worker threads per job, and the most jobs finishing
                             beside them (default: the CPUs this process may use, which
-                            taskset or a cgroup's cpuset lowers)
+                            taskset, a cpuset or a CPU quota lowers)
         --progress MODE     auto (a bar on a terminal, else lines), bar, lines (one per job),
                             json (one object per line, each with the job id), none
         -q, --quiet         print nothing but errors

@@ -1,15 +1,26 @@
 import Foundation
 
-/// How many CPUs this process may run on: its affinity mask (`taskset`, a cgroup's cpuset, a
-/// Slurm task's binding), which `ProcessInfo.activeProcessorCount` does not read on Linux. Flick
-/// sizes its raster workers, its helper threads and the jobs `flick run` finishes at once by it.
+/// How many CPUs this process may keep busy: its affinity mask (`taskset`, a cgroup's cpuset, a
+/// Slurm task's binding), lowered to its control groups' CPU quota (a Kubernetes pod's
+/// `limits.cpu`, `docker run --cpus`), neither of which `ProcessInfo.activeProcessorCount` reads
+/// on Linux. Flick sizes its raster workers, its helper threads and the jobs `flick run`
+/// finishes at once by it.
 package enum MachineCPUs {
-  /// The CPUs of the process's affinity mask (`Cpus_allowed_list` in `/proc/self/status`), or
-  /// `activeProcessorCount` where there is no such list; at least 1. Read once per process.
+  /// The CPUs of the process's affinity mask (`Cpus_allowed_list` in `/proc/self/status`, or
+  /// `activeProcessorCount` where there is no such list), at most its quota rounded up; at least
+  /// 1. Read once per process.
   package static let usable: Int = {
     let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-    return count(status: status) ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
+    return usable(status: status, root: "/", cores: ProcessInfo.processInfo.activeProcessorCount)
   }()
+
+  /// ``usable`` from a `/proc/self/status` text and the control groups under `root` (a folder
+  /// standing for `/`, for tests), with `cores` where the status has no list.
+  package static func usable(status: String, root: String, cores: Int) -> Int {
+    var count = count(status: status) ?? max(1, cores)
+    if let quota = quota(root: root) { count = min(count, quota) }
+    return max(1, count)
+  }
 
   /// The CPUs of the `Cpus_allowed_list` line of a `/proc/PID/status` text ("0-3,8,10-11"
   /// counts 7), or nil when it has none or it does not read as a list of CPUs.
@@ -27,5 +38,28 @@ package enum MachineCPUs {
       total += high - low + 1
     }
     return total > 0 ? total : nil
+  }
+
+  /// The tightest CPU quota of the process's control groups, in CPUs rounded up (1.5 CPUs: 2),
+  /// or nil when none has one: v2 `cpu.max` ("QUOTA PERIOD", "max PERIOD" for none), v1
+  /// `cpu.cfs_quota_us` (-1 for none) over `cpu.cfs_period_us`, in microseconds.
+  static func quota(root: String) -> Int? {
+    let folders = ControlGroups.folders(v1: "cpu", root: root)
+    var quotas: [(quota: Int, period: Int)] = []
+    for folder in folders.v2 {
+      guard let fields = ControlGroups.read("cpu.max", in: folder)?.split(separator: " "), fields.count == 2,
+        let quota = Int(fields[0]), let period = Int(fields[1])
+      else { continue }
+      quotas.append((quota, period))
+    }
+    for folder in folders.v1 {
+      guard let quota = ControlGroups.read("cpu.cfs_quota_us", in: folder).flatMap({ Int($0) }),
+        let period = ControlGroups.read("cpu.cfs_period_us", in: folder).flatMap({ Int($0) })
+      else { continue }
+      quotas.append((quota, period))
+    }
+    return quotas.filter { $0.quota > 0 && $0.period > 0 }
+      .map { ($0.quota + $0.period - 1) / $0.period }
+      .min()
   }
 }

@@ -3,7 +3,7 @@ import FlickTestSupport
 import Foundation
 import Testing
 
-@testable import FlickVideo
+@testable import FlickMotion
 
 /// `MachineMemory.limit(physical:root:)` on fake `/proc/self/cgroup` and `/sys/fs/cgroup` trees:
 /// the tightest limit along the process's group path, in cgroup v1 and v2, a container's own
