@@ -22,10 +22,33 @@ package enum MemoryWatch {
     min(cap / 4, max(64 << 20, frameBytes))
   }
 
-  /// Starts the watch with `cap` and `margin` (bytes); a later call replaces both.
-  package static func start(cap: Int, margin: Int) {
-    state.withLock { $0 = (cap, margin) }
+  /// Starts the watch at `cap` (bytes) or, when lower, at `groupLimit`, the memory limit of the
+  /// process's control group (``FlickMotion/MachineMemory/groupLimit``: a container's, a pod's,
+  /// a Slurm job's), at which the kernel would kill the process outright with its temporaries
+  /// left behind; the margin is ``margin(cap:frameBytes:)`` of the lower one. A later call
+  /// replaces both.
+  package static func start(cap: Int, frameBytes: Int, groupLimit: Int? = MachineMemory.groupLimit) {
+    let bound = bound(cap: cap, groupLimit: groupLimit)
+    state.withLock { $0 = (bound.bytes, margin(cap: bound.bytes, frameBytes: frameBytes), bound.byGroup) }
     _ = thread
+  }
+
+  /// The watch's bound: the cap, or the group's limit when that is lower.
+  package static func bound(cap: Int, groupLimit: Int?) -> (bytes: Int, byGroup: Bool) {
+    guard let groupLimit, groupLimit > 0, groupLimit < cap else { return (cap, false) }
+    return (groupLimit, true)
+  }
+
+  /// What the watch says when it stops a run at `resident` bytes.
+  package static func message(resident: Int, bound: Int, margin: Int, byGroup: Bool) -> String {
+    let what =
+      byGroup
+      ? "the memory limit of this process's control group (a container's or a job's), "
+        + "\(RenderLimits.format(bytes: bound)), at which the system would kill it (a smaller --scale "
+        + "or fewer --jobs needs less)"
+      : "the memory cap of \(RenderLimits.format(bytes: bound)) (--max-memory or FLICK_MAX_MEMORY raises it)"
+    return "\nflick: stopped: the process and its ffmpeg use \(RenderLimits.format(bytes: resident)), within "
+      + "\(RenderLimits.format(bytes: margin)) of \(what); temporary files removed\n"
   }
 
   /// The resident size of this process and of every registered ffmpeg, in bytes (0 where unknown).
@@ -62,14 +85,14 @@ package enum MemoryWatch {
   }
 
   private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-  private static let state = Locked<(cap: Int, margin: Int)>((0, 0))
+  private static let state = Locked<(cap: Int, margin: Int, byGroup: Bool)>((0, 0, false))
 
   private static let thread: Void = {
     let thread = Thread {
       while true {
-        let (cap, margin) = state.withLock { $0 }
+        let (cap, margin, byGroup) = state.withLock { $0 }
         let resident = residentBytes()
-        if cap > 0, resident > cap - margin { stop(resident: resident, cap: cap, margin: margin) }
+        if cap > 0, resident > cap - margin { stop(resident: resident, cap: cap, margin: margin, byGroup: byGroup) }
         usleep(useconds_t(interval * 1_000_000))
       }
     }
@@ -77,14 +100,10 @@ package enum MemoryWatch {
     thread.start()
   }()
 
-  private static func stop(resident: Int, cap: Int, margin: Int) {
+  private static func stop(resident: Int, cap: Int, margin: Int, byGroup: Bool) {
     // A run whose outputs are all in place is left to end on its own.
     guard Cleanup.shared.interruptAll() else { return }
-    let message =
-      "\nflick: stopped: the process and its ffmpeg use \(RenderLimits.format(bytes: resident)), within "
-      + "\(RenderLimits.format(bytes: margin)) of the memory cap of \(RenderLimits.format(bytes: cap)) "
-      + "(--max-memory or FLICK_MAX_MEMORY raises it); temporary files removed\n"
-    StandardStream.writeError(message)
+    StandardStream.writeError(message(resident: resident, bound: cap, margin: margin, byGroup: byGroup))
     _exit(3)
   }
 }

@@ -194,13 +194,13 @@ extension Flick {
       watchMemory(session.limits, width: session.width, height: session.height)
     }
 
-    /// Starts the memory watch (``FlickVideo/MemoryWatch``) at the cap of `limits`, with the
-    /// margin for frames of `width × height` pixels: the process stops with exit 3 before its
-    /// resident size (with its ffmpeg processes') passes the cap.
+    /// Starts the memory watch (``FlickVideo/MemoryWatch``) at the cap of `limits` (or the
+    /// process's control-group limit when lower), with the margin for frames of `width × height`
+    /// pixels: the process stops with exit 3 before its resident size (with its ffmpeg
+    /// processes') passes the cap.
     static func watchMemory(_ limits: RenderLimits, width: Int, height: Int) {
       Interruption.install()
-      let cap = limits.maximumMemory
-      MemoryWatch.start(cap: cap, margin: MemoryWatch.margin(cap: cap, frameBytes: width * height * 4))
+      MemoryWatch.start(cap: limits.maximumMemory, frameBytes: width * height * 4)
     }
 
     /// Starts the `--timeout` watchdog when one is set: at the deadline every ffmpeg is killed,

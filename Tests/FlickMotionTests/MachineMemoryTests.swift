@@ -75,4 +75,16 @@ import Testing
   @Test func thisMachineHasALimit() {
     #expect(MachineMemory.limit > 0 && MachineMemory.limit <= Int(clamping: ProcessInfo.processInfo.physicalMemory))
   }
+
+  @Test func theGroupLimitAloneIsTheTightestNumber() throws {
+    let dir = try Self.root([
+      "proc/self/cgroup": "0::/kubepods/pod1/ctr\n", "sys/fs/cgroup/kubepods/pod1/ctr/memory.max": "max\n",
+      "sys/fs/cgroup/kubepods/pod1/memory.max": "536870912\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    expectEqual(MachineMemory.groupLimit(root: dir.path), Self.gib / 2)
+    let none = try Self.root(["proc/self/cgroup": "0::/\n", "sys/fs/cgroup/memory.max": "max\n"])
+    defer { try? FileManager.default.removeItem(at: none) }
+    #expect(MachineMemory.groupLimit(root: none.path) == nil)
+  }
 }

@@ -17,13 +17,25 @@ package enum MachineMemory {
   ///
   /// - Parameter physical: The machine's physical memory, in bytes (0 or less: unknown).
   package static func limit(physical: Int, root: String) -> Int {
+    min(physical > 0 ? physical : Int.max, groupLimit(root: root) ?? Int.max)
+  }
+
+  /// The tightest memory limit of the process's control groups, in bytes, or nil when none has
+  /// one below the physical memory (a container's limit, not the machine's size). The kernel
+  /// kills a process outright at this limit; ``MemoryWatch`` stops a render cleanly before it.
+  /// Read once per process.
+  package static let groupLimit: Int? = groupLimit(root: "/").flatMap {
+    $0 < Int(clamping: ProcessInfo.processInfo.physicalMemory) ? $0 : nil
+  }
+
+  /// The tightest limit of v2 `memory.max` and v1 `memory.limit_in_bytes` along the process's
+  /// group paths under `root` (a folder standing for `/`), or nil when none is a number.
+  package static func groupLimit(root: String) -> Int? {
     let folders = ControlGroups.folders(v1: "memory", root: root)
     let values =
       folders.v2.compactMap { ControlGroups.read("memory.max", in: $0) }
       + folders.v1.compactMap { ControlGroups.read("memory.limit_in_bytes", in: $0) }
-    var limit = physical > 0 ? physical : Int.max
     // "max", garbage or nothing: no limit there.
-    for bytes in values.compactMap({ Int($0) }) where bytes > 0 { limit = min(limit, bytes) }
-    return limit
+    return values.compactMap { Int($0) }.filter { $0 > 0 }.min()
   }
 }
