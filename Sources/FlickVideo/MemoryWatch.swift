@@ -41,14 +41,18 @@ package enum MemoryWatch {
 
   /// What the watch says when it stops a run at `resident` bytes.
   package static func message(resident: Int, bound: Int, margin: Int, byGroup: Bool) -> String {
-    let what =
-      byGroup
-      ? "the memory limit of this process's control group (a container's or a job's), "
-        + "\(RenderLimits.format(bytes: bound)), at which the system would kill it (a smaller --scale "
-        + "or fewer --jobs needs less)"
-      : "the memory cap of \(RenderLimits.format(bytes: bound)) (--max-memory or FLICK_MAX_MEMORY raises it)"
-    return "\nflick: stopped: the process and its ffmpeg use \(RenderLimits.format(bytes: resident)), within "
-      + "\(RenderLimits.format(bytes: margin)) of \(what); temporary files removed\n"
+    let start =
+      "\nflick: stopped: the process and its ffmpeg use \(RenderLimits.format(bytes: resident)), within "
+      + "\(RenderLimits.format(bytes: margin)) of "
+    let end = "; temporary files removed\n"
+    guard byGroup else {
+      return start
+        + "the memory cap of \(RenderLimits.format(bytes: bound)) (--max-memory or FLICK_MAX_MEMORY raises it)"
+        + end
+    }
+    return start + "the memory limit of this process's control group (a container's or a job's), "
+      + "\(RenderLimits.format(bytes: bound)), at which the system would kill it (a smaller --scale or fewer "
+      + "--jobs needs less)" + end
   }
 
   /// The resident size of this process and of every registered ffmpeg, in bytes (0 where unknown).
