@@ -52,6 +52,9 @@ package final class BatchProgress {
   /// The number shown for the job being drawn: the jobs ended and finishing before it, plus one.
   private var number: Int { done + inBackground.count + 1 }
 
+  /// What the bar adds while jobs finish in the background (" · 2 finishing"), else nothing.
+  private var behind: String { inBackground.isEmpty ? "" : " · \(inBackground.count) finishing" }
+
   /// Seconds left, from the frame rate so far (nil before the first frame).
   var eta: Double? {
     let elapsed = Date().timeIntervalSince(start)
@@ -84,7 +87,8 @@ package final class BatchProgress {
       let now = Date()
       guard now.timeIntervalSince(lastBar) > 0.2 || p.stage == .done else { return }
       lastBar = now
-      write("\r[\(number)/\(totalJobs)] \(job.name) \(p.framesDone)/\(p.totalFrames)  ETA \(clock)\u{1B}[K")
+      write(
+        "\r[\(number)/\(totalJobs)] \(job.name) \(p.framesDone)/\(p.totalFrames)\(behind)  ETA \(clock)\u{1B}[K")
     case .lines, .none:
       break
     }

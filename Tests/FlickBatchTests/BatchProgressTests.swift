@@ -84,7 +84,7 @@ import Testing
     let bar = BatchProgress(style: .bar, jobs: 3, frames: 6) { barSink.text += $0 }
     bar.finishing(jobs[0], frames: 2)
     bar.frame(jobs[1], RenderProgress(stage: .done, framesDone: 2, totalFrames: 2), framesInJob: 2)
-    #expect(barSink.text.hasPrefix("\r[2/3] n1 2/2"), "\(barSink.text)")
+    #expect(barSink.text.hasPrefix("\r[2/3] n1 2/2 · 1 finishing  ETA"), "\(barSink.text)")
     // A job that failed in the background and is drawn again counts its frames again.
     bar.retrying(jobs[0], attempt: 2, of: 2, error: "x")
     #expect(barSink.text.contains("[1/3] retrying n0 (attempt 2 of 2)"), "\(barSink.text)")
