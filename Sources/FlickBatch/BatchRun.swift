@@ -112,12 +112,15 @@ struct BatchRun {
         let drawn = try runner.draw(job) { progress.frame(spec, $0, framesInJob: job.frames.count) }
         retries += settle(waiting: false, deferringRetries: true)
         let next = handOver && runner.finishingJobs > 0 ? nextToRender(after: position) : nil
-        while let next, !finishing.isEmpty,
-          finishing.count >= runner.finishingJobs || !fits(position, beside: next)
+        // The memory estimates of this job and of the next one's render (read once: they walk
+        // the scenes and read their pictures' headers).
+        let needs = next.map { (own: memory(indices[position]), next: memory($0)) }
+        while let needs, !finishing.isEmpty,
+          finishing.count >= runner.finishingJobs || !fits(needs.own + needs.next)
         {
           retries += settle(waiting: true, deferringRetries: true, oldestOnly: true)
         }
-        let background = next.map { retries.isEmpty && fits(position, beside: $0) } ?? false
+        let background = needs.map { retries.isEmpty && fits($0.own + $0.next) } ?? false
         if !background { retries += settle(waiting: true, deferringRetries: true) }
         if stop {
           drawn.abort()
@@ -127,7 +130,7 @@ struct BatchRun {
           let after = gate()
           finishing.append(
             Finishing(
-              position: position, start: start, attempt: attempt, memory: memory(indices[position]),
+              position: position, start: start, attempt: attempt, memory: needs?.own ?? 0,
               task: BackgroundTask {
                 try BatchRunner.finish(drawn, job, after: after)
                 return Date().timeIntervalSince(start)
@@ -259,11 +262,10 @@ struct BatchRun {
     }
   }
 
-  /// Whether the job at `position` may finish beside the jobs finishing now and the render of
-  /// job `next`: their memory estimates together fit under the cap and
-  /// ``BatchRunner/overlapMemory``.
-  private func fits(_ position: Int, beside next: Int) -> Bool {
-    let together = finishing.reduce(memory(indices[position]) + memory(next)) { $0 + $1.memory }
+  /// Whether `bytes` (a job to finish and the next job's render, by their memory estimates) fit
+  /// beside the jobs finishing now, under the cap and ``BatchRunner/overlapMemory``.
+  private func fits(_ bytes: Int) -> Bool {
+    let together = finishing.reduce(bytes) { $0 + $1.memory }
     return together <= min(runner.limits.maximumMemory, runner.overlapMemory)
   }
 

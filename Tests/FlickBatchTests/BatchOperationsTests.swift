@@ -24,8 +24,10 @@ import Testing
   }
 
   /// An ffmpeg that logs each invocation's arguments to `log` (one line each) and, while the
-  /// file `fail` holds a number above 0, makes that many encodes fail (counting down).
-  static func ffmpegWrapper(in dir: URL) throws -> (path: String, log: URL, fail: URL) {
+  /// file `fail` holds a number above 0, makes that many encodes fail (counting down): every
+  /// encode, or only those whose arguments contain `failing` (`paletteuse`: a GIF's encoding
+  /// pass, which runs after the job's last frame).
+  static func ffmpegWrapper(in dir: URL, failing: String = "") throws -> (path: String, log: URL, fail: URL) {
     let real = try #require(
       ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) })
     let log = dir.appendingPathComponent("ffmpeg.log"), fail = dir.appendingPathComponent("ffmpeg.fail")
@@ -34,8 +36,10 @@ import Testing
     #!/bin/sh
     echo "$*" >> '\(log.path)'
     case " $* " in *" -encoders "*|*" -version "*) exec '\(real)' "$@";; esac
-    n=$(cat '\(fail.path)' 2>/dev/null || echo 0)
-    if [ "$n" -gt 0 ]; then echo $((n - 1)) > '\(fail.path)'; echo "simulated failure" >&2; exit 1; fi
+    case " $* " in *'\(failing)'*)
+      n=$(cat '\(fail.path)' 2>/dev/null || echo 0)
+      if [ "$n" -gt 0 ]; then echo $((n - 1)) > '\(fail.path)'; echo "simulated failure" >&2; exit 1; fi;;
+    esac
     exec '\(real)' "$@"
     """.write(to: script, atomically: true, encoding: .utf8)
     chmod(script.path, 0o755)

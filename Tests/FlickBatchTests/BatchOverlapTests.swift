@@ -77,28 +77,11 @@ import Testing
     expectEqual(Self.events(again.stderr).map(\.status), Array(repeating: "skipped", count: 4), "\(again.stderr)")
   }
 
-  /// An ffmpeg whose GIF encoding pass (the one with `paletteuse`, run after a job's last frame)
-  /// fails while the file `fail` holds a number above 0 (counting down).
-  static func failingGIFPass(in dir: URL) throws -> (path: String, fail: URL) {
-    let real = try #require(
-      ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) })
-    let fail = dir.appendingPathComponent("gif.fail"), script = dir.appendingPathComponent("ffmpeg")
-    try """
-    #!/bin/sh
-    case " $* " in *paletteuse*)
-      n=$(cat '\(fail.path)' 2>/dev/null || echo 0)
-      if [ "$n" -gt 0 ]; then echo $((n - 1)) > '\(fail.path)'; echo "simulated failure" >&2; exit 1; fi;;
-    esac
-    exec '\(real)' "$@"
-    """.write(to: script, atomically: true, encoding: .utf8)
-    chmod(script.path, 0o755)
-    return (script.path, fail)
-  }
-
   @Test func aFailureInTheBackgroundStopsRetriesOrPassesAsInTheForeground() throws {
     let dir = try Ops.workspace()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let ffmpeg = try Self.failingGIFPass(in: dir)
+    // The GIF encoding pass fails: after job 0's last frame, once it finishes in the background.
+    let ffmpeg = try Ops.ffmpegWrapper(in: dir, failing: "paletteuse")
     var env = F.cleanEnvironment
     env["FLICK_FFMPEG"] = ffmpeg.path
     let reportPath = dir.appendingPathComponent("out/.flick/reports/run.json").path

@@ -9,8 +9,10 @@ package enum MachineMemory {
   /// The physical memory, lowered to the tightest memory limit of the process's control groups
   /// (v2 `memory.max`, v1 `memory.limit_in_bytes`, along the group's path up to the root), in
   /// bytes. Read once per process.
-  package static let limit: Int = limit(
-    physical: Int(clamping: ProcessInfo.processInfo.physicalMemory), root: "/")
+  package static let limit: Int = min(physical > 0 ? physical : Int.max, groupLimit ?? Int.max)
+
+  /// The machine's physical memory, in bytes (0 where unknown).
+  private static let physical = Int(clamping: ProcessInfo.processInfo.physicalMemory)
 
   /// ``limit`` as read under `root` (a folder standing for `/`, for tests): its
   /// `proc/self/cgroup` and `sys/fs/cgroup`.
@@ -24,9 +26,7 @@ package enum MachineMemory {
   /// one below the physical memory (a container's limit, not the machine's size). The kernel
   /// kills a process outright at this limit; ``MemoryWatch`` stops a render cleanly before it.
   /// Read once per process.
-  package static let groupLimit: Int? = groupLimit(root: "/").flatMap {
-    $0 < Int(clamping: ProcessInfo.processInfo.physicalMemory) ? $0 : nil
-  }
+  package static let groupLimit: Int? = groupLimit(root: "/").flatMap { physical <= 0 || $0 < physical ? $0 : nil }
 
   /// The tightest limit of v2 `memory.max` and v1 `memory.limit_in_bytes` along the process's
   /// group paths under `root` (a folder standing for `/`), or nil when none is a number.
