@@ -35,7 +35,8 @@ package final class Cleanup: @unchecked Sendable {
   /// Removes what an earlier Flick run that was killed outright (SIGKILL, power loss) left in
   /// `folder`: temporary files and folders named `.NAME.PID.partial` (outputs, sequence folders,
   /// a GIF's parts `.NAME.partN.gif.PID.partial` and merged file `.NAME.merged.EXT.PID.partial`),
-  /// `.NAME.PID.frames` (a frame spool), `.NAME.PID.palette.png` (or `.bgra`), a two-pass
+  /// `.NAME.PID.frames` (a frame spool), `.NAME.PID.palette.png` (or `.pam`, or an older
+  /// version's `.bgra`), a two-pass
   /// encoding's logs `.NAME.PID.passlog-0.log…` (``FFmpegCommand/TwoPass/logFiles(_:)``),
   /// `.NAME.PID.tmp`, `.NAME.PID.removing` or `.NAME.PID.old` whose PID is no longer a running
   /// process (an `.old` sequence folder whose NAME is missing is renamed back instead). Entries of
@@ -64,7 +65,7 @@ package final class Cleanup: @unchecked Sendable {
         expected = isFolder || OutputFormat.allCases.contains { $0.rawValue == stem.lowercased() } || stem == "mp4"
       } else if name.hasSuffix(".tmp") {
         expected = !isFolder && stem.lowercased() == "png"
-      } else if name.hasSuffix(".palette.png") || name.hasSuffix(".palette.bgra") {
+      } else if Self.paletteSuffixes.contains(where: name.hasSuffix) {
         expected = !isFolder
       } else if name.contains(".passlog-0.log") {
         expected = !isFolder
@@ -117,6 +118,10 @@ package final class Cleanup: @unchecked Sendable {
     return names
   }
 
+  /// A GIF palette's temporary: ffmpeg's PNG, Flick's PAM, and the raw BGRA palettes of older
+  /// versions, which a run killed then may have left.
+  static let paletteSuffixes = [".palette.png", ".palette.pam", ".palette.bgra"]
+
   /// The PID in a Flick temporary name (`.out.mp4.1234.partial`), or nil for any other name.
   static func temporaryOwner(_ name: String) -> Int32? {
     // A two-pass encoding's log (`.NAME.PID.passlog-0.log`, `….log.mbtree`, `….temp`): its own
@@ -126,7 +131,7 @@ package final class Cleanup: @unchecked Sendable {
     {
       return temporaryOwner(String(name[..<log.lowerBound]) + ".partial")
     }
-    for suffix in [".partial", ".frames", ".palette.png", ".palette.bgra", ".tmp", ".removing", ".old"]
+    for suffix in [".partial", ".frames", ".tmp", ".removing", ".old"] + paletteSuffixes
     where name.hasSuffix(suffix) {
       var stem = name.dropLast(suffix.count)
       if suffix == ".removing", stem.hasSuffix(".partial") { stem = stem.dropLast(".partial".count) }

@@ -8,7 +8,7 @@ import Foundation
 /// palette's statistics (Flick's ``GIFPalette``, or an ffmpeg running `palettegen` when a filter
 /// comes first, see ``FFmpegCommand/computesPalette``) and, losslessly, into a spool beside the
 /// output (`.NAME.PID.frames`, ``FrameSpool``). ``finish()`` writes the palette
-/// (`.NAME.PID.palette.bgra`, or ffmpeg's `.NAME.PID.palette.png`) and replays the spool into the
+/// (`.NAME.PID.palette.pam`, or ffmpeg's `.NAME.PID.palette.png`) and replays the spool into the
 /// ffmpeg that encodes with it (`GIFSink+Encoding.swift`), then merges runs of identical frames
 /// (``IdenticalFrameMerger``). That ffmpeg reads exactly the frames the palette was made from,
 /// so the GIF is the one ffmpeg's two passes make. Its last step, ``completeFile()``, runs while
@@ -197,8 +197,9 @@ package final class GIFSink: FrameSink {
       throw .cannotWrite(path: destination, reason: "a GIF needs at least one frame")
     }
     do {
-      let writer = try BufferedWriter(path: path, capacity: GIFPalette.size * 4)
-      try writer.write(GIFPalette.image(colors))
+      let image = GIFPalette.pam(colors)
+      let writer = try BufferedWriter(path: path, capacity: image.count)
+      try writer.write(image)
       try writer.close()
     } catch {
       abort()

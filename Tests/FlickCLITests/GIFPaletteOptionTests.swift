@@ -18,9 +18,9 @@ import Testing
       expectEqual(r.status, 0, "\(r.stderr)")
       return r.stdout.split(separator: "\n").map(String.init)
     }
-    // Flick's palette: one ffmpeg, reading the palette raw.
+    // Flick's palette: one ffmpeg, reading the palette Flick writes.
     let flick = try commands([])
-    #expect(flick.count == 1 && flick[0].contains("-s 16x16") && !flick[0].contains("palettegen"))
+    #expect(flick.count == 1 && flick[0].contains("palette.pam:f=pam_pipe") && !flick[0].contains("palettegen"))
     // ffmpeg's, when asked and when the frames are scaled before the palette.
     for extra in [["--gif-palette", "ffmpeg"], ["--gif-width", "320"]] {
       let both = try commands(extra)
@@ -31,6 +31,28 @@ import Testing
     let resampled = try commands(["--gif-fps", "10"])
     #expect(resampled.count == 1 && resampled[0].contains("-framerate 10") && !resampled[0].contains("fps=10"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+  }
+
+  /// The encoding pass finds the palette through its filter graph, where `:`, `,`, `;`, `[`,
+  /// `]`, `'`, `\`, `=` and white space in a path mean something: a GIF written into a folder
+  /// named with all of them is the same bytes as one written into a plain folder, with either
+  /// palette, and nothing is left beside it.
+  @Test(arguments: [[], ["--gif-palette", "ffmpeg"]])
+  func aPaletteInAFolderNamedWithFilterGraphCharactersIsRead(_ extra: [String]) throws {
+    let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-gif-palette")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let plain = dir.appendingPathComponent("plain")
+    let hostile = dir.appendingPathComponent(" a:b,c;d[e]f'g\\h=i ")
+    var bytes: [Data] = []
+    for folder in [plain, hostile] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+      let gif = folder.appendingPathComponent("o k:1.gif")
+      let r = try Self.run(["-o", gif.path, "-q", "--size", "160x90"] + extra)
+      expectEqual(r.status, 0, "\(r.stderr)")
+      bytes.append(try Data(contentsOf: gif))
+      expectEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["o k:1.gif"])
+    }
+    #expect(bytes[0] == bytes[1])
   }
 
   @Test func anUnknownSourceIsAUsageError() throws {

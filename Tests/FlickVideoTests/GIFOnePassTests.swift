@@ -53,8 +53,10 @@ import Testing
     let gifFPS = FrameSchedule.gifFPS(renderFPS: scene.fps, requested: options.gifFPS)
     func resampled(_ argument: String) -> String {
       guard gifFPS != scene.fps else { return argument }
-      if argument.hasPrefix("[0:v][1:v]") { return "[0:v]fps=\(gifFPS)[f];[f]" + argument.dropFirst(5) }
-      if argument.hasPrefix("[0:v]") { return "[0:v]fps=\(gifFPS)," + argument.dropFirst(5) }
+      if argument.contains("paletteuse"), let frames = argument.range(of: "[0:v]") {
+        let rest = argument[frames.upperBound...]
+        return argument[..<frames.upperBound] + "fps=\(gifFPS)" + (rest.hasPrefix("[p]") ? "[f];[f]" : ",") + rest
+      }
       if argument.hasSuffix("palettegen=stats_mode=diff") { return "fps=\(gifFPS)," + argument }
       return argument
     }

@@ -62,7 +62,7 @@ import Testing
     let pid = getpid()
     // This process renders in-process: its PID names the temporaries.
     for name in [
-      ".a.gif.\(pid).partial", ".a.gif.\(pid).frames", ".a.gif.\(pid).palette.bgra", ".a.mp4.\(pid).partial",
+      ".a.gif.\(pid).partial", ".a.gif.\(pid).frames", ".a.gif.\(pid).palette.pam", ".a.mp4.\(pid).partial",
       ".a.bgra.\(pid).partial", ".frames.\(pid).partial",
     ] {
       try FileManager.default.createSymbolicLink(atPath: f.path(name), withDestinationPath: f.secret.path)
@@ -123,7 +123,8 @@ import Testing
     p.waitUntilExit()
     let dead = p.processIdentifier
     let stale = [
-      ".a.gif.\(dead).frames", ".a.gif.\(dead).partial", ".a.gif.\(dead).palette.bgra", ".a.gif.\(dead).palette.png",
+      ".a.gif.\(dead).frames", ".a.gif.\(dead).partial", ".a.gif.\(dead).palette.bgra", ".a.gif.\(dead).palette.pam",
+      ".a.gif.\(dead).palette.png",
       ".a.gif.part2.gif.\(dead).partial", ".a.gif.merged.gif.\(dead).partial", ".still.png.\(dead).tmp",
     ]
     let kept = [".a.gif.\(getpid()).frames", "notes.\(dead).frames", ".notes.txt.\(dead).frames", "keep.gif"]
