@@ -31,6 +31,9 @@ struct GIFFinishing {
   let ffmpeg: FFmpegTool
   let optimizer: GIFOptimizer?
   let stallTimeout: Double?
+  /// The memory gifsicle may use, in bytes; nil: ``GIFOptimizer/allowance(width:height:preset:headroom:)``
+  /// of these frames and the memory watch's headroom when gifsicle would start.
+  var memoryAllowance: GIFOptimizer.Allowance? = nil
 
   private var destination: String { file.destination }
   /// The gifsicle that runs on each GIF made here: ``optimizer`` unless the options turn it off.
@@ -75,11 +78,12 @@ struct GIFFinishing {
     }
     let before = SinkReport.fileSize(file.path)
     let started = DispatchTime.now().uptimeNanoseconds
-    let own = try optimize(file.path, lossy: 0, reporting: step)
+    let (own, skipped) = try optimize(file.path, lossy: 0, reporting: step)
     let optimized =
       gifsicle != nil
       ? GIFOptimizer.Outcome(
-        before: before, after: own, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9) : nil
+        before: before, after: own, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9,
+        skipped: skipped) : nil
     var rewritten = own != before
     guard let budget = options.maxSize else {
       return Result(images: rewritten ? Self.imageCount(file.path) : nil, optimized: optimized)
@@ -92,7 +96,7 @@ struct GIFFinishing {
       encodings += 1
       step(.fitting(destination: destination, encoding: encodings, setting: setting.description))
       frames[setting] = try encode(setting, into: candidate)
-      return try optimize(candidate, lossy: setting.lossy, reporting: { _ in })
+      return try optimize(candidate, lossy: setting.lossy, reporting: { _ in }).bytes
     }
     guard let chosen = found.chosen else {
       let limit = OutputBudget.describe(budget.bytes)
@@ -113,10 +117,15 @@ struct GIFFinishing {
   }
 
   /// The images (image descriptors) a GIF file stores, or nil when its structure is not a
-  /// GIF's. Reads the file mapped, block by block.
-  static func imageCount(_ path: String) -> Int? {
+  /// GIF's.
+  static func imageCount(_ path: String) -> Int? { structure(path)?.images }
+
+  /// The images (image descriptors) a GIF file stores and the pixels they cover in all (each
+  /// image's width × height), or nil when its structure is not a GIF's. Reads the file mapped,
+  /// block by block.
+  static func structure(_ path: String) -> (images: Int, pixels: Int)? {
     guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return nil }
-    return data.withUnsafeBytes { (b: UnsafeRawBufferPointer) -> Int? in
+    return data.withUnsafeBytes { (b: UnsafeRawBufferPointer) -> (images: Int, pixels: Int)? in
       var i = 13
       guard b.count >= i, b[0] == 0x47, b[1] == 0x49, b[2] == 0x46 else { return nil }
       if b[10] & 0x80 != 0 { i += 3 << (Int(b[10] & 7) + 1) }
@@ -130,6 +139,7 @@ struct GIFFinishing {
         return false
       }
       var images = 0
+      var pixels = 0
       while i < b.count {
         switch b[i] {
         case 0x21:
@@ -137,6 +147,7 @@ struct GIFFinishing {
           guard skipSubBlocks() else { return nil }
         case 0x2C:
           guard i + 10 <= b.count else { return nil }
+          pixels += (Int(b[i + 5]) | Int(b[i + 6]) << 8) * (Int(b[i + 7]) | Int(b[i + 8]) << 8)
           let packed = b[i + 9]
           i += 10
           if packed & 0x80 != 0 { i += 3 << (Int(packed & 7) + 1) }
@@ -144,7 +155,7 @@ struct GIFFinishing {
           guard skipSubBlocks() else { return nil }
           images += 1
         case 0x3B:
-          return images
+          return (images, pixels)
         default:
           return nil
         }
@@ -153,12 +164,21 @@ struct GIFFinishing {
     }
   }
 
-  /// Runs gifsicle on `path` (in place) when there is one and the options allow it, keeping
-  /// the smaller file (always the lossy one); returns the size kept.
+  /// Runs gifsicle on `path` (in place) when there is one, the options allow it and the memory
+  /// it would need (``GIFOptimizer/memory(file:pixels:)``) fits its allowance, keeping the
+  /// smaller file (always the lossy one); returns the size kept, and why gifsicle did not run
+  /// when memory kept it from running.
   private func optimize(
     _ path: String, lossy: Int, reporting step: (RenderProgress.Step) -> Void
-  ) throws(VideoError) -> Int {
+  ) throws(VideoError) -> (bytes: Int, skipped: GIFOptimizer.Skip?) {
     if let gifsicle {
+      let size = SinkReport.fileSize(path)
+      let needed = GIFOptimizer.memory(file: size, pixels: Self.structure(path)?.pixels ?? width * height)
+      let allowance =
+        memoryAllowance
+        ?? GIFOptimizer.allowance(
+          width: width, height: height, preset: options.preset, headroom: MemoryWatch.headroom())
+      if needed > allowance.bytes { return (size, GIFOptimizer.Skip(needed: needed, allowance: allowance)) }
       step(.optimizingGIF(destination: destination))
       let optimized = file.partial("gifsicle.gif")
       try gifsicle.optimize(path, to: optimized, lossy: lossy, destination: destination, stallTimeout: stallTimeout)
@@ -168,7 +188,7 @@ struct GIFFinishing {
         EncodedFile.discard(optimized)
       }
     }
-    return SinkReport.fileSize(path)
+    return (SinkReport.fileSize(path), nil)
   }
 
   /// Encodes the spooled frames with `setting` into `path`: the frames a GIF at the setting's

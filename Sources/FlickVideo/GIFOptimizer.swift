@@ -27,11 +27,22 @@ package struct GIFOptimizer: Sendable, Equatable {
     package var after: Int
     /// Wall-clock seconds gifsicle ran (shown, never used for a decision).
     package var seconds: Double
+    /// Why gifsicle did not run, when it did not: the memory it would need was more than it may
+    /// use (``GIFOptimizer/allowance(width:height:preset:headroom:)``).
+    package var skipped: Skip? = nil
+
+    package init(before: Int, after: Int, seconds: Double, skipped: Skip? = nil) {
+      self.before = before
+      self.after = after
+      self.seconds = seconds
+      self.skipped = skipped
+    }
 
     /// What follows the GIF's path in `flick render`'s summary: `made 3.2 % smaller by gifsicle
-    /// -O3 (9.4 MB → 9.1 MB in 3.9 s; FLICK_GIFSICLE=none skips this step)`, or that ffmpeg's
-    /// file was kept.
+    /// -O3 (9.4 MB → 9.1 MB in 3.9 s; FLICK_GIFSICLE=none skips this step)`, that ffmpeg's
+    /// file was kept, or why gifsicle did not run.
     package var note: String {
+      if let skipped { return skipped.note }
       let time = String(format: "%.1f s", seconds)
       guard after < before, before > 0 else {
         return "kept as ffmpeg wrote it: gifsicle -O3 made it no smaller (\(time))"
@@ -41,6 +52,58 @@ package struct GIFOptimizer: Sendable, Equatable {
         "made \(saved) % smaller by gifsicle -O3 (\(ProgressPrinter.size(before)) → \(ProgressPrinter.size(after)) "
         + "in \(time); FLICK_GIFSICLE=none skips this step)"
     }
+  }
+
+  /// gifsicle left out because it would need more memory than it may use.
+  package struct Skip: Sendable, Equatable {
+    /// Bytes gifsicle would need (``memory(file:pixels:)``).
+    package var needed: Int
+    /// Bytes it may use.
+    package var allowance: Allowance
+
+    /// `kept as ffmpeg wrote it: gifsicle -O3 would need about 143 MiB, more than an MP4 of this size (96 MiB)`.
+    package var note: String {
+      let start =
+        "kept as ffmpeg wrote it: gifsicle -O3 would need about \(RenderLimits.format(bytes: needed)), more than "
+      let bound = RenderLimits.format(bytes: max(0, allowance.bytes))
+      guard allowance.byCap else { return start + "an MP4 of this size (\(bound))" }
+      return start + "the memory cap leaves (\(bound); --max-memory raises it)"
+    }
+  }
+
+  /// The memory gifsicle may use on a GIF, in bytes, and whether the cap is what bounds it.
+  package struct Allowance: Sendable, Equatable {
+    package var bytes: Int
+    /// True when ``bytes`` is what the memory watch leaves under the cap (or the control
+    /// group's limit) rather than what an MP4 of the same size needs.
+    package var byCap: Bool
+
+    package init(bytes: Int, byCap: Bool) {
+      self.bytes = bytes
+      self.byCap = byCap
+    }
+  }
+
+  /// What gifsicle needs to optimise a GIF of `file` bytes whose images cover `pixels` pixels in
+  /// all, in bytes: it reads the whole file, keeps every image uncompressed at one byte a pixel
+  /// while it compares frames, and builds its output in memory, so twice the file, the pixels,
+  /// and 2 MiB of its own. Measured (gifsicle 1.93, peak RSS): 24.7 MB for card-swap's 2.4 MB
+  /// GIF of 19.8 M pixels (estimate 26.7 MB), 134 MB for a 13.3 MB GIF of 115 M (estimate 144 MB).
+  package static func memory(file: Int, pixels: Int) -> Int {
+    MemoryEstimate.add(MemoryEstimate.add(MemoryEstimate.mul(file, 2), pixels), 2 << 20)
+  }
+
+  /// The memory gifsicle may use on a GIF of `width × height` frames: what ffmpeg needs to encode
+  /// an MP4 of that size with x264's `preset` (``MemoryEstimate``), so a GIF's process tree
+  /// needs no more than an MP4's, and never more than `headroom`, what the memory watch leaves
+  /// (``MemoryWatch/headroom()``; nil when nothing is watched), so a render that fits is not
+  /// stopped at its last step. gifsicle's gain is small where it would need much: a GIF whose
+  /// images cover whole frames leaves it little to crop (1.7 % on a 10 s clip at 640×360, against
+  /// 10 % on card-swap, whose images are small).
+  package static func allowance(width: Int, height: Int, preset: String, headroom: Int?) -> Allowance {
+    let mp4 = MemoryEstimate.encoderBytes(.mp4, width: width, height: height, preset: preset)
+    if let headroom, headroom < mp4 { return Allowance(bytes: headroom, byCap: true) }
+    return Allowance(bytes: mp4, byCap: false)
   }
 
   /// The gifsicle to run, or nil when there is none (or `FLICK_GIFSICLE=none`).

@@ -55,6 +55,19 @@ package enum MemoryWatch {
       + "--jobs needs less)" + end
   }
 
+  /// What the watch leaves before it stops the run, in bytes: its bound less the margin and what
+  /// the process and its children use now; nil when nothing is watched (no ``start(cap:frameBytes:groupLimit:)``
+  /// or a platform without `/proc`).
+  package static func headroom() -> Int? {
+    #if os(Linux)
+      let (cap, margin, _) = state.withLock { $0 }
+      guard cap > 0 else { return nil }
+      return cap - margin - residentBytes()
+    #else
+      return nil
+    #endif
+  }
+
   /// The resident size of this process and of every registered ffmpeg, in bytes (0 where unknown).
   package static func residentBytes() -> Int {
     var total = resident(of: "/proc/self/statm")

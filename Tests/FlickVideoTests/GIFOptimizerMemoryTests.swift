@@ -1,0 +1,110 @@
+import FlickExpectations
+import FlickMotion
+import Foundation
+import Testing
+
+@testable import FlickVideo
+
+/// gifsicle keeps every image of a GIF uncompressed while it optimises, so its memory grows with
+/// the GIF's length: it runs only when what it would need fits what an MP4 of the same size
+/// needs and what the memory watch leaves, and otherwise the GIF stays as ffmpeg wrote it and
+/// the summary says why.
+@Suite struct GIFOptimizerMemoryTests {
+  static var hasGifsicle: Bool { GIFOptimizer.locate() != nil }
+
+  /// The estimate is twice the file, the images' pixels and 2 MiB, at or above what gifsicle 1.93
+  /// was measured to use on the two GIFs in its doc comment.
+  @Test func theEstimateCoversWhatGifsicleWasMeasuredToUse() {
+    expectEqual(GIFOptimizer.memory(file: 1_000, pixels: 5_000), 7_000 + (2 << 20))
+    expectGreaterOrEqual(GIFOptimizer.memory(file: 2_405_905, pixels: 19_800_000), 24_692 * 1024)
+    expectGreaterOrEqual(GIFOptimizer.memory(file: 13_273_831, pixels: 115_100_000), 133_984 * 1024)
+    expectLessOrEqual(GIFOptimizer.memory(file: .max / 2, pixels: .max / 2), .max)
+  }
+
+  /// What an MP4 of the size needs, or the watch's headroom when that is less.
+  @Test func theAllowanceIsAnMP4sOfTheSameSizeOrTheHeadroomLeft() {
+    let mp4 = MemoryEstimate.encoderBytes(.mp4, width: 640, height: 360, preset: "veryfast")
+    let free = GIFOptimizer.allowance(width: 640, height: 360, preset: "veryfast", headroom: nil)
+    expectEqual(free, GIFOptimizer.Allowance(bytes: mp4, byCap: false))
+    expectEqual(
+      GIFOptimizer.allowance(width: 640, height: 360, preset: "veryfast", headroom: mp4 + 1), free)
+    expectEqual(
+      GIFOptimizer.allowance(width: 640, height: 360, preset: "veryfast", headroom: 10 << 20),
+      GIFOptimizer.Allowance(bytes: 10 << 20, byCap: true))
+    expectEqual(
+      GIFOptimizer.allowance(width: 640, height: 360, preset: "veryfast", headroom: -5),
+      GIFOptimizer.Allowance(bytes: -5, byCap: true))
+    // Larger frames, more room: x264 needs more for them.
+    expectLess(mp4, GIFOptimizer.allowance(width: 1920, height: 1080, preset: "veryfast", headroom: nil).bytes)
+  }
+
+  @Test func theSummarySaysWhyGifsicleDidNotRun() {
+    let mp4 = GIFOptimizer.Skip(needed: 143 << 20, allowance: GIFOptimizer.Allowance(bytes: 96 << 20, byCap: false))
+    expectEqual(
+      GIFOptimizer.Outcome(before: 5, after: 5, seconds: 0, skipped: mp4).note,
+      "kept as ffmpeg wrote it: gifsicle -O3 would need about 143 MiB, more than an MP4 of this size (96 MiB)")
+    let cap = GIFOptimizer.Skip(needed: 143 << 20, allowance: GIFOptimizer.Allowance(bytes: -3, byCap: true))
+    expectEqual(
+      cap.note,
+      "kept as ffmpeg wrote it: gifsicle -O3 would need about 143 MiB, more than the memory cap leaves "
+        + "(0 bytes; --max-memory raises it)")
+  }
+
+  /// The images' pixels are read from the image descriptors: a 2×3 image and a 4×1 image.
+  @Test func theImagesPixelsAreSummedFromTheFile() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var gif: [UInt8] = Array("GIF89a".utf8) + [8, 0, 8, 0, 0x80, 0, 0] + [UInt8](repeating: 0, count: 6)
+    // A graphic control extension, then two images, each with a minimal LZW stream.
+    gif += [0x21, 0xF9, 4, 0, 0, 0, 0, 0]
+    gif += [0x2C, 0, 0, 0, 0, 2, 0, 3, 0, 0, 2, 2, 0x44, 0x01, 0]
+    gif += [0x2C, 1, 0, 1, 0, 4, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3B]
+    let path = dir.appendingPathComponent("two.gif").path
+    try Data(gif).write(to: URL(fileURLWithPath: path))
+    let structure = try #require(GIFFinishing.structure(path))
+    expectEqual(structure.images, 2)
+    expectEqual(structure.pixels, 2 * 3 + 4 * 1)
+    try Data(gif.dropLast(3)).write(to: URL(fileURLWithPath: path))
+    #expect(GIFFinishing.structure(path) == nil, "a file cut short is no GIF")
+  }
+
+  /// The finishing step with an allowance below the estimate leaves ffmpeg's file as it is and
+  /// says so; with room, gifsicle rewrites it smaller.
+  @Test(.enabled(if: hasGifsicle)) func gifsicleRunsOnlyWithinItsAllowance() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let plain = dir.appendingPathComponent("plain.gif").path
+    _ = try GIFBudgetTests.render(GIFBudgetTests.scene(), to: plain, optimizes: false)
+    let ffmpegFile = try Data(contentsOf: URL(fileURLWithPath: plain))
+    let pixels = try #require(GIFFinishing.structure(plain)).pixels
+    let needed = GIFOptimizer.memory(file: ffmpegFile.count, pixels: pixels)
+    for room in [needed - 1, needed] {
+      let destination = dir.appendingPathComponent("out.gif").path
+      let file = try EncodedFile(destination: destination, format: .gif)
+      try ffmpegFile.write(to: URL(fileURLWithPath: file.path))
+      let spool = try FrameSpool(path: file.sibling(".frames"), width: 160, height: 96, output: destination)
+      defer {
+        spool.remove()
+        file.remove()
+      }
+      let allowance = GIFOptimizer.Allowance(bytes: room, byCap: false)
+      let result = try GIFFinishing(
+        file: file, spool: spool, fps: 50, width: 160, height: 96, options: EncodingOptions(), repeats: nil,
+        ffmpeg: try FFmpegTool.locate(for: [.gif]), optimizer: GIFOptimizer.locate(), stallTimeout: 60,
+        memoryAllowance: allowance
+      ).run()
+      let kept = try Data(contentsOf: URL(fileURLWithPath: file.path))
+      if room < needed {
+        expectEqual(result.optimized?.skipped, GIFOptimizer.Skip(needed: needed, allowance: allowance))
+        expectEqual(result.optimized?.after, ffmpegFile.count)
+        expectEqual(kept, ffmpegFile, "ffmpeg's file is kept")
+        #expect(result.images == nil, "the file was not rewritten")
+      } else {
+        expectEqual(result.optimized?.skipped, nil)
+        expectLessOrEqual(kept.count, ffmpegFile.count, "gifsicle ran and kept the smaller file")
+        expectEqual(result.optimized?.after, kept.count)
+      }
+    }
+    try expectEqual(TestSupport.contents(dir), ["plain.gif"], "no temporary is left")
+  }
+}
