@@ -31,13 +31,6 @@ package struct GIFOptimizer: Sendable, Equatable {
     /// use (``GIFOptimizer/allowance(width:height:preset:headroom:)``).
     package var skipped: Skip? = nil
 
-    package init(before: Int, after: Int, seconds: Double, skipped: Skip? = nil) {
-      self.before = before
-      self.after = after
-      self.seconds = seconds
-      self.skipped = skipped
-    }
-
     /// What follows the GIF's path in `flick render`'s summary: `made 3.2 % smaller by gifsicle
     /// -O3 (9.4 MB → 9.1 MB in 3.9 s; FLICK_GIFSICLE=none skips this step)`, that ffmpeg's
     /// file was kept, or why gifsicle did not run.
@@ -77,11 +70,6 @@ package struct GIFOptimizer: Sendable, Equatable {
     /// True when ``bytes`` is what the memory watch leaves under the cap (or the control
     /// group's limit) rather than what an MP4 of the same size needs.
     package var byCap: Bool
-
-    package init(bytes: Int, byCap: Bool) {
-      self.bytes = bytes
-      self.byCap = byCap
-    }
   }
 
   /// What gifsicle needs to optimise a GIF of `file` bytes whose images cover `pixels` pixels in
