@@ -34,7 +34,7 @@ import Testing
   }
 
   /// The encoding pass finds the palette through its filter graph, where `:`, `,`, `;`, `[`,
-  /// `]`, `'`, `\`, `=` and white space in a path mean something: a GIF written into a folder
+  /// `]`, `'`, `\`, `=` and white space (here a newline and a tab too) in a path mean something: a GIF written into a folder
   /// named with all of them is the same bytes as one written into a plain folder, with either
   /// palette, and nothing is left beside it.
   @Test(arguments: [[], ["--gif-palette", "ffmpeg"]])
@@ -42,7 +42,7 @@ import Testing
     let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-gif-palette")
     defer { try? FileManager.default.removeItem(at: dir) }
     let plain = dir.appendingPathComponent("plain")
-    let hostile = dir.appendingPathComponent(" a:b,c;d[e]f'g\\h=i ")
+    let hostile = dir.appendingPathComponent(" a:b,c;d[e]f'g\\h=i\n\t\"$é ")
     var bytes: [Data] = []
     for folder in [plain, hostile] {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
