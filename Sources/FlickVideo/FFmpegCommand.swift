@@ -158,8 +158,8 @@ package struct FFmpegCommand: Sendable, Equatable {
       // The encoding pass: the frames (scaled first, when asked) and the palette image into
       // `paletteuse`. The palette is read by a `movie` source inside the graph, not as a second
       // input: with two inputs ffmpeg reads each on a thread of its own through a queue of up to
-      // eight frames, and the frames freed on another thread left its heap 90–165 MiB at the
-      // peak from run to run, against 84 MiB with one input (the same bytes).
+      // eight frames, which raised its peak memory and made it swing from run to run (the same
+      // bytes either way; docs/benchmarks.md, "GIF size and memory").
       let prepared = chain.isEmpty ? "[0:v]" : "[0:v]" + chain.joined(separator: ",") + "[f];[f]"
       args =
         input + ["-an", "-map_metadata", "-1"]
