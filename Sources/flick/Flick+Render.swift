@@ -53,7 +53,9 @@ extension Flick {
                               lowers the frame rate (fps/2, fps/3, … ≥ 10) and then the width (the
                               same steps) instead. MOV, APNG, WebP and PNG sequences are refused.
                               Finished GIFs go through `gifsicle -O3` when installed (same pixels;
-                              not with --every-frame; FLICK_GIFSICLE=PATH or none)
+                              not with --every-frame, nor when it would need more memory than an
+                              MP4 of the size or than --max-memory leaves; FLICK_GIFSICLE=PATH or
+                              none)
         --every-frame         GIF/APNG: one image per frame (by default a run of identical frames,
                               known from the scene, is one image with the run's delay)
         --progress MODE       auto (bar on a terminal), bar, json (one object per line), none
