@@ -336,14 +336,12 @@ struct GIFPalette {
   }
 
   /// The palette (``size`` entries) as a 16 × 16 PAM image (Netpbm's `P7`, `RGB_ALPHA`), the
-  /// file the GIF's encoding pass reads: ``image(_:)``'s pixels, which ffmpeg's PAM decoder gives back exactly.
+  /// file the GIF's encoding pass reads: ``image(_:)``'s pixels in RGBA order, which ffmpeg's
+  /// PAM decoder gives back exactly.
   static func pam(_ palette: [UInt32]) -> [UInt8] {
-    var bytes = Array("P7\nWIDTH 16\nHEIGHT 16\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n".utf8)
-    bytes.reserveCapacity(bytes.count + palette.count * 4)
-    for c in palette {
-      bytes += [UInt8(c >> 16 & 255), UInt8(c >> 8 & 255), UInt8(c & 255), UInt8(c >> 24)]
-    }
-    return bytes
+    var rgba = image(palette)
+    for pixel in stride(from: 0, to: rgba.count, by: 4) { rgba.swapAt(pixel, pixel + 2) }
+    return Array("P7\nWIDTH 16\nHEIGHT 16\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n".utf8) + rgba
   }
 
   /// The palette as `palettegen`'s 16 × 16 image in BGRA bytes (what `paletteuse` reads).
