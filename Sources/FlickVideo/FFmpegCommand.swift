@@ -10,7 +10,8 @@ import FlickMotion
 /// A GIF takes two passes over the frames: the first gathers colour statistics into a palette
 /// image, the second (``arguments``) maps every frame to that palette. The first is Flick's own
 /// (``computesPalette``: ``GIFPalette``, the palette ffmpeg 5.1's `palettegen` makes, computed
-/// from the frames as they are rendered and written as a PAM image) unless a filter changes the frames
+/// from the frames as they are rendered and sent as the second pass's first frame,
+/// ``readsPaletteFirst``) unless a filter changes the frames
 /// before `palettegen` would see them (`--gif-width`) or the options ask for ffmpeg's; it is
 /// then an ffmpeg command of its own (``palettePass``) reading the frames on stdin. ffmpeg's
 /// one-pass `split → palettegen → paletteuse` graph has to keep every frame in memory until the
@@ -25,13 +26,21 @@ package struct FFmpegCommand: Sendable, Equatable {
   /// (``palettePath``, PNG) out; nil otherwise.
   package var palettePass: [String]?
   /// Where a GIF's palette image is written between the passes: PNG from ``palettePass``, or
-  /// a 16 × 16 PAM image written by Flick (``computesPalette``). The encoding pass reads it
-  /// with a `movie` source in its filter graph.
+  /// a 16 × 16 PAM image written by Flick (``computesPalette``) when the frames are too small to
+  /// carry it (``readsPaletteFirst``). The encoding pass reads it with a `movie` source in its
+  /// filter graph.
   package var palettePath: String?
-  /// Whether a GIF's palette is Flick's to compute (``GIFPalette``) and write at
-  /// ``palettePath``: `palettegen` would see the frames as rendered (no `fps` or `scale` filter
-  /// before it) and the options did not ask for ffmpeg's.
-  package var computesPalette: Bool { palettePath != nil && palettePass == nil }
+  /// Whether a GIF's encoding pass reads Flick's palette as its first input frame
+  /// (``GIFPalette/frame(_:width:height:)``: the 16 × 16 image in the top-left corner of a frame
+  /// of the GIF's size), which its graph crops out and hands to `paletteuse` before the GIF's own
+  /// frames. It needs no file, so the encoding ffmpeg can start with the render and its start-up
+  /// runs beside the raster pass; frames of 16 × 16 pixels or more.
+  package var readsPaletteFirst = false
+  /// Whether a GIF's palette is Flick's to compute (``GIFPalette``) and hand to the encoding pass
+  /// (first on its input, ``readsPaletteFirst``, or at ``palettePath``): `palettegen` would see
+  /// the frames as rendered (no `fps` or `scale` filter before it) and the options did not ask
+  /// for ffmpeg's.
+  package var computesPalette: Bool { readsPaletteFirst || (palettePath != nil && palettePass == nil) }
   /// Whether ffmpeg reads `yuv420p` frames that Flick converted (``YUV420Converter``, the bytes
   /// ffmpeg's own `scale` step would make) instead of BGRA: an MP4 with even sides. The
   /// conversion then runs on the raster workers, in parallel, and the pipe carries 1.5 bytes a
@@ -140,11 +149,17 @@ package struct FFmpegCommand: Sendable, Equatable {
         throw .invalidOption("a GIF palette of \(quoted: options.gifColors) colours is outside 2…256")
       }
       let colors = options.gifColors < 256 ? ":max_colors=\(options.gifColors)" : ""
-      let palette: String
+      // The graph up to `paletteuse`: its two inputs, the frames and the palette.
+      let inputs: String
       if chain.isEmpty && options.gifPalette == .flick && options.gifColors == 256 {
-        let path = stem + ".pam"
-        palettePath = path
-        palette = Self.movie(path, format: "pam_pipe")
+        if width >= 16 && height >= 16 {
+          readsPaletteFirst = true
+          inputs = Self.paletteFirst
+        } else {
+          let path = stem + ".pam"
+          palettePath = path
+          inputs = Self.movie(path, format: "pam_pipe") + "[p];[0:v][p]"
+        }
       } else {
         let path = stem + ".png"
         palettePath = path
@@ -153,17 +168,17 @@ package struct FFmpegCommand: Sendable, Equatable {
             "-an", "-vf", (chain + ["palettegen=stats_mode=diff" + colors]).joined(separator: ","),
             "-frames:v", "1", "-update", "1", "-f", "image2", path,
           ]
-        palette = Self.movie(path, format: "png_pipe")
+        let prepared = chain.isEmpty ? "[0:v]" : "[0:v]" + chain.joined(separator: ",") + "[f];[f]"
+        inputs = Self.movie(path, format: "png_pipe") + "[p];" + prepared + "[p]"
       }
       // The encoding pass: the frames (scaled first, when asked) and the palette image into
-      // `paletteuse`. The palette is read by a `movie` source inside the graph, not as a second
-      // input: with two inputs ffmpeg reads each on a thread of its own through a queue of up to
-      // eight frames, which raised its peak memory and made it swing from run to run (the same
-      // bytes either way; docs/benchmarks.md, "GIF size and memory").
-      let prepared = chain.isEmpty ? "[0:v]" : "[0:v]" + chain.joined(separator: ",") + "[f];[f]"
+      // `paletteuse`. A palette file is read by a `movie` source inside the graph, not as a
+      // second input: with two inputs ffmpeg reads each on a thread of its own through a queue
+      // of up to eight frames, which raised its peak memory and made it swing from run to run
+      // (the same bytes either way; docs/benchmarks.md, "GIF size and memory").
       args =
         input + ["-an", "-map_metadata", "-1"]
-        + ["-filter_complex", palette + "[p];" + prepared + "[p]paletteuse=" + Self.paletteUse(options.dither)]
+        + ["-filter_complex", inputs + "paletteuse=" + Self.paletteUse(options.dither)]
         + ["-loop", "\(Self.gifLoop(plays: options.plays))", "-f", "gif", output]
     case .webm:
       let crf = options.crf ?? 30
@@ -219,6 +234,12 @@ package struct FFmpegCommand: Sendable, Equatable {
     }
     return escaped
   }
+
+  /// The graph's start when the palette comes first on the input (``readsPaletteFirst``): the
+  /// first frame's top-left 16 × 16 pixels are the palette, every later frame is the GIF's, with
+  /// its timestamps moved back by one frame so they start at 0 as the GIF's own frames did.
+  static let paletteFirst =
+    "[0:v]split[f][q];[q]trim=end_frame=1,crop=16:16:0:0[p];[f]trim=start_frame=1,setpts=PTS-STARTPTS[v];[v][p]"
 
   /// `paletteuse` options for a dither choice; `diff_mode=rectangle` re-dithers only the part of
   /// each frame that changed, which keeps still areas from shimmering.

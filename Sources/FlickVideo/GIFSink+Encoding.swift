@@ -2,12 +2,12 @@ import FlickMotion
 import Foundation
 
 extension GIFSink {
-  /// A GIF's encoding pass: one ffmpeg reading every frame back from the spool. (ffmpeg's
-  /// `paletteuse` and GIF encoder are one thread each; several processes on parts of the frames
-  /// would each carry a colour cache of 90–180 MiB, docs/design.md.)
-  /// `step` hears of each frame sent.
+  /// A GIF's encoding pass: one ffmpeg reading every frame back from the spool, the one started
+  /// with the sink when it reads the palette first, else started now. (ffmpeg's `paletteuse` and
+  /// GIF encoder are one thread each; several processes on parts of the frames would each carry
+  /// a colour cache of 90–180 MiB, docs/design.md.) `step` hears of each frame sent.
   func encodeWhole(_ spool: FrameSpool, reporting step: (RenderProgress.Step) -> Void) throws {
-    let process = try abortingOnFailure { try file.launch(ffmpeg, command.arguments, files: [file.path]) }
+    let process = try encoder ?? abortingOnFailure { try file.launch(ffmpeg, command.arguments, files: [file.path]) }
     encoder = process
     let (destination, frames) = (self.destination, spool.frameCount)
     step(.encodingGIF(destination: destination, frame: 0, frames: frames))

@@ -7,9 +7,11 @@ import Foundation
 /// The frames it gets (those its ``FrameSchedule/Output`` keeps, at the GIF's rate) go into the
 /// palette's statistics (Flick's ``GIFPalette``, or an ffmpeg running `palettegen` when a filter
 /// comes first, see ``FFmpegCommand/computesPalette``) and, losslessly, into a spool beside the
-/// output (`.NAME.PID.frames`, ``FrameSpool``). ``finish()`` writes the palette
-/// (`.NAME.PID.palette.pam`, or ffmpeg's `.NAME.PID.palette.png`) and replays the spool into the
-/// ffmpeg that encodes with it (`GIFSink+Encoding.swift`), then merges runs of identical frames
+/// output (`.NAME.PID.frames`, ``FrameSpool``). ``finish()`` hands the palette to the ffmpeg
+/// that encodes with it (Flick's as that ffmpeg's first frame, an ffmpeg started with the sink,
+/// ``FFmpegCommand/readsPaletteFirst``; else in `.NAME.PID.palette.pam`, or ffmpeg's
+/// `.NAME.PID.palette.png`), replays the spool into it (`GIFSink+Encoding.swift`), then merges
+/// runs of identical frames
 /// (``IdenticalFrameMerger``). That ffmpeg reads exactly the frames the palette was made from,
 /// so the GIF is the one ffmpeg's two passes make. Its last step, ``completeFile()``, runs while
 /// the frames are still spooled: gifsicle and `--max-size` (``GIFFinishing``), whose choice
@@ -86,6 +88,14 @@ package final class GIFSink: FrameSink {
       statistics = GIFPalette()
       Cleanup.shared.add(file: file.path)
       if let palettePath = command.palettePath { Cleanup.shared.add(file: palettePath) }
+      // An encoding pass that reads the palette first needs nothing more to start: its start-up
+      // (about 0.08 s of CPU, most of it the dynamic linker) runs beside the raster pass, and
+      // it waits on its input until ``finish()``.
+      if command.readsPaletteFirst {
+        encoder = try abortingOnFailure { () throws(VideoError) in
+          try file.launch(ffmpeg, command.arguments, files: [file.path])
+        }
+      }
     }
   }
 
@@ -178,8 +188,9 @@ package final class GIFSink: FrameSink {
     statisticsFrame = bytes
   }
 
-  /// Completes the palette: waits for ffmpeg's palette pass to write its own, or writes
-  /// Flick's (16 × 16 BGRA) where the encoding pass reads it.
+  /// Completes the palette: waits for ffmpeg's palette pass to write its own, or hands Flick's
+  /// to the encoding pass: as the first frame on its input (``FFmpegCommand/readsPaletteFirst``),
+  /// else as a 16 × 16 PAM image where it reads it.
   private func writePalette() throws(VideoError) {
     if let process = palettePass {
       palettePass = nil
@@ -192,9 +203,22 @@ package final class GIFSink: FrameSink {
     let gathered = statistics
     statistics = nil
     statisticsFrame = nil
-    guard let path = command.palettePath, let colors = gathered?.palette() else {
+    guard let colors = gathered?.palette() else {
       abort()
       throw .cannotWrite(path: destination, reason: "a GIF needs at least one frame")
+    }
+    StartupTrace.mark("GIF palette computed")
+    if command.readsPaletteFirst, let encoder {
+      let frame = GIFPalette.frame(colors, width: layout.width, height: layout.height)
+      if let error = frame.withUnsafeBytes({ encoder.write($0, stallTimeout: stallTimeout) }) {
+        abort()
+        throw error
+      }
+      return
+    }
+    guard let path = command.palettePath else {
+      abort()
+      throw .cannotWrite(path: destination, reason: "internal: the GIF's palette has no way to ffmpeg")
     }
     do {
       let image = GIFPalette.pam(colors)
@@ -205,7 +229,6 @@ package final class GIFSink: FrameSink {
       abort()
       throw .cannotWrite(path: destination, reason: "cannot write the palette \(quoted: path): \(escaped: error)")
     }
-    StartupTrace.mark("GIF palette computed")
   }
 
   private func removePalette() {

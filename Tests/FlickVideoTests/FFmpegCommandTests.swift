@@ -77,21 +77,30 @@ import Testing
     expectEqual(args.firstIndex(of: "-loop").map { args[$0 + 1] }, "1")
   }
 
-  /// A GIF whose frames reach palettegen as rendered gets Flick's palette, written as a PAM
-  /// image, and one ffmpeg command, which reads it; asked for, ffmpeg's palettegen is a pass of
-  /// its own. Either way the encoding pass has one input, the frames: the palette comes from a
-  /// `movie` source in its graph.
+  /// A GIF whose frames reach palettegen as rendered gets Flick's palette and one ffmpeg
+  /// command, which reads it as its first frame (frames of 16 × 16 or more,
+  /// GIFPaletteFirstTests); asked for, ffmpeg's palettegen is a pass of its own. Either way the
+  /// encoding pass has one input, the frames: a palette file comes from a `movie` source in its
+  /// graph.
   @Test func gifsReadFlicksPaletteUnlessFFmpegMakesIt() throws {
     let c = try FFmpegCommand(
       format: .gif, width: 64, height: 48, fps: 30, options: EncodingOptions(), output: "/o/a.gif",
       palette: "/o/.a.gif.palette")
-    #expect(c.computesPalette)
-    #expect(c.palettePass == nil)
-    expectEqual(c.palettePath, "/o/.a.gif.palette.pam")
+    #expect(c.computesPalette && c.readsPaletteFirst)
+    #expect(c.palettePass == nil && c.palettePath == nil)
     expectEqual(c.arguments.filter { $0 == "-i" }.count, 1)
     let graph = try #require(c.arguments.firstIndex(of: "-filter_complex").map { c.arguments[$0 + 1] })
     expectEqual(
       graph,
+      "[0:v]split[f][q];[q]trim=end_frame=1,crop=16:16:0:0[p];[f]trim=start_frame=1,setpts=PTS-STARTPTS[v];"
+        + "[v][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle")
+    let small = try FFmpegCommand(
+      format: .gif, width: 8, height: 48, fps: 30, options: EncodingOptions(), output: "/o/a.gif",
+      palette: "/o/.a.gif.palette")
+    #expect(small.computesPalette && !small.readsPaletteFirst)
+    expectEqual(small.palettePath, "/o/.a.gif.palette.pam")
+    expectEqual(
+      small.arguments.firstIndex(of: "-filter_complex").map { small.arguments[$0 + 1] },
       "movie=filename=file\\\\\\:/o/.a.gif.palette.pam:f=pam_pipe:dec_threads=1[p];"
         + "[0:v][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle")
     var options = EncodingOptions()

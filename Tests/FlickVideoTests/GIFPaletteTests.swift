@@ -99,6 +99,11 @@ import Testing
   }
 
   static func flickPalette(_ frames: [[UInt8]]) -> [UInt8]? {
+    flickColors(frames).map(GIFPalette.image)
+  }
+
+  /// Flick's palette entries for `frames`, added one after another as a render adds them.
+  static func flickColors(_ frames: [[UInt8]]) -> [UInt32]? {
     var statistics = GIFPalette()
     var previous: [UInt8]?
     for frame in frames {
@@ -111,7 +116,7 @@ import Testing
       }
       previous = frame
     }
-    return statistics.palette().map(GIFPalette.image)
+    return statistics.palette()
   }
 
   @Test(arguments: [

@@ -63,14 +63,16 @@ import Testing
     // This process renders in-process: its PID names the temporaries.
     for name in [
       ".a.gif.\(pid).partial", ".a.gif.\(pid).frames", ".a.gif.\(pid).palette.pam", ".a.mp4.\(pid).partial",
-      ".a.bgra.\(pid).partial", ".frames.\(pid).partial",
+      ".a.bgra.\(pid).partial", ".frames.\(pid).partial", ".t.gif.\(pid).palette.pam",
     ] {
       try FileManager.default.createSymbolicLink(atPath: f.path(name), withDestinationPath: f.secret.path)
     }
     for name in ["a.gif", "a.mp4", "a.bgra", "frames/"] { try Self.render(f.path(name)) }
+    // Frames under 16 × 16 pixels: Flick's palette goes to ffmpeg as a PAM file.
+    try Self.render(f.path("t.gif"), scene: TestSupport.patchScene([.black], columns: 1, patch: 8, fps: 10))
     #expect(try f.secretIsUntouched())
     let visible = try TestSupport.contents(f.root).filter { !$0.hasPrefix(".") }
-    expectEqual(visible, ["a.bgra", "a.gif", "a.mp4", "frames", "outside"])
+    expectEqual(visible, ["a.bgra", "a.gif", "a.mp4", "frames", "outside", "t.gif"])
   }
 
   @Test func aSequenceFolderWithFilesFlickDidNotWriteIsUpdatedInPlaceWithoutLinkingThem() throws {
