@@ -36,11 +36,11 @@ extension BatchMerger {
       renderFPS: merge.fps, frames: first..<(last + 1), outputs: outputs.map(\.format), options: options)
     var encoders: [any FrameSink] = []
     defer { for encoder in encoders { encoder.abort() } }
-    for (output, plan) in zip(outputs, schedule.outputs) {
+    for (index, (output, plan)) in zip(outputs, schedule.outputs).enumerated() {
       encoders.append(
         try plan.encoder(
           destination: output.temporary, width: merge.width, height: merge.height, options: options, ffmpeg: tool,
-          stallTimeout: limits.encoderTimeout))
+          stallTimeout: limits.encoderTimeout, firstGIF: FrameSchedule.Output.isFirstGIF(index, in: schedule.outputs)))
     }
     var deliveries = schedule.outputs.map { FrameSchedule.Delivery($0, first: first) }
     let delivered = all.rendered

@@ -59,11 +59,17 @@ package final class GIFSink: FrameSink {
   /// Prepares a GIF of `width × height` frames arriving at `fps` (the GIF's own rate: the
   /// frames are those its schedule keeps).
   ///
+  /// - Parameter startsEncoderNow: Whether an encoding pass that reads the palette first
+  ///   (``FFmpegCommand/readsPaletteFirst``) starts its ffmpeg now, beside the raster pass: for
+  ///   a render's first GIF, which finishes first. The sinks finish one after another, so a
+  ///   later GIF's ffmpeg would only wait, holding about 46 MiB; it starts when its palette
+  ///   exists.
+  ///
   /// - Throws: ``VideoError`` when the options do not fit, the destination folder does not
   ///   exist, or ffmpeg cannot start.
   package init(
     destination: String, width: Int, height: Int, fps: Int, options: EncodingOptions = EncodingOptions(),
-    ffmpeg: FFmpegTool, stallTimeout: Double? = 120
+    ffmpeg: FFmpegTool, stallTimeout: Double? = 120, startsEncoderNow: Bool = true
   ) throws(VideoError) {
     let file = try EncodedFile(destination: destination, format: .gif)
     let command = try FFmpegCommand(
@@ -91,11 +97,7 @@ package final class GIFSink: FrameSink {
       // An encoding pass that reads the palette first needs nothing more to start: its start-up
       // (about 0.08 s of CPU, most of it the dynamic linker) runs beside the raster pass, and
       // it waits on its input until ``finish()``.
-      if command.readsPaletteFirst {
-        encoder = try abortingOnFailure { () throws(VideoError) in
-          try file.launch(ffmpeg, command.arguments, files: [file.path])
-        }
-      }
+      if command.readsPaletteFirst && startsEncoderNow { _ = try runningEncoder() }
     }
   }
 
@@ -208,7 +210,8 @@ package final class GIFSink: FrameSink {
       throw .cannotWrite(path: destination, reason: "a GIF needs at least one frame")
     }
     StartupTrace.mark("GIF palette computed")
-    if command.readsPaletteFirst, let encoder {
+    if command.readsPaletteFirst {
+      let encoder = try runningEncoder()
       let frame = GIFPalette.frame(colors, width: layout.width, height: layout.height)
       if let error = frame.withUnsafeBytes({ encoder.write($0, stallTimeout: stallTimeout) }) {
         abort()
@@ -216,10 +219,7 @@ package final class GIFSink: FrameSink {
       }
       return
     }
-    guard let path = command.palettePath else {
-      abort()
-      throw .cannotWrite(path: destination, reason: "internal: the GIF's palette has no way to ffmpeg")
-    }
+    guard let path = command.palettePath else { return }
     do {
       let image = GIFPalette.pam(colors)
       let writer = try BufferedWriter(path: path, capacity: image.count)

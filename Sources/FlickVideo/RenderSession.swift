@@ -278,7 +278,8 @@ public struct RenderSession: Sendable {
           sinks.append(
             try plan.encoder(
               destination: output.path, width: width, height: height, options: options, ffmpeg: tool,
-              stallTimeout: limits.encoderTimeout))
+              stallTimeout: limits.encoderTimeout,
+              firstGIF: FrameSchedule.Output.isFirstGIF(index, in: schedule.outputs)))
         }
       }
       // Each output takes the frames it keeps; the discarding sink takes every frame rendered.

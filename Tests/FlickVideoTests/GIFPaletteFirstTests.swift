@@ -111,16 +111,19 @@ import Testing
     #expect(!f.readsPaletteFirst && f.palettePass != nil)
   }
 
-  /// The sink starts the encoding ffmpeg when it is made, when the palette comes first, and
-  /// not before the palette exists otherwise; both GIFs are complete and nothing is left beside
-  /// them.
-  @Test(arguments: [(32, 24, true), (12, 12, false)])
-  func theEncoderStartsWithTheSinkWhenThePaletteComesFirst(_ width: Int, _ height: Int, _ early: Bool) throws {
+  /// The sink starts the encoding ffmpeg when it is made, when the palette comes first and it
+  /// is the render's first GIF, and not before the palette exists otherwise; every GIF is
+  /// complete and nothing is left beside it.
+  @Test(arguments: [(32, 24, true, true), (32, 24, false, false), (12, 12, true, false)])
+  func theEncoderStartsWithTheFirstGIFsSinkWhenThePaletteComesFirst(
+    _ width: Int, _ height: Int, _ first: Bool, _ early: Bool
+  ) throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let destination = dir.appendingPathComponent("a.gif").path
     let sink = try GIFSink(
-      destination: destination, width: width, height: height, fps: 10, ffmpeg: try FFmpegTool.locate(for: [.gif]))
+      destination: destination, width: width, height: height, fps: 10, ffmpeg: try FFmpegTool.locate(for: [.gif]),
+      startsEncoderNow: first)
     expectEqual(sink.encoder != nil, early)
     for (index, pixels) in Self.frames(width: width, height: height).enumerated() {
       let frame = Frame(width: width, height: height, bytesPerRow: width * 4, pixels: pixels)
@@ -131,5 +134,15 @@ import Testing
     let gif = try Data(contentsOf: URL(fileURLWithPath: destination))
     #expect(gif.starts(with: Data("GIF89a".utf8)) && gif.last == 0x3B)
     expectEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["a.gif"])
+  }
+
+  /// Only a render's first GIF output starts its encoder with the render: the sinks finish in
+  /// order, so a later GIF's ffmpeg would wait through the first one's encoding pass.
+  @Test func onlyTheFirstGIFOutputIsTheFirstGIF() throws {
+    let schedule = try FrameSchedule(
+      renderFPS: 30, frames: 0..<30, outputs: [.mp4, .gif, .apng, .gif], options: EncodingOptions())
+    expectEqual(
+      schedule.outputs.indices.map { FrameSchedule.Output.isFirstGIF($0, in: schedule.outputs) },
+      [true, true, false, false])
   }
 }
