@@ -34,12 +34,15 @@ import Testing
     arguments.map { $0 == "pipe:0" ? input : $0 }
   }
 
-  /// For every dither, the GIF whose palette came first on the input is byte for byte the one
-  /// whose encoding pass read the same palette from a PAM file through a `movie` source (the
-  /// command Flick ran before), whose frames' timestamps it keeps.
-  @Test(arguments: EncodingOptions.Dither.allCases)
-  func thePaletteFirstMakesTheGIFThePaletteFileMakes(_ dither: EncodingOptions.Dither) throws {
-    let (width, height) = (48, 32)
+  /// For every dither (and at the smallest size that carries the palette, and an odd one), the
+  /// GIF whose palette came first on the input is byte for byte the one whose encoding pass read
+  /// the same palette from a PAM file through a `movie` source (the command Flick ran before),
+  /// whose frames' timestamps it keeps.
+  @Test(
+    arguments: EncodingOptions.Dither.allCases.map { ($0, 48, 32) } + [(.bayer, 16, 16), (.floydSteinberg, 17, 40)])
+  func thePaletteFirstMakesTheGIFThePaletteFileMakes(_ dither: EncodingOptions.Dither, _ width: Int, _ height: Int)
+    throws
+  {
     let frames = Self.frames(width: width, height: height)
     let colors = try #require(GIFPaletteTests.flickColors(frames))
     let dir = try TestSupport.temporaryDirectory()
@@ -114,7 +117,9 @@ import Testing
   /// The sink starts the encoding ffmpeg when it is made, when the palette comes first and it
   /// is the render's first GIF, and not before the palette exists otherwise; every GIF is
   /// complete and nothing is left beside it.
-  @Test(arguments: [(32, 24, true, true), (32, 24, false, false), (12, 12, true, false)])
+  @Test(arguments: [
+    (32, 24, true, true), (32, 24, false, false), (16, 16, true, true), (16, 15, true, false), (12, 12, true, false),
+  ])
   func theEncoderStartsWithTheFirstGIFsSinkWhenThePaletteComesFirst(
     _ width: Int, _ height: Int, _ first: Bool, _ early: Bool
   ) throws {
