@@ -42,6 +42,10 @@ def instructions(build, template):
         subprocess.run(['strip', '--strip-debug', '-o', stripped, build], check=True)
     out = subprocess.run(['valgrind', '--tool=callgrind', '--callgrind-out-file=/dev/null', stripped, 'still',
                           template, '-o', os.path.join(folder, 'cg.png'), '-q'], capture_output=True, text=True)
+    if out.returncode != 0:
+        # A still that failed under valgrind (the stripped copy lives in a temporary folder, so
+        # a bundled template's bare name does not resolve there) measured nothing.
+        sys.exit(f'stills.py: {template} failed under callgrind (exit {out.returncode}): {out.stderr[-400:]}')
     m = re.search(r'I\s+refs:\s+([\d,]+)', out.stderr)
     return int(m.group(1).replace(',', '')) / 1e6 if m else float('nan')
 
