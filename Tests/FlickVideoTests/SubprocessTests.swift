@@ -164,6 +164,13 @@ import Testing
     try Data(Self.template.replacingOccurrences(of: "duration: 1,", with: "duration: 600,").utf8).write(to: template)
     let (p, _) = try TestSupport.startRendering(
       ["render", template.path, "-o", dir.path + "/a.mp4", "--progress", "json"], environment: env)
+    // Frames are reported as soon as the pipe takes them, which may be before the wrapper's shell
+    // has run its first line on a loaded machine: wait for its note (one line, PID and newline).
+    let path = pidFile.path
+    let noted = try await Self.eventually(within: 60) {
+      (try? String(contentsOfFile: path, encoding: .utf8))?.hasSuffix("\n") == true
+    }
+    #expect(noted, "the wrapper never noted its PID")
     let text = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
     let wrapper = try #require(Int32(text))
     #expect(!Subprocess.liveMembers(ofGroup: wrapper).isEmpty)
