@@ -107,6 +107,15 @@ import Testing
       timeline: [ { target: "box", property: "positionX", to: 54, at: 0, duration: 1 } ] }
     """
 
+  /// A render that takes minutes unless it is stopped, on any machine: 36,000 frames of 640 × 480
+  /// with the box moving through all of them, so that none repeats the one before. (A repeated
+  /// frame costs next to nothing: 600 s of ``template``'s still box rendered in about 2 s, less
+  /// than a loaded machine took to start the wrapper's first line.)
+  static let endlessTemplate = template.replacingOccurrences(
+    of: "width: 64, height: 48", with: "width: 640, height: 480"
+  )
+  .replacingOccurrences(of: "duration: 1", with: "duration: 3600")
+
   @Test(arguments: [false, true]) func aRenderThroughAWrapperFFmpegFinishes(_ withSleeper: Bool) async throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -138,7 +147,7 @@ import Testing
     let mark = Self.marker()
     _ = try Self.wrapper(in: bin, sleeper: mark)
     let template = dir.appendingPathComponent("t.json5")
-    try Data(Self.template.replacingOccurrences(of: "duration: 1,", with: "duration: 600,").utf8).write(to: template)
+    try Data(Self.endlessTemplate.utf8).write(to: template)
     let (p, err) = try TestSupport.startRendering(
       ["render", template.path, "-o", dir.path + "/a.mp4", "--progress", "json"], environment: env)
     // Frames are reported as soon as the pipe takes them, which may be before the wrapper's
@@ -166,7 +175,7 @@ import Testing
     _ = try TestSupport.script(
       "case \"$*\" in *-y*) echo $$ > \(pidFile.path);; esac\n\(real) \"$@\"\n", named: "ffmpeg", in: bin)
     let template = dir.appendingPathComponent("t.json5")
-    try Data(Self.template.replacingOccurrences(of: "duration: 1,", with: "duration: 600,").utf8).write(to: template)
+    try Data(Self.endlessTemplate.utf8).write(to: template)
     let (p, _) = try TestSupport.startRendering(
       ["render", template.path, "-o", dir.path + "/a.mp4", "--progress", "json"], environment: env)
     // Frames are reported as soon as the pipe takes them, which may be before the wrapper's shell
