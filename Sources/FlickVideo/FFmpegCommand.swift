@@ -11,9 +11,9 @@ import FlickMotion
 /// image, the second (``arguments``) maps every frame to that palette. The first is Flick's own
 /// (``computesPalette``: ``GIFPalette``, the palette ffmpeg 5.1's `palettegen` makes, computed
 /// from the frames as they are rendered and sent as the second pass's first frame,
-/// ``readsPaletteFirst``) unless a filter changes the frames
-/// before `palettegen` would see them (`--gif-width`) or the options ask for ffmpeg's; it is
-/// then an ffmpeg command of its own (``palettePass``) reading the frames on stdin. ffmpeg's
+/// ``readsPaletteFirst``) unless a filter changes the frames before `palettegen` would see them
+/// (`--gif-width`) or the options ask for ffmpeg's; it is then an ffmpeg command of its own
+/// (``palettePass``) reading the frames on stdin. ffmpeg's
 /// one-pass `split → palettegen → paletteuse` graph has to keep every frame in memory until the
 /// palette exists (2.2 GB for ten seconds at 720p); Flick keeps them on disk instead, as
 /// differences from frame to frame (``GIFSink``'s spool), and replays them into the second

@@ -4,9 +4,9 @@ import Foundation
 extension GIFSink {
   /// A GIF's encoding pass: one ffmpeg reading every frame back from the spool, the one already
   /// running when it reads the palette first (started with the sink, or to take the palette),
-  /// else started now. (ffmpeg's `paletteuse` and
-  /// GIF encoder are one thread each; several processes on parts of the frames would each carry
-  /// a colour cache of 90–180 MiB, docs/design.md.) `step` hears of each frame sent.
+  /// else started now. (ffmpeg's `paletteuse` and GIF encoder are one thread each; several
+  /// processes on parts of the frames would each carry a colour cache of 90–180 MiB,
+  /// docs/design.md.) `step` hears of each frame sent.
   func encodeWhole(_ spool: FrameSpool, reporting step: (RenderProgress.Step) -> Void) throws {
     let process = try runningEncoder()
     let (destination, frames) = (self.destination, spool.frameCount)

@@ -11,9 +11,8 @@ import Foundation
 /// that encodes with it (Flick's as that ffmpeg's first frame, an ffmpeg started with the sink,
 /// ``FFmpegCommand/readsPaletteFirst``; else in `.NAME.PID.palette.pam`, or ffmpeg's
 /// `.NAME.PID.palette.png`), replays the spool into it (`GIFSink+Encoding.swift`), then merges
-/// runs of identical frames
-/// (``IdenticalFrameMerger``). That ffmpeg reads exactly the frames the palette was made from,
-/// so the GIF is the one ffmpeg's two passes make. Its last step, ``completeFile()``, runs while
+/// runs of identical frames (``IdenticalFrameMerger``). That ffmpeg reads exactly the frames the
+/// palette was made from, so the GIF is the one ffmpeg's two passes make. Its last step, ``completeFile()``, runs while
 /// the frames are still spooled: gifsicle and `--max-size` (``GIFFinishing``), whose choice
 /// reaches the summary through ``report``.
 ///
@@ -210,24 +209,24 @@ package final class GIFSink: FrameSink {
       throw .cannotWrite(path: destination, reason: "a GIF needs at least one frame")
     }
     StartupTrace.mark("GIF palette computed")
-    if command.readsPaletteFirst {
-      let encoder = try runningEncoder()
-      let frame = GIFPalette.frame(colors, width: layout.width, height: layout.height)
-      if let error = frame.withUnsafeBytes({ encoder.write($0, stallTimeout: stallTimeout) }) {
+    if let path = command.palettePath {
+      do {
+        let image = GIFPalette.pam(colors)
+        let writer = try BufferedWriter(path: path, capacity: image.count)
+        try writer.write(image)
+        try writer.close()
+      } catch {
         abort()
-        throw error
+        throw .cannotWrite(path: destination, reason: "cannot write the palette \(quoted: path): \(escaped: error)")
       }
       return
     }
-    guard let path = command.palettePath else { return }
-    do {
-      let image = GIFPalette.pam(colors)
-      let writer = try BufferedWriter(path: path, capacity: image.count)
-      try writer.write(image)
-      try writer.close()
-    } catch {
+    // No file: the palette goes first on the encoding pass's input (``FFmpegCommand/readsPaletteFirst``).
+    let encoder = try runningEncoder()
+    let frame = GIFPalette.frame(colors, width: layout.width, height: layout.height)
+    if let error = frame.withUnsafeBytes({ encoder.write($0, stallTimeout: stallTimeout) }) {
       abort()
-      throw .cannotWrite(path: destination, reason: "cannot write the palette \(quoted: path): \(escaped: error)")
+      throw error
     }
   }
 

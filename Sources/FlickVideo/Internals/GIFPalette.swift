@@ -348,12 +348,11 @@ struct GIFPalette {
   /// (``FFmpegCommand/readsPaletteFirst``): `width × height` BGRA pixels (both at least 16),
   /// ``image(_:)``'s 16 rows of 16 in the top-left corner, every other byte 0.
   static func frame(_ palette: [UInt32], width: Int, height: Int) -> [UInt8] {
-    precondition(width >= 16 && height >= 16 && palette.count <= 256, "a palette frame is at least 16 × 16")
+    precondition(width >= 16 && height >= 16 && palette.count == size, "a palette frame is at least 16 × 16")
     var bytes = [UInt8](repeating: 0, count: width * height * 4)
     let image = image(palette)
-    for row in 0..<16 where row * 64 < image.count {
-      let part = image[(row * 64)..<min(image.count, row * 64 + 64)]
-      bytes.replaceSubrange((row * width * 4)..<(row * width * 4 + part.count), with: part)
+    for row in 0..<16 {
+      bytes.replaceSubrange((row * width * 4)..<(row * width * 4 + 64), with: image[(row * 64)..<(row * 64 + 64)])
     }
     return bytes
   }
