@@ -140,7 +140,7 @@ import Testing
       "a process of the wrapper's group outlived the render")
   }
 
-  @Test func anInterruptedRenderLeavesNoProcessOfItsGroups() async throws {
+  @Test func anInterruptedRenderLeavesNoProcessOfItsGroups() throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let (bin, env) = try TestSupport.ffmpegFolder(in: dir)
@@ -151,18 +151,18 @@ import Testing
     let (p, err) = try TestSupport.startRendering(
       ["render", template.path, "-o", dir.path + "/a.mp4", "--progress", "json"], environment: env)
     // Frames are reported as soon as the pipe takes them, which may be before the wrapper's
-    // shell has started its sleeper on a loaded machine.
+    // shell has started its sleeper on a loaded machine. Waited for on this thread: a suspension
+    // here could resume only when the test runner's threads are free, seconds later.
     #expect(
-      try await Self.eventually(within: 60) { !Self.running(mark).isEmpty },
+      Self.eventually(within: 60) { !Self.running(mark).isEmpty },
       "the wrapper's sleeper should run while the render does")
     kill(p.processIdentifier, SIGTERM)
     _ = err.readDataToEndOfFile()
     p.waitUntilExit()
     expectEqual(p.terminationStatus, 130)
-    #expect(try await Self.eventually { Self.running(mark).isEmpty })
-    let partial = dir.path + "/.a.mp4."
+    #expect(Self.eventually { Self.running(mark).isEmpty })
     #expect(
-      try await Self.eventually { Self.running(partial).isEmpty }, "the wrapper's ffmpeg outlived the interruption")
+      Self.eventually { Self.running(dir.path + "/.a.mp4.").isEmpty }, "the wrapper's ffmpeg outlived the interruption")
   }
 
   @Test func ffmpegDiesWithAFlickKilledOutright() async throws {
@@ -180,11 +180,14 @@ import Testing
       ["render", template.path, "-o", dir.path + "/a.mp4", "--progress", "json"], environment: env)
     // Frames are reported as soon as the pipe takes them, which may be before the wrapper's shell
     // has run its first line on a loaded machine: wait for its note (one line, PID and newline).
-    let path = pidFile.path
-    let noted = try await Self.eventually(within: 60) {
-      (try? String(contentsOfFile: path, encoding: .utf8))?.hasSuffix("\n") == true
+    // Waited for on this thread, with no suspension until Flick is killed: a suspension could
+    // resume only when the test runner's threads are free, seconds later.
+    func noted() -> Bool {
+      Self.eventually(within: 60) {
+        (try? String(contentsOf: pidFile, encoding: .utf8))?.hasSuffix("\n") == true
+      }
     }
-    #expect(noted, "the wrapper never noted its PID")
+    #expect(noted(), "the wrapper never noted its PID")
     let text = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
     let wrapper = try #require(Int32(text))
     #expect(!Subprocess.liveMembers(ofGroup: wrapper).isEmpty)
