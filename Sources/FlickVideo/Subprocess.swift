@@ -193,6 +193,9 @@ package final class Subprocess: @unchecked Sendable {
     var idle = Stopwatch()
     var checked = Stopwatch()
     var ticks = stall == nil ? 0 : Self.groupCPUTicks(pid)
+    // Woken as the child exits (a pidfd), not at the next of a series of short sleeps.
+    let exit = flick_child_open(pid)
+    defer { if exit >= 0 { close(exit) } }
     while !hasExited() {
       if let timeout, clock.seconds >= timeout { return nil }
       if let stall, checked.seconds >= 0.5 {
@@ -205,7 +208,7 @@ package final class Subprocess: @unchecked Sendable {
           return nil
         }
       }
-      usleep(2000)
+      flick_child_await(exit, 50)
     }
     return reap()
   }
@@ -227,10 +230,10 @@ package final class Subprocess: @unchecked Sendable {
   private func reap() -> Ending {
     let captures = [output, error].compactMap { $0 }
     let deadline = Stopwatch()
-    while captures.contains(where: { !$0.ended }) && deadline.seconds < grace { usleep(2000) }
+    for capture in captures { _ = capture.awaitEnd(seconds: grace - deadline.seconds) }
     kill(-pid, SIGKILL)  // a grandchild still running (the group leader is a zombie: the id is not reused)
     let after = Stopwatch()
-    while captures.contains(where: { !$0.ended }) && after.seconds < 1 { usleep(2000) }
+    for capture in captures { _ = capture.awaitEnd(seconds: 1 - after.seconds) }
     for capture in captures { capture.finish() }
     var status: Int32 = 0
     var result: Ending = .signalled(SIGKILL)
@@ -256,41 +259,23 @@ package final class Subprocess: @unchecked Sendable {
     return flick_pipe_cloexec(&fds) == 0 ? fds : nil
   }
 
-  /// CPU time (clock ticks) used so far by the live processes of group `pgid` (Linux; 0
-  /// elsewhere): a wrapper's ffmpeg works while the wrapper itself sleeps.
+  /// CPU time (clock ticks) used so far by the processes of group `pgid`, those exited but not
+  /// yet reaped included (Linux, one read of each `/proc/PID/stat`; 0 elsewhere): a wrapper's
+  /// ffmpeg works while the wrapper itself sleeps.
   package static func groupCPUTicks(_ pgid: Int32) -> Int {
-    #if os(Linux)
-      guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return 0 }
-      var total = 0
-      for name in names where name.first?.isNumber == true {
-        guard let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-          let close = stat.lastIndex(of: ")")
-        else { continue }
-        // After the command name: state, ppid, pgrp (3rd), …, utime (12th), stime (13th).
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 12, Int32(fields[2]) == pgid, let user = Int(fields[11]), let system = Int(fields[12])
-        else { continue }
-        total += user + system
-      }
-      return total
-    #else
-      return 0
-    #endif
+    max(0, flick_group_scan(pgid, nil, 0, nil))
   }
 
   /// The live processes of group `pgid` (zombies excluded): for tests and checks.
   package static func liveMembers(ofGroup pgid: Int32) -> [Int32] {
-    #if os(Linux)
-      guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
-      return names.compactMap { name -> Int32? in
-        guard let pid = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-          let close = stat.lastIndex(of: ")")
-        else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return fields.count > 2 && Int32(fields[2]) == pgid && fields[0] != "Z" ? pid : nil
-      }
-    #else
-      return []
-    #endif
+    var capacity = 64
+    while true {
+      var live = 0
+      var members = [Int32](repeating: 0, count: capacity)
+      guard flick_group_scan(pgid, &members, capacity, &live) >= 0 else { return [] }
+      // A group that grew past the buffer between two scans is read again, with room to spare.
+      if live <= capacity { return Array(members.prefix(live)) }
+      capacity = live * 2
+    }
   }
 }

@@ -28,6 +28,21 @@ int flick_pipe_cloexec(int fds[2]);
 /// (or is no child of ours any more: someone reaped it), 0 while it runs.
 int flick_child_exited(pid_t pid);
 
+/// Scans `/proc` for the processes of group `pgid`: returns the sum of their user and system CPU
+/// time in clock ticks (`/proc/PID/stat`), or -errno when `/proc` cannot be read (-ENOSYS off
+/// Linux). `*live` (when not NULL) gets the count of members that are not zombies, and
+/// `members` (when not NULL) the first `capacity` of their ids.
+long flick_group_scan(pid_t pgid, pid_t *members, long capacity, long *live);
+
+/// A descriptor that becomes readable when process `pid` exits (Linux `pidfd_open`), or -errno
+/// where there is none; close it after use.
+int flick_child_open(pid_t pid);
+
+/// Waits up to `milliseconds` for the process of `pidfd` (from ``flick_child_open``) to exit,
+/// returning as soon as it has; with no descriptor (`pidfd` < 0) it sleeps up to 2 ms instead.
+/// Whether it has exited is for ``flick_child_exited`` to say.
+void flick_child_await(int pidfd, int milliseconds);
+
 /// Hands `length` bytes at `bytes` to the pipe `fd` by reference (Linux `vmsplice`: the pipe
 /// holds the pages themselves, with no copy, until its reader has read them, so the caller must
 /// not change or free them before then). Returns the bytes handed over (possibly fewer than

@@ -76,6 +76,8 @@ final class Spawner: @unchecked Sendable {
 final class Capture: Sendable {
   private let data = Locked(Data())
   private let state = Locked((ended: false, stop: false))
+  /// Signalled once, as the drain ends (``awaitEnd(seconds:)``).
+  private let endSignal = DispatchSemaphore(value: 0)
   private let keep: Int
 
   init(fd: Int32, keep: Int) {
@@ -94,6 +96,7 @@ final class Capture: Sendable {
       }
       close(fd)
       state.withLock { $0.ended = true }
+      endSignal.signal()
     }
     thread.name = "flick.capture"
     thread.start()
@@ -102,10 +105,18 @@ final class Capture: Sendable {
   /// Whether the stream has reached its end (or the drain was stopped).
   var ended: Bool { state.withLock { $0.ended } }
 
+  /// Waits up to `seconds` for the stream to end; whether it has.
+  func awaitEnd(seconds: Double) -> Bool {
+    if ended { return true }
+    guard endSignal.wait(timeout: .now() + max(0, seconds)) == .success else { return ended }
+    endSignal.signal()  // for the next waiter
+    return true
+  }
+
   /// Stops the drain (if the stream has not ended) and waits until it has closed the pipe.
   func finish() {
     state.withLock { $0.stop = true }
-    while !ended { usleep(1000) }
+    while !awaitEnd(seconds: 1) {}
   }
 
   private func append(_ chunk: ArraySlice<UInt8>) {
