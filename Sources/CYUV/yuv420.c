@@ -91,21 +91,37 @@ __attribute__((target("avx2"))) static int row_avx2(const uint8_t *restrict pixe
 }
 #undef FLICK_PAIRWISE256
 
-/// flick_yuv420_filter_row's vector loop; returns the values done (a multiple of 16).
+/// flick_yuv420_filter_row's vector loop; returns the values done (a multiple of 16, 0 for a
+/// filter of more than 64 taps, left to the other loops). Each pair of taps' coefficients is
+/// broadcast once per row, not once per sixteen values, and a last odd tap is added on its own:
+/// the same products and sums, so the same bytes.
 __attribute__((target("avx2"))) static int filter_row_avx2(const int16_t *const *rows, int width,
                                                            const int16_t *restrict coefficients, int taps,
                                                            uint8_t *restrict out) {
+  enum { most_pairs = 32 };
+  if (taps > 2 * most_pairs) return 0;
+  __m256i pair_coefficients[most_pairs];
+  const int pairs = taps / 2;
+  for (int p = 0; p < pairs; p++) {
+    const uint16_t c0 = (uint16_t)coefficients[2 * p], c1 = (uint16_t)coefficients[2 * p + 1];
+    pair_coefficients[p] = _mm256_set1_epi32((int32_t)((uint32_t)c0 | (uint32_t)c1 << 16));
+  }
+  const int odd = taps & 1;
+  const __m256i last = _mm256_set1_epi32((int32_t)(uint16_t)(odd ? coefficients[taps - 1] : 0));
+  const __m256i zero = _mm256_setzero_si256();
   int x = 0;
   for (; x + 16 <= width; x += 16) {
     __m256i low = _mm256_set1_epi32(64 << 12), high = low;
-    for (int t = 0; t < taps; t += 2) {
-      const __m256i a = _mm256_loadu_si256((const __m256i *)(rows[t] + x));
-      const int pair = t + 1 < taps;
-      const __m256i b = pair ? _mm256_loadu_si256((const __m256i *)(rows[t + 1] + x)) : _mm256_setzero_si256();
-      const uint16_t c0 = (uint16_t)coefficients[t], c1 = pair ? (uint16_t)coefficients[t + 1] : 0;
-      const __m256i c = _mm256_set1_epi32((int32_t)((uint32_t)c0 | (uint32_t)c1 << 16));
-      low = _mm256_add_epi32(low, _mm256_madd_epi16(_mm256_unpacklo_epi16(a, b), c));    // 0-3 | 8-11
-      high = _mm256_add_epi32(high, _mm256_madd_epi16(_mm256_unpackhi_epi16(a, b), c));  // 4-7 | 12-15
+    for (int p = 0; p < pairs; p++) {
+      const __m256i a = _mm256_loadu_si256((const __m256i *)(rows[2 * p] + x));
+      const __m256i b = _mm256_loadu_si256((const __m256i *)(rows[2 * p + 1] + x));
+      low = _mm256_add_epi32(low, _mm256_madd_epi16(_mm256_unpacklo_epi16(a, b), pair_coefficients[p]));  // 0-3 | 8-11
+      high = _mm256_add_epi32(high, _mm256_madd_epi16(_mm256_unpackhi_epi16(a, b), pair_coefficients[p]));  // 4-7 | 12-15
+    }
+    if (odd) {
+      const __m256i a = _mm256_loadu_si256((const __m256i *)(rows[taps - 1] + x));
+      low = _mm256_add_epi32(low, _mm256_madd_epi16(_mm256_unpacklo_epi16(a, zero), last));
+      high = _mm256_add_epi32(high, _mm256_madd_epi16(_mm256_unpackhi_epi16(a, zero), last));
     }
     // packs: 0-7 | 8-15, already in order.
     const __m256i packed = _mm256_packs_epi32(_mm256_srai_epi32(low, 19), _mm256_srai_epi32(high, 19));
@@ -204,5 +220,35 @@ void flick_yuv420_filter_row(const int16_t *const *rows, int width, const int16_
     uint32_t sum = 64u << 12;
     for (int t = 0; t < taps; t++) sum += (uint32_t)(coefficients[t] * rows[t][x]);
     out[x] = flick_clamp_byte((int32_t)sum >> 19);
+  }
+}
+
+void flick_yuv420_frame(const uint8_t *pixels, int width, int height, flick_yuv_coefficients y,
+                        flick_yuv_coefficients u, flick_yuv_coefficients v, const flick_yuv_chroma_filter *filter,
+                        int16_t *cb_ring, int16_t *cr_ring, uint8_t *out) {
+  const int half = width / 2, ring = filter->ring_rows, taps = filter->taps;
+  uint8_t *const planes[2] = {out + (long)width * height, out + (long)width * height + (long)half * (height / 2)};
+  int16_t *const rings[2] = {cb_ring, cr_ring};
+  const int16_t *rows[64];
+  int converted = 0;
+  for (int row = 0; row < height / 2; row++) {
+    const int first = filter->start[row], count = filter->available[row];
+    // Every source row up to the last tap of this output row, through the horizontal stage.
+    for (; converted < first + count; converted++) {
+      const long slot = (long)(converted % ring) * half;
+      flick_yuv420_row(pixels + (long)converted * width * 4, width, y, u, v, out + (long)converted * width,
+                       cb_ring + slot, cr_ring + slot);
+    }
+    for (int plane = 0; plane < 2; plane++) {
+      for (int tap = 0; tap < count && tap < 64; tap++) rows[tap] = rings[plane] + (long)((first + tap) % ring) * half;
+      flick_yuv420_filter_row(rows, half, filter->coefficients + (long)row * taps, count < 64 ? count : 64,
+                              planes[plane] + (long)row * half);
+    }
+  }
+  // Luma of the rows no chroma row reached.
+  for (; converted < height; converted++) {
+    const long slot = (long)(converted % ring) * half;
+    flick_yuv420_row(pixels + (long)converted * width * 4, width, y, u, v, out + (long)converted * width,
+                     cb_ring + slot, cr_ring + slot);
   }
 }

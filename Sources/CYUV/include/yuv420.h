@@ -1,7 +1,7 @@
 #ifndef FLICK_YUV420_H
 #define FLICK_YUV420_H
 
-// The two inner loops of Flick's BGRA → yuv420p conversion (FlickVideo's YUV420Converter, which
+// The loops of Flick's BGRA → yuv420p conversion (FlickVideo's YUV420Converter, which
 // derives the coefficients and documents the arithmetic: libswscale 5.1's, step for step). AVX2
 // where the CPU has it and SSE2 otherwise on x86-64 (pmaddwd, as libswscale's own x86 code), plain
 // C elsewhere; all three compute the same integers.
@@ -29,6 +29,26 @@ void flick_yuv420_row(const uint8_t *pixels, int count, flick_yuv_coefficients y
 /// rows[t][x]) >> 19, 0, 255) for `taps` rows of `width` 15-bit values.
 void flick_yuv420_filter_row(const int16_t *const *rows, int width, const int16_t *coefficients, int taps,
                              uint8_t *out);
+
+/// The vertical chroma filter of one frame height (FlickVideo's YUV420Converter derives it): for
+/// each output chroma row, `available[row]` (at most 64) source rows from `start[row]` weighted by
+/// `coefficients[row * taps ...]`; the horizontal stage's rows are kept in rings of `ring_rows`
+/// rows (source row r at r % ring_rows), enough for every output row's taps.
+typedef struct {
+  const int *start;
+  const int *available;
+  const int16_t *coefficients;
+  int taps;
+  int ring_rows;
+} flick_yuv_chroma_filter;
+
+/// A whole `width × height` BGRA frame (both even) into `out`: the Y plane, then Cb, then Cr. The
+/// rows go through flick_yuv420_row in order, each output chroma row through
+/// flick_yuv420_filter_row as soon as its taps are in, so `cb_ring` and `cr_ring`
+/// (`ring_rows × width / 2` values each) stay in the cache.
+void flick_yuv420_frame(const uint8_t *pixels, int width, int height, flick_yuv_coefficients y,
+                        flick_yuv_coefficients u, flick_yuv_coefficients v, const flick_yuv_chroma_filter *filter,
+                        int16_t *cb_ring, int16_t *cr_ring, uint8_t *out);
 
 /// Caps the vectors the two loops use at `bits` (256: AVX2 where the CPU has it, 128: SSE2, 0:
 /// plain C; the default is 256) and returns the width now in use. For tests that compare the

@@ -39,8 +39,8 @@ package final class YUV420Converter {
   /// The vertical chroma filter: `taps` coefficients (sum 4096) per output chroma row, applied
   /// to `available[row]` source rows from `start[row]` (taps past the last row have zero
   /// coefficients: initFilter folds them onto it).
-  private let start: [Int]
-  private let available: [Int]
+  private let start: [Int32]
+  private let available: [Int32]
   private let coefficients: [Int16]
   private let taps: Int
   /// Chroma rows after the horizontal stage, 15-bit, `width / 2` values each: source row `y` is
@@ -63,15 +63,17 @@ package final class YUV420Converter {
     self.width = width
     self.height = height
     let filter = Self.chromaFilter(sourceRows: height)
-    start = filter.start
-    available = filter.start.map { min(filter.taps, height - $0) }
+    // flick_yuv420_frame takes up to 64 taps a row; the bicubic halving has at most ten.
+    precondition(filter.taps <= 64, "a vertical chroma filter of \(filter.taps) taps")
+    start = filter.start.map { Int32($0) }
+    available = filter.start.map { Int32(min(filter.taps, height - $0)) }
     coefficients = filter.coefficients
     taps = filter.taps
     // The ring holds every row from an output row's first tap to the last row converted so far.
     var converted = 0
     var span = 1
-    for (first, count) in zip(start, available) {
-      converted = max(converted, first + count)
+    for (first, count) in zip(filter.start, available) {
+      converted = max(converted, first + Int(count))
       span = max(span, converted - first)
     }
     ringRows = span
@@ -86,45 +88,23 @@ package final class YUV420Converter {
     guard let base = output.baseAddress, let source = pixels.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
       return
     }
-    // Locals, not stored properties, in the loops (each read of a class's property pays for a
-    // dynamic exclusivity check).
-    let (width, height, half, taps, ringRows) = (self.width, self.height, self.width / 2, self.taps, self.ringRows)
-    let (start, available) = (self.start, self.available)
     let m = Self.matrix
-    let planeSize = half * (height / 2)
-    cb.withUnsafeMutableBufferPointer { cb in
-      cr.withUnsafeMutableBufferPointer { cr in
+    let (width, height, taps, ringRows) = (
+      Int32(self.width), Int32(self.height), Int32(self.taps), Int32(self.ringRows)
+    )
+    // The rows' loop is C's (flick_yuv420_frame): in Swift, an unoptimised test build paid
+    // exclusivity checks and generic iteration for every row.
+    start.withUnsafeBufferPointer { start in
+      available.withUnsafeBufferPointer { available in
         coefficients.withUnsafeBufferPointer { coefficients in
-          guard let cb = cb.baseAddress, let cr = cr.baseAddress, let coefficients = coefficients.baseAddress else {
-            return
-          }
-          var converted = 0
-          func convertRows(upTo end: Int) {
-            while converted < end {
-              let slot = (converted % ringRows) * half
-              flick_yuv420_row(
-                source + converted * width * 4, Int32(width), m.y, m.u, m.v, base + converted * width, cb + slot,
-                cr + slot)
-              converted += 1
+          cb.withUnsafeMutableBufferPointer { cb in
+            cr.withUnsafeMutableBufferPointer { cr in
+              var filter = flick_yuv_chroma_filter(
+                start: start.baseAddress, available: available.baseAddress, coefficients: coefficients.baseAddress,
+                taps: taps, ring_rows: ringRows)
+              flick_yuv420_frame(source, width, height, m.y, m.u, m.v, &filter, cb.baseAddress, cr.baseAddress, base)
             }
           }
-          withUnsafeTemporaryAllocation(of: UnsafePointer<Int16>?.self, capacity: max(taps, 1)) { rows in
-            guard let rows = rows.baseAddress else { return }
-            for row in 0..<(height / 2) {
-              convertRows(upTo: start[row] + available[row])
-              for plane in 0..<2 {
-                let ring = plane == 0 ? cb : cr
-                for tap in 0..<available[row] {
-                  rows[tap] = UnsafePointer(ring + ((start[row] + tap) % ringRows) * half)
-                }
-                flick_yuv420_filter_row(
-                  rows, Int32(half), coefficients + row * taps, Int32(available[row]),
-                  base + width * height + plane * planeSize + row * half)
-              }
-            }
-          }
-          // Luma of the rows no chroma row reached.
-          convertRows(upTo: height)
         }
       }
     }
