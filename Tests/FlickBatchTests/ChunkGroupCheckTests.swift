@@ -1,0 +1,109 @@
+import FlickExpectations
+import FlickTestSupport
+import Foundation
+import Testing
+
+@testable import FlickBatch
+
+/// `flick merge` checks its small MP4 chunks several to an ffmpeg (each start is about 0.08 s of
+/// CPU; ``ChunkVerifier/videoGroup(width:height:)``), and a group with anything wrong a chunk at
+/// a time, so that the chunk at fault is named as a check of it alone names it.
+@Suite struct ChunkGroupCheckTests {
+  typealias F = BatchFixtures
+
+  /// Twelve frames of `slide` in two-frame chunks: six MP4 chunks of 128 × 72, checked by one ffmpeg.
+  static let manifest = """
+    { flick: 1, output: "out", renders: [
+      { template: "slide.json5", name: "two", frames: [24, 35], chunk: 2, formats: ["mp4"] },
+    ] }
+    """
+
+  /// An ffmpeg that notes each run's arguments (one line each) in `log`, then runs ffmpeg.
+  static func wrapper(in dir: URL, log: URL) throws -> URL {
+    let real = try #require(
+      ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) })
+    let script = dir.appendingPathComponent("ffmpeg-noting")
+    try """
+    #!/bin/sh
+    printf '%s\\n' "$*" >> '\(log.path)'
+    exec \(real) "$@"
+    """.write(to: script, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    return script
+  }
+
+  /// The chunk checks among the noted runs: the group checks (`-v verbose`) and the single ones.
+  static func checks(_ log: URL) throws -> (groups: [String], singles: [String]) {
+    let runs = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+    let checks = runs.filter { $0.contains("-xerror") }
+    return (checks.filter { $0.contains("-v verbose") }, checks.filter { !$0.contains("-v verbose") })
+  }
+
+  @Test func sixChunksTakeOneFFmpegAndABrokenOneIsNamed() throws {
+    let dir = try ChunkEqualityTests.workspace(Self.manifest)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let log = dir.appendingPathComponent("ffmpeg.log")
+    var environment = F.cleanEnvironment
+    environment["FLICK_FFMPEG"] = try Self.wrapper(in: dir, log: log).path
+    let chunks = dir.appendingPathComponent("out/.flick/chunks/two/default/128x72")
+    let second = chunks.appendingPathComponent("1.mp4")
+    let original = try Data(contentsOf: second)
+
+    // Cut short, the second chunk fails its group; the group's chunks are then checked one by one
+    // up to it, and the error is the one a check of it alone gives.
+    try original.prefix(original.count / 2).write(to: second)
+    let cut = try F.flick(["merge", "plan.json"], in: dir, environment: environment)
+    expectEqual(cut.status, 2, "\(cut.stderr)")
+    #expect(cut.stderr.contains("1.mp4 does not decode; expected an H.264 stream"), "\(cut.stderr)")
+    var checks = try Self.checks(log)
+    expectEqual(checks.groups.count, 1, "\(checks)")
+    expectEqual(checks.singles.count, 2, "\(checks)")
+    #expect(checks.groups.first?.contains("-max_pixels 9216") == true, "\(checks)")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/two/default/128x72.mp4").path))
+
+    // Intact: one ffmpeg for the six, none alone; the clip is joined.
+    try original.write(to: second)
+    try FileManager.default.removeItem(at: log)
+    let merged = try F.flick(["merge", "plan.json"], in: dir, environment: environment)
+    expectEqual(merged.status, 0, "\(merged.stderr)")
+    checks = try Self.checks(log)
+    expectEqual(checks.groups.count, 1, "\(checks)")
+    expectEqual(checks.groups.first?.components(separatedBy: " -i ").count, 7, "\(checks)")
+    expectEqual(checks.singles.count, 0, "\(checks)")
+    let probe = try F.probe(dir.appendingPathComponent("out/two/default/128x72.mp4").path)
+    expectEqual(probe.frames, 12, "\(probe)")
+  }
+
+  /// A group's frames hold together no more pixels than one 1080p frame, eight chunks at most.
+  @Test func groupsAreSizedByTheFrames() {
+    expectEqual(ChunkVerifier.videoGroup(width: 128, height: 72), 8)
+    expectEqual(ChunkVerifier.videoGroup(width: 960, height: 540), 4)
+    expectEqual(ChunkVerifier.videoGroup(width: 1280, height: 720), 2)
+    expectEqual(ChunkVerifier.videoGroup(width: 1920, height: 1080), 1)
+    expectEqual(ChunkVerifier.videoGroup(width: 3840, height: 2160), 1)
+    expectEqual(ChunkVerifier.videoGroup(width: Int.max, height: 2), 1)
+    expectEqual(ChunkVerifier.videoGroup(width: 0, height: 0), 1)
+  }
+
+  @Test func aGroupsLogGivesEachInputsSizeAndEachOutputsFrames() throws {
+    let dir = try F.workspace()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for (name, extra) in [("a", ["--frames", "24..28"]), ("b", ["--frames", "24..35", "--scale", "2"])] {
+      let r = try F.flick(["render", "slide.json5", "-q", "-o", "\(name).mp4"] + extra, in: dir)
+      expectEqual(r.status, 0, "\(r.stderr)")
+    }
+    let run = try ProcessRunner.run(
+      "/usr/bin/ffmpeg",
+      [
+        "-hide_banner", "-nostdin", "-xerror", "-v", "verbose", "-i", "a.mp4", "-i", "b.mp4", "-map", "0:v:0", "-f",
+        "null", "-", "-map", "1:v:0", "-f", "null", "-",
+      ], directory: dir.path)
+    expectEqual(run.status, 0, "\(run.stderr)")
+    let facts = ChunkVerifier.groupFacts(run.stderr, inputs: 2)
+    #expect(facts.sizes.map { $0.map { "\($0.width)×\($0.height)" } } == ["128×72", "256×144"], "\(run.stderr)")
+    expectEqual(facts.frames, [5, 12], "\(run.stderr)")
+    // A log that does not say leaves nil, for the chunks to be checked one by one.
+    let none = ChunkVerifier.groupFacts("Input #0, mov, from 'x':\n", inputs: 2)
+    #expect(none.sizes.allSatisfy { $0 == nil } && none.frames == [nil, nil])
+  }
+}
