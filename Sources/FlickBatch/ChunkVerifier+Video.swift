@@ -20,9 +20,10 @@ extension ChunkVerifier {
   /// and it holds exactly the frames of its chunk job. An ffmpeg that makes no progress for
   /// `stallTimeout` seconds is stopped.
   ///
-  /// Chunks are checked ``videoGroup(width:height:)`` at a time by one ffmpeg, each decoder held to the plan's
-  /// frame size (`-max_pixels`); a group with any error, stall or fact that is not the plan's is
-  /// checked again a chunk at a time, which names the chunk at fault as a check of it alone does.
+  /// Chunks are checked ``videoGroup(width:height:)`` at a time by one ffmpeg, each decoder held
+  /// to the plan's frame size (`-max_pixels`); a group with any error, stall or fact that is not
+  /// the plan's is checked again a chunk at a time, which names the chunk at fault as a check of
+  /// it alone does.
   ///
   /// - Throws: ``BatchError/invalidInput(_:)`` naming the chunk file and what was expected,
   ///   ``BatchError/environment(_:)`` when ffmpeg cannot run.
