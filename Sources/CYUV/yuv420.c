@@ -115,8 +115,9 @@ __attribute__((target("avx2"))) static int filter_row_avx2(const int16_t *const 
     for (int p = 0; p < pairs; p++) {
       const __m256i a = _mm256_loadu_si256((const __m256i *)(rows[2 * p] + x));
       const __m256i b = _mm256_loadu_si256((const __m256i *)(rows[2 * p + 1] + x));
-      low = _mm256_add_epi32(low, _mm256_madd_epi16(_mm256_unpacklo_epi16(a, b), pair_coefficients[p]));  // 0-3 | 8-11
-      high = _mm256_add_epi32(high, _mm256_madd_epi16(_mm256_unpackhi_epi16(a, b), pair_coefficients[p]));  // 4-7 | 12-15
+      // low: values 0-3 | 8-11, high: 4-7 | 12-15.
+      low = _mm256_add_epi32(low, _mm256_madd_epi16(_mm256_unpacklo_epi16(a, b), pair_coefficients[p]));
+      high = _mm256_add_epi32(high, _mm256_madd_epi16(_mm256_unpackhi_epi16(a, b), pair_coefficients[p]));
     }
     if (odd) {
       const __m256i a = _mm256_loadu_si256((const __m256i *)(rows[taps - 1] + x));
@@ -223,32 +224,40 @@ void flick_yuv420_filter_row(const int16_t *const *rows, int width, const int16_
   }
 }
 
+/// Source row `row` of a frame through the horizontal stage: its luma into `out`, its chroma
+/// into the rings' slot for it.
+static inline void frame_row(const uint8_t *pixels, int width, int row, flick_yuv_coefficients y,
+                             flick_yuv_coefficients u, flick_yuv_coefficients v, const flick_yuv_chroma_filter *filter,
+                             int16_t *cb_ring, int16_t *cr_ring, uint8_t *out) {
+  const long slot = (long)(row % filter->ring_rows) * (width / 2);
+  flick_yuv420_row(pixels + (long)row * width * 4, width, y, u, v, out + (long)row * width, cb_ring + slot,
+                   cr_ring + slot);
+}
+
 void flick_yuv420_frame(const uint8_t *pixels, int width, int height, flick_yuv_coefficients y,
                         flick_yuv_coefficients u, flick_yuv_coefficients v, const flick_yuv_chroma_filter *filter,
                         int16_t *cb_ring, int16_t *cr_ring, uint8_t *out) {
+  enum { most_taps = 64 };
+  if (filter->taps > most_taps) return;  // the caller's contract (YUV420Converter checks it)
   const int half = width / 2, ring = filter->ring_rows, taps = filter->taps;
   uint8_t *const planes[2] = {out + (long)width * height, out + (long)width * height + (long)half * (height / 2)};
   int16_t *const rings[2] = {cb_ring, cr_ring};
-  const int16_t *rows[64];
+  const int16_t *rows[most_taps];
   int converted = 0;
   for (int row = 0; row < height / 2; row++) {
     const int first = filter->start[row], count = filter->available[row];
     // Every source row up to the last tap of this output row, through the horizontal stage.
     for (; converted < first + count; converted++) {
-      const long slot = (long)(converted % ring) * half;
-      flick_yuv420_row(pixels + (long)converted * width * 4, width, y, u, v, out + (long)converted * width,
-                       cb_ring + slot, cr_ring + slot);
+      frame_row(pixels, width, converted, y, u, v, filter, cb_ring, cr_ring, out);
     }
     for (int plane = 0; plane < 2; plane++) {
-      for (int tap = 0; tap < count && tap < 64; tap++) rows[tap] = rings[plane] + (long)((first + tap) % ring) * half;
-      flick_yuv420_filter_row(rows, half, filter->coefficients + (long)row * taps, count < 64 ? count : 64,
+      for (int tap = 0; tap < count; tap++) rows[tap] = rings[plane] + (long)((first + tap) % ring) * half;
+      flick_yuv420_filter_row(rows, half, filter->coefficients + (long)row * taps, count,
                               planes[plane] + (long)row * half);
     }
   }
   // Luma of the rows no chroma row reached.
   for (; converted < height; converted++) {
-    const long slot = (long)(converted % ring) * half;
-    flick_yuv420_row(pixels + (long)converted * width * 4, width, y, u, v, out + (long)converted * width,
-                     cb_ring + slot, cr_ring + slot);
+    frame_row(pixels, width, converted, y, u, v, filter, cb_ring, cr_ring, out);
   }
 }

@@ -39,7 +39,7 @@ extension ChunkVerifier {
       let group = Array(chunks[next..<min(chunks.count, next + size)])
       next += group.count
       if group.count > 1, groupDecodes(group, merge: merge, ffmpeg: ffmpeg, stallTimeout: stallTimeout) { continue }
-      for chunk in group { try verifyVideo(chunk, merge: merge, ffmpeg: ffmpeg, stallTimeout: stallTimeout) }
+      for chunk in group { try verifyAlone(chunk, merge: merge, ffmpeg: ffmpeg, stallTimeout: stallTimeout) }
     }
   }
 
@@ -71,7 +71,7 @@ extension ChunkVerifier {
   }
 
   /// Checks one MP4 chunk with an ffmpeg of its own (``verifyVideo(_:ffmpeg:stallTimeout:)``).
-  private static func verifyVideo(
+  private static func verifyAlone(
     _ chunk: VideoChunk, merge: BatchPlan.Merge, ffmpeg: String, stallTimeout: Double
   ) throws(BatchError) {
     let path = chunk.path

@@ -31,9 +31,10 @@ void flick_yuv420_filter_row(const int16_t *const *rows, int width, const int16_
                              uint8_t *out);
 
 /// The vertical chroma filter of one frame height (FlickVideo's YUV420Converter derives it): for
-/// each output chroma row, `available[row]` (at most 64) source rows from `start[row]` weighted by
-/// `coefficients[row * taps ...]`; the horizontal stage's rows are kept in rings of `ring_rows`
-/// rows (source row r at r % ring_rows), enough for every output row's taps.
+/// each output chroma row, `available[row]` (at most `taps`, at most 64) source rows from
+/// `start[row]` weighted by `coefficients[row * taps ...]`; the horizontal stage's rows are kept
+/// in rings of `ring_rows` rows (source row r at r % ring_rows), enough for every output row's
+/// taps.
 typedef struct {
   const int *start;
   const int *available;
@@ -45,7 +46,8 @@ typedef struct {
 /// A whole `width × height` BGRA frame (both even) into `out`: the Y plane, then Cb, then Cr. The
 /// rows go through flick_yuv420_row in order, each output chroma row through
 /// flick_yuv420_filter_row as soon as its taps are in, so `cb_ring` and `cr_ring`
-/// (`ring_rows × width / 2` values each) stay in the cache.
+/// (`ring_rows × width / 2` values each) stay in the cache. A filter of more than 64 taps is not
+/// taken: nothing is written.
 void flick_yuv420_frame(const uint8_t *pixels, int width, int height, flick_yuv_coefficients y,
                         flick_yuv_coefficients u, flick_yuv_coefficients v, const flick_yuv_chroma_filter *filter,
                         int16_t *cb_ring, int16_t *cr_ring, uint8_t *out);
