@@ -115,7 +115,8 @@ package struct BatchMerger {
     for target in merge.targets { try OutputEntry.refuseLink(Stamp.folder(of: target)) }
     // One check of ffmpeg for every merge of the plan (its answer is kept).
     let tool = try ffmpeg ?? probe.tool()
-    try ChunkVerifier.verifyVideo(merge, ffmpeg: tool.path, stallTimeout: limits.encoderTimeout)
+    try ChunkVerifier.verifyVideo(
+      merge, ffmpeg: tool.path, stallTimeout: limits.encoderTimeout, maximumPixels: limits.maximumPixels)
     let work = plan.manifest.outputRoot + "/.flick/merge-\(getpid())-\(merge.spec.id.prefix(12))"
     defer {
       try? FileManager.default.removeItem(atPath: work)

@@ -16,30 +16,40 @@ extension ChunkVerifier {
   }
 
   /// Checks every MP4 chunk of `merge` with `ffmpeg` before the chunks are joined: its first
-  /// video stream has the plan's frame size, it decodes to the end without an error (`-xerror`),
-  /// and it holds exactly the frames of its chunk job. An ffmpeg that makes no progress for
-  /// `stallTimeout` seconds is stopped.
+  /// video stream decodes as H.264 to its end without an error (`-xerror`), every frame is the
+  /// plan's size in 8-bit 4:2:0, and it holds exactly the frames of its chunk job. An ffmpeg
+  /// that makes no progress for `stallTimeout` seconds is stopped.
   ///
-  /// Chunks are checked ``videoGroup(width:height:)`` at a time by one ffmpeg, each decoder held
-  /// to the plan's frame size (`-max_pixels`); a group with any error, stall or fact that is not
-  /// the plan's is checked again a chunk at a time, which names the chunk at fault as a check of
-  /// it alone does.
+  /// Nothing printed from the chunk is trusted: a chunk's metadata is printed in ffmpeg's log
+  /// verbatim, new lines and all, so a log line can be forged by the file it describes. ffmpeg
+  /// itself refuses a frame of another size (``sizeCheck(width:height:)``) or of more pixels
+  /// than the plan's (`-max_pixels`, before the frame is allocated), and the facts read are the
+  /// `framecrc` lines it writes for each frame, which hold numbers only (``frameFacts(_:streams:)``).
   ///
+  /// Chunks are checked ``videoGroup(width:height:)`` at a time by one ffmpeg; a group with any
+  /// error, stall or fact that is not the plan's is checked again a chunk at a time, which names
+  /// the chunk at fault as a check of it alone does.
+  ///
+  /// - Parameter maximumPixels: The pixel cap (`--max-pixels`) of the one-frame decode that
+  ///   finds a refused chunk's size for its message.
   /// - Throws: ``BatchError/invalidInput(_:)`` naming the chunk file and what was expected,
-  ///   ``BatchError/environment(_:)`` when ffmpeg cannot run.
-  static func verifyVideo(_ merge: BatchPlan.Merge, ffmpeg: String, stallTimeout: Double) throws(BatchError) {
+  ///   ``BatchError/environment(_:)`` when ffmpeg cannot run or makes no progress.
+  static func verifyVideo(
+    _ merge: BatchPlan.Merge, ffmpeg: String, stallTimeout: Double, maximumPixels: Int
+  ) throws(BatchError) {
     let chunks = merge.chunks.flatMap { chunk in
       chunk.targets.filter { $0.format == .mp4 }.map {
         VideoChunk(path: OutputEntry.entry($0.path), frames: chunk.frames.count)
       }
     }
+    let check = VideoCheck(merge: merge, ffmpeg: ffmpeg, stallTimeout: stallTimeout, maximumPixels: maximumPixels)
     let size = videoGroup(width: merge.width, height: merge.height)
     var next = 0
     while next < chunks.count {
       let group = Array(chunks[next..<min(chunks.count, next + size)])
       next += group.count
-      if group.count > 1, groupDecodes(group, merge: merge, ffmpeg: ffmpeg, stallTimeout: stallTimeout) { continue }
-      for chunk in group { try verifyAlone(chunk, merge: merge, ffmpeg: ffmpeg, stallTimeout: stallTimeout) }
+      if group.count > 1, case .checked(let facts) = try check.run(group), check.holds(facts, for: group) { continue }
+      for chunk in group { try check.alone(chunk) }
     }
   }
 
@@ -49,100 +59,147 @@ extension ChunkVerifier {
     var frames: Int
   }
 
-  /// Whether one ffmpeg decodes every chunk of `group` to its end, each at the plan's frame size
-  /// with its job's frames. False on anything else, for the chunks to be checked one by one.
-  private static func groupDecodes(
-    _ group: [VideoChunk], merge: BatchPlan.Merge, ffmpeg: String, stallTimeout: Double
-  ) -> Bool {
-    var arguments = ["-hide_banner", "-nostdin", "-xerror", "-v", "verbose"]
-    for chunk in group { arguments += ["-max_pixels", String(merge.width * merge.height), "-i", chunk.path] }
-    for index in group.indices { arguments += ["-map", "\(index):v:0", "-f", "null", "-"] }
-    guard let process = try? Subprocess(executable: ffmpeg, arguments: arguments, output: .null, error: .pipe)
-    else { return false }
-    guard let ending = process.wait(stall: stallTimeout) else {
-      process.stop()
-      return false
-    }
-    guard ending == .exited(0) else { return false }
-    let facts = groupFacts(process.errorText, inputs: group.count)
-    return group.indices.allSatisfy { index in
-      facts.sizes[index].map { $0 == (merge.width, merge.height) } == true && facts.frames[index] == group[index].frames
-    }
+  /// What the `framecrc` lines say of one decoded stream.
+  struct FrameFacts: Equatable {
+    /// The frames decoded.
+    var frames = 0
+    /// Whether every frame's 2 × 2 corner took 6 bytes, as 8-bit 4:2:0 does.
+    var allFourTwoZero = true
   }
 
-  /// Checks one MP4 chunk with an ffmpeg of its own (``verifyVideo(_:ffmpeg:stallTimeout:)``).
-  private static func verifyAlone(
-    _ chunk: VideoChunk, merge: BatchPlan.Merge, ffmpeg: String, stallTimeout: Double
-  ) throws(BatchError) {
-    let path = chunk.path
-    let expected = "an H.264 stream of \(merge.width)×\(merge.height) pixels with \(chunk.frames) frames"
+  /// Per stream, from ffmpeg's `framecrc` output (`#` header lines, then one line per frame:
+  /// `stream, dts, pts, duration, size, checksum`): the frames and whether each frame's size was
+  /// that of a 2 × 2 8-bit 4:2:0 picture. A line that is not six fields, or names a stream
+  /// outside `0..<streams`, makes the whole answer nil.
+  static func frameFacts(_ text: String, streams: Int) -> [FrameFacts]? {
+    var facts = [FrameFacts](repeating: FrameFacts(), count: streams)
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+      let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard fields.count == 6, let stream = Int(fields[0]), facts.indices.contains(stream), let bytes = Int(fields[4])
+      else { return nil }
+      facts[stream].frames += 1
+      if bytes != 6 { facts[stream].allFourTwoZero = false }
+    }
+    return facts
+  }
+
+  /// The video filter that makes ffmpeg refuse a frame that is not `width × height`: a crop to
+  /// the plan's size of a frame of another size is a crop to 0, which fails the filter (once at
+  /// the first frame, and again when a later frame changes size), then a crop to its 2 × 2
+  /// corner, so that `framecrc` hashes 6 bytes a frame.
+  static func sizeCheck(width: Int, height: Int) -> String {
+    "crop=w=if(eq(iw\\,\(width))\\,\(width)\\,0):h=if(eq(ih\\,\(height))\\,\(height)\\,0):x=0:y=0,crop=2:2:0:0"
+  }
+
+  /// The decoder's pixel cap for frames of `width × height`: H.264's decoder counts the width
+  /// rounded up to its buffers' 64-byte alignment, and a coded height may be a whole number of
+  /// 32-line macroblock pairs.
+  static func decoderPixels(width: Int, height: Int) -> Int {
+    (width + 63) / 64 * 64 * ((height + 31) / 32 * 32)
+  }
+}
+
+/// One merge's MP4 chunk checks (``ChunkVerifier/verifyVideo(_:ffmpeg:stallTimeout:maximumPixels:)``).
+private struct VideoCheck {
+  let merge: BatchPlan.Merge
+  let ffmpeg: String
+  let stallTimeout: Double
+  let maximumPixels: Int
+
+  /// How one ffmpeg over some chunks ended.
+  enum Outcome {
+    /// It decoded every chunk to its end: the facts of each, in order.
+    case checked([ChunkVerifier.FrameFacts])
+    /// It exited with an error, or wrote what is not `framecrc` lines.
+    case failed
+    /// It made no progress for the stall timeout, and was stopped.
+    case stalled
+  }
+
+  /// Decodes the first video stream of each chunk of `chunks` with one ffmpeg, each held to the
+  /// plan's size (``ChunkVerifier/sizeCheck(width:height:)``) and to one frame more than its job's.
+  ///
+  /// - Throws: ``BatchError/environment(_:)`` when ffmpeg cannot start.
+  func run(_ chunks: [ChunkVerifier.VideoChunk]) throws(BatchError) -> Outcome {
+    let cap = String(ChunkVerifier.decoderPixels(width: merge.width, height: merge.height))
+    var arguments = ["-hide_banner", "-nostdin", "-xerror", "-v", "error"]
+    for chunk in chunks { arguments += ["-max_pixels", cap, "-c:v", "h264", "-i", chunk.path] }
+    let check = ChunkVerifier.sizeCheck(width: merge.width, height: merge.height)
+    for (index, chunk) in chunks.enumerated() {
+      arguments += [
+        "-map", "\(index):v:0", "-filter:v:\(index)", check, "-frames:v:\(index)", String(chunk.frames + 1),
+      ]
+    }
+    arguments += ["-f", "framecrc", "-"]
+    // About 60 bytes a frame line: all of them are kept.
+    let lines = chunks.reduce(16 * chunks.count) { $0 + $1.frames + 1 }
     let process: Subprocess
     do {
-      process = try Subprocess(
-        executable: ffmpeg,
-        arguments: [
-          "-hide_banner", "-nostdin", "-xerror", "-i", path, "-map", "0:v:0", "-f", "null", "-progress",
-          "pipe:1", "-nostats", "-",
-        ], output: .pipe, error: .pipe)
+      process = try Subprocess(executable: ffmpeg, arguments: arguments, output: .pipe, error: .null, keep: 96 * lines)
     } catch {
-      throw .environment("cannot check the chunk \(quoted: path): \(escaped: error.description)")
+      guard chunks.count > 1 else {
+        throw .environment("cannot check the chunk \(quoted: chunks[0].path): \(escaped: error.description)")
+      }
+      throw .environment("cannot check the MP4 chunks of \(quoted: merge.spec.name): \(escaped: error.description)")
     }
     guard let ending = process.wait(stall: stallTimeout) else {
       process.stop()
+      return .stalled
+    }
+    guard ending == .exited(0), let facts = ChunkVerifier.frameFacts(process.outputText, streams: chunks.count)
+    else { return .failed }
+    return .checked(facts)
+  }
+
+  /// Whether `facts` are the plan's for each chunk of `chunks`.
+  func holds(_ facts: [ChunkVerifier.FrameFacts], for chunks: [ChunkVerifier.VideoChunk]) -> Bool {
+    facts.count == chunks.count && zip(facts, chunks).allSatisfy { $0.allFourTwoZero && $0.frames == $1.frames }
+  }
+
+  /// Checks one chunk with an ffmpeg of its own, naming it and what it is when it is not the plan's.
+  func alone(_ chunk: ChunkVerifier.VideoChunk) throws(BatchError) {
+    let path = chunk.path, width = merge.width, height = merge.height
+    let expected = "an H.264 stream of \(width)×\(height) pixels with \(chunk.frames) frames"
+    let name = merge.spec.name
+    switch try run([chunk]) {
+    case .stalled:
       throw .environment("ffmpeg made no progress checking the chunk \(quoted: path); stopped it")
-    }
-    let found = Self.videoFacts(output: process.outputText, error: process.errorText)
-    guard ending == .exited(0), let size = found.size else {
+    case .checked(let facts) where holds(facts, for: [chunk]):
+      return
+    case .checked(let facts) where !facts[0].allFourTwoZero:
       throw .invalidInput(
-        "\(quoted: merge.spec.name): chunk \(quoted: path) does not decode; expected \(quoted: expected)")
-    }
-    guard size == (merge.width, merge.height), found.frames == chunk.frames else {
+        "\(quoted: name): chunk \(quoted: path) is not 8-bit 4:2:0 (yuv420p); expected \(quoted: expected)")
+    case .checked(let facts):
+      let frames = facts[0].frames
       throw .invalidInput(
-        "\(quoted: merge.spec.name): chunk \(quoted: path) is \(size.width)×\(size.height) with "
-          + "\(found.frames ?? 0) frames; expected \(quoted: expected)")
-    }
-  }
-
-  /// From the `-v verbose` log of one ffmpeg decoding several inputs each into a null output of
-  /// its own: each input's first video stream size (its "Input #N" section's first `Stream`
-  /// line with `Video:`) and each output's frames (the final "Output stream #N:0 (video): F
-  /// frames encoded" lines), by index; nil where the log does not say.
-  static func groupFacts(_ log: String, inputs: Int) -> (sizes: [(width: Int, height: Int)?], frames: [Int?]) {
-    var sizes = [(width: Int, height: Int)?](repeating: nil, count: inputs)
-    var frames = [Int?](repeating: nil, count: inputs)
-    var input: Int?
-    for line in log.split(separator: "\n") {
-      if line.hasPrefix("Input #") {
-        input = Int(line.dropFirst("Input #".count).prefix { $0.isNumber })
-      } else if line.hasPrefix("Output #") || line.hasPrefix("Stream mapping") {
-        input = nil
-      } else if let index = input, sizes.indices.contains(index), sizes[index] == nil,
-        line.hasPrefix("  Stream #\(index):"), line.contains("Video:")
-      {
-        sizes[index] = videoFacts(output: "", error: String(line)).size
-      } else if line.hasPrefix("  Output stream #"), line.contains("(video):"),
-        let index = Int(line.dropFirst("  Output stream #".count).prefix { $0.isNumber }),
-        frames.indices.contains(index),
-        let encoded = line.split(separator: ":").last?.split(separator: " ").first.flatMap({ Int($0) })
-      {
-        frames[index] = encoded
+        "\(quoted: name): chunk \(quoted: path) is \(width)×\(height) with \(frames) frames; "
+          + "expected \(quoted: expected)")
+    case .failed:
+      guard let size = firstFrameSize(path), size != (width, height) else {
+        throw .invalidInput("\(quoted: name): chunk \(quoted: path) does not decode; expected \(quoted: expected)")
       }
+      throw .invalidInput(
+        "\(quoted: name): chunk \(quoted: path) is \(size.width)×\(size.height); expected \(quoted: expected)")
     }
-    return (sizes, frames)
   }
 
-  /// The frame size of the first video stream (from ffmpeg's input summary on stderr) and the
-  /// frames decoded (the last `frame=` of `-progress`).
-  static func videoFacts(output: String, error: String) -> (size: (width: Int, height: Int)?, frames: Int?) {
-    let frames = output.split(separator: "\n").last { $0.hasPrefix("frame=") }.flatMap { Int($0.dropFirst(6)) }
-    guard let stream = error.split(separator: "\n").first(where: { $0.contains("Stream #") && $0.contains("Video:") })
-    else { return (nil, frames) }
-    for field in stream.split(separator: ",") {
-      let words = field.split(separator: " ")
-      guard let first = words.first else { continue }
-      let sides = first.split(separator: "x")
-      if sides.count == 2, let w = Int(sides[0]), let h = Int(sides[1]) { return ((w, h), frames) }
+  /// The size of a chunk's first frame, for the message of a chunk refused: from the `framecrc`
+  /// header of a decode of that one frame, under the pixel cap; nil when it does not decode.
+  private func firstFrameSize(_ path: String) -> (width: Int, height: Int)? {
+    let arguments = [
+      "-hide_banner", "-nostdin", "-xerror", "-v", "error", "-max_pixels", String(maximumPixels), "-c:v", "h264",
+      "-i", path, "-map", "0:v:0", "-frames:v", "1", "-f", "framecrc", "-",
+    ]
+    guard let process = try? Subprocess(executable: ffmpeg, arguments: arguments, output: .pipe, error: .null)
+    else { return nil }
+    guard let ending = process.wait(stall: stallTimeout) else {
+      process.stop()
+      return nil
     }
-    return (nil, frames)
+    guard ending == .exited(0),
+      let line = process.outputText.split(separator: "\n").first(where: { $0.hasPrefix("#dimensions 0: ") })
+    else { return nil }
+    let sides = line.dropFirst("#dimensions 0: ".count).split(separator: "x").compactMap { Int($0) }
+    return sides.count == 2 ? (sides[0], sides[1]) : nil
   }
 }

@@ -32,11 +32,15 @@ import Testing
     return script
   }
 
-  /// The chunk checks among the noted runs: the group checks (`-v verbose`) and the single ones.
-  static func checks(_ log: URL) throws -> (groups: [String], singles: [String]) {
+  /// The chunk checks among the noted runs (`framecrc` decodes): those of several chunks at once,
+  /// those of one, and the one-frame decodes that find a refused chunk's size.
+  static func checks(_ log: URL) throws -> (groups: [String], singles: [String], sizes: [String]) {
     let runs = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
-    let checks = runs.filter { $0.contains("-xerror") }
-    return (checks.filter { $0.contains("-v verbose") }, checks.filter { !$0.contains("-v verbose") })
+    let checks = runs.filter { $0.contains("-f framecrc") }
+    func inputs(_ run: String) -> Int { run.components(separatedBy: " -i ").count - 1 }
+    let sizes = checks.filter { $0.contains(" -frames:v 1 ") }
+    let rest = checks.filter { !$0.contains(" -frames:v 1 ") }
+    return (rest.filter { inputs($0) > 1 }, rest.filter { inputs($0) == 1 }, sizes)
   }
 
   @Test func sixChunksTakeOneFFmpegAndABrokenOneIsNamed() throws {
@@ -58,7 +62,8 @@ import Testing
     var checks = try Self.checks(log)
     expectEqual(checks.groups.count, 1, "\(checks)")
     expectEqual(checks.singles.count, 2, "\(checks)")
-    #expect(checks.groups.first?.contains("-max_pixels 9216") == true, "\(checks)")
+    expectEqual(checks.sizes.count, 1, "\(checks)")
+    #expect(checks.groups.first?.contains("-max_pixels 12288") == true, "\(checks)")
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/two/default/128x72.mp4").path))
 
     // Intact: one ffmpeg for the six, none alone; the clip is joined.
@@ -85,25 +90,52 @@ import Testing
     expectEqual(ChunkVerifier.videoGroup(width: 0, height: 0), 1)
   }
 
-  @Test func aGroupsLogGivesEachInputsSizeAndEachOutputsFrames() throws {
+  @Test func framecrcLinesGiveEachStreamsFramesAndTheirSizes() throws {
     let dir = try F.workspace()
     defer { try? FileManager.default.removeItem(at: dir) }
-    for (name, extra) in [("a", ["--frames", "24..28"]), ("b", ["--frames", "24..35", "--scale", "2"])] {
+    for (name, extra) in [("a", ["--frames", "24..28"]), ("b", ["--frames", "24..35"])] {
       let r = try F.flick(["render", "slide.json5", "-q", "-o", "\(name).mp4"] + extra, in: dir)
       expectEqual(r.status, 0, "\(r.stderr)")
     }
+    let check = ChunkVerifier.sizeCheck(width: 128, height: 72)
     let run = try ProcessRunner.run(
       "/usr/bin/ffmpeg",
       [
-        "-hide_banner", "-nostdin", "-xerror", "-v", "verbose", "-i", "a.mp4", "-i", "b.mp4", "-map", "0:v:0", "-f",
-        "null", "-", "-map", "1:v:0", "-f", "null", "-",
+        "-hide_banner", "-nostdin", "-xerror", "-v", "error", "-i", "a.mp4", "-i", "b.mp4", "-map", "0:v:0", "-map",
+        "1:v:0", "-filter:v:0", check, "-filter:v:1", check, "-f", "framecrc", "-",
       ], directory: dir.path)
     expectEqual(run.status, 0, "\(run.stderr)")
-    let facts = ChunkVerifier.groupFacts(run.stderr, inputs: 2)
-    #expect(facts.sizes.map { $0.map { "\($0.width)×\($0.height)" } } == ["128×72", "256×144"], "\(run.stderr)")
-    expectEqual(facts.frames, [5, 12], "\(run.stderr)")
-    // A log that does not say leaves nil, for the chunks to be checked one by one.
-    let none = ChunkVerifier.groupFacts("Input #0, mov, from 'x':\n", inputs: 2)
-    #expect(none.sizes.allSatisfy { $0 == nil } && none.frames == [nil, nil])
+    expectEqual(
+      ChunkVerifier.frameFacts(run.text, streams: 2),
+      [ChunkVerifier.FrameFacts(frames: 5), ChunkVerifier.FrameFacts(frames: 12)], "\(run.text)")
+    // A frame of another size in bytes (not 8-bit 4:2:0), a line that is not a frame's, a stream
+    // outside the check.
+    let other = ChunkVerifier.frameFacts("#tb 0: 1/30\n0, 0, 0, 1, 12, 0x01\n", streams: 1)
+    expectEqual(other, [ChunkVerifier.FrameFacts(frames: 1, allFourTwoZero: false)])
+    expectEqual(ChunkVerifier.frameFacts("0, 0, 0, 1, 6\n", streams: 1), nil)
+    expectEqual(ChunkVerifier.frameFacts("1, 0, 0, 1, 6, 0x01\n", streams: 1), nil)
+    expectEqual(ChunkVerifier.frameFacts("", streams: 2), [ChunkVerifier.FrameFacts(), ChunkVerifier.FrameFacts()])
+  }
+
+  /// The decoder's cap covers the width it counts, rounded up to 64, so a group of a size that is
+  /// not a multiple of 64 is checked as one (it used to fail the cap and be checked chunk by chunk).
+  @Test func aSizeThatIsNotAMultipleOf64IsCheckedAsAGroup() throws {
+    let manifest = """
+      { flick: 1, output: "out", renders: [
+        { template: "slide.json5", name: "two", frames: [24, 29], chunk: 2, formats: ["mp4"], sizes: ["100x56"] },
+      ] }
+      """
+    let dir = try ChunkEqualityTests.workspace(manifest)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let log = dir.appendingPathComponent("ffmpeg.log")
+    var environment = F.cleanEnvironment
+    environment["FLICK_FFMPEG"] = try Self.wrapper(in: dir, log: log).path
+    let merged = try F.flick(["merge", "plan.json"], in: dir, environment: environment)
+    expectEqual(merged.status, 0, "\(merged.stderr)")
+    let checks = try Self.checks(log)
+    expectEqual(checks.groups.count, 1, "\(checks)")
+    expectEqual(checks.singles.count, 0, "\(checks)")
+    expectEqual(ChunkVerifier.decoderPixels(width: 100, height: 56), 128 * 64)
+    expectEqual(ChunkVerifier.decoderPixels(width: 1920, height: 1080), 1920 * 1088)
   }
 }

@@ -1,0 +1,114 @@
+import FlickExpectations
+import FlickTestSupport
+import Foundation
+import Testing
+
+/// MP4 chunks made to pass for the plan's: `flick merge` trusts nothing printed about a chunk
+/// (ffmpeg prints a chunk's metadata verbatim, so its log can be forged by the chunk), and every
+/// kind of wrong chunk is refused in its group and named alone, with nothing written.
+@Suite struct HostileMP4ChunkTests {
+  typealias F = BatchFixtures
+
+  /// A wrong second chunk (the plan's is 128 × 72, 2 frames of 8-bit 4:2:0 H.264) and what the
+  /// refusal says of it.
+  enum Kind: String, CaseIterable, CustomTestStringConvertible {
+    /// 256 × 144, with metadata whose new lines print ffmpeg's stream summary of a 128 × 72 stream.
+    case forgedSummary
+    case fourFourFour
+    case tenBit
+    case mpeg4
+    /// 128 × 72, then 64 × 36 frames in the same stream.
+    case sizeChangesMidStream
+    case threeFrames
+    case audioOnly
+    case empty
+
+    var testDescription: String { rawValue }
+
+    /// Words the message says after the chunk's name.
+    var refusal: String {
+      switch self {
+      case .forgedSummary: "1.mp4 is 256×144; expected"
+      case .fourFourFour, .tenBit: "1.mp4 is not 8-bit 4:2:0 (yuv420p); expected"
+      case .mpeg4, .sizeChangesMidStream, .audioOnly, .empty: "1.mp4 does not decode; expected"
+      case .threeFrames: "1.mp4 is 128×72 with 3 frames; expected"
+      }
+    }
+
+    /// Whether ffmpeg's check of it fails (the others decode, and their facts are not the plan's).
+    var failsToDecode: Bool {
+      switch self {
+      case .forgedSummary, .mpeg4, .sizeChangesMidStream, .audioOnly, .empty: true
+      case .fourFourFour, .tenBit, .threeFrames: false
+      }
+    }
+
+    /// ffmpeg runs that make the chunk as `chunk.mp4` in `dir`.
+    var recipe: [[String]] {
+      func x264(_ size: String, _ frames: Int, _ format: String, _ extra: [String] = [], to file: String) -> [String] {
+        [
+          "-f", "lavfi", "-i", "testsrc=size=\(size):rate=30", "-frames:v", String(frames), "-c:v", "libx264",
+          "-pix_fmt", format,
+        ] + extra + [file]
+      }
+      switch self {
+      case .forgedSummary:
+        let line = "\n  Stream #0:0: Video: h264 (High), yuv420p(progressive), 128x72, 30 fps\n"
+        return [
+          x264(
+            "256x144", 2, "yuv420p", ["-movflags", "use_metadata_tags", "-metadata", "a\(line)b=1"],
+            to: "chunk.mp4")
+        ]
+      case .fourFourFour: return [x264("128x72", 2, "yuv444p", to: "chunk.mp4")]
+      case .tenBit: return [x264("128x72", 2, "yuv420p10le", to: "chunk.mp4")]
+      case .mpeg4:
+        return [["-f", "lavfi", "-i", "testsrc=size=128x72:rate=30", "-frames:v", "2", "-c:v", "mpeg4", "chunk.mp4"]]
+      case .sizeChangesMidStream:
+        return [
+          x264("128x72", 1, "yuv420p", ["-f", "h264"], to: "a.h264"),
+          x264("64x36", 1, "yuv420p", ["-f", "h264"], to: "b.h264"),
+          ["-i", "concat:a.h264|b.h264", "-c", "copy", "chunk.mp4"],
+        ]
+      case .threeFrames: return [x264("128x72", 3, "yuv420p", to: "chunk.mp4")]
+      case .audioOnly:
+        return [["-f", "lavfi", "-i", "sine=duration=0.1", "-c:a", "aac", "chunk.mp4"]]
+      case .empty: return []
+      }
+    }
+  }
+
+  /// Six chunks; the second replaced by a `kind` chunk.
+  @Test(arguments: Kind.allCases)
+  func aWrongChunkIsRefusedByItsGroupAndNamedAlone(_ kind: Kind) throws {
+    let dir = try ChunkEqualityTests.workspace(ChunkGroupCheckTests.manifest)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let log = dir.appendingPathComponent("ffmpeg.log")
+    var environment = F.cleanEnvironment
+    environment["FLICK_FFMPEG"] = try ChunkGroupCheckTests.wrapper(in: dir, log: log).path
+    for step in kind.recipe {
+      let made = try ProcessRunner.run(
+        "/usr/bin/ffmpeg", ["-hide_banner", "-nostdin", "-v", "error", "-y"] + step, directory: dir.path)
+      expectEqual(made.status, 0, "\(kind): \(made.stderr)")
+    }
+    let chunk = dir.appendingPathComponent("chunk.mp4")
+    let second = dir.appendingPathComponent("out/.flick/chunks/two/default/128x72/1.mp4")
+    try FileManager.default.removeItem(at: second)
+    if kind == .empty {
+      try Data().write(to: second)
+    } else {
+      try FileManager.default.moveItem(at: chunk, to: second)
+    }
+
+    let merge = try F.flick(["merge", "plan.json"], in: dir, environment: environment)
+    expectEqual(merge.status, 2, "\(kind): \(merge.stderr)")
+    #expect(merge.stderr.contains(kind.refusal), "\(kind): \(merge.stderr)")
+    #expect(merge.stderr.contains("an H.264 stream of 128×72 pixels with 2 frames"), "\(kind): \(merge.stderr)")
+    let checks = try ChunkGroupCheckTests.checks(log)
+    expectEqual(checks.groups.count, 1, "\(kind): \(checks)")
+    expectEqual(checks.singles.count, 2, "\(kind): \(checks)")
+    // The chunk's size is looked for only when its decode failed.
+    expectEqual(checks.sizes.count, kind.failsToDecode ? 1 : 0, "\(kind): \(checks)")
+    let out = dir.appendingPathComponent("out/two")
+    #expect(!FileManager.default.fileExists(atPath: out.path), "\(kind)")
+  }
+}
