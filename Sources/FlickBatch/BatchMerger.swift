@@ -7,7 +7,7 @@ import Foundation
 ///
 /// - MP4: the chunks (each its own encode, so each starts with a keyframe, with identical
 ///   settings) are joined by ffmpeg's concat demuxer with `-c copy`: no re-encoding, timestamps
-///   contiguous.
+///   contiguous, and only each chunk's first stream, the one ``ChunkVerifier`` checked.
 /// - PNG sequence: the chunks' frames are copied into the sequence folder; the files are the
 ///   bytes a single render writes.
 /// - GIF, WebM, ProRes, APNG, WebP: encoded now from the chunks' lossless PNG frames by the
@@ -181,7 +181,8 @@ package struct BatchMerger {
           tool.path,
           [
             "-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-f", "concat", "-safe", "0", "-i", list,
-            "-c", "copy", "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4", temporary,
+            // Each chunk's first stream, the one ChunkVerifier checked; nothing else a chunk holds.
+            "-map", "0:0", "-c", "copy", "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4", temporary,
           ], what: "joining the MP4 chunks of \(merge.spec.name)", stallTimeout: limits.encoderTimeout)
       case .png:
         try Cleanup.shared.locked { () throws in

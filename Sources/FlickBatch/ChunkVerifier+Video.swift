@@ -16,9 +16,10 @@ extension ChunkVerifier {
   }
 
   /// Checks every MP4 chunk of `merge` with `ffmpeg` before the chunks are joined: its first
-  /// video stream decodes as H.264 to its end without an error (`-xerror`), every frame is the
-  /// plan's size in 8-bit 4:2:0, and it holds exactly the frames of its chunk job. An ffmpeg
-  /// that makes no progress for `stallTimeout` seconds is stopped.
+  /// stream (the one the join takes from each chunk) decodes as H.264 video to its end without an
+  /// error (`-xerror`), every frame is the plan's size in 8-bit 4:2:0, and it holds exactly the
+  /// frames of its chunk job. An ffmpeg that makes no progress for `stallTimeout` seconds is
+  /// stopped.
   ///
   /// Nothing printed from the chunk is trusted: a chunk's metadata is printed in ffmpeg's log
   /// verbatim, new lines and all, so a log line can be forged by the file it describes. ffmpeg
@@ -116,7 +117,7 @@ private struct VideoCheck {
     case stalled
   }
 
-  /// Decodes the first video stream of each chunk of `chunks` with one ffmpeg, each held to the
+  /// Decodes the first stream of each chunk of `chunks` with one ffmpeg, each held to the
   /// plan's size (``ChunkVerifier/sizeCheck(width:height:)``) and to one frame more than its job's.
   ///
   /// - Throws: ``BatchError/environment(_:)`` when ffmpeg cannot start.
@@ -127,7 +128,7 @@ private struct VideoCheck {
     let check = ChunkVerifier.sizeCheck(width: merge.width, height: merge.height)
     for (index, chunk) in chunks.enumerated() {
       arguments += [
-        "-map", "\(index):v:0", "-filter:v:\(index)", check, "-frames:v:\(index)", String(chunk.frames + 1),
+        "-map", "\(index):0", "-filter:\(index)", check, "-frames:\(index)", String(chunk.frames + 1),
       ]
     }
     arguments += ["-f", "framecrc", "-"]
@@ -188,7 +189,7 @@ private struct VideoCheck {
   private func firstFrameSize(_ path: String) -> (width: Int, height: Int)? {
     let arguments = [
       "-hide_banner", "-nostdin", "-xerror", "-v", "error", "-max_pixels", String(maximumPixels), "-c:v", "h264",
-      "-i", path, "-map", "0:v:0", "-frames:v", "1", "-f", "framecrc", "-",
+      "-i", path, "-map", "0:0", "-frames:v", "1", "-f", "framecrc", "-",
     ]
     guard let process = try? Subprocess(executable: ffmpeg, arguments: arguments, output: .pipe, error: .null)
     else { return nil }

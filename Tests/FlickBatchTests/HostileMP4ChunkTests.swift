@@ -21,6 +21,8 @@ import Testing
     case sizeChangesMidStream
     case threeFrames
     case audioOnly
+    /// An AAC stream first, then the plan's video: the join takes each chunk's first stream.
+    case audioFirst
     case empty
 
     var testDescription: String { rawValue }
@@ -30,7 +32,7 @@ import Testing
       switch self {
       case .forgedSummary: "1.mp4 is 256×144; expected"
       case .fourFourFour, .tenBit: "1.mp4 is not 8-bit 4:2:0 (yuv420p); expected"
-      case .mpeg4, .sizeChangesMidStream, .audioOnly, .empty: "1.mp4 does not decode; expected"
+      case .mpeg4, .sizeChangesMidStream, .audioOnly, .audioFirst, .empty: "1.mp4 does not decode; expected"
       case .threeFrames: "1.mp4 is 128×72 with 3 frames; expected"
       }
     }
@@ -38,7 +40,7 @@ import Testing
     /// Whether ffmpeg's check of it fails (the others decode, and their facts are not the plan's).
     var failsToDecode: Bool {
       switch self {
-      case .forgedSummary, .mpeg4, .sizeChangesMidStream, .audioOnly, .empty: true
+      case .forgedSummary, .mpeg4, .sizeChangesMidStream, .audioOnly, .audioFirst, .empty: true
       case .fourFourFour, .tenBit, .threeFrames: false
       }
     }
@@ -72,6 +74,12 @@ import Testing
       case .threeFrames: return [x264("128x72", 3, "yuv420p", to: "chunk.mp4")]
       case .audioOnly:
         return [["-f", "lavfi", "-i", "sine=duration=0.1", "-c:a", "aac", "chunk.mp4"]]
+      case .audioFirst:
+        return [
+          ["-f", "lavfi", "-i", "sine=duration=0.1", "-c:a", "aac", "a.m4a"],
+          x264("128x72", 2, "yuv420p", to: "v.mp4"),
+          ["-i", "a.m4a", "-i", "v.mp4", "-map", "0:a", "-map", "1:v", "-c", "copy", "chunk.mp4"],
+        ]
       case .empty: return []
       }
     }
@@ -110,5 +118,35 @@ import Testing
     expectEqual(checks.sizes.count, kind.failsToDecode ? 1 : 0, "\(kind): \(checks)")
     let out = dir.appendingPathComponent("out/two")
     #expect(!FileManager.default.fileExists(atPath: out.path), "\(kind)")
+  }
+
+  /// A first chunk whose first stream is the plan's, with a 256 × 144 video stream after it: the
+  /// join used to pick the larger stream for the clip; it takes each chunk's first stream only.
+  @Test func aChunksOtherStreamsStayOutOfTheClip() throws {
+    let dir = try ChunkEqualityTests.workspace(ChunkGroupCheckTests.manifest)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let first = dir.appendingPathComponent("out/.flick/chunks/two/default/128x72/0.mp4")
+    let steps = [
+      [
+        "-f", "lavfi", "-i", "testsrc2=size=256x144:rate=30", "-frames:v", "2", "-c:v", "libx264", "-pix_fmt",
+        "yuv420p", "other.mp4",
+      ],
+      ["-i", first.path, "-i", "other.mp4", "-map", "0:v", "-map", "1:v", "-c", "copy", "both.mp4"],
+    ]
+    for step in steps {
+      let made = try ProcessRunner.run(
+        "/usr/bin/ffmpeg", ["-hide_banner", "-nostdin", "-v", "error", "-y"] + step, directory: dir.path)
+      expectEqual(made.status, 0, "\(made.stderr)")
+    }
+    try FileManager.default.removeItem(at: first)
+    try FileManager.default.moveItem(at: dir.appendingPathComponent("both.mp4"), to: first)
+
+    let merge = try F.flick(["merge", "plan.json"], in: dir, environment: F.cleanEnvironment)
+    expectEqual(merge.status, 0, "\(merge.stderr)")
+    let clip = dir.appendingPathComponent("out/two/default/128x72.mp4").path
+    let streams = try ProcessRunner.run(
+      "/usr/bin/env", ["ffprobe", "-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", clip])
+    expectEqual(streams.text, "128,72\n", "\(streams.stderr)")
+    expectEqual(try F.probe(clip).frames, 12)
   }
 }
