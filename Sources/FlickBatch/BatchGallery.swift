@@ -136,7 +136,8 @@ package struct BatchGallery {
       }
       if let t = card.targets.first(where: { [.mp4, .webm, .mov].contains($0.format) }) {
         let poster = posterFile(for: card.row.id)
-        let attribute = makePoster(of: t.path, at: poster) ? " poster=\"\(relative(poster))\"" : ""
+        let made = makePoster(of: t.path, at: poster, width: card.width, height: card.height)
+        let attribute = made ? " poster=\"\(relative(poster))\"" : ""
         return "<video src=\"\(relative(t.path))\"\(attribute) controls preload=\"none\" muted></video>"
       }
     }
@@ -145,28 +146,48 @@ package struct BatchGallery {
 
   func posterFile(for id: String) -> String { path + ".posters/" + String(id.prefix(16)) + ".png" }
 
-  /// Writes the first frame of the video at `video` to `poster` with ffmpeg (kept while newer
-  /// than the video); false when there is no ffmpeg or it fails.
-  func makePoster(of video: String, at poster: String) -> Bool {
-    func modified(_ p: String) -> Date? {
-      (try? FileManager.default.attributesOfItem(atPath: p))?[.modificationDate] as? Date
-    }
-    if let p = modified(poster), let v = modified(video), p >= v { return true }
+  /// Writes the first frame of the video at `video`, at most `width × height` pixels as planned,
+  /// to `poster` with ffmpeg (kept while newer than the video); false when there is no ffmpeg,
+  /// it fails, or a link is in the way. The output tree may come from other machines: a video
+  /// that is a link, or lies in a linked folder of the output tree, is not decoded (its picture
+  /// would be an outside file's), and a poster is a new file renamed into place, never written
+  /// through a link planted under its name or as the posters folder.
+  func makePoster(of video: String, at poster: String, width: Int, height: Int) -> Bool {
+    let folder = URL(fileURLWithPath: poster).deletingLastPathComponent().path
+    guard ManifestScope.link(in: video, below: plan.manifest.outputRoot) == nil, !OutputEntry.isLink(video)
+    else { return false }
+    if let p = Self.regularFileTime(poster), let v = Self.regularFileTime(video), p >= v { return true }
     guard let ffmpeg = try? FFmpegTool.find() else { return false }
-    try? FileManager.default.createDirectory(
-      atPath: URL(fileURLWithPath: poster).deletingLastPathComponent().path, withIntermediateDirectories: true)
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    guard !OutputEntry.isLink(folder) else { return false }
+    let temporary = folder + "/." + URL(fileURLWithPath: poster).lastPathComponent + ".\(getpid()).partial"
+    Cleanup.shared.add(file: temporary)
+    defer {
+      unlink(temporary)
+      Cleanup.shared.remove(file: temporary)
+    }
+    guard OutputEntry.reserveTemporary(temporary) == nil else { return false }
+    let cap = ChunkVerifier.decoderPixels(width: width, height: height)
     guard
       let process = try? Subprocess(
         executable: ffmpeg,
         arguments: [
-          "-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-i", video, "-frames:v", "1", "-f", "image2", poster,
+          "-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-max_pixels", String(cap), "-i", video, "-map",
+          "0:v:0", "-frames:v", "1", "-c:v", "png", "-update", "1", "-f", "image2", temporary,
         ])
     else { return false }
     guard process.wait(timeout: 60) == .exited(0) else {
       process.stop()
       return false
     }
-    return true
+    return AtomicDestination.commit(temporary, to: poster) == nil
+  }
+
+  /// The modification time of the regular file at `path` itself (a link is not followed: nil).
+  static func regularFileTime(_ path: String) -> Double? {
+    var info = stat()
+    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
   }
 
   /// `file` as a link from the page's folder: relative, each component percent-encoded.
