@@ -18,8 +18,9 @@ extension ChunkVerifier {
   /// Checks every MP4 chunk of `merge` with `ffmpeg` before the chunks are joined: its first
   /// stream (the one the join takes from each chunk) decodes as H.264 video to its end without an
   /// error (`-xerror`), every frame is the plan's size in 8-bit 4:2:0, and it holds exactly the
-  /// frames of its chunk job. An ffmpeg that makes no progress for `stallTimeout` seconds is
-  /// stopped.
+  /// frames of its chunk job. The size is the plan's made even, as ffmpeg pads an MP4 with odd
+  /// sides (``FlickVideo/FFmpegCommand/mp4Size(width:height:)``, `pad`). An ffmpeg that makes no
+  /// progress for `stallTimeout` seconds is stopped.
   ///
   /// Nothing printed from the chunk is trusted: a chunk's metadata is printed in ffmpeg's log
   /// verbatim, new lines and all, so a log line can be forged by the file it describes. ffmpeg
@@ -43,7 +44,10 @@ extension ChunkVerifier {
         VideoChunk(path: OutputEntry.entry($0.path), frames: chunk.frames.count)
       }
     }
-    let check = VideoCheck(merge: merge, ffmpeg: ffmpeg, stallTimeout: stallTimeout, maximumPixels: maximumPixels)
+    let sides = FFmpegCommand.mp4Size(width: merge.width, height: merge.height)
+    let check = VideoCheck(
+      name: merge.spec.name, width: sides.width, height: sides.height, ffmpeg: ffmpeg, stallTimeout: stallTimeout,
+      maximumPixels: maximumPixels)
     let size = videoGroup(width: merge.width, height: merge.height)
     var next = 0
     while next < chunks.count {
@@ -102,7 +106,11 @@ extension ChunkVerifier {
 
 /// One merge's MP4 chunk checks (``ChunkVerifier/verifyVideo(_:ffmpeg:stallTimeout:maximumPixels:)``).
 private struct VideoCheck {
-  let merge: BatchPlan.Merge
+  /// The clip's name, for messages.
+  let name: String
+  /// The size of every frame of every chunk.
+  let width: Int
+  let height: Int
   let ffmpeg: String
   let stallTimeout: Double
   let maximumPixels: Int
@@ -122,10 +130,10 @@ private struct VideoCheck {
   ///
   /// - Throws: ``BatchError/environment(_:)`` when ffmpeg cannot start.
   func run(_ chunks: [ChunkVerifier.VideoChunk]) throws(BatchError) -> Outcome {
-    let cap = String(ChunkVerifier.decoderPixels(width: merge.width, height: merge.height))
+    let cap = String(ChunkVerifier.decoderPixels(width: width, height: height))
     var arguments = ["-hide_banner", "-nostdin", "-xerror", "-v", "error"]
     for chunk in chunks { arguments += ["-max_pixels", cap, "-c:v", "h264", "-i", chunk.path] }
-    let check = ChunkVerifier.sizeCheck(width: merge.width, height: merge.height)
+    let check = ChunkVerifier.sizeCheck(width: width, height: height)
     for (index, chunk) in chunks.enumerated() {
       arguments += [
         "-map", "\(index):0", "-filter:\(index)", check, "-frames:\(index)", String(chunk.frames + 1),
@@ -141,7 +149,7 @@ private struct VideoCheck {
       guard chunks.count > 1 else {
         throw .environment("cannot check the chunk \(quoted: chunks[0].path): \(escaped: error.description)")
       }
-      throw .environment("cannot check the MP4 chunks of \(quoted: merge.spec.name): \(escaped: error.description)")
+      throw .environment("cannot check the MP4 chunks of \(quoted: name): \(escaped: error.description)")
     }
     guard let ending = process.wait(stall: stallTimeout) else {
       process.stop()
@@ -159,9 +167,8 @@ private struct VideoCheck {
 
   /// Checks one chunk with an ffmpeg of its own, naming it and what it is when it is not the plan's.
   func alone(_ chunk: ChunkVerifier.VideoChunk) throws(BatchError) {
-    let path = chunk.path, width = merge.width, height = merge.height
+    let path = chunk.path
     let expected = "an H.264 stream of \(width)×\(height) pixels with \(chunk.frames) frames"
-    let name = merge.spec.name
     switch try run([chunk]) {
     case .stalled:
       throw .environment("ffmpeg made no progress checking the chunk \(quoted: path); stopped it")

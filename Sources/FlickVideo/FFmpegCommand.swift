@@ -55,6 +55,12 @@ package struct FFmpegCommand: Sendable, Equatable {
   /// The number of libvpx (VP9) encoder threads, fixed for the same reason as ``x264Threads``.
   package static let vp9Threads = 4
 
+  /// The size of an MP4's pictures for frames of `width × height`: H.264 in yuv420p has even
+  /// sides, so an odd side is padded by one pixel (`--pad`; without it an odd side is refused).
+  package static func mp4Size(width: Int, height: Int) -> (width: Int, height: Int) {
+    (width + width % 2, height + height % 2)
+  }
+
   /// ffmpeg's RGB → Y'CbCr step: the BT.709 matrix, limited range, and accurate rounding so a
   /// flat colour decodes back to itself. ``YUV420Converter`` computes the same bytes for
   /// `yuv420p`.
@@ -101,16 +107,17 @@ package struct FFmpegCommand: Sendable, Equatable {
     switch format {
     case .mp4:
       var filters: [String] = []
-      if width % 2 != 0 || height % 2 != 0 {
-        let even = "\(width + width % 2)x\(height + height % 2)"
+      let sides = Self.mp4Size(width: width, height: height)
+      if sides != (width, height) {
+        let even = "\(sides.width)x\(sides.height)"
         guard options.pad else {
           throw .invalidSize(
             width: width, height: height,
             reason: "H.264 in yuv420p needs even sides; render at --size \(even) or add --pad to pad to \(even)")
         }
         let colour = "0x" + String(options.padColor, radix: 16).leftPadded(to: 6)
-        filters.append("pad=\(width + width % 2):\(height + height % 2):0:0:color=\(colour)")
-        filters += fit?.scale(from: width + width % 2, height + height % 2) ?? []
+        filters.append("pad=\(sides.width):\(sides.height):0:0:color=\(colour)")
+        filters += fit?.scale(from: sides.width, sides.height) ?? []
         filters.append(toYUV("yuv420p"))
       } else {
         readsYUV420 = true

@@ -138,4 +138,32 @@ import Testing
     expectEqual(ChunkVerifier.decoderPixels(width: 100, height: 56), 128 * 64)
     expectEqual(ChunkVerifier.decoderPixels(width: 1920, height: 1080), 1920 * 1088)
   }
+
+  /// A clip of odd sides padded to even ones (`pad`): its chunks are the padded size, which the
+  /// check expects (it used to expect the plan's odd size and refuse every chunk).
+  @Test func chunksPaddedToEvenSidesMerge() throws {
+    let manifest = """
+      { flick: 1, output: "out", renders: [
+        { template: "slide.json5", name: "odd", frames: [24, 29], chunk: 2, formats: ["mp4"], sizes: ["101x57"],
+          encoding: { pad: true } },
+      ] }
+      """
+    let dir = try ChunkEqualityTests.workspace(manifest)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let merged = try F.flick(["merge", "plan.json"], in: dir, environment: F.cleanEnvironment)
+    expectEqual(merged.status, 0, "\(merged.stderr)")
+    let clip = dir.appendingPathComponent("out/odd/default/101x57.mp4").path
+    let streams = try ProcessRunner.run(
+      "/usr/bin/env", ["ffprobe", "-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", clip])
+    expectEqual(streams.text, "102,58\n", "\(streams.stderr)")
+    expectEqual(try F.probe(clip).frames, 6)
+    // A chunk of another even size is refused, naming the padded size expected.
+    let second = dir.appendingPathComponent("out/.flick/chunks/odd/default/101x57/1.mp4")
+    let single = try F.flick(
+      ["render", "slide.json5", "--size", "100x56", "--frames", "26..27", "-q", "-o", second.path], in: dir)
+    expectEqual(single.status, 0, "\(single.stderr)")
+    let refused = try F.flick(["merge", "plan.json", "--force"], in: dir, environment: F.cleanEnvironment)
+    expectEqual(refused.status, 2, "\(refused.stderr)")
+    #expect(refused.stderr.contains("1.mp4 is 100×56; expected an H.264 stream of 102×58 pixels"), "\(refused.stderr)")
+  }
 }
