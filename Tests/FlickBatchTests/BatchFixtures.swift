@@ -57,6 +57,14 @@ enum BatchFixtures {
   }
 
   /// ffprobe's view of a video: frames, duration, and every packet's presentation time.
+  /// Every stream's size in the file at `path`, one `W,H` line each (ffprobe; audio streams give
+  /// an empty line).
+  static func streamSizes(_ path: String) throws -> String {
+    try ProcessRunner.run(
+      "/usr/bin/env", ["ffprobe", "-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", path]
+    ).text
+  }
+
   static func probe(_ path: String) throws -> (frames: Int, duration: Double, times: [Double]) {
     let stream = try ProcessRunner.run(
       "/usr/bin/env",

@@ -146,9 +146,7 @@ import Testing
     let merge = try F.flick(["merge", "plan.json"], in: dir, environment: F.cleanEnvironment)
     expectEqual(merge.status, 0, "\(merge.stderr)")
     let clip = dir.appendingPathComponent("out/two/default/128x72.mp4").path
-    let streams = try ProcessRunner.run(
-      "/usr/bin/env", ["ffprobe", "-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", clip])
-    expectEqual(streams.text, "128,72\n", "\(streams.stderr)")
+    try expectEqual(F.streamSizes(clip), "128,72\n")
     expectEqual(try F.probe(clip).frames, 12)
   }
 }
