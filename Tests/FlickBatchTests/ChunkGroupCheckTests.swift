@@ -32,6 +32,15 @@ import Testing
     return script
   }
 
+  /// The environment of a `flick` whose ffmpeg notes its runs (``wrapper(in:log:)``) in the log
+  /// `dir/ffmpeg.log`.
+  static func notingEnvironment(in dir: URL) throws -> (environment: [String: String], log: URL) {
+    let log = dir.appendingPathComponent("ffmpeg.log")
+    var environment = F.cleanEnvironment
+    environment["FLICK_FFMPEG"] = try wrapper(in: dir, log: log).path
+    return (environment, log)
+  }
+
   /// The chunk checks among the noted runs (`framecrc` decodes): those of several chunks at once,
   /// those of one, and the one-frame decodes that find a refused chunk's size.
   static func checks(_ log: URL) throws -> (groups: [String], singles: [String], sizes: [String]) {
@@ -46,9 +55,7 @@ import Testing
   @Test func sixChunksTakeOneFFmpegAndABrokenOneIsNamed() throws {
     let dir = try ChunkEqualityTests.workspace(Self.manifest)
     defer { try? FileManager.default.removeItem(at: dir) }
-    let log = dir.appendingPathComponent("ffmpeg.log")
-    var environment = F.cleanEnvironment
-    environment["FLICK_FFMPEG"] = try Self.wrapper(in: dir, log: log).path
+    let (environment, log) = try Self.notingEnvironment(in: dir)
     let chunks = dir.appendingPathComponent("out/.flick/chunks/two/default/128x72")
     let second = chunks.appendingPathComponent("1.mp4")
     let original = try Data(contentsOf: second)
@@ -127,9 +134,7 @@ import Testing
       """
     let dir = try ChunkEqualityTests.workspace(manifest)
     defer { try? FileManager.default.removeItem(at: dir) }
-    let log = dir.appendingPathComponent("ffmpeg.log")
-    var environment = F.cleanEnvironment
-    environment["FLICK_FFMPEG"] = try Self.wrapper(in: dir, log: log).path
+    let (environment, log) = try Self.notingEnvironment(in: dir)
     let merged = try F.flick(["merge", "plan.json"], in: dir, environment: environment)
     expectEqual(merged.status, 0, "\(merged.stderr)")
     let checks = try Self.checks(log)

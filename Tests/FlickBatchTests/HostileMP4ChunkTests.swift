@@ -88,9 +88,7 @@ import Testing
   @Test func aWrongChunkIsRefusedByItsGroupAndNamedAlone() throws {
     let dir = try ChunkEqualityTests.workspace(ChunkGroupCheckTests.manifest)
     defer { try? FileManager.default.removeItem(at: dir) }
-    let log = dir.appendingPathComponent("ffmpeg.log")
-    var environment = F.cleanEnvironment
-    environment["FLICK_FFMPEG"] = try ChunkGroupCheckTests.wrapper(in: dir, log: log).path
+    let (environment, log) = try ChunkGroupCheckTests.notingEnvironment(in: dir)
     let second = dir.appendingPathComponent("out/.flick/chunks/two/default/128x72/1.mp4")
     let original = try Data(contentsOf: second)
     for kind in Kind.allCases {
