@@ -167,7 +167,7 @@ package struct BatchGallery {
       Cleanup.shared.remove(file: temporary)
     }
     guard OutputEntry.reserveTemporary(temporary) == nil else { return false }
-    let cap = ChunkVerifier.decoderPixels(width: width, height: height)
+    let cap = FFmpegCommand.decoderPixels(width: width, height: height)
     guard
       let process = try? Subprocess(
         executable: ffmpeg,
@@ -176,10 +176,7 @@ package struct BatchGallery {
           "0:v:0", "-frames:v", "1", "-c:v", "png", "-update", "1", "-f", "image2", temporary,
         ])
     else { return false }
-    guard process.wait(timeout: 60) == .exited(0) else {
-      process.stop()
-      return false
-    }
+    guard process.waitOrStop(timeout: 60) == .exited(0) else { return false }
     return AtomicDestination.commit(temporary, to: poster) == nil
   }
 

@@ -246,8 +246,7 @@ package struct BatchMerger {
   /// `stallTimeout` seconds without using CPU.
   static func run(_ executable: String, _ arguments: [String], what: String, stallTimeout: Double) throws {
     let process = try Subprocess(executable: executable, arguments: arguments, error: .pipe)
-    guard let ending = process.wait(stall: stallTimeout) else {
-      process.stop()
+    guard let ending = process.waitOrStop(stall: stallTimeout) else {
       throw BatchError.environment(
         "ffmpeg made no progress \(quoted: what) for \(RenderLimits.format(seconds: stallTimeout)); stopped it")
     }

@@ -95,13 +95,6 @@ extension ChunkVerifier {
   static func sizeCheck(width: Int, height: Int) -> String {
     "crop=w=if(eq(iw\\,\(width))\\,\(width)\\,0):h=if(eq(ih\\,\(height))\\,\(height)\\,0):x=0:y=0,crop=2:2:0:0"
   }
-
-  /// The decoder's pixel cap for frames of `width × height`: H.264's decoder counts the width
-  /// rounded up to its buffers' 64-byte alignment, and a coded height may be a whole number of
-  /// 32-line macroblock pairs.
-  static func decoderPixels(width: Int, height: Int) -> Int {
-    (width + 63) / 64 * 64 * ((height + 31) / 32 * 32)
-  }
 }
 
 /// One merge's MP4 chunk checks (``ChunkVerifier/verifyVideo(_:ffmpeg:stallTimeout:maximumPixels:)``).
@@ -130,7 +123,7 @@ private struct VideoCheck {
   ///
   /// - Throws: ``BatchError/environment(_:)`` when ffmpeg cannot start.
   func run(_ chunks: [ChunkVerifier.VideoChunk]) throws(BatchError) -> Outcome {
-    let cap = String(ChunkVerifier.decoderPixels(width: width, height: height))
+    let cap = String(FFmpegCommand.decoderPixels(width: width, height: height))
     var arguments = ["-hide_banner", "-nostdin", "-xerror", "-v", "error"]
     for chunk in chunks { arguments += ["-max_pixels", cap, "-c:v", "h264", "-i", chunk.path] }
     let check = ChunkVerifier.sizeCheck(width: width, height: height)
@@ -151,10 +144,7 @@ private struct VideoCheck {
       }
       throw .environment("cannot check the MP4 chunks of \(quoted: name): \(escaped: error.description)")
     }
-    guard let ending = process.wait(stall: stallTimeout) else {
-      process.stop()
-      return .stalled
-    }
+    guard let ending = process.waitOrStop(stall: stallTimeout) else { return .stalled }
     guard ending == .exited(0), let facts = ChunkVerifier.frameFacts(process.outputText, streams: chunks.count)
     else { return .failed }
     return .checked(facts)
@@ -198,13 +188,8 @@ private struct VideoCheck {
       "-hide_banner", "-nostdin", "-xerror", "-v", "error", "-max_pixels", String(maximumPixels), "-c:v", "h264",
       "-i", path, "-map", "0:0", "-frames:v", "1", "-f", "framecrc", "-",
     ]
-    guard let process = try? Subprocess(executable: ffmpeg, arguments: arguments, output: .pipe, error: .null)
-    else { return nil }
-    guard let ending = process.wait(stall: stallTimeout) else {
-      process.stop()
-      return nil
-    }
-    guard ending == .exited(0),
+    guard let process = try? Subprocess(executable: ffmpeg, arguments: arguments, output: .pipe, error: .null),
+      process.waitOrStop(stall: stallTimeout) == .exited(0),
       let line = process.outputText.split(separator: "\n").first(where: { $0.hasPrefix("#dimensions 0: ") })
     else { return nil }
     let sides = line.dropFirst("#dimensions 0: ".count).split(separator: "x").compactMap { Int($0) }

@@ -61,6 +61,13 @@ package struct FFmpegCommand: Sendable, Equatable {
     (width + width % 2, height + height % 2)
   }
 
+  /// The `-max_pixels` that lets ffmpeg decode frames of `width × height` and nothing much
+  /// larger: its decoders count the width rounded up to their buffers' 64-byte alignment, and a
+  /// coded height may be a whole number of 32-line macroblock pairs.
+  package static func decoderPixels(width: Int, height: Int) -> Int {
+    (width + 63) / 64 * 64 * ((height + 31) / 32 * 32)
+  }
+
   /// ffmpeg's RGB → Y'CbCr step: the BT.709 matrix, limited range, and accurate rounding so a
   /// flat colour decodes back to itself. ``YUV420Converter`` computes the same bytes for
   /// `yuv420p`.

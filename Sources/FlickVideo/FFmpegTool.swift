@@ -178,8 +178,7 @@ public struct FFmpegTool: Sendable, Equatable {
     } catch {
       throw .notFFmpeg(path: executable)
     }
-    guard process.wait(timeout: probeTimeout) != nil else {
-      process.stop()
+    guard process.waitOrStop(timeout: probeTimeout) != nil else {
       throw .launchFailed(
         "\(quoted: executable) \(quoted: arguments.joined(separator: " ")) did not answer within \(Int(probeTimeout)) s"
       )

@@ -110,8 +110,7 @@ package struct GIFOptimizer: Sendable, Equatable {
       let process = try? Subprocess(
         executable: path, arguments: ["--version"], output: .pipe, error: .output, keep: 1 << 16)
     else { return "unlaunchable \(path)" }
-    guard process.wait(timeout: 10) == .exited(0) else {
-      process.stop()
+    guard process.waitOrStop(timeout: 10) == .exited(0) else {
       return "unanswered \(path)"
     }
     return process.outputText.split(separator: "\n").first.map(String.init) ?? "unknown \(path)"
@@ -147,8 +146,7 @@ package struct GIFOptimizer: Sendable, Equatable {
     let process = try Subprocess(
       executable: path, arguments: Self.arguments(input: input, output: output, lossy: lossy), error: .pipe,
       files: [output])
-    let ending = process.wait(stall: stallTimeout)
-    if ending == nil { process.stop() }
+    let ending = process.waitOrStop(stall: stallTimeout)
     var written = stat()
     guard ending == .exited(0), lstat(output, &written) == 0, written.st_size > 0 else {
       unlink(output)

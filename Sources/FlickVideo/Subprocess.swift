@@ -213,6 +213,17 @@ package final class Subprocess: @unchecked Sendable {
     return reap()
   }
 
+  /// ``wait(timeout:stall:)``, and ``stop()`` when the timeout or the stall passes first.
+  ///
+  /// - Returns: How it ended, or nil when it was stopped.
+  package func waitOrStop(timeout: Double? = nil, stall: Double? = nil) -> Ending? {
+    guard let ending = wait(timeout: timeout, stall: stall) else {
+      stop()
+      return nil
+    }
+    return ending
+  }
+
   /// Kills the child's whole group (SIGKILL) if it still runs, and reaps it; idempotent.
   package func stop() {
     guard ending == nil else { return }

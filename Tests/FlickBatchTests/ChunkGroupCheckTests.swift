@@ -1,5 +1,6 @@
 import FlickExpectations
 import FlickTestSupport
+import FlickVideo
 import Foundation
 import Testing
 
@@ -140,8 +141,8 @@ import Testing
     let checks = try Self.checks(log)
     expectEqual(checks.groups.count, 1, "\(checks)")
     expectEqual(checks.singles.count, 0, "\(checks)")
-    expectEqual(ChunkVerifier.decoderPixels(width: 100, height: 56), 128 * 64)
-    expectEqual(ChunkVerifier.decoderPixels(width: 1920, height: 1080), 1920 * 1088)
+    expectEqual(FFmpegCommand.decoderPixels(width: 100, height: 56), 128 * 64)
+    expectEqual(FFmpegCommand.decoderPixels(width: 1920, height: 1080), 1920 * 1088)
   }
 
   /// A clip of odd sides padded to even ones (`pad`): its chunks are the padded size, which the
