@@ -79,12 +79,14 @@ api-check: bootstrap
 # test bundle and only read .build: `--ignore-lock` lets them run side by side (without it the
 # second waits for SwiftPM's lock on .build until the first has ended, and the Slurm test ran
 # after all the other Swift tests instead of beside them).
+# Each job's failures are repeated at the end of its output, a line each (scripts/test-failures):
+# CI logs are read from the tail.
 test-swift:
-	$(SWIFT_TEST) --ignore-lock --skip SlurmTests
+	scripts/test-failures $(SWIFT_TEST) --ignore-lock --skip SlurmTests
 test-slurm:
-	$(SWIFT_TEST) --ignore-lock --filter SlurmTests
+	scripts/test-failures $(SWIFT_TEST) --ignore-lock --filter SlurmTests
 test-browser:
-	FLICK=$(TEST_FLICK) Tests/StudioBrowser/run
+	FLICK=$(TEST_FLICK) scripts/test-failures Tests/StudioBrowser/run
 
 # `flick studio` in a real browser: Debian's Chromium driven by Playwright for Python (both
 # installed by scripts/studio-test-deps when missing), against the real server on copies of
