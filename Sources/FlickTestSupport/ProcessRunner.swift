@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs a subprocess for Flick's own end-to-end tests, reading stdout and stderr concurrently so
 /// neither pipe can fill up and block the child. Not a product: only test targets depend on it.
@@ -53,10 +54,29 @@ package enum ProcessRunner {
     return root.appendingPathComponent(".build/debug/flick").path
   }
 
-  /// A fresh temporary folder named `<prefix>-<UUID>`; the caller removes it.
+  /// A fresh temporary folder named `<prefix>-<UUID>`. The caller may remove it when done;
+  /// whatever is left of it is removed when the test process exits (``removeAtExit(_:)``).
   package static func temporaryDirectory(prefix: String) throws -> URL {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    removeAtExit(dir.path)
     return dir
   }
+
+  /// Removes the file or folder at `path` (if it is still there) when the test process exits, so
+  /// a test that hands a temporary file to its caller, or fails before its own clean-up, leaves
+  /// nothing in the temporary folder.
+  package static func removeAtExit(_ path: String) {
+    let first = leftovers.withLock { paths in
+      defer { paths.append(path) }
+      return paths.isEmpty
+    }
+    guard first else { return }
+    atexit {
+      for path in ProcessRunner.leftovers.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
+    }
+  }
+
+  /// What ``removeAtExit(_:)`` removes, in the order given.
+  private static let leftovers = Mutex<[String]>([])
 }

@@ -1,4 +1,5 @@
 import FlickExpectations
+import FlickTestSupport
 import Foundation
 import Testing
 
@@ -9,8 +10,7 @@ import Testing
 
   /// A template file with layer `a` and the given timeline, at `fps`.
   static func file(fps: Int, _ timeline: String) throws -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-trace-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-trace")
     let url = dir.appendingPathComponent("t.json5")
     try """
     { flick: 1, canvas: { width: 400, height: 300, fps: \(fps), duration: 3 },

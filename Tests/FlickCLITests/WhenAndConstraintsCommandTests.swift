@@ -1,4 +1,5 @@
 import FlickExpectations
+import FlickTestSupport
 import Foundation
 import Testing
 
@@ -7,8 +8,7 @@ import Testing
 /// position with their velocities, and a crossing that never happens is an invalid template.
 @Suite struct WhenAndConstraintsCommandTests {
   static func file(_ timeline: String) throws -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-when-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-when")
     let url = dir.appendingPathComponent("t.json5")
     try """
     { flick: 1, canvas: { width: 400, height: 300, fps: 30, duration: 3 },

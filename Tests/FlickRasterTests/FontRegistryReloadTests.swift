@@ -20,6 +20,8 @@ import Testing
   }
 
   @Test func aFontFileSavedAgainIsDrawnAsItIsNow() throws {
+    // A changed file is registered as a private copy, kept until the process ends.
+    ProcessRunner.removeAtExit(FontRegistry.copiesFolder)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-font-edit-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -56,6 +58,8 @@ import Testing
   /// A registered file that was deleted (a font removed from the studio's folder, or another
   /// template's folder gone) does not stop a changed file from being registered again.
   @Test func aDeletedFileDoesNotBlockTheNextRegistration() throws {
+    // A changed file is registered as a private copy, kept until the process ends.
+    ProcessRunner.removeAtExit(FontRegistry.copiesFolder)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-font-gone-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -2,6 +2,7 @@ import FlickExpectations
 import FlickMotion
 import FlickRaster
 import FlickScene
+import FlickTestSupport
 import Foundation
 import Testing
 
@@ -27,8 +28,7 @@ import Testing
     replace(
       Array(old.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }),
       Array(family.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }))
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-fonts-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try ProcessRunner.temporaryDirectory(prefix: "flick-fonts")
     let url = folder.appendingPathComponent("Renamed.ttf")
     try data.write(to: url)
     return url.path

@@ -1,3 +1,4 @@
+import FlickTestSupport
 import Foundation
 
 /// Where test fixtures and the bundled templates are, found from this file.
@@ -15,9 +16,5 @@ enum FixturePaths {
   }
 
   /// A fresh temporary folder.
-  static func temporaryFolder() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-templates-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    return dir
-  }
+  static func temporaryFolder() throws -> URL { try ProcessRunner.temporaryDirectory(prefix: "flick-templates") }
 }
