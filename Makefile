@@ -188,7 +188,7 @@ fuzz: bootstrap
 # against a plain loop of flick render over the same jobs (Benchmarks/scale/plan48.sh;
 # docs/scale-out.md). Run it at full size on a quiet machine; BENCH_ENV="SIZES=0.25,0.125 REPEAT=1"
 # checks that it works.
-.PHONY: bench-scale bench-merge bench-weights bench-overlap bench-many
+.PHONY: bench-scale bench-merge bench-merge-jobs bench-weights bench-overlap bench-many
 bench-scale: bootstrap
 	$(BENCH_ENV) Benchmarks/scale/plan48.sh
 # flick run finishing jobs beside the next, against an older flick (BASELINE=path/to/flick) on the
@@ -203,6 +203,10 @@ bench-many: bootstrap
 # x264's fixed thread count, and plan + shards + merge against one render (Benchmarks/scale/run.sh).
 bench-merge: bootstrap
 	Benchmarks/scale/run.sh
+# flick merge one clip at a time against clips side by side, on Examples/batch's 48 clips in
+# chunks (Benchmarks/scale/merge-jobs.sh; docs/scale-out.md).
+bench-merge-jobs: bootstrap
+	Benchmarks/scale/merge-jobs.sh
 # The format weights of the shard cost model (Benchmarks/scale/weights.sh, release build).
 bench-weights: release
 	Benchmarks/scale/weights.sh

@@ -15,6 +15,7 @@ import Foundation
 ///   (``encode(_:_:frames:tool:)``), so a GIF gets one palette from every frame of the clip, the
 ///   same frame choice and the same bytes as a single render.
 ///
+/// Clips are merged side by side, up to ``jobs`` at once, and reported in the plan's order.
 /// Nothing is written unless every chunk is present and current (its stamp is its id); each
 /// output is made in a temporary file and renamed into place once all outputs of the merge are
 /// complete. The temporaries (`.NAME.PID.merge` beside each output, `OUTPUT/.flick/merge-PID-ID`)
@@ -30,6 +31,11 @@ package struct BatchMerger {
   /// checked before a frame is decoded) and how long an ffmpeg may make no progress
   /// (``FlickVideo/RenderLimits/encoderTimeout``); its memory cap is the process's memory watch.
   package var limits = RenderLimits()
+  /// The most merges run side by side (`flick merge --jobs N`). A merge is mostly one core's
+  /// work, its ffmpeg runs one after another and a GIF's frames read on one thread, so by
+  /// default as many as the CPUs this process may run on (``FlickMotion/MachineCPUs``); the
+  /// memory cap is watched over all of them together. 1 merges one clip at a time.
+  package var jobs = MachineCPUs.usable
 
   /// The check of ffmpeg, run once for all merges (``FlickVideo/FFmpegTool/Probe``).
   let probe: FFmpegTool.Probe
@@ -58,54 +64,6 @@ package struct BatchMerger {
   package static func isUpToDate(_ merge: BatchPlan.Merge) -> Bool {
     let frames = merge.spec.frames[0]..<(merge.spec.frames[1] + 1)
     return merge.targets.allSatisfy { Stamp.isCurrent($0, id: merge.spec.id, frames: frames, digits: nil) }
-  }
-
-  /// Runs every merge, after checking all their chunks.
-  ///
-  /// - Throws: ``BatchError/environment(_:)`` naming every missing or stale chunk (nothing is
-  ///   written then), or the first merge that fails.
-  package func run(progress: BatchProgress) throws(BatchError) -> [BatchReport.Entry] {
-    // What merges killed outright left behind goes first, whatever this merge then finds.
-    removeStale()
-    let problems = problems(plan.merges)
-    guard problems.isEmpty else {
-      throw .environment(
-        "cannot merge: \(problems.count) chunk\(problems.count == 1 ? " is" : "s are") missing or stale "
-          + "(run their shards again; nothing was written):\n  " + problems.joined(separator: "\n  "))
-    }
-    var entries: [BatchReport.Entry] = []
-    for (i, merge) in plan.merges.enumerated() {
-      let job = Plan.Job(
-        index: i, id: merge.spec.id, kind: "merge", name: merge.spec.name, template: "", variant: "",
-        width: merge.width,
-        height: merge.height, frames: merge.spec.frames, outputs: merge.spec.outputs, merge: nil)
-      let frameCount = merge.spec.frames[1] - merge.spec.frames[0] + 1
-      func entry(_ status: BatchReport.Status, _ seconds: Double) -> BatchReport.Entry {
-        BatchReport.Entry(
-          index: i, id: merge.spec.id, name: merge.spec.name, status: status, exitCode: nil, error: nil,
-          seconds: seconds, outputs: merge.spec.outputs.map(\.path))
-      }
-      if !force && Self.isUpToDate(merge) {
-        progress.finished(job, .skipped, seconds: 0, frames: frameCount)
-        entries.append(entry(.skipped, 0))
-        continue
-      }
-      let start = Date()
-      do {
-        try self.merge(merge)
-      } catch {
-        // ffmpeg killed by an interruption: the interruption is ending the process.
-        Interruption.waitIfInterrupted()
-        let failure = BatchError.from(error)
-        progress.finished(
-          job, .failed, seconds: Date().timeIntervalSince(start), frames: frameCount, error: failure.description)
-        throw failure
-      }
-      let seconds = Date().timeIntervalSince(start)
-      progress.finished(job, .rendered, seconds: seconds, frames: frameCount)
-      entries.append(entry(.rendered, seconds))
-    }
-    return entries
   }
 
   /// Makes every output of one merge.

@@ -6,7 +6,7 @@ extension Flick {
   /// `flick merge plan.json`
   enum MergeCommand {
     static let help = """
-      USAGE: flick merge plan.json [--force] [--report PATH] [--progress MODE] [-q]
+      USAGE: flick merge plan.json [--force] [--jobs N] [--report PATH] [--progress MODE] [-q]
 
       Joins the chunks of every chunked clip of a plan into its outputs: MP4 chunks with ffmpeg's
       concat demuxer without re-encoding; PNG sequences by copying the chunks' frames (the bytes of
@@ -14,10 +14,14 @@ extension Flick {
       frames (one palette for a whole GIF). Refuses with exit 3, writing nothing, when a chunk is
       missing or stale, and names it; with exit 2 when a chunk is damaged (a chunk file, folder or
       frame that is a symbolic link, a frame that does not decode or is not the clip's size) or a
-      merged output is a symbolic link. A merge whose outputs carry its stamp is skipped.
+      merged output is a symbolic link. A merge whose outputs carry its stamp is skipped. Clips
+      are merged side by side and reported in the plan's order; after a failed one no other
+      starts (those beside it end, whole).
 
       OPTIONS
         --force             merge even when the outputs are up to date
+        --jobs N            the most clips merged side by side (default: the CPUs Flick may
+                            use; the memory cap counts them together: 1 under a tight one)
         --allow-outside-manifest, --allow-outside-assets
                             as given to 'flick plan' (the manifest is read again here)
         --report PATH       the JSON report (default OUTPUT/.flick/reports/merge.json)
@@ -34,7 +38,8 @@ extension Flick {
     static func run(_ args: [String]) throws {
       guard
         case let (a, path, quiet, style)? = try RunCommand.parse(
-          args, command: "merge", help: help, valued: Set(["report", "progress"] + Limits.mergeCaps.map(\.option)),
+          args, command: "merge", help: help,
+          valued: Set(["report", "progress", "jobs"] + Limits.mergeCaps.map(\.option)),
           flags: Set(["force"]).union(PlanCommand.policyFlags))
       else { return }
       let limits = try Limits.render(a, caps: Limits.mergeCaps)
@@ -42,6 +47,7 @@ extension Flick {
       var merger = BatchMerger(plan: batch)
       merger.force = a.has("force")
       merger.limits = limits
+      if let jobs = try a.value("jobs").map({ try Render.integer($0, "--jobs", 1...256) }) { merger.jobs = jobs }
       let progress = BatchProgress(
         style: style, jobs: batch.merges.count,
         frames: batch.merges.reduce(0) { $0 + $1.spec.frames[1] - $1.spec.frames[0] + 1 })

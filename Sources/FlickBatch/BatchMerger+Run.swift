@@ -1,0 +1,81 @@
+import FlickMotion
+import FlickVideo
+import Foundation
+
+extension BatchMerger {
+  /// Runs every merge, after checking all their chunks: up to ``jobs`` side by side, each
+  /// reported (progress and entries) in the plan's order.
+  ///
+  /// - Throws: ``BatchError/environment(_:)`` naming every missing or stale chunk (nothing is
+  ///   written then), or the first merge in the plan's order that fails, once the merges beside
+  ///   it have ended (their outputs are whole and stamped); no merge starts after it.
+  package func run(progress: BatchProgress) throws(BatchError) -> [BatchReport.Entry] {
+    // What merges killed outright left behind goes first, whatever this merge then finds.
+    removeStale()
+    let problems = problems(plan.merges)
+    guard problems.isEmpty else {
+      throw .environment(
+        "cannot merge: \(problems.count) chunk\(problems.count == 1 ? " is" : "s are") missing or stale "
+          + "(run their shards again; nothing was written):\n  " + problems.joined(separator: "\n  "))
+    }
+    var entries: [BatchReport.Entry] = []
+    // The merges started and not yet reported, in the plan's order (no task: up to date).
+    var started: [(index: Int, task: BackgroundTask<Outcome>?)] = []
+    var next = 0
+    while next < plan.merges.count || !started.isEmpty {
+      if next < plan.merges.count, started.count < max(1, jobs) {
+        let merge = plan.merges[next]
+        let upToDate = !force && Self.isUpToDate(merge)
+        started.append((next, upToDate ? nil : BackgroundTask { [self] in self.outcome(of: merge) }))
+        next += 1
+        continue
+      }
+      let (i, task) = started.removeFirst()
+      let merge = plan.merges[i]
+      let job = Plan.Job(
+        index: i, id: merge.spec.id, kind: "merge", name: merge.spec.name, template: "", variant: "",
+        width: merge.width, height: merge.height, frames: merge.spec.frames, outputs: merge.spec.outputs, merge: nil)
+      let frameCount = merge.spec.frames[1] - merge.spec.frames[0] + 1
+      guard let outcome = try? task?.wait() else {
+        progress.finished(job, .skipped, seconds: 0, frames: frameCount)
+        entries.append(entry(i, .skipped, 0))
+        continue
+      }
+      if let failure = outcome.failure {
+        // ffmpeg killed by an interruption: the interruption is ending the process.
+        Interruption.waitIfInterrupted()
+        progress.finished(job, .failed, seconds: outcome.seconds, frames: frameCount, error: failure.description)
+        for other in started { _ = try? other.task?.wait() }
+        throw failure
+      }
+      progress.finished(job, .rendered, seconds: outcome.seconds, frames: frameCount)
+      entries.append(entry(i, .rendered, outcome.seconds))
+    }
+    return entries
+  }
+
+  /// How one merge ended: the seconds it took, and its failure if it failed.
+  struct Outcome: Sendable {
+    var seconds: Double
+    var failure: BatchError?
+  }
+
+  /// Runs ``merge(_:)``, timed; what it throws is the outcome's failure.
+  private func outcome(of merge: BatchPlan.Merge) -> Outcome {
+    let start = Date()
+    do {
+      try self.merge(merge)
+      return Outcome(seconds: Date().timeIntervalSince(start), failure: nil)
+    } catch {
+      return Outcome(seconds: Date().timeIntervalSince(start), failure: BatchError.from(error))
+    }
+  }
+
+  /// The report entry of the merge numbered `index`.
+  private func entry(_ index: Int, _ status: BatchReport.Status, _ seconds: Double) -> BatchReport.Entry {
+    let merge = plan.merges[index]
+    return BatchReport.Entry(
+      index: index, id: merge.spec.id, name: merge.spec.name, status: status, exitCode: nil, error: nil,
+      seconds: seconds, outputs: merge.spec.outputs.map(\.path))
+  }
+}

@@ -1,0 +1,125 @@
+import FlickExpectations
+import FlickTestSupport
+import Foundation
+import Testing
+
+/// `flick merge` merges clips side by side (`--jobs N`, default the usable CPUs): the same bytes
+/// as one at a time, reported in the plan's order, and after a failed clip no other starts.
+@Suite struct ParallelMergeTests {
+  typealias F = BatchFixtures
+
+  /// Three clips of `slide`, each in three two-frame chunks, as MP4 and GIF.
+  static let manifest = """
+    { flick: 1, output: "out", renders: [
+      { template: "slide.json5", name: "a", frames: [24, 29], chunk: 2, formats: ["mp4", "gif"] },
+      { template: "slide.json5", name: "b", frames: [26, 31], chunk: 2, formats: ["mp4", "gif"] },
+      { template: "slide.json5", name: "c", frames: [28, 33], chunk: 2, formats: ["mp4", "gif"] },
+    ] }
+    """
+
+  /// The status and name of each clip in `--progress lines` output (`[2/3] rendered b/… (0.8 s)
+  /// · …`), in the order printed.
+  static func reported(_ stderr: String) -> [String] {
+    stderr.split(separator: "\n").compactMap { line in
+      guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { return nil }
+      let text = line[line.index(after: close)...].components(separatedBy: "  ·")[0]
+      return text.components(separatedBy: " (")[0].trimmingCharacters(in: .whitespaces)
+    }
+  }
+
+  /// The merged outputs of every clip, by path under `out`.
+  static func outputs(_ dir: URL) throws -> [String: Data] {
+    var all: [String: Data] = [:]
+    for clip in ["a", "b", "c"] {
+      let folder = dir.appendingPathComponent("out/\(clip)/default")
+      guard FileManager.default.fileExists(atPath: folder.path) else { continue }
+      for (name, data) in try F.files(in: folder) { all["\(clip)/\(name)"] = data }
+    }
+    return all
+  }
+
+  @Test func sideBySideGivesTheBytesAndOrderOfOneAtATime() throws {
+    let dir = try ChunkEqualityTests.workspace(Self.manifest)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let wide = try F.flick(["merge", "plan.json", "--jobs", "3", "--progress", "lines"], in: dir)
+    expectEqual(wide.status, 0, "\(wide.stderr)")
+    expectEqual(
+      Self.reported(wide.stderr),
+      ["rendered a/default/128x72", "rendered b/default/128x72", "rendered c/default/128x72"])
+    let merged = try Self.outputs(dir)
+    expectEqual(merged.count, 6)
+
+    let one = try F.flick(["merge", "plan.json", "--force", "--jobs", "1", "--progress", "lines"], in: dir)
+    expectEqual(one.status, 0, "\(one.stderr)")
+    expectEqual(Self.reported(one.stderr), Self.reported(wide.stderr))
+    #expect(try Self.outputs(dir) == merged, "a clip merged one at a time is not the bytes merged side by side")
+    let report = try String(contentsOf: dir.appendingPathComponent("out/.flick/reports/merge.json"), encoding: .utf8)
+    #expect(report.contains(#""index" : 0"#) || report.contains(#""index": 0"#), "\(report)")
+
+    let bad = try F.flick(["merge", "plan.json", "--jobs", "0"], in: dir)
+    expectEqual(bad.status, 2, "\(bad.stderr)")
+    #expect(bad.stderr.contains("--jobs"), "\(bad.stderr)")
+  }
+
+  /// Two merges' chunk checks are under way at once: each of the first two `framecrc` runs of
+  /// ffmpeg waits (up to 30 s) until the other has started, and notes whether it did.
+  @Test func clipsAreMergedSideBySide() throws {
+    let dir = try ChunkEqualityTests.workspace(Self.manifest)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let real = try #require(
+      ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) })
+    let barrier = dir.appendingPathComponent("barrier").path
+    let log = dir.appendingPathComponent("barrier.log").path
+    let script = dir.appendingPathComponent("ffmpeg-barrier")
+    try """
+    #!/bin/sh
+    case "$*" in *framecrc*)
+      mkdir -p '\(barrier)'
+      if [ "$(ls '\(barrier)' | wc -l)" -lt 2 ]; then
+        touch '\(barrier)'/$$
+        i=0
+        while [ "$(ls '\(barrier)' | wc -l)" -lt 2 ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
+        if [ $i -lt 300 ]; then echo met >> '\(log)'; else echo alone >> '\(log)'; fi
+      fi;;
+    esac
+    exec \(real) "$@"
+    """.write(to: script, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    var environment = F.cleanEnvironment
+    environment["FLICK_FFMPEG"] = script.path
+
+    let merged = try F.flick(["merge", "plan.json", "--jobs", "2", "-q"], in: dir, environment: environment)
+    expectEqual(merged.status, 0, "\(merged.stderr)")
+    expectEqual(try String(contentsOfFile: log, encoding: .utf8), "met\nmet\n")
+  }
+
+  /// The second clip's chunk is cut short: the first clip is reported merged, the second failed
+  /// (exit 2, naming its chunk), and nothing after it starts; a clip already merging beside it
+  /// ends whole. One at a time, the third clip is not merged.
+  @Test func afterAFailedClipNoOtherStarts() throws {
+    let dir = try ChunkEqualityTests.workspace(Self.manifest)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let chunk = dir.appendingPathComponent("out/.flick/chunks/b/default/128x72/1.mp4")
+    let original = try Data(contentsOf: chunk)
+    try original.prefix(original.count / 2).write(to: chunk)
+
+    let one = try F.flick(["merge", "plan.json", "--jobs", "1", "--progress", "lines"], in: dir)
+    expectEqual(one.status, 2, "\(one.stderr)")
+    expectEqual(Self.reported(one.stderr), ["rendered a/default/128x72", "failed b/default/128x72"])
+    #expect(one.stderr.contains("b/default/128x72/1.mp4 does not decode"), "\(one.stderr)")
+    expectEqual(try Self.outputs(dir).keys.sorted(), ["a/128x72.gif", "a/128x72.mp4"])
+
+    let wide = try F.flick(["merge", "plan.json", "--force", "--jobs", "3", "--progress", "lines"], in: dir)
+    expectEqual(wide.status, 2, "\(wide.stderr)")
+    expectEqual(Self.reported(wide.stderr), ["rendered a/default/128x72", "failed b/default/128x72"])
+    // The third clip merged beside the second, whole and stamped: a later merge skips it.
+    expectEqual(
+      try Self.outputs(dir).keys.sorted(), ["a/128x72.gif", "a/128x72.mp4", "c/128x72.gif", "c/128x72.mp4"])
+    try original.write(to: chunk)
+    let again = try F.flick(["merge", "plan.json", "--progress", "lines"], in: dir)
+    expectEqual(again.status, 0, "\(again.stderr)")
+    expectEqual(
+      Self.reported(again.stderr),
+      ["up to date a/default/128x72", "rendered b/default/128x72", "up to date c/default/128x72"])
+  }
+}
