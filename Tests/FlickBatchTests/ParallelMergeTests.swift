@@ -64,7 +64,13 @@ import Testing
   /// Two merges' chunk checks are under way at once: each of the first two `framecrc` runs of
   /// ffmpeg waits (up to 30 s) until the other has started, and notes whether it did.
   @Test func clipsAreMergedSideBySide() throws {
-    let dir = try ChunkEqualityTests.workspace(Self.manifest)
+    let dir = try ChunkEqualityTests.workspace(
+      """
+      { flick: 1, output: "out", renders: [
+        { template: "slide.json5", name: "a", frames: [24, 27], chunk: 2, formats: ["mp4"] },
+        { template: "slide.json5", name: "b", frames: [26, 29], chunk: 2, formats: ["mp4"] },
+      ] }
+      """)
     defer { try? FileManager.default.removeItem(at: dir) }
     let real = try #require(
       ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) })
