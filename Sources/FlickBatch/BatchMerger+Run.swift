@@ -4,11 +4,13 @@ import Foundation
 
 extension BatchMerger {
   /// Runs every merge, after checking all their chunks: up to ``jobs`` side by side, each
-  /// reported (progress and entries) in the plan's order.
+  /// reported (progress and entries) in the plan's order. No merge starts after one that fails.
   ///
-  /// - Throws: ``BatchError/environment(_:)`` naming every missing or stale chunk (nothing is
-  ///   written then), or the first merge in the plan's order that fails, once the merges beside
-  ///   it have ended (their outputs are whole and stamped); no merge starts after it.
+  /// - Returns: One entry per merge, in the plan's order. After the first that failed (its
+  ///   entry has its exit code and error), those that were running beside it are as they ended
+  ///   (a merged one is whole and stamped; progress shows none of them), and the rest not run.
+  /// - Throws: ``BatchError/environment(_:)`` naming every missing or stale chunk; nothing is
+  ///   written then.
   package func run(progress: BatchProgress) throws(BatchError) -> [BatchReport.Entry] {
     // What merges killed outright left behind goes first, whatever this merge then finds.
     removeStale()
@@ -45,8 +47,16 @@ extension BatchMerger {
         // ffmpeg killed by an interruption: the interruption is ending the process.
         Interruption.waitIfInterrupted()
         progress.finished(job, .failed, seconds: outcome.seconds, frames: frameCount, error: failure.description)
-        for other in started { _ = try? other.task?.wait() }
-        throw failure
+        entries.append(entry(i, .failed, outcome.seconds, failure: failure))
+        for (j, task) in started {
+          guard let other = try? task?.wait() else {
+            entries.append(entry(j, .skipped, 0))
+            continue
+          }
+          entries.append(entry(j, other.failure == nil ? .rendered : .failed, other.seconds, failure: other.failure))
+        }
+        entries += (next..<plan.merges.count).map { entry($0, .notRun, 0) }
+        return entries
       }
       progress.finished(job, .rendered, seconds: outcome.seconds, frames: frameCount)
       entries.append(entry(i, .rendered, outcome.seconds))
@@ -71,11 +81,13 @@ extension BatchMerger {
     }
   }
 
-  /// The report entry of the merge numbered `index`.
-  private func entry(_ index: Int, _ status: BatchReport.Status, _ seconds: Double) -> BatchReport.Entry {
+  /// The report entry of the merge numbered `index`, with `failure`'s exit code and message.
+  private func entry(
+    _ index: Int, _ status: BatchReport.Status, _ seconds: Double, failure: BatchError? = nil
+  ) -> BatchReport.Entry {
     let merge = plan.merges[index]
     return BatchReport.Entry(
-      index: index, id: merge.spec.id, name: merge.spec.name, status: status, exitCode: nil, error: nil,
-      seconds: seconds, outputs: merge.spec.outputs.map(\.path))
+      index: index, id: merge.spec.id, name: merge.spec.name, status: status, exitCode: failure?.exitCode,
+      error: failure?.description, seconds: seconds, outputs: merge.spec.outputs.map(\.path))
   }
 }

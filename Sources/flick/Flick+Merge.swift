@@ -16,7 +16,7 @@ extension Flick {
       frame that is a symbolic link, a frame that does not decode or is not the clip's size) or a
       merged output is a symbolic link. A merge whose outputs carry its stamp is skipped. Clips
       are merged side by side and reported in the plan's order; after a failed one no other
-      starts (those beside it end, whole).
+      starts (those beside it end, whole), and the report records each clip as it ended.
 
       OPTIONS
         --force             merge even when the outputs are up to date
@@ -63,6 +63,11 @@ extension Flick {
         } catch {
           throw CommandError(message: error.description, code: ExitCode(rawValue: error.exitCode))
         }
+      }
+      // The first failure in the plan's order, as the report records it.
+      if let failed = report.jobs.first(where: { $0.status == .failed }) {
+        throw CommandError(
+          message: failed.error ?? "\(quoted: failed.name) failed", code: ExitCode(rawValue: report.exitCode))
       }
       if !quiet {
         log(

@@ -27,6 +27,14 @@ import Testing
     }
   }
 
+  /// The status of each merge in the report `flick merge` wrote, and its exit code.
+  static func report(_ dir: URL) throws -> (statuses: [String], exitCode: Int) {
+    let data = try Data(contentsOf: dir.appendingPathComponent("out/.flick/reports/merge.json"))
+    let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let jobs = try #require(report["jobs"] as? [[String: Any]])
+    return (jobs.compactMap { $0["status"] as? String }, try #require(report["exitCode"] as? Int))
+  }
+
   /// The merged outputs of every clip, by path under `out`.
   static func outputs(_ dir: URL) throws -> [String: Data] {
     var all: [String: Data] = [:]
@@ -101,7 +109,7 @@ import Testing
 
   /// The second clip's chunk is cut short: the first clip is reported merged, the second failed
   /// (exit 2, naming its chunk), and nothing after it starts; a clip already merging beside it
-  /// ends whole. One at a time, the third clip is not merged.
+  /// ends whole. One at a time, the third clip is not merged. The report records each.
   @Test func afterAFailedClipNoOtherStarts() throws {
     let dir = try ChunkEqualityTests.workspace(Self.manifest)
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -114,11 +122,15 @@ import Testing
     expectEqual(Self.reported(one.stderr), ["rendered a/default/128x72", "failed b/default/128x72"])
     #expect(one.stderr.contains("b/default/128x72/1.mp4 does not decode"), "\(one.stderr)")
     expectEqual(try Self.outputs(dir).keys.sorted(), ["a/128x72.gif", "a/128x72.mp4"])
+    // The report says so (it used to be left as the last merge that succeeded wrote it).
+    try expectEqual(Self.report(dir).statuses, ["rendered", "failed", "not-run"])
+    try expectEqual(Self.report(dir).exitCode, 2)
 
     let wide = try F.flick(["merge", "plan.json", "--force", "--jobs", "3", "--progress", "lines"], in: dir)
     expectEqual(wide.status, 2, "\(wide.stderr)")
     expectEqual(Self.reported(wide.stderr), ["rendered a/default/128x72", "failed b/default/128x72"])
     // The third clip merged beside the second, whole and stamped: a later merge skips it.
+    try expectEqual(Self.report(dir).statuses, ["rendered", "failed", "rendered"])
     expectEqual(
       try Self.outputs(dir).keys.sorted(), ["a/128x72.gif", "a/128x72.mp4", "c/128x72.gif", "c/128x72.mp4"])
     try original.write(to: chunk)
