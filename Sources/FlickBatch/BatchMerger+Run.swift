@@ -20,12 +20,14 @@ extension BatchMerger {
         "cannot merge: \(problems.count) chunk\(problems.count == 1 ? " is" : "s are") missing or stale "
           + "(run their shards again; nothing was written):\n  " + problems.joined(separator: "\n  "))
     }
+    let width = Self.sideBySide(
+      jobs: jobs, memoryCap: limits.maximumMemory, perMerge: plan.merges.map(Self.memoryNeeded).max() ?? 0)
     var entries: [BatchReport.Entry] = []
     // The merges started and not yet reported, in the plan's order (no task: up to date).
     var started: [(index: Int, task: BackgroundTask<Outcome>?)] = []
     var next = 0
     while next < plan.merges.count || !started.isEmpty {
-      if next < plan.merges.count, started.count < max(1, jobs) {
+      if next < plan.merges.count, started.count < width {
         let merge = plan.merges[next]
         let upToDate = !force && Self.isUpToDate(merge)
         started.append((next, upToDate ? nil : BackgroundTask { [self] in self.outcome(of: merge) }))
@@ -62,6 +64,29 @@ extension BatchMerger {
       entries.append(entry(i, .rendered, outcome.seconds))
     }
     return entries
+  }
+
+  /// How many merges run side by side: `jobs`, fewer when that many merges of `perMerge` bytes
+  /// each would not fit together beside the program under `memoryCap` (`--max-memory`); at
+  /// least 1, which the cap then bounds as it bounds one merge.
+  static func sideBySide(jobs: Int, memoryCap: Int, perMerge: Int) -> Int {
+    guard perMerge > 0 else { return max(1, jobs) }
+    return max(1, min(jobs, (memoryCap - MemoryEstimate.programBytes) / perMerge))
+  }
+
+  /// About the memory one merge needs beside others, in bytes: the encoders of the outputs it
+  /// encodes from the chunks' frames (``FlickVideo/MemoryEstimate/encoderBytes(_:width:height:preset:)``),
+  /// the ffmpeg that checks and joins its MP4 chunks (counted as an encoder of a few frames: a
+  /// group of chunks decodes about what one 1080p decoder holds), and the frames Flick reads
+  /// back and holds (three). Errs on the generous side, as ``FlickVideo/MemoryEstimate`` does.
+  static func memoryNeeded(_ merge: BatchPlan.Merge) -> Int {
+    // In floating point: a plan from elsewhere may name any size (the chunks' checks refuse it).
+    let frame = Double(max(0, merge.width)) * Double(max(0, merge.height)) * 4
+    let bytes = merge.targets.reduce(3 * frame) { total, target in
+      let format = target.format == .mp4 ? OutputFormat.gif : target.format  // its decoder and join
+      return total + Double(MemoryEstimate.encoderBytes(format, width: merge.width, height: merge.height))
+    }
+    return bytes < Double(1 << 60) ? Int(bytes) : 1 << 60
   }
 
   /// How one merge ended: the seconds it took, and its failure if it failed.

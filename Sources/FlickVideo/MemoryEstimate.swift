@@ -131,7 +131,8 @@ package struct MemoryEstimate: Sendable, Equatable {
   /// frame of lookahead, reference, B-frame and thread of its `preset` (a 1080p `veryfast`
   /// encode of noise peaks near 300 MB, `veryslow` needs three times that); VP9 keeps 25 frames
   /// of lag with alpha; the others a few frames.
-  static func encoderBytes(_ format: OutputFormat, width: Int, height: Int, preset: String = "veryfast") -> Int {
+  package static func encoderBytes(_ format: OutputFormat, width: Int, height: Int, preset: String = "veryfast") -> Int
+  {
     let frame = mul(mul(width, height), 4)
     let base = (64 << 20) + (1 << 20)
     switch format {

@@ -21,7 +21,7 @@ extension Flick {
       OPTIONS
         --force             merge even when the outputs are up to date
         --jobs N            the most clips merged side by side (default: the CPUs Flick may
-                            use; the memory cap counts them together: 1 under a tight one)
+                            use); fewer when that many would not fit under the memory cap
         --allow-outside-manifest, --allow-outside-assets
                             as given to 'flick plan' (the manifest is read again here)
         --report PATH       the JSON report (default OUTPUT/.flick/reports/merge.json)

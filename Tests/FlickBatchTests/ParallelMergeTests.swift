@@ -1,7 +1,10 @@
 import FlickExpectations
 import FlickTestSupport
+import FlickVideo
 import Foundation
 import Testing
+
+@testable import FlickBatch
 
 /// `flick merge` merges clips side by side (`--jobs N`, default the usable CPUs): the same bytes
 /// as one at a time, reported in the plan's order, and after a failed clip no other starts.
@@ -70,7 +73,9 @@ import Testing
   }
 
   /// Two merges' chunk checks are under way at once: each of the first two `framecrc` runs of
-  /// ffmpeg waits (up to 30 s) until the other has started, and notes whether it did.
+  /// ffmpeg waits (up to `TICKS` tenths of a second) until the other has started, and notes
+  /// whether it did. Under a memory cap that holds one merge at a time, they run one after the
+  /// other.
   @Test func clipsAreMergedSideBySide() throws {
     let dir = try ChunkEqualityTests.workspace(
       """
@@ -92,8 +97,8 @@ import Testing
       if [ "$(ls '\(barrier)' | wc -l)" -lt 2 ]; then
         touch '\(barrier)'/$$
         i=0
-        while [ "$(ls '\(barrier)' | wc -l)" -lt 2 ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
-        if [ $i -lt 300 ]; then echo met >> '\(log)'; else echo alone >> '\(log)'; fi
+        while [ "$(ls '\(barrier)' | wc -l)" -lt 2 ] && [ $i -lt "$TICKS" ]; do sleep 0.1; i=$((i+1)); done
+        if [ $i -lt "$TICKS" ]; then echo met >> '\(log)'; else echo alone >> '\(log)'; fi
       fi;;
     esac
     exec \(real) "$@"
@@ -101,10 +106,37 @@ import Testing
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
     var environment = F.cleanEnvironment
     environment["FLICK_FFMPEG"] = script.path
+    environment["TICKS"] = "300"
 
     let merged = try F.flick(["merge", "plan.json", "--jobs", "2", "-q"], in: dir, environment: environment)
     expectEqual(merged.status, 0, "\(merged.stderr)")
     expectEqual(try String(contentsOfFile: log, encoding: .utf8), "met\nmet\n")
+
+    // 190 MB holds the program (64 MiB) and one of these merges (about 65 MiB), not two: the
+    // first check waits its 2 s alone, the second finds it done.
+    try FileManager.default.removeItem(atPath: barrier)
+    try FileManager.default.removeItem(atPath: log)
+    environment["TICKS"] = "20"
+    let capped = try F.flick(
+      ["merge", "plan.json", "--force", "--jobs", "2", "--max-memory", "190M", "-q"], in: dir, environment: environment)
+    expectEqual(capped.status, 0, "\(capped.stderr)")
+    expectEqual(try String(contentsOfFile: log, encoding: .utf8), "alone\nmet\n")
+  }
+
+  /// The side-by-side count under the memory cap: never more than `--jobs`, never none.
+  @Test func theMemoryCapBoundsTheClipsSideBySide() {
+    let program = MemoryEstimate.programBytes
+    expectEqual(BatchMerger.sideBySide(jobs: 64, memoryCap: 8 << 30, perMerge: 0), 64)
+    expectEqual(BatchMerger.sideBySide(jobs: 64, memoryCap: program + 10 * (200 << 20), perMerge: 200 << 20), 10)
+    expectEqual(BatchMerger.sideBySide(jobs: 4, memoryCap: 8 << 30, perMerge: 200 << 20), 4)
+    expectEqual(BatchMerger.sideBySide(jobs: 4, memoryCap: 100 << 20, perMerge: 200 << 20), 1)
+    expectEqual(BatchMerger.sideBySide(jobs: 4, memoryCap: 0, perMerge: 1 << 60), 1)
+    // A 1080p MP4 + GIF clip: its GIF encoder, its MP4 check counted as one more, three frames
+    // (what docs/design.md's 37 at once under 8 GiB comes from).
+    let frame = 1920 * 1080 * 4
+    let clip = 2 * MemoryEstimate.encoderBytes(.gif, width: 1920, height: 1080) + 3 * frame
+    expectEqual(clip, 227_553_280)
+    expectEqual(BatchMerger.sideBySide(jobs: 64, memoryCap: 8 << 30, perMerge: clip), 37)
   }
 
   /// The second clip's chunk is cut short: the first clip is reported merged, the second failed
