@@ -39,29 +39,21 @@ extension BatchMerger {
       let job = Plan.Job(
         index: i, id: merge.spec.id, kind: "merge", name: merge.spec.name, template: "", variant: "",
         width: merge.width, height: merge.height, frames: merge.spec.frames, outputs: merge.spec.outputs, merge: nil)
-      let frameCount = merge.spec.frames[1] - merge.spec.frames[0] + 1
-      guard let outcome = try? task?.wait() else {
-        progress.finished(job, .skipped, seconds: 0, frames: frameCount)
-        entries.append(entry(i, .skipped, 0))
-        continue
-      }
-      if let failure = outcome.failure {
+      let outcome = try? task?.wait()
+      if outcome?.failure != nil {
         // ffmpeg killed by an interruption: the interruption is ending the process.
         Interruption.waitIfInterrupted()
-        progress.finished(job, .failed, seconds: outcome.seconds, frames: frameCount, error: failure.description)
-        entries.append(entry(i, .failed, outcome.seconds, failure: failure))
-        for (j, task) in started {
-          guard let other = try? task?.wait() else {
-            entries.append(entry(j, .skipped, 0))
-            continue
-          }
-          entries.append(entry(j, other.failure == nil ? .rendered : .failed, other.seconds, failure: other.failure))
-        }
-        entries += (next..<plan.merges.count).map { entry($0, .notRun, 0) }
-        return entries
       }
-      progress.finished(job, .rendered, seconds: outcome.seconds, frames: frameCount)
-      entries.append(entry(i, .rendered, outcome.seconds))
+      let done = entry(i, outcome)
+      progress.finished(
+        job, done.status, seconds: done.seconds, frames: merge.spec.frames[1] - merge.spec.frames[0] + 1,
+        error: done.error)
+      entries.append(done)
+      if outcome?.failure != nil {
+        // Those beside it end as they end (progress shows none of them); the rest never start.
+        for (j, task) in started { entries.append(entry(j, try? task?.wait())) }
+        return entries + (next..<plan.merges.count).map { entry($0, nil, notRun: true) }
+      }
     }
     return entries
   }
@@ -106,13 +98,14 @@ extension BatchMerger {
     }
   }
 
-  /// The report entry of the merge numbered `index`, with `failure`'s exit code and message.
-  private func entry(
-    _ index: Int, _ status: BatchReport.Status, _ seconds: Double, failure: BatchError? = nil
-  ) -> BatchReport.Entry {
+  /// The report entry of the merge numbered `index` that ended with `outcome`: merged, or
+  /// failed with its exit code and message; up to date (or, `notRun`, never started) without one.
+  private func entry(_ index: Int, _ outcome: Outcome?, notRun: Bool = false) -> BatchReport.Entry {
     let merge = plan.merges[index]
+    let status: BatchReport.Status =
+      outcome.map { $0.failure == nil ? .rendered : .failed } ?? (notRun ? .notRun : .skipped)
     return BatchReport.Entry(
-      index: index, id: merge.spec.id, name: merge.spec.name, status: status, exitCode: failure?.exitCode,
-      error: failure?.description, seconds: seconds, outputs: merge.spec.outputs.map(\.path))
+      index: index, id: merge.spec.id, name: merge.spec.name, status: status, exitCode: outcome?.failure?.exitCode,
+      error: outcome?.failure?.description, seconds: outcome?.seconds ?? 0, outputs: merge.spec.outputs.map(\.path))
   }
 }
