@@ -25,14 +25,21 @@ import Testing
     let process = try Subprocess(
       executable: "/bin/sh", arguments: ["-c", "'\(program)' \(mark) & sleep \(mark) & wait"], output: .pipe)
     defer { process.stop() }
-    #expect(SubprocessTests.eventually { Subprocess.liveMembers(ofGroup: process.pid).count == 3 })
+    // A member is named `sh` from its fork until its `exec`, so the scan waits for the names.
+    func names(_ members: [Int32]) -> Set<String> {
+      Set(
+        members.compactMap { FileManager.default.contents(atPath: "/proc/\($0)/comm") }
+          .map { String(decoding: $0, as: UTF8.self) })
+    }
+    #expect(
+      SubprocessTests.eventually {
+        names(Subprocess.liveMembers(ofGroup: process.pid)) == ["sh\n", "z) S 1 1 (x\n", "sleep\n"]
+      })
     let members = Set(Subprocess.liveMembers(ofGroup: process.pid))
+    expectEqual(members.count, 3)
     #expect(members.contains(process.pid))
     // The shell's command line holds the mark too.
     expectEqual(members, Set(SubprocessTests.running(mark)))
-    let names = members.compactMap { FileManager.default.contents(atPath: "/proc/\($0)/comm") }
-      .map { String(decoding: $0, as: UTF8.self) }
-    #expect(names.contains("z) S 1 1 (x\n"))
     // No other group's process, nor one of a group that does not exist.
     #expect(!members.contains(getpid()))
     #expect(Subprocess.liveMembers(ofGroup: Int32.max).isEmpty)
