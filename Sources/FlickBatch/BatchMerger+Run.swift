@@ -20,21 +20,33 @@ extension BatchMerger {
         "cannot merge: \(problems.count) chunk\(problems.count == 1 ? " is" : "s are") missing or stale "
           + "(run their shards again; nothing was written):\n  " + problems.joined(separator: "\n  "))
     }
-    let width = Self.sideBySide(
-      jobs: jobs, memoryCap: limits.maximumMemory, perMerge: plan.merges.map(Self.memoryNeeded).max() ?? 0)
     var entries: [BatchReport.Entry] = []
-    // The merges started and not yet reported, in the plan's order (no task: up to date).
-    var started: [(index: Int, task: BackgroundTask<Outcome>?)] = []
+    // The merges started and not yet reported, in the plan's order, with the memory each holds
+    // (no task and none: up to date).
+    var started: [(index: Int, task: BackgroundTask<Outcome>?, bytes: Int)] = []
     var next = 0
+    // Whether the next merge is up to date, and what it needs: found once, while it waits.
+    var waiting: (upToDate: Bool, bytes: Int)?
     while next < plan.merges.count || !started.isEmpty {
-      if next < plan.merges.count, started.count < width {
+      if next < plan.merges.count, started.count < jobs {
         let merge = plan.merges[next]
-        let upToDate = !force && Self.isUpToDate(merge)
-        started.append((next, upToDate ? nil : BackgroundTask { [self] in self.outcome(of: merge) }))
-        next += 1
-        continue
+        let (upToDate, bytes) =
+          waiting
+          ?? {
+            let upToDate = !force && Self.isUpToDate(merge)
+            return (upToDate, upToDate ? 0 : Self.memoryNeeded(merge))
+          }()
+        if Self.startsBeside(
+          running: started.reduce(0) { $0 + $1.bytes }, needs: bytes, memoryCap: limits.maximumMemory)
+        {
+          started.append((next, upToDate ? nil : BackgroundTask { [self] in self.outcome(of: merge) }, bytes))
+          next += 1
+          waiting = nil
+          continue
+        }
+        waiting = (upToDate, bytes)
       }
-      let (i, task) = started.removeFirst()
+      let (i, task, _) = started.removeFirst()
       let merge = plan.merges[i]
       let job = Plan.Job(
         index: i, id: merge.spec.id, kind: "merge", name: merge.spec.name, template: "", variant: "",
@@ -51,19 +63,19 @@ extension BatchMerger {
       entries.append(done)
       if outcome?.failure != nil {
         // Those beside it end as they end (progress shows none of them); the rest never start.
-        for (j, task) in started { entries.append(entry(j, try? task?.wait())) }
+        for (j, task, _) in started { entries.append(entry(j, try? task?.wait())) }
         return entries + (next..<plan.merges.count).map { entry($0, nil, notRun: true) }
       }
     }
     return entries
   }
 
-  /// How many merges run side by side: `jobs`, fewer when that many merges of `perMerge` bytes
-  /// each would not fit together beside the program under `memoryCap` (`--max-memory`); at
-  /// least 1, which the cap then bounds as it bounds one merge.
-  static func sideBySide(jobs: Int, memoryCap: Int, perMerge: Int) -> Int {
-    guard perMerge > 0 else { return max(1, jobs) }
-    return max(1, min(jobs, (memoryCap - MemoryEstimate.programBytes) / perMerge))
+  /// Whether a merge that needs `needs` bytes starts beside merges that need `running` bytes
+  /// together: at once when they need none (the cap then bounds it as it bounds one merge),
+  /// else when it fits beside them and the program under `memoryCap` (`--max-memory`). Each
+  /// merge counts its own estimate (``memoryNeeded(_:)``), so small clips run beside a large one.
+  static func startsBeside(running: Int, needs: Int, memoryCap: Int) -> Bool {
+    running == 0 || needs <= memoryCap - MemoryEstimate.programBytes - running
   }
 
   /// About the memory one merge needs beside others, in bytes: the encoders of the outputs it

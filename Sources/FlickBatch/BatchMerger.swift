@@ -34,8 +34,9 @@ package struct BatchMerger {
   /// The most merges run side by side (`flick merge --jobs N`). A merge is mostly one core's
   /// work, its ffmpeg runs one after another and a GIF's frames read on one thread, so by
   /// default as many as the CPUs this process may run on (``FlickMotion/MachineCPUs``); the
-  /// memory cap is watched over all of them together, so fewer run when that many would not
-  /// fit under it (``sideBySide(jobs:memoryCap:perMerge:)``). 1 merges one clip at a time.
+  /// memory cap is watched over all of them together, so a merge waits while it would not fit
+  /// beside those running (``startsBeside(running:needs:memoryCap:)``). 1 merges one clip at a
+  /// time.
   package var jobs = MachineCPUs.usable
 
   /// The check of ffmpeg, run once for all merges (``FlickVideo/FFmpegTool/Probe``).

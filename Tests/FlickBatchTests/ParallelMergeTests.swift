@@ -72,6 +72,32 @@ import Testing
     #expect(bad.stderr.contains("--jobs"), "\(bad.stderr)")
   }
 
+  /// Writes `ffmpeg-barrier` in `dir`, an ffmpeg whose first two `framecrc` runs (the chunk
+  /// checks) each wait up to `TICKS` tenths of a second (`ticks` unless the environment says) for
+  /// the other to start, and note in the returned log whether it did (`met`) or not (`alone`).
+  static func barrier(in dir: URL, ticks: Int) throws -> String {
+    let real = try #require(
+      ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) })
+    let barrier = dir.appendingPathComponent("barrier").path
+    let log = dir.appendingPathComponent("barrier.log").path
+    let script = dir.appendingPathComponent("ffmpeg-barrier")
+    try """
+    #!/bin/sh
+    case "$*" in *framecrc*)
+      mkdir -p '\(barrier)'
+      if [ "$(ls '\(barrier)' | wc -l)" -lt 2 ]; then
+        touch '\(barrier)'/$$
+        i=0
+        while [ "$(ls '\(barrier)' | wc -l)" -lt 2 ] && [ $i -lt "${TICKS:-\(ticks)}" ]; do sleep 0.1; i=$((i+1)); done
+        if [ $i -lt "${TICKS:-\(ticks)}" ]; then echo met >> '\(log)'; else echo alone >> '\(log)'; fi
+      fi;;
+    esac
+    exec \(real) "$@"
+    """.write(to: script, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    return log
+  }
+
   /// Two merges' chunk checks are under way at once: each of the first two `framecrc` runs of
   /// ffmpeg waits (up to `TICKS` tenths of a second) until the other has started, and notes
   /// whether it did. Under a memory cap that holds one merge at a time, they run one after the
@@ -85,28 +111,9 @@ import Testing
       ] }
       """)
     defer { try? FileManager.default.removeItem(at: dir) }
-    let real = try #require(
-      ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) })
-    let barrier = dir.appendingPathComponent("barrier").path
-    let log = dir.appendingPathComponent("barrier.log").path
-    let script = dir.appendingPathComponent("ffmpeg-barrier")
-    try """
-    #!/bin/sh
-    case "$*" in *framecrc*)
-      mkdir -p '\(barrier)'
-      if [ "$(ls '\(barrier)' | wc -l)" -lt 2 ]; then
-        touch '\(barrier)'/$$
-        i=0
-        while [ "$(ls '\(barrier)' | wc -l)" -lt 2 ] && [ $i -lt "$TICKS" ]; do sleep 0.1; i=$((i+1)); done
-        if [ $i -lt "$TICKS" ]; then echo met >> '\(log)'; else echo alone >> '\(log)'; fi
-      fi;;
-    esac
-    exec \(real) "$@"
-    """.write(to: script, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    let log = try Self.barrier(in: dir, ticks: 300)
     var environment = F.cleanEnvironment
-    environment["FLICK_FFMPEG"] = script.path
-    environment["TICKS"] = "300"
+    environment["FLICK_FFMPEG"] = dir.appendingPathComponent("ffmpeg-barrier").path
 
     let merged = try F.flick(["merge", "plan.json", "--jobs", "2", "-q"], in: dir, environment: environment)
     expectEqual(merged.status, 0, "\(merged.stderr)")
@@ -114,7 +121,7 @@ import Testing
 
     // 190 MB holds the program (64 MiB) and one of these merges (about 65 MiB), not two: the
     // first check waits its 2 s alone, the second finds it done.
-    try FileManager.default.removeItem(atPath: barrier)
+    try FileManager.default.removeItem(at: dir.appendingPathComponent("barrier"))
     try FileManager.default.removeItem(atPath: log)
     environment["TICKS"] = "20"
     let capped = try F.flick(
@@ -123,20 +130,67 @@ import Testing
     expectEqual(try String(contentsOfFile: log, encoding: .utf8), "alone\nmet\n")
   }
 
-  /// The side-by-side count under the memory cap: never more than `--jobs`, never none.
+  /// How many merges of `each` bytes start together under `memoryCap`, as ``BatchMerger/run(progress:)``
+  /// admits them (at most `jobs`).
+  static func together(_ each: Int, memoryCap: Int, jobs: Int = 64) -> Int {
+    var running = 0
+    var count = 0
+    while count < jobs, BatchMerger.startsBeside(running: running, needs: each, memoryCap: memoryCap) {
+      running += each
+      count += 1
+    }
+    return count
+  }
+
+  /// The side-by-side count under the memory cap: never more than `--jobs`, never none, and each
+  /// merge counted by its own estimate.
   @Test func theMemoryCapBoundsTheClipsSideBySide() {
     let program = MemoryEstimate.programBytes
-    expectEqual(BatchMerger.sideBySide(jobs: 64, memoryCap: 8 << 30, perMerge: 0), 64)
-    expectEqual(BatchMerger.sideBySide(jobs: 64, memoryCap: program + 10 * (200 << 20), perMerge: 200 << 20), 10)
-    expectEqual(BatchMerger.sideBySide(jobs: 4, memoryCap: 8 << 30, perMerge: 200 << 20), 4)
-    expectEqual(BatchMerger.sideBySide(jobs: 4, memoryCap: 100 << 20, perMerge: 200 << 20), 1)
-    expectEqual(BatchMerger.sideBySide(jobs: 4, memoryCap: 0, perMerge: 1 << 60), 1)
+    expectEqual(Self.together(0, memoryCap: 8 << 30), 64)
+    expectEqual(Self.together(200 << 20, memoryCap: program + 10 * (200 << 20)), 10)
+    expectEqual(Self.together(200 << 20, memoryCap: 8 << 30, jobs: 4), 4)
+    expectEqual(Self.together(200 << 20, memoryCap: 100 << 20), 1)
+    expectEqual(Self.together(1 << 60, memoryCap: 0), 1)
+    #expect(BatchMerger.startsBeside(running: 0, needs: 1 << 60, memoryCap: 0))
+    #expect(BatchMerger.startsBeside(running: 1 << 60, needs: 1 << 60, memoryCap: Int.max))
+    #expect(!BatchMerger.startsBeside(running: 1 << 60, needs: 1 << 60, memoryCap: 1 << 61))
     // A 1080p MP4 + GIF clip: its GIF encoder, its MP4 check counted as one more, three frames
     // (what docs/design.md's 37 at once under 8 GiB comes from).
     let frame = 1920 * 1080 * 4
     let clip = 2 * MemoryEstimate.encoderBytes(.gif, width: 1920, height: 1080) + 3 * frame
     expectEqual(clip, 227_553_280)
-    expectEqual(BatchMerger.sideBySide(jobs: 64, memoryCap: 8 << 30, perMerge: clip), 37)
+    expectEqual(Self.together(clip, memoryCap: 8 << 30), 37)
+    // Where one more 1080p clip does not fit, a small one does.
+    let small = 2 * MemoryEstimate.encoderBytes(.gif, width: 128, height: 72) + 3 * 128 * 72 * 4
+    let cap = program + 2 * clip + small
+    #expect(BatchMerger.startsBeside(running: 2 * clip, needs: small, memoryCap: cap))
+    #expect(!BatchMerger.startsBeside(running: 2 * clip, needs: clip, memoryCap: cap))
+  }
+
+  /// A small clip merges beside a large one under a cap that holds the two together but not two
+  /// of the large one, the count the largest clip's estimate alone would allow.
+  @Test func aSmallClipMergesBesideALargeOneUnderTheCap() throws {
+    let dir = try ChunkEqualityTests.workspace(
+      """
+      { flick: 1, output: "out", renders: [
+        { template: "slide.json5", name: "a", frames: [24, 27], chunk: 2, sizes: ["1920x1080"], formats: ["mp4"] },
+        { template: "slide.json5", name: "b", frames: [26, 29], chunk: 2, formats: ["mp4"] },
+      ] }
+      """)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let plan = try BatchPlan(
+      manifest: try Manifest.load(path: dir.appendingPathComponent("chunks.json5").path), flickVersion: "test")
+    let needs = plan.merges.map(BatchMerger.memoryNeeded)
+    expectEqual(plan.merges.map(\.width), [1920, 128])
+    let cap = MemoryEstimate.programBytes + needs[0] + needs[1]
+    #expect(!BatchMerger.startsBeside(running: needs[0], needs: needs[0], memoryCap: cap))
+    let log = try Self.barrier(in: dir, ticks: 300)
+    var environment = F.cleanEnvironment
+    environment["FLICK_FFMPEG"] = dir.appendingPathComponent("ffmpeg-barrier").path
+    let merged = try F.flick(
+      ["merge", "plan.json", "--jobs", "2", "--max-memory", "\(cap)", "-q"], in: dir, environment: environment)
+    expectEqual(merged.status, 0, "\(merged.stderr)")
+    expectEqual(try String(contentsOfFile: log, encoding: .utf8), "met\nmet\n")
   }
 
   /// The second clip's chunk is cut short: the first clip is reported merged, the second failed
