@@ -58,7 +58,20 @@ import Testing
     // Clock ticks are 10 ms: two spinning members use one within a few of them, even on a
     // loaded machine.
     #expect(SubprocessTests.eventually(within: 30) { Subprocess.groupCPUTicks(busy.pid) >= start + 5 })
-    let idleTicks = Subprocess.groupCPUTicks(idle.pid)
+    // The idle group's start (the shell's fork, `sleep` loading) uses ticks of its own: it is
+    // idle once `sleep` runs and its ticks held for 0.1 s.
+    var idleTicks = Subprocess.groupCPUTicks(idle.pid)
+    #expect(
+      SubprocessTests.eventually(within: 30) {
+        usleep(100_000)
+        let now = Subprocess.groupCPUTicks(idle.pid)
+        defer { idleTicks = now }
+        let members = Subprocess.liveMembers(ofGroup: idle.pid)
+        let running = members.contains {
+          FileManager.default.contents(atPath: "/proc/\($0)/comm") == Data("sleep\n".utf8)
+        }
+        return running && now == idleTicks
+      })
     usleep(200_000)
     expectEqual(Subprocess.groupCPUTicks(idle.pid), idleTicks)
     expectEqual(Subprocess.groupCPUTicks(Int32.max), 0)
