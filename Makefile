@@ -26,7 +26,7 @@ demo: release
 # examples and the benchmark executables, which it only compiles) with the test dependencies
 # installing beside it, then four jobs side by side
 # (`make -j`, each job's output printed when it ends):
-# the lint, the Swift tests (about 2 minutes on 2 cores, more in a slow hour of the VM), the Slurm
+# the lint, the Swift tests (2–3 minutes on 2 cores, more in a slow hour of the VM), the Slurm
 # test in a process of its own (about 40 s, mostly waiting on its daemons, which inside the main
 # test process held one of the two cooperative threads of a 2-core machine) and the studio's
 # browser tests (about 40 s; they need only the binary, so they do not wait for the Swift tests
