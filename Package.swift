@@ -22,8 +22,9 @@ let package = Package(
     .target(name: "FlickMotion"),
     /// The layer tree and immutable render-tree snapshots.
     /// Optimised in every build, like FlickRaster: every frame of every test walks and copies its
-    /// layer trees; about 37 s more CPU to compile, about 70 s less for the Swift tests
-    /// (docs/benchmarks.md, "`make test` time").
+    /// layer trees. That paid for itself when adopted (37 s more CPU to compile, 70 s less for the
+    /// Swift tests); in today's whole-module test build it is about even (docs/benchmarks.md,
+    /// "`make test` time").
     .target(name: "FlickScene", dependencies: ["FlickMotion"], swiftSettings: [.unsafeFlags(["-O"])]),
     /// Cairo/Pango rasteriser: draws render trees, decodes pictures, runs rlottie and librsvg.
     /// Optimised in every build (`-O`; a debug build keeps `-enable-testing` for `@testable import`): its
