@@ -17,6 +17,13 @@ import Testing
     return (folder, program)
   }
 
+  /// The command names (`/proc/PID/comm`) of the group's live members.
+  static func names(ofGroup group: Int32) -> Set<String> {
+    Set(
+      Subprocess.liveMembers(ofGroup: group).compactMap { FileManager.default.contents(atPath: "/proc/\($0)/comm") }
+        .map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .newlines) })
+  }
+
   @Test func membersAreFoundByTheirGroupWhateverTheirNames() throws {
     let (folder, program) = try Self.oddlyNamedSleep()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -26,15 +33,7 @@ import Testing
       executable: "/bin/sh", arguments: ["-c", "'\(program)' \(mark) & sleep \(mark) & wait"], output: .pipe)
     defer { process.stop() }
     // A member is named `sh` from its fork until its `exec`, so the scan waits for the names.
-    func names(_ members: [Int32]) -> Set<String> {
-      Set(
-        members.compactMap { FileManager.default.contents(atPath: "/proc/\($0)/comm") }
-          .map { String(decoding: $0, as: UTF8.self) })
-    }
-    #expect(
-      SubprocessTests.eventually {
-        names(Subprocess.liveMembers(ofGroup: process.pid)) == ["sh\n", "z) S 1 1 (x\n", "sleep\n"]
-      })
+    #expect(SubprocessTests.eventually { Self.names(ofGroup: process.pid) == ["sh", "z) S 1 1 (x", "sleep"] })
     let members = Set(Subprocess.liveMembers(ofGroup: process.pid))
     expectEqual(members.count, 3)
     #expect(members.contains(process.pid))
@@ -66,11 +65,7 @@ import Testing
         usleep(100_000)
         let now = Subprocess.groupCPUTicks(idle.pid)
         defer { idleTicks = now }
-        let members = Subprocess.liveMembers(ofGroup: idle.pid)
-        let running = members.contains {
-          FileManager.default.contents(atPath: "/proc/\($0)/comm") == Data("sleep\n".utf8)
-        }
-        return running && now == idleTicks
+        return Self.names(ofGroup: idle.pid).contains("sleep") && now == idleTicks
       })
     usleep(200_000)
     expectEqual(Subprocess.groupCPUTicks(idle.pid), idleTicks)
