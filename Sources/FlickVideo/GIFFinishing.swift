@@ -12,10 +12,12 @@ import Foundation
 /// that rate, with their repeats carried as ``FrameSchedule/Delivery`` carries them; then ffmpeg's
 /// `scale` and `palettegen=max_colors`, the identical-frame merge, and gifsicle (`--lossy` on the
 /// last steps; not the lossless pass on an encoding more than ``OutputBudget/losslessReach`` times
-/// the budget, which it cannot bring under it). Candidates are written to
-/// `.NAME.budget.gif.PID.partial` beside the destination (temporaries named like the output's own,
-/// which the sweep of stale temporaries knows) and the one chosen replaces the output's temporary
-/// file; nothing else is left.
+/// the budget, which it cannot bring under it). The lossy steps differ from the setting before
+/// them only in gifsicle's strength, so they start from that setting's ffmpeg file, kept as a
+/// second link (`.NAME.encoded.gif.PID.partial`), instead of encoding it five more times.
+/// Candidates are written to `.NAME.budget.gif.PID.partial` beside the destination (temporaries
+/// named like the output's own, which the sweep of stale temporaries knows) and the one chosen
+/// replaces the output's temporary file; nothing else is left.
 struct GIFFinishing {
   /// The output's temporary GIF (replaced in place) and the temporaries named after it.
   let file: EncodedFile
@@ -99,11 +101,29 @@ struct GIFFinishing {
     let ladder = OutputBudget.ladder(fps: fps, width: width, hasLossy: optimizer != nil)
     var frames = [ladder[0]: spool.frameCount]
     var encodings = 1
+    // ffmpeg's file for the last setting encoded, kept (a second link to it) while settings that
+    // differ from it in gifsicle's lossy strength alone are still to come: those start from it
+    // rather than encode the same frames with the same palette again.
+    let encodedFile = file.partial("encoded.gif")
+    var encoded: (setting: OutputBudget.Setting, frames: Int, file: EncodedFile.Kept)?
+    defer { EncodedFile.discard(encodedFile) }
     let found = try budget.search(ladder) { (setting) throws(VideoError) -> Int in
       if setting == ladder[0] { return own }
       encodings += 1
       step(.fitting(destination: destination, encoding: encodings, setting: setting.description))
-      frames[setting] = try encode(setting, into: candidate)
+      if let kept = encoded, Self.sameEncoding(kept.setting, setting), file.restore(kept.file, to: candidate) {
+        frames[setting] = kept.frames
+      } else {
+        encoded = nil
+        EncodedFile.discard(encodedFile)
+        let count = try encode(setting, into: candidate)
+        frames[setting] = count
+        if ladder.contains(where: { $0.lossy > setting.lossy && Self.sameEncoding($0, setting) }),
+          let kept = file.keep(candidate, as: encodedFile)
+        {
+          encoded = (setting, count, kept)
+        }
+      }
       let encoded = SinkReport.fileSize(candidate)
       if setting.lossy == 0, beyondReach(encoded) { return encoded }
       return try optimize(candidate, lossy: setting.lossy, reporting: { _ in }).bytes
@@ -124,6 +144,11 @@ struct GIFFinishing {
       budget: Outcome(
         setting: chosen, bytes: found.bytes, encodings: found.encodings, frames: frames[chosen] ?? spool.frameCount),
       images: rewritten ? Self.imageCount(file.path) : nil, optimized: chosen == ladder[0] ? optimized : nil)
+  }
+
+  /// Whether ffmpeg encodes `a` and `b` alike: they differ in gifsicle's lossy strength alone.
+  static func sameEncoding(_ a: OutputBudget.Setting, _ b: OutputBudget.Setting) -> Bool {
+    a.fps == b.fps && a.width == b.width && a.colors == b.colors
   }
 
   /// The images (image descriptors) a GIF file stores, or nil when its structure is not a

@@ -112,6 +112,53 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: b))
   }
 
+  /// No setting is encoded twice: the lossy steps (the same rate, width and palette as the
+  /// setting before them) take that setting's ffmpeg file, so every palette pass ffmpeg runs is
+  /// a different one, and all five lossy passes read the same file.
+  @Test(.enabled(if: hasGifsicle)) func theLossyStepsEncodeNothingAgain() throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    func noting(_ tool: String, _ real: String) throws -> (wrapper: String, log: URL) {
+      let log = dir.appendingPathComponent("\(tool).log")
+      let wrapper = dir.appendingPathComponent("\(tool)-noting")
+      try """
+      #!/bin/sh
+      for a in "$@"; do case "$a" in *.partial) printf '%s ' "$(wc -c < "$a" 2>/dev/null)" >> '\(log.path)';; esac; done
+      printf '%s\\n' "$*" >> '\(log.path)'
+      exec '\(real)' "$@"
+      """.write(to: wrapper, atomically: true, encoding: .utf8)
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+      return (wrapper.path, log)
+    }
+    func onPath(_ name: String) throws -> String {
+      let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/\(name)" }
+      return try #require(path.first { FileManager.default.isExecutableFile(atPath: $0) })
+    }
+    let ffmpeg = try noting("ffmpeg", ProcessInfo.processInfo.environment["FLICK_FFMPEG"] ?? onPath("ffmpeg"))
+    let gifsicle = try noting("gifsicle", ProcessInfo.processInfo.environment["FLICK_GIFSICLE"] ?? onPath("gifsicle"))
+    var environment = ProcessInfo.processInfo.environment
+    environment["FLICK_FFMPEG"] = ffmpeg.wrapper
+    environment["FLICK_GIFSICLE"] = gifsicle.wrapper
+    let gif = dir.appendingPathComponent("out/tiny.gif")
+    try FileManager.default.createDirectory(at: gif.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let r = try Self.render(["-o", gif.path, "--scale", "0.5", "--max-size", "1KB"], environment: environment)
+    expectEqual(r.status, 2, "\(r.stderr)")
+    func lines(_ log: URL) -> [Substring] {
+      ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n")
+    }
+    // A palette pass's arguments without its file names (which are the same for every setting).
+    let palettePasses = lines(ffmpeg.log).filter { $0.contains("palettegen") }.map {
+      $0.split(separator: " ").filter { !$0.contains(".partial") && !$0.contains(".palette") }.joined(separator: " ")
+    }
+    #expect(palettePasses.count >= 2, "\(palettePasses)")
+    expectEqual(Set(palettePasses).count, palettePasses.count, "each setting's palette once: \(palettePasses)")
+    let lossyPasses = lines(gifsicle.log).filter { $0.contains("--lossy=") }
+    expectEqual(lossyPasses.count, 5, "\(lossyPasses)")
+    // Each line starts with the sizes of the temporaries it names: the input's first.
+    expectEqual(Set(lossyPasses.map { $0.split(separator: " ").first }).count, 1, "one file: \(lossyPasses)")
+    try expectEqual(FileManager.default.contentsOfDirectory(atPath: gif.deletingLastPathComponent().path), [])
+  }
+
   /// gifsicle's lossless pass runs on an encoding only while it could bring it under the budget:
   /// not on one more than twice the budget (it takes 0.4–10 % off Flick's GIFs).
   @Test(.enabled(if: hasGifsicle)) func aGIFFarOverItsBudgetSkipsTheLosslessPass() throws {

@@ -121,6 +121,36 @@ import Testing
     try expectEqual(Data(contentsOf: URL(fileURLWithPath: fitted)), Data(contentsOf: URL(fileURLWithPath: direct)))
   }
 
+  /// The lossy steps start from ffmpeg's file for the setting before them (the same rate, width
+  /// and palette), kept rather than encoded again: the GIF a budget picks at `lossy 20` is that
+  /// setting's GIF through `gifsicle -O3 --lossy=20`, byte for byte.
+  @Test(.enabled(if: hasGifsicle)) func aLossyStepIsItsSettingsGIFThroughGifsicle() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let scene = Self.scene()
+    let ladder = OutputBudget.ladder(fps: scene.fps, width: 160, hasLossy: true)
+    let last = try #require(ladder.last { $0.lossy == 0 })
+    let firstLossy = try #require(ladder.first { $0.lossy > 0 })
+    expectEqual(GIFFinishing.sameEncoding(last, firstLossy), true)
+    var options = EncodingOptions(gifFPS: last.fps, gifWidth: last.width)
+    options.gifColors = last.colors
+    options.gifPalette = .ffmpeg
+    options.optimizesGIF = false
+    let plain = dir.appendingPathComponent("plain.gif").path
+    _ = try RenderSession(
+      scene: scene, outputs: [try OutputTarget(path: plain)], options: options, pipeline: RenderPipeline(jobs: 2)
+    ).run()
+    let lossy = dir.appendingPathComponent("lossy.gif").path
+    try #require(GIFOptimizer.locate()).optimize(
+      plain, to: lossy, lossy: firstLossy.lossy, destination: lossy, stallTimeout: nil)
+    let expected = try Data(contentsOf: URL(fileURLWithPath: lossy))
+    let fitted = dir.appendingPathComponent("fitted.gif").path
+    let summary = try Self.render(scene, to: fitted, budget: OutputBudget(bytes: expected.count))
+    expectEqual(summary.outputs[0].budgetNote?.contains("at \(firstLossy)"), true, "\(summary.outputs[0])")
+    try expectEqual(Data(contentsOf: URL(fileURLWithPath: fitted)), expected)
+    try expectEqual(TestSupport.contents(dir), ["fitted.gif", "lossy.gif", "plain.gif"], "no temporary is left")
+  }
+
   /// A budget the GIF already fits keeps the GIF as it is.
   @Test func aBudgetTheGIFFitsChangesNothing() throws {
     let dir = try TestSupport.temporaryDirectory()

@@ -132,6 +132,55 @@ final class EncodedFile {
   func remove() { Self.discard(path) }
 
   /// Removes a temporary `file` and forgets it.
+  /// A temporary of this output kept under a second name (``keep(_:as:)``): the name, and the
+  /// device and inode the file had when it was kept.
+  struct Kept {
+    let path: String
+    let device: dev_t
+    let inode: ino_t
+  }
+
+  /// Links the temporary `source` (a file of this output's) as the temporary `copy`, so its
+  /// bytes stay when `source` is replaced (Flick replaces temporaries by renaming, never in
+  /// place); nil when the file system makes no link, or `source` is not a regular file.
+  func keep(_ source: String, as copy: String) -> Kept? {
+    var info = stat()
+    guard lstat(source, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    Cleanup.shared.add(file: copy)
+    unlink(copy)
+    guard link(source, copy) == 0, let kept = Self.identity(of: copy, as: info) else {
+      Self.discard(copy)
+      return nil
+    }
+    return Kept(path: copy, device: kept.st_dev, inode: kept.st_ino)
+  }
+
+  /// Puts the file `kept` holds back at the temporary `target` (another link to it); false when
+  /// that cannot be done or `target` is then not that same file (its name was taken over), and
+  /// `target` is then gone.
+  func restore(_ kept: Kept, to target: String) -> Bool {
+    Cleanup.shared.add(file: target)
+    unlink(target)
+    var expected = stat()
+    expected.st_dev = kept.device
+    expected.st_ino = kept.inode
+    guard link(kept.path, target) == 0, Self.identity(of: target, as: expected) != nil else {
+      unlink(target)
+      return false
+    }
+    return true
+  }
+
+  /// `path`'s own status (not a link's target) when it is a regular file with `expected`'s
+  /// device and inode.
+  private static func identity(of path: String, as expected: stat) -> stat? {
+    var info = stat()
+    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_dev == expected.st_dev,
+      info.st_ino == expected.st_ino
+    else { return nil }
+    return info
+  }
+
   static func discard(_ file: String) {
     unlink(file)
     Cleanup.shared.remove(file: file)
