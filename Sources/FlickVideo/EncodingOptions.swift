@@ -60,6 +60,9 @@ public struct EncodingOptions: Sendable, Equatable {
   /// Whether a finished GIF goes through gifsicle `-O3` when it is installed (``GIFOptimizer``;
   /// the pixels stay the same). Off for tests that compare Flick's GIF with ffmpeg's own.
   package var optimizesGIF = true
+  /// Whether a GIF's `--max-size` search encodes its next setting beside gifsicle's pass
+  /// (``GIFLookahead``). Off only for tests that compare the search with and without it.
+  package var budgetLooksAhead = true
 
   public init(
     crf: Int? = nil, preset: String = "veryfast", pad: Bool = false, dither: Dither = .bayer,

@@ -88,6 +88,24 @@ struct GIFFinishing {
       options.maxSize.map { Double(bytes) > OutputBudget.losslessReach * Double($0.bytes) } ?? false
     }
     let overBudget = beyondReach(before)
+    let ladder = OutputBudget.ladder(fps: fps, width: width, hasLossy: optimizer != nil)
+    // While gifsicle works on an encoding over the budget, the setting the search measures next
+    // if gifsicle does not bring it under is encoded beside it (``GIFLookahead``).
+    var lookahead: GIFLookahead?
+    defer { lookahead?.stop() }
+    func lookAhead(to next: OutputBudget.Setting?, past path: String) {
+      guard let next, let budget = options.maxSize, SinkReport.fileSize(path) > budget.bytes, besideGifsicle(path)
+      else { return }
+      let work = self
+      lookahead = GIFLookahead(
+        setting: next, path: file.partial("lookahead.gif"), palette: file.sibling(".lookahead.palette")
+      ) { (setting, path, palette, stopping) throws(VideoError) -> Int? in
+        try work.encode(setting, into: path, palette: palette, stopping: stopping)
+      }
+    }
+    if !overBudget, let budget = options.maxSize {
+      lookAhead(to: budget.next(in: ladder, from: 1, after: (ladder[0], before)).map { ladder[$0] }, past: file.path)
+    }
     let (own, skipped) = overBudget ? (before, nil) : try optimize(file.path, lossy: 0, reporting: step)
     let optimized =
       gifsicle != nil && !overBudget
@@ -98,7 +116,6 @@ struct GIFFinishing {
     guard let budget = options.maxSize else {
       return Result(images: rewritten ? Self.imageCount(file.path) : nil, optimized: optimized)
     }
-    let ladder = OutputBudget.ladder(fps: fps, width: width, hasLossy: optimizer != nil)
     var frames = [ladder[0]: spool.frameCount]
     var encodings = 1
     // ffmpeg's file for the last setting encoded, kept (a second link to it) while settings that
@@ -107,8 +124,11 @@ struct GIFFinishing {
     let encodedFile = file.partial("encoded.gif")
     var encoded: (setting: OutputBudget.Setting, frames: Int, file: EncodedFile.Kept)?
     defer { EncodedFile.discard(encodedFile) }
-    let found = try budget.search(ladder) { (setting) throws(VideoError) -> Int in
-      if setting == ladder[0] { return own }
+    let found = try budget.search(ladder) { (setting, following) throws(VideoError) -> Int in
+      if setting == ladder[0] {
+        if own <= budget.bytes { lookahead?.stop() }
+        return own
+      }
       encodings += 1
       step(.fitting(destination: destination, encoding: encodings, setting: setting.description))
       if let kept = encoded, Self.sameEncoding(kept.setting, setting), file.restore(kept.file, to: candidate) {
@@ -116,7 +136,7 @@ struct GIFFinishing {
       } else {
         encoded = nil
         EncodedFile.discard(encodedFile)
-        let count = try encode(setting, into: candidate)
+        let count = try encodeOrTake(setting, into: candidate, from: &lookahead)
         frames[setting] = count
         if ladder.contains(where: { $0.lossy > setting.lossy && Self.sameEncoding($0, setting) }),
           let kept = file.keep(candidate, as: encodedFile)
@@ -124,9 +144,12 @@ struct GIFFinishing {
           encoded = (setting, count, kept)
         }
       }
-      let encoded = SinkReport.fileSize(candidate)
-      if setting.lossy == 0, beyondReach(encoded) { return encoded }
-      return try optimize(candidate, lossy: setting.lossy, reporting: { _ in }).bytes
+      let encodedBytes = SinkReport.fileSize(candidate)
+      if setting.lossy == 0, beyondReach(encodedBytes) { return encodedBytes }
+      if let next = following(encodedBytes), !Self.sameEncoding(next, setting) { lookAhead(to: next, past: candidate) }
+      let bytes = try optimize(candidate, lossy: setting.lossy, reporting: { _ in }).bytes
+      if bytes <= budget.bytes { lookahead?.stop() }
+      return bytes
     }
     guard let chosen = found.chosen else {
       let limit = OutputBudget.describe(budget.bytes)
@@ -207,13 +230,10 @@ struct GIFFinishing {
     _ path: String, lossy: Int, reporting step: (RenderProgress.Step) -> Void
   ) throws(VideoError) -> (bytes: Int, skipped: GIFOptimizer.Skip?) {
     if let gifsicle {
-      let size = SinkReport.fileSize(path)
-      let needed = GIFOptimizer.memory(file: size, pixels: Self.structure(path)?.pixels ?? width * height)
-      let allowance =
-        memoryAllowance
-        ?? GIFOptimizer.allowance(
-          width: width, height: height, preset: options.preset, headroom: MemoryWatch.headroom())
-      if needed > allowance.bytes { return (size, GIFOptimizer.Skip(needed: needed, allowance: allowance)) }
+      let (needed, allowance) = gifsicleMemory(path)
+      if needed > allowance.bytes {
+        return (SinkReport.fileSize(path), GIFOptimizer.Skip(needed: needed, allowance: allowance))
+      }
       step(.optimizingGIF(destination: destination))
       let optimized = file.partial("gifsicle.gif")
       try gifsicle.optimize(path, to: optimized, lossy: lossy, destination: destination, stallTimeout: stallTimeout)
@@ -226,10 +246,58 @@ struct GIFFinishing {
     return (SinkReport.fileSize(path), nil)
   }
 
+  /// Puts `setting`'s encoding at `path`: the lookahead's when it encoded that setting (it is
+  /// then used up), else a new one (any other lookahead is stopped first). Returns the frames
+  /// encoded.
+  private func encodeOrTake(
+    _ setting: OutputBudget.Setting, into path: String, from lookahead: inout GIFLookahead?
+  ) throws(VideoError) -> Int {
+    let ahead = lookahead
+    lookahead = nil
+    if let ahead, ahead.setting == setting {
+      defer { ahead.stop() }
+      let frames = try ahead.wait()
+      Cleanup.shared.add(file: path)
+      try file.replace(path, with: ahead.path)
+      return frames
+    }
+    ahead?.stop()
+    guard let frames = try encode(setting, into: path, palette: file.sibling(".budget.palette")) else {
+      preconditionFailure("an encoding that is never stopped stopped")
+    }
+    return frames
+  }
+
+  /// Whether an encoding may run beside gifsicle's pass on `path`: both fit the memory gifsicle
+  /// may use (``GIFOptimizer/allowance(width:height:preset:headroom:)``), so the process tree
+  /// needs no more than when they run one after the other under that bound.
+  private func besideGifsicle(_ path: String) -> Bool {
+    guard gifsicle != nil, options.budgetLooksAhead else { return false }
+    let (needed, allowance) = gifsicleMemory(path)
+    return MemoryEstimate.add(needed, MemoryEstimate.encoderBytes(.gif, width: width, height: height))
+      <= allowance.bytes
+  }
+
+  /// What gifsicle needs for `path` (``GIFOptimizer/memory(file:pixels:)``) and the memory it may
+  /// use.
+  private func gifsicleMemory(_ path: String) -> (needed: Int, allowance: GIFOptimizer.Allowance) {
+    let needed = GIFOptimizer.memory(
+      file: SinkReport.fileSize(path), pixels: Self.structure(path)?.pixels ?? width * height)
+    let allowance =
+      memoryAllowance
+      ?? GIFOptimizer.allowance(
+        width: width, height: height, preset: options.preset, headroom: MemoryWatch.headroom())
+    return (needed, allowance)
+  }
+
   /// Encodes the spooled frames with `setting` into `path`: the frames a GIF at the setting's
-  /// rate keeps (``FrameSchedule/Output/keeps(position:)``), ffmpeg's palette pass and encoding
-  /// pass, then the identical-frame merge. Returns the frames encoded.
-  private func encode(_ setting: OutputBudget.Setting, into path: String) throws(VideoError) -> Int {
+  /// rate keeps (``FrameSchedule/Output/keeps(position:)``), ffmpeg's palette pass (into
+  /// `palette`) and encoding pass, then the identical-frame merge. Returns the frames encoded,
+  /// or nil when `stopping` said to stop (asked before each frame and each step; ffmpeg is then
+  /// killed and `path` may hold part of a GIF).
+  func encode(
+    _ setting: OutputBudget.Setting, into path: String, palette: String, stopping: () -> Bool = { false }
+  ) throws(VideoError) -> Int? {
     let plan = FrameSchedule.Output(format: .gif, renderFPS: fps, fps: setting.fps, renderFrames: spool.frameCount)
     var delivery = FrameSchedule.Delivery(plan, first: 0)
     var keeps: [Bool] = []
@@ -244,20 +312,24 @@ struct GIFFinishing {
     o.gifPalette = .ffmpeg
     o.gifColors = setting.colors
     let command = try FFmpegCommand(
-      format: .gif, width: width, height: height, fps: setting.fps, options: o, output: path,
-      palette: file.sibling(".budget.palette"))
+      format: .gif, width: width, height: height, fps: setting.fps, options: o, output: path, palette: palette)
     guard let palettePass = command.palettePass, let palette = command.palettePath else {
       throw .invalidOption("internal: a budget GIF has no palette pass")
     }
     defer { EncodedFile.discard(palette) }
     for (arguments, files) in [(palettePass, [palette]), (command.arguments, [path])] {
+      if stopping() { return nil }
       let process = try file.launch(ffmpeg, arguments, files: files)
-      if let error = spool.send(to: process, keeping: keeps, stallTimeout: stallTimeout, destination: destination) {
+      if let error = spool.send(
+        to: process, keeping: keeps, stallTimeout: stallTimeout, destination: destination, stopping: stopping)
+      {
         process.kill()
+        if stopping() { return nil }
         throw error
       }
       if let error = process.finish(stallTimeout: stallTimeout) { throw error }
     }
+    if stopping() { return nil }
     if repeats != nil { _ = try file.mergeIdenticalFrames(keptRepeats, in: path) }
     return keptRepeats.count
   }

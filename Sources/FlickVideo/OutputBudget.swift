@@ -171,7 +171,9 @@ package struct OutputBudget: Sendable, Equatable {
   package static let losslessReach = 2.0
 
   /// The first setting of `ladder` whose file fits (with its size), or nil with the size the
-  /// last one made. `measure` encodes one setting and returns its size in bytes.
+  /// last one made. `measure` encodes one setting and returns its size in bytes; its second
+  /// argument names the setting the search measures next should this one not fit, given the
+  /// size it would have (``next(in:from:after:)``), so that `measure` may start on it early.
   ///
   /// A setting that differs from the last one measured only in rate and width is skipped when
   /// the size predicted from that measurement (proportional to the frame rate and the pixels)
@@ -179,24 +181,47 @@ package struct OutputBudget: Sendable, Equatable {
   /// its budget does not pay for an encoding a step. The prediction is made from measured sizes
   /// only, so the search stays deterministic.
   package func search<Failure: Error>(
-    _ ladder: [Setting], measure: (Setting) throws(Failure) -> Int
+    _ ladder: [Setting], measure: (Setting, _ following: (_ bytes: Int) -> Setting?) throws(Failure) -> Int
   ) throws(Failure) -> (chosen: Setting?, bytes: Int, encodings: Int) {
     var last: (setting: Setting, bytes: Int)?
     var encodings = 0
-    for (i, setting) in ladder.enumerated() {
-      if let last, i + 1 < ladder.count, Self.onlyRateOrWidth(last.setting, setting),
-        Self.onlyRateOrWidth(setting, ladder[i + 1])
+    var i = next(in: ladder, from: 0, after: nil)
+    while let index = i {
+      let setting = ladder[index]
+      let size = try measure(setting) { bytes in
+        next(in: ladder, from: index + 1, after: (setting, bytes)).map { ladder[$0] }
+      }
+      encodings += 1
+      if size <= bytes { return (setting, size, encodings) }
+      last = (setting, size)
+      i = next(in: ladder, from: index + 1, after: last)
+    }
+    return (nil, last?.bytes ?? 0, encodings)
+  }
+
+  /// ``search(_:measure:)`` without a look ahead.
+  package func search<Failure: Error>(
+    _ ladder: [Setting], measure: (Setting) throws(Failure) -> Int
+  ) throws(Failure) -> (chosen: Setting?, bytes: Int, encodings: Int) {
+    try search(ladder) { (setting, _) throws(Failure) -> Int in try measure(setting) }
+  }
+
+  /// The index of the first setting of `ladder` from `start` on that the search measures after
+  /// `last` (the setting measured last and its size in bytes; nil before the first), or nil
+  /// when none is left: the skip rule of ``search(_:measure:)``.
+  func next(in ladder: [Setting], from start: Int, after last: (setting: Setting, bytes: Int)?) -> Int? {
+    for i in ladder.indices where i >= start {
+      if let last, i + 1 < ladder.count, Self.onlyRateOrWidth(last.setting, ladder[i]),
+        Self.onlyRateOrWidth(ladder[i], ladder[i + 1])
       {
+        let setting = ladder[i]
         let rate = Double(setting.fps) / Double(last.setting.fps)
         let area = Double(setting.width * setting.width) / Double(last.setting.width * last.setting.width)
         if Double(last.bytes) * rate * area > 1.25 * Double(bytes) { continue }
       }
-      let size = try measure(setting)
-      encodings += 1
-      if size <= bytes { return (setting, size, encodings) }
-      last = (setting, size)
+      return i
     }
-    return (nil, last?.bytes ?? 0, encodings)
+    return nil
   }
 
   /// Whether `b` differs from `a` in frame rate or width only.

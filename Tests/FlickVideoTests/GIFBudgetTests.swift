@@ -101,6 +101,64 @@ import Testing
     try expectEqual(TestSupport.contents(dir), ["a.gif", "b.gif", "full.gif"], "no candidate is left")
   }
 
+  /// The search encodes its next setting beside gifsicle's pass on the one before
+  /// (``GIFLookahead``) and takes that encoding when it goes on to it; what it chooses, its
+  /// bytes and the encodings it counts are those of the search without it, and none of the
+  /// lookahead's files is left.
+  @Test(.enabled(if: hasGifsicle)) func theLookaheadChangesNothingButTheTime() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let real = try FFmpegTool.locate(for: [.gif])
+    let log = dir.appendingPathComponent("ffmpeg.log")
+    let wrapper = dir.appendingPathComponent("ffmpeg-noting")
+    try """
+    #!/bin/sh
+    printf '%s\\n' "$*" >> '\(log.path)'
+    exec '\(real.path)' "$@"
+    """.write(to: wrapper, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+    // card-swap at a third of its size: frames large enough that gifsicle and a second ffmpeg
+    // together fit what an MP4 of their size needs (the lookahead's memory bound), and colours
+    // enough that an encoding of another setting would not give the same bytes.
+    let templates = TestSupport.root.appendingPathComponent("Templates")
+    let scene = try Template.load(path: templates.appendingPathComponent("card-swap.json5").path).scene
+    let scale = 1.0 / 3
+    func render(_ path: String, _ options: EncodingOptions, ffmpeg: FFmpegTool? = nil) throws -> RenderSummary {
+      var session = try RenderSession(
+        scene: scene, outputs: [try OutputTarget(path: path)], scale: scale, options: options,
+        pipeline: RenderPipeline(jobs: 2))
+      session.ffmpeg = ffmpeg
+      return try session.run()
+    }
+    let full = try render(dir.appendingPathComponent("full.gif").path, EncodingOptions()).outputs[0].bytes
+    // Under the GIF gifsicle makes at its own settings: gifsicle runs on the output's own
+    // encoding when it is within reach, and on the candidates, with the next setting encoded
+    // beside it.
+    var lookaheads = 0
+    for share in [9, 6] {
+      var outcomes: [(Data, String?)] = []
+      for looksAhead in [false, true] {
+        try? FileManager.default.removeItem(at: log)
+        var options = EncodingOptions()
+        options.maxSize = OutputBudget(bytes: full * share / 10)
+        options.budgetLooksAhead = looksAhead
+        let out = dir.appendingPathComponent("out/fit.gif")
+        try FileManager.default.createDirectory(at: out.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let summary = try render(out.path, options, ffmpeg: FFmpegTool(path: wrapper.path, version: real.version))
+        outcomes.append((try Data(contentsOf: out), summary.outputs[0].budgetNote))
+        let runs = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n")
+        let lookedAhead = runs.contains { $0.contains(".lookahead.gif.") }
+        #expect(looksAhead || !lookedAhead, "share \(share)")
+        if lookedAhead { lookaheads += 1 }
+        try expectEqual(TestSupport.contents(out.deletingLastPathComponent()), ["fit.gif"], "share \(share)")
+        try FileManager.default.removeItem(at: out)
+      }
+      expectEqual(outcomes[0].0, outcomes[1].0, "the same bytes, share \(share)")
+      expectEqual(outcomes[0].1, outcomes[1].1, "the same choice, share \(share)")
+    }
+    #expect(lookaheads > 0, "an encoding ran beside gifsicle")
+  }
+
   /// A lower rate's candidate keeps the frames its schedule keeps, re-encoded from the spool: it
   /// is the GIF a render at that rate makes, byte for byte, and the summary counts its frames.
   @Test func aLowerRateIsTheGIFARenderAtThatRateMakes() throws {

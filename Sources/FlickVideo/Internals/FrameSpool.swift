@@ -208,10 +208,11 @@ extension FrameSpool {
   /// Replays the frames into `process` (an encoder reading them at the spool's layout), only
   /// those whose entry in `keeps` (indexed by spooled frame) is true when given, calling `sent`
   /// with the number of spooled frames done after each; nil, or why they did not all go
-  /// (`destination` names the output in the error).
+  /// (`destination` names the output in the error). Before each frame it asks `stopping`, and
+  /// stops there (with an error) when that says so.
   func send(
     to process: FFmpegProcess, keeping keeps: [Bool]? = nil, stallTimeout: Double?, destination: String,
-    sent: (Int) -> Void = { _ in }
+    stopping: () -> Bool = { false }, sent: (Int) -> Void = { _ in }
   ) -> VideoError? {
     var writeError: VideoError?
     var index = 0
@@ -221,6 +222,7 @@ extension FrameSpool {
           index += 1
           sent(index)
         }
+        if stopping() { return "stopped before frame \(index)" }
         if let keeps, !keeps[index] { return nil }
         writeError = process.write(frame, stallTimeout: stallTimeout)
         return writeError?.description
