@@ -118,41 +118,26 @@ import Testing
   @Test(.enabled(if: hasGifsicle)) func theLossyStepsEncodeNothingAgain() throws {
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
-    func noting(_ tool: String, _ real: String) throws -> (wrapper: String, log: URL) {
-      let log = dir.appendingPathComponent("\(tool).log")
-      let wrapper = dir.appendingPathComponent("\(tool)-noting")
-      try """
-      #!/bin/sh
-      for a in "$@"; do case "$a" in *.partial) printf '%s ' "$(wc -c < "$a" 2>/dev/null)" >> '\(log.path)';; esac; done
-      printf '%s\\n' "$*" >> '\(log.path)'
-      exec '\(real)' "$@"
-      """.write(to: wrapper, atomically: true, encoding: .utf8)
-      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
-      return (wrapper.path, log)
-    }
-    func onPath(_ name: String) throws -> String {
-      let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/\(name)" }
-      return try #require(path.first { FileManager.default.isExecutableFile(atPath: $0) })
-    }
-    let ffmpeg = try noting("ffmpeg", ProcessInfo.processInfo.environment["FLICK_FFMPEG"] ?? onPath("ffmpeg"))
-    let gifsicle = try noting("gifsicle", ProcessInfo.processInfo.environment["FLICK_GIFSICLE"] ?? onPath("gifsicle"))
-    var environment = ProcessInfo.processInfo.environment
-    environment["FLICK_FFMPEG"] = ffmpeg.wrapper
-    environment["FLICK_GIFSICLE"] = gifsicle.wrapper
+    let environment = ProcessInfo.processInfo.environment
+    let ffmpeg = try NotingWrapper(
+      "ffmpeg", real: try #require(environment["FLICK_FFMPEG"] ?? NotingWrapper.onPath("ffmpeg")), in: dir)
+    let gifsicle = try NotingWrapper(
+      "gifsicle", real: try #require(environment["FLICK_GIFSICLE"] ?? NotingWrapper.onPath("gifsicle")), in: dir,
+      sizes: true)
+    var wrapped = environment
+    wrapped["FLICK_FFMPEG"] = ffmpeg.path
+    wrapped["FLICK_GIFSICLE"] = gifsicle.path
     let gif = dir.appendingPathComponent("out/tiny.gif")
     try FileManager.default.createDirectory(at: gif.deletingLastPathComponent(), withIntermediateDirectories: true)
-    let r = try Self.render(["-o", gif.path, "--scale", "0.5", "--max-size", "1KB"], environment: environment)
+    let r = try Self.render(["-o", gif.path, "--scale", "0.5", "--max-size", "1KB"], environment: wrapped)
     expectEqual(r.status, 2, "\(r.stderr)")
-    func lines(_ log: URL) -> [Substring] {
-      ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n")
-    }
     // A palette pass's arguments without its file names (which are the same for every setting).
-    let palettePasses = lines(ffmpeg.log).filter { $0.contains("palettegen") }.map {
+    let palettePasses = ffmpeg.runs.filter { $0.contains("palettegen") }.map {
       $0.split(separator: " ").filter { !$0.contains(".partial") && !$0.contains(".palette") }.joined(separator: " ")
     }
     #expect(palettePasses.count >= 2, "\(palettePasses)")
     expectEqual(Set(palettePasses).count, palettePasses.count, "each setting's palette once: \(palettePasses)")
-    let lossyPasses = lines(gifsicle.log).filter { $0.contains("--lossy=") }
+    let lossyPasses = gifsicle.runs.filter { $0.contains("--lossy=") }
     expectEqual(lossyPasses.count, 5, "\(lossyPasses)")
     // Each line starts with the sizes of the temporaries it names: the input's first.
     expectEqual(Set(lossyPasses.map { $0.split(separator: " ").first }).count, 1, "one file: \(lossyPasses)")
@@ -164,28 +149,16 @@ import Testing
   @Test(.enabled(if: hasGifsicle)) func aGIFFarOverItsBudgetSkipsTheLosslessPass() throws {
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let real = try #require(
-      (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/gifsicle" }.first {
-        FileManager.default.isExecutableFile(atPath: $0)
-      })
-    let log = dir.appendingPathComponent("gifsicle.log")
-    let wrapper = dir.appendingPathComponent("gifsicle-noting")
-    try """
-    #!/bin/sh
-    printf '%s\\n' "$*" >> '\(log.path)'
-    exec '\(real)' "$@"
-    """.write(to: wrapper, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+    let wrapper = try NotingWrapper("gifsicle", real: try #require(NotingWrapper.onPath("gifsicle")), in: dir)
     var environment = ProcessInfo.processInfo.environment
     environment["FLICK_GIFSICLE"] = wrapper.path
     /// The lossless passes on the output's own encoding (not a candidate's) for a budget.
     func ownPasses(_ budget: Int) throws -> Int {
-      try? FileManager.default.removeItem(at: log)
+      wrapper.clear()
       let gif = dir.appendingPathComponent("fit.gif").path
       let r = try Self.render(["-o", gif, "--scale", "0.5", "--max-size", "\(budget)B"], environment: environment)
       expectEqual(r.status, 0, "\(r.stderr)")
-      let runs = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n")
-        .filter { !$0.contains("--lossy") && !$0.contains("--version") }
+      let runs = wrapper.runs.filter { !$0.contains("--lossy") && !$0.contains("--version") }
       return runs.filter { !$0.contains(".budget.gif.") }.count
     }
     let full = dir.appendingPathComponent("full.gif").path

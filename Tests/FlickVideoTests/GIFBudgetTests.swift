@@ -3,6 +3,7 @@ import FlickScene
 import FlickTemplates
 @testable import FlickVideo
 import FlickExpectations
+import FlickTestSupport
 import Foundation
 import Testing
 
@@ -109,14 +110,7 @@ import Testing
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let real = try FFmpegTool.locate(for: [.gif])
-    let log = dir.appendingPathComponent("ffmpeg.log")
-    let wrapper = dir.appendingPathComponent("ffmpeg-noting")
-    try """
-    #!/bin/sh
-    printf '%s\\n' "$*" >> '\(log.path)'
-    exec '\(real.path)' "$@"
-    """.write(to: wrapper, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+    let wrapper = try NotingWrapper("ffmpeg", real: real.path, in: dir)
     // card-swap at a third of its size: frames large enough that gifsicle and a second ffmpeg
     // together fit what an MP4 of their size needs (the lookahead's memory bound), and colours
     // enough that an encoding of another setting would not give the same bytes.
@@ -138,7 +132,7 @@ import Testing
     for share in [9, 6] {
       var outcomes: [(Data, String?)] = []
       for looksAhead in [false, true] {
-        try? FileManager.default.removeItem(at: log)
+        wrapper.clear()
         var options = EncodingOptions()
         options.maxSize = OutputBudget(bytes: full * share / 10)
         options.budgetLooksAhead = looksAhead
@@ -146,8 +140,7 @@ import Testing
         try FileManager.default.createDirectory(at: out.deletingLastPathComponent(), withIntermediateDirectories: true)
         let summary = try render(out.path, options, ffmpeg: FFmpegTool(path: wrapper.path, version: real.version))
         outcomes.append((try Data(contentsOf: out), summary.outputs[0].budgetNote))
-        let runs = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n")
-        let lookedAhead = runs.contains { $0.contains(".lookahead.gif.") }
+        let lookedAhead = wrapper.runs.contains { $0.contains(".lookahead.gif.") }
         #expect(looksAhead || !lookedAhead, "share \(share)")
         if lookedAhead { lookaheads += 1 }
         try expectEqual(TestSupport.contents(out.deletingLastPathComponent()), ["fit.gif"], "share \(share)")
