@@ -150,6 +150,33 @@ import Testing
       expectEqual(outcomes[0].1, outcomes[1].1, "the same choice, share \(share)")
     }
     #expect(lookaheads > 0, "an encoding ran beside gifsicle")
+
+    // An ffmpeg that fails every candidate's encoding pass: the same error either way, whether
+    // the failed encoding is the lookahead's or the search's own, and nothing is left.
+    let failing = dir.appendingPathComponent("ffmpeg-failing")
+    try """
+    #!/bin/sh
+    case "$*" in *movie=*paletteuse*) echo "refused a candidate" >&2; exit 1;; esac
+    exec '\(real.path)' "$@"
+    """.write(to: failing, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: failing.path)
+    var errors: [String] = []
+    for looksAhead in [false, true] {
+      var options = EncodingOptions()
+      options.maxSize = OutputBudget(bytes: full * 6 / 10)
+      options.budgetLooksAhead = looksAhead
+      let out = dir.appendingPathComponent("out/fit.gif")
+      do {
+        _ = try render(out.path, options, ffmpeg: FFmpegTool(path: failing.path, version: real.version))
+        Issue.record("a failed encoding was not reported")
+      } catch {
+        errors.append("\(error)")
+      }
+      try expectEqual(TestSupport.contents(out.deletingLastPathComponent()), [], "looksAhead \(looksAhead)")
+    }
+    expectEqual(errors.count, 2)
+    expectEqual(errors.first, errors.last)
+    #expect(errors.first?.contains("refused a candidate") == true, "\(errors)")
   }
 
   /// A lower rate's candidate keeps the frames its schedule keeps, re-encoded from the spool: it
