@@ -131,7 +131,6 @@ final class EncodedFile {
   /// Removes the temporary file; the destination is left as it was.
   func remove() { Self.discard(path) }
 
-  /// Removes a temporary `file` and forgets it.
   /// A temporary of this output kept under a second name (``keep(_:as:)``): the name, and the
   /// device and inode the file had when it was kept.
   struct Kept {
@@ -181,6 +180,7 @@ final class EncodedFile {
     return info
   }
 
+  /// Removes a temporary `file` and forgets it.
   static func discard(_ file: String) {
     unlink(file)
     Cleanup.shared.remove(file: file)

@@ -22,9 +22,8 @@ final class GIFLookahead: @unchecked Sendable {
   private let stopped = Locked(false)
   private var task: BackgroundTask<Int?>?
 
-  /// Starts encoding `setting` into `path` (its palette pass writes `palette`, which `encode`
-  /// removes) with `encode`,
-  /// which must be safe to run beside the caller's gifsicle pass.
+  /// Starts encoding `setting` into `path` with `encode` (its palette pass writes `palette`,
+  /// which `encode` removes); `encode` must be safe to run beside the caller's gifsicle pass.
   init(setting: OutputBudget.Setting, path: String, palette: String, encode: @escaping Encode) {
     self.setting = setting
     self.path = path
