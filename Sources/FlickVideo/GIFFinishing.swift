@@ -326,17 +326,42 @@ struct GIFFinishing {
     }
     var o = options
     o.gifWidth = setting.width == width ? nil : setting.width
-    o.gifPalette = .ffmpeg
     o.gifColors = setting.colors
+    // At the GIF's own width and 256 colours Flick's palette is `palettegen`'s (``GIFPalette``),
+    // made here from the kept frames instead of by an ffmpeg pass of its own.
+    if setting.width != width || setting.colors != 256 { o.gifPalette = .ffmpeg }
     let command = try FFmpegCommand(
       format: .gif, width: width, height: height, fps: setting.fps, options: o, output: path, palette: palette)
-    guard let palettePass = command.palettePass, let palette = command.palettePath else {
-      throw .invalidOption("internal: a budget GIF has no palette pass")
+    var passes = [(command.arguments, [path])]
+    var paletteFrame: [UInt8]?
+    if let palettePass = command.palettePass, let palette = command.palettePath {
+      passes.insert((palettePass, [palette]), at: 0)
+    } else if command.computesPalette {
+      let colors: [UInt32]
+      switch GIFPalette.of(spool, keeping: keeps, stopping: stopping) {
+      case .success(let palette?): colors = palette
+      case .success(nil): return nil
+      case .failure(let failure):
+        throw .cannotWrite(path: destination, reason: "cannot read the frames back: \(escaped: failure.reason)")
+      }
+      if command.readsPaletteFirst {
+        paletteFrame = GIFPalette.frame(colors, width: width, height: height)
+      } else if let palette = command.palettePath {
+        try writePalette(GIFPalette.pam(colors), to: palette)
+      }
+    } else {
+      throw .invalidOption("internal: a budget GIF has no palette")
     }
-    defer { EncodedFile.discard(palette) }
-    for (arguments, files) in [(palettePass, [palette]), (command.arguments, [path])] {
+    defer { command.palettePath.map(EncodedFile.discard) }
+    for (arguments, files) in passes {
       if stopping() { return nil }
       let process = try file.launch(ffmpeg, arguments, files: files)
+      if files == [path], let frame = paletteFrame,
+        let error = frame.withUnsafeBytes({ process.write($0, stallTimeout: stallTimeout) })
+      {
+        process.kill()
+        throw error
+      }
       if let error = spool.send(
         to: process, keeping: keeps, stallTimeout: stallTimeout, destination: destination, stopping: stopping)
       {
@@ -349,5 +374,19 @@ struct GIFFinishing {
     if stopping() { return nil }
     if repeats != nil { _ = try file.mergeIdenticalFrames(keptRepeats, in: path) }
     return keptRepeats.count
+  }
+
+  /// Writes Flick's palette image (`bytes`) as the temporary `path` the encoding pass reads.
+  private func writePalette(_ bytes: [UInt8], to path: String) throws(VideoError) {
+    do {
+      try OutputEntry.reserveTemporaries([path], for: destination)
+      let writer = try BufferedWriter(path: path, capacity: bytes.count)
+      try writer.write(bytes)
+      try writer.close()
+    } catch let error as VideoError {
+      throw error
+    } catch {
+      throw .cannotWrite(path: destination, reason: "cannot write the palette \(quoted: path): \(escaped: error)")
+    }
   }
 }

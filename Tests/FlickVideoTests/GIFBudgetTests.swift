@@ -156,7 +156,7 @@ import Testing
     let failing = dir.appendingPathComponent("ffmpeg-failing")
     try """
     #!/bin/sh
-    case "$*" in *movie=*paletteuse*) echo "refused a candidate" >&2; exit 1;; esac
+    case "$*" in *paletteuse*.budget.gif.*|*paletteuse*.lookahead.gif.*) echo "refused a candidate" >&2; exit 1;; esac
     exec '\(real.path)' "$@"
     """.write(to: failing, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: failing.path)

@@ -1,0 +1,43 @@
+import Foundation
+
+extension GIFPalette {
+  /// The palette of the spooled frames `keeps` marks (indexed by spooled frame), in order: what
+  /// `palettegen=stats_mode=diff` makes of those frames sent to it, as a `--max-size` candidate
+  /// at the GIF's own width and 256 colours sends them (``GIFFinishing``). Each kept frame is
+  /// compared with the kept frame before it, as ffmpeg compares the frames it is sent.
+  ///
+  /// - Returns: The palette (``size`` entries), nil when `stopping` said to stop (asked before
+  ///   each frame) or no frame is kept, or the spool's read failure.
+  static func of(
+    _ spool: FrameSpool, keeping keeps: [Bool], stopping: () -> Bool
+  ) -> Result<[UInt32]?, SpoolFailure> {
+    var statistics = GIFPalette()
+    var previous: [UInt8] = []
+    var index = 0
+    var stopped = false
+    let failure = spool.replay { frame in
+      defer { index += 1 }
+      if stopping() {
+        stopped = true
+        return "stopped"
+      }
+      guard keeps[index] else { return nil }
+      if previous.isEmpty {
+        statistics.add(frame, previous: nil)
+        previous = Array(frame)
+      } else {
+        previous.withUnsafeBytes { statistics.add(frame, previous: $0) }
+        previous.withUnsafeMutableBytes { $0.copyMemory(from: frame) }
+      }
+      return nil
+    }
+    if stopped { return .success(nil) }
+    if let failure { return .failure(SpoolFailure(reason: failure)) }
+    return .success(statistics.palette())
+  }
+
+  /// Why the spool could not be read back.
+  struct SpoolFailure: Error {
+    var reason: String
+  }
+}
