@@ -114,7 +114,8 @@ import Testing
 
   /// No setting is encoded twice: the lossy steps (the same rate, width and palette as the
   /// setting before them) take that setting's ffmpeg file, so every palette pass ffmpeg runs is
-  /// a different one, and all five lossy passes read the same file.
+  /// a different one, and all five lossy passes read the same file; and no palette pass runs
+  /// where Flick's palette is ffmpeg's (the GIF's own width, 256 colours).
   @Test(.enabled(if: hasGifsicle)) func theLossyStepsEncodeNothingAgain() throws {
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -142,6 +143,22 @@ import Testing
     // Each line starts with the sizes of the temporaries it names: the input's first.
     expectEqual(Set(lossyPasses.map { $0.split(separator: " ").first }).count, 1, "one file: \(lossyPasses)")
     try expectEqual(FileManager.default.contentsOfDirectory(atPath: gif.deletingLastPathComponent().path), [])
+
+    // At the GIF's own width and 256 colours the palette is Flick's: ffmpeg's pass runs only on
+    // scaled frames or for fewer colours, here and under a budget a lower rate at full width meets.
+    func scaledOrFewer(_ pass: some StringProtocol) -> Bool {
+      pass.contains(":flags=lanczos") || pass.contains("max_colors=")
+    }
+    #expect(palettePasses.allSatisfy { scaledOrFewer($0) }, "\(palettePasses)")
+    ffmpeg.clear()
+    let fit = try Self.render(["-o", gif.path, "--scale", "0.5", "--max-size", "40KB"], environment: wrapped)
+    expectEqual(fit.status, 0, "\(fit.stderr)")
+    let passes = ffmpeg.runs.filter { $0.contains("palettegen") }
+    #expect(passes.allSatisfy { scaledOrFewer($0) }, "\(passes)")
+    let candidates = ffmpeg.runs.filter {
+      $0.contains("paletteuse") && ($0.contains(".budget.gif.") || $0.contains(".lookahead.gif."))
+    }
+    #expect(candidates.contains { !scaledOrFewer($0) }, "a candidate at full width: \(ffmpeg.runs)")
   }
 
   /// gifsicle's lossless pass runs on an encoding only while it could bring it under the budget:
