@@ -99,7 +99,10 @@ struct GIFFinishing {
     func expected(_ bytes: Int) -> Int { Int(Double(bytes) * (1 - gain)) }
     defer { lookahead?.stop() }
     func lookAhead(to next: OutputBudget.Setting?, past path: String) {
-      guard let next, let budget = options.maxSize, SinkReport.fileSize(path) > budget.bytes, besideGifsicle(path)
+      // Not when gifsicle is expected to bring the file under the budget: the encoding would
+      // most likely be stopped unused.
+      guard let next, let budget = options.maxSize, expected(SinkReport.fileSize(path)) > budget.bytes,
+        besideGifsicle(path)
       else { return }
       let work = self
       lookahead = GIFLookahead(
