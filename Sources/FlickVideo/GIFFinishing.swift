@@ -345,7 +345,8 @@ struct GIFFinishing {
       case .success(let palette?): colors = palette
       case .success(nil): return nil
       case .failure(let failure):
-        throw .cannotWrite(path: destination, reason: "cannot read the frames back: \(escaped: failure.reason)")
+        throw .cannotWrite(
+          path: destination, reason: "cannot make the palette of the kept frames: \(escaped: failure.reason)")
       }
       if command.readsPaletteFirst {
         paletteFrame = GIFPalette.frame(colors, width: width, height: height)

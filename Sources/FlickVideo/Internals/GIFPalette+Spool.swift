@@ -7,7 +7,7 @@ extension GIFPalette {
   /// compared with the kept frame before it, as ffmpeg compares the frames it is sent.
   ///
   /// - Returns: The palette (``size`` entries), nil when `stopping` said to stop (asked before
-  ///   each frame) or no frame is kept, or the spool's read failure.
+  ///   each frame), or why there is none: the spool's read failure, or no frame kept.
   static func of(
     _ spool: FrameSpool, keeping keeps: [Bool], stopping: () -> Bool
   ) -> Result<[UInt32]?, SpoolFailure> {
@@ -33,7 +33,8 @@ extension GIFPalette {
     }
     if stopped { return .success(nil) }
     if let failure { return .failure(SpoolFailure(reason: failure)) }
-    return .success(statistics.palette())
+    guard let palette = statistics.palette() else { return .failure(SpoolFailure(reason: "no frame is kept")) }
+    return .success(palette)
   }
 
   /// Why the spool could not be read back.
