@@ -93,10 +93,14 @@ struct GIFFinishing {
     // if gifsicle does not bring it under is encoded beside it (``GIFLookahead``). Which one that
     // is depends on the size gifsicle makes, so the guess is made from the size expected: the
     // encoding's, less the share gifsicle took off the last lossless pass on this GIF
-    // (``expectedGain`` before the first).
+    // (``OutputBudget/expectedLosslessGain`` before the first).
     var lookahead: GIFLookahead?
-    var gain = Self.expectedGain
+    var gain = OutputBudget.expectedLosslessGain
     func expected(_ bytes: Int) -> Int { Int(Double(bytes) * (1 - gain)) }
+    /// Notes what a lossless pass took off (when gifsicle ran), for the next guess.
+    func learn(from before: Int, to after: Int, skipped: GIFOptimizer.Skip?) {
+      if skipped == nil, gifsicle != nil, before > 0 { gain = 1 - Double(after) / Double(before) }
+    }
     defer { lookahead?.stop() }
     func lookAhead(to next: OutputBudget.Setting?, past path: String) {
       // Not when gifsicle is expected to bring the file under the budget: the encoding would
@@ -116,7 +120,7 @@ struct GIFFinishing {
         to: budget.next(in: ladder, from: 1, after: (ladder[0], expected(before))).map { ladder[$0] }, past: file.path)
     }
     let (own, skipped) = overBudget ? (before, nil) : try optimize(file.path, lossy: 0, reporting: step)
-    if !overBudget, skipped == nil, gifsicle != nil, before > 0 { gain = 1 - Double(own) / Double(before) }
+    if !overBudget { learn(from: before, to: own, skipped: skipped) }
     let optimized =
       gifsicle != nil && !overBudget
       ? GIFOptimizer.Outcome(
@@ -160,9 +164,7 @@ struct GIFFinishing {
         lookAhead(to: next, past: candidate)
       }
       let (bytes, skipped) = try optimize(candidate, lossy: setting.lossy, reporting: { _ in })
-      if setting.lossy == 0, skipped == nil, gifsicle != nil, encodedBytes > 0 {
-        gain = 1 - Double(bytes) / Double(encodedBytes)
-      }
+      if setting.lossy == 0 { learn(from: encodedBytes, to: bytes, skipped: skipped) }
       if bytes <= budget.bytes { lookahead?.stop() }
       return bytes
     }
@@ -183,11 +185,6 @@ struct GIFFinishing {
         setting: chosen, bytes: found.bytes, encodings: found.encodings, frames: frames[chosen] ?? spool.frameCount),
       images: rewritten ? Self.imageCount(file.path) : nil, optimized: chosen == ladder[0] ? optimized : nil)
   }
-
-  /// The share of a GIF's bytes gifsicle's lossless pass is expected to take off before one has
-  /// run on it (0.05: it took 0.4–10.3 % off the bundled templates' GIFs), for guessing the
-  /// setting a budget's search measures next.
-  static let expectedGain = 0.05
 
   /// Whether ffmpeg encodes `a` and `b` alike: they differ in gifsicle's lossy strength alone.
   static func sameEncoding(_ a: OutputBudget.Setting, _ b: OutputBudget.Setting) -> Bool {
@@ -335,10 +332,13 @@ struct GIFFinishing {
     if setting.width != width || setting.colors != 256 { o.gifPalette = .ffmpeg }
     let command = try FFmpegCommand(
       format: .gif, width: width, height: height, fps: setting.fps, options: o, output: path, palette: palette)
-    var passes = [(command.arguments, [path])]
+    defer { command.palettePath.map(EncodedFile.discard) }
+    // Each ffmpeg pass: its arguments, the files it writes, and a frame sent before the spooled
+    // ones (Flick's palette, for an encoding pass that reads it first).
+    var passes: [(arguments: [String], files: [String], first: [UInt8]?)] = []
     var paletteFrame: [UInt8]?
     if let palettePass = command.palettePass, let palette = command.palettePath {
-      passes.insert((palettePass, [palette]), at: 0)
+      passes.append((palettePass, [palette], nil))
     } else if command.computesPalette {
       let colors: [UInt32]
       switch GIFPalette.of(spool, keeping: keeps, stopping: stopping) {
@@ -356,13 +356,11 @@ struct GIFFinishing {
     } else {
       throw .invalidOption("internal: a budget GIF has no palette")
     }
-    defer { command.palettePath.map(EncodedFile.discard) }
-    for (arguments, files) in passes {
+    passes.append((command.arguments, [path], paletteFrame))
+    for (arguments, files, first) in passes {
       if stopping() { return nil }
       let process = try file.launch(ffmpeg, arguments, files: files)
-      if files == [path], let frame = paletteFrame,
-        let error = frame.withUnsafeBytes({ process.write($0, stallTimeout: stallTimeout) })
-      {
+      if let first, let error = first.withUnsafeBytes({ process.write($0, stallTimeout: stallTimeout) }) {
         process.kill()
         throw error
       }

@@ -165,10 +165,15 @@ package struct OutputBudget: Sendable, Equatable {
   }
 
   /// How many times its budget a GIF may be for a lossless pass (gifsicle `-O3`) to be worth
-  /// trying on it: 2. That pass takes 0.4–10 % off Flick's GIFs (every bundled template), never
+  /// trying on it: 2. That pass takes 0.4–10.3 % off Flick's GIFs (every bundled template), never
   /// half, and on a large GIF it takes as long as the encoding (5.3 s of frosted-player's 960 ×
   /// 540 GIF). A GIF over this reach goes on down the ladder without it.
   package static let losslessReach = 2.0
+
+  /// The share of a GIF's bytes the lossless pass is expected to take off before one has run on
+  /// it (0.05, within the range above), for guessing the setting the search measures next
+  /// (``GIFLookahead``).
+  static let expectedLosslessGain = 0.05
 
   /// The first setting of `ladder` whose file fits (with its size), or nil with the size the
   /// last one made. `measure` encodes one setting and returns its size in bytes; its second
