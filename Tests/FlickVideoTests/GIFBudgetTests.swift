@@ -113,13 +113,15 @@ import Testing
     let wrapper = try NotingWrapper("ffmpeg", real: real.path, in: dir)
     // card-swap at a third of its size: frames large enough that gifsicle and a second ffmpeg
     // together fit what an MP4 of their size needs (the lookahead's memory bound), and colours
-    // enough that an encoding of another setting would not give the same bytes.
+    // enough that an encoding of another setting would not give the same bytes (a lookahead
+    // with one colour fewer fails here). Its first 62 frames (2 s, the first card flicked away):
+    // the whole clip took 16.5 s of CPU for the same checks, these 7.6 s.
     let templates = TestSupport.root.appendingPathComponent("Templates")
     let scene = try Template.load(path: templates.appendingPathComponent("card-swap.json5").path).scene
     let scale = 1.0 / 3
     func render(_ path: String, _ options: EncodingOptions, ffmpeg: FFmpegTool? = nil) throws -> RenderSummary {
       var session = try RenderSession(
-        scene: scene, outputs: [try OutputTarget(path: path)], scale: scale, options: options,
+        scene: scene, outputs: [try OutputTarget(path: path)], frames: 0..<62, scale: scale, options: options,
         pipeline: RenderPipeline(jobs: 2))
       session.ffmpeg = ffmpeg
       return try session.run()
