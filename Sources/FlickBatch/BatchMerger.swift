@@ -39,7 +39,8 @@ package struct BatchMerger {
   /// time.
   package var jobs = MachineCPUs.usable
 
-  /// The check of ffmpeg, run once for all merges (``FlickVideo/FFmpegTool/Probe``).
+  /// The check of ffmpeg (``FlickVideo/FFmpegTool/Probe``): run only to explain a merge that
+  /// failed, once for all merges.
   let probe: FFmpegTool.Probe
 
   package init(plan: BatchPlan) {
@@ -73,8 +74,22 @@ package struct BatchMerger {
     // The chunks are input: checked whole before anything is joined or written.
     try ChunkVerifier.verify(merge, maximumPixels: limits.maximumPixels)
     for target in merge.targets { try OutputEntry.refuseLink(Stamp.folder(of: target)) }
-    // One check of ffmpeg for every merge of the plan (its answer is kept).
-    let tool = try ffmpeg ?? probe.tool()
+    if let ffmpeg { return try join(merge, tool: ffmpeg) }
+    // ffmpeg is checked only when a merge fails, as a render's encoder is (an ffmpeg start-up,
+    // about 0.07 s of CPU, saved on every merge that succeeds). From here every step runs ffmpeg
+    // or follows one that did: an ffmpeg that is broken, too old or without an encoder fails
+    // one of them, even the chunks' decode check, and the check's message says why.
+    let tool = try probe.unchecked()
+    do {
+      try join(merge, tool: tool)
+    } catch {
+      throw probe.explaining(error)
+    }
+  }
+
+  /// The steps of ``merge(_:)`` that run ffmpeg: the chunks' decode check, then the joins and
+  /// encodings into temporaries, put in place and stamped once every output is complete.
+  private func join(_ merge: BatchPlan.Merge, tool: FFmpegTool) throws {
     try ChunkVerifier.verifyVideo(
       merge, ffmpeg: tool.path, stallTimeout: limits.encoderTimeout, maximumPixels: limits.maximumPixels)
     let work = plan.manifest.outputRoot + "/.flick/merge-\(getpid())-\(merge.spec.id.prefix(12))"

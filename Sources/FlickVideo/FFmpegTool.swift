@@ -80,7 +80,7 @@ public struct FFmpegTool: Sendable, Equatable {
     return FFmpegTool(path: path, version: version)
   }
 
-  /// ``locate(for:environment:)`` split in two: the executable is found at once (``path()``),
+  /// ``locate(for:environment:)`` split in two: the executable is found at once (``unchecked()``),
   /// so an encoder can be started with it, and the check (an ffmpeg start-up of its own, about
   /// 0.07 s of CPU) runs only when its answer is needed: ``tool()``, called by `--dry-run` and to
   /// explain an encoder that failed. A render whose encoders succeed never pays for it; a
@@ -97,10 +97,21 @@ public struct FFmpegTool: Sendable, Equatable {
       found = Result { () throws(VideoError) in try FFmpegTool.find(environment: environment) }
     }
 
-    /// The executable to check.
+    /// The executable found, as a tool whose check has not run: what encoders start with. A
+    /// step that fails with it has its error explained by ``explaining(_:)``.
     ///
     /// - Throws: ``VideoError/ffmpegMissing`` when there is none.
-    package func path() throws(VideoError) -> String { try found.get() }
+    package func unchecked() throws(VideoError) -> FFmpegTool {
+      FFmpegTool(path: try found.get(), version: "(not checked)")
+    }
+
+    /// `error`, or the check's failure when the check fails (run now, on the first call): an
+    /// ffmpeg without an encoder, too old for an option or broken makes the steps that run it
+    /// fail, and the check says why.
+    package func explaining(_ error: any Error) -> any Error {
+      if case .failure(let failure) = Result(catching: { () throws(VideoError) in try tool() }) { return failure }
+      return error
+    }
 
     /// The checked ffmpeg: the check runs on the first call and its answer is kept.
     ///

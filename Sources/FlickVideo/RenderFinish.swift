@@ -101,12 +101,8 @@ package final class RenderFinish: @unchecked Sendable {
   /// `error`, or the failure of `probe`'s ffmpeg check when that explains it: an encoder that
   /// failed is explained by a failed check (run now, not before).
   static func explained(_ error: any Error, by probe: FFmpegTool.Probe?) -> any Error {
-    if let probe, mayBeExplainedByCheck(error),
-      case .failure(let failure) = Result(catching: { () throws(VideoError) in try probe.tool() })
-    {
-      return failure
-    }
-    return error
+    guard let probe, mayBeExplainedByCheck(error) else { return error }
+    return probe.explaining(error)
   }
 
   /// Whether `error` is an encoder's failure that a failed ffmpeg check would explain (an

@@ -255,7 +255,7 @@ public struct RenderSession: Sendable {
     let pending = needsFFmpeg && ffmpeg == nil ? ffmpegProbe ?? FFmpegTool.Probe(for: outputs.map(\.format)) : nil
     let tool: FFmpegTool?
     if let pending {
-      tool = FFmpegTool(path: try pending.path(), version: "(not checked)")
+      tool = try pending.unchecked()
     } else {
       tool = needsFFmpeg ? ffmpeg : nil
     }

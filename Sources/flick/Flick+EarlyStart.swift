@@ -22,9 +22,8 @@ extension Flick.Render {
     into early: EarlyEncoders
   ) -> DecodeObserver? {
     guard !a.has("dry-run"), targets.contains(where: { EarlyEncoders.canStartEarly($0.format) }),
-      let path = try? probe?.path(), let limits = try? Flick.Limits.render(a)
+      let ffmpeg = try? probe?.unchecked(), let limits = try? Flick.Limits.render(a)
     else { return nil }
-    let ffmpeg = FFmpegTool(path: path, version: "(not checked)")
     let background = a.value("background")
     return DecodeObserver(canvas: { canvas in
       var scene = canvas
