@@ -102,11 +102,11 @@ struct GIFFinishing {
       if skipped == nil, gifsicle != nil, before > 0 { gain = 1 - Double(after) / Double(before) }
     }
     defer { lookahead?.stop() }
-    func lookAhead(to next: OutputBudget.Setting?, past path: String) {
+    func lookAhead(to next: OutputBudget.Setting?, past path: String, beside pass: GifsiclePass?) {
       // Not when gifsicle is expected to bring the file under the budget: the encoding would
       // most likely be stopped unused.
       guard let next, let budget = options.maxSize, expected(SinkReport.fileSize(path)) > budget.bytes,
-        besideGifsicle(path)
+        besideGifsicle(pass)
       else { return }
       let work = self
       lookahead = GIFLookahead(
@@ -115,11 +115,14 @@ struct GIFFinishing {
         try work.encode(setting, into: path, palette: palette, stopping: stopping)
       }
     }
+    let ownPass = overBudget ? nil : gifsiclePass(file.path)
     if !overBudget, let budget = options.maxSize {
       lookAhead(
-        to: budget.next(in: ladder, from: 1, after: (ladder[0], expected(before))).map { ladder[$0] }, past: file.path)
+        to: budget.next(in: ladder, from: 1, after: (ladder[0], expected(before))).map { ladder[$0] }, past: file.path,
+        beside: ownPass)
     }
-    let (own, skipped) = overBudget ? (before, nil) : try optimize(file.path, lossy: 0, reporting: step)
+    let (own, skipped) =
+      overBudget ? (before, nil) : try optimize(file.path, lossy: 0, with: ownPass, reporting: step)
     if !overBudget { learn(from: before, to: own, skipped: skipped) }
     let optimized =
       gifsicle != nil && !overBudget
@@ -160,10 +163,11 @@ struct GIFFinishing {
       }
       let encodedBytes = SinkReport.fileSize(candidate)
       if setting.lossy == 0, beyondReach(encodedBytes) { return encodedBytes }
+      let pass = gifsiclePass(candidate)
       if let next = following(expected(encodedBytes)), !Self.sameEncoding(next, setting) {
-        lookAhead(to: next, past: candidate)
+        lookAhead(to: next, past: candidate, beside: pass)
       }
-      let (bytes, skipped) = try optimize(candidate, lossy: setting.lossy, reporting: { _ in })
+      let (bytes, skipped) = try optimize(candidate, lossy: setting.lossy, with: pass, reporting: { _ in })
       if setting.lossy == 0 { learn(from: encodedBytes, to: bytes, skipped: skipped) }
       if bytes <= budget.bytes { lookahead?.stop() }
       return bytes
@@ -239,21 +243,21 @@ struct GIFFinishing {
     }
   }
 
-  /// Runs gifsicle on `path` (in place) when there is one, the options allow it and the memory
-  /// it would need (``GIFOptimizer/memory(file:pixels:)``) fits its allowance, keeping the
-  /// smaller file (always the lossy one); returns the size kept, and why gifsicle did not run
-  /// when memory kept it from running.
+  /// Runs gifsicle on `path` (in place) with `pass` (``gifsiclePass(_:)`` of `path`; nil when
+  /// there is no gifsicle) when the memory it would need fits its allowance, keeping the smaller
+  /// file (always the lossy one); returns the size kept, and why gifsicle did not run when
+  /// memory kept it from running.
   private func optimize(
-    _ path: String, lossy: Int, reporting step: (RenderProgress.Step) -> Void
+    _ path: String, lossy: Int, with pass: GifsiclePass?, reporting step: (RenderProgress.Step) -> Void
   ) throws(VideoError) -> (bytes: Int, skipped: GIFOptimizer.Skip?) {
-    if let gifsicle {
-      let (needed, allowance) = gifsicleMemory(path)
-      if needed > allowance.bytes {
-        return (SinkReport.fileSize(path), GIFOptimizer.Skip(needed: needed, allowance: allowance))
+    if let pass {
+      if pass.needed > pass.allowance.bytes {
+        return (SinkReport.fileSize(path), GIFOptimizer.Skip(needed: pass.needed, allowance: pass.allowance))
       }
       step(.optimizingGIF(destination: destination))
       let optimized = file.partial("gifsicle.gif")
-      try gifsicle.optimize(path, to: optimized, lossy: lossy, destination: destination, stallTimeout: stallTimeout)
+      try pass.gifsicle.optimize(
+        path, to: optimized, lossy: lossy, destination: destination, stallTimeout: stallTimeout)
       if lossy > 0 || SinkReport.fileSize(optimized) < SinkReport.fileSize(path) {
         try file.replace(path, with: optimized)
       } else {
@@ -285,26 +289,34 @@ struct GIFFinishing {
     return frames
   }
 
-  /// Whether an encoding may run beside gifsicle's pass on `path`: both fit the memory gifsicle
-  /// may use (``GIFOptimizer/allowance(width:height:preset:headroom:)``), so the process tree
-  /// needs no more than when they run one after the other under that bound.
-  private func besideGifsicle(_ path: String) -> Bool {
-    guard gifsicle != nil, options.budgetLooksAhead else { return false }
-    let (needed, allowance) = gifsicleMemory(path)
-    return MemoryEstimate.add(needed, MemoryEstimate.encoderBytes(.gif, width: width, height: height))
-      <= allowance.bytes
+  /// Whether an encoding may run beside gifsicle's `pass`: both fit the memory gifsicle may use
+  /// (``GIFOptimizer/allowance(width:height:preset:headroom:)``), so the process tree needs no
+  /// more than when they run one after the other under that bound.
+  private func besideGifsicle(_ pass: GifsiclePass?) -> Bool {
+    guard let pass, options.budgetLooksAhead else { return false }
+    return MemoryEstimate.add(pass.needed, MemoryEstimate.encoderBytes(.gif, width: width, height: height))
+      <= pass.allowance.bytes
   }
 
-  /// What gifsicle needs for `path` (``GIFOptimizer/memory(file:pixels:)``) and the memory it may
-  /// use.
-  private func gifsicleMemory(_ path: String) -> (needed: Int, allowance: GIFOptimizer.Allowance) {
+  /// gifsicle's pass on one file: the memory it needs and the memory it may use.
+  private struct GifsiclePass {
+    let gifsicle: GIFOptimizer
+    /// ``GIFOptimizer/memory(file:pixels:)`` of the file, in bytes.
+    let needed: Int
+    let allowance: GIFOptimizer.Allowance
+  }
+
+  /// gifsicle's pass on `path` as it stands (its structure read once, for both the lookahead's
+  /// memory rule and the pass), or nil when there is no gifsicle.
+  private func gifsiclePass(_ path: String) -> GifsiclePass? {
+    guard let gifsicle else { return nil }
     let needed = GIFOptimizer.memory(
       file: SinkReport.fileSize(path), pixels: Self.structure(path)?.pixels ?? width * height)
     let allowance =
       memoryAllowance
       ?? GIFOptimizer.allowance(
         width: width, height: height, preset: options.preset, headroom: MemoryWatch.headroom())
-    return (needed, allowance)
+    return GifsiclePass(gifsicle: gifsicle, needed: needed, allowance: allowance)
   }
 
   /// Encodes the spooled frames with `setting` into `path`: the frames a GIF at the setting's
@@ -351,7 +363,7 @@ struct GIFFinishing {
       if command.readsPaletteFirst {
         paletteFrame = GIFPalette.frame(colors, width: width, height: height)
       } else if let palette = command.palettePath {
-        try writePalette(GIFPalette.pam(colors), to: palette)
+        try GIFPalette.writePAM(colors, to: palette, for: destination)
       }
     } else {
       throw .invalidOption("internal: a budget GIF has no palette")
@@ -376,19 +388,5 @@ struct GIFFinishing {
     if stopping() { return nil }
     if repeats != nil { _ = try file.mergeIdenticalFrames(keptRepeats, in: path) }
     return keptRepeats.count
-  }
-
-  /// Writes Flick's palette image (`bytes`) as the temporary `path` the encoding pass reads.
-  private func writePalette(_ bytes: [UInt8], to path: String) throws(VideoError) {
-    do {
-      try OutputEntry.reserveTemporaries([path], for: destination)
-      let writer = try BufferedWriter(path: path, capacity: bytes.count)
-      try writer.write(bytes)
-      try writer.close()
-    } catch let error as VideoError {
-      throw error
-    } catch {
-      throw .cannotWrite(path: destination, reason: "cannot write the palette \(quoted: path): \(escaped: error)")
-    }
   }
 }

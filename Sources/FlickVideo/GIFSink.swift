@@ -211,13 +211,10 @@ package final class GIFSink: FrameSink {
     StartupTrace.mark("GIF palette computed")
     if let path = command.palettePath {
       do {
-        let image = GIFPalette.pam(colors)
-        let writer = try BufferedWriter(path: path, capacity: image.count)
-        try writer.write(image)
-        try writer.close()
+        try GIFPalette.writePAM(colors, to: path, for: destination)
       } catch {
         abort()
-        throw .cannotWrite(path: destination, reason: "cannot write the palette \(quoted: path): \(escaped: error)")
+        throw error
       }
       return
     }

@@ -41,4 +41,20 @@ extension GIFPalette {
   struct SpoolFailure: Error {
     var reason: String
   }
+
+  /// Writes `palette` as the PAM image an encoding pass reads (``pam(_:)``) at the temporary
+  /// `path`, registered with ``Cleanup`` before it exists and created as Flick's own file.
+  ///
+  /// - Throws: ``VideoError/cannotWrite(path:reason:)`` naming `destination`.
+  static func writePAM(_ palette: [UInt32], to path: String, for destination: String) throws(VideoError) {
+    Cleanup.shared.add(file: path)
+    do {
+      let image = pam(palette)
+      let writer = try BufferedWriter(path: path, capacity: image.count)
+      try writer.write(image)
+      try writer.close()
+    } catch {
+      throw .cannotWrite(path: destination, reason: "cannot write the palette \(quoted: path): \(escaped: error)")
+    }
+  }
 }
