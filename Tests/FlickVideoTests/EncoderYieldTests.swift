@@ -23,9 +23,26 @@ struct EncoderYieldTests {
     var nice: Int32 = -100
   }
 
-  static func drawn(yields: Bool, drawing: UInt32, delivering: UInt32) throws -> [Drawn] {
+  /// Draws ``frames`` frames with two workers; each draw sleeps `drawing` µs, each delivery
+  /// `delivering` µs. With `behindDelivery`, the k-th draw to start first waits until k − 1
+  /// frames are delivered: workers that never get a lead ahead of delivery whatever the load of
+  /// the machine (those frames are older than any the draw can be of, and when a worker asks for
+  /// its next frame at most 4 are in flight, under the lead of 6).
+  static func drawn(yields: Bool, drawing: UInt32, delivering: UInt32, behindDelivery: Bool = false) throws
+    -> [Drawn]
+  {
+    let progress = NSCondition()
+    nonisolated(unsafe) var started = 0
+    nonisolated(unsafe) var delivered = 0
     var pipeline = RenderPipeline(jobs: 2, framesInFlight: lead) { _ in
       { _ in
+        if behindDelivery {
+          progress.lock()
+          let k = started
+          started += 1
+          while delivered < k - 1 { progress.wait() }
+          progress.unlock()
+        }
         if drawing > 0 { usleep(drawing) }
         return Frame(width: 2, height: 2)
       }
@@ -42,6 +59,10 @@ struct EncoderYieldTests {
       }
     ) { _ in
       if delivering > 0 { usleep(delivering) }
+      progress.lock()
+      delivered += 1
+      progress.broadcast()
+      progress.unlock()
     }
     return drawn.withLock { $0 }
   }
@@ -69,7 +90,7 @@ struct EncoderYieldTests {
 
   @Test func workersSlowerThanTheirEncoderKeepTheirPriority() throws {
     let base = try #require(ThreadPriority.nice)
-    let drawn = try Self.drawn(yields: true, drawing: 3000, delivering: 0)
+    let drawn = try Self.drawn(yields: true, drawing: 0, delivering: 0, behindDelivery: true)
     for n in 0..<Self.frames { expectEqual(drawn[n].nice, base, "frame \(n)") }
   }
 
