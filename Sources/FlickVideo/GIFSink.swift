@@ -46,8 +46,6 @@ package final class GIFSink: FrameSink {
   /// Flick's palette statistics (``GIFPalette``) while the frames arrive, when Flick computes
   /// the palette (``FFmpegCommand/computesPalette``).
   private var statistics: GIFPalette?
-  /// The frame last added to ``statistics`` (they compare each frame with the one before).
-  private var statisticsFrame: [UInt8]?
   /// The ffmpeg running `palettegen` on the frames, when ffmpeg makes the palette.
   private var palettePass: FFmpegProcess?
   /// Whether each frame written repeats the one before (merged after encoding); nil with
@@ -117,7 +115,7 @@ package final class GIFSink: FrameSink {
     repeats?.append(frame.repeatsPrevious)
     if !frame.repeatsPrevious {
       if statistics != nil {
-        addToPalette(bytes)
+        statistics?.append(bytes)
       } else if let error = bytes.withUnsafeBytes({ palettePass?.write($0, stallTimeout: stallTimeout) }) {
         abort()
         throw error
@@ -177,18 +175,6 @@ package final class GIFSink: FrameSink {
     }
   }
 
-  /// Adds a frame to Flick's palette statistics, which compare it with the frame added before.
-  private func addToPalette(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { new in
-      if let previous = statisticsFrame {
-        previous.withUnsafeBytes { statistics?.add(new, previous: $0) }
-      } else {
-        statistics?.add(new, previous: nil)
-      }
-    }
-    statisticsFrame = bytes
-  }
-
   /// Completes the palette: waits for ffmpeg's palette pass to write its own, or hands Flick's
   /// to the encoding pass: as the first frame on its input (``FFmpegCommand/readsPaletteFirst``),
   /// else as a 16 × 16 PAM image where it reads it.
@@ -203,7 +189,6 @@ package final class GIFSink: FrameSink {
     }
     let gathered = statistics
     statistics = nil
-    statisticsFrame = nil
     guard let colors = gathered?.palette() else {
       abort()
       throw .cannotWrite(path: destination, reason: "a GIF needs at least one frame")

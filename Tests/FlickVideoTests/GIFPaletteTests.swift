@@ -105,17 +105,7 @@ import Testing
   /// Flick's palette entries for `frames`, added one after another as a render adds them.
   static func flickColors(_ frames: [[UInt8]]) -> [UInt32]? {
     var statistics = GIFPalette()
-    var previous: [UInt8]?
-    for frame in frames {
-      frame.withUnsafeBytes { new in
-        if let previous {
-          previous.withUnsafeBytes { statistics.add(new, previous: $0) }
-        } else {
-          statistics.add(new, previous: nil)
-        }
-      }
-      previous = frame
-    }
+    for frame in frames { statistics.append(frame) }
     return statistics.palette()
   }
 

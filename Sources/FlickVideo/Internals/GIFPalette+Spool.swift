@@ -12,7 +12,6 @@ extension GIFPalette {
     _ spool: FrameSpool, keeping keeps: [Bool], stopping: () -> Bool
   ) -> Result<[UInt32]?, SpoolFailure> {
     var statistics = GIFPalette()
-    var previous: [UInt8] = []
     var index = 0
     var stopped = false
     let failure = spool.replay { frame in
@@ -21,14 +20,7 @@ extension GIFPalette {
         stopped = true
         return "stopped"
       }
-      guard keeps[index] else { return nil }
-      if previous.isEmpty {
-        statistics.add(frame, previous: nil)
-        previous = Array(frame)
-      } else {
-        previous.withUnsafeBytes { statistics.add(frame, previous: $0) }
-        previous.withUnsafeMutableBytes { $0.copyMemory(from: frame) }
-      }
+      if keeps[index] { statistics.append(copying: frame) }
       return nil
     }
     if stopped { return .success(nil) }

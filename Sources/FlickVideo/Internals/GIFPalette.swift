@@ -28,7 +28,7 @@ import Foundation
 /// colour (lime, alpha 0).
 ///
 /// Memory is 12 bytes and two table slots (8 bytes) per distinct colour, about what
-/// `palettegen` needs (16 bytes and its buckets' growth); time is one comparison per pixel and one lookup per changed pixel, with
+/// `palettegen` needs (16 bytes and its buckets' growth), and the frame appended last; time is one comparison per pixel and one lookup per changed pixel, with
 /// runs of one colour looked up once.
 struct GIFPalette {
   /// Entries in the palette image (`palettegen`'s 16 × 16 output).
@@ -44,13 +44,42 @@ struct GIFPalette {
   /// Open-addressing table: an index into ``colors`` plus one, or 0 for an empty slot (room for
   /// 2³² − 1 colours, which would take 86 GB, far past any memory cap).
   private var table = [UInt32](repeating: 0, count: 1 << 12)
+  /// The frame ``append(_:)`` or ``append(copying:)`` added last: the next one is compared with it.
+  private var last: [UInt8]?
+
+  /// Adds `frame` after the frames appended before it (``add(_:previous:)``, the last of them as
+  /// `previous`) and keeps it, without a copy, for the next.
+  mutating func append(_ frame: [UInt8]) {
+    let previous = last
+    frame.withUnsafeBytes { new in
+      if let previous {
+        previous.withUnsafeBytes { add(new, previous: $0) }
+      } else {
+        add(new, previous: nil)
+      }
+    }
+    last = frame
+  }
+
+  /// ``append(_:)`` of a frame that is only lent (a spool's replay): it is copied into the buffer
+  /// of the frame it follows, so a run of frames allocates one.
+  mutating func append(copying frame: UnsafeRawBufferPointer) {
+    guard var kept = last, kept.count == frame.count else {
+      append(Array(frame))
+      return
+    }
+    last = nil  // `kept` is then the buffer's only owner: the copy below writes in place.
+    kept.withUnsafeBytes { add(frame, previous: $0) }
+    kept.withUnsafeMutableBytes { $0.copyMemory(from: frame) }
+    last = kept
+  }
 
   /// Adds one frame (packed BGRA, `width × 4` bytes a row) to the statistics, given the frame
   /// added before it (same size; nil for the first). As `palettegen`'s diff mode does, the first
   /// frame counts every pixel, and each later one counts, where a pixel differs, the colour that
   /// pixel had in the frame *before* (so the last frame's changes are never counted: ffmpeg's
   /// arithmetic, kept for the same palette).
-  mutating func add(_ frame: UnsafeRawBufferPointer, previous: UnsafeRawBufferPointer?) {
+  private mutating func add(_ frame: UnsafeRawBufferPointer, previous: UnsafeRawBufferPointer?) {
     precondition(frame.count % 4 == 0 && previous.map { $0.count == frame.count } ?? true)
     let pixels = frame.count / 4
     guard pixels > 0, let new = frame.bindMemory(to: UInt32.self).baseAddress else { return }
