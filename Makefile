@@ -40,6 +40,11 @@ SWIFT_TEST = $(SWIFT) test --skip-build --scratch-path $(TEST_BUILD)
 TEST_FLICK = $(TEST_BUILD)/debug/flick
 test: bootstrap
 	$(MAKE) --no-print-directory -j 2 test-build test-deps
+	$(MAKE) --no-print-directory test-jobs
+
+# TEST_JOBS side by side on the built tree (scripts/test-under-load runs them beside busy loops).
+.PHONY: test-jobs
+test-jobs:
 	$(MAKE) --no-print-directory -j $(words $(TEST_JOBS)) --output-sync=target $(TEST_JOBS)
 
 # The test build, and beside it the installs the later jobs need (scripts/test-deps: Slurm,
