@@ -24,23 +24,27 @@ struct EncoderYieldTests {
   }
 
   /// Draws ``frames`` frames with two workers; each draw sleeps `drawing` µs, each delivery
-  /// `delivering` µs. With `behindDelivery`, the k-th draw to start first waits until k − 1
-  /// frames are delivered: workers that never get a lead ahead of delivery whatever the load of
-  /// the machine (those frames are older than any the draw can be of, and when a worker asks for
-  /// its next frame at most 4 are in flight, under the lead of 6).
+  /// `delivering` µs. With `behindDelivery`, the draw of frame n first waits until n − 1 frames
+  /// are delivered: workers that never get a lead ahead of delivery whatever the load of the
+  /// machine (when a worker asks for its next frame at most 4 are in flight, under the lead of 6).
+  ///
+  /// The wait goes by frame number, which a worker learns as the pipeline asks it for the frame's
+  /// tree just before the draw. Going by the order in which draws start instead could deadlock: a
+  /// worker descheduled between taking frame n and starting its draw starts after the other
+  /// worker's draws of the frames after n, and then waits on deliveries that need frame n.
   static func drawn(yields: Bool, drawing: UInt32, delivering: UInt32, behindDelivery: Bool = false) throws
     -> [Drawn]
   {
     let progress = NSCondition()
-    nonisolated(unsafe) var started = 0
     nonisolated(unsafe) var delivered = 0
+    // The frame each worker thread was last given a tree for, by thread name.
+    let given = Locked([String: Int]())
     var pipeline = RenderPipeline(jobs: 2, framesInFlight: lead) { _ in
       { _ in
         if behindDelivery {
+          let n = try #require(given.withLock { $0[Thread.current.name ?? ""] })
           progress.lock()
-          let k = started
-          started += 1
-          while delivered < k - 1 { progress.wait() }
+          while delivered < n - 1 { progress.wait() }
           progress.unlock()
         }
         if drawing > 0 { usleep(drawing) }
@@ -52,7 +56,11 @@ struct EncoderYieldTests {
     let scene = Scene(size: Size(width: 2, height: 2), fps: 10, duration: 1, layers: [])
     let drawn = Locked([Drawn](repeating: Drawn(), count: frames))
     try pipeline.run(
-      frames: 0..<frames, tree: { scene.renderTree(at: scene.time(ofFrame: $0)) }, layouts: FrameLayouts(),
+      frames: 0..<frames,
+      tree: { n in
+        given.withLock { $0[Thread.current.name ?? ""] = n }
+        return scene.renderTree(at: scene.time(ofFrame: n))
+      }, layouts: FrameLayouts(),
       onWorker: { frame in
         let one = Drawn(worker: Thread.current.name ?? "", nice: ThreadPriority.nice ?? -100)
         drawn.withLock { $0[frame.index] = one }
