@@ -86,8 +86,10 @@ api-check: bootstrap
 # after all the other Swift tests instead of beside them).
 # Each job's failures are repeated at the end of its output, a line each (scripts/test-failures):
 # CI logs are read from the tail.
+# The Swift tests go through scripts/test-watchdog, which stops a run that hangs (no test starts or
+# ends and nothing uses CPU for 5 minutes, or one test runs 30) and names the tests still running.
 test-swift:
-	scripts/test-failures $(SWIFT_TEST) --ignore-lock --skip SlurmTests
+	scripts/test-failures scripts/test-watchdog $(SWIFT_TEST) --ignore-lock --skip SlurmTests
 test-slurm:
 	scripts/test-failures $(SWIFT_TEST) --ignore-lock --filter SlurmTests
 test-browser:
