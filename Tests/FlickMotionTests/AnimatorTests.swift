@@ -10,11 +10,10 @@ struct Model: Sendable, Equatable {
 }
 
 /// Collects callback results from @Sendable closures (tests run single-threaded per animator).
-final class Log: @unchecked Sendable {
-  private let lock = NSLock()
-  private var items: [String] = []
-  func append(_ s: String) { lock.lock(); items.append(s); lock.unlock() }
-  var all: [String] { lock.lock(); defer { lock.unlock() }; return items }
+final class Log: Sendable {
+  private let items = Locked([String]())
+  func append(_ s: String) { items.withLock { $0.append(s) } }
+  var all: [String] { items.withLock { $0 } }
 }
 
 @Suite struct AnimatorTests {

@@ -67,8 +67,7 @@ import Testing
   @Test func registeringWhileOtherThreadsLayOutTextChangesNothingForThem() throws {
     let files = try ["Ponmlk Serif", "Ponmlj Serif", "Ponmli Serif"].map { try Self.renamedSerif(family: $0) }
     let reference = try Renderer().render(Self.tree(family: "DejaVu Sans"))
-    let lock = NSLock()
-    nonisolated(unsafe) var same = true
+    let same = Locked(true)
     DispatchQueue.concurrentPerform(iterations: 6) { i in
       if i < files.count {
         _ = try? FontRegistry.register(files[i])
@@ -76,11 +75,11 @@ import Testing
         let renderer = FrameRenderer()
         for _ in 0..<10 {
           let frame = try? renderer.render(Self.tree(family: "DejaVu Sans"))
-          if frame?.pixels != reference.pixels { lock.withLock { same = false } }
+          if frame?.pixels != reference.pixels { same.withLock { $0 = false } }
         }
       }
     }
-    #expect(lock.withLock { same })
+    #expect(same.withLock { $0 })
     try expectEqual(FontRegistry.register(files[2]), ["Ponmli Serif"])
   }
 

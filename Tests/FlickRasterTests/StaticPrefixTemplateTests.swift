@@ -37,14 +37,13 @@ import Testing
     return hasher.finalize()
   }
 
-  final class Results: @unchecked Sendable {
-    private let lock = NSLock()
-    private var digests: [Int: Int] = [:]
-    private var failures: [String] = []
-    func set(_ n: Int, _ d: Int) { lock.withLock { digests[n] = d } }
-    func fail(_ s: String) { lock.withLock { failures.append(s) } }
-    var all: [Int: Int] { lock.withLock { digests } }
-    var errors: [String] { lock.withLock { failures } }
+  /// Frame digests and failures, from the worker threads.
+  final class Results: Sendable {
+    private let state = Locked((digests: [Int: Int](), failures: [String]()))
+    func set(_ n: Int, _ d: Int) { state.withLock { $0.digests[n] = d } }
+    func fail(_ s: String) { state.withLock { $0.failures.append(s) } }
+    var all: [Int: Int] { state.withLock { $0.digests } }
+    var errors: [String] { state.withLock { $0.failures } }
   }
 
   @Test func everyBundledTemplateIsChecked() {

@@ -1,4 +1,5 @@
 import FlickExpectations
+import FlickMotion
 import FlickRaster
 import FlickTestSupport
 import Foundation
@@ -211,7 +212,10 @@ import Testing
     let count = Locked(0)
     #expect(throws: SnapshotError.self) {
       try commit.apply { (data: Data, path: String) throws(SnapshotError) in
-        let n = count.increment()
+        let n = count.withLock {
+          $0 += 1
+          return $0
+        }
         if n == 2 { throw .unwritableFile(path: path, reason: "No space left on device") }
         try SnapshotCommit.fileWriter(data, path)
       }
@@ -251,18 +255,5 @@ import Testing
     #expect(r.stderr.contains("left unchanged"), "\(r.stderr)")
     try expectEqual(files(), before)
     try expectEqual(before.map { try Data(contentsOf: URL(fileURLWithPath: golden + "/" + $0)) }, bytes)
-  }
-}
-
-/// A value behind a lock, for counting calls from a `@Sendable` closure.
-final class Locked: @unchecked Sendable {
-  private var value: Int
-  private let lock = NSLock()
-  init(_ value: Int) { self.value = value }
-  func increment() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    value += 1
-    return value
   }
 }

@@ -1,4 +1,5 @@
 import FlickExpectations
+import FlickMotion
 import FlickTestSupport
 import Foundation
 import Testing
@@ -34,12 +35,12 @@ import Testing
     defer { pool.stop() }
     let release = DispatchSemaphore(value: 0)
     let started = DispatchSemaphore(value: 0)
-    let answers = Locked200()
+    let answers = Locked([Int]())
     let done = DispatchGroup()
     func reply(_ tag: Int) -> @Sendable (HTTPResponse) -> Void {
       done.enter()
       return { response in
-        answers.append(tag * 1000 + response.status)
+        answers.withLock { $0.append(tag * 1000 + response.status) }
         done.leave()
       }
     }
@@ -58,13 +59,6 @@ import Testing
     release.signal()
     done.wait()
     // 1 and 2 were replaced by newer ones while waiting; 3 arrived after 4 and is older.
-    expectEqual(Set(answers.values), [200, 1204, 2204, 3204, 4200])
+    expectEqual(Set(answers.withLock { $0 }), [200, 1204, 2204, 3204, 4200])
   }
-}
-
-final class Locked200: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: [Int] = []
-  func append(_ v: Int) { lock.withLock { stored.append(v) } }
-  var values: [Int] { lock.withLock { stored } }
 }

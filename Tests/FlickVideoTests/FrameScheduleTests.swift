@@ -53,19 +53,19 @@ import Testing
     let scene = TestSupport.movingScene(width: 64, height: 48, fps: 60, duration: 1)
     let options = EncodingOptions(gifFPS: 20)
     func render(_ names: [String]) throws -> (Int, RenderSummary) {
-      let counter = GIFOnePassTests.Counter()
+      let counter = Locked(0)
       var pipeline = RenderPipeline(jobs: 2)
       pipeline.reusesUnchangedFrames = false
       pipeline.makeRenderer = { scale in
         let renderer = FrameRenderer(scale: scale)
         return { tree in
-          counter.add()
+          counter.withLock { $0 += 1 }
           return try renderer.render(tree)
         }
       }
       let outputs = try names.map { try OutputTarget(path: dir.appendingPathComponent($0).path) }
       let summary = try RenderSession(scene: scene, outputs: outputs, options: options, pipeline: pipeline).run()
-      return (counter.value, summary)
+      return (counter.withLock { $0 }, summary)
     }
     let (alone, summary) = try render(["alone.gif"])
     expectEqual(alone, 20)

@@ -120,7 +120,7 @@ import Testing
     let scene = try Template.load(path: templates.appendingPathComponent("card-swap.json5").path).scene
     let scale = 1.0 / 3
     func render(_ path: String, _ options: EncodingOptions, ffmpeg: FFmpegTool? = nil) throws -> RenderSummary {
-      var session = try RenderSession(
+      var session = RenderSession(
         scene: scene, outputs: [try OutputTarget(path: path)], frames: 0..<62, scale: scale, options: options,
         pipeline: RenderPipeline(jobs: 2))
       session.ffmpeg = ffmpeg

@@ -18,14 +18,6 @@ import Testing
     "rotating-cover", "spring-gallery",
   ]
 
-  /// A render-counting renderer factory (frames drawn by the uncached reference renderer).
-  final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    var value: Int { lock.withLock { count } }
-    func add() { lock.withLock { count += 1 } }
-  }
-
   /// The GIF the two ffmpeg commands make when each reads every frame of the render from a file
   /// (at the render's rate; a GIF at a lower rate resamples with ffmpeg's own `fps` filter in
   /// both passes, as Flick's commands did before Flick chose the frames itself).
@@ -88,13 +80,13 @@ import Testing
     options.gifPalette = palette
     // Compared with ffmpeg's own two passes: without the gifsicle pass, which changes bytes (not pixels).
     options.optimizesGIF = false
-    let counter = Counter()
+    let counter = Locked(0)
     var pipeline = RenderPipeline(jobs: 2)
     pipeline.reusesUnchangedFrames = false  // so every frame is drawn, and counted
     pipeline.makeRenderer = { scale in
       let renderer = FrameRenderer(scale: scale)
       return { tree in
-        counter.add()
+        counter.withLock { $0 += 1 }
         return try renderer.render(tree)
       }
     }
@@ -104,7 +96,7 @@ import Testing
     let session = RenderSession(
       scene: scene, outputs: [try OutputTarget(path: gif)], scale: scale, options: options, pipeline: pipeline)
     try session.run()
-    expectEqual(counter.value, scene.frameCount, "every frame is rasterised exactly once")
+    expectEqual(counter.withLock { $0 }, scene.frameCount, "every frame is rasterised exactly once")
     try expectEqual(TestSupport.contents(out), ["\(name).gif"], "the spool and the palette are gone")
     let reference = try Self.referenceGIF(scene: scene, scale: scale, options: options, in: dir)
     try expectEqual(Data(contentsOf: URL(fileURLWithPath: gif)), reference)
@@ -153,13 +145,13 @@ import Testing
     let gifFPS = try #require(options.gifFPS)
     let gif = dir.appendingPathComponent("a.gif").path
     // Only the frames the GIF keeps are rendered.
-    let counter = Counter()
+    let counter = Locked(0)
     var pipeline = RenderPipeline(jobs: 2)
     pipeline.reusesUnchangedFrames = false
     pipeline.makeRenderer = { scale in
       let renderer = FrameRenderer(scale: scale)
       return { tree in
-        counter.add()
+        counter.withLock { $0 += 1 }
         return try renderer.render(tree)
       }
     }
@@ -167,7 +159,7 @@ import Testing
       scene: scene, outputs: [try OutputTarget(path: gif)], options: options, pipeline: pipeline)
     try session.run()
     let kept = (0..<scene.frameCount).filter { FrameSchedule.keepsFrame($0, from: 60, to: gifFPS) }
-    expectEqual(counter.value, kept.count)
+    expectEqual(counter.withLock { $0 }, kept.count)
     expectLess(kept.count, scene.frameCount)
     let reference = try Self.referenceGIF(scene: scene, scale: 1, options: options, in: dir)
     try expectEqual(Data(contentsOf: URL(fileURLWithPath: gif)), reference)

@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import FlickScene
 @testable import FlickVideo
@@ -7,21 +8,26 @@ import Testing
 
 @Suite struct RenderPipelineTests {
   /// Counters shared by the test renderers on the worker threads.
-  final class Probe: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var started = 0
-    private var delivered = 0
-    private(set) var maxInFlight = 0
-    private(set) var factories = 0
+  final class Probe: Sendable {
+    private struct Counts {
+      var started = 0
+      var delivered = 0
+      var maxInFlight = 0
+      var factories = 0
+    }
+    private let counts = Locked(Counts())
 
-    func madeRenderer() { lock.withLock { factories += 1 } }
+    var started: Int { counts.withLock { $0.started } }
+    var maxInFlight: Int { counts.withLock { $0.maxInFlight } }
+    var factories: Int { counts.withLock { $0.factories } }
+    func madeRenderer() { counts.withLock { $0.factories += 1 } }
     func start() {
-      lock.withLock {
-        started += 1
-        maxInFlight = max(maxInFlight, started - delivered)
+      counts.withLock {
+        $0.started += 1
+        $0.maxInFlight = max($0.maxInFlight, $0.started - $0.delivered)
       }
     }
-    func deliver() { lock.withLock { delivered += 1 } }
+    func deliver() { counts.withLock { $0.delivered += 1 } }
   }
 
   struct Boom: Error, Equatable { var frame: Int }

@@ -11,13 +11,6 @@ import Testing
 /// A frame whose tree draws the same as the previous one's is not rasterised again: its pixels
 /// are the previous frame's, and every frame is byte-identical to a render that redraws them all.
 @Suite struct UnchangedFrameTests {
-  final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    var value: Int { lock.withLock { count } }
-    func add() { lock.withLock { count += 1 } }
-  }
-
   /// Every frame's packed premultiplied bytes (and its number) from `pipeline`.
   static func frames(_ scene: Scene, scale: Double, pipeline: RenderPipeline) throws -> [[UInt8]] {
     var frames: [[UInt8]] = []
@@ -53,17 +46,17 @@ import Testing
     // The default pipeline (pooled buffers, reuse on).
     #expect(SameBytes.equal(try Self.frames(scene, scale: scale, pipeline: RenderPipeline(jobs: 2)), reference))
     // Counting what is drawn.
-    let counter = Counter()
+    let counter = Locked(0)
     var counting = RenderPipeline(jobs: 2)
     counting.makeRenderer = { scale in
       let renderer = FrameRenderer(scale: scale)
       return { tree in
-        counter.add()
+        counter.withLock { $0 += 1 }
         return try renderer.render(tree)
       }
     }
     #expect(SameBytes.equal(try Self.frames(scene, scale: scale, pipeline: counting), reference))
-    expectEqual(counter.value, Self.distinctTrees(scene))
+    expectEqual(counter.withLock { $0 }, Self.distinctTrees(scene))
   }
 
   /// A slide, then a hold: only the moving frames and the first still one are drawn, and a PNG
@@ -79,18 +72,18 @@ import Testing
       size: Size(width: 40, height: 24), fps: 10, duration: 1.5, backgroundColor: .white, layers: [card],
       animations: [slide])
     expectLess(Self.distinctTrees(scene), scene.frameCount)
-    let counter = Counter()
+    let counter = Locked(0)
     var counting = RenderPipeline(jobs: 2)
     counting.makeRenderer = { scale in
       { tree in
-        counter.add()
+        counter.withLock { $0 += 1 }
         return try Renderer(scale: scale).render(tree)
       }
     }
     var redrawing = RenderPipeline(jobs: 2)
     redrawing.reusesUnchangedFrames = false
     try expectEqual(Self.frames(scene, scale: 1, pipeline: counting), Self.frames(scene, scale: 1, pipeline: redrawing))
-    expectEqual(counter.value, Self.distinctTrees(scene))
+    expectEqual(counter.withLock { $0 }, Self.distinctTrees(scene))
 
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
