@@ -43,25 +43,31 @@ package final class RenderPool: Sendable {
   }
 
   /// Queues `work`; `reply` gets its answer, or 204 when a newer request of the same client
-  /// replaces it before it starts.
+  /// replaces it before it starts, or 503 at once after ``stop()`` (whose workers may have left
+  /// already: a job queued then would never be answered, and the server waits for every answer
+  /// before it stops).
   func submit(client: String?, sequence: Int, work: @escaping Work, reply: @escaping @Sendable (HTTPResponse) -> Void) {
     let job = Job(client: client, sequence: sequence, work: work, reply: reply)
     condition.lock()
-    let superseded: Job? = state.withLock { s in
+    let answered: (job: Job, response: HTTPResponse)? = state.withLock { s in
+      if s.stopped { return (job, Self.stopping) }
       guard let client, let i = s.queue.firstIndex(where: { $0.client == client }) else {
         s.queue.append(job)
         return nil
       }
       if s.queue[i].sequence <= sequence {
         defer { s.queue[i] = job }
-        return s.queue[i]
+        return (s.queue[i], StudioResponse.noContent)
       }
-      return job
+      return (job, StudioResponse.noContent)
     }
     condition.signal()
     condition.unlock()
-    superseded?.reply(StudioResponse.noContent)
+    if let answered { answered.job.reply(answered.response) }
   }
+
+  /// The answer to a job the pool will not run because it is stopping.
+  private static var stopping: HTTPResponse { StudioResponse.error(503, "the studio is stopping") }
 
   /// Makes every worker start its next job with new renderers (files changed on disk).
   func dropWarmCaches() {
@@ -78,7 +84,7 @@ package final class RenderPool: Sendable {
     }
     condition.broadcast()
     condition.unlock()
-    for job in dropped { job.reply(StudioResponse.error(503, "the studio is stopping")) }
+    for job in dropped { job.reply(Self.stopping) }
   }
 
   private func run() {

@@ -30,6 +30,26 @@ import Testing
     try expectEqual(h.get("/api/templates").status, 200)
   }
 
+  /// A request that reaches the pool after `stop()` (a keep-alive connection the server still
+  /// serves while it stops) is answered 503 at once: the workers may have left already, and a
+  /// job queued then was never answered, so the server waited for it until its timeout.
+  @Test func aJobAfterStopIsAnsweredAtOnce() throws {
+    let pool = RenderPool(workers: 2)
+    pool.stop()
+    let answers = Locked([Int]())
+    let ran = Locked(false)
+    for seq in [1, 2] {
+      pool.submit(
+        client: seq == 1 ? nil : "scrub", sequence: seq,
+        work: { _ in
+          ran.withLock { $0 = true }
+          return HTTPResponse(status: 200)
+        }, reply: { response in answers.withLock { $0.append(response.status) } })
+    }
+    expectEqual(answers.withLock { $0 }, [503, 503])
+    expectEqual(ran.withLock { $0 }, false)
+  }
+
   @Test func aNewerScrubSupersedesAWaitingOne() throws {
     let pool = RenderPool(workers: 1)
     defer { pool.stop() }
