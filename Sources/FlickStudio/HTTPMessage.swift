@@ -10,8 +10,6 @@ package struct HTTPRequest: Sendable {
   package var arguments: [Argument]
   /// Header values by lower-cased name (the first of repeated headers).
   package var headers: [String: String]
-  /// Cookie values by name.
-  package var cookies: [String: String]
   /// The body (at most ``HTTPServer/maximumBodyBytes``).
   package var body: Data
 
@@ -22,14 +20,12 @@ package struct HTTPRequest: Sendable {
   }
 
   package init(
-    method: String, path: String, arguments: [Argument] = [], headers: [String: String] = [:],
-    cookies: [String: String] = [:], body: Data = Data()
+    method: String, path: String, arguments: [Argument] = [], headers: [String: String] = [:], body: Data = Data()
   ) {
     self.method = method
     self.path = path
     self.arguments = arguments
     self.headers = headers
-    self.cookies = cookies
     self.body = body
   }
 

@@ -131,7 +131,6 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     arguments: values(connection, .GET_ARGUMENT_KIND).map { HTTPRequest.Argument(name: $0.0, value: $0.1) },
     headers: Dictionary(
       values(connection, .HEADER_KIND).map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { a, _ in a }),
-    cookies: Dictionary(values(connection, .COOKIE_KIND), uniquingKeysWith: { a, _ in a }),
     body: request.body)
   let handle = HTTPServer.Daemon(pointer: connection)
   flick_MHD_suspend_connection(connection)

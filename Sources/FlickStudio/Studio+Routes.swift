@@ -10,14 +10,14 @@ extension Studio {
     let request =
       given.method == "HEAD"
       ? HTTPRequest(
-        method: "GET", path: given.path, arguments: given.arguments, headers: given.headers, cookies: given.cookies,
+        method: "GET", path: given.path, arguments: given.arguments, headers: given.headers,
         body: given.body) : given
     let path = request.path
     switch (request.method, path) {
     case ("GET", "/"), ("GET", "/index.html"):
-      reply(pageFile("index.html", setCookie: request.argument("token") == token))
+      reply(pageFile("index.html"))
     case ("GET", _) where path.hasPrefix("/studio/"):
-      reply(pageFile(String(path.dropFirst("/studio/".count)), setCookie: false))
+      reply(pageFile(String(path.dropFirst("/studio/".count))))
     case ("GET", "/api/events"):
       reply(eventStream())
     case ("GET", "/api/frame.png"):
@@ -59,14 +59,19 @@ extension Studio {
   }
 
   /// The security checks every request passes (docs/studio.md, "Server"): the `Host` header
-  /// names this server (no DNS rebinding), the token is right (query or cookie), a POST carries
-  /// it in `X-Flick-Token` too.
+  /// names this server (no DNS rebinding), the token is right, a POST carries it in
+  /// `X-Flick-Token` too. The token comes in the query (`token=`) alone, never in a cookie: a
+  /// browser sends a cookie of 127.0.0.1 to every port of 127.0.0.1, so any other local server
+  /// the user visits would receive it. The page's own files (`/studio/…`, compiled into
+  /// `flick`, the same for everyone) need only the `Host` check, as the page loads them by
+  /// plain URLs.
   func refusal(_ request: HTTPRequest) -> HTTPResponse? {
     let host = request.header("host")?.lowercased() ?? ""
     guard allowedHosts.contains(host) else {
       return StudioResponse.error(403, "the Host header \(quoted: host) is not this server's address")
     }
-    guard let given = request.argument("token") ?? request.cookies["flick_studio"] else {
+    if request.path.hasPrefix("/studio/") && (request.method == "GET" || request.method == "HEAD") { return nil }
+    guard let given = request.argument("token") else {
       return StudioResponse.error(401, "the session token is missing (open the URL flick studio printed)")
     }
     guard Self.same(given, token) else { return StudioResponse.error(403, "the session token is wrong") }
@@ -94,14 +99,13 @@ extension Studio {
     return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
   }
 
-  /// A page file with the CSP; `index.html` sets the token cookie when the query token was right.
-  func pageFile(_ name: String, setCookie: Bool) -> HTTPResponse {
+  /// A page file with the CSP.
+  func pageFile(_ name: String) -> HTTPResponse {
     guard let data = page.files[name] else { return StudioResponse.error(404, "no page file \(quoted: name)") }
     var response = StudioResponse.raw(contentType: StudioPage.contentType(name), data: data)
     response.add("Content-Security-Policy", StudioPage.contentSecurityPolicy)
     response.add("Referrer-Policy", "no-referrer")
     response.add("X-Frame-Options", "DENY")
-    if setCookie { response.add("Set-Cookie", "flick_studio=\(token); HttpOnly; SameSite=Strict; Path=/") }
     return response
   }
 

@@ -12,17 +12,38 @@ import Testing
     try expectEqual(h.get("/api/templates", token: .some(nil)).status, 401)
     try expectEqual(h.get("/api/templates", token: "0123456789abcdef0123456789abcdef").status, 403)
     try expectEqual(h.get("/api/templates").status, 200)
-    // The cookie the page gets works as the token.
     let page = try h.get("/")
-    expectEqual(page.headers["set-cookie"]?.contains("flick_studio=\(h.token)"), true)
     expectEqual(page.headers["content-security-policy"]?.contains("default-src 'self'"), true)
-    let cookie = try h.get("/api/templates", token: .some(nil), headers: ["Cookie": "flick_studio=\(h.token)"])
-    expectEqual(cookie.status, 200)
-    expectEqual(cookie.headers["cache-control"], "no-store")
+    expectEqual(try h.get("/api/templates").headers["cache-control"], "no-store")
+    // No cookie: a browser sends a cookie of 127.0.0.1 to every port of 127.0.0.1, so any other
+    // local server the user visited would receive the token. The page is not given one, and one
+    // sent anyway is not a token.
+    expectEqual(page.headers["set-cookie"], nil)
+    for name in ["flick_studio", "token"] {
+      let cookie = try h.get("/api/templates", token: .some(nil), headers: ["Cookie": "\(name)=\(h.token)"])
+      expectEqual(cookie.status, 401, "Cookie \(name)")
+    }
+    try expectEqual(h.get("/", token: .some(nil)).status, 401)
     let head = try RawHTTP.request(
       port: h.port, method: "HEAD", target: "/api/templates?token=\(h.token)", host: "127.0.0.1:\(h.port)")
     expectEqual(head.status, 200)
     #expect(head.body.isEmpty)
+  }
+
+  /// The page's own files (compiled into `flick`, the same for everyone) load by plain URLs,
+  /// without the token, but only under this server's `Host`; the API needs the token.
+  @Test func thePagesFilesNeedOnlyTheHost() throws {
+    let h = try StudioHarness()
+    for file in ["/studio/app.js", "/studio/api.js", "/studio/app.css"] {
+      let plain = try h.get(file, token: .some(nil))
+      expectEqual(plain.status, 200, "\(file)")
+      expectEqual(plain.headers["content-security-policy"]?.contains("default-src 'self'"), true, "\(file)")
+      try expectEqual(h.get(file, token: .some(nil), host: "evil.example:\(h.port)").status, 403, "\(file)")
+    }
+    try expectEqual(h.get("/studio/missing.js", token: .some(nil)).status, 404)
+    for refused in ["/api/templates", "/api/events", "/api/frame.png?template=pulse.json5", "/index.html"] {
+      try expectEqual(h.get(refused, token: .some(nil)).status, 401, "\(refused)")
+    }
   }
 
   @Test func anotherHostIs403() throws {

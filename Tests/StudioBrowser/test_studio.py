@@ -69,6 +69,9 @@ class StudioBrowserTests(GapTests, unittest.TestCase):
         self.page.goto(f"{self.studio.url}#{urllib.parse.quote(template)}")
         self.wait_js(
             "document.body.dataset.ready === 'true' && document.body.dataset.shownFrame !== undefined", timeout=30000)
+        # The page works on the token in its URLs alone: no cookie, which the browser would also
+        # send to every other server on 127.0.0.1.
+        self.assertEqual(self.context.cookies(), [], "the studio set a cookie")
 
     def wait_js(self, expression, timeout=10000, arg=None):
         return wait_js(self.page, expression, timeout=timeout, arg=arg)

@@ -17,9 +17,13 @@ export class APIError extends Error {
   }
 }
 
-/** Builds `/api/PATH?…` from an object (arrays give repeated parameters; null/undefined are left out). */
+/**
+ * Builds `/api/PATH?…` from an object (arrays give repeated parameters; null/undefined are left
+ * out), with the session token: the server takes it from the query alone, never from a cookie,
+ * which the browser would also send to every other server on 127.0.0.1.
+ */
 export function apiURL(path, params = {}) {
-  const search = new URLSearchParams();
+  const search = new URLSearchParams({ token });
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) value.forEach((v) => search.append(key, String(v)));
@@ -43,7 +47,7 @@ async function failure(response) {
 
 /** GET a JSON answer; throws an `APIError` on a non-2xx status. */
 export async function getJSON(path, params, options = {}) {
-  const response = await fetch(apiURL(path, params), { credentials: 'same-origin', signal: options.signal });
+  const response = await fetch(apiURL(path, params), { credentials: 'omit', signal: options.signal });
   if (!response.ok) throw await failure(response);
   return response.json();
 }
@@ -52,7 +56,7 @@ export async function getJSON(path, params, options = {}) {
 export async function postJSON(path, params, body) {
   const response = await fetch(apiURL(path, params), {
     method: 'POST',
-    credentials: 'same-origin',
+    credentials: 'omit',
     headers: { 'Content-Type': 'application/json', 'X-Flick-Token': token },
     body: JSON.stringify(body ?? {}),
   });
@@ -66,7 +70,7 @@ export async function postJSON(path, params, body) {
  * failed) to functions of the parsed `data`; `onState(connected)` follows the connection.
  */
 export function subscribe(handlers, onState) {
-  const source = new EventSource('/api/events', { withCredentials: true });
+  const source = new EventSource(apiURL('events'));
   for (const [name, handler] of Object.entries(handlers)) {
     source.addEventListener(name, (event) => {
       let data = null;

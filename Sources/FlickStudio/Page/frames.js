@@ -65,7 +65,7 @@ export class FrameLoader {
       });
       this.requested += 1;
       try {
-        const response = await fetch(url, { credentials: 'same-origin' });
+        const response = await fetch(url, { credentials: 'omit' });
         if (response.status === 204) {
           this.cancelled += 1;
           continue;
