@@ -93,6 +93,7 @@ package final class EventStream: Sendable {
       s.closed = true
       s.connection = nil
       s.suspended = false
+      s.pending = Data()  // nobody will read it
     }
   }
 }

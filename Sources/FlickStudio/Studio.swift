@@ -109,9 +109,11 @@ package final class Studio: Sendable {
 
   // MARK: - Sessions and events
 
-  /// The session of the template `name` (relative), compiled on first use.
+  /// The session of the template `name` (relative), compiled on first use. Sessions are kept by
+  /// the template's resolved path relative to the folder, not by the name as asked: `a.json5`,
+  /// `./a.json5` and `sub/../a.json5` are one session, not one compiled (and recompiled at every
+  /// change of its files) per spelling.
   func session(_ name: String) -> Result<TemplateSession, StudioWorkspace.Refusal> {
-    if let known = sessions.withLock({ $0[name] }) { return .success(known) }
     let path: String
     switch workspace.resolve(name) {
     case .success(let p): path = p
@@ -120,14 +122,16 @@ package final class Studio: Sendable {
     guard path.hasSuffix(".json5") || path.hasSuffix(".json") else {
       return .failure(.forbidden("\(quoted: name) is not a template (.json5)"))
     }
-    if let explicit = workspace.explicit, !explicit.contains(workspace.relative(path)) {
+    let key = workspace.relative(path)
+    if let explicit = workspace.explicit, !explicit.contains(key) {
       return .failure(.forbidden("\(quoted: name) is not one of the templates opened"))
     }
-    let made = TemplateSession(name: workspace.relative(path), path: path, folder: workspace.folder)
+    if let known = sessions.withLock({ $0[key] }) { return .success(known) }
+    let made = TemplateSession(name: key, path: path, folder: workspace.folder)
     made.reload()
     let session = sessions.withLock { s -> TemplateSession in
-      if let raced = s[name] { return raced }
-      s[name] = made
+      if let raced = s[key] { return raced }
+      s[key] = made
       return made
     }
     watchFiles(of: session)
@@ -145,11 +149,16 @@ package final class Studio: Sendable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let text = (try? encoder.encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    let open = events.withLock { list -> [EventStream] in
+    for stream in openStreams() { stream.send(event: name, data: text) }
+  }
+
+  /// The event streams still open; closed ones are forgotten here, so that a page that keeps
+  /// opening and dropping streams while no file changes does not pile them up.
+  private func openStreams() -> [EventStream] {
+    events.withLock { list -> [EventStream] in
       list.removeAll { $0.isClosed }
       return list
     }
-    for stream in open { stream.send(event: name, data: text) }
   }
 
   /// A burst of changed files: the templates they concern are recompiled and announced.
@@ -204,7 +213,7 @@ package final class Studio: Sendable {
           guard let self, !self.stopped.withLock({ $0 }) else { return }
         }
         guard let self else { return }
-        for stream in self.events.withLock({ $0 }) { stream.send(raw: ": ping\n\n") }
+        for stream in self.openStreams() { stream.send(raw: ": ping\n\n") }
       }
     }
     thread.name = "flick.studio.ping"

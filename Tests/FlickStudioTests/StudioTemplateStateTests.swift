@@ -36,6 +36,18 @@ import Testing
     var parameters: [Parameter]
   }
 
+  /// One session per template, however the page or a script spells its name: a session per
+  /// spelling was compiled, kept and recompiled at every change of its files.
+  @Test func everySpellingOfANameIsOneSession() throws {
+    let h = try StudioHarness()
+    for name in ["pulse.json5", "./pulse.json5", ".//pulse.json5", "././pulse.json5"] {
+      let answer = try h.get(
+        "/api/template?template=\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)")
+      expectEqual(answer.status, 200, "\(name): \(answer.text)")
+    }
+    expectEqual(h.studio.sessions.withLock { Array($0.keys) }, ["pulse.json5"])
+  }
+
   @Test func tracksLayersAndParametersAreListed() throws {
     let h = try StudioHarness()
     let response = try h.get("/api/template?template=pulse.json5")
