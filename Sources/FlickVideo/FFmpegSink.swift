@@ -134,6 +134,14 @@ package final class FFmpegSink: FrameSink {
     state = .finished
   }
 
+  /// Flushes the finished file to disk before any output is committed.
+  ///
+  /// - Throws: ``VideoError/cannotWrite(path:reason:)``.
+  package func flushForCommit() throws {
+    guard state == .finished else { return }
+    try file.flush()
+  }
+
   /// Puts the finished file in place (the destination's size goes into ``report``).
   ///
   /// - Throws: ``VideoError/cannotWrite(path:reason:)``.

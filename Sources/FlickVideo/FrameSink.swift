@@ -35,6 +35,10 @@ package protocol FrameSink: AnyObject {
   /// ``finish()``, telling `step` what it is doing when that takes a while (a GIF's encoding
   /// pass, gifsicle, a `--max-size` search), on the calling thread. Default: ``finish()``.
   func finish(reporting step: (RenderProgress.Step) -> Void) throws
+  /// Flushes the finished output's temporary file to disk, before any output of the render is
+  /// put in place: a full disk or a quota, which a delayed write reports only at the flush, then
+  /// fails the render while every destination is as it was. Default: nothing to flush.
+  func flushForCommit() throws
   /// Moves the finished output into place.
   func commit() throws
   /// Stops and removes everything temporary; idempotent, never throws.
@@ -44,6 +48,7 @@ package protocol FrameSink: AnyObject {
 extension FrameSink {
   package var wantsYUV420: Bool { false }
   package var readsPixels: Bool { true }
+  package func flushForCommit() throws {}
   package func finish(reporting step: (RenderProgress.Step) -> Void) throws { try finish() }
 }
 

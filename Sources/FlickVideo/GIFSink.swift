@@ -216,6 +216,14 @@ package final class GIFSink: FrameSink {
     if let path = command.palettePath { EncodedFile.discard(path) }
   }
 
+  /// Flushes the finished file to disk before any output is committed.
+  ///
+  /// - Throws: ``VideoError/cannotWrite(path:reason:)``.
+  package func flushForCommit() throws {
+    guard state == .finished else { return }
+    try file.flush()
+  }
+
   /// Puts the finished GIF in place (the destination's size goes into ``report``).
   ///
   /// - Throws: ``VideoError/cannotWrite(path:reason:)``.

@@ -54,6 +54,11 @@ final class RawVideoWriter: FrameSink {
     state = .finished
   }
 
+  func flushForCommit() throws {
+    guard state == .finished else { return }
+    try EncodedFile.flush(temporaryPath, for: destination)
+  }
+
   func commit() throws {
     guard state == .finished else { return }
     let failure = Cleanup.shared.commitFile(temporaryPath, to: destination)

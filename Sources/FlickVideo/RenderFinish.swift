@@ -76,7 +76,12 @@ package final class RenderFinish: @unchecked Sendable {
     StartupTrace.mark("encoders finished")
     do {
       try beforeCommit()
-      for sink in all { try sink.commit() }
+      // Every temporary is on disk before the first output is put in place, and the renames run
+      // under the cleanup registry's lock, where no interruption lands between two of them: the
+      // outputs change together. (What can still fail between renames is a destination that
+      // became a folder, or lost its permissions, during the render.)
+      for sink in all { try sink.flushForCommit() }
+      try Cleanup.shared.locked { for sink in all { try sink.commit() } }
     } catch {
       abort()
       throw error

@@ -120,6 +120,23 @@ final class EncodedFile {
     Cleanup.shared.remove(file: source)
   }
 
+  /// Flushes the finished temporary file to disk (``FrameSink/flushForCommit()``).
+  ///
+  /// - Throws: ``VideoError/cannotWrite(path:reason:)``.
+  func flush() throws(VideoError) {
+    try Self.flush(path, for: destination)
+  }
+
+  /// Flushes the temporary file `path` of the output `destination` to disk.
+  ///
+  /// - Throws: ``VideoError/cannotWrite(path:reason:)``.
+  static func flush(_ path: String, for destination: String) throws(VideoError) {
+    guard AtomicDestination.syncFile(path) else {
+      throw .cannotWrite(
+        path: destination, reason: "cannot flush \(quoted: path) to disk: \(quoted: String(cString: strerror(errno)))")
+    }
+  }
+
   /// Puts the finished file in place (``Cleanup/commitFile(_:to:)``); on failure the temporary
   /// is removed.
   ///
