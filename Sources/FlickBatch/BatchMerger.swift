@@ -295,8 +295,11 @@ package struct BatchMerger {
 
   /// Removes what merges killed outright (SIGKILL, a lost node) left behind: work folders
   /// `OUTPUT/.flick/merge-PID-ID` and temporaries `.NAME.PID.merge` beside this plan's merged
-  /// outputs (and their `.removing` leftovers), whose PID is no longer a running process.
-  /// Those of running processes (this one, another merge beside it) are left alone.
+  /// outputs (and their `.removing` leftovers), and beside them every temporary a render leaves
+  /// (``FlickVideo/Cleanup/removeStale(in:)``), among them the files of the encoders that wrote
+  /// a `.NAME.PID.merge` (its frame spool `..NAME.PID.merge.PID.frames`, as large as the clip
+  /// uncompressed), whose PID is no longer a running process. Those of running processes (this
+  /// one, another merge beside it) are left alone.
   ///
   /// - Returns: The paths removed.
   @discardableResult
@@ -323,7 +326,10 @@ package struct BatchMerger {
         folders.insert(URL(fileURLWithPath: Stamp.folder(of: target)).deletingLastPathComponent().path)
       }
     }
-    for folder in folders.sorted() { sweep(folder) { Self.temporaryOwner($0) } }
+    for folder in folders.sorted() {
+      sweep(folder) { Self.temporaryOwner($0) }
+      removed += Cleanup.removeStale(in: folder)
+    }
     return removed
   }
 

@@ -59,7 +59,7 @@ package final class Cleanup: @unchecked Sendable {
       // What each kind of temporary is: a file for an encoder's output (named after a format's
       // extension), a PNG's temporary or a palette; a folder for a PNG sequence being written
       // or removed.
-      let stem = name.split(separator: ".").dropLast(2).last.map(String.init) ?? ""
+      let stem = outputExtension(of: name)
       let expected: Bool
       if name.hasSuffix(".partial") {
         expected = isFolder || OutputFormat.allCases.contains { $0.rawValue == stem.lowercased() } || stem == "mp4"
@@ -118,6 +118,17 @@ package final class Cleanup: @unchecked Sendable {
     return names
   }
 
+  /// The extension of the output a temporary belongs to: `mp4` of `.out.mp4.1234.partial`, and
+  /// of `..out.gif.1234.merge.1234.partial`, the file of an encoder whose destination is a
+  /// merge's own temporary `.out.gif.1234.merge` (``FlickBatch``'s merges).
+  static func outputExtension(of name: String) -> String {
+    let parts = name.split(separator: ".").dropLast(2)
+    if parts.count >= 3, parts.last == "merge", Int32(parts[parts.endIndex - 2]) != nil {
+      return String(parts[parts.endIndex - 3])
+    }
+    return parts.last.map(String.init) ?? ""
+  }
+
   /// A GIF palette's temporary: ffmpeg's PNG, Flick's PAM, and the raw BGRA palettes of older
   /// versions, which a run killed then may have left.
   static let paletteSuffixes = [".palette.png", ".palette.pam", ".palette.bgra"]
@@ -135,6 +146,13 @@ package final class Cleanup: @unchecked Sendable {
     where name.hasSuffix(suffix) {
       var stem = name.dropLast(suffix.count)
       if suffix == ".removing", stem.hasSuffix(".partial") { stem = stem.dropLast(".partial".count) }
+      // A palette of one kind (`.NAME.PID.lookahead.palette.png`, `….budget.palette.png`): one
+      // word, not a number, between the PID and the suffix.
+      if paletteSuffixes.contains(suffix), let dot = stem.lastIndex(of: "."),
+        Int32(stem[stem.index(after: dot)...]) == nil, stem[stem.index(after: dot)...].allSatisfy(\.isLetter)
+      {
+        stem = stem[..<dot]
+      }
       guard let dot = stem.lastIndex(of: "."), let pid = Int32(stem[stem.index(after: dot)...]), pid > 0,
         stem.index(after: stem.startIndex) < dot
       else { return nil }

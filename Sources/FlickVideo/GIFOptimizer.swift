@@ -143,14 +143,23 @@ package struct GIFOptimizer: Sendable, Equatable {
     throws(VideoError)
   {
     try OutputEntry.reserveTemporaries([output], for: destination)
-    let process = try Subprocess(
-      executable: path, arguments: Self.arguments(input: input, output: output, lossy: lossy), error: .pipe,
-      files: [output])
+    func discardOutput() {
+      unlink(output)
+      Cleanup.shared.remove(file: output)
+    }
+    let process: Subprocess
+    do {
+      process = try Subprocess(
+        executable: path, arguments: Self.arguments(input: input, output: output, lossy: lossy), error: .pipe,
+        files: [output])
+    } catch {
+      discardOutput()
+      throw error
+    }
     let ending = process.waitOrStop(stall: stallTimeout)
     var written = stat()
     guard ending == .exited(0), lstat(output, &written) == 0, written.st_size > 0 else {
-      unlink(output)
-      Cleanup.shared.remove(file: output)
+      discardOutput()
       let why = ending.map { "\($0)" } ?? "no progress for \(Int(stallTimeout ?? 0)) s"
       throw .launchFailed(
         "\(quoted: path) could not optimise \(quoted: destination) (\(escaped: why)): "

@@ -156,18 +156,29 @@ import Testing
     try gone.run()
     gone.waitUntilExit()
     let dead = gone.processIdentifier, alive = getpid()
-    let stale = [
-      out.appendingPathComponent(".flick/merge-\(dead)-0123456789ab"),
-      out.appendingPathComponent("long/1/.160x90.gif.\(dead).merge"),
-      out.appendingPathComponent("long/1/.160x90.\(dead).merge.removing"),
-    ]
-    let live = [
-      out.appendingPathComponent(".flick/merge-\(alive)-0123456789ab"),
-      out.appendingPathComponent("long/2/.160x90.gif.\(alive).merge"),
-    ]
+    // Among them the files of the encoder that wrote the merge's temporary: its frame spool (as
+    // large as the clip uncompressed), its output and its palettes.
+    func encoderFiles(_ pid: Int32) -> [URL] {
+      [
+        "..160x90.gif.\(pid).merge.\(pid).frames", "..160x90.gif.\(pid).merge.\(pid).partial",
+        "..160x90.gif.\(pid).merge.\(pid).palette.pam", "..160x90.gif.\(pid).merge.\(pid).lookahead.palette.png",
+      ].map { out.appendingPathComponent("long/1/" + $0) }
+    }
+    let stale =
+      [
+        out.appendingPathComponent(".flick/merge-\(dead)-0123456789ab"),
+        out.appendingPathComponent("long/1/.160x90.gif.\(dead).merge"),
+        out.appendingPathComponent("long/1/.160x90.\(dead).merge.removing"),
+      ] + encoderFiles(dead)
+    let live =
+      [
+        out.appendingPathComponent(".flick/merge-\(alive)-0123456789ab"),
+        out.appendingPathComponent("long/2/.160x90.gif.\(alive).merge"),
+      ] + encoderFiles(alive)
     for url in stale + live {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       if url.lastPathComponent.hasSuffix(".gif.\(dead).merge") || url.lastPathComponent.hasSuffix(".gif.\(alive).merge")
+        || url.lastPathComponent.hasPrefix("..")
       {
         try Data("x".utf8).write(to: url)
       } else {

@@ -41,6 +41,34 @@ import Testing
     try expectEqual(FileManager.default.contentsOfDirectory(atPath: folder.path).count, 501)
   }
 
+  /// Flick's temporaries of every kind are recognised by the PID they name, among them a GIF's
+  /// palettes of one kind (`.NAME.PID.lookahead.palette.png`, `….budget.palette.pam`) and the
+  /// files of an encoder whose destination is a merge's temporary (`..NAME.gif.PID.merge.PID.…`);
+  /// names that are not Flick's stay whatever PID they hold.
+  @Test func palettesOfAKindAndAMergeEncodersFilesAreSwept() throws {
+    let folder = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func names(_ pid: Int32) -> [String] {
+      [
+        ".clip.gif.\(pid).lookahead.palette.png", ".clip.gif.\(pid).budget.palette.pam",
+        "..clip.gif.\(pid).merge.\(pid).frames", "..clip.gif.\(pid).merge.\(pid).partial",
+        "..clip.gif.\(pid).merge.\(pid).palette.pam", "..clip.webm.\(pid).merge.\(pid).passlog-0.log",
+      ]
+    }
+    let dead = Self.unusedPID()
+    let foreign = [
+      ".clip.gif.\(dead).look4head.palette.png", "..clip.txt.\(dead).merge.\(dead).partial",
+      "..clip.gif.x.merge.\(dead).frames",
+    ]
+    for name in names(dead) + names(getpid()) + foreign {
+      try Data("x".utf8).write(to: folder.appendingPathComponent(name))
+    }
+    let removed = Cleanup.removeStale(in: folder.path).map { URL(fileURLWithPath: $0).lastPathComponent }
+    expectEqual(Set(removed), Set(names(dead)))
+    try expectEqual(
+      Set(FileManager.default.contentsOfDirectory(atPath: folder.path)), Set(names(getpid()) + foreign))
+  }
+
   /// A PID no process has: the largest one this kernel allows, minus one, checked with kill(0).
   static func unusedPID() -> Int32 {
     let max =

@@ -14,6 +14,21 @@ import Testing
 
   /// The estimate is twice the file, the images' pixels and 2 MiB, at or above what gifsicle 1.93
   /// was measured to use on the two GIFs in its doc comment.
+  /// A gifsicle that cannot start leaves no temporary output behind (nor registered for removal).
+  @Test func aGifsicleThatCannotStartLeavesNoOutput() throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let input = dir.appendingPathComponent("in.gif").path
+    try Data("GIF89a".utf8).write(to: URL(fileURLWithPath: input))
+    let output = dir.appendingPathComponent(".out.gif.\(getpid()).gifsicle.partial").path
+    #expect(throws: VideoError.self) {
+      try GIFOptimizer(path: dir.appendingPathComponent("no-gifsicle").path)
+        .optimize(input, to: output, lossy: 0, destination: dir.appendingPathComponent("out.gif").path, stallTimeout: 5)
+    }
+    #expect(!FileManager.default.fileExists(atPath: output))
+    try expectEqual(FileManager.default.contentsOfDirectory(atPath: dir.path), ["in.gif"])
+  }
+
   @Test func theEstimateCoversWhatGifsicleWasMeasuredToUse() {
     expectEqual(GIFOptimizer.memory(file: 1_000, pixels: 5_000), 7_000 + (2 << 20))
     expectGreaterOrEqual(GIFOptimizer.memory(file: 2_405_905, pixels: 19_800_000), 24_692 * 1024)
