@@ -59,12 +59,14 @@ extension Flick {
       print(studio.url)
       fflush(nil)
       if !a.has("no-open") {
-        // A browser that cannot be started is no failure: the URL is printed. xdg-open returns
-        // once the browser runs; it is waited for off the main thread (dropping the Subprocess
-        // early would kill it).
+        // A browser that cannot be started is no failure: the URL is printed. xdg-open runs in a
+        // session of its own (`setsid -f` returns at once): where it runs the browser in the
+        // foreground (its $BROWSER fallback), the browser is the user's, and neither a slow
+        // start nor the studio's exit stops it, as they would a child in the studio's process
+        // groups.
         let url = studio.url
         Thread.detachNewThread {
-          let opener = try? Subprocess(executable: "/usr/bin/env", arguments: ["xdg-open", url])
+          let opener = try? Subprocess(executable: "/usr/bin/env", arguments: ["setsid", "-f", "xdg-open", url])
           _ = opener?.wait(timeout: 30)
         }
       }

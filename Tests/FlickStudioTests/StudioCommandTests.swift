@@ -53,6 +53,48 @@ import Testing
     _ = events
   }
 
+  /// The browser `xdg-open` starts is the user's: where xdg-open runs it in the foreground (its
+  /// $BROWSER fallback), the studio's exit does not stop it. The stand-in xdg-open notes its PID
+  /// and stays, as such a browser does.
+  @Test func theBrowserOutlivesTheStudio() throws {
+    let h = try StudioHarness()
+    let bin = h.folder.deletingLastPathComponent().appendingPathComponent("bin-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: bin) }
+    let pidFile = bin.appendingPathComponent("browser.pid").path
+    let source = bin.appendingPathComponent("xdg-open.source")
+    try Data("#!/bin/sh\necho $$ > '\(pidFile).new' && mv '\(pidFile).new' '\(pidFile)'\nexec sleep 120\n".utf8)
+      .write(to: source)
+    // Copied by cp, a process of its own: a file this multi-threaded process wrote could still be
+    // open in a child another test forks at that moment, and exec'ing it would fail (ETXTBSY).
+    let copy = try ProcessRunner.run("/bin/cp", [source.path, bin.appendingPathComponent("xdg-open").path])
+    expectEqual(copy.status, 0, "\(copy.stderr)")
+    chmod(bin.appendingPathComponent("xdg-open").path, 0o755)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: ProcessRunner.flick(root: StudioFrameTests.root))
+    process.arguments = ["studio", "--port", "0"]
+    process.currentDirectoryURL = h.folder
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Until the stand-in has started (bounded: a minute).
+    var waited = 0
+    while !FileManager.default.fileExists(atPath: pidFile) && waited < 600 {
+      usleep(100_000)
+      waited += 1
+    }
+    let text = try String(contentsOfFile: pidFile, encoding: .utf8)
+    let browser = try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    defer { kill(browser, SIGKILL) }
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    usleep(200_000)  // what the studio's exit would have done to its children is done by now
+    expectEqual(kill(browser, 0), 0, "the studio's exit stopped the browser")
+  }
+
   @Test func anotherHostPrintsAWarningAndBadArgumentsExit2() throws {
     let h = try StudioHarness()
     let (process, url, err) = try Self.start(h.folder, ["--host", "0.0.0.0"])
