@@ -15,6 +15,9 @@ import Foundation
 package final class HTTPServer: Sendable {
   /// Answers a request: call `reply` exactly once, on any thread.
   package typealias Handler = @Sendable (HTTPRequest, @escaping @Sendable (HTTPResponse) -> Void) -> Void
+  /// Looks at a request's head (method, path, query, headers; no body yet) as it arrives: an
+  /// answer refuses it at once, before any of its body is read; nil lets it through.
+  package typealias Screen = @Sendable (HTTPRequest) -> HTTPResponse?
 
   /// The most bytes of a request body read; a longer body gets 413.
   package static let maximumBodyBytes = 1 << 20
@@ -28,9 +31,17 @@ package final class HTTPServer: Sendable {
   package let host: String
 
   let handler: Handler
+  let screen: Screen
   private let daemon: Locked<Daemon?>
-  /// Requests handed to the handler and not answered yet (``stop()`` waits for them).
-  let inFlight = Locked(0)
+  /// Requests handed to the handler and not answered yet (``stop()`` waits for them), and
+  /// whether the server is stopping (it then suspends no connection: libmicrohttpd stops with a
+  /// suspended connection only by aborting the process).
+  let admission = Locked(Admission())
+
+  struct Admission {
+    var inFlight = 0
+    var stopping = false
+  }
   /// Event streams open now (``stop()`` ends them).
   let streams = Locked<[ObjectIdentifier: EventStream]>([:])
 
@@ -41,8 +52,16 @@ package final class HTTPServer: Sendable {
   /// Starts listening on `host` (a numeric IPv4 or IPv6 address) and `port` (0: any free port).
   ///
   /// - Throws: ``StudioError/cannotListen(host:port:reason:)``.
-  package init(host: String, port: Int, threads: Int = 2, handler: @escaping Handler) throws(StudioError) {
+  ///
+  /// - Parameter screen: The checks a request's head must pass before its body is read (a
+  ///   request refused there costs no body buffer: 512 connections of 1 MiB bodies held open
+  ///   are half a GiB). A body declared over ``maximumBodyBytes`` gets 413 there too, and every
+  ///   request 503 once ``stop(timeout:)`` has begun.
+  package init(
+    host: String, port: Int, threads: Int = 2, screen: @escaping Screen = { _ in nil }, handler: @escaping Handler
+  ) throws(StudioError) {
     self.handler = handler
+    self.screen = screen
     self.host = host
     self.daemon = Locked(nil)
     var missing: UnsafePointer<CChar>?
@@ -71,12 +90,13 @@ package final class HTTPServer: Sendable {
         defer { d = nil }; return d
       })
     else { return }
+    admission.withLock { $0.stopping = true }
     let listening = flick_MHD_quiesce_daemon(running.pointer)
     defer { if listening >= 0 { close(listening) } }
     let deadline = Date().addingTimeInterval(timeout)
     while true {
       for stream in streams.withLock({ Array($0.values) }) { stream.close() }
-      if inFlight.withLock({ $0 }) == 0 { break }
+      if admission.withLock({ $0.inFlight }) == 0 { break }
       // A request still suspended at MHD_stop_daemon is a fatal error in libmicrohttpd: when an
       // answer never comes, the daemon is left running (the process is ending anyway).
       guard Date() < deadline else { return }
@@ -103,6 +123,9 @@ private let accessHandler: MHD_AccessHandlerCallback = {
   guard let cls, let connection, let url, let method, let state, let uploadSize else { return .NO }
   let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
   guard let context = state.pointee else {
+    // The first call has the head alone: a request refused here is answered before any of its
+    // body is read (libmicrohttpd then closes the connection instead of reading the rest).
+    if let early = server.early(connection, url: url, method: method) { return server.queue(early, on: connection) }
     state.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
     return .YES
   }
@@ -126,21 +149,37 @@ private let accessHandler: MHD_AccessHandlerCallback = {
   if request.tooLarge {
     return server.queue(StudioResponse.error(413, "the request body is larger than 1 MiB"), on: connection)
   }
-  let parsed = HTTPRequest(
-    method: String(cString: method), path: String(cString: url),
-    arguments: values(connection, .GET_ARGUMENT_KIND).map { HTTPRequest.Argument(name: $0.0, value: $0.1) },
-    headers: Dictionary(
-      values(connection, .HEADER_KIND).map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { a, _ in a }),
-    body: request.body)
+  var parsed = head(connection, url: url, method: method)
+  parsed.body = request.body
+  // Counted in flight before the connection is suspended, under the lock that says whether the
+  // server is stopping: `stop` either sees this request in flight and waits for its answer, or
+  // the request sees the stop and is answered now, never suspended.
+  guard
+    server.admission.withLock({ a -> Bool in
+      guard !a.stopping else { return false }
+      a.inFlight += 1
+      return true
+    })
+  else { return server.queue(HTTPServer.stopping, on: connection) }
   let handle = HTTPServer.Daemon(pointer: connection)
   flick_MHD_suspend_connection(connection)
-  server.inFlight.withLock { $0 += 1 }
   server.handler(parsed) { response in
     request.response.withLock { $0 = response }
     flick_MHD_resume_connection(handle.pointer)
-    server.inFlight.withLock { $0 -= 1 }
+    server.admission.withLock { $0.inFlight -= 1 }
   }
   return .YES
+}
+
+/// A request as libmicrohttpd parsed its head: method, path, query and headers, no body.
+private func head(
+  _ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>
+) -> HTTPRequest {
+  HTTPRequest(
+    method: String(cString: method), path: String(cString: url),
+    arguments: values(connection, .GET_ARGUMENT_KIND).map { HTTPRequest.Argument(name: $0.0, value: $0.1) },
+    headers: Dictionary(
+      values(connection, .HEADER_KIND).map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { a, _ in a }))
 }
 
 private let completedHandler: MHD_RequestCompletedCallback = { _, _, state, _ in
@@ -175,6 +214,22 @@ private final class Box {
 }
 
 extension HTTPServer {
+  /// The answer to every request that arrives once the server is stopping.
+  fileprivate static var stopping: HTTPResponse { StudioResponse.error(503, "the studio is stopping") }
+
+  /// The answer to a request refused from its head alone (``Screen``), or nil.
+  fileprivate func early(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>)
+    -> HTTPResponse?
+  {
+    if admission.withLock({ $0.stopping }) { return Self.stopping }
+    let request = head(connection, url: url, method: method)
+    if let refusal = screen(request) { return refusal }
+    if let length = request.header("content-length").flatMap({ Int($0) }), length > Self.maximumBodyBytes {
+      return StudioResponse.error(413, "the request body is larger than 1 MiB")
+    }
+    return nil
+  }
+
   /// Hands `response` to libmicrohttpd.
   fileprivate func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
     let made: OpaquePointer?

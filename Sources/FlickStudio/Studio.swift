@@ -64,7 +64,12 @@ package final class Studio: Sendable {
     let watcher = try FileWatcher { [weak self] changed in self?.filesChanged(changed) }
     self.watcher.withLock { $0 = watcher }
     watcher.watch(workspace.folders())
-    let server = try HTTPServer(host: options.host, port: options.port, threads: 2) { [weak self] request, reply in
+    // The security checks run on each request's head, before its body is read, and again on
+    // the whole request (`handle`).
+    let server = try HTTPServer(
+      host: options.host, port: options.port, threads: 2,
+      screen: { [weak self] head in self?.refusal(head) }
+    ) { [weak self] request, reply in
       guard let self else { return reply(StudioResponse.error(503, "the studio is stopping")) }
       self.handle(request, reply: reply)
     }

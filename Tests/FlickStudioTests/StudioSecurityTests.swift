@@ -46,6 +46,35 @@ import Testing
     }
   }
 
+  /// A request refused by its head (no token, another Host, a body declared over 1 MiB) is
+  /// answered before its body is read: a client that declares a large body and sends a few bytes
+  /// of it holds no buffer and no worker. The answer comes while the rest of the body is still
+  /// missing (the client waits at most its 60 s read timeout, and then the test fails).
+  @Test func aRefusedRequestIsAnsweredBeforeItsBody() throws {
+    let h = try StudioHarness()
+    let cases: [(target: String, host: String, headers: String, status: Int)] = [
+      ("/api/params?template=pulse.json5", "127.0.0.1:\(h.port)", "", 401),
+      ("/api/params?template=pulse.json5&token=\(h.token)", "evil.example:\(h.port)", "", 403),
+      (
+        "/api/params?template=pulse.json5&token=\(h.token)", "127.0.0.1:\(h.port)", "X-Flick-Token: \(h.token)\r\n",
+        413
+      ),
+    ]
+    for item in cases {
+      let fd = try RawHTTP.connect(port: h.port)
+      defer { close(fd) }
+      let head =
+        "POST \(item.target) HTTP/1.1\r\nHost: \(item.host)\r\n\(item.headers)Content-Length: 1000000000\r\n\r\n{\"values\":"
+      let bytes = Array(head.utf8)
+      expectEqual(write(fd, bytes, bytes.count), bytes.count)
+      let answer = try RawHTTP.response(fd)
+      expectEqual(answer.status, item.status, "\(item.target) Host \(item.host): \(answer.text)")
+    }
+    // A request that passes is still read whole and answered.
+    let body = ##"{"values": {"accent": "#22C55E"}}"##
+    try expectEqual(h.post("/api/params?template=pulse.json5", json: body).status, 200)
+  }
+
   @Test func anotherHostIs403() throws {
     let h = try StudioHarness()
     for host in ["evil.example:\(h.port)", "127.0.0.1:1", "127.0.0.1", "localhost.evil.example:\(h.port)"] {
