@@ -60,13 +60,14 @@ extension Flick {
       fflush(nil)
       if !a.has("no-open") {
         // A browser that cannot be started is no failure: the URL is printed. xdg-open runs in a
-        // session of its own (`setsid -f` returns at once): where it runs the browser in the
-        // foreground (its $BROWSER fallback), the browser is the user's, and neither a slow
-        // start nor the studio's exit stops it, as they would a child in the studio's process
-        // groups.
+        // session of its own: where it runs the browser in the foreground (its $BROWSER
+        // fallback), the browser is the user's, and neither the 30 s wait ending nor the
+        // studio's exit stops it, as they would a child in the studio's process groups (both
+        // stop the group of `setsid`, which xdg-open has left). `--wait`, not `--fork`: a
+        // `setsid` that returned at once could have its group stopped before its child left it.
         let url = studio.url
         Thread.detachNewThread {
-          let opener = try? Subprocess(executable: "/usr/bin/env", arguments: ["setsid", "-f", "xdg-open", url])
+          let opener = try? Subprocess(executable: "/usr/bin/env", arguments: ["setsid", "--wait", "xdg-open", url])
           _ = opener?.wait(timeout: 30)
         }
       }
