@@ -41,13 +41,27 @@ extension Studio {
       return StudioResponse.error(400, error.description)
     }
     renderSession.ffmpegProbe = format.usesFFmpeg ? FFmpegTool.Probe(for: [format]) : nil
-    let job = jobs.withLock { n -> Int in
-      n += 1
-      return n
-    }
     let relative = workspace.relative(path) + (written.hasSuffix("/") ? "/" : "")
+    // The job claims the one export slot, or finds the export that holds it.
+    let (claimed, holder) = runningExport.withLock { running -> (Int?, (job: Int, output: String)?) in
+      if let running { return (nil, running) }
+      let job = jobs.withLock { n -> Int in
+        n += 1
+        return n
+      }
+      running = (job, relative)
+      return (job, nil)
+    }
+    guard let job = claimed else {
+      return StudioResponse.error(
+        409,
+        "export \(holder?.job ?? 0) (\(quoted: holder?.output ?? "")) is still running; start the next when it has ended"
+      )
+    }
     let prepared = renderSession
     let thread = Thread { [self] in
+      // Ended (done or failed) before its last event, so the page may start the next at once.
+      func end() { runningExport.withLock { $0 = nil } }
       Cleanup.removeStale(in: URL(fileURLWithPath: path).deletingLastPathComponent().path)
       do {
         var lastFinishing: FinishingEvent?
@@ -69,8 +83,10 @@ extension Studio {
               frame: progress.framesDone, frames: progress.totalFrames))
         }
         let bytes = summary.outputs.first.map(\.bytes) ?? 0
+        end()
         self.broadcast("done", DoneEvent(job: job, output: relative, bytes: Int(bytes)))
       } catch {
+        end()
         self.broadcast("failed", FailedEvent(job: job, message: "\(escaped: error)"))
       }
     }

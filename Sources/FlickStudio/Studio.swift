@@ -42,6 +42,10 @@ package final class Studio: Sendable {
   let sessions = Locked<[String: TemplateSession]>([:])
   let events = Locked<[EventStream]>([])
   let jobs = Locked(0)
+  /// The export running now (its job number and output, as the page names it), if any: one at a
+  /// time, since each takes every core, and two to one output would share its temporary files
+  /// (named after the process, not the export).
+  let runningExport = Locked<(job: Int, output: String)?>(nil)
   private let server = Locked<HTTPServer?>(nil)
   private let watcher = Locked<FileWatcher?>(nil)
   private let stopped = Locked(false)

@@ -7,6 +7,23 @@ import Testing
 
 /// An export is the file `flick render` writes, and reports its progress.
 @Suite struct StudioExportTests {
+  /// One export at a time: each takes every core, and two to one output would share its
+  /// temporary files. While one runs (held here by hand), another is refused with 409 naming
+  /// it; once it has ended, the next starts.
+  @Test func aSecondExportWaitsForTheFirst() throws {
+    let h = try StudioHarness()
+    let events = try EventReader(port: h.port, token: h.token)
+    h.studio.runningExport.withLock { $0 = (7, "pulse.mp4") }
+    let refused = try h.post("/api/export?template=pulse.json5", json: #"{"format": "apng"}"#)
+    expectEqual(refused.status, 409, "\(refused.text)")
+    #expect(refused.text.contains("export 7 (pulse.mp4) is still running"), "\(refused.text)")
+    h.studio.runningExport.withLock { $0 = nil }
+    let started = try h.post("/api/export?template=pulse.json5", json: #"{"format": "apng"}"#)
+    expectEqual(started.status, 200, "\(started.text)")
+    _ = events.wait(for: "done")
+    #expect(h.studio.runningExport.withLock { $0 } == nil)
+  }
+
   @Test(arguments: ["gif", "apng"])
   func anExportIsByteIdenticalToFlickRender(_ format: String) throws {
     let h = try StudioHarness()
