@@ -98,8 +98,12 @@ package final class HTTPServer: Sendable {
       for stream in streams.withLock({ Array($0.values) }) { stream.close() }
       if admission.withLock({ $0.inFlight }) == 0 { break }
       // A request still suspended at MHD_stop_daemon is a fatal error in libmicrohttpd: when an
-      // answer never comes, the daemon is left running (the process is ending anyway).
-      guard Date() < deadline else { return }
+      // answer never comes, the daemon is left running (the process is ending anyway), and so
+      // is this server, whose address its callbacks hold: it is kept, never freed under them.
+      guard Date() < deadline else {
+        _ = Unmanaged.passRetained(self)
+        return
+      }
       usleep(5_000)
     }
     // Resumed streams need a turn of the polling loop to end before the daemon stops.
