@@ -116,10 +116,13 @@ package final class HTTPServer: Sendable {
 
 /// What libmicrohttpd keeps per request (`*con_cls`): the body read so far and the answer.
 final class RequestState: @unchecked Sendable {
-  var body = Data()
+  /// The request: its head as libmicrohttpd gave it at the first call, its body as it arrives.
+  var request: HTTPRequest
   var tooLarge = false
   var started = false
   let response = Locked<HTTPResponse?>(nil)
+
+  init(_ head: HTTPRequest) { request = head }
 }
 
 private let accessHandler: MHD_AccessHandlerCallback = {
@@ -129,32 +132,30 @@ private let accessHandler: MHD_AccessHandlerCallback = {
   guard let context = state.pointee else {
     // The first call has the head alone: a request refused here is answered before any of its
     // body is read (libmicrohttpd then closes the connection instead of reading the rest).
-    if let early = server.early(connection, url: url, method: method) { return server.queue(early, on: connection) }
-    state.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
+    let parsed = head(connection, url: url, method: method)
+    if let early = server.early(parsed) { return server.queue(early, on: connection) }
+    state.pointee = Unmanaged.passRetained(RequestState(parsed)).toOpaque()
     return .YES
   }
-  let request = Unmanaged<RequestState>.fromOpaque(context).takeUnretainedValue()
+  let pending = Unmanaged<RequestState>.fromOpaque(context).takeUnretainedValue()
   if uploadSize.pointee > 0 {
-    if let uploadData, request.body.count + uploadSize.pointee <= HTTPServer.maximumBodyBytes {
-      request.body.append(UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: uploadSize.pointee)
+    if let uploadData, pending.request.body.count + uploadSize.pointee <= HTTPServer.maximumBodyBytes {
+      pending.request.body.append(
+        UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: uploadSize.pointee)
     } else {
-      request.tooLarge = true
+      pending.tooLarge = true
     }
     uploadSize.pointee = 0
     return .YES
   }
-  if let response = request.response.withLock({ r -> HTTPResponse? in
+  if let response = pending.response.withLock({ r -> HTTPResponse? in
     defer { r = nil }; return r
   }) {
     return server.queue(response, on: connection)
   }
-  guard !request.started else { return .YES }
-  request.started = true
-  if request.tooLarge {
-    return server.queue(StudioResponse.error(413, "the request body is larger than 1 MiB"), on: connection)
-  }
-  var parsed = head(connection, url: url, method: method)
-  parsed.body = request.body
+  guard !pending.started else { return .YES }
+  pending.started = true
+  if pending.tooLarge { return server.queue(StudioResponse.bodyTooLarge, on: connection) }
   // Counted in flight before the connection is suspended, under the lock that says whether the
   // server is stopping: `stop` either sees this request in flight and waits for its answer, or
   // the request sees the stop and is answered now, never suspended.
@@ -164,11 +165,11 @@ private let accessHandler: MHD_AccessHandlerCallback = {
       a.inFlight += 1
       return true
     })
-  else { return server.queue(HTTPServer.stopping, on: connection) }
+  else { return server.queue(StudioResponse.stopping, on: connection) }
   let handle = HTTPServer.Daemon(pointer: connection)
   flick_MHD_suspend_connection(connection)
-  server.handler(parsed) { response in
-    request.response.withLock { $0 = response }
+  server.handler(pending.request) { response in
+    pending.response.withLock { $0 = response }
     flick_MHD_resume_connection(handle.pointer)
     server.admission.withLock { $0.inFlight -= 1 }
   }
@@ -218,18 +219,12 @@ private final class Box {
 }
 
 extension HTTPServer {
-  /// The answer to every request that arrives once the server is stopping.
-  fileprivate static var stopping: HTTPResponse { StudioResponse.error(503, "the studio is stopping") }
-
   /// The answer to a request refused from its head alone (``Screen``), or nil.
-  fileprivate func early(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>)
-    -> HTTPResponse?
-  {
-    if admission.withLock({ $0.stopping }) { return Self.stopping }
-    let request = head(connection, url: url, method: method)
-    if let refusal = screen(request) { return refusal }
-    if let length = request.header("content-length").flatMap({ Int($0) }), length > Self.maximumBodyBytes {
-      return StudioResponse.error(413, "the request body is larger than 1 MiB")
+  fileprivate func early(_ head: HTTPRequest) -> HTTPResponse? {
+    if admission.withLock({ $0.stopping }) { return StudioResponse.stopping }
+    if let refusal = screen(head) { return refusal }
+    if let length = head.header("content-length").flatMap({ Int($0) }), length > Self.maximumBodyBytes {
+      return StudioResponse.bodyTooLarge
     }
     return nil
   }

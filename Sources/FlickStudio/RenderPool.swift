@@ -50,7 +50,7 @@ package final class RenderPool: Sendable {
     let job = Job(client: client, sequence: sequence, work: work, reply: reply)
     condition.lock()
     let answered: (job: Job, response: HTTPResponse)? = state.withLock { s in
-      if s.stopped { return (job, Self.stopping) }
+      if s.stopped { return (job, StudioResponse.stopping) }
       guard let client, let i = s.queue.firstIndex(where: { $0.client == client }) else {
         s.queue.append(job)
         return nil
@@ -65,9 +65,6 @@ package final class RenderPool: Sendable {
     condition.unlock()
     if let answered { answered.job.reply(answered.response) }
   }
-
-  /// The answer to a job the pool will not run because it is stopping.
-  private static var stopping: HTTPResponse { StudioResponse.error(503, "the studio is stopping") }
 
   /// Makes every worker start its next job with new renderers (files changed on disk).
   func dropWarmCaches() {
@@ -84,7 +81,7 @@ package final class RenderPool: Sendable {
     }
     condition.broadcast()
     condition.unlock()
-    for job in dropped { job.reply(Self.stopping) }
+    for job in dropped { job.reply(StudioResponse.stopping) }
   }
 
   private func run() {

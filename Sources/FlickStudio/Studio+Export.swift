@@ -43,21 +43,20 @@ extension Studio {
     renderSession.ffmpegProbe = format.usesFFmpeg ? FFmpegTool.Probe(for: [format]) : nil
     let relative = workspace.relative(path) + (written.hasSuffix("/") ? "/" : "")
     // The job claims the one export slot, or finds the export that holds it.
-    let (claimed, holder) = runningExport.withLock { running -> (Int?, (job: Int, output: String)?) in
-      if let running { return (nil, running) }
+    let slot = runningExport.withLock { running -> (job: Int, output: String, claimed: Bool) in
+      if let running { return (running.job, running.output, false) }
       let job = jobs.withLock { n -> Int in
         n += 1
         return n
       }
       running = (job, relative)
-      return (job, nil)
+      return (job, relative, true)
     }
-    guard let job = claimed else {
+    guard slot.claimed else {
       return StudioResponse.error(
-        409,
-        "export \(holder?.job ?? 0) (\(quoted: holder?.output ?? "")) is still running; start the next when it has ended"
-      )
+        409, "export \(slot.job) (\(quoted: slot.output)) is still running; start the next when it has ended")
     }
+    let job = slot.job
     let prepared = renderSession
     let thread = Thread { [self] in
       // Ended (done or failed) before its last event, so the page may start the next at once.

@@ -74,7 +74,7 @@ package final class Studio: Sendable {
       host: options.host, port: options.port, threads: 2,
       screen: { [weak self] head in self?.refusal(head) }
     ) { [weak self] request, reply in
-      guard let self else { return reply(StudioResponse.error(503, "the studio is stopping")) }
+      guard let self else { return reply(StudioResponse.stopping) }
       self.handle(request, reply: reply)
     }
     self.server.withLock { $0 = server }

@@ -28,6 +28,13 @@ package enum StudioResponse {
     json(ErrorBody(error: .init(status: status, message: message)), status: status)
   }
 
+  /// 503: a request that came as the studio stops (to the server, a render worker or the
+  /// studio itself).
+  static var stopping: HTTPResponse { error(503, "the studio is stopping") }
+
+  /// 413: a request body over ``HTTPServer/maximumBodyBytes``.
+  static var bodyTooLarge: HTTPResponse { error(413, "the request body is larger than 1 MiB") }
+
   /// 204 No Content (a superseded frame request).
   static var noContent: HTTPResponse {
     HTTPResponse(status: 204, headers: apiHeaders)
