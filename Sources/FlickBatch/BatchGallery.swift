@@ -215,7 +215,9 @@ package struct BatchGallery {
     return path
   }
 
-  static let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))
+  /// What a link's path component keeps as it is. `:` is encoded too: a relative link whose first
+  /// component held one (an output folder named `javascript:…`) would be read as a URL scheme.
+  static let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;:"))
 
   /// Text for HTML: the reports' one escaping (``SnapshotReport/xml(_:)``).
   static func escape(_ text: some StringProtocol) -> String {

@@ -331,16 +331,26 @@ package struct SnapshotReport: Sendable {
 
   /// `s` with `&`, `<`, `>`, `"` and `'` as entities: for text and attribute values in the HTML
   /// and XML reports (the batch gallery uses it too).
+  ///
+  /// It goes scalar by scalar, not by `Character`: a grapheme cluster can glue a `<` or a `"` to
+  /// the scalar before it (U+0D4E) or a combining mark after it, and a browser's parser reads
+  /// scalars. Scalars XML 1.0 does not allow (C0 controls other than tab, line feed and carriage
+  /// return; U+FFFE and U+FFFF) are written as the text `\u{…}`, so `junit.xml` stays well-formed
+  /// whatever a template's name holds.
   package static func xml(_ s: String) -> String {
     var out = ""
-    for c in s {
-      switch c {
+    out.unicodeScalars.reserveCapacity(s.unicodeScalars.count)
+    for scalar in s.unicodeScalars {
+      switch scalar {
       case "&": out += "&amp;"
       case "<": out += "&lt;"
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
       case "'": out += "&apos;"
-      default: out.append(c)
+      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+      case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: out.unicodeScalars.append(scalar)
       }
     }
     return out

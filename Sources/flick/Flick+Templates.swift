@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickTemplates
 
 extension Flick {
@@ -36,8 +37,10 @@ extension Flick {
         print(library.folder)
         return
       }
+      // The library folder is the user's (FLICK_TEMPLATES may name a checkout): its file names and
+      // descriptions are escaped and cut to one line like any echoed input.
       let names = library.names
-      let width = names.map(\.count).max() ?? 0
+      let width = names.map { MessageText.quoted($0).count }.max() ?? 0
       for name in names {
         let summary: String
         if let path = library.path(of: name) {
@@ -49,7 +52,8 @@ extension Flick {
         } else {
           summary = ""
         }
-        print(name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + summary)
+        let shown = MessageText.quoted(name)
+        print(shown.padding(toLength: width + 2, withPad: " ", startingAt: 0) + MessageText.quoted(summary))
       }
     }
   }

@@ -1,4 +1,5 @@
 import FlickExpectations
+import FlickTestSupport
 import Foundation
 import Testing
 
@@ -78,6 +79,34 @@ import Testing
     expectEqual(p.terminationStatus, 3)
     let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(message.contains("set FLICK_TEMPLATES"))
+  }
+
+  /// The library folder may be a checkout (FLICK_TEMPLATES): its file names and descriptions are
+  /// echoed escaped, one line each, so none can recolour the terminal or start a CI command.
+  @Test func templatesEscapesNamesAndDescriptions() throws {
+    let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-library").path
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let hello = try String(
+      contentsOfFile: CLITests.root.appendingPathComponent("Templates/hello.json5").path, encoding: .utf8)
+    let hostile = hello.replacingOccurrences(
+      of: #"description: "A rounded card"#, with: #"description: "fine\u001b[2J\n::error file=x::forged "#)
+    #expect(hostile != hello)
+    try hostile.write(toFile: dir + "/x\u{1B}[32mGREEN.json5", atomically: true, encoding: .utf8)
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: Self.flick)
+    p.arguments = ["templates"]
+    p.environment = ["FLICK_TEMPLATES": dir]
+    let out = Pipe()
+    p.standardOutput = out
+    p.standardError = Pipe()
+    try p.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    expectEqual(p.terminationStatus, 0)
+    #expect(!text.unicodeScalars.contains("\u{1B}"), "\(text)")
+    let lines = text.split(separator: "\n")
+    expectEqual(lines.count, 1, "\(text)")
+    #expect(lines.first?.hasPrefix(#"x\u{1B}[32mGREEN  fine\u{1B}[2J\n::error"#) == true, "\(text)")
   }
 
   @Test func schemaPrintsTheBundledSchema() throws {
