@@ -136,7 +136,7 @@ package struct BatchGallery {
       }
       if let t = card.targets.first(where: { [.mp4, .webm, .mov].contains($0.format) }) {
         let poster = posterFile(for: card.row.id)
-        let made = makePoster(of: t.path, at: poster, width: card.width, height: card.height)
+        let made = makePoster(of: t.path, format: t.format, at: poster, width: card.width, height: card.height)
         let attribute = made ? " poster=\"\(relative(poster))\"" : ""
         return "<video src=\"\(relative(t.path))\"\(attribute) controls preload=\"none\" muted></video>"
       }
@@ -151,8 +151,10 @@ package struct BatchGallery {
   /// it fails, or a link is in the way. The output tree may come from other machines: a video
   /// that is a link, or lies in a linked folder of the output tree, is not decoded (its picture
   /// would be an outside file's), and a poster is a new file renamed into place, never written
-  /// through a link planted under its name or as the posters folder.
-  func makePoster(of video: String, at poster: String, width: Int, height: Int) -> Bool {
+  /// through a link planted under its name or as the posters folder. The video is read as the
+  /// planned `format` (ffmpeg does not guess it: an `ffconcat` list under the video's name would
+  /// have it read the files the list names).
+  func makePoster(of video: String, format: OutputFormat, at poster: String, width: Int, height: Int) -> Bool {
     let folder = URL(fileURLWithPath: poster).deletingLastPathComponent().path
     guard ManifestScope.link(in: video, below: plan.manifest.outputRoot) == nil, !OutputEntry.isLink(video)
     else { return false }
@@ -172,7 +174,9 @@ package struct BatchGallery {
       let process = try? Subprocess(
         executable: ffmpeg,
         arguments: [
-          "-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-max_pixels", String(cap), "-i", video, "-map",
+          "-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-max_pixels", String(cap), "-f",
+          format.ffmpegDemuxer,
+          "-i", OutputFormat.ffmpegFile(video), "-map",
           "0:v:0", "-frames:v", "1", "-c:v", "png", "-update", "1", "-f", "image2", temporary,
         ])
     else { return false }

@@ -150,7 +150,7 @@ package struct BatchMerger {
       case .mp4:
         let list = work + "/mp4-chunks.txt"
         let lines = merge.chunks.compactMap { chunk in chunk.targets.first { $0.format == .mp4 }?.path }
-          .map { "file '" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+          .map { "file '" + OutputFormat.ffmpegFile($0).replacingOccurrences(of: "'", with: "'\\''") + "'" }
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: list))
         try Self.run(
           tool.path,

@@ -107,6 +107,8 @@ private struct VideoCheck {
   let ffmpeg: String
   let stallTimeout: Double
   let maximumPixels: Int
+  /// The demuxer every chunk is read with.
+  var mp4: String { OutputFormat.mp4.ffmpegDemuxer }
 
   /// How one ffmpeg over some chunks ended.
   enum Outcome {
@@ -125,7 +127,11 @@ private struct VideoCheck {
   func run(_ chunks: [ChunkVerifier.VideoChunk]) throws(BatchError) -> Outcome {
     let cap = String(FFmpegCommand.decoderPixels(width: width, height: height))
     var arguments = ["-hide_banner", "-nostdin", "-xerror", "-v", "error"]
-    for chunk in chunks { arguments += ["-max_pixels", cap, "-c:v", "h264", "-i", chunk.path] }
+    // Each chunk is read as an MP4 (its format named, not guessed: a chunk that is an ffconcat
+    // list would have ffmpeg read the files it names) through a `file:` URL.
+    for chunk in chunks {
+      arguments += ["-max_pixels", cap, "-f", mp4, "-c:v", "h264", "-i", OutputFormat.ffmpegFile(chunk.path)]
+    }
     let check = ChunkVerifier.sizeCheck(width: width, height: height)
     for (index, chunk) in chunks.enumerated() {
       arguments += [
@@ -185,8 +191,8 @@ private struct VideoCheck {
   /// header of a decode of that one frame, under the pixel cap; nil when it does not decode.
   private func firstFrameSize(_ path: String) -> (width: Int, height: Int)? {
     let arguments = [
-      "-hide_banner", "-nostdin", "-xerror", "-v", "error", "-max_pixels", String(maximumPixels), "-c:v", "h264",
-      "-i", path, "-map", "0:0", "-frames:v", "1", "-f", "framecrc", "-",
+      "-hide_banner", "-nostdin", "-xerror", "-v", "error", "-max_pixels", String(maximumPixels), "-f", mp4,
+      "-c:v", "h264", "-i", OutputFormat.ffmpegFile(path), "-map", "0:0", "-frames:v", "1", "-f", "framecrc", "-",
     ]
     guard let process = try? Subprocess(executable: ffmpeg, arguments: arguments, output: .pipe, error: .null),
       process.waitOrStop(stall: stallTimeout) == .exited(0),

@@ -60,6 +60,27 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     }
   }
 
+  /// The ffmpeg demuxer that reads the format back (`-f` before `-i`). A file Flick did not just
+  /// write (a chunk or an output from another machine) is read with its format named, never
+  /// guessed from its content: a file holding an `ffconcat` list, an HLS playlist or another
+  /// container's header would otherwise have ffmpeg read the files it names.
+  package var ffmpegDemuxer: String {
+    switch self {
+    case .mp4: return "mp4"
+    case .gif: return "gif"
+    case .webm: return "webm"
+    case .mov: return "mov"
+    case .apng: return "apng"
+    case .webp: return "webp_pipe"
+    case .png: return "image2"
+    case .bgra: return "rawvideo"
+    }
+  }
+
+  /// `path` as an ffmpeg input or output argument: a `file:` URL, so no file name is taken for
+  /// another protocol (`tcp:host:port/x.mp4`, `concat:a|b`).
+  package static func ffmpegFile(_ path: String) -> String { "file:" + path }
+
   /// The outputs users can ask for, for messages.
   public static var supportedExtensions: String {
     ".mp4, .gif, .webm, .mov, .apng, .webp, .bgra (raw frames), or a PNG sequence (frames/ or frames/%04d.png)"

@@ -72,5 +72,24 @@ import Testing
     expectEqual(made.status, 0)
     #expect(!made.page.contains("poster="), "\(made.page)")
     #expect(!fm.fileExists(atPath: poster.path))
+
+    // A video that is an ffconcat list naming a clip outside the output tree (of the planned
+    // size): it is read as the planned MP4, not as the list, so no poster is made of the clip.
+    let clip = outside.appendingPathComponent("clip.mp4")
+    let outsideClip = try ProcessRunner.run(
+      "/usr/bin/ffmpeg",
+      [
+        "-hide_banner", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=128x72:rate=30",
+        "-frames:v", "6", "-c:v", "libx264", "-pix_fmt", "yuv420p", clip.path,
+      ])
+    expectEqual(outsideClip.status, 0, "\(outsideClip.stderr)")
+    // (A name beside the list, linked out: the list's own reader refuses absolute names.)
+    let beside = video.deletingLastPathComponent().appendingPathComponent("s.mp4")
+    try fm.createSymbolicLink(at: beside, withDestinationURL: clip)
+    try Data("ffconcat version 1.0\nfile s.mp4\n".utf8).write(to: video)
+    made = try gallery()
+    expectEqual(made.status, 0)
+    #expect(!made.page.contains("poster="), "\(made.page)")
+    #expect(!fm.fileExists(atPath: poster.path))
   }
 }

@@ -24,13 +24,17 @@ import Testing
     /// An AAC stream first, then the plan's video: the join takes each chunk's first stream.
     case audioFirst
     case empty
+    /// An `ffconcat` list naming a clip outside the output tree that is the plan's in every way:
+    /// read as a list, its clip would be checked and joined.
+    case concatList
 
     /// Words the message says after the chunk's name.
     var refusal: String {
       switch self {
       case .forgedSummary: "1.mp4 is 256×144; expected"
       case .fourFourFour, .tenBit: "1.mp4 is not 8-bit 4:2:0 (yuv420p); expected"
-      case .mpeg4, .sizeChangesMidStream, .audioOnly, .audioFirst, .empty: "1.mp4 does not decode; expected"
+      case .mpeg4, .sizeChangesMidStream, .audioOnly, .audioFirst, .empty, .concatList:
+        "1.mp4 does not decode; expected"
       case .threeFrames: "1.mp4 is 128×72 with 3 frames; expected"
       }
     }
@@ -38,7 +42,7 @@ import Testing
     /// Whether ffmpeg's check of it fails (the others decode, and their facts are not the plan's).
     var failsToDecode: Bool {
       switch self {
-      case .forgedSummary, .mpeg4, .sizeChangesMidStream, .audioOnly, .audioFirst, .empty: true
+      case .forgedSummary, .mpeg4, .sizeChangesMidStream, .audioOnly, .audioFirst, .empty, .concatList: true
       case .fourFourFour, .tenBit, .threeFrames: false
       }
     }
@@ -79,6 +83,7 @@ import Testing
           ["-i", "a.m4a", "-i", "v.mp4", "-map", "0:a", "-map", "1:v", "-c", "copy", "chunk.mp4"],
         ]
       case .empty: return []
+      case .concatList: return [x264("128x72", 2, "yuv420p", to: "outside.mp4")]
       }
     }
   }
@@ -100,7 +105,17 @@ import Testing
         expectEqual(made.status, 0, "\(kind): \(made.stderr)")
       }
       let chunk = folder.appendingPathComponent("chunk.mp4")
-      try (kind == .empty ? Data() : Data(contentsOf: chunk)).write(to: second)
+      switch kind {
+      case .empty: try Data().write(to: second)
+      case .concatList:
+        // A name beside the chunk, linked out (the list's own reader refuses absolute names).
+        let beside = second.deletingLastPathComponent().appendingPathComponent("s.mp4")
+        try? FileManager.default.removeItem(at: beside)
+        try FileManager.default.createSymbolicLink(
+          at: beside, withDestinationURL: folder.appendingPathComponent("outside.mp4"))
+        try Data("ffconcat version 1.0\nfile s.mp4\n".utf8).write(to: second)
+      default: try Data(contentsOf: chunk).write(to: second)
+      }
       try? FileManager.default.removeItem(at: log)
 
       let merge = try F.flick(["merge", "plan.json"], in: dir, environment: environment)
