@@ -108,7 +108,11 @@ package struct MotionGolden: Sendable, Equatable {
 
   /// Reads a motion golden's text.
   package init(text: String) throws(ParseError) {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    // Split on the scalar, not the Character ("\r\n" is one Character), and without each line's
+    // CR: a checkout with CRLF line ends (git's `core.autocrlf`) reads the same.
+    var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+      String(String.UnicodeScalarView($0.last == "\r" ? $0.dropLast() : $0[...]))
+    }
     if lines.last == "" { lines.removeLast() }
     guard lines.first == Self.header else { throw ParseError(line: 1, reason: "expected '\(quoted: Self.header)'") }
     var tracks: [Track] = []

@@ -38,6 +38,8 @@ import Testing
     let motion = try MotionGolden(text: text)
     expectGreaterOrEqual(motion.times.count, 31)
     #expect(motion.times.contains(0.1))
+    // A checkout that turned its line ends into CRLF (git's `core.autocrlf`) reads the same.
+    expectEqual(try MotionGolden(text: text.replacingOccurrences(of: "\n", with: "\r\n")), motion)
     let same = try V.run(["verify", template, "--against", golden, "--motion"], in: dir)
     expectEqual(same.status, 0, "\(same.stderr)")
     #expect(!same.stderr.contains("✗"))
