@@ -9,7 +9,7 @@ extension Renderer {
     guard !SVGStore.isSVG(path), let file = FileHandle(forReadingAtPath: path) else { return 0 }
     defer { try? file.close() }
     let head = [UInt8]((try? file.read(upToCount: 1 << 20)) ?? Data())
-    guard let (w, h) = DecodedImage.headerSize(head), w > 0, h > 0, w <= 1 << 20, h <= 1 << 20 else { return 0 }
-    return w * h * 4
+    guard let header = try? ImageHeader.parse(head), header.width <= 1 << 20, header.height <= 1 << 20 else { return 0 }
+    return header.width * header.height * 4
   }
 }

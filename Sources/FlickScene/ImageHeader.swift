@@ -33,26 +33,7 @@ package struct ImageHeader: Equatable, Sendable {
       }
       size = ImageHeader(width: be32(16), height: be32(20))
     } else if b.starts(with: [0xFF, 0xD8]) {
-      var i = 2
-      var found: ImageHeader?
-      while true {
-        if let found {
-          size = found
-          break
-        }
-        while i < b.count, b[i] == 0xFF { i += 1 }  // fill bytes
-        guard i + 2 < b.count else { throw Problem(reason: "a JPEG without a frame header") }
-        let marker = b[i]
-        i += 1
-        if (0xD0...0xD9).contains(marker) || marker == 0x01 { continue }  // no length
-        let length = be16(i)
-        guard length >= 2 else { throw Problem(reason: "a broken JPEG segment") }
-        if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-          guard i + 7 <= b.count else { throw Problem(reason: "a truncated JPEG frame header") }
-          found = ImageHeader(width: be16(i + 5), height: be16(i + 3))
-        }
-        i += length
-      }
+      size = try jpegFrameSize(b)
     } else if b.count >= 30, b.starts(with: Array("RIFF".utf8)), Array(b[8..<12]) == Array("WEBP".utf8) {
       switch String(decoding: b[12..<16], as: UTF8.self) {
       case "VP8 ": size = ImageHeader(width: le16(26) & 0x3FFF, height: le16(28) & 0x3FFF)
@@ -67,5 +48,35 @@ package struct ImageHeader: Equatable, Sendable {
     }
     guard size.width > 0, size.height > 0 else { throw Problem(reason: "the header gives an empty image") }
     return size
+  }
+
+  /// The size in a JPEG's frame header, found the way libjpeg finds its markers
+  /// (`jdmarker.c`, `next_marker`): after each segment, bytes up to the next 0xFF are skipped (a
+  /// corrupt stream; libjpeg only warns), then fill bytes (0xFF); 0xFF 0x00 is data, not a
+  /// marker. The decoder sees the frame header this finds, whatever precedes it: a reader that
+  /// took any byte after a segment for a marker read a "frame header" libjpeg skips as garbage, and
+  /// a file passed for 1 × 1 that decodes to 12,000 × 12,000.
+  static func jpegFrameSize(_ b: [UInt8]) throws(Problem) -> ImageHeader {
+    func be16(_ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }
+    var i = 2
+    while true {
+      var marker: UInt8 = 0
+      repeat {
+        while i < b.count, b[i] != 0xFF { i += 1 }  // garbage before the marker
+        while i < b.count, b[i] == 0xFF { i += 1 }  // fill bytes
+        guard i < b.count else { throw Problem(reason: "a JPEG without a frame header") }
+        marker = b[i]
+        i += 1
+      } while marker == 0x00
+      if (0xD0...0xD9).contains(marker) || marker == 0x01 { continue }  // no length
+      guard i + 2 <= b.count else { throw Problem(reason: "a JPEG without a frame header") }
+      let length = be16(i)
+      guard length >= 2 else { throw Problem(reason: "a broken JPEG segment") }
+      if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+        guard i + 7 <= b.count else { throw Problem(reason: "a truncated JPEG frame header") }
+        return ImageHeader(width: be16(i + 5), height: be16(i + 3))
+      }
+      i += length
+    }
   }
 }

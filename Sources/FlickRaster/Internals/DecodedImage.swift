@@ -2,6 +2,7 @@ internal import CCairo
 internal import CJPEG
 internal import CWebP
 import FlickMotion
+import FlickScene
 import Foundation
 
 /// A decoded picture: premultiplied ARGB32 pixels that never change after decoding, so any
@@ -45,7 +46,16 @@ final class DecodedImage: @unchecked Sendable {
     let bytes = [UInt8](data)
     // The size from the header, before decoding: a small file can decode to gigabytes.
     // (Templates refuse images over their own, lower cap at load time; this guards every caller.)
-    if let (w, h) = headerSize(bytes), w <= 0 || h <= 0 || w > 32767 || h > 32767 || w * h > maximumPixels {
+    // A header that cannot be read is refused too, rather than left to the decoder uncapped; the
+    // JPEG and WebP decoders also check the size they read themselves.
+    let header: ImageHeader
+    do {
+      header = try ImageHeader.parse(bytes)
+    } catch {
+      throw .unreadableImage(path: path, reason: error.reason)
+    }
+    let (w, h) = (header.width, header.height)
+    guard w <= 32767, h <= 32767, w * h <= maximumPixels else {
       throw .unreadableImage(
         path: path,
         reason: "the header gives \(w)×\(h) pixels; at most \(maximumPixels) pixels and 32767 per side are decoded")
@@ -60,31 +70,6 @@ final class DecodedImage: @unchecked Sendable {
 
   /// The most pixels an image may decode to (16384 × 16384, 1 GiB decoded).
   static let maximumPixels = 16384 * 16384
-
-  /// Width and height from a PNG's IHDR, a JPEG's frame header or a WebP's header; nil when the
-  /// header cannot be read (the decoder then reports the file).
-  static func headerSize(_ b: [UInt8]) -> (Int, Int)? {
-    func be16(_ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }
-    if b.starts(with: [0x89, 0x50, 0x4E, 0x47]), b.count >= 24 {
-      return (be16(16) << 16 | be16(18), be16(20) << 16 | be16(22))
-    }
-    if b.starts(with: [0xFF, 0xD8]) {
-      var i = 2
-      while i + 8 < b.count {
-        guard b[i] == 0xFF else { return nil }
-        let marker = b[i + 1]
-        if marker == 0xFF { i += 1; continue }
-        if (0xD0...0xD9).contains(marker) || marker == 0x01 { i += 2; continue }
-        if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) { return (be16(i + 7), be16(i + 5)) }
-        i += 2 + be16(i + 2)
-      }
-      return nil
-    }
-    var w: Int32 = 0
-    var h: Int32 = 0
-    guard b.withUnsafeBufferPointer({ WebPGetInfo($0.baseAddress, $0.count, &w, &h) }) != 0 else { return nil }
-    return (Int(w), Int(h))
-  }
 
   /// Decodes a PNG file onto premultiplied ARGB32, whatever its colour type.
   static func decodePNG(path: String) throws(RasterError) -> DecodedImage {
@@ -120,7 +105,7 @@ final class DecodedImage: @unchecked Sendable {
     var h: Int32 = 0
     var message = [CChar](repeating: 0, count: 256)
     let status = bytes.withUnsafeBufferPointer { buffer in
-      flick_jpeg_decode(buffer.baseAddress, UInt(buffer.count), &rgb, &w, &h, &message)
+      flick_jpeg_decode(buffer.baseAddress, UInt(buffer.count), UInt64(maximumPixels), &rgb, &w, &h, &message)
     }
     guard status == 0, let rgb else {
       let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -150,6 +135,10 @@ extension DecodedImage {
   fileprivate static func decodeWebP(_ bytes: [UInt8], path: String) throws(RasterError) -> DecodedImage {
     var w: Int32 = 0
     var h: Int32 = 0
+    // The size as libwebp reads it, checked before it decodes.
+    guard bytes.withUnsafeBufferPointer({ WebPGetInfo($0.baseAddress, $0.count, &w, &h) }) != 0, w > 0, h > 0,
+      Int(w) * Int(h) <= maximumPixels
+    else { throw .unreadableImage(path: path, reason: "the WebP header gives \(w)×\(h) pixels, or none") }
     let decoded = bytes.withUnsafeBufferPointer { WebPDecodeBGRA($0.baseAddress, $0.count, &w, &h) }
     guard let decoded, w > 0, h > 0 else { throw .unreadableImage(path: path, reason: "cannot decode the WebP") }
     defer { WebPFree(decoded) }
