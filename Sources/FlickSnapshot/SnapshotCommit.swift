@@ -68,12 +68,15 @@ package struct SnapshotCommit: Sendable {
   /// Writes the files of one phase; replaceable in tests to simulate a full disk.
   package typealias Writer = @Sendable (Data, String) throws(SnapshotError) -> Void
 
-  /// Writes `data` to `path` (not atomically: the caller writes temporary files).
+  /// Writes `data` into the new temporary file `path`
+  /// (``FlickMotion/AtomicDestination/writeTemporary(_:to:mode:)``: created with
+  /// `O_EXCL | O_NOFOLLOW`, so a link planted under the predictable name is replaced, never
+  /// written through).
   package static let fileWriter: Writer = { (data: Data, path: String) throws(SnapshotError) in
-    do {
-      try data.write(to: URL(fileURLWithPath: path))
+    do throws(AtomicDestination.Failure) {
+      try AtomicDestination.writeTemporary(data, to: path)
     } catch {
-      throw .unwritableFile(path: path, reason: error.localizedDescription)
+      throw .unwritableFile(path: path, reason: error.reason)
     }
   }
 

@@ -162,11 +162,7 @@ package struct SnapshotInputs: Sendable, Equatable, Codable {
       let data = try Self.bytes(of: file, in: goldens)
       let destination = (root as NSString).appendingPathComponent(file.path)
       try AtomicFile.makeDirectory((destination as NSString).deletingLastPathComponent)
-      do {
-        try data.write(to: URL(fileURLWithPath: destination))
-      } catch {
-        throw .unwritableFile(path: destination, reason: error.localizedDescription)
-      }
+      try AtomicFile.write(data, to: destination)
       return destination
     }
     let template = try place(template)
