@@ -134,11 +134,32 @@ package struct SnapshotInputs: Sendable, Equatable, Codable {
     }
   }
 
+  /// The stored inputs' folder of the goldens or report folder `directory`, once checked to be
+  /// a real folder (or absent): a symbolic link or anything else named `inputs` is refused before
+  /// anything lists, reads, writes or removes in it. Every use goes through here.
+  ///
+  /// - Throws: ``SnapshotError/unsafePath(_:reason:)``.
+  package static func store(in directory: String) throws(SnapshotError) -> String {
+    let path = (directory as NSString).appendingPathComponent(folder)
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return path }  // none yet
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR: return path
+    case S_IFLNK:
+      throw .unsafePath(
+        path,
+        reason: "the stored inputs' folder is a symbolic link; Flick never reads, lists, writes or removes "
+          + "stored inputs through a link (remove it)")
+    default: throw .unsafePath(path, reason: "the stored inputs' folder is not a folder")
+    }
+  }
+
   /// The stored bytes of `file`, checked against its hash.
   ///
-  /// - Throws: ``SnapshotError/damagedInput(path:reason:)`` when missing or altered.
+  /// - Throws: ``SnapshotError/damagedInput(path:reason:)`` when missing or altered,
+  ///   ``SnapshotError/unsafePath(_:reason:)`` when `inputs` is not a real folder (``store(in:)``).
   package static func bytes(of file: File, in goldens: String) throws(SnapshotError) -> Data {
-    let path = (goldens as NSString).appendingPathComponent("\(folder)/\(file.sha256)")
+    let path = (try store(in: goldens) as NSString).appendingPathComponent(file.sha256)
     _ = try ContainedPath.resolve("\(folder)/\(file.sha256)", in: goldens, what: "stored input", source: goldens)
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .damagedInput(path: path, reason: "missing (\(quoted: file.path) of the goldens' inputs)")

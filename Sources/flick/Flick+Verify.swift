@@ -225,7 +225,7 @@ extension Flick {
             directory: against, frames: [], manifest: updated, previous: nil, blobs: captured?.blobs ?? [:]
           ).apply()
         } catch {
-          throw CommandError(message: error.description, code: .environment)
+          throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
         }
       }
       let anyFailed = verdicts.contains { !$0.isPass }

@@ -6,9 +6,9 @@ import Testing
 
 @testable import FlickSnapshot
 
-/// A goldens folder from a pull request with symbolic links planted in it under the predictable
-/// names of the temporaries `snapshot`, `verify --record` and `accept` write (`.NAME.PID.tmp`):
-/// nothing outside the goldens is written or created through them.
+/// A goldens folder from a pull request with symbolic links planted in it: under the predictable
+/// names of the temporaries `snapshot`, `verify --record` and `accept` write (`.NAME.PID.tmp`),
+/// and as `inputs/`. Nothing outside the goldens is written, created or removed through them.
 @Suite struct GoldenFolderLinkTests {
   typealias V = VerifyCommandTests
 
@@ -91,5 +91,51 @@ import Testing
     expectEqual(r.status, 0, "\(r.stderr)")
     #expect(box.victimIntact())
     try expectEqual(V.run(["verify", V.twoCards, "--against", box.golden] + V.recolour, in: box.dir).status, 0)
+  }
+
+  // MARK: - inputs/
+
+  /// `goldens/inputs` linked to a folder holding a file named like a stored input (64 hex digits).
+  func linkInputs(_ box: Box) throws -> String {
+    let stored = box.victim + "/" + String(repeating: "ab", count: 32)
+    try Data("someone else's".utf8).write(to: URL(fileURLWithPath: stored))
+    try FileManager.default.removeItem(atPath: box.golden + "/inputs")
+    try FileManager.default.createSymbolicLink(atPath: box.golden + "/inputs", withDestinationPath: box.victim)
+    return stored
+  }
+
+  @Test func acceptRefusesALinkedInputsFolderAndRemovesNothingThroughIt() throws {
+    let box = try Box()
+    defer { box.remove() }
+    let report = box.dir + "/report"
+    try expectEqual(
+      V.run(["verify", V.twoCards, "--against", box.golden, "--report", report] + V.recolour).status, 1)
+    // A report without inputs/: the accepted goldens store none, and used to remove every stored
+    // input the new manifest does not list, in the link's target.
+    try FileManager.default.removeItem(atPath: report + "/inputs")
+    let stored = try linkInputs(box)
+    let goldenBefore = try Data(contentsOf: URL(fileURLWithPath: box.golden + "/0s.png"))
+    let a = try V.run(["accept", report, "--against", box.golden])
+    expectEqual(a.status, 2, "\(a.stderr)")
+    #expect(a.stderr.contains("symbolic link"), "\(a.stderr)")
+    #expect(FileManager.default.fileExists(atPath: stored))
+    try expectEqual(Data(contentsOf: URL(fileURLWithPath: box.golden + "/0s.png")), goldenBefore)
+    // snapshot and verify --record refuse it too, whether or not they have inputs to store.
+    let s = try V.run(["snapshot", V.twoCards, "--at", "0", "--out", box.golden])
+    expectEqual(s.status, 2, "\(s.stderr)")
+    #expect(FileManager.default.fileExists(atPath: stored))
+  }
+
+  @Test func aCommitChecksTheInputsFolderEvenWithNoInputsToStore() throws {
+    let box = try Box()
+    defer { box.remove() }
+    let stored = try linkInputs(box)
+    var manifest = try #require(try SnapshotManifest.read(from: box.golden))
+    manifest.inputs = nil
+    let commit = try SnapshotCommit(
+      directory: box.golden, frames: [("0s.png", Frame(width: 320, height: 180))], manifest: manifest,
+      previous: manifest)
+    #expect(throws: SnapshotError.self) { try commit.apply() }
+    #expect(FileManager.default.fileExists(atPath: stored))
   }
 }
