@@ -289,7 +289,7 @@ extension Flick {
           at: MotionGolden.sampleTimes(tracks: template.tracks, duration: scene.duration, fps: scene.fps))
         let folder = (reportDir as NSString).appendingPathComponent(MotionGolden.verdictName)
         let path = (folder as NSString).appendingPathComponent(MotionGolden.fileName)
-        if (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
+        if (try? ReportFolder.makeFolder(folder)) != nil,
           (try? AtomicDestination.write(Data(now.text.utf8), to: path)) != nil
         {
           verdict.artifacts["motion"] = path
