@@ -35,7 +35,10 @@ package struct SnapshotInputs: Sendable, Equatable, Codable {
   /// The `--set NAME=VALUE` arguments, in order; a value naming a stored asset is rewritten to
   /// its path relative to the template's folder.
   package var sets: [String]
-  /// Whether the template was loaded with `--allow-outside-assets`.
+  /// Whether the template was loaded with `--allow-outside-assets`: a record, reported but never
+  /// obeyed, since a goldens folder may come from someone else's pull request. Loading the stored
+  /// inputs reads files outside them only when the caller grants it
+  /// (``load(template:parameterFiles:allowOutsideAssets:limits:)``).
   package var allowOutsideAssets: Bool
 
   /// Every stored file.
@@ -196,8 +199,13 @@ package struct SnapshotInputs: Sendable, Equatable, Codable {
   /// Loads the stored template from a folder ``materialize(from:into:)`` filled.
   ///
   /// `--set` values naming files resolve against the template's folder (where the stored assets are).
+  ///
+  /// - Parameter allowOutsideAssets: Whether the template may read assets outside that folder:
+  ///   only the command line's `--allow-outside-assets` grants it, never what the manifest
+  ///   records (``SnapshotInputs/allowOutsideAssets``).
   package func load(
-    template: String, parameterFiles: [String], limits: TemplateLimits = TemplateLimits()
+    template: String, parameterFiles: [String], allowOutsideAssets: Bool = false,
+    limits: TemplateLimits = TemplateLimits()
   ) throws(TemplateError) -> Template {
     var values = ParameterValues()
     for file in parameterFiles { try values.load(file: file) }
