@@ -131,12 +131,9 @@ package struct GoldenVerifier: Sendable {
   func writeDriftArtifacts(name: String, goldenPath: String, rerendered: Frame, into directory: String?)
     -> [String: String]
   {
-    guard let directory, let recorded = try? PNGImage(contentsOf: goldenPath, limits: comparator.limits) else {
-      return [:]
-    }
-    if claimsArtifactsFolder { guard Self.claim(directory) else { return [:] } }
-    let folder = (directory as NSString).appendingPathComponent(ContainedPath.sanitized(name, fallback: "frame"))
-    guard (try? AtomicFile.makeDirectory(folder)) != nil else { return [:] }
+    guard let recorded = try? PNGImage(contentsOf: goldenPath, limits: comparator.limits),
+      let folder = artifactsFolder(name, in: directory)
+    else { return [:] }
     var out: [String: String] = [:]
     func png(_ frame: Frame, _ kind: String, _ file: String) {
       let path = (folder as NSString).appendingPathComponent(file)
@@ -163,6 +160,20 @@ package struct GoldenVerifier: Sendable {
     claiming.withLock { _ in (try? ReportFolder.claim(directory)) != nil }
   }
 
+  /// The frame's artefacts folder `<directory>/<name>/` (the name made plain, so it cannot leave
+  /// `directory`), created; nil when there is no `directory`, it is refused (``claimsArtifactsFolder``)
+  /// or the frame's folder is a symbolic link (``ReportFolder/makeFolder(_:)``: never written through).
+  func artifactsFolder(_ name: String, in directory: String?) -> String? {
+    guard let directory else { return nil }
+    if claimsArtifactsFolder {
+      guard Self.claim(directory) else { return nil }
+    } else {
+      guard (try? AtomicFile.makeDirectory(directory)) != nil else { return nil }
+    }
+    let folder = (directory as NSString).appendingPathComponent(ContainedPath.sanitized(name, fallback: "frame"))
+    return (try? ReportFolder.makeFolder(folder)) != nil ? folder : nil
+  }
+
   /// Verdicts outlive the frame; the per-pixel classes (one byte a pixel) are only needed to draw
   /// the diff image, so they are dropped from what verdicts keep.
   static func withoutPixelClasses(_ c: ImageComparison) -> ImageComparison {
@@ -184,11 +195,7 @@ package struct GoldenVerifier: Sendable {
   package func writeArtifacts(
     name: String, expected: Frame?, actual: Frame, comparison: ImageComparison?, into directory: String?
   ) -> [String: String] {
-    guard let directory else { return [:] }
-    if claimsArtifactsFolder { guard Self.claim(directory) else { return [:] } }
-    // The frame's folder: the name made plain, so it cannot leave `directory`.
-    let folder = (directory as NSString).appendingPathComponent(ContainedPath.sanitized(name, fallback: "frame"))
-    guard (try? AtomicFile.makeDirectory(folder)) != nil else { return [:] }
+    guard let folder = artifactsFolder(name, in: directory) else { return [:] }
     var out: [String: String] = [:]
     func png(_ frame: Frame, _ kind: String, _ file: String) {
       let path = (folder as NSString).appendingPathComponent(file)

@@ -27,6 +27,7 @@ extension RendererUpdate {
     guard let manifest = try SnapshotManifest.read(from: directory) else {
       throw .invalidManifest(path: path, reason: "no manifest here; make the goldens with flick snapshot first")
     }
+    _ = try SnapshotInputs.store(in: directory)
     guard summary.passed else {
       throw .invalidManifest(
         path: summaryPath,

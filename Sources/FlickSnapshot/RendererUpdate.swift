@@ -46,7 +46,9 @@ package struct RendererUpdate: Sendable {
         reason: "these goldens store no inputs (recorded before Flick stored them), so they cannot be re-rendered; "
           + "re-record them with flick snapshot")
     }
-    let rendered = try inputs.rerender(from: directory, at: manifest.frames.map(\.time), scale: manifest.scale)
+    // Never with access outside the stored files: what the manifest records grants nothing.
+    let rendered = try inputs.rerender(
+      from: directory, at: manifest.frames.map(\.time), scale: manifest.scale, allowOutsideAssets: false)
     var goldens: [Golden] = []
     for (entry, result) in zip(manifest.frames, rendered) {
       let frame = try result.frame.get()

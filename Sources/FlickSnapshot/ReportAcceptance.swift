@@ -71,6 +71,9 @@ package struct ReportAcceptance: Sendable {
       throw .invalidManifest(path: summaryPath, reason: "not a flick verify summary: \(escaped: error)")
     }
     let manifestPath = (goldenDirectory as NSString).appendingPathComponent(SnapshotManifest.fileName)
+    // Accepting lists and removes stored inputs: both `inputs/` folders must be real folders.
+    _ = try SnapshotInputs.store(in: goldenDirectory)
+    _ = try SnapshotInputs.store(in: reportDirectory)
     guard let old = try SnapshotManifest.read(from: goldenDirectory) else {
       throw .invalidManifest(
         path: manifestPath, reason: "no manifest here; make the goldens with flick snapshot first")

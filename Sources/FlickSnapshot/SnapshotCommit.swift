@@ -10,7 +10,8 @@ import Foundation
 /// goldens the previous manifest listed and the new one does not are removed.
 ///
 /// Every name is checked first (``ContainedPath``): a previous manifest naming `../victim` or a
-/// symbolic link out of the folder is refused before anything is written or removed.
+/// symbolic link out of the folder is refused before anything is written or removed, and so is an
+/// `inputs` that is not a real folder (``SnapshotInputs/store(in:)``), stored inputs or not.
 package struct SnapshotCommit: Sendable {
   /// The snapshot folder.
   package let directory: String
@@ -68,12 +69,15 @@ package struct SnapshotCommit: Sendable {
   /// Writes the files of one phase; replaceable in tests to simulate a full disk.
   package typealias Writer = @Sendable (Data, String) throws(SnapshotError) -> Void
 
-  /// Writes `data` to `path` (not atomically: the caller writes temporary files).
+  /// Writes `data` into the new temporary file `path`
+  /// (``FlickMotion/AtomicDestination/writeTemporary(_:to:mode:)``: created with
+  /// `O_EXCL | O_NOFOLLOW`, so a link planted under the predictable name is replaced, never
+  /// written through).
   package static let fileWriter: Writer = { (data: Data, path: String) throws(SnapshotError) in
-    do {
-      try data.write(to: URL(fileURLWithPath: path))
+    do throws(AtomicDestination.Failure) {
+      try AtomicDestination.writeTemporary(data, to: path)
     } catch {
-      throw .unwritableFile(path: path, reason: error.localizedDescription)
+      throw .unwritableFile(path: path, reason: error.reason)
     }
   }
 
@@ -93,17 +97,15 @@ package struct SnapshotCommit: Sendable {
       throw .unwritableFile(path: SnapshotManifest.fileName, reason: "\(escaped: error)")
     }
     func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
-    let store = path(SnapshotInputs.folder)
+    // Checked before anything reads, writes or removes in it, blobs to store or not.
+    let store = try SnapshotInputs.store(in: directory)
     // Stored inputs are content-addressed: one already there with the right bytes is kept.
     let newBlobs = blobs.filter { hash, _ in
       FileManager.default.contents(atPath: (store as NSString).appendingPathComponent(hash)).map {
         SHA256.hex([UInt8]($0)) != hash
       } ?? true
     }
-    if !newBlobs.isEmpty {
-      _ = try ContainedPath.resolve(SnapshotInputs.folder, in: directory, what: "inputs folder", source: directory)
-      try AtomicFile.makeDirectory(store)
-    }
+    if !newBlobs.isEmpty { try AtomicFile.makeDirectory(store) }
     let all =
       newBlobs.sorted { $0.key < $1.key }.map { ("\(SnapshotInputs.folder)/\($0.key)", $0.value) } + files
       + [(SnapshotManifest.fileName, manifestData)]
@@ -135,7 +137,8 @@ package struct SnapshotCommit: Sendable {
     removeUnreferencedInputs(in: store)
   }
 
-  /// Removes stored inputs (64-hex-digit regular files in `inputs/`) the new manifest does not list.
+  /// Removes stored inputs (64-hex-digit regular files in `store`, the `inputs/` folder
+  /// ``SnapshotInputs/store(in:)`` checked) the new manifest does not list.
   private func removeUnreferencedInputs(in store: String) {
     let kept = Set(manifest.inputs?.files.map(\.sha256) ?? [])
     for name in (try? FileManager.default.contentsOfDirectory(atPath: store)) ?? [] where !kept.contains(name) {

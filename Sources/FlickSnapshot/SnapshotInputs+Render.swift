@@ -13,11 +13,14 @@ extension SnapshotInputs {
   ///   - goldens: The goldens folder (holding `inputs/`).
   ///   - times: The times to render, resolved against the stored template.
   ///   - scale: Pixels per point.
+  ///   - allowOutsideAssets: Whether the stored template may read assets outside its stored files:
+  ///     the command line's `--allow-outside-assets`, never what the manifest records.
   /// - Returns: One frame (or why it could not be rendered) per time, in order.
   /// - Throws: ``SnapshotError/damagedInput(path:reason:)`` when a stored file is missing or
   ///   altered, ``SnapshotError/renderFailed(_:)`` when the stored template does not load.
   package func rerender(
-    from goldens: String, at times: [SnapshotTime], scale: Double, limits: TemplateLimits = TemplateLimits()
+    from goldens: String, at times: [SnapshotTime], scale: Double, allowOutsideAssets: Bool = false,
+    limits: TemplateLimits = TemplateLimits()
   ) throws(SnapshotError) -> [(seconds: Double, frame: Result<Frame, SnapshotError>)] {
     let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("flick-inputs-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(atPath: root) }
@@ -25,7 +28,8 @@ extension SnapshotInputs {
     let (templateFile, parameterFiles) = try materialize(from: goldens, into: root)
     let template: Template
     do {
-      template = try load(template: templateFile, parameterFiles: parameterFiles, limits: limits)
+      template = try load(
+        template: templateFile, parameterFiles: parameterFiles, allowOutsideAssets: allowOutsideAssets, limits: limits)
     } catch {
       throw .renderFailed("the goldens' stored inputs do not load: \(escaped: error.description)")
     }

@@ -35,7 +35,10 @@ package struct SnapshotInputs: Sendable, Equatable, Codable {
   /// The `--set NAME=VALUE` arguments, in order; a value naming a stored asset is rewritten to
   /// its path relative to the template's folder.
   package var sets: [String]
-  /// Whether the template was loaded with `--allow-outside-assets`.
+  /// Whether the template was loaded with `--allow-outside-assets`: a record, reported but never
+  /// obeyed, since a goldens folder may come from someone else's pull request. Loading the stored
+  /// inputs reads files outside them only when the caller grants it
+  /// (``load(template:parameterFiles:allowOutsideAssets:limits:)``).
   package var allowOutsideAssets: Bool
 
   /// Every stored file.
@@ -134,11 +137,32 @@ package struct SnapshotInputs: Sendable, Equatable, Codable {
     }
   }
 
+  /// The stored inputs' folder of the goldens or report folder `directory`, once checked to be
+  /// a real folder (or absent): a symbolic link or anything else named `inputs` is refused before
+  /// anything lists, reads, writes or removes in it. Every use goes through here.
+  ///
+  /// - Throws: ``SnapshotError/unsafePath(_:reason:)``.
+  package static func store(in directory: String) throws(SnapshotError) -> String {
+    let path = (directory as NSString).appendingPathComponent(folder)
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return path }  // none yet
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR: return path
+    case S_IFLNK:
+      throw .unsafePath(
+        path,
+        reason: "the stored inputs' folder is a symbolic link; Flick never reads, lists, writes or removes "
+          + "stored inputs through a link (remove it)")
+    default: throw .unsafePath(path, reason: "the stored inputs' folder is not a folder")
+    }
+  }
+
   /// The stored bytes of `file`, checked against its hash.
   ///
-  /// - Throws: ``SnapshotError/damagedInput(path:reason:)`` when missing or altered.
+  /// - Throws: ``SnapshotError/damagedInput(path:reason:)`` when missing or altered,
+  ///   ``SnapshotError/unsafePath(_:reason:)`` when `inputs` is not a real folder (``store(in:)``).
   package static func bytes(of file: File, in goldens: String) throws(SnapshotError) -> Data {
-    let path = (goldens as NSString).appendingPathComponent("\(folder)/\(file.sha256)")
+    let path = (try store(in: goldens) as NSString).appendingPathComponent(file.sha256)
     _ = try ContainedPath.resolve("\(folder)/\(file.sha256)", in: goldens, what: "stored input", source: goldens)
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .damagedInput(path: path, reason: "missing (\(quoted: file.path) of the goldens' inputs)")
@@ -162,11 +186,7 @@ package struct SnapshotInputs: Sendable, Equatable, Codable {
       let data = try Self.bytes(of: file, in: goldens)
       let destination = (root as NSString).appendingPathComponent(file.path)
       try AtomicFile.makeDirectory((destination as NSString).deletingLastPathComponent)
-      do {
-        try data.write(to: URL(fileURLWithPath: destination))
-      } catch {
-        throw .unwritableFile(path: destination, reason: error.localizedDescription)
-      }
+      try AtomicFile.write(data, to: destination)
       return destination
     }
     let template = try place(template)
@@ -179,8 +199,13 @@ package struct SnapshotInputs: Sendable, Equatable, Codable {
   /// Loads the stored template from a folder ``materialize(from:into:)`` filled.
   ///
   /// `--set` values naming files resolve against the template's folder (where the stored assets are).
+  ///
+  /// - Parameter allowOutsideAssets: Whether the template may read assets outside that folder:
+  ///   only the command line's `--allow-outside-assets` grants it, never what the manifest
+  ///   records (``SnapshotInputs/allowOutsideAssets``).
   package func load(
-    template: String, parameterFiles: [String], limits: TemplateLimits = TemplateLimits()
+    template: String, parameterFiles: [String], allowOutsideAssets: Bool = false,
+    limits: TemplateLimits = TemplateLimits()
   ) throws(TemplateError) -> Template {
     var values = ParameterValues()
     for file in parameterFiles { try values.load(file: file) }

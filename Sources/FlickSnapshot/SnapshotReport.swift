@@ -89,7 +89,7 @@ package struct SnapshotReport: Sendable {
     try AtomicFile.write(junitText(), to: junit)
     if !inputBlobs.isEmpty {
       let store = (directory as NSString).appendingPathComponent(SnapshotInputs.folder)
-      try AtomicFile.makeDirectory(store)
+      try ReportFolder.makeFolder(store)
       for (hash, bytes) in inputBlobs where manifest?.inputs?.files.contains(where: { $0.sha256 == hash }) == true {
         try AtomicFile.write(bytes, to: (store as NSString).appendingPathComponent(hash))
       }

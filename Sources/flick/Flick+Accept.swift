@@ -84,7 +84,7 @@ extension Flick {
       do {
         try plan.apply()
       } catch {
-        throw CommandError(message: error.description, code: .environment)
+        throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
       }
       log(
         "\(plan.accepted.count) golden\(plan.accepted.count == 1 ? "" : "s") updated in \(quoted: goldens); manifest.json now "
@@ -113,7 +113,7 @@ extension Flick {
       do {
         try update.apply()
       } catch {
-        throw CommandError(message: error.description, code: .environment)
+        throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
       }
       log(
         "\(update.goldens.count) goldens re-rendered in \(quoted: goldens) from their stored inputs; renderer "

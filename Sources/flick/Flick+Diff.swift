@@ -9,8 +9,9 @@ extension Flick {
     static let help = """
       USAGE: flick diff EXPECTED ACTUAL [comparison options] [--report DIR]
 
-      Compares two PNG files, or every PNG of two folders by name (a file on one side only fails).
-      Both sides are decoded completely first; a file that does not decode is an error.
+      Compares two PNG files, or every PNG of two folders by name (a file on one side only fails;
+      a symbolic link among a folder's PNGs is refused). Both sides are decoded completely first;
+      a file that does not decode is an error.
       Exit 0 when everything matches, 1 on a difference, 2 on invalid input, 3 when an image
       cannot be read or decoded.
 
@@ -136,7 +137,7 @@ extension Flick {
       var pairs: [(name: String, a: String?, b: String?)] = []
       var renderers: (RendererFingerprint?, RendererFingerprint?) = (nil, nil)
       if existsA && existsB && isDirA.boolValue && isDirB.boolValue {
-        let namesA = Set(pngs(in: left)), namesB = Set(pngs(in: right))
+        let namesA = Set(try regularPNGs(in: left)), namesB = Set(try regularPNGs(in: right))
         for name in namesA.union(namesB).sorted() {
           pairs.append(
             (
@@ -200,6 +201,28 @@ extension Flick {
     static func pngs(in dir: String) -> [String] {
       ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [])
         .filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }
+    }
+
+    /// The PNG files of the folder `dir` (``pngs(in:)``), each checked to be a regular file, as
+    /// verify checks a goldens folder's: the folders may come from someone else's pull request,
+    /// and a link would read (and copy into the report) a file outside them.
+    ///
+    /// - Throws: exit 2 naming the first link or other non-regular file.
+    static func regularPNGs(in dir: String) throws(CommandError) -> [String] {
+      let names = pngs(in: dir)
+      for name in names.sorted() {
+        let path = (dir as NSString).appendingPathComponent(name)
+        var info = stat()
+        guard lstat(path, &info) == 0 else { continue }  // gone meanwhile: reported as unreadable
+        let type = info.st_mode & S_IFMT
+        guard type != S_IFREG else { continue }
+        let reason =
+          type == S_IFLNK
+          ? "it is a symbolic link; diff compares only the folders' own files (remove it)"
+          : "it is not a regular file"
+        throw CommandError(message: SnapshotError.unsafePath(path, reason: reason).description, code: .invalidInput)
+      }
+      return names
     }
 
     /// Prints one line per failing frame and a summary (stderr), writes the reports, and exits

@@ -123,9 +123,17 @@ extension Flick {
               "note: re-rendering the goldens' stored inputs with this renderer; frames are compared with those "
                 + "(\(options.mode == .perceptual ? "perceptually, as asked" : "exactly")), the renderer's drift "
                 + "is reported apart ('flick accept --renderer --against DIR' takes it in)")
+            let granted = a.has("allow-outside-assets")
+            if inputs.allowOutsideAssets && !granted {
+              note(
+                "note: the goldens' manifest says their template was loaded with --allow-outside-assets; a "
+                  + "manifest never grants it: the stored inputs are re-rendered from their own files only "
+                  + "(give --allow-outside-assets to grant it)")
+            }
             do {
-              references = try inputs.rerender(from: against, at: resolved.map(\.0), scale: scale ?? manifest.scale)
-                .map(\.frame)
+              references = try inputs.rerender(
+                from: against, at: resolved.map(\.0), scale: scale ?? manifest.scale, allowOutsideAssets: granted
+              ).map(\.frame)
             } catch SnapshotError.renderFailed(let reason) where options.mode != .exact {
               // Stored inputs that are whole but do not load here (a parameter file naming files
               // beside it): the goldens are compared as old goldens are, and said so.
@@ -225,7 +233,7 @@ extension Flick {
             directory: against, frames: [], manifest: updated, previous: nil, blobs: captured?.blobs ?? [:]
           ).apply()
         } catch {
-          throw CommandError(message: error.description, code: .environment)
+          throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
         }
       }
       let anyFailed = verdicts.contains { !$0.isPass }
@@ -289,7 +297,7 @@ extension Flick {
           at: MotionGolden.sampleTimes(tracks: template.tracks, duration: scene.duration, fps: scene.fps))
         let folder = (reportDir as NSString).appendingPathComponent(MotionGolden.verdictName)
         let path = (folder as NSString).appendingPathComponent(MotionGolden.fileName)
-        if (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
+        if (try? ReportFolder.makeFolder(folder)) != nil,
           (try? AtomicDestination.write(Data(now.text.utf8), to: path)) != nil
         {
           verdict.artifacts["motion"] = path

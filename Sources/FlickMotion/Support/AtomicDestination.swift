@@ -48,6 +48,18 @@ package enum AtomicDestination {
     _ data: Data, to destination: String, mode: mode_t = 0o644, temporary: String? = nil
   ) throws(Failure) {
     let temporary = temporary ?? Self.temporary(for: destination)
+    try writeTemporary(data, to: temporary, mode: mode)
+    if let failure = commit(temporary, to: destination) { throw failure }
+  }
+
+  /// Writes `data` into a new file at `temporary` and flushes it, for a caller that puts it in
+  /// place later with ``commit(_:to:)`` (several files committed together). Whatever had the name
+  /// is removed first (a symbolic link itself, never its target), then the file is created with
+  /// `O_EXCL | O_NOFOLLOW`, so a link planted under a predictable temporary name is never written
+  /// through.
+  ///
+  /// - Throws: ``Failure``; the temporary is then gone.
+  package static func writeTemporary(_ data: Data, to temporary: String, mode: mode_t = 0o644) throws(Failure) {
     var info = stat()
     if lstat(temporary, &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR { unlink(temporary) }
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
@@ -72,7 +84,6 @@ package enum AtomicDestination {
       unlink(temporary)
       throw Failure(reason: failure)
     }
-    if let failure = commit(temporary, to: destination) { throw failure }
   }
 
   /// Puts the finished file `temporary` (beside `destination`) in place: flushes it, renames
