@@ -18,7 +18,11 @@ import Foundation
 /// - references multiply past the caps: every `<use>`, `url(#id)` and `href="#id"` draws its
 ///   target again (a marker once per vertex), so the document expanded with every reference is
 ///   counted and may have at most ``maximumInstances`` elements and ``maximumPathNumbers``
-///   path coordinates (`d`, `points`); a reference cycle is refused.
+///   path coordinates (`d`, `points`); a reference cycle is refused;
+/// - a filter primitive asks librsvg for work it does not bound, or that crashes it: a
+///   `<feConvolveMatrix>` kernel over ``maximumKernelNumbers`` numbers or an `order` over
+///   ``maximumKernelOrder``, a `<feTurbulence>` of more than ``maximumTurbulenceOctaves``
+///   octaves.
 package enum SVGDocumentCheck {
   /// The largest SVG picture read, in bytes (4 MiB).
   package static let maximumFileSize = 4 << 20
@@ -178,6 +182,7 @@ struct SVGDocumentScanner {
     if name == "include", qualified.contains(":") {
       throw fail("<\(quoted: shownName)> (XInclude of another file) is not read", at: elements[index].offset)
     }
+    try filterPrimitive(name, attributes)
     for a in attributes where a.name == "d" || a.name == "points" {
       elements[index].numbers += Self.countNumbers(a.value)
     }

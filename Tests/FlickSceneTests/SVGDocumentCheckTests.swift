@@ -109,3 +109,43 @@ import Testing
     expectEqual(Self.problem(Self.svg(deep))?.message.contains("nested deeper than 64"), true)
   }
 }
+
+/// Filter primitives whose work librsvg does not bound, or that crash it: refused where they are,
+/// with the ordinary sizes accepted.
+@Suite struct SVGFilterLimitTests {
+  static func filter(_ primitive: String) -> Data {
+    SVGDocumentCheckTests.svg(
+      "<filter id=\"f\">\(primitive)</filter>\n<rect width=\"64\" height=\"64\" filter=\"url(#f)\"/>")
+  }
+
+  static func kernel(_ count: Int) -> String { Array(repeating: "1", count: count).joined(separator: " ") }
+
+  @Test(arguments: [
+    "<feConvolveMatrix order=\"3\" kernelMatrix=\"\(kernel(9))\"/>",
+    "<feConvolveMatrix order=\"16 16\" kernelMatrix=\"\(kernel(256))\"/>",
+    "<feConvolveMatrix order=\"5,3\" kernelMatrix=\"\(kernel(15))\"/>",
+    "<feTurbulence baseFrequency=\"0.05\" numOctaves=\"4\"/>",
+    "<feTurbulence baseFrequency=\"0.05\" numOctaves=\" 10 \"/>",
+  ])
+  func ordinaryPrimitivesAreAccepted(primitive: String) {
+    #expect(SVGDocumentCheckTests.problem(Self.filter(primitive)) == nil)
+  }
+
+  @Test(arguments: [
+    // librsvg aborts the process on more than 400 kernel numbers, whatever the order says.
+    ("<feConvolveMatrix order=\"21\" kernelMatrix=\"\(kernel(441))\"/>", "expected one or two numbers from 1 to 16"),
+    ("<feConvolveMatrix order=\"3\" kernelMatrix=\"\(kernel(441))\"/>", "441 numbers, more than the 256"),
+    ("<feConvolveMatrix order=\"17 2\" kernelMatrix=\"\(kernel(34))\"/>", "expected one or two numbers from 1 to 16"),
+    ("<feConvolveMatrix order=\"1e9\" kernelMatrix=\"1\"/>", "expected one or two numbers from 1 to 16"),
+    ("<feConvolveMatrix order=\"3 3 3\" kernelMatrix=\"\(kernel(9))\"/>", "expected one or two numbers"),
+    ("<feTurbulence baseFrequency=\"0.1\" numOctaves=\"1000000000\"/>", "expected a number from 0 to 10"),
+    ("<feTurbulence numOctaves=\"11\"/>", "expected a number from 0 to 10"),
+    ("<feTurbulence numOctaves=\"4px\"/>", "expected a number from 0 to 10"),
+  ])
+  func unboundedPrimitivesAreRefusedWhereTheyAre(primitive: String, message: String) throws {
+    let problem = try #require(SVGDocumentCheckTests.problem(Self.filter(primitive)))
+    #expect(problem.message.contains(message), "\(problem.message)")
+    expectEqual(problem.line, 2)
+    #expect(problem.column > 20, "the attribute's column, not the element's: \(problem.column)")
+  }
+}
