@@ -27,7 +27,7 @@ extension BatchReport {
     do {
       report = try JSONDecoder().decode(BatchReport.self, from: Data(text.utf8))
     } catch {
-      throw .invalidInput("\(quoted: path) is not a Flick run report")
+      throw .invalidInput("\(quoted: path) is not a Flick run report: " + DecodingProblem.reason(error))
     }
     guard report.isLive, !RunLock.isHeld(report: path) else { return report }
     for i in report.jobs.indices where report.jobs[i].status == .running {

@@ -90,7 +90,7 @@ package struct Plan: Codable, Sendable, Equatable {
     } catch {
       throw .invalidInput(
         "\(quoted: path): not a Flick plan (write one with 'flick plan MANIFEST -o \(quoted: path)'): "
-          + reason(error))
+          + DecodingProblem.reason(error))
     }
     guard plan.format == formatVersion else {
       throw .invalidInput(
@@ -98,21 +98,6 @@ package struct Plan: Codable, Sendable, Equatable {
           + "Flick reads; run 'flick plan' again")
     }
     return plan
-  }
-
-  /// Why decoding failed, without quoting the file (the decoder's own text can hold its bytes).
-  private static func reason(_ error: Error) -> String {
-    func at(_ context: DecodingError.Context) -> String {
-      let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-      return path.isEmpty ? "" : " at \(quoted: path)"
-    }
-    switch error as? DecodingError {
-    case .typeMismatch(_, let c)?: return "a value of the wrong type" + at(c)
-    case .valueNotFound(_, let c)?: return "a missing value" + at(c)
-    case .keyNotFound(let key, let c)?: return "no '\(quoted: key.stringValue)'" + at(c)
-    case .dataCorrupted(let c)?: return "not valid JSON" + at(c)
-    default: return "not valid JSON"
-    }
   }
 
   /// The plan as pretty-printed JSON with sorted keys (stable bytes for the same plan).

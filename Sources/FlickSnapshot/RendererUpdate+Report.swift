@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import Foundation
 
@@ -21,7 +22,7 @@ extension RendererUpdate {
     do {
       summary = try JSONDecoder().decode(SnapshotReport.Summary.self, from: data)
     } catch {
-      throw .invalidManifest(path: summaryPath, reason: "not a flick verify summary: \(escaped: error)")
+      throw .invalidManifest(path: summaryPath, reason: "not a flick verify summary: " + DecodingProblem.reason(error))
     }
     let path = (directory as NSString).appendingPathComponent(SnapshotManifest.fileName)
     guard let manifest = try SnapshotManifest.read(from: directory) else {

@@ -68,7 +68,7 @@ package struct ReportAcceptance: Sendable {
     do {
       summary = try JSONDecoder().decode(SnapshotReport.Summary.self, from: data)
     } catch {
-      throw .invalidManifest(path: summaryPath, reason: "not a flick verify summary: \(escaped: error)")
+      throw .invalidManifest(path: summaryPath, reason: "not a flick verify summary: " + DecodingProblem.reason(error))
     }
     let manifestPath = (goldenDirectory as NSString).appendingPathComponent(SnapshotManifest.fileName)
     // Accepting lists and removes stored inputs: both `inputs/` folders must be real folders.

@@ -127,7 +127,7 @@ package struct SnapshotManifest: Sendable, Equatable, Codable {
     } catch let error as SnapshotError {
       throw error
     } catch {
-      throw .invalidManifest(path: path, reason: "\(escaped: error)")
+      throw .invalidManifest(path: path, reason: DecodingProblem.reason(error))
     }
   }
 
@@ -138,6 +138,18 @@ package struct SnapshotManifest: Sendable, Equatable, Codable {
   /// - Throws: ``SnapshotError/unsafePath(_:reason:)`` naming the entry.
   package func validate(path: String) throws(SnapshotError) {
     try inputs?.validate(path: path)
+    // The numbers verify renders with: the same ranges as the command line's.
+    guard scale.isFinite, scale > 0, scale <= 8 else {
+      throw .invalidManifest(path: path, reason: "'scale' is \(scale); expected a number in (0, 8] as --scale takes")
+    }
+    guard (1...32767).contains(width), (1...32767).contains(height) else {
+      throw .invalidManifest(path: path, reason: "'width' × 'height' is \(width)×\(height); expected 1…32767 each")
+    }
+    guard (1...1000).contains(fps), duration.isFinite, duration >= 0 else {
+      throw .invalidManifest(
+        path: path, reason: "'fps' \(fps) or 'duration' \(duration) is out of range; expected 1…1000 and a duration ≥ 0"
+      )
+    }
     if let motion, motion.path != MotionGolden.fileName {
       throw .unsafePath(
         "motion file '\(quoted: motion.path)' in \(quoted: path)",
