@@ -256,7 +256,7 @@ package struct Manifest: Sendable {
       }
       return path
     }
-    if !written.contains("/"), let bundled = TemplateLibrary.resolve(written, in: TemplateLibrary.locate()) {
+    if !PathText.hasSeparator(written), let bundled = TemplateLibrary.resolve(written, in: TemplateLibrary.locate()) {
       return URL(fileURLWithPath: bundled).standardizedFileURL.path
     }
     throw node.error(

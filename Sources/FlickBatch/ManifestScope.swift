@@ -88,10 +88,9 @@ struct ManifestScope {
   /// - Returns: The first link, or nil.
   static func link(in path: String, below base: String) -> String? {
     guard path != base else { return nil }
-    let prefix = base.hasSuffix("/") ? base : base + "/"
-    guard path.hasPrefix(prefix) else { return isLink(path) ? path : nil }
+    guard let inside = PathText.relative(path, to: base) else { return isLink(path) ? path : nil }
     var current = base
-    for part in path.dropFirst(prefix.count).split(separator: "/") {
+    for part in PathText.components(inside) {
       current += "/" + part
       var info = stat()
       guard lstat(current, &info) == 0 else { return nil }

@@ -43,7 +43,9 @@ package enum ContainedPath {
   {
     let shown = "\(what) '\(relative)' in \(source)"
     guard !relative.hasPrefix("/") else { throw .unsafePath(shown, reason: "an absolute path is not allowed") }
-    let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    // Split at every "/" byte: "/" and a combining mark after it are one Character.
+    let parts = relative.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+      .map { String(decoding: $0, as: UTF8.self) }
     for part in parts where !isPlainName(part) {
       throw .unsafePath(
         shown, reason: part == ".." ? "'..' leaves the folder" : "'\(quoted: part)' is not a plain file name")
@@ -55,7 +57,7 @@ package enum ContainedPath {
     while realPath(probe) == nil && probe != directory && probe.count > directory.count {
       probe = (probe as NSString).deletingLastPathComponent
     }
-    if let real = realPath(probe), real != base && !real.hasPrefix(base.hasSuffix("/") ? base : base + "/") {
+    if let real = realPath(probe), !PathText.isInside(real, folder: base) {
       throw .unsafePath(shown, reason: "it resolves to \(quoted: real), outside \(quoted: base)")
     }
     return path

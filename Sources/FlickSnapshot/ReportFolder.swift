@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// A folder that Flick writes reports and failure artefacts into, marked so that Flick never
@@ -78,16 +79,15 @@ package enum ReportFolder {
     var rest = path
     if path.hasPrefix("/") {
       let cwd = FileManager.default.currentDirectoryPath
-      let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
-      if path.hasPrefix(prefix) {
-        start = String(prefix.dropLast())
-        rest = String(path.dropFirst(prefix.count))
+      if let inside = PathText.relative(path, to: cwd) {
+        start = cwd.hasSuffix("/") && cwd.count > 1 ? String(cwd.dropLast()) : cwd
+        rest = inside
       } else {
         return isLink(path) ? path : nil
       }
     }
     var current = start
-    for part in rest.split(separator: "/") {
+    for part in PathText.components(rest) {
       current = current.isEmpty ? String(part) : current + "/" + part
       if isLink(current) { return current }
     }

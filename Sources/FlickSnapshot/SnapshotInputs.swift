@@ -80,9 +80,8 @@ package struct SnapshotInputs: Sendable, Equatable, Codable {
     }
     func relative(_ path: String) -> String? {
       let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-      let prefix = base.hasSuffix("/") ? base : base + "/"
-      guard canonical.hasPrefix(prefix) else { return nil }
-      return String(canonical.dropFirst(prefix.count))
+      guard let inside = PathText.relative(canonical, to: base), !inside.isEmpty else { return nil }
+      return inside
     }
     let template = try store(templateURL.path, as: templateURL.lastPathComponent)
     var stored: [File] = []
@@ -122,7 +121,9 @@ package struct SnapshotInputs: Sendable, Equatable, Codable {
   /// - Throws: ``SnapshotError/unsafePath(_:reason:)`` naming the entry.
   package func validate(path manifestPath: String) throws(SnapshotError) {
     for file in files {
-      let parts = file.path.split(separator: "/", omittingEmptySubsequences: false)
+      // Split at every "/" byte: "/" and a combining mark after it are one Character.
+      let parts = file.path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        .map { String(decoding: $0, as: UTF8.self) }
       guard !file.path.hasPrefix("/"), !parts.isEmpty,
         parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") })
       else {

@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// What decoding needs besides the JSON itself: the folder assets resolve against and whether
@@ -33,8 +34,7 @@ package struct TemplateContext: Sendable {
 
   /// Whether the canonical path `path` lies inside the base folder.
   package func contains(_ path: String) -> Bool {
-    let base = baseFolder.hasSuffix("/") ? baseFolder : baseFolder + "/"
-    return path == baseFolder || path.hasPrefix(base)
+    PathText.isInside(path, folder: baseFolder)
   }
 }
 
@@ -115,7 +115,10 @@ extension TemplateContext {
   /// (which then cannot be a link), and whether the whole path exists. A dangling link resolves
   /// to where it points. More than ``maximumSymlinks`` links count as not existing.
   static func resolve(_ path: String) -> (path: String, exists: Bool) {
-    var pending = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init).reversed() as [String]
+    // Split at every "/" byte, as the kernel does: "/" and a combining mark after it are one
+    // Character, which String's split would keep in one component ("../\u{301}x" is `..` then
+    // `\u{301}x` to the kernel, one name to a Character split).
+    var pending = PathText.components(path).reversed() as [String]
     var resolved: [String] = []
     var exists = true
     var links = 0
@@ -148,8 +151,7 @@ extension TemplateContext {
         continue
       }
       if target.hasPrefix("/") { resolved = [] }
-      pending.append(
-        contentsOf: target.split(separator: "/", omittingEmptySubsequences: true).map(String.init).reversed())
+      pending.append(contentsOf: PathText.components(target).reversed())
     }
     return ("/" + resolved.joined(separator: "/"), exists)
   }

@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// The folder of bundled templates (`Templates/`), so a bare name like `card-swap` works
@@ -66,7 +67,7 @@ package struct TemplateLibrary: Sendable, Equatable {
   /// - Returns: The path, or nil when neither exists.
   package static func resolve(_ argument: String, in library: TemplateLibrary?) -> String? {
     if FileManager.default.fileExists(atPath: argument) { return argument }
-    guard !argument.contains("/"), !argument.hasSuffix(".json5") else { return nil }
+    guard !PathText.hasSeparator(argument), !argument.hasSuffix(".json5") else { return nil }
     return library?.path(of: argument)
   }
 

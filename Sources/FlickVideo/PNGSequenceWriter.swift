@@ -176,7 +176,7 @@ package final class PNGSequenceWriter: FrameSink {
     let lines: [String] = text.split(separator: "\n").dropFirst().map { (line: Substring) -> String in String(line) }
     return Set(
       lines.filter { (name: String) -> Bool in
-        !name.isEmpty && !name.contains("/") && name != "." && name != ".." && name != markerName
+        !name.isEmpty && !PathText.hasSeparator(name) && name != "." && name != ".." && name != markerName
       })
   }
 

@@ -27,7 +27,7 @@ extension Flick {
     let library = self.library
     if let path = TemplateLibrary.resolve(argument, in: library) { return path }
     var message = "no template file '\(quoted: argument)'"
-    if !argument.contains("/") && !argument.hasSuffix(".json5") {
+    if !PathText.hasSeparator(argument) && !argument.hasSuffix(".json5") {
       if let library {
         message += " and no bundled template named '\(quoted: argument)'"
         if let guess = Arguments.closest(to: argument, in: library.names) {

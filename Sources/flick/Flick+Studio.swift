@@ -94,7 +94,7 @@ extension Flick {
       }
       let folder = URL(fileURLWithPath: files[0]).deletingLastPathComponent().path
       let names = try files.map { file -> String in
-        guard file.hasPrefix(folder + "/") else {
+        guard let inside = PathText.relative(file, to: folder), !inside.isEmpty else {
           throw CommandError.usage(
             "the TEMPLATE files must be in one folder (or its subfolders): '\(quoted: file)' is not in "
               + "'\(quoted: folder)'", command: "studio")

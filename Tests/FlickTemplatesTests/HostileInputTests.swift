@@ -149,7 +149,12 @@ import Testing
       (outside.path + "/secret.png", outside.path + "/none.png"),
       ("link/secret.png", "link/none.png"),
       ("link/../outside/secret.png", "link/../outside/none.png"),
+      // "/" and a combining mark after it are one Character: `..` hidden from a Character split.
+      ("../\u{301}x/secret.png", "../\u{301}x/none.png"),
     ]
+    let hidden = root.appendingPathComponent("\u{301}x")
+    try FileManager.default.createDirectory(at: hidden, withIntermediateDirectories: true)
+    try Data([1, 2, 3]).write(to: hidden.appendingPathComponent("secret.png"))
     for (existing, missing) in pairs {
       let a = message(existing), b = message(missing)
       #expect(a.contains("outside the template's folder"), "\(existing): \(a)")
@@ -159,6 +164,21 @@ import Testing
     // Fonts go through the same resolution.
     let font = Self.error("{ flick: 1, fonts: ['link/x.ttf'], \(Self.canvas) }", baseFolder: folder.path)
     expectEqual(font?.message.contains("outside the template's folder"), true, "\(String(describing: font))")
+  }
+
+  /// "café" and "cafe\u{301}" are equal Swift Strings and two folders to the file system: a
+  /// sibling folder spelt the other way is outside.
+  @Test func aCanonicallyEquivalentSiblingIsOutside() throws {
+    let root = try FixturePaths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = root.appendingPathComponent("caf\u{E9}")
+    let sibling = root.appendingPathComponent("cafe\u{301}")
+    for f in [folder, sibling] { try FileManager.default.createDirectory(at: f, withIntermediateDirectories: true) }
+    try Data([1, 2, 3]).write(to: sibling.appendingPathComponent("secret.png"))
+    let e = Self.error(
+      "{ flick: 1, \(Self.canvas), layers: [{ id: 'a', contents: '../cafe\u{301}/secret.png' }] }",
+      baseFolder: folder.path)
+    #expect(e?.message.contains("outside the template's folder") == true, "\(String(describing: e))")
   }
 
   @Test func resolveFollowsLinksThroughMissingComponents() throws {
