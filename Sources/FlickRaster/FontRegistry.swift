@@ -47,6 +47,9 @@ package enum FontRegistry {
     let key = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     let signature = FileSignature.of(key)
     if let known = state.withLock({ $0.registered[key] }), known.signature == signature { return known.families }
+    // A file registered anew is read only where its path was bound: a font file replaced by a
+    // symbolic link (or a folder on its way) after its template was compiled is refused.
+    if let refusal = FileResolution.refusal(path) { throw .unreadableFont(path: path, reason: refusal) }
     // The whole registration holds the lock: two threads must not each install a configuration
     // missing the other's file.
     let result = state.withLock { state in

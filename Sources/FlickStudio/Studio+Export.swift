@@ -18,13 +18,20 @@ extension Studio {
     let defaultName =
       (session.name as NSString).deletingPathExtension + (format == .png ? "-frames/" : "." + format.rawValue)
     let written = body.output ?? defaultName
-    let path: String
-    switch workspace.resolve(written, mustExist: false) {
-    case .success(let p): path = p + (written.hasSuffix("/") ? "/" : "")
+    // The entry written: the file, or a PNG sequence's folder (with what follows it kept).
+    let (entryName, tail) = Self.exportEntry(written, format)
+    let entry: String
+    switch workspace.destination(entryName) {
+    case .success(let p): entry = p
     case .failure(let refusal): return refusal.response
     }
-    if isTemplate(path) || session.files.contains(path) {
+    let path = entry + tail
+    if isTemplate(entry) || session.files.contains(entry) {
       return StudioResponse.error(409, "\(quoted: written) is a file the template reads; it is never overwritten")
+    }
+    if let refusal = Self.replacementRefusal(entry, format) {
+      return StudioResponse.error(
+        409, "\(quoted: written) exists and \(escaped: refusal); an export replaces only an earlier output of its kind")
     }
     let template: Template
     do throws(TemplateError) {
@@ -41,7 +48,7 @@ extension Studio {
       return StudioResponse.error(400, error.description)
     }
     renderSession.ffmpegProbe = format.usesFFmpeg ? FFmpegTool.Probe(for: [format]) : nil
-    let relative = workspace.relative(path) + (written.hasSuffix("/") ? "/" : "")
+    let relative = workspace.relative(path)
     // The job claims the one export slot, or finds the export that holds it.
     let slot = runningExport.withLock { running -> (job: Int, output: String, claimed: Bool) in
       if let running { return (running.job, running.output, false) }
@@ -92,6 +99,46 @@ extension Studio {
     thread.name = "flick.studio.export.\(job)"
     thread.start()
     return StudioResponse.json(ExportBody(job: job, output: relative))
+  }
+}
+
+extension Studio {
+  /// The entry an export to `written` writes, relative to the opened folder, and what follows
+  /// it in the output's path: the file itself for a file format; for a PNG sequence its folder
+  /// (`frames/` → `frames`, `/`; `frames/shot-%04d.png` → `frames`, `/shot-%04d.png`; a pattern
+  /// without a folder is in `.`, the opened folder).
+  static func exportEntry(_ written: String, _ format: OutputFormat) -> (entry: String, tail: String) {
+    guard format == .png, !written.hasSuffix("/"), OutputFormat(path: written) == .png else {
+      return (written, written.hasSuffix("/") ? "/" : "")
+    }
+    guard let slash = written.lastIndex(of: "/") else { return (".", "/" + written) }
+    return (String(written[..<slash]), String(written[slash...]))
+  }
+
+  /// Why an export of `format` must not replace what is at `entry` (not followed), or nil when
+  /// nothing is there or it is an earlier output of the same kind: a regular file with the
+  /// format's extension, or, for a PNG sequence, an empty folder or one holding the marker Flick
+  /// leaves in a sequence it wrote (``FlickVideo/PNGSequenceWriter/markerName``).
+  static func replacementRefusal(_ entry: String, _ format: OutputFormat) -> String? {
+    var info = stat()
+    guard lstat(entry, &info) == 0 else { return nil }
+    switch (info.st_mode & S_IFMT, format) {
+    case (S_IFDIR, .png):
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: entry)) ?? ["?"]
+      var marker = stat()
+      let path = entry + "/" + PNGSequenceWriter.markerName
+      if names.isEmpty || (lstat(path, &marker) == 0 && (marker.st_mode & S_IFMT) == S_IFREG) { return nil }
+      return "is a folder that holds no PNG sequence Flick wrote"
+    case (S_IFDIR, _):
+      return "is a folder"
+    case (S_IFREG, .png):
+      return "is a file, not a folder of PNG frames"
+    case (S_IFREG, _):
+      if OutputFormat(path: entry) == format { return nil }
+      return "is not a .\(escaped: format.rawValue) file"
+    default:
+      return "is not a regular file"
+    }
   }
 }
 

@@ -35,7 +35,7 @@ extension Studio {
       return StudioResponse.error(400, "the body must be {\"path\": \"NAME.json5\"}")
     }
     let path: String
-    switch workspace.resolve(body.path, mustExist: false) {
+    switch workspace.destination(body.path) {
     case .success(let p): path = p
     case .failure(let refusal): return refusal.response
     }

@@ -99,10 +99,11 @@ extension Studio {
     return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
   }
 
-  /// A page file with the CSP.
+  /// A page file with the page's CSP (and not the API's, which would sandbox it).
   func pageFile(_ name: String) -> HTTPResponse {
     guard let data = page.files[name] else { return StudioResponse.error(404, "no page file \(quoted: name)") }
-    var response = StudioResponse.raw(contentType: StudioPage.contentType(name), data: data)
+    var response = HTTPResponse(contentType: StudioPage.contentType(name), data: data)
+    response.headers += StudioResponse.commonHeaders
     response.add("Content-Security-Policy", StudioPage.contentSecurityPolicy)
     response.add("Referrer-Policy", "no-referrer")
     response.add("X-Frame-Options", "DENY")
@@ -147,7 +148,8 @@ extension Studio {
     return StudioResponse.json(TemplatesBody(folder: folder, templates: list))
   }
 
-  /// `GET /api/file?path=REL`: a file of the opened folder.
+  /// `GET /api/file?path=REL`: a file of the opened folder, never a live page
+  /// (``StudioResponse/folderFile(_:name:)``).
   func file(_ request: HTTPRequest) -> HTTPResponse {
     guard let relative = request.argument("path") else {
       return StudioResponse.error(400, "the request needs path=REL")
@@ -162,7 +164,7 @@ extension Studio {
       guard let data = FileManager.default.contents(atPath: path) else {
         return StudioResponse.error(404, "cannot read \(quoted: relative)")
       }
-      return StudioResponse.raw(contentType: StudioPage.contentType(path), data: data)
+      return StudioResponse.folderFile(data, name: path)
     }
   }
 }

@@ -181,13 +181,17 @@ extension Studio {
   }
 
   /// `error` for the page: located, with the source line under it and the CLI's exact text.
+  ///
+  /// The line is the one the parser counted, whatever the file's line ends (``SourceText``), and
+  /// the caret its column: Unicode scalars from 1 (the page counts code points alike). At most
+  /// 1,000 scalars of the line are sent.
   func diagnostic(_ error: TemplateError) -> Diagnostic {
     var sourceLine: String?
     if error.line > 0, let path = try? workspace.resolve(error.file).get(),
-      let text = try? String(contentsOfFile: path, encoding: .utf8)
+      let text = try? String(contentsOfFile: path, encoding: .utf8),
+      let line = SourceText.line(error.line, of: text)
     {
-      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-      if error.line <= lines.count { sourceLine = String(lines[error.line - 1].prefix(1_000)) }
+      sourceLine = String(String.UnicodeScalarView(line.unicodeScalars.prefix(1_000)))
     }
     return Diagnostic(
       file: error.file, line: error.line, column: error.column, path: error.path, message: error.message,

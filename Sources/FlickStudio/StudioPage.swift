@@ -55,6 +55,8 @@ struct StudioPage: Sendable {
     case "css": "text/css; charset=utf-8"
     case "svg": "image/svg+xml"
     case "png": "image/png"
+    case "jpg", "jpeg": "image/jpeg"
+    case "webp": "image/webp"
     case "json": "application/json"
     case "woff2": "font/woff2"
     case "ico": "image/x-icon"

@@ -1,12 +1,39 @@
 import Foundation
 
 /// The studio's response shapes: JSON with `Cache-Control: no-store`, errors as
-/// `{"error": {"status", "message"}}`, PNG frames.
+/// `{"error": {"status", "message"}}`, PNG frames, files of the opened folder.
 package enum StudioResponse {
-  /// Headers every API answer carries.
-  static let apiHeaders: [(name: String, value: String)] = [
+  /// The Content-Security-Policy of every API answer: opened as a page (a link to
+  /// `/api/file?path=evil.svg` with the token), an answer is a document of an opaque origin that
+  /// runs no script and loads nothing, so a file of the opened folder (a pull request's checkout:
+  /// untrusted) never acts on the studio's origin with its token. The page's `fetch`, `<img>`
+  /// and `EventSource` read the answers as before: a response's policy applies only where it is
+  /// shown as a document.
+  static let apiPolicy = "sandbox; default-src 'none'"
+
+  /// Headers every answer carries, the page's files included.
+  static let commonHeaders: [(name: String, value: String)] = [
     ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
   ]
+
+  /// Headers every API answer carries.
+  static let apiHeaders = commonHeaders + [("Content-Security-Policy", apiPolicy)]
+
+  /// The content types of the folder's files the browser may show inline: the raster pictures
+  /// an `<img>` draws (and which run nothing). Every other file of the folder (HTML, SVG, XML,
+  /// scripts, JSON, text) is sent `Content-Disposition: attachment`: opened from a link, it is
+  /// saved, never shown.
+  static let inlineTypes: Set<String> = ["image/png", "image/jpeg", "image/webp"]
+
+  /// The bytes of a file of the opened folder (`name`: its path, for its content type): the API
+  /// headers, and `Content-Disposition: attachment` unless it is a raster picture
+  /// (``inlineTypes``).
+  static func folderFile(_ data: Data, name: String) -> HTTPResponse {
+    let type = StudioPage.contentType(name)
+    var response = raw(contentType: type, data: data)
+    if !inlineTypes.contains(type) { response.add("Content-Disposition", "attachment") }
+    return response
+  }
 
   /// `value` encoded as JSON.
   static func json<T: Encodable>(_ value: T, status: Int = 200) -> HTTPResponse {

@@ -1,5 +1,6 @@
 import FlickMotion
 import FlickTemplates
+import FlickVideo
 import Foundation
 
 /// The opened folder and what of it the studio may read: every path a request names is
@@ -28,11 +29,14 @@ package struct StudioWorkspace: Sendable {
     case forbidden(String)
     /// 404: not there.
     case missing(String)
+    /// 409: a write refused for what is there (a symbolic link).
+    case conflict(String)
 
     var response: HTTPResponse {
       switch self {
       case .forbidden(let message): StudioResponse.error(403, message)
       case .missing(let message): StudioResponse.error(404, message)
+      case .conflict(let message): StudioResponse.error(409, message)
       }
     }
   }
@@ -59,6 +63,36 @@ package struct StudioWorkspace: Sendable {
       guard found.exists || !mustExist else { return .failure(.missing("no file \(quoted: relative)")) }
       return .success(found.path)
     }
+  }
+
+  /// Where a write to `relative` goes: the entry itself, never followed.
+  ///
+  /// `relative` is checked and confined as ``resolve(_:mustExist:)`` checks a path (so a link
+  /// out of the folder is 403), its folder is resolved (links inside the folder followed), and
+  /// the entry it names (without trailing slashes) is returned as it is, not resolved: when that
+  /// entry is a symbolic link the write is refused (409), since writing there would write
+  /// wherever the link leads (a checkout's `out.mp4 -> .git/config`). `.` names the folder.
+  package func destination(_ relative: String) -> Result<String, Refusal> {
+    if case .failure(let refusal) = resolve(relative, mustExist: false) { return .failure(refusal) }
+    let entry = OutputEntry.entry(relative)
+    let slash = entry.lastIndex { $0 == "/" }
+    let name = slash.map { String(entry[entry.index(after: $0)...]) } ?? entry
+    var parent = folder
+    if let slash {
+      switch resolve(String(entry[..<slash]), mustExist: false) {
+      case .failure(let refusal): return .failure(refusal)
+      case .success(let path): parent = path
+      }
+    }
+    if name == "." || name.isEmpty { return .success(parent) }
+    let path = parent + "/" + name
+    guard !OutputEntry.isLink(path) else {
+      return .failure(
+        .conflict(
+          "\(quoted: relative) is a symbolic link; the studio never writes through one (remove it, or choose another name)"
+        ))
+    }
+    return .success(path)
   }
 
   /// `absolute` relative to the folder (for names in answers).

@@ -1,4 +1,5 @@
 import FlickMotion
+internal import FlickRaster
 import Foundation
 
 /// What decoding needs besides the JSON itself: the folder assets resolve against and whether
@@ -86,6 +87,9 @@ extension TemplateContext {
     }
     guard !isFolder.boolValue else { return .failure(.notAFile(resolved: resolved)) }
     assetLog?.record(resolved)
+    // Whoever reads the file later (a render of this compile, maybe long after) reads it only
+    // while the confined path still leads to itself.
+    FileResolution.bind(resolved)
     return .success(resolved)
   }
 

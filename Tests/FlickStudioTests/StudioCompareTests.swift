@@ -38,6 +38,8 @@ import Testing
     #expect(first.images.contains("actual"))
     let actual = try h.get("/api/compare/image?report=report&frame=\(first.name)&kind=actual")
     #expect(actual.status == 200 && actual.headers["content-type"] == "image/png")
+    // An image of the folder, drawn in the page's <img>: sandboxed if opened as a page.
+    expectEqual(actual.headers["content-security-policy"], "sandbox; default-src 'none'")
     try expectEqual(h.get("/api/compare?report=..%2Freport").status, 403)
 
     // Accepting one frame rewrites its golden only: the other golden and its manifest entry

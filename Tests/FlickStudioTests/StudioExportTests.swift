@@ -79,4 +79,55 @@ import Testing
     }
     #expect(try h.text("pulse.json5").contains("pulse"))
   }
+
+  /// A pull request's checkout may name a link like an export (`pulse.mp4 -> .git/config`) or a
+  /// params file: the studio never writes through a link (409), and the file it leads to stays.
+  @Test func noWriteGoesThroughALink() throws {
+    let h = try StudioHarness()
+    let git = h.folder.appendingPathComponent(".git")
+    try FileManager.default.createDirectory(at: git, withIntermediateDirectories: true)
+    let config = "[core]\n\trepositoryformatversion = 0\n"
+    for name in ["config", "hooks.json"] { try Data(config.utf8).write(to: git.appendingPathComponent(name)) }
+    for (link, target) in [
+      ("pulse.mp4", ".git/config"), ("out.gif", ".git/config"), ("saved.json5", ".git/hooks.json"),
+    ] {
+      try FileManager.default.createSymbolicLink(
+        atPath: h.folder.appendingPathComponent(link).path, withDestinationPath: target)
+    }
+    let requests = [
+      ("/api/export?template=pulse.json5", #"{"format": "mp4"}"#),
+      ("/api/export?template=pulse.json5", #"{"format": "gif", "output": "out.gif"}"#),
+      ("/api/params/save?template=pulse.json5", #"{"path": "saved.json5", "overwrite": true}"#),
+    ]
+    for (path, body) in requests {
+      let refused = try h.post(path, json: body)
+      expectEqual(refused.status, 409, "\(body): \(refused.text)")
+      #expect(refused.text.contains("symbolic link"), "\(body): \(refused.text)")
+    }
+    #expect(h.studio.runningExport.withLock { $0 } == nil)
+    for name in ["config", "hooks.json"] { try expectEqual(h.text(".git/\(name)"), config, "\(name)") }
+  }
+
+  /// An export replaces only an output of its own kind (a file with its format's extension, a
+  /// folder of a PNG sequence Flick wrote): never another file the folder holds.
+  @Test func anExportReplacesOnlyAnOutputOfItsKind() throws {
+    let h = try StudioHarness()
+    let events = try EventReader(port: h.port, token: h.token)
+    try Data("a,b\n".utf8).write(to: h.folder.appendingPathComponent("notes.csv"))
+    let src = h.folder.appendingPathComponent("src")
+    try FileManager.default.createDirectory(at: src, withIntermediateDirectories: true)
+    try Data("keep".utf8).write(to: src.appendingPathComponent("0000.png"))
+    for body in [#"{"format": "gif", "output": "notes.csv"}"#, #"{"format": "png", "output": "src/"}"#] {
+      let refused = try h.post("/api/export?template=pulse.json5", json: body)
+      expectEqual(refused.status, 409, "\(body): \(refused.text)")
+    }
+    try expectEqual(h.text("notes.csv"), "a,b\n")
+    try expectEqual(h.text("src/0000.png"), "keep")
+    // A previous export of the same format is replaced.
+    for round in 1...2 {
+      let started = try h.post("/api/export?template=pulse.json5", json: #"{"format": "gif", "output": "again.gif"}"#)
+      expectEqual(started.status, 200, "round \(round): \(started.text)")
+      expectEqual(events.wait(for: "done", count: round).count, round)
+    }
+  }
 }

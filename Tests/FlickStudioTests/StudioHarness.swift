@@ -10,9 +10,11 @@ final class StudioHarness: Sendable {
   /// The pixels of the fixture's picture at first (a solid red square).
   static let red = TinyPNG.solid(width: 4, height: 4, rgb: (255, 0, 0))
 
-  /// - Parameter files: More files (name, contents) written before the studio starts (a file
-  ///   written later may be reported by the watcher in the middle of a test).
-  init(workers: Int = 2, files: [String: String] = [:]) throws {
+  /// - Parameters:
+  ///   - files: More files (name, contents) written before the studio starts (a file written
+  ///     later may be reported by the watcher in the middle of a test).
+  ///   - data: More files given as bytes, written the same way (with their folders).
+  init(workers: Int = 2, files: [String: String] = [:], data: [String: Data] = [:]) throws {
     folder = try ProcessRunner.temporaryDirectory(prefix: "flick-studio")
     let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path) {
@@ -21,6 +23,11 @@ final class StudioHarness: Sendable {
     }
     try Data(Self.red).write(to: folder.appendingPathComponent("pic.png"))
     for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+    for (name, bytes) in data {
+      let file = folder.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try bytes.write(to: file)
+    }
     var options = Studio.Options(folder: folder.path)
     options.workers = workers
     studio = try Studio(options: options)

@@ -75,6 +75,37 @@ import Testing
     try expectEqual(h.post("/api/params?template=pulse.json5", json: body).status, 200)
   }
 
+  /// The opened folder is untrusted (a pull request's checkout): its files are served sandboxed
+  /// and, but for raster pictures, as downloads, never as live pages of the studio's origin, where
+  /// a script would read the token from its own URL and call the API.
+  @Test func filesOfTheFolderAreNeverLivePages() throws {
+    let script = "<script>fetch('/api/templates' + location.search)</script>"
+    let h = try StudioHarness(files: [
+      "evil.svg": #"<svg xmlns="http://www.w3.org/2000/svg">\#(script)</svg>"#, "evil.html": script,
+      "evil.xml": "<x/>", "evil.js": "alert(1)",
+    ])
+    let sandbox = "sandbox; default-src 'none'"
+    for name in ["evil.svg", "evil.html", "evil.xml", "evil.js", "pulse.json5"] {
+      let file = try h.get("/api/file?path=\(name)")
+      expectEqual(file.status, 200, "\(name)")
+      expectEqual(file.headers["content-security-policy"], sandbox, "\(name)")
+      expectEqual(file.headers["content-disposition"], "attachment", "\(name)")
+      expectEqual(file.headers["x-content-type-options"], "nosniff", "\(name)")
+    }
+    // A picture stays inline (the page may draw it in an <img>), sandboxed all the same.
+    let picture = try h.get("/api/file?path=pic.png")
+    expectEqual(picture.body, Data(StudioHarness.red))
+    expectEqual(picture.headers["content-type"], "image/png")
+    expectEqual(picture.headers["content-security-policy"], sandbox)
+    expectEqual(picture.headers["content-disposition"], nil)
+    // Every API answer is sandboxed, errors too; the page keeps its own policy.
+    for path in ["/api/templates", "/api/file?path=missing.svg", "/api/frame.png?template=pulse.json5&t=0"] {
+      try expectEqual(h.get(path).headers["content-security-policy"], sandbox, "\(path)")
+    }
+    try expectEqual(h.get("/").headers["content-security-policy"], StudioPage.contentSecurityPolicy)
+    try expectEqual(h.get("/studio/app.js").headers["content-security-policy"], StudioPage.contentSecurityPolicy)
+  }
+
   @Test func anotherHostIs403() throws {
     let h = try StudioHarness()
     for host in ["evil.example:\(h.port)", "127.0.0.1:1", "127.0.0.1", "localhost.evil.example:\(h.port)"] {

@@ -168,6 +168,9 @@ extension DecodedImage {
 /// another thread is decoding is waited for rather than decoded twice (``PicturePrefetch``
 /// decodes a still's pictures while its template compiles); pictures of different paths decode
 /// in parallel. A decode that fails is not kept: the next asker decodes again and gets the error.
+/// A path is decoded only while it leads where it was bound (``FileResolution``): a picture
+/// replaced by a symbolic link (or a folder on its way) after its template was compiled is
+/// refused, not read through the link.
 enum ImageStore {
   private enum Entry {
     /// A thread is decoding it (for this signature of the file).
@@ -198,7 +201,11 @@ enum ImageStore {
     entries[path] = .decoding(signature)
     decodes[path, default: 0] += 1
     condition.unlock()
-    let result = Result { () throws(RasterError) in try DecodedImage.decode(path: path) }  // outside the lock
+    // Outside the lock; read only where the path was bound (``FileResolution``).
+    let result = Result { () throws(RasterError) -> DecodedImage in
+      if let refusal = FileResolution.refusal(path) { throw .unreadableImage(path: path, reason: refusal) }
+      return try DecodedImage.decode(path: path)
+    }
     condition.lock()
     defer {
       condition.broadcast()

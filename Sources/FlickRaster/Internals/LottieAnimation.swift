@@ -113,6 +113,7 @@ enum LottieStore {
 
   /// Reads and checks the file, keeping the JSON rlottie is to be given (never the file's bytes).
   @Sendable private static func read(_ path: String) -> Result<(Data, LottieFile), RasterError> {
+    if let refusal = FileResolution.refusal(path) { return .failure(.unreadableLottie(path: path, reason: refusal)) }
     do {
       let (file, json) = try LottieFile.loadChecked(path: path, maximumPixels: maximumPixels)
       try file.requireSupported()

@@ -3,7 +3,8 @@ import FlickMotion
 /// Objects made from files, by path, that must not be used from two threads at once (an rlottie
 /// animation, a librsvg handle): each file is read once (its result, failure included, is
 /// cached), and every user borrows an object of its own, made from the file on first use and
-/// reused after it is given back.
+/// reused after it is given back. A file is read again when it changed on disk; each `read`
+/// refuses a path that no longer leads where it was bound (``FileResolution``).
 final class ResourcePool<File, Resource>: Sendable {
   private struct State {
     var files: [String: (signature: FileSignature?, file: Result<File, RasterError>)] = [:]

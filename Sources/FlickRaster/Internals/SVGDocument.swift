@@ -97,6 +97,7 @@ enum SVGStore {
   }
 
   @Sendable private static func read(_ path: String) -> Result<Data, RasterError> {
+    if let refusal = FileResolution.refusal(path) { return .failure(.unreadableImage(path: path, reason: refusal)) }
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
       return .failure(.unreadableImage(path: path, reason: "no such file"))
     }

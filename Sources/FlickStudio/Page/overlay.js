@@ -19,8 +19,10 @@ export class ErrorOverlay {
     source.hidden = !d.sourceLine;
     $('.err-line').textContent = d.sourceLine ?? '';
     const caret = Math.max(1, Number(d.caret ?? d.column ?? 1));
-    // Tabs keep their width so the caret lines up under the column.
-    const lead = [...(d.sourceLine ?? '').slice(0, caret - 1)].map((ch) => (ch === '\t' ? '\t' : ' ')).join('');
+    // The column counts code points (Unicode scalars), as the template parser does: the line is
+    // split into code points before the caret's lead is cut. Tabs keep their width so the caret
+    // lines up under the column.
+    const lead = [...(d.sourceLine ?? '')].slice(0, caret - 1).map((ch) => (ch === '\t' ? '\t' : ' ')).join('');
     $('.err-caret').textContent = `${lead}^`;
     $('.err-text').textContent = d.text ?? '';
     this.root.hidden = false;

@@ -1,0 +1,33 @@
+/// The lines of a template's text as ``JSON5Parser`` numbers them: what shows a diagnostic's
+/// line under it (the studio's error overlay), so the line is the one the parser counted and a
+/// caret at ``TemplateError/column`` lands where it counted.
+package enum SourceText {
+  /// Line `number` (1-based) of `text`, without its line end, or nil when the text has fewer
+  /// lines.
+  ///
+  /// A line ends where the parser ends one: at LF, at CR LF (one line end), at a lone CR, at
+  /// U+2028 or at U+2029; a byte-order mark opening the text is not part of line 1 (the parser
+  /// skips it). A ``TemplateError/column`` counts the Unicode scalars of this line from 1: a tab
+  /// is one, and so is each scalar of a character made of several (an emoji sequence).
+  package static func line(_ number: Int, of text: String) -> String? {
+    guard number >= 1 else { return nil }
+    let scalars = text.unicodeScalars
+    var start = scalars.startIndex
+    if start < scalars.endIndex, scalars[start] == "\u{FEFF}" { start = scalars.index(after: start) }
+    var line = 1
+    var index = start
+    while index < scalars.endIndex {
+      let c = scalars[index].value
+      guard c == 0x0A || c == 0x0D || c == 0x2028 || c == 0x2029 else {
+        index = scalars.index(after: index)
+        continue
+      }
+      if line == number { return String(Substring(scalars[start..<index])) }
+      index = scalars.index(after: index)
+      if c == 0x0D, index < scalars.endIndex, scalars[index].value == 0x0A { index = scalars.index(after: index) }
+      line += 1
+      start = index
+    }
+    return line == number ? String(Substring(scalars[start...])) : nil
+  }
+}
