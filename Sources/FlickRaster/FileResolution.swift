@@ -15,13 +15,14 @@ import Foundation
 /// path resolves elsewhere now is refused (``refusal(_:)``), whatever the cache held: the same
 /// confinement, applied again at every read.
 package enum FileResolution {
-  /// The real path each path was bound to.
-  private static let bound = Locked([String: String]())
+  /// The real path each path was bound to, both as bytes: Swift's `String` equality (and
+  /// hashing) is canonical equivalence, under which two different file names can be equal.
+  private static let bound = Locked([[UInt8]: [UInt8]]())
 
   /// Binds `canonical`, a path with every symbolic link resolved (a template's confined asset),
   /// to itself: from now on it is read only while no link is on its way.
   package static func bind(_ canonical: String) {
-    bound.withLock { $0[canonical] = canonical }
+    bound.withLock { $0[Array(canonical.utf8)] = Array(canonical.utf8) }
   }
 
   /// Why the file at `path` must not be read now: it resolves to another real path than the one
@@ -29,15 +30,17 @@ package enum FileResolution {
   /// or when it cannot be resolved (it is missing: the reader reports that).
   static func refusal(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }
-    let now = String(cString: resolved)
+    let now = Array(String(cString: resolved).utf8)
     free(resolved)
-    let first = bound.withLock { table -> String in
-      if let first = table[path] { return first }
-      table[path] = now
+    let first = bound.withLock { table -> [UInt8] in
+      if let first = table[Array(path.utf8)] { return first }
+      table[Array(path.utf8)] = now
       return now
     }
     guard now != first else { return nil }
-    return "it now leads through a symbolic link to '\(quoted: now)', not to '\(quoted: first)' as when it was "
+    let (shownNow, shownFirst) = (String(decoding: now, as: UTF8.self), String(decoding: first, as: UTF8.self))
+    return
+      "it now leads through a symbolic link to '\(quoted: shownNow)', not to '\(quoted: shownFirst)' as when it was "
       + "checked; Flick does not read a file through a link put in its way since"
   }
 }

@@ -52,8 +52,9 @@ package struct StudioWorkspace: Sendable {
     guard !relative.hasPrefix("/") && !relative.hasPrefix("\\") else {
       return .failure(.forbidden("\(quoted: relative) is absolute; paths are relative to the opened folder"))
     }
-    let components = relative.split(whereSeparator: { $0 == "/" || $0 == "\\" })
-    guard !components.contains("..") else {
+    // Split at the scalars, not Characters: "/" and a combining mark after it are one Character.
+    let components = relative.unicodeScalars.split(whereSeparator: { $0 == "/" || $0 == "\\" })
+    guard !components.contains(where: { String($0) == ".." }) else {
       return .failure(.forbidden("\(quoted: relative) leaves the opened folder (..)"))
     }
     switch context.confine(relative) {
@@ -74,12 +75,13 @@ package struct StudioWorkspace: Sendable {
   /// wherever the link leads (a checkout's `out.mp4 -> .git/config`). `.` names the folder.
   package func destination(_ relative: String) -> Result<String, Refusal> {
     if case .failure(let refusal) = resolve(relative, mustExist: false) { return .failure(refusal) }
-    let entry = OutputEntry.entry(relative)
-    let slash = entry.lastIndex { $0 == "/" }
-    let name = slash.map { String(entry[entry.index(after: $0)...]) } ?? entry
+    // The last "/" byte, not Character: "/" and a combining mark after it are one Character.
+    let entry = Array(OutputEntry.entry(relative).utf8)
+    let slash = entry.lastIndex(of: UInt8(ascii: "/"))
+    let name = String(decoding: slash.map { entry[($0 + 1)...] } ?? entry[...], as: UTF8.self)
     var parent = folder
     if let slash {
-      switch resolve(String(entry[..<slash]), mustExist: false) {
+      switch resolve(String(decoding: entry[..<slash], as: UTF8.self), mustExist: false) {
       case .failure(let refusal): return .failure(refusal)
       case .success(let path): parent = path
       }
@@ -97,8 +99,7 @@ package struct StudioWorkspace: Sendable {
 
   /// `absolute` relative to the folder (for names in answers).
   package func relative(_ absolute: String) -> String {
-    let base = folder.hasSuffix("/") ? folder : folder + "/"
-    return absolute.hasPrefix(base) ? String(absolute.dropFirst(base.count)) : absolute
+    PathText.relative(absolute, to: folder).flatMap { $0.isEmpty ? nil : $0 } ?? absolute
   }
 
   /// The templates: the explicit ones, or every `.json5` file with a `flick` member under the
