@@ -115,6 +115,9 @@ package struct BatchRunner {
           "cannot create the folder \(quoted: folder): "
             + "\(escaped: error.localizedDescription)")
       }
+      // What an earlier run of this job left when it was killed outright (its outputs' own
+      // temporaries only: other shards may be writing other outputs into the same folder).
+      Cleanup.removeStale(in: folder, outputs: [URL(fileURLWithPath: Stamp.folder(of: target)).lastPathComponent])
     }
     return try session.draw(beforeFirstFrame: {}, progress: progress)
   }

@@ -45,12 +45,16 @@ package final class Cleanup: @unchecked Sendable {
   /// matches; PIDs are those of this machine (a folder shared between machines could see another
   /// machine's PID, which is why only Flick's own suffixes are touched).
   ///
+  /// - Parameter outputs: When given, only the temporaries of these output names (`.NAME.…`) are
+  ///   looked at: `flick run` sweeps its own job's outputs only, since the shards of a batch on
+  ///   other machines may write other outputs into the same folder.
   /// - Returns: The paths removed.
   @discardableResult
-  package static func removeStale(in folder: String) -> [String] {
+  package static func removeStale(in folder: String, outputs: Set<String>? = nil) -> [String] {
     guard let names = hiddenNames(in: folder) else { return [] }
     var removed: [String] = []
     for name in names {
+      if let outputs, !outputs.contains(where: { name.utf8.starts(with: ".\($0).".utf8) }) { continue }
       guard let pid = temporaryOwner(name), ownerHasExited(pid) else { continue }
       let path = folder + "/" + name
       var info = stat()

@@ -19,6 +19,30 @@ package enum OutputEntry {
     return lstat(entry(path), &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
   }
 
+  /// The directory entry `path` names, as bytes: its folder with every symbolic link resolved,
+  /// then its own name (not followed). Two paths with the same identity are the same entry
+  /// (`a.mp4` and `self/a.mp4` where `self` links to `.`); a hard link to a file is another
+  /// entry, which a rename over it leaves alone. A folder that cannot be resolved is taken as
+  /// written, standardised.
+  package static func identity(_ path: String) -> [UInt8] {
+    let url = URL(fileURLWithPath: entry(path)).standardizedFileURL
+    let folder = url.deletingLastPathComponent().path
+    let resolved = realpath(folder, nil).map { pointer in
+      defer { free(pointer) }
+      return String(cString: pointer)
+    }
+    return Array(((resolved ?? folder) + "/" + url.lastPathComponent).utf8)
+  }
+
+  /// What kind of entry, other than a regular file, a folder or a symbolic link, is at `path`
+  /// ("a character device", "a FIFO"…), or nil. Flick never replaces one: renaming a finished
+  /// file over `/dev/null` would leave an ordinary file where the device was.
+  package static func specialKind(_ path: String) -> String? {
+    var info = stat()
+    guard lstat(entry(path), &info) == 0 else { return nil }
+    return AtomicDestination.specialKind(info.st_mode)
+  }
+
   /// Refuses a destination (a file, or a PNG sequence's folder) that is a symbolic link.
   ///
   /// - Throws: ``VideoError/linkedOutput(path:)`` (invalid input, exit 2).

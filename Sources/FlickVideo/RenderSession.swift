@@ -113,17 +113,23 @@ public struct RenderSession: Sendable {
     return schedule
   }
 
-  /// Checks that no output is written through a symbolic link and that no two outputs share a
-  /// file or folder (they would share its temporary file).
+  /// Checks that no output is written through a symbolic link, over a device, FIFO or socket,
+  /// and that no two outputs share a file or folder (they would share its temporary file), also
+  /// through a linked folder (`a.mp4` and `self/a.mp4`, `self` a link to `.`).
   ///
   /// - Throws: ``VideoError/linkedOutput(path:)`` or ``VideoError/invalidOption(_:)``.
   package func checkOutputPaths() throws(VideoError) {
-    var seen: [String: String] = [:]
+    var seen: [[UInt8]: String] = [:]
     for output in outputs {
       let folder = output.format == .png ? (FrameNamePattern(output.path)?.directory ?? output.path) : output.path
       // No output is written through a symbolic link (nor a sequence into or out of a linked folder).
       try OutputEntry.refuseLink(folder)
-      let key = URL(fileURLWithPath: folder).standardizedFileURL.path
+      if let kind = OutputEntry.specialKind(folder) {
+        throw .invalidOption(
+          "\(quoted: output.path) is " + kind
+            + ", not a regular file; Flick writes only files (and folders for PNG sequences), never over a device")
+      }
+      let key = OutputEntry.identity(folder)
       if let first = seen[key] {
         throw .invalidOption(
           "\(quoted: output.path) is given twice as an output (also as \(quoted: first)); "

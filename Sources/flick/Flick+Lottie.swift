@@ -30,7 +30,8 @@ extension Flick {
   /// `fps` replaces the file's frame rate (`--fps`) as the scene is decoded: nothing changes the
   /// rate of a decoded scene.
   static func loadScene(
-    _ argument: String, _ arguments: Arguments, fps: Int? = nil, decodeObserver: DecodeObserver? = nil
+    _ argument: String, _ arguments: Arguments, fps: Int? = nil, decodeObserver: DecodeObserver? = nil,
+    assetLog: AssetLog? = nil
   ) throws(CommandError) -> Scene {
     var scene: Scene
     if let file = try lottieFile(argument, maximumPixels: Limits.template(arguments).maximumImagePixels) {
@@ -41,7 +42,7 @@ extension Flick {
       }
       scene = file.scene(fps: fps, backgroundColor: lottieBackground)
     } else {
-      scene = try loadTemplate(argument, arguments, fps: fps, decodeObserver: decodeObserver).scene
+      scene = try loadTemplate(argument, arguments, assetLog: assetLog, fps: fps, decodeObserver: decodeObserver).scene
     }
     if let text = arguments.value("background") { scene.backgroundColor = try backgroundColor(text) }
     scene.motionBlur = try motionBlur(arguments, default: scene.motionBlur)

@@ -14,6 +14,11 @@ extension Flick {
       let refusal = VideoError.linkedOutput(path: OutputEntry.entry(path))
       throw CommandError(message: refusal.description, code: .invalidInput)
     }
+    if let kind = OutputEntry.specialKind(path) {
+      throw CommandError(
+        message: "cannot write \(quoted: path): it is " + kind + ", not a regular file; Flick writes only files",
+        code: .invalidInput)
+    }
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
     var isFolder: ObjCBool = false

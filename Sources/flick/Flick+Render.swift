@@ -116,7 +116,8 @@ extension Flick {
       let early = EarlyEncoders()  // started while the template compiles; none outlives a failure
       defer { early.abortUnclaimed() }
       let observer = earlyStart(a, targets: targets, options: options, probe: probe, into: early)
-      let scene = try loadScene(path, a, fps: fps, decodeObserver: observer)
+      let assetLog = AssetLog()
+      let scene = try loadScene(path, a, fps: fps, decodeObserver: observer, assetLog: assetLog)
       StartupTrace.mark("template loaded")
       warnAboutAngles(path, quiet: quiet)
       // The glyph check reads the text the helper shapes, with fonts of their own: it runs beside
@@ -137,6 +138,8 @@ extension Flick {
           discardFrames: discard)
         session.limits = try Limits.render(a)
         schedule = try checking { try session.checkedSchedule() }
+        let inputs = [(try? templatePath(path)) ?? path] + a.all("params") + assetLog.paths
+        try checking { try session.refuseOutputsOverInputs(inputs) }
       } catch {
         // The glyph check's message comes first, as when it ran before these checks.
         try reportGlyphGaps(try glyphCheck.wait(), strict: strict, quiet: quiet)

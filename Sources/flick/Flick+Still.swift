@@ -73,7 +73,8 @@ extension Flick {
         pictures.start(layers.layers)
         text.layOutEarly(layers)
       })
-      let scene = try loadScene(path, a, decodeObserver: early)
+      let assetLog = AssetLog()
+      let scene = try loadScene(path, a, decodeObserver: early, assetLog: assetLog)
       StartupTrace.mark("template loaded")
       let quiet = a.has("quiet") || a.has("q")
       warnAboutAngles(path, quiet: quiet)
@@ -90,6 +91,10 @@ extension Flick {
         time = try stillTime(a, scene)
         text.layOutAhead(of: scene, at: [time, 0], glyphScale: scale)
         try checkOutputFolder(output)
+        let inputs = [(try? templatePath(path)) ?? path] + a.all("params") + assetLog.paths
+        if let refusal = RenderSession.inputReplaced(by: output, inputs: inputs) {
+          throw CommandError(message: refusal, code: .invalidInput)
+        }
       } catch {
         // The glyph check's message comes first, as when it ran before these checks.
         try awaitGlyphCheck()

@@ -91,6 +91,11 @@ package enum AtomicDestination {
   ///
   /// - Returns: nil, or why not; the temporary is then removed and the destination untouched.
   package static func commit(_ temporary: String, to destination: String) -> Failure? {
+    var info = stat()
+    if lstat(destination, &info) == 0, let kind = specialKind(info.st_mode) {
+      unlink(temporary)
+      return Failure(reason: "it is " + kind + ", not a regular file; Flick replaces only files")
+    }
     guard syncFile(temporary), rename(temporary, destination) == 0 else {
       let failure = Failure(errno: errno)
       unlink(temporary)
@@ -98,6 +103,20 @@ package enum AtomicDestination {
     }
     syncFolder(containing: destination)
     return nil
+  }
+
+  /// The kind of a file that is neither a regular file, a folder nor a symbolic link, in words
+  /// ("a character device"), from its `st_mode`; nil for those three. A destination of such a
+  /// kind is never replaced (``commit(_:to:)``).
+  package static func specialKind(_ mode: mode_t) -> String? {
+    switch mode & S_IFMT {
+    case S_IFREG, S_IFDIR, S_IFLNK: return nil
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFIFO: return "a FIFO"
+    case S_IFSOCK: return "a socket"
+    default: return "a special file"
+    }
   }
 
   /// Renames `temporary` (a file or folder beside `destination`, already flushed) over
