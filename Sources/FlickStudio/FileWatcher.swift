@@ -49,7 +49,8 @@ package final class FileWatcher: Sendable {
       let known = Set(folders.withLock { $0.values })
       for folder in paths.subtracting(known) {
         guard folders.withLock({ $0.count }) < Self.maximumFolders else { return }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_FROM)
+        let mask = UInt32(
+          IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_FROM | IN_MOVE_SELF)
         let wd = inotify_add_watch(descriptor, folder, mask)
         if wd >= 0 { folders.withLock { $0[wd] = folder } }
       }
@@ -92,9 +93,15 @@ package final class FileWatcher: Sendable {
   }
 
   /// The paths named by the inotify events in `buffer[0..<count]`.
+  ///
+  /// A watched folder that was removed (the kernel drops its watch: `IN_IGNORED`) or moved away
+  /// (`IN_MOVE_SELF`: the watch follows the moved folder, not its name) is forgotten, and its own
+  /// path reported as changed: a folder made again under that name (a branch checkout deletes and
+  /// recreates folders) is then watched anew, where it was skipped as already watched.
   private func paths(in buffer: [UInt8], count: Int) -> [String] {
     #if os(Linux)
       var out: [String] = []
+      var dropped: [Int32] = []
       let known = folders.withLock { $0 }
       buffer.withUnsafeBytes { raw in
         var offset = 0
@@ -108,8 +115,16 @@ package final class FileWatcher: Sendable {
             name = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
           }
           if let folder = known[event.wd], !name.isEmpty { out.append(folder + "/" + name) }
+          if event.mask & UInt32(IN_IGNORED | IN_MOVE_SELF) != 0, let folder = known[event.wd] {
+            dropped.append(event.wd)
+            out.append(folder)
+          }
           offset += header + nameLength
         }
+      }
+      if !dropped.isEmpty {
+        for wd in dropped { inotify_rm_watch(descriptor, wd) }
+        folders.withLock { map in for wd in dropped { map[wd] = nil } }
       }
       return out
     #else

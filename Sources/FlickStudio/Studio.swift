@@ -181,7 +181,7 @@ package final class Studio: Sendable {
     let added = relevant.filter { path in
       var isFolder: ObjCBool = false
       return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
-        && path.hasPrefix(workspace.folder + "/")
+        && PathText.isInside(path, folder: workspace.folder)
     }
     if !added.isEmpty { watcher.withLock { $0 }?.watch(Set(added.flatMap { workspace.folders(under: $0) })) }
     pool.dropWarmCaches()

@@ -160,25 +160,11 @@ package struct StudioWorkspace: Sendable {
     return found.sorted()
   }
 
+  /// The templates under the opened folder: its `.json5` files (found as ``files(extensions:under:)``
+  /// finds them: folders reached through symbolic links are not entered, so a link loop costs
+  /// nothing) that are templates.
   private func scan() -> [String] {
-    var found: [String] = []
-    var pending: [(String, Int)] = [("", 0)]
-    let files = FileManager.default
-    while let (sub, depth) = pending.popLast(), found.count < Self.maximumTemplates {
-      let here = sub.isEmpty ? folder : folder + "/" + sub
-      guard let entries = try? files.contentsOfDirectory(atPath: here) else { continue }
-      for entry in entries.sorted() where !entry.hasPrefix(".") {
-        let rel = sub.isEmpty ? entry : sub + "/" + entry
-        var isFolder: ObjCBool = false
-        guard files.fileExists(atPath: here + "/" + entry, isDirectory: &isFolder) else { continue }
-        if isFolder.boolValue {
-          if depth < Self.maximumDepth, entry != "node_modules" { pending.append((rel, depth + 1)) }
-        } else if entry.hasSuffix(".json5"), case .success = resolve(rel), title(of: here + "/" + entry) != nil {
-          found.append(rel)
-        }
-      }
-    }
-    return found
+    files(extensions: ["json5"], under: folder).filter { title(of: folder + "/" + $0) != nil }
   }
 
   /// The template's `name` (its file name without extension when it has none or does not
@@ -186,7 +172,11 @@ package struct StudioWorkspace: Sendable {
   /// `flick` member (a params file, a Lottie file).
   private func title(of path: String) -> String? {
     let fallback = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-    guard let data = FileManager.default.contents(atPath: path), data.count <= 4 << 20,
+    // The size first: a 2 GiB file was read whole before it was found too large.
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= 4 << 20,
+      let data = FileManager.default.contents(atPath: path),
+      data.count <= 4 << 20,
       let text = String(data: data, encoding: .utf8), let root = try? JSON5Parser.parse(text)
     else { return fallback }
     guard case .object(let members) = root.kind, members.contains(where: { $0.key == "flick" }) else { return nil }

@@ -24,11 +24,14 @@ extension Template {
       t = TextContent(string: try s.string())
       stringNode = s
     }
+    // Unicode scalars, not Characters: a letter with 100,000 combining marks is one Character,
+    // and shaping it takes minutes.
     let limit = node.context.limits.maximumTextLength
-    guard t.string.count <= limit else {
+    let count = t.string.unicodeScalars.count
+    guard count <= limit else {
       throw stringNode.error(
-        "the text is \(t.string.count) characters, more than the \(limit) a text layer may have "
-          + "(--max-text or FLICK_MAX_TEXT raises the cap)")
+        "the text is \(count) characters (Unicode scalars, marks included), more than the \(limit) a text layer "
+          + "may have (--max-text or FLICK_MAX_TEXT raises the cap)")
     }
     if let n = o["fontFamily"] {
       t.fontFamily = try n.string()

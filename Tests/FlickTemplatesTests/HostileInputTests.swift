@@ -122,6 +122,19 @@ import Testing
     }
   }
 
+  /// The text cap counts Unicode scalars: a letter with 10,001 combining marks is one Character,
+  /// and shaping 100,000 of them took minutes. The same in a timeline's `string` writes.
+  @Test func combiningMarksCountTowardsTheTextCap() throws {
+    let marks = "a" + String(repeating: "\u{301}", count: 10_001)
+    let layer = Self.error("{ flick: 1, \(Self.canvas), layers: [{ id: 't', string: '\(marks)' }] }")
+    #expect(layer?.message.contains("the text is 10002 characters") == true, "\(String(describing: layer))")
+    let written = Self.error(
+      "{ flick: 1, \(Self.canvas), layers: [{ id: 't', string: 'x' }], "
+        + "timeline: [{ target: 't', at: 0, set: { string: '\(marks)' } }] }")
+    #expect(written?.message.contains("the text is 10002 characters") == true, "\(String(describing: written))")
+    #expect(Self.error("{ flick: 1, \(Self.canvas), layers: [{ id: 't', string: 'e\u{301}' }] }") == nil)
+  }
+
   // MARK: - Paths read from the template
 
   @Test func outsideTheFolderGivesTheSameErrorWhetherOrNotTheFileExists() throws {

@@ -78,9 +78,13 @@ struct StringWriter {
       throw node.error("'string' is a property of text layers, but '\(quoted: layerID)' is not a text layer")
     }
     let s = try node.string()
+    // Unicode scalars, as a text layer's own string is counted.
     let limit = node.context.limits.maximumTextLength
-    guard s.count <= limit else {
-      throw node.error("the text is \(s.count) characters, more than the \(limit) a text layer may have")
+    let count = s.unicodeScalars.count
+    guard count <= limit else {
+      throw node.error(
+        "the text is \(count) characters (Unicode scalars, marks included), more than the \(limit) a text layer may have"
+      )
     }
     return s
   }
