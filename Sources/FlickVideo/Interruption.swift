@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// Clean interruption on SIGINT / SIGTERM: every running ffmpeg is killed, every temporary
@@ -7,6 +8,8 @@ import Foundation
 /// The signal handler itself only records the signal and wakes a watcher thread through a
 /// pipe (the only async-signal-safe things to do); the watcher does the cleanup, so it works
 /// even while the rendering thread is blocked writing to ffmpeg.
+///
+/// The same cleanup runs when stdout cannot be written (``FlickMotion/StandardStream``).
 ///
 ///     Interruption.install()   // once, before starting outputs
 package enum Interruption {
@@ -56,12 +59,13 @@ package enum Interruption {
       // A run whose outputs are all in place (a still's PNG) is left to end on its own, with
       // status 0: exiting 130 would say that nothing was written.
       guard Cleanup.shared.interruptAll() else { return }
-      let message = "\nflick: interrupted; temporary files removed\n"
-      message.withCString { _ = write(2, $0, strlen($0)) }
+      StandardStream.writeError("\nflick: interrupted; temporary files removed\n")
       _exit(130)
     }
     watcher.name = "flick.interruption"
     watcher.start()
+    // stdout that cannot be written ends the process too: the same cleanup first.
+    StandardStream.onOutputFailure { _ = Cleanup.shared.interruptAll() }
     signal(SIGINT, onSignal)
     signal(SIGTERM, onSignal)
     // A parent may have started us with these signals blocked (a blocked mask survives exec,

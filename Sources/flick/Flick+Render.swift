@@ -83,7 +83,7 @@ extension Flick {
         args, valued: Flick.templateOptions.union(valued).union(Flick.sceneOptions),
         flags: Flick.templateFlags.union(flags).union(Flick.sceneFlags))
       if a.has("help") || a.has("h") {
-        print(help)
+        StandardStream.writeOutputLine(help)
         return
       }
       if let size = a.value("measure-pipe") {
@@ -199,7 +199,7 @@ extension Flick {
             + "peak memory \(quoted: peakMemoryMiB()) MiB (flick alone, without ffmpeg)")
       }
       if !quiet {
-        for output in summary.outputs { print(output.path) }
+        for output in summary.outputs { StandardStream.writeOutputLine(output.path) }
       }
     }
 
@@ -257,9 +257,9 @@ extension Flick {
           format: output.format, width: session.width, height: session.height, fps: plan.fps,
           options: options, output: output.path)
         if let pass = command.palettePass {
-          print(([ffmpeg.path] + pass).map(shellQuoted).joined(separator: " "))
+          StandardStream.writeOutputLine(([ffmpeg.path] + pass).map(shellQuoted).joined(separator: " "))
         }
-        print(([ffmpeg.path] + command.arguments).map(shellQuoted).joined(separator: " "))
+        StandardStream.writeOutputLine(([ffmpeg.path] + command.arguments).map(shellQuoted).joined(separator: " "))
       }
     }
 
@@ -278,7 +278,8 @@ extension Flick {
         let ffmpeg = try FFmpegTool.locate(for: [])
         let frames = max(60, 2_000_000_000 / (w * h * 4))
         let rate = try PipeThroughput.measure(ffmpeg: ffmpeg, width: w, height: h, frames: frames)
-        print(String(format: "%.2f GB/s (%d frames of %dx%d into ffmpeg -f null)", rate / 1e9, frames, w, h))
+        StandardStream.writeOutputLine(
+          String(format: "%.2f GB/s (%d frames of %dx%d into ffmpeg -f null)", rate / 1e9, frames, w, h))
       }
     }
 
