@@ -31,14 +31,15 @@ struct Flick {
       EXIT CODES
         0 success · 1 snapshot mismatch · 2 invalid input (usage, template, parameters) ·
         3 environment (ffmpeg, disk, stdout unwritable) · 4 status: still running ·
-        130 interrupted · 141 stdout's reader went away
+        130 interrupted (SIGINT, SIGTERM; SIGHUP 129, SIGQUIT 131) · 141 stdout's reader went away
       """
   }
 
   static func main() {
     StandardStream.prepare()
-    // Every command: SIGINT/SIGTERM stop children, remove registered temporaries, exit 130; so
-    // does stdout that cannot be written (exit 141 or 3, StandardStream).
+    // Every command: SIGHUP, SIGINT, SIGQUIT and SIGTERM stop children and remove registered
+    // temporaries (exit 130, or 128 + the signal for SIGHUP and SIGQUIT); so does stdout that
+    // cannot be written (exit 141 or 3, StandardStream).
     Interruption.install()
     var args = Array(CommandLine.arguments.dropFirst())
     do {
