@@ -37,10 +37,13 @@ struct GIFFinishing {
   /// The memory gifsicle may use, in bytes; nil: ``GIFOptimizer/allowance(width:height:preset:headroom:)``
   /// of these frames and the memory watch's headroom when gifsicle would start.
   var memoryAllowance: GIFOptimizer.Allowance? = nil
+  /// gifsicle's first failure on this GIF: no other pass runs after it (shared by copies).
+  private let failure = Locked<GIFOptimizer.Failure?>(nil)
 
   private var destination: String { file.destination }
-  /// The gifsicle that runs on each GIF made here: ``optimizer`` unless the options turn it off.
-  private var gifsicle: GIFOptimizer? { options.optimizesGIF ? optimizer : nil }
+  /// The gifsicle that runs on each GIF made here: ``optimizer`` unless the options turn it off
+  /// or it has failed.
+  private var gifsicle: GIFOptimizer? { options.optimizesGIF && failure.withLock({ $0 }) == nil ? optimizer : nil }
 
   /// What a budget chose, for the summary.
   struct Outcome {
@@ -68,6 +71,8 @@ struct GIFFinishing {
     var images: Int?
     /// What gifsicle did to the GIF at its own settings, when it ran and that GIF is the one kept.
     var optimized: GIFOptimizer.Outcome? = nil
+    /// gifsicle's failure, when a pass failed and the GIF was kept without it.
+    var gifsicleFailure: GIFOptimizer.Failure? = nil
   }
 
   /// Optimises the GIF and fits it to the budget.
@@ -131,7 +136,9 @@ struct GIFFinishing {
         skipped: skipped) : nil
     var rewritten = own != before
     guard let budget = options.maxSize else {
-      return Result(images: rewritten ? Self.imageCount(file.path) : nil, optimized: optimized)
+      return Result(
+        images: rewritten ? Self.imageCount(file.path) : nil, optimized: optimized,
+        gifsicleFailure: failure.withLock { $0 })
     }
     var frames = [ladder[0]: spool.frameCount]
     var encodings = 1
@@ -187,7 +194,8 @@ struct GIFFinishing {
     return Result(
       budget: Outcome(
         setting: chosen, bytes: found.bytes, encodings: found.encodings, frames: frames[chosen] ?? spool.frameCount),
-      images: rewritten ? Self.imageCount(file.path) : nil, optimized: chosen == ladder[0] ? optimized : nil)
+      images: rewritten ? Self.imageCount(file.path) : nil, optimized: chosen == ladder[0] ? optimized : nil,
+      gifsicleFailure: failure.withLock { $0 })
   }
 
   /// Whether ffmpeg encodes `a` and `b` alike: they differ in gifsicle's lossy strength alone.
@@ -208,8 +216,14 @@ struct GIFFinishing {
       }
       step(.optimizingGIF(destination: destination))
       let optimized = file.partial("gifsicle.gif")
-      try pass.gifsicle.optimize(
+      if let failed = try pass.gifsicle.optimize(
         path, to: optimized, lossy: lossy, destination: destination, stallTimeout: stallTimeout)
+      {
+        // An optional pass: the GIF stays as it is, unless gifsicle is required.
+        if options.requiresGIFOptimizer { throw .cannotWrite(path: destination, reason: failed.summary) }
+        failure.withLock { $0 = $0 ?? failed }
+        return (SinkReport.fileSize(path), nil)
+      }
       if lossy > 0 || SinkReport.fileSize(optimized) < SinkReport.fileSize(path) {
         try file.replace(path, with: optimized)
       } else {

@@ -177,6 +177,8 @@ extension Flick {
       }
       guard let summary else { return }
       let wall = printer.elapsed
+      // Even with --quiet: the GIF was written, but not with the bytes a working gifsicle makes.
+      for output in summary.outputs { if let failure = output.gifsicleFailure { log(failure.warning) } }
       if !quiet {
         for output in summary.outputs {
           let images = output.images.map { " in \($0) images" } ?? ""
