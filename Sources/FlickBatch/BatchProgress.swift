@@ -39,7 +39,7 @@ package final class BatchProgress {
   ///   - jobs: The jobs this run will visit, with their frame counts (for the ETA).
   package init(
     style: Style, jobs: Int, frames: Int,
-    write: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    write: @escaping (String) -> Void = StandardStream.writeError
   ) {
     self.style = style
     self.totalJobs = jobs

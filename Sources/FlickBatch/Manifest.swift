@@ -319,6 +319,9 @@ package struct Manifest: Sendable {
 
   private static func encoding(_ node: TemplateNode?) throws(TemplateError) -> EncodingOptions {
     var e = EncodingOptions()
+    // A job's id names the gifsicle its GIFs go through (JobIdentity): a GIF that gifsicle fails
+    // on fails its job (exit 3, tried again with --retries) rather than being stamped unoptimised.
+    e.requiresGIFOptimizer = true
     guard let node else { return e }
     let o = try node.object(allowed: encodingKeys)
     e.crf = try o["crf"]?.int(in: 0...63)

@@ -89,6 +89,12 @@ extension Studio {
               frame: progress.framesDone, frames: progress.totalFrames))
         }
         let bytes = summary.outputs.first.map(\.bytes) ?? 0
+        // The export is kept without gifsicle's pass: said in the studio's log, as render says it.
+        for output in summary.outputs {
+          if let failure = output.gifsicleFailure {
+            StandardStream.writeError(MessageText.logEntry(failure.warning) + "\n")
+          }
+        }
         end()
         self.broadcast("done", DoneEvent(job: job, output: relative, bytes: Int(bytes)))
       } catch {

@@ -126,10 +126,10 @@ public func assertFrameSnapshot(
     verdicts.append(verdict)
     if options.mode == .automatic, let c = verdict.comparison, !c.exact {
       // Goldens from another renderer: said loudly, as `flick verify` says it.
-      FileHandle.standardError.write(
-        Data(
-          ("WARNING: frame snapshot \(label): \(c.modeReason); colours still count (ΔE_OK > \(options.colorJND)), "
-            + "anti-aliasing does not; re-record the golden on this renderer to compare exactly\n").utf8))
+      StandardStream.writeError(
+        "WARNING: frame snapshot \(quoted: label): \(escaped: c.modeReason); colours still count "
+          + "(ΔE_OK > \(quoted: options.colorJND)), "
+          + "anti-aliasing does not; re-record the golden on this renderer to compare exactly\n")
     }
     if !verdict.isPass {
       var message =

@@ -210,11 +210,7 @@ package final class Cleanup: @unchecked Sendable {
       return false
     }
     for pid in processes.keys { kill(-pid, SIGKILL) }
-    for pid in processes.keys {
-      Self.waitUntilDead(pid)
-      var status: Int32 = 0
-      _ = waitpid(pid, &status, WNOHANG)
-    }
+    for pid in processes.keys { Self.reapKilled(pid) }
     for path in files { unlink(path) }
     for path in folders { Self.removeFolder(path) }
     return true
@@ -232,20 +228,17 @@ package final class Cleanup: @unchecked Sendable {
     }
   }
 
-  /// Polls until `pid` is a zombie or gone (at most about a second); a killed process can no
-  /// longer create files after that.
-  private static func waitUntilDead(_ pid: Int32) {
+  /// Waits until the killed child `pid` has exited, every thread of it, and reaps it (polling,
+  /// at most about a second): it can no longer create files after that, and no zombie is left.
+  /// Its state in `/proc` is no guide: a multithreaded ffmpeg whose first thread has exited shows
+  /// `Z` while its other threads still run, and cannot be reaped yet; that check returned at once
+  /// and the `WNOHANG` reap after it left an encoder behind as a zombie.
+  private static func reapKilled(_ pid: Int32) {
     for _ in 0..<200 {
-      #if os(Linux)
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return }
-        if let close = stat.lastIndex(of: ")"), stat.index(close, offsetBy: 2) < stat.endIndex,
-          stat[stat.index(close, offsetBy: 2)] == "Z"
-        {
-          return
-        }
-      #else
-        if kill(pid, 0) != 0 { return }
-      #endif
+      var status: Int32 = 0
+      let reaped = waitpid(pid, &status, WNOHANG)
+      // Reaped now, or elsewhere (a Subprocess's own wait, which then sees it was killed).
+      if reaped == pid || (reaped < 0 && errno != EINTR) { return }
       usleep(5000)
     }
   }

@@ -60,6 +60,11 @@ public struct EncodingOptions: Sendable, Equatable {
   /// Whether a finished GIF goes through gifsicle `-O3` when it is installed (``GIFOptimizer``;
   /// the pixels stay the same). Off for tests that compare Flick's GIF with ffmpeg's own.
   package var optimizesGIF = true
+  /// Whether a GIF whose gifsicle pass fails fails its output (exit 3, the message naming
+  /// gifsicle) rather than being kept unoptimised with a warning (``GIFOptimizer/Failure``). On for
+  /// batch jobs: a job's id names the gifsicle its GIFs are optimised with, and its stamp must
+  /// not claim bytes that gifsicle did not make.
+  package var requiresGIFOptimizer = false
   /// Whether a GIF's `--max-size` search encodes its next setting beside gifsicle's pass
   /// (``GIFLookahead``). Off only for tests that compare the search with and without it.
   package var budgetLooksAhead = true

@@ -37,10 +37,13 @@ struct GIFFinishing {
   /// The memory gifsicle may use, in bytes; nil: ``GIFOptimizer/allowance(width:height:preset:headroom:)``
   /// of these frames and the memory watch's headroom when gifsicle would start.
   var memoryAllowance: GIFOptimizer.Allowance? = nil
+  /// gifsicle's first failure on this GIF: no other pass runs after it (shared by copies).
+  private let failure = Locked<GIFOptimizer.Failure?>(nil)
 
   private var destination: String { file.destination }
-  /// The gifsicle that runs on each GIF made here: ``optimizer`` unless the options turn it off.
-  private var gifsicle: GIFOptimizer? { options.optimizesGIF ? optimizer : nil }
+  /// The gifsicle that runs on each GIF made here: ``optimizer`` unless the options turn it off
+  /// or it has failed.
+  private var gifsicle: GIFOptimizer? { options.optimizesGIF && failure.withLock({ $0 }) == nil ? optimizer : nil }
 
   /// What a budget chose, for the summary.
   struct Outcome {
@@ -68,6 +71,8 @@ struct GIFFinishing {
     var images: Int?
     /// What gifsicle did to the GIF at its own settings, when it ran and that GIF is the one kept.
     var optimized: GIFOptimizer.Outcome? = nil
+    /// gifsicle's failure, when a pass failed and the GIF was kept without it.
+    var gifsicleFailure: GIFOptimizer.Failure? = nil
   }
 
   /// Optimises the GIF and fits it to the budget.
@@ -131,7 +136,9 @@ struct GIFFinishing {
         skipped: skipped) : nil
     var rewritten = own != before
     guard let budget = options.maxSize else {
-      return Result(images: rewritten ? Self.imageCount(file.path) : nil, optimized: optimized)
+      return Result(
+        images: rewritten ? Self.imageCount(file.path) : nil, optimized: optimized,
+        gifsicleFailure: failure.withLock { $0 })
     }
     var frames = [ladder[0]: spool.frameCount]
     var encodings = 1
@@ -187,60 +194,13 @@ struct GIFFinishing {
     return Result(
       budget: Outcome(
         setting: chosen, bytes: found.bytes, encodings: found.encodings, frames: frames[chosen] ?? spool.frameCount),
-      images: rewritten ? Self.imageCount(file.path) : nil, optimized: chosen == ladder[0] ? optimized : nil)
+      images: rewritten ? Self.imageCount(file.path) : nil, optimized: chosen == ladder[0] ? optimized : nil,
+      gifsicleFailure: failure.withLock { $0 })
   }
 
   /// Whether ffmpeg encodes `a` and `b` alike: they differ in gifsicle's lossy strength alone.
   static func sameEncoding(_ a: OutputBudget.Setting, _ b: OutputBudget.Setting) -> Bool {
     a.fps == b.fps && a.width == b.width && a.colors == b.colors
-  }
-
-  /// The images (image descriptors) a GIF file stores, or nil when its structure is not a
-  /// GIF's.
-  static func imageCount(_ path: String) -> Int? { structure(path)?.images }
-
-  /// The images (image descriptors) a GIF file stores and the pixels they cover in all (each
-  /// image's width × height), or nil when its structure is not a GIF's. Reads the file mapped,
-  /// block by block.
-  static func structure(_ path: String) -> (images: Int, pixels: Int)? {
-    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return nil }
-    return data.withUnsafeBytes { (b: UnsafeRawBufferPointer) -> (images: Int, pixels: Int)? in
-      var i = 13
-      guard b.count >= i, b[0] == 0x47, b[1] == 0x49, b[2] == 0x46 else { return nil }
-      if b[10] & 0x80 != 0 { i += 3 << (Int(b[10] & 7) + 1) }
-      /// Skips data sub-blocks from `i`; false when the file ends first.
-      func skipSubBlocks() -> Bool {
-        while i < b.count {
-          let length = Int(b[i])
-          i += 1 + length
-          if length == 0 { return true }
-        }
-        return false
-      }
-      var images = 0
-      var pixels = 0
-      while i < b.count {
-        switch b[i] {
-        case 0x21:
-          i += 2
-          guard skipSubBlocks() else { return nil }
-        case 0x2C:
-          guard i + 10 <= b.count else { return nil }
-          pixels += (Int(b[i + 5]) | Int(b[i + 6]) << 8) * (Int(b[i + 7]) | Int(b[i + 8]) << 8)
-          let packed = b[i + 9]
-          i += 10
-          if packed & 0x80 != 0 { i += 3 << (Int(packed & 7) + 1) }
-          i += 1  // LZW minimum code size
-          guard skipSubBlocks() else { return nil }
-          images += 1
-        case 0x3B:
-          return (images, pixels)
-        default:
-          return nil
-        }
-      }
-      return nil
-    }
   }
 
   /// Runs gifsicle on `path` (in place) with `pass` (``gifsiclePass(_:)`` of `path`; nil when
@@ -256,8 +216,14 @@ struct GIFFinishing {
       }
       step(.optimizingGIF(destination: destination))
       let optimized = file.partial("gifsicle.gif")
-      try pass.gifsicle.optimize(
+      if let failed = try pass.gifsicle.optimize(
         path, to: optimized, lossy: lossy, destination: destination, stallTimeout: stallTimeout)
+      {
+        // An optional pass: the GIF stays as it is, unless gifsicle is required.
+        if options.requiresGIFOptimizer { throw .cannotWrite(path: destination, reason: failed.summary) }
+        failure.withLock { $0 = $0 ?? failed }
+        return (SinkReport.fileSize(path), nil)
+      }
       if lossy > 0 || SinkReport.fileSize(optimized) < SinkReport.fileSize(path) {
         try file.replace(path, with: optimized)
       } else {

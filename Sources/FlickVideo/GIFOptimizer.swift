@@ -12,7 +12,9 @@ import Foundation
 /// keeps one image per frame (`--every-frame`).
 ///
 /// Found as `FLICK_GIFSICLE` (a path; `none` turns the pass off), else `gifsicle` on `PATH`.
-/// When it is absent the GIF is what ffmpeg wrote; `flick render` says so once.
+/// When it is absent the GIF is what ffmpeg wrote; `flick render` says so once. When it fails
+/// (``Failure``) the GIF is kept as Flick encoded it and `flick render` warns that its bytes
+/// differ from an optimised run's; a batch job fails instead (``EncodingOptions/requiresGIFOptimizer``).
 package struct GIFOptimizer: Sendable, Equatable {
   /// The gifsicle executable.
   package var path: String
@@ -132,20 +134,52 @@ package struct GIFOptimizer: Sendable, Equatable {
     ["--no-warnings", "-O3"] + (lossy > 0 ? ["--lossy=\(lossy)"] : []) + [input, "-o", output]
   }
 
+  /// Why gifsicle did not optimise a GIF: it could not start, failed, was killed, wrote nothing
+  /// or made no progress for the stall timeout. The GIF it was given is still whole:
+  /// ``GIFFinishing`` keeps it (with ``warning``), or fails the output when the options require
+  /// gifsicle (``EncodingOptions/requiresGIFOptimizer``, a batch job, whose id names gifsicle).
+  package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The gifsicle that ran.
+    package var gifsicle: String
+    /// The output the GIF is for.
+    package var destination: String
+    /// What happened: `it exited with status 1: …` (with the end of its stderr).
+    package var reason: String
+
+    /// `gifsicle /bin/false failed: it exited with status 1`: what a failed output says.
+    package var summary: String { "gifsicle \(quoted: gifsicle) failed: \(escaped: reason)" }
+
+    package var description: String {
+      "gifsicle \(quoted: gifsicle) could not optimise \(quoted: destination): \(escaped: reason)"
+    }
+
+    /// The warning of a render that kept the GIF without gifsicle's pass: the pixels are the
+    /// same, the bytes are not those an optimised run writes on another machine.
+    package var warning: String {
+      "warning: \(escaped: description); kept \(quoted: destination) as Flick encoded it, without gifsicle's "
+        + "lossless pass: the same pixels, but not the bytes (nor the size) a render with a working gifsicle "
+        + "writes (fix or remove that gifsicle, or set FLICK_GIFSICLE=none to make these bytes on purpose)"
+    }
+  }
+
   /// Writes `input` optimised to `output` (a temporary of `destination`'s, registered with
   /// ``Cleanup`` from before gifsicle starts; on success it stays registered until the caller
   /// has renamed or removed it).
   ///
   /// - Parameter stallTimeout: Seconds gifsicle may go without using CPU (nil: no bound).
-  /// - Throws: ``VideoError/launchFailed(_:)`` when it cannot start, does not finish, fails or
-  ///   writes nothing; `output` is then removed.
+  /// - Returns: nil on success; the ``Failure`` when gifsicle cannot start, does not finish,
+  ///   fails or writes nothing (`output` is then removed, `input` untouched). A gifsicle killed
+  ///   by an interruption waits here for the interruption to end the process.
+  /// - Throws: ``VideoError/cannotWrite(path:reason:)`` when Flick cannot create `output`.
   func optimize(_ input: String, to output: String, lossy: Int, destination: String, stallTimeout: Double?)
-    throws(VideoError)
+    throws(VideoError) -> Failure?
   {
     try OutputEntry.reserveTemporaries([output], for: destination)
-    func discardOutput() {
+    func failed(_ reason: String) -> Failure {
       unlink(output)
       Cleanup.shared.remove(file: output)
+      Interruption.waitIfInterrupted()
+      return Failure(gifsicle: path, destination: destination, reason: reason)
     }
     let process: Subprocess
     do {
@@ -153,17 +187,21 @@ package struct GIFOptimizer: Sendable, Equatable {
         executable: path, arguments: Self.arguments(input: input, output: output, lossy: lossy), error: .pipe,
         files: [output])
     } catch {
-      discardOutput()
-      throw error
+      guard case .launchFailed(let reason) = error else { return failed("\(escaped: error)") }
+      return failed("it could not be started: \(escaped: reason)")
     }
     let ending = process.waitOrStop(stall: stallTimeout)
     var written = stat()
-    guard ending == .exited(0), lstat(output, &written) == 0, written.st_size > 0 else {
-      discardOutput()
-      let why = ending.map { "\($0)" } ?? "no progress for \(Int(stallTimeout ?? 0)) s"
-      throw .launchFailed(
-        "\(quoted: path) could not optimise \(quoted: destination) (\(escaped: why)): "
-          + "\(escaped: process.errorText.trimmingCharacters(in: .whitespacesAndNewlines))")
+    let wrote = lstat(output, &written) == 0 && written.st_size > 0
+    guard ending != .exited(0) || !wrote else { return nil }
+    let why: String
+    switch ending {
+    case .exited(0): why = "it wrote nothing"
+    case .exited(let status): why = "it exited with status \(status)"
+    case .signalled(let signal): why = "it was killed by signal \(signal)"
+    case nil: why = "it made no progress for \(RenderLimits.format(seconds: stallTimeout ?? 0)) and was stopped"
     }
+    let errors = process.errorText.trimmingCharacters(in: .whitespacesAndNewlines)
+    return failed(errors.isEmpty ? why : "\(escaped: why): \(quoted: errors)")
   }
 }

@@ -165,6 +165,7 @@ package final class GIFSink: FrameSink {
       // gifsicle or another setting's file replaced the one whose images were counted.
       if let images = result.images { report.images = images }
       report.optimized = result.optimized
+      report.gifsicleFailure = result.gifsicleFailure
       if let outcome = result.budget, let budget = options.maxSize {
         report.budgetNote = outcome.note(budget: budget)
         if outcome.setting.fps != fps { report.frames = outcome.frames }

@@ -1,16 +1,35 @@
+import FlickMotion
 import Foundation
 
-/// Clean interruption on SIGINT / SIGTERM: every running ffmpeg is killed, every temporary
-/// file and folder Flick registered is removed, existing destinations are left as they were,
-/// and the process exits with status 130.
+/// Clean interruption on SIGHUP, SIGINT, SIGQUIT and SIGTERM: every running child (ffmpeg,
+/// gifsicle) is killed and reaped, every temporary file and folder Flick registered is removed,
+/// existing destinations are left as they were, and the process exits with
+/// ``exitStatus(for:)``: 130 for SIGINT and SIGTERM, 128 + the signal for the others (129, 131).
 ///
 /// The signal handler itself only records the signal and wakes a watcher thread through a
 /// pipe (the only async-signal-safe things to do); the watcher does the cleanup, so it works
 /// even while the rendering thread is blocked writing to ffmpeg.
 ///
+/// A signal the parent left ignored (`nohup` ignores SIGHUP; a script's `&` jobs ignore SIGINT
+/// and SIGQUIT) stays ignored. SIGQUIT needs its handler replaced: the Swift runtime's crash
+/// backtracer (`SWIFT_BACKTRACE`) takes it when it is not ignored, printed "Program crashed"
+/// with a backtrace on Ctrl-\, and then returned, so the render went on and exited 0.
+///
+/// The same cleanup runs when stdout cannot be written (``FlickMotion/StandardStream``).
+///
 ///     Interruption.install()   // once, before starting outputs
 package enum Interruption {
-  /// Installs the SIGINT and SIGTERM handlers (idempotent).
+  /// The signals that interrupt a run.
+  package static let signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM]
+
+  /// The exit status after `signal`: 130 for SIGINT and SIGTERM (`flick`'s documented
+  /// "interrupted"), 128 + the signal for SIGHUP (129) and SIGQUIT (131), as a shell reports a
+  /// process that the signal ended.
+  package static func exitStatus(for signal: Int32) -> Int32 {
+    signal == SIGINT || signal == SIGTERM ? 130 : 128 + signal
+  }
+
+  /// Installs the handlers (idempotent).
   package static func install() {
     _ = installed
   }
@@ -56,22 +75,47 @@ package enum Interruption {
       // A run whose outputs are all in place (a still's PNG) is left to end on its own, with
       // status 0: exiting 130 would say that nothing was written.
       guard Cleanup.shared.interruptAll() else { return }
-      let message = "\nflick: interrupted; temporary files removed\n"
-      message.withCString { _ = write(2, $0, strlen($0)) }
-      _exit(130)
+      let signal = interruptSignal
+      StandardStream.writeError(
+        "\nflick: interrupted (\(quoted: Interruption.name(of: signal))); temporary files removed\n")
+      _exit(Interruption.exitStatus(for: signal))
     }
     watcher.name = "flick.interruption"
     watcher.start()
-    signal(SIGINT, onSignal)
-    signal(SIGTERM, onSignal)
-    // A parent may have started us with these signals blocked (a blocked mask survives exec,
-    // and thread pools block everything); unblock them so the handler can run.
+    // stdout that cannot be written ends the process too: the same cleanup first.
+    StandardStream.onOutputFailure { _ = Cleanup.shared.interruptAll() }
     var set = sigset_t()
     sigemptyset(&set)
-    sigaddset(&set, SIGINT)
-    sigaddset(&set, SIGTERM)
+    for signal in signals {
+      var current = sigaction()
+      guard sigaction(signal, nil, &current) == 0, !isIgnored(current) else { continue }
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = onSignal
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = SA_RESTART
+      sigaction(signal, &action, nil)
+      sigaddset(&set, signal)
+    }
+    // A parent may have started us with these signals blocked (a blocked mask survives exec,
+    // and thread pools block everything); unblock them so the handler can run.
     pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }()
+
+  /// Whether `action` ignores its signal (`SIG_IGN`, the handler whose address is 1).
+  private static func isIgnored(_ action: sigaction) -> Bool {
+    unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == 1
+  }
+
+  /// `SIGINT` for `SIGINT`, and so on; `signal N` for another.
+  static func name(of signal: Int32) -> String {
+    switch signal {
+    case SIGHUP: "SIGHUP"
+    case SIGINT: "SIGINT"
+    case SIGQUIT: "SIGQUIT"
+    case SIGTERM: "SIGTERM"
+    default: "signal \(signal)"
+    }
+  }
 }
 
 nonisolated(unsafe) private var interruptSignal: Int32 = 0

@@ -87,6 +87,8 @@ public struct RenderSummary: Sendable, Equatable {
     package var budgetNote: String? = nil
     /// What gifsicle did to a GIF (nil when it did not run).
     package var optimized: GIFOptimizer.Outcome? = nil
+    /// Why gifsicle did not optimise this GIF, kept without its pass (nil when it did not fail).
+    package var gifsicleFailure: GIFOptimizer.Failure? = nil
   }
 
   /// The outputs, in the order they were requested.

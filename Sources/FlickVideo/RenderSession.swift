@@ -350,7 +350,7 @@ public struct RenderSession: Sendable {
           RenderSummary.Output(
             path: target.path, format: target.format, bytes: report.bytes, frames: report.frames ?? plan.frameCount,
             duration: plan.duration, images: report.images, unmergedReason: report.unmergedReason,
-            budgetNote: report.budgetNote, optimized: report.optimized))
+            budgetNote: report.budgetNote, optimized: report.optimized, gifsicleFailure: report.gifsicleFailure))
       }
       return RenderSummary(
         outputs: outputs, frames: schedule.frames.count, rendered: schedule.rendered.count, width: width,

@@ -17,6 +17,8 @@ package struct SinkReport: Sendable, Equatable {
   package var budgetNote: String?
   /// What gifsicle did to a GIF (nil when it did not run, or a `--max-size` setting replaced it).
   package var optimized: GIFOptimizer.Outcome?
+  /// Why gifsicle did not optimise a GIF that was kept without its pass (nil when it did not fail).
+  package var gifsicleFailure: GIFOptimizer.Failure?
 
   package init(
     bytes: Int = 0, images: Int? = nil, unmergedReason: String? = nil, frames: Int? = nil, budgetNote: String? = nil

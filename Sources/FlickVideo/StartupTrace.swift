@@ -37,7 +37,7 @@ package enum StartupTrace {
     }
     var line = String(format: "startup %7.1f ms  ", (t - start) * 1000) + stage()
     if first, let age = processAge(at: t) { line += String(format: " (process started %.0f ms before)", age * 1000) }
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    StandardStream.writeError(line + "\n")
   }
 
   /// Seconds since this process started (from `/proc/self/stat`, in clock ticks), or nil.

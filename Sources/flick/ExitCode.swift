@@ -11,7 +11,8 @@ struct ExitCode: RawRepresentable, Equatable, Error {
   static let invalidInput = ExitCode(rawValue: 2)
   /// The environment failed: ffmpeg missing or failed, disk, I/O.
   static let environment = ExitCode(rawValue: 3)
-  /// Interrupted by SIGINT or SIGTERM.
+  /// Interrupted by SIGINT or SIGTERM (SIGHUP and SIGQUIT exit with 129 and 131:
+  /// ``FlickVideo/Interruption/exitStatus(for:)``).
   static let interrupted = ExitCode(rawValue: 130)
 }
 

@@ -42,7 +42,7 @@ extension Flick {
         args, valued: ["against", "frame", "max-image-pixels", "max-image-bytes"],
         flags: ["help", "h", "dry-run", "renderer"])
       if a.has("help") || a.has("h") {
-        print(help)
+        StandardStream.writeOutputLine(help)
         return
       }
       if a.has("renderer") {

@@ -35,7 +35,7 @@ extension Flick {
       let a = try Arguments(
         args, valued: ["from", "to", "fps", "duration", "format", "plot"], flags: ["help", "h"])
       if a.has("help") || a.has("h") {
-        print(help)
+        StandardStream.writeOutputLine(help)
         return
       }
       guard a.positionals.count == 1, let text = a.positionals.first else {
@@ -101,7 +101,7 @@ extension Flick {
         }
         log("wrote \(quoted: plotPath)")
       }
-      print(
+      StandardStream.writeOutputLine(
         format == "csv"
           ? csv(samples) : json(samples, spec: spec, from: from, to: to, fps: fps, duration: curve.duration))
     }

@@ -125,7 +125,7 @@ extension Flick {
       let a = try Arguments(
         args, valued: toleranceOptions.union(["report"]), flags: toleranceFlags.union(["help", "h"]))
       if a.has("help") || a.has("h") {
-        print(help)
+        StandardStream.writeOutputLine(help)
         return
       }
       guard a.positionals.count == 2 else { throw CommandError.usage("diff needs two PNG files or two folders") }

@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickScene
 import FlickTemplates
 
@@ -25,14 +26,14 @@ extension Flick {
         args, valued: Flick.templateOptions, flags: Flick.templateFlags.union(["help", "h", "properties"]),
         command: "info")
       if a.has("help") || a.has("h") {
-        print(help)
+        StandardStream.writeOutputLine(help)
         return
       }
       if a.has("properties") {
         guard a.positionals.isEmpty else {
           throw CommandError.usage("info --properties takes no TEMPLATE", command: "info")
         }
-        print(LayerPropertyDescriptor.table.joined(separator: "\n"))
+        StandardStream.writeOutputLine(LayerPropertyDescriptor.table.joined(separator: "\n"))
         return
       }
       guard a.positionals.count == 1, let path = a.positionals.first else {
@@ -40,11 +41,11 @@ extension Flick {
           a.positionals.isEmpty ? "info needs a TEMPLATE" : "info takes one TEMPLATE", command: "info")
       }
       if let lottie = try describeLottie(path, a) {
-        print(lottie)
+        StandardStream.writeOutputLine(lottie)
         return
       }
       let template = try loadTemplate(path, a)
-      print(describe(template, file: try templatePath(path)))
+      StandardStream.writeOutputLine(describe(template, file: try templatePath(path)))
     }
 
     /// The most characters of a template's or parameter's description `flick info` shows.

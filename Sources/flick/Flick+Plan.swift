@@ -60,7 +60,7 @@ extension Flick {
         args, valued: Set(["o", "output", "shards"] + Limits.planCaps.map(\.option)),
         flags: Set(["help", "h", "list"]).union(policyFlags), command: "plan")
       if a.has("help") || a.has("h") {
-        print(help)
+        StandardStream.writeOutputLine(help)
         return
       }
       guard a.positionals.count == 1, let path = a.positionals.first else {
@@ -84,7 +84,7 @@ extension Flick {
         ? FileManager.default.currentDirectoryPath : URL(fileURLWithPath: output).deletingLastPathComponent().path
       let document = plan.document(planFolder: URL(fileURLWithPath: folder).standardizedFileURL.path)
       if output == "-" {
-        FileHandle.standardOutput.write(document.encoded())
+        StandardStream.writeOutput(document.encoded())
       } else if !output.isEmpty {
         do {
           try AtomicDestination.write(document.encoded(), to: output)
@@ -95,11 +95,12 @@ extension Flick {
       }
       let assigned = shards.map { ShardBalance.assign(document.jobs, count: $0) }
       if a.has("list") {
-        for job in document.jobs {
-          print(
+        // One write for the whole list: a plan can have thousands of jobs.
+        StandardStream.writeOutput(
+          document.jobs.map { job in
             "\(job.index)\t\(job.id.prefix(12))\t\(job.kind)\t\(job.name)"
-              + (assigned.map { "\tshard \($0[job.index] + 1)" } ?? ""))
-        }
+              + (assigned.map { "\tshard \($0[job.index] + 1)" } ?? "") + "\n"
+          }.joined())
       }
       if let shards { printShards(document, count: shards) }
       let chunks = document.jobs.filter { $0.kind == "chunk" }.count
@@ -119,14 +120,14 @@ extension Flick {
       // Cost units are per mille of a pixel-frame's rasterising: megapixel-frames are 10⁹ units.
       for (s, load) in loads.enumerated() {
         let jobs = assigned.filter { $0 == s }.count
-        print(
+        StandardStream.writeOutputLine(
           "shard \(s + 1)/\(count)\t\(jobs) job\(jobs == 1 ? "" : "s")\t"
             + String(
               format: "%.2f MPx-frames\t%.1f %%", Double(load) / 1e9,
               total > 0 ? 100 * Double(load) / Double(total) : 0))
       }
       let mean = Double(total) / Double(count)
-      print(String(format: "max / mean %.3f", mean > 0 ? Double(loads.max() ?? 0) / mean : 1))
+      StandardStream.writeOutputLine(String(format: "max / mean %.3f", mean > 0 ? Double(loads.max() ?? 0) / mean : 1))
     }
   }
 }

@@ -83,7 +83,7 @@ extension Flick {
         args, valued: Flick.templateOptions.union(valued).union(Flick.sceneOptions),
         flags: Flick.templateFlags.union(flags).union(Flick.sceneFlags))
       if a.has("help") || a.has("h") {
-        print(help)
+        StandardStream.writeOutputLine(help)
         return
       }
       if let size = a.value("measure-pipe") {
@@ -180,6 +180,8 @@ extension Flick {
       }
       guard let summary else { return }
       let wall = printer.elapsed
+      // Even with --quiet: the GIF was written, but not with the bytes a working gifsicle makes.
+      for output in summary.outputs { if let failure = output.gifsicleFailure { log(failure.warning) } }
       if !quiet {
         for output in summary.outputs {
           let images = output.images.map { " in \($0) images" } ?? ""
@@ -202,7 +204,7 @@ extension Flick {
             + "peak memory \(quoted: peakMemoryMiB()) MiB (flick alone, without ffmpeg)")
       }
       if !quiet {
-        for output in summary.outputs { print(output.path) }
+        for output in summary.outputs { StandardStream.writeOutputLine(output.path) }
       }
     }
 
@@ -260,9 +262,9 @@ extension Flick {
           format: output.format, width: session.width, height: session.height, fps: plan.fps,
           options: options, output: output.path)
         if let pass = command.palettePass {
-          print(([ffmpeg.path] + pass).map(shellQuoted).joined(separator: " "))
+          StandardStream.writeOutputLine(([ffmpeg.path] + pass).map(shellQuoted).joined(separator: " "))
         }
-        print(([ffmpeg.path] + command.arguments).map(shellQuoted).joined(separator: " "))
+        StandardStream.writeOutputLine(([ffmpeg.path] + command.arguments).map(shellQuoted).joined(separator: " "))
       }
     }
 
@@ -281,7 +283,8 @@ extension Flick {
         let ffmpeg = try FFmpegTool.locate(for: [])
         let frames = max(60, 2_000_000_000 / (w * h * 4))
         let rate = try PipeThroughput.measure(ffmpeg: ffmpeg, width: w, height: h, frames: frames)
-        print(String(format: "%.2f GB/s (%d frames of %dx%d into ffmpeg -f null)", rate / 1e9, frames, w, h))
+        StandardStream.writeOutputLine(
+          String(format: "%.2f GB/s (%d frames of %dx%d into ffmpeg -f null)", rate / 1e9, frames, w, h))
       }
     }
 

@@ -95,7 +95,9 @@ extension Flick {
       let retries = try a.value("retries").map { try Render.integer($0, "--retries", 0...100) } ?? 0
       if a.has("list") {
         // The jobs this worker would run, and nothing else (no report, no output).
-        for i in indices { print("\(i)\t\(plan.jobs[i].id.prefix(12))\t\(plan.jobs[i].kind)\t\(plan.jobs[i].name)") }
+        StandardStream.writeOutput(
+          indices.map { i in "\(i)\t\(plan.jobs[i].id.prefix(12))\t\(plan.jobs[i].kind)\t\(plan.jobs[i].name)\n" }
+            .joined())
         return
       }
 
@@ -165,7 +167,7 @@ extension Flick {
     ) throws -> (Arguments, path: String, quiet: Bool, style: BatchProgress.Style)? {
       let a = try Arguments(args, valued: valued, flags: flags.union(["help", "h", "quiet", "q"]), command: command)
       if a.has("help") || a.has("h") {
-        print(help)
+        StandardStream.writeOutputLine(help)
         return nil
       }
       guard a.positionals.count == 1, let path = a.positionals.first else {

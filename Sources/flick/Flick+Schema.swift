@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickTemplates
 import Foundation
 
@@ -19,13 +20,13 @@ extension Flick {
     static func run(_ args: [String]) throws {
       let a = try Arguments(args, valued: [], flags: ["help", "h"], command: "schema")
       if a.has("help") || a.has("h") {
-        print(help)
+        StandardStream.writeOutputLine(help)
         return
       }
       guard a.positionals.isEmpty else { throw CommandError.usage("schema takes no arguments", command: "schema") }
       // Built from the decoder's own descriptors (no file is read): Templates/schema.json is this
       // output, and a test keeps the committed file equal to it.
-      FileHandle.standardOutput.write(Data(TemplateSchema.json.utf8))
+      StandardStream.writeOutput(Data(TemplateSchema.json.utf8))
     }
   }
 }

@@ -39,7 +39,7 @@ extension Flick {
         args, valued: Flick.templateOptions.union(["at", "out", "o", "scale"]).union(Limits.frameCaps.map(\.option)),
         flags: Flick.templateFlags.union(["help", "h", "quiet", "q", "motion"]))
       if a.has("help") || a.has("h") {
-        print(help)
+        StandardStream.writeOutputLine(help)
         return
       }
       guard a.positionals.count == 1, let path = a.positionals.first else {
@@ -97,7 +97,7 @@ extension Flick {
           code: error.isInvalidInput ? .invalidInput : .environment)
       }
       guard !quiet else { return }
-      for entry in entries { print((out as NSString).appendingPathComponent(entry.file)) }
+      for entry in entries { StandardStream.writeOutputLine((out as NSString).appendingPathComponent(entry.file)) }
       do {
         log("snapshot \(quoted: template.name): \(entries.count) frames \(size.width)×\(size.height) in \(quoted: out)")
         if let motion {

@@ -39,7 +39,7 @@ extension Flick {
         args, valued: ["html", "interval"],
         flags: Set(["help", "h", "watch", "jobs", "quiet", "q"]).union(PlanCommand.policyFlags), command: "status")
       if a.has("help") || a.has("h") {
-        print(help)
+        StandardStream.writeOutputLine(help)
         return
       }
       guard a.positionals.count == 1, let path = a.positionals.first else {

@@ -35,7 +35,7 @@ extension Flick {
           .union(Flick.sceneOptions),
         flags: Flick.templateFlags.union(["help", "h", "strict", "quiet", "q"]).union(Flick.sceneFlags))
       if a.has("help") || a.has("h") {
-        print(help)
+        StandardStream.writeOutputLine(help)
         return
       }
       guard a.positionals.count == 1, let path = a.positionals.first else {
@@ -139,7 +139,7 @@ extension Flick {
         let message = Flick.located(error)
         throw CommandError(message: message, code: .environment)
       }
-      if !quiet { print(output) }
+      if !quiet { StandardStream.writeOutputLine(output) }
     }
   }
 }

@@ -29,7 +29,7 @@ extension Flick {
       let a = try Arguments(
         args, valued: ["port", "host", "scale", "workers"], flags: ["help", "h", "no-open"], command: "studio")
       if a.has("help") || a.has("h") {
-        print(help)
+        StandardStream.writeOutputLine(help)
         return
       }
       let (folder, templates) = try opened(a.positionals)
@@ -56,8 +56,7 @@ extension Flick {
           "warning: the studio listens on \(quoted: options.host): anyone who can reach this address and knows "
             + "the token can read the opened folder's files")
       }
-      print(studio.url)
-      fflush(nil)
+      StandardStream.writeOutputLine(studio.url)
       if !a.has("no-open") {
         // A browser that cannot be started is no failure: the URL is printed. xdg-open runs in a
         // session of its own: where it runs the browser in the foreground (its $BROWSER

@@ -21,7 +21,7 @@ extension Flick {
     static func run(_ args: [String]) throws {
       let a = try Arguments(args, valued: [], flags: ["help", "h", "path"], command: "templates")
       if a.has("help") || a.has("h") {
-        print(help)
+        StandardStream.writeOutputLine(help)
         return
       }
       guard a.positionals.isEmpty else {
@@ -34,7 +34,7 @@ extension Flick {
           code: .environment)
       }
       if a.has("path") {
-        print(library.folder)
+        StandardStream.writeOutputLine(library.folder)
         return
       }
       // The library folder is the user's (FLICK_TEMPLATES may name a checkout): its file names and
@@ -53,7 +53,8 @@ extension Flick {
           summary = ""
         }
         let shown = MessageText.quoted(name)
-        print(shown.padding(toLength: width + 2, withPad: " ", startingAt: 0) + MessageText.quoted(summary))
+        StandardStream.writeOutputLine(
+          shown.padding(toLength: width + 2, withPad: " ", startingAt: 0) + MessageText.quoted(summary))
       }
     }
   }

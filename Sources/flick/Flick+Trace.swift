@@ -38,7 +38,7 @@ extension Flick {
         args, valued: Flick.templateOptions.union(["layer", "property", "fps", "times", "format", "side"]),
         flags: Flick.templateFlags.union(["help", "h"]), command: "trace")
       if a.has("help") || a.has("h") {
-        print(help)
+        StandardStream.writeOutputLine(help)
         return
       }
       guard a.positionals.count == 1, let path = a.positionals.first else {
@@ -79,7 +79,7 @@ extension Flick {
       let times = try sampleTimes(a, scene: template.scene)
       let samples = template.tracks.trace(
         property, layerID: layerID, at: times, limit: side == "left" ? .left : .right)
-      print(
+      StandardStream.writeOutputLine(
         format == "csv"
           ? TraceReport.csv(samples, property) : TraceReport.json(samples, property, layer: layerID, side: side))
     }

@@ -46,7 +46,7 @@ extension Flick {
           .union(Limits.frameCaps.map(\.option)),
         flags: Flick.templateFlags.union(Diff.toleranceFlags).union(["help", "h", "motion"]))
       if a.has("help") || a.has("h") {
-        print(help)
+        StandardStream.writeOutputLine(help)
         return
       }
       guard a.positionals.count == 1, let path = a.positionals.first else {

@@ -30,13 +30,16 @@ struct Flick {
 
       EXIT CODES
         0 success · 1 snapshot mismatch · 2 invalid input (usage, template, parameters) ·
-        3 environment (ffmpeg, disk) · 4 status: still running · 130 interrupted
+        3 environment (ffmpeg, disk, stdout unwritable) · 4 status: still running ·
+        130 interrupted (SIGINT, SIGTERM; SIGHUP 129, SIGQUIT 131) · 141 stdout's reader went away
       """
   }
 
   static func main() {
     StandardStream.prepare()
-    // Every command: SIGINT/SIGTERM stop children, remove registered temporaries, exit 130.
+    // Every command: SIGHUP, SIGINT, SIGQUIT and SIGTERM stop children and remove registered
+    // temporaries (exit 130, or 128 + the signal for SIGHUP and SIGQUIT); so does stdout that
+    // cannot be written (exit 141 or 3, StandardStream).
     Interruption.install()
     var args = Array(CommandLine.arguments.dropFirst())
     do {
@@ -44,9 +47,9 @@ struct Flick {
       args.removeFirst()
       switch name {
       case "--help", "-h", "help":
-        print(usage)
+        StandardStream.writeOutputLine(usage)
       case "--version", "-V":
-        print("flick \(version)")
+        StandardStream.writeOutputLine("flick \(version)")
       default:
         guard let command = commands.first(where: { $0.name == name }) else {
           let names = commands.map(\.name) + ["help"]

@@ -5,7 +5,7 @@ import Testing
 
 @testable import FlickBatch
 
-/// SIGINT to a running `flick run` or `flick merge`: the run leaves its report with the job it
+/// SIGINT (SIGHUP, SIGQUIT) to a running `flick run` or `flick merge`: the run leaves its report with the job it
 /// was on marked running, read as interrupted once its lock is free, a merge leaves no temporaries, and a merge killed outright has its
 /// leftovers removed by the next one. No timing: each test waits for a file that shows the
 /// command is under way, then interrupts it.
@@ -38,19 +38,26 @@ import Testing
   }
 
   /// Starts `flick args` in `dir`, waits until `ready()` holds (or the process ends), sends
-  /// SIGINT, and returns the exit status and whether the signal was sent while it ran.
-  static func interrupt(_ args: [String], in dir: URL, when ready: () -> Bool) throws -> (status: Int32, sent: Bool) {
+  /// `signal`, and returns the exit status and whether the signal was sent while it ran (what
+  /// it prints goes to `flick.log` in `dir`).
+  static func interrupt(_ args: [String], in dir: URL, signal: Int32 = SIGINT, when ready: () -> Bool) throws
+    -> (status: Int32, sent: Bool)
+  {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: F.flick)
     p.arguments = args
     p.environment = F.cleanEnvironment
     p.currentDirectoryURL = dir
-    p.standardInput = FileHandle.nullDevice
-    p.standardOutput = FileHandle.nullDevice
-    p.standardError = FileHandle.nullDevice
+    let log = dir.appendingPathComponent("flick.log").path
+    _ = FileManager.default.createFile(atPath: log, contents: nil)
+    let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+    defer { try? output.close() }
+    p.standardInput = Pipe()
+    p.standardOutput = output
+    p.standardError = output
     try p.run()
     while p.isRunning && !ready() { usleep(500) }
-    let sent = p.isRunning && kill(p.processIdentifier, SIGINT) == 0
+    let sent = p.isRunning && kill(p.processIdentifier, signal) == 0
     p.waitUntilExit()
     return (p.terminationStatus, sent)
   }
@@ -130,6 +137,36 @@ import Testing
     for name in ["long/1/160x90.gif", "long/2/160x90.mp4"] {
       #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), "\(name)")
     }
+  }
+
+  /// SIGHUP (a closed terminal or SSH session) and SIGQUIT (Ctrl-\) end a run and a merge as
+  /// SIGINT does, with 128 + the signal: SIGHUP killed them outright, leaving `.NAME.PID.merge`
+  /// files and `merge-PID-*` folders, and SIGQUIT printed the Swift runtime's crash report and let
+  /// them go on.
+  @Test(arguments: [(SIGHUP, 129), (SIGQUIT, 131)] as [(Int32, Int32)])
+  func hangUpAndQuitEndARunAndAMergeLeavingNothing(_ signal: Int32, _ status: Int32) throws {
+    let dir = try Self.workspace(chunk: 200, formats: ["gif", "png"])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("out")
+    let run = try Self.interrupt(["run", "plan.json", "-q"], in: dir, signal: signal) {
+      !Self.temporaries(under: out).isEmpty
+    }
+    try #require(run.sent, "the run finished before it could be interrupted: make the fixture longer")
+    let log = { (try? String(contentsOf: dir.appendingPathComponent("flick.log"), encoding: .utf8)) ?? "" }
+    expectEqual(run.status, status, "\(log())")
+    #expect(!log().contains("crashed"), "\(log())")
+    #expect(Self.temporaries(under: out).isEmpty, "\(Self.temporaries(under: out))")
+    let done = try F.flick(["run", "plan.json", "-q"], in: dir, environment: F.cleanEnvironment)
+    expectEqual(done.status, 0, "\(done.stderr)")
+    let merge = try Self.interrupt(["merge", "plan.json", "-q"], in: dir, signal: signal) {
+      let names =
+        (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(".flick").path)) ?? []
+      return names.contains { $0.hasPrefix("merge-") }
+    }
+    try #require(merge.sent, "the merge finished before it could be interrupted: make the fixture longer")
+    expectEqual(merge.status, status, "\(log())")
+    #expect(!log().contains("crashed"), "\(log())")
+    #expect(Self.temporaries(under: out).isEmpty, "\(Self.temporaries(under: out))")
   }
 
   @Test func anInterruptedMergeLeavesNoTemporariesAndStaleOnesGoNextTime() throws {

@@ -298,26 +298,4 @@ import Testing
     }
     try expectEqual(TestSupport.contents(f.out), ["a.mp4"])
   }
-
-  @Test(arguments: [SIGINT, SIGTERM]) func interruptionRemovesTemporaryFilesAndExits130(_ signal: Int32) throws {
-    let f = try Fixture()
-    defer { f.cleanup() }
-    // Minutes of frames that each differ from the one before (a repeated frame costs next to
-    // nothing, and 120 s of a still square rendered in well under a second): the signal always
-    // lands while the render runs.
-    let template = try Self.writeTemplate(
-      Self.template.replacingOccurrences(of: "width: 64, height: 48", with: "width: 640, height: 480")
-        .replacingOccurrences(of: "duration: 1,", with: "duration: 3600,"), in: f)
-    try f.keep("keep.mp4")
-    let (p, err) = try TestSupport.startRendering([
-      "render", template, "-o", f.path("keep.mp4"), "-o", f.path("a.gif"), "-o", f.path("seq/"), "--progress", "json",
-    ])
-    kill(p.processIdentifier, signal)
-    let rest = err.readDataToEndOfFile()
-    p.waitUntilExit()
-    expectEqual(p.terminationStatus, 130)
-    #expect(String(decoding: rest, as: UTF8.self).contains("interrupted"))
-    try f.expectKept("keep.mp4")
-    try expectEqual(TestSupport.contents(f.out), ["keep.mp4"])
-  }
 }

@@ -221,8 +221,9 @@ import Testing
       scene: scene, outputs: [try OutputTarget(path: plain)], options: options, pipeline: RenderPipeline(jobs: 2)
     ).run()
     let lossy = dir.appendingPathComponent("lossy.gif").path
-    try #require(GIFOptimizer.locate()).optimize(
+    let failure = try #require(GIFOptimizer.locate()).optimize(
       plain, to: lossy, lossy: firstLossy.lossy, destination: lossy, stallTimeout: nil)
+    #expect(failure == nil, "\(String(describing: failure))")
     let expected = try Data(contentsOf: URL(fileURLWithPath: lossy))
     let fitted = dir.appendingPathComponent("fitted.gif").path
     let summary = try Self.render(scene, to: fitted, budget: OutputBudget(bytes: expected.count))

@@ -14,17 +14,18 @@ import Testing
 
   /// The estimate is twice the file, the images' pixels and 2 MiB, at or above what gifsicle 1.93
   /// was measured to use on the two GIFs in its doc comment.
-  /// A gifsicle that cannot start leaves no temporary output behind (nor registered for removal).
+  /// A gifsicle that cannot start leaves no temporary output behind (nor registered for removal),
+  /// and its failure names gifsicle (it read "cannot start ffmpeg").
   @Test func aGifsicleThatCannotStartLeavesNoOutput() throws {
     let dir = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let input = dir.appendingPathComponent("in.gif").path
     try Data("GIF89a".utf8).write(to: URL(fileURLWithPath: input))
     let output = dir.appendingPathComponent(".out.gif.\(getpid()).gifsicle.partial").path
-    #expect(throws: VideoError.self) {
-      try GIFOptimizer(path: dir.appendingPathComponent("no-gifsicle").path)
-        .optimize(input, to: output, lossy: 0, destination: dir.appendingPathComponent("out.gif").path, stallTimeout: 5)
-    }
+    let failure = try GIFOptimizer(path: dir.appendingPathComponent("no-gifsicle").path)
+      .optimize(input, to: output, lossy: 0, destination: dir.appendingPathComponent("out.gif").path, stallTimeout: 5)
+    #expect(failure?.reason.hasPrefix("it could not be started: ") == true, "\(String(describing: failure))")
+    #expect(failure?.description.hasPrefix("gifsicle ") == true, "\(String(describing: failure))")
     #expect(!FileManager.default.fileExists(atPath: output))
     try expectEqual(FileManager.default.contentsOfDirectory(atPath: dir.path), ["in.gif"])
   }

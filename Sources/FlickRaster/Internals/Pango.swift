@@ -32,7 +32,7 @@ enum Pango {
   /// dynamic loader does for a library missing at start.
   static let api: flick_pango_symbols = {
     guard failure == nil, let functions = flick_pango_load(nil) else {
-      FileHandle.standardError.write(Data("flick: cannot lay out text: \(escaped: failure ?? "unknown reason")\n".utf8))
+      StandardStream.writeError("flick: cannot lay out text: \(escaped: failure ?? "unknown reason")\n")
       _exit(127)
     }
     _ = fontconfig
