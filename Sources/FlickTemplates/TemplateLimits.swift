@@ -21,6 +21,14 @@ public struct TemplateLimits: Sendable, Equatable {
   /// instances inside instances (default 10,000): a component used 1,000 times by a component
   /// used 1,000 times is a million and is refused after the first 10,000 small copies.
   public var maximumComponentInstances: Int
+  /// The most crossings one template's `when` entries may wait for, each iteration of a repeat
+  /// counted (default 1,000; a template uses a handful). Each searches a track.
+  package var maximumCrossingEntries = 1_000
+  /// The most track samples the searches of all `when` entries of one template may read
+  /// together, each segment of the watched properties they look through counted too
+  /// (default 4,194,304 = 2²²: one search of the longest stretch, an hour in steps of 1/1024 s,
+  /// reads 3,686,400). Without it twenty 3 KB entries searching an hour each took over a minute.
+  package var maximumCrossingSamples = 1 << 22
 
   public init(
     maximumFileBytes: Int = 16 << 20, maximumExpandedBytes: Int = 64 << 20, maximumTextLength: Int = 10_000,
