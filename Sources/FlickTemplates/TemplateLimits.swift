@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickScene
 /// Caps on what loading one template may cost, checked while it is read so a hostile template is
 /// refused with a located error (exit 2) before it can exhaust memory or time.
@@ -51,6 +52,23 @@ extension TemplateLimits {
   /// The most path segments one frame of a template draws in all, every shape path and shadow
   /// path counted once per replicator copy (default 200,000).
   package static let maximumDrawnPathSegments = 200_000
+  /// The most colours (stops) one gradient may have, where a layer or the canvas background is
+  /// written and in every `colors` value the timeline animates to (1,024; a designer's gradient
+  /// has a handful). Drawing costs grow with the stops: 100,000 took seconds a frame.
+  package static let maximumGradientStops = 1_024
+
+  /// The colours of the array `node` (a gradient's `colors`), refused past
+  /// ``maximumGradientStops`` before any is decoded.
+  static func gradientColors(_ node: TemplateNode) throws(TemplateError) -> [Color] {
+    let items = try node.array()
+    guard items.count <= maximumGradientStops else {
+      throw node.error(
+        "a gradient has at most \(maximumGradientStops) colours, found \(items.count); use fewer stops")
+    }
+    var colors: [Color] = []
+    for item in items { colors.append(try item.color()) }
+    return colors
+  }
 }
 
 /// What parameter substitution has produced so far, against ``TemplateLimits/maximumExpandedBytes``.
