@@ -22,6 +22,11 @@ public struct TemplateLimits: Sendable, Equatable {
   /// instances inside instances (default 10,000): a component used 1,000 times by a component
   /// used 1,000 times is a million and is refused after the first 10,000 small copies.
   public var maximumComponentInstances: Int
+  /// The most layers a template may have once every component instance is expanded, sublayers
+  /// and masks included, counted while the instances are expanded (default 100,000: about
+  /// 700 MB and 2 s to load; a component of 1,000 layers used 1,000 times would be a
+  /// million layers and 2 GB in one array).
+  package var maximumLayers = 100_000
   /// The most crossings one template's `when` entries may wait for, each iteration of a repeat
   /// counted (default 1,000; a template uses a handful). Each searches a track.
   package var maximumCrossingEntries = 1_000
