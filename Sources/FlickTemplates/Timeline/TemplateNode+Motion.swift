@@ -38,7 +38,13 @@ enum TemplateMotion {
           "a cubic-bezier curve needs x1 and x2 in 0…1, found \(TemplateNode.format(v[0])) and \(TemplateNode.format(v[2]))"
         )
       }
-      return .spec(AnimationSpec(kind: .tween(TimingFunction(v[0], v[1], v[2], v[3]), duration: 0.4)), node: node)
+      let spec = AnimationSpec(kind: .tween(TimingFunction(v[0], v[1], v[2], v[3]), duration: 0.4))
+      do {
+        try spec.checkFinite(column: 0)
+      } catch {
+        throw node.error("invalid curve: \(escaped: error.message)")
+      }
+      return .spec(spec, node: node)
     }
     guard case .string(let text) = node.value.kind else {
       throw node.expected(
