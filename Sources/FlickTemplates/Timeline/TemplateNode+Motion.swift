@@ -16,7 +16,7 @@ enum TemplateMotion {
   static let keys = ["curve", "spring", "decay", "tween", "keyframes"]
 
   /// The motion given in `o` (at most one of ``keys``), or nil.
-  static func decode(_ o: [String: TemplateNode], in node: TemplateNode) throws(TemplateError) -> TemplateMotion? {
+  static func decode(_ o: [String: TemplateNode]) throws(TemplateError) -> TemplateMotion? {
     let given = keys.filter { o[$0] != nil }
     guard let key = given.first, let n = o[key] else { return nil }
     if given.count > 1, let second = o[given[1]] {
