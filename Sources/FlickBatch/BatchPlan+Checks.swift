@@ -51,6 +51,44 @@ extension BatchPlan {
     }
   }
 
+  /// Refuses size `s` of render `r` when the frames it gives, `width × height` pixels at `scale`
+  /// times `template`'s canvas, cannot be rendered: a side under 1 pixel or over 16384 (a scale
+  /// such as `1e-300` rounds to 0×0), or a size an encoder of `formats` refuses
+  /// (``FlickVideo/RenderLimits/encoderRefuses(_:width:height:)``). A worker checks the same
+  /// before it starts; here it is found when the plan is made, at the size in the manifest.
+  ///
+  /// - Throws: ``FlickTemplates/TemplateError`` at the size (at the render when it gave none).
+  static func checkSize(
+    width: Int, height: Int, scale: Double, of template: Template, formats: [OutputFormat], render r: Int,
+    size s: Int, manifest: Manifest
+  ) throws(TemplateError) {
+    let render = manifest.renders[r]
+    let canvas = template.scene.size
+    var problem: String?
+    if !(1...16384).contains(width) || !(1...16384).contains(height) {
+      // Rounded inwards to 4 decimals: every scale in between gives whole sides of 1…16384.
+      let lo = (10_000 / min(canvas.width, canvas.height)).rounded(.up) / 10_000
+      let hi = (10_000 * min(16, 16384 / max(canvas.width, canvas.height))).rounded(.down) / 10_000
+      problem =
+        "each side must be 1…16384 pixels, so the scale must be in \(TemplateNode.format(lo))…"
+        + "\(TemplateNode.format(hi))"
+    } else if let refusal = formats.lazy.compactMap({ RenderLimits.encoderRefuses($0, width: width, height: height) })
+      .first
+    {
+      problem = refusal
+    }
+    guard let problem else { return }
+    // Without `sizes` the render's own position stands for its one size, the canvas's.
+    let written =
+      render.sizePositions[s].line != render.position.line
+      || render.sizePositions[s].column != render.position.column
+    throw TemplateError(
+      file: manifest.file, path: written ? "renders[\(r)].sizes[\(s)]" : "renders[\(r)]",
+      line: render.sizePositions[s].line, column: render.sizePositions[s].column,
+      message: "\(quoted: template.name)'s \(Int(canvas.width))×\(Int(canvas.height)) canvas at scale "
+        + "\(TemplateNode.format(scale)) is \(width)×\(height) pixels; \(escaped: problem)")
+  }
+
   /// The error for values from a file outside the manifest's folder (allowed by
   /// `--allow-outside-manifest`) that `template` refuses: where the values come from, never what
   /// that file holds.

@@ -128,6 +128,9 @@ package struct BatchPlan: Sendable {
             }
           }
           let width = Int((scene.size.width * scale).rounded()), height = Int((scene.size.height * scale).rounded())
+          try Self.checkSize(
+            width: width, height: height, scale: scale, of: template, formats: render.formats, render: r, size: s,
+            manifest: manifest)
           let base = [render.name, variant.name, "\(width)x\(height)"].joined(separator: "/")
           let digits = max(4, String(clip.upperBound - 1).count)
           let finals = render.formats.map { f in

@@ -9,17 +9,20 @@ package enum CrossingDirection: String, Sendable, CaseIterable {
 }
 
 /// What a search for a crossing found on a track
-/// (``PropertyTracks/firstCrossing(of:direction:from:to:breakpoints:read:)``).
+/// (``PropertyTracks/firstCrossing(of:direction:from:to:breakpoints:budget:read:)``).
 package struct CrossingSearch: Sendable {
   /// The first crossing: scene time (seconds) and whether it went up; nil when there is none.
   package var crossing: (time: Double, isUp: Bool)?
   /// The lowest and highest values met over the searched interval (extremes between scan
   /// steps included), for messages.
   package var range: ClosedRange<Double>
+  /// The scene time the search had reached when its budget of reads ran out, nil when it
+  /// searched the whole interval (or found the crossing).
+  package var stoppedAt: Double?
 }
 
 extension PropertyTracks {
-  /// Scan step of ``firstCrossing(of:direction:from:to:breakpoints:read:)``, seconds: a binary
+  /// Scan step of ``firstCrossing(of:direction:from:to:breakpoints:budget:read:)``, seconds: a binary
   /// fraction, so the scan's times are exact and the same at any frame rate.
   package static let crossingScanStep = 1.0 / 1024
   /// Width of the bracket a crossing is refined to, seconds.
@@ -28,12 +31,22 @@ extension PropertyTracks {
   /// The scene times in `range` where `name` on `layerID` may jump: the begin and end of every
   /// segment writing its state, and, through links, of what they read (sorted, unique).
   package func breakpoints(of name: String, layerID: String, in range: ClosedRange<Double>) -> [Double] {
+    var visited = 0
+    return breakpoints(of: name, layerID: layerID, in: range, visited: &visited)
+  }
+
+  /// ``breakpoints(of:layerID:in:)``, adding to `visited` the segments it looked at (the ones
+  /// ``settleTime(of:layerID:)`` looks at too: every segment of the state and of what it reads).
+  package func breakpoints(of name: String, layerID: String, in range: ClosedRange<Double>, visited: inout Int)
+    -> [Double]
+  {
     var out: Set<Double> = []
     var seen: Set<LinkNode> = []
     var pending = [LinkNode(layerID: layerID, name: name)]
     while let node = pending.popLast() {
       guard seen.insert(node).inserted, let byName = segments[node.layerID] else { continue }
       for related in AnyLayerProperty.overlapping(node.name) {
+        visited += byName[related]?.count ?? 0
         for segment in byName[related] ?? [] {
           for t in [segment.begin, segment.begin + segment.duration] where range.contains(t) { out.insert(t) }
           if let read = segment.sourceRead { pending.append(LinkNode(layerID: read.layerID, name: read.name)) }
@@ -55,10 +68,37 @@ extension PropertyTracks {
   /// (Illinois) to ``crossingTolerance``, and the returned time is the bracket's end on the
   /// reached side. Nothing here depends on a frame rate.
   ///
+  /// Every read is taken from `budget`; when it runs out before a scan step (a search of an
+  /// hour reads the track about 3.7 million times), the search stops there and says where
+  /// (``CrossingSearch/stoppedAt``), so many searches together cost at most their budget.
+  ///
   /// - Parameter read: the value and velocity at a scene time, from a side.
   package static func firstCrossing(
     of level: Double, direction: CrossingDirection?, from: Double, to: Double, breakpoints: [Double],
+    budget: inout Int, read readTrack: (Double, TrackLimit) -> (value: Double, velocity: Double)
+  ) -> CrossingSearch {
+    func read(_ t: Double, _ side: TrackLimit) -> (value: Double, velocity: Double) {
+      budget -= 1
+      return readTrack(t, side)
+    }
+    return scan(level, direction, from: from, to: to, breakpoints: breakpoints, budget: { budget }, read: read)
+  }
+
+  /// ``firstCrossing(of:direction:from:to:breakpoints:budget:read:)`` without a budget.
+  package static func firstCrossing(
+    of level: Double, direction: CrossingDirection?, from: Double, to: Double, breakpoints: [Double],
     read: (Double, TrackLimit) -> (value: Double, velocity: Double)
+  ) -> CrossingSearch {
+    var budget = Int.max
+    return firstCrossing(
+      of: level, direction: direction, from: from, to: to, breakpoints: breakpoints, budget: &budget, read: read)
+  }
+
+  /// ``firstCrossing(of:direction:from:to:breakpoints:budget:read:)`` with its reads counted by
+  /// `read` itself; `budget` says how many are left.
+  private static func scan(
+    _ level: Double, _ direction: CrossingDirection?, from: Double, to: Double, breakpoints: [Double],
+    budget: () -> Int, read: (Double, TrackLimit) -> (value: Double, velocity: Double)
   ) -> CrossingSearch {
     func crossed(_ a: Double, _ b: Double) -> Bool? {
       if direction != .down, a < level, b >= level { return true }
@@ -86,6 +126,7 @@ extension PropertyTracks {
       let steps = max(1, Int(((b - a) / crossingScanStep).rounded(.up)))
       var t0 = a
       for i in 1...steps {
+        guard budget() > 0 else { return CrossingSearch(crossing: nil, range: low...high, stoppedAt: t0) }
         let t1 = i == steps ? b : a + Double(i) * crossingScanStep
         let s = read(t1, i == steps ? .left : .right)
         note(s.value)

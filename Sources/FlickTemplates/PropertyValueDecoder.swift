@@ -65,11 +65,8 @@ extension PropertyValueDecoder where V == Color {
 extension PropertyValueDecoder where V == ColorList {
   static func colors(_ d: LayerPropertyDescriptor?) -> Self {
     Self(
-      change: { n throws(TemplateError) in
-        var colors: [Color] = []
-        for item in try n.array() { colors.append(try item.color()) }
-        return ColorList(colors)
-      }, problem: { d?.rangeProblem($0) })
+      change: { n throws(TemplateError) in ColorList(try TemplateLimits.gradientColors(n)) },
+      problem: { d?.rangeProblem($0) })
   }
 }
 

@@ -21,7 +21,9 @@
 ///   at most ``maximumDepth`` deep; all instances together are at most
 ///   ``TemplateLimits/maximumComponentInstances`` and count against
 ///   ``TemplateLimits/maximumExpandedBytes``, checked before each copy, so a component used 1,000
-///   times by one used 1,000 times fails after the first few thousand small copies.
+///   times by one used 1,000 times fails after the first few thousand small copies. The layers
+///   made are counted as they are made, at most ``TemplateLimits/maximumLayers``: a component of
+///   1,000 layers used 1,000 times is refused at its 100,001st layer, not after a million.
 struct ComponentExpander {
   /// Between an instance id and the ids inside it.
   static let separator = "/"
@@ -39,6 +41,10 @@ struct ComponentExpander {
   let templateValues: [String: JSON5Value]
   var budget: ExpansionBudget
   let instanceLimit: Int
+  /// The most layers the expansion may produce (``TemplateLimits/maximumLayers``).
+  let layerLimit: Int
+  /// The layers produced so far, instances' roots and their inner layers included.
+  private(set) var layerCount = 0
   /// Every instance expanded, by qualified id, and in expansion order.
   private(set) var instances: [String: ComponentInstance] = [:]
   private(set) var order: [String] = []
@@ -47,12 +53,13 @@ struct ComponentExpander {
 
   init(
     components: [String: TemplateComponent], templateValues: [String: JSON5Value], budget: ExpansionBudget,
-    instanceLimit: Int
+    instanceLimit: Int, layerLimit: Int
   ) {
     self.components = components
     self.templateValues = templateValues
     self.budget = budget
     self.instanceLimit = instanceLimit
+    self.layerLimit = layerLimit
   }
 
   /// An instance's own play of its component's timeline, to be placed in the enclosing timeline.
@@ -84,6 +91,13 @@ struct ComponentExpander {
     throws(TemplateError) -> JSON5Value
   {
     guard case .object(var members) = node.value.kind else { return node.value }
+    // Counted before anything is copied: an instance's body only once its root fits.
+    layerCount += 1
+    guard layerCount <= layerLimit else {
+      throw node.error(
+        "the template has more than \(layerLimit) layers (counting sublayers, masks and every layer of every "
+          + "component instance); use fewer")
+    }
     if members.contains(where: { $0.key == "use" }) {
       return try expandInstance(node, namespace: namespace, plays: &plays)
     }
@@ -324,7 +338,7 @@ extension Template {
     guard let layers else { return (nil, timeline, []) }
     var expander = ComponentExpander(
       components: components, templateValues: values, budget: budget,
-      instanceLimit: doc.context.limits.maximumComponentInstances)
+      instanceLimit: doc.context.limits.maximumComponentInstances, layerLimit: doc.context.limits.maximumLayers)
     var plays: [ComponentExpander.Autoplay] = []
     let expanded = layers.with(value: try expander.expandLayers(layers, namespace: "", plays: &plays))
     let merged = try ComponentExpander.timeline(timeline, plays: plays, path: "timeline", in: doc)

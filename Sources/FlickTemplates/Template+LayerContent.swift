@@ -83,8 +83,7 @@ extension Template {
     _ node: TemplateNode, _ o: [String: TemplateNode], owner: String = "a gradient layer"
   ) throws(TemplateError) -> GradientContent {
     guard let colorsNode = o["colors"] else { throw node.error("\(quoted: owner) needs 'colors'") }
-    var colors: [Color] = []
-    for item in try colorsNode.array() { colors.append(try item.color()) }
+    let colors = try TemplateLimits.gradientColors(colorsNode)
     guard !colors.isEmpty else { throw colorsNode.error("a gradient needs at least one colour") }
     var g = GradientContent(colors: colors)
     if let n = o["kind"] {

@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickScene
 /// Caps on what loading one template may cost, checked while it is read so a hostile template is
 /// refused with a located error (exit 2) before it can exhaust memory or time.
@@ -21,6 +22,19 @@ public struct TemplateLimits: Sendable, Equatable {
   /// instances inside instances (default 10,000): a component used 1,000 times by a component
   /// used 1,000 times is a million and is refused after the first 10,000 small copies.
   public var maximumComponentInstances: Int
+  /// The most layers a template may have once every component instance is expanded, sublayers
+  /// and masks included, counted while the instances are expanded (default 100,000: about
+  /// 700 MB and 2 s to load; a component of 1,000 layers used 1,000 times would be a
+  /// million layers and 2 GB in one array).
+  package var maximumLayers = 100_000
+  /// The most crossings one template's `when` entries may wait for, each iteration of a repeat
+  /// counted (default 1,000; a template uses a handful). Each searches a track.
+  package var maximumCrossingEntries = 1_000
+  /// The most track samples the searches of all `when` entries of one template may read
+  /// together, each segment of the watched properties they look through counted too
+  /// (default 4,194,304 = 2²²: one search of the longest stretch, an hour in steps of 1/1024 s,
+  /// reads 3,686,400). Without it twenty 3 KB entries searching an hour each took over a minute.
+  package var maximumCrossingSamples = 1 << 22
 
   public init(
     maximumFileBytes: Int = 16 << 20, maximumExpandedBytes: Int = 64 << 20, maximumTextLength: Int = 10_000,
@@ -43,6 +57,23 @@ extension TemplateLimits {
   /// The most path segments one frame of a template draws in all, every shape path and shadow
   /// path counted once per replicator copy (default 200,000).
   package static let maximumDrawnPathSegments = 200_000
+  /// The most colours (stops) one gradient may have, where a layer or the canvas background is
+  /// written and in every `colors` value the timeline animates to (1,024; a designer's gradient
+  /// has a handful). Drawing costs grow with the stops: 100,000 took seconds a frame.
+  package static let maximumGradientStops = 1_024
+
+  /// The colours of the array `node` (a gradient's `colors`), refused past
+  /// ``maximumGradientStops`` before any is decoded.
+  static func gradientColors(_ node: TemplateNode) throws(TemplateError) -> [Color] {
+    let items = try node.array()
+    guard items.count <= maximumGradientStops else {
+      throw node.error(
+        "a gradient has at most \(maximumGradientStops) colours, found \(items.count); use fewer stops")
+    }
+    var colors: [Color] = []
+    for item in items { colors.append(try item.color()) }
+    return colors
+  }
 }
 
 /// What parameter substitution has produced so far, against ``TemplateLimits/maximumExpandedBytes``.

@@ -71,7 +71,7 @@ package struct RenderLimits: Sendable, Equatable {
   /// is fine. ffmpeg refuses a raw frame when `(width + 128) × (height + 128) × 8 ≥ 2³¹`
   /// (`av_image_check_size`, so 16384 × 16384 fails while 16384 × 16128 passes), and libwebp
   /// allows at most 16383 on each side.
-  static func encoderRefuses(_ format: OutputFormat, width: Int, height: Int) -> String? {
+  package static func encoderRefuses(_ format: OutputFormat, width: Int, height: Int) -> String? {
     guard format.usesFFmpeg else { return nil }
     if (width + 128) * (height + 128) * 8 >= Int(Int32.max) {
       return

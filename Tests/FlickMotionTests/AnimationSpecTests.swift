@@ -86,7 +86,7 @@ import Testing
       Issue.record("'\(input)' parsed")
     } catch {
       #expect(error.description.contains(fragment), "\(error)")
-      #expect(error.column != nil || fragment == "need 2 key times", "\(error)")
+      #expect(error.column != nil, "\(error)")
       #expect(!error.message.hasPrefix("column "), "the column is structured, not in the text: \(error.message)")
       if let column = error.column { #expect(error.description.hasPrefix("column \(column): ")) }
     }

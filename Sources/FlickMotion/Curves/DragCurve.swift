@@ -28,6 +28,9 @@ package struct DragCurve<Value: Animatable>: AnimationCurve {
       lengths.append(lengths[i - 1] + (points[i] - points[i - 1]).magnitudeSquared.squareRoot())
     }
     let total = lengths.last ?? 0
+    guard total.isFinite else {
+      throw MotionError("the points are too far apart to drag through: the path's length is not a finite number")
+    }
     let keyTimes = lengths.enumerated().map { i, l in
       total > 0 ? l / total : Double(i) / Double(max(points.count - 1, 1))
     }

@@ -58,6 +58,9 @@ package struct KeyframeAnimation<Value: Animatable>: AnimationCurve, Equatable {
         lengths.append(lengths[i - 1] + (values[i] - values[i - 1]).magnitudeSquared.squareRoot())
       }
       let total = lengths.last ?? 0
+      guard total.isFinite else {
+        throw MotionError("the values are too far apart to pace: the distance through them is not a finite number")
+      }
       times = n == 1 ? [0] : lengths.enumerated().map { i, l in total > 0 ? l / total : Double(i) / Double(n - 1) }
     case .discrete:
       if let keyTimes {

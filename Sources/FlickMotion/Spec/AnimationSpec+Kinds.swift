@@ -50,9 +50,13 @@ extension AnimationSpec {
       }
       let mode = try args.choice("mode", KeyframeCalculationMode.self) ?? .linear
       let duration = try args.duration()
-      // Validate now so errors surface at parse time.
-      _ = try KeyframeAnimation(
-        values: values, keyTimes: keyTimes, timingFunctions: curves, calculationMode: mode, duration: duration)
+      // Validate now so errors surface at parse time, at the spec.
+      do {
+        _ = try KeyframeAnimation(
+          values: values, keyTimes: keyTimes, timingFunctions: curves, calculationMode: mode, duration: duration)
+      } catch {
+        throw MotionError(error.message, column: column, argument: error.argument)
+      }
       return .keyframes(values: values, keyTimes: keyTimes, curves: curves, mode: mode, duration: duration)
     case "constant":
       var value = try args.number("value")
@@ -69,8 +73,12 @@ extension AnimationSpec {
       guard duration > 0 else {
         throw MotionError("a drag needs a duration above 0 s", column: column, argument: "duration")
       }
-      // Validate now so errors surface at parse time.
-      _ = try DragCurve(points: points, duration: duration, timing: curve)
+      // Validate now so errors surface at parse time, at the spec.
+      do {
+        _ = try DragCurve(points: points, duration: duration, timing: curve)
+      } catch {
+        throw MotionError(error.message, column: column, argument: error.argument)
+      }
       return .drag(points: points, curve: curve, duration: duration)
     case "spin":
       var speed = try args.number("to")

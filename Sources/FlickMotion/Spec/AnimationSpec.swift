@@ -142,6 +142,7 @@ package struct AnimationSpec: Sendable, Hashable, CustomStringConvertible {
     try args.finish()
     self.init(kind: kind, timing: timing, source: expression.description, written: written)
     self.stepping = stepping
+    try checkFinite(column: column)
   }
 
   /// Builds a spec from typed arguments, without text: the one builder behind spec strings,

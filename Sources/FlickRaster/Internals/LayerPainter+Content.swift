@@ -188,17 +188,6 @@ extension LayerPainter {
       Point(x: b.maxX, y: b.maxY),
     ]
     let radius = (corners.map { ($0 - c).magnitudeSquared.squareRoot() }.max() ?? 1) + 2
-    func color(at f: Double) -> Color {
-      guard let first = stops.first, let last = stops.last else { return .clear }
-      if f <= first.location { return first.color }
-      if f >= last.location { return last.color }
-      for i in 1..<stops.count where f <= stops[i].location {
-        let span = stops[i].location - stops[i - 1].location
-        let t = span > 0 ? (f - stops[i - 1].location) / span : 1
-        return stops[i - 1].color.interpolated(to: stops[i].color, amount: t)
-      }
-      return last.color
-    }
     guard let mesh = cairo_pattern_create_mesh() else { return }
     defer { cairo_pattern_destroy(mesh) }
     // Slice boundaries: every stop plus at most 5° apart, so colours follow the angle closely.
@@ -206,6 +195,7 @@ extension LayerPainter {
     let steps = 72
     for k in 0...steps { cuts.insert(Double(k) / Double(steps)) }
     let sorted = cuts.sorted()
+    let colors = conicColors(stops, at: sorted)
     func set(_ corner: UInt32, _ col: Color) {
       cairo_mesh_pattern_set_corner_color_rgba(
         mesh, corner, CairoDraw.clamp(col.red), CairoDraw.clamp(col.green), CairoDraw.clamp(col.blue),
@@ -226,8 +216,8 @@ extension LayerPainter {
         mesh, p0.x - k * radius * sin(t0), p0.y + k * radius * cos(t0),
         p1.x + k * radius * sin(t1), p1.y - k * radius * cos(t1), p1.x, p1.y)
       cairo_mesh_pattern_line_to(mesh, c.x, c.y)
-      let c0 = color(at: f0)
-      let c1 = color(at: f1)
+      let c0 = colors[i - 1]
+      let c1 = colors[i]
       set(0, c0)
       set(1, c0)
       set(2, c1)
@@ -236,5 +226,22 @@ extension LayerPainter {
     }
     cairo_set_source(cr, mesh)
     cairo_fill(cr)
+  }
+
+  /// The colour of the stops at each of `fractions` (ascending): the first stop at or after the
+  /// fraction, interpolated from the one before it. The stop found never moves back as the
+  /// fraction grows, so one pass finds them all (a search per fraction was quadratic in the stops).
+  static func conicColors(_ stops: [(location: Double, color: Color)], at fractions: [Double]) -> [Color] {
+    guard let first = stops.first, let last = stops.last else { return fractions.map { _ in .clear } }
+    var i = 1
+    return fractions.map { f in
+      if f <= first.location { return first.color }
+      if f >= last.location { return last.color }
+      while i < stops.count, !(f <= stops[i].location) { i += 1 }
+      guard i < stops.count else { return last.color }
+      let span = stops[i].location - stops[i - 1].location
+      let t = span > 0 ? (f - stops[i - 1].location) / span : 1
+      return stops[i - 1].color.interpolated(to: stops[i].color, amount: t)
+    }
   }
 }

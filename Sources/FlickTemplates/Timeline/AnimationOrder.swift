@@ -29,14 +29,36 @@ struct AnimationOrder {
 
   /// Per `layer.property`: the last animation that is not a rerun.
   private var fixed: [String: Entry] = [:]
-  /// Per `layer.property`: the reruns listed after ``fixed``, in list (and begin) order.
+  /// Per `layer.property`: the reruns listed after ``fixed``, in list order, which is begin
+  /// order (an animation is recorded only after the reruns that begin after it were cut).
   private var reruns: [String: [Entry]] = [:]
+  /// Earlier animations looked at by ``verdict(_:begin:)`` so far: the compile-cost tests check
+  /// that it grows with the logarithm of the reruns, not with their number.
+  private(set) var examined = 0
 
   /// What an animation of `key` from `begin` means for those listed above.
-  func verdict(_ key: String, begin: Double) -> Verdict {
-    let later = (reruns[key] ?? []).filter { $0.begin > begin }
+  ///
+  /// The reruns that begin later are the end of the list, found by a binary search: a repeat
+  /// of `n` iterations checks each of its animations in `O(log n)`, where filtering the whole
+  /// list made unrolling quadratic (100,000 iterations of a two-step sequence took 52 s).
+  mutating func verdict(_ key: String, begin: Double) -> Verdict {
     if let anchor = fixed[key], anchor.begin > begin { return .outOfOrder(anchor) }
-    return later.isEmpty ? .inOrder : .interrupts(later)
+    guard let list = reruns[key] else { return .inOrder }
+    let first = Self.firstLater(in: list, than: begin, examined: &examined)
+    return first == list.count ? .inOrder : .interrupts(Array(list[first...]))
+  }
+
+  /// The index of the first entry of `list` (in begin order) that begins after `begin`
+  /// (`list.count` when none does), counting the entries looked at in `examined`.
+  static func firstLater(in list: [Entry], than begin: Double, examined: inout Int) -> Int {
+    var lo = 0
+    var hi = list.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      examined += 1
+      if list[mid].begin > begin { hi = mid } else { lo = mid + 1 }
+    }
+    return lo
   }
 
   /// Notes an animation of `key`; `rerun` when a repeat adds it after its first run.
@@ -51,6 +73,10 @@ struct AnimationOrder {
 
   /// Forgets the reruns of `key` that begin after `begin` (an interruption cut them).
   mutating func cut(_ key: String, after begin: Double) {
-    reruns[key]?.removeAll { $0.begin > begin }
+    var counted = 0
+    // The index first, with no copy of the list left when it is cut in place.
+    guard let first = reruns[key].map({ Self.firstLater(in: $0, than: begin, examined: &counted) }) else { return }
+    examined += counted
+    reruns[key]?.removeSubrange(first...)
   }
 }

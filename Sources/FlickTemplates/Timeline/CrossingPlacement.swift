@@ -5,7 +5,7 @@ import FlickScene
 /// instant, at or after the start its placement gives (`at` / `after` / `with`, the group's or
 /// the step's start; 0 at the top level), at which the property's compiled track reaches the
 /// level from the other side, plus `delay`. The crossing is found on the track itself
-/// (``PropertyTracks/firstCrossing(of:direction:from:to:breakpoints:read:)``), so it is exact
+/// (``PropertyTracks/firstCrossing(of:direction:from:to:breakpoints:budget:read:)``), so it is exact
 /// and the same at any frame rate. Only animations listed above the entry count; a later entry
 /// that would change the track before the crossing is refused (``TimelineOutput/checkCrossingReads``).
 struct CrossingPlacement {
@@ -24,6 +24,12 @@ struct CrossingPlacement {
   ) throws(TemplateError) -> Double {
     guard case .object = whenNode.value.kind else {
       throw whenNode.expected("a crossing like { target: \"card\", property: \"positionY\", crosses: 80 }")
+    }
+    let limits = whenNode.context.limits
+    guard output.crossings.count < limits.maximumCrossingEntries else {
+      throw whenNode.error(
+        "the template waits for more than \(limits.maximumCrossingEntries) crossings ('when' entries, each "
+          + "repeat of one counted); each searches a track, so wait for fewer")
     }
     let w = try whenNode.object(allowed: Self.keys)
     guard let targetNode = w["target"] else { throw whenNode.error("'when' needs 'target': the layer to watch") }
@@ -45,15 +51,25 @@ struct CrossingPlacement {
     let tracks = output.tracks
     let settle = tracks.settleTime(of: watched.trackName, layerID: layerID)
     let to = max(from, min(settle, schedule.horizon ?? .infinity, from + Self.longestSearch))
-    let breaks = tracks.breakpoints(of: watched.trackName, layerID: layerID, in: from...to)
-    func find(_ d: CrossingDirection?) -> CrossingSearch {
-      PropertyTracks.firstCrossing(of: level, direction: d, from: from, to: to, breakpoints: breaks) { t, side in
-        watched.read(tracks, layerID, t, side)
-      }
+    var visited = 0
+    let breaks = tracks.breakpoints(of: watched.trackName, layerID: layerID, in: from...to, visited: &visited)
+    // The settle time walked the same segments as the breakpoints.
+    output.crossingBudget -= 2 * visited
+    func find(_ d: CrossingDirection?, _ budget: inout Int) -> CrossingSearch {
+      PropertyTracks.firstCrossing(
+        of: level, direction: d, from: from, to: to, breakpoints: breaks, budget: &budget
+      ) { t, side in watched.read(tracks, layerID, t, side) }
     }
-    let found = find(direction)
+    let found = find(direction, &output.crossingBudget)
+    if let stopped = found.stoppedAt {
+      throw whenNode.error(
+        "finding this crossing passes the cap of \(limits.maximumCrossingSamples) track samples for all the "
+          + "template's 'when' entries together (each searches in steps of 1/1024 s; this one had searched from "
+          + "\(TemplateNode.format(Self.rounded(from))) s to \(TemplateNode.format(Self.rounded(stopped))) s of "
+          + "\(TemplateNode.format(Self.rounded(to))) s); wait for a crossing that comes sooner, or for fewer")
+    }
     guard let crossing = found.crossing else {
-      let other = direction == nil ? nil : find(nil).crossing
+      let other = direction == nil ? nil : find(nil, &output.crossingBudget).crossing
       throw levelNode.error(
         Self.neverMessage(
           "\(quoted: layerID).\(quoted: written)", level: level, direction: direction, from: from, range: found.range,

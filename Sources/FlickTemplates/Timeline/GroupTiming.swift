@@ -33,7 +33,7 @@ struct GroupTiming {
     self = outer
     var own: [String: TemplateNode] = [:]
     for key in Self.keys { own[key] = o[key] }
-    if let motion = try TemplateMotion.decode(own, in: TemplateNode(value: JSON5Value(.null), path: "", file: "")) {
+    if let motion = try TemplateMotion.decode(own) {
       self.motion = motion
       motionKey = TemplateMotion.keys.first { own[$0] != nil }
       if let n = own["duration"], !motion.takesDuration {

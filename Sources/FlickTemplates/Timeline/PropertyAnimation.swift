@@ -19,7 +19,7 @@ struct MotionDefaults {
 
   /// The entry-level motion, duration, timing and colour space of `o`, over the group's `group`.
   init(_ o: [String: TemplateNode], group: GroupTiming = GroupTiming()) throws(TemplateError) {
-    motion = try TemplateMotion.decode(o, in: TemplateNode(value: JSON5Value(.null), path: "", file: ""))
+    motion = try TemplateMotion.decode(o)
     duration = try o["duration"]?.double(in: 0...3600)
     durationNode = o["duration"]
     timing = try PropertyAnimation.timing(o)
@@ -104,7 +104,7 @@ struct PropertyAnimation: PropertyJob {
       to = end
     }
     let handoff = Handoff(value: from, velocity: output.currentVelocity(p, layerID: layerID, at: start), time: start)
-    let ownMotion = try TemplateMotion.decode(spec, in: node)
+    let ownMotion = try TemplateMotion.decode(spec)
     let motion = ownMotion ?? defaults.motion ?? defaultMotion
     let duration = try defaults.duration(
       own: try spec["duration"]?.double(in: 0...3600), at: spec["duration"], motion: motion,

@@ -18,6 +18,7 @@ extension Template {
     for instance in instances { compiler.schedule.instances[instance.id] = instance }
     compiler.schedule.canvas = scene.size
     compiler.schedule.replayBudget = ExpansionBudget(limit: node.context.limits.maximumExpandedBytes)
+    compiler.output.crossingBudget = node.context.limits.maximumCrossingSamples
     try compiler.output.addConstraints(constraints)
     try compiler.compile(node)
     scene.animations += compiler.output.animations

@@ -16,7 +16,7 @@ enum TemplateMotion {
   static let keys = ["curve", "spring", "decay", "tween", "keyframes"]
 
   /// The motion given in `o` (at most one of ``keys``), or nil.
-  static func decode(_ o: [String: TemplateNode], in node: TemplateNode) throws(TemplateError) -> TemplateMotion? {
+  static func decode(_ o: [String: TemplateNode]) throws(TemplateError) -> TemplateMotion? {
     let given = keys.filter { o[$0] != nil }
     guard let key = given.first, let n = o[key] else { return nil }
     if given.count > 1, let second = o[given[1]] {
@@ -38,7 +38,13 @@ enum TemplateMotion {
           "a cubic-bezier curve needs x1 and x2 in 0…1, found \(TemplateNode.format(v[0])) and \(TemplateNode.format(v[2]))"
         )
       }
-      return .spec(AnimationSpec(kind: .tween(TimingFunction(v[0], v[1], v[2], v[3]), duration: 0.4)), node: node)
+      let spec = AnimationSpec(kind: .tween(TimingFunction(v[0], v[1], v[2], v[3]), duration: 0.4))
+      do {
+        try spec.checkFinite(column: 0)
+      } catch {
+        throw node.error("invalid curve: \(escaped: error.message)")
+      }
+      return .spec(spec, node: node)
     }
     guard case .string(let text) = node.value.kind else {
       throw node.expected(

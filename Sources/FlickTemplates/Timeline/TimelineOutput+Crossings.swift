@@ -28,6 +28,8 @@ extension TimelineOutput {
   /// Records `crossing`: later entries may not change the crossed track before its time.
   mutating func record(_ crossing: ResolvedCrossing) {
     crossings.append(crossing)
+    let key = "\(crossing.layerID).\(crossing.trackName)"
+    crossingEnds[key] = max(crossingEnds[key] ?? -.infinity, crossing.time)
     // What the track read through links (if the crossed property follows another) is fixed too.
     noteLinkReads(crossing.trackName, layerID: crossing.layerID, before: crossing.time)
   }
@@ -35,9 +37,12 @@ extension TimelineOutput {
   /// Refuses an animation of `name` on `layerID` from `begin` that would change a track a
   /// `when` entry above already searched for its crossing: the crossing would move. Beginning
   /// exactly at the crossing is fine (the entry that waited may itself take the property over).
+  /// The latest crossing of each track (``crossingEnds``) tells whether one is moved, so adding
+  /// an animation costs the same however many crossings there are.
   func checkCrossingReads(_ name: String, layerID: String, begin: Double, node: TemplateNode) throws(TemplateError) {
     guard !crossings.isEmpty else { return }
     let related = AnyLayerProperty.overlapping(name)
+    guard related.contains(where: { begin < crossingEnds["\(layerID).\($0)"] ?? -.infinity }) else { return }
     for c in crossings where c.layerID == layerID && related.contains(c.trackName) && begin < c.time {
       throw node.error(
         "this animation of \(quoted: layerID).\(quoted: name) starts at \(TemplateNode.format(begin)) s, but the "

@@ -34,6 +34,10 @@ struct TimelineOutput {
   var currentEntryPath = ""
   /// The crossings `when` entries waited for, in compile order (``CrossingPlacement``).
   var crossings: [ResolvedCrossing] = []
+  /// The latest crossing time per `layer.trackName` crossed, for ``checkCrossingReads``.
+  var crossingEnds: [String: Double] = [:]
+  /// Track samples the `when` searches may still read (``TemplateLimits/maximumCrossingSamples``).
+  var crossingBudget = TemplateLimits().maximumCrossingSamples
   /// The layers laid out by `constraints`, with the JSON path of their `constraints` object.
   var constrained: [String: String] = [:]
 
