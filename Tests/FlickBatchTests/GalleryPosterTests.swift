@@ -14,6 +14,17 @@ import Testing
     { flick: 1, output: "out", renders: [ { template: "slide.json5", name: "clip", frames: [24, 29], formats: ["mp4"] } ] }
     """
 
+  /// Six frames of ffmpeg's test picture at `size` (`WxH`), as H.264 in `file`.
+  static func clip(_ size: String, to file: URL) throws {
+    let made = try ProcessRunner.run(
+      "/usr/bin/ffmpeg",
+      [
+        "-hide_banner", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=\(size):rate=30",
+        "-frames:v", "6", "-c:v", "libx264", "-pix_fmt", "yuv420p", file.path,
+      ])
+    expectEqual(made.status, 0, "\(made.stderr)")
+  }
+
   @Test func postersAreNewFilesOfThePlannedVideoOnly() throws {
     let dir = try ChunkEqualityTests.workspace(Self.manifest)
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -61,13 +72,7 @@ import Testing
 
     // A video larger than the planned frames is not decoded for a poster.
     let video = dir.appendingPathComponent("out/clip/default/128x72.mp4")
-    let larger = try ProcessRunner.run(
-      "/usr/bin/ffmpeg",
-      [
-        "-hide_banner", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=256x144:rate=30",
-        "-frames:v", "6", "-c:v", "libx264", "-pix_fmt", "yuv420p", video.path,
-      ])
-    expectEqual(larger.status, 0, "\(larger.stderr)")
+    try Self.clip("256x144", to: video)
     made = try gallery()
     expectEqual(made.status, 0)
     #expect(!made.page.contains("poster="), "\(made.page)")
@@ -76,13 +81,7 @@ import Testing
     // A video that is an ffconcat list naming a clip outside the output tree (of the planned
     // size): it is read as the planned MP4, not as the list, so no poster is made of the clip.
     let clip = outside.appendingPathComponent("clip.mp4")
-    let outsideClip = try ProcessRunner.run(
-      "/usr/bin/ffmpeg",
-      [
-        "-hide_banner", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=128x72:rate=30",
-        "-frames:v", "6", "-c:v", "libx264", "-pix_fmt", "yuv420p", clip.path,
-      ])
-    expectEqual(outsideClip.status, 0, "\(outsideClip.stderr)")
+    try Self.clip("128x72", to: clip)
     // (A name beside the list, linked out: the list's own reader refuses absolute names.)
     let beside = video.deletingLastPathComponent().appendingPathComponent("s.mp4")
     try fm.createSymbolicLink(at: beside, withDestinationURL: clip)

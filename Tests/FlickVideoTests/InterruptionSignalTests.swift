@@ -31,12 +31,7 @@ import Testing
     p.standardError = err
     p.standardOutput = try FileHandle(forWritingTo: Self.touch(f.dir.appendingPathComponent("stdout")))
     try p.run()
-    var seen = ""
-    while !seen.contains("\"frame\":") || seen.components(separatedBy: "\n").count < 4 {
-      let chunk = err.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      seen += String(decoding: chunk, as: UTF8.self)
-    }
+    TestSupport.awaitFrames(err.fileHandleForReading)
     return (p, err.fileHandleForReading, children(of: p.processIdentifier))
   }
 

@@ -147,13 +147,19 @@ enum TestSupport {
     p.standardError = err
     p.standardOutput = FileHandle.nullDevice
     try p.run()
+    awaitFrames(err.fileHandleForReading)
+    return (p, err.fileHandleForReading)
+  }
+
+  /// Returns once `stderr` (of a `--progress json` render) shows frames flowing (a `"frame":`
+  /// report and at least 4 lines) or closes.
+  static func awaitFrames(_ stderr: FileHandle) {
     var seen = ""
     while !seen.contains("\"frame\":") || seen.components(separatedBy: "\n").count < 4 {
-      let chunk = err.fileHandleForReading.availableData
+      let chunk = stderr.availableData
       if chunk.isEmpty { break }
       seen += String(decoding: chunk, as: UTF8.self)
     }
-    return (p, err.fileHandleForReading)
   }
 
   /// The names in `dir`, sorted, without a PNG sequence's marker file (`.flick-sequence`).
