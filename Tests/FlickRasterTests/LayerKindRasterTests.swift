@@ -223,7 +223,8 @@ import Testing
         return
       }
       expectEqual(path, corrupt)
-      #expect(reason.hasPrefix("cannot decode the JPEG"))
+      // Refused from its header now, before anything is decoded.
+      expectEqual(reason, "a JPEG without a frame header")
     }
   }
 
