@@ -1,3 +1,5 @@
+internal import FlickRaster
+
 extension TemplateNode {
   /// An asset path (image, font file): a string relative to the template's folder, resolved,
   /// checked against the asset policy (`--allow-outside-assets`) and required to exist.

@@ -1,5 +1,6 @@
 @testable import FlickTemplates
 import FlickExpectations
+import FlickRaster
 import Foundation
 import Testing
 

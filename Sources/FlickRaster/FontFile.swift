@@ -6,20 +6,20 @@ import Foundation
 /// Only what is needed is read: the table directory and `name` records with ID 16
 /// (typographic family) or 1 (family), on platform 3 (Windows, UTF-16BE) or platform 1
 /// (Macintosh, Mac Roman). The rasteriser's fontconfig reads the same names.
-enum FontFile {
+package enum FontFile {
   /// Why a file is not a usable font.
-  struct Problem: Error, Equatable {
-    var reason: String
+  package struct Problem: Error, Equatable {
+    package var reason: String
   }
 
   /// The file's family names, the preferred one first (typographic family, English when the
   /// file has several languages), for every face of a collection.
-  static func families(at path: String) throws(Problem) -> [String] {
+  package static func families(at path: String) throws(Problem) -> [String] {
     guard let data = FileManager.default.contents(atPath: path) else { throw Problem(reason: "cannot read the file") }
     return try families(in: [UInt8](data))
   }
 
-  static func families(in bytes: [UInt8]) throws(Problem) -> [String] {
+  package static func families(in bytes: [UInt8]) throws(Problem) -> [String] {
     let reader = Reader(bytes: bytes)
     guard let magic = reader.u32(0) else { throw Problem(reason: "the file is too short to be a font") }
     var faces: [Int] = []
