@@ -3,35 +3,54 @@ import Foundation
 /// Reads the family names of a TrueType / OpenType font file (or collection) from its `name`
 /// table, so a template can use a font file's family before the rasteriser registers the file.
 ///
-/// Only what is needed is read: the table directory and `name` records with ID 16
-/// (typographic family) or 1 (family), on platform 3 (Windows, UTF-16BE) or platform 1
-/// (Macintosh, Mac Roman). The rasteriser's fontconfig reads the same names.
+/// Only what is needed is read, with `pread`, never the whole file: the collection header, each
+/// face's table directory and its `name` table's records with ID 16 (typographic family) or 1
+/// (family), on platform 3 (Windows, UTF-16BE) or platform 1 (Macintosh, Mac Roman). The
+/// rasteriser's fontconfig reads the same names. A file larger than ``maximumBytes`` is refused
+/// before anything is read.
 package enum FontFile {
   /// Why a file is not a usable font.
   package struct Problem: Error, Equatable {
     package var reason: String
   }
 
+  /// The largest font file, in bytes (256 MiB; the Noto CJK collections are 20–100 MiB), checked
+  /// with `fstat` before anything is read.
+  package static let maximumBytes = 256 << 20
+
   /// The file's family names, the preferred one first (typographic family, English when the
   /// file has several languages), for every face of a collection.
   package static func families(at path: String) throws(Problem) -> [String] {
-    guard let data = FileManager.default.contents(atPath: path) else { throw Problem(reason: "cannot read the file") }
-    return try families(in: [UInt8](data))
+    // Non-blocking, so that a FIFO put in the file's place cannot hold the open.
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { throw Problem(reason: "cannot read the file") }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      throw Problem(reason: "not a regular file")
+    }
+    guard Int(info.st_size) <= maximumBytes else {
+      throw Problem(
+        reason: "the file is \(info.st_size) bytes, more than the \(maximumBytes >> 20) MiB a font file may be")
+    }
+    return try families(Reader(fd: fd, size: Int(info.st_size)))
   }
 
+  /// ``families(at:)`` for a file's bytes.
   package static func families(in bytes: [UInt8]) throws(Problem) -> [String] {
-    let reader = Reader(bytes: bytes)
-    guard let magic = reader.u32(0) else { throw Problem(reason: "the file is too short to be a font") }
+    try families(Reader(bytes: bytes))
+  }
+
+  private static func families(_ file: Reader) throws(Problem) -> [String] {
+    guard let magic = file.region(0, 4)?.u32(0) else { throw Problem(reason: "the file is too short to be a font") }
     var faces: [Int] = []
     switch magic {
     case 0x7474_6366:  // 'ttcf'
-      guard let count = reader.u32(8), count > 0, count < 10_000 else {
+      guard let count = file.region(8, 4)?.u32(0).map(Int.init), count > 0, count < 10_000 else {
         throw Problem(reason: "damaged font collection header")
       }
-      for i in 0..<Int(count) {
-        guard let offset = reader.u32(12 + 4 * i) else { throw Problem(reason: "damaged font collection header") }
-        faces.append(Int(offset))
-      }
+      guard let offsets = file.region(12, 4 * count) else { throw Problem(reason: "damaged font collection header") }
+      faces = (0..<count).compactMap { offsets.u32(4 * $0).map(Int.init) }
     case 0x0001_0000, 0x4F54_544F, 0x7472_7565:  // TrueType, 'OTTO', 'true'
       faces = [0]
     case 0x774F_4646, 0x774F_4632:  // 'wOFF', 'wOF2'
@@ -41,50 +60,65 @@ package enum FontFile {
     }
     var names: [String] = []
     for face in faces {
-      for name in try familyNames(reader, face: face) where !names.contains(name) { names.append(name) }
+      for name in try familyNames(file, nameTable(file, face: face)) where !names.contains(name) { names.append(name) }
     }
     guard !names.isEmpty else { throw Problem(reason: "the font names no family") }
     return names
   }
 
-  /// The preferred family names of the face whose table directory starts at `face`.
-  private static func familyNames(_ r: Reader, face: Int) throws(Problem) -> [String] {
-    guard let tableCount = r.u16(face + 4) else { throw Problem(reason: "damaged table directory") }
-    var nameTable: Int?
-    for i in 0..<tableCount {
-      let record = face + 12 + 16 * i
-      guard let tag = r.u32(record), let offset = r.u32(record + 8) else {
-        throw Problem(reason: "damaged table directory")
-      }
-      if tag == 0x6E61_6D65 { nameTable = Int(offset) }  // 'name'
+  /// Where a face's `name` table is, and how many records it has.
+  private struct NameTable {
+    var offset: Int
+    var count: Int
+  }
+
+  /// The `name` table of the face whose table directory starts at `face`.
+  private static func nameTable(_ file: Reader, face: Int) throws(Problem) -> NameTable {
+    let offset = try nameTableOffset(file, face: face)
+    guard let count = file.region(offset + 2, 2)?.u16(0) else { throw Problem(reason: "damaged 'name' table") }
+    return NameTable(offset: offset, count: count)
+  }
+
+  /// Where the table directory starting at `face` puts the `name` table (its last entry of that
+  /// tag).
+  private static func nameTableOffset(_ file: Reader, face: Int) throws(Problem) -> Int {
+    guard let count = file.region(face + 4, 2)?.u16(0) else { throw Problem(reason: "damaged table directory") }
+    guard let directory = file.region(face + 12, 16 * count) else { throw Problem(reason: "damaged table directory") }
+    var offset: Int?
+    for i in 0..<count where directory.u32(16 * i) == 0x6E61_6D65 {  // 'name'
+      offset = directory.u32(16 * i + 8).map(Int.init)
     }
-    guard let table = nameTable else { throw Problem(reason: "the font has no 'name' table") }
-    guard let count = r.u16(table + 2), let storage = r.u16(table + 4) else {
-      throw Problem(reason: "damaged 'name' table")
-    }
+    guard let offset else { throw Problem(reason: "the font has no 'name' table") }
+    return offset
+  }
+
+  /// The preferred family names in `table`.
+  private static func familyNames(_ file: Reader, _ table: NameTable) throws(Problem) -> [String] {
+    guard let header = file.region(table.offset, 6), let storage = header.u16(4),
+      let records = file.region(table.offset + 6, 12 * table.count)
+    else { throw Problem(reason: "damaged 'name' table") }
     // (nameID 16 before 1) × (English Windows, other Windows, Mac) — lower rank wins.
     var best: [Int: (rank: Int, name: String)] = [:]
-    for i in 0..<count {
-      let record = table + 6 + 12 * i
-      guard let platform = r.u16(record), let encoding = r.u16(record + 2), let language = r.u16(record + 4),
-        let nameID = r.u16(record + 6), let length = r.u16(record + 8), let offset = r.u16(record + 10)
+    for i in 0..<table.count {
+      let record = 12 * i
+      guard let platform = records.u16(record), let encoding = records.u16(record + 2),
+        let language = records.u16(record + 4), let nameID = records.u16(record + 6),
+        let size = records.u16(record + 8), let offset = records.u16(record + 10)
       else { throw Problem(reason: "damaged 'name' table") }
-      guard nameID == 1 || nameID == 16, let bytes = r.slice(table + storage + offset, length) else { continue }
-      let text: String?
+      guard nameID == 1 || nameID == 16 else { continue }
       let rank: Int
       switch (platform, encoding) {
-      case (3, 0), (3, 1), (3, 10), (0, _):
-        var units: [UInt16] = []
-        for j in stride(from: 0, to: bytes.count - 1, by: 2) {
-          units.append(UInt16(bytes[j]) << 8 | UInt16(bytes[j + 1]))
-        }
-        text = String(decoding: units, as: UTF16.self)
-        rank = platform == 3 && language == 0x409 ? 0 : 1
-      case (1, 0):
+      case (3, 0), (3, 1), (3, 10), (0, _): rank = platform == 3 && language == 0x409 ? 0 : 1
+      case (1, 0): rank = 2
+      default: continue
+      }
+      guard let bytes = file.region(table.offset + storage + offset, size)?.bytes else { continue }
+      let text: String?
+      if rank == 2 {
         text = String(bytes: bytes, encoding: .macOSRoman)
-        rank = 2
-      default:
-        continue
+      } else {
+        let units = stride(from: 0, to: bytes.count - 1, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
+        text = String(decoding: units, as: UTF16.self)
       }
       guard let name = text?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { continue }
       if best[nameID].map({ rank < $0.rank }) ?? true { best[nameID] = (rank, name) }
@@ -92,8 +126,44 @@ package enum FontFile {
     return [best[16]?.name, best[1]?.name].compactMap { $0 }
   }
 
-  /// Bounds-checked big-endian reads.
+  /// Reads parts of a file (or of bytes in memory), bounds-checked.
   private struct Reader {
+    private let fd: Int32
+    private let memory: [UInt8]
+    private let size: Int
+
+    init(fd: Int32, size: Int) {
+      self.fd = fd
+      memory = []
+      self.size = size
+    }
+
+    init(bytes: [UInt8]) {
+      fd = -1
+      memory = bytes
+      size = bytes.count
+    }
+
+    /// The `count` bytes at `offset`, or nil when they are not all in the file.
+    func region(_ offset: Int, _ count: Int) -> Region? {
+      guard offset >= 0, count >= 0, count <= size, offset <= size - count else { return nil }
+      if fd < 0 { return Region(bytes: Array(memory[offset..<(offset + count)])) }
+      var bytes = [UInt8](repeating: 0, count: count)
+      var done = 0
+      while done < count {
+        let n = bytes.withUnsafeMutableBytes { buffer in
+          buffer.baseAddress.map { pread(fd, $0 + done, count - done, off_t(offset + done)) } ?? -1
+        }
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { return nil }  // an error, or the file shrank since it was measured
+        done += n
+      }
+      return Region(bytes: bytes)
+    }
+  }
+
+  /// Bytes read from a file, with big-endian reads relative to their start.
+  private struct Region {
     let bytes: [UInt8]
     func u16(_ at: Int) -> Int? {
       guard at >= 0, at + 2 <= bytes.count else { return nil }
@@ -102,10 +172,6 @@ package enum FontFile {
     func u32(_ at: Int) -> UInt32? {
       guard let hi = u16(at), let lo = u16(at + 2) else { return nil }
       return UInt32(hi) << 16 | UInt32(lo)
-    }
-    func slice(_ at: Int, _ length: Int) -> [UInt8]? {
-      guard at >= 0, length >= 0, at + length <= bytes.count else { return nil }
-      return Array(bytes[at..<(at + length)])
     }
   }
 }

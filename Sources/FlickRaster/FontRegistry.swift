@@ -142,6 +142,13 @@ package enum FontRegistry {
       let exists = FileManager.default.fileExists(atPath: path)
       throw .unreadableFont(path: path, reason: exists ? "not readable" : "no such file")
     }
+    // The check a template's font files get when it is compiled, again: a file that changed on
+    // disk since (`flick studio` registers it again) must not hand fontconfig more than its caps.
+    do {
+      _ = try FontFile.families(at: path)
+    } catch {
+      throw .unreadableFont(path: path, reason: error.reason)
+    }
     var names: [String] = []
     var faces: Int32 = 1
     var index: Int32 = 0

@@ -107,4 +107,18 @@ import Testing
       #expect(error.description.hasPrefix("cannot load font file \(corrupt.path): "))
     }
   }
+
+  @Test func aFontFileOverTheSizeCapIsRefusedBeforeFontconfigReadsIt() throws {
+    // What `flick studio` registers again when a template's font file grows after its compile.
+    let folder = try ProcessRunner.temporaryDirectory(prefix: "flick-fonts")
+    let path = folder.appendingPathComponent("Big.ttf").path
+    try Data(HostileFont.tiny(family: "Bigbig Sans")).write(to: URL(fileURLWithPath: path))
+    #expect(truncate(path, off_t(FontFile.maximumBytes + 1)) == 0)
+    do {
+      try FontRegistry.register(path)
+      Issue.record("a font file over the size cap was registered")
+    } catch {
+      #expect(error.description.contains("more than the 256 MiB a font file may be"), "\(error)")
+    }
+  }
 }

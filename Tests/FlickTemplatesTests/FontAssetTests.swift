@@ -1,6 +1,7 @@
 @testable import FlickTemplates
 import FlickExpectations
 import FlickRaster
+import FlickTestSupport
 import Foundation
 import Testing
 
@@ -96,6 +97,23 @@ import Testing
     #expect(
       misplaced.contains("list \"fonts/Brand.ttf\" in the top-level 'fonts' and write \"DejaVu Serif\""), "\(misplaced)"
     )
+  }
+
+  @Test func aFontFileOverTheSizeCapIsRefusedBeforeItIsRead() throws {
+    let f = try Self.folder(
+      template: """
+        { flick: 1, fonts: ["fonts/Brand.ttf"], canvas: { width: 200, height: 40, duration: 1 } }
+        """)
+    // A usable font, then a hole up to one byte over the cap: no disk used, and the whole file
+    // read (as it was) would be 256 MiB of memory, twice.
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: f.font))
+    try handle.truncate(atOffset: 0)
+    try handle.write(contentsOf: HostileFont.tiny(family: "Big Brand"))
+    try handle.truncate(atOffset: UInt64(FontFile.maximumBytes + 1))
+    try handle.close()
+    let refused = Self.message { _ = try Template.load(path: f.template) }
+    #expect(refused.hasPrefix(f.template + ":1:21: fonts[0]: font \"fonts/Brand.ttf\": "), "\(refused)")
+    #expect(refused.contains("the file is 268435457 bytes, more than the 256 MiB a font file may be"), "\(refused)")
   }
 
   @Test func nameTableGivesTheFamiliesFontconfigReports() throws {
