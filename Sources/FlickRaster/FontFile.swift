@@ -1,13 +1,21 @@
 import Foundation
 
 /// Reads the family names of a TrueType / OpenType font file (or collection) from its `name`
-/// table, so a template can use a font file's family before the rasteriser registers the file.
+/// table, so a template can use a font file's family before the rasteriser registers the file,
+/// and checks that the file is within the caps below before fontconfig reads it
+/// (``FontRegistry`` calls it first too).
 ///
 /// Only what is needed is read, with `pread`, never the whole file: the collection header, each
 /// face's table directory and its `name` table's records with ID 16 (typographic family) or 1
 /// (family), on platform 3 (Windows, UTF-16BE) or platform 1 (Macintosh, Mac Roman). The
-/// rasteriser's fontconfig reads the same names. A file larger than ``maximumBytes`` is refused
-/// before anything is read.
+/// rasteriser's fontconfig reads the same names. Faces that share a table directory or a `name`
+/// table are read once, and a record's string is decoded only when it would win.
+///
+/// The caps are several times what real fonts use (a few dozen faces in the largest collections,
+/// about 30 tables, a few hundred name records): fontconfig reads every face, and compares each
+/// family and style name of a face with the ones before it, so an unbounded file could make it
+/// work for hours (a 1.8 MB collection of 9,999 faces of 65,535 name records each). A file over a
+/// cap is refused, not read partly.
 package enum FontFile {
   /// Why a file is not a usable font.
   package struct Problem: Error, Equatable {
@@ -17,6 +25,17 @@ package enum FontFile {
   /// The largest font file, in bytes (256 MiB; the Noto CJK collections are 20–100 MiB), checked
   /// with `fstat` before anything is read.
   package static let maximumBytes = 256 << 20
+  /// The most faces a collection may have.
+  package static let maximumFaces = 256
+  /// The most entries of one face's table directory.
+  package static let maximumTables = 256
+  /// The most records of one face's `name` table.
+  package static let maximumNameRecords = 1_024
+  /// The most `name` records of all faces together, each face counted (fontconfig reads each
+  /// face's, also when faces share one table).
+  package static let maximumNameRecordsInFile = 16_384
+  /// The longest family name record (ID 1 or 16), in bytes.
+  package static let maximumFamilyNameBytes = 512
 
   /// The file's family names, the preferred one first (typographic family, English when the
   /// file has several languages), for every face of a collection.
@@ -46,8 +65,11 @@ package enum FontFile {
     var faces: [Int] = []
     switch magic {
     case 0x7474_6366:  // 'ttcf'
-      guard let count = file.region(8, 4)?.u32(0).map(Int.init), count > 0, count < 10_000 else {
+      guard let count = file.region(8, 4)?.u32(0).map(Int.init), count > 0 else {
         throw Problem(reason: "damaged font collection header")
+      }
+      guard count <= maximumFaces else {
+        throw Problem(reason: "the collection has \(count) faces, more than the \(maximumFaces) a font file may have")
       }
       guard let offsets = file.region(12, 4 * count) else { throw Problem(reason: "damaged font collection header") }
       faces = (0..<count).compactMap { offsets.u32(4 * $0).map(Int.init) }
@@ -59,8 +81,31 @@ package enum FontFile {
       throw Problem(reason: "not a TrueType, OpenType or collection font file")
     }
     var names: [String] = []
+    var records = 0
+    var nameTables: [Int: NameTable] = [:]  // by face offset
+    var familiesByTable: [Int: [String]] = [:]  // by `name` table offset
     for face in faces {
-      for name in try familyNames(file, nameTable(file, face: face)) where !names.contains(name) { names.append(name) }
+      let table: NameTable
+      if let known = nameTables[face] {
+        table = known
+      } else {
+        table = try nameTable(file, face: face)
+        nameTables[face] = table
+      }
+      records += table.count
+      guard records <= maximumNameRecordsInFile else {
+        throw Problem(
+          reason: "its faces have more than \(maximumNameRecordsInFile) 'name' records together, "
+            + "the most a font file may have")
+      }
+      let found: [String]
+      if let known = familiesByTable[table.offset] {
+        found = known
+      } else {
+        found = try familyNames(file, table)
+        familiesByTable[table.offset] = found
+      }
+      for name in found where !names.contains(name) { names.append(name) }
     }
     guard !names.isEmpty else { throw Problem(reason: "the font names no family") }
     return names
@@ -76,6 +121,10 @@ package enum FontFile {
   private static func nameTable(_ file: Reader, face: Int) throws(Problem) -> NameTable {
     let offset = try nameTableOffset(file, face: face)
     guard let count = file.region(offset + 2, 2)?.u16(0) else { throw Problem(reason: "damaged 'name' table") }
+    guard count <= maximumNameRecords else {
+      throw Problem(
+        reason: "a 'name' table has \(count) records, more than the \(maximumNameRecords) a font may have")
+    }
     return NameTable(offset: offset, count: count)
   }
 
@@ -83,6 +132,10 @@ package enum FontFile {
   /// tag).
   private static func nameTableOffset(_ file: Reader, face: Int) throws(Problem) -> Int {
     guard let count = file.region(face + 4, 2)?.u16(0) else { throw Problem(reason: "damaged table directory") }
+    guard count <= maximumTables else {
+      throw Problem(
+        reason: "a face's table directory lists \(count) tables, more than the \(maximumTables) a font may have")
+    }
     guard let directory = file.region(face + 12, 16 * count) else { throw Problem(reason: "damaged table directory") }
     var offset: Int?
     for i in 0..<count where directory.u32(16 * i) == 0x6E61_6D65 {  // 'name'
@@ -112,6 +165,12 @@ package enum FontFile {
       case (1, 0): rank = 2
       default: continue
       }
+      guard size <= maximumFamilyNameBytes else {
+        throw Problem(
+          reason: "a family name is \(size) bytes long, more than the \(maximumFamilyNameBytes) a font may use")
+      }
+      // Only a record that would win is decoded.
+      if let current = best[nameID], current.rank <= rank { continue }
       guard let bytes = file.region(table.offset + storage + offset, size)?.bytes else { continue }
       let text: String?
       if rank == 2 {
@@ -121,7 +180,7 @@ package enum FontFile {
         text = String(decoding: units, as: UTF16.self)
       }
       guard let name = text?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { continue }
-      if best[nameID].map({ rank < $0.rank }) ?? true { best[nameID] = (rank, name) }
+      best[nameID] = (rank, name)
     }
     return [best[16]?.name, best[1]?.name].compactMap { $0 }
   }

@@ -116,6 +116,38 @@ import Testing
     #expect(refused.contains("the file is 268435457 bytes, more than the 256 MiB a font file may be"), "\(refused)")
   }
 
+  @Test func fontFilesOverTheStructureCapsAreRefused() throws {
+    typealias F = HostileFont
+    let named = F.nameTable(family: "Capped")
+    // Every cap reached, none passed: 256 faces sharing one directory of 256 entries, 1,024 name
+    // records (16 such faces are the 16,384 records a file may have), a 512-byte family name.
+    let records = [F.NameRecord(text: "Capped")] + Array(repeating: F.NameRecord(nameID: 2, text: "Bold"), count: 1_023)
+    try expectEqual(
+      FontFile.families(in: F.collection(faces: 256, sharing: F.font(["name": named], padding: 255))), ["Capped"])
+    try expectEqual(
+      FontFile.families(in: F.collection(faces: 16, sharing: F.font(["name": F.nameTable(records)]))), ["Capped"])
+    try expectEqual(
+      FontFile.families(in: F.font(["name": F.nameTable(family: String(repeating: "x", count: 256))])).count, 1)
+
+    let over: [([UInt8], String)] = [
+      (F.collection(faces: 257, sharing: F.font(["name": named])), "the collection has 257 faces, more than the 256"),
+      (F.font(["name": named], padding: 256), "a face's table directory lists 257 tables, more than the 256"),
+      (
+        F.font(["name": F.nameTable(records + [F.NameRecord(nameID: 2, text: "Bold")])]),
+        "has 1025 records, more than the 1024"
+      ),
+      (
+        F.collection(faces: 17, sharing: F.font(["name": F.nameTable(records)])),
+        "more than 16384 'name' records together"
+      ),
+      (F.font(["name": F.nameTable(family: String(repeating: "x", count: 257))]), "a family name is 514 bytes long"),
+    ]
+    for (bytes, reason) in over {
+      let error = #expect(throws: FontFile.Problem.self) { try FontFile.families(in: bytes) }
+      #expect(error?.reason.contains(reason) == true, "\(String(describing: error)), expected \(reason)")
+    }
+  }
+
   @Test func nameTableGivesTheFamiliesFontconfigReports() throws {
     // As fc-query: DejaVuSerif.ttf → "DejaVu Serif"; Inter-Bold.otf → "Inter";
     // Inter-Black.otf → "Inter" (typographic family, ID 16), "Inter Black" (ID 1).
