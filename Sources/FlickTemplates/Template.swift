@@ -106,6 +106,7 @@ public struct Template: Sendable {
       baseFolder: baseFolder ?? FileManager.default.currentDirectoryPath,
       allowOutsideAssets: options.allowOutsideAssets, limits: options.limits)
     context.assetLog = options.assetLog
+    context.fontReads = TemplateFontFiles()
     let raw = TemplateNode(value: root, path: "", file: file, context: context)
     try checkVersion(raw)
 
@@ -136,7 +137,10 @@ public struct Template: Sendable {
     options.decodeObserver?.canvasDecoded(canvas.scene)
     var scene = canvas.scene
     if let fontsNode = o["fonts"] {
-      for node in try fontsNode.array() {
+      for (index, node) in try fontsNode.array().enumerated() {
+        guard index < TemplateLimits.maximumFontFiles else {
+          throw node.error("'fonts' may list at most \(TemplateLimits.maximumFontFiles) font files")
+        }
         let path = try node.fontFile().path
         if !fontFiles.contains(path) { fontFiles.append(path) }
       }

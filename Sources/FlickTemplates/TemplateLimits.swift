@@ -43,6 +43,11 @@ extension TemplateLimits {
   /// The most path segments one frame of a template draws in all, every shape path and shadow
   /// path counted once per replicator copy (default 200,000).
   package static let maximumDrawnPathSegments = 200_000
+  /// The most different font files a template may use (its `fonts` and `font` parameters
+  /// together), and the most entries its `fonts` list may have (default 64; a family of a dozen
+  /// weights and styles is a dozen files). Each file is read once per load however often it is
+  /// named, and fontconfig scans each one when the template is drawn.
+  package static let maximumFontFiles = 64
 }
 
 /// What parameter substitution has produced so far, against ``TemplateLimits/maximumExpandedBytes``.

@@ -116,6 +116,48 @@ import Testing
     #expect(refused.contains("the file is 268435457 bytes, more than the 256 MiB a font file may be"), "\(refused)")
   }
 
+  @Test func aTemplateUsesAtMost64FontFiles() throws {
+    let repeated = Array(repeating: "\"fonts/Brand.ttf\"", count: 65).joined(separator: ", ")
+    let f = try Self.folder(
+      template: "{ flick: 1, fonts: [\(repeated)], canvas: { width: 200, height: 40, duration: 1 } }")
+    let listed = Self.message { _ = try Template.load(path: f.template) }
+    #expect(listed.contains(": fonts[64]: 'fonts' may list at most 64 font files"), "\(listed)")
+
+    // 64 files in `fonts` and one more as a `font` parameter's default: 65 different files.
+    let folder = URL(fileURLWithPath: f.font).deletingLastPathComponent()
+    try Data(HostileFont.tiny(family: "Tiny Brand")).write(to: folder.appendingPathComponent("tiny.ttf"))
+    for i in 0..<64 {
+      try FileManager.default.linkItem(
+        at: folder.appendingPathComponent("tiny.ttf"), to: folder.appendingPathComponent("t\(i).ttf"))
+    }
+    let files = (0..<64).map { "\"fonts/t\($0).ttf\"" }.joined(separator: ", ")
+    try """
+    { flick: 1, parameters: { face: { type: "font", default: "fonts/tiny.ttf" } }, fonts: [\(files)],
+      canvas: { width: 200, height: 40, duration: 1 } }
+    """.write(toFile: f.template, atomically: true, encoding: .utf8)
+    let different = Self.message { _ = try Template.load(path: f.template) }
+    #expect(
+      different.contains(": fonts[63]: font \"fonts/t63.ttf\": a template may use at most 64 different font files"),
+      "\(different)")
+  }
+
+  @Test func aFontFileNamedManyTimesIsReadOncePerLoad() throws {
+    // The parameter's default and `fonts` name the same file; it is made unreadable after the
+    // parameters are read (when the canvas is decoded), so a second read fails the load.
+    let f = try Self.folder(
+      template: """
+        { flick: 1, parameters: { face: { type: "font", default: "fonts/Brand.ttf" } },
+          fonts: ["fonts/Brand.ttf", "fonts/Brand.ttf"], canvas: { width: 200, height: 40, duration: 1 } }
+        """)
+    var options = TemplateOptions()
+    options.decodeObserver = DecodeObserver(canvas: { [font = f.font] _ in
+      try? Data("not a font".utf8).write(to: URL(fileURLWithPath: font))
+    })
+    let t = try Template.load(path: f.template, parameters: ParameterValues(), options: options)
+    expectEqual(t.scene.fontFiles, [f.font])
+    expectEqual(t.parameterValues["face"]?.kind, .string("DejaVu Serif"))
+  }
+
   @Test func fontFilesOverTheStructureCapsAreRefused() throws {
     typealias F = HostileFont
     let named = F.nameTable(family: "Capped")
