@@ -1,6 +1,6 @@
 import FlickExpectations
 import FlickMotion
-import FlickRaster
+@testable import FlickRaster
 import FlickScene
 import FlickTestSupport
 import Foundation
@@ -106,6 +106,26 @@ import Testing
     } catch {
       #expect(error.description.hasPrefix("cannot load font file \(corrupt.path): "))
     }
+  }
+
+  @Test func registeringManyFilesInstallsOneConfiguration() throws {
+    // 40 names of one tiny font: each is a file of its own to fontconfig.
+    let folder = try ProcessRunner.temporaryDirectory(prefix: "flick-fonts")
+    let font = folder.appendingPathComponent("Tiny.ttf")
+    try Data(HostileFont.tiny(family: "Manymany Tiny")).write(to: font)
+    let files = try (0..<40).map { i in
+      let link = folder.appendingPathComponent("t\(i).ttf")
+      try FileManager.default.linkItem(at: font, to: link)
+      return link.path
+    }
+    let before = FontRegistry.generation
+    try FontRegistry.register(files)
+    // One configuration for the 40 files (a configuration per file scanned every file registered
+    // so far again: n² scans); other tests registering meanwhile may add a few of their own.
+    let installed = FontRegistry.generation - before
+    #expect(installed >= 1 && installed < files.count, "\(installed) configurations for \(files.count) files")
+    try expectEqual(FontRegistry.register(files[39]), ["Manymany Tiny"])
+    #expect(FontRegistry.registeredFamilies.contains("manymany tiny"))
   }
 
   @Test func aFontFileOverTheSizeCapIsRefusedBeforeFontconfigReadsIt() throws {
