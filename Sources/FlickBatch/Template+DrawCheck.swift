@@ -2,6 +2,7 @@ import FlickMotion
 import FlickRaster
 import FlickScene
 import FlickTemplates
+import Foundation
 
 /// The load-time draw check every command that draws a template runs (`flick render`, `still`,
 /// `info`, `snapshot`, `verify`, and `plan`/`run` for each job's template): one implementation in
@@ -25,9 +26,14 @@ extension Template {
   }
 
   /// Where in this template the member (or layer) that `error` concerns was written, or nil when
-  /// it concerns none (a Cairo failure, a font file, an output).
+  /// it concerns none (a Cairo failure, an output).
   package func site(of error: RasterError) -> SourceSite? {
     switch error {
+    case .unreadableFont(let path, _):
+      // The registry names a file by the path it was given or by that path resolved.
+      if let site = fontSites[path] { return site }
+      let resolved = Self.resolved(path)
+      return fontSites.first { Self.resolved($0.key) == resolved }?.value
     case .missingFontFamily(_, let layerID, _):
       return layerSites[layerID]?.site("fontFamily")
     case .unreadableImage(let path, _):
@@ -38,9 +44,14 @@ extension Template {
         .flatMap { layerSites[$0.id]?.site("source") }
     case .layer(let id, _), .textUnavailable(let id?, _):
       return layerSites[id]?.layer
-    case .cairo, .unwritableImage, .invalidSize, .unreadableFont, .invalidScene, .textUnavailable(nil, _):
+    case .cairo, .unwritableImage, .invalidSize, .invalidScene, .textUnavailable(nil, _):
       return nil
     }
+  }
+
+  /// `path` with symbolic links resolved, as FontRegistry keys its files.
+  private static func resolved(_ path: String) -> String {
+    URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
   }
 
   /// The first layer in tree order (sublayers and masks included) that `matches`.

@@ -34,6 +34,9 @@ public struct Template: Sendable {
   package var componentInstances: [ComponentInstance] = []
   /// Where each layer was written, by id: for located messages about drawing it.
   package var layerSites: [String: LayerSite] = [:]
+  /// Where each of ``FlickScene/Scene/fontFiles`` was first named (a `fonts` entry or a `font`
+  /// parameter), by path: for located messages when fontconfig cannot load it.
+  package var fontSites: [String: SourceSite] = [:]
   /// The crossings `when` entries waited for, with their resolved times (`flick info`).
   package var crossings: [ResolvedCrossing] = []
   /// The timeline's entries with an id, in compile order (what the studio's timeline marks).
@@ -106,13 +109,15 @@ public struct Template: Sendable {
       baseFolder: baseFolder ?? FileManager.default.currentDirectoryPath,
       allowOutsideAssets: options.allowOutsideAssets, limits: options.limits)
     context.assetLog = options.assetLog
+    context.fontReads = TemplateFontFiles()
     let raw = TemplateNode(value: root, path: "", file: file, context: context)
     try checkVersion(raw)
 
     // Parameters are declared with literal values; everything else may reference them.
     let declared = try decodeParameters(raw.member("parameters"))
     var values = try resolveParameters(declared, given: parameters, file: file, context: context)
-    var fontFiles = try fontParameterFiles(declared, values: &values, file: file, context: context)
+    var fontSites: [String: SourceSite] = [:]
+    var fontFiles = try fontParameterFiles(declared, values: &values, sites: &fontSites, file: file, context: context)
     var budget = ExpansionBudget(limit: options.limits.maximumExpandedBytes)
     // Components are substituted per instance, with their own parameters (Template+Components.swift).
     let components = try TemplateComponent.decodeAll(raw.member("components"))
@@ -136,9 +141,15 @@ public struct Template: Sendable {
     options.decodeObserver?.canvasDecoded(canvas.scene)
     var scene = canvas.scene
     if let fontsNode = o["fonts"] {
-      for node in try fontsNode.array() {
+      for (index, node) in try fontsNode.array().enumerated() {
+        guard index < TemplateLimits.maximumFontFiles else {
+          throw node.error("'fonts' may list at most \(TemplateLimits.maximumFontFiles) font files")
+        }
         let path = try node.fontFile().path
-        if !fontFiles.contains(path) { fontFiles.append(path) }
+        if !fontFiles.contains(path) {
+          fontFiles.append(path)
+          fontSites[path] = SourceSite(node)
+        }
       }
     }
     scene.fontFiles = fontFiles
@@ -193,20 +204,25 @@ public struct Template: Sendable {
       scene: scene, tracks: tracks, componentInstances: expanded.instances, layerSites: layerSites)
     template.crossings = crossings
     template.timelineMarkers = markers
+    template.fontSites = fontSites
     return template
   }
 
   /// Font files given as `font` parameter values: each value becomes the file's preferred
   /// family name (what `fontFamily` needs) and the file joins the scene's font files.
   private static func fontParameterFiles(
-    _ declared: [TemplateParameter], values: inout [String: JSON5Value], file: String, context: TemplateContext
+    _ declared: [TemplateParameter], values: inout [String: JSON5Value], sites: inout [String: SourceSite],
+    file: String, context: TemplateContext
   ) throws(TemplateError) -> [String] {
     var files: [String] = []
     func family(_ value: JSON5Value, _ name: String) throws(TemplateError) -> JSON5Value {
       guard case .string(let s) = value.kind, TemplateParameter.isFontFile(s) else { return value }
       let node = TemplateNode(value: value, path: "parameters.\(name)", file: file, context: context)
       let font = try node.fontFile()
-      if !files.contains(font.path) { files.append(font.path) }
+      if !files.contains(font.path) {
+        files.append(font.path)
+        sites[font.path] = SourceSite(node)
+      }
       var out = value
       out.kind = .string(font.families[0])
       return out

@@ -16,6 +16,8 @@ package struct TemplateContext: Sendable {
   /// The template's font files (top-level `fonts`, `font` parameters), registered before a text
   /// layer without a `size` is measured (``Template/fitTextSize(_:_:)``).
   var fontFiles: [String] = []
+  /// The font files this load has read (one per template load; nil outside one).
+  var fontReads: TemplateFontFiles?
 
   package init(
     baseFolder: String = FileManager.default.currentDirectoryPath, allowOutsideAssets: Bool = false,

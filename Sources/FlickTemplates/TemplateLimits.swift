@@ -74,6 +74,12 @@ extension TemplateLimits {
     for item in items { colors.append(try item.color()) }
     return colors
   }
+
+  /// The most different font files a template may use (its `fonts` and `font` parameters
+  /// together), and the most entries its `fonts` list may have (default 64; a family of a dozen
+  /// weights and styles is a dozen files). Each file is read once per load however often it is
+  /// named, and fontconfig scans each one when the template is drawn.
+  package static let maximumFontFiles = 64
 }
 
 /// What parameter substitution has produced so far, against ``TemplateLimits/maximumExpandedBytes``.

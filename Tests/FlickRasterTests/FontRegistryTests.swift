@@ -1,6 +1,6 @@
 import FlickExpectations
 import FlickMotion
-import FlickRaster
+@testable import FlickRaster
 import FlickScene
 import FlickTestSupport
 import Foundation
@@ -105,6 +105,40 @@ import Testing
       Issue.record("a corrupt font file was accepted")
     } catch {
       #expect(error.description.hasPrefix("cannot load font file \(corrupt.path): "))
+    }
+  }
+
+  @Test func registeringManyFilesInstallsOneConfiguration() throws {
+    // 40 names of one tiny font: each is a file of its own to fontconfig.
+    let folder = try ProcessRunner.temporaryDirectory(prefix: "flick-fonts")
+    let font = folder.appendingPathComponent("Tiny.ttf")
+    try Data(HostileFont.tiny(family: "Manymany Tiny")).write(to: font)
+    let files = try (0..<40).map { i in
+      let link = folder.appendingPathComponent("t\(i).ttf")
+      try FileManager.default.linkItem(at: font, to: link)
+      return link.path
+    }
+    let before = FontRegistry.generation
+    try FontRegistry.register(files)
+    // One configuration for the 40 files (a configuration per file scanned every file registered
+    // so far again: n² scans); other tests registering meanwhile may add a few of their own.
+    let installed = FontRegistry.generation - before
+    #expect(installed >= 1 && installed < files.count, "\(installed) configurations for \(files.count) files")
+    try expectEqual(FontRegistry.register(files[39]), ["Manymany Tiny"])
+    #expect(FontRegistry.registeredFamilies.contains("manymany tiny"))
+  }
+
+  @Test func aFontFileOverTheSizeCapIsRefusedBeforeFontconfigReadsIt() throws {
+    // What `flick studio` registers again when a template's font file grows after its compile.
+    let folder = try ProcessRunner.temporaryDirectory(prefix: "flick-fonts")
+    let path = folder.appendingPathComponent("Big.ttf").path
+    try Data(HostileFont.tiny(family: "Bigbig Sans")).write(to: URL(fileURLWithPath: path))
+    #expect(truncate(path, off_t(FontFile.maximumBytes + 1)) == 0)
+    do {
+      try FontRegistry.register(path)
+      Issue.record("a font file over the size cap was registered")
+    } catch {
+      #expect(error.description.contains("more than the 256 MiB a font file may be"), "\(error)")
     }
   }
 }

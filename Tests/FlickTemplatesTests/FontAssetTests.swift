@@ -1,5 +1,7 @@
 @testable import FlickTemplates
 import FlickExpectations
+import FlickRaster
+import FlickTestSupport
 import Foundation
 import Testing
 
@@ -95,6 +97,97 @@ import Testing
     #expect(
       misplaced.contains("list \"fonts/Brand.ttf\" in the top-level 'fonts' and write \"DejaVu Serif\""), "\(misplaced)"
     )
+  }
+
+  @Test func aFontFileOverTheSizeCapIsRefusedBeforeItIsRead() throws {
+    let f = try Self.folder(
+      template: """
+        { flick: 1, fonts: ["fonts/Brand.ttf"], canvas: { width: 200, height: 40, duration: 1 } }
+        """)
+    // A usable font, then a hole up to one byte over the cap: no disk used, and the whole file
+    // read (as it was) would be 256 MiB of memory, twice.
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: f.font))
+    try handle.truncate(atOffset: 0)
+    try handle.write(contentsOf: HostileFont.tiny(family: "Big Brand"))
+    try handle.truncate(atOffset: UInt64(FontFile.maximumBytes + 1))
+    try handle.close()
+    let refused = Self.message { _ = try Template.load(path: f.template) }
+    #expect(refused.hasPrefix(f.template + ":1:21: fonts[0]: font \"fonts/Brand.ttf\": "), "\(refused)")
+    #expect(refused.contains("the file is 268435457 bytes, more than the 256 MiB a font file may be"), "\(refused)")
+  }
+
+  @Test func aTemplateUsesAtMost64FontFiles() throws {
+    let repeated = Array(repeating: "\"fonts/Brand.ttf\"", count: 65).joined(separator: ", ")
+    let f = try Self.folder(
+      template: "{ flick: 1, fonts: [\(repeated)], canvas: { width: 200, height: 40, duration: 1 } }")
+    let listed = Self.message { _ = try Template.load(path: f.template) }
+    #expect(listed.contains(": fonts[64]: 'fonts' may list at most 64 font files"), "\(listed)")
+
+    // 64 files in `fonts` and one more as a `font` parameter's default: 65 different files.
+    let folder = URL(fileURLWithPath: f.font).deletingLastPathComponent()
+    try Data(HostileFont.tiny(family: "Tiny Brand")).write(to: folder.appendingPathComponent("tiny.ttf"))
+    for i in 0..<64 {
+      try FileManager.default.linkItem(
+        at: folder.appendingPathComponent("tiny.ttf"), to: folder.appendingPathComponent("t\(i).ttf"))
+    }
+    let files = (0..<64).map { "\"fonts/t\($0).ttf\"" }.joined(separator: ", ")
+    try """
+    { flick: 1, parameters: { face: { type: "font", default: "fonts/tiny.ttf" } }, fonts: [\(files)],
+      canvas: { width: 200, height: 40, duration: 1 } }
+    """.write(toFile: f.template, atomically: true, encoding: .utf8)
+    let different = Self.message { _ = try Template.load(path: f.template) }
+    #expect(
+      different.contains(": fonts[63]: font \"fonts/t63.ttf\": a template may use at most 64 different font files"),
+      "\(different)")
+  }
+
+  @Test func aFontFileNamedManyTimesIsReadOncePerLoad() throws {
+    // The parameter's default and `fonts` name the same file; it is made unreadable after the
+    // parameters are read (when the canvas is decoded), so a second read fails the load.
+    let f = try Self.folder(
+      template: """
+        { flick: 1, parameters: { face: { type: "font", default: "fonts/Brand.ttf" } },
+          fonts: ["fonts/Brand.ttf", "fonts/Brand.ttf"], canvas: { width: 200, height: 40, duration: 1 } }
+        """)
+    var options = TemplateOptions()
+    options.decodeObserver = DecodeObserver(canvas: { [font = f.font] _ in
+      try? Data("not a font".utf8).write(to: URL(fileURLWithPath: font))
+    })
+    let t = try Template.load(path: f.template, parameters: ParameterValues(), options: options)
+    expectEqual(t.scene.fontFiles, [f.font])
+    expectEqual(t.parameterValues["face"]?.kind, .string("DejaVu Serif"))
+  }
+
+  @Test func fontFilesOverTheStructureCapsAreRefused() throws {
+    typealias F = HostileFont
+    let named = F.nameTable(family: "Capped")
+    // Every cap reached, none passed: 256 faces sharing one directory of 256 entries, 1,024 name
+    // records (16 such faces are the 16,384 records a file may have), a 512-byte family name.
+    let records = [F.NameRecord(text: "Capped")] + Array(repeating: F.NameRecord(nameID: 2, text: "Bold"), count: 1_023)
+    try expectEqual(
+      FontFile.families(in: F.collection(faces: 256, sharing: F.font(["name": named], padding: 255))), ["Capped"])
+    try expectEqual(
+      FontFile.families(in: F.collection(faces: 16, sharing: F.font(["name": F.nameTable(records)]))), ["Capped"])
+    try expectEqual(
+      FontFile.families(in: F.font(["name": F.nameTable(family: String(repeating: "x", count: 256))])).count, 1)
+
+    let over: [([UInt8], String)] = [
+      (F.collection(faces: 257, sharing: F.font(["name": named])), "the collection has 257 faces, more than the 256"),
+      (F.font(["name": named], padding: 256), "a face's table directory lists 257 tables, more than the 256"),
+      (
+        F.font(["name": F.nameTable(records + [F.NameRecord(nameID: 2, text: "Bold")])]),
+        "has 1025 records, more than the 1024"
+      ),
+      (
+        F.collection(faces: 17, sharing: F.font(["name": F.nameTable(records)])),
+        "more than 16384 'name' records together"
+      ),
+      (F.font(["name": F.nameTable(family: String(repeating: "x", count: 257))]), "a family name is 514 bytes long"),
+    ]
+    for (bytes, reason) in over {
+      let error = #expect(throws: FontFile.Problem.self) { try FontFile.families(in: bytes) }
+      #expect(error?.reason.contains(reason) == true, "\(String(describing: error)), expected \(reason)")
+    }
   }
 
   @Test func nameTableGivesTheFamiliesFontconfigReports() throws {

@@ -44,6 +44,7 @@ package enum TemplateSchema {
           "type": "array",
           "description":
             "Font files (.ttf, .otf, .ttc) relative to the template's folder; their families can be named in fontFamily.",
+          "maxItems": .integer(TemplateLimits.maximumFontFiles),
           "items": [
             "anyOf": [["type": "string", "pattern": "\\.([tT][tT][fFcC]|[oO][tT][fF])$"], parameterReference]
           ],
