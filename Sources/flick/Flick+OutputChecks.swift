@@ -1,6 +1,7 @@
 import FlickMotion
 import FlickScene
 import FlickSnapshot
+import FlickTemplates
 import FlickVideo
 import Foundation
 
@@ -29,6 +30,12 @@ extension Flick {
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
       throw CommandError(message: "cannot write \(quoted: path): it is a folder", code: .environment)
     }
+  }
+
+  /// The files a render or still reads, which no output may replace: the template (or Lottie
+  /// file) `path`, its `--params` files and the assets `assetLog` recorded while it loaded.
+  static func renderInputs(_ path: String, _ a: Arguments, _ assetLog: AssetLog) -> [String] {
+    [(try? templatePath(path)) ?? path] + a.all("params") + assetLog.paths
   }
 
   /// For `render -o out.png` (one PNG file, not a sequence): where one frame is rendered instead.

@@ -138,8 +138,7 @@ extension Flick {
           discardFrames: discard)
         session.limits = try Limits.render(a)
         schedule = try checking { try session.checkedSchedule() }
-        let inputs = [(try? templatePath(path)) ?? path] + a.all("params") + assetLog.paths
-        try checking { try session.refuseOutputsOverInputs(inputs) }
+        try checking { try session.refuseOutputsOverInputs(renderInputs(path, a, assetLog)) }
       } catch {
         // The glyph check's message comes first, as when it ran before these checks.
         try reportGlyphGaps(try glyphCheck.wait(), strict: strict, quiet: quiet)

@@ -91,8 +91,7 @@ extension Flick {
         time = try stillTime(a, scene)
         text.layOutAhead(of: scene, at: [time, 0], glyphScale: scale)
         try checkOutputFolder(output)
-        let inputs = [(try? templatePath(path)) ?? path] + a.all("params") + assetLog.paths
-        if let refusal = RenderSession.inputReplaced(by: output, inputs: inputs) {
+        if let refusal = RenderSession.inputReplaced(by: output, inputs: renderInputs(path, a, assetLog)) {
           throw CommandError(message: refusal, code: .invalidInput)
         }
       } catch {
