@@ -60,7 +60,7 @@ package struct FuzzCaseRunner: Sendable {
     p.standardError = pipe
     p.standardOutput = capturesStdout ? pipe : FileHandle.nullDevice
     p.standardInput = FileHandle.nullDevice
-    try p.run()
+    try p.runUnblocked()
     let output = PipeDrain(pipe.fileHandleForReading)
     let timedOut = !output.ended(by: .now() + timeLimit)
     if timedOut { kill(p.processIdentifier, SIGKILL) }

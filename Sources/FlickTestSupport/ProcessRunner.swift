@@ -34,7 +34,7 @@ package enum ProcessRunner {
     p.standardOutput = out
     p.standardError = err
     p.standardInput = FileHandle.nullDevice
-    try p.run()
+    try p.runUnblocked()
     let errors = PipeDrain(err.fileHandleForReading)
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = errors.wait()

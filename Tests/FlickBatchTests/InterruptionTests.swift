@@ -55,7 +55,7 @@ import Testing
     p.standardInput = Pipe()
     p.standardOutput = output
     p.standardError = output
-    try p.run()
+    try p.runUnblocked()
     while p.isRunning && !ready() { usleep(500) }
     let sent = p.isRunning && kill(p.processIdentifier, signal) == 0
     p.waitUntilExit()
@@ -190,7 +190,7 @@ import Testing
     // running process (this one), which must stay.
     let gone = Process()
     gone.executableURL = URL(fileURLWithPath: "/bin/true")
-    try gone.run()
+    try gone.runUnblocked()
     gone.waitUntilExit()
     let dead = gone.processIdentifier, alive = getpid()
     // Among them the files of the encoder that wrote the merge's temporary: its frame spool (as

@@ -14,7 +14,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let gone = Process()
     gone.executableURL = URL(fileURLWithPath: "/bin/true")
-    try gone.run()
+    try gone.runUnblocked()
     gone.waitUntilExit()
     let dead = gone.processIdentifier
     let folder = dir.appendingPathComponent("out/clip/default").path

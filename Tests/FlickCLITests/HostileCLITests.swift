@@ -176,7 +176,7 @@ import Testing
   static func deadPID() throws -> Int32 {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/bin/true")
-    try p.run()
+    try p.runUnblocked()
     p.waitUntilExit()
     return p.processIdentifier
   }
@@ -219,7 +219,7 @@ import Testing
     p.arguments = ["still", t, "-o", out.path, "--scale", "2"]
     p.standardError = FileHandle.nullDevice
     p.standardOutput = FileHandle.nullDevice
-    try p.run()
+    try p.runUnblocked()
     usleep(400_000)
     kill(p.processIdentifier, SIGTERM)
     p.waitUntilExit()
@@ -245,7 +245,7 @@ import Testing
     p.standardError = pipe
     p.standardOutput = FileHandle.nullDevice
     try pipe.fileHandleForReading.close()
-    try p.run()
+    try p.runUnblocked()
     p.waitUntilExit()
     expectEqual(p.terminationStatus, 0)
     expectEqual(p.terminationReason, .exit)
@@ -256,7 +256,7 @@ import Testing
     let pipe2 = Pipe()
     q.standardError = pipe2
     try pipe2.fileHandleForReading.close()
-    try q.run()
+    try q.runUnblocked()
     q.waitUntilExit()
     expectEqual(q.terminationStatus, 2)
     expectEqual(q.terminationReason, .exit)

@@ -49,7 +49,7 @@ import Testing
     p.standardInput = Pipe()
     p.standardOutput = onStderr ? captured : broken
     p.standardError = onStderr ? broken : captured
-    try p.run()
+    try p.runUnblocked()
     try broken.close()
     let text = String(decoding: captured.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     p.waitUntilExit()

@@ -74,7 +74,7 @@ import Testing
     let err = Pipe()
     p.standardError = err
     p.standardOutput = Pipe()
-    try p.run()
+    try p.runUnblocked()
     p.waitUntilExit()
     expectEqual(p.terminationStatus, 3)
     let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -99,7 +99,7 @@ import Testing
     let out = Pipe()
     p.standardOutput = out
     p.standardError = Pipe()
-    try p.run()
+    try p.runUnblocked()
     let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     p.waitUntilExit()
     expectEqual(p.terminationStatus, 0)

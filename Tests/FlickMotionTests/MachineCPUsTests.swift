@@ -1,4 +1,5 @@
 import FlickExpectations
+import FlickTestSupport
 import Foundation
 import Testing
 
@@ -33,7 +34,7 @@ import Testing
     p.arguments = ["-c", "0", "cat", "/proc/self/status"]
     let out = Pipe()
     p.standardOutput = out
-    try p.run()
+    try p.runUnblocked()
     let data = out.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
     expectEqual(p.terminationStatus, 0)

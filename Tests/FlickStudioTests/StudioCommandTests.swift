@@ -19,7 +19,7 @@ import Testing
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
-    try process.run()
+    try process.runUnblocked()
     var line = Data()
     while !line.contains(0x0A) {
       let chunk = out.fileHandleForReading.availableData
@@ -79,7 +79,7 @@ import Testing
     process.environment = environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try process.runUnblocked()
     // Until the stand-in has started (bounded: a minute).
     var waited = 0
     while !FileManager.default.fileExists(atPath: pidFile) && waited < 600 {

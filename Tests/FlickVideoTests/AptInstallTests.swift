@@ -54,7 +54,7 @@ import Testing
         p.arguments = ["bash", Self.script, package]
         p.environment = env
         p.standardError = FileHandle.nullDevice
-        try p.run()
+        try p.runUnblocked()
         return p
       }
       for p in processes { p.waitUntilExit() }

@@ -30,7 +30,7 @@ import Testing
     let err = Pipe()
     p.standardError = err
     p.standardOutput = try FileHandle(forWritingTo: Self.touch(f.dir.appendingPathComponent("stdout")))
-    try p.run()
+    try p.runUnblocked()
     TestSupport.awaitFrames(err.fileHandleForReading)
     return (p, err.fileHandleForReading, children(of: p.processIdentifier))
   }

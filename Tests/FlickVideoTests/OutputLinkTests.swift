@@ -1,5 +1,6 @@
 import FlickExpectations
 import FlickScene
+import FlickTestSupport
 import FlickVideo
 import Foundation
 import Testing
@@ -121,7 +122,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: f.root) }
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/bin/true")
-    try p.run()
+    try p.runUnblocked()
     p.waitUntilExit()
     let dead = p.processIdentifier
     let stale = [

@@ -1,6 +1,7 @@
 import FlickExpectations
 import FlickMotion
 import FlickScene
+import FlickTestSupport
 import FlickVideo
 import Foundation
 import Testing
@@ -82,7 +83,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: root) }
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/bin/true")
-    try p.run()
+    try p.runUnblocked()
     p.waitUntilExit()
     let dead = p.processIdentifier
     let aside = root.appendingPathComponent(".frames.\(dead).old")

@@ -92,7 +92,7 @@ import Testing
     p.standardInput = FileHandle.nullDevice
     p.standardOutput = FileHandle.nullDevice
     p.standardError = FileHandle.nullDevice
-    try p.run()
+    try p.runUnblocked()
     let start = Date()
     while p.isRunning && Date().timeIntervalSince(start) < bound { usleep(20_000) }
     let finished = !p.isRunning

@@ -146,7 +146,7 @@ enum TestSupport {
     let err = Pipe()
     p.standardError = err
     p.standardOutput = FileHandle.nullDevice
-    try p.run()
+    try p.runUnblocked()
     awaitFrames(err.fileHandleForReading)
     return (p, err.fileHandleForReading)
   }
