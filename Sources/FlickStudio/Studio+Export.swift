@@ -89,14 +89,12 @@ extension Studio {
               frame: progress.framesDone, frames: progress.totalFrames))
         }
         let bytes = summary.outputs.first.map(\.bytes) ?? 0
-        // The export is kept without gifsicle's pass: said in the studio's log, as render says it.
-        for output in summary.outputs {
-          if let failure = output.gifsicleFailure {
-            StandardStream.writeError(MessageText.logEntry(failure.warning) + "\n")
-          }
-        }
+        // The export is kept without gifsicle's pass: said in the studio's log, as render says
+        // it, and on the page beside the export's size.
+        let warnings = summary.outputs.compactMap { $0.gifsicleFailure?.warning }
+        for warning in warnings { StandardStream.writeError(MessageText.logEntry(warning) + "\n") }
         end()
-        self.broadcast("done", DoneEvent(job: job, output: relative, bytes: Int(bytes)))
+        self.broadcast("done", DoneEvent(job: job, output: relative, bytes: Int(bytes), warnings: warnings))
       } catch {
         end()
         self.broadcast("failed", FailedEvent(job: job, message: "\(escaped: error)"))
@@ -190,6 +188,9 @@ struct DoneEvent: Encodable {
   var job: Int
   var output: String
   var bytes: Int
+  /// What the export's file is not, though it was written: a gifsicle that failed leaves
+  /// Flick's own GIF, not the bytes an export with a working gifsicle writes. Empty when none.
+  var warnings: [String]
 }
 
 struct FailedEvent: Encodable {

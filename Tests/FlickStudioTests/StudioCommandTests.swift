@@ -9,12 +9,16 @@ import Testing
 
 /// `flick studio` as a user runs it: one URL line, a clean stop on SIGTERM and SIGINT.
 @Suite struct StudioCommandTests {
-  /// Starts `flick studio --no-open --port 0 ARGS` in `folder` and reads its URL line.
-  static func start(_ folder: URL, _ arguments: [String] = []) throws -> (Process, String, Pipe) {
+  /// Starts `flick studio --no-open --port 0 ARGS` in `folder`, with `environment` added to this
+  /// process's, and reads its URL line.
+  static func start(_ folder: URL, _ arguments: [String] = [], environment: [String: String] = [:]) throws
+    -> (Process, String, Pipe)
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: ProcessRunner.flick(root: StudioFrameTests.root))
     process.arguments = ["studio", "--no-open", "--port", "0"] + arguments
     process.currentDirectoryURL = folder
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -29,19 +33,24 @@ import Testing
     return (process, String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), err)
   }
 
+  /// The port and token of the URL line `flick studio` printed.
+  static func address(_ url: String) throws -> (port: Int, token: String) {
+    let pattern = #/^http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32})$/#
+    let match = try #require(url.wholeMatch(of: pattern), "\(url)")
+    return (Int(match.1) ?? 0, String(match.2))
+  }
+
   @Test(arguments: [SIGTERM, SIGINT])
   func aSignalStopsItCleanly(_ signal: Int32) throws {
     let h = try StudioHarness()
     let (process, url, err) = try Self.start(h.folder)
-    let pattern = #/^http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32})$/#
-    let match = try #require(url.wholeMatch(of: pattern), "\(url)")
-    let port = Int(match.1) ?? 0
+    let (port, token) = try Self.address(url)
     // It answers, and an export's temporary files and children go with it.
     let frame = try RawHTTP.request(
-      port: port, method: "GET", target: "/api/frame.png?template=pulse.json5&t=0&token=\(match.2)",
+      port: port, method: "GET", target: "/api/frame.png?template=pulse.json5&t=0&token=\(token)",
       host: "127.0.0.1:\(port)")
     expectEqual(frame.status, 200)
-    let events = try EventReader(port: port, token: String(match.2))
+    let events = try EventReader(port: port, token: token)
     kill(process.processIdentifier, signal)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0 || process.terminationStatus == 130)

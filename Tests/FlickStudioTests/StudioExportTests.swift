@@ -71,6 +71,38 @@ import Testing
     expectEqual(exported, (try Data(contentsOf: reference)))
   }
 
+  /// A gifsicle that fails leaves Flick's own GIF, not the bytes a working one writes: the
+  /// export's "done" event carries the warning (the page shows it under the size), where it was
+  /// once only in the studio's log.
+  @Test func aFailingGifsicleIsNamedInTheDoneEvent() throws {
+    let h = try StudioHarness()
+    let bin = h.folder.deletingLastPathComponent().appendingPathComponent("bin-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: bin) }
+    let gifsicle = bin.appendingPathComponent("gifsicle")
+    try Data("#!/bin/sh\necho 'gifsicle: out of cheese' >&2\nexit 1\n".utf8).write(to: gifsicle)
+    chmod(gifsicle.path, 0o755)
+    let (process, url, _) = try StudioCommandTests.start(h.folder, environment: ["FLICK_GIFSICLE": gifsicle.path])
+    defer {
+      kill(process.processIdentifier, SIGTERM)
+      process.waitUntilExit()
+    }
+    let (port, token) = try StudioCommandTests.address(url)
+    let events = try EventReader(port: port, token: token)
+    let started = try RawHTTP.request(
+      port: port, method: "POST", target: "/api/export?template=pulse.json5&token=\(token)",
+      host: "127.0.0.1:\(port)", headers: ["X-Flick-Token": token, "Content-Type": "application/json"],
+      body: Data(#"{"format": "gif"}"#.utf8))
+    expectEqual(started.status, 200, "\(started.text)")
+    let done = try #require(events.wait(for: "done", timeout: 120).first, "\(events.events)")
+    let body = try #require(try JSONSerialization.jsonObject(with: Data(done.data.utf8)) as? [String: Any])
+    let warnings = body["warnings"] as? [String] ?? []
+    expectEqual(warnings.count, 1, "\(done.data)")
+    #expect(warnings.first?.contains("gifsicle \(gifsicle.path) could not optimise") == true, "\(done.data)")
+    #expect(warnings.first?.contains("out of cheese") == true, "\(done.data)")
+    #expect(FileManager.default.fileExists(atPath: h.folder.appendingPathComponent("pulse.gif").path))
+  }
+
   @Test func anExportNeverWritesOverATemplateOrOutsideTheFolder() throws {
     let h = try StudioHarness()
     for output in ["pulse.json5", "../out.gif", "/tmp/out.gif", "pic.png"] {

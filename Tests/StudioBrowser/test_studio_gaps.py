@@ -46,6 +46,32 @@ class GapTests:
         with open(out, "rb") as f:
             return f.read()
 
+    def test_an_export_with_a_warning_shows_it_under_its_size(self):
+        # The "done" event of an export whose gifsicle failed carries the warning
+        # (StudioExportTests makes one with a failing gifsicle); the dialog shows it in the
+        # warning colour under the size, and the notice says there is one.
+        self.open("hello.json5")
+        self.page.click("#open-export")
+        warning = ("warning: gifsicle /opt/bin/gifsicle could not optimise hello.gif (it exited with status 1: "
+                   "gifsicle: out of cheese); kept Flick's own GIF")
+        self.page.evaluate("""(warning) => {
+            const exporter = window.studio.exporter;
+            exporter.job = 991;
+            exporter.done({job: 991, output: 'hello.gif', bytes: 2400000, warnings: [warning]});
+        }""", warning)
+        status = self.page.inner_text(".exp-status")
+        self.assertTrue(status.startswith("Wrote hello.gif (2.4 MB)"), status)
+        self.assertEqual(self.page.inner_text(".exp-status .exp-warning"), warning)
+        colour = self.page.eval_on_selector(".exp-status .exp-warning", "e => getComputedStyle(e).color")
+        self.assertEqual(colour, "rgb(251, 191, 36)")  # --warn
+        self.wait_js("document.querySelector('#toast').textContent.includes('with a warning')")
+        self.shot("export-warning.png")
+        # The next export's status starts clean.
+        self.page.evaluate("window.studio.exporter.setProgress(0, 'Starting…')")
+        self.assertEqual(self.page.query_selector_all(".exp-status .exp-warning"), [])
+        self.page.keyboard.press("Escape")
+        self.assertNoPageErrors()
+
     def test_events_are_on_the_timeline_and_seek(self):
         self.open(GAPS)
         flags = self.page.eval_on_selector_all(

@@ -412,6 +412,7 @@ window.studio = {
   loader,
   playback,
   viewer,
+  exporter,
   seekFrame: (n) => {
     playback.pause();
     seekFrame(n);

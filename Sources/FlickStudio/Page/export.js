@@ -61,6 +61,7 @@ export class Exporter {
     const status = this.$('.exp-status');
     status.textContent = text;
     status.classList.toggle('error', failed);
+    status.classList.remove('warning');
   }
 
   /** Events of the stream: progress, finishing, done, failed. */
@@ -89,7 +90,18 @@ export class Exporter {
     this.$('.exp-go').disabled = false;
     const size = data.bytes >= 1e6 ? `${(data.bytes / 1e6).toFixed(1)} MB` : `${Math.round(data.bytes / 1e3)} kB`;
     this.setProgress(1, `Wrote ${data.output} (${size})`);
-    this.notify(`Exported ${data.output}`);
+    // The file is there, but not as a working gifsicle would have written it: said under the
+    // size, in the warning colour, and in the notice.
+    const warnings = data.warnings || [];
+    const status = this.$('.exp-status');
+    status.classList.toggle('warning', warnings.length > 0);
+    for (const warning of warnings) {
+      const line = document.createElement('span');
+      line.className = 'exp-warning';
+      line.textContent = warning;
+      status.append(document.createElement('br'), line);
+    }
+    this.notify(warnings.length ? `Exported ${data.output}, with a warning` : `Exported ${data.output}`);
   }
 
   failed(data) {
