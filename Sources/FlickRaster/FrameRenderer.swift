@@ -100,6 +100,10 @@ package final class FrameRenderer: Sendable {
   ///
   /// - Throws: ``RasterError``, as ``Renderer/render(_:)``.
   package func render(_ tree: RenderTree) throws(RasterError) -> Frame {
+    try DrawingWatch.drawing(tree.time) { () throws(RasterError) -> Frame in try draw(tree) }
+  }
+
+  private func draw(_ tree: RenderTree) throws(RasterError) -> Frame {
     let (scale, pool) = (self.scale, self.pool)
     return try workshop.withLock { w -> Result<Frame, RasterError> in
       do throws(RasterError) {

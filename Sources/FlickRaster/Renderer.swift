@@ -25,14 +25,18 @@ public struct Renderer: Sendable {
   ///   refuses (``RasterError/invalidScene(_:)``), when the size is not drawable, a picture or font file cannot be
   ///   loaded, a font family is neither installed nor in the tree's font files, or Cairo fails.
   public func render(_ tree: RenderTree) throws(RasterError) -> Frame {
-    let text = TextContext(ownFontMap: false)
-    return try Self.render(tree, scale: scale, cache: nil, arena: PixelArena(), text: text, prefetch: .beside)
+    try DrawingWatch.drawing(tree.time) { () throws(RasterError) -> Frame in
+      let text = TextContext(ownFontMap: false)
+      return try Self.render(tree, scale: scale, cache: nil, arena: PixelArena(), text: text, prefetch: .beside)
+    }
   }
 
   /// ``render(_:)`` laying text out in `text`, which keeps the layouts for
   /// ``missingGlyphs(in:sharing:)``: the same pixels.
   package func render(_ tree: RenderTree, sharing text: SharedText) throws(RasterError) -> Frame {
-    try Self.render(tree, scale: scale, cache: nil, arena: PixelArena(), text: text.context, prefetch: .beside)
+    try DrawingWatch.drawing(tree.time) { () throws(RasterError) -> Frame in
+      try Self.render(tree, scale: scale, cache: nil, arena: PixelArena(), text: text.context, prefetch: .beside)
+    }
   }
 
   /// Whether `a` and `b` draw the same pixels at any scale, decided from the trees alone: they

@@ -51,16 +51,23 @@ package enum Interruption {
   package static func exit(after seconds: Double, status: Int32) {
     let thread = Thread {
       Thread.sleep(forTimeInterval: seconds)
-      // A run whose outputs are all in place is left to end on its own.
-      guard Cleanup.shared.interruptAll() else { return }
-      let message =
-        "\nflick: stopped after the timeout of \(RenderLimits.format(seconds: seconds)) "
-        + "(--timeout or FLICK_TIMEOUT); temporary files removed\n"
-      StandardStream.writeError(message)
-      _exit(status)
+      stop(
+        status: status,
+        message: "\nflick: stopped after the timeout of \(RenderLimits.format(seconds: seconds)) "
+          + "(--timeout or FLICK_TIMEOUT); temporary files removed\n")
     }
     thread.name = "flick.timeout"
     thread.start()
+  }
+
+  /// Ends the process now as an interruption does (every ffmpeg killed, every temporary file
+  /// removed, destinations untouched), printing `message` and exiting with `status`; for the
+  /// watches (`--timeout`, the memory cap, `--frame-timeout`). Returns, doing nothing, when every
+  /// output is already in place: the run is left to end on its own.
+  package static func stop(status: Int32, message: String) {
+    guard Cleanup.shared.interruptAll() else { return }
+    StandardStream.writeError(message)
+    _exit(status)
   }
 
   private static let installed: Void = {

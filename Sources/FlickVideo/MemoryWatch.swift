@@ -118,9 +118,6 @@ package enum MemoryWatch {
   }()
 
   private static func stop(resident: Int, cap: Int, margin: Int, byGroup: Bool) {
-    // A run whose outputs are all in place is left to end on its own.
-    guard Cleanup.shared.interruptAll() else { return }
-    StandardStream.writeError(message(resident: resident, bound: cap, margin: margin, byGroup: byGroup))
-    _exit(3)
+    Interruption.stop(status: 3, message: message(resident: resident, bound: cap, margin: margin, byGroup: byGroup))
   }
 }

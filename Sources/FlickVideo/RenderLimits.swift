@@ -11,7 +11,8 @@ import Foundation
 /// (``VideoError/limitReached(_:)``, exit 3) and every ffmpeg must keep making progress
 /// (``VideoError/encoderStalled(output:seconds:)``, exit 3). The defaults are above any
 /// legitimate preview (8K UHD frames, an hour at 60 fps) and below what breaks a build machine;
-/// `flick` takes `--max-pixels`, `--max-frames`, `--max-memory`, `--max-work` and `--encoder-timeout` and the
+/// `flick` takes `--max-pixels`, `--max-frames`, `--max-memory`, `--max-work`, `--encoder-timeout` and
+/// `--frame-timeout` and the
 /// `FLICK_MAX_…` environment variables (docs/security.md).
 package struct RenderLimits: Sendable, Equatable {
   /// The most pixels one output frame may have (default 67,108,864 = 8192 × 8192).
@@ -24,6 +25,10 @@ package struct RenderLimits: Sendable, Equatable {
   /// How long an ffmpeg may go without reading a byte or using any CPU before it is stopped, in
   /// seconds (default 120).
   package var encoderTimeout: Double
+  /// How long one frame may take to draw before the command stops, in seconds (default 120; a
+  /// frame of a bundled template takes well under a second). Watched by
+  /// ``FlickRaster/DrawingWatch``, which the commands start.
+  package var frameTimeout: Double
   /// The most pixels one render may draw: frames × pixels per frame × motion-blur samples
   /// (default 10¹², four times a 4K minute at 30 fps with 16 blur samples, about an hour of
   /// drawing; a render of days is refused before it starts).
@@ -31,13 +36,14 @@ package struct RenderLimits: Sendable, Equatable {
 
   package init(
     maximumPixels: Int = 8192 * 8192, maximumFrames: Int = 216_000, maximumMemory: Int = 8 << 30,
-    encoderTimeout: Double = 120, maximumWork: Int = 1_000_000_000_000
+    encoderTimeout: Double = 120, maximumWork: Int = 1_000_000_000_000, frameTimeout: Double = 120
   ) {
     self.maximumPixels = maximumPixels
     self.maximumFrames = maximumFrames
     self.maximumMemory = maximumMemory
     self.encoderTimeout = encoderTimeout
     self.maximumWork = maximumWork
+    self.frameTimeout = frameTimeout
   }
 
   /// Checks a render of `frames` frames of `width × height` pixels, each drawn `samples` times

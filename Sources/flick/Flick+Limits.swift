@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickRaster
 import FlickScene
 import FlickTemplates
 import FlickVideo
@@ -62,6 +63,9 @@ extension Flick {
       ])
     static let encoderTimeout = Cap(
       option: "encoder-timeout", kind: .seconds, summary: ["stop when ffmpeg makes no progress for T (default 120s)"])
+    static let frameTimeout = Cap(
+      option: "frame-timeout", kind: .seconds,
+      summary: ["stop when one frame takes longer than T to draw (default 120s)"])
     static let work = Cap(
       option: "max-work", kind: .count,
       summary: [
@@ -71,9 +75,9 @@ extension Flick {
     /// Caps every command that reads a template accepts.
     static let templateCaps = [pixels, text, templateBytes, timeout]
     /// Caps only rendering commands accept.
-    static let renderCaps = [frames, memory, work, encoderTimeout]
+    static let renderCaps = [frames, memory, work, encoderTimeout, frameTimeout]
     /// Caps the commands that draw single frames accept (`still`, `snapshot`, `verify`).
-    static let frameCaps = [memory]
+    static let frameCaps = [memory, frameTimeout]
     /// Caps `flick plan` checks each job against before writing the plan (what is known there).
     static let planCaps = [pixels, frames, work]
     /// Caps `flick run` gives every job's render (and the memory watch of the process).
@@ -178,6 +182,7 @@ extension Flick {
       if let v = try read(memory) { limits.maximumMemory = Int(v) }
       if let v = try read(encoderTimeout) { limits.encoderTimeout = v }
       if let v = try read(work) { limits.maximumWork = Int(v) }
+      if let v = try read(frameTimeout) { limits.frameTimeout = v }
       return limits
     }
 
@@ -193,16 +198,30 @@ extension Flick {
       } catch {
         throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
       }
-      watchMemory(session.limits, width: session.width, height: session.height)
+      startWatches(session.limits, width: session.width, height: session.height)
     }
 
     /// Starts the memory watch (``FlickVideo/MemoryWatch``) at the cap of `limits` (or the
     /// process's control-group limit when lower), with the margin for frames of `width × height`
     /// pixels: the process stops with exit 3 before its resident size (with its ffmpeg
-    /// processes') passes the cap.
-    static func watchMemory(_ limits: RenderLimits, width: Int, height: Int) {
+    /// processes') passes the cap. Starts the drawing watch (``FlickRaster/DrawingWatch``) too:
+    /// the process stops with exit 3 when one frame draws for longer than `--frame-timeout`.
+    static func startWatches(_ limits: RenderLimits, width: Int, height: Int) {
       Interruption.install()
       MemoryWatch.start(cap: limits.maximumMemory, frameBytes: width * height * 4)
+      DrawingWatch.start(limit: limits.frameTimeout) { time, seconds in
+        Interruption.stop(
+          status: ExitCode.environment.rawValue,
+          message: drawingStopMessage(time: time, seconds: seconds, limit: limits.frameTimeout))
+      }
+    }
+
+    /// What the drawing watch says when it stops a command.
+    static func drawingStopMessage(time: Double, seconds: Double, limit: Double) -> String {
+      "\nflick: stopped: the frame at " + String(format: "%g", time) + " s has been drawing for "
+        + "\(RenderLimits.format(seconds: seconds)), more than the limit of \(RenderLimits.format(seconds: limit)) "
+        + "(a font, picture or effect the drawing libraries do not finish; --frame-timeout or FLICK_FRAME_TIMEOUT "
+        + "sets the limit); temporary files removed\n"
     }
 
     /// Starts the `--timeout` watchdog when one is set: at the deadline every ffmpeg is killed,

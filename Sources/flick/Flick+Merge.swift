@@ -53,7 +53,7 @@ extension Flick {
         frames: batch.merges.reduce(0) { $0 + $1.spec.frames[1] - $1.spec.frames[0] + 1 })
       Interruption.install()
       let largest = batch.merges.max { $0.width * $0.height < $1.width * $1.height }
-      Limits.watchMemory(limits, width: largest?.width ?? 0, height: largest?.height ?? 0)
+      Limits.startWatches(limits, width: largest?.width ?? 0, height: largest?.height ?? 0)
       let (report, _) = try RunCommand.reported(
         command: "merge", plan: path, shard: nil,
         to: a.value("report") ?? batch.manifest.outputRoot + "/.flick/reports/merge.json"

@@ -64,7 +64,7 @@ extension Flick {
         --null                also render into a sink that discards frames (benchmarks)
         --dry-run             print the ffmpeg command of each output (two for a GIF) and stop
         --measure-pipe WxH    (no TEMPLATE) measure frame transport into `ffmpeg -f null`
-      CAPS (each also by environment: FLICK_MAX_FRAMES, FLICK_MAX_MEMORY, FLICK_MAX_WORK, FLICK_ENCODER_TIMEOUT)
+      CAPS (\(Limits.variables(Limits.renderCaps)))
       \(Limits.renderHelp)
       \(Flick.sceneOptionsHelp)
       TEMPLATE OPTIONS
@@ -155,7 +155,7 @@ extension Flick {
       if !quiet, let note = gifsicleNote(options, formats: targets.map(\.format)) { log(note) }
 
       Interruption.install()
-      Limits.watchMemory(session.limits, width: session.width, height: session.height)
+      Limits.startWatches(session.limits, width: session.width, height: session.height)
       if !quiet, let fitted = session.fittedPipeline, fitted.jobs < session.pipeline.jobs {
         let workers = "\(fitted.jobs) worker\(fitted.jobs == 1 ? "" : "s")"
         log(

@@ -125,7 +125,7 @@ extension Flick {
       // The memory watch starts before the first job that renders, once every job has been
       // checked against the caps (a job over one is refused with exit 2, not stopped by the watch).
       let largest = indices.map { batch.jobs[$0].spec }.max { $0.width * $0.height < $1.width * $1.height }
-      runner.willRender = { _ in Limits.watchMemory(limits, width: largest?.width ?? 0, height: largest?.height ?? 0) }
+      runner.willRender = { _ in Limits.startWatches(limits, width: largest?.width ?? 0, height: largest?.height ?? 0) }
       let (report, entries) = reported(command: "run", plan: path, shard: shard?.description, to: reportPath) { start in
         // Before each job it renders, the report is written as it stands should the run stop
         // there (that job interrupted, exit 130): an interruption, or a kill, leaves it behind.

@@ -27,6 +27,8 @@ extension Flick {
                      every frame time and event time (checked by 'flick verify' without rendering)
         --max-memory B  memory cap, estimated up front and watched (default 8G; FLICK_MAX_MEMORY;
                      exit 2 up front, 3 when the watch stops the process, the folder untouched)
+        --frame-timeout T  stop when one frame takes longer than T to draw (default 120s;
+                     FLICK_FRAME_TIMEOUT; exit 3, the folder untouched)
         -q, --quiet  print nothing but errors (not the golden paths, no notes or warnings)
       TEMPLATE OPTIONS
       \(Flick.templateOptionsHelp)

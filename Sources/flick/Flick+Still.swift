@@ -18,6 +18,8 @@ extension Flick {
         --scale S        pixels per canvas point (e.g. 2 for 2×)
         --max-memory B   memory cap for the frame, estimated up front and watched (default 8G;
                          FLICK_MAX_MEMORY; exit 2 up front, 3 when the watch stops the process)
+        --frame-timeout T  stop when the frame takes longer than T to draw (default 120s;
+                         FLICK_FRAME_TIMEOUT; exit 3)
       An interruption (SIGINT, SIGTERM) or --timeout leaves no temporary file and the PNG as it was.
         -q, --quiet      print nothing but errors (not the output path, no warnings)
         --strict         characters no installed font has are an error, not a warning
@@ -113,7 +115,7 @@ extension Flick {
       // Frame.writePNG writes `.NAME.PID.tmp` beside the output and renames it into place: it is
       // registered so an interruption removes it, and stale ones of killed runs are removed first.
       Interruption.install()
-      Limits.watchMemory(session.limits, width: session.width, height: session.height)
+      Limits.startWatches(session.limits, width: session.width, height: session.height)
       let url = URL(fileURLWithPath: output)
       let folder = url.deletingLastPathComponent().path
       Cleanup.removeStale(in: folder)

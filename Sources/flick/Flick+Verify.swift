@@ -35,6 +35,8 @@ extension Flick {
                                checks the motion golden too when there is one.
         --max-memory B         memory cap, estimated up front and watched (default 8G; FLICK_MAX_MEMORY;
                                exit 2 up front, 3 when the watch stops the process)
+        --frame-timeout T      stop when one frame takes longer than T to draw (default 120s;
+                               FLICK_FRAME_TIMEOUT; exit 3)
       TEMPLATE OPTIONS
       \(Flick.templateOptionsHelp)
       """
