@@ -156,6 +156,9 @@ package enum FontRegistry {
         throw .unreadableFont(path: first.path, reason: "cannot load the fontconfig configuration")
       }
       defer { FcConfigDestroy(config) }
+      guard FontconfigPin.apply(to: config) else {
+        throw .unreadableFont(path: first.path, reason: "cannot add Flick's rendering rules to fontconfig")
+      }
       var kept: [String: Entry] = [:]
       for (file, entry) in files.sorted(by: { $0.key < $1.key }) where FcConfigAppFontAddFile(config, entry.loaded) != 0
       {

@@ -25,7 +25,8 @@ enum Pango {
   /// (a still's text helper asks while the template loads), the others waiting for that read.
   /// Pango's functions are handed out only after it, so that no font map starts a second read
   /// of its own (two threads in `FcInit` at once each parse the configuration).
-  static let fontconfig: Bool = FcInit() != 0
+  /// The configuration gets ``FontconfigPin``'s rules after its own.
+  static let fontconfig: Bool = FcInit() != 0 && FontconfigPin.apply(to: nil)
 
   /// The functions. Text reaches them only after ``require(for:)``; a use that did not check
   /// (a fault in Flick) stops the process with the loader's reason and exit status 127, as the
