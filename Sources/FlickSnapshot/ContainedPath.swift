@@ -30,6 +30,43 @@ package enum ContainedPath {
     return trimmed.isEmpty ? fallback : trimmed
   }
 
+  /// A distinct plain folder name for each of `names` (untrusted file names), in the same order.
+  ///
+  /// The folder is the name without a `.png` extension (any case). When that is a plain name
+  /// (``isPlainName(_:)``) of at most 100 characters that no other name shares, ignoring case, it
+  /// is kept; otherwise it is made plain (``sanitized(_:fallback:)``), cut to 80 characters and
+  /// given `-` and the first 12 hex digits of the whole name's SHA-256. So `a:b.png` and `a;b.png`,
+  /// `x.png` and `x.PNG`, or names sharing their first 100 characters never share a folder, and the
+  /// result depends only on the names.
+  package static func distinctFolderNames(_ names: [String], fallback: String = "unnamed") -> [String] {
+    let bases = names.map { $0.lowercased().hasSuffix(".png") ? String($0.dropLast(4)) : $0 }
+    var counts: [String: Int] = [:]
+    for base in bases { counts[base.lowercased(), default: 0] += 1 }
+    func kept(_ i: Int) -> Bool {
+      isPlainName(bases[i]) && bases[i].count <= 100 && counts[bases[i].lowercased()] == 1
+    }
+    var used: Set<String> = []
+    var out = [String](repeating: "", count: names.count)
+    // Kept names first, so a hashed name never takes a kept one's folder; ties in input order.
+    let order = names.indices.sorted { a, b in
+      kept(a) != kept(b) ? kept(a) : (names[a] != names[b] ? names[a] < names[b] : a < b)
+    }
+    for i in order {
+      if kept(i) {
+        used.insert(bases[i].lowercased())
+        out[i] = bases[i]
+        continue
+      }
+      var salt = 0
+      repeat {
+        let digest = SHA256.hex(Array((salt == 0 ? names[i] : "\(names[i])\u{0}\(salt)").utf8))
+        out[i] = String(sanitized(bases[i], fallback: fallback).prefix(80)) + "-" + digest.prefix(12)
+        salt += 1
+      } while !used.insert(out[i].lowercased()).inserted
+    }
+    return out
+  }
+
   /// The path of `relative` inside `directory`, after checking it stays there.
   ///
   /// - Parameters:

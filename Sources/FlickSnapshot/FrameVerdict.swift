@@ -19,6 +19,9 @@ public struct FrameVerdict: Sendable {
     case recorded
     /// The frame could not be rendered (or written).
     case error
+    /// A golden file (a PNG, or the motion golden) in the goldens folder that the manifest does
+    /// not list: nothing checks it, so it fails the run until it is listed or deleted.
+    case unlisted
   }
 
   /// A short name: the time label (`25pct`, `end`).

@@ -28,7 +28,8 @@ package struct GoldenVerifier: Sendable {
   /// - Parameters:
   ///   - actual: The rendered frame, or why rendering failed.
   ///   - goldenPath: Where the golden PNG is (or is to be written).
-  ///   - goldenRenderer: The goldens' renderer when known from a manifest; else the golden file's own.
+  ///   - goldenRenderer: The golden's renderer when its file has no `flick-renderer` chunk (a test
+  ///     helper's own knowledge); the file's own chunk always wins. Verify passes none.
   ///   - name: Short name for messages and artefact folders (the time label).
   ///   - time: The time as written.
   ///   - seconds: The resolved scene time.
@@ -72,11 +73,22 @@ package struct GoldenVerifier: Sendable {
     var drift: RendererDrift?
     var expectedFrame: Frame?
     do {
-      if let reference {
-        let recorded = try PNGImage(contentsOf: goldenPath, limits: comparator.limits)
+      // The stored inputs stand in for the golden only when the golden itself says another
+      // renderer drew it; a golden without the chunk is compared as it is.
+      if let reference, let recorded = try Self.fromAnotherRenderer(goldenPath, limits: comparator.limits) {
         let rerendered = try reference.get()
-        let pair = compare(
-          frame, with: rerendered, recorded: recorded, recordedBy: goldenRenderer ?? recorded.renderer)
+        guard rerendered.width == recorded.width, rerendered.height == recorded.height else {
+          // The inputs that recorded the golden render at its size on any renderer.
+          var v = verdict(
+            .sizeMismatch,
+            "the goldens' stored inputs render at \(rerendered.width)×\(rerendered.height), but the golden is "
+              + "\(recorded.width)×\(recorded.height): they are not what recorded it; record the goldens again "
+              + "with 'flick snapshot'")
+          v.artifacts = writeArtifacts(
+            name: name, expected: recorded.frame, actual: frame, comparison: nil, into: artifactsDirectory)
+          return v
+        }
+        let pair = compare(frame, with: rerendered, recorded: recorded, recordedBy: recorded.renderer)
         comparison = pair.0
         drift = pair.1
         expectedFrame = rerendered
@@ -109,6 +121,14 @@ package struct GoldenVerifier: Sendable {
       writeArtifacts(name: name, expected: expected, actual: frame, comparison: comparison, into: artifactsDirectory)
     ) { _, new in new }
     return v
+  }
+
+  /// The golden at `path` decoded, when its own `flick-renderer` chunk names a renderer other
+  /// than this one; nil when it names this one or none.
+  static func fromAnotherRenderer(_ path: String, limits: DecodeLimits) throws(SnapshotError) -> PNGImage? {
+    let recorded = try PNGImage(contentsOf: path, limits: limits)
+    guard let by = recorded.renderer, !RendererFingerprint.current.differences(from: by).isEmpty else { return nil }
+    return recorded
   }
 
   /// Compares `frame` with the re-rendered golden (both from this renderer) and measures the

@@ -46,7 +46,7 @@ package struct ImageComparator: Sendable {
     let b = sameBytes ? a : try PNGImage(contentsOf: actual, limits: limits)
     let identical = sameBytes
     var result = compare(
-      a, b, goldenRenderer: expectedRenderer ?? a.renderer, actualRenderer: actualRenderer ?? b.renderer)
+      a, b, goldenRenderer: a.renderer ?? expectedRenderer, actualRenderer: b.renderer ?? actualRenderer)
     if identical && result.verdict == .identicalPixels { result.verdict = .identicalBytes }
     return result
   }
@@ -57,8 +57,8 @@ package struct ImageComparator: Sendable {
   /// golden written from it would hold; if a translucent frame still differs, it is compared once
   /// more after a real PNG round trip, so an encoder's rounding never counts as a change.
   ///
-  /// - Parameter goldenRenderer: The golden's renderer when known from elsewhere (a manifest);
-  ///   otherwise the one the golden file names.
+  /// - Parameter goldenRenderer: The golden's renderer for a file that does not name one; the
+  ///   one the golden file names always wins.
   /// - Throws: ``SnapshotError/unreadableImage(path:reason:)`` when the golden does not decode.
   package func compare(
     expectedFile: String, actual: Frame, goldenRenderer: RendererFingerprint? = nil
@@ -69,10 +69,11 @@ package struct ImageComparator: Sendable {
     if let recorded = FileManager.default.contents(atPath: expectedFile),
       let encoded = try? PNGFile.encode(actual, renderer: .current), recorded.elementsEqual(encoded)
     {
-      return compare(actual, actual, goldenRenderer: goldenRenderer ?? .current, actualRenderer: .current)
+      return compare(actual, actual, goldenRenderer: .current, actualRenderer: .current)
     }
     let golden = try PNGImage(contentsOf: expectedFile, limits: limits)
-    let renderer = goldenRenderer ?? golden.renderer
+    // The golden's own chunk says who drew it; what the caller knows only fills in for a file without one.
+    let renderer = golden.renderer ?? goldenRenderer
     let image = PNGImage(frame: actual)
     let first = compare(golden, image, goldenRenderer: renderer, actualRenderer: .current)
     guard !first.passed, first.verdict != .sizeMismatch, image.hasTranslucentPixels else { return first }
@@ -252,12 +253,15 @@ package struct ImageComparator: Sendable {
         if haveLast && wa == lastA && wb == lastB && (wa >> 24) == 0xFF && (wb >> 24) == 0xFF {
           above = lastAbove
         } else {
+          // Two fully transparent pixels are equal whatever their RGB.
+          if wa >> 24 == 0 && wb >> 24 == 0 { continue }
           let delta = metric == .yiq ? ColorDelta.yiq(wa, wb, k: i * 4) : ColorDelta.hyab(wa, wb, k: i * 4)
-          // Different words that look the same (two fully transparent pixels) are not a change.
-          if delta == 0 { continue }
-          // A flat recolour can stay under pixelmatch's threshold; a just-noticeable colour
-          // shift still counts (anti-aliasing is excused below either way).
-          above = abs(delta) > limit || (jnd > 0 && ColorDelta.deltaEOK(wa, wb, k: i * 4) > jnd)
+          // A change that vanishes over pixelmatch's checkerboard (an opaque #3030CF appearing where
+          // the background is #3030CF) has distance 0: below every threshold, as pixelmatch sees it,
+          // but still a changed pixel, which an exact comparison counts. A flat recolour can stay
+          // under pixelmatch's threshold; a just-noticeable colour shift still counts
+          // (anti-aliasing is excused below either way).
+          above = delta != 0 && (abs(delta) > limit || (jnd > 0 && ColorDelta.deltaEOK(wa, wb, k: i * 4) > jnd))
           lastA = wa
           lastB = wb
           lastAbove = above

@@ -96,7 +96,7 @@ package struct ReportAcceptance: Sendable {
     for frame in summary.frames {
       switch frame.status {
       case .match, .recorded: continue
-      case .error, .unreadable:
+      case .error, .unreadable, .unlisted:
         skipped.append((frame.name, frame.message))
         continue
       case .changed, .sizeMismatch, .missing: break

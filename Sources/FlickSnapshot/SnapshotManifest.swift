@@ -162,7 +162,16 @@ package struct SnapshotManifest: Sendable, Equatable, Codable {
           "frame file '\(quoted: entry.file)' in \(quoted: path)",
           reason: "a frame file must be a plain .png file name inside the folder")
       }
-      guard seen.insert(entry.file).inserted else {
+      // verify reads `<label>.png` for a time and names its report folder by the label: a file
+      // named otherwise, or two times with one label (`1s`, `1.0s`), would check one golden twice
+      // and leave the listed file unchecked.
+      guard entry.file == Self.fileName(for: entry.time) else {
+        throw .invalidManifest(
+          path: path,
+          reason: "frame file '\(quoted: entry.file)' is not the file of its time '\(quoted: entry.time.description)' "
+            + "('\(quoted: Self.fileName(for: entry.time))'); record the goldens again with 'flick snapshot'")
+      }
+      guard seen.insert(entry.file.lowercased()).inserted else {
         throw .invalidManifest(path: path, reason: "frame file '\(quoted: entry.file)' is listed twice")
       }
     }

@@ -55,7 +55,8 @@ package struct SnapshotReport: Sendable {
   package var failures: [FrameVerdict] { verdicts.filter { !$0.isPass && !$0.isError } }
   /// Frames whose comparison could not run (unreadable image, render failure).
   package var errors: [FrameVerdict] { verdicts.filter(\.isError) }
-  /// Whether every frame matched.
+  /// Whether every frame matched; a run that compared nothing never passes. The one verdict the
+  /// summary, the page and the exit status (``outcome``) all follow.
   package var passed: Bool { !verdicts.isEmpty && verdicts.allSatisfy(\.isPass) }
 
   /// The number of frames with each status (every status listed, zeros included).

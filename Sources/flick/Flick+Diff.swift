@@ -163,8 +163,11 @@ extension Flick {
       try checkReportFolder(reportDir)
       let verifier = GoldenVerifier(comparator: comparator, record: .none)
       var verdicts: [FrameVerdict] = []
-      for pair in pairs {
-        let name = ContainedPath.sanitized((pair.name as NSString).deletingPathExtension)
+      // Each pair gets its own artefact folder, even when names differ only in characters a folder
+      // name cannot hold or in case; the verdict keeps the real file name.
+      let folders = ContainedPath.distinctFolderNames(pairs.map(\.name))
+      for (pair, folder) in zip(pairs, folders) {
+        let name = pair.name
         guard let pa = pair.a, let pb = pair.b else {
           let message = pair.a == nil ? "only in \(quoted: right)" : "only in \(quoted: left)"
           verdicts.append(
@@ -175,8 +178,9 @@ extension Flick {
         }
         var v: FrameVerdict
         do {
-          let c = try comparator.compareFiles(
-            expected: pa, actual: pb, expectedRenderer: renderers.0, actualRenderer: renderers.1)
+          // Each file's own 'flick-renderer' chunk decides exact or perceptual, never a manifest
+          // beside it (a file without one is of an unknown renderer: exact).
+          let c = try comparator.compareFiles(expected: pa, actual: pb)
           v = FrameVerdict(
             name: name, time: pair.name, seconds: nil, goldenPath: pa, status: FrameVerdict.status(for: c),
             comparison: c, message: c.summary)
@@ -184,7 +188,7 @@ extension Flick {
             let eb = try? PNGImage(contentsOf: pb, limits: comparator.limits)
           {
             v.artifacts = verifier.writeArtifacts(
-              name: name, expected: ea.frame, actual: eb.frame, comparison: c, into: reportDir)
+              name: folder, expected: ea.frame, actual: eb.frame, comparison: c, into: reportDir)
           }
           v.comparison?.pixelClasses = []
         } catch {
@@ -263,11 +267,11 @@ extension Flick {
           throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
         }
       }
-      if !report.errors.isEmpty { throw CommandError(message: "comparison could not run", code: .environment) }
-      if !report.failures.isEmpty {
-        throw CommandError(
-          message: recorded == report.failures.count ? "goldens recorded, not verified" : "snapshot mismatch",
-          code: .mismatch)
+      // The report's verdict is the exit status: a report that says failed never exits 0.
+      switch report.outcome {
+      case .passed: return
+      case .couldNotRun(let reason): throw CommandError(message: reason, code: .environment)
+      case .failed(let reason): throw CommandError(message: reason, code: .mismatch)
       }
     }
   }

@@ -1,6 +1,7 @@
 import Dispatch
 import FlickMotion
 import FlickRaster
+import FlickScene
 import FlickSnapshot
 import FlickTemplates
 import Foundation
@@ -112,10 +113,15 @@ extension Flick {
         {
           note("note: the template file changed since the goldens were made (\(quoted: manifest.template))")
         }
-        for stray in strayPNGs(in: against, manifest: manifest) {
-          note("note: \(quoted: stray) in the goldens folder is not listed in its manifest (not verified)")
+        // The goldens' renderer is what their own PNGs say; a manifest that disagrees is refused.
+        let recordedBy = try recordedRenderer(manifest, against, limits: limits)
+        if recordedBy == nil && !manifest.frames.isEmpty {
+          note(
+            "note: no golden carries a renderer fingerprint ('flick-renderer' chunk): their renderer is unknown, "
+              + "so they are compared with the golden PNGs as they are (\(options.mode == .perceptual ? "perceptually, as asked" : "exactly"))"
+          )
         }
-        let drift = RendererFingerprint.current.differences(from: manifest.renderer)
+        let drift = recordedBy.map { RendererFingerprint.current.differences(from: $0) } ?? []
         if !drift.isEmpty {
           note("note: goldens come from a different renderer: \(quoted: drift.joined(separator: ", "))")
           if a.has("motion") {
@@ -207,7 +213,7 @@ extension Flick {
             frame = .failure(.renderFailed("\(escaped: error)"))
           }
           let verdict = verifier.verify(
-            frame, goldenPath: goldenPaths[i], goldenRenderer: manifest?.renderer, name: time.label,
+            frame, goldenPath: goldenPaths[i], name: time.label,
             time: time.description, seconds: seconds, artifactsDirectory: reportDir, reference: rerendered?[i])
           results.withLock { $0[i] = (verdict, frameSize) }
         }
@@ -219,6 +225,7 @@ extension Flick {
         entries.append(
           SnapshotManifest.Entry(time: work[i].0, seconds: work[i].1, file: SnapshotManifest.fileName(for: work[i].0)))
       }
+      if let manifest { verdicts += unlistedGoldens(in: against, manifest: manifest) }
       // Goldens were written: keep the manifest in step with them.
       let wrote = verdicts.contains { $0.status == .recorded }
       if wrote {
@@ -274,7 +281,34 @@ extension Flick {
         }
         return nil
       }
+      try checkCoverage(golden, against, scene: template.scene)
       return MotionComparison(golden: golden, tracks: template.tracks)
+    }
+
+    /// A motion golden is compared at its own times, so it must hold every time a recording of
+    /// this scene writes at each frame (`n / fps`), for every property it lists: a golden without
+    /// them (a property with no sample line, or samples thinned out) would pass any motion.
+    ///
+    /// - Throws: exit 2 naming `motion.txt` and the first property or time it lacks.
+    static func checkCoverage(_ golden: MotionGolden, _ against: String, scene: Scene) throws(CommandError) {
+      let path = (against as NSString).appendingPathComponent(MotionGolden.fileName)
+      let again = "; record it again with 'flick snapshot TEMPLATE --motion --out DIR'"
+      if let track = golden.tracks.first(where: { $0.samples.isEmpty }) {
+        throw CommandError(
+          message: "motion golden \(quoted: path): property \(quoted: track.layerID).\(quoted: track.property) has no "
+            + "samples, so nothing of it would be compared" + again,
+          code: .invalidInput)
+      }
+      guard !golden.tracks.isEmpty else { return }  // nothing animated: every property now animated is 'added'
+      let frameCount = max(1, Int((scene.duration * Double(scene.fps) - 1e-9).rounded(.up)))
+      let have = Set(golden.times)
+      if let missing = (0..<frameCount).map({ Double($0) / Double(scene.fps) }).first(where: { !have.contains($0) }) {
+        throw CommandError(
+          message:
+            "motion golden \(quoted: path) has no sample at t = \(quoted: missing) s, a frame time of this scene "
+            + "(\(frameCount) frames at \(scene.fps) fps), so the motion there would not be compared" + again,
+          code: .invalidInput)
+      }
     }
 
     /// The motion check as a verdict named `motion`, so it counts, fails and reports like a frame.
@@ -308,10 +342,23 @@ extension Flick {
       return verdict
     }
 
-    /// PNG files in the goldens folder that its manifest does not list.
-    static func strayPNGs(in folder: String, manifest: SnapshotManifest) -> [String] {
+    /// A failing verdict (``FrameVerdict/Status/unlisted``) for every golden file in the folder
+    /// that its manifest does not list: a PNG, or the motion golden when the manifest lists none.
+    /// Nothing would check them, so a pull request that drops a failing entry (or the `motion`
+    /// entry) from the manifest and leaves its file fails instead of passing; `flick snapshot`
+    /// and `flick accept` never leave such files (they remove what the new manifest drops).
+    static func unlistedGoldens(in folder: String, manifest: SnapshotManifest) -> [FrameVerdict] {
       let listed = Set(manifest.frames.map(\.file))
-      return Diff.pngs(in: folder).filter { !listed.contains($0) }.sorted()
+      var names = Diff.pngs(in: folder).filter { !listed.contains($0) }.sorted()
+      let motion = (folder as NSString).appendingPathComponent(MotionGolden.fileName)
+      if manifest.motion == nil, FileManager.default.fileExists(atPath: motion) { names.append(MotionGolden.fileName) }
+      return names.map { name in
+        FrameVerdict(
+          name: name, time: "unlisted", seconds: nil, goldenPath: (folder as NSString).appendingPathComponent(name),
+          status: .unlisted,
+          message: "in the goldens folder but not listed in its manifest.json, so nothing checks it: list it "
+            + "(record it with 'flick snapshot') or delete it")
+      }
     }
   }
 }

@@ -1,12 +1,13 @@
 import FlickExpectations
 import FlickRaster
-import FlickSnapshot
 import FlickTestSupport
 import Foundation
 import Testing
 
-/// Goldens that carry their inputs: a renderer change (faked by rewriting the manifest's
-/// fingerprint, as a CI image update would leave it) re-renders the goldens' own inputs, so a
+@testable import FlickSnapshot
+
+/// Goldens that carry their inputs: a renderer change (faked by rewriting the fingerprint of the
+/// manifest and of every golden PNG, as goldens recorded by another renderer hold it) re-renders the goldens' own inputs, so a
 /// real change fails exactly as on the same renderer, in every mode, and the drift is reported apart.
 @Suite struct RendererChangeTests {
   typealias V = VerifyCommandTests
@@ -38,7 +39,9 @@ import Testing
     return dir + "/button.json5"
   }
 
-  /// Rewrites the manifest's renderer fingerprint as another renderer's (a CI image update).
+  /// Makes the goldens another renderer's (a CI image update): the manifest's fingerprint and
+  /// each listed golden's own `flick-renderer` chunk (pixels unchanged). Rewriting the manifest
+  /// alone is refused by verify: the PNGs say who drew them.
   static func fakeRendererChange(_ golden: String) throws {
     let path = golden + "/manifest.json"
     var text = try String(contentsOfFile: path, encoding: .utf8)
@@ -46,6 +49,12 @@ import Testing
     text = text.replacingOccurrences(of: "\"cairo\" : \"\(cairo)\"", with: "\"cairo\" : \"0.0.1-fake\"")
     #expect(text.contains("0.0.1-fake"))
     try text.write(toFile: path, atomically: true, encoding: .utf8)
+    var fake = RendererFingerprint.current
+    fake.cairo = "0.0.1-fake"
+    for entry in try #require(try SnapshotManifest.read(from: golden)).frames {
+      let file = golden + "/" + entry.file
+      try PNGFile.write(try PNGImage(contentsOf: file).frame, to: file, renderer: fake)
+    }
   }
 
   /// Alters a few pixels of a golden, as another renderer's anti-aliasing would.
@@ -69,8 +78,8 @@ import Testing
     for file in inputs.files {
       #expect(FileManager.default.fileExists(atPath: "\(golden)/inputs/\(file.sha256)"), "\(file.path)")
     }
-    try Self.fakeRendererChange(golden)
     try Self.drift(golden + "/0s.png")
+    try Self.fakeRendererChange(golden)
 
     // No design change: passes, with the drift reported apart.
     let same = try V.run(["verify", template, "--against", golden, "--report", dir + "/r0"], in: dir)
@@ -101,8 +110,8 @@ import Testing
     let template = try Self.makeTemplate(in: dir)
     let golden = dir + "/golden"
     try expectEqual(V.run(["snapshot", template, "--at", "0,end", "--out", golden], in: dir).status, 0)
-    try Self.fakeRendererChange(golden)
     try Self.drift(golden + "/0s.png")
+    try Self.fakeRendererChange(golden)
     // The template changes meanwhile: accepting the renderer must not take the design change in.
     _ = try Self.makeTemplate(in: dir, colour: "#2563EB")
     let dry = try V.run(["accept", "--renderer", "--against", golden, "--dry-run"], in: dir)
@@ -155,10 +164,12 @@ import Testing
     let golden = dir + "/golden"
     try expectEqual(V.run(["snapshot", template, "--at", "0", "--out", golden], in: dir).status, 0)
     try FileManager.default.copyItem(atPath: golden + "/0s.png", toPath: golden + "/leftover.png")
+    // A golden the manifest does not list fails the run (nothing would check it), named.
     let stray = try V.run(["verify", template, "--against", golden, "--report", dir + "/r0"], in: dir)
-    expectEqual(stray.status, 0, "\(stray.stderr)")
-    #expect(stray.stderr.contains("leftover.png"), "\(stray.stderr)")
+    expectEqual(stray.status, 1, "\(stray.stderr)")
+    #expect(stray.stderr.contains("✗ leftover.png: unlisted: "), "\(stray.stderr)")
     #expect(try String(contentsOfFile: dir + "/r0/index.html", encoding: .utf8).contains("leftover.png"))
+    try FileManager.default.removeItem(atPath: golden + "/leftover.png")
     // A stored input whose bytes no longer match its hash is refused once it is needed.
     try Self.fakeRendererChange(golden)
     let manifest = try #require(try SnapshotManifest.read(from: golden))
@@ -205,8 +216,8 @@ import Testing
     let template = try Self.makeTemplate(in: dir)
     let golden = dir + "/golden"
     try expectEqual(V.run(["snapshot", template, "--at", "0,end", "--out", golden], in: dir).status, 0)
-    try Self.fakeRendererChange(golden)
     try Self.drift(golden + "/0s.png")
+    try Self.fakeRendererChange(golden)
     // A failing report (a design change) is not a renderer update.
     let failed = try V.run(
       ["verify", template, "--against", golden, "--report", dir + "/bad", "--set", "tint=#2563EB"], in: dir)

@@ -48,6 +48,13 @@ import Testing
     renderer["cairo"] = "1.0.0"
     json["renderer"] = renderer
     try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+    // The goldens' own chunks say the same renderer (a manifest alone is refused).
+    var other = RendererFingerprint.current
+    other.cairo = "1.0.0"
+    for entry in try #require(try SnapshotManifest.read(from: golden)).frames {
+      let file = golden + "/" + entry.file
+      try PNGFile.write(try PNGImage(contentsOf: file).frame, to: file, renderer: other)
+    }
     return (template, golden)
   }
 
