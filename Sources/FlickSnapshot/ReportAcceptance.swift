@@ -70,6 +70,17 @@ package struct ReportAcceptance: Sendable {
     } catch {
       throw .invalidManifest(path: summaryPath, reason: "not a flick verify summary: " + DecodingProblem.reason(error))
     }
+    // A report that compared goldens of another renderer with this one's frames: accepting its
+    // failed frames alone would leave goldens of two renderers (the frames that matched keep the
+    // old one's), which verify refuses. The renderer update comes first, as a step of its own.
+    if let recorded = summary.goldenRenderer, recorded != summary.renderer {
+      throw .invalidManifest(
+        path: summaryPath,
+        reason:
+          "the report compared goldens recorded with cairo \(quoted: recorded.cairo) with frames drawn with cairo "
+          + "\(quoted: summary.renderer.cairo) (or another renderer difference): take the renderer update first "
+          + "(flick accept --renderer --against the goldens' folder), then verify again and accept that report")
+    }
     let manifestPath = (goldenDirectory as NSString).appendingPathComponent(SnapshotManifest.fileName)
     // Accepting lists and removes stored inputs: both `inputs/` folders must be real folders.
     _ = try SnapshotInputs.store(in: goldenDirectory)

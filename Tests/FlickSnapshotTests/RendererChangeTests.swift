@@ -104,6 +104,35 @@ import Testing
     expectEqual(asset.status, 1, "\(asset.stderr)")
   }
 
+  /// A failed report across a renderer change is not accepted frame by frame: the frames that
+  /// matched would keep the old renderer's fingerprint beside the new one's, goldens verify
+  /// refuses. The renderer update is taken first.
+  @Test func aReportAcrossARendererChangeIsAcceptedOnlyAfterTheUpdate() throws {
+    let dir = try V.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let template = try Self.makeTemplate(in: dir)
+    let golden = dir + "/golden"
+    expectEqual(try V.run(["snapshot", template, "--at", "0,50%,end", "--out", golden], in: dir).status, 0)
+    try Self.fakeRendererChange(golden)
+    let before = try Data(contentsOf: URL(fileURLWithPath: golden + "/manifest.json"))
+    let v = try V.run(
+      ["verify", template, "--against", golden, "--set", "tint=#2563EB", "--report", dir + "/r1"], in: dir)
+    expectEqual(v.status, 1, "\(v.stderr)")
+    let refused = try V.run(["accept", dir + "/r1", "--against", golden], in: dir)
+    expectEqual(refused.status, 2, "\(refused.stderr)")
+    #expect(refused.stderr.contains("take the renderer update first"), "\(refused.stderr)")
+    expectEqual(try Data(contentsOf: URL(fileURLWithPath: golden + "/manifest.json")), before)
+    // The update, then a new report of the same change, is accepted, and verify passes on it.
+    expectEqual(try V.run(["accept", "--renderer", "--against", golden], in: dir).status, 0)
+    let again = try V.run(
+      ["verify", template, "--against", golden, "--set", "tint=#2563EB", "--report", dir + "/r2"], in: dir)
+    expectEqual(again.status, 1, "\(again.stderr)")
+    let a = try V.run(["accept", dir + "/r2", "--against", golden], in: dir)
+    expectEqual(a.status, 0, "\(a.stderr)")
+    let after = try V.run(["verify", template, "--against", golden, "--set", "tint=#2563EB"], in: dir)
+    expectEqual(after.status, 0, "\(after.stderr)")
+  }
+
   @Test func acceptingARendererUpdateRerendersTheStoredInputsOnly() throws {
     let dir = try V.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
