@@ -89,9 +89,12 @@ package struct FFmpegCommand: Sendable, Equatable {
   /// With `fit` (an MP4 or WebM fitted to `--max-size`, ``VideoFitting``), the command is one
   /// pass of a two-pass encoding at a target bitrate, scaled to the fit's size; the first pass
   /// writes only its log.
+  ///
+  /// `gifFinalDelay` is a GIF's last delay in centiseconds
+  /// (``FrameSchedule/Output/gifFinalDelay``); without it ffmpeg repeats the one before.
   package init(
     format: OutputFormat, width: Int, height: Int, fps: Int, options: EncodingOptions, output: String,
-    palette: String? = nil, fit: TwoPass? = nil
+    palette: String? = nil, fit: TwoPass? = nil, gifFinalDelay: Int? = nil
   ) throws(VideoError) {
     func rawInput(fps: Int, pixelFormat: String = "bgra") -> [String] {
       [
@@ -193,7 +196,8 @@ package struct FFmpegCommand: Sendable, Equatable {
       args =
         input + ["-an", "-map_metadata", "-1"]
         + ["-filter_complex", inputs + "paletteuse=" + Self.paletteUse(options.dither)]
-        + ["-loop", "\(Self.gifLoop(plays: options.plays))", "-f", "gif", output]
+        + ["-loop", "\(Self.gifLoop(plays: options.plays))"]
+        + (gifFinalDelay.map { ["-final_delay", "\($0)"] } ?? []) + ["-f", "gif", output]
     case .webm:
       let crf = options.crf ?? 30
       guard (0...63).contains(crf) else { throw .invalidOption("--crf \(crf) is outside 0…63 for VP9") }

@@ -17,7 +17,7 @@ extension FrameSchedule.Output {
     if format == .gif {
       return try GIFSink(
         destination: destination, width: width, height: height, fps: fps, options: options, ffmpeg: ffmpeg,
-        stallTimeout: stallTimeout, startsEncoderNow: firstGIF)
+        stallTimeout: stallTimeout, startsEncoderNow: firstGIF, finalDelay: gifFinalDelay)
     }
     return try FFmpegSink(
       destination: destination, format: format, width: width, height: height, fps: fps, options: options,

@@ -53,6 +53,18 @@ package struct FrameSchedule: Sendable, Equatable {
 
     /// Playing time in seconds (the render's: resampling keeps the length).
     package var duration: Double { Double(renderFrames) / Double(renderFPS) }
+
+    /// The delay of a GIF's last image, in centiseconds, that makes the GIF play for exactly its
+    /// ``duration`` (to the centisecond). ffmpeg times each image by its start and the next
+    /// one's, both rounded to centiseconds (3, 4, 3… at 30 fps), and gives the last image the
+    /// delay of the one before unless told (`-final_delay`): 1.01 s for a 1 s clip at 30 fps,
+    /// 0.99 s at 15 fps, 3.01 s for hello. At least 1.
+    package var gifFinalDelay: Int {
+      // ffmpeg rounds a time to the nearest centisecond, halves away from zero.
+      func centiseconds(_ frames: Int, _ rate: Int) -> Int { (frames * 200 + rate) / (2 * rate) }
+      let total = centiseconds(renderFrames, renderFPS)
+      return max(1, total - centiseconds(max(0, frameCount - 1), fps))
+    }
   }
 
   /// The schedule of a render at `renderFPS` of the scene frames `frames` into outputs of

@@ -309,7 +309,8 @@ struct GIFFinishing {
     // made here from the kept frames instead of by an ffmpeg pass of its own.
     if setting.width != width || setting.colors != 256 { o.gifPalette = .ffmpeg }
     let command = try FFmpegCommand(
-      format: .gif, width: width, height: height, fps: setting.fps, options: o, output: path, palette: palette)
+      format: .gif, width: width, height: height, fps: setting.fps, options: o, output: path, palette: palette,
+      gifFinalDelay: plan.gifFinalDelay)
     defer { command.palettePath.map(EncodedFile.discard) }
     // Each ffmpeg pass: its arguments, the files it writes, and a frame sent before the spooled
     // ones (Flick's palette, for an encoding pass that reads it first).

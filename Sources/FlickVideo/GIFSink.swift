@@ -62,16 +62,19 @@ package final class GIFSink: FrameSink {
   ///   later GIF's ffmpeg would only wait, holding about 46 MiB; it starts when its palette
   ///   exists.
   ///
+  /// - Parameter finalDelay: The last image's delay in centiseconds
+  ///   (``FrameSchedule/Output/gifFinalDelay``); nil leaves ffmpeg's (the one before it).
+  ///
   /// - Throws: ``VideoError`` when the options do not fit, the destination folder does not
   ///   exist, or ffmpeg cannot start.
   package init(
     destination: String, width: Int, height: Int, fps: Int, options: EncodingOptions = EncodingOptions(),
-    ffmpeg: FFmpegTool, stallTimeout: Double? = 120, startsEncoderNow: Bool = true
+    ffmpeg: FFmpegTool, stallTimeout: Double? = 120, startsEncoderNow: Bool = true, finalDelay: Int? = nil
   ) throws(VideoError) {
     let file = try EncodedFile(destination: destination, format: .gif)
     let command = try FFmpegCommand(
       format: .gif, width: width, height: height, fps: fps, options: options, output: file.path,
-      palette: file.sibling(".palette"))
+      palette: file.sibling(".palette"), gifFinalDelay: finalDelay)
     self.file = file
     self.command = command
     self.options = options

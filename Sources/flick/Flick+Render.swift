@@ -259,7 +259,7 @@ extension Flick {
       for (output, plan) in zip(session.outputs, schedule.outputs) where output.format.usesFFmpeg {
         let command = try FFmpegCommand(
           format: output.format, width: session.width, height: session.height, fps: plan.fps,
-          options: options, output: output.path)
+          options: options, output: output.path, gifFinalDelay: output.format == .gif ? plan.gifFinalDelay : nil)
         if let pass = command.palettePass {
           StandardStream.writeOutputLine(([ffmpeg.path] + pass).map(shellQuoted).joined(separator: " "))
         }

@@ -39,10 +39,12 @@ import Testing
     // ffmpeg's own two passes: its palettegen, then paletteuse.
     options.gifPalette = .ffmpeg
     let output = dir.appendingPathComponent("reference.gif").path
+    let gifFPS = FrameSchedule.gifFPS(renderFPS: scene.fps, requested: options.gifFPS)
+    // The last delay that keeps the GIF's length (ffmpeg repeats the one before otherwise).
+    let plan = FrameSchedule.Output(format: .gif, renderFPS: scene.fps, fps: gifFPS, renderFrames: scene.frameCount)
     let command = try FFmpegCommand(
       format: .gif, width: width, height: height, fps: scene.fps, options: options, output: output,
-      palette: dir.appendingPathComponent("palette").path)
-    let gifFPS = FrameSchedule.gifFPS(renderFPS: scene.fps, requested: options.gifFPS)
+      palette: dir.appendingPathComponent("palette").path, gifFinalDelay: plan.gifFinalDelay)
     func resampled(_ argument: String) -> String {
       guard gifFPS != scene.fps else { return argument }
       if argument.contains("paletteuse"), let frames = argument.range(of: "[0:v]") {
