@@ -358,8 +358,14 @@ public struct RenderSession: Sendable {
     }
   }
 
+  /// The colour `c` shows as in a picture without alpha (an MP4's): the bytes the renderer
+  /// paints for it as a background, premultiplied, so over black (0xRRGGBB). `--pad`'s stripe
+  /// gets it, so it matches the frame beside it; it took `c`'s colour without its alpha, and a
+  /// translucent background left a bright line on the right and bottom edges.
   package static func rgb(_ c: Color) -> UInt32 {
-    func byte(_ v: Double) -> UInt32 { UInt32((min(1, max(0, v)) * 255).rounded()) }
-    return byte(c.red) << 16 | byte(c.green) << 8 | byte(c.blue)
+    let tree = RenderTree(size: Size(width: 1, height: 1), backgroundColor: c, layers: [], time: 0)
+    guard let p = try? Renderer().render(tree).pixels, p.count >= 4 else { return 0 }
+    // Cairo's pixels are BGRA in memory.
+    return UInt32(p[2]) << 16 | UInt32(p[1]) << 8 | UInt32(p[0])
   }
 }
