@@ -7,6 +7,12 @@ import Foundation
 /// in place), drawing the frames the page asks for. A client (`client=` of a request) has at most one frame waiting: a newer request
 /// (higher `seq`) takes the place of the waiting one, which is answered 204, so dragging the
 /// scrubber never queues work.
+///
+/// A job that runs past ``frameTimeout`` (a font FreeType never finishes, a Lottie file rlottie
+/// loops on) cannot be stopped, as it runs inside C: its request is answered 503 saying so, its
+/// worker is retired (it leaves when the job ever returns) and a new one takes its place, so the
+/// other templates keep rendering. Until a file of the folder changes, further requests for that
+/// template are answered the same at once rather than tying up worker after worker.
 package final class RenderPool: Sendable {
   /// Work run on a worker with its renderer for a scale.
   typealias Work = @Sendable (_ renderer: (Double) -> FrameRenderer) -> HTTPResponse
@@ -14,8 +20,17 @@ package final class RenderPool: Sendable {
   struct Job: Sendable {
     let client: String?
     let sequence: Int
+    /// The template the job draws (its name), for ``frameTimeout``'s refusals; nil for none.
+    let template: String?
     let work: Work
     let reply: @Sendable (HTTPResponse) -> Void
+  }
+
+  /// A job a worker runs now: since when (monotonic nanoseconds) and whether it was answered.
+  private struct Running {
+    let job: Job
+    let started: UInt64
+    let answered: Locked<Bool>
   }
 
   private struct State {
@@ -24,33 +39,96 @@ package final class RenderPool: Sendable {
     /// Bumped when files changed on disk: workers then drop their warm renderers, whose caches
     /// (kept frame prefixes, Lottie frames, shaped text) identify pictures and fonts by path.
     var generation = 0
+    /// What each worker runs, by worker number.
+    var running: [Int: Running] = [:]
+    /// Workers whose job ran past the limit: they leave when it returns.
+    var retired: Set<Int> = []
+    /// Templates with a job past the limit, and its message, until a file changes.
+    var hung: [String: String] = [:]
+    var nextWorker = 0
   }
 
   private let state = Locked(State())
   private let condition = NSCondition()
   /// The number of workers.
   package let workers: Int
+  /// How long one job may run before it is answered without it, in seconds (> 0).
+  package let frameTimeout: Double
 
-  /// Starts `workers` threads.
-  init(workers: Int) {
+  /// Starts `workers` threads, and the watch over their jobs.
+  init(workers: Int, frameTimeout: Double = 120) {
     self.workers = max(1, workers)
-    for index in 0..<self.workers {
-      let thread = Thread { [self] in run() }
-      thread.name = "flick.studio.render.\(index)"
-      thread.stackSize = 8 << 20
-      thread.start()
+    self.frameTimeout = frameTimeout
+    for _ in 0..<self.workers { startWorker() }
+    let watch = Thread { [self] in watchJobs() }
+    watch.name = "flick.studio.watch"
+    watch.start()
+  }
+
+  private func startWorker() {
+    let index = state.withLock { s -> Int in
+      defer { s.nextWorker += 1 }
+      return s.nextWorker
     }
+    let thread = Thread { [self] in run(worker: index) }
+    thread.name = "flick.studio.render.\(index)"
+    thread.stackSize = 8 << 20
+    thread.start()
+  }
+
+  /// Answers each job that runs past ``frameTimeout`` with 503, retires its worker and starts
+  /// another in its place; looks four times per limit, at most every quarter of a second.
+  private func watchJobs() {
+    let nanoseconds = UInt64(frameTimeout * 1e9)
+    while true {
+      usleep(useconds_t(max(0.001, min(0.25, frameTimeout / 4)) * 1_000_000))
+      let now = DispatchTime.now().uptimeNanoseconds
+      let overdue = state.withLock { s -> [(Running, String)]? in
+        if s.stopped { return nil }
+        var out: [(Running, String)] = []
+        for (worker, running) in s.running where !s.retired.contains(worker) && now &- running.started > nanoseconds {
+          s.retired.insert(worker)
+          let message =
+            (running.job.template.map { "a frame of '\(quoted: $0)'" } ?? "a job")
+            + " has been drawing for more than \(RenderPool.format(frameTimeout)) (a font, picture or effect the "
+            + "drawing libraries do not finish; flick studio --frame-timeout sets the limit); save the template or "
+            + "a file it reads to try again"
+          if let template = running.job.template { s.hung[template] = message }
+          out.append((running, message))
+        }
+        return out
+      }
+      // A stopped pool's workers end with their queue: nothing more to watch.
+      guard let overdue else { return }
+      for (running, message) in overdue {
+        startWorker()
+        if running.answered.withLock({ answered in
+          defer { answered = true }
+          return !answered
+        }) {
+          running.job.reply(StudioResponse.error(503, message))
+        }
+      }
+    }
+  }
+
+  static func format(_ seconds: Double) -> String {
+    seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
   }
 
   /// Queues `work`; `reply` gets its answer, or 204 when a newer request of the same client
   /// replaces it before it starts, or 503 at once after ``stop()`` (whose workers may have left
   /// already: a job queued then would never be answered, and the server waits for every answer
   /// before it stops).
-  func submit(client: String?, sequence: Int, work: @escaping Work, reply: @escaping @Sendable (HTTPResponse) -> Void) {
-    let job = Job(client: client, sequence: sequence, work: work, reply: reply)
+  func submit(
+    client: String?, sequence: Int, template: String? = nil, work: @escaping Work,
+    reply: @escaping @Sendable (HTTPResponse) -> Void
+  ) {
+    let job = Job(client: client, sequence: sequence, template: template, work: work, reply: reply)
     condition.lock()
     let answered: (job: Job, response: HTTPResponse)? = state.withLock { s in
       if s.stopped { return (job, StudioResponse.stopping) }
+      if let template, let message = s.hung[template] { return (job, StudioResponse.error(503, message)) }
       guard let client, let i = s.queue.firstIndex(where: { $0.client == client }) else {
         s.queue.append(job)
         return nil
@@ -68,7 +146,11 @@ package final class RenderPool: Sendable {
 
   /// Makes every worker start its next job with new renderers (files changed on disk).
   func dropWarmCaches() {
-    state.withLock { $0.generation += 1 }
+    state.withLock {
+      $0.generation += 1
+      // A changed file may be what hung: the template gets another try.
+      $0.hung = [:]
+    }
   }
 
   /// Stops the workers once the queue is empty; waiting jobs are answered 503.
@@ -84,7 +166,7 @@ package final class RenderPool: Sendable {
     for job in dropped { job.reply(StudioResponse.stopping) }
   }
 
-  private func run() {
+  private func run(worker: Int) {
     var renderers: [Double: FrameRenderer] = [:]
     var generation = 0
     func renderer(_ scale: Double) -> FrameRenderer {
@@ -117,7 +199,21 @@ package final class RenderPool: Sendable {
       }
       condition.unlock()
       guard let job else { return }
-      job.reply(job.work(renderer))
+      let running = Running(job: job, started: DispatchTime.now().uptimeNanoseconds, answered: Locked(false))
+      state.withLock { $0.running[worker] = running }
+      let response = job.work(renderer)
+      let retired = state.withLock { s -> Bool in
+        s.running[worker] = nil
+        return s.retired.remove(worker) != nil
+      }
+      // Answered by the watch already when the job ran past the limit.
+      if running.answered.withLock({ answered in
+        defer { answered = true }
+        return !answered
+      }) {
+        job.reply(response)
+      }
+      if retired { return }
     }
   }
 }

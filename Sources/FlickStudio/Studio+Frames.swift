@@ -17,7 +17,9 @@ extension Studio {
   func frame(_ request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
     let client = request.argument("client")
     let sequence = request.argument("seq").flatMap { Int($0) } ?? 0
-    pool.submit(client: client, sequence: sequence, work: { self.renderFrame(request, renderer: $0) }, reply: reply)
+    pool.submit(
+      client: client, sequence: sequence, template: request.argument("template"),
+      work: { self.renderFrame(request, renderer: $0) }, reply: reply)
   }
 
   /// The PNG of the requested frame.

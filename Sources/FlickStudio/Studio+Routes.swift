@@ -138,7 +138,7 @@ extension Studio {
     _ request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void,
     _ body: @escaping @Sendable (_ renderer: (Double) -> FrameRenderer) -> HTTPResponse
   ) {
-    pool.submit(client: nil, sequence: 0, work: body, reply: reply)
+    pool.submit(client: nil, sequence: 0, template: request.argument("template"), work: body, reply: reply)
   }
 
   /// `GET /api/templates`.

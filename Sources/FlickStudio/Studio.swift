@@ -26,6 +26,9 @@ package final class Studio: Sendable {
     package var scale = 1.0
     /// Render workers, each with warm renderers.
     package var workers = 2
+    /// How long one frame may draw before its request is answered without it (503), in seconds
+    /// (``RenderPool``; `flick studio --frame-timeout`).
+    package var frameTimeout = 120.0
 
     package init(folder: String, templates: [String]? = nil) {
       self.folder = folder
@@ -62,7 +65,7 @@ package final class Studio: Sendable {
     workspace = StudioWorkspace(folder: options.folder, templates: options.templates)
     token = try Self.randomToken()
     page = StudioPage.load()
-    pool = RenderPool(workers: options.workers)
+    pool = RenderPool(workers: options.workers, frameTimeout: options.frameTimeout)
     // Edited font files are registered again from private copies (FontRegistry): gone on SIGINT too.
     Cleanup.shared.add(folder: FontRegistry.copiesFolder)
     let watcher = try FileWatcher { [weak self] changed in self?.filesChanged(changed) }

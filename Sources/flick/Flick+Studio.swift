@@ -4,11 +4,12 @@ import FlickVideo
 import Foundation
 
 extension Flick {
-  /// `flick studio [TEMPLATE… | FOLDER] [--port N] [--host ADDRESS] [--no-open] [--scale S] [--workers N]`
+  /// `flick studio [TEMPLATE… | FOLDER] [--port N] [--host ADDRESS] [--no-open] [--scale S] [--workers N]
+  /// [--frame-timeout T]`
   enum Studio {
     static let help = """
       USAGE: flick studio [TEMPLATE... | FOLDER] [--port N] [--host 127.0.0.1] [--no-open]
-                          [--scale S] [--workers N]
+                          [--scale S] [--workers N] [--frame-timeout T]
 
       Starts a local web app that previews the templates of FOLDER (default: the current folder),
       or only the TEMPLATE files given (their folder is the one opened), and follows every edit of
@@ -23,11 +24,16 @@ extension Flick {
         --no-open       do not open a browser
         --scale S       pixels per canvas point of the preview frames (default 1; e.g. 2 for Retina)
         --workers N     render workers, each with warm caches (default 2)
+        --frame-timeout T  answer a frame that draws longer than T with an error, give its worker's
+                        place to a new one and refuse that template's frames until a file changes
+                        (default 120s; FLICK_FRAME_TIMEOUT)
       """
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: ["port", "host", "scale", "workers"], flags: ["help", "h", "no-open"], command: "studio")
+        args, valued: ["port", "host", "scale", "workers", Limits.frameTimeout.option],
+        flags: ["help", "h", "no-open"],
+        command: "studio")
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return
@@ -36,6 +42,7 @@ extension Flick {
       var options = FlickStudio.Studio.Options(folder: folder, templates: templates)
       if let text = a.value("port") { options.port = try Render.integer(text, "--port", 0...65535) }
       if let text = a.value("workers") { options.workers = try Render.integer(text, "--workers", 1...64) }
+      if let seconds = try Limits.value(Limits.frameTimeout, a) { options.frameTimeout = seconds }
       if let text = a.value("scale") {
         guard let s = Double(text), s.isFinite, s > 0, s <= 16 else {
           throw CommandError.usage(

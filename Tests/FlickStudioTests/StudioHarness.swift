@@ -14,7 +14,9 @@ final class StudioHarness: Sendable {
   ///   - files: More files (name, contents) written before the studio starts (a file written
   ///     later may be reported by the watcher in the middle of a test).
   ///   - data: More files given as bytes, written the same way (with their folders).
-  init(workers: Int = 2, files: [String: String] = [:], data: [String: Data] = [:]) throws {
+  init(workers: Int = 2, files: [String: String] = [:], data: [String: Data] = [:], frameTimeout: Double = 120)
+    throws
+  {
     folder = try ProcessRunner.temporaryDirectory(prefix: "flick-studio")
     let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path) {
@@ -30,6 +32,7 @@ final class StudioHarness: Sendable {
     }
     var options = Studio.Options(folder: folder.path)
     options.workers = workers
+    options.frameTimeout = frameTimeout
     studio = try Studio(options: options)
   }
 
