@@ -9,15 +9,7 @@ import Testing
 /// stand-in for a hang is a frame that draws for seconds (forty 3000² shadowed layers on a 4096²
 /// canvas) under a limit of a tenth of a second.
 @Suite struct FrameTimeoutCLITests {
-  static let slow: String = {
-    let layers = (0..<40).map {
-      "{ id: 'l\($0)', size: [3000, 3000], position: [2048, 2048], backgroundColor: '#F97316', "
-        + "cornerRadius: 400, shadowOpacity: 0.5, shadowRadius: 200, opacity: 0.5, "
-        + "transform: { rotation: '\($0 * 7)deg' } }"
-    }
-    return "{ flick: 1, canvas: { width: 4096, height: 4096, fps: 10, duration: 0.5, background: '#102030' }, "
-      + "layers: [" + layers.joined(separator: ", ") + "] }"
-  }()
+  static let slow = SlowFrameTemplate.text(layers: 40)
 
   @Test(arguments: ["still", "render", "snapshot", "environment"])
   func aFrameOverTheLimitStopsTheCommand(_ command: String) throws {

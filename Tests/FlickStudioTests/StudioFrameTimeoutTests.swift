@@ -10,15 +10,7 @@ import Testing
 /// limit, naming the template; its worker is replaced, so other templates keep rendering, and
 /// the template's next frames are refused at once until a file of the folder changes.
 @Suite struct StudioFrameTimeoutTests {
-  static let slow: String = {
-    let layers = (0..<12).map {
-      "{ id: 'l\($0)', size: [3000, 3000], position: [2048, 2048], backgroundColor: '#F97316', "
-        + "cornerRadius: 400, shadowOpacity: 0.5, shadowRadius: 200, opacity: 0.5, "
-        + "transform: { rotation: '\($0 * 7)deg' } }"
-    }
-    return "{ flick: 1, canvas: { width: 4096, height: 4096, fps: 10, duration: 0.5, background: '#102030' }, "
-      + "layers: [" + layers.joined(separator: ", ") + "] }"
-  }()
+  static let slow = SlowFrameTemplate.text(layers: 12)
 
   @Test func aFrameOverTheLimitIsAnsweredAndItsWorkerReplaced() throws {
     let h = try StudioHarness(workers: 1, files: ["slow.json5": Self.slow], frameTimeout: 0.1)
