@@ -77,56 +77,6 @@ indirect enum LottieJSON: Sendable {
     return try parser.document()
   }
 
-  /// The document as compact JSON (no whitespace; strings escaped as rlottie's RapidJSON and
-  /// Foundation both read them; numbers as written).
-  func serialized() -> Data {
-    var out: [UInt8] = []
-    write(into: &out)
-    return Data(out)
-  }
-
-  private func write(into out: inout [UInt8]) {
-    switch self {
-    case .object(let members):
-      out.append(UInt8(ascii: "{"))
-      for (i, member) in members.enumerated() {
-        if i > 0 { out.append(UInt8(ascii: ",")) }
-        Self.writeString(member.key, into: &out)
-        out.append(UInt8(ascii: ":"))
-        member.value.write(into: &out)
-      }
-      out.append(UInt8(ascii: "}"))
-    case .array(let items):
-      out.append(UInt8(ascii: "["))
-      for (i, item) in items.enumerated() {
-        if i > 0 { out.append(UInt8(ascii: ",")) }
-        item.write(into: &out)
-      }
-      out.append(UInt8(ascii: "]"))
-    case .string(let s): Self.writeString(s, into: &out)
-    case .number(let n): out.append(contentsOf: n.utf8)
-    case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-    case .null: out.append(contentsOf: "null".utf8)
-    }
-  }
-
-  private static func writeString(_ s: String, into out: inout [UInt8]) {
-    let hex = Array("0123456789abcdef".utf8)
-    out.append(UInt8(ascii: "\""))
-    for byte in s.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-      case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-      case 0..<0x20:
-        out.append(contentsOf: Array("\\u00".utf8))
-        out.append(hex[Int(byte >> 4)])
-        out.append(hex[Int(byte & 0xF)])
-      default: out.append(byte)
-      }
-    }
-    out.append(UInt8(ascii: "\""))
-  }
-
   /// A key as a JSON path component: `.name` for plain keys, else `["…"]` with anything that is
   /// not printable ASCII escaped and at most 40 characters shown (keys come from the file).
   static func pathComponent(_ key: String) -> String {
