@@ -371,11 +371,22 @@ struct LottieFeatureInspector {
     }
   }
 
-  /// Whether a mask's animatable value is anything but a constant 0.
+  /// Whether an animatable value (a mask's `x` or `f`, a transform's `sk`) is anything but 0 at
+  /// some time: a number `k`, any element of an array `k` (`[30, 30]` feathers a mask as `30`
+  /// does), or the start or end value (`s`, `e`) of any keyframe of an animated `k`. A `k`
+  /// that is none of these counts as non-zero when the property says it is animated (`a: 1`).
   private static func isNonZero(_ value: Any?) -> Bool {
     guard let property = value as? [String: Any] else { return false }
-    if let k = property["k"] as? NSNumber { return k.doubleValue != 0 }
-    return (property["a"] as? NSNumber)?.intValue == 1
+    func nonZero(_ v: Any?) -> Bool? {
+      if let n = v as? NSNumber { return n.doubleValue != 0 }
+      guard let items = v as? [Any] else { return nil }
+      return items.contains { item in
+        if let n = item as? NSNumber { return n.doubleValue != 0 }
+        guard let keyframe = item as? [String: Any] else { return false }
+        return nonZero(keyframe["s"]) == true || nonZero(keyframe["e"]) == true
+      }
+    }
+    return nonZero(property["k"]) ?? ((property["a"] as? NSNumber)?.intValue == 1)
   }
 }
 
