@@ -5,8 +5,9 @@ import Foundation
 /// layers and markers, read from the JSON itself, and the After Effects features it uses that
 /// rlottie 0.1 does not draw (so they are reported instead of silently drawn wrong).
 ///
-/// A file is a Lottie file by its content: a JSON object with the keys `v`, `fr`, `ip`, `op`,
-/// `w`, `h` and `layers` (whatever its name ends with).
+/// A file is a Lottie file by its content: a JSON object with `layers`, at least three of `v`,
+/// `fr`, `ip`, `op`, `w` and `h`, and no `flick` key (whatever its name ends with; see
+/// ``isLottie(_:)``).
 package struct LottieFile: Sendable, Hashable {
   /// A named point or range of the timeline (After Effects composition markers, `markers`).
   package struct Marker: Sendable, Hashable {
@@ -59,12 +60,12 @@ package struct LottieFile: Sendable, Hashable {
   /// Length in seconds: `frameCount / fr`.
   package var duration: Double { Double(frameCount) / frameRate }
 
-  /// Whether `data` looks like a Lottie file: a JSON object with all of Lottie's top-level keys.
+  /// Whether `data` looks like a Lottie file: a JSON object with `layers`, at least three of
+  /// `v`, `fr`, `ip`, `op`, `w` and `h`, and no `flick` format version (a template's). Only the
+  /// top level is read (``LottieTopLevel``), so a file with a bad number deep inside (`NaN`,
+  /// `1e400`) is still a Lottie file, and the Lottie loader says where the number is.
   package static func isLottie(_ data: Data) -> Bool {
-    guard let first = data.first(where: { !$0.isWhitespaceByte }), first == UInt8(ascii: "{"),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-    else { return false }
-    return requiredKeys.allSatisfy { object[$0] != nil }
+    LottieTopLevel.scan(data)?.looksLikeLottie ?? false
   }
 
   /// Whether the file at `path` is a Lottie file (false when it cannot be read). Every
@@ -73,9 +74,12 @@ package struct LottieFile: Sendable, Hashable {
   /// account looked up: about 1.4 M instructions).
   package static func isLottie(path: String) -> Bool {
     var info = stat()
-    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= maximumFileSize,
-      let data = FileManager.default.contents(atPath: path)
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let handle = FileHandle(forReadingAtPath: path)
     else { return false }
+    defer { try? handle.close() }
+    // A file over the cap is still known by its first bytes, so the Lottie loader refuses it
+    // with the Lottie cap rather than the template loader with the template one.
+    guard let data = try? handle.read(upToCount: min(Int(info.st_size), maximumFileSize)) else { return false }
     return isLottie(data)
   }
 
@@ -142,6 +146,8 @@ package struct LottieFile: Sendable, Hashable {
     _ data: Data, path: String, maximumPixels: Int
   ) throws(LottieFileError) -> (file: LottieFile, json: Data) {
     let bytes = [UInt8](data)
+    // The header first: a file refused for its canvas, timing or layer count costs no parse.
+    let header = try checkTopLevel(bytes, path: path, maximumPixels: maximumPixels)
     let tree: LottieJSON
     do {
       tree = try LottieJSON.parse(data)
@@ -156,15 +162,18 @@ package struct LottieFile: Sendable, Hashable {
     }
     let images = try LottieImageAssets.rewrite(tree, bytes: bytes, path: path, maximumPixels: maximumPixels)
     let items = try LottieInstances.check(images.document, bytes: bytes, path: path)
+    guard let header else {
+      throw LottieFileError(path: path, message: "is not a Lottie file: the JSON is not an object")
+    }
     let json = images.document.serialized()
-    var file = try inspect(json, path: path, maximumPixels: maximumPixels)
+    var file = try inspect(json, path: path, header: header)
     file.embeddedImagePixels = images.pixels
     file.drawnItems = items
     return (file, json)
   }
 
   /// Reads what Flick shows and checks from the (already strict and rewritten) `data`.
-  private static func inspect(_ data: Data, path: String, maximumPixels: Int) throws(LottieFileError) -> LottieFile {
+  private static func inspect(_ data: Data, path: String, header: Header) throws(LottieFileError) -> LottieFile {
     let parsed: Any
     do {
       parsed = try JSONSerialization.jsonObject(with: data)
@@ -182,38 +191,9 @@ package struct LottieFile: Sendable, Hashable {
         path: path,
         message: "is not a Lottie file: missing \(quoted: missing.map { "'\($0)'" }.joined(separator: ", "))")
     }
-    func number(_ key: String, _ range: ClosedRange<Double>) throws(LottieFileError) -> Double {
-      guard let v = (root[key] as? NSNumber)?.doubleValue, v.isFinite, range.contains(v) else {
-        throw LottieFileError(
-          path: path,
-          message:
-            "'\(quoted: key)' must be a number in \(range.lowerBound)…\(range.upperBound), found \(quoted: root[key].map { "\($0)" } ?? "nothing")"
-        )
-      }
-      return v
-    }
-    let w = try number("w", 1...16384)
-    let h = try number("h", 1...16384)
-    let (cw, ch) = (Int(w.rounded(.up)), Int(h.rounded(.up)))
-    guard cw * ch <= maximumPixels else {
-      throw LottieFileError(
-        path: path,
-        message:
-          "the canvas is \(quoted: cw)×\(quoted: ch) = \(quoted: cw * ch) pixels, more than the cap of \(maximumPixels) "
-          + "(--max-pixels or FLICK_MAX_PIXELS raises it)")
-    }
-    let fr = try number("fr", 0.001...1000)
-    let ip = try number("ip", -1e7...1e7)
-    let op = try number("op", -1e7...1e7)
-    guard op - ip >= 1 else {
-      throw LottieFileError(
-        path: path,
-        message: "'op' (\(quoted: op)) must be at least one frame after 'ip' "
-          + "(\(quoted: ip))")
-    }
-    guard op - ip <= 1_000_000 else {
-      throw LottieFileError(path: path, message: "has \(Int(op - ip)) frames; at most 1000000 are rendered")
-    }
+    // Checked by checkTopLevel before the parse; the canvas in whole points.
+    let (w, h) = (header.width.rounded(.up), header.height.rounded(.up))
+    let (fr, ip, op) = (header.frameRate, header.inPoint, header.outPoint)
     guard let layers = root["layers"] as? [Any] else {
       throw LottieFileError(path: path, message: "'layers' must be an array")
     }
@@ -388,8 +368,4 @@ struct LottieFeatureInspector {
     }
     return nonZero(property["k"]) ?? ((property["a"] as? NSNumber)?.intValue == 1)
   }
-}
-
-extension UInt8 {
-  fileprivate var isWhitespaceByte: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
 }

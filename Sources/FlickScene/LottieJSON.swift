@@ -157,7 +157,13 @@ extension LottieJSONParser {
     case UInt8(ascii: "f"): return try literal("false", .bool(false))
     case UInt8(ascii: "n"): return try literal("null", .null)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-    default: throw fail("expected a JSON value")
+    default:
+      for word in ["NaN", "Infinity"] where bytes[i...].starts(with: word.utf8) {
+        var problem = fail(word + " is not a JSON number (write a number such as 0)")
+        problem.isSyntax = false
+        throw problem
+      }
+      throw fail("expected a JSON value")
     }
   }
 
@@ -248,6 +254,11 @@ extension LottieJSONParser {
     if i < bytes.count, bytes[i] == UInt8(ascii: "0") {
       i += 1
     } else if digits() == 0 {
+      if bytes[start...].starts(with: "-Infinity".utf8) {
+        var problem = fail("-Infinity is not a JSON number (write a number such as 0)", at: start)
+        problem.isSyntax = false
+        throw problem
+      }
       throw fail("a number needs digits", at: start)
     }
     if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
@@ -260,7 +271,13 @@ extension LottieJSONParser {
       guard digits() > 0 else { throw fail("a number needs digits in its exponent", at: start) }
     }
     guard i - start <= 64 else { throw fail("a number of more than 64 characters", at: start) }
-    return .number(String(decoding: bytes[start..<i], as: UTF8.self))
+    let text = String(decoding: bytes[start..<i], as: UTF8.self)
+    guard Double(text)?.isFinite == true else {
+      var problem = fail("\(quoted: text) is beyond what a 64-bit number holds (±1.8e308)", at: start)
+      problem.isSyntax = false
+      throw problem
+    }
+    return .number(text)
   }
 
   /// A string (at the opening quote): escapes decoded, UTF-8 checked, NUL and raw controls refused.
