@@ -68,6 +68,9 @@ package struct LottieFile: Sendable, Hashable {
     LottieTopLevel.scan(data)?.looksLikeLottie ?? false
   }
 
+  /// Whether `data` is a zip archive: a `.lottie` (dotLottie) file is one.
+  static func isZip(_ data: Data) -> Bool { data.starts(with: [0x50, 0x4B, 0x03, 0x04]) }
+
   /// Whether the file at `path` is a Lottie file (false when it cannot be read). Every
   /// `flick render` and `flick still` asks it of its template first, so the file is checked
   /// with `stat` rather than `FileManager`'s attributes (an `Any` per attribute, and the owner's
@@ -80,6 +83,7 @@ package struct LottieFile: Sendable, Hashable {
     // A file over the cap is still known by its first bytes, so the Lottie loader refuses it
     // with the Lottie cap rather than the template loader with the template one.
     guard let data = try? handle.read(upToCount: min(Int(info.st_size), maximumFileSize)) else { return false }
+    if isZip(data) { return path.lowercased().hasSuffix(".lottie") }
     return isLottie(data)
   }
 
@@ -124,6 +128,11 @@ package struct LottieFile: Sendable, Hashable {
     guard let data = FileManager.default.contents(atPath: path), data.count <= maximumFileSize else {
       throw LottieFileError(path: path, message: "cannot read the file")
     }
+    if isZip(data) {
+      throw LottieFileError(
+        path: path,
+        message: "is a .lottie (dotLottie) archive, which is not supported; unzip it and pass its animations/*.json")
+    }
     return try checked(data, path: path, maximumPixels: maximumPixels)
   }
 
@@ -165,7 +174,7 @@ package struct LottieFile: Sendable, Hashable {
     guard let header else {
       throw LottieFileError(path: path, message: "is not a Lottie file: the JSON is not an object")
     }
-    let json = images.document.serialized()
+    let json = LottieRlottieCopy.rewrite(images.document).serialized()
     var file = try inspect(json, path: path, header: header)
     file.embeddedImagePixels = images.pixels
     file.drawnItems = items
@@ -191,7 +200,7 @@ package struct LottieFile: Sendable, Hashable {
         path: path,
         message: "is not a Lottie file: missing \(quoted: missing.map { "'\($0)'" }.joined(separator: ", "))")
     }
-    // Checked by checkTopLevel before the parse; the canvas in whole points.
+    // Checked by checkTopLevel before the parse; the canvas is whole points (LottieRlottieCopy).
     let (w, h) = (header.width.rounded(.up), header.height.rounded(.up))
     let (fr, ip, op) = (header.frameRate, header.inPoint, header.outPoint)
     guard let layers = root["layers"] as? [Any] else {

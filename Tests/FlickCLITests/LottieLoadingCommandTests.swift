@@ -51,4 +51,11 @@ import Testing
     expectEqual(over.status, 2)
     #expect(over.stderr.contains("is 65 MiB; Lottie files up to 64 MiB are read"), "\(over.stderr)")
   }
+
+  @Test func aDotLottieArchiveIsNamed() throws {
+    let zip = Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0, 0, 0, 0, 0]) + Data("animations/a.json".utf8)
+    let (r, _) = try Self.run("a.lottie", zip)
+    expectEqual(r.status, 2)
+    #expect(r.stderr.contains("is a .lottie (dotLottie) archive, which is not supported; unzip it"), "\(r.stderr)")
+  }
 }
