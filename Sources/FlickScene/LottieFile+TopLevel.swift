@@ -38,7 +38,7 @@ extension LottieFile {
       let text = String(decoding: bytes[entry.valueStart..<min(entry.valueEnd, entry.valueStart + 64)], as: UTF8.self)
       let isNumber = text.utf8.allSatisfy { Array("0123456789+-.eE".utf8).contains($0) } && !text.isEmpty
       guard isNumber, let v = Double(text), v.isFinite, range.contains(v) else {
-        throw fail(key, "must be a number in \(shown), found \(quoted: text)")
+        throw fail(key, "must be a number in " + shown + ", found \(quoted: text)")
       }
       return v
     }
@@ -64,7 +64,8 @@ extension LottieFile {
       throw fail("layers", "must be an array of layers")
     }
     guard top.layerCount <= maximumDrawnItems else {
-      throw fail("layers", "has \(top.layerCount) layers; at most \(maximumDrawnItems) layers and shapes are drawn")
+      throw fail(
+        "layers", "has \(quoted: top.layerCount) layers; at most \(maximumDrawnItems) layers and shapes are drawn")
     }
     return Header(width: w, height: h, frameRate: fr, inPoint: ip, outPoint: op)
   }
