@@ -149,8 +149,8 @@ package struct LottieFile: Sendable, Hashable {
   /// image asset is checked and rewritten (``LottieImageAssets``: a base64 PNG or JPEG within
   /// `maximumPixels`, re-encoded, `u` emptied and `e: 1`; an external file is listed in
   /// ``unsupportedFeatures`` and left unloadable), repeaters and precompositions are counted
-  /// (``LottieInstances``), and the result is serialised. Everything else Flick reads from the
-  /// file is read from that serialised document, so Flick and rlottie see the same one.
+  /// (``LottieInstances``), rewritten for rlottie (``LottieRlottieCopy``) and serialised. Everything
+  /// else Flick reads is read from that tree, the one serialised, so Flick and rlottie see the same one.
   package static func checked(
     _ data: Data, path: String, maximumPixels: Int
   ) throws(LottieFileError) -> (file: LottieFile, json: Data) {
@@ -174,63 +174,12 @@ package struct LottieFile: Sendable, Hashable {
     guard let header else {
       throw LottieFileError(path: path, message: "is not a Lottie file: the JSON is not an object")
     }
-    let json = LottieRlottieCopy.rewrite(images.document).serialized()
-    var file = try inspect(json, path: path, header: header)
+    let document = LottieRlottieCopy.rewrite(images.document)
+    let json = document.serialized()
+    var file = try inspect(document, path: path, header: header)
     file.embeddedImagePixels = images.pixels
     file.drawnItems = items
     return (file, json)
-  }
-
-  /// Reads what Flick shows and checks from the (already strict and rewritten) `data`.
-  private static func inspect(_ data: Data, path: String, header: Header) throws(LottieFileError) -> LottieFile {
-    let parsed: Any
-    do {
-      parsed = try JSONSerialization.jsonObject(with: data)
-    } catch {
-      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-      throw LottieFileError(
-        path: path, message: "is not a Lottie file: not valid JSON" + (detail.map { " (\(quoted: $0))" } ?? ""))
-    }
-    guard let root = parsed as? [String: Any] else {
-      throw LottieFileError(path: path, message: "is not a Lottie file: the JSON is not an object")
-    }
-    let missing = requiredKeys.filter { root[$0] == nil }
-    guard missing.isEmpty else {
-      throw LottieFileError(
-        path: path,
-        message: "is not a Lottie file: missing \(quoted: missing.map { "'\($0)'" }.joined(separator: ", "))")
-    }
-    // Checked by checkTopLevel before the parse; the canvas is whole points (LottieRlottieCopy).
-    let (w, h) = (header.width.rounded(.up), header.height.rounded(.up))
-    let (fr, ip, op) = (header.frameRate, header.inPoint, header.outPoint)
-    guard let layers = root["layers"] as? [Any] else {
-      throw LottieFileError(path: path, message: "'layers' must be an array")
-    }
-    let kinds: [Int: String] = [
-      0: "precomp", 1: "solid", 2: "image", 3: "null", 4: "shape", 5: "text", 6: "audio", 13: "camera",
-    ]
-    var summaries: [LayerSummary] = []
-    for item in layers {
-      let layer = item as? [String: Any] ?? [:]
-      let type = (layer["ty"] as? NSNumber)?.intValue ?? -1
-      summaries.append(LayerSummary(name: layer["nm"] as? String ?? "", kind: kinds[type] ?? "type \(type)"))
-    }
-    var markers: [Marker] = []
-    for item in root["markers"] as? [Any] ?? [] {
-      guard let m = item as? [String: Any] else { continue }
-      let t = (m["tm"] as? NSNumber)?.doubleValue ?? 0
-      markers.append(
-        Marker(name: m["cm"] as? String ?? "", frame: t - ip, duration: (m["dr"] as? NSNumber)?.doubleValue ?? 0))
-    }
-    let assets = root["assets"] as? [Any] ?? []
-    let precomps = assets.filter { (($0 as? [String: Any])?["layers"] as? [Any]) != nil }.count
-    var inspector = LottieFeatureInspector()
-    inspector.inspect(root)
-    return LottieFile(
-      path: path, size: Size(width: w, height: h), frameRate: fr, inPoint: ip, outPoint: op,
-      version: root["v"] as? String ?? "\(root["v"] ?? "")", name: root["nm"] as? String ?? "",
-      layers: summaries, markers: markers, precompositionCount: precomps,
-      unsupportedFeatures: inspector.findings, embeddedImagePixels: 0, drawnItems: 0)
   }
 
   /// Throws when the file uses features rlottie 0.1 does not draw.
@@ -271,110 +220,5 @@ package struct LottieFileError: Error, Equatable, CustomStringConvertible {
   package var description: String {
     guard let line, let column else { return "Lottie file \(quoted: path): \(escaped: message)" }
     return "Lottie file \(quoted: path):\(line):\(column): \(escaped: message)"
-  }
-}
-
-/// Walks the Lottie JSON for what rlottie 0.1 does not draw.
-struct LottieFeatureInspector {
-  private(set) var findings: [String] = []
-  private var seen: Set<String> = []
-  private static let maximumDepth = 512
-
-  private mutating func note(_ where_: String, _ what: String) {
-    let text = "\(where_): \(what)"
-    // One line per feature and place: a file with a hundred text layers lists each, capped later.
-    if seen.insert(text).inserted { findings.append(text) }
-  }
-
-  mutating func inspect(_ root: [String: Any]) {
-    if (root["ddd"] as? NSNumber)?.intValue == 1 { note("composition", "3D (ddd: 1; rlottie draws 3D layers flat)") }
-    if let fonts = root["chars"] as? [Any], !fonts.isEmpty { note("composition", "glyphs ('chars')") }
-    walkLayers(root["layers"] as? [Any] ?? [], at: "layers", depth: 0)
-    for (i, item) in (root["assets"] as? [Any] ?? []).enumerated() {
-      guard let asset = item as? [String: Any] else { continue }
-      let id = LottieJSON.shown(asset["id"] as? String ?? "\(i)")
-      if let layers = asset["layers"] as? [Any] {
-        walkLayers(layers, at: "assets[\(i)] '\(id)'.layers", depth: 1)
-      } else if let file = asset["p"] as? String, !file.hasPrefix("data:") {
-        note("assets[\(i)] '\(id)'", "an external image file '\(quoted: file)' (embed images as data: URIs)")
-      }
-    }
-  }
-
-  private mutating func walkLayers(_ layers: [Any], at place: String, depth: Int) {
-    guard depth < Self.maximumDepth else { return note(place, "nesting deeper than \(Self.maximumDepth)") }
-    for (i, item) in layers.enumerated() {
-      guard let layer = item as? [String: Any] else { continue }
-      let name = (layer["nm"] as? String).map { LottieJSON.shown($0) }
-      let here = "\(place)[\(i)]" + (name.map { " '\($0)'" } ?? "")
-      let type = (layer["ty"] as? NSNumber)?.intValue ?? -1
-      if type == 5 { note(here, "a text layer") }
-      if type == 13 { note(here, "a camera layer") }
-      if (layer["ddd"] as? NSNumber)?.intValue == 1 { note(here, "a 3D layer (ddd: 1; rlottie draws it flat)") }
-      if let effects = layer["ef"] as? [Any], !effects.isEmpty { note(here, "layer effects ('ef')") }
-      if let styles = layer["sy"] as? [Any], !styles.isEmpty { note(here, "layer styles ('sy')") }
-      if let tt = (layer["tt"] as? NSNumber)?.intValue, tt != 0, type != 1 {
-        // Debian's rlottie 0.1 draws a matted shape layer as nothing (a matted solid works).
-        note(here, "a track matte on a non-solid layer (tt: \(tt); rlottie 0.1 draws it empty)")
-      }
-      if let bm = (layer["bm"] as? NSNumber)?.intValue, bm != 0 {
-        note(here, "blend mode \(bm) (only normal is drawn)")
-      }
-      for (j, maskItem) in (layer["masksProperties"] as? [Any] ?? []).enumerated() {
-        guard let mask = maskItem as? [String: Any] else { continue }
-        let mode = mask["mode"] as? String ?? "a"
-        if !["a", "s", "i", "n"].contains(mode) {
-          let shown = LottieJSON.shown(mode)
-          note("\(here).masksProperties[\(j)]", "mask mode '\(shown)' (add, subtract, intersect and none are drawn)")
-        }
-        if Self.isNonZero(mask["x"]) { note("\(here).masksProperties[\(j)]", "mask expansion") }
-        if Self.isNonZero(mask["f"]) { note("\(here).masksProperties[\(j)]", "mask feather") }
-      }
-      walkValue(layer, at: here, depth: depth + 1)
-    }
-  }
-
-  /// Expressions and merge paths anywhere below a layer.
-  private mutating func walkValue(_ value: Any, at place: String, depth: Int) {
-    guard depth < Self.maximumDepth else { return note(place, "nesting deeper than \(Self.maximumDepth)") }
-    if let object = value as? [String: Any] {
-      if object["k"] != nil, let x = object["x"] as? String, !x.isEmpty { note(place, "expressions") }
-      // Transforms (a layer's 'ks', a group's 'tr'): rlottie 0.1 ignores skew.
-      if Self.isNonZero(object["sk"]) { note(place, "skew (rlottie 0.1 draws it unskewed)") }
-      if let ty = object["ty"] as? String {
-        if ty == "mm" { note(place, "merge paths") }
-        if ty == "pb" { note(place, "pucker/bloat") }
-        if ty == "tw" { note(place, "twist") }
-        if ty == "zz" { note(place, "zig zag") }
-        if ty == "op" { note(place, "offset path") }
-      }
-      // Sorted: dictionaries iterate in a per-process order, and messages must not.
-      for key in object.keys.sorted() where key != "layers" && key != "masksProperties" {
-        guard let child = object[key], child is [String: Any] || child is [Any] else { continue }
-        walkValue(child, at: place, depth: depth + 1)
-      }
-    } else if let array = value as? [Any] {
-      for child in array where child is [String: Any] || child is [Any] {
-        walkValue(child, at: place, depth: depth + 1)
-      }
-    }
-  }
-
-  /// Whether an animatable value (a mask's `x` or `f`, a transform's `sk`) is anything but 0 at
-  /// some time: a number `k`, any element of an array `k` (`[30, 30]` feathers a mask as `30`
-  /// does), or the start or end value (`s`, `e`) of any keyframe of an animated `k`. A `k`
-  /// that is none of these counts as non-zero when the property says it is animated (`a: 1`).
-  private static func isNonZero(_ value: Any?) -> Bool {
-    guard let property = value as? [String: Any] else { return false }
-    func nonZero(_ v: Any?) -> Bool? {
-      if let n = v as? NSNumber { return n.doubleValue != 0 }
-      guard let items = v as? [Any] else { return nil }
-      return items.contains { item in
-        if let n = item as? NSNumber { return n.doubleValue != 0 }
-        guard let keyframe = item as? [String: Any] else { return false }
-        return nonZero(keyframe["s"]) == true || nonZero(keyframe["e"]) == true
-      }
-    }
-    return nonZero(property["k"]) ?? ((property["a"] as? NSNumber)?.intValue == 1)
   }
 }
