@@ -71,9 +71,15 @@ indirect enum LottieJSON: Sendable {
     return nil
   }
 
-  /// Parses `data` as one JSON document.
-  static func parse(_ data: Data) throws(Problem) -> LottieJSON {
-    var parser = LottieJSONParser(bytes: [UInt8](data))
+  /// How many values (numbers, strings, booleans, nulls, arrays and objects) a document may
+  /// have. Each costs the tree about 40–50 bytes however short it is written (`0,` is two), so
+  /// the budget bounds the tree at about 400 MB whatever the file; a real animation has well under
+  /// a million (a 7.5 MB file of 100,000 keyframes has 1.4 million).
+  static let maximumValues = 8_000_000
+
+  /// Parses `data` as one JSON document of at most `maximumValues` values.
+  static func parse(_ data: Data, maximumValues: Int = maximumValues) throws(Problem) -> LottieJSON {
+    var parser = LottieJSONParser(bytes: [UInt8](data), maximumValues: maximumValues)
     return try parser.document()
   }
 
@@ -95,14 +101,19 @@ indirect enum LottieJSON: Sendable {
   }
 }
 
-/// The strict recursive-descent parser behind ``LottieJSON/parse(_:)``.
+/// The strict recursive-descent parser behind ``LottieJSON/parse(_:maximumValues:)``.
 private struct LottieJSONParser {
   let bytes: [UInt8]
+  let maximumValues: Int
+  var values = 0
   var i = 0
   /// The JSON path of the value being read (`layers[2].shapes[0]`), for messages.
   var path: [String] = []
 
-  init(bytes: [UInt8]) { self.bytes = bytes }
+  init(bytes: [UInt8], maximumValues: Int) {
+    self.bytes = bytes
+    self.maximumValues = maximumValues
+  }
 
   func location(_ offset: Int) -> (line: Int, column: Int) { LottieJSON.location(of: offset, in: bytes) }
 }
@@ -145,6 +156,14 @@ extension LottieJSONParser {
 
   mutating func value(depth: Int) throws(LottieJSON.Problem) -> LottieJSON {
     guard i < bytes.count else { throw fail("unexpected end of the file") }
+    values += 1
+    guard values <= maximumValues else {
+      var problem = fail(
+        "the file has more than \(maximumValues) JSON values (numbers, strings, arrays, objects); "
+          + "a Lottie file may have at most \(maximumValues)")
+      problem.isSyntax = false
+      throw problem
+    }
     switch bytes[i] {
     case UInt8(ascii: "{"):
       guard depth < LottieJSON.maximumDepth else { throw fail("nested deeper than \(LottieJSON.maximumDepth) levels") }
