@@ -5,8 +5,9 @@ import Foundation
 /// layers and markers, read from the JSON itself, and the After Effects features it uses that
 /// rlottie 0.1 does not draw (so they are reported instead of silently drawn wrong).
 ///
-/// A file is a Lottie file by its content: a JSON object with the keys `v`, `fr`, `ip`, `op`,
-/// `w`, `h` and `layers` (whatever its name ends with).
+/// A file is a Lottie file by its content: a JSON object with `layers`, at least three of `v`,
+/// `fr`, `ip`, `op`, `w` and `h`, and no `flick` key (whatever its name ends with; see
+/// ``isLottie(_:)``).
 package struct LottieFile: Sendable, Hashable {
   /// A named point or range of the timeline (After Effects composition markers, `markers`).
   package struct Marker: Sendable, Hashable {
@@ -59,13 +60,16 @@ package struct LottieFile: Sendable, Hashable {
   /// Length in seconds: `frameCount / fr`.
   package var duration: Double { Double(frameCount) / frameRate }
 
-  /// Whether `data` looks like a Lottie file: a JSON object with all of Lottie's top-level keys.
+  /// Whether `data` looks like a Lottie file: a JSON object with `layers`, at least three of
+  /// `v`, `fr`, `ip`, `op`, `w` and `h`, and no `flick` format version (a template's). Only the
+  /// top level is read (``LottieTopLevel``), so a file with a bad number deep inside (`NaN`,
+  /// `1e400`) is still a Lottie file, and the Lottie loader says where the number is.
   package static func isLottie(_ data: Data) -> Bool {
-    guard let first = data.first(where: { !$0.isWhitespaceByte }), first == UInt8(ascii: "{"),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-    else { return false }
-    return requiredKeys.allSatisfy { object[$0] != nil }
+    LottieTopLevel.scan(data)?.looksLikeLottie ?? false
   }
+
+  /// Whether `data` is a zip archive: a `.lottie` (dotLottie) file is one.
+  static func isZip(_ data: Data) -> Bool { data.starts(with: [0x50, 0x4B, 0x03, 0x04]) }
 
   /// Whether the file at `path` is a Lottie file (false when it cannot be read). Every
   /// `flick render` and `flick still` asks it of its template first, so the file is checked
@@ -73,9 +77,13 @@ package struct LottieFile: Sendable, Hashable {
   /// account looked up: about 1.4 M instructions).
   package static func isLottie(path: String) -> Bool {
     var info = stat()
-    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= maximumFileSize,
-      let data = FileManager.default.contents(atPath: path)
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let handle = FileHandle(forReadingAtPath: path)
     else { return false }
+    defer { try? handle.close() }
+    // A file over the cap is still known by its first bytes, so the Lottie loader refuses it
+    // with the Lottie cap rather than the template loader with the template one.
+    guard let data = try? handle.read(upToCount: min(Int(info.st_size), maximumFileSize)) else { return false }
+    if isZip(data) { return path.lowercased().hasSuffix(".lottie") }
     return isLottie(data)
   }
 
@@ -120,6 +128,11 @@ package struct LottieFile: Sendable, Hashable {
     guard let data = FileManager.default.contents(atPath: path), data.count <= maximumFileSize else {
       throw LottieFileError(path: path, message: "cannot read the file")
     }
+    if isZip(data) {
+      throw LottieFileError(
+        path: path,
+        message: "is a .lottie (dotLottie) archive, which is not supported; unzip it and pass its animations/*.json")
+    }
     return try checked(data, path: path, maximumPixels: maximumPixels)
   }
 
@@ -136,12 +149,14 @@ package struct LottieFile: Sendable, Hashable {
   /// image asset is checked and rewritten (``LottieImageAssets``: a base64 PNG or JPEG within
   /// `maximumPixels`, re-encoded, `u` emptied and `e: 1`; an external file is listed in
   /// ``unsupportedFeatures`` and left unloadable), repeaters and precompositions are counted
-  /// (``LottieInstances``), and the result is serialised. Everything else Flick reads from the
-  /// file is read from that serialised document, so Flick and rlottie see the same one.
+  /// (``LottieInstances``), rewritten for rlottie (``LottieRlottieCopy``) and serialised. Everything
+  /// else Flick reads is read from that tree, the one serialised, so Flick and rlottie see the same one.
   package static func checked(
     _ data: Data, path: String, maximumPixels: Int
   ) throws(LottieFileError) -> (file: LottieFile, json: Data) {
     let bytes = [UInt8](data)
+    // The header first: a file refused for its canvas, timing or layer count costs no parse.
+    let header = try checkTopLevel(bytes, path: path, maximumPixels: maximumPixels)
     let tree: LottieJSON
     do {
       tree = try LottieJSON.parse(data)
@@ -156,92 +171,15 @@ package struct LottieFile: Sendable, Hashable {
     }
     let images = try LottieImageAssets.rewrite(tree, bytes: bytes, path: path, maximumPixels: maximumPixels)
     let items = try LottieInstances.check(images.document, bytes: bytes, path: path)
-    let json = images.document.serialized()
-    var file = try inspect(json, path: path, maximumPixels: maximumPixels)
+    guard let header else {
+      throw LottieFileError(path: path, message: "is not a Lottie file: the JSON is not an object")
+    }
+    let document = LottieRlottieCopy.rewrite(images.document)
+    let json = document.serialized()
+    var file = try inspect(document, path: path, header: header)
     file.embeddedImagePixels = images.pixels
     file.drawnItems = items
     return (file, json)
-  }
-
-  /// Reads what Flick shows and checks from the (already strict and rewritten) `data`.
-  private static func inspect(_ data: Data, path: String, maximumPixels: Int) throws(LottieFileError) -> LottieFile {
-    let parsed: Any
-    do {
-      parsed = try JSONSerialization.jsonObject(with: data)
-    } catch {
-      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-      throw LottieFileError(
-        path: path, message: "is not a Lottie file: not valid JSON" + (detail.map { " (\(quoted: $0))" } ?? ""))
-    }
-    guard let root = parsed as? [String: Any] else {
-      throw LottieFileError(path: path, message: "is not a Lottie file: the JSON is not an object")
-    }
-    let missing = requiredKeys.filter { root[$0] == nil }
-    guard missing.isEmpty else {
-      throw LottieFileError(
-        path: path,
-        message: "is not a Lottie file: missing \(quoted: missing.map { "'\($0)'" }.joined(separator: ", "))")
-    }
-    func number(_ key: String, _ range: ClosedRange<Double>) throws(LottieFileError) -> Double {
-      guard let v = (root[key] as? NSNumber)?.doubleValue, v.isFinite, range.contains(v) else {
-        throw LottieFileError(
-          path: path,
-          message:
-            "'\(quoted: key)' must be a number in \(range.lowerBound)…\(range.upperBound), found \(quoted: root[key].map { "\($0)" } ?? "nothing")"
-        )
-      }
-      return v
-    }
-    let w = try number("w", 1...16384)
-    let h = try number("h", 1...16384)
-    let (cw, ch) = (Int(w.rounded(.up)), Int(h.rounded(.up)))
-    guard cw * ch <= maximumPixels else {
-      throw LottieFileError(
-        path: path,
-        message:
-          "the canvas is \(quoted: cw)×\(quoted: ch) = \(quoted: cw * ch) pixels, more than the cap of \(maximumPixels) "
-          + "(--max-pixels or FLICK_MAX_PIXELS raises it)")
-    }
-    let fr = try number("fr", 0.001...1000)
-    let ip = try number("ip", -1e7...1e7)
-    let op = try number("op", -1e7...1e7)
-    guard op - ip >= 1 else {
-      throw LottieFileError(
-        path: path,
-        message: "'op' (\(quoted: op)) must be at least one frame after 'ip' "
-          + "(\(quoted: ip))")
-    }
-    guard op - ip <= 1_000_000 else {
-      throw LottieFileError(path: path, message: "has \(Int(op - ip)) frames; at most 1000000 are rendered")
-    }
-    guard let layers = root["layers"] as? [Any] else {
-      throw LottieFileError(path: path, message: "'layers' must be an array")
-    }
-    let kinds: [Int: String] = [
-      0: "precomp", 1: "solid", 2: "image", 3: "null", 4: "shape", 5: "text", 6: "audio", 13: "camera",
-    ]
-    var summaries: [LayerSummary] = []
-    for item in layers {
-      let layer = item as? [String: Any] ?? [:]
-      let type = (layer["ty"] as? NSNumber)?.intValue ?? -1
-      summaries.append(LayerSummary(name: layer["nm"] as? String ?? "", kind: kinds[type] ?? "type \(type)"))
-    }
-    var markers: [Marker] = []
-    for item in root["markers"] as? [Any] ?? [] {
-      guard let m = item as? [String: Any] else { continue }
-      let t = (m["tm"] as? NSNumber)?.doubleValue ?? 0
-      markers.append(
-        Marker(name: m["cm"] as? String ?? "", frame: t - ip, duration: (m["dr"] as? NSNumber)?.doubleValue ?? 0))
-    }
-    let assets = root["assets"] as? [Any] ?? []
-    let precomps = assets.filter { (($0 as? [String: Any])?["layers"] as? [Any]) != nil }.count
-    var inspector = LottieFeatureInspector()
-    inspector.inspect(root)
-    return LottieFile(
-      path: path, size: Size(width: w, height: h), frameRate: fr, inPoint: ip, outPoint: op,
-      version: root["v"] as? String ?? "\(root["v"] ?? "")", name: root["nm"] as? String ?? "",
-      layers: summaries, markers: markers, precompositionCount: precomps,
-      unsupportedFeatures: inspector.findings, embeddedImagePixels: 0, drawnItems: 0)
   }
 
   /// Throws when the file uses features rlottie 0.1 does not draw.
@@ -283,102 +221,4 @@ package struct LottieFileError: Error, Equatable, CustomStringConvertible {
     guard let line, let column else { return "Lottie file \(quoted: path): \(escaped: message)" }
     return "Lottie file \(quoted: path):\(line):\(column): \(escaped: message)"
   }
-}
-
-/// Walks the Lottie JSON for what rlottie 0.1 does not draw.
-struct LottieFeatureInspector {
-  private(set) var findings: [String] = []
-  private var seen: Set<String> = []
-  private static let maximumDepth = 512
-
-  private mutating func note(_ where_: String, _ what: String) {
-    let text = "\(where_): \(what)"
-    // One line per feature and place: a file with a hundred text layers lists each, capped later.
-    if seen.insert(text).inserted { findings.append(text) }
-  }
-
-  mutating func inspect(_ root: [String: Any]) {
-    if (root["ddd"] as? NSNumber)?.intValue == 1 { note("composition", "3D (ddd: 1; rlottie draws 3D layers flat)") }
-    if let fonts = root["chars"] as? [Any], !fonts.isEmpty { note("composition", "glyphs ('chars')") }
-    walkLayers(root["layers"] as? [Any] ?? [], at: "layers", depth: 0)
-    for (i, item) in (root["assets"] as? [Any] ?? []).enumerated() {
-      guard let asset = item as? [String: Any] else { continue }
-      let id = LottieJSON.shown(asset["id"] as? String ?? "\(i)")
-      if let layers = asset["layers"] as? [Any] {
-        walkLayers(layers, at: "assets[\(i)] '\(id)'.layers", depth: 1)
-      } else if let file = asset["p"] as? String, !file.hasPrefix("data:") {
-        note("assets[\(i)] '\(id)'", "an external image file '\(quoted: file)' (embed images as data: URIs)")
-      }
-    }
-  }
-
-  private mutating func walkLayers(_ layers: [Any], at place: String, depth: Int) {
-    guard depth < Self.maximumDepth else { return note(place, "nesting deeper than \(Self.maximumDepth)") }
-    for (i, item) in layers.enumerated() {
-      guard let layer = item as? [String: Any] else { continue }
-      let name = (layer["nm"] as? String).map { LottieJSON.shown($0) }
-      let here = "\(place)[\(i)]" + (name.map { " '\($0)'" } ?? "")
-      let type = (layer["ty"] as? NSNumber)?.intValue ?? -1
-      if type == 5 { note(here, "a text layer") }
-      if type == 13 { note(here, "a camera layer") }
-      if (layer["ddd"] as? NSNumber)?.intValue == 1 { note(here, "a 3D layer (ddd: 1; rlottie draws it flat)") }
-      if let effects = layer["ef"] as? [Any], !effects.isEmpty { note(here, "layer effects ('ef')") }
-      if let styles = layer["sy"] as? [Any], !styles.isEmpty { note(here, "layer styles ('sy')") }
-      if let tt = (layer["tt"] as? NSNumber)?.intValue, tt != 0, type != 1 {
-        // Debian's rlottie 0.1 draws a matted shape layer as nothing (a matted solid works).
-        note(here, "a track matte on a non-solid layer (tt: \(tt); rlottie 0.1 draws it empty)")
-      }
-      if let bm = (layer["bm"] as? NSNumber)?.intValue, bm != 0 {
-        note(here, "blend mode \(bm) (only normal is drawn)")
-      }
-      for (j, maskItem) in (layer["masksProperties"] as? [Any] ?? []).enumerated() {
-        guard let mask = maskItem as? [String: Any] else { continue }
-        let mode = mask["mode"] as? String ?? "a"
-        if !["a", "s", "i", "n"].contains(mode) {
-          let shown = LottieJSON.shown(mode)
-          note("\(here).masksProperties[\(j)]", "mask mode '\(shown)' (add, subtract, intersect and none are drawn)")
-        }
-        if Self.isNonZero(mask["x"]) { note("\(here).masksProperties[\(j)]", "mask expansion") }
-        if Self.isNonZero(mask["f"]) { note("\(here).masksProperties[\(j)]", "mask feather") }
-      }
-      walkValue(layer, at: here, depth: depth + 1)
-    }
-  }
-
-  /// Expressions and merge paths anywhere below a layer.
-  private mutating func walkValue(_ value: Any, at place: String, depth: Int) {
-    guard depth < Self.maximumDepth else { return note(place, "nesting deeper than \(Self.maximumDepth)") }
-    if let object = value as? [String: Any] {
-      if object["k"] != nil, let x = object["x"] as? String, !x.isEmpty { note(place, "expressions") }
-      // Transforms (a layer's 'ks', a group's 'tr'): rlottie 0.1 ignores skew.
-      if Self.isNonZero(object["sk"]) { note(place, "skew (rlottie 0.1 draws it unskewed)") }
-      if let ty = object["ty"] as? String {
-        if ty == "mm" { note(place, "merge paths") }
-        if ty == "pb" { note(place, "pucker/bloat") }
-        if ty == "tw" { note(place, "twist") }
-        if ty == "zz" { note(place, "zig zag") }
-        if ty == "op" { note(place, "offset path") }
-      }
-      // Sorted: dictionaries iterate in a per-process order, and messages must not.
-      for key in object.keys.sorted() where key != "layers" && key != "masksProperties" {
-        guard let child = object[key], child is [String: Any] || child is [Any] else { continue }
-        walkValue(child, at: place, depth: depth + 1)
-      }
-    } else if let array = value as? [Any] {
-      for child in array where child is [String: Any] || child is [Any] {
-        walkValue(child, at: place, depth: depth + 1)
-      }
-    }
-  }
-
-  /// Whether a mask's animatable value is anything but a constant 0.
-  private static func isNonZero(_ value: Any?) -> Bool {
-    guard let property = value as? [String: Any] else { return false }
-    if let k = property["k"] as? NSNumber { return k.doubleValue != 0 }
-    return (property["a"] as? NSNumber)?.intValue == 1
-  }
-}
-
-extension UInt8 {
-  fileprivate var isWhitespaceByte: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
 }

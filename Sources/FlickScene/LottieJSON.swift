@@ -71,60 +71,16 @@ indirect enum LottieJSON: Sendable {
     return nil
   }
 
-  /// Parses `data` as one JSON document.
-  static func parse(_ data: Data) throws(Problem) -> LottieJSON {
-    var parser = LottieJSONParser(bytes: [UInt8](data))
+  /// How many values (numbers, strings, booleans, nulls, arrays and objects) a document may
+  /// have. Each costs the tree about 40–50 bytes however short it is written (`0,` is two), so
+  /// the budget bounds the tree at about 400 MB whatever the file; a real animation has well under
+  /// a million (a 7.5 MB file of 100,000 keyframes has 1.4 million).
+  static let maximumValues = 8_000_000
+
+  /// Parses `data` as one JSON document of at most `maximumValues` values.
+  static func parse(_ data: Data, maximumValues: Int = maximumValues) throws(Problem) -> LottieJSON {
+    var parser = LottieJSONParser(bytes: [UInt8](data), maximumValues: maximumValues)
     return try parser.document()
-  }
-
-  /// The document as compact JSON (no whitespace; strings escaped as rlottie's RapidJSON and
-  /// Foundation both read them; numbers as written).
-  func serialized() -> Data {
-    var out: [UInt8] = []
-    write(into: &out)
-    return Data(out)
-  }
-
-  private func write(into out: inout [UInt8]) {
-    switch self {
-    case .object(let members):
-      out.append(UInt8(ascii: "{"))
-      for (i, member) in members.enumerated() {
-        if i > 0 { out.append(UInt8(ascii: ",")) }
-        Self.writeString(member.key, into: &out)
-        out.append(UInt8(ascii: ":"))
-        member.value.write(into: &out)
-      }
-      out.append(UInt8(ascii: "}"))
-    case .array(let items):
-      out.append(UInt8(ascii: "["))
-      for (i, item) in items.enumerated() {
-        if i > 0 { out.append(UInt8(ascii: ",")) }
-        item.write(into: &out)
-      }
-      out.append(UInt8(ascii: "]"))
-    case .string(let s): Self.writeString(s, into: &out)
-    case .number(let n): out.append(contentsOf: n.utf8)
-    case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-    case .null: out.append(contentsOf: "null".utf8)
-    }
-  }
-
-  private static func writeString(_ s: String, into out: inout [UInt8]) {
-    let hex = Array("0123456789abcdef".utf8)
-    out.append(UInt8(ascii: "\""))
-    for byte in s.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-      case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-      case 0..<0x20:
-        out.append(contentsOf: Array("\\u00".utf8))
-        out.append(hex[Int(byte >> 4)])
-        out.append(hex[Int(byte & 0xF)])
-      default: out.append(byte)
-      }
-    }
-    out.append(UInt8(ascii: "\""))
   }
 
   /// A key as a JSON path component: `.name` for plain keys, else `["…"]` with anything that is
@@ -145,14 +101,19 @@ indirect enum LottieJSON: Sendable {
   }
 }
 
-/// The strict recursive-descent parser behind ``LottieJSON/parse(_:)``.
+/// The strict recursive-descent parser behind ``LottieJSON/parse(_:maximumValues:)``.
 private struct LottieJSONParser {
   let bytes: [UInt8]
+  let maximumValues: Int
+  var values = 0
   var i = 0
   /// The JSON path of the value being read (`layers[2].shapes[0]`), for messages.
   var path: [String] = []
 
-  init(bytes: [UInt8]) { self.bytes = bytes }
+  init(bytes: [UInt8], maximumValues: Int) {
+    self.bytes = bytes
+    self.maximumValues = maximumValues
+  }
 
   func location(_ offset: Int) -> (line: Int, column: Int) { LottieJSON.location(of: offset, in: bytes) }
 }
@@ -195,6 +156,14 @@ extension LottieJSONParser {
 
   mutating func value(depth: Int) throws(LottieJSON.Problem) -> LottieJSON {
     guard i < bytes.count else { throw fail("unexpected end of the file") }
+    values += 1
+    guard values <= maximumValues else {
+      var problem = fail(
+        "the file has more than \(maximumValues) JSON values (numbers, strings, arrays, objects); "
+          + "a Lottie file may have at most \(maximumValues)")
+      problem.isSyntax = false
+      throw problem
+    }
     switch bytes[i] {
     case UInt8(ascii: "{"):
       guard depth < LottieJSON.maximumDepth else { throw fail("nested deeper than \(LottieJSON.maximumDepth) levels") }
@@ -207,7 +176,13 @@ extension LottieJSONParser {
     case UInt8(ascii: "f"): return try literal("false", .bool(false))
     case UInt8(ascii: "n"): return try literal("null", .null)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-    default: throw fail("expected a JSON value")
+    default:
+      for word in ["NaN", "Infinity"] where bytes[i...].starts(with: word.utf8) {
+        var problem = fail(word + " is not a JSON number (write a number such as 0)")
+        problem.isSyntax = false
+        throw problem
+      }
+      throw fail("expected a JSON value")
     }
   }
 
@@ -298,6 +273,11 @@ extension LottieJSONParser {
     if i < bytes.count, bytes[i] == UInt8(ascii: "0") {
       i += 1
     } else if digits() == 0 {
+      if bytes[start...].starts(with: "-Infinity".utf8) {
+        var problem = fail("-Infinity is not a JSON number (write a number such as 0)", at: start)
+        problem.isSyntax = false
+        throw problem
+      }
       throw fail("a number needs digits", at: start)
     }
     if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
@@ -310,7 +290,13 @@ extension LottieJSONParser {
       guard digits() > 0 else { throw fail("a number needs digits in its exponent", at: start) }
     }
     guard i - start <= 64 else { throw fail("a number of more than 64 characters", at: start) }
-    return .number(String(decoding: bytes[start..<i], as: UTF8.self))
+    let text = String(decoding: bytes[start..<i], as: UTF8.self)
+    guard Double(text)?.isFinite == true else {
+      var problem = fail("\(quoted: text) is beyond what a 64-bit number holds (±1.8e308)", at: start)
+      problem.isSyntax = false
+      throw problem
+    }
+    return .number(text)
   }
 
   /// A string (at the opening quote): escapes decoded, UTF-8 checked, NUL and raw controls refused.

@@ -129,8 +129,12 @@ extension Flick {
       throw CommandError(message: error.description, code: .invalidInput)
     }
     var lines: [String] = []
-    lines.append("Lottie file" + (file.name.isEmpty ? "" : " — \(file.name)") + " (bodymovin \(file.version))")
-    lines.append("file: \(path)")
+    // Names, the version and markers come from the file, the path from the command line: escaped
+    // and cut at MessageText.echoLimit like every echo of input (a name cannot move the cursor,
+    // reorder the line or start a forged `flick:` or `::error` line).
+    lines.append(
+      "Lottie file" + (file.name.isEmpty ? "" : " — \(quoted: file.name)") + " (bodymovin \(quoted: file.version))")
+    lines.append("file: \(quoted: path)")
     let fps = TemplateNumber.format(file.frameRate)
     lines.append(
       "canvas: \(Int(file.size.width))×\(Int(file.size.height)) px, \(fps) fps, "
@@ -145,7 +149,7 @@ extension Flick {
       "layers: \(file.layers.count)"
         + (file.precompositionCount > 0 ? ", precompositions: \(file.precompositionCount)" : ""))
     for layer in file.layers {
-      lines.append("  \(layer.kind)  \(layer.name.isEmpty ? "(unnamed)" : layer.name)")
+      lines.append("  \(quoted: layer.kind)  " + (layer.name.isEmpty ? "(unnamed)" : "\(quoted: layer.name)"))
     }
     lines.append("")
     if file.markers.isEmpty {
@@ -154,7 +158,7 @@ extension Flick {
       lines.append("markers:")
       for m in file.markers {
         let end = m.duration > 0 ? "–\(TemplateNumber.format(m.frame + m.duration))" : ""
-        lines.append("  frame \(TemplateNumber.format(m.frame))\(end)  \(m.name)")
+        lines.append("  frame \(TemplateNumber.format(m.frame))\(end)  \(quoted: m.name)")
       }
     }
     lines.append("")

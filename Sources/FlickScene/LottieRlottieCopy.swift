@@ -1,0 +1,82 @@
+import FlickMotion
+import Foundation
+
+/// What Flick changes in the copy rlottie is given, so that rlottie 0.1 reads valid files as
+/// lottie-web and lottie-ios do instead of refusing them whole (``LottieJSON/serialized()``
+/// also puts the keys whose place matters to rlottie first).
+///
+/// - Sizes rlottie reads as whole numbers (its parser's `GetInt`, which fails the whole file on
+///   `300.5` or even `300.0`): the canvas `w` and `h` are rounded up (the canvas gains less than
+///   one point of transparent edge, and Flick's canvas is that size too); a layer's `w`, `h`,
+///   `sw`, `sh` (a precomposition's clip, a solid's size) and an asset's `w` and `h` are rounded
+///   to the nearest whole point (lottie-web clips at the fraction: at most half a point apart).
+/// - A 2D layer's rotation written as `rz` (After Effects' Z rotation, which lottie-ios reads as
+///   the rotation of a 2D layer when `r` is absent) is written as `r`, or left out when `r` is
+///   there (rlottie 0.1 draws nothing for a 2D transform with `rz`); a layer without `ddd` gets
+///   `ddd: 0` (rlottie reads it as 3D, lottie-web as 2D).
+enum LottieRlottieCopy {
+  static func rewrite(_ document: LottieJSON) -> LottieJSON {
+    guard var root = document.members else { return document }
+    for k in root.indices {
+      switch root[k].key {
+      case "w", "h": root[k].value = whole(root[k].value, .up)
+      case "layers": root[k].value = layers(root[k].value)
+      case "assets":
+        guard let assets = root[k].value.items else { continue }
+        root[k].value = .array(
+          assets.map { asset in
+            guard var members = asset.members else { return asset }
+            for j in members.indices {
+              switch members[j].key {
+              case "w", "h": members[j].value = whole(members[j].value, .toNearestOrAwayFromZero)
+              case "layers": members[j].value = layers(members[j].value)
+              default: break
+              }
+            }
+            return .object(members)
+          })
+      default: break
+      }
+    }
+    return .object(root)
+  }
+
+  private static func layers(_ list: LottieJSON) -> LottieJSON {
+    guard let items = list.items else { return list }
+    return .array(items.map(layer))
+  }
+
+  private static func layer(_ layer: LottieJSON) -> LottieJSON {
+    guard var members = layer.members else { return layer }
+    let is3D = layer["ddd"]?.double == 1
+    for j in members.indices {
+      switch members[j].key {
+      case "w", "h", "sw", "sh": members[j].value = whole(members[j].value, .toNearestOrAwayFromZero)
+      case "ks" where !is3D:
+        guard var transform = members[j].value.members, let rz = transform.firstIndex(where: { $0.key == "rz" })
+        else { continue }
+        // With 'r' there too, 'r' is the rotation (lottie-ios); rlottie 0.1 draws nothing for a
+        // 2D transform with 'rz', so it is left out.
+        if transform.contains(where: { $0.key == "r" }) {
+          transform.remove(at: rz)
+        } else {
+          transform[rz].key = "r"
+        }
+        members[j].value = .object(transform)
+      default: break
+      }
+    }
+    // rlottie 0.1 reads a layer without 'ddd' as 3D (its rotation from 'rz', 'r' ignored);
+    // lottie-web and lottie-ios read it as 2D, and 3D layers are refused, so it is written 2D.
+    if layer["ddd"] == nil { members.append(LottieJSON.Member(key: "ddd", value: .number("0"), offset: 0)) }
+    return .object(members)
+  }
+
+  /// A number rlottie reads with `GetInt` written as one: without a fraction or exponent.
+  private static func whole(_ value: LottieJSON, _ rule: FloatingPointRoundingRule) -> LottieJSON {
+    guard case .number(let text) = value, text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }),
+      let v = Double(text), v.isFinite, abs(v) < 2_000_000_000
+    else { return value }
+    return .number(String(Int(v.rounded(rule))))
+  }
+}
