@@ -124,7 +124,10 @@ extension LottieJSON {
   static func location(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
     var line = 1
     var lineStart = 0
-    for k in 0..<min(offset, bytes.count) where bytes[k] == 0x0A {
+    // A line ends at LF, at CR LF, or at a CR alone (old Mac files), as the template parser and
+    // editors count them.
+    for k in 0..<min(offset, bytes.count)
+    where bytes[k] == 0x0A || (bytes[k] == 0x0D && (k + 1 >= bytes.count || bytes[k + 1] != 0x0A)) {
       line += 1
       lineStart = k + 1
     }
