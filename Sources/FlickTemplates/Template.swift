@@ -111,6 +111,7 @@ public struct Template: Sendable {
     context.assetLog = options.assetLog
     context.fontReads = TemplateFontFiles()
     let raw = TemplateNode(value: root, path: "", file: file, context: context)
+    context.source = TemplateSource(file: file, text: text)
     try checkVersion(raw)
 
     // Parameters are declared with literal values; everything else may reference them.
