@@ -91,11 +91,8 @@ package struct BatchPlan: Sendable {
             throw Self.unshown(
               variant, manifest: manifest, template: render.template, problem: "does not accept these values")
           }
-          // A CSV value is typed like `--set`; point at its row instead.
-          guard let row = variant.row, error.file.hasPrefix("--set ") else { throw error }
-          throw TemplateError(
-            file: row.file, path: "", line: row.line, column: 1,
-            message: "\(quoted: error.file.dropFirst(6)): \(escaped: error.message)")
+          // A CSV value's error points at its cell (``ParameterValues/Site``).
+          throw error
         }
         if drawable { try Self.checkDrawable(template, variant: variant, render: r, manifest: manifest) }
         let scene = template.scene

@@ -32,6 +32,15 @@ package struct TemplateNode {
     }
   }
 
+  /// This node (a member's value) located at its member's key, for errors about the key itself
+  /// (an unknown property name): the path stays the member's.
+  func atKey(_ member: JSON5Value.Member) -> TemplateNode {
+    var keyed = value
+    keyed.line = member.line
+    keyed.column = member.column
+    return TemplateNode(value: keyed, path: path, file: file, context: context)
+  }
+
   package func child(_ key: String, _ value: JSON5Value) -> TemplateNode {
     TemplateNode(
       value: value, path: value.anchor ?? (path.isEmpty ? key : "\(path).\(key)"), file: file, context: context)

@@ -31,7 +31,7 @@ struct AnimateWriter {
           continue
         }
         let property = try AnyLayerProperty.timeline(
-          named: m.key, valueNode, layer: output.layer(target.id), layerID: target.id)
+          named: m.key, valueNode, key: m, layer: output.layer(target.id), layerID: target.id)
         let job = PropertyAnimation(
           node: valueNode, defaults: defaults, begin: at, templateColorSpace: colorSpace)
         end = max(end, try property.write(job, layerID: target.id, into: &output))

@@ -57,7 +57,7 @@ struct LinkWriter {
           throw specNode.error("a text layer's 'string' changes with 'set' or 'animate'; link its 'number' instead")
         }
         let property = try AnyLayerProperty.timeline(
-          named: m.key, specNode, layer: output.layer(target.id), layerID: target.id)
+          named: m.key, specNode, key: m, layer: output.layer(target.id), layerID: target.id)
         let request = try linkRequest(
           specNode, targetID: target.id, begin: begin + Double(i) * stagger, layers: output.tracks)
         _ = try property.write(request, layerID: target.id, into: &output)

@@ -46,7 +46,7 @@ struct SetWriter {
           continue
         }
         let property = try AnyLayerProperty.timeline(
-          named: m.key, valueNode, layer: output.layer(target.id), layerID: target.id)
+          named: m.key, valueNode, key: m, layer: output.layer(target.id), layerID: target.id)
         end = max(end, try property.write(Job(node: valueNode, begin: at), layerID: target.id, into: &output))
       }
       if let transition, let shown {
