@@ -1,4 +1,7 @@
 extension Template {
+  /// The layer keys a style cannot set: what makes a layer itself, not its appearance.
+  static let styleForbiddenKeys = ["id", "sublayers", "style"]
+
   /// Decodes the `styles` section: named bags of layer properties.
   static func decodeStyles(_ node: TemplateNode?) throws(TemplateError) -> [String: [JSON5Value.Member]] {
     guard let node else { return [:] }
@@ -9,7 +12,7 @@ extension Template {
       guard case .object(let properties) = m.value.kind else {
         throw style.expected("an object of layer properties")
       }
-      for p in properties where ["id", "sublayers", "style"].contains(p.key) {
+      for p in properties where styleForbiddenKeys.contains(p.key) {
         throw TemplateError(
           file: node.file, path: "\(style.path).\(p.key)", line: p.line, column: p.column,
           message: "a style cannot set '\(quoted: p.key)' (styles hold appearance and geometry shared by layers)")
@@ -57,7 +60,15 @@ extension Template {
               ? " (the template has no 'styles')" : " (styles: \(TemplateText.list(styles.keys.sorted())))"
             throw nameNode.error(message)
           }
-          merged.append(contentsOf: properties)
+          // A style's value reports the layer, the style and its place in `styles`, as a component
+          // instance's does: `layers[0] (style "card") → styles.card.size`.
+          merged += properties.map { p in
+            var p = p
+            if p.value.anchor == nil {
+              p.value.anchor = layerNode.path + " (style \"" + name + "\") → styles." + name + "." + p.key
+            }
+            return p
+          }
         }
       }
       for var m in own {

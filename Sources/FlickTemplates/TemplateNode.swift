@@ -56,6 +56,10 @@ package struct TemplateNode {
       let key = member.key
       let node = child(key, member.value)
       guard allowed.contains(key) else {
+        // A key from a style is offered only what a style may set.
+        let allowed =
+          member.value.origin?.hasPrefix("style ") == true
+          ? allowed.filter { !Template.styleForbiddenKeys.contains($0) } : allowed
         var message = "unknown key '\(quoted: key)'"
         if let guess = Self.closest(to: key, in: allowed) { message += "; did you mean '\(escaped: guess)'?" }
         message += " (allowed: \(allowed.joined(separator: ", ")))"
