@@ -104,6 +104,12 @@ extension TemplateParameter {
       if kind == .integer && x != x.rounded() {
         throw node.error("expected a whole number, found \(TemplateNode.format(x))")
       }
+      // Beyond 2⁵³ − 1 a whole number is not held exactly (99999999999999999999 reads as 1e20).
+      if kind == .integer && abs(x) > Self.largestExactInteger {
+        throw node.error(
+          "expected a whole number in −\(Int(Self.largestExactInteger))…\(Int(Self.largestExactInteger)) "
+            + "(larger ones are not held exactly), found \(TemplateNode.format(x))")
+      }
       if let minimum, x < minimum {
         throw node.error("expected a number ≥ \(TemplateNode.format(minimum)), found \(TemplateNode.format(x))")
       }
@@ -127,6 +133,9 @@ extension TemplateParameter {
     }
     return JSON5Value(v, line: node.value.line, column: node.value.column)
   }
+
+  /// The largest whole number a Double holds with every smaller one: 2⁵³ − 1.
+  static let largestExactInteger = 9_007_199_254_740_991.0
 
   /// Whether a font value names a file rather than a family.
   static func isFontFile(_ s: String) -> Bool {

@@ -102,6 +102,30 @@ import Testing
     #expect(message.hasPrefix(expected), "got: \(message)")
   }
 
+  /// A whole number beyond 2⁵³ − 1 is not held exactly (99999999999999999999 reads as 1e20):
+  /// refused for an integer parameter without a maximum, from --set and from a params file.
+  @Test func integersThatAreNotExactAreRefused() {
+    let text =
+      "{ flick: 1, parameters: { n: { type: 'integer', default: 1 } }, canvas: { width: 9, height: 9, duration: 1 }, layers: [] }"
+    var set = ParameterValues()
+    set.set("n", text: "99999999999999999999")
+    let fromSet = Self.message { _ = try Template.decode(text, file: "t.json5", parameters: set) }
+    #expect(
+      fromSet.hasPrefix(
+        "--set n=99999999999999999999: parameter 'n' (integer): expected a whole number in "
+          + "−9007199254740991…9007199254740991"), "got: \(fromSet)")
+    var file = ParameterValues()
+    let fromFile = Self.message {
+      try file.load(text: "{ n: 9007199254740993 }", file: "p.json5")
+      _ = try Template.decode(text, file: "t.json5", parameters: file)
+    }
+    #expect(
+      fromFile.hasPrefix("p.json5:1:6: n: parameter 'n' (integer): expected a whole number in"), "got: \(fromFile)")
+    var fine = ParameterValues()
+    fine.set("n", text: "9007199254740991")
+    #expect(throws: Never.self) { _ = try Template.decode(text, file: "t.json5", parameters: fine) }
+  }
+
   @Test func paramsFileErrorsPointIntoTheFile() {
     let message = Self.message { _ = try Self.load(params: "{\n  count: 'three',\n}") }
     #expect(
