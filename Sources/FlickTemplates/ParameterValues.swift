@@ -118,12 +118,19 @@ public struct ParameterValues: Sendable, Equatable {
   ///
   /// - Throws: ``TemplateError`` if the file cannot be read, is not JSON5 or not an object.
   public mutating func load(file path: String) throws(TemplateError) {
-    let text: String
-    do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-      let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the params file" : "no such params file"
+    guard let data = FileManager.default.contents(atPath: path) else {
+      var isFolder: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+      let reason =
+        !exists
+        ? "no such params file" : isFolder.boolValue ? "is a folder, not a params file" : "cannot read the params file"
       throw TemplateError(file: path, path: "", message: reason)
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      let at = SourceText.firstInvalidUTF8(in: data) ?? (0, 0)
+      throw TemplateError(
+        file: path, path: "", line: at.line, column: at.column,
+        message: "the params file is not UTF-8 text (the first byte that is not UTF-8 is here)")
     }
     try load(text: text, file: path)
   }

@@ -81,7 +81,10 @@ public struct Template: Sendable {
       throw TemplateError(file: path, path: "", message: reason)
     }
     guard let text = String(data: data, encoding: .utf8) else {
-      throw TemplateError(file: path, path: "", message: "the file is not UTF-8 text")
+      let at = SourceText.firstInvalidUTF8(in: data) ?? (0, 0)
+      throw TemplateError(
+        file: path, path: "", line: at.line, column: at.column,
+        message: "the file is not UTF-8 text (the first byte that is not UTF-8 is here)")
     }
     let url = URL(fileURLWithPath: path)
     return try decode(
@@ -108,10 +111,10 @@ public struct Template: Sendable {
     var context = TemplateContext(
       baseFolder: baseFolder ?? FileManager.default.currentDirectoryPath,
       allowOutsideAssets: options.allowOutsideAssets, limits: options.limits)
+    context.source = TemplateSource(file: file, text: text)
     context.assetLog = options.assetLog
     context.fontReads = TemplateFontFiles()
     let raw = TemplateNode(value: root, path: "", file: file, context: context)
-    context.source = TemplateSource(file: file, text: text)
     try checkVersion(raw)
 
     // Parameters are declared with literal values; everything else may reference them.

@@ -186,4 +186,21 @@ import Testing
       """)
     expectEqual(t.scene.layers.first?.position, Point(x: 30, y: 40))
   }
+
+  /// A file that is not UTF-8 says where its first bad byte is (after a CR LF line end and a
+  /// two-byte character), and a params file is not blamed for being unreadable.
+  @Test func bytesThatAreNotUTF8AreLocated() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-utf8-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bytes = Array("{ flick: 1,\r\n  name: \"é".utf8) + [0xFF] + Array("\" }".utf8)
+    let template = folder.appendingPathComponent("t.json5"), params = folder.appendingPathComponent("p.json5")
+    try Data(bytes).write(to: template)
+    try Data(bytes).write(to: params)
+    let t = Self.message { _ = try Template.load(path: template.path, parameters: ParameterValues()) }
+    #expect(t.hasPrefix(template.path + ":2:11: the file is not UTF-8 text"), "got: \(t)")
+    var values = ParameterValues()
+    let p = Self.message { try values.load(file: params.path) }
+    #expect(p.hasPrefix(params.path + ":2:11: the params file is not UTF-8 text"), "got: \(p)")
+  }
 }
