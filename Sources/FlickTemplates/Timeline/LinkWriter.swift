@@ -49,8 +49,9 @@ struct LinkWriter {
         "an object of properties to link, like { rotation: { from: \"card.positionX\", input: [0, 100], "
           + "output: [0, 1] } }")
     }
-    let stagger = try o["stagger"]?.double(in: -60...60) ?? 0
-    for (i, target) in try schedule.targets(o, node).enumerated() {
+    let targets = try schedule.targets(o, node)
+    let stagger = try TimelineSchedule.stagger(o, count: targets.count, begin: begin)
+    for (i, target) in targets.enumerated() {
       for m in members {
         let specNode = linkNode.child(m.key, m.value)
         if m.key == "string" {
