@@ -127,6 +127,22 @@ package struct TemplateNode {
     return s
   }
 
+  /// A word from `options` in a field that also takes other forms (`otherForms`, in words, such as
+  /// "a number of seconds in 0.001…3600"): an unknown word, or a value of another kind, is told
+  /// every form the field takes, not only the words.
+  package func word(oneOf options: [String], orElse otherForms: String) throws(TemplateError) -> String {
+    let forms =
+      otherForms + " or "
+      + (options.count == 1 ? "\"" + options[0] + "\"" : "one of: " + options.joined(separator: ", "))
+    guard case .string(let s) = value.kind else { throw expected(forms) }
+    guard options.contains(s) else {
+      var message = "unknown value '\(quoted: s)'"
+      if let guess = Self.closest(to: s, in: options) { message += "; did you mean '\(escaped: guess)'?" }
+      throw error(message + " (expected \(quoted: forms))")
+    }
+    return s
+  }
+
   /// A colour: `"#RRGGBB"`, `"#RRGGBBAA"`, `"#RGB"` or `"transparent"`.
   func color() throws(TemplateError) -> Color {
     guard case .string(let s) = value.kind else { throw expected("a colour string like \"#FF5A5F\"") }
