@@ -158,6 +158,7 @@ public struct Template: Sendable {
     }
     scene.fontFiles = fontFiles
     let styles = try decodeStyles(o["styles"])
+    try checkUnusedStyles(o["styles"], usedIn: [o["layers"], o["components"]])
     var ids = Set<String>()
     if let gradient = canvas.gradient {
       scene.layers.append(gradient)
