@@ -91,7 +91,7 @@ package struct Plan: Codable, Sendable, Equatable {
     } catch {
       let site = JSONDecodingSite.locate(error, in: data).map { ":\($0.line):\($0.column)" } ?? ""
       throw .invalidInput(
-        "\(quoted: path)\(site): not a Flick plan (write one with 'flick plan MANIFEST -o \(quoted: path)'): "
+        "\(quoted: path)\(quoted: site): not a Flick plan (write one with 'flick plan MANIFEST -o \(quoted: path)'): "
           + DecodingProblem.reason(error))
     }
     guard plan.format == formatVersion else {

@@ -16,7 +16,7 @@ extension Template {
       }
       for p in properties where styleForbiddenKeys.contains(p.key) {
         throw TemplateError(
-          file: node.file, path: "\(style.path).\(p.key)", line: p.line, column: p.column,
+          file: node.file, path: style.path + "." + p.key, line: p.line, column: p.column,
           message: "a style cannot set '\(quoted: p.key)' (styles hold appearance and geometry shared by layers)")
       }
       styles[m.key] = properties.map { p in
@@ -44,7 +44,7 @@ extension Template {
         if let guess = TemplateNode.closest(to: p.key, in: keys) { message += "; did you mean '\(escaped: guess)'?" }
         message += " (no layer uses style '\(quoted: m.key)'; its keys must still be layer keys)"
         throw TemplateError(
-          file: node.file, path: "\(style.path).\(p.key)", line: p.line, column: p.column, message: message)
+          file: node.file, path: style.path + "." + p.key, line: p.line, column: p.column, message: message)
       }
     }
   }

@@ -118,10 +118,11 @@ struct TimelineSchedule {
     let stagger = try n.double(in: -60...60)
     let last = begin + Double(max(count - 1, 0)) * stagger
     guard last >= 0 else {
+      let earliest = -Double(count - 1) * stagger
       throw n.error(
         "a stagger of \(TemplateNode.format(stagger)) s would start the last of \(count) at "
           + "\(TemplateNode.format(last)) s, before the scene starts (a negative stagger needs the entry to start at "
-          + "\(TemplateNode.format(-Double(count - 1) * stagger)) s or later)")
+          + "\(TemplateNode.format(earliest)) s or later)")
     }
     return stagger
   }
