@@ -68,6 +68,9 @@ package struct BatchPlan: Sendable {
     var jobs: [Job] = []
     var merges: [Merge] = []
     var loaded = 0
+    // Which render and size first planned each output name (render/variant/WxH): a second one
+    // would write the same files under the same job id.
+    var planned: [String: (render: Int, size: Int)] = [:]
     for (r, render) in manifest.renders.enumerated() {
       var info = stat()
       let templateBytes = stat(render.template, &info) == 0 ? Int(info.st_size) : 0
@@ -91,11 +94,8 @@ package struct BatchPlan: Sendable {
             throw Self.unshown(
               variant, manifest: manifest, template: render.template, problem: "does not accept these values")
           }
-          // A CSV value is typed like `--set`; point at its row instead.
-          guard let row = variant.row, error.file.hasPrefix("--set ") else { throw error }
-          throw TemplateError(
-            file: row.file, path: "", line: row.line, column: 1,
-            message: "\(quoted: error.file.dropFirst(6)): \(escaped: error.message)")
+          // A CSV value's error points at its cell (``ParameterValues/Site``).
+          throw error
         }
         if drawable { try Self.checkDrawable(template, variant: variant, render: r, manifest: manifest) }
         let scene = template.scene
@@ -132,6 +132,10 @@ package struct BatchPlan: Sendable {
             width: width, height: height, scale: scale, of: template, formats: render.formats, render: r, size: s,
             manifest: manifest)
           let base = [render.name, variant.name, "\(width)x\(height)"].joined(separator: "/")
+          if let first = planned[base] {
+            throw Self.collision(first: first, render: r, size: s, base: base, manifest: manifest)
+          }
+          planned[base] = (r, s)
           let digits = max(4, String(clip.upperBound - 1).count)
           let finals = render.formats.map { f in
             Plan.Output(path: f == .png ? base + "/" : base + "." + f.rawValue, format: f.rawValue)

@@ -8,6 +8,22 @@ enum CSV {
     /// 1-based line where the row starts.
     var line: Int
     var fields: [String]
+    /// Where each field starts (its first character, or its opening quote): what a message about
+    /// a field points at. Not part of equality.
+    var starts: [Position] = []
+
+    static func == (a: Row, b: Row) -> Bool { a.line == b.line && a.fields == b.fields }
+
+    /// The 1-based line and column of `field`'s start (the row's line, column 1, when unknown).
+    func position(ofField field: Int) -> Position {
+      field < starts.count ? starts[field] : Position(line: line, column: 1)
+    }
+  }
+
+  /// A 1-based line and column (in characters).
+  struct Position: Equatable {
+    var line: Int
+    var column: Int
   }
 
   static func parse(
@@ -15,6 +31,8 @@ enum CSV {
   ) throws(TemplateError) -> [Row] {
     var rows: [Row] = []
     var fields: [String] = []
+    var starts: [Position] = []
+    var fieldStart: Position?
     var field = ""
     var quoted = false
     var wasQuoted = false
@@ -37,14 +55,19 @@ enum CSV {
     }
     func endField() throws(TemplateError) {
       fields.append(field)
+      starts.append(fieldStart ?? Position(line: line, column: column + 1))
+      fieldStart = nil
       field = ""
       fieldLength = 0
       guard fields.count <= limits.csvColumns else { throw refuse("a row has more than \(limits.csvColumns) fields") }
     }
     func endRow() throws(TemplateError) {
       try endField()
-      if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) { rows.append(Row(line: rowLine, fields: fields)) }
+      if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) {
+        rows.append(Row(line: rowLine, fields: fields, starts: starts))
+      }
       fields = []
+      starts = []
       wasQuoted = false
       guard rows.count <= limits.csvRows else {
         throw refuse("the file has more than \(limits.csvRows) rows (header included)")
@@ -53,7 +76,7 @@ enum CSV {
     while i < chars.count {
       let c = chars[i]
       column += 1
-
+      if fieldStart == nil { fieldStart = Position(line: line, column: column) }
       if quoted {
         if c == "\"" {
           if i + 1 < chars.count && chars[i + 1] == "\"" {

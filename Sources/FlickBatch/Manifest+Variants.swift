@@ -44,9 +44,11 @@ extension Manifest {
       return variant
     }
     var labels: [String: String] = [:]
-    for (key, member) in try node.members() {
-      values.set(key, value: member.value, file: node.file)
-      labels[key] = label(member.value)
+    _ = try node.members()
+    guard case .object(let members) = node.value.kind else { return Variant(name: "", values: values, files: []) }
+    for member in members {
+      values.set(member: member, file: node.file, path: node.path)
+      labels[member.key] = label(member.value)
     }
     return Variant(name: "", values: values, files: [], labels: labels)
   }
@@ -66,21 +68,27 @@ extension Manifest {
       }
       for (i, name) in header.fields.enumerated() where name.count > limits.parameterNameCharacters {
         throw TemplateError(
-          file: path, path: "", line: header.line, column: 1,
+          file: path, path: "", line: header.position(ofField: i).line, column: header.position(ofField: i).column,
           message: "header field \(i + 1) is longer than \(quoted: limits.parameterNameCharacters) characters; "
             + "it must name a parameter")
       }
       var out: [Variant] = []
       for row in rows.dropFirst() {
         guard row.fields.count == header.fields.count else {
+          // The first field too many, or the row's end.
+          let at = row.position(ofField: min(row.fields.count, header.fields.count))
           throw TemplateError(
-            file: path, path: "", line: row.line, column: 1,
+            file: path, path: "", line: at.line, column: at.column,
             message: "this row has \(row.fields.count) fields, the header has \(header.fields.count)")
         }
         var values = ParameterValues()
         var labels: [String: String] = [:]
-        for (name, field) in zip(header.fields, row.fields) where !name.isEmpty {
-          values.set(name, text: field, folder: folder)
+        for (i, (name, field)) in zip(header.fields, row.fields).enumerated() where !name.isEmpty {
+          let (cell, key) = (row.position(ofField: i), header.position(ofField: i))
+          values.set(
+            name, text: field, folder: folder,
+            cell: ParameterValues.Site(file: path, line: cell.line, column: cell.column),
+            key: ParameterValues.Site(file: path, line: key.line, column: key.column))
           labels[name] = field
         }
         var variant = Variant(name: "", values: values, files: [path], labels: labels, row: (path, row.line))
@@ -112,7 +120,7 @@ extension Manifest {
           throw row.error(
             "a key is longer than \(quoted: limits.parameterNameCharacters) characters; it must name a parameter")
         }
-        values.set(member.key, value: member.value, file: path)
+        values.set(member: member, file: path, path: row.path)
         labels[member.key] = label(member.value)
       }
       var variant = Variant(name: "", values: values, files: [path], labels: labels, row: (path, row.value.line))

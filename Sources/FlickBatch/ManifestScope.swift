@@ -78,7 +78,12 @@ struct ManifestScope {
     defer { try? handle.close() }
     let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
     guard data.count <= limit else { throw refuse("the \(what) is over the cap of \(limit) bytes") }
-    guard let text = String(data: data, encoding: .utf8) else { throw refuse("the \(what) is not UTF-8 text") }
+    guard let text = String(data: data, encoding: .utf8) else {
+      guard let at = SourceText.firstInvalidUTF8(in: data) else {
+        throw refuse("the \(quoted: what) is not UTF-8 text")
+      }
+      throw refuse("the \(what) is not UTF-8 text (from line \(at.line), column \(at.column))")
+    }
     return text
   }
 

@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickTemplates
 import Foundation
 
 /// `plan.json`: the fixed, ordered list of jobs a manifest expands to, written by `flick plan`
@@ -88,8 +89,9 @@ package struct Plan: Codable, Sendable, Equatable {
     do {
       plan = try JSONDecoder().decode(Plan.self, from: data)
     } catch {
+      let site = JSONDecodingSite.locate(error, in: data).map { ":\($0.line):\($0.column)" } ?? ""
       throw .invalidInput(
-        "\(quoted: path): not a Flick plan (write one with 'flick plan MANIFEST -o \(quoted: path)'): "
+        "\(quoted: path)\(quoted: site): not a Flick plan (write one with 'flick plan MANIFEST -o \(quoted: path)'): "
           + DecodingProblem.reason(error))
     }
     guard plan.format == formatVersion else {

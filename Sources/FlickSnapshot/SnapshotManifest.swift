@@ -1,5 +1,6 @@
 import FlickMotion
 import FlickRaster
+import FlickTemplates
 import Foundation
 
 /// What a snapshot folder holds and how it was made: `manifest.json` beside the PNGs.
@@ -127,7 +128,9 @@ package struct SnapshotManifest: Sendable, Equatable, Codable {
     } catch let error as SnapshotError {
       throw error
     } catch {
-      throw .invalidManifest(path: path, reason: DecodingProblem.reason(error))
+      // FILE:LINE:COL of the value (or the JSON mistake) the problem is about.
+      let site = JSONDecodingSite.locate(error, in: data).map { ":\($0.line):\($0.column)" } ?? ""
+      throw .invalidManifest(path: path + site, reason: DecodingProblem.reason(error))
     }
   }
 

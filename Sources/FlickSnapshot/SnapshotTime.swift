@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 /// A point in a scene to snapshot, as written on the command line or in tests.
@@ -146,7 +147,10 @@ public enum SnapshotTime: Hashable, Sendable, Codable, CustomStringConvertible {
       self = try SnapshotTime(parsing: text)
     } catch {
       throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description))
+        DecodingError.Context(
+          codingPath: decoder.codingPath, debugDescription: error.description,
+          underlyingError: DecodingProblem.ExpectedForm(
+            "seconds (1.2s), a percentage (0…100%), 'end' or 'frame:N'")))
     }
   }
 

@@ -71,7 +71,16 @@ extension JSON5Parser {
     let (l, col) = (line, column)
     advance()
     var s = String.UnicodeScalarView()
+    // Where the scalar the next turn appends starts (only when recording ``stringMarks``).
+    var mark = (line: line, column: column)
+    var end = s.endIndex
     while true {
+      if stringMarks != nil {
+        // A turn appends at most one scalar: the one an escape or a character gives.
+        if s.endIndex != end { stringMarks?.append(mark) }
+        end = s.endIndex
+        mark = (line, column)
+      }
       guard let c = current else {
         throw JSON5SyntaxError(message: "unterminated string", line: l, column: col)
       }

@@ -17,6 +17,9 @@ package struct JSON5Parser {
   var line = 1
   var column = 1
   var depth = 0
+  /// When not nil, ``parseString()`` records here where each scalar it decodes starts in the
+  /// text (``stringLiteral(in:line:column:)``).
+  var stringMarks: [(line: Int, column: Int)]?
 
   /// Parses `text` into a value.
   ///
@@ -31,7 +34,39 @@ package struct JSON5Parser {
       var parser = JSON5Parser(scalars: buffer.baseAddress.unsafelyUnwrapped, count: count)
       return Result { () throws(JSON5SyntaxError) in try parser.parseDocument() }
     }
-    return try parsed.get()
+    do {
+      return try parsed.get()
+    } catch {
+      throw error.withPathPrefix()
+    }
+  }
+
+  /// The string literal whose opening quote is at `line`:`column` of `text`, decoded, with the
+  /// line and column where each of its scalars is written (an escape's backslash, a character
+  /// after a `\`-continued line); nil when no string opens there. For messages about a place
+  /// inside a string's value: the value's offsets are not the text's when the string has escapes
+  /// or continued lines.
+  package static func stringLiteral(
+    in text: String, line: Int, column: Int
+  ) -> (scalars: [Unicode.Scalar], positions: [(line: Int, column: Int)])? {
+    var scalars = Array(text.unicodeScalars)
+    let count = scalars.count
+    scalars.append(" ")
+    return scalars.withUnsafeBufferPointer { buffer in
+      var parser = JSON5Parser(scalars: buffer.baseAddress.unsafelyUnwrapped, count: count)
+      parser.skipBOM()
+      while parser.index < count, parser.line < line || (parser.line == line && parser.column < column) {
+        parser.advance()
+      }
+      guard parser.line == line, parser.column == column, parser.current == "\"" || parser.current == "'" else {
+        return nil
+      }
+      parser.stringMarks = []
+      guard let decoded = try? parser.parseString(), var marks = parser.stringMarks else { return nil }
+      let out = Array(decoded.unicodeScalars)
+      while marks.count < out.count { marks.append((parser.line, parser.column)) }
+      return (out, marks)
+    }
   }
 
   /// The whole document: one value, with only trivia around it.
@@ -192,7 +227,10 @@ package struct JSON5Parser {
           plain: "expected a key or '}', found \(quoted: describeCurrent(plain: true))")
       }
       if !seen.insert(key).inserted {
-        throw JSON5SyntaxError(message: "duplicate key '\(quoted: key)'", line: kl, column: kc, plain: "duplicate key")
+        var duplicate = JSON5SyntaxError(
+          message: "duplicate key '\(quoted: key)'", line: kl, column: kc, plain: "duplicate key")
+        duplicate.memberPath = [key]
+        throw duplicate
       }
       try skipTrivia()
       guard current == ":" else {
@@ -202,7 +240,13 @@ package struct JSON5Parser {
       }
       advance()
       try skipTrivia()
-      members.append(JSON5Value.Member(key: key, value: try parseValue(), line: kl, column: kc))
+      let value: JSON5Value
+      do {
+        value = try parseValue()
+      } catch {
+        throw error.inside(key)
+      }
+      members.append(JSON5Value.Member(key: key, value: value, line: kl, column: kc))
       try skipTrivia()
       if current == "," {
         advance()
@@ -228,7 +272,11 @@ package struct JSON5Parser {
         advance()
         return .array(items)
       }
-      items.append(try parseValue())
+      do {
+        items.append(try parseValue())
+      } catch {
+        throw error.inside("[\(items.count)]")
+      }
       try skipTrivia()
       if current == "," {
         advance()

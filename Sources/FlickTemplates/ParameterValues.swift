@@ -21,6 +21,25 @@ public struct ParameterValues: Sendable, Equatable {
     var source: Source
     /// Folder relative file paths in this value resolve against.
     var folder: String
+    /// The JSON path messages give the value (`renders[0].variants[1].title`); nil: the name.
+    var path: String?
+    /// Where the name is written (a params file's key, a CSV header field), for an unknown name.
+    var key: Site?
+    /// Where a text value is written when it comes from a file (a CSV cell), not `--set`.
+    var cell: Site?
+  }
+
+  /// A place in a file: the file as messages name it, a 1-based line and column.
+  package struct Site: Sendable, Equatable {
+    var file: String
+    var line: Int
+    var column: Int
+
+    package init(file: String, line: Int, column: Int) {
+      self.file = file
+      self.line = line
+      self.column = column
+    }
   }
 
   private(set) var entries: [Entry] = []
@@ -43,6 +62,12 @@ public struct ParameterValues: Sendable, Equatable {
   /// `folder` (a batch data file's folder).
   package mutating func set(_ name: String, text: String, folder: String) {
     entries.append(Entry(name: name, source: .text(text), folder: folder))
+  }
+
+  /// Sets `name` from text typed as `--set` types it, written in a file (a CSV data file's
+  /// `cell`, under the header field at `key`): errors point there instead of at `--set`.
+  package mutating func set(_ name: String, text: String, folder: String, cell: Site, key: Site) {
+    entries.append(Entry(name: name, source: .text(text), folder: folder, key: key, cell: cell))
   }
 
   /// Parses one `--set` argument, `name=value`.
@@ -77,17 +102,35 @@ public struct ParameterValues: Sendable, Equatable {
     entries.append(Entry(name: name, source: .json(value, file: file), folder: folder))
   }
 
+  /// ``set(_:value:file:)`` for the member `member` of an object at JSON path `path` in `file`
+  /// (a batch manifest's variant, a JSON data file's row): errors name the member's path, and an
+  /// unknown name points at its key.
+  package mutating func set(member: JSON5Value.Member, file: String, path: String) {
+    let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+    let key = Site(file: file, line: member.line, column: member.column)
+    let path = path.isEmpty ? member.key : "\(path).\(member.key)"
+    entries.append(
+      Entry(name: member.key, source: .json(member.value, file: file), folder: folder, path: path, key: key))
+  }
+
   /// Adds every member of the JSON5 object in the file at `path`; relative file paths in it are
   /// relative to the file's folder.
   ///
   /// - Throws: ``TemplateError`` if the file cannot be read, is not JSON5 or not an object.
   public mutating func load(file path: String) throws(TemplateError) {
-    let text: String
-    do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-      let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the params file" : "no such params file"
+    guard let data = FileManager.default.contents(atPath: path) else {
+      var isFolder: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+      let reason =
+        !exists
+        ? "no such params file" : isFolder.boolValue ? "is a folder, not a params file" : "cannot read the params file"
       throw TemplateError(file: path, path: "", message: reason)
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      let at = SourceText.firstInvalidUTF8(in: data) ?? (0, 0)
+      throw TemplateError(
+        file: path, path: "", line: at.line, column: at.column,
+        message: "the params file is not UTF-8 text (the first byte that is not UTF-8 is here)")
     }
     try load(text: text, file: path)
   }
@@ -118,7 +161,8 @@ public struct ParameterValues: Sendable, Equatable {
     }
     let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
     for m in members {
-      entries.append(Entry(name: m.key, source: .json(m.value, file: file), folder: folder))
+      let key = Site(file: file, line: m.line, column: m.column)
+      entries.append(Entry(name: m.key, source: .json(m.value, file: file), folder: folder, key: key))
     }
   }
 }

@@ -30,4 +30,31 @@ package enum SourceText {
     }
     return line == number ? String(Substring(scalars[start...])) : nil
   }
+
+  /// Where the first byte that is not UTF-8 is in `bytes`, counted as ``JSON5Parser`` counts
+  /// (lines end at LF, CR LF, CR, U+2028 and U+2029; a column is a scalar), or nil when all of
+  /// `bytes` is UTF-8 text. For "not UTF-8" errors that say where.
+  package static func firstInvalidUTF8(in bytes: some Sequence<UInt8>) -> (line: Int, column: Int)? {
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    var (line, column) = (1, 1)
+    var previous: UInt32 = 0
+    var first = true
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        let c = scalar.value
+        defer { (previous, first) = (c, false) }
+        if first && c == 0xFEFF { continue }
+        if c == 0x0A && previous == 0x0D { continue }  // CR LF: the line ended at the CR
+        if c == 0x0A || c == 0x0D || c == 0x2028 || c == 0x2029 {
+          (line, column) = (line + 1, 1)
+        } else {
+          column += 1
+        }
+      case .emptyInput: return nil
+      case .error: return (line, column)
+      }
+    }
+  }
 }

@@ -25,11 +25,11 @@ extension Template {
     let durationNode = try required("duration", "seconds, or \"auto\"")
     var duration = 1.0
     var automatic = false
-    if case .string = durationNode.value.kind {
-      _ = try durationNode.string(oneOf: ["auto"])
-      automatic = true
-    } else {
+    if case .number = durationNode.value.kind {
       duration = try durationNode.double(in: 0.001...3600)
+    } else {
+      _ = try durationNode.word(oneOf: ["auto"], orElse: "a number of seconds in 0.001…3600")
+      automatic = true
     }
     var background = Color.white
     var gradient: Layer?
@@ -41,6 +41,10 @@ extension Template {
           id: backgroundLayerID, bounds: Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
           position: Point(x: Double(width) / 2, y: Double(height) / 2), content: .gradient(g))
       } else {
+        guard case .string = n.value.kind else {
+          throw n.expected(
+            "a colour string like \"#FF5A5F\" or a gradient object like { colors: [\"#000\", \"#FFF\"] }")
+        }
         background = try n.color()
       }
     }

@@ -53,7 +53,8 @@ extension Template {
         }
         t.fontWeight = weight
       } else {
-        let name = try n.string(oneOf: TextContent.FontWeight.allCases.map(\.name))
+        let name = try n.word(
+          oneOf: TextContent.FontWeight.allCases.map(\.name), orElse: "a number 100, 200, … 900")
         t.fontWeight = TextContent.FontWeight.allCases.first { $0.name == name } ?? .regular
       }
     }

@@ -5,6 +5,9 @@ extension Template {
   /// for those defaults and `false` for none.
   static func decodeMotionBlur(_ node: TemplateNode) throws(TemplateError) -> MotionBlur? {
     if case .bool(let on) = node.value.kind { return on ? MotionBlur() : nil }
+    guard case .object = node.value.kind else {
+      throw node.expected("true, false or an object like { shutterAngle: 180, samples: 16 }")
+    }
     let o = try node.object(allowed: ["shutterAngle", "samples"])
     var blur = MotionBlur()
     if let n = o["shutterAngle"] {

@@ -24,18 +24,37 @@ extension Template {
     for entry in given.entries {
       let node: TemplateNode
       let parameter = declared.first { $0.name == entry.name }
+      let path = entry.path ?? entry.name
       switch entry.source {
       case .text(let text):
-        let file = "--set \(entry.name)=\(text)"
-        guard let parameter else { throw unknownParameter(entry.name, names, file: file) }
-        node = TemplateNode(
-          value: parameter.value(fromText: text, relativeTo: entry.folder), path: "", file: file, context: context)
-      case .json(let value, let file):
-        guard let parameter else {
-          throw unknownParameter(entry.name, names, file: file, line: value.line, column: value.column)
+        if let cell = entry.cell {
+          guard let parameter else { throw unknownParameter(entry, names, file: cell.file) }
+          var value: JSON5Value
+          do {
+            value = try parameter.value(fromText: text, relativeTo: entry.folder)
+          } catch {
+            throw TemplateError(
+              file: cell.file, path: path, line: cell.line, column: cell.column,
+              message: "parameter '\(quoted: entry.name)': " + error.message)
+          }
+          (value.line, value.column) = (cell.line, cell.column)
+          node = TemplateNode(value: value, path: path, file: cell.file, context: context)
+          break
         }
+        let file = "--set \(entry.name)=\(text)"
+        guard let parameter else { throw unknownParameter(entry, names, file: file) }
+        let value: JSON5Value
+        do {
+          value = try parameter.value(fromText: text, relativeTo: entry.folder)
+        } catch {
+          throw TemplateError(
+            file: file, path: "", message: "parameter '\(quoted: entry.name)': " + error.message)
+        }
+        node = TemplateNode(value: value, path: "", file: file, context: context)
+      case .json(let value, let file):
+        guard let parameter else { throw unknownParameter(entry, names, file: file) }
         node = TemplateNode(
-          value: parameter.absolutized(value, relativeTo: entry.folder), path: entry.name, file: file,
+          value: parameter.absolutized(value, relativeTo: entry.folder), path: path, file: file,
           context: context)
       }
       values[entry.name] = try parameter?.validate(node)
@@ -52,9 +71,12 @@ extension Template {
     return values
   }
 
+  /// The error for a value given for no declared parameter: at the name as written (a params
+  /// file's key, a CSV header field), with the value's JSON path.
   private static func unknownParameter(
-    _ name: String, _ names: [String], file: String, line: Int = 0, column: Int = 0
+    _ entry: ParameterValues.Entry, _ names: [String], file: String
   ) -> TemplateError {
+    let name = entry.name
     var message = "unknown parameter '\(quoted: name)'"
     if names.isEmpty {
       message += "; this template declares no parameters"
@@ -62,7 +84,9 @@ extension Template {
       if let guess = TemplateNode.closest(to: name, in: names) { message += "; did you mean '\(escaped: guess)'?" }
       message += " (parameters: \(TemplateText.list(names)))"
     }
-    return TemplateError(file: file, path: "", line: line, column: column, message: message)
+    guard let key = entry.key else { return TemplateError(file: file, path: "", message: message) }
+    return TemplateError(
+      file: key.file, path: entry.path ?? name, line: key.line, column: key.column, message: message)
   }
 
   // MARK: - Substitution

@@ -1,4 +1,9 @@
+import FlickScene
+
 extension Template {
+  /// The layer keys a style cannot set: what makes a layer itself, not its appearance.
+  static let styleForbiddenKeys = ["id", "sublayers", "style"]
+
   /// Decodes the `styles` section: named bags of layer properties.
   static func decodeStyles(_ node: TemplateNode?) throws(TemplateError) -> [String: [JSON5Value.Member]] {
     guard let node else { return [:] }
@@ -9,9 +14,9 @@ extension Template {
       guard case .object(let properties) = m.value.kind else {
         throw style.expected("an object of layer properties")
       }
-      for p in properties where ["id", "sublayers", "style"].contains(p.key) {
+      for p in properties where styleForbiddenKeys.contains(p.key) {
         throw TemplateError(
-          file: node.file, path: "\(style.path).\(p.key)", line: p.line, column: p.column,
+          file: node.file, path: style.path + "." + p.key, line: p.line, column: p.column,
           message: "a style cannot set '\(quoted: p.key)' (styles hold appearance and geometry shared by layers)")
       }
       styles[m.key] = properties.map { p in
@@ -21,6 +26,53 @@ extension Template {
       }
     }
     return styles
+  }
+
+  /// Checks the styles no layer names (`style:` anywhere in `layers` or `components`): each key
+  /// must be one some layer takes, as it would be checked if a layer used the style, so a typo
+  /// in a style not (yet) used is not silent. Their values are checked where a layer uses them.
+  static func checkUnusedStyles(_ node: TemplateNode?, usedIn sources: [TemplateNode?]) throws(TemplateError) {
+    guard let node, case .object(let members) = node.value.kind else { return }
+    var used = Set<String>()
+    for source in sources { if let source { collectStyleNames(source.value, into: &used) } }
+    let keys = styleableKeys
+    for m in members where !used.contains(m.key) {
+      guard case .object(let properties) = m.value.kind else { continue }
+      let style = node.child(m.key, m.value)
+      for p in properties where !keys.contains(p.key) {
+        var message = "unknown key '\(quoted: p.key)'"
+        if let guess = TemplateNode.closest(to: p.key, in: keys) { message += "; did you mean '\(escaped: guess)'?" }
+        message += " (no layer uses style '\(quoted: m.key)'; its keys must still be layer keys)"
+        throw TemplateError(
+          file: node.file, path: style.path + "." + p.key, line: p.line, column: p.column, message: message)
+      }
+    }
+  }
+
+  /// Every key a style may set: the keys of any kind of layer, less ``styleForbiddenKeys``.
+  static var styleableKeys: [String] {
+    var keys = baseLayerKeys
+    for kind in LayerContentKind.allCases { keys += contentKeys[kind] ?? [] }
+    var seen = Set<String>()
+    return keys.filter { !styleForbiddenKeys.contains($0) && seen.insert($0).inserted }
+  }
+
+  /// The style names `value` mentions in `style:` members, at any depth.
+  private static func collectStyleNames(_ value: JSON5Value, into names: inout Set<String>) {
+    switch value.kind {
+    case .object(let members):
+      for m in members {
+        if m.key == "style" {
+          if case .string(let s) = m.value.kind { names.insert(s) }
+          if case .array(let items) = m.value.kind {
+            for case .string(let s) in items.map(\.kind) { names.insert(s) }
+          }
+        }
+        collectStyleNames(m.value, into: &names)
+      }
+    case .array(let items): for item in items { collectStyleNames(item, into: &names) }
+    default: break
+    }
   }
 
   /// The layer objects under `node` (an array of layers) with every `style: "name"` (or
@@ -57,7 +109,15 @@ extension Template {
               ? " (the template has no 'styles')" : " (styles: \(TemplateText.list(styles.keys.sorted())))"
             throw nameNode.error(message)
           }
-          merged.append(contentsOf: properties)
+          // A style's value reports the layer, the style and its place in `styles`, as a component
+          // instance's does: `layers[0] (style "card") → styles.card.size`.
+          merged += properties.map { p in
+            var p = p
+            if p.value.anchor == nil {
+              p.value.anchor = layerNode.path + " (style \"" + name + "\") → styles." + name + "." + p.key
+            }
+            return p
+          }
         }
       }
       for var m in own {

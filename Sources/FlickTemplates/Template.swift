@@ -81,7 +81,10 @@ public struct Template: Sendable {
       throw TemplateError(file: path, path: "", message: reason)
     }
     guard let text = String(data: data, encoding: .utf8) else {
-      throw TemplateError(file: path, path: "", message: "the file is not UTF-8 text")
+      let at = SourceText.firstInvalidUTF8(in: data) ?? (0, 0)
+      throw TemplateError(
+        file: path, path: "", line: at.line, column: at.column,
+        message: "the file is not UTF-8 text (the first byte that is not UTF-8 is here)")
     }
     let url = URL(fileURLWithPath: path)
     return try decode(
@@ -108,6 +111,7 @@ public struct Template: Sendable {
     var context = TemplateContext(
       baseFolder: baseFolder ?? FileManager.default.currentDirectoryPath,
       allowOutsideAssets: options.allowOutsideAssets, limits: options.limits)
+    context.source = TemplateSource(file: file, text: text)
     context.assetLog = options.assetLog
     context.fontReads = TemplateFontFiles()
     let raw = TemplateNode(value: root, path: "", file: file, context: context)
@@ -154,6 +158,7 @@ public struct Template: Sendable {
     }
     scene.fontFiles = fontFiles
     let styles = try decodeStyles(o["styles"])
+    try checkUnusedStyles(o["styles"], usedIn: [o["layers"], o["components"]])
     var ids = Set<String>()
     if let gradient = canvas.gradient {
       scene.layers.append(gradient)

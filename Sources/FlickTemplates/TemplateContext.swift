@@ -13,6 +13,8 @@ package struct TemplateContext: Sendable {
   var limits: TemplateLimits
   /// Where resolved asset files are recorded, if anywhere (``AssetLog``).
   package var assetLog: AssetLog?
+  /// The template's text, for messages about a place inside a string (``TemplateSource``).
+  var source: TemplateSource?
   /// The template's font files (top-level `fonts`, `font` parameters), registered before a text
   /// layer without a `size` is measured (``Template/fitTextSize(_:_:)``).
   var fontFiles: [String] = []
@@ -160,5 +162,18 @@ extension TemplateContext {
       pending.append(contentsOf: PathText.components(target).reversed())
     }
     return ("/" + resolved.joined(separator: "/"), exists)
+  }
+}
+
+/// A template's text as read, with its file name: what maps an offset inside a string's value
+/// back to the line and column it is written at (escapes, `\`-continued lines). Shared by every
+/// node of a document; used only for messages.
+final class TemplateSource: Sendable {
+  let file: String
+  let text: String
+
+  init(file: String, text: String) {
+    self.file = file
+    self.text = text
   }
 }

@@ -32,6 +32,15 @@ package struct TemplateNode {
     }
   }
 
+  /// This node (a member's value) located at its member's key, for errors about the key itself
+  /// (an unknown property name): the path stays the member's.
+  func atKey(_ member: JSON5Value.Member) -> TemplateNode {
+    var keyed = value
+    keyed.line = member.line
+    keyed.column = member.column
+    return TemplateNode(value: keyed, path: path, file: file, context: context)
+  }
+
   package func child(_ key: String, _ value: JSON5Value) -> TemplateNode {
     TemplateNode(
       value: value, path: value.anchor ?? (path.isEmpty ? key : "\(path).\(key)"), file: file, context: context)
@@ -47,6 +56,10 @@ package struct TemplateNode {
       let key = member.key
       let node = child(key, member.value)
       guard allowed.contains(key) else {
+        // A key from a style is offered only what a style may set.
+        let allowed =
+          member.value.origin?.hasPrefix("style ") == true
+          ? allowed.filter { !Template.styleForbiddenKeys.contains($0) } : allowed
         var message = "unknown key '\(quoted: key)'"
         if let guess = Self.closest(to: key, in: allowed) { message += "; did you mean '\(escaped: guess)'?" }
         message += " (allowed: \(allowed.joined(separator: ", ")))"
@@ -110,6 +123,22 @@ package struct TemplateNode {
       var message = "unknown value '\(quoted: s)'"
       if let guess = Self.closest(to: s, in: options) { message += "; did you mean '\(escaped: guess)'?" }
       throw error(message + " (expected one of: \(options.joined(separator: ", ")))")
+    }
+    return s
+  }
+
+  /// A word from `options` in a field that also takes other forms (`otherForms`, in words, such as
+  /// "a number of seconds in 0.001…3600"): an unknown word, or a value of another kind, is told
+  /// every form the field takes, not only the words.
+  package func word(oneOf options: [String], orElse otherForms: String) throws(TemplateError) -> String {
+    let forms =
+      otherForms + " or "
+      + (options.count == 1 ? "\"" + options[0] + "\"" : "one of: " + options.joined(separator: ", "))
+    guard case .string(let s) = value.kind else { throw expected(forms) }
+    guard options.contains(s) else {
+      var message = "unknown value '\(quoted: s)'"
+      if let guess = Self.closest(to: s, in: options) { message += "; did you mean '\(escaped: guess)'?" }
+      throw error(message + " (expected \(quoted: forms))")
     }
     return s
   }

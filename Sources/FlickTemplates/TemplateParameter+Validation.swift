@@ -104,6 +104,12 @@ extension TemplateParameter {
       if kind == .integer && x != x.rounded() {
         throw node.error("expected a whole number, found \(TemplateNode.format(x))")
       }
+      // Beyond 2⁵³ − 1 a whole number is not held exactly (99999999999999999999 reads as 1e20).
+      if kind == .integer && abs(x) > Self.largestExactInteger {
+        throw node.error(
+          "expected a whole number in −\(Int(Self.largestExactInteger))…\(Int(Self.largestExactInteger)) "
+            + "(larger ones are not held exactly), found \(TemplateNode.format(x))")
+      }
       if let minimum, x < minimum {
         throw node.error("expected a number ≥ \(TemplateNode.format(minimum)), found \(TemplateNode.format(x))")
       }
@@ -128,6 +134,9 @@ extension TemplateParameter {
     return JSON5Value(v, line: node.value.line, column: node.value.column)
   }
 
+  /// The largest whole number a Double holds with every smaller one: 2⁵³ − 1.
+  static let largestExactInteger = 9_007_199_254_740_991.0
+
   /// Whether a font value names a file rather than a family.
   static func isFontFile(_ s: String) -> Bool {
     let lower = s.lowercased()
@@ -139,11 +148,22 @@ extension TemplateParameter {
   /// The value a `--set name=TEXT` stands for, before validation: numbers and booleans are
   /// parsed, lists are `[…]` JSON5 or comma-separated, files are made absolute against
   /// `folder` (the current directory), everything else stays text.
-  func value(fromText text: String, relativeTo folder: String) -> JSON5Value {
+  ///
+  /// - Throws: A message for a list that opens with `[` but is not JSON5 (not closed): it is not
+  ///   read as comma-separated text then, which would complain about its `[1` item.
+  func value(fromText text: String, relativeTo folder: String) throws(TextValueError) -> JSON5Value {
     if kind == .list {
       let trimmed = text.trimmingCharacters(in: .whitespaces)
-      if trimmed.hasPrefix("["), let parsed = try? JSON5Parser.parse(trimmed) {
-        return absolutized(parsed, relativeTo: folder)
+      if trimmed.hasPrefix("[") {
+        do {
+          return absolutized(try JSON5Parser.parse(trimmed), relativeTo: folder)
+        } catch {
+          let closed = !(error.message.hasSuffix("found end of input") || error.message == "unterminated string")
+          throw TextValueError(
+            message: closed
+              ? "the list is not valid JSON5 (column \(error.column) of the value: \(escaped: error.message))"
+              : "the list is not closed: it opens with '[' and has no matching ']' (write [1, 2] or 1, 2)")
+        }
       }
       let parts = trimmed.isEmpty ? [] : trimmed.split(separator: ",", omittingEmptySubsequences: false)
       return JSON5Value(
@@ -197,4 +217,9 @@ extension TemplateParameter {
     guard !path.isEmpty, !path.hasPrefix("/") else { return path }
     return URL(fileURLWithPath: folder).appendingPathComponent(path).standardizedFileURL.path
   }
+}
+
+/// Why a `--set` text (or a CSV cell) cannot be read as its parameter's type at all.
+struct TextValueError: Error {
+  var message: String
 }

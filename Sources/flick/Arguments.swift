@@ -9,13 +9,25 @@ struct Arguments {
   private var values: [String: [String]] = [:]
   private var flags: Set<String> = []
 
+  /// The options every command documents as repeatable: each value counts (`--set a=1 --set
+  /// b=2`). Any other valued option given twice is a usage error, not last-wins.
+  static let repeatable: Set<String> = ["set", "params"]
+
+  /// Names of one option: a second value under any of them is the option repeated.
+  private static let aliases: [String: String] = ["o": "output", "out": "output"]
+
   /// Parses `args`.
   ///
   /// - Parameters:
   ///   - valued: Options that take a value (names without dashes; single letters are short options).
   ///   - flags: Options that take no value.
   ///   - command: The subcommand, to point usage errors at `flick COMMAND --help`.
-  init(_ args: [String], valued: Set<String>, flags allowedFlags: Set<String>, command: String? = nil)
+  ///   - repeatable: The valued options that may be given more than once (``repeatable`` unless
+  ///     the command takes more, as `render` takes several `-o`).
+  init(
+    _ args: [String], valued: Set<String>, flags allowedFlags: Set<String>, command: String? = nil,
+    repeatable: Set<String> = Arguments.repeatable
+  )
     throws(CommandError)
   {
     func usage(_ message: String) -> CommandError {
@@ -29,6 +41,20 @@ struct Arguments {
     }
     var i = 0
     var onlyPositionals = false
+    /// How each single-valued option was first written, by its canonical name.
+    var given: [String: String] = [:]
+    /// Records a value of `name` written as `written`; a single-valued option given again is refused.
+    func add(_ name: String, _ value: String, written: String) throws(CommandError) {
+      if !repeatable.contains(name) {
+        let canonical = Self.aliases[name] ?? name
+        if let first = given[canonical] {
+          throw usage(
+            "option \(quoted: written) is given more than once (also as \(quoted: first)); it takes one value")
+        }
+        given[canonical] = written
+      }
+      values[name, default: []].append(value)
+    }
     /// Takes the value of option `name` (written as `written`) from the next argument.
     func nextValue(_ written: String) throws(CommandError) -> String {
       guard i < args.count else { throw usage("option \(quoted: written) needs a value") }
@@ -58,7 +84,7 @@ struct Arguments {
         if valued.contains(name) {
           let v: String
           if let inline { v = inline } else { v = try nextValue("--\(name)") }
-          values[name, default: []].append(v)
+          try add(name, v, written: "--\(name)")
         } else if allowedFlags.contains(name) {
           guard inline == nil else { throw usage("option --\(quoted: name) takes no value") }
           flags.insert(name)
@@ -80,7 +106,7 @@ struct Arguments {
             if rest.hasPrefix("=") { rest = rest.dropFirst() }
             let v: String
             if rest.isEmpty { v = try nextValue("-\(name)") } else { v = String(rest) }
-            values[name, default: []].append(v)
+            try add(name, v, written: "-\(name)")
             break
           } else if allowedFlags.contains(name) {
             flags.insert(name)
@@ -97,7 +123,7 @@ struct Arguments {
   /// Every value given for `name`, in order.
   func all(_ name: String) -> [String] { values[name] ?? [] }
 
-  /// The last value given for `name`.
+  /// The value given for `name` (a single-valued option is given at most once).
   func value(_ name: String) -> String? { values[name]?.last }
 
   /// Whether the flag `name` was given.

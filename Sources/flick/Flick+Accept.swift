@@ -40,7 +40,7 @@ extension Flick {
     static func run(_ args: [String]) throws {
       let a = try Arguments(
         args, valued: ["against", "frame", "max-image-pixels", "max-image-bytes"],
-        flags: ["help", "h", "dry-run", "renderer"])
+        flags: ["help", "h", "dry-run", "renderer"], repeatable: Arguments.repeatable.union(["frame"]))
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return

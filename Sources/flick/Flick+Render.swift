@@ -81,7 +81,8 @@ extension Flick {
       StartupTrace.mark("flick render")
       let a = try Arguments(
         args, valued: Flick.templateOptions.union(valued).union(Flick.sceneOptions),
-        flags: Flick.templateFlags.union(flags).union(Flick.sceneFlags))
+        flags: Flick.templateFlags.union(flags).union(Flick.sceneFlags),
+        repeatable: Arguments.repeatable.union(["o", "output", "format"]))
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return

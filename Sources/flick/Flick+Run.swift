@@ -165,7 +165,9 @@ extension Flick {
     static func parse(
       _ args: [String], command: String, help: String, valued: Set<String>, flags: Set<String>
     ) throws -> (Arguments, path: String, quiet: Bool, style: BatchProgress.Style)? {
-      let a = try Arguments(args, valued: valued, flags: flags.union(["help", "h", "quiet", "q"]), command: command)
+      let a = try Arguments(
+        args, valued: valued, flags: flags.union(["help", "h", "quiet", "q"]), command: command,
+        repeatable: Arguments.repeatable.union(["job", "index"]))
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return nil

@@ -38,7 +38,7 @@ import Testing
     try Self.expectRefusedAtLoad(
       "{ flick: 1, \(Self.canvas), styles: { s: {\n fontFamily: 'Qwerty Nonesuch' } },\n"
         + "  layers: [{ id: 'box', sublayers: [{ id: 't', type: 'text', string: 'hi', style: 's' }] }] }",
-      located: "2:14: layers[0].sublayers[0].fontFamily: layer 't': font family", in: dir)
+      located: "2:14: layers[0].sublayers[0] (style \"s\") → styles.s.fontFamily: layer 't': font family", in: dir)
   }
 
   @Test func aPictureThatDoesNotDecodeIsALocatedLoadError() throws {

@@ -28,6 +28,27 @@ import Testing
     try expectEqual(Self.run(["still", Self.hello, "--time", "3", "-o", out]).status, 0)
   }
 
+  /// A single-valued option given twice is refused (exit 2), not last-wins; `-o` and
+  /// `--output` are one option; `--set` stays repeatable, and so does `render -o`.
+  @Test func aRepeatedSingleValuedOptionIsRefused() throws {
+    let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-still")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let a = dir.appendingPathComponent("a.png").path, b = dir.appendingPathComponent("b.png").path
+    for args in [["-o", a, "-o", b], ["-o", a, "--output", b], ["--time", "1", "--time", "2", "-o", a]] {
+      let r = try Self.run(["still", Self.hello] + args)
+      expectEqual(r.status, 2, "\(args): \(r.stderr)")
+      #expect(r.stderr.contains("is given more than once"), "\(args): \(r.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: a) && !FileManager.default.fileExists(atPath: b))
+    }
+    let info = try Self.run(["info", Self.hello, "--set", "title=A", "--set", "title=B"])
+    #expect(!info.stderr.contains("more than once"), "\(info.stderr)")
+    let render = try Self.run([
+      "render", Self.hello, "-o", dir.appendingPathComponent("a.mp4").path, "-o",
+      dir.appendingPathComponent("b.gif").path, "--dry-run",
+    ])
+    expectEqual(render.status, 0, "\(render.stderr)")
+  }
+
   @Test func atTakesSnapshotTimesAndQuietPrintsNothing() throws {
     let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-still")
     defer { try? FileManager.default.removeItem(at: dir) }

@@ -92,12 +92,38 @@ import Testing
       "names=a,b,c,d,e",
       "--set names=a,b,c,d,e: parameter 'names' (list of string, at most 4 items): expected at most 4 items, found 5"
     ),
+    // A list that opens with '[' is JSON5 or an error, not comma-separated text with a '[a' item.
+    ("names=[\"a\", \"b\"", "--set names=[\"a\", \"b\": parameter 'names': the list is not closed"),
     ("novalue", "--set novalue: expected NAME=VALUE"),
     ("=3", "--set =3: the parameter name before '=' is empty"),
   ])
   func badSetValuesNameTheParameterTypeAndValue(assignment: String, expected: String) {
     let message = Self.message { _ = try Self.load([assignment]) }
     #expect(message.hasPrefix(expected), "got: \(message)")
+  }
+
+  /// A whole number beyond 2⁵³ − 1 is not held exactly (99999999999999999999 reads as 1e20):
+  /// refused for an integer parameter without a maximum, from --set and from a params file.
+  @Test func integersThatAreNotExactAreRefused() {
+    let text =
+      "{ flick: 1, parameters: { n: { type: 'integer', default: 1 } }, canvas: { width: 9, height: 9, duration: 1 }, layers: [] }"
+    var set = ParameterValues()
+    set.set("n", text: "99999999999999999999")
+    let fromSet = Self.message { _ = try Template.decode(text, file: "t.json5", parameters: set) }
+    #expect(
+      fromSet.hasPrefix(
+        "--set n=99999999999999999999: parameter 'n' (integer): expected a whole number in "
+          + "−9007199254740991…9007199254740991"), "got: \(fromSet)")
+    var file = ParameterValues()
+    let fromFile = Self.message {
+      try file.load(text: "{ n: 9007199254740993 }", file: "p.json5")
+      _ = try Template.decode(text, file: "t.json5", parameters: file)
+    }
+    #expect(
+      fromFile.hasPrefix("p.json5:1:6: n: parameter 'n' (integer): expected a whole number in"), "got: \(fromFile)")
+    var fine = ParameterValues()
+    fine.set("n", text: "9007199254740991")
+    #expect(throws: Never.self) { _ = try Template.decode(text, file: "t.json5", parameters: fine) }
   }
 
   @Test func paramsFileErrorsPointIntoTheFile() {
@@ -107,7 +133,7 @@ import Testing
         "p.json5:2:10: count: parameter 'count' (integer 1…6): expected a number, found a string \"three\""),
       "got: \(message)")
     let unknown = Self.message { _ = try Self.load(params: "{ cont: 1 }") }
-    #expect(unknown.contains("p.json5:1:9: unknown parameter 'cont'; did you mean 'count'?"), "got: \(unknown)")
+    #expect(unknown.contains("p.json5:1:3: cont: unknown parameter 'cont'; did you mean 'count'?"), "got: \(unknown)")
     let notObject = Self.message { _ = try Self.load(params: "[1]") }
     #expect(notObject.contains("p.json5:1:1: expected an object of parameter values"), "got: \(notObject)")
   }
@@ -159,5 +185,22 @@ import Testing
         canvas: { width: 100, height: 100, duration: 1 }, layers: [{ id: "a", position: "$at" }] }
       """)
     expectEqual(t.scene.layers.first?.position, Point(x: 30, y: 40))
+  }
+
+  /// A file that is not UTF-8 says where its first bad byte is (after a CR LF line end and a
+  /// two-byte character), and a params file is not blamed for being unreadable.
+  @Test func bytesThatAreNotUTF8AreLocated() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-utf8-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bytes = Array("{ flick: 1,\r\n  name: \"é".utf8) + [0xFF] + Array("\" }".utf8)
+    let template = folder.appendingPathComponent("t.json5"), params = folder.appendingPathComponent("p.json5")
+    try Data(bytes).write(to: template)
+    try Data(bytes).write(to: params)
+    let t = Self.message { _ = try Template.load(path: template.path, parameters: ParameterValues()) }
+    #expect(t.hasPrefix(template.path + ":2:11: the file is not UTF-8 text"), "got: \(t)")
+    var values = ParameterValues()
+    let p = Self.message { try values.load(file: params.path) }
+    #expect(p.hasPrefix(params.path + ":2:11: the params file is not UTF-8 text"), "got: \(p)")
   }
 }

@@ -37,7 +37,8 @@ import Testing
     } catch {
       expectEqual(
         error.description,
-        "t.json5:1:40: layers[0].opacity: expected a number in 0…1, found 2 (value from style 'card')")
+        "t.json5:1:40: layers[0] (style \"card\") → styles.card.opacity: expected a number in 0…1, found 2 "
+          + "(value from style 'card')")
     }
   }
 

@@ -67,8 +67,12 @@ import Testing
   }
 
   @Test func duplicateKeysAreRejected() {
-    #expect(throws: JSON5SyntaxError(message: "duplicate key 'a'", line: 1, column: 9)) {
+    #expect(throws: JSON5SyntaxError(message: "a: duplicate key 'a'", line: 1, column: 9)) {
       _ = try JSON5Parser.parse("{ a: 1, a: 2 }")
+    }
+    // The message names the member's JSON path; the plain message (for files not to be shown) does not.
+    #expect(throws: JSON5SyntaxError(message: "b[1].c: duplicate key 'c'", line: 1, column: 19)) {
+      _ = try JSON5Parser.parse("{ b: [{}, { c: 1, c: 2 }] }")
     }
   }
 }

@@ -17,10 +17,22 @@ package enum DecodingProblem {
     // Foundation's decoder on Linux reports a number that does not fit its field (1e30 or 1.5
     // for a whole number) as corrupt data with no path.
     case .dataCorrupted(let c)?:
+      if let form = c.underlyingError as? ExpectedForm {
+        return "a value of the wrong form" + at(c) + ", expected " + form.what
+      }
       return c.codingPath.isEmpty
         ? "not valid JSON, or a number out of range for its field" : "a value of the wrong form" + at(c)
     default: return "not valid JSON"
     }
+  }
+
+  /// The form a field Flick decodes by hand takes, in words (`a time such as "1.5s"`), given as
+  /// a `DecodingError`'s underlying error so that ``reason(_:)`` can say it: Flick's own text,
+  /// never the file's.
+  package struct ExpectedForm: Error {
+    package let what: String
+
+    package init(_ what: String) { self.what = what }
   }
 
   /// What a field of `type` holds, in words.

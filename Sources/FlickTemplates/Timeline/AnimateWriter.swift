@@ -19,9 +19,10 @@ struct AnimateWriter {
     guard case .object(let members) = animateNode.value.kind, !members.isEmpty else {
       throw animateNode.expected("an object of properties to animate, like { opacity: 0, position: [320, 180] }")
     }
-    let stagger = try o["stagger"]?.double(in: -60...60) ?? 0
+    let targets = try schedule.targets(o, node)
+    let stagger = try TimelineSchedule.stagger(o, count: targets.count, begin: begin)
     var end = begin
-    for (i, target) in try schedule.targets(o, node).enumerated() {
+    for (i, target) in targets.enumerated() {
       let at = begin + Double(i) * stagger
       for m in members {
         let valueNode = animateNode.child(m.key, m.value)
@@ -31,7 +32,7 @@ struct AnimateWriter {
           continue
         }
         let property = try AnyLayerProperty.timeline(
-          named: m.key, valueNode, layer: output.layer(target.id), layerID: target.id)
+          named: m.key, valueNode, key: m, layer: output.layer(target.id), layerID: target.id)
         let job = PropertyAnimation(
           node: valueNode, defaults: defaults, begin: at, templateColorSpace: colorSpace)
         end = max(end, try property.write(job, layerID: target.id, into: &output))

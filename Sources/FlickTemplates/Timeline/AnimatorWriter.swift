@@ -115,7 +115,7 @@ struct AnimatorWriter {
         for m in members {
           let valueNode = animateNode.child(m.key, m.value)
           let property = try AnyLayerProperty.timeline(
-            named: m.key, valueNode, layer: output.layer(target.id), layerID: target.id)
+            named: m.key, valueNode, key: m, layer: output.layer(target.id), layerID: target.id)
           let job = Job(node: valueNode, script: script, slot: k, added: added, begin: begin + added)
           _ = try property.write(job, layerID: target.id, into: &output)
         }

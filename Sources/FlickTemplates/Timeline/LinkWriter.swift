@@ -49,15 +49,16 @@ struct LinkWriter {
         "an object of properties to link, like { rotation: { from: \"card.positionX\", input: [0, 100], "
           + "output: [0, 1] } }")
     }
-    let stagger = try o["stagger"]?.double(in: -60...60) ?? 0
-    for (i, target) in try schedule.targets(o, node).enumerated() {
+    let targets = try schedule.targets(o, node)
+    let stagger = try TimelineSchedule.stagger(o, count: targets.count, begin: begin)
+    for (i, target) in targets.enumerated() {
       for m in members {
         let specNode = linkNode.child(m.key, m.value)
         if m.key == "string" {
           throw specNode.error("a text layer's 'string' changes with 'set' or 'animate'; link its 'number' instead")
         }
         let property = try AnyLayerProperty.timeline(
-          named: m.key, specNode, layer: output.layer(target.id), layerID: target.id)
+          named: m.key, specNode, key: m, layer: output.layer(target.id), layerID: target.id)
         let request = try linkRequest(
           specNode, targetID: target.id, begin: begin + Double(i) * stagger, layers: output.tracks)
         _ = try property.write(request, layerID: target.id, into: &output)

@@ -32,10 +32,14 @@ extension AnyLayerProperty {
   }
 
   /// The animatable property `name` of the layer, checked against the catalogue and the layer's
-  /// kind (the property a timeline entry names at `node`).
-  static func timeline(named name: String, _ node: TemplateNode, layer: Layer?, layerID: String)
+  /// kind (the property a timeline entry names at `node`). When the name is a key (`animate: {
+  /// scale: 1 }`), `key` is its member: an error then points at the key, not at its value.
+  static func timeline(
+    named name: String, _ valueNode: TemplateNode, key: JSON5Value.Member? = nil, layer: Layer?, layerID: String
+  )
     throws(TemplateError) -> AnyLayerProperty
   {
+    let node = key.map { valueNode.atKey($0) } ?? valueNode
     guard let property = AnyLayerProperty.named(name) else {
       var message = "'\(quoted: name)' is not an animatable property"
       if let alias = LayerPropertyDescriptor.resolving(name) {

@@ -30,13 +30,14 @@ struct SetWriter {
     guard case .object(let members) = setNode.value.kind, !members.isEmpty else {
       throw setNode.expected("an object of property values, like { opacity: 1 }")
     }
-    let stagger = try o["stagger"]?.double(in: -60...60) ?? 0
+    let targets = try schedule.targets(o, node)
+    let stagger = try TimelineSchedule.stagger(o, count: targets.count, begin: begin)
     let transition = o["transition"]
     if let transition, !members.contains(where: { $0.key == "string" || $0.key == "number" }) {
       throw transition.error("a 'transition' plays a change of 'string' or 'number', and this set changes neither")
     }
     var end = begin
-    for (i, target) in try schedule.targets(o, node).enumerated() {
+    for (i, target) in targets.enumerated() {
       let at = begin + Double(i) * stagger
       let shown = transition.map { _ in TextTransitionWriter.shownText(target.id, at: at, in: &output) }
       for m in members {
@@ -46,7 +47,7 @@ struct SetWriter {
           continue
         }
         let property = try AnyLayerProperty.timeline(
-          named: m.key, valueNode, layer: output.layer(target.id), layerID: target.id)
+          named: m.key, valueNode, key: m, layer: output.layer(target.id), layerID: target.id)
         end = max(end, try property.write(Job(node: valueNode, begin: at), layerID: target.id, into: &output))
       }
       if let transition, let shown {

@@ -153,13 +153,45 @@ enum TemplateMotion {
 }
 
 extension TemplateNode {
-  /// A spec error at this node: "invalid animation spec …", its column moved into the file
-  /// (after the opening quote) when the spec text sits in the file as written.
+  /// A spec error at this node: "invalid animation spec …", at the place in the file where the
+  /// character the error is about is written (``sourcePosition(ofScalar:in:)``).
   func specError(_ error: MotionError, spec text: String) -> TemplateError {
-    var column = value.column
-    if let c = error.column, c > 0, value.origin == nil { column += c }
+    var (line, column) = (value.line, value.column)
+    if let c = error.column, c > 0, value.origin == nil {
+      (line, column) = sourcePosition(ofScalar: c - 1, in: text) ?? (line, column + c)
+    }
     return TemplateError(
-      file: file, path: path, line: value.line, column: column,
+      file: file, path: path, line: line, column: column,
       message: "invalid animation spec \"\(quoted: text)\": \(escaped: error.message)")
+  }
+
+  /// Where scalar `offset` of `text` (this string value, after parameter substitution) is
+  /// written in the file: the string literal at the value's position is read again, so escapes
+  /// and `\`-continued lines count as written. A place inside a substituted `${…}` is the
+  /// reference's first character. Nil when the file's text is not at hand.
+  func sourcePosition(ofScalar offset: Int, in text: String) -> (line: Int, column: Int)? {
+    guard let source = context.source, source.file == file,
+      let literal = JSON5Parser.stringLiteral(in: source.text, line: value.line, column: value.column)
+    else { return nil }
+    let raw = literal.scalars
+    let final = Array(text.unicodeScalars)
+    guard !raw.isEmpty, offset >= 0, offset < final.count else { return nil }
+    // Substitution changes one stretch between a common prefix and a common suffix.
+    var prefix = 0
+    while prefix < min(raw.count, final.count), raw[prefix] == final[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < min(raw.count, final.count) - prefix, raw[raw.count - 1 - suffix] == final[final.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    let index: Int
+    if offset < prefix {
+      index = offset
+    } else if offset >= final.count - suffix {
+      index = offset + raw.count - final.count
+    } else {
+      index = min(prefix, raw.count - 1)
+    }
+    return literal.positions[index]
   }
 }

@@ -23,15 +23,15 @@ extension TimelineCompiler {
     let autoreverses = try o["autoreverses"]?.bool() ?? false
     var count: Int? = 1
     if let r = o["repeat"] {
-      if case .string = r.value.kind {
-        _ = try r.string(oneOf: ["forever"])
+      if case .number = r.value.kind {
+        count = Int(try r.double(in: 1...100_000).rounded(.down))
+      } else {
+        _ = try r.word(oneOf: ["forever"], orElse: "a count in 1…100000")
         guard schedule.horizon != nil else {
           throw r.error(
             "'repeat: \"forever\"' needs a canvas duration in seconds (with \"auto\" the scene would never end)")
         }
         count = nil
-      } else {
-        count = Int(try r.double(in: 1...100_000).rounded(.down))
       }
     }
     guard count != 1 || autoreverses else { return try once(&self, begin) }

@@ -145,8 +145,8 @@ struct TimelineCompiler {
     -> Span
   {
     guard let list = o["group"] else { return Span(begin: begin, end: begin) }
-    let stagger = try o["stagger"]?.double(in: -60...60) ?? 0
     let children = try list.array()
+    let stagger = try TimelineSchedule.stagger(o, count: children.count, begin: begin)
     let outer = schedule.groupTiming
     schedule.groupTiming = try GroupTiming(o, inside: outer)
     defer { schedule.groupTiming = outer }

@@ -110,6 +110,23 @@ struct TimelineSchedule {
     return begin
   }
 
+  /// The entry's `stagger` (seconds between its `count` targets or children, 0 when not given),
+  /// checked as `at` and `delay` are: a negative stagger that would start one before the scene
+  /// does (at `begin` + (count − 1) × stagger < 0) is refused.
+  static func stagger(_ o: [String: TemplateNode], count: Int, begin: Double) throws(TemplateError) -> Double {
+    guard let n = o["stagger"] else { return 0 }
+    let stagger = try n.double(in: -60...60)
+    let last = begin + Double(max(count - 1, 0)) * stagger
+    guard last >= 0 else {
+      let earliest = -Double(count - 1) * stagger
+      throw n.error(
+        "a stagger of \(TemplateNode.format(stagger)) s would start the last of \(count) at "
+          + "\(TemplateNode.format(last)) s, before the scene starts (a negative stagger needs the entry to start at "
+          + "\(TemplateNode.format(earliest)) s or later)")
+    }
+    return stagger
+  }
+
   private func referencedSpan(_ node: TemplateNode) throws(TemplateError) -> Span {
     let id = try node.string()
     if let span = spans[namespace + id] { return span }
