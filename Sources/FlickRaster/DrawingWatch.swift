@@ -58,13 +58,16 @@ package enum DrawingWatch {
         let limit = state.withLock { $0.limit }
         // Four looks per limit, at most one every quarter of a second.
         usleep(useconds_t(max(0.001, min(0.25, limit / 4)) * 1_000_000))
-        let now = DispatchTime.now().uptimeNanoseconds
         let overdue = state.withLock {
           s -> (stop: @Sendable (Double, Double) -> Void, time: Double, seconds: Double)? in
           guard !s.stopped, s.limit > 0, let stop = s.stop,
             let oldest = s.running.values.min(by: { $0.started < $1.started })
           else { return nil }
-          let seconds = Double(now &- oldest.started) / 1e9
+          // Read under the lock, where frames are recorded: a read before it came before the
+          // start of a frame that began meanwhile, and the difference wrapped around (a merge
+          // was stopped for a frame "drawing for 18446744073.7 s").
+          let now = DispatchTime.now().uptimeNanoseconds
+          let seconds = Double(now > oldest.started ? now - oldest.started : 0) / 1e9
           guard seconds > s.limit else { return nil }
           s.stopped = true
           return (stop, oldest.time, seconds)

@@ -82,11 +82,14 @@ package final class RenderPool: Sendable {
     let nanoseconds = UInt64(frameTimeout * 1e9)
     while true {
       usleep(useconds_t(max(0.001, min(0.25, frameTimeout / 4)) * 1_000_000))
-      let now = DispatchTime.now().uptimeNanoseconds
       let overdue = state.withLock { s -> [(Running, String)]? in
         if s.stopped { return nil }
+        // Read under the lock, where jobs are recorded: never before a recorded job's start (a
+        // read outside it wrapped around for a job that began meanwhile).
+        let now = DispatchTime.now().uptimeNanoseconds
         var out: [(Running, String)] = []
-        for (worker, running) in s.running where !s.retired.contains(worker) && now &- running.started > nanoseconds {
+        for (worker, running) in s.running
+        where !s.retired.contains(worker) && now > running.started && now - running.started > nanoseconds {
           s.retired.insert(worker)
           let message =
             (running.job.template.map { "a frame of '\(quoted: $0)'" } ?? "a job")
