@@ -25,7 +25,10 @@ public struct BasicAnimation<Value: Animatable>: Sendable, Equatable {
   /// The value at `time` seconds after the start; held at the ends outside `0…duration`.
   public func value(at time: Double) -> Value {
     if duration <= 0 || time >= duration { return toValue }
-    if time <= 0 { return fromValue }
-    return fromValue.interpolated(to: toValue, amount: timingFunction.progress(at: time / duration))
+    if time < 0 { return fromValue }
+    // At 0 only a steps curve that jumps at its start has moved (``TimingFunction/progress(at:)``).
+    let progress = timingFunction.progress(at: time / duration)
+    if time == 0 && progress == 0 { return fromValue }
+    return fromValue.interpolated(to: toValue, amount: progress)
   }
 }

@@ -60,7 +60,10 @@ package struct ContinuingTween<Value: Animatable>: AnimationCurve {
   package func value(at t: Double) -> Value {
     let d = tween.duration
     if d <= 0 || t >= d { return tween.toValue }
-    if t <= 0 { return tween.fromValue }
+    if t < 0 { return tween.fromValue }
+    // At 0 the correction is 0 and the tween is where its curve starts: its start value, or a
+    // step on for a steps curve that jumps at its start.
+    if t == 0 { return along.value(at: 0) }
     let s = t / d
     return along.value(at: t) + correction.scaled(by: s * (1 - s) * (1 - s))
   }

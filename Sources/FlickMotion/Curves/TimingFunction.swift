@@ -55,7 +55,14 @@ public struct TimingFunction: Sendable, Hashable {
   /// - Parameter x: Linear progress; clamped to `0…1`.
   /// - Returns: The curve's y at `x`; may leave `0…1` when a control point overshoots.
   public func progress(at x: Double) -> Double {
-    if x <= 0 { return 0 }
+    if x < 0 { return 0 }
+    // At 0 a steps curve that jumps at its start has jumped (CSS Easing, WebKit's
+    // `TimingFunction::transformProgress`: 1/n for steps(n, jumpStart) in the active phase);
+    // ``progress(before:)`` is the 0 before it.
+    if x == 0 {
+      if case .steps = kind { return kind.progress(0) }
+      return 0
+    }
     if x >= 1 { return 1 }
     guard case .bezier = kind else { return kind.progress(x) }
     if c1.x == c1.y && c2.x == c2.y { return x }  // a straight line

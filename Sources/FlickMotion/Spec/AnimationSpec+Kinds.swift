@@ -207,6 +207,10 @@ extension AnimationSpec {
         throw MotionError("steps needs a whole number of steps ≥ 1, e.g. steps(4)", column: column)
       }
       let position = try args.choice("position", TimingFunction.StepPosition.self, positional: true) ?? .jumpEnd
+      // CSS refuses steps(1, jump-none): with no jump at either end one step has nowhere to go.
+      guard position != .jumpNone || n >= 2 else {
+        throw MotionError("steps with jumpNone needs at least 2 steps, e.g. steps(2, jumpNone)", column: column)
+      }
       f = .steps(Int(n), position: position)
     case "backIn", "backOut", "backInOut", "anticipate":
       let s = try args.number("overshoot") ?? 1.70158

@@ -40,8 +40,13 @@ public struct TimedAnimation<Base: AnimationCurve>: AnimationCurve {
   public func value(at parentTime: Double) -> Value {
     switch phase(at: parentTime) {
     case .before:
-      return base.value(at: startLocalTime)
-    case .active(_, let u, _), .after(_, let u, _):
+      // Before the begin time (filled backwards) the state before the curve starts: a steps
+      // curve that jumps at its start has not jumped yet (CSS's before flag).
+      return base.value(before: startLocalTime)
+    case .active(_, let u, let reversed):
+      // Backwards in local time the right limit in parent time is the local left limit.
+      return reversed ? base.value(before: u) : base.value(at: u)
+    case .after(_, let u, _):
       return base.value(at: u)
     }
   }
@@ -50,7 +55,10 @@ public struct TimedAnimation<Base: AnimationCurve>: AnimationCurve {
     switch phase(at: parentTime) {
     case .before, .after: return .zero
     case .active(_, let u, let reversed):
-      return base.velocity(at: u).scaled(by: reversed ? -timing.speed : timing.speed)
+      // Reversed, the local left limit: at the turn of an autoreversing animation (u at the
+      // base's end) the base's velocity as it arrived, reversed; its right limit there is 0.
+      return reversed
+        ? base.velocity(before: u).scaled(by: -timing.speed) : base.velocity(at: u).scaled(by: timing.speed)
     }
   }
 
@@ -59,9 +67,9 @@ public struct TimedAnimation<Base: AnimationCurve>: AnimationCurve {
   /// last local time (its real end velocity, with speed and direction); inside, the state one ulp
   /// earlier (the end of the previous iteration at a repeat boundary).
   public func value(before parentTime: Double) -> Value {
-    if parentTime <= timing.beginTime { return base.value(at: startLocalTime) }
+    if parentTime <= timing.beginTime { return base.value(before: startLocalTime) }
     switch phase(at: parentTime) {
-    case .before: return base.value(at: startLocalTime)
+    case .before: return base.value(before: startLocalTime)
     case .after(_, let u, let reversed):
       // Backwards in local time the left limit in parent time is the local right limit.
       return parentTime == duration && !reversed ? base.value(before: u) : base.value(at: u)
