@@ -124,6 +124,7 @@ struct LottieFeatureInspector {
       // Transforms (a layer's 'ks', a group's 'tr'): rlottie 0.1 ignores skew.
       if Self.isNonZero(value["sk"]) { note(place, "skew (rlottie 0.1 draws it unskewed)") }
       if let ty = value["ty"]?.text {
+        noteUnbounded(value, type: ty, at: place)
         if ty == "mm" { note(place, "merge paths") }
         if ty == "pb" { note(place, "pucker/bloat") }
         if ty == "tw" { note(place, "twist") }
@@ -139,6 +140,61 @@ struct LottieFeatureInspector {
       for child in items where child.isContainer { walkValue(child, at: place, depth: depth + 1) }
     default: break
     }
+  }
+
+  /// Geometry rlottie 0.1 does not finish drawing (it hung for good on a 567-byte file): a
+  /// shape (path, rectangle, ellipse, star) with a number beyond ±``farthest`` points anywhere
+  /// in it, and a repeater whose copies grow past ``mostGrowth`` times (its per-copy scale to the
+  /// power of its copies less one: 900 % over 8 copies is 9⁷). Each is refused as a feature:
+  /// no drawing of a preview needs it.
+  private mutating func noteUnbounded(_ item: LottieJSON, type: String, at place: String) {
+    let properties = item.members?.compactMap { $0.value["k"] != nil ? Self.largestValue($0.value) : nil } ?? []
+    if ["sh", "rc", "el", "sr"].contains(type), let far = properties.max(), far > Self.farthest {
+      note(
+        place,
+        "a shape with a coordinate of \(Self.shownNumber(far)) points (beyond ±1e6, which rlottie 0.1 does not finish drawing)"
+      )
+    }
+    if type == "rp" {
+      let copies = Self.largestValue(item["c"]) ?? 0
+      let scale = (Self.largestValue(item["tr"]?["s"]) ?? 100) / 100
+      let growth = copies > 1 && scale > 1 ? pow(scale, min(copies - 1, 10_000)) : 1
+      if growth > Self.mostGrowth {
+        note(
+          place,
+          "a repeater whose copies grow \(Self.shownNumber(growth)) times (\(Self.shownNumber(scale * 100)) % a copy, "
+            + "\(Self.shownNumber(copies)) copies; rlottie 0.1 does not finish drawing it)")
+      }
+    }
+  }
+
+  /// The farthest coordinate a preview's shape may have, in points.
+  static let farthest = 1e6
+  /// The most a repeater's last copy may be scaled against its first.
+  static let mostGrowth = 1e4
+
+  /// The largest magnitude of an animatable property's values: its `k` when static (a number,
+  /// an array, a path's vertices and tangents), else every keyframe's `s` and `e` (not their
+  /// times or easing handles); nil when it holds none.
+  private static func largestValue(_ property: LottieJSON?) -> Double? {
+    guard let k = property?["k"] else { return nil }
+    if let frames = k.items, frames.contains(where: { $0.members != nil && ($0["t"] != nil || $0["s"] != nil) }) {
+      return frames.compactMap { frame in [frame["s"], frame["e"]].compactMap { largest($0) }.max() }.max()
+    }
+    return largest(k)
+  }
+
+  /// The largest magnitude of any number in `value` (nested arrays and objects included), nil
+  /// when it holds none.
+  private static func largest(_ value: LottieJSON?, depth: Int = 0) -> Double? {
+    guard let value, depth < 64 else { return nil }
+    if let n = value.numberValue { return abs(n) }
+    let children = value.items ?? value.members?.map(\.value) ?? []
+    return children.compactMap { largest($0, depth: depth + 1) }.max()
+  }
+
+  private static func shownNumber(_ v: Double) -> String {
+    v.isFinite && v < 1e6 && v == v.rounded() ? String(Int(v)) : String(format: "%.3g", v)
   }
 
   /// Whether an animatable value (a mask's `x` or `f`, a transform's `sk`) is anything but 0 at
