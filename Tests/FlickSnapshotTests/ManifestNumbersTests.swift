@@ -7,17 +7,10 @@ import Testing
 @Suite struct ManifestNumbersTests {
   typealias V = VerifyCommandTests
 
-  @Test(arguments: [
-    (#""scale" : 1"#, #""scale" : 1e300"#, "'scale' is 1e+300; expected a number in (0, 8]"),
-    (#""scale" : 1"#, #""scale" : 0"#, "'scale' is 0.0; expected a number in (0, 8]"),
-    (#""width" : 64"#, #""width" : 1e30"#, "not valid JSON, or a number out of range for its field"),
-    (#""width" : 64"#, #""width" : 0"#, "'width' × 'height' is 0×32; expected 1…32767 each"),
-    (#""fps" : 10"#, #""fps" : "ten""#, "a value that is not a whole number at 'fps'"),
-    (#""duration" : 1"#, #""duration" : -1"#, "'fps' 10 or 'duration' -1.0 is out of range"),
-  ])
-  func aManifestNumberOutOfRangeIsRefused(written: String, hostile: String, message: String) throws {
+  /// Goldens of a small template (one frame at 0) in a new folder, and their manifest's path and
+  /// text, which holds `written`. The caller removes the folder.
+  static func goldens(containing written: String) throws -> (dir: String, manifest: String, text: String) {
     let dir = try V.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: dir) }
     let template = """
       { flick: 1, canvas: { width: 64, height: 32, fps: 10, duration: 1, background: "#0F172A" },
         layers: [ { id: "a", size: [10, 10], position: [20, 16], backgroundColor: "#22C55E" } ] }
@@ -28,6 +21,20 @@ import Testing
     let manifest = dir + "/g/manifest.json"
     let text = try String(contentsOfFile: manifest, encoding: .utf8)
     #expect(text.contains(written), "\(text)")
+    return (dir, manifest, text)
+  }
+
+  @Test(arguments: [
+    (#""scale" : 1"#, #""scale" : 1e300"#, "'scale' is 1e+300; expected a number in (0, 8]"),
+    (#""scale" : 1"#, #""scale" : 0"#, "'scale' is 0.0; expected a number in (0, 8]"),
+    (#""width" : 64"#, #""width" : 1e30"#, "not valid JSON, or a number out of range for its field"),
+    (#""width" : 64"#, #""width" : 0"#, "'width' × 'height' is 0×32; expected 1…32767 each"),
+    (#""fps" : 10"#, #""fps" : "ten""#, "a value that is not a whole number at 'fps'"),
+    (#""duration" : 1"#, #""duration" : -1"#, "'fps' 10 or 'duration' -1.0 is out of range"),
+  ])
+  func aManifestNumberOutOfRangeIsRefused(written: String, hostile: String, message: String) throws {
+    let (dir, manifest, text) = try Self.goldens(containing: written)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
     try text.replacingOccurrences(of: written, with: hostile).write(toFile: manifest, atomically: true, encoding: .utf8)
     let verify = try V.run(["verify", "t.json5", "--against", "g"], in: dir)
     expectEqual(verify.status, 2, "\(verify.stderr)")
@@ -46,18 +53,8 @@ import Testing
     (#""fps" : 10,"#, #""fps" : 10,,"#, ",\n  \"frames\"", "not valid JSON"),
   ])
   func aManifestThatDoesNotDecodeIsLocated(written: String, hostile: String, marker: String, message: String) throws {
-    let dir = try V.temporaryDirectory()
+    let (dir, manifest, text) = try Self.goldens(containing: written)
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    let template = """
-      { flick: 1, canvas: { width: 64, height: 32, fps: 10, duration: 1, background: "#0F172A" },
-        layers: [ { id: "a", size: [10, 10], position: [20, 16], backgroundColor: "#22C55E" } ] }
-      """
-    try template.write(toFile: dir + "/t.json5", atomically: true, encoding: .utf8)
-    let made = try V.run(["snapshot", "t.json5", "--at", "0", "--out", "g"], in: dir)
-    expectEqual(made.status, 0, "\(made.stderr)")
-    let manifest = dir + "/g/manifest.json"
-    let text = try String(contentsOfFile: manifest, encoding: .utf8)
-    #expect(text.contains(written), "\(text)")
     let edited = text.replacingOccurrences(of: written, with: hostile)
     try edited.write(toFile: manifest, atomically: true, encoding: .utf8)
     let before = try #require(edited.range(of: marker)).lowerBound
