@@ -24,13 +24,12 @@ package enum DrawingWatch {
       $0.limit = limit
       $0.stop = stop
     }
-    active.withLock { $0 = limit > 0 }
     _ = thread
   }
 
   /// Runs `body`, the drawing of the frame at snapshot time `time`, under the watch.
   package static func drawing<T>(_ time: Double, _ body: () throws(RasterError) -> T) throws(RasterError) -> T {
-    guard active.withLock({ $0 }) else { return try body() }
+    guard state.withLock({ $0.limit > 0 }) else { return try body() }
     let ticket = state.withLock { s -> Int in
       s.next += 1
       s.running[s.next] = (DispatchTime.now().uptimeNanoseconds, time)
@@ -50,7 +49,6 @@ package enum DrawingWatch {
   }
 
   private static let state = Locked(State())
-  private static let active = Locked(false)
 
   private static let thread: Void = {
     let thread = Thread {

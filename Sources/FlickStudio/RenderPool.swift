@@ -1,5 +1,6 @@
 import FlickMotion
 import FlickRaster
+import FlickVideo
 import Foundation
 
 /// A few worker threads, each with warm renderers (``FlickRaster/FrameRenderer``: caches of
@@ -93,7 +94,7 @@ package final class RenderPool: Sendable {
           s.retired.insert(worker)
           let message =
             (running.job.template.map { "a frame of '\(quoted: $0)'" } ?? "a job")
-            + " has been drawing for more than \(RenderPool.format(frameTimeout)) (a font, picture or effect the "
+            + " has been drawing for more than \(RenderLimits.format(seconds: frameTimeout)) (a font, picture or effect the "
             + "drawing libraries do not finish; flick studio --frame-timeout sets the limit); save the template or "
             + "a file it reads to try again"
           if let template = running.job.template { s.hung[template] = message }
@@ -113,10 +114,6 @@ package final class RenderPool: Sendable {
         }
       }
     }
-  }
-
-  static func format(_ seconds: Double) -> String {
-    seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
   }
 
   /// Queues `work`; `reply` gets its answer, or 204 when a newer request of the same client
