@@ -176,7 +176,10 @@ package enum FontFile {
       if rank == 2 {
         text = String(bytes: bytes, encoding: .macOSRoman)
       } else {
-        let units = stride(from: 0, to: bytes.count - 1, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
+        let units = stride(from: 0, to: bytes.count - 1, by: 2).map { (i: Int) -> UInt16 in
+          let high = UInt16(bytes[i])
+          return high << 8 | UInt16(bytes[i + 1])
+        }
         text = String(decoding: units, as: UTF16.self)
       }
       guard let name = text?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { continue }

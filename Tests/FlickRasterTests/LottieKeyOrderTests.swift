@@ -67,8 +67,9 @@ import Testing
   /// last. rlottie reading it as written draws nothing; Flick draws the red 40 × 40 square.
   @Test func aShapeWhoseTypeComesLastIsDrawn() throws {
     let pixels = try Self.frame(LottieTests.fixture("ty-last"), 0)
-    let red = stride(from: 0, to: pixels.count, by: 4).filter {
-      pixels[$0 + 3] == 255 && pixels[$0 + 2] == 255 && pixels[$0 + 1] == 0 && pixels[$0] == 0
+    let opaqueRed: [UInt8] = [0, 0, 255, 255]  // premultiplied BGRA
+    let red = stride(from: 0, to: pixels.count, by: 4).filter { (i: Int) -> Bool in
+      pixels[i..<i + 4].elementsEqual(opaqueRed)
     }.count
     expectEqual(red, 40 * 40)
   }
