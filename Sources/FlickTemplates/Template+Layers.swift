@@ -54,7 +54,7 @@ extension Template {
   /// The catalogue rows ``decodePropertyKeys(_:into:)`` writes, by layer key, in catalogue order:
   /// those with a key of their own (no dotted path) that is not one of ``keysDecodedByKind``.
   /// Chosen once, not for every layer.
-  private static let decodedPropertyKeys: [(key: String, descriptor: LayerPropertyDescriptor)] =
+  static let decodedPropertyKeys: [(key: String, descriptor: LayerPropertyDescriptor)] =
     LayerPropertyDescriptor.catalogue.compactMap { d in
       guard let key = d.layerKey, !key.contains("."), !keysDecodedByKind.contains(key) else { return nil }
       return (key, d)

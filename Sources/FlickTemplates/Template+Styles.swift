@@ -28,9 +28,12 @@ extension Template {
     return styles
   }
 
-  /// Checks the styles no layer names (`style:` anywhere in `layers` or `components`): each key
-  /// must be one some layer takes, as it would be checked if a layer used the style, so a typo
-  /// in a style not (yet) used is not silent. Their values are checked where a layer uses them.
+  /// Checks the styles no layer names (`style:` anywhere in `layers` or `components`), so a
+  /// mistake in a style not (yet) used is not silent: each key must be one some layer takes, and
+  /// each value the value alone decides (a layer property of the catalogue, such as `opacity` or
+  /// `shadowColor`, or a `transform`) is decoded as a layer would decode it. The other values
+  /// (text, shape and gradient content, pictures, masks) depend on the keys of the layer that
+  /// uses the style and are checked there.
   static func checkUnusedStyles(_ node: TemplateNode?, usedIn sources: [TemplateNode?]) throws(TemplateError) {
     guard let node, case .object(let members) = node.value.kind else { return }
     var used = Set<String>()
@@ -46,6 +49,26 @@ extension Template {
         throw TemplateError(
           file: node.file, path: style.path + "." + p.key, line: p.line, column: p.column, message: message)
       }
+      for p in properties {
+        do throws(TemplateError) {
+          try checkValue(of: p.key, style.child(p.key, p.value))
+        } catch {
+          var error = error
+          error.message += " (in style '\(quoted: m.key)', which no layer uses)"
+          throw error
+        }
+      }
+    }
+  }
+
+  /// Decodes `node`, the value of `key` in a style, where the value alone decides whether it is
+  /// valid (``checkUnusedStyles(_:usedIn:)``).
+  private static func checkValue(of key: String, _ node: TemplateNode) throws(TemplateError) {
+    if key == "transform" {
+      _ = try decodeTransform(node)
+    } else if let descriptor = decodedPropertyKeys.first(where: { $0.key == key })?.descriptor {
+      var scratch = Layer(id: "")
+      try descriptor.write(node, into: &scratch)
     }
   }
 

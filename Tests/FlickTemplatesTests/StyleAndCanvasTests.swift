@@ -42,6 +42,41 @@ import Testing
     }
   }
 
+  /// A style no layer uses has each value the value alone decides checked (a catalogue
+  /// property, a transform); the rest waits for a layer, whose keys complete the style.
+  @Test(arguments: [
+    ("opacity: 2", "styles.spare.opacity: expected a number in 0…1, found 2"),
+    ("shadowColor: '#12'", "styles.spare.shadowColor: "),
+    ("position: [1]", "styles.spare.position: "),
+    ("transform: { rotation: 'x' }", "styles.spare.transform.rotation: "),
+  ])
+  func anUnusedStylesValuesAreChecked(_ property: String, _ expected: String) {
+    do {
+      _ = try Template.decode(
+        "{ flick: 1, styles: { spare: { \(property) } }, canvas: { width: 9, height: 9, duration: 1 }, "
+          + "layers: [{ id: 'a' }] }",
+        file: "t.json5")
+      Issue.record("accepted \(property)")
+    } catch {
+      #expect(error.description.contains(expected), "\(error.description)")
+      #expect(error.description.hasSuffix("(in style 'spare', which no layer uses)"), "\(error.description)")
+    }
+  }
+
+  /// Values whose check needs the layer's other keys load as before in a style no layer uses: a
+  /// tint without a picture, text and shape keys without a string or a path.
+  @Test func anUnusedStyleNeedsNoLayerToBeComplete() throws {
+    let t = try Template.decode(
+      """
+      { flick: 1,
+        styles: { tint: { contentsTint: "#ff0000" }, label: { fontSize: 20, textColor: "#fff" },
+                  outline: { fillColor: "#f00", lineWidth: 2, transform: { rotation: 0.5 } } },
+        canvas: { width: 9, height: 9, duration: 1 },
+        layers: [{ id: "a" }] }
+      """)
+    expectEqual(t.scene.layers.count, 1)
+  }
+
   @Test func automaticDurationEndsWithTheLastAnimation() throws {
     let t = try Template.decode(
       """
