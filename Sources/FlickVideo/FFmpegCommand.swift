@@ -218,6 +218,10 @@ package struct FFmpegCommand: Sendable, Equatable {
     case .apng:
       args += ["-c:v", "apng", "-pix_fmt", "rgba", "-plays", "\(options.plays)", "-f", "apng", output]
     case .webp:
+      // WebP times frames in whole milliseconds. In the stream's own time base (1/fps) ffmpeg
+      // truncates each start time, so frames began up to 1 ms early; in a 1/1000 base each
+      // starts at the nearest millisecond (docs/video.md, "Animated WebP timing").
+      args += ["-enc_time_base", "1:1000"]
       args += [
         "-c:v", "libwebp_anim", "-pix_fmt", "yuva420p", "-quality", "90", "-loop", "\(options.plays)",
         "-f", "webp", output,
