@@ -118,4 +118,20 @@ extension BatchPlan {
         + "give one of them another 'name'"
     return TemplateError(file: manifest.file, path: path, line: at.line, column: at.column, message: message)
   }
+
+  /// Refuses the plan when an output of a job or merge would replace a file the batch reads
+  /// (``inputs``): a render named after its own template (`template: "t/default/64x64.gif"` with
+  /// `output: "."`), or a PNG sequence over a picture. `flick plan` refuses it before writing the
+  /// plan, and `run`, `merge` and `status` plan again, so it is refused there too.
+  ///
+  /// - Throws: ``FlickTemplates/TemplateError`` at `output` in the manifest, naming both.
+  func refuseOutputsOverInputs() throws(TemplateError) {
+    do {
+      try RenderSession.refuse(jobs.flatMap(\.targets) + merges.flatMap(\.targets), over: inputs)
+    } catch {
+      throw TemplateError(
+        file: manifest.file, path: "output", line: manifest.outputPosition.line,
+        column: manifest.outputPosition.column, message: "\(escaped: error.description)")
+    }
+  }
 }

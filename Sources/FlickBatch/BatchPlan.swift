@@ -25,6 +25,9 @@ package struct BatchPlan: Sendable {
     package var targets: [OutputTarget]
     /// The value each template parameter took for this job (given or default), by name.
     package var parameters: [String: JSON5Value] = [:]
+    /// The files this job's render reads (the manifest, the template, its params or data file, its
+    /// assets): an output of this job never replaces one (``FlickVideo/RenderSession/inputs``).
+    package var inputs: [String] = []
   }
 
   /// One merge ready to run.
@@ -46,6 +49,9 @@ package struct BatchPlan: Sendable {
   package var renderer: RendererFingerprint
   package var jobs: [Job]
   package var merges: [Merge]
+  /// Every file planning read: the manifest, each template, params and data file, and every asset
+  /// the scenes draw. No job or merge writes over one (``refuseOutputsOverInputs()``).
+  package var inputs: [String] = []
 
   /// Expands `manifest`: for each render, each variant × size is one job, or one job per
   /// `chunk` frames plus a merge when the clip is longer than `chunk`.
@@ -71,6 +77,7 @@ package struct BatchPlan: Sendable {
     // Which render and size first planned each output name (render/variant/WxH): a second one
     // would write the same files under the same job id.
     var planned: [String: (render: Int, size: Int)] = [:]
+    var inputs: Set<String> = [manifest.file]
     for (r, render) in manifest.renders.enumerated() {
       var info = stat()
       let templateBytes = stat(render.template, &info) == 0 ? Int(info.st_size) : 0
@@ -112,6 +119,8 @@ package struct BatchPlan: Sendable {
           clip = f.lowerBound..<(f.upperBound + 1)
         }
         let content = hasher.content(template: render.template, scene: scene, values: template.parameterValues)
+        let reads = [manifest.file, render.template] + variant.files + JobIdentity.assets(of: scene).sorted()
+        inputs.formUnion(reads)
         for (s, size) in render.sizes.enumerated() {
           let scale: Double
           switch size {
@@ -169,7 +178,7 @@ package struct BatchPlan: Sendable {
             return Job(
               spec: spec, scene: scene, scale: scale, frames: frames, options: render.encoding,
               targets: outputs.map { Self.target($0, root: manifest.outputRoot) },
-              parameters: template.parameterValues)
+              parameters: template.parameterValues, inputs: reads)
           }
           if render.chunk > 0 && clip.count > render.chunk {
             let starts = stride(from: clip.lowerBound, to: clip.upperBound, by: render.chunk)
@@ -211,8 +220,10 @@ package struct BatchPlan: Sendable {
         }
       }
     }
+    self.inputs = inputs.sorted()
     self.jobs = jobs
     self.merges = merges
+    try refuseOutputsOverInputs()
   }
 
   /// Plans the manifest a plan file names and checks that the result is the plan: the same
@@ -220,14 +231,16 @@ package struct BatchPlan: Sendable {
   ///
   /// - Throws: ``BatchError/invalidInput(_:)`` when the manifest no longer gives this plan.
   ///
-  /// The manifest is read under `policy` like `flick plan` reads it, and its syntax errors do not
-  /// quote it (the plan file, not the user, named it).
+  /// The manifest must lie in the plan's folder (or below it) unless `policy` allows paths from
+  /// anywhere (``Plan/manifestPath(_:planPath:in:policy:)``). It is read under `policy` like
+  /// `flick plan` reads it, and its errors do not quote it (the plan file, not the user, named it:
+  /// ``Manifest/load(path:policy:showingInput:)``).
   package static func load(
     plan: Plan, planPath: String, flickVersion: String, policy: ManifestPolicy = ManifestPolicy(),
     drawable: Bool = true
   ) throws(BatchError) -> BatchPlan {
     let folder = URL(fileURLWithPath: planPath).deletingLastPathComponent().standardizedFileURL.path
-    let manifestPath = Plan.absolute(plan.manifest, in: folder)
+    let manifestPath = try Plan.manifestPath(plan.manifest, planPath: planPath, in: folder, policy: policy)
     let expanded: BatchPlan
     do {
       expanded = try BatchPlan(

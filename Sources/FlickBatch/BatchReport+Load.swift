@@ -19,7 +19,7 @@ extension BatchReport {
   package static func load(path: String) throws(BatchError) -> BatchReport {
     let text: String
     do {
-      text = try ManifestScope.read(path, what: "report", limit: maximumBytes, at: nil)
+      text = try ManifestScope.read(path, what: "report", limit: maximumBytes, at: nil, followingLinks: false)
     } catch {
       throw .environment(error.description)
     }

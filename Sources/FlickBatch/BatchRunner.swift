@@ -96,6 +96,7 @@ package struct BatchRunner {
       pipeline: RenderPipeline(jobs: threads))
     session.limits = limits
     session.ffmpegProbe = ffmpegProbe
+    session.inputs = job.inputs
     return session
   }
 

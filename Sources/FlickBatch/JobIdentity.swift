@@ -41,22 +41,32 @@ struct JobIdentity {
     return digest
   }
 
+  /// The files `scene` reads as it draws: font files, pictures and Lottie files.
+  static func assets(of scene: Scene) -> Set<String> {
+    var assets = Set(scene.fontFiles)
+    func walk(_ layer: Layer) {
+      if let image = layer.contents { assets.insert(image.path) }
+      if let lottie = layer.lottie { assets.insert(lottie.path) }
+      if let mask = layer.mask { walk(mask) }
+      layer.sublayers.forEach(walk)
+    }
+    scene.layers.forEach(walk)
+    return assets
+  }
+
   /// The lines for a template with its parameters: file hashes and resolved values.
   mutating func content(template: String, scene: Scene, values: [String: JSON5Value]) -> [String] {
     var lines = header + ["template \(hash(file: template))"]
-    var assets = Set(scene.fontFiles)
     // Shape outlines read from files (`path: { svg: … }`) are in the scene, not in the template's
     // bytes: their geometry is part of the content.
     var outlines: [String] = []
     func walk(_ layer: Layer) {
-      if let image = layer.contents { assets.insert(image.path) }
-      if let lottie = layer.lottie { assets.insert(lottie.path) }
       if case .shape(let shape) = layer.content { outlines.append(String(describing: shape.path.elements)) }
       if let mask = layer.mask { walk(mask) }
       layer.sublayers.forEach(walk)
     }
     scene.layers.forEach(walk)
-    for path in assets.sorted() { lines.append("asset \(hash(file: path))") }
+    for path in Self.assets(of: scene).sorted() { lines.append("asset \(hash(file: path))") }
     if !outlines.isEmpty { lines.append("outlines \(Self.hash(outlines))") }
     for (name, value) in values.sorted(by: { $0.key < $1.key }) {
       lines.append("param \(name) \(Self.canonical(value))")

@@ -97,13 +97,24 @@ package struct Manifest: Sendable {
 
   /// Reads and decodes the manifest at `path`.
   ///
-  /// - Parameter showingInput: Whether syntax errors may quote the manifest's text (false when the
-  ///   path came from a plan file rather than from the user).
+  /// - Parameter showingInput: Whether errors may quote the manifest's text (false when the path
+  ///   came from a plan file rather than from the user). Without it, an error in the manifest
+  ///   names only the file, line and column: a key, value or path it found there is not echoed,
+  ///   so a plan naming some other JSON file learns nothing of its content.
   package static func load(
     path: String, policy: ManifestPolicy = ManifestPolicy(), showingInput: Bool = true
   ) throws(TemplateError) -> Manifest {
     let text = try ManifestScope.read(path, what: "manifest", limit: policy.limits.manifestBytes, at: nil)
-    return try decode(text, file: path, policy: policy, showingInput: showingInput)
+    guard !showingInput else { return try decode(text, file: path, policy: policy) }
+    do {
+      return try decode(text, file: path, policy: policy, showingInput: false)
+    } catch {
+      guard error.file == path else { throw error }
+      throw TemplateError(
+        file: path, path: "", line: error.line, column: error.column,
+        message: "the plan's manifest does not plan here with these options (a manifest a plan names is not "
+          + "quoted; run 'flick plan' on it with the same options to see why)")
+    }
   }
 
   /// Decodes manifest text; `file` names it in messages and relative paths resolve against its folder.

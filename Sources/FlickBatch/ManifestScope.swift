@@ -59,23 +59,36 @@ struct ManifestScope {
 
   /// The text of the regular file at `path`, refusing anything else (a folder, a FIFO or device
   /// that could block, a file over `limit` bytes, bytes that are not UTF-8) without quoting it.
+  /// The file is opened without blocking and checked on the open descriptor, so what is read is
+  /// what was checked.
   ///
-  /// - Parameter node: Where the manifest names it, or nil for the manifest itself.
-  static func read(_ path: String, what: String, limit: Int, at node: TemplateNode?) throws(TemplateError) -> String {
+  /// - Parameters:
+  ///   - node: Where the manifest names it, or nil for the manifest itself.
+  ///   - followingLinks: false for Flick's own state files in an output folder (stamps, run
+  ///     reports): a symbolic link there is refused ("a symbolic link"), never read through.
+  static func read(
+    _ path: String, what: String, limit: Int, at node: TemplateNode?, followingLinks: Bool = true
+  ) throws(TemplateError) -> String {
     func refuse(_ message: String) -> TemplateError {
       node.map { $0.error("\(quoted: what) '\(quoted: path)': \(escaped: message)") }
         ?? TemplateError(file: path, path: "", message: message)
     }
-    var info = stat()
-    guard stat(path, &info) == 0 else {
-      throw refuse(errno == ENOENT ? "no such \(what) file" : "cannot read the \(what)")
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
+    guard fd >= 0 else {
+      switch errno {
+      case ENOENT: throw refuse("no such \(what) file")
+      case ELOOP where !followingLinks: throw refuse("the \(what) is a symbolic link; Flick does not read through it")
+      default: throw refuse("cannot read the \(what)")
+      }
     }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw refuse("cannot read the \(what)") }
     guard (info.st_mode & S_IFMT) == S_IFREG else { throw refuse("not a regular file") }
     guard Int(info.st_size) <= limit else {
       throw refuse("the \(what) is \(info.st_size) bytes, over the cap of \(limit) bytes")
     }
-    guard let handle = FileHandle(forReadingAtPath: path) else { throw refuse("cannot read the \(what)") }
-    defer { try? handle.close() }
+    let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
     let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
     guard data.count <= limit else { throw refuse("the \(what) is over the cap of \(limit) bytes") }
     guard let text = String(data: data, encoding: .utf8) else {

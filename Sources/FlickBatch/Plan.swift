@@ -116,6 +116,33 @@ package struct Plan: Codable, Sendable, Equatable {
     return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
   }
 
+  /// The manifest a plan names (`written`, its `manifest` field), resolved against the plan's
+  /// `folder` and confined to it as a manifest confines its paths (``ManifestScope``: component by
+  /// component through symbolic links, decided before existence), unless `policy` allows paths
+  /// from anywhere (`--allow-outside-manifest`). A plan comes from the same place as its manifest
+  /// (a pull request may carry both), so it cannot make Flick read a file elsewhere; the refusal
+  /// quotes neither the path nor the file.
+  ///
+  /// - Returns: The absolute path as written (`.`/`..` removed, links kept), or the resolved path
+  ///   when `..` after a link makes that lead elsewhere.
+  package static func manifestPath(
+    _ written: String, planPath: String, in folder: String, policy: ManifestPolicy
+  ) throws(BatchError) -> String {
+    let context = TemplateContext(baseFolder: folder, allowOutsideAssets: policy.allowOutsideFolder)
+    switch context.confine(written) {
+    case .success(let found):
+      let lexical = absolute(written, in: folder)
+      return (try? context.confine(lexical).get())?.path == found.path ? lexical : found.path
+    case .failure(.outsideFolder):
+      throw .invalidInput(
+        "\(quoted: planPath): the manifest the plan names is outside the plan's folder (\(quoted: folder)); "
+          + "write the plan beside its manifest or in a folder above it, "
+          + "or pass --allow-outside-manifest to allow a manifest from anywhere")
+    case .failure:
+      throw .invalidInput("\(quoted: planPath): the plan names no manifest; run 'flick plan' again")
+    }
+  }
+
   /// `path` from a plan resolved against the plan's folder.
   static func absolute(_ path: String, in folder: String) -> String {
     Manifest.resolve(path, in: folder)

@@ -18,7 +18,7 @@ package final class RunLock: Sendable {
     path = report + ".lock"
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    let fd = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW, 0o644)
     guard fd >= 0 else {
       throw .environment("cannot open the lock \(quoted: path): \(quoted: String(cString: strerror(errno)))")
     }
@@ -39,7 +39,7 @@ package final class RunLock: Sendable {
   /// Whether a live process holds the lock of the report at `report` (false when there is no
   /// lock file: the run that wrote the report is not running here).
   package static func isHeld(report: String) -> Bool {
-    let fd = open(report + ".lock", O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    let fd = open(report + ".lock", O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
     guard fd >= 0 else { return false }
     defer { close(fd) }
     if flock(fd, LOCK_SH | LOCK_NB) == 0 {

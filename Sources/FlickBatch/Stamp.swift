@@ -19,10 +19,16 @@ enum Stamp {
     return URL(fileURLWithPath: p).deletingLastPathComponent().path
   }
 
+  /// The largest stamp read, in bytes: a stamp is a 64-digit id and a newline.
+  static let maximumBytes = 256
+
   /// Whether `output` exists and carries the stamp `id`; for a PNG sequence every frame in
-  /// `frames` must exist too.
+  /// `frames` must exist too. A stamp that is a symbolic link, not a regular file or over
+  /// ``maximumBytes`` is not read: the output is stale, and rendering it again replaces the stamp.
   static func isCurrent(_ output: OutputTarget, id: String, frames: Range<Int>, digits: Int?) -> Bool {
-    guard let text = try? String(contentsOfFile: path(for: output), encoding: .utf8),
+    guard
+      let text = try? ManifestScope.read(
+        path(for: output), what: "stamp", limit: maximumBytes, at: nil, followingLinks: false),
       text.trimmingCharacters(in: .whitespacesAndNewlines) == id
     else { return false }
     guard output.format == .png else { return FileManager.default.fileExists(atPath: output.path) }

@@ -11,21 +11,33 @@ extension RenderSession {
   ///
   /// - Throws: ``VideoError/invalidOption(_:)`` (invalid input, exit 2) naming both.
   package func refuseOutputsOverInputs(_ inputs: [String]) throws(VideoError) {
+    try Self.refuse(outputs, over: inputs)
+  }
+
+  /// ``refuseOutputsOverInputs(_:)`` for any `outputs` (a batch's merged clips as well as its
+  /// rendered ones). Each input's entry and folder is resolved once, so a plan's 100,000 jobs over
+  /// its inputs cost one lookup per output.
+  package static func refuse(_ outputs: [OutputTarget], over inputs: [String]) throws(VideoError) {
+    guard !inputs.isEmpty else { return }
+    var byEntry: [[UInt8]: String] = [:]
+    var byFolder: [[UInt8]: [(name: String, input: String)]] = [:]
+    for input in inputs {
+      let entry = OutputEntry.identity(input)
+      if byEntry[entry] == nil { byEntry[entry] = input }
+      let url = URL(fileURLWithPath: OutputEntry.entry(input))
+      byFolder[OutputEntry.identity(url.deletingLastPathComponent().path), default: []].append(
+        (url.lastPathComponent, input))
+    }
     for output in outputs {
       if output.format == .png, let pattern = FrameNamePattern(output.path) {
-        let folder = OutputEntry.identity(pattern.directory)
-        for input in inputs {
-          let url = URL(fileURLWithPath: OutputEntry.entry(input))
-          let name = url.lastPathComponent
-          guard OutputEntry.identity(url.deletingLastPathComponent().path) == folder,
-            name.hasPrefix(pattern.prefix), name.hasSuffix(pattern.suffix)
-          else { continue }
+        for (name, input) in byFolder[OutputEntry.identity(pattern.directory)] ?? []
+        where name.hasPrefix(pattern.prefix) && name.hasSuffix(pattern.suffix) {
           throw .invalidOption(
             "\(quoted: output.path) would write its frames beside \(quoted: input), which the render reads, under "
               + "names like it; choose another folder")
         }
-      } else if let refusal = Self.inputReplaced(by: output.path, inputs: inputs) {
-        throw .invalidOption(refusal)
+      } else if let input = byEntry[OutputEntry.identity(output.path)] {
+        throw .invalidOption(replacing(output.path, input))
       }
     }
   }
@@ -35,7 +47,11 @@ extension RenderSession {
   package static func inputReplaced(by path: String, inputs: [String]) -> String? {
     let entry = OutputEntry.identity(path)
     guard let input = inputs.first(where: { OutputEntry.identity($0) == entry }) else { return nil }
-    return "\(quoted: path) is \(quoted: input), which the render reads (the template, a --params file or an "
-      + "asset); an output never replaces its own input"
+    return replacing(path, input)
+  }
+
+  private static func replacing(_ path: String, _ input: String) -> String {
+    "\(quoted: path) is \(quoted: input), which the render reads (the template, a params or data file, the "
+      + "manifest or an asset); an output never replaces its own input"
   }
 }

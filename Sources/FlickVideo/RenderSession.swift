@@ -39,6 +39,9 @@ public struct RenderSession: Sendable {
   /// What each layer's content adds to the memory estimate (``MemoryEstimate/defaultContentBytes``
   /// by default; set it to count content kinds more precisely).
   package var contentBytes: MemoryEstimate.ContentBytes = MemoryEstimate.defaultContentBytes
+  /// The files the render reads (the template, its params files, its assets): no output may
+  /// replace one (``refuseOutputsOverInputs(_:)``, part of every ``validate()``).
+  package var inputs: [String] = []
 
   public init(
     scene: Scene, outputs: [OutputTarget], frames: Range<Int>? = nil, scale: Double = 1,
@@ -98,6 +101,7 @@ public struct RenderSession: Sendable {
     // Every animation names a real layer and every scene-building call was valid (one throw).
     do { try scene.validate() } catch { throw .invalidOption("the scene: \(escaped: error.description)") }
     try checkOutputPaths()
+    try refuseOutputsOverInputs(inputs)
     if options.maxSize != nil {
       for output in outputs {
         if let reason = OutputBudget.refusal(for: output.format) {

@@ -24,6 +24,7 @@ extension Flick {
                             use); fewer when that many would not fit under the memory cap
         --allow-outside-manifest, --allow-outside-assets
                             as given to 'flick plan' (the manifest is read again here)
+                            (without the first, the plan's manifest must be in its folder)
         --report PATH       the JSON report (default OUTPUT/.flick/reports/merge.json)
         --progress MODE     auto, bar, lines, json (one object per line, with the merge id), none
         -q, --quiet         print nothing but errors

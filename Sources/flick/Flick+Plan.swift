@@ -93,6 +93,11 @@ extension Flick {
             message: "cannot write \(quoted: output): \(escaped: error.localizedDescription)", code: .environment)
         }
       }
+      if !output.isEmpty, document.manifest.hasPrefix("/"), !a.has("allow-outside-manifest") {
+        log(
+          "note: the manifest is not in the plan's folder or below it; 'flick run', 'merge' and 'status' "
+            + "read this plan only with --allow-outside-manifest (write the plan beside the manifest)")
+      }
       let assigned = shards.map { ShardBalance.assign(document.jobs, count: $0) }
       if a.has("list") {
         // One write for the whole list: a plan can have thousands of jobs.

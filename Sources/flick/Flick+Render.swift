@@ -138,8 +138,8 @@ extension Flick {
           pipeline: RenderPipeline(jobs: jobs ?? MachineCPUs.usable),
           discardFrames: discard)
         session.limits = try Limits.render(a)
+        session.inputs = renderInputs(path, a, assetLog)
         schedule = try checking { try session.checkedSchedule() }
-        try checking { try session.refuseOutputsOverInputs(renderInputs(path, a, assetLog)) }
       } catch {
         // The glyph check's message comes first, as when it ran before these checks.
         try reportGlyphGaps(try glyphCheck.wait(), strict: strict, quiet: quiet)

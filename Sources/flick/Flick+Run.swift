@@ -36,6 +36,7 @@ extension Flick {
         --force             render even jobs that are up to date
         --allow-outside-manifest, --allow-outside-assets
                             as given to 'flick plan' (the manifest is read again here)
+                            (without the first, the plan's manifest must be in its folder)
         --keep-going        after a failed job, run the rest
         --report PATH       the JSON report (default OUTPUT/.flick/reports/shard-I-of-N.json,
                             run.json for the whole plan, jobs-….json for --job/--index)

@@ -27,6 +27,7 @@ extension Flick {
         -q, --quiet       print only the summary
         --allow-outside-manifest, --allow-outside-assets
                           as given to 'flick plan' (the manifest is read again here)
+                          (without the first, the plan's manifest must be in its folder)
 
       EXIT CODES
         0 every job and merge is done or up to date · 1 some failed, or some are missing with
@@ -75,9 +76,10 @@ extension Flick {
 
     /// One row: index (or `merge`), state, name, and what the last run said.
     static func line(_ row: BatchStatus.Row) -> String {
-      var text = (row.index.map { "#\($0)" } ?? "merge") + "\t" + row.state.rawValue + "\t" + row.name
+      var text =
+        (row.index.map { "#\($0)" } ?? "merge") + "\t" + row.state.rawValue + "\t" + MessageText.escaped(row.name)
       if let detail = row.detail { text += " (\(detail))" }
-      if let shard = row.shard { text += " · shard \(shard)" }
+      if let shard = row.shard { text += " · shard " + MessageText.escaped(shard) }
       if row.seconds > 0 { text += String(format: " · %.2f s", row.seconds) }
       if let attempts = row.attempts { text += " · \(attempts) attempts" }
       if let code = row.exitCode { text += " · exit \(code)" }

@@ -46,7 +46,9 @@ import Testing
     for command in ["run", "merge"] {
       let refused = try F.flick([command, "plan.json", "-q"], in: l.folder, environment: F.cleanEnvironment)
       expectEqual(refused.status, 2, "\(command): \(refused.stderr)")
-      #expect(refused.stderr.contains("is outside the manifest's folder"), "\(command): \(refused.stderr)")
+      // The plan named this manifest, so its text (the path it gives) is not quoted: `flick plan` shows why.
+      #expect(refused.stderr.contains("batch.json5:3:25: the plan's manifest does not plan here"), "\(refused.stderr)")
+      #expect(!refused.stderr.contains("victim"), "\(command): \(refused.stderr)")
     }
     let merged = try F.flick(["merge", "plan.json", "-q", "--allow-outside-manifest"], in: l.folder)
     expectEqual(merged.status, 0, "\(merged.stderr)")
