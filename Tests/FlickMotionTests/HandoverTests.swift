@@ -74,7 +74,7 @@ import Testing
     expectLess(abs(reversedEnd.velocity(before: 0.8) + 250), 1e-9)
     // Erasure forwards the limits.
     expectEqual(AnyAnimationCurve(timed).velocity(before: 0.7), timed.velocity(before: 0.7))
-    // Clamped and keyframe curves use the default (one ulp before).
+    // Keyframes have their own left limit (the segment arriving at the end).
     let kf = try KeyframeAnimation(values: [0.0, 50, 100], duration: 1)
     expectLess(abs(kf.velocity(before: 1) - 100), 1e-6)
   }
