@@ -88,9 +88,18 @@ import Testing
     expectLess(abs(ends[0] - (0.1 + spring.duration)), 1e-9)
     for i in 1..<4 { expectEqual(starts[i], ends[i - 1]) }
     expectGreater(abs(ends[0] * 30 - (ends[0] * 30).rounded()), 1e-6)
-    // Frames are pure: a late frame alone equals the last swap's spring at its local time.
+    // Frames are pure: a late frame alone equals the last swap's spring at its local time. It
+    // takes over the value and velocity the previous spring arrives with at its settle time
+    // (the left limit, within its rest threshold of the target), as every hand-over at a
+    // motion's end does.
     let t = starts[3] + 0.05
-    let last = SpringAnimation(from: b, to: a, parameters: .popDefault, restThreshold: LayerProperty.position.threshold)
+    let key = AnimationKey(object: "card", key: "position")
+    let from = try #require(scene.animator!.value(of: key, as: Point.self, before: starts[3]))
+    let handed = try #require(scene.animator!.velocity(of: key, as: Point.self, before: starts[3]))
+    expectLess((from - b).magnitudeSquared.squareRoot(), LayerProperty.position.threshold)
+    expectLess(handed.magnitudeSquared.squareRoot(), 50)
+    let last = SpringAnimation(
+      from: from, to: a, velocity: handed, parameters: .popDefault, restThreshold: LayerProperty.position.threshold)
     let card = try #require(Self.layer(scene.renderTree(at: t), "card"))
     expectLess((card.position - last.value(at: t - starts[3])).magnitudeSquared, 1e-12)
   }

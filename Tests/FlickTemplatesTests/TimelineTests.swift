@@ -319,8 +319,9 @@ import Testing
     #expect(Self.near(Self.x(s, "a", 2.75), 250))  // scrubbed to 0.75
     // continue: the remaining 0.25 takes 0.5 × 2 s = 1 s; the linear timing takes over from the
     // scrubbed progress at rest (velocity continuous): linear with its first control point bent
-    // to the incoming slope 0, (1/3, 0, 1, 1), so p = 0.75 + 0.25·bent(s), s = 0.1.
-    let bent = TimingFunction(1.0 / 3, 0, 1, 1)
+    // to the incoming slope 0 and its second moved along linear's end tangent so it still ends
+    // at linear's own speed, (1/3, 0, 2/3, 2/3), so p = 0.75 + 0.25·bent(s), s = 0.1.
+    let bent = TimingFunction(1.0 / 3, 0, 2.0 / 3, 2.0 / 3)
     #expect(Self.near(Self.x(s, "a", 3.1), 100 + 200 * (0.75 + 0.25 * bent.progress(at: 0.1))))
     // reversed at 3.2 (fraction 0.8, progress p₀ = 0.75 + 0.25·bent(0.2)): back along the linear
     // curve in proportion to the fraction, 1/4 of it per second, until stopped at 3.5 (0.725).

@@ -13,7 +13,8 @@ extension PropertyAnimator {
     case .held(let u, let p): return (u, p, false)
     case .running(let u0, let p0, let reversed, let curve, let seconds, let takeover):
       let elapsed = max(0, t - s.start)
-      let ended = elapsed >= remaining(s.motion)
+      // The end instant computed in decimals (a join at 0.5 plus 0.1 s is 0.6, 0.0999… s in) is the end.
+      let ended = elapsed >= remaining(s.motion) - MediaTiming.boundaryTolerance(t, s.start)
       let uEnd = reversed ? 0.0 : 1.0
       let pEnd = uEnd
       if ended || seconds <= 0 { return (uEnd, pEnd, true) }
@@ -31,7 +32,7 @@ extension PropertyAnimator {
   private func progressRate(_ s: Segment, at t: Double) -> Double {
     guard case .running(let u0, let p0, let reversed, let curve, let seconds, let takeover) = s.motion else { return 0 }
     let elapsed = max(0, t - s.start)
-    if elapsed >= remaining(s.motion) || seconds <= 0 { return 0 }
+    if elapsed >= remaining(s.motion) - MediaTiming.boundaryTolerance(t, s.start) || seconds <= 0 { return 0 }
     if let takeover { return takeover.velocity(at: elapsed) }
     let u = reversed ? u0 - elapsed / seconds : u0 + elapsed / seconds
     let uEnd = reversed ? 0.0 : 1.0

@@ -7,7 +7,9 @@
 ///   bent to start at the incoming speed: its first control point is moved to `(x₁, m·x₁)`, `m`
 ///   being the speed along the travel in units of `(to − from)/duration` and `x₁` the curve's own
 ///   (⅓ when it has none), with `x₁ = 1/m` when `m·x₁` would pass 1. The second control point
-///   is kept. So the tween still ends at `to`, exactly at `duration`, with the curve's own ending,
+///   is kept, or, when it is the end point (1, 1), moved along the curve's end tangent
+///   (``bend(_:startSlope:)``). So the tween still ends at `to`, exactly at `duration`, with the
+///   curve's own end velocity,
 ///   and with a curve whose control points lie in `0…1` (linear, ease-in, ease-out, ease-in-out,
 ///   default) it is **monotone and never passes the target** however fast the value came in;
 ///   only a value moving *away* from the target has to turn back first.
@@ -49,12 +51,25 @@ package struct ContinuingTween<Value: Animatable>: AnimationCurve {
     correction = (initialVelocity - axis.scaled(by: fraction)).scaled(by: d)
   }
 
-  /// `f` with its first control point moved so the curve leaves (0, 0) with slope `m`.
+  /// `f` with its first control point moved so the curve leaves (0, 0) with slope `m`, ending
+  /// with `f`'s own end slope. When the second control point is the end point (1, 1) (linear,
+  /// ease-in) the end slope is `(1 − y₁)/(1 − x₁)`, set by the first control point: the second
+  /// one then moves along `f`'s end tangent, to `(1 − δ, 1 − s·δ)` (`s` the end slope, `δ` half
+  /// the way from x₁ to 1, at most `½/s`), so the bend leaves the end slope alone (a linear
+  /// continuation ended at 175 u/s instead of its own 150).
   static func bend(_ f: TimingFunction, startSlope m: Double) -> TimingFunction {
     guard m.isFinite else { return f }
     var x1 = f.c1.x > 0 ? min(f.c1.x, 1) : 1.0 / 3
     if m * x1 > 1 { x1 = 1 / m }
-    return TimingFunction(controlPoint1: Point(x: x1, y: m * x1), controlPoint2: f.c2)
+    let c1 = Point(x: x1, y: m * x1)
+    var c2 = f.c2
+    if c2 == Point(x: 1, y: 1) && c1 != f.c1 {
+      let endSlope = f.slope(at: 1)
+      guard endSlope > 0, endSlope.isFinite else { return TimingFunction(controlPoint1: c1, controlPoint2: c2) }
+      let delta = min(max((1 - x1) / 2, 1.0 / 6), 0.5 / endSlope)
+      c2 = Point(x: 1 - delta, y: 1 - endSlope * delta)
+    }
+    return TimingFunction(controlPoint1: c1, controlPoint2: c2)
   }
 
   package func value(at t: Double) -> Value {

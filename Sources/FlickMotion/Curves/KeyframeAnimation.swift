@@ -120,29 +120,54 @@ package struct KeyframeAnimation<Value: Animatable>: AnimationCurve, Equatable {
     }
   }
 
-  /// The segment containing progress `p` and the fraction through it.
-  private func segment(_ p: Double) -> (index: Int, fraction: Double, length: Double) {
+  /// The segment containing progress `p` and the fraction through it; `left` takes the segment
+  /// that ends at a key time `p` is on (the left limit there). A time written in decimals lands
+  /// a few ulps off a key time (0.21 s of 0.7 s is 0.30000000000000004 for the key 0.3): within
+  /// ``MediaTiming/boundaryTolerance(_:_:)`` of a key time, `p` is that key time.
+  private func segment(_ p: Double, left: Bool) -> (index: Int, fraction: Double, length: Double) {
+    let p = snapped(p)
     var lo = 0
     var hi = keyTimes.count - 1
     while hi - lo > 1 {
       let mid = (lo + hi) / 2
-      if keyTimes[mid] <= p { lo = mid } else { hi = mid }
+      if left ? keyTimes[mid] < p : keyTimes[mid] <= p { lo = mid } else { hi = mid }
     }
     let length = keyTimes[hi] - keyTimes[lo]
     return (lo, length > 0 ? min(max((p - keyTimes[lo]) / length, 0), 1) : 1, length)
   }
 
-  package func value(at t: Double) -> Value {
+  /// `p`, or the key time it is within rounding of.
+  private func snapped(_ p: Double) -> Double {
+    let tolerance = MediaTiming.boundaryTolerance(p, 1)
+    return keyTimes.first { abs($0 - p) <= tolerance } ?? p
+  }
+
+  package func value(at t: Double) -> Value { value(at: t, left: false) }
+
+  /// The left limit: at a key time, the segment arriving there (a discrete value before it changes).
+  package func value(before t: Double) -> Value { t <= 0 ? values[0] : value(at: t, left: true) }
+
+  package func velocity(at t: Double) -> Value {
+    t >= duration || t < 0 ? .zero : velocity(at: t, left: false)
+  }
+
+  /// The left limit: at a key time (and at ``duration``), the velocity the segment arrives with.
+  package func velocity(before t: Double) -> Value {
+    t > duration || t <= 0 ? .zero : velocity(at: t, left: true)
+  }
+
+  private func value(at t: Double, left: Bool) -> Value {
     let n = values.count
     if n == 1 { return values[0] }
-    if duration <= 0 || t >= duration { return calculationMode == .discrete ? values[n - 1] : values[n - 1] }
+    if duration <= 0 || t > duration || (!left && t >= duration) { return values[n - 1] }
     let p = max(t, 0) / duration
     if calculationMode == .discrete {
+      let key = snapped(p)
       var index = 0
-      for i in 0..<n where keyTimes[i] <= p { index = i }
+      for i in 0..<n where left ? keyTimes[i] < key : keyTimes[i] <= key { index = i }
       return values[index]
     }
-    let (i, f, length) = segment(p)
+    let (i, f, length) = segment(p, left: left)
     if i >= n - 1 { return values[n - 1] }
     switch calculationMode {
     case .cubic:
@@ -160,10 +185,10 @@ package struct KeyframeAnimation<Value: Animatable>: AnimationCurve, Equatable {
     }
   }
 
-  package func velocity(at t: Double) -> Value {
+  private func velocity(at t: Double, left: Bool) -> Value {
     let n = values.count
-    if n == 1 || duration <= 0 || t >= duration || t < 0 || calculationMode == .discrete { return .zero }
-    let (i, f, length) = segment(t / duration)
+    if n == 1 || duration <= 0 || calculationMode == .discrete { return .zero }
+    let (i, f, length) = segment(t / duration, left: left)
     if i >= n - 1 || length <= 0 { return .zero }
     // d/dt = d/df · (1/length) · (1/duration)
     let scale = 1 / (length * duration)

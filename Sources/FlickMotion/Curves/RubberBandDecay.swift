@@ -4,7 +4,8 @@ import Foundation
 /// takes over at the edge with the exact position and velocity of the decay (C¹) and pulls the
 /// value back to the bound — the rubber band of a scroll view.
 ///
-/// A start outside the bounds springs straight to the nearest bound with the initial velocity.
+/// A start outside the bounds springs straight to the nearest bound with the velocity the decay
+/// starts with (`velocity` scaled by Pop's start factor, as everywhere in the decay).
 /// Pure in time: before the crossing it is the ``DecayAnimation``, after it the spring.
 package struct RubberBandDecay: AnimationCurve, Equatable {
   /// The free decay.
@@ -40,8 +41,11 @@ package struct RubberBandDecay: AnimationCurve, Equatable {
     if !bounds.contains(from) {
       let target = from < bounds.lowerBound ? bounds.lowerBound : bounds.upperBound
       crossingTime = 0
+      // The decay's own start velocity (Pop's closed form starts at −d·ln d/(1 − d) of its
+      // parameter), as at an in-bounds crossing: a hand-over scaled for the decay stays exact.
       edgeSpring = SpringAnimation(
-        from: from, to: target, velocity: velocity, parameters: edge, restThreshold: restThreshold)
+        from: from, to: target, velocity: velocity * decay.reach * decay.rate, parameters: edge,
+        restThreshold: restThreshold)
     } else {
       let end = decay.finalValue
       let bound: Double? =

@@ -88,7 +88,23 @@ package struct CurveBuilder<Value: Animatable>: Sendable {
 
   /// The curve in local time, without the spec's timing (for callers that wrap it first, as a
   /// colour space does, and apply timing last).
+  ///
+  /// The curve runs in its own time, which the timing's `speed` scales (``TimedAnimation``
+  /// multiplies a local velocity by it), so the hand-over's velocity, in parent units/s, enters
+  /// divided by that speed: the motion leaves the join with exactly the velocity it was handed.
   package func untimedCurve() throws(MotionError) -> AnyAnimationCurve<Value> {
+    var local = self
+    local.handoff = localHandoff
+    return try local.curveInLocalTime()
+  }
+
+  /// The hand-over in the curve's local time: its velocity divided by the timing's speed.
+  private var localHandoff: Handoff<Value> {
+    guard let speed = (timing ?? spec.timing)?.speed, speed > 0, speed != 1 else { return handoff }
+    return Handoff(value: handoff.value, velocity: handoff.velocity.scaled(by: 1 / speed), time: handoff.time)
+  }
+
+  private func curveInLocalTime() throws(MotionError) -> AnyAnimationCurve<Value> {
     let from = handoff.value
     switch spec.kind {
     case .spring(let parameters, let speed, let normalized, let restThreshold):

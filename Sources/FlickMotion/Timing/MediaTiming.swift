@@ -88,19 +88,37 @@ public struct MediaTiming: Sendable, Hashable, Codable {
     case after(iteration: Int, localTime: Double, reversed: Bool)
   }
 
-  /// Maps a parent time to a phase for a curve of simple duration `d`.
-  public func phase(at parentTime: Double, simpleDuration d: Double) -> Phase {
+  /// How far apart (seconds, or units of local time) two times written in decimal seconds may be
+  /// computed and still mean the same instant: a few ulps of the larger magnitude involved
+  /// (`0.7 + 0.1` is 0.7999999999999999, one ulp off the written 0.8). Left limits snap to a
+  /// boundary within it, so a join written at a tween's end, a repeat or a key time takes the
+  /// motion arriving there.
+  package static func boundaryTolerance(_ a: Double, _ b: Double) -> Double {
+    4 * Swift.max(abs(a), abs(b), 1).ulp
+  }
+
+  /// Maps a parent time to a phase for a curve of simple duration `d`. With `leftLimit` it is
+  /// the phase just before `parentTime`: at the begin time `.before`; at an iteration boundary
+  /// (a repeat, the turn of an autoreverse, the wrap of a `timeOffset`, the end) the previous
+  /// iteration at its last local time, `.active` at the end itself and `.after` only past it.
+  /// Times within ``boundaryTolerance(_:_:)`` of a boundary count as on it.
+  public func phase(at parentTime: Double, simpleDuration d: Double, leftLimit: Bool = false) -> Phase {
     let activeLength = activeDuration(simpleDuration: d)
     var a = (parentTime - beginTime) * speed
     if parentTime < beginTime { return .before }
+    let noise = Self.boundaryTolerance(parentTime, beginTime) * speed
+    if leftLimit && parentTime - beginTime <= Self.boundaryTolerance(parentTime, beginTime) { return .before }
     if speed == 0 { a = 0 }
-    let ended = a >= activeLength
+    let tolerance = noise + Self.boundaryTolerance(abs(a) + abs(timeOffset), d)
+    let ended = leftLimit ? a > activeLength + tolerance : a >= activeLength
     if activeLength.isFinite && activeLength > 0 {
-      if ended {
+      if ended || a >= activeLength {
         a = activeLength
       } else if timeOffset != 0 {
         a = (a + timeOffset).truncatingRemainder(dividingBy: activeLength)
         if a < 0 { a += activeLength }
+        // Just before the wrap, the end of the active duration.
+        if leftLimit && (a <= tolerance || activeLength - a <= tolerance) { a = activeLength }
       }
     } else if !activeLength.isFinite {
       a += timeOffset
@@ -112,7 +130,14 @@ public struct MediaTiming: Sendable, Hashable, Codable {
     }
     var k = (a / d).rounded(.down)
     var u = a - k * d
-    if ended && u == 0 && k > 0 {  // an exact end belongs to the previous iteration
+    if leftLimit {
+      if u <= tolerance && k > 0 {  // a boundary: the end of the previous iteration
+        k -= 1
+        u = d
+      } else if d - u <= tolerance {
+        u = d
+      }
+    } else if ended && u == 0 && k > 0 {  // an exact end belongs to the previous iteration
       k -= 1
       u = d
     }

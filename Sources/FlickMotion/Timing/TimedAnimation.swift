@@ -64,35 +64,28 @@ public struct TimedAnimation<Base: AnimationCurve>: AnimationCurve {
 
   /// The left limit at `parentTime`. At the begin time (and before) it is the state before the
   /// animation (start value, no velocity); at the end it is the base curve's left limit at its
-  /// last local time (its real end velocity, with speed and direction); inside, the state one ulp
-  /// earlier (the end of the previous iteration at a repeat boundary).
+  /// last local time (its real end velocity, with speed and direction); at a repeat boundary or
+  /// the wrap of a `timeOffset`, the end of the previous iteration; past the end, the hold. The
+  /// phase is the left one (``MediaTiming/phase(at:simpleDuration:leftLimit:)``), so a time
+  /// written in decimals a few ulps off a boundary is on it.
   public func value(before parentTime: Double) -> Value {
     if parentTime <= timing.beginTime { return base.value(before: startLocalTime) }
-    switch phase(at: parentTime) {
+    switch timing.phase(at: parentTime, simpleDuration: base.duration, leftLimit: true) {
     case .before: return base.value(before: startLocalTime)
-    case .after(_, let u, let reversed):
-      // Backwards in local time the left limit in parent time is the local right limit.
-      return parentTime == duration && !reversed ? base.value(before: u) : base.value(at: u)
+    case .after(_, let u, _): return base.value(at: u)
     case .active(_, let u, let reversed):
-      if reversed ? u < base.duration : u > 0 { return reversed ? base.value(at: u) : base.value(before: u) }
-      return value(at: parentTime.nextDown)  // an iteration boundary: the end of the previous one
+      // Backwards in local time the left limit in parent time is the local right limit.
+      return reversed ? base.value(at: u) : base.value(before: u)
     }
   }
 
   public func velocity(before parentTime: Double) -> Value {
     if parentTime <= timing.beginTime { return .zero }
-    switch phase(at: parentTime) {
-    case .before: return .zero
-    case .after(_, let u, let reversed):
-      guard parentTime == duration else { return .zero }
+    switch timing.phase(at: parentTime, simpleDuration: base.duration, leftLimit: true) {
+    case .before, .after: return .zero
+    case .active(_, let u, let reversed):
       return reversed
         ? base.velocity(at: u).scaled(by: -timing.speed) : base.velocity(before: u).scaled(by: timing.speed)
-    case .active(_, let u, let reversed):
-      if reversed ? u < base.duration : u > 0 {
-        return reversed
-          ? base.velocity(at: u).scaled(by: -timing.speed) : base.velocity(before: u).scaled(by: timing.speed)
-      }
-      return velocity(at: parentTime.nextDown)
     }
   }
 

@@ -79,8 +79,9 @@ struct CurveRequest<V: Animatable> {
   }
 
   /// `base` (built in sRGB components) travelling through ``colorSpace`` with the same timing:
-  /// a from → to curve is wrapped in ``ColorSpaceCurve``; keyframes of values run their
-  /// segments on the values' components in that space.
+  /// a from → to spec is built again on the space's components from the hand-over carried into
+  /// them (``ColorSpaceAnimation``: every component of the incoming velocity is kept); keyframes
+  /// of values run their segments on the values' components in that space.
   private func inColorSpace(
     _ base: AnyAnimationCurve<V>, motion: TemplateMotion, decode: (TemplateNode) throws(TemplateError) -> V
   ) throws(TemplateError) -> AnyAnimationCurve<V> {
@@ -111,7 +112,18 @@ struct CurveRequest<V: Animatable> {
             + "'\(quoted: colorSpace.templateName)'; give 'to' with a spring or a tween")
       }
       guard let end = to as? Color else { throw node.error("'colorSpace' needs an end colour: give 'to'") }
-      wrapped = AnyAnimationCurve(ColorSpaceCurve(colorBase, from: start, to: end, in: colorSpace))
+      // Built in the space's components from the hand-over carried into them (the conversion's
+      // derivative along the sRGB velocity), so the join keeps every component's velocity.
+      let handed = handoff.velocity as? Color ?? .zero
+      let builder = CurveBuilder<Vector4>(
+        spec: spec,
+        from: Handoff(
+          value: colorSpace.components(of: start), velocity: inSpace(handed, at: start),
+          time: handoff.time),
+        to: colorSpace.components(of: end), velocity: (velocity as? Color).map { inSpace($0, at: start) },
+        threshold: threshold, duration: duration, timing: timing)
+      let components = try make(specNode) { () throws(MotionError) in try builder.untimedCurve() }
+      wrapped = AnyAnimationCurve(ColorSpaceAnimation(space: colorSpace, base: components))
     }
     guard let erased = wrapped as? AnyAnimationCurve<V> else {
       throw node.error("'colorSpace' applies to colour properties")
@@ -119,8 +131,18 @@ struct CurveRequest<V: Animatable> {
     return erased
   }
 
-  private func make(_ at: TemplateNode, _ body: () throws(MotionError) -> AnyAnimationCurve<V>) throws(TemplateError)
-    -> AnyAnimationCurve<V>
+  /// The velocity `v` (sRGB components per second) of a colour at `c`, in ``colorSpace``'s
+  /// components per second: the conversion's derivative along `v` (a central difference).
+  private func inSpace(_ v: Color, at c: Color) -> Vector4 {
+    let speed = v.magnitudeSquared.squareRoot()
+    guard speed > 0 else { return .zero }
+    let h = 1e-6 / speed
+    return (colorSpace.components(of: c + v.scaled(by: h)) - colorSpace.components(of: c - v.scaled(by: h)))
+      .scaled(by: 1 / (2 * h))
+  }
+
+  private func make<T>(_ at: TemplateNode, _ body: () throws(MotionError) -> AnyAnimationCurve<T>)
+    throws(TemplateError) -> AnyAnimationCurve<T>
   {
     do {
       return try body()

@@ -96,15 +96,19 @@ struct PropertyAnimation: PropertyJob {
     }
     let own = try Self.timing(spec)
     let start = begin + (try spec["delay"]?.double(in: 0...3600) ?? 0)
-    let from = try spec["from"].map(decode) ?? output.currentValue(p, layerID: layerID, at: start)
+    let ownMotion = try TemplateMotion.decode(spec)
+    let handover = Self.handover(at: start, motion: ownMotion ?? defaults.motion ?? defaultMotion)
+    let from = try spec["from"].map(decode) ?? output.currentValue(p, layerID: layerID, at: handover.time)
     var to = try valueNode.map(decode)
     if to == nil, let by = spec["by"] {
       let end = from + (try values.change(by))
       try values.check(end, at: by, how: "where 'by' ends from the start value")
       to = end
     }
-    let handoff = Handoff(value: from, velocity: output.currentVelocity(p, layerID: layerID, at: start), time: start)
-    let ownMotion = try TemplateMotion.decode(spec)
+    let handoff = Handoff(
+      value: from,
+      velocity: handover.atRest ? .zero : output.currentVelocity(p, layerID: layerID, at: handover.time),
+      time: handover.time)
     let motion = ownMotion ?? defaults.motion ?? defaultMotion
     let duration = try defaults.duration(
       own: try spec["duration"]?.double(in: 0...3600), at: spec["duration"], motion: motion,
@@ -118,6 +122,20 @@ struct PropertyAnimation: PropertyJob {
     let curve = try request.curve(decode: decode)
     try output.add(p, layerID: layerID, curve: curve, begin: start, node: node)
     return start + curve.duration
+  }
+
+  /// When an animation placed at `start` takes the property over. A curve spec's own `delay`
+  /// (`"easeOut(duration: 0.5, delay: 0.2)"`) starts the curve later; until then what the
+  /// property was doing goes on, so the hand-over happens when the curve starts, as for an
+  /// entry's `delay`. With a backwards fill (`fill: both`/`backwards`) the start value shows from
+  /// `start` on instead: the hand-over happens at `start` and the curve starts from rest at the
+  /// end of the hold (`atRest`), so the value never jumps.
+  static func handover(at start: Double, motion: TemplateMotion?) -> (time: Double, atRest: Bool) {
+    guard case .spec(let spec, _) = motion, let timing = spec.timing, timing.beginTime > 0 else {
+      return (start, false)
+    }
+    if timing.fillMode.fillsBackwards { return (start, true) }
+    return (start + timing.beginTime, false)
   }
 
   /// The space a colour animation of `p` travels through: its own `colorSpace`, the entry's,
