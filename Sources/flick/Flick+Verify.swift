@@ -140,7 +140,8 @@ extension Flick {
             }
             do {
               references = try inputs.rerender(
-                from: against, at: resolved.map(\.0), scale: scale ?? manifest.scale, allowOutsideAssets: granted
+                from: against, at: resolved.map(\.0), scale: scale ?? manifest.scale, allowOutsideAssets: granted,
+                tracking: .cleanup
               ).map(\.frame)
             } catch SnapshotError.renderFailed(let reason) where options.mode != .exact {
               // Stored inputs that are whole but do not load here (a parameter file naming files
