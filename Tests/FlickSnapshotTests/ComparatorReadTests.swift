@@ -8,8 +8,8 @@ import Testing
 
 /// The byte comparisons before decoding (`flick diff`'s identical files, `verify`'s golden that
 /// holds exactly what the frame encodes to) read a file only when `fstat` says it is a regular file
-/// within the decode limit: they read it whole first, whatever it was (a FIFO held them for good,
-/// a sparse golden of gigabytes was read into memory before the decoder refused it).
+/// within the decode limit: they read it whole first, so a sparse file of a gigabyte was read into
+/// memory before the decoder refused it.
 @Suite struct ComparatorReadTests {
   final class Outcome: @unchecked Sendable {
     let done = DispatchSemaphore(value: 0)
@@ -48,6 +48,23 @@ import Testing
     let golden = Self.ends(fifo: fifo) { _ = try comparator.compare(expectedFile: fifo, actual: frame) }
     #expect(golden.ended, "compare(expectedFile:) read the FIFO")
     #expect(golden.threw)
+  }
+
+  @Test func diffDoesNotReadAFileOverTheLimit() throws {
+    let dir = try VerifyCommandTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let png = dir + "/a.png"
+    try Data(TinyPNG.solid(width: 4, height: 4, rgb: (255, 0, 0))).write(to: URL(fileURLWithPath: png))
+    let big = dir + "/big.png"
+    try FileManager.default.copyItem(atPath: png, toPath: big)
+    try expectEqual(truncate(big, 1 << 30), 0)  // sparse: no disk space used
+    // The peak resident size of the command (GNU time's %M, KiB): it read the gigabyte whole.
+    let r = try ProcessRunner.run(
+      "/usr/bin/time", ["-f", "peak %M", VerifyCommandTests.flick, "diff", png, big, "--max-image-bytes", "4096"])
+    expectEqual(r.status, 3, "\(r.stderr)")
+    #expect(r.stderr.contains("decode limit"), "\(r.stderr)")
+    let peak = r.stderr.split(separator: "\n").last.flatMap { Int($0.dropFirst(5)) } ?? Int.max
+    #expect(peak < 400_000, "peak \(peak) KiB")
   }
 
   @Test func aFileOverTheLimitIsNotReadForTheByteComparison() throws {
