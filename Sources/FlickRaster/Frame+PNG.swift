@@ -1,6 +1,7 @@
 internal import CCairo
 internal import CPNG
 import FlickMotion
+import FlickScene
 import Foundation
 
 extension Frame {
@@ -100,7 +101,13 @@ extension Frame {
     guard FileManager.default.isReadableFile(atPath: path) else {
       throw .unreadableImage(path: path, reason: "no such readable file")
     }
-    let image = try DecodedImage.decodePNG(path: path)
+    let bytes: [UInt8]
+    do {
+      bytes = try AssetFile.read(path, maximumBytes: AssetFile.maximumImageBytes, kind: "an image file")
+    } catch {
+      throw .unreadableImage(path: path, reason: error.reason)
+    }
+    let image = try DecodedImage.decodePNG(bytes, path: path)
     self.init(width: image.width, height: image.height, bytesPerRow: image.stride, pixels: image.copyPixels())
   }
 }

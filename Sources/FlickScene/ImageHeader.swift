@@ -12,12 +12,18 @@ package struct ImageHeader: Equatable, Sendable {
     package var reason: String
   }
 
-  /// Reads the header of the file at `path` (recognised by its first bytes, like the decoder).
+  /// Reads the header of the file at `path` (recognised by its first bytes, like the decoder):
+  /// its first MiB, once the file is known to be a regular file of at most
+  /// ``AssetFile/maximumImageBytes`` (the decoder's cap, so a template refuses the file where it
+  /// names it).
   package static func read(path: String) throws(Problem) -> ImageHeader {
-    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
-      throw Problem(reason: "cannot read the file")
+    let head: [UInt8]
+    do {
+      head = try AssetFile.read(path, maximumBytes: AssetFile.maximumImageBytes, kind: "an image file", prefix: 1 << 20)
+    } catch {
+      throw Problem(reason: error.reason)
     }
-    return try parse([UInt8](data.prefix(1 << 20)))
+    return try parse(head)
   }
 
   /// The size in the header `bytes` (the file's first bytes).

@@ -125,9 +125,11 @@ package struct LottieFile: Sendable, Hashable {
       throw LottieFileError(
         path: path, message: "is \(size >> 20) MiB; Lottie files up to \(maximumFileSize >> 20) MiB are read")
     }
-    guard let data = FileManager.default.contents(atPath: path), data.count <= maximumFileSize else {
+    // Read with the cap checked again on the open file (it may have grown since).
+    guard let bytes = try? AssetFile.read(path, maximumBytes: maximumFileSize, kind: "a Lottie file") else {
       throw LottieFileError(path: path, message: "cannot read the file")
     }
+    let data = Data(bytes)
     if isZip(data) {
       throw LottieFileError(
         path: path,

@@ -42,7 +42,7 @@ package struct ImageComparator: Sendable {
   ) throws(SnapshotError) -> ImageComparison {
     let a = try PNGImage(contentsOf: expected, limits: limits)
     // Identical bytes decode identically: decoded once (and so checked), never skipped.
-    let sameBytes = FileManager.default.contents(atPath: actual).map { $0 == a.fileBytes } ?? false
+    let sameBytes = PNGImage.boundedBytes(of: actual, limits: limits).map { $0 == a.fileBytes } ?? false
     let b = sameBytes ? a : try PNGImage(contentsOf: actual, limits: limits)
     let identical = sameBytes
     var result = compare(
@@ -66,7 +66,7 @@ package struct ImageComparator: Sendable {
     // The common case costs one encode: a golden this renderer wrote from the same pixels holds
     // exactly the bytes the frame encodes to (the encoder and its fingerprint chunk are fixed), so
     // equal files are identical pixels from the same renderer, with no decoding.
-    if let recorded = FileManager.default.contents(atPath: expectedFile),
+    if let recorded = PNGImage.boundedBytes(of: expectedFile, limits: limits),
       let encoded = try? PNGFile.encode(actual, renderer: .current), recorded.elementsEqual(encoded)
     {
       return compare(actual, actual, goldenRenderer: .current, actualRenderer: .current)

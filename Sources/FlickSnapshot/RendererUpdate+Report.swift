@@ -14,8 +14,10 @@ extension RendererUpdate {
   ///   ``SnapshotError/unreadableImage(path:reason:)`` for a re-rendered golden that does not decode.
   package init(report: String, goldens directory: String, limits: DecodeLimits = .standard) throws(SnapshotError) {
     let summaryPath = (report as NSString).appendingPathComponent("summary.json")
-    _ = try ContainedPath.resolve("summary.json", in: report, what: "summary", source: report)
-    guard let data = FileManager.default.contents(atPath: summaryPath) else {
+    guard
+      let data = try ContainedPath.read(
+        "summary.json", in: report, what: "summary", source: report, maximumBytes: ContainedPath.maximumTextBytes)
+    else {
       throw .invalidManifest(path: summaryPath, reason: "no verification report here")
     }
     let summary: SnapshotReport.Summary

@@ -35,7 +35,9 @@ package struct RendererUpdate: Sendable {
   /// - Throws: ``SnapshotError/invalidManifest(path:reason:)`` when there is no manifest or it
   ///   stores no inputs; ``SnapshotError/damagedInput(path:reason:)``,
   ///   ``SnapshotError/renderFailed(_:)`` when the inputs cannot be rendered.
-  package init(goldens directory: String, limits: DecodeLimits = .standard) throws(SnapshotError) {
+  package init(
+    goldens directory: String, limits: DecodeLimits = .standard, tracking: TemporaryFolderTracking = .none
+  ) throws(SnapshotError) {
     let path = (directory as NSString).appendingPathComponent(SnapshotManifest.fileName)
     guard let manifest = try SnapshotManifest.read(from: directory) else {
       throw .invalidManifest(path: path, reason: "no manifest here; make the goldens with flick snapshot first")
@@ -48,7 +50,8 @@ package struct RendererUpdate: Sendable {
     }
     // Never with access outside the stored files: what the manifest records grants nothing.
     let rendered = try inputs.rerender(
-      from: directory, at: manifest.frames.map(\.time), scale: manifest.scale, allowOutsideAssets: false)
+      from: directory, at: manifest.frames.map(\.time), scale: manifest.scale, allowOutsideAssets: false,
+      tracking: tracking)
     var goldens: [Golden] = []
     for (entry, result) in zip(manifest.frames, rendered) {
       let frame = try result.frame.get()

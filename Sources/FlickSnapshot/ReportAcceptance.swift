@@ -1,5 +1,6 @@
 import FlickMotion
 import FlickRaster
+import FlickTemplates
 import Foundation
 
 /// Accepts the actual frames of a verification report as the new goldens: the "accept from CI"
@@ -36,7 +37,7 @@ package struct ReportAcceptance: Sendable {
   /// The manifest written into the goldens folder.
   package var manifest: SnapshotManifest
 
-  private var images: [(source: String, golden: String)]
+  private var images: [(source: String, golden: String, bytes: Data)]
   private let goldenDirectory: String
   /// The goldens' manifest entries before accepting (what frames not accepted keep).
   private var previousFrames: [SnapshotManifest.Entry] = []
@@ -60,7 +61,11 @@ package struct ReportAcceptance: Sendable {
     report reportDirectory: String, goldens goldenDirectory: String, limits: DecodeLimits = .standard
   ) throws(SnapshotError) {
     let summaryPath = (reportDirectory as NSString).appendingPathComponent("summary.json")
-    guard let data = FileManager.default.contents(atPath: summaryPath) else {
+    guard
+      let data = try ContainedPath.read(
+        "summary.json", in: reportDirectory, what: "summary", source: reportDirectory,
+        maximumBytes: ContainedPath.maximumTextBytes)
+    else {
       throw .invalidManifest(
         path: summaryPath, reason: "no verification report here; pass the folder flick verify wrote (--report)")
     }
@@ -102,7 +107,7 @@ package struct ReportAcceptance: Sendable {
 
     var accepted: [Frame] = []
     var skipped: [(name: String, reason: String)] = []
-    var images: [(source: String, golden: String)] = []
+    var images: [(source: String, golden: String, bytes: Data)] = []
     var motion: Data?
     for frame in summary.frames {
       switch frame.status {
@@ -114,8 +119,11 @@ package struct ReportAcceptance: Sendable {
       }
       if frame.name == MotionGolden.verdictName, let artifact = frame.artifacts["motion"] {
         // The motion golden the verification computed: checked before it is taken.
-        let source = try ContainedPath.resolve(artifact, in: reportDirectory, what: "artefact", source: summaryPath)
-        guard let data = FileManager.default.contents(atPath: source),
+        let source = (reportDirectory as NSString).appendingPathComponent(artifact)
+        guard
+          let data = try ContainedPath.read(
+            artifact, in: reportDirectory, what: "artefact", source: summaryPath,
+            maximumBytes: ContainedPath.maximumTextBytes),
           (try? MotionGolden(text: String(decoding: data, as: UTF8.self))) != nil
         else { throw .invalidManifest(path: source, reason: "not a motion golden") }
         motion = data
@@ -143,7 +151,8 @@ package struct ReportAcceptance: Sendable {
       }
       let golden = try ContainedPath.resolve(
         "\(frame.name).png", in: goldenDirectory, what: "golden", source: summaryPath)
-      images.append((source, golden))
+      // The bytes decoded are the bytes accepted: the file is not read again.
+      images.append((source, golden, image.fileBytes ?? Data()))
       accepted.append(Frame(name: frame.name, status: frame.status, message: frame.message, golden: golden))
     }
 
@@ -155,13 +164,8 @@ package struct ReportAcceptance: Sendable {
       manifest.frames = kept + verified.frames
     }
     // A report older than the template it verified: its frames may not be what the template draws now.
-    if let templatePath = summary.templatePath, let verified = summary.manifest,
-      let bytes = FileManager.default.contents(atPath: templatePath),
-      SnapshotManifest.hash([UInt8](bytes)) != verified.templateHash
-    {
-      warnings.append(
-        "\(quoted: templatePath) changed since this report was made: the accepted frames are what the report "
-          + "verified, not what the template draws now; verify again before committing")
+    if let templatePath = summary.templatePath, let verified = summary.manifest {
+      warnings += Self.templateWarnings(templatePath, verified: verified, summaryPath: summaryPath)
     }
     // The accepted manifest's stored inputs come from the report, each checked against its hash;
     // a report without them gives goldens without inputs (said), never a manifest naming files
@@ -230,12 +234,42 @@ package struct ReportAcceptance: Sendable {
     guard !images.isEmpty || motion != nil else { return }
     var encoded: [(name: String, bytes: Data)] = []
     if let motion { encoded.append((MotionGolden.fileName, motion)) }
-    for (source, golden) in images {
-      guard let bytes = FileManager.default.contents(atPath: source) else {
-        throw .unreadableImage(path: source, reason: "it disappeared while accepting")
-      }
-      encoded.append(((golden as NSString).lastPathComponent, bytes))
-    }
+    for (_, golden, bytes) in images { encoded.append(((golden as NSString).lastPathComponent, bytes)) }
     try SnapshotCommit(directory: goldenDirectory, encoded: encoded, manifest: manifest, blobs: blobs).apply()
+  }
+}
+
+extension ReportAcceptance {
+  /// What to say about the template the report verified (`templatePath` in its summary), when it
+  /// changed since: the accepted frames are then not what it draws now.
+  ///
+  /// The report is untrusted, so the path it names is read only as a plain relative path inside
+  /// the current folder (where `flick verify` ran: the repository's root), checked like every
+  /// path of a report (``ContainedPath/read(_:in:what:source:maximumBytes:)``: no absolute path,
+  /// no `..`, no link out, a regular file of at most the template cap). A path that does not
+  /// qualify is not read; the warning says the check was skipped.
+  static func templateWarnings(_ templatePath: String, verified: SnapshotManifest, summaryPath: String) -> [String] {
+    let current = FileManager.default.currentDirectoryPath
+    let bytes: Data?
+    do {
+      bytes = try ContainedPath.read(
+        templatePath, in: current, what: "template", source: summaryPath,
+        maximumBytes: TemplateLimits().maximumFileBytes)
+    } catch {
+      let reason: String
+      switch error {
+      case .unsafePath(_, let why), .invalidManifest(_, let why): reason = why
+      default: reason = error.description
+      }
+      return [
+        "the template the report names ('\(quoted: templatePath)') is not read (\(escaped: reason)): whether the "
+          + "accepted frames are what it draws now is not checked"
+      ]
+    }
+    guard let bytes, SnapshotManifest.hash([UInt8](bytes)) != verified.templateHash else { return [] }
+    return [
+      "\(quoted: templatePath) changed since this report was made: the accepted frames are what the report "
+        + "verified, not what the template draws now; verify again before committing"
+    ]
   }
 }

@@ -99,11 +99,18 @@ package struct SnapshotCommit: Sendable {
     func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
     // Checked before anything reads, writes or removes in it, blobs to store or not.
     let store = try SnapshotInputs.store(in: directory)
-    // Stored inputs are content-addressed: one already there with the right bytes is kept.
-    let newBlobs = blobs.filter { hash, _ in
-      FileManager.default.contents(atPath: (store as NSString).appendingPathComponent(hash)).map {
-        SHA256.hex([UInt8]($0)) != hash
-      } ?? true
+    // Stored inputs are content-addressed: one already there with the right bytes is kept, when
+    // it is a regular file of the folder. A symbolic link (wherever it leads) or anything else in
+    // its place is never read: the input is written again, and the rename replaces the link.
+    let newBlobs = blobs.filter { hash, bytes in
+      let file = (store as NSString).appendingPathComponent(hash)
+      var info = stat()
+      guard lstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == bytes.count,
+        let stored = try? ContainedPath.read(
+          "\(SnapshotInputs.folder)/\(hash)", in: directory, what: "stored input", source: directory,
+          maximumBytes: bytes.count)
+      else { return true }
+      return SHA256.hex([UInt8](stored)) != hash
     }
     if !newBlobs.isEmpty { try AtomicFile.makeDirectory(store) }
     let all =

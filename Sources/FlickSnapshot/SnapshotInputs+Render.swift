@@ -15,15 +15,23 @@ extension SnapshotInputs {
   ///   - scale: Pixels per point.
   ///   - allowOutsideAssets: Whether the stored template may read assets outside its stored files:
   ///     the command line's `--allow-outside-assets`, never what the manifest records.
+  ///   - tracking: Told of the temporary folder before it is made and after it is removed, so an
+  ///     interruption (SIGINT, SIGTERM…) removes it too (the command line passes its cleanup
+  ///     registry, `Cleanup`).
   /// - Returns: One frame (or why it could not be rendered) per time, in order.
   /// - Throws: ``SnapshotError/damagedInput(path:reason:)`` when a stored file is missing or
   ///   altered, ``SnapshotError/renderFailed(_:)`` when the stored template does not load.
   package func rerender(
     from goldens: String, at times: [SnapshotTime], scale: Double, allowOutsideAssets: Bool = false,
-    limits: TemplateLimits = TemplateLimits()
+    limits: TemplateLimits = TemplateLimits(), tracking: TemporaryFolderTracking = .none
   ) throws(SnapshotError) -> [(seconds: Double, frame: Result<Frame, SnapshotError>)] {
     let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("flick-inputs-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(atPath: root) }
+    // Registered before it exists: an interruption at any point removes it.
+    tracking.add(root)
+    defer {
+      try? FileManager.default.removeItem(atPath: root)
+      tracking.remove(root)
+    }
     try AtomicFile.makeDirectory(root)
     let (templateFile, parameterFiles) = try materialize(from: goldens, into: root)
     let template: Template

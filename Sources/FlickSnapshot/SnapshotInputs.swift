@@ -164,8 +164,11 @@ package struct SnapshotInputs: Sendable, Equatable, Codable {
   ///   ``SnapshotError/unsafePath(_:reason:)`` when `inputs` is not a real folder (``store(in:)``).
   package static func bytes(of file: File, in goldens: String) throws(SnapshotError) -> Data {
     let path = (try store(in: goldens) as NSString).appendingPathComponent(file.sha256)
-    _ = try ContainedPath.resolve("\(folder)/\(file.sha256)", in: goldens, what: "stored input", source: goldens)
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard
+      let data = try ContainedPath.read(
+        "\(folder)/\(file.sha256)", in: goldens, what: "stored input", source: goldens,
+        maximumBytes: ContainedPath.maximumInputBytes)
+    else {
       throw .damagedInput(path: path, reason: "missing (\(quoted: file.path) of the goldens' inputs)")
     }
     guard SHA256.hex([UInt8](data)) == file.sha256 else {

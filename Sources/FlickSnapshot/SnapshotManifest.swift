@@ -87,8 +87,12 @@ package struct SnapshotManifest: Sendable, Equatable, Codable {
   /// - Throws: ``SnapshotError/damagedInput(path:reason:)`` when it is missing, altered or unreadable.
   package func readMotion(from directory: String) throws(SnapshotError) -> MotionGolden? {
     guard let motion else { return nil }
-    let path = try ContainedPath.resolve(MotionGolden.fileName, in: directory, what: "motion golden", source: directory)
-    guard let data = FileManager.default.contents(atPath: path) else {
+    let path = (directory as NSString).appendingPathComponent(MotionGolden.fileName)
+    guard
+      let data = try ContainedPath.read(
+        MotionGolden.fileName, in: directory, what: "motion golden", source: directory,
+        maximumBytes: ContainedPath.maximumTextBytes)
+    else {
       throw .damagedInput(path: path, reason: "missing (the manifest lists a motion golden)")
     }
     guard SHA256.hex([UInt8](data)) == motion.sha256 else {
@@ -112,11 +116,10 @@ package struct SnapshotManifest: Sendable, Equatable, Codable {
   /// - Throws: ``SnapshotError/invalidManifest(path:reason:)`` when it exists but cannot be decoded.
   package static func read(from directory: String) throws(SnapshotError) -> SnapshotManifest? {
     let path = (directory as NSString).appendingPathComponent(fileName)
-    guard FileManager.default.fileExists(atPath: path) else { return nil }
-    _ = try ContainedPath.resolve(fileName, in: directory, what: "manifest", source: directory)
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw .invalidManifest(path: path, reason: "cannot be read")
-    }
+    guard
+      let data = try ContainedPath.read(
+        fileName, in: directory, what: "manifest", source: directory, maximumBytes: ContainedPath.maximumTextBytes)
+    else { return nil }
     do {
       let manifest = try JSONDecoder().decode(SnapshotManifest.self, from: data)
       guard manifest.format == formatVersion else {

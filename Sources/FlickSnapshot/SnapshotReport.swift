@@ -32,7 +32,9 @@ package struct SnapshotReport: Sendable {
   package var inputBlobs: [String: Data]
   /// The motion golden's comparison, when the goldens have one and it was checked.
   package var motion: MotionComparison?
-  /// The template file verified (absolute), so `flick accept` can warn when it changed since.
+  /// The template file verified: relative to the current folder when inside it, else absolute
+  /// (``ReportAcceptance`` reads back only a relative one), so `flick accept` can warn when it
+  /// changed since.
   package var templatePath: String?
 
   package init(

@@ -55,8 +55,10 @@ extension Studio {
     } catch {
       return StudioResponse.error(403, error.description)
     }
-    guard case .success(let confined) = workspace.resolve(workspace.relative(path)),
-      let data = FileManager.default.contents(atPath: confined)
+    // Read inside the folder and bounded, as accept reads it (the workspace's policy first).
+    guard case .success = workspace.resolve(workspace.relative(path)),
+      let data = try? ContainedPath.read(
+        relative, in: folder, what: "image", source: "the comparison", maximumBytes: DecodeLimits.standard.maxFileBytes)
     else { return StudioResponse.error(404, "cannot read \(quoted: relative)") }
     return StudioResponse.raw(contentType: "image/png", data: data)
   }
@@ -122,7 +124,9 @@ extension Studio {
       case .success(let path): folder = path
       }
       if folder.hasSuffix("/summary.json") { folder = (folder as NSString).deletingLastPathComponent }
-      guard let data = FileManager.default.contents(atPath: folder + "/summary.json"),
+      guard
+        let data = try? ContainedPath.read(
+          "summary.json", in: folder, what: "summary", source: folder, maximumBytes: ContainedPath.maximumTextBytes),
         let summary = try? JSONDecoder().decode(ReportSummary.self, from: data)
       else {
         return .refused(StudioResponse.error(404, "no flick verify report (summary.json) in \(quoted: relative)"))

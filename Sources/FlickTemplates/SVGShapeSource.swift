@@ -53,7 +53,10 @@ struct SVGShapeSource {
     if let size = attributes[.size] as? Int, size > Self.maximumFileSize {
       throw Failure(message: "the SVG is larger than \(Self.maximumFileSize >> 10) KiB, the most a shape source reads")
     }
-    guard let data = FileManager.default.contents(atPath: file) else { throw Failure(message: "cannot read the file") }
+    guard let bytes = try? AssetFile.read(file, maximumBytes: Self.maximumFileSize, kind: "a shape source") else {
+      throw Failure(message: "cannot read the file")
+    }
+    let data = Data(bytes)
     try self.init(data: data)
   }
 

@@ -14,7 +14,9 @@ extension Template {
         "image \"\(quoted: written)\": the SVG is larger than \(SVGDocumentCheck.maximumFileSize >> 20) MiB, the most read"
       )
     }
-    guard let data = FileManager.default.contents(atPath: path) else { return }
+    guard let bytes = try? AssetFile.read(path, maximumBytes: SVGDocumentCheck.maximumFileSize, kind: "an SVG file")
+    else { return }
+    let data = Data(bytes)
     do {
       try SVGDocumentCheck.check(data, maximumPixels: node.context.limits.maximumImagePixels)
     } catch {

@@ -46,6 +46,8 @@ package struct TemplateContext: Sendable {
 /// The reasons an asset path is refused, so callers can word the message for their source.
 package enum AssetProblem: Error, Equatable {
   case empty
+  /// The path holds a NUL character: the file system would read it only up to there.
+  case nulCharacter
   case outsideFolder(resolved: String, folder: String)
   case missing(resolved: String)
   case notAFile(resolved: String)
@@ -55,6 +57,8 @@ package enum AssetProblem: Error, Equatable {
     switch self {
     case .empty:
       return "an \(quoted: kind) path cannot be empty"
+    case .nulCharacter:
+      return "\(quoted: kind) \"\(escaped: written)\": a path cannot contain a NUL character (\\u0000)"
     case .outsideFolder(let resolved, let folder):
       return "\(quoted: kind) \"\(quoted: written)\": '\(quoted: resolved)' is outside the template's folder "
         + "(\(quoted: folder)); "
@@ -107,6 +111,8 @@ extension TemplateContext {
     _ path: String, from folder: String? = nil
   ) -> Result<(path: String, exists: Bool), AssetProblem> {
     guard !path.isEmpty else { return .failure(.empty) }
+    // Checked in full, the path would be opened only up to the NUL: "img.png\u{0}.svg" read img.png.
+    guard !path.utf8.contains(0), !(folder?.utf8.contains(0) ?? false) else { return .failure(.nulCharacter) }
     let start = folder.map { Self.canonical($0) } ?? baseFolder
     let (resolved, exists) = Self.resolve(path.hasPrefix("/") ? path : start + "/" + path)
     guard allowOutsideAssets || contains(resolved) else {

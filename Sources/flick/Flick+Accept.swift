@@ -98,7 +98,7 @@ extension Flick {
         if let report {
           update = try RendererUpdate(report: report, goldens: goldens, limits: limits)
         } else {
-          update = try RendererUpdate(goldens: goldens, limits: limits)
+          update = try RendererUpdate(goldens: goldens, limits: limits, tracking: .cleanup)
         }
       } catch {
         throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)

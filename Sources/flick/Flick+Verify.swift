@@ -140,7 +140,8 @@ extension Flick {
             }
             do {
               references = try inputs.rerender(
-                from: against, at: resolved.map(\.0), scale: scale ?? manifest.scale, allowOutsideAssets: granted
+                from: against, at: resolved.map(\.0), scale: scale ?? manifest.scale, allowOutsideAssets: granted,
+                tracking: .cleanup
               ).map(\.frame)
             } catch SnapshotError.renderFailed(let reason) where options.mode != .exact {
               // Stored inputs that are whole but do not load here (a parameter file naming files
@@ -258,7 +259,17 @@ extension Flick {
         title: template.name, verdicts: verdicts, options: options, goldenRenderer: manifest?.renderer,
         reportDir: reportDir, writeReport: explicitReport != nil || anyFailed || drifted, goldenManifest: manifest,
         manifest: verified, notes: notes, inputBlobs: captured?.blobs ?? [:], motion: motion,
-        templatePath: URL(fileURLWithPath: try Flick.templatePath(path)).standardizedFileURL.path)
+        templatePath: reportedTemplatePath(try Flick.templatePath(path)))
+    }
+
+    /// The template's path as the report records it (`templatePath`): relative to the current
+    /// folder when it lies inside it (the repository's root, where `flick accept` runs too: only
+    /// such a path is read back), else absolute.
+    static func reportedTemplatePath(_ file: String) -> String {
+      let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
+      let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+      guard let inside = PathText.relative(absolute, to: current), !inside.isEmpty else { return absolute }
+      return inside
     }
 
     /// The goldens' motion golden compared with the template's tracks, or nil when there is none

@@ -38,12 +38,17 @@ final class DecodedImage: @unchecked Sendable {
   }
 
   /// Decodes a PNG, JPEG or WebP file (recognised by its first bytes, not its name).
+  ///
+  /// The file is read once, after `fstat` says it is a regular file of at most
+  /// ``FlickScene/AssetFile/maximumImageBytes`` (``FlickScene/AssetFile``); the decoders work on
+  /// those bytes.
   static func decode(path: String) throws(RasterError) -> DecodedImage {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
-      throw .unreadableImage(path: path, reason: reason)
+    let bytes: [UInt8]
+    do {
+      bytes = try AssetFile.read(path, maximumBytes: AssetFile.maximumImageBytes, kind: "an image file")
+    } catch {
+      throw .unreadableImage(path: path, reason: error.reason)
     }
-    let bytes = [UInt8](data)
     // The size from the header, before decoding: a small file can decode to gigabytes.
     // (Templates refuse images over their own, lower cap at load time; this guards every caller.)
     // A header that cannot be read is refused too, rather than left to the decoder uncapped; the
@@ -60,7 +65,7 @@ final class DecodedImage: @unchecked Sendable {
         path: path,
         reason: "the header gives \(w)×\(h) pixels; at most \(maximumPixels) pixels and 32767 per side are decoded")
     }
-    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try decodePNG(path: path) }
+    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try decodePNG(bytes, path: path) }
     if bytes.starts(with: [0xFF, 0xD8]) { return try decodeJPEG(bytes, path: path) }
     if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
       return try decodeWebP(bytes, path: path)
@@ -71,12 +76,39 @@ final class DecodedImage: @unchecked Sendable {
   /// The most pixels an image may decode to (16384 × 16384, 1 GiB decoded).
   static let maximumPixels = 16384 * 16384
 
-  /// Decodes a PNG file onto premultiplied ARGB32, whatever its colour type.
-  static func decodePNG(path: String) throws(RasterError) -> DecodedImage {
-    guard let surface = cairo_image_surface_create_from_png(path) else {
-      throw .unreadableImage(path: path, reason: "cannot decode the PNG")
+  /// Decodes the PNG `bytes` (the file at `path`, already read) onto premultiplied ARGB32,
+  /// whatever its colour type.
+  static func decodePNG(_ bytes: [UInt8], path: String) throws(RasterError) -> DecodedImage {
+    let surface = bytes.withUnsafeBufferPointer { buffer -> OpaquePointer? in
+      var source = PNGSource(buffer: buffer)
+      return withUnsafeMutablePointer(to: &source) { pointer in
+        cairo_image_surface_create_from_png_stream(
+          { closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+            let source = closure.assumingMemoryBound(to: PNGSource.self)
+            let wanted = Int(length)
+            guard source.pointee.offset + wanted <= source.pointee.buffer.count,
+              let base = source.pointee.buffer.baseAddress
+            else { return CAIRO_STATUS_READ_ERROR }
+            data.update(from: base + source.pointee.offset, count: wanted)
+            source.pointee.offset += wanted
+            return CAIRO_STATUS_SUCCESS
+          }, pointer)
+      }
     }
+    guard let surface else { throw .unreadableImage(path: path, reason: "cannot decode the PNG") }
     defer { cairo_surface_destroy(surface) }
+    return try premultiplied(surface, path: path)
+  }
+
+  /// The bytes a PNG stream reads from, and how far it has read.
+  private struct PNGSource {
+    var buffer: UnsafeBufferPointer<UInt8>
+    var offset = 0
+  }
+
+  /// The PNG surface cairo decoded, drawn onto ARGB32 pixels of their own.
+  private static func premultiplied(_ surface: OpaquePointer, path: String) throws(RasterError) -> DecodedImage {
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS else {
       throw .unreadableImage(path: path, reason: String(cString: cairo_status_to_string(status)))

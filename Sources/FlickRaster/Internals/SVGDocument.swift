@@ -109,7 +109,11 @@ enum SVGStore {
         .unreadableImage(
           path: path, reason: "the SVG is larger than \(SVGDocument.maximumFileSize >> 20) MiB, the most read"))
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard
+      let data = (try? AssetFile.read(path, maximumBytes: SVGDocument.maximumFileSize, kind: "an SVG file")).map({
+        Data($0)
+      })
+    else {
       return .failure(.unreadableImage(path: path, reason: "cannot read the file"))
     }
     do {
