@@ -44,7 +44,15 @@ package enum AssetFile {
       throw Problem(
         reason: "the file is \(size) bytes, more than the \(maximumBytes >> 20) MiB \(quoted: kind) may be")
     }
-    let count = min(size, prefix ?? size)
+    guard let bytes = readBytes(fd, count: min(size, prefix ?? size)) else {
+      throw Problem(reason: "cannot read the file whole (it changed while read)")
+    }
+    return bytes
+  }
+
+  /// The first `count` bytes of the open file `fd`, read straight into one array (`pread` from
+  /// offset 0, resumed after `EINTR`); nil when fewer are there (the file shrank since `fstat`).
+  package static func readBytes(_ fd: Int32, count: Int) -> [UInt8]? {
     var failed = false
     let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
       var filled = 0
@@ -57,7 +65,6 @@ package enum AssetFile {
       failed = filled < count
       initialized = filled
     }
-    guard !failed else { throw Problem(reason: "cannot read the file whole (it changed while read)") }
-    return bytes
+    return failed ? nil : bytes
   }
 }

@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickScene
 import Foundation
 
 extension ContainedPath {
@@ -53,18 +54,9 @@ extension ContainedPath {
         path: path,
         reason: "the file is \(info.st_size) bytes, more than the \(maximumBytes >> 20) MiB a \(quoted: what) may be")
     }
-    var bytes = Data(count: Int(info.st_size))
-    var filled = 0
-    let complete = bytes.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) -> Bool in
-      while filled < buffer.count, let base = buffer.baseAddress {
-        let n = pread(fd, base + filled, buffer.count - filled, off_t(filled))
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { return false }
-        filled += n
-      }
-      return true
+    guard let bytes = AssetFile.readBytes(fd, count: Int(info.st_size)) else {
+      throw .invalidManifest(path: path, reason: "cannot be read whole (it changed while read)")
     }
-    guard complete else { throw .invalidManifest(path: path, reason: "cannot be read whole (it changed while read)") }
-    return bytes
+    return Data(bytes)
   }
 }

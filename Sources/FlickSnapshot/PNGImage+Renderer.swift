@@ -1,5 +1,6 @@
 import FlickMotion
 import FlickRaster
+import FlickScene
 import Foundation
 
 extension PNGImage {
@@ -47,17 +48,6 @@ extension PNGImage {
     guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= limits.maxFileBytes else {
       return nil
     }
-    var bytes = Data(count: Int(info.st_size))
-    var filled = 0
-    let complete = bytes.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) -> Bool in
-      while filled < buffer.count, let base = buffer.baseAddress {
-        let n = pread(fd, base + filled, buffer.count - filled, off_t(filled))
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { return false }
-        filled += n
-      }
-      return true
-    }
-    return complete ? bytes : nil
+    return AssetFile.readBytes(fd, count: Int(info.st_size)).map { Data($0) }
   }
 }
