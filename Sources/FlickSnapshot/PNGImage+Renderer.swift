@@ -41,13 +41,6 @@ extension PNGImage {
   /// the open); nil otherwise, and the decoder then says why. For the byte comparisons that come
   /// before decoding: a golden of gigabytes was read whole there before any limit was checked.
   static func boundedBytes(of path: String, limits: DecodeLimits) -> Data? {
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= limits.maxFileBytes else {
-      return nil
-    }
-    return AssetFile.readBytes(fd, count: Int(info.st_size)).map { Data($0) }
+    (try? AssetFile.read(path, maximumBytes: limits.maxFileBytes, kind: "a PNG file")).map { Data($0) }
   }
 }

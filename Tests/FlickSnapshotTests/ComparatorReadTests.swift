@@ -50,13 +50,19 @@ import Testing
     #expect(golden.threw)
   }
 
-  @Test func diffDoesNotReadAFileOverTheLimit() throws {
+  /// A temporary folder with a 4 × 4 PNG (`a.png`) and a copy of it (`big.png`) to pad.
+  static func pngAndPaddedCopy() throws -> (dir: String, png: String, big: String) {
     let dir = try VerifyCommandTests.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: dir) }
     let png = dir + "/a.png"
     try Data(TinyPNG.solid(width: 4, height: 4, rgb: (255, 0, 0))).write(to: URL(fileURLWithPath: png))
     let big = dir + "/big.png"
     try FileManager.default.copyItem(atPath: png, toPath: big)
+    return (dir, png, big)
+  }
+
+  @Test func diffDoesNotReadAFileOverTheLimit() throws {
+    let (dir, png, big) = try Self.pngAndPaddedCopy()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
     try expectEqual(truncate(big, 1 << 30), 0)  // sparse: no disk space used
     // The peak resident size of the command (GNU time's %M, KiB): it read the gigabyte whole.
     let r = try ProcessRunner.run(
@@ -68,12 +74,8 @@ import Testing
   }
 
   @Test func aFileOverTheLimitIsNotReadForTheByteComparison() throws {
-    let dir = try VerifyCommandTests.temporaryDirectory()
+    let (dir, png, big) = try Self.pngAndPaddedCopy()
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    let png = dir + "/a.png"
-    try Data(TinyPNG.solid(width: 4, height: 4, rgb: (255, 0, 0))).write(to: URL(fileURLWithPath: png))
-    let big = dir + "/big.png"
-    try FileManager.default.copyItem(atPath: png, toPath: big)
     try expectEqual(truncate(big, 4096), 0)
     let limits = DecodeLimits(maxFileBytes: 1024)
     #expect(PNGImage.boundedBytes(of: png, limits: limits) != nil)
