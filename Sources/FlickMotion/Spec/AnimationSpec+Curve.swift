@@ -22,6 +22,20 @@ extension AnimationSpec {
     try CurveBuilder(spec: self, from: handoff, to: toValue, threshold: threshold).curve()
   }
 
+  /// When a motion of this spec placed at `start` (scene time, seconds) takes the property over,
+  /// and whether it leaves from rest: the time to read the hand-over (``Handoff``) at. The
+  /// spec's own `delay` (`"easeOut(duration: 0.5, delay: 0.2)"`, the timing's `beginTime`)
+  /// starts the curve later, and until then what the property was doing goes on, so the
+  /// hand-over happens when the curve starts, as for a template entry's `delay`. With a
+  /// backwards fill (`fill: both`/`backwards`) the start value shows from `start` on instead:
+  /// the hand-over happens at `start` and the curve leaves the hold from rest, so the value
+  /// never jumps.
+  package func handover(at start: Double) -> (time: Double, atRest: Bool) {
+    guard let timing, timing.beginTime > 0 else { return (start, false) }
+    if timing.fillMode.fillsBackwards { return (start, true) }
+    return (start + timing.beginTime, false)
+  }
+
   /// This spec as a property animator's timing (`UITimingCurveProvider`): a tween is
   /// `UICubicTimingParameters` along its curve; a spring that gave `dampingRatio` without
   /// `response` (``Written/dampingRatioWithoutResponse``) is

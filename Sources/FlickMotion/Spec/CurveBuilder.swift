@@ -24,6 +24,10 @@
 /// - a property animator's timing follows UIKit's rules instead
 ///   (``AnimationSpec/animatorTiming(for:)``, ``PropertyAnimator``).
 ///
+/// **When the hand-over is read**: at the motion's start, or, for a spec with its own `delay`, when
+/// its curve starts (``AnimationSpec/handover(at:)``), so the property goes on moving through the
+/// delay.
+///
 /// Thresholds: a spec's own `threshold` wins (``AnimationSpec/Written/threshold``); otherwise
 /// the property's ``threshold`` (its visibility threshold); otherwise the curve's own default.
 package struct CurveBuilder<Value: Animatable>: Sendable {

@@ -97,7 +97,9 @@ struct PropertyAnimation: PropertyJob {
     let own = try Self.timing(spec)
     let start = begin + (try spec["delay"]?.double(in: 0...3600) ?? 0)
     let ownMotion = try TemplateMotion.decode(spec)
-    let handover = Self.handover(at: start, motion: ownMotion ?? defaults.motion ?? defaultMotion)
+    // A spec's own delay moves the hand-over to when its curve starts (``AnimationSpec/handover(at:)``).
+    let handover =
+      (ownMotion ?? defaults.motion ?? defaultMotion)?.spec?.handover(at: start) ?? (time: start, atRest: false)
     let from = try spec["from"].map(decode) ?? output.currentValue(p, layerID: layerID, at: handover.time)
     var to = try valueNode.map(decode)
     if to == nil, let by = spec["by"] {
@@ -122,20 +124,6 @@ struct PropertyAnimation: PropertyJob {
     let curve = try request.curve(decode: decode)
     try output.add(p, layerID: layerID, curve: curve, begin: start, node: node)
     return start + curve.duration
-  }
-
-  /// When an animation placed at `start` takes the property over. A curve spec's own `delay`
-  /// (`"easeOut(duration: 0.5, delay: 0.2)"`) starts the curve later; until then what the
-  /// property was doing goes on, so the hand-over happens when the curve starts, as for an
-  /// entry's `delay`. With a backwards fill (`fill: both`/`backwards`) the start value shows from
-  /// `start` on instead: the hand-over happens at `start` and the curve starts from rest at the
-  /// end of the hold (`atRest`), so the value never jumps.
-  static func handover(at start: Double, motion: TemplateMotion?) -> (time: Double, atRest: Bool) {
-    guard case .spec(let spec, _) = motion, let timing = spec.timing, timing.beginTime > 0 else {
-      return (start, false)
-    }
-    if timing.fillMode.fillsBackwards { return (start, true) }
-    return (start + timing.beginTime, false)
   }
 
   /// The space a colour animation of `p` travels through: its own `colorSpace`, the entry's,

@@ -12,6 +12,11 @@ enum TemplateMotion {
     values: TemplateNode, keyTimes: [Double]?, curves: [TimingFunction]?, mode: KeyframeCalculationMode,
     duration: Double?, node: TemplateNode)
 
+  /// The parsed spec, when the motion is one (keyframes of property values are not).
+  var spec: AnimationSpec? {
+    if case .spec(let spec, _) = self { spec } else { nil }
+  }
+
   /// The keys that choose a motion.
   static let keys = ["curve", "spring", "decay", "tween", "keyframes"]
 
