@@ -7,7 +7,8 @@ import Foundation
 ///
 /// ffmpeg writes to a temporary file beside the destination (`.NAME.PID.partial`); ``finish()``
 /// waits for ffmpeg, checks it succeeded and, for an APNG, merges runs of identical frames
-/// (``IdenticalFrameMerger``); ``commit()`` puts the file in place
+/// (``IdenticalFrameMerger``), for a WebP gives the last frame its whole length
+/// (``WebPFrameEnd``); ``commit()`` puts the file in place
 /// (``FlickMotion/AtomicDestination``); ``abort()`` (or any failure) stops ffmpeg and removes the
 /// temporary file, so the destination is either the complete new file or untouched. Frames go
 /// whole through a 1 MiB pipe by reference on Linux (`vmsplice`: the pipe holds the frame's own
@@ -37,6 +38,9 @@ package final class FFmpegSink: FrameSink {
   /// For an APNG that merges identical frames: whether each frame written repeats the one
   /// before (``PreparedFrame/repeatsPrevious``); nil otherwise.
   private var repeats: [Bool]?
+  /// For an animated WebP: the frames written and their rate, to end the last frame on time
+  /// (``WebPFrameEnd``); nil for other formats.
+  private var webPFrames: (count: Int, fps: Int)?
   private var state = SinkState.running
   /// With `--max-size`: the frames ffmpeg read, kept in a spool, and what fitting the output to
   /// the budget needs; nil without a budget (and once the spool is removed).
@@ -68,6 +72,7 @@ package final class FFmpegSink: FrameSink {
       width: width, height: height, straightAlpha: format.hasAlpha, yuv420: command.readsYUV420)
     self.stallTimeout = stallTimeout
     if options.mergesIdenticalFrames && format == .apng { repeats = [] }
+    if format == .webp { webPFrames = (0, fps) }
     if let budget = options.maxSize, OutputBudget.refusal(for: format) == nil {
       // Rows of the bytes ffmpeg reads: BGRA, or the yuv420p planes (whole rows of `width`).
       let rowBytes = layout.yuv420 ? width : width * 4
@@ -93,6 +98,7 @@ package final class FFmpegSink: FrameSink {
       throw VideoError.pipeFailed(output: destination, reason: "the encoder is no longer running")
     }
     repeats?.append(frame.repeatsPrevious)
+    webPFrames?.count += 1
     if let error = process.write(frame: bytes, stallTimeout: stallTimeout) {
       abort()
       throw error
@@ -118,6 +124,10 @@ package final class FFmpegSink: FrameSink {
       if let error = process.finish(stallTimeout: stallTimeout) { throw error }
       try file.checkWritten()
       if let repeats { report = try file.mergeIdenticalFrames(repeats) }
+      if let webPFrames, webPFrames.fps > 0 {
+        let end = (Double(webPFrames.count) * 1000 / Double(webPFrames.fps)).rounded()
+        _ = try WebPFrameEnd.end(file.path, at: Int(end), destination: destination)
+      }
       if let fitting {
         let spool = fitting.spool
         spool.endAppending()
