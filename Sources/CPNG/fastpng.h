@@ -23,7 +23,7 @@
 // Why Flick owns a PNG encoder: with libpng at zlib level 1 (flick_png_write, the fastest general
 // setting) zlib's deflate was most of the cost of writing a frame, and a PNG sequence cost 1.7-1.8x
 // rendering alone; libdeflate measured about as fast as zlib level 1 on these frames. Rendered
-// frames repeat in a few cheap ways, so this encoder takes 2.1-3.8x less CPU for 0.56-1.00x the size
+// frames repeat in a few cheap ways, so this encoder takes 2.1-3.5x less CPU for 0.56-1.01x the size
 // (docs/benchmarks.md, "Fast PNG encoder"). What it must match: the decoded samples of flick_png_write
 // and of Cairo's writer, colour type included (RGB when every pixel is opaque, else RGBA
 // un-premultiplied with Cairo's rounding). Integer arithmetic only (the SSE2 and plain paths compute

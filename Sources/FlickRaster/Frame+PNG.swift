@@ -15,8 +15,8 @@ extension Frame {
   /// (distance 1 and one pixel) and long repeats found by a sparse hash probe, one dynamic
   /// Huffman block per 128 KiB, the file assembled in memory and written with one `write`. They
   /// differ from libpng's and Cairo's for the same pixels (the decoded pixels do not). On the
-  /// bundled templates' frames it takes 2.1–3.8× less CPU than libpng at zlib level 1 (the
-  /// previous writer) for 0.56–1.00× its file size (docs/benchmarks.md, "Fast PNG encoder").
+  /// bundled templates' frames it takes 2.1–3.5× less CPU than libpng at zlib level 1 (the
+  /// previous writer) for 0.56–1.01× its file size (docs/benchmarks.md, "Fast PNG encoder").
   ///
   /// - Throws: ``RasterError/unwritableImage(path:reason:)``.
   public func writePNG(to path: String) throws(RasterError) { try writePNG(to: path, threads: 1) }
