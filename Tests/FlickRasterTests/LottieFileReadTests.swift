@@ -22,15 +22,6 @@ import Testing
     return (dir, big, fifo)
   }
 
-  static func message(_ body: () throws(LottieFileError) -> Void) -> String? {
-    do {
-      try body()
-      return nil
-    } catch {
-      return error.description
-    }
-  }
-
   @Test func aFileOverTheCapIsKnownByItsFirstMiBAndRefusedByItsSize() throws {
     let (dir, big, _) = try Self.files(bytes: 3 << 30)
     defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -41,10 +32,10 @@ import Testing
     #expect(LottieFile.isLottie(path: big))
     let refusal = "Lottie file \(big): is 3072 MiB; Lottie files up to 64 MiB are read"
     expectEqual(
-      Self.message { () throws(LottieFileError) in
+      thrownDescription { () throws(LottieFileError) in
         _ = try LottieFile.loadChecked(path: big, head: head, maximumPixels: LottieFile.defaultMaximumPixels)
       }, refusal)
-    expectEqual(Self.message { () throws(LottieFileError) in _ = try LottieFile.load(path: big) }, refusal)
+    expectEqual(thrownDescription { () throws(LottieFileError) in _ = try LottieFile.load(path: big) }, refusal)
   }
 
   @Test func aFileWithinTheCapIsReadWholeOnceAndLoadedFromThoseBytes() throws {
@@ -69,7 +60,7 @@ import Testing
     #expect(load.ended && load.threw, "load(path:) on a FIFO: \(load)")
     guard load.ended else { return }
     expectEqual(
-      Self.message { () throws(LottieFileError) in _ = try LottieFile.load(path: fifo) },
+      thrownDescription { () throws(LottieFileError) in _ = try LottieFile.load(path: fifo) },
       "Lottie file \(fifo): is not a regular file (a FIFO or a device), not a Lottie file")
   }
 
@@ -78,10 +69,10 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: dir) }
     #expect(!LottieFile.isLottie(path: dir))
     expectEqual(
-      Self.message { () throws(LottieFileError) in _ = try LottieFile.load(path: dir) },
+      thrownDescription { () throws(LottieFileError) in _ = try LottieFile.load(path: dir) },
       "Lottie file \(dir): is a folder, not a Lottie file")
     expectEqual(
-      Self.message { () throws(LottieFileError) in _ = try LottieFile.load(path: dir + "/none.json") },
+      thrownDescription { () throws(LottieFileError) in _ = try LottieFile.load(path: dir + "/none.json") },
       "Lottie file \(dir)/none.json: no such file")
   }
 }

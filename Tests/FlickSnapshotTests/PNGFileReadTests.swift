@@ -23,15 +23,6 @@ import Testing
     return (dir, big, fifo)
   }
 
-  static func message(_ body: () throws(SnapshotError) -> Void) -> String? {
-    do {
-      try body()
-      return nil
-    } catch {
-      return error.description
-    }
-  }
-
   static let limits = DecodeLimits(maxFileBytes: 4096)
   static let overTheLimit =
     "the file is 4097 bytes, over the decode limit of 4096 (--max-image-bytes, FLICK_MAX_IMAGE_BYTES)"
@@ -40,10 +31,12 @@ import Testing
     let (dir, big, _) = try Self.files()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     expectEqual(
-      Self.message { () throws(SnapshotError) in _ = try PNGImage(contentsOf: big, limits: Self.limits) },
+      thrownDescription { () throws(SnapshotError) in _ = try PNGImage(contentsOf: big, limits: Self.limits) },
       "cannot read image \(big): \(Self.overTheLimit)")
     expectEqual(
-      Self.message { () throws(SnapshotError) in _ = try PNGImage.recordedRenderer(atPath: big, limits: Self.limits) },
+      thrownDescription { () throws(SnapshotError) in
+        _ = try PNGImage.recordedRenderer(atPath: big, limits: Self.limits)
+      },
       "cannot read image \(big): \(Self.overTheLimit)")
   }
 
@@ -56,10 +49,10 @@ import Testing
     #expect(renderer.ended && renderer.threw, "recordedRenderer(atPath:) on a FIFO: \(renderer)")
     guard decode.ended, renderer.ended else { return }
     expectEqual(
-      Self.message { () throws(SnapshotError) in _ = try PNGImage(contentsOf: fifo) },
+      thrownDescription { () throws(SnapshotError) in _ = try PNGImage(contentsOf: fifo) },
       "cannot read image \(fifo): not a regular file")
     expectEqual(
-      Self.message { () throws(SnapshotError) in _ = try PNGImage.recordedRenderer(atPath: fifo) },
+      thrownDescription { () throws(SnapshotError) in _ = try PNGImage.recordedRenderer(atPath: fifo) },
       "cannot read image \(fifo): not a regular file")
   }
 
@@ -67,10 +60,10 @@ import Testing
     let (dir, _, _) = try Self.files()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     expectEqual(
-      Self.message { () throws(SnapshotError) in _ = try PNGImage(contentsOf: dir) },
+      thrownDescription { () throws(SnapshotError) in _ = try PNGImage(contentsOf: dir) },
       "cannot read image \(dir): not a regular file")
     expectEqual(
-      Self.message { () throws(SnapshotError) in _ = try PNGImage(contentsOf: dir + "/none.png") },
+      thrownDescription { () throws(SnapshotError) in _ = try PNGImage(contentsOf: dir + "/none.png") },
       "cannot read image \(dir)/none.png: no such file or directory")
   }
 }

@@ -21,22 +21,12 @@ import Testing
     return (folder, big, fifo)
   }
 
-  /// The description of what `body` throws, or nil.
-  static func error(_ body: () throws(TemplateError) -> Void) -> String? {
-    do {
-      try body()
-      return nil
-    } catch {
-      return error.description
-    }
-  }
-
   @Test func aParamsFileOverTheCapIsRefusedBeforeItIsRead() throws {
     let (folder, big, _) = try Self.folder(bigBytes: ParameterValues.maximumFileBytes + 1)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let started = Date()
     var values = ParameterValues()
-    let message = Self.error { () throws(TemplateError) in try values.load(file: big) }
+    let message = thrownDescription { () throws(TemplateError) in try values.load(file: big) }
     expectEqual(
       message,
       "\(big): the params file is 16777217 bytes, more than the 16 MiB a params file may be")
@@ -53,7 +43,7 @@ import Testing
     #expect(run.ended, "the params file load waited on the FIFO")
     #expect(run.threw)
     var values = ParameterValues()
-    let message = run.ended ? Self.error { () throws(TemplateError) in try values.load(file: fifo) } : nil
+    let message = run.ended ? thrownDescription { () throws(TemplateError) in try values.load(file: fifo) } : nil
     expectEqual(message, "\(fifo): is not a regular file (a FIFO or a device), not a params file")
   }
 
@@ -62,10 +52,10 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     var values = ParameterValues()
     expectEqual(
-      Self.error { () throws(TemplateError) in try values.load(file: folder) },
+      thrownDescription { () throws(TemplateError) in try values.load(file: folder) },
       "\(folder): is a folder, not a params file")
     expectEqual(
-      Self.error { () throws(TemplateError) in try values.load(file: folder + "/none.json5") },
+      thrownDescription { () throws(TemplateError) in try values.load(file: folder + "/none.json5") },
       "\(folder)/none.json5: no such params file")
   }
 
@@ -73,7 +63,7 @@ import Testing
     let (folder, big, _) = try Self.folder(bigBytes: 4097)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let options = TemplateOptions(limits: TemplateLimits(maximumFileBytes: 4096))
-    let message = Self.error { () throws(TemplateError) in
+    let message = thrownDescription { () throws(TemplateError) in
       _ = try Template.load(path: big, parameters: ParameterValues(), options: options)
     }
     expectEqual(
@@ -88,7 +78,7 @@ import Testing
     let run = FIFOGuard.ends(fifo: fifo) { _ = try Template.load(path: fifo) }
     #expect(run.ended, "the template load waited on the FIFO")
     #expect(run.threw)
-    let message = run.ended ? Self.error { () throws(TemplateError) in _ = try Template.load(path: fifo) } : nil
+    let message = run.ended ? thrownDescription { () throws(TemplateError) in _ = try Template.load(path: fifo) } : nil
     expectEqual(message, "\(fifo): is not a regular file (a FIFO or a device), not a template file")
   }
 
@@ -96,10 +86,10 @@ import Testing
     let folder = try FixturePaths.temporaryFolder().path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     expectEqual(
-      Self.error { () throws(TemplateError) in _ = try Template.load(path: folder) },
+      thrownDescription { () throws(TemplateError) in _ = try Template.load(path: folder) },
       "\(folder): is a folder, not a template file")
     expectEqual(
-      Self.error { () throws(TemplateError) in _ = try Template.load(path: folder + "/none.json5") },
+      thrownDescription { () throws(TemplateError) in _ = try Template.load(path: folder + "/none.json5") },
       "\(folder)/none.json5: no such file")
   }
 
@@ -107,7 +97,7 @@ import Testing
     // A file over the cap is refused by the size its reader saw, whatever the bytes handed over.
     let options = TemplateOptions(limits: TemplateLimits(maximumFileBytes: 4096))
     let grown = AssetFile.Head(bytes: Array("{ flick: 1 }".utf8), size: 5000)
-    let message = Self.error { () throws(TemplateError) in
+    let message = thrownDescription { () throws(TemplateError) in
       _ = try Template.load(path: "t.json5", contents: grown, parameters: ParameterValues(), options: options)
     }
     #expect(message?.contains("the file is 5000 bytes, more than the 4096") == true, "\(message ?? "")")
