@@ -33,10 +33,14 @@ struct JobIdentity {
     SnapshotManifest.hash(Array(lines.joined(separator: "\n").utf8))
   }
 
-  /// The hash of a file's bytes (cached: each file is read once per plan).
+  /// The hash of a file's bytes (cached: each file is read once per plan), read through the
+  /// bounded reader within the largest cap a file a job reads has (a picture or a font, 256 MiB):
+  /// a FIFO, a device or a larger file put in its place since it was loaded hashes as "missing".
   mutating func hash(file path: String) -> String {
     if let known = fileHashes[path] { return known }
-    let digest = FileManager.default.contents(atPath: path).map { SnapshotManifest.hash($0) } ?? "missing"
+    let digest =
+      (try? AssetFile.read(path, maximumBytes: SnapshotInputs.maximumAssetBytes, kind: "a job's input"))
+      .map { SnapshotManifest.hash($0) } ?? "missing"
     fileHashes[path] = digest
     return digest
   }

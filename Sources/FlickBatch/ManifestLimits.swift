@@ -1,3 +1,5 @@
+import FlickTemplates
+
 /// Caps on what one manifest may make `flick plan`, `run` and `merge` read and expand, checked
 /// while it is read so a hostile manifest is refused with a located error (exit 2) before it can
 /// exhaust memory or time. The defaults are far above what a real batch needs and are stated in
@@ -5,8 +7,9 @@
 package struct ManifestLimits: Sendable, Equatable {
   /// The largest manifest file, in bytes (default 4 MiB).
   package var manifestBytes = 4 << 20
-  /// The largest data (CSV, JSON5) or params file, in bytes (default 16 MiB).
-  package var dataBytes = 16 << 20
+  /// The largest data (CSV, JSON5) or params file, in bytes (default 16 MiB, the cap of
+  /// `--params`: ``FlickTemplates/ParameterValues/maximumFileBytes``).
+  package var dataBytes = ParameterValues.maximumFileBytes
   /// The most rows of one CSV file, header included (default 10,001).
   package var csvRows = 10_001
   /// The most fields of one CSV row (default 256).

@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickScene
 import FlickTemplates
 import Foundation
 
@@ -73,24 +74,19 @@ struct ManifestScope {
       node.map { $0.error("\(quoted: what) '\(quoted: path)': \(escaped: message)") }
         ?? TemplateError(file: path, path: "", message: message)
     }
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
-    guard fd >= 0 else {
-      switch errno {
-      case ENOENT: throw refuse("no such \(what) file")
-      case ELOOP where !followingLinks: throw refuse("the \(what) is a symbolic link; Flick does not read through it")
-      default: throw refuse("cannot read the \(what)")
+    let data: Data
+    do {
+      data = Data(try AssetFile.read(path, maximumBytes: limit, kind: what, followingLinks: followingLinks))
+    } catch {
+      switch error.cause {
+      case .cannotOpen(errno: ENOENT): throw refuse("no such \(what) file")
+      case .cannotOpen(errno: ELOOP) where !followingLinks:
+        throw refuse("the \(what) is a symbolic link; Flick does not read through it")
+      case .notRegular: throw refuse("not a regular file")
+      case .tooLarge(let size): throw refuse("the \(what) is \(size) bytes, over the cap of \(limit) bytes")
+      case .cannotOpen, .changed: throw refuse("cannot read the \(what)")
       }
     }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw refuse("cannot read the \(what)") }
-    guard (info.st_mode & S_IFMT) == S_IFREG else { throw refuse("not a regular file") }
-    guard Int(info.st_size) <= limit else {
-      throw refuse("the \(what) is \(info.st_size) bytes, over the cap of \(limit) bytes")
-    }
-    let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
-    let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
-    guard data.count <= limit else { throw refuse("the \(what) is over the cap of \(limit) bytes") }
     guard let text = String(data: data, encoding: .utf8) else {
       guard let at = SourceText.firstInvalidUTF8(in: data) else {
         throw refuse("the \(quoted: what) is not UTF-8 text")

@@ -6,10 +6,11 @@ extension Renderer {
   /// JPEG or WebP header without decoding), for memory estimates; 0 for an SVG (drawn as
   /// vectors) or a file whose header cannot be read in its first MiB (the render then reports it).
   package static func decodedImageBytes(path: String) -> Int {
-    guard !SVGStore.isSVG(path), let file = FileHandle(forReadingAtPath: path) else { return 0 }
-    defer { try? file.close() }
-    let head = [UInt8]((try? file.read(upToCount: 1 << 20)) ?? Data())
-    guard let header = try? ImageHeader.parse(head), header.width <= 1 << 20, header.height <= 1 << 20 else { return 0 }
+    // ImageHeader reads the first MiB through the bounded reader (AssetFile: a FIFO does not
+    // block the open, a file over the image cap is not read).
+    guard !SVGStore.isSVG(path), let header = try? ImageHeader.read(path: path), header.width <= 1 << 20,
+      header.height <= 1 << 20
+    else { return 0 }
     return header.width * header.height * 4
   }
 }

@@ -69,22 +69,36 @@ package struct LottieFile: Sendable, Hashable {
   }
 
   /// Whether `data` is a zip archive: a `.lottie` (dotLottie) file is one.
-  static func isZip(_ data: Data) -> Bool { data.starts(with: [0x50, 0x4B, 0x03, 0x04]) }
+  static func isZip(_ bytes: some Sequence<UInt8>) -> Bool { bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) }
 
-  /// Whether the file at `path` is a Lottie file (false when it cannot be read). Every
-  /// `flick render` and `flick still` asks it of its template first, so the file is checked
-  /// with `stat` rather than `FileManager`'s attributes (an `Any` per attribute, and the owner's
-  /// account looked up: about 1.4 M instructions).
+  /// Whether the file at `path` is a Lottie file (false when it cannot be read). It is read
+  /// once, through ``AssetFile`` (opened non-blocking and checked on the open descriptor, so a
+  /// FIFO is refused rather than waited on): whole up to ``maximumFileSize``, else its first
+  /// ``sniffBytes`` only. `flick render` and `flick still` read their SOURCE once themselves and
+  /// ask ``isLottie(_:path:)`` of those bytes.
   package static func isLottie(path: String) -> Bool {
-    var info = stat()
-    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, let handle = FileHandle(forReadingAtPath: path)
-    else { return false }
-    defer { try? handle.close() }
-    // A file over the cap is still known by its first bytes, so the Lottie loader refuses it
-    // with the Lottie cap rather than the template loader with the template one.
-    guard let data = try? handle.read(upToCount: min(Int(info.st_size), maximumFileSize)) else { return false }
-    if isZip(data) { return path.lowercased().hasSuffix(".lottie") }
-    return isLottie(data)
+    guard let head = try? readSource(path) else { return false }
+    return isLottie(head, path: path)
+  }
+
+  /// Whether a file read with ``readSource(_:)`` (or any ``AssetFile/Head`` of it) is a Lottie
+  /// file. A file over the cap is still known by its first bytes, so the Lottie loader refuses it
+  /// with the Lottie cap rather than the template loader with the template one.
+  package static func isLottie(_ head: AssetFile.Head, path: String) -> Bool {
+    if isZip(head.bytes) { return path.lowercased().hasSuffix(".lottie") }
+    return head.bytes.withUnsafeBytes { LottieTopLevel.scan($0) }?.looksLikeLottie ?? false
+  }
+
+  /// How much of a file over ``maximumFileSize`` is read to tell what it is: 1 MiB (a Lottie
+  /// file's header keys come first, before its assets and layers).
+  package static let sniffBytes = 1 << 20
+
+  /// The file at `path`, whole when it is at most ``maximumFileSize`` bytes, else its first
+  /// ``sniffBytes``: what ``isLottie(_:path:)`` and ``loadChecked(path:head:maximumPixels:)`` take.
+  package static func readSource(_ path: String, wholeUpTo cap: Int = maximumFileSize) throws(AssetFile.Problem)
+    -> AssetFile.Head
+  {
+    try AssetFile.read(path, wholeUpTo: cap, headBytes: sniffBytes)
   }
 
   static let requiredKeys = ["v", "fr", "ip", "op", "w", "h", "layers"]
@@ -115,20 +129,25 @@ package struct LottieFile: Sendable, Hashable {
   package static func loadChecked(
     path: String, maximumPixels: Int
   ) throws(LottieFileError) -> (file: LottieFile, json: Data) {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-      throw LottieFileError(path: path, message: "no such file")
+    let bytes: [UInt8]
+    do {
+      bytes = try AssetFile.read(path, maximumBytes: maximumFileSize, kind: "a Lottie file")
+    } catch {
+      throw readError(error.cause, path: path)
     }
-    guard (attributes[.type] as? FileAttributeType) != .typeDirectory else {
-      throw LottieFileError(path: path, message: "is a folder, not a Lottie file")
-    }
-    if let size = attributes[.size] as? Int, size > maximumFileSize {
-      throw LottieFileError(
-        path: path, message: "is \(size >> 20) MiB; Lottie files up to \(maximumFileSize >> 20) MiB are read")
-    }
-    // Read with the cap checked again on the open file (it may have grown since).
-    guard let bytes = try? AssetFile.read(path, maximumBytes: maximumFileSize, kind: "a Lottie file") else {
-      throw LottieFileError(path: path, message: "cannot read the file")
-    }
+    return try loadChecked(
+      path: path, head: AssetFile.Head(bytes: bytes, size: bytes.count), maximumPixels: maximumPixels)
+  }
+
+  /// ``loadChecked(path:maximumPixels:)`` with the file already read once (``readSource(_:wholeUpTo:)``:
+  /// `flick render` tells a Lottie file from a template by these bytes); a file over the cap is
+  /// refused by its size.
+  package static func loadChecked(
+    path: String, head: AssetFile.Head, maximumPixels: Int
+  ) throws(LottieFileError) -> (file: LottieFile, json: Data) {
+    guard head.size <= maximumFileSize else { throw readError(.tooLarge(size: head.size), path: path) }
+    guard head.isWhole else { throw readError(.changed, path: path) }
+    let bytes = head.bytes
     let data = Data(bytes)
     if isZip(data) {
       throw LottieFileError(
@@ -136,6 +155,19 @@ package struct LottieFile: Sendable, Hashable {
         message: "is a .lottie (dotLottie) archive, which is not supported; unzip it and pass its animations/*.json")
     }
     return try checked(data, path: path, maximumPixels: maximumPixels)
+  }
+
+  /// The message for a Lottie file the bounded reader (``AssetFile``) refused.
+  static func readError(_ cause: AssetFile.Problem.Cause, path: String) -> LottieFileError {
+    let message =
+      switch cause {
+      case .cannotOpen(errno: ENOENT): "no such file"
+      case .notRegular(isFolder: true): "is a folder, not a Lottie file"
+      case .notRegular: "is not a regular file (a FIFO or a device), not a Lottie file"
+      case .tooLarge(let size): "is \(size >> 20) MiB; Lottie files up to \(maximumFileSize >> 20) MiB are read"
+      case .cannotOpen, .changed: "cannot read the file"
+      }
+    return LottieFileError(path: path, message: message)
   }
 
   /// Inspects Lottie JSON; `path` names it in errors.

@@ -13,17 +13,10 @@ extension PNGImage {
   package static func recordedRenderer(atPath path: String, limits: DecodeLimits = .standard) throws(SnapshotError)
     -> RendererFingerprint?
   {
-    var info = stat()
-    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-      throw .unreadableImage(path: path, reason: "not a regular file")
-    }
-    guard Int(info.st_size) <= limits.maxFileBytes, let data = FileManager.default.contents(atPath: path) else {
-      throw .unreadableImage(
-        path: path, reason: "cannot be read within the decode limit of \(limits.maxFileBytes) bytes")
-    }
+    let data = try read(path, limits: limits)
     let checked: PNGFile.Checked
     do {
-      checked = try PNGFile.check([UInt8](data))
+      checked = try PNGFile.check(data)
     } catch {
       throw .unreadableImage(path: path, reason: error.message)
     }
@@ -41,6 +34,28 @@ extension PNGImage {
   /// the open); nil otherwise, and the decoder then says why. For the byte comparisons that come
   /// before decoding: a golden of gigabytes was read whole there before any limit was checked.
   static func boundedBytes(of path: String, limits: DecodeLimits) -> Data? {
-    (try? AssetFile.read(path, maximumBytes: limits.maxFileBytes, kind: "a PNG file")).map { Data($0) }
+    (try? read(path, limits: limits)).map { Data($0) }
+  }
+
+  /// The bytes of the PNG file at `path`, read once through ``FlickScene/AssetFile`` (opened
+  /// non-blocking, `fstat` on the open descriptor: a regular file within `limits.maxFileBytes`).
+  ///
+  /// - Throws: ``SnapshotError/unreadableImage(path:reason:)`` saying why, naming the byte limit
+  ///   and how to raise it when the file is over it.
+  static func read(_ path: String, limits: DecodeLimits) throws(SnapshotError) -> [UInt8] {
+    do {
+      return try AssetFile.read(path, maximumBytes: limits.maxFileBytes, kind: "a PNG file")
+    } catch {
+      let reason =
+        switch error.cause {
+        case .cannotOpen(let number): String(cString: strerror(number)).lowercased()
+        case .notRegular: "not a regular file"
+        case .tooLarge(let size):
+          "the file is \(size) bytes, over the decode limit of \(limits.maxFileBytes) "
+            + "(--max-image-bytes, \(DecodeLimits.bytesVariable))"
+        case .changed: error.reason
+        }
+      throw .unreadableImage(path: path, reason: reason)
+    }
   }
 }

@@ -32,26 +32,13 @@ package struct PNGImage: Sendable {
   /// - Throws: ``SnapshotError/unreadableImage(path:reason:)`` when the file is missing, larger
   ///   than the limits, or does not decode completely.
   package init(contentsOf path: String, limits: DecodeLimits = .standard) throws(SnapshotError) {
-    var info = stat()
-    guard stat(path, &info) == 0 else {
-      throw .unreadableImage(path: path, reason: String(cString: strerror(errno)).lowercased())
-    }
-    guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadableImage(path: path, reason: "not a regular file") }
-    guard Int(info.st_size) <= limits.maxFileBytes else {
-      throw .unreadableImage(
-        path: path,
-        reason: "the file is \(info.st_size) bytes, over the decode limit of \(quoted: limits.maxFileBytes) "
-          + "(--max-image-bytes, \(DecodeLimits.bytesVariable))")
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw .unreadableImage(path: path, reason: "cannot read the file")
-    }
+    let bytes = try Self.read(path, limits: limits)
     do {
-      self = try PNGImage(bytes: [UInt8](data), limits: limits)
+      self = try PNGImage(bytes: bytes, limits: limits)
     } catch {
       throw .unreadableImage(path: path, reason: error.message)
     }
-    self.fileBytes = data
+    self.fileBytes = Data(bytes)
   }
 
   /// The file's bytes, when decoded from a file (to tell identical files apart cheaply).

@@ -1,4 +1,6 @@
 import FlickMotion
+import FlickRaster
+import FlickScene
 import FlickTemplates
 import Foundation
 
@@ -14,6 +16,9 @@ import Foundation
 package struct SnapshotInputs: Sendable, Equatable, Codable {
   /// The folder inside a goldens folder that holds the stored files, named by SHA-256.
   package static let folder = "inputs"
+  /// The largest asset file stored: the largest an asset the template load read may be (a picture
+  /// or a font, 256 MiB; an SVG, a Lottie file and a shape source have smaller caps).
+  package static let maximumAssetBytes = max(AssetFile.maximumImageBytes, FontFile.maximumBytes)
 
   /// One stored file.
   package struct File: Sendable, Equatable, Codable {
@@ -60,43 +65,52 @@ package struct SnapshotInputs: Sendable, Equatable, Codable {
   ///
   /// - Parameters:
   ///   - templateFile: The template file.
+  ///   - templateBytes: Its bytes, as the template was loaded from them (not read again).
   ///   - parameterFiles: The `--params` files, in order.
   ///   - sets: The `--set` arguments, in order.
   ///   - assets: The canonical paths the load resolved (``FlickTemplates/AssetLog``).
   /// - Throws: ``NotStored`` when an asset lies outside the template's folder or a file cannot be read.
   package static func capture(
-    templateFile: String, parameterFiles: [String], sets: [String], allowOutsideAssets: Bool, assets: [String]
+    templateFile: String, templateBytes: [UInt8], parameterFiles: [String], sets: [String], allowOutsideAssets: Bool,
+    assets: [String]
   ) throws(NotStored) -> Captured {
     let templateURL = URL(fileURLWithPath: templateFile).standardizedFileURL.resolvingSymlinksInPath()
     let base = templateURL.deletingLastPathComponent().path
     var blobs: [String: Data] = [:]
-    func store(_ path: String, as stored: String) throws(NotStored) -> File {
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw NotStored(description: "cannot read \(quoted: path)")
+    func store(_ bytes: [UInt8], as stored: String) -> File {
+      let hash = SHA256.hex(bytes)
+      blobs[hash] = Data(bytes)
+      return File(path: stored, sha256: hash, bytes: bytes.count)
+    }
+    // Each file read once through the bounded reader, with the largest cap its kind has when loaded.
+    func store(_ path: String, as stored: String, maximumBytes: Int) throws(NotStored) -> File {
+      do {
+        return store(try AssetFile.read(path, maximumBytes: maximumBytes, kind: "an input file"), as: stored)
+      } catch {
+        throw NotStored(description: "cannot read \(quoted: path): \(escaped: error.reason)")
       }
-      let hash = SHA256.hex([UInt8](data))
-      blobs[hash] = data
-      return File(path: stored, sha256: hash, bytes: data.count)
     }
     func relative(_ path: String) -> String? {
       let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
       guard let inside = PathText.relative(canonical, to: base), !inside.isEmpty else { return nil }
       return inside
     }
-    let template = try store(templateURL.path, as: templateURL.lastPathComponent)
+    let template = store(templateBytes, as: templateURL.lastPathComponent)
     var stored: [File] = []
     var byPath: [String: String] = [:]
     for asset in assets {
       guard let rel = relative(asset) else {
         throw NotStored(description: "\(quoted: asset) lies outside the template's folder")
       }
-      stored.append(try store(asset, as: rel))
+      stored.append(try store(asset, as: rel, maximumBytes: Self.maximumAssetBytes))
       byPath[URL(fileURLWithPath: asset).standardizedFileURL.resolvingSymlinksInPath().path] = rel
     }
     var params: [File] = []
     for (i, file) in parameterFiles.enumerated() {
       let name = URL(fileURLWithPath: file).lastPathComponent
-      params.append(try store(file, as: relative(file) ?? ".flick-params/\(i)-\(name)"))
+      params.append(
+        try store(
+          file, as: relative(file) ?? ".flick-params/\(i)-\(name)", maximumBytes: ParameterValues.maximumFileBytes))
     }
     // A --set value naming a stored file (relative to the current folder) becomes its stored path.
     let cwd = FileManager.default.currentDirectoryPath

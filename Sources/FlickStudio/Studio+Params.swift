@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickScene
 import FlickTemplates
 import Foundation
 
@@ -66,9 +67,11 @@ extension Studio {
     return StudioResponse.json(SavedBody(path: workspace.relative(path), bytes: data.count))
   }
 
-  /// Whether the file at `path` is a template (a JSON5 object with a `flick` member).
+  /// Whether the file at `path` is a template (a JSON5 object with a `flick` member), read once
+  /// through the bounded reader within the template cap (a FIFO or a larger file is not one).
   func isTemplate(_ path: String) -> Bool {
-    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
+    guard let bytes = try? AssetFile.read(path, maximumBytes: TemplateLimits().maximumFileBytes, kind: "a template"),
+      let text = String(bytes: bytes, encoding: .utf8),
       let root = try? JSON5Parser.parse(text), case .object(let members) = root.kind
     else { return false }
     return members.contains { $0.key == "flick" }

@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickScene
 import FlickRaster
 import Foundation
 
@@ -157,14 +158,18 @@ extension Studio {
     switch workspace.resolve(relative) {
     case .failure(let refusal): return refusal.response
     case .success(let path):
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
-        return StudioResponse.error(404, "\(quoted: relative) is a folder")
+      // Read once through the bounded reader: a FIFO cannot hold the request, and nothing larger
+      // than the largest picture a template may draw is read.
+      do {
+        let bytes = try AssetFile.read(path, maximumBytes: AssetFile.maximumImageBytes, kind: "a folder file")
+        return StudioResponse.folderFile(Data(bytes), name: path)
+      } catch {
+        switch error.cause {
+        case .notRegular(isFolder: true): return StudioResponse.error(404, "\(quoted: relative) is a folder")
+        case .tooLarge: return StudioResponse.error(413, "\(quoted: relative): \(escaped: error.reason)")
+        default: return StudioResponse.error(404, "cannot read \(quoted: relative)")
+        }
       }
-      guard let data = FileManager.default.contents(atPath: path) else {
-        return StudioResponse.error(404, "cannot read \(quoted: relative)")
-      }
-      return StudioResponse.folderFile(data, name: path)
     }
   }
 }

@@ -187,8 +187,12 @@ extension Studio {
   /// 1,000 scalars of the line are sent.
   func diagnostic(_ error: TemplateError) -> Diagnostic {
     var sourceLine: String?
+    // The file is a template or a params file (both capped at 16 MiB), read through the bounded reader.
     if error.line > 0, let path = try? workspace.resolve(error.file).get(),
-      let text = try? String(contentsOfFile: path, encoding: .utf8),
+      let bytes = try? AssetFile.read(
+        path, maximumBytes: max(TemplateLimits().maximumFileBytes, ParameterValues.maximumFileBytes),
+        kind: "a template"),
+      let text = String(bytes: bytes, encoding: .utf8),
       let line = SourceText.line(error.line, of: text)
     {
       sourceLine = String(String.UnicodeScalarView(line.unicodeScalars.prefix(1_000)))

@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickScene
 import FlickTemplates
 import FlickVideo
 import Foundation
@@ -172,12 +173,10 @@ package struct StudioWorkspace: Sendable {
   /// `flick` member (a params file, a Lottie file).
   private func title(of path: String) -> String? {
     let fallback = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-    // The size first: a 2 GiB file was read whole before it was found too large.
-    var info = stat()
-    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= 4 << 20,
-      let data = FileManager.default.contents(atPath: path),
-      data.count <= 4 << 20,
-      let text = String(data: data, encoding: .utf8), let root = try? JSON5Parser.parse(text)
+    // The size first, on the open file (the bounded reader): a 2 GiB file was read whole before
+    // it was found too large.
+    guard let bytes = try? AssetFile.read(path, maximumBytes: 4 << 20, kind: "a listed template"),
+      let text = String(bytes: bytes, encoding: .utf8), let root = try? JSON5Parser.parse(text)
     else { return fallback }
     guard case .object(let members) = root.kind, members.contains(where: { $0.key == "flick" }) else { return nil }
     if let name = members.first(where: { $0.key == "name" }), case .string(let s) = name.value.kind { return s }

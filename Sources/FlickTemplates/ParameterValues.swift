@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickScene
 import Foundation
 
 /// Values for a template's parameters, as a user gives them: `--set name=value` (text, typed by
@@ -9,6 +10,11 @@ import Foundation
 /// ill-typed values are ``TemplateError``s naming the source (`--set accent=red` or the params
 /// file with line and column).
 public struct ParameterValues: Sendable, Equatable {
+  /// The largest params file read, in bytes: 16 MiB, for `--params` and for the params and data
+  /// files a batch manifest names (``FlickBatch``'s `ManifestLimits.dataBytes`). Parameter values
+  /// are far smaller; more is a mistake or an attack, refused before a byte is read.
+  package static let maximumFileBytes = 16 << 20
+
   enum Source: Sendable, Equatable {
     /// `--set name=text`.
     case text(String)
@@ -118,14 +124,7 @@ public struct ParameterValues: Sendable, Equatable {
   ///
   /// - Throws: ``TemplateError`` if the file cannot be read, is not JSON5 or not an object.
   public mutating func load(file path: String) throws(TemplateError) {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      var isFolder: ObjCBool = false
-      let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-      let reason =
-        !exists
-        ? "no such params file" : isFolder.boolValue ? "is a folder, not a params file" : "cannot read the params file"
-      throw TemplateError(file: path, path: "", message: reason)
-    }
+    let data = Data(try Self.readFile(path))
     guard let text = String(data: data, encoding: .utf8) else {
       let at = SourceText.firstInvalidUTF8(in: data) ?? (0, 0)
       throw TemplateError(
@@ -133,6 +132,28 @@ public struct ParameterValues: Sendable, Equatable {
         message: "the params file is not UTF-8 text (the first byte that is not UTF-8 is here)")
     }
     try load(text: text, file: path)
+  }
+
+  /// The bytes of the params file at `path`, read once through ``FlickScene/AssetFile`` (opened
+  /// non-blocking, checked on the open descriptor: a regular file of at most
+  /// ``maximumFileBytes``).
+  ///
+  /// - Throws: ``TemplateError`` naming the file and why (no such file, a folder, a FIFO, the cap).
+  package static func readFile(_ path: String) throws(TemplateError) -> [UInt8] {
+    do {
+      return try AssetFile.read(path, maximumBytes: maximumFileBytes, kind: "a params file")
+    } catch {
+      let reason =
+        switch error.cause {
+        case .cannotOpen(errno: ENOENT): "no such params file"
+        case .notRegular(isFolder: true): "is a folder, not a params file"
+        case .notRegular: "is not a regular file (a FIFO or a device), not a params file"
+        case .tooLarge(let size):
+          "the params file is \(size) bytes, more than the \(maximumFileBytes >> 20) MiB a params file may be"
+        default: "cannot read the params file"
+        }
+      throw TemplateError(file: path, path: "", message: reason)
+    }
   }
 
   /// Adds every member of a JSON5 object given as text; `file` names it in messages and gives

@@ -47,17 +47,14 @@ struct SVGShapeSource {
 
   /// Reads the file at `path` (already confined by the asset policy).
   init(contentsOf file: String) throws(Failure) {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else {
-      throw Failure(message: "cannot read the file")
-    }
-    if let size = attributes[.size] as? Int, size > Self.maximumFileSize {
+    let bytes: [UInt8]
+    do {
+      bytes = try AssetFile.read(file, maximumBytes: Self.maximumFileSize, kind: "a shape source")
+    } catch {
+      guard case .tooLarge = error.cause else { throw Failure(message: "cannot read the file") }
       throw Failure(message: "the SVG is larger than \(Self.maximumFileSize >> 10) KiB, the most a shape source reads")
     }
-    guard let bytes = try? AssetFile.read(file, maximumBytes: Self.maximumFileSize, kind: "a shape source") else {
-      throw Failure(message: "cannot read the file")
-    }
-    let data = Data(bytes)
-    try self.init(data: data)
+    try self.init(data: Data(bytes))
   }
 
   init(data: Data) throws(Failure) {

@@ -7,16 +7,15 @@ extension Template {
   /// what it refers to, embeds and expands into), so a refusal names the template's node and the
   /// line and column in the SVG. A missing or unreadable file is reported where it is drawn.
   static func checkSVGContents(_ node: TemplateNode, written: String, path: String) throws(TemplateError) {
-    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-    guard (attributes?[.type] as? FileAttributeType) == .typeRegular else { return }
-    if let size = attributes?[.size] as? Int, size > SVGDocumentCheck.maximumFileSize {
+    let data: Data
+    do {
+      data = Data(try AssetFile.read(path, maximumBytes: SVGDocumentCheck.maximumFileSize, kind: "an SVG file"))
+    } catch {
+      guard case .tooLarge = error.cause else { return }
       throw node.error(
         "image \"\(quoted: written)\": the SVG is larger than \(SVGDocumentCheck.maximumFileSize >> 20) MiB, the most read"
       )
     }
-    guard let bytes = try? AssetFile.read(path, maximumBytes: SVGDocumentCheck.maximumFileSize, kind: "an SVG file")
-    else { return }
-    let data = Data(bytes)
     do {
       try SVGDocumentCheck.check(data, maximumPixels: node.context.limits.maximumImagePixels)
     } catch {

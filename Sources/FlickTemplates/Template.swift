@@ -59,27 +59,27 @@ public struct Template: Sendable {
   public static func load(
     path: String, parameters: ParameterValues, options: TemplateOptions = TemplateOptions()
   ) throws(TemplateError) -> Template {
-    let data: Data
+    let bytes: [UInt8]
     do {
-      var info = stat()
-      if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > options.limits.maximumFileBytes
-      {
-        throw TemplateError(
-          file: path, path: "",
-          message:
-            "the file is \(info.st_size) bytes, more than the \(options.limits.maximumFileBytes) a template may be "
-            + "(--max-template-bytes or FLICK_MAX_TEMPLATE_BYTES raises the cap)")
-      }
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch let error as TemplateError {
-      throw error
+      bytes = try AssetFile.read(path, maximumBytes: options.limits.maximumFileBytes, kind: "a template")
     } catch {
-      var isFolder: ObjCBool = false
-      let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-      let reason =
-        !exists ? "no such file" : isFolder.boolValue ? "is a folder, not a template file" : "cannot read the file"
-      throw TemplateError(file: path, path: "", message: reason)
+      throw readError(error.cause, path: path, limits: options.limits)
     }
+    return try load(
+      path: path, contents: AssetFile.Head(bytes: bytes, size: bytes.count), parameters: parameters, options: options)
+  }
+
+  /// ``load(path:parameters:options:)`` with the file already read (once, through
+  /// ``FlickScene/AssetFile/read(_:wholeUpTo:headBytes:)``: `flick render` reads its SOURCE once to tell a
+  /// template from a Lottie file and loads those bytes). A file over the cap is refused by its size.
+  package static func load(
+    path: String, contents: AssetFile.Head, parameters: ParameterValues, options: TemplateOptions
+  ) throws(TemplateError) -> Template {
+    guard contents.size <= options.limits.maximumFileBytes else {
+      throw readError(.tooLarge(size: contents.size), path: path, limits: options.limits)
+    }
+    guard contents.isWhole else { throw readError(.changed, path: path, limits: options.limits) }
+    let data = Data(contents.bytes)
     guard let text = String(data: data, encoding: .utf8) else {
       let at = SourceText.firstInvalidUTF8(in: data) ?? (0, 0)
       throw TemplateError(

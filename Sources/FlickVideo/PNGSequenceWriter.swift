@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickScene
 import FlickRaster
 import Foundation
 
@@ -166,10 +167,11 @@ package final class PNGSequenceWriter: FrameSink {
   /// The frame names an existing folder's marker lists (plain names only), or nil without one
   /// (or when the marker is not a regular file: a link is not read).
   static func listedFrames(in folder: String) -> Set<String>? {
-    let path = folder + "/" + markerName
-    var info = stat()
-    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size < 16 << 20,
-      let text = try? String(contentsOfFile: path, encoding: .utf8),
+    // Read once through the bounded reader: not through a link, not a FIFO, at most 16 MiB.
+    guard
+      let bytes = try? AssetFile.read(
+        folder + "/" + markerName, maximumBytes: 16 << 20, kind: "a frame list", followingLinks: false),
+      let text = String(bytes: bytes, encoding: .utf8),
       text.hasPrefix("# PNG frames written by flick")
     else { return nil }
     // Typed closures: inferred, this expression took the type checker 6.6 s of every build.

@@ -42,11 +42,10 @@ extension Flick {
 }
 
 extension Flick {
-  /// Prints a warning for each bare angle above a full turn in the template file (unless `quiet`).
-  static func warnAboutAngles(_ path: String, quiet: Bool) {
-    guard !quiet, (try? lottieFile(path)) ?? nil == nil, let file = try? templatePath(path),
-      let text = try? String(contentsOfFile: file, encoding: .utf8)
-    else { return }
-    for warning in Template.angleWarnings(in: text, file: file) { log("warning: \(escaped: warning)") }
+  /// Prints a warning for each bare angle above a full turn in the template file `source` (the
+  /// bytes it was loaded from).
+  static func warnAboutAngles(_ source: SourceFile) {
+    let text = String(decoding: source.head.bytes, as: UTF8.self)
+    for warning in Template.angleWarnings(in: text, file: source.path) { log("warning: \(escaped: warning)") }
   }
 }

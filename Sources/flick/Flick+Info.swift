@@ -40,12 +40,13 @@ extension Flick {
         throw CommandError.usage(
           a.positionals.isEmpty ? "info needs a TEMPLATE" : "info takes one TEMPLATE", command: "info")
       }
-      if let lottie = try describeLottie(path, a) {
+      let source = try readSource(path, a)
+      if let lottie = try describeLottie(source, a) {
         StandardStream.writeOutputLine(lottie)
         return
       }
-      let template = try loadTemplate(path, a)
-      StandardStream.writeOutputLine(describe(template, file: try templatePath(path)))
+      let template = try loadTemplate(path, a, source: source)
+      StandardStream.writeOutputLine(describe(template, file: source.path))
     }
 
     /// The most characters of a template's or parameter's description `flick info` shows.

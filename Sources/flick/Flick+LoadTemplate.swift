@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickScene
 import FlickTemplates
 
 extension Flick {
@@ -41,16 +42,46 @@ extension Flick {
     throw CommandError(message: message, code: .invalidInput)
   }
 
+  /// A SOURCE or TEMPLATE argument's file, read once (``readSource(_:_:)``).
+  struct SourceFile {
+    /// The file (the argument, or the bundled template it names).
+    var path: String
+    /// Its bytes: all of them when within the template and the Lottie caps, else its first MiB.
+    var head: AssetFile.Head
+  }
+
+  /// The file `argument` names (a path, or a bundled template's name), read once through the
+  /// bounded reader (``FlickScene/AssetFile``: opened non-blocking, checked on the open
+  /// descriptor): whole when it is within the larger of the template cap and the Lottie cap, else
+  /// its first MiB, which tells which of the two refuses it. The same bytes tell a Lottie file
+  /// from a template and are what its loader decodes; nothing reads the file again.
+  ///
+  /// - Throws: exit 2 naming the file when it does not exist, is a folder, a FIFO or a device, or
+  ///   cannot be read.
+  static func readSource(_ argument: String, _ arguments: Arguments) throws(CommandError) -> SourceFile {
+    let path = try templatePath(argument)
+    let limits = try Limits.template(arguments)
+    do {
+      let cap = max(limits.maximumFileBytes, LottieFile.maximumFileSize)
+      return SourceFile(path: path, head: try LottieFile.readSource(path, wholeUpTo: cap))
+    } catch {
+      throw CommandError(
+        message: Template.readError(error.cause, path: path, limits: limits).description, code: .invalidInput)
+    }
+  }
+
   /// Loads the template named by `path` (a file or a bundled name) with the template options
   /// given in `arguments`, mapping template and parameter errors to exit code 2, and checks that
   /// it can draw (``checkDrawable(_:)``; `drawable: false` for commands that never draw).
-  /// `decodeObserver` is told the canvas and the layers as soon as each is decoded.
+  /// `decodeObserver` is told the canvas and the layers as soon as each is decoded. `source` is the
+  /// file when ``readSource(_:_:)`` has read it already (its bytes are decoded, not read again).
   static func loadTemplate(
     _ path: String, _ arguments: Arguments, drawable: Bool = true, assetLog: AssetLog? = nil, fps: Int? = nil,
-    decodeObserver: DecodeObserver? = nil
+    decodeObserver: DecodeObserver? = nil, source: SourceFile? = nil
   ) throws(CommandError) -> Template {
     try Limits.startTimeout(arguments)
-    let file = try templatePath(path)
+    let file: String
+    if let source { file = source.path } else { file = try templatePath(path) }
     let limits = try Limits.template(arguments)
     let template: Template
     do {
@@ -62,7 +93,11 @@ extension Flick {
       options.assetLog = assetLog
       options.fps = fps
       options.decodeObserver = decodeObserver
-      template = try Template.load(path: file, parameters: values, options: options)
+      if let source {
+        template = try Template.load(path: file, contents: source.head, parameters: values, options: options)
+      } else {
+        template = try Template.load(path: file, parameters: values, options: options)
+      }
     } catch {
       throw CommandError(message: error.description, code: .invalidInput)
     }

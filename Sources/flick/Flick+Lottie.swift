@@ -28,13 +28,16 @@ extension Flick {
   /// name), or else a template file or bundled template name. Every Lottie file it uses is
   /// checked with rlottie first, so a bad one is an invalid-input error (exit 2) naming it.
   /// `fps` replaces the file's frame rate (`--fps`) as the scene is decoded: nothing changes the
-  /// rate of a decoded scene.
+  /// rate of a decoded scene. The file is read once (``readSource(_:_:)``); with `angleWarnings`,
+  /// a template's bare angles over a full turn are warned about from those same bytes.
   static func loadScene(
     _ argument: String, _ arguments: Arguments, fps: Int? = nil, decodeObserver: DecodeObserver? = nil,
-    assetLog: AssetLog? = nil
+    assetLog: AssetLog? = nil, angleWarnings: Bool = false
   ) throws(CommandError) -> Scene {
+    let source = try readSource(argument, arguments)
     var scene: Scene
-    if let file = try lottieFile(argument, maximumPixels: Limits.template(arguments).maximumImagePixels) {
+    var isTemplate = false
+    if let file = try lottieFile(source, maximumPixels: Limits.template(arguments).maximumImagePixels) {
       if !arguments.all("set").isEmpty || !arguments.all("params").isEmpty {
         throw CommandError.usage(
           "\(quoted: argument) is a Lottie file: it takes no template parameters (--set, "
@@ -42,11 +45,15 @@ extension Flick {
       }
       scene = file.scene(fps: fps, backgroundColor: lottieBackground)
     } else {
-      scene = try loadTemplate(argument, arguments, assetLog: assetLog, fps: fps, decodeObserver: decodeObserver).scene
+      scene = try loadTemplate(
+        argument, arguments, assetLog: assetLog, fps: fps, decodeObserver: decodeObserver, source: source
+      ).scene
+      isTemplate = true
     }
     if let text = arguments.value("background") { scene.backgroundColor = try backgroundColor(text) }
     scene.motionBlur = try motionBlur(arguments, default: scene.motionBlur)
     try checkVectorFiles(scene)
+    if angleWarnings && isTemplate { warnAboutAngles(source) }
     return scene
   }
 
@@ -77,20 +84,17 @@ extension Flick {
     return blur
   }
 
-  /// The Lottie file `argument` names, inspected, or nil when it is not one (by content).
+  /// The Lottie file `source` is, inspected, or nil when it is not one (by content).
   ///
   /// - Parameter maximumPixels: The cap on its canvas and each embedded image (`--max-pixels`).
   /// - Throws: exit 2 when it is a Lottie file that is refused (``LottieFile/load(path:maximumPixels:)``)
   ///   or uses features rlottie does not draw.
   static func lottieFile(
-    _ argument: String, maximumPixels: Int = LottieFile.defaultMaximumPixels
+    _ source: SourceFile, maximumPixels: Int = LottieFile.defaultMaximumPixels
   ) throws(CommandError) -> LottieFile? {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), !isFolder.boolValue,
-      LottieFile.isLottie(path: argument)
-    else { return nil }
+    guard LottieFile.isLottie(source.head, path: source.path) else { return nil }
     do {
-      let file = try LottieFile.load(path: argument, maximumPixels: maximumPixels)
+      let file = try LottieFile.loadChecked(path: source.path, head: source.head, maximumPixels: maximumPixels).file
       try file.requireSupported()
       return file
     } catch {
@@ -116,15 +120,13 @@ extension Flick {
   }
 
   /// `flick info` for a Lottie file: canvas, timing, layers, markers and what rlottie makes of it.
-  static func describeLottie(_ path: String, _ arguments: Arguments) throws(CommandError) -> String? {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
-      LottieFile.isLottie(path: path)
-    else { return nil }
+  static func describeLottie(_ source: SourceFile, _ arguments: Arguments) throws(CommandError) -> String? {
+    guard LottieFile.isLottie(source.head, path: source.path) else { return nil }
+    let path = source.path
     let file: LottieFile
     let maximumPixels = try Limits.template(arguments).maximumImagePixels
     do {
-      file = try LottieFile.load(path: path, maximumPixels: maximumPixels)
+      file = try LottieFile.loadChecked(path: path, head: source.head, maximumPixels: maximumPixels).file
     } catch {
       throw CommandError(message: error.description, code: .invalidInput)
     }

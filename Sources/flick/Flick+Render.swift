@@ -118,9 +118,9 @@ extension Flick {
       defer { early.abortUnclaimed() }
       let observer = earlyStart(a, targets: targets, options: options, probe: probe, into: early)
       let assetLog = AssetLog()
-      let scene = try loadScene(path, a, fps: fps, decodeObserver: observer, assetLog: assetLog)
+      let scene = try loadScene(
+        path, a, fps: fps, decodeObserver: observer, assetLog: assetLog, angleWarnings: !quiet)
       StartupTrace.mark("template loaded")
-      warnAboutAngles(path, quiet: quiet)
       // The glyph check reads the text the helper shapes, with fonts of their own: it runs beside
       // the encoders' start-up and the first frame's rendering, and must pass before that frame
       // is written.

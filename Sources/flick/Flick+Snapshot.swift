@@ -52,12 +52,13 @@ extension Flick {
       }
       let scale = try parseScale(a.value("scale"))
       let assetLog = AssetLog()
-      let template = try loadTemplate(path, a, assetLog: assetLog)
+      let source = try readSource(path, a)
+      let template = try loadTemplate(path, a, assetLog: assetLog, source: source)
       let times = try parseTimes(a.value("at") ?? defaultTimes, scene: template.scene)
       let resolved = try resolve(times, in: template)
       try Limits.checkFrame(template.scene, scale: scale ?? 1, a)
       let quiet = a.has("quiet") || a.has("q")
-      let captured = try captureInputs(path, a, assetLog, note: { if !quiet { log($0) } })
+      let captured = try captureInputs(source, a, assetLog, note: { if !quiet { log($0) } })
       // A previous manifest names the goldens this run replaces or removes: it must be sound
       // (every name inside the folder) before anything is rendered or touched.
       let previous: SnapshotManifest?
@@ -77,7 +78,7 @@ extension Flick {
         entries.append(SnapshotManifest.Entry(time: time, seconds: seconds, file: file))
       }
       var manifest = try makeManifest(
-        path, a, template, scale: scale, size: size, frames: entries, inputs: captured?.inputs)
+        source, a, template, scale: scale, size: size, frames: entries, inputs: captured?.inputs)
       let motion =
         a.has("motion")
         ? MotionGolden.record(
@@ -175,19 +176,22 @@ extension Flick {
     }
 
     static func makeManifest(
-      _ path: String, _ a: Arguments, _ template: Template, scale: Double?, size: (width: Int, height: Int),
+      _ source: SourceFile, _ a: Arguments, _ template: Template, scale: Double?, size: (width: Int, height: Int),
       frames: [SnapshotManifest.Entry], inputs: SnapshotInputs? = nil
     ) throws(CommandError) -> SnapshotManifest {
-      let file = try Flick.templatePath(path)
-      guard let bytes = FileManager.default.contents(atPath: file) else {
-        throw CommandError(message: "cannot read \(quoted: file)", code: .environment)
-      }
+      // The template's hash is of the bytes it was loaded from (read once, ``readSource(_:_:)``).
+      let file = source.path
+      let bytes = source.head.bytes
       let parameters = parameters(a)
       var parameterBytes = [UInt8](parameters.joined(separator: "\n").utf8)
       // A parameter file's contents are part of the parameters.
       for name in Flick.templateOptions.sorted() where name.contains("param") {
         for file in a.all(name) {
-          parameterBytes += [0] + [UInt8](FileManager.default.contents(atPath: file) ?? Data())
+          do {
+            parameterBytes += [0] + (try ParameterValues.readFile(file))
+          } catch {
+            throw CommandError(message: error.description, code: .invalidInput)
+          }
         }
       }
       return SnapshotManifest(
@@ -202,12 +206,12 @@ extension Flick {
     /// asset outside the template's folder): the goldens then compare perceptually on another
     /// renderer, as goldens recorded before Flick stored inputs do.
     static func captureInputs(
-      _ path: String, _ a: Arguments, _ assetLog: AssetLog, note: (String) -> Void = { log($0) }
+      _ source: SourceFile, _ a: Arguments, _ assetLog: AssetLog, note: (String) -> Void = { log($0) }
     ) throws(CommandError) -> SnapshotInputs.Captured? {
-      let templateFile = try Flick.templatePath(path)
       do {
         return try SnapshotInputs.capture(
-          templateFile: templateFile, parameterFiles: a.all("params"), sets: a.all("set"),
+          templateFile: source.path, templateBytes: source.head.bytes, parameterFiles: a.all("params"),
+          sets: a.all("set"),
           allowOutsideAssets: a.has("allow-outside-assets"), assets: assetLog.paths)
       } catch {
         note(

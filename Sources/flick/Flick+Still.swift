@@ -76,10 +76,9 @@ extension Flick {
         text.layOutEarly(layers)
       })
       let assetLog = AssetLog()
-      let scene = try loadScene(path, a, decodeObserver: early, assetLog: assetLog)
-      StartupTrace.mark("template loaded")
       let quiet = a.has("quiet") || a.has("q")
-      warnAboutAngles(path, quiet: quiet)
+      let scene = try loadScene(path, a, decodeObserver: early, assetLog: assetLog, angleWarnings: !quiet)
+      StartupTrace.mark("template loaded")
       // The glyph check reads the layouts the frame's drawing made (one shaping of each text),
       // so it runs after the drawing, and the PNG is written only once it has passed. When the
       // still stops before drawing, it runs first: its message comes before the others.

@@ -84,7 +84,8 @@ extension Flick {
       }
       let scale = try Snapshot.parseScale(a.value("scale")) ?? manifest?.scale
       let assetLog = AssetLog()
-      let template = try loadTemplate(path, a, assetLog: assetLog)
+      let source = try readSource(path, a)
+      let template = try loadTemplate(path, a, assetLog: assetLog, source: source)
       let times =
         try a.value("at").map { text throws(CommandError) in try Snapshot.parseTimes(text, scene: template.scene) }
         ?? manifest?.frames.map(\.time) ?? Snapshot.parseTimes(Snapshot.defaultTimes)
@@ -99,7 +100,7 @@ extension Flick {
       if let text = environment["FLICK_RECORD"], !text.isEmpty, a.value("record") == nil {
         notes.append("note: FLICK_RECORD is for assertFrameSnapshot; verify writes goldens only with --record")
       }
-      let captured = try Snapshot.captureInputs(path, a, assetLog, note: note)
+      let captured = try Snapshot.captureInputs(source, a, assetLog, note: note)
       var references: [Result<Frame, SnapshotError>]?
       if let manifest {
         let parameters = Snapshot.parameters(a)
@@ -108,9 +109,7 @@ extension Flick {
             "note: goldens were made with parameters [\(quoted: manifest.parameters.joined(separator: " "))], "
               + "now [\(quoted: parameters.joined(separator: " "))]")
         }
-        if let bytes = FileManager.default.contents(atPath: try Flick.templatePath(path)),
-          SnapshotManifest.hash(bytes) != manifest.templateHash
-        {
+        if SnapshotManifest.hash(source.head.bytes) != manifest.templateHash {
           note("note: the template file changed since the goldens were made (\(quoted: manifest.template))")
         }
         // The goldens' renderer is what their own PNGs say; a manifest that disagrees is refused.
@@ -236,7 +235,7 @@ extension Flick {
             && FileManager.default.fileExists(atPath: (against as NSString).appendingPathComponent(old.file))
         }
         var updated = try Snapshot.makeManifest(
-          path, a, template, scale: scale, size: size, frames: kept + entries, inputs: captured?.inputs)
+          source, a, template, scale: scale, size: size, frames: kept + entries, inputs: captured?.inputs)
         updated.motion = manifest?.motion
         do {
           try SnapshotCommit(
@@ -251,7 +250,7 @@ extension Flick {
       var verified =
         size.width > 0
         ? try Snapshot.makeManifest(
-          path, a, template, scale: scale, size: size, frames: entries, inputs: captured?.inputs) : nil
+          source, a, template, scale: scale, size: size, frames: entries, inputs: captured?.inputs) : nil
       verified?.motion = manifest?.motion
       let drifted = verdicts.contains { ($0.rendererDrift?.differingPixels ?? 0) > 0 }
       for v in verdicts { if let d = v.rendererDrift { note("\(quoted: v.name): \(escaped: d.summary)") } }

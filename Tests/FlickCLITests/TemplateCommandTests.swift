@@ -147,4 +147,71 @@ import Testing
     expectEqual(typoName.status, 2)
     #expect(typoName.stderr.contains("did you mean 'hello'?"))
   }
+
+  /// Runs `flick ARGS` under `timeout -s KILL 20` and GNU time: a read that waits on a FIFO is
+  /// killed (status 137) instead of hanging the suite; the last stderr line is the peak resident
+  /// size in KiB (`peak N`), which is cut from `stderr`.
+  static func bounded(_ args: [String]) throws -> (status: Int32, stderr: String, peakKiB: Int) {
+    let r = try ProcessRunner.run(
+      "/usr/bin/timeout", ["-s", "KILL", "20", "/usr/bin/time", "-f", "peak %M", flick] + args)
+    var lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    while lines.last == "" { lines.removeLast() }
+    let peak = lines.last.flatMap { $0.hasPrefix("peak ") ? Int($0.dropFirst(5)) : nil }
+    if peak != nil { lines.removeLast() }
+    return (r.status, lines.joined(separator: "\n"), peak ?? Int.max)
+  }
+
+  @Test func aParamsFileOverTheCapIsRefusedNamingTheFileAndTheCap() throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let big = dir.appendingPathComponent("big.json").path
+    try FIFOGuard.sparseFile(big, bytes: 17 << 20)
+    let r = try Self.bounded(["info", "hello", "--params", big])
+    expectEqual(r.status, 2, "\(r.stderr)")
+    #expect(
+      r.stderr.contains("\(big): the params file is 17825792 bytes, more than the 16 MiB a params file may be"),
+      "\(r.stderr)")
+    #expect(r.peakKiB < 100_000, "peak \(r.peakKiB) KiB: the params file was read")
+  }
+
+  @Test func aFIFOInPlaceOfAParamsFileOrATemplateIsRefusedNotWaitedOn() throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let fifo = dir.appendingPathComponent("pipe.json5").path
+    try FIFOGuard.make(fifo)
+    let params = try Self.bounded(["info", "hello", "--params", fifo])
+    expectEqual(params.status, 2, "\(params.stderr)")
+    #expect(
+      params.stderr.contains("\(fifo): is not a regular file (a FIFO or a device), not a params file"),
+      "\(params.stderr)")
+    for command in [["info", fifo], ["still", fifo, "-o", dir.appendingPathComponent("s.png").path]] {
+      let r = try Self.bounded(command)
+      expectEqual(r.status, 2, "\(command): \(r.stderr)")
+      #expect(
+        r.stderr.contains("\(fifo): is not a regular file (a FIFO or a device), not a template file"),
+        "\(command): \(r.stderr)")
+    }
+    let folder = try Self.bounded(["info", dir.path])
+    expectEqual(folder.status, 2, "\(folder.stderr)")
+    #expect(folder.stderr.contains("\(dir.path): is a folder, not a template file"), "\(folder.stderr)")
+  }
+
+  /// Telling a Lottie file from a template reads a file over both caps only as far as its first
+  /// MiB: it read 64 MiB of it, then the template loader refused it by its size.
+  @Test func aSourceOverTheCapIsRefusedFromItsFirstMiB() throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let small = dir.appendingPathComponent("small.json5").path
+    try Data("{".utf8).write(to: URL(fileURLWithPath: small))
+    let big = dir.appendingPathComponent("big.json5").path
+    try FIFOGuard.sparseFile(big, bytes: 3 << 30)
+    let baseline = try Self.bounded(["info", small])
+    expectEqual(baseline.status, 2, "\(baseline.stderr)")
+    let r = try Self.bounded(["info", big])
+    expectEqual(r.status, 2, "\(r.stderr)")
+    #expect(
+      r.stderr.contains("\(big): the file is 3221225472 bytes, more than the 16777216 a template may be"),
+      "\(r.stderr)")
+    #expect(r.peakKiB - baseline.peakKiB < 32 << 10, "peak \(r.peakKiB) KiB against \(baseline.peakKiB) KiB")
+  }
 }

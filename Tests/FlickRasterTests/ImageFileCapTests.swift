@@ -42,4 +42,19 @@ import Testing
     let frame = try Frame(pngAt: path)
     expectEqual([frame.width, frame.height], [16, 16])
   }
+
+  /// The memory estimate reads a picture's header through the bounded reader: it opened the path
+  /// with `FileHandle(forReadingAtPath:)`, which waits for a writer when the path is a FIFO.
+  @Test func theMemoryEstimateDoesNotWaitOnAFIFO() throws {
+    let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString).png").path
+    try FIFOGuard.make(fifo)
+    defer { unlink(fifo) }
+    let run = FIFOGuard.ends(fifo: fifo) {
+      guard Renderer.decodedImageBytes(path: fifo) == 0 else { throw CocoaError(.fileReadUnknown) }
+    }
+    #expect(run.ended && !run.threw, "decodedImageBytes on a FIFO: \(run)")
+    let png = try Self.paddedPNG(bytes: 1 << 16)
+    defer { unlink(png) }
+    expectEqual(Renderer.decodedImageBytes(path: png), 16 * 16 * 4)
+  }
 }

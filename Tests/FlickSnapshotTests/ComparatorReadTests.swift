@@ -11,28 +11,6 @@ import Testing
 /// within the decode limit: they read it whole first, so a sparse file of a gigabyte was read into
 /// memory before the decoder refused it.
 @Suite struct ComparatorReadTests {
-  final class Outcome: @unchecked Sendable {
-    let done = DispatchSemaphore(value: 0)
-    var threw = false
-  }
-
-  /// Runs `body` on a thread of its own; whether it ended within 5 s, and whether it threw.
-  /// A read still blocked on `fifo` is released (a writer opens and closes it).
-  static func ends(fifo: String, _ body: @escaping @Sendable () throws -> Void) -> (ended: Bool, threw: Bool) {
-    let outcome = Outcome()
-    Thread {
-      do { try body() } catch { outcome.threw = true }
-      outcome.done.signal()
-    }.start()
-    guard outcome.done.wait(timeout: .now() + 5) == .success else {
-      let fd = open(fifo, O_WRONLY | O_NONBLOCK)
-      if fd >= 0 { close(fd) }
-      _ = outcome.done.wait(timeout: .now() + 5)
-      return (false, outcome.threw)
-    }
-    return (true, outcome.threw)
-  }
-
   @Test func aFIFOInPlaceOfAnImageIsRefusedNotRead() throws {
     let dir = try VerifyCommandTests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -42,10 +20,10 @@ import Testing
     try expectEqual(mkfifo(fifo, 0o600), 0)
     let frame = try Frame(pngAt: png)
     let comparator = ImageComparator()
-    let files = Self.ends(fifo: fifo) { _ = try comparator.compareFiles(expected: png, actual: fifo) }
+    let files = FIFOGuard.ends(fifo: fifo) { _ = try comparator.compareFiles(expected: png, actual: fifo) }
     #expect(files.ended, "compareFiles read the FIFO")
     #expect(files.threw)
-    let golden = Self.ends(fifo: fifo) { _ = try comparator.compare(expectedFile: fifo, actual: frame) }
+    let golden = FIFOGuard.ends(fifo: fifo) { _ = try comparator.compare(expectedFile: fifo, actual: frame) }
     #expect(golden.ended, "compare(expectedFile:) read the FIFO")
     #expect(golden.threw)
   }

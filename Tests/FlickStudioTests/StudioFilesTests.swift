@@ -92,4 +92,29 @@ import Testing
     expectEqual(outside.status, 400, "\(outside.text)")
     #expect(outside.text.contains("photo"), "\(outside.text)")
   }
+
+  /// `/api/file` reads a folder file once through the bounded reader: a file over the largest
+  /// picture a template may draw (256 MiB) is refused by its size (413) without being read (it
+  /// was read whole and sent), a FIFO is refused at once, a folder keeps its 404.
+  @Test func aFolderFileOverTheCapOrAFIFOIsRefusedNotRead() throws {
+    let h = try StudioHarness()
+    let big = h.folder.appendingPathComponent("big.png").path
+    try FIFOGuard.sparseFile(big, bytes: (256 << 20) + 1)
+    let fifo = h.folder.appendingPathComponent("pipe.png").path
+    try FIFOGuard.make(fifo)
+    try FileManager.default.createDirectory(
+      at: h.folder.appendingPathComponent("art"), withIntermediateDirectories: true)
+    let started = Date()
+    let tooLarge = try h.get("/api/file?path=big.png")
+    expectEqual(tooLarge.status, 413)
+    #expect(
+      String(decoding: tooLarge.body, as: UTF8.self).contains("the file is 268435457 bytes, more than the 256 MiB"),
+      "\(String(decoding: tooLarge.body, as: UTF8.self))")
+    #expect(Date().timeIntervalSince(started) < 5, "refused from fstat, not after reading")
+    let run = FIFOGuard.ends(fifo: fifo) {
+      guard try h.get("/api/file?path=pipe.png").status == 404 else { throw CocoaError(.fileReadUnknown) }
+    }
+    #expect(run.ended && !run.threw, "/api/file on a FIFO: \(run)")
+    try expectEqual(h.get("/api/file?path=art").status, 404)
+  }
 }
