@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickScene
 import FlickTemplates
 import FlickVideo
 import Foundation
@@ -252,14 +253,15 @@ package struct BatchMerger {
   /// Copies a chunk frame (checked by ``ChunkVerifier``) into a new file of Flick's own,
   /// reading it without following a link.
   static func copyFrame(_ source: String, to destination: String) throws {
-    let input = open(source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-    guard input >= 0 else {
-      throw BatchError.environment(
-        "cannot read \(TemplateText.escaped(source)): \(quoted: String(cString: strerror(errno)))")
+    // One open that refuses a link and a FIFO, and a size cap (a frame swapped after the
+    // chunk checks is still read bounded).
+    let bytes: [UInt8]
+    do {
+      bytes = try AssetFile.read(
+        source, maximumBytes: AssetFile.maximumImageBytes, kind: "a chunk's frame", followingLinks: false)
+    } catch {
+      throw BatchError.environment("cannot read \(TemplateText.escaped(source)): \(quoted: error.reason)")
     }
-    defer { close(input) }
-    let handle = FileHandle(fileDescriptor: input, closeOnDealloc: false)
-    let bytes = try handle.readToEnd() ?? Data()
     let output: Int32
     switch OutputEntry.createTemporary(destination) {
     case .success(let fd): output = fd
