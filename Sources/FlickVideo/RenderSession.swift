@@ -58,10 +58,10 @@ public struct RenderSession: Sendable {
     self.ffmpeg = ffmpeg
   }
 
-  /// Output frame width in pixels.
-  public var width: Int { Int((scene.size.width * scale).rounded()) }
+  /// Output frame width in pixels (``FlickRaster/Renderer/pixelSize(of:scale:)``).
+  public var width: Int { Renderer.pixelSize(of: scene.size, scale: scale).width }
   /// Output frame height in pixels.
-  public var height: Int { Int((scene.size.height * scale).rounded()) }
+  public var height: Int { Renderer.pixelSize(of: scene.size, scale: scale).height }
 
   /// Checks everything that can be checked before rendering: the frame range, the size and
   /// every encoder option.
@@ -81,7 +81,7 @@ public struct RenderSession: Sendable {
         "the frame range \(range.lowerBound)..\(range.upperBound - 1) is outside the scene's frames 0..\(scene.frameCount - 1)"
       )
     }
-    guard (1...16384).contains(width), (1...16384).contains(height) else {
+    guard Renderer.pixelSides.contains(width), Renderer.pixelSides.contains(height) else {
       throw .invalidSize(width: width, height: height, reason: "each side must be 1…16384 pixels")
     }
     try limits.check(frames: range.count, width: width, height: height, samples: scene.motionBlur?.samples ?? 1)
