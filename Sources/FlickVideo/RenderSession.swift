@@ -102,6 +102,7 @@ public struct RenderSession: Sendable {
     do { try scene.validate() } catch { throw .invalidOption("the scene: \(escaped: error.description)") }
     try checkOutputPaths()
     try refuseOutputsOverInputs(inputs)
+    try refuseInputNames()
     if options.maxSize != nil {
       for output in outputs {
         if let reason = OutputBudget.refusal(for: output.format) {
@@ -140,6 +141,23 @@ public struct RenderSession: Sendable {
             + "each output needs its own path")
       }
       seen[key] = output.path
+    }
+  }
+
+  /// Refuses an output named like a file Flick reads (``OutputFormat/inputKind(named:)``:
+  /// `x.json5`, `x.json`, `x.svg`, a PNG sequence's folder included): `flick templates` and the
+  /// studio would list a GIF named `intro.json5` as a template.
+  ///
+  /// - Throws: ``VideoError/invalidOption(_:)``.
+  package func refuseInputNames() throws(VideoError) {
+    for output in outputs {
+      let folder = output.format == .png ? (FrameNamePattern(output.path)?.directory ?? output.path) : output.path
+      if let kind = OutputFormat.inputKind(named: folder) {
+        throw .invalidOption(
+          "\(quoted: output.path) is named like " + kind + ", which Flick would read as one; give the output the "
+            + (output.format == .png
+              ? "name of a folder (frames/)" : "extension of its format (.\(escaped: output.format.rawValue))"))
+      }
     }
   }
 
