@@ -71,9 +71,8 @@ public struct Renderer: Sendable {
     if let problem = tree.problem { throw .invalidScene(problem.description) }
     if !tree.shutterSamples.isEmpty {
       // An average of samples is no drawing of the tree's own layers: nothing to redraw in part.
-      let pixels =
-        CairoDraw.pixel((tree.size.width * scale).rounded())
-        * CairoDraw.pixel((tree.size.height * scale).rounded())
+      let side = Self.pixelSize(of: tree.size, scale: scale)
+      let pixels = side.width * side.height
       history?.forget(drawing: pixels)
       // Motion blur: every sample drawn the same way (sharing the caches), then averaged.
       var frames: [Frame] = []
@@ -88,8 +87,7 @@ public struct Renderer: Sendable {
       return average
     }
     try text.prepare(fontFiles: tree.fontFiles)
-    let width = CairoDraw.pixel((tree.size.width * scale).rounded())
-    let height = CairoDraw.pixel((tree.size.height * scale).rounded())
+    let (width, height) = Self.pixelSize(of: tree.size, scale: scale)
     let layers = Layer(id: "", sublayers: tree.layers).sublayersInDrawingOrder
     let canvas = StaticPrefix.Canvas(
       width: width, height: height, scale: scale, background: tree.backgroundColor, fontFiles: tree.fontFiles)

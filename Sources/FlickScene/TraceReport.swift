@@ -18,10 +18,14 @@ package enum TraceReport {
     (0..<sampleCount(duration: duration, fps: fps)).map { Double($0) / fps }
   }
 
+  /// A number of the CSV text: ten significant digits, `inf`/`nan` as C prints them.
   private static func f(_ v: Double) -> String {
     if v == 0 { return "0" }
     return String(format: "%.10g", v)
   }
+
+  /// A number of the JSON text: the CSV's digits, `null` when not finite (``JSONText/number(_:significantDigits:)``).
+  private static func j(_ v: Double) -> String { JSONText.number(v, significantDigits: 10) }
 
   /// Column names for `count` components.
   private static func columns(_ prefix: String, _ property: AnyLayerProperty, count: Int) -> [String] {
@@ -51,19 +55,18 @@ package enum TraceReport {
   ) -> String {
     let scalar = property.componentNames.isEmpty
     func list(_ c: [Double]) -> String {
-      scalar && c.count == 1 ? f(c[0]) : "[" + c.map(f).joined(separator: ", ") + "]"
+      scalar && c.count == 1 ? j(c[0]) : "[" + c.map(j).joined(separator: ", ") + "]"
     }
     let rows = samples.map {
-      "    {\"t\": \(f($0.time)), \"value\": \(list($0.value)), \"velocity\": \(list($0.velocity))}"
+      "    {\"t\": \(j($0.time)), \"value\": \(list($0.value)), \"velocity\": \(list($0.velocity))}"
     }
-    let escaped = layer.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     return """
       {
-        "layer": "\(escaped)",
-        "property": "\(property.name)",
-        "type": "\(property.valueTypeName)",
-        "unit": "\(property.descriptor?.unit.rawValue ?? "")",
-        "side": "\(side)",
+        "layer": \(JSONText.quoted(layer)),
+        "property": \(JSONText.quoted(property.name)),
+        "type": \(JSONText.quoted(property.valueTypeName)),
+        "unit": \(JSONText.quoted(property.descriptor?.unit.rawValue ?? "")),
+        "side": \(JSONText.quoted(side)),
         "samples": [
       \(rows.joined(separator: ",\n"))
         ]

@@ -39,6 +39,7 @@ extension RendererUpdate {
     guard summary.goldenRenderer == manifest.renderer else {
       throw .invalidManifest(path: summaryPath, reason: "the report was not made against these goldens (renderer)")
     }
+    try ReportAcceptance.checkListedOnce(summary.frames.map(\.name), summaryPath: summaryPath)
     var goldens: [Golden] = []
     for frame in summary.frames where frame.rendererDrift != nil && frame.name != MotionGolden.verdictName {
       guard let entry = manifest.frames.first(where: { $0.file == "\(frame.name).png" }) else {

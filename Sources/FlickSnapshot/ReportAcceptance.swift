@@ -105,6 +105,7 @@ package struct ReportAcceptance: Sendable {
         reason: "the report verified \(quoted: verified.template), but the goldens are of \(quoted: old.template)")
     }
 
+    try Self.checkListedOnce(summary.frames.map(\.name), summaryPath: summaryPath)
     var accepted: [Frame] = []
     var skipped: [(name: String, reason: String)] = []
     var images: [(source: String, golden: String, bytes: Data)] = []
@@ -232,6 +233,7 @@ package struct ReportAcceptance: Sendable {
   /// - Throws: ``SnapshotError/unwritableFile(path:reason:)``; the goldens are then unchanged.
   package func apply() throws(SnapshotError) {
     guard !images.isEmpty || motion != nil else { return }
+    try manifest.validate(path: (goldenDirectory as NSString).appendingPathComponent(SnapshotManifest.fileName))
     var encoded: [(name: String, bytes: Data)] = []
     if let motion { encoded.append((MotionGolden.fileName, motion)) }
     for (_, golden, bytes) in images { encoded.append(((golden as NSString).lastPathComponent, bytes)) }
@@ -240,6 +242,17 @@ package struct ReportAcceptance: Sendable {
 }
 
 extension ReportAcceptance {
+  /// Refuses a report that lists a frame twice (names compared as a case-insensitive file
+  /// system compares `<name>.png`): both copies would be written over one golden.
+  ///
+  /// - Throws: ``SnapshotError/unsafePath(_:reason:)`` naming the frame and the summary.
+  static func checkListedOnce(_ names: [String], summaryPath: String) throws(SnapshotError) {
+    var seen: Set<String> = []
+    for name in names where !seen.insert(name.lowercased()).inserted {
+      throw .unsafePath("frame '\(quoted: name)' in \(quoted: summaryPath)", reason: "it is listed twice")
+    }
+  }
+
   /// What to say about the template the report verified (`templatePath` in its summary), when it
   /// changed since: the accepted frames are then not what it draws now.
   ///

@@ -116,6 +116,9 @@ package struct SnapshotCommit: Sendable {
     let all =
       newBlobs.sorted { $0.key < $1.key }.map { ("\(SnapshotInputs.folder)/\($0.key)", $0.value) } + files
       + [(SnapshotManifest.fileName, manifestData)]
+    // Two entries for one file would share a temporary and overwrite each other: refused before
+    // anything is written (names compared as a case-insensitive file system would).
+    try Self.checkDistinct(all.map(\.0), in: directory)
     var temporary: [(tmp: String, final: String)] = []
     do {
       for (name, bytes) in all {
@@ -129,11 +132,7 @@ package struct SnapshotCommit: Sendable {
       for t in temporary { unlink(t.tmp) }
       throw error
     }
-    for (i, t) in temporary.enumerated() {
-      guard let failure = AtomicDestination.commit(t.tmp, to: t.final) else { continue }
-      for rest in temporary[i...] { unlink(rest.tmp) }
-      throw .unwritableFile(path: t.final, reason: failure.reason)
-    }
+    try Self.commitAll(temporary)
     for name in orphans {
       var info = stat()
       // Only regular files (a link is removed as a link, never followed).

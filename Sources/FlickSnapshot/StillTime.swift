@@ -31,10 +31,17 @@ package enum StillTime {
     package var description: String { message }
   }
 
-  /// The scene time in seconds for the one of `time`, `frame` and `at` that is given.
+  /// The scene time in seconds for the one of `time`, `frame` and `at` that is given (two or
+  /// three given are refused).
   package static func seconds(
     time: String?, frame: String?, at: String?, in scene: Scene, names: Names = .options
   ) throws(Refusal) -> Double {
+    let given = [(time, names.time), (frame, names.frame), (at, names.at)].filter { $0.0 != nil }.map(\.1)
+    guard given.count <= 1 else {
+      throw Refusal(
+        message: "give one of \(escaped: names.time), \(escaped: names.frame) and \(escaped: names.at), not "
+          + "\(escaped: given.joined(separator: " and "))")
+    }
     let last = scene.frameCount - 1
     var seconds = 0.0
     var source = ""

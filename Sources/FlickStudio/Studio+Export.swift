@@ -5,7 +5,8 @@ import Foundation
 
 extension Studio {
   /// `POST /api/export` `{"format": "mp4", "output": "rel.mp4"?}`: renders as `flick render NAME
-  /// -o OUTPUT` does with the current parameters (the same ``FlickVideo/RenderSession``, so the
+  /// -o OUTPUT` does (an output without an extension takes the format's; one with another
+  /// extension is refused) with the current parameters (the same ``FlickVideo/RenderSession``, so the
   /// file is byte-identical), in the background; progress, done and failed arrive as events.
   func export(_ request: HTTPRequest, _ session: TemplateSession) -> HTTPResponse {
     guard let body = try? JSONDecoder().decode(ExportRequest.self, from: request.body) else {
@@ -17,7 +18,20 @@ extension Studio {
     }
     let defaultName =
       (session.name as NSString).deletingPathExtension + (format == .png ? "-frames/" : "." + format.rawValue)
-    let written = body.output ?? defaultName
+    var written = body.output ?? defaultName
+    // A file export carries its format's extension (added when the name has none), never
+    // another's: a GIF named inputs.json5 would be listed as a template.
+    if format != .png {
+      let given = (written as NSString).pathExtension
+      if given.isEmpty && !written.hasSuffix("/") {
+        written += "." + format.rawValue
+      } else if given.lowercased() != format.rawValue {
+        return StudioResponse.error(
+          400,
+          "\(quoted: written) does not end in .\(escaped: format.rawValue): an export's file carries its format's "
+            + "extension (or none, and it is added)")
+      }
+    }
     // The entry written: the file, or a PNG sequence's folder (with what follows it kept).
     let (entryName, tail) = Self.exportEntry(written, format)
     let entry: String
@@ -26,7 +40,10 @@ extension Studio {
     case .failure(let refusal): return refusal.response
     }
     let path = entry + tail
-    if isTemplate(entry) || session.files.contains(entry) {
+    if isTemplate(entry) {
+      return StudioResponse.error(409, "\(quoted: written) is a template of this folder; it is never overwritten")
+    }
+    if session.files.contains(entry) {
       return StudioResponse.error(409, "\(quoted: written) is a file the template reads; it is never overwritten")
     }
     if let refusal = Self.replacementRefusal(entry, format) {

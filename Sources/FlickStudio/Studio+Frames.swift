@@ -16,7 +16,13 @@ extension Studio {
   /// a newer request of the same `client` supersedes this one while it waits (204).
   func frame(_ request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
     let client = request.argument("client")
-    let sequence = request.argument("seq").flatMap { Int($0) } ?? 0
+    var sequence = 0
+    if let text = request.argument("seq") {
+      guard let n = Int(text), n >= 0 else {
+        return reply(StudioResponse.error(400, "seq= expects a whole number ≥ 0, found \(quoted: text)"))
+      }
+      sequence = n
+    }
     pool.submit(
       client: client, sequence: sequence, template: request.argument("template"),
       work: { self.renderFrame(request, renderer: $0) }, reply: reply)
@@ -72,10 +78,19 @@ extension Studio {
         }
         scale = s
       }
-      let size = template.scene.size
-      let pixels = (size.width * scale).rounded(.up) * (size.height * scale).rounded(.up)
-      guard pixels <= Double(Self.maximumFramePixels) else {
-        return StudioResponse.error(400, "a frame of \(Int(pixels)) pixels is more than the studio draws; lower scale=")
+      // Both bounds: a side under one pixel (scale=0.001 of a 640×360 canvas rounds to 1×0)
+      // is refused here, as a side over the renderer's or a frame over the studio's limit.
+      let side = Renderer.pixelSize(of: template.scene.size, scale: scale)
+      guard Renderer.pixelSides.contains(side.width), Renderer.pixelSides.contains(side.height) else {
+        return StudioResponse.error(
+          400,
+          "scale=\(escaped: String(scale)) draws the canvas at \(side.width)×\(side.height) pixels; each side must be "
+            + "\(Renderer.pixelSides.lowerBound)…\(Renderer.pixelSides.upperBound) pixels")
+      }
+      let pixels = side.width * side.height
+      guard pixels <= Self.maximumFramePixels else {
+        return StudioResponse.error(
+          400, "a frame of \(quoted: pixels) pixels is more than the studio draws; lower scale=")
       }
       return body(revision, template, time, scale)
     }

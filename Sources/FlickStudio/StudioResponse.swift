@@ -35,12 +35,21 @@ package enum StudioResponse {
     return response
   }
 
-  /// `value` encoded as JSON.
+  /// `value` encoded as JSON; a value JSON cannot carry (an infinite or NaN number: JSON has
+  /// no literal for them) is a 500 naming where it is, never an empty or partial answer.
   static func json<T: Encodable>(_ value: T, status: Int = 200) -> HTTPResponse {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-    return raw(status: status, contentType: "application/json; charset=utf-8", data: data)
+    do {
+      return raw(status: status, contentType: "application/json; charset=utf-8", data: try encoder.encode(value))
+    } catch {
+      var place = ""
+      if case EncodingError.invalidValue(_, let context) = error {
+        place = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+      }
+      return Self.error(
+        500, "the answer holds a value JSON cannot carry (a number that is not finite) at '\(quoted: place)'")
+    }
   }
 
   /// A body of `contentType` with the API headers.

@@ -81,6 +81,24 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   /// another protocol (`tcp:host:port/x.mp4`, `concat:a|b`).
   package static func ffmpegFile(_ path: String) -> String { "file:" + path }
 
+  /// What Flick would take a file or folder named `path` for, when its extension (case-insensitive)
+  /// is one of Flick's inputs: a template (`.json5`, listed by `flick templates` and the studio),
+  /// a Lottie, parameter or plan file (`.json`) or an SVG (`.svg`); nil for any other name. No
+  /// output takes such a name (``RenderSession/checkOutputPaths()``): a GIF named `inputs.json5`
+  /// would show up as a template, and a template reading it would fail.
+  package static func inputKind(named path: String) -> String? {
+    var name = Substring(path)
+    while name.hasSuffix("/") { name = name.dropLast() }
+    let last = name.split(separator: "/").last ?? name
+    guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return nil }
+    switch last[last.index(after: dot)...].lowercased() {
+    case "json5": return "a template"
+    case "json": return "a Lottie, parameter or plan file"
+    case "svg": return "an SVG"
+    default: return nil
+    }
+  }
+
   /// The outputs users can ask for, for messages.
   public static var supportedExtensions: String {
     ".mp4, .gif, .webm, .mov, .apng, .webp, .bgra (raw frames), or a PNG sequence (frames/ or frames/%04d.png)"

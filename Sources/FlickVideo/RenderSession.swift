@@ -58,10 +58,10 @@ public struct RenderSession: Sendable {
     self.ffmpeg = ffmpeg
   }
 
-  /// Output frame width in pixels.
-  public var width: Int { Int((scene.size.width * scale).rounded()) }
+  /// Output frame width in pixels (``FlickRaster/Renderer/pixelSize(of:scale:)``).
+  public var width: Int { Renderer.pixelSize(of: scene.size, scale: scale).width }
   /// Output frame height in pixels.
-  public var height: Int { Int((scene.size.height * scale).rounded()) }
+  public var height: Int { Renderer.pixelSize(of: scene.size, scale: scale).height }
 
   /// Checks everything that can be checked before rendering: the frame range, the size and
   /// every encoder option.
@@ -81,7 +81,7 @@ public struct RenderSession: Sendable {
         "the frame range \(range.lowerBound)..\(range.upperBound - 1) is outside the scene's frames 0..\(scene.frameCount - 1)"
       )
     }
-    guard (1...16384).contains(width), (1...16384).contains(height) else {
+    guard Renderer.pixelSides.contains(width), Renderer.pixelSides.contains(height) else {
       throw .invalidSize(width: width, height: height, reason: "each side must be 1…16384 pixels")
     }
     try limits.check(frames: range.count, width: width, height: height, samples: scene.motionBlur?.samples ?? 1)
@@ -102,6 +102,7 @@ public struct RenderSession: Sendable {
     do { try scene.validate() } catch { throw .invalidOption("the scene: \(escaped: error.description)") }
     try checkOutputPaths()
     try refuseOutputsOverInputs(inputs)
+    try refuseInputNames()
     if options.maxSize != nil {
       for output in outputs {
         if let reason = OutputBudget.refusal(for: output.format) {
@@ -140,6 +141,23 @@ public struct RenderSession: Sendable {
             + "each output needs its own path")
       }
       seen[key] = output.path
+    }
+  }
+
+  /// Refuses an output named like a file Flick reads (``OutputFormat/inputKind(named:)``:
+  /// `x.json5`, `x.json`, `x.svg`, a PNG sequence's folder included): `flick templates` and the
+  /// studio would list a GIF named `intro.json5` as a template.
+  ///
+  /// - Throws: ``VideoError/invalidOption(_:)``.
+  package func refuseInputNames() throws(VideoError) {
+    for output in outputs {
+      let folder = output.format == .png ? (FrameNamePattern(output.path)?.directory ?? output.path) : output.path
+      if let kind = OutputFormat.inputKind(named: folder) {
+        throw .invalidOption(
+          "\(quoted: output.path) is named like " + kind + ", which Flick would read as one; give the output the "
+            + (output.format == .png
+              ? "name of a folder (frames/)" : "extension of its format (.\(escaped: output.format.rawValue))"))
+      }
     }
   }
 

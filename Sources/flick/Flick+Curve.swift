@@ -133,18 +133,18 @@ extension Flick {
     static func json(
       _ samples: [CurvePlot.Sample], spec: AnimationSpec, from: Double, to: Double, fps: Double, duration: Double
     ) -> String {
-      let escaped = spec.source.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
-        of: "\"", with: "\\\"")
+      // Not finite (an overflow: from 1e308 to -1e308 has an infinite velocity): null.
+      func j(_ v: Double) -> String { JSONText.number(v, significantDigits: 10) }
       let rows = samples.map {
-        "    {\"t\": \(f($0.time)), \"value\": \(f($0.value)), \"velocity\": \(f($0.velocity))}"
+        "    {\"t\": \(j($0.time)), \"value\": \(j($0.value)), \"velocity\": \(j($0.velocity))}"
       }
       return """
         {
-          "spec": "\(escaped)",
-          "from": \(f(from)),
-          "to": \(f(to)),
-          "fps": \(f(fps)),\(steppingField(spec))
-          "duration": \(duration.isFinite ? f(duration) : "null"),
+          "spec": \(JSONText.quoted(spec.source)),
+          "from": \(j(from)),
+          "to": \(j(to)),
+          "fps": \(j(fps)),\(steppingField(spec))
+          "duration": \(j(duration)),
           "samples": [
         \(rows.joined(separator: ",\n"))
           ]
@@ -156,8 +156,11 @@ extension Flick {
     private static func steppingField(_ spec: AnimationSpec) -> String {
       switch spec.stepping {
       case .analytic: return ""
-      case .pop(let fps): return "\n  \"stepping\": {\"engine\": \"pop\", \"fps\": \(f(fps))},"
-      case .gpuAnimation(let fps): return "\n  \"stepping\": {\"engine\": \"gpuanimation\", \"fps\": \(f(fps))},"
+      case .pop(let fps):
+        return "\n  \"stepping\": {\"engine\": \"pop\", \"fps\": \(JSONText.number(fps, significantDigits: 10))},"
+      case .gpuAnimation(let fps):
+        return
+          "\n  \"stepping\": {\"engine\": \"gpuanimation\", \"fps\": \(JSONText.number(fps, significantDigits: 10))},"
       }
     }
 
