@@ -18,7 +18,7 @@ package enum JobSelector {
     if text.hasPrefix("#") { return try index(String(text.dropFirst()), in: jobs, option: "--job") }
     let lower = text.lowercased()
     let byName = jobs.filter { $0.name == text }
-    let byID = lower.isEmpty || !lower.allSatisfy(\.isHexDigit) ? [] : jobs.filter { $0.id.hasPrefix(lower) }
+    let byID = lower.isEmpty || !lower.allSatisfy(\.isASCIIHexDigit) ? [] : jobs.filter { $0.id.hasPrefix(lower) }
     var matches = byName
     for job in byID where !matches.contains(where: { $0.index == job.index }) { matches.append(job) }
     switch matches.count {

@@ -64,7 +64,7 @@ struct LottieFeatureInspector {
   private var seen: Set<String> = []
   private static let maximumDepth = 512
 
-  private mutating func note(_ where_: String, _ what: String) {
+  mutating func note(_ where_: String, _ what: String) {
     let text = "\(where_): \(what)"
     // One line per feature and place: a file with a hundred text layers lists each, capped later.
     if seen.insert(text).inserted { findings.append(text) }
@@ -111,6 +111,7 @@ struct LottieFeatureInspector {
         if Self.isNonZero(mask["x"]) { note("\(here).masksProperties[\(j)]", "mask expansion") }
         if Self.isNonZero(mask["f"]) { note("\(here).masksProperties[\(j)]", "mask feather") }
       }
+      if let shapes = layer["shapes"]?.items { noteUnboundedDashes(shapes, at: here) }
       walkValue(layer, at: here, depth: depth + 1)
     }
   }
@@ -155,6 +156,7 @@ struct LottieFeatureInspector {
         "a shape with a coordinate of \(Self.shownNumber(far)) points (beyond ±1e6, which rlottie 0.1 does not finish drawing)"
       )
     }
+    if type == "gr", let items = item["it"]?.items { noteUnboundedDashes(items, at: place) }
     if type == "rp" {
       let copies = Self.largestValue(item["c"]) ?? 0
       let scale = (Self.largestValue(item["tr"]?["s"]) ?? 100) / 100
@@ -176,7 +178,7 @@ struct LottieFeatureInspector {
   /// The largest magnitude of an animatable property's values: its `k` when static (a number,
   /// an array, a path's vertices and tangents), else every keyframe's `s` and `e` (not their
   /// times or easing handles); nil when it holds none.
-  private static func largestValue(_ property: LottieJSON?) -> Double? {
+  static func largestValue(_ property: LottieJSON?) -> Double? {
     guard let k = property?["k"] else { return nil }
     if let frames = k.items, frames.contains(where: { $0.members != nil && ($0["t"] != nil || $0["s"] != nil) }) {
       return frames.compactMap { frame in [frame["s"], frame["e"]].compactMap { largest($0) }.max() }.max()
@@ -186,14 +188,14 @@ struct LottieFeatureInspector {
 
   /// The largest magnitude of any number in `value` (nested arrays and objects included), nil
   /// when it holds none.
-  private static func largest(_ value: LottieJSON?, depth: Int = 0) -> Double? {
+  static func largest(_ value: LottieJSON?, depth: Int = 0) -> Double? {
     guard let value, depth < 64 else { return nil }
     if let n = value.numberValue { return abs(n) }
     let children = value.items ?? value.members?.map(\.value) ?? []
     return children.compactMap { largest($0, depth: depth + 1) }.max()
   }
 
-  private static func shownNumber(_ v: Double) -> String {
+  static func shownNumber(_ v: Double) -> String {
     v.isFinite && v < 1e6 && v == v.rounded() ? String(Int(v)) : String(format: "%.3g", v)
   }
 

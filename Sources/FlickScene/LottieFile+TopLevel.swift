@@ -35,6 +35,16 @@ extension LottieFile {
     }
     func number(_ key: String, _ range: ClosedRange<Double>, _ shown: String) throws(LottieFileError) -> Double {
       let entry = top.entries[key] ?? LottieTopLevel.Entry(keyOffset: 0, valueStart: 0, valueEnd: 0)
+      // The strict parse refuses a number longer than 64 characters whatever its value: say so
+      // rather than show the first 64 as if they were the value.
+      let count = entry.valueEnd - entry.valueStart
+      let numeric = bytes[entry.valueStart..<entry.valueEnd].allSatisfy { Array("0123456789+-.eE".utf8).contains($0) }
+      guard count <= 64 || !numeric else {
+        throw fail(
+          key,
+          "a number of \(count) characters; numbers are written in at most 64 "
+            + "(and must be in " + shown + ")")
+      }
       let text = String(decoding: bytes[entry.valueStart..<min(entry.valueEnd, entry.valueStart + 64)], as: UTF8.self)
       let isNumber = text.utf8.allSatisfy { Array("0123456789+-.eE".utf8).contains($0) } && !text.isEmpty
       guard isNumber, let v = Double(text), v.isFinite, range.contains(v) else {

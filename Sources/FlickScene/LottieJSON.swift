@@ -358,8 +358,10 @@ extension LottieJSONParser {
   }
 
   mutating func hex4() throws(LottieJSON.Problem) -> UInt32 {
-    guard i + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[i..<(i + 4)], as: UTF8.self), radix: 16)
-    else { throw fail("a \\u escape needs four hex digits") }
+    // Four ASCII hex digits: UInt32(_:radix:) alone would also read "+041".
+    guard i + 4 <= bytes.count, bytes[i..<(i + 4)].allSatisfy({ Character(Unicode.Scalar($0)).isASCIIHexDigit }),
+      let v = UInt32(String(decoding: bytes[i..<(i + 4)], as: UTF8.self), radix: 16)
+    else { throw fail("a \\u escape needs four hex digits (0-9, a-f)") }
     i += 4
     return v
   }

@@ -76,6 +76,8 @@ struct SVGDocumentScanner {
   var elements: [Element] = []
   var ids: [String: Int] = [:]
   var stack: [Int] = []
+  /// The `<filter>` elements whose `primitiveUnits` are `objectBoundingBox`.
+  var boundingBoxFilters: Set<Int> = []
   var roots: [Int] = []
   /// Stylesheet references (`<style>`), applied to every element / every vertex at the end.
   var sheetReferences: [(id: String, marker: Bool, offset: Int)] = []
@@ -182,7 +184,15 @@ struct SVGDocumentScanner {
     if name == "include", qualified.contains(":") {
       throw fail("<\(quoted: shownName)> (XInclude of another file) is not read", at: elements[index].offset)
     }
-    try filterPrimitive(name, attributes)
+    if name == "filter",
+      attributes.contains(where: {
+        Self.localName($0.name) == "primitiveUnits" && $0.value.contains("objectBoundingBox")
+      })
+    {
+      boundingBoxFilters.insert(index)
+    }
+    let parent = stack.count >= 2 ? stack[stack.count - 2] : nil
+    try filterPrimitive(name, attributes, boundingBox: parent.map { boundingBoxFilters.contains($0) } ?? false)
     for a in attributes where a.name == "d" || a.name == "points" {
       elements[index].numbers += Self.countNumbers(a.value)
     }

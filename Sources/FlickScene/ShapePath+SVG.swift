@@ -86,9 +86,13 @@ private struct SVGPathParser {
         while i < bytes.count, bytes[i] >= 0x30 && bytes[i] <= 0x39 { i += 1 }
       }
     }
-    guard let text = String(bytes: bytes[start..<i], encoding: .utf8), let v = Double(text), v.isFinite else {
+    guard let text = String(bytes: bytes[start..<i], encoding: .utf8), let v = Double(text) else {
       i = start
       throw fail("expected a number")
+    }
+    guard v.isFinite else {
+      i = start
+      throw fail("the number \(quoted: text, limit: 40) is out of range (a path's numbers are finite, within ±1.8e308)")
     }
     return v
   }

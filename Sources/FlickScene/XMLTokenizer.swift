@@ -131,9 +131,10 @@ package struct XMLTokenizer {
       case "apos": out += "'"
       default:
         var scalar: UInt32?
-        if name.hasPrefix("#x") || name.hasPrefix("#X") {
+        // ASCII digits only: UInt32(_:radix:) alone would also read "&#x+41;".
+        if name.hasPrefix("#x") || name.hasPrefix("#X"), name.dropFirst(2).allSatisfy(\.isASCIIHexDigit) {
           scalar = UInt32(name.dropFirst(2), radix: 16)
-        } else if name.hasPrefix("#") {
+        } else if name.hasPrefix("#"), name.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) {
           scalar = UInt32(name.dropFirst())
         }
         guard let scalar, scalar != 0, let u = Unicode.Scalar(scalar) else {

@@ -148,7 +148,7 @@ package struct SnapshotCommit: Sendable {
   private func removeUnreferencedInputs(in store: String) {
     let kept = Set(manifest.inputs?.files.map(\.sha256) ?? [])
     for name in (try? FileManager.default.contentsOfDirectory(atPath: store)) ?? [] where !kept.contains(name) {
-      guard name.count == 64, name.allSatisfy(\.isHexDigit) else { continue }
+      guard name.count == 64, name.allSatisfy(\.isASCIIHexDigit) else { continue }
       let file = (store as NSString).appendingPathComponent(name)
       var info = stat()
       if lstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { unlink(file) }

@@ -145,7 +145,7 @@ package struct SnapshotInputs: Sendable, Equatable, Codable {
           "input path '\(quoted: file.path)' in \(quoted: manifestPath)",
           reason: "a stored input must be a relative path inside the template's folder")
       }
-      guard file.sha256.count == 64, file.sha256.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+      guard file.sha256.count == 64, file.sha256.allSatisfy({ $0.isASCIIHexDigit && !$0.isUppercase }) else {
         throw .unsafePath(
           "input hash '\(quoted: file.sha256)' in \(quoted: manifestPath)", reason: "it is not a SHA-256 in hex")
       }

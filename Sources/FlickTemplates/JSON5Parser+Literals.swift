@@ -46,8 +46,8 @@ extension JSON5Parser {
   private mutating func parseHexScalar(digits: Int) throws(JSON5SyntaxError) -> Unicode.Scalar {
     var v: UInt32 = 0
     for _ in 0..<digits {
-      guard let c = current, let d = Character(c).hexDigitValue else {
-        throw error("expected \(digits) hexadecimal digits in escape")
+      guard let c = current, c.isASCII, let d = Character(c).hexDigitValue else {
+        throw error("expected \(digits) hex digits (0-9, a-f) in escape")
       }
       v = v * 16 + UInt32(d)
       advance()
@@ -149,11 +149,13 @@ extension JSON5Parser {
       advance()
       advance()
       var digits = ""
-      while let c = current, Character(c).isHexDigit {
+      while let c = current, Character(c).isASCIIHexDigit {
         digits.unicodeScalars.append(c)
         advance()
       }
-      guard !digits.isEmpty, let v = UInt64(digits, radix: 16) else { throw error("invalid hexadecimal number") }
+      guard !digits.isEmpty, let v = UInt64(digits, radix: 16) else {
+        throw error("expected hex digits (0-9, a-f) after '0x'")
+      }
       return sign * Double(v)
     }
     var text = ""

@@ -6,6 +6,9 @@ extension Template {
   /// How deeply layers may nest through `sublayers` and `mask` (rendering recurses once per level
   /// and may need an offscreen group per level).
   public static let maximumLayerDepth = 64
+  /// The most dashes a shape's stroke may have: its path's length over the dash pattern's
+  /// length (times its dashes a pattern); Cairo's time is proportional to it on curves.
+  static let mostDashes = 1e6
 
   /// Keys every layer accepts: `id`, `type`, the animatable properties' keys (from the
   /// catalogue; `transform` holds its own) and the keys of things that do not animate.
@@ -254,6 +257,15 @@ extension Template {
       for item in try n.array() { dashes.append(try item.double(in: 0...100_000)) }
       guard dashes.isEmpty || dashes.contains(where: { $0 > 0 }) else {
         throw n.error("a dash pattern needs at least one length above 0")
+      }
+      // Cairo walks a curve's every dash: 0.11-point dashes round a 10⁶-point curve took 14 s.
+      let dashCount = s.path.length / dashes.reduce(0, +) * Double(max(1, dashes.count / 2))
+      if dashCount > Self.mostDashes {
+        let period = dashes.reduce(0, +)
+        throw n.error(
+          "a dash pattern of \(quoted: period) points makes "
+            + (dashCount < 1e15 ? "\(Int(dashCount))" : "more than 10¹⁵") + " dashes along this path; "
+            + "up to \(Int(Self.mostDashes)) are drawn (lengthen the pattern)")
       }
       s.lineDashPattern = dashes
     }

@@ -116,7 +116,7 @@ struct TemplateExpression {
       try expect(")")
       return value
     }
-    if c.isNumber || c == "." { return try number() }
+    if (c.isASCII && c.isNumber) || c == "." { return try number() }
     let start = position
     if c == "$" { position += 1 }
     let name = identifier()

@@ -148,7 +148,10 @@ package struct TemplateNode {
     guard case .string(let s) = value.kind else { throw expected("a colour string like \"#FF5A5F\"") }
     if s == "transparent" || s == "clear" { return .clear }
     guard let c = Color(hex: s) else {
-      throw error("expected a colour like \"#FF5A5F\" or \"#FF5A5F80\", found \"\(quoted: s)\"")
+      let nonHex = s.hasPrefix("#") && Character.hasNonHexDigit(s)
+      throw error(
+        "expected a colour like \"#FF5A5F\" or \"#FF5A5F80\"\(nonHex ? " (hex digits 0-9 a-f)" : ""), "
+          + "found \"\(quoted: s)\"")
     }
     return c
   }

@@ -114,7 +114,10 @@ extension Flick {
   static func backgroundColor(_ text: String) throws(CommandError) -> Color {
     if text.lowercased() == "transparent" || text.lowercased() == "none" { return .clear }
     guard let color = Color(hex: text) else {
-      throw CommandError.usage("--background expects #RRGGBB, #RRGGBBAA or transparent, found '\(quoted: text)'")
+      let nonHex = Character.hasNonHexDigit(text)
+      throw CommandError.usage(
+        "--background expects #RRGGBB, #RRGGBBAA or transparent\(nonHex ? " (hex digits 0-9 a-f)" : ""), "
+          + "found '\(quoted: text)'")
     }
     return color
   }

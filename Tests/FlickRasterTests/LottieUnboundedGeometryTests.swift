@@ -58,3 +58,66 @@ import Testing
     expectEqual(try Self.findings(Self.file(shape: Self.repeater(copies: #"{"a":0,"k":200}"#, scale: 80))), [])
   }
 }
+
+/// Dashed strokes rlottie 0.1 cuts into pieces without limit are refused: a dash of -1 grew a
+/// 1 KB file to 5.6 GB, dashes of 0.01 on a 10⁵-point rectangle took 791 MB, a 0.5 dash on a
+/// 60-point rectangle in a group scaled 10⁷ % ran away too. Ordinary dashes pass.
+@Suite struct LottieDashTests {
+  static func rect(_ size: Double) -> String {
+    #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[\#(size),\#(size)]},"r":{"a":0,"k":0}}"#
+  }
+
+  static func stroke(_ dashes: [(String, String)]) -> String {
+    let d = dashes.map { #"{"n":"\#($0.0)","v":\#($0.1)}"# }.joined(separator: ",")
+    return #"{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"lc":1,"lj":1,"d":[\#(d)]}"#
+  }
+
+  static func fixed(_ v: Double) -> String { #"{"a":0,"k":\#(v)}"# }
+
+  static func group(_ items: String, scale: Double) -> String {
+    #"{"ty":"gr","it":["# + items
+      + #",{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[\#(scale),\#(scale)]},"#
+      + #""r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}"#
+  }
+
+  static func findings(_ shapes: String) throws -> [String] {
+    try LottieUnboundedGeometryTests.findings(LottieUnboundedGeometryTests.file(shape: shapes))
+  }
+
+  @Test func negativeAndZeroPatternsAreRefused() throws {
+    let negative = try Self.findings(Self.rect(60) + "," + Self.stroke([("d", Self.fixed(-1)), ("g", Self.fixed(-1))]))
+    #expect(negative.contains { $0.contains("a stroke dash 'd' of -1 points") }, "\(negative)")
+    let gap = try Self.findings(Self.rect(60) + "," + Self.stroke([("d", Self.fixed(1)), ("g", Self.fixed(-1))]))
+    #expect(gap.contains { $0.contains("a stroke dash 'g' of -1 points") }, "\(gap)")
+    let zero = try Self.findings(
+      Self.rect(60) + "," + Self.stroke([("d", Self.fixed(0)), ("g", Self.fixed(0)), ("o", Self.fixed(5))]))
+    #expect(zero.contains { $0.contains("a stroke dash pattern of length 0") }, "\(zero)")
+    // A keyframed dash that overshoots below 0 on its way (easing handle y of -2).
+    let eased =
+      #"{"a":1,"k":[{"t":0,"s":[0],"e":[10],"o":{"x":[0.5],"y":[-2]},"i":{"x":[0.5],"y":[1]}},{"t":10,"s":[10]}]}"#
+    let overshoot = try Self.findings(Self.rect(60) + "," + Self.stroke([("d", eased), ("g", Self.fixed(4))]))
+    #expect(overshoot.contains { $0.contains("a stroke dash 'd' of -20 points") }, "\(overshoot)")
+  }
+
+  @Test func patternsTinyAgainstTheirPathsAreRefused() throws {
+    let small = try Self.findings(
+      Self.rect(1e5) + "," + Self.stroke([("d", Self.fixed(0.01)), ("g", Self.fixed(0.01))]))
+    #expect(small.contains { $0.contains("a stroke dash pattern of 0.02 points over paths up to 400000") }, "\(small)")
+    // The paths of a scaled group below the stroke count at their scale.
+    let scaled = try Self.findings(
+      Self.group(Self.rect(60), scale: 1e7) + "," + Self.stroke([("d", Self.fixed(0.5)), ("g", Self.fixed(0.5))]))
+    #expect(scaled.contains { $0.contains("dashes; up to 1e+06 are drawn") }, "\(scaled)")
+    // A negative gradient-stroke dash too.
+    let gradient = Self.stroke([("d", Self.fixed(-3)), ("g", Self.fixed(1))]).replacingOccurrences(
+      of: #""ty":"st""#, with: #""ty":"gs""#)
+    let stroke2 = try Self.findings(
+      Self.rect(60) + "," + gradient + "," + Self.stroke([("d", Self.fixed(1)), ("g", Self.fixed(1))]))
+    #expect(stroke2.contains { $0.contains("of -3 points") }, "\(stroke2)")
+    // Ordinary dashes, an offset below 0, and a stroke above the shapes (it paints none) pass.
+    expectEqual(
+      try Self.findings(
+        Self.rect(60) + "," + Self.stroke([("d", Self.fixed(2)), ("g", Self.fixed(3)), ("o", Self.fixed(-40))])), [])
+    expectEqual(
+      try Self.findings(Self.stroke([("d", Self.fixed(0.01)), ("g", Self.fixed(0.01))]) + "," + Self.rect(1e5)), [])
+  }
+}

@@ -126,6 +126,10 @@ import Testing
     "<feConvolveMatrix order=\"5,3\" kernelMatrix=\"\(kernel(15))\"/>",
     "<feTurbulence baseFrequency=\"0.05\" numOctaves=\"4\"/>",
     "<feTurbulence baseFrequency=\"0.05\" numOctaves=\" 10 \"/>",
+    "<feMorphology operator=\"dilate\" radius=\"10\"/>",
+    "<feMorphology radius=\"2 0.5\"/>",
+    "<feDiffuseLighting kernelUnitLength=\"1\"><feDistantLight/></feDiffuseLighting>",
+    "<feSpecularLighting kernelUnitLength=\"2 3\"><fePointLight/></feSpecularLighting>",
   ])
   func ordinaryPrimitivesAreAccepted(primitive: String) {
     #expect(SVGDocumentCheckTests.problem(Self.filter(primitive)) == nil)
@@ -141,11 +145,38 @@ import Testing
     ("<feTurbulence baseFrequency=\"0.1\" numOctaves=\"1000000000\"/>", "expected a number from 0 to 10"),
     ("<feTurbulence numOctaves=\"11\"/>", "expected a number from 0 to 10"),
     ("<feTurbulence numOctaves=\"4px\"/>", "expected a number from 0 to 10"),
+    // librsvg's time grows with the radius: 30 on twenty 400-point squares took 30 s.
+    (
+      "<feMorphology operator=\"dilate\" radius=\"30\"/>",
+      "<feMorphology radius=\"30\">: expected one or two numbers from 0 to 10"
+    ),
+    ("<feMorphology radius=\"1 30\"/>", "expected one or two numbers from 0 to 10"),
+    ("<feMorphology radius=\"-1\"/>", "expected one or two numbers from 0 to 10"),
+    // Below 1 the light is drawn on a copy scaled up by its inverse: 0.05 took 540 MB.
+    ("<feDiffuseLighting kernelUnitLength=\"0.05\"><feDistantLight/></feDiffuseLighting>", "of 1 or more"),
+    ("<feSpecularLighting kernelUnitLength=\"1 0.001\"><fePointLight/></feSpecularLighting>", "of 1 or more"),
   ])
   func unboundedPrimitivesAreRefusedWhereTheyAre(primitive: String, message: String) throws {
     let problem = try #require(SVGDocumentCheckTests.problem(Self.filter(primitive)))
     #expect(problem.message.contains(message), "\(problem.message)")
     expectEqual(problem.line, 2)
     #expect(problem.column > 20, "the attribute's column, not the element's: \(problem.column)")
+  }
+
+  /// In a filter whose primitive units are the element's bounding box a radius is a fraction of
+  /// the element (0.2 of a 400-point square is 80 points: 33 s for five), so only 0 is accepted.
+  @Test func boundingBoxRadiiAreRefused() throws {
+    let svg = SVGDocumentCheckTests.svg(
+      "<filter id=\"f\" primitiveUnits=\"objectBoundingBox\"><feMorphology radius=\"0.2\"/></filter>"
+        + "<rect width=\"64\" height=\"64\" filter=\"url(#f)\"/>")
+    let problem = try #require(SVGDocumentCheckTests.problem(svg))
+    #expect(problem.message.contains("from 0 to 0 in a filter with primitiveUnits"), "\(problem.message)")
+    let lighting = SVGDocumentCheckTests.svg(
+      "<filter id=\"f\" primitiveUnits=\"objectBoundingBox\"><feDiffuseLighting kernelUnitLength=\"2\">"
+        + "<feDistantLight/></feDiffuseLighting></filter><rect width=\"64\" height=\"64\" filter=\"url(#f)\"/>")
+    #expect(SVGDocumentCheckTests.problem(lighting)?.message.contains("not accepted in a filter") == true)
+    let none = SVGDocumentCheckTests.svg(
+      "<filter id=\"f\" primitiveUnits=\"objectBoundingBox\"><feMorphology radius=\"0\"/></filter>")
+    #expect(SVGDocumentCheckTests.problem(none) == nil)
   }
 }

@@ -204,7 +204,7 @@ extension AnimationSpec {
       var count = try args.number("count")
       if count == nil { count = try args.positionalNumber() }
       guard let n = count, n >= 1, n == n.rounded(), n <= 10_000 else {
-        throw MotionError("steps needs a whole number of steps ≥ 1, e.g. steps(4)", column: column)
+        throw MotionError("steps needs a whole number of steps in 1…10000, e.g. steps(4)", column: column)
       }
       let position = try args.choice("position", TimingFunction.StepPosition.self, positional: true) ?? .jumpEnd
       // CSS refuses steps(1, jump-none): with no jump at either end one step has nowhere to go.

@@ -33,7 +33,7 @@ public struct Color: Animatable, Hashable, Codable, CustomStringConvertible {
   public init?(hex: String) {
     var s = Substring(hex)
     if s.hasPrefix("#") { s = s.dropFirst() }
-    guard [3, 4, 6, 8].contains(s.count), s.allSatisfy(\.isHexDigit) else { return nil }
+    guard [3, 4, 6, 8].contains(s.count), s.allSatisfy(\.isASCIIHexDigit) else { return nil }
     if s.count <= 4 { s = Substring(s.flatMap { [$0, $0] }) }
     var v: [Double] = []
     var i = s.startIndex
@@ -78,5 +78,17 @@ public struct Color: Animatable, Hashable, Codable, CustomStringConvertible {
 extension String {
   fileprivate func leftPadded(to n: Int) -> String {
     count >= n ? self : String(repeating: "0", count: n - count) + self
+  }
+}
+
+extension Character {
+  /// Whether this is a hex digit of ASCII (0-9, a-f, A-F), the only ones colours, JSON and
+  /// digests are written with: `isHexDigit` also holds for the full-width forms (`Ｆ`, `１`),
+  /// which `Int(_:radix:)` then does not read.
+  package var isASCIIHexDigit: Bool { isASCII && isHexDigit }
+
+  /// Whether the string has a character after an optional `#` that is not an ASCII hex digit.
+  package static func hasNonHexDigit(_ text: String) -> Bool {
+    text.drop(while: { $0 == "#" }).contains { !$0.isASCIIHexDigit }
   }
 }
