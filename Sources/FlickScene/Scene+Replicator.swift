@@ -11,22 +11,26 @@ extension Scene {
   /// a chain of transforms so `instanceTransform` composes `k` times about the bounds' centre.
   /// With an ``LayerReplicator/instanceJitter``, instance `k`'s delay gains its jitter delay, its
   /// colour's alpha its opacity factor, and its sublayers sit in one more holder transformed by
-  /// its jitter (about the same centre).
-  func expandReplicators(_ roots: inout [Layer], base: [Layer], at t: Double) {
+  /// its jitter (about the same centre). `animations` indexes ``animations``; `work` grows by
+  /// the layers each delayed copy visits and the animations it applies.
+  func expandReplicators(
+    _ roots: inout [Layer], base: [Layer], animations: AnimationIndex, at t: Double, work: inout Int
+  ) {
     guard roots.contains(where: \.hasReplicator) else { return }
     for i in roots.indices {
       let b = i < base.count && base[i].id == roots[i].id ? base[i] : roots[i]
-      expand(&roots[i], base: b, at: t)
+      expand(&roots[i], base: b, animations: animations, at: t, work: &work)
     }
   }
 
-  private func expand(_ layer: inout Layer, base: Layer, at t: Double) {
+  private func expand(_ layer: inout Layer, base: Layer, animations: AnimationIndex, at t: Double, work: inout Int) {
     guard layer.hasReplicator else { return }
     func baseSublayer(_ i: Int, of l: Layer, in b: Layer) -> Layer {
       i < b.sublayers.count && b.sublayers[i].id == l.sublayers[i].id ? b.sublayers[i] : l.sublayers[i]
     }
     for i in layer.sublayers.indices {
-      expand(&layer.sublayers[i], base: baseSublayer(i, of: layer, in: base), at: t)
+      expand(
+        &layer.sublayers[i], base: baseSublayer(i, of: layer, in: base), animations: animations, at: t, work: &work)
     }
     let r = layer.replicator
     guard !r.isNone else { return }
@@ -48,8 +52,13 @@ extension Scene {
       if delay != 0 {
         let tk = t - delay
         let baseSublayers = base.sublayers.count == layer.sublayers.count ? base.sublayers : layer.sublayers
-        sublayers = sample(baseSublayers, at: tk)
-        for i in sublayers.indices { expand(&sublayers[i], base: baseSublayers[i], at: tk) }
+        // The copy's subtree with its own layers' animations: a walk of the subtree, not of
+        // every animation of the scene.
+        sublayers = baseSublayers
+        animations.apply(to: &sublayers, at: tk, work: &work)
+        for i in sublayers.indices {
+          expand(&sublayers[i], base: baseSublayers[i], animations: animations, at: tk, work: &work)
+        }
       }
       var color = r.color(ofInstance: k)
       if let jitter {
@@ -66,24 +75,6 @@ extension Scene {
       chain = holder("\(layer.id)#\(k)>", [instances[k]] + (chain.map { [$0] } ?? []), transform: r.instanceTransform)
     }
     layer.sublayers = count == 0 ? [] : [instances[0]] + (chain.map { [$0] } ?? [])
-  }
-
-  /// `layers` (a subtree of the base tree) with the animations of their layers applied at `t`.
-  private func sample(_ layers: [Layer], at t: Double) -> [Layer] {
-    var ids = Set<String>()
-    var stack = layers
-    while let l = stack.popLast() {
-      ids.insert(l.id)
-      stack.append(contentsOf: l.sublayers)
-      if let m = l.mask { stack.append(m) }
-    }
-    var roots = layers
-    for animation in animations where ids.contains(animation.layerID) {
-      for i in roots.indices where roots[i].withLayer(id: animation.layerID, { animation.apply(to: &$0, at: t) }) {
-        break
-      }
-    }
-    return roots
   }
 }
 

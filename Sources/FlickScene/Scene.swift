@@ -78,15 +78,19 @@ public struct Scene: Sendable {
 
   /// The snapshot at `t`, one instant (no shutter), without the validity check.
   func instantTree(at t: Double) -> RenderTree {
+    var work = 0
+    return instantTree(at: t, work: &work)
+  }
+
+  /// ``instantTree(at:)``, adding to `work` the layers visited and the animations applied (one
+  /// walk of the tree for all the animations, one per replicator copy for its subtree's).
+  func instantTree(at t: Double, work: inout Int) -> RenderTree {
     // One pass over the animator's animations for the whole tree, not one per animation.
     var roots = animator.map { $0.sample(at: t).layers } ?? layers
-    for animation in animations {
-      for i in roots.indices where roots[i].withLayer(id: animation.layerID, { animation.apply(to: &$0, at: t) }) {
-        break
-      }
-    }
+    let index = AnimationIndex(animations)
+    index.apply(to: &roots, at: t, work: &work)
     roots = motion.apply(to: roots, at: t)
-    expandReplicators(&roots, base: layers, at: t)
+    expandReplicators(&roots, base: layers, animations: index, at: t, work: &work)
     return RenderTree(size: size, backgroundColor: backgroundColor, layers: roots, time: t, fontFiles: fontFiles)
   }
 }

@@ -27,6 +27,11 @@ public struct TemplateLimits: Sendable, Equatable {
   /// 700 MB and 2 s to load; a component of 1,000 layers used 1,000 times would be a
   /// million layers and 2 GB in one array).
   package var maximumLayers = 100_000
+  /// The most animations a template's timeline may compile to, counted as each is added, whether
+  /// a repeat unrolled it, a component instance's timeline played it or it was written once
+  /// (default 200,000: about 5 s to compile; 10,000 instances of a component of 100 entries
+  /// would be a million).
+  package var maximumAnimations = 200_000
   /// The most crossings one template's `when` entries may wait for, each iteration of a repeat
   /// counted (default 1,000; a template uses a handful). Each searches a track.
   package var maximumCrossingEntries = 1_000

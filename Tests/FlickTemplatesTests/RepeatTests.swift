@@ -130,6 +130,22 @@ import Testing
     expectEqual(error?.description.contains("timeline[0]"), true, "\(String(describing: error))")
   }
 
+  /// A repeat whose count times the iterations still to come of the repeats around it passes the
+  /// budget is refused before any of it unrolls: the entry after it (a target that does not
+  /// exist) is never reached. Unrolling first, `repeat: 100000` in `repeat: 100000` took 4 s
+  /// to refuse.
+  @Test func nestedRepeatsPastTheBudgetAreRefusedBeforeUnrolling() throws {
+    let error = #expect(throws: TemplateError.self) {
+      try TimelineTests.scene(
+        """
+        [ { repeat: 2, sequence: [ { repeat: 60000, sequence: [ { delay: 0.001 } ] },
+            { target: "nope", animate: { opacity: 0 }, duration: 0.5 } ] } ]
+        """)
+    }
+    expectEqual(error?.description.contains("more than 100000 iterations in all"), true, "\(String(describing: error))")
+    expectEqual(error?.description.contains("timeline[0].sequence[0]"), true, "\(String(describing: error))")
+  }
+
   @Test func aForeverRepeatWithATinyPeriodFailsOnTheIterationBudget() throws {
     let error = #expect(throws: TemplateError.self) {
       try Template.decode(

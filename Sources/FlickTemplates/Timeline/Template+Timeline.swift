@@ -19,6 +19,7 @@ extension Template {
     compiler.schedule.canvas = scene.size
     compiler.schedule.replayBudget = ExpansionBudget(limit: node.context.limits.maximumExpandedBytes)
     compiler.output.crossingBudget = node.context.limits.maximumCrossingSamples
+    compiler.output.animationLimit = node.context.limits.maximumAnimations
     try compiler.output.addConstraints(constraints)
     try compiler.compile(node)
     scene.animations += compiler.output.animations

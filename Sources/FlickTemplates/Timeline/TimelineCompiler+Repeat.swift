@@ -2,12 +2,13 @@ import FlickMotion
 import FlickScene
 
 extension TimelineCompiler {
-  /// The most animations one template may compile to (a repeat unrolls into copies).
-  static let animationLimit = 200_000
   /// The most iterations all repeats of one template may play together, nested ones counted
   /// once per iteration of each enclosing repeat: a repeat of delays compiles no animation, so
   /// the animation limit alone would let `repeat: 100000` inside `repeat: 100000` run for hours.
   static let iterationLimit = 100_000
+
+  private static let iterationMessage =
+    "the template's repeats play more than \(iterationLimit) iterations in all (nested repeats multiply); repeat fewer times"
 
   /// Plays `once` (a group's or sequence's children from a start time) `repeat` times, or
   /// forever, each iteration starting when the previous one has settled (completion-driven, like
@@ -35,6 +36,16 @@ extension TimelineCompiler {
       }
     }
     guard count != 1 || autoreverses else { return try once(&self, begin) }
+    // Every iteration of the enclosing repeats plays this one again: refuse a product past the
+    // limit before unrolling any of it (nested repeats of 100,000 took seconds to refuse).
+    let enclosing = schedule.repeatMultiplier
+    if let count {
+      let (planned, overflow) = count.multipliedReportingOverflow(by: enclosing)
+      guard !overflow, schedule.repeatIterations + planned <= Self.iterationLimit else {
+        throw (o["repeat"] ?? node).error(Self.iterationMessage)
+      }
+    }
+    defer { schedule.repeatMultiplier = enclosing }
     let idsBefore = schedule.spanIDs
     var cursor = begin
     var iteration = 0
@@ -45,6 +56,7 @@ extension TimelineCompiler {
       // of its properties interrupts the loop there (``AnimationOrder``).
       if iteration > 0 { output.rerunning += 1 }
       let span: Span
+      schedule.repeatMultiplier = enclosing * (count.map { $0 - iteration } ?? 1)
       do {
         span = try once(&self, cursor)
       } catch {
@@ -67,13 +79,11 @@ extension TimelineCompiler {
       iteration += 1
       schedule.repeatIterations += 1
       guard schedule.repeatIterations <= Self.iterationLimit else {
-        throw (o["repeat"] ?? node).error(
-          "the template's repeats play more than \(Self.iterationLimit) iterations in all (nested repeats multiply); repeat fewer times"
-        )
+        throw (o["repeat"] ?? node).error(Self.iterationMessage)
       }
-      guard output.animations.count <= Self.animationLimit else {
+      guard output.animations.count <= output.animationLimit else {
         throw (o["repeat"] ?? node).error(
-          "this repeat unrolls into more than \(Self.animationLimit) animations; repeat fewer times")
+          "this repeat unrolls into more than \(output.animationLimit) animations; repeat fewer times")
       }
       if let count, iteration >= count { break }
       if count == nil, let horizon = schedule.horizon, cursor >= horizon { break }

@@ -10,6 +10,7 @@ extension TimelineOutput {
     guard links.count < LinkWriter.linkLimit else {
       throw node.error("a template may have at most \(LinkWriter.linkLimit) links")
     }
+    try checkAnimationCount(node)
     try checkOrder(link.property.name, layerID: link.layerID, begin: link.begin, node: node)
     do {
       try tracks.append(link)

@@ -38,6 +38,8 @@ struct TimelineOutput {
   var crossingEnds: [String: Double] = [:]
   /// Track samples the `when` searches may still read (``TemplateLimits/maximumCrossingSamples``).
   var crossingBudget = TemplateLimits().maximumCrossingSamples
+  /// The most animations the timeline may add (``TemplateLimits/maximumAnimations``).
+  var animationLimit = TemplateLimits().maximumAnimations
   /// The layers laid out by `constraints`, with the JSON path of their `constraints` object.
   var constrained: [String: String] = [:]
 
@@ -76,10 +78,19 @@ struct TimelineOutput {
   mutating func add<V>(
     _ p: LayerProperty<V>, layerID: String, curve: AnyAnimationCurve<V>, begin: Double, node: TemplateNode
   ) throws(TemplateError) {
+    try checkAnimationCount(node)
     try checkOrder(p.name, layerID: layerID, begin: begin, node: node)
     recordAdded(p.name, layerID: layerID, begin: begin, node: node)
     tracks.append(p, layerID: layerID, curve: curve, begin: begin)
     animations.append(LayerAnimation(layerID: layerID, property: p, curve: curve, beginTime: begin))
+  }
+
+  /// Refuses, at `node`, one animation more than ``animationLimit``.
+  func checkAnimationCount(_ node: TemplateNode) throws(TemplateError) {
+    guard animations.count >= animationLimit else { return }
+    throw node.error(
+      "the timeline compiles to more than \(animationLimit) animations (repeats and component instances "
+        + "multiply their entries); animate fewer layers or repeat fewer times")
   }
 
   /// Checks that an animation of `name` on `layerID` from `begin` may be added now: after the

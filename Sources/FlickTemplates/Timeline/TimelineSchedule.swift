@@ -33,6 +33,9 @@ struct TimelineSchedule {
   var horizon: Double?
   /// Iterations played by every repeat so far (``TimelineCompiler/iterationLimit``).
   var repeatIterations = 0
+  /// How many times what is being compiled is still to play because of the repeats around it:
+  /// the product of their iterations still to come, the current one included (1 outside any).
+  var repeatMultiplier = 1
   /// The component instances by qualified id: what `play` entries play.
   var instances: [String: ComponentInstance] = [:]
   /// The prefix of the ids that entries name while a component's timeline compiles (`wifi/`);
