@@ -24,6 +24,9 @@ final class LayerPainter {
   var minimumCutArea = 1 << 20
   /// Work counters of this painter's shadows.
   var shadowStatistics = ShadowStatistics()
+  /// The layer-shaped shadow masks made in this frame, when there is no ``cache`` (see
+  /// ``drawShadow(_:in:)``).
+  var frameShadows: [ShadowKey: ShadowMask] = [:]
   /// Gradient pictures drawn ahead on another thread (frames drawn without a cache).
   var prefetch: GradientPrefetch?
   /// How many ``draw(_:in:)`` calls are running (the level being drawn), kept at most
