@@ -17,6 +17,7 @@ package enum TextMeasure {
     t.truncationMode = .none
     t.alignment = .left
     try Pango.require(for: nil)
+    try TextLayout.refuseNUL(in: t.string)
     let result: Result<Size, RasterError> = context.withLock { c in
       do throws(RasterError) {
         try c.prepare(fontFiles: fontFiles)

@@ -83,6 +83,7 @@ extension Scene {
   public func validate() throws(SceneError) {
     var problems = motion.problems
     if let replicators = replicatorProblem { problems.append(replicators) }
+    if let depth = depthProblem { problems.append(depth) }
     problems += keyConflicts
     let tree = LayerTree(layers)
     let ids = tree.layerIDs

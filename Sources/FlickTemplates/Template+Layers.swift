@@ -64,15 +64,23 @@ extension Template {
     }
 
   /// Decodes one layer object (and its sublayers and mask), registering every id in `ids`.
+  /// `level` is how deeply the layer is drawn (``FlickScene/Layer/drawingDepth`` of the path to
+  /// it: the replicators above count their holder levels).
   ///
   /// The layer kind comes from `"type"` (`layer`, `shape`, `text`, `gradient`) or, when it is
   /// omitted, from the kind-specific keys present. Image paths (`contents`) are relative to
   /// `baseDirectory`, by default the document's base folder (the template file's folder).
   static func decodeLayer(
-    _ node: TemplateNode, ids: inout Set<String>, baseDirectory: String? = nil, depth: Int = 0
+    _ node: TemplateNode, ids: inout Set<String>, baseDirectory: String? = nil, depth: Int = 0, level: Int = 1
   ) throws(TemplateError) -> Layer {
     guard depth < maximumLayerDepth else {
       throw node.error("layers are nested deeper than \(maximumLayerDepth) levels (sublayers and masks)")
+    }
+    guard level <= Layer.maximumDrawingDepth else {
+      throw node.error(
+        "this layer is drawn \(level) levels deep, more than the cap of \(Layer.maximumDrawingDepth): sublayers and "
+          + "masks nest one level each, and a replicator of n instances puts its last copy n levels below itself "
+          + "(n + 1 with instanceJitter); use fewer instances or nest less")
     }
     let base = baseDirectory ?? node.context.baseFolder
     let allKeys = baseLayerKeys + LayerContentKind.allCases.flatMap { contentKeys[$0] ?? [] }
@@ -90,7 +98,9 @@ extension Template {
     if let n = o["isDoubleSided"] { layer.isDoubleSided = try n.flag() }
     if let n = o["shadowPath"] { layer.shadowPath = try decodePath(n, base: base) }
     if let n = o["masksToBounds"] { layer.masksToBounds = try n.flag() }
-    if let n = o["mask"] { layer.mask = try decodeLayer(n, ids: &ids, baseDirectory: base, depth: depth + 1) }
+    if let n = o["mask"] {
+      layer.mask = try decodeLayer(n, ids: &ids, baseDirectory: base, depth: depth + 1, level: level + 1)
+    }
     if let n = o["contents"] { layer.contents = LayerImage(path: try imagePath(n, base: base)) }
     if let n = o["contentsGravity"] {
       layer.contentsGravity =
@@ -114,7 +124,9 @@ extension Template {
     try decodeReplicator(o, into: &layer)
     try decodeBackdrop(o, into: &layer)
     for child in try o["sublayers"]?.array() ?? [] {
-      layer.sublayers.append(try decodeLayer(child, ids: &ids, baseDirectory: base, depth: depth + 1))
+      layer.sublayers.append(
+        try decodeLayer(
+          child, ids: &ids, baseDirectory: base, depth: depth + 1, level: level + 1 + layer.replicaLevels))
     }
     // Checked from the innermost replicator out, so the error names the one that passes the cap.
     if !layer.replicator.isNone { try checkReplicas(layer.replicatedLayerCount, at: o["instanceCount"] ?? node) }

@@ -134,6 +134,7 @@ public struct Template: Sendable {
         TemplateNode(value: body, path: "", file: file, context: context), values: values,
         budget: &budget),
       path: "", file: file, context: context)
+    try refuseNULCharacters(in: doc)
     let o = try doc.object(allowed: [
       "$schema", "flick", "name", "description", "parameters", "fonts", "styles", "canvas", "layers", "timeline",
       "motionBlur", "colorSpace", "components",
@@ -166,6 +167,8 @@ public struct Template: Sendable {
     }
     let expanded = try expandComponents(
       components, layers: o["layers"], timeline: o["timeline"], in: doc, values: values, budget: budget)
+    if let n = expanded.layers { try refuseNULCharacters(in: n) }
+    if let n = expanded.timeline { try refuseNULCharacters(in: n) }
     var layerSites: [String: LayerSite] = [:]
     var constraints: [LayerConstraint] = []
     if let layersNode = expanded.layers {

@@ -193,31 +193,37 @@ extension Flick {
         Array(repeating: nil, count: work.count))
       let next = Locked(0)
       let workers = max(1, min(work.count, MachineCPUs.usable, 4))
-      DispatchQueue.concurrentPerform(iterations: workers) { _ in
-        while true {
-          let i = next.withLock { n -> Int in
-            defer { n += 1 }
-            return n
+      // Threads of their own with 8 MiB of stack, as every drawing thread (a queue's workers get
+      // the system's default, 2 MiB when the stack limit is unlimited): a tree at
+      // `Layer.maximumDrawingDepth` draws on them.
+      let tasks = (0..<workers).map { _ in
+        BackgroundTask {
+          while true {
+            let i = next.withLock { n -> Int in
+              defer { n += 1 }
+              return n
+            }
+            guard i < work.count else { return }
+            let (time, seconds) = work[i]
+            let frame: Result<Frame, SnapshotError>
+            var frameSize: (width: Int, height: Int)?
+            do {
+              let f = try Snapshot.render(template, at: seconds, scale: scale)
+              frameSize = (f.width, f.height)
+              frame = .success(f)
+            } catch let error as CommandError {
+              frame = .failure(.renderFailed(error.message))
+            } catch {
+              frame = .failure(.renderFailed("\(escaped: error)"))
+            }
+            let verdict = verifier.verify(
+              frame, goldenPath: goldenPaths[i], name: time.label,
+              time: time.description, seconds: seconds, artifactsDirectory: reportDir, reference: rerendered?[i])
+            results.withLock { $0[i] = (verdict, frameSize) }
           }
-          guard i < work.count else { return }
-          let (time, seconds) = work[i]
-          let frame: Result<Frame, SnapshotError>
-          var frameSize: (width: Int, height: Int)?
-          do {
-            let f = try Snapshot.render(template, at: seconds, scale: scale)
-            frameSize = (f.width, f.height)
-            frame = .success(f)
-          } catch let error as CommandError {
-            frame = .failure(.renderFailed(error.message))
-          } catch {
-            frame = .failure(.renderFailed("\(escaped: error)"))
-          }
-          let verdict = verifier.verify(
-            frame, goldenPath: goldenPaths[i], name: time.label,
-            time: time.description, seconds: seconds, artifactsDirectory: reportDir, reference: rerendered?[i])
-          results.withLock { $0[i] = (verdict, frameSize) }
         }
       }
+      for task in tasks { try? task.wait() }
       for (i, result) in results.withLock({ $0 }).enumerated() {
         guard let result else { continue }
         verdicts.append(result.verdict)

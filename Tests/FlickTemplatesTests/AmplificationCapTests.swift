@@ -30,24 +30,26 @@ import Testing
   }
 
   @Test func nestedReplicatorsAreRefusedAtTheReplicatorThatPassesTheCap() throws {
-    for levels in [4, 6] {
-      let e = try #require(Self.error(Self.nested(levels, count: 100)))
-      // The innermost replicator is 100 copies of a dot (100), the next 100 copies of 101
-      // layers (10,100 > 10,000): that one is named.
-      let depth = levels - 2
+    // Replicators of 22 copies: three of them nested stay within the drawing depth
+    // (Layer.maximumDrawingDepth counts each copy's holder levels), and pass the copy cap.
+    for levels in [3, 4] {
+      let e = try #require(Self.error(Self.nested(levels, count: 22)))
+      // The innermost replicator is 22 copies of a dot (22), the next 22 copies of 23 layers
+      // (506), the next 22 copies of 507 (11,154 > 10,000): that one is named.
+      let depth = levels - 3
       let path = "layers[0]" + String(repeating: ".sublayers[0]", count: depth) + ".instanceCount"
       expectEqual(e.path, path, "\(e)")
       expectEqual(e.file, "t.json5")
       expectEqual(e.line, 1)
       expectGreater(e.column, 1)
-      #expect(e.message.contains("replicators draw 10100 layer copies"), "\(e.message)")
+      #expect(e.message.contains("replicators draw 11154 layer copies"), "\(e.message)")
       #expect(e.message.contains("cap of 10000"), "\(e.message)")
     }
   }
 
   @Test func replicatorsWithinTheCapLoad() throws {
-    let t = try Template.decode(Self.nested(2, count: 99), file: "t.json5")
-    expectEqual(t.scene.replicatedLayerCount, 99 + 99 * 99)
+    let t = try Template.decode(Self.nested(3, count: 21), file: "t.json5")
+    expectEqual(t.scene.replicatedLayerCount, 21 + 21 * 21 + 21 * 21 * 21)
   }
 
   @Test func siblingReplicatorsCountTogether() throws {
@@ -59,7 +61,7 @@ import Testing
 
   @Test func componentsHoldingReplicatorsMultiply() throws {
     // Each instance of the component is 100 copies of a dot; 101 instances pass the cap, as do
-    // a replicator of 100 copies of one instance (100 + 100 × 100 layers).
+    // two replicators of 22 copies around one instance of a component of 22 (11,154 layers).
     let component =
       "components: { fan: { layer: { size: [10, 10], instanceCount: 100, "
       + "sublayers: [{ id: 'dot', size: [1, 1] }] } } }"
@@ -67,12 +69,15 @@ import Testing
     let flat = try #require(Self.error("{ flick: 1, \(Self.canvas), \(component), layers: [\(uses)] }"))
     #expect(flat.path.hasPrefix("layers[100]"), "\(flat)")
     #expect(flat.message.contains("10100 layer copies"), "\(flat)")
+    let small =
+      "components: { fan: { layer: { size: [10, 10], instanceCount: 22, "
+      + "sublayers: [{ id: 'dot', size: [1, 1] }] } } }"
     let inside = try #require(
       Self.error(
-        "{ flick: 1, \(Self.canvas), \(component), "
-          + "layers: [{ id: 'outer', instanceCount: 100, sublayers: [{ id: 'f', use: 'fan' }] }] }"))
+        "{ flick: 1, \(Self.canvas), \(small), layers: [{ id: 'outer', instanceCount: 22, sublayers: "
+          + "[{ id: 'mid', instanceCount: 22, sublayers: [{ id: 'f', use: 'fan' }] }] }] }"))
     expectEqual(inside.path, "layers[0].instanceCount", "\(inside)")
-    #expect(inside.message.contains("replicators draw 10100 layer copies"), "\(inside.message)")
+    #expect(inside.message.contains("replicators draw 11154 layer copies"), "\(inside.message)")
   }
 
   // MARK: - Path segments

@@ -85,6 +85,7 @@ extension LayerPainter {
 
   /// The shaped text for a layer of `size` (colour excluded), from the cache when there is one.
   func textLayout(_ t: TextContent, size: Size) throws(RasterError) -> TextLayout? {
+    try TextLayout.refuseNUL(in: t.string)
     let make = { () -> TextLayout? in self.text.layout(t, size: size) }
     if let cache { return try cache.layout(TextKey(t, size: size), make) }
     return make()

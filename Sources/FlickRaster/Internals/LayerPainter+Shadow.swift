@@ -41,12 +41,25 @@ extension LayerPainter {
     let make = { () throws(RasterError) -> ShadowMask? in
       try self.makeShadow(source, linear: m, sigma: sigma, need: self.cropsShadows ? need : nil)
     }
+    let frameArea = self.frameArea(factor: factor)
+    let usable = { (kept: ShadowMask) -> Bool in
+      !self.cropsShadows || kept.matches(need, frameArea: frameArea, minimumArea: self.minimumCutArea)
+    }
     let mask: ShadowMask?
+    var kept = cache != nil
     if let cache {
-      let frameArea = self.frameArea(factor: factor)
-      mask = try cache.shadow(
-        key, usable: { !self.cropsShadows || $0.matches(need, frameArea: frameArea, minimumArea: self.minimumCutArea) },
-        make)
+      mask = try cache.shadow(key, usable: usable, make)
+    } else if case .layer = source {
+      // A layer-shaped shadow draws the subtree, its sublayers' shadows included, and the layer
+      // then draws the subtree again: without keeping the masks, each level of nested shadows
+      // would double the work. The frame keeps them as the cache keeps them across frames.
+      kept = true
+      if let found = frameShadows[key], usable(found) {
+        mask = found
+      } else {
+        mask = try make()
+        if let mask { frameShadows[key] = mask }
+      }
     } else {
       mask = try make()
     }
@@ -63,7 +76,7 @@ extension LayerPainter {
       let y1 = (ys.max() ?? 0).rounded(.down) - 1
       if x1 > x0, y1 > y0 { hole = (x0, y0, x1, y1) }
     }
-    mask.composite(in: cr, anchor: anchor, color: color, keepsCopies: cache != nil, hole: hole)
+    mask.composite(in: cr, anchor: anchor, color: color, keepsCopies: kept, hole: hole)
   }
 
   /// The target's area in buffer pixels of a mask reduced `factor` times.

@@ -2,6 +2,15 @@ internal import CPango
 import FlickMotion
 
 extension TextLayout {
+  /// Refuses text with a NUL character (U+0000): Pango reads the text as a C string, up to its
+  /// first NUL, so `"A\u{0}B"` would silently draw "A". Templates refuse such text at load;
+  /// this stops any other (a Swift scene, an animated string) before it is laid out.
+  static func refuseNUL(in string: String) throws(RasterError) {
+    guard string.utf8.contains(0) else { return }
+    throw .invalidScene(
+      "a text string contains a NUL character (U+0000), where Pango would cut the text short; remove it")
+  }
+
   /// The logical box of each character (grapheme cluster) of `string` as laid out, in points
   /// from the point the layout is drawn at (``offsetX`` included), in string order; nil when
   /// the layout's text is not `string` (wrapping added invisible breaks to a long word).
