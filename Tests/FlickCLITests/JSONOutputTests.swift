@@ -29,7 +29,8 @@ import Testing
   @Test func traceJSONParsesForHostileLayerIDs() throws {
     let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-json")
     defer { try? FileManager.default.removeItem(at: dir) }
-    let layers = Self.hostileIDs.enumerated().map { i, id in
+    // A NUL in a template string is refused at load (TextNulTests), so only the writer meets one.
+    let layers = Self.hostileIDs.filter { !$0.contains("\u{0}") }.enumerated().map { i, id in
       "{ id: \(Self.literal(id)), size: [4, 4], position: [\(i * 4 + 2), 2] }"
     }
     let path = dir.appendingPathComponent("ids.json5").path
