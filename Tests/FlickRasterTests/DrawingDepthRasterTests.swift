@@ -46,14 +46,7 @@ import Testing
     #expect(throws: RasterError.self) { try Renderer().render(deep.renderTree(at: 0)) }
     let tree = deep.renderTree(at: 0)
     let bare = RenderTree(size: tree.size, backgroundColor: tree.backgroundColor, layers: tree.layers, time: 0)
-    let message = try await OffPool.run { () -> String? in
-      do {
-        _ = try Renderer().render(bare)
-        return nil
-      } catch {
-        return "\(error)"
-      }
-    }
+    let message = try await Self.drawingError { _ = try Renderer().render(bare) }
     #expect(message?.contains("more than 128 levels deep") == true, "\(String(describing: message))")
   }
 
@@ -82,14 +75,19 @@ import Testing
     }
     expectEqual(layer.drawingDepth, 127)
     let tree = Raster.tree([layer], width: 64, height: 64)
-    let message = try await OffPool.run { () -> String? in
+    let message = try await Self.drawingError { _ = try FrameRenderer().render(tree) }
+    #expect(message?.contains("more than 7 MiB of stack") == true, "\(String(describing: message))")
+  }
+
+  /// What `draw` throws on a worker thread of the pool (nil when it draws).
+  static func drawingError(_ draw: @escaping @Sendable () throws -> Void) async throws -> String? {
+    try await OffPool.run { () -> String? in
       do {
-        _ = try FrameRenderer().render(tree)
+        try draw()
         return nil
       } catch {
         return "\(error)"
       }
     }
-    #expect(message?.contains("more than 7 MiB of stack") == true, "\(String(describing: message))")
   }
 }

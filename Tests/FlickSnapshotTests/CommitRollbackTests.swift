@@ -31,13 +31,18 @@ import Testing
       flickVersion: "test")
   }
 
+  /// Goldens of 4×4 frames at 0 s and the end, committed in `dir`, as a folder to change.
+  static func recordBaseline(in dir: String) throws {
+    try SnapshotCommit(
+      directory: dir, frames: [("0s.png", Frame(width: 4, height: 4)), ("end.png", Frame(width: 4, height: 4))],
+      manifest: manifest(width: 4), previous: nil
+    ).apply()
+  }
+
   @Test func aFileThatCannotBePutInPlaceUndoesTheOnesBeforeIt() throws {
     let dir = try V.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    try SnapshotCommit(
-      directory: dir, frames: [("0s.png", Frame(width: 4, height: 4)), ("end.png", Frame(width: 4, height: 4))],
-      manifest: Self.manifest(width: 4), previous: nil
-    ).apply()
+    try Self.recordBaseline(in: dir)
     // end.png is now something a file cannot replace: a folder, then a FIFO.
     for kind in ["folder", "fifo"] {
       try FileManager.default.removeItem(atPath: dir + "/end.png")
@@ -59,10 +64,7 @@ import Testing
   @Test func twoEntriesForOneFileAreRefusedBeforeAnythingIsWritten() throws {
     let dir = try V.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    try SnapshotCommit(
-      directory: dir, frames: [("0s.png", Frame(width: 4, height: 4)), ("end.png", Frame(width: 4, height: 4))],
-      manifest: Self.manifest(width: 4), previous: nil
-    ).apply()
+    try Self.recordBaseline(in: dir)
     let before = try Self.contents(dir)
     // The same name, another case, another Unicode normalisation of one name.
     for pair in [("0s.png", "0s.png"), ("end.png", "END.png"), ("\u{E9}.png", "e\u{301}.png")] {
