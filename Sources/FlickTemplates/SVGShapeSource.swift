@@ -51,8 +51,13 @@ struct SVGShapeSource {
     do {
       bytes = try AssetFile.read(file, maximumBytes: Self.maximumFileSize, kind: "a shape source")
     } catch {
-      guard case .tooLarge = error.cause else { throw Failure(message: "cannot read the file") }
-      throw Failure(message: "the SVG is larger than \(Self.maximumFileSize >> 10) KiB, the most a shape source reads")
+      switch error.cause {
+      case .tooLarge:
+        throw Failure(
+          message: "the SVG is larger than \(Self.maximumFileSize >> 10) KiB, the most a shape source reads")
+      case .notRegular: throw Failure(message: "is not a regular file (a FIFO or a device), not an SVG file")
+      case .cannotOpen, .changed: throw Failure(message: "cannot read the file")
+      }
     }
     try self.init(data: Data(bytes))
   }

@@ -117,4 +117,18 @@ import Testing
     #expect(run.ended && !run.threw, "/api/file on a FIFO: \(run)")
     try expectEqual(h.get("/api/file?path=art").status, 404)
   }
+
+  /// Saving params reads the file already at the path (to refuse overwriting a template) once
+  /// through the bounded reader: a FIFO there is not a template and is not waited on; it is a file
+  /// that exists, so the save asks for `overwrite`.
+  @Test func savingParamsOverAFIFODoesNotWaitOnIt() throws {
+    let h = try StudioHarness()
+    let fifo = h.folder.appendingPathComponent("pipe.json5").path
+    try FIFOGuard.make(fifo)
+    let run = FIFOGuard.ends(fifo: fifo) {
+      let saved = try h.post("/api/params/save?template=pulse.json5", json: #"{"path": "pipe.json5"}"#)
+      guard saved.status == 409, saved.text.contains("exists") else { throw CocoaError(.fileReadUnknown) }
+    }
+    #expect(run.ended && !run.threw, "/api/params/save over a FIFO: \(run)")
+  }
 }

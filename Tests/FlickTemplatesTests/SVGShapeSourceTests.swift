@@ -3,6 +3,7 @@ import FlickRaster
 import FlickScene
 @testable import FlickTemplates
 import FlickExpectations
+import FlickTestSupport
 import Foundation
 import Testing
 
@@ -135,6 +136,25 @@ import Testing
     ] {
       #expect(throws: SVGShapeSource.Failure.self, "\(bad)") { _ = try SVGShapeSource(data: Data(bad.utf8)) }
     }
+  }
+
+  /// The file is read once through the bounded reader: a FIFO named `x.svg` is refused as what
+  /// it is, not waited on, and a sparse file far over the cap is refused from its size alone.
+  @Test func aFIFOOrAHugeFileInPlaceOfTheSVGIsRefusedNotRead() throws {
+    let inside = try FixturePaths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: inside) }
+    try FIFOGuard.make(inside.appendingPathComponent("pipe.svg").path)
+    try FIFOGuard.sparseFile(inside.appendingPathComponent("huge.svg").path, bytes: 3 << 30)
+    let run = FIFOGuard.ends(fifo: inside.appendingPathComponent("pipe.svg").path) {
+      _ = try Self.template(#"{ id: "s", path: { svg: "pipe.svg" } }"#, folder: inside)
+    }
+    #expect(run.ended && run.threw, "the FIFO was refused, not waited on")
+    #expect {
+      _ = try Self.template(#"{ id: "s", path: { svg: "pipe.svg" } }"#, folder: inside)
+    } throws: { String(describing: $0).hasSuffix("is not a regular file (a FIFO or a device), not an SVG file") }
+    #expect {
+      _ = try Self.template(#"{ id: "s", path: { svg: "huge.svg" } }"#, folder: inside)
+    } throws: { String(describing: $0).contains("larger than 1024 KiB") }
   }
 
   @Test func contentsTintNeedsContentsAndTintsIt() throws {

@@ -64,6 +64,32 @@ import Testing
     expectEqual(Self.names(root).sorted(), ["foreign", "frames", "victim.png"])
   }
 
+  /// The marker is read once through the bounded reader, not through a link and not from a FIFO:
+  /// a marker linked from elsewhere cannot claim another folder's files for removal, and a FIFO
+  /// in its place is passed over (the folder counts as foreign) instead of holding the render.
+  @Test(arguments: ["link", "fifo"])
+  func aMarkerThatIsNotARegularFileMakesTheFolderForeign(kind: String) throws {
+    let root = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = root.appendingPathComponent("frames")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    try Data("theirs".utf8).write(to: folder.appendingPathComponent("0007.png"))
+    let marker = folder.appendingPathComponent(PNGSequenceWriter.markerName).path
+    if kind == "link" {
+      let elsewhere = root.appendingPathComponent("list").path
+      try (PNGSequenceWriter.markerHeaderForTests + "\n0007.png\n").write(
+        toFile: elsewhere, atomically: true, encoding: .utf8)
+      try FileManager.default.createSymbolicLink(atPath: marker, withDestinationPath: elsewhere)
+    } else {
+      try FIFOGuard.make(marker)
+    }
+    let run = FIFOGuard.ends(fifo: marker, within: 20) { try Self.render(folder.path + "/", duration: 0.3) }
+    #expect(run.ended && !run.threw, "the render ended and wrote its frames")
+    let names = Self.names(folder)
+    #expect(names.contains("0007.png"), "a frame the marker did not list by itself is not Flick's to remove")
+    #expect(["0000.png", "0001.png", "0002.png"].allSatisfy(names.contains))
+  }
+
   @Test func aFailedRenderLeavesTheOldSequenceWhole() throws {
     let root = try TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: root) }
