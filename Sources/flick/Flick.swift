@@ -22,11 +22,12 @@ struct Flick {
 
       TEMPLATE is a .json5 file or the name of a bundled template (flick templates).
       render, still and info also take a Lottie file (bodymovin JSON, recognised by its content).
-      Every command that reads a template takes --set NAME=VALUE, --params FILE and
+      render, still, info, trace, snapshot and verify take --set NAME=VALUE, --params FILE and
       --allow-outside-assets. Run 'flick COMMAND --help' for each command's options.
 
       Output formats follow the extension: .mp4 (H.264), .gif (palette GIF), .webm (VP9 + alpha),
-      .mov (ProRes 4444 + alpha), .apng, .webp, DIR/ or DIR/%04d.png (PNG sequence).
+      .mov (ProRes 4444 + alpha), .apng, .webp, DIR/ or DIR/%04d.png (PNG sequence), .bgra (raw
+      premultiplied BGRA frames).
 
       EXIT CODES
         0 success · 1 snapshot mismatch · 2 invalid input (usage, template, parameters) ·
