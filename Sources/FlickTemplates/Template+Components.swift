@@ -43,8 +43,11 @@ struct ComponentExpander {
   let instanceLimit: Int
   /// The most layers the expansion may produce (``TemplateLimits/maximumLayers``).
   let layerLimit: Int
-  /// The layers produced so far, instances' roots and their inner layers included.
-  private(set) var layerCount = 0
+  /// The layers produced so far, instances' roots and their inner layers included (and those of
+  /// earlier expansions that share the caps: ``Template/checkUnusedComponents``).
+  private(set) var layerCount: Int
+  /// The instances earlier expansions that share the caps made.
+  private let instancesBefore: Int
   /// Every instance expanded, by qualified id, and in expansion order.
   private(set) var instances: [String: ComponentInstance] = [:]
   private(set) var order: [String] = []
@@ -53,9 +56,11 @@ struct ComponentExpander {
 
   init(
     components: [String: TemplateComponent], templateValues: [String: JSON5Value], budget: ExpansionBudget,
-    instanceLimit: Int, layerLimit: Int
+    instanceLimit: Int, layerLimit: Int, layersBefore: Int = 0, instancesBefore: Int = 0
   ) {
     self.components = components
+    self.layerCount = layersBefore
+    self.instancesBefore = instancesBefore
     self.templateValues = templateValues
     self.budget = budget
     self.instanceLimit = instanceLimit
@@ -174,7 +179,7 @@ struct ComponentExpander {
         "components are nested deeper than \(Self.maximumDepth) levels (\(quoted: (stack + [name]).joined(separator: " → ")))"
       )
     }
-    guard order.count < instanceLimit else {
+    guard instancesBefore + order.count < instanceLimit else {
       throw useNode.error(
         "the template expands to more than \(instanceLimit) component instances (counting instances inside instances: "
           + "\(quoted: (stack + [name]).joined(separator: " → "))); use fewer, or raise the cap with TemplateLimits.maximumComponentInstances"

@@ -173,18 +173,7 @@ public struct Template: Sendable {
     var constraints: [LayerConstraint] = []
     if let layersNode = expanded.layers {
       let styled = layersNode.with(value: try applyStyles(layersNode, styles))
-      // Totals over the whole frame: the top-level layer that passes a cap is named.
-      var copies = 0
-      var segments = 0
-      for var node in try styled.array() {
-        node.context.fontFiles = fontFiles
-        let layer = try decodeLayer(node, ids: &ids)
-        copies = min(1 << 60, copies + layer.replicatedLayerCount)
-        try checkReplicas(copies, at: node)
-        segments = min(1 << 60, segments + drawnPathSegments(layer))
-        try checkDrawnSegments(segments, at: node)
-        scene.layers.append(layer)
-      }
+      scene.layers += try decodeLayers(styled, ids: &ids, fontFiles: fontFiles)
       layerSites = Self.layerSites(styled)
       constraints = try applyConstraints(try styled.array(), to: &scene.layers)
     }
@@ -199,6 +188,10 @@ public struct Template: Sendable {
         timeline, ids: ids, scene: &scene, horizon: canvas.automaticDuration ? nil : scene.duration,
         colorSpace: colorSpace, instances: expanded.instances, constraints: constraints)
     }
+    try checkUnusedComponents(
+      components, used: Set(expanded.instances.map(\.component)), in: doc, styles: styles, values: values,
+      fontFiles: fontFiles, canvas: canvas.scene, horizon: canvas.automaticDuration ? nil : canvas.scene.duration,
+      colorSpace: colorSpace)
     if let n = o["motionBlur"] { scene.motionBlur = try decodeMotionBlur(n) }
     if canvas.automaticDuration {
       scene.duration = try automaticDuration(of: scene, canvas: canvasNode)
