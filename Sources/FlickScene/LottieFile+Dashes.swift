@@ -14,13 +14,33 @@ extension LottieFeatureInspector {
   static let mostDashes = 1e6
 
   /// Checks every dashed stroke (`st`, `gs` with a `d` array) of one shape list, a layer's
-  /// `shapes` or a group's `it`, against the paths above it in the list (those it paints).
-  mutating func noteUnboundedDashes(_ items: [LottieJSON], at place: String) {
-    guard items.contains(where: { Self.isDashedStroke($0) }) else { return }
+  /// `shapes` or a group's `it`, against the paths above it in the list (those it paints), and
+  /// the groups of the list in turn. `above` is the chain of transforms over the list (the
+  /// layer's, its parents', its precomposition layers'); a group adds its own transform, a
+  /// repeater its copies' to what precedes it, stroke included (``LottieDashStretch``).
+  mutating func noteUnboundedDashes(_ items: [LottieJSON], at place: String, above: LottieDashStretch, depth: Int = 0) {
+    guard depth < 512 else { return }
+    var copies = [LottieDashStretch](repeating: LottieDashStretch(), count: items.count)
+    var repeated = LottieDashStretch()
+    for j in items.indices.reversed() {
+      copies[j] = repeated
+      if items[j]["ty"]?.text == "rp" { repeated = repeated.then(LottieDashStretch.repeater(items[j])) }
+    }
+    // The paths are measured only for a list that strokes them with dashes.
+    let dashed = items.contains { Self.isDashedStroke($0) }
     var length = 0.0
-    for item in items where item.members != nil {
-      if Self.isDashedStroke(item) { noteDashes(item["d"]?.items ?? [], over: length, at: place) }
-      length = Self.lengthAfter(item, length: length, depth: 0)
+    for (j, item) in items.enumerated() where item.members != nil {
+      let chain = above.then(copies[j])
+      if Self.isDashedStroke(item) {
+        noteDashes(item["d"]?.items ?? [], over: length, stretched: chain.factor, at: place)
+      }
+      if item["ty"]?.text == "gr", let inner = item["it"]?.items {
+        let transform = inner.filter { $0["ty"]?.text == "tr" }.reduce(LottieDashStretch()) {
+          $0.then(LottieDashStretch.transform($1))
+        }
+        noteUnboundedDashes(inner, at: place, above: chain.then(transform), depth: depth + 1)
+      }
+      if dashed { length = Self.lengthAfter(item, length: length, depth: 0) }
     }
   }
 
@@ -29,41 +49,53 @@ extension LottieFeatureInspector {
     return !(item["d"]?.items ?? []).isEmpty
   }
 
-  /// Checks one stroke's dash entries, as rlottie reads them: every entry's `v` in order, the
-  /// last one the offset when there is an odd number of them, the others dash and gap lengths.
-  private mutating func noteDashes(_ entries: [LottieJSON], over length: Double, at place: String) {
-    let lengths = entries.count - entries.count % 2
+  /// Checks one stroke's dash entries as rlottie reads them: every entry's `v` in order
+  /// (however many; its names `n` aside). With an odd number the last is the offset and the
+  /// others dash and gap lengths; with an even number the last is the offset too, and the one
+  /// before it is a dash whose gap is as long (`[d, g, d, o]` dashes as `[d, g, d, d]` from
+  /// `o`). `stretched` is how much the transforms above make the paths longer than the dashes.
+  private mutating func noteDashes(
+    _ entries: [LottieJSON], over length: Double, stretched: Double, at place: String
+  ) {
     var shortest = 0.0
+    var lengths = 0
     for (index, entry) in entries.enumerated() {
       let name = entry["n"]?.text.map { LottieJSON.shown($0, limit: 8) } ?? "?"
       guard let (low, high) = Self.range(entry["v"]) else { continue }
       if !low.isFinite || !high.isFinite {
         return note(place, "a stroke dash '\(name)' that is not a finite number")
       }
-      guard index < lengths else { continue }
+      // The offset: the last entry.
+      guard index < entries.count - 1 else { continue }
       if low < 0 {
         return note(
           place, "a stroke dash '\(name)' of \(Self.shownNumber(low)) points (dashes and gaps must be 0 or more)")
       }
-      shortest += low
+      // An even count's last dash is its own gap too.
+      let times = entries.count % 2 == 0 && index == entries.count - 2 ? 2 : 1
+      shortest += low * Double(times)
+      lengths += times
     }
     guard lengths > 0 else { return }
     if shortest <= 0 {
       return note(place, "a stroke dash pattern of length 0 (at least one dash or gap must be above 0)")
     }
-    let pieces = length / shortest * Double(lengths / 2)
+    let pieces = length * stretched / shortest * Double(lengths / 2)
     if pieces > Self.mostDashes {
+      let stretch =
+        stretched > 1
+        ? ", drawn up to \(Self.shownNumber(stretched)) times longer than its dashes by the transforms above it" : ""
       note(
         place,
         "a stroke dash pattern of \(Self.shownNumber(shortest)) points over paths up to "
-          + "\(Self.shownNumber(length)) points long (\(Self.shownNumber(pieces)) dashes; "
+          + "\(Self.shownNumber(length)) points long\(stretch) (\(Self.shownNumber(pieces)) dashes; "
           + "up to \(Self.shownNumber(Self.mostDashes)) are drawn)")
     }
   }
 
   /// The lowest and highest value an animatable number takes: its `k`, or between its
   /// keyframes' `s` and `e`, stretched by easing handles that overshoot (a `y` outside 0…1).
-  private static func range(_ property: LottieJSON?) -> (Double, Double)? {
+  static func range(_ property: LottieJSON?) -> (Double, Double)? {
     guard let k = property?["k"] else { return nil }
     guard let frames = k.items, frames.contains(where: { $0.members != nil }) else {
       let values = numbers(k)
@@ -75,8 +107,7 @@ extension LottieFeatureInspector {
     for (i, frame) in frames.enumerated() where frame.members != nil {
       let start = numbers(frame["s"])
       let end = frame["e"].map { numbers($0) } ?? (i + 1 < frames.count ? numbers(frames[i + 1]["s"]) : start)
-      let handles = numbers(frame["o"]?["y"]) + numbers(frame["i"]?["y"])
-      let (least, most) = (min(0, handles.min() ?? 0), max(1, handles.max() ?? 1))
+      let (least, most) = progressRange(frame)
       for (s, e) in zip(start, end.isEmpty ? start : end) {
         for v in [s, e, s + (e - s) * least, s + (e - s) * most] {
           low = min(low, v.isNaN ? -.infinity : v)
@@ -87,8 +118,15 @@ extension LottieFeatureInspector {
     return low <= high ? (low, high) : nil
   }
 
+  /// The progress a keyframe's easing reaches between its values: 0…1, stretched by easing
+  /// handles that overshoot (a `y` outside 0…1).
+  static func progressRange(_ frame: LottieJSON) -> (Double, Double) {
+    let handles = numbers(frame["o"]?["y"]) + numbers(frame["i"]?["y"])
+    return (min(0, handles.min() ?? 0), max(1, handles.max() ?? 1))
+  }
+
   /// The numbers of a value: itself, or an array's numbers (one level).
-  private static func numbers(_ value: LottieJSON?) -> [Double] {
+  static func numbers(_ value: LottieJSON?) -> [Double] {
     if let n = value?.numberValue { return [n] }
     return value?.items?.compactMap(\.numberValue) ?? []
   }
@@ -112,10 +150,16 @@ extension LottieFeatureInspector {
       }
       return length + inner * scale
     case "rp":
+      // Copy i (from the offset `o` on) is scaled by `s` to the power i: below 0 too.
       let copies = max(0, largestValue(item["c"]) ?? 0)
-      let scale = (largestValue(item["tr"]?["s"]) ?? 100) / 100
-      let growth = copies > 1 && scale > 1 ? pow(scale, min(copies - 1, 10_000)) : 1
-      return length * copies * growth
+      let (low, high) = range(item["o"]) ?? (0, 0)
+      let scales = (item["tr"]?["s"]).map { LottieDashStretch.allValues($0) } ?? []
+      let largest = (scales.map(abs).max() ?? 100) / 100
+      let mixed = scales.contains { $0 < 0 } && scales.contains { $0 > 0 }
+      let smallest = mixed ? 0 : (scales.map(abs).min() ?? 100) / 100
+      let up = copies > 0 ? pow(largest, min(max(0, high + copies - 1), 10_000)) : 1
+      let down = pow(smallest, max(min(0, low), -10_000))
+      return length * copies * max(1, up, down)
     default: return length
     }
   }

@@ -73,19 +73,23 @@ struct LottieFeatureInspector {
   mutating func inspect(_ root: LottieJSON) {
     if root["ddd"]?.integer == 1 { note("composition", "3D (ddd: 1; rlottie draws 3D layers flat)") }
     if let fonts = root["chars"]?.items, !fonts.isEmpty { note("composition", "glyphs ('chars')") }
-    walkLayers(root["layers"]?.items ?? [], at: "layers", depth: 0)
+    let contexts = LottieDashStretch.precompositionContexts(root)
+    walkLayers(root["layers"]?.items ?? [], at: "layers", above: LottieDashStretch(), depth: 0)
     for (i, asset) in (root["assets"]?.items ?? []).enumerated() where asset.members != nil {
       let id = LottieJSON.shown(asset["id"]?.text ?? "\(i)")
       if let layers = asset["layers"]?.items {
-        walkLayers(layers, at: "assets[\(i)] '\(id)'.layers", depth: 1)
+        let above = LottieLayerIntegers.assetID(asset["id"]).flatMap { contexts[$0] } ?? LottieDashStretch()
+        walkLayers(layers, at: "assets[\(i)] '\(id)'.layers", above: above, depth: 1)
       } else if let file = asset["p"]?.text, !file.hasPrefix("data:") {
         note("assets[\(i)] '\(id)'", "an external image file '\(quoted: file)' (embed images as data: URIs)")
       }
     }
   }
 
-  private mutating func walkLayers(_ layers: [LottieJSON], at place: String, depth: Int) {
+  /// `above`: the transforms over the list (a precomposition's users', at their worst).
+  private mutating func walkLayers(_ layers: [LottieJSON], at place: String, above: LottieDashStretch, depth: Int) {
     guard depth < Self.maximumDepth else { return note(place, "nesting deeper than \(Self.maximumDepth)") }
+    let chains = LottieDashStretch.layerChains(layers, context: above)
     for (i, layer) in layers.enumerated() where layer.members != nil {
       let name = layer["nm"]?.text.map { LottieJSON.shown($0) }
       let here = "\(place)[\(i)]" + (name.map { " '\($0)'" } ?? "")
@@ -111,7 +115,7 @@ struct LottieFeatureInspector {
         if Self.isNonZero(mask["x"]) { note("\(here).masksProperties[\(j)]", "mask expansion") }
         if Self.isNonZero(mask["f"]) { note("\(here).masksProperties[\(j)]", "mask feather") }
       }
-      if let shapes = layer["shapes"]?.items { noteUnboundedDashes(shapes, at: here) }
+      if let shapes = layer["shapes"]?.items { noteUnboundedDashes(shapes, at: here, above: chains[i]) }
       walkValue(layer, at: here, depth: depth + 1)
     }
   }
@@ -156,7 +160,6 @@ struct LottieFeatureInspector {
         "a shape with a coordinate of \(Self.shownNumber(far)) points (beyond ±1e6, which rlottie 0.1 does not finish drawing)"
       )
     }
-    if type == "gr", let items = item["it"]?.items { noteUnboundedDashes(items, at: place) }
     if type == "rp" {
       let copies = Self.largestValue(item["c"]) ?? 0
       let scale = (Self.largestValue(item["tr"]?["s"]) ?? 100) / 100

@@ -179,7 +179,8 @@ package struct LottieFile: Sendable, Hashable {
 
   /// Inspects Lottie JSON and makes the document rlottie is given.
   ///
-  /// The bytes are parsed strictly (``LottieJSON``: no duplicate key, no NUL in a string), every
+  /// The bytes are parsed strictly (``LottieJSON``: no duplicate key, no NUL in a string), the
+  /// whole numbers that link layers checked (``LottieLayerIntegers``), every
   /// image asset is checked and rewritten (``LottieImageAssets``: a base64 PNG or JPEG within
   /// `maximumPixels`, re-encoded, `u` emptied and `e: 1`; an external file is listed in
   /// ``unsupportedFeatures`` and left unloadable), repeaters and precompositions are counted
@@ -203,6 +204,7 @@ package struct LottieFile: Sendable, Hashable {
     guard tree.members != nil else {
       throw LottieFileError(path: path, message: "is not a Lottie file: the JSON is not an object")
     }
+    try LottieLayerIntegers.check(tree, bytes: bytes, path: path)
     let images = try LottieImageAssets.rewrite(tree, bytes: bytes, path: path, maximumPixels: maximumPixels)
     let items = try LottieInstances.check(images.document, bytes: bytes, path: path)
     guard let header else {

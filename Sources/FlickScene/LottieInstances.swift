@@ -31,12 +31,7 @@ enum LottieInstances {
     var counter = Counter(bytes: bytes, path: path)
     for (i, asset) in (document["assets"]?.items ?? []).enumerated() {
       guard let layers = asset["layers"]?.items else { continue }
-      let id: String
-      switch asset["id"] {
-      case .string(let s): id = s
-      case .number(let n): id = String(Int(Double(n) ?? 0))
-      default: continue
-      }
+      guard let id = LottieLayerIntegers.assetID(asset["id"]) else { continue }
       counter.assets[id] = (i, layers)
     }
     return Int(try counter.layers(document["layers"]?.items ?? [], at: "layers", depth: 0).items)

@@ -10,6 +10,9 @@ import Foundation
 ///   one point of transparent edge, and Flick's canvas is that size too); a layer's `w`, `h`,
 ///   `sw`, `sh` (a precomposition's clip, a solid's size) and an asset's `w` and `h` are rounded
 ///   to the nearest whole point (lottie-web clips at the fraction: at most half a point apart).
+/// - A layer's whole numbers rlottie reads with `GetInt` (`ind`, `parent`, `ty`, `tt`, `bm`,
+///   `ddd`, `ao`; ``LottieLayerIntegers`` refuses any other value) and an asset's numeric `id`,
+///   when written with a fraction or exponent (`1.0`, `1e0`), are written as their digits.
 /// - A 2D layer's rotation written as `rz` (After Effects' Z rotation, which lottie-ios reads as
 ///   the rotation of a 2D layer when `r` is absent) is written as `r`, or left out when `r` is
 ///   there (rlottie 0.1 draws nothing for a 2D transform with `rz`); a layer without `ddd` gets
@@ -28,7 +31,7 @@ enum LottieRlottieCopy {
             guard var members = asset.members else { return asset }
             for j in members.indices {
               switch members[j].key {
-              case "w", "h": members[j].value = whole(members[j].value, .toNearestOrAwayFromZero)
+              case "w", "h", "id": members[j].value = whole(members[j].value, .toNearestOrAwayFromZero)
               case "layers": members[j].value = layers(members[j].value)
               default: break
               }
@@ -52,6 +55,9 @@ enum LottieRlottieCopy {
     for j in members.indices {
       switch members[j].key {
       case "w", "h", "sw", "sh": members[j].value = whole(members[j].value, .toNearestOrAwayFromZero)
+      case let key where LottieLayerIntegers.keys.contains(where: { $0.key == key }):
+        // Checked whole (LottieLayerIntegers): `1.0` is written `1`.
+        members[j].value = whole(members[j].value, .toNearestOrAwayFromZero)
       case "ks" where !is3D:
         guard var transform = members[j].value.members, let rz = transform.firstIndex(where: { $0.key == "rz" })
         else { continue }

@@ -87,7 +87,8 @@ import Testing
   @Test func negativeAndZeroPatternsAreRefused() throws {
     let negative = try Self.findings(Self.rect(60) + "," + Self.stroke([("d", Self.fixed(-1)), ("g", Self.fixed(-1))]))
     #expect(negative.contains { $0.contains("a stroke dash 'd' of -1 points") }, "\(negative)")
-    let gap = try Self.findings(Self.rect(60) + "," + Self.stroke([("d", Self.fixed(1)), ("g", Self.fixed(-1))]))
+    let gap = try Self.findings(
+      Self.rect(60) + "," + Self.stroke([("d", Self.fixed(1)), ("g", Self.fixed(-1)), ("o", Self.fixed(0))]))
     #expect(gap.contains { $0.contains("a stroke dash 'g' of -1 points") }, "\(gap)")
     let zero = try Self.findings(
       Self.rect(60) + "," + Self.stroke([("d", Self.fixed(0)), ("g", Self.fixed(0)), ("o", Self.fixed(5))]))
