@@ -93,4 +93,21 @@ import Testing
       "\(r.stderr)")
     expectLess(r.stderr.count, 300)
   }
+
+  /// `timeOffset` wraps the end too: an easeOut of 0.5 s started 0.2 s in ends at local 0.2
+  /// (57.09) and holds there, at every frame rate; it read 100 at the end.
+  @Test(arguments: ["20", "24", "60", "120"])
+  func timeOffsetEndsAtTheWrappedTime(fps: String) throws {
+    let r = try Self.run(["easeOut(duration: 0.5, timeOffset: 0.2)", "--format", "json", "--fps", fps])
+    expectEqual(r.status, 0, "\(r.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    let samples = try #require(object["samples"] as? [[String: Double]])
+    let last = try #require(samples.last)
+    expectEqual(last["t"], 0.5)
+    let value = try #require(last["value"])
+    expectLess(abs(value - 57.09), 0.01)
+    let before = try #require(samples.dropLast().last?["value"])
+    expectLess(before, value)
+    expectGreater(before, 40)
+  }
 }

@@ -50,13 +50,24 @@ package struct DragCurve<Value: Animatable>: AnimationCurve {
   package func velocity(at t: Double) -> Value {
     guard t < duration else { return .zero }
     let x = max(t / duration, 0)
-    return path.velocity(at: timing.progress(at: x) * duration).scaled(by: timing.slope(at: x))
+    return pathVelocity(timing.progress(at: x), left: false).scaled(by: timing.slope(at: x))
   }
 
   /// The left limit: at ``duration``, the velocity the finger lifts with (what a release takes).
   package func velocity(before t: Double) -> Value {
     guard t <= duration, t > 0 else { return t <= 0 ? velocity(at: 0) : .zero }
     let x = t / duration
-    return path.velocity(before: timing.progress(before: x) * duration).scaled(by: timing.slope(at: x.nextDown))
+    return pathVelocity(timing.progress(before: x), left: true).scaled(by: timing.slope(at: x.nextDown))
+  }
+
+  /// The path's velocity (per second of path time) where the timing has brought the finger, `p`
+  /// of the way. A timing curve that flattens into its end (easeIn, easeInEaseOut) reaches
+  /// exactly 1 a few ulps before the drag ends, where the path has ended and reads 0: there, and
+  /// at the path's start, it is the path's tangent at that end, the limit of the motion.
+  private func pathVelocity(_ p: Double, left: Bool) -> Value {
+    let s = p * duration
+    if p <= 1 && s >= duration { return path.velocity(before: duration) }
+    if p >= 0 && s <= 0 { return path.velocity(at: 0) }
+    return left ? path.velocity(before: s) : path.velocity(at: s)
   }
 }

@@ -111,14 +111,17 @@ public struct MediaTiming: Sendable, Hashable, Codable {
     if speed == 0 { a = 0 }
     let tolerance = noise + Self.boundaryTolerance(abs(a) + abs(timeOffset), d)
     let ended = leftLimit ? a > activeLength + tolerance : a >= activeLength
+    // At and after the end the active time is its limit from below: the end of the active
+    // duration shifted by `timeOffset` and wrapped like any other active time, so the fill holds
+    // what the last frame showed (with an offset that is not where the curve ends).
+    let atEnd = ended || a >= activeLength
     if activeLength.isFinite && activeLength > 0 {
-      if ended || a >= activeLength {
-        a = activeLength
-      } else if timeOffset != 0 {
-        a = (a + timeOffset).truncatingRemainder(dividingBy: activeLength)
+      if atEnd { a = activeLength }
+      if timeOffset != 0 {
+        a = ((atEnd ? 0 : a) + timeOffset).truncatingRemainder(dividingBy: activeLength)
         if a < 0 { a += activeLength }
         // Just before the wrap, the end of the active duration.
-        if leftLimit && (a <= tolerance || activeLength - a <= tolerance) { a = activeLength }
+        if (leftLimit || atEnd) && (a <= tolerance || activeLength - a <= tolerance) { a = activeLength }
       }
     } else if !activeLength.isFinite {
       a += timeOffset
@@ -130,7 +133,7 @@ public struct MediaTiming: Sendable, Hashable, Codable {
     }
     var k = (a / d).rounded(.down)
     var u = a - k * d
-    if leftLimit {
+    if leftLimit || (atEnd && timeOffset != 0) {
       if u <= tolerance && k > 0 {  // a boundary: the end of the previous iteration
         k -= 1
         u = d
