@@ -13,8 +13,9 @@ import Foundation
 ///   `<image>` embedding a base64 PNG or JPEG within the pixel cap; a CSS `url(…)` that is not
 ///   `url(#id)`; `@import`; an `<?xml-stylesheet?>`; XInclude; a CSS escape (`\`), which could
 ///   spell any of these;
-/// - it is larger than ``maximumFileSize``, has more than ``maximumElements`` elements or nests
-///   them deeper than ``maximumDepth``;
+/// - it is larger than ``maximumFileSize``, has more than ``maximumElements`` elements, nests
+///   them deeper than ``maximumDepth`` or gives one more than ``maximumAttributes`` attributes;
+///   one element's `d` or `points` over ``maximumPathNumbers`` numbers is refused where it is;
 /// - references multiply past the caps: every `<use>`, `url(#id)` and `href="#id"` draws its
 ///   target again (a marker once per vertex), so the document expanded with every reference is
 ///   counted and may have at most ``maximumInstances`` elements and ``maximumPathNumbers``
@@ -22,7 +23,11 @@ import Foundation
 /// - a filter primitive asks librsvg for work it does not bound, or that crashes it: a
 ///   `<feConvolveMatrix>` kernel over ``maximumKernelNumbers`` numbers or an `order` over
 ///   ``maximumKernelOrder``, a `<feTurbulence>` of more than ``maximumTurbulenceOctaves``
-///   octaves.
+///   octaves; a number list longer than librsvg reads or needs (``maximumListNumbers(element:attribute:)``).
+///
+/// The scan is one pass over the bytes whose work is linear in the file's size (no value is
+/// copied per number or re-read per reference), and bytes accepted once are not scanned again
+/// (``wasAccepted(_:maximumPixels:)``).
 package enum SVGDocumentCheck {
   /// The largest SVG picture read, in bytes (4 MiB).
   package static let maximumFileSize = 4 << 20
@@ -38,6 +43,8 @@ package enum SVGDocumentCheck {
   /// square of its crossing segments: 10,000 random segments across 512² take 12 s, 150,000
   /// minutes (measured 2026-12-02 on the 2-core machine).
   package static let maximumPathNumbers = ShapePath.maximumSVGPathElements
+  /// The most attributes on one element (1,000; an exported icon's elements have a handful).
+  package static let maximumAttributes = 1_000
 
   /// Why an SVG picture is refused, and where (1-based line and column).
   package struct Problem: Error, Sendable {
@@ -46,14 +53,17 @@ package enum SVGDocumentCheck {
     package var message: String
   }
 
-  /// Checks the SVG `data`; `maximumPixels` caps every embedded image.
+  /// Checks the SVG `data`; `maximumPixels` caps every embedded image. Bytes accepted before
+  /// under the same or a smaller cap are not scanned again (``wasAccepted(_:maximumPixels:)``).
   package static func check(_ data: Data, maximumPixels: Int) throws(Problem) {
     guard data.count <= maximumFileSize else {
       throw Problem(line: 1, column: 1, message: "the SVG is larger than \(maximumFileSize >> 20) MiB")
     }
+    if wasAccepted(data, maximumPixels: maximumPixels) { return }
     var scanner = SVGDocumentScanner(bytes: [UInt8](data), maximumPixels: maximumPixels)
     try scanner.scan()
     try scanner.expand()
+    remember(data, maximumPixels: maximumPixels)
   }
 }
 
@@ -104,17 +114,21 @@ struct SVGDocumentScanner {
 
   static func localName(_ qualified: String) -> String { XMLTokenizer.localName(qualified) }
 
-  /// Whether a `<style>` element is open: its text (split by comments or CDATA sections as it
-  /// may be) is gathered in ``styleText`` and checked whole when it closes.
-  var inStyle: Bool { stack.contains { Self.localName(elements[$0].name) == "style" } }
+  /// How many `<style>` elements are open: while one is, its text (split by comments or CDATA
+  /// sections as it may be) is gathered in ``styleText`` and checked whole when it closes.
+  var openStyles = 0
+  var inStyle: Bool { openStyles > 0 }
   var styleText = ""
   var styleOffset = 0
 
   mutating func closed() throws(SVGDocumentCheck.Problem) {
     guard let last = stack.popLast() else { return }
-    if Self.localName(elements[last].name) == "style", !inStyle {
-      try styleSheet(styleText, at: styleOffset)
-      styleText = ""
+    if Self.localName(elements[last].name) == "style" {
+      openStyles -= 1
+      if openStyles == 0 {
+        try styleSheet(styleText, at: styleOffset)
+        styleText = ""
+      }
     }
   }
 
@@ -166,10 +180,14 @@ struct SVGDocumentScanner {
     guard stack.count <= SVGDocumentCheck.maximumDepth else {
       throw fail("elements are nested deeper than \(SVGDocumentCheck.maximumDepth) levels", at: start)
     }
-    if Self.localName(qualified) == "style",
-      stack.count == 1 || !stack.dropLast().contains(where: { Self.localName(elements[$0].name) == "style" })
-    {
-      styleOffset = start
+    if attributes.count > SVGDocumentCheck.maximumAttributes {
+      throw fail(
+        "<\(quoted: LottieJSON.shown(qualified))> has more than \(SVGDocumentCheck.maximumAttributes) attributes",
+        at: attributes[SVGDocumentCheck.maximumAttributes].offset)
+    }
+    if Self.localName(qualified) == "style" {
+      if openStyles == 0 { styleOffset = start }
+      openStyles += 1
     }
     try element(index, attributes.map { ($0.name, $0.value, $0.offset) })
     if selfClosing { try closed() }
@@ -194,7 +212,15 @@ struct SVGDocumentScanner {
     let parent = stack.count >= 2 ? stack[stack.count - 2] : nil
     try filterPrimitive(name, attributes, boundingBox: parent.map { boundingBoxFilters.contains($0) } ?? false)
     for a in attributes where a.name == "d" || a.name == "points" {
-      elements[index].numbers += Self.countNumbers(a.value)
+      // Refused here, before the rest of the file is read, when this element alone is over the cap.
+      let limit = SVGDocumentCheck.maximumPathNumbers - elements[index].numbers
+      let count = Self.countNumbers(a.value, upTo: limit)
+      guard count <= limit else {
+        throw fail(
+          "<\(quoted: shownName) \(quoted: a.name)>: more than \(SVGDocumentCheck.maximumPathNumbers) numbers "
+            + "(about \(quoted: SVGDocumentCheck.maximumPathNumbers / 2) points)", at: a.offset)
+      }
+      elements[index].numbers += count
     }
     let vertices = max(1, elements[index].numbers / 2)
     for a in attributes {
@@ -222,65 +248,23 @@ struct SVGDocumentScanner {
         }
         continue
       }
-      guard a.value.lowercased().contains("url(") || attribute == "style" || a.value.contains("\\") else {
-        continue
-      }
-      if attribute == "style" {
-        for declaration in a.value.split(separator: ";") {
-          let parts = declaration.split(separator: ":", maxSplits: 1)
-          guard parts.count == 2 else { continue }
-          let marker = parts[0].trimmingCharacters(in: .whitespaces).hasPrefix("marker")
-          for id in try urls(String(parts[1]), at: a.offset) {
-            elements[index].references.append((id, marker ? vertices : 1, a.offset))
-          }
-        }
-      } else {
-        for id in try urls(a.value, at: a.offset) {
-          elements[index].references.append((id, attribute.hasPrefix("marker") ? vertices : 1, a.offset))
-        }
+      let marker = attribute.hasPrefix("marker")
+      for reference in try urls(a.value, sheet: false, style: attribute == "style", at: a.offset) {
+        elements[index].references.append((reference.id, marker || reference.marker ? vertices : 1, a.offset))
       }
     }
   }
 
-  /// The `#id` targets of every `url(…)` in CSS text; anything else is refused.
-  func urls(_ css: String, at offset: Int) throws(SVGDocumentCheck.Problem) -> [String] {
-    guard !css.contains("\\") else { throw fail("a CSS escape ('\\') is not read in an SVG picture", at: offset) }
-    if css.lowercased().contains("@import") { throw fail("a CSS @import (another file) is not read", at: offset) }
-    var out: [String] = []
-    var rest = Substring(css)
-    while let range = rest.range(of: "url(", options: .caseInsensitive) {
-      guard let close = rest[range.upperBound...].firstIndex(of: ")") else {
-        throw fail("a CSS url( is not closed", at: offset)
-      }
-      let target = rest[range.upperBound..<close].trimmingCharacters(in: CharacterSet(charactersIn: " \t\n\r\"'"))
-      guard target.hasPrefix("#") else {
-        throw fail(
-          "url(\(quoted: target)): an SVG picture may only refer to its own elements (url(#id)); another file "
-            + "is not read", at: offset)
-      }
-      out.append(String(target.dropFirst()))
-      rest = rest[rest.index(after: close)...]
-    }
-    return out
-  }
-
-  /// A `<style>` sheet: its references apply to every element (markers: every vertex).
-  mutating func styleSheet(_ css: String, at offset: Int) throws(SVGDocumentCheck.Problem) {
-    for rule in css.split(separator: "}") {
-      for declaration in rule.split(whereSeparator: { $0 == ";" || $0 == "{" }) {
-        let parts = declaration.split(separator: ":", maxSplits: 1)
-        let marker = parts.first?.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("marker") ?? false
-        for id in try urls(String(declaration), at: offset) { sheetReferences.append((id, marker, offset)) }
-      }
-    }
-  }
-
-  static func countNumbers(_ text: String) -> Int {
+  /// The numbers in path data or a point list, counted up to one past `limit` (then it stops).
+  static func countNumbers(_ text: String, upTo limit: Int = .max) -> Int {
     var count = 0
     var inNumber = false
     for byte in text.utf8 {
       let digit = (0x30...0x39).contains(byte) || byte == 0x2E
-      if digit && !inNumber { count += 1 }
+      if digit && !inNumber {
+        count += 1
+        if count > limit { return count }
+      }
       inNumber = digit || (inNumber && (byte == 0x65 || byte == 0x45))
     }
     return count

@@ -20,6 +20,25 @@ extension SVGDocumentCheck {
   /// memory and time grow with its inverse squared: 0.05 on five 400-point squares took 540 MB and
   /// did not end in a minute.
   package static let minimumKernelUnitLength = 1
+  /// The most numbers in a component-transfer table (`tableValues` of `<feFuncR>`, `<feFuncG>`,
+  /// `<feFuncB>`, `<feFuncA>`): 1,024. librsvg reads a list of any length and looks one entry up
+  /// per pixel and channel, but a channel has 256 levels, so a longer table draws nothing more.
+  package static let maximumTableValues = 1_024
+  /// The most numbers in other filter attributes that take a short list, as librsvg reads them:
+  /// a `<feColorMatrix>`'s `values` (20, a 5 × 4 matrix; one for `saturate` or `hueRotate`), and
+  /// one or two (`x [y]`) in `stdDeviation` of `<feGaussianBlur>` and `<feDropShadow>` and
+  /// `baseFrequency` of `<feTurbulence>`. librsvg refuses a longer list as a whole.
+  package static func maximumListNumbers(element: String, attribute: String) -> Int? {
+    switch (element, attribute) {
+    case ("feFuncR", "tableValues"), ("feFuncG", "tableValues"), ("feFuncB", "tableValues"),
+      ("feFuncA", "tableValues"):
+      maximumTableValues
+    case ("feColorMatrix", "values"): 20
+    case ("feGaussianBlur", "stdDeviation"), ("feDropShadow", "stdDeviation"), ("feTurbulence", "baseFrequency"): 2
+    case ("feConvolveMatrix", "kernelMatrix"): maximumKernelNumbers
+    default: nil
+    }
+  }
 }
 
 extension SVGDocumentScanner {
@@ -32,17 +51,22 @@ extension SVGDocumentScanner {
   func filterPrimitive(
     _ name: String, _ attributes: [(name: String, value: String, offset: Int)], boundingBox: Bool = false
   ) throws(SVGDocumentCheck.Problem) {
+    guard name.hasPrefix("fe") else { return }
     for a in attributes {
       let attribute = Self.localName(a.name)
-      var numbers: [Double?] { a.value.split(whereSeparator: { " ,\t\n\r".contains($0) }).map { Double($0) } }
-      switch (name, attribute) {
-      case ("feConvolveMatrix", "kernelMatrix"):
-        let count = numbers.count
-        guard count <= SVGDocumentCheck.maximumKernelNumbers else {
+      if let limit = SVGDocumentCheck.maximumListNumbers(element: name, attribute: attribute) {
+        let count = Self.listCount(a.value)
+        guard count <= limit else {
           throw fail(
-            "<feConvolveMatrix kernelMatrix>: \(count) numbers, more than the "
-              + "\(SVGDocumentCheck.maximumKernelNumbers) of a 16 × 16 kernel", at: a.offset)
+            "<\(quoted: name) \(quoted: attribute)>: \(count) numbers, more than the \(limit) "
+              + (name == "feConvolveMatrix"
+                ? "of a 16 × 16 kernel" : name == "feColorMatrix" ? "of a 5 × 4 matrix" : "librsvg reads there"),
+            at: a.offset)
         }
+      }
+      // Read only for the attributes below, whose lists are one or two numbers.
+      var numbers: [Double?] { Self.listNumbers(a.value, upTo: 3) }
+      switch (name, attribute) {
       case ("feConvolveMatrix", "order"):
         let limit = Double(SVGDocumentCheck.maximumKernelOrder)
         guard Self.oneOrTwo(numbers, in: 1...limit) else {
@@ -81,6 +105,37 @@ extension SVGDocumentScanner {
       default: continue
       }
     }
+  }
+
+  /// How many items a number list holds (separated by white space and commas), counted over its
+  /// bytes without building any.
+  static func listCount(_ value: String) -> Int {
+    var count = 0
+    var inItem = false
+    for byte in value.utf8 {
+      let separator = XMLTokenizer.isSpace(byte) || byte == 0x2C
+      if !separator && !inItem { count += 1 }
+      inItem = !separator
+    }
+    return count
+  }
+
+  /// The first `limit` items of a number list, each as a number or `nil` when it is not one (the
+  /// rest, however long, is not read).
+  static func listNumbers(_ value: String, upTo limit: Int) -> [Double?] {
+    var out: [Double?] = []
+    let utf8 = value.utf8
+    var i = utf8.startIndex
+    func separator(_ byte: UInt8) -> Bool { XMLTokenizer.isSpace(byte) || byte == 0x2C }
+    while out.count < limit {
+      while i < utf8.endIndex, separator(utf8[i]) { i = utf8.index(after: i) }
+      guard i < utf8.endIndex else { break }
+      var end = i
+      while end < utf8.endIndex, !separator(utf8[end]) { end = utf8.index(after: end) }
+      out.append(Double(String(decoding: utf8[i..<end], as: UTF8.self)))
+      i = end
+    }
+    return out
   }
 
   /// Whether `numbers` are one or two numbers, each within `range`.

@@ -114,7 +114,7 @@ package struct XMLTokenizer {
   /// - Throws: An error at `offset` for `&` without `;`, another entity, or a reference to NUL
   ///   or to no Unicode scalar.
   package static func decodeEntities(_ text: String, at offset: Int) throws(SyntaxError) -> String {
-    guard text.contains("&") else { return text }
+    guard text.utf8.contains(0x26) else { return text }  // '&'
     var out = ""
     var rest = Substring(text)
     while let amp = rest.firstIndex(of: "&") {
@@ -155,33 +155,42 @@ package struct XMLTokenizer {
     return String(qualified[qualified.index(after: colon)...])
   }
 
-  private func starts(with s: String) -> Bool {
-    let u = Array(s.utf8)
-    return offset + u.count <= bytes.count && Array(bytes[offset..<(offset + u.count)]) == u
+  private func starts(with s: StaticString) -> Bool {
+    let count = s.utf8CodeUnitCount
+    guard offset + count <= bytes.count else { return false }
+    return s.withUTF8Buffer { bytes[offset..<(offset + count)].elementsEqual($0) }
   }
 
   /// Moves past the next `end`; the range is what lay between.
-  private mutating func skip(past end: String, what: String) throws(SyntaxError) -> Range<Int> {
+  private mutating func skip(past end: StaticString, what: String) throws(SyntaxError) -> Range<Int> {
     let start = offset
-    let u = Array(end.utf8)
-    while offset + u.count <= bytes.count {
-      if bytes[offset] == u[0] && Array(bytes[offset..<(offset + u.count)]) == u {
-        offset += u.count
-        return start..<(offset - u.count)
+    let count = end.utf8CodeUnitCount
+    while offset + count <= bytes.count {
+      if starts(with: end) {
+        offset += count
+        return start..<(offset - count)
       }
       offset += 1
     }
     throw SyntaxError(message: "\(quoted: what) is not closed", offset: start)
   }
 
+  /// Whether `byte` is XML white space (space, tab, line feed, carriage return).
+  package static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
   private mutating func skipSpace() {
-    while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { offset += 1 }
+    while offset < bytes.count, Self.isSpace(bytes[offset]) { offset += 1 }
   }
 
   private mutating func readName() -> String {
     let start = offset
-    while offset < bytes.count, !([0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F, 0x3D, 0x3C].contains(bytes[offset])) {
-      offset += 1
+    while offset < bytes.count {
+      switch bytes[offset] {
+      case 0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F, 0x3D, 0x3C: return String(decoding: bytes[start..<offset], as: UTF8.self)
+      default: offset += 1
+      }
     }
     return String(decoding: bytes[start..<offset], as: UTF8.self)
   }
@@ -195,6 +204,8 @@ package struct XMLTokenizer {
       SyntaxError(message: message, offset: place ?? offset)
     }
     var attributes: [Attribute] = []
+    // The names seen: a set, so a tag of many attributes is read in time linear in its length.
+    var names: Set<String> = []
     while true {
       skipSpace()
       guard offset < bytes.count else { throw fail("<\(quoted: qualified)> is not closed", at: start) }
@@ -210,7 +221,7 @@ package struct XMLTokenizer {
       let at = offset
       let name = readName()
       guard !name.isEmpty else { throw fail("expected an attribute name in <\(quoted: qualified)>") }
-      guard !attributes.contains(where: { $0.name == name }) else {
+      guard names.insert(name).inserted else {
         throw fail("the attribute \(quoted: name) is given twice", at: at)
       }
       skipSpace()

@@ -56,6 +56,19 @@ private struct SVGBuilder: HostileBuilder {
       let small = TinyPNG.base64(TinyPNG.solid(width: 4, height: 4, rgb: (0x20, 0xC0, 0x40)))
       return
         "<image id=\"\(id)\" width=\"10\" height=\"10\" href=\"data:image/png;base64,\(pick([big, small, "AAAA"]))\"/>"
+    case 6 where hot():
+      // Huge attribute values and counts, which the check must read in time linear in the file.
+      theme = "huge attributes"
+      let n = pick([2000, 200_000])
+      let numbers = String(repeating: "0.5 ", count: n)
+      return pick([
+        "<rect id=\"\(id)\" width=\"9\" height=\"9\" "
+          + (0..<pick([999, 1001, 60_000])).map { "a\($0)=\"1\"" }.joined(separator: " ") + "/>",
+        "<filter id=\"\(id)\"><feComponentTransfer><feFuncR type=\"table\" tableValues=\"\(numbers)\"/>"
+          + "</feComponentTransfer><feColorMatrix values=\"\(numbers)\"/></filter>",
+        "<rect id=\"\(id)\" width=\"9\" height=\"9\" style=\"" + String(repeating: "fill:url(#e0);", count: n) + "\"/>",
+        "<style>" + String(repeating: "rect { stroke: red }", count: n) + "</style>",
+      ])
     default:
       return "<ellipse id=\"\(id)\" cx=\"20\" cy=\"20\" rx=\"\(int(1...20))\" ry=\"5\" fill=\"#44A\"/>"
     }
