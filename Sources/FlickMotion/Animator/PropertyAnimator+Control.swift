@@ -139,7 +139,7 @@ extension PropertyAnimator {
   /// when it stops (the glide moves the fraction and the progress side by side).
   package mutating func setFractionComplete(_ fraction: Double, progress: Double, at t: Double) throws(AnimatorError) {
     try setFractionComplete(fraction, at: t)
-    guard progress.isFinite else { throw AnimatorError("progress must be a number, found \(progress)") }
+    guard progress.isFinite else { throw AnimatorError("the progress shown must be a finite number") }
     segments[segments.count - 1].motion = .held(u: min(max(fraction, 0), 1), p: progress)
   }
 
