@@ -14,29 +14,53 @@ extension PropertyAnimator {
   public func animationProgress(at t: Double) -> [(progress: Double, rate: Double)] {
     let s = segments[segmentIndex(at: t)]
     let e = evaluate(s, at: t)
-    return animationProgress(
-      t, u: e.u, p: e.p, rate: progressVelocity(at: t), uRate: fractionRate(s, at: t), left: false)
+    return animationProgress(t, u: e.u, p: e.p, rate: progressVelocity(at: t), uRate: fractionRate(s, at: t))
   }
 
-  /// The left limit of ``animationProgress(at:)`` at `t`: each animation just before `t`.
+  /// The left limit of ``animationProgress(at:)`` at `t`: each animation just before `t` (at the
+  /// animator's natural end, arriving with its end velocity).
   public func animationProgress(before t: Double) -> [(progress: Double, rate: Double)] {
-    animationProgress(
-      t, u: fraction(before: t), p: progress(before: t), rate: progressVelocity(before: t),
-      uRate: fractionRate(before: t), left: true)
-  }
-
-  private func animationProgress(
-    _ t: Double, u: Double, p: Double, rate: Double, uRate: Double, left: Bool
-  ) -> [(progress: Double, rate: Double)] {
-    var i = 0
-    for (j, s) in segments.enumerated() where left ? s.start < t : s.start <= t { i = j }
+    let i = leftSegmentIndex(at: t)
+    let e = evaluate(segments[i], before: t)
     let visible = segments[i].tracksVisible
     return tracks.enumerated().map { k, track in
-      if let at = track.retiredAt, left ? at < t : at <= t { return (track.retiredQ, 0) }
+      if let at = track.retiredAt, at < t - MediaTiming.boundaryTolerance(t, at) { return (track.retiredQ, 0) }
+      guard k < visible else { return (0, 0) }
+      switch track.run {
+      case .follows: return (e.p, e.rate)
+      case .fresh: return track.leftLimit(u: e.u, p: e.p, uRate: e.uRate)
+      }
+    }
+  }
+
+  private func animationProgress(_ t: Double, u: Double, p: Double, rate: Double, uRate: Double)
+    -> [(progress: Double, rate: Double)]
+  {
+    let visible = segments[segmentIndex(at: t)].tracksVisible
+    return tracks.enumerated().map { k, track in
+      if let at = track.retiredAt, at <= t { return (track.retiredQ, 0) }
       guard k < visible else { return (0, 0) }
       switch track.run {
       case .follows: return (p, rate)
       case .fresh: return (track.q(u: u, p: p), track.slope(u) * uRate)
+      }
+    }
+  }
+
+  /// Each animation (as ``animationProgress(at:)``) while something outside the animator moves
+  /// its time fraction `u` at `uRate` and its progress `p` at `rate` at `t` (a template's scrub
+  /// that glides): from `left`, the limit as they approach `t`.
+  package func animationProgress(at t: Double, u: Double, p: Double, rate: Double, uRate: Double, left: Bool)
+    -> [(progress: Double, rate: Double)]
+  {
+    guard left else { return animationProgress(t, u: u, p: p, rate: rate, uRate: uRate) }
+    let visible = segments[leftSegmentIndex(at: t)].tracksVisible
+    return tracks.enumerated().map { k, track in
+      if let at = track.retiredAt, at < t - MediaTiming.boundaryTolerance(t, at) { return (track.retiredQ, 0) }
+      guard k < visible else { return (0, 0) }
+      switch track.run {
+      case .follows: return (p, rate)
+      case .fresh: return track.leftLimit(u: u, p: p, uRate: uRate)
       }
     }
   }
@@ -60,5 +84,19 @@ extension PropertyAnimator.Track {
     let s = (u - start) / (end - start)
     guard s > 0, s < 1 else { return 0 }
     return curve.slope(s) / (end - start)
+  }
+
+  /// The track's (progress, rate) just before the animator reaches fraction `u` moving at
+  /// `uRate`: where it reaches its own end (or, going back, its start) it arrives with its curve's
+  /// slope there, not at rest.
+  func leftLimit(u: Double, p: Double, uRate: Double) -> (progress: Double, rate: Double) {
+    guard case .fresh(let start, let end, let curve) = run, start != end else { return (q(u: u, p: p), 0) }
+    let s = (u - start) / (end - start)
+    let ds = uRate / (end - start)
+    // Coming from below, s ∈ (0, 1] is inside the track; from above, s ∈ [0, 1).
+    let inside = ds > 0 ? s > 0 && s <= 1 : ds < 0 && s >= 0 && s < 1
+    guard inside else { return (q(u: u, p: p), 0) }
+    if ds > 0 { return (curve.progress(arriving: s), curve.slope(arriving: s) * ds) }
+    return (curve.progress(s), curve.slope(s) * ds)
   }
 }

@@ -52,20 +52,29 @@ extension PropertyAnimator {
   /// Runs from `t` with `parameters` taking over from the progress and velocity on screen, toward
   /// the current destination (1, or 0 reversed), in `seconds`.
   private mutating func takeOver(
-    from t: Double, parameters: TimingParameters, seconds: Double, scrubVelocity: Double?
+    from t: Double, parameters: TimingParameters, seconds: Double, scrub: ScrubMotion?
   ) {
     let (u, p, running) = now(t)
     // The velocity of the motion in force at t: a pause or reverse at this same instant counts
     // (pause + reverse + continue at one time starts at rest and heads straight for the start);
     // paused, the velocity of a scrub that moved the progress right up to t.
-    let v = running ? leftRate(current, at: t) : scrubVelocity ?? 0
-    let curve = parameters.takeover(from: p, velocity: v, to: reversed ? 0 : 1, seconds: seconds)
-    segments.append(
-      Segment(
-        start: t,
-        motion: .running(
-          u0: u, p0: p, reversed: reversed, curve: currentCurve, seconds: currentSeconds, takeover: curve),
-        state: .active, tracksVisible: current.tracksVisible))
+    let v = running ? leftRate(current, at: t) : scrub?.progressRate ?? 0
+    let target = reversed ? 0.0 : 1.0
+    let curve = parameters.takeover(from: p, velocity: v, to: target, seconds: seconds)
+    var segment = Segment(
+      start: t,
+      motion: .running(u0: u, p0: p, reversed: reversed, curve: currentCurve, seconds: currentSeconds, takeover: curve),
+      state: .active, tracksVisible: current.tracksVisible)
+    // A scrub still moving the time fraction hands its rate over too (the animations added with
+    // a delay follow the fraction): the fraction eases from that rate onto its straight run and
+    // reaches the destination at the same instant.
+    if !running, let rate = scrub?.fractionRate, rate != 0, seconds > 0 {
+      segment.fractionTakeover = AnyAnimationCurve(
+        ContinuingTween(
+          BasicAnimation(from: u, to: target, duration: remaining(segment.motion), timingFunction: .linear),
+          initialVelocity: rate))
+    }
+    segments.append(segment)
   }
 
   private mutating func hold(at t: Double, u: Double? = nil, p: Double? = nil, state: State) {
@@ -123,6 +132,15 @@ extension PropertyAnimator {
     guard fraction.isFinite else { throw AnimatorError("fractionComplete must be a number in 0…1, found \(fraction)") }
     let u = min(max(fraction, 0), 1)
     hold(at: t, u: u, p: scrubsLinearly ? u : currentCurve.progress(u), state: .active)
+  }
+
+  /// ``setFractionComplete(_:at:)`` showing `progress` at the fraction instead of what
+  /// ``scrubsLinearly`` maps it to: where a scrub gliding from the progress on screen is at `t`
+  /// when it stops (the glide moves the fraction and the progress side by side).
+  package mutating func setFractionComplete(_ fraction: Double, progress: Double, at t: Double) throws(AnimatorError) {
+    try setFractionComplete(fraction, at: t)
+    guard progress.isFinite else { throw AnimatorError("the progress shown must be a finite number") }
+    segments[segments.count - 1].motion = .held(u: min(max(fraction, 0), 1), p: progress)
   }
 
   /// Sets `isReversed`: a running animator turns around on the spot; ignored when stopped.
@@ -192,16 +210,17 @@ extension PropertyAnimator {
   public mutating func continueAnimation(
     withTimingParameters parameters: TimingParameters?, durationFactor: Double, at t: Double
   ) throws(AnimatorError) {
-    try continueAnimation(withTimingParameters: parameters, durationFactor: durationFactor, scrubVelocity: nil, at: t)
+    try continueAnimation(withTimingParameters: parameters, durationFactor: durationFactor, scrub: nil, at: t)
   }
 
   /// ``continueAnimation(withTimingParameters:durationFactor:at:)`` after a scrub that was still
   /// moving the progress at `t` (a finger gliding a slider and letting go): a paused animator's
-  /// new timing takes over `scrubVelocity` (progress per second) instead of starting at rest, as
-  /// UIKit apps pass the gesture's velocity in the timing parameters. Running, the animator's
-  /// own velocity is taken and `scrubVelocity` is ignored.
+  /// new timing takes over the scrub's progress rate instead of starting at rest, as UIKit apps
+  /// pass the gesture's velocity in the timing parameters, and its time fraction eases from the
+  /// scrub's fraction rate onto the rest of the run (so animations added with a delay keep their
+  /// velocity too). Running, the animator's own velocity is taken and `scrub` is ignored.
   package mutating func continueAnimation(
-    withTimingParameters parameters: TimingParameters?, durationFactor: Double, scrubVelocity: Double?, at t: Double
+    withTimingParameters parameters: TimingParameters?, durationFactor: Double, scrub: ScrubMotion?, at t: Double
   ) throws(AnimatorError) {
     try settle(t)
     guard current.state == .active else {
@@ -220,7 +239,7 @@ extension PropertyAnimator {
       currentParameters = parameters
       currentCurve = parameters.curve(duration: currentSeconds)
     }
-    takeOver(from: t, parameters: currentParameters, seconds: left > 0 ? seconds : 0, scrubVelocity: scrubVelocity)
+    takeOver(from: t, parameters: currentParameters, seconds: left > 0 ? seconds : 0, scrub: scrub)
   }
 
   /// `addAnimations(_:delayFactor:)` for one property: animates it from its value at `t` to
@@ -270,6 +289,9 @@ extension PropertyAnimator {
         copy.motion = .running(
           u0: e.u, p0: e.p, reversed: reversed, curve: currentCurve, seconds: currentSeconds, takeover: nil)
       }
+    }
+    copy.fractionTakeover = copy.fractionTakeover.map {
+      AnyAnimationCurve(ShiftedCurve(base: $0, shift: t - current.start))
     }
     copy.tracksVisible = tracks.count
     segments.append(copy)

@@ -18,7 +18,7 @@ extension PropertyAnimator {
       let uEnd = reversed ? 0.0 : 1.0
       let pEnd = uEnd
       if ended || seconds <= 0 { return (uEnd, pEnd, true) }
-      let u = reversed ? u0 - elapsed / seconds : u0 + elapsed / seconds
+      let u = s.fractionTakeover?.value(at: elapsed) ?? (reversed ? u0 - elapsed / seconds : u0 + elapsed / seconds)
       if let takeover { return (u, takeover.value(at: elapsed), false) }
       let c0 = curve.progress(u0)
       let cEnd = curve.progress(uEnd)
@@ -46,51 +46,79 @@ extension PropertyAnimator {
   public func progressVelocity(at t: Double) -> Double { progressRate(segments[segmentIndex(at: t)], at: t) }
 
   /// The left limit of ``progressVelocity(at:)`` at `t`: the rate just before a control call or
-  /// the end at `t` (what ``continueAnimation(withTimingParameters:durationFactor:at:)`` continues).
-  public func progressVelocity(before t: Double) -> Double {
-    var i = 0
-    for (j, s) in segments.enumerated() where s.start < t { i = j }
-    let s = segments[i]
-    guard case .running = s.motion else { return 0 }
-    if t - s.start > remaining(s.motion) { return 0 }
-    return leftRate(s, at: t)
-  }
+  /// the end at `t` (what ``continueAnimation(withTimingParameters:durationFactor:at:)`` continues;
+  /// at the natural end, the rate the motion arrives with).
+  public func progressVelocity(before t: Double) -> Double { leftLimit(at: t).rate }
 
   /// d(time fraction)/dt of segment `s` at `t` (the right limit): ±1/seconds while running.
   func fractionRate(_ s: Segment, at t: Double) -> Double {
     guard case .running(_, _, let reversed, _, let seconds, _) = s.motion, seconds > 0 else { return 0 }
-    return t - s.start >= remaining(s.motion) ? 0 : (reversed ? -1 : 1) / seconds
+    let elapsed = max(0, t - s.start)
+    if elapsed >= remaining(s.motion) - MediaTiming.boundaryTolerance(t, s.start) { return 0 }
+    return s.fractionTakeover?.velocity(at: elapsed) ?? (reversed ? -1 : 1) / seconds
   }
 
   /// The left limit of the time fraction's rate at `t`.
-  func fractionRate(before t: Double) -> Double {
-    var i = 0
-    for (j, s) in segments.enumerated() where s.start < t { i = j }
-    let s = segments[i]
-    guard case .running(_, _, let reversed, _, let seconds, _) = s.motion, seconds > 0 else { return 0 }
-    return t - s.start > remaining(s.motion) ? 0 : (reversed ? -1 : 1) / seconds
-  }
+  func fractionRate(before t: Double) -> Double { leftLimit(at: t).uRate }
 
   /// The left limit of the time fraction at `t`.
-  func fraction(before t: Double) -> Double {
-    var i = 0
-    for (j, s) in segments.enumerated() where s.start < t { i = j }
-    return evaluate(segments[i], at: min(t, segments[i].start + remaining(segments[i].motion)).nextDown).u
-  }
+  func fraction(before t: Double) -> Double { leftLimit(at: t).u }
 
-  /// The left limit of progress at `t`.
-  public func progress(before t: Double) -> Double {
-    var i = 0
-    for (j, s) in segments.enumerated() where s.start < t { i = j }
-    return evaluate(segments[i], at: min(t, segments[i].start + remaining(segments[i].motion)).nextDown).p
-  }
+  /// The left limit of progress at `t` (at the natural end, the progress the motion arrives
+  /// with: 1 for a cubic curve, a spring's not quite settled value for a spring curve).
+  public func progress(before t: Double) -> Double { leftLimit(at: t).p }
 
   /// The rate of a running segment just before `t` (its end velocity at its end).
-  func leftRate(_ s: Segment, at t: Double) -> Double {
-    guard case .running(_, _, _, _, _, let takeover) = s.motion else { return 0 }
+  func leftRate(_ s: Segment, at t: Double) -> Double { evaluate(s, before: t).rate }
+
+  /// The segment in force just before `t`: the last one starting before it. A segment starting
+  /// within ``MediaTiming/boundaryTolerance(_:_:)`` of `t` starts at `t` (the natural end
+  /// computed in decimals, 0.5 + 0.5 s, is the instant an entry placed after it reads).
+  func leftSegmentIndex(at t: Double) -> Int {
+    var i = 0
+    for (j, s) in segments.enumerated() where s.start < t - MediaTiming.boundaryTolerance(t, s.start) { i = j }
+    return i
+  }
+
+  /// (time fraction, progress, their rates per second) just before `t`.
+  func leftLimit(at t: Double) -> (u: Double, p: Double, rate: Double, uRate: Double) {
+    evaluate(segments[leftSegmentIndex(at: t)], before: t)
+  }
+
+  /// The left limit of segment `s` at `t`: (u, p, dp/dt, du/dt) as the motion approaches `t`.
+  /// At its end (within the boundary tolerance, on either side) that is the motion arriving
+  /// there — the curve's value and slope at the end, not the ended state at rest; past it, the
+  /// ended state.
+  func evaluate(_ s: Segment, before t: Double) -> (u: Double, p: Double, rate: Double, uRate: Double) {
+    guard case .running(let u0, let p0, let reversed, let curve, let seconds, let takeover) = s.motion else {
+      let e = evaluate(s, at: t)
+      return (e.u, e.p, 0, 0)
+    }
+    let uEnd = reversed ? 0.0 : 1.0
+    let rem = remaining(s.motion)
     let elapsed = max(0, t - s.start)
-    if let takeover { return takeover.velocity(before: elapsed) }
-    return progressRate(s, at: s.start + min(elapsed, remaining(s.motion)).nextDown)
+    let tolerance = MediaTiming.boundaryTolerance(t, s.start)
+    if seconds <= 0 || elapsed > rem + tolerance { return (uEnd, uEnd, 0, 0) }
+    let arriving = elapsed >= rem - tolerance
+    let sign = reversed ? -1.0 : 1.0
+    var uRate = sign / seconds
+    var u = arriving ? uEnd : u0 + sign * elapsed / seconds
+    if let f = s.fractionTakeover {
+      let x = arriving ? min(rem, f.duration) : elapsed
+      (u, uRate) = (arriving ? uEnd : f.value(before: x), f.velocity(before: x))
+    }
+    if let takeover {
+      // The takeover's own end is the animator's (to rounding): read it there, not past it.
+      let x = arriving ? (takeover.duration >= rem - tolerance ? min(rem, takeover.duration) : rem) : elapsed
+      return (u, takeover.value(before: x), takeover.velocity(before: x), uRate)
+    }
+    let cEnd = curve.progress(uEnd)
+    let denominator = curve.progress(u0) - cEnd
+    guard denominator != 0 else { return (u, uEnd, 0, uRate) }
+    let k = (p0 - uEnd) / denominator
+    let c = arriving && !reversed ? curve.progress(arriving: uEnd) : curve.progress(u)
+    let slope = arriving && !reversed ? curve.slope(arriving: uEnd) : curve.slope(u)
+    return (u, uEnd + k * (c - cEnd), k * slope * uRate, uRate)
   }
 
   func segmentIndex(at t: Double) -> Int {

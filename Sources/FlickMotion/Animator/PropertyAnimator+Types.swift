@@ -113,6 +113,20 @@ extension PropertyAnimator {
       case .spring(let s): return u >= 1 ? 0 : s.velocity(at: u * duration) * duration
       }
     }
+
+    /// The left limit of ``progress(_:)`` at `u` coming from below: at 1, the spring's progress
+    /// arriving there (it has not quite settled; the curve snaps to 1 at 1 itself).
+    func progress(arriving u: Double) -> Double {
+      if case .spring(let s) = kind, u >= 1 { return s.value(before: duration) }
+      return progress(u)
+    }
+
+    /// The left limit of ``slope(_:)`` at `u` coming from below: at 1, the slope arriving there
+    /// (a cubic's end slope; a spring's velocity at the end of its time).
+    func slope(arriving u: Double) -> Double {
+      if case .spring(let s) = kind, u >= 1 { return s.velocity(before: duration) * duration }
+      return slope(min(u, 1))
+    }
   }
 
   /// One control call as a value (UIKit's `UIViewPropertyAnimator` methods), so a script — a
@@ -180,6 +194,17 @@ extension PropertyAnimator {
       try continueAnimation(withTimingParameters: parameters, durationFactor: factor, at: t)
     }
     return .applied
+  }
+}
+
+/// A scrub still moving an animator when a `continue` takes over (per second): its progress rate
+/// and its time-fraction rate.
+package struct ScrubMotion: Sendable, Hashable {
+  package var progressRate: Double
+  package var fractionRate: Double
+  package init(progressRate: Double, fractionRate: Double) {
+    self.progressRate = progressRate
+    self.fractionRate = fractionRate
   }
 }
 

@@ -82,6 +82,10 @@ public struct PropertyAnimator<Root: Sendable>: Sendable {
     var motion: Motion
     var state: State
     var tracksVisible: Int
+    /// A running motion's time fraction as a curve of the seconds since `start` instead of the
+    /// straight `u0 ± elapsed/seconds`: set when a `continue` takes over a scrub that was still
+    /// moving the fraction, so it starts at that rate and reaches the destination at the same end.
+    var fractionTakeover: AnyAnimationCurve<Double>? = nil
   }
 
   var segments: [Segment] = []

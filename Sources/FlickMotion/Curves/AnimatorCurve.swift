@@ -34,6 +34,15 @@ extension PropertyAnimator: AnimatorProgressSource {
 ///     var animator = PropertyAnimator(duration: 1, model: [0.0])
 ///     animator.addAnimation(…)   // group 0
 ///     let x = AnimatorCurve(from: 0.0, to: 300, source: animator, group: 0, duration: 1)
+///
+/// **Over a moving property** (UIKit's animations are additive: the momentum of what was moving
+/// a property persists under a new animation), a curve made with a `handover` velocity adds it
+/// on top of the group's own motion and lets it fade: `handover · T · x(1 − x)²`, `x = t/T`
+/// over the `blend` seconds `T`, on its own clock like UIKit's in-flight animation. It is 0 with
+/// slope `handover` at 0 and 0 with slope 0 at `T`: the value is continuous where the group
+/// takes over, the velocity too when the group's curve starts at rest (ease-in-ease-out, ease-in,
+/// a spring); a curve that starts moving (linear, ease-out) adds its own start velocity, as it
+/// does from rest. From `T` on the motion is the group's alone.
 public struct AnimatorCurve<Value: Animatable, Source: AnimatorProgressSource>: AnimationCurve {
   /// The value at progress 0, in the property's units.
   public let from: Value
@@ -46,33 +55,68 @@ public struct AnimatorCurve<Value: Animatable, Source: AnimatorProgressSource>: 
   /// Animator time (seconds) of the curve's local time 0 (when its group was added).
   public let offset: Double
   /// How long the curve changes, in seconds of local time (from 0 until the animator's progress
-  /// stops changing for good).
+  /// stops changing for good, and the hand-over's blend has faded).
   public let duration: Double
+  /// The velocity of what was moving the property when the group took over (zero at rest).
+  public let excessVelocity: Value
+  /// Seconds over which ``excessVelocity`` fades (0: no blend).
+  public let blend: Double
 
   /// A curve from `from` to `to` following `source`'s group `group`, whose local time 0 is
   /// animator time `offset`, changing for `duration` seconds (not negative).
   public init(from: Value, to: Value, source: Source, group: Int, offset: Double = 0, duration: Double) {
+    self.init(
+      from: from, to: to, source: source, group: group, offset: offset, duration: duration, handover: nil, blend: 0)
+  }
+
+  /// The same curve taking over a property moving at `handover` (units/s, at local time 0; nil
+  /// at rest): that momentum adds to the group's own motion and fades over `blend` seconds.
+  public init(
+    from: Value, to: Value, source: Source, group: Int, offset: Double = 0, duration: Double, handover: Value?,
+    blend: Double
+  ) {
     self.from = from
     self.to = to
     self.source = source
     self.group = group
     self.offset = offset
-    self.duration = max(0, duration)
+    let blend = blend.isFinite ? max(blend, 0) : 0
+    let excess = handover ?? .zero
+    let blends = blend > 0 && excess.magnitudeSquared > 0
+    self.excessVelocity = blends ? excess : .zero
+    self.blend = blends ? blend : 0
+    self.duration = max(0, duration, self.blend)
+  }
+
+  /// The blend's (value offset, velocity offset) at local time `t`.
+  private func blendOffset(at t: Double) -> (value: Value, velocity: Value) {
+    guard blend > 0, t > 0, t < blend else { return (.zero, .zero) }
+    let x = t / blend
+    return (excessVelocity.scaled(by: blend * x * (1 - x) * (1 - x)), excessVelocity.scaled(by: (1 - x) * (1 - 3 * x)))
   }
 
   public func value(at t: Double) -> Value {
     from.interpolated(to: to, amount: source.progress(ofGroup: group, at: t + offset).progress)
+      + blendOffset(at: t).value
   }
 
   public func velocity(at t: Double) -> Value {
-    (to - from).scaled(by: source.progress(ofGroup: group, at: t + offset).rate)
+    (to - from).scaled(by: source.progress(ofGroup: group, at: t + offset).rate) + velocityOffset(at: t, left: false)
   }
 
   public func value(before t: Double) -> Value {
     from.interpolated(to: to, amount: source.progress(ofGroup: group, before: t + offset).progress)
+      + blendOffset(at: t).value
   }
 
   public func velocity(before t: Double) -> Value {
-    (to - from).scaled(by: source.progress(ofGroup: group, before: t + offset).rate)
+    (to - from).scaled(by: source.progress(ofGroup: group, before: t + offset).rate) + velocityOffset(at: t, left: true)
+  }
+
+  /// The blend's velocity at `t`; at 0 from the left nothing has blended yet, from the right the
+  /// whole excess (the hand-over's velocity) applies.
+  private func velocityOffset(at t: Double, left: Bool) -> Value {
+    if t == 0 && blend > 0 { return left ? .zero : excessVelocity }
+    return blendOffset(at: t).velocity
   }
 }

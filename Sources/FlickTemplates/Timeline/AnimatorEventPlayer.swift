@@ -28,8 +28,7 @@ struct AnimatorEventPlayer {
     var duration: Double
     var fraction: Double
     var curve: TimingFunction
-    /// Each slot's progress, the animator's progress and its fraction when the glide starts.
-    var from: [Double]
+    /// The animator's progress and its fraction when the glide starts.
     var fromProgress: Double
     var fromFraction: Double
     var node: TemplateNode
@@ -42,9 +41,9 @@ struct AnimatorEventPlayer {
   private let slots: Int
   private var time: Double?
   private var pending: PendingGlide?
-  /// When the last glide stopped and the progress velocity it had then (what a `continue` at
-  /// that instant takes over).
-  private var glideHandover: (time: Double, rate: Double)?
+  /// When the last glide stopped and the progress and fraction velocities it had then (what a
+  /// `continue` at that instant takes over).
+  private var glideHandover: (time: Double, motion: ScrubMotion)?
   /// The last instant a glide moves the progress.
   private var busyUntil = 0.0
 
@@ -137,10 +136,10 @@ struct AnimatorEventPlayer {
       let timing = try e["curve"].map { n throws(TemplateError) in try AnimatorWriter.timingParameters(n) }
       // UIKit: the rest of the animation takes durationFactor × the original duration; a glide
       // that moves the progress up to now hands over its velocity.
-      let handed = glideHandover.flatMap { $0.time == t ? $0.rate : nil }
+      let handed = glideHandover.flatMap { $0.time == t ? $0.motion : nil }
       do {
         try script.animator.continueAnimation(
-          withTimingParameters: timing, durationFactor: factor, scrubVelocity: handed, at: t)
+          withTimingParameters: timing, durationFactor: factor, scrub: handed, at: t)
       } catch {
         throw doNode.error(error.message)
       }
@@ -175,14 +174,15 @@ struct AnimatorEventPlayer {
     }
     if script.animator.state(at: t) == .inactive { try apply(.pause, at: t, doNode) }
     pending = PendingGlide(
-      start: t, duration: d, fraction: fraction, curve: curve,
-      from: (0..<slots).map { script.progress(of: $0, at: t, limit: .left).progress },
-      fromProgress: script.animator.progress(at: t), fromFraction: script.animator.fractionComplete(at: t),
+      start: t, duration: d, fraction: fraction, curve: curve, fromProgress: script.animator.progress(at: t),
+      fromFraction: script.animator.fractionComplete(at: t),
       node: doNode)
   }
 
-  /// Settles a glide that stops at `end`: its arrival, or an earlier `continue` that cuts it
-  /// (the animator is then scrubbed to where the glide is at `end`).
+  /// Settles a glide that stops at `end`: its arrival, or an earlier `continue` that cuts it.
+  /// The glide moves the fraction and the progress side by side from the state on screen; the
+  /// animator is left paused exactly where the glide is at `end`, and the `continue` takes over
+  /// both rates there (value and velocity carry over for every group).
   private mutating func settle(_ g: PendingGlide, at end: Double) throws(TemplateError) {
     var arrived = script.animator
     do {
@@ -190,19 +190,21 @@ struct AnimatorEventPlayer {
     } catch {
       throw g.node.error(error.message)
     }
-    let arrivedProgress = arrived.animationProgress(at: g.arrival)
-    let to = (0..<slots).map { $0 < arrivedProgress.count ? arrivedProgress[$0].progress : 0 }
-    let x = (end - g.start) / g.duration
+    let glide = AnimatorScript.Glide(
+      start: g.start, duration: g.duration, fromFraction: g.fromFraction, toFraction: g.fraction,
+      fromProgress: g.fromProgress, toProgress: arrived.progress(at: g.arrival), curve: g.curve, end: end)
+    let s = glide.state(at: end, left: true)
     if end < g.arrival {
-      let f = g.fromFraction + (g.fraction - g.fromFraction) * g.curve.progress(at: x)
-      try apply(.setFractionComplete(min(max(f, 0), 1)), at: end, g.node)
+      do {
+        try script.animator.setFractionComplete(min(max(s.u, 0), 1), progress: s.p, at: end)
+      } catch {
+        throw g.node.error(error.message)
+      }
     } else {
       try apply(.setFractionComplete(g.fraction), at: g.arrival, g.node)
     }
-    script.glides.append(
-      AnimatorScript.Glide(start: g.start, duration: g.duration, from: g.from, to: to, curve: g.curve, end: end))
-    let toProgress = arrived.progress(at: g.arrival)
-    glideHandover = (end, (toProgress - g.fromProgress) * g.curve.slope(at: x.nextDown) / g.duration)
+    script.glides.append(glide)
+    glideHandover = (end, ScrubMotion(progressRate: s.rate, fractionRate: s.uRate))
     busyUntil = max(busyUntil, end)
   }
 

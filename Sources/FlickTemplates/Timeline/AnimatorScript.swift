@@ -11,17 +11,33 @@ import FlickScene
 /// the values it started from and 1 at its targets, so one animator drives any number of
 /// properties of any layers.
 struct AnimatorScript: Sendable {
-  /// A scrub that glides from the progress on screen to the scrubbed one over `duration` seconds.
+  /// A scrub that glides from the state on screen to the scrubbed one over `duration` seconds: a
+  /// finger moving the slider moves the animator's time fraction and its progress side by side
+  /// along `curve`, and every animation shows what the animator shows at that fraction and
+  /// progress (an animation added with a delay follows the fraction, the others the progress).
   struct Glide: Sendable {
     var start: Double
     var duration: Double
-    /// Each slot's progress when the glide starts and when it arrives.
-    var from: [Double]
-    var to: [Double]
+    /// The time fraction and the progress when the glide starts and when it arrives.
+    var fromFraction: Double
+    var toFraction: Double
+    var fromProgress: Double
+    var toProgress: Double
     var curve: TimingFunction
     /// When it stops moving the progress: its arrival (`start + duration`), or an earlier
     /// `continue` that cut it.
     var end: Double
+
+    /// (fraction, progress, their rates per second) at animator time `t`, from `left` or not.
+    func state(at t: Double, left: Bool) -> (u: Double, p: Double, uRate: Double, rate: Double) {
+      let x = (t - start) / duration
+      let f = left ? curve.progress(before: x) : curve.progress(at: x)
+      let slope = curve.slope(at: left ? x.nextDown : x) / duration
+      return (
+        fromFraction + (toFraction - fromFraction) * f, fromProgress + (toProgress - fromProgress) * f,
+        (toFraction - fromFraction) * slope, (toProgress - fromProgress) * slope
+      )
+    }
   }
 
   /// The scripted commands.
@@ -46,13 +62,13 @@ struct AnimatorScript: Sendable {
   /// Slot `slot`'s progress and its rate (per second) at animator time `t`, read from `limit`.
   func progress(of slot: Int, at t: Double, limit: TrackLimit = .right) -> (progress: Double, rate: Double) {
     let left = limit != .right
+    let all: [(progress: Double, rate: Double)]
     if let g = glide(at: t, left: left) {
-      let x = (t - g.start) / g.duration
-      let delta = g.to[slot] - g.from[slot]
-      let f = left ? g.curve.progress(before: x) : g.curve.progress(at: x)
-      return (g.from[slot] + delta * f, delta * g.curve.slope(at: left ? x.nextDown : x) / g.duration)
+      let s = g.state(at: t, left: left)
+      all = animator.animationProgress(at: t, u: s.u, p: s.p, rate: s.rate, uRate: s.uRate, left: left)
+    } else {
+      all = left ? animator.animationProgress(before: t) : animator.animationProgress(at: t)
     }
-    let all = left ? animator.animationProgress(before: t) : animator.animationProgress(at: t)
     return slot < all.count ? all[slot] : (0, 0)
   }
 

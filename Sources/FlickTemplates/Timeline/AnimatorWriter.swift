@@ -39,15 +39,23 @@ struct AnimatorWriter {
     ) throws(TemplateError) -> Double {
       var toNode = node
       var from = output.currentValue(p, layerID: layerID, at: begin)
+      // UIKit's animations are additive: what was moving the property keeps its momentum, which
+      // fades over the animator's duration, or the time left to its end if shorter (AnimatorCurve),
+      // so value and velocity carry over.
+      var handover: V? = output.currentVelocity(p, layerID: layerID, at: begin)
       if case .object(let members) = node.value.kind, members.contains(where: { $0.key == "to" || $0.key == "from" }) {
         let o = try node.object(allowed: ["to", "from"])
         guard let to = o["to"] else { throw node.error("missing 'to'") }
         toNode = to
-        if let f = o["from"] { from = try values.value(f) }
+        if let f = o["from"] {
+          from = try values.value(f)
+          handover = nil
+        }
       }
+      if let v = handover, v.magnitudeSquared <= p.threshold * p.threshold { handover = nil }
       let curve = AnimatorCurve(
         from: from, to: try values.value(toNode), source: script, group: slot, offset: added,
-        duration: script.end - added)
+        duration: script.end - added, handover: handover, blend: min(script.animator.duration, script.end - added))
       try output.add(p, layerID: layerID, curve: AnyAnimationCurve(curve), begin: begin, node: node)
       return begin + curve.duration
     }
