@@ -32,8 +32,7 @@ extension Flick {
     static func run(_ args: [String]) throws {
       let a = try Arguments(
         args, valued: ["port", "host", "scale", "workers", Limits.frameTimeout.option],
-        flags: ["help", "h", "no-open"],
-        command: "studio")
+        flags: ["help", "h", "no-open"])
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return
@@ -94,7 +93,7 @@ extension Flick {
       for argument in positionals {
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), !isFolder.boolValue else {
           throw CommandError.usage(
-            "studio takes one FOLDER or TEMPLATE files; no template file '\(quoted: argument)'", command: "studio")
+            "studio takes one FOLDER or TEMPLATE files; no template file '\(quoted: argument)'")
         }
         files.append(URL(fileURLWithPath: argument).standardizedFileURL.resolvingSymlinksInPath().path)
       }
@@ -103,7 +102,7 @@ extension Flick {
         guard let inside = PathText.relative(file, to: folder), !inside.isEmpty else {
           throw CommandError.usage(
             "the TEMPLATE files must be in one folder (or its subfolders): '\(quoted: file)' is not in "
-              + "'\(quoted: folder)'", command: "studio")
+              + "'\(quoted: folder)'")
         }
         return String(file.dropFirst(folder.count + 1))
       }

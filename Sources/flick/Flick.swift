@@ -42,6 +42,8 @@ struct Flick {
     // cannot be written (exit 141 or 3, StandardStream).
     Interruption.install()
     var args = Array(CommandLine.arguments.dropFirst())
+    // The command running, whose --help a usage error points at (one place for every command).
+    var running: String?
     do {
       guard let name = args.first else { throw CommandError.usage("missing a command") }
       args.removeFirst()
@@ -56,10 +58,11 @@ struct Flick {
           let guess = Arguments.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
           throw CommandError.usage("unknown command '\(quoted: name)'\(escaped: guess)")
         }
+        running = command.name
         try command.run(args)
       }
     } catch let error as CommandError {
-      fail(error.message, error.code)
+      fail(error.text(running: running), error.code)
     } catch {
       fail("\(escaped: error)", ExitCode.environment)
     }
