@@ -1,4 +1,6 @@
 import FlickMotion
+import FlickRaster
+import FlickVideo
 import Foundation
 
 /// `flick render`'s arguments that are numbers: `--size`/`--scale`, `--frames` and whole-number
@@ -15,14 +17,14 @@ extension Flick.Render {
       else {
         throw CommandError.usage("--size expects WIDTHxHEIGHT in pixels such as 1920x1080, found '\(quoted: text)'")
       }
-      let scale = Double(w) / canvas.width
-      let expected = Int((canvas.height * scale).rounded())
-      guard expected == h else {
+      // One rule (OutputSize) for what --size takes and for the even size an MP4's refusal suggests.
+      guard OutputSize.accepts(width: w, height: h, canvas: canvas) else {
+        let expected = OutputSize.size(forWidth: w, canvas: canvas).height
         throw CommandError.usage(
           "--size \(w)x\(h) does not keep the canvas's \(Int(canvas.width))×\(Int(canvas.height)) aspect ratio; "
             + "use --size \(w)x\(quoted: expected)")
       }
-      return scale
+      return OutputSize.scale(forWidth: w, canvas: canvas)
     case (nil, .some(let text)):
       guard let s = Double(text), s.isFinite, s > 0, s <= 16 else {
         throw CommandError.usage("--scale expects a number in (0, 16] such as 2 or 0.5, found '\(quoted: text)'")
