@@ -66,7 +66,7 @@ extension Flick {
       lines.append(
         "canvas: \(Int(scene.size.width))×\(Int(scene.size.height)) px, \(scene.fps) fps, \(seconds) s"
           + (template.automaticDuration ? " (auto)" : "") + ", \(scene.frameCount) frames, background "
-          + (scene.backgroundColor.alpha == 0 ? "transparent" : scene.backgroundColor.hexString))
+          + Flick.backgroundText(scene.backgroundColor))
       if let blur = scene.motionBlur {
         lines.append(
           "motion blur: \(TemplateNumber.format(blur.shutterAngle))° shutter, \(blur.samples) samples per moving frame")
