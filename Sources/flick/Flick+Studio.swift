@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickScene
 import FlickStudio
 import FlickVideo
 import Foundation
@@ -91,6 +92,8 @@ extension Flick {
       }
       var files: [String] = []
       for argument in positionals {
+        // A Lottie file is found as render finds it (by its content); the studio opens templates.
+        if LottieFile.isLottie(path: argument) { throw lottieRefused(argument) }
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), !isFolder.boolValue else {
           throw CommandError.usage(
             "studio takes one FOLDER or TEMPLATE files; no template file '\(quoted: argument)'")

@@ -21,7 +21,7 @@ struct Flick {
         flick --help | --version
 
       TEMPLATE is a .json5 file or the name of a bundled template (flick templates).
-      render, still and info also take a Lottie file (bodymovin JSON, recognised by its content).
+      \(lottieCommandList) also take a Lottie file (bodymovin JSON, recognised by its content).
       Every command that reads a template takes --set NAME=VALUE, --params FILE and
       --allow-outside-assets. Run 'flick COMMAND --help' for each command's options.
 
