@@ -3,6 +3,22 @@ import FlickRaster
 import FlickVideo
 import Foundation
 
+extension Flick {
+  /// The help line of `--scale`, the same for every command that takes it, from
+  /// ``FlickRaster/Renderer/maximumScale``.
+  static let scaleHelp =
+    "pixels per canvas point, 0 < S ≤ \(Int(Renderer.maximumScale)) (e.g. 2 for 2×; 0.5 halves each side)"
+
+  /// A `--scale` value: a number in ``FlickRaster/Renderer/scaleRange`` (exit 2 otherwise).
+  static func scale(_ text: String) throws(CommandError) -> Double {
+    guard let s = Double(text), Renderer.acceptsScale(s) else {
+      throw CommandError.usage(
+        "--scale expects a number in \(escaped: Renderer.scaleRange) such as 2 or 0.5, found '\(quoted: text)'")
+    }
+    return s
+  }
+}
+
 /// `flick render`'s arguments that are numbers: `--size`/`--scale`, `--frames` and whole-number
 /// options, each refused with a usage message naming the flag and what it expects.
 extension Flick.Render {
@@ -26,10 +42,7 @@ extension Flick.Render {
       }
       return OutputSize.scale(forWidth: w, canvas: canvas)
     case (nil, .some(let text)):
-      guard let s = Double(text), s.isFinite, s > 0, s <= 16 else {
-        throw CommandError.usage("--scale expects a number in (0, 16] such as 2 or 0.5, found '\(quoted: text)'")
-      }
-      return s
+      return try Flick.scale(text)
     case (nil, nil):
       return 1
     }
