@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickRaster
 import FlickTemplates
 import FlickVideo
 import Foundation
@@ -308,7 +309,9 @@ package struct Manifest: Sendable {
   private static func size(_ node: TemplateNode) throws(TemplateError) -> SizeSpec {
     if case .number = node.value.kind {
       let s = try node.double()
-      guard s > 0, s <= 16 else { throw node.error("a scale must be in (0, 16], found \(TemplateNode.format(s))") }
+      guard Renderer.acceptsScale(s) else {
+        throw node.error("a scale must be in \(escaped: Renderer.scaleRange), found \(TemplateNode.format(s))")
+      }
       return .scale(s)
     }
     let text = try node.string()

@@ -145,8 +145,10 @@ package struct SnapshotManifest: Sendable, Equatable, Codable {
   package func validate(path: String) throws(SnapshotError) {
     try inputs?.validate(path: path)
     // The numbers verify renders with: the same ranges as the command line's.
-    guard scale.isFinite, scale > 0, scale <= 8 else {
-      throw .invalidManifest(path: path, reason: "'scale' is \(scale); expected a number in (0, 8] as --scale takes")
+    guard Renderer.acceptsScale(scale) else {
+      throw .invalidManifest(
+        path: path, reason: "'scale' is \(scale); expected a number in \(escaped: Renderer.scaleRange) as --scale takes"
+      )
     }
     guard (1...32767).contains(width), (1...32767).contains(height) else {
       throw .invalidManifest(path: path, reason: "'width' × 'height' is \(width)×\(height); expected 1…32767 each")

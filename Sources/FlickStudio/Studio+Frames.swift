@@ -73,8 +73,9 @@ extension Studio {
       }
       var scale = options.scale
       if let text = request.argument("scale") {
-        guard let s = Double(text), s.isFinite, s > 0, s <= 16 else {
-          return StudioResponse.error(400, "scale= expects a number in (0, 16] such as 2 or 0.5, found \(quoted: text)")
+        guard let s = Double(text), Renderer.acceptsScale(s) else {
+          return StudioResponse.error(
+            400, "scale= expects a number in \(escaped: Renderer.scaleRange) such as 2 or 0.5, found \(quoted: text)")
         }
         scale = s
       }

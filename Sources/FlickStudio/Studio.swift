@@ -64,7 +64,7 @@ package final class Studio: Sendable {
     self.options = options
     workspace = StudioWorkspace(folder: options.folder, templates: options.templates)
     token = try Self.randomToken()
-    page = StudioPage.load()
+    page = try StudioPage.load()
     pool = RenderPool(workers: options.workers, frameTimeout: options.frameTimeout)
     // Edited font files are registered again from private copies (FontRegistry): gone on SIGINT too.
     Cleanup.shared.add(folder: FontRegistry.copiesFolder)

@@ -8,6 +8,8 @@ package enum StudioError: Error, Equatable, CustomStringConvertible {
   case cannotOpen(path: String, reason: String)
   /// inotify could not be set up.
   case cannotWatch(reason: String)
+  /// The page's files (``StudioPage``) are in none of the folders `searched`.
+  case pageMissing(searched: [String])
 
   package var description: String {
     switch self {
@@ -15,6 +17,12 @@ package enum StudioError: Error, Equatable, CustomStringConvertible {
       "cannot listen on \(quoted: host) port \(escaped: port): \(escaped: reason)"
     case .cannotOpen(let path, let reason): "cannot open \(quoted: path): \(escaped: reason)"
     case .cannotWatch(let reason): "cannot watch files for changes: \(escaped: reason)"
+    case .pageMissing(let searched):
+      "the studio's page is missing: no \(escaped: StudioPage.indexName) in "
+        + searched.map { "'\(quoted: $0)'" }.joined(separator: ", ")
+        + "; install flick with its \(escaped: StudioPage.bundleName) folder beside it (copy the one `swift build` "
+        + "makes beside the binary, such as .build/release/\(escaped: StudioPage.bundleName), into the folder that "
+        + "holds flick)"
     }
   }
 
@@ -23,7 +31,7 @@ package enum StudioError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .cannotOpen: true
     case .cannotListen(_, _, let reason): reason == "not a numeric IP address"
-    case .cannotWatch: false
+    case .cannotWatch, .pageMissing: false
     }
   }
 }

@@ -11,9 +11,16 @@ struct StudioPage: Sendable {
     "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; connect-src 'self'"
 
   /// Reads the bundled `Page` folder (beside the executable, or where SwiftPM built it).
-  static func load() -> StudioPage {
+  ///
+  /// - Throws: ``StudioError/pageMissing(searched:)`` naming the folders looked in when none has
+  ///   the page (`index.html`): a `flick` copied without its resource folder would serve
+  ///   nothing but 404s.
+  static func load() throws(StudioError) -> StudioPage {
     var files: [String: Data] = [:]
-    guard let folder = pageFolder() else { return StudioPage(files: files) }
+    let candidates = pageCandidates()
+    guard let folder = candidates.first(where: { FileManager.default.fileExists(atPath: $0 + "/" + indexName) }) else {
+      throw .pageMissing(searched: candidates)
+    }
     let manager = FileManager.default
     if let walker = manager.enumerator(atPath: folder) {
       while let name = walker.nextObject() as? String {
@@ -29,22 +36,25 @@ struct StudioPage: Sendable {
     return StudioPage(files: files)
   }
 
-  /// The `Page` folder of the resource bundle `Flick_FlickStudio.resources`: beside the running
-  /// executable (`swift build`, an installed copy of the build folder), else SwiftPM's own look-up.
-  private static func pageFolder() -> String? {
-    let bundleName = "Flick_FlickStudio.resources"
-    var candidates: [String] = []
+  /// The resource bundle SwiftPM builds beside `flick`, which holds `Page/`.
+  static let bundleName = "Flick_FlickStudio.resources"
+
+  /// The page's entry, which a `Page` folder must hold.
+  static let indexName = "index.html"
+
+  /// The `Page` folders of the resource bundle ``bundleName`` that are looked in, in order:
+  /// beside the running executable (`swift build`, an installed copy of the build folder), in
+  /// its parent folder, else SwiftPM's own look-up.
+  static func pageCandidates() -> [String] {
+    var bundles: [String] = []
     if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
       let folder = executable.deletingLastPathComponent()
-      candidates.append(folder.appendingPathComponent(bundleName).path)
-      candidates.append(folder.deletingLastPathComponent().appendingPathComponent(bundleName).path)
+      bundles.append(folder.appendingPathComponent(bundleName).path)
+      bundles.append(folder.deletingLastPathComponent().appendingPathComponent(bundleName).path)
     }
-    candidates.append(Bundle.main.bundleURL.appendingPathComponent(bundleName).path)
-    for candidate in candidates {
-      let page = candidate + "/Page"
-      if FileManager.default.fileExists(atPath: page) { return page }
-    }
-    return nil
+    bundles.append(Bundle.main.bundleURL.appendingPathComponent(bundleName).path)
+    var seen: Set<String> = []
+    return bundles.map { $0 + "/Page" }.filter { seen.insert($0).inserted }
   }
 
   /// The MIME type for a file name.

@@ -61,6 +61,21 @@ package struct FFmpegCommand: Sendable, Equatable {
     (width + width % 2, height + height % 2)
   }
 
+  /// Why an MP4 of `width × height` (a side odd) is refused without `--pad`, and what to give
+  /// instead: the even size of ``OutputSize/evenSize(from:canvas:)`` for `canvas` (the frames'
+  /// canvas; without it no `--size` is suggested), which `--size` accepts, or `--pad`.
+  package static func oddSizeAdvice(width: Int, height: Int, canvas: Size?) -> String {
+    let padded = mp4Size(width: width, height: height)
+    let pad = "add --pad to pad to \(padded.width)x\(padded.height)"
+    guard let canvas else { return "H.264 in yuv420p needs even sides; \(escaped: pad)" }
+    guard let even = OutputSize.evenSize(from: width, canvas: canvas) else {
+      return "H.264 in yuv420p needs even sides, and no even --size up to 16384 pixels a side keeps the canvas's "
+        + "aspect ratio; \(escaped: pad)"
+    }
+    return "H.264 in yuv420p needs even sides; render at --size \(even.width)x\(even.height) (the smallest even "
+      + "size from this width that keeps the canvas's aspect ratio) or \(escaped: pad)"
+  }
+
   /// The `-max_pixels` that lets ffmpeg decode frames of `width × height` and nothing much
   /// larger: its decoders count the width rounded up to their buffers' 64-byte alignment, and a
   /// coded height may be a whole number of 32-line macroblock pairs.
@@ -84,7 +99,9 @@ package struct FFmpegCommand: Sendable, Equatable {
   /// `.pam` appended (default: `output` with `.palette`).
   ///
   /// - Throws: ``VideoError/invalidSize(width:height:reason:)`` for odd H.264 sizes without
-  ///   padding, and ``VideoError/invalidOption(_:)`` for options the format cannot honour.
+  ///   padding (suggesting an even `--size` for `canvas`, the frames' canvas, when given:
+  ///   ``oddSizeAdvice(width:height:canvas:)``), and ``VideoError/invalidOption(_:)`` for
+  ///   options the format cannot honour.
   ///
   /// With `fit` (an MP4 or WebM fitted to `--max-size`, ``VideoFitting``), the command is one
   /// pass of a two-pass encoding at a target bitrate, scaled to the fit's size; the first pass
@@ -94,7 +111,7 @@ package struct FFmpegCommand: Sendable, Equatable {
   /// (``FrameSchedule/Output/gifFinalDelay``); without it ffmpeg repeats the one before.
   package init(
     format: OutputFormat, width: Int, height: Int, fps: Int, options: EncodingOptions, output: String,
-    palette: String? = nil, fit: TwoPass? = nil, gifFinalDelay: Int? = nil
+    palette: String? = nil, fit: TwoPass? = nil, gifFinalDelay: Int? = nil, canvas: Size? = nil
   ) throws(VideoError) {
     func rawInput(fps: Int, pixelFormat: String = "bgra") -> [String] {
       [
@@ -119,11 +136,9 @@ package struct FFmpegCommand: Sendable, Equatable {
       var filters: [String] = []
       let sides = Self.mp4Size(width: width, height: height)
       if sides != (width, height) {
-        let even = "\(sides.width)x\(sides.height)"
         guard options.pad else {
           throw .invalidSize(
-            width: width, height: height,
-            reason: "H.264 in yuv420p needs even sides; render at --size \(even) or add --pad to pad to \(even)")
+            width: width, height: height, reason: Self.oddSizeAdvice(width: width, height: height, canvas: canvas))
         }
         let colour = "0x" + String(options.padColor, radix: 16).leftPadded(to: 6)
         filters.append("pad=\(sides.width):\(sides.height):0:0:color=\(colour)")

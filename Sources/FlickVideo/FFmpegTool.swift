@@ -34,18 +34,34 @@ public struct FFmpegTool: Sendable, Equatable {
   /// The ffmpeg executable to use (`FLICK_FFMPEG`, else the first `ffmpeg` on `PATH`), not yet
   /// run.
   ///
-  /// - Throws: ``VideoError/ffmpegMissing``.
+  /// - Throws: ``VideoError/ffmpegOverride(path:problem:)`` when `FLICK_FFMPEG` names no
+  ///   program that can run, ``VideoError/ffmpegMissing`` when none is on `PATH`.
   public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) throws(VideoError)
     -> String
   {
-    let candidate: String?
     if let explicit = environment["FLICK_FFMPEG"], !explicit.isEmpty {
-      candidate = access(explicit, X_OK) == 0 ? explicit : nil
-    } else {
-      candidate = findExecutable("ffmpeg", path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
+      if let problem = overrideProblem(explicit) { throw .ffmpegOverride(path: explicit, problem: problem) }
+      return explicit
     }
-    guard let path = candidate else { throw .ffmpegMissing }
+    guard let path = findExecutable("ffmpeg", path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") else {
+      throw .ffmpegMissing
+    }
     return path
+  }
+
+  /// Why the program a tool variable names (`FLICK_FFMPEG`, `FLICK_GIFSICLE`) cannot be run, to
+  /// follow "which" in a message: `does not exist`, `is a folder, not a program`, `is not a
+  /// regular file` or `is not executable`; nil for an executable file (links followed).
+  package static func overrideProblem(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      return errno == EACCES ? "cannot be reached (permission denied)" : "does not exist"
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR: return "is a folder, not a program"
+    case S_IFREG: return access(path, X_OK) == 0 ? nil : "is not executable"
+    default: return "is not a regular file"
+    }
   }
 
   /// Checks the ffmpeg at `path`: its version, and that it has the encoders `formats` need.

@@ -99,7 +99,7 @@ package struct GIFOptimizer: Sendable, Equatable {
   /// The gifsicle to run, or nil when there is none (or `FLICK_GIFSICLE=none`).
   package static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> GIFOptimizer? {
     if let explicit = environment["FLICK_GIFSICLE"], !explicit.isEmpty {
-      return explicit != "none" && access(explicit, X_OK) == 0 ? GIFOptimizer(path: explicit) : nil
+      return explicit != "none" && FFmpegTool.overrideProblem(explicit) == nil ? GIFOptimizer(path: explicit) : nil
     }
     return FFmpegTool.findExecutable("gifsicle", path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
       .map(GIFOptimizer.init(path:))
@@ -122,6 +122,18 @@ package struct GIFOptimizer: Sendable, Equatable {
   /// A GIF's bytes depend on it (``GIFOptimizer`` rewrites every GIF when it is installed).
   package static func identity(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
     locate(environment: environment)?.version ?? "none"
+  }
+
+  /// The warning `flick render` prints instead of ``absentNote`` when `FLICK_GIFSICLE` names a
+  /// program that cannot run (``FFmpegTool/overrideProblem(_:)``): the variable, its value and
+  /// what is wrong with it; nil when it is unset, empty, `none` or an executable file.
+  package static func overrideWarning(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    guard let explicit = environment["FLICK_GIFSICLE"], !explicit.isEmpty, explicit != "none",
+      let problem = FFmpegTool.overrideProblem(explicit)
+    else { return nil }
+    return "warning: FLICK_GIFSICLE is '\(quoted: explicit)', which \(escaped: problem), so GIFs are written as "
+      + "ffmpeg makes them, without gifsicle's lossless pass; point FLICK_GIFSICLE at gifsicle, set it to none, "
+      + "or unset it to use the gifsicle on PATH"
   }
 
   /// The note `flick render` prints once when GIFs are written without gifsicle.

@@ -116,7 +116,7 @@ package final class RenderFinish: @unchecked Sendable {
     guard let error = error as? VideoError else { return false }
     switch error {
     case .launchFailed, .ffmpegFailed, .ffmpegKilled, .pipeFailed, .encoderStalled: return true
-    case .ffmpegMissing, .notFFmpeg, .ffmpegTooOld, .encoderMissing, .cannotWrite, .linkedOutput,
+    case .ffmpegMissing, .ffmpegOverride, .notFFmpeg, .ffmpegTooOld, .encoderMissing, .cannotWrite, .linkedOutput,
       .unsupportedFormat, .invalidSize,
       .invalidOption, .overLimit, .limitReached:
       return false

@@ -113,7 +113,8 @@ public struct RenderSession: Sendable {
     let schedule = try self.schedule()
     for (output, plan) in zip(outputs, schedule.outputs) where output.format.usesFFmpeg {
       _ = try FFmpegCommand(
-        format: output.format, width: width, height: height, fps: plan.fps, options: options, output: "x")
+        format: output.format, width: width, height: height, fps: plan.fps, options: options, output: "x",
+        canvas: scene.size)
     }
     return schedule
   }

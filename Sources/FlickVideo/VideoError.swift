@@ -3,6 +3,9 @@ import FlickMotion
 public enum VideoError: Error, Equatable, CustomStringConvertible {
   /// ffmpeg is not installed or not on `PATH`.
   case ffmpegMissing
+  /// `FLICK_FFMPEG` names no program Flick can run: `problem` says why (it does not exist, is
+  /// a folder, is not executable), ``FFmpegTool/overrideProblem(_:)``.
+  case ffmpegOverride(path: String, problem: String)
   /// The program named as ffmpeg (`FLICK_FFMPEG`, or `ffmpeg` on `PATH`) does not answer as
   /// ffmpeg does.
   case notFFmpeg(path: String)
@@ -49,6 +52,9 @@ public enum VideoError: Error, Equatable, CustomStringConvertible {
     case .ffmpegMissing:
       return "ffmpeg was not found on PATH; install it (Debian/Ubuntu: sudo apt-get install ffmpeg; "
         + "macOS: brew install ffmpeg) or run 'make bootstrap', which installs it"
+    case .ffmpegOverride(let path, let problem):
+      return "FLICK_FFMPEG is '\(quoted: path)', which \(escaped: problem); point FLICK_FFMPEG at an ffmpeg "
+        + "executable, or unset it to use the ffmpeg on PATH"
     case .notFFmpeg(let path):
       return "\(quoted: path) does not answer as ffmpeg does (no 'ffmpeg version' banner for -encoders); "
         + "point FLICK_FFMPEG at ffmpeg, or unset it to use the one on PATH"

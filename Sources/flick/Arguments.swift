@@ -21,17 +21,16 @@ struct Arguments {
   /// - Parameters:
   ///   - valued: Options that take a value (names without dashes; single letters are short options).
   ///   - flags: Options that take no value.
-  ///   - command: The subcommand, to point usage errors at `flick COMMAND --help`.
   ///   - repeatable: The valued options that may be given more than once (``repeatable`` unless
   ///     the command takes more, as `render` takes several `-o`).
   init(
-    _ args: [String], valued: Set<String>, flags allowedFlags: Set<String>, command: String? = nil,
+    _ args: [String], valued: Set<String>, flags allowedFlags: Set<String>,
     repeatable: Set<String> = Arguments.repeatable
   )
     throws(CommandError)
   {
     func usage(_ message: String) -> CommandError {
-      CommandError.usage(message, command: command)
+      CommandError.usage(message)
     }
     func unknown(_ written: String, _ name: String) -> CommandError {
       let known = valued.union(allowedFlags).filter { $0.count > 1 }.sorted()

@@ -20,10 +20,24 @@ struct ExitCode: RawRepresentable, Equatable, Error {
 struct CommandError: Error, CustomStringConvertible {
   let message: String
   let code: ExitCode
+  /// Whether the message is followed by where the usage is described (``usage(_:)``): the
+  /// help of the command that was running, which only `Flick.main` knows (``helpLine(for:)``).
+  var pointsAtHelp = false
 
-  static func usage(_ message: String, command: String? = nil) -> CommandError {
+  /// A usage error (exit 2): `message`, then the line naming the running command's `--help`.
+  static func usage(_ message: String) -> CommandError {
+    CommandError(message: message, code: .invalidInput, pointsAtHelp: true)
+  }
+
+  /// The line after a usage error: `flick COMMAND --help` for a subcommand's, else `flick --help`.
+  static func helpLine(for command: String?) -> String {
     let help = command.map { "flick \($0) --help" } ?? "flick --help"
-    return CommandError(message: message + "\nRun '\(escaped: help)' for usage.", code: .invalidInput)
+    return "Run '\(escaped: help)' for usage."
+  }
+
+  /// The message as printed when `command` (nil: none yet) was running.
+  func text(running command: String?) -> String {
+    pointsAtHelp ? message + "\n" + Self.helpLine(for: command) : message
   }
 
   var description: String { message }

@@ -23,22 +23,21 @@ extension Flick {
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: Flick.templateOptions, flags: Flick.templateFlags.union(["help", "h", "properties"]),
-        command: "info")
+        args, valued: Flick.templateOptions, flags: Flick.templateFlags.union(["help", "h", "properties"]))
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return
       }
       if a.has("properties") {
         guard a.positionals.isEmpty else {
-          throw CommandError.usage("info --properties takes no TEMPLATE", command: "info")
+          throw CommandError.usage("info --properties takes no TEMPLATE")
         }
         StandardStream.writeOutputLine(LayerPropertyDescriptor.table.joined(separator: "\n"))
         return
       }
       guard a.positionals.count == 1, let path = a.positionals.first else {
         throw CommandError.usage(
-          a.positionals.isEmpty ? "info needs a TEMPLATE" : "info takes one TEMPLATE", command: "info")
+          a.positionals.isEmpty ? "info needs a TEMPLATE" : "info takes one TEMPLATE")
       }
       let source = try readSource(path, a)
       if let lottie = try describeLottie(source, a) {
@@ -67,7 +66,7 @@ extension Flick {
       lines.append(
         "canvas: \(Int(scene.size.width))×\(Int(scene.size.height)) px, \(scene.fps) fps, \(seconds) s"
           + (template.automaticDuration ? " (auto)" : "") + ", \(scene.frameCount) frames, background "
-          + (scene.backgroundColor.alpha == 0 ? "transparent" : scene.backgroundColor.hexString))
+          + Flick.backgroundText(scene.backgroundColor))
       if let blur = scene.motionBlur {
         lines.append(
           "motion blur: \(TemplateNumber.format(blur.shutterAngle))° shutter, \(blur.samples) samples per moving frame")

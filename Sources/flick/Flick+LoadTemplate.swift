@@ -70,18 +70,40 @@ extension Flick {
     }
   }
 
+  /// The commands that take a Lottie file where the others take a template: `flick --help` and
+  /// the refusal of a Lottie file by the others (``lottieRefused(_:)``) name them from here.
+  static let lottieCommands = ["render", "still", "info"]
+
+  /// ``lottieCommands`` in a sentence: `render, still and info`.
+  static var lottieCommandList: String {
+    lottieCommands.dropLast().joined(separator: ", ") + " and " + (lottieCommands.last ?? "")
+  }
+
+  /// A Lottie file given to a command that takes templates only: exit 2, naming the commands
+  /// that take it.
+  static func lottieRefused(_ file: String) -> CommandError {
+    CommandError.usage(
+      "'\(quoted: file)' is a Lottie file, and this command takes templates only (files with \"flick\": 1 at the "
+        + "top level); \(escaped: lottieCommandList) take Lottie files")
+  }
+
   /// Loads the template named by `path` (a file or a bundled name) with the template options
   /// given in `arguments`, mapping template and parameter errors to exit code 2, and checks that
   /// it can draw (``checkDrawable(_:)``; `drawable: false` for commands that never draw).
   /// `decodeObserver` is told the canvas and the layers as soon as each is decoded. `source` is the
-  /// file when ``readSource(_:_:)`` has read it already (its bytes are decoded, not read again).
+  /// file when ``readSource(_:_:)`` has read it already (its bytes are decoded, not read again);
+  /// otherwise it is read here. A Lottie file is refused (``lottieRefused(_:)``).
   static func loadTemplate(
     _ path: String, _ arguments: Arguments, drawable: Bool = true, assetLog: AssetLog? = nil, fps: Int? = nil,
     decodeObserver: DecodeObserver? = nil, source: SourceFile? = nil
   ) throws(CommandError) -> Template {
     try Limits.startTimeout(arguments)
-    let file: String
-    if let source { file = source.path } else { file = try templatePath(path) }
+    let read: SourceFile
+    if let source { read = source } else { read = try readSource(path, arguments) }
+    let file = read.path
+    // The commands that take Lottie files ask first (loadScene, describeLottie); the others
+    // would read one as a template without a format version.
+    if LottieFile.isLottie(read.head, path: file) { throw lottieRefused(file) }
     let limits = try Limits.template(arguments)
     let template: Template
     do {
@@ -93,11 +115,7 @@ extension Flick {
       options.assetLog = assetLog
       options.fps = fps
       options.decodeObserver = decodeObserver
-      if let source {
-        template = try Template.load(path: file, contents: source.head, parameters: values, options: options)
-      } else {
-        template = try Template.load(path: file, parameters: values, options: options)
-      }
+      template = try Template.load(path: file, contents: read.head, parameters: values, options: options)
     } catch {
       throw CommandError(message: error.description, code: .invalidInput)
     }

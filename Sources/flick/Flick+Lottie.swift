@@ -24,6 +24,17 @@ extension Flick {
   /// transparent, but most outputs (MP4) are not, and players show them on white.
   static let lottieBackground = Color.white
 
+  /// The scene of a Lottie file as every command draws it before `--background` applies: on
+  /// ``lottieBackground``. `flick info` reports that background from here too.
+  static func lottieScene(_ file: LottieFile, fps: Int? = nil) -> Scene {
+    file.scene(fps: fps, backgroundColor: lottieBackground)
+  }
+
+  /// A scene's background as `flick info` names it: `transparent`, or `#RRGGBB[AA]`.
+  static func backgroundText(_ color: Color) -> String {
+    color.alpha == 0 ? "transparent" : color.hexString
+  }
+
   /// The scene a SOURCE argument names: a Lottie file (recognised by its content, whatever its
   /// name), or else a template file or bundled template name. Every Lottie file it uses is
   /// checked with rlottie first, so a bad one is an invalid-input error (exit 2) naming it.
@@ -43,7 +54,7 @@ extension Flick {
           "\(quoted: argument) is a Lottie file: it takes no template parameters (--set, "
             + "--params)")
       }
-      scene = file.scene(fps: fps, backgroundColor: lottieBackground)
+      scene = lottieScene(file, fps: fps)
     } else {
       scene = try loadTemplate(
         argument, arguments, assetLog: assetLog, fps: fps, decodeObserver: decodeObserver, source: source
@@ -144,7 +155,8 @@ extension Flick {
     lines.append(
       "canvas: \(Int(file.size.width))×\(Int(file.size.height)) px, \(fps) fps, "
         + "\(TemplateNumber.format(file.duration)) s, \(file.frameCount) frames "
-        + "(ip \(TemplateNumber.format(file.inPoint)), op \(TemplateNumber.format(file.outPoint))), transparent")
+        + "(ip \(TemplateNumber.format(file.inPoint)), op \(TemplateNumber.format(file.outPoint))), background "
+        + backgroundText(lottieScene(file).backgroundColor) + " (--background sets another)")
     if file.frameRate != file.frameRate.rounded() {
       lines.append(
         "  renders at \(max(1, Int(file.frameRate.rounded()))) fps unless --fps is given (frames follow time)")

@@ -58,18 +58,18 @@ extension Flick {
     static func run(_ args: [String]) throws {
       let a = try Arguments(
         args, valued: Set(["o", "output", "shards"] + Limits.planCaps.map(\.option)),
-        flags: Set(["help", "h", "list"]).union(policyFlags), command: "plan")
+        flags: Set(["help", "h", "list"]).union(policyFlags))
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return
       }
       guard a.positionals.count == 1, let path = a.positionals.first else {
         throw CommandError.usage(
-          a.positionals.isEmpty ? "plan needs a MANIFEST" : "plan takes one MANIFEST", command: "plan")
+          a.positionals.isEmpty ? "plan needs a MANIFEST" : "plan takes one MANIFEST")
       }
       let shards = try a.value("shards").map { try Render.integer($0, "--shards", 1...1_000_000) }
       guard let output = a.value("o") ?? a.value("output") ?? (shards == nil ? nil : "") else {
-        throw CommandError.usage("plan needs -o plan.json", command: "plan")
+        throw CommandError.usage("plan needs -o plan.json")
       }
       let caps = try Limits.render(a, caps: Limits.planCaps)
       let plan: BatchPlan

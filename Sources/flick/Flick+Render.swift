@@ -29,7 +29,7 @@ extension Flick {
         --frames A..B         render frames A to B inclusive (A.., ..B and N also work)
         --fps N               frames per second (overrides the template)
         --size WxH            output size in pixels (same aspect ratio as the canvas)
-        --scale S             pixels per canvas point (e.g. 2 for 2×)
+        --scale S             \(Flick.scaleHelp)
         --jobs N              raster worker threads (default: the CPUs this process may use)
         --crf N               quality: H.264 1…51 (default 18), VP9 0…63 (default 30)
         --preset P            x264 preset, ultrafast…veryslow (default veryfast)

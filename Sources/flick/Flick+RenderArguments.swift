@@ -1,5 +1,23 @@
 import FlickMotion
+import FlickRaster
+import FlickVideo
 import Foundation
+
+extension Flick {
+  /// The help line of `--scale`, the same for every command that takes it, from
+  /// ``FlickRaster/Renderer/maximumScale``.
+  static let scaleHelp =
+    "pixels per canvas point, 0 < S ≤ \(Int(Renderer.maximumScale)) (e.g. 2 for 2×; 0.5 halves each side)"
+
+  /// A `--scale` value: a number in ``FlickRaster/Renderer/scaleRange`` (exit 2 otherwise).
+  static func scale(_ text: String) throws(CommandError) -> Double {
+    guard let s = Double(text), Renderer.acceptsScale(s) else {
+      throw CommandError.usage(
+        "--scale expects a number in \(escaped: Renderer.scaleRange) such as 2 or 0.5, found '\(quoted: text)'")
+    }
+    return s
+  }
+}
 
 /// `flick render`'s arguments that are numbers: `--size`/`--scale`, `--frames` and whole-number
 /// options, each refused with a usage message naming the flag and what it expects.
@@ -15,19 +33,16 @@ extension Flick.Render {
       else {
         throw CommandError.usage("--size expects WIDTHxHEIGHT in pixels such as 1920x1080, found '\(quoted: text)'")
       }
-      let scale = Double(w) / canvas.width
-      let expected = Int((canvas.height * scale).rounded())
-      guard expected == h else {
+      // One rule (OutputSize) for what --size takes and for the even size an MP4's refusal suggests.
+      guard OutputSize.accepts(width: w, height: h, canvas: canvas) else {
+        let expected = OutputSize.size(forWidth: w, canvas: canvas).height
         throw CommandError.usage(
           "--size \(w)x\(h) does not keep the canvas's \(Int(canvas.width))×\(Int(canvas.height)) aspect ratio; "
             + "use --size \(w)x\(quoted: expected)")
       }
-      return scale
+      return OutputSize.scale(forWidth: w, canvas: canvas)
     case (nil, .some(let text)):
-      guard let s = Double(text), s.isFinite, s > 0, s <= 16 else {
-        throw CommandError.usage("--scale expects a number in (0, 16] such as 2 or 0.5, found '\(quoted: text)'")
-      }
-      return s
+      return try Flick.scale(text)
     case (nil, nil):
       return 1
     }

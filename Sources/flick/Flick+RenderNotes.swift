@@ -45,6 +45,6 @@ extension Flick.Render {
   /// output is a GIF that would go through it (not with `--every-frame`); nil otherwise.
   static func gifsicleNote(_ options: EncodingOptions, formats: [OutputFormat]) -> String? {
     guard options.optimizesGIF, options.mergesIdenticalFrames, formats.contains(.gif) else { return nil }
-    return GIFOptimizer.locate() == nil ? GIFOptimizer.absentNote : nil
+    return GIFOptimizer.locate() == nil ? GIFOptimizer.overrideWarning() ?? GIFOptimizer.absentNote : nil
   }
 }

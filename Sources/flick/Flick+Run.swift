@@ -88,7 +88,7 @@ extension Flick {
           shard = try Shard.parse(text)
         }
       } catch {
-        throw CommandError.usage(BatchError.from(error).description, command: "run")
+        throw CommandError.usage(BatchError.from(error).description)
       }
       var indices = shard.map { s in plan.jobs(shard: s.index, of: s.count).map(\.index) } ?? plan.jobs.map(\.index)
       let picked = try selection(a, plan: plan)
@@ -167,7 +167,7 @@ extension Flick {
       _ args: [String], command: String, help: String, valued: Set<String>, flags: Set<String>
     ) throws -> (Arguments, path: String, quiet: Bool, style: BatchProgress.Style)? {
       let a = try Arguments(
-        args, valued: valued, flags: flags.union(["help", "h", "quiet", "q"]), command: command,
+        args, valued: valued, flags: flags.union(["help", "h", "quiet", "q"]),
         repeatable: Arguments.repeatable.union(["job", "index"]))
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
@@ -175,7 +175,7 @@ extension Flick {
       }
       guard a.positionals.count == 1, let path = a.positionals.first else {
         throw CommandError.usage(
-          a.positionals.isEmpty ? "\(command) needs a plan.json" : "\(command) takes one plan", command: command)
+          a.positionals.isEmpty ? "\(command) needs a plan.json" : "\(command) takes one plan")
       }
       let quiet = a.has("quiet") || a.has("q")
       return (a, path, quiet, try progressStyle(a, quiet: quiet))
@@ -219,7 +219,7 @@ extension Flick {
       case let text:
         guard let style = BatchProgress.Style(rawValue: text) else {
           throw CommandError.usage(
-            "--progress \(quoted: text) is not one of auto, bar, lines, json, none", command: "run")
+            "--progress \(quoted: text) is not one of auto, bar, lines, json, none")
         }
         return style
       }

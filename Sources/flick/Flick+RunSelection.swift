@@ -15,7 +15,7 @@ extension Flick.RunCommand {
       for text in texts { picked.insert(try JobSelector.select(text, in: plan.jobs)) }
       for text in numbers { picked.insert(try JobSelector.index(text, in: plan.jobs, option: "--index")) }
     } catch {
-      throw CommandError.usage(error.description, command: "run")
+      throw CommandError.usage(error.description)
     }
     return picked
   }

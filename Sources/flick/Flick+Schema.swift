@@ -18,12 +18,12 @@ extension Flick {
       """
 
     static func run(_ args: [String]) throws {
-      let a = try Arguments(args, valued: [], flags: ["help", "h"], command: "schema")
+      let a = try Arguments(args, valued: [], flags: ["help", "h"])
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return
       }
-      guard a.positionals.isEmpty else { throw CommandError.usage("schema takes no arguments", command: "schema") }
+      guard a.positionals.isEmpty else { throw CommandError.usage("schema takes no arguments") }
       // Built from the decoder's own descriptors (no file is read): Templates/schema.json is this
       // output, and a test keeps the committed file equal to it.
       StandardStream.writeOutput(Data(TemplateSchema.json.utf8))

@@ -21,7 +21,7 @@ extension Flick {
         --at TIMES   comma-separated: seconds (0, 1.2s), percentages of the duration (25%),
                      'end' (the last frame) or 'frame:N'; or 'all': every frame.
                      Default: 0,25%,50%,75%,end
-        --scale S    pixels per point, 0 < S ≤ 8 (default 1); 0.5 halves each side
+        --scale S    \(Flick.scaleHelp) (default 1)
         --out DIR    the snapshot folder (created if needed)
         --motion     also record DIR/motion.txt: every animated property's value and velocity at
                      every frame time and event time (checked by 'flick verify' without rendering)
@@ -126,10 +126,7 @@ extension Flick {
 
     static func parseScale(_ text: String?) throws(CommandError) -> Double? {
       guard let text else { return nil }
-      guard let s = Double(text), s.isFinite, s > 0, s <= 8 else {
-        throw CommandError.usage("--scale expects a number in (0, 8], found '\(quoted: text)'")
-      }
-      return s
+      return try Flick.scale(text)
     }
 
     /// Resolves each time to seconds in the template's scene (exit 2 for a time outside it).

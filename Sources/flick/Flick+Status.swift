@@ -38,14 +38,14 @@ extension Flick {
     static func run(_ args: [String]) throws {
       let a = try Arguments(
         args, valued: ["html", "interval"],
-        flags: Set(["help", "h", "watch", "jobs", "quiet", "q"]).union(PlanCommand.policyFlags), command: "status")
+        flags: Set(["help", "h", "watch", "jobs", "quiet", "q"]).union(PlanCommand.policyFlags))
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return
       }
       guard a.positionals.count == 1, let path = a.positionals.first else {
         throw CommandError.usage(
-          a.positionals.isEmpty ? "status needs a plan.json" : "status takes one plan", command: "status")
+          a.positionals.isEmpty ? "status needs a plan.json" : "status takes one plan")
       }
       let interval = try a.value("interval").map { try Render.integer($0, "--interval", 1...3600) } ?? 2
       let (_, batch) = try RunCommand.load(path, policy: PlanCommand.policy(a), drawable: false)

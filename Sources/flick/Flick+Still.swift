@@ -15,7 +15,7 @@ extension Flick {
         --frame N        frame number N (time N / fps), 0-based
         --at P%          a point of the duration, e.g. 50%; 100% is the last frame (also 0, 1.2s,
                          end, frame:N, as for snapshot --at); a time past the end is an error
-        --scale S        pixels per canvas point (e.g. 2 for 2×)
+        --scale S        \(Flick.scaleHelp)
         --max-memory B   memory cap for the frame, estimated up front and watched (default 8G;
                          FLICK_MAX_MEMORY; exit 2 up front, 3 when the watch stops the process)
         --frame-timeout T  stop when the frame takes longer than T to draw (default 120s;
@@ -56,10 +56,7 @@ extension Flick {
       }
       var scale = 1.0
       if let text = a.value("scale") {
-        guard let s = Double(text), s.isFinite, s > 0, s <= 16 else {
-          throw CommandError.usage("--scale expects a number in (0, 16] such as 2 or 0.5, found '\(quoted: text)'")
-        }
-        scale = s
+        scale = try Flick.scale(text)
       }
       // fontconfig reads its configuration on a second thread while the template loads; once
       // the layers are decoded, the text threads load Pango and shape their text, if they have

@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickScene
 import FlickStudio
 import FlickVideo
 import Foundation
@@ -22,7 +23,7 @@ extension Flick {
                         ::1 for IPv6 loopback; any other address makes the studio reachable from
                         other machines and prints a warning)
         --no-open       do not open a browser
-        --scale S       pixels per canvas point of the preview frames (default 1; e.g. 2 for Retina)
+        --scale S       \(Flick.scaleHelp), of the preview frames (default 1)
         --workers N     render workers, each with warm caches (default 2)
         --frame-timeout T  answer a frame that draws longer than T with an error, give its worker's
                         place to a new one and refuse that template's frames until a file changes
@@ -32,8 +33,7 @@ extension Flick {
     static func run(_ args: [String]) throws {
       let a = try Arguments(
         args, valued: ["port", "host", "scale", "workers", Limits.frameTimeout.option],
-        flags: ["help", "h", "no-open"],
-        command: "studio")
+        flags: ["help", "h", "no-open"])
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return
@@ -44,11 +44,7 @@ extension Flick {
       if let text = a.value("workers") { options.workers = try Render.integer(text, "--workers", 1...64) }
       if let seconds = try Limits.value(Limits.frameTimeout, a) { options.frameTimeout = seconds }
       if let text = a.value("scale") {
-        guard let s = Double(text), s.isFinite, s > 0, s <= 16 else {
-          throw CommandError.usage(
-            "--scale expects a number in (0, 16] such as 2, found '\(quoted: text)'", command: "studio")
-        }
-        options.scale = s
+        options.scale = try Flick.scale(text)
       }
       if let host = a.value("host") { options.host = host == "localhost" ? "127.0.0.1" : host }
       let loopback = ["127.0.0.1", "::1"].contains(options.host)
@@ -94,8 +90,10 @@ extension Flick {
       for argument in positionals {
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), !isFolder.boolValue else {
           throw CommandError.usage(
-            "studio takes one FOLDER or TEMPLATE files; no template file '\(quoted: argument)'", command: "studio")
+            "studio takes one FOLDER or TEMPLATE files; no template file '\(quoted: argument)'")
         }
+        // A Lottie file is found as render finds it (by its content); the studio opens templates.
+        if LottieFile.isLottie(path: argument) { throw lottieRefused(argument) }
         files.append(URL(fileURLWithPath: argument).standardizedFileURL.resolvingSymlinksInPath().path)
       }
       let folder = URL(fileURLWithPath: files[0]).deletingLastPathComponent().path
@@ -103,7 +101,7 @@ extension Flick {
         guard let inside = PathText.relative(file, to: folder), !inside.isEmpty else {
           throw CommandError.usage(
             "the TEMPLATE files must be in one folder (or its subfolders): '\(quoted: file)' is not in "
-              + "'\(quoted: folder)'", command: "studio")
+              + "'\(quoted: folder)'")
         }
         return String(file.dropFirst(folder.count + 1))
       }

@@ -19,13 +19,13 @@ extension Flick {
       """
 
     static func run(_ args: [String]) throws {
-      let a = try Arguments(args, valued: [], flags: ["help", "h", "path"], command: "templates")
+      let a = try Arguments(args, valued: [], flags: ["help", "h", "path"])
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return
       }
       guard a.positionals.isEmpty else {
-        throw CommandError.usage("templates takes no arguments", command: "templates")
+        throw CommandError.usage("templates takes no arguments")
       }
       guard let library = Flick.library else {
         throw CommandError(

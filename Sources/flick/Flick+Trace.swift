@@ -36,26 +36,26 @@ extension Flick {
     static func run(_ args: [String]) throws {
       let a = try Arguments(
         args, valued: Flick.templateOptions.union(["layer", "property", "fps", "times", "format", "side"]),
-        flags: Flick.templateFlags.union(["help", "h"]), command: "trace")
+        flags: Flick.templateFlags.union(["help", "h"]))
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return
       }
       guard a.positionals.count == 1, let path = a.positionals.first else {
         throw CommandError.usage(
-          a.positionals.isEmpty ? "trace needs a TEMPLATE" : "trace takes one TEMPLATE", command: "trace")
+          a.positionals.isEmpty ? "trace needs a TEMPLATE" : "trace takes one TEMPLATE")
       }
-      guard let layerID = a.value("layer") else { throw CommandError.usage("trace needs --layer ID", command: "trace") }
+      guard let layerID = a.value("layer") else { throw CommandError.usage("trace needs --layer ID") }
       guard let name = a.value("property") else {
-        throw CommandError.usage("trace needs --property NAME (e.g. position, opacity)", command: "trace")
+        throw CommandError.usage("trace needs --property NAME (e.g. position, opacity)")
       }
       let format = a.value("format") ?? "csv"
       guard format == "csv" || format == "json" else {
-        throw CommandError.usage("--format must be csv or json, found '\(quoted: format)'", command: "trace")
+        throw CommandError.usage("--format must be csv or json, found '\(quoted: format)'")
       }
       let side = a.value("side") ?? "right"
       guard side == "right" || side == "left" else {
-        throw CommandError.usage("--side must be right or left, found '\(side)'", command: "trace")
+        throw CommandError.usage("--side must be right or left, found '\(side)'")
       }
       var template = try loadTemplate(path, a, drawable: false)
       guard let property = AnyLayerProperty.named(name) else {
@@ -63,18 +63,18 @@ extension Flick {
           LayerPropertyDescriptor.resolving(name).map { "; it is called '\($0.name)' here" }
           ?? Arguments.closest(to: name, in: AnyLayerProperty.names).map { "; did you mean '\($0)'?" } ?? ""
         throw CommandError.usage(
-          "'\(quoted: name)' is not an animatable property\(escaped: guess) (properties: \(AnyLayerProperty.names.joined(separator: ", ")))",
-          command: "trace")
+          "'\(quoted: name)' is not an animatable property\(escaped: guess) (properties: \(AnyLayerProperty.names.joined(separator: ", ")))"
+        )
       }
       guard let layer = template.tracks.layer(layerID) else {
         let ids = allIDs(template.scene.layers)
         let guess = Arguments.closest(to: layerID, in: ids).map { "; did you mean '\($0)'?" } ?? ""
-        throw CommandError.usage("no layer with id '\(quoted: layerID)'\(escaped: guess)", command: "trace")
+        throw CommandError.usage("no layer with id '\(quoted: layerID)'\(escaped: guess)")
       }
       if !property.applies(to: layer), let kind = property.contentKind {
         throw CommandError.usage(
-          "'\(quoted: name)' is a property of \(kind.rawValue) layers, but '\(quoted: layerID)' is not a \(kind.rawValue) layer",
-          command: "trace")
+          "'\(quoted: name)' is a property of \(kind.rawValue) layers, but '\(quoted: layerID)' is not a \(kind.rawValue) layer"
+        )
       }
       let times = try sampleTimes(a, scene: template.scene)
       let samples = template.tracks.trace(
@@ -87,30 +87,30 @@ extension Flick {
     /// Frame times at the canvas fps (or --fps), or the --times given.
     static func sampleTimes(_ a: Arguments, scene: Scene) throws(CommandError) -> [Double] {
       if let list = a.value("times") {
-        if a.value("fps") != nil { throw CommandError.usage("give --fps or --times, not both", command: "trace") }
+        if a.value("fps") != nil { throw CommandError.usage("give --fps or --times, not both") }
         var out: [Double] = []
         for item in list.split(separator: ",", omittingEmptySubsequences: false) {
           let text = item.trimmingCharacters(in: .whitespaces)
           let number = text.hasSuffix("s") ? String(text.dropLast()) : text
           guard let t = Double(number), t.isFinite, (0...3600).contains(t) else {
             throw CommandError.usage(
-              "--times takes seconds in 0…3600 separated by commas, found '\(quoted: text)'", command: "trace")
+              "--times takes seconds in 0…3600 separated by commas, found '\(quoted: text)'")
           }
           out.append(t)
         }
-        guard out.count <= 1_000_000 else { throw CommandError.usage("--times lists too many times", command: "trace") }
+        guard out.count <= 1_000_000 else { throw CommandError.usage("--times lists too many times") }
         return out
       }
       var fps = Double(scene.fps)
       if let text = a.value("fps") {
         guard let v = Double(text), v.isFinite, v > 0, v <= 10_000 else {
-          throw CommandError.usage("--fps must be in (0, 10000], found '\(quoted: text)'", command: "trace")
+          throw CommandError.usage("--fps must be in (0, 10000], found '\(quoted: text)'")
         }
         fps = v
       }
       let count = TraceReport.sampleCount(duration: scene.duration, fps: fps)
       guard count <= TraceReport.maximumSamples else {
-        throw CommandError.usage("\(count) samples is too many; lower --fps", command: "trace")
+        throw CommandError.usage("\(count) samples is too many; lower --fps")
       }
       return TraceReport.frameTimes(duration: scene.duration, fps: fps)
     }

@@ -21,7 +21,7 @@ struct Flick {
         flick --help | --version
 
       TEMPLATE is a .json5 file or the name of a bundled template (flick templates).
-      render, still and info also take a Lottie file (bodymovin JSON, recognised by its content).
+      \(lottieCommandList) also take a Lottie file (bodymovin JSON, recognised by its content).
       render, still, info, trace, snapshot and verify take --set NAME=VALUE, --params FILE and
       --allow-outside-assets. Run 'flick COMMAND --help' for each command's options.
 
@@ -43,6 +43,8 @@ struct Flick {
     // cannot be written (exit 141 or 3, StandardStream).
     Interruption.install()
     var args = Array(CommandLine.arguments.dropFirst())
+    // The command running, whose --help a usage error points at (one place for every command).
+    var running: String?
     do {
       guard let name = args.first else { throw CommandError.usage("missing a command") }
       args.removeFirst()
@@ -57,10 +59,11 @@ struct Flick {
           let guess = Arguments.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
           throw CommandError.usage("unknown command '\(quoted: name)'\(escaped: guess)")
         }
+        running = command.name
         try command.run(args)
       }
     } catch let error as CommandError {
-      fail(error.message, error.code)
+      fail(error.text(running: running), error.code)
     } catch {
       fail("\(escaped: error)", ExitCode.environment)
     }

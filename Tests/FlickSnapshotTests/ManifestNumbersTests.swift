@@ -25,8 +25,8 @@ import Testing
   }
 
   @Test(arguments: [
-    (#""scale" : 1"#, #""scale" : 1e300"#, "'scale' is 1e+300; expected a number in (0, 8]"),
-    (#""scale" : 1"#, #""scale" : 0"#, "'scale' is 0.0; expected a number in (0, 8]"),
+    (#""scale" : 1"#, #""scale" : 1e300"#, "'scale' is 1e+300; expected a number in (0, 16]"),
+    (#""scale" : 1"#, #""scale" : 0"#, "'scale' is 0.0; expected a number in (0, 16]"),
     (#""width" : 64"#, #""width" : 1e30"#, "not valid JSON, or a number out of range for its field"),
     (#""width" : 64"#, #""width" : 0"#, "'width' × 'height' is 0×32; expected 1…32767 each"),
     (#""fps" : 10"#, #""fps" : "ten""#, "a value that is not a whole number at 'fps'"),

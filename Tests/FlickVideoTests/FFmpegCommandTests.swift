@@ -28,11 +28,12 @@ import Testing
     expectEqual(args.last, "out")
   }
 
-  @Test func oddSizesAreRefusedForMP4WithTheSizeToUse() {
+  /// Without the canvas no --size is suggested (OutputSizeTests: with it, the even size --size
+  /// accepts).
+  @Test func oddSizesAreRefusedForMP4WithThePadding() {
     #expect(
       throws: VideoError.invalidSize(
-        width: 641, height: 360,
-        reason: "H.264 in yuv420p needs even sides; render at --size 642x360 or add --pad to pad to 642x360")
+        width: 641, height: 360, reason: "H.264 in yuv420p needs even sides; add --pad to pad to 642x360")
     ) {
       _ = try command(.mp4, 641, 360)
     }
