@@ -16,6 +16,7 @@ import Foundation
 /// - it is larger than ``maximumFileSize``, has more than ``maximumElements`` elements, nests
 ///   them deeper than ``maximumDepth`` or gives one more than ``maximumAttributes`` attributes;
 ///   one element's `d` or `points` over ``maximumPathNumbers`` numbers is refused where it is;
+/// - its text (with every reference expanded) is over ``maximumTextCharacters`` characters;
 /// - references multiply past the caps: every `<use>`, `url(#id)` and `href="#id"` draws its
 ///   target again (a marker once per vertex), so the document expanded with every reference is
 ///   counted and may have at most ``maximumInstances`` elements and ``maximumPathNumbers``
@@ -45,6 +46,10 @@ package enum SVGDocumentCheck {
   package static let maximumPathNumbers = ShapePath.maximumSVGPathElements
   /// The most attributes on one element (1,000; an exported icon's elements have a handful).
   package static let maximumAttributes = 1_000
+  /// The most characters of text (the content of `<text>` and what it holds) with every
+  /// reference expanded: 100,000. librsvg lays text out with Pango, and 4 million characters in
+  /// a 4 MiB picture took 14 s and 1.5 GB; a label or a poster's copy is far below the cap.
+  package static let maximumTextCharacters = 100_000
 
   /// Why an SVG picture is refused, and where (1-based line and column).
   package struct Problem: Error, Sendable {
@@ -80,6 +85,8 @@ struct SVGDocumentScanner {
     var children: [Int] = []
     /// Numbers in its own `d` / `points`.
     var numbers = 0
+    /// Characters of text directly in it, inside a `<text>`.
+    var characters = 0
     /// `#id` targets it draws, each with how many times (a marker: once per vertex).
     var references: [(id: String, times: Int, offset: Int)] = []
   }
@@ -118,11 +125,16 @@ struct SVGDocumentScanner {
   /// sections as it may be) is gathered in ``styleText`` and checked whole when it closes.
   var openStyles = 0
   var inStyle: Bool { openStyles > 0 }
+  /// How many `<text>` elements are open: while one is, character data counts as text drawn.
+  var openTexts = 0
+  /// The text characters seen so far (the file's own, before references are expanded).
+  var characters = 0
   var styleText = ""
   var styleOffset = 0
 
   mutating func closed() throws(SVGDocumentCheck.Problem) {
     guard let last = stack.popLast() else { return }
+    if Self.localName(elements[last].name) == "text" { openTexts -= 1 }
     if Self.localName(elements[last].name) == "style" {
       openStyles -= 1
       if openStyles == 0 {
@@ -136,6 +148,7 @@ struct SVGDocumentScanner {
     while let token = try tokens.next(failing: Self.invalid) {
       switch token {
       case .text(let range):
+        try countText(range)
         guard inStyle else { continue }
         do throws(XMLTokenizer.SyntaxError) {
           styleText += try XMLTokenizer.decodeEntities(
@@ -144,6 +157,7 @@ struct SVGDocumentScanner {
           throw invalid(error)
         }
       case .cdata(let range):
+        try countText(range)
         if inStyle { styleText += String(decoding: bytes[range], as: UTF8.self) }
       case .processingInstruction(let text, let offset):
         if text.lowercased().hasPrefix("<?xml-stylesheet") {
@@ -185,6 +199,7 @@ struct SVGDocumentScanner {
         "<\(quoted: LottieJSON.shown(qualified))> has more than \(SVGDocumentCheck.maximumAttributes) attributes",
         at: attributes[SVGDocumentCheck.maximumAttributes].offset)
     }
+    if Self.localName(qualified) == "text" { openTexts += 1 }
     if Self.localName(qualified) == "style" {
       if openStyles == 0 { styleOffset = start }
       openStyles += 1
@@ -252,6 +267,21 @@ struct SVGDocumentScanner {
       for reference in try urls(a.value, sheet: false, style: attribute == "style", at: a.offset) {
         elements[index].references.append((reference.id, marker || reference.marker ? vertices : 1, a.offset))
       }
+    }
+  }
+
+  /// Counts the characters (UTF-8 sequences, an entity as the bytes it is written with) of the
+  /// character data in `range` when a `<text>` is open, for the innermost open element; the
+  /// file's own text over the cap is refused where it passes it.
+  mutating func countText(_ range: Range<Int>) throws(SVGDocumentCheck.Problem) {
+    guard openTexts > 0, let open = stack.last else { return }
+    var count = 0
+    for byte in bytes[range] where byte & 0xC0 != 0x80 { count += 1 }
+    elements[open].characters += count
+    characters += count
+    guard characters <= SVGDocumentCheck.maximumTextCharacters else {
+      throw fail(
+        "more than \(SVGDocumentCheck.maximumTextCharacters) characters of text", at: range.lowerBound)
     }
   }
 

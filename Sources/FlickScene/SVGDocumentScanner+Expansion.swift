@@ -5,6 +5,7 @@ extension SVGDocumentScanner {
   struct Totals {
     var elements = 0
     var numbers = 0
+    var characters = 0
   }
 
   /// Counts the document with every reference drawn where it is used.
@@ -14,8 +15,7 @@ extension SVGDocumentScanner {
     var total = Totals()
     for root in roots {
       let t = try expanded(root, memo: &memo, open: &open, depth: 0)
-      total.elements += t.elements
-      total.numbers += t.numbers
+      try add(&total, t, times: 1, at: elements[root].offset, what: "<\(quoted: elements[root].name)>")
     }
     // A stylesheet's references may apply to any element: count them once per element (a
     // marker once per vertex of every path).
@@ -33,8 +33,11 @@ extension SVGDocumentScanner {
   {
     let e = t.elements.multipliedReportingOverflow(by: times)
     let n = t.numbers.multipliedReportingOverflow(by: times)
+    let c = t.characters.multipliedReportingOverflow(by: times)
     total.elements = e.overflow ? Int.max : total.elements.addingReportingOverflow(e.partialValue).partialValue
     total.numbers = n.overflow ? Int.max : total.numbers.addingReportingOverflow(n.partialValue).partialValue
+    total.characters =
+      c.overflow ? Int.max : total.characters.addingReportingOverflow(c.partialValue).partialValue
     if e.overflow || total.elements < 0 || total.elements > SVGDocumentCheck.maximumInstances {
       throw fail(
         "\(quoted: what) makes the picture draw more than \(SVGDocumentCheck.maximumInstances) elements (every <use> and "
@@ -44,6 +47,11 @@ extension SVGDocumentScanner {
       throw fail(
         "\(quoted: what) makes the picture's paths more than \(SVGDocumentCheck.maximumPathNumbers) numbers (about "
           + "\(quoted: SVGDocumentCheck.maximumPathNumbers / 2) points, references included)", at: offset)
+    }
+    if c.overflow || total.characters < 0 || total.characters > SVGDocumentCheck.maximumTextCharacters {
+      throw fail(
+        "\(quoted: what) makes the picture's text more than \(SVGDocumentCheck.maximumTextCharacters) characters "
+          + "(every <use> and url(#id) drawn where it is used)", at: offset)
     }
   }
 
@@ -60,7 +68,7 @@ extension SVGDocumentScanner {
         "references nested deeper than \(quoted: 4 * SVGDocumentCheck.maximumDepth) levels", at: element.offset)
     }
     open.insert(index)
-    var total = Totals(elements: 1, numbers: element.numbers)
+    var total = Totals(elements: 1, numbers: element.numbers, characters: element.characters)
     let what = "<\(quoted: element.name)>"
     try add(&total, Totals(), times: 1, at: element.offset, what: what)
     for child in element.children {

@@ -126,4 +126,23 @@ import Testing
     #expect(SVGDocumentCheckTests.problem(refused) != nil)
     #expect(!SVGDocumentCheck.wasAccepted(refused, maximumPixels: 1 << 26))
   }
+
+  /// Text is laid out by Pango inside librsvg, in time and memory that grow with it (4 million
+  /// characters took 14 s and 1.5 GB): the characters inside `<text>` are capped, counted where
+  /// they are and again wherever a reference draws them; other character data is not text drawn.
+  @Test func textOverTheCapIsRefusedWhereItPassesItOrWhereAReferenceMultipliesIt() throws {
+    let cap = SVGDocumentCheck.maximumTextCharacters
+    let letters = { (count: Int) in String(repeating: "é", count: count) }
+    #expect(Self.problem("<text x=\"1\" y=\"9\">\(letters(cap))</text>") == nil, "\(cap) characters are accepted")
+    let over = "<text x=\"1\" y=\"9\"><tspan>\(letters(cap / 2))</tspan><tspan>\(letters(cap / 2 + 1))</tspan></text>"
+    let problem = try #require(Self.problem(over))
+    expectEqual(problem.message, "more than 100000 characters of text")
+    expectEqual(problem.line, 2)
+    let used =
+      "<defs><text id=\"t\">\(letters(cap / 5))</text></defs>"
+      + (0..<5).map { _ in "<use href=\"#t\"/>" }.joined()
+    let multiplied = try #require(Self.problem(used))
+    #expect(multiplied.message.contains("makes the picture's text more than 100000 characters"), "\(multiplied.message)")
+    #expect(Self.problem("<desc>\(letters(cap * 2))</desc><title>\(letters(10))</title>") == nil, "not drawn text")
+  }
 }
