@@ -125,7 +125,7 @@ package final class BatchProgress {
     case .json:
       var line =
         "{\"event\":\"job\",\"job\":\"\(job.id)\",\"index\":\(job.index),\"name\":\(JSONText.quoted(job.name)),"
-        + "\"status\":\"\(status.rawValue)\"," + String(format: "\"seconds\":%.3f,", seconds) + counts
+        + "\"status\":\"\(status.rawValue)\"," + "\"seconds\":\(JSONText.number(seconds, decimals: 3))," + counts
       if let error { line += ",\"error\":\(JSONText.quoted(error))" }
       write(line + "}\n")
     case .none:
@@ -163,7 +163,7 @@ package final class BatchProgress {
 
   private var counts: String {
     "\"done\":\(done),\"rendered\":\(rendered),\"skipped\":\(skipped),\"failed\":\(failed),\"jobs\":\(totalJobs),"
-      + "\"eta\":" + (eta.map { String(format: "%.2f", $0) } ?? "null")
+      + "\"eta\":" + (eta.map { JSONText.number($0, decimals: 2) } ?? "null")
   }
 
   private var clock: String {

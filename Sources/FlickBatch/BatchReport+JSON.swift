@@ -59,7 +59,8 @@ extension BatchReport {
   /// The text of each entry written so far.
   private static let fragments = Locked<[Entry: String]>([:])
 
-  /// A finite number as Swift prints it (the shortest text that reads back the same), 0 for
-  /// anything else (JSON has no NaN or infinity).
-  static func number(_ value: Double) -> String { value.isFinite ? "\(value)" : "0" }
+  /// A finite number as Swift prints it (the shortest text that reads back the same), `null` for
+  /// anything else (JSON has no NaN or infinity): ``JSONText/number(_:significantDigits:)``'s
+  /// rule, so an unknown time is never written as a time of 0.
+  static func number(_ value: Double) -> String { JSONText.number(value) }
 }

@@ -91,3 +91,45 @@ package struct BatchReport: Codable, Sendable, Equatable {
     return 3
   }
 }
+
+// Read by hand only for `seconds`: the report writes a time that is not finite as `null` (JSON
+// has no NaN or infinity, ``JSONText/number(_:significantDigits:)``), which reads back as NaN,
+// a time no one knows, and is written as `null` again.
+extension BatchReport.Entry {
+  package init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    index = try c.decode(Int.self, forKey: .index)
+    id = try c.decode(String.self, forKey: .id)
+    name = try c.decode(String.self, forKey: .name)
+    status = try c.decode(BatchReport.Status.self, forKey: .status)
+    exitCode = try c.decodeIfPresent(Int32.self, forKey: .exitCode)
+    error = try c.decodeIfPresent(String.self, forKey: .error)
+    seconds = try c.decodeSeconds(forKey: .seconds)
+    outputs = try c.decode([String].self, forKey: .outputs)
+    attempts = try c.decodeIfPresent(Int.self, forKey: .attempts)
+  }
+}
+
+extension BatchReport {
+  package init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    command = try c.decode(String.self, forKey: .command)
+    plan = try c.decode(String.self, forKey: .plan)
+    shard = try c.decodeIfPresent(String.self, forKey: .shard)
+    jobs = try c.decode([Entry].self, forKey: .jobs)
+    rendered = try c.decode(Int.self, forKey: .rendered)
+    skipped = try c.decode(Int.self, forKey: .skipped)
+    failed = try c.decode(Int.self, forKey: .failed)
+    notRun = try c.decode(Int.self, forKey: .notRun)
+    seconds = try c.decodeSeconds(forKey: .seconds)
+    exitCode = try c.decode(Int32.self, forKey: .exitCode)
+    owner = try c.decodeIfPresent(Owner.self, forKey: .owner)
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// A number of seconds, NaN for `null` (a time that was not finite); a missing key is an error.
+  fileprivate func decodeSeconds(forKey key: Key) throws -> Double {
+    try decodeNil(forKey: key) ? .nan : decode(Double.self, forKey: key)
+  }
+}

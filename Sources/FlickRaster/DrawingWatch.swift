@@ -27,8 +27,16 @@ package enum DrawingWatch {
     _ = thread
   }
 
-  /// Runs `body`, the drawing of the frame at snapshot time `time`, under the watch.
+  /// Runs `body`, the drawing of the frame at snapshot time `time`, under the watch and on a
+  /// drawing thread (``DrawingThread/run(_:)``: a new one when the caller is not one, such as
+  /// the main thread of `flick still`), so that a tree at ``FlickScene/Layer/maximumDrawingDepth``
+  /// draws within its stack whatever `ulimit -s` is.
   package static func drawing<T>(_ time: Double, _ body: () throws(RasterError) -> T) throws(RasterError) -> T {
+    try DrawingThread.run { () throws(RasterError) -> T in try watched(time, body) }
+  }
+
+  /// ``drawing(_:_:)`` on the thread it runs on.
+  private static func watched<T>(_ time: Double, _ body: () throws(RasterError) -> T) throws(RasterError) -> T {
     guard state.withLock({ $0.limit > 0 }) else { return try body() }
     let ticket = state.withLock { s -> Int in
       s.next += 1

@@ -123,6 +123,7 @@ struct LinkSegment<Link: TrackLink>: TrackSegment {
   var duration: Double { .infinity }
 
   func isApplied(at local: Double, limit: TrackLimit) -> Bool { true }
+  var reach: Double { .infinity }
 
   func writeValue(
     into layer: inout Layer, at local: Double, limit: TrackLimit, in tracks: PropertyTracks, time t: Double

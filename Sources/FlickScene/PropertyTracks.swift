@@ -28,10 +28,15 @@ package struct PropertyTracks: Sendable {
   private var base: [String: Layer] = [:]
   /// Segments per layer id and property name, in begin order.
   private(set) var segments: [String: [String: [any TrackSegment]]] = [:]
+  /// The reach of every segment of ``segments``, in the same places (``TrackReach``).
+  private var reaches: [String: [String: TrackReach]] = [:]
   private var nextOrder = 0
   /// Curve evaluations made by look-ups so far (value and velocity reads of segments); the
   /// compile-cost tests check that it grows linearly with the number of animations.
   package private(set) var curveEvaluations = 0
+  /// Segments the look-ups asked whether they apply (``active(_:layerID:at:limit:)``), counted as
+  /// ``curveEvaluations`` is: a segment that does not hold after its end is passed over.
+  package private(set) var segmentLooks = 0
 
   /// Tracks for the layer tree `layers` (every layer, at any depth, by its id).
   package init(layers: [Layer]) {
@@ -53,18 +58,24 @@ package struct PropertyTracks: Sendable {
     let segment = CurveSegment(property: property, curve: curve, begin: begin, order: nextOrder)
     nextOrder += 1
     segments[layerID, default: [:]][property.name, default: []].append(segment)
+    reaches[layerID, default: [:]][property.name, default: TrackReach()].append(segment.reach)
   }
 
   /// Adds the segment `make` builds from its list position (a ``PropertyLink``'s).
   mutating func appendSegment(layerID: String, name: String, _ make: (Int) -> any TrackSegment) {
-    segments[layerID, default: [:]][name, default: []].append(make(nextOrder))
+    let segment = make(nextOrder)
+    segments[layerID, default: [:]][name, default: []].append(segment)
+    reaches[layerID, default: [:]][name, default: TrackReach()].append(segment.reach)
     nextOrder += 1
   }
 
   /// Removes the animations of `name` on `layerID` that begin after `t` (a later entry
   /// interrupted the loop they belong to). Segments are in begin order, so they are the last ones.
   package mutating func removeSegments(layerID: String, name: String, beginningAfter t: Double) {
-    segments[layerID]?[name]?.removeAll { $0.begin > t }
+    guard let list = segments[layerID]?[name], list.contains(where: { $0.begin > t }) else { return }
+    let kept = list.filter { $0.begin <= t }
+    segments[layerID]?[name] = kept
+    reaches[layerID]?[name] = TrackReach(kept.map { $0.reach })
   }
 
   /// The begin time of the last animation of `name` on `layerID`, if any.
@@ -87,6 +98,7 @@ package struct PropertyTracks: Sendable {
   ) -> V {
     let read = read(property, layerID: layerID, at: t, limit: limit, value: true, velocity: false)
     curveEvaluations += read.evaluations
+    segmentLooks += read.looks
     return read.value
   }
 
@@ -97,6 +109,7 @@ package struct PropertyTracks: Sendable {
   ) -> V {
     let read = read(property, layerID: layerID, at: t, limit: limit, value: false, velocity: true)
     curveEvaluations += read.evaluations
+    segmentLooks += read.looks
     return read.velocity
   }
 
@@ -108,9 +121,10 @@ package struct PropertyTracks: Sendable {
   private func read<V: Animatable>(
     _ property: LayerProperty<V>, layerID: String, at t: Double, limit: TrackLimit, value wantsValue: Bool,
     velocity wantsVelocity: Bool
-  ) -> (value: V, velocity: V, evaluations: Int) {
-    guard var layer = base[layerID] else { return (.zero, .zero, 0) }
-    let parts = active(property.name, layerID: layerID, at: t, limit: limit)
+  ) -> (value: V, velocity: V, evaluations: Int, looks: Int) {
+    guard var layer = base[layerID] else { return (.zero, .zero, 0, 0) }
+    var looks = 0
+    let parts = active(property.name, layerID: layerID, at: t, limit: limit, looks: &looks)
     // The layer carrying velocities, read when they are asked for and something moves the state.
     let movesVelocity = wantsVelocity && !parts.isEmpty
     var carrier = layer
@@ -125,7 +139,7 @@ package struct PropertyTracks: Sendable {
     }
     return (
       wantsValue ? property.read(layer) : .zero, movesVelocity ? property.read(carrier) : .zero,
-      parts.count * ((wantsValue ? 1 : 0) + (movesVelocity ? 1 : 0))
+      parts.count * ((wantsValue ? 1 : 0) + (movesVelocity ? 1 : 0)), looks
     )
   }
 
@@ -133,6 +147,14 @@ package struct PropertyTracks: Sendable {
   /// last one applied by then, in list order, with its local time and the side to read it from.
   /// Names that write none of what `name` reads (`positionY` for `positionX`) are skipped.
   func active(_ name: String, layerID: String, at t: Double, limit: TrackLimit)
+    -> [(any TrackSegment, Double, TrackLimit)]
+  {
+    var looks = 0
+    return active(name, layerID: layerID, at: t, limit: limit, looks: &looks)
+  }
+
+  /// ``active(_:layerID:at:limit:)``, adding to `looks` the segments asked whether they apply.
+  func active(_ name: String, layerID: String, at t: Double, limit: TrackLimit, looks: inout Int)
     -> [(any TrackSegment, Double, TrackLimit)]
   {
     guard let byName = segments[layerID] else { return [] }
@@ -147,11 +169,18 @@ package struct PropertyTracks: Sendable {
         let mid = (lo + hi) / 2
         if limit == .left ? list[mid].begin < t : list[mid].begin <= t { lo = mid + 1 } else { hi = mid }
       }
+      let reach = reaches[layerID]?[related]
       var i = lo - 1
       while i >= 0 {
+        // The segments that ended for good before t are passed over together.
+        if let reach {
+          guard let next = reach.lastIndex(atMost: i, reaching: t) else { break }
+          i = next
+        }
         let s = list[i]
         let local = s.localTime(at: t)
         let side: TrackLimit = limit != .right && local > 0 ? .left : .right
+        looks += 1
         if s.isApplied(at: local, limit: side) {
           found.append((s, local, side))
           break
@@ -170,6 +199,10 @@ protocol TrackSegment: Sendable {
   var duration: Double { get }
   /// Position in the scene's animation list (later wins).
   var order: Int { get }
+  /// The latest scene time at which the segment may apply (``isApplied(at:limit:)``): infinity
+  /// unless it stops applying for good after its end (a `removed` or `backwards` fill); asked
+  /// after it, it is not applied, whatever the side.
+  var reach: Double { get }
   func isApplied(at local: Double, limit: TrackLimit) -> Bool
   /// Writes the value at `local` (scene time `t`); a link reads its source from `tracks`.
   func writeValue(
@@ -201,6 +234,17 @@ struct CurveSegment<V: Animatable>: TrackSegment {
   let begin: Double
   let order: Int
   var duration: Double { curve.duration }
+
+  /// Past its end a curve's timing is in its after phase, where its fill applies it or not
+  /// whatever the time: asked once, a second past the end. A segment that does not hold reaches
+  /// its end plus a margin far above the rounding of local times (``localTime(at:)``).
+  var reach: Double {
+    let d = duration
+    guard d.isFinite, d >= 0, begin.isFinite else { return .infinity }
+    let past = d + 1 + abs(d)
+    if curve.isApplied(at: past) || curve.isApplied(at: past.nextDown) { return .infinity }
+    return begin + d + 1e-6 * (1 + abs(begin) + abs(d))
+  }
 
   func isApplied(at local: Double, limit: TrackLimit) -> Bool {
     curve.isApplied(at: CurveLimit.time(local, limit))

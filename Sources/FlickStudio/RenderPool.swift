@@ -71,10 +71,7 @@ package final class RenderPool: Sendable {
       defer { s.nextWorker += 1 }
       return s.nextWorker
     }
-    let thread = Thread { [self] in run(worker: index) }
-    thread.name = "flick.studio.render.\(index)"
-    thread.stackSize = 8 << 20
-    thread.start()
+    DrawingThread.start(name: "flick.studio.render.\(index)") { [self] in run(worker: index) }
   }
 
   /// Answers each job that runs past ``frameTimeout`` with 503, retires its worker and starts

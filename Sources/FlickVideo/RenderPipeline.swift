@@ -143,15 +143,12 @@ public struct RenderPipeline: Sendable {
       }
     for worker in 0..<min(jobs, max(1, frames.count)) {
       group.enter()
-      let thread = Thread {
+      DrawingThread.start(name: "flick.raster.\(worker)") {
         defer { group.leave() }
         state.work(
           makeRenderer: { try factory(scale) }, tree: tree, layouts: layouts, pool: pool, yuvPool: yuvPool,
           onWorker: onWorker)
       }
-      thread.name = "flick.raster.\(worker)"
-      thread.stackSize = 8 << 20
-      thread.start()
     }
     defer {
       state.stop()

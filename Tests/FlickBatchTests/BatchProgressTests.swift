@@ -1,5 +1,6 @@
 import FlickExpectations
 import FlickVideo
+import Foundation
 import Testing
 
 @testable import FlickBatch
@@ -30,6 +31,27 @@ import Testing
     let stages = sink.text.split(separator: "\n").map { $0.contains("\"stage\":\"finish\"") ? "finish" : "other" }
     expectEqual(stages.filter { $0 == "finish" }.count, 1, "\(sink.text)")
     expectEqual(stages.count, 5, "\(sink.text)")
+  }
+
+  /// `--progress json` printed a job's time and the ETA with `%.3f` and `%.2f`, which write
+  /// `nan` and `inf`: no JSON. Such a number is `null`, as everywhere Flick writes JSON by hand.
+  @Test func aTimeThatIsNotFiniteIsNull() throws {
+    final class Sink: @unchecked Sendable { var text = "" }
+    let sink = Sink()
+    let progress = BatchProgress(style: .json, jobs: 3, frames: 6) { sink.text += $0 }
+    for (i, seconds) in [Double.nan, .infinity, 0.87].enumerated() {
+      let job = Plan.Job(
+        index: i, id: "j\(i)", kind: "render", name: "n\(i)", template: "", variant: "", width: 1, height: 1,
+        frames: [0, 1], outputs: [], merge: nil)
+      progress.finished(job, .rendered, seconds: seconds, frames: 2)
+    }
+    let lines = sink.text.split(separator: "\n").map(String.init)
+    expectEqual(lines.count, 3, "\(sink.text)")
+    for line in lines {
+      #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)")
+    }
+    #expect(lines[0].contains("\"seconds\":null,") && lines[1].contains("\"seconds\":null,"), "\(lines)")
+    #expect(lines[2].contains("\"seconds\":0.870,"), "\(lines[2])")
   }
 
   @Test func theBarNamesAFinishStep() {

@@ -59,9 +59,30 @@ import Testing
       #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "\(String(decoding: data, as: UTF8.self))")
       expectEqual(try JSONDecoder().decode(BatchReport.self, from: data), report)
     }
-    // Not a number: written as 0, still JSON.
-    let nan = BatchReport(command: "run", plan: "p", shard: nil, jobs: [], seconds: .nan)
-    expectEqual(try JSONDecoder().decode(BatchReport.self, from: nan.encoded()).seconds, 0)
+  }
+
+  /// A time that is not finite (NaN, ±infinity) was written as 0, a time no one measured read as
+  /// an instant job. As every JSON Flick writes by hand (`JSONText.number`), it is `null`, which
+  /// reads back as NaN and is written as `null` again.
+  @Test func aTimeThatIsNotFiniteIsNullNotZero() throws {
+    for value in [Double.nan, .infinity, -.infinity] {
+      var job = Self.entry(4)
+      job.seconds = value
+      let report = BatchReport(command: "merge", plan: "p", shard: nil, jobs: [job, Self.entry(5)], seconds: value)
+      let data = report.encoded()
+      let text = String(decoding: data, as: UTF8.self)
+      #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "\(text)")
+      expectEqual(text.components(separatedBy: "\"seconds\" : null").count - 1, 2, "\(text)")
+      #expect(!text.contains("\"seconds\" : 0,"), "\(text)")
+      let read = try JSONDecoder().decode(BatchReport.self, from: data)
+      #expect(read.seconds.isNaN && read.jobs[0].seconds.isNaN, "\(value)")
+      expectEqual(read.jobs[1], Self.entry(5))
+      expectEqual(read.encoded(), data)
+    }
+    // A report without its seconds is still no report.
+    let missing = Data(
+      #"{"command":"run","plan":"p","jobs":[],"rendered":0,"skipped":0,"failed":0,"notRun":0,"exitCode":0}"#.utf8)
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(BatchReport.self, from: missing) }
   }
 
   @Test func aCheckpointAfterOneChangeReusesEveryOtherJobsText() throws {

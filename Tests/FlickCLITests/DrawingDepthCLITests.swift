@@ -44,6 +44,37 @@ import Testing
     #expect(((try? FileManager.default.contentsOfDirectory(atPath: frames)) ?? []).isEmpty)
   }
 
+  /// The leaf of ``aTreeAtTheCapDrawsOnTheMainThreadAndOnRenderWorkers()``: with `R1` of 100
+  /// and `R0` of 24 instances, "a" is level 127 and "d" level 128, the painter's heavier paths.
+  static let heavyLeaf = """
+    {id:"a", size:[2,2], position:[1,1], opacity:0.9, shadowOpacity:0.5, mask:{id:"m", size:[2,2],
+    position:[1,1], backgroundColor:"#fff"}, transform:{rotationY:"20deg", perspective:300},
+    sublayers:[{id:"d", size:[1,1], position:[1,1], cornerRadius:0.4, backgroundColor:"#0f0", shadowOpacity:0.5}]}
+    """
+
+  /// Drawing takes up to 7 MiB of stack at the cap, and the main thread has what `ulimit -s`
+  /// gives: `still` drew on it and died of SIGSEGV under `ulimit -s 1024`. Every command that
+  /// draws does so on threads of 8 MiB, so a tree at the cap draws under a 1 MiB limit.
+  @Test func everyCommandDrawsATreeAtTheCapUnderASmallStackLimit() throws {
+    let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-depth")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = try Self.write(Self.nested(outer: 100, inner: 24, leaf: Self.heavyLeaf), in: dir)
+    let path = dir.path
+    let commands = [
+      ["still", file, "--time", "0.1", "-o", path + "/still.png"],
+      ["snapshot", file, "--at", "0,end", "--out", path + "/goldens"],
+      ["verify", file, "--against", path + "/goldens", "--report", path + "/report"],
+      ["render", file, "-o", path + "/frames/", "--jobs", "2", "-q"],
+      ["info", file],
+    ]
+    for args in commands {
+      let r = try ProcessRunner.run(
+        "/bin/sh", ["-c", "ulimit -s 1024 && exec \"$0\" \"$@\"", CLITests.flick] + args)
+      expectEqual(r.status, 0, "\(args[0]) under ulimit -s 1024: \(r.stderr)")
+    }
+    #expect(FileManager.default.fileExists(atPath: path + "/still.png"))
+  }
+
   /// A tree exactly at the cap draws: in a still (the main thread) and on two render workers,
   /// its deepest layers taking the painter's heavier paths (a group for opacity, a mask, a
   /// layer-shaped shadow, a 3D plane).
@@ -51,11 +82,7 @@ import Testing
     let dir = try ProcessRunner.temporaryDirectory(prefix: "flick-depth")
     defer { try? FileManager.default.removeItem(at: dir) }
     // R1 is level 1, R0 level 102 (1 + 1 + 100), "a" level 127 (102 + 1 + 24), "d" level 128.
-    let leaf = """
-      {id:"a", size:[2,2], position:[1,1], opacity:0.9, shadowOpacity:0.5, mask:{id:"m", size:[2,2],
-      position:[1,1], backgroundColor:"#fff"}, transform:{rotationY:"20deg", perspective:300},
-      sublayers:[{id:"d", size:[1,1], position:[1,1], cornerRadius:0.4, backgroundColor:"#0f0", shadowOpacity:0.5}]}
-      """
+    let leaf = Self.heavyLeaf
     let file = try Self.write(Self.nested(outer: 100, inner: 24, leaf: leaf), in: dir)
     let png = dir.appendingPathComponent("r.png").path
     let still = try ProcessRunner.run(CLITests.flick, ["still", file, "--time", "0.1", "-o", png])

@@ -79,6 +79,28 @@ import Testing
     #expect(message?.contains("more than 7 MiB of stack") == true, "\(String(describing: message))")
   }
 
+  /// The painter draws a tree at the cap in up to 7 MiB of stack, which a still took from
+  /// whichever thread asked for it: the main thread has what `ulimit -s` gives, and a thread of
+  /// 256 KiB died of SIGSEGV. Every drawing entry point now draws on a thread of
+  /// `DrawingThread.stackSize` (the caller's own when it is one, else a new one).
+  @Test func aTreeAtTheCapDrawsWhicheverThreadAsks() async throws {
+    let tree = Self.scene(outer: 100, inner: 25).renderTree(at: 0)
+    let frames = try await withCheckedThrowingContinuation { continuation in
+      let thread = Thread {
+        continuation.resume(
+          with: Result { () throws -> (asked: Bool, Frame, Frame) in
+            (DrawingThread.isCurrent, try Renderer().render(tree), try FrameRenderer().render(tree))
+          })
+      }
+      thread.stackSize = 256 << 10
+      thread.start()
+    }
+    #expect(!frames.asked)
+    let expected = try await OffPool.run { try Renderer().render(tree) }
+    #expect(frames.1.pixels == expected.pixels)
+    #expect(frames.2.pixels == expected.pixels)
+  }
+
   /// What `draw` throws on a worker thread of the pool (nil when it draws).
   static func drawingError(_ draw: @escaping @Sendable () throws -> Void) async throws -> String? {
     try await OffPool.run { () -> String? in

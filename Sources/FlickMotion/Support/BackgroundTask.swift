@@ -7,18 +7,16 @@ package final class BackgroundTask<Value: Sendable>: Sendable {
   private let outcome = Locked<Result<Value, any Error>?>(nil)
   private let done = DispatchSemaphore(value: 0)
 
-  /// Starts `body` at once, on a thread with the main thread's 8 MiB of stack (what the raster
-  /// workers get too: a GIF's finish, say, runs the same code on either).
+  /// Starts `body` at once, on a drawing thread (``DrawingThread``, what the raster workers get
+  /// too: a GIF's finish, say, runs the same code on either).
   package init(_ body: @escaping @Sendable () throws -> Value) {
     let outcome = self.outcome
     let done = self.done
-    let thread = Thread {
+    DrawingThread.start(name: "flick.background") {
       let result = Result { try body() }
       outcome.withLock { $0 = result }
       done.signal()
     }
-    thread.stackSize = 8 << 20
-    thread.start()
   }
 
   /// Whether the work has ended (``wait()`` then returns at once).

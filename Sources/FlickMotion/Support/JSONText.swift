@@ -31,4 +31,10 @@ package enum JSONText {
     guard let digits = significantDigits else { return "\(value)" }
     return value == 0 ? "0" : String(format: "%.\(digits)g", value)
   }
+
+  /// `value` with `decimals` digits after the point (the C `%.Nf` text, `0.870`): `null` when it
+  /// is not finite, as ``number(_:significantDigits:)``.
+  package static func number(_ value: Double, decimals: Int) -> String {
+    value.isFinite ? String(format: "%.\(decimals)f", value) : "null"
+  }
 }
