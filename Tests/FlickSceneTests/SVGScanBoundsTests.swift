@@ -142,7 +142,8 @@ import Testing
       "<defs><text id=\"t\">\(letters(cap / 5))</text></defs>"
       + (0..<5).map { _ in "<use href=\"#t\"/>" }.joined()
     let multiplied = try #require(Self.problem(used))
-    #expect(multiplied.message.contains("makes the picture's text more than 100000 characters"), "\(multiplied.message)")
+    #expect(
+      multiplied.message.contains("makes the picture's text more than 100000 characters"), "\(multiplied.message)")
     #expect(Self.problem("<desc>\(letters(cap * 2))</desc><title>\(letters(10))</title>") == nil, "not drawn text")
   }
 }

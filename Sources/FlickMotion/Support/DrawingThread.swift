@@ -41,8 +41,10 @@ package enum DrawingThread {
         done.signal()
       }
       done.wait()
-      // The thread stores the result before it signals `done`.
-      guard let result = call.result else { preconditionFailure("signalled without a result") }
+      // The thread stores the result before it signals `done`, and touches it no more. It is
+      // taken out of the handoff, which the finishing thread may still hold: a frame's pixels
+      // left there too would be shared, and a frame pool would copy them instead of reusing them.
+      guard let result = call.takeResult() else { preconditionFailure("signalled without a result") }
       return result
     }
     return try outcome.get()
@@ -65,6 +67,12 @@ package enum DrawingThread {
     var result: Result<T, E>?
 
     init(body: @escaping () throws(E) -> T) { self.body = body }
+
+    /// The result, no longer held here.
+    func takeResult() -> Result<T, E>? {
+      defer { result = nil }
+      return result
+    }
 
     func run() {
       guard let call = body else { return }
