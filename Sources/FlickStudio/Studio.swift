@@ -124,21 +124,33 @@ package final class Studio: Sendable {
   /// The session of the template `name` (relative), compiled on first use. Sessions are kept by
   /// the template's resolved path relative to the folder, not by the name as asked: `a.json5`,
   /// `./a.json5` and `sub/../a.json5` are one session, not one compiled (and recompiled at every
-  /// change of its files) per spelling.
+  /// change of its files) per spelling. The session remembers each name it was asked for: its
+  /// events go out under every one of them (a page that opened `link.json5`, a symbolic link to
+  /// `real.json5`, follows its edits).
+  ///
+  /// A template named on the command line, asked for by that name, is loaded from that path as
+  /// `flick still` loads it: a symbolic link under its own name, its assets next to it, even
+  /// when it leads out of the folder (the user named it).
   func session(_ name: String) -> Result<TemplateSession, StudioWorkspace.Refusal> {
-    let path: String
-    switch workspace.resolve(name) {
-    case .success(let p): path = p
-    case .failure(let refusal): return .failure(refusal)
+    let path: String, key: String
+    if let explicit = workspace.explicit, explicit.contains(name) {
+      (path, key) = (workspace.folder + "/" + name, name)
+    } else {
+      switch workspace.resolve(name) {
+      case .success(let p): (path, key) = (p, workspace.relative(p))
+      case .failure(let refusal): return .failure(refusal)
+      }
+      if let explicit = workspace.explicit, !explicit.contains(key) {
+        return .failure(.forbidden("\(quoted: name) is not one of the templates opened"))
+      }
     }
     guard path.hasSuffix(".json5") || path.hasSuffix(".json") else {
       return .failure(.forbidden("\(quoted: name) is not a template (.json5)"))
     }
-    let key = workspace.relative(path)
-    if let explicit = workspace.explicit, !explicit.contains(key) {
-      return .failure(.forbidden("\(quoted: name) is not one of the templates opened"))
+    if let known = sessions.withLock({ $0[key] }) {
+      known.remember(name)
+      return .success(known)
     }
-    if let known = sessions.withLock({ $0[key] }) { return .success(known) }
     let made = TemplateSession(name: key, path: path, folder: workspace.folder)
     made.reload()
     let session = sessions.withLock { s -> TemplateSession in
@@ -146,6 +158,7 @@ package final class Studio: Sendable {
       s[key] = made
       return made
     }
+    session.remember(name)
     watchFiles(of: session)
     return .success(session)
   }
@@ -175,9 +188,10 @@ package final class Studio: Sendable {
 
   /// A burst of changed files: the templates they concern are recompiled and announced.
   ///
-  /// Those are the templates that read one of them (or whose folder holds a changed template
-  /// source, SVG or JSON file), and every template that does not compile now (the file it misses
-  /// may just have been added). New folders inside the opened folder are watched from now on.
+  /// Those are the templates whose last load read one of them (``TemplateSession/files``: the
+  /// template, its pictures, SVG outlines, fonts and Lottie files), and every template that does
+  /// not compile now (the file it misses may just have been added). New folders inside the
+  /// opened folder are watched from now on.
   func filesChanged(_ changed: Set<String>) {
     let relevant = changed.filter { !URL(fileURLWithPath: $0).lastPathComponent.hasPrefix(".") }
     guard !relevant.isEmpty else { return }
@@ -190,15 +204,11 @@ package final class Studio: Sendable {
     pool.dropWarmCaches()
     for session in sessions.withLock({ Array($0.values) }) {
       let files = Set(session.files)
-      let folders = Set(files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
       let failing = session.snapshot.error != nil
       let affected = relevant.contains { path in
         if failing { return true }
         let canonical = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        if files.contains(path) || files.contains(canonical) { return true }
-        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        return folders.contains(folder) && ["json5", "json", "svg"].contains(ext)
+        return files.contains(path) || files.contains(canonical)
       }
       guard affected else { continue }
       announce(session, error: session.reload())
@@ -206,13 +216,16 @@ package final class Studio: Sendable {
     }
   }
 
-  /// Pushes `reload` or `error` for the session's current revision.
+  /// Pushes `reload` or `error` for the session's current revision, once under each of its
+  /// names (``TemplateSession/names``).
   func announce(_ session: TemplateSession, error: TemplateError?) {
     let revision = session.snapshot.revision
-    if let error {
-      broadcast("error", ErrorEvent(template: session.name, revision: revision, error: diagnostic(error)))
-    } else {
-      broadcast("reload", ReloadEvent(template: session.name, revision: revision))
+    for name in session.names {
+      if let error {
+        broadcast("error", ErrorEvent(template: name, revision: revision, error: diagnostic(error)))
+      } else {
+        broadcast("reload", ReloadEvent(template: name, revision: revision))
+      }
     }
   }
 

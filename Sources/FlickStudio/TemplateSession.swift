@@ -11,7 +11,8 @@ import Foundation
 package final class TemplateSession: Sendable {
   /// The template's path relative to the opened folder (what requests and messages name).
   package let name: String
-  /// The canonical absolute path.
+  /// The absolute path it is loaded from: canonical, or a template named on the command line as
+  /// named there (a symbolic link loads as `flick still LINK` loads it, its assets next to it).
   package let path: String
   /// The opened folder: what relative paths of parameter values (`--set`) are relative to.
   package let folder: String
@@ -25,14 +26,44 @@ package final class TemplateSession: Sendable {
     /// Compiles with other parameters (`set=` of a frame request), by their assignments, for
     /// the current revision only.
     var variants: [[String]: Template] = [:]
+    /// Every file the last load with the current parameters read: the template and what the
+    /// loader recorded in its ``FlickTemplates/AssetLog`` (pictures, SVG outlines, fonts, Lottie
+    /// files), canonical. A load that fails records what it read before it stopped.
+    var files: [String] = []
+    /// The names the session was asked for (``name`` first): each gets the session's events.
+    var names: [String] = []
   }
 
   let state = Locked(State())
+  /// Called with the assignments by every compile once it has read the template (tests hold a
+  /// compile there).
+  let onCompile: (@Sendable ([String]) -> Void)?
 
-  init(name: String, path: String, folder: String) {
+  /// The most names kept for one session (``remember(_:)``): the oldest other than ``name`` goes.
+  static let maximumNames = 16
+
+  init(name: String, path: String, folder: String, onCompile: (@Sendable ([String]) -> Void)? = nil) {
     self.name = name
     self.path = path
     self.folder = folder
+    self.onCompile = onCompile
+    state.withLock { s in
+      s.files = [path]
+      s.names = [name]
+    }
+  }
+
+  /// Every name a page may know the session by: ``name`` and each other spelling it was asked
+  /// for (a symbolic link's name, `./a.json5`), at most ``maximumNames``.
+  var names: [String] { state.withLock { $0.names } }
+
+  /// Records `asked` as a name of this session.
+  func remember(_ asked: String) {
+    state.withLock { s in
+      guard !s.names.contains(asked) else { return }
+      s.names.append(asked)
+      if s.names.count > Self.maximumNames { s.names.remove(at: 1) }
+    }
   }
 
   /// The current revision, compiled template (last good) and error.
@@ -42,35 +73,54 @@ package final class TemplateSession: Sendable {
 
   /// Compiles the file with the current parameters and bumps the revision.
   ///
+  /// A compile stores its result only when nothing else stored one while it ran; otherwise it
+  /// compiles again, with the parameters in effect then: a reload that ran beside
+  /// ``setParameters(_:)`` never puts back the parameters it started with.
+  ///
   /// - Returns: The error when it does not compile (the last good template stays).
   @discardableResult
   func reload() -> TemplateError? {
-    let assignments = state.withLock { $0.assignments }
-    let result = Result { () throws(TemplateError) in try compile(assignments) }
-    return state.withLock { s in
-      s.revision += 1
-      s.variants = [:]
-      switch result {
-      case .success(let template):
-        s.template = template
-        s.error = nil
-      case .failure(let error):
-        s.error = error
+    while true {
+      let (assignments, revision) = state.withLock { ($0.assignments, $0.revision) }
+      let log = AssetLog()
+      let result = Result { () throws(TemplateError) in try compile(assignments, log: log) }
+      let stored = state.withLock { s -> TemplateError?? in
+        guard s.revision == revision else { return nil }
+        s.revision += 1
+        s.variants = [:]
+        s.files = read(log)
+        switch result {
+        case .success(let template):
+          s.template = template
+          s.error = nil
+        case .failure(let error):
+          s.error = error
+        }
+        return .some(s.error)
       }
-      return s.error
+      if let stored { return stored }
     }
   }
 
   /// Replaces the current parameters after checking that the template compiles with them
-  /// (the same checks and messages as `--set`); on success the template is recompiled.
+  /// (the same checks and messages as `--set`); on success the template is recompiled. When a
+  /// reload stored its compile meanwhile (the file changed), it compiles again.
   func setParameters(_ assignments: [String]) throws(TemplateError) {
-    let template = try compile(assignments)
-    state.withLock { s in
-      s.assignments = assignments
-      s.revision += 1
-      s.variants = [:]
-      s.template = template
-      s.error = nil
+    while true {
+      let revision = state.withLock { $0.revision }
+      let log = AssetLog()
+      let template = try compile(assignments, log: log)
+      let stored = state.withLock { s -> Bool in
+        guard s.revision == revision else { return false }
+        s.assignments = assignments
+        s.revision += 1
+        s.variants = [:]
+        s.template = template
+        s.error = nil
+        s.files = read(log)
+        return true
+      }
+      if stored { return }
     }
   }
 
@@ -97,15 +147,19 @@ package final class TemplateSession: Sendable {
   /// Loads the template as `flick still NAME --set …` does from the opened folder: the same
   /// parameter parsing (file paths relative to the opened folder), compile and draw check, with
   /// messages naming the file as `NAME`.
-  func compile(_ assignments: [String]) throws(TemplateError) -> Template {
+  /// `log` records the files the load reads.
+  func compile(_ assignments: [String], log: AssetLog? = nil) throws(TemplateError) -> Template {
     var values = ParameterValues()
     for assignment in assignments { try values.set(assignment, folder: folder) }
     var template: Template
+    var options = TemplateOptions()
+    options.assetLog = log
     do {
-      template = try Template.load(path: path, parameters: values, options: TemplateOptions())
+      template = try Template.load(path: path, parameters: values, options: options)
     } catch {
       throw renamed(error)
     }
+    onCompile?(assignments)
     do {
       try template.checkDrawable()
     } catch {
@@ -122,17 +176,13 @@ package final class TemplateSession: Sendable {
     return e
   }
 
-  /// Every file the compiled template reads: itself, its fonts, pictures and Lottie files.
-  var files: [String] {
-    guard let template = state.withLock({ $0.template }) else { return [path] }
-    var out = [path] + template.scene.fontFiles
-    var stack = template.scene.layers
-    while let layer = stack.popLast() {
-      if let image = layer.contents?.path { out.append(image) }
-      if let lottie = layer.lottie?.path { out.append(lottie) }
-      if let mask = layer.mask { stack.append(mask) }
-      stack.append(contentsOf: layer.sublayers)
-    }
-    return out
+  /// The files a load that recorded `log` read: the template (and, when it is a symbolic link,
+  /// the file it leads to) and every file the loader resolved.
+  private func read(_ log: AssetLog) -> [String] {
+    let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    return (target == path ? [path] : [path, target]) + log.paths
   }
+
+  /// Every file the last load read (``State/files``): what the studio watches.
+  var files: [String] { state.withLock { $0.files } }
 }
