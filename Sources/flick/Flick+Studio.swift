@@ -13,7 +13,8 @@ extension Flick {
                           [--scale S] [--workers N] [--frame-timeout T]
 
       Starts a local web app that previews the templates of FOLDER (default: the current folder),
-      or only the TEMPLATE files given (their folder is the one opened), and follows every edit of
+      or only the TEMPLATE files given (the deepest folder holding them all is the one opened; a
+      symbolic link is opened under its name, its assets next to it), and follows every edit of
       a file they read. Prints one line, the URL to open (with the session token), and opens it in
       the default browser unless --no-open. Ctrl-C stops it.
 
@@ -78,6 +79,11 @@ extension Flick {
     }
 
     /// The folder to open and the templates to list from the positional arguments.
+    ///
+    /// Template paths are made absolute and standardised lexically (`.` and `..` removed), their
+    /// last component never resolved: a symbolic link is opened under its own name, from its own
+    /// folder, as `flick still LINK` loads it (its assets next to the link). Several templates
+    /// open their deepest common folder, whatever their order.
     static func opened(_ positionals: [String]) throws -> (String, [String]?) {
       guard !positionals.isEmpty else { return (FileManager.default.currentDirectoryPath, nil) }
       var isFolder: ObjCBool = false
@@ -86,7 +92,7 @@ extension Flick {
       {
         return (positionals[0], nil)
       }
-      var files: [String] = []
+      var files: [[String]] = []
       for argument in positionals {
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), !isFolder.boolValue else {
           throw CommandError.usage(
@@ -94,18 +100,38 @@ extension Flick {
         }
         // A Lottie file is found as render finds it (by its content); the studio opens templates.
         if LottieFile.isLottie(path: argument) { throw lottieRefused(argument) }
-        files.append(URL(fileURLWithPath: argument).standardizedFileURL.resolvingSymlinksInPath().path)
+        files.append(lexical(argument))
       }
-      let folder = URL(fileURLWithPath: files[0]).deletingLastPathComponent().path
-      let names = try files.map { file -> String in
-        guard let inside = PathText.relative(file, to: folder), !inside.isEmpty else {
-          throw CommandError.usage(
-            "the TEMPLATE files must be in one folder (or its subfolders): '\(quoted: file)' is not in "
-              + "'\(quoted: folder)'")
+      // The deepest folder that holds every file (each file's folder is its components but the last).
+      var common = Array(files[0].dropLast())
+      for file in files.dropFirst() {
+        let parent = file.dropLast()
+        var shared = 0
+        while shared < min(common.count, parent.count), common[shared] == parent[shared] { shared += 1 }
+        common = Array(common.prefix(shared))
+      }
+      // Opening / would offer every file of the machine to the page.
+      guard !common.isEmpty else {
+        throw CommandError.usage(
+          "the TEMPLATE files share no folder but '/'; give templates that share a folder (or open a FOLDER)")
+      }
+      let folder = "/" + common.joined(separator: "/")
+      return (folder, files.map { $0.dropFirst(common.count).joined(separator: "/") })
+    }
+
+    /// The components of `path` made absolute (against the current folder), with `.` and `..`
+    /// removed lexically: no symbolic link is resolved.
+    static func lexical(_ path: String) -> [String] {
+      let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+      var out: [String] = []
+      for component in PathText.components(absolute) where component != "." {
+        if component == ".." {
+          if !out.isEmpty { out.removeLast() }
+        } else {
+          out.append(component)
         }
-        return String(file.dropFirst(folder.count + 1))
       }
-      return (folder, names)
+      return out
     }
   }
 }
