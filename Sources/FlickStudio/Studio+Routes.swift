@@ -144,9 +144,32 @@ extension Studio {
 
   /// `GET /api/templates`.
   func templates() -> HTTPResponse {
-    let list = workspace.templates().map { TemplatesBody.Entry(name: $0.name, title: $0.title) }
-    let folder = URL(fileURLWithPath: workspace.folder).lastPathComponent
-    return StudioResponse.json(TemplatesBody(folder: folder, templates: list))
+    StudioResponse.json(TemplatesBody(folder: folderName, templates: templateList()))
+  }
+
+  /// The opened folder's name, as the page shows it.
+  var folderName: String { URL(fileURLWithPath: workspace.folder).lastPathComponent }
+
+  /// The templates `GET /api/templates` lists.
+  func templateList() -> [TemplatesBody.Entry] {
+    workspace.templates().map { TemplatesBody.Entry(name: $0.name, title: $0.title) }
+  }
+
+  /// Pushes `templates` (the list as `GET /api/templates` answers it) when a burst of changed
+  /// files that may add, remove or rename a template (a JSON5 or JSON file, or a folder) changed
+  /// the list.
+  func templatesChanged(_ changed: Set<String>) {
+    let mayList = changed.contains { path in
+      let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+      return ext.isEmpty || ext == "json5" || ext == "json"
+    }
+    guard mayList else { return }
+    let now = templateList()
+    let changed = listed.withLock { list -> Bool in
+      defer { list = now }
+      return list != now
+    }
+    if changed { broadcast("templates", TemplatesBody(folder: folderName, templates: now)) }
   }
 
   /// `GET /api/file?path=REL`: a file of the opened folder, never a live page

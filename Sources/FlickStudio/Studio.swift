@@ -45,6 +45,8 @@ package final class Studio: Sendable {
   let sessions = Locked<[String: TemplateSession]>([:])
   let events = Locked<[EventStream]>([])
   let jobs = Locked(0)
+  /// The template list as last announced (``templatesChanged(_:)``).
+  let listed = Locked<[TemplatesBody.Entry]>([])
   /// The export running now (its job number and output, as the page names it), if any: one at a
   /// time, since each takes every core, and two to one output would share its temporary files
   /// (named after the process, not the export).
@@ -71,6 +73,7 @@ package final class Studio: Sendable {
     let watcher = try FileWatcher { [weak self] changed in self?.filesChanged(changed) }
     self.watcher.withLock { $0 = watcher }
     watcher.watch(workspace.folders())
+    listed.withLock { $0 = templateList() }
     // The security checks run on each request's head, before its body is read, and again on
     // the whole request (`handle`).
     let server = try HTTPServer(
@@ -191,7 +194,7 @@ package final class Studio: Sendable {
   /// Those are the templates whose last load read one of them (``TemplateSession/files``: the
   /// template, its pictures, SVG outlines, fonts and Lottie files), and every template that does
   /// not compile now (the file it misses may just have been added). New folders inside the
-  /// opened folder are watched from now on.
+  /// opened folder are watched from now on, and a changed template list is announced.
   func filesChanged(_ changed: Set<String>) {
     let relevant = changed.filter { !URL(fileURLWithPath: $0).lastPathComponent.hasPrefix(".") }
     guard !relevant.isEmpty else { return }
@@ -202,6 +205,7 @@ package final class Studio: Sendable {
     }
     if !added.isEmpty { watcher.withLock { $0 }?.watch(Set(added.flatMap { workspace.folders(under: $0) })) }
     pool.dropWarmCaches()
+    templatesChanged(relevant)
     for session in sessions.withLock({ Array($0.values) }) {
       let files = Set(session.files)
       let failing = session.snapshot.error != nil

@@ -3,7 +3,7 @@ import Foundation
 
 /// `GET /api/templates`.
 struct TemplatesBody: Encodable {
-  struct Entry: Encodable {
+  struct Entry: Encodable, Equatable, Sendable {
     var name: String
     var title: String
   }

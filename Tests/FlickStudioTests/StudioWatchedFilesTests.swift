@@ -5,7 +5,8 @@ import Testing
 
 @testable import FlickStudio
 
-/// What a template reads is what the studio watches, under every name the page knows it by.
+/// What a template reads is what the studio watches, under every name the page knows it by, and
+/// the template list follows the folder.
 @Suite struct StudioWatchedFilesTests {
   /// A template whose outlines come from SVG files, each alone in its folder (no other file the
   /// template reads is there).
@@ -73,5 +74,20 @@ import Testing
     try h.save("pulse.json5", Data(source.replacingOccurrences(of: "flick: 1,", with: "flick: 1,,").utf8))
     let errors = events.wait(for: "error", count: 2, timeout: 10)
     #expect(errors.contains { $0.data.contains(#""template":"link.json5""#) })
+  }
+
+  @Test func addingAndRemovingATemplatePushesTheList() throws {
+    let h = try StudioHarness()
+    let events = try EventReader(port: h.port, token: h.token)
+    let source = try h.text("pulse.json5")
+    try Data(source.utf8).write(to: h.folder.appendingPathComponent("first.json5"))
+    let added = events.wait(for: "templates", timeout: 10)
+    let text = try #require(added.first?.data)
+    #expect(text.contains(#""name":"first.json5""#))
+    #expect(text.contains(#""name":"pulse.json5""#))
+    try FileManager.default.removeItem(at: h.folder.appendingPathComponent("first.json5"))
+    let removed = events.wait(for: "templates", count: 2, timeout: 10)
+    expectEqual(removed.count, 2)
+    #expect(removed.last.map { !$0.data.contains("first.json5") } == true)
   }
 }

@@ -20,6 +20,7 @@ from studio_harness import (Studio, blob_bytes, copy_templates, flick, launch_br
                             vm_rss_kb, wait_js, wait_until)
 from playwright.sync_api import sync_playwright  # noqa: E402
 from test_studio_gaps import GapTests  # noqa: E402
+from test_studio_folder import StudioFolderTests  # noqa: E402,F401 (run with these tests)
 
 TEMPLATE = "card-swap.json5"
 SHOTS = os.environ.get("STUDIO_SCREENSHOTS")

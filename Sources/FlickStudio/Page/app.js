@@ -437,6 +437,7 @@ subscribe(
   {
     reload: onReload,
     error: onError,
+    templates: () => loadTemplates(),
     progress: (d) => exporter.progress(d),
     finishing: (d) => exporter.finishing(d),
     done: (d) => exporter.done(d),
@@ -445,12 +446,20 @@ subscribe(
   setConnected,
 );
 
-async function start() {
+/**
+ * Fetches the template list (at start, and on every `templates` event: a template added,
+ * removed or renamed) and shows it; opens the one the address names, or the first, when none is
+ * open yet.
+ */
+async function loadTemplates() {
   try {
     const answer = await getJSON('templates');
     state.folder = answer.folder ?? '';
     state.templates = answer.templates ?? [];
     $('#folder').textContent = state.folder;
+    renderTemplateList();
+    document.body.dataset.templates = String(state.templates.length);
+    if (state.template) return;
     const wanted = decodeURIComponent(location.hash.slice(1));
     const first = state.templates.find((t) => t.name === wanted) ?? state.templates[0];
     if (first) await openTemplate(first.name);
@@ -459,6 +468,10 @@ async function start() {
     setStatus(error.message);
     notify(error.message, true);
   }
+}
+
+async function start() {
+  await loadTemplates();
   document.body.dataset.ready = 'true';
 }
 start();

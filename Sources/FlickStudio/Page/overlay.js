@@ -9,7 +9,11 @@ export class ErrorOverlay {
   /** Shows a Diagnostic (`file`, `line`, `column`, `path`, `message`, `sourceLine`, `caret`, `text`). */
   show(d) {
     const $ = (s) => this.root.querySelector(s);
-    const location = [d.file, d.line, d.column].filter((x) => x !== undefined && x !== null).join(':');
+    // A line or column of 0 (or none) is left out: a template that is gone, a file that cannot
+    // be read, has no place in it.
+    const line = Number(d.line) > 0 ? [d.line] : [];
+    const column = line.length && Number(d.column) > 0 ? [d.column] : [];
+    const location = [d.file ?? '', ...line, ...column].join(':');
     $('.err-location').textContent = location;
     const path = $('.err-path');
     path.hidden = !d.path;
