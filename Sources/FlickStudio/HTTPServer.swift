@@ -23,6 +23,16 @@ package final class HTTPServer: Sendable {
   package static let maximumBodyBytes = 1 << 20
   /// The most connections open at once (the browser's, the tests' concurrent requests).
   package static let connectionLimit: UInt32 = 512
+  /// The most of them from one address: a flood from one address leaves 128 for the others.
+  package static let perAddressLimit: UInt32 = 384
+  /// Seconds a connection may stay idle before it is closed (libmicrohttpd's
+  /// `MHD_OPTION_CONNECTION_TIMEOUT`): one whose request head has not all arrived, or a
+  /// keep-alive connection between requests. A suspended connection is not idle (a frame being
+  /// drawn, an event stream with nothing to send, which sends a ping every 15 s): the timeout
+  /// does not run while it is suspended, and starts again when it resumes. At the connection
+  /// limit, new connections wait in the kernel's queue until idle ones are closed, so connections
+  /// that send half a request head lock nobody out for longer than this.
+  package static let idleTimeout: UInt32 = 5
 
   /// The port listened on (the kernel's choice for port 0).
   package var port: Int { boundPort.withLock { $0 } }
@@ -72,8 +82,8 @@ package final class HTTPServer: Sendable {
     var failure: Int32 = 0
     let me = Unmanaged.passUnretained(self).toOpaque()
     let started = flick_mhd_start(
-      host, UInt16(clamping: port), UInt32(max(1, threads)), Self.connectionLimit, Self.connectionLimit,
-      120, accessHandler, me, completedHandler, me, &failure)
+      host, UInt16(clamping: port), UInt32(max(1, threads)), Self.connectionLimit, Self.perAddressLimit,
+      Self.idleTimeout, accessHandler, me, completedHandler, me, &failure)
     guard let started else {
       let reason = failure == EINVAL ? "not a numeric IP address" : String(cString: strerror(failure))
       throw .cannotListen(host: host, port: port, reason: reason)
