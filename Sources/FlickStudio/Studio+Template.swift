@@ -203,12 +203,14 @@ extension Studio {
   }
 }
 
-/// Seconds for labels: `0.25`, `1` (at most 3 decimals).
+/// Seconds for labels: `0.25`, `1` (at most 3 decimals; a value that rounds to a whole number
+/// at 3 decimals, such as 1.0001, is written without a decimal point).
 enum TemplateNumber {
   static func seconds(_ v: Double) -> String {
     if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
     var s = String(format: "%.3f", v)
     while s.hasSuffix("0") { s.removeLast() }
-    return s
+    if s.hasSuffix(".") { s.removeLast() }
+    return s == "-0" ? "0" : s
   }
 }
