@@ -126,14 +126,20 @@ package struct BatchPlan: Sendable {
           switch size {
           case .scale(let v): scale = v
           case .pixels(let w, let h):
-            scale = Double(w) / scene.size.width
-            let expected = Int((scene.size.height * scale).rounded())
-            guard expected == h else {
+            scale = OutputSize.scale(forWidth: w, canvas: scene.size)
+            // The rule of --size, and a size advised that it takes (even sides for an MP4 without pad).
+            guard OutputSize.accepts(width: w, height: h, canvas: scene.size) else {
+              let even = !render.encoding.pad && render.formats.contains(.mp4)
+              var message =
+                "\(w)x\(h) does not keep \(quoted: template.name)'s "
+                + "\(Int(scene.size.width))×\(Int(scene.size.height)) aspect ratio; "
+              if let advised = OutputSize.advised(forWidth: w, canvas: scene.size, evenSides: even) {
+                message += "use \"\(advised.width)x\(advised.height)\""
+              }
+              message += OutputSize.adviceNote(forWidth: w, canvas: scene.size, evenSides: even)
               throw TemplateError(
                 file: manifest.file, path: "renders[\(r)].sizes[\(s)]", line: render.sizePositions[s].line,
-                column: render.sizePositions[s].column,
-                message: "\(w)x\(h) does not keep \(quoted: template.name)'s "
-                  + "\(Int(scene.size.width))×\(Int(scene.size.height)) aspect ratio; use \"\(w)x\(quoted: expected)\"")
+                column: render.sizePositions[s].column, message: message)
             }
           }
           let width = Int((scene.size.width * scale).rounded()), height = Int((scene.size.height * scale).rounded())

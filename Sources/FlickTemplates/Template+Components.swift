@@ -340,10 +340,18 @@ extension Template {
     _ components: [String: TemplateComponent], layers: TemplateNode?, timeline: TemplateNode?, in doc: TemplateNode,
     values: [String: JSON5Value], budget: ExpansionBudget
   ) throws(TemplateError) -> (layers: TemplateNode?, timeline: TemplateNode?, instances: [ComponentInstance]) {
-    guard let layers else { return (nil, timeline, []) }
     var expander = ComponentExpander(
       components: components, templateValues: values, budget: budget,
       instanceLimit: doc.context.limits.maximumComponentInstances, layerLimit: doc.context.limits.maximumLayers)
+    return try expandComponents(layers: layers, timeline: timeline, in: doc, with: &expander)
+  }
+
+  /// ``expandComponents(_:layers:timeline:in:values:budget:)`` through `expander`, which keeps
+  /// what the expansion spent of its caps (also when it throws).
+  static func expandComponents(
+    layers: TemplateNode?, timeline: TemplateNode?, in doc: TemplateNode, with expander: inout ComponentExpander
+  ) throws(TemplateError) -> (layers: TemplateNode?, timeline: TemplateNode?, instances: [ComponentInstance]) {
+    guard let layers else { return (nil, timeline, []) }
     var plays: [ComponentExpander.Autoplay] = []
     let expanded = layers.with(value: try expander.expandLayers(layers, namespace: "", plays: &plays))
     let merged = try ComponentExpander.timeline(timeline, plays: plays, path: "timeline", in: doc)

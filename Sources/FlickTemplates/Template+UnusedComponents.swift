@@ -8,14 +8,18 @@ extension Template {
 
   /// Checks the components no layer uses (directly or through another component), so a mistake
   /// in a component not (yet) placed is not silent: each is expanded once as an instance with its
-  /// parameters' defaults, and its layers and timeline are decoded as a placed instance's would be,
+  /// parameters' defaults, and its layers and timeline are decoded as a placed instance's would be
+  /// (``decodeContent(layers:timeline:in:expander:styles:fontFiles:scene:ids:horizon:colorSpace:observer:)``),
   /// into a scene that is then dropped. An error names the place in the definition and says the
   /// component is unused: `components.badge.layer.opacty: unknown key 'opacty'; … (in component
   /// 'badge', which no layer uses)`.
   ///
-  /// A component with a parameter that has no default cannot be placed without a value, so it is
-  /// checked where an instance gives one. All the probes together expand at most what one template
-  /// may (``TemplateLimits/maximumExpandedBytes``, ``TemplateLimits/maximumLayers`` and
+  /// A parameter without a default takes a placeholder of its declared type within its bounds
+  /// (``TemplateParameter/placeholder(_:)``). An error the placeholders may have caused is not
+  /// reported: one whose value came from such a parameter, or one that changes when the
+  /// placeholders do (the probe runs again with the second set); one that stays the same whatever
+  /// the parameters are is. All the probes together expand at most what one template may
+  /// (``TemplateLimits/maximumExpandedBytes``, ``TemplateLimits/maximumLayers`` and
   /// ``TemplateLimits/maximumComponentInstances``), so checking adds at most one template's work.
   static func checkUnusedComponents(
     _ components: [String: TemplateComponent], used: Set<String>, in doc: TemplateNode,
@@ -23,49 +27,50 @@ extension Template {
     values: [String: JSON5Value], fontFiles: [String], canvas: Scene, horizon: Double?, colorSpace: ColorSpace
   ) throws(TemplateError) {
     let limits = doc.context.limits
-    var budget = ExpansionBudget(limit: limits.maximumExpandedBytes)
-    var layers = 0
-    var instances = 0
+    var spent = (budget: ExpansionBudget(limit: limits.maximumExpandedBytes), layers: 0, instances: 0)
     for name in components.keys.sorted() where !used.contains(name) {
-      guard let component = components[name], component.parameters.allSatisfy({ $0.defaultValue != nil }) else {
-        continue
-      }
-      let site = component.node.value
-      let member = { (key: String) in
-        JSON5Value.Member(
-          key: key, value: JSON5Value(.string(name), line: site.line, column: site.column), line: site.line,
-          column: site.column)
-      }
-      let instance = JSON5Value(.object([member("id"), member("use")]), line: site.line, column: site.column)
-      let probe = TemplateNode(
-        value: JSON5Value(.array([instance]), line: site.line, column: site.column), path: probePath, file: doc.file,
-        context: doc.context)
-      do throws(TemplateError) {
+      guard let component = components[name] else { continue }
+      let required = component.parameters.filter { $0.defaultValue == nil }.map(\.name)
+      /// The error of one probe with the placeholders of `variant` (nil: none).
+      func probe(_ variant: Int) -> TemplateError? {
+        var probed = components
+        probed[name] = component.withPlaceholders(variant)
+        let site = component.node.value
+        let member = { (key: String) in
+          JSON5Value.Member(
+            key: key, value: JSON5Value(.string(name), line: site.line, column: site.column), line: site.line,
+            column: site.column)
+        }
+        let instance = JSON5Value(.object([member("id"), member("use")]), line: site.line, column: site.column)
+        let layers = TemplateNode(
+          value: JSON5Value(.array([instance]), line: site.line, column: site.column), path: probePath,
+          file: doc.file, context: doc.context)
         var expander = ComponentExpander(
-          components: components, templateValues: values, budget: budget,
-          instanceLimit: limits.maximumComponentInstances, layerLimit: limits.maximumLayers, layersBefore: layers,
-          instancesBefore: instances)
-        var plays: [ComponentExpander.Autoplay] = []
-        let expanded = probe.with(value: try expander.expandLayers(probe, namespace: "", plays: &plays))
-        budget = expander.budget
-        layers = expander.layerCount
-        instances += expander.order.count
-        let timeline = try ComponentExpander.timeline(nil, plays: plays, path: "timeline", in: doc)
-        try refuseNULCharacters(in: expanded)
+          components: probed, templateValues: values, budget: spent.budget,
+          instanceLimit: limits.maximumComponentInstances, layerLimit: limits.maximumLayers,
+          layersBefore: spent.layers, instancesBefore: spent.instances)
+        defer { spent = (expander.budget, expander.layerCount, spent.instances + expander.order.count) }
         var scene = canvas
         scene.layers = []
         var ids = Set<String>()
-        let styled = expanded.with(value: try applyStyles(expanded, styles))
-        scene.layers = try decodeLayers(styled, ids: &ids, fontFiles: fontFiles)
-        let constraints = try applyConstraints(try styled.array(), to: &scene.layers)
-        if let timeline {
-          _ = try decodeTimeline(
-            timeline, ids: ids, scene: &scene, horizon: horizon, colorSpace: colorSpace,
-            instances: expander.order.compactMap { expander.instances[$0] }, constraints: constraints)
+        do throws(TemplateError) {
+          _ = try decodeContent(
+            layers: layers, timeline: nil, in: doc, expander: &expander, styles: styles, fontFiles: fontFiles,
+            scene: &scene, ids: &ids, horizon: horizon, colorSpace: colorSpace)
+          return nil
+        } catch {
+          return error
         }
-      } catch {
-        throw unused(error, component: name)
       }
+      guard let error = probe(0) else { continue }
+      if !required.isEmpty {
+        let fromPlaceholder = required.contains {
+          error.message.contains("(value from parameter '\($0)')")
+            || error.message.contains("(key from parameter '\($0)')")
+        }
+        if fromPlaceholder || probe(1) != error { continue }
+      }
+      throw unused(error, component: name)
     }
   }
 

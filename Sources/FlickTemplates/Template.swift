@@ -165,33 +165,17 @@ public struct Template: Sendable {
       scene.layers.append(gradient)
       ids.insert(gradient.id)
     }
-    let expanded = try expandComponents(
-      components, layers: o["layers"], timeline: o["timeline"], in: doc, values: values, budget: budget)
-    if let n = expanded.layers { try refuseNULCharacters(in: n) }
-    if let n = expanded.timeline { try refuseNULCharacters(in: n) }
-    var layerSites: [String: LayerSite] = [:]
-    var constraints: [LayerConstraint] = []
-    if let layersNode = expanded.layers {
-      let styled = layersNode.with(value: try applyStyles(layersNode, styles))
-      scene.layers += try decodeLayers(styled, ids: &ids, fontFiles: fontFiles)
-      layerSites = Self.layerSites(styled)
-      constraints = try applyConstraints(try styled.array(), to: &scene.layers)
-    }
-    options.decodeObserver?.layersDecoded(scene)
-    var tracks = PropertyTracks(layers: scene.layers)
-    var crossings: [ResolvedCrossing] = []
-    var markers: [TimelineMarker] = []
     let colorSpace = try o["colorSpace"]?.colorSpace() ?? .sRGB
-    scene.animations.insert(contentsOf: lottieClocks(scene.layers), at: 0)
-    if let timeline = expanded.timeline {
-      (tracks, crossings, markers) = try decodeTimeline(
-        timeline, ids: ids, scene: &scene, horizon: canvas.automaticDuration ? nil : scene.duration,
-        colorSpace: colorSpace, instances: expanded.instances, constraints: constraints)
-    }
+    let horizon = canvas.automaticDuration ? nil : canvas.scene.duration
+    var expander = ComponentExpander(
+      components: components, templateValues: values, budget: budget,
+      instanceLimit: options.limits.maximumComponentInstances, layerLimit: options.limits.maximumLayers)
+    let content = try decodeContent(
+      layers: o["layers"], timeline: o["timeline"], in: doc, expander: &expander, styles: styles, fontFiles: fontFiles,
+      scene: &scene, ids: &ids, horizon: horizon, colorSpace: colorSpace, observer: options.decodeObserver)
     try checkUnusedComponents(
-      components, used: Set(expanded.instances.map(\.component)), in: doc, styles: styles, values: values,
-      fontFiles: fontFiles, canvas: canvas.scene, horizon: canvas.automaticDuration ? nil : canvas.scene.duration,
-      colorSpace: colorSpace)
+      components, used: Set(content.instances.map(\.component)), in: doc, styles: styles, values: values,
+      fontFiles: fontFiles, canvas: canvas.scene, horizon: horizon, colorSpace: colorSpace)
     if let n = o["motionBlur"] { scene.motionBlur = try decodeMotionBlur(n) }
     if canvas.automaticDuration {
       scene.duration = try automaticDuration(of: scene, canvas: canvasNode)
@@ -202,9 +186,9 @@ public struct Template: Sendable {
       parameters: declared,
       parameterValues: values,
       automaticDuration: canvas.automaticDuration,
-      scene: scene, tracks: tracks, componentInstances: expanded.instances, layerSites: layerSites)
-    template.crossings = crossings
-    template.timelineMarkers = markers
+      scene: scene, tracks: content.tracks, componentInstances: content.instances, layerSites: content.layerSites)
+    template.crossings = content.crossings
+    template.timelineMarkers = content.markers
     template.fontSites = fontSites
     return template
   }

@@ -44,4 +44,29 @@ package enum OutputSize {
     }
     return nil
   }
+
+  /// The size to name when `--size WIDTHx…` (or a batch manifest's size) does not keep the
+  /// canvas's aspect ratio, one `--size` accepts: the frames `width` gives
+  /// (``size(forWidth:canvas:)``), or where the outputs need even sides (an MP4 without `--pad`)
+  /// and one of those is odd, the smallest even size from that width (``evenSize(from:canvas:)``).
+  /// Nil when there is none (the height `width` gives is over 16384 pixels, or no even size
+  /// within 16384 pixels a side keeps the aspect ratio).
+  package static func advised(forWidth width: Int, canvas: Size, evenSides: Bool) -> (width: Int, height: Int)? {
+    let frames = size(forWidth: width, canvas: canvas)
+    guard accepts(width: frames.width, height: frames.height, canvas: canvas) else { return nil }
+    guard evenSides, frames.width % 2 == 1 || frames.height % 2 == 1 else { return frames }
+    return evenSize(from: width, canvas: canvas)
+  }
+
+  /// Why an advised size (``advised(forWidth:canvas:evenSides:)``) is not the height the width
+  /// gives, when it is the even one, and what to say when there is none: for the messages that name it.
+  package static func adviceNote(forWidth width: Int, canvas: Size, evenSides: Bool) -> String {
+    guard let advised = advised(forWidth: width, canvas: canvas, evenSides: evenSides) else {
+      return evenSides
+        ? "no size with even sides (which H.264 in yuv420p needs) up to 16384 pixels a side keeps it"
+        : "no size \(width) pixels wide keeps it within 16384 pixels a side"
+    }
+    return advised == size(forWidth: width, canvas: canvas)
+      ? "" : " (the smallest size from this width with even sides, which H.264 in yuv420p needs)"
+  }
 }

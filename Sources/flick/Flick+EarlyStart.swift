@@ -31,7 +31,7 @@ extension Flick.Render {
         guard let color = try? Flick.backgroundColor(background) else { return }
         scene.backgroundColor = color
       }
-      guard let scale = try? outputScale(a, canvas: scene.size) else { return }
+      guard let scale = try? outputScale(a, canvas: scene.size, evenSides: evenSides(targets, a)) else { return }
       Interruption.install()
       var session = RenderSession(scene: scene, outputs: targets, scale: scale, options: options)
       session.limits = limits

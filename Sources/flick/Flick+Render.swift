@@ -131,7 +131,7 @@ extension Flick {
       var session: RenderSession
       let schedule: FrameSchedule
       do {
-        let scale = try outputScale(a, canvas: scene.size)
+        let scale = try outputScale(a, canvas: scene.size, evenSides: evenSides(targets, a))
         let frames = try a.value("frames").map { try frameRange($0, frameCount: scene.frameCount) }
         session = RenderSession(
           scene: scene, outputs: targets, frames: frames, scale: scale, options: options,

@@ -22,7 +22,10 @@ extension Flick {
 /// `flick render`'s arguments that are numbers: `--size`/`--scale`, `--frames` and whole-number
 /// options, each refused with a usage message naming the flag and what it expects.
 extension Flick.Render {
-  static func outputScale(_ a: Arguments, canvas: Size) throws -> Double {
+  /// The scale of `--size` or `--scale` (1 without either). `evenSides`: an output needs even
+  /// sides (an MP4 without `--pad`), so a size advised for a `--size` that changes the aspect
+  /// ratio has them (``FlickVideo/OutputSize/advised(forWidth:canvas:evenSides:)``).
+  static func outputScale(_ a: Arguments, canvas: Size, evenSides: Bool) throws -> Double {
     switch (a.value("size"), a.value("scale")) {
     case (.some, .some):
       throw CommandError.usage("give --size or --scale, not both")
@@ -34,11 +37,15 @@ extension Flick.Render {
         throw CommandError.usage("--size expects WIDTHxHEIGHT in pixels such as 1920x1080, found '\(quoted: text)'")
       }
       // One rule (OutputSize) for what --size takes and for the even size an MP4's refusal suggests.
+      // The size advised is one it accepts, with even sides where an MP4 needs them.
       guard OutputSize.accepts(width: w, height: h, canvas: canvas) else {
-        let expected = OutputSize.size(forWidth: w, canvas: canvas).height
-        throw CommandError.usage(
+        let problem =
           "--size \(w)x\(h) does not keep the canvas's \(Int(canvas.width))×\(Int(canvas.height)) aspect ratio; "
-            + "use --size \(w)x\(quoted: expected)")
+        let note = OutputSize.adviceNote(forWidth: w, canvas: canvas, evenSides: evenSides)
+        guard let advised = OutputSize.advised(forWidth: w, canvas: canvas, evenSides: evenSides) else {
+          throw CommandError.usage(problem + note)
+        }
+        throw CommandError.usage(problem + "use --size \(advised.width)x\(advised.height)" + note)
       }
       return OutputSize.scale(forWidth: w, canvas: canvas)
     case (nil, .some(let text)):
@@ -46,6 +53,11 @@ extension Flick.Render {
     case (nil, nil):
       return 1
     }
+  }
+
+  /// Whether the frames must have even sides: an MP4 (H.264 in yuv420p) without `--pad`.
+  static func evenSides(_ targets: [OutputTarget], _ a: Arguments) -> Bool {
+    !a.has("pad") && targets.contains { $0.format == .mp4 }
   }
 
   /// Parses `A..B` (inclusive), `A..`, `..B` or `N` into frame numbers.

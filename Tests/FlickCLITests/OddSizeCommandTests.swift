@@ -62,4 +62,32 @@ import Testing
       expectEqual(r.status, 0, "--gif-width \(gifWidth): \(r.stderr)")
     }
   }
+
+  /// The size after `use --size ` in `message`.
+  static func advisedSize(_ message: String) -> String? {
+    guard let range = message.range(of: "use --size ") else { return nil }
+    return String(message[range.upperBound...].prefix { $0.isNumber || $0 == "x" })
+  }
+
+  /// A `--size` that changes the canvas's aspect ratio is refused with a size that, passed back,
+  /// renders: with even sides for an MP4 (641×360 at --size 641x300 said "use --size 641x361",
+  /// which the MP4 then refused as odd), as it is for a GIF, or with --pad.
+  @Test(arguments: [
+    (640, 360, 641, 300), (640, 360, 641, 360), (375, 812, 500, 812), (375, 812, 501, 1000), (375, 812, 375, 813),
+    (641, 360, 641, 361), (3, 5, 7, 7), (1001, 3, 1001, 5),
+  ])
+  func theSizeAdvisedForTheAspectRatioRenders(_ width: Int, _ height: Int, _ w: Int, _ h: Int) throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = try Self.template(width, height, in: dir)
+    for (name, extra) in [("o.mp4", [String]()), ("o.gif", []), ("o.mp4", ["--pad"])] {
+      let out = dir.appendingPathComponent(name).path
+      let refused = try HostileCLITests.run(["render", path, "--size", "\(w)x\(h)", "-o", out, "-q"] + extra)
+      expectEqual(refused.status, 2, "\(refused.stderr)")
+      #expect(refused.stderr.contains("aspect ratio"), "\(refused.stderr)")
+      let size = try #require(Self.advisedSize(refused.stderr), "\(refused.stderr)")
+      let r = try HostileCLITests.run(["render", path, "--size", size, "-o", out, "-q"] + extra)
+      expectEqual(r.status, 0, "\(width)×\(height) --size \(w)x\(h) → \(size) \(name) \(extra): \(r.stderr)")
+    }
+  }
 }

@@ -60,12 +60,56 @@ import Testing
     expectEqual(with.componentInstances.count, 0)
   }
 
-  @Test func aComponentWithARequiredParameterIsCheckedWhereItIsUsed() {
+  /// A parameter without a default takes a placeholder of its type, so a mistake that does not
+  /// depend on it is found before any layer uses the component.
+  @Test func aComponentWithARequiredParameterIsCheckedWithAPlaceholder() {
     let required = #"req: { parameters: { n: { type: "number" } }, layers: [ { id: "y", opacity: 2 } ] }"#
-    expectEqual(Self.message(Self.template(required)), "")
+    let m = Self.message(Self.template(required))
+    #expect(m.hasPrefix("u.json5:2:93: components.req.layers[0].opacity: expected a number in 0…1"), "\(m)")
+    #expect(m.hasSuffix(" (in component 'req', which no layer uses)"), "\(m)")
+    // Every type, in its own place: the mistake is found whatever the parameters are.
+    let every =
+      #"req: { parameters: { n: { type: "integer", minimum: 3, maximum: 9 }, s: { type: "string" }, "#
+      + ##"c: { type: "color" }, i: { type: "image" }, f: { type: "font" }, b: { type: "boolean" }, "##
+      + #"e: { type: "enum", choices: ["x", "y"] }, l: { type: "list", items: "number", minItems: 2 } }, "#
+      + #"layers: [ { id: "y", size: ["$n", "$n"] } ], "#
+      + #"timeline: [ { at: 0, target: "y", animate: { opacty: 0 } } ] }"#
+    let e = Self.message(Self.template(every))
+    #expect(e.contains("components.req.timeline[0].animate.opacty:"), "\(e)")
+    #expect(e.hasSuffix(" (in component 'req', which no layer uses)"), "\(e)")
+    // Inside a timeline whose target is a parameter too.
+    let target = Self.template(
+      #"req: { parameters: { t: { type: "string" } }, layers: [ { id: "y" } ], "#
+        + #"timeline: [ { at: 0, target: "y", animate: { opacity: 0 }, duration: -1 } ] }"#)
+    #expect(Self.message(target).contains("components.req.timeline[0].duration:"), "\(Self.message(target))")
+    // Still checked where an instance gives the value.
     #expect(
       Self.message(Self.template(required, layers: #"{ id: "r", use: "req", params: { n: 1 } }"#))
         .contains("components.req.layers[0].opacity:"))
+  }
+
+  /// What only a placeholder makes wrong is not reported: a valid component with required
+  /// parameters used where their values matter (a target, an image, an id, a size, a colour, an
+  /// enum, a list, an expression) loads as if it were absent.
+  @Test func aPlaceholderCausesNoError() {
+    let valid = [
+      #"pick: { parameters: { which: { type: "string" } }, layers: [ { id: "a" }, { id: "b" } ], "#
+        + #"timeline: [ { at: 0, target: "$which", animate: { opacity: 0 }, duration: 0.5 } ] }"#,
+      #"photo: { parameters: { p: { type: "image" } }, layers: [ { id: "a", size: [10, 10], contents: "$p" } ] }"#,
+      #"named: { parameters: { a: { type: "string" }, b: { type: "string" } }, "#
+        + #"layers: [ { id: "x${a}" }, { id: "x${b}" } ] }"#,
+      #"sized: { parameters: { w: { type: "number", minimum: 10, maximum: 20 } }, "#
+        + #"layers: [ { id: "a", size: ["$(w - 10)", 10], opacity: "$(20 - w)" } ] }"#,
+      #"tint: { parameters: { c: { type: "color" }, e: { type: "enum", choices: ["a", "b"] } }, "#
+        + #"layers: [ { id: "$e", backgroundColor: "$c" } ] }"#,
+      #"items: { parameters: { l: { type: "list", items: "number", minItems: 2, maxItems: 2 } }, "#
+        + #"layers: [ { id: "a", position: "$l" } ] }"#,
+      #"pass: { parameters: { s: { type: "string" } }, layers: [ { id: "i", use: "inner", params: { label: "$s" } } ] }, "#
+        + #"inner: { parameters: { label: { type: "string" } }, layers: [ { id: "t", type: "text", string: "$label" } ] }"#,
+    ]
+    for components in valid {
+      expectEqual(Self.message(Self.template(components)), "", "\(components)")
+    }
   }
 
   /// The probes share one template's caps: ten unused components of 301 layers each are 3,010

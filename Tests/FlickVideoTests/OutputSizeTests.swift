@@ -47,4 +47,49 @@ import Testing
     let thin = FFmpegCommand.oddSizeAdvice(width: 9, height: 16383, canvas: Size(width: 9, height: 16383))
     #expect(thin.contains("no even --size") && thin.hasSuffix("add --pad to pad to 10x16384"), "\(thin)")
   }
+
+  /// The size advised when `--size` changes the aspect ratio is one `--size` accepts: for every
+  /// canvas above and of 1…24 × 1…24 points and widths from 1 to 3 × the canvas's (and near
+  /// 16384), with even sides where the outputs need them (an MP4 without `--pad`), where the
+  /// MP4 command for it builds. It was the height the width gives, odd as often as not
+  /// (641×360 → "use --size 641x361", which an MP4 then refused).
+  @Test func theSizeAdvisedForAnotherAspectRatioIsAccepted() throws {
+    var canvases = Self.canvases + [(640, 360), (960, 540), (720, 480)]
+    for w in 1...24 { for h in 1...24 { canvases.append((w, h)) } }
+    var advisedOdd = 0
+    for (cw, ch) in canvases {
+      let canvas = Size(width: Double(cw), height: Double(ch))
+      var widths = Array(Set((1...(3 * cw)).filter { $0 < 200 || $0 % 37 == 0 } + [16383, 16384]))
+      widths = widths.filter { $0 <= 16384 }
+      for width in widths {
+        for even in [false, true] {
+          guard let advised = OutputSize.advised(forWidth: width, canvas: canvas, evenSides: even) else {
+            // None only where the height this width gives is over 16384 or, for even sides, where
+            // no even size from it fits.
+            let frames = OutputSize.size(forWidth: width, canvas: canvas)
+            #expect(
+              !OutputSize.accepts(width: frames.width, height: frames.height, canvas: canvas)
+                || (even && OutputSize.evenSize(from: width, canvas: canvas) == nil),
+              "\(cw)×\(ch) at width \(width)")
+            continue
+          }
+          let label = "\(cw)×\(ch) at width \(width) → \(advised.width)x\(advised.height)"
+          #expect(OutputSize.accepts(width: advised.width, height: advised.height, canvas: canvas), "\(label)")
+          guard even else {
+            if advised.height % 2 == 1 { advisedOdd += 1 }
+            continue
+          }
+          #expect(advised.width % 2 == 0 && advised.height % 2 == 0, "\(label)")
+          #expect(advised.width >= width, "\(label)")
+          #expect(throws: Never.self, "\(label)") {
+            _ = try FFmpegCommand(
+              format: .mp4, width: advised.width, height: advised.height, fps: 30, options: .init(), output: "o.mp4",
+              canvas: canvas)
+          }
+        }
+      }
+    }
+    // Without the constraint the height the width gives is advised as it is, odd ones included.
+    expectGreater(advisedOdd, 0)
+  }
 }
