@@ -40,6 +40,20 @@ extension RendererUpdate {
       throw .invalidManifest(path: summaryPath, reason: "the report was not made against these goldens (renderer)")
     }
     try ReportAcceptance.checkListedOnce(summary.frames.map(\.name), summaryPath: summaryPath)
+    // The manifest's renderer is every golden's: a report of some frames would leave the others
+    // carrying the old renderer's chunk under a manifest naming the new one, a folder verify refuses.
+    let reported = Set(summary.frames.map(\.name))
+    var uncovered = manifest.frames.filter { !reported.contains($0.time.label) }.map(\.file)
+    if manifest.motion != nil && !reported.contains(MotionGolden.verdictName) {
+      uncovered.append(MotionGolden.fileName)
+    }
+    guard uncovered.isEmpty else {
+      throw .invalidManifest(
+        path: summaryPath,
+        reason: "the report does not cover every golden (none for \(MessageText.list(uncovered))), but a renderer "
+          + "update is taken for all of them: verify every frame the manifest lists (no '--at' subset, no "
+          + "'--motion') and accept that report, or run 'flick accept --renderer --against DIR' where they are checked")
+    }
     var goldens: [Golden] = []
     for frame in summary.frames where frame.rendererDrift != nil && frame.name != MotionGolden.verdictName {
       guard let entry = manifest.frames.first(where: { $0.file == "\(frame.name).png" }) else {

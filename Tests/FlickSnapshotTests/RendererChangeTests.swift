@@ -269,4 +269,27 @@ import Testing
     expectEqual(after.status, 0, "\(after.stderr)")
     #expect(!after.stderr.contains("drift"), "\(after.stderr)")
   }
+
+  /// The renderer fingerprint is every golden's: a report of some frames is not a renderer update.
+  @Test func aRendererUpdateReportMustCoverEveryGolden() throws {
+    let dir = try V.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let template = try Self.makeTemplate(in: dir)
+    let golden = dir + "/golden"
+    try expectEqual(V.run(["snapshot", template, "--at", "0,end", "--out", golden], in: dir).status, 0)
+    try Self.drift(golden + "/0s.png")
+    try Self.fakeRendererChange(golden)
+    let before = try CommitRollbackTests.contents(golden)
+    let part = try V.run(["verify", template, "--against", golden, "--at", "0", "--report", dir + "/part"], in: dir)
+    expectEqual(part.status, 0, "\(part.stderr)")
+    let refused = try V.run(["accept", dir + "/part", "--renderer", "--against", golden], in: dir)
+    expectEqual(refused.status, 2, "\(refused.stderr)")
+    #expect(refused.stderr.contains("does not cover every golden (none for end.png)"), "\(refused.stderr)")
+    try expectEqual(CommitRollbackTests.contents(golden), before)
+    let whole = try V.run(["verify", template, "--against", golden, "--report", dir + "/whole"], in: dir)
+    expectEqual(whole.status, 0, "\(whole.stderr)")
+    try expectEqual(V.run(["accept", dir + "/whole", "--renderer", "--against", golden], in: dir).status, 0)
+    let after = try V.run(["verify", template, "--against", golden], in: dir)
+    expectEqual(after.status, 0, "\(after.stderr)")
+  }
 }
