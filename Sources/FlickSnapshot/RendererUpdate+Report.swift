@@ -73,6 +73,13 @@ extension RendererUpdate {
       }
       let source = try ContainedPath.resolve(artifact, in: report, what: "artefact", source: summaryPath)
       let image = try PNGImage(contentsOf: source, limits: limits)
+      // The fingerprint the manifest takes is the one the copied goldens carry themselves.
+      guard image.renderer == summary.renderer else {
+        throw .invalidManifest(
+          path: source,
+          reason: "its own renderer fingerprint ('flick-renderer' chunk) is not the one the report names, so the "
+            + "report does not describe the goldens it carries")
+      }
       guard image.width == manifest.width, image.height == manifest.height else {
         throw .invalidManifest(
           path: source,

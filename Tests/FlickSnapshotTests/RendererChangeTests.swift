@@ -292,4 +292,29 @@ import Testing
     let after = try V.run(["verify", template, "--against", golden], in: dir)
     expectEqual(after.status, 0, "\(after.stderr)")
   }
+
+  /// The renderer a renderer update takes is the one the copied goldens carry, not the report's word.
+  @Test func aRendererUpdateReportNamingAnotherRendererIsRefused() throws {
+    let dir = try V.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let template = try Self.makeTemplate(in: dir)
+    let golden = dir + "/golden", report = dir + "/report"
+    try expectEqual(V.run(["snapshot", template, "--at", "0,end", "--out", golden], in: dir).status, 0)
+    try Self.drift(golden + "/0s.png")
+    try Self.fakeRendererChange(golden)
+    let v = try V.run(["verify", template, "--against", golden, "--report", report], in: dir)
+    expectEqual(v.status, 0, "\(v.stderr)")
+    let path = report + "/summary.json"
+    var json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+    var renderer = try #require(json["renderer"] as? [String: Any])
+    renderer["cairo"] = "9.9.9"
+    json["renderer"] = renderer
+    try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+    let before = try CommitRollbackTests.contents(golden)
+    let a = try V.run(["accept", report, "--renderer", "--against", golden], in: dir)
+    expectEqual(a.status, 2, "\(a.stderr)")
+    #expect(a.stderr.contains("is not the one the report names"), "\(a.stderr)")
+    try expectEqual(CommitRollbackTests.contents(golden), before)
+  }
 }
