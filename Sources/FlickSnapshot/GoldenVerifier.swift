@@ -15,6 +15,9 @@ package struct GoldenVerifier: Sendable {
   /// Whether the artefacts folder is a report folder that must be Flick's (``ReportFolder``):
   /// true for the CLI, whose folders a user names; test helpers write to their own folder.
   package var claimsArtifactsFolder: Bool
+  /// Where a golden to record goes instead of its file, when set: `flick verify` collects them and
+  /// writes them with its manifest, all or nothing, once it knows the manifest describes them.
+  package var recordInstead: (@Sendable (Frame, String) throws(SnapshotError) -> Void)?
 
   package init(comparator: ImageComparator = ImageComparator(), record: RecordMode, claimsArtifactsFolder: Bool = true)
   {
@@ -54,7 +57,7 @@ package struct GoldenVerifier: Sendable {
     }
     func write(_ message: String, _ c: ImageComparison? = nil) -> FrameVerdict {
       do {
-        try writeGolden(frame, to: goldenPath)
+        if let recordInstead { try recordInstead(frame, goldenPath) } else { try writeGolden(frame, to: goldenPath) }
       } catch {
         return verdict(.error, error.description)
       }

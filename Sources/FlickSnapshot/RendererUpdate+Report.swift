@@ -40,6 +40,20 @@ extension RendererUpdate {
       throw .invalidManifest(path: summaryPath, reason: "the report was not made against these goldens (renderer)")
     }
     try ReportAcceptance.checkListedOnce(summary.frames.map(\.name), summaryPath: summaryPath)
+    // The manifest's renderer is every golden's: a report of some frames would leave the others
+    // carrying the old renderer's chunk under a manifest naming the new one, a folder verify refuses.
+    let reported = Set(summary.frames.map(\.name))
+    var uncovered = manifest.frames.filter { !reported.contains($0.time.label) }.map(\.file)
+    if manifest.motion != nil && !reported.contains(MotionGolden.verdictName) {
+      uncovered.append(MotionGolden.fileName)
+    }
+    guard uncovered.isEmpty else {
+      throw .invalidManifest(
+        path: summaryPath,
+        reason: "the report does not cover every golden (none for \(MessageText.list(uncovered))), but a renderer "
+          + "update is taken for all of them: verify every frame the manifest lists (no '--at' subset, no "
+          + "'--motion') and accept that report, or run 'flick accept --renderer --against DIR' where they are checked")
+    }
     var goldens: [Golden] = []
     for frame in summary.frames where frame.rendererDrift != nil && frame.name != MotionGolden.verdictName {
       guard let entry = manifest.frames.first(where: { $0.file == "\(frame.name).png" }) else {
@@ -59,6 +73,13 @@ extension RendererUpdate {
       }
       let source = try ContainedPath.resolve(artifact, in: report, what: "artefact", source: summaryPath)
       let image = try PNGImage(contentsOf: source, limits: limits)
+      // The fingerprint the manifest takes is the one the copied goldens carry themselves.
+      guard image.renderer == summary.renderer else {
+        throw .invalidManifest(
+          path: source,
+          reason: "its own renderer fingerprint ('flick-renderer' chunk) is not the one the report names, so the "
+            + "report does not describe the goldens it carries")
+      }
       guard image.width == manifest.width, image.height == manifest.height else {
         throw .invalidManifest(
           path: source,

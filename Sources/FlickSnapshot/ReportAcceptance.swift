@@ -39,10 +39,13 @@ package struct ReportAcceptance: Sendable {
 
   private var images: [(source: String, golden: String, bytes: Data)]
   private let goldenDirectory: String
-  /// The goldens' manifest entries before accepting (what frames not accepted keep).
-  private var previousFrames: [SnapshotManifest.Entry] = []
-  /// The goldens' motion golden entry before accepting.
-  private var previousManifestMotion: SnapshotInputs.File?
+  /// The goldens' manifest before accepting (what frames not accepted keep).
+  private let previous: SnapshotManifest
+  /// The stored inputs the report's manifest names (``manifest`` stores none when the report
+  /// does not carry them): what the accepted goldens were drawn from.
+  private let verifiedInputs: SnapshotInputs?
+  /// The frame files the report verified to match (they need no new golden).
+  private let matched: Set<String>
   /// The stored inputs of the accepted manifest, read from the report's `inputs/` (checked).
   private var blobs: [String: Data] = [:]
   /// The motion golden to write, when the report's motion check failed.
@@ -94,17 +97,30 @@ package struct ReportAcceptance: Sendable {
       throw .invalidManifest(
         path: manifestPath, reason: "no manifest here; make the goldens with flick snapshot first")
     }
-    if let verified = summary.manifest {
-      // The report's manifest becomes the goldens' manifest: its names must stay in the folder.
-      try verified.validate(path: summaryPath)
+    // The report's manifest becomes the goldens' manifest, so only a verify report has one to
+    // give: a 'flick diff --report' folder has none.
+    guard let verified = summary.manifest else {
+      throw .invalidManifest(
+        path: summaryPath,
+        reason: "the report has no manifest, so it is not a 'flick verify' report (a 'flick diff --report' "
+          + "folder?): accept the report of a failed 'flick verify TEMPLATE --against DIR --report REPORT'")
     }
-    let target = summary.manifest ?? old
-    if let verified = summary.manifest, verified.template != old.template {
+    // Its names must stay in the folder.
+    try verified.validate(path: summaryPath)
+    if verified.template != old.template {
       throw .invalidManifest(
         path: summaryPath,
         reason: "the report verified \(quoted: verified.template), but the goldens are of \(quoted: old.template)")
     }
-
+    // Made against these goldens: the renderer it says their goldens had is their manifest's.
+    guard let compared = summary.goldenRenderer, compared == old.renderer else {
+      throw .invalidManifest(
+        path: summaryPath,
+        reason: "the report was not made against these goldens: the renderer of the goldens it compared ("
+          + "\(quoted: summary.goldenRenderer.map { old.renderer.differences(from: $0).joined(separator: ", ") } ?? "none given")"
+          + ") is not the one \(quoted: manifestPath) names")
+    }
+    let target = verified
     try Self.checkListedOnce(summary.frames.map(\.name), summaryPath: summaryPath)
     var accepted: [Frame] = []
     var skipped: [(name: String, reason: String)] = []
@@ -138,6 +154,11 @@ package struct ReportAcceptance: Sendable {
         throw .unsafePath(
           "frame name '\(quoted: frame.name)' in \(quoted: summaryPath)", reason: "it is not a plain file name")
       }
+      // Each accepted golden is one the report's manifest lists (what accepting writes).
+      guard verified.frames.contains(where: { $0.file == "\(frame.name).png" }) else {
+        throw .invalidManifest(
+          path: summaryPath, reason: "frame \(quoted: frame.name) is not one of the frames its manifest lists")
+      }
       guard let artifact = frame.artifacts["actual"] else {
         skipped.append((frame.name, "the report has no actual.png for it"))
         continue
@@ -150,6 +171,16 @@ package struct ReportAcceptance: Sendable {
           path: source,
           reason: "it is \(image.width)×\(image.height), the goldens are \(target.width)×\(target.height)")
       }
+      // The renderer is what the image itself says (its 'flick-renderer' chunk), never the
+      // report's words: it must be the goldens' own, as every golden of a folder shares one.
+      guard let drawnBy = image.renderer, drawnBy == old.renderer else {
+        throw .invalidManifest(
+          path: source,
+          reason: image.renderer == nil
+            ? "it carries no renderer fingerprint ('flick-renderer' chunk), so it is not a frame flick verify drew"
+            : "its own renderer fingerprint is not the goldens' (\(quoted: image.renderer.map { old.renderer.differences(from: $0).joined(separator: ", ") } ?? "")): take the renderer update first (flick accept --renderer --against the goldens' folder)"
+        )
+      }
       let golden = try ContainedPath.resolve(
         "\(frame.name).png", in: goldenDirectory, what: "golden", source: summaryPath)
       // The bytes decoded are the bytes accepted: the file is not read again.
@@ -159,21 +190,26 @@ package struct ReportAcceptance: Sendable {
 
     // Entries of goldens the report did not cover stay; the report's own come after them.
     var manifest = target
-    manifest.renderer = summary.manifest?.renderer ?? summary.renderer
-    if let verified = summary.manifest {
-      let kept = old.frames.filter { entry in !verified.frames.contains { $0.file == entry.file } }
-      manifest.frames = kept + verified.frames
-    }
+    // Every accepted image carries the goldens' renderer (checked above).
+    manifest.renderer = old.renderer
+    let kept = old.frames.filter { entry in !verified.frames.contains { $0.file == entry.file } }
+    manifest.frames = kept + verified.frames
     // A report older than the template it verified: its frames may not be what the template draws now.
-    if let templatePath = summary.templatePath, let verified = summary.manifest {
+    if let templatePath = summary.templatePath {
       warnings += Self.templateWarnings(templatePath, verified: verified, summaryPath: summaryPath)
     }
-    // The accepted manifest's stored inputs come from the report, each checked against its hash;
-    // a report without them gives goldens without inputs (said), never a manifest naming files
-    // the goldens folder does not hold.
+    // The accepted manifest's stored inputs, each checked against its hash: the goldens' own when
+    // they store it already, else the report's; a report without them gives goldens without
+    // inputs (said), never a manifest naming files the goldens folder does not hold.
     if let inputs = manifest.inputs {
       do {
-        for file in inputs.files { blobs[file.sha256] = try SnapshotInputs.bytes(of: file, in: reportDirectory) }
+        for file in inputs.files {
+          if let own = try? SnapshotInputs.bytes(of: file, in: goldenDirectory) {
+            blobs[file.sha256] = own
+          } else {
+            blobs[file.sha256] = try SnapshotInputs.bytes(of: file, in: reportDirectory)
+          }
+        }
       } catch {
         warnings.append(
           "the report does not carry the verified inputs (\(error.description)); the goldens will store none")
@@ -192,8 +228,13 @@ package struct ReportAcceptance: Sendable {
     self.manifest = manifest
     self.images = images
     self.goldenDirectory = goldenDirectory
-    previousFrames = old.frames
-    previousManifestMotion = old.motion
+    previous = old
+    verifiedInputs = verified.inputs
+    matched = Set(
+      summary.frames.filter { $0.status == .match }.map { "\($0.name).png" }.filter { name in
+        verified.frames.contains { $0.file == name }
+      })
+    try checkCovered()
   }
 
   /// This plan restricted to the failed frames named `names` (`flick accept --frame`, the
@@ -217,14 +258,29 @@ package struct ReportAcceptance: Sendable {
     plan.images = images.filter { goldens.contains($0.golden) }
     if !wanted.contains(MotionGolden.verdictName) {
       plan.motion = nil
-      plan.manifest.motion = previousManifestMotion
+      plan.manifest.motion = previous.motion
     }
     let declined = Set(known.filter { !wanted.contains($0) }.map { "\($0).png" })
     plan.manifest.frames = manifest.frames.compactMap { entry in
       guard declined.contains(entry.file) else { return entry }
-      return previousFrames.first { $0.file == entry.file }
+      return previous.frames.first { $0.file == entry.file }
     }
+    try plan.checkCovered()
     return plan
+  }
+
+  /// Refuses a plan whose manifest would name a design (template, parameters, stored inputs,
+  /// scale or size) that some golden it lists was not drawn from: every golden must be accepted
+  /// here or have matched in the report
+  /// (``SnapshotManifest/checkCovers(previous:rewritten:matched:path:advice:)``).
+  private func checkCovered() throws(SnapshotError) {
+    var claimed = manifest
+    claimed.inputs = verifiedInputs
+    try claimed.checkCovers(
+      previous: previous, rewritten: Set(images.map { ($0.golden as NSString).lastPathComponent }),
+      matched: matched, path: (goldenDirectory as NSString).appendingPathComponent(SnapshotManifest.fileName),
+      advice: "accept the whole report of a 'flick verify' of every frame the goldens list (no '--at' subset, "
+        + "no '--frame'), or record them all with 'flick verify --record all'")
   }
 
   /// Copies the accepted frames over the goldens and writes the manifest, all or nothing

@@ -22,16 +22,21 @@ extension Flick {
         --renderer      accept a renderer update instead: the goldens re-rendered from the inputs
                         they store take the renderer's fingerprint; the template, its parameters and
                         assets (the design) are untouched. With REPORT (a passing 'flick verify'
-                        report that found drift, e.g. from CI), its re-rendered goldens are copied;
+                        report of every golden that found drift, e.g. from CI), its re-rendered
+                        goldens are copied;
                         without, they are re-rendered here (run it where the goldens are checked).
         --against DIR   the goldens folder (it must hold a manifest.json)
         --frame NAME    accept only this failed frame (repeat for more); the other goldens and
-                        their manifest entries stay as they are
+                        their manifest entries stay as they are. When the report verified another
+                        design (template, parameters, inputs, scale) than the goldens' manifest
+                        names, every golden must come from the report: accept it whole
         --dry-run       list what would be accepted and change nothing
         --max-image-pixels N, --max-image-bytes N   decode limits (see 'flick diff --help')
 
-      Every name in the report (frames, artefact paths, the manifest's files) must stay inside
-      its folder: absolute paths, '..' and links out of the folder are refused (exit 2).
+      REPORT must be a 'flick verify' report made against DIR's goldens, each accepted frame one
+      its manifest lists; the goldens take the renderer their PNGs carry. Every name in the report
+      (frames, artefact paths, the manifest's files) must stay inside its folder: absolute paths,
+      '..' and links out of the folder are refused (exit 2).
 
       Exit 0 when accepted (or nothing to accept), 2 when the report or a frame does not fit the
       goldens, 3 when a file cannot be read or written.

@@ -9,9 +9,9 @@ extension Flick {
     static let help = """
       USAGE: flick diff EXPECTED ACTUAL [comparison options] [--report DIR]
 
-      Compares two PNG files, or every PNG of two folders by name (a file on one side only fails;
-      a symbolic link among a folder's PNGs is refused). Both sides are decoded completely first;
-      a file that does not decode is an error.
+      Compares two PNG files, or every PNG of two folders by name, hidden ones (.name.png) included
+      (a file on one side only fails; a symbolic link among a folder's PNGs is refused). Both sides
+      are decoded completely first; a file that does not decode is an error.
       Exit 0 when everything matches, 1 on a difference, 2 on invalid input, 3 when an image
       cannot be read or decoded.
 
@@ -30,7 +30,7 @@ extension Flick {
         perceptually, where a colour shift beyond --jnd still counts. Either way the perceptual
         analysis describes the change.
         --exact                always exact
-        --perceptual           always perceptual (implied by --threshold, --metric, --aa, --no-aa)
+        --perceptual           always perceptual (implied by --threshold, --metric, --jnd, --aa, --no-aa)
         --threshold T          per-pixel colour tolerance 0…1 (default 0.1, pixelmatch semantics)
         --metric yiq|oklab     colour difference metric (default yiq)
         --jnd E                a pixel that is not anti-aliasing also counts when its colour moves
@@ -202,9 +202,11 @@ extension Flick {
         reportDir: reportDir, writeReport: reportDir != nil)
     }
 
+    /// The names of the PNG files in `dir`, hidden ones (`.name.png`) included: a file that is
+    /// skipped is a file nothing checks, so a differing hidden PNG fails `diff`, and one in a
+    /// goldens folder (no manifest may list it) fails `verify` as unlisted.
     static func pngs(in dir: String) -> [String] {
-      ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [])
-        .filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }
+      ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.lowercased().hasSuffix(".png") }
     }
 
     /// The PNG files of the folder `dir` (``pngs(in:)``), each checked to be a regular file, as

@@ -24,6 +24,8 @@ extension Flick {
         --record MODE          missing: write missing goldens · failed: rewrite failing ones ·
                                all: rewrite every golden · none (default): never write.
                                A run that writes a golden exits 1: look at it, then verify again.
+                               When the template, parameters or scale changed, every golden the
+                               manifest lists must be rewritten or match (else exit 2, nothing written).
       REPORTS
         --report DIR           where failing frames' images and index.html, junit.xml, summary.json go
                                (default: $FLICK_ARTIFACTS/<template>, else flick-report/<template>,
@@ -169,7 +171,10 @@ extension Flick {
           ($0 as NSString).appendingPathComponent(folderName)
         } ?? "flick-report/\(folderName)"
       try Diff.checkReportFolder(reportDir)
-      let verifier = GoldenVerifier(comparator: ImageComparator(options: options, limits: limits), record: record)
+      var verifier = GoldenVerifier(comparator: ImageComparator(options: options, limits: limits), record: record)
+      // Recorded goldens are written after the run, with their manifest, once it describes them.
+      let recording = RecordedGoldens()
+      verifier.recordInstead = recording.writer
       var verdicts: [FrameVerdict] = []
       var entries: [SnapshotManifest.Entry] = []
       var size = (width: 0, height: 0)
@@ -188,7 +193,7 @@ extension Flick {
           throw CommandError(message: error.description, code: .invalidInput)
         }
       }
-      let goldenPaths = goldens, rerendered = references
+      let goldenPaths = goldens, rerendered = references, checker = verifier
       let results = Locked<[(verdict: FrameVerdict, size: (width: Int, height: Int)?)?]>(
         Array(repeating: nil, count: work.count))
       let next = Locked(0)
@@ -216,7 +221,7 @@ extension Flick {
             } catch {
               frame = .failure(.renderFailed("\(escaped: error)"))
             }
-            let verdict = verifier.verify(
+            let verdict = checker.verify(
               frame, goldenPath: goldenPaths[i], name: time.label,
               time: time.description, seconds: seconds, artifactsDirectory: reportDir, reference: rerendered?[i])
             results.withLock { $0[i] = (verdict, frameSize) }
@@ -224,32 +229,32 @@ extension Flick {
         }
       }
       for task in tasks { try? task.wait() }
+      var matched: Set<String> = []
       for (i, result) in results.withLock({ $0 }).enumerated() {
         guard let result else { continue }
         verdicts.append(result.verdict)
         if let s = result.size { size = s }
-        entries.append(
-          SnapshotManifest.Entry(time: work[i].0, seconds: work[i].1, file: SnapshotManifest.fileName(for: work[i].0)))
+        let file = SnapshotManifest.fileName(for: work[i].0)
+        if result.verdict.status == .match { matched.insert(file) }
+        entries.append(SnapshotManifest.Entry(time: work[i].0, seconds: work[i].1, file: file))
       }
-      if let manifest { verdicts += unlistedGoldens(in: against, manifest: manifest) }
-      // Goldens were written: keep the manifest in step with them.
-      let wrote = verdicts.contains { $0.status == .recorded }
-      if wrote {
-        // Keep the entries of goldens this run did not touch (other times recorded earlier).
+      // Goldens were recorded: the manifest they are written with lists them beside the entries
+      // of goldens this run did not touch (other times recorded earlier).
+      var updated: SnapshotManifest?
+      if !recording.names.isEmpty {
         let kept = (manifest?.frames ?? []).filter { old in
           !entries.contains { $0.file == old.file }
             && FileManager.default.fileExists(atPath: (against as NSString).appendingPathComponent(old.file))
         }
-        var updated = try Snapshot.makeManifest(
+        updated = try Snapshot.makeManifest(
           source, a, template, scale: scale, size: size, frames: kept + entries, inputs: captured?.inputs)
-        updated.motion = manifest?.motion
-        do {
-          try SnapshotCommit(
-            directory: against, frames: [], manifest: updated, previous: nil, blobs: captured?.blobs ?? [:]
-          ).apply()
-        } catch {
-          throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
-        }
+        updated?.motion = manifest?.motion
+      }
+      if let manifest { verdicts += unlistedGoldens(in: against, manifest: updated ?? manifest) }
+      if let updated {
+        try commitRecorded(
+          recording, updated, previous: manifest, matched: matched, against: against,
+          blobs: captured?.blobs ?? [:])
       }
       let anyFailed = verdicts.contains { !$0.isPass }
       // What the goldens' manifest becomes if this run's frames are accepted (flick accept).
@@ -257,6 +262,11 @@ extension Flick {
         size.width > 0
         ? try Snapshot.makeManifest(
           source, a, template, scale: scale, size: size, frames: entries, inputs: captured?.inputs) : nil
+      // A motion-only run verified no frame: accepting it changes the motion golden alone.
+      if a.has("motion"), var unchanged = manifest {
+        unchanged.frames = []
+        verified = unchanged
+      }
       verified?.motion = manifest?.motion
       let drifted = verdicts.contains { ($0.rendererDrift?.differingPixels ?? 0) > 0 }
       for v in verdicts { if let d = v.rendererDrift { note("\(quoted: v.name): \(escaped: d.summary)") } }
@@ -356,25 +366,6 @@ extension Flick {
         }
       }
       return verdict
-    }
-
-    /// A failing verdict (``FrameVerdict/Status/unlisted``) for every golden file in the folder
-    /// that its manifest does not list: a PNG, or the motion golden when the manifest lists none.
-    /// Nothing would check them, so a pull request that drops a failing entry (or the `motion`
-    /// entry) from the manifest and leaves its file fails instead of passing; `flick snapshot`
-    /// and `flick accept` never leave such files (they remove what the new manifest drops).
-    static func unlistedGoldens(in folder: String, manifest: SnapshotManifest) -> [FrameVerdict] {
-      let listed = Set(manifest.frames.map(\.file))
-      var names = Diff.pngs(in: folder).filter { !listed.contains($0) }.sorted()
-      let motion = (folder as NSString).appendingPathComponent(MotionGolden.fileName)
-      if manifest.motion == nil, FileManager.default.fileExists(atPath: motion) { names.append(MotionGolden.fileName) }
-      return names.map { name in
-        FrameVerdict(
-          name: name, time: "unlisted", seconds: nil, goldenPath: (folder as NSString).appendingPathComponent(name),
-          status: .unlisted,
-          message: "in the goldens folder but not listed in its manifest.json, so nothing checks it: list it "
-            + "(record it with 'flick snapshot') or delete it")
-      }
     }
   }
 }

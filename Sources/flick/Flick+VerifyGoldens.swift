@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickRaster
 import FlickSnapshot
 import Foundation
@@ -40,5 +41,47 @@ extension Flick.Verify {
       found = own
     }
     return found
+  }
+
+  /// Writes the goldens `recording` holds with `updated`, their manifest, all or nothing, once
+  /// it describes every golden it lists
+  /// (``FlickSnapshot/SnapshotManifest/checkCovers(previous:rewritten:matched:path:advice:)``):
+  /// a run that records some frames of a changed template (or at another scale, or on another
+  /// renderer) must not give the goldens it left a manifest naming the new design.
+  ///
+  /// - Throws: exit 2, nothing written, when it does not; 3 when a file cannot be written.
+  static func commitRecorded(
+    _ recording: RecordedGoldens, _ updated: SnapshotManifest, previous: SnapshotManifest?, matched: Set<String>,
+    against: String, blobs: [String: Data]
+  ) throws(CommandError) {
+    do {
+      try updated.checkCovers(
+        previous: previous, rewritten: recording.names, matched: matched,
+        path: (against as NSString).appendingPathComponent(SnapshotManifest.fileName),
+        advice: "record every frame the manifest lists ('--record all' at all its times, no '--at' subset) "
+          + "or verify without recording and accept the whole report")
+      try recording.commit(into: against, manifest: updated, blobs: blobs)
+    } catch {
+      throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
+    }
+  }
+
+  /// A failing verdict (``FrameVerdict/Status/unlisted``) for every golden file in the folder
+  /// that its manifest does not list: a PNG, or the motion golden when the manifest lists none.
+  /// Nothing would check them, so a pull request that drops a failing entry (or the `motion`
+  /// entry) from the manifest and leaves its file fails instead of passing; `flick snapshot`
+  /// and `flick accept` never leave such files (they remove what the new manifest drops).
+  static func unlistedGoldens(in folder: String, manifest: SnapshotManifest) -> [FrameVerdict] {
+    let listed = Set(manifest.frames.map(\.file))
+    var names = Flick.Diff.pngs(in: folder).filter { !listed.contains($0) }.sorted()
+    let motion = (folder as NSString).appendingPathComponent(MotionGolden.fileName)
+    if manifest.motion == nil, FileManager.default.fileExists(atPath: motion) { names.append(MotionGolden.fileName) }
+    return names.map { name in
+      FrameVerdict(
+        name: name, time: "unlisted", seconds: nil, goldenPath: (folder as NSString).appendingPathComponent(name),
+        status: .unlisted,
+        message: "in the goldens folder but not listed in its manifest.json, so nothing checks it: list it "
+          + "(record it with 'flick snapshot') or delete it")
+    }
   }
 }

@@ -269,4 +269,52 @@ import Testing
     expectEqual(after.status, 0, "\(after.stderr)")
     #expect(!after.stderr.contains("drift"), "\(after.stderr)")
   }
+
+  /// The renderer fingerprint is every golden's: a report of some frames is not a renderer update.
+  @Test func aRendererUpdateReportMustCoverEveryGolden() throws {
+    let dir = try V.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let template = try Self.makeTemplate(in: dir)
+    let golden = dir + "/golden"
+    try expectEqual(V.run(["snapshot", template, "--at", "0,end", "--out", golden], in: dir).status, 0)
+    try Self.drift(golden + "/0s.png")
+    try Self.fakeRendererChange(golden)
+    let before = try CommitRollbackTests.contents(golden)
+    let part = try V.run(["verify", template, "--against", golden, "--at", "0", "--report", dir + "/part"], in: dir)
+    expectEqual(part.status, 0, "\(part.stderr)")
+    let refused = try V.run(["accept", dir + "/part", "--renderer", "--against", golden], in: dir)
+    expectEqual(refused.status, 2, "\(refused.stderr)")
+    #expect(refused.stderr.contains("does not cover every golden (none for end.png)"), "\(refused.stderr)")
+    try expectEqual(CommitRollbackTests.contents(golden), before)
+    let whole = try V.run(["verify", template, "--against", golden, "--report", dir + "/whole"], in: dir)
+    expectEqual(whole.status, 0, "\(whole.stderr)")
+    try expectEqual(V.run(["accept", dir + "/whole", "--renderer", "--against", golden], in: dir).status, 0)
+    let after = try V.run(["verify", template, "--against", golden], in: dir)
+    expectEqual(after.status, 0, "\(after.stderr)")
+  }
+
+  /// The renderer a renderer update takes is the one the copied goldens carry, not the report's word.
+  @Test func aRendererUpdateReportNamingAnotherRendererIsRefused() throws {
+    let dir = try V.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let template = try Self.makeTemplate(in: dir)
+    let golden = dir + "/golden", report = dir + "/report"
+    try expectEqual(V.run(["snapshot", template, "--at", "0,end", "--out", golden], in: dir).status, 0)
+    try Self.drift(golden + "/0s.png")
+    try Self.fakeRendererChange(golden)
+    let v = try V.run(["verify", template, "--against", golden, "--report", report], in: dir)
+    expectEqual(v.status, 0, "\(v.stderr)")
+    let path = report + "/summary.json"
+    var json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+    var renderer = try #require(json["renderer"] as? [String: Any])
+    renderer["cairo"] = "9.9.9"
+    json["renderer"] = renderer
+    try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+    let before = try CommitRollbackTests.contents(golden)
+    let a = try V.run(["accept", report, "--renderer", "--against", golden], in: dir)
+    expectEqual(a.status, 2, "\(a.stderr)")
+    #expect(a.stderr.contains("is not the one the report names"), "\(a.stderr)")
+    try expectEqual(CommitRollbackTests.contents(golden), before)
+  }
 }

@@ -1,4 +1,5 @@
 import FlickExpectations
+import FlickRaster
 import FlickTestSupport
 import Foundation
 import Testing
@@ -17,9 +18,15 @@ import Testing
     let goldens = try h.get("/api/compare?goldens=goldens")
     expectEqual(goldens.status, 200, "\(goldens.text)")
     #expect(goldens.text.contains(#""status":"golden""#))
-    // The template changes: verify fails and writes a report.
-    let source = try h.text("pulse.json5")
-    try h.save("pulse.json5", Data(source.replacingOccurrences(of: "#F97316", with: "#22C55E").utf8))
+    // Both goldens drift (a few pixels each, the design unchanged): verify fails and writes a
+    // report. (A report of a changed design is accepted whole only: FlickSnapshotTests'
+    // PartialRecordTests.)
+    for name in ["0s", "50pct"] {
+      let file = h.folder.appendingPathComponent("goldens/\(name).png").path
+      var frame = try Frame(pngAt: file)
+      for x in 10..<14 { frame.pixels[5 * frame.bytesPerRow + x * 4] &+= 40 }
+      try frame.writePNG(to: file)
+    }
     try expectEqual(
       Self.flick(h.folder, ["verify", "pulse.json5", "--against", "goldens", "--report", "report"]).status, 1)
     let report = try h.get("/api/compare?report=report")
