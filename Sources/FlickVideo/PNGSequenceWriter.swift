@@ -101,6 +101,17 @@ package final class PNGSequenceWriter: FrameSink {
     }
   }
 
+  /// The folder the frames go into before ``commit()`` (a new folder of Flick's own beside the
+  /// destination). A caller that has the frames' files already (`flick merge`) puts each there
+  /// as a new file of its own and records it with ``adopt(frame:)``.
+  package var stagingFolder: String { temporaryFolder }
+
+  /// Records frame `index`, whose file (named ``fileName(ofFrame:)``) the caller put in
+  /// ``stagingFolder``, in place of a rendered frame.
+  package func adopt(frame index: Int) {
+    written.append(fileName(ofFrame: index))
+  }
+
   /// Records the frame, whose file the worker step has written.
   package func write(_ frame: PreparedFrame) throws {
     written.append(fileName(ofFrame: frame.index))
@@ -132,6 +143,7 @@ package final class PNGSequenceWriter: FrameSink {
   /// link), stale Flick frames (regular files the marker lists) are removed, the marker is
   /// rewritten, and nothing else is touched: Flick never links, moves or copies a file it did
   /// not write. A destination that became a symbolic link since the render started is refused.
+  /// `flick merge` commits its sequences the same way (``adopt(frame:)``).
   package func commit() throws {
     guard state == .finished else { return }
     let failure: VideoError? = Cleanup.shared.locked {
