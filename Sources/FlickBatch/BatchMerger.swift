@@ -9,8 +9,9 @@ import Foundation
 /// - MP4: the chunks (each its own encode, so each starts with a keyframe, with identical
 ///   settings) are joined by ffmpeg's concat demuxer with `-c copy`: no re-encoding, timestamps
 ///   contiguous, and only each chunk's first stream, the one ``ChunkVerifier`` checked.
-/// - PNG sequence: the chunks' frames are copied into the sequence folder; the files are the
-///   bytes a single render writes.
+/// - PNG sequence: the chunks' frames are copied into a ``FlickVideo/PNGSequenceWriter``'s
+///   staging folder and committed as a render commits a sequence (marker included,
+///   ``mergedSequence(_:at:frames:)``); the files are the bytes a single render writes.
 /// - GIF, WebM, ProRes, APNG, WebP: encoded now from the chunks' lossless PNG frames by the
 ///   encoder a single render uses, fed the same frames with the same repeat flags
 ///   (``encode(_:_:frames:tool:)``), so a GIF gets one palette from every frame of the clip, the
@@ -75,6 +76,13 @@ package struct BatchMerger {
     // The chunks are input: checked whole before anything is joined or written.
     try ChunkVerifier.verify(merge, maximumPixels: limits.maximumPixels)
     for target in merge.targets { try OutputEntry.refuseLink(Stamp.folder(of: target)) }
+    // No frame of a merged sequence may go where a folder or special file has its name (the
+    // commit would fail midway); refused before anything is joined.
+    for target in merge.targets where target.format == .png {
+      try PNGSequenceWriter.refuseTakenFrameNames(
+        destination: target.path, frames: merge.spec.frames[0]..<(merge.spec.frames[1] + 1),
+        lastIndex: merge.spec.frames[1])
+    }
     if let ffmpeg { return try join(merge, tool: ffmpeg) }
     // ffmpeg is checked only when a merge fails, as a render's encoder is (an ffmpeg start-up,
     // about 0.07 s of CPU, saved on every merge that succeeds). From here every step runs ffmpeg
@@ -105,7 +113,6 @@ package struct BatchMerger {
       try? FileManager.default.removeItem(atPath: work)
       try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
     }
-    let first = merge.spec.frames[0], last = merge.spec.frames[1]
 
     // The chunks' frames under one folder, numbered as in the clip: hard links to the files
     // ChunkVerifier checked (a copy across file systems), each checked again to be a regular
@@ -131,20 +138,28 @@ package struct BatchMerger {
     defer {
       for f in finished {
         try? FileManager.default.removeItem(atPath: f.temporary)
-        Self.forget(temporary: f.temporary, folder: f.target.format == .png)
+        Self.forget(temporary: f.temporary, folder: false)
       }
     }
+    // A PNG sequence is committed as a render commits it (PNGSequenceWriter): its marker
+    // written, its folder exchanged whole only when it holds nothing but Flick's frames.
+    var sequences: [(writer: PNGSequenceWriter, target: OutputTarget)] = []
     var encoded: [EncodedOutput] = []
     for target in merge.targets {
       let destination = Stamp.folder(of: target)
       let url = URL(fileURLWithPath: destination)
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      if target.format == .png {
+        let writer = try mergedSequence(merge, at: target, frames: try chunkFrames())
+        sequences.append((writer, target))
+        continue
+      }
       let temporary = url.deletingLastPathComponent().appendingPathComponent(
         ".\(url.lastPathComponent).\(getpid()).merge"
       ).path
       // Registered before it can exist: an interruption from here on removes it.
-      if target.format == .png { Cleanup.shared.add(folder: temporary) } else { Cleanup.shared.add(file: temporary) }
+      Cleanup.shared.add(file: temporary)
       finished.append((temporary, target))
       try? FileManager.default.removeItem(atPath: temporary)
       switch target.format {
@@ -160,15 +175,6 @@ package struct BatchMerger {
             // Each chunk's first stream, the one ChunkVerifier checked; nothing else a chunk holds.
             "-map", "0:0", "-c", "copy", "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4", temporary,
           ], what: "joining the MP4 chunks of \(merge.spec.name)", stallTimeout: limits.encoderTimeout)
-      case .png:
-        try Cleanup.shared.locked { () throws in
-          try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
-        }
-        let frames = try chunkFrames()
-        for index in first...last {
-          let name = Stamp.frameName(index, digits: merge.digits)
-          try Self.copyFrame(frames + "/" + name, to: temporary + "/" + name)
-        }
       case .bgra:
         throw BatchError.invalidInput("raw frames are not a batch format")
       default:
@@ -182,37 +188,26 @@ package struct BatchMerger {
       let destination = Stamp.folder(of: f.target)
       try Cleanup.shared.locked { () throws in
         Stamp.remove(f.target)
-        try Self.putInPlace(f.temporary, at: destination, folder: f.target.format == .png)
-        Self.forget(temporary: f.temporary, folder: f.target.format == .png)
+        try Self.putInPlace(f.temporary, at: destination)
+        Self.forget(temporary: f.temporary, folder: false)
       }
     }
+    for s in sequences {
+      Stamp.remove(s.target)
+      try s.writer.finish()
+      try s.writer.commit()
+    }
     for f in finished { try Stamp.write(f.target, id: merge.spec.id) }
+    for s in sequences { try Stamp.write(s.target, id: merge.spec.id) }
     finished = []
   }
 
-  /// Puts a finished merge output in place (``FlickMotion/AtomicDestination``): a file flushed
-  /// and renamed over the old one; a PNG sequence's folder, its files flushed, exchanged with
-  /// the old folder, which is removed only once the new one is in place.
+  /// Puts a finished merge output (a file) in place (``FlickMotion/AtomicDestination``): flushed
+  /// and renamed over the old one. A PNG sequence is committed by its ``FlickVideo/PNGSequenceWriter``.
   ///
   /// - Throws: ``BatchError/environment(_:)``; the old output is then as it was.
-  static func putInPlace(_ temporary: String, at destination: String, folder: Bool) throws {
-    var failure: AtomicDestination.Failure?
-    var info = stat()
-    if !folder {
-      failure = AtomicDestination.commit(temporary, to: destination)
-    } else if let unsynced = AtomicDestination.syncContents(ofFolder: temporary) {
-      failure = unsynced
-    } else if lstat(destination, &info) != 0 {
-      failure = AtomicDestination.move(temporary, to: destination)
-    } else {
-      let url = URL(fileURLWithPath: destination)
-      let aside = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).old")
-      switch AtomicDestination.replaceFolder(destination, with: temporary, aside: aside.path) {
-      case .success(let old): try? FileManager.default.removeItem(atPath: old)
-      case .failure(let error): failure = error
-      }
-    }
-    if let failure {
+  static func putInPlace(_ temporary: String, at destination: String) throws {
+    if let failure = AtomicDestination.commit(temporary, to: destination) {
       throw BatchError.environment("cannot put \(quoted: destination) in place: \(escaped: failure)")
     }
   }

@@ -1,6 +1,7 @@
 import FlickMotion
 import FlickScene
 import FlickTemplates
+import FlickVideo
 import Foundation
 
 /// The folder a manifest is confined to, with the policy: every path the manifest names
@@ -114,7 +115,7 @@ struct ManifestScope {
   }
 
   private static func isLink(_ path: String) -> Bool {
-    var info = stat()
-    return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    // `link/.` and `link/..` are looked at as `link` (OutputEntry.link), not through it.
+    OutputEntry.link(in: path) != nil
   }
 }

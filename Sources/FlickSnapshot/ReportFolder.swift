@@ -83,7 +83,7 @@ package enum ReportFolder {
         start = cwd.hasSuffix("/") && cwd.count > 1 ? String(cwd.dropLast()) : cwd
         rest = inside
       } else {
-        return isLink(path) ? path : nil
+        return linkAtEnd(of: path)
       }
     }
     var current = start
@@ -92,6 +92,28 @@ package enum ReportFolder {
       if isLink(current) { return current }
     }
     return nil
+  }
+
+  /// The symbolic link a write to the absolute `path` goes through at its end: its last entry
+  /// when that is a link, with `.` components and repeated and trailing slashes dropped first
+  /// (`lstat("rep/.")` looks through a link `rep`), or a folder that a `..` steps out of
+  /// (`rep/..` leads through the folder `rep` points to); nil when there is none. The folders
+  /// above may be links.
+  static func linkAtEnd(of path: String) -> String? {
+    var parts: [String] = []
+    for part in PathText.components(path) {
+      switch part {
+      case ".": continue
+      case "..":
+        guard !parts.isEmpty else { continue }  // `/..` is `/`
+        let folder = "/" + parts.joined(separator: "/")
+        if isLink(folder) { return folder }
+        parts.removeLast()
+      default: parts.append(part)
+      }
+    }
+    let entry = "/" + parts.joined(separator: "/")
+    return isLink(entry) ? entry : nil
   }
 
   /// The first symbolic link found inside `folder` (entries sorted, sub-folders searched to

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// ffmpeg writes to a temporary file beside the destination (`.NAME.PID.partial`); ``finish()``
 /// waits for ffmpeg, checks it succeeded and, for an APNG, merges runs of identical frames
-/// (``IdenticalFrameMerger``), for a WebP gives the last frame its whole length
+/// (``IdenticalFrameMerger``), for a WebP gives the last frame its whole length (and puts a
+/// still image written for identical frames into the animated container)
 /// (``WebPFrameEnd``); ``commit()`` puts the file in place
 /// (``FlickMotion/AtomicDestination``); ``abort()`` (or any failure) stops ffmpeg and removes the
 /// temporary file, so the destination is either the complete new file or untouched. Frames go
@@ -40,7 +41,7 @@ package final class FFmpegSink: FrameSink {
   private var repeats: [Bool]?
   /// For an animated WebP: the frames written and their rate, to end the last frame on time
   /// (``WebPFrameEnd``); nil for other formats.
-  private var webPFrames: (count: Int, fps: Int)?
+  private var webPFrames: (count: Int, fps: Int, loops: Int)?
   private var state = SinkState.running
   /// With `--max-size`: the frames ffmpeg read, kept in a spool, and what fitting the output to
   /// the budget needs; nil without a budget (and once the spool is removed).
@@ -72,7 +73,7 @@ package final class FFmpegSink: FrameSink {
       width: width, height: height, straightAlpha: format.hasAlpha, yuv420: command.readsYUV420)
     self.stallTimeout = stallTimeout
     if options.mergesIdenticalFrames && format == .apng { repeats = [] }
-    if format == .webp { webPFrames = (0, fps) }
+    if format == .webp { webPFrames = (0, fps, options.plays) }
     if let budget = options.maxSize, OutputBudget.refusal(for: format) == nil {
       // Rows of the bytes ffmpeg reads: BGRA, or the yuv420p planes (whole rows of `width`).
       let rowBytes = layout.yuv420 ? width : width * 4
@@ -126,7 +127,7 @@ package final class FFmpegSink: FrameSink {
       if let repeats { report = try file.mergeIdenticalFrames(repeats) }
       if let webPFrames, webPFrames.fps > 0 {
         let end = (Double(webPFrames.count) * 1000 / Double(webPFrames.fps)).rounded()
-        _ = try WebPFrameEnd.end(file.path, at: Int(end), destination: destination)
+        _ = try WebPFrameEnd.end(file.path, at: Int(end), loops: webPFrames.loops, destination: destination)
       }
       if let fitting {
         let spool = fitting.spool

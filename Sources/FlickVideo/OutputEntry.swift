@@ -5,18 +5,64 @@ import Foundation
 /// (Flick does not write through one, nor into or out of a linked folder), and every temporary
 /// file is a new file of Flick's own (created exclusively, never through a link).
 package enum OutputEntry {
-  /// `path` without trailing slashes (`frames/` is the entry `frames`, which `lstat` would
-  /// otherwise resolve through a link).
+  /// `path` without `.` components and repeated or trailing slashes, each `..` taking away the
+  /// folder before it when that folder is no symbolic link: `frames/`, `frames/.`, `frames/./`,
+  /// `frames//` and `frames/x/..` are all the entry `frames`, which `lstat` looks at itself (on
+  /// `frames/.` it would look at what a link `frames` points to). A `..` after a link stays (the
+  /// kernel follows the link first; ``link(in:)`` finds it), and so does a leading one.
   package static func entry(_ path: String) -> String {
-    var p = Substring(path)
-    while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
-    return String(p)
+    plainly(path).entry
   }
 
-  /// Whether the entry at `path` itself is a symbolic link (not followed).
-  package static func isLink(_ path: String) -> Bool {
+  /// The symbolic link a write to `path` would go through, or nil: the entry `path` names when
+  /// it is a link (not followed), or a link that a `..` of `path` steps out of (`link/..`,
+  /// `link/../x.mp4` lead through the folder the link points to).
+  package static func link(in path: String) -> String? {
+    let (entry, stepped) = plainly(path)
+    if let stepped { return stepped }
+    return isLinkEntry(entry) ? entry : nil
+  }
+
+  /// ``entry(_:)`` and the first link a `..` of `path` steps out of.
+  private static func plainly(_ path: String) -> (entry: String, link: String?) {
+    guard !path.isEmpty else { return (path, nil) }
+    let absolute = path.utf8.first == UInt8(ascii: "/")
+    func joined(_ parts: [String]) -> String {
+      let text = (absolute ? "/" : "") + parts.joined(separator: "/")
+      return text.isEmpty ? "." : text
+    }
+    var parts: [String] = []
+    var link: String?
+    for part in PathText.components(path) {
+      switch part {
+      case ".": continue
+      case "..":
+        if let last = parts.last, last != ".." {
+          if isLinkEntry(joined(parts)) {
+            if link == nil { link = joined(parts) }
+            parts.append(part)
+          } else {
+            parts.removeLast()
+          }
+        } else if !(absolute && parts.isEmpty) {  // `/..` is `/`
+          parts.append(part)
+        }
+      default: parts.append(part)
+      }
+    }
+    return (joined(parts), link)
+  }
+
+  /// Whether the entry `path` is a symbolic link (`lstat`: the last component not followed).
+  private static func isLinkEntry(_ path: String) -> Bool {
     var info = stat()
-    return lstat(entry(path), &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+  }
+
+  /// Whether a write to `path` goes through a symbolic link: the entry itself is one, or a `..`
+  /// steps out of one (``link(in:)``).
+  package static func isLink(_ path: String) -> Bool {
+    Self.link(in: path) != nil
   }
 
   /// The directory entry `path` names, as bytes: its folder with every symbolic link resolved,
@@ -47,7 +93,7 @@ package enum OutputEntry {
   ///
   /// - Throws: ``VideoError/linkedOutput(path:)`` (invalid input, exit 2).
   package static func refuseLink(_ path: String) throws(VideoError) {
-    if isLink(path) { throw .linkedOutput(path: entry(path)) }
+    if let link = Self.link(in: path) { throw .linkedOutput(path: link) }
   }
 
   /// Creates `path` as a new, empty regular file of Flick's own for a temporary: whatever had

@@ -101,6 +101,17 @@ package final class PNGSequenceWriter: FrameSink {
     }
   }
 
+  /// The folder the frames go into before ``commit()`` (a new folder of Flick's own beside the
+  /// destination). A caller that has the frames' files already (`flick merge`) puts each there
+  /// as a new file of its own and records it with ``adopt(frame:)``.
+  package var stagingFolder: String { temporaryFolder }
+
+  /// Records frame `index`, whose file (named ``fileName(ofFrame:)``) the caller put in
+  /// ``stagingFolder``, in place of a rendered frame.
+  package func adopt(frame index: Int) {
+    written.append(fileName(ofFrame: index))
+  }
+
   /// Records the frame, whose file the worker step has written.
   package func write(_ frame: PreparedFrame) throws {
     written.append(fileName(ofFrame: frame.index))
@@ -125,13 +136,14 @@ package final class PNGSequenceWriter: FrameSink {
   /// but Flick's own files (its marker, and frames the marker lists that are regular files of
   /// this user with one link each) is rebuilt in the temporary folder, which then replaces it
   /// with two renames (so a reader sees the old or the new sequence, never a mix): the frames
-  /// that stay are hard-linked in, stale frames of a longer earlier render are left out. Any
-  /// other folder (one with files Flick did not write, sub-folders, links, or the current
-  /// folder) is updated in place instead: the new frames are renamed in one by one (a rename
-  /// replaces an entry, it never writes through a link), stale Flick frames (regular files the
-  /// marker lists) are removed, the marker is rewritten, and nothing else is touched: Flick
-  /// never links, moves or copies a file it did not write. A destination that became a
-  /// symbolic link since the render started is refused.
+  /// that stay are hard-linked in, stale frames (``isStale(_:)``: of a longer earlier render, or
+  /// named with other digits) are left out. Any other folder (one with files Flick did not
+  /// write, sub-folders, links, or the current folder) is updated in place instead: the new
+  /// frames are renamed in one by one (a rename replaces an entry, it never writes through a
+  /// link), stale Flick frames (regular files the marker lists) are removed, the marker is
+  /// rewritten, and nothing else is touched: Flick never links, moves or copies a file it did
+  /// not write. A destination that became a symbolic link since the render started is refused.
+  /// `flick merge` commits its sequences the same way (``adopt(frame:)``).
   package func commit() throws {
     guard state == .finished else { return }
     let failure: VideoError? = Cleanup.shared.locked {
@@ -192,6 +204,15 @@ package final class PNGSequenceWriter: FrameSink {
     return Int(digits)
   }
 
+  /// Whether the listed Flick frame `name` is stale: numbered past ``staleAfter`` (a frame of a
+  /// longer render), or not named as this render names its number (`00003.png` of an earlier
+  /// render whose last frame needed five digits, where this one writes `0003.png`). A name that
+  /// is no frame of this pattern (another pattern's frames in the same folder) is not.
+  private func isStale(_ name: String) -> Bool {
+    guard let n = frameNumber(name) else { return false }
+    return n > staleAfter || name != fileName(ofFrame: n)
+  }
+
   /// Whether `path` is a file Flick wrote and may link: a regular file (not a link, not a
   /// folder) of this user, with no other hard link.
   private static func isOwnFrame(_ path: String) -> Bool {
@@ -224,7 +245,7 @@ package final class PNGSequenceWriter: FrameSink {
         return nil
       }
       if rewritten.contains(name) { continue }
-      if let n = frameNumber(name), n > staleAfter { continue }  // stale frame of a longer render
+      if isStale(name) { continue }  // of a longer render, or named with other digits
       guard link(path, temporaryFolder + "/" + name) == 0 else {
         for l in linked { unlink(temporaryFolder + "/" + l) }
         return nil
@@ -255,7 +276,7 @@ package final class PNGSequenceWriter: FrameSink {
       let path = destination + "/" + name
       var info = stat()
       guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-      if let n = frameNumber(name), n > staleAfter {
+      if isStale(name) {
         unlink(path)
       } else {
         frames.insert(name)

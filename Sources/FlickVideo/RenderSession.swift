@@ -101,6 +101,10 @@ public struct RenderSession: Sendable {
     // Every animation names a real layer and every scene-building call was valid (one throw).
     do { try scene.validate() } catch { throw .invalidOption("the scene: \(escaped: error.description)") }
     try checkOutputPaths()
+    for output in outputs where output.format == .png {
+      try PNGSequenceWriter.refuseTakenFrameNames(
+        destination: output.path, frames: range, lastIndex: range.upperBound - 1)
+    }
     try refuseOutputsOverInputs(inputs)
     try refuseInputNames()
     if options.maxSize != nil {

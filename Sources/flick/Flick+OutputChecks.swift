@@ -11,8 +11,8 @@ extension Flick {
   /// `path` is a folder, and (invalid input, exit 2) when `path` is a symbolic link: the
   /// messages `render` gives for its outputs.
   static func checkOutputFolder(_ path: String) throws {
-    if OutputEntry.isLink(path) {
-      let refusal = VideoError.linkedOutput(path: OutputEntry.entry(path))
+    if let link = OutputEntry.link(in: path) {
+      let refusal = VideoError.linkedOutput(path: link)
       throw CommandError(message: refusal.description, code: .invalidInput)
     }
     if let kind = OutputEntry.specialKind(path) {

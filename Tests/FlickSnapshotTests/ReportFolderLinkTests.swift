@@ -50,6 +50,20 @@ import Testing
     expectEqual(box.victimFiles(), [])
   }
 
+  /// A linked report folder spelled with `.` components (`lstat("link/.")` follows the link)
+  /// outside the current folder is refused all the same.
+  @Test(arguments: ["/.", "/./", "//.//", "/./."])
+  func verifyRefusesALinkedReportFolderSpelledWithDots(_ spelling: String) throws {
+    let box = try Box()
+    defer { box.remove() }
+    try FileManager.default.createSymbolicLink(atPath: box.dir + "/linked", withDestinationPath: box.victim)
+    let v = try V.run(
+      ["verify", V.twoCards, "--against", box.golden, "--report", box.dir + "/linked" + spelling] + V.recolour)
+    expectEqual(v.status, 2, "\(v.stderr)")
+    #expect(v.stderr.contains("symbolic link"), "\(v.stderr)")
+    expectEqual(box.victimFiles(), [])
+  }
+
   @Test func theDefaultReportFolderIsNotWrittenThroughALinkedFlickReport() throws {
     let box = try Box()
     defer { box.remove() }

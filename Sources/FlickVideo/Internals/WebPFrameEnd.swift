@@ -16,6 +16,9 @@ enum WebPFrameEnd {
     case lengthened(from: Int, to: Int)
     /// The frames already end at the right time.
     case unchanged
+    /// The file was a still image (no `ANMF` chunk), now an animated WebP of that image lasting
+    /// the clip (``animated(_:milliseconds:loops:)``).
+    case animated(milliseconds: Int)
     /// The file is not the expected structure, or the change is not the truncation this
     /// corrects (more than 1 ms): left as ffmpeg wrote it.
     case skipped(String)
@@ -27,7 +30,9 @@ enum WebPFrameEnd {
   ///   - path: The finished WebP (the output's temporary file).
   ///   - milliseconds: When the last frame should end: round(frames × 1000 / fps).
   /// - Throws: ``VideoError/cannotWrite(path:reason:)`` when the file cannot be read or written.
-  static func end(_ path: String, at milliseconds: Int, destination: String) throws(VideoError) -> Outcome {
+  static func end(
+    _ path: String, at milliseconds: Int, loops: Int = 0, destination: String
+  ) throws(VideoError) -> Outcome {
     let fd = open(path, O_RDWR | O_CLOEXEC)
     guard fd >= 0 else {
       throw .cannotWrite(path: destination, reason: "cannot open \(quoted: path) to time its last frame")
@@ -58,7 +63,7 @@ enum WebPFrameEnd {
       at += 8 + chunkSize + (chunkSize & 1)
     }
     guard at == size else { return .skipped("the chunks do not end with the file") }
-    guard let last else { return .skipped("no ANMF chunk") }
+    guard let last else { return try animate(fd, size: size, at: milliseconds, loops: loops, path, destination) }
     let wanted = last.length + milliseconds - total
     guard wanted != last.length else { return .unchanged }
     guard abs(wanted - last.length) <= 1, wanted > 0 else {
@@ -71,6 +76,25 @@ enum WebPFrameEnd {
         reason: "cannot time the last frame in \(quoted: path): \(quoted: String(cString: strerror(errno)))")
     }
     return .lengthened(from: last.length, to: wanted)
+  }
+
+  /// Rewrites the still WebP open as `fd` (`size` bytes) as an animated one
+  /// (``animated(_:milliseconds:loops:)``), in place: the new file is longer and is written from
+  /// its start.
+  private static func animate(
+    _ fd: Int32, size: Int, at milliseconds: Int, loops: Int, _ path: String, _ destination: String
+  ) throws(VideoError) -> Outcome {
+    guard let bytes = read(fd, at: 0, count: size),
+      let file = Self.animated(bytes, milliseconds: milliseconds, loops: loops)
+    else { return .skipped("no ANMF chunk") }
+    let count = file.count
+    let written = file.withUnsafeBytes { pwrite(fd, $0.baseAddress, count, 0) }
+    guard written == count, ftruncate(fd, off_t(count)) == 0 else {
+      throw .cannotWrite(
+        path: destination,
+        reason: "cannot make \(quoted: path) an animated WebP: \(quoted: String(cString: strerror(errno)))")
+    }
+    return .animated(milliseconds: milliseconds)
   }
 
   /// `count` bytes of `fd` at `offset`; nil when fewer are there.
