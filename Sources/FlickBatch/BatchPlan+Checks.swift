@@ -66,12 +66,7 @@ extension BatchPlan {
     let canvas = template.scene.size
     var problem: String?
     if !(1...16384).contains(width) || !(1...16384).contains(height) {
-      // Rounded inwards to 4 decimals: every scale in between gives whole sides of 1…16384.
-      let lo = (10_000 / min(canvas.width, canvas.height)).rounded(.up) / 10_000
-      let hi = (10_000 * min(Renderer.maximumScale, 16384 / max(canvas.width, canvas.height))).rounded(.down) / 10_000
-      problem =
-        "each side must be 1…16384 pixels, so the scale must be in \(TemplateNode.format(lo))…"
-        + "\(TemplateNode.format(hi))"
+      problem = Renderer.sideRefusal(canvas: canvas, scale: "the scale")
     } else if let refusal = formats.lazy.compactMap({ RenderLimits.encoderRefuses($0, width: width, height: height) })
       .first
     {
