@@ -79,6 +79,7 @@ extension Flick {
       } catch {
         throw CommandError(message: error.description, code: .invalidInput)
       }
+      if output != "-", !output.isEmpty { try refuseSideOutput(output, json: true, inputs: plan.inputs) }
       let folder =
         output == "-"
         ? FileManager.default.currentDirectoryPath : URL(fileURLWithPath: output).deletingLastPathComponent().path

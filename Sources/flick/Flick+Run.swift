@@ -114,6 +114,7 @@ extension Flick {
       let progress = BatchProgress(
         style: style, jobs: indices.count, frames: indices.reduce(0) { $0 + batch.jobs[$1].frames.count })
       let reportPath = a.value("report") ?? defaultReport(batch, shard: shard, picked: picked)
+      try refuseSideOutput(reportPath, json: true, inputs: [path] + batch.inputs)
       // Held until the process ends: a reader (flick status) knows the report's running job is
       // under way exactly while the lock is held.
       let lock: RunLock
