@@ -91,7 +91,7 @@ extension Flick {
           try AtomicDestination.write(document.encoded(), to: output)
         } catch {
           throw CommandError(
-            message: "cannot write \(quoted: output): \(escaped: error.localizedDescription)", code: .environment)
+            message: "cannot write \(quoted: output): \(escaped: MessageText.reason(error))", code: .environment)
         }
       }
       if !output.isEmpty, document.manifest.hasPrefix("/"), !a.has("allow-outside-manifest") {

@@ -236,7 +236,7 @@ extension Flick {
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
           try AtomicDestination.write(report.encoded(), to: url.path)
         } catch {
-          log("flick: cannot write the report \(quoted: path): \(escaped: error.localizedDescription)")
+          log("flick: cannot write the report \(quoted: path): \(escaped: MessageText.reason(error))")
         }
       }
     }
