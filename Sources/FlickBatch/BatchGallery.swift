@@ -53,16 +53,22 @@ package struct BatchGallery {
 
   /// Writes the page (and the posters it needs, made with ffmpeg when there is one).
   ///
-  /// - Throws: ``BatchError/environment(_:)`` when the page cannot be written.
+  /// - Throws: ``BatchError/invalidInput(_:)`` when `path` is a symbolic link (the
+  ///   ``FlickVideo/VideoError/linkedOutput(path:)`` refusal of every output), and
+  ///   ``BatchError/environment(_:)`` when the page cannot be written.
   package func write() throws(BatchError) {
     let page = html()
     do {
+      try OutputEntry.refuseLink(path)
+    } catch {
+      throw .from(error)
+    }
+    do {
       try FileManager.default.createDirectory(
         atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
-      try OutputEntry.refuseLink(path)
       try AtomicDestination.write(Data(page.utf8), to: path)
     } catch {
-      throw .environment("cannot write the gallery \(quoted: path): \(escaped: error.localizedDescription)")
+      throw .environment("cannot write the gallery \(quoted: path): \(escaped: MessageText.reason(error))")
     }
   }
 

@@ -66,12 +66,7 @@ extension BatchPlan {
     let canvas = template.scene.size
     var problem: String?
     if !(1...16384).contains(width) || !(1...16384).contains(height) {
-      // Rounded inwards to 4 decimals: every scale in between gives whole sides of 1…16384.
-      let lo = (10_000 / min(canvas.width, canvas.height)).rounded(.up) / 10_000
-      let hi = (10_000 * min(Renderer.maximumScale, 16384 / max(canvas.width, canvas.height))).rounded(.down) / 10_000
-      problem =
-        "each side must be 1…16384 pixels, so the scale must be in \(TemplateNode.format(lo))…"
-        + "\(TemplateNode.format(hi))"
+      problem = Renderer.sideRefusal(canvas: canvas, scale: "the scale")
     } else if let refusal = formats.lazy.compactMap({ RenderLimits.encoderRefuses($0, width: width, height: height) })
       .first
     {
@@ -87,6 +82,49 @@ extension BatchPlan {
       line: render.sizePositions[s].line, column: render.sizePositions[s].column,
       message: "\(quoted: template.name)'s \(Int(canvas.width))×\(Int(canvas.height)) canvas at scale "
         + "\(TemplateNode.format(scale)) is \(width)×\(height) pixels; \(escaped: problem)")
+  }
+
+  /// Refuses size `s` of render `r` when an output format of the render refuses its `encoding`
+  /// for frames of `width × height` of `template`, `frames` frames at its rate: the rules
+  /// `flick render` and a worker run before they draw
+  /// (``FlickVideo/FFmpegCommand/refusal(format:width:height:options:canvas:spelling:)``: a CRF
+  /// outside H.264's 1…51, odd sides for an MP4 without `pad`;
+  /// ``FlickVideo/FrameSchedule/refusal(renderFPS:frames:format:options:spelling:)``: a
+  /// `gifFps` above the render's rate or one that keeps no frame), named by the manifest's keys.
+  ///
+  /// - Throws: ``FlickTemplates/TemplateError`` at the `encoding` key (at the size for odd
+  ///   sides, at the render when the key was not written).
+  static func checkEncoding(
+    width: Int, height: Int, of template: Template, frames: Int, render r: Int, size s: Int, manifest: Manifest
+  ) throws(TemplateError) {
+    let render = manifest.renders[r]
+    let scene = template.scene
+    for format in render.formats {
+      guard
+        let refusal = FFmpegCommand.refusal(
+          format: format, width: width, height: height, options: render.encoding, canvas: scene.size,
+          spelling: .manifest)
+          ?? FrameSchedule.refusal(
+            renderFPS: scene.fps, frames: frames, format: format, options: render.encoding, spelling: .manifest)
+      else { continue }
+      if refusal.setting == .size {
+        let written =
+          render.sizePositions[s].line != render.position.line
+          || render.sizePositions[s].column != render.position.column
+        throw TemplateError(
+          file: manifest.file, path: written ? "renders[\(r)].sizes[\(s)]" : "renders[\(r)]",
+          line: render.sizePositions[s].line, column: render.sizePositions[s].column,
+          message: "the \(format.rawValue) output of '\(quoted: template.name)' at \(width)×\(height) pixels: "
+            + "\(escaped: refusal.reason)")
+      }
+      let key = EncoderRefusal.Spelling.key(refusal.setting)
+      let at = key.flatMap { render.encodingPositions[$0] }
+      throw TemplateError(
+        file: manifest.file, path: at != nil ? "renders[\(r)].encoding.\(escaped: key ?? "")" : "renders[\(r)]",
+        line: at?.line ?? render.position.line, column: at?.column ?? render.position.column,
+        message: "the \(format.rawValue) output of '\(quoted: template.name)' at \(width)×\(height): "
+          + "\(escaped: refusal.reason)")
+    }
   }
 
   /// The error for values from a file outside the manifest's folder (allowed by

@@ -146,6 +146,8 @@ package struct BatchPlan: Sendable {
           try Self.checkSize(
             width: width, height: height, scale: scale, of: template, formats: render.formats, render: r, size: s,
             manifest: manifest)
+          try Self.checkEncoding(
+            width: width, height: height, of: template, frames: clip.count, render: r, size: s, manifest: manifest)
           let base = [render.name, variant.name, "\(width)x\(height)"].joined(separator: "/")
           if let first = planned[base] {
             throw Self.collision(first: first, render: r, size: s, base: base, manifest: manifest)

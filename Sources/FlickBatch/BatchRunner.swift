@@ -114,7 +114,7 @@ package struct BatchRunner {
       } catch {
         throw BatchError.environment(
           "cannot create the folder \(quoted: folder): "
-            + "\(escaped: error.localizedDescription)")
+            + "\(escaped: MessageText.reason(error))")
       }
       // What an earlier run of this job left when it was killed outright (its outputs' own
       // temporaries only: other shards may be writing other outputs into the same folder).

@@ -51,6 +51,9 @@ package struct Manifest: Sendable {
     /// Where each size and the frames were written, for errors found once the template is loaded.
     var sizePositions: [Position] = []
     var framesPosition: Position?
+    /// Where each key of `encoding` was written (`crf`: its value), for a setting an output
+    /// format refuses once the template is loaded.
+    var encodingPositions: [String: Position] = [:]
     /// Where the render's entry starts, for errors about the render as a whole.
     var position = Position(line: 0, column: 0)
   }
@@ -253,6 +256,9 @@ package struct Manifest: Sendable {
       encoding: try encoding(o["encoding"]), allowOutsideAssets: allowOutsideAssets,
       sizePositions: sizePositions,
       framesPosition: o["frames"].map { Position(line: $0.value.line, column: $0.value.column) },
+      encodingPositions: try o["encoding"]?.members().reduce(into: [:]) { positions, member in
+        positions[member.key] = Position(line: member.node.value.line, column: member.node.value.column)
+      } ?? [:],
       position: Position(line: node.value.line, column: node.value.column))
   }
 

@@ -48,7 +48,7 @@ enum Stamp {
     do {
       try AtomicDestination.write(Data((id + "\n").utf8), to: destination)
     } catch {
-      throw .environment("cannot write the stamp \(quoted: destination): \(escaped: error.localizedDescription)")
+      throw .environment("cannot write the stamp \(quoted: destination): \(escaped: MessageText.reason(error))")
     }
   }
 

@@ -85,8 +85,8 @@ extension Studio {
       guard Renderer.pixelSides.contains(side.width), Renderer.pixelSides.contains(side.height) else {
         return StudioResponse.error(
           400,
-          "scale=\(escaped: String(scale)) draws the canvas at \(side.width)×\(side.height) pixels; each side must be "
-            + "\(Renderer.pixelSides.lowerBound)…\(Renderer.pixelSides.upperBound) pixels")
+          "scale=\(escaped: String(scale)) draws the canvas at \(side.width)×\(side.height) pixels; "
+            + Renderer.sideRefusal(canvas: template.scene.size, scale: "scale="))
       }
       let pixels = side.width * side.height
       guard pixels <= Self.maximumFramePixels else {

@@ -62,7 +62,7 @@ extension Studio {
     do {
       try AtomicDestination.write(data, to: path)
     } catch {
-      return StudioResponse.error(500, "cannot write \(quoted: body.path): \(escaped: error.localizedDescription)")
+      return StudioResponse.error(500, "cannot write \(quoted: body.path): \(escaped: MessageText.reason(error))")
     }
     return StudioResponse.json(SavedBody(path: workspace.relative(path), bytes: data.count))
   }

@@ -53,7 +53,7 @@ public func assertMotionSnapshot(
       try AtomicDestination.write(Data(golden.text.utf8), to: path)
       location.fail("\(escaped: why); recorded \(quoted: path); re-run without recording to verify it")
     } catch {
-      location.fail("cannot write the motion golden \(quoted: path): \(escaped: error.localizedDescription)")
+      location.fail("cannot write the motion golden \(quoted: path): \(escaped: MessageText.reason(error))")
     }
     return []
   }

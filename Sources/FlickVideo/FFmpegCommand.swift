@@ -63,16 +63,26 @@ package struct FFmpegCommand: Sendable, Equatable {
 
   /// Why an MP4 of `width × height` (a side odd) is refused without `--pad`, and what to give
   /// instead: the even size of ``OutputSize/evenSize(from:canvas:)`` for `canvas` (the frames'
-  /// canvas; without it no `--size` is suggested), which `--size` accepts, or `--pad`.
-  package static func oddSizeAdvice(width: Int, height: Int, canvas: Size?) -> String {
+  /// canvas; without it no size is suggested), which `--size` (a manifest's `sizes`) accepts, or
+  /// `--pad` (`encoding.pad`), named in `spelling`.
+  package static func oddSizeAdvice(
+    width: Int, height: Int, canvas: Size?, spelling: EncoderRefusal.Spelling = .commandLine
+  ) -> String {
     let padded = mp4Size(width: width, height: height)
-    let pad = "add --pad to pad to \(padded.width)x\(padded.height)"
+    let pad =
+      spelling == .commandLine
+      ? "add --pad to pad to \(padded.width)x\(padded.height)"
+      : "set encoding.pad: true to pad to \(padded.width)x\(padded.height)"
     guard let canvas else { return "H.264 in yuv420p needs even sides; \(escaped: pad)" }
     guard let even = OutputSize.evenSize(from: width, canvas: canvas) else {
-      return "H.264 in yuv420p needs even sides, and no even --size up to 16384 pixels a side keeps the canvas's "
-        + "aspect ratio; \(escaped: pad)"
+      return
+        "H.264 in yuv420p needs even sides, and no even \(escaped: spelling == .commandLine ? "--size" : "size") up to 16384 "
+        + "pixels a side keeps the canvas's aspect ratio; \(escaped: pad)"
     }
-    return "H.264 in yuv420p needs even sides; render at --size \(even.width)x\(even.height) (the smallest even "
+    let size =
+      spelling == .commandLine
+      ? "render at --size \(even.width)x\(even.height)" : "use the size \"\(even.width)x\(even.height)\""
+    return "H.264 in yuv420p needs even sides; \(escaped: size) (the smallest even "
       + "size from this width that keeps the canvas's aspect ratio) or \(escaped: pad)"
   }
 
@@ -131,15 +141,14 @@ package struct FFmpegCommand: Sendable, Equatable {
     if fit != nil, format != .mp4, format != .webm {
       throw .invalidOption("internal: \(format.rawValue) has no two-pass encoding")
     }
+    if let refusal = Self.refusal(format: format, width: width, height: height, options: options, canvas: canvas) {
+      throw refusal.error(width: width, height: height)
+    }
     switch format {
     case .mp4:
       var filters: [String] = []
       let sides = Self.mp4Size(width: width, height: height)
       if sides != (width, height) {
-        guard options.pad else {
-          throw .invalidSize(
-            width: width, height: height, reason: Self.oddSizeAdvice(width: width, height: height, canvas: canvas))
-        }
         let colour = "0x" + String(options.padColor, radix: 16).leftPadded(to: 6)
         filters.append("pad=\(sides.width):\(sides.height):0:0:color=\(colour)")
         filters += fit?.scale(from: sides.width, sides.height) ?? []
@@ -151,14 +160,6 @@ package struct FFmpegCommand: Sendable, Equatable {
         filters.append(Self.colourParameters)
       }
       let crf = options.crf ?? 18
-      guard (1...51).contains(crf) else {
-        throw .invalidOption("--crf \(crf) is outside 1…51 for H.264 (0 makes files most players cannot open)")
-      }
-      guard EncodingOptions.presets.contains(options.preset) else {
-        throw .invalidOption(
-          "--preset \(quoted: options.preset) is not an x264 preset; use one of \(EncodingOptions.presets.joined(separator: ", "))"
-        )
-      }
       args += ["-vf", filters.joined(separator: ",")]
       args += ["-c:v", "libx264", "-preset", options.preset] + (fit?.rate ?? ["-crf", "\(crf)"])
       args += ["-profile:v", "high"]
@@ -170,16 +171,10 @@ package struct FFmpegCommand: Sendable, Equatable {
       args += ["-pix_fmt", "yuv420p"] + colourTags
       args += fit?.pass == 1 ? TwoPass.noOutput : ["-movflags", "+faststart", "-f", "mp4", output]
     case .gif:
-      if let w = options.gifWidth, !(1...16384).contains(w) {
-        throw .invalidOption("--gif-width \(w) is outside 1…16384")
-      }
       let scales = options.gifWidth.map { $0 != width } ?? false
       var chain: [String] = []
       if scales, let w = options.gifWidth { chain.append("scale=\(w):-1:flags=lanczos") }
       let stem = palette ?? output + ".palette"
-      guard (2...256).contains(options.gifColors) else {
-        throw .invalidOption("a GIF palette of \(quoted: options.gifColors) colours is outside 2…256")
-      }
       let colors = options.gifColors < 256 ? ":max_colors=\(options.gifColors)" : ""
       // The graph up to `paletteuse`: its two inputs, the frames and the palette.
       let inputs: String
@@ -215,7 +210,6 @@ package struct FFmpegCommand: Sendable, Equatable {
         + (gifFinalDelay.map { ["-final_delay", "\($0)"] } ?? []) + ["-f", "gif", output]
     case .webm:
       let crf = options.crf ?? 30
-      guard (0...63).contains(crf) else { throw .invalidOption("--crf \(crf) is outside 0…63 for VP9") }
       args += ["-vf", ((fit?.scale(from: width, height) ?? []) + [toYUV("yuva420p")]).joined(separator: ",")]
       args += ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p"] + (fit?.rate ?? ["-crf", "\(crf)", "-b:v", "0"])
       args += ["-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-auto-alt-ref", "0"]

@@ -79,30 +79,46 @@ package struct FrameSchedule: Sendable, Equatable {
   ) throws(VideoError) {
     var outputs: [Output] = []
     for format in formats {
-      var fps = renderFPS
-      if format == .gif {
-        fps = Self.gifFPS(renderFPS: renderFPS, requested: options.gifFPS)
-        guard (1...50).contains(fps) else {
-          throw .invalidOption(
-            "--gif-fps \(fps) is outside 1…50 (browsers play GIF delays under 2 cs at 10 cs); try 50, 25 or 20")
-        }
-        guard fps <= renderFPS else {
-          throw .invalidOption("--gif-fps \(fps) is above the render's \(renderFPS) fps; frames cannot be invented")
-        }
+      if let refusal = Self.refusal(renderFPS: renderFPS, frames: frames.count, format: format, options: options) {
+        throw .invalidOption(refusal.reason)
       }
-      let output = Output(format: format, renderFPS: renderFPS, fps: fps, renderFrames: frames.count)
-      guard output.frameCount > 0 else {
-        throw .invalidOption(
-          "the render's \(frames.count) frames at \(renderFPS) fps make no frame at \(fps) fps; "
-            + "render more frames or choose a higher --gif-fps")
-      }
-      outputs.append(output)
+      let fps = format == .gif ? Self.gifFPS(renderFPS: renderFPS, requested: options.gifFPS) : renderFPS
+      outputs.append(Output(format: format, renderFPS: renderFPS, fps: fps, renderFrames: frames.count))
     }
     self.renderFPS = renderFPS
     self.frames = frames
     self.outputs = outputs
     let all = everyFrame || outputs.contains(where: \.keepsEveryFrame)
     self.rendered = frames.filter { n in all || outputs.contains { $0.keeps(position: n - frames.lowerBound) } }
+  }
+
+  /// Why an output of `format` cannot be made from `frames` frames rendered at `renderFPS` with
+  /// `options`, named in `spelling`: a GIF rate outside 1…50 or above the render's, or one that
+  /// keeps no frame of the render; nil when it can. The schedule throws it, and `flick plan` asks
+  /// it of every job.
+  package static func refusal(
+    renderFPS: Int, frames: Int, format: OutputFormat, options: EncodingOptions,
+    spelling: EncoderRefusal.Spelling = .commandLine
+  ) -> EncoderRefusal? {
+    guard format == .gif else { return nil }
+    let fps = gifFPS(renderFPS: renderFPS, requested: options.gifFPS)
+    let name = spelling.name(.gifFPS)
+    guard (1...50).contains(fps) else {
+      return EncoderRefusal(
+        .gifFPS,
+        "\(escaped: name) \(fps) is outside 1…50 (browsers play GIF delays under 2 cs at 10 cs); try 50, 25 or 20")
+    }
+    guard fps <= renderFPS else {
+      return EncoderRefusal(
+        .gifFPS, "\(escaped: name) \(fps) is above the render's \(renderFPS) fps; frames cannot be invented")
+    }
+    guard Output(format: format, renderFPS: renderFPS, fps: fps, renderFrames: frames).frameCount > 0 else {
+      return EncoderRefusal(
+        .gifFPS,
+        "the render's \(frames) frames at \(renderFPS) fps make no frame at \(fps) fps; "
+          + "render more frames or choose a higher \(escaped: name)")
+    }
+    return nil
   }
 
   /// The GIF frame rate for a render at `fps`: `requested` if given, otherwise `fps` itself up

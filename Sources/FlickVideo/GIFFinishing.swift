@@ -93,7 +93,9 @@ struct GIFFinishing {
       options.maxSize.map { Double(bytes) > OutputBudget.losslessReach * Double($0.bytes) } ?? false
     }
     let overBudget = beyondReach(before)
-    let ladder = OutputBudget.ladder(fps: fps, width: width, hasLossy: optimizer != nil)
+    // The GIF's own width is `--gif-width` when given: every setting keeps it or goes narrower.
+    let ladder = OutputBudget.ladder(
+      fps: fps, width: options.gifWidth ?? width, frames: spool.frameCount, hasLossy: optimizer != nil)
     // While gifsicle works on an encoding over the budget, the setting the search measures next
     // if gifsicle does not bring it under is encoded beside it (``GIFLookahead``). Which one that
     // is depends on the size gifsicle makes, so the guess is made from the size expected: the

@@ -5,7 +5,7 @@ import FlickMotion
 /// Sizes are written with a unit: decimal `B`, `KB` (1,000 bytes), `MB` (1,000,000), `GB`, or
 /// binary `KiB` (1,024), `MiB` (1,048,576), `GiB`; a bare number is bytes. Upper or lower case.
 ///
-/// The settings are lowered in one stated order (``ladder(fps:width:minimumFPS:hasLossy:)``):
+/// The settings are lowered in one stated order (``ladder(fps:width:frames:minimumFPS:hasLossy:)``):
 /// first the frame rate, then the width, then the palette (GIF colours), then lossy LZW
 /// (gifsicle `--lossy`); the first setting on that ladder whose file fits is kept. Every
 /// setting after the first is encoded again from the frames the render kept (a GIF's spool),
@@ -135,13 +135,22 @@ package struct OutputBudget: Sendable, Equatable {
   /// gifsicle `--lossy` strengths tried (it allows 0…200; 20 is barely visible, 200 is coarse).
   static let lossyLevels = [20, 40, 80, 120, 200]
 
-  /// The settings tried, in order: the output's own (`fps`, `width`) first, then lower frame
-  /// rates, then (at the lowest rate) narrower widths, then (at the narrowest) smaller
-  /// palettes, then (with the smallest palette) stronger lossy LZW when gifsicle is there.
-  package static func ladder(fps: Int, width: Int, minimumFPS: Int = 10, hasLossy: Bool) -> [Setting] {
+  /// The settings tried, in order: the output's own (`fps`, `width`: a GIF's `--gif-width` when
+  /// given) first, then lower frame rates, then (at the lowest rate) narrower widths, then (at the
+  /// narrowest) smaller palettes, then (with the smallest palette) stronger lossy LZW when
+  /// gifsicle is there. A rate at which the output's `frames` frames (at `fps`; nil: any number)
+  /// keep no frame (``FrameSchedule/Output/frameCount``: one frame at 10 fps from 30) is left
+  /// out; the search then goes on at the lowest rate that keeps one.
+  package static func ladder(
+    fps: Int, width: Int, frames: Int? = nil, minimumFPS: Int = 10, hasLossy: Bool
+  ) -> [Setting] {
     var current = Setting(fps: fps, width: width)
     var settings = [current]
     for rate in exactRates where rate < fps && rate >= min(minimumFPS, fps) {
+      if let frames, FrameSchedule.Output(format: .gif, renderFPS: fps, fps: rate, renderFrames: frames).frameCount == 0
+      {
+        continue
+      }
       current.fps = rate
       settings.append(current)
     }

@@ -72,7 +72,7 @@ package final class PNGSequenceWriter: FrameSink {
       throw .cannotWrite(
         path: destination,
         reason: "cannot create \(quoted: temporaryFolder): "
-          + "\(escaped: error.localizedDescription)")
+          + "\(escaped: MessageText.reason(error))")
     }
   }
 

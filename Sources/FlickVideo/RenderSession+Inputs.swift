@@ -50,6 +50,25 @@ extension RenderSession {
     return replacing(path, input)
   }
 
+  /// Why a command's own file beside its outputs (`flick plan -o`, a run or merge `--report`, a
+  /// `status --html` gallery) may not be written at `path`: it is one of `inputs` (the plan, the
+  /// manifest, a template, a params or data file, an asset; compared as in
+  /// ``inputReplaced(by:inputs:)``), or it
+  /// is named like a file Flick reads (``OutputFormat/inputKind(named:)``, the name rule of
+  /// ``refuseInputNames()``) other than a JSON document's own `.json` when `json`. Nil when it
+  /// may be written.
+  package static func sideOutputRefusal(_ path: String, json: Bool, inputs: [String]) -> String? {
+    let entry = OutputEntry.identity(path)
+    if let input = inputs.first(where: { OutputEntry.identity($0) == entry }) {
+      return "'\(quoted: path)' is '\(quoted: input)', which the command reads (the plan, the manifest, a template, a "
+        + "params or data file or an asset); a plan, report or gallery never replaces its command's input"
+    }
+    guard let kind = OutputFormat.inputKind(named: path) else { return nil }
+    if json, URL(fileURLWithPath: path).pathExtension.lowercased() == "json" { return nil }
+    return "'\(quoted: path)' is named like " + kind + ", which Flick would read as one; give it the extension of "
+      + (json ? "a JSON document (.json)" : "its format")
+  }
+
   private static func replacing(_ path: String, _ input: String) -> String {
     "\(quoted: path) is \(quoted: input), which the render reads (the template, a params or data file, the "
       + "manifest or an asset); an output never replaces its own input"

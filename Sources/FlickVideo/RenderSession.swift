@@ -82,7 +82,10 @@ public struct RenderSession: Sendable {
       )
     }
     guard Renderer.pixelSides.contains(width), Renderer.pixelSides.contains(height) else {
-      throw .invalidSize(width: width, height: height, reason: "each side must be 1…16384 pixels")
+      throw .invalidSize(
+        width: width, height: height,
+        reason: Renderer.sideRefusal(canvas: scene.size, scale: "--scale")
+          + " for this \(Int(scene.size.width))×\(Int(scene.size.height)) canvas")
     }
     try limits.check(frames: range.count, width: width, height: height, samples: scene.motionBlur?.samples ?? 1)
     guard fittedPipeline != nil else {

@@ -45,6 +45,8 @@ extension Flick {
       else { return }
       let limits = try Limits.render(a, caps: Limits.mergeCaps)
       let (_, batch) = try RunCommand.load(path, policy: PlanCommand.policy(a), drawable: false)
+      let reportPath = a.value("report") ?? batch.manifest.outputRoot + "/.flick/reports/merge.json"
+      try refuseSideOutput(reportPath, json: true, inputs: [path] + batch.inputs)
       var merger = BatchMerger(plan: batch)
       merger.force = a.has("force")
       merger.limits = limits
@@ -57,7 +59,7 @@ extension Flick {
       Limits.startWatches(limits, width: largest?.width ?? 0, height: largest?.height ?? 0)
       let (report, _) = try RunCommand.reported(
         command: "merge", plan: path, shard: nil,
-        to: a.value("report") ?? batch.manifest.outputRoot + "/.flick/reports/merge.json"
+        to: reportPath
       ) { _ in
         do throws(BatchError) {
           return try merger.run(progress: progress)

@@ -38,6 +38,16 @@ extension Flick {
     [(try? templatePath(path)) ?? path] + a.all("params") + assetLog.paths
   }
 
+  /// Refuses (invalid input, exit 2) a command's own file beside its outputs at `path` (the plan
+  /// `flick plan -o` writes, a run or merge report, a status gallery; `json` for the JSON ones)
+  /// when it would replace one of `inputs` or is named like a file Flick reads
+  /// (``FlickVideo/RenderSession/sideOutputRefusal(_:json:inputs:)``), before anything is written.
+  static func refuseSideOutput(_ path: String, json: Bool, inputs: [String]) throws(CommandError) {
+    if let reason = RenderSession.sideOutputRefusal(path, json: json, inputs: inputs) {
+      throw CommandError(message: reason, code: .invalidInput)
+    }
+  }
+
   /// For `render -o out.png` (one PNG file, not a sequence): where one frame is rendered instead.
   static func stillHint(for path: String) -> String? {
     guard path.lowercased().hasSuffix(".png"), !path.contains("%") else { return nil }

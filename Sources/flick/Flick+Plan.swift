@@ -79,6 +79,7 @@ extension Flick {
       } catch {
         throw CommandError(message: error.description, code: .invalidInput)
       }
+      if output != "-", !output.isEmpty { try refuseSideOutput(output, json: true, inputs: plan.inputs) }
       let folder =
         output == "-"
         ? FileManager.default.currentDirectoryPath : URL(fileURLWithPath: output).deletingLastPathComponent().path
@@ -90,7 +91,7 @@ extension Flick {
           try AtomicDestination.write(document.encoded(), to: output)
         } catch {
           throw CommandError(
-            message: "cannot write \(quoted: output): \(escaped: error.localizedDescription)", code: .environment)
+            message: "cannot write \(quoted: output): \(escaped: MessageText.reason(error))", code: .environment)
         }
       }
       if !output.isEmpty, document.manifest.hasPrefix("/"), !a.has("allow-outside-manifest") {

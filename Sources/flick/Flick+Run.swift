@@ -114,6 +114,7 @@ extension Flick {
       let progress = BatchProgress(
         style: style, jobs: indices.count, frames: indices.reduce(0) { $0 + batch.jobs[$1].frames.count })
       let reportPath = a.value("report") ?? defaultReport(batch, shard: shard, picked: picked)
+      try refuseSideOutput(reportPath, json: true, inputs: [path] + batch.inputs)
       // Held until the process ends: a reader (flick status) knows the report's running job is
       // under way exactly while the lock is held.
       let lock: RunLock
@@ -235,7 +236,7 @@ extension Flick {
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
           try AtomicDestination.write(report.encoded(), to: url.path)
         } catch {
-          log("flick: cannot write the report \(quoted: path): \(escaped: error.localizedDescription)")
+          log("flick: cannot write the report \(quoted: path): \(escaped: MessageText.reason(error))")
         }
       }
     }

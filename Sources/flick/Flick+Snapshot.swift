@@ -158,7 +158,7 @@ extension Flick {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
       } catch {
         throw CommandError(
-          message: "cannot create \(quoted: path): \(escaped: error.localizedDescription)", code: .environment)
+          message: "cannot create \(quoted: path): \(escaped: MessageText.reason(error))", code: .environment)
       }
     }
 

@@ -49,6 +49,7 @@ extension Flick {
       }
       let interval = try a.value("interval").map { try Render.integer($0, "--interval", 1...3600) } ?? 2
       let (_, batch) = try RunCommand.load(path, policy: PlanCommand.policy(a), drawable: false)
+      if let html = a.value("html") { try refuseSideOutput(html, json: false, inputs: [path] + batch.inputs) }
       let quiet = a.has("quiet") || a.has("q")
       var status = BatchStatus(plan: batch)
       while a.has("watch") && status.count(.running) > 0 {

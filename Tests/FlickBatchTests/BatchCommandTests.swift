@@ -149,12 +149,13 @@ import Testing
   @Test func exitCodesReportsAndProgress() throws {
     let dir = try F.workspace()
     defer { try? FileManager.default.removeItem(at: dir) }
-    // 96 × 0.3 = 29 px: an odd MP4 size is invalid input (2) at run time; the PNG jobs are fine.
+    // A 96 × 96 job over the run's --max-pixels 5000 is invalid input (2) at run time (an odd MP4
+    // size was, until `flick plan` refused it); the 24 × 24 and 48 × 48 jobs are fine.
     try """
     {
       flick: 1,
       renders: [
-        { template: "pulse.json5", name: "odd", sizes: [0.3], formats: ["mp4"], frames: [0, 4] },
+        { template: "pulse.json5", name: "big", sizes: [1], formats: ["mp4"], frames: [0, 4] },
         { template: "pulse.json5", name: "ok", sizes: [0.25, 0.5], formats: ["png"], frames: [0, 4] },
         { template: "pulse.json5", name: "video", sizes: [0.5], formats: ["mp4"], frames: [0, 4] },
       ],
@@ -162,15 +163,16 @@ import Testing
     """.write(to: dir.appendingPathComponent("codes.json5"), atomically: true, encoding: .utf8)
     try expectEqual(F.flick(["plan", "codes.json5", "-o", "codes.plan.json"], in: dir).status, 0)
     let env = F.cleanEnvironment
+    let cap = ["--max-pixels", "5000"]
 
-    let stop = try F.flick(["run", "codes.plan.json"], in: dir, environment: env)
+    let stop = try F.flick(["run", "codes.plan.json"] + cap, in: dir, environment: env)
     expectEqual(stop.status, 2, "\(stop.stderr)")
     var report = try Self.report(dir, "run.json")
     expectEqual(report.jobs.map(\.status), [.failed, .notRun, .notRun, .notRun])
-    #expect(report.jobs[0].exitCode == 2 && report.jobs[0].error?.contains("even sides") == true)
+    #expect(report.jobs[0].exitCode == 2 && report.jobs[0].error?.contains("more than the cap of 5000") == true)
 
     let going = try F.flick(
-      ["run", "codes.plan.json", "--keep-going", "--progress", "json"], in: dir, environment: env)
+      ["run", "codes.plan.json", "--keep-going", "--progress", "json"] + cap, in: dir, environment: env)
     expectEqual(going.status, 2)
     report = try Self.report(dir, "run.json")
     expectEqual(report.jobs.map(\.status), [.failed, .rendered, .rendered, .rendered])
@@ -193,13 +195,14 @@ import Testing
     // cannot make it succeed.
     var noFFmpeg = env
     noFFmpeg["FLICK_FFMPEG"] = "/nonexistent/ffmpeg"
-    let video = ["run", "codes.plan.json", "--force", "--job", "#3", "--report", "r.json"]
+    let video = ["run", "codes.plan.json", "--force", "--job", "#3", "--report", "r.json"] + cap
     let missing = try F.flick(video, in: dir, environment: noFFmpeg)
     expectEqual(missing.status, 3, "\(missing.stderr)")
     report = try JSONDecoder().decode(BatchReport.self, from: Data(contentsOf: dir.appendingPathComponent("r.json")))
     #expect(report.jobs.map(\.status) == [.failed] && report.jobs[0].exitCode == 3)
     let mixed = try F.flick(
-      ["run", "codes.plan.json", "--keep-going", "--force", "--report", "r.json"], in: dir, environment: noFFmpeg)
+      ["run", "codes.plan.json", "--keep-going", "--force", "--report", "r.json"] + cap, in: dir,
+      environment: noFFmpeg)
     expectEqual(mixed.status, 2)
     report = try JSONDecoder().decode(BatchReport.self, from: Data(contentsOf: dir.appendingPathComponent("r.json")))
     expectEqual(report.jobs.map(\.exitCode), [2, nil, nil, 3])

@@ -8,6 +8,25 @@ import Testing
 @Suite struct ScaleLimitTests {
   static let commands = ["render", "still", "snapshot", "studio"]
 
+  /// A scale in (0, 16] that rounds a side of the template's canvas to 0 (or past 16384 pixels)
+  /// is refused naming `--scale` and the range this canvas takes, as `flick plan` names it for a
+  /// manifest's size (``FlickRaster/Renderer/sideRefusal(canvas:scale:)``).
+  @Test func aScaleThatRoundsASideAwayNamesTheUsableRange() throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for (command, output, scale) in [
+      ("render", "x.mp4", "1e-9"), ("render", "x.gif", "0.001"), ("still", "x.png", "1e-9"),
+    ] {
+      let r = try CLITests.run(
+        CLITests.flick, [command, CLITests.hello, "-o", dir.appendingPathComponent(output).path, "--scale", scale])
+      expectEqual(r.status, 2, "\(command) \(scale): \(r.stderr)")
+      #expect(
+        r.stderr.contains("each side must be 1…16384 pixels, so --scale must be in 0.0028…16 for this 640×360 canvas"),
+        "\(command) \(scale): \(r.stderr)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+  }
+
   @Test func everyHelpStatesTheLimitTheCheckApplies() throws {
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }

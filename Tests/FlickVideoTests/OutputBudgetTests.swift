@@ -31,6 +31,22 @@ import Testing
     expectEqual(OutputBudget.describe(999), "999 B")
   }
 
+  /// A rate at which the GIF's frames keep no frame is not on the ladder (one frame at 30 fps
+  /// keeps none at 10, so encoding it failed with "no frame is kept"): the search goes on at the
+  /// lowest rate that keeps one, then narrower.
+  @Test func theLadderLeavesOutRatesThatKeepNoFrame() {
+    expectEqual(
+      OutputBudget.ladder(fps: 30, width: 640, frames: 1, hasLossy: false).prefix(4).map(\.fps), [30, 25, 20, 20])
+    expectEqual(
+      OutputBudget.ladder(fps: 30, width: 640, frames: 2, hasLossy: false).prefix(4).map(\.fps), [30, 25, 20, 10])
+    for frames in 1...12 {
+      for setting in OutputBudget.ladder(fps: 50, width: 320, frames: frames, hasLossy: false) {
+        let kept = FrameSchedule.Output(format: .gif, renderFPS: 50, fps: setting.fps, renderFrames: frames).frameCount
+        #expect(kept > 0, "\(frames) frames at \(setting.fps) fps")
+      }
+    }
+  }
+
   /// Frame rate first (exact GIF rates only), then width, then palette, then lossy.
   @Test func theLadderLowersRateThenWidthThenPaletteThenLossy() {
     let ladder = OutputBudget.ladder(fps: 50, width: 960, hasLossy: true)

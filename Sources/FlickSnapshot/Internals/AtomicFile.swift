@@ -22,7 +22,7 @@ enum AtomicFile {
     do {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     } catch {
-      throw .unwritableFile(path: path, reason: error.localizedDescription)
+      throw .unwritableFile(path: path, reason: MessageText.reason(error))
     }
   }
 }
