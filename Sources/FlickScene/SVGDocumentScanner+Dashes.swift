@@ -90,30 +90,6 @@ extension SVGDocumentScanner {
     "": 1, "px": 1, "pt": 4.0 / 3, "pc": 16, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96, "q": 96 / 101.6,
   ]
 
-  /// A CSS length: its number and its unit (lowercased, `%` included, empty for none), or nil.
-  static func length(_ token: Substring) -> (Double, String)? {
-    let utf8 = Array(token.utf8)
-    var end = 0
-    if end < utf8.count, utf8[end] == 0x2B || utf8[end] == 0x2D { end += 1 }
-    var digits = 0
-    while end < utf8.count, (0x30...0x39).contains(utf8[end]) { end += 1; digits += 1 }
-    if end < utf8.count, utf8[end] == 0x2E {
-      end += 1
-      while end < utf8.count, (0x30...0x39).contains(utf8[end]) { end += 1; digits += 1 }
-    }
-    guard digits > 0 else { return nil }
-    if end < utf8.count, utf8[end] == 0x65 || utf8[end] == 0x45 {
-      var j = end + 1
-      if j < utf8.count, utf8[j] == 0x2B || utf8[j] == 0x2D { j += 1 }
-      if j < utf8.count, (0x30...0x39).contains(utf8[j]) {
-        end = j
-        while end < utf8.count, (0x30...0x39).contains(utf8[end]) { end += 1 }
-      }
-    }
-    guard let number = Double(String(decoding: utf8[..<end], as: UTF8.self)) else { return nil }
-    return (number, String(decoding: utf8[end...], as: UTF8.self).lowercased())
-  }
-
   /// A length attribute of a shape in user units, split into a part in user units and a part in
   /// em (of a font size not known yet); 0 when it is not a length.
   func userLength(_ value: String?) -> (units: Double, ems: Double) {
@@ -125,14 +101,22 @@ extension SVGDocumentScanner {
     return (0, abs(number))  // em, ex and the rest: at most the font size each
   }
 
+  /// The `stroke-dasharray` keywords, none of which draws dashes of its own.
+  private static let dashKeywords: Set<String> = [
+    "", "none", "inherit", "initial", "unset", "revert", "revert-layer", "context-value",
+  ]
+
   /// A `stroke-dasharray` value: nil when it draws no dashes (`none`, a keyword, a length below 0,
   /// lengths that add up to 0); a length in a unit whose size is not known here (`%`, `em`) or
   /// anything else that is not a length is refused.
   func dashPattern(_ raw: Substring, what: String, at offset: Int) throws(SVGDocumentCheck.Problem) -> Dash? {
     var value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-    if value.lowercased().hasSuffix("!important") { value = String(value.dropLast(10)) }
-    let keywords: Set<String> = ["", "none", "inherit", "initial", "unset", "revert", "revert-layer", "context-value"]
-    if keywords.contains(value.trimmingCharacters(in: .whitespaces).lowercased()) { return nil }
+    if let last = value.utf8.last, last | 0x20 == 0x74, value.lowercased().hasSuffix("!important") {
+      value = String(value.dropLast(10))
+    }
+    if value.utf8.count <= 16, Self.dashKeywords.contains(value.trimmingCharacters(in: .whitespaces).lowercased()) {
+      return nil
+    }
     var sum = 0.0
     var count = 0
     for token in value.split(whereSeparator: { $0.isWhitespace || $0 == "," }) {
@@ -147,50 +131,6 @@ extension SVGDocumentScanner {
     }
     guard sum > 0, sum.isFinite, count > 0 else { return nil }
     return Dash(rate: Double(count) / (2 * sum), period: sum, offset: offset, what: what)
-  }
-
-  /// The declarations of CSS text (a `style` attribute or a `<style>` sheet) whose property is
-  /// `stroke-dasharray`, `font-size`, `font` or a shape's size (`width`, `height`, `r`, `rx`, `ry`;
-  /// any case), each with its value, in one pass over
-  /// the bytes that leaves comments out and builds a string only for those.
-  static func declarations(_ css: String, sheet: Bool) -> [(property: String, value: Substring)] {
-    var found: [(String, Substring)] = []
-    var declaration: [UInt8] = []
-    var colon: Int?
-    func finish() {
-      defer {
-        declaration.removeAll(keepingCapacity: true)
-        colon = nil
-      }
-      guard let colon, colon <= 40 else { return }
-      let property = String(decoding: declaration[..<colon], as: UTF8.self)
-        .trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-      guard ["stroke-dasharray", "font-size", "font", "width", "height", "r", "rx", "ry"].contains(property) else {
-        return
-      }
-      found.append((property, Substring(String(decoding: declaration[(colon + 1)...], as: UTF8.self))))
-    }
-    let bytes = Array(css.utf8)
-    var i = 0
-    while i < bytes.count {
-      let byte = bytes[i]
-      if byte == 0x2F, i + 1 < bytes.count, bytes[i + 1] == 0x2A {  // "/*"
-        i += 2
-        while i < bytes.count, !(bytes[i] == 0x2A && i + 1 < bytes.count && bytes[i + 1] == 0x2F) { i += 1 }
-        i += 2
-        declaration.append(0x20)
-        continue
-      }
-      if byte == 0x3B || (sheet && (byte == 0x7B || byte == 0x7D)) {  // ';', '{', '}'
-        finish()
-      } else {
-        if byte == 0x3A, colon == nil { colon = declaration.count }  // ':'
-        declaration.append(byte)
-      }
-      i += 1
-    }
-    finish()
-    return found
   }
 
   /// The geometry, font sizes and dash patterns of element `index` (local name `name`).
