@@ -150,8 +150,9 @@ struct LottieFeatureInspector {
   /// Geometry rlottie 0.1 does not finish drawing (it hung for good on a 567-byte file): a
   /// shape (path, rectangle, ellipse, star) with a number beyond ±``farthest`` points anywhere
   /// in it, and a repeater whose copies grow past ``mostGrowth`` times (its per-copy scale to the
-  /// power of its copies less one: 900 % over 8 copies is 9⁷). Each is refused as a feature:
-  /// no drawing of a preview needs it.
+  /// power of its offset plus its copies less one, ``repeaterGrowth(_:)``: 900 % over 8 copies is
+  /// 9⁷, 150 % from an offset of 50 is 1.5⁵⁰). Each is refused as a feature: no drawing of a
+  /// preview needs it.
   private mutating func noteUnbounded(_ item: LottieJSON, type: String, at place: String) {
     let properties = item.members?.compactMap { $0.value["k"] != nil ? Self.largestValue($0.value) : nil } ?? []
     if ["sh", "rc", "el", "sr"].contains(type), let far = properties.max(), far > Self.farthest {
@@ -161,21 +162,47 @@ struct LottieFeatureInspector {
       )
     }
     if type == "rp" {
-      let copies = Self.largestValue(item["c"]) ?? 0
-      let scale = (Self.largestValue(item["tr"]?["s"]) ?? 100) / 100
-      let growth = copies > 1 && scale > 1 ? pow(scale, min(copies - 1, 10_000)) : 1
+      let (growth, scale) = Self.repeaterGrowth(item)
       if growth > Self.mostGrowth {
+        let copies = Self.largestValue(item["c"]) ?? 0
+        let (low, high) = Self.range(item["o"]) ?? (0, 0)
+        let offset =
+          low == 0 && high == 0
+          ? "" : ", offset \(Self.shownNumber(low))" + (low == high ? "" : " to \(Self.shownNumber(high))")
         note(
           place,
           "a repeater whose copies grow \(Self.shownNumber(growth)) times (\(Self.shownNumber(scale * 100)) % a copy, "
-            + "\(Self.shownNumber(copies)) copies; rlottie 0.1 does not finish drawing it)")
+            + "\(Self.shownNumber(copies)) copies\(quoted: offset); rlottie 0.1 does not finish drawing it)")
       }
     }
   }
 
+  /// How much larger than the shapes it repeats a repeater draws a copy, and the per-copy scale
+  /// that does it. Copy `i` (`0 ..< c`) is drawn at the repeater's transform applied `o + i`
+  /// times, so its scale `s` to the power `o + i`: the powers run from the lowest offset to the
+  /// highest plus the copies less one, at any keyframe (easing overshoot included). A scale above
+  /// 100 % grows the copies of a positive power, one below 100 % those of a negative power (each
+  /// axis on its own), and 0 % to a negative power is unbounded.
+  static func repeaterGrowth(_ item: LottieJSON) -> (growth: Double, scale: Double) {
+    let copies = (largestValue(item["c"]) ?? 0).rounded(.up)
+    guard copies >= 1 else { return (1, 1) }
+    let (low, high) = range(item["o"]) ?? (0, 0)
+    let (least, most) = range(item["tr"]?["s"]) ?? (100, 100)
+    let largest = max(abs(least), abs(most)) / 100
+    let smallest = least <= 0 && most >= 0 ? 0 : min(abs(least), abs(most)) / 100
+    var worst = (growth: 1.0, scale: 1.0)
+    for scale in [largest, smallest] {
+      for power in [low, high + copies - 1] {
+        let growth = pow(scale, min(max(power, -10_000), 10_000))
+        if growth.isNaN || growth > worst.growth { worst = (growth.isNaN ? .infinity : growth, scale) }
+      }
+    }
+    return worst
+  }
+
   /// The farthest coordinate a preview's shape may have, in points.
   static let farthest = 1e6
-  /// The most a repeater's last copy may be scaled against its first.
+  /// The most a repeater's copy may be scaled against the shapes it repeats.
   static let mostGrowth = 1e4
 
   /// The largest magnitude of an animatable property's values: its `k` when static (a number,

@@ -21,6 +21,9 @@ import Foundation
 ///   target again (a marker once per vertex), so the document expanded with every reference is
 ///   counted and may have at most ``maximumInstances`` elements and ``maximumPathNumbers``
 ///   path coordinates (`d`, `points`); a reference cycle is refused;
+/// - its dashed strokes would cut what they stroke into more than ``maximumDashes`` dashes, every
+///   reference expanded (each pattern against everything it can stroke; SVGDocumentScanner+Dashes.swift),
+///   or a dash length is in a unit whose size is not known here (`%`, `em`);
 /// - a filter primitive asks librsvg for work it does not bound, or that crashes it: a
 ///   `<feConvolveMatrix>` kernel over ``maximumKernelNumbers`` numbers or an `order` over
 ///   ``maximumKernelOrder``, a `<feTurbulence>` of more than ``maximumTurbulenceOctaves``
@@ -89,6 +92,13 @@ struct SVGDocumentScanner {
     var characters = 0
     /// `#id` targets it draws, each with how many times (a marker: once per vertex).
     var references: [(id: String, times: Int, offset: Int)] = []
+    /// The longest its own geometry may be, in user units and in em of a font size.
+    var length = 0.0
+    var ems = 0.0
+    /// Its densest own dash pattern.
+    var dash: Dash?
+    /// `rect`, `circle` or `ellipse` (a sheet's sizes may apply to it), else empty.
+    var shape = ""
   }
   var elements: [Element] = []
   var ids: [String: Int] = [:]
@@ -98,6 +108,17 @@ struct SVGDocumentScanner {
   var roots: [Int] = []
   /// Stylesheet references (`<style>`), applied to every element / every vertex at the end.
   var sheetReferences: [(id: String, marker: Bool, offset: Int)] = []
+  /// Stylesheet dash patterns, applied to the whole picture at the end.
+  var sheetDashes: [Dash] = []
+  /// The largest shape sizes a stylesheet gives (`width`, `height`, `r`, `rx`, `ry`).
+  var sheetSizes: [String: (units: Double, ems: Double)] = [:]
+  /// What those add to a rectangle, circle or ellipse (set before the count).
+  var sheetShapes: [String: (units: Double, ems: Double)] = [:]
+  /// The font sizes the picture names, and the largest its text can take (set before the count).
+  var fontSizes = FontSizeBound()
+  var largestFontSize = 12.0
+  /// The largest viewport a percentage seen so far may refer to.
+  var viewport = SVGDocumentCheck.viewportBound
 
   init(bytes: [UInt8], maximumPixels: Int) {
     self.bytes = bytes
@@ -268,6 +289,7 @@ struct SVGDocumentScanner {
         elements[index].references.append((reference.id, marker || reference.marker ? vertices : 1, a.offset))
       }
     }
+    try noteStrokes(index, name, attributes)
   }
 
   /// Counts the characters (UTF-8 sequences, an entity as the bytes it is written with) of the

@@ -116,5 +116,6 @@ extension SVGDocumentScanner {
     for reference in try urls(css, sheet: true, style: false, at: offset) {
       sheetReferences.append((reference.id, reference.marker, offset))
     }
+    try sheetStrokes(css, at: offset)
   }
 }

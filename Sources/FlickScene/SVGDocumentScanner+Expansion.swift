@@ -1,15 +1,23 @@
 import FlickMotion
 /// The expansion count of ``SVGDocumentScanner``: the document with every reference drawn where
-/// it is used, against ``SVGDocumentCheck/maximumInstances`` and ``SVGDocumentCheck/maximumPathNumbers``.
+/// it is used, against ``SVGDocumentCheck/maximumInstances``, ``SVGDocumentCheck/maximumPathNumbers``,
+/// ``SVGDocumentCheck/maximumTextCharacters`` and ``SVGDocumentCheck/maximumDashes``.
 extension SVGDocumentScanner {
   struct Totals {
     var elements = 0
     var numbers = 0
     var characters = 0
+    /// The longest its paths may be, in user units, and in em (text, lengths in em).
+    var length = 0.0
+    var ems = 0.0
+    /// The dashes its dash patterns cut it into.
+    var dashes = 0.0
   }
 
   /// Counts the document with every reference drawn where it is used.
   mutating func expand() throws(SVGDocumentCheck.Problem) {
+    largestFontSize = fontSizes.largest
+    sheetShapes = sheetShapeLengths
     var memo: [Int: Totals] = [:]
     var open: Set<Int> = []
     var total = Totals()
@@ -26,6 +34,10 @@ extension SVGDocumentScanner {
       try add(
         &total, t, times: times, at: reference.offset, what: "a stylesheet's url(#\(quoted: reference.id))")
     }
+    for dash in sheetDashes {
+      total.dashes += try checkDashes(dash, over: total)
+      try add(&total, Totals(), times: 1, at: dash.offset, what: dash.what)
+    }
   }
 
   func add(_ total: inout Totals, _ t: Totals, times: Int, at offset: Int, what: String) throws(SVGDocumentCheck
@@ -38,6 +50,9 @@ extension SVGDocumentScanner {
     total.numbers = n.overflow ? Int.max : total.numbers.addingReportingOverflow(n.partialValue).partialValue
     total.characters =
       c.overflow ? Int.max : total.characters.addingReportingOverflow(c.partialValue).partialValue
+    total.length += t.length * Double(times)
+    total.ems += t.ems * Double(times)
+    total.dashes += t.dashes * Double(times)
     if e.overflow || total.elements < 0 || total.elements > SVGDocumentCheck.maximumInstances {
       throw fail(
         "\(quoted: what) makes the picture draw more than \(SVGDocumentCheck.maximumInstances) elements (every <use> and "
@@ -52,6 +67,12 @@ extension SVGDocumentScanner {
       throw fail(
         "\(quoted: what) makes the picture's text more than \(SVGDocumentCheck.maximumTextCharacters) characters "
           + "(every <use> and url(#id) drawn where it is used)", at: offset)
+    }
+    if !(total.dashes <= SVGDocumentCheck.maximumDashes) {
+      throw fail(
+        "\(quoted: what) makes the picture's dashed strokes more than "
+          + "\(quoted: LottieFeatureInspector.shownNumber(SVGDocumentCheck.maximumDashes)) dashes (every <use> and url(#id) "
+          + "drawn where it is used)", at: offset)
     }
   }
 
@@ -68,7 +89,10 @@ extension SVGDocumentScanner {
         "references nested deeper than \(quoted: 4 * SVGDocumentCheck.maximumDepth) levels", at: element.offset)
     }
     open.insert(index)
-    var total = Totals(elements: 1, numbers: element.numbers, characters: element.characters)
+    let sheet = sheetShapes[element.shape] ?? (0, 0)
+    var total = Totals(
+      elements: 1, numbers: element.numbers, characters: element.characters, length: element.length + sheet.units,
+      ems: element.ems + sheet.ems + Double(element.characters) * SVGDocumentCheck.glyphOutlineEms)
     let what = "<\(quoted: element.name)>"
     try add(&total, Totals(), times: 1, at: element.offset, what: what)
     for child in element.children {
@@ -82,6 +106,10 @@ extension SVGDocumentScanner {
       try add(
         &total, t, times: reference.times, at: reference.offset,
         what: "\(what) referring to #\(quoted: reference.id)")
+    }
+    if let dash = element.dash {
+      total.dashes += try checkDashes(dash, over: total)
+      try add(&total, Totals(), times: 1, at: element.offset, what: what)
     }
     open.remove(index)
     memo[index] = total

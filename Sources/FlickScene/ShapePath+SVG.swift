@@ -32,6 +32,17 @@ extension ShapePath {
     var parser = SVGPathParser(Array(d.utf8))
     self = try parser.parse()
   }
+
+  /// What SVG path data `d` draws as a renderer that stops at its first error draws it (the SVG
+  /// rule): the path up to the error, and whether all of `d` was read.
+  static func svgPathDataPrefix(_ d: String) -> (path: ShapePath, complete: Bool) {
+    var parser = SVGPathParser(Array(d.utf8))
+    do {
+      return (try parser.parse(), true)
+    } catch {
+      return (parser.path, false)
+    }
+  }
 }
 
 /// A hand-written scanner over SVG path data's grammar.

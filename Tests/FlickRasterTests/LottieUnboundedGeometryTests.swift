@@ -23,9 +23,11 @@ import Testing
       + #"],[0,0]],"o":[[0,0],[0,0],[0,0]],"v":[[0,0],[50,0],[50,50]],"c":true}}}"#
   }
 
-  static func repeater(copies: String, scale: Double) -> String {
-    path("0") + #",{"ty":"rp","c":"# + copies + #","o":{"a":0,"k":0},"m":1,"tr":{"ty":"tr","p":{"a":0,"k":[0,0]},"#
-      + #""a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[\#(scale),100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"#
+  static func repeater(copies: String, scale: Double, offset: String = #"{"a":0,"k":0}"#, scaleY: Double = 100)
+    -> String
+  {
+    path("0") + #",{"ty":"rp","c":"# + copies + #","o":"# + offset + #","m":1,"tr":{"ty":"tr","p":{"a":0,"k":[0,0]},"#
+      + #""a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[\#(scale),\#(scaleY)]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"#
       + #""eo":{"a":0,"k":100}}}"#
   }
 
@@ -56,6 +58,39 @@ import Testing
     // Modest growth, and shrinking copies, draw.
     expectEqual(try Self.findings(Self.file(shape: Self.repeater(copies: #"{"a":0,"k":12}"#, scale: 120))), [])
     expectEqual(try Self.findings(Self.file(shape: Self.repeater(copies: #"{"a":0,"k":200}"#, scale: 80))), [])
+  }
+
+  /// Copy `i` of a repeater is drawn at its transform applied `o + i` times: an offset of 50 at
+  /// 150 % draws even a single copy 1.5⁵⁰ (6 · 10⁸) times larger, and a negative offset grows
+  /// copies that shrink by as much (2⁵⁰ at 50 %). rlottie 0.1 did not finish either in a minute.
+  @Test func aRepeaterOffsetCountsInItsGrowth() throws {
+    func findings(copies: Double, offset: String, scale: Double, scaleY: Double? = nil) throws -> [String] {
+      try Self.findings(
+        Self.file(
+          shape: Self.repeater(
+            copies: #"{"a":0,"k":\#(copies)}"#, scale: scale, offset: offset, scaleY: scaleY ?? scale)))
+    }
+    let far = try findings(copies: 3, offset: #"{"a":0,"k":50}"#, scale: 150)
+    #expect(
+      far.contains { $0.contains("a repeater whose copies grow 1.43e+09 times (150 % a copy, 3 copies, offset 50") },
+      "\(far)")
+    let single = try findings(copies: 1, offset: #"{"a":0,"k":50}"#, scale: 150)
+    #expect(single.contains { $0.contains("grow 6.38e+08 times (150 % a copy, 1 copies, offset 50") }, "\(single)")
+    let shrinking = try findings(copies: 3, offset: #"{"a":0,"k":-50}"#, scale: 50)
+    #expect(
+      shrinking.contains { $0.contains("grow 1.13e+15 times (50 % a copy, 3 copies, offset -50") }, "\(shrinking)")
+    // One axis grows where the other shrinks; an offset keyframed up to 40 counts at its highest.
+    let uneven = try findings(copies: 3, offset: #"{"a":0,"k":-40}"#, scale: 150, scaleY: 50)
+    #expect(uneven.contains { $0.contains("a repeater whose copies grow") }, "\(uneven)")
+    let keyed = #"{"a":1,"k":[{"t":0,"s":[0],"e":[40]},{"t":10,"s":[40]}]}"#
+    #expect(try findings(copies: 3, offset: keyed, scale: 150).contains { $0.contains("a repeater whose copies grow") })
+    // A scale of 0 % drawn a negative number of times is unbounded.
+    #expect(
+      try findings(copies: 3, offset: #"{"a":0,"k":-2}"#, scale: 0).contains { $0.contains("copies grow inf times") })
+    // Modest offsets draw: their copies stay within 10⁴ times the shapes.
+    expectEqual(try findings(copies: 3, offset: #"{"a":0,"k":10}"#, scale: 150), [])
+    expectEqual(try findings(copies: 12, offset: #"{"a":0,"k":-5}"#, scale: 120), [])
+    expectEqual(try findings(copies: 200, offset: #"{"a":0,"k":-10}"#, scale: 80), [])
   }
 }
 

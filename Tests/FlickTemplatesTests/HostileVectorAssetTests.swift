@@ -55,6 +55,26 @@ import Testing
     }
   }
 
+  /// A picture whose dashes Cairo would walk without end (a pattern of 0.01 along 300,000
+  /// units: 1.5 · 10⁷ dashes) is refused when the template loads, naming the file, the place and
+  /// the attribute.
+  @Test func anSVGPictureWithTooManyDashesIsRefusedAtLoad() throws {
+    let folder = try ProcessRunner.temporaryDirectory(prefix: "flick-vector-asset")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let svg =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\">\n  <path d=\"M0 0 L100000 0 L0 1 "
+      + "L100000 1\" stroke=\"black\" stroke-dasharray=\"0.01\"/></svg>"
+    try Data(svg.utf8).write(to: folder.appendingPathComponent("p.svg"))
+    #expect {
+      try Self.template(#"{ id: "p", contents: "p.svg", size: [8, 8] }"#, in: folder)
+    } throws: { error in
+      let text = "\(error)"
+      return text.contains("t.json5:2:")
+        && text.contains("image \"p.svg\", line 2, column 58: <path stroke-dasharray>: ")
+        && text.contains("(1.5e+07 dashes; up to 1e+06 are drawn)")
+    }
+  }
+
   @Test func pathDataIsCapped() {
     let long = "M0 0" + String(repeating: " L1 1", count: ShapePath.maximumSVGPathElements)
     #expect(throws: ShapePathError.self) { try ShapePath(svgPathData: long) }
