@@ -51,8 +51,7 @@ import Testing
         let out = dir.appendingPathComponent("o.\(format)").path
         let r = try HostileCLITests.run(["render", path, "-o", out, "-q"])
         expectEqual(r.status, 0, "\(width)×\(height) .\(format): \(r.stderr)")
-        let video = try CLITests.probe(out, "width,height")
-        expectEqual("\(video["width"] ?? "")x\(video["height"] ?? "")", "\(width)x\(height)", ".\(format)")
+        expectEqual(try Self.frameSize(out, format: format), "\(width)x\(height)", ".\(format)")
       }
     }
     let flat = try Self.template(1001, 3, in: dir)
@@ -89,5 +88,18 @@ import Testing
       let r = try HostileCLITests.run(["render", path, "--size", size, "-o", out, "-q"] + extra)
       expectEqual(r.status, 0, "\(width)×\(height) --size \(w)x\(h) → \(size) \(name) \(extra): \(r.stderr)")
     }
+  }
+
+  /// `WIDTHxHEIGHT` of the video at `path`: ffprobe's, or for a WebP (always animated, whose
+  /// size ffmpeg 5.1's demuxer reports as 0×0) the canvas of its VP8X chunk.
+  static func frameSize(_ path: String, format: String) throws -> String {
+    guard format == "webp" else {
+      let video = try CLITests.probe(path, "width,height")
+      return "\(video["width"] ?? "")x\(video["height"] ?? "")"
+    }
+    let b = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    guard b.count >= 30, String(decoding: b[12..<16], as: UTF8.self) == "VP8X" else { return "no VP8X chunk" }
+    func le(_ at: Int) -> Int { Int(b[at]) | Int(b[at + 1]) << 8 | Int(b[at + 2]) << 16 }
+    return "\(le(24) + 1)x\(le(27) + 1)"
   }
 }
