@@ -62,7 +62,6 @@ extension BatchPlan {
     width: Int, height: Int, scale: Double, of template: Template, formats: [OutputFormat], render r: Int,
     size s: Int, manifest: Manifest
   ) throws(TemplateError) {
-    let render = manifest.renders[r]
     let canvas = template.scene.size
     var problem: String?
     if !(1...16384).contains(width) || !(1...16384).contains(height) {
@@ -73,15 +72,22 @@ extension BatchPlan {
       problem = refusal
     }
     guard let problem else { return }
-    // Without `sizes` the render's own position stands for its one size, the canvas's.
+    throw sizeError(
+      render: r, size: s, manifest: manifest,
+      message: "\(quoted: template.name)'s \(Int(canvas.width))×\(Int(canvas.height)) canvas at scale "
+        + "\(TemplateNode.format(scale)) is \(width)×\(height) pixels; \(escaped: problem)")
+  }
+
+  /// The error `message` at size `s` of render `r` (at the render when it wrote no `sizes`: its
+  /// own position then stands for its one size, the canvas's).
+  private static func sizeError(render r: Int, size s: Int, manifest: Manifest, message: String) -> TemplateError {
+    let render = manifest.renders[r]
     let written =
       render.sizePositions[s].line != render.position.line
       || render.sizePositions[s].column != render.position.column
-    throw TemplateError(
+    return TemplateError(
       file: manifest.file, path: written ? "renders[\(r)].sizes[\(s)]" : "renders[\(r)]",
-      line: render.sizePositions[s].line, column: render.sizePositions[s].column,
-      message: "\(quoted: template.name)'s \(Int(canvas.width))×\(Int(canvas.height)) canvas at scale "
-        + "\(TemplateNode.format(scale)) is \(width)×\(height) pixels; \(escaped: problem)")
+      line: render.sizePositions[s].line, column: render.sizePositions[s].column, message: message)
   }
 
   /// Refuses size `s` of render `r` when an output format of the render refuses its `encoding`
@@ -108,12 +114,8 @@ extension BatchPlan {
             renderFPS: scene.fps, frames: frames, format: format, options: render.encoding, spelling: .manifest)
       else { continue }
       if refusal.setting == .size {
-        let written =
-          render.sizePositions[s].line != render.position.line
-          || render.sizePositions[s].column != render.position.column
-        throw TemplateError(
-          file: manifest.file, path: written ? "renders[\(r)].sizes[\(s)]" : "renders[\(r)]",
-          line: render.sizePositions[s].line, column: render.sizePositions[s].column,
+        throw sizeError(
+          render: r, size: s, manifest: manifest,
           message: "the \(format.rawValue) output of '\(quoted: template.name)' at \(width)×\(height) pixels: "
             + "\(escaped: refusal.reason)")
       }
