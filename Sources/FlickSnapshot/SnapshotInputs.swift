@@ -203,7 +203,7 @@ package struct SnapshotInputs: Sendable, Equatable, Codable {
     func place(_ file: File) throws(SnapshotError) -> String {
       let data = try Self.bytes(of: file, in: goldens)
       let destination = (root as NSString).appendingPathComponent(file.path)
-      try AtomicFile.makeDirectory((destination as NSString).deletingLastPathComponent)
+      try AtomicFile.makeDirectory((file.path as NSString).deletingLastPathComponent, below: root)
       try AtomicFile.write(data, to: destination)
       return destination
     }

@@ -1,4 +1,5 @@
 import FlickExpectations
+@testable import FlickSnapshot
 import FlickTestSupport
 import Foundation
 import Testing
@@ -49,5 +50,26 @@ import Testing
     #expect(seen, "the re-render's folder never appeared in \(temporary)")
     expectEqual(p.terminationStatus, 130)
     expectEqual(Self.leftovers(temporary), [])
+  }
+
+  /// The race behind the test above: the cleanup moves the folder aside and removes it while
+  /// the stored files are still being written into it. Writing them must then fail, not make
+  /// the folder (or a subfolder's parents) again, which would leave it behind.
+  @Test func storedInputsAreNeverWrittenIntoAFolderThatHasGone() throws {
+    let dir = try V.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
+    let template = dir + "/sub/t.json5"
+    try Data(SlowFrameTemplate.text(layers: 1).utf8).write(to: URL(fileURLWithPath: template))
+    let golden = dir + "/golden"
+    try expectEqual(V.run(["snapshot", "sub/t.json5", "--at", "0", "--out", golden], in: dir).status, 0)
+    let inputs = try #require(try SnapshotManifest.read(from: golden)?.inputs)
+    let root = dir + "/gone"
+    #expect(throws: SnapshotError.self) { _ = try inputs.materialize(from: golden, into: root) }
+    expectEqual(FileManager.default.fileExists(atPath: root), false)
+    // Into a folder that is there, the files land at their stored paths.
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
+    let placed = try inputs.materialize(from: golden, into: root)
+    #expect(FileManager.default.fileExists(atPath: placed.template), "\(placed.template)")
   }
 }
