@@ -19,7 +19,7 @@ package struct NotingWrapper {
       : ""
     try "#!/bin/sh\n\(noteSizes)printf '%s\\n' \"$*\" >> '\(log.path)'\nexec '\(real)' \"$@\"\n"
       .write(to: script, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    try ExecutableScript.settle(script.path)
     path = script.path
   }
 

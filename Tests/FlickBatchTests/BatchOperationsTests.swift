@@ -42,7 +42,7 @@ import Testing
     esac
     exec '\(real)' "$@"
     """.write(to: script, atomically: true, encoding: .utf8)
-    chmod(script.path, 0o755)
+    try ExecutableScript.settle(script.path)
     return (script.path, log, fail)
   }
 

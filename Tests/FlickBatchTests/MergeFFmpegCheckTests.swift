@@ -49,7 +49,7 @@ import Testing
     echo "Unrecognized option in $*" >&2
     exit 1
     """.write(to: old, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: old.path)
+    try ExecutableScript.settle(old.path)
     var environment = F.cleanEnvironment
     environment["FLICK_FFMPEG"] = old.path
     let before = Self.outputs(dir)

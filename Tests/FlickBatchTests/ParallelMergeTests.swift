@@ -94,7 +94,7 @@ import Testing
     esac
     exec \(real) "$@"
     """.write(to: script, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    try ExecutableScript.settle(script.path)
     return log
   }
 

@@ -130,7 +130,7 @@ import Testing
     case "$*" in *-version*|*-encoders*) exec \(real) "$@";; esac
     \(body)
     """.write(toFile: path, atomically: true, encoding: .utf8)
-    chmod(path, 0o755)
+    try ExecutableScript.settle(path)
     return path
   }
 

@@ -102,7 +102,7 @@ import Testing
       "#!/bin/sh\nexec python3 -c 'import sys, time\nb = b\"x\" * (400 << 20)\n"
         + "sys.stdin.buffer.read()\ntime.sleep(30)'\n",
       "ffmpeg", in: dir)
-    chmod(hog, 0o755)
+    try ExecutableScript.settle(hog)
     let t = try HostileCLITests.write(HostileCLITests.small, "t.json5", in: dir)
     let out = dir.appendingPathComponent("o.mp4").path
     let r = try HostileCLITests.run(

@@ -81,7 +81,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: bin) }
     let gifsicle = bin.appendingPathComponent("gifsicle")
     try Data("#!/bin/sh\necho 'gifsicle: out of cheese' >&2\nexit 1\n".utf8).write(to: gifsicle)
-    chmod(gifsicle.path, 0o755)
+    try ExecutableScript.settle(gifsicle.path)
     let (process, url, _) = try StudioCommandTests.start(h.folder, environment: ["FLICK_GIFSICLE": gifsicle.path])
     defer {
       kill(process.processIdentifier, SIGTERM)

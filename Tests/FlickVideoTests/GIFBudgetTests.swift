@@ -161,7 +161,7 @@ import Testing
     case "$*" in *paletteuse*.budget.gif.*|*paletteuse*.lookahead.gif.*) echo "refused a candidate" >&2; exit 1;; esac
     exec '\(real.path)' "$@"
     """.write(to: failing, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: failing.path)
+    try ExecutableScript.settle(failing.path)
     var errors: [String] = []
     for looksAhead in [false, true] {
       var options = EncodingOptions()

@@ -22,7 +22,7 @@ import Testing
     default:
       let path = f.bin.appendingPathComponent("gifsicle").path
       try Data("#!/nonexistent/interpreter\n".utf8).write(to: URL(fileURLWithPath: path))
-      chmod(path, 0o755)
+      try ExecutableScript.settle(path)
       return path
     }
   }

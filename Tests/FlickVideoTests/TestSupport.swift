@@ -112,7 +112,7 @@ enum TestSupport {
   static func script(_ body: String, named name: String, in dir: URL) throws -> String {
     let path = dir.appendingPathComponent(name).path
     try Data(("#!/bin/sh\n" + body).utf8).write(to: URL(fileURLWithPath: path))
-    chmod(path, 0o755)
+    try ExecutableScript.settle(path)
     return path
   }
 
