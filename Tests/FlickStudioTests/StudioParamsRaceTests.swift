@@ -27,21 +27,8 @@ import Testing
   @Test func parametersSetDuringAReloadStayInEffect() throws {
     let folder = try ProcessRunner.temporaryDirectory(prefix: "flick-params-race")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("race.json5").path
-    try Data(Self.source.utf8).write(to: URL(fileURLWithPath: path))
-    let holding = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let held = Locked(false)
-    let session = TemplateSession(name: "race.json5", path: path, folder: folder.path) { assignments in
-      // Only the reload's first compile (with no parameters set) is held.
-      guard assignments.isEmpty,
-        held.withLock({ h in
-          defer { h = true }; return !h
-        })
-      else { return }
-      holding.signal()
-      release.wait()
-    }
+    // Only the reload's first compile (with no parameters set) is held.
+    let (session, _, holding, release) = try Self.heldSession(in: folder) { $0.isEmpty }
     let reloaded = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
       session.reload()
@@ -61,20 +48,7 @@ import Testing
   @Test func aReloadDuringSetParametersIsNotLost() throws {
     let folder = try ProcessRunner.temporaryDirectory(prefix: "flick-params-race")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("race.json5").path
-    try Data(Self.source.utf8).write(to: URL(fileURLWithPath: path))
-    let holding = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let held = Locked(false)
-    let session = TemplateSession(name: "race.json5", path: path, folder: folder.path) { assignments in
-      guard !assignments.isEmpty,
-        held.withLock({ h in
-          defer { h = true }; return !h
-        })
-      else { return }
-      holding.signal()
-      release.wait()
-    }
+    let (session, path, holding, release) = try Self.heldSession(in: folder) { !$0.isEmpty }
     session.reload()
     let set = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
@@ -90,5 +64,27 @@ import Testing
     set.wait()
     expectEqual(session.snapshot.template?.scene.size.width, 30)
     expectEqual(Self.accent(session), "#00FF00")
+  }
+
+  /// A session of `source` written into `folder`, whose first compile with assignments that
+  /// `hold` picks signals `holding` and waits for `release`.
+  static func heldSession(
+    in folder: URL, holding hold: @escaping @Sendable ([String]) -> Bool
+  ) throws -> (session: TemplateSession, path: String, holding: DispatchSemaphore, release: DispatchSemaphore) {
+    let path = folder.appendingPathComponent("race.json5").path
+    try Data(source.utf8).write(to: URL(fileURLWithPath: path))
+    let holding = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let held = Locked(false)
+    let session = TemplateSession(name: "race.json5", path: path, folder: folder.path) { assignments in
+      guard hold(assignments),
+        held.withLock({ h in
+          defer { h = true }; return !h
+        })
+      else { return }
+      holding.signal()
+      release.wait()
+    }
+    return (session, path, holding, release)
   }
 }
