@@ -33,6 +33,20 @@ import Testing
     }
   }
 
+  /// Core Animation's `repeatCount` may be fractional below 1 too (only 0 means one iteration):
+  /// half a count plays half the curve, and with `autoreverses` half of the way there and back.
+  @Test func aRepeatCountBelowOnePlaysPartOfTheCurve() {
+    let half = linear.timed(MediaTiming(repeatCount: 0.5))
+    expectEqual(half.duration, 0.5)
+    expectEqual(half.value(at: 0.25), 2.5)
+    expectEqual(half.value(at: 0.75), 5)  // held where the half ended
+    let there = linear.timed(MediaTiming(repeatCount: 0.5, autoreverses: true))
+    expectEqual(there.duration, 1)
+    expectEqual(there.value(at: 0.75), 7.5)
+    expectEqual(there.value(at: 2), 10)  // held at the turn
+    expectEqual(linear.timed(MediaTiming(repeatCount: 0)).duration, 1)
+  }
+
   @Test func exactEndBelongsToLastIteration() {
     let a = linear.timed(MediaTiming(repeatCount: 2, autoreverses: true))
     expectEqual(a.value(at: 4), 0)  // back at the start after there-and-back twice

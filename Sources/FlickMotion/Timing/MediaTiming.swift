@@ -8,7 +8,8 @@
 /// `u = a − k·D`; with `autoreverses` every odd iteration plays backwards (`u → D − u`).
 ///
 /// `A` is `∞` with ``repeatForever``, else ``repeatDuration`` if > 0, else
-/// `D · max(repeatCount, 1) · (autoreverses ? 2 : 1)`; `repeatCount` may be fractional.
+/// `D · n · (autoreverses ? 2 : 1)` with `n` the ``repeatCount``, or 1 when it is 0; `n` may be
+/// fractional, below 1 too (0.5 plays half the curve, as in Core Animation).
 public struct MediaTiming: Sendable, Hashable, Codable {
   /// What an animation shows outside its active interval (`CAMediaTimingFillMode`).
   public enum FillMode: String, Sendable, Hashable, Codable, CaseIterable {
@@ -33,8 +34,8 @@ public struct MediaTiming: Sendable, Hashable, Codable {
   public var speed: Double = 1
   /// Offset added to the active time, seconds. Default 0.
   public var timeOffset: Double = 0
-  /// Number of iterations (fractional allowed); 0 means 1. With autoreverses, one iteration is
-  /// there and back. Default 0.
+  /// Number of iterations (fractional allowed, below 1 too: 0.5 plays half); 0 means 1. With
+  /// autoreverses, one iteration is there and back. Default 0.
   public var repeatCount: Double = 0
   /// Total active length in seconds, overriding ``repeatCount`` when > 0. Default 0.
   public var repeatDuration: Double = 0
@@ -65,7 +66,7 @@ public struct MediaTiming: Sendable, Hashable, Codable {
   public func activeDuration(simpleDuration d: Double) -> Double {
     if repeatForever { return .infinity }
     if repeatDuration > 0 { return repeatDuration }
-    return d * max(repeatCount, 1) * (autoreverses ? 2 : 1)
+    return d * (repeatCount > 0 ? repeatCount : 1) * (autoreverses ? 2 : 1)
   }
 
   /// Parent time at which the active interval ends (`.infinity` if never).
