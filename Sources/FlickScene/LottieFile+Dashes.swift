@@ -49,11 +49,13 @@ extension LottieFeatureInspector {
     return !(item["d"]?.items ?? []).isEmpty
   }
 
-  /// Checks one stroke's dash entries as rlottie reads them: every entry's `v` in order
-  /// (however many; its names `n` aside). With an odd number the last is the offset and the
-  /// others dash and gap lengths; with an even number the last is the offset too, and the one
-  /// before it is a dash whose gap is as long (`[d, g, d, o]` dashes as `[d, g, d, d]` from
-  /// `o`). `stretched` is how much the transforms above make the paths longer than the dashes.
+  /// Checks one stroke's dash entries as rlottie reads them in the copy it is given (the
+  /// inspected tree; ``LottieDashList`` has put them in the order lottie-web reads, an odd dash
+  /// array doubled and a missing offset added): every entry's `v` in order (however many; its
+  /// names `n` aside). With an odd number the last is the offset and the others dash and gap
+  /// lengths; with an even number the last is the offset too, and the one before it is a dash
+  /// whose gap is as long (`[d, o]` dashes as `[d, d]` from `o`). `stretched` is how much the
+  /// transforms above make the paths longer than the dashes.
   private mutating func noteDashes(
     _ entries: [LottieJSON], over length: Double, stretched: Double, at place: String
   ) {
@@ -78,7 +80,11 @@ extension LottieFeatureInspector {
     }
     guard lengths > 0 else { return }
     if shortest <= 0 {
-      return note(place, "a stroke dash pattern of length 0 (at least one dash or gap must be above 0)")
+      // A pattern 0 at every moment is drawn solid (LottieDashList leaves it out of the copy).
+      return note(
+        place,
+        "a stroke dash pattern of length 0 at some moment (its dashes' and gaps' lowest values add up to 0; "
+          + "at least one must stay above 0, or all be 0 for a solid stroke)")
     }
     let pieces = length * stretched / shortest * Double(lengths / 2)
     if pieces > Self.mostDashes {

@@ -17,6 +17,8 @@ import Foundation
 ///   the rotation of a 2D layer when `r` is absent) is written as `r`, or left out when `r` is
 ///   there (rlottie 0.1 draws nothing for a 2D transform with `rz`); a layer without `ddd` gets
 ///   `ddd: 0` (rlottie reads it as 3D, lottie-web as 2D).
+/// - A stroke's dash list is written in the order rlottie reads by place, from the names
+///   lottie-web reads (``LottieDashList``); an all-zero one is left out (a solid stroke).
 enum LottieRlottieCopy {
   static func rewrite(_ document: LottieJSON) -> LottieJSON {
     guard var root = document.members else { return document }
@@ -69,6 +71,7 @@ enum LottieRlottieCopy {
           transform[rz].key = "r"
         }
         members[j].value = .object(transform)
+      case "shapes": members[j].value = LottieDashList.shapes(members[j].value)
       default: break
       }
     }

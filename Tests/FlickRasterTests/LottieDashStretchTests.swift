@@ -115,21 +115,30 @@ import Testing
     expectEqual(try repeated("[90,90]"), [])
   }
 
-  /// rlottie reads every dash entry, however many (its dash storage is a vector in Debian's
-  /// 0.1), and an even number of them as dashes and gaps up to the last, which is the offset,
-  /// the dash before it taking a gap as long: `[d, g, d, g]` is drawn as `[d, g, d, d]` from `g`.
-  @Test func anEvenPatternIsReadAsRlottieReadsIt() throws {
-    let rect = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100000,100000]},"r":{"a":0,"k":0}}"#
-    let entries = [("d", "0.01"), ("g", "0.01"), ("d", "0.01"), ("g", "1000000")]
-    let d = entries.map { #"{"n":"\#($0.0)","v":{"a":0,"k":\#($0.1)}}"# }.joined(separator: ",")
-    let stroke = #"{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"d":[\#(d)]}"#
-    let found = try Self.findings([Self.layer(1, shapes: rect + "," + stroke, ks: Self.transform())])
-    #expect(found.contains { $0.contains("a stroke dash pattern of 0.04 points over paths up to 400000") }, "\(found)")
+  /// The count is made on the list rlottie is given: a single dash before the offset takes a gap
+  /// as long (rlottie's reading of an even count, lottie-web's of an odd array), an odd array of
+  /// three is written twice (six dashes and gaps), a list without `o` gets an offset.
+  @Test func theCountIsOfTheListRlottieIsGiven() throws {
+    func found(_ entries: [(String, String)]) throws -> [String] {
+      let rect = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100000,100000]},"r":{"a":0,"k":0}}"#
+      let d = entries.map { #"{"n":"\#($0.0)","v":{"a":0,"k":\#($0.1)}}"# }.joined(separator: ",")
+      let stroke = #"{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"d":[\#(d)]}"#
+      return try Self.findings([Self.layer(1, shapes: rect + "," + stroke, ks: Self.transform())])
+    }
+    let single = try found([("d", "0.01"), ("o", "1000000")])
+    #expect(
+      single.contains { $0.contains("a stroke dash pattern of 0.02 points over paths up to 400000") }, "\(single)")
+    let odd = try found([("o", "5"), ("d", "0.01"), ("g", "0.01"), ("d", "0.01")])
+    #expect(odd.contains { $0.contains("a stroke dash pattern of 0.06 points over paths up to 400000") }, "\(odd)")
+    // `[d, g, d, g]` without `o` is two pairs (lottie-web); rlottie alone read the last `g` as the offset.
+    expectEqual(try found([("d", "0.01"), ("g", "0.01"), ("d", "0.01"), ("g", "1000000")]), [])
   }
 
-  /// The frame of a 100-point square stroked with dash entries `values` (in order).
-  static func dashedFrame(_ values: [Double]) throws -> [UInt8] {
-    let d = values.map { #"{"n":"d","v":{"a":0,"k":\#($0)}}"# }.joined(separator: ",")
+  /// The frame of a 100-point square stroked with dash entries `values` (in order, named `d`),
+  /// then an offset entry `o` when `offset` is given.
+  static func dashedFrame(_ values: [Double], offset: Double? = nil) throws -> [UInt8] {
+    let entries = values.map { ("d", $0) } + (offset.map { [("o", $0)] } ?? [])
+    let d = entries.map { #"{"n":"\#($0.0)","v":{"a":0,"k":\#($0.1)}}"# }.joined(separator: ",")
     let square = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[80,80]},"r":{"a":0,"k":0}}"#
     let stroke = #"{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":4},"d":[\#(d)]}"#
     let json =
@@ -138,15 +147,16 @@ import Testing
     return try LottieRlottieCopyTests.frame(json)
   }
 
-  /// Every entry is drawn, past the 5 that older rlottie held (Debian's 0.1 keeps a list): 7
-  /// entries draw as the same pattern written twice over (13 entries), not as their first 5.
-  @Test func everyDashEntryIsDrawnByItsPlace() throws {
-    let seven = try Self.dashedFrame([10, 5, 20, 5, 3, 7, 0])
+  /// Every entry is drawn, past the 5 that older rlottie held (Debian's 0.1 keeps a list): 6
+  /// dashes and gaps draw as the same pattern written twice over (12), not as their first 4.
+  @Test func everyDashEntryIsDrawn() throws {
+    let seven = try Self.dashedFrame([10, 5, 20, 5, 3, 7], offset: 0)
     #expect(seven.contains { $0 != 0 })
-    #expect(try Self.dashedFrame([10, 5, 20, 5, 3, 7, 10, 5, 20, 5, 3, 7, 0]) == seven)
-    #expect(try Self.dashedFrame([10, 5, 20, 5, 3]) != seven)
-    // An even count: the last is the offset, the dash before it its own gap.
-    #expect(try Self.dashedFrame([10, 5, 20, 5]) == Self.dashedFrame([10, 5, 20, 20, 5]))
-    #expect(try Self.dashedFrame([10, 5, 20, 5]) != Self.dashedFrame([10, 5, 20, 5, 0]))
+    #expect(try Self.dashedFrame([10, 5, 20, 5, 3, 7, 10, 5, 20, 5, 3, 7], offset: 0) == seven)
+    #expect(try Self.dashedFrame([10, 5, 20, 5], offset: 3) != seven)
+    // An odd array is drawn written twice (SVG's rule), not with its last dash as its own gap.
+    #expect(try Self.dashedFrame([10, 5, 20], offset: 5) == Self.dashedFrame([10, 5, 20, 10, 5, 20], offset: 5))
+    #expect(try Self.dashedFrame([10, 5, 20], offset: 5) != Self.dashedFrame([10, 5, 20, 20], offset: 5))
+    #expect(try Self.dashedFrame([10], offset: 5) == Self.dashedFrame([10, 10], offset: 5))
   }
 }

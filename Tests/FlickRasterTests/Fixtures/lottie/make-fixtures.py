@@ -119,3 +119,31 @@ badge=comp("success-badge", [
      tr()]}], ks((120,120,0), r=st(-90))),
 ], w=240, h=240, fr=30, op=60)
 with open("../../../../Templates/lottie/success-badge.json","w") as f: json.dump(badge, f, separators=(",",":"))
+
+# 6. Dashed lines (LottieDashOrderTests): one horizontal line a layer, from x 10 to 190, 4 points
+# wide with butt caps, its dash list `d` in the order the layer is named after; lottie-web reads
+# the entries by name (`o` the offset, the others the dash array). `dashes-zero`: lists whose
+# dashes and gaps are all 0 (lottie-web draws the stroke solid).
+def dash(n, v): return {"n":n,"nm":n,"v":v if isinstance(v,dict) else st(v)}
+def dashed(ind, y, dashes, op=11):
+    line={"ty":"sh","ks":st(path([[10,y],[190,y]],closed=False))}
+    s={"ty":"st","c":st([0,0,1,1]),"o":st(100),"w":st(4),"lc":1,"lj":1,"ml":4,"nm":"stroke","d":dashes}
+    return layer(ind,"row%d"%y,[line,s],ks((0,0,0)),op=op)
+rows=[
+  (20,[dash("o",5),dash("d",20),dash("g",10)]),
+  (40,[dash("d",20),dash("o",5),dash("g",10)]),
+  (60,[dash("d",20),dash("g",10)]),
+  (80,[dash("d",20),dash("g",10),dash("d",5),dash("o",0)]),
+  (100,[dash("o",0),dash("d",anim([(0,[20]),(10,[40])],ease=False)),dash("g",10)]),
+  (120,[dash("d",20),dash("g",10),dash("o",5)]),
+  (140,[dash("g",10),dash("d",20),dash("o",5)]),
+  (160,[dash("o",100),dash("d",20),dash("g",10),dash("o",5)]),
+]
+dashes=comp("dashes",[dashed(i+1,y,d) for i,(y,d) in enumerate(rows)], w=200, h=180, op=11)
+zero=comp("dashes-zero",[
+  dashed(1,20,[dash("d",0),dash("g",0),dash("o",5)],op=11),
+  dashed(2,40,[dash("d",0),dash("o",0)],op=11),
+  dashed(3,60,[dash("o",3)],op=11),
+], w=200, h=80, op=11)
+for name, d in [("dashes", dashes), ("dashes-zero", zero)]:
+    with open(f"{name}.json","w") as f: json.dump(d, f, separators=(",",":"))
