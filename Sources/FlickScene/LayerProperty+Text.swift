@@ -17,10 +17,24 @@ extension LayerProperty where Value == Double {
   /// switch the string at their key times. Each such animation carries its own list; the
   /// string is not in the catalogue since it is not a continuous value.
   public static func string(choosingFrom strings: [String]) -> LayerProperty<Double> {
+    string(choosingFrom: strings) { strings.firstIndex(of: $0) }
+  }
+
+  /// ``string(choosingFrom:)`` reading the layer's string through `indices`, each string's
+  /// first index in `strings` (what `firstIndex(of:)` finds there): one look-up however many
+  /// strings the layer shows. A layer's list of every string it shows is read at each text
+  /// change with a transition; searching it there made n changes to distinct strings O(n²).
+  public static func string(choosingFrom strings: [String], indices: [String: Int]) -> LayerProperty<Double> {
+    string(choosingFrom: strings) { indices[$0] }
+  }
+
+  private static func string(
+    choosingFrom strings: [String], index: @escaping @Sendable (String) -> Int?
+  ) -> LayerProperty<Double> {
     LayerProperty(
       name: "string", threshold: 1,
       read: { layer in
-        guard let s = layer.text?.string, let i = strings.firstIndex(of: s) else { return 0 }
+        guard let s = layer.text?.string, let i = index(s) else { return 0 }
         return Double(i)
       },
       write: { l, v in

@@ -57,4 +57,18 @@ import Testing
     expectEqual(LayerProperty<Color>.fillColor.threshold, 1.0 / 255)
     expectLessOrEqual(LayerProperty<Double>.rotation.threshold * 100, 0.5)
   }
+
+  /// A text layer's string reads as its index through the given indices, not by searching the
+  /// list: a layer's list of every string it shows was searched at each text change with a
+  /// transition (n changes to distinct strings: O(n²)). The indices here disagree with the list
+  /// on purpose, so a search would read 1 where the look-up reads 7; without indices the list
+  /// is searched.
+  @Test func aStringReadsItsIndexThroughTheIndicesNotTheList() {
+    var layer = Layer(id: "t", content: .text(TextContent(string: "x")))
+    LayerProperty.string(choosingFrom: ["a", "b"]).write(&layer, 1)
+    expectEqual(layer.text?.string, "b")
+    expectEqual(LayerProperty.string(choosingFrom: ["a", "b"], indices: ["a": 0, "b": 7]).read(layer), 7)
+    expectEqual(LayerProperty.string(choosingFrom: ["a", "b"], indices: ["a": 0]).read(layer), 0)
+    expectEqual(LayerProperty.string(choosingFrom: ["a", "b"]).read(layer), 1)
+  }
 }

@@ -25,9 +25,10 @@ struct TimelineOutput {
   /// Every string a text layer shows in the timeline so far, by layer id (its own first):
   /// what an autoreversing repeat plays backwards through.
   var textStrings: [String: [String]] = [:]
-  /// The strings of ``textStrings`` per layer id, where ``remember(_:layerID:)`` finds whether
-  /// it has one without reading the list.
-  private var textStringSets: [String: Set<String>] = [:]
+  /// Each string of ``textStrings`` with its index there, per layer id: where
+  /// ``remember(_:layerID:)`` finds whether the layer has a string, and where the layer's
+  /// ``stringProperty(of:)`` reads its string's index, without reading the list.
+  var textStringIndices: [String: [String: Int]] = [:]
   /// Strings ``remember(_:layerID:)`` has compared a new string with: one look-up per string
   /// given, however many the layer shows (counted, not timed, by the compile-cost tests).
   private(set) var textStringComparisons = 0
@@ -144,18 +145,25 @@ struct TimelineOutput {
   /// (80,000 distinct keyframes took minutes).
   mutating func remember(_ strings: [String], layerID: String) {
     var known = textStrings.removeValue(forKey: layerID) ?? [layer(layerID)?.text?.string ?? ""]
-    var seen = textStringSets.removeValue(forKey: layerID) ?? Set(known)
+    var indices = textStringIndices.removeValue(forKey: layerID) ?? [known[0]: 0]
     for s in strings {
       textStringComparisons += 1
-      if seen.insert(s).inserted { known.append(s) }
+      if indices[s] == nil {
+        indices[s] = known.count
+        known.append(s)
+      }
     }
     textStrings[layerID] = known
-    textStringSets[layerID] = seen
+    textStringIndices[layerID] = indices
   }
 
   /// The `string` of `layerID` as an index into every string it shows: what an autoreversing
-  /// repeat reads from the tracks and plays backwards.
+  /// repeat reads from the tracks and plays backwards, and what a text transition reads its
+  /// texts through. It finds the index in ``textStringIndices``, not by searching the list.
   func stringProperty(of layerID: String) -> LayerProperty<Double> {
-    .string(choosingFrom: textStrings[layerID] ?? [layer(layerID)?.text?.string ?? ""])
+    guard let strings = textStrings[layerID], let indices = textStringIndices[layerID] else {
+      return .string(choosingFrom: [layer(layerID)?.text?.string ?? ""])
+    }
+    return .string(choosingFrom: strings, indices: indices)
   }
 }
