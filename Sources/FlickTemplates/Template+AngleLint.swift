@@ -11,6 +11,11 @@ extension Template {
   /// not substituted), so it never fails: text that does not parse has no warnings here.
   package static func angleWarnings(in text: String, file: String) -> [String] {
     guard let root = try? JSON5Parser.parse(text) else { return [] }
+    return angleWarnings(in: root, file: file)
+  }
+
+  /// ``angleWarnings(in:file:)`` of the tree `root` the text was parsed into.
+  static func angleWarnings(in root: JSON5Value, file: String) -> [String] {
     var out: [String] = []
     func check(_ v: JSON5Value, _ path: String) {
       guard case .number(let n) = v.kind, n.isFinite, abs(n) > 2 * .pi + 1e-9 else { return }

@@ -41,6 +41,9 @@ public struct Template: Sendable {
   package var crossings: [ResolvedCrossing] = []
   /// The timeline's entries with an id, in compile order (what the studio's timeline marks).
   package var timelineMarkers: [TimelineMarker] = []
+  /// Warnings for bare angles above a full turn, from the text as written
+  /// (``angleWarnings(in:file:)``); only with ``TemplateOptions/collectsAngleWarnings``.
+  package var angleWarnings: [String] = []
 
   /// Reads and decodes the template at `path` with its default parameters.
   ///
@@ -190,6 +193,7 @@ public struct Template: Sendable {
     template.crossings = content.crossings
     template.timelineMarkers = content.markers
     template.fontSites = fontSites
+    if options.collectsAngleWarnings { template.angleWarnings = angleWarnings(in: root, file: file) }
     return template
   }
 

@@ -13,6 +13,8 @@ public struct TemplateOptions: Sendable, Equatable {
   package var fps: Int?
   /// Told the canvas and then the layers as soon as each is decoded (nil: nobody is).
   package var decodeObserver: DecodeObserver?
+  /// Whether ``Template/angleWarnings`` is filled, from the tree the text was parsed into once.
+  package var collectsAngleWarnings = false
 
   public init(allowOutsideAssets: Bool = false, limits: TemplateLimits = TemplateLimits()) {
     self.allowOutsideAssets = allowOutsideAssets

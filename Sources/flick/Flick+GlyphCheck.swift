@@ -40,12 +40,3 @@ extension Flick {
     }
   }
 }
-
-extension Flick {
-  /// Prints a warning for each bare angle above a full turn in the template file `source` (the
-  /// bytes it was loaded from).
-  static func warnAboutAngles(_ source: SourceFile) {
-    let text = String(decoding: source.head.bytes, as: UTF8.self)
-    for warning in Template.angleWarnings(in: text, file: source.path) { log("warning: \(escaped: warning)") }
-  }
-}

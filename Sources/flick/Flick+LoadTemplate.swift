@@ -95,7 +95,7 @@ extension Flick {
   /// otherwise it is read here. A Lottie file is refused (``lottieRefused(_:)``).
   static func loadTemplate(
     _ path: String, _ arguments: Arguments, drawable: Bool = true, assetLog: AssetLog? = nil, fps: Int? = nil,
-    decodeObserver: DecodeObserver? = nil, source: SourceFile? = nil
+    decodeObserver: DecodeObserver? = nil, source: SourceFile? = nil, angleWarnings: Bool = false
   ) throws(CommandError) -> Template {
     try Limits.startTimeout(arguments)
     let read: SourceFile
@@ -115,6 +115,7 @@ extension Flick {
       options.assetLog = assetLog
       options.fps = fps
       options.decodeObserver = decodeObserver
+      options.collectsAngleWarnings = angleWarnings
       template = try Template.load(path: file, contents: read.head, parameters: values, options: options)
     } catch {
       throw CommandError(message: error.description, code: .invalidInput)

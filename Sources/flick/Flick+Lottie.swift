@@ -39,15 +39,15 @@ extension Flick {
   /// name), or else a template file or bundled template name. Every Lottie file it uses is
   /// checked with rlottie first, so a bad one is an invalid-input error (exit 2) naming it.
   /// `fps` replaces the file's frame rate (`--fps`) as the scene is decoded: nothing changes the
-  /// rate of a decoded scene. The file is read once (``readSource(_:_:)``); with `angleWarnings`,
-  /// a template's bare angles over a full turn are warned about from those same bytes.
+  /// rate of a decoded scene. The file is read and parsed once (``readSource(_:_:)``); with
+  /// `angleWarnings`, a template's bare angles over a full turn are warned about from that parse.
   static func loadScene(
     _ argument: String, _ arguments: Arguments, fps: Int? = nil, decodeObserver: DecodeObserver? = nil,
     assetLog: AssetLog? = nil, angleWarnings: Bool = false
   ) throws(CommandError) -> Scene {
     let source = try readSource(argument, arguments)
     var scene: Scene
-    var isTemplate = false
+    var warnings: [String] = []
     if let file = try lottieFile(source, maximumPixels: Limits.template(arguments).maximumImagePixels) {
       if !arguments.all("set").isEmpty || !arguments.all("params").isEmpty {
         throw CommandError.usage(
@@ -56,15 +56,16 @@ extension Flick {
       }
       scene = lottieScene(file, fps: fps)
     } else {
-      scene = try loadTemplate(
-        argument, arguments, assetLog: assetLog, fps: fps, decodeObserver: decodeObserver, source: source
-      ).scene
-      isTemplate = true
+      let template = try loadTemplate(
+        argument, arguments, assetLog: assetLog, fps: fps, decodeObserver: decodeObserver, source: source,
+        angleWarnings: angleWarnings)
+      scene = template.scene
+      warnings = template.angleWarnings
     }
     if let text = arguments.value("background") { scene.backgroundColor = try backgroundColor(text) }
     scene.motionBlur = try motionBlur(arguments, default: scene.motionBlur)
     try checkVectorFiles(scene)
-    if angleWarnings && isTemplate { warnAboutAngles(source) }
+    for warning in warnings { log("warning: \(escaped: warning)") }
     return scene
   }
 
