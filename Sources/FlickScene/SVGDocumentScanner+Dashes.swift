@@ -137,8 +137,10 @@ extension SVGDocumentScanner {
         dash.exact = dash.exact && (unit.isEmpty || unit == "px")
       } else if unit == "%" {
         dash.fractions += number / 100
+        dash.exact = false
       } else if unit == "em" || unit == "ex" {
         dash.ems += unit == "em" ? number : number / 2
+        dash.exact = false
       } else {
         throw unknownDash(what, value, at: offset)
       }

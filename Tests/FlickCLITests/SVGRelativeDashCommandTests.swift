@@ -71,7 +71,7 @@ import Testing
     #expect(r.png == nil)
     #expect(
       r.result.stderr.contains(
-        "image \"p.svg\", line 2, column 58: <path stroke-dasharray>: a dash pattern of at least 0.001 user units "
+        "image \"p.svg\", line 2, column 56: <path stroke-dasharray>: a dash pattern of at least 0.001 user units "
           + "over paths up to 3e+05 user units long (1.5e+08 dashes; up to 1e+06 are drawn)"), "\(r.result.stderr)")
   }
 }

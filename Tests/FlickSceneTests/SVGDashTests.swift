@@ -111,7 +111,7 @@ import Testing
     (#"<g font-size="0.001"><path d="M0 0 L100000 0" stroke-dasharray="1em"/></g>"#, "at least 0.001 "),
     (
       #"<svg width="10%" height="5%"><svg width="1%" height="1%"><path d="M0 0 L1000 0" stroke-dasharray="1%"/>"#
-        + "</svg></svg>", "at least 3.2e-06 "
+        + "</svg></svg>", "at least 0.00032 "
     ),
     (
       String(repeating: #"<g font-size="1%">"#, count: 8) + #"<path d="M0 0 L1000 0" stroke-dasharray="1ex"/>"#
