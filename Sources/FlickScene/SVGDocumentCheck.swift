@@ -22,8 +22,9 @@ import Foundation
 ///   counted and may have at most ``maximumInstances`` elements and ``maximumPathNumbers``
 ///   path coordinates (`d`, `points`); a reference cycle is refused;
 /// - its dashed strokes would cut what they stroke into more than ``maximumDashes`` dashes, every
-///   reference expanded (each pattern against everything it can stroke; SVGDocumentScanner+Dashes.swift),
-///   or a dash length is in a unit whose size is not known here (`%`, `em`);
+///   reference expanded (each pattern against everything it can stroke; SVGDocumentScanner+Dashes.swift;
+///   a length in `%`, `em` or `ex` at the least it can resolve to), or a dash length in `%` or
+///   `em` has no size above 0 it can be bounded by;
 /// - a filter primitive asks librsvg for work it does not bound, or that crashes it: a
 ///   `<feConvolveMatrix>` kernel over ``maximumKernelNumbers`` numbers or an `order` over
 ///   ``maximumKernelOrder``, a `<feTurbulence>` of more than ``maximumTurbulenceOctaves``
@@ -95,8 +96,8 @@ struct SVGDocumentScanner {
     /// The longest its own geometry may be, in user units and in em of a font size.
     var length = 0.0
     var ems = 0.0
-    /// Its densest own dash pattern.
-    var dash: Dash?
+    /// Its own dash patterns (an attribute's, its `style`'s).
+    var dashes: [Dash] = []
     /// `rect`, `circle` or `ellipse` (a sheet's sizes may apply to it), else empty.
     var shape = ""
   }
@@ -117,6 +118,11 @@ struct SVGDocumentScanner {
   /// The font sizes the picture names, and the largest its text can take (set before the count).
   var fontSizes = FontSizeBound()
   var largestFontSize = 12.0
+  /// The least positive font size and viewport diagonal a length in em or % can resolve against
+  /// (set before the count), and the viewports seen.
+  var leastFontSize = 12.0
+  var leastViewportDiagonal = 0.0
+  var viewports = SmallestViewport()
   /// The largest viewport a percentage seen so far may refer to.
   var viewport = SVGDocumentCheck.viewportBound
 

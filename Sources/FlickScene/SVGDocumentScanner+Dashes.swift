@@ -32,27 +32,36 @@ extension SVGDocumentCheck {
 /// size the picture can give (``FontSizeBound``). librsvg 2.54 ignores `pathLength`; the larger of
 /// it and the path's own length is counted all the same.
 extension SVGDocumentScanner {
-  /// One dash pattern: dashes per user unit of path (`n` lengths over twice their sum: an odd
-  /// list repeats itself), its length for the message, and where and what declared it.
+  /// One dash pattern: how many lengths it lists, what they add up to in user units (at the
+  /// least: ``leastUnits``), in fractions of the viewport's diagonal and in em, and where and
+  /// what declared it. Its dashes per user unit of path are `count` over twice the least sum
+  /// (an odd list repeats itself): ``leastPeriod(_:)``.
   struct Dash {
-    var rate: Double
-    var period: Double
+    var count: Int
+    var units = 0.0
+    var fractions = 0.0
+    var ems = 0.0
+    /// Whether every length is in user units or px, so that `units` is what librsvg draws.
+    var exact = true
     var offset: Int
     var what: String
+    var value: String
   }
 
   /// The largest font size a picture can give its text, in user units: the largest absolute size
-  /// it names (12, librsvg's `medium`, at least) times its largest relative factor (`em`, `%`,
-  /// `larger`) once for every element that declares one, since each can compound down a chain; a
-  /// sheet's factor may apply at every level the references nest.
+  /// it names (12, librsvg's initial size, at least) times its largest relative factor (`em`,
+  /// `%`, `larger`) once for every element that declares one, since each can compound down a
+  /// chain, at most once for each level of the expanded document (``expandedDepth()``), at which
+  /// a sheet's factor may apply at every level. The smallest size is bounded alongside (`least`).
   struct FontSizeBound {
     var absolute = 12.0
     var factor = 1.0
     var compounding = 0
     var inSheet = false
+    var least = SmallestFontSize()
 
-    var largest: Double {
-      let levels = compounding + (inSheet ? 5 * SVGDocumentCheck.maximumDepth : 0)
+    func largest(levels depth: Int) -> Double {
+      let levels = inSheet ? depth : min(compounding, depth)
       guard factor > 1 else { return absolute }
       let grown = absolute * pow(factor, Double(levels))
       return grown.isFinite ? grown : .infinity
@@ -62,12 +71,14 @@ extension SVGDocumentScanner {
     mutating func note(_ value: Substring, shorthand: Bool, sheet: Bool) {
       for token in value.split(whereSeparator: { $0.isWhitespace || $0 == "/" || $0 == "," }) {
         let word = token.lowercased()
+        let length = SVGDocumentScanner.length(token)
+        if !(shorthand && length?.1.isEmpty == true) { least.note(word, length, sheet: sheet) }
         if word.contains("large") {
           absolute = max(absolute, 30)
           if word == "larger" { relative(1.2, sheet: sheet) }
           continue
         }
-        guard let (number, unit) = SVGDocumentScanner.length(token) else { continue }
+        guard let (number, unit) = length else { continue }
         // In a shorthand a unitless number is a weight or a line height, not a size.
         if shorthand && unit.isEmpty { continue }
         if let scale = SVGDocumentScanner.absoluteUnits[unit] {
@@ -107,8 +118,8 @@ extension SVGDocumentScanner {
   ]
 
   /// A `stroke-dasharray` value: nil when it draws no dashes (`none`, a keyword, a length below 0,
-  /// lengths that add up to 0); a length in a unit whose size is not known here (`%`, `em`) or
-  /// anything else that is not a length is refused.
+  /// lengths that add up to 0); a length in a unit librsvg does not resolve, or anything else
+  /// that is not a length, is refused.
   func dashPattern(_ raw: Substring, what: String, at offset: Int) throws(SVGDocumentCheck.Problem) -> Dash? {
     var value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     if let last = value.utf8.last, last | 0x20 == 0x74, value.lowercased().hasSuffix("!important") {
@@ -117,20 +128,42 @@ extension SVGDocumentScanner {
     if value.utf8.count <= 16, Self.dashKeywords.contains(value.trimmingCharacters(in: .whitespaces).lowercased()) {
       return nil
     }
-    var sum = 0.0
-    var count = 0
+    var dash = Dash(count: 0, offset: offset, what: what, value: value)
     for token in value.split(whereSeparator: { $0.isWhitespace || $0 == "," }) {
-      guard let (number, unit) = Self.length(token), let scale = Self.absoluteUnits[unit] else {
-        throw fail(
-          "\(quoted: what) \"\(quoted: value, limit: 40)\": expected dash and gap lengths in user units (numbers, "
-            + "or px, pt, pc, mm, cm, in)", at: offset)
-      }
+      guard let (number, unit) = Self.length(token) else { throw unknownDash(what, value, at: offset) }
       if number < 0 { return nil }  // librsvg ignores the declaration
-      sum += number * scale
-      count += 1
+      if let scale = Self.leastUnits[unit] {
+        dash.units += number * scale
+        dash.exact = dash.exact && (unit.isEmpty || unit == "px")
+      } else if unit == "%" {
+        dash.fractions += number / 100
+        dash.exact = false
+      } else if unit == "em" || unit == "ex" {
+        dash.ems += unit == "em" ? number : number / 2
+        dash.exact = false
+      } else {
+        throw unknownDash(what, value, at: offset)
+      }
+      dash.count += 1
     }
-    guard sum > 0, sum.isFinite, count > 0 else { return nil }
-    return Dash(rate: Double(count) / (2 * sum), period: sum, offset: offset, what: what)
+    let sum = dash.units + dash.fractions + dash.ems
+    guard sum > 0, sum.isFinite, dash.count > 0 else { return nil }
+    return dash
+  }
+
+  private func unknownDash(_ what: String, _ value: String, at offset: Int) -> SVGDocumentCheck.Problem {
+    fail(
+      "\(quoted: what) \"\(quoted: value, limit: 40)\": expected dash and gap lengths (numbers, or px, pt, pc, mm, "
+        + "cm, in, %, em, ex)", at: offset)
+  }
+
+  /// The least positive sum the lengths of `dash` can have where it is drawn, in user units
+  /// (``leastViewportDiagonal``, ``leastFontSize``): 0 when it has no bound above 0. With a font
+  /// size of exactly 0 its em lengths are 0, and it draws no dashes if nothing else is left.
+  func leastPeriod(_ dash: Dash) -> Double {
+    let rest = dash.units + dash.fractions * leastViewportDiagonal
+    let least = dash.ems > 0 && fontSizes.least.zero && rest > 0 ? rest : rest + dash.ems * leastFontSize
+    return least.isFinite ? least : 0
   }
 
   /// The geometry, font sizes and dash patterns of element `index` (local name `name`).
@@ -146,6 +179,7 @@ extension SVGDocumentScanner {
       for key in ["width", "height", "markerWidth", "markerHeight"] { sizes.append(userLength(value[key]).units) }
     }
     for size in sizes where size.isFinite { viewport = max(viewport, abs(size)) }
+    var styleSides: [String: String] = [:]
     // Geometry properties a `style` declaration gives (librsvg reads `width`, `height`, `r`, `rx`
     // and `ry` there too): each counts at the larger of it and the attribute.
     var style: [String: (units: Double, ems: Double)] = [:]
@@ -162,12 +196,15 @@ extension SVGDocumentScanner {
             let what = "<\(quoted: shown) style> stroke-dasharray"
             try keep(try dashPattern(css, what: what, at: a.offset), in: index)
           case "font-size", "font": fontSizes.note(css, shorthand: property == "font", sheet: false)
-          default: style[property] = Self.larger(style[property], userLength(String(css)))
+          default:
+            style[property] = Self.larger(style[property], userLength(String(css)))
+            styleSides[property] = String(css)
           }
         }
       default: continue
       }
     }
+    noteViewport(name, value, style: styleSides)
     func size(_ key: String) -> (units: Double, ems: Double) {
       Self.larger(userLength(value[key]), style[key] ?? (0, 0))
     }
@@ -216,10 +253,9 @@ extension SVGDocumentScanner {
     ]
   }
 
-  /// Keeps the densest of an element's patterns.
+  /// Keeps an element's patterns (an attribute's, its `style`'s); the densest counts.
   private mutating func keep(_ dash: Dash?, in index: Int) throws(SVGDocumentCheck.Problem) {
-    guard let dash, dash.rate > (elements[index].dash?.rate ?? 0) else { return }
-    elements[index].dash = dash
+    if let dash { elements[index].dashes.append(dash) }
   }
 
   /// A `<style>` sheet's dash patterns (each for the whole picture) and font sizes.
@@ -233,6 +269,7 @@ extension SVGDocumentScanner {
         fontSizes.note(value, shorthand: property == "font", sheet: true)
       } else {
         sheetSizes[property] = Self.larger(sheetSizes[property], userLength(String(value)))
+        if property == "width" || property == "height" { viewports.noteSheet(value) }
       }
     }
   }
@@ -308,22 +345,37 @@ extension SVGDocumentScanner {
     return (count, largest)
   }
 
-  /// What the dashes of `dash` cost over `totals`: the dashes, and the length in user units.
-  func dashes(_ dash: Dash, over totals: Totals) -> (count: Double, length: Double) {
+  /// What the dashes of `dash` cost over `totals`: the dashes (at most; infinite when its
+  /// lengths have no bound above 0), the length in user units, and the least period.
+  func dashes(_ dash: Dash, over totals: Totals) -> (count: Double, length: Double, period: Double) {
     let length = totals.length + totals.ems * largestFontSize
-    let count = length * dash.rate
-    return (count.isNaN ? .infinity : count, length.isNaN ? .infinity : length)
+    let period = leastPeriod(dash)
+    let count = length > 0 ? length * Double(dash.count) / (2 * period) : 0
+    return (count.isNaN ? .infinity : count, length.isNaN ? .infinity : length, period)
   }
 
   /// Refuses `dash` where it cuts `totals` into more than the cap.
   func checkDashes(_ dash: Dash, over totals: Totals) throws(SVGDocumentCheck.Problem) -> Double {
-    let (count, length) = dashes(dash, over: totals)
+    let (count, length, period) = dashes(dash, over: totals)
     guard count > SVGDocumentCheck.maximumDashes else { return count }
     let text = totals.ems > 0 ? "paths and text" : "paths"
+    let shown = LottieFeatureInspector.shownNumber
+    guard period > 0 else {
+      throw fail(
+        "\(quoted: dash.what) \"\(quoted: dash.value, limit: 40)\": its lengths in %, em or ex have no size above 0 "
+          + "here (a viewport or a font size of the picture can shrink without bound) over \(quoted: text) up to "
+          + "\(quoted: shown(length)) user units long; expected lengths in user units, or % of viewports of a "
+          + "given size (a viewBox, or width and height) and em of font sizes above 0", at: dash.offset)
+    }
     throw fail(
-      "\(quoted: dash.what): a dash pattern of \(quoted: LottieFeatureInspector.shownNumber(dash.period)) user units over "
-        + "\(quoted: text) up to \(quoted: LottieFeatureInspector.shownNumber(length)) user units long "
-        + "(\(quoted: LottieFeatureInspector.shownNumber(count)) dashes; up to "
-        + "\(quoted: LottieFeatureInspector.shownNumber(SVGDocumentCheck.maximumDashes)) are drawn)", at: dash.offset)
+      "\(quoted: dash.what): a dash pattern of \(dash.exact ? "" : "at least ")\(quoted: shown(period)) user units over "
+        + "\(quoted: text) up to \(quoted: shown(length)) user units long "
+        + "(\(quoted: shown(count)) dashes; up to "
+        + "\(quoted: shown(SVGDocumentCheck.maximumDashes)) are drawn)", at: dash.offset)
+  }
+
+  /// The densest of `patterns` where they are drawn.
+  func densest(_ patterns: [Dash]) -> Dash? {
+    patterns.max { Double($0.count) / leastPeriod($0) < Double($1.count) / leastPeriod($1) }
   }
 }

@@ -16,7 +16,10 @@ extension SVGDocumentScanner {
 
   /// Counts the document with every reference drawn where it is used.
   mutating func expand() throws(SVGDocumentCheck.Problem) {
-    largestFontSize = fontSizes.largest
+    let depth = expandedDepth()
+    largestFontSize = fontSizes.largest(levels: depth)
+    leastFontSize = fontSizes.least.smallest(levels: depth)
+    leastViewportDiagonal = viewports.diagonal(levels: depth)
     sheetShapes = sheetShapeLengths
     var memo: [Int: Totals] = [:]
     var open: Set<Int> = []
@@ -107,7 +110,7 @@ extension SVGDocumentScanner {
         &total, t, times: reference.times, at: reference.offset,
         what: "\(what) referring to #\(quoted: reference.id)")
     }
-    if let dash = element.dash {
+    if let dash = densest(element.dashes) {
       total.dashes += try checkDashes(dash, over: total)
       try add(&total, Totals(), times: 1, at: element.offset, what: what)
     }

@@ -75,13 +75,72 @@ import Testing
     #expect(Self.problem(#"<text font-size="16" stroke-dasharray="4 2">Dashed label</text>"#) == nil)
   }
 
-  @Test(arguments: ["1em", "5%", "4 two", "calc(1px)"])
-  func aDashLengthWhoseSizeIsNotKnownIsRefused(pattern: String) throws {
+  @Test(arguments: ["4 two", "calc(1px)", "1vw", "2ch 1"])
+  func aDashLengthThatIsNotALengthLibrsvgResolvesIsRefused(pattern: String) throws {
     let problem = try #require(Self.problem(#"<line x2="10" stroke-dasharray="\#(pattern)"/>"#))
     expectEqual(
       problem.message,
-      "<line stroke-dasharray> \"\(pattern)\": expected dash and gap lengths in user units (numbers, or px, pt, pc, "
-        + "mm, cm, in)")
+      "<line stroke-dasharray> \"\(pattern)\": expected dash and gap lengths (numbers, or px, pt, pc, mm, cm, in, "
+        + "%, em, ex)")
+  }
+
+  /// Lengths in `%` (of the viewport's normalized diagonal) and `em` or `ex` (of the font size)
+  /// count at the least they resolve to: the smallest viewport and font size the picture can
+  /// give. A sheet's relative font size counts once per level the document nests, not without
+  /// bound.
+  @Test func relativeDashLengthsAreAccepted() {
+    let body = """
+      <style>text { font-size: 120% } .f { stroke-dasharray: 1em 0.5em }</style>
+      <line x2="60" stroke="black" stroke-dasharray="5%"/>
+      <path d="M0 0 L100000 0" stroke-dasharray="0.5em 1em"/>
+      <g font-size="smaller"><rect class="f" width="50" height="20"/></g>
+      <svg viewBox="0 0 10 10" width="20%"><circle r="4" stroke-dasharray="2% 1ex"/></svg>
+      <marker id="m"><path d="M0 0 L3 3" stroke-dasharray="10%"/></marker>
+      <text font-size="16" stroke="black" stroke-dasharray="4 2">Dashed label</text>
+      <g font-size="0"><path d="M0 0 L100000 0" stroke-dasharray="1em"/></g>
+      """
+    #expect(Self.problem(body) == nil)
+  }
+
+  /// A relative pattern is still refused where its least size cuts what it strokes past the
+  /// cap: a tiny percentage of the root's or of a small nested viewport, em of a small or
+  /// shrinking font size.
+  @Test(arguments: [
+    (#"<path d="M0 0 L100000 0 L0 1 L100000 1" stroke-dasharray="0.01%"/>"#, "at least 0.0064 user units"),
+    (#"<svg viewBox="0 0 0.01 0.01"><path d="M0 0 L1000 0" stroke-dasharray="1%"/></svg>"#, "at least 0.0001 "),
+    (#"<g font-size="0.001"><path d="M0 0 L100000 0" stroke-dasharray="1em"/></g>"#, "at least 0.001 "),
+    (
+      #"<svg width="10%" height="5%"><svg width="1%" height="1%"><path d="M0 0 L1000 0" stroke-dasharray="1%"/>"#
+        + "</svg></svg>", "at least 0.00032 "
+    ),
+    (
+      String(repeating: #"<g font-size="1%">"#, count: 8) + #"<path d="M0 0 L1000 0" stroke-dasharray="1ex"/>"#
+        + String(repeating: "</g>", count: 8), "at least 6e-16 "
+    ),
+    (
+      #"<style>g { font-size: 10% }</style><g><g><text stroke-dasharray="1em">WWWWWWWWWW</text></g></g>"#,
+      "at least 0.0012 "
+    ),
+  ])
+  func aDenseRelativePatternIsRefused(body: String, least: String) throws {
+    let problem = try #require(Self.problem(body), "\(body)")
+    #expect(problem.message.contains("a dash pattern of \(least)"), "\(problem.message)")
+    #expect(problem.message.contains("dashes; up to 1e+06 are drawn)"), "\(problem.message)")
+  }
+
+  /// A percentage of a viewport whose size has no bound above 0 (a side in em beside one in %)
+  /// is refused with what is expected, where no dash would be short enough to matter too.
+  @Test func aPercentageOfAViewportOfNoKnownSizeIsRefused() throws {
+    let body = #"<svg width="1em" height="50%"><path d="M0 0 L10 0" stroke-dasharray="5%"/></svg>"#
+    let problem = try #require(Self.problem(body))
+    expectEqual(
+      problem.message,
+      "<path stroke-dasharray> \"5%\": its lengths in %, em or ex have no size above 0 here (a viewport or a font "
+        + "size of the picture can shrink without bound) over paths up to 10 user units long; expected lengths in "
+        + "user units, or % of viewports of a given size (a viewBox, or width and height) and em of font sizes "
+        + "above 0")
+    expectEqual(problem.line, 2)
+    #expect(Self.problem(body.replacingOccurrences(of: "5%", with: "5")) == nil)
   }
 
   /// Ordinary dashed pictures are accepted: patterns of a few units along an icon's or a
