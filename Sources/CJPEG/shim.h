@@ -37,6 +37,29 @@ static void flick_jpeg_progress(j_common_ptr info) {
   }
 }
 
+/// Converts `width` CMYK pixels at `cmyk` to RGB at `rgb` (which may start before `cmyk` in the
+/// same buffer: each pixel is read before its RGB is written, and no write reaches a pixel not
+/// read yet) with
+/// the plain formula R = 255 (1 - C)(1 - K), G and B likewise from M and Y; no ICC colour
+/// management. Adobe's files (`inverted`: they carry the APP14 marker, as Photoshop's and
+/// Pillow's do) store 255 - ink for each channel, the others the ink itself.
+static inline void flick_jpeg_cmyk_to_rgb(const unsigned char *cmyk, unsigned char *rgb, unsigned width,
+                                          int inverted) {
+  for (unsigned x = 0; x < width; x++) {
+    unsigned c = cmyk[4 * x], m = cmyk[4 * x + 1], y = cmyk[4 * x + 2], k = cmyk[4 * x + 3];
+    if (!inverted) {
+      c = 255 - c;
+      m = 255 - m;
+      y = 255 - y;
+      k = 255 - k;
+    }
+    // Now 255 - ink: (1 - C)(1 - K) = c k / 255², rounded.
+    rgb[3 * x] = (unsigned char)((c * k + 127) / 255);
+    rgb[3 * x + 1] = (unsigned char)((m * k + 127) / 255);
+    rgb[3 * x + 2] = (unsigned char)((y * k + 127) / 255);
+  }
+}
+
 /// Decodes JPEG bytes into tightly packed 8-bit RGB rows (malloc'd; the caller frees `*rgb`),
 /// refusing a frame of more than `max_pixels` pixels (as libjpeg reads the frame header, before
 /// anything is allocated for it) and a progressive file of more than FLICK_JPEG_MAXIMUM_SCANS
@@ -71,18 +94,26 @@ static inline int flick_jpeg_decode(const unsigned char *data, unsigned long siz
              (unsigned)info.image_width, (unsigned)info.image_height, max_pixels);
     longjmp(error.escape, 1);
   }
-  info.out_color_space = JCS_RGB;
+  // libjpeg converts only YCbCr, RGB and greyscale to RGB: CMYK and YCCK (Adobe's YCbCr of
+  // C, M, Y with K beside) come out as CMYK and are converted here, row by row.
+  int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
+  info.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
   jpeg_start_decompress(&info);
   size_t stride = (size_t)info.output_width * 3;
-  pixels = (unsigned char *)malloc(stride * info.output_height);
+  // One more row for CMYK: each row is decoded at the end (4 bytes a pixel over its own 3 and
+  // the next row's first) and converted forwards into its place, which never overtakes the read.
+  size_t rows = (size_t)info.output_height + (cmyk ? 1 : 0);
+  pixels = (unsigned char *)malloc(stride * rows);
   if (!pixels) {
     jpeg_destroy_decompress(&info);
     strcpy(message, "out of memory");
     return 1;
   }
   while (info.output_scanline < info.output_height) {
-    JSAMPROW row = pixels + stride * info.output_scanline;
+    unsigned char *place = pixels + stride * info.output_scanline;
+    JSAMPROW row = cmyk ? place + stride - info.output_width : place;
     jpeg_read_scanlines(&info, &row, 1);
+    if (cmyk) flick_jpeg_cmyk_to_rgb(row, place, info.output_width, info.saw_Adobe_marker);
   }
   jpeg_finish_decompress(&info);
   *width = (int)info.output_width;

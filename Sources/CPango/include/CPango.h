@@ -24,6 +24,7 @@
   X(cairo_font_map_get_default, pango_cairo_font_map_get_default)           \
   X(cairo_font_map_new, pango_cairo_font_map_new)                           \
   X(cairo_show_layout, pango_cairo_show_layout)                             \
+  X(cairo_show_layout_line, pango_cairo_show_layout_line)                   \
   X(context_set_round_glyph_positions, pango_context_set_round_glyph_positions) \
   X(fc_font_map_config_changed, pango_fc_font_map_config_changed)           \
   X(font_describe, pango_font_describe)                                     \
@@ -43,7 +44,11 @@
   X(layout_get_text, pango_layout_get_text)                                 \
   X(layout_index_to_pos, pango_layout_index_to_pos)                         \
   X(layout_iter_free, pango_layout_iter_free)                               \
+  X(layout_iter_get_baseline, pango_layout_iter_get_baseline)               \
+  X(layout_iter_get_line_extents, pango_layout_iter_get_line_extents)       \
+  X(layout_iter_get_line_readonly, pango_layout_iter_get_line_readonly)     \
   X(layout_iter_get_run_readonly, pango_layout_iter_get_run_readonly)       \
+  X(layout_iter_next_line, pango_layout_iter_next_line)                     \
   X(layout_iter_next_run, pango_layout_iter_next_run)                       \
   X(layout_new, pango_layout_new)                                           \
   X(layout_set_alignment, pango_layout_set_alignment)                       \

@@ -178,7 +178,16 @@ extension LayerPainter {
     }
   }
 
-  /// A conic sweep as a mesh of thin pie slices (Cairo 1.16 has no conic gradient).
+  /// A conic sweep as a mesh of thin pie slices (Cairo 1.16 has no conic gradient), filling the
+  /// current path.
+  ///
+  /// Cairo's mesh rasteriser paints the device pixels along an edge two slices share with both,
+  /// the later slice last, so where the sweep ends at its start the last slice would take a whole
+  /// row or column of device pixels on the start side (the end colour there instead of the start
+  /// colour). When the two colours differ the sweep is therefore drawn into a group, and the
+  /// quarter turn after the seam is drawn again over it, clipped exactly to that wedge, from
+  /// slices that begin with the last one: each pixel on the seam gets the two colours in
+  /// proportion to its area on either side, as Cairo's clip antialiases, at any scale.
   private static func fillConic(
     _ stops: [(location: Double, color: Color)], centre c: Point, towards e: Point, bounds b: Rect,
     in cr: OpaquePointer
@@ -189,24 +198,62 @@ extension LayerPainter {
       Point(x: b.maxX, y: b.maxY),
     ]
     let radius = (corners.map { ($0 - c).magnitudeSquared.squareRoot() }.max() ?? 1) + 2
-    guard let mesh = cairo_pattern_create_mesh() else { return }
-    defer { cairo_pattern_destroy(mesh) }
     // Slice boundaries: every stop plus at most 5° apart, so colours follow the angle closely.
     var cuts = Set(stops.map(\.location).filter { $0 > 0 && $0 < 1 })
     let steps = 72
     for k in 0...steps { cuts.insert(Double(k) / Double(steps)) }
     let sorted = cuts.sorted()
     let colors = conicColors(stops, at: sorted)
+    let slices = Array(1..<sorted.count)
+    guard let mesh = conicMesh(slices, sorted, colors, centre: c, start: a0, radius: radius) else { return }
+    defer { cairo_pattern_destroy(mesh) }
+    guard colors.first != colors.last else {
+      cairo_set_source(cr, mesh)
+      cairo_fill(cr)
+      return
+    }
+    // The quarter turn after the seam, and the slices that cover it and a little more (the clip
+    // must not reach past them), the last slice first.
+    let quarter = 0.25
+    let seamSlices = [sorted.count - 1] + slices.filter { sorted[$0 - 1] < quarter + 0.05 && $0 < sorted.count - 1 }
+    guard let seam = conicMesh(seamSlices, sorted, colors, centre: c, start: a0, radius: radius) else { return }
+    defer { cairo_pattern_destroy(seam) }
+    cairo_save(cr)
+    cairo_clip(cr)
+    cairo_push_group(cr)
+    cairo_set_source(cr, mesh)
+    cairo_paint(cr)
+    // The wedge from the seam a quarter turn on, its outer corner far enough out to hold the arc.
+    let far = radius * 2
+    cairo_move_to(cr, c.x, c.y)
+    for (t, r) in [(a0, far), (a0 + quarter * .pi, far / cos(quarter * .pi)), (a0 + quarter * 2 * .pi, far)] {
+      cairo_line_to(cr, c.x + r * cos(t), c.y + r * sin(t))
+    }
+    cairo_close_path(cr)
+    cairo_clip(cr)
+    cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+    cairo_set_source(cr, seam)
+    cairo_paint(cr)
+    // The group's end takes its clip and operator back with it: the group fills the path.
+    cairo_pop_group_to_source(cr)
+    cairo_paint(cr)
+    cairo_restore(cr)
+  }
+
+  /// The pie slices `slices` (each `i` from `cuts[i - 1]` to `cuts[i]`, fractions of a turn from
+  /// the angle `a0`, coloured `colors[i - 1]` to `colors[i]`) as a mesh, in that order.
+  private static func conicMesh(
+    _ slices: [Int], _ cuts: [Double], _ colors: [Color], centre c: Point, start a0: Double, radius: Double
+  ) -> OpaquePointer? {
+    guard let mesh = cairo_pattern_create_mesh() else { return nil }
     func set(_ corner: UInt32, _ col: Color) {
       cairo_mesh_pattern_set_corner_color_rgba(
         mesh, corner, CairoDraw.clamp(col.red), CairoDraw.clamp(col.green), CairoDraw.clamp(col.blue),
         CairoDraw.clamp(col.alpha))
     }
-    for i in 1..<sorted.count {
-      let f0 = sorted[i - 1]
-      let f1 = sorted[i]
-      let t0 = a0 + f0 * 2 * .pi
-      let t1 = a0 + f1 * 2 * .pi
+    for i in slices {
+      let t0 = a0 + cuts[i - 1] * 2 * .pi
+      let t1 = a0 + cuts[i] * 2 * .pi
       let k = 4.0 / 3 * tan((t1 - t0) / 4)
       let p0 = Point(x: c.x + radius * cos(t0), y: c.y + radius * sin(t0))
       let p1 = Point(x: c.x + radius * cos(t1), y: c.y + radius * sin(t1))
@@ -217,16 +264,13 @@ extension LayerPainter {
         mesh, p0.x - k * radius * sin(t0), p0.y + k * radius * cos(t0),
         p1.x + k * radius * sin(t1), p1.y - k * radius * cos(t1), p1.x, p1.y)
       cairo_mesh_pattern_line_to(mesh, c.x, c.y)
-      let c0 = colors[i - 1]
-      let c1 = colors[i]
-      set(0, c0)
-      set(1, c0)
-      set(2, c1)
-      set(3, c1)
+      set(0, colors[i - 1])
+      set(1, colors[i - 1])
+      set(2, colors[i])
+      set(3, colors[i])
       cairo_mesh_pattern_end_patch(mesh)
     }
-    cairo_set_source(cr, mesh)
-    cairo_fill(cr)
+    return mesh
   }
 
   /// The colour of the stops at each of `fractions` (ascending): the first stop at or after the

@@ -42,9 +42,16 @@ extension LayerPainter {
           Rect(
             x: b.minX, y: b.minY, width: b.width, height: max(b.height, measuredTextSize(t, layer)?.height ?? b.height))
         )
-      } else if let size = measuredTextSize(t, layer) {
-        let offset = textOffset(t, width: size.width, in: b)
-        addInner(Rect(x: b.minX + offset - 2, y: b.minY - 2, width: size.width + 4, height: size.height + 4))
+      } else if !t.string.isEmpty, let layout = (try? textLayout(t, size: b.size)) ?? nil {
+        // Where the lines draw: at the alignment's offset, and any line moved to its side.
+        let size = layout.size
+        var minX = layout.offsetX
+        var maxX = layout.offsetX + size.width
+        for line in layout.moved.values {
+          minX = min(minX, line.minX)
+          maxX = max(maxX, line.maxX)
+        }
+        addInner(Rect(x: b.minX + minX - 2, y: b.minY - 2, width: maxX - minX + 4, height: size.height + 4))
       }
       if let transition = t.transition, transition.isActive(showing: t.string) {
         // Both texts, anywhere their alignment may put them, and the rolling characters' travel.
@@ -96,15 +103,6 @@ extension LayerPainter {
   func measuredTextSize(_ t: TextContent, _ layer: Layer) -> Size? {
     guard !t.string.isEmpty else { return nil }
     return (try? textLayout(t, size: layer.bounds.size))??.size
-  }
-
-  /// Horizontal offset of unwrapped text for its alignment.
-  func textOffset(_ t: TextContent, width: Double, in b: Rect) -> Double {
-    switch t.alignment {
-    case .left, .justified: 0
-    case .center: (b.width - width) / 2
-    case .right: b.width - width
-    }
   }
 
   /// Whether everything the layer draws lies inside its rounded bounds, which it fills opaquely:

@@ -12,7 +12,7 @@ extension TextLayout {
   }
 
   /// The logical box of each character (grapheme cluster) of `string` as laid out, in points
-  /// from the point the layout is drawn at (``offsetX`` included), in string order; nil when
+  /// from the point the layout is drawn at (``offsetX`` and ``moved`` included), in string order; nil when
   /// the layout's text is not `string` (wrapping added invisible breaks to a long word).
   func characterBoxes(of string: String) -> [Rect]? {
     guard let text = Pango.api.layout_get_text(layout), String(cString: text) == string else { return nil }
@@ -28,7 +28,9 @@ extension TextLayout {
         x += width
         width = -width
       }
-      boxes.append(Rect(x: offsetX + x, y: Double(r.y) / scale, width: width, height: Double(r.height) / scale))
+      boxes.append(
+        Rect(x: offsetX + movedX(at: index) + x, y: Double(r.y) / scale, width: width, height: Double(r.height) / scale)
+      )
       index += Int32(c.utf8.count)
     }
     return boxes

@@ -155,6 +155,9 @@ final class TextLayout {
   let layout: OpaquePointer
   /// Horizontal offset of the text inside the bounds (alignment of unwrapped text), in points.
   let offsetX: Double
+  /// How far each line Pango places on the wrong side moves, in points, by the byte index it
+  /// starts at (``movedLines(_:alignment:inWidth:width:offsetX:)``); empty when none does.
+  let moved: [Int32: MovedLine]
 
   /// Font sizes drawn, in points; sizes outside are clamped (an animation may overshoot).
   static let fontSizes = 0.5...2000.0
@@ -239,6 +242,8 @@ final class TextLayout {
         }
       offsetX = (size.width - textWidth) * factor
     }
+    moved = Self.movedLines(
+      layout, alignment: text.alignment, inWidth: laidOutInWidth, width: size.width, offsetX: offsetX)
   }
 
   /// The longest run without a break opportunity that wrapping lays out as written.
@@ -282,9 +287,13 @@ final class TextLayout {
   /// path beginning with a line would otherwise be drawn from here, and a frame started from a
   /// kept prefix could not know it).
   func draw(in cr: OpaquePointer, at origin: Point, color: Color) {
-    cairo_move_to(cr, origin.x + offsetX, origin.y)
     CairoDraw.setSource(cr, color)
-    Pango.api.cairo_show_layout(cr, layout)
+    if moved.isEmpty {
+      cairo_move_to(cr, origin.x + offsetX, origin.y)
+      Pango.api.cairo_show_layout(cr, layout)
+    } else {
+      drawLines(in: cr, at: Point(x: origin.x + offsetX, y: origin.y))
+    }
     cairo_new_path(cr)
   }
 
