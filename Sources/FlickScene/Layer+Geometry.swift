@@ -46,10 +46,18 @@ extension Layer {
   public var isFacingAway: Bool {
     let m = transformToSuperlayer
     let a = anchorInBounds
-    guard let p = m.apply(to: a), let px = m.apply(to: Point(x: a.x + 1, y: a.y)),
+    let cross: Double
+    if let p = m.apply(to: a), let px = m.apply(to: Point(x: a.x + 1, y: a.y)),
       let py = m.apply(to: Point(x: a.x, y: a.y + 1))
-    else { return true }
-    let cross = (px.x - p.x) * (py.y - p.y) - (px.y - p.y) * (py.x - p.x)
+    {
+      cross = (px.x - p.x) * (py.y - p.y) - (px.y - p.y) * (py.x - p.x)
+    } else {
+      // A point a unit beside the anchor is behind the eye (a perspective under a point): the
+      // map's orientation at the anchor, where w is 1, is the sign of its determinant.
+      cross =
+        m.m11 * (m.m22 * m.m33 - m.m23 * m.m32) - m.m12 * (m.m21 * m.m33 - m.m23 * m.m31)
+        + m.m13 * (m.m21 * m.m32 - m.m22 * m.m31)
+    }
     let mirrored = (transform.scale.x < 0) != (transform.scale.y < 0)
     return mirrored ? cross > 0 : cross < 0
   }

@@ -83,6 +83,16 @@ import Testing
     #expect(!layer.isFacingAway)
   }
 
+  /// Under a perspective of half a point, a point a unit beside the anchor can be behind the
+  /// eye; the layer's facing is still that of its rotation.
+  @Test func facingUnderATinyPerspective() {
+    var layer = Layer(id: "p", bounds: Rect(x: 0, y: 0, width: 960, height: 540), position: Point(x: 480, y: 270))
+    for (degrees, away) in [(70.0, false), (-70, false), (110, true), (-110, true)] {
+      layer.transform = LayerTransform(rotationY: degrees * .pi / 180, perspective: 0.5)
+      expectEqual(layer.isFacingAway, away, "\(degrees)°")
+    }
+  }
+
   @Test func inverseUndoesTheProjection() throws {
     var layer = Layer(id: "c", bounds: Rect(x: 0, y: 0, width: 80, height: 60), position: Point(x: 100, y: 90))
     layer.transform = LayerTransform(

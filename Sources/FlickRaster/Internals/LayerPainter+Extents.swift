@@ -6,6 +6,14 @@ extension LayerPainter {
   /// picture, content, sublayers clipped by `masksToBounds`, border, shadow), or nil when it
   /// draws nothing. Unwrapped text is measured with Pango.
   func inkExtents(_ layer: Layer) -> Rect? {
+    var reachesEye = false
+    return inkExtents(layer, reachesEye: &reachesEye)
+  }
+
+  /// ``inkExtents(_:)``, setting `reachesEye` when a sublayer's plane (at any depth) reaches the
+  /// viewer's eye: only its part in front of the eye counts, and that part's image is unbounded
+  /// in practice (it reaches about a billion times the layer's size).
+  func inkExtents(_ layer: Layer, reachesEye: inout Bool) -> Rect? {
     guard !layer.isHidden, layer.opacity > 0 else { return nil }
     var box: Box?
     func add(_ r: Rect) {
@@ -67,14 +75,13 @@ extension LayerPainter {
       }
     }
     for sub in layer.sublayers {
-      guard let e = inkExtents(sub) else { continue }
+      guard let e = inkExtents(sub, reachesEye: &reachesEye) else { continue }
       let m = sub.transformToSuperlayer
-      for c in [
-        Point(x: e.minX, y: e.minY), Point(x: e.maxX, y: e.minY), Point(x: e.minX, y: e.maxY),
-        Point(x: e.maxX, y: e.maxY),
-      ] {
-        if let p = m.apply(to: c) { addInner(Rect(origin: p, size: .zero)) }
-      }
+      // The part in front of the eye (all of it unless a corner is at or behind it).
+      let corners = e.cornerPolygon
+      let front = m.frontPart(of: corners)
+      if front != corners { reachesEye = true }
+      for p in front { addInner(Rect(origin: m.frontImage(of: p), size: .zero)) }
     }
     if var i = inner {
       if layer.masksToBounds {
