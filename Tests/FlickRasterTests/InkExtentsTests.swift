@@ -70,7 +70,14 @@ import Testing
     ("italic f", text("f", size: 300, style: .italic)),
     ("italic serif fff", text("fff", size: 160, style: .italic, family: "DejaVu Serif")),
     ("stacked marks", text("A\u{30A}\u{301}\u{308} g\u{327}\u{323}\u{324}j", size: 150, style: .normal)),
+    ("an SVG drawing outside its viewport", svg),
   ]
+
+  /// An SVG picture with a circle beyond its viewport's right edge (librsvg draws it; the layer
+  /// cuts it at its picture's rectangle).
+  static let svg = Layer(
+    id: "svg", bounds: Rect(x: 0, y: 0, width: 150, height: 150), position: Point(x: 200, y: 200),
+    contents: LayerImage(path: Raster.fixtures.appendingPathComponent("svg/overflow.svg").path))
 
   /// `layer` moved 23.7 points to the left a frame, at frame `n`.
   static func tree(_ layer: Layer, frame n: Int) -> RenderTree {
