@@ -20,7 +20,8 @@ extension LayerPainter {
       if box == nil { box = Box(r) } else { box?.add(r) }
     }
     let b = layer.bounds
-    if layer.backgroundColor.alpha > 0 || layer.borderWidth > 0 { add(b) }
+    // A backdrop fills the rounded bounds too.
+    if layer.backgroundColor.alpha > 0 || layer.borderWidth > 0 || layer.backdrop != nil { add(b) }
     var inner: Box?
     func addInner(_ r: Rect) {
       if inner == nil { inner = Box(r) } else { inner?.add(r) }
@@ -40,7 +41,7 @@ extension LayerPainter {
     case .lottie(let l): addInner(layer.contentsGravity.rect(forImageOf: l.size, in: b))
     case .shape(let s):
       let p = s.path.controlPointBounds
-      let w = s.strokeColor.alpha > 0 ? s.lineWidth * max(1, s.lineJoin == .miter ? s.miterLimit : 1) / 2 + 1 : 0
+      let w = Self.strokeReach(s)
       if !s.path.isEmpty {
         addInner(Rect(x: p.minX - w, y: p.minY - w, width: p.width + 2 * w, height: p.height + 2 * w))
       }
@@ -61,6 +62,9 @@ extension LayerPainter {
         }
         addInner(Rect(x: b.minX + minX - 2, y: b.minY - 2, width: maxX - minX + 4, height: size.height + 4))
       }
+      // The glyphs' ink may leave the logical box (italic overhang, stacked marks, ink above the
+      // ascent or below the descent).
+      if let drawn = drawnTextBox(t, layer) { addInner(drawn) }
       if let transition = t.transition, transition.isActive(showing: t.string) {
         // Both texts, anywhere their alignment may put them, and the rolling characters' travel.
         var old = t
@@ -69,9 +73,12 @@ extension LayerPainter {
         let w = sizes.map(\.width).max() ?? 0
         let h = sizes.map(\.height).max() ?? 0
         let travel = h * (Self.rollTravel + 0.5) + 2
+        // Each character is drawn on its own at its logical place: widened by its ink's overhang.
+        let o = glyphOverhang(t, from: transition.from)
         addInner(
-          Rect(x: b.minX - w - 2, y: b.minY - travel, width: b.width + 2 * w + 4, height: max(b.height, h) + 2 * travel)
-        )
+          Rect(
+            x: b.minX - w - 2 - o.left, y: b.minY - travel - o.top, width: b.width + 2 * w + 4 + o.left + o.right,
+            height: max(b.height, h) + 2 * travel + o.top + o.bottom))
       }
     }
     for sub in layer.sublayers {
@@ -106,6 +113,49 @@ extension LayerPainter {
     return box?.rect
   }
 
+  /// How far from its path (its control points' box) a stroke in `s`'s style reaches, in points,
+  /// plus a point: half the line width, times √2 for square caps (a cap's corner, on a diagonal)
+  /// and times the miter limit for miter joins (a miter's tip). Round caps and joins, butt caps and
+  /// bevel joins stay within half the width; a dash's ends have the same caps. 0 without a stroke.
+  static func strokeReach(_ s: ShapeContent) -> Double {
+    guard s.strokeColor.alpha > 0 else { return 0 }
+    let cap = s.lineCap == .square ? 2.0.squareRoot() : 1
+    let join = s.lineJoin == .miter ? max(1, s.miterLimit) : 1
+    return max(0, s.lineWidth) * max(cap, join) / 2 + 1
+  }
+
+  /// The box of everything a text layer's laid-out text draws (Pango's ink and logical
+  /// rectangles), in the layer's coordinates; nil without text.
+  func drawnTextBox(_ t: TextContent, _ layer: Layer) -> Rect? {
+    guard !t.string.isEmpty, let layout = (try? textLayout(t, size: layer.bounds.size)) ?? nil else { return nil }
+    var box = layout.drawnBox
+    box.origin.x += layer.bounds.minX
+    box.origin.y += layer.bounds.minY
+    return box
+  }
+
+  /// How far the ink of any one character of a text transition's strings reaches beyond its
+  /// logical box, drawn on its own as ``drawTextTransition(_:_:of:in:)`` draws it.
+  func glyphOverhang(_ t: TextContent, from: String) -> (left: Double, top: Double, right: Double, bottom: Double) {
+    var g = t
+    g.transition = nil
+    g.isWrapped = false
+    g.truncationMode = .none
+    g.alignment = .left
+    var o = (left: 0.0, top: 0.0, right: 0.0, bottom: 0.0)
+    for c in Set(t.string + from) where c != " " {
+      g.string = String(c)
+      guard let layout = (try? textLayout(g, size: Size(width: 0, height: 0))) ?? nil else { continue }
+      let drawn = layout.drawnBox
+      let size = layout.size
+      o.left = max(o.left, -drawn.minX)
+      o.top = max(o.top, -drawn.minY)
+      o.right = max(o.right, drawn.maxX - size.width)
+      o.bottom = max(o.bottom, drawn.maxY - size.height)
+    }
+    return o
+  }
+
   /// The logical size of a text layer's laid-out text (through the layout cache).
   func measuredTextSize(_ t: TextContent, _ layer: Layer) -> Size? {
     guard !t.string.isEmpty else { return nil }
@@ -123,6 +173,7 @@ extension LayerPainter {
     probe.backgroundColor = .clear
     probe.borderWidth = 0
     probe.shadowOpacity = 0
+    probe.backdrop = nil
     if case .gradient = probe.content { probe.content = .none }
     guard let e = inkExtents(probe) else { return true }
     return [

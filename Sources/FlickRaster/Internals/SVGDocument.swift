@@ -128,13 +128,24 @@ enum SVGStore {
 
 extension LayerPainter {
   /// Draws an SVG `contents` picture as vectors into the rectangle `contentsGravity` gives it, so
-  /// it is crisp at any device scale.
+  /// it is crisp at any device scale. librsvg draws what the document puts outside its viewport
+  /// too: that is cut at the whole device pixels the rectangle covers (as a tinted picture is),
+  /// which the layer's ink extents hold.
   func drawSVGContents(_ ref: LayerImage, of layer: Layer, in cr: OpaquePointer) throws(RasterError) {
     try SVGStore.withDocument(ref.path) { document throws(RasterError) in
       let rect = layer.contentsGravity.rect(forImageOf: document.size, in: layer.bounds)
       guard rect.width > 0, rect.height > 0 else { return }
+      let box = CairoDraw.deviceBox(rect, CairoDraw.matrix(cr))
+      guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return }
       cairo_save(cr)
       defer { cairo_restore(cr) }
+      var m = CairoDraw.matrix(cr)
+      cairo_identity_matrix(cr)
+      let x0 = Double(CairoDraw.pixel(box.minX.rounded(.down))), y0 = Double(CairoDraw.pixel(box.minY.rounded(.down)))
+      let x1 = Double(CairoDraw.pixel(box.maxX.rounded(.up))), y1 = Double(CairoDraw.pixel(box.maxY.rounded(.up)))
+      cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0)
+      cairo_clip(cr)
+      cairo_set_matrix(cr, &m)
       // `resize` stretches: scale the document's own box to the rect instead of letting librsvg
       // keep its aspect ratio.
       cairo_translate(cr, rect.minX, rect.minY)

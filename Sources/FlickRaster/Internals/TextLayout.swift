@@ -330,6 +330,25 @@ final class TextLayout {
     draw(in: cr, at: Point(x: -offsetX, y: 0), color: .black)
   }
 
+  /// The box of everything the layout draws, in points from the point it is drawn at
+  /// (``offsetX`` included): the union of Pango's logical rectangle and its ink rectangle, which
+  /// holds what leaves the logical one (italic overhang, stacked marks, ink above the ascent or
+  /// below the descent). For extents only: the layout places the text by ``size``.
+  var drawnBox: Rect {
+    var ink = PangoRectangle()
+    var logical = PangoRectangle()
+    Pango.api.layout_get_extents(layout, &ink, &logical)
+    let scale = Double(PANGO_SCALE)
+    func rect(_ r: PangoRectangle) -> Rect {
+      Rect(
+        x: offsetX + Double(r.x) / scale, y: Double(r.y) / scale, width: Double(r.width) / scale,
+        height: Double(r.height) / scale)
+    }
+    var box = Box(rect(logical))
+    if ink.width > 0, ink.height > 0 { box.add(rect(ink)) }
+    return box.rect
+  }
+
   /// The laid-out size (logical extents), in points.
   var size: Size {
     var ink = PangoRectangle()
