@@ -13,4 +13,9 @@ extension Renderer {
     else { return 0 }
     return header.width * header.height * 4
   }
+
+  /// The bytes one worker's document of the SVG picture at `path` holds for the images embedded
+  /// in it (each decoded once, and the largest twice while it is copied), from the picture's
+  /// check; 0 for a file that cannot be read or is refused (the render then reports it).
+  package static func svgEmbeddedImageBytes(path: String) -> Int { SVGStore.embeddedImageBytes(path: path) }
 }

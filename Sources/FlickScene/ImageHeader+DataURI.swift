@@ -15,7 +15,8 @@ extension ImageHeader {
   /// Decodes and checks an image embedded as `data:[type];base64,…` (ASCII whitespace inside
   /// the base64 is ignored, anything else that is not base64 is refused): it must be a PNG or a
   /// JPEG (by its first bytes) whose header gives at most `maximumPixels` pixels and 65535 a
-  /// side. Used for Lottie image assets and SVG `<image>`s, which their libraries would decode
+  /// side, and a JPEG may have at most ``maximumJPEGScans`` scans, as the decoder allows a
+  /// template's own images. Used for Lottie image assets and SVG `<image>`s, which their libraries would decode
   /// by themselves (any format their decoders sniff, at any size).
   package static func embedded(_ uri: String, maximumPixels: Int) throws(Problem) -> Embedded {
     guard uri.hasPrefix("data:"), let comma = uri.firstIndex(of: ","), uri[..<comma].lowercased().hasSuffix(";base64")
@@ -41,6 +42,11 @@ extension ImageHeader {
       throw Problem(
         reason: "the embedded image is \(header.width)×\(header.height) pixels, more than the cap of \(maximumPixels) "
           + "(--max-pixels or FLICK_MAX_PIXELS raises it)")
+    }
+    if mediaType == "image/jpeg", jpegScans([UInt8](bytes), upTo: maximumJPEGScans) > maximumJPEGScans {
+      throw Problem(
+        reason: "the embedded JPEG has more than \(maximumJPEGScans) progressive scans (each one a pass over the "
+          + "whole image)")
     }
     return Embedded(bytes: bytes, mediaType: mediaType, header: header)
   }

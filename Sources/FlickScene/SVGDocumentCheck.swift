@@ -62,17 +62,27 @@ package enum SVGDocumentCheck {
     package var message: String
   }
 
+  /// What an accepted picture holds that costs memory beyond its own drawing.
+  package struct Summary: Sendable, Equatable {
+    /// The pixels of each distinct embedded image (librsvg decodes each `href` once per
+    /// document and keeps it).
+    package var imagePixels: [Int] = []
+  }
+
   /// Checks the SVG `data`; `maximumPixels` caps every embedded image. Bytes accepted before
   /// under the same or a smaller cap are not scanned again (``wasAccepted(_:maximumPixels:)``).
-  package static func check(_ data: Data, maximumPixels: Int) throws(Problem) {
+  @discardableResult
+  package static func check(_ data: Data, maximumPixels: Int) throws(Problem) -> Summary {
     guard data.count <= maximumFileSize else {
       throw Problem(line: 1, column: 1, message: "the SVG is larger than \(maximumFileSize >> 20) MiB")
     }
-    if wasAccepted(data, maximumPixels: maximumPixels) { return }
+    if let summary = accepted(data, maximumPixels: maximumPixels) { return summary }
     var scanner = SVGDocumentScanner(bytes: [UInt8](data), maximumPixels: maximumPixels)
     try scanner.scan()
     try scanner.expand()
-    remember(data, maximumPixels: maximumPixels)
+    let summary = Summary(imagePixels: Array(scanner.imagePixels.values))
+    remember(data, maximumPixels: maximumPixels, summary: summary)
+    return summary
   }
 }
 
@@ -107,6 +117,8 @@ struct SVGDocumentScanner {
   /// The `<filter>` elements whose `primitiveUnits` are `objectBoundingBox`.
   var boundingBoxFilters: Set<Int> = []
   var roots: [Int] = []
+  /// The pixels of each embedded image, by its `href` as written.
+  var imagePixels: [String: Int] = [:]
   /// Stylesheet references (`<style>`), applied to every element / every vertex at the end.
   var sheetReferences: [(id: String, marker: Bool, offset: Int)] = []
   /// Stylesheet dash patterns, applied to the whole picture at the end.
@@ -278,7 +290,8 @@ struct SVGDocumentScanner {
           elements[index].references.append((String(target.dropFirst()), 1, a.offset))
         } else if name == "image", target.hasPrefix("data:") {
           do {
-            _ = try ImageHeader.embedded(target, maximumPixels: maximumPixels)
+            let header = try ImageHeader.embedded(target, maximumPixels: maximumPixels).header
+            imagePixels[a.value] = header.width * header.height
           } catch {
             throw fail("<\(quoted: shownName) \(quoted: a.name)>: \(escaped: error.reason)", at: a.offset)
           }

@@ -45,8 +45,8 @@ extension SVGDocumentScanner {
           colon = i
         case 0x40 where matches(bytes, at: i, "@import"):
           found.hasImport = true
-        case 0x55,
-          0x75 where matches(bytes, at: i, "url("):
+        // `where` binds to one pattern only: each case letter needs its own.
+        case 0x55 where matches(bytes, at: i, "url("), 0x75 where matches(bytes, at: i, "url("):
           found.hasURL = true
           var close = i + 4
           while close < bytes.count, bytes[close] != 0x29 { close += 1 }  // ')'

@@ -8,6 +8,16 @@ import FlickMotion
 /// name once), text, comments, CDATA sections, processing instructions and a DOCTYPE without
 /// declarations. Entities are XML's five and character references; a DOCTYPE with an internal
 /// subset (`[`, where entities would be declared) is refused, so no entity can expand.
+///
+/// What it accepts, libxml2 (librsvg's parser) reads as the same document: the file must be
+/// UTF-8 (valid, with no control character but tab, line feed and carriage return, no byte order
+/// mark but UTF-8's, an XML declaration naming no other encoding), each construct is read by
+/// XML's grammar (quoted literals in a DOCTYPE, `--` only to end a comment, names that are XML
+/// names, white space between attributes, attribute values normalised as XML does), and what
+/// XML allows only in one place is refused elsewhere (one root element; a DOCTYPE and an XML
+/// declaration before it; text and CDATA inside it). Anything else is an error here, and
+/// libxml2 refuses it too or reads it some other way, so it never reaches librsvg
+/// (XMLTokenizer+Prolog.swift).
 package struct XMLTokenizer {
   /// One attribute of a start tag: its name as written, its value with entities decoded, and the
   /// offset of its name.
@@ -42,7 +52,15 @@ package struct XMLTokenizer {
   /// The document's bytes.
   package let bytes: [UInt8]
   /// The offset of the next byte to read.
-  package private(set) var offset = 0
+  package internal(set) var offset = 0
+  /// Whether the bytes have been checked as UTF-8 and the XML declaration read (on the first
+  /// ``next()``).
+  var begun = false
+  /// How many elements are open, whether the root element has started, and whether a DOCTYPE
+  /// has been read.
+  var depth = 0
+  var rootSeen = false
+  var doctypeSeen = false
 
   /// A tokenizer at the start of `bytes` (after a UTF-8 byte order mark, if there is one).
   package init(bytes: [UInt8]) {
@@ -52,37 +70,39 @@ package struct XMLTokenizer {
 
   /// The next token, or nil at the end of the document.
   package mutating func next() throws(SyntaxError) -> Token? {
+    if !begun {
+      begun = true
+      try checkEncoding()
+      if let declaration = try xmlDeclaration() { return declaration }
+    }
     guard offset < bytes.count else { return nil }
     guard bytes[offset] == 0x3C else {  // '<'
       let start = offset
       while offset < bytes.count, bytes[offset] != 0x3C { offset += 1 }
+      if depth == 0, let place = bytes[start..<offset].firstIndex(where: { !Self.isSpace($0) }) {
+        throw SyntaxError(
+          message: rootSeen ? "text after the root element" : "text before the root element", offset: place)
+      }
       return .text(start..<offset)
     }
     if starts(with: "<!--") {
-      _ = try skip(past: "-->", what: "a comment")
+      let start = offset
+      offset += 4
+      let text = try skip(past: "-->", what: "a comment", from: start)
+      // The byte after the text is the `-` of `-->`: a comment may not end in `--->` either.
+      if let hyphens = bytes[text].indices.first(where: { bytes[$0] == 0x2D && bytes[$0 + 1] == 0x2D }) {
+        throw SyntaxError(message: "'--' inside a comment", offset: hyphens)
+      }
       return .skipped
     }
     if starts(with: "<![CDATA[") {
-      let text = try skip(past: "]]>", what: "a CDATA section")
-      return .cdata((text.lowerBound + 9)..<text.upperBound)
-    }
-    if starts(with: "<?") {
       let start = offset
-      let text = try skip(past: "?>", what: "a processing instruction")
-      return .processingInstruction(String(decoding: bytes[text], as: UTF8.self), offset: start)
+      guard depth > 0 else { throw SyntaxError(message: "a CDATA section outside the root element", offset: start) }
+      offset += 9
+      return .cdata(try skip(past: "]]>", what: "a CDATA section", from: start))
     }
-    if starts(with: "<!") {
-      let start = offset
-      while offset < bytes.count, bytes[offset] != 0x3E {
-        if bytes[offset] == 0x5B {
-          throw SyntaxError(message: "a DOCTYPE with declarations (entities) is not read", offset: start)
-        }
-        offset += 1
-      }
-      guard offset < bytes.count else { throw SyntaxError(message: "a declaration is not closed", offset: start) }
-      offset += 1
-      return .skipped
-    }
+    if starts(with: "<?") { return try processingInstruction() }
+    if starts(with: "<!") { return try doctype() }
     if starts(with: "</") {
       let start = offset
       offset += 2
@@ -91,10 +111,16 @@ package struct XMLTokenizer {
       guard offset < bytes.count, bytes[offset] == 0x3E else {
         throw SyntaxError(message: "expected '>' after </\(quoted: name)", offset: start)
       }
+      guard depth > 0 else { throw SyntaxError(message: "</\(quoted: name)> where nothing is open", offset: start) }
       offset += 1
+      depth -= 1
       return .end(name: name, offset: start)
     }
-    return try startTag()
+    if depth == 0, rootSeen { throw SyntaxError(message: "a second root element", offset: offset) }
+    let tag = try startTag()
+    rootSeen = true
+    if case .start(_, _, false, _) = tag { depth += 1 }
+    return tag
   }
 
   /// The next token, or nil at the end of the document; a syntax error becomes the reader's own
@@ -155,14 +181,15 @@ package struct XMLTokenizer {
     return String(qualified[qualified.index(after: colon)...])
   }
 
-  private func starts(with s: StaticString) -> Bool {
+  func starts(with s: StaticString) -> Bool {
     let count = s.utf8CodeUnitCount
     guard offset + count <= bytes.count else { return false }
     return s.withUTF8Buffer { bytes[offset..<(offset + count)].elementsEqual($0) }
   }
 
-  /// Moves past the next `end`; the range is what lay between.
-  private mutating func skip(past end: StaticString, what: String) throws(SyntaxError) -> Range<Int> {
+  /// Moves past the next `end`; the range is what lay between (from where the reading is); an
+  /// error names `what` at `opening`.
+  mutating func skip(past end: StaticString, what: String, from opening: Int) throws(SyntaxError) -> Range<Int> {
     let start = offset
     let count = end.utf8CodeUnitCount
     while offset + count <= bytes.count {
@@ -172,7 +199,7 @@ package struct XMLTokenizer {
       }
       offset += 1
     }
-    throw SyntaxError(message: "\(quoted: what) is not closed", offset: start)
+    throw SyntaxError(message: "\(quoted: what) is not closed", offset: opening)
   }
 
   /// Whether `byte` is XML white space (space, tab, line feed, carriage return).
@@ -180,11 +207,11 @@ package struct XMLTokenizer {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 
-  private mutating func skipSpace() {
+  mutating func skipSpace() {
     while offset < bytes.count, Self.isSpace(bytes[offset]) { offset += 1 }
   }
 
-  private mutating func readName() -> String {
+  mutating func readName() -> String {
     let start = offset
     while offset < bytes.count {
       switch bytes[offset] {
@@ -200,6 +227,9 @@ package struct XMLTokenizer {
     offset += 1
     let qualified = readName()
     guard !qualified.isEmpty else { throw SyntaxError(message: "expected an element name after '<'", offset: start) }
+    guard Self.isName(qualified) else {
+      throw SyntaxError(message: "<\(quoted: qualified)> is not an XML name", offset: start)
+    }
     func fail(_ message: String, at place: Int? = nil) -> SyntaxError {
       SyntaxError(message: message, offset: place ?? offset)
     }
@@ -218,9 +248,13 @@ package struct XMLTokenizer {
         offset += 2
         return .start(name: qualified, attributes: attributes, selfClosing: true, offset: start)
       }
+      guard Self.isSpace(bytes[offset - 1]) else {
+        throw fail("expected white space before the next attribute in <\(quoted: qualified)>")
+      }
       let at = offset
       let name = readName()
       guard !name.isEmpty else { throw fail("expected an attribute name in <\(quoted: qualified)>") }
+      guard Self.isName(name) else { throw fail("the attribute \(quoted: name) is not an XML name", at: at) }
       guard names.insert(name).inserted else {
         throw fail("the attribute \(quoted: name) is given twice", at: at)
       }
@@ -243,7 +277,7 @@ package struct XMLTokenizer {
       guard offset < bytes.count else {
         throw fail("the value of the attribute \(quoted: name) is not closed", at: valueStart)
       }
-      let raw = String(decoding: bytes[valueStart..<offset], as: UTF8.self)
+      let raw = Self.normalized(String(decoding: bytes[valueStart..<offset], as: UTF8.self))
       offset += 1
       attributes.append(Attribute(name: name, value: try Self.decodeEntities(raw, at: valueStart), offset: at))
     }

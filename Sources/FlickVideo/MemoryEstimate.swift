@@ -90,8 +90,9 @@ package struct MemoryEstimate: Sendable, Equatable {
   }
 
   /// The default ``ContentBytes``: a Lottie layer's rlottie memory at its drawn size
-  /// (``FlickRaster/Renderer/lottieBytes(path:drawnPixels:)``) and an SVG picture's surface at
-  /// the layer's size.
+  /// (``FlickRaster/Renderer/lottieBytes(path:drawnPixels:)``), and an SVG picture's surface at
+  /// the layer's size and the images embedded in it
+  /// (``FlickRaster/Renderer/svgEmbeddedImageBytes(path:)``).
   package static let defaultContentBytes: ContentBytes = { layer, scale, frameBytes in
     var parts: [Part: Int] = [:]
     let area = LayerWalk.area(layer.bounds.size, scale: scale, limit: frameBytes)
@@ -100,7 +101,12 @@ package struct MemoryEstimate: Sendable, Equatable {
       // for each worker: an upper bound), from the file itself; twice the area if unreadable.
       parts[.lottie] = Renderer.lottieBytes(path: lottie.path, drawnPixels: area / 4) ?? mul(area, 2)
     }
-    if let picture = layer.contents, picture.path.lowercased().hasSuffix(".svg") { parts[.scratch] = area }
+    if let picture = layer.contents, picture.path.lowercased().hasSuffix(".svg") {
+      parts[.scratch] = area
+      // librsvg decodes the images embedded in the picture into each worker's own document.
+      let images = Renderer.svgEmbeddedImageBytes(path: picture.path)
+      if images > 0 { parts[.images] = images }
+    }
     return parts
   }
 

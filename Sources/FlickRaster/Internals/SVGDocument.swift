@@ -92,6 +92,29 @@ enum SVGStore {
     _ = try withDocument(path) { $0.size }
   }
 
+  /// What decoding a picture's embedded images takes besides their pixels (16 MiB): gdk-pixbuf's
+  /// loader, loaded on the first image (1.1 MiB), and the heap around two 3000² images (measured
+  /// 1–3 MiB over their pixels), with room for another allocator's or library version's heap.
+  static let embeddedImageOverhead = 16 << 20
+
+  /// The bytes one document of the picture at `path` holds for its embedded images once drawn:
+  /// librsvg decodes each distinct image once, into a Cairo surface it keeps (4 bytes a pixel),
+  /// through a GdkPixbuf of the same size freed after the copy (the largest counted once more),
+  /// and gdk-pixbuf's loaders and heap take 1–3 MiB more, counted as 16 (``embeddedImageOverhead``); 0 when the
+  /// picture embeds no image, or cannot be read or is refused (its check reports that).
+  static func embeddedImageBytes(path: String) -> Int {
+    guard case .success(let data) = read(path),
+      let summary = try? SVGDocumentCheck.check(data, maximumPixels: DecodedImage.maximumPixels),
+      !summary.imagePixels.isEmpty
+    else { return 0 }
+    let bytes = summary.imagePixels.map { $0.multipliedReportingOverflow(by: 4) }
+    guard !bytes.contains(where: \.overflow) else { return .max }
+    return bytes.reduce(embeddedImageOverhead + (bytes.map(\.partialValue).max() ?? 0)) { a, b in
+      let (sum, overflow) = a.addingReportingOverflow(b.partialValue)
+      return overflow ? .max : sum
+    }
+  }
+
   static func withDocument<T>(_ path: String, _ body: (SVGDocument) throws(RasterError) -> T) throws(RasterError) -> T {
     try pool.withResource(path, body)
   }
