@@ -38,13 +38,10 @@ package struct PropertyTracks: Sendable {
   /// ``curveEvaluations`` is: a segment that does not hold after its end is passed over.
   package private(set) var segmentLooks = 0
 
-  /// Tracks for the layer tree `layers` (every layer, at any depth, by its id).
+  /// Tracks for the layer tree `layers` (every layer, at any depth, masks and their sublayers
+  /// included, by its id: the first in tree order where two share one).
   package init(layers: [Layer]) {
-    var stack = layers
-    while let layer = stack.popLast() {
-      if base[layer.id] == nil { base[layer.id] = layer }
-      stack.append(contentsOf: layer.sublayers)
-    }
+    for layer in LayersInTreeOrder(layers) where base[layer.id] == nil { base[layer.id] = layer }
   }
 
   /// The layer `id` as written, before any animation.

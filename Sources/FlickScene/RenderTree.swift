@@ -32,13 +32,8 @@ public struct RenderTree: Sendable, Equatable {
 }
 
 extension RenderTree {
-  /// The layer with `id` anywhere in the tree, or nil.
+  /// The layer with `id` anywhere in the tree (masks and their sublayers included), or nil.
   public func layer(id: String) -> Layer? {
-    var stack = layers
-    while let layer = stack.popLast() {
-      if layer.id == id { return layer }
-      stack.append(contentsOf: layer.sublayers)
-    }
-    return nil
+    LayersInTreeOrder(layers).first { $0.id == id }
   }
 }

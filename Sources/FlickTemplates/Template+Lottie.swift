@@ -43,14 +43,9 @@ extension Template {
   }
 
   /// The animations that play Lottie layers by themselves (``LottieContent/clock(layerID:)``),
-  /// placed before the timeline's so an animation of `frame` or `progress` wins over them.
+  /// masks and the layers inside them included, in tree order, placed before the timeline's so
+  /// an animation of `frame` or `progress` wins over them.
   static func lottieClocks(_ layers: [Layer]) -> [LayerAnimation] {
-    var out: [LayerAnimation] = []
-    var stack = Array(layers.reversed())
-    while let layer = stack.popLast() {
-      if let clock = layer.lottie?.clock(layerID: layer.id) { out.append(clock) }
-      stack.append(contentsOf: layer.sublayers.reversed())
-    }
-    return out
+    LayersInTreeOrder(layers).compactMap { $0.lottie?.clock(layerID: $0.id) }
   }
 }

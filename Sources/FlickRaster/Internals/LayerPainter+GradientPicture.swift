@@ -18,14 +18,7 @@ extension LayerPainter {
     let (x0, y0, _, _) = area
     let key = GradientKey(gradient: g, of: layer, matrix: m, area: area)
     let make = { (keep: Bool) -> CairoImage? in
-      if !keep, Self.fillsWholePixels(g, of: layer, matrix: m, area: area, in: cr) {
-        // Opaque and pixel-aligned with no clip: painting directly writes exactly the pixels a
-        // copy of the picture would (every pixel fully covered, so OVER is a copy).
-        if !Self.paintLinear(g, of: layer, matrix: m, area: area, in: cr) {
-          Self.fillGradient(g, of: layer, in: cr)
-        }
-        return nil
-      }
+      if !keep, Self.paintDirectly(g, of: layer, matrix: m, area: area, in: cr) { return nil }
       if !keep, let ahead = self.prefetch?.take(key) { return ahead }
       return Self.gradientPicture(g, of: layer, matrix: m, area: area, arena: self.arena)
     }
@@ -37,6 +30,58 @@ extension LayerPainter {
     }
     guard let image = picture else { return }
     CairoDraw.paint(image, atDevice: x0, y0, in: cr)
+  }
+
+  /// Paints the gradient layer straight into `cr`'s target where that writes exactly the bytes a
+  /// copy of its picture (``gradientPicture(_:of:matrix:area:arena:)``) would: it covers whole
+  /// pixels opaquely, the clip does not cut into it, and the target is an ARGB32 image whose
+  /// device offset is whole pixels. False: nothing was painted.
+  ///
+  /// The picture is drawn in place: the target's pixels over `area` as a surface of their own,
+  /// with the picture's matrix. Cairo and the rasters see the surface size, matrix and composite
+  /// extents they see in the picture, and a radial gradient's samples depend on all three (Cairo
+  /// fits its pixman transform at the centre of the composite); every pixel is covered by an
+  /// opaque colour, so it is the picture's pixel, which copying the picture with OVER or SOURCE
+  /// stores too. An axial gradient drawn in device space itself is painted by
+  /// ``paintLinear(_:of:matrix:area:in:)``: a whole-pixel translation moves pixman's samples by
+  /// whole pixels.
+  static func paintDirectly(
+    _ g: GradientContent, of layer: Layer, matrix m: cairo_matrix_t, area: (Int, Int, Int, Int), in cr: OpaquePointer
+  ) -> Bool {
+    let op = cairo_get_operator(cr)
+    guard op == CAIRO_OPERATOR_OVER || op == CAIRO_OPERATOR_SOURCE,
+      fillsWholePixels(g, of: layer, matrix: m, area: area, in: cr)
+    else { return false }
+    if paintLinear(g, of: layer, matrix: m, area: area, in: cr) { return true }
+    guard let target = cairo_get_group_target(cr), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+      cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
+    else { return false }
+    var (ox, oy, sx, sy) = (0.0, 0.0, 0.0, 0.0)
+    cairo_surface_get_device_offset(target, &ox, &oy)
+    cairo_surface_get_device_scale(target, &sx, &sy)
+    guard sx == 1, sy == 1, ox == ox.rounded(), oy == oy.rounded(), abs(ox) < 16_777_216, abs(oy) < 16_777_216
+    else { return false }
+    let (x0, y0, x1, y1) = area
+    let (left, top) = (x0 + Int(ox), y0 + Int(oy))
+    guard left >= 0, top >= 0, x1 + Int(ox) <= Int(cairo_image_surface_get_width(target)),
+      y1 + Int(oy) <= Int(cairo_image_surface_get_height(target))
+    else { return false }
+    cairo_surface_flush(target)
+    guard let data = cairo_image_surface_get_data(target) else { return false }
+    let stride = Int(cairo_image_surface_get_stride(target))
+    guard
+      let view = cairo_image_surface_create_for_data(
+        data + top * stride + 4 * left, CAIRO_FORMAT_ARGB32, Int32(x1 - x0), Int32(y1 - y0), Int32(stride))
+    else { return false }
+    defer { cairo_surface_destroy(view) }
+    guard cairo_surface_status(view) == CAIRO_STATUS_SUCCESS, let vcr = cairo_create(view),
+      cairo_status(vcr) == CAIRO_STATUS_SUCCESS
+    else { return false }
+    defer { cairo_destroy(vcr) }
+    drawPicture(g, of: layer, matrix: m, origin: (x0, y0), in: vcr, cleared: nil)
+    cairo_surface_flush(view)
+    cairo_surface_mark_dirty_rectangle(target, Int32(left), Int32(top), Int32(x1 - x0), Int32(y1 - y0))
+    return true
   }
 
   /// The device pixels (x0, y0, x1, y1) a gradient layer drawn with user-to-device matrix `m`
@@ -64,17 +109,28 @@ extension LayerPainter {
       let gcr = image.makeContext()
     else { return nil }
     defer { cairo_destroy(gcr) }
-    var local = m
-    local.x0 -= Double(x0)
-    local.y0 -= Double(y0)
-    cairo_set_matrix(gcr, &local)
-    if !GradientFaceFill.fill(g, of: layer, matrix: local, image: image, context: gcr),
-      !paintRadial(g, of: layer, in: gcr, clear: true)
-    {
-      fillGradient(g, of: layer, in: gcr)
-    }
+    drawPicture(g, of: layer, matrix: m, origin: (x0, y0), in: gcr, cleared: image)
     cairo_surface_flush(image.surface)
     return image
+  }
+
+  /// Draws the gradient layer's picture through `cr`, a fresh context on an ARGB32 image of
+  /// the picture's size whose pixel (0, 0) is the device pixel `origin`: into `cleared` (that
+  /// image, every byte zero), or over pixels the layer covers opaquely (nil; the rasters then
+  /// store their pixels, as OVER does with opaque colours, and the face fill, which draws only
+  /// rounded layers, is not asked).
+  private static func drawPicture(
+    _ g: GradientContent, of layer: Layer, matrix m: cairo_matrix_t, origin: (Int, Int), in cr: OpaquePointer,
+    cleared: CairoImage?
+  ) {
+    var local = m
+    local.x0 -= Double(origin.0)
+    local.y0 -= Double(origin.1)
+    cairo_set_matrix(cr, &local)
+    if let image = cleared, GradientFaceFill.fill(g, of: layer, matrix: local, image: image, context: cr) { return }
+    if !paintRadial(g, of: layer, in: cr, clear: true) {
+      fillGradient(g, of: layer, in: cr)
+    }
   }
 
   /// Whether the gradient layer covers whole device pixels opaquely (opaque, square-cornered,

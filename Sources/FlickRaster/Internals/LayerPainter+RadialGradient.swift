@@ -21,8 +21,9 @@ extension LayerPainter {
   /// Paints a radial gradient layer whose rectangle covers whole device pixels of `cr`'s target
   /// (an ARGB32 image without device offset or clip, such as the picture
   /// ``drawGradient(_:of:in:)`` makes) with ``RadialGradientRaster``: the bytes
-  /// ``fillGradient(_:of:in:)`` would have Cairo write. `clear`: the target holds only zeros (it
-  /// skips OVER's arithmetic). False: nothing was painted, and the caller lets Cairo paint.
+  /// ``fillGradient(_:of:in:)`` would have Cairo write. `clear`: the target holds only zeros, or
+  /// every stop is opaque: OVER then stores the gradient's pixels, and its arithmetic is skipped.
+  /// False: nothing was painted, and the caller lets Cairo paint.
   static func paintRadial(_ g: GradientContent, of layer: Layer, in cr: OpaquePointer, clear: Bool) -> Bool {
     guard LinearGradientRaster.matchesLoadedLibraries, g.kind == .radial, g.stops.count >= 2,
       layer.cornerRadius <= 0 || layer.maskedCorners.isEmpty,
