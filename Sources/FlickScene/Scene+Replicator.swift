@@ -32,6 +32,12 @@ extension Scene {
       expand(
         &layer.sublayers[i], base: baseSublayer(i, of: layer, in: base), animations: animations, at: t, work: &work)
     }
+    // A mask replicates as any layer does (its copies mask together).
+    if var mask = layer.mask, mask.hasReplicator {
+      let baseMask = base.mask.flatMap { $0.id == mask.id ? $0 : nil } ?? mask
+      expand(&mask, base: baseMask, animations: animations, at: t, work: &work)
+      layer.mask = mask
+    }
     let r = layer.replicator
     guard !r.isNone else { return }
     layer.replicator = .none
@@ -79,8 +85,8 @@ extension Scene {
 }
 
 extension Layer {
-  /// Whether this layer or one of its sublayers replicates.
+  /// Whether this layer, one of its sublayers or its mask (and theirs) replicates.
   var hasReplicator: Bool {
-    !replicator.isNone || sublayers.contains(where: \.hasReplicator)
+    !replicator.isNone || sublayers.contains(where: \.hasReplicator) || (mask?.hasReplicator ?? false)
   }
 }

@@ -96,4 +96,39 @@ import Testing
     let a = dots(rows[0]), b = dots(rows[1])
     for (o, e) in zip(a + b, [0.5, 0.4, 0.2, 0.1]) { expectLess(abs(o - e), 1e-9) }
   }
+
+  /// A mask replicates as any layer does, in a layer or in a sublayer's mask, with the delayed
+  /// copies' animations: Core Animation's replicator works wherever the layer sits.
+  @Test func aMaskReplicatesAsALayerDoes() {
+    var r = LayerReplicator(instanceCount: 3, instanceTransform: LayerTransform(translation: Point(x: 20, y: 0)))
+    r.instanceDelay = 0.5
+    let mask = Layer(
+      id: "m", bounds: Rect(x: 0, y: 0, width: 100, height: 40), position: Point(x: 50, y: 20),
+      sublayers: [Self.dot], replicator: r)
+    let box = Layer(
+      id: "box", bounds: Rect(x: 0, y: 0, width: 100, height: 40), position: Point(x: 50, y: 20),
+      backgroundColor: .black, mask: mask)
+    let parent = Layer(
+      id: "parent", bounds: Rect(x: 0, y: 0, width: 100, height: 40), position: Point(x: 50, y: 20),
+      mask: box)
+    let fade = LayerAnimation(
+      layerID: "dot", property: .opacity, tween: BasicAnimation(from: 0, to: 1, duration: 1, timingFunction: .linear))
+    for top in [box, parent] {
+      let scene = Scene(size: Size(width: 100, height: 100), duration: 2, layers: [top], animations: [fade])
+      let tree = scene.renderTree(at: 1)
+      let masked = top.id == "parent" ? tree.layers[0].mask : tree.layers[0]
+      guard let expanded = masked?.mask else {
+        Issue.record("\(top.id): no mask")
+        continue
+      }
+      #expect(expanded.replicator.isNone, "\(top.id)")
+      var dots: [Layer] = []
+      var level = expanded.sublayers
+      while !level.isEmpty {
+        dots.append(level[0].sublayers[0])
+        level = level.count > 1 ? level[1].sublayers : []
+      }
+      expectEqual(dots.map(\.opacity), [1, 0.5, 0], "\(top.id)")
+    }
+  }
 }
