@@ -76,6 +76,7 @@ extension Renderer {
     // PANGO_GLYPH_UNKNOWN_FLAG: an unknown glyph is the character's code point with this bit.
     let unknownFlag: UInt32 = 0x1000_0000
     var found: [Unicode.Scalar] = []
+    _ = layout.logicalExtents
     guard let iter = Pango.api.layout_get_iter(layout.layout) else { return [] }
     defer { Pango.api.layout_iter_free(iter) }
     repeat {

@@ -21,9 +21,11 @@ import Foundation
 ///
 /// The text is shaped on two helper threads ("lanes"), each with a font map of its own, each
 /// font (family, size, weight, style) in one lane only: opening a font and measuring it is most
-/// of the cost, so each font is opened once and two fonts open at once. The frame takes over the
-/// first lane's font map and every lane's layouts; a layout draws the same pixels whichever font
-/// map shaped it (the same fontconfig configuration, Cairo's glyph caches are shared).
+/// of the cost, so each font is opened once. The lanes shape one layout at a time, as every
+/// thread does (``TextLayout``'s shaping lock: Pango measures fonts with state the whole process
+/// shares); what they draw ahead overlaps. The frame takes over the first lane's font map and
+/// every lane's layouts; a layout draws the same pixels whichever font map shaped it (the same
+/// fontconfig configuration, Cairo's glyph caches are shared).
 ///
 /// The font maps are this object's own: apart from the helpers, use them from one thread at a
 /// time.

@@ -16,6 +16,7 @@ extension TextLayout {
   /// the layout's text is not `string` (wrapping added invisible breaks to a long word).
   func characterBoxes(of string: String) -> [Rect]? {
     guard let text = Pango.api.layout_get_text(layout), String(cString: text) == string else { return nil }
+    _ = logicalExtents
     let scale = Double(PANGO_SCALE)
     var boxes: [Rect] = []
     var index: Int32 = 0

@@ -169,9 +169,23 @@ final class TextLayout {
     return units.isNaN ? 0 : Int32(max(Double(Int32.min), min(Double(Int32.max), units)))
   }
 
-  /// Shapes `text` for a layer of `size` points.
+  /// Held while a layout is shaped and its lines are laid out, in every font map of the process.
+  /// Pango 1.50 measures a font (its average character width, from a sample layout) the first
+  /// time a layout needs the font's metrics, and skips that width while the flag it keeps for the
+  /// whole process says a measurement is going on: a font first measured while another thread
+  /// measured one of its own, even in another font map, kept a width of 0 for as long as it
+  /// lived, and wrapping then broke words that do not fit their line otherwise ("H-" / "i"
+  /// instead of "Hi" overflowing), depending on which thread won. Shaping one layout at a time
+  /// makes every measurement the one a lone thread makes. Drawing a laid-out layout measures
+  /// nothing and is not held.
+  private static let shaping = NSLock()
+
+  /// Shapes `text` for a layer of `size` points, and lays out its lines (under ``shaping``).
   init?(_ text: TextContent, size: Size, in context: TextContext) {
-    guard let pango = context.context, let layout = Pango.api.layout_new(pango) else { return nil }
+    guard let pango = context.context else { return nil }
+    Self.shaping.lock()
+    defer { Self.shaping.unlock() }
+    guard let layout = Pango.api.layout_new(pango) else { return nil }
     self.layout = layout
     let scale = Double(PANGO_SCALE)
     if let description = Pango.api.font_description_new() {
@@ -229,6 +243,10 @@ final class TextLayout {
       Pango.api.layout_set_alignment(layout, alignment)
       Pango.api.layout_set_justify(layout, text.alignment == .justified ? 1 : 0)
       offsetX = 0
+      // Pango lays the lines out lazily: now, while ``shaping`` is held.
+      var ink = PangoRectangle()
+      var logical = PangoRectangle()
+      Pango.api.layout_get_extents(layout, &ink, &logical)
     } else {
       var ink = PangoRectangle()
       var logical = PangoRectangle()
@@ -287,6 +305,7 @@ final class TextLayout {
   /// path beginning with a line would otherwise be drawn from here, and a frame started from a
   /// kept prefix could not know it).
   func draw(in cr: OpaquePointer, at origin: Point, color: Color) {
+    _ = logicalExtents
     CairoDraw.setSource(cr, color)
     if moved.isEmpty {
       cairo_move_to(cr, origin.x + offsetX, origin.y)
@@ -337,7 +356,9 @@ final class TextLayout {
   var drawnBox: Rect {
     var ink = PangoRectangle()
     var logical = PangoRectangle()
+    Self.shaping.lock()
     Pango.api.layout_get_extents(layout, &ink, &logical)
+    Self.shaping.unlock()
     let scale = Double(PANGO_SCALE)
     func rect(_ r: PangoRectangle) -> Rect {
       Rect(
@@ -349,11 +370,22 @@ final class TextLayout {
     return box.rect
   }
 
-  /// The laid-out size (logical extents), in points.
-  var size: Size {
+  /// The layout's logical extents, in Pango units. Pango lays the lines out again when the
+  /// context's font map has changed since (font files registered): that happens here, under
+  /// ``shaping``, and every other use of the lines (drawing, a character's box, the glyphs)
+  /// asks for this first.
+  var logicalExtents: PangoRectangle {
+    Self.shaping.lock()
+    defer { Self.shaping.unlock() }
     var ink = PangoRectangle()
     var logical = PangoRectangle()
     Pango.api.layout_get_extents(layout, &ink, &logical)
+    return logical
+  }
+
+  /// The laid-out size (logical extents), in points.
+  var size: Size {
+    let logical = logicalExtents
     return Size(
       width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
   }
