@@ -160,13 +160,13 @@ struct DamageFinder {
   /// 16 pixels and 4 points) and by ``margin``. Nil when it draws nothing; sets `whole` when a
   /// corner has no finite place on the frame.
   private mutating func deviceBox(_ layer: Layer, _ parent: ProjectiveTransform, withBounds: Bool) -> Box? {
-    guard var e = painter.inkExtents(layer) else { return nil }
+    let m = parent.concatenating(layer.transformToSuperlayer)
+    guard var e = painter.inkExtents(layer, linear: LinearMap.identity.concatenating(m)) else { return nil }
     if withBounds {
       var b = Box(e)
       b.add(layer.bounds)
       e = b.rect
     }
-    let m = parent.concatenating(layer.transformToSuperlayer)
     var corners: [Point] = []
     for c in [
       Point(x: e.minX, y: e.minY), Point(x: e.maxX, y: e.minY), Point(x: e.minX, y: e.maxY),

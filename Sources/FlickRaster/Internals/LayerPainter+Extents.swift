@@ -5,15 +5,19 @@ extension LayerPainter {
   /// A rectangle in the layer's own coordinates containing every pixel it draws (background,
   /// picture, content, sublayers clipped by `masksToBounds`, border, shadow), or nil when it
   /// draws nothing. Unwrapped text is measured with Pango.
-  func inkExtents(_ layer: Layer) -> Rect? {
+  ///
+  /// `linear` is the linear part of the map from the layer's coordinates to the pixels it is
+  /// drawn into: a shadow's blur is alike along both of their axes, and the extents hold its
+  /// reach along each (``shadowSpread(radius:linear:)``).
+  func inkExtents(_ layer: Layer, linear: LinearMap = .identity) -> Rect? {
     var reachesEye = false
-    return inkExtents(layer, reachesEye: &reachesEye)
+    return inkExtents(layer, linear: linear, reachesEye: &reachesEye)
   }
 
   /// ``inkExtents(_:)``, setting `reachesEye` when a sublayer's plane (at any depth) reaches the
   /// viewer's eye: only its part in front of the eye counts, and that part's image is unbounded
   /// in practice (it reaches about a billion times the layer's size).
-  func inkExtents(_ layer: Layer, reachesEye: inout Bool) -> Rect? {
+  func inkExtents(_ layer: Layer, linear: LinearMap = .identity, reachesEye: inout Bool) -> Rect? {
     guard !layer.isHidden, layer.opacity > 0 else { return nil }
     var box: Box?
     func add(_ r: Rect) {
@@ -82,8 +86,8 @@ extension LayerPainter {
       }
     }
     for sub in layer.sublayers {
-      guard let e = inkExtents(sub, reachesEye: &reachesEye) else { continue }
       let m = sub.transformToSuperlayer
+      guard let e = inkExtents(sub, linear: linear.concatenating(m), reachesEye: &reachesEye) else { continue }
       // The part in front of the eye (all of it unless a corner is at or behind it).
       let corners = e.cornerPolygon
       let front = m.frontPart(of: corners)
@@ -104,13 +108,33 @@ extension LayerPainter {
       if caster == nil { caster = Box(p) } else { caster?.add(p) }
     }
     if layer.shadowOpacity > 0, layer.shadowColor.alpha > 0, let e = caster?.rect {
-      let spread = 3 * layer.shadowRadius + 2
+      let spread = Self.shadowSpread(radius: layer.shadowRadius, linear: linear)
       add(
         Rect(
-          x: e.minX + layer.shadowOffset.x - spread, y: e.minY + layer.shadowOffset.y - spread,
-          width: e.width + 2 * spread, height: e.height + 2 * spread))
+          x: e.minX + layer.shadowOffset.x - spread.x, y: e.minY + layer.shadowOffset.y - spread.y,
+          width: e.width + 2 * spread.x, height: e.height + 2 * spread.y))
     }
     return box?.rect
+  }
+
+  /// How far beyond its caster's box a shadow of `radius` points reaches along the layer's x and
+  /// y axes when drawn through `linear`: at least 3 · radius + 2 points, and 3σ + 2 device pixels
+  /// in every direction of the device, where the blur happens (σ = radius · √|det|,
+  /// ``ShadowMask/sigma(radius:matrix:)``). A box grown by `x` and `y` maps to one grown by a
+  /// parallelogram whose sides lie `y · |det| / |linear · (1, 0)|` and `x · |det| / |linear · (0, 1)|`
+  /// device pixels from its centre: under a transform that shrinks one axis, that axis needs far
+  /// more than 3 · radius points.
+  static func shadowSpread(radius: Double, linear m: LinearMap) -> (x: Double, y: Double) {
+    let r = max(0, radius)
+    let points = 3 * r + 2
+    let det = abs(m.xx * m.yy - m.xy * m.yx)
+    guard det > 0, det.isFinite else { return (points, points) }
+    let device = 3 * r * det.squareRoot() + 2
+    let x = device * (m.xy * m.xy + m.yy * m.yy).squareRoot() / det
+    let y = device * (m.xx * m.xx + m.yx * m.yx).squareRoot() / det
+    // A rounding error beyond `points` (a rotation's cos² + sin²) leaves `points`.
+    func reach(_ v: Double) -> Double { v.isFinite && v > points * (1 + 1e-9) ? v : points }
+    return (reach(x), reach(y))
   }
 
   /// How far from its path (its control points' box) a stroke in `s`'s style reaches, in points,
@@ -199,6 +223,23 @@ extension LayerPainter {
       if outsideX && outsideY && (p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy) > r * r { return false }
     }
     return true
+  }
+}
+
+/// The linear part of a map from a layer's coordinates to the pixels it is drawn into, as
+/// Cairo's matrix holds it: a move by (dx, dy) moves the pixel by (xx·dx + xy·dy, yx·dx + yy·dy).
+struct LinearMap: Equatable {
+  var xx, yx, xy, yy: Double
+
+  static let identity = LinearMap(xx: 1, yx: 0, xy: 0, yy: 1)
+
+  /// The map of a sublayer drawn with `t` inside a layer drawn with this one. A projective `t`
+  /// draws the sublayer as a plane rendered about at its own size: the identity.
+  func concatenating(_ t: ProjectiveTransform) -> LinearMap {
+    guard t.isAffine else { return .identity }
+    return LinearMap(
+      xx: xx * t.m11 + xy * t.m21, yx: yx * t.m11 + yy * t.m21, xy: xx * t.m12 + xy * t.m22,
+      yy: yx * t.m12 + yy * t.m22)
   }
 }
 

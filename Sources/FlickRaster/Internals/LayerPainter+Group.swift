@@ -94,8 +94,8 @@ extension LayerPainter {
   /// extents (content, sublayers, shadow) under the current matrix, widened by a margin for
   /// what extents leave out (blur tails, antialiasing, glyph overhang). Nil when unknown.
   func inkRect(_ layer: Layer, in cr: OpaquePointer) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
-    guard let e = inkExtents(layer) else { return nil }
     let m = CairoDraw.matrix(cr)
+    guard let e = inkExtents(layer, linear: LinearMap(xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy)) else { return nil }
     let (minX, minY, maxX, maxY) = CairoDraw.deviceBox(e, m)
     guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return nil }
     // 16 pixels covers the box blur's reach beyond 3σ at the coarsest reduction (4×), and

@@ -96,7 +96,7 @@ extension LayerPainter {
     let local: Rect
     switch source {
     case .path(let p): local = p.controlPointBounds
-    case .layer(let l): local = inkExtents(l) ?? .zero
+    case .layer(let l): local = inkExtents(l, linear: LinearMap(xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy)) ?? .zero
     }
     var box: Box?
     for (x, y) in [
