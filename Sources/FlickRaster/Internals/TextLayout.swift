@@ -354,11 +354,7 @@ final class TextLayout {
   /// holds what leaves the logical one (italic overhang, stacked marks, ink above the ascent or
   /// below the descent). For extents only: the layout places the text by ``size``.
   var drawnBox: Rect {
-    var ink = PangoRectangle()
-    var logical = PangoRectangle()
-    Self.shaping.lock()
-    Pango.api.layout_get_extents(layout, &ink, &logical)
-    Self.shaping.unlock()
+    let (ink, logical) = extents
     let scale = Double(PANGO_SCALE)
     func rect(_ r: PangoRectangle) -> Rect {
       Rect(
@@ -374,13 +370,17 @@ final class TextLayout {
   /// context's font map has changed since (font files registered): that happens here, under
   /// ``shaping``, and every other use of the lines (drawing, a character's box, the glyphs)
   /// asks for this first.
-  var logicalExtents: PangoRectangle {
+  var logicalExtents: PangoRectangle { extents.logical }
+
+  /// The layout's ink and logical extents, in Pango units, read under ``shaping``
+  /// (``logicalExtents``).
+  private var extents: (ink: PangoRectangle, logical: PangoRectangle) {
     Self.shaping.lock()
     defer { Self.shaping.unlock() }
     var ink = PangoRectangle()
     var logical = PangoRectangle()
     Pango.api.layout_get_extents(layout, &ink, &logical)
-    return logical
+    return (ink, logical)
   }
 
   /// The laid-out size (logical extents), in points.
