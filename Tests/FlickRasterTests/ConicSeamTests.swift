@@ -69,4 +69,61 @@ import Testing
       expectEqual(wrong.count, 0, "end point (\(ex), \(ey)) at scale \(scale): \(wrong.prefix(4))")
     }
   }
+
+  /// Hard stops (stops sharing a location) change colour on their exact angle: each side keeps
+  /// its own colour up to the edge, instead of blending across the slices either side (about 5°,
+  /// several device pixels at this radius). Three stops at one location jump from the first to
+  /// the last; stops given out of order draw as sorted.
+  @Test(arguments: [1.0, 2.0])
+  func hardStopsChangeColourOnTheirAngle(scale: Double) throws {
+    let yellow = Color(red: 1, green: 1, blue: 0)
+    // (location, colour) in the order given: red to 0.3, blue to 0.7 (through yellow at 0.3,
+    // which shows nowhere), then green.
+    let stops: [(Double, Color)] = [
+      (0.7, Raster.blue), (0.7, Raster.green), (0, Raster.red), (1, Raster.green), (0.3, Raster.red),
+      (0.3, yellow), (0.3, Raster.blue),
+    ]
+    let sorted = stops.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element)
+    let layer = Layer(
+      id: "c", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 50, y: 50),
+      content: .gradient(
+        GradientContent(
+          kind: .conic, colors: sorted.map(\.1), locations: sorted.map(\.0),
+          startPoint: Point(x: 0.5, y: 0.5), endPoint: Point(x: 1, y: 0.5))))
+    let unsorted = Layer(
+      id: "c", bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 50, y: 50),
+      content: .gradient(
+        GradientContent(
+          kind: .conic, colors: stops.map(\.1), locations: stops.map(\.0),
+          startPoint: Point(x: 0.5, y: 0.5), endPoint: Point(x: 1, y: 0.5))))
+    let renderer = Renderer(scale: scale)
+    let frame = try renderer.render(Raster.tree([layer], width: 100, height: 100, background: .black))
+    let sameFrame = try renderer.render(Raster.tree([unsorted], width: 100, height: 100, background: .black))
+    expectEqual(frame.pixels == sameFrame.pixels, true, "stops out of order draw as sorted")
+    var wrong: [String] = []
+    var checked = 0
+    for y in 0..<frame.height {
+      for x in 0..<frame.width {
+        let dx = (Double(x) + 0.5) / scale - 50
+        let dy = (Double(y) + 0.5) / scale - 50
+        guard dx * dx + dy * dy >= 16 else { continue }
+        // Skip device pixels within 1.5 of a boundary's half-line (0, 0.3 and 0.7 of a turn).
+        let near = [0, 0.3, 0.7].contains { f in
+          let t = f * 2 * .pi
+          return dx * cos(t) + dy * sin(t) > 0 && abs(dx * sin(t) - dy * cos(t)) * scale < 1.5
+        }
+        guard !near else { continue }
+        var a = atan2(dy, dx) / (2 * .pi)
+        if a < 0 { a += 1 }
+        let want: (r: UInt8, g: UInt8, b: UInt8) = a < 0.3 ? (255, 0, 0) : a < 0.7 ? (0, 0, 255) : (0, 255, 0)
+        let p = frame.rgba(x: x, y: y)
+        checked += 1
+        if abs(Int(p.r) - Int(want.r)) > 2 || abs(Int(p.g) - Int(want.g)) > 2 || abs(Int(p.b) - Int(want.b)) > 2 {
+          wrong.append("(\(x), \(y)) \(p.r),\(p.g),\(p.b) not \(want.r),\(want.g),\(want.b)")
+        }
+      }
+    }
+    expectEqual(checked > 9000, true, "pixels checked: \(checked)")
+    expectEqual(wrong.count, 0, "at scale \(scale): \(wrong.prefix(4))")
+  }
 }

@@ -39,27 +39,43 @@ import Testing
     }
   }
 
-  @Test func conicColoursAreTheFirstStopAtOrAfterEachFraction() {
+  /// The colour just before (`before`) and just after (`after`) each fraction of stops sorted by
+  /// location, found by a search per fraction: at a location several stops share, the first of
+  /// them before it and the last after it.
+  static func limit(
+    _ stops: [(location: Double, color: Color)], at f: Double, side: LayerPainter.StopSide
+  ) -> Color {
+    guard let first = stops.first, let last = stops.last else { return .clear }
+    switch side {
+    case .before:
+      if f <= first.location { return first.color }
+      if f > last.location { return last.color }
+      let i = stops.firstIndex { $0.location >= f }!
+      if stops[i].location == f { return stops[i].color }
+      let t = (f - stops[i - 1].location) / (stops[i].location - stops[i - 1].location)
+      return stops[i - 1].color.interpolated(to: stops[i].color, amount: t)
+    case .after:
+      if f < first.location { return first.color }
+      if f >= last.location { return last.color }
+      let j = stops.lastIndex { $0.location <= f }!
+      if stops[j].location == f { return stops[j].color }
+      let t = (f - stops[j].location) / (stops[j + 1].location - stops[j].location)
+      return stops[j].color.interpolated(to: stops[j + 1].color, amount: t)
+    }
+  }
+
+  @Test func conicColoursAreEachSidesLimitAtEveryFraction() {
     var rng = SeededGenerator(seed: 12)
     for n in [1, 2, 3, 9, 40] {
       for _ in 0..<20 {
-        var stops = Self.randomStops(n, rng: &rng)
-        if Bool.random(using: &rng) { stops.sort { $0.location < $1.location } }
+        let stops = Self.randomStops(n, rng: &rng).enumerated()
+          .sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
         let fractions = (0...72).map { Double($0) / 72 } + stops.map(\.location)
         let sorted = Set(fractions.filter { $0 >= 0 && $0 <= 1 }).sorted()
-        // The search per fraction the conic fill used to make.
-        let expected = sorted.map { f -> Color in
-          guard let first = stops.first, let last = stops.last else { return .clear }
-          if f <= first.location { return first.color }
-          if f >= last.location { return last.color }
-          for i in 1..<stops.count where f <= stops[i].location {
-            let span = stops[i].location - stops[i - 1].location
-            let t = span > 0 ? (f - stops[i - 1].location) / span : 1
-            return stops[i - 1].color.interpolated(to: stops[i].color, amount: t)
-          }
-          return last.color
+        for side in [LayerPainter.StopSide.before, .after] {
+          let expected = sorted.map { Self.limit(stops, at: $0, side: side) }
+          expectEqual(LayerPainter.conicColors(stops, at: sorted, side: side), expected, "\(side)")
         }
-        expectEqual(LayerPainter.conicColors(stops, at: sorted), expected)
       }
     }
   }

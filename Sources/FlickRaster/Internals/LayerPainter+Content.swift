@@ -198,16 +198,25 @@ extension LayerPainter {
       Point(x: b.maxX, y: b.maxY),
     ]
     let radius = (corners.map { ($0 - c).magnitudeSquared.squareRoot() }.max() ?? 1) + 2
+    // The stops in order of location, those at one location in their given order (as Cairo sorts
+    // an axial or radial gradient's stops).
+    let stops = stops.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
+      .map(\.element)
     // Slice boundaries: every stop plus at most 5° apart, so colours follow the angle closely.
     var cuts = Set(stops.map(\.location).filter { $0 > 0 && $0 < 1 })
     let steps = 72
     for k in 0...steps { cuts.insert(Double(k) / Double(steps)) }
     let sorted = cuts.sorted()
-    let colors = conicColors(stops, at: sorted)
+    // Each slice starts with the colour just after its first cut and ends with the colour just
+    // before its last: at a hard stop (two stops at one location) the colour jumps on the cut
+    // instead of blending across the slices either side of it.
+    let colors = (
+      after: conicColors(stops, at: sorted, side: .after), before: conicColors(stops, at: sorted, side: .before)
+    )
     let slices = Array(1..<sorted.count)
     guard let mesh = conicMesh(slices, sorted, colors, centre: c, start: a0, radius: radius) else { return }
     defer { cairo_pattern_destroy(mesh) }
-    guard colors.first != colors.last else {
+    guard colors.after.first != colors.before.last else {
       cairo_set_source(cr, mesh)
       cairo_fill(cr)
       return
@@ -241,9 +250,10 @@ extension LayerPainter {
   }
 
   /// The pie slices `slices` (each `i` from `cuts[i - 1]` to `cuts[i]`, fractions of a turn from
-  /// the angle `a0`, coloured `colors[i - 1]` to `colors[i]`) as a mesh, in that order.
+  /// the angle `a0`, coloured `colors.after[i - 1]` to `colors.before[i]`) as a mesh, in that order.
   private static func conicMesh(
-    _ slices: [Int], _ cuts: [Double], _ colors: [Color], centre c: Point, start a0: Double, radius: Double
+    _ slices: [Int], _ cuts: [Double], _ colors: (after: [Color], before: [Color]), centre c: Point,
+    start a0: Double, radius: Double
   ) -> OpaquePointer? {
     guard let mesh = cairo_pattern_create_mesh() else { return nil }
     func set(_ corner: UInt32, _ col: Color) {
@@ -264,25 +274,38 @@ extension LayerPainter {
         mesh, p0.x - k * radius * sin(t0), p0.y + k * radius * cos(t0),
         p1.x + k * radius * sin(t1), p1.y - k * radius * cos(t1), p1.x, p1.y)
       cairo_mesh_pattern_line_to(mesh, c.x, c.y)
-      set(0, colors[i - 1])
-      set(1, colors[i - 1])
-      set(2, colors[i])
-      set(3, colors[i])
+      set(0, colors.after[i - 1])
+      set(1, colors.after[i - 1])
+      set(2, colors.before[i])
+      set(3, colors.before[i])
       cairo_mesh_pattern_end_patch(mesh)
     }
     return mesh
   }
 
-  /// The colour of the stops at each of `fractions` (ascending): the first stop at or after the
-  /// fraction, interpolated from the one before it. The stop found never moves back as the
-  /// fraction grows, so one pass finds them all (a search per fraction was quadratic in the stops).
-  static func conicColors(_ stops: [(location: Double, color: Color)], at fractions: [Double]) -> [Color] {
+  /// Which limit ``conicColors(_:at:side:)`` takes where several stops share a location.
+  enum StopSide {
+    /// The colour approached from smaller fractions: the first stop at the location.
+    case before
+    /// The colour approached from larger fractions: the last stop at the location.
+    case after
+  }
+
+  /// The colour of the stops (ascending by location) at each of `fractions` (ascending), seen
+  /// from `side`: interpolated between the two stops around the fraction, the first stop at or
+  /// after it (`before`) or the first one past it (`after`) and the stop before that one. The stop
+  /// found never moves back as the fraction grows, so one pass finds them all (a search per
+  /// fraction was quadratic in the stops).
+  static func conicColors(
+    _ stops: [(location: Double, color: Color)], at fractions: [Double], side: StopSide = .before
+  ) -> [Color] {
     guard let first = stops.first, let last = stops.last else { return fractions.map { _ in .clear } }
     var i = 1
     return fractions.map { f in
-      if f <= first.location { return first.color }
-      if f >= last.location { return last.color }
-      while i < stops.count, !(f <= stops[i].location) { i += 1 }
+      if side == .before, f <= first.location { return first.color }
+      if side == .after, f < first.location { return first.color }
+      if side == .before ? f > last.location : f >= last.location { return last.color }
+      while i < stops.count, side == .before ? !(f <= stops[i].location) : !(f < stops[i].location) { i += 1 }
       guard i < stops.count else { return last.color }
       let span = stops[i].location - stops[i - 1].location
       let t = span > 0 ? (f - stops[i - 1].location) / span : 1
