@@ -123,7 +123,7 @@ extension Studio {
       else { return StudioResponse.error(400, "hit needs x= and y= in canvas points") }
       let tree = template.scene.renderTree(at: time)
       let path = LayerHit.topmost(in: tree.layers, at: Point(x: x, y: y))
-      let quad = path.last.flatMap { LayerHit.outline(of: $0, in: tree.layers) }
+      let quad = path.last.flatMap { LayerHit.outline(of: $0, in: tree.layers, canvas: tree.size) }
       return StudioResponse.json(HitBody(layer: path.last, path: path, quad: quad.map(HitBody.corners)))
     }
   }
@@ -157,7 +157,8 @@ extension Studio {
           name: name, value: sample.value, velocity: moving ? sample.velocity : nil, animated: moving,
           unit: property.descriptor?.unit.rawValue ?? ""))
     }
-    let quad = LayerHit.outline(of: id, in: template.scene.renderTree(at: time).layers).map(HitBody.corners)
+    let tree = template.scene.renderTree(at: time)
+    let quad = LayerHit.outline(of: id, in: tree.layers, canvas: tree.size).map(HitBody.corners)
     return StudioResponse.json(LayerBody(layer: id, time: time, properties: properties, quad: quad))
   }
 
@@ -219,7 +220,8 @@ struct TemplateErrorBody: Encodable {
 struct HitBody: Encodable {
   var layer: String?
   var path: [String]
-  /// The hit layer's outline: its bounds' corners in canvas points ([x, y] × 4), for the page.
+  /// The hit layer's outline in canvas points, for the page: its bounds' four corners ([x, y] × 4),
+  /// or, for a layer reaching the viewer's eye, the polygon of its part in front (``LayerHit/outline(of:in:canvas:)``).
   var quad: [[Double]]?
 
   enum CodingKeys: String, CodingKey { case layer, path, quad }

@@ -60,7 +60,7 @@ export class Viewer {
     this.draw();
   }
 
-  /** Outlines a quad (four canvas points) or clears the outline with null. */
+  /** Outlines a polygon (canvas points: a layer's four corners, or more) or clears the outline with null. */
   setOutline(points) {
     this.outline = points;
     this.draw();
