@@ -176,25 +176,7 @@ extension Flick {
               message: message))
           continue
         }
-        var v: FrameVerdict
-        do {
-          // Each file's own 'flick-renderer' chunk decides exact or perceptual, never a manifest
-          // beside it (a file without one is of an unknown renderer: exact).
-          let c = try comparator.compareFiles(expected: pa, actual: pb)
-          v = FrameVerdict(
-            name: name, time: pair.name, seconds: nil, goldenPath: pa, status: FrameVerdict.status(for: c),
-            comparison: c, message: c.summary)
-          if !c.passed, reportDir != nil, let ea = try? PNGImage(contentsOf: pa, limits: comparator.limits),
-            let eb = try? PNGImage(contentsOf: pb, limits: comparator.limits)
-          {
-            v.artifacts = verifier.writeArtifacts(
-              name: folder, expected: ea.frame, actual: eb.frame, comparison: c, into: reportDir)
-          }
-          v.comparison?.pixelClasses = []
-        } catch {
-          v = FrameVerdict(
-            name: name, time: pair.name, seconds: nil, goldenPath: pa, status: .unreadable, message: error.description)
-        }
+        let v = verifier.comparePair(name: name, expected: pa, actual: pb, folder: folder, into: reportDir)
         verdicts.append(v)
       }
       try finish(
