@@ -212,7 +212,12 @@ package struct GoldenVerifier: Sendable {
     } else {
       guard (try? AtomicFile.makeDirectory(directory)) != nil else { return nil }
     }
-    let folder = (directory as NSString).appendingPathComponent(ContainedPath.sanitized(name, fallback: "frame"))
+    // A frame's folder never takes a name the report writes itself (any case).
+    var plain = ContainedPath.sanitized(name, fallback: "frame")
+    if claimsArtifactsFolder, SnapshotReport.topLevelNames.contains(where: { $0.lowercased() == plain.lowercased() }) {
+      plain = ContainedPath.distinctFolderNames([name], reserved: SnapshotReport.topLevelNames, fallback: "frame")[0]
+    }
+    let folder = (directory as NSString).appendingPathComponent(plain)
     return (try? ReportFolder.makeFolder(folder)) != nil ? folder : nil
   }
 

@@ -164,8 +164,9 @@ extension Flick {
       let verifier = GoldenVerifier(comparator: comparator, record: .none)
       var verdicts: [FrameVerdict] = []
       // Each pair gets its own artefact folder, even when names differ only in characters a folder
-      // name cannot hold or in case; the verdict keeps the real file name.
-      let folders = ContainedPath.distinctFolderNames(pairs.map(\.name))
+      // name cannot hold or in case, and never one of the report's own names (index.html.png);
+      // the verdict keeps the real file name.
+      let folders = ContainedPath.distinctFolderNames(pairs.map(\.name), reserved: SnapshotReport.topLevelNames)
       for (pair, folder) in zip(pairs, folders) {
         let name = pair.name
         guard let pa = pair.a, let pb = pair.b else {
