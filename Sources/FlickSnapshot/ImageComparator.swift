@@ -53,9 +53,11 @@ package struct ImageComparator: Sendable {
     actualRenderer: RendererFingerprint? = nil
   ) throws(SnapshotError) -> (comparison: ImageComparison, expected: PNGImage, actual: PNGImage) {
     let a = try PNGImage(contentsOf: expected, limits: limits)
-    // Identical bytes decode identically: decoded once (and so checked), never skipped.
-    let sameBytes = PNGImage.boundedBytes(of: actual, limits: limits).map { $0 == a.fileBytes } ?? false
-    let b = sameBytes ? a : try PNGImage(contentsOf: actual, limits: limits)
+    // Each file is read once. Identical bytes decode identically: decoded once (and so checked),
+    // never skipped.
+    let actualBytes = try PNGImage.read(actual, limits: limits)
+    let sameBytes = a.fileBytes.map { $0.elementsEqual(actualBytes) } ?? false
+    let b = sameBytes ? a : try PNGImage(fileBytes: actualBytes, path: actual, limits: limits)
     var result = compare(
       a, b, goldenRenderer: a.renderer ?? expectedRenderer, actualRenderer: b.renderer ?? actualRenderer)
     if sameBytes && result.verdict == .identicalPixels { result.verdict = .identicalBytes }
@@ -82,12 +84,12 @@ package struct ImageComparator: Sendable {
     // The common case costs one encode: a golden this renderer wrote from the same pixels holds
     // exactly the bytes the frame encodes to (the encoder and its fingerprint chunk are fixed), so
     // equal files are identical pixels from the same renderer, with no decoding.
-    if let recorded = PNGImage.boundedBytes(of: file, limits: limits),
-      let encoded = try? PNGFile.encode(actual, renderer: .current), recorded.elementsEqual(encoded)
-    {
+    // The file is read once: the bytes compared are the bytes decoded.
+    let recorded = try PNGImage.read(file, limits: limits)
+    if let encoded = try? PNGFile.encode(actual, renderer: .current), recorded == encoded {
       return (compare(actual, actual, goldenRenderer: .current, actualRenderer: .current), nil)
     }
-    let golden = try PNGImage(contentsOf: file, limits: limits)
+    let golden = try PNGImage(fileBytes: recorded, path: file, limits: limits)
     return (try compare(golden: golden, actual: actual, goldenRenderer: goldenRenderer), golden)
   }
 

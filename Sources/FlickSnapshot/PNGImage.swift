@@ -32,8 +32,13 @@ package struct PNGImage: Sendable {
   /// - Throws: ``SnapshotError/unreadableImage(path:reason:)`` when the file is missing, larger
   ///   than the limits, or does not decode completely.
   package init(contentsOf path: String, limits: DecodeLimits = .standard) throws(SnapshotError) {
+    try self.init(fileBytes: try Self.read(path, limits: limits), path: path, limits: limits)
+  }
+
+  /// Decodes `bytes`, the file at `path` as ``read(_:limits:)`` read it (once: a comparison that
+  /// looks at a file's bytes first decodes those same bytes).
+  init(fileBytes bytes: [UInt8], path: String, limits: DecodeLimits) throws(SnapshotError) {
     Self.fileDecodes?.withLock { $0 += 1 }
-    let bytes = try Self.read(path, limits: limits)
     do {
       self = try PNGImage(bytes: bytes, limits: limits)
     } catch {

@@ -85,6 +85,13 @@ enum PNGFile {
       case idat:
         imageChunks += 1
         imageBytes += range.count
+        // Refused as soon as the rest of the file cannot bring the average up: 2M empty IDAT
+        // chunks are not walked to the end first.
+        if imageChunks > maximumSmallImageDataChunks,
+          (imageBytes + bytes.count - range.upperBound) / imageChunks < minimumAverageImageDataChunk
+        {
+          throw smallImageData(imageChunks, imageBytes)
+        }
       case ihdr, plte, iend: break
       default:
         ancillary += 1
@@ -102,17 +109,20 @@ enum PNGFile {
     guard last == iend else { throw StructureError(message: "truncated file: no IEND chunk") }
     guard imageChunks > 0 else { throw StructureError(message: "no image data (IDAT)") }
     guard imageChunks <= maximumSmallImageDataChunks || imageBytes / imageChunks >= minimumAverageImageDataChunk
-    else {
-      throw StructureError(
-        message: "\(quoted: imageChunks) IDAT chunks holding \(quoted: imageBytes) bytes: more than "
-          + "\(maximumSmallImageDataChunks) chunks must hold \(minimumAverageImageDataChunk) bytes each on average "
-          + "(refused before decoding)")
-    }
+    else { throw smallImageData(imageChunks, imageBytes) }
     let base = header.startIndex
     let width = Int(readUInt32(bytes, base)), height = Int(readUInt32(bytes, base + 4))
     guard width > 0, height > 0 else { throw StructureError(message: "invalid size \(width)×\(height)") }
     return Checked(
       bytes: bytes, size: (width, height), header: header, imageDataBytes: imageBytes, rendererText: rendererText)
+  }
+
+  /// Why image data in `chunks` chunks of `bytes` bytes in all is refused.
+  static func smallImageData(_ chunks: Int, _ bytes: Int) -> StructureError {
+    StructureError(
+      message: "\(quoted: chunks) IDAT chunks holding \(quoted: bytes) bytes or fewer: more than "
+        + "\(maximumSmallImageDataChunks) chunks must hold \(minimumAverageImageDataChunk) bytes each on average "
+        + "(refused before decoding)")
   }
 
   /// PNG bytes for `frame`, encoded in memory by the encoder `flick still` writes files with.
