@@ -26,6 +26,11 @@ static inline uint32_t flick_png_crc32(const uint8_t *bytes, size_t count) {
 /// both before any pixel memory exists). libpng then checks every chunk's CRC (critical and
 /// ancillary: PNG_CRC_ERROR_QUIT), the zlib stream and its Adler-32, every filter byte, palette
 /// indices and the amount of data; benign errors are errors, so a damaged file never decodes.
+/// Every ancillary chunk but tRNS (colour metadata: iCCP, sRGB, gAMA, cHRM, cICP; text; bKGD,
+/// pHYs, sBIT, tIME, eXIf, private chunks …) is skipped unread, CRC still checked: Flick never
+/// applies colour metadata, and one libpng finds odd (an RGB ICC profile on a grey image, sRGB
+/// with another gAMA, an invalid cHRM) made a valid PNG "damaged". The renderer fingerprint
+/// (tEXt) is read by the Swift chunk walk (PNGFile.check), the one reader of it.
 /// Limits: png_set_user_limits to the header's own size (checked by the caller) and
 /// png_set_chunk_malloc_max for every chunk libpng buffers. libpng reports errors by longjmp,
 /// which Swift cannot cross, so the whole decode happens here.
@@ -59,14 +64,11 @@ static void flick_png_warning(png_structp png, png_const_charp message) {
 
 /// Decodes `count` bytes of PNG into `out`: `width * height` straight-alpha words, B | G<<8 |
 /// R<<16 | A<<24 (little-endian BGRA), every colour type, depth (16-bit keeps the high byte) and
-/// interlacing. `renderer` receives the value of the `tEXt` chunk named `keyword` (NUL-terminated,
-/// empty when there is none). Returns 0, or 1 with the reason in `message`.
+/// interlacing. Returns 0, or 1 with the reason in `message`.
 static inline int flick_png_decode(const uint8_t *bytes, size_t count, uint32_t width, uint32_t height,
-                                   size_t chunk_malloc_max, uint32_t *out, const char *keyword,
-                                   char *renderer, size_t renderer_size, char *message, size_t message_size) {
+                                   size_t chunk_malloc_max, uint32_t *out, char *message, size_t message_size) {
   flick_png_source source = {bytes, count, 0, {0}};
   png_bytep *volatile rows = NULL;
-  renderer[0] = 0;
   png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &source, flick_png_error, flick_png_warning);
   png_infop info = png ? png_create_info_struct(png) : NULL;
   png_infop end = png ? png_create_info_struct(png) : NULL;
@@ -88,6 +90,12 @@ static inline int flick_png_decode(const uint8_t *bytes, size_t count, uint32_t 
   png_set_benign_errors(png, 0);
 #ifdef PNG_CHECK_FOR_INVALID_INDEX_SUPPORTED
   png_set_check_for_invalid_index(png, 1);
+#endif
+  // A negative count: every unknown chunk and every known one but IHDR, PLTE, tRNS, IDAT and
+  // IEND is handled as "never keep" (libpng manual, "Unknown-chunk handling"), so skipped with
+  // its CRC checked. An unknown critical chunk is still an error.
+#ifdef PNG_HANDLE_AS_UNKNOWN_SUPPORTED
+  png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
 #endif
   png_read_info(png, info);
   if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height) {
@@ -135,17 +143,6 @@ static inline int flick_png_decode(const uint8_t *bytes, size_t count, uint32_t 
     }
   }
   png_read_end(png, end);
-  png_infop sources[2] = {info, end};
-  for (int i = 0; i < 2; i++) {
-    png_textp text = NULL;
-    int n = 0;
-    png_get_text(png, sources[i], &text, &n);
-    for (int k = 0; k < n; k++) {
-      if (text[k].key && strcmp(text[k].key, keyword) == 0 && text[k].text) {
-        snprintf(renderer, renderer_size, "%s", text[k].text);
-      }
-    }
-  }
   free(rows);
   png_destroy_read_struct(&png, &info, &end);
   return 0;

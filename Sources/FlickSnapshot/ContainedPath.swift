@@ -37,15 +37,22 @@ package enum ContainedPath {
   /// is kept; otherwise it is made plain (``sanitized(_:fallback:)``), cut to 80 characters and
   /// given `-` and the first 12 hex digits of the whole name's SHA-256. So `a:b.png` and `a;b.png`,
   /// `x.png` and `x.PNG`, or names sharing their first 100 characters never share a folder, and the
-  /// result depends only on the names.
-  package static func distinctFolderNames(_ names: [String], fallback: String = "unnamed") -> [String] {
+  /// result depends only on the names. No folder is one of `reserved` (the names the folder's
+  /// owner writes beside them, such as a report's `index.html`), ignoring case, as a
+  /// case-insensitive checkout of the folder would: `index.html.png` and `Summary.JSON.png` get
+  /// the hashed form.
+  package static func distinctFolderNames(
+    _ names: [String], reserved: [String] = [], fallback: String = "unnamed"
+  ) -> [String] {
     let bases = names.map { $0.lowercased().hasSuffix(".png") ? String($0.dropLast(4)) : $0 }
+    let taken = Set(reserved.map { $0.lowercased() })
     var counts: [String: Int] = [:]
     for base in bases { counts[base.lowercased(), default: 0] += 1 }
     func kept(_ i: Int) -> Bool {
       isPlainName(bases[i]) && bases[i].count <= 100 && counts[bases[i].lowercased()] == 1
+        && !taken.contains(bases[i].lowercased())
     }
-    var used: Set<String> = []
+    var used = taken
     var out = [String](repeating: "", count: names.count)
     // Kept names first, so a hashed name never takes a kept one's folder; ties in input order.
     let order = names.indices.sorted { a, b in

@@ -75,28 +75,39 @@ package struct GoldenVerifier: Sendable {
     let comparison: ImageComparison
     var drift: RendererDrift?
     var expectedFrame: Frame?
+    // The golden is read and decoded once: what is compared is what the report shows.
+    var golden: PNGImage?
     do {
-      // The stored inputs stand in for the golden only when the golden itself says another
-      // renderer drew it; a golden without the chunk is compared as it is.
-      if let reference, let recorded = try Self.fromAnotherRenderer(goldenPath, limits: comparator.limits) {
-        let rerendered = try reference.get()
-        guard rerendered.width == recorded.width, rerendered.height == recorded.height else {
-          // The inputs that recorded the golden render at its size on any renderer.
-          var v = verdict(
-            .sizeMismatch,
-            "the goldens' stored inputs render at \(rerendered.width)×\(rerendered.height), but the golden is "
-              + "\(recorded.width)×\(recorded.height): they are not what recorded it; record the goldens again "
-              + "with 'flick snapshot'")
-          v.artifacts = writeArtifacts(
-            name: name, expected: recorded.frame, actual: frame, comparison: nil, into: artifactsDirectory)
-          return v
+      if let reference {
+        let recorded = try PNGImage(contentsOf: goldenPath, limits: comparator.limits)
+        golden = recorded
+        // The stored inputs stand in for the golden only when the golden itself says another
+        // renderer drew it; a golden without the chunk is compared as it is.
+        if Self.isFromAnotherRenderer(recorded) {
+          let rerendered = try reference.get()
+          guard rerendered.width == recorded.width, rerendered.height == recorded.height else {
+            // The inputs that recorded the golden render at its size on any renderer.
+            var v = verdict(
+              .sizeMismatch,
+              "the goldens' stored inputs render at \(rerendered.width)×\(rerendered.height), but the golden is "
+                + "\(recorded.width)×\(recorded.height): they are not what recorded it; record the goldens again "
+                + "with 'flick snapshot'")
+            v.artifacts = writeArtifacts(
+              name: name, expected: recorded.frame, actual: frame, comparison: nil, into: artifactsDirectory,
+              expectedFile: recorded.fileBytes)
+            return v
+          }
+          let pair = compare(frame, with: rerendered, recorded: recorded, recordedBy: recorded.renderer)
+          comparison = pair.0
+          drift = pair.1
+          expectedFrame = rerendered
+        } else {
+          comparison = try comparator.compare(golden: recorded, actual: frame, goldenRenderer: goldenRenderer)
         }
-        let pair = compare(frame, with: rerendered, recorded: recorded, recordedBy: recorded.renderer)
-        comparison = pair.0
-        drift = pair.1
-        expectedFrame = rerendered
       } else {
-        comparison = try comparator.compare(expectedFile: goldenPath, actual: frame, goldenRenderer: goldenRenderer)
+        let result = try comparator.compareGolden(file: goldenPath, actual: frame, goldenRenderer: goldenRenderer)
+        comparison = result.comparison
+        golden = result.golden
       }
     } catch {
       if record == .all || record == .failed {
@@ -114,24 +125,28 @@ package struct GoldenVerifier: Sendable {
     }
     var v = verdict(FrameVerdict.status(for: comparison), comparison.summary, comparison)
     v.rendererDrift = drift
-    if let drift, drift.differingPixels > 0, let expectedFrame {
+    if let drift, drift.differingPixels > 0, let expectedFrame, let golden {
       v.artifacts = writeDriftArtifacts(
-        name: name, goldenPath: goldenPath, rerendered: expectedFrame, into: artifactsDirectory)
+        name: name, recorded: golden, rerendered: expectedFrame, into: artifactsDirectory)
     }
     if comparison.passed { return v }
-    let expected = expectedFrame ?? (try? PNGImage(contentsOf: goldenPath, limits: comparator.limits))?.frame
+    // `expected.png` is what the frame was compared with: the stored inputs re-rendered here, or
+    // the golden file itself, byte for byte (its own renderer chunk, its straight-alpha pixels).
+    let expected = expectedFrame ?? golden?.frame
+    let expectedFile = expectedFrame == nil ? golden?.fileBytes : nil
     v.artifacts.merge(
-      writeArtifacts(name: name, expected: expected, actual: frame, comparison: comparison, into: artifactsDirectory)
+      writeArtifacts(
+        name: name, expected: expected, actual: frame, comparison: comparison, into: artifactsDirectory,
+        expectedFile: expectedFile)
     ) { _, new in new }
     return v
   }
 
-  /// The golden at `path` decoded, when its own `flick-renderer` chunk names a renderer other
-  /// than this one; nil when it names this one or none.
-  static func fromAnotherRenderer(_ path: String, limits: DecodeLimits) throws(SnapshotError) -> PNGImage? {
-    let recorded = try PNGImage(contentsOf: path, limits: limits)
-    guard let by = recorded.renderer, !RendererFingerprint.current.differences(from: by).isEmpty else { return nil }
-    return recorded
+  /// Whether the golden's own `flick-renderer` chunk names a renderer other than this one (false
+  /// when it names this one or none).
+  static func isFromAnotherRenderer(_ golden: PNGImage) -> Bool {
+    guard let by = golden.renderer else { return false }
+    return !RendererFingerprint.current.differences(from: by).isEmpty
   }
 
   /// Compares `frame` with the re-rendered golden (both from this renderer) and measures the
@@ -149,25 +164,29 @@ package struct GoldenVerifier: Sendable {
     return (comparison, drift)
   }
 
-  /// Writes `golden-recorded.png` (the golden as recorded by the other renderer), `rerendered.png`
-  /// and `drift-zoom.png` (recorded | difference | re-rendered around the drift) for a frame.
-  func writeDriftArtifacts(name: String, goldenPath: String, rerendered: Frame, into directory: String?)
+  /// Writes `golden-recorded.png` (the golden file as recorded by the other renderer, byte for
+  /// byte), `rerendered.png` and `drift-zoom.png` (recorded | difference | re-rendered around the
+  /// drift) for a frame.
+  func writeDriftArtifacts(name: String, recorded: PNGImage, rerendered: Frame, into directory: String?)
     -> [String: String]
   {
-    guard let recorded = try? PNGImage(contentsOf: goldenPath, limits: comparator.limits),
-      let folder = artifactsFolder(name, in: directory)
-    else { return [:] }
+    guard let folder = artifactsFolder(name, in: directory) else { return [:] }
     var out: [String: String] = [:]
-    func png(_ frame: Frame, _ kind: String, _ file: String) {
+    func png(_ frame: Frame, _ kind: String, _ file: String, bytes: Data? = nil) {
       let path = (folder as NSString).appendingPathComponent(file)
-      if (try? PNGFile.write(frame, to: path)) != nil { out[kind] = path }
+      let written =
+        if let bytes { (try? AtomicFile.write(bytes, to: path)) != nil } else {
+          (try? PNGFile.write(frame, to: path)) != nil
+        }
+      if written { out[kind] = path }
     }
     let c = ImageComparator(options: .exact, limits: comparator.limits).compare(
       recorded, PNGImage(frame: rerendered), goldenRenderer: nil, actualRenderer: nil)
-    png(recorded.frame, "goldenRecorded", "golden-recorded.png")
+    let recordedFrame = recorded.frame
+    png(recordedFrame, "goldenRecorded", "golden-recorded.png", bytes: recorded.fileBytes)
     png(rerendered, "rerendered", "rerendered.png")
-    if let diff = DiffRenderer.diffImage(expected: recorded.frame, comparison: c), let box = c.boundingBox,
-      let zoom = DiffRenderer.zoom(expected: recorded.frame, actual: rerendered, diff: diff, around: box)
+    if let diff = DiffRenderer.diffImage(expected: recordedFrame, comparison: c), let box = c.boundingBox,
+      let zoom = DiffRenderer.zoom(expected: recordedFrame, actual: rerendered, diff: diff, around: box)
     {
       png(zoom, "driftZoom", "drift-zoom.png")
     }
@@ -193,7 +212,12 @@ package struct GoldenVerifier: Sendable {
     } else {
       guard (try? AtomicFile.makeDirectory(directory)) != nil else { return nil }
     }
-    let folder = (directory as NSString).appendingPathComponent(ContainedPath.sanitized(name, fallback: "frame"))
+    // A frame's folder never takes a name the report writes itself (any case).
+    var plain = ContainedPath.sanitized(name, fallback: "frame")
+    if claimsArtifactsFolder, SnapshotReport.topLevelNames.contains(where: { $0.lowercased() == plain.lowercased() }) {
+      plain = ContainedPath.distinctFolderNames([name], reserved: SnapshotReport.topLevelNames, fallback: "frame")[0]
+    }
+    let folder = (directory as NSString).appendingPathComponent(plain)
     return (try? ReportFolder.makeFolder(folder)) != nil ? folder : nil
   }
 
@@ -215,18 +239,29 @@ package struct GoldenVerifier: Sendable {
   /// Writes the explanation of a failure into `<directory>/<name>/`; returns the paths written by
   /// kind. With ``claimsArtifactsFolder``, `directory` must be a report folder (``ReportFolder``); otherwise, or when an artefact
   /// cannot be written, nothing (or less) is written and the verdict is unchanged.
+  ///
+  /// `expected.png` and `actual.png` are the compared files themselves when their bytes are given
+  /// (`expectedFile`, `actualFile`: a golden, `flick diff`'s inputs), with their own renderer
+  /// chunk and straight-alpha pixels; otherwise the frame is encoded with this renderer's
+  /// fingerprint (a frame rendered here). The diff, side-by-side, zoom and flicker images are
+  /// drawn from the frames.
   package func writeArtifacts(
-    name: String, expected: Frame?, actual: Frame, comparison: ImageComparison?, into directory: String?
+    name: String, expected: Frame?, actual: Frame, comparison: ImageComparison?, into directory: String?,
+    expectedFile: Data? = nil, actualFile: Data? = nil
   ) -> [String: String] {
     guard let folder = artifactsFolder(name, in: directory) else { return [:] }
     var out: [String: String] = [:]
-    func png(_ frame: Frame, _ kind: String, _ file: String) {
+    func png(_ frame: Frame, _ kind: String, _ file: String, bytes: Data? = nil) {
       let path = (folder as NSString).appendingPathComponent(file)
-      if (try? PNGFile.write(frame, to: path)) != nil { out[kind] = path }
+      let written =
+        if let bytes { (try? AtomicFile.write(bytes, to: path)) != nil } else {
+          (try? PNGFile.write(frame, to: path)) != nil
+        }
+      if written { out[kind] = path }
     }
-    png(actual, "actual", "actual.png")
+    png(actual, "actual", "actual.png", bytes: actualFile)
     guard let expected else { return out }
-    png(expected, "expected", "expected.png")
+    png(expected, "expected", "expected.png", bytes: expectedFile)
     let diff = comparison.flatMap { DiffRenderer.diffImage(expected: expected, comparison: $0) }
     if let diff { png(diff, "diff", "diff.png") }
     png(DiffRenderer.sideBySide(expected: expected, actual: actual, diff: diff), "sideBySide", "side-by-side.png")

@@ -40,22 +40,31 @@ package struct ImageComparator: Sendable {
     expected: String, actual: String, expectedRenderer: RendererFingerprint? = nil,
     actualRenderer: RendererFingerprint? = nil
   ) throws(SnapshotError) -> ImageComparison {
+    try compareFileImages(
+      expected: expected, actual: actual, expectedRenderer: expectedRenderer, actualRenderer: actualRenderer
+    ).comparison
+  }
+
+  /// ``compareFiles(expected:actual:expectedRenderer:actualRenderer:)`` with both decoded images
+  /// (each file read and decoded once; identical files once in all), so that a report's
+  /// artefacts come from the very bytes and pixels that were compared.
+  package func compareFileImages(
+    expected: String, actual: String, expectedRenderer: RendererFingerprint? = nil,
+    actualRenderer: RendererFingerprint? = nil
+  ) throws(SnapshotError) -> (comparison: ImageComparison, expected: PNGImage, actual: PNGImage) {
     let a = try PNGImage(contentsOf: expected, limits: limits)
-    // Identical bytes decode identically: decoded once (and so checked), never skipped.
-    let sameBytes = PNGImage.boundedBytes(of: actual, limits: limits).map { $0 == a.fileBytes } ?? false
-    let b = sameBytes ? a : try PNGImage(contentsOf: actual, limits: limits)
-    let identical = sameBytes
+    // Each file is read once. Identical bytes decode identically: decoded once (and so checked),
+    // never skipped.
+    let actualBytes = try PNGImage.read(actual, limits: limits)
+    let sameBytes = a.fileBytes.map { $0.elementsEqual(actualBytes) } ?? false
+    let b = sameBytes ? a : try PNGImage(fileBytes: actualBytes, path: actual, limits: limits)
     var result = compare(
       a, b, goldenRenderer: a.renderer ?? expectedRenderer, actualRenderer: b.renderer ?? actualRenderer)
-    if identical && result.verdict == .identicalPixels { result.verdict = .identicalBytes }
-    return result
+    if sameBytes && result.verdict == .identicalPixels { result.verdict = .identicalBytes }
+    return (result, a, b)
   }
 
   /// Compares a golden PNG file with a frame rendered in memory by this process's renderer.
-  ///
-  /// The frame is un-premultiplied exactly as the PNG writer does, so it is compared with what a
-  /// golden written from it would hold; if a translucent frame still differs, it is compared once
-  /// more after a real PNG round trip, so an encoder's rounding never counts as a change.
   ///
   /// - Parameter goldenRenderer: The golden's renderer for a file that does not name one; the
   ///   one the golden file names always wins.
@@ -63,15 +72,35 @@ package struct ImageComparator: Sendable {
   package func compare(
     expectedFile: String, actual: Frame, goldenRenderer: RendererFingerprint? = nil
   ) throws(SnapshotError) -> ImageComparison {
+    try compareGolden(file: expectedFile, actual: actual, goldenRenderer: goldenRenderer).comparison
+  }
+
+  /// ``compare(expectedFile:actual:goldenRenderer:)`` with the golden as decoded (read and decoded
+  /// once), or nil when its bytes are exactly what the frame encodes to (nothing to decode: a
+  /// match).
+  package func compareGolden(
+    file: String, actual: Frame, goldenRenderer: RendererFingerprint? = nil
+  ) throws(SnapshotError) -> (comparison: ImageComparison, golden: PNGImage?) {
     // The common case costs one encode: a golden this renderer wrote from the same pixels holds
     // exactly the bytes the frame encodes to (the encoder and its fingerprint chunk are fixed), so
     // equal files are identical pixels from the same renderer, with no decoding.
-    if let recorded = PNGImage.boundedBytes(of: expectedFile, limits: limits),
-      let encoded = try? PNGFile.encode(actual, renderer: .current), recorded.elementsEqual(encoded)
-    {
-      return compare(actual, actual, goldenRenderer: .current, actualRenderer: .current)
+    // The file is read once: the bytes compared are the bytes decoded.
+    let recorded = try PNGImage.read(file, limits: limits)
+    if let encoded = try? PNGFile.encode(actual, renderer: .current), recorded == encoded {
+      return (compare(actual, actual, goldenRenderer: .current, actualRenderer: .current), nil)
     }
-    let golden = try PNGImage(contentsOf: expectedFile, limits: limits)
+    let golden = try PNGImage(fileBytes: recorded, path: file, limits: limits)
+    return (try compare(golden: golden, actual: actual, goldenRenderer: goldenRenderer), golden)
+  }
+
+  /// Compares a decoded golden with a frame rendered in memory by this process's renderer.
+  ///
+  /// The frame is un-premultiplied exactly as the PNG writer does, so it is compared with what a
+  /// golden written from it would hold; if a translucent frame still differs, it is compared once
+  /// more after a real PNG round trip, so an encoder's rounding never counts as a change.
+  package func compare(
+    golden: PNGImage, actual: Frame, goldenRenderer: RendererFingerprint? = nil
+  ) throws(SnapshotError) -> ImageComparison {
     // The golden's own chunk says who drew it; what the caller knows only fills in for a file without one.
     let renderer = golden.renderer ?? goldenRenderer
     let image = PNGImage(frame: actual)

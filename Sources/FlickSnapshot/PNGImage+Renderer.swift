@@ -20,11 +20,7 @@ extension PNGImage {
     } catch {
       throw .unreadableImage(path: path, reason: error.message)
     }
-    let keyword = Array(rendererKeyword.utf8) + [0]
-    for chunk in checked.chunks where chunk.type == "tEXt" && chunk.data.starts(with: keyword) {
-      return try? JSONDecoder().decode(RendererFingerprint.self, from: Data(chunk.data.dropFirst(keyword.count)))
-    }
-    return nil
+    return checked.rendererText.flatMap { try? JSONDecoder().decode(RendererFingerprint.self, from: Data($0)) }
   }
 }
 

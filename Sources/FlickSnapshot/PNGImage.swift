@@ -32,7 +32,13 @@ package struct PNGImage: Sendable {
   /// - Throws: ``SnapshotError/unreadableImage(path:reason:)`` when the file is missing, larger
   ///   than the limits, or does not decode completely.
   package init(contentsOf path: String, limits: DecodeLimits = .standard) throws(SnapshotError) {
-    let bytes = try Self.read(path, limits: limits)
+    try self.init(fileBytes: try Self.read(path, limits: limits), path: path, limits: limits)
+  }
+
+  /// Decodes `bytes`, the file at `path` as ``read(_:limits:)`` read it (once: a comparison that
+  /// looks at a file's bytes first decodes those same bytes).
+  init(fileBytes bytes: [UInt8], path: String, limits: DecodeLimits) throws(SnapshotError) {
+    Self.fileDecodes?.withLock { $0 += 1 }
     do {
       self = try PNGImage(bytes: bytes, limits: limits)
     } catch {
@@ -41,13 +47,18 @@ package struct PNGImage: Sendable {
     self.fileBytes = Data(bytes)
   }
 
-  /// The file's bytes, when decoded from a file (to tell identical files apart cheaply).
-  var fileBytes: Data?
+  /// The file's bytes, when decoded from a file (to tell identical files apart cheaply, and to
+  /// put the compared file itself into a report).
+  package var fileBytes: Data?
+
+  /// While set (a test), counts the files read and decoded (``init(contentsOf:limits:)``), so
+  /// that a comparison is seen to decode each image once.
+  @TaskLocal package static var fileDecodes: Locked<Int>?
 
   /// Decodes PNG bytes.
   init(bytes: [UInt8], limits: DecodeLimits) throws(PNGFile.StructureError) {
     let file = try PNGFile.check(bytes)
-    let header = file.chunks[0].data
+    let header = file.header
     let h0 = header.startIndex
     let width = Int(PNGFile.readUInt32(bytes, h0)), height = Int(PNGFile.readUInt32(bytes, h0 + 4))
     let depth = Int(bytes[h0 + 8]), colorType = Int(bytes[h0 + 9])
@@ -75,8 +86,7 @@ package struct PNGImage: Sendable {
     guard compression == 0, filter == 0 else { throw E(message: "unknown compression or filter method") }
     guard interlace <= 1 else { throw E(message: "unknown interlace method \(quoted: interlace)") }
 
-    var data = 0
-    for chunk in file.chunks where chunk.type == "IDAT" { data += chunk.data.count }
+    let data = file.imageDataBytes
     let bitsPerPixel = channels * depth
     // Adam7 passes: (x0, y0, dx, dy); a non-interlaced image is one pass.
     let passes: [(Int, Int, Int, Int)] =
@@ -97,14 +107,13 @@ package struct PNGImage: Sendable {
     }
     // libpng decodes and checks the rest (CRCs, zlib, filters, palette indices, data amount).
     var message = [CChar](repeating: 0, count: 256)
-    var rendererText = [CChar](repeating: 0, count: 4096)
     let chunkLimit = max(1 << 20, min(limits.maxFileBytes, bytes.count))
     var failed: Int32 = 0
     let words = [UInt32](unsafeUninitializedCapacity: width * height) { out, count in
       failed = bytes.withUnsafeBufferPointer { input in
         flick_png_decode(
-          input.baseAddress, input.count, UInt32(width), UInt32(height), chunkLimit, out.baseAddress,
-          Self.rendererKeyword, &rendererText, rendererText.count, &message, message.count)
+          input.baseAddress, input.count, UInt32(width), UInt32(height), chunkLimit, out.baseAddress, &message,
+          message.count)
       }
       count = failed == 0 ? width * height : 0
     }
@@ -115,11 +124,13 @@ package struct PNGImage: Sendable {
     guard failed == 0 else {
       throw E(message: "libpng: \(escaped: text(message)) (damaged data)")
     }
-    let json = text(rendererText)
     self.width = width
     self.height = height
     self.words = words
-    self.renderer = json.isEmpty ? nil : try? JSONDecoder().decode(RendererFingerprint.self, from: Data(json.utf8))
+    // The fingerprint the chunk walk found (the first `tEXt` with the keyword): the same one
+    // ``recordedRenderer(atPath:limits:)`` reads, so verify's renderer check and the comparison
+    // never see two different renderers in one file.
+    self.renderer = file.rendererText.flatMap { try? JSONDecoder().decode(RendererFingerprint.self, from: Data($0)) }
   }
 
   /// The straight-alpha pixels of a premultiplied `frame`, un-premultiplied exactly as Cairo's PNG

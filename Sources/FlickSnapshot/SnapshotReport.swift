@@ -79,15 +79,27 @@ package struct SnapshotReport: Sendable {
     return "\(matched) of \(verdicts.count) match" + (others.isEmpty ? "" : " (\(others.joined(separator: ", ")))")
   }
 
+  /// The report's own files at the top of its folder.
+  package static let htmlFile = "index.html", junitFile = "junit.xml", summaryFile = "summary.json"
+
+  /// Every name a report folder holds at its top level besides the frames' artefact folders:
+  /// its pages (``write(to:)``), the stored inputs, the motion check's folder and the
+  /// ``ReportFolder`` marker. A frame's folder never takes one of them, in any case
+  /// (``ContainedPath/distinctFolderNames(_:reserved:fallback:)``): a PNG named `index.html.png`
+  /// made the report unwritable.
+  package static let topLevelNames = [
+    htmlFile, junitFile, summaryFile, SnapshotInputs.folder, MotionGolden.verdictName, ReportFolder.markerName,
+  ]
+
   /// Writes `index.html`, `junit.xml` and `summary.json` into `directory` (a ``ReportFolder``).
   ///
   /// - Returns: The paths written.
   @discardableResult
   package func write(to directory: String) throws(SnapshotError) -> [String] {
     try ReportFolder.claim(directory)
-    let html = (directory as NSString).appendingPathComponent("index.html")
-    let junit = (directory as NSString).appendingPathComponent("junit.xml")
-    let json = (directory as NSString).appendingPathComponent("summary.json")
+    let html = (directory as NSString).appendingPathComponent(Self.htmlFile)
+    let junit = (directory as NSString).appendingPathComponent(Self.junitFile)
+    let json = (directory as NSString).appendingPathComponent(Self.summaryFile)
     try AtomicFile.write(htmlText(relativeTo: directory), to: html)
     try AtomicFile.write(junitText(), to: junit)
     if !inputBlobs.isEmpty {
@@ -173,7 +185,7 @@ package struct SnapshotReport: Sendable {
     do {
       return String(decoding: try encoder.encode(summary), as: UTF8.self) + "\n"
     } catch {
-      throw .unwritableFile(path: "summary.json", reason: "\(escaped: error)")
+      throw .unwritableFile(path: Self.summaryFile, reason: "\(escaped: error)")
     }
   }
 

@@ -164,8 +164,9 @@ extension Flick {
       let verifier = GoldenVerifier(comparator: comparator, record: .none)
       var verdicts: [FrameVerdict] = []
       // Each pair gets its own artefact folder, even when names differ only in characters a folder
-      // name cannot hold or in case; the verdict keeps the real file name.
-      let folders = ContainedPath.distinctFolderNames(pairs.map(\.name))
+      // name cannot hold or in case, and never one of the report's own names (index.html.png);
+      // the verdict keeps the real file name.
+      let folders = ContainedPath.distinctFolderNames(pairs.map(\.name), reserved: SnapshotReport.topLevelNames)
       for (pair, folder) in zip(pairs, folders) {
         let name = pair.name
         guard let pa = pair.a, let pb = pair.b else {
@@ -176,25 +177,7 @@ extension Flick {
               message: message))
           continue
         }
-        var v: FrameVerdict
-        do {
-          // Each file's own 'flick-renderer' chunk decides exact or perceptual, never a manifest
-          // beside it (a file without one is of an unknown renderer: exact).
-          let c = try comparator.compareFiles(expected: pa, actual: pb)
-          v = FrameVerdict(
-            name: name, time: pair.name, seconds: nil, goldenPath: pa, status: FrameVerdict.status(for: c),
-            comparison: c, message: c.summary)
-          if !c.passed, reportDir != nil, let ea = try? PNGImage(contentsOf: pa, limits: comparator.limits),
-            let eb = try? PNGImage(contentsOf: pb, limits: comparator.limits)
-          {
-            v.artifacts = verifier.writeArtifacts(
-              name: folder, expected: ea.frame, actual: eb.frame, comparison: c, into: reportDir)
-          }
-          v.comparison?.pixelClasses = []
-        } catch {
-          v = FrameVerdict(
-            name: name, time: pair.name, seconds: nil, goldenPath: pa, status: .unreadable, message: error.description)
-        }
+        let v = verifier.comparePair(name: name, expected: pa, actual: pb, folder: folder, into: reportDir)
         verdicts.append(v)
       }
       try finish(

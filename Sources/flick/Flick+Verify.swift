@@ -17,6 +17,8 @@ extension Flick {
       its golden DIR/<label>.png. Exit 0 when all match, 1 on a mismatch, a missing or a recorded
       golden, 2 on invalid input, 3 when a comparison could not run (never counted as a pass).
       'flick accept REPORT --against DIR' makes a failed run's frames the goldens (from CI).
+      A DIR holding goldens (PNGs, motion.txt, inputs/) but no manifest.json is refused (exit 2):
+      record them again with 'flick snapshot'.
 
       \(Diff.toleranceHelp)
       RECORDING
@@ -78,9 +80,11 @@ extension Flick {
           message: "refusing to record goldens in CI (CI is set): verify there with --record none, then "
             + "'flick accept' its report where the goldens are committed", code: .invalidInput)
       }
+      // nil only for a folder without goldens (to record into): goldens without their manifest
+      // are refused, since deleting it would turn off every check it drives.
       let manifest: SnapshotManifest?
       do {
-        manifest = try SnapshotManifest.read(from: against)
+        manifest = try SnapshotManifest.readGoldens(from: against)
       } catch {
         throw CommandError(message: error.description, code: .invalidInput)
       }

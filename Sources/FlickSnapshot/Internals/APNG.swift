@@ -9,12 +9,12 @@ enum APNG {
     guard !pngs.isEmpty else { throw PNGFile.StructureError(message: "no frames") }
     var parsed: [PNGFile.Checked] = []
     for png in pngs { parsed.append(try PNGFile.check(png)) }
-    let header = parsed[0].chunks[0]
-    for p in parsed where Array(p.chunks[0].data) != Array(header.data) {
+    let header = parsed[0].header
+    for p in parsed where !p.header.elementsEqual(header) {
       throw PNGFile.StructureError(message: "frames differ in size or colour type")
     }
     var out = PNGFile.signature
-    PNGFile.appendChunk("IHDR", Array(header.data), to: &out)
+    PNGFile.appendChunk("IHDR", Array(header), to: &out)
     var actl: [UInt8] = []
     PNGFile.appendUInt32(UInt32(pngs.count), to: &actl)
     PNGFile.appendUInt32(plays, to: &actl)
@@ -34,14 +34,15 @@ enum APNG {
       PNGFile.appendUInt16(1000, to: &fctl)
       fctl += [0, 0]  // dispose: none; blend: source
       PNGFile.appendChunk("fcTL", fctl, to: &out)
-      for chunk in png.chunks where chunk.type == "IDAT" {
+      try PNGFile.walk(png.bytes) { type, range in
+        guard type == PNGFile.idat else { return }
         if index == 0 {
-          PNGFile.appendChunk("IDAT", Array(chunk.data), to: &out)
+          PNGFile.appendChunk("IDAT", Array(png.bytes[range]), to: &out)
         } else {
           var data: [UInt8] = []
           PNGFile.appendUInt32(sequence, to: &data)
           sequence += 1
-          data += chunk.data
+          data += png.bytes[range]
           PNGFile.appendChunk("fdAT", data, to: &out)
         }
       }
