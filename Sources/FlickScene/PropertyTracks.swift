@@ -213,15 +213,9 @@ protocol TrackSegment: Sendable {
 }
 
 extension TrackSegment {
-  /// Local time at scene time `t`. The scene time `begin + duration` is the segment's end, the
-  /// instant an entry placed `after` it begins, so it maps to exactly `duration` (`t − begin`
-  /// may round past it, and a left read there must see the motion arriving, not the hold). A
-  /// time written in decimals at that end (`at: 0.8` after 0.7 + 0.1 = 0.7999999999999999)
-  /// is the end too: within `MediaTiming.boundaryTolerance` of it, `t` maps to `duration`.
+  /// Local time at scene time `t` (``LayerAnimation/localTime(at:begin:duration:)``).
   func localTime(at t: Double) -> Double {
-    let end = begin + duration
-    if t <= end { return min(t - begin, duration) }
-    return t - end <= MediaTiming.boundaryTolerance(t, begin) ? duration : t - begin
+    LayerAnimation.localTime(at: t, begin: begin, duration: duration)
   }
 }
 
