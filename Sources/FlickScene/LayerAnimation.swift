@@ -58,7 +58,26 @@ public struct LayerAnimation: Sendable {
   /// Writes the animated value at scene time `t` into `layer` if the animation has begun and its
   /// fill mode shows it.
   public func apply(to layer: inout Layer, at t: Double) {
-    guard t >= beginTime, applied(t - beginTime) else { return }
-    sample(&layer, t - beginTime)
+    guard t >= beginTime else { return }
+    let local = Self.localTime(at: t, begin: beginTime, duration: duration)
+    guard applied(local) else { return }
+    sample(&layer, local)
+  }
+
+  /// The local time at scene time `t` of an animation that begins at `begin` and runs
+  /// `duration` seconds. The scene time `begin + duration` is its end (the instant an entry
+  /// placed `after` it begins, a `when` search's last instant, the last frame of a `duration:
+  /// "auto"` scene), so it maps to exactly `duration`: `t − begin` may round past it or short of
+  /// it (0.7 − 0.2 is 0.49999999999999994), and a read there must see the end value, settled (or,
+  /// from the left, the motion arriving), not a sample an ulp before it. A time written in
+  /// decimals at that end (`at: 0.8` after 0.7 + 0.1 = 0.7999999999999999) is the end too:
+  /// within `MediaTiming.boundaryTolerance` of it, on either side, `t` maps to `duration`.
+  package static func localTime(at t: Double, begin: Double, duration: Double) -> Double {
+    let end = begin + duration
+    let local = t - begin
+    guard end.isFinite, t > begin else { return min(local, duration) }
+    if abs(t - end) <= MediaTiming.boundaryTolerance(t, begin) { return duration }
+    // Past the end the local time goes on: a fill that does not hold is asked there.
+    return t < end ? min(local, duration) : local
   }
 }

@@ -7,8 +7,11 @@ package enum TrackLimit: Sendable, Equatable {
   /// The left limit: the motion arriving at `t`, from the animations begun before `t`, each at
   /// the instant just before `t` (a tween ending at `t` still has its final velocity).
   case left
-  /// What a new animation starting at `t` takes over: the left limit, overridden by animations
-  /// listed earlier that begin exactly at `t` (at their start: a `set` at `t` counts).
+  /// What a new animation starting at `t` takes over. Its value is the left limit, overridden by
+  /// animations listed earlier that begin exactly at `t` (at their start: a `set` at `t`
+  /// counts); its velocity is the left limit's: an animation replaced at its first instant never
+  /// shows, so it passes on no momentum of its own (a tween at `t` replaced by a spring at `t`
+  /// leaves the spring the velocity the property arrived with).
   case handOver
 }
 
@@ -122,21 +125,32 @@ package struct PropertyTracks: Sendable {
     guard var layer = base[layerID] else { return (.zero, .zero, 0, 0) }
     var looks = 0
     let parts = active(property.name, layerID: layerID, at: t, limit: limit, looks: &looks)
+    // A hand-over's velocity is the left limit's (``TrackLimit/handOver``).
+    let velocityParts =
+      wantsVelocity && limit == .handOver
+      ? active(property.name, layerID: layerID, at: t, limit: .left, looks: &looks)
+      : parts
     // The layer carrying velocities, read when they are asked for and something moves the state.
-    let movesVelocity = wantsVelocity && !parts.isEmpty
+    let movesVelocity = wantsVelocity && !velocityParts.isEmpty
     var carrier = layer
     if movesVelocity {
       for name in AnyLayerProperty.sameState(as: property.name) {
         AnyLayerProperty.named(name)?.writeZero(into: &carrier)
       }
     }
-    for (segment, local, side) in parts {
-      if wantsValue { segment.writeValue(into: &layer, at: local, limit: side, in: self, time: t) }
-      if movesVelocity { segment.writeVelocity(into: &carrier, at: local, limit: side, in: self, time: t) }
+    if wantsValue {
+      for (segment, local, side) in parts {
+        segment.writeValue(into: &layer, at: local, limit: side, in: self, time: t)
+      }
+    }
+    if movesVelocity {
+      for (segment, local, side) in velocityParts {
+        segment.writeVelocity(into: &carrier, at: local, limit: side, in: self, time: t)
+      }
     }
     return (
       wantsValue ? property.read(layer) : .zero, movesVelocity ? property.read(carrier) : .zero,
-      parts.count * ((wantsValue ? 1 : 0) + (movesVelocity ? 1 : 0)), looks
+      (wantsValue ? parts.count : 0) + (movesVelocity ? velocityParts.count : 0), looks
     )
   }
 
@@ -213,15 +227,9 @@ protocol TrackSegment: Sendable {
 }
 
 extension TrackSegment {
-  /// Local time at scene time `t`. The scene time `begin + duration` is the segment's end, the
-  /// instant an entry placed `after` it begins, so it maps to exactly `duration` (`t − begin`
-  /// may round past it, and a left read there must see the motion arriving, not the hold). A
-  /// time written in decimals at that end (`at: 0.8` after 0.7 + 0.1 = 0.7999999999999999)
-  /// is the end too: within `MediaTiming.boundaryTolerance` of it, `t` maps to `duration`.
+  /// Local time at scene time `t` (``LayerAnimation/localTime(at:begin:duration:)``).
   func localTime(at t: Double) -> Double {
-    let end = begin + duration
-    if t <= end { return min(t - begin, duration) }
-    return t - end <= MediaTiming.boundaryTolerance(t, begin) ? duration : t - begin
+    LayerAnimation.localTime(at: t, begin: begin, duration: duration)
   }
 }
 

@@ -63,8 +63,23 @@ extension Template {
     return try decodeGradient(node, o, owner: "a gradient background")
   }
 
-  /// The end of the last animation: when every animation has settled and the scene holds still.
+  /// The length of a `duration: "auto"` scene: up to the frame after the first frame at or after
+  /// the settle instant (``settleTime(of:canvas:)``), so that frame, the scene's last, shows the
+  /// settled state (a `set` placed `after` the last motion included) and every frame time stays
+  /// an exact multiple of 1/fps. A scene that settles at 0.5 s at 10 fps lasts 0.6 s: 6 frames,
+  /// the last at 0.5 s.
   static func automaticDuration(of scene: Scene, canvas: TemplateNode) throws(TemplateError) -> Double {
+    let settle = try settleTime(of: scene, canvas: canvas)
+    let fps = Double(scene.fps)
+    // The first frame whose time (index / fps, as the renderer computes it) is at or after it.
+    var last = (settle * fps).rounded(.up)
+    while last > 0, (last - 1) / fps >= settle { last -= 1 }
+    while last / fps < settle { last += 1 }
+    return min((last + 1) / fps, 3600)
+  }
+
+  /// The end of the last animation: when every animation has settled and the scene holds still.
+  static func settleTime(of scene: Scene, canvas: TemplateNode) throws(TemplateError) -> Double {
     var end = 0.0
     for animation in scene.animations {
       let finish = animation.beginTime + animation.duration

@@ -251,7 +251,9 @@ import Testing
           { at: 0.5, target: "a", animate: { positionX: 100 }, duration: 1.5 },
         ] }
       """, file: "auto.json5")
-    expectEqual(auto.scene.duration, 2)
+    // It settles at 2 s: the last of its 121 frames (60 fps) is at 2 s.
+    expectEqual(auto.scene.duration, TimelineTests.autoEnd(2))
+    expectEqual(auto.scene.frameCount, 121)
   }
 
   @Test func aLinkMayBeginAfterTheScene() throws {

@@ -86,8 +86,10 @@ import Testing
                    { target: "a", property: "opacity", to: 0, at: 0.5, duration: 1.25 }] }
       """)
     #expect(t.automaticDuration)
-    expectEqual(t.scene.duration, 1.75)
-    expectEqual(t.scene.frameCount, 53)
+    // The last animation settles at 1.75 s, between frames 52 and 53 (30 fps): frame 53 is the
+    // first to show it settled and the last one, so the scene lasts 54 frames.
+    expectEqual(t.scene.duration, 54.0 / 30)
+    expectEqual(t.scene.frameCount, 54)
     expectEqual(t.scene.backgroundColor, .clear)
   }
 

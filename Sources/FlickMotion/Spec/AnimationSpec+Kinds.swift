@@ -5,6 +5,12 @@ extension AnimationSpec {
     switch name {
     case "spring", "smooth", "snappy", "bouncy":
       let parameters = try springParameters(name: name, args: &args)
+      if args.has("velocity") && args.has("normalizedVelocity") {
+        throw MotionError(
+          "a spring takes one initial velocity: 'velocity' (units/s along the motion) or 'normalizedVelocity' "
+            + "(UIKit's fraction of the distance per second), not both",
+          column: args.column(of: "normalizedVelocity") ?? args.column, argument: "normalizedVelocity")
+      }
       let velocity = try args.number("velocity") ?? 0
       let normalized = try args.number("normalizedVelocity")
       let threshold = try args.number("threshold", in: 0...Double.greatestFiniteMagnitude)

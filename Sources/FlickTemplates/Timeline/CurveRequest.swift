@@ -20,6 +20,14 @@ struct CurveRequest<V: Animatable> {
   var timing: MediaTiming?
   var node: TemplateNode
   var property: String
+  /// The written `velocity` member of ``node``, or the node itself (for messages).
+  private var velocityNode: TemplateNode {
+    guard case .object(let members) = node.value.kind, let m = members.first(where: { $0.key == "velocity" }) else {
+      return node
+    }
+    return node.child(m.key, m.value)
+  }
+
   /// The space a colour animation travels through (`colorSpace`); sRGB leaves the curve as built.
   var colorSpace: ColorSpace = .sRGB
 
@@ -70,6 +78,13 @@ struct CurveRequest<V: Animatable> {
       throw node.error("'velocity' applies to springs and decays, not to a constant")
     case .drag where velocity != nil:
       throw node.error("'velocity' applies to springs and decays, not to a drag")
+    case .spring, .decay:
+      // Two velocities for one motion: neither may silently win.
+      if velocity != nil && spec.velocityIsGiven {
+        throw velocityNode.error(
+          "the velocity is given twice: as 'velocity' here and by \(quoted: spec.kind.noun) "
+            + "'\(quoted: spec.source)'; keep one")
+      }
     default:
       break
     }

@@ -25,7 +25,7 @@ extension TimelineCompiler {
     var count: Int? = 1
     if let r = o["repeat"] {
       if case .number = r.value.kind {
-        count = Int(try r.double(in: 1...100_000).rounded(.down))
+        count = try r.int(in: 1...100_000)
       } else {
         _ = try r.word(oneOf: ["forever"], orElse: "a count in 1…100000")
         guard schedule.horizon != nil else {
