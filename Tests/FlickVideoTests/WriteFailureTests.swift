@@ -45,12 +45,12 @@ import Testing
   /// name already is, with `ffmpeg` (a script) and `options`, and expects the render to fail
   /// with `expected` in its message and to leave only the old file.
   static func expectFailure(
-    _ name: String, ffmpeg: String, options: EncodingOptions = options(), in f: Fixture, expected: String,
-    sourceLocation: SourceLocation = #_sourceLocation
+    _ name: String, ffmpeg: String, options: EncodingOptions = options(), scene: Scene = TestSupport.movingScene(),
+    in f: Fixture, expected: String, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     try f.keep(name)
     let session = RenderSession(
-      scene: TestSupport.movingScene(), outputs: [try OutputTarget(path: f.path(name))], options: options,
+      scene: scene, outputs: [try OutputTarget(path: f.path(name))], options: options,
       ffmpeg: FFmpegTool(path: ffmpeg, version: "5.1"))
     do {
       try session.run()
@@ -83,11 +83,26 @@ import Testing
   func aBudgetCandidateCutShortFails(_ format: String) throws {
     let f = try Fixture()
     defer { f.cleanup() }
-    // The output's own encoding is whole; every candidate (.NAME.budget.EXT.PID.partial) is cut.
-    let ffmpeg = try FailureTests.fakeFFmpeg(Self.finishingBadly("silent", when: "*.budget.*.partial"), in: f.bin)
-    var options = Self.options()
-    options.maxSize = OutputBudget(bytes: 1000)
-    try Self.expectFailure("a.\(format)", ffmpeg: ffmpeg, options: options, in: f, expected: "incomplete")
+    // The output's own encoding is whole; every candidate (.NAME.budget.EXT.PID.partial, and a
+    // GIF's .NAME.lookahead.gif.PID.partial, encoded while gifsicle works) is cut.
+    let ffmpeg = try FailureTests.fakeFFmpeg(
+      Self.finishingBadly("silent", when: "*.budget.*.partial|*.lookahead.*.partial"), in: f.bin)
+    // card-swap at 320 × 180, 30 frames (VideoFitTests), under 60 % of its own encoding's size.
+    let own = f.dir.appendingPathComponent("own.\(format)").path
+    _ = try VideoFitTests.render([own], budget: nil)
+    let size = try VideoFitTests.bytes(own).count
+    try f.keep("a.\(format)")
+    do {
+      _ = try VideoFitTests.render(
+        [f.path("a.\(format)")], budget: OutputBudget(bytes: size * 6 / 10),
+        ffmpeg: FFmpegTool(path: ffmpeg, version: "5.1"))
+      Issue.record("the render should fail")
+    } catch let error as VideoError {
+      #expect(!error.isInvalidInput, "\(error)")
+      #expect(error.description.contains("incomplete"), "\(error)")
+    }
+    try f.expectKept("a.\(format)")
+    try expectEqual(TestSupport.contents(f.out), ["a.\(format)"])
   }
 
   /// gifsicle exits 0 with its output cut short when the disk is full (gifsicle 1.93): the cut
