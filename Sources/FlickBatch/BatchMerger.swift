@@ -175,6 +175,10 @@ package struct BatchMerger {
             // Each chunk's first stream, the one ChunkVerifier checked; nothing else a chunk holds.
             "-map", "0:0", "-c", "copy", "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4", temporary,
           ], what: "joining the MP4 chunks of \(merge.spec.name)", stallTimeout: limits.encoderTimeout)
+        if let problem = ContainerCheck.problem(.mp4, at: temporary) {
+          throw BatchError.environment(
+            "ffmpeg wrote an incomplete file joining the MP4 chunks of \(quoted: merge.spec.name): \(escaped: problem)")
+        }
       case .bgra:
         throw BatchError.invalidInput("raw frames are not a batch format")
       default:
@@ -221,7 +225,8 @@ package struct BatchMerger {
       throw BatchError.environment(
         "ffmpeg made no progress \(quoted: what) for \(RenderLimits.format(seconds: stallTimeout)); stopped it")
     }
-    guard ending == .exited(0) else {
+    // ffmpeg 5.1 exits 0 when its trailer cannot be written (a full disk).
+    guard ending == .exited(0), !ContainerCheck.reportsWriteError(process.errorText) else {
       throw BatchError.environment("ffmpeg failed \(quoted: what): " + message(process.errorText))
     }
   }

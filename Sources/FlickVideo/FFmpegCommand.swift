@@ -100,6 +100,22 @@ package struct FFmpegCommand: Sendable, Equatable {
     "scale=out_color_matrix=bt709:out_range=tv:flags=bicubic+accurate_rnd+full_chroma_int,format=\(pixelFormat)"
   }
 
+  /// ``scale(to:)`` for frames `width` pixels wide. A 4:2:0 format (half-width chroma) from an
+  /// odd width goes through 4:4:4 first (chroma at full width, then halved by a second scaler
+  /// step): libswscale 5.1's packed-RGB input (`bgr32ToUV_half`) averages each pixel pair and, for
+  /// an odd row, takes the next row's first pixel as the last one's partner, so the right edge
+  /// of a frame got a false colour fringe (a black edge beside a red one decoded as 109, 0, 0).
+  /// Even widths keep the one step, and their bytes.
+  package static func scale(to pixelFormat: String, width: Int) -> String {
+    guard width % 2 == 1, let full = fullChroma(of: pixelFormat) else { return scale(to: pixelFormat) }
+    return scale(to: full) + "," + "scale=flags=bicubic+accurate_rnd,format=\(pixelFormat)"
+  }
+
+  /// The 4:4:4 format with the planes of the 4:2:0 `pixelFormat` (nil for any other format).
+  static func fullChroma(of pixelFormat: String) -> String? {
+    ["yuv420p": "yuv444p", "yuva420p": "yuva444p"][pixelFormat]
+  }
+
   /// Marks frames BT.709, limited range (ProRes copies that into its frame headers).
   package static let colourParameters = "setparams=color_primaries=bt709:color_trc=bt709:colorspace=bt709:range=tv"
 
@@ -137,7 +153,9 @@ package struct FFmpegCommand: Sendable, Equatable {
     ]
     // RGB → Y'CbCr with the BT.709 matrix, limited range; `setparams` marks the frames and the
     // output tags mark the stream, so players invert the right matrix.
-    func toYUV(_ pixelFormat: String) -> String { Self.scale(to: pixelFormat) + "," + Self.colourParameters }
+    func toYUV(_ pixelFormat: String, width: Int = width) -> String {
+      Self.scale(to: pixelFormat, width: width) + "," + Self.colourParameters
+    }
     if fit != nil, format != .mp4, format != .webm {
       throw .invalidOption("internal: \(format.rawValue) has no two-pass encoding")
     }
@@ -152,7 +170,7 @@ package struct FFmpegCommand: Sendable, Equatable {
         let colour = "0x" + String(options.padColor, radix: 16).leftPadded(to: 6)
         filters.append("pad=\(sides.width):\(sides.height):0:0:color=\(colour)")
         filters += fit?.scale(from: sides.width, sides.height) ?? []
-        filters.append(toYUV("yuv420p"))
+        filters.append(toYUV("yuv420p", width: fit?.width ?? sides.width))
       } else {
         readsYUV420 = true
         args = rawInput(fps: fps, pixelFormat: "yuv420p") + ["-an", "-map_metadata", "-1"]
@@ -210,7 +228,8 @@ package struct FFmpegCommand: Sendable, Equatable {
         + (gifFinalDelay.map { ["-final_delay", "\($0)"] } ?? []) + ["-f", "gif", output]
     case .webm:
       let crf = options.crf ?? 30
-      args += ["-vf", ((fit?.scale(from: width, height) ?? []) + [toYUV("yuva420p")]).joined(separator: ",")]
+      let filters = (fit?.scale(from: width, height) ?? []) + [toYUV("yuva420p", width: fit?.width ?? width)]
+      args += ["-vf", filters.joined(separator: ",")]
       args += ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p"] + (fit?.rate ?? ["-crf", "\(crf)", "-b:v", "0"])
       args += ["-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-auto-alt-ref", "0"]
       // As for x264: a fixed thread count, and no random segment UID in the Matroska header,
@@ -231,6 +250,8 @@ package struct FFmpegCommand: Sendable, Equatable {
       // truncates each start time, so frames began up to 1 ms early; in a 1/1000 base each
       // starts at the nearest millisecond (docs/video.md, "Animated WebP timing").
       args += ["-enc_time_base", "1:1000"]
+      // ffmpeg's own conversion to yuva420p, through 4:4:4 for an odd width (``scale(to:width:)``).
+      if width % 2 == 1 { args += ["-vf", "format=yuva444p,format=yuva420p"] }
       args += [
         "-c:v", "libwebp_anim", "-pix_fmt", "yuva420p", "-quality", "90", "-loop", "\(options.plays)",
         "-f", "webp", output,

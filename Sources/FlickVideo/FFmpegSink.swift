@@ -7,7 +7,8 @@ import Foundation
 ///
 /// ffmpeg writes to a temporary file beside the destination (`.NAME.PID.partial`); ``finish()``
 /// waits for ffmpeg, checks it succeeded and, for an APNG, merges runs of identical frames
-/// (``IdenticalFrameMerger``), for a WebP gives the last frame its whole length (and puts a
+/// (``IdenticalFrameMerger``) and makes a one-frame file, which ffmpeg writes as a plain PNG,
+/// an animated one (``APNGStill``), for a WebP gives the last frame its whole length (and puts a
 /// still image written for identical frames into the animated container)
 /// (``WebPFrameEnd``); ``commit()`` puts the file in place
 /// (``FlickMotion/AtomicDestination``); ``abort()`` (or any failure) stops ffmpeg and removes the
@@ -42,6 +43,9 @@ package final class FFmpegSink: FrameSink {
   /// For an animated WebP: the frames written and their rate, to end the last frame on time
   /// (``WebPFrameEnd``); nil for other formats.
   private var webPFrames: (count: Int, fps: Int, loops: Int)?
+  /// For an APNG: the frames written and their rate, to make a one-frame file, which ffmpeg
+  /// writes as a plain PNG, an animated PNG (``APNGStill``); nil for other formats.
+  private var apngFrames: (count: Int, fps: Int, plays: Int)?
   private var state = SinkState.running
   /// With `--max-size`: the frames ffmpeg read, kept in a spool, and what fitting the output to
   /// the budget needs; nil without a budget (and once the spool is removed).
@@ -74,6 +78,7 @@ package final class FFmpegSink: FrameSink {
     self.stallTimeout = stallTimeout
     if options.mergesIdenticalFrames && format == .apng { repeats = [] }
     if format == .webp { webPFrames = (0, fps, options.plays) }
+    if format == .apng { apngFrames = (0, fps, options.plays) }
     if let budget = options.maxSize, OutputBudget.refusal(for: format) == nil {
       // Rows of the bytes ffmpeg reads: BGRA, or the yuv420p planes (whole rows of `width`).
       let rowBytes = layout.yuv420 ? width : width * 4
@@ -100,6 +105,7 @@ package final class FFmpegSink: FrameSink {
     }
     repeats?.append(frame.repeatsPrevious)
     webPFrames?.count += 1
+    apngFrames?.count += 1
     if let error = process.write(frame: bytes, stallTimeout: stallTimeout) {
       abort()
       throw error
@@ -124,6 +130,9 @@ package final class FFmpegSink: FrameSink {
     try abortingOnFailure { () throws(VideoError) in
       if let error = process.finish(stallTimeout: stallTimeout) { throw error }
       try file.checkWritten()
+      if let apngFrames, apngFrames.count == 1 {
+        try file.animateAPNGStill(fps: apngFrames.fps, plays: apngFrames.plays)
+      }
       if let repeats { report = try file.mergeIdenticalFrames(repeats) }
       if let webPFrames, webPFrames.fps > 0 {
         let end = (Double(webPFrames.count) * 1000 / Double(webPFrames.fps)).rounded()

@@ -58,12 +58,21 @@ package struct FrameSchedule: Sendable, Equatable {
     /// ``duration`` (to the centisecond). ffmpeg times each image by its start and the next
     /// one's, both rounded to centiseconds (3, 4, 3… at 30 fps), and gives the last image the
     /// delay of the one before unless told (`-final_delay`): 1.01 s for a 1 s clip at 30 fps,
-    /// 0.99 s at 15 fps, 3.01 s for hello. At least 1.
+    /// 0.99 s at 15 fps, 3.01 s for hello.
+    ///
+    /// At least 2: browsers play a delay under 2 cs as 10 cs, so a resampled GIF whose length
+    /// leaves its last image 1 cs (32 frames at 60 fps, 0.53 s, as 27 images at 50 fps: the
+    /// last starts at 52 cs) gets 2 and plays 1 cs longer (0.54 s) instead of 0.62 s. The other
+    /// images' delays are whole steps of a rate of at most 50 fps, so none is under 2 either.
     package var gifFinalDelay: Int {
-      // ffmpeg rounds a time to the nearest centisecond, halves away from zero.
+      max(2, gifLeftover)
+    }
+
+    /// The centiseconds the clip's length leaves after the start of the GIF's last image (ffmpeg
+    /// rounds a time to the nearest centisecond, halves away from zero).
+    package var gifLeftover: Int {
       func centiseconds(_ frames: Int, _ rate: Int) -> Int { (frames * 200 + rate) / (2 * rate) }
-      let total = centiseconds(renderFrames, renderFPS)
-      return max(1, total - centiseconds(max(0, frameCount - 1), fps))
+      return centiseconds(renderFrames, renderFPS) - centiseconds(max(0, frameCount - 1), fps)
     }
   }
 

@@ -355,6 +355,7 @@ struct GIFFinishing {
       if let error = process.finish(stallTimeout: stallTimeout) { throw error }
     }
     if stopping() { return nil }
+    try file.checkWritten(path)
     if repeats != nil { _ = try file.mergeIdenticalFrames(keptRepeats, in: path) }
     return keptRepeats.count
   }

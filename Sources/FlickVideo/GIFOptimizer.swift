@@ -182,7 +182,9 @@ package struct GIFOptimizer: Sendable, Equatable {
   /// - Returns: nil on success; the ``Failure`` when gifsicle cannot start, does not finish,
   ///   fails or writes nothing (`output` is then removed, `input` untouched). A gifsicle killed
   ///   by an interruption waits here for the interruption to end the process.
-  /// - Throws: ``VideoError/cannotWrite(path:reason:)`` when Flick cannot create `output`.
+  /// - Throws: ``VideoError/cannotWrite(path:reason:)`` when Flick cannot create `output`, or
+  ///   gifsicle wrote it incomplete while exiting with status 0 (writing failed: a full disk),
+  ///   which fails the output as an ffmpeg's write error does.
   func optimize(_ input: String, to output: String, lossy: Int, destination: String, stallTimeout: Double?)
     throws(VideoError) -> Failure?
   {
@@ -205,7 +207,16 @@ package struct GIFOptimizer: Sendable, Equatable {
     let ending = process.waitOrStop(stall: stallTimeout)
     var written = stat()
     let wrote = lstat(output, &written) == 0 && written.st_size > 0
-    guard ending != .exited(0) || !wrote else { return nil }
+    if ending == .exited(0) && wrote {
+      // gifsicle exits 0 when writing its output fails (a full disk): the file then ends early.
+      guard let problem = ContainerCheck.problem(.gif, at: output) else { return nil }
+      unlink(output)
+      Cleanup.shared.remove(file: output)
+      throw .cannotWrite(
+        path: destination,
+        reason: "gifsicle \(quoted: path) exited with status 0, but the file it wrote is incomplete "
+          + "(\(escaped: problem)): is the disk full?")
+    }
     let why: String
     switch ending {
     case .exited(0): why = "it wrote nothing"

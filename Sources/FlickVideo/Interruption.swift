@@ -29,9 +29,12 @@ package enum Interruption {
     signal == SIGINT || signal == SIGTERM ? 130 : 128 + signal
   }
 
-  /// Installs the handlers (idempotent).
+  /// Installs the handlers (idempotent), and ignores SIGXFSZ (``PipeWriter/ignoreSIGPIPE``):
+  /// a write past the file-size limit then fails with EFBIG and its output is cleaned up like
+  /// any failed output, where the signal killed the process and left its temporaries.
   package static func install() {
     _ = installed
+    _ = PipeWriter.ignoreSIGPIPE
   }
 
   /// The signal that interrupted the run, or 0. Code that fails because ffmpeg died from the same

@@ -237,6 +237,8 @@ public struct RenderSession: Sendable {
     early: EarlyEncoders? = nil, beforeFirstFrame: () throws -> Void, progress: (RenderProgress) -> Void
   ) throws -> RenderFinish {
     defer { early?.abortUnclaimed() }
+    // SIGPIPE and SIGXFSZ ignored: a dead encoder or a file-size limit is an error, not a kill.
+    _ = PipeWriter.ignoreSIGPIPE
     let schedule = try checkedSchedule()
     // Fewer workers when the estimate says all of them would not fit under the memory cap.
     let pipeline = fittedPipeline ?? self.pipeline

@@ -138,10 +138,7 @@ struct VideoFitting {
         throw failure
       }
     }
-    let size = SinkReport.fileSize(path)
-    guard size > 0 else {
-      throw .ffmpegFailed(output: destination, status: 0, stderr: "its two-pass encoding wrote no file")
-    }
-    return size
+    try file.checkWritten(path)
+    return SinkReport.fileSize(path)
   }
 }

@@ -62,7 +62,8 @@ extension Flick {
         -q, --quiet           print nothing but errors
         --strict              characters no installed font has are an error, not a warning
         --null                also render into a sink that discards frames (benchmarks)
-        --dry-run             print the ffmpeg command of each output (two for a GIF) and stop
+        --dry-run             print the ffmpeg command of each output and stop (a GIF whose palette
+                              ffmpeg makes, with --gif-palette ffmpeg or --gif-width, has two)
         --measure-pipe WxH    (no TEMPLATE) measure frame transport into `ffmpeg -f null`
       CAPS (\(Limits.variables(Limits.renderCaps)))
       \(Limits.renderHelp)

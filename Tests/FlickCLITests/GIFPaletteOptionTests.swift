@@ -38,6 +38,22 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
   }
 
+  /// `render --help` says how many commands `--dry-run` prints for a GIF: one, and two only when
+  /// ffmpeg makes the palette (the counts ``flickMakesThePaletteUnlessAskedOrFiltered()`` sees);
+  /// it said "two for a GIF".
+  @Test func helpCountsTheCommandsDryRunPrintsForAGIF() throws {
+    let r = try CLITests.run(CLITests.flick, ["render", "--help"])
+    expectEqual(r.status, 0, "\(r.stderr)")
+    let lines = r.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    guard let at = lines.firstIndex(where: { $0.hasPrefix("--dry-run") }), at + 1 < lines.count else {
+      Issue.record("no --dry-run line in render --help")
+      return
+    }
+    let text = lines[at] + " " + lines[at + 1]
+    #expect(!text.contains("two for a GIF"), "\(text)")
+    #expect(text.contains("--gif-palette ffmpeg or --gif-width, has two"), "\(text)")
+  }
+
   /// The encoding pass finds a palette file through its filter graph, where `:`, `,`, `;`, `[`,
   /// `]`, `'`, `\`, `=` and white space (here a newline and a tab too) in a path mean something:
   /// a GIF written into a folder named with all of them is the same bytes as one written into a

@@ -80,5 +80,61 @@ import Testing
     expectEqual(plan(60, 25, 90).gifFinalDelay, 2)
     // One frame: the whole length.
     expectEqual(plan(30, 30, 1).gifFinalDelay, 3)
+    // 32 frames at 60 fps (53 cs) as 27 images at 50 fps: the last starts at 52 cs, and gets 2.
+    expectEqual(plan(60, 50, 32).gifLeftover, 1)
+    expectEqual(plan(60, 50, 32).gifFinalDelay, 2)
+  }
+
+  /// The centisecond ffmpeg rounds `frames / rate` seconds to (halves away from zero).
+  static func centiseconds(_ frames: Int, _ rate: Int) -> Int { (frames * 200 + rate) / (2 * rate) }
+
+  /// No image of any GIF is shown under 2 cs (which browsers stretch to 10 cs): for every length
+  /// of 1…240 frames at 24, 30, 50, 60, 100 and 120 fps, at the GIF's default rate and at 25
+  /// and 30 fps, the delays ffmpeg gives the images (the steps between their starts, rounded to
+  /// centiseconds) and the final delay are all 2 or more. The total is the clip's length in
+  /// centiseconds, or 1 cs more exactly when the length leaves the last image 1 cs. Resampled
+  /// 60 fps renders ended on a 1 cs delay at 40 of the first 120 lengths.
+  @Test func noImageIsShownUnderTwoCentiseconds() {
+    var longer = 0
+    for renderFPS in [24, 30, 50, 60, 100, 120] {
+      let rates = Set([FrameSchedule.gifFPS(renderFPS: renderFPS, requested: nil), 25, 30].filter { $0 <= renderFPS })
+      for fps in rates.sorted() {
+        for frames in 1...240 {
+          let plan = FrameSchedule.Output(format: .gif, renderFPS: renderFPS, fps: fps, renderFrames: frames)
+          let images = plan.frameCount
+          guard images > 0 else { continue }
+          let steps = (0..<(images - 1)).map { Self.centiseconds($0 + 1, fps) - Self.centiseconds($0, fps) }
+          let delays = steps + [plan.gifFinalDelay]
+          let length = Self.centiseconds(frames, renderFPS)
+          let total = delays.reduce(0, +)
+          let context = "\(frames) frames at \(renderFPS) fps as a \(fps) fps GIF: \(delays)"
+          #expect(delays.allSatisfy { $0 >= 2 }, "\(context)")
+          #expect(total == length || (total == length + 1 && plan.gifLeftover == 1), "\(context)")
+          if total != length { longer += 1 }
+        }
+      }
+    }
+    #expect(longer > 0)
+  }
+
+  /// The GIFs ffmpeg writes keep to that: 32 frames at 60 fps as a 50 fps GIF (the last image
+  /// got 1 cs and played 0.62 s), 29 frames at 60 fps as a 30 fps GIF, 11 at 120 fps and 7 at
+  /// 100 fps as 50 fps GIFs.
+  @Test(arguments: [(60, nil, 32), (60, 30, 29), (120, nil, 11), (100, nil, 7)] as [(Int, Int?, Int)])
+  func aResampledGIFEndsOnTwoCentisecondsOrMore(_ fps: Int, _ gifFPS: Int?, _ frames: Int) throws {
+    let dir = try TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var options = EncodingOptions()
+    options.gifFPS = gifFPS
+    options.mergesIdenticalFrames = false
+    options.optimizesGIF = false
+    let gif = dir.appendingPathComponent("a.gif").path
+    var scene = TestSupport.movingScene(width: 32, height: 24, fps: fps, duration: 1)
+    scene.duration = Double(frames) / Double(fps)
+    try RenderSession(scene: scene, outputs: [try OutputTarget(path: gif)], options: options).run()
+    let delays = try Self.delays([UInt8](try Data(contentsOf: URL(fileURLWithPath: gif))))
+    let length = Self.centiseconds(frames, fps)
+    #expect(delays.allSatisfy { $0 >= 2 }, "\(delays)")
+    #expect(delays.reduce(0, +) - length <= 1, "\(delays), clip \(length) cs")
   }
 }

@@ -68,13 +68,21 @@ final class EncodedFile {
   }
 
   /// Fails when ffmpeg exited without writing the file (a program that exits 0 without writing
-  /// it is no ffmpeg: the check then says what it is), rather than at the rename.
+  /// it is no ffmpeg: the check then says what it is), rather than at the rename, or left it
+  /// incomplete (``ContainerCheck``: an MP4 without its `moov` box, a WebM whose segment runs
+  /// past the file, …), as ffmpeg 5.1 does with status 0 when its trailer cannot be written.
   ///
+  /// - Parameter file: The temporary to check (this output's, ``path``, by default).
   /// - Throws: ``VideoError/ffmpegFailed(output:status:stderr:)``.
-  func checkWritten() throws(VideoError) {
+  func checkWritten(_ file: String? = nil) throws(VideoError) {
+    let target = file ?? path
     var written = stat()
-    guard lstat(path, &written) == 0, written.st_size > 0 else {
+    guard lstat(target, &written) == 0, written.st_size > 0 else {
       throw .ffmpegFailed(output: destination, status: 0, stderr: "it exited without writing the file")
+    }
+    if let problem = ContainerCheck.problem(format, at: target) {
+      throw .ffmpegFailed(
+        output: destination, status: 0, stderr: "it exited, but the file it wrote is incomplete: \(escaped: problem)")
     }
   }
 

@@ -68,7 +68,8 @@ final class FFmpegProcess {
   ///
   /// - Parameter stallTimeout: Seconds ffmpeg's group may go without using CPU before it is
   ///   declared stuck (nil: wait however long it takes).
-  /// - Returns: nil when it exited with status 0, or why not.
+  /// - Returns: nil when it exited with status 0 without reporting a write error
+  ///   (``ContainerCheck/reportsWriteError(_:)``), or why not.
   func finish(stallTimeout: Double?) -> VideoError? {
     process.closeInput()
     guard let ending = process.wait(stall: stallTimeout) else {
@@ -88,7 +89,7 @@ final class FFmpegProcess {
   /// Frames handed over by reference that ffmpeg may not have read yet (tests).
   var framesInPipe: Int { spliced.count }
 
-  /// The failure an ending is (nil for exit status 0).
+  /// The failure an ending is (nil for exit status 0 without a reported write error).
   private func exitError(_ ending: Subprocess.Ending) -> VideoError? {
     switch ending {
     case .signalled(let signal):
@@ -96,7 +97,8 @@ final class FFmpegProcess {
     case .exited(let status) where status != 0:
       return .ffmpegFailed(output: output, status: status, stderr: stderrText)
     case .exited:
-      return nil
+      let text = stderrText
+      return ContainerCheck.reportsWriteError(text) ? .ffmpegFailed(output: output, status: 0, stderr: text) : nil
     }
   }
 }

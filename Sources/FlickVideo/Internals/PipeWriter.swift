@@ -106,9 +106,12 @@ enum PipeWriter {
     #endif
   }
 
-  /// Ignore SIGPIPE once per process, so a dead reader shows up as EPIPE instead of killing us.
+  /// Ignore SIGPIPE once per process, so a dead reader shows up as EPIPE instead of killing us,
+  /// and SIGXFSZ, so a write past the file-size limit shows up as EFBIG (the output fails and
+  /// its temporaries are removed) instead of killing us and leaving them.
   static let ignoreSIGPIPE: Void = {
     signal(SIGPIPE, SIG_IGN)
+    signal(SIGXFSZ, SIG_IGN)
   }()
 }
 
