@@ -83,8 +83,8 @@ extension LottieFeatureInspector {
     guard let (low, high) = Self.range(property), low < 0 || high > 100 else { return }
     note(
       place,
-      "\(quoted: what) that leaves 0…100 between keyframes (from \(Self.shownNumber(low)) to "
-        + "\(Self.shownNumber(high)); lottie-web clamps it, rlottie 0.1 wraps it around)")
+      "\(quoted: what) that can leave 0…100 between keyframes (bounded by \(Self.shownNumber(low)) to "
+        + "\(Self.shownNumber(high)), easing overshoot included; lottie-web clamps it, rlottie 0.1 wraps it around)")
   }
 
   /// Whether a gradient's stops (`g.k`: static or keyframed) have opacity stops after the

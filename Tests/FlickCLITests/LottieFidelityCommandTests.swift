@@ -8,7 +8,7 @@ import Testing
 @Suite struct LottieFidelityCommandTests {
   static let fixtures = CLITests.root.appendingPathComponent("Tests/FlickRasterTests/Fixtures/lottie-fidelity")
 
-  @Test(arguments: [("rd", "round corners"), ("o_overshoot", "layer opacity (ks.o) that leaves 0…100")])
+  @Test(arguments: [("rd", "round corners"), ("o_overshoot", "layer opacity (ks.o) that can leave 0…100")])
   func infoListsWhatIsNotDrawnAndStillRefusesIt(name: String, feature: String) throws {
     let file = Self.fixtures.appendingPathComponent("\(name).json").path
     let info = try CLITests.run(CLITests.flick, ["info", file])

@@ -54,7 +54,7 @@ import Testing
     #expect(try drawn(property(50, 150)).map { $0 == (50, 150) } == true)
     let overshoot = try #require(try drawn(property(0, 100, overshoot: 1.6)))
     #expect(overshoot.1 > 100)
-    #expect(try Self.findings("o_overshoot").contains { $0.contains("layer opacity (ks.o) that leaves 0…100") })
+    #expect(try Self.findings("o_overshoot").contains { $0.contains("layer opacity (ks.o) that can leave 0…100") })
   }
 
   @Test func gradientOpacityStopsAllOneAreLeftOutOthersRefused() throws {
