@@ -115,6 +115,7 @@ struct LottieFeatureInspector {
         if Self.isNonZero(mask["x"]) { note("\(here).masksProperties[\(j)]", "mask expansion") }
         if Self.isNonZero(mask["f"]) { note("\(here).masksProperties[\(j)]", "mask feather") }
       }
+      noteLayerFidelity(layers, index: i, at: here)
       if let shapes = layer["shapes"]?.items { noteUnboundedDashes(shapes, at: here, above: chains[i]) }
       walkValue(layer, at: here, depth: depth + 1)
     }
@@ -130,12 +131,9 @@ struct LottieFeatureInspector {
       if Self.isNonZero(value["sk"]) { note(place, "skew (rlottie 0.1 draws it unskewed)") }
       if let ty = value["ty"]?.text {
         noteUnbounded(value, type: ty, at: place)
-        if ty == "mm" { note(place, "merge paths") }
-        if ty == "pb" { note(place, "pucker/bloat") }
-        if ty == "tw" { note(place, "twist") }
-        if ty == "zz" { note(place, "zig zag") }
-        if ty == "op" { note(place, "offset path") }
+        noteItemFidelity(value, type: ty, at: place)
       }
+      if value["i"]?.members != nil || value["o"]?.members != nil { noteEasing(value, at: place) }
       // In key order, as messages always listed them.
       for member in members.sorted(by: { $0.key < $1.key })
       where member.key != "layers" && member.key != "masksProperties" && member.value.isContainer {
@@ -233,7 +231,7 @@ struct LottieFeatureInspector {
   /// some time: a number `k`, any element of an array `k` (`[30, 30]` feathers a mask as `30`
   /// does), or the start or end value (`s`, `e`) of any keyframe of an animated `k`. A `k`
   /// that is none of these counts as non-zero when the property says it is animated (`a: 1`).
-  private static func isNonZero(_ value: LottieJSON?) -> Bool {
+  static func isNonZero(_ value: LottieJSON?) -> Bool {
     guard let property = value, property.members != nil else { return false }
     func nonZero(_ v: LottieJSON?) -> Bool? {
       if let n = v?.numberValue { return n != 0 }

@@ -65,7 +65,30 @@ enum LottieLayerIntegers {
         }
       }
     }
+    /// A layer whose parent chain comes back to itself: lottie-web recurses along it for ever,
+    /// rlottie 0.1 drew the file as if it had none.
+    func cycles(_ list: LottieJSON?, at place: String) throws(LottieFileError) {
+      let layers = list?.items ?? []
+      var index: [Int: Int] = [:]
+      for (i, layer) in layers.enumerated() {
+        if let ind = layer["ind"].flatMap(whole), index[ind] == nil { index[ind] = i }
+      }
+      let parentOf = layers.map { $0["parent"].flatMap(whole).flatMap { index[$0] } }
+      for (i, layer) in layers.enumerated() {
+        var next = parentOf[i]
+        var steps = 0
+        while let j = next, j != i, steps < layers.count {
+          next = parentOf[j]
+          steps += 1
+        }
+        guard next == i, let parent = layer.members?.first(where: { $0.key == "parent" }) else { continue }
+        throw fail(
+          parent.offset, place + "[\(i)].parent",
+          "the parent chain comes back to this layer (a layer cannot be its own parent or ancestor)")
+      }
+    }
     try layers(document["layers"], at: "layers")
+    try cycles(document["layers"], at: "layers")
     for (i, asset) in (document["assets"]?.items ?? []).enumerated() {
       guard let members = asset.members else { continue }
       if let id = members.first(where: { $0.key == "id" }), case .number = id.value, whole(id.value) == nil {
@@ -75,6 +98,7 @@ enum LottieLayerIntegers {
         )
       }
       try layers(asset["layers"], at: "assets[\(i)].layers")
+      try cycles(asset["layers"], at: "assets[\(i)].layers")
     }
   }
 

@@ -13,12 +13,15 @@ import Foundation
 /// - A layer's whole numbers rlottie reads with `GetInt` (`ind`, `parent`, `ty`, `tt`, `bm`,
 ///   `ddd`, `ao`; ``LottieLayerIntegers`` refuses any other value) and an asset's numeric `id`,
 ///   when written with a fraction or exponent (`1.0`, `1e0`), are written as their digits.
-/// - A 2D layer's rotation written as `rz` (After Effects' Z rotation, which lottie-ios reads as
-///   the rotation of a 2D layer when `r` is absent) is written as `r`, or left out when `r` is
-///   there (rlottie 0.1 draws nothing for a 2D transform with `rz`); a layer without `ddd` gets
-///   `ddd: 0` (rlottie reads it as 3D, lottie-web as 2D).
+/// - A 2D layer's `rz` is read as lottie-web reads it: the rotation in place of `r` when the
+///   transform has `rx` (a 3D rotation), else ignored and left out (rlottie 0.1 draws nothing for
+///   a 2D transform with `rz`); a layer without `ddd` gets `ddd: 0` (rlottie reads it as 3D,
+///   lottie-web as 2D).
 /// - A stroke's dash list is written in the order rlottie reads by place, from the names
 ///   lottie-web reads (``LottieDashList``); an all-zero one is left out (a solid stroke).
+/// - Opacities outside 0…100 clamped, gradient opacity stops that are all 1, a repeater's end
+///   opacity, masks of mode `n` and a layer's `ip`/`op` beyond ±2³¹ (``fidelityShapes(_:depth:)``
+///   and the other rewrites in LottieRlottieCopy+Fidelity.swift).
 enum LottieRlottieCopy {
   static func rewrite(_ document: LottieJSON) -> LottieJSON {
     guard var root = document.members else { return document }
@@ -60,25 +63,51 @@ enum LottieRlottieCopy {
       case let key where LottieLayerIntegers.keys.contains(where: { $0.key == key }):
         // Checked whole (LottieLayerIntegers): `1.0` is written `1`.
         members[j].value = whole(members[j].value, .toNearestOrAwayFromZero)
-      case "ks" where !is3D:
-        guard var transform = members[j].value.members, let rz = transform.firstIndex(where: { $0.key == "rz" })
-        else { continue }
-        // With 'r' there too, 'r' is the rotation (lottie-ios); rlottie 0.1 draws nothing for a
-        // 2D transform with 'rz', so it is left out.
-        if transform.contains(where: { $0.key == "r" }) {
-          transform.remove(at: rz)
-        } else {
-          transform[rz].key = "r"
-        }
-        members[j].value = .object(transform)
-      case "shapes": members[j].value = LottieDashList.shapes(members[j].value)
+      case "ks": members[j].value = transform(members[j].value, is3D: is3D)
+      case "shapes": members[j].value = fidelityShapes(LottieDashList.shapes(members[j].value))
+      case "ip", "op": members[j].value = layerTime(members[j].value)
       default: break
+      }
+    }
+    // Masks of mode `n`, which lottie-web ignores, are left out; with none left, the layer has none.
+    if let masks = members.firstIndex(where: { $0.key == "masksProperties" }) {
+      if let kept = drawnMasks(members[masks].value) {
+        members[masks].value = kept
+      } else {
+        members.remove(at: masks)
+        members.removeAll { $0.key == "hasMask" }
       }
     }
     // rlottie 0.1 reads a layer without 'ddd' as 3D (its rotation from 'rz', 'r' ignored);
     // lottie-web and lottie-ios read it as 2D, and 3D layers are refused, so it is written 2D.
     if layer["ddd"] == nil { members.append(LottieJSON.Member(key: "ddd", value: .number("0"), offset: 0)) }
     return .object(members)
+  }
+
+  /// A layer's transform: its opacity clamped (``clampedOpacity(_:)``) and, in 2D, its `rz` as
+  /// lottie-web reads it. lottie-web's transform takes its rotation from `rz` only with `rx`
+  /// (a 3D rotation), else from `r`, ignoring `rz`; rlottie 0.1 drew nothing for a 2D transform
+  /// with `rz`. Without `rx`, `rz` is left out; with `rx`, `rz` is written as `r` in its place
+  /// (a 3D rotation about `rx` or `ry` is refused).
+  private static func transform(_ ks: LottieJSON, is3D: Bool) -> LottieJSON {
+    guard var transform = ks.members else { return ks }
+    if let o = transform.firstIndex(where: { $0.key == "o" }) {
+      transform[o].value = clampedOpacity(transform[o].value)
+    }
+    if !is3D, let rz = transform.firstIndex(where: { $0.key == "rz" }) {
+      if transform.contains(where: { $0.key == "rx" }) {
+        transform.removeAll { $0.key == "r" }
+        for j in transform.indices where transform[j].key == "rz" { transform[j].key = "r" }
+        // rlottie 0.1 fails the whole file on `rx` in a 2D transform: left out when no rotation
+        // about x or y is there (one that is is refused).
+        if !["rx", "ry", "or"].contains(where: { LottieFeatureInspector.isNonZero(ks[$0]) }) {
+          transform.removeAll { ["rx", "ry", "or"].contains($0.key) }
+        }
+      } else {
+        transform.remove(at: rz)
+      }
+    }
+    return .object(transform)
   }
 
   /// A number rlottie reads with `GetInt` written as one: without a fraction or exponent.

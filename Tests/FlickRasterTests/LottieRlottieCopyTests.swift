@@ -5,8 +5,8 @@ import Foundation
 import Testing
 
 /// Valid files rlottie 0.1 refused whole or drew wrong, which Flick's copy for rlottie writes as
-/// lottie-web and lottie-ios read them: fractional sizes as whole numbers, a 2D layer's `rz` as
-/// `r`, a layer without `ddd` as 2D.
+/// lottie-web reads them: fractional sizes as whole numbers, a 2D layer's `rz` as lottie-web
+/// reads it, a layer without `ddd` as 2D.
 @Suite struct LottieRlottieCopyTests {
   static func file(
     w: String = "100", layer: String = #""ddd":0,"#, rotation: String = #""r":{"a":0,"k":30}"#, clip: String = "60"
@@ -32,10 +32,18 @@ import Testing
     return try FrameRenderer().render(scene.renderTree(at: 0)).pixels
   }
 
-  @Test func zRotationOnA2DLayerIsItsRotation() throws {
+  /// lottie-web (`TransformProperty`) takes a transform's rotation from `rz` only when it has
+  /// `rx`, else from `r`, ignoring `rz`; rlottie 0.1 drew nothing for a 2D transform with `rz`.
+  @Test func zRotationOnA2DLayerIsReadAsLottieWebReadsIt() throws {
     let expected = try Self.frame(Self.file())
     #expect(expected.contains { $0 != 0 })
-    #expect(try Self.frame(Self.file(rotation: #""rz":{"a":0,"k":30}"#)) == expected)
+    let level = try Self.frame(Self.file(rotation: #""r":{"a":0,"k":0}"#))
+    #expect(level != expected)
+    #expect(try Self.frame(Self.file(rotation: #""rz":{"a":0,"k":30}"#)) == level)
+    #expect(try Self.frame(Self.file(rotation: #""r":{"a":0,"k":30},"rz":{"a":0,"k":60}"#)) == expected)
+    let withX = #""rx":{"a":0,"k":0},"ry":{"a":0,"k":0},"rz":{"a":0,"k":30}"#
+    #expect(try Self.frame(Self.file(rotation: withX)) == expected)
+    #expect(try Self.frame(Self.file(rotation: #""r":{"a":0,"k":70},"# + withX)) == expected)
     // No `ddd` is a 2D layer (lottie-web's reading); rlottie 0.1 took it for 3D and ignored `r`.
     #expect(try Self.frame(Self.file(layer: "")) == expected)
   }
