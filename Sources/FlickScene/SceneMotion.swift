@@ -81,7 +81,12 @@ extension Scene {
   ///
   /// - Throws: ``SceneError`` for the first problem, naming the call (and how many more there are).
   public func validate() throws(SceneError) {
-    var problems = motion.problems
+    var problems: [SceneError] = []
+    if let problem = Self.sizeProblem(size) { problems.append(SceneError(call: "Scene(size:)", reason: problem)) }
+    if let problem = Self.timingProblem(duration: duration, fps: fps) {
+      problems.append(SceneError(call: "Scene(fps:duration:)", reason: problem))
+    }
+    problems += motion.problems
     if let replicators = replicatorProblem { problems.append(replicators) }
     if let depth = depthProblem { problems.append(depth) }
     problems += keyConflicts
