@@ -18,7 +18,8 @@ extension Frame {
   /// bundled templates' frames it takes 2.1–3.5× less CPU than libpng at zlib level 1 (the
   /// previous writer) for 0.56–1.01× its file size (docs/benchmarks.md, "Fast PNG encoder").
   ///
-  /// - Throws: ``RasterError/unwritableImage(path:reason:)``.
+  /// - Throws: ``RasterError/unwritableImage(path:reason:)``, also when ``pixels`` does not
+  ///   hold `bytesPerRow × height` bytes (``pixelsMismatch``; nothing is written).
   public func writePNG(to path: String) throws(RasterError) { try writePNG(to: path, threads: 1) }
 
   /// ``writePNG(to:)`` with `threads` (1 or 2, more count as 2) sharing the encoding: the same
@@ -81,6 +82,8 @@ extension Frame {
     to path: String, commit: (_ temporary: String, _ destination: String) -> String? = commitInPlace,
     _ encode: (String) -> String?
   ) throws(RasterError) {
+    // The encoders read `bytesPerRow × height` bytes from the array's start: never past its end.
+    if let mismatch = pixelsMismatch { throw .unwritableImage(path: path, reason: mismatch) }
     let tmp = AtomicDestination.temporary(for: path)
     // Whatever has the temporary's name goes first (a link is removed, not followed): the
     // encoder creates a new file of its own.

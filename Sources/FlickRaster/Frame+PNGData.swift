@@ -12,6 +12,7 @@ extension Frame {
   ///   studio frame), not where other frames already keep every core busy.
   /// - Throws: ``RasterError/unwritableImage(path:reason:)`` (path `-`) when memory runs out.
   package func pngData(threads: Int = 1) throws(RasterError) -> Data {
+    if let mismatch = pixelsMismatch { throw .unwritableImage(path: "-", reason: mismatch) }
     let (png, status) = encodedPNG(threads: threads)
     guard let png else {
       throw .unwritableImage(path: "-", reason: String(cString: strerror(status == 0 ? ENOMEM : status)))
@@ -29,6 +30,8 @@ extension Frame {
     var png: UnsafeMutablePointer<UInt8>?
     var size = 0
     var redone: Int32 = 0
+    // The encoder reads `bytesPerRow × height` bytes from the array's start: never past its end.
+    guard pixelsMismatch == nil else { return (nil, EINVAL) }
     let status = pixels.withUnsafeBufferPointer { buffer in
       flick_fastpng_encode_threads(
         buffer.baseAddress, Int32(width), Int32(height), Int32(bytesPerRow), Int32(min(max(threads, 1), 2)),

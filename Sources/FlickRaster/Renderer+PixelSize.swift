@@ -20,6 +20,8 @@ extension Renderer {
   /// ``pixelSides``, rounded inwards to 4 decimals (every scale in between gives whole sides of
   /// 1…16384), within ``maximumScale``: 0.0028…16 for a 640 × 360 canvas.
   package static func usableScales(for size: Size) -> ClosedRange<Double> {
+    // No scale draws a canvas whose side is not a finite number above 0.
+    guard size.width.isFinite, size.height.isFinite, min(size.width, size.height) > 0 else { return 0...0 }
     let lo = (10_000 * Double(pixelSides.lowerBound) / min(size.width, size.height)).rounded(.up) / 10_000
     let hi =
       (10_000 * min(maximumScale, Double(pixelSides.upperBound) / max(size.width, size.height))).rounded(.down)
@@ -32,10 +34,16 @@ extension Renderer {
   /// for this canvas (``usableScales(for:)``): `each side must be 1…16384 pixels, so the scale
   /// must be in 0.0028…16`. `flick render`, `flick still`, `flick plan` and the studio give it.
   package static func sideRefusal(canvas size: Size, scale name: String) -> String {
-    func format(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
     let usable = usableScales(for: size)
     return "each side must be \(pixelSides.lowerBound)…\(pixelSides.upperBound) pixels, so \(escaped: name) must be in "
-      + "\(escaped: format(usable.lowerBound))…\(escaped: format(usable.upperBound))"
+      + "\(escaped: points(usable.lowerBound))…\(escaped: points(usable.upperBound))"
+  }
+
+  /// A length or scale for a message: a whole number without decimals (`320`), any other value
+  /// as Swift writes it (`0.0028`, `nan`, `inf`, `1e+20`); never converted to an `Int` that
+  /// cannot hold it.
+  package static func points(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
   }
 
   /// The pixel size of a frame of a canvas `size` points large drawn at `scale`: each side

@@ -5,9 +5,9 @@ internal import CCairo
 /// Draws ``RenderTree`` snapshots into ``Frame``s with Cairo and Pango.
 ///
 /// A renderer holds no state between frames, so any number of them can draw on any threads
-/// and the same tree always gives byte-identical pixels. To reuse work between the frames of
-/// one worker (gradients, shaped text, blurred shadows), use a ``FrameRenderer``: it draws the
-/// very same pixels, faster.
+/// and the same tree always gives byte-identical pixels. A ``FlickVideo/RenderSession`` (and
+/// its default ``FlickVideo/RenderPipeline``) reuses work between the frames of each worker
+/// (gradients, shaped text, blurred shadows) and draws the very same pixels, faster.
 public struct Renderer: Sendable {
   /// Pixels per point (1 = one pixel per point).
   public var scale: Double
@@ -18,7 +18,7 @@ public struct Renderer: Sendable {
 
   /// Rasterises `tree` into a new frame of `tree.size × scale` pixels.
   ///
-  /// The tree's ``FlickScene/RenderTree/fontFiles`` are registered (``FontRegistry``) before any
+  /// The tree's ``FlickScene/RenderTree/fontFiles`` are registered with fontconfig before any
   /// text is laid out.
   ///
   /// - Throws: ``RasterError`` when the tree comes from a scene ``FlickScene/Scene/validate()``

@@ -58,12 +58,15 @@ protocol _GroupEntry: Sendable {
   var name: String { get }
   /// The layers the entry moves besides its own (``AnimatedValue/drive(_:_:by:)``).
   var drivenLayerIDs: [String] { get }
+  /// Why the entry's motion parameters are not usable (``LayerMotion``), or nil.
+  var motionProblem: String? { get }
   func register(in group: inout ChainGroup<LayerTree>, layerID: String)
 }
 
 extension AnimatedValue: _GroupEntry {
   var name: String { property.name }
   var drivenLayerIDs: [String] { drives.map(\.layerID) }
+  var motionProblem: String? { type.problem }
 
   func register(in group: inout ChainGroup<LayerTree>, layerID: String) {
     let isDecay = if case .decay = type.kind { true } else { false }
@@ -157,6 +160,9 @@ public struct LayerChain: Sendable {
   var layerID: String
   /// The layer ids the chain names, in order.
   var layerIDs: [String] = []
+  /// The unusable motion parameters of its entries (`position of "card": a tween's duration …`):
+  /// ``Scene/run(_:at:)`` records the first as a ``SceneError``.
+  var problems: [String] = []
 
   /// A chain whose first group animates the layer `layerID`.
   public static func animate(_ layerID: String, _ build: (inout LayerAnimations) -> Void) -> LayerChain {
@@ -182,6 +188,11 @@ public struct LayerChain: Sendable {
     var group = LayerAnimations(layerID: id)
     build(&group)
     copy.layerIDs += group.entries.flatMap(\.drivenLayerIDs)
+    for entry in group.entries {
+      if let problem = entry.motionProblem {
+        copy.problems.append("\(quoted: entry.name) of \"\(quoted: id)\": \(escaped: problem)")
+      }
+    }
     copy.chain = chain.animate { g in
       for entry in group.entries { entry.register(in: &g, layerID: id) }
     }
@@ -221,6 +232,7 @@ extension Scene {
       return
     }
     guard time.isFinite, time >= 0 else { return record(call, "the time must be finite and ≥ 0 s, found \(time)") }
+    if let problem = chain.problems.first { return record(call, problem) }
     do {
       try animator.run(chain.chain, at: time)
       self.animator = animator

@@ -3,7 +3,9 @@ import FlickMotion
 /// The layers as an `addAnimations` closure sees them: `$0["card"].position = p` animates
 /// `position` of the layer `card` to `p` (UIKit's `animator.addAnimations { view.center = p }`).
 /// Reading gives the layer as written (before any animation) or what the closure assigned; each
-/// animation starts from the property's value in this animator at the time of the call.
+/// animation starts from the property's value on screen at the time of the call — in a scene,
+/// with the scene's other animations and the velocity they gave it, which fades over the
+/// animator's duration (``Scene/makePropertyAnimator(duration:timingParameters:)``).
 public struct LayerChanges: Sendable {
   let tree: LayerTree
   var changes: [(layerID: String, entry: any _Change)] = []
@@ -63,7 +65,8 @@ public struct LayerChange: Sendable {
 
 extension PropertyAnimator where Root == LayerTree {
   /// UIKit's `addAnimations(_:delayFactor:)` at scene time `t`: every property the closure
-  /// assigns animates from its value at `t` to the assigned value, with the animator's
+  /// assigns animates from its value on screen at `t` (carrying its velocity there, in a scene)
+  /// to the assigned value, with the animator's
   /// progress (`delayFactor` of the remaining time later).
   ///
   /// - Throws: ``AnimatorError`` when the animator is stopped, `t` goes back in time, the

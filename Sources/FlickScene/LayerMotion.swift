@@ -15,6 +15,11 @@ public struct LayerMotion: Sendable, Hashable {
   }
 
   let kind: Kind
+  /// Why the parameters given are not usable (a tween's duration that is negative or not
+  /// finite, a decay's deceleration outside 0 < d < 1): the building call that takes this
+  /// motion records it as a ``SceneError`` and ``Scene/validate()`` throws it. The motion runs
+  /// with the default in its place meanwhile.
+  var problem: String? = nil
 
   /// A spring with `parameters` (default Pop's: ``SpringParameters/popDefault``); it rests
   /// within `threshold` value units of its target (default: the property's threshold).
@@ -37,14 +42,20 @@ public struct LayerMotion: Sendable, Hashable {
   public static func tween(
     duration: Double = MotionDefaults.tweenDuration, curve: TimingFunction = MotionDefaults.tweenCurve
   ) -> LayerMotion {
-    LayerMotion(
-      kind: .tween(duration: duration.isFinite ? max(duration, 0) : MotionDefaults.tweenDuration, curve: curve))
+    let usable = duration.isFinite && duration >= 0
+    return LayerMotion(
+      kind: .tween(duration: usable ? duration : MotionDefaults.tweenDuration, curve: curve),
+      problem: usable ? nil : "a tween's duration must be a finite number of seconds ≥ 0, found \(duration)")
   }
 
   /// A Pop decay: slows from its velocity (given, or the hand-over's) by `deceleration` per
-  /// millisecond; it ignores the target.
+  /// millisecond (0 < `deceleration` < 1; Pop's default 0.998); it ignores the target.
   public static func decay(deceleration: Double = MotionDefaults.decayDeceleration) -> LayerMotion {
-    LayerMotion(kind: .decay(deceleration: deceleration))
+    let usable = deceleration > 0 && deceleration < 1
+    return LayerMotion(
+      kind: .decay(deceleration: usable ? deceleration : MotionDefaults.decayDeceleration),
+      problem: usable
+        ? nil : "a decay's deceleration must be above 0 and below 1 (per millisecond), found \(quoted: deceleration)")
   }
 
   /// The curve that takes `handoff` to `target` (a decay ignores `target`); `velocity`, when

@@ -217,6 +217,9 @@ public struct PopLayer<Sink: LayerAnimationSink>: Sendable {
       let reason = "the \(escaped: name) must be a finite number, found \(quoted: value)"
       return problems.append(SceneError(call: call, reason: reason))
     }
+    if let problem = animation.motion.problem, sink.layerTree != nil {
+      return problems.append(SceneError(call: call, reason: problem))
+    }
     var timing = MediaTiming()
     timing.beginTime = animation.beginTime.isFinite ? max(animation.beginTime, 0) : 0
     let animationKey = AnimationKey(object: layerID, key: key ?? property.name)

@@ -50,9 +50,46 @@ public struct Scene: Sendable {
     self.fontFiles = fontFiles
   }
 
-  /// Number of frames: `ceil(duration × fps)` (a frame at exactly `duration` is not included).
-  public var frameCount: Int {
-    max(1, Int((duration * Double(fps) - 1e-9).rounded(.up)))
+  /// Number of frames: `ceil(duration × fps)` (a frame at exactly `duration` is not included);
+  /// 1 for a duration or fps ``validate()`` refuses (``frameCount(duration:fps:)``).
+  public var frameCount: Int { Self.frameCount(duration: duration, fps: fps) }
+
+  /// The frames per second a scene may have: 1…1000 (`flick render --fps` takes 1…240; a Lottie
+  /// file's frame rate goes up to 1000).
+  public static let fpsRange = 1...1000
+  /// The most frames (`duration × fps`) a scene may span, 10⁹; a render is capped far lower by
+  /// its ``FlickVideo/RenderLimits`` (`--max-frames`, 216,000 by default).
+  public static let maximumFrames = 1_000_000_000
+
+  /// Number of frames of a scene of `duration` seconds at `fps`: `ceil(duration × fps)`, at
+  /// least 1; 1 when the duration is not a finite number above 0, `fps` is outside ``fpsRange``
+  /// or `duration × fps` exceeds ``maximumFrames`` (what ``validate()`` refuses). Every frame
+  /// count of a scene (``frameCount``, snapshot times, motion goldens) is this one formula.
+  public static func frameCount(duration: Double, fps: Int) -> Int {
+    guard timingProblem(duration: duration, fps: fps) == nil else { return 1 }
+    return max(1, Int((duration * Double(fps) - 1e-9).rounded(.up)))
+  }
+
+  /// Why a scene of `duration` seconds at `fps` cannot be rendered, or nil.
+  static func timingProblem(duration: Double, fps: Int) -> String? {
+    guard fpsRange.contains(fps) else {
+      return "fps must be \(fpsRange.lowerBound)…\(fpsRange.upperBound) frames per second, found \(fps)"
+    }
+    guard duration.isFinite, duration > 0 else {
+      return "duration must be a finite number of seconds above 0, found \(duration)"
+    }
+    guard duration * Double(fps) <= Double(maximumFrames) else {
+      return "duration \(duration) s at \(fps) fps spans more than \(maximumFrames) frames"
+    }
+    return nil
+  }
+
+  /// Why the canvas `size` cannot be drawn (a side that is not a finite number above 0), or nil.
+  static func sizeProblem(_ size: Size) -> String? {
+    guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+      return "size must have finite sides above 0 points, found \(size.width) × \(size.height)"
+    }
+    return nil
   }
 
   /// Scene time of frame `index`, in seconds: exactly `index / fps`.
@@ -80,6 +117,16 @@ public struct Scene: Sendable {
   func instantTree(at t: Double) -> RenderTree {
     var work = 0
     return instantTree(at: t, work: &work)
+  }
+
+  /// The top-level layers at `t` with every animation applied (``animator``, ``animations``,
+  /// the property animators), before replicators are expanded: what a property animator made
+  /// now takes over from (``makePropertyAnimator(duration:timingParameters:)``).
+  func animatedLayers(at t: Double) -> [Layer] {
+    var work = 0
+    var roots = animator.map { $0.sample(at: t).layers } ?? layers
+    AnimationIndex(animations).apply(to: &roots, at: t, work: &work)
+    return motion.apply(to: roots, at: t)
   }
 
   /// ``instantTree(at:)``, adding to `work` the layers visited and the animations applied (one

@@ -56,11 +56,18 @@ extension Scene {
   /// Adds a UIKit-style animator (made with ``makePropertyAnimator(duration:timingParameters:)``
   /// and driven with its own calls, each at a scene time).
   public mutating func add(_ propertyAnimator: PropertyAnimator<LayerTree>) {
+    if let problem = propertyAnimator.durationProblem {
+      record("add(propertyAnimator[\(motion.propertyAnimators.count)])", problem)
+    }
     motion.propertyAnimators.append(propertyAnimator)
   }
 
   /// A `UIViewPropertyAnimator` over this scene's layers: add it with ``add(_:)`` when its
-  /// script is written.
+  /// script is written. Each `addAnimations` group starts from what the scene shows at its time
+  /// — the layers with the scene's animations as they are when the animator is made (the
+  /// ``animator``'s Pop calls and chains, ``animations``, earlier property animators) — and
+  /// carries the velocity the property had there, which fades over the animator's duration
+  /// (UIKit's additive animations; docs/motion.md, "Over a moving property").
   ///
   ///     var animator = scene.makePropertyAnimator(duration: 1, timingParameters: .cubic(.easeOut))
   ///     try animator.addAnimations(at: 0) { $0["card"].position = Point(x: 300, y: 200) }
@@ -70,10 +77,16 @@ extension Scene {
   public func makePropertyAnimator(
     duration: Double, timingParameters: PropertyAnimator<LayerTree>.TimingParameters = .cubic(.easeInEaseOut)
   ) -> PropertyAnimator<LayerTree> {
-    PropertyAnimator(duration: duration, timingParameters: timingParameters, model: LayerTree(layers))
+    var propertyAnimator = PropertyAnimator(
+      duration: duration, timingParameters: timingParameters, model: LayerTree(layers))
+    let scene = self
+    propertyAnimator.handoverBase = { t in LayerTree(scene.animatedLayers(at: t)) }
+    return propertyAnimator
   }
 
-  /// Checks every animation and building call: each names a layer of the scene, each time is
+  /// Checks the canvas and the timing first (``size`` has finite sides above 0; ``duration`` is
+  /// finite and above 0; ``fps`` is in ``fpsRange``; at most ``maximumFrames`` frames), then
+  /// every animation and building call: each names a layer of the scene, each time is
   /// finite and not negative, each target, start value and velocity is a finite number; that no
   /// key hides another's animation of the same state (``keyConflicts``); and that the replicators
   /// draw at most ``LayerReplicator/maximumDrawnInstances`` layer copies per frame (nested
@@ -81,7 +94,12 @@ extension Scene {
   ///
   /// - Throws: ``SceneError`` for the first problem, naming the call (and how many more there are).
   public func validate() throws(SceneError) {
-    var problems = motion.problems
+    var problems: [SceneError] = []
+    if let problem = Self.sizeProblem(size) { problems.append(SceneError(call: "Scene(size:)", reason: problem)) }
+    if let problem = Self.timingProblem(duration: duration, fps: fps) {
+      problems.append(SceneError(call: "Scene(fps:duration:)", reason: problem))
+    }
+    problems += motion.problems
     if let replicators = replicatorProblem { problems.append(replicators) }
     if let depth = depthProblem { problems.append(depth) }
     problems += keyConflicts
@@ -246,7 +264,7 @@ public struct PropertyAnimatorScript: Sendable {
     }
   }
 
-  /// `finishAnimation(at: position)` at `t`.
+  /// UIKit's `finishAnimation(at: position)` at `t` (``PropertyAnimator/finishAnimation(to:at:)``).
   public mutating func finishAnimation(to position: PropertyAnimator<LayerTree>.Position, at t: Double) {
     perform("finishAnimation(to: .\(position), at: \(t))") { (a) throws(AnimatorError) in
       try a.finishAnimation(to: position, at: t)

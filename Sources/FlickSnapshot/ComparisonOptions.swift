@@ -124,14 +124,17 @@ public struct ComparisonOptions: Sendable, Equatable, Codable {
   public func budget(pixelCount: Int) -> Int {
     var limit = Int.max
     if let n = maxDiffPixels { limit = min(limit, max(0, n)) }
-    if let r = maxDiffRatio { limit = min(limit, Int((max(0, r) * Double(pixelCount)).rounded(.down))) }
+    // A ratio is 0…1 (NaN counts as 0): never a count an `Int` cannot hold.
+    if let r = maxDiffRatio { limit = min(limit, Int((min(max(0, r), 1) * Double(max(0, pixelCount))).rounded(.down))) }
     return limit == Int.max ? 0 : limit
   }
 
   /// The most counted differing pixels allowed in one density window.
   public var windowLimit: Int {
     let side = max(1, densityWindow)
-    return Int((max(0, maxWindowDensity) * Double(side * side)).rounded(.down))
+    // A density is 0…1 (NaN counts as 0); the window's side is capped so its area fits an `Int`.
+    let capped = min(side, 1 << 20)
+    return Int((min(max(0, maxWindowDensity), 1) * Double(capped * capped)).rounded(.down))
   }
 
   /// Checks the values are in range; returns a message naming the first bad one, or nil.

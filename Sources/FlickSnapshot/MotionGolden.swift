@@ -51,7 +51,7 @@ package struct MotionGolden: Sendable, Equatable {
 
   /// The frame times of a scene (`n / fps`) and its event times within the duration, each once.
   package static func sampleTimes(tracks: PropertyTracks, duration: Double, fps: Int) -> [Double] {
-    let frameCount = max(1, Int((duration * Double(fps) - 1e-9).rounded(.up)))
+    let frameCount = Scene.frameCount(duration: duration, fps: fps)
     var times = Set((0..<frameCount).map { Double($0) / Double(fps) })
     for t in tracks.eventTimes where t >= 0 && t <= duration { times.insert(t) }
     return times.sorted()

@@ -1,4 +1,5 @@
 import FlickMotion
+import FlickScene
 import Foundation
 
 /// A point in a scene to snapshot, as written on the command line or in tests.
@@ -30,7 +31,7 @@ public enum SnapshotTime: Hashable, Sendable, Codable, CustomStringConvertible {
   /// Every frame of a scene of `duration` seconds at `fps`: `frame:0` … `frame:N−1` (what
   /// `--at all` means).
   public static func everyFrame(duration: Double, fps: Int) -> [SnapshotTime] {
-    let frameCount = max(1, Int((duration * Double(fps) - 1e-9).rounded(.up)))
+    let frameCount = Scene.frameCount(duration: duration, fps: fps)
     return (0..<frameCount).map { .frame($0) }
   }
 
@@ -83,20 +84,26 @@ public enum SnapshotTime: Hashable, Sendable, Codable, CustomStringConvertible {
 
   /// The scene time in seconds for a scene of `duration` seconds at `fps`.
   ///
-  /// - Throws: ``SnapshotError/invalidTime(_:reason:)`` when the time lies after the end.
+  /// - Throws: ``SnapshotError/invalidTime(_:reason:)`` when the time lies after the end, or is
+  ///   one ``init(parsing:)`` refuses (negative seconds or frame, a percentage outside 0…100).
   public func seconds(duration: Double, fps: Int) throws(SnapshotError) -> Double {
-    let frameCount = max(1, Int((duration * Double(fps) - 1e-9).rounded(.up)))
+    let frameCount = Scene.frameCount(duration: duration, fps: fps)
     switch self {
     case .seconds(let s):
+      guard s.isFinite, s >= 0 else { throw .invalidTime(description, reason: "seconds must be ≥ 0") }
       guard s <= duration + 1e-9 else {
         throw .invalidTime(description, reason: "after the end of the scene (duration \(Self.format(duration))s)")
       }
       return s
     case .percent(let p):
+      guard p.isFinite, (0...100).contains(p) else {
+        throw .invalidTime(description, reason: "a percentage must be 0…100")
+      }
       return duration * p / 100
     case .end:
       return Double(frameCount - 1) / Double(fps)
     case .frame(let n):
+      guard n >= 0 else { throw .invalidTime(description, reason: "frame:N needs a whole frame number ≥ 0") }
       guard n < frameCount else {
         throw .invalidTime(description, reason: "the scene has \(frameCount) frames (0…\(frameCount - 1))")
       }

@@ -270,6 +270,12 @@ private final class PipelineState: @unchecked Sendable {
       condition.unlock()
       do {
         let frame = try render(snapshot)
+        // A custom renderer's frame whose pixel array does not match its geometry would send
+        // the converters and encoders (C) past the array's end.
+        if let mismatch = frame.pixelsMismatch {
+          throw VideoError.invalidSize(
+            width: frame.width, height: frame.height, reason: "the renderer's frame \(index): \(escaped: mismatch)")
+        }
         if layouts.yuv420 && (converter?.width != frame.width || converter?.height != frame.height) {
           // Made again when the size changes. yuv420p needs even sides: a frame without them gets
           // no planes, and the sink that asked reports the size (a custom renderer may draw any).

@@ -58,7 +58,7 @@ public struct RenderSession: Sendable {
     self.ffmpeg = ffmpeg
   }
 
-  /// Output frame width in pixels (``FlickRaster/Renderer/pixelSize(of:scale:)``).
+  /// Output frame width in pixels: the canvas width × ``scale``, rounded to the nearest pixel.
   public var width: Int { Renderer.pixelSize(of: scene.size, scale: scale).width }
   /// Output frame height in pixels.
   public var height: Int { Renderer.pixelSize(of: scene.size, scale: scale).height }
@@ -75,6 +75,10 @@ public struct RenderSession: Sendable {
   ///
   /// - Throws: ``VideoError`` (``VideoError/isInvalidInput`` tells usage errors apart).
   package func checkedSchedule() throws(VideoError) -> FrameSchedule {
+    // The scene first: its size, duration and fps are finite and in range before anything below
+    // counts its frames or sizes its pixels. Every animation names a real layer and every
+    // scene-building call was valid (one throw).
+    do { try scene.validate() } catch { throw .invalidOption("the scene: \(escaped: error.description)") }
     let range = frames ?? 0..<scene.frameCount
     guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= scene.frameCount else {
       throw .invalidOption(
@@ -85,7 +89,8 @@ public struct RenderSession: Sendable {
       throw .invalidSize(
         width: width, height: height,
         reason: Renderer.sideRefusal(canvas: scene.size, scale: "--scale")
-          + " for this \(Int(scene.size.width))×\(Int(scene.size.height)) canvas")
+          + " for this \(escaped: Renderer.points(scene.size.width))×\(escaped: Renderer.points(scene.size.height)) canvas"
+      )
     }
     try limits.check(frames: range.count, width: width, height: height, samples: scene.motionBlur?.samples ?? 1)
     guard fittedPipeline != nil else {
@@ -101,8 +106,6 @@ public struct RenderSession: Sendable {
       }
     }
     guard !outputs.isEmpty || discardFrames else { throw .invalidOption("no output was given") }
-    // Every animation names a real layer and every scene-building call was valid (one throw).
-    do { try scene.validate() } catch { throw .invalidOption("the scene: \(escaped: error.description)") }
     try checkOutputPaths()
     for output in outputs where output.format == .png {
       try PNGSequenceWriter.refuseTakenFrameNames(

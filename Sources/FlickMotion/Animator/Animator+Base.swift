@@ -6,9 +6,9 @@ extension PropertyAnimator {
     let e = evaluate(s, at: t)
     for (i, track) in tracks.enumerated() {
       if let at = track.retiredAt, at <= t {
-        track.write(&root, track.retiredQ)
+        track.write(&root, track.retiredQ, track.retiredBlendAt)
       } else if i < s.tracksVisible {
-        track.write(&root, track.q(u: e.u, p: e.p))
+        track.write(&root, track.q(u: e.u, p: e.p), t)
       }
     }
   }

@@ -29,10 +29,11 @@ extension PropertyAnimator {
     for i in 0..<min(count, tracks.count) where tracks[i].retiredAt == nil {
       tracks[i].retiredAt = t
       tracks[i].retiredQ = fixed ?? tracks[i].q(u: u, p: p)
+      tracks[i].retiredBlendAt = fixed == nil ? t : .infinity
     }
   }
 
-  private var current: Segment { segments[segments.count - 1] }
+  var current: Segment { segments[segments.count - 1] }
 
   private func now(_ t: Double) -> (u: Double, p: Double, running: Bool) {
     let e = evaluate(current, at: t)
@@ -89,7 +90,7 @@ extension PropertyAnimator {
     switch current.state {
     case .stopped:
       throw AnimatorError(
-        "startAnimation at \(t) s: a stopped animator cannot restart; call finishAnimation(at:) first")
+        "startAnimation at \(t) s: a stopped animator cannot restart; call finishAnimation(to:at:) first")
     case .inactive, .active:
       if now(t).running { return }
       run(from: t)
@@ -114,7 +115,7 @@ extension PropertyAnimator {
   public mutating func pauseAnimation(at t: Double) throws(AnimatorError) {
     try settle(t)
     guard current.state != .stopped else {
-      throw AnimatorError("pauseAnimation at \(t) s: the animator is stopped; only finishAnimation(at:) is allowed")
+      throw AnimatorError("pauseAnimation at \(t) s: the animator is stopped; only finishAnimation(to:at:) is allowed")
     }
     if !now(t).running && current.state == .active { return }
     hold(at: t, state: .active)
@@ -124,7 +125,8 @@ extension PropertyAnimator {
   public mutating func setFractionComplete(_ fraction: Double, at t: Double) throws(AnimatorError) {
     try settle(t)
     guard current.state != .stopped else {
-      throw AnimatorError("fractionComplete at \(t) s: the animator is stopped; only finishAnimation(at:) is allowed")
+      throw AnimatorError(
+        "fractionComplete at \(t) s: the animator is stopped; only finishAnimation(to:at:) is allowed")
     }
     guard !now(t).running else {
       throw AnimatorError("fractionComplete at \(t) s: the animator is running; pause it before scrubbing")
@@ -155,7 +157,7 @@ extension PropertyAnimator {
   public var isReversed: Bool { reversed }
 
   /// `stopAnimation(_ withoutFinishing:)`: true → inactive with the properties where they are
-  /// and no completions; false → stopped, waiting for ``finishAnimation(at:time:)``.
+  /// and no completions; false → stopped, waiting for ``finishAnimation(to:at:)``.
   public mutating func stopAnimation(withoutFinishing: Bool, at t: Double) throws(AnimatorError) {
     try settle(t)
     guard current.state == .active else {
@@ -262,7 +264,7 @@ extension PropertyAnimator {
     guard delayFactor.isFinite, (0...1).contains(delayFactor) else {
       throw AnimatorError("delayFactor must be in 0…1, found \(delayFactor)")
     }
-    let from = property.read(sample(at: t))
+    let (from, excess, blend) = handover(of: property, at: t)
     let e = now(t)
     let run: Track.Run
     if current.state == .inactive && delayFactor == 0 {
@@ -272,8 +274,9 @@ extension PropertyAnimator {
       let end = reversed && current.state != .inactive ? 0.0 : 1.0
       run = .fresh(start: u + delayFactor * (end - u), end: end, curve: currentCurve)
     }
-    let write: @Sendable (inout Root, Double) -> Void = { root, q in
-      property.write(&root, from.interpolated(to: target, amount: q))
+    let write: @Sendable (inout Root, Double, Double) -> Void = { root, q, time in
+      let value = from.interpolated(to: target, amount: q)
+      property.write(&root, blend > 0 ? value + Self.fading(excess, over: blend, at: time - t) : value)
     }
     tracks.append(Track(write: write, run: run))
     var copy = current

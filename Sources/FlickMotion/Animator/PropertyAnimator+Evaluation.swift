@@ -154,9 +154,9 @@ extension PropertyAnimator {
     var root = initialModel
     for (i, track) in tracks.enumerated() where i < s.tracksVisible || track.retiredAt.map({ $0 <= t }) == true {
       if let at = track.retiredAt, at <= t {
-        track.write(&root, track.retiredQ)
+        track.write(&root, track.retiredQ, track.retiredBlendAt)
       } else if i < s.tracksVisible {
-        track.write(&root, track.q(u: e.u, p: e.p))
+        track.write(&root, track.q(u: e.u, p: e.p), t)
       }
     }
     return root

@@ -5,7 +5,7 @@ extension PropertyAnimator {
     case inactive
     /// Started or paused (or scrubbed): running or ready to run.
     case active
-    /// Stopped without finishing: only ``PropertyAnimator/finishAnimation(at:time:)`` is legal.
+    /// Stopped without finishing: only ``PropertyAnimator/finishAnimation(to:at:)`` is legal.
     case stopped
   }
 
@@ -145,7 +145,7 @@ extension PropertyAnimator {
     case setReversed(Bool)
     /// ``PropertyAnimator/stopAnimation(withoutFinishing:at:)``.
     case stop(withoutFinishing: Bool)
-    /// ``PropertyAnimator/finishAnimation(at:time:)``.
+    /// ``PropertyAnimator/finishAnimation(to:at:)``.
     case finish(at: Position)
     /// ``PropertyAnimator/continueAnimation(withTimingParameters:durationFactor:at:)``.
     case continueAnimation(TimingParameters?, durationFactor: Double)

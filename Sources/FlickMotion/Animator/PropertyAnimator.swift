@@ -11,7 +11,7 @@
 /// | ``setFractionComplete(_:at:)`` | → active, paused | throws | sets | throws |
 /// | ``setReversed(_:at:)`` | sets | reverses live | sets | ignored |
 /// | ``stopAnimation(withoutFinishing:at:)`` | throws | true → inactive, false → stopped | same | throws |
-/// | ``finishAnimation(at:time:)`` | throws | throws | throws | → inactive, completions run |
+/// | ``finishAnimation(to:at:)`` | throws | throws | throws | → inactive, completions run |
 /// | ``continueAnimation(withTimingParameters:durationFactor:at:)`` | throws | → running | → running | throws |
 /// | ``addAnimation(_:to:delayFactor:at:)`` | adds | adds (remaining time) | adds | throws |
 ///
@@ -46,11 +46,16 @@ public struct PropertyAnimator<Root: Sendable>: Sendable {
   /// One property animation: from (captured when added) to a target; its own progress `q`
   /// follows the animator as ``Track/Run`` says.
   struct Track: Sendable {
-    let write: @Sendable (inout Root, Double) -> Void  // (root, q) → writes from + (to − from)·q
+    /// (root, q, t) → writes from + (to − from)·q, plus the hand-over's momentum still fading
+    /// at scene time t (``handoverBase``).
+    let write: @Sendable (inout Root, Double, Double) -> Void
     let run: Run
     /// When the animator finished with this track (then it holds `retiredQ`).
     var retiredAt: Double?
     var retiredQ = 0.0
+    /// The scene time whose hand-over momentum a retired track keeps: when it was stopped where
+    /// it was, that instant's; finished at the start or the end, none (`.infinity`).
+    var retiredBlendAt = Double.infinity
 
     /// How a track's progress follows the animator.
     enum Run: Sendable {
@@ -100,10 +105,22 @@ public struct PropertyAnimator<Root: Sendable>: Sendable {
   var currentParameters: TimingParameters
   var currentSeconds: Double
   var firedCompletions = 0
+  /// What the properties show under this animator at a scene time (a ``FlickScene/Scene``'s
+  /// layers with its other animations applied), when the animator runs inside one: each
+  /// animation added then starts from the value on screen and carries the velocity it had
+  /// (UIKit's additive animations, docs/motion.md "Over a moving property"). Nil for an animator
+  /// of its own: an animation starts from the value in this animator, at rest.
+  package var handoverBase: (@Sendable (_ t: Double) -> Root)? = nil
+  /// Why the duration given to the initialiser is not usable (negative or not finite; the
+  /// animator then lasts 0 s), or nil. ``FlickScene/Scene/add(_:)`` records it as a scene error.
+  package let durationProblem: String?
 
   /// An animator lasting `duration` seconds (≥ 0) with a cubic or spring timing curve, over `model`.
   public init(duration: Double, timingParameters: TimingParameters = .cubic(.easeInEaseOut), model: Root) {
     self.duration = duration.isFinite ? max(duration, 0) : 0
+    durationProblem =
+      duration.isFinite && duration >= 0
+      ? nil : "the duration must be a finite number of seconds ≥ 0, found \(duration)"
     self.timingParameters = timingParameters
     self.initialModel = model
     currentCurve = timingParameters.curve(duration: self.duration)

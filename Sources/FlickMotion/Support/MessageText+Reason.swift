@@ -13,7 +13,8 @@ extension MessageText {
     let text = error.localizedDescription
     // Foundation's words for an error without its own: "… (Module.Type error N.)".
     let type = String(reflecting: Swift.type(of: error))
-    guard text.contains("(" + type + " error "), let own = error as? CustomStringConvertible else { return text }
-    return own.description
+    guard text.contains("(" + type + " error ") else { return text }
+    // Every error here describes itself (`description`, or its reflection when it has none).
+    return String(describing: error)
   }
 }

@@ -28,17 +28,33 @@ public struct MediaTiming: Sendable, Hashable, Codable {
     public var fillsForwards: Bool { self == .forwards || self == .both }
   }
 
-  /// Parent time at which the animation starts, seconds (a delay). Default 0.
-  public var beginTime: Double = 0
+  /// Parent time at which the animation starts, seconds (a delay). Default 0; a value that is
+  /// not finite counts as 0 (as in ``init(beginTime:speed:timeOffset:repeatCount:repeatDuration:repeatForever:autoreverses:fillMode:)``,
+  /// which every assignment and decoding cleans the same way).
+  public var beginTime: Double = 0 {
+    didSet { beginTime = Self.cleanBeginTime(beginTime) }
+  }
   /// Time scale (≥ 0): 2 plays twice as fast; 0 freezes at ``timeOffset`` (CA's pause). Default 1.
-  public var speed: Double = 1
+  public var speed: Double = 1 {
+    didSet { speed = Self.cleanSpeed(speed) }
+  }
   /// Offset added to the active time, seconds. Default 0.
-  public var timeOffset: Double = 0
+  public var timeOffset: Double = 0 {
+    didSet { timeOffset = Self.cleanTimeOffset(timeOffset) }
+  }
   /// Number of iterations (fractional allowed, below 1 too: 0.5 plays half); 0 means 1. With
-  /// autoreverses, one iteration is there and back. Default 0.
-  public var repeatCount: Double = 0
+  /// autoreverses, one iteration is there and back. Default 0; `.infinity` sets
+  /// ``repeatForever`` (and leaves 0 here).
+  public var repeatCount: Double = 0 {
+    didSet {
+      if repeatCount == .infinity { repeatForever = true }
+      repeatCount = Self.cleanRepeat(repeatCount)
+    }
+  }
   /// Total active length in seconds, overriding ``repeatCount`` when > 0. Default 0.
-  public var repeatDuration: Double = 0
+  public var repeatDuration: Double = 0 {
+    didSet { repeatDuration = Self.cleanRepeat(repeatDuration) }
+  }
   /// Repeat without end (Pop's `repeatForever`). Default false.
   public var repeatForever: Bool = false
   /// Play each iteration forwards then backwards. Default false.
@@ -52,15 +68,35 @@ public struct MediaTiming: Sendable, Hashable, Codable {
     repeatDuration: Double = 0, repeatForever: Bool = false, autoreverses: Bool = false,
     fillMode: FillMode = .forwards
   ) {
-    self.beginTime = beginTime.isFinite ? beginTime : 0
-    self.speed = speed.isFinite ? max(speed, 0) : 1
-    self.timeOffset = timeOffset.isFinite ? timeOffset : 0
-    self.repeatCount = repeatCount.isFinite ? max(repeatCount, 0) : 0
-    self.repeatDuration = repeatDuration.isFinite ? max(repeatDuration, 0) : 0
+    self.beginTime = Self.cleanBeginTime(beginTime)
+    self.speed = Self.cleanSpeed(speed)
+    self.timeOffset = Self.cleanTimeOffset(timeOffset)
+    self.repeatCount = Self.cleanRepeat(repeatCount)
+    self.repeatDuration = Self.cleanRepeat(repeatDuration)
     self.repeatForever = repeatForever || repeatCount == .infinity
     self.autoreverses = autoreverses
     self.fillMode = fillMode
   }
+
+  /// Decodes the fields and cleans them as ``init(beginTime:speed:timeOffset:repeatCount:repeatDuration:repeatForever:autoreverses:fillMode:)`` does.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      beginTime: try c.decode(Double.self, forKey: .beginTime), speed: try c.decode(Double.self, forKey: .speed),
+      timeOffset: try c.decode(Double.self, forKey: .timeOffset),
+      repeatCount: try c.decode(Double.self, forKey: .repeatCount),
+      repeatDuration: try c.decode(Double.self, forKey: .repeatDuration),
+      repeatForever: try c.decode(Bool.self, forKey: .repeatForever),
+      autoreverses: try c.decode(Bool.self, forKey: .autoreverses),
+      fillMode: try c.decode(FillMode.self, forKey: .fillMode))
+  }
+
+  // What the initialiser, every assignment and decoding keep: finite times, a speed ≥ 0 (1 when
+  // not finite), repeats ≥ 0 (0 when not finite).
+  private static func cleanBeginTime(_ v: Double) -> Double { v.isFinite ? v : 0 }
+  private static func cleanSpeed(_ v: Double) -> Double { v.isFinite ? max(v, 0) : 1 }
+  private static func cleanTimeOffset(_ v: Double) -> Double { v.isFinite ? v : 0 }
+  private static func cleanRepeat(_ v: Double) -> Double { v.isFinite ? max(v, 0) : 0 }
 
   /// Local active length `A` for a curve of simple duration `d`, seconds (in the animation's own time).
   public func activeDuration(simpleDuration d: Double) -> Double {
@@ -145,8 +181,18 @@ public struct MediaTiming: Sendable, Hashable, Codable {
       k -= 1
       u = d
     }
-    let iteration = k < Double(Int.max) ? Int(k) : Int.max
-    let reversed = autoreverses && iteration % 2 == 1
+    // Far from 0 (an offset of −10²⁰ repeating forever) `k` is beyond exact integers: the
+    // iteration saturates and its parity comes from the remainder of a there-and-back period.
+    let iteration = k >= Double(Int.max) ? Int.max : k <= Double(Int.min) ? Int.min : Int(k)
+    var odd = iteration % 2 != 0
+    if abs(k) >= 0x1p52 {
+      let period = 2 * d
+      var r = a.truncatingRemainder(dividingBy: period)
+      if r < 0 { r += period }
+      odd = r >= d
+      u = min(max(odd ? r - d : r, 0), d)
+    }
+    let reversed = autoreverses && odd
     if reversed { u = d - u }
     return ended
       ? .after(iteration: iteration, localTime: u, reversed: reversed)

@@ -100,7 +100,7 @@ struct CurveRequest<V: Animatable> {
   private func inColorSpace(
     _ base: AnyAnimationCurve<V>, motion: TemplateMotion, decode: (TemplateNode) throws(TemplateError) -> V
   ) throws(TemplateError) -> AnyAnimationCurve<V> {
-    guard let colorBase = base as? AnyAnimationCurve<Color>, let start = from as? Color else {
+    guard base is AnyAnimationCurve<Color>, let start = from as? Color else {
       throw node.error("'colorSpace' applies to colour properties, and \(quoted: property) is not one")
     }
     let wrapped: AnyAnimationCurve<Color>

@@ -1,0 +1,49 @@
+extension PropertyAnimator {
+  /// Where an animation of `property` added at scene time `t` starts: the value on screen at
+  /// `t`, and the velocity it arrived with to carry (zero at rest, within the property's
+  /// threshold) with the seconds over which that momentum fades.
+  ///
+  /// With a ``handoverBase`` (the animator runs in a scene) the value is the base with this
+  /// animator's animations over it, and the velocity its left limit, differentiated from three
+  /// samples just before `t` (a quadratic through them, exact for a value changing at a constant
+  /// acceleration). The momentum fades over the animator's duration, or the time left to its end
+  /// when that is shorter (as a template's `animator` does). Without a base, the value in this
+  /// animator, at rest.
+  func handover<Value: Animatable>(of property: AnimatableProperty<Root, Value>, at t: Double) -> (
+    from: Value, excess: Value, blend: Double
+  ) {
+    guard let base = handoverBase else { return (property.read(sample(at: t)), .zero, 0) }
+    func shown(_ time: Double) -> Value {
+      var root = base(time)
+      write(into: &root, at: time)
+      return property.read(root)
+    }
+    let from = shown(t)
+    let h = 1e-5 * max(1, abs(t))
+    let (f1, f2, f3) = (shown(t - h), shown(t - 2 * h), shown(t - 3 * h))
+    let velocity = (f1.scaled(by: 5) - f2.scaled(by: 8) + f3.scaled(by: 3)).scaled(by: 1 / (2 * h))
+    let blend = min(duration, timeLeft(at: t))
+    let speed = velocity.magnitudeSquared
+    guard blend > 0, speed.isFinite, speed > property.threshold * property.threshold else { return (from, .zero, 0) }
+    return (from, velocity, blend)
+  }
+
+  /// Seconds from `t` until the animator's current run reaches its end (the whole duration
+  /// left when it is inactive or paused: what is left of the time fraction at the current speed).
+  func timeLeft(at t: Double) -> Double {
+    switch current.motion {
+    case .running: return max(0, remaining(current.motion) - max(0, t - current.start))
+    case .held(let u, _): return (reversed ? u : 1 - u) * currentSeconds
+    }
+  }
+
+  /// The momentum `excess` (units per second) carried into an animation, `age` seconds after it
+  /// was added, as an offset of its value: `excess · T · x(1 − x)²` with `x = age / T` over the
+  /// `blend` seconds `T` (``AnimatorCurve``'s hand-over): 0 with slope `excess` when added, 0
+  /// with slope 0 from `T` on.
+  static func fading<Value: Animatable>(_ excess: Value, over blend: Double, at age: Double) -> Value {
+    guard blend > 0, age > 0, age < blend else { return .zero }
+    let x = age / blend
+    return excess.scaled(by: blend * x * (1 - x) * (1 - x))
+  }
+}
