@@ -161,15 +161,13 @@ extension JSON5Parser {
     if current == "0", let x = peek(1), x == "x" || x == "X" {
       advance()
       advance()
-      var digits = ""
-      while let c = current, Character(c).isASCIIHexDigit {
-        digits.unicodeScalars.append(c)
+      var digits: [UInt8] = []
+      while let c = current, c.isASCII, let d = Character(c).hexDigitValue {
+        digits.append(UInt8(d))
         advance()
       }
-      guard !digits.isEmpty, let v = UInt64(digits, radix: 16) else {
-        throw error("expected hex digits (0-9, a-f) after '0x'")
-      }
-      return sign * Double(v)
+      guard !digits.isEmpty else { throw error("expected hex digits (0-9, a-f) after '0x'") }
+      return sign * Self.hexValue(digits)
     }
     var text = ""
     var sawDigit = false
@@ -220,5 +218,22 @@ extension JSON5Parser {
     if endsWithPoint { text += "0" }
     guard let v = Double(text) else { throw error("invalid number '\(quoted: text)'", plain: "invalid number") }
     return sign * v
+  }
+
+  /// The value of hex `digits` (each 0…15, most significant first) as JavaScript reads a hex
+  /// literal: any number of digits, correctly rounded to the nearest `Double` (ties to even),
+  /// infinity beyond its range.
+  static func hexValue(_ digits: [UInt8]) -> Double {
+    guard let first = digits.firstIndex(where: { $0 != 0 }) else { return 0 }
+    // The first 16 significant digits hold 61 to 64 bits, of which a Double keeps 53: the rest
+    // round. Digits after them only matter as to whether any is non-zero (then the value is
+    // above a tie), which the lowest bit, one the rounding drops, records.
+    let end = min(digits.count, first + 16)
+    var top: UInt64 = 0
+    for d in digits[first..<end] { top = top << 4 | UInt64(d) }
+    if digits[end...].contains(where: { $0 != 0 }) { top |= 1 }
+    let shift = 4 * (digits.count - end)
+    // A power of two scales exactly, up to overflow (to infinity).
+    return shift > 1_100 ? .infinity : Double(top) * Double(sign: .plus, exponent: shift, significand: 1)
   }
 }
