@@ -1,4 +1,5 @@
 internal import CCairo
+import FlickMotion
 import Foundation
 
 /// A chart of one animation curve — value and velocity over time — drawn with Cairo, for
@@ -111,7 +112,7 @@ package struct CurvePlot: Sendable {
       cairo_line_to(cr, right, (y(v)).rounded() + 0.5)
       cairo_stroke(cr)
       cairo_set_source_rgb(cr, 0.35, 0.38, 0.45)
-      Self.text(cr, Self.format(v), x: left - 10 * scale, y: y(v), align: 1)
+      Self.text(cr, DecimalText.format(v), x: left - 10 * scale, y: y(v), align: 1)
     }
     for t in timeTicks where t >= t0 && t <= t1 {
       cairo_set_source_rgb(cr, 0.93, 0.94, 0.95)
@@ -119,11 +120,11 @@ package struct CurvePlot: Sendable {
       cairo_line_to(cr, (x(t)).rounded() + 0.5, bottom)
       cairo_stroke(cr)
       cairo_set_source_rgb(cr, 0.35, 0.38, 0.45)
-      Self.text(cr, Self.format(t) + " s", x: x(t), y: bottom + 20 * scale, align: 0.5)
+      Self.text(cr, DecimalText.format(t) + " s", x: x(t), y: bottom + 20 * scale, align: 0.5)
     }
     cairo_set_source_rgb(cr, 0.85, 0.45, 0.1)
     for v in velocityTicks where abs(v) <= sLimit {
-      Self.text(cr, Self.format(v), x: right + 10 * scale, y: yv(v), align: 0)
+      Self.text(cr, DecimalText.format(v), x: right + 10 * scale, y: yv(v), align: 0)
     }
 
     // Frame.
@@ -147,7 +148,7 @@ package struct CurvePlot: Sendable {
       cairo_line_to(cr, x(endTime), bottom)
       cairo_stroke(cr)
       cairo_set_font_size(cr, 12 * scale)
-      let label = "end " + Self.format(endTime) + " s"
+      let label = "end " + DecimalText.format(endTime) + " s"
       var extents = cairo_text_extents_t()
       cairo_text_extents(cr, label, &extents)
       cairo_set_source_rgba(cr, 1, 1, 1, 0.9)
@@ -226,13 +227,5 @@ package struct CurvePlot: Sendable {
       v += step
     }
     return ticks
-  }
-
-  static func format(_ v: Double) -> String {
-    if v == v.rounded() && abs(v) < 1e9 { return String(Int(v)) }
-    var s = String(format: "%.3f", v)
-    while s.hasSuffix("0") { s.removeLast() }
-    if s.hasSuffix(".") { s.removeLast() }
-    return s
   }
 }

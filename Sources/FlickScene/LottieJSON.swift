@@ -332,19 +332,22 @@ extension LottieJSONParser {
       case UInt8(ascii: "r"): out.append(0x0D)
       case UInt8(ascii: "t"): out.append(0x09)
       case UInt8(ascii: "u"):
-        var scalar = try hex4()
-        if (0xD800...0xDBFF).contains(scalar) {
+        // The escape's backslash, where half of a surrogate pair on its own is reported.
+        let backslash = i - 2
+        let unit = try hex4()
+        let decoded = try UTF16Escape.scalar(unit) { () throws(LottieJSON.Problem) -> UInt16? in
           guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
-            throw fail("a lone surrogate in a \\u escape")
+            return nil
           }
           i += 2
-          let low = try hex4()
-          guard (0xDC00...0xDFFF).contains(low) else { throw fail("a lone surrogate in a \\u escape") }
-          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-        } else if (0xDC00...0xDFFF).contains(scalar) {
-          throw fail("a lone surrogate in a \\u escape")
+          return try hex4()
         }
-        guard scalar != 0, let u = Unicode.Scalar(scalar) else {
+        let u: Unicode.Scalar
+        switch decoded {
+        case .success(let scalar): u = scalar
+        case .failure(let problem): throw fail(problem.message, at: backslash)
+        }
+        guard u != "\0" else {
           var problem = fail("a NUL character inside a string (rlottie would cut the string there)")
           problem.isSyntax = false
           throw problem
@@ -357,10 +360,10 @@ extension LottieJSONParser {
     return text
   }
 
-  mutating func hex4() throws(LottieJSON.Problem) -> UInt32 {
-    // Four ASCII hex digits: UInt32(_:radix:) alone would also read "+041".
+  mutating func hex4() throws(LottieJSON.Problem) -> UInt16 {
+    // Four ASCII hex digits: UInt16(_:radix:) alone would also read "+041".
     guard i + 4 <= bytes.count, bytes[i..<(i + 4)].allSatisfy({ Character(Unicode.Scalar($0)).isASCIIHexDigit }),
-      let v = UInt32(String(decoding: bytes[i..<(i + 4)], as: UTF8.self), radix: 16)
+      let v = UInt16(String(decoding: bytes[i..<(i + 4)], as: UTF8.self), radix: 16)
     else { throw fail("a \\u escape needs four hex digits (0-9, a-f)") }
     i += 4
     return v

@@ -145,7 +145,7 @@ extension Studio {
       .init(
         layer: track.layerID, property: track.property,
         segments: track.segments.map { s in
-          let length = s.end.map { TemplateNumber.seconds($0 - s.begin) + " s" } ?? "open"
+          let length = s.end.map { DecimalText.format($0 - s.begin) + " s" } ?? "open"
           let name = s.released.map { "release (\($0))" } ?? s.kind
           return .init(start: s.begin, end: s.end, kind: s.kind, label: "\(name) \(length)")
         }, joins: track.joins, handOvers: JoinLimit.limits(of: track, in: &tracks))
@@ -200,17 +200,5 @@ extension Studio {
     return Diagnostic(
       file: error.file, line: error.line, column: error.column, path: error.path, message: error.message,
       sourceLine: sourceLine, caret: error.column, text: "flick: " + MessageText.logEntry(error.description))
-  }
-}
-
-/// Seconds for labels: `0.25`, `1` (at most 3 decimals; a value that rounds to a whole number
-/// at 3 decimals, such as 1.0001, is written without a decimal point).
-enum TemplateNumber {
-  static func seconds(_ v: Double) -> String {
-    if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
-    var s = String(format: "%.3f", v)
-    while s.hasSuffix("0") { s.removeLast() }
-    if s.hasSuffix(".") { s.removeLast() }
-    return s == "-0" ? "0" : s
   }
 }

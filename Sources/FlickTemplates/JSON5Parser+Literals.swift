@@ -29,10 +29,11 @@ extension JSON5Parser {
     var s = String.UnicodeScalarView()
     while let c = current {
       if c == "\\" {
+        let start = (line: line, column: column)
         advance()
         guard current == "u" else { throw error("only \\u escapes are allowed in identifiers") }
         advance()
-        s.append(try parseHexScalar(digits: 4))
+        s.append(try parseUnicodeEscape(at: start))
       } else if s.isEmpty ? Self.isIdentifierStart(c) : Self.isIdentifierPart(c) {
         s.append(c)
         advance()
@@ -43,27 +44,37 @@ extension JSON5Parser {
     return String(s)
   }
 
-  private mutating func parseHexScalar(digits: Int) throws(JSON5SyntaxError) -> Unicode.Scalar {
-    var v: UInt32 = 0
+  /// The code unit that `digits` hex digits write (a `\x` or `\u` escape's, after its letter).
+  private mutating func parseHexUnit(digits: Int) throws(JSON5SyntaxError) -> UInt16 {
+    var v: UInt16 = 0
     for _ in 0..<digits {
       guard let c = current, c.isASCII, let d = Character(c).hexDigitValue else {
         throw error("expected \(digits) hex digits (0-9, a-f) in escape")
       }
-      v = v * 16 + UInt32(d)
+      v = v * 16 + UInt16(d)
       advance()
     }
-    // A UTF-16 surrogate pair written as two \u escapes.
-    if (0xD800...0xDBFF).contains(v), current == "\\", peek(1) == "u" {
-      let save = (index, line, column)
+    return v
+  }
+
+  /// The character a `\u` escape writes (the parser is after its `u`; `start` is where its
+  /// backslash is): a high surrogate takes the low surrogate escape after it, as ES5 reads the
+  /// pair (`\uD83D\uDE00`, how Python's `json.dumps` writes 😀, is one character). Half of a
+  /// pair on its own is refused at its backslash (``UTF16Escape``, shared with the Lottie reader).
+  private mutating func parseUnicodeEscape(at start: (line: Int, column: Int)) throws(JSON5SyntaxError)
+    -> Unicode.Scalar
+  {
+    let unit = try parseHexUnit(digits: 4)
+    let decoded = try UTF16Escape.scalar(unit) { () throws(JSON5SyntaxError) -> UInt16? in
+      guard current == "\\", peek(1) == "u" else { return nil }
       advance()
       advance()
-      let low = try parseHexScalar(digits: 4).value
-      if (0xDC00...0xDFFF).contains(low) {
-        return Unicode.Scalar(0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
-      }
-      (index, line, column) = save
+      return try parseHexUnit(digits: 4)
     }
-    return Unicode.Scalar(v) ?? "\u{FFFD}"
+    switch decoded {
+    case .success(let scalar): return scalar
+    case .failure(let problem): throw JSON5SyntaxError(message: problem.message, line: start.line, column: start.column)
+    }
   }
 
   mutating func parseString() throws(JSON5SyntaxError) -> String {
@@ -96,6 +107,7 @@ extension JSON5Parser {
         advance()
         continue
       }
+      let start = (line: line, column: column)
       advance()
       guard let e = current else { continue }
       switch e {
@@ -111,10 +123,11 @@ extension JSON5Parser {
         s.append("\0")
       case "x":
         advance()
-        s.append(try parseHexScalar(digits: 2))
+        // Two digits write U+0000…U+00FF, every one a character.
+        s.append(Unicode.Scalar(UInt8(truncatingIfNeeded: try parseHexUnit(digits: 2))))
       case "u":
         advance()
-        s.append(try parseHexScalar(digits: 4))
+        s.append(try parseUnicodeEscape(at: start))
       case "\n", "\u{2028}", "\u{2029}": advance()
       case "\r":
         advance()
@@ -148,15 +161,13 @@ extension JSON5Parser {
     if current == "0", let x = peek(1), x == "x" || x == "X" {
       advance()
       advance()
-      var digits = ""
-      while let c = current, Character(c).isASCIIHexDigit {
-        digits.unicodeScalars.append(c)
+      var digits: [UInt8] = []
+      while let c = current, c.isASCII, let d = Character(c).hexDigitValue {
+        digits.append(UInt8(d))
         advance()
       }
-      guard !digits.isEmpty, let v = UInt64(digits, radix: 16) else {
-        throw error("expected hex digits (0-9, a-f) after '0x'")
-      }
-      return sign * Double(v)
+      guard !digits.isEmpty else { throw error("expected hex digits (0-9, a-f) after '0x'") }
+      return sign * Self.hexValue(digits)
     }
     var text = ""
     var sawDigit = false
@@ -207,5 +218,22 @@ extension JSON5Parser {
     if endsWithPoint { text += "0" }
     guard let v = Double(text) else { throw error("invalid number '\(quoted: text)'", plain: "invalid number") }
     return sign * v
+  }
+
+  /// The value of hex `digits` (each 0…15, most significant first) as JavaScript reads a hex
+  /// literal: any number of digits, correctly rounded to the nearest `Double` (ties to even),
+  /// infinity beyond its range.
+  static func hexValue(_ digits: [UInt8]) -> Double {
+    guard let first = digits.firstIndex(where: { $0 != 0 }) else { return 0 }
+    // The first 16 significant digits hold 61 to 64 bits, of which a Double keeps 53: the rest
+    // round. Digits after them only matter as to whether any is non-zero (then the value is
+    // above a tie), which the lowest bit, one the rounding drops, records.
+    let end = min(digits.count, first + 16)
+    var top: UInt64 = 0
+    for d in digits[first..<end] { top = top << 4 | UInt64(d) }
+    if digits[end...].contains(where: { $0 != 0 }) { top |= 1 }
+    let shift = 4 * (digits.count - end)
+    // A power of two scales exactly, up to overflow (to infinity).
+    return shift > 1_100 ? .infinity : Double(top) * Double(sign: .plus, exponent: shift, significand: 1)
   }
 }

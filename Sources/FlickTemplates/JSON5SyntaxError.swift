@@ -9,14 +9,15 @@ package struct JSON5SyntaxError: Error, Equatable, CustomStringConvertible {
   /// whose content must never be shown: data, variants and params files a manifest names.
   package var plainMessage: String
 
-  /// For an error that is about a member (a duplicate key): the JSON path of the member, built
-  /// as the error leaves each enclosing object and array (innermost last); the message gets it
-  /// as a `timeline[0].set.opacity: ` prefix once parsing has failed.
-  var memberPath: [String]?
+  /// The JSON path of where the error is, built as the error leaves each enclosing object and
+  /// array (innermost last): the value being read when it is in one (`layers[0].size[1]`), else
+  /// the object or array being read (`layers[0].size` for a missing `,`), and for a duplicate key
+  /// its member. The message gets it as a `timeline[0].set.opacity: ` prefix once parsing has
+  /// failed; an error in the top-level value itself has none.
+  var memberPath: [String] = []
 
   /// The error inside the member `key` of an object, or the item `[index]` of an array.
   func inside(_ component: String) -> JSON5SyntaxError {
-    guard let memberPath else { return self }
     var out = self
     out.memberPath = [component] + memberPath
     return out
@@ -24,14 +25,14 @@ package struct JSON5SyntaxError: Error, Equatable, CustomStringConvertible {
 
   /// The error with its message prefixed by its ``memberPath``, if it has one.
   func withPathPrefix() -> JSON5SyntaxError {
-    guard let memberPath, !memberPath.isEmpty else { return self }
+    guard !memberPath.isEmpty else { return self }
     var path = ""
     for component in memberPath {
       path += component.hasPrefix("[") || path.isEmpty ? component : "." + component
     }
     var out = self
     out.message = TemplateText.quoted(path) + ": " + message
-    out.memberPath = nil
+    out.memberPath = []
     return out
   }
 

@@ -22,12 +22,18 @@ package struct TemplateNode {
     error("expected \(quoted: what), found \(escaped: found)")
   }
 
-  /// The value for "found …" in messages: the kind, and the text of short scalars.
+  /// The value for "found …" in messages: the kind, the text of short scalars, and how many items
+  /// an array has or that an object is empty (so that "expected an object of properties to
+  /// animate" or "an array of 2 numbers" says what is wrong with the one given).
   package var found: String {
     switch value.kind {
     case .string(let s): return "a string \"\(quoted: s, limit: 40)\""
     case .number(let v): return "the number \(Self.format(v))"
     case .bool(let b): return b ? "true" : "false"
+    case .array(let items) where items.isEmpty: return "an empty array"
+    case .array(let items) where items.count == 1: return "an array of 1 item"
+    case .array(let items): return "an array of \(items.count) items"
+    case .object(let members) where members.isEmpty: return "an empty object"
     default: return value.kindDescription
     }
   }

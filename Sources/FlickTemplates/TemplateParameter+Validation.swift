@@ -158,7 +158,8 @@ extension TemplateParameter {
         do {
           return absolutized(try JSON5Parser.parse(trimmed), relativeTo: folder)
         } catch {
-          let closed = !(error.message.hasSuffix("found end of input") || error.message == "unterminated string")
+          let closed =
+            !(error.plainMessage.hasSuffix("found end of input") || error.plainMessage == "unterminated string")
           throw TextValueError(
             message: closed
               ? "the list is not valid JSON5 (column \(error.column) of the value: \(escaped: error.message))"

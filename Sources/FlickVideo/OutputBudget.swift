@@ -78,17 +78,10 @@ package struct OutputBudget: Sendable, Equatable {
   /// `bytes` for messages: `2 MB`, `1.93 MB`, `512 KB` (decimal units, as `ls -h --si`).
   package static func describe(_ bytes: Int) -> String {
     let value = Double(bytes)
-    if value >= 1e9 { return trimmed(value / 1e9) + " GB" }
-    if value >= 1e6 { return trimmed(value / 1e6) + " MB" }
-    if value >= 1e3 { return trimmed(value / 1e3) + " KB" }
+    if value >= 1e9 { return DecimalText.format(value / 1e9, decimals: 2) + " GB" }
+    if value >= 1e6 { return DecimalText.format(value / 1e6, decimals: 2) + " MB" }
+    if value >= 1e3 { return DecimalText.format(value / 1e3, decimals: 2) + " KB" }
     return "\(bytes) B"
-  }
-
-  private static func trimmed(_ v: Double) -> String {
-    var s = String(format: "%.2f", v)
-    while s.hasSuffix("0") { s.removeLast() }
-    if s.hasSuffix(".") { s.removeLast() }
-    return s
   }
 
   /// One set of encoder settings on the ladder.

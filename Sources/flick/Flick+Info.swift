@@ -62,14 +62,14 @@ extension Flick {
       lines.append(
         template.description.isEmpty ? name : "\(name) — \(quoted: template.description, limit: Self.descriptionLimit)")
       lines.append("file: \(quoted: file)")
-      let seconds = TemplateNumber.format(scene.duration)
+      let seconds = DecimalText.format(scene.duration)
       lines.append(
         "canvas: \(Int(scene.size.width))×\(Int(scene.size.height)) px, \(scene.fps) fps, \(seconds) s"
           + (template.automaticDuration ? " (auto)" : "") + ", \(scene.frameCount) frames, background "
           + Flick.backgroundText(scene.backgroundColor))
       if let blur = scene.motionBlur {
         lines.append(
-          "motion blur: \(TemplateNumber.format(blur.shutterAngle))° shutter, \(blur.samples) samples per moving frame")
+          "motion blur: \(DecimalText.format(blur.shutterAngle))° shutter, \(blur.samples) samples per moving frame")
       }
 
       lines.append("")
@@ -94,8 +94,8 @@ extension Flick {
       lines.append("layers:")
       let instances = Dictionary(template.componentInstances.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
       func walk(_ layer: Layer, depth: Int) {
-        let size = "\(TemplateNumber.format(layer.bounds.width))×\(TemplateNumber.format(layer.bounds.height))"
-        let at = "(\(TemplateNumber.format(layer.position.x)), \(TemplateNumber.format(layer.position.y)))"
+        let size = "\(DecimalText.format(layer.bounds.width))×\(DecimalText.format(layer.bounds.height))"
+        let at = "(\(DecimalText.format(layer.position.x)), \(DecimalText.format(layer.position.y)))"
         var line = String(repeating: "  ", count: depth + 1) + "\(quoted: layer.id)  "
         if layer.content.kind != .none { line += "\(layer.content.kind.rawValue) " }
         line += "\(size) at \(at)"
@@ -122,8 +122,8 @@ extension Flick {
         ($0.element.beginTime, $0.offset) < ($1.element.beginTime, $1.offset)
       }
       for (_, animation) in sorted {
-        let start = TemplateNumber.format(animation.beginTime)
-        let end = animation.duration.isFinite ? TemplateNumber.format(animation.beginTime + animation.duration) : "∞"
+        let start = DecimalText.format(animation.beginTime)
+        let end = animation.duration.isFinite ? DecimalText.format(animation.beginTime + animation.duration) : "∞"
         lines.append("  \(start)–\(end) s  \(quoted: animation.layerID).\(animation.propertyName)")
       }
       if !template.crossings.isEmpty {
@@ -131,9 +131,9 @@ extension Flick {
         lines.append("crossings (when):")
         for c in template.crossings {
           lines.append(
-            "  \(TemplateNumber.format(c.time)) s  \(quoted: c.layerID).\(quoted: c.property) crosses "
-              + "\(TemplateNumber.format(c.level)) going \(c.isUp ? "up" : "down") (searched from "
-              + "\(TemplateNumber.format(c.searchFrom)) s) → \(quoted: c.path)")
+            "  \(DecimalText.format(c.time)) s  \(quoted: c.layerID).\(quoted: c.property) crosses "
+              + "\(DecimalText.format(c.level)) going \(c.isUp ? "up" : "down") (searched from "
+              + "\(DecimalText.format(c.searchFrom)) s) → \(quoted: c.path)")
         }
       }
       return lines.joined(separator: "\n")
@@ -155,20 +155,12 @@ extension Flick {
 
 /// Formatting of numbers and JSON5 values for reports.
 enum TemplateNumber {
-  /// `3`, `0.25`, `1.333` (at most 3 decimals).
-  static func format(_ v: Double) -> String {
-    if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
-    var s = String(format: "%.3f", v)
-    while s.hasSuffix("0") { s.removeLast() }
-    return s
-  }
-
   /// A value as a JSON5 literal: `"#F97316"`, `3`, `true`, `["a", "b"]`.
   static func literal(_ v: JSON5Value) -> String {
     switch v.kind {
     case .null: return "null"
     case .bool(let b): return b ? "true" : "false"
-    case .number(let d): return format(d)
+    case .number(let d): return DecimalText.format(d)
     case .string(let s): return "\"\(TemplateText.escaped(s))\""
     case .array(let items): return "[" + items.map(literal).joined(separator: ", ") + "]"
     case .object(let members):

@@ -152,11 +152,11 @@ extension Flick {
     lines.append(
       "Lottie file" + (file.name.isEmpty ? "" : " — \(quoted: file.name)") + " (bodymovin \(quoted: file.version))")
     lines.append("file: \(quoted: path)")
-    let fps = TemplateNumber.format(file.frameRate)
+    let fps = DecimalText.format(file.frameRate)
     lines.append(
       "canvas: \(Int(file.size.width))×\(Int(file.size.height)) px, \(fps) fps, "
-        + "\(TemplateNumber.format(file.duration)) s, \(file.frameCount) frames "
-        + "(ip \(TemplateNumber.format(file.inPoint)), op \(TemplateNumber.format(file.outPoint))), background "
+        + "\(DecimalText.format(file.duration)) s, \(file.frameCount) frames "
+        + "(ip \(DecimalText.format(file.inPoint)), op \(DecimalText.format(file.outPoint))), background "
         + backgroundText(lottieScene(file).backgroundColor) + " (--background sets another)")
     if file.frameRate != file.frameRate.rounded() {
       lines.append(
@@ -175,8 +175,8 @@ extension Flick {
     } else {
       lines.append("markers:")
       for m in file.markers {
-        let end = m.duration > 0 ? "–\(TemplateNumber.format(m.frame + m.duration))" : ""
-        lines.append("  frame \(TemplateNumber.format(m.frame))\(end)  \(quoted: m.name)")
+        let end = m.duration > 0 ? "–\(DecimalText.format(m.frame + m.duration))" : ""
+        lines.append("  frame \(DecimalText.format(m.frame))\(end)  \(quoted: m.name)")
       }
     }
     lines.append("")

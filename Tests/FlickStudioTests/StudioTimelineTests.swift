@@ -103,15 +103,6 @@ import Testing
     expectLess(abs(JoinLimit.tolerance([3], [-4]) - 0.081), 1e-12)
   }
 
-  @Test func secondsInLabelsNeverEndInAPoint() {
-    expectEqual(TemplateNumber.seconds(1.0001), "1")
-    expectEqual(TemplateNumber.seconds(0.9999), "1")
-    expectEqual(TemplateNumber.seconds(-0.0001), "0")
-    expectEqual(TemplateNumber.seconds(2.5004), "2.5")
-    expectEqual(TemplateNumber.seconds(0.25), "0.25")
-    expectEqual(TemplateNumber.seconds(3), "3")
-  }
-
   @Test func eventsAreTheEntriesWithAnID() throws {
     let h = try StudioHarness(files: ["joins.json5": Self.joins])
     let state = try Self.state(h, "joins.json5")

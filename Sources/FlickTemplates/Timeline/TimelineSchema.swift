@@ -106,7 +106,7 @@ extension TimelineCompiler {
       (
         "setValues",
         [
-          "type": "object", "additionalProperties": false,
+          "type": "object", "minProperties": 1, "additionalProperties": false,
           "properties": .fields(
             all.map { ($0.name, S.value(ofType: schemaType($0))) } + [("string", ["type": "string"])]),
         ]
@@ -115,7 +115,7 @@ extension TimelineCompiler {
       (
         "animatorValues",
         [
-          "type": "object", "additionalProperties": false,
+          "type": "object", "minProperties": 1, "additionalProperties": false,
           "properties": .fields(
             gestures.map { d in
               let value = S.value(ofType: schemaType(d))
