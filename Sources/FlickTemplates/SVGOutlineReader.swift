@@ -152,7 +152,7 @@ struct SVGOutlineReader {
   func numbers(_ text: String, at offset: Int, what: String) throws(SVGShapeSource.Failure) -> [Double] {
     var out: [Double] = []
     for field in text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
-      guard let v = Double(field), v.isFinite else {
+      guard let v = DecimalText.value(field) else {
         throw fail("\(quoted: what): '\(quoted: field)' is not a number", at: offset)
       }
       out.append(v)
@@ -167,7 +167,7 @@ struct SVGOutlineReader {
   func length(_ attributes: [String: String], _ key: String, at offset: Int) throws(SVGShapeSource.Failure) -> Double? {
     guard var text = attributes[key]?.trimmingCharacters(in: .whitespaces) else { return nil }
     if text.hasSuffix("px") { text.removeLast(2) }
-    guard let v = Double(text), v.isFinite, abs(v) <= 1e7 else {
+    guard let v = DecimalText.value(text), abs(v) <= 1e7 else {
       throw fail(
         "\(quoted: key)=\"\(quoted: attributes[key] ?? "")\": the svg shape source takes lengths in user units (numbers or px)",
         at: offset)

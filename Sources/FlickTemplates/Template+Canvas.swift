@@ -26,7 +26,7 @@ extension Template {
     var duration = 1.0
     var automatic = false
     if case .number = durationNode.value.kind {
-      duration = try durationNode.double(in: 0.001...3600)
+      duration = try durationNode.double(in: TemplateNode.positiveSeconds)
     } else {
       _ = try durationNode.word(oneOf: ["auto"], orElse: "a number of seconds in 0.001…3600")
       automatic = true

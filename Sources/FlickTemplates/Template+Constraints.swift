@@ -107,7 +107,7 @@ extension Template {
     }
     let lead = try o[keys[0]]?.double()
     let trail = try o[keys[1]]?.double()
-    let fixed = try o[keys[2]]?.double(in: 0...1_000_000)
+    let fixed = try o[keys[2]]?.double(in: Self.constrainedLengthRange)
     let center = try o[keys[3]]?.double()
     /// Leading `origin + leadingFactor · length + leadingOffset`, length `lengthFactor · length + lengthOffset`.
     func pin(_ leadingFactor: Double, _ leadingOffset: Double, _ lengthFactor: Double, _ lengthOffset: Double)
@@ -167,7 +167,7 @@ extension Template {
       "properties": .fields(
         constraintKeys.map { key in
           let range: SchemaNode =
-            key == "width" || key == "height" ? TemplateSchema.number(in: 0...1_000_000) : .ref("number")
+            key == "width" || key == "height" ? TemplateSchema.number(in: constrainedLengthRange) : .ref("number")
           return (key, TemplateSchema.described(range, descriptions[key] ?? ""))
         }),
     ]

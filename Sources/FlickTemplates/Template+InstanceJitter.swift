@@ -16,12 +16,12 @@ extension Template {
     if let n = o["position"] {
       let p: Point
       if case .number = n.value.kind {
-        let a = try n.double(in: 0...100_000)
+        let a = try n.double(in: Self.lengthRange)
         p = Point(x: a, y: a)
       } else {
         p = try n.point()
       }
-      for v in [p.x, p.y] where !(0...100_000).contains(v) {
+      for v in [p.x, p.y] where !Self.lengthRange.contains(v) {
         throw n.error("expected amplitudes in 0…100000 points, found \(TemplateNode.format(v))")
       }
       j.position = p
@@ -34,7 +34,7 @@ extension Template {
       }
     }
     if let n = o["opacity"] { j.opacity = try n.double(in: 0...1) }
-    if let n = o["delay"] { j.delay = try n.double(in: 0...3600) }
+    if let n = o["delay"] { j.delay = try n.double(in: TemplateNode.seconds) }
     return j
   }
 

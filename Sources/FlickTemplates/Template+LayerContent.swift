@@ -67,7 +67,7 @@ extension Template {
         TextContent.Alignment(rawValue: try n.string(oneOf: TextContent.Alignment.allCases.map(\.rawValue))) ?? .left
     }
     if let n = o["isWrapped"] { t.isWrapped = try n.flag() }
-    if let n = o["lineSpacing"] { t.lineSpacing = try n.double(in: -1000...1000) }
+    if let n = o["lineSpacing"] { t.lineSpacing = try n.double(in: Self.lineSpacingRange) }
     if let n = o["truncationMode"] {
       t.truncationMode =
         TextContent.TruncationMode(rawValue: try n.string(oneOf: TextContent.TruncationMode.allCases.map(\.rawValue)))

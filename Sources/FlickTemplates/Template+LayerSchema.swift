@@ -42,6 +42,11 @@ extension Template {
       S.describing("CAReplicatorLayer: " + text, schema)
     }
     func lottie(_ schema: SchemaNode, _ text: String) -> SchemaNode { S.described(schema, "lottie: " + text) }
+    let length = S.number(in: lengthRange)
+    let xy: SchemaNode = [
+      "type": "object", "required": ["x", "y"], "additionalProperties": false,
+      "properties": ["x": length, "y": length],
+    ]
     func offset(_ component: String) -> SchemaNode {
       replicator(
         "added to the \(component) component of the colour multiplier per instance (−1…1).", S.number(in: -1...1))
@@ -76,7 +81,8 @@ extension Template {
       "instanceTransform": replicator(
         "applied to instance k−1 to place instance k, about the centre of the bounds.", .ref("transform")),
       "instanceDelay": replicator(
-        "seconds instance k lags instance k−1 (its animations sampled at t − k·delay).", S.number(in: -3600...3600)),
+        "seconds instance k lags instance k−1 (its animations sampled at t − k·delay).",
+        S.number(in: TemplateNode.signedSeconds)),
       "instanceColor": replicator("multiplies every colour instance 0 draws (default white).", .ref("color")),
       "instanceRedOffset": offset("red"), "instanceGreenOffset": offset("green"), "instanceBlueOffset": offset("blue"),
       "instanceAlphaOffset": offset("alpha"),
@@ -88,17 +94,9 @@ extension Template {
           "type": "object", "additionalProperties": false, "required": ["seed"],
           "properties": [
             "seed": S.number(in: 0...Double(maximumJitterSeed), integer: true),
-            "position": [
-              "anyOf": [
-                .ref("nonNegativeNumber"),
-                [
-                  "type": "array", "items": .ref("nonNegativeNumber"),
-                  "minItems": 2, "maxItems": 2,
-                ], S.parameterReference,
-              ]
-            ],
+            "position": ["anyOf": [length, ["type": "array", "items": length, "minItems": 2, "maxItems": 2], xy]],
             "scale": S.number(in: 0...0.99), "rotation": .ref("angle"), "opacity": .ref("unitInterval"),
-            "delay": S.number(in: 0...3600),
+            "delay": S.number(in: TemplateNode.seconds),
           ],
         ]),
       "material": S.describing(
@@ -117,8 +115,8 @@ extension Template {
       // Shape.
       "path": .ref("path"),
       "lineCap": S.oneOf(ShapeContent.LineCap.allCases.map(\.rawValue)),
-      "lineJoin": S.oneOf(ShapeContent.LineJoin.allCases.map(\.rawValue)), "miterLimit": .ref("number"),
-      "lineDashPattern": ["type": "array", "items": .ref("nonNegativeNumber")],
+      "lineJoin": S.oneOf(ShapeContent.LineJoin.allCases.map(\.rawValue)),
+      "miterLimit": S.number(in: miterLimitRange), "lineDashPattern": ["type": "array", "items": length],
       "fillRule": S.oneOf(ShapeContent.FillRule.allCases.map(\.rawValue)),
       // Text.
       "string": ["type": "string"], "fontFamily": ["type": "string", "minLength": 1],
@@ -130,7 +128,7 @@ extension Template {
       ],
       "fontStyle": S.oneOf(TextContent.FontStyle.allCases.map(\.rawValue)),
       "alignment": S.oneOf(TextContent.Alignment.allCases.map(\.rawValue)), "isWrapped": .ref("boolean"),
-      "lineSpacing": .ref("number"),
+      "lineSpacing": S.number(in: lineSpacingRange),
       "format": [
         "type": "string",
         "description":
@@ -146,9 +144,11 @@ extension Template {
         "description": "lottie: the Lottie file (.json) to draw, relative to the template's folder.",
       ],
       "speed": lottie(
-        .ref("number"), "how fast it plays by itself (1 = the file's rate; 0 = held for the timeline to drive)."),
+        S.number(in: lottieSpeedRange),
+        "how fast it plays by itself (1 = the file's rate; 0 = held for the timeline to drive)."),
       "loop": lottie(.ref("boolean"), "wrap around past the last frame instead of holding it."),
-      "beginTime": lottie(.ref("number"), "scene time (seconds) at which it starts playing by itself."),
+      "beginTime": lottie(
+        S.number(in: lottieBeginTimeRange), "scene time (seconds) at which it starts playing by itself."),
     ]
   }
 

@@ -263,10 +263,10 @@ extension Template {
       s.lineJoin =
         ShapeContent.LineJoin(rawValue: try n.string(oneOf: ShapeContent.LineJoin.allCases.map(\.rawValue))) ?? .miter
     }
-    if let n = o["miterLimit"] { s.miterLimit = try n.double(in: 1...1000) }
+    if let n = o["miterLimit"] { s.miterLimit = try n.double(in: Self.miterLimitRange) }
     if let n = o["lineDashPattern"] {
       var dashes: [Double] = []
-      for item in try n.array() { dashes.append(try item.double(in: 0...100_000)) }
+      for item in try n.array() { dashes.append(try item.double(in: Self.lengthRange)) }
       guard dashes.isEmpty || dashes.contains(where: { $0 > 0 }) else {
         throw n.error("a dash pattern needs at least one length above 0")
       }
@@ -337,11 +337,11 @@ extension Template {
     case "ellipse": return .ellipse(in: try rect(o["ellipse"] ?? node))
     case "roundedRect":
       return .roundedRect(
-        try rect(o["roundedRect"] ?? node), cornerRadius: try o["cornerRadius"]?.double(in: 0...100_000) ?? 0)
+        try rect(o["roundedRect"] ?? node), cornerRadius: try o["cornerRadius"]?.double(in: Self.lengthRange) ?? 0)
     default:
       guard let radius = o["radius"] else { throw node.error("an arc needs a 'radius'") }
       return .arc(
-        center: try (o["arc"] ?? node).point(), radius: try radius.double(in: 0...100_000),
+        center: try (o["arc"] ?? node).point(), radius: try radius.double(in: Self.lengthRange),
         startAngle: try o["startAngle"]?.radians() ?? 0, endAngle: try o["endAngle"]?.radians() ?? 2 * .pi,
         clockwise: try o["clockwise"]?.flag() ?? true)
     }

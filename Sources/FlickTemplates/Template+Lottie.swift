@@ -5,6 +5,10 @@ import Foundation
 extension Template {
   /// Keys of a `lottie` layer.
   static let lottieKeys = ["source", "frame", "progress", "speed", "loop", "beginTime"]
+  /// A `lottie` layer's `speed` (× the file's rate; negative plays backwards).
+  static let lottieSpeedRange: ClosedRange<Double> = -100...100
+  /// A `lottie` layer's `beginTime`, scene seconds.
+  static let lottieBeginTimeRange: ClosedRange<Double> = -1e6...1e6
 
   /// Decodes a `lottie` layer's content: `source` (a Lottie file in the template's folder),
   /// the first frame shown (`frame`, or `progress` 0…1), how it plays by itself (`speed`,
@@ -35,8 +39,8 @@ extension Template {
       path: path, size: file.size, frameCount: file.frameCount, frameRate: file.frameRate, speed: 1)
     if let n = o["frame"] { content.frame = try n.double(in: 0...Double(file.frameCount - 1)) }
     if let n = o["progress"] { content.progress = try n.double(in: 0...1) }
-    if let n = o["speed"] { content.speed = try n.double(in: -100...100) }
-    if let n = o["beginTime"] { content.beginTime = try n.double(in: -1e6...1e6) }
+    if let n = o["speed"] { content.speed = try n.double(in: Self.lottieSpeedRange) }
+    if let n = o["beginTime"] { content.beginTime = try n.double(in: Self.lottieBeginTimeRange) }
     if let n = o["loop"] { content.loops = try n.bool() }
     if o["size"] == nil { layer.bounds.size = file.size }
     layer.content = .lottie(content)

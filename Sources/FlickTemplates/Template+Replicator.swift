@@ -15,7 +15,7 @@ extension Template {
     var r = layer.replicator
     if let n = o["instanceCount"] { r.instanceCount = try n.int(in: 0...LayerReplicator.maximumInstanceCount) }
     if let n = o["instanceTransform"] { r.instanceTransform = try decodeTransform(n) }
-    if let n = o["instanceDelay"] { r.instanceDelay = try n.double(in: -3600...3600) }
+    if let n = o["instanceDelay"] { r.instanceDelay = try n.double(in: TemplateNode.signedSeconds) }
     if let n = o["instanceColor"] { r.instanceColor = try n.color() }
     if let n = o["instanceRedOffset"] { r.instanceRedOffset = try n.double(in: -1...1) }
     if let n = o["instanceGreenOffset"] { r.instanceGreenOffset = try n.double(in: -1...1) }

@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 extension TemplateParameter {
@@ -33,13 +34,13 @@ extension TemplateParameter {
     if kind == .list {
       if let n = o["items"] {
         let item = try decodeKind(n)
-        guard item != .list else { throw n.error("a list cannot hold lists") }
+        guard Kind.itemKinds.contains(item) else { throw n.error("a list cannot hold lists") }
         p.itemKind = item
       } else {
         p.itemKind = .string
       }
-      p.minItems = try o["minItems"]?.int(in: 0...10_000)
-      p.maxItems = try o["maxItems"]?.int(in: 0...10_000)
+      p.minItems = try o["minItems"]?.int(in: Kind.itemCountRange)
+      p.maxItems = try o["maxItems"]?.int(in: Kind.itemCountRange)
     }
     let needsChoices = kind == .enum || p.itemKind == .enum
     if let n = o["choices"] {
@@ -180,7 +181,8 @@ extension TemplateParameter {
   private static func scalar(fromText text: String, kind: Kind, folder: String) -> JSON5Value {
     switch kind {
     case .number, .integer:
-      if let v = Double(text.trimmingCharacters(in: .whitespaces)) { return JSON5Value(.number(v)) }
+      // A decimal number only: not `0x10`, `nan` or `inf`, which Double(String) would also read.
+      if let v = DecimalText.value(text.trimmingCharacters(in: .whitespaces)) { return JSON5Value(.number(v)) }
     case .boolean:
       if text == "true" { return JSON5Value(.bool(true)) }
       if text == "false" { return JSON5Value(.bool(false)) }

@@ -38,6 +38,12 @@ public struct TemplateParameter: Sendable, Equatable {
 
     /// The type names templates may write, for messages and the schema.
     public static let names = allCases.map(\.rawValue) + ["colour"]
+
+    /// The types a `list`'s `items` may name: any but `list`.
+    package static let itemKinds = allCases.filter { $0 != .list }
+
+    /// How many items a `list`'s `minItems` and `maxItems` may ask for.
+    package static let itemCountRange = 0...10_000
   }
 
   /// The name used in references (`$name`), `--set name=…` and `--params`.

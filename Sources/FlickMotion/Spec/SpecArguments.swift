@@ -5,7 +5,7 @@ struct SpecArguments {
   private var labelled: [String: SpecExpression] = [:]
   private var positional: [SpecExpression] = []
 
-  static let timingLabels = ["delay", "repeatCount", "repeatForever", "autoreverses", "timeOffset", "fill"]
+  static let timingLabels = MediaTiming.specLabels
 
   init(name: String, arguments: [SpecArgument], column: Int) throws(MotionError) {
     self.name = name
@@ -119,9 +119,9 @@ struct SpecArguments {
   mutating func timing() throws(MotionError) -> MediaTiming? {
     guard Self.timingLabels.contains(where: has) else { return nil }
     return MediaTiming(
-      beginTime: try number("delay", in: 0...3600) ?? 0,
-      timeOffset: try number("timeOffset", in: -3600...3600) ?? 0,
-      repeatCount: try number("repeatCount", in: 0...1_000_000) ?? 0,
+      beginTime: try number("delay", in: MediaTiming.Ranges.delay) ?? 0,
+      timeOffset: try number("timeOffset", in: MediaTiming.Ranges.timeOffset) ?? 0,
+      repeatCount: try number("repeatCount", in: MediaTiming.Ranges.repeatCount) ?? 0,
       repeatForever: try bool("repeatForever") ?? false,
       autoreverses: try bool("autoreverses") ?? false,
       fillMode: try choice("fill", MediaTiming.FillMode.self) ?? .forwards)

@@ -10,7 +10,7 @@ extension ComponentExpander {
         "type": "object",
         "description":
           "The component's own parameters (same schema as the template's); they shadow the template's, which a component sees too.",
-        "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_]*$"],
+        "propertyNames": TemplateSchema.identifierName,
         "additionalProperties": .ref("parameter"),
       ],
       "layer": [

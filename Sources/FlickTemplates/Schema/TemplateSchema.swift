@@ -34,7 +34,7 @@ package enum TemplateSchema {
           "type": "object",
           "description":
             "Typed values the template exposes; referenced as \"$name\" (\"$(expression)\" computes a number), or \"${name}\" inside strings.",
-          "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_]*$"],
+          "propertyNames": identifierName,
           "additionalProperties": .ref("parameter"),
         ]
       ),
@@ -46,7 +46,10 @@ package enum TemplateSchema {
             "Font files (.ttf, .otf, .ttc) relative to the template's folder; their families can be named in fontFamily.",
           "maxItems": .integer(TemplateLimits.maximumFontFiles),
           "items": [
-            "anyOf": [["type": "string", "pattern": "\\.([tT][tT][fFcC]|[oO][tT][fF])$"], parameterReference]
+            "anyOf": [
+              ["type": "string", "pattern": .string("\\.([tT][tT][fFcC]|[oO][tT][fF])" + endOfText)],
+              parameterReference,
+            ]
           ],
         ]
       ),
@@ -73,7 +76,7 @@ package enum TemplateSchema {
           "type": "object",
           "description":
             "Reusable layer subtrees with their own parameters and timeline, placed with { id, use: \"name\", params: { … } } layers.",
-          "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_]*$"],
+          "propertyNames": identifierName,
           "additionalProperties": .ref("component"),
         ]
       ),
@@ -96,6 +99,13 @@ package enum TemplateSchema {
 
   // MARK: - Building blocks
 
+  /// Ends a `pattern` at the end of the text. `$` would do in ECMA-262, but Python's and ICU's
+  /// regular expressions also match it before a final line break, which the decoder refuses.
+  package static let endOfText = "(?![\\s\\S])"
+
+  /// A parameter's or a component's name (``TemplateParameter/isValidName(_:)``).
+  static let identifierName: SchemaNode = ["pattern": .string("^[A-Za-z_][A-Za-z0-9_]*" + endOfText)]
+
   /// `{ "$ref": "#/$defs/parameterReference" }`: where a value may be a parameter.
   package static let parameterReference = SchemaNode.ref("parameterReference")
 
@@ -107,12 +117,16 @@ package enum TemplateSchema {
 
   /// A number in `range`, or a parameter reference.
   package static func number(in range: ClosedRange<Double>, integer: Bool = false) -> SchemaNode {
+    withReference(bounded(range, integer: integer))
+  }
+
+  /// A number in `range` (no parameter reference).
+  package static func bounded(_ range: ClosedRange<Double>, integer: Bool = false) -> SchemaNode {
     func bound(_ v: Double) -> SchemaNode { v == v.rounded() && abs(v) < 1e15 ? .integer(Int(v)) : .number(v) }
-    return withReference(
-      .fields([
-        ("type", integer ? "integer" : "number"), ("minimum", bound(range.lowerBound)),
-        ("maximum", bound(range.upperBound)),
-      ]))
+    return .fields([
+      ("type", integer ? "integer" : "number"), ("minimum", bound(range.lowerBound)),
+      ("maximum", bound(range.upperBound)),
+    ])
   }
 
   /// `schema` with a `description` added after its other keys.
@@ -133,7 +147,7 @@ package enum TemplateSchema {
       (
         "parameterReference",
         [
-          "type": "string", "pattern": "^\\$([A-Za-z_][A-Za-z0-9_]*|\\(.*\\))$",
+          "type": "string", "pattern": .string("^\\$([A-Za-z_][A-Za-z0-9_]*|\\(.*\\))" + endOfText),
           "description":
             "The value of a parameter, \"$name\", or a number computed from number parameters, \"$(width / 2 + 8)\".",
         ]
@@ -141,14 +155,14 @@ package enum TemplateSchema {
       ("number", withReference(["type": "number"])),
       ("nonNegativeNumber", withReference(["type": "number", "minimum": 0])),
       ("unitInterval", withReference(["type": "number", "minimum": 0, "maximum": 1])),
-      ("seconds", withReference(["type": "number", "minimum": 0, "maximum": 3600])),
-      ("signedSeconds", withReference(["type": "number", "minimum": -3600, "maximum": 3600])),
+      ("seconds", number(in: TemplateNode.seconds)),
+      ("signedSeconds", number(in: TemplateNode.signedSeconds)),
       ("boolean", withReference(["type": "boolean"])),
       (
         "angle",
         [
-          "description": "Radians, or degrees as \"90deg\".",
-          "anyOf": [["type": "number"], ["type": "string", "pattern": "^\\s*-?[0-9.]+(e-?[0-9]+)?\\s*deg$"], p],
+          "description": "Radians, or degrees as \"90deg\": a decimal number directly followed by 'deg'.",
+          "anyOf": [["type": "number"], ["type": "string", "pattern": .string(TemplateNode.degreesPattern)], p],
         ]
       ),
       (
@@ -156,7 +170,10 @@ package enum TemplateSchema {
         [
           "description": "\"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\", \"#RGBA\" or \"transparent\".",
           "anyOf": [
-            ["type": "string", "pattern": "^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"],
+            [
+              "type": "string",
+              "pattern": .string("^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})" + endOfText),
+            ],
             ["enum": ["transparent", "clear"]], p,
           ],
         ]
@@ -215,25 +232,27 @@ package enum TemplateSchema {
   // MARK: - Parameters and canvas
 
   /// Each type name followed by its aliases (`colour` after `color`).
-  static var parameterType: SchemaNode {
+  static var parameterType: SchemaNode { typeNames(TemplateParameter.Kind.allCases) }
+
+  /// The names of `kinds`, each followed by its aliases.
+  private static func typeNames(_ kinds: [TemplateParameter.Kind]) -> SchemaNode {
     let aliases = TemplateParameter.Kind.names.filter { TemplateParameter.Kind(rawValue: $0) == nil }
-    return [
-      "enum": .strings(
-        TemplateParameter.Kind.allCases.flatMap { kind in
-          [kind.rawValue] + (kind == .color ? aliases : [])
-        })
-    ]
+    return ["enum": .strings(kinds.flatMap { kind in [kind.rawValue] + (kind == .color ? aliases : []) })]
   }
 
   static var parameter: SchemaNode {
-    [
+    let range = TemplateParameter.Kind.itemCountRange
+    let count: SchemaNode = [
+      "type": "integer", "minimum": .integer(range.lowerBound), "maximum": .integer(range.upperBound),
+    ]
+    return [
       "type": "object", "required": ["type"], "additionalProperties": false,
       "properties": [
         "type": .ref("parameterType"),
         "default": ["description": "The value when none is given; without it the parameter is required."],
         "description": ["type": "string"], "minimum": ["type": "number"], "maximum": ["type": "number"],
-        "choices": ["type": "array", "items": ["type": "string"], "minItems": 1], "items": .ref("parameterType"),
-        "minItems": ["type": "integer", "minimum": 0], "maxItems": ["type": "integer", "minimum": 0],
+        "choices": ["type": "array", "items": ["type": "string"], "minItems": 1],
+        "items": typeNames(TemplateParameter.Kind.itemKinds), "minItems": count, "maxItems": count,
       ],
     ]
   }
@@ -256,7 +275,7 @@ package enum TemplateSchema {
     ]
     let duration: SchemaNode = [
       "description": "Seconds, or \"auto\": until every animation has settled.",
-      "anyOf": [["type": "number", "minimum": 0.001, "maximum": 3600], ["const": "auto"], parameterReference],
+      "anyOf": [bounded(TemplateNode.positiveSeconds), ["const": "auto"], parameterReference],
     ]
     return [
       "type": "object", "required": ["width", "height", "duration"], "additionalProperties": false,
@@ -294,7 +313,8 @@ package enum TemplateSchema {
           "type": "object", "additionalProperties": false,
           "properties": [
             "rect": .ref("rect"), "ellipse": .ref("rect"), "roundedRect": .ref("rect"),
-            "cornerRadius": .ref("nonNegativeNumber"), "arc": .ref("point"), "radius": .ref("nonNegativeNumber"),
+            "cornerRadius": number(in: Template.lengthRange), "arc": .ref("point"),
+            "radius": number(in: Template.lengthRange),
             "startAngle": .ref("angle"), "endAngle": .ref("angle"), "clockwise": .ref("boolean"),
           ],
         ],

@@ -12,6 +12,9 @@ import FlickScene
 /// must wait for the glide to arrive.
 struct AnimatorEventPlayer {
   /// The keys an event may have, and those each command accepts besides `at` and `do`.
+  /// A `continue` event's `durationFactor` (× the animator's duration for the rest).
+  static let durationFactorRange: ClosedRange<Double> = 0.001...1000
+
   static let eventKeys = [
     "at", "do", "delay", "fraction", "duration", "curve", "durationFactor", "position", "reversed", "withoutFinishing",
     "target", "targets", "animate", "delayFactor",
@@ -93,7 +96,7 @@ struct AnimatorEventPlayer {
     }
     // Without `at`, an event comes when the one before is done (a glide when it arrives).
     let previous = time ?? 0
-    let t = try e["at"]?.double(in: 0...3600) ?? max(previous, pending?.arrival ?? previous)
+    let t = try e["at"]?.double(in: TemplateNode.seconds) ?? max(previous, pending?.arrival ?? previous)
     guard t >= previous else {
       throw (e["at"] ?? event).error(
         "events must be in time order: this one at \(TemplateNode.format(t)) s is listed after one at "
@@ -123,7 +126,7 @@ struct AnimatorEventPlayer {
   ) throws(TemplateError) {
     switch command {
     case .start:
-      let delay = try e["delay"]?.double(in: 0...3600) ?? 0
+      let delay = try e["delay"]?.double(in: TemplateNode.seconds) ?? 0
       try apply(delay > 0 ? .startAfterDelay(delay) : .start, at: t, doNode)
     case .pause:
       try apply(.pause, at: t, doNode)
@@ -132,7 +135,7 @@ struct AnimatorEventPlayer {
     case .scrub:
       try scrub(e, event, doNode, at: t)
     case .continue:
-      let factor = try e["durationFactor"]?.double(in: 0.001...1000) ?? 1
+      let factor = try e["durationFactor"]?.double(in: Self.durationFactorRange) ?? 1
       let timing = try e["curve"].map { n throws(TemplateError) in try AnimatorWriter.timingParameters(n) }
       // UIKit: the rest of the animation takes durationFactor × the original duration; a glide
       // that moves the progress up to now hands over its velocity.
@@ -164,7 +167,7 @@ struct AnimatorEventPlayer {
   ) throws(TemplateError) {
     guard let fNode = e["fraction"] else { throw event.error("a scrub needs a 'fraction' in 0…1") }
     let fraction = try fNode.double(in: 0...1)
-    let d = try e["duration"]?.double(in: 0...3600) ?? 0
+    let d = try e["duration"]?.double(in: TemplateNode.seconds) ?? 0
     let curve = try e["curve"].map { n throws(TemplateError) in try TemplateMotion.timingFunction(n) } ?? .linear
     guard d > 0 else { return try apply(.setFractionComplete(fraction), at: t, doNode) }
     // A glide holds the animator paused while the finger moves the slider.

@@ -79,7 +79,7 @@ struct AnimatorWriter {
     guard let durationNode = a["duration"] else {
       throw animatorNode.error("an animator needs a 'duration' in seconds")
     }
-    let duration = try durationNode.double(in: 0.001...3600)
+    let duration = try durationNode.double(in: TemplateNode.positiveSeconds)
     let timing = try Self.timingParameters(a["curve"])
     guard let eventsNode = a["events"] else {
       throw animatorNode.error("an animator needs 'events', e.g. [{ at: 0, do: \"start\" }]")

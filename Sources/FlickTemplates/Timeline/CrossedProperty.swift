@@ -29,17 +29,26 @@ struct CrossedProperty {
     }
   }
 
-  /// Every name `when` accepts, for suggestions.
+  /// Every name `when` accepts, for suggestions and the schema, each once (a number property's
+  /// alias can also spell a component: `position.x` is `positionX`'s and `position`'s).
   static let names: [String] = {
     var out: [String] = []
+    var seen: Set<String> = []
     for d in LayerPropertyDescriptor.catalogue {
       let spellings = [d.name] + d.aliases
       let parts = components(of: d.property)
-      if case .double = d.property { out += spellings }
-      for s in spellings { out += parts.map { "\(s).\($0.rawValue)" } }
+      var own: [String] = []
+      if case .double = d.property { own += spellings }
+      for s in spellings { own += parts.map { "\(s).\($0.rawValue)" } }
+      out += own.filter { seen.insert($0).inserted }
     }
     return out
   }()
+
+  /// The names among ``names`` whose value is an angle (`crosses` may be `"90deg"` for them).
+  static var angleNames: [String] {
+    names.filter { LayerPropertyDescriptor.resolving($0)?.isAngle == true }
+  }
 
   init(_ written: String, _ node: TemplateNode, layer: Layer?, layerID: String) throws(TemplateError) {
     var base = LayerPropertyDescriptor.resolving(written)

@@ -76,7 +76,7 @@ struct CrossingPlacement {
           other: other))
     }
     var begin = crossing.time
-    if let n = o["delay"] { begin += try n.double(in: -3600...3600) }
+    if let n = o["delay"] { begin += try n.double(in: TemplateNode.signedSeconds) }
     guard begin >= 0 else {
       throw (o["delay"] ?? node).error(
         "this entry would start at \(TemplateNode.format(begin)) s, before the scene starts")

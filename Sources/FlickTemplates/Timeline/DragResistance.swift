@@ -11,6 +11,10 @@ import FlickScene
 struct DragResistance {
   /// The keys of the `resistance` object.
   static let keys = ["bounds", "coefficient", "dimension"]
+  /// `coefficient`, c.
+  static let coefficientRange: ClosedRange<Double> = 0.001...1000
+  /// `dimension`, D in points.
+  static let dimensionRange: ClosedRange<Double> = 0.001...1_000_000
 
   /// Where it is written.
   var node: TemplateNode
@@ -30,8 +34,8 @@ struct DragResistance {
     guard b["x"] != nil || b["y"] != nil else {
       throw boundsNode.error("give the bounds of 'x', 'y' or both, each as [min, max]")
     }
-    let coefficient = try o["coefficient"]?.double(in: 0.001...1000) ?? 0.55
-    let dimension = try o["dimension"]?.double(in: 0.001...1_000_000)
+    let coefficient = try o["coefficient"]?.double(in: Self.coefficientRange) ?? 0.55
+    let dimension = try o["dimension"]?.double(in: Self.dimensionRange)
     func band(_ axis: TemplateNode?, _ size: Double) throws(TemplateError) -> RubberBand? {
       guard let axis else { return nil }
       let ends = try axis.array()

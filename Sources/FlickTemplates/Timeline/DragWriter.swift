@@ -64,7 +64,7 @@ struct DragWriter {
     let group = schedule.groupTiming
     let duration: Double
     if let durationNode = d["duration"] {
-      duration = try durationNode.double(in: 0.001...3600)
+      duration = try durationNode.double(in: TemplateNode.positiveSeconds)
     } else if let inherited = group.duration, let n = group.durationNode {
       guard inherited >= 0.001 else {
         throw n.error("the group's 'duration' is too short for a drag (at least 0.001 s)")

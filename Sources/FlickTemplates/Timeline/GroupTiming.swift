@@ -43,7 +43,7 @@ struct GroupTiming {
       }
     }
     if let n = own["duration"] {
-      duration = try n.double(in: 0...3600)
+      duration = try n.double(in: TemplateNode.seconds)
       durationNode = n
     }
     if let timing = try PropertyAnimation.timing(own) { self.timing = timing }

@@ -20,7 +20,7 @@ struct MotionDefaults {
   /// The entry-level motion, duration, timing and colour space of `o`, over the group's `group`.
   init(_ o: [String: TemplateNode], group: GroupTiming = GroupTiming()) throws(TemplateError) {
     motion = try TemplateMotion.decode(o)
-    duration = try o["duration"]?.double(in: 0...3600)
+    duration = try o["duration"]?.double(in: TemplateNode.seconds)
     durationNode = o["duration"]
     timing = try PropertyAnimation.timing(o)
     colorSpace = try o["colorSpace"]?.colorSpace()
@@ -95,7 +95,7 @@ struct PropertyAnimation: PropertyJob {
       valueNode = spec["to"]
     }
     let own = try Self.timing(spec)
-    let start = begin + (try spec["delay"]?.double(in: 0...3600) ?? 0)
+    let start = begin + (try spec["delay"]?.double(in: TemplateNode.seconds) ?? 0)
     let ownMotion = try TemplateMotion.decode(spec)
     // A spec's own delay moves the hand-over to when its curve starts (``AnimationSpec/handover(at:)``).
     let handover =
@@ -113,7 +113,7 @@ struct PropertyAnimation: PropertyJob {
       time: handover.time)
     let motion = ownMotion ?? defaults.motion ?? defaultMotion
     let duration = try defaults.duration(
-      own: try spec["duration"]?.double(in: 0...3600), at: spec["duration"], motion: motion,
+      own: try spec["duration"]?.double(in: TemplateNode.seconds), at: spec["duration"], motion: motion,
       ownMotion: ownMotion != nil || (defaults.motion != nil && !defaults.motionIsInherited))
     let request = CurveRequest(
       handoff: handoff, to: to, velocity: try spec["velocity"].map(values.change), threshold: p.threshold,
@@ -150,10 +150,10 @@ struct PropertyAnimation: PropertyJob {
     guard TimelineCompiler.timingKeys.contains(where: { o[$0] != nil }) else { return nil }
     let fill = try o["fill"]?.string(oneOf: MediaTiming.FillMode.allCases.map(\.rawValue))
     return MediaTiming(
-      speed: try o["speed"]?.double(in: 0.001...1000) ?? 1,
-      timeOffset: try o["timeOffset"]?.double(in: -3600...3600) ?? 0,
-      repeatCount: try o["repeatCount"]?.double(in: 0...1_000_000) ?? 0,
-      repeatDuration: try o["repeatDuration"]?.double(in: 0...3600) ?? 0,
+      speed: try o["speed"]?.double(in: MediaTiming.Ranges.speed) ?? 1,
+      timeOffset: try o["timeOffset"]?.double(in: MediaTiming.Ranges.timeOffset) ?? 0,
+      repeatCount: try o["repeatCount"]?.double(in: MediaTiming.Ranges.repeatCount) ?? 0,
+      repeatDuration: try o["repeatDuration"]?.double(in: MediaTiming.Ranges.repeatDuration) ?? 0,
       repeatForever: try o["repeatForever"]?.bool() ?? false,
       autoreverses: try o["autoreverses"]?.bool() ?? false,
       fillMode: fill.flatMap(MediaTiming.FillMode.init(rawValue:)) ?? .forwards)

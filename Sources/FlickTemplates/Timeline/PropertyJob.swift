@@ -59,17 +59,29 @@ extension AnyLayerProperty {
 }
 
 extension TemplateNode {
-  /// An angle: radians as a number, or degrees as `"90deg"`.
+  /// An angle: radians as a number, or degrees as `"90deg"` (``degrees(_:)``).
   func radians() throws(TemplateError) -> Double {
     if case .string(let s) = value.kind {
-      let trimmed = s.trimmingCharacters(in: .whitespaces)
-      guard trimmed.hasSuffix("deg"), let degrees = Double(trimmed.dropLast(3).trimmingCharacters(in: .whitespaces)),
-        degrees.isFinite
-      else { throw error("expected an angle in radians (a number) or degrees like \"90deg\", found \"\(quoted: s)\"") }
+      guard let degrees = Self.degrees(s) else {
+        throw error(
+          "expected an angle in radians (a number) or degrees like \"90deg\" (a decimal number directly "
+            + "followed by 'deg'), found \"\(quoted: s)\"")
+      }
       return degrees * .pi / 180
     }
     return try double()
   }
+
+  /// The degrees of an angle written as text: a ``DecimalText`` number directly followed by
+  /// `deg`, nothing around them (`"90deg"`, `"-4.5deg"`, `"1e2deg"`), else nil.
+  static func degrees(_ text: String) -> Double? {
+    let bytes = Array(text.utf8)
+    guard bytes.count > 3, bytes.suffix(3).elementsEqual("deg".utf8) else { return nil }
+    return DecimalText.value(utf8: Array(bytes.dropLast(3)))
+  }
+
+  /// ``degrees(_:)``'s grammar as a JSON Schema `pattern`.
+  package static let degreesPattern = "^" + DecimalText.pattern + "deg" + TemplateSchema.endOfText
 
   /// A rectangle: `[x, y, width, height]` or `{ x, y, width, height }`.
   func rect() throws(TemplateError) -> Rect {

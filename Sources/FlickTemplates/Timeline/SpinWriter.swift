@@ -77,7 +77,7 @@ struct SpinWriter {
     }
     let group = schedule.groupTiming
     let duration =
-      try s["duration"]?.double(in: 0...3600) ?? group.duration ?? FlickMotion.MotionDefaults.tweenDuration
+      try s["duration"]?.double(in: TemplateNode.seconds) ?? group.duration ?? FlickMotion.MotionDefaults.tweenDuration
     var timing = TimingFunction.easeInEaseOut
     if let n = s["curve"] {
       timing = try TemplateMotion.timingFunction(n)

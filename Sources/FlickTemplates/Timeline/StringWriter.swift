@@ -31,7 +31,7 @@ struct StringWriter {
   {
     guard case .object = node.value.kind else { return try set(node, begin: begin, into: &output) }
     let o = try node.object(allowed: Self.stringSpecKeys)
-    let start = begin + (try o["delay"]?.double(in: 0...3600) ?? 0)
+    let start = begin + (try o["delay"]?.double(in: TemplateNode.seconds) ?? 0)
     if let to = o["to"] {
       if let k = o["keyframes"] { throw k.error("give 'to' or 'keyframes' for a string, not both") }
       return try set(to, begin: start, into: &output)
@@ -58,7 +58,7 @@ struct StringWriter {
     for item in try valuesNode.array() { strings.append(try textString(item, layer: output.layer(layerID))) }
     guard !strings.isEmpty else { throw valuesNode.expected("at least one string") }
     output.remember(strings, layerID: layerID)
-    let duration = try o["duration"]?.double(in: 0...3600) ?? defaults.duration ?? 0.4
+    let duration = try o["duration"]?.double(in: TemplateNode.seconds) ?? defaults.duration ?? 0.4
     let curve: KeyframeAnimation<Double>
     do {
       curve = try KeyframeAnimation(

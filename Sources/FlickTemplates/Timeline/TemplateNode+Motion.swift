@@ -144,7 +144,7 @@ enum TemplateMotion {
         KeyframeCalculationMode(rawValue: try n.string(oneOf: KeyframeCalculationMode.allCases.map(\.rawValue)))
           ?? .linear
       } ?? .linear
-    let duration = try o["duration"]?.double(in: 0...3600)
+    let duration = try o["duration"]?.double(in: TemplateNode.seconds)
     return .keyframes(values: values, keyTimes: keyTimes, curves: curves, mode: mode, duration: duration, node: node)
   }
 

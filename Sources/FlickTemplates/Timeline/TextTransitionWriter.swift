@@ -37,7 +37,7 @@ struct TextTransitionWriter {
   {
     let o = try node.object(allowed: Self.keys)
     let kindName = try o["kind"]?.string(oneOf: TextTransition.Kind.allCases.map(\.rawValue) + ["none"]) ?? "roll"
-    let duration = try o["duration"]?.double(in: 0...3600)
+    let duration = try o["duration"]?.double(in: TemplateNode.seconds)
     let motion = try TemplateMotion.decode(o)
     let new = Self.shownText(layerID, at: begin, in: &output)
     let countsDown: Bool

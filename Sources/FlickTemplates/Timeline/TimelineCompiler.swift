@@ -175,7 +175,7 @@ struct TimelineCompiler {
           for child in try step.array() { end = max(end, try c.entry(child, placement: .group(begin: cursor)).end) }
           cursor = end
         case .object(let members) where members.count == 1 && members[0].key == "delay":
-          cursor += try step.child("delay", members[0].value).double(in: 0...3600)
+          cursor += try step.child("delay", members[0].value).double(in: TemplateNode.seconds)
         default:
           cursor = try c.entry(step, placement: .sequence(begin: cursor)).end
         }

@@ -93,7 +93,7 @@ struct TimelineSchedule {
       }
     }
     if let n = o["at"] {
-      begin += try n.double(in: 0...3600)
+      begin += try n.double(in: TemplateNode.seconds)
     } else if let n = o["after"] {
       let span = try referencedSpan(n)
       guard span.end.isFinite else {
@@ -105,7 +105,7 @@ struct TimelineSchedule {
     } else if let n = o["with"] {
       begin = try referencedSpan(n).begin
     }
-    if let n = o["delay"] { begin += try n.double(in: -3600...3600) }
+    if let n = o["delay"] { begin += try n.double(in: TemplateNode.signedSeconds) }
     guard begin >= 0 else {
       throw (o["delay"] ?? node).error(
         "this entry would start at \(TemplateNode.format(begin)) s, before the scene starts")
@@ -113,12 +113,15 @@ struct TimelineSchedule {
     return begin
   }
 
+  /// Seconds between one target's (or child's) start and the next's.
+  static let staggerRange: ClosedRange<Double> = -60...60
+
   /// The entry's `stagger` (seconds between its `count` targets or children, 0 when not given),
   /// checked as `at` and `delay` are: a negative stagger that would start one before the scene
   /// does (at `begin` + (count − 1) × stagger < 0) is refused.
   static func stagger(_ o: [String: TemplateNode], count: Int, begin: Double) throws(TemplateError) -> Double {
     guard let n = o["stagger"] else { return 0 }
-    let stagger = try n.double(in: -60...60)
+    let stagger = try n.double(in: staggerRange)
     let last = begin + Double(max(count - 1, 0)) * stagger
     guard last >= 0 else {
       let earliest = -Double(count - 1) * stagger

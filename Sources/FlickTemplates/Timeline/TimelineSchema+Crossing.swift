@@ -1,7 +1,8 @@
 import FlickScene
 
 extension TimelineCompiler {
-  /// The `when` placement's schema (`$defs.crossing`): the names ``CrossedProperty`` accepts.
+  /// The `when` placement's schema (`$defs.crossing`): the names ``CrossedProperty`` accepts;
+  /// `crosses` in degrees for its angles only.
   static var crossingSchema: SchemaNode {
     [
       "description":
@@ -16,13 +17,18 @@ extension TimelineCompiler {
         ],
         "crosses": [
           "description": "The value to wait for, in the property's unit (angles also as \"90deg\").",
-          "anyOf": [.ref("number"), ["type": "string", "pattern": "^\\s*-?[0-9.]+\\s*deg\\s*$"]],
+          "anyOf": [.ref("number"), .ref("angle")],
         ],
         "direction": [
           "description": "Only crossings going up (from below) or down (from above); default either.",
           "enum": .strings(CrossingDirection.allCases.map(\.rawValue)),
         ],
       ],
+      // Degrees only where the watched property is an angle.
+      "if": [
+        "required": ["property"], "properties": ["property": ["not": ["enum": .strings(CrossedProperty.angleNames)]]],
+      ],
+      "then": ["properties": ["crosses": .ref("number")]],
     ]
   }
 }

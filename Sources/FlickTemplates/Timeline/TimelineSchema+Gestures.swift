@@ -9,7 +9,7 @@ extension TimelineCompiler {
   /// definition (`value`, with the range) or its value type (`change`, for `by` and `velocity`).
   static func perProperty(_ keys: (_ value: SchemaNode, _ change: SchemaNode) -> [(String, SchemaNode)]) -> SchemaNode {
     .array(
-      schemaGestureProperties.filter { $0.range != nil }.map { d in
+      LayerPropertyDescriptor.catalogue.filter { $0.range != nil }.map { d in
         let type = PropertySchema.valueType(d)
         let named: SchemaNode = ["required": ["property"], "properties": ["property": ["const": .string(d.name)]]]
         let typed = keys(TemplateSchema.value(ofType: type.name), TemplateSchema.value(ofType: type.base))
@@ -32,11 +32,11 @@ extension TimelineCompiler {
         "bounds": [
           "type": "object", "minProperties": 1, "additionalProperties": false, "properties": ["x": axis, "y": axis],
         ],
-        "coefficient": ["description": "c (default 0.55).", "type": "number", "minimum": 0.001, "maximum": 1000],
-        "dimension": [
-          "description": "D in points (default: the canvas size along the axis).", "type": "number",
-          "minimum": 0.001, "maximum": 1_000_000,
-        ],
+        "coefficient": TemplateSchema.describing(
+          "c (default 0.55).", TemplateSchema.number(in: DragResistance.coefficientRange)),
+        "dimension": TemplateSchema.describing(
+          "D in points (default: the canvas size along the axis).",
+          TemplateSchema.number(in: DragResistance.dimensionRange)),
       ],
     ]
   }

@@ -12,27 +12,20 @@ extension TimelineCompiler {
     PropertySchema.valueType(descriptor).name
   }
 
-  /// Properties a `drag`, `release`, short-form entry or `animator` may name: every catalogue
-  /// property but a Lottie layer's playhead (`frame`, `progress`), which `animate` and `set` drive.
-  static var schemaGestureProperties: [LayerPropertyDescriptor] {
-    LayerPropertyDescriptor.catalogue.filter { $0.contentKind != .lottie }
-  }
-
   /// The timeline's `$defs`: motion objects, one animation definition per value type, the
   /// property tables (from ``LayerPropertyDescriptor/catalogue``) and one definition per
   /// ``EntryKind``, in that order, then `entry` (any of them).
   static var schemaDefinitions: [(String, SchemaNode)] {
     typealias S = TemplateSchema
     let num = SchemaNode.ref("number")
-    let repeating: [(String, SchemaNode)] = [
-      ("repeatCount", num), ("timeOffset", num), ("repeatForever", .ref("boolean")), ("autoreverses", .ref("boolean")),
-    ]
+    // The timing options every spec takes (`MediaTiming.specLabels`), typed as the spec reads them.
+    let repeating = specTimingSchema
     func motionObject(_ keys: [String]) -> SchemaNode {
       let properties = SchemaNode.fields(keys.map { ($0, num) } + repeating)
       return ["anyOf": [["const": true], ["type": "object", "additionalProperties": false, "properties": properties]]]
     }
     var defs: [(String, SchemaNode)] =
-      PropertySchema.rangedDefinitions + [
+      PropertySchema.rangedDefinitions + timingDefinitions + [
         (
           "curve",
           [
@@ -41,7 +34,8 @@ extension TimelineCompiler {
             "anyOf": [
               [
                 "type": "string",
-                "pattern": .string("^\\s*(" + AnimationSpec.names.joined(separator: "|") + ")\\s*(\\(.*\\))?\\s*$"),
+                "pattern": .string(
+                  "^\\s*(" + AnimationSpec.names.joined(separator: "|") + ")\\s*(\\(.*\\))?\\s*" + S.endOfText),
               ],
               ["type": "array", "items": ["type": "number"], "minItems": 4, "maxItems": 4], S.parameterReference,
             ],
@@ -52,15 +46,15 @@ extension TimelineCompiler {
           motionObject([
             "stiffness", "damping", "mass", "tension", "friction", "bounciness", "speed", "duration", "bounce",
             "response",
-            "dampingRatio", "visualDuration", "velocity", "normalizedVelocity", "threshold", "delay",
+            "dampingRatio", "visualDuration", "velocity", "normalizedVelocity", "threshold",
           ])
         ),
-        ("decayObject", motionObject(["velocity", "deceleration", "threshold", "min", "max", "delay"])),
+        ("decayObject", motionObject(["velocity", "deceleration", "threshold", "min", "max"])),
         (
           "tweenObject",
           [
             "type": "object", "additionalProperties": false,
-            "properties": ["curve": ["type": "string"], "duration": .ref("seconds")],
+            "properties": .fields([("curve", ["type": "string"]), ("duration", .ref("seconds"))] + repeating),
           ]
         ),
       ]
@@ -75,7 +69,7 @@ extension TimelineCompiler {
           "values": ["type": "array", "items": value, "minItems": 1],
           "keyTimes": ["type": "array", "items": .ref("unitInterval")],
           "curves": ["type": "array", "items": .ref("curve")],
-          "mode": ["enum": ["linear", "discrete", "paced", "cubic"]], "duration": .ref("seconds"),
+          "mode": ["enum": .strings(KeyframeCalculationMode.allCases.map(\.rawValue))], "duration": .ref("seconds"),
         ],
       ]
       let own: [(String, SchemaNode)] = [
@@ -91,8 +85,8 @@ extension TimelineCompiler {
       ]
       defs.append((type + "Animation", ["anyOf": [value, spec]]))
     }
+    // Every entry names its properties through `AnyLayerProperty.named`: the whole catalogue.
     let all = LayerPropertyDescriptor.catalogue
-    let gestures = schemaGestureProperties
     defs.append(
       (
         "animate",
@@ -106,6 +100,7 @@ extension TimelineCompiler {
       (
         "setValues",
         [
+          // SetWriter refuses an empty set: it changes nothing.
           "type": "object", "minProperties": 1, "additionalProperties": false,
           "properties": .fields(
             all.map { ($0.name, S.value(ofType: schemaType($0))) } + [("string", ["type": "string"])]),
@@ -117,7 +112,7 @@ extension TimelineCompiler {
         [
           "type": "object", "minProperties": 1, "additionalProperties": false,
           "properties": .fields(
-            gestures.map { d in
+            all.map { d in
               let value = S.value(ofType: schemaType(d))
               return (
                 d.name,
@@ -134,7 +129,7 @@ extension TimelineCompiler {
             }),
         ]
       ))
-    defs.append(("propertyName", ["enum": .strings(gestures.map(\.name))]))
+    defs.append(("propertyName", ["enum": .strings(all.map(\.name))]))
     defs += linkSchemaDefinitions
     defs.append(("crossing", crossingSchema))
     for kind in EntryKind.allCases {
@@ -155,16 +150,6 @@ extension TimelineCompiler {
     TemplateMotion.keys.filter { $0 != "keyframes" }.map { ($0, .ref($0 == "curve" ? "curve" : $0 + "Object")) }
   }
 
-  /// The schema of each of ``timingKeys``.
-  static var timingSchema: [(String, SchemaNode)] {
-    let schemas: [String: SchemaNode] = [
-      "repeatCount": .ref("nonNegativeNumber"), "repeatForever": .ref("boolean"), "autoreverses": .ref("boolean"),
-      "speed": .ref("nonNegativeNumber"), "timeOffset": .ref("number"), "repeatDuration": .ref("seconds"),
-      "fill": ["enum": ["removed", "backwards", "forwards", "both"]],
-    ]
-    return timingKeys.map { ($0, schemas[$0] ?? [:]) }
-  }
-
   /// The schema of each of ``placementKeys``.
   static var placementSchema: [(String, SchemaNode)] {
     let schemas: [String: SchemaNode] = [
@@ -178,7 +163,7 @@ extension TimelineCompiler {
   static var targetsSchema: [(String, SchemaNode)] {
     [
       ("target", ["type": "string"]), ("targets", ["type": "array", "items": ["type": "string"], "minItems": 1]),
-      ("stagger", .ref("number")),
+      ("stagger", TemplateSchema.number(in: TimelineSchedule.staggerRange)),
     ]
   }
 
@@ -202,7 +187,8 @@ extension TimelineCompiler {
     let schemas: [String: SchemaNode] = [
       "at": .ref("seconds"), "do": ["enum": .strings(AnimatorScript.Command.allCases.map(\.rawValue))],
       "delay": .ref("seconds"), "fraction": .ref("unitInterval"), "duration": .ref("seconds"), "curve": .ref("curve"),
-      "durationFactor": .ref("number"), "position": ["enum": ["start", "current", "end"]], "reversed": .ref("boolean"),
+      "durationFactor": TemplateSchema.number(in: AnimatorEventPlayer.durationFactorRange),
+      "position": ["enum": ["start", "current", "end"]], "reversed": .ref("boolean"),
       "withoutFinishing": .ref("boolean"), "target": ["type": "string"],
       "targets": ["type": "array", "items": ["type": "string"]],
       "animate": .ref("animatorValues"), "delayFactor": .ref("unitInterval"),
@@ -217,7 +203,9 @@ extension TimelineCompiler {
   static var animatorSchema: SchemaNode {
     let strings: SchemaNode = ["type": "array", "items": ["type": "string"]]
     let schemas: [String: SchemaNode] = [
-      "duration": .ref("seconds"), "curve": .ref("curve"), "target": ["type": "string"], "targets": strings,
+      "duration": TemplateSchema.number(in: TemplateNode.positiveSeconds), "curve": .ref("curve"),
+      "target": ["type": "string"],
+      "targets": strings,
       "pausesOnCompletion": .ref("boolean"), "scrubsLinearly": .ref("boolean"), "animate": .ref("animatorValues"),
       "animations": [
         "type": "array",
@@ -274,7 +262,7 @@ extension TimelineCompiler.EntryKind {
       let timing = (C.motionSchema + [("duration", .ref("seconds"))] + C.timingSchema).filter {
         GroupTiming.keys.contains($0.0)
       }
-      return [("group", ["type": "array", "items": .ref("entry")]), ("stagger", .ref("number"))] + C.repeatSchema
+      return [("group", ["type": "array", "items": .ref("entry")]), C.targetsSchema[2]] + C.repeatSchema
         + timing
     case .sequence:
       let step: SchemaNode = [
@@ -293,7 +281,8 @@ extension TimelineCompiler.EntryKind {
         "properties": [
           "property": .ref("propertyName"), "path": ["type": "array", "minItems": 1],
           "by": ["type": "array", "minItems": 1],
-          "duration": .ref("seconds"), "curve": .ref("curve"), "resistance": C.resistanceSchema,
+          "duration": TemplateSchema.number(in: TemplateNode.positiveSeconds), "curve": .ref("curve"),
+          "resistance": C.resistanceSchema,
         ],
         "allOf": C.perProperty { value, change in [("path", ["items": value]), ("by", ["items": change])] },
       ]
