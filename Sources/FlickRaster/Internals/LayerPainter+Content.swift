@@ -307,6 +307,10 @@ extension LayerPainter {
       if side == .before ? f > last.location : f >= last.location { return last.color }
       while i < stops.count, side == .before ? !(f <= stops[i].location) : !(f < stops[i].location) { i += 1 }
       guard i < stops.count else { return last.color }
+      // On a stop, that stop's own colour (an interpolation there can miss it by a rounding, and
+      // the sweep's two ends must compare equal when their stops are the same colour).
+      if side == .before, f == stops[i].location { return stops[i].color }
+      if side == .after, f == stops[i - 1].location { return stops[i - 1].color }
       let span = stops[i].location - stops[i - 1].location
       let t = span > 0 ? (f - stops[i - 1].location) / span : 1
       return stops[i - 1].color.interpolated(to: stops[i].color, amount: t)
