@@ -7,37 +7,14 @@ import Testing
 /// `normalizedVelocity`, a property `velocity` beside a spring or decay that gives its own (the
 /// reviewer's files in `Fixtures/timeline/`).
 @Suite struct VelocityConflictTests {
-  static func path(_ name: String) -> String {
-    FixturePaths.fixtures.appendingPathComponent("timeline/\(name)").path
-  }
-
-  /// The error loading the fixture `name` gives ("no error" when it loads).
-  static func error(_ name: String) -> String {
-    do {
-      _ = try Template.load(path: path(name))
-      return "no error"
-    } catch {
-      return error.description
-    }
-  }
-
-  static func error(timeline: String) -> String {
-    do {
-      _ = try JoinTimingTests.template(timeline)
-      return "no error"
-    } catch {
-      return "\(error)"
-    }
-  }
-
   /// A spring with both `velocity` and `normalizedVelocity`, and a property `velocity` beside a
   /// motion that gives its own: each is refused where it is written.
   @Test func twoVelocitiesForOneMotionAreRefused() {
-    let spring = Self.error("spring-two-velocities.json5")
+    let spring = TimelineFixtureErrors.error("spring-two-velocities.json5")
     #expect(spring.contains("spring-two-velocities.json5:7:"), "\(spring)")
     #expect(spring.contains("normalizedVelocity"), "\(spring)")
     #expect(spring.contains("a spring takes one initial velocity"), "\(spring)")
-    let twice = Self.error("velocity-twice.json5")
+    let twice = TimelineFixtureErrors.error("velocity-twice.json5")
     #expect(twice.contains("velocity-twice.json5:7:"), "\(twice)")
     #expect(twice.contains("timeline[0].animate.positionX.velocity: the velocity is given twice"), "\(twice)")
     for timeline in [
@@ -46,7 +23,7 @@ import Testing
       #"[ { spring: { velocity: 100 }, group: [ { target: "a", animate: { positionX: { to: 100, velocity: 500 } } } ] } ]"#,
       #"[ { target: "a", property: "positionX", to: 100, velocity: 500, curve: "spring(velocity: 100)" } ]"#,
     ] {
-      let message = Self.error(timeline: timeline)
+      let message = TimelineFixtureErrors.error(timeline: timeline)
       #expect(message.contains("the velocity is given twice"), "\(timeline): \(message)")
     }
     // One velocity, in either place, is fine.
@@ -54,7 +31,7 @@ import Testing
       #"[ { target: "a", animate: { positionX: { to: 100, velocity: 500 } }, spring: {} } ]"#,
       #"[ { target: "a", animate: { positionX: { to: 100 } }, curve: "spring(normalizedVelocity: 2)" } ]"#,
     ] {
-      expectEqual(Self.error(timeline: timeline), "no error")
+      expectEqual(TimelineFixtureErrors.error(timeline: timeline), "no error")
     }
   }
 }
