@@ -38,6 +38,7 @@ TEST_BUILD ?= .build/tests
 export TEST_BUILD
 SWIFT_TEST = $(SWIFT) test --skip-build --scratch-path $(TEST_BUILD)
 TEST_FLICK = $(TEST_BUILD)/debug/flick
+TEST_BUNDLE = $(TEST_BUILD)/debug/FlickPackageTests.xctest
 test: bootstrap
 	$(MAKE) --no-print-directory -j 2 test-build test-deps
 	$(MAKE) --no-print-directory test-jobs
@@ -80,10 +81,13 @@ API_BASELINE ?= 7cddf6c210fb0a60fc111d2600d3d17cfbc0983c
 api-check: bootstrap
 	$(SWIFT) package diagnose-api-breaking-changes $(API_BASELINE)
 
-# The parts of `make test`, after scripts/build-tests. The two `swift test` runs share the built
-# test bundle and only read .build: `--ignore-lock` lets them run side by side (without it the
-# second waits for SwiftPM's lock on .build until the first has ended, and the Slurm test ran
-# after all the other Swift tests instead of beside them).
+# The parts of `make test`, after scripts/build-tests. The Slurm test runs beside the other Swift
+# tests from the same test bundle, started directly (TEST_BUNDLE), not through a second
+# `swift test`: even with `--skip-build` each `swift test` loads and rewrites the build's llbuild
+# description in .build, so two side by side (`--ignore-lock`) raced on it, and one crashed in
+# swift-package with a bus error (seen 2026-12-07 from a clean clone). Without `--ignore-lock` the
+# second waited for SwiftPM's lock until the first had ended. NO_COLOR keeps Swift Testing's
+# lines plain for scripts/test-failures.
 # Each job's failures are repeated at the end of its output, a line each (scripts/test-failures):
 # CI logs are read from the tail.
 # The Swift tests go through scripts/test-watchdog, which stops a run that hangs (no test starts or
@@ -91,7 +95,7 @@ api-check: bootstrap
 test-swift:
 	scripts/test-failures scripts/test-watchdog $(SWIFT_TEST) --ignore-lock --skip SlurmTests
 test-slurm:
-	scripts/test-failures $(SWIFT_TEST) --ignore-lock --filter SlurmTests
+	NO_COLOR=1 scripts/test-failures $(TEST_BUNDLE) --testing-library swift-testing --filter SlurmTests
 test-browser:
 	FLICK=$(TEST_FLICK) scripts/test-failures Tests/StudioBrowser/run
 
