@@ -15,15 +15,6 @@ import Testing
     return nil
   }
 
-  static func message(_ text: String) -> String {
-    do {
-      let value = try JSON5Parser.parse(text)
-      return "parsed \(value)"
-    } catch {
-      return error.description
-    }
-  }
-
   @Test func aPairIsOneCharacter() throws {
     expectEqual(try Self.string(#""\uD83D\uDE00""#), "😀")
     expectEqual(try Self.string(#"'A\ud83d\ude00B'"#), "A😀B")
@@ -60,7 +51,7 @@ import Testing
     (#""\uD83D\uDE0""#, #"1:13: expected 4 hex digits (0-9, a-f) in escape"#),
   ])
   func aLoneHalfIsRefusedWhereItIsWritten(text: String, expected: String) {
-    expectEqual(Self.message(text), expected)
+    expectEqual(JSON5ParseMessages.message(text), expected)
   }
 
   static let template = """

@@ -9,15 +9,6 @@ import Testing
 /// else the object or array being read (`layers[0].size` for a missing comma). Only a duplicate
 /// key named one (`s1.json5:2:26: expected ',' or ']' in array`, with no path, was the report).
 @Suite struct JSON5SyntaxPathTests {
-  static func message(_ text: String) -> String {
-    do {
-      let value = try JSON5Parser.parse(text)
-      return "parsed \(value)"
-    } catch {
-      return error.description
-    }
-  }
-
   @Test(arguments: [
     // The objects' and arrays' own punctuation: the container's path.
     (#"{ layers: [{ id: "a", size: [10 10] }] }"#, "1:33: layers[0].size: expected ',' or ']' in array, found '1'"),
@@ -48,12 +39,12 @@ import Testing
     (#"[1 2]"#, "1:4: expected ',' or ']' in array, found '2'"),
   ])
   func everySyntaxErrorNamesItsPath(text: String, expected: String) {
-    expectEqual(Self.message(text), expected)
+    expectEqual(JSON5ParseMessages.message(text), expected)
   }
 
   @Test func tooDeepNamesTheContainerThatIsTooDeep() {
     let text = "{ a: " + String(repeating: "[", count: 600)
-    let message = Self.message(text)
+    let message = JSON5ParseMessages.message(text)
     #expect(message.hasPrefix("1:517: a[0][0][0]"), "\(message.prefix(80))")
     #expect(message.hasSuffix(": nesting deeper than 512 levels"), "\(message.suffix(80))")
   }
