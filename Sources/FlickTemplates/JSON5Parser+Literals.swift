@@ -33,7 +33,14 @@ extension JSON5Parser {
         advance()
         guard current == "u" else { throw error("only \\u escapes are allowed in identifiers") }
         advance()
-        s.append(try parseUnicodeEscape(at: start))
+        let scalar = try parseUnicodeEscape(at: start)
+        // As in ECMAScript's IdentifierName: the escape writes a character the identifier could
+        // hold written as itself, not a space or `-` that would need quotes.
+        let first = s.isEmpty
+        guard first ? Self.isIdentifierStart(scalar) : Self.isIdentifierPart(scalar) else {
+          throw Self.escapeOutsideIdentifier(scalar, first: first, at: start)
+        }
+        s.append(scalar)
       } else if s.isEmpty ? Self.isIdentifierStart(c) : Self.isIdentifierPart(c) {
         s.append(c)
         advance()
@@ -42,6 +49,22 @@ extension JSON5Parser {
       }
     }
     return String(s)
+  }
+
+  /// The error for a `\u` escape at `start` in an identifier that writes `scalar`, which cannot
+  /// start one (`first`) or be part of one.
+  static func escapeOutsideIdentifier(_ scalar: Unicode.Scalar, first: Bool, at start: (line: Int, column: Int))
+    -> JSON5SyntaxError
+  {
+    var hex = String(scalar.value, radix: 16, uppercase: true)
+    while hex.count < 4 { hex = "0" + hex }
+    let code = "U+" + hex
+    let problem =
+      first
+      ? "cannot start an identifier: expected a letter, '$' or '_'"
+      : "cannot be part of an identifier: expected a letter, digit, mark, '$', '_', ZWNJ or ZWJ"
+    let message = "the escape writes \(escaped: code), which \(escaped: problem) (a quoted key takes any character)"
+    return JSON5SyntaxError(message: message, line: start.line, column: start.column)
   }
 
   /// The code unit that `digits` hex digits write (a `\x` or `\u` escape's, after its letter).
