@@ -43,12 +43,12 @@ package enum JobSelector {
   ///
   /// - Throws: ``BatchError/invalidInput(_:)`` naming `option` when it is not one.
   package static func index(_ text: String, in jobs: [Plan.Job], option: String) throws(BatchError) -> Int {
-    guard let n = Int(text), n >= 0, n < jobs.count, !text.hasPrefix("+") else {
+    guard let v = DecimalText.optionValue(text), v == v.rounded(), v >= 0, v < Double(jobs.count) else {
       let count = max(1, jobs.count)
       throw .invalidInput(
         "\(escaped: option) '\(quoted: text)': not a job index; the plan's jobs are numbered 0…\(count - 1)")
     }
-    return n
+    return Int(v)
   }
 
   /// A short name for a set of jobs (a debug run's report): 12 hex digits of a hash of their ids.

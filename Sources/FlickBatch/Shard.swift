@@ -20,10 +20,15 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
 
   package var description: String { "\(index)/\(count)" }
 
-  /// Parses `I/N` (1 ≤ I ≤ N).
+  /// Parses `I/N` (1 ≤ I ≤ N; whole numbers, read as every number Flick reads:
+  /// ``FlickMotion/DecimalText/optionValue(_:)``).
   package static func parse(_ text: String) throws(BatchError) -> Shard {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
+    func whole(_ part: Substring) -> Int? {
+      guard let v = DecimalText.optionValue(part), v == v.rounded(), v.magnitude <= 1e9 else { return nil }
+      return Int(v)
+    }
+    guard parts.count == 2, let i = whole(parts[0]), let n = whole(parts[1]), n >= 1, (1...n).contains(i) else {
       throw .invalidInput("--shard expects I/N with 1 ≤ I ≤ N (such as 2/3) or 'auto', found '\(quoted: text)'")
     }
     return Shard(index: i, count: n)

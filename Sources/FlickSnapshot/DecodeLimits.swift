@@ -35,10 +35,11 @@ package struct DecodeLimits: Sendable, Equatable, Codable {
     var limits = DecodeLimits()
     for (name, keyPath) in [(pixelsVariable, \DecodeLimits.maxPixels), (bytesVariable, \DecodeLimits.maxFileBytes)] {
       guard let text = environment[name], !text.isEmpty else { continue }
-      guard let n = Int(text), n >= 1 else {
+      // Read as every number Flick reads (FlickMotion's DecimalText), as the options are.
+      guard let v = DecimalText.optionValue(text), v >= 1, v <= 1e15, v == v.rounded() else {
         return .failure(LimitError(message: "\(quoted: name) expects a whole number ≥ 1, found '\(quoted: text)'"))
       }
-      limits[keyPath: keyPath] = n
+      limits[keyPath: keyPath] = Int(v)
     }
     return .success(limits)
   }

@@ -11,6 +11,9 @@ import Foundation
 /// | `end` | the last frame a video shows: frame `frameCount − 1` |
 /// | `frame:30` | frame 30, at `30 / fps` seconds |
 ///
+/// Numbers are ``FlickMotion/DecimalText`` numbers, as every number Flick reads (not `0x10`,
+/// `nan` or `inf`); spaces around an item of a list are allowed.
+///
 /// ```swift
 /// let times = try SnapshotTime.list("0,25%,end,frame:30")
 /// let t = try times[1].seconds(duration: 3, fps: 30)  // 0.75
@@ -49,19 +52,19 @@ public enum SnapshotTime: Hashable, Sendable, Codable, CustomStringConvertible {
     if s == "end" {
       self = .end
     } else if s.hasPrefix("frame:") {
-      guard let n = Int(s.dropFirst(6)), n >= 0 else {
+      guard let n = DecimalText.optionValue(s.dropFirst(6)), n >= 0, n == n.rounded(), n <= Double(Int32.max) else {
         throw .invalidTime(text, reason: "frame:N needs a whole frame number ≥ 0")
       }
-      self = .frame(n)
+      self = .frame(Int(n))
     } else if s.hasSuffix("%") {
-      guard let p = Double(s.dropLast()), p.isFinite, (0...100).contains(p) else {
+      guard let p = DecimalText.optionValue(s.dropLast()), (0...100).contains(p) else {
         throw .invalidTime(text, reason: "a percentage must be 0…100")
       }
       self = .percent(p)
     } else {
       let number = s.hasSuffix("s") ? String(s.dropLast()) : s
-      guard !number.isEmpty, let v = Double(number) else { throw .invalidTime(text, reason: expected) }
-      guard v.isFinite, v >= 0 else { throw .invalidTime(text, reason: "seconds must be ≥ 0") }
+      guard let v = DecimalText.optionValue(number) else { throw .invalidTime(text, reason: expected) }
+      guard v >= 0 else { throw .invalidTime(text, reason: "seconds must be ≥ 0") }
       self = .seconds(v)
     }
   }
@@ -135,11 +138,13 @@ public enum SnapshotTime: Hashable, Sendable, Codable, CustomStringConvertible {
   public init?(label: String) {
     if label == "end" {
       self = .end
-    } else if label.hasPrefix("frame"), let n = Int(label.dropFirst(5)), n >= 0 {
-      self = .frame(n)
-    } else if label.hasSuffix("pct"), let p = Double(label.dropLast(3)), (0...100).contains(p) {
+    } else if label.hasPrefix("frame"), let n = DecimalText.optionValue(label.dropFirst(5)), n >= 0, n == n.rounded(),
+      n <= Double(Int32.max)
+    {
+      self = .frame(Int(n))
+    } else if label.hasSuffix("pct"), let p = DecimalText.optionValue(label.dropLast(3)), (0...100).contains(p) {
       self = .percent(p)
-    } else if label.hasSuffix("s"), let s = Double(label.dropLast()), s >= 0 {
+    } else if label.hasSuffix("s"), let s = DecimalText.optionValue(label.dropLast()), s >= 0 {
       self = .seconds(s)
     } else {
       return nil

@@ -46,45 +46,28 @@ package enum StillTime {
     var seconds = 0.0
     var source = ""
     if let text = time {
-      let trimmed = text.hasSuffix("s") ? String(text.dropLast()) : text
-      guard let t = Double(trimmed), t.isFinite, t >= 0 else {
-        throw Refusal(
-          message: "\(escaped: names.time) expects seconds ≥ 0 such as 0.5 or 1.25s, found '\(quoted: text)'")
-      }
-      seconds = t
+      seconds = try timeValue(text, names: names)
       source = "\(escaped: names.time) \(text)"
     } else if let text = frame {
-      guard let n = Int(text), (0...last).contains(n) else {
+      guard let n = try? frameValue(text, names: names), n <= last else {
         throw Refusal(
           message: "\(escaped: names.frame) expects a frame number in 0…\(quoted: last), found '\(quoted: text)'")
       }
       seconds = scene.time(ofFrame: n)
     } else if let text = at {
-      if text.hasSuffix("%") {
-        guard let p = Double(text.dropLast()), (0...100).contains(p) else {
-          throw Refusal(
-            message: "\(escaped: names.at) expects a percentage of the duration such as 50%, found '\(quoted: text)'")
-        }
+      switch try atValue(text, names: names) {
+      case .percent(let p):
         // The frame nearest that point of the duration; 100% is the last frame (the end instant
         // itself is not a frame).
         seconds = scene.time(ofFrame: min(last, Int((p / 100 * scene.duration * Double(scene.fps)).rounded())))
-      } else {
-        let parsed: SnapshotTime
+      case .seconds(let t):
+        seconds = t  // checked against the duration below, with the same message as a time
+        source = "\(escaped: names.at) \(text)"
+      case let parsed:
         do {
-          parsed = try SnapshotTime(parsing: text)
+          seconds = try parsed.seconds(duration: scene.duration, fps: scene.fps)
         } catch {
-          throw Refusal(
-            message: "\(escaped: names.at) expects a percentage (50%), seconds (1.2s), 'end' or 'frame:N', found "
-              + "'\(quoted: text)'")
-        }
-        if case .seconds(let t) = parsed {
-          seconds = t  // checked against the duration below, with the same message as a time
-        } else {
-          do {
-            seconds = try parsed.seconds(duration: scene.duration, fps: scene.fps)
-          } catch {
-            throw Refusal(message: "\(escaped: names.at) \(quoted: text): \(escaped: error)")
-          }
+          throw Refusal(message: "\(escaped: names.at) \(quoted: text): \(escaped: error)")
         }
         source = "\(escaped: names.at) \(text)"
       }
@@ -95,6 +78,51 @@ package enum StillTime {
           + "(its last frame, \(quoted: last), is at \(escaped: Self.text(scene.time(ofFrame: last))) s)")
     }
     return seconds
+  }
+
+  /// Checks the grammar of whichever of `time`, `frame` and `at` are given, without a scene:
+  /// what ``seconds(time:frame:at:in:names:)`` refuses before it reads the scene (its numbers are
+  /// ``FlickMotion/DecimalText`` numbers, as every number Flick reads).
+  package static func check(time: String?, frame: String?, at: String?, names: Names = .options) throws(Refusal) {
+    if let time { _ = try timeValue(time, names: names) }
+    if let frame { _ = try frameValue(frame, names: names) }
+    if let at { _ = try atValue(at, names: names) }
+  }
+
+  /// The seconds of `time` (`0.5`, `1.25s`): a number ≥ 0.
+  static func timeValue(_ text: String, names: Names) throws(Refusal) -> Double {
+    let trimmed = text.hasSuffix("s") ? String(text.dropLast()) : text
+    guard let t = DecimalText.optionValue(trimmed), t >= 0 else {
+      throw Refusal(
+        message: "\(escaped: names.time) expects seconds ≥ 0 such as 0.5 or 1.25s, found '\(quoted: text)'")
+    }
+    return t
+  }
+
+  /// The frame number of `frame`: a whole number ≥ 0.
+  static func frameValue(_ text: String, names: Names) throws(Refusal) -> Int {
+    guard let v = DecimalText.optionValue(text), v >= 0, v == v.rounded(), v <= Double(Int32.max) else {
+      throw Refusal(message: "\(escaped: names.frame) expects a whole frame number ≥ 0, found '\(quoted: text)'")
+    }
+    return Int(v)
+  }
+
+  /// The point `at` names: a percentage (`50%`) or any `snapshot --at` time.
+  static func atValue(_ text: String, names: Names) throws(Refusal) -> SnapshotTime {
+    if text.hasSuffix("%") {
+      guard let p = DecimalText.optionValue(text.dropLast()), (0...100).contains(p) else {
+        throw Refusal(
+          message: "\(escaped: names.at) expects a percentage of the duration such as 50%, found '\(quoted: text)'")
+      }
+      return .percent(p)
+    }
+    do {
+      return try SnapshotTime(parsing: text)
+    } catch {
+      throw Refusal(
+        message: "\(escaped: names.at) expects a percentage (50%), seconds (1.2s), 'end' or 'frame:N', found "
+          + "'\(quoted: text)'")
+    }
   }
 
   /// Short, exact-enough seconds for messages: `1`, `0.967`.

@@ -51,22 +51,26 @@ package struct OutputBudget: Sendable, Equatable {
     ("kb", 1_000), ("mb", 1_000_000), ("gb", 1_000_000_000), ("b", 1),
   ]
 
-  /// Parses `2MB`, `500KB`, `10MiB`, `1.5MB` or `250000`.
+  /// Parses `2MB`, `500KB`, `10MiB`, `1.5MB` or `250000`: a ``FlickMotion/DecimalText`` number
+  /// (the grammar of every number Flick reads; not `0x10`, `nan` or `inf`) and the unit, with at
+  /// most one space between them and none around.
   ///
   /// - Throws: ``VideoError/invalidOption(_:)`` for anything else, or a size under 1 KB.
   package static func parse(_ text: String) throws(VideoError) -> OutputBudget {
-    let lower = text.lowercased().filter { $0 != " " }
+    let lower = text.lowercased()
     var number = Substring(lower)
     var unit = 1
     for (name, size) in units where lower.hasSuffix(name) {
+      // One space may part the number from its unit (`3 GB`), as in `ls -h` and `du -h`.
       number = lower.dropLast(name.count)
+      if number.hasSuffix(" ") { number = number.dropLast() }
       unit = size
       break
     }
-    guard let value = Double(number), value.isFinite, value > 0, value * Double(unit) < 1e15 else {
+    guard let value = DecimalText.optionValue(number), value > 0, value * Double(unit) < 1e15 else {
       throw .invalidOption(
         "--max-size expects a size such as 2MB, 500KB or 10MiB (KB/MB/GB are 1000-based, KiB/MiB/GiB "
-          + "1024-based), found \(quoted: text)")
+          + "1024-based), found '\(quoted: text)'")
     }
     let bytes = Int((value * Double(unit)).rounded(.down))
     guard bytes >= 1_000 else {

@@ -13,6 +13,11 @@ struct Arguments {
   /// b=2`). Any other valued option given twice is a usage error, not last-wins.
   static let repeatable: Set<String> = ["set", "params"]
 
+  /// A check of one value of an option, run as the arguments are parsed, before the command
+  /// reads anything else: a number option's grammar and range (``NumberRule``), so a bad number
+  /// is refused (exit 2) whatever else is wrong or missing.
+  typealias Check = @Sendable (String) throws(CommandError) -> Void
+
   /// Names of one option: a second value under any of them is the option repeated.
   private static let aliases: [String: String] = ["o": "output", "out": "output"]
 
@@ -23,12 +28,14 @@ struct Arguments {
   ///   - flags: Options that take no value.
   ///   - repeatable: The valued options that may be given more than once (``repeatable`` unless
   ///     the command takes more, as `render` takes several `-o`).
+  ///   - checks: The check of each option's value, by name (those options take a value too).
   init(
-    _ args: [String], valued: Set<String>, flags allowedFlags: Set<String>,
-    repeatable: Set<String> = Arguments.repeatable
+    _ args: [String], valued declared: Set<String>, flags allowedFlags: Set<String>,
+    repeatable: Set<String> = Arguments.repeatable, checks: [String: Check] = [:]
   )
     throws(CommandError)
   {
+    let valued = declared.union(checks.keys)
     func usage(_ message: String) -> CommandError {
       CommandError.usage(message)
     }
@@ -52,6 +59,7 @@ struct Arguments {
         }
         given[canonical] = written
       }
+      if let check = checks[name] { try check(value) }
       values[name, default: []].append(value)
     }
     /// Takes the value of option `name` (written as `written`) from the next argument.

@@ -45,7 +45,8 @@ extension Flick {
     static func run(_ args: [String]) throws {
       let a = try Arguments(
         args, valued: ["against", "frame", "max-image-pixels", "max-image-bytes"],
-        flags: ["help", "h", "dry-run", "renderer"], repeatable: Arguments.repeatable.union(["frame"]))
+        flags: ["help", "h", "dry-run", "renderer"], repeatable: Arguments.repeatable.union(["frame"]),
+        checks: Diff.toleranceChecks.filter { ["max-image-pixels", "max-image-bytes"].contains($0.key) })
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return

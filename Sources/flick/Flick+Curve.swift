@@ -33,7 +33,10 @@ extension Flick {
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: ["from", "to", "fps", "duration", "format", "plot"], flags: ["help", "h"])
+        args, valued: ["format", "plot"], flags: ["help", "h"],
+        checks: NumberRule.checks(numbers).merging([
+          "duration": { text throws(CommandError) in _ = try duration(text) }
+        ]) { _, b in b })
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return
@@ -41,10 +44,9 @@ extension Flick {
       guard a.positionals.count == 1, let text = a.positionals.first else {
         throw CommandError.usage("curve needs one SPEC, e.g. flick curve 'spring(bounciness: 8, speed: 12)'")
       }
-      let from = try number(a, "from", default: 0)
-      let to = try number(a, "to", default: 100)
-      let fps = try number(a, "fps", default: 60)
-      guard fps > 0, fps <= 10_000 else { throw CommandError.usage("--fps must be in (0, 10000], found \(fps)") }
+      let from = try a.number("from", in: numbers) ?? 0
+      let to = try a.number("to", in: numbers) ?? 100
+      let fps = try a.number("fps", in: numbers) ?? 60
       let format = a.value("format") ?? "csv"
       guard format == "csv" || format == "json" else {
         throw CommandError.usage("--format must be csv or json, found '\(quoted: format)'")
@@ -60,11 +62,7 @@ extension Flick {
           message: "invalid spec '\(quoted: text, limit: 60)': \(escaped: error.description)", code: .invalidInput)
       }
       var duration = curve.duration
-      if let d = a.value("duration"), d != "auto" {
-        let trimmed = d.hasSuffix("s") ? String(d.dropLast()) : d
-        guard let v = Double(trimmed), v.isFinite, v >= 0, v <= 3600 else {
-          throw CommandError.usage("--duration must be 'auto' or seconds in 0…3600, found '\(quoted: d)'")
-        }
+      if let d = a.value("duration"), let v = try Self.duration(d) {
         duration = v
       } else if !duration.isFinite {
         throw CommandError.usage(
@@ -111,10 +109,17 @@ extension Flick {
       return false
     }
 
-    private static func number(_ a: Arguments, _ name: String, default value: Double) throws -> Double {
-      guard let text = a.value(name) else { return value }
-      guard let v = Double(text), v.isFinite else {
-        throw CommandError.usage("--\(quoted: name) expects a number, found '\(quoted: text)'")
+    /// The options that take a plain number, and what each takes.
+    static let numbers: [String: NumberRule] = [
+      "from": .any, "to": .any, "fps": Trace.fpsRule,
+    ]
+
+    /// The seconds of `--duration` (`1.5`, `1.5s`, in 0…3600), or nil for `auto`.
+    static func duration(_ text: String) throws(CommandError) -> Double? {
+      guard text != "auto" else { return nil }
+      let trimmed = text.hasSuffix("s") ? String(text.dropLast()) : text
+      guard let v = DecimalText.optionValue(trimmed), (0...3600).contains(v) else {
+        throw CommandError.usage("--duration must be 'auto' or seconds in 0…3600, found '\(quoted: text)'")
       }
       return v
     }

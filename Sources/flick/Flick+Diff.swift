@@ -52,16 +52,21 @@ extension Flick {
     ]
     static let toleranceFlags: Set<String> = ["aa", "no-aa", "exact", "perceptual"]
 
+    /// What the numbers of ``toleranceOptions`` take (the options are checked again together by
+    /// ``FlickSnapshot/ComparisonOptions/validationError()``).
+    static let toleranceNumbers: [String: NumberRule] = [
+      "threshold": .decimal(0...1), "max-diff-ratio": .decimal(0...1), "density": .decimal(0...1),
+      "jnd": .decimal(0...1),
+      "max-diff-pixels": .whole(0...Int(1e15)), "max-image-pixels": .whole(1...Int(1e15)),
+      "max-image-bytes": .whole(1...Int(1e15)),
+    ]
+    /// The checks of ``toleranceNumbers``, run as the arguments are parsed.
+    static let toleranceChecks = NumberRule.checks(toleranceNumbers)
+
     /// Builds comparison options from the tolerance options (exit 2 on a bad value).
     static func options(_ a: Arguments) throws(CommandError) -> ComparisonOptions {
       var o = ComparisonOptions()
-      func number(_ name: String) throws(CommandError) -> Double? {
-        guard let text = a.value(name) else { return nil }
-        guard let v = Double(text), v.isFinite else {
-          throw CommandError.usage("--\(quoted: name) expects a number, found '\(quoted: text)'")
-        }
-        return v
-      }
+      func number(_ name: String) throws(CommandError) -> Double? { try a.number(name, in: toleranceNumbers) }
       if let t = try number("threshold") { o.threshold = t }
       if let text = a.value("metric") {
         guard let m = ColorMetric(rawValue: text.lowercased()) else {
@@ -69,12 +74,7 @@ extension Flick {
         }
         o.metric = m
       }
-      if let text = a.value("max-diff-pixels") {
-        guard let n = Int(text), n >= 0 else {
-          throw CommandError.usage("--max-diff-pixels expects a whole number ≥ 0, found '\(quoted: text)'")
-        }
-        o.maxDiffPixels = n
-      }
+      if let n = try a.whole("max-diff-pixels", in: toleranceNumbers) { o.maxDiffPixels = n }
       if let r = try number("max-diff-ratio") { o.maxDiffRatio = r }
       if let d = try number("density") { o.maxWindowDensity = d }
       if let e = try number("jnd") { o.colorJND = e }
@@ -106,11 +106,7 @@ extension Flick {
       for (name, keyPath) in [
         ("max-image-pixels", \DecodeLimits.maxPixels), ("max-image-bytes", \DecodeLimits.maxFileBytes),
       ] {
-        guard let text = a.value(name) else { continue }
-        guard let n = Int(text), n >= 1 else {
-          throw CommandError.usage("--\(quoted: name) expects a whole number ≥ 1, found '\(quoted: text)'")
-        }
-        limits[keyPath: keyPath] = n
+        if let n = try a.whole(name, in: toleranceNumbers) { limits[keyPath: keyPath] = n }
       }
       return limits
     }

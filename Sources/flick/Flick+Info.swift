@@ -23,7 +23,8 @@ extension Flick {
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: Flick.templateOptions, flags: Flick.templateFlags.union(["help", "h", "properties"]))
+        args, valued: Flick.templateOptions, flags: Flick.templateFlags.union(["help", "h", "properties"]),
+        checks: Flick.templateChecks)
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return

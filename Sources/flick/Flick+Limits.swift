@@ -100,34 +100,47 @@ extension Flick {
 
     /// The value of `cap` from `arguments` or the environment, or nil when neither sets it.
     static func value(_ cap: Cap, _ arguments: Arguments) throws(CommandError) -> Double? {
-      let text: String
-      let source: String
       // getenv, not ProcessInfo's environment, which copies every variable at each call.
       if let v = arguments.value(cap.option) {
-        (text, source) = (v, "--\(cap.option)")
+        return try read(v, cap, source: "--\(cap.option)")
       } else if let p = getenv(cap.variable), case let v = String(cString: p), !v.isEmpty {
-        (text, source) = (v, cap.variable)
-      } else {
-        return nil
+        return try read(v, cap, source: cap.variable)
       }
+      return nil
+    }
+
+    /// The value of `cap` written as `text` in `source` (its option or variable).
+    ///
+    /// - Throws: A usage error (exit 2) naming `source`, the text and what it expects.
+    static func read(_ text: String, _ cap: Cap, source: String) throws(CommandError) -> Double {
       guard let v = parse(text, cap.kind), v > 0 else {
         let example: String
         switch cap.kind {
-        case .count: example = "a whole number such as 1000000"
+        case .count: example = "a whole number such as 1000000 or 1e6"
         case .bytes: example = "a size such as 512M or 4G"
         case .seconds: example = "a duration such as 90, 90s, 10m or 1h"
         }
         throw CommandError.usage(
-          "\(quoted: source) expects \(escaped: example) greater than 0, found "
+          "\(quoted: source) expects \(escaped: example) greater than 0 (decimal digits, as in templates), found "
             + "'\(quoted: text)'")
       }
       return v
     }
 
-    /// Parses a count (`1000`, `1_000_000`), a size (`512K`, `4G`, bytes) or a duration
-    /// (`90`, `1.5s`, `10m`, `1h`).
+    /// The checks of `caps`' options, run as the arguments are parsed.
+    static func checks(_ caps: [Cap]) -> [String: Arguments.Check] {
+      var out: [String: Arguments.Check] = [:]
+      for cap in caps {
+        out[cap.option] = { text throws(CommandError) in _ = try read(text, cap, source: "--\(cap.option)") }
+      }
+      return out
+    }
+
+    /// Parses a count (`1000`, `1_000_000`, `1e6`), a size (`512K`, `4G`, bytes) or a duration
+    /// (`90`, `1.5s`, `10m`, `1h`): a ``FlickMotion/DecimalText`` number (`_` may group its
+    /// digits) and the unit, with nothing around them.
     static func parse(_ text: String, _ kind: Cap.Kind) -> Double? {
-      var t = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")
+      var t = text.replacingOccurrences(of: "_", with: "")
       var factor = 1.0
       switch kind {
       case .count: break
@@ -149,7 +162,7 @@ extension Flick {
           t = String(t.dropLast())
         }
       }
-      guard let v = Double(t), v.isFinite, v >= 0 else { return nil }
+      guard let v = DecimalText.optionValue(t), v >= 0 else { return nil }
       let result = v * factor
       if kind == .count && result != result.rounded() { return nil }
       return min(result, 1e15)

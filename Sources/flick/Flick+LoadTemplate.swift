@@ -6,6 +6,8 @@ extension Flick {
   /// Options every command that reads a template accepts (values follow them):
   /// `--set NAME=VALUE` (repeatable) and `--params FILE` (repeatable; applied before `--set`).
   static let templateOptions: Set<String> = Set(["set", "params"] + Limits.templateCaps.map(\.option))
+  /// The checks of ``templateOptions``' numbers (the template caps), run as the arguments are parsed.
+  static let templateChecks = Limits.checks(Limits.templateCaps)
   /// Flags every command that reads a template accepts.
   static let templateFlags: Set<String> = ["allow-outside-assets"]
 

@@ -7,6 +7,13 @@ import Foundation
 extension Flick {
   /// Options of every command that renders a SOURCE (a template or a Lottie file).
   static let sceneOptions: Set<String> = ["background", "shutter-angle", "motion-blur-samples"]
+  /// What the numbers of ``sceneOptions`` take.
+  static let sceneNumbers: [String: NumberRule] = [
+    "shutter-angle": .decimal(MotionBlur.shutterAngles),
+    "motion-blur-samples": .whole(MotionBlur.sampleCounts),
+  ]
+  /// The checks of ``sceneNumbers``, run as the arguments are parsed.
+  static let sceneChecks = NumberRule.checks(sceneNumbers)
   /// Flags of every command that renders a SOURCE.
   static let sceneFlags: Set<String> = ["motion-blur", "no-motion-blur"]
 
@@ -77,22 +84,12 @@ extension Flick {
       }
       return nil
     }
-    let angle = a.value("shutter-angle")
-    let samples = a.value("motion-blur-samples")
+    let angle = try a.number("shutter-angle", in: sceneNumbers)
+    let samples = try a.whole("motion-blur-samples", in: sceneNumbers)
     guard a.has("motion-blur") || angle != nil || samples != nil else { return given }
     var blur = given ?? MotionBlur()
-    if let angle {
-      guard let v = Double(angle), MotionBlur.shutterAngles.contains(v) else {
-        throw CommandError.usage("--shutter-angle expects degrees in 1…720 such as 180, found '\(angle)'")
-      }
-      blur.shutterAngle = v
-    }
-    if let samples {
-      guard let v = Int(samples), MotionBlur.sampleCounts.contains(v) else {
-        throw CommandError.usage("--motion-blur-samples expects a whole number in 2…64, found '\(samples)'")
-      }
-      blur.samples = v
-    }
+    if let angle { blur.shutterAngle = angle }
+    if let samples { blur.samples = samples }
     return blur
   }
 

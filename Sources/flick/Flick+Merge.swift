@@ -41,7 +41,9 @@ extension Flick {
         case let (a, path, quiet, style)? = try RunCommand.parse(
           args, command: "merge", help: help,
           valued: Set(["report", "progress", "jobs"] + Limits.mergeCaps.map(\.option)),
-          flags: Set(["force"]).union(PlanCommand.policyFlags))
+          flags: Set(["force"]).union(PlanCommand.policyFlags),
+          checks: NumberRule.checks(["jobs": RunCommand.numbers["jobs"] ?? .whole(1...256)])
+            .merging(Limits.checks(Limits.mergeCaps)) { a, _ in a })
       else { return }
       let limits = try Limits.render(a, caps: Limits.mergeCaps)
       let (_, batch) = try RunCommand.load(path, policy: PlanCommand.policy(a), drawable: false)
@@ -50,7 +52,7 @@ extension Flick {
       var merger = BatchMerger(plan: batch)
       merger.force = a.has("force")
       merger.limits = limits
-      if let jobs = try a.value("jobs").map({ try Render.integer($0, "--jobs", 1...256) }) { merger.jobs = jobs }
+      if let jobs = try a.whole("jobs", in: RunCommand.numbers) { merger.jobs = jobs }
       let progress = BatchProgress(
         style: style, jobs: batch.merges.count,
         frames: batch.merges.reduce(0) { $0 + $1.spec.frames[1] - $1.spec.frames[0] + 1 })

@@ -48,6 +48,8 @@ extension Flick {
 
     /// The flags that widen what a manifest may reach, for `plan`, `run` and `merge`.
     static let policyFlags: Set<String> = ["allow-outside-manifest", "allow-outside-assets"]
+    /// What `--shards` takes.
+    static let shardsRule = NumberRule.whole(1...1_000_000)
 
     /// The policy those flags give.
     static func policy(_ a: Arguments) -> ManifestPolicy {
@@ -58,7 +60,8 @@ extension Flick {
     static func run(_ args: [String]) throws {
       let a = try Arguments(
         args, valued: Set(["o", "output", "shards"] + Limits.planCaps.map(\.option)),
-        flags: Set(["help", "h", "list"]).union(policyFlags))
+        flags: Set(["help", "h", "list"]).union(policyFlags),
+        checks: NumberRule.checks(["shards": shardsRule]).merging(Limits.checks(Limits.planCaps)) { a, _ in a })
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return
@@ -67,7 +70,7 @@ extension Flick {
         throw CommandError.usage(
           a.positionals.isEmpty ? "plan needs a MANIFEST" : "plan takes one MANIFEST")
       }
-      let shards = try a.value("shards").map { try Render.integer($0, "--shards", 1...1_000_000) }
+      let shards = try a.whole("shards", in: ["shards": shardsRule])
       guard let output = a.value("o") ?? a.value("output") ?? (shards == nil ? nil : "") else {
         throw CommandError.usage("plan needs -o plan.json")
       }

@@ -83,7 +83,7 @@ extension Flick {
       let a = try Arguments(
         args, valued: Flick.templateOptions.union(valued).union(Flick.sceneOptions),
         flags: Flick.templateFlags.union(flags).union(Flick.sceneFlags),
-        repeatable: Arguments.repeatable.union(["o", "output", "format"]))
+        repeatable: Arguments.repeatable.union(["o", "output", "format"]), checks: checks)
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return
@@ -104,11 +104,11 @@ extension Flick {
       let style = try progressStyle(a, quiet: quiet)
       let options = try encodingOptions(a)
       try checkMaxSize(options, targets: targets)
-      let jobs = try a.value("jobs").map { try integer($0, "--jobs", 1...256) }
+      let jobs = try a.whole("jobs", in: numbers)
       // ffmpeg is found now and checked only if an encoder fails (or for --dry-run).
       let probe = targets.contains { $0.format.usesFFmpeg } ? FFmpegTool.Probe(for: targets.map(\.format)) : nil
       // The rate is decided here, once, as the scene is decoded (the template's, or --fps).
-      let fps = try a.value("fps").map { try integer($0, "--fps", 1...240) }
+      let fps = try a.whole("fps", in: numbers)
       // fontconfig reads its configuration on a second thread while the template compiles (it
       // is then done when the first frame lays text out); that thread also loads Pango and
       // shapes the text the glyph check reads, when the scene has text.
@@ -276,10 +276,7 @@ extension Flick {
 
     /// `--measure-pipe WxH`: raw frame throughput into `ffmpeg -f null`.
     static func measurePipe(_ text: String) throws {
-      let parts = text.lowercased().split(separator: "x")
-      guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else {
-        throw CommandError.usage("--measure-pipe expects WIDTHxHEIGHT such as 1920x1080, found '\(quoted: text)'")
-      }
+      let (w, h) = try measuredSize(text)
       try check {
         let ffmpeg = try FFmpegTool.locate(for: [])
         let frames = max(60, 2_000_000_000 / (w * h * 4))
@@ -328,7 +325,7 @@ extension Flick {
 
     static func encodingOptions(_ a: Arguments) throws -> EncodingOptions {
       var o = EncodingOptions()
-      if let v = a.value("crf") { o.crf = try integer(v, "--crf", 0...63) }
+      if let v = try a.whole("crf", in: numbers) { o.crf = v }
       if let v = a.value("preset") {
         guard EncodingOptions.presets.contains(v) else {
           throw CommandError.usage("--preset \(v) is not one of \(EncodingOptions.presets.joined(separator: ", "))")
@@ -344,16 +341,10 @@ extension Flick {
         }
         o.dither = d
       }
-      if let v = a.value("loop") { o.plays = v == "forever" ? 0 : try integer(v, "--loop", 0...65535) }
-      if let v = a.value("max-size") {
-        do {
-          o.maxSize = try OutputBudget.parse(v)
-        } catch {
-          throw CommandError.usage(error.description)
-        }
-      }
-      if let v = a.value("gif-fps") { o.gifFPS = try integer(v, "--gif-fps", 1...50) }
-      if let v = a.value("gif-width") { o.gifWidth = try integer(v, "--gif-width", 1...16384) }
+      if let v = a.value("loop") { o.plays = v == "forever" ? 0 : try a.whole("loop", in: numbers) ?? 0 }
+      if let v = a.value("max-size") { o.maxSize = try maxSize(v) }
+      if let v = try a.whole("gif-fps", in: numbers) { o.gifFPS = v }
+      if let v = try a.whole("gif-width", in: numbers) { o.gifWidth = v }
       if let v = a.value("gif-palette") {
         guard let source = EncodingOptions.GIFPaletteSource(rawValue: v) else {
           throw CommandError.usage(

@@ -61,6 +61,27 @@ extension Flick {
         reads a running job whose lock is free as "interrupted"
       """
 
+    /// The options that take a plain number, and what each takes (`--index`'s upper bound is
+    /// the plan's, checked once it is read).
+    static let numbers: [String: NumberRule] = [
+      "jobs": .whole(1...256), "shard-count": .whole(1...1_000_000), "retries": .whole(0...100),
+      "index": .whole(0...Int(1e15)),
+    ]
+
+    /// The checks of every option with a number in its value, run as the arguments are parsed.
+    static let checks: [String: Arguments.Check] = NumberRule.checks(numbers)
+      .merging(Limits.checks(Limits.runCaps)) { a, _ in a }
+      .merging([
+        "shard": { text throws(CommandError) in
+          guard text != "auto" else { return }
+          do {
+            _ = try Shard.parse(text)
+          } catch {
+            throw CommandError.usage(error.description)
+          }
+        }
+      ]) { _, b in b }
+
     static func run(_ args: [String]) throws {
       guard
         case let (a, path, quiet, style)? = try parse(
@@ -68,10 +89,10 @@ extension Flick {
           valued: Set(
             ["shard", "shard-count", "job", "index", "retries", "report", "jobs", "progress"]
               + Limits.runCaps.map(\.option)),
-          flags: Set(["force", "keep-going", "list"]).union(PlanCommand.policyFlags))
+          flags: Set(["force", "keep-going", "list"]).union(PlanCommand.policyFlags), checks: checks)
       else { return }
-      let threads = try a.value("jobs").map { try Render.integer($0, "--jobs", 1...256) }
-      let count = try a.value("shard-count").map { try Render.integer($0, "--shard-count", 1...1_000_000) }
+      let threads = try a.whole("jobs", in: numbers)
+      let count = try a.whole("shard-count", in: numbers)
       let limits = try Limits.render(a, caps: Limits.runCaps)
       let (plan, batch) = try load(path, policy: PlanCommand.policy(a))
 
@@ -93,7 +114,7 @@ extension Flick {
       var indices = shard.map { s in plan.jobs(shard: s.index, of: s.count).map(\.index) } ?? plan.jobs.map(\.index)
       let picked = try selection(a, plan: plan)
       if let picked { indices = indices.filter(picked.contains) }
-      let retries = try a.value("retries").map { try Render.integer($0, "--retries", 0...100) } ?? 0
+      let retries = try a.whole("retries", in: numbers) ?? 0
       if a.has("list") {
         // The jobs this worker would run, and nothing else (no report, no output).
         StandardStream.writeOutput(
@@ -165,11 +186,12 @@ extension Flick {
     ///
     /// - Returns: The arguments, the plan path, whether to be quiet and the `--progress` style.
     static func parse(
-      _ args: [String], command: String, help: String, valued: Set<String>, flags: Set<String>
+      _ args: [String], command: String, help: String, valued: Set<String>, flags: Set<String>,
+      checks: [String: Arguments.Check]
     ) throws -> (Arguments, path: String, quiet: Bool, style: BatchProgress.Style)? {
       let a = try Arguments(
         args, valued: valued, flags: flags.union(["help", "h", "quiet", "q"]),
-        repeatable: Arguments.repeatable.union(["job", "index"]))
+        repeatable: Arguments.repeatable.union(["job", "index"]), checks: checks)
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return nil

@@ -39,7 +39,8 @@ extension Flick {
     static func run(_ args: [String]) throws {
       let a = try Arguments(
         args, valued: Flick.templateOptions.union(["at", "out", "o", "scale"]).union(Limits.frameCaps.map(\.option)),
-        flags: Flick.templateFlags.union(["help", "h", "quiet", "q", "motion"]))
+        flags: Flick.templateFlags.union(["help", "h", "quiet", "q", "motion"]),
+        checks: timeChecks.merging(Limits.checks(Limits.frameCaps)) { a, _ in a })
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return
@@ -110,6 +111,13 @@ extension Flick {
     }
 
     // MARK: - Shared with verify
+
+    /// The checks of `--at`, `--scale` and the template caps, run as the arguments are parsed
+    /// (`snapshot` and `verify`).
+    static let timeChecks: [String: Arguments.Check] = Flick.templateChecks.merging([
+      "scale": Flick.scaleRule.check("scale"),
+      "at": { text throws(CommandError) in if !SnapshotTime.isEveryFrame(text) { _ = try parseTimes(text) } },
+    ]) { _, b in b }
 
     static func parseTimes(_ text: String, scene: Scene) throws(CommandError) -> [SnapshotTime] {
       if SnapshotTime.isEveryFrame(text) { return SnapshotTime.everyFrame(duration: scene.duration, fps: scene.fps) }

@@ -35,10 +35,14 @@ extension Flick {
         broken plan) · 3 environment (the gallery cannot be written)
       """
 
+    /// The options that take a plain number, and what each takes.
+    static let numbers: [String: NumberRule] = ["interval": .whole(1...3600)]
+
     static func run(_ args: [String]) throws {
       let a = try Arguments(
         args, valued: ["html", "interval"],
-        flags: Set(["help", "h", "watch", "jobs", "quiet", "q"]).union(PlanCommand.policyFlags))
+        flags: Set(["help", "h", "watch", "jobs", "quiet", "q"]).union(PlanCommand.policyFlags),
+        checks: NumberRule.checks(numbers))
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return
@@ -47,7 +51,7 @@ extension Flick {
         throw CommandError.usage(
           a.positionals.isEmpty ? "status needs a plan.json" : "status takes one plan")
       }
-      let interval = try a.value("interval").map { try Render.integer($0, "--interval", 1...3600) } ?? 2
+      let interval = try a.whole("interval", in: numbers) ?? 2
       let (_, batch) = try RunCommand.load(path, policy: PlanCommand.policy(a), drawable: false)
       if let html = a.value("html") { try refuseSideOutput(html, json: false, inputs: [path] + batch.inputs) }
       let quiet = a.has("quiet") || a.has("q")

@@ -28,6 +28,26 @@ extension Flick {
       \(Flick.templateOptionsHelp)
       """
 
+    /// The checks of every option with a number in its value, run as the arguments are parsed.
+    static let checks: [String: Arguments.Check] = Flick.templateChecks
+      .merging(Flick.sceneChecks) { a, _ in a }
+      .merging(Limits.checks(Limits.frameCaps)) { a, _ in a }
+      .merging([
+        "scale": Flick.scaleRule.check("scale"),
+        "time": { text throws(CommandError) in try instant(time: text) },
+        "frame": { text throws(CommandError) in try instant(frame: text) },
+        "at": { text throws(CommandError) in try instant(at: text) },
+      ]) { _, b in b }
+
+    /// Checks the grammar of `--time`, `--frame` or `--at` (``FlickSnapshot/StillTime``).
+    static func instant(time: String? = nil, frame: String? = nil, at: String? = nil) throws(CommandError) {
+      do {
+        try StillTime.check(time: time, frame: frame, at: at)
+      } catch {
+        throw CommandError.usage(error.message)
+      }
+    }
+
     static func run(_ args: [String]) throws {
       StartupTrace.mark("flick still")
       let a = try Arguments(
@@ -35,7 +55,8 @@ extension Flick {
         valued: Flick.templateOptions.union(["o", "output", "time", "frame", "at", "scale"])
           .union(Limits.frameCaps.map(\.option))
           .union(Flick.sceneOptions),
-        flags: Flick.templateFlags.union(["help", "h", "strict", "quiet", "q"]).union(Flick.sceneFlags))
+        flags: Flick.templateFlags.union(["help", "h", "strict", "quiet", "q"]).union(Flick.sceneFlags),
+        checks: checks)
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return

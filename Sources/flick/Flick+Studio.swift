@@ -31,22 +31,27 @@ extension Flick {
                         (default 120s; FLICK_FRAME_TIMEOUT)
       """
 
+    /// The options that take a plain number, and what each takes.
+    static let numbers: [String: NumberRule] = [
+      "port": .whole(0...65535), "workers": .whole(1...64), "scale": Flick.scaleRule,
+    ]
+    /// The checks of every option with a number in its value, run as the arguments are parsed.
+    static let checks = NumberRule.checks(numbers).merging(Limits.checks([Limits.frameTimeout])) { a, _ in a }
+
     static func run(_ args: [String]) throws {
       let a = try Arguments(
         args, valued: ["port", "host", "scale", "workers", Limits.frameTimeout.option],
-        flags: ["help", "h", "no-open"])
+        flags: ["help", "h", "no-open"], checks: checks)
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return
       }
       let (folder, templates) = try opened(a.positionals)
       var options = FlickStudio.Studio.Options(folder: folder, templates: templates)
-      if let text = a.value("port") { options.port = try Render.integer(text, "--port", 0...65535) }
-      if let text = a.value("workers") { options.workers = try Render.integer(text, "--workers", 1...64) }
+      if let port = try a.whole("port", in: numbers) { options.port = port }
+      if let workers = try a.whole("workers", in: numbers) { options.workers = workers }
       if let seconds = try Limits.value(Limits.frameTimeout, a) { options.frameTimeout = seconds }
-      if let text = a.value("scale") {
-        options.scale = try Flick.scale(text)
-      }
+      if let scale = try a.number("scale", in: numbers) { options.scale = scale }
       if let host = a.value("host") { options.host = host == "localhost" ? "127.0.0.1" : host }
       let loopback = ["127.0.0.1", "::1"].contains(options.host)
       let studio: FlickStudio.Studio

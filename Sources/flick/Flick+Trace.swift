@@ -36,7 +36,10 @@ extension Flick {
     static func run(_ args: [String]) throws {
       let a = try Arguments(
         args, valued: Flick.templateOptions.union(["layer", "property", "fps", "times", "format", "side"]),
-        flags: Flick.templateFlags.union(["help", "h"]))
+        flags: Flick.templateFlags.union(["help", "h"]),
+        checks: Flick.templateChecks.merging([
+          "fps": fpsRule.check("fps"), "times": { text throws(CommandError) in _ = try times(text) },
+        ]) { _, b in b })
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return
@@ -88,31 +91,32 @@ extension Flick {
     static func sampleTimes(_ a: Arguments, scene: Scene) throws(CommandError) -> [Double] {
       if let list = a.value("times") {
         if a.value("fps") != nil { throw CommandError.usage("give --fps or --times, not both") }
-        var out: [Double] = []
-        for item in list.split(separator: ",", omittingEmptySubsequences: false) {
-          let text = item.trimmingCharacters(in: .whitespaces)
-          let number = text.hasSuffix("s") ? String(text.dropLast()) : text
-          guard let t = Double(number), t.isFinite, (0...3600).contains(t) else {
-            throw CommandError.usage(
-              "--times takes seconds in 0…3600 separated by commas, found '\(quoted: text)'")
-          }
-          out.append(t)
-        }
-        guard out.count <= 1_000_000 else { throw CommandError.usage("--times lists too many times") }
-        return out
+        return try times(list)
       }
-      var fps = Double(scene.fps)
-      if let text = a.value("fps") {
-        guard let v = Double(text), v.isFinite, v > 0, v <= 10_000 else {
-          throw CommandError.usage("--fps must be in (0, 10000], found '\(quoted: text)'")
-        }
-        fps = v
-      }
+      let fps = try a.number("fps", in: ["fps": fpsRule]) ?? Double(scene.fps)
       let count = TraceReport.sampleCount(duration: scene.duration, fps: fps)
       guard count <= TraceReport.maximumSamples else {
         throw CommandError.usage("\(count) samples is too many; lower --fps")
       }
       return TraceReport.frameTimes(duration: scene.duration, fps: fps)
+    }
+
+    /// What `--fps` takes.
+    static let fpsRule = NumberRule.decimal(0...10_000, excludesLower: true)
+
+    /// The times of `--times`: seconds in 0…3600 (`1.5` or `1.5s`), separated by commas.
+    static func times(_ list: String) throws(CommandError) -> [Double] {
+      var out: [Double] = []
+      for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+        let text = item.trimmingCharacters(in: .whitespaces)
+        let number = text.hasSuffix("s") ? String(text.dropLast()) : text
+        guard let t = DecimalText.optionValue(number), (0...3600).contains(t) else {
+          throw CommandError.usage("--times takes seconds in 0…3600 separated by commas, found '\(quoted: text)'")
+        }
+        out.append(t)
+      }
+      guard out.count <= 1_000_000 else { throw CommandError.usage("--times lists too many times") }
+      return out
     }
 
     private static func allIDs(_ layers: [Layer]) -> [String] {

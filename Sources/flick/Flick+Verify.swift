@@ -51,7 +51,9 @@ extension Flick {
         args,
         valued: Flick.templateOptions.union(Diff.toleranceOptions).union(["against", "record", "report", "at", "scale"])
           .union(Limits.frameCaps.map(\.option)),
-        flags: Flick.templateFlags.union(Diff.toleranceFlags).union(["help", "h", "motion"]))
+        flags: Flick.templateFlags.union(Diff.toleranceFlags).union(["help", "h", "motion"]),
+        checks: Snapshot.timeChecks.merging(Diff.toleranceChecks) { a, _ in a }
+          .merging(Limits.checks(Limits.frameCaps)) { a, _ in a })
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return

@@ -24,6 +24,7 @@ struct Flick {
       \(lottieCommandList) also take a Lottie file (bodymovin JSON, recognised by its content).
       render, still, info, trace, snapshot and verify take --set NAME=VALUE, --params FILE and
       --allow-outside-assets. Run 'flick COMMAND --help' for each command's options.
+      In every option, \(NumberRule.grammar).
 
       Output formats follow the extension: .mp4 (H.264), .gif (palette GIF), .webm (VP9 + alpha),
       .mov (ProRes 4444 + alpha), .apng, .webp, DIR/ or DIR/%04d.png (PNG sequence), .bgra (raw

@@ -8,7 +8,7 @@ import Testing
   @Test func parsesIOverN() throws {
     try expectEqual(Shard.parse("2/3"), Shard(index: 2, count: 3))
     try expectEqual(Shard.parse("1/1"), Shard(index: 1, count: 1))
-    for bad in ["0/3", "4/3", "a/b", "3", "1/0", "/3", "1/3/4", "-1/3"] {
+    for bad in ["0/3", "4/3", "a/b", "3", "1/0", "/3", "1/3/4", "-1/3", "0x1/0x2", "+1/3", "1/ 3", "1/nan"] {
       #expect(throws: BatchError.self, "\(bad)") { try Shard.parse(bad) }
     }
   }

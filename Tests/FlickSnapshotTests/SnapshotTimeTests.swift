@@ -25,7 +25,10 @@ import Testing
   }
 
   @Test func rejectsBadInput() {
-    for bad in ["", "abc", "120%", "-1", "frame:-2", "frame:x", "1.2ms", "0,0s"] {
+    for bad in [
+      "", "abc", "120%", "-1", "frame:-2", "frame:x", "1.2ms", "0,0s", "0x10", "0x1p4s", "nan", "infs",
+      "1e999", "frame:0x1", "frame:+1", "nan%", "0x10%",
+    ] {
       #expect(throws: SnapshotError.self, "\(bad)") { try SnapshotTime.list(bad) }
     }
   }

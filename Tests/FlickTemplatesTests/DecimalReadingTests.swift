@@ -20,6 +20,16 @@ import Testing
     }
   }
 
+  /// A command-line option's number is the same grammar without a leading `+` (`--fps +30`).
+  @Test func optionValuesAreTheGrammarWithoutAPlus() {
+    for (text, value) in [("30", 30.0), ("-0.5", -0.5), (".5", 0.5), ("1e3", 1000)] {
+      expectEqual(DecimalText.optionValue(text), value, "\(text)")
+    }
+    for bad in ["+5", "+0.5", "0x10", "nan", "inf", " 5", "1e999", ""] {
+      #expect(DecimalText.optionValue(bad) == nil, "\(bad)")
+    }
+  }
+
   /// The degree syntax reads exactly the decimal grammar (`Double(String)` alone would take hex floats).
   @Test func degreesReadOnlyDecimals() {
     expectEqual(TemplateNode.degrees("90deg"), 90)

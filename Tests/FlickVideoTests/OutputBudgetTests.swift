@@ -13,7 +13,10 @@ import Testing
     try expectEqual(OutputBudget.parse(text).bytes, bytes)
   }
 
-  @Test(arguments: ["", "MB", "2XB", "-1MB", "0", "nanMB", "999B", "1e20GB"])
+  @Test(arguments: [
+    "", "MB", "2XB", "-1MB", "0", "nanMB", "999B", "1e20GB", "0x10000", "0x1p20", "infMB", "1e999B", " 2MB", "2MB ",
+    "2  MB",
+  ])
   func otherSizesAreRefusedWithTheUnitsNamed(_ text: String) {
     #expect {
       try OutputBudget.parse(text)

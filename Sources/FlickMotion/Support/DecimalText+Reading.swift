@@ -48,3 +48,12 @@ extension DecimalText {
     return v
   }
 }
+
+extension DecimalText {
+  /// A number written as a command-line option's value (or in one, as `--at 1.5s` or
+  /// `--max-size 2MB`), or nil: ``value(_:)``, except that a leading `+` is refused, as the
+  /// options are documented without one (`--fps +30` is a slip, not a positive 30).
+  package static func optionValue(_ text: some StringProtocol) -> Double? {
+    text.hasPrefix("+") ? nil : value(text)
+  }
+}
