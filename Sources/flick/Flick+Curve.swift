@@ -35,7 +35,7 @@ extension Flick {
       let a = try Arguments(
         args, valued: ["format", "plot"], flags: ["help", "h"],
         checks: NumberRule.checks(numbers).merging([
-          "duration": { text throws(CommandError) in _ = try duration(text) }
+          "duration": { text throws(CommandError) in _ = try Self.duration(text) }
         ]) { _, b in b })
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)

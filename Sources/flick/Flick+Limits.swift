@@ -130,10 +130,14 @@ extension Flick {
     /// The checks of `caps`' options, run as the arguments are parsed.
     static func checks(_ caps: [Cap]) -> [String: Arguments.Check] {
       var out: [String: Arguments.Check] = [:]
-      for cap in caps {
-        out[cap.option] = { text throws(CommandError) in _ = try read(text, cap, source: "--\(cap.option)") }
-      }
+      for cap in caps { out[cap.option] = check(cap) }
       return out
+    }
+
+    /// The check of `cap`'s option.
+    static func check(_ cap: Cap) -> Arguments.Check {
+      let source = "--" + cap.option
+      return { text throws(CommandError) in _ = try read(text, cap, source: source) }
     }
 
     /// Parses a count (`1000`, `1_000_000`, `1e6`), a size (`512K`, `4G`, bytes) or a duration

@@ -71,16 +71,17 @@ extension Flick {
     /// The checks of every option with a number in its value, run as the arguments are parsed.
     static let checks: [String: Arguments.Check] = NumberRule.checks(numbers)
       .merging(Limits.checks(Limits.runCaps)) { a, _ in a }
-      .merging([
-        "shard": { text throws(CommandError) in
-          guard text != "auto" else { return }
-          do {
-            _ = try Shard.parse(text)
-          } catch {
-            throw CommandError.usage(error.description)
-          }
-        }
-      ]) { _, b in b }
+      .merging(["shard": shardCheck]) { _, b in b }
+
+    /// The check of `--shard`: `auto` or `I/N`.
+    static let shardCheck: Arguments.Check = { text throws(CommandError) in
+      guard text != "auto" else { return }
+      do {
+        _ = try Shard.parse(text)
+      } catch {
+        throw CommandError.usage(BatchError.from(error).description)
+      }
+    }
 
     static func run(_ args: [String]) throws {
       guard

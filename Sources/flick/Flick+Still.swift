@@ -1,5 +1,6 @@
 import FlickMotion
 import FlickRaster
+import FlickSnapshot
 import FlickTemplates
 import FlickVideo
 import Foundation

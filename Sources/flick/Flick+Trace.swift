@@ -38,7 +38,7 @@ extension Flick {
         args, valued: Flick.templateOptions.union(["layer", "property", "fps", "times", "format", "side"]),
         flags: Flick.templateFlags.union(["help", "h"]),
         checks: Flick.templateChecks.merging([
-          "fps": fpsRule.check("fps"), "times": { text throws(CommandError) in _ = try times(text) },
+          "fps": fpsRule.check("fps"), "times": { text throws(CommandError) in _ = try Self.times(text) },
         ]) { _, b in b })
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
