@@ -119,7 +119,8 @@ extension Flick {
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: toleranceOptions.union(["report"]), flags: toleranceFlags.union(["help", "h"]))
+        args, valued: toleranceOptions.union(["report"]), flags: toleranceFlags.union(["help", "h"]),
+        checks: toleranceChecks)
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return
