@@ -56,9 +56,11 @@ public struct LayerAnimation: Sendable {
   }
 
   /// Writes the animated value at scene time `t` into `layer` if the animation has begun and its
-  /// fill mode shows it.
+  /// fill mode shows it. A `beginTime` summed in decimals a few ulps after `t` (0.1 + 0.2 is
+  /// 0.30000000000000004) has begun at `t` (``FlickMotion/MediaTiming``'s boundary tolerance):
+  /// the frame at 0.3 s shows the animation at its start.
   public func apply(to layer: inout Layer, at t: Double) {
-    guard t >= beginTime else { return }
+    guard MediaTiming.hasReached(beginTime, at: t) else { return }
     let local = Self.localTime(at: t, begin: beginTime, duration: duration)
     guard applied(local) else { return }
     sample(&layer, local)
@@ -71,12 +73,15 @@ public struct LayerAnimation: Sendable {
   /// it (0.7 − 0.2 is 0.49999999999999994), and a read there must see the end value, settled (or,
   /// from the left, the motion arriving), not a sample an ulp before it. A time written in
   /// decimals at that end (`at: 0.8` after 0.7 + 0.1 = 0.7999999999999999) is the end too:
-  /// within `MediaTiming.boundaryTolerance` of it, on either side, `t` maps to `duration`.
+  /// within `MediaTiming.boundaryTolerance` of it, on either side, `t` maps to `duration`; within
+  /// it of `begin`, on either side, to 0 (the start: 0.3 for an animation begun at 0.1 + 0.2).
   package static func localTime(at t: Double, begin: Double, duration: Double) -> Double {
     let end = begin + duration
     let local = t - begin
+    let tolerance = MediaTiming.boundaryTolerance(t, begin)
+    if end.isFinite && abs(t - end) <= tolerance { return duration }
+    if abs(local) <= tolerance { return 0 }
     guard end.isFinite, t > begin else { return min(local, duration) }
-    if abs(t - end) <= MediaTiming.boundaryTolerance(t, begin) { return duration }
     // Past the end the local time goes on: a fill that does not hold is asked there.
     return t < end ? min(local, duration) : local
   }

@@ -154,7 +154,9 @@ package struct LinkRead: Sendable, Equatable {
   package var includesBegin: Bool
 
   /// Whether a segment of this property beginning at `begin` would change what the read saw.
-  package func isChanged(byBegin begin: Double) -> Bool { includesBegin ? begin <= time : begin < time }
+  package func isChanged(byBegin begin: Double) -> Bool {
+    MediaTiming.hasReached(begin, at: time, leftLimit: !includesBegin)
+  }
 }
 
 /// Why a link cannot join a ``PropertyTracks``.
@@ -326,7 +328,7 @@ extension PropertyTracks {
     while let node = pending.popLast() {
       guard let byName = segments[node.layerID] else { continue }
       for related in AnyLayerProperty.overlapping(node.name) {
-        for segment in byName[related] ?? [] where segment.begin < t {
+        for segment in byName[related] ?? [] where MediaTiming.hasReached(segment.begin, at: t, leftLimit: true) {
           guard let read = segment.sourceRead else { continue }
           let source = LinkNode(layerID: read.layerID, name: read.name)
           guard seen.insert(source).inserted else { continue }

@@ -2,10 +2,12 @@ import FlickMotion
 
 /// Which side of an instant a track is read from.
 package enum TrackLimit: Sendable, Equatable {
-  /// What is shown at `t`: every animation begun by `t`, at local time `t − begin`.
+  /// What is shown at `t`: every animation begun by `t`, at local time `t − begin` (one begun
+  /// within the boundary tolerance of `t`, on either side, at its start).
   case right
-  /// The left limit: the motion arriving at `t`, from the animations begun before `t`, each at
-  /// the instant just before `t` (a tween ending at `t` still has its final velocity).
+  /// The left limit: the motion arriving at `t`, from the animations begun before `t` (by more
+  /// than the boundary tolerance), each at the instant just before `t` (a tween ending at `t`
+  /// still has its final velocity).
   case left
   /// What a new animation starting at `t` takes over. Its value is the left limit, overridden by
   /// animations listed earlier that begin exactly at `t` (at their start: a `set` at `t`
@@ -172,13 +174,13 @@ package struct PropertyTracks: Sendable {
     var found: [(any TrackSegment, Double, TrackLimit)] = []
     for related in AnyLayerProperty.overlapping(name) {
       guard let list = byName[related], !list.isEmpty else { continue }
-      // The first index whose begin is after t.
-      // The first index whose begin is after t (at or after t for a strict left limit).
+      // The first index whose begin is after t (at or after t for a strict left limit), a begin
+      // within the boundary tolerance of t being at t (``MediaTiming/hasReached(_:at:leftLimit:)``).
       var lo = 0
       var hi = list.count
       while lo < hi {
         let mid = (lo + hi) / 2
-        if limit == .left ? list[mid].begin < t : list[mid].begin <= t { lo = mid + 1 } else { hi = mid }
+        if MediaTiming.hasReached(list[mid].begin, at: t, leftLimit: limit == .left) { lo = mid + 1 } else { hi = mid }
       }
       let reach = reaches[layerID]?[related]
       var i = lo - 1

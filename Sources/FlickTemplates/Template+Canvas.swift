@@ -64,17 +64,19 @@ extension Template {
   }
 
   /// The length of a `duration: "auto"` scene: up to the frame after the first frame at or after
-  /// the settle instant (``settleTime(of:canvas:)``), so that frame, the scene's last, shows the
+  /// the settle instant (``settleTime(of:canvas:)``, reached within the boundary tolerance), so that frame, the scene's last, shows the
   /// settled state (a `set` placed `after` the last motion included) and every frame time stays
   /// an exact multiple of 1/fps. A scene that settles at 0.5 s at 10 fps lasts 0.6 s: 6 frames,
   /// the last at 0.5 s.
   static func automaticDuration(of scene: Scene, canvas: TemplateNode) throws(TemplateError) -> Double {
     let settle = try settleTime(of: scene, canvas: canvas)
     let fps = Double(scene.fps)
-    // The first frame whose time (index / fps, as the renderer computes it) is at or after it.
+    // The first frame whose time (index / fps, as the renderer computes it) is at or after it,
+    // within the boundary tolerance: a settle instant summed to 0.30000000000000004 is the frame
+    // at 0.3 s, which shows the settled state (``FlickMotion/MediaTiming``).
     var last = (settle * fps).rounded(.up)
-    while last > 0, (last - 1) / fps >= settle { last -= 1 }
-    while last / fps < settle { last += 1 }
+    while last > 0, MediaTiming.hasReached(settle, at: (last - 1) / fps) { last -= 1 }
+    while !MediaTiming.hasReached(settle, at: last / fps) { last += 1 }
     return min((last + 1) / fps, 3600)
   }
 

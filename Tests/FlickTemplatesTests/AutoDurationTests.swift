@@ -24,11 +24,14 @@ import Testing
   }
 
   /// The last frame of an automatic duration is the first frame at or after the settle instant,
-  /// for settle instants on and between frames. A sum that rounds past a frame (0.1 + 0.2 is
-  /// 0.30000000000000004) settles after it: the `set` placed `after` shows from the next frame.
+  /// for settle instants on and between frames. A sum that rounds a few ulps past a frame (0.1 +
+  /// 0.2 is 0.30000000000000004) settles on it: the `set` placed `after` shows at that frame, the
+  /// last (the scene had one frame more, and showed the set only there); one that rounds below it
+  /// (0.1 + 0.7 is 0.7999999999999999) too.
   @Test func anAutomaticDurationEndsOnTheFrameAfterItSettles() throws {
     for (at, duration, fps, frames) in [
-      (0.2, 0.5, 10, 8), (0.0, 0.55, 10, 7), (0.1, 0.2, 10, 5), (0.0, 1.0, 60, 61), (0.25, 0.5, 30, 24),
+      (0.2, 0.5, 10, 8), (0.0, 0.55, 10, 7), (0.1, 0.2, 10, 4), (0.0, 1.0, 60, 61), (0.25, 0.5, 30, 24),
+      (0.1, 0.2, 60, 19), (0.1, 0.7, 60, 49), (0.05, 0.1, 120, 19), (0.1, 0.2, 30, 10), (0.1, 0.7, 24, 21),
     ] {
       let t = try Template.decode(
         """

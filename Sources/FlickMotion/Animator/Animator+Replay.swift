@@ -145,24 +145,29 @@ extension Animator {
 
   /// Every discrete event with `from < time ≤ to` (`from` may be `-infinity`), in the documented
   /// order: by time, then by the order the animations were scheduled, then start, reachedTarget,
-  /// repeated, completed. Pure: it does not fire anything.
+  /// repeated, completed. Pure: it does not fire anything. An event a few ulps after `to` is
+  /// reached at `to`, as the frame there shows it (``MediaTiming/hasReached(_:at:leftLimit:)``),
+  /// and so is not after `from`: a start at 0.1 + 0.2 fires when the clock reaches 0.3, once.
   public func events(after from: Double, through to: Double) -> [AnimatorEvent] {
     var out: [(AnimatorEvent, Int, Int, Int)] = []
     let state = self.state
     var order = 0
+    func inRange(_ time: Double) -> Bool {
+      !MediaTiming.hasReached(time, at: from) && MediaTiming.hasReached(time, at: to)
+    }
     func add(_ time: Double, _ s: any _SegmentProtocol<Root>, _ kind: AnimatorEvent.Kind, rank: Int, sub: Int = 0) {
-      guard time > from, time <= to else { return }
+      guard inRange(time) else { return }
       out.append((AnimatorEvent(time: time, key: s.key, animationID: s.id, kind: kind), order, rank, sub))
     }
     for (index, s) in state.segments.enumerated() {
       order = index
-      if s.start > to || s.end < from { continue }
+      if !MediaTiming.hasReached(s.start, at: to) || s.end < from { continue }
       add(min(s.begin, s.end), s, .start, rank: 0)
       if let r = s.reachTime, r < s.end || (r == s.end && s.finished) { add(r, s, .reachedTarget, rank: 1) }
       for (k, t) in s.repeatTimes(until: to) { add(t, s, .repeated(iteration: k), rank: 2, sub: k) }
       if s.end.isFinite { add(s.end, s, .completed(finished: s.finished), rank: 3) }
     }
-    for c in state.callbacks where c.time > from && c.time <= to {
+    for c in state.callbacks where inRange(c.time) {
       let key = AnimationKey(object: "chain#\(c.chain)", key: "group\(c.group)")
       out.append((AnimatorEvent(time: c.time, key: key, animationID: c.id, kind: .callback), c.order, -1, 0))
     }

@@ -302,8 +302,9 @@ public struct Animator<Root: Sendable>: Sendable {
 
   static func segment(for key: AnimationKey, at t: Double, in state: ReplayState) -> (any _SegmentProtocol<Root>)? {
     guard let list = state.byKey[key] else { return nil }
-    // Segments of a key are appended in non-decreasing start order: the last one started by t wins.
-    for i in list.reversed() where state.segments[i].start <= t { return state.segments[i] }
+    // Segments of a key are appended in non-decreasing start order: the last one started by t
+    // wins, a start a few ulps after t (0.1 + 0.2 for the frame at 0.3) counting as started.
+    for i in list.reversed() where MediaTiming.hasReached(state.segments[i].start, at: t) { return state.segments[i] }
     return nil
   }
 
@@ -335,18 +336,21 @@ public struct Animator<Root: Sendable>: Sendable {
     return s.velocity(before: t)
   }
 
-  /// The animation owning `key` just before `t` (the latest one added strictly before `t`).
+  /// The animation owning `key` just before `t` (the latest one added before `t` by more than
+  /// the boundary tolerance: one added within it starts at `t`).
   func segment(before key: AnimationKey, at t: Double) -> (any _SegmentProtocol<Root>)? {
     let state = self.state
     guard let list = state.byKey[key] else { return nil }
-    for i in list.reversed() where state.segments[i].start < t { return state.segments[i] }
+    for i in list.reversed() where MediaTiming.hasReached(state.segments[i].start, at: t, leftLimit: true) {
+      return state.segments[i]
+    }
     return nil
   }
 
   /// Whether an animation is running under `key` at `t` (started and not yet ended).
   public func isAnimating(_ key: AnimationKey, at t: Double) -> Bool {
     guard let s = segment(for: key, at: t) else { return false }
-    return t < s.end
+    return !MediaTiming.hasReached(s.end, at: t)
   }
 
   /// When the animation under `key` at `t` ends (`.infinity` for repeat-forever).

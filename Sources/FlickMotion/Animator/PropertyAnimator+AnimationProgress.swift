@@ -24,7 +24,7 @@ extension PropertyAnimator {
     let e = evaluate(segments[i], before: t)
     let visible = segments[i].tracksVisible
     return tracks.enumerated().map { k, track in
-      if let at = track.retiredAt, at < t - MediaTiming.boundaryTolerance(t, at) { return (track.retiredQ, 0) }
+      if let at = track.retiredAt, MediaTiming.hasReached(at, at: t, leftLimit: true) { return (track.retiredQ, 0) }
       guard k < visible else { return (0, 0) }
       switch track.run {
       case .follows: return (e.p, e.rate)
@@ -38,7 +38,7 @@ extension PropertyAnimator {
   {
     let visible = segments[segmentIndex(at: t)].tracksVisible
     return tracks.enumerated().map { k, track in
-      if let at = track.retiredAt, at <= t { return (track.retiredQ, 0) }
+      if let at = track.retiredAt, MediaTiming.hasReached(at, at: t) { return (track.retiredQ, 0) }
       guard k < visible else { return (0, 0) }
       switch track.run {
       case .follows: return (p, rate)
@@ -56,7 +56,7 @@ extension PropertyAnimator {
     guard left else { return animationProgress(t, u: u, p: p, rate: rate, uRate: uRate) }
     let visible = segments[leftSegmentIndex(at: t)].tracksVisible
     return tracks.enumerated().map { k, track in
-      if let at = track.retiredAt, at < t - MediaTiming.boundaryTolerance(t, at) { return (track.retiredQ, 0) }
+      if let at = track.retiredAt, MediaTiming.hasReached(at, at: t, leftLimit: true) { return (track.retiredQ, 0) }
       guard k < visible else { return (0, 0) }
       switch track.run {
       case .follows: return (p, rate)

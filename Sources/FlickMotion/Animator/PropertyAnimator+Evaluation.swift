@@ -76,7 +76,7 @@ extension PropertyAnimator {
   /// computed in decimals, 0.5 + 0.5 s, is the instant an entry placed after it reads).
   func leftSegmentIndex(at t: Double) -> Int {
     var i = 0
-    for (j, s) in segments.enumerated() where s.start < t - MediaTiming.boundaryTolerance(t, s.start) { i = j }
+    for (j, s) in segments.enumerated() where MediaTiming.hasReached(s.start, at: t, leftLimit: true) { i = j }
     return i
   }
 
@@ -121,9 +121,12 @@ extension PropertyAnimator {
     return (u, uEnd + k * (c - cEnd), k * slope * uRate, uRate)
   }
 
+  /// The segment in force at `t`: the last one started by then, a start within
+  /// ``MediaTiming/boundaryTolerance(_:_:)`` after `t` counting as started
+  /// (``MediaTiming/hasReached(_:at:leftLimit:)``).
   func segmentIndex(at t: Double) -> Int {
     var i = 0
-    for (j, s) in segments.enumerated() where s.start <= t { i = j }
+    for (j, s) in segments.enumerated() where MediaTiming.hasReached(s.start, at: t) { i = j }
     return i
   }
 
@@ -152,8 +155,9 @@ extension PropertyAnimator {
     let s = segments[segmentIndex(at: t)]
     let e = evaluate(s, at: t)
     var root = initialModel
-    for (i, track) in tracks.enumerated() where i < s.tracksVisible || track.retiredAt.map({ $0 <= t }) == true {
-      if let at = track.retiredAt, at <= t {
+    for (i, track) in tracks.enumerated()
+    where i < s.tracksVisible || track.retiredAt.map({ MediaTiming.hasReached($0, at: t) }) == true {
+      if let at = track.retiredAt, MediaTiming.hasReached(at, at: t) {
         track.write(&root, track.retiredQ, track.retiredBlendAt)
       } else if i < s.tracksVisible {
         track.write(&root, track.q(u: e.u, p: e.p), t)

@@ -27,7 +27,7 @@ struct _AddRequest<Root: Sendable, Value: Animatable>: _AddRequestProtocol {
       // Evaluated before the previous segment is cut, so the velocity is the live one; the left
       // limit, so a hand-over at the instant the previous motion ends keeps its end velocity.
       // (One added at this very instant never showed: it hands over its start state.)
-      let left = p.start < time
+      let left = MediaTiming.hasReached(p.start, at: time, leftLimit: true)
       handoff = Handoff(
         value: left ? p.value(before: time) : p.value(at: time),
         velocity: left ? p.velocity(before: time) : p.velocity(at: time), time: time)

@@ -111,22 +111,31 @@ struct _Segment<Root: Sendable, Value: Animatable>: _SegmentProtocol {
   }
 
   /// Local time of scene time `t`, held at the end; exactly the curve's duration once it has
-  /// ended by itself (`(start + d) − start` may round below `d`, short of the snapped end value).
+  /// ended by itself (`(start + d) − start` may round below `d`, short of the snapped end value),
+  /// and 0 at its start. Both instants are reached within the boundary tolerance
+  /// (``MediaTiming/hasReached(_:at:leftLimit:)``): the frame at 0.3 s is the end of a tween
+  /// from 0.1 s lasting 0.2 s, and the start of an animation added then.
   func localTime(_ t: Double) -> Double {
-    if end == naturalEnd && t >= end && curve.duration.isFinite { return curve.duration }
-    return min(t, end) - start
+    if end == naturalEnd && MediaTiming.hasReached(end, at: t) && curve.duration.isFinite { return curve.duration }
+    return max(min(t, end) - start, 0)
   }
 
   func value(at t: Double) -> Value { curve.value(at: localTime(t)) }
 
-  /// Velocity at `t`; zero after the end.
-  func velocity(at t: Double) -> Value { t >= end ? .zero : curve.velocity(at: t - start) }
+  /// Velocity at `t`; zero from the end on.
+  func velocity(at t: Double) -> Value {
+    MediaTiming.hasReached(end, at: t) ? .zero : curve.velocity(at: max(t - start, 0))
+  }
 
   /// The left limit of the value at `t` (the value just before `t`).
-  func value(before t: Double) -> Value { t > end ? curve.value(at: localTime(t)) : curve.value(before: t - start) }
+  func value(before t: Double) -> Value {
+    MediaTiming.hasReached(end, at: t, leftLimit: true) ? curve.value(at: localTime(t)) : curve.value(before: t - start)
+  }
 
   /// The left limit of the velocity at `t`: at its end (natural or cut) the velocity it had.
-  func velocity(before t: Double) -> Value { t > end ? .zero : curve.velocity(before: t - start) }
+  func velocity(before t: Double) -> Value {
+    MediaTiming.hasReached(end, at: t, leftLimit: true) ? .zero : curve.velocity(before: t - start)
+  }
 
   func repeatTimes(until limit: Double) -> [(Int, Double)] {
     let d = curve.base.duration

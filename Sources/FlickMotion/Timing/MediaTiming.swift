@@ -134,17 +134,31 @@ public struct MediaTiming: Sendable, Hashable, Codable {
     4 * Swift.max(abs(a), abs(b), 1).ulp
   }
 
+  /// Whether the time `t` has reached the instant `boundary` (an entry's start, an animation's
+  /// end): the one rule every start and end in a scene is decided by. From the right (what shows
+  /// at `t`), `t` at or after `boundary`, or before it by at most ``boundaryTolerance(_:_:)``:
+  /// an entry placed after motions of 0.1 s and 0.2 s starts at 0.30000000000000004 and shows at
+  /// the frame at 0.3 s. For a left limit (the motion arriving at `t`), `t` after `boundary` by
+  /// more than that tolerance: an entry starting within it of `t` starts at `t`, so it is not
+  /// part of what arrives there, and a motion ending within it is still arriving.
+  package static func hasReached(_ boundary: Double, at t: Double, leftLimit: Bool = false) -> Bool {
+    guard boundary.isFinite, t.isFinite else { return leftLimit ? t > boundary : t >= boundary }
+    let tolerance = boundaryTolerance(t, boundary)
+    return leftLimit ? t - boundary > tolerance : t - boundary >= -tolerance
+  }
+
   /// Maps a parent time to a phase for a curve of simple duration `d`. With `leftLimit` it is
   /// the phase just before `parentTime`: at the begin time `.before`; at an iteration boundary
   /// (a repeat, the turn of an autoreverse, the wrap of a `timeOffset`, the end) the previous
   /// iteration at its last local time, `.active` at the end itself and `.after` only past it.
-  /// Times within ``boundaryTolerance(_:_:)`` of a boundary count as on it.
+  /// Times within ``boundaryTolerance(_:_:)`` of a boundary count as on it, the begin time too
+  /// (``hasReached(_:at:leftLimit:)``).
   public func phase(at parentTime: Double, simpleDuration d: Double, leftLimit: Bool = false) -> Phase {
     let activeLength = activeDuration(simpleDuration: d)
-    var a = (parentTime - beginTime) * speed
-    if parentTime < beginTime { return .before }
+    // A begin time a few ulps after `parentTime` (a delay summed in decimals) is reached.
+    guard Self.hasReached(beginTime, at: parentTime, leftLimit: leftLimit) else { return .before }
+    var a = Swift.max(parentTime - beginTime, 0) * speed
     let noise = Self.boundaryTolerance(parentTime, beginTime) * speed
-    if leftLimit && parentTime - beginTime <= Self.boundaryTolerance(parentTime, beginTime) { return .before }
     if speed == 0 { a = 0 }
     let tolerance = noise + Self.boundaryTolerance(abs(a) + abs(timeOffset), d)
     let ended = leftLimit ? a > activeLength + tolerance : a >= activeLength

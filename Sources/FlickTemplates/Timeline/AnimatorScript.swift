@@ -30,7 +30,8 @@ struct AnimatorScript: Sendable {
 
     /// (fraction, progress, their rates per second) at animator time `t`, from `left` or not.
     func state(at t: Double, left: Bool) -> (u: Double, p: Double, uRate: Double, rate: Double) {
-      let x = (t - start) / duration
+      // Within the boundary tolerance of its start or end (``glide(at:left:)``), at it.
+      let x = min(max((t - start) / duration, 0), 1)
       let f = left ? curve.progress(before: x) : curve.progress(at: x)
       let slope = curve.slope(at: left ? x.nextDown : x) / duration
       return (
@@ -52,10 +53,11 @@ struct AnimatorScript: Sendable {
   /// Animator time when every progress stops changing for good.
   var end = 0.0
 
-  /// The glide in progress at `t` (for a left read, one that ends at `t` still counts).
+  /// The glide in progress at `t` (for a left read, one that ends at `t` still counts), its
+  /// start and end reached within the boundary tolerance (``MediaTiming/hasReached(_:at:leftLimit:)``).
   private func glide(at t: Double, left: Bool) -> Glide? {
     glides.last { g in
-      left ? g.start < t && t <= g.end : g.start <= t && t < g.end
+      MediaTiming.hasReached(g.start, at: t, leftLimit: left) && !MediaTiming.hasReached(g.end, at: t, leftLimit: left)
     }
   }
 
