@@ -75,7 +75,10 @@ package struct BatchMerger {
   func merge(_ merge: BatchPlan.Merge) throws {
     // The chunks are input: checked whole before anything is joined or written.
     try ChunkVerifier.verify(merge, maximumPixels: limits.maximumPixels)
-    for target in merge.targets { try OutputEntry.refuseLink(Stamp.folder(of: target)) }
+    // Every destination of the clip passes the checks a render makes of its outputs before the
+    // first stamp goes or the first output is replaced: a merge that would fail at one output's
+    // rename leaves the others and their stamps as they were.
+    for target in merge.targets { try Self.checkDestination(target) }
     // No frame of a merged sequence may go where a folder or special file has its name (the
     // commit would fail midway); refused before anything is joined.
     for target in merge.targets where target.format == .png {
@@ -146,10 +149,7 @@ package struct BatchMerger {
     var sequences: [(writer: PNGSequenceWriter, target: OutputTarget)] = []
     var encoded: [EncodedOutput] = []
     for target in merge.targets {
-      let destination = Stamp.folder(of: target)
-      let url = URL(fileURLWithPath: destination)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      let url = URL(fileURLWithPath: Stamp.folder(of: target))
       if target.format == .png {
         let writer = try mergedSequence(merge, at: target, frames: try chunkFrames())
         sequences.append((writer, target))
@@ -204,6 +204,28 @@ package struct BatchMerger {
     for f in finished { try Stamp.write(f.target, id: merge.spec.id) }
     for s in sequences { try Stamp.write(s.target, id: merge.spec.id) }
     finished = []
+  }
+
+  /// Makes the folder of `target` (a merged output) and checks its destination as a render
+  /// checks its outputs (``FlickVideo/OutputEntry/checkDestination(_:folder:naming:)``) and
+  /// its stamp's (``Stamp/checkDestination(_:)``).
+  ///
+  /// - Throws: ``BatchError/invalidInput(_:)`` (a link, a device, FIFO or socket) or
+  ///   ``BatchError/environment(_:)`` (a folder that cannot be made or written, a folder in a
+  ///   file's place or a file in a sequence folder's).
+  static func checkDestination(_ target: OutputTarget) throws(BatchError) {
+    let destination = Stamp.folder(of: target)
+    let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().path
+    do {
+      try OutputEntry.refuseLink(destination)
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try OutputEntry.checkDestination(destination, folder: target.format == .png)
+    } catch let error as VideoError {
+      throw error.isInvalidInput ? .invalidInput(error.description) : .environment(error.description)
+    } catch {
+      throw .environment("cannot create the folder \(quoted: folder): \(escaped: MessageText.reason(error))")
+    }
+    try Stamp.checkDestination(target)
   }
 
   /// Puts a finished merge output (a file) in place (``FlickMotion/AtomicDestination``): flushed

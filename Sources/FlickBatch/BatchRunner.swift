@@ -119,6 +119,8 @@ package struct BatchRunner {
       // What an earlier run of this job left when it was killed outright (its outputs' own
       // temporaries only: other shards may be writing other outputs into the same folder).
       Cleanup.removeStale(in: folder, outputs: [URL(fileURLWithPath: Stamp.folder(of: target)).lastPathComponent])
+      // A stamp that could not be written after the outputs are committed is refused now.
+      try Stamp.checkDestination(target)
     }
     return try session.draw(beforeFirstFrame: {}, progress: progress)
   }

@@ -52,6 +52,17 @@ enum Stamp {
     }
   }
 
+  /// Refuses a stamp destination no stamp can be renamed onto, a folder (a link, a FIFO or a
+  /// file are replaced), before the job's first output or stamp is touched.
+  ///
+  /// - Throws: ``BatchError/environment(_:)``.
+  static func checkDestination(_ output: OutputTarget) throws(BatchError) {
+    let stamp = path(for: output)
+    var info = stat()
+    guard lstat(stamp, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
+    throw .environment("cannot write the stamp \(quoted: stamp): it is a folder")
+  }
+
   static func remove(_ output: OutputTarget) {
     unlink(path(for: output))
   }
