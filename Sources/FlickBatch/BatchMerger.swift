@@ -55,11 +55,17 @@ package struct BatchMerger {
   package func problems(_ merges: [BatchPlan.Merge]) -> [String] {
     var out: [String] = []
     for merge in merges {
-      for chunk in merge.chunks where !BatchRunner.isUpToDate(chunk) {
-        let exists = chunk.targets.allSatisfy { FileManager.default.fileExists(atPath: Stamp.folder(of: $0)) }
+      for chunk in merge.chunks {
+        // What is wrong, output by output: a stamp that is not the chunk's id, or a file or
+        // frame missing beside a stamp that is.
+        let found = chunk.targets.lazy.compactMap {
+          Stamp.problem($0, id: chunk.spec.id, frames: chunk.frames, digits: BatchRunner.digits(of: $0))
+        }
+        guard let problem = found.first else { continue }
+        let absent = chunk.targets.map { Stamp.folder(of: $0) }.first { !FileManager.default.fileExists(atPath: $0) }
         out.append(
           "\(merge.spec.name): chunk job \(chunk.spec.index) (\(chunk.spec.name), id \(chunk.spec.id.prefix(12))) is "
-            + (exists ? "stale (its stamp is not its id)" : "missing"))
+            + (absent.map { "missing (\(quoted: $0) does not exist)" } ?? problem))
       }
     }
     return out
