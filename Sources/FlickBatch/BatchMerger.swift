@@ -55,11 +55,17 @@ package struct BatchMerger {
   package func problems(_ merges: [BatchPlan.Merge]) -> [String] {
     var out: [String] = []
     for merge in merges {
-      for chunk in merge.chunks where !BatchRunner.isUpToDate(chunk) {
-        let exists = chunk.targets.allSatisfy { FileManager.default.fileExists(atPath: Stamp.folder(of: $0)) }
+      for chunk in merge.chunks {
+        // What is wrong, output by output: a stamp that is not the chunk's id, or a file or
+        // frame missing beside a stamp that is.
+        let found = chunk.targets.lazy.compactMap {
+          Stamp.problem($0, id: chunk.spec.id, frames: chunk.frames, digits: BatchRunner.digits(of: $0))
+        }
+        guard let problem = found.first else { continue }
+        let absent = chunk.targets.map { Stamp.folder(of: $0) }.first { !FileManager.default.fileExists(atPath: $0) }
         out.append(
           "\(merge.spec.name): chunk job \(chunk.spec.index) (\(chunk.spec.name), id \(chunk.spec.id.prefix(12))) is "
-            + (exists ? "stale (its stamp is not its id)" : "missing"))
+            + (absent.map { "missing (\(quoted: $0) does not exist)" } ?? problem))
       }
     }
     return out
@@ -75,7 +81,10 @@ package struct BatchMerger {
   func merge(_ merge: BatchPlan.Merge) throws {
     // The chunks are input: checked whole before anything is joined or written.
     try ChunkVerifier.verify(merge, maximumPixels: limits.maximumPixels)
-    for target in merge.targets { try OutputEntry.refuseLink(Stamp.folder(of: target)) }
+    // Every destination of the clip passes the checks a render makes of its outputs before the
+    // first stamp goes or the first output is replaced: a merge that would fail at one output's
+    // rename leaves the others and their stamps as they were.
+    for target in merge.targets { try Self.checkDestination(target) }
     // No frame of a merged sequence may go where a folder or special file has its name (the
     // commit would fail midway); refused before anything is joined.
     for target in merge.targets where target.format == .png {
@@ -146,10 +155,7 @@ package struct BatchMerger {
     var sequences: [(writer: PNGSequenceWriter, target: OutputTarget)] = []
     var encoded: [EncodedOutput] = []
     for target in merge.targets {
-      let destination = Stamp.folder(of: target)
-      let url = URL(fileURLWithPath: destination)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      let url = URL(fileURLWithPath: Stamp.folder(of: target))
       if target.format == .png {
         let writer = try mergedSequence(merge, at: target, frames: try chunkFrames())
         sequences.append((writer, target))
@@ -204,6 +210,28 @@ package struct BatchMerger {
     for f in finished { try Stamp.write(f.target, id: merge.spec.id) }
     for s in sequences { try Stamp.write(s.target, id: merge.spec.id) }
     finished = []
+  }
+
+  /// Makes the folder of `target` (a merged output) and checks its destination as a render
+  /// checks its outputs (``FlickVideo/OutputEntry/checkDestination(_:folder:naming:)``) and
+  /// its stamp's (``Stamp/checkDestination(_:)``).
+  ///
+  /// - Throws: ``BatchError/invalidInput(_:)`` (a link, a device, FIFO or socket) or
+  ///   ``BatchError/environment(_:)`` (a folder that cannot be made or written, a folder in a
+  ///   file's place or a file in a sequence folder's).
+  static func checkDestination(_ target: OutputTarget) throws(BatchError) {
+    let destination = Stamp.folder(of: target)
+    let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().path
+    do {
+      try OutputEntry.refuseLink(destination)
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try OutputEntry.checkDestination(destination, folder: target.format == .png)
+    } catch let error as VideoError {
+      throw error.isInvalidInput ? .invalidInput(error.description) : .environment(error.description)
+    } catch {
+      throw .environment("cannot create the folder \(quoted: folder): \(escaped: MessageText.reason(error))")
+    }
+    try Stamp.checkDestination(target)
   }
 
   /// Puts a finished merge output (a file) in place (``FlickMotion/AtomicDestination``): flushed
@@ -293,65 +321,5 @@ package struct BatchMerger {
 
   static func forget(temporary: String, folder: Bool) {
     if folder { Cleanup.shared.remove(folder: temporary) } else { Cleanup.shared.remove(file: temporary) }
-  }
-
-  /// Removes what merges killed outright (SIGKILL, a lost node) left behind: work folders
-  /// `OUTPUT/.flick/merge-PID-ID` and temporaries `.NAME.PID.merge` beside this plan's merged
-  /// outputs (and their `.removing` leftovers), and beside them every temporary a render leaves
-  /// (``FlickVideo/Cleanup/removeStale(in:)``), among them the files of the encoders that wrote
-  /// a `.NAME.PID.merge` (its frame spool `..NAME.PID.merge.PID.frames`, as large as the clip
-  /// uncompressed), whose PID is no longer a running process. Those of running processes (this
-  /// one, another merge beside it) are left alone.
-  ///
-  /// - Returns: The paths removed.
-  @discardableResult
-  package func removeStale() -> [String] {
-    var removed: [String] = []
-    func sweep(_ folder: String, owner: (String) -> Int32?) {
-      guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-      for name in names {
-        guard let pid = owner(name), Cleanup.ownerHasExited(pid) else { continue }
-        let path = folder + "/" + name
-        // A link goes itself, never what it points to.
-        var info = stat()
-        guard lstat(path, &info) == 0 else { continue }
-        let gone =
-          (info.st_mode & S_IFMT) == S_IFDIR
-          ? (try? FileManager.default.removeItem(atPath: path)) != nil : unlink(path) == 0
-        if gone { removed.append(path) }
-      }
-    }
-    sweep(plan.manifest.outputRoot + "/.flick") { Self.workFolderOwner($0) }
-    var folders: Set<String> = []
-    for merge in plan.merges {
-      for target in merge.targets {
-        folders.insert(URL(fileURLWithPath: Stamp.folder(of: target)).deletingLastPathComponent().path)
-      }
-    }
-    for folder in folders.sorted() {
-      sweep(folder) { Self.temporaryOwner($0) }
-      removed += Cleanup.removeStale(in: folder)
-    }
-    return removed
-  }
-
-  /// The PID in a work folder name `merge-PID-ID` (or `merge-PID-ID.removing`), else nil.
-  static func workFolderOwner(_ name: String) -> Int32? {
-    guard name.hasPrefix("merge-") else { return nil }
-    let fields = name.dropFirst("merge-".count).split(separator: "-", maxSplits: 1)
-    guard fields.count == 2, let pid = Int32(fields[0]), pid > 0 else { return nil }
-    return pid
-  }
-
-  /// The PID in a merge temporary's name `.NAME.PID.merge` (or `.NAME.PID.merge.removing`), else nil.
-  static func temporaryOwner(_ name: String) -> Int32? {
-    var stem = Substring(name)
-    if stem.hasSuffix(".removing") { stem = stem.dropLast(".removing".count) }
-    guard name.hasPrefix("."), stem.hasSuffix(".merge") else { return nil }
-    stem = stem.dropLast(".merge".count)
-    guard let dot = stem.lastIndex(of: "."), stem.index(after: stem.startIndex) < dot,
-      let pid = Int32(stem[stem.index(after: dot)...]), pid > 0
-    else { return nil }
-    return pid
   }
 }

@@ -144,18 +144,28 @@ extension BatchPlan {
 
   /// The error for size `s` of render `r`, whose outputs (`base`: render/variant/WxH) the size
   /// `first.size` of render `first.render` already plans: two sizes of one render that come to
-  /// the same pixels (`"640x360"` and `1`), or two renders with the same name.
+  /// the same pixels (`"640x360"` and `1`), or two renders with the same name, or names that
+  /// differ only by case (`A` and `a`: one folder where case is ignored).
   static func collision(
-    first: (render: Int, size: Int), render r: Int, size s: Int, base: String, manifest: Manifest
+    first: (render: Int, size: Int, base: String), render r: Int, size s: Int, base: String, manifest: Manifest
   ) -> TemplateError {
     let same = r == first.render
     let at = same ? manifest.renders[r].sizePositions[s] : manifest.renders[r].position
     let path = same ? "renders[\(r)].sizes[\(s)]" : "renders[\(r)]"
-    let message =
-      same
-      ? "this size comes to the same pixels as sizes[\(first.size)] (\(quoted: base)); each size must differ"
-      : "this render plans the same outputs (\(quoted: base)) as renders[\(first.render)]; "
-        + "give one of them another 'name'"
+    let message: String
+    if first.base != base {
+      // Paths that differ only by case (render names `A` and `a`).
+      message =
+        "this render plans the outputs \(quoted: base), which differ only by case from those of "
+        + "renders[\(first.render)] (\(quoted: first.base)): on a file system that ignores case (macOS, Windows) "
+        + "they are the same files; give one of them another 'name'"
+    } else {
+      message =
+        same
+        ? "this size comes to the same pixels as sizes[\(first.size)] (\(quoted: base)); each size must differ"
+        : "this render plans the same outputs (\(quoted: base)) as renders[\(first.render)]; "
+          + "give one of them another 'name'"
+    }
     return TemplateError(file: manifest.file, path: path, line: at.line, column: at.column, message: message)
   }
 

@@ -76,7 +76,9 @@ package struct BatchPlan: Sendable {
     var loaded = 0
     // Which render and size first planned each output name (render/variant/WxH): a second one
     // would write the same files under the same job id.
-    var planned: [String: (render: Int, size: Int)] = [:]
+    // Keyed by the name case-folded (``Manifest/caseFolded(_:)``): outputs whose paths differ
+    // only by case are one file on a file system that ignores case (macOS, Windows).
+    var planned: [String: (render: Int, size: Int, base: String)] = [:]
     var inputs: Set<String> = [manifest.file]
     for (r, render) in manifest.renders.enumerated() {
       var info = stat()
@@ -149,10 +151,10 @@ package struct BatchPlan: Sendable {
           try Self.checkEncoding(
             width: width, height: height, of: template, frames: clip.count, render: r, size: s, manifest: manifest)
           let base = [render.name, variant.name, "\(width)x\(height)"].joined(separator: "/")
-          if let first = planned[base] {
+          if let first = planned[Manifest.caseFolded(base)] {
             throw Self.collision(first: first, render: r, size: s, base: base, manifest: manifest)
           }
-          planned[base] = (r, s)
+          planned[Manifest.caseFolded(base)] = (r, s, base)
           let digits = max(4, String(clip.upperBound - 1).count)
           let finals = render.formats.map { f in
             Plan.Output(path: f == .png ? base + "/" : base + "." + f.rawValue, format: f.rawValue)

@@ -84,6 +84,7 @@ struct BatchRun {
         if !runner.keepGoing { stop = true }
         continue
       }
+      BatchRunner.removeStale(job)
       if !runner.force && BatchRunner.isUpToDate(job) {
         progress.finished(job.spec, .skipped, seconds: 0, frames: job.frames.count)
         entries[position] = entry(job, .skipped, 0)

@@ -116,11 +116,28 @@ package struct BatchRunner {
           "cannot create the folder \(quoted: folder): "
             + "\(escaped: MessageText.reason(error))")
       }
-      // What an earlier run of this job left when it was killed outright (its outputs' own
-      // temporaries only: other shards may be writing other outputs into the same folder).
-      Cleanup.removeStale(in: folder, outputs: [URL(fileURLWithPath: Stamp.folder(of: target)).lastPathComponent])
+      // A stamp that could not be written after the outputs are committed is refused now.
+      try Stamp.checkDestination(target)
     }
     return try session.draw(beforeFirstFrame: {}, progress: progress)
+  }
+
+  /// Removes what an earlier run of `job` left in its outputs' folders when it was killed
+  /// outright (SIGKILL, a lost node; ``FlickVideo/Cleanup/removeStale(in:outputs:)``): its
+  /// outputs' own temporaries only, since other shards, on other machines, may be writing other
+  /// outputs into the same folder (a chunk folder holds every chunk of its clip). Run for every
+  /// job a run takes, up to date or not: a job finished since by another run still has them.
+  ///
+  /// - Returns: The paths removed.
+  @discardableResult
+  static func removeStale(_ job: BatchPlan.Job) -> [String] {
+    var removed: [String] = []
+    for target in job.targets {
+      let url = URL(fileURLWithPath: Stamp.folder(of: target))
+      removed += Cleanup.removeStale(
+        in: url.deletingLastPathComponent().path, outputs: [url.lastPathComponent])
+    }
+    return removed
   }
 
   /// Finishes a drawn job (`rendered`): its encoders end, `after` passes, its outputs' old stamps

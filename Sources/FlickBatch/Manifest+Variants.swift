@@ -141,7 +141,9 @@ extension Manifest {
     }
     let limits = scope.policy.limits
     let digits = String(variants.count).count
-    var seen: [String: Int] = [:]
+    // Keyed by the name case-folded: on a file system that ignores case (macOS, Windows) two
+    // names that differ only by it are one folder.
+    var seen: [String: (index: Int, name: String)] = [:]
     for i in variants.indices {
       var name = String(i + 1)
       name = String(repeating: "0", count: max(0, digits - name.count)) + name
@@ -157,12 +159,18 @@ extension Manifest {
         }
         name = sanitised(text, limits: limits)
       }
-      if let first = seen[name] {
+      if let first = seen[Manifest.caseFolded(name)] {
+        guard first.name == name else {
+          throw (key ?? owner).error(
+            "variants \(quoted: first.index + 1) and \(i + 1) are named '\(quoted: first.name)' and '\(quoted: name)', "
+              + "which differ only by case: on a file system that ignores case (macOS, Windows) they are one folder; "
+              + "set 'variantName' to a parameter that tells them apart")
+        }
         throw (key ?? owner).error(
-          "variants \(quoted: first + 1) and \(i + 1) are both named '\(quoted: name)' (names are made of letters, digits, '.', '_' "
+          "variants \(quoted: first.index + 1) and \(i + 1) are both named '\(quoted: name)' (names are made of letters, digits, '.', '_' "
             + "and '-'); set 'variantName' to a parameter that tells them apart")
       }
-      seen[name] = i
+      seen[Manifest.caseFolded(name)] = (i, name)
       variants[i].name = name
     }
   }

@@ -152,16 +152,24 @@ package struct Manifest: Sendable {
     let items = try rendersNode.array()
     guard !items.isEmpty else { throw rendersNode.error("'renders' is empty: list at least one template") }
     var renders: [Render] = []
-    var names: [String: String] = [:]
+    // Keyed by the name case-folded: names that differ only by case are one folder on a file
+    // system that ignores case (macOS, Windows).
+    var names: [String: (path: String, name: String)] = [:]
     var variantCount = 0
     for node in items {
       let render = try decodeRender(node, scope: scope, defaultChunk: chunk, variantsBefore: variantCount)
-      if let other = names[render.name] {
+      if let other = names[caseFolded(render.name)] {
+        guard other.name == render.name else {
+          throw node.error(
+            "renders are named '\(quoted: render.name)' and '\(quoted: other.name)' (\(quoted: other.path)), which "
+              + "differ only by case: on a file system that ignores case (macOS, Windows) they are one folder; "
+              + "give each a distinct 'name'")
+        }
         throw node.error(
-          "two renders are named '\(quoted: render.name)' (also \(quoted: other)); give each a "
+          "two renders are named '\(quoted: render.name)' (also \(quoted: other.path)); give each a "
             + "distinct 'name'")
       }
-      names[render.name] = node.path
+      names[caseFolded(render.name)] = (node.path, render.name)
       variantCount += render.variants.count
       // Each variant loads its template once: a render without variants counts as one.
       guard variantCount <= policy.limits.variants else { throw node.error(tooMany(policy.limits.variants)) }
@@ -298,6 +306,12 @@ package struct Manifest: Sendable {
       && name.unicodeScalars.allSatisfy {
         $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
       }
+  }
+
+  /// `name` as a file system that ignores case compares it (macOS's APFS and HFS+, Windows'
+  /// NTFS, as configured by default): Unicode case folding (`Straße` and `STRASSE` are one name).
+  static func caseFolded(_ name: String) -> String {
+    name.folding(options: [.caseInsensitive], locale: nil)
   }
 
   /// `text` (a data value, a file name) made a plain name for a folder: every other character

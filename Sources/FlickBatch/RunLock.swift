@@ -17,7 +17,14 @@ package final class RunLock: Sendable {
   package init(report: String) throws(BatchError) {
     path = report + ".lock"
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      // The real reason (a read-only output folder, a file in the way), not the open's ENOENT.
+      throw .environment(
+        "cannot create the folder \(quoted: folder) for the lock \(quoted: path): \(escaped: MessageText.reason(error))"
+      )
+    }
     let fd = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW, 0o644)
     guard fd >= 0 else {
       throw .environment("cannot open the lock \(quoted: path): \(quoted: String(cString: strerror(errno)))")

@@ -30,8 +30,8 @@ package final class PNGSequenceWriter: FrameSink {
   /// Prepares a sequence at `destination` whose frames are numbered up to `lastIndex`.
   ///
   /// - Throws: ``VideoError/unsupportedFormat(path:)`` for a path that is not a folder or a
-  ///   `%d` pattern, ``VideoError/cannotWrite(path:reason:)`` when the temporary folder cannot
-  ///   be made.
+  ///   `%d` pattern, what ``OutputEntry/checkDestination(_:folder:naming:)`` throws for its
+  ///   folder, ``VideoError/cannotWrite(path:reason:)`` when the temporary folder cannot be made.
   /// - Parameter sceneLastIndex: The scene's last frame number (default `lastIndex`): Flick frames
   ///   of the folder numbered past it are stale and go at commit; a render of part of the scene
   ///   (`--frames`) passes the scene's end so the other frames stay.
@@ -41,18 +41,12 @@ package final class PNGSequenceWriter: FrameSink {
     self.pattern = pattern
     self.lastIndex = lastIndex
     self.staleAfter = max(lastIndex, sceneLastIndex ?? lastIndex)
-    // The sequence's folder is never a link: its frames would go where it points, and the
-    // rebuild below would gather that folder's files into the output.
-    try OutputEntry.refuseLink(pattern.directory)
+    // The sequence's folder is never a link (its frames would go where it points, and the
+    // rebuild below would gather that folder's files into the output), nor a file or a device,
+    // and it and its parent can be written: the checks every destination gets.
+    try OutputEntry.checkDestination(pattern.directory, folder: true, naming: destination)
     let folder = URL(fileURLWithPath: OutputEntry.entry(pattern.directory))
     let parent = folder.deletingLastPathComponent().path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
-      throw .cannotWrite(path: destination, reason: "the folder \(quoted: parent) does not exist")
-    }
-    if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-      throw .cannotWrite(path: destination, reason: "\(quoted: folder.path) is a file, not a folder")
-    }
     temporaryFolder =
       URL(fileURLWithPath: parent)
       .appendingPathComponent(".\(folder.lastPathComponent).\(getpid()).partial").path

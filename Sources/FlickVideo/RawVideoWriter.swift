@@ -13,10 +13,11 @@ final class RawVideoWriter: FrameSink {
 
   /// Creates the temporary file for `destination`.
   ///
-  /// - Throws: ``VideoError/linkedOutput(path:)`` for a destination that is a symbolic link,
-  ///   ``VideoError/cannotWrite(path:reason:)``.
+  /// - Throws: What ``OutputEntry/checkDestination(_:folder:naming:)`` throws for a destination
+  ///   no output can be put at (a symbolic link, a device, a folder, a folder that may not be
+  ///   written), ``VideoError/cannotWrite(path:reason:)``.
   init(destination: String) throws(VideoError) {
-    try OutputEntry.refuseLink(destination)
+    try OutputEntry.checkDestination(destination, folder: false)
     let url = URL(fileURLWithPath: destination)
     temporaryPath =
       url.deletingLastPathComponent()

@@ -10,13 +10,10 @@ extension RenderSession {
     var seen: [[UInt8]: String] = [:]
     for output in outputs {
       let folder = output.format == .png ? (FrameNamePattern(output.path)?.directory ?? output.path) : output.path
-      // No output is written through a symbolic link (nor a sequence into or out of a linked folder).
-      try OutputEntry.refuseLink(folder)
-      if let kind = OutputEntry.specialKind(folder) {
-        throw .invalidOption(
-          "\(quoted: output.path) is " + kind
-            + ", not a regular file; Flick writes only files (and folders for PNG sequences), never over a device")
-      }
+      // No output is written through a symbolic link (nor a sequence into or out of a linked
+      // folder), nor over a device, FIFO or socket; the rest of the destination checks
+      // (``OutputEntry/checkDestination(_:folder:naming:)``) come when each output is opened.
+      try OutputEntry.refuseOddEntry(folder, naming: output.path)
       let key = OutputEntry.identity(folder)
       if let first = seen[key] {
         throw .invalidOption(

@@ -7,28 +7,15 @@ import Foundation
 
 /// Checks `flick still` and `flick render` share: output folders, the PNG-file hint, times.
 extension Flick {
-  /// Fails (environment, exit 3) before anything is rendered when `path`'s folder is missing or
-  /// `path` is a folder, and (invalid input, exit 2) when `path` is a symbolic link: the
-  /// messages `render` gives for its outputs.
+  /// Fails before anything is rendered when `path` cannot be written, with the checks and
+  /// messages every output gets (``FlickVideo/OutputEntry/checkDestination(_:folder:naming:)``):
+  /// invalid input (exit 2) for a symbolic link or a device, FIFO or socket, environment (exit 3)
+  /// for a folder that is missing or may not be written, or a folder at `path`.
   static func checkOutputFolder(_ path: String) throws {
-    if let link = OutputEntry.link(in: path) {
-      let refusal = VideoError.linkedOutput(path: link)
-      throw CommandError(message: refusal.description, code: .invalidInput)
-    }
-    if let kind = OutputEntry.specialKind(path) {
-      throw CommandError(
-        message: "cannot write \(quoted: path): it is " + kind + ", not a regular file; Flick writes only files",
-        code: .invalidInput)
-    }
-    let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent().path
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-      throw CommandError(
-        message: "cannot write \(quoted: path): the folder \(quoted: folder) does not exist", code: .environment)
-    }
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-      throw CommandError(message: "cannot write \(quoted: path): it is a folder", code: .environment)
+    do {
+      try OutputEntry.checkDestination(path, folder: false)
+    } catch {
+      throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
     }
   }
 

@@ -8,7 +8,8 @@ import Testing
 /// A chunked clip equals its single render, whatever the chunk size: the GIF byte for byte (one
 /// palette from every frame of the clip, identical frames merged as a single render merges
 /// them, the same frames chosen for a lower GIF rate, alpha included), the PNG sequence byte for
-/// byte, the MP4 frame for frame (its chunks start with keyframes). The merge checks its MP4
+/// byte, the MP4 with the same frame count and duration (its chunks start with keyframes; each is
+/// a lossy encode of its own, so its pixels differ slightly from a single render's). The merge checks its MP4
 /// chunks (size, frame count, decodability) before joining them.
 @Suite struct ChunkEqualityTests {
   typealias F = BatchFixtures

@@ -17,22 +17,16 @@ final class EncodedFile {
   /// The destination's file name.
   private let name: String
 
-  /// Checks that `destination` can be written (not a link, not a folder, in a folder that
-  /// exists) and names its temporary.
+  /// Checks that `destination` can be written (``OutputEntry/checkDestination(_:folder:naming:)``:
+  /// not a link, a device or a folder, in a folder that exists and may be written) and names its
+  /// temporary.
   ///
-  /// - Throws: ``VideoError/linkedOutput(path:)`` or ``VideoError/cannotWrite(path:reason:)``.
+  /// - Throws: ``VideoError/linkedOutput(path:)``, ``VideoError/invalidOption(_:)`` or
+  ///   ``VideoError/cannotWrite(path:reason:)``.
   init(destination: String, format: OutputFormat) throws(VideoError) {
     _ = PipeWriter.ignoreSIGPIPE
-    try OutputEntry.refuseLink(destination)
+    try OutputEntry.checkDestination(destination, folder: false)
     let url = URL(fileURLWithPath: destination)
-    let directory = url.deletingLastPathComponent().path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-      throw .cannotWrite(path: destination, reason: "the folder \(quoted: directory) does not exist")
-    }
-    if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
-      throw .cannotWrite(path: destination, reason: "it is a folder")
-    }
     self.destination = destination
     self.format = format
     self.folder = url.deletingLastPathComponent()
