@@ -73,6 +73,9 @@ package final class Studio: Sendable {
     let watcher = try FileWatcher { [weak self] changed in self?.filesChanged(changed) }
     self.watcher.withLock { $0 = watcher }
     watcher.watch(workspace.folders())
+    // The opened folder removed and made again (a checkout of another branch made it anew) is
+    // watched anew: the watcher reports it when it is back, and `filesChanged` watches its folders.
+    watcher.keep(root: workspace.folder)
     listed.withLock { $0 = templateList() }
     // The security checks run on each request's head, before its body is read, and again on
     // the whole request (`handle`).
@@ -194,7 +197,8 @@ package final class Studio: Sendable {
   /// Those are the templates whose last load read one of them (``TemplateSession/files``: the
   /// template, its pictures, SVG outlines, fonts and Lottie files), and every template that does
   /// not compile now (the file it misses may just have been added). New folders inside the
-  /// opened folder are watched from now on, and a changed template list is announced.
+  /// opened folder (the opened folder itself too, made again after it was removed) are watched
+  /// from now on, and a changed template list is announced.
   func filesChanged(_ changed: Set<String>) {
     let relevant = changed.filter { !URL(fileURLWithPath: $0).lastPathComponent.hasPrefix(".") }
     guard !relevant.isEmpty else { return }
@@ -202,6 +206,7 @@ package final class Studio: Sendable {
       var isFolder: ObjCBool = false
       return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
         && PathText.isInside(path, folder: workspace.folder)
+        && (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == nil
     }
     if !added.isEmpty { watcher.withLock { $0 }?.watch(Set(added.flatMap { workspace.folders(under: $0) })) }
     pool.dropWarmCaches()

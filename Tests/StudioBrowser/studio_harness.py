@@ -53,12 +53,13 @@ def vm_rss_kb(pid):
 
 
 class Studio:
-    """`flick studio --no-open --port 0 FOLDER`, its URL, and a clean stop by PID."""
+    """`flick studio --no-open --port PORT FOLDER` (any free port by default), its URL, and a
+    clean stop by PID."""
 
-    def __init__(self, folder, *extra):
+    def __init__(self, folder, *extra, port=0):
         self.folder = folder
         self.process = subprocess.Popen(
-            [FLICK, "studio", "--no-open", "--port", "0", *extra, folder],
+            [FLICK, "studio", "--no-open", "--port", str(port), *extra, folder],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline().strip()
         if not line.startswith("http://"):

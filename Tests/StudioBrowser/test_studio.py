@@ -21,6 +21,7 @@ from studio_harness import (Studio, blob_bytes, copy_templates, flick, launch_br
 from playwright.sync_api import sync_playwright  # noqa: E402
 from test_studio_gaps import GapTests  # noqa: E402
 from test_studio_folder import StudioFolderTests  # noqa: E402,F401 (run with these tests)
+from test_studio_state import StudioStateTests  # noqa: E402,F401 (run with these tests)
 
 TEMPLATE = "card-swap.json5"
 SHOTS = os.environ.get("STUDIO_SCREENSHOTS")

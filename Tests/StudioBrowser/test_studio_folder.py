@@ -1,6 +1,7 @@
 """Browser tests of the studio page over a folder that changes under it: the template list
-follows templates added and removed, and the error overlay of a template that is gone names no
-line (run by test_studio.py, which imports this module's test case)."""
+follows templates added and removed, the error overlay of a template that is gone names no
+line, and the opened folder removed and made again is followed again (run by test_studio.py,
+which imports this module's test case)."""
 
 import os
 import shutil
@@ -53,4 +54,28 @@ class StudioFolderTests(unittest.TestCase):
         self.assertEqual(self.page.evaluate("document.body.dataset.error"), "first.json5")
         self.assertEqual(self.page.text_content("#error-overlay .err-location"), "first.json5")
         wait_js(self.page, "document.querySelectorAll('#templates .template-item').length === 0")
+        self.assertEqual(self.errors, [], "JavaScript errors on the page")
+
+    def test_the_opened_folder_removed_and_made_again_is_followed_again(self):
+        path = os.path.join(self.folder, "first.json5")
+        with open(path, "w") as f:
+            f.write(FIRST)
+        self.page.goto(self.studio.url)
+        wait_js(self.page, "document.body.dataset.ready === 'true' && document.body.dataset.events === 'open'")
+        wait_js(self.page, "document.body.dataset.shownFrame !== undefined")
+        # A branch checkout removes the folder and makes it again.
+        shutil.rmtree(self.folder)
+        wait_js(self.page, "document.querySelectorAll('#templates .template-item').length === 0")
+        os.mkdir(self.folder)
+        with open(path, "w") as f:
+            f.write(FIRST)
+        with open(os.path.join(self.folder, "second.json5"), "w") as f:
+            f.write(FIRST)
+        wait_js(self.page, "document.querySelectorAll('#templates .template-item').length === 2")
+        wait_js(self.page, "document.body.dataset.error === undefined")
+        # Its files are watched again: an edit reloads.
+        revision = int(self.page.evaluate("document.body.dataset.revision"))
+        with open(path, "w") as f:
+            f.write(FIRST.replace("#F97316", "#22C55E"))
+        wait_js(self.page, f"Number(document.body.dataset.revision) > {revision}")
         self.assertEqual(self.errors, [], "JavaScript errors on the page")

@@ -33,7 +33,46 @@ export function apiURL(path, params = {}) {
   return `/api/${path}${text ? `?${text}` : ''}`;
 }
 
+let lost = null;
+let probing = false;
+let over = false;
+/** `callback()` runs once when the studio refuses the session token (it was restarted). */
+export function onSessionLost(callback) {
+  lost = callback;
+}
+
+/**
+ * After a 401 or 403, or an event stream that failed: asks for the template list, which the
+ * studio refuses for nothing but the token (a path out of the folder is 403 too, elsewhere).
+ * Refused: this page's session is over (a restarted studio has a new token), and `onSessionLost`
+ * says so. Resolves true then, false when the studio answered, null when it did not.
+ */
+export async function checkSession() {
+  if (over) return true;
+  if (probing) return false;
+  probing = true;
+  try {
+    const response = await fetch(apiURL('templates'), { credentials: 'omit' });
+    if (response.status === 401 || response.status === 403) {
+      over = true;
+      lost?.();
+      return true;
+    }
+    return false;
+  } catch {
+    return null;
+  } finally {
+    probing = false;
+  }
+}
+
+/** A refused answer's status: 401 or 403 may mean a restarted studio (checkSession). */
+export function noteRefusal(status) {
+  if (status === 401 || status === 403) checkSession();
+}
+
 async function failure(response) {
+  noteRefusal(response.status);
   let body = null;
   let message = `${response.status} ${response.statusText}`;
   try {
@@ -67,7 +106,10 @@ export async function postJSON(path, params, body) {
 
 /**
  * The event stream: `handlers` maps event names (reload, error, progress, finishing, done,
- * failed) to functions of the parsed `data`; `onState(connected)` follows the connection.
+ * failed) to functions of the parsed `data`; `onState(connected)` follows the connection. The
+ * browser reconnects by itself while the studio does not answer; a stream the studio refused
+ * (its token is not this page's) is checked (checkSession), and one closed for another reason
+ * opened again after a few seconds.
  */
 export function subscribe(handlers, onState) {
   const source = new EventSource(apiURL('events'));
@@ -83,6 +125,11 @@ export function subscribe(handlers, onState) {
     });
   }
   source.addEventListener('open', () => onState(true));
-  source.addEventListener('error', () => onState(source.readyState === EventSource.OPEN));
+  source.addEventListener('error', async () => {
+    onState(source.readyState === EventSource.OPEN);
+    if (source.readyState !== EventSource.CLOSED) return;
+    if (await checkSession()) return;
+    setTimeout(() => subscribe(handlers, onState), 3000);
+  });
   return source;
 }

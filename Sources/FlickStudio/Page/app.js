@@ -1,7 +1,8 @@
 // Flick Studio: the page. Wires the template list, the viewer, playback, hot reload, the
 // timeline, the inspector, the parameters, compare and export to the HTTP API (docs/studio.md).
 
-import { getJSON, subscribe } from './api.js';
+import { getJSON, onSessionLost, subscribe } from './api.js';
+import { Freshness } from './fresh.js';
 import { FrameLoader } from './frames.js';
 import { Viewer } from './viewer.js';
 import { Playback } from './playback.js';
@@ -52,16 +53,20 @@ function setStatus(text) {
 
 const viewer = new Viewer($('#viewer'), $('#stage'));
 const overlay = new ErrorOverlay($('#error-overlay'));
+/** Which answers may still apply (fresh.js): nothing older than what the page shows. */
+const fresh = new Freshness();
 
 const loader = new FrameLoader(
   ({ bitmap, blob, url, request, revision, renderMs }) => {
-    if (request.template !== state.template) {
+    // Asked for another template, or for this one before another was opened in between.
+    if (request.opened !== fresh.opened) {
       bitmap.close();
       return;
     }
     // Drawn from an older compile than the page already knows (a reload crossed the request):
-    // ask again rather than show it.
-    if (revision != null && state.info?.ok !== false && revision < (state.info?.revision ?? 0)) {
+    // ask again rather than show it. In an error the server draws the last good compile under
+    // the current revision, so this holds there too.
+    if (revision != null && revision < fresh.known) {
       bitmap.close();
       requestFrame();
       return;
@@ -79,8 +84,8 @@ const loader = new FrameLoader(
     playback.frameShown();
     $('#render-ms').textContent = renderMs == null ? '' : `${renderMs.toFixed(0)} ms`;
   },
-  (error, request) => {
-    if (request.template !== state.template) return;
+  (error, request, newest) => {
+    if (request.opened !== fresh.opened || !newest) return;
     state.errors.push(String(error.message ?? error));
     // A failed frame of a template that does not compile is expected: the overlay says why.
     if (state.info?.ok !== false) setStatus(`Frame ${request.frame}: ${error.message}`);
@@ -89,7 +94,7 @@ const loader = new FrameLoader(
 
 function requestFrame() {
   if (!state.template) return;
-  loader.load({ template: state.template, frame: state.frame });
+  loader.load({ template: state.template, frame: state.frame, opened: fresh.opened });
 }
 
 const canvasInfo = () => state.info?.canvas ?? { width: 960, height: 540, fps: 30, duration: 1, frameCount: 1 };
@@ -138,6 +143,11 @@ function updateFPS() {
   const fps = canvasInfo().fps || 30;
   const achieved = playback.achieved;
   const out = $('#fps');
+  if (!state.info?.canvas) {
+    out.textContent = '— fps';
+    out.classList.remove('low');
+    return;
+  }
   out.textContent = achieved == null ? `${fps} fps` : `${achieved.toFixed(1)} / ${fps} fps`;
   out.classList.toggle('low', achieved != null && achieved < fps * playback.speed * 0.9);
   if (playback.speed !== 1 || playback.direction < 0) {
@@ -167,11 +177,13 @@ async function refreshLayer() {
     return;
   }
   layerBusy = true;
+  const ticket = fresh.ticket('layer');
   try {
     const layer = state.selected;
     const frame = state.frame;
     const answer = await getJSON('layer', { template: state.template, layer, t: timeOf(frame) });
-    if (layer === state.selected) {
+    // A state applied meanwhile asks again (layerAgain): this answer is of the one before.
+    if (ticket.current() && layer === state.selected) {
       const info = state.info?.layers?.find((l) => l.id === layer);
       inspector.show(answer, info);
       // The layer's own outline when the server gives one; else the hit's, at the time it was hit.
@@ -180,8 +192,10 @@ async function refreshLayer() {
       else if (state.outlineFrame !== frame) viewer.setOutline(null);
     }
   } catch (error) {
-    inspector.clear();
-    setStatus(error.message);
+    if (ticket.current()) {
+      inspector.clear();
+      setStatus(error.message);
+    }
   } finally {
     layerBusy = false;
     if (layerAgain) {
@@ -231,13 +245,12 @@ function selectLayer(layer, { property, quad } = {}) {
   selectProperty(next);
 }
 
-let traceToken = 0;
 /** Plots a property of the selected layer over the whole clip (/api/trace). */
 async function selectProperty(property) {
   state.property = property;
   inspector.selectProperty(property);
   timeline.select(state.selected, property);
-  const token = ++traceToken;
+  const ticket = fresh.ticket('trace');
   if (!property || !state.selected) {
     state.trace = null;
     plot.set(null);
@@ -248,7 +261,7 @@ async function selectProperty(property) {
   $('#plot-title').textContent = `${state.selected} · ${property}`;
   try {
     const trace = await getJSON('trace', { template: state.template, layer: state.selected, property });
-    if (token !== traceToken) return;
+    if (!ticket.current()) return;
     const track = (state.info?.tracks ?? []).find((t) => t.layer === state.selected && t.property === property);
     state.trace = trace;
     plot.set(trace, track, canvasInfo().duration);
@@ -259,7 +272,7 @@ async function selectProperty(property) {
     $('#plot-note').textContent = `${trace.samples.length} samples${jumpNote}`;
     document.body.dataset.traceProperty = `${state.selected}.${property}`;
   } catch (error) {
-    if (token !== traceToken) return;
+    if (!ticket.current()) return;
     state.trace = null;
     plot.set(null);
     $('#plot-note').textContent = error.message;
@@ -269,11 +282,17 @@ async function selectProperty(property) {
 $('#viewer').addEventListener('click', async (event) => {
   if (!state.template) return;
   const { x, y } = viewer.pointAt(event);
-  try {
-    const hit = await getJSON('hit', { template: state.template, t: timeOf(state.frame), x, y });
-    selectLayer(hit.layer ?? null, { quad: outlineOf(hit) });
-  } catch (error) {
-    setStatus(error.message);
+  // A state applied while the hit was tested (a reload) tests it again, on that state; a newer
+  // click or another template drops it.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const ticket = fresh.ticket('hit');
+    try {
+      const hit = await getJSON('hit', { template: state.template, t: timeOf(state.frame), x, y });
+      if (ticket.current()) return selectLayer(hit.layer ?? null, { quad: outlineOf(hit) });
+    } catch (error) {
+      if (ticket.current()) return setStatus(error.message);
+    }
+    if (ticket.replaced()) return;
   }
 });
 
@@ -317,72 +336,141 @@ function renderTemplateList() {
   );
 }
 
+/** True when the template has compiled at least once (the state holds its last good compile). */
+const hasCompiled = (info) => Boolean(info?.canvas);
+
+/** Shows the revision badge (empty: none). */
+function showRevision(revision) {
+  document.body.dataset.revision = String(revision ?? '');
+  $('#revision').textContent = revision != null ? `rev ${revision}` : '';
+}
+
 /** Applies a compiled state (/api/template) to every panel; keeps the current frame. */
 function applyState(info) {
   state.info = info;
+  fresh.applied();
   const c = canvasInfo();
-  document.body.dataset.revision = String(info.revision ?? '');
-  $('#revision').textContent = info.revision != null ? `rev ${info.revision}` : '';
-  if (info.canvas) {
+  showRevision(info.revision);
+  const compiled = hasCompiled(info);
+  $('#stage').classList.toggle('uncompiled', !compiled);
+  if (compiled) {
     viewer.setSize(c.width, c.height);
     playback.configure(c.fps, c.frameCount);
     $('#scrubber').max = String(Math.max(0, c.frameCount - 1));
+    timeline.render(info);
+  } else {
+    timeline.clear('No tracks yet: the template has not compiled.');
   }
-  timeline.render(info);
   renderLayerTree($('#layers'), info.layers ?? [], state.selected, (id) => selectLayer(id));
-  params.render(info.parameters ?? []);
-  if (info.ok === false && info.error) overlay.show(info.error);
+  params.render(info.parameters ?? [], compiled);
+  if (info.ok === false && info.error) overlay.show(info.error, { lastGood: compiled });
   else overlay.hide();
+  updateFPS();
+}
+
+/**
+ * Empties every view of the template that was open (frame, timeline, readouts, layers,
+ * inspector, plot, parameters, error), so nothing of it shows under another template's name
+ * while that one's state is on its way, or when it has never compiled.
+ */
+function clearTemplateViews() {
+  state.info = null;
+  state.trace = null;
+  state.frame = 0;
+  selectLayer(null);
+  viewer.clear();
+  delete document.body.dataset.shownFrame;
+  delete document.body.dataset.shownRevision;
+  delete document.body.dataset.frameUrl;
+  delete document.body.dataset.blobUrl;
+  if (state.lastBlobURL) URL.revokeObjectURL(state.lastBlobURL);
+  state.lastBlobURL = null;
+  state.lastBlob = null;
+  state.lastFrameURL = null;
+  $('#stage').classList.remove('uncompiled');
+  $('#render-ms').textContent = '';
+  $('#scrubber').max = '0';
+  $('#scrubber').value = '0';
+  $('#time').textContent = '0.000 s';
+  $('#frame').textContent = '0 / 0';
+  showRevision(null);
+  timeline.clear('Loading…');
+  $('#layers').replaceChildren();
+  params.clear();
+  overlay.hide();
+  setStatus('');
   updateFPS();
 }
 
 async function openTemplate(name, { keepTime = false } = {}) {
   const switching = name !== state.template;
-  if (switching) playback.pause();
-  state.template = name;
+  if (switching) {
+    playback.pause();
+    state.template = name;
+    fresh.open(name);
+    clearTemplateViews();
+  }
   document.body.dataset.template = name;
   $('#template-name').textContent = name;
   document.title = `${name} — Flick Studio`;
   history.replaceState(null, '', `${location.pathname}${location.search}#${encodeURIComponent(name)}`);
   renderTemplateList();
-  if (switching) {
-    state.selected = null;
-    state.property = null;
-    selectLayer(null);
-  }
+  // Only the newest state asked for applies, and never one older than a revision an event
+  // announced: a `reload`'s state that arrives after the next save's `error` is dropped.
+  const ticket = fresh.ticket('template', { anyState: true });
   try {
     const info = await getJSON('template', { template: name });
-    if (name !== state.template) return;
+    if (!ticket.current() || !fresh.hear(info.revision)) return;
     applyState(info);
     seekFrame(keepTime || !switching ? state.frame : 0);
     if (state.selected && state.property) selectProperty(state.property);
     setStatus('');
   } catch (error) {
+    if (!ticket.current()) return;
     setStatus(error.message);
     notify(error.message, true);
   }
 }
 
 function onReload(data) {
-  if (data.template !== state.template) return;
+  if (data.template !== state.template || !fresh.hear(data.revision)) return;
   overlay.hide();
   openTemplate(state.template, { keepTime: true });
 }
 
+/** The template does not compile now: the diagnostic at once, then its whole state (the last good compile). */
 function onError(data) {
-  if (data.template !== state.template) return;
-  document.body.dataset.revision = String(data.revision ?? '');
-  $('#revision').textContent = data.revision != null ? `rev ${data.revision}` : '';
+  if (data.template !== state.template || !fresh.hear(data.revision)) return;
+  showRevision(data.revision);
   if (state.info) state.info = { ...state.info, ok: false, error: data.error, revision: data.revision };
-  overlay.show(data.error);
+  overlay.show(data.error, { lastGood: hasCompiled(state.info) });
+  openTemplate(state.template, { keepTime: true });
 }
 
 const connection = $('#connection');
 function setConnected(on) {
+  if (document.body.dataset.session === 'lost') return;
   connection.classList.toggle('on', on);
   connection.querySelector('.label').textContent = on ? 'Live' : 'Offline';
-  connection.title = on ? 'Live reload: connected' : 'Live reload: reconnecting';
+  connection.title = on ? 'Live reload: connected' : 'Live reload: the studio does not answer; trying again';
   document.body.dataset.events = on ? 'open' : 'closed';
+}
+
+/**
+ * The studio refused the session token (401/403): it was restarted, with a new token the page
+ * cannot know. Says so, and how to go on; playback and requests stop.
+ */
+function sessionLost() {
+  if (document.body.dataset.session === 'lost') return;
+  document.body.dataset.session = 'lost';
+  document.body.dataset.events = 'closed';
+  playback.pause();
+  connection.classList.remove('on');
+  connection.classList.add('lost');
+  connection.querySelector('.label').textContent = 'Restarted';
+  connection.title = 'This session ended: open the new address the studio printed';
+  $('#session-lost-url').textContent = `${location.origin}/?token=…`;
+  $('#session-lost').hidden = false;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -433,6 +521,7 @@ window.studio = {
   settled: () => loader.whenIdle(),
 };
 
+onSessionLost(sessionLost);
 subscribe(
   {
     reload: onReload,
@@ -446,14 +535,18 @@ subscribe(
   setConnected,
 );
 
+/** Counts the template lists asked for: only the newest answer applies. */
+let listTicket = 0;
 /**
  * Fetches the template list (at start, and on every `templates` event: a template added,
  * removed or renamed) and shows it; opens the one the address names, or the first, when none is
  * open yet.
  */
 async function loadTemplates() {
+  const ticket = ++listTicket;
   try {
     const answer = await getJSON('templates');
+    if (ticket !== listTicket) return;
     state.folder = answer.folder ?? '';
     state.templates = answer.templates ?? [];
     $('#folder').textContent = state.folder;
@@ -465,6 +558,7 @@ async function loadTemplates() {
     if (first) await openTemplate(first.name);
     else setStatus('No templates in this folder');
   } catch (error) {
+    if (ticket !== listTicket) return;
     setStatus(error.message);
     notify(error.message, true);
   }

@@ -3,13 +3,14 @@
 // one), so scrubbing never queues work; 204 answers (superseded) are ignored; a frame older than
 // the one on screen is dropped; each PNG is decoded off the main thread with createImageBitmap.
 
-import { apiURL } from './api.js';
+import { apiURL, noteRefusal } from './api.js';
 
 const clientID = Math.random().toString(36).slice(2, 10);
 
 /**
  * Loads frames and hands each decoded one to `onFrame({bitmap, blob, url, request, renderMs})`.
- * `onError(error, request)` receives failures (the last good frame stays on screen).
+ * `onError(error, request, newest)` receives failures (the last good frame stays on screen);
+ * `newest` is false when a newer frame was asked for since.
  */
 export class FrameLoader {
   constructor(onFrame, onError) {
@@ -37,6 +38,11 @@ export class FrameLoader {
   setLanes(lanes) {
     this.lanes = Math.max(1, lanes);
     if (this.pending && this.inFlight < this.lanes) this.pump();
+  }
+
+  /** True when request `seq` is the last asked for and nothing newer waits. */
+  isNewest(seq) {
+    return seq === this.seq && !this.pending;
   }
 
   /** True when nothing is in flight or pending. */
@@ -71,6 +77,7 @@ export class FrameLoader {
           continue;
         }
         if (!response.ok) {
+          noteRefusal(response.status);
           let message = `${response.status} ${response.statusText}`;
           try {
             const body = await response.json();
@@ -78,7 +85,7 @@ export class FrameLoader {
           } catch {
             // keep the status line
           }
-          this.onError(new Error(message), request);
+          this.onError(new Error(message), request, this.isNewest(seq));
           continue;
         }
         const header = response.headers.get('X-Flick-Render-Ms');
@@ -97,7 +104,7 @@ export class FrameLoader {
           bitmap.close();
         }
       } catch (error) {
-        this.onError(error, request);
+        this.onError(error, request, this.isNewest(seq));
       }
     }
     this.inFlight -= 1;

@@ -1,13 +1,17 @@
 // The error overlay: the diagnostic of a template that does not compile (FILE:LINE:COL, the JSON
-// path, the message and the source line with a caret), over the last good frame.
+// path, the message and the source line with a caret), over the last good frame; a template that
+// has never compiled has none, and the overlay says so.
 
 export class ErrorOverlay {
   constructor(root) {
     this.root = root;
   }
 
-  /** Shows a Diagnostic (`file`, `line`, `column`, `path`, `message`, `sourceLine`, `caret`, `text`). */
-  show(d) {
+  /**
+   * Shows a Diagnostic (`file`, `line`, `column`, `path`, `message`, `sourceLine`, `caret`,
+   * `text`); `lastGood`: an earlier compile of the template is still drawn.
+   */
+  show(d, { lastGood = true } = {}) {
     const $ = (s) => this.root.querySelector(s);
     // A line or column of 0 (or none) is left out: a template that is gone, a file that cannot
     // be read, has no place in it.
@@ -29,6 +33,9 @@ export class ErrorOverlay {
     const lead = [...(d.sourceLine ?? '')].slice(0, caret - 1).map((ch) => (ch === '\t' ? '\t' : ' ')).join('');
     $('.err-caret').textContent = `${lead}^`;
     $('.err-text').textContent = d.text ?? '';
+    $('.err-note').textContent = lastGood
+      ? 'The last good frame stays on screen until the template compiles.'
+      : 'This template has not compiled yet: its preview appears when it does.';
     this.root.hidden = false;
     document.body.dataset.error = location;
   }

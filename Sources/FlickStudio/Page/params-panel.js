@@ -21,15 +21,28 @@ export class ParametersPanel {
   }
 
   /**
+   * Forgets the template that was open: its form, its values, and values not sent yet (they
+   * were meant for it; a change being sent still goes to it, and no re-render follows).
+   */
+  clear() {
+    this.pending = null;
+    this.sending = null;
+    this.filesToken = (this.filesToken ?? 0) + 1;
+    this.state.values = {};
+    this.form.render([], undefined, 'Loading…');
+    this.updatePreview();
+  }
+
+  /**
    * Shows a template's parameters with their current values (and the files to pick from). A
    * state compiled before the latest changes reached the server keeps those changes (values
    * being sent or waiting to be sent win over the state's).
    */
-  render(parameters) {
+  render(parameters, compiled = true) {
     const unsent = { ...(this.sending ?? {}), ...(this.pending ?? {}) };
     const shown = parameters.map((p) => (p.name in unsent ? { ...p, value: unsent[p.name] } : p));
     this.state.values = Object.fromEntries(shown.map((p) => [p.name, p.value ?? p.default]));
-    this.form.render(shown);
+    this.form.render(shown, undefined, compiled ? undefined : 'No parameters yet: the template has not compiled.');
     this.updatePreview();
     this.loadFiles(shown);
   }
@@ -39,16 +52,17 @@ export class ParametersPanel {
     const kinds = [...new Set(parameters.map((p) => p.type).filter((t) => t === 'image' || t === 'font'))];
     if (kinds.length === 0) return;
     const token = (this.filesToken = (this.filesToken ?? 0) + 1);
+    const template = this.state.template;
     try {
       // A template reads files of its own folder (and below): list those.
       const folder = (this.state.template ?? '').split('/').slice(0, -1).join('/') || undefined;
       const answers = await Promise.all(kinds.map((kind) => getJSON('files', { kind, folder })));
-      if (token !== this.filesToken) return;
+      if (token !== this.filesToken || template !== this.state.template) return;
       const files = Object.fromEntries(kinds.map((kind, i) => [kind, answers[i].files]));
       this.form.render(parameters.map((p) => ({ ...p, value: this.state.values[p.name] ?? p.value })), files);
       document.body.dataset.pickers = kinds.join(',');
     } catch (error) {
-      this.notify(error.message, true);
+      if (token === this.filesToken) this.notify(error.message, true);
     }
   }
 
@@ -71,14 +85,19 @@ export class ParametersPanel {
     this.busy = true;
     while (this.pending) {
       const changed = this.pending;
+      const template = this.state.template;
       this.pending = null;
       this.sending = changed;
       try {
-        await postJSON('params', { template: this.state.template }, { values: this.state.values });
-        for (const name of Object.keys(changed)) this.form.showError(name, null);
-        this.rerender();
+        await postJSON('params', { template }, { values: this.state.values });
+        if (template === this.state.template) {
+          for (const name of Object.keys(changed)) this.form.showError(name, null);
+          this.rerender();
+        }
       } catch (error) {
-        for (const name of Object.keys(changed)) this.form.showError(name, error.message);
+        if (template === this.state.template) {
+          for (const name of Object.keys(changed)) this.form.showError(name, error.message);
+        }
       }
       this.sending = null;
     }

@@ -58,13 +58,15 @@ export class ParametersForm {
 
   /**
    * Shows the parameters of a template state with `files` ({image: [...], font: [...]}) to
-   * pick from; rebuilds only when the declarations or the files change.
+   * pick from; rebuilds only when the declarations, the files or `empty` change. `empty` is
+   * said when there are no parameters (default: the template has none).
    */
-  render(parameters, files = this.files) {
+  render(parameters, files = this.files, empty = 'This template has no parameters.') {
     this.parameters = parameters ?? [];
     this.files = files;
+    this.empty = empty;
     const signature = JSON.stringify([
-      this.parameters.map((p) => [p.name, p.type, p.min, p.max, p.options, p.default]), files]);
+      this.parameters.map((p) => [p.name, p.type, p.min, p.max, p.options, p.default]), files, empty]);
     if (signature !== this.signature) {
       this.signature = signature;
       this.build();
@@ -76,7 +78,7 @@ export class ParametersForm {
     this.fields.clear();
     const list = this.root.querySelector('.param-list');
     if (this.parameters.length === 0) {
-      list.replaceChildren(element('p', { className: 'muted', text: 'This template has no parameters.' }));
+      list.replaceChildren(element('p', { className: 'muted', text: this.empty }));
       return;
     }
     list.replaceChildren(...this.parameters.map((p) => this.field(p)));

@@ -72,6 +72,17 @@ export class Timeline {
     return `${(Math.min(Math.max(t / this.duration, 0), 1) * 100).toFixed(4)}%`;
   }
 
+  /** No template state to show: no rows, legend or events, and `message` in their place. */
+  clear(message) {
+    this.duration = 1;
+    this.colors = new Map();
+    this.buildLegend([]);
+    this.buildRuler([]);
+    this.rows.replaceChildren(element('p', 'tl-empty', message));
+    this.root.querySelector('.tl-count').textContent = '';
+    this.setTime(0);
+  }
+
   /** Rebuilds the rows from a template state (tracks, events, canvas). */
   render(state) {
     const canvas = state.canvas ?? { duration: 1 };

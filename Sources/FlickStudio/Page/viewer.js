@@ -60,6 +60,14 @@ export class Viewer {
     this.draw();
   }
 
+  /** Shows nothing (another template is opened): the frame and the outline go. */
+  clear() {
+    if (this.bitmap) this.bitmap.close();
+    this.bitmap = null;
+    this.outline = null;
+    this.draw();
+  }
+
   /** Outlines a polygon (canvas points: a layer's four corners, or more) or clears the outline with null. */
   setOutline(points) {
     this.outline = points;
