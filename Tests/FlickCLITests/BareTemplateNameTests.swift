@@ -23,7 +23,7 @@ import Testing
   static func arguments(_ command: String, _ dir: URL) -> [String]? {
     let path = { (name: String) in dir.appendingPathComponent(name).path }
     return switch command {
-    case "render": ["--frames", "0..0", "--scale", "0.25", "-o", path("frames/")]
+    case "render": ["--frames", "0..0", "--scale", "0.25", "-o", path("frames") + "/"]
     case "still": ["--time", "0", "--scale", "0.25", "-o", path("still.png")]
     case "info": []
     case "trace": ["--layer", "c4", "--property", "opacity", "--times", "0"]
