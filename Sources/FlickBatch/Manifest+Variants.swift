@@ -39,7 +39,10 @@ extension Manifest {
     if case .string = node.value.kind {
       let (path, text, inside) = try scope.read(node, what: "params file")
       try values.load(text: text, file: path, showingInput: false)
-      var variant = Variant(name: "", values: values, files: [path])
+      // Its labels come from the values just read: the file is read once, bounded and confined.
+      var labels: [String: String] = [:]
+      for (name, value) in values.jsonValues { labels[name] = label(value) }
+      var variant = Variant(name: "", values: values, files: [path], labels: labels)
       variant.quotable = inside
       return variant
     }
@@ -147,9 +150,8 @@ extension Manifest {
     for i in variants.indices {
       var name = String(i + 1)
       name = String(repeating: "0", count: max(0, digits - name.count)) + name
-      if key == nil, variants[i].labels.isEmpty, let file = variants[i].files.first, variants[i].files.count == 1,
-        !file.lowercased().hasSuffix(".csv")
-      {
+      // A params file (one file, not a data file's row) names its variant by its file name.
+      if key == nil, variants[i].row == nil, let file = variants[i].files.first, variants[i].files.count == 1 {
         name = sanitised(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent, limits: limits)
       }
       if let key {
@@ -160,14 +162,18 @@ extension Manifest {
         name = sanitised(text, limits: limits)
       }
       if let first = seen[Manifest.caseFolded(name)] {
+        // A name taken from a file only --allow-outside-manifest let in is its text: not shown.
+        let shown = key == nil || (variants[first.index].quotable && variants[i].quotable)
         guard first.name == name else {
           throw (key ?? owner).error(
-            "variants \(quoted: first.index + 1) and \(i + 1) are named '\(quoted: first.name)' and '\(quoted: name)', "
-              + "which differ only by case: on a file system that ignores case (macOS, Windows) they are one folder; "
+            "variants \(quoted: first.index + 1) and \(i + 1) are named "
+              + (shown ? "'\(quoted: first.name)' and '\(quoted: name)'" : "alike")
+              + ", which differ only by case: on a file system that ignores case (macOS, Windows) they are one folder; "
               + "set 'variantName' to a parameter that tells them apart")
         }
         throw (key ?? owner).error(
-          "variants \(quoted: first.index + 1) and \(i + 1) are both named '\(quoted: name)' (names are made of letters, digits, '.', '_' "
+          "variants \(quoted: first.index + 1) and \(i + 1) are both named "
+            + (shown ? "'\(quoted: name)'" : "alike") + " (names are made of letters, digits, '.', '_' "
             + "and '-'); set 'variantName' to a parameter that tells them apart")
       }
       seen[Manifest.caseFolded(name)] = (i, name)

@@ -72,7 +72,8 @@ package struct Manifest: Sendable {
     package var values: ParameterValues
     /// Files the values came from (a params file names its variant by its own name).
     package var files: [String]
-    /// Each inline or data-row value as text, for naming variants by a parameter (`variantName`).
+    /// Each scalar value as text (inline, params file or data row), for naming variants by a
+    /// parameter (`variantName`).
     package var labels: [String: String] = [:]
     /// The CSV file and 1-based line of a data row, to point errors about its values there.
     package var row: (file: String, line: Int)?

@@ -58,6 +58,15 @@ public struct ParameterValues: Sendable, Equatable {
   /// The names given, in order (repeated names appear once per value).
   public var names: [String] { entries.map(\.name) }
 
+  /// The values given as JSON5 (a params file's members, a manifest's or data file's), with
+  /// their names, in order; values given as text (`--set`, a CSV cell) are left out.
+  package var jsonValues: [(name: String, value: JSON5Value)] {
+    entries.compactMap { e in
+      guard case .json(let value, _) = e.source else { return nil }
+      return (e.name, value)
+    }
+  }
+
   /// Sets `name` from text, as `--set name=text` does; relative file paths are relative to the
   /// current directory.
   public mutating func set(_ name: String, text: String) {

@@ -13,10 +13,10 @@ extension Flick {
                           [--scale S] [--workers N] [--frame-timeout T]
 
       Starts a local web app that previews the templates of FOLDER (default: the current folder),
-      or only the TEMPLATE files given (the deepest folder holding them all is the one opened; a
-      symbolic link is opened under its name, its assets next to it), and follows every edit of
-      a file they read. Prints one line, the URL to open (with the session token), and opens it in
-      the default browser unless --no-open. Ctrl-C stops it.
+      or only the TEMPLATE files given, or bundled templates by name (the deepest folder holding
+      them all is the one opened; a symbolic link is opened under its name, its assets next to
+      it), and follows every edit of a file they read. Prints one line, the URL to open (with the
+      session token), and opens it in the default browser unless --no-open. Ctrl-C stops it.
 
       OPTIONS
         --port N        the port (default 0: a free port)
@@ -99,13 +99,14 @@ extension Flick {
       }
       var files: [[String]] = []
       for argument in positionals {
-        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), !isFolder.boolValue else {
-          throw CommandError.usage(
-            "studio takes one FOLDER or TEMPLATE files; no template file '\(quoted: argument)'")
+        // A path, or a bundled template's bare name, as every command taking a TEMPLATE finds it.
+        let file = try Flick.templatePath(argument)
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue else {
+          throw CommandError.usage("studio takes one FOLDER or TEMPLATE files; '\(quoted: argument)' is a folder")
         }
         // A Lottie file is found as render finds it (by its content); the studio opens templates.
-        if LottieFile.isLottie(path: argument) { throw lottieRefused(argument) }
-        files.append(lexical(argument))
+        if LottieFile.isLottie(path: file) { throw lottieRefused(file) }
+        files.append(lexical(file))
       }
       // The deepest folder that holds every file (each file's folder is its components but the last).
       var common = Array(files[0].dropLast())

@@ -97,7 +97,7 @@ import Testing
     let color = Self.message(
       "[ { target: \"a\", drag: { property: \"backgroundColor\", path: [\"#000\", \"#fff\"], duration: 1, resistance: { bounds: { x: [0, 1] } } } } ]"
     )
-    #expect(color.contains("resistance applies to a drag of a position"), "\(color)")
+    #expect(color.contains("resistance applies to a drag of a position (position, translationXY)"), "\(color)")
     let order = Self.message(
       "[ { target: \"a\", drag: { by: [[0, 0], [0, 9]], duration: 1, resistance: { bounds: { y: [5, 1] } } } } ]")
     #expect(order.contains("is above their max"), "\(order)")

@@ -163,7 +163,22 @@ import Testing
     Case(place: .parameters, text: #""p\n": { type: "number", default: 1 }"#, accepted: false),
   ]
 
-  @Test(arguments: angles + crossings + propertyNames + timing + values)
+  /// Entries in a group take the group's timing (GroupTiming.keys: motion, `duration`, timing
+  /// options) where they give none: a `drag` its `duration` and curve, the others their motion,
+  /// length and timing, through nested groups and sequences too.
+  static let groups: [Case] = [
+    #"{ curve: "easeInEaseOut", duration: 0.6, group: [{ target: "a", drag: { property: "positionX", by: [0, 120] } }] }"#,
+    #"{ duration: 0.6, group: [{ target: "a", drag: { path: [[0, 0], [20, 10]] } }] }"#,
+    #"{ duration: 0.6, group: [{ group: [{ target: "a", drag: { property: "positionY", by: [0, 20] } }] }] }"#,
+    #"{ duration: 0.6, group: [{ sequence: [{ target: "a", drag: { by: [[0, 0], [10, 10]] } }] }] }"#,
+    #"{ duration: 0.6, delay: 0.1, speed: 2, group: [{ target: "a", drag: { property: "positionX", by: [0, 9] } }] }"#,
+    #"{ curve: "easeOut", duration: 0.4, group: [{ target: "a", spin: { to: 2 } }] }"#,
+    #"{ curve: "easeOut", duration: 0.4, fill: "both", group: [{ target: "a", animate: { positionX: 10 } }] }"#,
+    #"{ duration: 0.4, group: [{ target: "a", property: "opacity", to: 0 }] }"#,
+    #"{ spring: { bounciness: 8 }, group: [{ target: "a", release: { property: "positionX", to: 10 } }] }"#,
+  ].map { Case(place: .timeline, text: $0, accepted: true) }
+
+  @Test(arguments: angles + crossings + propertyNames + timing + values + groups)
   func schemaAndDecoderAgree(_ c: Case) throws {
     let text = Self.template(c)
     var decoder: String?
@@ -175,6 +190,53 @@ import Testing
     let problems = try #require(Self.validator).validate(try JSON5Parser.parse(text))
     expectEqual(decoder == nil, c.accepted, "decoder: \(c.text): \(decoder ?? "taken")")
     expectEqual(problems.isEmpty, c.accepted, "schema: \(c.text): \(problems.joined(separator: "; "))")
+  }
+
+  /// A drag with no `duration` of its own and none from a group: the decoder refuses it. (The
+  /// schema takes it: it cannot see which group an entry is in.)
+  @Test(arguments: [
+    #"{ target: "a", drag: { property: "positionX", by: [0, 120] } }"#,
+    #"{ curve: "easeOut", group: [{ target: "a", drag: { property: "positionX", by: [0, 120] } }] }"#,
+    #"{ sequence: [{ target: "a", drag: { by: [[0, 0], [10, 10]] } }] }"#,
+  ])
+  func aDragWithoutAnyDurationIsRefused(_ entry: String) throws {
+    let text = Self.template(Case(place: .timeline, text: entry, accepted: false))
+    let error = try #require(throws: TemplateError.self) {
+      try Template.decode(text, file: "t.json5", baseFolder: FixturePaths.templates.path)
+    }
+    #expect(error.description.contains("a drag needs a 'duration' in seconds"), "\(error.description)")
+  }
+
+  /// No entry that takes a group's timing requires, in its own object or an object inside it, a
+  /// key a group can give it (GroupTiming.keys): the schema would refuse what a group completes.
+  /// (`anyOf`, `oneOf`, `if` and `not` branches are alternatives or conditions; `$ref`s lead to
+  /// shared definitions, which SchemaTests covers.)
+  @Test func noEntryRequiresAKeyAGroupGives() throws {
+    let root = try JSON5Parser.parse(TemplateSchema.json)
+    let groupKeys = Set(GroupTiming.keys)
+    func required(_ v: JSON5Value, at path: String) -> [String] {
+      switch v.kind {
+      case .object(let members):
+        var found: [String] = []
+        for m in members where !["anyOf", "oneOf", "if", "then", "else", "not"].contains(m.key) {
+          if m.key == "required", case .array(let names) = m.value.kind {
+            found += names.compactMap { n in
+              guard case .string(let s) = n.kind, groupKeys.contains(s) else { return nil }
+              return "\(path): \(s)"
+            }
+          } else {
+            found += required(m.value, at: path + "/" + m.key)
+          }
+        }
+        return found
+      case .array(let items): return items.flatMap { required($0, at: path) }
+      default: return []
+      }
+    }
+    for kind in ["animate", "property", "release", "drag", "spin", "group", "sequence"] {
+      let entry = try #require(root["$defs"]?[kind + "Entry"], "no \(kind)Entry")
+      expectEqual(required(entry, at: kind + "Entry"), [], "\(kind)Entry requires a key a group gives")
+    }
   }
 
   /// `when` lists each property name once.

@@ -6,7 +6,7 @@ import FlickScene
 /// (``RubberBand``) instead of the finger, value and velocity (``ResistedDragCurve``), so a
 /// release continues from where and how fast the content moves. Either axis is optional, as is
 /// either end of one (`null`); `coefficient` defaults to 0.55 and `dimension` to the canvas size
-/// along the axis. A point property (`position`, `translation`) uses both axes; a number
+/// along the axis. A point property (`position`, `translationXY`) uses both axes; a number
 /// property one: `x` or `y` (`positionX`, `translationX` … take `x`, their `Y` twins `y`).
 struct DragResistance {
   /// The keys of the `resistance` object.
@@ -73,7 +73,7 @@ struct DragResistance {
       }
     }
     throw node.error(
-      "resistance applies to a drag of a position (position, translation) or a number (positionX, "
+      "resistance applies to a drag of a position (position, translationXY) or a number (positionX, "
         + "translationY, …); \(quoted: p.name) is neither")
   }
 

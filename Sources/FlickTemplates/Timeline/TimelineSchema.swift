@@ -276,8 +276,11 @@ extension TimelineCompiler.EntryKind {
       ]
       return [("sequence", ["type": "array", "items": step])] + C.repeatSchema
     case .drag:
+      // No `required: ["duration"]`: inside a group the group's `duration` is the drag's
+      // (GroupTiming.keys); a drag with neither is refused by the decoder only, as the schema
+      // cannot see which group an entry is in.
       let drag: SchemaNode = [
-        "type": "object", "required": ["duration"], "additionalProperties": false,
+        "type": "object", "additionalProperties": false,
         "properties": [
           "property": .ref("propertyName"), "path": ["type": "array", "minItems": 1],
           "by": ["type": "array", "minItems": 1],
