@@ -62,4 +62,6 @@ private struct ShiftedCurve<Base: AnimationCurve>: AnimationCurve {
   func value(before t: Double) -> Base.Value { base.value(before: t + offset) }
   func velocity(before t: Double) -> Base.Value { base.velocity(before: t + offset) }
   func isApplied(at t: Double) -> Bool { base.isApplied(at: t + offset) }
+  func turns(after t: Double) -> CurveTurns { base.turns(after: t + offset).mapped(origin: -offset, scale: 1) }
+  func turns(before t: Double) -> CurveTurns { base.turns(before: t + offset).mapped(origin: -offset, scale: 1) }
 }

@@ -9,7 +9,7 @@ package enum CrossingDirection: String, Sendable, CaseIterable {
 }
 
 /// What a search for a crossing found on a track
-/// (``PropertyTracks/firstCrossing(of:direction:from:to:breakpoints:budget:read:)``).
+/// (``PropertyTracks/firstCrossing(of:direction:from:to:breakpoints:turns:budget:read:)``).
 package struct CrossingSearch: Sendable {
   /// The first crossing: scene time (seconds) and whether it went up; nil when there is none.
   package var crossing: (time: Double, isUp: Bool)?
@@ -22,8 +22,8 @@ package struct CrossingSearch: Sendable {
 }
 
 extension PropertyTracks {
-  /// Scan step of ``firstCrossing(of:direction:from:to:breakpoints:budget:read:)``, seconds: a binary
-  /// fraction, so the scan's times are exact and the same at any frame rate.
+  /// Longest scan step of ``firstCrossing(of:direction:from:to:breakpoints:turns:budget:read:)``,
+  /// seconds: a binary fraction, so the scan's times are exact and the same at any frame rate.
   package static let crossingScanStep = 1.0 / 1024
   /// Width of the bracket a crossing is refined to, seconds.
   package static let crossingTolerance = 1e-9
@@ -61,44 +61,55 @@ extension PropertyTracks {
   /// `direction`: either). A value that starts exactly at `level` has not crossed it until it
   /// leaves and comes back; a jump through `level` (a `set`) crosses it at the jump.
   ///
-  /// The search walks the track piece by piece between `breakpoints` (where it may jump) in
-  /// steps of ``crossingScanStep``; where the velocity changes sign inside a step, the extreme
-  /// is found too, so a value that goes through `level` and back within one step is not
-  /// missed. The crossing is then refined inside its bracket by bisection and secant steps
-  /// (Illinois) to ``crossingTolerance``, and the returned time is the bracket's end on the
-  /// reached side. Nothing here depends on a frame rate.
+  /// The search walks the track piece by piece between `breakpoints` (where animations begin and
+  /// end) and the breaks `turns` gives (``CurveTurns``: where the value may jump or turn at a known
+  /// instant: an iteration of a repeat, the turn of an autoreverse, a key time, a Bézier's or a
+  /// bounce's turn), in steps of ``crossingScanStep`` or half the turn spacing `turns` gives
+  /// (half a period of the fastest spring moving it), whichever is shorter. So a step holds at
+  /// most one turn of the value: where the velocity changes sign inside it, the extreme is found
+  /// too, so a value that goes through `level` and back within one step is not missed, and a
+  /// step whose ends bracket the level holds only the first crossing. The crossing is then
+  /// refined inside its bracket by bisection and secant steps (Illinois) to
+  /// ``crossingTolerance``, and the returned time is the bracket's end on the reached side.
+  /// Nothing here depends on a frame rate.
   ///
   /// Every read is taken from `budget`; when it runs out before a scan step (a search of an
-  /// hour reads the track about 3.7 million times), the search stops there and says where
-  /// (``CrossingSearch/stoppedAt``), so many searches together cost at most their budget.
+  /// hour in steps of 1/1024 s reads the track about 3.7 million times), the search stops there
+  /// and says where (``CrossingSearch/stoppedAt``), so many searches together cost at most their budget.
   ///
-  /// - Parameter read: the value and velocity at a scene time, from a side.
+  /// - Parameters:
+  ///   - turns: the breaks and turn spacing of the track after a scene time (``PropertyTracks/turns(of:layerID:at:forward:)``).
+  ///   - read: the value and velocity at a scene time, from a side.
   package static func firstCrossing(
     of level: Double, direction: CrossingDirection?, from: Double, to: Double, breakpoints: [Double],
-    budget: inout Int, read readTrack: (Double, TrackLimit) -> (value: Double, velocity: Double)
+    turns: (Double) -> CurveTurns = { _ in .none(forward: true) }, budget: inout Int,
+    read readTrack: (Double, TrackLimit) -> (value: Double, velocity: Double)
   ) -> CrossingSearch {
     func read(_ t: Double, _ side: TrackLimit) -> (value: Double, velocity: Double) {
       budget -= 1
       return readTrack(t, side)
     }
-    return scan(level, direction, from: from, to: to, breakpoints: breakpoints, budget: { budget }, read: read)
+    return scan(
+      level, direction, from: from, to: to, breakpoints: breakpoints, turns: turns, budget: { budget }, read: read)
   }
 
-  /// ``firstCrossing(of:direction:from:to:breakpoints:budget:read:)`` without a budget.
+  /// ``firstCrossing(of:direction:from:to:breakpoints:turns:budget:read:)`` without a budget.
   package static func firstCrossing(
     of level: Double, direction: CrossingDirection?, from: Double, to: Double, breakpoints: [Double],
+    turns: (Double) -> CurveTurns = { _ in .none(forward: true) },
     read: (Double, TrackLimit) -> (value: Double, velocity: Double)
   ) -> CrossingSearch {
     var budget = Int.max
     return firstCrossing(
-      of: level, direction: direction, from: from, to: to, breakpoints: breakpoints, budget: &budget, read: read)
+      of: level, direction: direction, from: from, to: to, breakpoints: breakpoints, turns: turns, budget: &budget,
+      read: read)
   }
 
-  /// ``firstCrossing(of:direction:from:to:breakpoints:budget:read:)`` with its reads counted by
+  /// ``firstCrossing(of:direction:from:to:breakpoints:turns:budget:read:)`` with its reads counted by
   /// `read` itself; `budget` says how many are left.
   private static func scan(
     _ level: Double, _ direction: CrossingDirection?, from: Double, to: Double, breakpoints: [Double],
-    budget: () -> Int, read: (Double, TrackLimit) -> (value: Double, velocity: Double)
+    turns: (Double) -> CurveTurns, budget: () -> Int, read: (Double, TrackLimit) -> (value: Double, velocity: Double)
   ) -> CrossingSearch {
     func crossed(_ a: Double, _ b: Double) -> Bool? {
       if direction != .down, a < level, b >= level { return true }
@@ -112,24 +123,38 @@ extension PropertyTracks {
       low = min(low, v)
       high = max(high, v)
     }
-    let knots = ([from] + breakpoints.filter { $0 > from && $0 < to } + [max(from, to)])
-    for k in knots.indices {
-      let a = knots[k]
+    let end = max(from, to)
+    let knots = breakpoints.filter { $0 > from && $0 < end } + [end]
+    var k = 0
+    var a = from
+    while true {
       let start = read(a, .right)
       note(start.value)
       if let up = crossed(previous.value, start.value) {
         return CrossingSearch(crossing: (a, up), range: min(low, start.value)...max(high, start.value))
       }
       previous = start
-      guard k + 1 < knots.count else { break }
-      let b = knots[k + 1]
-      let steps = max(1, Int(((b - a) / crossingScanStep).rounded(.up)))
+      guard a < end else { break }
+      while knots[k] <= a { k += 1 }
+      // The next stop: an animation's begin or end, or a break of what moves the track now.
+      var plan = turns(a)
+      if plan.next <= a + crossingTolerance {
+        // The break it gives is here (rounding put it on this side of it): ask past it.
+        let later = turns(a + crossingTolerance)
+        plan = CurveTurns(next: later.next, spacing: min(plan.spacing, later.spacing))
+      }
+      let b = plan.next > a ? min(knots[k], plan.next) : knots[k]
+      let step = max(min(crossingScanStep, plan.spacing / 2), 4 * a.ulp)
+      let steps = max(1, Int(min(((b - a) / step).rounded(.up), Double(Int.max / 2))))
       var t0 = a
       for i in 1...steps {
         guard budget() > 0 else { return CrossingSearch(crossing: nil, range: low...high, stoppedAt: t0) }
-        let t1 = i == steps ? b : a + Double(i) * crossingScanStep
+        let t1 = i == steps ? b : a + Double(i) * step
         let s = read(t1, i == steps ? .left : .right)
         note(s.value)
+        // A break inside an animation (a repeat's jump back) that only approaches the level is not
+        // a crossing: the value shown at the break decides (read at the top of the loop).
+        if i == steps, b < knots[k], s.value == level { break }
         var bracket: (end: Double, up: Bool)? = crossed(previous.value, s.value).map { (t1, $0) }
         if bracket == nil, previous.velocity * s.velocity < 0 {
           // An extreme inside the step: the value may go through the level and back.
@@ -145,6 +170,7 @@ extension PropertyTracks {
         previous = s
         t0 = t1
       }
+      a = b
     }
     return CrossingSearch(crossing: nil, range: low...high)
   }

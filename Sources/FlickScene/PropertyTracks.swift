@@ -226,6 +226,8 @@ protocol TrackSegment: Sendable {
   func settleTime(in tracks: PropertyTracks) -> Double
   /// The property a link segment reads (nil for a curve).
   var sourceRead: (layerID: String, name: String)? { get }
+  /// Where its value may jump or turn after scene time `t` (`forward`) or before it (``CurveTurns``).
+  func turns(at t: Double, forward: Bool, in tracks: PropertyTracks) -> CurveTurns
 }
 
 extension TrackSegment {

@@ -21,4 +21,6 @@ package protocol TrackLink<Value>: Sendable {
   func velocity(in tracks: PropertyTracks, at t: Double, limit: TrackLimit) -> Value
   /// The scene time after which its value stops changing.
   func settleTime(in tracks: PropertyTracks) -> Double
+  /// Where its value may jump or turn after scene time `t` (`forward`) or before it (``CurveTurns``).
+  func turns(at t: Double, forward: Bool, in tracks: PropertyTracks) -> CurveTurns
 }

@@ -217,4 +217,6 @@ struct ShiftedCurve: AnimationCurve {
   func velocity(at t: Double) -> Double { base.velocity(at: t + shift) }
   func value(before t: Double) -> Double { base.value(before: t + shift) }
   func velocity(before t: Double) -> Double { base.velocity(before: t + shift) }
+  func turns(after t: Double) -> CurveTurns { base.turns(after: t + shift).mapped(origin: -shift, scale: 1) }
+  func turns(before t: Double) -> CurveTurns { base.turns(before: t + shift).mapped(origin: -shift, scale: 1) }
 }

@@ -47,10 +47,22 @@ public protocol AnimationCurve<Value>: Sendable {
   /// unless the curve has timing that says otherwise (a ``TimedAnimation`` before its delay
   /// without a backwards fill, or after its end with a `removed` or `backwards` fill).
   func isApplied(at t: Double) -> Bool
+
+  /// Where the value may jump or turn after local time `t`, and how close its other turns come
+  /// (``CurveTurns``): what a search for the first time the value crosses a level (a template's
+  /// `when`) steps by. The default knows nothing: no break, at most one turn per step of the search.
+  func turns(after t: Double) -> CurveTurns
+
+  /// ``turns(after:)`` looking back from `t`: the nearest break before it.
+  func turns(before t: Double) -> CurveTurns
 }
 
 extension AnimationCurve {
   public func isApplied(at t: Double) -> Bool { true }
+
+  public func turns(after t: Double) -> CurveTurns { .none(forward: true) }
+
+  public func turns(before t: Double) -> CurveTurns { .none(forward: false) }
 
   /// Default left limit: the curve one ulp before `t` (curves with a closed form override it).
   public func value(before t: Double) -> Value { value(at: t.nextDown) }
@@ -88,4 +100,6 @@ public struct AnyAnimationCurve<Value: Animatable>: AnimationCurve {
   public func value(before t: Double) -> Value { base.value(before: t) }
   public func velocity(before t: Double) -> Value { base.velocity(before: t) }
   public func isApplied(at t: Double) -> Bool { base.isApplied(at: t) }
+  public func turns(after t: Double) -> CurveTurns { base.turns(after: t) }
+  public func turns(before t: Double) -> CurveTurns { base.turns(before: t) }
 }

@@ -198,6 +198,13 @@ package protocol InterpolationMapping<Value>: Sendable {
   func slope(at x: Double, side: InterpolationSide) -> Value
   /// The input beyond which the output no longer changes, or infinity.
   var constantAbove: Double { get }
+  /// Where the output may turn as the input grows: the stops and their timing functions' turn
+  /// points (sorted), and the closest two turns come between them (``CurveTurns/spacing``).
+  var turns: (points: [Double], spacing: Double) { get }
+}
+
+extension InterpolationMapping {
+  package var turns: (points: [Double], spacing: Double) { ([], .infinity) }
 }
 
 /// A colour map whose stops interpolate in `space` (Remotion's `interpolateColors`; OKLab keeps

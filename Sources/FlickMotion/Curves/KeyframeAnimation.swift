@@ -29,7 +29,7 @@ package struct KeyframeAnimation<Value: Animatable>: AnimationCurve, Equatable {
   /// Length in seconds.
   package let duration: Double
   /// Catmull-Rom tangents (value per unit of progress), cubic mode only.
-  private let tangents: [Value]
+  let tangents: [Value]
 
   /// A keyframe animation.
   ///

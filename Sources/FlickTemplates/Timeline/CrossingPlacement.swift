@@ -5,7 +5,7 @@ import FlickScene
 /// instant, at or after the start its placement gives (`at` / `after` / `with`, the group's or
 /// the step's start; 0 at the top level), at which the property's compiled track reaches the
 /// level from the other side, plus `delay`. The crossing is found on the track itself
-/// (``PropertyTracks/firstCrossing(of:direction:from:to:breakpoints:budget:read:)``), so it is exact
+/// (``PropertyTracks/firstCrossing(of:direction:from:to:breakpoints:turns:budget:read:)``), so it is exact
 /// and the same at any frame rate. Only animations listed above the entry count; a later entry
 /// that would change the track before the crossing is refused (``TimelineOutput/checkCrossingReads``).
 struct CrossingPlacement {
@@ -57,14 +57,15 @@ struct CrossingPlacement {
     output.crossingBudget -= 2 * visited
     func find(_ d: CrossingDirection?, _ budget: inout Int) -> CrossingSearch {
       PropertyTracks.firstCrossing(
-        of: level, direction: d, from: from, to: to, breakpoints: breaks, budget: &budget
+        of: level, direction: d, from: from, to: to, breakpoints: breaks,
+        turns: { tracks.turns(of: watched.trackName, layerID: layerID, at: $0, forward: true) }, budget: &budget
       ) { t, side in watched.read(tracks, layerID, t, side) }
     }
     let found = find(direction, &output.crossingBudget)
     if let stopped = found.stoppedAt {
       throw whenNode.error(
         "finding this crossing passes the cap of \(limits.maximumCrossingSamples) track samples for all the "
-          + "template's 'when' entries together (each searches in steps of 1/1024 s; this one had searched from "
+          + "template's 'when' entries together (each searches in steps of at most 1/1024 s; this one had searched from "
           + "\(TemplateNode.format(Self.rounded(from))) s to \(TemplateNode.format(Self.rounded(stopped))) s of "
           + "\(TemplateNode.format(Self.rounded(to))) s); wait for a crossing that comes sooner, or for fewer")
     }

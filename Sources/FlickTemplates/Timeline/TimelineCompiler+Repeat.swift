@@ -120,4 +120,22 @@ struct ReversedTrackCurve<Value: Animatable>: AnimationCurve {
     return tracks.state(of: property, layerID: layerID, at: mirror - min(t, duration), limit: .right).velocity.scaled(
       by: -1)
   }
+  // Backwards in time: the track's break (or the begin or end of one of its animations) before
+  // mirror − t comes next.
+  func turns(after t: Double) -> CurveTurns {
+    let at = mirror - max(t, 0)
+    guard at > mirror - duration else { return .none(forward: true) }
+    let c = tracks.turns(of: property.name, layerID: layerID, at: at, forward: false)
+    let edge = tracks.breakpoints(of: property.name, layerID: layerID, in: (mirror - duration)...at).last { $0 < at }
+    let next = max(c.next, edge ?? -.infinity, mirror - duration)
+    return CurveTurns(next: mirror - next, spacing: c.spacing)
+  }
+  func turns(before t: Double) -> CurveTurns {
+    let at = mirror - min(t, duration)
+    guard at < mirror else { return .none(forward: false) }
+    let c = tracks.turns(of: property.name, layerID: layerID, at: at, forward: true)
+    let edge = tracks.breakpoints(of: property.name, layerID: layerID, in: at...mirror).first { $0 > at }
+    let next = min(c.next, edge ?? .infinity, mirror)
+    return CurveTurns(next: mirror - next, spacing: c.spacing)
+  }
 }
