@@ -74,7 +74,8 @@ import Testing
       }
       func unit() -> Double { Double(Int.random(in: -40...140, using: &rng)) / 100 }
       let start = Point(x: unit(), y: unit())
-      let end = trial % 6 == 0 ? Point(x: start.x, y: unit()) : Point(x: unit(), y: unit())
+      // Every sixth a thin ellipse (a radius of 0 is empty, and left to Cairo's solid fill).
+      let end = trial % 6 == 0 ? Point(x: start.x + 0.01, y: unit()) : Point(x: unit(), y: unit())
       let gradient = GradientContent(
         kind: .radial, colors: colors, locations: locations, startPoint: start, endPoint: end)
       let layer = Layer(id: "glow", bounds: bounds, anchorPoint: .zero, content: .gradient(gradient))
@@ -131,6 +132,18 @@ import Testing
     }
     #expect(accepts { _ in })
     #expect(accepts { cairo_translate($0, 3, 4) })
+    // An ellipse with a radius of 0 is one colour, which Cairo fills.
+    for end in [Point(x: 0.5, y: 1), Point(x: 1, y: 0.5), Point(x: 0.5, y: 0.5)] {
+      var empty = layer
+      var g = gradient
+      g.endPoint = end
+      empty.content = .gradient(g)
+      let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 64, 64)!
+      let cr = cairo_create(surface)!
+      #expect(!LayerPainter.paintRadial(g, of: empty, in: cr, clear: true), "endPoint \(end)")
+      cairo_destroy(cr)
+      cairo_surface_destroy(surface)
+    }
     #expect(!accepts { cairo_translate($0, 0.5, 0) })
     #expect(!accepts { cairo_rotate($0, 0.3) })
     #expect(!accepts { cairo_set_operator($0, CAIRO_OPERATOR_ADD) })
