@@ -20,8 +20,8 @@ import Testing
   }
 
   @Test func normNeitherOverflowsNorUnderflows() {
-    expectEqual(Point(x: 3e200, y: 4e200).norm, 5e200)
-    expectEqual(Point(x: 3e-200, y: 4e-200).norm, 5e-200)
+    expectLess(abs(Point(x: 3e200, y: 4e200).norm / 5e200 - 1), 1e-15)
+    expectLess(abs(Point(x: 3e-200, y: 4e-200).norm / 5e-200 - 1), 1e-15)
     expectEqual(Point(x: 3, y: 4).norm, 5)
     expectEqual(Double(-1e300).norm, 1e300)
     expectEqual(Pair(a: 1e308, b: 0).norm, 1e308)
@@ -35,7 +35,7 @@ import Testing
     let axis = Point(x: 0.3, y: 8.1)
     let plain = ((v + axis).magnitudeSquared - (v - axis).magnitudeSquared) / (4 * axis.magnitudeSquared)
     expectEqual(v.projection(onto: axis), plain)
-    expectEqual(Point(x: 2e200, y: 0).projection(onto: Point(x: 1e200, y: 1e200)), 1)
+    expectLess(abs(Point(x: 2e200, y: 0).projection(onto: Point(x: 1e200, y: 1e200)) - 1), 1e-15)
     #expect(v.projection(onto: .zero).isNaN)
   }
 
@@ -56,7 +56,7 @@ import Testing
   }
 
   @Test func steppedSpringMeasuresAValueThatIsNotComponentWiseByItsNorm() {
-    expectEqual(SteppedSpring<Pair>.largest(Pair(a: 3e200, b: 4e200)), 5e200)
+    expectLess(abs(SteppedSpring<Pair>.largest(Pair(a: 3e200, b: 4e200)) / 5e200 - 1), 1e-15)
   }
 
   @Test func decayOfAHugeVelocityStopsWhenPopWould() {

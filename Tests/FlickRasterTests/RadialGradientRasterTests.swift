@@ -46,6 +46,7 @@ import Testing
   func randomLayersMatchCairoByteForByte(seed: UInt64) throws {
     var rng = SeededGenerator(seed: 0x7261_6469 + seed)
     var painted = 0
+    var empty = 0
     for trial in 0..<30 {
       let w = Int.random(in: 1...220, using: &rng)
       let h = Int.random(in: 1...140, using: &rng)
@@ -93,6 +94,12 @@ import Testing
         cairo_translate(cr, -origin.x, -origin.y)
       }
       LayerPainter.fillGradient(gradient, of: layer, in: wcr)
+      // An empty ellipse (a random end on the centre's row or column) is left to Cairo's fill.
+      if start.x == end.x || start.y == end.y {
+        #expect(!LayerPainter.paintRadial(gradient, of: layer, in: gcr, clear: !background), "trial \(trial)")
+        empty += 1
+        continue
+      }
       guard LayerPainter.paintRadial(gradient, of: layer, in: gcr, clear: !background) else {
         Issue.record("trial \(trial): declined \(bounds) scale \(sx)×\(sy)")
         continue
@@ -109,7 +116,7 @@ import Testing
         Cairo \(String(a[first ?? 0], radix: 16)), raster \(String(b[first ?? 0], radix: 16))
         """)
     }
-    expectEqual(painted, 30)
+    expectEqual(painted + empty, 30)
   }
 
   /// What the raster does not reproduce is left to Cairo: a rotated or fractional layer, rounded
