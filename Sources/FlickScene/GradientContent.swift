@@ -4,9 +4,13 @@ import FlickMotion
 ///
 /// Points are in unit coordinates of the bounds (`(0, 0)` top-left, `(1, 1)` bottom-right).
 /// `axial` runs from `startPoint` to `endPoint`; `radial` is centred on `startPoint` and
-/// reaches `endPoint` (an ellipse whose radii are the x and y distances, or a circle when one
-/// of them is 0); `conic` sweeps clockwise around `startPoint`, beginning in the direction of
-/// `endPoint`.
+/// reaches `endPoint` (an ellipse whose radii are the x and y distances, as Core Animation's);
+/// `conic` sweeps clockwise around `startPoint`, beginning in the direction of `endPoint`.
+///
+/// A degenerate gradient (`endPoint` equal to `startPoint`, or a radial one with a radius of 0)
+/// still fills its bounds: axial with Cairo's average of its colours, radial with its last
+/// colour (its empty ellipse leaves every point past the end: what it tends to as the radius
+/// shrinks), and conic sweeps from 12 o'clock.
 public struct GradientContent: Sendable, Hashable {
   public enum Kind: String, Sendable, Hashable, CaseIterable {
     case axial, radial, conic

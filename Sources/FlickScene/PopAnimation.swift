@@ -213,7 +213,7 @@ public struct PopLayer<Sink: LayerAnimationSink>: Sendable {
     // On the scene the call is refused here, naming it; from a completion handler the animation
     // is kept and ``Scene/validate()`` names its key (the handler's calls have nowhere to report).
     let given = [("target", animation.toValue), ("fromValue", animation.fromValue), ("velocity", animation.velocity)]
-    for case (let name, let value?) in given where sink.layerTree != nil && !value.magnitudeSquared.isFinite {
+    for case (let name, let value?) in given where sink.layerTree != nil && !value.norm.isFinite {
       let reason = "the \(escaped: name) must be a finite number, found \(quoted: value)"
       return problems.append(SceneError(call: call, reason: reason))
     }
@@ -249,7 +249,7 @@ public struct PopLayer<Sink: LayerAnimationSink>: Sendable {
   {
     let call = "pop[\"\(layerID)\"].set(\(property.name)\(time.map { ", at: \($0)" } ?? ""))"
     guard check(call, time: time) else { return }
-    guard value.magnitudeSquared.isFinite || sink.layerTree == nil else {
+    guard value.norm.isFinite || sink.layerTree == nil else {
       let reason = "the value must be a finite number, found \(quoted: value)"
       return problems.append(SceneError(call: call, reason: reason))
     }

@@ -20,6 +20,26 @@ import Testing
     #expect(values.contains { $0 > 100 } && values.allSatisfy { $0 < 110 })
   }
 
+  /// A spring from 10²⁰⁰ to −10²⁰⁰ has as many samples as one from 1 to −1, its values those
+  /// scaled (a distance squared past the largest Double once made its rest threshold infinite,
+  /// and it printed one line, already at its target).
+  @Test func springFarFromItsTargetIsTheUnitSpringScaled() throws {
+    func rows(_ from: String, _ to: String) throws -> [[Double]] {
+      let r = try Self.run(["spring", "--from", from, "--to", to, "--fps", "30"])
+      expectEqual(r.status, 0, "\(r.stderr)")
+      return r.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").compactMap { Double($0) } }
+    }
+    let unit = try rows("1", "-1")
+    let big = try rows("1e200", "-1e200")
+    expectEqual(big.count, unit.count)
+    expectGreater(unit.count, 10)
+    for (u, b) in zip(unit, big) {
+      expectEqual(b[0], u[0])
+      expectLess(abs(b[1] / 1e200 - u[1]), 1e-8, "t = \(u[0])")
+      expectLess(abs(b[2] / 1e200 - u[2]), 1e-6 * max(1, abs(u[2])), "t = \(u[0])")
+    }
+  }
+
   @Test func jsonIsParseableAndCarriesTheDuration() throws {
     let r = try Self.run([
       "easeInEaseOut(duration: 0.5)", "--from", "10", "--to", "20", "--format", "json", "--fps", "10",

@@ -140,16 +140,15 @@ import Testing
     expectLess(abs(Int(mid.r) - 127), 4)
     expectLess(abs(Int(mid.b) - 127), 4)
 
-    // A red-to-blue gradient of `kind` from the centre of a 200 × 200 layer to its right edge.
-    func centred(_ kind: GradientContent.Kind) -> Layer {
+    // A red-to-blue gradient of `kind` from the centre of a 200 × 200 layer towards `end`.
+    func centred(_ kind: GradientContent.Kind, to end: Point = Point(x: 1, y: 0.5)) -> Layer {
       Layer(
         id: kind.rawValue, bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 100, y: 100),
         content: .gradient(
           GradientContent(
-            kind: kind, colors: [Raster.red, Raster.blue], startPoint: Point(x: 0.5, y: 0.5),
-            endPoint: Point(x: 1, y: 0.5))))
+            kind: kind, colors: [Raster.red, Raster.blue], startPoint: Point(x: 0.5, y: 0.5), endPoint: end)))
     }
-    let r = try Raster.render([centred(.radial)])
+    let r = try Raster.render([centred(.radial, to: Point(x: 1, y: 1))])
     #expect(r.pixel(100, 100, is: Raster.red, tolerance: 4))
     #expect(r.pixel(199, 100, is: Raster.blue, tolerance: 4))
     #expect(r.pixel(5, 5, is: Raster.blue))

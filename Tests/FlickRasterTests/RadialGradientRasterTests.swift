@@ -46,6 +46,7 @@ import Testing
   func randomLayersMatchCairoByteForByte(seed: UInt64) throws {
     var rng = SeededGenerator(seed: 0x7261_6469 + seed)
     var painted = 0
+    var empty = 0
     for trial in 0..<30 {
       let w = Int.random(in: 1...220, using: &rng)
       let h = Int.random(in: 1...140, using: &rng)
@@ -74,7 +75,8 @@ import Testing
       }
       func unit() -> Double { Double(Int.random(in: -40...140, using: &rng)) / 100 }
       let start = Point(x: unit(), y: unit())
-      let end = trial % 6 == 0 ? Point(x: start.x, y: unit()) : Point(x: unit(), y: unit())
+      // Every sixth a thin ellipse (a radius of 0 is empty, and left to Cairo's solid fill).
+      let end = trial % 6 == 0 ? Point(x: start.x + 0.01, y: unit()) : Point(x: unit(), y: unit())
       let gradient = GradientContent(
         kind: .radial, colors: colors, locations: locations, startPoint: start, endPoint: end)
       let layer = Layer(id: "glow", bounds: bounds, anchorPoint: .zero, content: .gradient(gradient))
@@ -92,6 +94,12 @@ import Testing
         cairo_translate(cr, -origin.x, -origin.y)
       }
       LayerPainter.fillGradient(gradient, of: layer, in: wcr)
+      // An empty ellipse (a random end on the centre's row or column) is left to Cairo's fill.
+      if start.x == end.x || start.y == end.y {
+        #expect(!LayerPainter.paintRadial(gradient, of: layer, in: gcr, clear: !background), "trial \(trial)")
+        empty += 1
+        continue
+      }
       guard LayerPainter.paintRadial(gradient, of: layer, in: gcr, clear: !background) else {
         Issue.record("trial \(trial): declined \(bounds) scale \(sx)×\(sy)")
         continue
@@ -108,7 +116,7 @@ import Testing
         Cairo \(String(a[first ?? 0], radix: 16)), raster \(String(b[first ?? 0], radix: 16))
         """)
     }
-    expectEqual(painted, 30)
+    expectEqual(painted + empty, 30)
   }
 
   /// What the raster does not reproduce is left to Cairo: a rotated or fractional layer, rounded
@@ -131,6 +139,18 @@ import Testing
     }
     #expect(accepts { _ in })
     #expect(accepts { cairo_translate($0, 3, 4) })
+    // An ellipse with a radius of 0 is one colour, which Cairo fills.
+    for end in [Point(x: 0.5, y: 1), Point(x: 1, y: 0.5), Point(x: 0.5, y: 0.5)] {
+      var empty = layer
+      var g = gradient
+      g.endPoint = end
+      empty.content = .gradient(g)
+      let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 64, 64)!
+      let cr = cairo_create(surface)!
+      #expect(!LayerPainter.paintRadial(g, of: empty, in: cr, clear: true), "endPoint \(end)")
+      cairo_destroy(cr)
+      cairo_surface_destroy(surface)
+    }
     #expect(!accepts { cairo_translate($0, 0.5, 0) })
     #expect(!accepts { cairo_rotate($0, 0.3) })
     #expect(!accepts { cairo_set_operator($0, CAIRO_OPERATOR_ADD) })

@@ -23,8 +23,8 @@ extension PropertyAnimator {
     let (f1, f2, f3) = (shown(t - h), shown(t - 2 * h), shown(t - 3 * h))
     let velocity = (f1.scaled(by: 5) - f2.scaled(by: 8) + f3.scaled(by: 3)).scaled(by: 1 / (2 * h))
     let blend = min(duration, timeLeft(at: t))
-    let speed = velocity.magnitudeSquared
-    guard blend > 0, speed.isFinite, speed > property.threshold * property.threshold else { return (from, .zero, 0) }
+    let speed = velocity.norm
+    guard blend > 0, speed.isFinite, speed > property.threshold else { return (from, .zero, 0) }
     return (from, velocity, blend)
   }
 

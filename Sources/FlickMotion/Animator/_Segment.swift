@@ -85,13 +85,9 @@ struct _Segment<Root: Sendable, Value: Animatable>: _SegmentProtocol {
     let from = c.value(at: 0)
     let to = c.value(at: d)
     let axis = to - from
-    let norm = axis.magnitudeSquared
     // Already at the target (or no motion): reached at the start.
-    if d <= 0 || norm == 0 { return 0 }
-    func progress(_ t: Double) -> Double {
-      let x = c.value(at: t) - from
-      return ((x + axis).magnitudeSquared - (x - axis).magnitudeSquared) / (4 * norm)
-    }
+    if d <= 0 || axis.norm == 0 { return 0 }
+    func progress(_ t: Double) -> Double { (c.value(at: t) - from).projection(onto: axis) }
     let n = 256
     var lo = 0.0
     for i in 1...n {
@@ -157,7 +153,7 @@ struct _Segment<Root: Sendable, Value: Animatable>: _SegmentProtocol {
   var hasFiniteValues: Bool {
     let base = curve.base
     let d = base.duration.isFinite ? base.duration : 1
-    return [0, d / 2, d].allSatisfy { base.value(at: $0).magnitudeSquared.isFinite }
+    return [0, d / 2, d].allSatisfy { base.value(at: $0).norm.isFinite }
   }
 
   func write(_ root: inout Root, at t: Double) { property.write(&root, value(at: t)) }

@@ -82,7 +82,7 @@ public struct AnimatorCurve<Value: Animatable, Source: AnimatorProgressSource>: 
     self.offset = offset
     let blend = blend.isFinite ? max(blend, 0) : 0
     let excess = handover ?? .zero
-    let blends = blend > 0 && excess.magnitudeSquared > 0
+    let blends = blend > 0 && excess.norm > 0
     self.excessVelocity = blends ? excess : .zero
     self.blend = blends ? blend : 0
     self.duration = max(0, duration, self.blend)

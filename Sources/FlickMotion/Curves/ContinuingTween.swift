@@ -35,7 +35,7 @@ package struct ContinuingTween<Value: Animatable>: AnimationCurve {
     self.initialVelocity = initialVelocity
     let d = tween.duration
     let axis = tween.toValue - tween.fromValue
-    let norm = axis.magnitudeSquared
+    let norm = axis.norm
     guard d > 0, norm > 0, norm.isFinite, case .bezier = tween.timingFunction.kind else {
       let own = axis.scaled(by: d > 0 ? tween.timingFunction.slope(at: 0) / d : 0)
       along = tween
@@ -43,8 +43,7 @@ package struct ContinuingTween<Value: Animatable>: AnimationCurve {
       return
     }
     // Speed along the travel, in (to − from) per second; as a slope of the unit curve, m.
-    let dot = ((initialVelocity + axis).magnitudeSquared - (initialVelocity - axis).magnitudeSquared) / 4
-    let fraction = dot / norm
+    let fraction = initialVelocity.projection(onto: axis)
     var bent = tween
     bent.timingFunction = Self.bend(tween.timingFunction, startSlope: fraction * d)
     along = bent

@@ -44,7 +44,7 @@ public struct DecayAnimation<Value: Animatable>: AnimationCurve, Equatable {
     self.threshold = max(threshold, 0)
     self.rate = -1000 * log(d)
     self.reach = d / (1000 * (1 - d))
-    let speed = velocity.magnitudeSquared.squareRoot()
+    let speed = velocity.norm
     let k = 5 * self.threshold
     if speed <= k || speed == 0 {
       duration = 0

@@ -25,7 +25,7 @@ package struct DragCurve<Value: Animatable>: AnimationCurve {
   package init(points: [Value], duration: Double, timing: TimingFunction = .linear) throws(MotionError) {
     var lengths = [0.0]
     for i in points.indices.dropFirst() {
-      lengths.append(lengths[i - 1] + (points[i] - points[i - 1]).magnitudeSquared.squareRoot())
+      lengths.append(lengths[i - 1] + (points[i] - points[i - 1]).norm)
     }
     let total = lengths.last ?? 0
     guard total.isFinite else {

@@ -55,7 +55,7 @@ package struct KeyframeAnimation<Value: Animatable>: AnimationCurve, Equatable {
     case .paced:
       var lengths = [0.0]
       for i in 1..<max(n, 1) where n > 1 {
-        lengths.append(lengths[i - 1] + (values[i] - values[i - 1]).magnitudeSquared.squareRoot())
+        lengths.append(lengths[i - 1] + (values[i] - values[i - 1]).norm)
       }
       let total = lengths.last ?? 0
       guard total.isFinite else {

@@ -48,7 +48,7 @@ package struct SpinCurve<Value: Animatable>: AnimationCurve {
     self.targetVelocity = targetVelocity
     self.timing = timing
     self.rampDuration = rampDuration
-    duration = targetVelocity.magnitudeSquared == 0 ? rampDuration : .infinity
+    duration = targetVelocity.norm == 0 ? rampDuration : .infinity
     rampEnd =
       from + initialVelocity.scaled(by: rampDuration)
       + (targetVelocity - initialVelocity).scaled(by: rampDuration * Self.integral(timing, upTo: 1))

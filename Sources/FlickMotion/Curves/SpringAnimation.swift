@@ -46,8 +46,8 @@ public struct SpringAnimation<Value: Animatable>: AnimationCurve, Equatable {
     self.parameters = parameters
     let solver = SpringSolver(parameters)
     self.solver = solver
-    let d0 = (fromValue - toValue).magnitudeSquared.squareRoot()
-    let v0 = velocity.magnitudeSquared.squareRoot()
+    let d0 = (fromValue - toValue).norm
+    let v0 = velocity.norm
     let omega0 = solver.naturalFrequency
     let threshold = restThreshold.map { max($0, 0) } ?? 0.001 * max(d0, v0 / omega0)
     self.restThreshold = threshold

@@ -83,8 +83,15 @@ import Foundation
   ) -> Double {
     if d0 == 0 && v0 == 0 { return 0 }
     guard decayRate > 0 else { return .infinity }
-    let pt = max(positionThreshold, .leastNormalMagnitude)
-    let vt = max(velocityThreshold, .leastNormalMagnitude)
+    // The time is the same for a motion and its thresholds scaled alike: scaled by the power of
+    // two that brings the largest to about 1 (exact: the same bits wherever nothing overflows or
+    // underflows), a spring of 10²⁰⁰ units squares no number past the largest `Double`.
+    let largest = max(d0, v0, positionThreshold, velocityThreshold)
+    let s =
+      largest.isFinite && largest > 0 ? Double(sign: .plus, exponent: -max(largest.exponent, -1000), significand: 1) : 1
+    let (d0, v0) = (d0 * s, v0 * s)
+    let pt = max(positionThreshold * s, .leastNormalMagnitude)
+    let vt = max(velocityThreshold * s, .leastNormalMagnitude)
     if regime == .underdamped {
       return underdampedSettlingTime(d0: d0, v0: v0, pt: pt, vt: vt)
     }

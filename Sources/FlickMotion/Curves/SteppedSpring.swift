@@ -101,7 +101,7 @@ package struct SteppedSpring<Value: Animatable>: AnimationCurve {
   /// The largest component magnitude (the engines test each component).
   static func largest(_ v: Value) -> Double {
     if let c = v as? any ComponentwiseAnimatable { return largestComponent(c) }
-    return v.magnitudeSquared.squareRoot()
+    return v.norm
   }
 
   private static func largestComponent<C: ComponentwiseAnimatable>(_ c: C) -> Double {

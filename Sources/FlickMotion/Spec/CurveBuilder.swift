@@ -207,7 +207,7 @@ package struct CurveBuilder<Value: Animatable>: Sendable {
     let duration = duration.isFinite ? max(duration, 0) : MotionDefaults.tweenDuration
     let tween = BasicAnimation(from: handoff.value, to: target, duration: duration, timingFunction: timingFunction)
     let rest = threshold ?? 0
-    guard handoff.velocity.magnitudeSquared > rest * rest, !loops else { return AnyAnimationCurve(tween) }
+    guard handoff.velocity.norm > rest, !loops else { return AnyAnimationCurve(tween) }
     return AnyAnimationCurve(ContinuingTween(tween, initialVelocity: handoff.velocity))
   }
 
@@ -267,7 +267,12 @@ package struct CurveBuilder<Value: Animatable>: Sendable {
   /// number that does not move, `speed` as given).
   private func along(_ to: Value, _ speed: Double) throws(MotionError) -> Value {
     let delta = to - handoff.value
-    let length = delta.magnitudeSquared.squareRoot()
+    let length = delta.norm
+    guard length.isFinite else {
+      throw MotionError(
+        "the end value is too far from the start value to take a direction from (their difference is not a finite "
+          + "number); give the velocity as a value", argument: "velocity")
+    }
     if length > 0 { return delta.scaled(by: speed / length) }
     if let scalar = speed as? Value { return scalar }
     throw MotionError(

@@ -98,7 +98,7 @@ package struct ColorSpaceAnimation<Base: AnimationCurve>: AnimationCurve where B
     let v = base.velocity(at: t)
     if space == .sRGB { return space.color(from: v) }
     let x = base.value(at: t)
-    let speed = v.magnitudeSquared.squareRoot()
+    let speed = v.norm
     if speed == 0 { return .zero }
     let h = 1e-6 / speed
     return (space.color(from: x + v.scaled(by: h)) - space.color(from: x - v.scaled(by: h))).scaled(by: 1 / (2 * h))

@@ -150,6 +150,12 @@ extension LayerPainter {
       cairo_fill(cr)
       return
     }
+    // A radial gradient with a radius of 0 is an empty ellipse: every point lies past its end.
+    if g.kind == .radial, radialPatternMatrix(start: start, end: end) == nil {
+      CairoDraw.setSource(cr, colorBeyondEnd(stops))
+      cairo_fill(cr)
+      return
+    }
     switch g.kind {
     case .axial, .radial:
       let pattern: OpaquePointer?
@@ -161,7 +167,7 @@ extension LayerPainter {
       guard let pattern else { return }
       defer { cairo_pattern_destroy(pattern) }
       if g.kind == .radial {
-        guard var m = radialPatternMatrix(start: start, end: end) else { return }
+        guard var m = radialPatternMatrix(start: start, end: end) else { return }  // filled above
         cairo_pattern_set_matrix(pattern, &m)
       }
       for stop in stops {

@@ -187,7 +187,9 @@ extension LayerPainter {
   }
 
   /// Whether everything the layer draws lies inside its rounded bounds, which it fills opaquely:
-  /// its alpha is then exactly the rounded bounds (a shadow needs no drawing of the content).
+  /// its alpha is then exactly the rounded bounds (a shadow needs no drawing of the content). A
+  /// gradient with opaque colours fills them whatever its points (``LayerPainter/fillGradient(_:of:in:)``
+  /// fills a degenerate one with one colour too).
   func isOpaqueRoundedBounds(_ layer: Layer) -> Bool {
     guard layer.mask == nil else { return false }
     let opaqueGradient = layer.gradient.map { $0.colors.colors.allSatisfy { $0.alpha >= 1 } } ?? false

@@ -5,17 +5,30 @@ import FlickScene
 extension LayerPainter {
   /// The matrix of a radial gradient's pattern: the unit circle of pattern space stretched to
   /// the ellipse around `start` (user space) whose radii are `end`'s distances from it along
-  /// each axis (one radius of 0 takes the other's). Nil when both are 0: nothing is painted.
+  /// each axis, as Core Animation's (`2·dx` wide, `2·dy` high). Nil when a radius is 0 (or so
+  /// small that its scale is not finite): the ellipse is empty, every point lies beyond its end,
+  /// and the gradient fills its bounds with ``colorBeyondEnd(_:)``, what it tends to as that
+  /// radius shrinks.
   static func radialPatternMatrix(start: Point, end: Point) -> cairo_matrix_t? {
-    var rx = abs(end.x - start.x)
-    var ry = abs(end.y - start.y)
-    if rx == 0 { rx = ry }
-    if ry == 0 { ry = rx }
-    guard rx > 0 else { return nil }
+    let sx = 1 / abs(end.x - start.x)
+    let sy = 1 / abs(end.y - start.y)
+    guard sx.isFinite, sy.isFinite, (sx * sy).isFinite else { return nil }
     var m = cairo_matrix_t()
-    cairo_matrix_init_scale(&m, 1 / rx, 1 / ry)
+    cairo_matrix_init_scale(&m, sx, sy)
     cairo_matrix_translate(&m, -start.x, -start.y)
     return m
+  }
+
+  /// The colour a gradient pads with past its end: its last stop's (of stops sharing the last
+  /// location, the last given, as Cairo sorts them).
+  static func colorBeyondEnd(_ stops: [(location: Double, color: Color)]) -> Color {
+    var last = stops.first?.color ?? .clear
+    var at = -Double.infinity
+    for s in stops where s.location >= at {
+      at = s.location
+      last = s.color
+    }
+    return last
   }
 
   /// Paints a radial gradient layer whose rectangle covers whole device pixels of `cr`'s target
@@ -56,7 +69,8 @@ extension LayerPainter {
     guard x1 > x0, y1 > y0 else { return true }
     let b = layer.bounds
     func point(_ u: Point) -> Point { Point(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
-    guard let pattern = radialPatternMatrix(start: point(g.startPoint), end: point(g.endPoint)) else { return true }
+    // An empty ellipse is one colour: Cairo's solid fill paints it (``fillGradient(_:of:in:)``).
+    guard let pattern = radialPatternMatrix(start: point(g.startPoint), end: point(g.endPoint)) else { return false }
     // The context's inverse matrix as Cairo keeps it, read back through device_to_user.
     var inverse = cairo_matrix_t()
     var (xx, yx, xy, yy, tx, ty) = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)

@@ -52,7 +52,7 @@ struct AnimatorWriter {
           handover = nil
         }
       }
-      if let v = handover, v.magnitudeSquared <= p.threshold * p.threshold { handover = nil }
+      if let v = handover, v.norm <= p.threshold { handover = nil }
       let curve = AnimatorCurve(
         from: from, to: try values.value(toNode), source: script, group: slot, offset: added,
         duration: script.end - added, handover: handover, blend: min(script.animator.duration, script.end - added))

@@ -149,7 +149,7 @@ struct CurveRequest<V: Animatable> {
   /// The velocity `v` (sRGB components per second) of a colour at `c`, in ``colorSpace``'s
   /// components per second: the conversion's derivative along `v` (a central difference).
   private func inSpace(_ v: Color, at c: Color) -> Vector4 {
-    let speed = v.magnitudeSquared.squareRoot()
+    let speed = v.norm
     guard speed > 0 else { return .zero }
     let h = 1e-6 / speed
     return (colorSpace.components(of: c + v.scaled(by: h)) - colorSpace.components(of: c - v.scaled(by: h)))

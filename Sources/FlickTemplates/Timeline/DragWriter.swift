@@ -32,7 +32,7 @@ struct DragWriter {
       guard values.count >= 2 || (relative && values.count >= 1) else {
         throw points.error("a drag path needs at least 2 points (or 1 offset with 'by')")
       }
-      if relative && values.first.map({ ($0 - start).magnitudeSquared > 0 }) ?? false {
+      if relative && values.first.map({ ($0 - start).norm > 0 }) ?? false {
         values.insert(start, at: 0)
       }
       let curve: DragCurve<V>
