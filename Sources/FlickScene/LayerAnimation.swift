@@ -66,6 +66,11 @@ public struct LayerAnimation: Sendable {
     sample(&layer, local)
   }
 
+  /// Whether the animation writes its property at scene time `t` (begun, and shown by its fill mode).
+  func isShown(at t: Double) -> Bool {
+    t >= beginTime && applied(Self.localTime(at: t, begin: beginTime, duration: duration))
+  }
+
   /// The local time at scene time `t` of an animation that begins at `begin` and runs
   /// `duration` seconds. The scene time `begin + duration` is its end (the instant an entry
   /// placed `after` it begins, a `when` search's last instant, the last frame of a `duration:

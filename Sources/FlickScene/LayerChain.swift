@@ -37,7 +37,7 @@ public struct AnimatedValue<Value: Animatable>: Sendable {
     _ layerID: String, _ property: LayerProperty<Other>, by map: @escaping @Sendable (Value) -> Other
   ) {
     let target = property.on(layerID)
-    drives.append(LayerDrive(layerID: layerID) { tree, value in target.write(&tree, map(value)) })
+    drives.append(LayerDrive(layerID: layerID, name: target.name) { tree, value in target.write(&tree, map(value)) })
   }
 
   /// As ``drive(_:_:by:)``, for the property at a key path of ``Layer`` (`\.position`).
@@ -51,6 +51,8 @@ public struct AnimatedValue<Value: Animatable>: Sendable {
 /// One layer property an ``AnimatedValue`` moves (``AnimatedValue/drive(_:_:by:)``).
 struct LayerDrive<Value: Animatable>: Sendable {
   let layerID: String
+  /// The driven property's name on a ``LayerTree`` (`badge.position`).
+  let name: String
   let write: @Sendable (inout LayerTree, Value) -> Void
 }
 
@@ -82,15 +84,16 @@ extension AnimatedValue: _GroupEntry {
     let (type, threshold, target, velocity) = (self.type, property.threshold, self.target, self.velocity)
     let own = property.on(layerID)
     let drives = self.drives
-    let animated =
-      drives.isEmpty
-      ? own
-      : AnimatableProperty(
+    var animated = own
+    if !drives.isEmpty {
+      animated = AnimatableProperty(
         name: own.name, threshold: own.threshold, read: own.read,
         write: { tree, value in
           own.write(&tree, value)
           for drive in drives { drive.write(&tree, value) }
         })
+      animated.alsoWrites = drives.map(\.name)
+    }
     group.add(
       AnimationKey(object: layerID, key: property.name), animated, onChange: observer,
       onComplete: onComplete

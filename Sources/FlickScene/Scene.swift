@@ -18,7 +18,7 @@ public struct Scene: Sendable {
   public var backgroundColor: Color
   /// Top-level layers, drawn in order.
   public var layers: [Layer]
-  /// Animations, applied in order (a later one on the same property wins).
+  /// Animations, applied in order over ``animator`` (a later one on the same property wins).
   public var animations: [LayerAnimation]
   /// Font files (absolute paths to .ttf, .otf or .ttc files) the text layers need; the
   /// rasteriser registers them with fontconfig before laying out text, so their families can
@@ -31,11 +31,27 @@ public struct Scene: Sendable {
   /// ``animations`` on top. Pop's `addAnimation:forKey:`, springs that retarget, chains and
   /// completion-driven scheduling, all as a pure function of time.
   public var animator: Animator<LayerTree>? {
-    didSet { boundReplay() }
+    didSet {
+      boundReplay()
+      // Within its own observer: the assignment does not call it again.
+      if !motion.isEmpty || animator?.outsideHandover != nil {
+        let handover = outsideHandover
+        animator?.outsideHandover = handover
+      }
+    }
   }
   /// UIKit-style animators over the layer tree and the scene-building problems (see
-  /// ``SceneMotion``), laid over ``animator`` and ``animations`` at every frame.
-  public var motion = SceneMotion()
+  /// ``SceneMotion``). On each property, the animation started last shows: a property animator's
+  /// animation over what ``animator`` and ``animations`` started before it, and those over a
+  /// property animator's animation they started after (``layPropertyAnimators(over:at:adding:)``).
+  public var motion = SceneMotion() {
+    didSet {
+      if !motion.isEmpty || animator?.outsideHandover != nil {
+        let handover = outsideHandover
+        animator?.outsideHandover = handover
+      }
+    }
+  }
 
   public init(
     size: Size, fps: Int = 60, duration: Double, backgroundColor: Color = .white,
@@ -120,13 +136,14 @@ public struct Scene: Sendable {
   }
 
   /// The top-level layers at `t` with every animation applied (``animator``, ``animations``,
-  /// the property animators), before replicators are expanded: what a property animator made
-  /// now takes over from (``makePropertyAnimator(duration:timingParameters:)``).
-  func animatedLayers(at t: Double) -> [Layer] {
+  /// the property animators and `propertyAnimator` among them), before replicators are
+  /// expanded: what a property animator made now takes over from
+  /// (``makePropertyAnimator(duration:timingParameters:)``).
+  func animatedLayers(at t: Double, adding propertyAnimator: PropertyAnimator<LayerTree>? = nil) -> [Layer] {
     var work = 0
     var roots = animator.map { $0.sample(at: t).layers } ?? layers
     AnimationIndex(animations).apply(to: &roots, at: t, work: &work)
-    return motion.apply(to: roots, at: t)
+    return layPropertyAnimators(over: roots, at: t, adding: propertyAnimator)
   }
 
   /// ``instantTree(at:)``, adding to `work` the layers visited and the animations applied (one
@@ -136,7 +153,7 @@ public struct Scene: Sendable {
     var roots = animator.map { $0.sample(at: t).layers } ?? layers
     let index = AnimationIndex(animations)
     index.apply(to: &roots, at: t, work: &work)
-    roots = motion.apply(to: roots, at: t)
+    roots = layPropertyAnimators(over: roots, at: t)
     expandReplicators(&roots, base: layers, animations: index, at: t, work: &work)
     return RenderTree(size: size, backgroundColor: backgroundColor, layers: roots, time: t, fontFiles: fontFiles)
   }

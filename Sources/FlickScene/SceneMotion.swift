@@ -80,7 +80,7 @@ extension Scene {
     var propertyAnimator = PropertyAnimator(
       duration: duration, timingParameters: timingParameters, model: LayerTree(layers))
     let scene = self
-    propertyAnimator.handoverBase = { t in LayerTree(scene.animatedLayers(at: t)) }
+    propertyAnimator.handoverBase = { t, animator in LayerTree(scene.animatedLayers(at: t, adding: animator)) }
     return propertyAnimator
   }
 

@@ -10,6 +10,8 @@ public struct AnimatableProperty<Root, Value: Animatable>: Sendable {
   public let read: @Sendable (Root) -> Value
   /// Writes the property into the model.
   public let write: @Sendable (inout Root, Value) -> Void
+  /// The names of the other properties ``write`` moves too (a GPUAnimation drive), if any.
+  package var alsoWrites: [String] = []
 
   public init(
     name: String, threshold: Double = 0.01, read: @escaping @Sendable (Root) -> Value,

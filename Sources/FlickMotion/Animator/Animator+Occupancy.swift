@@ -24,3 +24,15 @@ extension Animator {
     return state.keyOrder.flatMap { byKey[$0] ?? [] }
   }
 }
+
+extension Animator {
+  /// What each key writes at scene time `t` and since when: the names of the properties its
+  /// animation in force writes (``AnimatableProperty/name``, then the ones it drives) and the
+  /// scene time that animation was added, in ``animatedKeys`` order; keys with none yet are left out.
+  package func writers(at t: Double) -> [(names: [String], start: Double)] {
+    let state = self.state
+    return state.keyOrder.compactMap { key in
+      Self.segment(for: key, at: t, in: state).map { (names: $0.writtenNames, start: $0.start) }
+    }
+  }
+}

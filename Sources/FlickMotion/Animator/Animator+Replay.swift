@@ -18,11 +18,12 @@ extension Animator.ReplayState {
   /// Replays the script: commands in (time, call order); chain groups schedule their successors.
   static func replay(
     script: [Animator.Scheduled], chains: [AnimationChain<Root>], model: Root, horizon: Double = 3600,
-    limit: Int = 100_000
+    limit: Int = 100_000, outside: Animator.OutsideHandover? = nil
   ) -> Self {
     var state = Self()
     state.horizon = horizon
     state.limit = limit
+    state.outside = outside
     state.pending = script.sorted { a, b in a.time != b.time ? a.time > b.time : a.seq > b.seq }
     while let next = state.pending.popLast() {
       switch next.command {
@@ -90,7 +91,8 @@ extension Animator.ReplayState {
   ) {
     let key = request.key
     let previous = current[key].map { segments[$0] }
-    let segment = request.makeSegment(id: id, at: t, previous: previous, model: model, chain: chain)
+    let segment = request.makeSegment(
+      id: id, at: t, previous: previous, model: model, chain: chain, outside: outside)
     if !segment.hasFiniteValues && !nonFinite.contains(key) { nonFinite.append(key) }
     interrupt(key, at: t)
     if current[key] == nil { keyOrder.append(key) }

@@ -56,6 +56,21 @@ public struct Animator<Root: Sendable>: Sendable {
     didSet { if replayBound != oldValue { box = _ReplayBox() } }
   }
 
+  /// What moves a property besides this animator, when it runs in a ``FlickScene/Scene`` with
+  /// property animators: given a property's name, the start of the key's animation in force
+  /// (`-infinity` for none) and a scene time `t`, the writer of the animation of that property
+  /// that started since then and before `t`, if any (it writes its value at a time into a model).
+  /// An animation added at `t` takes over its value and velocity there, as it does its key's.
+  package var outsideHandover: OutsideHandover? = nil {
+    didSet { box = _ReplayBox() }
+  }
+
+  /// See ``outsideHandover``.
+  package typealias OutsideHandover =
+    @Sendable (_ name: String, _ since: Double, _ t: Double) -> (
+      @Sendable (_ time: Double, _ root: inout Root) -> Void
+    )?
+
   /// At most this many calls scheduled by completion handlers are replayed (default 100,000):
   /// a loop of zero-length animations cannot hang the replay.
   public var continuationLimit = 100_000 {
@@ -88,7 +103,7 @@ public struct Animator<Root: Sendable>: Sendable {
     box.value {
       ReplayState.replay(
         script: script, chains: chains, model: initialModel, horizon: min(continuationHorizon, replayBound),
-        limit: continuationLimit)
+        limit: continuationLimit, outside: outsideHandover)
     }
   }
 
@@ -117,6 +132,7 @@ public struct Animator<Root: Sendable>: Sendable {
     var truncated = false
     /// Keys whose animation has a value that is not a finite number (a NaN target, …), in order.
     var nonFinite: [AnimationKey] = []
+    var outside: OutsideHandover?
   }
 
   public init(model: Root) {

@@ -278,7 +278,7 @@ extension PropertyAnimator {
       let value = from.interpolated(to: target, amount: q)
       property.write(&root, blend > 0 ? value + Self.fading(excess, over: blend, at: time - t) : value)
     }
-    tracks.append(Track(write: write, run: run))
+    tracks.append(Track(write: write, run: run, name: property.name, start: t))
     var copy = current
     copy.start = t
     if case .running = copy.motion {

@@ -3,25 +3,17 @@ extension PropertyAnimator {
   /// `t`, and the velocity it arrived with to carry (zero at rest, within the property's
   /// threshold) with the seconds over which that momentum fades.
   ///
-  /// With a ``handoverBase`` (the animator runs in a scene) the value is the base with this
-  /// animator's animations over it, and the velocity its left limit, differentiated from three
-  /// samples just before `t` (a quadratic through them, exact for a value changing at a constant
-  /// acceleration). The momentum fades over the animator's duration, or the time left to its end
+  /// With a ``handoverBase`` (the animator runs in a scene) the value is the scene's with this
+  /// animator's animations in it, and the velocity its left limit (``Handoff/onScreen(at:_:)``). The momentum fades over the animator's duration, or the time left to its end
   /// when that is shorter (as a template's `animator` does). Without a base, the value in this
   /// animator, at rest.
   func handover<Value: Animatable>(of property: AnimatableProperty<Root, Value>, at t: Double) -> (
     from: Value, excess: Value, blend: Double
   ) {
     guard let base = handoverBase else { return (property.read(sample(at: t)), .zero, 0) }
-    func shown(_ time: Double) -> Value {
-      var root = base(time)
-      write(into: &root, at: time)
-      return property.read(root)
-    }
-    let from = shown(t)
-    let h = 1e-5 * max(1, abs(t))
-    let (f1, f2, f3) = (shown(t - h), shown(t - 2 * h), shown(t - 3 * h))
-    let velocity = (f1.scaled(by: 5) - f2.scaled(by: 8) + f3.scaled(by: 3)).scaled(by: 1 / (2 * h))
+    func shown(_ time: Double) -> Value { property.read(base(time, self)) }
+    let state = Handoff.onScreen(at: t, shown)
+    let (from, velocity) = (state.value, state.velocity)
     let blend = min(duration, timeLeft(at: t))
     let speed = velocity.norm
     guard blend > 0, speed.isFinite, speed > property.threshold else { return (from, .zero, 0) }

@@ -50,6 +50,10 @@ public struct PropertyAnimator<Root: Sendable>: Sendable {
     /// at scene time t (``handoverBase``).
     let write: @Sendable (inout Root, Double, Double) -> Void
     let run: Run
+    /// The animated property's name (``AnimatableProperty/name``) and the scene time the
+    /// animation was added: what a ``FlickScene/Scene`` orders its animations of one property by.
+    var name = ""
+    var start = -Double.infinity
     /// When the animator finished with this track (then it holds `retiredQ`).
     var retiredAt: Double?
     var retiredQ = 0.0
@@ -105,12 +109,12 @@ public struct PropertyAnimator<Root: Sendable>: Sendable {
   var currentParameters: TimingParameters
   var currentSeconds: Double
   var firedCompletions = 0
-  /// What the properties show under this animator at a scene time (a ``FlickScene/Scene``'s
-  /// layers with its other animations applied), when the animator runs inside one: each
-  /// animation added then starts from the value on screen and carries the velocity it had
-  /// (UIKit's additive animations, docs/motion.md "Over a moving property"). Nil for an animator
-  /// of its own: an animation starts from the value in this animator, at rest.
-  package var handoverBase: (@Sendable (_ t: Double) -> Root)? = nil
+  /// What the properties show at a scene time with the given animator (this one, as it is when
+  /// an animation is added) among a ``FlickScene/Scene``'s other animations, when the animator
+  /// runs inside one: each animation added then starts from the value on screen and carries the
+  /// velocity it had (UIKit's additive animations, docs/motion.md "Over a moving property"). Nil
+  /// for an animator of its own: an animation starts from the value in this animator, at rest.
+  package var handoverBase: (@Sendable (_ t: Double, _ animator: PropertyAnimator) -> Root)? = nil
   /// Why the duration given to the initialiser is not usable (negative or not finite; the
   /// animator then lasts 0 s), or nil. ``FlickScene/Scene/add(_:)`` records it as a scene error.
   package let durationProblem: String?

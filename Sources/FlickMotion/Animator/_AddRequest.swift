@@ -6,7 +6,8 @@ protocol _AddRequestProtocol<Root>: Sendable {
   /// Run when the animation completes (completion-driven scheduling), if any.
   var continuation: (@Sendable (AnimatorCompletion, inout AnimatorSchedule<Root>) -> Void)? { get }
   func makeSegment(
-    id: Int, at time: Double, previous: (any _SegmentProtocol<Root>)?, model: Root, chain: (id: Int, group: Int)?
+    id: Int, at time: Double, previous: (any _SegmentProtocol<Root>)?, model: Root, chain: (id: Int, group: Int)?,
+    outside: Animator<Root>.OutsideHandover?
   ) -> any _SegmentProtocol<Root>
 }
 
@@ -20,10 +21,20 @@ struct _AddRequest<Root: Sendable, Value: Animatable>: _AddRequestProtocol {
   var continuation: (@Sendable (AnimatorCompletion, inout AnimatorSchedule<Root>) -> Void)? = nil
 
   func makeSegment(
-    id: Int, at time: Double, previous: (any _SegmentProtocol<Root>)?, model: Root, chain: (id: Int, group: Int)?
+    id: Int, at time: Double, previous: (any _SegmentProtocol<Root>)?, model: Root, chain: (id: Int, group: Int)?,
+    outside: Animator<Root>.OutsideHandover?
   ) -> any _SegmentProtocol<Root> {
     let handoff: Handoff<Value>
-    if let p = previous as? _Segment<Root, Value> {
+    if let writer = outside?(property.name, previous?.start ?? -.infinity, time) {
+      // Something outside the animator (a property animator) moved the property since the key's
+      // animation started: take over the value and velocity it shows, over the key's own state.
+      handoff = Handoff.onScreen(at: time) { x in
+        var root = model
+        previous?.write(&root, at: x)
+        writer(x, &root)
+        return property.read(root)
+      }
+    } else if let p = previous as? _Segment<Root, Value> {
       // Evaluated before the previous segment is cut, so the velocity is the live one; the left
       // limit, so a hand-over at the instant the previous motion ends keeps its end velocity.
       // (One added at this very instant never showed: it hands over its start state.)

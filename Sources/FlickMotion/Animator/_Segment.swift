@@ -4,6 +4,8 @@ protocol _SegmentProtocol<Root>: Sendable {
   var id: Int { get }
   var key: AnimationKey { get }
   var propertyName: String { get }
+  /// The names of the properties it writes: its own, then those it drives.
+  var writtenNames: [String] { get }
   /// Scene time the animation was added (its delay counts from here).
   var start: Double { get }
   /// Scene time the active part begins (after the delay).
@@ -50,6 +52,7 @@ struct _Segment<Root: Sendable, Value: Animatable>: _SegmentProtocol {
   let onComplete: (@Sendable (Bool) -> Void)?
 
   var propertyName: String { property.name }
+  var writtenNames: [String] { [property.name] + property.alsoWrites }
   var begin: Double { start + curve.timing.beginTime }
 
   init(
