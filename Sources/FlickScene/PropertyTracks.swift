@@ -279,9 +279,12 @@ struct CurveSegment<V: Animatable>: TrackSegment {
 /// right limit is `value(at:)` / `velocity(at:)`, the left one `value(before:)` /
 /// `velocity(before:)` (at `duration`, the motion arriving there, not the hold).
 enum CurveLimit {
-  /// The local time a fill-mode check from `limit` looks at.
+  /// The local time a fill-mode check from `limit` looks at. A left limit looks before `local`
+  /// by more than the boundary tolerance: a fill-mode check reads the right side, where a begin
+  /// within that tolerance has been reached, so one ulp before a curve's own delay would count
+  /// as its start and a delayed curve would hide the motion arriving at its start.
   static func time(_ local: Double, _ limit: TrackLimit) -> Double {
-    limit != .right && local > 0 ? local.nextDown : local
+    limit != .right && local > 0 ? local - 2 * MediaTiming.boundaryTolerance(local, local) : local
   }
 
   static func value<C: AnimationCurve>(_ curve: C, at local: Double, _ limit: TrackLimit) -> C.Value {
