@@ -81,10 +81,6 @@ package struct BatchMerger {
   func merge(_ merge: BatchPlan.Merge) throws {
     // The chunks are input: checked whole before anything is joined or written.
     try ChunkVerifier.verify(merge, maximumPixels: limits.maximumPixels)
-    // Every destination of the clip passes the checks a render makes of its outputs before the
-    // first stamp goes or the first output is replaced: a merge that would fail at one output's
-    // rename leaves the others and their stamps as they were.
-    for target in merge.targets { try Self.checkDestination(target) }
     // No frame of a merged sequence may go where a folder or special file has its name (the
     // commit would fail midway); refused before anything is joined.
     for target in merge.targets where target.format == .png {
@@ -110,6 +106,11 @@ package struct BatchMerger {
   private func join(_ merge: BatchPlan.Merge, tool: FFmpegTool) throws {
     try ChunkVerifier.verifyVideo(
       merge, ffmpeg: tool.path, stallTimeout: limits.encoderTimeout, maximumPixels: limits.maximumPixels)
+    // Every destination of the clip passes the checks a render makes of its outputs before the
+    // first stamp goes or the first output is replaced: a merge that would fail at one output's
+    // rename leaves the others and their stamps as they were. After the chunks' checks, since it
+    // makes the outputs' folders: a merge refused for its chunks writes nothing.
+    for target in merge.targets { try Self.checkDestination(target) }
     let work = plan.manifest.outputRoot + "/.flick/merge-\(getpid())-\(merge.spec.id.prefix(12))"
     defer {
       try? FileManager.default.removeItem(atPath: work)
