@@ -328,7 +328,8 @@ extension Flick {
       if let v = try a.whole("crf", in: numbers) { o.crf = v }
       if let v = a.value("preset") {
         guard EncodingOptions.presets.contains(v) else {
-          throw CommandError.usage("--preset \(v) is not one of \(EncodingOptions.presets.joined(separator: ", "))")
+          throw CommandError.usage(
+            "--preset '\(quoted: v)' is not one of \(EncodingOptions.presets.joined(separator: ", "))")
         }
         o.preset = v
       }
@@ -337,7 +338,8 @@ extension Flick {
       if let v = a.value("dither") {
         guard let d = EncodingOptions.Dither(rawValue: v) else {
           throw CommandError.usage(
-            "--dither \(v) is not one of \(EncodingOptions.Dither.allCases.map(\.rawValue).joined(separator: ", "))")
+            "--dither '\(quoted: v)' is not one of \(EncodingOptions.Dither.allCases.map(\.rawValue).joined(separator: ", "))"
+          )
         }
         o.dither = d
       }

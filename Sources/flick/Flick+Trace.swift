@@ -58,7 +58,7 @@ extension Flick {
       }
       let side = a.value("side") ?? "right"
       guard side == "right" || side == "left" else {
-        throw CommandError.usage("--side must be right or left, found '\(side)'")
+        throw CommandError.usage("--side must be right or left, found '\(quoted: side)'")
       }
       var template = try loadTemplate(path, a, drawable: false)
       guard let property = AnyLayerProperty.named(name) else {

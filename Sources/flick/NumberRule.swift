@@ -87,7 +87,7 @@ extension Arguments {
   /// The number given for `name`, read by its rule in `rules` (nil when it is not given).
   func number(_ name: String, in rules: [String: NumberRule]) throws(CommandError) -> Double? {
     guard let text = value(name) else { return nil }
-    guard let rule = rules[name] else { preconditionFailure("no number rule for --\(name)") }
+    guard let rule = rules[name] else { preconditionFailure("an option read as a number has no number rule") }
     return try rule.read(text, option: "--" + name)
   }
 

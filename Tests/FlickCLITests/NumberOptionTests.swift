@@ -49,8 +49,10 @@ import Testing
       }
       for name in names.sorted() {
         if textOptions.contains(name) || commandTextOptions[command]?.contains(name) == true { continue }
-        let probe = try CLITests.run(CLITests.flick, [command, "--" + name])
-        if probe.stderr.contains("'--\(name)' needs a value") { out.append((command, name)) }
+        // A missing positional first: a flag (`studio --no-open`) then fails on it instead of
+        // running the command (a studio serves until stopped).
+        let probe = try CLITests.run(CLITests.flick, [command, missing, "--" + name])
+        if probe.stderr.contains("option --\(name) needs a value") { out.append((command, name)) }
       }
     }
     return out
