@@ -13,17 +13,10 @@ import Testing
   /// The join: a frame instant at 24, 60 and 120 fps.
   static let join = 1.0
 
-  static func scene(fps: Int) -> Scene {
-    Scene(
-      size: Size(width: 320, height: 200), fps: fps, duration: 4,
-      layers: [
-        Layer(id: "card", bounds: Rect(x: 0, y: 0, width: 120, height: 80), position: Point(x: 80, y: 100)),
-        Layer(id: "badge", position: Point(x: 20, y: 20)),
-      ])
-  }
+  static func scene(fps: Int) -> Scene { PropertyAnimatorHandoverTests.scene(fps: fps, duration: 4) }
 
   static func x(_ scene: Scene, _ id: String = "card", at t: Double) -> Double {
-    scene.instantTree(at: t).layers.first { $0.id == id }?.position.x ?? .nan
+    PropertyAnimatorHandoverTests.x(scene, id, at: t)
   }
 
   /// Value and velocity on both sides of the join at `t` (differences 10 µs apart), and the

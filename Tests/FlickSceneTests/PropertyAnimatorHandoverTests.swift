@@ -10,9 +10,10 @@ import Testing
 /// Animation-style ``LayerAnimation`` or an earlier property animator. It used to start from the
 /// layer's initial value: the card jumped back from 168 to 80 and its 985 pt/s fell to 0.
 @Suite struct PropertyAnimatorHandoverTests {
-  static func scene() -> Scene {
+  /// A 320 × 200 scene with a `card` at x 80 and a `badge` (also ``AnimationOrderTests``').
+  static func scene(fps: Int = 30, duration: Double = 3) -> Scene {
     Scene(
-      size: Size(width: 320, height: 200), fps: 30, duration: 3,
+      size: Size(width: 320, height: 200), fps: fps, duration: duration,
       layers: [
         Layer(id: "card", bounds: Rect(x: 0, y: 0, width: 120, height: 80), position: Point(x: 80, y: 100)),
         Layer(id: "badge", position: Point(x: 20, y: 20)),
