@@ -173,7 +173,10 @@ class StudioBrowserTests(GapTests, unittest.TestCase):
         self.page.evaluate("window.studio.seekFrame(30)")
         self.wait_js("document.body.dataset.shownFrame === '30'")
         self.settle()
-        good = self.page.evaluate("document.body.dataset.blobUrl")
+        # The frame's bytes, not its blob URL: the page may ask for the last good revision's
+        # frame again while the error shows (an answer it had dropped as stale), which makes a
+        # new blob of the same bytes.
+        good = blob_bytes(self.page)
         broken = self.original.replace('name: "card-swap",', 'name: "card-swap",\n  canvas: { width: 960 height: 540 },', 1)
         with open(os.path.join(self.scratch, TEMPLATE), "w") as f:
             f.write(broken)
@@ -190,7 +193,8 @@ class StudioBrowserTests(GapTests, unittest.TestCase):
         self.assertEqual(self.page.text_content(".err-text"), message)
         self.assertIn("height: 540", self.page.text_content(".err-line"))
         self.assertIn("^", self.page.text_content(".err-caret"))
-        self.assertEqual(self.page.evaluate("document.body.dataset.blobUrl"), good, "the last good frame stays")
+        self.settle()
+        self.assertEqual(blob_bytes(self.page), good, "the last good frame stays")
         self.shot("error.png")
         self.write_template(self.original)
         self.page.wait_for_selector("#error-overlay", state="hidden", timeout=5000)
