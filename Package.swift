@@ -159,7 +159,7 @@ let package = Package(
     .target(name: "FlickExpectations"),
 
     .testTarget(name: "FlickMotionTests", dependencies: ["FlickExpectations", "FlickMotion", "FlickTestSupport"]),
-    .testTarget(name: "FlickSceneTests", dependencies: ["FlickExpectations", "FlickScene"]),
+    .testTarget(name: "FlickSceneTests", dependencies: ["FlickExpectations", "FlickScene", "FlickTestSupport"]),
     .testTarget(
       name: "FlickRasterTests",
       dependencies: [

@@ -74,8 +74,11 @@ package struct PropertyTracks: Sendable {
   /// Removes the animations of `name` on `layerID` that begin after `t` (a later entry
   /// interrupted the loop they belong to). Segments are in begin order, so they are the last ones.
   package mutating func removeSegments(layerID: String, name: String, beginningAfter t: Double) {
-    guard let list = segments[layerID]?[name], list.contains(where: { $0.begin > t }) else { return }
-    let kept = list.filter { $0.begin <= t }
+    // Later by more than the boundary tolerance, as ``FlickMotion/MediaTiming/hasReached(_:at:leftLimit:)``
+    // decides every start: a segment beginning a few ulps after `t` begins at `t`.
+    guard let list = segments[layerID]?[name], list.contains(where: { !MediaTiming.hasReached($0.begin, at: t) })
+    else { return }
+    let kept = list.filter { MediaTiming.hasReached($0.begin, at: t) }
     segments[layerID]?[name] = kept
     reaches[layerID]?[name] = TrackReach(kept.map { $0.reach })
   }

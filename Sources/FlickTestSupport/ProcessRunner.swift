@@ -24,6 +24,30 @@ package enum ProcessRunner {
   package static func run(
     _ executable: String, _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil
   ) throws -> Output {
+    let started = try start(executable, arguments, environment: environment, directory: directory)
+    let errors = PipeDrain(started.stderr)
+    let outData = started.stdout.readDataToEndOfFile()
+    let errData = errors.wait()
+    started.process.waitUntilExit()
+    return Output(
+      status: started.process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  /// A process started by ``start(_:_:environment:directory:)`` and the read ends of its pipes.
+  package struct Started {
+    package var process: Process
+    /// Its stdout.
+    package var stdout: FileHandle
+    /// Its stderr.
+    package var stderr: FileHandle
+  }
+
+  /// Starts `executable` with `arguments`, stdin the null device and stdout and stderr piped, for
+  /// a test that reads while it runs (a server's first line) and stops it itself. The caller
+  /// drains both pipes (``PipeDrain``) or the child may block on a full one.
+  package static func start(
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil
+  ) throws -> Started {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: executable)
     p.arguments = arguments
@@ -35,11 +59,7 @@ package enum ProcessRunner {
     p.standardError = err
     p.standardInput = FileHandle.nullDevice
     try p.runUnblocked()
-    let errors = PipeDrain(err.fileHandleForReading)
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = errors.wait()
-    p.waitUntilExit()
-    return Output(status: p.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+    return Started(process: p, stdout: out.fileHandleForReading, stderr: err.fileHandleForReading)
   }
 
   /// The `flick` binary the tests run: `FLICK_BIN`; else the one built beside the running test

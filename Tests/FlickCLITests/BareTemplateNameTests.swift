@@ -70,24 +70,18 @@ import Testing
   /// Runs `flick ARGS` until it prints its first line (or ends), then stops it: its exit status
   /// when it ended by itself (else nil), that line and its standard error so far.
   static func studioURL(_ args: [String]) throws -> (Int32?, String, String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: CLITests.flick)
-    p.arguments = args
-    let out = Pipe()
-    let err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    p.standardInput = FileHandle.nullDevice
-    try p.runUnblocked()
+    let started = try ProcessRunner.start(CLITests.flick, args)
+    let p = started.process
+    let errors = PipeDrain(started.stderr)
     var line = Data()
     while !line.contains(0x0A) {
-      let chunk = out.fileHandleForReading.availableData
+      let chunk = started.stdout.availableData
       if chunk.isEmpty { break }
       line.append(chunk)
     }
     let status: Int32? = p.isRunning ? nil : p.terminationStatus
     if p.isRunning { kill(p.processIdentifier, SIGTERM) }
-    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: errors.wait(), as: UTF8.self)
     p.waitUntilExit()
     return (status, String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), stderr)
   }

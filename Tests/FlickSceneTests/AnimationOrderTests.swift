@@ -25,20 +25,12 @@ import Testing
     _ scene: Scene, _ id: String = "card", at t: Double, _ label: String,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let e = 1e-5
-    let before = (x(scene, id, at: t - e), x(scene, id, at: t - 2 * e))
-    let after = (x(scene, id, at: t + e), x(scene, id, at: t + 2 * e))
-    let (vBefore, vAfter) = ((before.0 - before.1) / e, (after.1 - after.0) / e)
-    #expect(
-      abs(after.0 - before.0) < 0.05, "\(label): value \(before.0) → \(after.0) across \(t) s",
-      sourceLocation: sourceLocation)
-    #expect(
-      abs(vAfter - vBefore) <= 0.03 * abs(vBefore) + 2, "\(label): velocity \(vBefore) → \(vAfter) pt/s at \(t) s",
-      sourceLocation: sourceLocation)
+    let arriving = PropertyAnimatorHandoverTests.expectContinuous(
+      scene, id, at: t, label, moving: false, sourceLocation: sourceLocation)
     let frame = Int((t * Double(scene.fps)).rounded())
     let drawn = scene.renderTree(at: scene.time(ofFrame: frame)).layers.first { $0.id == id }?.position.x ?? .nan
     #expect(
-      abs(drawn - before.0) < 0.05, "\(label): frame \(frame) draws \(drawn), \(before.0) arriving",
+      abs(drawn - arriving) < 0.05, "\(label): frame \(frame) draws \(drawn), \(arriving) arriving",
       sourceLocation: sourceLocation)
   }
 

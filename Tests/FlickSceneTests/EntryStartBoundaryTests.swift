@@ -1,6 +1,7 @@
 import FlickExpectations
 import FlickMotion
 import FlickScene
+import FlickTestSupport
 import Testing
 
 /// Every kind of entry of the Swift API whose start is a sum of decimal seconds shows at the frame
@@ -8,27 +9,9 @@ import Testing
 /// and 0.2 s missed the frame at 0.3 s (frame 18 at 60 fps), which still showed the value from
 /// before it; sums that round below the frame time (0.1 + 0.7 = 0.7999999999999999) show there too.
 @Suite struct EntryStartBoundaryTests {
-  /// A start summed from `parts` (left to right) a few ulps off the time of `frame` at `fps`.
-  struct Case: CustomStringConvertible {
-    var fps: Int
-    var parts: [Double]
-    var frame: Int
-
-    var time: Double { Double(frame) / Double(fps) }
-    var sum: Double { parts.reduce(0, +) }
-    /// Every part but the last, summed: where the motion before the last part starts.
-    var lead: Double { parts.dropLast().reduce(0, +) }
-    var last: Double { parts[parts.count - 1] }
-    var description: String { "\(parts.map { "\($0)" }.joined(separator: " + ")) = \(sum) at \(fps) fps" }
-  }
-
-  /// Above and below the frame time, at 24, 30, 60 and 120 fps.
-  static let cases = [
-    Case(fps: 60, parts: [0.1, 0.2], frame: 18), Case(fps: 60, parts: [0.1, 0.7], frame: 48),
-    Case(fps: 30, parts: [0.1, 0.2], frame: 9), Case(fps: 30, parts: [0.1, 0.7], frame: 24),
-    Case(fps: 120, parts: [0.05, 0.1], frame: 18), Case(fps: 120, parts: [0.05, 0.35], frame: 48),
-    Case(fps: 24, parts: [0.05, 0.55, 0.15], frame: 18), Case(fps: 24, parts: [0.1, 0.35, 0.05], frame: 12),
-  ]
+  /// Sums a few ulps above and below their frame's time, at 24, 30, 60 and 120 fps.
+  typealias Case = BoundarySum
+  static let cases = BoundarySum.cases
 
   @Test func theCasesStraddleTheirFrames() {
     for c in Self.cases {

@@ -26,21 +26,26 @@ import Testing
 
   /// Value and velocity on both sides of the join at `t` (differences 10 µs apart): the value
   /// does not jump and the velocity carries over; the property was moving there.
+  /// - Returns: The value arriving at `t` (from 10 µs before it).
+  @discardableResult
   static func expectContinuous(
-    _ scene: Scene, _ id: String = "card", at t: Double, _ label: String,
+    _ scene: Scene, _ id: String = "card", at t: Double, _ label: String, moving: Bool = true,
     sourceLocation: SourceLocation = #_sourceLocation
-  ) {
+  ) -> Double {
     let e = 1e-5
     let before = (x(scene, id, at: t - e), x(scene, id, at: t - 2 * e))
     let after = (x(scene, id, at: t + e), x(scene, id, at: t + 2 * e))
     let (vBefore, vAfter) = ((before.0 - before.1) / e, (after.1 - after.0) / e)
-    #expect(abs(vBefore) > 20, "\(label): moving before the join (\(vBefore) pt/s)", sourceLocation: sourceLocation)
+    if moving {
+      #expect(abs(vBefore) > 20, "\(label): moving before the join (\(vBefore) pt/s)", sourceLocation: sourceLocation)
+    }
     #expect(
       abs(after.0 - before.0) < 0.05, "\(label): value \(before.0) → \(after.0) across \(t) s",
       sourceLocation: sourceLocation)
     #expect(
       abs(vAfter - vBefore) <= 0.03 * abs(vBefore) + 2, "\(label): velocity \(vBefore) → \(vAfter) pt/s at \(t) s",
       sourceLocation: sourceLocation)
+    return before.0
   }
 
   /// Adds the reviewer's animator: at `t`, 1 s to x = 200, default ease-in-ease-out.

@@ -2,6 +2,7 @@ import FlickExpectations
 import FlickMotion
 import FlickScene
 import FlickTemplates
+import FlickTestSupport
 import Testing
 
 /// Every way a template places an entry at a sum of decimal seconds shows the entry at the frame
@@ -9,23 +10,9 @@ import Testing
 /// frame at 0.3 s (frame 18 at 60 fps) showed the value from before it. Sums that round below the
 /// frame time (0.1 + 0.7 = 0.7999999999999999) show there too; at 24, 30, 60 and 120 fps.
 @Suite struct EntryStartBoundaryTemplateTests {
-  /// A start summed from `parts` (left to right) a few ulps off the time of `frame` at `fps`.
-  struct Case: CustomStringConvertible {
-    var fps: Int
-    var parts: [Double]
-    var frame: Int
-
-    var time: Double { Double(frame) / Double(fps) }
-    var sum: Double { parts.reduce(0, +) }
-    var description: String { "\(parts.map { "\($0)" }.joined(separator: " + ")) at \(fps) fps" }
-  }
-
-  static let cases = [
-    Case(fps: 60, parts: [0.1, 0.2], frame: 18), Case(fps: 60, parts: [0.1, 0.7], frame: 48),
-    Case(fps: 30, parts: [0.1, 0.2], frame: 9), Case(fps: 30, parts: [0.1, 0.7], frame: 24),
-    Case(fps: 120, parts: [0.05, 0.1], frame: 18), Case(fps: 120, parts: [0.05, 0.35], frame: 48),
-    Case(fps: 24, parts: [0.05, 0.55, 0.15], frame: 18), Case(fps: 24, parts: [0.1, 0.35, 0.05], frame: 12),
-  ]
+  /// Sums a few ulps above and below their frame's time, at 24, 30, 60 and 120 fps.
+  typealias Case = BoundarySum
+  static let cases = BoundarySum.cases
 
   /// An entry of layer `a` that starts with a jump, and its value and velocity at its start.
   struct Jump {

@@ -2,17 +2,19 @@ extension PropertyAnimator {
   // MARK: - Control
 
   /// Brings the script up to `t`: drops anything scheduled after it and records a natural end
-  /// that happened before it.
+  /// that happened by then. Times compare as every start and end in a scene does
+  /// (``MediaTiming/hasReached(_:at:leftLimit:)``): a call at 0.3 s and a run started at 0.1 s for
+  /// 0.2 s (ending at 0.30000000000000004) meet at the same instant, after the end.
   private mutating func settle(_ t: Double) throws(AnimatorError) {
     guard t.isFinite else { throw AnimatorError("control time must be finite, found \(t)") }
-    guard t >= lastTime else {
+    guard MediaTiming.hasReached(lastTime, at: t) else {
       throw AnimatorError("control calls must come in time order: \(t) s is before the previous call at \(lastTime) s")
     }
-    lastTime = t
-    segments.removeAll { $0.start > t }
+    lastTime = Swift.max(lastTime, t)
+    segments.removeAll { !MediaTiming.hasReached($0.start, at: t) }
     guard let last = segments.last, case .running(_, _, let reversed, _, _, _) = last.motion else { return }
     let end = last.start + remaining(last.motion)
-    guard end <= t else { return }
+    guard MediaTiming.hasReached(end, at: t) else { return }
     let pEnd = reversed ? 0.0 : 1.0
     if pausesOnCompletion {
       segments.append(

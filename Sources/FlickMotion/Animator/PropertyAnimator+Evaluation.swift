@@ -167,12 +167,13 @@ extension PropertyAnimator {
   }
 
   /// Every completion (time, position) up to and including `t`, with the natural end of the
-  /// last run if it falls by then.
+  /// last run if it falls by then (reached within the boundary tolerance,
+  /// ``MediaTiming/hasReached(_:at:leftLimit:)``).
   public func completions(through t: Double) -> [(time: Double, position: Position)] {
-    var out = completionTimes.filter { $0.time <= t }
+    var out = completionTimes.filter { MediaTiming.hasReached($0.time, at: t) }
     if let last = segments.last, case .running(_, _, let reversed, _, _, _) = last.motion, !pausesOnCompletion {
       let end = last.start + remaining(last.motion)
-      if end <= t { out.append((end, reversed ? .start : .end)) }
+      if MediaTiming.hasReached(end, at: t) { out.append((end, reversed ? .start : .end)) }
     }
     return out
   }

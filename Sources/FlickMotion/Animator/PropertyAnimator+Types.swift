@@ -165,8 +165,9 @@ extension PropertyAnimator {
   /// ``Outcome/ignored(_:)`` (templates can warn, never fail, on those).
   @discardableResult
   public mutating func apply(_ command: Command, at t: Double) throws(AnimatorError) -> Outcome {
-    let state = t >= lastTime && t.isFinite ? self.state(at: t) : .inactive
-    let running = t >= lastTime && t.isFinite ? isRunning(at: t) : false
+    let inOrder = t.isFinite && MediaTiming.hasReached(lastTime, at: t)
+    let state = inOrder ? self.state(at: t) : .inactive
+    let running = inOrder ? isRunning(at: t) : false
     switch command {
     case .start:
       if state == .active && running {

@@ -1,3 +1,5 @@
+import FlickMotion
+
 /// The order of the animations of every layer property as the timeline lists them.
 ///
 /// Animations apply in list order, so a later start must come later in the list. A repeat
@@ -42,10 +44,18 @@ struct AnimationOrder {
   /// of `n` iterations checks each of its animations in `O(log n)`, where filtering the whole
   /// list made unrolling quadratic (100,000 iterations of a two-step sequence took 52 s).
   mutating func verdict(_ key: String, begin: Double) -> Verdict {
-    if let anchor = fixed[key], anchor.begin > begin { return .outOfOrder(anchor) }
+    if let anchor = fixed[key], Self.begins(anchor.begin, after: begin) { return .outOfOrder(anchor) }
     guard let list = reruns[key] else { return .inOrder }
     let first = Self.firstLater(in: list, than: begin, examined: &examined)
     return first == list.count ? .inOrder : .interrupts(Array(list[first...]))
+  }
+
+  /// Whether a begin time `other` comes after `begin`: by more than the boundary tolerance, the
+  /// rule every start is decided by (``FlickMotion/MediaTiming/hasReached(_:at:leftLimit:)``). An
+  /// entry placed after motions of 0.1 s and 0.2 s (0.30000000000000004) and one written at 0.3
+  /// begin at the same instant, where list order decides.
+  static func begins(_ other: Double, after begin: Double) -> Bool {
+    !MediaTiming.hasReached(other, at: begin)
   }
 
   /// The index of the first entry of `list` (in begin order) that begins after `begin`
@@ -56,7 +66,7 @@ struct AnimationOrder {
     while lo < hi {
       let mid = (lo + hi) / 2
       examined += 1
-      if list[mid].begin > begin { hi = mid } else { lo = mid + 1 }
+      if begins(list[mid].begin, after: begin) { hi = mid } else { lo = mid + 1 }
     }
     return lo
   }

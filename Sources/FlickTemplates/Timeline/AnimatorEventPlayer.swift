@@ -97,18 +97,20 @@ struct AnimatorEventPlayer {
     // Without `at`, an event comes when the one before is done (a glide when it arrives).
     let previous = time ?? 0
     let t = try e["at"]?.double(in: TemplateNode.seconds) ?? max(previous, pending?.arrival ?? previous)
-    guard t >= previous else {
+    // Times compare as every start and end does (``FlickMotion/MediaTiming/hasReached(_:at:leftLimit:)``):
+    // an event at 0.3 s meets a glide from 0.1 s for 0.2 s (arriving at 0.30000000000000004) as it arrives.
+    guard MediaTiming.hasReached(previous, at: t) else {
       throw (e["at"] ?? event).error(
         "events must be in time order: this one at \(TemplateNode.format(t)) s is listed after one at "
           + "\(TemplateNode.format(previous)) s")
     }
     if let g = pending {
-      if t < g.arrival && command != .continue {
+      if !MediaTiming.hasReached(g.arrival, at: t) && command != .continue {
         throw (e["at"] ?? event).error(
           "at \(TemplateNode.format(t)) s the scrub that started at \(TemplateNode.format(g.start)) s is still moving "
             + "(until \(TemplateNode.format(g.arrival)) s); only 'continue' may come before it arrives")
       }
-      try settle(g, at: min(t, g.arrival))
+      try settle(g, at: MediaTiming.hasReached(g.arrival, at: t) ? g.arrival : t)
       pending = nil
     }
     if time == nil {
