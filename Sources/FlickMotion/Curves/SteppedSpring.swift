@@ -90,7 +90,26 @@ package struct SteppedSpring<Value: Animatable>: AnimationCurve {
     return n >= Double(frames.count - 1) ? frames.count - 1 : Int(n)
   }
 
+  /// The frame shown just before `t`: at frame `n`'s instant (within the rounding
+  /// ``frame(at:)`` allows), frame `n − 1`, the state the engine had written when `t` came.
+  func frame(before t: Double) -> Int {
+    if t <= 0 { return 0 }
+    let x = t * fps
+    let n = (x + 1e-7).rounded(.down)
+    let shown = x - n < 1e-7 ? n - 1 : n
+    return shown >= Double(frames.count - 1) ? frames.count - 1 : Int(max(shown, 0))
+  }
+
   package func value(at t: Double) -> Value { frames[frame(at: t)].value }
+
+  /// The left limit: the frame shown just before `t` (``frame(before:)``), not the one `t` lands on.
+  package func value(before t: Double) -> Value { frames[frame(before: t)].value }
+
+  /// The engine's velocity at the frame shown just before `t`; before the start, the initial velocity.
+  package func velocity(before t: Double) -> Value {
+    if t <= 0 { return initialVelocity }
+    return frames[frame(before: t)].velocity
+  }
 
   /// The engine's velocity at the frame shown at `t` (0 once it has come to rest).
   package func velocity(at t: Double) -> Value {
