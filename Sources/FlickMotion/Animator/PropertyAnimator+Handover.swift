@@ -22,7 +22,7 @@ extension PropertyAnimator {
 
   /// Seconds from `t` until the animator's current run reaches its end (the whole duration
   /// left when it is inactive or paused: what is left of the time fraction at the current speed).
-  func timeLeft(at t: Double) -> Double {
+  package func timeLeft(at t: Double) -> Double {
     switch current.motion {
     case .running: return max(0, remaining(current.motion) - max(0, t - current.start))
     case .held(let u, _): return (reversed ? u : 1 - u) * currentSeconds

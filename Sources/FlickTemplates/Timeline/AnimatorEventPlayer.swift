@@ -228,6 +228,7 @@ struct AnimatorEventPlayer {
   private mutating func add(_ slot: Int, delayFactor: Double, at t: Double, _ doNode: TemplateNode)
     throws(TemplateError)
   {
+    script.blends[slot] = min(script.animator.duration, script.animator.timeLeft(at: t))
     do {
       try script.animator.addAnimation(AnimatorScript.slot(slot), to: 1, delayFactor: delayFactor, at: t)
     } catch {

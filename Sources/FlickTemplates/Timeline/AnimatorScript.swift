@@ -52,6 +52,11 @@ struct AnimatorScript: Sendable {
   var firstEventTime = 0.0
   /// Animator time when every progress stops changing for good.
   var end = 0.0
+  /// Per slot, the seconds over which the momentum its properties had when the group was added
+  /// fades: the animator's duration, or the time left to its end then if shorter, from the
+  /// events up to that instant only (a later event does not change frames before it), as
+  /// ``PropertyAnimator``'s own hand-over in Swift.
+  var blends: [Int: Double] = [:]
 
   /// The glide in progress at `t` (for a left read, one that ends at `t` still counts), its
   /// start and end reached within the boundary tolerance (``MediaTiming/hasReached(_:at:leftLimit:)``).

@@ -40,8 +40,9 @@ struct AnimatorWriter {
       var toNode = node
       var from = output.currentValue(p, layerID: layerID, at: begin)
       // UIKit's animations are additive: what was moving the property keeps its momentum, which
-      // fades over the animator's duration, or the time left to its end if shorter (AnimatorCurve),
-      // so value and velocity carry over.
+      // fades over the animator's duration, or the time left to its end when the group was added
+      // if shorter (AnimatorCurve, AnimatorScript.blends), so value and velocity carry over; it
+      // fades on its own clock, through a later pause, stop or reverse.
       var handover: V? = output.currentVelocity(p, layerID: layerID, at: begin)
       if case .object(let members) = node.value.kind, members.contains(where: { $0.key == "to" || $0.key == "from" }) {
         let o = try node.object(allowed: ["to", "from"])
@@ -55,7 +56,7 @@ struct AnimatorWriter {
       if let v = handover, v.norm <= p.threshold { handover = nil }
       let curve = AnimatorCurve(
         from: from, to: try values.value(toNode), source: script, group: slot, offset: added,
-        duration: script.end - added, handover: handover, blend: min(script.animator.duration, script.end - added))
+        duration: script.end - added, handover: handover, blend: script.blends[slot] ?? script.animator.duration)
       try output.add(p, layerID: layerID, curve: AnyAnimationCurve(curve), begin: begin, node: node)
       return begin + curve.duration
     }
