@@ -66,6 +66,15 @@ public struct LayerAnimation: Sendable {
     sample(&layer, local)
   }
 
+  /// Whether the animation writes its property from its begin on, after its end too (its
+  /// fill mode holds the end value), so an earlier animation of the property never shows again.
+  /// One that runs forever holds.
+  package var holdsAfterItsEnd: Bool {
+    let end = beginTime + duration
+    guard end.isFinite else { return true }
+    return isShown(at: beginTime) && isShown(at: end) && isShown(at: end + 1)
+  }
+
   /// Whether the animation writes its property at scene time `t` (begun, and shown by its fill mode).
   func isShown(at t: Double) -> Bool {
     t >= beginTime && applied(Self.localTime(at: t, begin: beginTime, duration: duration))

@@ -81,10 +81,21 @@ extension Template {
   }
 
   /// The end of the last animation: when every animation has settled and the scene holds still.
+  /// An animation shows until a later one of the same layer property that holds after its own
+  /// end begins (the timeline lists one property's animations in begin order, and a later one
+  /// wins): a 5 s tween taken over at 0.5 s by a 0.3 s one settles at 0.8 s, and a `spin` that
+  /// would run forever ends where a `spin` to 0 takes it over.
   static func settleTime(of scene: Scene, canvas: TemplateNode) throws(TemplateError) -> Double {
     var end = 0.0
-    for animation in scene.animations {
-      let finish = animation.beginTime + animation.duration
+    // Per `layer.property`, the earliest begin of a later animation that holds from then on.
+    var takenOver: [String: Double] = [:]
+    for animation in scene.animations.reversed() {
+      let key = animation.layerID + "." + animation.propertyName
+      var finish = animation.beginTime + animation.duration
+      if let cut = takenOver[key] { finish = min(finish, max(cut, animation.beginTime)) }
+      if animation.holdsAfterItsEnd {
+        takenOver[key] = min(takenOver[key] ?? .infinity, animation.beginTime)
+      }
       guard finish.isFinite else {
         throw canvas.error(
           "duration \"auto\" needs every animation to end, but the \(quoted: animation.propertyName) animation of "

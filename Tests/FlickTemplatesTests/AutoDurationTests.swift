@@ -46,4 +46,47 @@ import Testing
       expectEqual(s.renderTree(at: s.time(ofFrame: frames - 2)).layer(id: "b")?.opacity, 0)
     }
   }
+
+  /// An animation a later one of the same property takes over settles where it is taken over:
+  /// a 5 s tween taken over at 0.5 s by a 0.3 s one settles at 0.8 s (the scene lasted 5.1 s,
+  /// its last 42 frames one still), and a `spin` that would run forever ends where a `spin` to 0
+  /// takes it over (it was refused as "runs forever"). One that does not take the property over
+  /// (another property, or `positionX` under a `position` tween) leaves it running.
+  @Test func anAnimationTakenOverSettlesWhereItIsTakenOver() throws {
+    for (timeline, frames) in [
+      (
+        #"""
+        { at: 0, target: "w", animate: { positionX: 90 }, duration: 5, curve: "linear" },
+        { at: 0.5, target: "w", animate: { positionX: 30 }, duration: 0.3, curve: "easeOut" }
+        """#, 9
+      ),
+      (
+        #"""
+        { id: "up", at: 0.2, target: "w", spin: { to: "300deg", duration: 0.5 } },
+        { id: "down", at: 0.8, target: "w", spin: { to: 0, duration: 0.6, curve: "easeOut" } },
+        { after: "down", target: "w", set: { backgroundColor: "#FF0000" } }
+        """#, 15
+      ),
+      (
+        #"""
+        { at: 0, target: "w", animate: { positionX: 90 }, duration: 5, curve: "linear" },
+        { at: 0.5, target: "w", animate: { positionY: 30 }, duration: 0.3, curve: "easeOut" }
+        """#, 51
+      ),
+      (
+        #"""
+        { at: 0, target: "w", animate: { position: [90, 90] }, duration: 5, curve: "linear" },
+        { at: 0.5, target: "w", animate: { positionX: 30 }, duration: 0.3, curve: "easeOut" }
+        """#, 51
+      ),
+    ] {
+      let t = try Template.decode(
+        """
+        { flick: 1, canvas: { width: 100, height: 100, fps: 10, duration: "auto" },
+          layers: [ { id: "w", size: [20, 20], position: [20, 50] } ],
+          timeline: [ \(timeline) ] }
+        """, file: "auto-taken-over.json5")
+      expectEqual(t.scene.frameCount, frames, "\(timeline)")
+    }
+  }
 }
