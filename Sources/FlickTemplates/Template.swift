@@ -109,7 +109,13 @@ public struct Template: Sendable {
     do {
       root = try JSON5Parser.parse(text)
     } catch {
-      throw TemplateError(file: file, path: "", line: error.line, column: error.column, message: error.message)
+      // Text that does not begin as an object is not a template, and is not quoted: a path on
+      // the command line may lead anywhere (a link in a pull request to a token file, whose first
+      // word a message would print into a build log).
+      let message =
+        beginsAsAnObject(text)
+        ? error.message : "not a template: a template is a JSON5 object, beginning with '{' (\(error.plainMessage))"
+      throw TemplateError(file: file, path: "", line: error.line, column: error.column, message: message)
     }
     var context = TemplateContext(
       baseFolder: baseFolder ?? FileManager.default.currentDirectoryPath,
@@ -251,5 +257,26 @@ extension TemplateNode {
   /// The same node (path, file, context) holding another value.
   func with(value: JSON5Value) -> TemplateNode {
     TemplateNode(value: value, path: path, file: file, context: context)
+  }
+}
+
+extension Template {
+  /// Whether `text`, after a byte order mark, white space and comments, begins with `{`.
+  static func beginsAsAnObject(_ text: String) -> Bool {
+    var rest = Substring(text)
+    if rest.first == "\u{FEFF}" { rest = rest.dropFirst() }
+    while let c = rest.first {
+      if c.isWhitespace {
+        rest = rest.dropFirst()
+      } else if rest.hasPrefix("//") {
+        rest = rest.drop { $0 != "\n" }
+      } else if rest.hasPrefix("/*") {
+        guard let close = rest.dropFirst(2).range(of: "*/") else { return false }
+        rest = rest[close.upperBound...]
+      } else {
+        return c == "{"
+      }
+    }
+    return false
   }
 }
