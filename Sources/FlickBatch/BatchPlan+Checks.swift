@@ -33,7 +33,7 @@ extension BatchPlan {
 
   /// Refuses job `name` of render `r` when its `frames` frames of `width × height` pixels, each
   /// drawn `samples` times, pass the pixel, frame or work cap of `caps`
-  /// (``FlickVideo/RenderLimits/check(frames:width:height:samples:)``, the check every render
+  /// (``FlickVideo/RenderLimits/check(frames:width:height:samples:part:smaller:)``, the check every render
   /// makes before it starts).
   ///
   /// - Throws: ``FlickTemplates/TemplateError`` at the render in the manifest.

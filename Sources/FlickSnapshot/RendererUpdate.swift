@@ -1,4 +1,5 @@
 import FlickRaster
+import FlickScene
 import Foundation
 
 /// Accepts a renderer update (`flick accept --renderer`): the goldens are re-rendered from their
@@ -32,11 +33,15 @@ package struct RendererUpdate: Sendable {
 
   /// Re-renders every golden of `directory` from its stored inputs.
   ///
-  /// - Throws: ``SnapshotError/invalidManifest(path:reason:)`` when there is no manifest or it
-  ///   stores no inputs; ``SnapshotError/damagedInput(path:reason:)``,
+  /// - Parameter refusal: Why the stored template's scene must not be drawn once per golden
+  ///   (the command's caps), or nil when it may; asked before the first frame is drawn
+  ///   (``SnapshotInputs/rerender(from:at:scale:allowOutsideAssets:limits:tracking:refusal:)``).
+  /// - Throws: ``SnapshotError/invalidManifest(path:reason:)`` when there is no manifest, it
+  ///   stores no inputs or `refusal` refuses; ``SnapshotError/damagedInput(path:reason:)``,
   ///   ``SnapshotError/renderFailed(_:)`` when the inputs cannot be rendered.
   package init(
-    goldens directory: String, limits: DecodeLimits = .standard, tracking: TemporaryFolderTracking = .none
+    goldens directory: String, limits: DecodeLimits = .standard, tracking: TemporaryFolderTracking = .none,
+    refusal: (_ scene: Scene, _ scale: Double, _ frames: Int) -> String? = { _, _, _ in nil }
   ) throws(SnapshotError) {
     let path = (directory as NSString).appendingPathComponent(SnapshotManifest.fileName)
     guard let manifest = try SnapshotManifest.read(from: directory) else {
@@ -51,7 +56,7 @@ package struct RendererUpdate: Sendable {
     // Never with access outside the stored files: what the manifest records grants nothing.
     let rendered = try inputs.rerender(
       from: directory, at: manifest.frames.map(\.time), scale: manifest.scale, allowOutsideAssets: false,
-      tracking: tracking)
+      tracking: tracking, refusal: refusal)
     var goldens: [Golden] = []
     for (entry, result) in zip(manifest.frames, rendered) {
       let frame = try result.frame.get()

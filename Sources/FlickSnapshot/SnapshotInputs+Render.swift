@@ -1,4 +1,5 @@
 import FlickRaster
+import FlickScene
 import FlickTemplates
 import Foundation
 
@@ -18,12 +19,18 @@ extension SnapshotInputs {
   ///   - tracking: Told of the temporary folder before it is made and after it is removed, so an
   ///     interruption (SIGINT, SIGTERM…) removes it too (the command line passes its cleanup
   ///     registry, `Cleanup`).
+  ///   - refusal: Asked once the stored template has loaded, before the first frame is drawn:
+  ///     why its scene must not be drawn `times.count` times at `scale` (the command's frame,
+  ///     work and memory caps), or nil when it may. The stored template is the goldens', not
+  ///     the one the command was given, so its canvas may be larger.
   /// - Returns: One frame (or why it could not be rendered) per time, in order.
   /// - Throws: ``SnapshotError/damagedInput(path:reason:)`` when a stored file is missing or
-  ///   altered, ``SnapshotError/renderFailed(_:)`` when the stored template does not load.
+  ///   altered, ``SnapshotError/renderFailed(_:)`` when the stored template does not load,
+  ///   ``SnapshotError/invalidManifest(path:reason:)`` with the reason `refusal` gives.
   package func rerender(
     from goldens: String, at times: [SnapshotTime], scale: Double, allowOutsideAssets: Bool = false,
-    limits: TemplateLimits = TemplateLimits(), tracking: TemporaryFolderTracking = .none
+    limits: TemplateLimits = TemplateLimits(), tracking: TemporaryFolderTracking = .none,
+    refusal: (_ scene: Scene, _ scale: Double, _ frames: Int) -> String? = { _, _, _ in nil }
   ) throws(SnapshotError) -> [(seconds: Double, frame: Result<Frame, SnapshotError>)] {
     let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("flick-inputs-\(UUID().uuidString)")
     // Registered before it exists: an interruption at any point removes it.
@@ -42,6 +49,10 @@ extension SnapshotInputs {
       throw .renderFailed("the goldens' stored inputs do not load: \(escaped: error.description)")
     }
     let scene = template.scene
+    if let reason = refusal(scene, scale, times.count) {
+      throw .invalidManifest(
+        path: (goldens as NSString).appendingPathComponent(SnapshotManifest.fileName), reason: reason)
+    }
     let renderer = Renderer(scale: scale)
     var out: [(seconds: Double, frame: Result<Frame, SnapshotError>)] = []
     for time in times {

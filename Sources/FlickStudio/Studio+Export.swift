@@ -59,6 +59,7 @@ extension Studio {
     var renderSession = RenderSession(
       scene: template.scene, outputs: [OutputTarget(path: path, format: format)],
       pipeline: RenderPipeline(jobs: MachineCPUs.usable))
+    renderSession.limits = options.exportLimits
     do {
       try renderSession.validate()
     } catch {

@@ -29,6 +29,9 @@ package final class Studio: Sendable {
     /// How long one frame may draw before its request is answered without it (503), in seconds
     /// (``RenderPool``; `flick studio --frame-timeout`).
     package var frameTimeout = 120.0
+    /// The caps an export is checked against before its first frame, as `flick render` checks a
+    /// render (`flick studio --max-frames`, `--max-work`, `--max-memory` and their variables).
+    package var exportLimits = RenderLimits()
 
     package init(folder: String, templates: [String]? = nil) {
       self.folder = folder

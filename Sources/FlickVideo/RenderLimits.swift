@@ -48,10 +48,18 @@ package struct RenderLimits: Sendable, Equatable {
 
   /// Checks a render of `frames` frames of `width × height` pixels, each drawn `samples` times
   /// (motion blur; 1 without), against the pixel, frame and work caps: what is known before
-  /// anything is loaded or started (``RenderSession/validate()``, and `flick plan` for each job).
+  /// anything is loaded or started (``RenderSession/validate()``, `flick plan` for each job, and
+  /// the commands that draw the frames a list names: `snapshot`, `verify`, `accept --renderer`).
   ///
+  /// - Parameters:
+  ///   - part: How the command draws fewer frames, said after how to raise the cap (nil when it
+  ///     has no way).
+  ///   - smaller: How it draws smaller frames, said with the work cap (nil when it has no way).
   /// - Throws: ``VideoError/overLimit(_:)`` naming the cap and how to raise it.
-  package func check(frames: Int, width: Int, height: Int, samples: Int) throws(VideoError) {
+  package func check(
+    frames: Int, width: Int, height: Int, samples: Int, part: String? = "--frames renders part",
+    smaller: String? = "--scale draws smaller"
+  ) throws(VideoError) {
     guard width * height <= maximumPixels else {
       throw .overLimit(
         "a \(width)×\(height) frame has \(width * height) pixels, more than the cap of \(maximumPixels) "
@@ -60,16 +68,17 @@ package struct RenderLimits: Sendable, Equatable {
     guard frames <= maximumFrames else {
       throw .overLimit(
         "the render has \(frames) frames, more than the cap of \(maximumFrames) "
-          + "(--max-frames or FLICK_MAX_FRAMES raises it; --frames renders part)")
+          + "(--max-frames or FLICK_MAX_FRAMES raises it\(escaped: part.map { "; " + $0 } ?? ""))")
     }
     let work = MemoryEstimate.mul(MemoryEstimate.mul(frames, width * height), samples)
     guard work <= maximumWork else {
+      let fewer = [part, smaller].compactMap { $0 }
       throw .overLimit(
         "the render draws \(frames) frames × \(width * height) pixels"
           + (samples > 1 ? " × \(samples) motion-blur samples" : "")
           + " = \(quoted: work) pixels, more than the work cap of "
-          + "\(maximumWork) (--max-work or FLICK_MAX_WORK raises it; --frames renders part, "
-          + "--scale draws smaller)")
+          + "\(maximumWork) (--max-work or FLICK_MAX_WORK raises it"
+          + "\(escaped: fewer.isEmpty ? "" : "; " + fewer.joined(separator: ", ")))")
     }
   }
 

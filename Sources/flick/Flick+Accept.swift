@@ -32,6 +32,11 @@ extension Flick {
                         names, every golden must come from the report: accept it whole
         --dry-run       list what would be accepted and change nothing
         --max-image-pixels N, --max-image-bytes N   decode limits (see 'flick diff --help')
+        --max-frames N, --max-work N, --max-memory B, --frame-timeout T
+                        the caps of --renderer without REPORT, which draws every golden the
+                        manifest lists: checked before the first is drawn (exit 2, nothing
+                        changed; see 'flick verify --help'; FLICK_MAX_FRAMES, FLICK_MAX_WORK,
+                        FLICK_MAX_MEMORY, FLICK_FRAME_TIMEOUT)
 
       REPORT must be a 'flick verify' report made against DIR's goldens, each accepted frame one
       its manifest lists; the goldens take the renderer their PNGs carry. Every name in the report
@@ -44,9 +49,10 @@ extension Flick {
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: ["against", "frame", "max-image-pixels", "max-image-bytes"],
+        args, valued: Set(["against", "frame", "max-image-pixels", "max-image-bytes"] + Limits.listCaps.map(\.option)),
         flags: ["help", "h", "dry-run", "renderer"], repeatable: Arguments.repeatable.union(["frame"]),
-        checks: Diff.toleranceChecks.filter { ["max-image-pixels", "max-image-bytes"].contains($0.key) })
+        checks: Diff.toleranceChecks.filter { ["max-image-pixels", "max-image-bytes"].contains($0.key) }
+          .merging(Limits.checks(Limits.listCaps)) { a, _ in a })
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return
@@ -57,7 +63,7 @@ extension Flick {
           throw CommandError.usage("accept needs the golden folder: --against DIR")
         }
         return try acceptRenderer(
-          goldens, report: a.positionals.first, limits: try Diff.limits(a), dryRun: a.has("dry-run"))
+          goldens, report: a.positionals.first, limits: try Diff.limits(a), dryRun: a.has("dry-run"), a)
       }
       guard a.positionals.count == 1, let report = a.positionals.first else {
         throw CommandError.usage("accept needs one REPORT folder (what flick verify wrote with --report)")
@@ -98,13 +104,19 @@ extension Flick {
     }
 
     /// `flick accept --renderer --against DIR`
-    static func acceptRenderer(_ goldens: String, report: String?, limits: DecodeLimits, dryRun: Bool) throws {
+    static func acceptRenderer(
+      _ goldens: String, report: String?, limits: DecodeLimits, dryRun: Bool, _ a: Arguments
+    ) throws {
       let update: RendererUpdate
       do {
         if let report {
           update = try RendererUpdate(report: report, goldens: goldens, limits: limits)
         } else {
-          update = try RendererUpdate(goldens: goldens, limits: limits, tracking: .cleanup)
+          // Every golden the manifest lists is drawn: checked against the frame, work and memory
+          // caps once the stored template has loaded, before the first is.
+          update = try RendererUpdate(
+            goldens: goldens, limits: limits, tracking: .cleanup,
+            refusal: { scene, scale, count in Limits.rerenderRefusal(count, scene, scale, a, watch: true) })
         }
       } catch {
         throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)

@@ -76,8 +76,11 @@ extension Flick {
     static let templateCaps = [pixels, text, templateBytes, timeout]
     /// Caps only rendering commands accept.
     static let renderCaps = [frames, memory, work, encoderTimeout, frameTimeout]
-    /// Caps the commands that draw single frames accept (`still`, `snapshot`, `verify`).
+    /// Caps the command that draws a single frame accepts (`still`).
     static let frameCaps = [memory, frameTimeout]
+    /// Caps the commands that draw the frames a list names accept (`snapshot`, `verify`,
+    /// `accept --renderer`): the frame and work caps of a render for the list's frames.
+    static let listCaps = [frames, work, memory, frameTimeout]
     /// Caps `flick plan` checks each job against before writing the plan (what is known there).
     static let planCaps = [pixels, frames, work]
     /// Caps `flick run` gives every job's render (and the memory watch of the process).
@@ -203,19 +206,79 @@ extension Flick {
       return limits
     }
 
-    /// Checks one frame of `scene` at `scale` against the caps of `arguments` (size, memory
-    /// estimate) before it is drawn, then starts the memory watch; for `snapshot` and `verify`.
-    static func checkFrame(_ scene: Scene, scale: Double, _ arguments: Arguments) throws(CommandError) {
+    /// Checks `count` frames of `scene` at `scale`, the frames `listing` names, against the caps
+    /// of `arguments` (and the environment) before the first is drawn, then starts the memory and
+    /// drawing watches; for the commands that draw a list of frames (`snapshot` and `verify`:
+    /// the times of `--at` or of the goldens' manifest; `accept --renderer`: every golden).
+    /// One frame's size and memory estimate are checked as a render's
+    /// (``FlickVideo/RenderSession/validate()``, one worker), the frame count and the work
+    /// (frames × pixels × motion-blur samples) by
+    /// ``FlickVideo/RenderLimits/check(frames:width:height:samples:part:smaller:)``, render's check.
+    ///
+    /// - Parameters:
+    ///   - listing: What lists the frames, as the message starts: `'goldens/manifest.json' lists`.
+    ///   - part: How the command draws fewer frames (nil when it has no way).
+    ///   - smaller: How it draws smaller frames (nil when it has no way).
+    /// - Throws: exit 2 naming `listing`, the count and the cap (and how to raise it).
+    static func checkFrames(
+      _ count: Int, of scene: Scene, scale: Double, listing: String, part: String?,
+      smaller: String? = "--scale draws smaller", _ arguments: Arguments
+    ) throws(CommandError) {
+      let limits = try refuseFrames(
+        count, of: scene, scale: scale, listing: listing, part: part, smaller: smaller, arguments)
+      let size = Renderer.pixelSize(of: scene.size, scale: scale)
+      startWatches(limits, width: size.width, height: size.height)
+    }
+
+    /// What ``checkFrames(_:of:scale:listing:part:smaller:_:)`` checks, without starting the
+    /// watches: the caps read, or the refusal.
+    static func refuseFrames(
+      _ count: Int, of scene: Scene, scale: Double, listing: String, part: String?, smaller: String?,
+      _ arguments: Arguments
+    ) throws(CommandError) -> RenderLimits {
       var session = RenderSession(
         scene: scene, outputs: [], frames: scene.frameCount > 0 ? 0..<1 : nil, scale: scale, discardFrames: true)
-      session.limits = try render(arguments)
+      let limits = try render(arguments)
+      session.limits = limits
+      // One frame's work is the list's to check, below, with the list's count.
+      session.limits.maximumWork = .max
       session.pipeline = RenderPipeline(jobs: 1, framesInFlight: 1)
       do {
         try session.validate()
       } catch {
         throw CommandError(message: error.description, code: error.isInvalidInput ? .invalidInput : .environment)
       }
-      startWatches(session.limits, width: session.width, height: session.height)
+      do {
+        try limits.check(
+          frames: count, width: session.width, height: session.height, samples: scene.motionBlur?.samples ?? 1,
+          part: part, smaller: smaller)
+      } catch {
+        throw CommandError(
+          message: "\(escaped: listing) \(count) frames to draw: \(escaped: error.description)", code: .invalidInput)
+      }
+      return limits
+    }
+
+    /// Why the goldens' stored inputs must not be re-rendered: their template's `scene` drawn
+    /// `count` times at `scale` passes a cap of `arguments` (``refuseFrames(_:of:scale:listing:part:smaller:_:)``),
+    /// or nil when it does not. The stored template is the goldens', which may not be the
+    /// template the command was given; for `verify` across a renderer change and `accept --renderer`
+    /// (which draws nothing else: with `watch`, the memory and drawing watches start when it passes).
+    static func rerenderRefusal(
+      _ count: Int, _ scene: Scene, _ scale: Double, _ arguments: Arguments, watch: Bool = false
+    ) -> String? {
+      do {
+        let limits = try refuseFrames(
+          count, of: scene, scale: scale, listing: "re-rendering its goldens from their stored inputs takes",
+          part: nil, smaller: nil, arguments)
+        if watch {
+          let size = Renderer.pixelSize(of: scene.size, scale: scale)
+          startWatches(limits, width: size.width, height: size.height)
+        }
+        return nil
+      } catch {
+        return error.message
+      }
     }
 
     /// Starts the memory watch (``FlickVideo/MemoryWatch``) at the cap of `limits` (or the

@@ -25,6 +25,10 @@ extension Flick {
         --out DIR    the snapshot folder (created if needed)
         --motion     also record DIR/motion.txt: every animated property's value and velocity at
                      every frame time and event time (checked by 'flick verify' without rendering)
+        --max-frames N  most frames one run draws: the times listed (default 216000;
+                     FLICK_MAX_FRAMES; exit 2 before any frame is drawn, the folder untouched)
+        --max-work N  most pixels drawn: frames × pixels × motion-blur samples (default 1e12;
+                     FLICK_MAX_WORK; exit 2 up front, the folder untouched)
         --max-memory B  memory cap, estimated up front and watched (default 8G; FLICK_MAX_MEMORY;
                      exit 2 up front, 3 when the watch stops the process, the folder untouched)
         --frame-timeout T  stop when one frame takes longer than T to draw (default 120s;
@@ -35,12 +39,14 @@ extension Flick {
       """
 
     static let defaultTimes = "0,25%,50%,75%,end"
+    /// How `snapshot` and `verify` draw fewer frames, as a message over the frame or work cap says.
+    static let fewerTimes = "fewer --at times draw part"
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: Flick.templateOptions.union(["at", "out", "o", "scale"]).union(Limits.frameCaps.map(\.option)),
+        args, valued: Flick.templateOptions.union(["at", "out", "o", "scale"]).union(Limits.listCaps.map(\.option)),
         flags: Flick.templateFlags.union(["help", "h", "quiet", "q", "motion"]),
-        checks: timeChecks.merging(Limits.checks(Limits.frameCaps)) { a, _ in a })
+        checks: timeChecks.merging(Limits.checks(Limits.listCaps)) { a, _ in a })
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return
@@ -57,7 +63,9 @@ extension Flick {
       let template = try loadTemplate(path, a, assetLog: assetLog, source: source)
       let times = try parseTimes(a.value("at") ?? defaultTimes, scene: template.scene)
       let resolved = try resolve(times, in: template)
-      try Limits.checkFrame(template.scene, scale: scale ?? 1, a)
+      try Limits.checkFrames(
+        resolved.count, of: template.scene, scale: scale ?? 1,
+        listing: a.value("at") != nil ? "--at lists" : "--at (default \(defaultTimes)) lists", part: fewerTimes, a)
       let quiet = a.has("quiet") || a.has("q")
       let captured = try captureInputs(source, a, assetLog, note: { if !quiet { log($0) } })
       // A previous manifest names the goldens this run replaces or removes: it must be sound

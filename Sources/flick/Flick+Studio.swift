@@ -6,7 +6,7 @@ import Foundation
 
 extension Flick {
   /// `flick studio [TEMPLATE… | FOLDER] [--port N] [--host ADDRESS] [--no-open] [--scale S] [--workers N]
-  /// [--frame-timeout T]`
+  /// [--frame-timeout T] [--max-frames N] [--max-work N] [--max-memory B]`
   enum Studio {
     static let help = """
       USAGE: flick studio [TEMPLATE... | FOLDER] [--port N] [--host 127.0.0.1] [--no-open]
@@ -29,18 +29,27 @@ extension Flick {
         --frame-timeout T  answer a frame that draws longer than T with an error, give its worker's
                         place to a new one and refuse that template's frames until a file changes
                         (default 120s; FLICK_FRAME_TIMEOUT)
+        --max-frames N, --max-work N, --max-memory B
+                        the caps an export is checked against before its first frame, as
+                        'flick render' checks a render (see 'flick render --help'; FLICK_MAX_FRAMES,
+                        FLICK_MAX_WORK, FLICK_MAX_MEMORY); an export over one is refused
       """
+
+    /// The caps of an export (``FlickStudio/Studio/Options/exportLimits``).
+    static let exportCaps = [Limits.frames, Limits.work, Limits.memory]
 
     /// The options that take a plain number, and what each takes.
     static let numbers: [String: NumberRule] = [
       "port": .whole(0...65535), "workers": .whole(1...64), "scale": Flick.scaleRule,
     ]
     /// The checks of every option with a number in its value, run as the arguments are parsed.
-    static let checks = NumberRule.checks(numbers).merging(Limits.checks([Limits.frameTimeout])) { a, _ in a }
+    static let checks = NumberRule.checks(numbers).merging(Limits.checks([Limits.frameTimeout] + exportCaps)) { a, _ in
+      a
+    }
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: ["port", "host", "scale", "workers", Limits.frameTimeout.option],
+        args, valued: Set(["port", "host", "scale", "workers", Limits.frameTimeout.option] + exportCaps.map(\.option)),
         flags: ["help", "h", "no-open"], checks: checks)
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
@@ -51,6 +60,7 @@ extension Flick {
       if let port = try a.whole("port", in: numbers) { options.port = port }
       if let workers = try a.whole("workers", in: numbers) { options.workers = workers }
       if let seconds = try Limits.value(Limits.frameTimeout, a) { options.frameTimeout = seconds }
+      options.exportLimits = try Limits.render(a, caps: exportCaps)
       if let scale = try a.number("scale", in: numbers) { options.scale = scale }
       if let host = a.value("host") { options.host = host == "localhost" ? "127.0.0.1" : host }
       let loopback = ["127.0.0.1", "::1"].contains(options.host)

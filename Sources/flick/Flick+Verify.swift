@@ -38,6 +38,11 @@ extension Flick {
                                every animated property's value and velocity, number by number (relative
                                tolerance 1e-6 of its travel), without rendering. Without --motion, verify
                                checks the motion golden too when there is one.
+        --max-frames N         most frames one run draws: the times listed (default 216000;
+                               FLICK_MAX_FRAMES; exit 2 before any frame is drawn, nothing written)
+        --max-work N           most pixels drawn: frames × pixels × motion-blur samples (default 1e12;
+                               FLICK_MAX_WORK; exit 2 up front). Across a renderer change the stored
+                               inputs' frames are drawn too, and checked the same way
         --max-memory B         memory cap, estimated up front and watched (default 8G; FLICK_MAX_MEMORY;
                                exit 2 up front, 3 when the watch stops the process)
         --frame-timeout T      stop when one frame takes longer than T to draw (default 120s;
@@ -50,10 +55,10 @@ extension Flick {
       let a = try Arguments(
         args,
         valued: Flick.templateOptions.union(Diff.toleranceOptions).union(["against", "record", "report", "at", "scale"])
-          .union(Limits.frameCaps.map(\.option)),
+          .union(Limits.listCaps.map(\.option)),
         flags: Flick.templateFlags.union(Diff.toleranceFlags).union(["help", "h", "motion"]),
         checks: Snapshot.timeChecks.merging(Diff.toleranceChecks) { a, _ in a }
-          .merging(Limits.checks(Limits.frameCaps)) { a, _ in a })
+          .merging(Limits.checks(Limits.listCaps)) { a, _ in a })
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
         return
@@ -98,7 +103,17 @@ extension Flick {
         try a.value("at").map { text throws(CommandError) in try Snapshot.parseTimes(text, scene: template.scene) }
         ?? manifest?.frames.map(\.time) ?? Snapshot.parseTimes(Snapshot.defaultTimes)
       let resolved = try Snapshot.resolve(times, in: template)
-      try Limits.checkFrame(template.scene, scale: scale ?? 1, a)
+      // Every frame the list names is drawn (and, across a renderer change, drawn again from the
+      // stored inputs): the list is checked against the frame and work caps before any is.
+      let listing =
+        a.value("at") != nil
+        ? "--at lists"
+        : manifest != nil
+          ? "'\(quoted: (against as NSString).appendingPathComponent(SnapshotManifest.fileName))' lists"
+          : "--at (default \(Snapshot.defaultTimes)) lists"
+      try Limits.checkFrames(
+        a.has("motion") ? 0 : resolved.count, of: template.scene, scale: scale ?? 1, listing: listing,
+        part: Snapshot.fewerTimes, a)
       // Every note goes to the terminal and into the report.
       var notes: [String] = []
       func note(_ text: String) {
@@ -148,7 +163,7 @@ extension Flick {
             do {
               references = try inputs.rerender(
                 from: against, at: resolved.map(\.0), scale: scale ?? manifest.scale, allowOutsideAssets: granted,
-                tracking: .cleanup
+                tracking: .cleanup, refusal: { scene, scale, count in Limits.rerenderRefusal(count, scene, scale, a) }
               ).map(\.frame)
             } catch SnapshotError.renderFailed(let reason) where options.mode != .exact {
               // Stored inputs that are whole but do not load here (a parameter file naming files

@@ -1,5 +1,6 @@
 import FlickExpectations
 import FlickTestSupport
+import FlickVideo
 import Foundation
 import Testing
 
@@ -22,6 +23,16 @@ import Testing
     expectEqual(started.status, 200, "\(started.text)")
     _ = events.wait(for: "done")
     #expect(h.studio.runningExport.withLock { $0 } == nil)
+  }
+
+  /// An export is checked against the caps the studio was started with (`--max-frames`,
+  /// `--max-work`, `--max-memory` and their variables), as `flick render` checks a render.
+  @Test func anExportIsCheckedAgainstTheStudiosCaps() throws {
+    let h = try StudioHarness(exportLimits: RenderLimits(maximumFrames: 1))
+    let refused = try h.post("/api/export?template=pulse.json5", json: #"{"format": "apng"}"#)
+    expectEqual(refused.status, 400, "\(refused.text)")
+    #expect(refused.text.contains("more than the cap of 1 (--max-frames"), "\(refused.text)")
+    #expect(!FileManager.default.fileExists(atPath: h.folder.appendingPathComponent("pulse.apng").path))
   }
 
   @Test(arguments: ["gif", "apng"])

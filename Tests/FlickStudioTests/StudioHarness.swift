@@ -1,5 +1,6 @@
 import FlickStudio
 import FlickTestSupport
+import FlickVideo
 import Foundation
 
 /// A studio started in-process on port 0 over a copy of the fixtures, for one test.
@@ -14,9 +15,11 @@ final class StudioHarness: Sendable {
   ///   - files: More files (name, contents) written before the studio starts (a file written
   ///     later may be reported by the watcher in the middle of a test).
   ///   - data: More files given as bytes, written the same way (with their folders).
-  init(workers: Int = 2, files: [String: String] = [:], data: [String: Data] = [:], frameTimeout: Double = 120)
-    throws
-  {
+  ///   - exportLimits: The caps exports are checked against (`flick studio --max-work`, …).
+  init(
+    workers: Int = 2, files: [String: String] = [:], data: [String: Data] = [:], frameTimeout: Double = 120,
+    exportLimits: RenderLimits = RenderLimits()
+  ) throws {
     folder = try ProcessRunner.temporaryDirectory(prefix: "flick-studio")
     let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path) {
@@ -33,6 +36,7 @@ final class StudioHarness: Sendable {
     var options = Studio.Options(folder: folder.path)
     options.workers = workers
     options.frameTimeout = frameTimeout
+    options.exportLimits = exportLimits
     studio = try Studio(options: options)
   }
 
