@@ -114,7 +114,8 @@ public struct Template: Sendable {
       // word a message would print into a build log).
       let message =
         beginsAsAnObject(text)
-        ? error.message : "not a template: a template is a JSON5 object, beginning with '{' (\(error.plainMessage))"
+        ? error.message
+        : "not a template: a template is a JSON5 object, beginning with '{' (\(quoted: error.plainMessage))"
       throw TemplateError(file: file, path: "", line: error.line, column: error.column, message: message)
     }
     var context = TemplateContext(
@@ -237,7 +238,11 @@ public struct Template: Sendable {
 
   /// Checks the `flick` version header before anything else, so a newer file fails clearly.
   private static func checkVersion(_ doc: TemplateNode) throws(TemplateError) {
-    guard case .object = doc.value.kind else { throw doc.expected("an object (the template)") }
+    // Not quoted (a string's text, a number), as for a syntax error before the first `{`.
+    guard case .object = doc.value.kind else {
+      throw doc.error(
+        "not a template: a template is a JSON5 object, beginning with '{' (found \(quoted: doc.value.kindDescription))")
+    }
     guard let version = doc.member("flick") else {
       throw doc.error("missing the format version: add \"flick\": \(formatVersion) at the top level")
     }
