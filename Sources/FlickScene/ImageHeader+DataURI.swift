@@ -1,3 +1,4 @@
+import FlickMotion
 import Foundation
 
 extension ImageHeader {
@@ -16,7 +17,7 @@ extension ImageHeader {
   /// the base64 is ignored, anything else that is not base64 is refused): it must be a PNG or a
   /// JPEG (by its first bytes) whose header gives at most `maximumPixels` pixels and 65535 a
   /// side, and a JPEG may have at most ``maximumJPEGScans`` scans, as the decoder allows a
-  /// template's own images. Used for Lottie image assets and SVG `<image>`s, which their libraries would decode
+  /// template's own images; a PNG's image data must fit its header (``PNGImageData``). Used for Lottie image assets and SVG `<image>`s, which their libraries would decode
   /// by themselves (any format their decoders sniff, at any size).
   package static func embedded(_ uri: String, maximumPixels: Int) throws(Problem) -> Embedded {
     guard uri.hasPrefix("data:"), let comma = uri.firstIndex(of: ","), uri[..<comma].lowercased().hasSuffix(";base64")
@@ -42,6 +43,13 @@ extension ImageHeader {
       throw Problem(
         reason: "the embedded image is \(header.width)×\(header.height) pixels, more than the cap of \(maximumPixels) "
           + "(--max-pixels or FLICK_MAX_PIXELS raises it)")
+    }
+    if mediaType == "image/png" {
+      do {
+        try PNGImageData.check([UInt8](bytes), inflating: true)
+      } catch {
+        throw Problem(reason: "the embedded PNG: \(escaped: error.reason)")
+      }
     }
     if mediaType == "image/jpeg", jpegScans([UInt8](bytes), upTo: maximumJPEGScans) > maximumJPEGScans {
       throw Problem(

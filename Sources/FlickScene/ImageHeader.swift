@@ -15,7 +15,7 @@ package struct ImageHeader: Equatable, Sendable {
   /// Reads the header of the file at `path` (recognised by its first bytes, like the decoder):
   /// its first MiB, once the file is known to be a regular file of at most
   /// ``AssetFile/maximumImageBytes`` (the decoder's cap, so a template refuses the file where it
-  /// names it).
+  /// names it). A PNG's image data must also fit its header (``PNGImageData/check(path:)``).
   package static func read(path: String) throws(Problem) -> ImageHeader {
     let head: [UInt8]
     do {
@@ -23,7 +23,17 @@ package struct ImageHeader: Equatable, Sendable {
     } catch {
       throw Problem(reason: error.reason)
     }
-    return try parse(head)
+    let header = try parse(head)
+    // A PNG's image data is measured against the header now, from its chunk headers, before
+    // any decoder inflates it (``PNGImageData``).
+    if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+      do {
+        try PNGImageData.check(path: path)
+      } catch {
+        throw Problem(reason: error.reason)
+      }
+    }
+    return header
   }
 
   /// The size in the header `bytes` (the file's first bytes).

@@ -57,7 +57,7 @@ package struct PNGImage: Sendable {
 
   /// Decodes PNG bytes.
   init(bytes: [UInt8], limits: DecodeLimits) throws(PNGFile.StructureError) {
-    let file = try PNGFile.check(bytes)
+    let file = try PNGFile.check(bytes, inflating: true)
     let header = file.header
     let h0 = header.startIndex
     let width = Int(PNGFile.readUInt32(bytes, h0)), height = Int(PNGFile.readUInt32(bytes, h0 + 4))

@@ -79,6 +79,12 @@ final class DecodedImage: @unchecked Sendable {
   /// Decodes the PNG `bytes` (the file at `path`, already read) onto premultiplied ARGB32,
   /// whatever its colour type.
   static func decodePNG(_ bytes: [UInt8], path: String) throws(RasterError) -> DecodedImage {
+    // Cairo's reader (libpng) inflates all the image data, rows or not: it must fit the header.
+    do {
+      try PNGImageData.check(bytes, inflating: true)
+    } catch {
+      throw .unreadableImage(path: path, reason: error.reason)
+    }
     let surface = bytes.withUnsafeBufferPointer { buffer -> OpaquePointer? in
       var source = PNGSource(buffer: buffer)
       return withUnsafeMutablePointer(to: &source) { pointer in

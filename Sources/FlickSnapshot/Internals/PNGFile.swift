@@ -1,5 +1,6 @@
 import FlickMotion
 import FlickRaster
+import FlickScene
 import Foundation
 
 /// PNG files at the byte level: a structural check (every chunk's CRC), chunk access for APNG,
@@ -70,8 +71,9 @@ enum PNGFile {
 
   /// Checks the chunk structure (signature, lengths, IHDR first, IEND last, some IDAT, at most
   /// ``maximumAncillaryChunks`` ancillary chunks and no swarm of tiny IDAT chunks) and every
-  /// chunk's CRC, before ``PNGImage`` hands the file to libpng.
-  static func check(_ bytes: [UInt8]) throws(StructureError) -> Checked {
+  /// chunk's CRC, and that the image data fits the header (``FlickScene/PNGImageData``; with
+  /// `inflating`, counted inflated too), before ``PNGImage`` hands the file to libpng.
+  static func check(_ bytes: [UInt8], inflating: Bool = false) throws(StructureError) -> Checked {
     var header: ArraySlice<UInt8>?
     var count = 0, ancillary = 0, imageChunks = 0, imageBytes = 0
     var last: UInt32 = 0
@@ -113,6 +115,12 @@ enum PNGFile {
     let base = header.startIndex
     let width = Int(readUInt32(bytes, base)), height = Int(readUInt32(bytes, base + 4))
     guard width > 0, height > 0 else { throw StructureError(message: "invalid size \(width)×\(height)") }
+    // libpng inflates all the image data, rows or not (png_read_end): it must fit the header.
+    do {
+      try PNGImageData.check(bytes, inflating: inflating)
+    } catch {
+      throw StructureError(message: error.reason)
+    }
     return Checked(
       bytes: bytes, size: (width, height), header: header, imageDataBytes: imageBytes, rendererText: rendererText)
   }
