@@ -73,6 +73,8 @@ extension RendererUpdate {
       }
       let source = try ContainedPath.resolve(artifact, in: report, what: "artefact", source: summaryPath)
       let image = try PNGImage(contentsOf: source, limits: limits)
+      try ReportAcceptance.checkWritten(
+        image.fileBytes ?? Data(), frame, "rerendered", path: source, summaryPath: summaryPath)
       // The fingerprint the manifest takes is the one the copied goldens carry themselves.
       guard image.renderer == summary.renderer else {
         throw .invalidManifest(

@@ -143,6 +143,7 @@ package struct ReportAcceptance: Sendable {
             maximumBytes: ContainedPath.maximumTextBytes),
           (try? MotionGolden(text: String(decoding: data, as: UTF8.self))) != nil
         else { throw .invalidManifest(path: source, reason: "not a motion golden") }
+        try Self.checkWritten(data, frame, "motion", path: source, summaryPath: summaryPath)
         motion = data
         accepted.append(
           Frame(
@@ -166,6 +167,7 @@ package struct ReportAcceptance: Sendable {
       // Only files inside the report folder are read: no absolute paths, no '..', no links out.
       let source = try ContainedPath.resolve(artifact, in: reportDirectory, what: "artefact", source: summaryPath)
       let image = try PNGImage(contentsOf: source, limits: limits)
+      try Self.checkWritten(image.fileBytes ?? Data(), frame, "actual", path: source, summaryPath: summaryPath)
       guard image.width == target.width, image.height == target.height else {
         throw .invalidManifest(
           path: source,
