@@ -73,8 +73,6 @@ extension RendererUpdate {
       }
       let source = try ContainedPath.resolve(artifact, in: report, what: "artefact", source: summaryPath)
       let image = try PNGImage(contentsOf: source, limits: limits)
-      try ReportAcceptance.checkWritten(
-        image.fileBytes ?? Data(), frame, "rerendered", path: source, summaryPath: summaryPath)
       // The fingerprint the manifest takes is the one the copied goldens carry themselves.
       guard image.renderer == summary.renderer else {
         throw .invalidManifest(
@@ -87,6 +85,8 @@ extension RendererUpdate {
           path: source,
           reason: "it is \(image.width)×\(image.height), the goldens are \(manifest.width)×\(manifest.height)")
       }
+      try ReportAcceptance.checkWritten(
+        image.fileBytes ?? Data(), frame, "rerendered", path: source, summaryPath: summaryPath)
       goldens.append(Golden(file: entry.file, frame: image.frame, drift: frame.rendererDrift, bytes: image.fileBytes))
     }
     var updated = manifest

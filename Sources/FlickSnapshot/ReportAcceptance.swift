@@ -167,7 +167,6 @@ package struct ReportAcceptance: Sendable {
       // Only files inside the report folder are read: no absolute paths, no '..', no links out.
       let source = try ContainedPath.resolve(artifact, in: reportDirectory, what: "artefact", source: summaryPath)
       let image = try PNGImage(contentsOf: source, limits: limits)
-      try Self.checkWritten(image.fileBytes ?? Data(), frame, "actual", path: source, summaryPath: summaryPath)
       guard image.width == target.width, image.height == target.height else {
         throw .invalidManifest(
           path: source,
@@ -183,6 +182,8 @@ package struct ReportAcceptance: Sendable {
             : "its own renderer fingerprint is not the goldens' (\(quoted: image.renderer.map { old.renderer.differences(from: $0).joined(separator: ", ") } ?? "")): take the renderer update first (flick accept --renderer --against the goldens' folder)"
         )
       }
+      // After the checks of what it is: the one its summary's run wrote.
+      try Self.checkWritten(image.fileBytes ?? Data(), frame, "actual", path: source, summaryPath: summaryPath)
       let golden = try ContainedPath.resolve(
         "\(frame.name).png", in: goldenDirectory, what: "golden", source: summaryPath)
       // The bytes decoded are the bytes accepted: the file is not read again.
