@@ -85,6 +85,8 @@ extension RendererUpdate {
           path: source,
           reason: "it is \(image.width)×\(image.height), the goldens are \(manifest.width)×\(manifest.height)")
       }
+      try ReportAcceptance.checkWritten(
+        image.fileBytes ?? Data(), frame, "rerendered", path: source, summaryPath: summaryPath)
       goldens.append(Golden(file: entry.file, frame: image.frame, drift: frame.rendererDrift, bytes: image.fileBytes))
     }
     var updated = manifest

@@ -143,6 +143,7 @@ package struct ReportAcceptance: Sendable {
             maximumBytes: ContainedPath.maximumTextBytes),
           (try? MotionGolden(text: String(decoding: data, as: UTF8.self))) != nil
         else { throw .invalidManifest(path: source, reason: "not a motion golden") }
+        try Self.checkWritten(data, frame, "motion", path: source, summaryPath: summaryPath)
         motion = data
         accepted.append(
           Frame(
@@ -181,6 +182,8 @@ package struct ReportAcceptance: Sendable {
             : "its own renderer fingerprint is not the goldens' (\(quoted: image.renderer.map { old.renderer.differences(from: $0).joined(separator: ", ") } ?? "")): take the renderer update first (flick accept --renderer --against the goldens' folder)"
         )
       }
+      // After the checks of what it is: the one its summary's run wrote.
+      try Self.checkWritten(image.fileBytes ?? Data(), frame, "actual", path: source, summaryPath: summaryPath)
       let golden = try ContainedPath.resolve(
         "\(frame.name).png", in: goldenDirectory, what: "golden", source: summaryPath)
       // The bytes decoded are the bytes accepted: the file is not read again.

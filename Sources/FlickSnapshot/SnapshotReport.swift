@@ -140,6 +140,10 @@ package struct SnapshotReport: Sendable {
       var golden: String
       var message: String
       var artifacts: [String: String]
+      /// The SHA-256 of the artefacts `flick accept` takes (`actual`, `motion`, `rerendered`) as this run wrote
+      /// them: a folder whose files are not these (another run's, in a reused folder) is refused.
+      /// Absent in reports of older versions.
+      var sha256: [String: String]?
       /// The recorded golden against the same inputs re-rendered here (another renderer made it).
       var rendererDrift: RendererDrift?
     }
@@ -178,7 +182,8 @@ package struct SnapshotReport: Sendable {
           expectedSize: c.map { Summary.Size(width: $0.expectedSize.width, height: $0.expectedSize.height) },
           actualSize: c.map { Summary.Size(width: $0.actualSize.width, height: $0.actualSize.height) },
           boundingBox: c?.boundingBox, golden: v.goldenPath, message: v.message,
-          artifacts: v.artifacts.mapValues { Self.relative($0, to: directory) }, rendererDrift: v.rendererDrift)
+          artifacts: v.artifacts.mapValues { Self.relative($0, to: directory) }, sha256: Self.acceptedHashes(v),
+          rendererDrift: v.rendererDrift)
       }, manifest: manifest, notes: notes, motion: motion?.differences, templatePath: templatePath)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -1,6 +1,7 @@
 import FlickMotion
 import FlickRaster
 import FlickSnapshot
+import FlickVideo
 import Foundation
 
 extension Flick {
@@ -117,6 +118,27 @@ extension Flick {
       throw CommandError(message: "refusing to write the report: \(escaped: reason)", code: .invalidInput)
     }
 
+    /// Checks the report folder `path` (``checkReportFolder(_:)``), removes what an earlier run
+    /// wrote there (``ReportFolder/clearPrevious(_:)``: a run cut short leaves no earlier summary
+    /// beside its frames) and, when it does not exist yet, registers it with the cleanup, so an
+    /// interruption removes the folder this run made. The caller forgets it (``Cleanup/remove(folder:)``)
+    /// once the run is over.
+    ///
+    /// - Returns: The folder registered with the cleanup, or nil.
+    static func prepareReportFolder(_ path: String?) throws(CommandError) -> String? {
+      try checkReportFolder(path)
+      guard let path else { return nil }
+      do {
+        try ReportFolder.clearPrevious(path)
+      } catch {
+        throw CommandError(message: error.description, code: .environment)
+      }
+      var info = stat()
+      guard lstat(path, &info) != 0 else { return nil }
+      Cleanup.shared.add(folder: path)
+      return path
+    }
+
     static func run(_ args: [String]) throws {
       let a = try Arguments(
         args, valued: toleranceOptions.union(["report"]), flags: toleranceFlags.union(["help", "h"]),
@@ -157,7 +179,8 @@ extension Flick {
       }
 
       let reportDir = a.value("report")
-      try checkReportFolder(reportDir)
+      let made = try prepareReportFolder(reportDir)
+      defer { if let made { Cleanup.shared.remove(folder: made) } }
       let verifier = GoldenVerifier(comparator: comparator, record: .none)
       var verdicts: [FrameVerdict] = []
       // Each pair gets its own artefact folder, even when names differ only in characters a folder

@@ -88,6 +88,10 @@ extension Flick {
     /// Caps `flick merge` applies: the chunks' frame size, the memory watch and ffmpeg's progress.
     static let mergeCaps = [pixels, memory, encoderTimeout]
 
+    /// Every cap: limits of a run, never parameters of a picture (a golden's manifest does not
+    /// record them, and ignores them where an older Flick recorded them).
+    static let allCaps = [pixels, text, templateBytes, timeout, frames, memory, encoderTimeout, frameTimeout, work]
+
     static let templateHelp = help(templateCaps)
     static let renderHelp = help(renderCaps)
 

@@ -5,7 +5,12 @@ import FlickTemplates
 extension Flick {
   /// Options every command that reads a template accepts (values follow them):
   /// `--set NAME=VALUE` (repeatable) and `--params FILE` (repeatable; applied before `--set`).
-  static let templateOptions: Set<String> = Set(["set", "params"] + Limits.templateCaps.map(\.option))
+  /// Only ``pictureOptions`` change the picture; the rest are the template caps, limits of the
+  /// run that never change a pixel.
+  static let templateOptions: Set<String> = Set(pictureOptions + Limits.templateCaps.map(\.option))
+  /// The template options that change the picture, in the order a golden's manifest records
+  /// them as its parameters (``Snapshot/parameters(_:)``): `--params`, then `--set`.
+  static let pictureOptions = ["params", "set"]
   /// The checks of ``templateOptions``' numbers (the template caps), run as the arguments are parsed.
   static let templateChecks = Limits.checks(Limits.templateCaps)
   /// Flags every command that reads a template accepts.

@@ -178,16 +178,6 @@ extension Flick {
       }
     }
 
-    /// The template options as given (`--set=k=v`, `--params=file`, flags), in a stable order.
-    static func parameters(_ a: Arguments) -> [String] {
-      var out: [String] = []
-      for name in Flick.templateOptions.sorted() {
-        for value in a.all(name) { out.append("--\(name)=\(value)") }
-      }
-      for name in Flick.templateFlags.sorted() where a.has(name) { out.append("--\(name)") }
-      return out
-    }
-
     static func makeManifest(
       _ source: SourceFile, _ a: Arguments, _ template: Template, scale: Double?, size: (width: Int, height: Int),
       frames: [SnapshotManifest.Entry], inputs: SnapshotInputs? = nil
@@ -196,20 +186,9 @@ extension Flick {
       let file = source.path
       let bytes = source.head.bytes
       let parameters = parameters(a)
-      var parameterBytes = [UInt8](parameters.joined(separator: "\n").utf8)
-      // A parameter file's contents are part of the parameters.
-      for name in Flick.templateOptions.sorted() where name.contains("param") {
-        for file in a.all(name) {
-          do {
-            parameterBytes += [0] + (try ParameterValues.readFile(file))
-          } catch {
-            throw CommandError(message: error.description, code: .invalidInput)
-          }
-        }
-      }
       return SnapshotManifest(
         template: (file as NSString).lastPathComponent, templateHash: SnapshotManifest.hash(bytes),
-        parameters: parameters, parameterHash: SnapshotManifest.hash(parameterBytes), width: size.width,
+        parameters: parameters, parameterHash: try parameterHash(parameters, a), width: size.width,
         height: size.height, scale: scale ?? 1, fps: template.scene.fps, duration: template.scene.duration,
         frames: frames, flickVersion: Flick.version, inputs: inputs)
     }

@@ -4,6 +4,7 @@ import FlickRaster
 import FlickScene
 import FlickSnapshot
 import FlickTemplates
+import FlickVideo
 import Foundation
 
 extension Flick {
@@ -32,7 +33,8 @@ extension Flick {
         --report DIR           where failing frames' images and index.html, junit.xml, summary.json go
                                (default: $FLICK_ARTIFACTS/<template>, else flick-report/<template>,
                                only on failure unless --report is given). Flick writes only into a
-                               new or empty folder, or one it wrote before.
+                               new or empty folder, or one it wrote before, whose earlier report
+                               it removes first.
         --at TIMES, --scale S  override the manifest (see 'flick snapshot --help'); --at all: every frame
         --motion               check only the motion golden (DIR/motion.txt, from 'flick snapshot --motion'):
                                every animated property's value and velocity, number by number (relative
@@ -89,12 +91,14 @@ extension Flick {
       }
       // nil only for a folder without goldens (to record into): goldens without their manifest
       // are refused, since deleting it would turn off every check it drives.
-      let manifest: SnapshotManifest?
+      var manifest: SnapshotManifest?
       do {
         manifest = try SnapshotManifest.readGoldens(from: against)
       } catch {
         throw CommandError(message: error.description, code: .invalidInput)
       }
+      // Caps an older Flick recorded among the parameters are limits, not the goldens' design.
+      if let read = manifest { manifest = try Snapshot.ignoringLimits(read, a) }
       let scale = try Snapshot.parseScale(a.value("scale")) ?? manifest?.scale
       let assetLog = AssetLog()
       let source = try readSource(path, a)
@@ -191,7 +195,8 @@ extension Flick {
         explicitReport ?? environment["FLICK_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }.map {
           ($0 as NSString).appendingPathComponent(folderName)
         } ?? "flick-report/\(folderName)"
-      try Diff.checkReportFolder(reportDir)
+      let made = try Diff.prepareReportFolder(reportDir)
+      defer { if let made { Cleanup.shared.remove(folder: made) } }
       var verifier = GoldenVerifier(comparator: ImageComparator(options: options, limits: limits), record: record)
       // Recorded goldens are written after the run, with their manifest, once it describes them.
       let recording = RecordedGoldens()
