@@ -25,7 +25,7 @@ let package = Package(
     /// layer trees. That paid for itself when adopted (37 s more CPU to compile, 70 s less for the
     /// Swift tests); in today's whole-module test build it is about even (docs/benchmarks.md,
     /// "`make test` time").
-    .target(name: "FlickScene", dependencies: ["FlickMotion"], swiftSettings: [.unsafeFlags(["-O"])]),
+    .target(name: "FlickScene", dependencies: ["FlickMotion", "CPNG"], swiftSettings: [.unsafeFlags(["-O"])]),
     /// Cairo/Pango rasteriser: draws render trees, decodes pictures, runs rlottie and librsvg.
     /// Optimised in every build (`-O`; a debug build keeps `-enable-testing` for `@testable import`): its
     /// per-pixel loops (box blur, shadows, layer effects, motion blur) unoptimised were most of the CPU of

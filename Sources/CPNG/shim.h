@@ -89,3 +89,26 @@ static inline int flick_png_read_rgba(const char *path, int *width, int *height,
   *rgba = buffer;
   return 0;
 }
+
+/// How many bytes the zlib stream `data[0, n)` inflates to, counted through a fixed 64 KiB buffer
+/// (zlib's 32 KiB window and that buffer, whatever the stream) and stopping as soon as the count
+/// passes `limit`. A stream that stops being valid (or needs a preset dictionary, which PNG
+/// never has) is counted up to where zlib stops, as far as a decoder could get.
+static inline long flick_inflated_size(const uint8_t *data, size_t n, long limit) {
+  z_stream s;
+  memset(&s, 0, sizeof s);
+  if (inflateInit(&s) != Z_OK) return 0;
+  static _Thread_local unsigned char out[1 << 16];
+  s.next_in = (unsigned char *)data;
+  s.avail_in = n > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uInt)n;
+  long total = 0;
+  for (;;) {
+    s.next_out = out;
+    s.avail_out = sizeof out;
+    int status = inflate(&s, Z_NO_FLUSH);
+    total += (long)(sizeof out - s.avail_out);
+    if (status != Z_OK || total > limit) break;
+  }
+  inflateEnd(&s);
+  return total;
+}
