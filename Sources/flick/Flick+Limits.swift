@@ -90,7 +90,8 @@ extension Flick {
 
     /// Every cap: limits of a run, never parameters of a picture (a golden's manifest does not
     /// record them, and ignores them where an older Flick recorded them).
-    static let allCaps = [pixels, text, templateBytes, timeout, frames, memory, encoderTimeout, frameTimeout, work]
+    /// The template's caps and a render's, which between them are every cap.
+    static let allCaps = templateCaps + renderCaps
 
     static let templateHelp = help(templateCaps)
     static let renderHelp = help(renderCaps)
