@@ -107,7 +107,7 @@ import Testing
 
   @Test func theParserReadsThePackage() throws {
     let targets = try Self.packageTargets()
-    expectEqual(targets.first { $0.name == "FlickScene" }?.dependencies, ["FlickMotion"])
+    expectEqual(targets.first { $0.name == "FlickScene" }?.dependencies, ["FlickMotion", "CPNG"])
     #expect(targets.contains { $0.name == "CCairo" })
     #expect(!targets.contains { $0.name == "flick-cardswap" }, "targets with a path of their own are not modules")
   }
