@@ -34,9 +34,13 @@ struct GIFFinishing {
   let ffmpeg: FFmpegTool
   let optimizer: GIFOptimizer?
   let stallTimeout: Double?
-  /// The memory gifsicle may use, in bytes; nil: ``GIFOptimizer/allowance(width:height:preset:headroom:)``
-  /// of these frames and the memory watch's headroom when gifsicle would start.
-  var memoryAllowance: GIFOptimizer.Allowance? = nil
+  /// The memory gifsicle may use, in bytes; nil: ``GIFOptimizer/allowance(width:height:preset:)``
+  /// of these frames (tests set a bound of their own).
+  var memoryAllowance: Int? = nil
+  /// What the memory watch leaves now (``MemoryWatch/headroom()``; tests give their own): read
+  /// before each gifsicle pass, it fails that pass when it is less than gifsicle needs
+  /// (``GIFOptimizer/Failure/Cause/memory(needed:left:)``) and bounds the lookahead.
+  var headroom: @Sendable () -> MemoryWatch.Headroom? = MemoryWatch.headroom
   /// gifsicle's first failure on this GIF: no other pass runs after it (shared by copies).
   private let failure = Locked<GIFOptimizer.Failure?>(nil)
 
@@ -71,7 +75,8 @@ struct GIFFinishing {
     var images: Int?
     /// What gifsicle did to the GIF at its own settings, when it ran and that GIF is the one kept.
     var optimized: GIFOptimizer.Outcome? = nil
-    /// gifsicle's failure, when a pass failed and the GIF was kept without it.
+    /// gifsicle's failure, when a pass failed (or the memory watch left too little for it) and
+    /// the GIF was kept without it.
     var gifsicleFailure: GIFOptimizer.Failure? = nil
   }
 
@@ -207,30 +212,38 @@ struct GIFFinishing {
 
   /// Runs gifsicle on `path` (in place) with `pass` (``gifsiclePass(_:)`` of `path`; nil when
   /// there is no gifsicle) when the memory it would need fits its allowance, keeping the smaller
-  /// file (always the lossy one); returns the size kept, and why gifsicle did not run when
-  /// memory kept it from running.
+  /// file (always the lossy one); returns the size kept, and the ``GIFOptimizer/Skip`` when that
+  /// allowance (a rule of the GIF alone) kept gifsicle from running. When it fits the allowance
+  /// but not what the memory watch left (``GifsiclePass/headroom``), or gifsicle fails, the GIF
+  /// stays as it is with the ``GIFOptimizer/Failure`` noted, or the output fails when gifsicle is
+  /// required (``EncodingOptions/requiresGIFOptimizer``).
   private func optimize(
     _ path: String, lossy: Int, with pass: GifsiclePass?, reporting step: (RenderProgress.Step) -> Void
   ) throws(VideoError) -> (bytes: Int, skipped: GIFOptimizer.Skip?) {
-    if let pass {
-      if pass.needed > pass.allowance.bytes {
-        return (SinkReport.fileSize(path), GIFOptimizer.Skip(needed: pass.needed, allowance: pass.allowance))
-      }
-      step(.optimizingGIF(destination: destination))
-      let optimized = file.partial("gifsicle.gif")
-      if let failed = try pass.gifsicle.optimize(
-        path, to: optimized, lossy: lossy, destination: destination, stallTimeout: stallTimeout)
-      {
-        // An optional pass: the GIF stays as it is, unless gifsicle is required.
-        if options.requiresGIFOptimizer { throw .cannotWrite(path: destination, reason: failed.summary) }
-        failure.withLock { $0 = $0 ?? failed }
-        return (SinkReport.fileSize(path), nil)
-      }
-      if lossy > 0 || SinkReport.fileSize(optimized) < SinkReport.fileSize(path) {
-        try file.replace(path, with: optimized)
-      } else {
-        EncodedFile.discard(optimized)
-      }
+    guard let pass else { return (SinkReport.fileSize(path), nil) }
+    if let skip = pass.skip { return (SinkReport.fileSize(path), skip) }
+    // An optional pass: the GIF stays as it is, unless gifsicle is required.
+    func keep(_ failed: GIFOptimizer.Failure) throws(VideoError) -> (bytes: Int, skipped: GIFOptimizer.Skip?) {
+      if options.requiresGIFOptimizer { throw .cannotWrite(path: destination, reason: failed.summary) }
+      failure.withLock { $0 = $0 ?? failed }
+      return (SinkReport.fileSize(path), nil)
+    }
+    if let left = pass.headroom, pass.needed > left.bytes {
+      return try keep(
+        GIFOptimizer.Failure(
+          gifsicle: pass.gifsicle.path, destination: destination, cause: .memory(needed: pass.needed, left: left)))
+    }
+    step(.optimizingGIF(destination: destination))
+    let optimized = file.partial("gifsicle.gif")
+    if let failed = try pass.gifsicle.optimize(
+      path, to: optimized, lossy: lossy, destination: destination, stallTimeout: stallTimeout)
+    {
+      return try keep(failed)
+    }
+    if lossy > 0 || SinkReport.fileSize(optimized) < SinkReport.fileSize(path) {
+      try file.replace(path, with: optimized)
+    } else {
+      EncodedFile.discard(optimized)
     }
     return (SinkReport.fileSize(path), nil)
   }
@@ -258,33 +271,42 @@ struct GIFFinishing {
   }
 
   /// Whether an encoding may run beside gifsicle's `pass`: both fit the memory gifsicle may use
-  /// (``GIFOptimizer/allowance(width:height:preset:headroom:)``), so the process tree needs no
-  /// more than when they run one after the other under that bound.
+  /// (``GIFOptimizer/allowance(width:height:preset:)``) and what the memory watch left
+  /// (``GifsiclePass/headroom``), so the process tree needs no more than when they run one after
+  /// the other under those bounds. It decides only whether the next setting is encoded early,
+  /// which changes no bytes (``GIFLookahead``), so it may depend on the memory in use.
   private func besideGifsicle(_ pass: GifsiclePass?) -> Bool {
     guard let pass, options.budgetLooksAhead else { return false }
     return MemoryEstimate.add(pass.needed, MemoryEstimate.encoderBytes(.gif, width: width, height: height))
-      <= pass.allowance.bytes
+      <= min(pass.allowance, pass.headroom?.bytes ?? .max)
   }
 
-  /// gifsicle's pass on one file: the memory it needs and the memory it may use.
+  /// gifsicle's pass on one file: the memory it needs, the memory it may use, and what the memory
+  /// watch left.
   private struct GifsiclePass {
     let gifsicle: GIFOptimizer
     /// ``GIFOptimizer/memory(file:pixels:)`` of the file, in bytes.
     let needed: Int
-    let allowance: GIFOptimizer.Allowance
+    /// ``GIFOptimizer/allowance(width:height:preset:)`` (or ``GIFFinishing/memoryAllowance``), in bytes.
+    let allowance: Int
+    /// What the memory watch left when the pass was planned, before any lookahead started beside
+    /// it (nil when nothing is watched).
+    let headroom: MemoryWatch.Headroom?
+    /// Whether the allowance leaves gifsicle out (``GIFOptimizer/skip(file:pixels:allowance:)``),
+    /// which depends on the file alone.
+    let skip: GIFOptimizer.Skip?
   }
 
   /// gifsicle's pass on `path` as it stands (its structure read once, for both the lookahead's
-  /// memory rule and the pass), or nil when there is no gifsicle.
+  /// memory rule and the pass), or nil when there is no gifsicle. Called before a lookahead
+  /// starts beside the pass, so the headroom it reads does not count that encoding.
   private func gifsiclePass(_ path: String) -> GifsiclePass? {
     guard let gifsicle else { return nil }
-    let needed = GIFOptimizer.memory(
-      file: SinkReport.fileSize(path), pixels: Self.structure(path)?.pixels ?? width * height)
-    let allowance =
-      memoryAllowance
-      ?? GIFOptimizer.allowance(
-        width: width, height: height, preset: options.preset, headroom: MemoryWatch.headroom())
-    return GifsiclePass(gifsicle: gifsicle, needed: needed, allowance: allowance)
+    let (bytes, pixels) = (SinkReport.fileSize(path), Self.structure(path)?.pixels ?? width * height)
+    let allowance = memoryAllowance ?? GIFOptimizer.allowance(width: width, height: height, preset: options.preset)
+    return GifsiclePass(
+      gifsicle: gifsicle, needed: GIFOptimizer.memory(file: bytes, pixels: pixels), allowance: allowance,
+      headroom: headroom(), skip: GIFOptimizer.skip(file: bytes, pixels: pixels, allowance: allowance))
   }
 
   /// Encodes the spooled frames with `setting` into `path`: the frames a GIF at the setting's

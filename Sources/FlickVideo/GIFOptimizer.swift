@@ -12,9 +12,10 @@ import Foundation
 /// keeps one image per frame (`--every-frame`).
 ///
 /// Found as `FLICK_GIFSICLE` (a path; `none` turns the pass off), else `gifsicle` on `PATH`.
-/// When it is absent the GIF is what ffmpeg wrote; `flick render` says so once. When it fails
-/// (``Failure``) the GIF is kept as Flick encoded it and `flick render` warns that its bytes
-/// differ from an optimised run's; a batch job fails instead (``EncodingOptions/requiresGIFOptimizer``).
+/// When it is absent the GIF is what ffmpeg wrote; `flick render` says so once. When it fails, or
+/// the memory watch leaves less than it would need (``Failure``), the GIF is kept as Flick encoded
+/// it and `flick render` warns that its bytes differ from an optimised run's; a batch job fails
+/// instead (``EncodingOptions/requiresGIFOptimizer``).
 package struct GIFOptimizer: Sendable, Equatable {
   /// The gifsicle executable.
   package var path: String
@@ -29,8 +30,8 @@ package struct GIFOptimizer: Sendable, Equatable {
     package var after: Int
     /// Wall-clock seconds gifsicle ran (shown, never used for a decision).
     package var seconds: Double
-    /// Why gifsicle did not run, when it did not: the memory it would need was more than it may
-    /// use (``GIFOptimizer/allowance(width:height:preset:headroom:)``).
+    /// Why gifsicle did not run, when it did not: the memory it would need was more than an MP4
+    /// of the GIF's size needs (``GIFOptimizer/allowance(width:height:preset:)``).
     package var skipped: Skip? = nil
 
     /// What follows the GIF's path in `flick render`'s summary: `made 3.2 % smaller by gifsicle
@@ -49,29 +50,20 @@ package struct GIFOptimizer: Sendable, Equatable {
     }
   }
 
-  /// gifsicle left out because it would need more memory than it may use.
+  /// gifsicle left out because it would need more memory than an MP4 of the GIF's size
+  /// (``allowance(width:height:preset:)``): a rule of the GIF's own bytes and size alone, so the
+  /// same render leaves it out on every machine, whatever the memory in use.
   package struct Skip: Sendable, Equatable {
     /// Bytes gifsicle would need (``memory(file:pixels:)``).
     package var needed: Int
-    /// Bytes it may use.
-    package var allowance: Allowance
+    /// Bytes it may use (``allowance(width:height:preset:)``).
+    package var allowance: Int
 
     /// `kept as ffmpeg wrote it: gifsicle -O3 would need about 143 MiB, more than an MP4 of this size (96 MiB)`.
     package var note: String {
-      let start =
-        "kept as ffmpeg wrote it: gifsicle -O3 would need about \(RenderLimits.format(bytes: needed)), more than "
-      let bound = RenderLimits.format(bytes: max(0, allowance.bytes))
-      guard allowance.byCap else { return start + "an MP4 of this size (\(bound))" }
-      return start + "the memory cap leaves (\(bound); --max-memory raises it)"
+      "kept as ffmpeg wrote it: gifsicle -O3 would need about \(RenderLimits.format(bytes: needed)), more than "
+        + "an MP4 of this size (\(RenderLimits.format(bytes: max(0, allowance))))"
     }
-  }
-
-  /// The memory gifsicle may use on a GIF, in bytes, and whether the cap is what bounds it.
-  package struct Allowance: Sendable, Equatable {
-    package var bytes: Int
-    /// True when ``bytes`` is what the memory watch leaves under the cap (or the control
-    /// group's limit) rather than what an MP4 of the same size needs.
-    package var byCap: Bool
   }
 
   /// What gifsicle needs to optimise a GIF of `file` bytes whose images cover `pixels` pixels in
@@ -83,17 +75,23 @@ package struct GIFOptimizer: Sendable, Equatable {
     MemoryEstimate.add(MemoryEstimate.add(MemoryEstimate.mul(file, 2), pixels), 2 << 20)
   }
 
-  /// The memory gifsicle may use on a GIF of `width × height` frames: what ffmpeg needs to encode
-  /// an MP4 of that size with x264's `preset` (``MemoryEstimate``), so a GIF's process tree
-  /// needs no more than an MP4's, and never more than `headroom`, what the memory watch leaves
-  /// (``MemoryWatch/headroom()``; nil when nothing is watched), so a render that fits is not
-  /// stopped at its last step. gifsicle's gain is small where it would need much: a GIF whose
-  /// images cover whole frames leaves it little to crop (1.7 % on a 10 s clip at 640×360, against
-  /// 10 % on card-swap, whose images are small).
-  package static func allowance(width: Int, height: Int, preset: String, headroom: Int?) -> Allowance {
-    let mp4 = MemoryEstimate.encoderBytes(.mp4, width: width, height: height, preset: preset)
-    if let headroom, headroom < mp4 { return Allowance(bytes: headroom, byCap: true) }
-    return Allowance(bytes: mp4, byCap: false)
+  /// The memory gifsicle may use on a GIF of `width × height` frames, in bytes: what ffmpeg needs
+  /// to encode an MP4 of that size with x264's `preset` (``MemoryEstimate``), so a GIF's process
+  /// tree needs no more than an MP4's. It depends on the size and preset alone, never on the
+  /// memory in use, so whether gifsicle runs (and so the GIF's bytes) does not either; what the
+  /// memory watch leaves when gifsicle would start is checked after it (``Failure/Cause/memory(needed:left:)``).
+  /// gifsicle's gain is small where it would need much: a GIF whose images cover whole frames
+  /// leaves it little to crop (1.7 % on a 10 s clip at 640×360, against 10 % on card-swap, whose
+  /// images are small).
+  package static func allowance(width: Int, height: Int, preset: String) -> Int {
+    MemoryEstimate.encoderBytes(.mp4, width: width, height: height, preset: preset)
+  }
+
+  /// gifsicle left out of a GIF of `file` bytes whose images cover `pixels` pixels, or nil when it
+  /// runs: when ``memory(file:pixels:)`` is more than `allowance` (``allowance(width:height:preset:)``).
+  package static func skip(file: Int, pixels: Int, allowance: Int) -> Skip? {
+    let needed = memory(file: file, pixels: pixels)
+    return needed > allowance ? Skip(needed: needed, allowance: allowance) : nil
   }
 
   /// The gifsicle to run, or nil when there is none (or `FLICK_GIFSICLE=none`).
@@ -147,30 +145,79 @@ package struct GIFOptimizer: Sendable, Equatable {
   }
 
   /// Why gifsicle did not optimise a GIF: it could not start, failed, was killed, wrote nothing
-  /// or made no progress for the stall timeout. The GIF it was given is still whole:
-  /// ``GIFFinishing`` keeps it (with ``warning``), or fails the output when the options require
-  /// gifsicle (``EncodingOptions/requiresGIFOptimizer``, a batch job, whose id names gifsicle).
+  /// or made no progress for the stall timeout, or it was not started because the memory watch
+  /// left less than it would need. The GIF it was given is still whole: ``GIFFinishing`` keeps it
+  /// (with ``warning``), or fails the output when the options require gifsicle
+  /// (``EncodingOptions/requiresGIFOptimizer``, a batch job, whose id names gifsicle).
   package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The gifsicle that ran.
+    /// The gifsicle that ran, or would have.
     package var gifsicle: String
     /// The output the GIF is for.
     package var destination: String
-    /// What happened: `it exited with status 1: …` (with the end of its stderr).
-    package var reason: String
+    /// What kept gifsicle from optimising the GIF.
+    package var cause: Cause
 
-    /// `gifsicle /bin/false failed: it exited with status 1`: what a failed output says.
-    package var summary: String { "gifsicle \(quoted: gifsicle) failed: \(escaped: reason)" }
+    /// What kept gifsicle from optimising a GIF: the state of this process or machine, never the
+    /// GIF itself (a GIF gifsicle needs too much for is ``Skip``ped on every machine alike).
+    package enum Cause: Sendable, Equatable {
+      /// It ran, or tried to, and failed: `it exited with status 1: …` (with the end of its stderr).
+      case failed(String)
+      /// It was not started: it would need `needed` bytes (``GIFOptimizer/memory(file:pixels:)``),
+      /// more than `left`, what the memory watch left under its bound when it would have started
+      /// (``MemoryWatch/headroom()``).
+      case memory(needed: Int, left: MemoryWatch.Headroom)
+    }
+
+    package init(gifsicle: String, destination: String, cause: Cause) {
+      self.gifsicle = gifsicle
+      self.destination = destination
+      self.cause = cause
+    }
+
+    /// What happened: `it exited with status 1: …`, or `it would need about 143 MiB, more than the
+    /// memory cap leaves now (20 MiB; --max-memory raises the cap, fewer --jobs leave more)`.
+    package var reason: String {
+      switch cause {
+      case .failed(let reason): return reason
+      case .memory(let needed, let left):
+        let size = max(0, left.bytes)
+        let bound = left.byGroup ? "limit of this process's control group (a container's or a job's)" : "cap"
+        let remedy = left.byGroup ? "fewer --jobs leave more" : "--max-memory raises the cap, fewer --jobs leave more"
+        return "it would need about \(RenderLimits.format(bytes: needed)), more than the memory \(escaped: bound) "
+          + "leaves now (\(RenderLimits.format(bytes: size)); \(escaped: remedy))"
+      }
+    }
+
+    /// `gifsicle /bin/false failed: it exited with status 1`, or `gifsicle /usr/bin/gifsicle did
+    /// not run: it would need about …`: what a failed output says.
+    package var summary: String {
+      switch cause {
+      case .failed: return "gifsicle \(quoted: gifsicle) failed: \(escaped: reason)"
+      case .memory: return "gifsicle \(quoted: gifsicle) did not run: \(escaped: reason)"
+      }
+    }
 
     package var description: String {
-      "gifsicle \(quoted: gifsicle) could not optimise \(quoted: destination): \(escaped: reason)"
+      switch cause {
+      case .failed: return "gifsicle \(quoted: gifsicle) could not optimise \(quoted: destination): \(escaped: reason)"
+      case .memory: return "gifsicle \(quoted: gifsicle) did not run on \(quoted: destination): \(escaped: reason)"
+      }
     }
 
     /// The warning of a render that kept the GIF without gifsicle's pass: the pixels are the
-    /// same, the bytes are not those an optimised run writes on another machine.
+    /// same, the bytes are not those an optimised run writes on another machine (one with a
+    /// working gifsicle, or with the memory it needs).
     package var warning: String {
-      "warning: \(escaped: description); kept \(quoted: destination) as Flick encoded it, without gifsicle's "
-        + "lossless pass: the same pixels, but not the bytes (nor the size) a render with a working gifsicle "
-        + "writes (fix or remove that gifsicle, or set FLICK_GIFSICLE=none to make these bytes on purpose)"
+      let start =
+        "warning: \(escaped: description); kept \(quoted: destination) as Flick encoded it, without gifsicle's "
+        + "lossless pass: the same pixels, but not the bytes (nor the size) a render with "
+      switch cause {
+      case .failed:
+        return start + "a working gifsicle writes (fix or remove that gifsicle, or set FLICK_GIFSICLE=none to make "
+          + "these bytes on purpose)"
+      case .memory:
+        return start + "enough memory for gifsicle writes (set FLICK_GIFSICLE=none to make these bytes on purpose)"
+      }
     }
   }
 
@@ -193,7 +240,7 @@ package struct GIFOptimizer: Sendable, Equatable {
       unlink(output)
       Cleanup.shared.remove(file: output)
       Interruption.waitIfInterrupted()
-      return Failure(gifsicle: path, destination: destination, reason: reason)
+      return Failure(gifsicle: path, destination: destination, cause: .failed(reason))
     }
     let process: Subprocess
     do {

@@ -55,14 +55,29 @@ package enum MemoryWatch {
       + "--jobs needs less)" + end
   }
 
-  /// What the watch leaves before it stops the run, in bytes: its bound less the margin and what
-  /// the process and its children use now; nil when nothing is watched (no ``start(cap:frameBytes:groupLimit:)``
-  /// or a platform without `/proc`).
-  package static func headroom() -> Int? {
+  /// What the watch leaves before it stops the run: its bound less the margin and what the
+  /// process and its children use at one reading.
+  package struct Headroom: Sendable, Equatable {
+    /// Bytes left (negative past the bound).
+    package var bytes: Int
+    /// Whether the bound is the control group's limit rather than the cap
+    /// (``start(cap:frameBytes:groupLimit:)``).
+    package var byGroup: Bool
+
+    package init(bytes: Int, byGroup: Bool) {
+      self.bytes = bytes
+      self.byGroup = byGroup
+    }
+  }
+
+  /// What the watch leaves now; nil when nothing is watched (no ``start(cap:frameBytes:groupLimit:)``
+  /// or a platform without `/proc`). It depends on the memory in use, so it decides only what
+  /// cannot change an output's bytes, or fails what it would change.
+  package static func headroom() -> Headroom? {
     #if os(Linux)
-      let (cap, margin, _) = state.withLock { $0 }
+      let (cap, margin, byGroup) = state.withLock { $0 }
       guard cap > 0 else { return nil }
-      return cap - margin - residentBytes()
+      return Headroom(bytes: cap - margin - residentBytes(), byGroup: byGroup)
     #else
       return nil
     #endif
