@@ -63,9 +63,8 @@ extension RendererUpdate {
         // No drift: the golden's pixels are what this renderer draws; it is written again with
         // the new fingerprint, so every golden's own chunk agrees with the manifest.
         let own = try ContainedPath.resolve(entry.file, in: directory, what: "golden", source: path)
-        goldens.append(
-          Golden(
-            file: entry.file, frame: try PNGImage(contentsOf: own, limits: limits).frame, drift: frame.rendererDrift))
+        let bytes = try PNGFile.encode(try PNGImage(contentsOf: own, limits: limits).frame, renderer: summary.renderer)
+        goldens.append(Golden(file: entry.file, content: .bytes(Data(bytes)), drift: frame.rendererDrift))
         continue
       }
       guard let artifact = frame.artifacts["rerendered"] else {
@@ -87,7 +86,7 @@ extension RendererUpdate {
       }
       try ReportAcceptance.checkWritten(
         image.fileBytes ?? Data(), frame, "rerendered", path: source, summaryPath: summaryPath)
-      goldens.append(Golden(file: entry.file, frame: image.frame, drift: frame.rendererDrift, bytes: image.fileBytes))
+      goldens.append(Golden(file: entry.file, content: .bytes(image.fileBytes ?? Data()), drift: frame.rendererDrift))
     }
     var updated = manifest
     updated.renderer = summary.renderer

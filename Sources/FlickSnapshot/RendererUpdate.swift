@@ -13,13 +13,13 @@ package struct RendererUpdate: Sendable {
   package struct Golden: Sendable {
     /// The file name inside the goldens folder.
     package var file: String
-    /// The re-rendered frame.
-    package var frame: Frame
+    /// The golden's new PNG file, with the new renderer's fingerprint: re-rendered here and
+    /// spooled (``FrameSpool``) as soon as drawn, or as the other machine wrote it, when taken
+    /// from a report (copied unchanged).
+    package var content: SnapshotCommit.Content
     /// How far the recorded golden is from it (nil when the recorded one does not decode or its
     /// size differs).
     package var drift: RendererDrift?
-    /// The PNG file as the other machine wrote it, when taken from a report (copied unchanged).
-    package var bytes: Data? = nil
   }
 
   /// The goldens folder.
@@ -54,17 +54,19 @@ package struct RendererUpdate: Sendable {
           + "re-record them with flick snapshot")
     }
     // Never with access outside the stored files: what the manifest records grants nothing.
-    let rendered = try inputs.rerender(
+    let rendering = try inputs.rerender(
       from: directory, at: manifest.frames.map(\.time), scale: manifest.scale, allowOutsideAssets: false,
       tracking: tracking, refusal: refusal)
+    // Each golden is drawn, measured and spooled in turn: one frame is held at a time.
+    let spool = try FrameSpool(tracking: tracking)
     var goldens: [Golden] = []
-    for (entry, result) in zip(manifest.frames, rendered) {
-      let frame = try result.frame.get()
+    for (i, entry) in manifest.frames.enumerated() {
+      let frame = try rendering.frame(i).frame.get()
       let file = try ContainedPath.resolve(entry.file, in: directory, what: "golden", source: path)
       let drift = (try? PNGImage(contentsOf: file, limits: limits)).flatMap {
         RendererDrift.measure(recorded: $0, rerendered: PNGImage(frame: frame))
       }
-      goldens.append(Golden(file: entry.file, frame: frame, drift: drift))
+      goldens.append(Golden(file: entry.file, content: try spool.add(frame, renderer: .current), drift: drift))
     }
     self.directory = directory
     self.goldens = goldens
@@ -77,15 +79,10 @@ package struct RendererUpdate: Sendable {
   /// Writes the re-rendered goldens and the manifest together, all or nothing (``SnapshotCommit``).
   package func apply() throws(SnapshotError) {
     try manifest.validate(path: (directory as NSString).appendingPathComponent(SnapshotManifest.fileName))
-    var encoded: [(name: String, bytes: Data)] = []
     for golden in goldens {
       _ = try ContainedPath.resolve(golden.file, in: directory, what: "golden", source: directory)
-      if let bytes = golden.bytes {
-        encoded.append((golden.file, bytes))
-      } else {
-        encoded.append((golden.file, Data(try PNGFile.encode(golden.frame, renderer: manifest.renderer))))
-      }
     }
-    try SnapshotCommit(directory: directory, encoded: encoded, manifest: manifest).apply()
+    try SnapshotCommit(directory: directory, contents: goldens.map { ($0.file, $0.content) }, manifest: manifest)
+      .apply()
   }
 }

@@ -56,12 +56,16 @@ package struct ReportAcceptance: Sendable {
   /// Reads the report in `reportDirectory` and plans its acceptance into `goldenDirectory`
   /// (which must already hold a `manifest.json`).
   ///
+  /// - Parameter caps: Every cap's option name (`timeout`, `max-frames`, …): recorded among the
+  ///   goldens' parameters by an older Flick, they are limits, not the design
+  ///   (``SnapshotManifest/ignoringLimits(caps:current:hash:)``, as `flick verify` reads them).
   /// - Throws: ``SnapshotError/invalidManifest(path:reason:)`` when the report or the goldens'
   ///   manifest is missing or unusable, or a frame does not fit the goldens;
   ///   ``SnapshotError/unsafePath(_:reason:)`` when a name in the report leaves its folder;
   ///   ``SnapshotError/unreadableImage(path:reason:)`` for a missing or corrupt `actual.png`.
   package init(
-    report reportDirectory: String, goldens goldenDirectory: String, limits: DecodeLimits = .standard
+    report reportDirectory: String, goldens goldenDirectory: String, limits: DecodeLimits = .standard,
+    caps: [String]
   ) throws(SnapshotError) {
     let summaryPath = (reportDirectory as NSString).appendingPathComponent("summary.json")
     guard
@@ -93,7 +97,7 @@ package struct ReportAcceptance: Sendable {
     // Accepting lists and removes stored inputs: both `inputs/` folders must be real folders.
     _ = try SnapshotInputs.store(in: goldenDirectory)
     _ = try SnapshotInputs.store(in: reportDirectory)
-    guard let old = try SnapshotManifest.read(from: goldenDirectory) else {
+    guard let recorded = try SnapshotManifest.read(from: goldenDirectory) else {
       throw .invalidManifest(
         path: manifestPath, reason: "no manifest here; make the goldens with flick snapshot first")
     }
@@ -107,6 +111,11 @@ package struct ReportAcceptance: Sendable {
     }
     // Its names must stay in the folder.
     try verified.validate(path: summaryPath)
+    // Caps an older Flick recorded among the goldens' parameters are limits, not their design:
+    // read as verify reads them (the hash with the goldens' own stored parameter files).
+    let old = recorded.ignoringLimits(caps: caps, current: verified.parameters) { parameters in
+      Self.parameterHash(parameters, of: recorded, in: goldenDirectory)
+    }
     if verified.template != old.template {
       throw .invalidManifest(
         path: summaryPath,
@@ -238,6 +247,22 @@ package struct ReportAcceptance: Sendable {
         verified.frames.contains { $0.file == name }
       })
     try checkCovered()
+  }
+
+  /// The parameter hash of `parameters` with the parameter files `manifest` stores in
+  /// `goldens` (``SnapshotManifest/parameterHash(_:files:)``), or nil when it names parameter
+  /// files it does not store (or stored ones are damaged).
+  static func parameterHash(_ parameters: [String], of manifest: SnapshotManifest, in goldens: String) -> String? {
+    guard let stored = manifest.inputs?.parameterFiles else {
+      return parameters.contains { $0.hasPrefix("--params=") }
+        ? nil : SnapshotManifest.parameterHash(parameters, files: [])
+    }
+    var files: [[UInt8]] = []
+    for file in stored {
+      guard let bytes = try? SnapshotInputs.bytes(of: file, in: goldens) else { return nil }
+      files.append([UInt8](bytes))
+    }
+    return SnapshotManifest.parameterHash(parameters, files: files)
   }
 
   /// This plan restricted to the failed frames named `names` (`flick accept --frame`, the

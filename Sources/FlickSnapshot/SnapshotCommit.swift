@@ -7,7 +7,9 @@ import Foundation
 /// Every PNG and the manifest are first written to temporary files beside their destinations;
 /// only when all of them are complete are they renamed into place (renames within a folder need
 /// no space, so a full disk fails in the first phase and leaves the folder as it was). Then the
-/// goldens the previous manifest listed and the new one does not are removed.
+/// goldens the previous manifest listed and the new one does not are removed. The PNGs may wait
+/// for the commit in a ``FrameSpool`` (files of a temporary folder, each read back as its
+/// temporary is written), so a commit of many goldens holds one in memory at a time.
 ///
 /// Every name is checked first (``ContainedPath``): a previous manifest naming `../victim` or a
 /// symbolic link out of the folder is refused before anything is written or removed, and so is an
@@ -15,8 +17,16 @@ import Foundation
 package struct SnapshotCommit: Sendable {
   /// The snapshot folder.
   package let directory: String
-  /// The PNG files to write: name inside the folder and encoded bytes.
-  let files: [(name: String, bytes: Data)]
+  /// What a file of the commit holds: its bytes, or the spooled file holding them.
+  package enum Content: Sendable {
+    /// The bytes themselves, in memory.
+    case bytes(Data)
+    /// A file of a ``FrameSpool`` (kept while this content is), read when the commit writes it.
+    case spooled(String, FrameSpool)
+  }
+
+  /// The files to write (PNG goldens, the motion golden): name inside the folder and content.
+  let files: [(name: String, content: Content)]
   /// Stored inputs to write into `inputs/`, by SHA-256 (``SnapshotInputs``).
   let blobs: [String: Data]
   /// The manifest to write.
@@ -33,15 +43,32 @@ package struct SnapshotCommit: Sendable {
     directory: String, frames: [(file: String, frame: Frame)], manifest: SnapshotManifest,
     previous: SnapshotManifest?, blobs: [String: Data] = [:], motion: MotionGolden? = nil
   ) throws(SnapshotError) {
+    var encoded: [(file: String, content: Content)] = []
+    for (file, frame) in frames {
+      encoded.append((file, .bytes(Data(try PNGFile.encode(frame, renderer: manifest.renderer)))))
+    }
+    try self.init(
+      directory: directory, files: encoded, manifest: manifest, previous: previous, blobs: blobs, motion: motion)
+  }
+
+  /// Plans a commit of `files` (file name and content: PNG bytes already encoded with the
+  /// manifest's renderer, or a ``FrameSpool`` file of them) with `manifest` into `directory`.
+  ///
+  /// - Parameter previous: The manifest the folder held before, whose orphaned goldens go.
+  /// - Throws: ``SnapshotError/unsafePath(_:reason:)`` for a name that leaves the folder.
+  package init(
+    directory: String, files frames: [(file: String, content: Content)], manifest: SnapshotManifest,
+    previous: SnapshotManifest?, blobs: [String: Data] = [:], motion: MotionGolden? = nil
+  ) throws(SnapshotError) {
     self.blobs = blobs
     let manifestPath = (directory as NSString).appendingPathComponent(SnapshotManifest.fileName)
     try manifest.validate(path: manifestPath)
-    var files: [(name: String, bytes: Data)] = []
-    for (file, frame) in frames {
+    var files: [(name: String, content: Content)] = []
+    for (file, content) in frames {
       _ = try ContainedPath.resolve(file, in: directory, what: "frame file", source: "the new manifest")
-      files.append((file, Data(try PNGFile.encode(frame, renderer: manifest.renderer))))
+      files.append((file, content))
     }
-    if let motion { files.append((MotionGolden.fileName, Data(motion.text.utf8))) }
+    if let motion { files.append((MotionGolden.fileName, .bytes(Data(motion.text.utf8)))) }
     let kept = Set(manifest.frames.map(\.file))
     var orphans: [String] = []
     if previous?.motion != nil && manifest.motion == nil { orphans.append(MotionGolden.fileName) }
@@ -59,9 +86,18 @@ package struct SnapshotCommit: Sendable {
   init(
     directory: String, encoded: [(name: String, bytes: Data)], manifest: SnapshotManifest, blobs: [String: Data] = [:]
   ) {
+    self.init(
+      directory: directory, contents: encoded.map { ($0.name, .bytes($0.bytes)) }, manifest: manifest, blobs: blobs)
+  }
+
+  /// A commit of files (plain names inside `directory`, checked by the caller).
+  init(
+    directory: String, contents: [(name: String, content: Content)], manifest: SnapshotManifest,
+    blobs: [String: Data] = [:]
+  ) {
     self.blobs = blobs
     self.directory = directory
-    self.files = encoded
+    self.files = contents
     self.manifest = manifest
     self.orphans = []
   }
@@ -113,20 +149,21 @@ package struct SnapshotCommit: Sendable {
       return SHA256.hex([UInt8](stored)) != hash
     }
     if !newBlobs.isEmpty { try AtomicFile.makeDirectory(store) }
-    let all =
-      newBlobs.sorted { $0.key < $1.key }.map { ("\(SnapshotInputs.folder)/\($0.key)", $0.value) } + files
-      + [(SnapshotManifest.fileName, manifestData)]
+    let all: [(String, Content)] =
+      newBlobs.sorted { $0.key < $1.key }.map { ("\(SnapshotInputs.folder)/\($0.key)", .bytes($0.value)) } + files
+      + [(SnapshotManifest.fileName, .bytes(manifestData))]
     // Two entries for one file would share a temporary and overwrite each other: refused before
     // anything is written (names compared as a case-insensitive file system would).
     try Self.checkDistinct(all.map(\.0), in: directory)
     var temporary: [(tmp: String, final: String)] = []
     do {
-      for (name, bytes) in all {
+      for (name, content) in all {
         let folder = (name as NSString).deletingLastPathComponent
         let file = ".\((name as NSString).lastPathComponent).\(getpid()).tmp"
         let tmp = path((folder.isEmpty ? "" : folder + "/") + file)
         temporary.append((tmp, path(name)))
-        try writer(bytes, tmp)
+        // A spooled file is read here, one at a time: only one is in memory.
+        try writer(try content.bytes(for: path(name)), tmp)
       }
     } catch {
       for t in temporary { unlink(t.tmp) }
@@ -152,6 +189,26 @@ package struct SnapshotCommit: Sendable {
       let file = (store as NSString).appendingPathComponent(name)
       var info = stat()
       if lstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { unlink(file) }
+    }
+  }
+}
+
+extension SnapshotCommit.Content {
+  /// The bytes to write at `destination`: the bytes themselves, or the spooled file's, read now.
+  ///
+  /// - Throws: ``SnapshotError/unwritableFile(path:reason:)`` naming `destination` when the
+  ///   spooled file cannot be read (removed from the temporary folder meanwhile).
+  func bytes(for destination: String) throws(SnapshotError) -> Data {
+    switch self {
+    case .bytes(let data): return data
+    case .spooled(let file, _):
+      do {
+        return try Data(contentsOf: URL(fileURLWithPath: file))
+      } catch {
+        throw .unwritableFile(
+          path: destination,
+          reason: "its drawn frame \(quoted: file) cannot be read: \(escaped: MessageText.reason(error))")
+      }
     }
   }
 }

@@ -4,11 +4,12 @@ import FlickTemplates
 import Foundation
 
 extension SnapshotInputs {
-  /// Renders the goldens' stored inputs with this process's renderer: what the goldens would
-  /// hold had they been recorded here.
+  /// Loads the goldens' stored inputs to render them with this process's renderer: what the
+  /// goldens would hold had they been recorded here.
   ///
   /// The stored files are written into a fresh temporary folder (each checked against its
-  /// SHA-256), loaded from there, rendered at each time, and the folder is removed.
+  /// SHA-256) and loaded from there; the folder stays while the returned ``StoredRendering``
+  /// lives, which draws each frame when asked (so a caller holds only the frames it is using).
   ///
   /// - Parameters:
   ///   - goldens: The goldens folder (holding `inputs/`).
@@ -23,7 +24,7 @@ extension SnapshotInputs {
   ///     why its scene must not be drawn `times.count` times at `scale` (the command's frame,
   ///     work and memory caps), or nil when it may. The stored template is the goldens', not
   ///     the one the command was given, so its canvas may be larger.
-  /// - Returns: One frame (or why it could not be rendered) per time, in order.
+  /// - Returns: What draws one frame (or why it could not be rendered) per time, in order.
   /// - Throws: ``SnapshotError/damagedInput(path:reason:)`` when a stored file is missing or
   ///   altered, ``SnapshotError/renderFailed(_:)`` when the stored template does not load,
   ///   ``SnapshotError/invalidManifest(path:reason:)`` with the reason `refusal` gives.
@@ -31,14 +32,11 @@ extension SnapshotInputs {
     from goldens: String, at times: [SnapshotTime], scale: Double, allowOutsideAssets: Bool = false,
     limits: TemplateLimits = TemplateLimits(), tracking: TemporaryFolderTracking = .none,
     refusal: (_ scene: Scene, _ scale: Double, _ frames: Int) -> String? = { _, _, _ in nil }
-  ) throws(SnapshotError) -> [(seconds: Double, frame: Result<Frame, SnapshotError>)] {
+  ) throws(SnapshotError) -> StoredRendering {
     let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("flick-inputs-\(UUID().uuidString)")
     // Registered before it exists: an interruption at any point removes it.
     tracking.add(root)
-    defer {
-      try? FileManager.default.removeItem(atPath: root)
-      tracking.remove(root)
-    }
+    let folder = StoredRendering.Folder(path: root, tracking: tracking)
     try AtomicFile.makeDirectory(root)
     let (templateFile, parameterFiles) = try materialize(from: goldens, into: root)
     let template: Template
@@ -53,22 +51,6 @@ extension SnapshotInputs {
       throw .invalidManifest(
         path: (goldens as NSString).appendingPathComponent(SnapshotManifest.fileName), reason: reason)
     }
-    let renderer = Renderer(scale: scale)
-    var out: [(seconds: Double, frame: Result<Frame, SnapshotError>)] = []
-    for time in times {
-      let seconds: Double
-      do {
-        seconds = try time.seconds(duration: scene.duration, fps: scene.fps)
-      } catch {
-        out.append((0, .failure(.renderFailed("the goldens' stored template has no \(escaped: error.description)"))))
-        continue
-      }
-      do {
-        out.append((seconds, .success(try renderer.render(scene.renderTree(at: seconds)))))
-      } catch {
-        out.append((seconds, .failure(.renderFailed("re-rendering the golden: \(escaped: error.description)"))))
-      }
-    }
-    return out
+    return StoredRendering(scene: scene, scale: scale, times: times, folder: folder)
   }
 }

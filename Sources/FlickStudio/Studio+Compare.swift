@@ -81,7 +81,7 @@ extension Studio {
     }
     var plan: ReportAcceptance
     do throws(SnapshotError) {
-      plan = try ReportAcceptance(report: report, goldens: goldens)
+      plan = try ReportAcceptance(report: report, goldens: goldens, caps: options.capOptions)
     } catch {
       return StudioResponse.error(error.isInvalidInput ? 400 : 500, error.description)
     }

@@ -32,6 +32,10 @@ package final class Studio: Sendable {
     /// The caps an export is checked against before its first frame, as `flick render` checks a
     /// render (`flick studio --max-frames`, `--max-work`, `--max-memory` and their variables).
     package var exportLimits = RenderLimits()
+    /// Every cap's option name (`timeout`, `max-pixels`, …; the command line's caps): what an
+    /// accept reads as a limit, not a parameter, where an older Flick recorded one among the
+    /// goldens' parameters (``FlickSnapshot/ReportAcceptance``).
+    package var capOptions: [String] = []
 
     package init(folder: String, templates: [String]? = nil) {
       self.folder = folder

@@ -74,7 +74,7 @@ extension Flick {
       let limits = try Diff.limits(a)
       var plan: ReportAcceptance
       do {
-        plan = try ReportAcceptance(report: report, goldens: goldens, limits: limits)
+        plan = try ReportAcceptance(report: report, goldens: goldens, limits: limits, caps: Snapshot.capOptions)
         let frames = a.all("frame")
         if !frames.isEmpty { plan = try plan.selecting(frames) }
       } catch {

@@ -76,14 +76,27 @@ extension Flick {
       } catch {
         throw CommandError(message: error.description, code: .invalidInput)
       }
+      // Each frame is encoded and spooled to a temporary file as soon as it is drawn: the run
+      // holds one frame, however many times --at lists (what the memory estimate counts).
+      let spool: FrameSpool
+      do {
+        spool = try FrameSpool(tracking: .cleanup)
+      } catch {
+        throw CommandError(message: error.description + "; the snapshot folder was left unchanged", code: .environment)
+      }
       var entries: [SnapshotManifest.Entry] = []
-      var frames: [(file: String, frame: Frame)] = []
+      var frames: [(file: String, content: SnapshotCommit.Content)] = []
       var size = (width: 0, height: 0)
       for (time, seconds) in resolved {
         let frame = try render(template, at: seconds, scale: scale)
         size = (frame.width, frame.height)
         let file = SnapshotManifest.fileName(for: time)
-        frames.append((file, frame))
+        do {
+          frames.append((file, try spool.add(frame, renderer: .current)))
+        } catch {
+          throw CommandError(
+            message: error.description + "; the snapshot folder was left unchanged", code: .environment)
+        }
         entries.append(SnapshotManifest.Entry(time: time, seconds: seconds, file: file))
       }
       var manifest = try makeManifest(
@@ -100,7 +113,7 @@ extension Flick {
       // listed, which the last manifest made, are removed after.
       do {
         try SnapshotCommit(
-          directory: out, frames: frames, manifest: manifest, previous: previous, blobs: captured?.blobs ?? [:],
+          directory: out, files: frames, manifest: manifest, previous: previous, blobs: captured?.blobs ?? [:],
           motion: motion
         ).apply()
       } catch {

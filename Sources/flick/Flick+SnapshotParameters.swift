@@ -16,40 +16,33 @@ extension Flick.Snapshot {
   }
 
   /// The SHA-256 of `parameters` and the contents of the parameter files `a` gives (a parameter
-  /// file's contents are part of the parameters).
+  /// file's contents are part of the parameters; ``FlickSnapshot/SnapshotManifest/parameterHash(_:files:)``).
   ///
   /// - Throws: exit 2 when a parameter file cannot be read.
   static func parameterHash(_ parameters: [String], _ a: Arguments) throws(CommandError) -> String {
-    var bytes = [UInt8](parameters.joined(separator: "\n").utf8)
+    var files: [[UInt8]] = []
     for file in a.all("params") {
       do {
-        bytes += [0] + (try ParameterValues.readFile(file))
+        files.append(try ParameterValues.readFile(file))
       } catch {
         throw CommandError(message: error.description, code: .invalidInput)
       }
     }
-    return SnapshotManifest.hash(bytes)
+    return SnapshotManifest.parameterHash(parameters, files: files)
   }
 
-  /// Whether `parameter`, as a manifest records it (`--timeout=30`), is a cap: Flick before
-  /// parameters came from ``Flick/pictureOptions`` alone recorded the template caps too.
-  static func isLimit(_ parameter: String) -> Bool {
-    Flick.Limits.allCaps.contains { parameter.hasPrefix("--\($0.option)=") }
-  }
+  /// Every cap's option: limits of a run, which a golden's manifest does not record as
+  /// parameters (and ignores where an older Flick recorded them).
+  static let capOptions = Flick.Limits.allCaps.map(\.option)
 
-  /// `manifest` read leniently: the caps an older Flick recorded among its parameters are
-  /// dropped, and when what is left are today's parameters and its recorded hash is theirs with
-  /// those caps, the hash becomes today's, so goldens made with `--timeout 30` are not another
-  /// design than a run without it.
+  /// `manifest` read leniently (``FlickSnapshot/SnapshotManifest/ignoringLimits(caps:current:hash:)``,
+  /// which `flick accept` reads the goldens' manifest with too): the caps an older Flick recorded
+  /// among its parameters are dropped, and the hash becomes today's when the rest are `a`'s.
   static func ignoringLimits(_ manifest: SnapshotManifest, _ a: Arguments) throws(CommandError)
     -> SnapshotManifest
   {
-    guard manifest.parameters.contains(where: isLimit) else { return manifest }
-    var out = manifest
-    out.parameters = manifest.parameters.filter { !isLimit($0) }
-    if out.parameters == parameters(a), try parameterHash(manifest.parameters, a) == manifest.parameterHash {
-      out.parameterHash = try parameterHash(out.parameters, a)
+    try manifest.ignoringLimits(caps: capOptions, current: parameters(a)) { (list) throws(CommandError) in
+      try parameterHash(list, a)
     }
-    return out
   }
 }

@@ -61,6 +61,7 @@ extension Flick {
       if let workers = try a.whole("workers", in: numbers) { options.workers = workers }
       if let seconds = try Limits.value(Limits.frameTimeout, a) { options.frameTimeout = seconds }
       options.exportLimits = try Limits.render(a, caps: exportCaps)
+      options.capOptions = Snapshot.capOptions
       if let scale = try a.number("scale", in: numbers) { options.scale = scale }
       if let host = a.value("host") { options.host = host == "localhost" ? "127.0.0.1" : host }
       let loopback = ["127.0.0.1", "::1"].contains(options.host)

@@ -128,7 +128,8 @@ extension Flick {
         notes.append("note: FLICK_RECORD is for assertFrameSnapshot; verify writes goldens only with --record")
       }
       let captured = try Snapshot.captureInputs(source, a, assetLog, note: note)
-      var references: [Result<Frame, SnapshotError>]?
+      var references: StoredRendering?
+      defer { references?.removeFolder() }  // not left to the workers' last release
       if let manifest {
         let parameters = Snapshot.parameters(a)
         if manifest.parameters != parameters {
@@ -167,8 +168,7 @@ extension Flick {
             do {
               references = try inputs.rerender(
                 from: against, at: resolved.map(\.0), scale: scale ?? manifest.scale, allowOutsideAssets: granted,
-                tracking: .cleanup, refusal: { scene, scale, count in Limits.rerenderRefusal(count, scene, scale, a) }
-              ).map(\.frame)
+                tracking: .cleanup, refusal: { scene, scale, count in Limits.rerenderRefusal(count, scene, scale, a) })
             } catch SnapshotError.renderFailed(let reason) where options.mode != .exact {
               // Stored inputs that are whole but do not load here (a parameter file naming files
               // beside it): the goldens are compared as old goldens are, and said so.
@@ -199,15 +199,16 @@ extension Flick {
       defer { if let made { Cleanup.shared.remove(folder: made) } }
       var verifier = GoldenVerifier(comparator: ImageComparator(options: options, limits: limits), record: record)
       // Recorded goldens are written after the run, with their manifest, once it describes them.
-      let recording = RecordedGoldens()
+      let recording = RecordedGoldens(tracking: .cleanup)
+      defer { recording.discard() }
       verifier.recordInstead = recording.writer
       var verdicts: [FrameVerdict] = []
       var entries: [SnapshotManifest.Entry] = []
       var size = (width: 0, height: 0)
       let motion = try motionComparison(manifest, against, template, only: a.has("motion"))
       if let motion { verdicts.append(motionVerdict(motion, against, template: template, reportDir: reportDir)) }
-      // Frames render and compare on parallel workers (each takes the next frame); verdicts keep
-      // the order of the times.
+      // Frames render and compare on parallel workers (each takes the next frame, and draws its
+      // re-rendered golden then: no frame is held past its comparison); verdicts keep the order.
       let work = a.has("motion") ? [] : resolved
       var goldens: [String] = []
       for (time, _) in work {
@@ -249,7 +250,8 @@ extension Flick {
             }
             let verdict = checker.verify(
               frame, goldenPath: goldenPaths[i], name: time.label,
-              time: time.description, seconds: seconds, artifactsDirectory: reportDir, reference: rerendered?[i])
+              time: time.description, seconds: seconds, artifactsDirectory: reportDir,
+              reference: rerendered?.frame(i).frame)
             results.withLock { $0[i] = (verdict, frameSize) }
           }
         }
