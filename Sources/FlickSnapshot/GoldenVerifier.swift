@@ -18,6 +18,10 @@ package struct GoldenVerifier: Sendable {
   /// Where a golden to record goes instead of its file, when set: `flick verify` collects them and
   /// writes them with its manifest, all or nothing, once it knows the manifest describes them.
   package var recordInstead: (@Sendable (Frame, String) throws(SnapshotError) -> Void)?
+  /// The report folders this verifier (and its copies) claimed. Claiming is serialised: frames
+  /// are verified on parallel workers, and a half-claimed folder (created, marker not yet
+  /// written) must not look like someone else's.
+  private let claimed = Locked<Set<String>>([])
 
   package init(comparator: ImageComparator = ImageComparator(), record: RecordMode, claimsArtifactsFolder: Bool = true)
   {
@@ -193,13 +197,25 @@ package struct GoldenVerifier: Sendable {
     return out
   }
 
-  /// Serialises claiming report folders: frames are verified on parallel workers, and a
-  /// half-claimed folder (created, marker not yet written) must not look like someone else's.
-  private static let claiming = Locked(())
-
-  /// Claims `directory` as a report folder (``ReportFolder/claim(_:)``); false when refused.
-  static func claim(_ directory: String) -> Bool {
-    claiming.withLock { _ in (try? ReportFolder.claim(directory)) != nil }
+  /// Claims `directory` as a report folder (``ReportFolder/claim(_:)``) the first time this
+  /// verifier (or a copy, as each worker holds one) needs it. Later calls find it claimed and
+  /// never create it again: a run cut short removes the folder it created (the CLI's cleanup)
+  /// while other workers may still be writing a frame's artefacts, and their
+  /// ``ReportFolder/makeFolder(_:)`` then fails instead of bringing the folder back.
+  ///
+  /// - Throws: ``ReportFolder/claim(_:)``'s errors.
+  package func claim(_ directory: String) throws(SnapshotError) {
+    let refusal = claimed.withLock { claimed -> SnapshotError? in
+      if claimed.contains(directory) { return nil }
+      do throws(SnapshotError) {
+        try ReportFolder.claim(directory)
+      } catch {
+        return error
+      }
+      claimed.insert(directory)
+      return nil
+    }
+    if let refusal { throw refusal }
   }
 
   /// The frame's artefacts folder `<directory>/<name>/` (the name made plain, so it cannot leave
@@ -208,7 +224,7 @@ package struct GoldenVerifier: Sendable {
   func artifactsFolder(_ name: String, in directory: String?) -> String? {
     guard let directory else { return nil }
     if claimsArtifactsFolder {
-      guard Self.claim(directory) else { return nil }
+      guard (try? claim(directory)) != nil else { return nil }
     } else {
       guard (try? AtomicFile.makeDirectory(directory)) != nil else { return nil }
     }

@@ -198,6 +198,7 @@ extension Flick {
       let made = try Diff.prepareReportFolder(reportDir)
       defer { if let made { Cleanup.shared.remove(folder: made) } }
       var verifier = GoldenVerifier(comparator: ImageComparator(options: options, limits: limits), record: record)
+      if explicitReport != nil { try verifier.claim(reportDir) }  // written whatever the verdicts
       // Recorded goldens are written after the run, with their manifest, once it describes them.
       let recording = RecordedGoldens(tracking: .cleanup)
       defer { recording.discard() }
