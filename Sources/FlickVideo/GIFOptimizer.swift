@@ -34,20 +34,25 @@ package struct GIFOptimizer: Sendable, Equatable {
     /// Why gifsicle did not run, when it did not: the memory it would need was more than an MP4
     /// of the GIF's size needs (``GIFOptimizer/allowance(width:height:preset:)``).
     package var skipped: Skip? = nil
+    /// gifsicle's `--lossy` strength (0: the lossless pass), for a `--max-size` setting's pass.
+    package var lossy = 0
 
     /// What follows the GIF's path in `flick render`'s summary: `made 3.2 % smaller by gifsicle
-    /// -O3 (9.4 MB → 9.1 MB in 3.9 s; FLICK_GIFSICLE=none skips this step)`, that ffmpeg's
-    /// file was kept, or why gifsicle did not run.
+    /// -O3 (9.4 MB → 9.1 MB in 3.9 s; FLICK_GIFSICLE=none skips this step)` (`-O3 --lossy=20`
+    /// for a lossy setting), that ffmpeg's file was kept, or why gifsicle did not run.
     package var note: String {
       if let skipped { return skipped.note }
       let time = String(format: "%.1f s", seconds)
+      let flags = lossy > 0 ? "-O3 --lossy=\(lossy)" : "-O3"
       guard after < before, before > 0 else {
-        return "kept as ffmpeg wrote it: gifsicle -O3 made it no smaller (\(time))"
+        return lossy > 0
+          ? "gifsicle \(escaped: flags) made it no smaller (\(time))"
+          : "kept as ffmpeg wrote it: gifsicle -O3 made it no smaller (\(time))"
       }
       let saved = String(format: "%.1f", Double(before - after) * 100 / Double(before))
       return
-        "made \(saved) % smaller by gifsicle -O3 (\(ProgressPrinter.size(before)) → \(ProgressPrinter.size(after)) "
-        + "in \(time); FLICK_GIFSICLE=none skips this step)"
+        "made \(saved) % smaller by gifsicle \(escaped: flags) (\(ProgressPrinter.size(before)) → "
+        + "\(ProgressPrinter.size(after)) in \(time); FLICK_GIFSICLE=none skips this step)"
     }
   }
 

@@ -350,11 +350,12 @@ public struct RenderSession: Sendable {
     return { reports in
       var outputs: [RenderSummary.Output] = []
       for ((target, plan), report) in zip(zip(targets, schedule.outputs), reports) {
-        outputs.append(
-          RenderSummary.Output(
-            path: target.path, format: target.format, bytes: report.bytes, frames: report.frames ?? plan.frameCount,
-            duration: plan.duration, images: report.images, unmergedReason: report.unmergedReason,
-            budgetNote: report.budgetNote, optimized: report.optimized, gifsicleFailure: report.gifsicleFailure))
+        var output = RenderSummary.Output(
+          path: target.path, format: target.format, bytes: report.bytes, frames: report.frames ?? plan.frameCount,
+          duration: plan.duration, images: report.images, unmergedReason: report.unmergedReason,
+          budgetNote: report.budgetNote, optimized: report.optimized, gifsicleFailure: report.gifsicleFailure)
+        output.fps = report.fps ?? plan.fps
+        outputs.append(output)
       }
       return RenderSummary(
         outputs: outputs, frames: schedule.frames.count, rendered: schedule.rendered.count, width: width,

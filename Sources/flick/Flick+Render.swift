@@ -152,7 +152,8 @@ extension Flick {
         return
       }
       session.ffmpegProbe = probe
-      if !quiet, let note = gifWarning(schedule, requested: session.options.gifFPS) { log(note) }
+      let fitted = options.maxSize != nil
+      if !quiet, let note = gifWarning(schedule, requested: session.options.gifFPS, fitted: fitted) { log(note) }
       if !quiet, let note = gifsicleNote(options, formats: targets.map(\.format)) { log(note) }
 
       Interruption.install()
@@ -189,6 +190,10 @@ extension Flick {
             "wrote \(quoted: output.path) (\(ProgressPrinter.size(output.bytes)), \(output.frames) frames\(quoted: images), "
               + String(format: "%.2f s", output.duration) + ")")
           if let note = output.budgetNote { log("\(quoted: output.path) \(escaped: note)") }
+          // The rate --max-size chose, known only now.
+          if fitted, output.format == .gif, let note = gifTimingNote(fps: output.fps, frames: output.frames) {
+            log(note)
+          }
           if let optimized = output.optimized { log("\(quoted: output.path) \(escaped: optimized.note)") }
           if let warning = sizeWarning(output, budget: options.maxSize) { log(warning) }
           if let reason = output.unmergedReason {
