@@ -264,10 +264,13 @@ struct BatchRun {
   }
 
   /// Whether `bytes` (a job to finish and the next job's render, by their memory estimates) fit
-  /// beside the jobs finishing now, under the cap and ``BatchRunner/overlapMemory``.
+  /// beside the jobs finishing now, under the cap less the memory watch's margin (for the run's
+  /// largest frames, as `flick run` starts the watch: ``FlickVideo/RenderLimits/memoryBudget(frameBytes:)``)
+  /// and under ``BatchRunner/overlapMemory``.
   private func fits(_ bytes: Int) -> Bool {
     let together = finishing.reduce(bytes) { $0 + $1.memory }
-    return together <= min(runner.limits.maximumMemory, runner.overlapMemory)
+    let largest = indices.map { plan.jobs[$0].spec.width * plan.jobs[$0].spec.height * 4 }.max() ?? 0
+    return together <= min(runner.limits.memoryBudget(frameBytes: largest), runner.overlapMemory)
   }
 
   /// The memory estimate of job `index`'s render, in bytes.

@@ -29,7 +29,7 @@ extension FFmpegCommand {
     }
 
     /// The rate-control arguments: the bitrate, the pass and its log.
-    var rate: [String] { ["-b:v", "\(bitrate)", "-pass", "\(pass)", "-passlogfile", log] }
+    var rate: [String] { ["-b:v", "\(bitrate)", "-pass", "\(pass)", "-passlogfile", OutputFormat.optionSafe(log)] }
 
     /// The `scale` filter from frames of `inputWidth × inputHeight`, or none at that size.
     func scale(from inputWidth: Int, _ inputHeight: Int) -> [String] {

@@ -139,6 +139,9 @@ package struct FFmpegCommand: Sendable, Equatable {
     format: OutputFormat, width: Int, height: Int, fps: Int, options: EncodingOptions, output: String,
     palette: String? = nil, fit: TwoPass? = nil, gifFinalDelay: Int? = nil, canvas: Size? = nil
   ) throws(VideoError) {
+    // A path that begins with `-` (`-o -y.mp4`) would be read as an option.
+    let output = OutputFormat.optionSafe(output)
+    let palette = palette.map(OutputFormat.optionSafe)
     func rawInput(fps: Int, pixelFormat: String = "bgra") -> [String] {
       [
         "-hide_banner", "-nostdin", "-loglevel", "error", "-y",

@@ -40,16 +40,36 @@ public struct FFmpegTool: Sendable, Equatable {
     -> String
   {
     if let explicit = environment["FLICK_FFMPEG"], !explicit.isEmpty {
-      if let problem = overrideProblem(explicit) { throw .ffmpegOverride(path: explicit, problem: problem) }
-      return explicit
+      let program = overrideProgram(explicit, environment: environment)
+      if let problem = program.problem { throw .ffmpegOverride(path: explicit, problem: problem) }
+      return program.path
     }
-    guard let path = findExecutable("ffmpeg", path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") else {
+    guard let path = findExecutable("ffmpeg", path: searchPath(environment)) else {
       throw .ffmpegMissing
     }
     return path
   }
 
-  /// Why the program a tool variable names (`FLICK_FFMPEG`, `FLICK_GIFSICLE`) cannot be run, to
+  /// The program a tool variable (`FLICK_FFMPEG`, `FLICK_GIFSICLE`) names, the one rule for every
+  /// override: a value with a `/` is a path, used as it is; a bare name (`gifsicle`) is looked up on
+  /// `PATH` as a shell would. `path` is the program to run (the value when it cannot be run), and
+  /// `problem` why it cannot (to follow "which" in a message), nil when it can.
+  package static func overrideProgram(_ value: String, environment: [String: String]) -> (
+    path: String, problem: String?
+  ) {
+    guard !value.contains("/") else { return (value, overrideProblem(value)) }
+    guard let found = findExecutable(value, path: searchPath(environment)) else {
+      return (value, "is not a program on PATH (a bare name is looked up on PATH; a path needs a '/')")
+    }
+    return (found, nil)
+  }
+
+  /// The folders a bare program name is looked up in: `PATH`, or the usual folders when it is unset.
+  package static func searchPath(_ environment: [String: String]) -> String {
+    environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+  }
+
+  /// Why the program at `path` (a tool variable's value with a `/`) cannot be run, to
   /// follow "which" in a message: `does not exist`, `is a folder, not a program`, `is not a
   /// regular file` or `is not executable`; nil for an executable file (links followed).
   package static func overrideProblem(_ path: String) -> String? {

@@ -62,7 +62,7 @@ struct GIFFinishing {
     /// `fits under 2 MB at 20 fps, 480 px wide, 256 colours (1.93 MB; 3 encodings)`.
     func note(budget: OutputBudget) -> String {
       let count = encodings == 1 ? "1 encoding" : "\(encodings) encodings"
-      return "fits under \(OutputBudget.describe(budget.bytes)) at \(setting) "
+      return "fits under \(OutputBudget.describe(budget.bytes)) \(escaped: setting.description(frames: frames)) "
         + "(\(OutputBudget.describe(bytes)); \(count))"
     }
   }
@@ -148,6 +148,8 @@ struct GIFFinishing {
         gifsicleFailure: failure.withLock { $0 })
     }
     var frames = [ladder[0]: spool.frameCount]
+    // What gifsicle did to each setting's encoding: the summary reports the kept one's.
+    var outcomes = [ladder[0]: optimized]
     var encodings = 1
     // ffmpeg's file for the last setting encoded, kept (a second link to it) while settings that
     // differ from it in gifsicle's lossy strength alone are still to come: those start from it
@@ -181,7 +183,14 @@ struct GIFFinishing {
       if let next = following(expected(encodedBytes)), !Self.sameEncoding(next, setting) {
         lookAhead(to: next, past: candidate, beside: pass)
       }
+      let passStarted = DispatchTime.now().uptimeNanoseconds
       let (bytes, skipped) = try optimize(candidate, lossy: setting.lossy, with: pass, reporting: { _ in })
+      if pass != nil, failure.withLock({ $0 }) == nil {
+        outcomes[setting] = GIFOptimizer.Outcome(
+          before: encodedBytes, after: bytes,
+          seconds: Double(DispatchTime.now().uptimeNanoseconds - passStarted) / 1e9, skipped: skipped,
+          lossy: setting.lossy)
+      }
       if setting.lossy == 0 { learn(from: encodedBytes, to: bytes, skipped: skipped) }
       if bytes <= budget.bytes { lookahead?.stop() }
       return bytes
@@ -201,7 +210,7 @@ struct GIFFinishing {
     return Result(
       budget: Outcome(
         setting: chosen, bytes: found.bytes, encodings: found.encodings, frames: frames[chosen] ?? spool.frameCount),
-      images: rewritten ? Self.imageCount(file.path) : nil, optimized: chosen == ladder[0] ? optimized : nil,
+      images: rewritten ? Self.imageCount(file.path) : nil, optimized: outcomes[chosen] ?? nil,
       gifsicleFailure: failure.withLock { $0 })
   }
 

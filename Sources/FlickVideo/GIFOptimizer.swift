@@ -11,7 +11,8 @@ import Foundation
 /// the run's delay (the picture at every time stays the same), so it does not run on a GIF that
 /// keeps one image per frame (`--every-frame`).
 ///
-/// Found as `FLICK_GIFSICLE` (a path; `none` turns the pass off), else `gifsicle` on `PATH`.
+/// Found as `FLICK_GIFSICLE` (a path, or a bare name looked up on `PATH`:
+/// ``FFmpegTool/overrideProgram(_:environment:)``; `none` turns the pass off), else `gifsicle` on `PATH`.
 /// When it is absent the GIF is what ffmpeg wrote; `flick render` says so once. When it fails, or
 /// the memory watch leaves less than it would need (``Failure``), the GIF is kept as Flick encoded
 /// it and `flick render` warns that its bytes differ from an optimised run's; a batch job fails
@@ -33,20 +34,25 @@ package struct GIFOptimizer: Sendable, Equatable {
     /// Why gifsicle did not run, when it did not: the memory it would need was more than an MP4
     /// of the GIF's size needs (``GIFOptimizer/allowance(width:height:preset:)``).
     package var skipped: Skip? = nil
+    /// gifsicle's `--lossy` strength (0: the lossless pass), for a `--max-size` setting's pass.
+    package var lossy = 0
 
     /// What follows the GIF's path in `flick render`'s summary: `made 3.2 % smaller by gifsicle
-    /// -O3 (9.4 MB → 9.1 MB in 3.9 s; FLICK_GIFSICLE=none skips this step)`, that ffmpeg's
-    /// file was kept, or why gifsicle did not run.
+    /// -O3 (9.4 MB → 9.1 MB in 3.9 s; FLICK_GIFSICLE=none skips this step)` (`-O3 --lossy=20`
+    /// for a lossy setting), that ffmpeg's file was kept, or why gifsicle did not run.
     package var note: String {
       if let skipped { return skipped.note }
       let time = String(format: "%.1f s", seconds)
+      let flags = lossy > 0 ? "-O3 --lossy=\(lossy)" : "-O3"
       guard after < before, before > 0 else {
-        return "kept as ffmpeg wrote it: gifsicle -O3 made it no smaller (\(time))"
+        return lossy > 0
+          ? "gifsicle \(escaped: flags) made it no smaller (\(time))"
+          : "kept as ffmpeg wrote it: gifsicle -O3 made it no smaller (\(time))"
       }
       let saved = String(format: "%.1f", Double(before - after) * 100 / Double(before))
       return
-        "made \(saved) % smaller by gifsicle -O3 (\(ProgressPrinter.size(before)) → \(ProgressPrinter.size(after)) "
-        + "in \(time); FLICK_GIFSICLE=none skips this step)"
+        "made \(saved) % smaller by gifsicle \(escaped: flags) (\(ProgressPrinter.size(before)) → "
+        + "\(ProgressPrinter.size(after)) in \(time); FLICK_GIFSICLE=none skips this step)"
     }
   }
 
@@ -97,9 +103,11 @@ package struct GIFOptimizer: Sendable, Equatable {
   /// The gifsicle to run, or nil when there is none (or `FLICK_GIFSICLE=none`).
   package static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> GIFOptimizer? {
     if let explicit = environment["FLICK_GIFSICLE"], !explicit.isEmpty {
-      return explicit != "none" && FFmpegTool.overrideProblem(explicit) == nil ? GIFOptimizer(path: explicit) : nil
+      guard explicit != "none" else { return nil }
+      let program = FFmpegTool.overrideProgram(explicit, environment: environment)
+      return program.problem == nil ? GIFOptimizer(path: program.path) : nil
     }
-    return FFmpegTool.findExecutable("gifsicle", path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
+    return FFmpegTool.findExecutable("gifsicle", path: FFmpegTool.searchPath(environment))
       .map(GIFOptimizer.init(path:))
   }
 
@@ -123,11 +131,11 @@ package struct GIFOptimizer: Sendable, Equatable {
   }
 
   /// The warning `flick render` prints instead of ``absentNote`` when `FLICK_GIFSICLE` names a
-  /// program that cannot run (``FFmpegTool/overrideProblem(_:)``): the variable, its value and
+  /// program that cannot run (``FFmpegTool/overrideProgram(_:environment:)``): the variable, its value and
   /// what is wrong with it; nil when it is unset, empty, `none` or an executable file.
   package static func overrideWarning(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
     guard let explicit = environment["FLICK_GIFSICLE"], !explicit.isEmpty, explicit != "none",
-      let problem = FFmpegTool.overrideProblem(explicit)
+      let problem = FFmpegTool.overrideProgram(explicit, environment: environment).problem
     else { return nil }
     return "warning: FLICK_GIFSICLE is '\(quoted: explicit)', which \(escaped: problem), so GIFs are written as "
       + "ffmpeg makes them, without gifsicle's lossless pass; point FLICK_GIFSICLE at gifsicle, set it to none, "

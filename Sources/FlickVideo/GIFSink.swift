@@ -171,7 +171,10 @@ package final class GIFSink: FrameSink {
       report.gifsicleFailure = result.gifsicleFailure
       if let outcome = result.budget, let budget = options.maxSize {
         report.budgetNote = outcome.note(budget: budget)
-        if outcome.setting.fps != fps { report.frames = outcome.frames }
+        if outcome.setting.fps != fps {
+          report.frames = outcome.frames
+          report.fps = outcome.setting.fps
+        }
       }
     } catch {
       abort()

@@ -22,6 +22,25 @@ package enum MemoryWatch {
     min(cap / 4, max(64 << 20, frameBytes))
   }
 
+  /// What a render may use under `cap` (bytes) without the watch stopping it: the cap less
+  /// ``margin(cap:frameBytes:)``, where the watch fires. The up-front check compares the memory
+  /// estimate with this (``RenderLimits/memoryBudget(frameBytes:)``), not with the cap, so a cap
+  /// it accepts is one the watch does not stop a render within its estimate under.
+  package static func budget(cap: Int, frameBytes: Int) -> Int {
+    cap - margin(cap: cap, frameBytes: frameBytes)
+  }
+
+  /// The smallest cap, in bytes, whose ``budget(cap:frameBytes:)`` holds `bytes`: what a
+  /// refusal says to raise the cap to.
+  package static func capNeeded(for bytes: Int, frameBytes: Int) -> Int {
+    // The margin is a quarter of the cap, or a fixed size when that is smaller: the smaller cap of the two.
+    let fixed = bytes + max(64 << 20, frameBytes)
+    var quarter = bytes / 3 * 4
+    while budget(cap: quarter, frameBytes: frameBytes) < bytes { quarter += 1 }
+    while quarter > 0, budget(cap: quarter - 1, frameBytes: frameBytes) >= bytes { quarter -= 1 }
+    return min(fixed, quarter)
+  }
+
   /// Starts the watch at `cap` (bytes) or, when lower, at `groupLimit`, the memory limit of the
   /// process's control group (``FlickMotion/MachineMemory/groupLimit``: a container's, a pod's,
   /// a Slurm job's), at which the kernel would kill the process outright with its temporaries

@@ -104,6 +104,16 @@ package struct OutputBudget: Sendable, Equatable {
       if lossy > 0 { parts.append("lossy \(quoted: lossy)") }
       return parts.joined(separator: ", ")
     }
+
+    /// The setting of a file of `frames` frames, after "fits under 2 MB": `at 20 fps, 480 px
+    /// wide, 256 colours`, or for a single frame, whose rate nothing shows, `as one image,
+    /// 480 px wide, 256 colours`.
+    package func description(frames: Int) -> String {
+      guard frames == 1 else { return "at " + description }
+      var parts = ["as one image", "\(width) px wide", "\(quoted: colors) colours"]
+      if lossy > 0 { parts.append("lossy \(quoted: lossy)") }
+      return parts.joined(separator: ", ")
+    }
   }
 
   /// The frame rates tried below `fps`: those GIF delays show exactly (50, 25, 20, 10 per
@@ -137,13 +147,15 @@ package struct OutputBudget: Sendable, Equatable {
   /// narrowest) smaller palettes, then (with the smallest palette) stronger lossy LZW when
   /// gifsicle is there. A rate at which the output's `frames` frames (at `fps`; nil: any number)
   /// keep no frame (``FrameSchedule/Output/frameCount``: one frame at 10 fps from 30) is left
-  /// out; the search then goes on at the lowest rate that keeps one.
+  /// out; the search then goes on at the lowest rate that keeps one. A single frame tries no
+  /// lower rate: its one image is the same at any.
   package static func ladder(
     fps: Int, width: Int, frames: Int? = nil, minimumFPS: Int = 10, hasLossy: Bool
   ) -> [Setting] {
     var current = Setting(fps: fps, width: width)
     var settings = [current]
-    for rate in exactRates where rate < fps && rate >= min(minimumFPS, fps) {
+    // One frame is the same image at any rate: no lower rate is tried.
+    for rate in exactRates where rate < fps && rate >= min(minimumFPS, fps) && frames != 1 {
       if let frames, FrameSchedule.Output(format: .gif, renderFPS: fps, fps: rate, renderFrames: frames).frameCount == 0
       {
         continue

@@ -81,6 +81,11 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   /// another protocol (`tcp:host:port/x.mp4`, `concat:a|b`).
   package static func ffmpegFile(_ path: String) -> String { "file:" + path }
 
+  /// `path` as an argument no program reads as an option: `./` before a path that begins with
+  /// `-` (`-y.mp4` → `./-y.mp4`, the same file), any other path as it is. Every path an
+  /// ``FFmpegCommand`` names (output, palette, pass log) goes through it.
+  package static func optionSafe(_ path: String) -> String { path.hasPrefix("-") ? "./" + path : path }
+
   /// What Flick would take a file or folder named `path` for, when its extension (case-insensitive)
   /// is one of Flick's inputs: a template (`.json5`, listed by `flick templates` and the studio),
   /// a Lottie, parameter or plan file (`.json`) or an SVG (`.svg`); nil for any other name. No

@@ -19,8 +19,9 @@ package struct RenderLimits: Sendable, Equatable {
   package var maximumPixels: Int
   /// The most frames one render may have (default 216,000: an hour at 60 fps).
   package var maximumFrames: Int
-  /// The most memory the render may use, in bytes: the estimate must fit before rendering and
-  /// the resident size must stay under it while rendering (default 8 GiB).
+  /// The most memory the render may use, in bytes: the estimate must fit under it less the
+  /// memory watch's margin before rendering (``memoryBudget(frameBytes:)``) and the resident size
+  /// must stay under it while rendering (default 8 GiB).
   package var maximumMemory: Int
   /// How long an ffmpeg may go without reading a byte or using any CPU before it is stopped, in
   /// seconds (default 120).
@@ -80,6 +81,13 @@ package struct RenderLimits: Sendable, Equatable {
           + "\(maximumWork) (--max-work or FLICK_MAX_WORK raises it"
           + "\(escaped: fewer.isEmpty ? "" : "; " + fewer.joined(separator: ", ")))")
     }
+  }
+
+  /// The memory a render with frames of `frameBytes` bytes may be estimated to need under
+  /// ``maximumMemory``, in bytes: the cap less the memory watch's margin
+  /// (``MemoryWatch/budget(cap:frameBytes:)``), the one rule every up-front check uses.
+  package func memoryBudget(frameBytes: Int) -> Int {
+    MemoryWatch.budget(cap: maximumMemory, frameBytes: frameBytes)
   }
 
   /// The largest frame ffmpeg accepts in `format`, or nil when any size the checks above allow

@@ -76,6 +76,9 @@ public struct RenderSummary: Sendable, Equatable {
     public var bytes: Int
     /// Frames in the output (a GIF at a lower rate has fewer).
     public var frames: Int
+    /// Frames per second of the file written: the schedule's, or the lower rate `--max-size`
+    /// chose for a GIF (0 for an output without a rate of its own).
+    package var fps = 0
     /// Playing time in seconds.
     public var duration: Double
     /// Images stored when a GIF or APNG merged runs of identical frames (fewer than

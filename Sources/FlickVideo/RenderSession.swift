@@ -95,10 +95,14 @@ public struct RenderSession: Sendable {
     try limits.check(frames: range.count, width: width, height: height, samples: scene.motionBlur?.samples ?? 1)
     guard fittedPipeline != nil else {
       let estimate = memoryEstimate(jobs: 1, lead: 0)
+      let cap = limits.maximumMemory
+      // In whole MiB, rounded up: the cap to give, as `--max-memory` reads it.
+      let needed = (MemoryWatch.capNeeded(for: estimate.total, frameBytes: frameBytes) + (1 << 20) - 1) >> 20
       throw .overLimit(
-        "rendering \(width)×\(height) frames needs \(escaped: estimate.summary) with one worker, more than the memory cap of "
-          + "\(RenderLimits.format(bytes: limits.maximumMemory)) (--max-memory or FLICK_MAX_MEMORY raises it; "
-          + "a smaller --scale needs less)")
+        "rendering \(width)×\(height) frames needs \(escaped: estimate.summary) with one worker, more than the "
+          + "memory cap of \(RenderLimits.format(bytes: cap)) leaves once the memory watch's margin of "
+          + "\(RenderLimits.format(bytes: cap - memoryBudget)) is kept (\(RenderLimits.format(bytes: memoryBudget))); "
+          + "it needs --max-memory \(quoted: needed)M or more (or FLICK_MAX_MEMORY; a smaller --scale needs less)")
     }
     for output in outputs {
       if let reason = RenderLimits.encoderRefuses(output.format, width: width, height: height) {
@@ -179,14 +183,22 @@ public struct RenderSession: Sendable {
     max(jobs, pipeline.framesInFlight - (pipeline.jobs - jobs))
   }
 
-  /// ``pipeline`` with as many of its workers as fit under the memory cap (by the estimate), and
+  /// The bytes of one output frame's pixels (the memory watch's margin depends on it).
+  package var frameBytes: Int { width * height * 4 }
+
+  /// What the render's estimate may reach under the memory cap, in bytes: the cap less the
+  /// memory watch's margin for this render's frames (``RenderLimits/memoryBudget(frameBytes:)``).
+  package var memoryBudget: Int { limits.memoryBudget(frameBytes: frameBytes) }
+
+  /// ``pipeline`` with as many of its workers as fit under the memory cap less the memory
+  /// watch's margin (``memoryBudget``, by the estimate), and
   /// the ``encoderLead`` when that fits too, or nil when not even one worker does. The frames are
   /// the same whatever the number of workers and frames in flight.
   package var fittedPipeline: RenderPipeline? {
     let lead = encoderLead
     for jobs in stride(from: pipeline.jobs, through: 1, by: -1) {
       for extra in lead > 0 ? [lead, 0] : [0]
-      where memoryEstimate(jobs: jobs, lead: extra).total <= limits.maximumMemory {
+      where memoryEstimate(jobs: jobs, lead: extra).total <= memoryBudget {
         var fitted = pipeline
         fitted.jobs = jobs
         fitted.framesInFlight = framesInFlight(jobs: jobs) + extra
@@ -338,11 +350,12 @@ public struct RenderSession: Sendable {
     return { reports in
       var outputs: [RenderSummary.Output] = []
       for ((target, plan), report) in zip(zip(targets, schedule.outputs), reports) {
-        outputs.append(
-          RenderSummary.Output(
-            path: target.path, format: target.format, bytes: report.bytes, frames: report.frames ?? plan.frameCount,
-            duration: plan.duration, images: report.images, unmergedReason: report.unmergedReason,
-            budgetNote: report.budgetNote, optimized: report.optimized, gifsicleFailure: report.gifsicleFailure))
+        var output = RenderSummary.Output(
+          path: target.path, format: target.format, bytes: report.bytes, frames: report.frames ?? plan.frameCount,
+          duration: plan.duration, images: report.images, unmergedReason: report.unmergedReason,
+          budgetNote: report.budgetNote, optimized: report.optimized, gifsicleFailure: report.gifsicleFailure)
+        output.fps = report.fps ?? plan.fps
+        outputs.append(output)
       }
       return RenderSummary(
         outputs: outputs, frames: schedule.frames.count, rendered: schedule.rendered.count, width: width,

@@ -13,9 +13,12 @@ package struct SinkReport: Sendable, Equatable {
   /// Frames in the file when the sink chose a lower rate than its schedule's (a GIF fitted to
   /// `--max-size`); nil when the file has the frames the schedule gave it.
   package var frames: Int?
+  /// The file's frame rate when the sink chose a lower one than its schedule's (a GIF fitted to
+  /// `--max-size`), in frames per second; nil otherwise.
+  package var fps: Int?
   /// What `--max-size` chose for this output (``OutputBudget``), nil without a budget.
   package var budgetNote: String?
-  /// What gifsicle did to a GIF (nil when it did not run, or a `--max-size` setting replaced it).
+  /// What gifsicle did to the GIF kept (nil when it did not run on it).
   package var optimized: GIFOptimizer.Outcome?
   /// Why gifsicle did not optimise a GIF that was kept without its pass (nil when it did not fail).
   package var gifsicleFailure: GIFOptimizer.Failure?

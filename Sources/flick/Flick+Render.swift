@@ -148,12 +148,12 @@ extension Flick {
       }
       if a.has("dry-run") {
         try reportGlyphGaps(try glyphCheck.wait(), strict: strict, quiet: quiet)
-        if let probe { try check { session.ffmpeg = try probe.tool() } }
-        try check { try printCommands(session, schedule) }
+        try check { try printCommands(session, schedule, probe: probe) }
         return
       }
       session.ffmpegProbe = probe
-      if !quiet, let note = gifWarning(schedule, requested: session.options.gifFPS) { log(note) }
+      let fitted = options.maxSize != nil
+      if !quiet, let note = gifWarning(schedule, requested: session.options.gifFPS, fitted: fitted) { log(note) }
       if !quiet, let note = gifsicleNote(options, formats: targets.map(\.format)) { log(note) }
 
       Interruption.install()
@@ -190,6 +190,10 @@ extension Flick {
             "wrote \(quoted: output.path) (\(ProgressPrinter.size(output.bytes)), \(output.frames) frames\(quoted: images), "
               + String(format: "%.2f s", output.duration) + ")")
           if let note = output.budgetNote { log("\(quoted: output.path) \(escaped: note)") }
+          // The rate --max-size chose, known only now.
+          if fitted, output.format == .gif, let note = gifTimingNote(fps: output.fps, frames: output.frames) {
+            log(note)
+          }
           if let optimized = output.optimized { log("\(quoted: output.path) \(escaped: optimized.note)") }
           if let warning = sizeWarning(output, budget: options.maxSize) { log(warning) }
           if let reason = output.unmergedReason {
@@ -254,18 +258,32 @@ extension Flick {
 
     /// Prints each ffmpeg output's command line, shell-quoted, reading frames from stdin at the
     /// output's rate in `schedule`.
-    static func printCommands(_ session: RenderSession, _ schedule: FrameSchedule) throws {
+    /// `--dry-run`: each ffmpeg output's command lines, run by the ffmpeg `probe` finds and checks
+    /// (nil when no output uses ffmpeg). With no ffmpeg installed the commands name `ffmpeg` and a
+    /// note says it is missing: what a render would run is known without it (exit 0). Any other
+    /// problem of the ffmpeg found (a `FLICK_FFMPEG` naming nothing, too old, an encoder missing)
+    /// fails as the render would.
+    static func printCommands(_ session: RenderSession, _ schedule: FrameSchedule, probe: FFmpegTool.Probe?) throws {
       var options = session.options
       options.padColor = RenderSession.rgb(session.scene.backgroundColor)
-      let ffmpeg = try session.ffmpeg ?? FFmpegTool.locate(for: session.outputs.map(\.format))
+      var program = "ffmpeg"
+      switch probe.map({ probe in Result { () throws(VideoError) in try probe.tool() } }) {
+      case .success(let tool)?: program = tool.path
+      case .failure(.ffmpegMissing)?:
+        log(
+          "note: ffmpeg is not installed (not found on PATH), so these commands name 'ffmpeg'; a render needs it "
+            + "(Debian/Ubuntu: sudo apt-get install ffmpeg)")
+      case .failure(let error)?: throw error
+      case nil: break
+      }
       for (output, plan) in zip(session.outputs, schedule.outputs) where output.format.usesFFmpeg {
         let command = try FFmpegCommand(
           format: output.format, width: session.width, height: session.height, fps: plan.fps,
           options: options, output: output.path, gifFinalDelay: output.format == .gif ? plan.gifFinalDelay : nil)
         if let pass = command.palettePass {
-          StandardStream.writeOutputLine(([ffmpeg.path] + pass).map(shellQuoted).joined(separator: " "))
+          StandardStream.writeOutputLine(([program] + pass).map(shellQuoted).joined(separator: " "))
         }
-        StandardStream.writeOutputLine(([ffmpeg.path] + command.arguments).map(shellQuoted).joined(separator: " "))
+        StandardStream.writeOutputLine(([program] + command.arguments).map(shellQuoted).joined(separator: " "))
       }
     }
 

@@ -28,14 +28,21 @@ extension Flick.Render {
   }
 
   /// A note when a GIF output's frame rate (in `schedule`) was capped at 50 fps or does not
-  /// map to whole-centisecond delays; `requested` is `--gif-fps`.
-  static func gifWarning(_ schedule: FrameSchedule, requested: Int?) -> String? {
+  /// map to whole-centisecond delays; `requested` is `--gif-fps`. With `--max-size` (`fitted`)
+  /// the rate of the file is known only after the render: the delay note then comes from
+  /// ``gifTimingNote(fps:frames:)`` with the summary's rate instead.
+  static func gifWarning(_ schedule: FrameSchedule, requested: Int?, fitted: Bool = false) -> String? {
     guard let gif = schedule.outputs.first(where: { $0.format == .gif }) else { return nil }
-    let fps = gif.fps
     if !gif.keepsEveryFrame && requested == nil {
       return "note: GIFs play at most 50 fps; the GIF uses 50 fps (--gif-fps to choose)"
     }
-    guard !FrameSchedule.isExactGIFRate(fps) else { return nil }
+    return fitted ? nil : gifTimingNote(fps: gif.fps, frames: gif.frameCount)
+  }
+
+  /// The note that a GIF of `frames` frames at `fps` has delays of alternating centiseconds, or
+  /// nil when its delays are equal (a rate GIF delays show exactly) or it holds one image.
+  static func gifTimingNote(fps: Int, frames: Int) -> String? {
+    guard frames > 1, !FrameSchedule.isExactGIFRate(fps) else { return nil }
     return "note: GIF delays are whole centiseconds, so \(fps) fps alternates delays around "
       + String(format: "%.2f cs", 100.0 / Double(fps))
       + " (the total time stays right); --gif-fps 50, 25, 20 or 10 gives equal delays"

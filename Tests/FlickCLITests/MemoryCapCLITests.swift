@@ -134,6 +134,32 @@ import Testing
     #expect(HostileCLITests.hidden(dir).isEmpty, "\(HostileCLITests.hidden(dir))")
   }
 
+  /// A cap the up-front check accepts is one the memory watch (which fires at the cap less its
+  /// margin) lets the command finish under: each command's refusal names the smallest cap that
+  /// fits in whole MiB, one MiB less is refused up front (exit 2), and at that cap the command
+  /// draws to the end (not stopped by the watch with exit 3, as `render hello --max-memory 145M`
+  /// was after every frame when the check compared the estimate with the cap alone).
+  @Test func theCapARefusalNamesLetsTheCommandFinish() throws {
+    let dir = try CLITests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let commands = [
+      ["render", CLITests.hello, "-o", dir.appendingPathComponent("h.gif").path, "--jobs", "1"],
+      ["still", CLITests.hello, "-o", dir.appendingPathComponent("s.png").path],
+      ["snapshot", CLITests.hello, "--at", "0.5", "--out", dir.appendingPathComponent("golden").path],
+    ]
+    for args in commands {
+      let refused = try HostileCLITests.run(args + ["--max-memory", "1K"])
+      expectEqual(refused.status, 2, "\(args[0]): \(refused.stderr)")
+      let cap = try #require(
+        refused.stderr.firstMatch(of: /--max-memory ([0-9]+)M or more/).flatMap { Int($0.output.1) },
+        "\(args[0]): \(refused.stderr)")
+      let under = try HostileCLITests.run(args + ["--max-memory", "\(cap - 1)M"])
+      expectEqual(under.status, 2, "\(args[0]) at \(cap - 1) MiB: \(under.stderr)")
+      let fits = try HostileCLITests.run(args + ["--max-memory", "\(cap)M"])
+      expectEqual(fits.status, 0, "\(args[0]) at \(cap) MiB: \(fits.stderr)")
+    }
+  }
+
   @Test func everyDrawingCommandRefusesOverTheEstimateUpFront() throws {
     let dir = try CLITests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }

@@ -57,7 +57,9 @@ import Testing
 
   @Test func aTightCapDropsTheLeadBeforeAWorker() throws {
     var session = try Self.session(width: 960, height: 540, jobs: 4)
-    session.limits.maximumMemory = session.memoryEstimate(jobs: 4, lead: 0).total
+    // The smallest cap that leaves the watch's margin above the estimate.
+    session.limits.maximumMemory = MemoryBudgetTests.capFitting(
+      session.memoryEstimate(jobs: 4, lead: 0).total, frameBytes: session.width * session.height * 4)
     let fitted = try #require(session.fittedPipeline)
     expectEqual(fitted.jobs, 4)
     expectEqual(fitted.framesInFlight, session.pipeline.framesInFlight)
@@ -67,7 +69,9 @@ import Testing
     let fewer = try #require(session.fittedPipeline)
     expectEqual(fewer.jobs, 3)
     let lead = fewer.framesInFlight - (session.pipeline.framesInFlight - 1)
-    expectLessOrEqual(session.memoryEstimate(jobs: 3, lead: lead).total, session.limits.maximumMemory)
+    expectLessOrEqual(
+      session.memoryEstimate(jobs: 3, lead: lead).total,
+      MemoryBudgetTests.watchFires(session, cap: session.limits.maximumMemory))
     #expect(lead == 0 || lead == session.encoderLead)
   }
 }

@@ -84,7 +84,8 @@ import Testing
   @Test func fewerWorkersAreUsedWhenThatFits() throws {
     let scene = Self.scene(size: 1024, blur: MotionBlur(samples: 32))
     let wide = try Self.session(scene, jobs: 8)
-    let cap = wide.memoryEstimate(jobs: 3).total
+    // The smallest cap that leaves the memory watch's margin above three workers' estimate.
+    let cap = MemoryBudgetTests.capFitting(wide.memoryEstimate(jobs: 3).total, frameBytes: 1024 * 1024 * 4)
     let session = try Self.session(scene, jobs: 8, memory: cap)
     #expect(throws: Never.self) { try session.validate() }
     let fitted = try #require(session.fittedPipeline)

@@ -34,12 +34,13 @@ import Testing
     expectEqual(OutputBudget.describe(999), "999 B")
   }
 
-  /// A rate at which the GIF's frames keep no frame is not on the ladder (one frame at 30 fps
-  /// keeps none at 10, so encoding it failed with "no frame is kept"): the search goes on at the
-  /// lowest rate that keeps one, then narrower.
+  /// A rate at which the GIF's frames keep no frame is not on the ladder (two frames at 30 fps
+  /// keep one at 10, one frame keeps none there, so encoding it failed with "no frame is kept"):
+  /// the search goes on at the lowest rate that keeps one, then narrower. A single frame tries no
+  /// lower rate at all: its one image is the same at any rate.
   @Test func theLadderLeavesOutRatesThatKeepNoFrame() {
     expectEqual(
-      OutputBudget.ladder(fps: 30, width: 640, frames: 1, hasLossy: false).prefix(4).map(\.fps), [30, 25, 20, 20])
+      OutputBudget.ladder(fps: 30, width: 640, frames: 1, hasLossy: false).prefix(4).map(\.fps), [30, 30, 30, 30])
     expectEqual(
       OutputBudget.ladder(fps: 30, width: 640, frames: 2, hasLossy: false).prefix(4).map(\.fps), [30, 25, 20, 10])
     for frames in 1...12 {
@@ -48,6 +49,17 @@ import Testing
         #expect(kept > 0, "\(frames) frames at \(setting.fps) fps")
       }
     }
+  }
+
+  /// A one-frame GIF's budget note names no rate (nothing shows one): "as one image".
+  @Test func aOneFrameGIFIsNotedAsOneImage() {
+    let setting = OutputBudget.Setting(fps: 20, width: 240, colors: 32)
+    let one = GIFFinishing.Outcome(setting: setting, bytes: 1_934_567, encodings: 3, frames: 1)
+    let budget = OutputBudget(bytes: 2_000_000)
+    expectEqual(
+      one.note(budget: budget), "fits under 2 MB as one image, 240 px wide, 32 colours (1.93 MB; 3 encodings)")
+    let many = GIFFinishing.Outcome(setting: setting, bytes: 1_934_567, encodings: 3, frames: 2)
+    expectEqual(many.note(budget: budget), "fits under 2 MB at 20 fps, 240 px wide, 32 colours (1.93 MB; 3 encodings)")
   }
 
   /// Frame rate first (exact GIF rates only), then width, then palette, then lossy.
