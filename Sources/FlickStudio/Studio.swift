@@ -57,6 +57,18 @@ package final class Studio: Sendable {
   private let server = Locked<HTTPServer?>(nil)
   private let watcher = Locked<FileWatcher?>(nil)
   private let stopped = Locked(false)
+  /// Where the answers that read the folder (`/api/files`, `/api/templates`, `/api/file`, the
+  /// comparisons) run: ``listingLanes`` at a time, the others waiting in its queue without a
+  /// thread. On Dispatch's global queue, 80 slow listings at once held its threads and
+  /// `/api/params` waited minutes behind them.
+  let listings: OperationQueue = {
+    let queue = OperationQueue()
+    queue.name = "flick.studio.listings"
+    queue.maxConcurrentOperationCount = Studio.listingLanes
+    return queue
+  }()
+  /// How many folder-reading answers run at once.
+  static let listingLanes = 2
 
   /// Opens the folder, starts the workers, the file watcher and the server.
   ///

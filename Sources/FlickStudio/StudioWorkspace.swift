@@ -137,13 +137,17 @@ package struct StudioWorkspace: Sendable {
   /// one of `extensions` (lower case), relative to the opened folder and sorted: hidden files
   /// and folders skipped, folders reached through symbolic links not entered, and a file listed
   /// only when it resolves inside the opened folder (a link to a file elsewhere is not).
-  package func files(extensions: Set<String>, under root: String) -> [String] {
+  ///
+  /// At most ``maximumTemplates`` files, counted as each is found (each folder's entries in name
+  /// order): `complete` is false when more were left out. One folder of 60,000 pictures was listed
+  /// whole, every entry resolved, before the cap was checked again between folders.
+  package func files(extensions: Set<String>, under root: String) -> (names: [String], complete: Bool) {
     var found: [String] = []
     var pending: [(String, Int)] = [(root, 0)]
     let manager = FileManager.default
-    while let (here, depth) = pending.popLast(), found.count < Self.maximumTemplates {
+    while let (here, depth) = pending.popLast() {
       guard let entries = try? manager.contentsOfDirectory(atPath: here) else { continue }
-      for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" {
+      for entry in entries.sorted() where !entry.hasPrefix(".") && entry != "node_modules" {
         let path = here + "/" + entry
         let isLink = (try? manager.destinationOfSymbolicLink(atPath: path)) != nil
         var isFolder: ObjCBool = false
@@ -152,20 +156,21 @@ package struct StudioWorkspace: Sendable {
           if !isLink && depth < Self.maximumDepth { pending.append((path, depth + 1)) }
           continue
         }
+        guard extensions.contains((entry as NSString).pathExtension.lowercased()) else { continue }
+        guard found.count < Self.maximumTemplates else { return (found.sorted(), false) }
         let rel = relative(path)
-        guard extensions.contains((entry as NSString).pathExtension.lowercased()), case .success = resolve(rel)
-        else { continue }
+        guard case .success = resolve(rel) else { continue }
         found.append(rel)
       }
     }
-    return found.sorted()
+    return (found.sorted(), true)
   }
 
   /// The templates under the opened folder: its `.json5` files (found as ``files(extensions:under:)``
   /// finds them: folders reached through symbolic links are not entered, so a link loop costs
   /// nothing) that are templates.
   private func scan() -> [String] {
-    files(extensions: ["json5"], under: folder).filter { title(of: folder + "/" + $0) != nil }
+    files(extensions: ["json5"], under: folder).names.filter { title(of: folder + "/" + $0) != nil }
   }
 
   /// The template's `name` (its file name without extension when it has none or does not
