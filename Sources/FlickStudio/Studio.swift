@@ -32,6 +32,9 @@ package final class Studio: Sendable {
     /// The caps an export is checked against before its first frame, as `flick render` checks a
     /// render (`flick studio --max-frames`, `--max-work`, `--max-memory` and their variables).
     package var exportLimits = RenderLimits()
+    /// The caps every template load checks, as `flick still` checks them (`flick studio
+    /// --max-template-bytes`, `--max-pixels`, `--max-text` and their variables).
+    package var templateLimits = TemplateLimits()
 
     package init(folder: String, templates: [String]? = nil) {
       self.folder = folder
@@ -54,9 +57,6 @@ package final class Studio: Sendable {
   /// time, since each takes every core, and two to one output would share its temporary files
   /// (named after the process, not the export).
   let runningExport = Locked<(job: Int, output: String)?>(nil)
-  private let server = Locked<HTTPServer?>(nil)
-  private let watcher = Locked<FileWatcher?>(nil)
-  private let stopped = Locked(false)
   /// Where the answers that read the folder (`/api/files`, `/api/templates`, `/api/file`, the
   /// comparisons) run: ``listingLanes`` at a time, the others waiting in its queue without a
   /// thread. On Dispatch's global queue, 80 slow listings at once held its threads and
@@ -69,6 +69,9 @@ package final class Studio: Sendable {
   }()
   /// How many folder-reading answers run at once.
   static let listingLanes = 2
+  private let server = Locked<HTTPServer?>(nil)
+  private let watcher = Locked<FileWatcher?>(nil)
+  private let stopped = Locked(false)
 
   /// Opens the folder, starts the workers, the file watcher and the server.
   ///
@@ -172,7 +175,7 @@ package final class Studio: Sendable {
       known.remember(name)
       return .success(known)
     }
-    let made = TemplateSession(name: key, path: path, folder: workspace.folder)
+    let made = TemplateSession(name: key, path: path, folder: workspace.folder, limits: options.templateLimits)
     made.reload()
     let session = sessions.withLock { s -> TemplateSession in
       if let raced = s[key] { return raced }

@@ -16,6 +16,8 @@ package struct StudioWorkspace: Sendable {
   /// The most templates listed, and the deepest subfolder searched.
   static let maximumTemplates = 2_000
   static let maximumDepth = 8
+  /// What a refusal of a path outside the folder says: the studio has no `--allow-outside-assets`.
+  static let outsideRemedy = "the studio serves only files inside the opened folder"
 
   /// Opens `folder`; `templates` (relative names) restrict the list.
   package init(folder: String, templates: [String]? = nil) {
@@ -60,7 +62,7 @@ package struct StudioWorkspace: Sendable {
     }
     switch context.confine(relative) {
     case .failure(let problem):
-      return .failure(.forbidden(problem.message(kind: "path", written: relative)))
+      return .failure(.forbidden(problem.message(kind: "path", written: relative, remedy: Self.outsideRemedy)))
     case .success(let found):
       guard found.exists || !mustExist else { return .failure(.missing("no file \(quoted: relative)")) }
       return .success(found.path)
