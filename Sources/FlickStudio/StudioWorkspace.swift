@@ -113,13 +113,14 @@ package struct StudioWorkspace: Sendable {
   }
 
   /// The folder `root` (default: the opened folder) and its subfolders, hidden ones and
-  /// `node_modules` skipped, at most ``maximumDepth`` deep and ``FileWatcher/maximumFolders`` in
-  /// all: what the studio watches, so a file added anywhere in the folder is seen.
+  /// `node_modules` skipped, at most ``maximumDepth`` deep and one more than
+  /// ``FileWatcher/maximumFolders`` in all (the watcher warns when it leaves one unwatched): what
+  /// the studio watches, so a file added anywhere in the folder is seen.
   package func folders(under root: String? = nil) -> Set<String> {
     var found: Set<String> = []
     var pending: [(String, Int)] = [(root ?? folder, 0)]
     let files = FileManager.default
-    while let (here, depth) = pending.popLast(), found.count < FileWatcher.maximumFolders {
+    while let (here, depth) = pending.popLast(), found.count <= FileWatcher.maximumFolders {
       found.insert(here)
       guard depth < Self.maximumDepth, let entries = try? files.contentsOfDirectory(atPath: here) else { continue }
       for entry in entries.sorted() where !entry.hasPrefix(".") && entry != "node_modules" {
