@@ -24,11 +24,25 @@ package final class FileWatcher: Sendable {
   /// and the name in it on the way to the root (``guardRoot()``).
   private let rootGuard = Locked<(wd: Int32, folder: String, name: String)?>(nil)
   private let onChange: @Sendable (Set<String>) -> Void
+  /// Told once, with a warning, when a folder is left unwatched for ``maximumFolders``.
+  private let onLimit: @Sendable (String) -> Void
+  /// Whether ``onLimit`` was told.
+  private let limitReached = Locked(false)
 
-  /// Starts the watching thread; `onChange` gets the absolute paths changed in each burst.
+  /// The warning for a folder left unwatched at the limit.
+  static let limitWarning =
+    "warning: the studio watches at most \(maximumFolders) folders (8 deep at most); edits in the "
+    + "folders past them are not seen until the studio restarts: open a smaller folder to have them reloaded"
+
+  /// Starts the watching thread; `onChange` gets the absolute paths changed in each burst,
+  /// `onLimit` the warning when the first folder is left unwatched (by default: standard error).
   ///
   /// - Throws: ``StudioError/cannotWatch(reason:)``.
-  init(onChange: @escaping @Sendable (Set<String>) -> Void) throws(StudioError) {
+  init(
+    onChange: @escaping @Sendable (Set<String>) -> Void,
+    onLimit: @escaping @Sendable (String) -> Void = { StandardStream.writeError($0 + "\n") }
+  ) throws(StudioError) {
+    self.onLimit = onLimit
     #if os(Linux)
       let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
       guard fd >= 0 else { throw .cannotWatch(reason: String(cString: strerror(errno))) }
@@ -52,8 +66,18 @@ package final class FileWatcher: Sendable {
   func watch(_ paths: Set<String>) {
     #if os(Linux)
       let known = Set(folders.withLock { $0.values })
-      for folder in paths.subtracting(known) {
-        guard folders.withLock({ $0.count }) < Self.maximumFolders else { return }
+      // Shallow folders first (the opened folder before its subfolders), should the limit leave some out.
+      let depth = { (path: String) in path.utf8.filter { $0 == UInt8(ascii: "/") }.count }
+      for folder in paths.subtracting(known).sorted(by: { (depth($0), $0) < (depth($1), $1) }) {
+        guard folders.withLock({ $0.count }) < Self.maximumFolders else {
+          if !limitReached.withLock({ told in
+            defer { told = true }
+            return told
+          }) {
+            onLimit(Self.limitWarning)
+          }
+          return
+        }
         let mask = UInt32(
           IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_FROM | IN_MOVE_SELF)
         let wd = inotify_add_watch(descriptor, folder, mask)

@@ -30,9 +30,14 @@ package final class HTTPServer: Sendable {
   /// keep-alive connection between requests. A suspended connection is not idle (a frame being
   /// drawn, an event stream with nothing to send, which sends a ping every 15 s): the timeout
   /// does not run while it is suspended, and starts again when it resumes. At the connection
-  /// limit, new connections wait in the kernel's queue until idle ones are closed, so connections
-  /// that send half a request head lock nobody out for longer than this.
+  /// limit new connections wait in the kernel's queue; past the limit of one address, a new one
+  /// from it is accepted and closed at once. The timeout counts idle time only: connections that
+  /// send a header line every few seconds are closed by ``headTimeout`` instead.
   package static let idleTimeout: UInt32 = 5
+  /// Seconds a request head may take to arrive whole, from the connection's start or its
+  /// previous request's end (``HeadDeadline``): the idle timeout counts idle time only, so a
+  /// client sending a header line every few seconds kept its connections as long as it went on.
+  package static let headTimeout = 10.0
 
   /// The port listened on (the kernel's choice for port 0).
   package var port: Int { boundPort.withLock { $0 } }
@@ -42,6 +47,8 @@ package final class HTTPServer: Sendable {
 
   let handler: Handler
   let screen: Screen
+  /// The connections waiting for a request head, closed past ``headTimeout``.
+  let heads = HeadDeadline(seconds: HTTPServer.headTimeout)
   private let daemon: Locked<Daemon?>
   /// Requests handed to the handler and not answered yet (``stop()`` waits for them), and
   /// whether the server is stopping (it then suspends no connection: libmicrohttpd stops with a
@@ -77,14 +84,16 @@ package final class HTTPServer: Sendable {
     var missing: UnsafePointer<CChar>?
     guard flick_microhttpd_load(&missing) != 0 else {
       let reason = missing.map { String(cString: $0) } ?? "unknown"
+      heads.stop()
       throw .cannotListen(host: host, port: port, reason: "libmicrohttpd cannot be loaded: \(escaped: reason)")
     }
     var failure: Int32 = 0
     let me = Unmanaged.passUnretained(self).toOpaque()
     let started = flick_mhd_start(
       host, UInt16(clamping: port), UInt32(max(1, threads)), Self.connectionLimit, Self.perAddressLimit,
-      Self.idleTimeout, accessHandler, me, completedHandler, me, &failure)
+      Self.idleTimeout, accessHandler, me, completedHandler, me, notifyHandler, me, &failure)
     guard let started else {
+      heads.stop()
       let reason = failure == EINVAL ? "not a numeric IP address" : String(cString: strerror(failure))
       throw .cannotListen(host: host, port: port, reason: reason)
     }
@@ -119,6 +128,7 @@ package final class HTTPServer: Sendable {
     // Resumed streams need a turn of the polling loop to end before the daemon stops.
     while !streams.withLock({ $0.isEmpty }) && Date() < deadline { usleep(5_000) }
     flick_MHD_stop_daemon(running.pointer)
+    heads.stop()
   }
 
   deinit { stop(timeout: 1) }
@@ -142,6 +152,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
   guard let context = state.pointee else {
     // The first call has the head alone: a request refused here is answered before any of its
     // body is read (libmicrohttpd then closes the connection instead of reading the rest).
+    server.heads.headArrived(connection)
     let parsed = head(connection, url: url, method: method)
     if let early = server.early(parsed) { return server.queue(early, on: connection) }
     state.pointee = Unmanaged.passRetained(RequestState(parsed)).toOpaque()
@@ -197,10 +208,23 @@ private func head(
       values(connection, .HEADER_KIND).map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { a, _ in a }))
 }
 
-private let completedHandler: MHD_RequestCompletedCallback = { _, _, state, _ in
+private let completedHandler: MHD_RequestCompletedCallback = { cls, connection, state, _ in
+  if let cls, let connection {
+    Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().heads.requestEnded(connection)
+  }
   guard let state, let context = state.pointee else { return }
   Unmanaged<RequestState>.fromOpaque(context).release()
   state.pointee = nil
+}
+
+/// Tells ``HTTPServer/heads`` of each connection opened (with its socket) and closed.
+private let notifyHandler: MHD_NotifyConnectionCallback = { cls, connection, _, code in
+  guard let cls, let connection else { return }
+  let heads = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().heads
+  switch code {
+  case .CONNECTION_NOTIFY_STARTED: heads.opened(connection, socket: flick_mhd_connection_fd(connection))
+  case .CONNECTION_NOTIFY_CLOSED: heads.closed(connection)
+  }
 }
 
 /// Every (name, value) of `kind` libmicrohttpd parsed for `connection`, in order, with their

@@ -14,6 +14,12 @@ import Foundation
 /// worker is retired (it leaves when the job ever returns) and a new one takes its place, so the
 /// other templates keep rendering. Until a file of the folder changes, further requests for that
 /// template are answered the same at once rather than tying up worker after worker.
+///
+/// A retired job keeps its buffers until it returns, so at most ``workers`` of them are replaced:
+/// a worker whose job runs past the limit while as many retired ones still draw is retired without
+/// a replacement, and once no worker is left every frame is answered 503 at once (saying how many
+/// drawings are stuck) until one returns, whose worker then takes the missing place again. At most
+/// twice ``workers`` drawings run at any time.
 package final class RenderPool: Sendable {
   /// Work run on a worker with its renderer for a scale.
   typealias Work = @Sendable (_ renderer: (Double) -> FrameRenderer) -> HTTPResponse
@@ -44,6 +50,9 @@ package final class RenderPool: Sendable {
     var running: [Int: Running] = [:]
     /// Workers whose job ran past the limit: they leave when it returns.
     var retired: Set<Int> = []
+    /// Places of retired workers that no new worker took (``workers`` retired ones drew on
+    /// already): the next retired worker whose job returns takes one instead of leaving.
+    var vacant = 0
     /// Templates with a job past the limit, and its message, until a file changes.
     var hung: [String: String] = [:]
     var nextWorker = 0
@@ -80,29 +89,35 @@ package final class RenderPool: Sendable {
     let nanoseconds = UInt64(frameTimeout * 1e9)
     while true {
       usleep(useconds_t(max(0.001, min(0.25, frameTimeout / 4)) * 1_000_000))
-      let overdue = state.withLock { s -> [(Running, String)]? in
+      let found = state.withLock { s -> (overdue: [(Running, String, replaced: Bool)], dropped: [Job], String?)? in
         if s.stopped { return nil }
         // Read under the lock, where jobs are recorded: never before a recorded job's start (a
         // read outside it wrapped around for a job that began meanwhile).
         let now = DispatchTime.now().uptimeNanoseconds
-        var out: [(Running, String)] = []
+        var overdue: [(Running, String, replaced: Bool)] = []
         for (worker, running) in s.running
         where !s.retired.contains(worker) && now > running.started && now - running.started > nanoseconds {
+          // At most `workers` retired drawings get a new worker in their place.
+          let replaced = s.retired.count < workers
           s.retired.insert(worker)
+          if !replaced { s.vacant += 1 }
           let message =
             (running.job.template.map { "a frame of '\(quoted: $0)'" } ?? "a job")
             + " has been drawing for more than \(RenderLimits.format(seconds: frameTimeout)) (a font, picture or effect the "
             + "drawing libraries do not finish; flick studio --frame-timeout sets the limit); save the template or "
             + "a file it reads to try again"
           if let template = running.job.template { s.hung[template] = message }
-          out.append((running, message))
+          overdue.append((running, message, replaced))
         }
-        return out
+        // With no worker left, waiting jobs would wait for a stuck drawing to return.
+        guard !overdue.isEmpty, let stuck = Self.stuckMessage(s, workers: workers) else { return (overdue, [], nil) }
+        defer { s.queue = [] }
+        return (overdue, s.queue, stuck)
       }
       // A stopped pool's workers end with their queue: nothing more to watch.
-      guard let overdue else { return }
-      for (running, message) in overdue {
-        startWorker()
+      guard let (overdue, dropped, stuck) = found else { return }
+      for (running, message, replaced) in overdue {
+        if replaced { startWorker() }
         if running.answered.withLock({ answered in
           defer { answered = true }
           return !answered
@@ -110,6 +125,7 @@ package final class RenderPool: Sendable {
           running.job.reply(StudioResponse.error(503, message))
         }
       }
+      if let stuck { for job in dropped { job.reply(StudioResponse.error(503, stuck)) } }
     }
   }
 
@@ -126,6 +142,9 @@ package final class RenderPool: Sendable {
     let answered: (job: Job, response: HTTPResponse)? = state.withLock { s in
       if s.stopped { return (job, StudioResponse.stopping) }
       if let template, let message = s.hung[template] { return (job, StudioResponse.error(503, message)) }
+      if s.vacant >= workers, let message = Self.stuckMessage(s, workers: workers) {
+        return (job, StudioResponse.error(503, message))
+      }
       guard let client, let i = s.queue.firstIndex(where: { $0.client == client }) else {
         s.queue.append(job)
         return nil
@@ -139,6 +158,16 @@ package final class RenderPool: Sendable {
     condition.signal()
     condition.unlock()
     if let answered { answered.job.reply(answered.response) }
+  }
+
+  /// Why a job is refused while every worker's place is held by a stuck drawing: nil when some
+  /// worker is left.
+  private static func stuckMessage(_ s: State, workers: Int) -> String? {
+    guard s.vacant >= workers else { return nil }
+    let count = s.retired.count
+    return "\(count) frame\(count == 1 ? "" : "s") still draw past --frame-timeout and cannot be stopped; the studio "
+      + "leaves at most \(workers) stuck beside new workers (--workers) and draws again when one ends "
+      + "(or restart flick studio)"
   }
 
   /// Makes every worker start its next job with new renderers (files changed on disk).
@@ -201,7 +230,11 @@ package final class RenderPool: Sendable {
       let response = job.work(renderer)
       let retired = state.withLock { s -> Bool in
         s.running[worker] = nil
-        return s.retired.remove(worker) != nil
+        guard s.retired.remove(worker) != nil else { return false }
+        // A place no new worker took: this one takes it again instead of leaving.
+        guard s.vacant > 0 else { return true }
+        s.vacant -= 1
+        return false
       }
       // Answered by the watch already when the job ran past the limit.
       if running.answered.withLock({ answered in

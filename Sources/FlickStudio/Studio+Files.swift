@@ -37,7 +37,8 @@ extension Studio {
     }
     let list = workspace.files(extensions: kind.extensions, under: root)
     let folder = root == workspace.folder ? "" : workspace.relative(root)
-    return StudioResponse.json(FilesBody(kind: kind.rawValue, folder: folder, files: list))
+    return StudioResponse.json(
+      FilesBody(kind: kind.rawValue, folder: folder, files: list.names, truncated: !list.complete))
   }
 }
 
@@ -46,4 +47,6 @@ struct FilesBody: Encodable {
   var kind: String
   var folder: String
   var files: [String]
+  /// Whether files were left out: only the first ``StudioWorkspace/maximumTemplates`` found are listed.
+  var truncated: Bool
 }

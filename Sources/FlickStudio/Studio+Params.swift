@@ -70,7 +70,8 @@ extension Studio {
   /// Whether the file at `path` is a template (a JSON5 object with a `flick` member), read once
   /// through the bounded reader within the template cap (a FIFO or a larger file is not one).
   func isTemplate(_ path: String) -> Bool {
-    guard let bytes = try? AssetFile.read(path, maximumBytes: TemplateLimits().maximumFileBytes, kind: "a template"),
+    guard
+      let bytes = try? AssetFile.read(path, maximumBytes: options.templateLimits.maximumFileBytes, kind: "a template"),
       let text = String(bytes: bytes, encoding: .utf8),
       let root = try? JSON5Parser.parse(text), case .object(let members) = root.kind
     else { return false }

@@ -25,6 +25,9 @@ extension Studio {
       frame(request, reply: reply)
     case ("GET", "/api/hit"):
       onWorker(request, reply: reply) { self.hit(request, renderer: $0) }
+    case ("GET", "/api/files"), ("GET", "/api/templates"), ("GET", "/api/file"), ("GET", "/api/compare"),
+      ("GET", "/api/compare/image"), ("POST", "/api/accept"):
+      listings.addOperation { reply(self.answer(request)) }
     default:
       DispatchQueue.global().async { reply(self.answer(request)) }
     }

@@ -190,7 +190,7 @@ extension Studio {
     // The file is a template or a params file (both capped at 16 MiB), read through the bounded reader.
     if error.line > 0, let path = try? workspace.resolve(error.file).get(),
       let bytes = try? AssetFile.read(
-        path, maximumBytes: max(TemplateLimits().maximumFileBytes, ParameterValues.maximumFileBytes),
+        path, maximumBytes: max(options.templateLimits.maximumFileBytes, ParameterValues.maximumFileBytes),
         kind: "a template"),
       let text = String(bytes: bytes, encoding: .utf8),
       let line = SourceText.line(error.line, of: text)

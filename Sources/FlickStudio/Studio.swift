@@ -36,6 +36,9 @@ package final class Studio: Sendable {
     /// accept reads as a limit, not a parameter, where an older Flick recorded one among the
     /// goldens' parameters (``FlickSnapshot/ReportAcceptance``).
     package var capOptions: [String] = []
+    /// The caps every template load checks, as `flick still` checks them (`flick studio
+    /// --max-template-bytes`, `--max-pixels`, `--max-text` and their variables).
+    package var templateLimits = TemplateLimits()
 
     package init(folder: String, templates: [String]? = nil) {
       self.folder = folder
@@ -58,6 +61,18 @@ package final class Studio: Sendable {
   /// time, since each takes every core, and two to one output would share its temporary files
   /// (named after the process, not the export).
   let runningExport = Locked<(job: Int, output: String)?>(nil)
+  /// Where the answers that read the folder (`/api/files`, `/api/templates`, `/api/file`, the
+  /// comparisons) run: ``listingLanes`` at a time, the others waiting in its queue without a
+  /// thread. On Dispatch's global queue, 80 slow listings at once held its threads and
+  /// `/api/params` waited minutes behind them.
+  let listings: OperationQueue = {
+    let queue = OperationQueue()
+    queue.name = "flick.studio.listings"
+    queue.maxConcurrentOperationCount = Studio.listingLanes
+    return queue
+  }()
+  /// How many folder-reading answers run at once.
+  static let listingLanes = 2
   private let server = Locked<HTTPServer?>(nil)
   private let watcher = Locked<FileWatcher?>(nil)
   private let stopped = Locked(false)
@@ -164,7 +179,7 @@ package final class Studio: Sendable {
       known.remember(name)
       return .success(known)
     }
-    let made = TemplateSession(name: key, path: path, folder: workspace.folder)
+    let made = TemplateSession(name: key, path: path, folder: workspace.folder, limits: options.templateLimits)
     made.reload()
     let session = sessions.withLock { s -> TemplateSession in
       if let raced = s[key] { return raced }

@@ -16,6 +16,8 @@ package struct StudioWorkspace: Sendable {
   /// The most templates listed, and the deepest subfolder searched.
   static let maximumTemplates = 2_000
   static let maximumDepth = 8
+  /// What a refusal of a path outside the folder says: the studio has no `--allow-outside-assets`.
+  static let outsideRemedy = "the studio serves only files inside the opened folder"
 
   /// Opens `folder`; `templates` (relative names) restrict the list.
   package init(folder: String, templates: [String]? = nil) {
@@ -60,7 +62,7 @@ package struct StudioWorkspace: Sendable {
     }
     switch context.confine(relative) {
     case .failure(let problem):
-      return .failure(.forbidden(problem.message(kind: "path", written: relative)))
+      return .failure(.forbidden(problem.message(kind: "path", written: relative, remedy: Self.outsideRemedy)))
     case .success(let found):
       guard found.exists || !mustExist else { return .failure(.missing("no file \(quoted: relative)")) }
       return .success(found.path)
@@ -111,13 +113,14 @@ package struct StudioWorkspace: Sendable {
   }
 
   /// The folder `root` (default: the opened folder) and its subfolders, hidden ones and
-  /// `node_modules` skipped, at most ``maximumDepth`` deep and ``FileWatcher/maximumFolders`` in
-  /// all: what the studio watches, so a file added anywhere in the folder is seen.
+  /// `node_modules` skipped, at most ``maximumDepth`` deep and one more than
+  /// ``FileWatcher/maximumFolders`` in all (the watcher warns when it leaves one unwatched): what
+  /// the studio watches, so a file added anywhere in the folder is seen.
   package func folders(under root: String? = nil) -> Set<String> {
     var found: Set<String> = []
     var pending: [(String, Int)] = [(root ?? folder, 0)]
     let files = FileManager.default
-    while let (here, depth) = pending.popLast(), found.count < FileWatcher.maximumFolders {
+    while let (here, depth) = pending.popLast(), found.count <= FileWatcher.maximumFolders {
       found.insert(here)
       guard depth < Self.maximumDepth, let entries = try? files.contentsOfDirectory(atPath: here) else { continue }
       for entry in entries.sorted() where !entry.hasPrefix(".") && entry != "node_modules" {
@@ -137,13 +140,17 @@ package struct StudioWorkspace: Sendable {
   /// one of `extensions` (lower case), relative to the opened folder and sorted: hidden files
   /// and folders skipped, folders reached through symbolic links not entered, and a file listed
   /// only when it resolves inside the opened folder (a link to a file elsewhere is not).
-  package func files(extensions: Set<String>, under root: String) -> [String] {
+  ///
+  /// At most ``maximumTemplates`` files, counted as each is found (each folder's entries in name
+  /// order): `complete` is false when more were left out. One folder of 60,000 pictures was listed
+  /// whole, every entry resolved, before the cap was checked again between folders.
+  package func files(extensions: Set<String>, under root: String) -> (names: [String], complete: Bool) {
     var found: [String] = []
     var pending: [(String, Int)] = [(root, 0)]
     let manager = FileManager.default
-    while let (here, depth) = pending.popLast(), found.count < Self.maximumTemplates {
+    while let (here, depth) = pending.popLast() {
       guard let entries = try? manager.contentsOfDirectory(atPath: here) else { continue }
-      for entry in entries where !entry.hasPrefix(".") && entry != "node_modules" {
+      for entry in entries.sorted() where !entry.hasPrefix(".") && entry != "node_modules" {
         let path = here + "/" + entry
         let isLink = (try? manager.destinationOfSymbolicLink(atPath: path)) != nil
         var isFolder: ObjCBool = false
@@ -152,20 +159,21 @@ package struct StudioWorkspace: Sendable {
           if !isLink && depth < Self.maximumDepth { pending.append((path, depth + 1)) }
           continue
         }
+        guard extensions.contains((entry as NSString).pathExtension.lowercased()) else { continue }
+        guard found.count < Self.maximumTemplates else { return (found.sorted(), false) }
         let rel = relative(path)
-        guard extensions.contains((entry as NSString).pathExtension.lowercased()), case .success = resolve(rel)
-        else { continue }
+        guard case .success = resolve(rel) else { continue }
         found.append(rel)
       }
     }
-    return found.sorted()
+    return (found.sorted(), true)
   }
 
   /// The templates under the opened folder: its `.json5` files (found as ``files(extensions:under:)``
   /// finds them: folders reached through symbolic links are not entered, so a link loop costs
   /// nothing) that are templates.
   private func scan() -> [String] {
-    files(extensions: ["json5"], under: folder).filter { title(of: folder + "/" + $0) != nil }
+    files(extensions: ["json5"], under: folder).names.filter { title(of: folder + "/" + $0) != nil }
   }
 
   /// The template's `name` (its file name without extension when it has none or does not

@@ -42,8 +42,21 @@ package final class TemplateSession: Sendable {
   /// The most names kept for one session (``remember(_:)``): the oldest other than ``name`` goes.
   static let maximumNames = 16
 
-  init(name: String, path: String, folder: String, onCompile: (@Sendable ([String]) -> Void)? = nil) {
+  /// The caps every load checks (`flick studio --max-template-bytes`, … and their variables).
+  let limits: TemplateLimits
+
+  /// What a message about an asset outside the template's folder says: the studio has no
+  /// `--allow-outside-assets`.
+  static let outsideRemedy =
+    "flick studio reads no asset outside the template's folder: copy the file into it "
+    + "(flick still and flick render take --allow-outside-assets)"
+
+  init(
+    name: String, path: String, folder: String, limits: TemplateLimits = TemplateLimits(),
+    onCompile: (@Sendable ([String]) -> Void)? = nil
+  ) {
     self.name = name
+    self.limits = limits
     self.path = path
     self.folder = folder
     self.onCompile = onCompile
@@ -152,8 +165,9 @@ package final class TemplateSession: Sendable {
     var values = ParameterValues()
     for assignment in assignments { try values.set(assignment, folder: folder) }
     var template: Template
-    var options = TemplateOptions()
+    var options = TemplateOptions(limits: limits)
     options.assetLog = log
+    options.outsideRemedy = Self.outsideRemedy
     do {
       template = try Template.load(path: path, parameters: values, options: options)
     } catch {

@@ -217,7 +217,8 @@ extension Template {
     let path: String
     switch node.context.resolveAsset(written, from: base) {
     case .success(let resolved): path = resolved
-    case .failure(let problem): throw node.error(problem.message(kind: "image", written: written))
+    case .failure(let problem):
+      throw node.error(problem.message(kind: "image", written: written, remedy: node.context.outsideRemedy))
     }
     // SVG is drawn as vectors (librsvg): no bitmap to bound, but its references and size are.
     if ext == "svg" {

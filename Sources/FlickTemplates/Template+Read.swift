@@ -1,3 +1,4 @@
+import FlickMotion
 import FlickScene
 import Foundation
 
@@ -11,8 +12,8 @@ extension Template {
       case .notRegular(isFolder: true): "is a folder, not a template file"
       case .notRegular: "is not a regular file (a FIFO or a device), not a template file"
       case .tooLarge(let size):
-        "the file is \(size) bytes, more than the \(limits.maximumFileBytes) a template may be "
-          + "(--max-template-bytes or FLICK_MAX_TEMPLATE_BYTES raises the cap)"
+        "the file is \(size) bytes, more than the \(ByteText.format(limits.maximumFileBytes)) "
+          + "a template may be (--max-template-bytes or FLICK_MAX_TEMPLATE_BYTES raises the cap)"
       case .cannotOpen, .changed: "cannot read the file"
       }
     return TemplateError(file: path, path: "", message: reason)

@@ -19,7 +19,8 @@ extension Template {
     let file: String
     switch node.context.resolveAsset(written, from: base) {
     case .success(let resolved): file = resolved
-    case .failure(let problem): throw fileNode.error(problem.message(kind: "svg shape", written: written))
+    case .failure(let problem):
+      throw fileNode.error(problem.message(kind: "svg shape", written: written, remedy: node.context.outsideRemedy))
     }
     var frame: Rect?
     if let n = o["frame"] {

@@ -123,6 +123,7 @@ public struct Template: Sendable {
       allowOutsideAssets: options.allowOutsideAssets, limits: options.limits)
     context.source = TemplateSource(file: file, text: text)
     context.assetLog = options.assetLog
+    context.outsideRemedy = options.outsideRemedy
     context.fontReads = TemplateFontFiles()
     let raw = TemplateNode(value: root, path: "", file: file, context: context)
     try checkVersion(raw)

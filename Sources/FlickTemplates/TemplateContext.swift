@@ -11,6 +11,9 @@ package struct TemplateContext: Sendable {
   package var allowOutsideAssets: Bool
   /// The caps loading checks.
   var limits: TemplateLimits
+  /// What a message about an asset outside ``baseFolder`` tells the user to do
+  /// (``TemplateOptions/outsideRemedy``).
+  var outsideRemedy = AssetProblem.allowOutsideRemedy
   /// Where resolved asset files are recorded, if anywhere (``AssetLog``).
   package var assetLog: AssetLog?
   /// The template's text, for messages about a place inside a string (``TemplateSource``).
@@ -52,8 +55,13 @@ package enum AssetProblem: Error, Equatable {
   case missing(resolved: String)
   case notAFile(resolved: String)
 
-  /// The message for a `kind` of file ("image") written as `written` in the template.
-  package func message(kind: String, written: String) -> String {
+  /// What a message about an asset outside the folder tells the user to do when the command
+  /// loading the template accepts `--allow-outside-assets` (``TemplateOptions/outsideRemedy``).
+  package static let allowOutsideRemedy = "pass --allow-outside-assets to allow assets from anywhere"
+
+  /// The message for a `kind` of file ("image") written as `written` in the template; `remedy`
+  /// ends the message about a path outside the folder.
+  package func message(kind: String, written: String, remedy: String = allowOutsideRemedy) -> String {
     switch self {
     case .empty:
       return "an \(quoted: kind) path cannot be empty"
@@ -62,7 +70,7 @@ package enum AssetProblem: Error, Equatable {
     case .outsideFolder(let resolved, let folder):
       return "\(quoted: kind) \"\(quoted: written)\": '\(quoted: resolved)' is outside the template's folder "
         + "(\(quoted: folder)); "
-        + "pass --allow-outside-assets to allow assets from anywhere"
+        + remedy
     case .missing(let resolved): return "\(quoted: kind) \"\(quoted: written)\": no such file '\(quoted: resolved)'"
     case .notAFile(let resolved):
       return "\(quoted: kind) \"\(quoted: written)\": '\(quoted: resolved)' is a "

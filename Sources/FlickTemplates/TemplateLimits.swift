@@ -99,7 +99,8 @@ struct ExpansionBudget {
     used += bytes
     guard used <= limit else {
       throw node.error(
-        "parameter substitution expands the template past \(limit) bytes (a parameter referenced too many times?); "
+        "parameter substitution expands the template past \(ByteText.format(limit)) "
+          + "(a parameter referenced too many times?); "
           + "raise the cap with --max-template-bytes or FLICK_MAX_TEMPLATE_BYTES if this is intended")
     }
   }

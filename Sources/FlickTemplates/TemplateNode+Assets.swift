@@ -12,7 +12,8 @@ extension TemplateNode {
     let written = try string()
     switch context.resolveAsset(written) {
     case .success(let path): return path
-    case .failure(let problem): throw error(problem.message(kind: kind, written: written))
+    case .failure(let problem):
+      throw error(problem.message(kind: kind, written: written, remedy: context.outsideRemedy))
     }
   }
 

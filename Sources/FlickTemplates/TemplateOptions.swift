@@ -5,6 +5,10 @@ public struct TemplateOptions: Sendable, Equatable {
   public var allowOutsideAssets: Bool
   /// Caps on the file, its expansion, its text and its images.
   public var limits: TemplateLimits
+  /// What a message about an asset outside the template's folder tells the user to do: pass
+  /// `--allow-outside-assets` by default; a command without that option (`flick studio`, which
+  /// never reads outside its folder) words its own.
+  package var outsideRemedy = AssetProblem.allowOutsideRemedy
   /// Where the files the template names are recorded as they resolve (nil: not recorded).
   package var assetLog: AssetLog?
   /// The scene's frame rate in frames per second, replacing the canvas's `fps` (`flick render

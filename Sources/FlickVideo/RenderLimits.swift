@@ -106,12 +106,8 @@ package struct RenderLimits: Sendable, Equatable {
     return nil
   }
 
-  /// `bytes` for a message: "1.5 GiB", "300 MiB".
-  package static func format(bytes: Int) -> String {
-    if bytes < 1 << 20 { return "\(bytes) bytes" }
-    let gib = Double(bytes) / Double(1 << 30)
-    return gib >= 1 ? String(format: "%.1f GiB", gib) : String(format: "%.0f MiB", Double(bytes) / Double(1 << 20))
-  }
+  /// `bytes` for a message: "1.5 GiB", "300 MiB" (``FlickMotion/ByteText``).
+  package static func format(bytes: Int) -> String { ByteText.format(bytes) }
 
   /// `seconds` for a message: "90 s", "0.5 s".
   package static func format(seconds: Double) -> String {

@@ -1,12 +1,14 @@
 import FlickMotion
 import FlickScene
 import FlickStudio
+import FlickTemplates
 import FlickVideo
 import Foundation
 
 extension Flick {
   /// `flick studio [TEMPLATE… | FOLDER] [--port N] [--host ADDRESS] [--no-open] [--scale S] [--workers N]
-  /// [--frame-timeout T] [--max-frames N] [--max-work N] [--max-memory B]`
+  /// [--frame-timeout T] [--max-frames N] [--max-work N] [--max-memory B] [--max-template-bytes B]
+  /// [--max-pixels N] [--max-text N]`
   enum Studio {
     static let help = """
       USAGE: flick studio [TEMPLATE... | FOLDER] [--port N] [--host 127.0.0.1] [--no-open]
@@ -33,23 +35,34 @@ extension Flick {
                         the caps an export is checked against before its first frame, as
                         'flick render' checks a render (see 'flick render --help'; FLICK_MAX_FRAMES,
                         FLICK_MAX_WORK, FLICK_MAX_MEMORY); an export over one is refused
+        --max-template-bytes B, --max-pixels N, --max-text N
+                        the caps every template load checks, as 'flick still' checks them
+                        (FLICK_MAX_TEMPLATE_BYTES, FLICK_MAX_PIXELS, FLICK_MAX_TEXT); --max-pixels
+                        caps an export's frames too
       """
 
     /// The caps of an export (``FlickStudio/Studio/Options/exportLimits``).
     static let exportCaps = [Limits.frames, Limits.work, Limits.memory]
+    /// The caps of every template load (``FlickStudio/Studio/Options/templateLimits``), those
+    /// `flick still` takes but the whole command's `--timeout`: the studio runs until stopped.
+    static let templateCaps = [Limits.templateBytes, Limits.pixels, Limits.text]
 
     /// The options that take a plain number, and what each takes.
     static let numbers: [String: NumberRule] = [
       "port": .whole(0...65535), "workers": .whole(1...64), "scale": Flick.scaleRule,
     ]
     /// The checks of every option with a number in its value, run as the arguments are parsed.
-    static let checks = NumberRule.checks(numbers).merging(Limits.checks([Limits.frameTimeout] + exportCaps)) { a, _ in
+    static let checks = NumberRule.checks(numbers).merging(
+      Limits.checks([Limits.frameTimeout] + exportCaps + templateCaps)
+    ) { a, _ in
       a
     }
 
     static func run(_ args: [String]) throws {
       let a = try Arguments(
-        args, valued: Set(["port", "host", "scale", "workers", Limits.frameTimeout.option] + exportCaps.map(\.option)),
+        args,
+        valued: Set(
+          ["port", "host", "scale", "workers", Limits.frameTimeout.option] + (exportCaps + templateCaps).map(\.option)),
         flags: ["help", "h", "no-open"], checks: checks)
       if a.has("help") || a.has("h") {
         StandardStream.writeOutputLine(help)
@@ -60,8 +73,9 @@ extension Flick {
       if let port = try a.whole("port", in: numbers) { options.port = port }
       if let workers = try a.whole("workers", in: numbers) { options.workers = workers }
       if let seconds = try Limits.value(Limits.frameTimeout, a) { options.frameTimeout = seconds }
-      options.exportLimits = try Limits.render(a, caps: exportCaps)
       options.capOptions = Snapshot.capOptions
+      options.exportLimits = try Limits.render(a, caps: exportCaps + [Limits.pixels])
+      options.templateLimits = try Limits.template(a)
       if let scale = try a.number("scale", in: numbers) { options.scale = scale }
       if let host = a.value("host") { options.host = host == "localhost" ? "127.0.0.1" : host }
       let loopback = ["127.0.0.1", "::1"].contains(options.host)

@@ -210,7 +210,7 @@ import Testing
     let r = try Self.bounded(["info", big])
     expectEqual(r.status, 2, "\(r.stderr)")
     #expect(
-      r.stderr.contains("\(big): the file is 3221225472 bytes, more than the 16777216 a template may be"),
+      r.stderr.contains("\(big): the file is 3221225472 bytes, more than the 16 MiB a template may be"),
       "\(r.stderr)")
     #expect(r.peakKiB - baseline.peakKiB < 32 << 10, "peak \(r.peakKiB) KiB against \(baseline.peakKiB) KiB")
   }

@@ -68,7 +68,7 @@ import Testing
     }
     expectEqual(
       message,
-      "\(big): the file is 4097 bytes, more than the 4096 a template may be "
+      "\(big): the file is 4097 bytes, more than the 4096 bytes a template may be "
         + "(--max-template-bytes or FLICK_MAX_TEMPLATE_BYTES raises the cap)")
   }
 

@@ -28,6 +28,7 @@
   X(stop_daemon, MHD_stop_daemon) \
   X(suspend_connection, MHD_suspend_connection) \
   X(get_daemon_info, MHD_get_daemon_info) \
+  X(get_connection_info, MHD_get_connection_info) \
   X(is_feature_supported, MHD_is_feature_supported) \
   X(start_daemon, MHD_start_daemon)
 
@@ -78,7 +79,8 @@ static inline void flick_MHD_suspend_connection(struct MHD_Connection *connectio
 /// "127.0.0.1" or IPv6 such as "::1") and `port` (0: a free port the kernel picks), with an
 /// internal polling thread (poll() where available, else select()), suspend/resume, `threads`
 /// polling threads and at most `connection_limit` connections (`per_ip_limit` from one address, `timeout`
-/// seconds of inactivity before a connection is closed; 0: never).
+/// seconds of inactivity before a connection is closed; 0: never), `notify` told when each
+/// connection opens and closes (MHD_OPTION_NOTIFY_CONNECTION; the close before its socket is).
 /// MHD_start_daemon is variadic, which Swift cannot call: the options are passed here. Call it
 /// only after flick_microhttpd_load() succeeded.
 ///
@@ -87,7 +89,8 @@ static inline void flick_MHD_suspend_connection(struct MHD_Connection *connectio
 static inline struct MHD_Daemon *flick_mhd_start(
     const char *host, uint16_t port, unsigned threads, unsigned connection_limit, unsigned per_ip_limit,
     unsigned timeout, MHD_AccessHandlerCallback handler, void *handler_cls,
-    MHD_RequestCompletedCallback completed, void *completed_cls, int *failure) {
+    MHD_RequestCompletedCallback completed, void *completed_cls, MHD_NotifyConnectionCallback notify,
+    void *notify_cls, int *failure) {
   struct sockaddr_storage address;
   memset(&address, 0, sizeof address);
   unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_ALLOW_SUSPEND_RESUME;
@@ -117,9 +120,17 @@ static inline struct MHD_Daemon *flick_mhd_start(
       MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
       MHD_OPTION_CONNECTION_TIMEOUT, timeout,
       MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+      MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls,
       MHD_OPTION_END);
   if (!daemon) *failure = errno ? errno : EIO;
   return daemon;
+}
+
+/// The socket of `connection`, or -1 (MHD_get_connection_info is variadic, which Swift cannot call).
+static inline int flick_mhd_connection_fd(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info =
+      flick_microhttpd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info ? info->connect_fd : -1;
 }
 
 /// The port the daemon listens on (the one the kernel picked for port 0), or 0.
