@@ -87,21 +87,9 @@ import Testing
     let pixels = try #require(GIFFinishing.structure(plain)).pixels
     let needed = GIFOptimizer.memory(file: ffmpegFile.count, pixels: pixels)
     for room in [needed - 1, needed] {
-      let destination = dir.appendingPathComponent("out.gif").path
-      let file = try EncodedFile(destination: destination, format: .gif)
-      try ffmpegFile.write(to: URL(fileURLWithPath: file.path))
-      let spool = try FrameSpool(path: file.sibling(".frames"), width: 160, height: 96, output: destination)
-      defer {
-        spool.remove()
-        file.remove()
-      }
       let allowance = room
-      let result = try GIFFinishing(
-        file: file, spool: spool, fps: 50, width: 160, height: 96, options: EncodingOptions(), repeats: nil,
-        ffmpeg: try FFmpegTool.locate(for: [.gif]), optimizer: GIFOptimizer.locate(), stallTimeout: 60,
-        memoryAllowance: allowance
-      ).run()
-      let kept = try Data(contentsOf: URL(fileURLWithPath: file.path))
+      let (result, kept) = try GIFOptimizerHeadroomTests.finish(
+        ffmpegFile, in: dir, gifsicle: GIFOptimizer.locate(), allowance: allowance, headroom: nil)
       if room < needed {
         expectEqual(result.optimized?.skipped, GIFOptimizer.Skip(needed: needed, allowance: allowance))
         expectEqual(result.optimized?.after, ffmpegFile.count)
