@@ -12,7 +12,9 @@ package final class Cleanup: @unchecked Sendable {
 
   private let lock = NSRecursiveLock()
   private var files: Set<String> = []
-  private var folders: Set<String> = []
+  /// Folders to remove whole, each with the folders above it that the run made for it (the
+  /// deepest first), removed only when they are empty: other runs may share them.
+  private var folders: [String: [String]] = [:]
   private var processes: [Int32: Int] = [:]
   /// Set by ``commitLastFile(_:to:)``: every output is in place, an interruption changes nothing.
   private var complete = false
@@ -192,8 +194,13 @@ package final class Cleanup: @unchecked Sendable {
   }
 
   package func remove(file path: String) { locked { _ = files.remove(path) } }
-  package func add(folder path: String) { locked { _ = folders.insert(path) } }
-  package func remove(folder path: String) { locked { _ = folders.remove(path) } }
+  /// Registers a folder an interruption removes whole, and `emptyParents`, the folders above it
+  /// this run makes for it (the deepest first; `flick-report` in `flick-report/<template>`),
+  /// which it removes only when they are empty (parallel runs may share them).
+  package func add(folder path: String, emptyParents: [String] = []) {
+    locked { folders[path] = emptyParents }
+  }
+  package func remove(folder path: String) { locked { _ = folders.removeValue(forKey: path) } }
   package func add(process pid: Int32) { locked { processes[pid, default: 0] += 1 } }
   package func remove(process pid: Int32) { locked { _ = processes.removeValue(forKey: pid) } }
   /// The registered processes (the ffmpeg encoders running now).
@@ -212,7 +219,10 @@ package final class Cleanup: @unchecked Sendable {
     for pid in processes.keys { kill(-pid, SIGKILL) }
     for pid in processes.keys { Self.reapKilled(pid) }
     for path in files { unlink(path) }
-    for path in folders { Self.removeFolder(path) }
+    for (path, parents) in folders {
+      Self.removeFolder(path)
+      for parent in parents where rmdir(parent) != 0 { break }  // not empty: another run's
+    }
     return true
   }
 

@@ -121,7 +121,8 @@ extension Flick {
     /// Checks the report folder `path` (``checkReportFolder(_:)``), removes what an earlier run
     /// wrote there (``ReportFolder/clearPrevious(_:)``: a run cut short leaves no earlier summary
     /// beside its frames) and, when it does not exist yet, registers it with the cleanup, so an
-    /// interruption removes the folder this run made. The caller forgets it (``Cleanup/remove(folder:)``)
+    /// interruption removes the folder this run made, and the folders above it that it made too
+    /// when they are empty (`flick-report/`). The caller forgets it (``Cleanup/remove(folder:)``)
     /// once the run is over.
     ///
     /// - Returns: The folder registered with the cleanup, or nil.
@@ -135,7 +136,14 @@ extension Flick {
       }
       var info = stat()
       guard lstat(path, &info) != 0 else { return nil }
-      Cleanup.shared.add(folder: path)
+      // The folders above it that do not exist yet either, the deepest first: made with it.
+      var parents: [String] = []
+      var parent = (path as NSString).deletingLastPathComponent
+      while !parent.isEmpty, parent != "/", parent != ".", lstat(parent, &info) != 0 {
+        parents.append(parent)
+        parent = (parent as NSString).deletingLastPathComponent
+      }
+      Cleanup.shared.add(folder: path, emptyParents: parents)
       return path
     }
 

@@ -97,6 +97,24 @@ import Testing
     #expect(!Self.exists(report), "the new report folder cut short is still there")
   }
 
+  /// The folders a run makes above its new report folder (`flick-report/` in the default
+  /// `flick-report/<template>`) go with it when it is cut short, and a folder above it that
+  /// already held something stays.
+  @Test func theFoldersMadeAboveANewReportFolderGoWithIt() throws {
+    let dir = try V.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let (template, golden) = try Self.slowGoldens(in: dir, times: "0,0.1,0.2,0.3,0.4")
+    let report = "made/above/report"
+    let status = try Self.interrupt(
+      ["verify", template, "--against", golden, "--report", report], in: dir, signal: SIGTERM
+    ) {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: dir + "/" + report)) ?? []
+      return names.contains { Self.exists(dir + "/" + report + "/" + $0 + "/actual.png") }
+    }
+    expectEqual(status, 130)
+    #expect(!Self.exists(dir + "/made"), "the folders made above the report folder are still there")
+  }
+
   /// A run that is not cut short leaves a complete report in the reused folder: the earlier
   /// run's frame folders that this one does not write are gone with the rest.
   @Test func aReusedFolderHoldsOnlyTheNewReport() throws {
