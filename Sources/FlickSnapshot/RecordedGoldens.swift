@@ -3,7 +3,7 @@ import FlickRaster
 import Foundation
 
 /// The goldens `flick verify --record` records in one run, kept (encoded, with this renderer's
-/// fingerprint, in a ``FrameSpool``: files of a temporary folder, not memory) until the run is
+/// fingerprint, in a ``GoldenSpool``: files of a temporary folder, not memory) until the run is
 /// over and its manifest is known, then written with that manifest all or nothing
 /// (``SnapshotCommit``), or not at all when the manifest would not describe every golden it lists
 /// (``SnapshotManifest/checkCovers(previous:rewritten:matched:path:advice:)``).
@@ -11,7 +11,7 @@ package final class RecordedGoldens: Sendable {
   /// The spooled PNG files by file name inside the goldens folder.
   private let files = Locked<[String: SnapshotCommit.Content]>([:])
   /// The spool, made when the first golden is recorded.
-  private let spool = Locked<FrameSpool?>(nil)
+  private let spool = Locked<GoldenSpool?>(nil)
   private let tracking: TemporaryFolderTracking
 
   /// - Parameter tracking: Told of the spool's temporary folder (the command line passes its
@@ -29,9 +29,9 @@ package final class RecordedGoldens: Sendable {
   }
 
   /// The spool, made on first use.
-  private func madeSpool() throws(SnapshotError) -> FrameSpool {
+  private func madeSpool() throws(SnapshotError) -> GoldenSpool {
     if let made = spool.withLock({ $0 }) { return made }
-    let new = try FrameSpool(tracking: tracking)
+    let new = try GoldenSpool(tracking: tracking)
     return spool.withLock { made in
       if let earlier = made { return earlier }
       made = new

@@ -14,7 +14,7 @@ package struct RendererUpdate: Sendable {
     /// The file name inside the goldens folder.
     package var file: String
     /// The golden's new PNG file, with the new renderer's fingerprint: re-rendered here and
-    /// spooled (``FrameSpool``) as soon as drawn, or as the other machine wrote it, when taken
+    /// spooled (``GoldenSpool``) as soon as drawn, or as the other machine wrote it, when taken
     /// from a report (copied unchanged).
     package var content: SnapshotCommit.Content
     /// How far the recorded golden is from it (nil when the recorded one does not decode or its
@@ -58,7 +58,7 @@ package struct RendererUpdate: Sendable {
       from: directory, at: manifest.frames.map(\.time), scale: manifest.scale, allowOutsideAssets: false,
       tracking: tracking, refusal: refusal)
     // Each golden is drawn, measured and spooled in turn: one frame is held at a time.
-    let spool = try FrameSpool(tracking: tracking)
+    let spool = try GoldenSpool(tracking: tracking)
     var goldens: [Golden] = []
     for (i, entry) in manifest.frames.enumerated() {
       let frame = try rendering.frame(i).frame.get()

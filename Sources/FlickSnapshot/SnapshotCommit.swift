@@ -8,7 +8,7 @@ import Foundation
 /// only when all of them are complete are they renamed into place (renames within a folder need
 /// no space, so a full disk fails in the first phase and leaves the folder as it was). Then the
 /// goldens the previous manifest listed and the new one does not are removed. The PNGs may wait
-/// for the commit in a ``FrameSpool`` (files of a temporary folder, each read back as its
+/// for the commit in a ``GoldenSpool`` (files of a temporary folder, each read back as its
 /// temporary is written), so a commit of many goldens holds one in memory at a time.
 ///
 /// Every name is checked first (``ContainedPath``): a previous manifest naming `../victim` or a
@@ -21,8 +21,8 @@ package struct SnapshotCommit: Sendable {
   package enum Content: Sendable {
     /// The bytes themselves, in memory.
     case bytes(Data)
-    /// A file of a ``FrameSpool`` (kept while this content is), read when the commit writes it.
-    case spooled(String, FrameSpool)
+    /// A file of a ``GoldenSpool`` (kept while this content is), read when the commit writes it.
+    case spooled(String, GoldenSpool)
   }
 
   /// The files to write (PNG goldens, the motion golden): name inside the folder and content.
@@ -52,7 +52,7 @@ package struct SnapshotCommit: Sendable {
   }
 
   /// Plans a commit of `files` (file name and content: PNG bytes already encoded with the
-  /// manifest's renderer, or a ``FrameSpool`` file of them) with `manifest` into `directory`.
+  /// manifest's renderer, or a ``GoldenSpool`` file of them) with `manifest` into `directory`.
   ///
   /// - Parameter previous: The manifest the folder held before, whose orphaned goldens go.
   /// - Throws: ``SnapshotError/unsafePath(_:reason:)`` for a name that leaves the folder.

@@ -36,7 +36,7 @@ extension SnapshotInputs {
     let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("flick-inputs-\(UUID().uuidString)")
     // Registered before it exists: an interruption at any point removes it.
     tracking.add(root)
-    let folder = StoredRendering.Folder(path: root, tracking: tracking)
+    let folder = TrackedFolder(path: root, tracking: tracking)
     try AtomicFile.makeDirectory(root)
     let (templateFile, parameterFiles) = try materialize(from: goldens, into: root)
     let template: Template

@@ -12,38 +12,14 @@ import Foundation
 /// drawing) is removed by ``removeFolder()``, or when the last copy of this is released (which a
 /// worker thread may do after the process has moved on: a command removes it itself).
 package struct StoredRendering: Sendable {
-  /// The temporary folder of the stored inputs: removed when the last copy of its rendering goes.
-  final class Folder: Sendable {
-    let path: String
-    let tracking: TemporaryFolderTracking
-    private let removed = Locked(false)
-
-    init(path: String, tracking: TemporaryFolderTracking) {
-      self.path = path
-      self.tracking = tracking
-    }
-
-    /// Removes the folder (once).
-    func remove() {
-      let first = removed.withLock { r -> Bool in
-        defer { r = true }
-        return !r
-      }
-      guard first else { return }
-      try? FileManager.default.removeItem(atPath: path)
-      tracking.remove(path)
-    }
-
-    deinit { remove() }
-  }
-
   /// The stored template's scene.
   let scene: Scene
   /// Pixels per point.
   let scale: Double
   /// The times to draw, in order.
   package let times: [SnapshotTime]
-  let folder: Folder
+  /// The temporary folder of the stored inputs: removed when the last copy of this goes.
+  let folder: TrackedFolder
 
   /// Removes the temporary folder of the stored inputs: no frame can be drawn after.
   package func removeFolder() { folder.remove() }

@@ -78,9 +78,9 @@ extension Flick {
       }
       // Each frame is encoded and spooled to a temporary file as soon as it is drawn: the run
       // holds one frame, however many times --at lists (what the memory estimate counts).
-      let spool: FrameSpool
+      let spool: GoldenSpool
       do {
-        spool = try FrameSpool(tracking: .cleanup)
+        spool = try GoldenSpool(tracking: .cleanup)
       } catch {
         throw CommandError(message: error.description + "; the snapshot folder was left unchanged", code: .environment)
       }

@@ -65,7 +65,7 @@ import Testing
     try SnapshotCommit(
       directory: dir + "/direct", frames: [("0s.png", frame), ("end.png", frame)], manifest: manifest, previous: nil
     ).apply()
-    let spool = try FrameSpool()
+    let spool = try GoldenSpool()
     let files = try ["0s.png", "end.png"].map { (file: $0, content: try spool.add(frame, renderer: manifest.renderer)) }
     try SnapshotCommit(directory: dir + "/spooled", files: files, manifest: manifest, previous: nil).apply()
     for name in ["0s.png", "end.png", "manifest.json"] {

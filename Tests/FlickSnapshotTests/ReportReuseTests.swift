@@ -80,11 +80,15 @@ import Testing
     #expect(accept.stderr.contains("summary.json"), "\(accept.stderr)")
   }
 
-  @Test func aNewReportFolderCutShortIsRemoved() throws {
+  /// A new report folder cut short is removed, with the folders the run made above it
+  /// (`flick-report/` in the default `flick-report/<template>`): each case is the report's path
+  /// in a fresh folder and the topmost folder the run made for it.
+  @Test(arguments: [("report", "report"), ("made/above/report", "made")])
+  func aNewReportFolderCutShortIsRemoved(path: String, made: String) throws {
     let dir = try V.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let (template, golden) = try Self.slowGoldens(in: dir, times: "0,0.1,0.2,0.3,0.4")
-    let report = dir + "/report"
+    let report = dir + "/" + path
     // Interrupted once the first failing frame's artefacts are in the new folder: the others
     // are still being drawn (at most four at a time).
     let status = try Self.interrupt(
@@ -94,25 +98,7 @@ import Testing
       return names.contains { Self.exists(report + "/" + $0 + "/actual.png") }
     }
     expectEqual(status, 130)
-    #expect(!Self.exists(report), "the new report folder cut short is still there")
-  }
-
-  /// The folders a run makes above its new report folder (`flick-report/` in the default
-  /// `flick-report/<template>`) go with it when it is cut short, and a folder above it that
-  /// already held something stays.
-  @Test func theFoldersMadeAboveANewReportFolderGoWithIt() throws {
-    let dir = try V.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: dir) }
-    let (template, golden) = try Self.slowGoldens(in: dir, times: "0,0.1,0.2,0.3,0.4")
-    let report = "made/above/report"
-    let status = try Self.interrupt(
-      ["verify", template, "--against", golden, "--report", report], in: dir, signal: SIGTERM
-    ) {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: dir + "/" + report)) ?? []
-      return names.contains { Self.exists(dir + "/" + report + "/" + $0 + "/actual.png") }
-    }
-    expectEqual(status, 130)
-    #expect(!Self.exists(dir + "/made"), "the folders made above the report folder are still there")
+    #expect(!Self.exists(dir + "/" + made), "the new report folder cut short, or a folder made for it, is still there")
   }
 
   /// A run that is not cut short leaves a complete report in the reused folder: the earlier

@@ -12,13 +12,12 @@ import Foundation
 /// The folder is removed by ``remove()``, or when the last ``SnapshotCommit/Content`` naming it is
 /// released, and by the command's cleanup (`tracking`) when the process is interrupted or stopped
 /// by a watch.
-package final class FrameSpool: Sendable {
+package final class GoldenSpool: Sendable {
   /// The temporary folder holding the encoded frames.
-  package let folder: String
-  private let tracking: TemporaryFolderTracking
+  package var folder: String { storage.path }
+  private let storage: TrackedFolder
   /// How many files were spooled: the next file's number.
   private let count = Locked(0)
-  private let removed = Locked(false)
 
   /// Makes a fresh folder in the system's temporary folder.
   ///
@@ -26,25 +25,15 @@ package final class FrameSpool: Sendable {
   ///   command line passes its cleanup registry).
   /// - Throws: ``SnapshotError/unwritableFile(path:reason:)`` when the folder cannot be made.
   package init(tracking: TemporaryFolderTracking = .none) throws(SnapshotError) {
-    folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("flick-frames-\(UUID().uuidString)")
-    self.tracking = tracking
+    let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("flick-frames-\(UUID().uuidString)")
     // Registered before it exists: an interruption at any point removes it.
     tracking.add(folder)
+    storage = TrackedFolder(path: folder, tracking: tracking)
     try AtomicFile.makeDirectory(folder)
   }
 
   /// Removes the folder and what it holds (once): nothing spooled can be committed after.
-  package func remove() {
-    let first = removed.withLock { r -> Bool in
-      defer { r = true }
-      return !r
-    }
-    guard first else { return }
-    try? FileManager.default.removeItem(atPath: folder)
-    tracking.remove(folder)
-  }
-
-  deinit { remove() }
+  package func remove() { storage.remove() }
 
   /// Encodes `frame` as the PNG a golden is (``PNGFile/encode(_:renderer:)``, with `renderer`'s
   /// fingerprint) into a new file of the spool; the caller then lets go of the frame.
